@@ -1,0 +1,111 @@
+# umpire - play-by-email adjudicator for board wargames.
+# `make demo` and `make check` install what is missing on Debian first.
+
+PREFIX    ?= /usr/local
+DESTDIR   ?=
+BINDIR     = $(PREFIX)/bin
+SHAREDIR   = $(PREFIX)/share/umpire
+MANDIR     = $(PREFIX)/share/man
+
+CC        ?= cc
+PKGS       = libsodium yaml-0.1 inih
+DEBS       = build-essential pkg-config libsodium-dev libyaml-dev libinih-dev \
+             bats minisign python3
+
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+
+WARN       = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+             -Wformat=2 -Wno-unused-parameter -Wno-format-truncation
+CFLAGS    ?= -O2 -g
+ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS) -Iinclude \
+             -DUMPIRE_SCENARIO_DIR='"$(SHAREDIR)/scenarios"' $(PKG_CFLAGS)
+LDLIBS     = $(PKG_LIBS)
+
+BUILD     ?= build
+LIB_SRC    = $(wildcard src/core/*.c) $(wildcard src/rules/*.c) \
+             $(wildcard src/rules/lib/*.c) $(wildcard src/rules/*/*.c)
+CMD_SRC    = src/main.c $(wildcard src/cmd/*.c)
+LIB_OBJ    = $(LIB_SRC:%.c=$(BUILD)/%.o)
+CMD_OBJ    = $(CMD_SRC:%.c=$(BUILD)/%.o)
+LIB        = $(BUILD)/libumpire.a
+BIN        = $(BUILD)/umpire
+UNIT_SRC   = $(wildcard tests/unit/test_*.c)
+UNIT_BIN   = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+CONFORM    = $(BUILD)/tests/conform
+
+.PHONY: all deps check check-unit check-conformance check-e2e demo clean \
+        install sanitize bench
+
+all: $(BIN)
+
+# Install the Debian packages that are missing (no-op when all are there).
+deps:
+	@missing=""; for p in $(DEBS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' \
+	    || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+	@pkg-config --exists $(PKGS) || { echo "missing pkg-config modules:" \
+	  "$$(for p in $(PKGS); do pkg-config --exists $$p || echo $$p; done)" >&2; \
+	  exit 1; }
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+$(LIB): $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(AR) rcs $@ $^
+
+$(BIN): $(CMD_OBJ) $(LIB)
+	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_OBJ) $(LIB) $(LDLIBS)
+
+$(BUILD)/tests/%: tests/unit/%.c $(LIB) tests/unit/unit.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIB) $(LDLIBS)
+
+$(CONFORM): tests/conformance/conform.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+
+check: deps
+	$(MAKE) all $(UNIT_BIN) $(CONFORM)
+	$(MAKE) check-unit check-conformance check-e2e
+
+check-unit: $(UNIT_BIN)
+	@fail=0; for t in $(UNIT_BIN); do $$t || fail=1; done; exit $$fail
+
+check-conformance: $(CONFORM)
+	$(CONFORM) scenarios tests/conformance
+
+check-e2e: $(BIN)
+	UMPIRE_BIN=$(abspath $(BIN)) UMPIRE_SCENARIOS=$(abspath scenarios) \
+	  bats tests/e2e
+
+demo: deps
+	$(MAKE) all
+	sh examples/demo.sh $(BIN)
+
+sanitize:
+	$(MAKE) BUILD=build-asan CC=clang \
+	  CFLAGS='-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all' \
+	  all build-asan/tests/conform $(UNIT_SRC:tests/unit/%.c=build-asan/tests/%)
+
+install: $(BIN)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SHAREDIR)/scenarios \
+	  $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/umpire
+	install -m 644 scenarios/*.yaml $(DESTDIR)$(SHAREDIR)/scenarios/
+	install -m 644 man/*.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 man/*.5 $(DESTDIR)$(MANDIR)/man5/
+	install -m 644 man/*.7 $(DESTDIR)$(MANDIR)/man7/
+
+clean:
+	rm -rf build build-asan
+
+-include $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d)

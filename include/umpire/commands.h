@@ -1,0 +1,33 @@
+/*
+ * commands.h - one function per subcommand (src/cmd/<name>.c), and the
+ * command table in src/main.c. See cli.h for the calling convention.
+ */
+#ifndef UMPIRE_COMMANDS_H
+#define UMPIRE_COMMANDS_H
+
+#include "umpire/cli.h"
+
+int cmd_keygen(int argc, char **argv, const struct cli *cli,
+	       struct error *err);
+int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err);
+int cmd_join(int argc, char **argv, const struct cli *cli, struct error *err);
+int cmd_status(int argc, char **argv, const struct cli *cli,
+	       struct error *err);
+int cmd_orders(int argc, char **argv, const struct cli *cli,
+	       struct error *err);
+int cmd_sign(int argc, char **argv, const struct cli *cli, struct error *err);
+int cmd_verify(int argc, char **argv, const struct cli *cli,
+	       struct error *err);
+int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
+		   struct error *err);
+int cmd_report(int argc, char **argv, const struct cli *cli,
+	       struct error *err);
+int cmd_audit(int argc, char **argv, const struct cli *cli,
+	      struct error *err);
+int cmd_dice(int argc, char **argv, const struct cli *cli, struct error *err);
+int cmd_scenarios(int argc, char **argv, const struct cli *cli,
+		  struct error *err);
+
+extern const struct command commands[];
+
+#endif

@@ -1,0 +1,28 @@
+/*
+ * config.h - the optional INI configuration file (read with inih).
+ *
+ * Found at $UMPIRE_CONFIG, else $XDG_CONFIG_HOME/umpire/config.ini, else
+ * ~/.config/umpire/config.ini (main resolves the path; this module never
+ * reads the environment). Keys:
+ *   [umpire]
+ *   secret_key = PATH      default for -s
+ *   scenarios  = DIR       scenario directory
+ * Ownership: struct config owns its strings; config_free releases them.
+ */
+#ifndef UMPIRE_CONFIG_H
+#define UMPIRE_CONFIG_H
+
+#include "umpire/error.h"
+
+struct config {
+	char *path;         /* file read, or NULL if none */
+	char *secret_key;   /* or NULL */
+	char *scenarios;    /* or NULL */
+};
+
+/* Load path; a missing file is not an error when `optional`. */
+int config_load(struct config *c, const char *path, int optional,
+		struct error *err);
+void config_free(struct config *c);
+
+#endif

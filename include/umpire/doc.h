@@ -1,0 +1,153 @@
+/*
+ * doc.h - the YAML document layer: a small tree of scalars, sequences and
+ * mappings, parsed with libyaml under hard limits, emitted in one canonical
+ * form with libyaml, and hashed through a canonical byte encoding.
+ *
+ * Ownership: a struct doc owns every node, string and array reachable from
+ * its root (one arena). doc_free releases all of it at once; nodes are never
+ * freed one by one. Nodes from one doc must not be linked into another doc
+ * (use doc_copy). Strings passed to builders are copied.
+ *
+ * All scalars are strings: umpire never relies on YAML's implicit typing.
+ * Numbers are read with doc_int, which checks range and syntax.
+ */
+#ifndef UMPIRE_DOC_H
+#define UMPIRE_DOC_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "umpire/error.h"
+#include "umpire/strbuf.h"
+
+enum doc_kind { DOC_SCALAR, DOC_SEQ, DOC_MAP };
+
+/* Emission hints; they never change the meaning or the hash. */
+enum doc_style {
+	DOC_STYLE_ANY = 0,  /* block collections, plain or quoted scalars */
+	DOC_STYLE_FLOW,     /* short collections on one line: [a, b] */
+	DOC_STYLE_LITERAL   /* scalar as a literal block (|-) */
+};
+
+struct doc_node {
+	enum doc_kind kind;
+	enum doc_style style;
+	int line;               /* 1-based source line; 0 for built nodes */
+	/* DOC_SCALAR */
+	const char *str;        /* NUL-terminated, may hold no NUL */
+	size_t len;
+	/* DOC_SEQ: items[0..n); DOC_MAP: keys[i] (scalars) -> items[i] */
+	size_t n, cap;
+	struct doc_node **items;
+	struct doc_node **keys;
+};
+
+struct doc_limits {
+	size_t max_bytes;   /* whole input */
+	size_t max_depth;   /* nesting of collections */
+	size_t max_scalar;  /* one scalar's length */
+	size_t max_nodes;   /* total nodes */
+};
+
+/* Limits for small hand-written files (orders, keys, configs, scenarios). */
+extern const struct doc_limits DOC_LIMITS_SMALL;
+/* Limits for game files (long ledgers). */
+extern const struct doc_limits DOC_LIMITS_GAME;
+
+struct doc {
+	char *name;             /* file name used in messages ("-" is "stdin") */
+	struct doc_node *root;  /* NULL until parsed or set */
+	void *arena;            /* private */
+};
+
+struct doc *doc_new(const char *name);
+void doc_free(struct doc *d);
+
+/*
+ * Parse exactly one YAML document from buf. Refused (EXIT_REFUSED), with
+ * "NAME:LINE: ..." messages: syntax errors, anchors and aliases, tags,
+ * duplicate keys, non-scalar keys, several documents, control characters,
+ * invalid UTF-8, anything beyond the limits. An empty input gives an
+ * empty mapping.
+ */
+int doc_parse(struct doc *d, const char *buf, size_t len,
+	      const struct doc_limits *lim, struct error *err);
+
+/* Emit root as YAML (canonical: same tree, same bytes) into out. */
+int doc_emit(const struct doc_node *root, struct strbuf *out,
+	     struct error *err);
+
+/*
+ * Canonical encoding, the input of every hash (see umpire-protocol(7)):
+ *   scalar:   's' u32be(len) bytes
+ *   sequence: 'l' u32be(n) item...
+ *   mapping:  'm' u32be(n) (key value)...   in stored order
+ */
+void doc_encode(const struct doc_node *n, struct strbuf *out);
+
+/* ---- building ---- */
+struct doc_node *doc_map(struct doc *d);
+struct doc_node *doc_seq(struct doc *d);
+struct doc_node *doc_str(struct doc *d, const char *s);
+struct doc_node *doc_strn(struct doc *d, const char *s, size_t len);
+struct doc_node *doc_strf(struct doc *d, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+struct doc_node *doc_int(struct doc *d, long long v);
+struct doc_node *doc_hex(struct doc *d, const unsigned char *b, size_t n);
+/* base64 (original alphabet, padded) in 64-character lines, literal style */
+struct doc_node *doc_b64(struct doc *d, const unsigned char *b, size_t n);
+struct doc_node *doc_copy(struct doc *d, const struct doc_node *n);
+/* Append to a sequence / set a mapping entry (key must not exist yet). */
+void doc_push(struct doc *d, struct doc_node *seq, struct doc_node *item);
+void doc_set(struct doc *d, struct doc_node *map, const char *key,
+	     struct doc_node *val);
+/* Shorthands returning the value node. */
+struct doc_node *doc_set_str(struct doc *d, struct doc_node *map,
+			     const char *key, const char *val);
+struct doc_node *doc_set_int(struct doc *d, struct doc_node *map,
+			     const char *key, long long val);
+/* Replace an existing entry or add it. */
+void doc_put(struct doc *d, struct doc_node *map, const char *key,
+	     struct doc_node *val);
+/* Remove a mapping entry if present. */
+void doc_del(struct doc_node *map, const char *key);
+
+/* ---- reading ---- (d gives the file name for messages; may be NULL) */
+const struct doc_node *doc_get(const struct doc_node *map, const char *key);
+/* Value must exist and be of the kind; messages name file, line, field. */
+int doc_need(const struct doc *d, const struct doc_node *map,
+	     const char *key, enum doc_kind kind,
+	     const struct doc_node **out, struct error *err);
+int doc_need_str(const struct doc *d, const struct doc_node *map,
+		 const char *key, const char **out, struct error *err);
+int doc_need_int(const struct doc *d, const struct doc_node *map,
+		 const char *key, long long min, long long max,
+		 long long *out, struct error *err);
+/* Parse a scalar as a decimal integer in [min,max]. */
+int doc_int_of(const struct doc *d, const struct doc_node *n,
+	       const char *what, long long min, long long max,
+	       long long *out, struct error *err);
+/* Hex or base64 scalar into exactly n bytes. */
+int doc_need_hex(const struct doc *d, const struct doc_node *map,
+		 const char *key, unsigned char *out, size_t n,
+		 struct error *err);
+/* base64 (whitespace ignored); *out allocated in the doc's arena. */
+int doc_need_b64(const struct doc *d, const struct doc_node *map,
+		 const char *key, unsigned char **out, size_t *outlen,
+		 struct error *err);
+/* Every key of map must be one of allowed (NULL-terminated). */
+int doc_only_keys(const struct doc *d, const struct doc_node *map,
+		  const char *const *allowed, struct error *err);
+/* "NAME:LINE" (or "NAME") for messages. */
+const char *doc_where(const struct doc *d, const struct doc_node *n,
+		      char *buf, size_t size);
+/* Allocate from the doc's arena (zeroed). */
+void *doc_alloc(struct doc *d, size_t n);
+
+#endif
+
+#ifndef UMPIRE_DOC_HASH
+#define UMPIRE_DOC_HASH
+/* BLAKE2b-256 of domain (ASCII, no NUL) followed by doc_encode(n). */
+void doc_hash(const char *domain, const struct doc_node *n,
+	      unsigned char out[32]);
+#endif

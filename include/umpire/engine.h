@@ -1,0 +1,114 @@
+/*
+ * engine.h - runs a ruleset over recorded steps: answers, standing orders
+ * and seeds in, state, draws, events and the pending question out.
+ *
+ * One run is one call of ruleset.play() from the start state through every
+ * step given; steps are boundaries inside that one run. A step ends when a
+ * question comes that its orders cannot answer, or that comes after a random
+ * result was drawn in the step (unless a standing order answers it); the
+ * next step must then be ordered by the role that question asks.
+ *
+ * Ownership: the caller owns the struct engine_step array and the strings
+ * it points to, and must keep them alive until engine_free. struct run owns
+ * the state, the draw and event logs and the pending question; engine_free
+ * releases them.
+ */
+#ifndef UMPIRE_ENGINE_H
+#define UMPIRE_ENGINE_H
+
+#include <stdint.h>
+#include "umpire/rules.h"
+
+struct answer {
+	const char *key;
+	const char *value;
+	int line;            /* line in the orders file, 0 if unknown */
+};
+
+enum step_mode {
+	STEP_PLAY = 0,   /* answers first, then standing; draws from seed */
+	STEP_TEMPLATE,   /* first legal answer to every question until the
+			    first draw; used to write an order template */
+	STEP_FORCED      /* tests: answers whenever asked; forced draws */
+};
+
+struct engine_step {
+	enum step_mode mode;
+	const char *actor;         /* role ordering this step */
+	const char *src;           /* orders file name, for messages */
+	const struct answer *answers;
+	size_t n_answers;
+	const struct answer *standing;
+	size_t n_standing;
+	unsigned char seed[32];    /* STEP_PLAY */
+	const char *const *forced; /* STEP_FORCED: draw results, in order */
+	size_t n_forced;
+};
+
+struct draw_rec {
+	size_t step;        /* 1-based index of the step */
+	uint64_t index;     /* draw index within the step (the nonce) */
+	int turn;
+	char phase[48];
+	char purpose[96];
+	char pool[64];
+	uint32_t n;         /* pool size or die sides */
+	uint32_t pick;      /* 0-based result of the uniform draw */
+	char result[32];    /* label of the result: card, die face */
+};
+
+struct event_rec {
+	size_t step;
+	int turn;
+	char phase[48];
+	char rule[16];
+	char *text;
+};
+
+enum run_outcome {
+	RUN_PENDING,   /* a question waits for the next step's orders */
+	RUN_OVER,      /* the game is over */
+	RUN_NEED_DRAW, /* template or forced mode stopped at a draw */
+	RUN_ERROR      /* refused: err says why */
+};
+
+struct step_end {     /* how each step ended */
+	char key[48];
+	char rule[16];
+	char role[32];
+	size_t answers_used;
+	size_t draws;
+	unsigned char state_hash[32]; /* doc_hash("umpire/1 state", save()) */
+};
+
+struct run {
+	enum run_outcome outcome;
+	struct error err;
+	void *state;                /* ruleset.state_size bytes */
+	struct question pending;    /* RUN_PENDING */
+	size_t n_steps;             /* steps given */
+	struct step_end *ends;      /* [n_steps]: how each step ended */
+	struct draw_rec *draws;
+	size_t n_draws, cap_draws;
+	struct event_rec *events;
+	size_t n_events, cap_events;
+	struct question *filled;    /* STEP_TEMPLATE: questions answered
+				       with their first legal answer */
+	size_t n_filled;
+};
+
+/*
+ * Run rs from start_state (state_size bytes, copied) over steps. Returns 0
+ * when the run ended normally (pending, over or need-draw) and -1 with
+ * run->outcome == RUN_ERROR and run->err filled when the steps are refused
+ * (illegal answer, answer for another question, step beyond the end...).
+ */
+int engine_run(const struct ruleset *rs, const void *start_state,
+	       const struct engine_step *steps, size_t n_steps,
+	       struct run *run);
+void engine_free(struct run *run);
+
+/* Normalise an answer for comparison: lowercase, single spaces, trimmed. */
+void answer_normalise(const char *in, char *out, size_t size);
+
+#endif

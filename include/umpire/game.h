@@ -1,0 +1,126 @@
+/*
+ * game.h - the game file: header (genesis), current state, and the
+ * hash-linked, countersigned ledger of steps. See umpire-game(5) and
+ * umpire-protocol(7).
+ *
+ * Ownership: struct game owns its doc, its scenario, its step array and
+ * start state; every pointer inside points into those. game_free releases
+ * all of it. The struct itself is the caller's.
+ */
+#ifndef UMPIRE_GAME_H
+#define UMPIRE_GAME_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "umpire/engine.h"
+#include "umpire/keys.h"
+#include "umpire/orders.h"
+#include "umpire/scenario.h"
+
+#define GAME_MAX_ROLES (SCENARIO_MAX_SIDES + 1)
+#define GAME_ID_HEX 32
+
+struct role {
+	const char *name;
+	struct pubkey pk;
+	int joined;
+	unsigned char anchor[32];
+	unsigned char sig[64];
+	/* while checking: the latest verified link and its index */
+	unsigned char last[32];
+	uint64_t last_index;
+};
+
+struct game_step {
+	const struct doc_node *node;
+	long long n;
+	const char *actor, *counter;
+	unsigned char *blob;          /* the signed orders, embedded form */
+	size_t blob_len;
+	unsigned char reveal_actor[32], reveal_counter[32];
+	unsigned char seed[32];
+	const struct doc_node *draws, *next;
+	unsigned char state_hash[32], prev[32], sig[64];
+	struct orders ord;
+	unsigned char hash[32];       /* computed */
+};
+
+struct game {
+	struct doc *doc;
+	const char *id;
+	struct scenario scn;
+	const struct doc_node *options;
+	uint32_t chain_length;
+	struct role roles[GAME_MAX_ROLES];
+	size_t n_roles;
+	unsigned char core_hash[32];
+	unsigned char genesis[32];    /* valid when every role has joined */
+	struct game_step *steps;
+	size_t n_steps;
+	void *start_state;
+};
+
+/* How much game_check verifies. */
+enum check_level {
+	CHECK_LIGHT, /* hashes, links, reveals, seeds, the last countersign */
+	CHECK_FULL   /* also every order signature and every countersign */
+};
+
+/* Create a new game from a scenario; roles given in order, referee last. */
+int game_create(struct game *g, const char *scn_dir, const char *scenario_id,
+		char *const *sets, size_t n_sets, const char *const *names,
+		const struct pubkey *keys, size_t n_roles,
+		struct error *err);
+/* Read and structurally validate a game file; finds its scenario. */
+int game_load(struct game *g, const char *path, const char *scn_dir,
+	      struct error *err);
+void game_free(struct game *g);
+
+struct role *game_role(struct game *g, const char *name);
+/* The role that countersigns a step ordered by actor. */
+const char *game_counter(const struct game *g, const char *actor);
+/* Roles that have not joined yet (first one), or NULL. */
+const char *game_unjoined(const struct game *g);
+
+/* Commit role (chain anchor) and sign the header with sk. */
+int game_join(struct game *g, const char *role, const struct seckey *sk,
+	      struct error *err);
+
+/*
+ * Verify the ledger and replay it. extra (may be NULL) is one more step
+ * to run after the recorded ones (adjudication or an order template).
+ * On success run holds the replay; the caller engine_free()s it. Errors
+ * name the step.
+ */
+int game_check(struct game *g, enum check_level level,
+	       const struct engine_step *extra, struct run *run,
+	       struct error *err);
+
+/*
+ * Adjudicate: verify the signed orders (embedded, or detached with
+ * sigtext), run the step, and append it countersigned by sk. run receives
+ * the replay including the new step.
+ */
+int game_adjudicate(struct game *g, const char *orders_name,
+		    const char *buf, size_t len, const char *sigtext,
+		    size_t siglen, const struct seckey *sk, struct run *run,
+		    struct error *err);
+
+/* The role's chain link for step n, derived from its secret key. */
+int game_link(const struct game *g, const char *role,
+	      const struct seckey *sk, uint64_t n, unsigned char out[32],
+	      struct error *err);
+
+/* Verify a signed order file against the game's pending decision. */
+int game_verify_orders(const char *game_path, const char *scn_dir,
+		       const char *orders_name,
+		       const char *buf, size_t len, const char *sigtext,
+		       FILE *out, struct error *err);
+
+/* The game file's text (canonical YAML). */
+int game_emit(const struct game *g, struct strbuf *out, struct error *err);
+
+/* "rules id/version" as pinned in headers. */
+void game_rules_tag(const struct ruleset *rs, char *out, size_t size);
+
+#endif

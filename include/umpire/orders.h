@@ -1,0 +1,43 @@
+/*
+ * orders.h - order files: what one role decides for one step.
+ *
+ *   umpire: orders/1
+ *   game: <32 hex digits>
+ *   step: <n>
+ *   side: <role>
+ *   reveal: <64 hex digits: the role's chain link for this step>
+ *   answers:            # in the order the rules ask
+ *   - <key>: <answer>
+ *   standing:           # optional: answers for questions asked later
+ *     <key>: <answer>
+ *
+ * Ownership: struct orders owns its doc; every pointer in it points into
+ * that doc. orders_free releases it.
+ */
+#ifndef UMPIRE_ORDERS_H
+#define UMPIRE_ORDERS_H
+
+#include "umpire/doc.h"
+#include "umpire/engine.h"
+
+struct orders {
+	struct doc *doc;
+	const char *game;
+	long long step;
+	const char *side;
+	unsigned char reveal[32];
+	struct answer *answers;
+	size_t n_answers;
+	struct answer *standing;
+	size_t n_standing;
+};
+
+int orders_parse(const char *name, const char *body, size_t len,
+		 struct orders *o, struct error *err);
+void orders_free(struct orders *o);
+
+/* The trusted comment that binds an order file to its context. */
+void orders_comment(const char *game, long long step, const char *side,
+		    char *out, size_t size);
+
+#endif

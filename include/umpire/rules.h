@@ -1,0 +1,128 @@
+/*
+ * rules.h - what a game's rules module sees of the engine, and what the
+ * engine needs of a rules module.
+ *
+ * A rules module is straight-line C that reads like its rulebook. It never
+ * does I/O, never exits, never reads a clock or the environment, and never
+ * allocates: its whole state is one fixed-size struct (ruleset.state_size)
+ * owned by the engine. It gets randomness, decisions and report events only
+ * through the struct ctx it is handed.
+ *
+ * Suspension: ctx_ask() and the draw functions may not return. When a
+ * decision is needed that the current step's orders do not give (or that
+ * comes after a random result in the same step), or when a test position runs
+ * out of forced draws, the engine jumps back to itself (longjmp). Rules code
+ * must therefore keep everything it needs in the state struct or on the
+ * stack, and must never hold resources across these calls. Resuming is a
+ * replay: the engine runs play() again from the start state with the same
+ * decisions and seeds, which reproduces the same draws.
+ *
+ * Ownership: questions and labels passed in are copied by the engine when it
+ * needs to keep them; the rules keep ownership of their state struct's
+ * contents (the engine owns the memory).
+ */
+#ifndef UMPIRE_RULES_H
+#define UMPIRE_RULES_H
+
+#include <stddef.h>
+#include "umpire/doc.h"
+#include "umpire/error.h"
+#include "umpire/strbuf.h"
+
+struct ctx; /* engine context, opaque */
+
+#define Q_MAX_OPTIONS 160
+#define Q_OPTION_LEN 48
+#define Q_TEXT_LEN 200
+
+/* rule, key and role must point to storage that outlives the run (string
+ * literals): the engine keeps the pending question after play() is left. */
+struct question {
+	const char *rule;      /* rule section it comes from: "7.3" */
+	const char *key;       /* stable answer key: "ca-continue" */
+	const char *role;      /* who decides: "player", "german", ... */
+	char text[Q_TEXT_LEN]; /* English prompt, one sentence */
+	size_t n;              /* number of legal answers (>= 1) */
+	char options[Q_MAX_OPTIONS][Q_OPTION_LEN]; /* legal answers, exact */
+};
+
+/* Start a question; text is printf-style. */
+void q_init(struct question *q, const char *rule, const char *key,
+	    const char *role, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+/* Add one legal answer (printf-style). Answers are lowercase words
+ * separated by single spaces, e.g. "move 2 center north". */
+void q_add(struct question *q, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/*
+ * Ask q->role. Returns the index of the chosen option. The answer comes from
+ * the orders of the current step: first from its `answers` list, in order,
+ * while no random result has been drawn in the step; otherwise from its
+ * `standing` orders (key -> answer), if that answer is legal now. If neither
+ * gives one, the step ends here and the question becomes the pending one.
+ */
+size_t ctx_ask(struct ctx *c, const struct question *q);
+
+/* A uniform die roll 1..sides, logged with purpose. */
+int ctx_die(struct ctx *c, const char *purpose, int sides);
+
+/*
+ * A uniform pick of one of n items (the cards left in a deck, the counters
+ * in a cup), logged with its purpose, the pool's name and size, and the
+ * label of the item picked. labels[i] names item i; items must be listed in
+ * the pool's canonical order (so that anyone re-deriving gets the same
+ * item). Returns the index picked.
+ */
+size_t ctx_pick(struct ctx *c, const char *purpose, const char *pool,
+		size_t n, const char *const *labels);
+
+/* Where the game is, for labelling draws and events ("turn 3",
+ * "German action phase"). Call at every turn and phase change. */
+void ctx_where(struct ctx *c, int turn, const char *phase);
+
+/* A report event: rule section and one English sentence. */
+void ctx_event(struct ctx *c, const char *rule, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* A question that standing orders may answer, for order templates. */
+struct standing_key {
+	const char *key;       /* question key */
+	const char *rule;      /* rule section */
+	const char *help;      /* what the standing answer does, with an
+				  example answer */
+};
+
+struct ruleset {
+	const char *id;        /* scenario/rules id: "arnswalde-1945" */
+	const char *version;   /* rules version, bumped on any change of play */
+	const char *const *sides; /* acting roles, NULL-terminated */
+	size_t state_size;
+	/* Build the start state from the scenario's `data` mapping and the
+	 * game's options (a mapping, already checked against the scenario's
+	 * option list). No randomness here. */
+	int (*setup)(void *st, const struct doc *scn,
+		     const struct doc_node *data,
+		     const struct doc_node *options, struct error *err);
+	/* Play from the state as it is until the game is over (return) or the
+	 * engine suspends (no return). */
+	void (*play)(struct ctx *c, void *st);
+	/* State to a mapping (canonical: the same state gives the same tree),
+	 * and back (for test positions). load starts from a setup() state and
+	 * overrides what the mapping gives. */
+	struct doc_node *(*save)(const void *st, struct doc *d);
+	int (*load)(void *st, const struct doc *d, const struct doc_node *map,
+		    struct error *err);
+	/* The position for a report, lines of at most 76 columns. */
+	void (*position)(const void *st, struct strbuf *out);
+	/* If the game is over, write the result line and return 1; else 0. */
+	int (*result)(const void *st, struct strbuf *out);
+	/* Keys that standing orders may usefully answer ({NULL}-ended). */
+	const struct standing_key *standing;
+};
+
+/* The registry of all rulesets (NULL-terminated) and lookup by id. */
+extern const struct ruleset *const rulesets[];
+const struct ruleset *ruleset_find(const char *id);
+
+#endif

@@ -1,0 +1,60 @@
+/*
+ * scenario.h - scenario files: the static data of a game (sides, options,
+ * tables, maps) and the ruleset that plays it.
+ *
+ * Ownership: struct scenario owns its doc and everything its pointers reach
+ * (they point into the doc); scenario_free releases it. The struct itself
+ * is the caller's.
+ */
+#ifndef UMPIRE_SCENARIO_H
+#define UMPIRE_SCENARIO_H
+
+#include "umpire/doc.h"
+#include "umpire/rules.h"
+
+#define SCENARIO_MAX_SIDES 8
+
+struct scenario {
+	struct doc *doc;
+	const char *id;
+	const char *title;
+	const char *title_ja;        /* or NULL */
+	const char *provenance;      /* "complete" or "provisional" */
+	long long version;
+	const struct ruleset *rs;
+	const char *sides[SCENARIO_MAX_SIDES + 1]; /* NULL-terminated */
+	size_t n_sides;
+	const char *referee;         /* "required", "optional" or "none" */
+	const struct doc_node *options;     /* spec: name -> {default...} */
+	const struct doc_node *provisional; /* list of what is provisional */
+	const struct doc_node *notes;
+	const struct doc_node *data;
+	unsigned char hash[32];      /* doc_hash("umpire/1 scenario", root) */
+};
+
+/* Load and validate one scenario file. */
+int scenario_load(const char *path, struct scenario *s, struct error *err);
+/* Load scenario `id` from directory dir (dir/ID.yaml). */
+int scenario_find(const char *dir, const char *id, struct scenario *s,
+		  struct error *err);
+void scenario_free(struct scenario *s);
+
+/*
+ * The game's options: every option of the scenario in the scenario's order,
+ * with its default unless sets[] ("NAME=VALUE") overrides it. Refuses an
+ * unknown option or a value not in the option's `values`.
+ */
+int scenario_options(const struct scenario *s, struct doc *d,
+		     char *const *sets, size_t n_sets,
+		     struct doc_node **out, struct error *err);
+/* Check an options mapping read from a game file against the scenario. */
+int scenario_check_options(const struct scenario *s, const struct doc *d,
+			   const struct doc_node *opts, struct error *err);
+
+/* Allocate (malloc) and set up the start state. */
+int scenario_start(const struct scenario *s, const struct doc_node *opts,
+		   void **state, struct error *err);
+
+int scenario_has_side(const struct scenario *s, const char *side);
+
+#endif

@@ -1,0 +1,39 @@
+/*
+ * strbuf.h - growable byte buffer, always NUL-terminated.
+ *
+ * Ownership: the struct strbuf owns buf; strbuf_free releases it. A zeroed
+ * struct (STRBUF_INIT) is a valid empty buffer. Allocation failure aborts
+ * the process (out of memory is not a recoverable condition for a CLI).
+ */
+#ifndef UMPIRE_STRBUF_H
+#define UMPIRE_STRBUF_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+struct strbuf {
+	char *buf;
+	size_t len;
+	size_t cap;
+};
+
+#define STRBUF_INIT { NULL, 0, 0 }
+
+void strbuf_add(struct strbuf *sb, const void *data, size_t len);
+void strbuf_adds(struct strbuf *sb, const char *s);
+void strbuf_addc(struct strbuf *sb, char c);
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
+void strbuf_reset(struct strbuf *sb);
+void strbuf_free(struct strbuf *sb);
+/* Give up ownership: returns buf (never NULL) and resets sb. */
+char *strbuf_detach(struct strbuf *sb, size_t *len);
+
+/* Checked allocation helpers: abort on out-of-memory. */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+
+#endif

@@ -1,0 +1,157 @@
+/*
+ * new.c - umpire new: create a game; the creator commits here.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include "umpire/commands.h"
+#include "umpire/game.h"
+#include "umpire/keys.h"
+
+int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
+{
+	static const struct option lo[] = {
+		{ "side", required_argument, NULL, 'S' },
+		{ "referee", required_argument, NULL, 'R' },
+		{ "set", required_argument, NULL, 'O' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *seckey = NULL, *out = NULL, *referee = NULL;
+	char **sides = xcalloc((size_t)argc, sizeof *sides);
+	char **sets = xcalloc((size_t)argc, sizeof *sets);
+	size_t n_sides = 0, n_sets = 0;
+	unsigned long long seen = 0;
+	struct seckey *sk = NULL;
+	struct game g;
+	int rc = -1, opt, have_game = 0;
+
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "s:o:h", lo, NULL)) != -1) {
+		switch (opt) {
+		case 's':
+			if (opt_once(&seen, opt, "-s", err))
+				goto out;
+			seckey = optarg;
+			break;
+		case 'o':
+			if (opt_once(&seen, opt, "-o", err))
+				goto out;
+			out = optarg;
+			break;
+		case 'R':
+			if (opt_once(&seen, opt, "--referee", err))
+				goto out;
+			referee = optarg;
+			break;
+		case 'S':
+			sides[n_sides++] = optarg;
+			break;
+		case 'O':
+			sets[n_sets++] = optarg;
+			break;
+		case 'h':
+			print_usage(cli->out, "new");
+			rc = 0;
+			goto out;
+		default:
+			usage_error(err, "new", "unknown or incomplete option "
+				    "'%s'", argv[optind - 1]);
+			goto out;
+		}
+	}
+	if (optind + 1 != argc) {
+		usage_error(err, "new", "give exactly one SCENARIO");
+		goto out;
+	}
+	struct scenario scn;
+	if (scenario_find(cli->scenario_dir, argv[optind], &scn, err))
+		goto out;
+	const char *names[GAME_MAX_ROLES];
+	struct pubkey keys[GAME_MAX_ROLES];
+	size_t n = 0;
+	for (size_t i = 0; i < scn.n_sides; i++) {
+		const char *val = NULL;
+		size_t l = strlen(scn.sides[i]);
+		for (size_t j = 0; j < n_sides; j++)
+			if (strncmp(sides[j], scn.sides[i], l) == 0 &&
+			    sides[j][l] == '=') {
+				if (val) {
+					usage_error(err, "new", "side %s given "
+						    "twice", scn.sides[i]);
+					goto out_scn;
+				}
+				val = sides[j] + l + 1;
+			}
+		if (!val) {
+			usage_error(err, "new", "scenario %s needs --side "
+				    "%s=PUBKEY", scn.id, scn.sides[i]);
+			goto out_scn;
+		}
+		names[n] = scn.sides[i];
+		if (pubkey_load(val, &keys[n], err))
+			goto out_scn;
+		n++;
+	}
+	if (n_sides != scn.n_sides) {
+		usage_error(err, "new", "scenario %s has sides: %s%s%s", scn.id,
+			    scn.sides[0], scn.n_sides > 1 ? ", " : "",
+			    scn.n_sides > 1 ? scn.sides[1] : "");
+		goto out_scn;
+	}
+	if (!referee && strcmp(scn.referee, "required") == 0) {
+		usage_error(err, "new", "scenario %s needs a referee "
+			    "(--referee PUBKEY; the same key as the player's "
+			    "for casual solo play)", scn.id);
+		goto out_scn;
+	}
+	if (referee && strcmp(scn.referee, "none") == 0) {
+		usage_error(err, "new", "scenario %s takes no referee", scn.id);
+		goto out_scn;
+	}
+	if (referee) {
+		names[n] = "referee";
+		if (pubkey_load(referee, &keys[n], err))
+			goto out_scn;
+		n++;
+	}
+	if (cli_seckey(cli, seckey, &sk, err))
+		goto out_scn;
+	if (game_create(&g, cli->scenario_dir, scn.id, sets, n_sets, names,
+			keys, n, err))
+		goto out_scn;
+	have_game = 1;
+	struct pubkey mine;
+	seckey_pubkey(sk, &mine);
+	int joined = 0;
+	for (size_t i = 0; i < n; i++)
+		if (memcmp(&mine, &keys[i], sizeof mine) == 0) {
+			if (game_join(&g, names[i], sk, err))
+				goto out_scn;
+			joined++;
+		}
+	if (!joined) {
+		errorf(err, EXIT_USAGE, "the secret key given is none of the "
+		       "game's roles' keys; the creator must hold one role");
+		goto out_scn;
+	}
+	struct strbuf sb = STRBUF_INIT;
+	if (game_emit(&g, &sb, err) == 0 && cli_write(out, &sb, err) == 0) {
+		const char *who = game_unjoined(&g);
+		fprintf(cli->msg, "umpire: game %s created (%s)%s%s%s\n", g.id,
+			scn.id, who ? "; waiting for " : "; all roles joined",
+			who ? who : "", who ? " to join" : "");
+		rc = 0;
+	}
+	strbuf_free(&sb);
+out_scn:
+	scenario_free(&scn);
+out:
+	if (have_game)
+		game_free(&g);
+	seckey_free(sk);
+	free(sides);
+	free(sets);
+	return rc;
+}

@@ -1,0 +1,75 @@
+/*
+ * status.c - umpire status: whose decision is pending, and the question.
+ */
+#include <getopt.h>
+#include <string.h>
+#include "umpire/commands.h"
+#include "umpire/game.h"
+#include "umpire/report.h"
+
+int cmd_status(int argc, char **argv, const struct cli *cli,
+	       struct error *err)
+{
+	static const struct option lo[] = {
+		{ "brief", no_argument, NULL, 'b' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int brief = 0, opt;
+	unsigned long long seen = 0;
+	struct game g;
+	struct run run;
+
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+		if (opt == 'h') {
+			print_usage(cli->out, "status");
+			return 0;
+		}
+		if (opt != 'b')
+			return usage_error(err, "status", "unknown option "
+					   "'%s'", argv[optind - 1]);
+		if (opt_once(&seen, opt, "--brief", err))
+			return -1;
+		brief = 1;
+	}
+	if (optind + 1 != argc)
+		return usage_error(err, "status", "give exactly one GAME");
+	if (cli_game(cli, argv[optind], &g, err))
+		return -1;
+	const char *who = game_unjoined(&g);
+	if (who) {
+		if (brief)
+			fprintf(cli->out, "join %s\n", who);
+		else
+			fprintf(cli->out, "Game %s (%s): waiting for %s to "
+				"join (umpire join GAME --side %s -s KEY).\n",
+				g.id, g.scn.id, who, who);
+		game_free(&g);
+		return 0;
+	}
+	if (game_check(&g, CHECK_LIGHT, NULL, &run, err)) {
+		game_free(&g);
+		return -1;
+	}
+	struct strbuf sb = STRBUF_INIT;
+	if (brief && run.outcome == RUN_OVER) {
+		g.scn.rs->result(run.state, &sb);
+		/* one line, the result's first word or words up to '.' */
+		size_t l = strcspn(sb.buf ? sb.buf : "", ".\n");
+		fprintf(cli->out, "over %.*s\n", (int)l, sb.buf ? sb.buf : "");
+	} else if (brief) {
+		fprintf(cli->out, "pending %s %zu\n", run.pending.role,
+			g.n_steps + 1);
+	} else {
+		strbuf_addf(&sb, "Game %s (%s), %zu steps played.\n", g.id,
+			    g.scn.id, g.n_steps);
+		report_next(&g, &run, &sb);
+		fputs(sb.buf, cli->out);
+	}
+	strbuf_free(&sb);
+	engine_free(&run);
+	game_free(&g);
+	return 0;
+}

@@ -1,0 +1,738 @@
+/*
+ * doc.c - YAML tree on top of libyaml: bounded parsing, canonical emission,
+ * canonical byte encoding for hashing.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sodium.h>
+#include <yaml.h>
+#include "umpire/doc.h"
+
+const struct doc_limits DOC_LIMITS_SMALL = {
+	.max_bytes = 1u << 20, .max_depth = 32,
+	.max_scalar = 64u << 10, .max_nodes = 100000,
+};
+const struct doc_limits DOC_LIMITS_GAME = {
+	.max_bytes = 64u << 20, .max_depth = 32,
+	.max_scalar = 1u << 20, .max_nodes = 4000000,
+};
+
+/* ---- arena ---- */
+
+struct chunk {
+	struct chunk *next;
+	size_t used, size;
+	max_align_t data[];
+};
+
+struct arena {
+	struct chunk *head;
+};
+
+void *doc_alloc(struct doc *d, size_t n)
+{
+	struct arena *a = d->arena;
+	n = (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
+	if (!n)
+		n = sizeof(max_align_t);
+	struct chunk *c = a->head;
+	if (!c || c->size - c->used < n) {
+		size_t size = n > 16384 ? n : 16384;
+		c = xmalloc(sizeof *c + size);
+		c->size = size;
+		c->used = 0;
+		c->next = a->head;
+		a->head = c;
+	}
+	void *p = (char *)c->data + c->used;
+	c->used += n;
+	memset(p, 0, n);
+	return p;
+}
+
+struct doc *doc_new(const char *name)
+{
+	struct doc *d = xcalloc(1, sizeof *d);
+	d->arena = xcalloc(1, sizeof(struct arena));
+	d->name = xstrdup(strcmp(name, "-") ? name : "stdin");
+	return d;
+}
+
+void doc_free(struct doc *d)
+{
+	if (!d)
+		return;
+	struct arena *a = d->arena;
+	for (struct chunk *c = a->head, *n; c; c = n) {
+		n = c->next;
+		free(c);
+	}
+	free(a);
+	free(d->name);
+	free(d);
+}
+
+/* ---- building ---- */
+
+static struct doc_node *node(struct doc *d, enum doc_kind k)
+{
+	struct doc_node *n = doc_alloc(d, sizeof *n);
+	n->kind = k;
+	return n;
+}
+
+struct doc_node *doc_map(struct doc *d) { return node(d, DOC_MAP); }
+struct doc_node *doc_seq(struct doc *d) { return node(d, DOC_SEQ); }
+
+struct doc_node *doc_strn(struct doc *d, const char *s, size_t len)
+{
+	struct doc_node *n = node(d, DOC_SCALAR);
+	char *p = doc_alloc(d, len + 1);
+	memcpy(p, s, len);
+	n->str = p;
+	n->len = len;
+	return n;
+}
+
+struct doc_node *doc_str(struct doc *d, const char *s)
+{
+	return doc_strn(d, s, strlen(s));
+}
+
+struct doc_node *doc_strf(struct doc *d, const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	struct doc_node *n = doc_strn(d, sb.buf ? sb.buf : "", sb.len);
+	strbuf_free(&sb);
+	return n;
+}
+
+struct doc_node *doc_int(struct doc *d, long long v)
+{
+	return doc_strf(d, "%lld", v);
+}
+
+struct doc_node *doc_hex(struct doc *d, const unsigned char *b, size_t n)
+{
+	char *p = doc_alloc(d, 2 * n + 1);
+	sodium_bin2hex(p, 2 * n + 1, b, n);
+	struct doc_node *s = node(d, DOC_SCALAR);
+	s->str = p;
+	s->len = 2 * n;
+	return s;
+}
+
+struct doc_node *doc_b64(struct doc *d, const unsigned char *b, size_t n)
+{
+	const int v = sodium_base64_VARIANT_ORIGINAL;
+	size_t blen = sodium_base64_ENCODED_LEN(n, v);
+	char *tmp = xmalloc(blen);
+	sodium_bin2base64(tmp, blen, b, n, v);
+	size_t len = strlen(tmp);
+	struct strbuf sb = STRBUF_INIT;
+	for (size_t i = 0; i < len; i += 64) {
+		if (i)
+			strbuf_addc(&sb, '\n');
+		strbuf_add(&sb, tmp + i, len - i < 64 ? len - i : 64);
+	}
+	free(tmp);
+	struct doc_node *s = doc_strn(d, sb.buf ? sb.buf : "", sb.len);
+	strbuf_free(&sb);
+	s->style = DOC_STYLE_LITERAL;
+	return s;
+}
+
+static void reserve(struct doc *d, struct doc_node *c)
+{
+	if (c->n < c->cap)
+		return;
+	size_t cap = c->cap ? c->cap * 2 : 4;
+	struct doc_node **items = doc_alloc(d, cap * sizeof *items);
+	if (c->n)
+		memcpy(items, c->items, c->n * sizeof *items);
+	c->items = items;
+	if (c->kind == DOC_MAP) {
+		struct doc_node **keys = doc_alloc(d, cap * sizeof *keys);
+		if (c->n)
+			memcpy(keys, c->keys, c->n * sizeof *keys);
+		c->keys = keys;
+	}
+	c->cap = cap;
+}
+
+void doc_push(struct doc *d, struct doc_node *seq, struct doc_node *item)
+{
+	reserve(d, seq);
+	seq->items[seq->n++] = item;
+}
+
+static void map_add(struct doc *d, struct doc_node *map, struct doc_node *k,
+		    struct doc_node *v)
+{
+	reserve(d, map);
+	map->keys[map->n] = k;
+	map->items[map->n++] = v;
+}
+
+void doc_set(struct doc *d, struct doc_node *map, const char *key,
+	     struct doc_node *val)
+{
+	map_add(d, map, doc_str(d, key), val);
+}
+
+struct doc_node *doc_set_str(struct doc *d, struct doc_node *map,
+			     const char *key, const char *val)
+{
+	struct doc_node *v = doc_str(d, val);
+	doc_set(d, map, key, v);
+	return v;
+}
+
+struct doc_node *doc_set_int(struct doc *d, struct doc_node *map,
+			     const char *key, long long val)
+{
+	struct doc_node *v = doc_int(d, val);
+	doc_set(d, map, key, v);
+	return v;
+}
+
+static long find_key(const struct doc_node *map, const char *key, size_t len)
+{
+	if (!map || map->kind != DOC_MAP)
+		return -1;
+	for (size_t i = 0; i < map->n; i++)
+		if (map->keys[i]->len == len &&
+		    memcmp(map->keys[i]->str, key, len) == 0)
+			return (long)i;
+	return -1;
+}
+
+void doc_put(struct doc *d, struct doc_node *map, const char *key,
+	     struct doc_node *val)
+{
+	long i = find_key(map, key, strlen(key));
+	if (i >= 0)
+		map->items[i] = val;
+	else
+		doc_set(d, map, key, val);
+}
+
+void doc_del(struct doc_node *map, const char *key)
+{
+	long i = find_key(map, key, strlen(key));
+	if (i < 0)
+		return;
+	for (size_t j = (size_t)i; j + 1 < map->n; j++) {
+		map->keys[j] = map->keys[j + 1];
+		map->items[j] = map->items[j + 1];
+	}
+	map->n--;
+}
+
+struct doc_node *doc_copy(struct doc *d, const struct doc_node *n)
+{
+	if (n->kind == DOC_SCALAR) {
+		struct doc_node *s = doc_strn(d, n->str, n->len);
+		s->style = n->style;
+		s->line = n->line;
+		return s;
+	}
+	struct doc_node *c = node(d, n->kind);
+	c->style = n->style;
+	c->line = n->line;
+	for (size_t i = 0; i < n->n; i++) {
+		if (n->kind == DOC_MAP)
+			map_add(d, c, doc_copy(d, n->keys[i]),
+				doc_copy(d, n->items[i]));
+		else
+			doc_push(d, c, doc_copy(d, n->items[i]));
+	}
+	return c;
+}
+
+/* ---- reading ---- */
+
+const char *doc_where(const struct doc *d, const struct doc_node *n,
+		      char *buf, size_t size)
+{
+	const char *name = d ? d->name : "input";
+	if (n && n->line > 0)
+		snprintf(buf, size, "%s:%d", name, n->line);
+	else
+		snprintf(buf, size, "%s", name);
+	return buf;
+}
+
+const struct doc_node *doc_get(const struct doc_node *map, const char *key)
+{
+	long i = find_key(map, key, strlen(key));
+	return i < 0 ? NULL : map->items[i];
+}
+
+static const char *kind_name(enum doc_kind k)
+{
+	return k == DOC_MAP ? "a mapping" : k == DOC_SEQ ? "a list" :
+		"a scalar";
+}
+
+int doc_need(const struct doc *d, const struct doc_node *map,
+	     const char *key, enum doc_kind kind,
+	     const struct doc_node **out, struct error *err)
+{
+	char w[300];
+	const struct doc_node *v = doc_get(map, key);
+	if (!v)
+		return errorf(err, EXIT_REFUSED, "%s: field '%s' is missing",
+			      doc_where(d, map, w, sizeof w), key);
+	if (v->kind != kind)
+		return errorf(err, EXIT_REFUSED,
+			      "%s: field '%s' must be %s, not %s",
+			      doc_where(d, v, w, sizeof w), key,
+			      kind_name(kind), kind_name(v->kind));
+	*out = v;
+	return 0;
+}
+
+int doc_need_str(const struct doc *d, const struct doc_node *map,
+		 const char *key, const char **out, struct error *err)
+{
+	const struct doc_node *v;
+	if (doc_need(d, map, key, DOC_SCALAR, &v, err))
+		return -1;
+	*out = v->str;
+	return 0;
+}
+
+int doc_int_of(const struct doc *d, const struct doc_node *n,
+	       const char *what, long long min, long long max,
+	       long long *out, struct error *err)
+{
+	char w[300];
+	if (n->kind != DOC_SCALAR)
+		return errorf(err, EXIT_REFUSED, "%s: %s must be a number",
+			      doc_where(d, n, w, sizeof w), what);
+	const char *s = n->str;
+	char *end;
+	errno = 0;
+	long long v = strtoll(s, &end, 10);
+	if (!*s || *end || errno || (s[0] == '0' && s[1]) ||
+	    s[0] == '+' || s[0] == ' ')
+		return errorf(err, EXIT_REFUSED,
+			      "%s: %s must be a whole number, not '%.40s'",
+			      doc_where(d, n, w, sizeof w), what, s);
+	if (v < min || v > max)
+		return errorf(err, EXIT_REFUSED,
+			      "%s: %s must be from %lld to %lld, not %lld",
+			      doc_where(d, n, w, sizeof w), what, min, max, v);
+	*out = v;
+	return 0;
+}
+
+int doc_need_int(const struct doc *d, const struct doc_node *map,
+		 const char *key, long long min, long long max,
+		 long long *out, struct error *err)
+{
+	const struct doc_node *v;
+	char what[80];
+	if (doc_need(d, map, key, DOC_SCALAR, &v, err))
+		return -1;
+	snprintf(what, sizeof what, "field '%s'", key);
+	return doc_int_of(d, v, what, min, max, out, err);
+}
+
+int doc_need_hex(const struct doc *d, const struct doc_node *map,
+		 const char *key, unsigned char *out, size_t n,
+		 struct error *err)
+{
+	const struct doc_node *v;
+	char w[300];
+	size_t got;
+	if (doc_need(d, map, key, DOC_SCALAR, &v, err))
+		return -1;
+	if (v->len != 2 * n ||
+	    sodium_hex2bin(out, n, v->str, v->len, NULL, &got, NULL) ||
+	    got != n)
+		return errorf(err, EXIT_REFUSED,
+			      "%s: field '%s' must be %zu hexadecimal digits",
+			      doc_where(d, v, w, sizeof w), key, 2 * n);
+	return 0;
+}
+
+int doc_need_b64(const struct doc *d, const struct doc_node *map,
+		 const char *key, unsigned char **out, size_t *outlen,
+		 struct error *err)
+{
+	const struct doc_node *v;
+	char w[300];
+	if (doc_need(d, map, key, DOC_SCALAR, &v, err))
+		return -1;
+	size_t cap = v->len / 4 * 3 + 3;
+	unsigned char *buf = doc_alloc((struct doc *)d, cap);
+	const char *end;
+	if (sodium_base642bin(buf, cap, v->str, v->len, " \r\n", outlen, &end,
+			      sodium_base64_VARIANT_ORIGINAL) ||
+	    end != v->str + v->len)
+		return errorf(err, EXIT_REFUSED,
+			      "%s: field '%s' is not valid base64",
+			      doc_where(d, v, w, sizeof w), key);
+	*out = buf;
+	return 0;
+}
+
+int doc_only_keys(const struct doc *d, const struct doc_node *map,
+		  const char *const *allowed, struct error *err)
+{
+	char w[300];
+	if (!map || map->kind != DOC_MAP)
+		return errorf(err, EXIT_REFUSED, "%s: expected a mapping",
+			      doc_where(d, map, w, sizeof w));
+	for (size_t i = 0; i < map->n; i++) {
+		const struct doc_node *k = map->keys[i];
+		const char *const *a;
+		for (a = allowed; *a; a++)
+			if (strcmp(*a, k->str) == 0)
+				break;
+		if (!*a) {
+			struct strbuf sb = STRBUF_INIT;
+			for (a = allowed; *a; a++)
+				strbuf_addf(&sb, "%s%s", a == allowed ? "" :
+					    ", ", *a);
+			errorf(err, EXIT_REFUSED,
+			       "%s: unknown field '%.60s' (expected one of: "
+			       "%s)", doc_where(d, k, w, sizeof w), k->str,
+			       sb.buf ? sb.buf : "");
+			strbuf_free(&sb);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* ---- parsing ---- */
+
+struct parse {
+	struct doc *d;
+	yaml_parser_t p;
+	const struct doc_limits *lim;
+	size_t nodes;
+	struct error *err;
+};
+
+static int perr(struct parse *ps, size_t line0, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int perr(struct parse *ps, size_t line0, const char *fmt, ...)
+{
+	char msg[600];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	return errorf(ps->err, EXIT_REFUSED, "%s:%zu: %s", ps->d->name,
+		      line0 + 1, msg);
+}
+
+static int next_event(struct parse *ps, yaml_event_t *ev)
+{
+	if (!yaml_parser_parse(&ps->p, ev)) {
+		const char *what = ps->p.problem ? ps->p.problem :
+			"malformed YAML";
+		size_t line = ps->p.problem_mark.line;
+		if (ps->p.context)
+			return perr(ps, line, "%s %s", what, ps->p.context);
+		return perr(ps, line, "%s", what);
+	}
+	return 0;
+}
+
+static int check_props(struct parse *ps, yaml_event_t *ev,
+		       const yaml_char_t *anchor, const yaml_char_t *tag)
+{
+	if (anchor)
+		return perr(ps, ev->start_mark.line,
+			    "anchors (&%.40s) are not allowed in umpire files",
+			    (const char *)anchor);
+	if (tag)
+		return perr(ps, ev->start_mark.line,
+			    "tags (%.40s) are not allowed in umpire files",
+			    (const char *)tag);
+	if (++ps->nodes > ps->lim->max_nodes)
+		return perr(ps, ev->start_mark.line,
+			    "too many nodes (limit %zu)", ps->lim->max_nodes);
+	return 0;
+}
+
+static int parse_node(struct parse *ps, yaml_event_t *ev, size_t depth,
+		      struct doc_node **out);
+
+static int parse_children(struct parse *ps, struct doc_node *c,
+			  size_t depth)
+{
+	yaml_event_type_t end = c->kind == DOC_MAP ?
+		YAML_MAPPING_END_EVENT : YAML_SEQUENCE_END_EVENT;
+	for (;;) {
+		yaml_event_t ev;
+		struct doc_node *k = NULL, *v = NULL;
+		if (next_event(ps, &ev))
+			return -1;
+		if (ev.type == end) {
+			yaml_event_delete(&ev);
+			return 0;
+		}
+		int rc = parse_node(ps, &ev, depth + 1, &k);
+		size_t kline = ev.start_mark.line;
+		yaml_event_delete(&ev);
+		if (rc)
+			return -1;
+		if (c->kind == DOC_SEQ) {
+			doc_push(ps->d, c, k);
+			continue;
+		}
+		if (k->kind != DOC_SCALAR)
+			return perr(ps, kline, "mapping keys must be scalars");
+		if (find_key(c, k->str, k->len) >= 0)
+			return perr(ps, kline, "duplicate key '%.60s'",
+				    k->str);
+		if (next_event(ps, &ev))
+			return -1;
+		rc = parse_node(ps, &ev, depth + 1, &v);
+		yaml_event_delete(&ev);
+		if (rc)
+			return -1;
+		map_add(ps->d, c, k, v);
+	}
+}
+
+static int parse_node(struct parse *ps, yaml_event_t *ev, size_t depth,
+		      struct doc_node **out)
+{
+	struct doc_node *n;
+	switch (ev->type) {
+	case YAML_ALIAS_EVENT:
+		return perr(ps, ev->start_mark.line,
+			    "aliases (*%.40s) are not allowed in umpire files",
+			    (const char *)ev->data.alias.anchor);
+	case YAML_SCALAR_EVENT:
+		if (check_props(ps, ev, ev->data.scalar.anchor,
+				ev->data.scalar.tag))
+			return -1;
+		if (ev->data.scalar.length > ps->lim->max_scalar)
+			return perr(ps, ev->start_mark.line,
+				    "scalar too long (%zu bytes, limit %zu)",
+				    ev->data.scalar.length,
+				    ps->lim->max_scalar);
+		n = doc_strn(ps->d, (const char *)ev->data.scalar.value,
+			     ev->data.scalar.length);
+		if (memchr(n->str, '\0', n->len))
+			return perr(ps, ev->start_mark.line,
+				    "NUL character in a scalar");
+		break;
+	case YAML_SEQUENCE_START_EVENT:
+	case YAML_MAPPING_START_EVENT:
+		if (ev->type == YAML_SEQUENCE_START_EVENT ?
+		    check_props(ps, ev, ev->data.sequence_start.anchor,
+				ev->data.sequence_start.tag) :
+		    check_props(ps, ev, ev->data.mapping_start.anchor,
+				ev->data.mapping_start.tag))
+			return -1;
+		if (depth >= ps->lim->max_depth)
+			return perr(ps, ev->start_mark.line,
+				    "nesting too deep (limit %zu)",
+				    ps->lim->max_depth);
+		n = node(ps->d, ev->type == YAML_SEQUENCE_START_EVENT ?
+			 DOC_SEQ : DOC_MAP);
+		n->line = (int)ev->start_mark.line + 1;
+		if (parse_children(ps, n, depth))
+			return -1;
+		break;
+	default:
+		return perr(ps, ev->start_mark.line, "unexpected YAML event");
+	}
+	if (!n->line)
+		n->line = (int)ev->start_mark.line + 1;
+	*out = n;
+	return 0;
+}
+
+int doc_parse(struct doc *d, const char *buf, size_t len,
+	      const struct doc_limits *lim, struct error *err)
+{
+	struct parse ps = { .d = d, .lim = lim, .err = err };
+	yaml_event_t ev;
+	int rc = -1;
+
+	if (len > lim->max_bytes)
+		return errorf(err, EXIT_REFUSED,
+			      "%s: too large (%zu bytes, limit %zu)", d->name,
+			      len, lim->max_bytes);
+	const char *nul = memchr(buf, '\0', len);
+	if (nul) {
+		size_t line = 0;
+		for (const char *p = buf; p < nul; p++)
+			line += *p == '\n';
+		return perr(&ps, line, "NUL byte in the file");
+	}
+	if (!yaml_parser_initialize(&ps.p))
+		return errorf(err, EXIT_USAGE, "cannot start the YAML parser");
+	yaml_parser_set_input_string(&ps.p, (const unsigned char *)buf, len);
+	yaml_parser_set_encoding(&ps.p, YAML_UTF8_ENCODING);
+
+	struct doc_node *root = NULL;
+	int docs = 0;
+	for (;;) {
+		if (next_event(&ps, &ev))
+			goto out;
+		yaml_event_type_t t = ev.type;
+		if (t == YAML_STREAM_END_EVENT) {
+			yaml_event_delete(&ev);
+			break;
+		}
+		if (t == YAML_DOCUMENT_START_EVENT) {
+			if (++docs > 1) {
+				perr(&ps, ev.start_mark.line,
+				     "more than one YAML document");
+				yaml_event_delete(&ev);
+				goto out;
+			}
+		} else if (t != YAML_STREAM_START_EVENT &&
+			   t != YAML_DOCUMENT_END_EVENT) {
+			int r = parse_node(&ps, &ev, 0, &root);
+			yaml_event_delete(&ev);
+			if (r)
+				goto out;
+			continue;
+		}
+		yaml_event_delete(&ev);
+	}
+	if (!root)
+		root = doc_map(d);
+	d->root = root;
+	rc = 0;
+out:
+	yaml_parser_delete(&ps.p);
+	return rc;
+}
+
+/* ---- emission ---- */
+
+static int write_cb(void *data, unsigned char *buf, size_t size)
+{
+	strbuf_add(data, buf, size);
+	return 1;
+}
+
+static int emit_node(yaml_emitter_t *em, const struct doc_node *n)
+{
+	yaml_event_t ev;
+	int ok;
+	if (n->kind == DOC_SCALAR) {
+		/* The style follows from the content alone (canonical). */
+		yaml_scalar_style_t st = memchr(n->str, '\n', n->len) ?
+			YAML_LITERAL_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE;
+		ok = yaml_scalar_event_initialize(&ev, NULL, NULL,
+			(yaml_char_t *)n->str, (int)n->len, 1, 1, st);
+		return ok && yaml_emitter_emit(em, &ev);
+	}
+	int flow = n->style == DOC_STYLE_FLOW;
+	if (n->kind == DOC_SEQ)
+		ok = yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1,
+			flow ? YAML_FLOW_SEQUENCE_STYLE :
+			YAML_BLOCK_SEQUENCE_STYLE);
+	else
+		ok = yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1,
+			flow ? YAML_FLOW_MAPPING_STYLE :
+			YAML_BLOCK_MAPPING_STYLE);
+	if (!ok || !yaml_emitter_emit(em, &ev))
+		return 0;
+	for (size_t i = 0; i < n->n; i++) {
+		if (n->kind == DOC_MAP && !emit_node(em, n->keys[i]))
+			return 0;
+		if (!emit_node(em, n->items[i]))
+			return 0;
+	}
+	if (n->kind == DOC_SEQ)
+		ok = yaml_sequence_end_event_initialize(&ev);
+	else
+		ok = yaml_mapping_end_event_initialize(&ev);
+	return ok && yaml_emitter_emit(em, &ev);
+}
+
+int doc_emit(const struct doc_node *root, struct strbuf *out,
+	     struct error *err)
+{
+	yaml_emitter_t em;
+	yaml_event_t ev;
+	int ok;
+	if (!yaml_emitter_initialize(&em))
+		return errorf(err, EXIT_USAGE, "cannot start the YAML emitter");
+	yaml_emitter_set_output(&em, write_cb, out);
+	yaml_emitter_set_unicode(&em, 1);
+	yaml_emitter_set_width(&em, 76);
+	yaml_emitter_set_indent(&em, 2);
+	ok = yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING) &&
+		yaml_emitter_emit(&em, &ev) &&
+		yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 1) &&
+		yaml_emitter_emit(&em, &ev) &&
+		emit_node(&em, root) &&
+		yaml_document_end_event_initialize(&ev, 1) &&
+		yaml_emitter_emit(&em, &ev) &&
+		yaml_stream_end_event_initialize(&ev) &&
+		yaml_emitter_emit(&em, &ev);
+	if (!ok) {
+		errorf(err, EXIT_USAGE, "cannot write YAML: %s",
+		       em.problem ? em.problem : "emitter error");
+		yaml_emitter_delete(&em);
+		return -1;
+	}
+	yaml_emitter_delete(&em);
+	return 0;
+}
+
+/* ---- canonical encoding ---- */
+
+static void put_u32(struct strbuf *out, char tag, size_t v)
+{
+	unsigned char b[5] = { (unsigned char)tag, (unsigned char)(v >> 24),
+		(unsigned char)(v >> 16), (unsigned char)(v >> 8),
+		(unsigned char)v };
+	strbuf_add(out, b, sizeof b);
+}
+
+void doc_encode(const struct doc_node *n, struct strbuf *out)
+{
+	switch (n->kind) {
+	case DOC_SCALAR:
+		put_u32(out, 's', n->len);
+		strbuf_add(out, n->str, n->len);
+		break;
+	case DOC_SEQ:
+		put_u32(out, 'l', n->n);
+		for (size_t i = 0; i < n->n; i++)
+			doc_encode(n->items[i], out);
+		break;
+	case DOC_MAP:
+		put_u32(out, 'm', n->n);
+		for (size_t i = 0; i < n->n; i++) {
+			doc_encode(n->keys[i], out);
+			doc_encode(n->items[i], out);
+		}
+		break;
+	}
+}
+
+void doc_hash(const char *domain, const struct doc_node *n,
+	      unsigned char out[32])
+{
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_adds(&sb, domain);
+	doc_encode(n, &sb);
+	crypto_generichash(out, 32, (const unsigned char *)sb.buf, sb.len,
+			   NULL, 0);
+	strbuf_free(&sb);
+}

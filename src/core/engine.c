@@ -1,0 +1,393 @@
+/*
+ * engine.c - the context behind the rules API, and the replay loop.
+ */
+#include <ctype.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "umpire/engine.h"
+#include "umpire/rng.h"
+
+struct ctx {
+	const struct ruleset *rs;
+	struct run *run;
+	const struct engine_step *steps;
+	size_t n_steps;
+	size_t cur;            /* index of the current step */
+	size_t ans_pos;        /* next answer in the current step */
+	size_t standing_used;  /* standing answers used in the step */
+	uint64_t draws;        /* draws so far in the current step */
+	size_t forced_pos;
+	int turn;
+	char phase[48];
+	jmp_buf jb;
+};
+
+enum { JUMP_SUSPEND = 1 };
+
+static void copy(char *dst, size_t size, const char *src)
+{
+	snprintf(dst, size, "%s", src ? src : "");
+}
+
+void q_init(struct question *q, const char *rule, const char *key,
+	    const char *role, const char *fmt, ...)
+{
+	va_list ap;
+	q->rule = rule;
+	q->key = key;
+	q->role = role;
+	q->n = 0;
+	va_start(ap, fmt);
+	vsnprintf(q->text, sizeof q->text, fmt, ap);
+	va_end(ap);
+}
+
+void q_add(struct question *q, const char *fmt, ...)
+{
+	va_list ap;
+	if (q->n >= Q_MAX_OPTIONS)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(q->options[q->n], Q_OPTION_LEN, fmt, ap);
+	va_end(ap);
+	q->n++;
+}
+
+void answer_normalise(const char *in, char *out, size_t size)
+{
+	size_t o = 0;
+	int space = 0;
+	for (const char *p = in; *p && o + 1 < size; p++) {
+		if (isspace((unsigned char)*p)) {
+			space = o > 0;
+			continue;
+		}
+		if (space && o + 2 < size)
+			out[o++] = ' ';
+		space = 0;
+		out[o++] = (char)tolower((unsigned char)*p);
+	}
+	out[o] = '\0';
+}
+
+static long find_option(const struct question *q, const char *value)
+{
+	char a[Q_OPTION_LEN * 2], b[Q_OPTION_LEN * 2];
+	answer_normalise(value, a, sizeof a);
+	for (size_t i = 0; i < q->n; i++) {
+		answer_normalise(q->options[i], b, sizeof b);
+		if (strcmp(a, b) == 0)
+			return (long)i;
+	}
+	return -1;
+}
+
+static void legal_list(const struct question *q, char *buf, size_t size)
+{
+	size_t o = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < q->n && o + 4 < size; i++) {
+		int n = snprintf(buf + o, size - o, "%s\"%s\"", i ? ", " : "",
+				 q->options[i]);
+		if (n < 0 || (size_t)n >= size - o) {
+			snprintf(buf + o, size - o, ", ...");
+			break;
+		}
+		o += (size_t)n;
+	}
+}
+
+static _Noreturn void refuse(struct ctx *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static _Noreturn void refuse(struct ctx *c, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	verrorf(&c->run->err, EXIT_REFUSED, fmt, ap);
+	va_end(ap);
+	c->run->outcome = RUN_ERROR;
+	longjmp(c->jb, JUMP_SUSPEND);
+}
+
+static _Noreturn void suspend(struct ctx *c, enum run_outcome why)
+{
+	c->run->outcome = why;
+	longjmp(c->jb, JUMP_SUSPEND);
+}
+
+static void record_end(struct ctx *c, const struct question *q)
+{
+	struct step_end *e = &c->run->ends[c->cur];
+	copy(e->key, sizeof e->key, q ? q->key : "over");
+	copy(e->rule, sizeof e->rule, q ? q->rule : "");
+	copy(e->role, sizeof e->role, q ? q->role : "");
+	e->answers_used = c->ans_pos;
+	e->draws = (size_t)c->draws;
+	struct doc *d = doc_new("state");
+	doc_hash("umpire/1 state", c->rs->save(c->run->state, d),
+		 e->state_hash);
+	doc_free(d);
+}
+
+static void check_all_used(struct ctx *c, const char *where)
+{
+	const struct engine_step *s = &c->steps[c->cur];
+	if (s->mode == STEP_TEMPLATE || c->ans_pos >= s->n_answers)
+		return;
+	const struct answer *a = &s->answers[c->ans_pos];
+	refuse(c, "%s:%d: answer '%s: %s' is never asked for: step %zu ends "
+	       "%s (a question asked after a random result starts a new "
+	       "step; answer it in the next orders, or give a standing "
+	       "order)", s->src, a->line, a->key, a->value, c->cur + 1,
+	       where);
+}
+
+/* Whether role orders step s (a NULL actor, in tests, answers for all). */
+static int acts(const struct engine_step *s, const char *role)
+{
+	return !s->actor || strcmp(s->actor, role) == 0;
+}
+
+static const struct answer *find_standing(const struct engine_step *s,
+					  const char *key)
+{
+	for (size_t i = 0; i < s->n_standing; i++)
+		if (strcmp(s->standing[i].key, key) == 0)
+			return &s->standing[i];
+	return NULL;
+}
+
+static void add_filled(struct run *r, const struct question *q)
+{
+	r->filled = xrealloc(r->filled, (r->n_filled + 1) * sizeof *r->filled);
+	r->filled[r->n_filled++] = *q;
+}
+
+size_t ctx_ask(struct ctx *c, const struct question *q)
+{
+	char legal[700], where[160];
+	if (q->n == 0)
+		refuse(c, "rules error: rule %s asks '%s' with no legal answer",
+		       q->rule, q->key);
+	for (;;) {
+		if (c->cur >= c->n_steps) {
+			c->run->pending = *q;
+			suspend(c, RUN_PENDING);
+		}
+		const struct engine_step *s = &c->steps[c->cur];
+		int may_answer = s->mode == STEP_FORCED || c->draws == 0;
+		if (s->mode == STEP_TEMPLATE && c->draws == 0 &&
+		    acts(s, q->role)) {
+			add_filled(c->run, q);
+			return 0;
+		}
+		if (may_answer && c->ans_pos < s->n_answers) {
+			const struct answer *a = &s->answers[c->ans_pos];
+			legal_list(q, legal, sizeof legal);
+			if (strcmp(a->key, q->key) != 0)
+				refuse(c, "%s:%d: answer '%s' given, but rule "
+				       "%s asks '%s' (%s); legal answers: %s",
+				       s->src, a->line, a->key, q->rule,
+				       q->key, q->text, legal);
+			if (!acts(s, q->role))
+				refuse(c, "%s:%d: rule %s asks %s, not %s",
+				       s->src, a->line, q->rule, q->role,
+				       s->actor);
+			long i = find_option(q, a->value);
+			if (i < 0)
+				refuse(c, "%s:%d: '%s' is not a legal answer "
+				       "to rule %s (%s); legal answers: %s",
+				       s->src, a->line, a->value, q->rule,
+				       q->key, legal);
+			c->ans_pos++;
+			return (size_t)i;
+		}
+		const struct answer *st = find_standing(s, q->key);
+		if (st && acts(s, q->role)) {
+			long i = find_option(q, st->value);
+			if (i >= 0) {
+				c->standing_used++;
+				return (size_t)i;
+			}
+		}
+		if (s->mode == STEP_TEMPLATE)
+			suspend(c, RUN_NEED_DRAW);
+		/* The step ends here. */
+		snprintf(where, sizeof where, "at rule %s (%s)", q->rule,
+			 q->key);
+		check_all_used(c, where);
+		if (s->mode == STEP_PLAY && c->ans_pos == 0 &&
+		    c->standing_used == 0)
+			refuse(c, "%s: the orders of step %zu answer nothing; "
+			       "rule %s asks %s: %s", s->src, c->cur + 1,
+			       q->rule, q->role, q->key);
+		record_end(c, q);
+		if (c->cur + 1 < c->n_steps) {
+			const struct engine_step *nx = &c->steps[c->cur + 1];
+			if (!acts(nx, q->role))
+				refuse(c, "step %zu is ordered by %s, but rule "
+				       "%s asks %s", c->cur + 2, nx->actor,
+				       q->rule, q->role);
+		}
+		c->cur++;
+		c->ans_pos = 0;
+		c->standing_used = 0;
+		c->draws = 0;
+	}
+}
+
+static struct draw_rec *new_draw(struct ctx *c, const char *purpose)
+{
+	struct run *r = c->run;
+	if (c->cur >= c->n_steps)
+		refuse(c, "rules error: a draw (%s) before the first decision",
+		       purpose);
+	const struct engine_step *s = &c->steps[c->cur];
+	if (s->mode == STEP_TEMPLATE)
+		suspend(c, RUN_NEED_DRAW);
+	if (s->mode == STEP_FORCED && c->forced_pos >= s->n_forced)
+		suspend(c, RUN_NEED_DRAW);
+	if (r->n_draws == r->cap_draws) {
+		r->cap_draws = r->cap_draws ? r->cap_draws * 2 : 64;
+		r->draws = xrealloc(r->draws, r->cap_draws * sizeof *r->draws);
+	}
+	struct draw_rec *d = &r->draws[r->n_draws];
+	memset(d, 0, sizeof *d);
+	d->step = c->cur + 1;
+	d->index = c->draws;
+	d->turn = c->turn;
+	copy(d->phase, sizeof d->phase, c->phase);
+	copy(d->purpose, sizeof d->purpose, purpose);
+	return d;
+}
+
+static void commit_draw(struct ctx *c)
+{
+	c->run->n_draws++;
+	c->draws++;
+}
+
+/* The forced result for a test, as an index among labels. */
+static uint32_t forced_pick(struct ctx *c, struct draw_rec *d, size_t n,
+			    const char *const *labels)
+{
+	const struct engine_step *s = &c->steps[c->cur];
+	const char *want = s->forced[c->forced_pos++];
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(labels[i], want) == 0)
+			return (uint32_t)i;
+	refuse(c, "forced draw '%s' for %s is not in %s (%zu left)", want,
+	       d->purpose, d->pool, n);
+}
+
+size_t ctx_pick(struct ctx *c, const char *purpose, const char *pool,
+		size_t n, const char *const *labels)
+{
+	if (n == 0 || n > UINT32_MAX)
+		refuse(c, "rules error: draw from empty pool %s (%s)", pool,
+		       purpose);
+	struct draw_rec *d = new_draw(c, purpose);
+	copy(d->pool, sizeof d->pool, pool);
+	d->n = (uint32_t)n;
+	const struct engine_step *s = &c->steps[c->cur];
+	if (s->mode == STEP_FORCED)
+		d->pick = forced_pick(c, d, n, labels);
+	else
+		d->pick = rng_uniform(s->seed, c->draws, (uint32_t)n);
+	copy(d->result, sizeof d->result, labels[d->pick]);
+	commit_draw(c);
+	return d->pick;
+}
+
+int ctx_die(struct ctx *c, const char *purpose, int sides)
+{
+	static const char *const faces[] = { "1", "2", "3", "4", "5", "6",
+		"7", "8", "9", "10", "11", "12", "13", "14", "15", "16",
+		"17", "18", "19", "20" };
+	if (sides < 2 || sides > 20)
+		refuse(c, "rules error: a die with %d sides", sides);
+	char pool[16];
+	snprintf(pool, sizeof pool, "d%d", sides);
+	return (int)ctx_pick(c, purpose, pool, (size_t)sides, faces) + 1;
+}
+
+void ctx_where(struct ctx *c, int turn, const char *phase)
+{
+	c->turn = turn;
+	copy(c->phase, sizeof c->phase, phase);
+}
+
+void ctx_event(struct ctx *c, const char *rule, const char *fmt, ...)
+{
+	struct run *r = c->run;
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	if (r->n_events == r->cap_events) {
+		r->cap_events = r->cap_events ? r->cap_events * 2 : 64;
+		r->events = xrealloc(r->events,
+				     r->cap_events * sizeof *r->events);
+	}
+	struct event_rec *e = &r->events[r->n_events++];
+	memset(e, 0, sizeof *e);
+	e->step = c->cur < c->n_steps ? c->cur + 1 : c->n_steps + 1;
+	e->turn = c->turn;
+	copy(e->phase, sizeof e->phase, c->phase);
+	copy(e->rule, sizeof e->rule, rule);
+	e->text = strbuf_detach(&sb, NULL);
+}
+
+int engine_run(const struct ruleset *rs, const void *start_state,
+	       const struct engine_step *steps, size_t n_steps,
+	       struct run *run)
+{
+	/* On the heap, so that its contents are well defined after longjmp. */
+	struct ctx *const c = xcalloc(1, sizeof *c);
+	memset(run, 0, sizeof *run);
+	run->state = xmalloc(rs->state_size);
+	memcpy(run->state, start_state, rs->state_size);
+	run->n_steps = n_steps;
+	run->ends = xcalloc(n_steps ? n_steps : 1, sizeof *run->ends);
+	c->rs = rs;
+	c->run = run;
+	c->steps = steps;
+	c->n_steps = n_steps;
+
+	if (setjmp(c->jb) == 0) {
+		rs->play(c, run->state);
+		run->outcome = RUN_OVER;
+		if (c->cur < n_steps) {
+			/* may refuse, which lands in the branch below */
+			check_all_used(c, "with the end of the game");
+			record_end(c, NULL);
+			if (c->cur + 1 < n_steps) {
+				errorf(&run->err, EXIT_REFUSED,
+				       "step %zu comes after the end of the "
+				       "game", c->cur + 2);
+				run->outcome = RUN_ERROR;
+			}
+		}
+	} else if (run->outcome == RUN_NEED_DRAW && c->cur < n_steps) {
+		record_end(c, NULL);
+		copy(run->ends[c->cur].key, sizeof run->ends[c->cur].key,
+		     "draw");
+	}
+	free(c);
+	return run->outcome == RUN_ERROR ? -1 : 0;
+}
+
+void engine_free(struct run *run)
+{
+	for (size_t i = 0; i < run->n_events; i++)
+		free(run->events[i].text);
+	free(run->filled);
+	free(run->events);
+	free(run->draws);
+	free(run->ends);
+	free(run->state);
+	memset(run, 0, sizeof *run);
+}

@@ -1,0 +1,879 @@
+/*
+ * game.c - the game file: header, genesis, ledger, checks, adjudication.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sodium.h>
+#include "umpire/chain.h"
+#include "umpire/fsutil.h"
+#include "umpire/game.h"
+#include "umpire/sign.h"
+
+static const char *const game_keys[] = { "umpire", "game", "scenario",
+	"scenario_version", "scenario_hash", "rules", "provenance", "options",
+	"chain_length", "roles", "state", "steps", NULL };
+static const char *const role_keys[] = { "name", "key", "anchor",
+	"signature", NULL };
+static const char *const step_keys[] = { "step", "actor", "counter",
+	"orders", "reveals", "seed", "draws", "next", "state", "prev",
+	"signature", NULL };
+
+#define D_GENESIS "umpire/1 genesis"
+#define D_CORE "umpire/1 core"
+#define D_JOIN "umpire/1 join"
+#define D_STEP "umpire/1 step"
+#define D_COUNTERSIGN "umpire/1 countersign"
+
+void game_rules_tag(const struct ruleset *rs, char *out, size_t size)
+{
+	snprintf(out, size, "%s/%s", rs->id, rs->version);
+}
+
+void game_free(struct game *g)
+{
+	for (size_t i = 0; i < g->n_steps; i++)
+		orders_free(&g->steps[i].ord);
+	free(g->steps);
+	free(g->start_state);
+	if (g->scn.doc)
+		scenario_free(&g->scn);
+	doc_free(g->doc);
+	memset(g, 0, sizeof *g);
+}
+
+struct role *game_role(struct game *g, const char *name)
+{
+	for (size_t i = 0; i < g->n_roles; i++)
+		if (strcmp(g->roles[i].name, name) == 0)
+			return &g->roles[i];
+	return NULL;
+}
+
+const char *game_counter(const struct game *g, const char *actor)
+{
+	for (size_t i = 0; i < g->n_roles; i++)
+		if (strcmp(g->roles[i].name, "referee") == 0)
+			return g->roles[i].name;
+	for (size_t i = 0; i < g->n_roles; i++)
+		if (strcmp(g->roles[i].name, actor) != 0)
+			return g->roles[i].name;
+	return NULL;
+}
+
+const char *game_unjoined(const struct game *g)
+{
+	for (size_t i = 0; i < g->n_roles; i++)
+		if (!g->roles[i].joined)
+			return g->roles[i].name;
+	return NULL;
+}
+
+/* ---- the header ---- */
+
+static struct doc_node *top(const struct game *g, const char *key)
+{
+	return (struct doc_node *)doc_get(g->doc->root, key);
+}
+
+/* The header as hashed: the top-level fields before `state`, with roles
+ * reduced to name and key for the core. */
+static struct doc_node *header(const struct game *g, struct doc *d,
+			       int core)
+{
+	static const char *const fields[] = { "umpire", "game", "scenario",
+		"scenario_version", "scenario_hash", "rules", "provenance",
+		"options", "chain_length", NULL };
+	struct doc_node *h = doc_map(d);
+	for (const char *const *f = fields; *f; f++)
+		doc_set(d, h, *f, doc_copy(d, top(g, *f)));
+	struct doc_node *roles = doc_seq(d);
+	const struct doc_node *src = top(g, "roles");
+	for (size_t i = 0; i < src->n; i++) {
+		struct doc_node *r = doc_map(d);
+		const struct doc_node *s = src->items[i];
+		for (const char *const *k = role_keys; *k; k++) {
+			const struct doc_node *v = doc_get(s, *k);
+			if (v && (!core || k - role_keys < 2))
+				doc_set(d, r, *k, doc_copy(d, v));
+		}
+		doc_push(d, roles, r);
+	}
+	doc_set(d, h, "roles", roles);
+	return h;
+}
+
+static void header_hashes(struct game *g)
+{
+	struct doc *d = doc_new("header");
+	doc_hash(D_CORE, header(g, d, 1), g->core_hash);
+	doc_hash(D_GENESIS, header(g, d, 0), g->genesis);
+	doc_free(d);
+}
+
+static void join_message(const struct game *g, const struct role *r,
+			 struct strbuf *m)
+{
+	strbuf_adds(m, D_JOIN);
+	strbuf_add(m, g->core_hash, 32);
+	strbuf_adds(m, r->name);
+	strbuf_addc(m, '\0');
+	strbuf_add(m, r->anchor, 32);
+}
+
+static int check_scenario(struct game *g, struct error *err)
+{
+	const struct doc *d = g->doc;
+	const struct doc_node *r = d->root;
+	const char *scn_hash, *rules, *prov;
+	long long ver;
+	char want_hash[65], tag[80];
+	if (doc_need_int(d, r, "scenario_version", 1, 1000000, &ver, err) ||
+	    doc_need_str(d, r, "scenario_hash", &scn_hash, err) ||
+	    doc_need_str(d, r, "rules", &rules, err) ||
+	    doc_need_str(d, r, "provenance", &prov, err))
+		return -1;
+	sodium_bin2hex(want_hash, sizeof want_hash, g->scn.hash, 32);
+	game_rules_tag(g->scn.rs, tag, sizeof tag);
+	if (ver != g->scn.version || strcmp(scn_hash, want_hash) != 0)
+		return errorf(err, EXIT_REFUSED, "%s: made with scenario %s "
+			      "version %lld (hash %.16s...), but the installed "
+			      "one is version %lld (hash %.16s...); install "
+			      "the scenario the game was made with",
+			      d->name, g->scn.id, ver, scn_hash,
+			      g->scn.version, want_hash);
+	if (strcmp(rules, tag) != 0)
+		return errorf(err, EXIT_REFUSED, "%s: made with rules %s, but "
+			      "this umpire has rules %s", d->name, rules, tag);
+	if (strcmp(prov, g->scn.provenance) != 0)
+		return errorf(err, EXIT_REFUSED, "%s: provenance '%s' differs "
+			      "from the scenario's '%s'", d->name, prov,
+			      g->scn.provenance);
+	return scenario_check_options(&g->scn, d, g->options, err);
+}
+
+static int load_roles(struct game *g, struct error *err)
+{
+	const struct doc *d = g->doc;
+	const struct doc_node *roles;
+	char w[300];
+	if (doc_need(d, d->root, "roles", DOC_SEQ, &roles, err))
+		return -1;
+	if (roles->n < 2 || roles->n > GAME_MAX_ROLES)
+		return errorf(err, EXIT_REFUSED, "%s: a game has 2 to %d roles",
+			      doc_where(d, roles, w, sizeof w),
+			      GAME_MAX_ROLES);
+	for (size_t i = 0; i < roles->n; i++) {
+		const struct doc_node *m = roles->items[i];
+		struct role *r = &g->roles[g->n_roles];
+		const char *key;
+		if (m->kind != DOC_MAP)
+			return errorf(err, EXIT_REFUSED, "%s: a role is a "
+				      "mapping", doc_where(d, m, w, sizeof w));
+		if (doc_only_keys(d, m, role_keys, err) ||
+		    doc_need_str(d, m, "name", &r->name, err) ||
+		    doc_need_str(d, m, "key", &key, err))
+			return -1;
+		if (game_role(g, r->name))
+			return errorf(err, EXIT_REFUSED, "%s: role '%s' twice",
+				      doc_where(d, m, w, sizeof w), r->name);
+		if (strcmp(r->name, "referee") != 0 &&
+		    !scenario_has_side(&g->scn, r->name))
+			return errorf(err, EXIT_REFUSED, "%s: scenario %s has "
+				      "no side '%s'", doc_where(d, m, w,
+				      sizeof w), g->scn.id, r->name);
+		if (pubkey_from_b64(d->name, key, strlen(key), &r->pk, err))
+			return -1;
+		if (doc_get(m, "anchor") || doc_get(m, "signature")) {
+			unsigned char *sig;
+			size_t sl;
+			if (doc_need_hex(d, m, "anchor", r->anchor, 32, err) ||
+			    doc_need_b64(d, m, "signature", &sig, &sl, err))
+				return -1;
+			if (sl != 64)
+				return errorf(err, EXIT_REFUSED, "%s: role %s: "
+					      "signature must be 64 bytes",
+					      d->name, r->name);
+			memcpy(r->sig, sig, 64);
+			r->joined = 1;
+		}
+		g->n_roles++;
+	}
+	for (size_t i = 0; i < g->scn.n_sides; i++)
+		if (!game_role(g, g->scn.sides[i]))
+			return errorf(err, EXIT_REFUSED, "%s: side '%s' has no "
+				      "role", d->name, g->scn.sides[i]);
+	if (!strcmp(g->scn.referee, "required") && !game_role(g, "referee"))
+		return errorf(err, EXIT_REFUSED, "%s: scenario %s needs a "
+			      "referee", d->name, g->scn.id);
+	return 0;
+}
+
+static int load_step(struct game *g, size_t i, const struct doc_node *m,
+		     struct error *err)
+{
+	const struct doc *d = g->doc;
+	struct game_step *s = &g->steps[i];
+	const struct doc_node *rv;
+	unsigned char *sig;
+	size_t sl;
+	char w[300];
+	s->node = m;
+	if (m->kind != DOC_MAP)
+		return errorf(err, EXIT_REFUSED, "%s: a step is a mapping",
+			      doc_where(d, m, w, sizeof w));
+	if (doc_only_keys(d, m, step_keys, err) ||
+	    doc_need_int(d, m, "step", 1, 1000000000, &s->n, err) ||
+	    doc_need_str(d, m, "actor", &s->actor, err) ||
+	    doc_need_str(d, m, "counter", &s->counter, err) ||
+	    doc_need_b64(d, m, "orders", &s->blob, &s->blob_len, err) ||
+	    doc_need(d, m, "reveals", DOC_MAP, &rv, err) ||
+	    doc_need_hex(d, m, "seed", s->seed, 32, err) ||
+	    doc_need(d, m, "draws", DOC_SEQ, &s->draws, err) ||
+	    doc_need_hex(d, m, "state", s->state_hash, 32, err) ||
+	    doc_need_hex(d, m, "prev", s->prev, 32, err) ||
+	    doc_need_b64(d, m, "signature", &sig, &sl, err))
+		goto bad;
+	s->next = doc_get(m, "next");
+	if (!s->next) {
+		errorf(err, EXIT_REFUSED, "%s: field 'next' is missing",
+		       doc_where(d, m, w, sizeof w));
+		goto bad;
+	}
+	if (sl != 64) {
+		errorf(err, EXIT_REFUSED, "signature must be 64 bytes");
+		goto bad;
+	}
+	memcpy(s->sig, sig, 64);
+	if (rv->n != 2 || doc_need_hex(d, rv, s->actor, s->reveal_actor, 32,
+				       err) ||
+	    doc_need_hex(d, rv, s->counter, s->reveal_counter, 32, err)) {
+		if (rv->n != 2)
+			errorf(err, EXIT_REFUSED, "%s: reveals must hold the "
+			       "actor's and the counter-party's links",
+			       doc_where(d, rv, w, sizeof w));
+		goto bad;
+	}
+	return 0;
+bad:
+	return error_prefix(err, "step %zu", i + 1);
+}
+
+static int load_body(struct game *g, const char *scn_dir, struct error *err)
+{
+	const struct doc *d = g->doc;
+	const struct doc_node *r = d->root, *steps, *n;
+	const char *fmt, *scn_id;
+	long long len;
+	char w[300];
+	if (r->kind != DOC_MAP)
+		return errorf(err, EXIT_REFUSED, "%s: not a game file",
+			      d->name);
+	if (doc_only_keys(d, r, game_keys, err) ||
+	    doc_need_str(d, r, "umpire", &fmt, err))
+		return -1;
+	if (strcmp(fmt, "game/1") != 0)
+		return errorf(err, EXIT_REFUSED, "%s: 'umpire: %s' is not a "
+			      "game file (expected 'umpire: game/1')", d->name,
+			      fmt);
+	if (doc_need_str(d, r, "game", &g->id, err) ||
+	    doc_need_str(d, r, "scenario", &scn_id, err) ||
+	    doc_need(d, r, "options", DOC_MAP, &g->options, err) ||
+	    doc_need_int(d, r, "chain_length", 16, 1u << 20, &len, err) ||
+	    doc_need(d, r, "state", DOC_MAP, &n, err) ||
+	    doc_need(d, r, "steps", DOC_SEQ, &steps, err))
+		return -1;
+	unsigned char idb[16];
+	if (strlen(g->id) != GAME_ID_HEX ||
+	    doc_need_hex(d, r, "game", idb, 16, err))
+		return errorf(err, EXIT_REFUSED, "%s: game id must be %d "
+			      "hexadecimal digits", doc_where(d, doc_get(r,
+			      "game"), w, sizeof w), GAME_ID_HEX);
+	g->chain_length = (uint32_t)len;
+	if (scenario_find(scn_dir, scn_id, &g->scn, err))
+		return error_prefix(err, "%s", d->name);
+	if (check_scenario(g, err) || load_roles(g, err))
+		return -1;
+	if (scenario_start(&g->scn, g->options, &g->start_state, err))
+		return -1;
+	g->steps = xcalloc(steps->n ? steps->n : 1, sizeof *g->steps);
+	for (size_t i = 0; i < steps->n; i++) {
+		if (load_step(g, i, steps->items[i], err))
+			return -1;
+		g->n_steps++;
+	}
+	header_hashes(g);
+	return 0;
+}
+
+int game_load(struct game *g, const char *path, const char *scn_dir,
+	      struct error *err)
+{
+	char *buf;
+	size_t len;
+	memset(g, 0, sizeof *g);
+	if (read_input(path, DOC_LIMITS_GAME.max_bytes, &buf, &len, err))
+		return -1;
+	g->doc = doc_new(path);
+	int rc = doc_parse(g->doc, buf, len, &DOC_LIMITS_GAME, err);
+	free(buf);
+	if (rc || load_body(g, scn_dir, err)) {
+		game_free(g);
+		return -1;
+	}
+	return 0;
+}
+
+int game_create(struct game *g, const char *scn_dir, const char *scenario_id,
+		char *const *sets, size_t n_sets, const char *const *names,
+		const struct pubkey *keys, size_t n_roles,
+		struct error *err)
+{
+	unsigned char id[16];
+	char hex[65], tag[80], b64[PUBKEY_B64_SIZE];
+	struct doc_node *opts;
+	memset(g, 0, sizeof *g);
+	g->doc = doc_new("game");
+	struct doc *d = g->doc;
+	if (scenario_find(scn_dir, scenario_id, &g->scn, err) ||
+	    scenario_options(&g->scn, d, sets, n_sets, &opts, err))
+		goto fail;
+	struct doc_node *r = doc_map(d);
+	d->root = r;
+	randombytes_buf(id, sizeof id);
+	doc_set_str(d, r, "umpire", "game/1");
+	doc_set(d, r, "game", doc_hex(d, id, sizeof id));
+	doc_set_str(d, r, "scenario", g->scn.id);
+	doc_set_int(d, r, "scenario_version", g->scn.version);
+	sodium_bin2hex(hex, sizeof hex, g->scn.hash, 32);
+	doc_set_str(d, r, "scenario_hash", hex);
+	game_rules_tag(g->scn.rs, tag, sizeof tag);
+	doc_set_str(d, r, "rules", tag);
+	doc_set_str(d, r, "provenance", g->scn.provenance);
+	doc_set(d, r, "options", opts);
+	doc_set_int(d, r, "chain_length", CHAIN_DEFAULT_LENGTH);
+	struct doc_node *roles = doc_seq(d);
+	for (size_t i = 0; i < n_roles; i++) {
+		struct doc_node *m = doc_map(d);
+		doc_set_str(d, m, "name", names[i]);
+		pubkey_to_b64(&keys[i], b64);
+		doc_set_str(d, m, "key", b64);
+		doc_push(d, roles, m);
+	}
+	doc_set(d, r, "roles", roles);
+	doc_set(d, r, "state", doc_map(d));
+	doc_set(d, r, "steps", doc_seq(d));
+	/* Reload through the one validating path. */
+	struct strbuf sb = STRBUF_INIT;
+	if (doc_emit(r, &sb, err)) {
+		strbuf_free(&sb);
+		goto fail;
+	}
+	scenario_free(&g->scn);
+	doc_free(g->doc);
+	memset(g, 0, sizeof *g);
+	g->doc = doc_new("new game");
+	int rc = doc_parse(g->doc, sb.buf, sb.len, &DOC_LIMITS_GAME, err);
+	strbuf_free(&sb);
+	if (rc || load_body(g, scn_dir, err))
+		goto fail;
+	struct doc_node *st = g->scn.rs->save(g->start_state, g->doc);
+	doc_put(g->doc, g->doc->root, "state", st);
+	return 0;
+fail:
+	game_free(g);
+	return -1;
+}
+
+int game_link(const struct game *g, const char *role,
+	      const struct seckey *sk, uint64_t n, unsigned char out[32],
+	      struct error *err)
+{
+	if (n > g->chain_length)
+		return errorf(err, EXIT_REFUSED, "step %llu is beyond the "
+			      "game's chain length %u", (unsigned long long)n,
+			      g->chain_length);
+	return chain_link(sk, g->core_hash, role, g->chain_length,
+			  (uint32_t)n, out, err);
+}
+
+int game_join(struct game *g, const char *name, const struct seckey *sk,
+	      struct error *err)
+{
+	struct role *r = game_role(g, name);
+	struct pubkey pk;
+	if (!r)
+		return errorf(err, EXIT_USAGE, "this game has no role '%s'",
+			      name);
+	seckey_pubkey(sk, &pk);
+	if (sodium_memcmp(&pk, &r->pk, sizeof pk) != 0)
+		return errorf(err, EXIT_REFUSED, "this secret key is not the "
+			      "key of role %s", name);
+	if (r->joined)
+		return errorf(err, EXIT_REFUSED, "role %s has already joined",
+			      name);
+	if (game_link(g, name, sk, 0, r->anchor, err))
+		return -1;
+	struct strbuf m = STRBUF_INIT;
+	join_message(g, r, &m);
+	crypto_sign_detached(r->sig, NULL, (unsigned char *)m.buf, m.len,
+			     sk->sk);
+	strbuf_free(&m);
+	r->joined = 1;
+	/* Write anchor and signature into the role's mapping. */
+	struct doc_node *roles = top(g, "roles");
+	for (size_t i = 0; i < roles->n; i++) {
+		struct doc_node *rm = roles->items[i];
+		if (strcmp(doc_get(rm, "name")->str, name) != 0)
+			continue;
+		doc_put(g->doc, rm, "anchor", doc_hex(g->doc, r->anchor, 32));
+		doc_put(g->doc, rm, "signature", doc_b64(g->doc, r->sig, 64));
+	}
+	header_hashes(g);
+	return 0;
+}
+
+int game_emit(const struct game *g, struct strbuf *out, struct error *err)
+{
+	return doc_emit(g->doc->root, out, err);
+}
+
+/* ---- checking ---- */
+
+static int verify_header(struct game *g, struct error *err)
+{
+	const char *who = game_unjoined(g);
+	if (who)
+		return errorf(err, EXIT_REFUSED, "%s: role %s has not joined "
+			      "yet (umpire join)", g->doc->name, who);
+	for (size_t i = 0; i < g->n_roles; i++) {
+		struct role *r = &g->roles[i];
+		struct strbuf m = STRBUF_INIT;
+		join_message(g, r, &m);
+		int bad = crypto_sign_verify_detached(r->sig,
+			(unsigned char *)m.buf, m.len, r->pk.pk);
+		strbuf_free(&m);
+		if (bad)
+			return errorf(err, EXIT_REFUSED, "header: the "
+				      "signature of role %s does not match the "
+				      "header (edited header or wrong key)",
+				      r->name);
+		memcpy(r->last, r->anchor, 32);
+		r->last_index = 0;
+	}
+	return 0;
+}
+
+static void step_hash(const struct doc_node *step, unsigned char out[32])
+{
+	struct doc *d = doc_new("step");
+	struct doc_node *c = doc_copy(d, step);
+	doc_del(c, "signature");
+	doc_hash(D_STEP, c, out);
+	doc_free(d);
+}
+
+static void countersign_message(const struct game *g,
+				const unsigned char hash[32],
+				unsigned char msg[64 + 32])
+{
+	size_t l = strlen(D_COUNTERSIGN);
+	memcpy(msg, D_COUNTERSIGN, l);
+	memcpy(msg + l, g->genesis, 32);
+	memcpy(msg + l + 32, hash, 32);
+}
+
+static int check_reveal(struct role *r, uint64_t n,
+			const unsigned char reveal[32], struct error *err)
+{
+	if (!chain_reaches(reveal, (uint32_t)(n - r->last_index), r->last))
+		return errorf(err, EXIT_REFUSED, "the reveal of %s does not "
+			      "hash to its previous link (step %llu): not "
+			      "the committed chain", r->name,
+			      (unsigned long long)r->last_index);
+	memcpy(r->last, reveal, 32);
+	r->last_index = n;
+	return 0;
+}
+
+/* Verify the signature of an order blob and parse it against what the
+ * game expects of step n. */
+static int verify_orders(struct game *g, const char *name, const char *buf,
+			 size_t len, const char *sigtext, size_t siglen,
+			 long long n, const char *actor, int check_sig,
+			 struct orders *ord, struct verified *v,
+			 struct error *err)
+{
+	char want[200];
+	struct role *r = game_role(g, actor);
+	memset(v, 0, sizeof *v);
+	if (check_sig) {
+		if (signed_verify(name, buf, len, sigtext ? "signature" : NULL,
+				  sigtext, siglen, &r->pk, v, err))
+			return error_prefix(err, "orders for %s", actor);
+	} else {
+		size_t body_len;
+		struct strbuf sig = STRBUF_INIT;
+		int found = embed_split(name, buf, len, &body_len, &sig, err);
+		strbuf_free(&sig);
+		if (found < 0)
+			return -1;
+		if (found == 0)
+			return errorf(err, EXIT_REFUSED, "%s: not signed",
+				      name);
+		v->body = xmalloc(body_len + 1);
+		memcpy(v->body, buf, body_len);
+		v->body[body_len] = '\0';
+		v->body_len = body_len;
+	}
+	if (orders_parse(name, v->body, v->body_len, ord, err))
+		return -1;
+	if (strcmp(ord->game, g->id) != 0)
+		return errorf(err, EXIT_REFUSED, "%s: these orders are for "
+			      "game %s, not for this game (%s)", name,
+			      ord->game, g->id);
+	if (ord->step != n)
+		return errorf(err, EXIT_REFUSED, "%s: these orders are for "
+			      "step %lld, but the game is at step %lld (a "
+			      "replayed or out-of-order file)", name,
+			      ord->step, n);
+	if (strcmp(ord->side, actor) != 0)
+		return errorf(err, EXIT_REFUSED, "%s: these orders are from "
+			      "side %s, but step %lld is %s's decision", name,
+			      ord->side, n, actor);
+	orders_comment(ord->game, ord->step, ord->side, want, sizeof want);
+	if (check_sig && strcmp(v->trusted_comment, want) != 0)
+		return errorf(err, EXIT_REFUSED, "%s: the signature's trusted "
+			      "comment '%s' does not match the file ('%s')",
+			      name, v->trusted_comment, want);
+	return 0;
+}
+
+static struct doc_node *draws_node(struct doc *d, const struct run *run,
+				   size_t step)
+{
+	struct doc_node *list = doc_seq(d);
+	for (size_t i = 0; i < run->n_draws; i++) {
+		const struct draw_rec *r = &run->draws[i];
+		if (r->step != step)
+			continue;
+		struct doc_node *m = doc_map(d);
+		m->style = DOC_STYLE_FLOW;
+		doc_set_int(d, m, "i", (long long)r->index);
+		doc_set_int(d, m, "n", r->n);
+		doc_set_int(d, m, "pick", r->pick);
+		doc_set_str(d, m, "got", r->result);
+		doc_set_str(d, m, "for", r->purpose);
+		doc_set_str(d, m, "pool", r->pool);
+		doc_set_int(d, m, "turn", r->turn);
+		doc_set_str(d, m, "phase", r->phase);
+		doc_push(d, list, m);
+	}
+	return list;
+}
+
+static struct doc_node *next_node(struct doc *d, const struct step_end *e)
+{
+	if (strcmp(e->key, "over") == 0)
+		return doc_str(d, "over");
+	struct doc_node *m = doc_map(d);
+	m->style = DOC_STYLE_FLOW;
+	doc_set_str(d, m, "rule", e->rule);
+	doc_set_str(d, m, "key", e->key);
+	doc_set_str(d, m, "role", e->role);
+	return m;
+}
+
+static int same(const struct doc_node *a, const struct doc_node *b)
+{
+	struct strbuf x = STRBUF_INIT, y = STRBUF_INIT;
+	doc_encode(a, &x);
+	doc_encode(b, &y);
+	int eq = x.len == y.len && memcmp(x.buf, y.buf, x.len) == 0;
+	strbuf_free(&x);
+	strbuf_free(&y);
+	return eq;
+}
+
+/* Compare the replay with what step i records. */
+static int compare_step(struct game *g, const struct run *run, size_t i,
+			struct error *err)
+{
+	struct game_step *s = &g->steps[i];
+	struct doc *d = doc_new("replay");
+	int rc = 0;
+	if (!same(draws_node(d, run, i + 1), s->draws))
+		rc = errorf(err, EXIT_REFUSED, "step %zu: the recorded draws "
+			    "differ from the draws its seed gives", i + 1);
+	else if (!same(next_node(d, &run->ends[i]), s->next))
+		rc = errorf(err, EXIT_REFUSED, "step %zu: the recorded next "
+			    "decision differs from the replay (%s: %s)", i + 1,
+			    run->ends[i].key, run->ends[i].rule);
+	else if (memcmp(run->ends[i].state_hash, s->state_hash, 32) != 0)
+		rc = errorf(err, EXIT_REFUSED, "step %zu: the recorded state "
+			    "hash differs from the replayed state", i + 1);
+	doc_free(d);
+	return rc;
+}
+
+int game_check(struct game *g, enum check_level level,
+	       const struct engine_step *extra, struct run *run,
+	       struct error *err)
+{
+	struct engine_step *es;
+	int rc = -1;
+	memset(run, 0, sizeof *run);
+	if (verify_header(g, err))
+		return -1;
+	es = xcalloc(g->n_steps + 1, sizeof *es);
+	const unsigned char *prev = g->genesis;
+	for (size_t i = 0; i < g->n_steps; i++) {
+		struct game_step *s = &g->steps[i];
+		struct verified v;
+		char name[64];
+		unsigned char seed[32];
+		snprintf(name, sizeof name, "step %zu orders", i + 1);
+		if (s->n != (long long)i + 1) {
+			errorf(err, EXIT_REFUSED, "step %zu: numbered %lld "
+			       "(steps removed or reordered)", i + 1, s->n);
+			goto out;
+		}
+		if (!game_role(g, s->actor) || !game_role(g, s->counter) ||
+		    strcmp(game_counter(g, s->actor), s->counter) != 0) {
+			errorf(err, EXIT_REFUSED, "step %zu: actor %s and "
+			       "counter-party %s are not this game's", i + 1,
+			       s->actor, s->counter);
+			goto out;
+		}
+		if (memcmp(s->prev, prev, 32) != 0) {
+			errorf(err, EXIT_REFUSED, "step %zu: 'prev' is not the "
+			       "hash of step %zu (a step was edited, removed "
+			       "or reordered)", i + 1, i);
+			goto out;
+		}
+		step_hash(s->node, s->hash);
+		prev = s->hash;
+		orders_free(&s->ord);
+		int vr = verify_orders(g, name, (const char *)s->blob,
+				       s->blob_len, NULL, 0, s->n, s->actor,
+				       level == CHECK_FULL, &s->ord, &v, err);
+		verified_free(&v);
+		if (vr) {
+			error_prefix(err, "step %zu", i + 1);
+			goto out;
+		}
+		if (sodium_memcmp(s->ord.reveal, s->reveal_actor, 32) != 0) {
+			errorf(err, EXIT_REFUSED, "step %zu: the actor's "
+			       "reveal differs from the one in its orders",
+			       i + 1);
+			goto out;
+		}
+		if (check_reveal(game_role(g, s->actor), (uint64_t)s->n,
+				 s->reveal_actor, err) ||
+		    check_reveal(game_role(g, s->counter), (uint64_t)s->n,
+				 s->reveal_counter, err)) {
+			error_prefix(err, "step %zu", i + 1);
+			goto out;
+		}
+		chain_seed(g->genesis, (uint64_t)s->n, s->reveal_actor,
+			   s->reveal_counter, seed);
+		if (sodium_memcmp(seed, s->seed, 32) != 0) {
+			errorf(err, EXIT_REFUSED, "step %zu: the seed is not "
+			       "the one the reveals give", i + 1);
+			goto out;
+		}
+		if (level == CHECK_FULL || i + 1 == g->n_steps) {
+			unsigned char msg[64 + 32];
+			countersign_message(g, s->hash, msg);
+			size_t ml = strlen(D_COUNTERSIGN) + 64;
+			if (crypto_sign_verify_detached(s->sig, msg, ml,
+				game_role(g, s->counter)->pk.pk)) {
+				errorf(err, EXIT_REFUSED, "step %zu: the "
+				       "countersignature of %s does not match "
+				       "(the step was edited)", i + 1,
+				       s->counter);
+				goto out;
+			}
+		}
+		es[i] = (struct engine_step){
+			.mode = STEP_PLAY, .actor = s->actor, .src = name,
+			.answers = s->ord.answers,
+			.n_answers = s->ord.n_answers,
+			.standing = s->ord.standing,
+			.n_standing = s->ord.n_standing,
+		};
+		es[i].src = s->ord.doc->name;
+		memcpy(es[i].seed, s->seed, 32);
+	}
+	size_t n = g->n_steps;
+	if (extra)
+		es[n++] = *extra;
+	if (engine_run(g->scn.rs, g->start_state, es, n, run)) {
+		*err = run->err;
+		if (extra && strstr(err->msg, "step ") == NULL)
+			error_prefix(err, "step %zu", n);
+		goto out;
+	}
+	for (size_t i = 0; i < g->n_steps; i++)
+		if (compare_step(g, run, i, err))
+			goto out;
+	if (!extra) {
+		struct doc *d = doc_new("state");
+		int eq = same(g->scn.rs->save(run->state, d), top(g, "state"));
+		doc_free(d);
+		if (!eq) {
+			errorf(err, EXIT_REFUSED, "the stored state differs "
+			       "from the state after step %zu", g->n_steps);
+			goto out;
+		}
+	}
+	rc = 0;
+out:
+	free(es);
+	if (rc && run->state)
+		engine_free(run);
+	return rc;
+}
+
+static struct doc_node *reveals_node(struct doc *d, const char *actor,
+				     const unsigned char *ra,
+				     const char *counter,
+				     const unsigned char *rc)
+{
+	struct doc_node *m = doc_map(d);
+	doc_set(d, m, actor, doc_hex(d, ra, 32));
+	doc_set(d, m, counter, doc_hex(d, rc, 32));
+	return m;
+}
+
+int game_adjudicate(struct game *g, const char *orders_name,
+		    const char *buf, size_t len, const char *sigtext,
+		    size_t siglen, const struct seckey *sk, struct run *run,
+		    struct error *err)
+{
+	struct run before;
+	struct orders ord;
+	struct verified v;
+	struct pubkey pk;
+	unsigned char reveal[32], seed[32];
+	int rc = -1;
+	memset(&ord, 0, sizeof ord);
+	memset(&v, 0, sizeof v);
+	memset(run, 0, sizeof *run);
+	if (game_check(g, CHECK_LIGHT, NULL, &before, err))
+		return -1;
+	if (before.outcome == RUN_OVER) {
+		engine_free(&before);
+		return errorf(err, EXIT_REFUSED, "the game is over; there is "
+			      "nothing to adjudicate");
+	}
+	const char *actor = before.pending.role;
+	const char *counter = game_counter(g, actor);
+	long long n = (long long)g->n_steps + 1;
+	seckey_pubkey(sk, &pk);
+	if (sodium_memcmp(&pk, &game_role(g, counter)->pk, sizeof pk) != 0) {
+		errorf(err, EXIT_REFUSED, "step %lld is %s's decision and is "
+		       "adjudicated by %s; this secret key is not %s's", n,
+		       actor, counter, counter);
+		goto out;
+	}
+	if (verify_orders(g, orders_name, buf, len, sigtext, siglen, n, actor,
+			  1, &ord, &v, err))
+		goto out;
+	if (check_reveal(game_role(g, actor), (uint64_t)n, ord.reveal, err)) {
+		error_prefix(err, "%s", orders_name);
+		goto out;
+	}
+	if (game_link(g, counter, sk, (uint64_t)n, reveal, err))
+		goto out;
+	chain_seed(g->genesis, (uint64_t)n, ord.reveal, reveal, seed);
+	struct engine_step extra = {
+		.mode = STEP_PLAY, .actor = actor, .src = orders_name,
+		.answers = ord.answers, .n_answers = ord.n_answers,
+		.standing = ord.standing, .n_standing = ord.n_standing,
+	};
+	memcpy(extra.seed, seed, 32);
+	if (game_check(g, CHECK_LIGHT, &extra, run, err))
+		goto out;
+	/* The new step. */
+	struct doc *d = g->doc;
+	/* Stored as what verified: the body and its signature, armored. */
+	struct strbuf blob = STRBUF_INIT, sigt = STRBUF_INIT;
+	size_t bl;
+	if (sigtext)
+		strbuf_add(&sigt, sigtext, siglen);
+	else if (embed_split(orders_name, buf, len, &bl, &sigt, err) != 1)
+		goto out;
+	strbuf_add(&blob, v.body, v.body_len);
+	embed_armor(sigt.buf, sigt.len, &blob);
+	strbuf_free(&sigt);
+	struct doc_node *s = doc_map(d);
+	doc_set_int(d, s, "step", n);
+	doc_set_str(d, s, "actor", actor);
+	doc_set_str(d, s, "counter", counter);
+	doc_set(d, s, "orders", doc_b64(d, (unsigned char *)blob.buf,
+					blob.len));
+	strbuf_free(&blob);
+	doc_set(d, s, "reveals", reveals_node(d, actor, ord.reveal, counter,
+					      reveal));
+	doc_set(d, s, "seed", doc_hex(d, seed, 32));
+	doc_set(d, s, "draws", draws_node(d, run, (size_t)n));
+	doc_set(d, s, "next", next_node(d, &run->ends[n - 1]));
+	doc_set(d, s, "state", doc_hex(d, run->ends[n - 1].state_hash, 32));
+	doc_set(d, s, "prev", doc_hex(d, g->n_steps ?
+		g->steps[g->n_steps - 1].hash : g->genesis, 32));
+	unsigned char hash[32], sig[64], msg[64 + 32];
+	step_hash(s, hash);
+	countersign_message(g, hash, msg);
+	crypto_sign_detached(sig, NULL, msg, strlen(D_COUNTERSIGN) + 64,
+			     sk->sk);
+	doc_set(d, s, "signature", doc_b64(d, sig, 64));
+	doc_push(d, top(g, "steps"), s);
+	doc_put(d, d->root, "state", g->scn.rs->save(run->state, d));
+	rc = 0;
+out:
+	if (rc && run->state)
+		engine_free(run);
+	engine_free(&before);
+	verified_free(&v);
+	orders_free(&ord);
+	return rc;
+}
+
+int game_verify_orders(const char *game_path, const char *scn_dir,
+		       const char *orders_name, const char *buf, size_t len,
+		       const char *sigtext, FILE *out, struct error *err)
+{
+	struct game g;
+	struct run run;
+	struct orders ord;
+	struct verified v;
+	int rc = -1;
+	if (game_load(&g, game_path, scn_dir, err))
+		return -1;
+	memset(&ord, 0, sizeof ord);
+	memset(&v, 0, sizeof v);
+	if (game_check(&g, CHECK_LIGHT, NULL, &run, err))
+		goto out_game;
+	if (run.outcome == RUN_OVER) {
+		errorf(err, EXIT_REFUSED, "the game is over");
+		goto out;
+	}
+	const char *actor = run.pending.role;
+	if (verify_orders(&g, orders_name, buf, len, sigtext,
+			  sigtext ? strlen(sigtext) : 0,
+			  (long long)g.n_steps + 1, actor, 1, &ord, &v, err))
+		goto out;
+	if (check_reveal(game_role(&g, actor), g.n_steps + 1, ord.reveal,
+			 err))
+		goto out;
+	fprintf(out, "signature ok: %s\n", v.trusted_comment);
+	rc = 0;
+out:
+	engine_free(&run);
+out_game:
+	verified_free(&v);
+	orders_free(&ord);
+	game_free(&g);
+	return rc;
+}

@@ -1,0 +1,100 @@
+/*
+ * orders.c - parsing order files.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "umpire/orders.h"
+
+static const char *const order_keys[] = { "umpire", "game", "step", "side",
+	"reveal", "answers", "standing", NULL };
+
+void orders_comment(const char *game, long long step, const char *side,
+		    char *out, size_t size)
+{
+	snprintf(out, size, "umpire/1 game=%s step=%lld side=%s", game, step,
+		 side);
+}
+
+static int answer_of(const struct doc *d, const struct doc_node *k,
+		     const struct doc_node *v, struct answer *a,
+		     struct error *err)
+{
+	char w[300];
+	if (v->kind != DOC_SCALAR)
+		return errorf(err, EXIT_REFUSED, "%s: the answer to '%s' must "
+			      "be a single value", doc_where(d, v, w, sizeof w),
+			      k->str);
+	a->key = k->str;
+	a->value = v->str;
+	a->line = k->line;
+	return 0;
+}
+
+int orders_parse(const char *name, const char *body, size_t len,
+		 struct orders *o, struct error *err)
+{
+	const char *fmt;
+	const struct doc_node *n;
+	char w[300];
+
+	memset(o, 0, sizeof *o);
+	o->doc = doc_new(name);
+	struct doc *d = o->doc;
+	if (doc_parse(d, body, len, &DOC_LIMITS_SMALL, err))
+		return -1;
+	const struct doc_node *r = d->root;
+	if (r->kind != DOC_MAP)
+		return errorf(err, EXIT_REFUSED, "%s: an order file is a "
+			      "mapping", d->name);
+	if (doc_only_keys(d, r, order_keys, err) ||
+	    doc_need_str(d, r, "umpire", &fmt, err))
+		return -1;
+	if (strcmp(fmt, "orders/1") != 0)
+		return errorf(err, EXIT_REFUSED, "%s: 'umpire: %s' is not an "
+			      "order file (expected 'umpire: orders/1')",
+			      d->name, fmt);
+	if (doc_need_str(d, r, "game", &o->game, err) ||
+	    doc_need_int(d, r, "step", 1, 1000000000, &o->step, err) ||
+	    doc_need_str(d, r, "side", &o->side, err) ||
+	    doc_need_hex(d, r, "reveal", o->reveal, 32, err))
+		return -1;
+	if ((n = doc_get(r, "answers")) && !(n->kind == DOC_SCALAR &&
+					     n->len == 0)) {
+		if (n->kind != DOC_SEQ)
+			return errorf(err, EXIT_REFUSED, "%s: 'answers' must "
+				      "be a list of 'key: answer' items",
+				      doc_where(d, n, w, sizeof w));
+		o->answers = doc_alloc(d, (n->n + 1) * sizeof *o->answers);
+		for (size_t i = 0; i < n->n; i++) {
+			const struct doc_node *m = n->items[i];
+			if (m->kind != DOC_MAP || m->n != 1)
+				return errorf(err, EXIT_REFUSED, "%s: each "
+					      "answer is one 'key: answer' item",
+					      doc_where(d, m, w, sizeof w));
+			if (answer_of(d, m->keys[0], m->items[0],
+				      &o->answers[i], err))
+				return -1;
+		}
+		o->n_answers = n->n;
+	}
+	if ((n = doc_get(r, "standing")) && !(n->kind == DOC_SCALAR &&
+					      n->len == 0)) {
+		if (n->kind != DOC_MAP)
+			return errorf(err, EXIT_REFUSED, "%s: 'standing' must "
+				      "be a mapping of key: answer",
+				      doc_where(d, n, w, sizeof w));
+		o->standing = doc_alloc(d, (n->n + 1) * sizeof *o->standing);
+		for (size_t i = 0; i < n->n; i++)
+			if (answer_of(d, n->keys[i], n->items[i],
+				      &o->standing[i], err))
+				return -1;
+		o->n_standing = n->n;
+	}
+	return 0;
+}
+
+void orders_free(struct orders *o)
+{
+	doc_free(o->doc);
+	memset(o, 0, sizeof *o);
+}

@@ -1,0 +1,265 @@
+/*
+ * scenario.c - loading and validating scenario files.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "umpire/fsutil.h"
+#include "umpire/scenario.h"
+
+static const char *const top_keys[] = { "umpire", "id", "rules", "version",
+	"title", "title_ja", "provenance", "provisional", "notes", "sides",
+	"referee", "options", "data", NULL };
+
+static int check_spec(const struct scenario *s, struct error *err)
+{
+	const struct doc *d = s->doc;
+	static const char *const opt_keys[] = { "default", "values", "help",
+		NULL };
+	char w[300];
+	for (size_t i = 0; i < s->options->n; i++) {
+		const struct doc_node *o = s->options->items[i];
+		const char *def;
+		const struct doc_node *vals;
+		if (o->kind != DOC_MAP)
+			return errorf(err, EXIT_REFUSED, "%s: option '%s' "
+				      "must be a mapping",
+				      doc_where(d, o, w, sizeof w),
+				      s->options->keys[i]->str);
+		if (doc_only_keys(d, o, opt_keys, err) ||
+		    doc_need_str(d, o, "default", &def, err) ||
+		    doc_need(d, o, "values", DOC_SEQ, &vals, err))
+			return -1;
+		int found = 0;
+		for (size_t j = 0; j < vals->n; j++)
+			found |= vals->items[j]->kind == DOC_SCALAR &&
+				strcmp(vals->items[j]->str, def) == 0;
+		if (!found)
+			return errorf(err, EXIT_REFUSED, "%s: default '%s' "
+				      "is not one of the option's values",
+				      doc_where(d, o, w, sizeof w), def);
+	}
+	return 0;
+}
+
+int scenario_load(const char *path, struct scenario *s, struct error *err)
+{
+	char *buf;
+	size_t len;
+	const char *fmt, *rules;
+	const struct doc_node *sides;
+	char w[300];
+
+	memset(s, 0, sizeof *s);
+	if (read_input(path, DOC_LIMITS_SMALL.max_bytes, &buf, &len, err))
+		return -1;
+	s->doc = doc_new(path);
+	int rc = doc_parse(s->doc, buf, len, &DOC_LIMITS_SMALL, err);
+	free(buf);
+	if (rc)
+		goto fail;
+	const struct doc *d = s->doc;
+	const struct doc_node *r = d->root;
+	if (r->kind != DOC_MAP) {
+		errorf(err, EXIT_REFUSED, "%s: a scenario is a mapping",
+		       d->name);
+		goto fail;
+	}
+	if (doc_only_keys(d, r, top_keys, err) ||
+	    doc_need_str(d, r, "umpire", &fmt, err))
+		goto fail;
+	if (strcmp(fmt, "scenario/1") != 0) {
+		errorf(err, EXIT_REFUSED, "%s: 'umpire: %s' is not a scenario "
+		       "(expected 'umpire: scenario/1')", d->name, fmt);
+		goto fail;
+	}
+	if (doc_need_str(d, r, "id", &s->id, err) ||
+	    doc_need_str(d, r, "rules", &rules, err) ||
+	    doc_need_int(d, r, "version", 1, 1000000, &s->version, err) ||
+	    doc_need_str(d, r, "title", &s->title, err) ||
+	    doc_need_str(d, r, "provenance", &s->provenance, err) ||
+	    doc_need_str(d, r, "referee", &s->referee, err) ||
+	    doc_need(d, r, "sides", DOC_SEQ, &sides, err) ||
+	    doc_need(d, r, "options", DOC_MAP, &s->options, err) ||
+	    doc_need(d, r, "data", DOC_MAP, &s->data, err))
+		goto fail;
+	const struct doc_node *ja = doc_get(r, "title_ja");
+	s->title_ja = ja && ja->kind == DOC_SCALAR ? ja->str : NULL;
+	s->provisional = doc_get(r, "provisional");
+	s->notes = doc_get(r, "notes");
+	if (strcmp(s->provenance, "complete") &&
+	    strcmp(s->provenance, "provisional")) {
+		errorf(err, EXIT_REFUSED, "%s: provenance must be 'complete' "
+		       "or 'provisional'", d->name);
+		goto fail;
+	}
+	if (strcmp(s->referee, "required") && strcmp(s->referee, "optional")
+	    && strcmp(s->referee, "none")) {
+		errorf(err, EXIT_REFUSED, "%s: referee must be 'required', "
+		       "'optional' or 'none'", d->name);
+		goto fail;
+	}
+	s->rs = ruleset_find(rules);
+	if (!s->rs) {
+		errorf(err, EXIT_REFUSED, "%s: no rules module '%s' in this "
+		       "umpire", d->name, rules);
+		goto fail;
+	}
+	if (sides->n == 0 || sides->n > SCENARIO_MAX_SIDES) {
+		errorf(err, EXIT_REFUSED, "%s: 1 to %d sides expected",
+		       doc_where(d, sides, w, sizeof w), SCENARIO_MAX_SIDES);
+		goto fail;
+	}
+	for (size_t i = 0; i < sides->n; i++) {
+		const struct doc_node *n = sides->items[i];
+		if (n->kind != DOC_SCALAR || !n->len ||
+		    strcmp(n->str, "referee") == 0) {
+			errorf(err, EXIT_REFUSED, "%s: bad side name",
+			       doc_where(d, n, w, sizeof w));
+			goto fail;
+		}
+		s->sides[s->n_sides++] = n->str;
+	}
+	if (check_spec(s, err))
+		goto fail;
+	doc_hash("umpire/1 scenario", r, s->hash);
+	return 0;
+fail:
+	doc_free(s->doc);
+	s->doc = NULL;
+	return -1;
+}
+
+int scenario_find(const char *dir, const char *id, struct scenario *s,
+		  struct error *err)
+{
+	char path[4096];
+	for (const char *p = id; *p; p++)
+		if (!(*p == '-' || (*p >= 'a' && *p <= 'z') ||
+		      (*p >= '0' && *p <= '9')))
+			return errorf(err, EXIT_USAGE, "bad scenario id '%s'",
+				      id);
+	snprintf(path, sizeof path, "%s/%s.yaml", dir, id);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return errorf(err, EXIT_USAGE, "no scenario '%s' in %s (see "
+			      "'umpire scenarios')", id, dir);
+	fclose(f);
+	if (scenario_load(path, s, err))
+		return -1;
+	if (strcmp(s->id, id) != 0) {
+		errorf(err, EXIT_REFUSED, "%s: holds scenario '%s', not '%s'",
+		       path, s->id, id);
+		scenario_free(s);
+		return -1;
+	}
+	return 0;
+}
+
+void scenario_free(struct scenario *s)
+{
+	doc_free(s->doc);
+	memset(s, 0, sizeof *s);
+}
+
+int scenario_has_side(const struct scenario *s, const char *side)
+{
+	for (size_t i = 0; i < s->n_sides; i++)
+		if (strcmp(s->sides[i], side) == 0)
+			return 1;
+	return 0;
+}
+
+static int value_ok(const struct doc_node *spec, const char *v)
+{
+	const struct doc_node *vals = doc_get(spec, "values");
+	for (size_t j = 0; j < vals->n; j++)
+		if (strcmp(vals->items[j]->str, v) == 0)
+			return 1;
+	return 0;
+}
+
+static int bad_value(const struct scenario *s, const char *name,
+		     const char *v, struct error *err)
+{
+	const struct doc_node *spec = doc_get(s->options, name);
+	const struct doc_node *vals = doc_get(spec, "values");
+	struct strbuf sb = STRBUF_INIT;
+	for (size_t j = 0; j < vals->n; j++)
+		strbuf_addf(&sb, "%s%s", j ? ", " : "", vals->items[j]->str);
+	errorf(err, EXIT_USAGE, "option %s=%s is not allowed by scenario %s "
+	       "(values: %s)", name, v, s->id, sb.buf);
+	strbuf_free(&sb);
+	return -1;
+}
+
+int scenario_options(const struct scenario *s, struct doc *d,
+		     char *const *sets, size_t n_sets,
+		     struct doc_node **out, struct error *err)
+{
+	struct doc_node *m = doc_map(d);
+	for (size_t i = 0; i < n_sets; i++) {
+		const char *eq = strchr(sets[i], '=');
+		if (!eq || eq == sets[i])
+			return errorf(err, EXIT_USAGE, "--set takes "
+				      "OPTION=VALUE, not '%s'", sets[i]);
+		char name[64];
+		snprintf(name, sizeof name, "%.*s", (int)(eq - sets[i]),
+			 sets[i]);
+		if (!doc_get(s->options, name))
+			return errorf(err, EXIT_USAGE, "scenario %s has no "
+				      "option '%s'", s->id, name);
+		for (size_t j = 0; j < i; j++)
+			if (strncmp(sets[j], sets[i], (size_t)(eq - sets[i]) +
+				    1) == 0)
+				return errorf(err, EXIT_USAGE, "option '%s' "
+					      "set twice", name);
+		if (!value_ok(doc_get(s->options, name), eq + 1))
+			return bad_value(s, name, eq + 1, err);
+	}
+	for (size_t i = 0; i < s->options->n; i++) {
+		const char *name = s->options->keys[i]->str;
+		const char *v = doc_get(s->options->items[i], "default")->str;
+		size_t nl = strlen(name);
+		for (size_t j = 0; j < n_sets; j++)
+			if (strncmp(sets[j], name, nl) == 0 &&
+			    sets[j][nl] == '=')
+				v = sets[j] + nl + 1;
+		doc_set_str(d, m, name, v);
+	}
+	*out = m;
+	return 0;
+}
+
+int scenario_check_options(const struct scenario *s, const struct doc *d,
+			   const struct doc_node *opts, struct error *err)
+{
+	char w[300];
+	if (opts->kind != DOC_MAP || opts->n != s->options->n)
+		return errorf(err, EXIT_REFUSED, "%s: options must list every "
+			      "option of scenario %s",
+			      doc_where(d, opts, w, sizeof w), s->id);
+	for (size_t i = 0; i < opts->n; i++) {
+		const char *name = s->options->keys[i]->str;
+		if (strcmp(opts->keys[i]->str, name) != 0 ||
+		    opts->items[i]->kind != DOC_SCALAR)
+			return errorf(err, EXIT_REFUSED, "%s: option %zu "
+				      "must be '%s'", doc_where(d, opts->keys[i],
+				      w, sizeof w), i + 1, name);
+		if (!value_ok(s->options->items[i], opts->items[i]->str))
+			return bad_value(s, name, opts->items[i]->str, err);
+	}
+	return 0;
+}
+
+int scenario_start(const struct scenario *s, const struct doc_node *opts,
+		   void **state, struct error *err)
+{
+	void *st = xcalloc(1, s->rs->state_size);
+	if (s->rs->setup(st, s->doc, s->data, opts, err)) {
+		free(st);
+		return error_prefix(err, "scenario %s", s->id);
+	}
+	*state = st;
+	return 0;
+}

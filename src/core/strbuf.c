@@ -1,0 +1,120 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "umpire/strbuf.h"
+
+static void oom(void)
+{
+	fputs("umpire: out of memory\n", stderr);
+	abort();
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	return memcpy(xmalloc(n), s, n);
+}
+
+static void grow(struct strbuf *sb, size_t more)
+{
+	size_t need = sb->len + more + 1;
+	if (need < sb->len)
+		oom();
+	if (need <= sb->cap)
+		return;
+	size_t cap = sb->cap ? sb->cap : 64;
+	while (cap < need)
+		cap *= 2;
+	sb->buf = xrealloc(sb->buf, cap);
+	sb->cap = cap;
+}
+
+void strbuf_add(struct strbuf *sb, const void *data, size_t len)
+{
+	grow(sb, len);
+	if (len)
+		memcpy(sb->buf + sb->len, data, len);
+	sb->len += len;
+	sb->buf[sb->len] = '\0';
+}
+
+void strbuf_adds(struct strbuf *sb, const char *s)
+{
+	strbuf_add(sb, s, strlen(s));
+}
+
+void strbuf_addc(struct strbuf *sb, char c)
+{
+	strbuf_add(sb, &c, 1);
+}
+
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
+{
+	va_list cp;
+	va_copy(cp, ap);
+	int n = vsnprintf(NULL, 0, fmt, cp);
+	va_end(cp);
+	if (n < 0)
+		return;
+	grow(sb, (size_t)n);
+	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+	sb->len += (size_t)n;
+}
+
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	strbuf_vaddf(sb, fmt, ap);
+	va_end(ap);
+}
+
+void strbuf_reset(struct strbuf *sb)
+{
+	sb->len = 0;
+	if (sb->buf)
+		sb->buf[0] = '\0';
+}
+
+void strbuf_free(struct strbuf *sb)
+{
+	free(sb->buf);
+	sb->buf = NULL;
+	sb->len = sb->cap = 0;
+}
+
+char *strbuf_detach(struct strbuf *sb, size_t *len)
+{
+	char *b = sb->buf;
+	if (!b)
+		b = xcalloc(1, 1);
+	if (len)
+		*len = sb->len;
+	sb->buf = NULL;
+	sb->len = sb->cap = 0;
+	return b;
+}
