@@ -1,0 +1,201 @@
+/*
+ * test_engine.c - the replay engine on a toy ruleset: steps end at
+ * questions that come after a draw, standing orders carry on, templates
+ * stop at the first draw, forced draws, refusals.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sodium.h>
+#include "umpire/engine.h"
+#include "unit.h"
+
+/* Toy game: the player picks a target 1..3 (rule 1), then rolls a die
+ * until asked to stop (rule 2: "roll again?"); 3 rolls at most. */
+struct toy {
+	int target;
+	int rolls[3];
+	int n;
+};
+
+static void toy_play(struct ctx *c, void *vst)
+{
+	struct toy *st = vst;
+	struct question q;
+	ctx_where(c, 1, "toy phase");
+	q_init(&q, "1", "target", "player", "Pick a target.");
+	q_add(&q, "one");
+	q_add(&q, "two");
+	q_add(&q, "three");
+	st->target = (int)ctx_ask(c, &q) + 1;
+	while (st->n < 3) {
+		st->rolls[st->n++] = ctx_die(c, "2 roll", 6);
+		ctx_event(c, "2", "rolled %d", st->rolls[st->n - 1]);
+		if (st->n == 3)
+			break;
+		q_init(&q, "2", "again", "player", "Roll again?");
+		q_add(&q, "yes");
+		q_add(&q, "no");
+		if (ctx_ask(c, &q) == 1)
+			break;
+	}
+}
+
+static struct doc_node *toy_save(const void *vst, struct doc *d)
+{
+	const struct toy *st = vst;
+	struct doc_node *m = doc_map(d);
+	doc_set_int(d, m, "target", st->target);
+	doc_set_int(d, m, "rolls", st->n);
+	return m;
+}
+
+static const struct ruleset toy = {
+	.id = "toy", .version = "1", .state_size = sizeof(struct toy),
+	.play = toy_play, .save = toy_save,
+};
+
+static struct engine_step play_step(const char *actor, struct answer *a,
+				    size_t n, struct answer *st, size_t ns,
+				    unsigned char fill)
+{
+	struct engine_step s = { .mode = STEP_PLAY, .actor = actor,
+		.src = "orders.yaml", .answers = a, .n_answers = n,
+		.standing = st, .n_standing = ns };
+	memset(s.seed, fill, 32);
+	return s;
+}
+
+int main(void)
+{
+	struct toy start;
+	struct run run;
+	memset(&start, 0, sizeof start);
+	if (sodium_init() < 0)
+		return 1;
+
+	/* No steps: the first question is pending. */
+	engine_run(&toy, &start, NULL, 0, &run);
+	CHECK(run.outcome == RUN_PENDING && !strcmp(run.pending.key, "target"),
+	      "no steps: target question pending");
+	engine_free(&run);
+
+	/* One step: answer target; the die roll ends the step at 'again'. */
+	struct answer a1[] = { { "target", "Two", 3 } };
+	struct engine_step s[3];
+	s[0] = play_step("player", a1, 1, NULL, 0, 1);
+	CHECK(engine_run(&toy, &start, s, 1, &run) == 0 &&
+	      run.outcome == RUN_PENDING && !strcmp(run.pending.key, "again"),
+	      "question after a draw ends the step");
+	CHECK(((struct toy *)run.state)->target == 2 &&
+	      ((struct toy *)run.state)->n == 1, "answer normalised (Two)");
+	CHECK(run.n_draws == 1 && run.draws[0].step == 1 &&
+	      run.draws[0].index == 0 && run.draws[0].n == 6,
+	      "draw logged with step, index, pool size");
+	CHECK(!strcmp(run.ends[0].key, "again"), "step end recorded");
+	int first_roll = ((struct toy *)run.state)->rolls[0];
+	engine_free(&run);
+
+	/* Same seed, same roll (replay reproduces draws). */
+	engine_run(&toy, &start, s, 1, &run);
+	CHECK(((struct toy *)run.state)->rolls[0] == first_roll,
+	      "replay gives the same roll");
+	engine_free(&run);
+
+	/* Extra answer after a draw is refused, naming the line. */
+	struct answer a2[] = { { "target", "one", 3 }, { "again", "yes", 4 } };
+	s[0] = play_step("player", a2, 2, NULL, 0, 1);
+	CHECK(engine_run(&toy, &start, s, 1, &run) == -1 &&
+	      strstr(run.err.msg, "orders.yaml:4") &&
+	      strstr(run.err.msg, "never asked"),
+	      "answer after a random result refused: %s", run.err.msg);
+	engine_free(&run);
+
+	/* Standing order carries on past the draw. */
+	struct answer st[] = { { "again", "yes", 5 } };
+	s[0] = play_step("player", a1, 1, st, 1, 1);
+	CHECK(engine_run(&toy, &start, s, 1, &run) == 0 &&
+	      run.outcome == RUN_OVER && run.n_draws == 3,
+	      "standing order rolls three times, game over");
+	CHECK(!strcmp(run.ends[0].key, "over"), "last step ends with over");
+	engine_free(&run);
+
+	/* Illegal answer names the rule and the legal answers. */
+	struct answer bad[] = { { "target", "four", 7 } };
+	s[0] = play_step("player", bad, 1, NULL, 0, 1);
+	CHECK(engine_run(&toy, &start, s, 1, &run) == -1 &&
+	      strstr(run.err.msg, "rule 1") && strstr(run.err.msg, "\"three\""),
+	      "illegal answer: %s", run.err.msg);
+	engine_free(&run);
+
+	/* Wrong key. */
+	struct answer wk[] = { { "again", "no", 2 } };
+	s[0] = play_step("player", wk, 1, NULL, 0, 1);
+	CHECK(engine_run(&toy, &start, s, 1, &run) == -1 &&
+	      strstr(run.err.msg, "asks 'target'"), "answer for another "
+	      "question refused: %s", run.err.msg);
+	engine_free(&run);
+
+	/* Wrong actor. */
+	s[0] = play_step("referee", a1, 1, NULL, 0, 1);
+	CHECK(engine_run(&toy, &start, s, 1, &run) == -1 &&
+	      strstr(run.err.msg, "asks player"), "wrong side refused: %s",
+	      run.err.msg);
+	engine_free(&run);
+
+	/* Two steps; the second must answer; an empty step is refused. */
+	struct answer no[] = { { "again", "no", 1 } };
+	s[0] = play_step("player", a1, 1, NULL, 0, 1);
+	s[1] = play_step("player", no, 1, NULL, 0, 2);
+	CHECK(engine_run(&toy, &start, s, 2, &run) == 0 &&
+	      run.outcome == RUN_OVER && run.n_draws == 1,
+	      "second step stops rolling");
+	engine_free(&run);
+	s[1] = play_step("player", NULL, 0, NULL, 0, 2);
+	CHECK(engine_run(&toy, &start, s, 2, &run) == -1 &&
+	      strstr(run.err.msg, "answer nothing"), "empty step refused: %s",
+	      run.err.msg);
+	engine_free(&run);
+
+	/* A step after the end of the game. */
+	s[0] = play_step("player", a1, 1, st, 1, 1);
+	s[1] = play_step("player", no, 1, NULL, 0, 2);
+	CHECK(engine_run(&toy, &start, s, 2, &run) == -1 &&
+	      strstr(run.err.msg, "after the end"), "step after the end: %s",
+	      run.err.msg);
+	engine_free(&run);
+
+	/* Template: fills the first legal answer, stops at the draw. */
+	struct engine_step t = { .mode = STEP_TEMPLATE, .actor = "player",
+		.src = "template" };
+	CHECK(engine_run(&toy, &start, &t, 1, &run) == 0 &&
+	      run.outcome == RUN_NEED_DRAW && run.n_filled == 1 &&
+	      !strcmp(run.filled[0].options[0], "one"),
+	      "template stops at the first draw");
+	engine_free(&run);
+
+	/* Forced draws. */
+	const char *forced[] = { "6", "1" };
+	struct answer fa[] = { { "target", "three", 1 }, { "again", "yes", 2 },
+		{ "again", "no", 3 } };
+	struct engine_step f = { .mode = STEP_FORCED, .src = "case",
+		.answers = fa, .n_answers = 3, .forced = forced,
+		.n_forced = 2 };
+	CHECK(engine_run(&toy, &start, &f, 1, &run) == 0 &&
+	      run.outcome == RUN_OVER &&
+	      ((struct toy *)run.state)->rolls[0] == 6 &&
+	      ((struct toy *)run.state)->rolls[1] == 1,
+	      "forced draws and answers after draws in forced mode");
+	engine_free(&run);
+	const char *nope[] = { "7" };
+	f.forced = nope;
+	f.n_forced = 1;
+	CHECK(engine_run(&toy, &start, &f, 1, &run) == -1 &&
+	      strstr(run.err.msg, "not in d6"), "impossible forced draw: %s",
+	      run.err.msg);
+	engine_free(&run);
+
+	char norm[64];
+	answer_normalise("  Move  2\tCenter north ", norm, sizeof norm);
+	CHECK_STR(norm, "move 2 center north", "answers normalised");
+	return unit_done("engine");
+}
