@@ -1,0 +1,46 @@
+/*
+ * chain.h - randomness commitments: a hash chain per role, and the seed of
+ * each step (umpire-protocol(7), CHAINS AND SEEDS). All hashes are BLAKE2b
+ * (crypto_generichash) with 32-byte outputs.
+ *
+ *   c[L]   = BLAKE2b-256(key = Ed25519 seed of the role's secret key,
+ *                        "umpire/1 chain" || core_hash[32] || role)
+ *   c[i-1] = BLAKE2b-256("umpire/1 link" || c[i]),   anchor = c[0]
+ *   seed[n] = BLAKE2b-256(key = genesis_hash[32], "umpire/1 seed" ||
+ *                         u64be(n) || actor's c[n] || counter-party's c[n])
+ *
+ * Ownership: plain values only; outputs go to caller-provided arrays.
+ * Intermediate chain values are wiped.
+ */
+#ifndef UMPIRE_CHAIN_H
+#define UMPIRE_CHAIN_H
+
+#include <stdint.h>
+#include "umpire/error.h"
+#include "umpire/keys.h"
+
+#define CHAIN_BYTES 32
+#define CHAIN_DEFAULT_LENGTH 4096u
+
+/* c[i] of the chain of length L (0 <= i <= L, L >= 1); i = 0: the anchor. */
+int chain_link(const struct seckey *sk,
+	       const unsigned char core_hash[CHAIN_BYTES], const char *role,
+	       uint32_t length, uint32_t i, unsigned char out[CHAIN_BYTES],
+	       struct error *err);
+/* One link back: out = BLAKE2b-256("umpire/1 link" || in). */
+void chain_step(const unsigned char in[CHAIN_BYTES],
+		unsigned char out[CHAIN_BYTES]);
+/* 0 if chain_step(reveal) == prev (constant time), else -1. */
+int chain_check(const unsigned char reveal[CHAIN_BYTES],
+		const unsigned char prev[CHAIN_BYTES]);
+/* 0 if `steps` links back from reveal reach target, else -1: checks a
+ * reveal c[n] against the anchor with steps = n. */
+int chain_reaches(const unsigned char reveal[CHAIN_BYTES], uint32_t steps,
+		  const unsigned char target[CHAIN_BYTES]);
+/* seed[n] of step n. */
+void chain_seed(const unsigned char genesis_hash[CHAIN_BYTES], uint64_t n,
+		const unsigned char actor[CHAIN_BYTES],
+		const unsigned char counter[CHAIN_BYTES],
+		unsigned char out[CHAIN_BYTES]);
+
+#endif

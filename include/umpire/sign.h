@@ -1,0 +1,100 @@
+/*
+ * sign.h - minisign signatures, detached (.minisig) and embedded at the end
+ * of a text file as comment lines (umpire-protocol(7), SIGNATURES).
+ *
+ * Ownership: struct minisig and struct verified own their strings; release
+ * them with minisig_free / verified_free (a zeroed struct is safe to free).
+ * Texts produced go into the caller's strbuf. Inputs are never modified.
+ */
+#ifndef UMPIRE_SIGN_H
+#define UMPIRE_SIGN_H
+
+#include <stddef.h>
+#include "umpire/error.h"
+#include "umpire/keys.h"
+#include "umpire/strbuf.h"
+
+#define SIG_UNTRUSTED_COMMENT "signature from umpire secret key"
+#define TRUSTED_COMMENT_MAX 8000        /* bytes, without the prefix */
+#define EMBED_BEGIN "# -----BEGIN UMPIRE SIGNATURE-----"
+#define EMBED_END "# -----END UMPIRE SIGNATURE-----"
+#define EMBED_B64_LINE 64               /* base64 characters per line */
+
+struct minisig {
+	char *untrusted_comment; /* without "untrusted comment: " */
+	int prehashed;          /* 1: "ED" (BLAKE2b-512), 0: legacy "Ed" */
+	unsigned char keynum[KEYNUM_BYTES];
+	unsigned char sig[64];
+	char *trusted_comment;  /* without "trusted comment: " */
+	unsigned char global_sig[64];
+};
+
+/*
+ * Sign msg (prehashed, "ED") with trusted_comment (one line, no CR/LF)
+ * and append the whole .minisig text, exactly as `minisign -S` writes it.
+ */
+int minisig_sign(const struct seckey *sk, const void *msg, size_t len,
+		 const char *trusted_comment, struct strbuf *out,
+		 struct error *err);
+/* Parse a .minisig text (CRLF tolerated); name is used in messages. */
+int minisig_parse(const char *name, const char *text, size_t len,
+		  struct minisig *out, struct error *err);
+/*
+ * Check sig against pk and msg: the key id, the signature over the message
+ * ("ED" or "Ed"), the global signature over the trusted comment. Each has
+ * its own message, naming `name` (the signed file).
+ */
+int minisig_verify(const char *name, const struct minisig *sig,
+		   const struct pubkey *pk, const void *msg, size_t len,
+		   struct error *err);
+/* Append the .minisig text of sig, in minisign's layout (LF ends). */
+void minisig_format(const struct minisig *sig, struct strbuf *out);
+void minisig_free(struct minisig *sig);
+
+/* ---- embedded signatures ---- */
+
+/*
+ * Append body (with a final newline added if it lacks one), then the
+ * signature block over exactly those body bytes.
+ */
+int embed_sign(const char *body, size_t len, const struct seckey *sk,
+	       const char *trusted_comment, struct strbuf *out,
+	       struct error *err);
+/* Append the embedded block (BEGIN line, base64 lines, END line) that
+ * carries minisig_text, the whole text of a .minisig file. */
+void embed_armor(const char *minisig_text, size_t len, struct strbuf *out);
+/*
+ * Find the signature block in buf. Returns 1 with *body_len (the bytes
+ * before the BEGIN line) and the decoded .minisig text appended to
+ * minisig_text; 0 if there is no block; -1 if the block is malformed.
+ */
+int embed_split(const char *name, const char *buf, size_t len,
+		size_t *body_len, struct strbuf *minisig_text,
+		struct error *err);
+
+/* ---- verifying a received file ---- */
+
+struct verified {
+	char *body;             /* the exact bytes that verified (malloc) */
+	size_t body_len;
+	char *trusted_comment;
+	int embedded;           /* the signature was the embedded block */
+	int crlf_fixed;         /* verified only after CRLF -> LF */
+};
+
+/*
+ * Verify a received file buf (name for messages) with pk. The signature is
+ * sigtext (a detached .minisig, named signame) if not NULL, else the
+ * file's embedded block. The bytes are verified as received, and if that
+ * fails and they hold CRLF, once more with every CRLF turned into LF.
+ * Refusals (EXIT_REFUSED): no signature found, malformed signature (block),
+ * signed by another key, signature does not match the file, trusted
+ * comment altered.
+ */
+int signed_verify(const char *name, const char *buf, size_t len,
+		  const char *signame, const char *sigtext, size_t siglen,
+		  const struct pubkey *pk, struct verified *out,
+		  struct error *err);
+void verified_free(struct verified *v);
+
+#endif

@@ -1,0 +1,144 @@
+/*
+ * sign.c - umpire sign FILE [-s SECKEY] [-o OUT] [--detached] [-t COMMENT]
+ * Embedded signature (the signed file to OUT or stdout) or a detached
+ * .minisig exactly as minisign writes it. The trusted comment defaults to
+ * "umpire/1 game=G step=N side=S" from the file's own top-level fields.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include "umpire/commands.h"
+#include "umpire/doc.h"
+#include "umpire/fsutil.h"
+#include "umpire/keys.h"
+#include "umpire/sign.h"
+
+#define SIGN_MAX_INPUT (16u << 20)
+
+/* The trusted comment made from the fields game, step and side. */
+static int default_comment(const char *name, const char *body, size_t len,
+			   struct strbuf *out, struct error *err)
+{
+	struct doc *d = doc_new(name);
+	const char *game, *step, *side;
+	int rc = doc_parse(d, body, len, &DOC_LIMITS_SMALL, err);
+	if (rc == 0 && d->root->kind != DOC_MAP)
+		rc = errorf(err, EXIT_REFUSED, "%s: not a YAML mapping", name);
+	if (rc == 0 && (doc_need_str(d, d->root, "game", &game, err) ||
+			doc_need_str(d, d->root, "step", &step, err) ||
+			doc_need_str(d, d->root, "side", &side, err)))
+		rc = -1;
+	if (rc == 0)
+		strbuf_addf(out, "umpire/1 game=%s step=%s side=%s", game,
+			    step, side);
+	else
+		error_prefix(err, "cannot make the trusted comment (give one "
+			     "with -t)");
+	doc_free(d);
+	return rc;
+}
+
+struct sign_opts {
+	const char *file, *seckey, *out, *comment;
+	int detached;
+};
+
+static int parse(int argc, char **argv, struct sign_opts *o,
+		 struct error *err)
+{
+	static const struct option lo[] = {
+		{ "detached", no_argument, NULL, 'd' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	unsigned long long seen = 0;
+	int opt;
+	memset(o, 0, sizeof *o);
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "s:o:t:h", lo, NULL)) != -1) {
+		if (opt != '?' && opt_once(&seen, opt, argv[optind - 1], err))
+			return -1;
+		switch (opt) {
+		case 's': o->seckey = optarg; break;
+		case 'o': o->out = optarg; break;
+		case 't': o->comment = optarg; break;
+		case 'd': o->detached = 1; break;
+		case 'h': return 1;
+		default:
+			return usage_error(err, "sign", "unknown or "
+					   "incomplete option '%s'",
+					   argv[optind - 1]);
+		}
+	}
+	if (optind != argc - 1)
+		return usage_error(err, "sign", "give exactly one FILE");
+	o->file = argv[optind];
+	if (o->detached && !o->out && strcmp(o->file, "-") == 0)
+		return usage_error(err, "sign", "a detached signature of "
+				   "stdin needs -o OUT");
+	return 0;
+}
+
+/* Sign buf as options say; the text to write goes to out. */
+static int make_signed(const struct sign_opts *o, const struct cli *cli,
+		       const char *buf, size_t len, struct strbuf *out,
+		       struct error *err)
+{
+	const char *name = path_name(o->file);
+	struct strbuf tc = STRBUF_INIT, block = STRBUF_INIT;
+	struct seckey *sk = NULL;
+	size_t body_len;
+	int rc = 0;
+	if (!o->detached) {
+		rc = embed_split(name, buf, len, &body_len, &block, err);
+		if (rc > 0)
+			rc = errorf(err, EXIT_REFUSED, "%s is already signed "
+				    "(it ends with an UMPIRE SIGNATURE block)",
+				    name);
+	}
+	if (rc == 0 && o->comment)
+		strbuf_adds(&tc, o->comment);
+	else if (rc == 0)
+		rc = default_comment(name, buf, len, &tc, err);
+	if (rc == 0)
+		rc = cli_seckey(cli, o->seckey, &sk, err);
+	if (rc == 0 && o->detached)
+		rc = minisig_sign(sk, buf, len, tc.buf, out, err);
+	else if (rc == 0)
+		rc = embed_sign(buf, len, sk, tc.buf, out, err);
+	seckey_free(sk);
+	strbuf_free(&tc);
+	strbuf_free(&block);
+	return rc;
+}
+
+int cmd_sign(int argc, char **argv, const struct cli *cli,
+	     struct error *err)
+{
+	struct sign_opts o;
+	struct strbuf out = STRBUF_INIT, sigpath = STRBUF_INIT;
+	const char *dest;
+	char *buf;
+	size_t len;
+	int rc = parse(argc, argv, &o, err);
+	if (rc != 0) {
+		if (rc > 0)
+			print_usage(cli->out, "sign");
+		return rc > 0 ? EXIT_OK : -1;
+	}
+	if (read_input(o.file, SIGN_MAX_INPUT, &buf, &len, err) != 0)
+		return -1;
+	rc = make_signed(&o, cli, buf, len, &out, err);
+	free(buf);
+	dest = o.out ? o.out : "-";
+	if (o.detached && !o.out) {
+		strbuf_addf(&sigpath, "%s.minisig", o.file);
+		dest = sigpath.buf;
+	}
+	if (rc == 0)
+		rc = cli_write(dest, &out, err);
+	strbuf_free(&out);
+	strbuf_free(&sigpath);
+	return rc == 0 ? EXIT_OK : -1;
+}

@@ -1,0 +1,85 @@
+/*
+ * chain.c - hash chains and step seeds (see chain.h for the formulas).
+ */
+#include <string.h>
+#include <sodium.h>
+#include "umpire/chain.h"
+
+#define DOMAIN_CHAIN "umpire/1 chain"
+#define DOMAIN_LINK "umpire/1 link"
+#define DOMAIN_SEED "umpire/1 seed"
+
+static void update_str(crypto_generichash_state *st, const char *s)
+{
+	crypto_generichash_update(st, (const unsigned char *)s, strlen(s));
+}
+
+void chain_step(const unsigned char in[CHAIN_BYTES],
+		unsigned char out[CHAIN_BYTES])
+{
+	crypto_generichash_state st;
+	crypto_generichash_init(&st, NULL, 0, CHAIN_BYTES);
+	update_str(&st, DOMAIN_LINK);
+	crypto_generichash_update(&st, in, CHAIN_BYTES);
+	crypto_generichash_final(&st, out, CHAIN_BYTES);
+}
+
+int chain_link(const struct seckey *sk,
+	       const unsigned char core_hash[CHAIN_BYTES], const char *role,
+	       uint32_t length, uint32_t i, unsigned char out[CHAIN_BYTES],
+	       struct error *err)
+{
+	crypto_generichash_state st;
+	unsigned char c[CHAIN_BYTES];
+	if (length == 0 || i > length)
+		return errorf(err, EXIT_REFUSED, "chain link %lu is outside "
+			      "a chain of length %lu", (unsigned long)i,
+			      (unsigned long)length);
+	/* the key is the 32-byte Ed25519 seed: the first half of sk */
+	crypto_generichash_init(&st, sk->sk, 32, CHAIN_BYTES);
+	update_str(&st, DOMAIN_CHAIN);
+	crypto_generichash_update(&st, core_hash, CHAIN_BYTES);
+	update_str(&st, role);
+	crypto_generichash_final(&st, c, CHAIN_BYTES);
+	for (uint32_t k = length; k > i; k--)
+		chain_step(c, c);
+	memcpy(out, c, CHAIN_BYTES);
+	sodium_memzero(c, sizeof c);
+	sodium_memzero(&st, sizeof st);
+	return 0;
+}
+
+int chain_check(const unsigned char reveal[CHAIN_BYTES],
+		const unsigned char prev[CHAIN_BYTES])
+{
+	unsigned char h[CHAIN_BYTES];
+	chain_step(reveal, h);
+	return sodium_memcmp(h, prev, CHAIN_BYTES) == 0 ? 0 : -1;
+}
+
+int chain_reaches(const unsigned char reveal[CHAIN_BYTES], uint32_t steps,
+		  const unsigned char target[CHAIN_BYTES])
+{
+	unsigned char h[CHAIN_BYTES];
+	memcpy(h, reveal, CHAIN_BYTES);
+	for (uint32_t k = 0; k < steps; k++)
+		chain_step(h, h);
+	return sodium_memcmp(h, target, CHAIN_BYTES) == 0 ? 0 : -1;
+}
+
+void chain_seed(const unsigned char genesis_hash[CHAIN_BYTES], uint64_t n,
+		const unsigned char actor[CHAIN_BYTES],
+		const unsigned char counter[CHAIN_BYTES],
+		unsigned char out[CHAIN_BYTES])
+{
+	crypto_generichash_state st;
+	unsigned char be[8];
+	for (int k = 7; k >= 0; k--, n >>= 8)
+		be[k] = (unsigned char)n;
+	crypto_generichash_init(&st, genesis_hash, CHAIN_BYTES, CHAIN_BYTES);
+	update_str(&st, DOMAIN_SEED);
+	crypto_generichash_update(&st, be, sizeof be);
+	crypto_generichash_update(&st, actor, CHAIN_BYTES);
+	crypto_generichash_update(&st, counter, CHAIN_BYTES);
+	crypto_generichash_final(&st, out, CHAIN_BYTES);
+}

@@ -1,0 +1,508 @@
+/*
+ * keys.c - minisign key files.
+ *
+ * Public key, base64 of 42 bytes:  "Ed" keynum[8] pk[32]
+ * Secret key, base64 of 158 bytes: "Ed" kdf[2] "B2" salt[32] opslimit[8]
+ *   memlimit[8] | keynum[8] sk[64] chk[32]   (the part after | is XORed
+ *   with an scrypt stream when kdf is "Sc"; kdf is 0 0 when unencrypted)
+ * chk = BLAKE2b-256("Ed" keynum sk). Integers are little-endian.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <termios.h>
+#include <unistd.h>
+#include <sodium.h>
+#include "umpire/armor.h"
+#include "umpire/fsutil.h"
+#include "umpire/keys.h"
+
+#define COMMENT_PREFIX "untrusted comment: "
+#define PUB_COMMENT "minisign public key "
+#define SEC_COMMENT "minisign encrypted secret key"
+#define SIGALG "Ed"
+#define KDFALG "Sc"
+#define CHKALG "B2"
+#define KEYFILE_MAX 4096
+#define PASSFILE_MAX 65536
+
+/* public key blob */
+enum { PK_ALG = 0, PK_KEYNUM = 2, PK_PK = 10, PK_BYTES = 42 };
+/* secret key blob */
+enum {
+	SK_ALG = 0, SK_KDF = 2, SK_CHKALG = 4, SK_SALT = 6, SK_OPS = 38,
+	SK_MEM = 46, SK_KEYNUM = 54, SK_SK = 62, SK_CHK = 126, SK_BYTES = 158,
+	SK_SECRET = SK_KEYNUM, SK_SECRET_BYTES = SK_BYTES - SK_KEYNUM
+};
+
+static uint64_t le64_load(const unsigned char *p)
+{
+	uint64_t v = 0;
+	for (int i = 7; i >= 0; i--)
+		v = v << 8 | p[i];
+	return v;
+}
+
+static void le64_store(unsigned char *p, uint64_t v)
+{
+	for (int i = 0; i < 8; i++, v >>= 8)
+		p[i] = (unsigned char)v;
+}
+
+void keyid_hex(const unsigned char keynum[KEYNUM_BYTES],
+	       char out[KEYID_HEX_SIZE])
+{
+	snprintf(out, KEYID_HEX_SIZE, "%016llX",
+		 (unsigned long long)le64_load(keynum));
+}
+
+/* ---- public keys ---- */
+
+void pubkey_to_b64(const struct pubkey *pk, char out[PUBKEY_B64_SIZE])
+{
+	unsigned char blob[PK_BYTES];
+	memcpy(blob + PK_ALG, SIGALG, 2);
+	memcpy(blob + PK_KEYNUM, pk->keynum, KEYNUM_BYTES);
+	memcpy(blob + PK_PK, pk->pk, sizeof pk->pk);
+	sodium_bin2base64(out, PUBKEY_B64_SIZE, blob, sizeof blob,
+			  sodium_base64_VARIANT_ORIGINAL);
+}
+
+int pubkey_from_b64(const char *name, const char *b64, size_t len,
+		    struct pubkey *out, struct error *err)
+{
+	unsigned char blob[PK_BYTES];
+	if (b64_decode(b64, len, blob, sizeof blob) != 0)
+		return errorf(err, EXIT_REFUSED, "%s: not a minisign public "
+			      "key (expected 56 base64 characters "
+			      "starting with RW)", name);
+	if (memcmp(blob + PK_ALG, SIGALG, 2) != 0)
+		return errorf(err, EXIT_REFUSED, "%s: unsupported public key "
+			      "algorithm \"%c%c\" (expected \"Ed\")", name,
+			      blob[0], blob[1]);
+	memcpy(out->keynum, blob + PK_KEYNUM, KEYNUM_BYTES);
+	memcpy(out->pk, blob + PK_PK, sizeof out->pk);
+	return 0;
+}
+
+int pubkey_parse(const char *name, const char *text, size_t len,
+		 struct pubkey *out, struct error *err)
+{
+	struct line_iter it;
+	const char *line;
+	size_t n;
+	line_iter_init(&it, text, len);
+	if (!line_next_trim(&it, &line, &n))
+		return errorf(err, EXIT_REFUSED, "%s: empty public key", name);
+	if (line_starts(line, n, "untrusted comment:") &&
+	    !line_next_trim(&it, &line, &n))
+		return errorf(err, EXIT_REFUSED, "%s: public key file has a "
+			      "comment line but no key line", name);
+	return pubkey_from_b64(name, line, n, out, err);
+}
+
+int pubkey_load(const char *arg, struct pubkey *out, struct error *err)
+{
+	struct stat st;
+	char *buf;
+	size_t len;
+	int rc;
+	if (stat(arg, &st) != 0 && strncmp(arg, "RW", 2) == 0)
+		return pubkey_from_b64("public key argument", arg,
+				       strlen(arg), out, err);
+	if (read_input(arg, KEYFILE_MAX, &buf, &len, err) != 0)
+		return -1;
+	rc = pubkey_parse(path_name(arg), buf, len, out, err);
+	free(buf);
+	return rc;
+}
+
+void pubkey_format(const struct pubkey *pk, struct strbuf *out)
+{
+	char id[KEYID_HEX_SIZE], b64[PUBKEY_B64_SIZE];
+	keyid_hex(pk->keynum, id);
+	pubkey_to_b64(pk, b64);
+	strbuf_addf(out, COMMENT_PREFIX PUB_COMMENT "%s\n%s\n", id, b64);
+}
+
+/* ---- secret keys ---- */
+
+static struct seckey *seckey_alloc(void)
+{
+	struct seckey *sk = sodium_malloc(sizeof *sk);
+	if (!sk) {
+		fputs("umpire: out of secure memory\n", stderr);
+		abort();
+	}
+	return sk;
+}
+
+struct seckey *seckey_from_seed(const unsigned char seed[32],
+				const unsigned char keynum[KEYNUM_BYTES])
+{
+	struct seckey *sk = seckey_alloc();
+	unsigned char pk[32];
+	crypto_sign_seed_keypair(pk, sk->sk, seed);
+	memcpy(sk->keynum, keynum, KEYNUM_BYTES);
+	return sk;
+}
+
+struct seckey *seckey_generate(void)
+{
+	struct seckey *sk = seckey_alloc();
+	unsigned char pk[32];
+	crypto_sign_keypair(pk, sk->sk);
+	randombytes_buf(sk->keynum, KEYNUM_BYTES);
+	return sk;
+}
+
+void seckey_free(struct seckey *sk)
+{
+	sodium_free(sk); /* wipes */
+}
+
+void seckey_pubkey(const struct seckey *sk, struct pubkey *pk)
+{
+	memcpy(pk->keynum, sk->keynum, KEYNUM_BYTES);
+	crypto_sign_ed25519_sk_to_pk(pk->pk, sk->sk);
+}
+
+/* chk = BLAKE2b-256(sig_alg || keynum || sk) over a decrypted blob */
+static void blob_checksum(const unsigned char *blob, unsigned char chk[32])
+{
+	crypto_generichash_state st;
+	crypto_generichash_init(&st, NULL, 0, 32);
+	crypto_generichash_update(&st, blob + SK_ALG, 2);
+	crypto_generichash_update(&st, blob + SK_KEYNUM, KEYNUM_BYTES + 64);
+	crypto_generichash_final(&st, chk, 32);
+}
+
+/* XOR the secret part of blob with the scrypt stream of passphrase. */
+static int blob_crypt(unsigned char *blob, const char *passphrase,
+		      const char *name, struct error *err)
+{
+	uint64_t ops = le64_load(blob + SK_OPS);
+	uint64_t mem = le64_load(blob + SK_MEM);
+	unsigned char *stream = sodium_malloc(SK_SECRET_BYTES);
+	int rc = 0;
+	if (!stream)
+		return errorf(err, EXIT_USAGE, "out of secure memory");
+	if (mem > SIZE_MAX || crypto_pwhash_scryptsalsa208sha256(stream,
+	    SK_SECRET_BYTES, passphrase, strlen(passphrase), blob + SK_SALT,
+	    ops, (size_t)mem) != 0)
+		rc = errorf(err, EXIT_USAGE, "%s: scrypt key derivation "
+			    "failed (opslimit %llu, memlimit %llu: not enough "
+			    "memory?)", name, (unsigned long long)ops,
+			    (unsigned long long)mem);
+	else
+		for (size_t i = 0; i < SK_SECRET_BYTES; i++)
+			blob[SK_SECRET + i] ^= stream[i];
+	sodium_free(stream);
+	return rc;
+}
+
+static int blob_decode(const char *name, const char *text, size_t len,
+		       unsigned char *blob, struct error *err)
+{
+	struct line_iter it;
+	const char *line;
+	size_t n;
+	line_iter_init(&it, text, len);
+	if (!line_next(&it, &line, &n) ||
+	    !line_starts(line, n, "untrusted comment:"))
+		return errorf(err, EXIT_REFUSED, "%s: not a minisign secret "
+			      "key (no \"untrusted comment:\" line)", name);
+	if (!line_next_trim(&it, &line, &n) ||
+	    b64_decode(line, n, blob, SK_BYTES) != 0)
+		return errorf(err, EXIT_REFUSED, "%s: not a minisign secret "
+			      "key (the second line is not the base64 of "
+			      "%d bytes)", name, SK_BYTES);
+	if (memcmp(blob + SK_ALG, SIGALG, 2) != 0)
+		return errorf(err, EXIT_REFUSED, "%s: unsupported signature "
+			      "algorithm (expected \"Ed\")", name);
+	if (memcmp(blob + SK_CHKALG, CHKALG, 2) != 0)
+		return errorf(err, EXIT_REFUSED, "%s: unsupported checksum "
+			      "algorithm (expected \"B2\")", name);
+	return 0;
+}
+
+static int blob_unlock(const char *name, unsigned char *blob,
+		       const char *passphrase_file, struct error *err)
+{
+	static const unsigned char none[2];
+	unsigned char chk[32];
+	int encrypted = memcmp(blob + SK_KDF, KDFALG, 2) == 0;
+	char *pass;
+	if (encrypted) {
+		if (passphrase_get(passphrase_file, name, 0, &pass, err) != 0)
+			return -1;
+		int rc = blob_crypt(blob, pass, name, err);
+		passphrase_free(pass);
+		if (rc != 0)
+			return -1;
+	} else if (memcmp(blob + SK_KDF, none, 2) != 0) {
+		return errorf(err, EXIT_REFUSED, "%s: unsupported key "
+			      "derivation function (expected \"Sc\" or none)",
+			      name);
+	}
+	blob_checksum(blob, chk);
+	if (sodium_memcmp(chk, blob + SK_CHK, sizeof chk) == 0)
+		return 0;
+	if (encrypted)
+		return errorf(err, EXIT_REFUSED, "wrong passphrase for "
+			      "secret key %s", name);
+	/* minisign -W leaves the checksum of an unencrypted key zero */
+	if (sodium_is_zero(blob + SK_CHK, sizeof chk))
+		return 0;
+	return errorf(err, EXIT_REFUSED, "%s: secret key checksum does "
+		      "not match (damaged key file)", name);
+}
+
+int seckey_parse(const char *name, const char *text, size_t len,
+		 const char *passphrase_file, struct seckey **out,
+		 struct error *err)
+{
+	unsigned char *blob = sodium_malloc(SK_BYTES);
+	struct seckey *sk;
+	struct pubkey pk;
+	int rc;
+	if (!blob)
+		return errorf(err, EXIT_USAGE, "out of secure memory");
+	rc = blob_decode(name, text, len, blob, err);
+	if (rc == 0)
+		rc = blob_unlock(name, blob, passphrase_file, err);
+	if (rc != 0) {
+		sodium_free(blob);
+		return -1;
+	}
+	sk = seckey_from_seed(blob + SK_SK, blob + SK_KEYNUM);
+	seckey_pubkey(sk, &pk);
+	rc = sodium_memcmp(pk.pk, blob + SK_SK + 32, sizeof pk.pk);
+	sodium_free(blob);
+	if (rc != 0) {
+		seckey_free(sk);
+		return errorf(err, EXIT_REFUSED, "%s: the public half of the "
+			      "secret key does not match its seed (damaged "
+			      "key file)", name);
+	}
+	*out = sk;
+	return 0;
+}
+
+int seckey_load(const char *path, const char *passphrase_file,
+		struct seckey **out, struct error *err)
+{
+	char *buf;
+	size_t len;
+	int rc;
+	if (read_input(path, KEYFILE_MAX, &buf, &len, err) != 0)
+		return -1;
+	rc = seckey_parse(path_name(path), buf, len, passphrase_file, out,
+			  err);
+	sodium_memzero(buf, len);
+	free(buf);
+	return rc;
+}
+
+int seckey_format_kdf(const struct seckey *sk, const char *passphrase,
+		      uint64_t opslimit, size_t memlimit,
+		      struct strbuf *out, struct error *err)
+{
+	unsigned char *blob = sodium_malloc(SK_BYTES);
+	if (!blob)
+		return errorf(err, EXIT_USAGE, "out of secure memory");
+	memset(blob, 0, SK_BYTES);
+	memcpy(blob + SK_ALG, SIGALG, 2);
+	memcpy(blob + SK_CHKALG, CHKALG, 2);
+	memcpy(blob + SK_KEYNUM, sk->keynum, KEYNUM_BYTES);
+	memcpy(blob + SK_SK, sk->sk, sizeof sk->sk);
+	blob_checksum(blob, blob + SK_CHK);
+	if (passphrase) {
+		memcpy(blob + SK_KDF, KDFALG, 2);
+		randombytes_buf(blob + SK_SALT, 32);
+		le64_store(blob + SK_OPS, opslimit);
+		le64_store(blob + SK_MEM, memlimit);
+		if (blob_crypt(blob, passphrase, "new secret key", err)) {
+			sodium_free(blob);
+			return -1;
+		}
+	}
+	strbuf_adds(out, COMMENT_PREFIX SEC_COMMENT "\n");
+	b64_add(out, blob, SK_BYTES);
+	strbuf_addc(out, '\n');
+	sodium_free(blob);
+	return 0;
+}
+
+int seckey_format(const struct seckey *sk, const char *passphrase,
+		  struct strbuf *out, struct error *err)
+{
+	uint64_t ops = crypto_pwhash_scryptsalsa208sha256_OPSLIMIT_SENSITIVE;
+	size_t mem = crypto_pwhash_scryptsalsa208sha256_MEMLIMIT_SENSITIVE;
+	return seckey_format_kdf(sk, passphrase, ops, mem, out, err);
+}
+
+static int refuse_existing(const char *path, struct error *err)
+{
+	struct stat st;
+	if (lstat(path, &st) == 0)
+		return errorf(err, EXIT_USAGE, "%s already exists; use -f to "
+			      "overwrite the key pair", path);
+	return 0;
+}
+
+int keygen_write(const char *seckey_path, const char *pubkey_path,
+		 const char *passphrase, int force, struct error *err)
+{
+	struct strbuf sec = STRBUF_INIT, pub = STRBUF_INIT;
+	struct seckey *sk;
+	struct pubkey pk;
+	int rc = -1;
+	if (strcmp(seckey_path, pubkey_path) == 0)
+		return errorf(err, EXIT_USAGE, "the secret and the public key "
+			      "must go to different files (both are %s)",
+			      seckey_path);
+	if (!force && (refuse_existing(seckey_path, err) ||
+		       refuse_existing(pubkey_path, err)))
+		return -1;
+	sk = seckey_generate();
+	seckey_pubkey(sk, &pk);
+	pubkey_format(&pk, &pub);
+	if (seckey_format(sk, passphrase, &sec, err) == 0 &&
+	    write_output(seckey_path, sec.buf, sec.len, 0600, !force,
+			 err) == 0) {
+		rc = write_output(pubkey_path, pub.buf, pub.len, 0644, !force,
+				  err);
+		if (rc != 0 && !force)
+			unlink(seckey_path);
+	}
+	seckey_free(sk);
+	sodium_memzero(sec.buf, sec.len);
+	strbuf_free(&sec);
+	strbuf_free(&pub);
+	return rc;
+}
+
+/* ---- passphrases ---- */
+
+static char *secure_alloc(size_t n)
+{
+	char *p = sodium_malloc(n);
+	if (!p) {
+		fputs("umpire: out of secure memory\n", stderr);
+		abort();
+	}
+	return p;
+}
+
+void passphrase_free(char *p)
+{
+	if (p)
+		sodium_free(p);
+}
+
+static int passphrase_from_file(const char *path, const char *what,
+				char **out, struct error *err)
+{
+	char *buf, *p;
+	size_t len, n;
+	if (read_input(path, PASSFILE_MAX, &buf, &len, err) != 0)
+		return error_prefix(err, "passphrase for %s", what);
+	n = strcspn(buf, "\r\n");
+	if (n >= PASSPHRASE_MAX) {
+		sodium_memzero(buf, len);
+		free(buf);
+		return errorf(err, EXIT_USAGE, "passphrase file %s: first "
+			      "line longer than %d bytes", path,
+			      PASSPHRASE_MAX - 1);
+	}
+	p = secure_alloc(n + 1);
+	memcpy(p, buf, n);
+	p[n] = '\0';
+	sodium_memzero(buf, len);
+	free(buf);
+	*out = p;
+	return 0;
+}
+
+/* Read one line from the terminal fd with echo off into p (size max). */
+static int tty_read(int fd, const char *prompt, char *p, size_t max)
+{
+	struct termios old, quiet;
+	size_t n = 0;
+	char c;
+	int rc = 0, restore = tcgetattr(fd, &old) == 0;
+	if (restore) {
+		quiet = old;
+		quiet.c_lflag &= ~(tcflag_t)ECHO;
+		quiet.c_lflag |= ECHONL;
+		tcsetattr(fd, TCSAFLUSH, &quiet);
+	}
+	if (write(fd, prompt, strlen(prompt)) < 0)
+		rc = -1;
+	while (rc == 0) {
+		ssize_t r = read(fd, &c, 1);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0 || n + 1 >= max)
+			rc = -1;
+		else if (c == '\n')
+			break;
+		else
+			p[n++] = c;
+	}
+	p[n] = '\0';
+	if (restore)
+		tcsetattr(fd, TCSAFLUSH, &old);
+	return rc;
+}
+
+static int passphrase_from_tty(const char *what, int confirm, char **out,
+			       struct error *err)
+{
+	char prompt[512];
+	char *p, *again = NULL;
+	int fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC), rc;
+	if (fd < 0)
+		return errorf(err, EXIT_USAGE, "cannot ask for the passphrase "
+			      "of %s: no terminal (set UMPIRE_PASSPHRASE_FILE "
+			      "to a file holding it, or use a key without "
+			      "passphrase: umpire keygen -W)", what);
+	p = secure_alloc(PASSPHRASE_MAX);
+	snprintf(prompt, sizeof prompt, "Passphrase for %s: ", what);
+	rc = tty_read(fd, prompt, p, PASSPHRASE_MAX);
+	if (rc == 0 && confirm) {
+		again = secure_alloc(PASSPHRASE_MAX);
+		snprintf(prompt, sizeof prompt, "Passphrase for %s (again): ",
+			 what);
+		rc = tty_read(fd, prompt, again, PASSPHRASE_MAX);
+		if (rc == 0 && strcmp(p, again) != 0)
+			rc = errorf(err, EXIT_USAGE, "the passphrases for %s "
+				    "do not match", what);
+		else if (rc != 0)
+			errorf(err, EXIT_USAGE, "cannot read the passphrase "
+			       "for %s from the terminal", what);
+		passphrase_free(again);
+	} else if (rc != 0) {
+		errorf(err, EXIT_USAGE, "cannot read the passphrase for %s "
+		       "from the terminal (too long or end of input)", what);
+	}
+	close(fd);
+	if (rc != 0) {
+		passphrase_free(p);
+		return -1;
+	}
+	*out = p;
+	return 0;
+}
+
+int passphrase_get(const char *passphrase_file, const char *what,
+		   int confirm, char **out, struct error *err)
+{
+	if (passphrase_file)
+		return passphrase_from_file(passphrase_file, what, out, err);
+	return passphrase_from_tty(what, confirm, out, err);
+}

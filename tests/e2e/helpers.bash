@@ -1,0 +1,30 @@
+# helpers.bash - shared setup for the e2e tests.
+# Each test runs in its own empty directory ($BATS_TEST_TMPDIR, removed by
+# bats) with HOME and XDG_CONFIG_HOME pointing there, so that no user
+# configuration is read. $UMPIRE is the binary under test.
+
+umpire_setup() {
+	UMPIRE="${UMPIRE_BIN:-$BATS_TEST_DIRNAME/../../build/umpire}"
+	UMPIRE="$(cd "$(dirname "$UMPIRE")" && pwd)/$(basename "$UMPIRE")"
+	export HOME="$BATS_TEST_TMPDIR"
+	export XDG_CONFIG_HOME="$BATS_TEST_TMPDIR/.config"
+	unset UMPIRE_CONFIG UMPIRE_PASSPHRASE_FILE
+	cd "$BATS_TEST_TMPDIR" || return 1
+}
+
+# Fail the test with a message unless $output contains $1.
+assert_output_has() {
+	case "$output" in
+	*"$1"*) ;;
+	*) echo "expected output to contain: $1"; echo "got: $output"
+	   return 1 ;;
+	esac
+}
+
+# Take the embedded signature block out of $1: the body to $2, the
+# .minisig text to $3 (independently of umpire: sed and base64).
+unembed() {
+	sed '/^# -----BEGIN UMPIRE SIGNATURE-----$/,$d' "$1" >"$2"
+	sed -n '/^# -----BEGIN UMPIRE SIGNATURE-----$/,/^# -----END/p' "$1" |
+		sed '1d;$d;s/^# //' | base64 -d >"$3"
+}

@@ -1,0 +1,561 @@
+/*
+ * test_crypto.c - keys, signatures, embedded blocks, chains, seeds, draws.
+ * Fixed vectors: a key made by stock minisign 0.11 (-W) with two signatures
+ * from it, and known answers of this code, pinned. The pinned answers were
+ * re-derived once by an independent Python program (hashlib BLAKE2b, the
+ * `cryptography` package's Ed25519 and ChaCha20) from the formulas of
+ * umpire-protocol(7); c[L] and seed[n] are also re-derived here.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sodium.h>
+#include "umpire/chain.h"
+#include "umpire/keys.h"
+#include "umpire/rng.h"
+#include "umpire/sign.h"
+#include "unit.h"
+
+/* ---- vectors from stock minisign 0.11 ---- */
+static const char MS_PUB[] =
+	"untrusted comment: minisign public key B9756E26341DF153\n"
+	"RWRT8R00Jm51uc7VOVTDzglEArDbkGrFAYAzI16G7K0RQb/Dq/tTnqoB\n";
+static const char MS_KEY[] =
+	"untrusted comment: minisign encrypted secret key\n"
+	"RWQAAEIyAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+	"AAAAAAU/EdNCZudblskefCA/ZPMAvlSUcpvXL3tUiML3+FEmkqEcurNZ7OUM7VOVTD"
+	"zglEArDbkGrFAYAzI16G7K0RQb/Dq/tTnqoBAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+	"AAAAAAAAAAAAA=\n";
+static const char MS_MSG[] = "game: g1\nstep: 3\nside: german\n";
+static const char MS_SIG_ED[] =
+	"untrusted comment: signature from minisign secret key\n"
+	"RURT8R00Jm51uV02Wn+wu+JM2Xc3Wgyr0OMqqOBZLEoD7Gch/299yRL2VtzAuHe3d33O"
+	"oyAlrUh66VdsgAgKceXfwMiF3e/eUQU=\n"
+	"trusted comment: umpire/1 game=g1 step=3 side=german\n"
+	"DnmMxHh+hh3GvO2EcxXWjT2+CqPKTHx2A9KrFCgQtpDFcTNwiZMh6s6Fq0XcHZjR6v4W"
+	"ENRajDhGH2h2Iy+rAA==\n";
+static const char MS_SIG_LEGACY[] =
+	"untrusted comment: signature from minisign secret key\n"
+	"RWRT8R00Jm51uShVZuuPNjIBRcPSEZMgwyg/KPn2sgeNbbkpXO6RveegIRPIN2WQesmY"
+	"XtHbNWlWhwCQhzm/P49w4Y3SjK6o/w8=\n"
+	"trusted comment: legacy test\n"
+	"fBLeeWTTBNgdbcuGAL8LqoqFatwWCmPHJkPWaBAT9bjm7nGaP16UsXYk2QUCqItq652X"
+	"VTXr87LYm6cAl8W7Bg==\n";
+
+/* ---- pinned known answers of this implementation ---- */
+static const char KAT_PUB[] =
+	"untrusted comment: minisign public key 0807060504030201\n"
+	"RWQBAgMEBQYHCAOhB7/zzhC+HXDdGOdLwJln5NYwm6UNXx3chmQSVTG4\n";
+/* BLAKE2b-256 of the .minisig text of "hello\n", comment "tc here" */
+static const char KAT_SIG_SHA[] =
+	"30db89c593b358a00199fd52b4f3ecfebade9c0b45531ebd26f4ca808dc449e8";
+static const char KAT_ANCHOR[] =
+	"4c2fa12e47f8ce1b57158b0bf88c82b1ae1db498825e5909040966c27097dc5b";
+static const char KAT_SEED[] =
+	"d425e4af55a1696d0e8f53d31ce5657d48f8102ea9eb42373839406d85016f25";
+static const char KAT_D6[] = "31243126512531516151";
+
+static char tmpdir[64];
+
+static struct seckey *fixed_key(unsigned char base)
+{
+	unsigned char seed[32], keynum[KEYNUM_BYTES];
+	for (int i = 0; i < 32; i++)
+		seed[i] = (unsigned char)(base + i);
+	for (int i = 0; i < KEYNUM_BYTES; i++)
+		keynum[i] = (unsigned char)(base + 1 + i);
+	return seckey_from_seed(seed, keynum);
+}
+
+static void hex(const unsigned char *b, size_t n, char *out)
+{
+	sodium_bin2hex(out, 2 * n + 1, b, n);
+}
+
+static int contains(const char *s, const char *part)
+{
+	return s && strstr(s, part) != NULL;
+}
+
+static const char *write_tmp(const char *name, const char *text)
+{
+	static char path[128];
+	snprintf(path, sizeof path, "%s/%s", tmpdir, name);
+	FILE *f = fopen(path, "w");
+	fputs(text, f);
+	fclose(f);
+	return path;
+}
+
+static void test_pubkeys(void)
+{
+	struct pubkey pk, pk2;
+	struct error err = {0};
+	struct strbuf sb = STRBUF_INIT;
+	struct seckey *sk = fixed_key(0);
+	char b64[PUBKEY_B64_SIZE], id[KEYID_HEX_SIZE];
+
+	seckey_pubkey(sk, &pk);
+	pubkey_format(&pk, &sb);
+	CHECK_STR(sb.buf, KAT_PUB, "public key file of the fixed key");
+	keyid_hex(pk.keynum, id);
+	CHECK_STR(id, "0807060504030201", "key id is little-endian hex");
+
+	CHECK(pubkey_parse("t", sb.buf, sb.len, &pk2, &err) == 0 &&
+	      memcmp(&pk, &pk2, sizeof pk) == 0, "pub file round trip");
+	pubkey_to_b64(&pk, b64);
+	CHECK(pubkey_parse("t", b64, strlen(b64), &pk2, &err) == 0 &&
+	      memcmp(&pk, &pk2, sizeof pk) == 0, "bare base64 line");
+	strbuf_reset(&sb);
+	strbuf_addf(&sb, "untrusted comment: x\r\n%s  \t\r\n", b64);
+	CHECK(pubkey_parse("t", sb.buf, sb.len, &pk2, &err) == 0 &&
+	      memcmp(&pk, &pk2, sizeof pk) == 0, "CRLF and trailing blanks");
+	CHECK(pubkey_load(b64, &pk2, &err) == 0 &&
+	      memcmp(&pk, &pk2, sizeof pk) == 0, "literal key argument");
+	CHECK(pubkey_load(write_tmp("k.pub", MS_PUB), &pk2, &err) == 0,
+	      "stock minisign .pub file loads");
+	keyid_hex(pk2.keynum, id);
+	CHECK_STR(id, "B9756E26341DF153", "key id as minisign prints it");
+
+	/* "Ed" -> "Ee": base64 "RWQ" -> "RWU" */
+	b64[2] = 'U';
+	CHECK(pubkey_parse("bad.pub", b64, strlen(b64), &pk2, &err) == -1 &&
+	      err.status == EXIT_REFUSED &&
+	      contains(err.msg, "bad.pub: unsupported public key algorithm"),
+	      "wrong algorithm refused: %s", err.msg);
+	CHECK(pubkey_parse("short.pub", b64, 52, &pk2, &err) == -1 &&
+	      contains(err.msg, "short.pub: not a minisign public key"),
+	      "wrong length refused: %s", err.msg);
+	CHECK(pubkey_load(write_tmp("e.pub", "untrusted comment: x\n"), &pk2,
+			  &err) == -1 && contains(err.msg, "no key line"),
+	      "comment without key refused: %s", err.msg);
+	CHECK(pubkey_load("/nonexistent/x.pub", &pk2, &err) == -1 &&
+	      err.status == EXIT_USAGE, "missing file: %s", err.msg);
+	strbuf_free(&sb);
+	seckey_free(sk);
+}
+
+static void test_seckeys(void)
+{
+	struct error err = {0};
+	struct strbuf sb = STRBUF_INIT;
+	struct seckey *sk = fixed_key(0), *back = NULL;
+	struct pubkey pk, ms;
+	const char *pass;
+
+	CHECK(seckey_format(sk, NULL, &sb, &err) == 0 &&
+	      strncmp(sb.buf, "untrusted comment: minisign encrypted secret "
+		      "key\nRWQAAEIy", 56) == 0, "unencrypted layout");
+	CHECK(seckey_parse("t.key", sb.buf, sb.len, NULL, &back, &err) == 0 &&
+	      memcmp(back, sk, sizeof *sk) == 0, "unencrypted round trip");
+	seckey_free(back);
+
+	/* damage one byte of sk (base64 char 100 lies in keynum_sk.sk) */
+	sb.buf[49 + 100] = sb.buf[49 + 100] == 'A' ? 'B' : 'A';
+	CHECK(seckey_parse("d.key", sb.buf, sb.len, NULL, &back, &err) == -1 &&
+	      contains(err.msg, "d.key: secret key checksum does not match"),
+	      "damaged key refused: %s", err.msg);
+
+	CHECK(seckey_load(write_tmp("ms.key", MS_KEY), NULL, &back, &err) == 0,
+	      "stock minisign -W key (zero checksum) loads: %s", err.msg);
+	pubkey_parse("ms.pub", MS_PUB, strlen(MS_PUB), &ms, &err);
+	if (back) {
+		seckey_pubkey(back, &pk);
+		CHECK(memcmp(&pk, &ms, sizeof pk) == 0,
+		      "its public half matches its .pub");
+		seckey_free(back);
+	}
+
+	strbuf_reset(&sb);
+	CHECK(seckey_format_kdf(sk, "correct horse", 
+		crypto_pwhash_scryptsalsa208sha256_OPSLIMIT_INTERACTIVE,
+		crypto_pwhash_scryptsalsa208sha256_MEMLIMIT_INTERACTIVE,
+		&sb, &err) == 0 && strncmp(sb.buf + 49, "RWRTY0Iy", 8) == 0,
+	      "encrypted layout (EdScB2)");
+	pass = write_tmp("pass", "correct horse\r\nignored\n");
+	CHECK(seckey_parse("enc.key", sb.buf, sb.len, pass, &back, &err) == 0
+	      && memcmp(back, sk, sizeof *sk) == 0,
+	      "encrypted round trip with a passphrase file: %s", err.msg);
+	seckey_free(back);
+	back = NULL;
+	pass = write_tmp("pass", "wrong horse\n");
+	CHECK(seckey_parse("enc.key", sb.buf, sb.len, pass, &back, &err) == -1
+	      && err.status == EXIT_REFUSED &&
+	      strcmp(err.msg, "wrong passphrase for secret key enc.key") == 0,
+	      "wrong passphrase: %s", err.msg);
+	CHECK(seckey_parse("x.key", MS_PUB, strlen(MS_PUB), NULL, &back,
+			   &err) == -1 &&
+	      contains(err.msg, "x.key: not a minisign secret key"),
+	      "a public key is not a secret key: %s", err.msg);
+	strbuf_free(&sb);
+	seckey_free(sk);
+}
+
+static void test_keygen(void)
+{
+	struct error err = {0};
+	struct seckey *sk = NULL;
+	struct pubkey pk, pk2;
+	char s[128], p[128];
+	snprintf(s, sizeof s, "%s/gen.key", tmpdir);
+	snprintf(p, sizeof p, "%s/gen.pub", tmpdir);
+	CHECK(keygen_write(s, p, NULL, 0, &err) == 0, "keygen -W: %s",
+	      err.msg);
+	CHECK(access(s, R_OK) == 0 && access(p, R_OK) == 0, "files written");
+	CHECK(seckey_load(s, NULL, &sk, &err) == 0 &&
+	      pubkey_load(p, &pk, &err) == 0, "both load back");
+	if (sk) {
+		seckey_pubkey(sk, &pk2);
+		CHECK(memcmp(&pk, &pk2, sizeof pk) == 0, "the pair matches");
+		seckey_free(sk);
+	}
+	CHECK(keygen_write(s, p, NULL, 0, &err) == -1 &&
+	      contains(err.msg, "already exists"), "no overwrite: %s",
+	      err.msg);
+	CHECK(keygen_write(s, p, NULL, 1, &err) == 0, "overwrite with force");
+}
+
+static void test_minisig(void)
+{
+	struct error err = {0};
+	struct strbuf sb = STRBUF_INIT;
+	struct seckey *sk = fixed_key(0), *other = fixed_key(100);
+	struct pubkey pk, opk, ms;
+	struct minisig sig;
+	const char *msg = "hello\n";
+	char h[65];
+	unsigned char d[32];
+
+	seckey_pubkey(sk, &pk);
+	seckey_pubkey(other, &opk);
+	pubkey_parse("ms.pub", MS_PUB, strlen(MS_PUB), &ms, &err);
+
+	CHECK(minisig_sign(sk, msg, 6, "tc here", &sb, &err) == 0,
+	      "sign");
+	crypto_generichash(d, 32, (unsigned char *)sb.buf, sb.len, NULL, 0);
+	hex(d, 32, h);
+	CHECK_STR(h, KAT_SIG_SHA, "signature text known answer");
+	CHECK(strncmp(sb.buf, "untrusted comment: signature from umpire "
+		      "secret key\nRUQBAgMEBQYHC", 63) == 0 &&
+	      contains(sb.buf, "\ntrusted comment: tc here\n"),
+	      "minisign layout (ED, key id, trusted comment)");
+	CHECK(minisig_parse("m.minisig", sb.buf, sb.len, &sig, &err) == 0 &&
+	      sig.prehashed && strcmp(sig.trusted_comment, "tc here") == 0,
+	      "parse own signature");
+	CHECK(minisig_verify("m", &sig, &pk, msg, 6, &err) == 0, "verify");
+	CHECK(minisig_verify("m", &sig, &pk, "hellO\n", 6, &err) == -1 &&
+	      strcmp(err.msg, "m: signature does not match the file (file "
+		     "altered after signing)") == 0, "tamper: %s", err.msg);
+	CHECK(minisig_verify("m", &sig, &opk, msg, 6, &err) == -1 &&
+	      strcmp(err.msg, "m: signed by another key (id 0807060504030201, "
+		     "expected 6C6B6A6968676665)") == 0,
+	      "wrong key: %s", err.msg);
+	sig.trusted_comment[0] = 'T';
+	CHECK(minisig_verify("m", &sig, &pk, msg, 6, &err) == -1 &&
+	      contains(err.msg, "trusted comment altered"),
+	      "altered comment: %s", err.msg);
+	minisig_free(&sig);
+
+	CHECK(minisig_parse("ms", MS_SIG_ED, strlen(MS_SIG_ED), &sig, &err)
+	      == 0 && minisig_verify("ms", &sig, &ms, MS_MSG, strlen(MS_MSG),
+				     &err) == 0,
+	      "stock minisign ED signature verifies: %s", err.msg);
+	minisig_free(&sig);
+	CHECK(minisig_parse("ms", MS_SIG_LEGACY, strlen(MS_SIG_LEGACY), &sig,
+			    &err) == 0 && !sig.prehashed &&
+	      minisig_verify("ms", &sig, &ms, MS_MSG, strlen(MS_MSG),
+			     &err) == 0,
+	      "stock minisign legacy Ed signature verifies: %s", err.msg);
+	CHECK(minisig_verify("ms", &sig, &ms, "x", 1, &err) == -1,
+	      "legacy signature still refuses another message");
+	minisig_free(&sig);
+	CHECK(minisig_sign(sk, msg, 6, "two\nlines", &sb, &err) == -1,
+	      "multi-line trusted comment refused");
+	CHECK(minisig_parse("bad", "untrusted comment: x\nRUQ=\n", 26, &sig,
+			    &err) == -1 && contains(err.msg, "bad: malformed "
+						    "signature"),
+	      "malformed: %s", err.msg);
+	strbuf_free(&sb);
+	seckey_free(sk);
+	seckey_free(other);
+}
+
+/* Replace every "\n" with "\r\n". */
+static void to_crlf(const char *s, size_t n, struct strbuf *out)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '\n')
+			strbuf_addc(out, '\r');
+		strbuf_addc(out, s[i]);
+	}
+}
+
+static void test_embedded(void)
+{
+	struct error err = {0};
+	struct strbuf sb = STRBUF_INIT, text = STRBUF_INIT, crlf = STRBUF_INIT;
+	struct seckey *sk = fixed_key(0), *other = fixed_key(100);
+	struct pubkey pk, opk;
+	struct verified v;
+	const char *body = "game: g1\nstep: 3\nside: german";
+	size_t blen = 0, maxline = 0, cur = 0;
+
+	seckey_pubkey(sk, &pk);
+	seckey_pubkey(other, &opk);
+	CHECK(embed_sign(body, strlen(body), sk, "umpire/1 x", &sb, &err) == 0,
+	      "embed_sign");
+	CHECK(strncmp(sb.buf, "game: g1\nstep: 3\nside: german\n"
+		      EMBED_BEGIN "\n# ", 30 + 35 + 2) == 0,
+	      "body gained its final newline, BEGIN follows");
+	for (size_t i = 0; i < sb.len; i++, cur++)
+		if (sb.buf[i] == '\n') {
+			maxline = cur > maxline ? cur : maxline;
+			cur = (size_t)-1;
+		}
+	CHECK(maxline <= 76, "no line over 76 characters (longest %zu)",
+	      maxline);
+	CHECK(embed_split("f", sb.buf, sb.len, &blen, &text, &err) == 1 &&
+	      blen == strlen(body) + 1 &&
+	      strncmp(text.buf, "untrusted comment:", 18) == 0,
+	      "split finds the body and the .minisig text");
+	{
+		struct strbuf re = STRBUF_INIT;
+		strbuf_add(&re, sb.buf, blen);
+		embed_armor(text.buf, text.len, &re);
+		CHECK(re.len == sb.len && memcmp(re.buf, sb.buf, re.len) == 0,
+		      "body + embed_armor(split text) rebuilds the file");
+		strbuf_free(&re);
+	}
+	CHECK(embed_split("f", body, strlen(body), &blen, &text, &err) == 0,
+	      "no block");
+
+	CHECK(signed_verify("f", sb.buf, sb.len, NULL, NULL, 0, &pk, &v,
+			    &err) == 0 && v.embedded && !v.crlf_fixed &&
+	      v.body_len == strlen(body) + 1 &&
+	      strcmp(v.trusted_comment, "umpire/1 x") == 0,
+	      "embedded verify: %s", err.msg);
+	verified_free(&v);
+	CHECK(signed_verify("f", sb.buf, sb.len, NULL, NULL, 0, &opk, &v,
+			    &err) == -1 &&
+	      contains(err.msg, "signed by another"),
+	      "embedded, wrong key: %s", err.msg);
+
+	to_crlf(sb.buf, sb.len, &crlf);
+	CHECK(signed_verify("f", crlf.buf, crlf.len, NULL, NULL, 0, &pk, &v,
+			    &err) == 0 && v.crlf_fixed &&
+	      v.body_len == strlen(body) + 1 &&
+	      memcmp(v.body, sb.buf, v.body_len) == 0,
+	      "whole file gained CRLF: verifies, LF body returned: %s",
+	      err.msg);
+	verified_free(&v);
+
+	sb.buf[3] ^= 1;
+	CHECK(signed_verify("f", sb.buf, sb.len, NULL, NULL, 0, &pk, &v,
+			    &err) == -1 && strcmp(err.msg, "f: signature does "
+			    "not match the file (file altered after signing)")
+	      == 0, "flipped body byte: %s", err.msg);
+	sb.buf[3] ^= 1;
+	CHECK(signed_verify("f", body, strlen(body), NULL, NULL, 0, &pk, &v,
+			    &err) == -1 && contains(err.msg, "no signature "
+						    "found"),
+	      "unsigned: %s", err.msg);
+
+	strbuf_reset(&text);
+	strbuf_add(&text, sb.buf, sb.len);
+	strbuf_adds(&text, "-- \nmail footer\n");
+	CHECK(signed_verify("f", text.buf, text.len, NULL, NULL, 0, &pk, &v,
+			    &err) == -1 && contains(err.msg, "malformed "
+			    "signature block: text after the END line"),
+	      "text after END: %s", err.msg);
+	strbuf_reset(&text);
+	strbuf_add(&text, sb.buf, sb.len - strlen(EMBED_END) - 1);
+	CHECK(embed_split("f", text.buf, text.len, &blen, &crlf, &err) == -1
+	      && contains(err.msg, "f:4: malformed signature block: no END"),
+	      "no END line: %s", err.msg);
+	strbuf_reset(&text);
+	strbuf_add(&text, sb.buf, sb.len);
+	text.buf[strlen(body) + 1 + strlen(EMBED_BEGIN) + 4] = '*';
+	CHECK(embed_split("f", text.buf, text.len, &blen, &crlf, &err) == -1
+	      && contains(err.msg, "bad base64"), "bad base64: %s", err.msg);
+	strbuf_reset(&text);
+	strbuf_add(&text, sb.buf, sb.len);
+	/* change one character of the trusted comment inside the block:
+	 * re-embed a .minisig whose comment was edited */
+	{
+		struct strbuf ms = STRBUF_INIT, re = STRBUF_INIT;
+		size_t bl;
+		char *p;
+		embed_split("f", sb.buf, sb.len, &bl, &ms, &err);
+		p = strstr(ms.buf, "umpire/1 x");
+		p[9] = 'y';
+		CHECK(signed_verify("f", sb.buf, bl, "f.minisig", ms.buf,
+				    ms.len, &pk, &v, &err) == -1 &&
+		      strcmp(err.msg, "f: trusted comment altered (its "
+			     "signature does not match)") == 0,
+		      "detached, edited trusted comment: %s", err.msg);
+		strbuf_free(&ms);
+		strbuf_free(&re);
+	}
+	strbuf_free(&sb);
+	strbuf_free(&text);
+	strbuf_free(&crlf);
+	seckey_free(sk);
+	seckey_free(other);
+}
+
+static void test_detached_crlf(void)
+{
+	struct error err = {0};
+	struct strbuf sig = STRBUF_INIT, crlf = STRBUF_INIT;
+	struct seckey *sk = fixed_key(0);
+	struct pubkey pk;
+	struct verified v;
+	const char *body = "a: 1\nb: 2\n";
+	seckey_pubkey(sk, &pk);
+	minisig_sign(sk, body, strlen(body), "c", &sig, &err);
+	to_crlf(body, strlen(body), &crlf);
+	CHECK(signed_verify("f", crlf.buf, crlf.len, "f.minisig", sig.buf,
+			    sig.len, &pk, &v, &err) == 0 && v.crlf_fixed &&
+	      !v.embedded && strcmp(v.body, body) == 0,
+	      "detached: CRLF body verifies as LF: %s", err.msg);
+	verified_free(&v);
+	strbuf_reset(&sig);
+	minisig_sign(sk, crlf.buf, crlf.len, "c", &sig, &err);
+	CHECK(signed_verify("f", crlf.buf, crlf.len, "f.minisig", sig.buf,
+			    sig.len, &pk, &v, &err) == 0 && !v.crlf_fixed &&
+	      v.body_len == crlf.len, "a body signed with CRLF verifies "
+	      "as received");
+	verified_free(&v);
+	strbuf_free(&sig);
+	strbuf_free(&crlf);
+	seckey_free(sk);
+}
+
+static void test_chain(void)
+{
+	struct error err = {0};
+	struct seckey *sk = fixed_key(0);
+	unsigned char core[32], top[32], c[32], prev[32], anchor[32];
+	unsigned char msg[14 + 32 + 6], g[32], seed[32], sm[13 + 8 + 64];
+	char h[65];
+	for (int i = 0; i < 32; i++)
+		core[i] = (unsigned char)(0xc0 + i);
+
+	/* c[L] straight from the formula */
+	memcpy(msg, "umpire/1 chain", 14);
+	memcpy(msg + 14, core, 32);
+	memcpy(msg + 46, "german", 6);
+	crypto_generichash(top, 32, msg, sizeof msg, sk->sk, 32);
+	CHECK(chain_link(sk, core, "german", 10, 10, c, &err) == 0 &&
+	      memcmp(c, top, 32) == 0, "c[L] matches the formula");
+	CHECK(chain_link(sk, core, "german", 10, 9, prev, &err) == 0 &&
+	      chain_check(c, prev) == 0, "H(c[L]) = c[L-1]");
+	c[0] ^= 1;
+	CHECK(chain_check(c, prev) == -1, "a wrong reveal fails");
+	CHECK(chain_link(sk, core, "soviet", 10, 9, c, &err) == 0 &&
+	      memcmp(c, prev, 32) != 0, "the role separates chains");
+	CHECK(chain_link(sk, core, "german", 10, 11, c, &err) == -1,
+	      "i > L refused");
+
+	chain_link(sk, core, "german", CHAIN_DEFAULT_LENGTH, 0, anchor, &err);
+	hex(anchor, 32, h);
+	CHECK_STR(h, KAT_ANCHOR, "anchor known answer (L = 4096)");
+	chain_link(sk, core, "german", CHAIN_DEFAULT_LENGTH, 7, c, &err);
+	CHECK(chain_reaches(c, 7, anchor) == 0 &&
+	      chain_reaches(c, 6, anchor) == -1, "c[7] reaches the anchor "
+	      "in exactly 7 links");
+
+	/* seed[n] straight from the formula */
+	for (int i = 0; i < 32; i++)
+		g[i] = (unsigned char)i;
+	memcpy(sm, "umpire/1 seed", 13);
+	memset(sm + 13, 0, 8);
+	sm[13 + 6] = 0x01;   /* n = 0x0102 big-endian */
+	sm[13 + 7] = 0x02;
+	memcpy(sm + 21, anchor, 32);
+	memcpy(sm + 53, core, 32);
+	crypto_generichash(top, 32, sm, sizeof sm, g, 32);
+	chain_seed(g, 0x0102, anchor, core, seed);
+	CHECK(memcmp(seed, top, 32) == 0, "seed matches the formula");
+	hex(seed, 32, h);
+	CHECK_STR(h, KAT_SEED, "seed known answer");
+	chain_seed(g, 0x0102, core, anchor, top);
+	CHECK(memcmp(seed, top, 32) != 0, "actor and counter-party are "
+	      "not interchangeable");
+	seckey_free(sk);
+}
+
+/* The first two keystream words of draw k, derived independently. */
+static void words(const unsigned char seed[32], uint64_t k, uint32_t w[2])
+{
+	unsigned char nonce[8], ks[8];
+	for (int i = 0; i < 8; i++)
+		nonce[i] = (unsigned char)(k >> (8 * i));
+	crypto_stream_chacha20(ks, sizeof ks, nonce, seed);
+	for (int j = 0; j < 2; j++)
+		w[j] = (uint32_t)ks[4 * j] | (uint32_t)ks[4 * j + 1] << 8 |
+		       (uint32_t)ks[4 * j + 2] << 16 |
+		       (uint32_t)ks[4 * j + 3] << 24;
+}
+
+static void test_rng(void)
+{
+	unsigned char seed[32];
+	unsigned counts[6] = {0};
+	char d6[64] = "";
+	uint32_t n = 0x80000001u, w[2];
+	uint64_t limit = (1ull << 32) - (1ull << 32) % n;
+	int rejected = -1, accepted = -1, ok = 1;
+	memset(seed, 0x42, sizeof seed);
+
+	for (uint64_t k = 0; k < 20; k++)
+		d6[k] = (char)('1' + rng_uniform(seed, k, 6));
+	CHECK_STR(d6, KAT_D6, "first 20 d6 known answer");
+	CHECK(rng_uniform(seed, 5, 1) == 0, "n = 1 gives 0");
+	for (uint64_t k = 0; k < 60000; k++)
+		counts[rng_uniform(seed, k, 6)]++;
+	for (int i = 0; i < 6; i++)
+		ok = ok && counts[i] > 9500 && counts[i] < 10500;
+	CHECK(ok, "d6 over 60000 draws: %u %u %u %u %u %u", counts[0],
+	      counts[1], counts[2], counts[3], counts[4], counts[5]);
+	/* n = 2^31 + 1: limit = 2^31 + 1, about half the words rejected */
+	for (uint64_t k = 0; k < 64 && (rejected < 0 || accepted < 0); k++) {
+		words(seed, k, w);
+		if (w[0] >= limit && w[1] < limit && rejected < 0)
+			rejected = (int)k;
+		if (w[0] < limit && accepted < 0)
+			accepted = (int)k;
+	}
+	CHECK(rejected >= 0 && accepted >= 0, "found both cases");
+	words(seed, (uint64_t)rejected, w);
+	CHECK(rng_uniform(seed, (uint64_t)rejected, n) == w[1] % n,
+	      "w0 >= limit is rejected, w1 used (draw %d)", rejected);
+	words(seed, (uint64_t)accepted, w);
+	CHECK(rng_uniform(seed, (uint64_t)accepted, n) == w[0] % n,
+	      "w0 < limit is used (draw %d)", accepted);
+	CHECK(rng_uniform(seed, 0, 0xffffffffu) < 0xffffffffu,
+	      "largest range stays in range");
+}
+
+int main(void)
+{
+	if (sodium_init() < 0)
+		return 2;
+	snprintf(tmpdir, sizeof tmpdir, "/tmp/umpire-unit-XXXXXX");
+	if (!mkdtemp(tmpdir))
+		return 2;
+	test_pubkeys();
+	test_seckeys();
+	test_keygen();
+	test_minisig();
+	test_embedded();
+	test_detached_crlf();
+	test_chain();
+	test_rng();
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+	if (system(cmd) != 0)
+		return 2;
+	return unit_done("test_crypto");
+}
