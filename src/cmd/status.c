@@ -56,8 +56,8 @@ int cmd_status(int argc, char **argv, const struct cli *cli,
 	struct strbuf sb = STRBUF_INIT;
 	if (brief && run.outcome == RUN_OVER) {
 		g.scn.rs->result(run.state, &sb);
-		/* one line, the result's first word or words up to '.' */
-		size_t l = strcspn(sb.buf ? sb.buf : "", ".\n");
+		/* one line: the result's first line */
+		size_t l = strcspn(sb.buf ? sb.buf : "", "\n");
 		fprintf(cli->out, "over %.*s\n", (int)l, sb.buf ? sb.buf : "");
 	} else if (brief) {
 		fprintf(cli->out, "pending %s %zu\n", run.pending.role,

@@ -639,7 +639,12 @@ static int emit_node(yaml_emitter_t *em, const struct doc_node *n)
 			(yaml_char_t *)n->str, (int)n->len, 1, 1, st);
 		return ok && yaml_emitter_emit(em, &ev);
 	}
-	int flow = n->style == DOC_STYLE_FLOW;
+	/* Canonical style, from the content alone: a collection of scalars
+	 * only is written in flow style ([a, b], {k: v}), others in block
+	 * style, so a file read and written again comes out the same. */
+	int flow = 1;
+	for (size_t i = 0; i < n->n; i++)
+		flow &= n->items[i]->kind == DOC_SCALAR;
 	if (n->kind == DOC_SEQ)
 		ok = yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1,
 			flow ? YAML_FLOW_SEQUENCE_STYLE :

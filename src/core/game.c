@@ -486,7 +486,7 @@ static void countersign_message(const struct game *g,
 static int check_reveal(struct role *r, uint64_t n,
 			const unsigned char reveal[32], struct error *err)
 {
-	if (!chain_reaches(reveal, (uint32_t)(n - r->last_index), r->last))
+	if (chain_reaches(reveal, (uint32_t)(n - r->last_index), r->last))
 		return errorf(err, EXIT_REFUSED, "the reveal of %s does not "
 			      "hash to its previous link (step %llu): not "
 			      "the committed chain", r->name,
@@ -496,38 +496,11 @@ static int check_reveal(struct role *r, uint64_t n,
 	return 0;
 }
 
-/* Verify the signature of an order blob and parse it against what the
- * game expects of step n. */
-static int verify_orders(struct game *g, const char *name, const char *buf,
-			 size_t len, const char *sigtext, size_t siglen,
-			 long long n, const char *actor, int check_sig,
-			 struct orders *ord, struct verified *v,
-			 struct error *err)
+/* The order file's own fields against what the game expects of step n. */
+static int orders_context(const struct game *g, const char *name,
+			  const struct orders *ord, long long n,
+			  const char *actor, struct error *err)
 {
-	char want[200];
-	struct role *r = game_role(g, actor);
-	memset(v, 0, sizeof *v);
-	if (check_sig) {
-		if (signed_verify(name, buf, len, sigtext ? "signature" : NULL,
-				  sigtext, siglen, &r->pk, v, err))
-			return error_prefix(err, "orders for %s", actor);
-	} else {
-		size_t body_len;
-		struct strbuf sig = STRBUF_INIT;
-		int found = embed_split(name, buf, len, &body_len, &sig, err);
-		strbuf_free(&sig);
-		if (found < 0)
-			return -1;
-		if (found == 0)
-			return errorf(err, EXIT_REFUSED, "%s: not signed",
-				      name);
-		v->body = xmalloc(body_len + 1);
-		memcpy(v->body, buf, body_len);
-		v->body[body_len] = '\0';
-		v->body_len = body_len;
-	}
-	if (orders_parse(name, v->body, v->body_len, ord, err))
-		return -1;
 	if (strcmp(ord->game, g->id) != 0)
 		return errorf(err, EXIT_REFUSED, "%s: these orders are for "
 			      "game %s, not for this game (%s)", name,
@@ -541,6 +514,50 @@ static int verify_orders(struct game *g, const char *name, const char *buf,
 		return errorf(err, EXIT_REFUSED, "%s: these orders are from "
 			      "side %s, but step %lld is %s's decision", name,
 			      ord->side, n, actor);
+	return 0;
+}
+
+/* Verify the signature of an order blob and parse it against what the
+ * game expects of step n. */
+static int verify_orders(struct game *g, const char *name, const char *buf,
+			 size_t len, const char *sigtext, size_t siglen,
+			 long long n, const char *actor, int check_sig,
+			 struct orders *ord, struct verified *v,
+			 struct error *err)
+{
+	char want[200];
+	struct role *r = game_role(g, actor);
+	size_t body_len = len;
+	struct strbuf sig = STRBUF_INIT;
+	memset(v, 0, sizeof *v);
+	/* Context first (game, step, side), so that a misdirected file gets
+	 * the precise message; the bounded parser is safe on unsigned text. */
+	int found = sigtext ? 1 : embed_split(name, buf, len, &body_len, &sig,
+					      err);
+	strbuf_free(&sig);
+	if (found < 0)
+		return -1;
+	if (found == 0)
+		return errorf(err, EXIT_REFUSED, "%s: no signature found (no "
+			      "embedded signature block and no detached "
+			      "signature)", name);
+	if (orders_parse(name, buf, body_len, ord, err) ||
+	    orders_context(g, name, ord, n, actor, err))
+		return -1;
+	orders_free(ord);
+	if (check_sig) {
+		if (signed_verify(name, buf, len, sigtext ? "signature" : NULL,
+				  sigtext, siglen, &r->pk, v, err))
+			return error_prefix(err, "orders for %s", actor);
+	} else {
+		v->body = xmalloc(body_len + 1);
+		memcpy(v->body, buf, body_len);
+		v->body[body_len] = '\0';
+		v->body_len = body_len;
+	}
+	if (orders_parse(name, v->body, v->body_len, ord, err) ||
+	    orders_context(g, name, ord, n, actor, err))
+		return -1;
 	orders_comment(ord->game, ord->step, ord->side, want, sizeof want);
 	if (check_sig && strcmp(v->trusted_comment, want) != 0)
 		return errorf(err, EXIT_REFUSED, "%s: the signature's trusted "
@@ -830,6 +847,12 @@ int game_adjudicate(struct game *g, const char *orders_name,
 	doc_set(d, s, "signature", doc_b64(d, sig, 64));
 	doc_push(d, top(g, "steps"), s);
 	doc_put(d, d->root, "state", g->scn.rs->save(run->state, d));
+	g->steps = xrealloc(g->steps, (g->n_steps + 1) * sizeof *g->steps);
+	memset(&g->steps[g->n_steps], 0, sizeof *g->steps);
+	if (load_step(g, g->n_steps, s, err))
+		goto out;
+	memcpy(g->steps[g->n_steps].hash, hash, 32);
+	g->n_steps++;
 	rc = 0;
 out:
 	if (rc && run->state)

@@ -1,0 +1,236 @@
+#!/usr/bin/env bats
+# A whole game of Arnswalde 1945 through files alone, with two keys
+# (player and referee); audit; tampering; refused orders.
+
+load helpers
+
+# Play from default orders until the game is over; $1 game, $2 steps max.
+play_out() {
+	local g=$1 i
+	for ((i = 0; i < ${2:-400}; i++)); do
+		case "$("$UMPIRE" status --brief "$g")" in over*) return 0 ;; esac
+		"$UMPIRE" orders "$g" -s p.key >o.yaml || return 1
+		"$UMPIRE" sign o.yaml -s p.key -o o.signed.yaml || return 1
+		"$UMPIRE" adjudicate "$g" o.signed.yaml -s r.key -o next.yaml \
+			--report report.txt || return 1
+		mv next.yaml "$g"
+	done
+	return 1
+}
+
+setup_file() {
+	umpire_setup
+	cd "$BATS_FILE_TMPDIR"
+	"$UMPIRE" keygen -s p.key -p p.pub -W >/dev/null
+	"$UMPIRE" keygen -s r.key -p r.pub -W >/dev/null
+	"$UMPIRE" new arnswalde-1945 -s p.key --side player=p.pub \
+		--referee r.pub --set difficulty=low -o g0.yaml 2>/dev/null
+	"$UMPIRE" join g0.yaml --side referee -s r.key -o start.yaml 2>/dev/null
+	cp start.yaml done.yaml
+	play_out done.yaml
+}
+
+setup() {
+	umpire_setup
+	cp "$BATS_FILE_TMPDIR"/{p,r}.{key,pub} "$BATS_FILE_TMPDIR"/start.yaml \
+		"$BATS_FILE_TMPDIR"/done.yaml .
+}
+
+# Refused with exit 1, the message, no output file, the input unchanged.
+refused() {
+	local msg=$1; shift
+	local before
+	before=$(sha256sum start.yaml)
+	run "$@" -o out.yaml
+	[ "$status" -eq 1 ] || { echo "status $status: $output"; return 1; }
+	assert_output_has "$msg"
+	[ ! -e out.yaml ]
+	[ "$(sha256sum start.yaml)" = "$before" ]
+	[ -z "$(ls out.yaml.tmp-* 2>/dev/null)" ]
+}
+
+@test "status before the referee joins, then the first question" {
+	run "$UMPIRE" status --brief "$BATS_FILE_TMPDIR/g0.yaml"
+	[ "$status" -eq 0 ]
+	[ "$output" = "join referee" ]
+	run "$UMPIRE" status --brief start.yaml
+	[ "$output" = "pending player 1" ]
+	run "$UMPIRE" status start.yaml
+	assert_output_has "rule 3.1 (placement)"
+}
+
+@test "a whole game from default orders ends, and audit passes" {
+	run "$UMPIRE" status --brief done.yaml
+	[[ "$output" == over* ]]
+	run "$UMPIRE" audit done.yaml
+	[ "$status" -eq 0 ]
+	assert_output_has "audit ok"
+}
+
+@test "the pipeline of the README works with - for stdin" {
+	"$UMPIRE" orders start.yaml -s p.key | "$UMPIRE" sign - -s p.key |
+		"$UMPIRE" adjudicate start.yaml - -s r.key -o g1.yaml 2>rep.txt
+	run "$UMPIRE" status --brief g1.yaml
+	[ "$output" = "pending player 2" ]
+	grep -q "Step 1, ordered by player, adjudicated by referee" rep.txt
+	run "$UMPIRE" audit g1.yaml
+	[ "$status" -eq 0 ]
+}
+
+@test "a detached signature (FILE.minisig beside the orders) is accepted" {
+	"$UMPIRE" orders start.yaml -s p.key -o o.yaml
+	"$UMPIRE" sign o.yaml -s p.key --detached
+	[ -e o.yaml.minisig ]
+	run "$UMPIRE" adjudicate start.yaml o.yaml -s r.key -o g1.yaml
+	[ "$status" -eq 0 ]
+	run "$UMPIRE" audit g1.yaml
+	[ "$status" -eq 0 ]
+}
+
+@test "orders that gained CRLF in the mail still verify" {
+	"$UMPIRE" orders start.yaml -s p.key | "$UMPIRE" sign - -s p.key |
+		sed 's/$/\r/' >crlf.yaml
+	run "$UMPIRE" adjudicate start.yaml crlf.yaml -s r.key -o g1.yaml
+	[ "$status" -eq 0 ]
+	run "$UMPIRE" audit g1.yaml
+	[ "$status" -eq 0 ]
+}
+
+@test "refused: a flipped byte in the signed orders" {
+	"$UMPIRE" orders start.yaml -s p.key | "$UMPIRE" sign - -s p.key |
+		sed 's/center 7/center 6/' >bad.yaml
+	refused "altered" "$UMPIRE" adjudicate start.yaml bad.yaml -s r.key
+}
+
+@test "refused: orders signed with the wrong key" {
+	"$UMPIRE" keygen -s x.key -p x.pub -W >/dev/null
+	"$UMPIRE" orders start.yaml -s p.key | "$UMPIRE" sign - -s x.key \
+		>bad.yaml
+	refused "another key" "$UMPIRE" adjudicate start.yaml bad.yaml -s r.key
+}
+
+@test "refused: adjudication with a key that is not the counter-party's" {
+	"$UMPIRE" orders start.yaml -s p.key | "$UMPIRE" sign - -s p.key \
+		>o.yaml
+	refused "not referee's" "$UMPIRE" adjudicate start.yaml o.yaml -s p.key
+}
+
+@test "refused: another game's orders" {
+	"$UMPIRE" new arnswalde-1945 -s p.key --side player=p.pub \
+		--referee r.pub -o other0.yaml 2>/dev/null
+	"$UMPIRE" join other0.yaml --side referee -s r.key -o other.yaml \
+		2>/dev/null
+	"$UMPIRE" orders other.yaml -s p.key | "$UMPIRE" sign - -s p.key \
+		>bad.yaml
+	refused "for game" "$UMPIRE" adjudicate start.yaml bad.yaml -s r.key
+}
+
+@test "refused: a replayed step" {
+	"$UMPIRE" orders start.yaml -s p.key | "$UMPIRE" sign - -s p.key \
+		>o1.yaml
+	"$UMPIRE" adjudicate start.yaml o1.yaml -s r.key -o g1.yaml 2>/dev/null
+	cp g1.yaml start.yaml
+	refused "replayed" "$UMPIRE" adjudicate start.yaml o1.yaml -s r.key
+}
+
+@test "refused: orders for the wrong side" {
+	"$UMPIRE" orders start.yaml -s p.key |
+		sed 's/^side: player/side: referee/' |
+		"$UMPIRE" sign - -s r.key >bad.yaml
+	refused "from side referee" "$UMPIRE" adjudicate start.yaml bad.yaml \
+		-s r.key
+}
+
+@test "refused: an illegal answer names the rule and the legal answers" {
+	"$UMPIRE" orders start.yaml -s p.key |
+		sed 's/^- placement: .*/- placement: "north 9 south 0 center 0"/' |
+		"$UMPIRE" sign - -s p.key >bad.yaml
+	refused "rule 3.1" "$UMPIRE" adjudicate start.yaml bad.yaml -s r.key
+	assert_output_has '"north 0 south 0 center 7"'
+}
+
+@test "refused: a reveal that is not the committed chain" {
+	"$UMPIRE" orders start.yaml -s p.key |
+		sed 's/^reveal: ./reveal: 0/;s/^reveal: 00/reveal: 11/' |
+		"$UMPIRE" sign - -s p.key >bad.yaml
+	refused "committed chain" "$UMPIRE" adjudicate start.yaml bad.yaml \
+		-s r.key
+}
+
+@test "refused: adjudicating a finished game" {
+	cp done.yaml start.yaml
+	echo "umpire: orders/1" >o.yaml
+	refused "over" "$UMPIRE" adjudicate start.yaml o.yaml -s r.key
+}
+
+# --- tampering: every single edit of a finished game fails audit ---
+
+tampered() {
+	python3 "$BATS_TEST_DIRNAME/tamper.py" "$1" done.yaml t.yaml ${3:-2}
+	run "$UMPIRE" audit t.yaml
+	[ "$status" -eq 1 ] || { echo "audit passed after: $1"; return 1; }
+	assert_output_has "$2"
+}
+
+@test "tamper: a draw's result" {
+	tampered draw "step"
+}
+
+@test "tamper: a reveal" {
+	tampered reveal "step 2"
+}
+
+@test "tamper: a step's state hash" {
+	tampered state "step 2"
+}
+
+@test "tamper: the stored current state" {
+	sed 's/^  turn: \([0-9]*\)/  turn: 9\1/' done.yaml >t.yaml
+	! cmp -s t.yaml done.yaml
+	run "$UMPIRE" audit t.yaml
+	[ "$status" -eq 1 ]
+	assert_output_has "stored state differs"
+}
+
+@test "tamper: the orders of a step" {
+	tampered orders "step 2"
+}
+
+@test "tamper: a countersignature" {
+	tampered countersig "step 2"
+}
+
+@test "tamper: two steps swapped" {
+	tampered swap "step 2"
+}
+
+@test "tamper: a step removed" {
+	tampered remove "step 2"
+}
+
+@test "tamper: the last step removed still fails (stored state)" {
+	n=$(grep -c '^- step: ' done.yaml)
+	python3 "$BATS_TEST_DIRNAME/tamper.py" remove done.yaml t.yaml "$n"
+	run "$UMPIRE" audit t.yaml
+	[ "$status" -eq 1 ]
+}
+
+@test "tamper: the header's options" {
+	tampered options "header"
+}
+
+@test "dice lists every draw with its purpose" {
+	run "$UMPIRE" dice --summary done.yaml
+	[ "$status" -eq 0 ]
+	assert_output_has "Soviet deck"
+	assert_output_has "player:"
+}
+
+@test "report of the latest step" {
+	run "$UMPIRE" report done.yaml
+	[ "$status" -eq 0 ]
+	assert_output_has "The game is over"
+	assert_output_has "PROVISIONAL"
+	# every line fits a mail body
+	! printf '%s\n' "$output" | awk 'length($0) > 76 {bad=1} END {exit !bad}'
+}
