@@ -10,13 +10,15 @@ MANDIR     = $(PREFIX)/share/man
 CC        ?= cc
 PKGS       = libsodium yaml-0.1 inih
 DEBS       = build-essential pkg-config libsodium-dev libyaml-dev libinih-dev \
-             bats minisign python3
+             bats minisign python3 python3-yaml python3-nacl
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 
 WARN       = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
-             -Wformat=2 -Wno-unused-parameter -Wno-format-truncation
+             -Wformat=2 -Wno-unused-parameter \
+             $(shell $(CC) -Werror -Wno-format-truncation -E -x c /dev/null \
+               >/dev/null 2>&1 && echo -Wno-format-truncation)
 CFLAGS    ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS) -Iinclude \
              -DUMPIRE_SCENARIO_DIR='"$(SHAREDIR)/scenarios"' $(PKG_CFLAGS)

@@ -20,7 +20,7 @@
 static const char *const case_keys[] = { "case", "rules", "options",
 	"position", "draws", "answers", "standing", "expect", NULL };
 static const char *const expect_keys[] = { "state", "pending", "events",
-	NULL };
+	"refused", NULL };
 
 /* Deep subset match: every part of want must be in got. */
 static int subset(const struct doc_node *want, const struct doc_node *got,
@@ -204,6 +204,16 @@ static int run_case(const char *scn_dir, const char *game,
 		step.actor = NULL;
 	have_run = 1;
 	engine_run(scn.rs, start, &step, 1, &run);
+	/* A case may expect the decisions to be refused (an illegal answer),
+	 * naming the rule: then nothing else is checked. */
+	if ((n = doc_get(expect, "refused"))) {
+		ok = run.outcome == RUN_ERROR && strstr(run.err.msg, n->str);
+		if (!ok)
+			strbuf_addf(why, "expected a refusal containing '%s', "
+				    "got %s", n->str, run.outcome ==
+				    RUN_ERROR ? run.err.msg : "no refusal");
+		goto out;
+	}
 	if (run.outcome == RUN_ERROR) {
 		strbuf_addf(why, "refused: %s", run.err.msg);
 		ok = 0;
