@@ -89,8 +89,8 @@ void ctx_event(struct ctx *c, const char *rule, const char *fmt, ...)
 struct standing_key {
 	const char *key;       /* question key */
 	const char *rule;      /* rule section */
-	const char *help;      /* what the standing answer does, with an
-				  example answer */
+	const char *help;      /* what the standing answer does */
+	const char *example;   /* an answer, for the template */
 };
 
 struct ruleset {

@@ -55,16 +55,16 @@ static int write_template(const struct game *g, const struct run *tmpl,
 		    hex);
 	for (size_t i = 0; i < tmpl->n_filled; i++)
 		question(out, &tmpl->filled[i]);
+	strbuf_adds(out, "standing:\n");
 	comment(out, "Questions the rules ask after a card or die is drawn "
-		"start the next step, unless a standing order below answers "
-		"them.", 2);
-	strbuf_adds(out, "standing: {}\n");
+		"start the next step, unless a standing order answers them. "
+		"To give one, remove the '#' before its line:", 2);
 	const struct standing_key *k = g->scn.rs->standing;
 	for (; k && k->key; k++) {
 		strbuf_reset(&sb);
-		strbuf_addf(&sb, "  %s: (rule %s) %s", k->key, k->rule,
-			    k->help);
-		comment(out, sb.buf, 4);
+		strbuf_addf(&sb, "rule %s: %s", k->rule, k->help);
+		comment(out, sb.buf, 2);
+		strbuf_addf(out, "#  %s: \"%s\"\n", k->key, k->example);
 	}
 	strbuf_free(&sb);
 	return 0;

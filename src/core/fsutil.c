@@ -86,6 +86,25 @@ static int write_stdout(const void *buf, size_t len, struct error *err)
 	return 0;
 }
 
+static int write_special(const char *path, const void *buf, size_t len,
+			 struct error *err)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errorf(err, EXIT_USAGE, "cannot write %s: %s", path,
+			      strerror(errno));
+	int bad = write_all(fd, buf, len) != 0;
+	int e = errno;
+	if (close(fd) != 0 && !bad) {
+		bad = 1;
+		e = errno;
+	}
+	if (bad)
+		return errorf(err, EXIT_USAGE, "cannot write %s: %s", path,
+			      strerror(e));
+	return 0;
+}
+
 int write_output(const char *path, const void *buf, size_t len, mode_t mode,
 		 int exclusive, struct error *err)
 {
@@ -102,6 +121,12 @@ int write_output(const char *path, const void *buf, size_t len, mode_t mode,
 	if (exclusive && lstat(path, &st) == 0) {
 		errorf(err, EXIT_USAGE, "%s already exists; not overwriting it",
 		       path);
+		goto out_free;
+	}
+	/* A device or a pipe (/dev/null, /dev/stdout, a FIFO) is written
+	 * in place: renaming over it would replace it with a file. */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		rc = write_special(path, buf, len, err);
 		goto out_free;
 	}
 	snprintf(tmp, tlen, "%s.tmp-XXXXXX", path);

@@ -15,6 +15,10 @@ void report_wrap(struct strbuf *out, const char *text, size_t indent,
 		if (!*p)
 			break;
 		size_t w = strcspn(p, " ");
+		/* a quoted answer is one word: never split it */
+		if (*p == '"' && strchr(p + 1, '"'))
+			w = (size_t)(strchr(p + 1, '"') - p) + 1 +
+				strcspn(strchr(p + 1, '"') + 1, " ");
 		if (col > pad && col + 1 + w > REPORT_WIDTH) {
 			strbuf_addc(out, '\n');
 			col = 0;

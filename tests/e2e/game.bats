@@ -234,3 +234,22 @@ tampered() {
 	# every line fits a mail body
 	! printf '%s\n' "$output" | awk 'length($0) > 76 {bad=1} END {exit !bad}'
 }
+
+@test "output to a FIFO is written in place, not renamed over" {
+	mkfifo pipe
+	cat pipe >got.yaml &
+	run "$UMPIRE" orders start.yaml -s p.key -o pipe
+	wait
+	[ "$status" -eq 0 ]
+	[ -p pipe ]
+	grep -q '^umpire: orders/1$' got.yaml
+}
+
+@test "a full disk is an error (exit 2), not success" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	run "$UMPIRE" orders start.yaml -s p.key -o /dev/full
+	[ "$status" -eq 2 ]
+	assert_output_has "cannot write /dev/full"
+	run sh -c "'$UMPIRE' report start.yaml >/dev/full"
+	[ "$status" -eq 2 ]
+}

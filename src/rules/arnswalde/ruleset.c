@@ -16,6 +16,22 @@ const char *const order_names[ORDERS] = { "none", "north-first",
 
 static const char *const sides[] = { "player", NULL };
 
+/* Questions asked after a card is seen: standing orders let a player
+ * answer them in advance instead of waiting for another mail. */
+static const struct standing_key standing[] = {
+	{ "ca-continue", "7.3", "after a failed card, continue the "
+	  "counter-attack with another Tiger (yes, no)", "yes" },
+	{ "black-face", "7.3", "on a black face card (repair, "
+	  "extra-action, take-card)", "take-card" },
+	{ "respond", "8.1", "when a Soviet card attacks an area held by "
+	  "Tigers (counterattack, defend)", "counterattack" },
+	{ "attack-order", "8.1", "when both areas attack (north-first, "
+	  "south-first)", "north-first" },
+	{ "hand", "3.2", "instead of a judgement draw (draw, use 9s, ...)",
+	  "draw" },
+	{ NULL, NULL, NULL, NULL }
+};
+
 const struct ruleset ruleset_arnswalde = {
 	.id = "arnswalde-1945",
 	.version = "1",
@@ -27,4 +43,5 @@ const struct ruleset ruleset_arnswalde = {
 	.load = arn_load,
 	.position = arn_position,
 	.result = arn_result,
+	.standing = standing,
 };

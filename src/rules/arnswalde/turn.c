@@ -330,9 +330,9 @@ static int soviet_attack(struct ctx *c, struct arn *st, int area,
 	if (st->tigers[area] == 0)
 		return defend(c, st, area, idx, rule);
 	q_init(&q, rule, "respond", "player", "The %s (strength %d) attacks "
-	       "the %s, held by %d Tigers: counter-attack (7.3) or defend?",
+	       "the %s, held by %d Tiger%s: counter-attack (7.3) or defend?",
 	       card_label(sov), soviet_strength(sov), place_names[area],
-	       st->tigers[area]);
+	       st->tigers[area], st->tigers[area] == 1 ? "" : "s");
 	q_add(&q, "counterattack");
 	q_add(&q, "defend");
 	if (ctx_ask(c, &q) == 1)
