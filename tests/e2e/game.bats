@@ -253,3 +253,91 @@ tampered() {
 	run sh -c "'$UMPIRE' report start.yaml >/dev/full"
 	[ "$status" -eq 2 ]
 }
+
+@test "a game with stock minisign keys: orders signed by minisign -S" {
+	command -v minisign >/dev/null || skip "minisign not installed"
+	minisign -G -W -s m.key -p m.pub >/dev/null
+	"$UMPIRE" new arnswalde-1945 -s m.key --side player=m.pub \
+		--referee r.pub -o g0.yaml 2>/dev/null
+	"$UMPIRE" join g0.yaml --side referee -s r.key -o g.yaml 2>/dev/null
+	"$UMPIRE" orders g.yaml -s m.key -o o.yaml
+	id=$(sed -n 's/^game: //p' o.yaml)
+	minisign -S -s m.key -m o.yaml \
+		-t "umpire/1 game=$id step=1 side=player" >/dev/null
+	run "$UMPIRE" verify o.yaml --game g.yaml
+	[ "$status" -eq 0 ]
+	assert_output_has "signature ok"
+	run "$UMPIRE" adjudicate g.yaml o.yaml -s r.key -o g1.yaml
+	[ "$status" -eq 0 ]
+	run "$UMPIRE" audit g1.yaml
+	[ "$status" -eq 0 ]
+}
+
+@test "minisign -S with the wrong trusted comment is refused" {
+	command -v minisign >/dev/null || skip "minisign not installed"
+	"$UMPIRE" orders start.yaml -s p.key -o o.yaml
+	"$UMPIRE" sign o.yaml -s p.key --detached -t "umpire/1 game=x step=1"
+	refused "trusted comment" "$UMPIRE" adjudicate start.yaml o.yaml \
+		-s r.key
+}
+
+@test "the config file gives the default secret key" {
+	mkdir -p .config/umpire
+	printf '[umpire]\nsecret_key = %s/p.key\n' "$PWD" \
+		>.config/umpire/config.ini
+	run "$UMPIRE" orders start.yaml -o o.yaml
+	[ "$status" -eq 0 ]
+	printf '[umpire]\nsecret_key = x\nsecret_key = y\n' \
+		>.config/umpire/config.ini
+	run "$UMPIRE" orders start.yaml
+	[ "$status" -eq 2 ]
+	assert_output_has "config.ini:3"
+	UMPIRE_CONFIG=/nonexistent run "$UMPIRE" orders start.yaml -s p.key
+	[ "$status" -eq 2 ]
+}
+
+@test "verify --game checks the pending side, step and reveal" {
+	"$UMPIRE" orders start.yaml -s p.key | "$UMPIRE" sign - -s p.key \
+		>o.yaml
+	run "$UMPIRE" verify o.yaml --game start.yaml
+	[ "$status" -eq 0 ]
+	run "$UMPIRE" verify o.yaml --game done.yaml
+	[ "$status" -eq 1 ]
+}
+
+@test "the game file is canonical: what is read is written again as is" {
+	step() {
+		"$UMPIRE" orders "$1" -s p.key | "$UMPIRE" sign - -s p.key |
+			"$UMPIRE" adjudicate "$1" - -s r.key -o "$2" 2>/dev/null
+	}
+	step start.yaml g1.yaml
+	step g1.yaml g2.yaml
+	# the header, and step 1, come out of the second run byte for byte
+	diff <(sed '/^state:/,$d' g1.yaml) <(sed '/^state:/,$d' g2.yaml)
+	diff <(sed -n '/^steps:/,$p' g1.yaml) \
+		<(sed -n '/^steps:/,$p' g2.yaml | sed '/^- step: 2$/,$d')
+}
+
+@test "usage errors exit 2 with the usage line" {
+	run "$UMPIRE" adjudicate start.yaml
+	[ "$status" -eq 2 ]
+	assert_output_has "usage: umpire adjudicate"
+	run "$UMPIRE" status start.yaml --brief --brief
+	[ "$status" -eq 2 ]
+	assert_output_has "twice"
+	run "$UMPIRE" frobnicate
+	[ "$status" -eq 2 ]
+	run "$UMPIRE" audit --help
+	[ "$status" -eq 0 ]
+	assert_output_has "usage: umpire audit"
+}
+
+@test "a scenario version mismatch is refused, naming both versions" {
+	mkdir scn
+	sed 's/^version: 1$/version: 2/' "$UMPIRE_SCENARIOS/arnswalde-1945.yaml" \
+		>scn/arnswalde-1945.yaml
+	UMPIRE_SCENARIOS=$PWD/scn run "$UMPIRE" status start.yaml
+	[ "$status" -eq 1 ]
+	assert_output_has "version 1"
+	assert_output_has "version 2"
+}
