@@ -34,9 +34,29 @@ struct command {
 	const char *summary; /* one line */
 };
 
-/* Record option `opt` as seen; refuse a repeated option. */
-int opt_once(unsigned long long *seen, int opt, const char *name,
-	     struct error *err);
+/* One command-line option of a subcommand; tables end with a zeroed
+ * entry. Exactly one of value, flag, list is set. */
+struct opt {
+	char short_name;       /* 's' for -s, or 0 */
+	const char *long_name; /* "report" for --report, or NULL */
+	const char **value;    /* takes a value; given at most once */
+	int *flag;             /* takes no value; set to 1; at most once */
+	const char **list;     /* takes a value; may repeat; appended to
+				  list[*n_list], which has room for argc */
+	size_t *n_list;
+};
+
+/*
+ * Parse argv (argv[0] is the subcommand) against opts. Exactly n_pos
+ * positional arguments go to pos[]; `what` names them for the error
+ * ("GAME and ORDERS"). "-" is a positional argument (stdin or stdout) and
+ * "--" ends the options. --help (or -h) prints the usage to cli->out and
+ * returns 1. Returns 0, or -1 (EXIT_USAGE) for an unknown, incomplete or
+ * repeated option or a wrong number of arguments.
+ */
+int cli_parse(const struct cli *cli, int argc, char **argv,
+	      const struct opt *opts, const char **pos, size_t n_pos,
+	      const char *what, struct error *err);
 /* Standard refusal for a bad command line (EXIT_USAGE). */
 int usage_error(struct error *err, const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -53,6 +73,14 @@ int cli_game(const struct cli *cli, const char *path, struct game *g,
 /* Load the secret key at path, or the config's default if path is NULL. */
 int cli_seckey(const struct cli *cli, const char *path, struct seckey **sk,
 	       struct error *err);
+/*
+ * The detached signature of an order file, if it has one: sigfile (-x),
+ * else FILE.minisig beside a file that has no embedded block. *text is
+ * NULL (and path empty) for an embedded signature; else malloc'd.
+ */
+int cli_detached(const char *file, const char *sigfile, const char *buf,
+		 size_t len, struct strbuf *path, char **text,
+		 size_t *textlen, struct error *err);
 /* Write sb to path ("-" or NULL: stdout) atomically. */
 int cli_write(const char *path, const struct strbuf *sb, struct error *err);
 

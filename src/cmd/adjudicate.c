@@ -2,10 +2,8 @@
  * adjudicate.c - umpire adjudicate: the counter-party resolves a step,
  * adds its reveal, countersigns, and writes the new game file and report.
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "umpire/commands.h"
 #include "umpire/fsutil.h"
 #include "umpire/game.h"
@@ -15,41 +13,26 @@
 int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 		   struct error *err)
 {
-	static const struct option lo[] = {
-		{ "report", required_argument, NULL, 'r' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *seckey = NULL, *out = NULL, *rep = NULL, *sigpath = NULL;
-	unsigned long long seen = 0;
+	const char *pos[2];
 	struct seckey *sk = NULL;
 	char *buf = NULL, *sig = NULL;
 	size_t len, siglen = 0;
 	struct game g;
 	struct run run;
-	int opt, rc = -1;
-
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "s:o:x:h", lo, NULL)) != -1) {
-		const char **slot = opt == 's' ? &seckey : opt == 'o' ? &out :
-			opt == 'r' ? &rep : opt == 'x' ? &sigpath : NULL;
-		if (opt == 'h') {
-			print_usage(cli->out, "adjudicate");
-			return 0;
-		}
-		if (!slot)
-			return usage_error(err, "adjudicate", "unknown or "
-					   "incomplete option '%s'",
-					   argv[optind - 1]);
-		if (opt_once(&seen, opt, opt == 'r' ? "--report" : opt == 's' ?
-			     "-s" : opt == 'o' ? "-o" : "-x", err))
-			return -1;
-		*slot = optarg;
-	}
-	if (optind + 2 != argc)
-		return usage_error(err, "adjudicate", "give GAME and ORDERS");
-	const char *game_path = argv[optind], *orders = argv[optind + 1];
+	int rc = -1;
+	const struct opt opts[] = {
+		{ 's', NULL, &seckey, NULL, NULL, NULL },
+		{ 'o', NULL, &out, NULL, NULL, NULL },
+		{ 'x', NULL, &sigpath, NULL, NULL, NULL },
+		{ 0, "report", &rep, NULL, NULL, NULL },
+		{ 0 }
+	};
+	int prc = cli_parse(cli, argc, argv, opts, pos, 2, "GAME and ORDERS",
+			    err);
+	if (prc)
+		return prc < 0 ? -1 : 0;
+	const char *game_path = pos[0], *orders = pos[1];
 	if (!strcmp(game_path, "-") && !strcmp(orders, "-"))
 		return usage_error(err, "adjudicate", "GAME and ORDERS cannot "
 				   "both be stdin");
@@ -57,19 +40,9 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 		return -1;
 	if (read_input(orders, 1u << 20, &buf, &len, err))
 		goto out;
-	/* A detached signature: -x, or ORDERS.minisig beside the file. */
-	struct strbuf auto_sig = STRBUF_INIT;
-	if (!sigpath && strcmp(orders, "-") != 0) {
-		size_t bl;
-		struct strbuf tmp = STRBUF_INIT;
-		struct error e2;
-		strbuf_addf(&auto_sig, "%s.minisig", orders);
-		if (embed_split(orders, buf, len, &bl, &tmp, &e2) == 0 &&
-		    access(auto_sig.buf, R_OK) == 0)
-			sigpath = auto_sig.buf;
-		strbuf_free(&tmp);
-	}
-	if (sigpath && read_input(sigpath, 1u << 16, &sig, &siglen, err))
+	struct strbuf signame = STRBUF_INIT;
+	if (cli_detached(orders, sigpath, buf, len, &signame, &sig, &siglen,
+			 err))
 		goto out_sig;
 	if (cli_seckey(cli, seckey, &sk, err) ||
 	    game_adjudicate(&g, path_name(orders), buf, len, sig, siglen, sk,
@@ -87,7 +60,7 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 	strbuf_free(&report);
 	engine_free(&run);
 out_sig:
-	strbuf_free(&auto_sig);
+	strbuf_free(&signame);
 out:
 	seckey_free(sk);
 	free(buf);

@@ -1,34 +1,20 @@
 /*
  * audit.c - umpire audit: replay and verify everything.
  */
-#include <getopt.h>
 #include "umpire/commands.h"
 #include "umpire/game.h"
 
 int cmd_audit(int argc, char **argv, const struct cli *cli,
 	      struct error *err)
 {
-	static const struct option lo[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
+	const char *path;
 	struct game g;
 	struct run run;
-	int opt;
-
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
-		if (opt == 'h') {
-			print_usage(cli->out, "audit");
-			return 0;
-		}
-		return usage_error(err, "audit", "unknown option '%s'",
-				   argv[optind - 1]);
-	}
-	if (optind + 1 != argc)
-		return usage_error(err, "audit", "give exactly one GAME");
-	if (cli_game(cli, argv[optind], &g, err))
+	const struct opt opts[] = { { 0 } };
+	int rc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME", err);
+	if (rc)
+		return rc < 0 ? -1 : 0;
+	if (cli_game(cli, path, &g, err))
 		return error_prefix(err, "audit failed");
 	if (game_check(&g, CHECK_FULL, NULL, &run, err)) {
 		game_free(&g);

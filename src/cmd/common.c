@@ -4,18 +4,114 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include "umpire/commands.h"
 #include "umpire/fsutil.h"
 #include "umpire/game.h"
 #include "umpire/keys.h"
+#include "umpire/sign.h"
 
-int opt_once(unsigned long long *seen, int opt, const char *name,
-	     struct error *err)
+static const struct opt *find_opt(const struct opt *opts, char c,
+				  const char *name, size_t len)
 {
-	unsigned bit = (unsigned)opt & 63u;
-	if (*seen & (1ull << bit))
-		return errorf(err, EXIT_USAGE, "option %s given twice", name);
-	*seen |= 1ull << bit;
+	for (; opts->value || opts->flag || opts->list; opts++)
+		if (name ? opts->long_name && strlen(opts->long_name) == len &&
+		    !strncmp(opts->long_name, name, len) :
+		    opts->short_name == c)
+			return opts;
+	return NULL;
+}
+
+static int take(const struct opt *o, const char *shown, const char *val,
+		unsigned long long *seen, size_t index, const char *cmd,
+		struct error *err)
+{
+	if (!o->list) {
+		if (*seen & (1ull << (index & 63)))
+			return usage_error(err, cmd, "option %s given twice",
+					   shown);
+		*seen |= 1ull << (index & 63);
+	}
+	if (o->flag)
+		*o->flag = 1;
+	else if (o->value)
+		*o->value = val;
+	else
+		o->list[(*o->n_list)++] = val;
+	return 0;
+}
+
+int cli_parse(const struct cli *cli, int argc, char **argv,
+	      const struct opt *opts, const char **pos, size_t n_pos,
+	      const char *what, struct error *err)
+{
+	const char *cmd = argv[0];
+	unsigned long long seen = 0;
+	size_t got = 0;
+	int only_pos = 0;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (only_pos || a[0] != '-' || !a[1]) {
+			if (got == n_pos)
+				return usage_error(err, cmd, "unexpected "
+						   "argument '%s'", a);
+			pos[got++] = a;
+			continue;
+		}
+		if (!strcmp(a, "--")) {
+			only_pos = 1;
+			continue;
+		}
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			print_usage(cli->out, cmd);
+			return 1;
+		}
+		if (a[1] == '-') {
+			const char *eq = strchr(a + 2, '=');
+			size_t len = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
+			const struct opt *o = find_opt(opts, 0, a + 2, len);
+			if (!o)
+				return usage_error(err, cmd, "unknown option "
+						   "'%s'", a);
+			const char *val = eq ? eq + 1 : NULL;
+			if (o->flag && val)
+				return usage_error(err, cmd, "option --%s takes "
+						   "no value", o->long_name);
+			if (!o->flag && !val && i + 1 >= argc)
+				return usage_error(err, cmd, "option %s needs a "
+						   "value", a);
+			if (!o->flag && !val)
+				val = argv[++i];
+			if (take(o, a, val, &seen, (size_t)(o - opts), cmd,
+				 err))
+				return -1;
+			continue;
+		}
+		for (const char *c = a + 1; *c; c++) {
+			char shown[3] = { '-', *c, 0 };
+			const struct opt *o = find_opt(opts, *c, NULL, 0);
+			if (!o)
+				return usage_error(err, cmd, "unknown option "
+						   "'%s'", shown);
+			const char *val = NULL;
+			if (!o->flag) {
+				val = c[1] ? c + 1 : i + 1 < argc ?
+					argv[++i] : NULL;
+				if (!val)
+					return usage_error(err, cmd, "option %s "
+							   "needs a value",
+							   shown);
+			}
+			if (take(o, shown, val, &seen, (size_t)(o - opts), cmd,
+				 err))
+				return -1;
+			if (val)
+				break;
+		}
+	}
+	if (got != n_pos)
+		return n_pos ? usage_error(err, cmd, "give %s", what) :
+			usage_error(err, cmd, "takes no arguments");
 	return 0;
 }
 
@@ -62,4 +158,28 @@ int cli_write(const char *path, const struct strbuf *sb, struct error *err)
 {
 	return write_output(path ? path : "-", sb->buf ? sb->buf : "",
 			    sb->len, 0644, 0, err);
+}
+
+int cli_detached(const char *file, const char *sigfile, const char *buf,
+		 size_t len, struct strbuf *path, char **text,
+		 size_t *textlen, struct error *err)
+{
+	struct strbuf block = STRBUF_INIT;
+	struct error ignored;
+	size_t body_len;
+	*text = NULL;
+	*textlen = 0;
+	if (sigfile) {
+		strbuf_adds(path, sigfile);
+	} else {
+		int embedded = embed_split(path_name(file), buf, len,
+					   &body_len, &block, &ignored);
+		strbuf_free(&block);
+		if (embedded != 0 || strcmp(file, "-") == 0)
+			return 0;
+		strbuf_addf(path, "%s.minisig", file);
+		if (access(path->buf, F_OK) != 0)
+			return 0;
+	}
+	return read_input(path->buf, 1u << 16, text, textlen, err);
 }

@@ -2,7 +2,6 @@
  * dice.c - umpire dice: every draw of a game, verified by replay, and a
  * per-side summary for referees.
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include "umpire/commands.h"
@@ -58,33 +57,18 @@ static void summary(FILE *out, const struct game *g, const struct run *run)
 
 int cmd_dice(int argc, char **argv, const struct cli *cli, struct error *err)
 {
-	static const struct option lo[] = {
-		{ "summary", no_argument, NULL, 'S' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	int opt, sum = 0;
-	unsigned long long seen = 0;
+	int sum = 0, rc;
+	const char *path;
 	struct game g;
 	struct run run;
-
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
-		if (opt == 'h') {
-			print_usage(cli->out, "dice");
-			return 0;
-		}
-		if (opt != 'S')
-			return usage_error(err, "dice", "unknown option '%s'",
-					   argv[optind - 1]);
-		if (opt_once(&seen, opt, "--summary", err))
-			return -1;
-		sum = 1;
-	}
-	if (optind + 1 != argc)
-		return usage_error(err, "dice", "give exactly one GAME");
-	if (cli_game(cli, argv[optind], &g, err))
+	const struct opt opts[] = {
+		{ 0, "summary", NULL, &sum, NULL, NULL },
+		{ 0 }
+	};
+	if ((rc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME",
+			    err)))
+		return rc < 0 ? -1 : 0;
+	if (cli_game(cli, path, &g, err))
 		return -1;
 	if (game_check(&g, CHECK_FULL, NULL, &run, err)) {
 		game_free(&g);

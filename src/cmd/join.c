@@ -1,43 +1,26 @@
 /*
  * join.c - umpire join: a role commits to its chain and signs the header.
  */
-#include <getopt.h>
 #include "umpire/commands.h"
 #include "umpire/game.h"
 
 int cmd_join(int argc, char **argv, const struct cli *cli, struct error *err)
 {
-	static const struct option lo[] = {
-		{ "side", required_argument, NULL, 'S' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *seckey = NULL, *out = NULL, *side = NULL;
-	unsigned long long seen = 0;
+	const char *seckey = NULL, *out = NULL, *side = NULL, *path;
 	struct seckey *sk = NULL;
 	struct game g;
-	int opt;
-
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "s:o:h", lo, NULL)) != -1) {
-		const char **slot = opt == 's' ? &seckey : opt == 'o' ? &out :
-			opt == 'S' ? &side : NULL;
-		if (opt == 'h') {
-			print_usage(cli->out, "join");
-			return 0;
-		}
-		if (!slot)
-			return usage_error(err, "join", "unknown or incomplete "
-					   "option '%s'", argv[optind - 1]);
-		if (opt_once(&seen, opt, opt == 'S' ? "--side" : opt == 's' ?
-			     "-s" : "-o", err))
-			return -1;
-		*slot = optarg;
-	}
-	if (optind + 1 != argc || !side)
-		return usage_error(err, "join", "give GAME and --side NAME");
-	if (cli_game(cli, argv[optind], &g, err))
+	const struct opt opts[] = {
+		{ 's', NULL, &seckey, NULL, NULL, NULL },
+		{ 'o', NULL, &out, NULL, NULL, NULL },
+		{ 0, "side", &side, NULL, NULL, NULL },
+		{ 0 }
+	};
+	int prc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME", err);
+	if (prc)
+		return prc < 0 ? -1 : 0;
+	if (!side)
+		return usage_error(err, "join", "give --side NAME");
+	if (cli_game(cli, path, &g, err))
 		return -1;
 	int rc = -1;
 	if (cli_seckey(cli, seckey, &sk, err) ||

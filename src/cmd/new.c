@@ -1,7 +1,6 @@
 /*
  * new.c - umpire new: create a game; the creator commits here.
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include "umpire/commands.h"
@@ -10,63 +9,28 @@
 
 int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 {
-	static const struct option lo[] = {
-		{ "side", required_argument, NULL, 'S' },
-		{ "referee", required_argument, NULL, 'R' },
-		{ "set", required_argument, NULL, 'O' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *seckey = NULL, *out = NULL, *referee = NULL;
-	char **sides = xcalloc((size_t)argc, sizeof *sides);
-	char **sets = xcalloc((size_t)argc, sizeof *sets);
+	const char *seckey = NULL, *out = NULL, *referee = NULL, *id;
+	const char **sides = xcalloc((size_t)argc, sizeof *sides);
+	const char **sets = xcalloc((size_t)argc, sizeof *sets);
 	size_t n_sides = 0, n_sets = 0;
-	unsigned long long seen = 0;
 	struct seckey *sk = NULL;
 	struct game g;
-	int rc = -1, opt, have_game = 0;
-
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "s:o:h", lo, NULL)) != -1) {
-		switch (opt) {
-		case 's':
-			if (opt_once(&seen, opt, "-s", err))
-				goto out;
-			seckey = optarg;
-			break;
-		case 'o':
-			if (opt_once(&seen, opt, "-o", err))
-				goto out;
-			out = optarg;
-			break;
-		case 'R':
-			if (opt_once(&seen, opt, "--referee", err))
-				goto out;
-			referee = optarg;
-			break;
-		case 'S':
-			sides[n_sides++] = optarg;
-			break;
-		case 'O':
-			sets[n_sets++] = optarg;
-			break;
-		case 'h':
-			print_usage(cli->out, "new");
-			rc = 0;
-			goto out;
-		default:
-			usage_error(err, "new", "unknown or incomplete option "
-				    "'%s'", argv[optind - 1]);
-			goto out;
-		}
-	}
-	if (optind + 1 != argc) {
-		usage_error(err, "new", "give exactly one SCENARIO");
+	int rc = -1, have_game = 0;
+	const struct opt opts[] = {
+		{ 's', NULL, &seckey, NULL, NULL, NULL },
+		{ 'o', NULL, &out, NULL, NULL, NULL },
+		{ 0, "referee", &referee, NULL, NULL, NULL },
+		{ 0, "side", NULL, NULL, sides, &n_sides },
+		{ 0, "set", NULL, NULL, sets, &n_sets },
+		{ 0 }
+	};
+	int prc = cli_parse(cli, argc, argv, opts, &id, 1, "one SCENARIO", err);
+	if (prc) {
+		rc = prc < 0 ? -1 : 0;
 		goto out;
 	}
 	struct scenario scn;
-	if (scenario_find(cli->scenario_dir, argv[optind], &scn, err))
+	if (scenario_find(cli->scenario_dir, id, &scn, err))
 		goto out;
 	const char *names[GAME_MAX_ROLES];
 	struct pubkey keys[GAME_MAX_ROLES];
@@ -118,7 +82,8 @@ int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 	}
 	if (cli_seckey(cli, seckey, &sk, err))
 		goto out_scn;
-	if (game_create(&g, cli->scenario_dir, scn.id, sets, n_sets, names,
+	if (game_create(&g, cli->scenario_dir, scn.id, (char *const *)sets,
+			n_sets, names,
 			keys, n, err))
 		goto out_scn;
 	have_game = 1;

@@ -2,7 +2,6 @@
  * orders.c - umpire orders: a ready-to-sign order file for the pending
  * decision, with the legal answers as comments.
  */
-#include <getopt.h>
 #include <string.h>
 #include <sodium.h>
 #include "umpire/commands.h"
@@ -73,36 +72,21 @@ static int write_template(const struct game *g, const struct run *tmpl,
 int cmd_orders(int argc, char **argv, const struct cli *cli,
 	       struct error *err)
 {
-	static const struct option lo[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *seckey = NULL, *out = NULL;
-	unsigned long long seen = 0;
+	const char *seckey = NULL, *out = NULL, *path;
 	struct seckey *sk = NULL;
 	struct game g;
 	struct run run, tmpl;
 	unsigned char reveal[32];
-	int opt, rc = -1;
-
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "s:o:h", lo, NULL)) != -1) {
-		if (opt == 'h') {
-			print_usage(cli->out, "orders");
-			return 0;
-		}
-		if (opt != 's' && opt != 'o')
-			return usage_error(err, "orders", "unknown or "
-					   "incomplete option '%s'",
-					   argv[optind - 1]);
-		if (opt_once(&seen, opt, opt == 's' ? "-s" : "-o", err))
-			return -1;
-		*(opt == 's' ? &seckey : &out) = optarg;
-	}
-	if (optind + 1 != argc)
-		return usage_error(err, "orders", "give exactly one GAME");
-	if (cli_game(cli, argv[optind], &g, err))
+	int rc = -1;
+	const struct opt opts[] = {
+		{ 's', NULL, &seckey, NULL, NULL, NULL },
+		{ 'o', NULL, &out, NULL, NULL, NULL },
+		{ 0 }
+	};
+	int prc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME", err);
+	if (prc)
+		return prc < 0 ? -1 : 0;
+	if (cli_game(cli, path, &g, err))
 		return -1;
 	if (game_check(&g, CHECK_LIGHT, NULL, &run, err))
 		goto out_game;

@@ -1,7 +1,6 @@
 /*
  * report.c - umpire report: the report of a step and the position.
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include "umpire/commands.h"
 #include "umpire/game.h"
@@ -10,35 +9,17 @@
 int cmd_report(int argc, char **argv, const struct cli *cli,
 	       struct error *err)
 {
-	static const struct option lo[] = {
-		{ "step", required_argument, NULL, 'n' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *step_arg = NULL;
-	unsigned long long seen = 0;
+	const char *step_arg = NULL, *path;
 	struct game g;
 	struct run run;
-	int opt;
-
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
-		if (opt == 'h') {
-			print_usage(cli->out, "report");
-			return 0;
-		}
-		if (opt != 'n')
-			return usage_error(err, "report", "unknown or "
-					   "incomplete option '%s'",
-					   argv[optind - 1]);
-		if (opt_once(&seen, opt, "--step", err))
-			return -1;
-		step_arg = optarg;
-	}
-	if (optind + 1 != argc)
-		return usage_error(err, "report", "give exactly one GAME");
-	if (cli_game(cli, argv[optind], &g, err))
+	const struct opt opts[] = {
+		{ 0, "step", &step_arg, NULL, NULL, NULL },
+		{ 0 }
+	};
+	int rc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME", err);
+	if (rc)
+		return rc < 0 ? -1 : 0;
+	if (cli_game(cli, path, &g, err))
 		return -1;
 	if (game_check(&g, CHECK_LIGHT, NULL, &run, err)) {
 		game_free(&g);

@@ -2,7 +2,6 @@
  * scenarios.c - umpire scenarios: what is installed.
  */
 #include <dirent.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include "umpire/commands.h"
@@ -16,23 +15,10 @@ static int by_name(const void *a, const void *b)
 int cmd_scenarios(int argc, char **argv, const struct cli *cli,
 		  struct error *err)
 {
-	static const struct option lo[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	int opt;
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
-		if (opt == 'h') {
-			print_usage(cli->out, "scenarios");
-			return 0;
-		}
-		return usage_error(err, "scenarios", "unknown option '%s'",
-				   argv[optind - 1]);
-	}
-	if (optind != argc)
-		return usage_error(err, "scenarios", "takes no arguments");
+	const struct opt opts[] = { { 0 } };
+	int rc = cli_parse(cli, argc, argv, opts, NULL, 0, "", err);
+	if (rc)
+		return rc < 0 ? -1 : 0;
 	DIR *dp = opendir(cli->scenario_dir);
 	if (!dp)
 		return errorf(err, EXIT_USAGE, "cannot read the scenario "
@@ -49,7 +35,6 @@ int cmd_scenarios(int argc, char **argv, const struct cli *cli,
 	}
 	closedir(dp);
 	qsort(names, n, sizeof *names, by_name);
-	int rc = 0;
 	for (size_t i = 0; i < n; i++) {
 		char path[4096];
 		struct scenario s;
@@ -58,7 +43,6 @@ int cmd_scenarios(int argc, char **argv, const struct cli *cli,
 			 names[i]);
 		if (scenario_load(path, &s, &e)) {
 			fprintf(cli->msg, "umpire: skipping %s\n", e.msg);
-			rc = 0;
 		} else {
 			fprintf(cli->out, "%-22s v%-3lld %-11s %s%s%s\n", s.id,
 				s.version, s.provenance, s.title,
@@ -72,5 +56,5 @@ int cmd_scenarios(int argc, char **argv, const struct cli *cli,
 	if (!n)
 		fprintf(cli->msg, "umpire: no scenarios in %s\n",
 			cli->scenario_dir);
-	return rc;
+	return 0;
 }

@@ -4,7 +4,6 @@
  * .minisig exactly as minisign writes it. The trusted comment defaults to
  * "umpire/1 game=G step=N side=S" from the file's own top-level fields.
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include "umpire/commands.h"
@@ -43,37 +42,21 @@ struct sign_opts {
 	int detached;
 };
 
-static int parse(int argc, char **argv, struct sign_opts *o,
-		 struct error *err)
+static int parse(const struct cli *cli, int argc, char **argv,
+		 struct sign_opts *o, struct error *err)
 {
-	static const struct option lo[] = {
-		{ "detached", no_argument, NULL, 'd' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	unsigned long long seen = 0;
-	int opt;
 	memset(o, 0, sizeof *o);
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "s:o:t:h", lo, NULL)) != -1) {
-		if (opt != '?' && opt_once(&seen, opt, argv[optind - 1], err))
-			return -1;
-		switch (opt) {
-		case 's': o->seckey = optarg; break;
-		case 'o': o->out = optarg; break;
-		case 't': o->comment = optarg; break;
-		case 'd': o->detached = 1; break;
-		case 'h': return 1;
-		default:
-			return usage_error(err, "sign", "unknown or "
-					   "incomplete option '%s'",
-					   argv[optind - 1]);
-		}
-	}
-	if (optind != argc - 1)
-		return usage_error(err, "sign", "give exactly one FILE");
-	o->file = argv[optind];
+	const struct opt opts[] = {
+		{ 's', NULL, &o->seckey, NULL, NULL, NULL },
+		{ 'o', NULL, &o->out, NULL, NULL, NULL },
+		{ 't', NULL, &o->comment, NULL, NULL, NULL },
+		{ 0, "detached", NULL, &o->detached, NULL, NULL },
+		{ 0 }
+	};
+	int rc = cli_parse(cli, argc, argv, opts, &o->file, 1, "exactly one "
+			   "FILE", err);
+	if (rc)
+		return rc;
 	if (o->detached && !o->out && strcmp(o->file, "-") == 0)
 		return usage_error(err, "sign", "a detached signature of "
 				   "stdin needs -o OUT");
@@ -121,12 +104,9 @@ int cmd_sign(int argc, char **argv, const struct cli *cli,
 	const char *dest;
 	char *buf;
 	size_t len;
-	int rc = parse(argc, argv, &o, err);
-	if (rc != 0) {
-		if (rc > 0)
-			print_usage(cli->out, "sign");
+	int rc = parse(cli, argc, argv, &o, err);
+	if (rc != 0)
 		return rc > 0 ? EXIT_OK : -1;
-	}
 	if (read_input(o.file, SIGN_MAX_INPUT, &buf, &len, err) != 0)
 		return -1;
 	rc = make_signed(&o, cli, buf, len, &out, err);

@@ -1,7 +1,6 @@
 /*
  * status.c - umpire status: whose decision is pending, and the question.
  */
-#include <getopt.h>
 #include <string.h>
 #include "umpire/commands.h"
 #include "umpire/game.h"
@@ -10,33 +9,18 @@
 int cmd_status(int argc, char **argv, const struct cli *cli,
 	       struct error *err)
 {
-	static const struct option lo[] = {
-		{ "brief", no_argument, NULL, 'b' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	int brief = 0, opt;
-	unsigned long long seen = 0;
+	int brief = 0, rc;
+	const char *path;
 	struct game g;
 	struct run run;
-
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
-		if (opt == 'h') {
-			print_usage(cli->out, "status");
-			return 0;
-		}
-		if (opt != 'b')
-			return usage_error(err, "status", "unknown option "
-					   "'%s'", argv[optind - 1]);
-		if (opt_once(&seen, opt, "--brief", err))
-			return -1;
-		brief = 1;
-	}
-	if (optind + 1 != argc)
-		return usage_error(err, "status", "give exactly one GAME");
-	if (cli_game(cli, argv[optind], &g, err))
+	const struct opt opts[] = {
+		{ 0, "brief", NULL, &brief, NULL, NULL },
+		{ 0 }
+	};
+	if ((rc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME",
+			    err)))
+		return rc < 0 ? -1 : 0;
+	if (cli_game(cli, path, &g, err))
 		return -1;
 	const char *who = game_unjoined(&g);
 	if (who) {

@@ -4,10 +4,8 @@
  * FILE.minisig if it exists. With --game the game names the key and checks
  * the trusted comment against the game, the step and the side.
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "umpire/commands.h"
 #include "umpire/fsutil.h"
 #include "umpire/game.h"
@@ -15,74 +13,31 @@
 #include "umpire/sign.h"
 
 #define VERIFY_MAX_INPUT (16u << 20)
-#define SIGFILE_MAX 65536
 
 struct verify_opts {
 	const char *file, *pubkey, *game, *sigfile;
 };
 
-static int parse(int argc, char **argv, struct verify_opts *o,
-		 struct error *err)
+static int parse(const struct cli *cli, int argc, char **argv,
+		 struct verify_opts *o, struct error *err)
 {
-	static const struct option lo[] = {
-		{ "game", required_argument, NULL, 'g' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	unsigned long long seen = 0;
-	int opt;
 	memset(o, 0, sizeof *o);
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "p:x:h", lo, NULL)) != -1) {
-		if (opt != '?' && opt_once(&seen, opt, argv[optind - 1], err))
-			return -1;
-		switch (opt) {
-		case 'p': o->pubkey = optarg; break;
-		case 'g': o->game = optarg; break;
-		case 'x': o->sigfile = optarg; break;
-		case 'h': return 1;
-		default:
-			return usage_error(err, "verify", "unknown or "
-					   "incomplete option '%s'",
-					   argv[optind - 1]);
-		}
-	}
-	if (optind != argc - 1)
-		return usage_error(err, "verify", "give exactly one FILE");
-	o->file = argv[optind];
+	const struct opt opts[] = {
+		{ 'p', NULL, &o->pubkey, NULL, NULL, NULL },
+		{ 'x', NULL, &o->sigfile, NULL, NULL, NULL },
+		{ 0, "game", &o->game, NULL, NULL, NULL },
+		{ 0 }
+	};
+	int rc = cli_parse(cli, argc, argv, opts, &o->file, 1, "exactly one "
+			   "FILE", err);
+	if (rc)
+		return rc;
 	if (!o->pubkey == !o->game)
 		return usage_error(err, "verify", "give either -p PUBKEY or "
 				   "--game GAME");
 	return 0;
 }
 
-/*
- * The detached signature to use, if any: -x, or FILE.minisig when the file
- * has no embedded block. *sigpath stays NULL for an embedded signature.
- */
-static int find_detached(const struct verify_opts *o, const char *buf,
-			 size_t len, struct strbuf *path, char **text,
-			 size_t *textlen, struct error *err)
-{
-	struct strbuf block = STRBUF_INIT;
-	size_t body_len;
-	int embedded;
-	*text = NULL;
-	if (o->sigfile) {
-		strbuf_adds(path, o->sigfile);
-	} else {
-		embedded = embed_split(path_name(o->file), buf, len,
-				       &body_len, &block, err);
-		strbuf_free(&block);
-		if (embedded != 0 || strcmp(o->file, "-") == 0)
-			return 0;
-		strbuf_addf(path, "%s.minisig", o->file);
-		if (access(path->buf, F_OK) != 0)
-			return 0;
-	}
-	return read_input(path->buf, SIGFILE_MAX, text, textlen, err);
-}
 
 int cmd_verify(int argc, char **argv, const struct cli *cli,
 	       struct error *err)
@@ -94,15 +49,13 @@ int cmd_verify(int argc, char **argv, const struct cli *cli,
 	const char *name;
 	char *buf = NULL, *sig = NULL;
 	size_t len, siglen = 0;
-	int rc = parse(argc, argv, &o, err);
-	if (rc != 0) {
-		if (rc > 0)
-			print_usage(cli->out, "verify");
+	int rc = parse(cli, argc, argv, &o, err);
+	if (rc != 0)
 		return rc > 0 ? EXIT_OK : -1;
-	}
 	name = path_name(o.file);
 	if (read_input(o.file, VERIFY_MAX_INPUT, &buf, &len, err) != 0 ||
-	    find_detached(&o, buf, len, &sigpath, &sig, &siglen, err) != 0) {
+	    cli_detached(o.file, o.sigfile, buf, len, &sigpath, &sig,
+			 &siglen, err) != 0) {
 		rc = -1;
 	} else if (o.game) {
 		rc = game_verify_orders(o.game, cli->scenario_dir, name, buf,

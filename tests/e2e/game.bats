@@ -330,6 +330,22 @@ tampered() {
 	run "$UMPIRE" audit --help
 	[ "$status" -eq 0 ]
 	assert_output_has "usage: umpire audit"
+	run "$UMPIRE" orders start.yaml -s
+	[ "$status" -eq 2 ]
+	assert_output_has "needs a value"
+	run "$UMPIRE" status --brief=yes start.yaml
+	[ "$status" -eq 2 ]
+	assert_output_has "takes no value"
+	run "$UMPIRE" status start.yaml extra.yaml
+	[ "$status" -eq 2 ]
+	assert_output_has "unexpected argument 'extra.yaml'"
+	# values glued to short options, flags bundled, -- ends options
+	run "$UMPIRE" orders start.yaml -sp.key -o o.yaml
+	[ "$status" -eq 0 ]
+	run "$UMPIRE" keygen -Wf -s k.key -p k.pub
+	[ "$status" -eq 0 ]
+	run "$UMPIRE" status -- start.yaml
+	[ "$status" -eq 0 ]
 }
 
 @test "a scenario version mismatch is refused, naming both versions" {
