@@ -43,6 +43,11 @@ struct engine_step {
 	unsigned char seed[32];    /* STEP_PLAY */
 	const char *const *forced; /* STEP_FORCED: draw results, in order */
 	size_t n_forced;
+	/* Optional: called when the step ends, with the state at that moment
+	 * and the question that ended it (NULL when the game ended). */
+	void (*at_end)(void *user, const void *state,
+		       const struct question *next);
+	void *user;
 };
 
 struct draw_rec {
@@ -55,6 +60,8 @@ struct draw_rec {
 	uint32_t n;         /* pool size or die sides */
 	uint32_t pick;      /* 0-based result of the uniform draw */
 	char result[32];    /* label of the result: card, die face */
+	char visible[32];   /* "" everyone; else the only side that may see
+			       the result ("-": nobody) */
 };
 
 struct event_rec {
@@ -62,6 +69,7 @@ struct event_rec {
 	int turn;
 	char phase[48];
 	char rule[16];
+	char visible[32];   /* "" everyone; else the only side that may read */
 	char *text;
 };
 

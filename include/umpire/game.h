@@ -58,6 +58,19 @@ struct game {
 	struct game_step *steps;
 	size_t n_steps;
 	void *start_state;
+	/* Optional, for game_check: called at the end of each recorded step
+	 * with the state then and the question that ended it (NULL: over). */
+	void (*at_step_end)(void *user, size_t step, const void *state,
+			    const struct question *next);
+	void *hook_user;
+};
+
+/* The state and the pending question after one step (a copy). */
+struct snapshot {
+	size_t step;
+	void *state;              /* malloc'd, ruleset.state_size bytes */
+	struct question next;
+	int over;
 };
 
 /* How much game_check verifies. */
@@ -116,6 +129,16 @@ int game_verify_orders(const char *game_path, const char *scn_dir,
 		       const char *orders_name,
 		       const char *buf, size_t len, const char *sigtext,
 		       FILE *out, struct error *err);
+
+/* Replay the game and keep a copy of the state after step n (0: the
+ * start). snapshot_free releases it. */
+int game_snapshot(struct game *g, size_t n, struct snapshot *out,
+		  struct error *err);
+void snapshot_free(struct snapshot *s);
+
+/* The value of the scenario option `hidden` (referee or honour) for a game
+ * with hidden information, else NULL. */
+const char *game_hidden_mode(const struct game *g);
 
 /* The game file's text (canonical YAML). */
 int game_emit(const struct game *g, struct strbuf *out, struct error *err);

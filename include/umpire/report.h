@@ -11,11 +11,23 @@
 
 #define REPORT_WIDTH 76
 
-/* The report of step `step` (1-based; 0: the game before any step). */
-void report_step(const struct game *g, const struct run *run, size_t step,
-		 struct strbuf *out);
+/* What a report is about. */
+struct report_at {
+	size_t step;                 /* 1-based; 0: before any step */
+	const void *state;           /* the state after that step */
+	const struct question *next; /* pending question; NULL: game over */
+	const char *side;            /* the reader; NULL: everything */
+};
+
+/* The latest step of a replay, for side. */
+void report_latest(const struct game *g, const struct run *run,
+		   const char *side, struct report_at *at);
+/* The report of a step: what happened (as side may see it), the
+ * position, and what is asked next. */
+void report_step(const struct game *g, const struct run *run,
+		 const struct report_at *at, struct strbuf *out);
 /* Who must decide what next, with the legal answers; or the result. */
-void report_next(const struct game *g, const struct run *run,
+void report_next(const struct game *g, const struct report_at *at,
 		 struct strbuf *out);
 /* Append text wrapped at REPORT_WIDTH with the given indent. */
 void report_wrap(struct strbuf *out, const char *text, size_t indent,

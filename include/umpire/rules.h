@@ -77,6 +77,15 @@ int ctx_die(struct ctx *c, const char *purpose, int sides);
 size_t ctx_pick(struct ctx *c, const char *purpose, const char *pool,
 		size_t n, const char *const *labels);
 
+/*
+ * The same as ctx_pick, for a result that only `side` may see (a card
+ * dealt into that side's hand), or nobody if side is NULL (a card dealt
+ * face down). Reports, views and `umpire dice` show it to the others as a
+ * hidden result; the full game file keeps it for the audit.
+ */
+size_t ctx_pick_for(struct ctx *c, const char *side, const char *purpose,
+		    const char *pool, size_t n, const char *const *labels);
+
 /* Where the game is, for labelling draws and events ("turn 3",
  * "German action phase"). Call at every turn and phase change. */
 void ctx_where(struct ctx *c, int turn, const char *phase);
@@ -84,6 +93,24 @@ void ctx_where(struct ctx *c, int turn, const char *phase);
 /* A report event: rule section and one English sentence. */
 void ctx_event(struct ctx *c, const char *rule, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* An event that only `side` may read ("You draw the 5"); pair it with a
+ * public ctx_event when the others should learn that something happened
+ * ("The German draws a card"). */
+void ctx_event_to(struct ctx *c, const char *side, const char *rule,
+		  const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/*
+ * Hidden information in views (umpire view): a ruleset's view() builds what
+ * one side may see of the state, and passes each part that side may not see
+ * through redact(), which replaces it by a commitment: a hash of a secret
+ * salt and the part, which the audit later checks against the full state.
+ * Parts are redacted in a fixed order, so that the same state gives the
+ * same view.
+ */
+struct redactor;
+struct doc_node *redact(struct redactor *r, struct doc *d,
+			const struct doc_node *hidden);
 
 /* A question that standing orders may answer, for order templates. */
 struct standing_key {
@@ -113,8 +140,16 @@ struct ruleset {
 	struct doc_node *(*save)(const void *st, struct doc *d);
 	int (*load)(void *st, const struct doc *d, const struct doc_node *map,
 		    struct error *err);
-	/* The position for a report, lines of at most 76 columns. */
-	void (*position)(const void *st, struct strbuf *out);
+	/* What `side` may see of the state: like save(), with hidden parts
+	 * passed through redact(). NULL for games without hidden
+	 * information (the view is then the saved state). */
+	struct doc_node *(*view)(const void *st, const char *side,
+				 struct doc *d, struct redactor *r);
+	/* The position for a report, lines of at most 76 columns; side is
+	 * the reader (NULL: everything, for the referee), and a game with
+	 * hidden information shows only what that side may see. */
+	void (*position)(const void *st, const char *side,
+			 struct strbuf *out);
 	/* If the game is over, write the result line and return 1; else 0. */
 	int (*result)(const void *st, struct strbuf *out);
 	/* Keys that standing orders may usefully answer ({NULL}-ended). */

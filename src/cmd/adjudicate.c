@@ -49,7 +49,9 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 			    &run, err))
 		goto out_sig;
 	struct strbuf text = STRBUF_INIT, report = STRBUF_INIT;
-	report_step(&g, &run, g.n_steps, &report);
+	struct report_at at;
+	report_latest(&g, &run, NULL, &at);
+	report_step(&g, &run, &at, &report);
 	if (game_emit(&g, &text, err) == 0 && cli_write(out, &text, err) == 0)
 		rc = 0;
 	if (rc == 0 && rep)

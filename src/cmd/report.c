@@ -1,7 +1,9 @@
 /*
- * report.c - umpire report: the report of a step and the position.
+ * report.c - umpire report: the report of a step, the position after it,
+ * and what is asked next, for everyone or as one side may see it.
  */
 #include <stdlib.h>
+#include <string.h>
 #include "umpire/commands.h"
 #include "umpire/game.h"
 #include "umpire/report.h"
@@ -9,11 +11,13 @@
 int cmd_report(int argc, char **argv, const struct cli *cli,
 	       struct error *err)
 {
-	const char *step_arg = NULL, *path;
+	const char *step_arg = NULL, *side = NULL, *path;
 	struct game g;
 	struct run run;
+	struct snapshot snap;
 	const struct opt opts[] = {
 		{ 0, "step", &step_arg, NULL, NULL, NULL },
+		{ 0, "side", &side, NULL, NULL, NULL },
 		{ 0 }
 	};
 	int rc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME", err);
@@ -21,30 +25,36 @@ int cmd_report(int argc, char **argv, const struct cli *cli,
 		return rc < 0 ? -1 : 0;
 	if (cli_game(cli, path, &g, err))
 		return -1;
-	if (game_check(&g, CHECK_LIGHT, NULL, &run, err)) {
-		game_free(&g);
-		return -1;
+	rc = -1;
+	if (side && !game_role(&g, side)) {
+		usage_error(err, "report", "this game has no side '%s'", side);
+		goto out_game;
 	}
 	size_t step = g.n_steps;
 	if (step_arg) {
 		char *end;
 		unsigned long v = strtoul(step_arg, &end, 10);
 		if (*end || !*step_arg || v < 1 || v > g.n_steps) {
-			engine_free(&run);
-			game_free(&g);
-			return usage_error(err, "report", "--step takes a step "
-					   "from 1 to %zu", g.n_steps);
+			usage_error(err, "report", "--step takes a step from "
+				    "1 to %zu", g.n_steps);
+			goto out_game;
 		}
 		step = v;
 	}
+	if (game_snapshot(&g, step, &snap, err) ||
+	    game_check(&g, CHECK_LIGHT, NULL, &run, err))
+		goto out_snap;
+	struct report_at at = { step, snap.state,
+		snap.over ? NULL : &snap.next, side };
 	struct strbuf sb = STRBUF_INIT;
-	report_step(&g, &run, step, &sb);
-	if (step != g.n_steps)
-		strbuf_adds(&sb, "(The position and the next decision are "
-			    "those after the latest step.)\n");
+	report_step(&g, &run, &at, &sb);
 	fputs(sb.buf, cli->out);
 	strbuf_free(&sb);
 	engine_free(&run);
+	rc = 0;
+out_snap:
+	snapshot_free(&snap);
+out_game:
 	game_free(&g);
-	return 0;
+	return rc;
 }

@@ -49,7 +49,9 @@ int cmd_status(int argc, char **argv, const struct cli *cli,
 	} else {
 		strbuf_addf(&sb, "Game %s (%s), %zu steps played.\n", g.id,
 			    g.scn.id, g.n_steps);
-		report_next(&g, &run, &sb);
+		struct report_at at;
+		report_latest(&g, &run, NULL, &at);
+		report_next(&g, &at, &sb);
 		fputs(sb.buf, cli->out);
 	}
 	strbuf_free(&sb);

@@ -129,6 +129,9 @@ static void record_end(struct ctx *c, const struct question *q)
 	doc_hash("umpire/1 state", c->rs->save(c->run->state, d),
 		 e->state_hash);
 	doc_free(d);
+	const struct engine_step *s = &c->steps[c->cur];
+	if (s->at_end)
+		s->at_end(s->user, c->run->state, q);
 }
 
 static void check_all_used(struct ctx *c, const char *where)
@@ -285,6 +288,12 @@ static uint32_t forced_pick(struct ctx *c, struct draw_rec *d, size_t n,
 size_t ctx_pick(struct ctx *c, const char *purpose, const char *pool,
 		size_t n, const char *const *labels)
 {
+	return ctx_pick_for(c, "", purpose, pool, n, labels);
+}
+
+size_t ctx_pick_for(struct ctx *c, const char *side, const char *purpose,
+		    const char *pool, size_t n, const char *const *labels)
+{
 	if (n == 0 || n > UINT32_MAX)
 		refuse(c, "rules error: draw from empty pool %s (%s)", pool,
 		       purpose);
@@ -297,6 +306,7 @@ size_t ctx_pick(struct ctx *c, const char *purpose, const char *pool,
 	else
 		d->pick = rng_uniform(s->seed, c->draws, (uint32_t)n);
 	copy(d->result, sizeof d->result, labels[d->pick]);
+	copy(d->visible, sizeof d->visible, side ? side : "-");
 	commit_draw(c);
 	return d->pick;
 }
@@ -319,14 +329,12 @@ void ctx_where(struct ctx *c, int turn, const char *phase)
 	copy(c->phase, sizeof c->phase, phase);
 }
 
-void ctx_event(struct ctx *c, const char *rule, const char *fmt, ...)
+static void add_event(struct ctx *c, const char *side, const char *rule,
+		      const char *fmt, va_list ap)
 {
 	struct run *r = c->run;
 	struct strbuf sb = STRBUF_INIT;
-	va_list ap;
-	va_start(ap, fmt);
 	strbuf_vaddf(&sb, fmt, ap);
-	va_end(ap);
 	if (r->n_events == r->cap_events) {
 		r->cap_events = r->cap_events ? r->cap_events * 2 : 64;
 		r->events = xrealloc(r->events,
@@ -338,7 +346,25 @@ void ctx_event(struct ctx *c, const char *rule, const char *fmt, ...)
 	e->turn = c->turn;
 	copy(e->phase, sizeof e->phase, c->phase);
 	copy(e->rule, sizeof e->rule, rule);
+	copy(e->visible, sizeof e->visible, side);
 	e->text = strbuf_detach(&sb, NULL);
+}
+
+void ctx_event(struct ctx *c, const char *rule, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	add_event(c, "", rule, fmt, ap);
+	va_end(ap);
+}
+
+void ctx_event_to(struct ctx *c, const char *side, const char *rule,
+		  const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	add_event(c, side ? side : "-", rule, fmt, ap);
+	va_end(ap);
 }
 
 int engine_run(const struct ruleset *rs, const void *start_state,

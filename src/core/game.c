@@ -633,6 +633,18 @@ static int compare_step(struct game *g, const struct run *run, size_t i,
 	return rc;
 }
 
+struct hook_arg {
+	struct game *g;
+	size_t step;
+};
+
+static void step_end_hook(void *user, const void *state,
+			  const struct question *next)
+{
+	struct hook_arg *h = user;
+	h->g->at_step_end(h->g->hook_user, h->step, state, next);
+}
+
 int game_check(struct game *g, enum check_level level,
 	       const struct engine_step *extra, struct run *run,
 	       struct error *err)
@@ -643,6 +655,7 @@ int game_check(struct game *g, enum check_level level,
 	if (verify_header(g, err))
 		return -1;
 	es = xcalloc(g->n_steps + 1, sizeof *es);
+	struct hook_arg *hooks = xcalloc(g->n_steps + 1, sizeof *hooks);
 	const unsigned char *prev = g->genesis;
 	for (size_t i = 0; i < g->n_steps; i++) {
 		struct game_step *s = &g->steps[i];
@@ -721,6 +734,11 @@ int game_check(struct game *g, enum check_level level,
 		};
 		es[i].src = s->ord.doc->name;
 		memcpy(es[i].seed, s->seed, 32);
+		if (g->at_step_end) {
+			hooks[i] = (struct hook_arg){ g, i + 1 };
+			es[i].at_end = step_end_hook;
+			es[i].user = &hooks[i];
+		}
 	}
 	size_t n = g->n_steps;
 	if (extra)
@@ -747,9 +765,79 @@ int game_check(struct game *g, enum check_level level,
 	rc = 0;
 out:
 	free(es);
+	free(hooks);
 	if (rc && run->state)
 		engine_free(run);
 	return rc;
+}
+
+struct snap_arg {
+	const struct ruleset *rs;
+	struct snapshot *out;
+};
+
+static void keep_snapshot(void *user, size_t step, const void *state,
+			  const struct question *next)
+{
+	struct snap_arg *a = user;
+	if (step != a->out->step)
+		return;
+	a->out->state = xmalloc(a->rs->state_size);
+	memcpy(a->out->state, state, a->rs->state_size);
+	a->out->over = next == NULL;
+	if (next)
+		a->out->next = *next;
+}
+
+int game_snapshot(struct game *g, size_t n, struct snapshot *out,
+		  struct error *err)
+{
+	struct snap_arg a = { g->scn.rs, out };
+	struct run run;
+	memset(out, 0, sizeof *out);
+	out->step = n;
+	if (n > g->n_steps)
+		return errorf(err, EXIT_USAGE, "the game has %zu steps, not "
+			      "%zu", g->n_steps, n);
+	if (n == 0) {
+		/* the start: the rules run up to their first question */
+		engine_run(g->scn.rs, g->start_state, NULL, 0, &run);
+		out->state = xmalloc(g->scn.rs->state_size);
+		memcpy(out->state, g->start_state, g->scn.rs->state_size);
+		out->over = run.outcome == RUN_OVER;
+		out->next = run.pending;
+		engine_free(&run);
+		return 0;
+	}
+	g->at_step_end = keep_snapshot;
+	g->hook_user = &a;
+	int rc = game_check(g, CHECK_LIGHT, NULL, &run, err);
+	g->at_step_end = NULL;
+	g->hook_user = NULL;
+	if (rc)
+		return -1;
+	if (!out->state) {
+		/* the latest step ended with the game */
+		out->state = xmalloc(g->scn.rs->state_size);
+		memcpy(out->state, run.state, g->scn.rs->state_size);
+		out->over = run.outcome == RUN_OVER;
+		if (!out->over)
+			out->next = run.pending;
+	}
+	engine_free(&run);
+	return 0;
+}
+
+void snapshot_free(struct snapshot *s)
+{
+	free(s->state);
+	memset(s, 0, sizeof *s);
+}
+
+const char *game_hidden_mode(const struct game *g)
+{
+	const struct doc_node *v = doc_get(g->options, "hidden");
+	return v && v->kind == DOC_SCALAR ? v->str : NULL;
 }
 
 static struct doc_node *reveals_node(struct doc *d, const char *actor,

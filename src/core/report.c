@@ -3,6 +3,7 @@
  */
 #include <string.h>
 #include "umpire/report.h"
+#include "umpire/view.h"
 
 void report_wrap(struct strbuf *out, const char *text, size_t indent,
 		 size_t hang)
@@ -39,7 +40,8 @@ void report_wrap(struct strbuf *out, const char *text, size_t indent,
 	strbuf_addc(out, '\n');
 }
 
-static void heading(struct strbuf *out, const struct game *g)
+static void heading(struct strbuf *out, const struct game *g,
+		    const char *side)
 {
 	char line[400];
 	snprintf(line, sizeof line, "%s%s%s%s (%s), game %.8s", g->scn.title,
@@ -57,15 +59,23 @@ static void heading(struct strbuf *out, const struct game *g)
 		report_wrap(out, sb.buf, 0, 2);
 		strbuf_free(&sb);
 	}
+	const char *mode = game_hidden_mode(g);
+	if (mode && !strcmp(mode, "honour"))
+		report_wrap(out, "HONOUR MODE: the game file holds every hidden "
+			    "card; read only your own side's report (umpire "
+			    "report --side).", 0, 2);
+	if (side)
+		strbuf_addf(out, "As seen by %s.\n", side);
 }
 
-static void events(struct strbuf *out, const struct run *run, size_t step)
+static void events(struct strbuf *out, const struct run *run, size_t step,
+		   const char *side)
 {
 	int turn = -1;
 	const char *phase = NULL;
 	for (size_t i = 0; i < run->n_events; i++) {
 		const struct event_rec *e = &run->events[i];
-		if (e->step != step)
+		if (e->step != step || !visible_to(e->visible, side))
 			continue;
 		if (e->turn != turn || !phase || strcmp(phase, e->phase)) {
 			strbuf_addf(out, "\nTurn %d, %s\n", e->turn, e->phase);
@@ -79,7 +89,8 @@ static void events(struct strbuf *out, const struct run *run, size_t step)
 	}
 }
 
-static void draws(struct strbuf *out, const struct run *run, size_t step)
+static void draws(struct strbuf *out, const struct run *run, size_t step,
+		  const char *side)
 {
 	int any = 0;
 	for (size_t i = 0; i < run->n_draws; i++) {
@@ -93,26 +104,34 @@ static void draws(struct strbuf *out, const struct run *run, size_t step)
 		struct strbuf sb = STRBUF_INIT;
 		strbuf_addf(&sb, "#%llu %s: %s (from %s, %u left)",
 			    (unsigned long long)d->index, d->purpose,
-			    d->result, d->pool, d->n);
+			    visible_to(d->visible, side) ? d->result :
+			    "(hidden)", d->pool, d->n);
 		report_wrap(out, sb.buf, 2, 6);
 		strbuf_free(&sb);
 	}
 }
 
-void report_next(const struct game *g, const struct run *run,
+void report_next(const struct game *g, const struct report_at *at,
 		 struct strbuf *out)
 {
 	struct strbuf sb = STRBUF_INIT;
-	if (run->outcome == RUN_OVER) {
+	const struct question *q = at->next;
+	if (!q) {
 		strbuf_adds(&sb, "The game is over. ");
-		g->scn.rs->result(run->state, &sb);
+		g->scn.rs->result(at->state, &sb);
 		report_wrap(out, sb.buf, 0, 2);
 		strbuf_free(&sb);
 		return;
 	}
-	const struct question *q = &run->pending;
+	if (at->side && strcmp(at->side, q->role) != 0) {
+		strbuf_addf(&sb, "Next: step %zu, waiting for %s (rule %s).",
+			    at->step + 1, q->role, q->rule);
+		report_wrap(out, sb.buf, 0, 2);
+		strbuf_free(&sb);
+		return;
+	}
 	strbuf_addf(&sb, "Next: step %zu, %s to answer rule %s (%s): %s",
-		    g->n_steps + 1, q->role, q->rule, q->key, q->text);
+		    at->step + 1, q->role, q->rule, q->key, q->text);
 	report_wrap(out, sb.buf, 0, 2);
 	strbuf_reset(&sb);
 	strbuf_adds(&sb, "Legal answers:");
@@ -123,23 +142,30 @@ void report_next(const struct game *g, const struct run *run,
 	strbuf_free(&sb);
 }
 
-void report_step(const struct game *g, const struct run *run, size_t step,
-		 struct strbuf *out)
+void report_latest(const struct game *g, const struct run *run,
+		   const char *side, struct report_at *at)
 {
-	heading(out, g);
-	if (step == 0) {
+	at->step = g->n_steps;
+	at->state = run->state;
+	at->next = run->outcome == RUN_OVER ? NULL : &run->pending;
+	at->side = side;
+}
+
+void report_step(const struct game *g, const struct run *run,
+		 const struct report_at *at, struct strbuf *out)
+{
+	heading(out, g, at->side);
+	if (at->step == 0) {
 		strbuf_adds(out, "\nThe game has not started yet.\n");
 	} else {
-		const struct game_step *s = step <= g->n_steps ?
-			&g->steps[step - 1] : NULL;
+		const struct game_step *s = &g->steps[at->step - 1];
 		strbuf_addf(out, "\nStep %zu, ordered by %s, adjudicated by "
-			    "%s\n", step, s ? s->actor : "?",
-			    s ? s->counter : "?");
-		events(out, run, step);
-		draws(out, run, step);
+			    "%s\n", at->step, s->actor, s->counter);
+		events(out, run, at->step, at->side);
+		draws(out, run, at->step, at->side);
 	}
 	strbuf_adds(out, "\nPosition\n");
-	g->scn.rs->position(run->state, out);
+	g->scn.rs->position(at->state, at->side, out);
 	strbuf_addc(out, '\n');
-	report_next(g, run, out);
+	report_next(g, at, out);
 }

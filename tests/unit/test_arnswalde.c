@@ -78,7 +78,7 @@ static int max_width(const void *state)
 	int w = 0, col = 0;
 	size_t i;
 
-	arn_position(state, &sb);
+	arn_position(state, NULL, &sb);
 	for (i = 0; i < sb.len; i++, col++) {
 		if (sb.buf[i] == '\n')
 			col = -1;

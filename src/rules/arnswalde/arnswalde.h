@@ -111,7 +111,7 @@ int counterattack(struct ctx *c, struct arn *st, int area, size_t idx,
 void arn_play(struct ctx *c, void *st);
 
 /* report.c */
-void arn_position(const void *st, struct strbuf *out);
+void arn_position(const void *st, const char *side, struct strbuf *out);
 int arn_result(const void *st, struct strbuf *out);
 
 #endif

@@ -55,7 +55,7 @@ static void area_line(struct strbuf *out, const struct arn *st, int a)
 	strbuf_addc(out, '\n');
 }
 
-void arn_position(const void *vst, struct strbuf *out)
+void arn_position(const void *vst, const char *side, struct strbuf *out)
 {
 	const struct arn *st = vst;
 
