@@ -21,9 +21,9 @@ const struct command commands[] = {
 	  "create a game; the creator commits here" },
 	{ "join", cmd_join, "join GAME --side NAME -s SECKEY [-o OUT]",
 	  "a role commits to its dice chain and signs the header" },
-	{ "status", cmd_status, "status GAME [--brief]",
+	{ "status", cmd_status, "status GAME|VIEW [--brief] [-s SECKEY]",
 	  "whose decision is pending, the question, the legal answers" },
-	{ "orders", cmd_orders, "orders GAME [-s SECKEY] [-o OUT]",
+	{ "orders", cmd_orders, "orders GAME|VIEW [-s SECKEY] [-o OUT]",
 	  "a ready-to-sign order file for the pending decision" },
 	{ "sign", cmd_sign, "sign FILE [-s SECKEY] [-o OUT] [--detached] "
 	  "[-t COMMENT]", "sign an order file (embedded or detached)" },
@@ -32,12 +32,15 @@ const struct command commands[] = {
 	{ "adjudicate", cmd_adjudicate, "adjudicate GAME ORDERS [-s SECKEY] "
 	  "[-o OUT] [--report FILE]",
 	  "resolve a step, add this role's reveal, countersign" },
-	{ "report", cmd_report, "report GAME [--step N]",
+	{ "report", cmd_report, "report GAME|VIEW [--step N] [--side NAME] "
+	  "[-s SECKEY]",
 	  "the report of the latest step and the position" },
-	{ "audit", cmd_audit, "audit GAME",
+	{ "audit", cmd_audit, "audit GAME [--view FILE...] [-s SECKEY]",
 	  "replay and verify everything; exit 0 only if all holds" },
-	{ "dice", cmd_dice, "dice GAME [--summary]",
+	{ "dice", cmd_dice, "dice GAME [--summary] [--side NAME]",
 	  "every draw: step, turn, phase, purpose, pool, result" },
+	{ "view", cmd_view, "view GAME --side NAME [-s SECKEY] [--seal] "
+	  "[-o FILE]", "referee mode: what one side may see, signed" },
 	{ "scenarios", cmd_scenarios, "scenarios",
 	  "installed scenarios with their ids and provenance" },
 	{ NULL, NULL, NULL, NULL }

@@ -57,6 +57,12 @@ struct opt {
 int cli_parse(const struct cli *cli, int argc, char **argv,
 	      const struct opt *opts, const char **pos, size_t n_pos,
 	      const char *what, struct error *err);
+/* The same with min_pos to max_pos positional arguments (pos has room
+ * for max_pos); *n_got receives their number. */
+int cli_parse_var(const struct cli *cli, int argc, char **argv,
+		  const struct opt *opts, const char **pos, size_t min_pos,
+		  size_t max_pos, size_t *n_got, const char *what,
+		  struct error *err);
 /* Standard refusal for a bad command line (EXIT_USAGE). */
 int usage_error(struct error *err, const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -25,6 +25,7 @@ int cmd_report(int argc, char **argv, const struct cli *cli,
 int cmd_audit(int argc, char **argv, const struct cli *cli,
 	      struct error *err);
 int cmd_dice(int argc, char **argv, const struct cli *cli, struct error *err);
+int cmd_view(int argc, char **argv, const struct cli *cli, struct error *err);
 int cmd_scenarios(int argc, char **argv, const struct cli *cli,
 		  struct error *err);
 

@@ -41,6 +41,8 @@ struct game_step {
 	unsigned char seed[32];
 	const struct doc_node *draws, *next;
 	unsigned char state_hash[32], prev[32], sig[64];
+	unsigned char salt[32];       /* view salt (games with views) */
+	int has_salt;
 	struct orders ord;
 	unsigned char hash[32];       /* computed */
 };
@@ -87,7 +89,14 @@ int game_create(struct game *g, const char *scn_dir, const char *scenario_id,
 /* Read and structurally validate a game file; finds its scenario. */
 int game_load(struct game *g, const char *path, const char *scn_dir,
 	      struct error *err);
+/* The same, from a buffer read already; name is for messages. */
+int game_parse(struct game *g, const char *name, const char *buf,
+	       size_t len, const char *scn_dir, struct error *err);
 void game_free(struct game *g);
+/* A game with no steps from a header mapping (the header of a view). */
+int game_from_header(struct game *g, const char *name,
+		     const struct doc_node *header, const char *scn_dir,
+		     struct error *err);
 
 struct role *game_role(struct game *g, const char *name);
 /* The role that countersigns a step ordered by actor. */
@@ -135,6 +144,13 @@ int game_verify_orders(const char *game_path, const char *scn_dir,
 int game_snapshot(struct game *g, size_t n, struct snapshot *out,
 		  struct error *err);
 void snapshot_free(struct snapshot *s);
+
+/* The salt that the views after step n are committed with. */
+void game_view_salt(const struct game *g, size_t n, unsigned char out[32]);
+/* The header as hashed (see umpire-protocol(7)): core without anchors
+ * and signatures, or whole. */
+struct doc_node *game_header(const struct game *g, struct doc *d,
+			     int core);
 
 /* The value of the scenario option `hidden` (referee or honour) for a game
  * with hidden information, else NULL. */

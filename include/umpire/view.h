@@ -1,9 +1,12 @@
 /*
  * view.h - what one side may see: redaction of hidden information into
- * commitments (see rules.h: redact), and who may see a draw or an event.
+ * commitments (rules.h: redact), and the view files that the referee
+ * sends to each player in referee mode (umpire view), signed by the
+ * referee and optionally sealed to the player's key.
  *
  * Ownership: struct redactor is a plain value owned by its caller; it
- * keeps pointers to the salt and side strings, which must outlive it.
+ * keeps a pointer to the side string, which must outlive it. struct view
+ * owns its doc and game; view_free releases them.
  */
 #ifndef UMPIRE_VIEW_H
 #define UMPIRE_VIEW_H
@@ -11,6 +14,7 @@
 #include <stdint.h>
 #include "umpire/doc.h"
 #include "umpire/engine.h"
+#include "umpire/game.h"
 
 struct redactor {
 	unsigned char salt[32];  /* the step's view salt */
@@ -24,5 +28,50 @@ void redactor_init(struct redactor *r, const unsigned char salt[32],
 /* Whether side (NULL: the referee or an audit, who see everything) may
  * see something marked visible ("" everyone, "-" nobody, else one side). */
 int visible_to(const char *visible, const char *side);
+
+/* The state as side may see it (the ruleset's view, or its save). */
+struct doc_node *view_state(const struct game *g, const void *state,
+			    size_t step, const char *side, struct doc *d);
+
+/*
+ * The view of side after step snap->step (unsigned): game id, side, step,
+ * the game header, the state as side sees it, the next question (with its
+ * legal answers only when it is side's), and side's report of the step.
+ */
+struct doc_node *view_build(const struct game *g, const struct run *run,
+			    const struct snapshot *snap, const char *side,
+			    struct doc *d);
+/* Add the referee's signature to a built view. */
+void view_sign(struct doc *d, struct doc_node *view,
+	       const struct seckey *sk);
+/* Seal text to side's key (X25519 from Ed25519, libsodium sealed box). */
+int view_seal(const struct game *g, const char *side, const char *text,
+	      size_t len, struct strbuf *out, struct error *err);
+
+struct view {
+	struct doc *doc;
+	struct game game;          /* from the view's header; no steps */
+	const char *side;
+	long long step;
+	const struct doc_node *node;  /* the whole view mapping */
+	const struct doc_node *state;
+	const char *report;
+	int over;
+	struct question next;      /* when !over; options only if side's */
+};
+
+/*
+ * Read a view (or a sealed view, opened with sk, which may then not be
+ * NULL) and check the referee's signature. Refused: not a view, a bad
+ * signature, a sealed view for another key.
+ */
+int view_load(struct view *v, const char *path, const char *buf,
+	      size_t len, const char *scn_dir, const struct seckey *sk,
+	      struct error *err);
+void view_free(struct view *v);
+
+/* Whether a file's text is a view or a sealed view ("umpire: view/1" or
+ * "umpire: sealed/1" on its first line). */
+int is_view_text(const char *buf, size_t len);
 
 #endif

@@ -45,6 +45,16 @@ int cli_parse(const struct cli *cli, int argc, char **argv,
 	      const struct opt *opts, const char **pos, size_t n_pos,
 	      const char *what, struct error *err)
 {
+	size_t got;
+	return cli_parse_var(cli, argc, argv, opts, pos, n_pos, n_pos, &got,
+			     what, err);
+}
+
+int cli_parse_var(const struct cli *cli, int argc, char **argv,
+		  const struct opt *opts, const char **pos, size_t min_pos,
+		  size_t max_pos, size_t *n_got, const char *what,
+		  struct error *err)
+{
 	const char *cmd = argv[0];
 	unsigned long long seen = 0;
 	size_t got = 0;
@@ -52,7 +62,7 @@ int cli_parse(const struct cli *cli, int argc, char **argv,
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (only_pos || a[0] != '-' || !a[1]) {
-			if (got == n_pos)
+			if (got == max_pos)
 				return usage_error(err, cmd, "unexpected "
 						   "argument '%s'", a);
 			pos[got++] = a;
@@ -109,9 +119,10 @@ int cli_parse(const struct cli *cli, int argc, char **argv,
 				break;
 		}
 	}
-	if (got != n_pos)
-		return n_pos ? usage_error(err, cmd, "give %s", what) :
+	if (got < min_pos)
+		return max_pos ? usage_error(err, cmd, "give %s", what) :
 			usage_error(err, cmd, "takes no arguments");
+	*n_got = got;
 	return 0;
 }
 

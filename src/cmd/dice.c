@@ -6,6 +6,7 @@
 #include <string.h>
 #include "umpire/commands.h"
 #include "umpire/game.h"
+#include "umpire/view.h"
 
 static void summary(FILE *out, const struct game *g, const struct run *run)
 {
@@ -58,11 +59,12 @@ static void summary(FILE *out, const struct game *g, const struct run *run)
 int cmd_dice(int argc, char **argv, const struct cli *cli, struct error *err)
 {
 	int sum = 0, rc;
-	const char *path;
+	const char *path, *side = NULL;
 	struct game g;
 	struct run run;
 	const struct opt opts[] = {
 		{ 0, "summary", NULL, &sum, NULL, NULL },
+		{ 0, "side", &side, NULL, NULL, NULL },
 		{ 0 }
 	};
 	if ((rc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME",
@@ -70,6 +72,11 @@ int cmd_dice(int argc, char **argv, const struct cli *cli, struct error *err)
 		return rc < 0 ? -1 : 0;
 	if (cli_game(cli, path, &g, err))
 		return -1;
+	if (side && !game_role(&g, side)) {
+		game_free(&g);
+		return usage_error(err, "dice", "this game has no side '%s'",
+				   side);
+	}
 	if (game_check(&g, CHECK_FULL, NULL, &run, err)) {
 		game_free(&g);
 		return error_prefix(err, "the draws cannot be trusted");
@@ -78,10 +85,16 @@ int cmd_dice(int argc, char **argv, const struct cli *cli, struct error *err)
 		"pick\tresult\n");
 	for (size_t i = 0; i < run.n_draws; i++) {
 		const struct draw_rec *d = &run.draws[i];
-		fprintf(cli->out, "%zu\t%llu\t%d\t%s\t%s\t%s\t%u\t%u\t%s\n",
+		char pick[16] = "-";
+		const char *result = "(hidden)";
+		/* a hidden result's pick would give the card away */
+		if (visible_to(d->visible, side)) {
+			snprintf(pick, sizeof pick, "%u", d->pick);
+			result = d->result;
+		}
+		fprintf(cli->out, "%zu\t%llu\t%d\t%s\t%s\t%s\t%u\t%s\t%s\n",
 			d->step, (unsigned long long)d->index, d->turn,
-			d->phase, d->purpose, d->pool, d->n, d->pick,
-			d->result);
+			d->phase, d->purpose, d->pool, d->n, pick, result);
 	}
 	if (sum)
 		summary(cli->out, &g, &run);

@@ -2,11 +2,14 @@
  * orders.c - umpire orders: a ready-to-sign order file for the pending
  * decision, with the legal answers as comments.
  */
+#include <stdlib.h>
 #include <string.h>
 #include <sodium.h>
 #include "umpire/commands.h"
 #include "umpire/game.h"
+#include "umpire/fsutil.h"
 #include "umpire/report.h"
+#include "umpire/view.h"
 
 /* A YAML comment block, wrapped. */
 static void comment(struct strbuf *out, const char *text, size_t hang)
@@ -36,7 +39,8 @@ static void question(struct strbuf *out, const struct question *q)
 	strbuf_free(&sb);
 }
 
-static int write_template(const struct game *g, const struct run *tmpl,
+static int write_template(const struct game *g, size_t step,
+			  const struct question *qs, size_t n_q,
 			  const char *role, const unsigned char reveal[32],
 			  struct strbuf *out)
 {
@@ -44,16 +48,15 @@ static int write_template(const struct game *g, const struct run *tmpl,
 	struct strbuf sb = STRBUF_INIT;
 	sodium_bin2hex(hex, sizeof hex, reveal, 32);
 	strbuf_addf(&sb, "umpire orders for %s, game %s, step %zu, side %s.",
-		    g->scn.title, g->id, g->n_steps + 1, role);
+		    g->scn.title, g->id, step, role);
 	comment(out, sb.buf, 2);
 	comment(out, "Each answer below is the first legal one; change it to "
 		"another legal answer listed above it, then sign this file "
 		"(umpire sign) and mail it.", 2);
 	strbuf_addf(out, "umpire: orders/1\ngame: %s\nstep: %zu\nside: %s\n"
-		    "reveal: %s\nanswers:\n", g->id, g->n_steps + 1, role,
-		    hex);
-	for (size_t i = 0; i < tmpl->n_filled; i++)
-		question(out, &tmpl->filled[i]);
+		    "reveal: %s\nanswers:\n", g->id, step, role, hex);
+	for (size_t i = 0; i < n_q; i++)
+		question(out, &qs[i]);
 	strbuf_adds(out, "standing:\n");
 	comment(out, "Questions the rules ask after a card or die is drawn "
 		"start the next step, unless a standing order answers them. "
@@ -69,24 +72,55 @@ static int write_template(const struct game *g, const struct run *tmpl,
 	return 0;
 }
 
-int cmd_orders(int argc, char **argv, const struct cli *cli,
-	       struct error *err)
+/* The key must be role's; then role's chain link for step n. */
+static int role_reveal(const struct game *g, const char *role,
+		       const struct seckey *sk, size_t n,
+		       unsigned char reveal[32], struct error *err)
 {
-	const char *seckey = NULL, *out = NULL, *path;
-	struct seckey *sk = NULL;
+	struct pubkey pk;
+	seckey_pubkey(sk, &pk);
+	if (sodium_memcmp(&pk, &game_role((struct game *)g, role)->pk,
+			  sizeof pk) != 0)
+		return errorf(err, EXIT_REFUSED, "step %zu is %s's decision; "
+			      "this secret key is not %s's", n, role, role);
+	return game_link(g, role, sk, n, reveal, err);
+}
+
+/* From a view: the pending question only (the rules cannot run on a
+ * view to see what they ask next, before the next draw). */
+static int from_view(const struct cli *cli, const char *path,
+		     const char *buf, size_t len, const struct seckey *sk,
+		     struct strbuf *out, struct error *err)
+{
+	struct view v;
+	unsigned char reveal[32];
+	if (view_load(&v, path_name(path), buf, len, cli->scenario_dir, sk,
+		      err))
+		return -1;
+	int rc = -1;
+	if (v.over)
+		errorf(err, EXIT_REFUSED, "the game is over; no orders are "
+		       "pending");
+	else if (strcmp(v.next.role, v.side) != 0)
+		errorf(err, EXIT_REFUSED, "step %lld is %s's decision, not "
+		       "%s's", v.step + 1, v.next.role, v.side);
+	else if (role_reveal(&v.game, v.side, sk, (size_t)v.step + 1, reveal,
+			     err) == 0)
+		rc = write_template(&v.game, (size_t)v.step + 1, &v.next, 1,
+				    v.side, reveal, out);
+	view_free(&v);
+	return rc;
+}
+
+static int from_game(const struct cli *cli, const char *path,
+		     const char *buf, size_t len, const struct seckey *sk,
+		     struct strbuf *out, struct error *err)
+{
 	struct game g;
 	struct run run, tmpl;
 	unsigned char reveal[32];
 	int rc = -1;
-	const struct opt opts[] = {
-		{ 's', NULL, &seckey, NULL, NULL, NULL },
-		{ 'o', NULL, &out, NULL, NULL, NULL },
-		{ 0 }
-	};
-	int prc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME", err);
-	if (prc)
-		return prc < 0 ? -1 : 0;
-	if (cli_game(cli, path, &g, err))
+	if (game_parse(&g, path_name(path), buf, len, cli->scenario_dir, err))
 		return -1;
 	if (game_check(&g, CHECK_LIGHT, NULL, &run, err))
 		goto out_game;
@@ -96,30 +130,59 @@ int cmd_orders(int argc, char **argv, const struct cli *cli,
 		goto out_run;
 	}
 	const char *role = run.pending.role;
-	struct pubkey pk;
-	if (cli_seckey(cli, seckey, &sk, err))
-		goto out_run;
-	seckey_pubkey(sk, &pk);
-	if (sodium_memcmp(&pk, &game_role(&g, role)->pk, sizeof pk) != 0) {
-		errorf(err, EXIT_REFUSED, "step %zu is %s's decision; this "
-		       "secret key is not %s's", g.n_steps + 1, role, role);
+	if (game_hidden_mode(&g) && !strcmp(game_hidden_mode(&g), "referee")) {
+		errorf(err, EXIT_REFUSED, "in referee mode a player makes "
+		       "orders from their view (umpire view), not from the "
+		       "referee's game file");
 		goto out_run;
 	}
-	if (game_link(&g, role, sk, g.n_steps + 1, reveal, err))
+	if (role_reveal(&g, role, sk, g.n_steps + 1, reveal, err))
 		goto out_run;
 	struct engine_step step = { .mode = STEP_TEMPLATE, .actor = role,
 		.src = "template" };
 	if (game_check(&g, CHECK_LIGHT, &step, &tmpl, err))
 		goto out_run;
-	struct strbuf sb = STRBUF_INIT;
-	write_template(&g, &tmpl, role, reveal, &sb);
-	rc = cli_write(out, &sb, err);
-	strbuf_free(&sb);
+	rc = write_template(&g, g.n_steps + 1, tmpl.filled, tmpl.n_filled,
+			    role, reveal, out);
 	engine_free(&tmpl);
 out_run:
 	engine_free(&run);
 out_game:
-	seckey_free(sk);
 	game_free(&g);
+	return rc;
+}
+
+int cmd_orders(int argc, char **argv, const struct cli *cli,
+	       struct error *err)
+{
+	const char *seckey = NULL, *out = NULL, *path;
+	struct seckey *sk = NULL;
+	char *buf = NULL;
+	size_t len;
+	int rc = -1;
+	const struct opt opts[] = {
+		{ 's', NULL, &seckey, NULL, NULL, NULL },
+		{ 'o', NULL, &out, NULL, NULL, NULL },
+		{ 0 }
+	};
+	int prc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME or "
+			    "VIEW", err);
+	if (prc)
+		return prc < 0 ? -1 : 0;
+	if (cli_seckey(cli, seckey, &sk, err))
+		return -1;
+	struct strbuf sb = STRBUF_INIT;
+	if (read_input(path, DOC_LIMITS_GAME.max_bytes, &buf, &len, err))
+		goto out;
+	if (is_view_text(buf, len))
+		rc = from_view(cli, path, buf, len, sk, &sb, err);
+	else
+		rc = from_game(cli, path, buf, len, sk, &sb, err);
+	if (rc == 0)
+		rc = cli_write(out, &sb, err);
+out:
+	strbuf_free(&sb);
+	free(buf);
+	seckey_free(sk);
 	return rc;
 }

@@ -6,24 +6,59 @@
 #include <string.h>
 #include "umpire/commands.h"
 #include "umpire/game.h"
+#include "umpire/fsutil.h"
+#include "umpire/keys.h"
 #include "umpire/report.h"
+#include "umpire/view.h"
+
+/* A view holds its side's report: print it (after checking the view). */
+static int report_view(const struct cli *cli, const char *path,
+		       const char *buf, size_t len, const char *seckey,
+		       struct error *err)
+{
+	struct seckey *sk = NULL;
+	struct view v;
+	if (seckey && cli_seckey(cli, seckey, &sk, err))
+		return -1;
+	int rc = view_load(&v, path_name(path), buf, len, cli->scenario_dir,
+			   sk, err);
+	seckey_free(sk);
+	if (rc)
+		return -1;
+	fputs(v.report, cli->out);
+	view_free(&v);
+	return 0;
+}
 
 int cmd_report(int argc, char **argv, const struct cli *cli,
 	       struct error *err)
 {
-	const char *step_arg = NULL, *side = NULL, *path;
+	const char *step_arg = NULL, *side = NULL, *path, *seckey = NULL;
 	struct game g;
 	struct run run;
 	struct snapshot snap;
+	char *buf;
+	size_t len;
 	const struct opt opts[] = {
 		{ 0, "step", &step_arg, NULL, NULL, NULL },
 		{ 0, "side", &side, NULL, NULL, NULL },
+		{ 's', NULL, &seckey, NULL, NULL, NULL },
 		{ 0 }
 	};
-	int rc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME", err);
+	int rc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME or "
+			   "VIEW", err);
 	if (rc)
 		return rc < 0 ? -1 : 0;
-	if (cli_game(cli, path, &g, err))
+	if (read_input(path, DOC_LIMITS_GAME.max_bytes, &buf, &len, err))
+		return -1;
+	if (is_view_text(buf, len)) {
+		rc = report_view(cli, path, buf, len, seckey, err);
+		free(buf);
+		return rc;
+	}
+	rc = game_parse(&g, path_name(path), buf, len, cli->scenario_dir, err);
+	free(buf);
+	if (rc)
 		return -1;
 	rc = -1;
 	if (side && !game_role(&g, side)) {

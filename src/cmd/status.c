@@ -1,26 +1,69 @@
 /*
  * status.c - umpire status: whose decision is pending, and the question.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "umpire/commands.h"
 #include "umpire/game.h"
+#include "umpire/fsutil.h"
+#include "umpire/keys.h"
 #include "umpire/report.h"
+#include "umpire/view.h"
+
+static int view_status(const struct cli *cli, const char *path,
+		       const char *buf, size_t len, const char *seckey,
+		       int brief, struct error *err)
+{
+	struct seckey *sk = NULL;
+	struct view v;
+	if (seckey && cli_seckey(cli, seckey, &sk, err))
+		return -1;
+	int rc = view_load(&v, path_name(path), buf, len, cli->scenario_dir,
+			   sk, err);
+	seckey_free(sk);
+	if (rc)
+		return -1;
+	const char *result = doc_get(v.node, "result") ?
+		doc_get(v.node, "result")->str : "";
+	if (brief && v.over)
+		fprintf(cli->out, "over %.*s\n", (int)strcspn(result, "\n"),
+			result);
+	else if (brief)
+		fprintf(cli->out, "pending %s %lld\n", v.next.role, v.step + 1);
+	else
+		fputs(strstr(v.report, "\nNext: ") ? strstr(v.report,
+		      "\nNext: ") + 1 : v.report, cli->out);
+	view_free(&v);
+	return 0;
+}
 
 int cmd_status(int argc, char **argv, const struct cli *cli,
 	       struct error *err)
 {
 	int brief = 0, rc;
-	const char *path;
+	const char *path, *seckey = NULL;
 	struct game g;
 	struct run run;
+	char *buf;
+	size_t len;
 	const struct opt opts[] = {
 		{ 0, "brief", NULL, &brief, NULL, NULL },
+		{ 's', NULL, &seckey, NULL, NULL, NULL },
 		{ 0 }
 	};
-	if ((rc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME",
-			    err)))
+	if ((rc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME or "
+			    "VIEW", err)))
 		return rc < 0 ? -1 : 0;
-	if (cli_game(cli, path, &g, err))
+	if (read_input(path, DOC_LIMITS_GAME.max_bytes, &buf, &len, err))
+		return -1;
+	if (is_view_text(buf, len)) {
+		rc = view_status(cli, path, buf, len, seckey, brief, err);
+		free(buf);
+		return rc;
+	}
+	rc = game_parse(&g, path_name(path), buf, len, cli->scenario_dir, err);
+	free(buf);
+	if (rc)
 		return -1;
 	const char *who = game_unjoined(&g);
 	if (who) {

@@ -16,7 +16,7 @@ static const char *const game_keys[] = { "umpire", "game", "scenario",
 static const char *const role_keys[] = { "name", "key", "anchor",
 	"signature", NULL };
 static const char *const step_keys[] = { "step", "actor", "counter",
-	"orders", "reveals", "seed", "draws", "next", "state", "prev",
+	"orders", "reveals", "seed", "draws", "next", "salt", "state", "prev",
 	"signature", NULL };
 
 #define D_GENESIS "umpire/1 genesis"
@@ -78,8 +78,8 @@ static struct doc_node *top(const struct game *g, const char *key)
 
 /* The header as hashed: the top-level fields before `state`, with roles
  * reduced to name and key for the core. */
-static struct doc_node *header(const struct game *g, struct doc *d,
-			       int core)
+struct doc_node *game_header(const struct game *g, struct doc *d,
+			     int core)
 {
 	static const char *const fields[] = { "umpire", "game", "scenario",
 		"scenario_version", "scenario_hash", "rules", "provenance",
@@ -106,8 +106,8 @@ static struct doc_node *header(const struct game *g, struct doc *d,
 static void header_hashes(struct game *g)
 {
 	struct doc *d = doc_new("header");
-	doc_hash(D_CORE, header(g, d, 1), g->core_hash);
-	doc_hash(D_GENESIS, header(g, d, 0), g->genesis);
+	doc_hash(D_CORE, game_header(g, d, 1), g->core_hash);
+	doc_hash(D_GENESIS, game_header(g, d, 0), g->genesis);
 	doc_free(d);
 }
 
@@ -203,9 +203,19 @@ static int load_roles(struct game *g, struct error *err)
 		if (!game_role(g, g->scn.sides[i]))
 			return errorf(err, EXIT_REFUSED, "%s: side '%s' has no "
 				      "role", d->name, g->scn.sides[i]);
-	if (!strcmp(g->scn.referee, "required") && !game_role(g, "referee"))
-		return errorf(err, EXIT_REFUSED, "%s: scenario %s needs a "
-			      "referee", d->name, g->scn.id);
+	const char *mode = game_hidden_mode(g);
+	int need = !strcmp(g->scn.referee, "required") ||
+		(mode && !strcmp(mode, "referee"));
+	int none = !strcmp(g->scn.referee, "none") ||
+		(mode && !strcmp(mode, "honour"));
+	if (need && !game_role(g, "referee"))
+		return errorf(err, EXIT_REFUSED, "%s: scenario %s%s%s needs a "
+			      "referee (--referee PUBKEY)", d->name, g->scn.id,
+			      mode ? " with hidden=" : "", mode ? mode : "");
+	if (none && game_role(g, "referee"))
+		return errorf(err, EXIT_REFUSED, "%s: scenario %s%s%s takes no "
+			      "referee", d->name, g->scn.id,
+			      mode ? " with hidden=" : "", mode ? mode : "");
 	return 0;
 }
 
@@ -234,6 +244,10 @@ static int load_step(struct game *g, size_t i, const struct doc_node *m,
 	    doc_need_hex(d, m, "prev", s->prev, 32, err) ||
 	    doc_need_b64(d, m, "signature", &sig, &sl, err))
 		goto bad;
+	if (doc_get(m, "salt") &&
+	    doc_need_hex(d, m, "salt", s->salt, 32, err))
+		goto bad;
+	s->has_salt = doc_get(m, "salt") != NULL;
 	s->next = doc_get(m, "next");
 	if (!s->next) {
 		errorf(err, EXIT_REFUSED, "%s: field 'next' is missing",
@@ -306,6 +320,19 @@ static int load_body(struct game *g, const char *scn_dir, struct error *err)
 	return 0;
 }
 
+int game_parse(struct game *g, const char *name, const char *buf,
+	       size_t len, const char *scn_dir, struct error *err)
+{
+	memset(g, 0, sizeof *g);
+	g->doc = doc_new(name);
+	if (doc_parse(g->doc, buf, len, &DOC_LIMITS_GAME, err) ||
+	    load_body(g, scn_dir, err)) {
+		game_free(g);
+		return -1;
+	}
+	return 0;
+}
+
 int game_load(struct game *g, const char *path, const char *scn_dir,
 	      struct error *err)
 {
@@ -314,10 +341,27 @@ int game_load(struct game *g, const char *path, const char *scn_dir,
 	memset(g, 0, sizeof *g);
 	if (read_input(path, DOC_LIMITS_GAME.max_bytes, &buf, &len, err))
 		return -1;
-	g->doc = doc_new(path);
-	int rc = doc_parse(g->doc, buf, len, &DOC_LIMITS_GAME, err);
+	int rc = game_parse(g, path, buf, len, scn_dir, err);
 	free(buf);
-	if (rc || load_body(g, scn_dir, err)) {
+	return rc;
+}
+
+int game_from_header(struct game *g, const char *name,
+		     const struct doc_node *header, const char *scn_dir,
+		     struct error *err)
+{
+	memset(g, 0, sizeof *g);
+	g->doc = doc_new(name);
+	struct doc *d = g->doc;
+	d->root = doc_copy(d, header);
+	if (d->root->kind != DOC_MAP) {
+		game_free(g);
+		return errorf(err, EXIT_REFUSED, "%s: the header is not a "
+			      "mapping", name);
+	}
+	doc_put(d, d->root, "state", doc_map(d));
+	doc_put(d, d->root, "steps", doc_seq(d));
+	if (load_body(g, scn_dir, err)) {
 		game_free(g);
 		return -1;
 	}
@@ -675,6 +719,13 @@ int game_check(struct game *g, enum check_level level,
 			       s->actor, s->counter);
 			goto out;
 		}
+		if (s->has_salt != (g->scn.rs->view != NULL)) {
+			errorf(err, EXIT_REFUSED, "step %zu: %s", i + 1,
+			       s->has_salt ? "a view salt in a game without "
+			       "hidden information" : "the view salt is "
+			       "missing");
+			goto out;
+		}
 		if (memcmp(s->prev, prev, 32) != 0) {
 			errorf(err, EXIT_REFUSED, "step %zu: 'prev' is not the "
 			       "hash of step %zu (a step was edited, removed "
@@ -834,6 +885,17 @@ void snapshot_free(struct snapshot *s)
 	memset(s, 0, sizeof *s);
 }
 
+void game_view_salt(const struct game *g, size_t n, unsigned char out[32])
+{
+	if (n > 0 && n <= g->n_steps && g->steps[n - 1].has_salt) {
+		memcpy(out, g->steps[n - 1].salt, 32);
+		return;
+	}
+	/* before any step nothing is hidden yet: a public salt */
+	crypto_generichash(out, 32, g->genesis, 32,
+			   (const unsigned char *)"umpire/1 view salt 0", 20);
+}
+
 const char *game_hidden_mode(const struct game *g)
 {
 	const struct doc_node *v = doc_get(g->options, "hidden");
@@ -924,6 +986,12 @@ int game_adjudicate(struct game *g, const char *orders_name,
 	doc_set(d, s, "seed", doc_hex(d, seed, 32));
 	doc_set(d, s, "draws", draws_node(d, run, (size_t)n));
 	doc_set(d, s, "next", next_node(d, &run->ends[n - 1]));
+	if (g->scn.rs->view) {
+		/* the secret that the views of this step are committed with */
+		unsigned char salt[32];
+		randombytes_buf(salt, sizeof salt);
+		doc_set(d, s, "salt", doc_hex(d, salt, 32));
+	}
 	doc_set(d, s, "state", doc_hex(d, run->ends[n - 1].state_hash, 32));
 	doc_set(d, s, "prev", doc_hex(d, g->n_steps ?
 		g->steps[g->n_steps - 1].hash : g->genesis, 32));

@@ -5,9 +5,13 @@
  *                          u32be(index) || canonical encoding of the part)
  * A redacted part is the scalar "hidden:<64 hex digits>".
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sodium.h>
 #include "umpire/rules.h"
+#include "umpire/keys.h"
+#include "umpire/report.h"
 #include "umpire/view.h"
 
 void redactor_init(struct redactor *r, const unsigned char salt[32],
@@ -46,4 +50,277 @@ int visible_to(const char *visible, const char *side)
 	if (!side || !visible[0])
 		return 1;
 	return strcmp(visible, side) == 0;
+}
+
+/* ---- view files ---- */
+
+static const char *const view_keys[] = { "umpire", "game", "side", "step",
+	"header", "state", "next", "result", "report", "signature", NULL };
+
+struct doc_node *view_state(const struct game *g, const void *state,
+			    size_t step, const char *side, struct doc *d)
+{
+	if (!g->scn.rs->view)
+		return g->scn.rs->save(state, d);
+	struct redactor r;
+	unsigned char salt[32];
+	game_view_salt(g, step, salt);
+	redactor_init(&r, salt, side);
+	return g->scn.rs->view(state, side, d, &r);
+}
+
+struct doc_node *view_build(const struct game *g, const struct run *run,
+			    const struct snapshot *snap, const char *side,
+			    struct doc *d)
+{
+	struct doc_node *m = doc_map(d);
+	struct strbuf sb = STRBUF_INIT;
+	doc_set_str(d, m, "umpire", "view/1");
+	doc_set_str(d, m, "game", g->id);
+	doc_set_str(d, m, "side", side);
+	doc_set_int(d, m, "step", (long long)snap->step);
+	doc_set(d, m, "header", game_header(g, d, 0));
+	doc_set(d, m, "state", view_state(g, snap->state, snap->step, side,
+					  d));
+	if (snap->over) {
+		doc_set_str(d, m, "next", "over");
+		g->scn.rs->result(snap->state, &sb);
+		doc_set_str(d, m, "result", sb.buf ? sb.buf : "");
+		strbuf_reset(&sb);
+	} else {
+		const struct question *q = &snap->next;
+		struct doc_node *n = doc_map(d);
+		doc_set_str(d, n, "rule", q->rule);
+		doc_set_str(d, n, "key", q->key);
+		doc_set_str(d, n, "role", q->role);
+		if (!strcmp(q->role, side)) {
+			struct doc_node *opts = doc_seq(d);
+			doc_set_str(d, n, "text", q->text);
+			for (size_t i = 0; i < q->n; i++)
+				doc_push(d, opts, doc_str(d, q->options[i]));
+			doc_set(d, n, "options", opts);
+		}
+		doc_set(d, m, "next", n);
+	}
+	struct report_at at = { snap->step, snap->state,
+		snap->over ? NULL : &snap->next, side };
+	report_step(g, run, &at, &sb);
+	doc_set_str(d, m, "report", sb.buf);
+	strbuf_free(&sb);
+	return m;
+}
+
+static void view_message(const struct doc_node *view, struct strbuf *m)
+{
+	struct doc *tmp = doc_new("view");
+	struct doc_node *c = doc_copy(tmp, view);
+	doc_del(c, "signature");
+	strbuf_adds(m, "umpire/1 view");
+	doc_encode(c, m);
+	doc_free(tmp);
+}
+
+void view_sign(struct doc *d, struct doc_node *view, const struct seckey *sk)
+{
+	struct strbuf m = STRBUF_INIT;
+	unsigned char sig[64];
+	view_message(view, &m);
+	crypto_sign_detached(sig, NULL, (unsigned char *)m.buf, m.len, sk->sk);
+	strbuf_free(&m);
+	doc_put(d, view, "signature", doc_b64(d, sig, 64));
+}
+
+int view_seal(const struct game *g, const char *side, const char *text,
+	      size_t len, struct strbuf *out, struct error *err)
+{
+	struct role *r = game_role((struct game *)g, side);
+	unsigned char xpk[crypto_box_PUBLICKEYBYTES];
+	if (!r)
+		return errorf(err, EXIT_USAGE, "this game has no side '%s'",
+			      side);
+	if (crypto_sign_ed25519_pk_to_curve25519(xpk, r->pk.pk) != 0)
+		return errorf(err, EXIT_REFUSED, "the key of %s cannot be "
+			      "used for sealing", side);
+	size_t clen = len + crypto_box_SEALBYTES;
+	unsigned char *c = xmalloc(clen);
+	crypto_box_seal(c, (const unsigned char *)text, len, xpk);
+	struct doc *d = doc_new("sealed");
+	struct doc_node *m = doc_map(d);
+	doc_set_str(d, m, "umpire", "sealed/1");
+	doc_set_str(d, m, "game", g->id);
+	doc_set_str(d, m, "for", side);
+	doc_set(d, m, "box", doc_b64(d, c, clen));
+	free(c);
+	int rc = doc_emit(m, out, err);
+	doc_free(d);
+	return rc;
+}
+
+int is_view_text(const char *buf, size_t len)
+{
+	static const char *const heads[] = { "umpire: view/1\n",
+		"umpire: sealed/1\n", "umpire: view/1\r\n",
+		"umpire: sealed/1\r\n" };
+	for (size_t i = 0; i < 4; i++)
+		if (len >= strlen(heads[i]) &&
+		    !memcmp(buf, heads[i], strlen(heads[i])))
+			return 1;
+	return 0;
+}
+
+/* Open a sealed view with sk into *plain (malloc'd). */
+static int unseal(const struct doc *d, const struct seckey *sk,
+		  char **plain, size_t *plen, struct error *err)
+{
+	unsigned char *box, xsk[crypto_box_SECRETKEYBYTES];
+	unsigned char xpk[crypto_box_PUBLICKEYBYTES];
+	size_t blen;
+	const char *who;
+	if (doc_need_str(d, d->root, "for", &who, err) ||
+	    doc_need_b64(d, d->root, "box", &box, &blen, err))
+		return -1;
+	if (!sk)
+		return errorf(err, EXIT_USAGE, "%s is sealed to %s: give %s's "
+			      "secret key (-s) to open it", d->name, who, who);
+	if (blen < crypto_box_SEALBYTES)
+		return errorf(err, EXIT_REFUSED, "%s: the sealed box is "
+			      "truncated", d->name);
+	struct pubkey pk;
+	seckey_pubkey(sk, &pk);
+	if (crypto_sign_ed25519_sk_to_curve25519(xsk, sk->sk) != 0 ||
+	    crypto_sign_ed25519_pk_to_curve25519(xpk, pk.pk) != 0)
+		return errorf(err, EXIT_REFUSED, "this key cannot open "
+			      "sealed views");
+	*plen = blen - crypto_box_SEALBYTES;
+	*plain = xmalloc(*plen + 1);
+	int bad = crypto_box_seal_open((unsigned char *)*plain, box, blen, xpk,
+				       xsk);
+	sodium_memzero(xsk, sizeof xsk);
+	if (bad) {
+		free(*plain);
+		*plain = NULL;
+		return errorf(err, EXIT_REFUSED, "%s: cannot open the sealed "
+			      "view: it is sealed to another key (%s's), or "
+			      "altered", d->name, who);
+	}
+	(*plain)[*plen] = '\0';
+	return 0;
+}
+
+static int parse_next(struct view *v, const struct doc_node *n,
+		      struct error *err)
+{
+	const struct doc *d = v->doc;
+	const char *s;
+	if (n->kind == DOC_SCALAR && !strcmp(n->str, "over")) {
+		v->over = 1;
+		return 0;
+	}
+	if (n->kind != DOC_MAP || doc_need_str(d, n, "rule", &v->next.rule,
+					       err) ||
+	    doc_need_str(d, n, "key", &v->next.key, err) ||
+	    doc_need_str(d, n, "role", &v->next.role, err))
+		return n->kind != DOC_MAP ? errorf(err, EXIT_REFUSED, "%s: "
+			"next must be 'over' or a question", d->name) : -1;
+	const struct doc_node *opts = doc_get(n, "options");
+	if (doc_get(n, "text") && !doc_need_str(d, n, "text", &s, err))
+		snprintf(v->next.text, sizeof v->next.text, "%s", s);
+	for (size_t i = 0; opts && opts->kind == DOC_SEQ && i < opts->n &&
+	     i < Q_MAX_OPTIONS; i++)
+		snprintf(v->next.options[v->next.n++], Q_OPTION_LEN, "%s",
+			 opts->items[i]->str);
+	return 0;
+}
+
+int view_load(struct view *v, const char *path, const char *buf,
+	      size_t len, const char *scn_dir, const struct seckey *sk,
+	      struct error *err)
+{
+	const char *fmt, *id;
+	char *plain = NULL;
+	size_t plen = 0;
+	const struct doc_node *header, *next;
+	memset(v, 0, sizeof *v);
+	v->doc = doc_new(path);
+	if (doc_parse(v->doc, buf, len, &DOC_LIMITS_SMALL, err))
+		goto fail;
+	if (v->doc->root->kind != DOC_MAP ||
+	    doc_need_str(v->doc, v->doc->root, "umpire", &fmt, err)) {
+		errorf(err, EXIT_REFUSED, "%s: not a view", v->doc->name);
+		goto fail;
+	}
+	if (!strcmp(fmt, "sealed/1")) {
+		if (unseal(v->doc, sk, &plain, &plen, err))
+			goto fail;
+		doc_free(v->doc);
+		v->doc = doc_new(path);
+		int rc = doc_parse(v->doc, plain, plen, &DOC_LIMITS_SMALL, err);
+		free(plain);
+		if (rc || v->doc->root->kind != DOC_MAP ||
+		    doc_need_str(v->doc, v->doc->root, "umpire", &fmt, err))
+			goto fail;
+	}
+	struct doc *d = v->doc;
+	const struct doc_node *r = d->root;
+	if (strcmp(fmt, "view/1") != 0) {
+		errorf(err, EXIT_REFUSED, "%s: 'umpire: %s' is not a view",
+		       d->name, fmt);
+		goto fail;
+	}
+	if (doc_only_keys(d, r, view_keys, err) ||
+	    doc_need_str(d, r, "game", &id, err) ||
+	    doc_need_str(d, r, "side", &v->side, err) ||
+	    doc_need_int(d, r, "step", 0, 1000000000, &v->step, err) ||
+	    doc_need(d, r, "header", DOC_MAP, &header, err) ||
+	    doc_need(d, r, "state", DOC_MAP, &v->state, err) ||
+	    doc_need_str(d, r, "report", &v->report, err) ||
+	    doc_need_str(d, r, "umpire", &fmt, err))
+		goto fail;
+	if (!(next = doc_get(r, "next"))) {
+		errorf(err, EXIT_REFUSED, "%s: field 'next' is missing",
+		       d->name);
+		goto fail;
+	}
+	if (parse_next(v, next, err))
+		goto fail;
+	if (game_from_header(&v->game, d->name, header, scn_dir, err))
+		goto fail;
+	if (strcmp(v->game.id, id) != 0) {
+		errorf(err, EXIT_REFUSED, "%s: the view's game id differs from "
+		       "its header's", d->name);
+		goto fail;
+	}
+	struct role *ref = game_role(&v->game, "referee");
+	unsigned char *sig;
+	size_t sl;
+	if (!ref || doc_need_b64(d, r, "signature", &sig, &sl, err) ||
+	    sl != 64) {
+		errorf(err, EXIT_REFUSED, "%s: a view must be signed by the "
+		       "game's referee", d->name);
+		goto fail;
+	}
+	struct strbuf m = STRBUF_INIT;
+	view_message(r, &m);
+	int bad = crypto_sign_verify_detached(sig, (unsigned char *)m.buf,
+					      m.len, ref->pk.pk);
+	strbuf_free(&m);
+	if (bad) {
+		errorf(err, EXIT_REFUSED, "%s: the referee's signature does not "
+		       "match the view (altered, or not from this game's "
+		       "referee)", d->name);
+		goto fail;
+	}
+	v->node = r;
+	return 0;
+fail:
+	view_free(v);
+	return -1;
+}
+
+void view_free(struct view *v)
+{
+	if (v->game.doc)
+		game_free(&v->game);
+	doc_free(v->doc);
+	memset(v, 0, sizeof *v);
 }
