@@ -100,6 +100,9 @@ struct run {
 	size_t n_draws, cap_draws;
 	struct event_rec *events;
 	size_t n_events, cap_events;
+	struct mark *marks;         /* ctx_mark, with their steps */
+	size_t *mark_steps;
+	size_t n_marks, cap_marks;
 	struct question *filled;    /* STEP_TEMPLATE: questions answered
 				       with their first legal answer */
 	size_t n_filled;

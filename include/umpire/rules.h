@@ -30,6 +30,7 @@
 #include "umpire/strbuf.h"
 
 struct ctx; /* engine context, opaque */
+struct svg; /* see svg.h */
 
 #define Q_MAX_OPTIONS 160
 #define Q_OPTION_LEN 48
@@ -101,6 +102,25 @@ void ctx_event_to(struct ctx *c, const char *side, const char *rule,
 	__attribute__((format(printf, 4, 5)));
 
 /*
+ * A mark of what changed, for drawing the last step on the board (umpire
+ * render): kind is "move" (from -> to), "combat" (at `from`, against
+ * `to` or ""), "lost" (a unit removed at `from`) or "placed"; from and to
+ * are the game's place ids (hex numbers, town ids, area names); label
+ * names the unit or the result. visible as for ctx_event_to ("" all).
+ */
+void ctx_mark(struct ctx *c, const char *visible, const char *kind,
+	      const char *from, const char *to, const char *label);
+
+/* What the engine hands render(): the marks of one step. */
+struct mark {
+	char kind[16];
+	char from[24];
+	char to[24];
+	char label[48];
+	char visible[32];
+};
+
+/*
  * Hidden information in views (umpire view): a ruleset's view() builds what
  * one side may see of the state, and passes each part that side may not see
  * through redact(), which replaces it by a commitment: a hash of a secret
@@ -150,6 +170,11 @@ struct ruleset {
 	 * hidden information shows only what that side may see. */
 	void (*position)(const void *st, const char *side,
 			 struct strbuf *out);
+	/* Draw the board as side may see it (NULL: everything), with the
+	 * marks of the last step (moves as arrows, combats marked). */
+	void (*render)(const void *st, const char *side,
+		       const struct mark *marks, size_t n_marks,
+		       struct svg *out);
 	/* If the game is over, write the result line and return 1; else 0. */
 	int (*result)(const void *st, struct strbuf *out);
 	/* Keys that standing orders may usefully answer ({NULL}-ended). */

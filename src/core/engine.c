@@ -367,6 +367,27 @@ void ctx_event_to(struct ctx *c, const char *side, const char *rule,
 	va_end(ap);
 }
 
+void ctx_mark(struct ctx *c, const char *visible, const char *kind,
+	      const char *from, const char *to, const char *label)
+{
+	struct run *r = c->run;
+	if (r->n_marks == r->cap_marks) {
+		r->cap_marks = r->cap_marks ? r->cap_marks * 2 : 32;
+		r->marks = xrealloc(r->marks, r->cap_marks * sizeof *r->marks);
+		r->mark_steps = xrealloc(r->mark_steps,
+					 r->cap_marks * sizeof *r->mark_steps);
+	}
+	struct mark *m = &r->marks[r->n_marks];
+	memset(m, 0, sizeof *m);
+	copy(m->kind, sizeof m->kind, kind);
+	copy(m->from, sizeof m->from, from);
+	copy(m->to, sizeof m->to, to);
+	copy(m->label, sizeof m->label, label);
+	copy(m->visible, sizeof m->visible, visible);
+	r->mark_steps[r->n_marks++] = c->cur < c->n_steps ? c->cur + 1 :
+		c->n_steps + 1;
+}
+
 int engine_run(const struct ruleset *rs, const void *start_state,
 	       const struct engine_step *steps, size_t n_steps,
 	       struct run *run)
@@ -411,6 +432,8 @@ void engine_free(struct run *run)
 	for (size_t i = 0; i < run->n_events; i++)
 		free(run->events[i].text);
 	free(run->filled);
+	free(run->marks);
+	free(run->mark_steps);
 	free(run->events);
 	free(run->draws);
 	free(run->ends);

@@ -1,0 +1,53 @@
+/*
+ * svg.h - a small SVG writer for `umpire render`: the board of any game
+ * as a picture. Rules modules draw through it in their render() hook; it
+ * escapes all text and writes nothing but SVG 1.1 elements.
+ *
+ * Ownership: struct svg owns its buffer; svg_finish hands the text to the
+ * caller's strbuf and releases the rest. Strings passed in are copied.
+ * Coordinates are in user units (the viewBox given to svg_begin).
+ */
+#ifndef UMPIRE_SVG_H
+#define UMPIRE_SVG_H
+
+#include "umpire/strbuf.h"
+
+struct svg {
+	struct strbuf body;
+	double width, height;
+	int open_groups;
+};
+
+/* Colours and styles are CSS strings ("#c8b98a", "none"). */
+struct svg_style {
+	const char *fill;
+	const char *stroke;
+	double stroke_width;
+	const char *dash;       /* "4 2" or NULL */
+	double opacity;         /* 0 means 1 */
+};
+
+void svg_begin(struct svg *s, double width, double height,
+	       const char *title);
+void svg_rect(struct svg *s, double x, double y, double w, double h,
+	      double radius, const struct svg_style *st);
+void svg_circle(struct svg *s, double cx, double cy, double r,
+		const struct svg_style *st);
+void svg_line(struct svg *s, double x1, double y1, double x2, double y2,
+	      const struct svg_style *st);
+/* A closed polygon of n points (xy: x0, y0, x1, y1, ...). */
+void svg_polygon(struct svg *s, const double *xy, int n,
+		 const struct svg_style *st);
+/* A line with an arrow head at its end (moves). */
+void svg_arrow(struct svg *s, double x1, double y1, double x2, double y2,
+	       const struct svg_style *st);
+/* Text; anchor is "start", "middle" or "end"; size in user units. */
+void svg_text(struct svg *s, double x, double y, double size,
+	      const char *anchor, const char *fill, const char *text);
+/* A group with an optional tooltip title (a unit's full name). */
+void svg_group(struct svg *s, const char *title);
+void svg_end_group(struct svg *s);
+/* Close the document and append it to out. */
+void svg_finish(struct svg *s, struct strbuf *out);
+
+#endif
