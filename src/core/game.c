@@ -913,12 +913,47 @@ static struct doc_node *reveals_node(struct doc *d, const char *actor,
 	return m;
 }
 
+/* The pending side, from the ledger: the role of the question that
+ * ended the last step (verified by the replay that follows), or the first
+ * question of the rules. NULL when the game is over. */
+static const char *pending_role(const struct game *g)
+{
+	if (g->n_steps == 0) {
+		struct run first;
+		engine_run(g->scn.rs, g->start_state, NULL, 0, &first);
+		const char *role = first.outcome == RUN_PENDING ?
+			first.pending.role : NULL;
+		engine_free(&first);
+		return role;
+	}
+	const struct doc_node *next = g->steps[g->n_steps - 1].next;
+	const struct doc_node *role = doc_get(next, "role");
+	return role && role->kind == DOC_SCALAR &&
+		game_role((struct game *)g, role->str) ? role->str : NULL;
+}
+
+/* A role's latest link in the ledger: its reveal in the last step that
+ * holds one, else its anchor. */
+static void latest_link(struct game *g, struct role *r)
+{
+	memcpy(r->last, r->anchor, 32);
+	r->last_index = 0;
+	for (size_t i = g->n_steps; i-- > 0;) {
+		const struct game_step *s = &g->steps[i];
+		if (!strcmp(s->actor, r->name) || !strcmp(s->counter, r->name)) {
+			memcpy(r->last, !strcmp(s->actor, r->name) ?
+			       s->reveal_actor : s->reveal_counter, 32);
+			r->last_index = (uint64_t)s->n;
+			return;
+		}
+	}
+}
+
 int game_adjudicate(struct game *g, const char *orders_name,
 		    const char *buf, size_t len, const char *sigtext,
 		    size_t siglen, const struct seckey *sk, struct run *run,
 		    struct error *err)
 {
-	struct run before;
 	struct orders ord;
 	struct verified v;
 	struct pubkey pk;
@@ -927,16 +962,20 @@ int game_adjudicate(struct game *g, const char *orders_name,
 	memset(&ord, 0, sizeof ord);
 	memset(&v, 0, sizeof v);
 	memset(run, 0, sizeof *run);
-	if (game_check(g, CHECK_LIGHT, NULL, &before, err))
-		return -1;
-	if (before.outcome == RUN_OVER) {
-		engine_free(&before);
+	const char *who = game_unjoined(g);
+	if (who)
+		return errorf(err, EXIT_REFUSED, "%s: role %s has not joined "
+			      "yet (umpire join)", g->doc->name, who);
+	const char *actor = pending_role(g);
+	if (!actor)
 		return errorf(err, EXIT_REFUSED, "the game is over; there is "
 			      "nothing to adjudicate");
-	}
-	const char *actor = before.pending.role;
 	const char *counter = game_counter(g, actor);
+	struct role *ar = game_role(g, actor);
 	long long n = (long long)g->n_steps + 1;
+	if (!ar || !counter)
+		return errorf(err, EXIT_REFUSED, "step %lld: no role %s in "
+			      "this game", n, actor);
 	seckey_pubkey(sk, &pk);
 	if (sodium_memcmp(&pk, &game_role(g, counter)->pk, sizeof pk) != 0) {
 		errorf(err, EXIT_REFUSED, "step %lld is %s's decision and is "
@@ -947,7 +986,8 @@ int game_adjudicate(struct game *g, const char *orders_name,
 	if (verify_orders(g, orders_name, buf, len, sigtext, siglen, n, actor,
 			  1, &ord, &v, err))
 		goto out;
-	if (check_reveal(game_role(g, actor), (uint64_t)n, ord.reveal, err)) {
+	latest_link(g, ar);
+	if (check_reveal(ar, (uint64_t)n, ord.reveal, err)) {
 		error_prefix(err, "%s", orders_name);
 		goto out;
 	}
@@ -1013,7 +1053,6 @@ int game_adjudicate(struct game *g, const char *orders_name,
 out:
 	if (rc && run->state)
 		engine_free(run);
-	engine_free(&before);
 	verified_free(&v);
 	orders_free(&ord);
 	return rc;
