@@ -8,5 +8,6 @@
 #include "umpire/rules.h"
 
 extern const struct ruleset ruleset_arnswalde;
+extern const struct ruleset ruleset_rgw;
 
 #endif

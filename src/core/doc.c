@@ -635,6 +635,10 @@ static int emit_node(yaml_emitter_t *em, const struct doc_node *n)
 		/* The style follows from the content alone (canonical). */
 		yaml_scalar_style_t st = memchr(n->str, '\n', n->len) ?
 			YAML_LITERAL_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE;
+		/* '' even at the root, where libyaml would write nothing,
+		 * which reads back as an empty mapping (found by fuzz_doc) */
+		if (n->len == 0)
+			st = YAML_SINGLE_QUOTED_SCALAR_STYLE;
 		ok = yaml_scalar_event_initialize(&ev, NULL, NULL,
 			(yaml_char_t *)n->str, (int)n->len, 1, 1, st);
 		return ok && yaml_emitter_emit(em, &ev);

@@ -1,0 +1,306 @@
+/*
+ * test_rgw.c - the Russo-German War played to the end many times with
+ * random seeds and random legal answers: every game ends, the 15 playing
+ * cards stay accounted for (each in exactly one place), the hands keep to
+ * the rules, save and load round-trip, the position fits 76 columns, and
+ * neither the view nor the position of one side ever shows a card it may
+ * not see (the other hand, the deck, the other side's face-down card).
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "umpire/engine.h"
+#include "umpire/games.h"
+#include "umpire/scenario.h"
+#include "umpire/view.h"
+#include "../../src/rules/rgw/rgw.h"
+#include "unit.h"
+
+enum { GAMES = 80, MAX_STEPS = 600 };
+
+static uint64_t rnd_state = 0x9e3779b97f4a7c15ULL;
+
+static uint32_t rnd(uint32_t n)
+{
+	rnd_state ^= rnd_state << 13;
+	rnd_state ^= rnd_state >> 7;
+	rnd_state ^= rnd_state << 17;
+	return (uint32_t)(rnd_state % n);
+}
+
+static int consistent(const struct rgw *st)
+{
+	cardset piles[7] = { st->hand[GER], st->hand[SOV], st->deck,
+		st->open, st->discard, st->aside,
+		st->down == C_NONE ? 0 : SET(st->down) };
+	cardset all = 0;
+	int n = 0, i;
+
+	for (i = 0; i < 7; i++) {
+		if (all & piles[i])
+			return 0;
+		all |= piles[i];
+		n += rgw_count(piles[i]);
+	}
+	return all == ALL_CARDS && n == RGW_CARDS &&
+	       !(st->hand[GER] & ANNIHIL_CARDS) &&
+	       !((st->hand[GER] | st->hand[SOV]) & EXPLOIT_CARDS) &&
+	       rgw_count(st->hand[GER]) <= HAND_MAX &&
+	       rgw_count(st->hand[SOV]) <= HAND_MAX &&
+	       st->year >= FIRST_YEAR && st->year <= LAST_YEAR;
+}
+
+/* Whether label occurs in text as a whole word. */
+static int has_word(const char *text, const char *label)
+{
+	size_t n = strlen(label);
+	const char *p;
+
+	for (p = strstr(text, label); p; p = strstr(p + 1, label))
+		if ((p == text || !isalnum((unsigned char)p[-1])) &&
+		    !isalnum((unsigned char)p[n]))
+			return 1;
+	return 0;
+}
+
+static int leaks(const struct rgw *st, int side, const char *text)
+{
+	cardset secret = (cardset)(st->hand[!side] | st->deck);
+	int i;
+
+	if (st->down != C_NONE && (int)st->player != side)
+		secret |= SET(st->down);
+	for (i = 0; i < RGW_CARDS; i++)
+		if ((secret & SET(i)) && has_word(text, rgw_card_names[i]))
+			return 1;
+	return 0;
+}
+
+static int views_leak(const struct rgw *st)
+{
+	unsigned char salt[32] = { 0 };
+	int s, bad = 0;
+
+	for (s = GER; s <= SOV; s++) {
+		struct doc *d = doc_new("view");
+		struct redactor r;
+		struct strbuf sb = STRBUF_INIT, pos = STRBUF_INIT;
+		struct error err;
+
+		redactor_init(&r, salt, rgw_side_names[s]);
+		doc_emit(rgw_view(st, rgw_side_names[s], d, &r), &sb, &err);
+		rgw_position(st, rgw_side_names[s], &pos);
+		bad |= leaks(st, s, sb.buf) || leaks(st, s, pos.buf);
+		strbuf_free(&sb);
+		strbuf_free(&pos);
+		doc_free(d);
+	}
+	return bad;
+}
+
+static void roundtrip(const struct scenario *scn, const void *state,
+		      const struct doc_node *opts)
+{
+	struct doc *d = doc_new("save");
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	struct error err;
+	void *fresh = NULL;
+	int ok;
+
+	doc_encode(rgw_save(state, d), &a);
+	ok = scenario_start(scn, opts, &fresh, &err) == 0 &&
+	     rgw_load(fresh, d, rgw_save(state, d), &err) == 0;
+	if (ok)
+		doc_encode(rgw_save(fresh, d), &b);
+	CHECK(ok && a.len == b.len && memcmp(a.buf, b.buf, a.len) == 0,
+	      "save/load round trip%s%s", ok ? "" : ": ", ok ? "" : err.msg);
+	free(fresh);
+	strbuf_free(&a);
+	strbuf_free(&b);
+	doc_free(d);
+}
+
+static int max_width(const void *state)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int w = 0, col = 0;
+	size_t i;
+
+	rgw_position(state, NULL, &sb);
+	for (i = 0; i < sb.len; i++, col++) {
+		if (sb.buf[i] == '\n')
+			col = -1;
+		else if (col + 1 > w)
+			w = col + 1;
+	}
+	strbuf_free(&sb);
+	return w;
+}
+
+static int results[RESULTS], years[LAST_YEAR + 1];
+
+static void play_one(const struct scenario *scn, const void *start,
+		     const struct doc_node *opts, int game)
+{
+	static struct engine_step steps[MAX_STEPS];
+	static struct answer answers[MAX_STEPS];
+	static char values[MAX_STEPS][Q_OPTION_LEN];
+	static char keys[MAX_STEPS][48], roles[MAX_STEPS][32];
+	struct run run;
+	size_t n = 0, i;
+	int over = 0, ok = 1, hidden = 1, trips = 0;
+
+	memset(steps, 0, sizeof steps);
+	for (;;) {
+		memset(&run, 0, sizeof run);
+		engine_run(&ruleset_rgw, start, steps, n, &run);
+		if (run.outcome != RUN_PENDING) {
+			over = run.outcome == RUN_OVER;
+			if (!over)
+				printf("# game %d: %s\n", game, run.err.msg);
+			break;
+		}
+		ok = ok && consistent(run.state);
+		hidden = hidden && !views_leak(run.state);
+		if (n % 25 == 7 && trips < 3) {
+			roundtrip(scn, run.state, opts);
+			trips++;
+		}
+		if (n == MAX_STEPS) {
+			engine_free(&run);
+			break;
+		}
+		snprintf(keys[n], sizeof keys[n], "%s", run.pending.key);
+		snprintf(roles[n], sizeof roles[n], "%s", run.pending.role);
+		snprintf(values[n], sizeof values[n], "%s",
+			 run.pending.options[rnd((uint32_t)run.pending.n)]);
+		answers[n] = (struct answer){ keys[n], values[n], 0 };
+		steps[n].mode = STEP_PLAY;
+		steps[n].actor = roles[n];
+		steps[n].answers = &answers[n];
+		steps[n].n_answers = 1;
+		for (i = 0; i < 32; i++)
+			steps[n].seed[i] = (unsigned char)rnd(256);
+		n++;
+		engine_free(&run);
+	}
+	CHECK(over, "game %d ends (%zu decisions)", game, n);
+	if (over) {
+		struct strbuf res = STRBUF_INIT;
+		const struct rgw *st = run.state;
+
+		CHECK(ok && consistent(st), "game %d keeps the 15 cards "
+		      "accounted for", game);
+		CHECK(hidden && !views_leak(st), "game %d: no view or "
+		      "position shows the other side's hidden cards", game);
+		CHECK(rgw_result(st, &res) == 1 && st->result != RES_NONE,
+		      "game %d result: %s", game, res.buf ? res.buf : "");
+		CHECK(max_width(st) <= 76, "game %d position fits 76 columns",
+		      game);
+		results[st->result]++;
+		years[st->year]++;
+		roundtrip(scn, st, opts);
+		strbuf_free(&res);
+		engine_free(&run);
+	}
+}
+
+/* The view of a known position: the Soviet sees his own hand and the
+ * counts, never the German's cards, the deck or the face-down card. */
+static void view_example(const struct scenario *scn,
+			 const struct doc_node *opts)
+{
+	static const char pos[] = "phase: answer\nplayer: german\n"
+		"german-hand: [n1, n2, n7g]\nsoviet-hand: [n4, a1941]\n"
+		"down: n6\n";
+	struct doc *d = doc_new("pos"), *v = doc_new("view");
+	struct strbuf sb = STRBUF_INIT;
+	struct redactor r;
+	unsigned char salt[32] = { 1 };
+	struct error err;
+	void *st = NULL;
+	int ok;
+
+	ok = doc_parse(d, pos, sizeof pos - 1, &DOC_LIMITS_SMALL, &err) == 0
+		&& scenario_start(scn, opts, &st, &err) == 0 &&
+		rgw_load(st, d, d->root, &err) == 0;
+	CHECK(ok, "a position in the answer phase loads%s%s", ok ? "" : ": ",
+	      ok ? "" : err.msg);
+	if (ok) {
+		redactor_init(&r, salt, "soviet");
+		doc_emit(rgw_view(st, "soviet", v, &r), &sb, &err);
+		CHECK(strstr(sb.buf, "soviet-hand: [n4, a1941]") &&
+		      strstr(sb.buf, "german-hand: hidden:") &&
+		      strstr(sb.buf, "down: hidden:") &&
+		      strstr(sb.buf, "deck: hidden:") &&
+		      strstr(sb.buf, "german: 3") &&
+		      !has_word(sb.buf, "n6") && !has_word(sb.buf, "n7g"),
+		      "the Soviet's view hides the German hand, the deck and "
+		      "the face-down card:\n%s", sb.buf);
+		CHECK(r.index == 3, "three parts redacted, in a fixed order");
+	}
+	free(st);
+	strbuf_free(&sb);
+	doc_free(d);
+	doc_free(v);
+}
+
+/* load refuses impossible positions */
+static void load_refusals(const struct scenario *scn,
+			  const struct doc_node *opts)
+{
+	static const char *const bad[] = {
+		"phase: action\ngerman-hand: [n1, a1942]\n",
+		"phase: action\nsoviet-hand: [n1, n2, n3, n4, n5]\n",
+		"phase: action\nsoviet-hand: [x1]\n",
+		"phase: action\ngerman-hand: [n1]\nsoviet-hand: [n1]\n",
+		"phase: action\ndown: n3\n",
+		"phase: action\nopen: [x1, x2]\n",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof bad / sizeof *bad; i++) {
+		struct doc *d = doc_new("pos");
+		struct error err;
+		void *st = NULL;
+		int rc = doc_parse(d, bad[i], strlen(bad[i]),
+				   &DOC_LIMITS_SMALL, &err) == 0 &&
+			scenario_start(scn, opts, &st, &err) == 0 ?
+			rgw_load(st, d, d->root, &err) : 0;
+
+		CHECK(rc < 0, "load refuses position %zu (%s)", i,
+		      rc < 0 ? err.msg : "accepted");
+		free(st);
+		doc_free(d);
+	}
+}
+
+int main(void)
+{
+	struct scenario scn;
+	struct error err;
+	struct doc *d = doc_new("options");
+	struct doc_node *opts;
+	void *start = NULL;
+	int g;
+
+	if (scenario_load("scenarios/russo-german-war.yaml", &scn, &err) ||
+	    scenario_options(&scn, d, NULL, 0, &opts, &err) ||
+	    scenario_start(&scn, opts, &start, &err)) {
+		printf("not ok 1 - %s\n", err.msg);
+		return 1;
+	}
+	view_example(&scn, opts);
+	load_refusals(&scn, opts);
+	for (g = 1; g <= GAMES; g++)
+		play_one(&scn, start, opts, g);
+	printf("# results: german-collapse %d, soviet-collapse %d, "
+	       "german-verdict %d, soviet-verdict %d\n",
+	       results[RES_GER_COLLAPSE], results[RES_SOV_COLLAPSE],
+	       results[RES_GER_VERDICT], results[RES_SOV_VERDICT]);
+	free(start);
+	scenario_free(&scn);
+	doc_free(d);
+	return unit_done("rgw");
+}
