@@ -621,6 +621,9 @@ out:
 
 /* ---- emission ---- */
 
+/* The longest content (keys and values) of a flow-style collection. */
+#define DOC_FLOW_MAX 240
+
 static int write_cb(void *data, unsigned char *buf, size_t size)
 {
 	strbuf_add(data, buf, size);
@@ -643,12 +646,19 @@ static int emit_node(yaml_emitter_t *em, const struct doc_node *n)
 			(yaml_char_t *)n->str, (int)n->len, 1, 1, st);
 		return ok && yaml_emitter_emit(em, &ev);
 	}
-	/* Canonical style, from the content alone: a collection of scalars
-	 * only is written in flow style ([a, b], {k: v}), others in block
-	 * style, so a file read and written again comes out the same. */
+	/* Canonical style, from the content alone: a short collection of
+	 * one-line scalars is written in flow style ([a, b], {k: v}),
+	 * others in block style, so a file read and written again comes
+	 * out the same. */
 	int flow = 1;
-	for (size_t i = 0; i < n->n; i++)
-		flow &= n->items[i]->kind == DOC_SCALAR;
+	size_t total = 0;
+	for (size_t i = 0; i < n->n && flow; i++) {
+		const struct doc_node *it = n->items[i];
+		flow = it->kind == DOC_SCALAR && !memchr(it->str, '\n',
+							 it->len);
+		total += flow ? it->len + (n->keys ? n->keys[i]->len : 0) : 0;
+	}
+	flow = flow && total <= DOC_FLOW_MAX;
 	if (n->kind == DOC_SEQ)
 		ok = yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1,
 			flow ? YAML_FLOW_SEQUENCE_STYLE :

@@ -83,7 +83,12 @@ static void events(struct strbuf *out, const struct run *run, size_t step,
 			phase = e->phase;
 		}
 		struct strbuf sb = STRBUF_INIT;
-		strbuf_addf(&sb, "[%s] %s", e->rule, e->text);
+		strbuf_addf(&sb, "[%s] ", e->rule);
+		/* a private event, read by someone who sees everything */
+		if (!side && e->visible[0])
+			strbuf_addf(&sb, "(to %s) ", e->visible[0] == '-' ?
+				    "nobody" : e->visible);
+		strbuf_adds(&sb, e->text);
 		report_wrap(out, sb.buf, 2, 4);
 		strbuf_free(&sb);
 	}

@@ -305,9 +305,10 @@ int view_load(struct view *v, const char *path, const char *buf,
 					      m.len, ref->pk.pk);
 	strbuf_free(&m);
 	if (bad) {
-		errorf(err, EXIT_REFUSED, "%s: the referee's signature does not "
-		       "match the view (altered, or not from this game's "
-		       "referee)", d->name);
+		errorf(err, EXIT_REFUSED, "step %lld: the referee's signature "
+		       "does not match the view %s of %s (altered, or not "
+		       "from this game's referee)", v->step, d->name,
+		       v->side);
 		goto fail;
 	}
 	v->node = r;
