@@ -10,7 +10,7 @@ MANDIR     = $(PREFIX)/share/man
 CC        ?= cc
 PKGS       = libsodium yaml-0.1 inih
 DEBS       = build-essential pkg-config libsodium-dev libyaml-dev libinih-dev \
-             bats minisign python3 python3-yaml python3-nacl
+             bats minisign python3 python3-yaml python3-nacl chromium
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
@@ -37,7 +37,8 @@ UNIT_BIN   = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 CONFORM    = $(BUILD)/tests/conform
 
 .PHONY: all deps check check-unit check-conformance check-e2e demo clean \
-        install sanitize bench
+        install sanitize bench fuzz fuzz-run check-hostile check-faults \
+        check-tamper check-fuzz-corpus check-asan check-valgrind
 
 all: $(BIN)
 
@@ -97,6 +98,45 @@ sanitize:
 	$(MAKE) BUILD=build-asan CC=clang \
 	  CFLAGS='-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all' \
 	  all build-asan/tests/conform $(UNIT_SRC:tests/unit/%.c=build-asan/tests/%)
+
+# ---- hostile input, faults, fuzzing (tests/fuzz, tests/hostile) ----
+FUZZ_NAMES = $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+SAN_FLAGS  = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
+             -fno-sanitize-recover=all
+FUZZ_DEF   = -DFUZZ_SCENARIOS='"$(abspath scenarios)"'
+FUZZ_TIME ?= 600
+
+# libFuzzer targets (clang): build-fuzz/fuzz/fuzz_NAME.
+fuzz:
+	$(MAKE) BUILD=build-fuzz CC=clang \
+	  CFLAGS='$(SAN_FLAGS) -fsanitize=fuzzer-no-link' \
+	  $(FUZZ_NAMES:%=build-fuzz/fuzz/fuzz_%)
+
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(FUZZ_DEF) -fsanitize=fuzzer -o $@ $< $(LIB) $(LDLIBS)
+
+# The same targets with a plain main, to replay the kept corpus.
+$(BUILD)/fuzz-replay/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h \
+		tests/fuzz/standalone.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(FUZZ_DEF) -o $@ $< tests/fuzz/standalone.c \
+	  $(LIB) $(LDLIBS)
+
+# Fuzz every target for FUZZ_TIME seconds, two at a time (corpus grows
+# in tests/fuzz/corpus/NAME; crashes land in tests/fuzz/crashes/).
+fuzz-run: fuzz
+	@mkdir -p tests/fuzz/crashes build-fuzz/logs
+	printf '%s\n' $(FUZZ_NAMES) | xargs -P 2 -I{} sh -c \
+	  'build-fuzz/fuzz/fuzz_{} -max_total_time=$(FUZZ_TIME) -rss_limit_mb=2048 \
+	     -timeout=20 -artifact_prefix=tests/fuzz/crashes/{}- \
+	     tests/fuzz/corpus/{} >build-fuzz/logs/{}.log 2>&1; \
+	   tail -n 3 build-fuzz/logs/{}.log'
+
+check-fuzz-corpus: $(FUZZ_NAMES:%=$(BUILD)/fuzz-replay/fuzz_%)
+	@for n in $(FUZZ_NAMES); do \
+	  $(FUZZ_WRAP) $(BUILD)/fuzz-replay/fuzz_$$n tests/fuzz/corpus/$$n \
+	    $$(ls -d tests/fuzz/crashes/$$n-* 2>/dev/null) || exit 1; done
 
 install: $(BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SHAREDIR)/scenarios \

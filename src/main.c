@@ -35,6 +35,8 @@ const struct command commands[] = {
 	{ "report", cmd_report, "report GAME|VIEW [--step N] [--side NAME] "
 	  "[-s SECKEY]",
 	  "the report of the latest step and the position" },
+	{ "render", cmd_render, "render GAME -o FILE.svg [--step N] "
+	  "[--side NAME]", "the board after a step as an SVG picture" },
 	{ "audit", cmd_audit, "audit GAME [--view FILE...] [-s SECKEY]",
 	  "replay and verify everything; exit 0 only if all holds" },
 	{ "dice", cmd_dice, "dice GAME [--summary] [--side NAME]",

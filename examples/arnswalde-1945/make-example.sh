@@ -2,7 +2,8 @@
 # make-example.sh BIN - play the example game of this folder again: a
 # player (choose.py) and a referee exchange files until the game ends.
 # Writes player.pub, referee.pub, game.yaml, orders/step-NN.yaml (as
-# mailed) and reports/step-NN.txt (as mailed back). The secret keys are
+# mailed), reports/step-NN.txt (as mailed back) and board.svg (the final
+# board, umpire render). The secret keys are
 # made in a temporary directory and thrown away.
 set -eu
 BIN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -11,7 +12,7 @@ KEYS=$(mktemp -d)
 trap 'rm -rf "$KEYS"' EXIT
 export UMPIRE_SCENARIOS="$HERE/../../scenarios"
 cd "$HERE"
-rm -rf orders reports game.yaml
+rm -rf orders reports game.yaml board.svg
 mkdir orders reports
 "$BIN" keygen -s "$KEYS/player.key" -p player.pub -W -f >/dev/null
 "$BIN" keygen -s "$KEYS/referee.key" -p referee.pub -W -f >/dev/null
@@ -33,3 +34,4 @@ until "$BIN" status --brief game.yaml | grep -q '^over'; do
 	mv "$KEYS/g.yaml" game.yaml
 done
 "$BIN" audit game.yaml
+"$BIN" render game.yaml -o board.svg

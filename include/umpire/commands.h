@@ -22,6 +22,8 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 		   struct error *err);
 int cmd_report(int argc, char **argv, const struct cli *cli,
 	       struct error *err);
+int cmd_render(int argc, char **argv, const struct cli *cli,
+	       struct error *err);
 int cmd_audit(int argc, char **argv, const struct cli *cli,
 	      struct error *err);
 int cmd_dice(int argc, char **argv, const struct cli *cli, struct error *err);

@@ -6,6 +6,12 @@
  * Ownership: struct svg owns its buffer; svg_finish hands the text to the
  * caller's strbuf and releases the rest. Strings passed in are copied.
  * Coordinates are in user units (the viewBox given to svg_begin).
+ *
+ * A render() hook starts with svg_begin(out, width, height, title) for
+ * its board and then draws; `umpire render` puts that drawing below a
+ * header band with svg_place and finishes the document. svg_begin takes
+ * a struct not in use (uninitialised, or finished). A NULL style is a
+ * thin black outline. Numbers are written with at most two decimals.
  */
 #ifndef UMPIRE_SVG_H
 #define UMPIRE_SVG_H
@@ -47,6 +53,10 @@ void svg_text(struct svg *s, double x, double y, double size,
 /* A group with an optional tooltip title (a unit's full name). */
 void svg_group(struct svg *s, const char *title);
 void svg_end_group(struct svg *s);
+/* Draw inner (begun, not finished) into s with its origin at (x, y):
+ * its elements go into one group (its title is the group's tooltip);
+ * inner is released and may be begun again. */
+void svg_place(struct svg *s, double x, double y, struct svg *inner);
 /* Close the document and append it to out. */
 void svg_finish(struct svg *s, struct strbuf *out);
 

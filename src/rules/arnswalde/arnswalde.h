@@ -114,4 +114,8 @@ void arn_play(struct ctx *c, void *st);
 void arn_position(const void *st, const char *side, struct strbuf *out);
 int arn_result(const void *st, struct strbuf *out);
 
+/* render.c: the board as a picture (rules.h: render) */
+void arn_render(const void *st, const char *side, const struct mark *marks,
+		size_t n_marks, struct svg *out);
+
 #endif

@@ -45,6 +45,15 @@ static void move_tigers(struct arn *st, int from, int to, int n)
 	st->tigers[to] += n;
 }
 
+/* A Tiger's move, for the picture of the step (umpire render). */
+static void mark_tiger(struct ctx *c, int from, int to, const char *what)
+{
+	char label[48];
+
+	snprintf(label, sizeof label, "1 Tiger %s", what);
+	ctx_mark(c, "", "move", place_names[from], place_names[to], label);
+}
+
 /* One counter-attack in progress. */
 struct ca {
 	int area;
@@ -79,6 +88,7 @@ static void black_face(struct ctx *c, struct arn *st, const struct ca *ca,
 	choice = q.options[ctx_ask(c, &q)];
 	if (strcmp(choice, "repair") == 0) {
 		move_tigers(st, WORKSHOP, CENTER, 1);
+		mark_tiger(c, WORKSHOP, CENTER, "repaired");
 		ctx_event(c, "7.3", "Tiger %d draws %s: a Tiger in the field "
 			  "workshop is repaired and moves to the Central "
 			  "Square; a new card is drawn.", ca->tiger,
@@ -135,8 +145,10 @@ static enum outcome number_card(struct ctx *c, struct arn *st,
 		  win ? "the Soviet card is destroyed" : "it fails",
 		  damaged ? " A diamond that fails alone: the Tiger is "
 		  "damaged and goes to the field workshop." : "");
-	if (damaged)
+	if (damaged) {
 		move_tigers(st, ca->area, WORKSHOP, 1);
+		mark_tiger(c, ca->area, WORKSHOP, "damaged");
+	}
 	return win ? T_WIN : damaged ? T_FAIL_DAMAGED : T_FAIL;
 }
 
@@ -175,6 +187,7 @@ static enum outcome tiger_attack(struct ctx *c, struct arn *st,
 			  : "a black face card, which counts as a diamond "
 			  "face card against a Soviet attack");
 		move_tigers(st, ca->area, CENTER, 1);
+		mark_tiger(c, ca->area, CENTER, "called off");
 		return T_CANCELLED;
 	}
 }
@@ -196,6 +209,7 @@ int counterattack(struct ctx *c, struct arn *st, int area, size_t idx,
 	int fresh = st->tigers[area], won = 0;
 	card failed = CARD_NONE;  /* last number-failed Tiger in the area */
 	enum outcome r;
+	char label[48];
 
 	ca.area = area;
 	ca.response = response;
@@ -238,11 +252,15 @@ int counterattack(struct ctx *c, struct arn *st, int area, size_t idx,
 		if (ctx_ask(c, &q) == 1)
 			break;
 	}
+	snprintf(label, sizeof label, "counter-attack on %s: %s",
+		 card_label(ca.target), won ? "destroyed" : "fails");
+	ctx_mark(c, "", "combat", place_names[area], "", label);
 	if (won) {
 		ctx_event(c, "7.3", "The counter-attack destroys the %s.",
 			  card_label(ca.target));
 	} else if (failed != CARD_NONE) {
 		move_tigers(st, area, WORKSHOP, 1);
+		mark_tiger(c, area, WORKSHOP, "damaged");
 		ctx_event(c, "7.3", "The counter-attack on the %s fails: the "
 			  "Tiger that drew %s is damaged and goes to the "
 			  "field workshop.", card_label(ca.target),

@@ -42,6 +42,7 @@ const struct ruleset ruleset_arnswalde = {
 	.save = arn_save,
 	.load = arn_load,
 	.position = arn_position,
+	.render = arn_render,
 	.result = arn_result,
 	.standing = standing,
 };

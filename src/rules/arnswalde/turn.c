@@ -13,6 +13,18 @@ static void move_tigers(struct arn *st, int from, int to, int n)
 	st->tigers[to] += n;
 }
 
+/* For the picture of the step (umpire render); nothing is hidden. */
+static void mark_tigers(struct ctx *c, const char *kind, int from, int to,
+			int n, const char *what)
+{
+	char label[48];
+
+	snprintf(label, sizeof label, "%d Tiger%s%s%s", n, n == 1 ? "" : "s",
+		 what ? " " : "", what ? what : "");
+	ctx_mark(c, "", kind, place_names[from], to < 0 ? "" :
+		 place_names[to], label);
+}
+
 /* 3.1: the player places the seven Tigers. */
 static void place_tigers(struct ctx *c, struct arn *st)
 {
@@ -36,6 +48,9 @@ static void place_tigers(struct ctx *c, struct arn *st)
 		  "south, %d in the Central Square; the %d refugee markers "
 		  "wait in the Central Square.", st->tigers[NORTH],
 		  st->tigers[SOUTH], st->tigers[CENTER], st->refugees[0]);
+	for (n = NORTH; n <= CENTER; n++)
+		if (st->tigers[n] > 0)
+			mark_tigers(c, "placed", n, -1, st->tigers[n], NULL);
 	st->phase = PH_DEPLOY;
 }
 
@@ -67,6 +82,8 @@ static void soviet_deployment(struct ctx *c, struct arn *st)
 			  "unit deploys in the %s (north %zu cards, south %zu).",
 			  card_label(k), card_rank(k), place_names[a],
 			  st->soviet[NORTH].n, st->soviet[SOUTH].n);
+		ctx_mark(c, "", "placed", place_names[a], "",
+			 card_label(k));
 	}
 	st->phase = PH_ACTION;
 }
@@ -177,11 +194,13 @@ static void repair(struct ctx *c, struct arn *st)
 		move_tigers(st, WORKSHOP, CENTER, 1);
 		ctx_event(c, "7.4", "Repair: %s, black: a Tiger is repaired "
 			  "and moves to the Central Square.", card_label(k));
+		mark_tigers(c, "move", WORKSHOP, CENTER, 1, "repaired");
 	} else if (is_face(k)) {
 		move_tigers(st, WORKSHOP, ELIMINATED, 1);
 		ctx_event(c, "7.4", "Repair: %s, a diamond face card: a "
 			  "Tiger in the field workshop is cannibalised and "
 			  "removed from the game.", card_label(k));
+		mark_tigers(c, "lost", WORKSHOP, -1, 1, "cannibalised");
 	} else {
 		ctx_event(c, "7.4", "Repair: %s, a diamond number card: "
 			  "nothing happens.", card_label(k));
@@ -196,6 +215,7 @@ static void do_action(struct ctx *c, struct arn *st, const struct action *a)
 		ctx_event(c, "7.1", "%d Tiger%s move%s from the %s to the %s.",
 			  a->n, a->n > 1 ? "s" : "", a->n > 1 ? "" : "s",
 			  place_names[a->from], place_names[a->to]);
+		mark_tigers(c, "move", a->from, a->to, a->n, NULL);
 		break;
 	case A_ESCAPE_REFUGEE:
 		st->refugees[0]--;
@@ -203,6 +223,8 @@ static void do_action(struct ctx *c, struct arn *st, const struct action *a)
 		st->escape_used = 1;
 		ctx_event(c, "7.2", "A refugee marker escapes north (%d out, "
 			  "%d left).", st->refugees[1], st->refugees[0]);
+		ctx_mark(c, "", "move", place_names[CENTER],
+			 place_names[ESCAPED], "refugees");
 		break;
 	case A_ESCAPE_TIGERS:
 		move_tigers(st, a->from, ESCAPED, a->n);
@@ -210,6 +232,7 @@ static void do_action(struct ctx *c, struct arn *st, const struct action *a)
 		ctx_event(c, "7.2", "%d Tiger%s escape%s north from the %s.",
 			  a->n, a->n > 1 ? "s" : "", a->n > 1 ? "" : "s",
 			  place_names[a->from]);
+		mark_tigers(c, "move", a->from, ESCAPED, a->n, NULL);
 		break;
 	case A_COUNTER:
 		counterattack(c, st, a->from, a->idx, 0);
@@ -254,6 +277,16 @@ static void german_actions(struct ctx *c, struct arn *st)
 	st->phase = PH_ATTACK;
 }
 
+static void mark_attack(struct ctx *c, int area, card sov,
+			const char *result)
+{
+	char label[48];
+
+	snprintf(label, sizeof label, "%s attacks: %s", card_label(sov),
+		 result);
+	ctx_mark(c, "", "combat", place_names[area], "", label);
+}
+
 /* 8.1 defence without a counter-attack: judgement cards until one
  * decides. Returns 1 if the Soviet card is repulsed (removed). */
 static int defend(struct ctx *c, struct arn *st, int area, size_t idx,
@@ -284,14 +317,18 @@ static int defend(struct ctx *c, struct arn *st, int area, size_t idx,
 				  "card is drawn.", card_label(k),
 				  st->tigers[WORKSHOP] > 0 ? " and destroys a "
 				  "Tiger there" : ", which is empty");
-			if (st->tigers[WORKSHOP] > 0)
+			if (st->tigers[WORKSHOP] > 0) {
 				move_tigers(st, WORKSHOP, ELIMINATED, 1);
+				mark_tigers(c, "lost", WORKSHOP, -1, 1,
+					    "hit by artillery");
+			}
 			continue;
 		}
 		if (is_face(k)) {
 			ctx_event(c, rule, "Defence: %s, a black face card: "
 				  "the %s's attack misfires.", card_label(k),
 				  card_label(sov));
+			mark_attack(c, area, sov, "misfires");
 			return 0;
 		}
 		if (card_rank(k) > strength) {
@@ -300,12 +337,14 @@ static int defend(struct ctx *c, struct arn *st, int area, size_t idx,
 				  "%d: the attack is repulsed and the %s is "
 				  "removed.", card_label(k), card_rank(k),
 				  strength, card_label(sov));
+			mark_attack(c, area, sov, "repulsed");
 			return 1;
 		}
 		snprintf(what, sizeof what, "Defence: %s, %d against "
 			 "strength %d: the %s's attack succeeds",
 			 card_label(k), card_rank(k), strength,
 			 card_label(sov));
+		mark_attack(c, area, sov, "succeeds");
 		morale_down(c, st, rule, what);
 		if (is_ace(k) && is_diamond(k)) {
 			ctx_event(c, rule, "The ace of diamonds calls for a "

@@ -1,0 +1,244 @@
+/*
+ * render.c - umpire render: the board after a step as an SVG picture.
+ * The ruleset's render() hook draws the board with the marks of that
+ * step (what moved, where it fought); around it this command adds a
+ * header band (game, scenario, step and turn, what comes next) and, for
+ * a scenario with provisional data, a label saying so and a footer that
+ * lists what is provisional.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "umpire/commands.h"
+#include "umpire/fsutil.h"
+#include "umpire/game.h"
+#include "umpire/svg.h"
+#include "umpire/view.h"
+
+enum {
+	BAND = 74,         /* header band height */
+	MIN_WIDTH = 640,   /* room for the header's text */
+	FOOT_LINE = 16     /* one line of the provisional footer */
+};
+
+/* " · " between the parts of a header line */
+#define SEP " \xc2\xb7 "
+
+static const struct svg_style band_style = { "#2b2b2b", NULL, 0, NULL, 0 };
+static const struct svg_style prov_style = { "#c0392b", "#ffffff", 2,
+	NULL, 0 };
+static const struct svg_style foot_style = { "#fdf1e6", "#c0392b", 1,
+	"6 3", 0 };
+static const struct svg_style page_style = { "#ffffff", NULL, 0, NULL, 0 };
+
+static int provisional(const struct scenario *scn)
+{
+	return strcmp(scn->provenance, "provisional") == 0;
+}
+
+/* The turn of the latest event up to step (0: none). The phase is left
+ * to the ruleset's drawing: an event's phase may already be over. */
+static int turn_at(const struct run *run, size_t step)
+{
+	int turn = 0;
+
+	for (size_t i = 0; i < run->n_events; i++) {
+		if (run->events[i].step > step)
+			break;
+		turn = run->events[i].turn;
+	}
+	return turn;
+}
+
+static void header(struct svg *s, double width, const struct game *g,
+		   const struct run *run, const struct snapshot *snap,
+		   const char *side)
+{
+	const struct scenario *scn = &g->scn;
+	struct strbuf line = STRBUF_INIT;
+	int turn;
+
+	svg_group(s, "header");
+	svg_rect(s, 0, 0, width, BAND, 0, &band_style);
+	svg_text(s, 16, 30, 22, "start", "#ffffff", scn->title);
+
+	strbuf_addf(&line, "scenario %s v%lld" SEP "step %zu of %zu",
+		    scn->id, scn->version, snap->step, g->n_steps);
+	turn = turn_at(run, snap->step);
+	if (snap->step == 0)
+		strbuf_adds(&line, SEP "before play");
+	else if (turn > 0)
+		strbuf_addf(&line, SEP "turn %d", turn);
+	svg_text(s, 16, 50, 13, "start", "#dddddd", line.buf);
+
+	strbuf_reset(&line);
+	if (snap->over) {
+		strbuf_adds(&line, "Over: ");
+		if (!scn->rs->result || !scn->rs->result(snap->state, &line))
+			strbuf_adds(&line, "the game is over.");
+	} else {
+		strbuf_addf(&line, "Next: %s to answer rule %s (%s)",
+			    snap->next.role, snap->next.rule, snap->next.key);
+	}
+	svg_text(s, 16, 67, 12, "start", "#dddddd", line.buf);
+	if (side) {
+		strbuf_reset(&line);
+		strbuf_addf(&line, "as %s sees it", side);
+		svg_text(s, width - 16, 67, 12, "end", "#dddddd", line.buf);
+	}
+	if (provisional(scn)) {
+		svg_group(s, "This scenario's data is provisional: see the "
+			  "list below the board.");
+		svg_rect(s, width - 206, 12, 190, 32, 4, &prov_style);
+		svg_text(s, width - 111, 34, 15, "middle", "#ffffff",
+			 "PROVISIONAL DATA");
+		svg_end_group(s);
+	}
+	svg_end_group(s);
+	strbuf_free(&line);
+}
+
+static size_t provisional_items(const struct scenario *scn)
+{
+	if (!provisional(scn) || !scn->provisional ||
+	    scn->provisional->kind != DOC_SEQ)
+		return 0;
+	return scn->provisional->n;
+}
+
+static void footer(struct svg *s, double y, double width,
+		   const struct scenario *scn)
+{
+	size_t n = provisional_items(scn);
+	struct strbuf line = STRBUF_INIT;
+
+	if (!provisional(scn))
+		return;
+	svg_group(s, "provisional data");
+	svg_rect(s, 4, y + 4, width - 8, (double)(n + 1) * FOOT_LINE + 8, 0,
+		 &foot_style);
+	svg_text(s, 14, y + 4 + FOOT_LINE, 12, "start", "#c0392b",
+		 "PROVISIONAL DATA in this scenario:");
+	for (size_t i = 0; i < n; i++) {
+		const struct doc_node *it = scn->provisional->items[i];
+		strbuf_reset(&line);
+		strbuf_addf(&line, "- %s", it->kind == DOC_SCALAR ? it->str :
+			    "(see the scenario file)");
+		svg_text(s, 14, y + 4 + (double)(i + 2) * FOOT_LINE, 11,
+			 "start", "#5a1e16", line.buf);
+	}
+	svg_end_group(s);
+	strbuf_free(&line);
+}
+
+/* The marks of step `step` that side may see, copied (caller frees). */
+static struct mark *step_marks(const struct run *run, size_t step,
+			       const char *side, size_t *n)
+{
+	struct mark *m = xcalloc(run->n_marks ? run->n_marks : 1, sizeof *m);
+
+	*n = 0;
+	for (size_t i = 0; i < run->n_marks; i++)
+		if (run->mark_steps[i] == step &&
+		    visible_to(run->marks[i].visible, side))
+			m[(*n)++] = run->marks[i];
+	return m;
+}
+
+static int parse_step(const char *arg, size_t max, size_t *step,
+		      struct error *err)
+{
+	char *end;
+	unsigned long v;
+
+	if (!arg)
+		return 0;
+	v = strtoul(arg, &end, 10);
+	if (*end || !*arg || *arg == '-' || *arg == '+' || v > max)
+		return usage_error(err, "render", "--step takes a step from 0 "
+				   "(the start) to %zu", max);
+	*step = v;
+	return 0;
+}
+
+int cmd_render(int argc, char **argv, const struct cli *cli,
+	       struct error *err)
+{
+	const char *step_arg = NULL, *side = NULL, *out = NULL, *path;
+	struct game g;
+	struct snapshot snap;
+	struct run run;
+	int rc = -1;
+	const struct opt opts[] = {
+		{ 0, "step", &step_arg, NULL, NULL, NULL },
+		{ 0, "side", &side, NULL, NULL, NULL },
+		{ 'o', NULL, &out, NULL, NULL, NULL },
+		{ 0 }
+	};
+	int prc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME", err);
+	if (prc)
+		return prc < 0 ? -1 : 0;
+	if (!out)
+		return usage_error(err, "render", "give -o FILE.svg (or -o - "
+				   "for stdout)");
+	if (cli_game(cli, path, &g, err))
+		return -1;
+	const struct ruleset *rs = g.scn.rs;
+	if (!rs->render) {
+		errorf(err, EXIT_USAGE, "%s: %s (%s) cannot be drawn yet: its "
+		       "rules have no render hook", path_name(path),
+		       g.scn.title, g.scn.id);
+		goto out_game;
+	}
+	if (side && !game_role(&g, side)) {
+		usage_error(err, "render", "this game has no side '%s'", side);
+		goto out_game;
+	}
+	size_t step = g.n_steps;
+	if (parse_step(step_arg, g.n_steps, &step, err))
+		goto out_game;
+	if (game_snapshot(&g, step, &snap, err))
+		goto out_game;
+	if (game_check(&g, CHECK_LIGHT, NULL, &run, err))
+		goto out_snap;
+
+	/* The referee sees everything, as in reports. */
+	const char *seer = side && strcmp(side, "referee") != 0 ? side : NULL;
+	size_t n_marks;
+	struct mark *marks = step_marks(&run, step, seer, &n_marks);
+	struct svg board = { STRBUF_INIT, 0, 0, 0 }, page;
+	rs->render(snap.state, seer, marks, n_marks, &board);
+	free(marks);
+	if (board.width <= 0 || board.height <= 0) {
+		strbuf_free(&board.body);
+		errorf(err, EXIT_USAGE, "%s: the rules of %s drew no board",
+		       path_name(path), g.scn.id);
+		goto out_run;
+	}
+
+	double width = board.width > MIN_WIDTH ? board.width : MIN_WIDTH;
+	size_t n_prov = provisional_items(&g.scn);
+	double foot = provisional(&g.scn) ?
+		(double)(n_prov + 1) * FOOT_LINE + 16 : 0;
+	struct strbuf title = STRBUF_INIT, text = STRBUF_INIT;
+	strbuf_addf(&title, "%s, step %zu of %zu%s%s%s", g.scn.title, step,
+		    g.n_steps, side ? " (as " : "", side ? side : "",
+		    side ? " sees it)" : "");
+	svg_begin(&page, width, BAND + board.height + foot, title.buf);
+	svg_rect(&page, 0, 0, width, BAND + board.height + foot, 0,
+		 &page_style);
+	header(&page, width, &g, &run, &snap, side);
+	double board_h = board.height;
+	svg_place(&page, (width - board.width) / 2, BAND, &board);
+	footer(&page, BAND + board_h, width, &g.scn);
+	svg_finish(&page, &text);
+	rc = cli_write(out, &text, err);
+	strbuf_free(&title);
+	strbuf_free(&text);
+out_run:
+	engine_free(&run);
+out_snap:
+	snapshot_free(&snap);
+out_game:
+	game_free(&g);
+	return rc;
+}

@@ -1,0 +1,361 @@
+/*
+ * svg.c - the SVG writer behind svg.h. Every element goes on a line of
+ * its own; numbers are printed by num() in one fixed format, so the same
+ * drawing gives the same bytes everywhere. Text and attribute values are
+ * XML-escaped and cleaned of what XML 1.0 does not allow (control
+ * characters, malformed UTF-8).
+ *
+ * The document is assembled in svg_finish: the prolog (XML declaration,
+ * the <svg> element with the size, the arrow markers in <defs>), then the
+ * body written so far. svg_begin puts the <title> first into the body.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "umpire/svg.h"
+
+#define ARROW_ID "arrow"
+
+/* A number: at most two decimals, no trailing zeros, no "-0". */
+static void num(struct strbuf *sb, double v)
+{
+	char buf[64];
+	size_t n;
+
+	if (!isfinite(v))
+		v = 0;
+	snprintf(buf, sizeof buf, "%.2f", v);
+	n = strlen(buf);
+	while (n > 0 && buf[n - 1] == '0')
+		buf[--n] = '\0';
+	if (n > 0 && buf[n - 1] == '.')
+		buf[--n] = '\0';
+	if (strcmp(buf, "-0") == 0)
+		strcpy(buf, "0");
+	strbuf_adds(sb, buf);
+}
+
+/* name="number" with a leading space. */
+static void num_attr(struct strbuf *sb, const char *name, double v)
+{
+	strbuf_addf(sb, " %s=\"", name);
+	num(sb, v);
+	strbuf_addc(sb, '"');
+}
+
+/* Length of the well-formed UTF-8 sequence at p (1..4), 0 if malformed. */
+static size_t utf8_len(const unsigned char *p)
+{
+	size_t n, i;
+	unsigned long cp;
+
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		n = 2, cp = p[0] & 0x1f;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef)
+		n = 3, cp = p[0] & 0x0f;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		n = 4, cp = p[0] & 0x07;
+	else
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (p[i] & 0x3f);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff ||
+	    cp == 0xfffe || cp == 0xffff)
+		return 0;
+	return n;
+}
+
+/* XML-escaped text (element content or attribute value). Line breaks and
+ * tabs become spaces; other control characters and malformed UTF-8 become
+ * '?'. */
+static void esc(struct strbuf *sb, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)(s ? s : "");
+	size_t n;
+
+	while (*p) {
+		switch (*p) {
+		case '&': strbuf_adds(sb, "&amp;"); p++; continue;
+		case '<': strbuf_adds(sb, "&lt;"); p++; continue;
+		case '>': strbuf_adds(sb, "&gt;"); p++; continue;
+		case '"': strbuf_adds(sb, "&quot;"); p++; continue;
+		case '\'': strbuf_adds(sb, "&apos;"); p++; continue;
+		case '\t': case '\n': case '\r':
+			strbuf_addc(sb, ' '); p++; continue;
+		default:
+			break;
+		}
+		if (*p < 0x20 || *p == 0x7f) {
+			strbuf_addc(sb, '?');
+			p++;
+			continue;
+		}
+		n = utf8_len(p);
+		if (n == 0) {
+			strbuf_addc(sb, '?');
+			p++;
+			continue;
+		}
+		strbuf_add(sb, p, n);
+		p += n;
+	}
+}
+
+static void str_attr(struct strbuf *sb, const char *name, const char *v)
+{
+	strbuf_addf(sb, " %s=\"", name);
+	esc(sb, v);
+	strbuf_addc(sb, '"');
+}
+
+/* The presentation attributes of st; NULL is a thin black outline. */
+static void style(struct strbuf *sb, const struct svg_style *st)
+{
+	static const struct svg_style outline = { "none", "#000000", 1,
+		NULL, 0 };
+
+	if (!st)
+		st = &outline;
+	str_attr(sb, "fill", st->fill ? st->fill : "none");
+	if (st->stroke && strcmp(st->stroke, "none") != 0) {
+		str_attr(sb, "stroke", st->stroke);
+		num_attr(sb, "stroke-width",
+			 st->stroke_width > 0 ? st->stroke_width : 1);
+		if (st->dash)
+			str_attr(sb, "stroke-dasharray", st->dash);
+	}
+	if (st->opacity > 0 && st->opacity < 1)
+		num_attr(sb, "opacity", st->opacity);
+}
+
+void svg_begin(struct svg *s, double width, double height,
+	       const char *title)
+{
+	memset(s, 0, sizeof *s);
+	s->width = width > 0 ? width : 1;
+	s->height = height > 0 ? height : 1;
+	strbuf_adds(&s->body, "<title>");
+	esc(&s->body, title);
+	strbuf_adds(&s->body, "</title>\n");
+}
+
+void svg_rect(struct svg *s, double x, double y, double w, double h,
+	      double radius, const struct svg_style *st)
+{
+	strbuf_adds(&s->body, "<rect");
+	num_attr(&s->body, "x", x);
+	num_attr(&s->body, "y", y);
+	num_attr(&s->body, "width", w > 0 ? w : 0);
+	num_attr(&s->body, "height", h > 0 ? h : 0);
+	if (radius > 0) {
+		num_attr(&s->body, "rx", radius);
+		num_attr(&s->body, "ry", radius);
+	}
+	style(&s->body, st);
+	strbuf_adds(&s->body, "/>\n");
+}
+
+void svg_circle(struct svg *s, double cx, double cy, double r,
+		const struct svg_style *st)
+{
+	strbuf_adds(&s->body, "<circle");
+	num_attr(&s->body, "cx", cx);
+	num_attr(&s->body, "cy", cy);
+	num_attr(&s->body, "r", r > 0 ? r : 0);
+	style(&s->body, st);
+	strbuf_adds(&s->body, "/>\n");
+}
+
+void svg_line(struct svg *s, double x1, double y1, double x2, double y2,
+	      const struct svg_style *st)
+{
+	strbuf_adds(&s->body, "<line");
+	num_attr(&s->body, "x1", x1);
+	num_attr(&s->body, "y1", y1);
+	num_attr(&s->body, "x2", x2);
+	num_attr(&s->body, "y2", y2);
+	style(&s->body, st);
+	strbuf_adds(&s->body, "/>\n");
+}
+
+void svg_polygon(struct svg *s, const double *xy, int n,
+		 const struct svg_style *st)
+{
+	int i;
+
+	if (n < 1)
+		return;
+	strbuf_adds(&s->body, "<polygon points=\"");
+	for (i = 0; i < n; i++) {
+		if (i)
+			strbuf_addc(&s->body, ' ');
+		num(&s->body, xy[2 * i]);
+		strbuf_addc(&s->body, ',');
+		num(&s->body, xy[2 * i + 1]);
+	}
+	strbuf_addc(&s->body, '"');
+	style(&s->body, st);
+	strbuf_adds(&s->body, "/>\n");
+}
+
+/* The marker id for an arrow of stroke colour c: "arrow-_b03020" for
+ * "#b03020", "arrow-red" for "red"; the black "arrow" for anything else
+ * (a colour that is not a plain name or #hex). */
+static void arrow_id(char *out, size_t size, const char *c)
+{
+	size_t i, n = c ? strlen(c) : 0;
+
+	if (n == 0 || n > 24) {
+		snprintf(out, size, ARROW_ID);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		if (!((c[i] >= 'a' && c[i] <= 'z') ||
+		      (c[i] >= 'A' && c[i] <= 'Z') ||
+		      (c[i] >= '0' && c[i] <= '9') || (c[i] == '#' && !i))) {
+			snprintf(out, size, ARROW_ID);
+			return;
+		}
+	snprintf(out, size, ARROW_ID "-%s", c);
+	if (c[0] == '#')
+		out[sizeof ARROW_ID] = '_';
+}
+
+void svg_arrow(struct svg *s, double x1, double y1, double x2, double y2,
+	       const struct svg_style *st)
+{
+	char id[48];
+
+	arrow_id(id, sizeof id, st && st->stroke ? st->stroke : NULL);
+	strbuf_adds(&s->body, "<line");
+	num_attr(&s->body, "x1", x1);
+	num_attr(&s->body, "y1", y1);
+	num_attr(&s->body, "x2", x2);
+	num_attr(&s->body, "y2", y2);
+	style(&s->body, st);
+	strbuf_addf(&s->body, " marker-end=\"url(#%s)\"/>\n", id);
+}
+
+void svg_text(struct svg *s, double x, double y, double size,
+	      const char *anchor, const char *fill, const char *text)
+{
+	if (!anchor || (strcmp(anchor, "middle") != 0 &&
+			strcmp(anchor, "end") != 0))
+		anchor = "start";
+	strbuf_adds(&s->body, "<text");
+	num_attr(&s->body, "x", x);
+	num_attr(&s->body, "y", y);
+	num_attr(&s->body, "font-size", size > 0 ? size : 12);
+	strbuf_addf(&s->body, " font-family=\"DejaVu Sans, Arial, "
+		    "sans-serif\" text-anchor=\"%s\"", anchor);
+	str_attr(&s->body, "fill", fill ? fill : "#000000");
+	strbuf_addc(&s->body, '>');
+	esc(&s->body, text);
+	strbuf_adds(&s->body, "</text>\n");
+}
+
+void svg_group(struct svg *s, const char *title)
+{
+	strbuf_adds(&s->body, "<g>\n");
+	if (title) {
+		strbuf_adds(&s->body, "<title>");
+		esc(&s->body, title);
+		strbuf_adds(&s->body, "</title>\n");
+	}
+	s->open_groups++;
+}
+
+void svg_end_group(struct svg *s)
+{
+	if (s->open_groups <= 0)
+		return;
+	strbuf_adds(&s->body, "</g>\n");
+	s->open_groups--;
+}
+
+void svg_place(struct svg *s, double x, double y, struct svg *inner)
+{
+	while (inner->open_groups > 0)
+		svg_end_group(inner);
+	strbuf_adds(&s->body, "<g transform=\"translate(");
+	num(&s->body, x);
+	strbuf_addc(&s->body, ' ');
+	num(&s->body, y);
+	strbuf_adds(&s->body, ")\">\n");
+	if (inner->body.len)
+		strbuf_add(&s->body, inner->body.buf, inner->body.len);
+	strbuf_adds(&s->body, "</g>\n");
+	strbuf_free(&inner->body);
+	memset(inner, 0, sizeof *inner);
+}
+
+/* One marker per arrow colour used in body, in order of first use. */
+static void markers(struct strbuf *out, const char *body)
+{
+	static const char ref[] = "marker-end=\"url(#" ARROW_ID "-";
+	struct strbuf seen = STRBUF_INIT;
+	const char *p = body, *e;
+	char id[48], key[52];
+
+	while ((p = strstr(p, ref)) != NULL) {
+		p += sizeof "marker-end=\"url(#" - 1;
+		e = strchr(p, ')');
+		if (!e || (size_t)(e - p) >= sizeof id)
+			break;
+		snprintf(id, sizeof id, "%.*s", (int)(e - p), p);
+		snprintf(key, sizeof key, " %s ", id);
+		p = e;
+		if (seen.buf && strstr(seen.buf, key))
+			continue;
+		strbuf_addf(&seen, "%s", key);
+		strbuf_addf(out, "<marker id=\"%s\" viewBox=\"0 0 10 10\" "
+			    "refX=\"9\" refY=\"5\" markerWidth=\"7\" "
+			    "markerHeight=\"7\" orient=\"auto\">\n", id);
+		strbuf_addf(out, "<path d=\"M0,0 L10,5 L0,10 z\" "
+			    "fill=\"%s%s\"/>\n</marker>\n",
+			    id[sizeof ARROW_ID] == '_' ? "#" : "",
+			    id + sizeof ARROW_ID +
+			    (id[sizeof ARROW_ID] == '_'));
+	}
+	strbuf_free(&seen);
+}
+
+void svg_finish(struct svg *s, struct strbuf *out)
+{
+	while (s->open_groups > 0)
+		svg_end_group(s);
+	strbuf_adds(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	strbuf_adds(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+		    "version=\"1.1\"");
+	num_attr(out, "width", s->width);
+	num_attr(out, "height", s->height);
+	strbuf_adds(out, " viewBox=\"0 0 ");
+	num(out, s->width);
+	strbuf_addc(out, ' ');
+	num(out, s->height);
+	strbuf_adds(out, "\">\n");
+	/* The title first (svg_begin wrote it), then the markers. */
+	const char *body = s->body.buf ? s->body.buf : "";
+	const char *rest = body;
+	if (strncmp(body, "<title>", 7) == 0) {
+		rest = strstr(body, "</title>\n");
+		rest = rest ? rest + 9 : body;
+		strbuf_add(out, body, (size_t)(rest - body));
+	}
+	strbuf_adds(out, "<defs>\n<marker id=\"" ARROW_ID "\" viewBox=\"0 0 "
+		    "10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" "
+		    "markerHeight=\"7\" orient=\"auto\">\n<path d=\"M0,0 "
+		    "L10,5 L0,10 z\" fill=\"#000000\"/>\n</marker>\n");
+	markers(out, rest);
+	strbuf_adds(out, "</defs>\n");
+	strbuf_adds(out, rest);
+	strbuf_adds(out, "</svg>\n");
+	strbuf_free(&s->body);
+	memset(s, 0, sizeof *s);
+}

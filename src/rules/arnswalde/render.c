@@ -1,0 +1,491 @@
+/*
+ * render.c - Arnswalde 1945: the board as a picture (umpire render).
+ *
+ * Left, the town from north to south: the north and the south with their
+ * Tigers and Soviet card stacks (bottom card left, face-down cards as
+ * card backs), and the Central Square with its Tigers and refugee
+ * markers. Right: the field workshop, the Tigers (and refugees) that
+ * escaped and those removed, the morale track with the suits of boxes
+ * 0-2 (provisional scenario data), the Soviet and judgement decks, the
+ * hand, and the list of what the last step changed. The marks of the
+ * step are drawn over the map: moves as arrows, combats as bursts.
+ *
+ * The game hides nothing (solitaire), so side changes nothing here.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "umpire/svg.h"
+#include "arnswalde.h"
+
+enum {
+	W = 960, H = 640,
+	CARD_W = 40, CARD_H = 56,
+	COUNTER = 40,
+	MARK_LINES = 5
+};
+
+#define INK "#222222"
+#define RED "#c0392b"
+
+static const struct svg_style paper = { "#f4efe1", "#8c7f62", 1, NULL, 0 };
+static const struct svg_style area_style = { "#e6dcc3", "#6b5f45", 2,
+	NULL, 0 };
+static const struct svg_style square_style = { "#ddd3b8", "#6b5f45", 2,
+	NULL, 0 };
+static const struct svg_style box_style = { "#ebe4d2", "#6b5f45", 1.5,
+	NULL, 0 };
+static const struct svg_style out_style = { "#ebe4d2", "#6b5f45", 1.5,
+	"5 3", 0 };
+static const struct svg_style face_style = { "#ffffff", "#333333", 1,
+	NULL, 0 };
+static const struct svg_style soviet_back = { "#7a1f1f", "#333333", 1,
+	NULL, 0 };
+static const struct svg_style judge_back = { "#1f3f7a", "#333333", 1,
+	NULL, 0 };
+static const struct svg_style back_frame = { "none", "#e8c9a0", 1,
+	NULL, 0 };
+static const struct svg_style star_style = { "#e8c060", NULL, 0, NULL, 0 };
+static const struct svg_style tiger_style = { "#7d8a5a", "#2e3520", 1.5,
+	NULL, 0 };
+static const struct svg_style hull_style = { "#3c4528", NULL, 0, NULL, 0 };
+static const struct svg_style barrel_style = { "none", "#3c4528", 3,
+	NULL, 0 };
+static const struct svg_style refugee_style = { "#e9c46a", "#7a5c12", 1.5,
+	NULL, 0 };
+static const struct svg_style empty_style = { "none", "#7a5c12", 1, "3 3",
+	0 };
+static const struct svg_style morale_style = { "#efe6cf", "#6b5f45", 1.5,
+	NULL, 0 };
+static const struct svg_style morale_now = { RED, "#6b1d14", 2.5, NULL, 0 };
+static const struct svg_style arrow_style = { "none", RED, 3.5, NULL,
+	0.85 };
+static const struct svg_style burst_style = { "#f39c12", RED, 2, NULL,
+	0.9 };
+static const struct svg_style lost_style = { "none", RED, 4, NULL, 0 };
+static const struct svg_style placed_style = { "none", "#1e7a3c", 3,
+	"4 2", 0 };
+static const struct svg_style halo_style = { "#ffffff", NULL, 0, NULL,
+	0.8 };
+
+static const char *const phase_titles[PHASES] = { "setup (3.1)",
+	"Soviet deployment phase (6.0)", "German action phase (7.0)",
+	"Soviet attack phase (8.0)", "relief check (4.2)", "game over" };
+
+/* UTF-8 suit symbols, indexed by enum suit. */
+static const char *const suit_symbols[] = { "\xe2\x99\xa0",
+	"\xe2\x99\xa5", "\xe2\x99\xa6", "\xe2\x99\xa3", "*" };
+
+/* ---- pieces ---- */
+
+static void star(struct svg *s, double cx, double cy, double r,
+		 const struct svg_style *st)
+{
+	/* a five-pointed star, points precomputed for r = 1 */
+	static const double unit[] = { 0, -1, 0.2245, -0.309, 0.9511,
+		-0.309, 0.3633, 0.118, 0.5878, 0.809, 0, 0.382, -0.5878,
+		0.809, -0.3633, 0.118, -0.9511, -0.309, -0.2245, -0.309 };
+	double xy[20];
+	int i;
+
+	for (i = 0; i < 10; i++) {
+		xy[2 * i] = cx + r * unit[2 * i];
+		xy[2 * i + 1] = cy + r * unit[2 * i + 1];
+	}
+	svg_polygon(s, xy, 10, st);
+}
+
+static void card_back(struct svg *s, double x, double y,
+		      const struct svg_style *back, const char *title)
+{
+	svg_group(s, title);
+	svg_rect(s, x, y, CARD_W, CARD_H, 4, back);
+	svg_rect(s, x + 4, y + 4, CARD_W - 8, CARD_H - 8, 2, &back_frame);
+	star(s, x + CARD_W / 2.0, y + CARD_H / 2.0, 9, &star_style);
+	svg_end_group(s);
+}
+
+static void card_face(struct svg *s, double x, double y, card k)
+{
+	char rank[8], title[32];
+	const char *label = card_label(k);
+	const char *colour = is_joker(k) ? "#6a1b9a" : is_red(k) ? RED : INK;
+	enum suit su = card_suit(k);
+
+	snprintf(rank, sizeof rank, "%s", label);
+	if (!is_joker(k) && strlen(rank) > 1)
+		rank[strlen(rank) - 1] = '\0';
+	snprintf(title, sizeof title, "card %s", label);
+	svg_group(s, title);
+	svg_rect(s, x, y, CARD_W, CARD_H, 4, &face_style);
+	svg_text(s, x + 4, y + 14, 12, "start", colour, rank);
+	svg_text(s, x + CARD_W / 2.0, y + 42, 22, "middle", colour,
+		 is_joker(k) ? "JK" : suit_symbols[su]);
+	svg_end_group(s);
+}
+
+static void tiger(struct svg *s, double x, double y, double size)
+{
+	double k = size / COUNTER;
+
+	svg_group(s, "King Tiger (Tiger II)");
+	svg_rect(s, x, y, size, size, 3 * k, &tiger_style);
+	svg_rect(s, x + 6 * k, y + 17 * k, 28 * k, 11 * k, 2 * k,
+		 &hull_style);
+	svg_circle(s, x + 18 * k, y + 17 * k, 6 * k, &hull_style);
+	svg_line(s, x + 22 * k, y + 16 * k, x + 37 * k, y + 12 * k,
+		 &barrel_style);
+	if (size >= 30)
+		svg_text(s, x + size / 2, y + 37 * k, 8 * k, "middle",
+			 "#ffffff", "Tiger II");
+	svg_end_group(s);
+}
+
+static void refugee(struct svg *s, double x, double y, double size,
+		    int present)
+{
+	double k = size / COUNTER;
+
+	if (!present) {
+		svg_rect(s, x, y, size, size, 3 * k, &empty_style);
+		return;
+	}
+	svg_group(s, "refugee marker");
+	svg_rect(s, x, y, size, size, 3 * k, &refugee_style);
+	svg_circle(s, x + 20 * k, y + 11 * k, 5 * k, &hull_style);
+	svg_rect(s, x + 13 * k, y + 17 * k, 14 * k, 11 * k, 3 * k,
+		 &hull_style);
+	if (size >= 30)
+		svg_text(s, x + size / 2, y + 37 * k, 7 * k, "middle",
+			 INK, "refugees");
+	svg_end_group(s);
+}
+
+/* n Tigers in a row from (x, y), at most width wide. */
+static void tiger_row(struct svg *s, double x, double y, double width,
+		      int n, double size)
+{
+	double step = size + 6;
+	int i;
+
+	if (n > 1 && (n - 1) * step + size > width)
+		step = (width - size) / (n - 1);
+	for (i = 0; i < n; i++)
+		tiger(s, x + i * step, y, size);
+}
+
+/* A row of face-up cards (or backs for CARD_DOWN) within width. */
+static void card_row(struct svg *s, double x, double y, double width,
+		     const card *c, size_t n, double max_step)
+{
+	double step = max_step;
+	size_t i;
+
+	if (n > 1 && (double)(n - 1) * step + CARD_W > width)
+		step = (width - CARD_W) / (double)(n - 1);
+	for (i = 0; i < n; i++) {
+		if (c[i] == CARD_DOWN)
+			card_back(s, x + (double)i * step, y, &soviet_back,
+				  "face-down Soviet card");
+		else
+			card_face(s, x + (double)i * step, y, c[i]);
+	}
+}
+
+/* ---- areas ---- */
+
+static void town_area(struct svg *s, const struct arn *st, int a,
+		      double y)
+{
+	const struct stack *sk = &st->soviet[a];
+	char line[80];
+
+	svg_group(s, a == NORTH ? "the north" : "the south");
+	svg_rect(s, 20, y, 580, 170, 6, &area_style);
+	svg_text(s, 32, y + 22, 16, "start", INK,
+		 a == NORTH ? "North" : "South");
+	snprintf(line, sizeof line, "%d Tiger%s", st->tigers[a],
+		 st->tigers[a] == 1 ? "" : "s");
+	svg_text(s, 588, y + 22, 12, "end", INK, line);
+	tiger_row(s, 100, y + 8, 400, st->tigers[a], COUNTER);
+	snprintf(line, sizeof line, "Soviet cards (%zu), bottom to top:",
+		 sk->n);
+	svg_text(s, 32, y + 78, 11, "start", "#4a4030", line);
+	card_row(s, 32, y + 86, 556, sk->c, sk->n, 34);
+	if (sk->n == 0)
+		svg_text(s, 32, y + 118, 12, "start", "#8c7f62",
+			 "no Soviet card");
+	svg_end_group(s);
+}
+
+static void central_square(struct svg *s, const struct arn *st, double y)
+{
+	char line[80];
+	int i;
+
+	svg_group(s, "the Central Square");
+	svg_rect(s, 20, y, 580, 150, 6, &square_style);
+	svg_text(s, 32, y + 22, 16, "start", INK, "Central Square");
+	snprintf(line, sizeof line, "%d Tiger%s", st->tigers[CENTER],
+		 st->tigers[CENTER] == 1 ? "" : "s");
+	svg_text(s, 588, y + 22, 12, "end", INK, line);
+	tiger_row(s, 32, y + 34, 556, st->tigers[CENTER], COUNTER);
+	snprintf(line, sizeof line, "Refugee markers: %d waiting, %d "
+		 "escaped", st->refugees[0], st->refugees[1]);
+	svg_text(s, 32, y + 96, 11, "start", "#4a4030", line);
+	for (i = 0; i < REFUGEES; i++)
+		refugee(s, 32 + i * 46, y + 102, COUNTER, i < st->refugees[0]);
+	svg_end_group(s);
+}
+
+static void side_boxes(struct svg *s, const struct arn *st)
+{
+	char line[64];
+	int i;
+
+	svg_group(s, "the field workshop");
+	svg_rect(s, 620, 20, 320, 90, 6, &box_style);
+	svg_text(s, 630, 38, 13, "start", INK, "Field workshop");
+	snprintf(line, sizeof line, "%d damaged", st->tigers[WORKSHOP]);
+	svg_text(s, 930, 38, 11, "end", INK, line);
+	tiger_row(s, 630, 48, 300, st->tigers[WORKSHOP], 36);
+	svg_end_group(s);
+
+	svg_group(s, "out of town: escaped north");
+	svg_rect(s, 620, 120, 155, 90, 6, &out_style);
+	svg_text(s, 628, 137, 12, "start", INK, "Escaped north");
+	snprintf(line, sizeof line, "%d Tiger%s", st->tigers[ESCAPED],
+		 st->tigers[ESCAPED] == 1 ? "" : "s");
+	svg_text(s, 628, 152, 10, "start", INK, line);
+	tiger_row(s, 628, 158, 140, st->tigers[ESCAPED], 20);
+	for (i = 0; i < st->refugees[1]; i++)
+		refugee(s, 628 + i * 24, 184, 20, 1);
+	svg_end_group(s);
+
+	svg_group(s, "removed from the game");
+	svg_rect(s, 785, 120, 155, 90, 6, &out_style);
+	svg_text(s, 793, 137, 12, "start", INK, "Removed");
+	snprintf(line, sizeof line, "%d Tiger%s", st->tigers[ELIMINATED],
+		 st->tigers[ELIMINATED] == 1 ? "" : "s");
+	svg_text(s, 793, 152, 10, "start", INK, line);
+	tiger_row(s, 793, 158, 140, st->tigers[ELIMINATED], 20);
+	svg_end_group(s);
+}
+
+static void morale_track(struct svg *s, const struct arn *st)
+{
+	char num[8], suits[32];
+	int b, su;
+
+	svg_group(s, "garrison morale (4.1)");
+	svg_text(s, 620, 234, 13, "start", INK, "Morale");
+	svg_text(s, 940, 234, 10, "end", RED,
+		 "suits on boxes 0-2: PROVISIONAL");
+	for (b = 0; b <= MORALE_MAX; b++) {
+		double x = 620 + b * 54;
+		int now = b == st->morale;
+
+		snprintf(num, sizeof num, "%d", b);
+		svg_rect(s, x, 242, 50, 54, 4, now ? &morale_now :
+			 &morale_style);
+		svg_text(s, x + 25, 264, 18, "middle",
+			 now ? "#ffffff" : INK, num);
+		suits[0] = '\0';
+		for (su = SUIT_S; b < SURRENDER_BOXES && su <= SUIT_C; su++)
+			if (st->surrender_suits[b] & 1u << su)
+				strcat(suits, suit_symbols[su]);
+		if (suits[0])
+			svg_text(s, x + 25, 288, 13, "middle",
+				 now ? "#ffffff" : RED, suits);
+	}
+	svg_end_group(s);
+}
+
+static void decks(struct svg *s, const struct arn *st)
+{
+	char line[64];
+
+	svg_group(s, "the decks");
+	snprintf(line, sizeof line, "Soviet deck: %zu", soviet_deck_left(st));
+	card_back(s, 620, 322, &soviet_back, line);
+	svg_text(s, 620, 316, 11, "start", INK, line);
+	snprintf(line, sizeof line, "Judgement: %zu", st->deck.n);
+	card_back(s, 735, 322, &judge_back, line);
+	svg_text(s, 735, 316, 11, "start", INK, line);
+	snprintf(line, sizeof line, "Discards: %zu", st->discard.n);
+	svg_text(s, 850, 316, 11, "start", INK, line);
+	if (st->offensive != CARD_NONE) {
+		svg_text(s, 850, 334, 10, "start", RED, "offensive:");
+		card_face(s, 850, 340, st->offensive);
+	}
+	svg_end_group(s);
+
+	svg_group(s, "the hand");
+	snprintf(line, sizeof line, "Hand (%zu)", st->hand.n);
+	svg_text(s, 620, 404, 11, "start", INK, line);
+	card_row(s, 620, 410, 320, st->hand.c, st->hand.n, 30);
+	if (st->hand.n == 0)
+		svg_text(s, 620, 440, 11, "start", "#8c7f62", "empty");
+	if (st->table.n + st->extra.n > 0) {
+		card both[2 * PILE_MAX];
+		memcpy(both, st->table.c, st->table.n);
+		memcpy(both + st->table.n, st->extra.c, st->extra.n);
+		snprintf(line, sizeof line, "Being resolved (%zu), extra "
+			 "actions (%zu)", st->table.n, st->extra.n);
+		svg_text(s, 620, 484, 11, "start", INK, line);
+		card_row(s, 620, 490, 320, both, st->table.n + st->extra.n,
+			 30);
+	}
+	svg_end_group(s);
+}
+
+/* ---- marks ---- */
+
+struct anchor {
+	const char *place;
+	double x, y;
+};
+
+static const struct anchor anchors[] = {
+	{ "north", 500, 105 }, { "center", 500, 285 },
+	{ "south", 500, 465 }, { "workshop", 780, 72 },
+	{ "escaped", 697, 180 }, { "eliminated", 862, 180 }
+};
+
+static const struct anchor *anchor_of(const char *place)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof anchors / sizeof anchors[0]; i++)
+		if (strcmp(anchors[i].place, place) == 0)
+			return &anchors[i];
+	return NULL;
+}
+
+static void label(struct svg *s, double x, double y, const char *text)
+{
+	double w = 6.2 * (double)strlen(text) + 8;
+
+	svg_rect(s, x - w / 2, y - 11, w, 15, 3, &halo_style);
+	svg_text(s, x, y, 11, "middle", "#6b1d14", text);
+}
+
+/* A square root without libm (Newton's method; v is at most ~2e6). */
+static double root(double v)
+{
+	double r = v > 1 ? v / 2 : 1;
+	int i;
+
+	if (v <= 0)
+		return 0;
+	for (i = 0; i < 40; i++)
+		r = (r + v / r) / 2;
+	return r;
+}
+
+/* Mark i of marks: a move is an arrow (the k-th between the same two
+ * places is drawn beside the others); anything else is drawn at its
+ * place (the k-th there a little to the right, its label lower). */
+static void draw_mark(struct svg *s, const struct mark *marks, size_t i)
+{
+	const struct mark *m = &marks[i];
+	const struct anchor *a = anchor_of(m->from), *b = anchor_of(m->to);
+	int move = strcmp(m->kind, "move") == 0 && b;
+	double k = 0, x, y;
+	char title[128];
+	size_t j;
+
+	if (!a)
+		return;
+	for (j = 0; j < i; j++)
+		if (strcmp(marks[j].from, m->from) == 0 &&
+		    (strcmp(marks[j].kind, "move") == 0) == move &&
+		    (!move || strcmp(marks[j].to, m->to) == 0))
+			k++;
+	snprintf(title, sizeof title, "%s: %s", m->kind, m->label);
+	svg_group(s, title);
+	x = a->x + 26 * k;
+	y = a->y;
+	if (move) {
+		double dx = b->x - a->x, dy = b->y - a->y;
+		double len = root(dx * dx + dy * dy);
+		double ux = len > 0 ? dx / len : 0;
+		double uy = len > 0 ? dy / len : 0;
+		double off = 18 * k, cut = len > 80 ? 26 : len / 4;
+		double x1 = a->x + ux * cut - uy * off;
+		double y1 = a->y + uy * cut + ux * off;
+		double x2 = b->x - ux * cut - uy * off;
+		double y2 = b->y - uy * cut + ux * off;
+
+		svg_arrow(s, x1, y1, x2, y2, &arrow_style);
+		label(s, (x1 + x2) / 2, (y1 + y2) / 2 + 4, m->label);
+	} else if (strcmp(m->kind, "combat") == 0) {
+		star(s, x, y, 20, &burst_style);
+		label(s, a->x, y + 34 + 16 * k, m->label);
+	} else if (strcmp(m->kind, "lost") == 0) {
+		svg_line(s, x - 14, y - 14, x + 14, y + 14, &lost_style);
+		svg_line(s, x - 14, y + 14, x + 14, y - 14, &lost_style);
+		label(s, a->x, y + 30 + 16 * k, m->label);
+	} else {
+		svg_circle(s, x, y, 18, &placed_style);
+		label(s, a->x, y + 32 + 16 * k, m->label);
+	}
+	svg_end_group(s);
+}
+
+static void mark_list(struct svg *s, const struct mark *marks, size_t n)
+{
+	char line[128];
+	size_t i;
+
+	svg_group(s, "what the last step changed");
+	svg_text(s, 620, 568, 12, "start", INK, "Last step:");
+	if (n == 0)
+		svg_text(s, 690, 568, 11, "start", "#8c7f62",
+			 "nothing moved");
+	for (i = 0; i < n && i < MARK_LINES; i++) {
+		const struct mark *m = &marks[i];
+		if (strcmp(m->kind, "move") == 0)
+			snprintf(line, sizeof line, "%s: %s to %s", m->label,
+				 m->from, m->to);
+		else
+			snprintf(line, sizeof line, "%s (%s): %s", m->kind,
+				 m->from, m->label);
+		if (i + 1 == MARK_LINES && n > MARK_LINES)
+			snprintf(line, sizeof line, "... and %zu more",
+				 n - MARK_LINES + 1);
+		svg_text(s, 628, 584 + (double)i * 12, 10, "start", INK,
+			 line);
+	}
+	svg_end_group(s);
+}
+
+void arn_render(const void *vst, const char *side, const struct mark *marks,
+		size_t n_marks, struct svg *out)
+{
+	const struct arn *st = vst;
+	char line[96];
+	size_t i;
+
+	(void)side; /* nothing is hidden */
+	snprintf(line, sizeof line, "Arnswalde 1945, turn %d: %s", st->turn,
+		 phase_titles[st->phase]);
+	svg_begin(out, W, H, line);
+	svg_rect(out, 0, 0, W, H, 0, &paper);
+	town_area(out, st, NORTH, 20);
+	central_square(out, st, 210);
+	town_area(out, st, SOUTH, 380);
+	if (st->phase == PH_ACTION)
+		snprintf(line + strlen(line), sizeof line - strlen(line),
+			 ", %d action%s left", st->actions_left,
+			 st->actions_left == 1 ? "" : "s");
+	svg_text(out, 20, 596, 13, "start", INK, line + strlen("Arnswalde "
+		 "1945, "));
+	svg_text(out, 20, 616, 10, "start", "#6b5f45", "North is up; the "
+		 "relief comes from the north.");
+	side_boxes(out, st);
+	morale_track(out, st);
+	decks(out, st);
+	mark_list(out, marks, n_marks);
+	for (i = 0; i < n_marks; i++)
+		draw_mark(out, marks, i);
+}

@@ -1,0 +1,153 @@
+/*
+ * test_svg.c - the SVG writer: escaping, the number format, determinism,
+ * well-formedness (balanced tags), arrow markers, placing a drawing.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "umpire/svg.h"
+#include "unit.h"
+
+static size_t count(const char *hay, const char *needle)
+{
+	size_t n = 0;
+	const char *p = hay;
+
+	while ((p = strstr(p, needle)) != NULL) {
+		n++;
+		p += strlen(needle);
+	}
+	return n;
+}
+
+/*
+ * A minimal XML tag balance check: every <name ...> is closed by </name>
+ * in order or is self-closing (<.../>); no stray '<' or '&' in text.
+ * Returns 1 if balanced.
+ */
+static int balanced(const char *s)
+{
+	char stack[64][32];
+	int depth = 0;
+	const char *p = s;
+
+	while ((p = strchr(p, '<')) != NULL) {
+		const char *e = strchr(p, '>');
+		if (!e)
+			return 0;
+		if (p[1] == '?' || p[1] == '!') {
+			p = e + 1;
+			continue;
+		}
+		if (p[1] == '/') {
+			size_t n = (size_t)(e - p - 2);
+			if (depth == 0 || n != strlen(stack[depth - 1]) ||
+			    strncmp(p + 2, stack[depth - 1], n) != 0)
+				return 0;
+			depth--;
+		} else if (e[-1] != '/') {
+			size_t n = strcspn(p + 1, " >");
+			if (depth == 64 || n >= 32)
+				return 0;
+			memcpy(stack[depth], p + 1, n);
+			stack[depth++][n] = '\0';
+		}
+		/* text up to the next tag: no raw '<' can be there (the
+		 * next strchr finds it as a tag); check '&' is an entity */
+		for (const char *t = e + 1; *t && *t != '<'; t++)
+			if (*t == '&' && strncmp(t, "&amp;", 5) &&
+			    strncmp(t, "&lt;", 4) && strncmp(t, "&gt;", 4) &&
+			    strncmp(t, "&quot;", 6) && strncmp(t, "&apos;", 6))
+				return 0;
+		p = e + 1;
+	}
+	return depth == 0;
+}
+
+static void draw(struct strbuf *out)
+{
+	struct svg s, inner;
+	const struct svg_style red = { "#ffeeee", "#b03020", 1.5, "4 2",
+		0.5 };
+	const struct svg_style blue = { NULL, "blue", 2, NULL, 0 };
+	const double tri[] = { 0, 0, 10.125, 0, 5, 1.0 / 3 };
+
+	svg_begin(&s, 200, 100.5, "Board <1> & \"two\"");
+	svg_rect(&s, 1, 2, 30, 40, 3, &red);
+	svg_circle(&s, 10, 10, 5, NULL);
+	svg_line(&s, 0, 0, -0.001, 7, &blue);
+	svg_polygon(&s, tri, 3, &red);
+	svg_arrow(&s, 0, 0, 50, 50, &red);
+	svg_arrow(&s, 0, 0, 60, 50, &blue);
+	svg_arrow(&s, 0, 0, 70, 50, &red);
+	svg_arrow(&s, 0, 0, 80, 50, NULL);
+	svg_group(&s, "Tiger <II>");
+	svg_text(&s, 5, 6, 12, "middle", "#000", "a < b && c > 'd'");
+	svg_text(&s, 5, 6, 12, "bogus", NULL,
+		 "bad \x01 \xff utf8 \xe2\x99\xa5");
+	svg_group(&s, NULL);
+	svg_begin(&inner, 10, 10, "inner");
+	svg_group(&inner, "left open");
+	svg_rect(&inner, 0, 0, 10, 10, 0, NULL);
+	svg_place(&s, 3, 4.5, &inner);
+	svg_finish(&s, out);
+}
+
+int main(void)
+{
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	const char *prolog = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
+		"width=\"200\" height=\"100.5\" viewBox=\"0 0 200 100.5\">\n"
+		"<title>Board &lt;1&gt; &amp; &quot;two&quot;</title>\n"
+		"<defs>\n";
+
+	draw(&a);
+	draw(&b);
+	CHECK(a.len > 0 && a.len == b.len && memcmp(a.buf, b.buf, a.len) == 0,
+	      "the same drawing gives the same bytes");
+	CHECK(strncmp(a.buf, prolog, strlen(prolog)) == 0,
+	      "prolog, size and escaped title first");
+	CHECK(balanced(a.buf), "tags are balanced, entities well formed");
+	CHECK(count(a.buf, "<g") == count(a.buf, "</g>"),
+	      "groups left open are closed");
+	CHECK(strstr(a.buf, ">a &lt; b &amp;&amp; c &gt; &apos;d&apos;<")
+	      != NULL, "text is escaped");
+	CHECK(strstr(a.buf, ">bad ? ? utf8 \xe2\x99\xa5<") != NULL,
+	      "control bytes and bad UTF-8 replaced, good UTF-8 kept");
+	CHECK(strstr(a.buf, "text-anchor=\"start\"") != NULL,
+	      "an unknown anchor falls back to start");
+	CHECK(strstr(a.buf, "<title>Tiger &lt;II&gt;</title>") != NULL,
+	      "group tooltip escaped");
+	CHECK(strstr(a.buf, "points=\"0,0 10.13,0 5,0.33\"") != NULL ||
+	      strstr(a.buf, "points=\"0,0 10.12,0 5,0.33\"") != NULL,
+	      "numbers: two decimals at most, no trailing zeros");
+	CHECK(strstr(a.buf, "x2=\"0\" y2=\"7\"") != NULL, "no -0");
+	CHECK(strstr(a.buf, "stroke-dasharray=\"4 2\" opacity=\"0.5\"")
+	      != NULL, "dash and opacity");
+	CHECK(strstr(a.buf, "<circle cx=\"10\" cy=\"10\" r=\"5\" "
+		     "fill=\"none\" stroke=\"#000000\" stroke-width=\"1\"/>")
+	      != NULL, "a NULL style is a thin black outline");
+	CHECK(count(a.buf, "<marker id=\"arrow-_b03020\"") == 1 &&
+	      count(a.buf, "<marker id=\"arrow-blue\"") == 1 &&
+	      count(a.buf, "<marker id=\"arrow\"") == 1 &&
+	      count(a.buf, "<marker ") == 3,
+	      "one marker per arrow colour, plus the default");
+	CHECK(strstr(a.buf, "fill=\"#b03020\"/>\n</marker>") != NULL,
+	      "the marker has the arrow's colour");
+	CHECK(count(a.buf, "marker-end=\"url(#arrow-_b03020)\"") == 2 &&
+	      count(a.buf, "marker-end=\"url(#arrow)\"") == 1,
+	      "arrows refer to their markers");
+	CHECK(strstr(a.buf, "<g transform=\"translate(3 4.5)\">\n"
+		     "<title>inner</title>\n<g>\n<title>left open</title>\n"
+		     "<rect x=\"0\" y=\"0\" width=\"10\" height=\"10\" "
+		     "fill=\"none\" stroke=\"#000000\" stroke-width=\"1\"/>\n"
+		     "</g>\n</g>\n") != NULL,
+	      "svg_place: a translated group with the inner drawing closed");
+	CHECK(a.len > 7 && strcmp(a.buf + a.len - 7, "</svg>\n") == 0,
+	      "the document ends with </svg>");
+	CHECK(!balanced("<svg><g></svg></g>") && !balanced("<a>x & y</a>")
+	      && balanced("<a><b/>&amp;</a>"), "the balance check works");
+	strbuf_free(&a);
+	strbuf_free(&b);
+	return unit_done("test_svg");
+}
