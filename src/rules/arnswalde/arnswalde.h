@@ -70,10 +70,10 @@ struct arn {
 	int score;                 /* 4.2 */
 };
 
-extern const char *const place_names[PLACES];
-extern const char *const phase_names[PHASES];
-extern const char *const result_names[RESULTS];
-extern const char *const order_names[ORDERS];
+extern const char *const arn_place_names[PLACES];
+extern const char *const arn_phase_names[PHASES];
+extern const char *const arn_result_names[RESULTS];
+extern const char *const arn_order_names[ORDERS];
 
 /* state.c */
 int arn_setup(void *st, const struct doc *scn, const struct doc_node *data,
@@ -81,30 +81,30 @@ int arn_setup(void *st, const struct doc *scn, const struct doc_node *data,
 struct doc_node *arn_save(const void *st, struct doc *d);
 int arn_load(void *st, const struct doc *d, const struct doc_node *map,
 	     struct error *err);
-size_t soviet_face_down(const struct arn *st);
-size_t soviet_deck_left(const struct arn *st);
-int tigers_in_town(const struct arn *st);
+size_t arn_soviet_face_down(const struct arn *st);
+size_t arn_soviet_deck_left(const struct arn *st);
+int arn_tigers_in_town(const struct arn *st);
 
 /* judge.c: the judgement deck, the hand, surrender and relief checks */
-card judge_draw(struct ctx *c, struct arn *st, const char *rule,
+card arn_judge_draw(struct ctx *c, struct arn *st, const char *rule,
 		const char *purpose);
-card judge_draw_blind(struct ctx *c, struct arn *st, const char *purpose);
-void judge_discard(struct arn *st, card k);
-void judge_discard_all(struct arn *st);
-int surrender_check(struct ctx *c, struct arn *st, const char *rule);
-void morale_down(struct ctx *c, struct arn *st, const char *rule,
+card arn_judge_draw_blind(struct ctx *c, struct arn *st, const char *purpose);
+void arn_judge_discard(struct arn *st, card k);
+void arn_judge_discard_all(struct arn *st);
+int arn_surrender_check(struct ctx *c, struct arn *st, const char *rule);
+void arn_morale_down(struct ctx *c, struct arn *st, const char *rule,
 		 const char *why);
-int check_end(struct ctx *c, struct arn *st);
-void game_over(struct arn *st, enum result r);
-void relief_check(struct ctx *c, struct arn *st);
+int arn_check_end(struct ctx *c, struct arn *st);
+void arn_game_over(struct arn *st, enum result r);
+void arn_relief_check(struct ctx *c, struct arn *st);
 
 /* counter.c: 7.3 */
-int soviet_strength(card c);
-const char *soviet_label(card c);
-card turn_face_down(struct ctx *c, struct arn *st, int area, size_t idx,
+int arn_soviet_strength(card c);
+const char *arn_soviet_label(card c);
+card arn_turn_face_down(struct ctx *c, struct arn *st, int area, size_t idx,
 		    const char *rule);
-void stack_remove(struct stack *s, size_t idx);
-int counterattack(struct ctx *c, struct arn *st, int area, size_t idx,
+void arn_stack_remove(struct stack *s, size_t idx);
+int arn_counterattack(struct ctx *c, struct arn *st, int area, size_t idx,
 		  int response);
 
 /* turn.c: 3.1, 5.0 to 8.2 */

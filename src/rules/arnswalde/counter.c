@@ -8,17 +8,17 @@
 
 /* 7.3: a card turned face up in the north or south that is an ace or a
  * face card is a strength-10 unit; 2-10 are their value. */
-int soviet_strength(card k)
+int arn_soviet_strength(card k)
 {
 	return is_ace(k) || is_face(k) ? 10 : card_rank(k);
 }
 
-const char *soviet_label(card k)
+const char *arn_soviet_label(card k)
 {
 	return k == CARD_DOWN ? "face-down card" : card_label(k);
 }
 
-void stack_remove(struct stack *s, size_t idx)
+void arn_stack_remove(struct stack *s, size_t idx)
 {
 	memmove(&s->c[idx], &s->c[idx + 1], s->n - idx - 1);
 	s->n--;
@@ -26,14 +26,14 @@ void stack_remove(struct stack *s, size_t idx)
 
 /* Draw at the moment of looking: the face-down card is decided now, from
  * the hearts not yet seen. */
-card turn_face_down(struct ctx *c, struct arn *st, int area, size_t idx,
+card arn_turn_face_down(struct ctx *c, struct arn *st, int area, size_t idx,
 		    const char *rule)
 {
 	char purpose[64];
 	card k;
 
 	snprintf(purpose, sizeof purpose, "%s face-down Soviet card in the "
-		 "%s turned", rule, place_names[area]);
+		 "%s turned", rule, arn_place_names[area]);
 	k = pile_draw(c, &st->unseen, purpose, "soviet-unseen");
 	st->soviet[area].c[idx] = k;
 	return k;
@@ -51,7 +51,7 @@ static void mark_tiger(struct ctx *c, int from, int to, const char *what)
 	char label[48];
 
 	snprintf(label, sizeof label, "1 Tiger %s", what);
-	ctx_mark(c, "", "move", place_names[from], place_names[to], label);
+	ctx_mark(c, "", "move", arn_place_names[from], arn_place_names[to], label);
 }
 
 /* One counter-attack in progress. */
@@ -101,7 +101,7 @@ static void black_face(struct ctx *c, struct arn *st, const struct ca *ca,
 			  "of an extra action this turn; a new card is drawn.",
 			  ca->tiger, card_label(k));
 	} else {
-		h = judge_draw_blind(c, st, "7.3 judgement card taken into "
+		h = arn_judge_draw_blind(c, st, "7.3 judgement card taken into "
 				     "the hand");
 		pile_remove(&st->table, h);
 		pile_add(&st->hand, h);
@@ -163,14 +163,14 @@ static enum outcome tiger_attack(struct ctx *c, struct arn *st,
 	for (;;) {
 		snprintf(purpose, sizeof purpose, "counter-attack on the %s, "
 			 "Tiger %d", card_label(ca->target), ca->tiger);
-		k = judge_draw(c, st, "7.3", purpose);
+		k = arn_judge_draw(c, st, "7.3", purpose);
 		if (k == CARD_NONE)
 			return T_CANCELLED;
 		if (is_joker(k)) {
 			ctx_event(c, "7.3", "Tiger %d draws %s, a joker: "
 				  "surrender check, then a new card.",
 				  ca->tiger, card_label(k));
-			if (surrender_check(c, st, "7.3"))
+			if (arn_surrender_check(c, st, "7.3"))
 				return T_OVER;
 			continue;
 		}
@@ -200,7 +200,7 @@ static enum outcome tiger_attack(struct ctx *c, struct arn *st,
  * workshop (if a diamond has not put it there already). Returns 1 if the
  * Soviet card was destroyed (removed from the game).
  */
-int counterattack(struct ctx *c, struct arn *st, int area, size_t idx,
+int arn_counterattack(struct ctx *c, struct arn *st, int area, size_t idx,
 		  int response)
 {
 	struct stack *s = &st->soviet[area];
@@ -215,25 +215,25 @@ int counterattack(struct ctx *c, struct arn *st, int area, size_t idx,
 	ca.response = response;
 	ca.target = s->c[idx];
 	if (ca.target == CARD_DOWN) {
-		ca.target = turn_face_down(c, st, area, idx, "7.3");
+		ca.target = arn_turn_face_down(c, st, area, idx, "7.3");
 		ctx_event(c, "7.3", "The face-down Soviet card in the %s is "
-			  "turned over: %s.", place_names[area],
+			  "turned over: %s.", arn_place_names[area],
 			  card_label(ca.target));
 	}
-	ca.strength = soviet_strength(ca.target);
+	ca.strength = arn_soviet_strength(ca.target);
 	ctx_event(c, "7.3", "Counter-attack in the %s by up to %d Tigers "
-		  "against the %s, strength %d.", place_names[area], fresh,
+		  "against the %s, strength %d.", arn_place_names[area], fresh,
 		  card_label(ca.target), ca.strength);
 	while (fresh > 0) {
 		ca.tiger++;
 		fresh--;
 		r = tiger_attack(c, st, &ca);
 		if (r == T_OVER) {
-			judge_discard_all(st);
+			arn_judge_discard_all(st);
 			return 0;
 		}
 		if (r == T_WIN) {
-			stack_remove(s, idx);
+			arn_stack_remove(s, idx);
 			won = 1;
 			break;
 		}
@@ -246,7 +246,7 @@ int counterattack(struct ctx *c, struct arn *st, int area, size_t idx,
 		q_init(&q, "7.3", "ca-continue", "player", "The %s in the %s "
 		       "still stands: go on with another of the %d Tigers "
 		       "there that have not attacked?", card_label(ca.target),
-		       place_names[area], fresh);
+		       arn_place_names[area], fresh);
 		q_add(&q, "yes");
 		q_add(&q, "no");
 		if (ctx_ask(c, &q) == 1)
@@ -254,7 +254,7 @@ int counterattack(struct ctx *c, struct arn *st, int area, size_t idx,
 	}
 	snprintf(label, sizeof label, "counter-attack on %s: %s",
 		 card_label(ca.target), won ? "destroyed" : "fails");
-	ctx_mark(c, "", "combat", place_names[area], "", label);
+	ctx_mark(c, "", "combat", arn_place_names[area], "", label);
 	if (won) {
 		ctx_event(c, "7.3", "The counter-attack destroys the %s.",
 			  card_label(ca.target));
@@ -269,6 +269,6 @@ int counterattack(struct ctx *c, struct arn *st, int area, size_t idx,
 		ctx_event(c, "7.3", "The counter-attack on the %s fails.",
 			  card_label(ca.target));
 	}
-	judge_discard_all(st);
+	arn_judge_discard_all(st);
 	return won;
 }

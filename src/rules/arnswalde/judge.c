@@ -22,7 +22,7 @@ static void lower_label(card k, char *buf, size_t size)
  * discards (never a heart: hearts are not judgement cards) are shuffled
  * into a new deck first. The card lies on the table until discarded.
  */
-card judge_draw_blind(struct ctx *c, struct arn *st, const char *purpose)
+card arn_judge_draw_blind(struct ctx *c, struct arn *st, const char *purpose)
 {
 	card k;
 
@@ -42,7 +42,7 @@ card judge_draw_blind(struct ctx *c, struct arn *st, const char *purpose)
  * 3.2: any judgement draw may be replaced by a card of the hand. A joker
  * in the hand is never offered: the rulebook says it has no use (7.3).
  */
-card judge_draw(struct ctx *c, struct arn *st, const char *rule,
+card arn_judge_draw(struct ctx *c, struct arn *st, const char *rule,
 		const char *purpose)
 {
 	char what[Q_TEXT_LEN], name[8];
@@ -55,7 +55,7 @@ card judge_draw(struct ctx *c, struct arn *st, const char *rule,
 		if (!is_joker(st->hand.c[i]))
 			usable[n++] = st->hand.c[i];
 	if (n == 0)
-		return judge_draw_blind(c, st, what);
+		return arn_judge_draw_blind(c, st, what);
 	q_init(&q, "3.2", "hand", "player", "%s: draw a judgement card or "
 	       "use a card from your hand?", what);
 	first = st->deck.n + st->discard.n > 0;
@@ -67,7 +67,7 @@ card judge_draw(struct ctx *c, struct arn *st, const char *rule,
 	}
 	k = ctx_ask(c, &q);
 	if (k < first)
-		return judge_draw_blind(c, st, what);
+		return arn_judge_draw_blind(c, st, what);
 	pile_remove(&st->hand, usable[k - first]);
 	pile_add(&st->table, usable[k - first]);
 	ctx_event(c, "3.2", "The player uses %s from the hand for the %s.",
@@ -76,25 +76,25 @@ card judge_draw(struct ctx *c, struct arn *st, const char *rule,
 }
 
 /* A judgement card's effect is over: to the discards. */
-void judge_discard(struct arn *st, card k)
+void arn_judge_discard(struct arn *st, card k)
 {
 	if (pile_remove(&st->table, k) == 0)
 		pile_add(&st->discard, k);
 }
 
-void judge_discard_all(struct arn *st)
+void arn_judge_discard_all(struct arn *st)
 {
 	pile_move_all(&st->discard, &st->table);
 }
 
-void game_over(struct arn *st, enum result r)
+void arn_game_over(struct arn *st, enum result r)
 {
 	st->result = r;
 	st->phase = PH_OVER;
 }
 
 /* Morale falls by one, never below 0 (4.1). */
-void morale_down(struct ctx *c, struct arn *st, const char *rule,
+void arn_morale_down(struct ctx *c, struct arn *st, const char *rule,
 		 const char *why)
 {
 	if (st->morale == 0) {
@@ -113,36 +113,36 @@ void morale_down(struct ctx *c, struct arn *st, const char *rule,
  * does not make the garrison surrender lowers morale. Returns 1 (and ends
  * the game) on surrender.
  */
-int surrender_check(struct ctx *c, struct arn *st, const char *rule)
+int arn_surrender_check(struct ctx *c, struct arn *st, const char *rule)
 {
 	char why[120];
 	card k;
 
 	for (;;) {
-		k = judge_draw(c, st, "4.1", "surrender check");
+		k = arn_judge_draw(c, st, "4.1", "surrender check");
 		if (k == CARD_NONE)
 			return 0;
 		if (!is_joker(k))
 			break;
 		snprintf(why, sizeof why, "Surrender check (%s): %s, a joker, "
 			 "and the check is made again", rule, card_label(k));
-		morale_down(c, st, "4.1", why);
-		judge_discard(st, k);
+		arn_morale_down(c, st, "4.1", why);
+		arn_judge_discard(st, k);
 	}
-	judge_discard(st, k);
+	arn_judge_discard(st, k);
 	if (st->morale < SURRENDER_BOXES &&
 	    (st->surrender_suits[st->morale] & 1u << card_suit(k))) {
 		ctx_event(c, "4.1", "Surrender check (%s): %s matches a suit "
 			  "of morale box %d: the garrison surrenders and the "
 			  "game ends.", rule, card_label(k), st->morale);
-		game_over(st, RES_SURRENDER);
+		arn_game_over(st, RES_SURRENDER);
 		return 1;
 	}
 	if (is_diamond(k)) {
 		snprintf(why, sizeof why, "Surrender check (%s): %s, a "
 			 "diamond: the garrison holds, but", rule,
 			 card_label(k));
-		morale_down(c, st, "4.1", why);
+		arn_morale_down(c, st, "4.1", why);
 	} else {
 		ctx_event(c, "4.1", "Surrender check (%s): %s: the garrison "
 			  "holds.", rule, card_label(k));
@@ -153,21 +153,21 @@ int surrender_check(struct ctx *c, struct arn *st, const char *rule)
 /* 4.1 (3): the game ends the moment no Tiger is left in the north, the
  * south and the Central Square. Returns 1 if the game is over (for any
  * reason). */
-int check_end(struct ctx *c, struct arn *st)
+int arn_check_end(struct ctx *c, struct arn *st)
 {
 	if (st->phase == PH_OVER)
 		return 1;
-	if (tigers_in_town(st) > 0)
+	if (arn_tigers_in_town(st) > 0)
 		return 0;
 	ctx_event(c, "4.1", "No Tiger is left in Arnswalde (north, south "
 		  "and Central Square): the game ends in defeat.");
-	game_over(st, RES_NO_TIGERS);
+	arn_game_over(st, RES_NO_TIGERS);
 	return 1;
 }
 
 /* 4.2: one judgement card per Soviet card in the north, top down; a
  * black card removes it, a red card or a joker does not. */
-void relief_check(struct ctx *c, struct arn *st)
+void arn_relief_check(struct ctx *c, struct arn *st)
 {
 	struct stack *s = &st->soviet[NORTH];
 	char what[64];
@@ -181,27 +181,27 @@ void relief_check(struct ctx *c, struct arn *st)
 	for (i = s->n; i-- > 0;) {
 		sov = s->c[i];
 		snprintf(what, sizeof what, "relief check against the %s",
-			 soviet_label(sov));
-		k = judge_draw(c, st, "4.2", what);
+			 arn_soviet_label(sov));
+		k = arn_judge_draw(c, st, "4.2", what);
 		if (k == CARD_NONE)
 			break;
 		if (is_black(k)) {
-			stack_remove(s, i);
+			arn_stack_remove(s, i);
 			ctx_event(c, "4.2", "Relief check: %s, black: the %s "
 				  "in the north is removed.", card_label(k),
-				  soviet_label(sov));
+				  arn_soviet_label(sov));
 		} else {
 			ctx_event(c, "4.2", "Relief check: %s, %s: the %s in "
 				  "the north stays.", card_label(k),
 				  is_joker(k) ? "a joker" : "red",
-				  soviet_label(sov));
+				  arn_soviet_label(sov));
 		}
-		judge_discard(st, k);
+		arn_judge_discard(st, k);
 	}
 	if (s->n > 0) {
 		ctx_event(c, "4.2", "Soviet cards still hold the north: the "
 			  "relief fails, a decisive defeat.");
-		game_over(st, RES_RELIEF_FAILED);
+		arn_game_over(st, RES_RELIEF_FAILED);
 		return;
 	}
 	st->score = 3 * st->refugees[1] + TIGERS - st->tigers[ELIMINATED];
@@ -209,5 +209,5 @@ void relief_check(struct ctx *c, struct arn *st)
 		  "(3 points each) and %d Tigers (1 point each) score %d.",
 		  st->refugees[1], TIGERS - st->tigers[ELIMINATED],
 		  st->score);
-	game_over(st, RES_VICTORY);
+	arn_game_over(st, RES_VICTORY);
 }

@@ -305,7 +305,7 @@ static void decks(struct svg *s, const struct arn *st)
 	char line[64];
 
 	svg_group(s, "the decks");
-	snprintf(line, sizeof line, "Soviet deck: %zu", soviet_deck_left(st));
+	snprintf(line, sizeof line, "Soviet deck: %zu", arn_soviet_deck_left(st));
 	card_back(s, 620, 322, &soviet_back, line);
 	svg_text(s, 620, 316, 11, "start", INK, line);
 	snprintf(line, sizeof line, "Judgement: %zu", st->deck.n);

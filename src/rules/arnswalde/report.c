@@ -5,7 +5,8 @@
 #include <string.h>
 #include "arnswalde.h"
 
-enum { COLUMNS = 76 };
+/* 76 less 2: a report is also a block in a view (REPORT_WIDTH) */
+enum { COLUMNS = 74 };
 
 static const char *const phase_titles[PHASES] = { "setup (3.1)",
 	"Soviet deployment phase (6.0)", "German action phase (7.0)",
@@ -59,15 +60,20 @@ void arn_position(const void *vst, const char *side, struct strbuf *out)
 {
 	const struct arn *st = vst;
 
+	size_t start = out->len;
 	strbuf_addf(out, "Arnswalde 1945, turn %d, %s", st->turn,
 		    phase_titles[st->phase]);
-	if (st->phase == PH_ACTION)
-		strbuf_addf(out, " (%d action%s left%s)", st->actions_left,
+	if (st->phase == PH_ACTION) {
+		/* on a line of its own when the line would pass COLUMNS */
+		int wrap = out->len - start + 30 > COLUMNS;
+		strbuf_addf(out, "%s(%d action%s left%s)", wrap ? "\n  " :
+			    " ", st->actions_left,
 			    st->actions_left == 1 ? "" : "s",
 			    st->escape_used ? ", escape used" : "");
+	}
 	strbuf_addc(out, '\n');
 	strbuf_addf(out, "Morale %d   Soviet deck %zu   Judgement deck %zu, "
-		    "%zu discarded\n", st->morale, soviet_deck_left(st),
+		    "%zu discarded\n", st->morale, arn_soviet_deck_left(st),
 		    st->deck.n, st->discard.n);
 	area_line(out, st, NORTH);
 	area_line(out, st, SOUTH);

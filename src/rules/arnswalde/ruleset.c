@@ -5,13 +5,13 @@
 #include "umpire/games.h"
 #include "arnswalde.h"
 
-const char *const place_names[PLACES] = { "north", "south", "center",
+const char *const arn_place_names[PLACES] = { "north", "south", "center",
 	"workshop", "escaped", "eliminated" };
-const char *const phase_names[PHASES] = { "setup", "deployment", "action",
+const char *const arn_phase_names[PHASES] = { "setup", "deployment", "action",
 	"attack", "relief", "over" };
-const char *const result_names[RESULTS] = { "none", "surrender",
+const char *const arn_result_names[RESULTS] = { "none", "surrender",
 	"no-tigers", "relief-failed", "victory" };
-const char *const order_names[ORDERS] = { "none", "north-first",
+const char *const arn_order_names[ORDERS] = { "none", "north-first",
 	"south-first" };
 
 static const char *const sides[] = { "player", NULL };

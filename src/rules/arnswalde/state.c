@@ -5,7 +5,7 @@
 #include <string.h>
 #include "arnswalde.h"
 
-size_t soviet_face_down(const struct arn *st)
+size_t arn_soviet_face_down(const struct arn *st)
 {
 	size_t n = 0, i;
 	int a;
@@ -17,14 +17,14 @@ size_t soviet_face_down(const struct arn *st)
 }
 
 /* 3.2: the Soviet deck is what is unseen less the face-down cards. */
-size_t soviet_deck_left(const struct arn *st)
+size_t arn_soviet_deck_left(const struct arn *st)
 {
-	size_t down = soviet_face_down(st);
+	size_t down = arn_soviet_face_down(st);
 
 	return st->unseen.n > down ? st->unseen.n - down : 0;
 }
 
-int tigers_in_town(const struct arn *st)
+int arn_tigers_in_town(const struct arn *st)
 {
 	return st->tigers[NORTH] + st->tigers[SOUTH] + st->tigers[CENTER];
 }
@@ -151,12 +151,12 @@ struct doc_node *arn_save(const void *vst, struct doc *d)
 	int p;
 
 	doc_set_int(d, m, "turn", st->turn);
-	doc_set_str(d, m, "phase", phase_names[st->phase]);
+	doc_set_str(d, m, "phase", arn_phase_names[st->phase]);
 	doc_set_int(d, m, "morale", st->morale);
 	t = doc_map(d);
 	t->style = DOC_STYLE_FLOW;
 	for (p = 0; p < PLACES; p++)
-		doc_set_int(d, t, place_names[p], st->tigers[p]);
+		doc_set_int(d, t, arn_place_names[p], st->tigers[p]);
 	doc_set(d, m, "tigers", t);
 	doc_set(d, m, "refugees", pair_save(d, "center", st->refugees[0],
 					    "escaped", st->refugees[1]));
@@ -164,7 +164,7 @@ struct doc_node *arn_save(const void *vst, struct doc *d)
 	doc_set(d, t, "north", stack_save(&st->soviet[NORTH], d));
 	doc_set(d, t, "south", stack_save(&st->soviet[SOUTH], d));
 	doc_set(d, m, "soviet", t);
-	doc_set_int(d, m, "soviet-deck", (long long)soviet_deck_left(st));
+	doc_set_int(d, m, "soviet-deck", (long long)arn_soviet_deck_left(st));
 	doc_set(d, m, "soviet-unseen", pile_save(&st->unseen, d));
 	doc_set_str(d, m, "offensive", st->offensive == CARD_NONE ? "none" :
 		    card_label(st->offensive));
@@ -175,16 +175,16 @@ struct doc_node *arn_save(const void *vst, struct doc *d)
 	doc_set(d, m, "extra-actions", pile_save(&st->extra, d));
 	doc_set_int(d, m, "actions-left", st->actions_left);
 	doc_set_str(d, m, "escape-used", st->escape_used ? "yes" : "no");
-	doc_set_str(d, m, "attack-order", order_names[st->order]);
+	doc_set_str(d, m, "attack-order", arn_order_names[st->order]);
 	done = doc_seq(d);
 	done->style = DOC_STYLE_FLOW;
 	for (p = NORTH; p <= SOUTH; p++)
 		if (st->attack_done[p])
-			doc_push(d, done, doc_str(d, place_names[p]));
+			doc_push(d, done, doc_str(d, arn_place_names[p]));
 	doc_set(d, m, "attack-done", done);
 	doc_set(d, m, "attack-held", pair_save(d, "north",
 		st->attack_held[NORTH], "south", st->attack_held[SOUTH]));
-	doc_set_str(d, m, "result", result_names[st->result]);
+	doc_set_str(d, m, "result", arn_result_names[st->result]);
 	doc_set_int(d, m, "score", st->score);
 	return m;
 }
@@ -238,11 +238,11 @@ static int load_tigers(struct arn *st, const struct doc *d,
 	if (!t)
 		return 0;
 	if (doc_need(d, map, "tigers", DOC_MAP, &t, err) < 0 ||
-	    doc_only_keys(d, t, place_names, err) < 0)
+	    doc_only_keys(d, t, arn_place_names, err) < 0)
 		return -1;
 	for (p = 0; p < PLACES; p++) {
 		st->tigers[p] = 0;
-		if (load_int(d, t, place_names[p], 0, TIGERS, &st->tigers[p],
+		if (load_int(d, t, arn_place_names[p], 0, TIGERS, &st->tigers[p],
 			     err) < 0)
 			return -1;
 		sum += st->tigers[p];
@@ -381,10 +381,10 @@ static int load_cards(struct arn *st, const struct doc *d,
 				      "more than one place", d && d->name ?
 				      d->name : "position",
 				      card_label((card)i));
-	if (st->unseen.n < soviet_face_down(st))
+	if (st->unseen.n < arn_soviet_face_down(st))
 		return errorf(err, EXIT_REFUSED, "%s: %zu face-down cards "
 			      "but only %zu unseen hearts", d && d->name ?
-			      d->name : "position", soviet_face_down(st),
+			      d->name : "position", arn_soviet_face_down(st),
 			      st->unseen.n);
 	return 0;
 }
@@ -412,7 +412,7 @@ int arn_load(void *vst, const struct doc *d, const struct doc_node *map,
 	v = (int)st->phase;
 	if (doc_only_keys(d, map, keys, err) < 0 ||
 	    load_int(d, map, "turn", 1, 99, &st->turn, err) < 0 ||
-	    load_name(d, map, "phase", phase_names, PHASES, &v, err) < 0 ||
+	    load_name(d, map, "phase", arn_phase_names, PHASES, &v, err) < 0 ||
 	    load_int(d, map, "morale", 0, MORALE_MAX, &st->morale, err) < 0 ||
 	    load_tigers(st, d, map, err) < 0 ||
 	    load_refugees(st, d, map, err) < 0 ||
@@ -439,7 +439,7 @@ int arn_load(void *vst, const struct doc *d, const struct doc_node *map,
 		return -1;
 	st->escape_used = v;
 	v = (int)st->order;
-	if (load_name(d, map, "attack-order", order_names, ORDERS, &v,
+	if (load_name(d, map, "attack-order", arn_order_names, ORDERS, &v,
 		      err) < 0)
 		return -1;
 	st->order = (enum order)v;
@@ -451,7 +451,7 @@ int arn_load(void *vst, const struct doc *d, const struct doc_node *map,
 			it = n->items[i];
 			for (a = NORTH; a <= SOUTH; a++)
 				if (it->kind == DOC_SCALAR &&
-				    strcmp(it->str, place_names[a]) == 0)
+				    strcmp(it->str, arn_place_names[a]) == 0)
 					break;
 			if (a > SOUTH)
 				return errorf(err, EXIT_REFUSED, "%s: "
@@ -473,20 +473,20 @@ int arn_load(void *vst, const struct doc *d, const struct doc_node *map,
 			return -1;
 	}
 	v = (int)st->result;
-	if (load_name(d, map, "result", result_names, RESULTS, &v, err) < 0 ||
+	if (load_name(d, map, "result", arn_result_names, RESULTS, &v, err) < 0 ||
 	    load_int(d, map, "score", 0, 99, &st->score, err) < 0)
 		return -1;
 	st->result = (enum result)v;
 	if ((n = doc_get(map, "soviet-deck"))) {
 		if (load_int(d, map, "soviet-deck", 0, 13, &v, err) < 0)
 			return -1;
-		if ((size_t)v != soviet_deck_left(st))
+		if ((size_t)v != arn_soviet_deck_left(st))
 			return errorf(err, EXIT_REFUSED, "%s: soviet-deck: %d, "
 				      "but the %zu unseen hearts less the %zu "
 				      "face-down cards leave %zu",
 				      doc_where(d, n, where, sizeof where), v,
-				      st->unseen.n, soviet_face_down(st),
-				      soviet_deck_left(st));
+				      st->unseen.n, arn_soviet_face_down(st),
+				      arn_soviet_deck_left(st));
 	}
 	return 0;
 }

@@ -21,8 +21,8 @@ static void mark_tigers(struct ctx *c, const char *kind, int from, int to,
 
 	snprintf(label, sizeof label, "%d Tiger%s%s%s", n, n == 1 ? "" : "s",
 		 what ? " " : "", what ? what : "");
-	ctx_mark(c, "", kind, place_names[from], to < 0 ? "" :
-		 place_names[to], label);
+	ctx_mark(c, "", kind, arn_place_names[from], to < 0 ? "" :
+		 arn_place_names[to], label);
 }
 
 /* 3.1: the player places the seven Tigers. */
@@ -68,7 +68,7 @@ static void soviet_deployment(struct ctx *c, struct arn *st)
 		ctx_event(c, "6.0", "The Soviet deck shows %s: three German "
 			  "prisoners bring a Soviet demand to surrender.",
 			  card_label(k));
-		if (surrender_check(c, st, "6.0"))
+		if (arn_surrender_check(c, st, "6.0"))
 			return;
 	} else if (is_face(k)) {
 		st->offensive = k;
@@ -80,9 +80,9 @@ static void soviet_deployment(struct ctx *c, struct arn *st)
 		s->c[s->n++] = k;
 		ctx_event(c, "6.0", "The Soviet deck shows %s: a strength-%d "
 			  "unit deploys in the %s (north %zu cards, south %zu).",
-			  card_label(k), card_rank(k), place_names[a],
+			  card_label(k), card_rank(k), arn_place_names[a],
 			  st->soviet[NORTH].n, st->soviet[SOUTH].n);
-		ctx_mark(c, "", "placed", place_names[a], "",
+		ctx_mark(c, "", "placed", arn_place_names[a], "",
 			 card_label(k));
 	}
 	st->phase = PH_ACTION;
@@ -112,8 +112,8 @@ static void list_moves(const struct arn *st, struct question *q,
 				a[q->n] = (struct action){ A_MOVE, n,
 					town[i], town[j], 0 };
 				q_add(q, "move %d %s %s", n,
-				      place_names[town[i]],
-				      place_names[town[j]]);
+				      arn_place_names[town[i]],
+				      arn_place_names[town[j]]);
 			}
 }
 
@@ -137,7 +137,7 @@ static void list_escapes(const struct arn *st, struct question *q,
 			a[q->n] = (struct action){ A_ESCAPE_TIGERS, n,
 				town[i], ESCAPED, 0 };
 			q_add(q, "escape tigers %d %s", n,
-			      place_names[town[i]]);
+			      arn_place_names[town[i]]);
 		}
 }
 
@@ -161,7 +161,7 @@ static void list_counterattacks(const struct arn *st, struct question *q,
 				continue;
 			a[q->n] = (struct action){ A_COUNTER, 0, area, area,
 				i };
-			q_add(q, "counterattack %s %s", place_names[area],
+			q_add(q, "counterattack %s %s", arn_place_names[area],
 			      s->c[i] == CARD_DOWN ? "down" :
 			      card_label(s->c[i]));
 		}
@@ -181,15 +181,15 @@ static void list_counterattacks(const struct arn *st, struct question *q,
  * surrender check (and no new card). */
 static void repair(struct ctx *c, struct arn *st)
 {
-	card k = judge_draw(c, st, "7.4", "repair");
+	card k = arn_judge_draw(c, st, "7.4", "repair");
 
 	if (k == CARD_NONE)
 		return;
-	judge_discard(st, k);
+	arn_judge_discard(st, k);
 	if (is_joker(k)) {
 		ctx_event(c, "7.4", "Repair: %s, a joker: surrender check.",
 			  card_label(k));
-		surrender_check(c, st, "7.4");
+		arn_surrender_check(c, st, "7.4");
 	} else if (is_black(k)) {
 		move_tigers(st, WORKSHOP, CENTER, 1);
 		ctx_event(c, "7.4", "Repair: %s, black: a Tiger is repaired "
@@ -214,7 +214,7 @@ static void do_action(struct ctx *c, struct arn *st, const struct action *a)
 		move_tigers(st, a->from, a->to, a->n);
 		ctx_event(c, "7.1", "%d Tiger%s move%s from the %s to the %s.",
 			  a->n, a->n > 1 ? "s" : "", a->n > 1 ? "" : "s",
-			  place_names[a->from], place_names[a->to]);
+			  arn_place_names[a->from], arn_place_names[a->to]);
 		mark_tigers(c, "move", a->from, a->to, a->n, NULL);
 		break;
 	case A_ESCAPE_REFUGEE:
@@ -223,19 +223,19 @@ static void do_action(struct ctx *c, struct arn *st, const struct action *a)
 		st->escape_used = 1;
 		ctx_event(c, "7.2", "A refugee marker escapes north (%d out, "
 			  "%d left).", st->refugees[1], st->refugees[0]);
-		ctx_mark(c, "", "move", place_names[CENTER],
-			 place_names[ESCAPED], "refugees");
+		ctx_mark(c, "", "move", arn_place_names[CENTER],
+			 arn_place_names[ESCAPED], "refugees");
 		break;
 	case A_ESCAPE_TIGERS:
 		move_tigers(st, a->from, ESCAPED, a->n);
 		st->escape_used = 1;
 		ctx_event(c, "7.2", "%d Tiger%s escape%s north from the %s.",
 			  a->n, a->n > 1 ? "s" : "", a->n > 1 ? "" : "s",
-			  place_names[a->from]);
+			  arn_place_names[a->from]);
 		mark_tigers(c, "move", a->from, ESCAPED, a->n, NULL);
 		break;
 	case A_COUNTER:
-		counterattack(c, st, a->from, a->idx, 0);
+		arn_counterattack(c, st, a->from, a->idx, 0);
 		break;
 	case A_REPAIR:
 		repair(c, st);
@@ -270,7 +270,7 @@ static void german_actions(struct ctx *c, struct arn *st)
 		k = ctx_ask(c, &q);
 		st->actions_left--;
 		do_action(c, st, &acts[k]);
-		if (check_end(c, st))
+		if (arn_check_end(c, st))
 			return;
 	}
 	pile_move_all(&st->discard, &st->extra);
@@ -284,7 +284,7 @@ static void mark_attack(struct ctx *c, int area, card sov,
 
 	snprintf(label, sizeof label, "%s attacks: %s", card_label(sov),
 		 result);
-	ctx_mark(c, "", "combat", place_names[area], "", label);
+	ctx_mark(c, "", "combat", arn_place_names[area], "", label);
 }
 
 /* 8.1 defence without a counter-attack: judgement cards until one
@@ -294,20 +294,20 @@ static int defend(struct ctx *c, struct arn *st, int area, size_t idx,
 {
 	struct stack *s = &st->soviet[area];
 	card sov = s->c[idx], k;
-	int strength = soviet_strength(sov);
+	int strength = arn_soviet_strength(sov);
 	char what[64];
 
 	snprintf(what, sizeof what, "defence against the %s in the %s",
-		 card_label(sov), place_names[area]);
+		 card_label(sov), arn_place_names[area]);
 	for (;;) {
-		k = judge_draw(c, st, rule, what);
+		k = arn_judge_draw(c, st, rule, what);
 		if (k == CARD_NONE)
 			return 0;
-		judge_discard(st, k);
+		arn_judge_discard(st, k);
 		if (is_joker(k)) {
 			ctx_event(c, rule, "Defence: %s, a joker: surrender "
 				  "check, then a new card.", card_label(k));
-			if (surrender_check(c, st, rule))
+			if (arn_surrender_check(c, st, rule))
 				return 0;
 			continue;
 		}
@@ -332,7 +332,7 @@ static int defend(struct ctx *c, struct arn *st, int area, size_t idx,
 			return 0;
 		}
 		if (card_rank(k) > strength) {
-			stack_remove(s, idx);
+			arn_stack_remove(s, idx);
 			ctx_event(c, rule, "Defence: %s, %d against strength "
 				  "%d: the attack is repulsed and the %s is "
 				  "removed.", card_label(k), card_rank(k),
@@ -345,11 +345,11 @@ static int defend(struct ctx *c, struct arn *st, int area, size_t idx,
 			 card_label(k), card_rank(k), strength,
 			 card_label(sov));
 		mark_attack(c, area, sov, "succeeds");
-		morale_down(c, st, rule, what);
+		arn_morale_down(c, st, rule, what);
 		if (is_ace(k) && is_diamond(k)) {
 			ctx_event(c, rule, "The ace of diamonds calls for a "
 				  "surrender check.");
-			surrender_check(c, st, rule);
+			arn_surrender_check(c, st, rule);
 		}
 		return 0;
 	}
@@ -370,19 +370,19 @@ static int soviet_attack(struct ctx *c, struct arn *st, int area,
 		return defend(c, st, area, idx, rule);
 	q_init(&q, rule, "respond", "player", "The %s (strength %d) attacks "
 	       "the %s, held by %d Tiger%s: counter-attack (7.3) or defend?",
-	       card_label(sov), soviet_strength(sov), place_names[area],
+	       card_label(sov), arn_soviet_strength(sov), arn_place_names[area],
 	       st->tigers[area], st->tigers[area] == 1 ? "" : "s");
 	q_add(&q, "counterattack");
 	q_add(&q, "defend");
 	if (ctx_ask(c, &q) == 1)
 		return defend(c, st, area, idx, rule);
-	removed = counterattack(c, st, area, idx, 1);
+	removed = arn_counterattack(c, st, area, idx, 1);
 	if (st->phase == PH_OVER)
 		return removed;
 	if (st->tigers[area] == 0) {
 		snprintf(why, sizeof why, "No Tiger is left in the %s, which "
-			 "counter-attacked", place_names[area]);
-		morale_down(c, st, rule, why);
+			 "counter-attacked", arn_place_names[area]);
+		arn_morale_down(c, st, rule, why);
 	}
 	return removed;
 }
@@ -408,28 +408,28 @@ static void general_offensive(struct ctx *c, struct arn *st, int area)
 	while (s->n > (size_t)st->attack_held[area]) {
 		idx = s->n - 1 - (size_t)st->attack_held[area];
 		if (s->c[idx] == CARD_DOWN) {
-			k = turn_face_down(c, st, area, idx, "8.2");
+			k = arn_turn_face_down(c, st, area, idx, "8.2");
 			if (is_face(k) || is_ace(k)) {
-				stack_remove(s, idx);
+				arn_stack_remove(s, idx);
 				ctx_event(c, "8.2", "The face-down card in the "
 					  "%s is turned over: %s, %s.",
-					  place_names[area], card_label(k),
+					  arn_place_names[area], card_label(k),
 					  is_face(k) ? "a duplicated offensive "
 					  "order, removed" : "three German "
 					  "prisoners bring a demand to "
 					  "surrender; it is removed");
-				if (is_ace(k) && surrender_check(c, st, "8.2"))
+				if (is_ace(k) && arn_surrender_check(c, st, "8.2"))
 					return;
 				continue;
 			}
 			ctx_event(c, "8.2", "The face-down card in the %s is "
 				  "turned over: %s, strength %d.",
-				  place_names[area], card_label(k),
+				  arn_place_names[area], card_label(k),
 				  card_rank(k));
 		}
 		if (!soviet_attack(c, st, area, idx, "8.2"))
 			st->attack_held[area]++;
-		if (check_end(c, st))
+		if (arn_check_end(c, st))
 			return;
 	}
 }
@@ -460,7 +460,7 @@ static void end_of_turn(struct ctx *c, struct arn *st)
 			  "discarded.", card_label(st->offensive));
 		st->offensive = CARD_NONE;
 	}
-	if (soviet_deck_left(st) == 0) {
+	if (arn_soviet_deck_left(st) == 0) {
 		ctx_event(c, "4.1", "The last card of the Soviet deck was "
 			  "played this turn: the game ends.");
 		st->phase = PH_RELIEF;
@@ -495,14 +495,14 @@ static void soviet_attacks(struct ctx *c, struct arn *st)
 			general_offensive(c, st, area);
 		else
 			normal_attack(c, st, area);
-		if (check_end(c, st))
+		if (arn_check_end(c, st))
 			return;
 		st->attack_done[area] = 1;
 	}
 	if (go && st->soviet[NORTH].n > 0 && st->soviet[SOUTH].n > 0) {
 		ctx_event(c, "8.2", "Soviet cards remain in both the north "
 			  "and the south after the general offensive.");
-		if (surrender_check(c, st, "8.2"))
+		if (arn_surrender_check(c, st, "8.2"))
 			return;
 	}
 	end_of_turn(c, st);
@@ -527,7 +527,7 @@ void arn_play(struct ctx *c, void *vst)
 			soviet_attacks(c, st);
 			break;
 		case PH_RELIEF:
-			relief_check(c, st);
+			arn_relief_check(c, st);
 			break;
 		default:
 			return;
