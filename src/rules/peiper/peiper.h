@@ -1,0 +1,139 @@
+/*
+ * peiper.h - private to the Kampfgruppe Peiper rules module
+ * (src/rules/peiper/): the state struct and the functions its files
+ * share. Section numbers are those of the Japanese rulebook.
+ *
+ * Ownership: struct kgp is the whole game state, a plain value owned by
+ * the engine (ruleset.state_size bytes); it holds no pointers. The map
+ * and the counters, read from the scenario at setup, live inside it.
+ */
+#ifndef UMPIRE_RULES_PEIPER_H
+#define UMPIRE_RULES_PEIPER_H
+
+#include "umpire/rules.h"
+#include "../lib/cup.h"
+#include "../lib/graph.h"
+
+enum {
+	MAIN_MAX = 6,           /* 3.0: a main unit holds up to 6 points */
+	SUPPORT_MAX = 3,        /* 3.0: a support unit up to 3 */
+	FUEL_MAX = 6,           /* 3.0: supply starts at 6, never above */
+	COUNTERS_MAX = 16,      /* US counters (9 in the game) */
+	SLOTS = 2,              /* US counters in one town (5.0 step 4) */
+	GOALS_MAX = 4,          /* Meuse towns (4.0) */
+	FIRST_MAX = 4,          /* towns of the first turn (5.0 step 1) */
+	TURNS_MAX = 16,
+	TURN_NAME = 16,
+	DOWN = -1,              /* a face-down counter not looked at yet */
+	NONE = -2
+};
+
+/* 3.0: the order of battle; the first two are the main units. */
+enum unit { ARMOUR, PANZERGRENADIERS, HEAVY, ARTILLERY, RECON, ENGINEERS,
+	    FLAK, UNITS };
+
+/* 2.2: kinds of US counter. */
+enum ctype { CT_INFANTRY, CT_PARATROOP, CT_TANK, CT_ENGINEER, CT_AIRCRAFT,
+	     CT_FUEL, CTYPES };
+
+enum phase { PH_BUILD, PH_PLACEMENT, PH_RECON, PH_MOVE, PH_END, PH_OVER,
+	     PHASES };
+
+enum result { RES_NONE, RES_VICTORY, RES_DRAW, RES_TIME, RES_BROKEN,
+	      RES_ENCIRCLED, RESULTS };
+
+/* How a move ends (5.0 steps 3 to 5, 6.0). */
+enum move_end { M_CLEAR, M_FOUGHT, M_STOPPED, M_OVER };
+
+struct counter {
+	char id[GRAPH_ID];      /* "inf-119-30": labels draws and answers */
+	char name[GRAPH_NAME];  /* "119/30": as printed */
+	enum ctype type;
+	int strength;           /* 6.1: infantry, paratroops, tanks */
+};
+
+struct kgp {
+	/* from the scenario and the options (setup) */
+	struct graph map;
+	int n_counters;
+	struct counter counters[COUNTERS_MAX];
+	int start;                  /* 3.0: Losheim */
+	int n_first, first[FIRST_MAX]; /* 5.0 step 1: turn-1 towns */
+	int n_goals, goals[GOALS_MAX]; /* 4.0: Huy, Ombret, Andenne */
+	int last_turn;              /* 4.0: 9, 20 December PM */
+	char turn_names[TURNS_MAX][TURN_NAME];
+	int points;                 /* 3.0: 10, or 12 (optional rule) */
+	int opt_draw;               /* 4.0 optional draw */
+	int opt_highest;            /* 6.1 optional highest-die combat */
+
+	int turn;                   /* 1..last_turn */
+	enum phase phase;
+	int units[UNITS];           /* points, 3.0 */
+	int fuel;                   /* supply, 0..6 */
+	int at;                     /* the group's town */
+
+	int n_us[GRAPH_NODES];      /* US counters in each town */
+	int us[GRAPH_NODES][SLOTS]; /* counter number, or DOWN */
+	int bridge[GRAPH_LINKS];    /* 6.2: engineer on a blown bridge, or
+				       NONE */
+	struct cup cup;             /* in the cup, face-down ones included */
+	struct cup track;           /* on the turn track (6.1, 6.3) */
+	struct cup removed;         /* out of the game (6.4) */
+	int greif_turn;             /* 7.0 2-3: the turn it helps, or 0 */
+	int draw_earned;            /* 4.0: entered a town of value 4+ */
+	enum result result;
+};
+
+extern const char *const kgp_unit_names[UNITS];
+extern const char *const kgp_unit_titles[UNITS];
+extern const char *const kgp_ctype_names[CTYPES];
+extern const char *const kgp_phase_names[PHASES];
+extern const char *const kgp_result_names[RESULTS];
+
+/* state.c */
+int kgp_setup(void *st, const struct doc *scn, const struct doc_node *data,
+	      const struct doc_node *options, struct error *err);
+struct doc_node *kgp_save(const void *st, struct doc *d);
+int kgp_load(void *st, const struct doc *d, const struct doc_node *map,
+	     struct error *err);
+int face_down(const struct kgp *st);
+int cup_left(const struct kgp *st);
+int threat_of(const struct kgp *st, int town);
+int yellow_star(const struct kgp *st, int town);
+int is_goal(const struct kgp *st, int town);
+int moves_from(const struct kgp *st, int town, int *out);
+int main_points(const struct kgp *st);
+int support_points(const struct kgp *st);
+const char *town_name(const struct kgp *st, int town);
+const char *counter_label(const struct kgp *st, int k);
+void counter_labels(const struct kgp *st, const char **out);
+void counter_text(const struct kgp *st, int k, char *buf, size_t size);
+int town_counter(const struct kgp *st, int town, enum ctype type);
+void town_take(struct kgp *st, int town, int slot);
+
+/* turn.c: 3.0, 4.0, 5.0 */
+void kgp_play(struct ctx *c, void *st);
+int draw_counter(struct ctx *c, struct kgp *st, const char *purpose);
+void enter_town(struct ctx *c, struct kgp *st, int town, const char *rule);
+void clear_town(struct kgp *st, int town);
+
+/* combat.c: 6.0 to 6.4 */
+enum move_end battle(struct ctx *c, struct kgp *st, int from, int to,
+		     int fuel_spent);
+int lose_point(struct ctx *c, struct kgp *st, enum unit u,
+	       const char *rule, const char *why);
+int any_loss(struct ctx *c, struct kgp *st, const char *rule,
+	     const char *why);
+int main_loss(struct ctx *c, struct kgp *st, const char *rule,
+	      const char *why);
+void gain_fuel(struct ctx *c, struct kgp *st, int n, const char *rule,
+	       const char *why);
+
+/* event.c: 7.0 */
+int random_event(struct ctx *c, struct kgp *st, int die, int town);
+
+/* report.c */
+void kgp_position(const void *st, const char *side, struct strbuf *out);
+int kgp_result(const void *st, struct strbuf *out);
+
+#endif

@@ -1,0 +1,66 @@
+/*
+ * ruleset.c - Kampfgruppe Peiper (solitaire, dice, a point-to-point map):
+ * the ruleset and the names used in its state, questions and reports.
+ */
+#include "umpire/games.h"
+#include "peiper.h"
+
+const char *const kgp_unit_names[UNITS] = { "armour", "panzergrenadiers",
+	"heavy-armour", "artillery", "recon", "engineers", "anti-aircraft" };
+const char *const kgp_unit_titles[UNITS] = { "armour", "panzergrenadiers",
+	"heavy armour", "artillery", "reconnaissance", "engineers",
+	"anti-aircraft" };
+const char *const kgp_ctype_names[CTYPES] = { "infantry", "paratroops", "tank",
+	"engineer", "aircraft", "fuel-at" };
+const char *const kgp_phase_names[PHASES] = { "build", "placement", "recon",
+	"move", "end", "over" };
+const char *const kgp_result_names[RESULTS] = { "none", "victory", "draw",
+	"defeat-time", "defeat-broken", "defeat-encircled" };
+
+static const char *const sides[] = { "player", NULL };
+
+/* Questions asked after a die is rolled: standing orders let the player
+ * answer them in advance instead of waiting for another mail. */
+static const struct standing_key standing[] = {
+	{ "main-loss", "6.1", "which main unit loses a point for a 1 or a "
+	  "repulse (armour, panzergrenadiers)", "panzergrenadiers" },
+	{ "attack", "6.1", "how to attack tanks and infantry (normal, "
+	  "all-out, adding artillery and/or heavy-armour)", "normal" },
+	{ "fight-order", "6.1", "optional rule: which US counter to fight "
+	  "first (a counter id)", "inf-119" },
+	{ "bridge", "6.2", "US engineers at a bridge (repair: spend 2 "
+	  "engineer points; blow)", "repair" },
+	{ "roadblock", "6.2", "US engineers' road block (engineers, detour, "
+	  "force)", "engineers" },
+	{ "aircraft", "6.3", "US aircraft (anti-aircraft: spend 1 point; "
+	  "take)", "anti-aircraft" },
+	{ "at-loss", "6.4", "anti-tank ambush (armour, heavy-armour)",
+	  "heavy-armour" },
+	{ "any-loss", "6.2", "a loss that any unit may take (a unit name)",
+	  "recon" },
+	{ "counter-attack", "7.0", "which town to the east the group is "
+	  "pushed back to (a town id)", "stavelot" },
+	{ "second-move", "5.0", "after a threat check with no US unit (a "
+	  "town id, stop)", "stop" },
+	{ "recon", "5.0", "reconnaissance (done, reveal TOWN)", "done" },
+	{ "move", "5.0", "the move of the turn (a town id)", "stavelot" },
+	{ "rear-guard", "5.0", "at the end of the turn (done, armour, "
+	  "panzergrenadiers, heavy-armour)", "done" },
+	{ "convert", "5.0", "at the end of the turn (done, or two support "
+	  "units: recon engineers)", "done" },
+	{ NULL, NULL, NULL, NULL }
+};
+
+const struct ruleset ruleset_peiper = {
+	.id = "kampfgruppe-peiper",
+	.version = "1",
+	.sides = sides,
+	.state_size = sizeof(struct kgp),
+	.setup = kgp_setup,
+	.play = kgp_play,
+	.save = kgp_save,
+	.load = kgp_load,
+	.position = kgp_position,
+	.result = kgp_result,
+	.standing = standing,
+};
