@@ -95,6 +95,11 @@ struct doc_node *doc_int(struct doc *d, long long v);
 struct doc_node *doc_hex(struct doc *d, const unsigned char *b, size_t n);
 /* base64 (original alphabet, padded) in 64-character lines, literal style */
 struct doc_node *doc_b64(struct doc *d, const unsigned char *b, size_t n);
+/* The one encoding of a 32-byte value (hash, link, seed, salt) in umpire
+ * files: base64, original alphabet, padded, on one line (44 characters). */
+#define DOC_B64_32_LEN 44
+void doc_b64_32_str(char out[DOC_B64_32_LEN + 1], const unsigned char b[32]);
+struct doc_node *doc_b64_32(struct doc *d, const unsigned char b[32]);
 struct doc_node *doc_copy(struct doc *d, const struct doc_node *n);
 /* Append to a sequence / set a mapping entry (key must not exist yet). */
 void doc_push(struct doc *d, struct doc_node *seq, struct doc_node *item);
@@ -126,10 +131,17 @@ int doc_need_int(const struct doc *d, const struct doc_node *map,
 int doc_int_of(const struct doc *d, const struct doc_node *n,
 	       const char *what, long long min, long long max,
 	       long long *out, struct error *err);
-/* Hex or base64 scalar into exactly n bytes. */
+/* Lower-case hexadecimal scalar (2n digits) into exactly n bytes. */
 int doc_need_hex(const struct doc *d, const struct doc_node *map,
 		 const char *key, unsigned char *out, size_t n,
 		 struct error *err);
+/* A 32-byte value in its one encoding (doc_b64_32): anything else, even
+ * the same bytes written another way, is refused. */
+int doc_need_b64_32(const struct doc *d, const struct doc_node *map,
+		    const char *key, unsigned char out[32],
+		    struct error *err);
+/* Parse a string as doc_b64_32 writes it; 0 if it is one, else -1. */
+int doc_b64_32_parse(const char *s, size_t len, unsigned char out[32]);
 /* base64 (whitespace ignored); *out allocated in the doc's arena. */
 int doc_need_b64(const struct doc *d, const struct doc_node *map,
 		 const char *key, unsigned char **out, size_t *outlen,

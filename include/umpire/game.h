@@ -145,6 +145,9 @@ int game_snapshot(struct game *g, size_t n, struct snapshot *out,
 		  struct error *err);
 void snapshot_free(struct snapshot *s);
 
+/* The hash of step n (1..n_steps), or the genesis hash for n = 0: the
+ * `prev` of step n + 1 and of the orders for it. */
+const unsigned char *game_prev(const struct game *g, size_t n);
 /* The salt that the views after step n are committed with. */
 void game_view_salt(const struct game *g, size_t n, unsigned char out[32]);
 /* The header as hashed (see umpire-protocol(7)): core without anchors

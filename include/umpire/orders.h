@@ -5,7 +5,8 @@
  *   game: <32 hex digits>
  *   step: <n>
  *   side: <role>
- *   reveal: <64 hex digits: the role's chain link for this step>
+ *   prev: <base64: the hash of step n-1, or the genesis hash for step 1>
+ *   reveal: <base64: the role's chain link for this step>
  *   answers:            # in the order the rules ask
  *   - <key>: <answer>
  *   standing:           # optional: answers for questions asked later
@@ -25,6 +26,7 @@ struct orders {
 	const char *game;
 	long long step;
 	const char *side;
+	unsigned char prev[32];     /* the history the orders were made on */
 	unsigned char reveal[32];
 	struct answer *answers;
 	size_t n_answers;

@@ -9,7 +9,9 @@
 
 #include "umpire/game.h"
 
-#define REPORT_WIDTH 76
+/* 76 columns less 2: a report is also a block in a view, an order
+ * template writes comments as "# " and text */
+#define REPORT_WIDTH 74
 
 /* What a report is about. */
 struct report_at {

@@ -35,7 +35,7 @@ struct doc_node *view_state(const struct game *g, const void *state,
 
 /*
  * The view of side after step snap->step (unsigned): game id, side, step,
- * the game header, the state as side sees it, the next question (with its
+ * prev (the hash of that step, or the genesis hash), the game header, the state as side sees it, the next question (with its
  * legal answers only when it is side's), and side's report of the step.
  */
 struct doc_node *view_build(const struct game *g, const struct run *run,
@@ -53,6 +53,7 @@ struct view {
 	struct game game;          /* from the view's header; no steps */
 	const char *side;
 	long long step;
+	unsigned char prev[32];    /* the hash of step `step` (or genesis) */
 	const struct doc_node *node;  /* the whole view mapping */
 	const struct doc_node *state;
 	const char *report;

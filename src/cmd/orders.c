@@ -41,12 +41,13 @@ static void question(struct strbuf *out, const struct question *q)
 
 static int write_template(const struct game *g, size_t step,
 			  const struct question *qs, size_t n_q,
-			  const char *role, const unsigned char reveal[32],
-			  struct strbuf *out)
+			  const char *role, const unsigned char prev[32],
+			  const unsigned char reveal[32], struct strbuf *out)
 {
-	char hex[65];
+	char pv[DOC_B64_32_LEN + 1], rv[DOC_B64_32_LEN + 1];
 	struct strbuf sb = STRBUF_INIT;
-	sodium_bin2hex(hex, sizeof hex, reveal, 32);
+	doc_b64_32_str(pv, prev);
+	doc_b64_32_str(rv, reveal);
 	strbuf_addf(&sb, "umpire orders for %s, game %s, step %zu, side %s.",
 		    g->scn.title, g->id, step, role);
 	comment(out, sb.buf, 2);
@@ -54,7 +55,8 @@ static int write_template(const struct game *g, size_t step,
 		"another legal answer listed above it, then sign this file "
 		"(umpire sign) and mail it.", 2);
 	strbuf_addf(out, "umpire: orders/1\ngame: %s\nstep: %zu\nside: %s\n"
-		    "reveal: %s\nanswers:\n", g->id, step, role, hex);
+		    "prev: %s\nreveal: %s\nanswers:\n", g->id, step, role,
+		    pv, rv);
 	for (size_t i = 0; i < n_q; i++)
 		question(out, &qs[i]);
 	strbuf_adds(out, "standing:\n");
@@ -107,7 +109,7 @@ static int from_view(const struct cli *cli, const char *path,
 	else if (role_reveal(&v.game, v.side, sk, (size_t)v.step + 1, reveal,
 			     err) == 0)
 		rc = write_template(&v.game, (size_t)v.step + 1, &v.next, 1,
-				    v.side, reveal, out);
+				    v.side, v.prev, reveal, out);
 	view_free(&v);
 	return rc;
 }
@@ -143,7 +145,7 @@ static int from_game(const struct cli *cli, const char *path,
 	if (game_check(&g, CHECK_LIGHT, &step, &tmpl, err))
 		goto out_run;
 	rc = write_template(&g, g.n_steps + 1, tmpl.filled, tmpl.n_filled,
-			    role, reveal, out);
+			    role, game_prev(&g, g.n_steps), reveal, out);
 	engine_free(&tmpl);
 out_run:
 	engine_free(&run);

@@ -149,6 +149,19 @@ struct doc_node *doc_b64(struct doc *d, const unsigned char *b, size_t n)
 	return s;
 }
 
+void doc_b64_32_str(char out[DOC_B64_32_LEN + 1], const unsigned char b[32])
+{
+	sodium_bin2base64(out, DOC_B64_32_LEN + 1, b, 32,
+			  sodium_base64_VARIANT_ORIGINAL);
+}
+
+struct doc_node *doc_b64_32(struct doc *d, const unsigned char b[32])
+{
+	char s[DOC_B64_32_LEN + 1];
+	doc_b64_32_str(s, b);
+	return doc_strn(d, s, DOC_B64_32_LEN);
+}
+
 static void reserve(struct doc *d, struct doc_node *c)
 {
 	if (c->n < c->cap)
@@ -356,12 +369,52 @@ int doc_need_hex(const struct doc *d, const struct doc_node *map,
 	size_t got;
 	if (doc_need(d, map, key, DOC_SCALAR, &v, err))
 		return -1;
-	if (v->len != 2 * n ||
+	/* lower case only: one text for one value (the text is hashed) */
+	int lower = v->len == 2 * n &&
+		strspn(v->str, "0123456789abcdef") == v->len;
+	if (!lower ||
 	    sodium_hex2bin(out, n, v->str, v->len, NULL, &got, NULL) ||
 	    got != n)
 		return errorf(err, EXIT_REFUSED,
-			      "%s: field '%s' must be %zu hexadecimal digits",
+			      "%s: field '%s' must be %zu lower-case "
+			      "hexadecimal digits",
 			      doc_where(d, v, w, sizeof w), key, 2 * n);
+	return 0;
+}
+
+int doc_b64_32_parse(const char *s, size_t len, unsigned char out[32])
+{
+	char again[DOC_B64_32_LEN + 1];
+	size_t got;
+	const char *end;
+	unsigned char b[32];
+	if (len != DOC_B64_32_LEN ||
+	    sodium_base642bin(b, sizeof b, s, len, NULL, &got, &end,
+			      sodium_base64_VARIANT_ORIGINAL) ||
+	    got != 32 || end != s + len)
+		return -1;
+	/* canonical: the unused low bits of the last digit are zero */
+	doc_b64_32_str(again, b);
+	if (memcmp(again, s, len) != 0)
+		return -1;
+	memcpy(out, b, 32);
+	return 0;
+}
+
+int doc_need_b64_32(const struct doc *d, const struct doc_node *map,
+		    const char *key, unsigned char out[32],
+		    struct error *err)
+{
+	const struct doc_node *v;
+	char w[300];
+	if (doc_need(d, map, key, DOC_SCALAR, &v, err))
+		return -1;
+	if (doc_b64_32_parse(v->str, v->len, out))
+		return errorf(err, EXIT_REFUSED,
+			      "%s: field '%s' must be 32 bytes in base64 "
+			      "(%d characters, ending in '=')",
+			      doc_where(d, v, w, sizeof w), key,
+			      DOC_B64_32_LEN);
 	return 0;
 }
 
@@ -621,8 +674,13 @@ out:
 
 /* ---- emission ---- */
 
-/* The longest content (keys and values) of a flow-style collection. */
-#define DOC_FLOW_MAX 240
+/* The widest line umpire writes (PROTOCOL.md: mail-safe). libyaml
+ * breaks a line only once it has passed its width (after the word or
+ * flow item that passed it), so it is given a narrower one: a flow item
+ * of up to DOC_FLOW_ITEM columns (and its comma) still ends by DOC_WIDTH. */
+#define DOC_WIDTH 76
+#define DOC_FLOW_ITEM 12
+#define DOC_YAML_WIDTH (DOC_WIDTH - DOC_FLOW_ITEM - 2)
 
 static int write_cb(void *data, unsigned char *buf, size_t size)
 {
@@ -630,7 +688,44 @@ static int write_cb(void *data, unsigned char *buf, size_t size)
 	return 1;
 }
 
-static int emit_node(yaml_emitter_t *em, const struct doc_node *n)
+/* An upper bound of the width of a scalar written on one line: its
+ * length if it needs no quotes (conservatively), else twice that and the
+ * quotes. */
+static size_t scalar_width(const struct doc_node *n)
+{
+	static const char safe[] = "abcdefghijklmnopqrstuvwxyz"
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/+=() -";
+	int plain = n->len > 0 && n->str[0] != '-' && n->str[0] != ' ' &&
+		n->str[n->len - 1] != ' ' && strspn(n->str, safe) == n->len;
+	return plain ? n->len : 2 * n->len + 2;
+}
+
+/* The width of a collection of one-line scalars in flow style ([a, b],
+ * {k: v}) on one line, or SIZE_MAX if it holds anything else; *item the
+ * widest item ("a" or "k: v"). */
+static size_t flow_width(const struct doc_node *n, size_t *item)
+{
+	size_t w = 2;
+	*item = 0;
+	for (size_t i = 0; i < n->n; i++) {
+		const struct doc_node *it = n->items[i];
+		if (it->kind != DOC_SCALAR || memchr(it->str, '\n', it->len))
+			return SIZE_MAX;
+		size_t iw = scalar_width(it) +
+			(n->keys ? scalar_width(n->keys[i]) + 2 : 0);
+		*item = iw > *item ? iw : *item;
+		w += iw + (i ? 2 : 0);
+	}
+	return w;
+}
+
+/*
+ * col bounds the column where n starts when it is written on the line of
+ * its key or dash (scalars, flow collections); block bounds the column of
+ * its keys or dashes when it is written as a block.
+ */
+static int emit_node(yaml_emitter_t *em, const struct doc_node *n,
+		     size_t col, size_t block)
 {
 	yaml_event_t ev;
 	int ok;
@@ -646,19 +741,15 @@ static int emit_node(yaml_emitter_t *em, const struct doc_node *n)
 			(yaml_char_t *)n->str, (int)n->len, 1, 1, st);
 		return ok && yaml_emitter_emit(em, &ev);
 	}
-	/* Canonical style, from the content alone: a short collection of
-	 * one-line scalars is written in flow style ([a, b], {k: v}),
-	 * others in block style, so a file read and written again comes
-	 * out the same. */
-	int flow = 1;
-	size_t total = 0;
-	for (size_t i = 0; i < n->n && flow; i++) {
-		const struct doc_node *it = n->items[i];
-		flow = it->kind == DOC_SCALAR && !memchr(it->str, '\n',
-							 it->len);
-		total += flow ? it->len + (n->keys ? n->keys[i]->len : 0) : 0;
-	}
-	flow = flow && total <= DOC_FLOW_MAX;
+	/* Canonical style, from the content and its depth alone: a
+	 * collection of one-line scalars that fits on its line, or of short
+	 * ones that libyaml wraps within the width, is written in flow
+	 * style ([a, b], {k: v}), others in block style, so a file read and
+	 * written again comes out the same. */
+	size_t item, fw = flow_width(n, &item);
+	int flow = fw != SIZE_MAX && (col + fw <= DOC_WIDTH ||
+		(item <= DOC_FLOW_ITEM && block + 4 <= DOC_YAML_WIDTH &&
+		 col < DOC_YAML_WIDTH));
 	if (n->kind == DOC_SEQ)
 		ok = yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1,
 			flow ? YAML_FLOW_SEQUENCE_STYLE :
@@ -670,9 +761,14 @@ static int emit_node(yaml_emitter_t *em, const struct doc_node *n)
 	if (!ok || !yaml_emitter_emit(em, &ev))
 		return 0;
 	for (size_t i = 0; i < n->n; i++) {
-		if (n->kind == DOC_MAP && !emit_node(em, n->keys[i]))
+		/* block: "key: value" or "- value", nested blocks indented
+		 * by 2 at most */
+		size_t in = flow ? col : n->keys ?
+			block + scalar_width(n->keys[i]) + 2 : block + 2;
+		if (n->kind == DOC_MAP && !emit_node(em, n->keys[i], block,
+						     block))
 			return 0;
-		if (!emit_node(em, n->items[i]))
+		if (!emit_node(em, n->items[i], in, block + 2))
 			return 0;
 	}
 	if (n->kind == DOC_SEQ)
@@ -692,13 +788,13 @@ int doc_emit(const struct doc_node *root, struct strbuf *out,
 		return errorf(err, EXIT_USAGE, "cannot start the YAML emitter");
 	yaml_emitter_set_output(&em, write_cb, out);
 	yaml_emitter_set_unicode(&em, 1);
-	yaml_emitter_set_width(&em, 76);
+	yaml_emitter_set_width(&em, DOC_YAML_WIDTH);
 	yaml_emitter_set_indent(&em, 2);
 	ok = yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING) &&
 		yaml_emitter_emit(&em, &ev) &&
 		yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 1) &&
 		yaml_emitter_emit(&em, &ev) &&
-		emit_node(&em, root) &&
+		emit_node(&em, root, 0, 0) &&
 		yaml_document_end_event_initialize(&ev, 1) &&
 		yaml_emitter_emit(&em, &ev) &&
 		yaml_stream_end_event_initialize(&ev) &&

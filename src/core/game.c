@@ -127,13 +127,13 @@ static int check_scenario(struct game *g, struct error *err)
 	const struct doc_node *r = d->root;
 	const char *scn_hash, *rules, *prov;
 	long long ver;
-	char want_hash[65], tag[80];
+	char want_hash[DOC_B64_32_LEN + 1], tag[80];
 	if (doc_need_int(d, r, "scenario_version", 1, 1000000, &ver, err) ||
 	    doc_need_str(d, r, "scenario_hash", &scn_hash, err) ||
 	    doc_need_str(d, r, "rules", &rules, err) ||
 	    doc_need_str(d, r, "provenance", &prov, err))
 		return -1;
-	sodium_bin2hex(want_hash, sizeof want_hash, g->scn.hash, 32);
+	doc_b64_32_str(want_hash, g->scn.hash);
 	game_rules_tag(g->scn.rs, tag, sizeof tag);
 	if (ver != g->scn.version || strcmp(scn_hash, want_hash) != 0)
 		return errorf(err, EXIT_REFUSED, "%s: made with scenario %s "
@@ -187,7 +187,7 @@ static int load_roles(struct game *g, struct error *err)
 		if (doc_get(m, "anchor") || doc_get(m, "signature")) {
 			unsigned char *sig;
 			size_t sl;
-			if (doc_need_hex(d, m, "anchor", r->anchor, 32, err) ||
+			if (doc_need_b64_32(d, m, "anchor", r->anchor, err) ||
 			    doc_need_b64(d, m, "signature", &sig, &sl, err))
 				return -1;
 			if (sl != 64)
@@ -219,6 +219,8 @@ static int load_roles(struct game *g, struct error *err)
 	return 0;
 }
 
+static void step_hash(const struct doc_node *step, unsigned char out[32]);
+
 static int load_step(struct game *g, size_t i, const struct doc_node *m,
 		     struct error *err)
 {
@@ -238,14 +240,14 @@ static int load_step(struct game *g, size_t i, const struct doc_node *m,
 	    doc_need_str(d, m, "counter", &s->counter, err) ||
 	    doc_need_b64(d, m, "orders", &s->blob, &s->blob_len, err) ||
 	    doc_need(d, m, "reveals", DOC_MAP, &rv, err) ||
-	    doc_need_hex(d, m, "seed", s->seed, 32, err) ||
+	    doc_need_b64_32(d, m, "seed", s->seed, err) ||
 	    doc_need(d, m, "draws", DOC_SEQ, &s->draws, err) ||
-	    doc_need_hex(d, m, "state", s->state_hash, 32, err) ||
-	    doc_need_hex(d, m, "prev", s->prev, 32, err) ||
+	    doc_need_b64_32(d, m, "state", s->state_hash, err) ||
+	    doc_need_b64_32(d, m, "prev", s->prev, err) ||
 	    doc_need_b64(d, m, "signature", &sig, &sl, err))
 		goto bad;
 	if (doc_get(m, "salt") &&
-	    doc_need_hex(d, m, "salt", s->salt, 32, err))
+	    doc_need_b64_32(d, m, "salt", s->salt, err))
 		goto bad;
 	s->has_salt = doc_get(m, "salt") != NULL;
 	s->next = doc_get(m, "next");
@@ -259,9 +261,10 @@ static int load_step(struct game *g, size_t i, const struct doc_node *m,
 		goto bad;
 	}
 	memcpy(s->sig, sig, 64);
-	if (rv->n != 2 || doc_need_hex(d, rv, s->actor, s->reveal_actor, 32,
-				       err) ||
-	    doc_need_hex(d, rv, s->counter, s->reveal_counter, 32, err)) {
+	step_hash(m, s->hash);
+	if (rv->n != 2 || doc_need_b64_32(d, rv, s->actor, s->reveal_actor,
+					  err) ||
+	    doc_need_b64_32(d, rv, s->counter, s->reveal_counter, err)) {
 		if (rv->n != 2)
 			errorf(err, EXIT_REFUSED, "%s: reveals must hold the "
 			       "actor's and the counter-party's links",
@@ -374,7 +377,7 @@ int game_create(struct game *g, const char *scn_dir, const char *scenario_id,
 		struct error *err)
 {
 	unsigned char id[16];
-	char hex[65], tag[80], b64[PUBKEY_B64_SIZE];
+	char tag[80], b64[PUBKEY_B64_SIZE];
 	struct doc_node *opts;
 	memset(g, 0, sizeof *g);
 	g->doc = doc_new("game");
@@ -389,8 +392,7 @@ int game_create(struct game *g, const char *scn_dir, const char *scenario_id,
 	doc_set(d, r, "game", doc_hex(d, id, sizeof id));
 	doc_set_str(d, r, "scenario", g->scn.id);
 	doc_set_int(d, r, "scenario_version", g->scn.version);
-	sodium_bin2hex(hex, sizeof hex, g->scn.hash, 32);
-	doc_set_str(d, r, "scenario_hash", hex);
+	doc_set(d, r, "scenario_hash", doc_b64_32(d, g->scn.hash));
 	game_rules_tag(g->scn.rs, tag, sizeof tag);
 	doc_set_str(d, r, "rules", tag);
 	doc_set_str(d, r, "provenance", g->scn.provenance);
@@ -470,7 +472,7 @@ int game_join(struct game *g, const char *name, const struct seckey *sk,
 		struct doc_node *rm = roles->items[i];
 		if (strcmp(doc_get(rm, "name")->str, name) != 0)
 			continue;
-		doc_put(g->doc, rm, "anchor", doc_hex(g->doc, r->anchor, 32));
+		doc_put(g->doc, rm, "anchor", doc_b64_32(g->doc, r->anchor));
 		doc_put(g->doc, rm, "signature", doc_b64(g->doc, r->sig, 64));
 	}
 	header_hashes(g);
@@ -543,8 +545,10 @@ static int check_reveal(struct role *r, uint64_t n,
 /* The order file's own fields against what the game expects of step n. */
 static int orders_context(const struct game *g, const char *name,
 			  const struct orders *ord, long long n,
-			  const char *actor, struct error *err)
+			  const char *actor, const unsigned char prev[32],
+			  struct error *err)
 {
+	char want[DOC_B64_32_LEN + 1], got[DOC_B64_32_LEN + 1], of[40];
 	if (strcmp(ord->game, g->id) != 0)
 		return errorf(err, EXIT_REFUSED, "%s: these orders are for "
 			      "game %s, not for this game (%s)", name,
@@ -558,6 +562,18 @@ static int orders_context(const struct game *g, const char *name,
 		return errorf(err, EXIT_REFUSED, "%s: these orders are from "
 			      "side %s, but step %lld is %s's decision", name,
 			      ord->side, n, actor);
+	if (sodium_memcmp(ord->prev, prev, 32) != 0) {
+		doc_b64_32_str(want, prev);
+		doc_b64_32_str(got, ord->prev);
+		if (n > 1)
+			snprintf(of, sizeof of, "step %lld", n - 1);
+		else
+			snprintf(of, sizeof of, "the genesis (header)");
+		return errorf(err, EXIT_REFUSED, "%s: these orders were "
+			      "written for another history of this game: "
+			      "prev %s differs from %s, the hash of %s", name,
+			      got, want, of);
+	}
 	return 0;
 }
 
@@ -565,7 +581,8 @@ static int orders_context(const struct game *g, const char *name,
  * game expects of step n. */
 static int verify_orders(struct game *g, const char *name, const char *buf,
 			 size_t len, const char *sigtext, size_t siglen,
-			 long long n, const char *actor, int check_sig,
+			 long long n, const char *actor,
+			 const unsigned char prev[32], int check_sig,
 			 struct orders *ord, struct verified *v,
 			 struct error *err)
 {
@@ -586,7 +603,7 @@ static int verify_orders(struct game *g, const char *name, const char *buf,
 			      "embedded signature block and no detached "
 			      "signature)", name);
 	if (orders_parse(name, buf, body_len, ord, err) ||
-	    orders_context(g, name, ord, n, actor, err))
+	    orders_context(g, name, ord, n, actor, prev, err))
 		return -1;
 	orders_free(ord);
 	if (check_sig) {
@@ -600,7 +617,7 @@ static int verify_orders(struct game *g, const char *name, const char *buf,
 		v->body_len = body_len;
 	}
 	if (orders_parse(name, v->body, v->body_len, ord, err) ||
-	    orders_context(g, name, ord, n, actor, err))
+	    orders_context(g, name, ord, n, actor, prev, err))
 		return -1;
 	orders_comment(ord->game, ord->step, ord->side, want, sizeof want);
 	if (check_sig && strcmp(v->trusted_comment, want) != 0)
@@ -733,11 +750,12 @@ int game_check(struct game *g, enum check_level level,
 			goto out;
 		}
 		step_hash(s->node, s->hash);
-		prev = s->hash;
 		orders_free(&s->ord);
 		int vr = verify_orders(g, name, (const char *)s->blob,
 				       s->blob_len, NULL, 0, s->n, s->actor,
-				       level == CHECK_FULL, &s->ord, &v, err);
+				       prev, level == CHECK_FULL, &s->ord, &v,
+				       err);
+		prev = s->hash;
 		verified_free(&v);
 		if (vr) {
 			error_prefix(err, "step %zu", i + 1);
@@ -885,6 +903,11 @@ void snapshot_free(struct snapshot *s)
 	memset(s, 0, sizeof *s);
 }
 
+const unsigned char *game_prev(const struct game *g, size_t n)
+{
+	return n > 0 && n <= g->n_steps ? g->steps[n - 1].hash : g->genesis;
+}
+
 void game_view_salt(const struct game *g, size_t n, unsigned char out[32])
 {
 	if (n > 0 && n <= g->n_steps && g->steps[n - 1].has_salt) {
@@ -908,8 +931,8 @@ static struct doc_node *reveals_node(struct doc *d, const char *actor,
 				     const unsigned char *rc)
 {
 	struct doc_node *m = doc_map(d);
-	doc_set(d, m, actor, doc_hex(d, ra, 32));
-	doc_set(d, m, counter, doc_hex(d, rc, 32));
+	doc_set(d, m, actor, doc_b64_32(d, ra));
+	doc_set(d, m, counter, doc_b64_32(d, rc));
 	return m;
 }
 
@@ -984,7 +1007,7 @@ int game_adjudicate(struct game *g, const char *orders_name,
 		goto out;
 	}
 	if (verify_orders(g, orders_name, buf, len, sigtext, siglen, n, actor,
-			  1, &ord, &v, err))
+			  game_prev(g, g->n_steps), 1, &ord, &v, err))
 		goto out;
 	latest_link(g, ar);
 	if (check_reveal(ar, (uint64_t)n, ord.reveal, err)) {
@@ -1023,18 +1046,17 @@ int game_adjudicate(struct game *g, const char *orders_name,
 	strbuf_free(&blob);
 	doc_set(d, s, "reveals", reveals_node(d, actor, ord.reveal, counter,
 					      reveal));
-	doc_set(d, s, "seed", doc_hex(d, seed, 32));
+	doc_set(d, s, "seed", doc_b64_32(d, seed));
 	doc_set(d, s, "draws", draws_node(d, run, (size_t)n));
 	doc_set(d, s, "next", next_node(d, &run->ends[n - 1]));
 	if (g->scn.rs->view) {
 		/* the secret that the views of this step are committed with */
 		unsigned char salt[32];
 		randombytes_buf(salt, sizeof salt);
-		doc_set(d, s, "salt", doc_hex(d, salt, 32));
+		doc_set(d, s, "salt", doc_b64_32(d, salt));
 	}
-	doc_set(d, s, "state", doc_hex(d, run->ends[n - 1].state_hash, 32));
-	doc_set(d, s, "prev", doc_hex(d, g->n_steps ?
-		g->steps[g->n_steps - 1].hash : g->genesis, 32));
+	doc_set(d, s, "state", doc_b64_32(d, run->ends[n - 1].state_hash));
+	doc_set(d, s, "prev", doc_b64_32(d, game_prev(g, g->n_steps)));
 	unsigned char hash[32], sig[64], msg[64 + 32];
 	step_hash(s, hash);
 	countersign_message(g, hash, msg);
@@ -1080,7 +1102,8 @@ int game_verify_orders(const char *game_path, const char *scn_dir,
 	const char *actor = run.pending.role;
 	if (verify_orders(&g, orders_name, buf, len, sigtext,
 			  sigtext ? strlen(sigtext) : 0,
-			  (long long)g.n_steps + 1, actor, 1, &ord, &v, err))
+			  (long long)g.n_steps + 1, actor,
+			  game_prev(&g, g.n_steps), 1, &ord, &v, err))
 		goto out;
 	if (check_reveal(game_role(&g, actor), g.n_steps + 1, ord.reveal,
 			 err))

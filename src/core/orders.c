@@ -6,7 +6,7 @@
 #include "umpire/orders.h"
 
 static const char *const order_keys[] = { "umpire", "game", "step", "side",
-	"reveal", "answers", "standing", NULL };
+	"prev", "reveal", "answers", "standing", NULL };
 
 void orders_comment(const char *game, long long step, const char *side,
 		    char *out, size_t size)
@@ -56,7 +56,8 @@ int orders_parse(const char *name, const char *body, size_t len,
 	if (doc_need_str(d, r, "game", &o->game, err) ||
 	    doc_need_int(d, r, "step", 1, 1000000000, &o->step, err) ||
 	    doc_need_str(d, r, "side", &o->side, err) ||
-	    doc_need_hex(d, r, "reveal", o->reveal, 32, err))
+	    doc_need_b64_32(d, r, "prev", o->prev, err) ||
+	    doc_need_b64_32(d, r, "reveal", o->reveal, err))
 		return -1;
 	if ((n = doc_get(r, "answers")) && !(n->kind == DOC_SCALAR &&
 					     n->len == 0)) {

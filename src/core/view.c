@@ -3,7 +3,8 @@
  *
  * commitment = BLAKE2b-256("umpire/1 hide" || salt || side || 0x00 ||
  *                          u32be(index) || canonical encoding of the part)
- * A redacted part is the scalar "hidden:<64 hex digits>".
+ * A redacted part is the scalar "hidden:<commitment in base64>" (51
+ * characters: see doc_b64_32).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +28,7 @@ struct doc_node *redact(struct redactor *r, struct doc *d,
 {
 	struct strbuf sb = STRBUF_INIT;
 	unsigned char h[32], be[4];
-	char hex[65];
+	char b64[DOC_B64_32_LEN + 1];
 	uint32_t i = r->index++;
 	be[0] = (unsigned char)(i >> 24);
 	be[1] = (unsigned char)(i >> 16);
@@ -41,8 +42,8 @@ struct doc_node *redact(struct redactor *r, struct doc *d,
 	doc_encode(hidden, &sb);
 	crypto_generichash(h, 32, (unsigned char *)sb.buf, sb.len, NULL, 0);
 	strbuf_free(&sb);
-	sodium_bin2hex(hex, sizeof hex, h, 32);
-	return doc_strf(d, "hidden:%s", hex);
+	doc_b64_32_str(b64, h);
+	return doc_strf(d, "hidden:%s", b64);
 }
 
 int visible_to(const char *visible, const char *side)
@@ -55,7 +56,7 @@ int visible_to(const char *visible, const char *side)
 /* ---- view files ---- */
 
 static const char *const view_keys[] = { "umpire", "game", "side", "step",
-	"header", "state", "next", "result", "report", "signature", NULL };
+	"prev", "header", "state", "next", "result", "report", "signature", NULL };
 
 struct doc_node *view_state(const struct game *g, const void *state,
 			    size_t step, const char *side, struct doc *d)
@@ -79,6 +80,8 @@ struct doc_node *view_build(const struct game *g, const struct run *run,
 	doc_set_str(d, m, "game", g->id);
 	doc_set_str(d, m, "side", side);
 	doc_set_int(d, m, "step", (long long)snap->step);
+	/* what the side's orders for the next step must carry */
+	doc_set(d, m, "prev", doc_b64_32(d, game_prev(g, snap->step)));
 	doc_set(d, m, "header", game_header(g, d, 0));
 	doc_set(d, m, "state", view_state(g, snap->state, snap->step, side,
 					  d));
@@ -271,6 +274,7 @@ int view_load(struct view *v, const char *path, const char *buf,
 	    doc_need_str(d, r, "game", &id, err) ||
 	    doc_need_str(d, r, "side", &v->side, err) ||
 	    doc_need_int(d, r, "step", 0, 1000000000, &v->step, err) ||
+	    doc_need_b64_32(d, r, "prev", v->prev, err) ||
 	    doc_need(d, r, "header", DOC_MAP, &header, err) ||
 	    doc_need(d, r, "state", DOC_MAP, &v->state, err) ||
 	    doc_need_str(d, r, "report", &v->report, err) ||

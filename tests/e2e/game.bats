@@ -151,7 +151,8 @@ refused() {
 
 @test "refused: a reveal that is not the committed chain" {
 	"$UMPIRE" orders start.yaml -s p.key |
-		sed 's/^reveal: ./reveal: 0/;s/^reveal: 00/reveal: 11/' |
+		sed 's/^reveal: A/reveal: #/;s/^reveal: [^#]/reveal: A/' |
+		sed 's/^reveal: #/reveal: B/' |
 		"$UMPIRE" sign - -s p.key >bad.yaml
 	refused "committed chain" "$UMPIRE" adjudicate start.yaml bad.yaml \
 		-s r.key

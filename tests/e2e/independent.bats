@@ -93,11 +93,13 @@ setup() {
 	import re, sys
 	t = open(sys.argv[1]).read()
 	m = list(re.finditer(r"(?m)^- step: (\d+)\n(?:  .*\n)*?"
-	                     r"  - \{i: 0, n: (\d+), pick: (\d+),", t))[-1]
-	n, pick = int(m.group(2)), int(m.group(3))
+	                     r"  - (?:\{i: 0, n: (\d+), pick: (\d+),|"
+	                     r"i: 0\n    n: (\d+)\n    pick: (\d+)\n)", t))[-1]
+	g = 2 if m.group(2) else 4
+	n, pick = int(m.group(g)), int(m.group(g + 1))
 	if n < 2:
 	    sys.exit("no draw to edit")
-	a, b = m.span(3)
+	a, b = m.span(g + 1)
 	open(sys.argv[2], "w").write(t[:a] + str((pick + 1) % n) + t[b:])
 	print(m.group(1))
 	EOF

@@ -26,17 +26,18 @@ def edit_step(i, fn):
 i = min(nth, len(parts)) - 1
 if kind == "draw":
     i = next(k for k in range(i, len(parts)) if "got: " in parts[k])
-    edit_step(i, lambda s: re.sub(r"got: ([0-9A-Z]+?)([SHDC0-9])([,}])",
+    edit_step(i, lambda s: re.sub(r"got: ([0-9A-Z]+?)([SHDC0-9])([,}\n])",
                                   r"got: \1X\3", s, count=1))
 elif kind == "reveal":
+    # 32-byte values are 44 base64 characters; a new first character
+    # keeps the value well-formed and changes its bytes
     edit_step(i, lambda s: re.sub(
-        r"(?m)^(    \w+: )([0-9a-f])",
-        lambda m: m.group(1) + ("1" if m.group(2) == "0" else "0"), s,
-        count=1))
+        r"(?m)^(    \w+: )([A-Za-z0-9+/])(?=[A-Za-z0-9+/]{42}=$)",
+        lambda m: m.group(1) + flip(m.group(2)), s, count=1))
 elif kind == "state":
     edit_step(i, lambda s: re.sub(
-        r"(?m)^(  state: )([0-9a-f])",
-        lambda m: m.group(1) + ("1" if m.group(2) == "0" else "0"), s))
+        r"(?m)^(  state: )([A-Za-z0-9+/])(?=[A-Za-z0-9+/]{42}=$)",
+        lambda m: m.group(1) + flip(m.group(2)), s))
 elif kind in ("orders", "countersig"):
     field = "orders" if kind == "orders" else "signature"
 

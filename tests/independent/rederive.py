@@ -4,7 +4,8 @@
 Written from umpire-protocol(7) alone, without umpire's code: it checks
 every join signature, the core and genesis hashes, and for every step its
 number, actor and counter-party, prev link, step hash, countersignature,
-the actor's signed orders, both reveals against the hash chains, the
+the actor's signed orders and the history they name (their prev), both
+reveals against the hash chains, the
 seed, and every draw (pick re-derived with its own ChaCha20 and rejection
 sampling; die faces), the hand-over from one step to the
 next, and the final state hash. It cannot replay the rules, so it does
@@ -216,12 +217,26 @@ def b64(text, where, what, size=None):
     return raw
 
 
-def unhex(text, where, what, size=32):
+def unhex(text, where, what, size=16):
+    """The game id: lower-case hexadecimal only (one text, one value)."""
     if not isinstance(text, str) or not re.fullmatch(
-            r"[0-9a-fA-F]{%d}" % (2 * size), text):
-        raise Fail(where, "%s must be %d hexadecimal digits" % (what,
-                                                                2 * size))
+            r"[0-9a-f]{%d}" % (2 * size), text):
+        raise Fail(where, "%s must be %d lower-case hexadecimal digits"
+                   % (what, 2 * size))
     return bytes.fromhex(text)
+
+
+def b64_32(text, where, what):
+    """A 32-byte value: 44 characters of padded base64, in the one text
+    that encodes those bytes (VALUES in umpire-protocol(7))."""
+    if not isinstance(text, str) or not re.fullmatch(
+            r"[A-Za-z0-9+/]{43}=", text):
+        raise Fail(where, "%s must be 32 bytes in base64 (44 "
+                   "characters)" % what)
+    raw = base64.b64decode(text)
+    if base64.b64encode(raw).decode() != text:
+        raise Fail(where, "%s is not in its canonical base64" % what)
+    return raw
 
 
 def pubkey(line, where):
@@ -351,6 +366,7 @@ def audit(path, out):
         raise Fail(H, "not a game/1 file")
     gid = g.get("game")
     unhex(gid, H, "game id", 16)
+    b64_32(g.get("scenario_hash"), H, "scenario_hash")
     L = decimal(g.get("chain_length"), H, "chain_length", 16, 1 << 20)
     roles_src = need(g, "roles", list, H)
     if len(roles_src) < 2:
@@ -369,7 +385,7 @@ def audit(path, out):
         keynum, pk = pubkey(key, H)
         if "anchor" not in r or "signature" not in r:
             raise Fail(H, "role %s has not joined" % name)
-        anchor = unhex(r.get("anchor"), H, "anchor of " + name)
+        anchor = b64_32(r.get("anchor"), H, "anchor of " + name)
         sig = b64(need(r, "signature", str, H), H, "signature of " + name,
                   64)
         roles.append({"name": name, "keynum": keynum, "pk": pk,
@@ -421,7 +437,7 @@ def audit(path, out):
             if k not in STEP_FIELDS + OPTIONAL_STEP_FIELDS:
                 raise Fail(W, "unknown field '%s'" % k)
         if "salt" in s:
-            unhex(s.get("salt"), W, "salt")
+            b64_32(s.get("salt"), W, "salt")
         if n > 1 and ("salt" in s) != salted:
             raise Fail(W, "a view salt in some steps but not in others")
         salted = "salt" in s
@@ -438,7 +454,7 @@ def audit(path, out):
         if expect_actor is not None and actor != expect_actor:
             raise Fail(W, "ordered by %s, but step %d asked %s" % (
                 actor, n - 1, expect_actor))
-        if unhex(s.get("prev"), W, "prev") != prev:
+        if b64_32(s.get("prev"), W, "prev") != prev:
             raise Fail(W, "'prev' is not the hash of step %d" % (n - 1))
         step_hash = doc_hash("umpire/1 step", s.without("signature"))
 
@@ -467,9 +483,12 @@ def audit(path, out):
         if sorted(rv.keys()) != sorted([actor, counter]):
             raise Fail(W, "reveals must hold the actor's and the "
                        "counter-party's links")
-        ra = unhex(rv.get(actor), W, "actor's reveal")
-        rc = unhex(rv.get(counter), W, "counter-party's reveal")
-        if unhex(o.get("reveal"), W, "orders' reveal") != ra:
+        ra = b64_32(rv.get(actor), W, "actor's reveal")
+        rc = b64_32(rv.get(counter), W, "counter-party's reveal")
+        if b64_32(o.get("prev"), W, "orders' prev") != prev:
+            raise Fail(W, "the orders were written for another history "
+                       "(their prev is not the hash of step %d)" % (n - 1))
+        if b64_32(o.get("reveal"), W, "orders' reveal") != ra:
             raise Fail(W, "the actor's reveal differs from its orders'")
         if n > L:
             raise Fail(W, "beyond the chain length %d" % L)
@@ -485,7 +504,7 @@ def audit(path, out):
 
         # seed
         seed = seed_of(genesis, n, ra, rc)
-        if unhex(s.get("seed"), W, "seed") != seed:
+        if b64_32(s.get("seed"), W, "seed") != seed:
             raise Fail(W, "the seed is not the one the reveals give")
 
         # draws
@@ -527,7 +546,7 @@ def audit(path, out):
                 raise Fail(W, "next asks unknown role %s" % expect_actor)
         else:
             raise Fail(W, "'next' is neither 'over' nor {rule, key, role}")
-        last_state = unhex(s.get("state"), W, "state")
+        last_state = b64_32(s.get("state"), W, "state")
 
         # countersignature (last: the checks above name what was edited)
         csig = b64(need(s, "signature", str, W), W, "signature", 64)
