@@ -29,6 +29,59 @@ assert d.getElementsByTagName("title")
 ' "$1"
 }
 
+# Print the number of distinct pixel colours of the PNG $1 (standard
+# library only), to tell a drawn board from a blank page.
+count_colours() {
+	"$PY" - "$1" <<'PYEOF'
+import struct, sys, zlib
+data = open(sys.argv[1], "rb").read()
+assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+pos, idat, hdr = 8, b"", None
+while pos < len(data):
+    n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+    body = data[pos + 8:pos + 8 + n]
+    if kind == b"IHDR":
+        hdr = struct.unpack(">IIBBBBB", body)
+    elif kind == b"IDAT":
+        idat += body
+    pos += 12 + n
+w, h, depth, ctype = hdr[0], hdr[1], hdr[2], hdr[3]
+assert depth == 8 and ctype in (2, 6), (depth, ctype)
+bpp = 3 if ctype == 2 else 4
+raw, stride = zlib.decompress(idat), w * bpp
+prev, colours, off = bytearray(stride), set(), 0
+for y in range(h):
+    f, line = raw[off], bytearray(raw[off + 1:off + 1 + stride])
+    off += 1 + stride
+    for i in range(stride):
+        a = line[i - bpp] if i >= bpp else 0
+        b, c = prev[i], prev[i - bpp] if i >= bpp else 0
+        if f == 1: line[i] = (line[i] + a) & 255
+        elif f == 2: line[i] = (line[i] + b) & 255
+        elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
+        elif f == 4:
+            p = a + b - c
+            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            pr = a if pa <= pb and pa <= pc else b if pb <= pc else c
+            line[i] = (line[i] + pr) & 255
+    if y % 4 == 0:
+        for x in range(0, stride, bpp * 2):
+            colours.add(bytes(line[x:x + 3]))
+    prev = line
+print(len(colours))
+PYEOF
+}
+
+# Screenshot file://$PWD/$1 with headless Chromium into shot.png.
+screenshot() {
+	timeout 120 "$chrome" --headless --no-sandbox --disable-gpu \
+		--disable-quic --no-first-run --disable-background-networking \
+		--disable-component-update --disable-sync \
+		--user-data-dir="$BATS_TEST_TMPDIR/chrome" \
+		--screenshot="$PWD/shot.png" --window-size=1000,800 \
+		"file://$PWD/$1" >chrome.log 2>&1 || { cat chrome.log; return 1; }
+}
+
 @test "render writes a well-formed SVG of the final board" {
 	run "$UMPIRE" render game.yaml -o board.svg
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
@@ -107,54 +160,110 @@ assert d.getElementsByTagName("title")
 	chrome=$(command -v chromium || command -v chromium-browser) ||
 		skip "chromium is not installed"
 	"$UMPIRE" render game.yaml -o board.svg
-	timeout 120 "$chrome" --headless --no-sandbox --disable-gpu \
-		--disable-quic --no-first-run --disable-background-networking \
-		--disable-component-update --disable-sync \
-		--user-data-dir="$BATS_TEST_TMPDIR/chrome" \
-		--screenshot="$PWD/shot.png" --window-size=1000,800 \
-		"file://$PWD/board.svg" >chrome.log 2>&1 ||
-		{ cat chrome.log; return 1; }
+	screenshot board.svg
 	[ -s shot.png ]
 	# A blank page compresses to a few KB; the board has many colours.
-	# Count distinct pixel colours of the PNG with the standard library.
-	run "$PY" - shot.png <<'PYEOF'
-import struct, sys, zlib
-data = open(sys.argv[1], "rb").read()
-assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
-pos, idat, hdr = 8, b"", None
-while pos < len(data):
-    n, kind = struct.unpack(">I4s", data[pos:pos + 8])
-    body = data[pos + 8:pos + 8 + n]
-    if kind == b"IHDR":
-        hdr = struct.unpack(">IIBBBBB", body)
-    elif kind == b"IDAT":
-        idat += body
-    pos += 12 + n
-w, h, depth, ctype = hdr[0], hdr[1], hdr[2], hdr[3]
-assert depth == 8 and ctype in (2, 6), (depth, ctype)
-bpp = 3 if ctype == 2 else 4
-raw, stride = zlib.decompress(idat), w * bpp
-prev, colours, off = bytearray(stride), set(), 0
-for y in range(h):
-    f, line = raw[off], bytearray(raw[off + 1:off + 1 + stride])
-    off += 1 + stride
-    for i in range(stride):
-        a = line[i - bpp] if i >= bpp else 0
-        b, c = prev[i], prev[i - bpp] if i >= bpp else 0
-        if f == 1: line[i] = (line[i] + a) & 255
-        elif f == 2: line[i] = (line[i] + b) & 255
-        elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
-        elif f == 4:
-            p = a + b - c
-            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-            pr = a if pa <= pb and pa <= pc else b if pb <= pc else c
-            line[i] = (line[i] + pr) & 255
-    if y % 4 == 0:
-        for x in range(0, stride, bpp * 2):
-            colours.add(bytes(line[x:x + 3]))
-    prev = line
-print(len(colours))
+	run count_colours shot.png
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	echo "distinct colours: $output"
+	[ "$output" -gt 50 ]
+}
+
+# A Russo-German War game in honour mode (two keys, no referee), played
+# to the end with the first legal answers, as h.yaml.
+play_rgw() {
+	local i st side other
+	"$UMPIRE" keygen -s german.key -p german.pub -W >/dev/null
+	"$UMPIRE" keygen -s soviet.key -p soviet.pub -W >/dev/null
+	"$UMPIRE" new russo-german-war -s german.key --side german=german.pub \
+		--side soviet=soviet.pub --set hidden=honour -o h0.yaml \
+		2>/dev/null
+	"$UMPIRE" join h0.yaml --side soviet -s soviet.key -o h.yaml \
+		2>/dev/null
+	for ((i = 0; i < 400; i++)); do
+		st=$("$UMPIRE" status --brief h.yaml)
+		case $st in over*) return 0 ;; esac
+		side=${st#pending }
+		side=${side%% *}
+		other=german
+		[ "$side" = german ] && other=soviet
+		"$UMPIRE" orders h.yaml -s "$side.key" |
+			"$UMPIRE" sign - -s "$side.key" |
+			"$UMPIRE" adjudicate h.yaml - -s "$other.key" -o n.yaml \
+				--report /dev/null || return 1
+		mv n.yaml h.yaml
+	done
+	return 1
+}
+
+# The card labels drawn face up in the group titled $2 of the SVG $1.
+cards_in() {
+	"$PY" - "$1" "$2" <<'PYEOF'
+import sys, xml.dom.minidom
+d = xml.dom.minidom.parse(sys.argv[1])
+for g in d.getElementsByTagName("g"):
+    t = [x.firstChild.data for x in g.getElementsByTagName("title")]
+    if t and t[0] == sys.argv[2]:
+        print(" ".join(x[5:] for x in t[1:] if x.startswith("card ")))
 PYEOF
+}
+
+@test "Russo-German War: the battle map, and --side german hides the Soviet hand" {
+	play_rgw
+	"$UMPIRE" render h.yaml -o final.svg
+	well_formed final.svg
+	grep -q '<title>The Russo-German War (card game, beta), step' final.svg
+	grep -q '>Battle map<' final.svg
+	grep -q '>Berlin (capital)<' final.svg
+	grep -q '>Moscow (capital)<' final.svg
+	grep -q '<title>Warsaw ..&gt; Kiev</title>' final.svg
+	grep -q 'stroke-dasharray' final.svg
+	grep -q 'Over: ' final.svg
+	# after the deal (step 1) the Soviet holds a card only he has seen
+	"$UMPIRE" render h.yaml --step 1 -o all.svg
+	"$UMPIRE" render h.yaml --step 1 --side german -o german.svg
+	well_formed all.svg
+	well_formed german.svg
+	soviet=$(cards_in all.svg "Soviet hand")
+	german=$(cards_in all.svg "German hand")
+	[ -n "$soviet" ] && [ -n "$german" ]
+	local c n=0
+	for c in $soviet; do
+		n=$((n + 1))
+		grep -q ">$c<" all.svg
+		if grep -q -e ">$c<" -e "card $c<" german.svg; then
+			echo "the german view shows the Soviet's $c"
+			return 1
+		fi
+	done
+	for c in $german; do
+		grep -q ">$c<" german.svg
+	done
+	[ "$(cards_in german.svg "Soviet hand")" = "" ]
+	[ "$(grep -c '<title>a Soviet card, face down</title>' german.svg)" \
+		-eq "$n" ]
+	grep -q "Soviet hand: $n cards\? (hidden)" german.svg
+	grep -q 'as german sees it' german.svg
+	# step 2: the German's war card lies face down; the Soviet sees a back
+	"$UMPIRE" render h.yaml --step 2 -o all2.svg
+	"$UMPIRE" render h.yaml --step 2 --side soviet -o soviet2.svg
+	down=$(cards_in all2.svg "the card played face down")
+	[ -n "$down" ]
+	[ "$(cards_in soviet2.svg "the card played face down")" = "" ]
+	grep -q '<title>the German card played face down</title>' soviet2.svg
+	"$UMPIRE" render h.yaml --step 2 --side german -o german2.svg
+	[ "$(cards_in german2.svg "the card played face down")" = "$down" ]
+}
+
+@test "Russo-German War: headless Chromium draws the battle map" {
+	local chrome
+	chrome=$(command -v chromium || command -v chromium-browser) ||
+		skip "chromium is not installed"
+	play_rgw
+	"$UMPIRE" render h.yaml --side german -o board.svg
+	screenshot board.svg
+	[ -s shot.png ]
+	run count_colours shot.png
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
 	echo "distinct colours: $output"
 	[ "$output" -gt 50 ]

@@ -37,8 +37,8 @@ int rgw_next(const struct rgw_map *m, int city, enum side winner,
 	return n;
 }
 
-/* "13.4" -> 134 (tenths of a degree), -1800..1800 */
-static int parse_lon(const char *s, int *out)
+/* "13.4" -> 134 (tenths of a degree), -max..max */
+static int parse_deg(const char *s, int max, int *out)
 {
 	int v = 0, neg = 0, digits = 0, frac = 0;
 
@@ -57,7 +57,7 @@ static int parse_lon(const char *s, int *out)
 			s++;
 	}
 	(void)frac;
-	if (*s || digits == 0 || v > 1800)
+	if (*s || digits == 0 || v > max)
 		return -1;
 	*out = neg ? -v : v;
 	return 0;
@@ -88,8 +88,8 @@ static int load_city(struct rgw_map *m, const struct doc *scn,
 		     const struct doc_node *key, const struct doc_node *v,
 		     struct error *err)
 {
-	static const char *const keys[] = { "name", "lon", "extra-draw",
-		"dead-end", NULL };
+	static const char *const keys[] = { "name", "lon", "lat",
+		"extra-draw", "dead-end", NULL };
 	const char *s;
 	char w[256];
 	int i = m->n_cities, sd;
@@ -104,7 +104,7 @@ static int load_city(struct rgw_map *m, const struct doc *scn,
 			      doc_where(scn, key, w, sizeof w), MAP_CITIES);
 	if (v->kind != DOC_MAP)
 		return errorf(err, EXIT_REFUSED, "%s: city %s: a mapping {name, "
-			      "lon, extra-draw, dead-end}",
+			      "lon, lat, extra-draw, dead-end}",
 			      doc_where(scn, v, w, sizeof w), key->str);
 	if (doc_only_keys(scn, v, keys, err) < 0 ||
 	    doc_need_str(scn, v, "name", &s, err) < 0)
@@ -113,10 +113,17 @@ static int load_city(struct rgw_map *m, const struct doc *scn,
 	snprintf(m->name[i], MAP_NAME, "%s", s);
 	if (doc_need_str(scn, v, "lon", &s, err) < 0)
 		return -1;
-	if (parse_lon(s, &m->lon[i]) < 0)
+	if (parse_deg(s, 1800, &m->lon[i]) < 0)
 		return errorf(err, EXIT_REFUSED, "%s: city %s: lon is degrees "
 			      "east, like 21.0", doc_where(scn, v, w, sizeof w),
 			      key->str);
+	/* lat only places the city in the picture (umpire render) */
+	if (doc_need_str(scn, v, "lat", &s, err) < 0)
+		return -1;
+	if (parse_deg(s, 900, &m->lat[i]) < 0)
+		return errorf(err, EXIT_REFUSED, "%s: city %s: lat is degrees "
+			      "north, like 52.2", doc_where(scn, v, w,
+			      sizeof w), key->str);
 	m->extra[i] = 0;
 	if (doc_get(v, "extra-draw")) {
 		if (doc_need_str(scn, v, "extra-draw", &s, err) < 0)

@@ -230,6 +230,24 @@ static void extra(struct ctx *c, struct rgw *st)
 	end_turn(st);
 }
 
+/* The normal war at the marker's city, for the picture (umpire render):
+ * b is the defender's card or C_NONE (no answer). */
+static void war_mark(struct ctx *c, const struct rgw *st, int a, int b,
+		     const char *outcome)
+{
+	enum side p = st->player, d = p == GER ? SOV : GER;
+	char label[48];
+
+	if (b == C_NONE)
+		snprintf(label, sizeof label, "%s %s, no answer: %s",
+			 stitle(p), rgw_card_names[a], outcome);
+	else
+		snprintf(label, sizeof label, "%s %s v %s %s: %s", stitle(p),
+			 rgw_card_names[a], stitle(d), rgw_card_names[b],
+			 outcome);
+	ctx_mark(c, "", "combat", st->map.id[st->marker], "", label);
+}
+
 /* 4.1: the defender answers or not, without seeing the attacker's card;
  * then both are revealed and compared. */
 static void answer(struct ctx *c, struct rgw *st)
@@ -267,6 +285,8 @@ static void answer(struct ctx *c, struct rgw *st)
 		ctx_event(c, "4.1", "The %s does not answer and loses "
 			  "automatically; the %s's card, %s, is discarded.",
 			  stitle(d), stitle(p), rgw_card_names[a]);
+		war_mark(c, st, a, b, p == GER ? "German wins" :
+			 "Soviet wins");
 	} else {
 		st->hand[d] &= (cardset)~SET(b);
 		st->discard |= SET(b);
@@ -275,6 +295,7 @@ static void answer(struct ctx *c, struct rgw *st)
 				  "%s (%d): a tie, the marker stays.",
 				  stitle(p), rgw_card_names[a], rgw_value(a),
 				  stitle(d), rgw_card_names[b], rgw_value(b));
+			war_mark(c, st, a, b, "tie");
 			end_turn(st);
 			return;
 		}
@@ -286,6 +307,8 @@ static void answer(struct ctx *c, struct rgw *st)
 			  "the %s wins.", stitle(p), rgw_card_names[a],
 			  rgw_value(a), stitle(d), rgw_card_names[b],
 			  rgw_value(b), stitle(st->winner));
+		war_mark(c, st, a, b, st->winner == GER ? "German wins" :
+			 "Soviet wins");
 	}
 	st->phase = PH_ADVANCE;
 }
@@ -329,6 +352,8 @@ static void advance(struct ctx *c, struct rgw *st)
 		st->moves--;
 		ctx_event(c, "4.1", "The marker moves from %s to %s.",
 			  m->name[from], m->name[st->marker]);
+		ctx_mark(c, "", "move", m->id[from], m->id[st->marker],
+			 w == GER ? "German advance" : "Soviet advance");
 	}
 	st->phase = PH_DISCARD;
 }

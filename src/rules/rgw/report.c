@@ -6,9 +6,10 @@
 #include <string.h>
 #include "rgw.h"
 
-enum { COLUMNS = 76 };
+/* 76 less 2: a report is also a block in a view (REPORT_WIDTH) */
+enum { COLUMNS = 74 };
 
-static const char *const phase_titles[PHASES] = { "set-up (3.0)",
+const char *const rgw_phase_titles[PHASES] = { "set-up (3.0)",
 	"turn (4.0)", "normal war, awaiting the answer (4.1)",
 	"normal war, moving the marker (4.1)",
 	"normal war, discards at the capital (4.1)",
@@ -80,13 +81,18 @@ void rgw_position(const void *vst, const char *side, struct strbuf *out)
 	int s;
 
 	if (st->phase == PH_START || st->phase >= PH_YEAR_END)
-		snprintf(title, sizeof title, "%s", phase_titles[st->phase]);
+		snprintf(title, sizeof title, "%s",
+			 rgw_phase_titles[st->phase]);
 	else
 		snprintf(title, sizeof title, "%s %s",
 			 rgw_side_titles[st->player],
-			 phase_titles[st->phase]);
-	strbuf_addf(out, "Russo-German War, %d, turn %d: %s\n", st->year,
-		    st->turn, title);
+			 rgw_phase_titles[st->phase]);
+	int head = snprintf(NULL, 0, "Russo-German War, %d, turn %d: ",
+			    st->year, st->turn);
+	/* the title on a line of its own when the line would pass COLUMNS */
+	strbuf_addf(out, "Russo-German War, %d, turn %d:%s%s\n", st->year,
+		    st->turn, head + (int)strlen(title) > COLUMNS ? "\n  " :
+		    " ", title);
 	strbuf_addf(out, "Marker    %s%s\n", st->map.name[st->marker],
 		    rgw_east_of_verdict(st, st->marker) ?
 		    " (at or east of Minsk)" : " (west of Minsk)");
@@ -94,7 +100,7 @@ void rgw_position(const void *vst, const char *side, struct strbuf *out)
 	links_line(out, st, SOV, "  toward Berlin:");
 	strbuf_addf(out, "Deck      %d cards   exploitation cards open: %d%s\n",
 		    rgw_count(st->deck), rgw_count(st->open),
-		    st->open ? " (German: dotted arrows only)" : "");
+		    st->open ? "\n          (German: dotted arrows only)" : "");
 	for (s = GER; s <= SOV; s++) {
 		char name[32];
 

@@ -58,6 +58,8 @@ struct rgw_map {
 	char id[MAP_CITIES][MAP_NAME];    /* "warsaw": answers, state */
 	char name[MAP_CITIES][MAP_NAME];  /* "Warsaw": reports */
 	int lon[MAP_CITIES];              /* tenths of a degree east */
+	int lat[MAP_CITIES];              /* tenths of a degree north (the
+					     picture only) */
 	unsigned char extra[MAP_CITIES];  /* 4.2: bit GER / SOV may draw
 					     one more card here */
 	unsigned char from[MAP_LINKS], to[MAP_LINKS]; /* west -> east */
@@ -91,6 +93,7 @@ extern const char *const rgw_side_names[2];   /* "german", "soviet" */
 extern const char *const rgw_side_titles[2];  /* "German", "Soviet" */
 extern const char *const rgw_phase_names[PHASES];
 extern const char *const rgw_result_names[RESULTS];
+extern const char *const rgw_phase_titles[PHASES]; /* "turn (4.0)" */
 
 int rgw_card_parse(const char *s);      /* label -> code, -1 if none */
 int rgw_value(int c);                   /* war value: 1..7, 2..6; 0 */
@@ -123,5 +126,9 @@ void rgw_play(struct ctx *c, void *st);
 /* report.c */
 void rgw_position(const void *st, const char *side, struct strbuf *out);
 int rgw_result(const void *st, struct strbuf *out);
+
+/* render.c */
+void rgw_render(const void *st, const char *side, const struct mark *marks,
+		size_t n_marks, struct svg *out);
 
 #endif

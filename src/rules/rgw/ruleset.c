@@ -84,6 +84,7 @@ const struct ruleset ruleset_rgw = {
 	.load = rgw_load,
 	.view = rgw_view,
 	.position = rgw_position,
+	.render = rgw_render,
 	.result = rgw_result,
 	.standing = standing,
 };
