@@ -135,13 +135,18 @@ static int check_scenario(struct game *g, struct error *err)
 		return -1;
 	doc_b64_32_str(want_hash, g->scn.hash);
 	game_rules_tag(g->scn.rs, tag, sizeof tag);
-	if (ver != g->scn.version || strcmp(scn_hash, want_hash) != 0)
+	if (ver != g->scn.version)
 		return errorf(err, EXIT_REFUSED, "%s: made with scenario %s "
-			      "version %lld (hash %.16s...), but the installed "
-			      "one is version %lld (hash %.16s...); install "
-			      "the scenario the game was made with",
-			      d->name, g->scn.id, ver, scn_hash,
-			      g->scn.version, want_hash);
+			      "version %lld, but the installed one is version "
+			      "%lld; install the scenario the game was made "
+			      "with", d->name, g->scn.id, ver, g->scn.version);
+	if (strcmp(scn_hash, want_hash) != 0)
+		return errorf(err, EXIT_REFUSED, "%s: made with scenario %s "
+			      "version %lld of content %.12s..., but the "
+			      "installed file of that version has content "
+			      "%.12s... (edited?); install the scenario the "
+			      "game was made with", d->name, g->scn.id, ver,
+			      scn_hash, want_hash);
 	if (strcmp(rules, tag) != 0)
 		return errorf(err, EXIT_REFUSED, "%s: made with rules %s, but "
 			      "this umpire has rules %s", d->name, rules, tag);
