@@ -8,6 +8,7 @@
 #include "umpire/rules.h"
 
 extern const struct ruleset ruleset_arnswalde;
+extern const struct ruleset ruleset_aachen;
 extern const struct ruleset ruleset_peiper;
 extern const struct ruleset ruleset_rgw;
 

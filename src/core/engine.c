@@ -201,9 +201,9 @@ size_t ctx_ask(struct ctx *c, const struct question *q)
 			long i = find_option(q, a->value);
 			if (i < 0)
 				refuse(c, "%s:%d: '%s' is not a legal answer "
-				       "to rule %s (%s); legal answers: %s",
+				       "to rule %s (%s: %s); legal answers: %s",
 				       s->src, a->line, a->value, q->rule,
-				       q->key, legal);
+				       q->key, q->text, legal);
 			c->ans_pos++;
 			return (size_t)i;
 		}

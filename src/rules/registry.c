@@ -7,6 +7,7 @@
 
 const struct ruleset *const rulesets[] = {
 	&ruleset_arnswalde,
+	&ruleset_aachen,
 	&ruleset_peiper,
 	&ruleset_rgw,
 	NULL

@@ -73,6 +73,13 @@ setup() {
 	assert_output_has "PROVISIONAL"
 }
 
+@test "Aachen: First to Fall from default orders (nothing moves)" {
+	run play aachen "allied german" no
+	[ "$status" -eq 0 ]
+	run "$UMPIRE" audit game.yaml
+	[ "$status" -eq 0 ]
+}
+
 @test "the Russo-German War from default orders (honour mode)" {
 	run play russo-german-war "german soviet" no --set hidden=honour
 	[ "$status" -eq 0 ]

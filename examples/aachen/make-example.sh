@@ -1,0 +1,44 @@
+#!/bin/sh
+# make-example.sh BIN - play the example game of this folder again: the
+# Allied and the German player (choose.py for the first 160 steps, then
+# the default orders of `umpire orders`) exchange files until the game
+# ends; each side adjudicates the other's orders (no referee). Writes
+# allied.pub, german.pub, game.yaml, orders/step-NNN.yaml (as mailed),
+# reports/step-NNN.txt (as mailed back) and board.svg (the last step).
+# The secret keys are made in a temporary directory and thrown away.
+set -eu
+BIN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+HERE=$(cd "$(dirname "$0")" && pwd)
+KEYS=$(mktemp -d)
+trap 'rm -rf "$KEYS"' EXIT
+export UMPIRE_SCENARIOS="$HERE/../../scenarios"
+cd "$HERE"
+rm -rf orders reports game.yaml board.svg
+mkdir orders reports
+"$BIN" keygen -s "$KEYS/allied.key" -p allied.pub -W -f >/dev/null
+"$BIN" keygen -s "$KEYS/german.key" -p german.pub -W -f >/dev/null
+"$BIN" new aachen -s "$KEYS/allied.key" --side allied=allied.pub \
+	--side german=german.pub -o "$KEYS/g0.yaml" 2>/dev/null
+"$BIN" join "$KEYS/g0.yaml" --side german -s "$KEYS/german.key" \
+	-o game.yaml 2>/dev/null
+n=0
+until "$BIN" status --brief game.yaml | grep -q '^over'; do
+	n=$((n + 1))
+	nn=$(printf '%03d' "$n")
+	side=$("$BIN" status --brief game.yaml | awk '{print $2}')
+	other=german
+	[ "$side" = german ] && other=allied
+	if [ "$n" -le 160 ]; then
+		"$BIN" orders game.yaml -s "$KEYS/$side.key" |
+			python3 "$HERE/choose.py" "$side" >"$KEYS/o.yaml"
+	else
+		"$BIN" orders game.yaml -s "$KEYS/$side.key" >"$KEYS/o.yaml"
+	fi
+	"$BIN" sign "$KEYS/o.yaml" -s "$KEYS/$side.key" -o "orders/step-$nn.yaml"
+	"$BIN" adjudicate game.yaml "orders/step-$nn.yaml" \
+		-s "$KEYS/$other.key" -o "$KEYS/g.yaml" \
+		--report "reports/step-$nn.txt" 2>/dev/null
+	mv "$KEYS/g.yaml" game.yaml
+done
+"$BIN" render game.yaml -o board.svg
+"$BIN" audit game.yaml

@@ -1,0 +1,101 @@
+/*
+ * aachen.h - private to the Aachen: First to Fall rules module
+ * (src/rules/aachen/): the state struct and the functions its files
+ * share. Sections 10.0-18.0 are the exclusive rules (aachen.ja.txt);
+ * sections 3.0-9.0 are our provisional reconstruction of the standard
+ * rules they rely on (see the scenario's notes).
+ *
+ * Ownership: struct aachen is the whole game state, a plain value owned
+ * by the engine (ruleset.state_size bytes); it holds no pointers.
+ */
+#ifndef UMPIRE_RULES_AACHEN_H
+#define UMPIRE_RULES_AACHEN_H
+
+#include "umpire/rules.h"
+#include "../lib/crt.h"
+#include "../lib/hex.h"
+
+enum { ALLIED, GERMAN, SIDES };
+
+enum phase { PH_SETUP, PH_A_MOVE, PH_A_COMBAT, PH_A_MECH, PH_G_MOVE,
+	     PH_G_COMBAT, PH_G_MECH, PH_OVER, PHASES };
+
+enum result { RES_NONE, RES_ALLIED, RES_DRAW, RES_GERMAN, RESULTS };
+
+/* unit tags (hunit.tags) */
+enum { T_MECH = 1, T_ENGINEER = 2, T_30TH = 4, T_2AD = 8 };
+
+enum { ATTACKS_MAX = 64, ATTACKERS_MAX = 6, VHEX_MAX = 16 };
+
+struct attack {
+	int16_t def;              /* defender hex */
+	uint8_t n;
+	uint8_t att[ATTACKERS_MAX];  /* unit indices */
+	uint8_t done;
+};
+
+struct aachen {
+	/* from the scenario (setup), or a test position */
+	struct hex_map map;
+	struct crt crt;
+	struct hunit u[HEX_UNITS_MAX];
+	int n_units;
+	int turns;                /* 17.0: 20 */
+	int16_t city[VHEX_MAX];   /* 16.0: the Aachen city hexes */
+	int n_city;
+	int16_t road[VHEX_MAX];   /* 16.0: the east-edge road hexes */
+	int n_road;
+	int roads_needed;         /* 16.0: 6 */
+	int wurm;                 /* hexside name index of the Wurm */
+	int ad2_within;           /* 15.0: 2 hexes */
+	int ad2_need;             /* 15.0: 3 contiguous hexes */
+	int mech_pct;             /* 8.0: movement allowance in the
+				     mechanised movement phase, percent */
+
+	/* the game */
+	int turn;
+	enum phase phase;
+	int us_lost;              /* 17.1 */
+	int ad2_turn;             /* 15.0: arrival turn, 0 not yet */
+	int16_t eb_hex;           /* 14.0: the bridged hexside, or -1 */
+	int8_t eb_dir;
+	int eb_turn;              /* turn it was last placed */
+	uint8_t moved[HEX_UNITS_MAX];
+	uint8_t attacked[HEX_UNITS_MAX];
+	uint8_t ctrl[HEX_MAX];    /* side that last entered the hex */
+	int16_t occ[HEX_MAX];     /* unit in the hex, -1 */
+	struct attack atk[ATTACKS_MAX];
+	int n_atk;
+	enum result result;
+	int result_turn;
+};
+
+extern const char *const aa_side_names[SIDES];
+extern const char *const aa_phase_names[PHASES];
+extern const char *const aa_result_names[RESULTS];
+
+/* state.c */
+int aa_setup(void *st, const struct doc *scn, const struct doc_node *data,
+	     const struct doc_node *options, struct error *err);
+struct doc_node *aa_save(const void *st, struct doc *d);
+int aa_load(void *st, const struct doc *d, const struct doc_node *map,
+	    struct error *err);
+int aa_oob_load(struct aachen *st, const struct doc *d,
+		const struct doc_node *n, struct error *err);
+void aa_reindex(struct aachen *st);
+int aa_unit_find(const struct aachen *st, const char *id);
+
+/* turn.c */
+void aa_play(struct ctx *c, void *st);
+void aa_rules(const struct aachen *st, struct hex_rules *r);
+int aa_last_turn(const struct aachen *st);
+int aa_held(const struct aachen *st, const int16_t *hexes, int n);
+int aa_near_wurm(const struct aachen *st, int h);
+
+/* report.c */
+void aa_position(const void *st, const char *side, struct strbuf *out);
+int aa_result(const void *st, struct strbuf *out);
+void aa_render(const void *st, const char *side, const struct mark *marks,
+	       size_t n_marks, struct svg *out);
+
+#endif

@@ -1,0 +1,296 @@
+/*
+ * hex.c - the hex grid: numbering, neighbours, distance, hexsides, drawing
+ * positions, and counters' printed values. See hex.h.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "hex.h"
+
+const char *const hexside_kind_names[HS_KINDS] = { "river", "stream",
+	"bridge", "demolished", "road", "railway", "boundary" };
+const char *const unit_where_names[U_WHERE] = { "waiting", "map",
+	"eliminated" };
+
+int hex_index(const struct hex_map *m, int col, int row)
+{
+	if (col < 1 || row < 1 || col > m->cols || row > m->rows)
+		return HEX_NONE;
+	return (col - 1) * HEX_MAX_ROWS + (row - 1);
+}
+
+int hex_col(int idx)
+{
+	return idx / HEX_MAX_ROWS + 1;
+}
+
+int hex_row(int idx)
+{
+	return idx % HEX_MAX_ROWS + 1;
+}
+
+int hex_parse(const struct hex_map *m, const char *s)
+{
+	int i;
+
+	if (!s || strlen(s) != 4)
+		return HEX_NONE;
+	for (i = 0; i < 4; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return HEX_NONE;
+	return hex_index(m, (s[0] - '0') * 10 + s[1] - '0',
+			 (s[2] - '0') * 10 + s[3] - '0');
+}
+
+const char *hex_id(int idx, char buf[8])
+{
+	if (idx < 0)
+		snprintf(buf, 8, "-");
+	else
+		snprintf(buf, 8, "%02d%02d", hex_col(idx) % 100,
+			 hex_row(idx) % 100);
+	return buf;
+}
+
+/* the "major" coordinate is the column (flat) or the row (pointy) */
+static void split(const struct hex_map *m, int idx, int *major, int *minor)
+{
+	if (m->pointy) {
+		*major = hex_row(idx);
+		*minor = hex_col(idx);
+	} else {
+		*major = hex_col(idx);
+		*minor = hex_row(idx);
+	}
+}
+
+static int join(const struct hex_map *m, int major, int minor)
+{
+	return m->pointy ? hex_index(m, minor, major)
+			 : hex_index(m, major, minor);
+}
+
+static int lowered(const struct hex_map *m, int major)
+{
+	return (major % 2 == 0) == (m->shifted_even != 0);
+}
+
+/* Directions, flat: 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW. Pointy (major =
+ * row, minor = column): 0 E, 1 SE, 2 SW, 3 W, 4 NW, 5 NE; written here as
+ * (d major, d minor) for a line that is not lowered / lowered. */
+static const int flat_up[6][2] = { { 0, -1 }, { 1, -1 }, { 1, 0 },
+	{ 0, 1 }, { -1, 0 }, { -1, -1 } };
+static const int flat_down[6][2] = { { 0, -1 }, { 1, 0 }, { 1, 1 },
+	{ 0, 1 }, { -1, 1 }, { -1, 0 } };
+static const int pointy_up[6][2] = { { 0, 1 }, { 1, 0 }, { 1, -1 },
+	{ 0, -1 }, { -1, -1 }, { -1, 0 } };
+static const int pointy_down[6][2] = { { 0, 1 }, { 1, 1 }, { 1, 0 },
+	{ 0, -1 }, { -1, 0 }, { -1, 1 } };
+
+int hex_neighbour(const struct hex_map *m, int idx, int dir)
+{
+	const int (*t)[2];
+	int ma, mi;
+
+	if (idx < 0 || dir < 0 || dir > 5)
+		return HEX_NONE;
+	split(m, idx, &ma, &mi);
+	if (m->pointy)
+		t = lowered(m, ma) ? pointy_down : pointy_up;
+	else
+		t = lowered(m, ma) ? flat_down : flat_up;
+	return join(m, ma + t[dir][0], mi + t[dir][1]);
+}
+
+int hex_dir(const struct hex_map *m, int a, int b)
+{
+	int d;
+
+	for (d = 0; d < 6; d++)
+		if (b >= 0 && hex_neighbour(m, a, d) == b)
+			return d;
+	return -1;
+}
+
+/* cube coordinates: x along the major axis; z the minor one less the
+ * number of lowered lines passed (a lowered line's next neighbour down the
+ * major axis is half a hex lower) */
+static void cube(const struct hex_map *m, int idx, int *x, int *z)
+{
+	int ma, mi;
+
+	split(m, idx, &ma, &mi);
+	*x = ma;
+	*z = mi - (lowered(m, 1) ? ma / 2 : (ma - 1) / 2);
+}
+
+int hex_distance(const struct hex_map *m, int a, int b)
+{
+	int x1, z1, x2, z2, dx, dz, dy;
+
+	cube(m, a, &x1, &z1);
+	cube(m, b, &x2, &z2);
+	dx = x1 - x2;
+	dz = z1 - z2;
+	dy = -dx - dz;
+	dx = abs(dx);
+	dy = abs(dy);
+	dz = abs(dz);
+	return dx > dy ? (dx > dz ? dx : dz) : (dy > dz ? dy : dz);
+}
+
+void hex_centre(const struct hex_map *m, int idx, double *x, double *y)
+{
+	int ma, mi;
+	double along, across;
+
+	split(m, idx, &ma, &mi);
+	along = 1.0 + 1.5 * (ma - 1);
+	across = 1.7320508075688772 * (mi - 0.5 + (lowered(m, ma) ? 0.5 : 0.0));
+	if (m->pointy) {
+		*y = along;
+		*x = across;
+	} else {
+		*x = along;
+		*y = across;
+	}
+}
+
+int hex_side_has(const struct hex_map *m, int a, int dir, int kind)
+{
+	return a >= 0 && dir >= 0 && (m->hs[a][dir] >> kind & 1);
+}
+
+void hex_side_set(struct hex_map *m, int a, int dir, int kind, int on)
+{
+	int b = hex_neighbour(m, a, dir), e = (dir + 3) % 6;
+	uint8_t bit = (uint8_t)(1u << kind);
+
+	if (on)
+		m->hs[a][dir] |= bit;
+	else
+		m->hs[a][dir] &= (uint8_t)~bit;
+	if (b < 0)
+		return;
+	if (on)
+		m->hs[b][e] |= bit;
+	else
+		m->hs[b][e] &= (uint8_t)~bit;
+}
+
+const char *hex_side_id(const struct hex_map *m, int a, int dir,
+			char buf[16])
+{
+	int b = hex_neighbour(m, a, dir), lo = a, hi = b;
+	char x[8], y[8];
+
+	if (b >= 0 && b < a) {
+		lo = b;
+		hi = a;
+	}
+	snprintf(buf, 16, "%s-%s", hex_id(lo, x), hex_id(hi, y));
+	return buf;
+}
+
+int hex_range(const struct hex_map *m, const char *s, int16_t *out, int max)
+{
+	char a[8], b[8];
+	int h1, h2, n = 0, c, r;
+
+	if (strlen(s) == 4) {
+		h1 = hex_parse(m, s);
+		if (h1 < 0 || max < 1)
+			return -1;
+		out[0] = (int16_t)h1;
+		return 1;
+	}
+	if (strlen(s) != 9 || s[4] != '-')
+		return -1;
+	memcpy(a, s, 4);
+	a[4] = '\0';
+	memcpy(b, s + 5, 4);
+	b[4] = '\0';
+	h1 = hex_parse(m, a);
+	h2 = hex_parse(m, b);
+	if (h1 < 0 || h2 < 0 || h2 < h1)
+		return -1;
+	if (hex_col(h1) == hex_col(h2)) {
+		for (r = hex_row(h1); r <= hex_row(h2) && n < max; r++)
+			out[n++] = (int16_t)hex_index(m, hex_col(h1), r);
+		return r > hex_row(h2) ? n : -1;
+	}
+	if (hex_row(h1) == hex_row(h2)) {
+		for (c = hex_col(h1); c <= hex_col(h2) && n < max; c++)
+			out[n++] = (int16_t)hex_index(m, c, hex_row(h1));
+		return c > hex_col(h2) ? n : -1;
+	}
+	return -1;
+}
+
+int hex_next_line(const char **p, char *buf, size_t size)
+{
+	const char *e;
+	size_t n;
+
+	if (!**p)
+		return 0;
+	e = strchr(*p, '\n');
+	n = e ? (size_t)(e - *p) : strlen(*p);
+	if (n >= size)
+		return -1;
+	memcpy(buf, *p, n);
+	buf[n] = '\0';
+	*p += n + (e ? 1 : 0);
+	return 1;
+}
+
+int hex_cost_parse(const char *s, int *out)
+{
+	char *end;
+	long v;
+
+	if (!strcmp(s, "all"))
+		*out = COST_ALL;
+	else if (!strcmp(s, "no"))
+		*out = COST_NO;
+	else if (!strcmp(s, "1/2"))
+		*out = 1;
+	else {
+		v = strtol(s, &end, 10);
+		if (end == s || *end || v < 0 || v > 99)
+			return -1;
+		*out = (int)v * HALF;
+	}
+	return 0;
+}
+
+/* ---- units ---- */
+
+int unit_att(const struct hunit *u)
+{
+	return u->reduced ? u->ratt : u->att;
+}
+
+int unit_def(const struct hunit *u)
+{
+	return u->reduced ? u->rdef : u->def;
+}
+
+int unit_mov(const struct hunit *u)
+{
+	return u->reduced ? u->rmov : u->mov;
+}
+
+int unit_values_parse(const char *s, uint8_t *a, uint8_t *d, uint8_t *m)
+{
+	int x, y, z;
+	char tail;
+
+	if (sscanf(s, "%d-%d-%d%c", &x, &y, &z, &tail) != 3 || x < 0 ||
+	    y < 0 || z < 0 || x > 99 || y > 99 || z > 99)
+		return -1;
+	*a = (uint8_t)x;
+	*d = (uint8_t)y;
+	*m = (uint8_t)z;
+	return 0;
+}

@@ -1,0 +1,194 @@
+/*
+ * hex.h - hex-and-counter mechanics shared by the hex games (Aachen, Race
+ * to the Reichstag): a grid of hexes numbered CCRR, terrain per hex and per
+ * hexside with a terrain effects table read from the scenario, counters
+ * with printed values, movement costs along a path, zones of control and
+ * the reachable set of a unit. Nothing here knows a particular game: the
+ * game's exceptions come in as hooks (struct hex_rules) or as data.
+ *
+ * Ownership: everything is plain values inside the owner's state struct
+ * (a ruleset's state); nothing is allocated and no pointer is kept.
+ *
+ * Geometry. A hex is numbered CCRR (column, row, both from 01). With
+ * orientation "flat" the hexes stand in vertical columns (flat tops) and
+ * every column of the parity `shifted` ("even" or "odd") sits half a hex
+ * lower; with "pointy" the hexes lie in horizontal rows and every row of
+ * that parity sits half a hex to the right. Directions are numbered 0..5
+ * clockwise from north (flat) or from east (pointy); the opposite of d is
+ * (d + 3) % 6. A hexside is named by its two hexes, "0203-0303".
+ *
+ * Costs are kept in half movement points (HALF = 2 per MP), so that the
+ * usual road rate of 1/2 MP per hex is exact. COST_ALL means the move
+ * takes all the unit's movement points (allowed only as its first step);
+ * COST_NO means it is prohibited.
+ */
+#ifndef UMPIRE_RULES_HEX_H
+#define UMPIRE_RULES_HEX_H
+
+#include <stdint.h>
+#include "umpire/doc.h"
+#include "umpire/error.h"
+#include "umpire/strbuf.h"
+
+enum {
+	HEX_MAX_COLS = 40,
+	HEX_MAX_ROWS = 40,
+	HEX_MAX = HEX_MAX_COLS * HEX_MAX_ROWS,
+	HEX_TERRAIN_MAX = 12,
+	HEX_NAMES_MAX = 8,      /* hexside names (rivers: "wurm") */
+	HEX_PLACES_MAX = 24,    /* place names printed on the map */
+	HEX_UNITS_MAX = 128,
+	HEX_ENTRY_MAX = 32,     /* entry or set-up hexes of one unit */
+	HEX_NONE = -1,
+	HALF = 2,
+	COST_ALL = 1000,
+	COST_NO = 1001
+};
+
+/* Hexside features (bits); every kind's effects are scenario data. */
+enum hexside_kind {
+	HS_RIVER, HS_STREAM, HS_BRIDGE, HS_DEMOLISHED, HS_ROAD, HS_RAILWAY,
+	HS_BOUNDARY, HS_KINDS
+};
+extern const char *const hexside_kind_names[HS_KINDS];
+
+/* Hex features (bits). */
+enum { HF_FORT = 1 };
+
+/* The terrain effects table: one row per hex terrain or hexside kind. */
+struct hex_effect {
+	char name[16];
+	int cost;           /* half MPs to enter (hex) or added (hexside) */
+	int shift;          /* CRT column shift for the defender */
+	int defence_pct;    /* defence strength in percent (100: printed) */
+	int no_attack;      /* hexside: no attack across it */
+	int blocks_zoc;     /* hexside: zones of control do not cross it */
+	char colour[12];    /* for the board picture */
+};
+
+struct hex_map {
+	int cols, rows;
+	int pointy;         /* 0: flat (columns), 1: pointy (rows) */
+	int shifted_even;   /* 1: even columns (rows) sit half a hex lower */
+	int provisional;    /* the map is a reconstruction */
+	int n_terrain;
+	struct hex_effect terrain[HEX_TERRAIN_MAX];
+	struct hex_effect side[HS_KINDS];
+	struct hex_effect fort;      /* fortified positions (hex feature) */
+	int fort_ignores_retreat;
+	int zoc_to_zoc;              /* 1: may move from ZOC to ZOC */
+	int zoc_leave_cost;          /* half MPs to leave an enemy ZOC hex */
+	char names[HEX_NAMES_MAX][16];   /* hexside names, [0] unused */
+	int n_names;
+	struct { int16_t hex; char name[24]; } place[HEX_PLACES_MAX];
+	int n_places;
+	uint8_t terr[HEX_MAX];       /* index into terrain[]; 255 off-map */
+	uint8_t feat[HEX_MAX];       /* HF_* bits */
+	uint8_t hs[HEX_MAX][6];      /* hexside bits (1 << HS_*), both sides */
+	uint8_t hs_name[HEX_MAX][6]; /* index into names[], 0 none */
+};
+
+/* ---- grid ---- */
+int hex_index(const struct hex_map *m, int col, int row); /* or HEX_NONE */
+int hex_col(int idx);
+int hex_row(int idx);
+/* "0304" <-> index; hex_parse returns HEX_NONE for a bad or off-map id */
+int hex_parse(const struct hex_map *m, const char *s);
+const char *hex_id(int idx, char buf[8]);
+int hex_neighbour(const struct hex_map *m, int idx, int dir);
+int hex_dir(const struct hex_map *m, int a, int b);   /* -1: not adjacent */
+int hex_distance(const struct hex_map *m, int a, int b);
+/* Centre of a hex for drawing, in hex radii units. */
+void hex_centre(const struct hex_map *m, int idx, double *x, double *y);
+int hex_side_has(const struct hex_map *m, int a, int dir, int kind);
+void hex_side_set(struct hex_map *m, int a, int dir, int kind, int on);
+/* "0203-0303", lower hex first */
+const char *hex_side_id(const struct hex_map *m, int a, int dir,
+			char buf[16]);
+/* Expand "0102-0109" (one column or one row) or "0304" into indices. */
+int hex_range(const struct hex_map *m, const char *s, int16_t *out,
+	      int max);
+
+/* ---- scenario data ---- */
+/* Read the `map` mapping (see umpire-scenario(5)). */
+int hex_map_load(struct hex_map *m, const struct doc *d,
+		 const struct doc_node *map, struct error *err);
+/* Copy the next line of a text block at *p into buf (no allocation);
+ * 1: a line, 0: the end, -1: a line longer than size - 1. */
+int hex_next_line(const char **p, char *buf, size_t size);
+/* "1", "1/2", "all", "no" -> half MPs */
+int hex_cost_parse(const char *s, int *out);
+
+/* ---- units ---- */
+enum unit_where { U_WAITING, U_MAP, U_ELIMINATED, U_WHERE };
+extern const char *const unit_where_names[U_WHERE];
+
+struct hunit {
+	char id[8];
+	char name[32];
+	int8_t side;         /* index into the ruleset's sides */
+	uint8_t att, def, mov;
+	uint8_t ratt, rdef, rmov; /* reduced side (has_reduced) */
+	uint8_t has_reduced, reduced;
+	uint16_t tags;       /* game-defined bits, named in the scenario */
+	int16_t hex;         /* U_MAP: where */
+	uint8_t where;
+	int8_t arrive;       /* turn of arrival; 0 on map at start; -1 by a
+				game event */
+	int16_t entry[HEX_ENTRY_MAX]; /* entry or set-up hexes */
+	uint8_t n_entry;
+};
+
+int unit_att(const struct hunit *u);
+int unit_def(const struct hunit *u);
+int unit_mov(const struct hunit *u);
+/* "2-3-7" -> values */
+int unit_values_parse(const char *s, uint8_t *a, uint8_t *d, uint8_t *m);
+
+/* ---- movement and zones of control ---- */
+/*
+ * What a game tells the movement code. occupant: the unit in a hex or -1.
+ * exerts_zoc: whether unit u exerts a zone of control into hex h (the
+ * default, when NULL: every adjacent hex not across a hexside that blocks
+ * it). bridged: whether the hexside a/dir counts as bridged for the mover
+ * (a game's engineers); returns 0 no, 1 bridged, 2 bridged and keeps the
+ * road bonus.
+ */
+struct hex_rules {
+	const struct hex_map *map;
+	const struct hunit *units;
+	int n_units;
+	const int16_t *occupant;   /* [HEX_MAX] */
+	int (*exerts_zoc)(const void *user, int u, int h);
+	int (*bridged)(const void *user, int a, int dir);
+	const void *user;
+};
+
+/* Whether hex h is in a zone of control of a unit of a side other than
+ * `side`. */
+int hex_in_enemy_zoc(const struct hex_rules *r, int side, int h);
+/* Half MPs to move from a to its neighbour b (COST_NO, COST_ALL). */
+int hex_step_cost(const struct hex_rules *r, int a, int b);
+/* Whether water separates a and b with no bridge for the mover. */
+int hex_side_water(const struct hex_rules *r, int a, int b);
+/* Whether an attack from a into b is allowed across their hexside, and
+ * the column shift of that hexside for the defender. */
+int hex_attack_across(const struct hex_rules *r, int a, int b, int *shift);
+
+/*
+ * Why unit u (of side `side`, at hex a, with `left` half MPs, that began
+ * this phase in hex `start`) may not step into b: NULL if it may, else the
+ * rule it breaks, one of "stacking" (an enemy unit), "hexside", "cost",
+ * "zoc" (zone of control to zone of control). first: no step made yet.
+ */
+const char *hex_step_block(const struct hex_rules *r, int u, int side,
+			   int a, int b, int left, int first, int *cost);
+/*
+ * The hexes unit u can reach from `from` with `left` half MPs, obeying
+ * costs, hexsides, enemy units and zones of control (entering an enemy
+ * ZOC stops the unit). best[h] = half MPs left on arrival, or -1.
+ */
+void hex_reach(const struct hex_rules *r, int u, int from, int left,
+	       int first, int16_t best[HEX_MAX]);
+
+#endif

@@ -1,0 +1,300 @@
+/*
+ * hexload.c - the `map` of a hex scenario: grid, terrain effects table,
+ * one line per hex, one line per hexside (see umpire-scenario(5)).
+ */
+#include <stdio.h>
+#include <string.h>
+#include "hex.h"
+
+static int bad(const struct doc *d, const struct doc_node *n,
+	       struct error *err, const char *what)
+{
+	char w[256];
+
+	return errorf(err, EXIT_REFUSED, "%s: map: %s",
+		      doc_where(d, n, w, sizeof w), what);
+}
+
+static int yesno(const char *s)
+{
+	return !strcmp(s, "yes") || !strcmp(s, "true");
+}
+
+/* One row of a terrain effects table: {cost, shift, defence, attack,
+ * zoc, colour}; every key optional. */
+static int effect_load(struct hex_effect *e, const char *name,
+		       const struct doc *d, const struct doc_node *n,
+		       struct error *err)
+{
+	static const char *const keys[] = { "cost", "shift", "defence",
+		"attack", "zoc", "colour", "ignore-retreat", NULL };
+	const struct doc_node *v;
+	long long x;
+
+	memset(e, 0, sizeof *e);
+	snprintf(e->name, sizeof e->name, "%s", name);
+	e->defence_pct = 100;
+	snprintf(e->colour, sizeof e->colour, "#ffffff");
+	if (n->kind != DOC_MAP)
+		return bad(d, n, err, "a terrain effect is a mapping");
+	if (doc_only_keys(d, n, keys, err) < 0)
+		return -1;
+	if ((v = doc_get(n, "cost")) &&
+	    (v->kind != DOC_SCALAR || hex_cost_parse(v->str, &e->cost) < 0))
+		return bad(d, v, err, "cost is a number of MPs, 1/2, all or "
+			   "no");
+	if ((v = doc_get(n, "shift"))) {
+		if (doc_int_of(d, v, "shift", -9, 9, &x, err) < 0)
+			return -1;
+		e->shift = (int)x;
+	}
+	if ((v = doc_get(n, "defence"))) {
+		if (doc_int_of(d, v, "defence (percent)", 0, 1000, &x,
+			       err) < 0)
+			return -1;
+		e->defence_pct = (int)x;
+	}
+	if ((v = doc_get(n, "attack")))
+		e->no_attack = v->kind == DOC_SCALAR && !strcmp(v->str, "no");
+	if ((v = doc_get(n, "zoc")))
+		e->blocks_zoc = v->kind == DOC_SCALAR && !strcmp(v->str, "no");
+	if ((v = doc_get(n, "colour")) && v->kind == DOC_SCALAR)
+		snprintf(e->colour, sizeof e->colour, "%s", v->str);
+	return 0;
+}
+
+static int find_terrain(const struct hex_map *m, const char *s)
+{
+	int i;
+
+	for (i = 0; i < m->n_terrain; i++)
+		if (!strcmp(m->terrain[i].name, s))
+			return i;
+	return -1;
+}
+
+static int find_name(struct hex_map *m, const char *s)
+{
+	int i;
+
+	for (i = 1; i < m->n_names; i++)
+		if (!strcmp(m->names[i], s))
+			return i;
+	if (m->n_names >= HEX_NAMES_MAX)
+		return -1;
+	snprintf(m->names[m->n_names], sizeof m->names[0], "%s", s);
+	return m->n_names++;
+}
+
+/* Split a line into words (in place); returns the count. */
+static int words(char *line, char **w, int max)
+{
+	int n = 0;
+	char *p = strtok(line, " \t");
+
+	while (p && n < max) {
+		if (*p == '#')
+			break;
+		w[n++] = p;
+		p = strtok(NULL, " \t");
+	}
+	return n;
+}
+
+/* "CCRR terrain [fort]", one a line */
+static int hexes_load(struct hex_map *m, const struct doc *d,
+		      const struct doc_node *n, struct error *err)
+{
+	const char *p = n->str;
+	char line[256], *w[8], msg[160];
+	int k, h, t, i, lineno = 0, rc = 0, got;
+
+	while (!rc && (got = hex_next_line(&p, line, sizeof line)) != 0) {
+		lineno++;
+		if (got < 0)
+			return bad(d, n, err, "hexes: a line is too long");
+		k = words(line, w, 8);
+		if (k == 0)
+			continue;
+		h = hex_parse(m, w[0]);
+		t = k > 1 ? find_terrain(m, w[1]) : -1;
+		if (h < 0 || t < 0) {
+			snprintf(msg, sizeof msg, "hexes, line %d: \"CCRR "
+				 "TERRAIN [fort]\" with a hex on the map and "
+				 "a terrain of the table", lineno);
+			rc = bad(d, n, err, msg);
+			break;
+		}
+		m->terr[h] = (uint8_t)t;
+		for (i = 2; i < k; i++) {
+			if (!strcmp(w[i], "fort")) {
+				m->feat[h] |= HF_FORT;
+			} else {
+				snprintf(msg, sizeof msg, "hexes, line %d: "
+					 "unknown feature \"%s\"", lineno,
+					 w[i]);
+				rc = bad(d, n, err, msg);
+				break;
+			}
+		}
+	}
+	return rc;
+}
+
+/* "CCRR CCRR kind [kind...] [name]", one a line */
+static int sides_load(struct hex_map *m, const struct doc *d,
+		      const struct doc_node *n, struct error *err)
+{
+	const char *p = n->str;
+	char line[256], *w[10], msg[160];
+	int k, a, b, dir, i, j, lineno = 0, rc = 0, nm, got;
+
+	while (!rc && (got = hex_next_line(&p, line, sizeof line)) != 0) {
+		lineno++;
+		if (got < 0)
+			return bad(d, n, err, "sides: a line is too long");
+		k = words(line, w, 10);
+		if (k == 0)
+			continue;
+		a = k > 2 ? hex_parse(m, w[0]) : HEX_NONE;
+		b = k > 2 ? hex_parse(m, w[1]) : HEX_NONE;
+		dir = a >= 0 && b >= 0 ? hex_dir(m, a, b) : -1;
+		if (dir < 0) {
+			snprintf(msg, sizeof msg, "hexsides, line %d: \"CCRR "
+				 "CCRR KIND...\" with two adjacent hexes",
+				 lineno);
+			rc = bad(d, n, err, msg);
+			break;
+		}
+		for (i = 2; i < k; i++) {
+			for (j = 0; j < HS_KINDS; j++)
+				if (!strcmp(w[i], hexside_kind_names[j]))
+					break;
+			if (j < HS_KINDS) {
+				hex_side_set(m, a, dir, j, 1);
+				continue;
+			}
+			nm = find_name(m, w[i]);
+			if (nm < 0) {
+				snprintf(msg, sizeof msg, "hexsides, line %d: "
+					 "too many names", lineno);
+				rc = bad(d, n, err, msg);
+				break;
+			}
+			m->hs_name[a][dir] = (uint8_t)nm;
+			m->hs_name[b][(dir + 3) % 6] = (uint8_t)nm;
+		}
+	}
+	return rc;
+}
+
+int hex_map_load(struct hex_map *m, const struct doc *d,
+		 const struct doc_node *map, struct error *err)
+{
+	static const char *const keys[] = { "provenance", "orientation",
+		"shifted", "columns", "rows", "default", "terrain",
+		"hexsides", "fortification", "zoc", "hexes", "sides",
+		"places", NULL };
+	static const char *const zoc_keys[] = { "to-zoc", "leave", NULL };
+	const struct doc_node *n, *t;
+	const char *s;
+	long long v;
+	size_t i;
+	int h, k, def;
+
+	memset(m, 0, sizeof *m);
+	if (!map || map->kind != DOC_MAP)
+		return bad(d, map, err, "must be a mapping");
+	if (doc_only_keys(d, map, keys, err) < 0)
+		return -1;
+	if (doc_need_str(d, map, "provenance", &s, err) < 0)
+		return -1;
+	m->provisional = strcmp(s, "complete") != 0;
+	if (doc_need_str(d, map, "orientation", &s, err) < 0)
+		return -1;
+	if (strcmp(s, "flat") && strcmp(s, "pointy"))
+		return bad(d, doc_get(map, "orientation"), err,
+			   "orientation is flat or pointy");
+	m->pointy = !strcmp(s, "pointy");
+	if (doc_need_str(d, map, "shifted", &s, err) < 0)
+		return -1;
+	if (strcmp(s, "even") && strcmp(s, "odd"))
+		return bad(d, doc_get(map, "shifted"), err,
+			   "shifted is even or odd");
+	m->shifted_even = !strcmp(s, "even");
+	if (doc_need_int(d, map, "columns", 1, HEX_MAX_COLS, &v, err) < 0)
+		return -1;
+	m->cols = (int)v;
+	if (doc_need_int(d, map, "rows", 1, HEX_MAX_ROWS, &v, err) < 0)
+		return -1;
+	m->rows = (int)v;
+	if (doc_need(d, map, "terrain", DOC_MAP, &t, err) < 0)
+		return -1;
+	if (t->n > HEX_TERRAIN_MAX)
+		return bad(d, t, err, "too many terrain types");
+	for (i = 0; i < t->n; i++)
+		if (effect_load(&m->terrain[m->n_terrain++],
+				t->keys[i]->str, d, t->items[i], err) < 0)
+			return -1;
+	if (doc_need(d, map, "hexsides", DOC_MAP, &t, err) < 0 ||
+	    doc_only_keys(d, t, hexside_kind_names, err) < 0)
+		return -1;
+	for (k = 0; k < HS_KINDS; k++) {
+		n = doc_get(t, hexside_kind_names[k]);
+		if (!n)
+			return bad(d, t, err, "hexsides: every kind (river, "
+				   "stream, bridge, demolished, road, "
+				   "railway, boundary) needs its effects");
+		if (effect_load(&m->side[k], hexside_kind_names[k], d, n,
+				err) < 0)
+			return -1;
+	}
+	if (doc_need(d, map, "fortification", DOC_MAP, &n, err) < 0 ||
+	    effect_load(&m->fort, "fortification", d, n, err) < 0)
+		return -1;
+	t = doc_get(n, "ignore-retreat");
+	m->fort_ignores_retreat = t && t->kind == DOC_SCALAR &&
+		yesno(t->str);
+	if (doc_need(d, map, "zoc", DOC_MAP, &n, err) < 0 ||
+	    doc_only_keys(d, n, zoc_keys, err) < 0)
+		return -1;
+	t = doc_get(n, "to-zoc");
+	m->zoc_to_zoc = t && t->kind == DOC_SCALAR && yesno(t->str);
+	if ((t = doc_get(n, "leave")) &&
+	    (t->kind != DOC_SCALAR ||
+	     hex_cost_parse(t->str, &m->zoc_leave_cost) < 0))
+		return bad(d, t, err, "zoc: leave is a cost in MPs");
+	if (doc_need_str(d, map, "default", &s, err) < 0)
+		return -1;
+	def = find_terrain(m, s);
+	if (def < 0)
+		return bad(d, doc_get(map, "default"), err,
+			   "default is a terrain of the table");
+	for (h = 0; h < HEX_MAX; h++)
+		m->terr[h] = hex_col(h) <= m->cols && hex_row(h) <= m->rows ?
+			(uint8_t)def : 255;
+	m->n_names = 1;
+	if (doc_need(d, map, "hexes", DOC_SCALAR, &n, err) < 0 ||
+	    hexes_load(m, d, n, err) < 0)
+		return -1;
+	if (doc_need(d, map, "sides", DOC_SCALAR, &n, err) < 0 ||
+	    sides_load(m, d, n, err) < 0)
+		return -1;
+	if ((t = doc_get(map, "places"))) {
+		if (t->kind != DOC_MAP || t->n > HEX_PLACES_MAX)
+			return bad(d, t, err, "places: hex -> name, at most "
+				   "24");
+		for (i = 0; i < t->n; i++) {
+			h = hex_parse(m, t->keys[i]->str);
+			if (h < 0 || t->items[i]->kind != DOC_SCALAR)
+				return bad(d, t->items[i], err, "places: "
+					   "CCRR: name");
+			m->place[m->n_places].hex = (int16_t)h;
+			snprintf(m->place[m->n_places].name,
+				 sizeof m->place[0].name, "%s",
+				 t->items[i]->str);
+			m->n_places++;
+		}
+	}
+	return 0;
+}

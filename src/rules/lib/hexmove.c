@@ -1,0 +1,199 @@
+/*
+ * hexmove.c - movement costs, hexsides, zones of control and the reachable
+ * set of a unit on a hex map. See hex.h.
+ */
+#include <string.h>
+#include "hex.h"
+
+static int bridged(const struct hex_rules *r, int a, int dir)
+{
+	return r->bridged ? r->bridged(r->user, a, dir) : 0;
+}
+
+static int intact_bridge(const struct hex_map *m, int a, int d)
+{
+	return hex_side_has(m, a, d, HS_BRIDGE) &&
+	       !hex_side_has(m, a, d, HS_DEMOLISHED);
+}
+
+static int water_kind(const struct hex_map *m, int a, int d)
+{
+	if (hex_side_has(m, a, d, HS_RIVER))
+		return HS_RIVER;
+	if (hex_side_has(m, a, d, HS_STREAM))
+		return HS_STREAM;
+	return -1;
+}
+
+int hex_side_water(const struct hex_rules *r, int a, int b)
+{
+	int d = hex_dir(r->map, a, b);
+
+	return d >= 0 && water_kind(r->map, a, d) >= 0 &&
+	       !intact_bridge(r->map, a, d) && !bridged(r, a, d);
+}
+
+static int exerts(const struct hex_rules *r, int u, int from, int h)
+{
+	int d = hex_dir(r->map, from, h), k;
+
+	for (k = 0; k < HS_KINDS; k++)
+		if (r->map->side[k].blocks_zoc &&
+		    hex_side_has(r->map, from, d, k) &&
+		    !((k == HS_RIVER || k == HS_STREAM) &&
+		      (intact_bridge(r->map, from, d) ||
+		       bridged(r, from, d))))
+			return 0;
+	return !r->exerts_zoc || r->exerts_zoc(r->user, u, h);
+}
+
+int hex_in_enemy_zoc(const struct hex_rules *r, int side, int h)
+{
+	int d, n, u;
+
+	for (d = 0; d < 6; d++) {
+		n = hex_neighbour(r->map, h, d);
+		if (n < 0 || (u = r->occupant[n]) < 0)
+			continue;
+		if (r->units[u].side != side && exerts(r, u, n, h))
+			return 1;
+	}
+	return 0;
+}
+
+static int add(int a, int b)
+{
+	if (a == COST_NO || b == COST_NO)
+		return COST_NO;
+	if (a == COST_ALL || b == COST_ALL)
+		return COST_ALL;
+	return a + b;
+}
+
+int hex_step_cost(const struct hex_rules *r, int a, int b)
+{
+	const struct hex_map *m = r->map;
+	int d = hex_dir(m, a, b), w, br, cost, extra = 0, road;
+
+	if (d < 0 || m->terr[b] >= m->n_terrain)
+		return COST_NO;
+	w = water_kind(m, a, d);
+	br = intact_bridge(m, a, d) ? 2 : bridged(r, a, d);
+	if (hex_side_has(m, a, d, HS_BOUNDARY))
+		extra = add(extra, m->side[HS_BOUNDARY].cost);
+	if (w >= 0 && !br)
+		extra = add(extra, m->side[w].cost);
+	else if (w >= 0)
+		extra = add(extra, m->side[HS_BRIDGE].cost);
+	road = (hex_side_has(m, a, d, HS_ROAD) ||
+		hex_side_has(m, a, d, HS_RAILWAY)) && (w < 0 || br == 2);
+	if (road) {
+		cost = COST_NO;
+		if (hex_side_has(m, a, d, HS_ROAD))
+			cost = m->side[HS_ROAD].cost;
+		if (hex_side_has(m, a, d, HS_RAILWAY) &&
+		    m->side[HS_RAILWAY].cost < cost)
+			cost = m->side[HS_RAILWAY].cost;
+		return add(cost, extra == COST_ALL || extra == COST_NO ?
+			   extra : 0);
+	}
+	return add(m->terrain[m->terr[b]].cost, extra);
+}
+
+int hex_attack_across(const struct hex_rules *r, int a, int b, int *shift)
+{
+	const struct hex_map *m = r->map;
+	int d = hex_dir(m, a, b), w;
+
+	*shift = 0;
+	if (d < 0)
+		return 0;
+	if (hex_side_has(m, a, d, HS_BOUNDARY) &&
+	    m->side[HS_BOUNDARY].no_attack)
+		return 0;
+	w = water_kind(m, a, d);
+	if (w < 0)
+		return 1;
+	if (intact_bridge(m, a, d) || bridged(r, a, d)) {
+		*shift = m->side[HS_BRIDGE].shift;
+		return 1;
+	}
+	if (m->side[w].no_attack)
+		return 0;
+	*shift = m->side[w].shift;
+	return 1;
+}
+
+const char *hex_step_block(const struct hex_rules *r, int u, int side,
+			   int a, int b, int left, int first, int *cost)
+{
+	int c, o;
+
+	*cost = COST_NO;
+	if (b < 0 || r->map->terr[b] >= r->map->n_terrain)
+		return "map";
+	o = r->occupant[b];
+	if (o >= 0 && r->units[o].side != side)
+		return "enemy";
+	c = hex_step_cost(r, a, b);
+	if (c == COST_NO)
+		return "hexside";
+	if (hex_in_enemy_zoc(r, side, a)) {
+		if (!r->map->zoc_to_zoc && hex_in_enemy_zoc(r, side, b))
+			return "zoc";
+		c = add(c, r->map->zoc_leave_cost);
+	}
+	if (c == COST_ALL) {
+		if (!first)
+			return "cost";
+		*cost = left;
+		return NULL;
+	}
+	if (c > left)
+		return "cost";
+	*cost = c;
+	(void)u;
+	return NULL;
+}
+
+void hex_reach(const struct hex_rules *r, int u, int from, int left,
+	       int first, int16_t best[HEX_MAX])
+{
+	static const int none = -1;
+	int16_t queue[HEX_MAX];
+	uint8_t inq[HEX_MAX];
+	int head = 0, count = 0, a, b, d, cost, side = r->units[u].side;
+
+	memset(inq, 0, sizeof inq);
+	for (a = 0; a < HEX_MAX; a++)
+		best[a] = (int16_t)none;
+	best[from] = (int16_t)left;
+	queue[0] = (int16_t)from;
+	inq[from] = 1;
+	count = 1;
+	while (count > 0) {
+		a = queue[head];
+		head = (head + 1) % HEX_MAX;
+		count--;
+		inq[a] = 0;
+		if (a != from && hex_in_enemy_zoc(r, side, a))
+			continue;       /* 6.0: entering a ZOC stops */
+		for (d = 0; d < 6; d++) {
+			b = hex_neighbour(r->map, a, d);
+			if (b < 0 || b == from)
+				continue;
+			if (hex_step_block(r, u, side, a, b, best[a],
+					   first && a == from, &cost))
+				continue;
+			if (best[a] - cost > best[b]) {
+				best[b] = (int16_t)(best[a] - cost);
+				if (!inq[b]) {
+					inq[b] = 1;
+					queue[(head + count) % HEX_MAX] =
+						(int16_t)b;
+					count++;
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,120 @@
+#!/usr/bin/env bats
+# Aachen: First to Fall through files alone: two players, two keys, no
+# referee (each side adjudicates the other's orders); a game from default
+# orders (nothing moves) to its end; a scripted game with real moves,
+# attacks, retreats and bridging (examples/aachen/choose.py) for its first
+# steps, then default orders to the end; audit; a refused illegal step.
+
+load helpers
+
+CHOOSE="$BATS_TEST_DIRNAME/../../examples/aachen/choose.py"
+
+# One step: the side asked writes orders (through choose.py if $2 is
+# "script"), signs them, the other side adjudicates.
+one_step() {
+	local g=$1 how=$2 st side k o
+	st=$("$UMPIRE" status --brief "$g")
+	side=$(echo "$st" | awk '{print $2}')
+	if [ "$side" = allied ]; then k=a.key; o=g.key; else k=g.key; o=a.key; fi
+	if [ "$how" = script ]; then
+		"$UMPIRE" orders "$g" -s $k | python3 "$CHOOSE" "$side" >o.yaml
+	else
+		"$UMPIRE" orders "$g" -s $k >o.yaml
+	fi || return 1
+	"$UMPIRE" sign o.yaml -s $k -o o.signed.yaml || return 1
+	"$UMPIRE" adjudicate "$g" o.signed.yaml -s $o -o next.yaml \
+		--report report.txt 2>/dev/null || return 1
+	cat report.txt >>all-reports.txt
+	mv next.yaml "$g"
+}
+
+# $1 game, $2 how, $3 steps max (stops early when the game is over)
+play() {
+	local i
+	for ((i = 0; i < $3; i++)); do
+		case "$("$UMPIRE" status --brief "$1")" in over*) return 0 ;; esac
+		one_step "$1" "$2" || return 1
+	done
+}
+
+setup_file() {
+	umpire_setup
+	export UMPIRE_SCENARIOS="${UMPIRE_SCENARIOS:-$BATS_TEST_DIRNAME/../../scenarios}"
+	cd "$BATS_FILE_TMPDIR"
+	"$UMPIRE" keygen -s a.key -p a.pub -W >/dev/null
+	"$UMPIRE" keygen -s g.key -p g.pub -W >/dev/null
+	"$UMPIRE" new aachen -s a.key --side allied=a.pub --side german=g.pub \
+		-o g0.yaml 2>/dev/null
+	"$UMPIRE" join g0.yaml --side german -s g.key -o start.yaml 2>/dev/null
+	cp start.yaml idle.yaml
+	play idle.yaml default 200
+	cp start.yaml scripted.yaml
+	play scripted.yaml script 160
+	play scripted.yaml default 300
+}
+
+setup() {
+	umpire_setup
+	export UMPIRE_SCENARIOS="${UMPIRE_SCENARIOS:-$BATS_TEST_DIRNAME/../../scenarios}"
+	cp "$BATS_FILE_TMPDIR"/{a,g}.{key,pub} "$BATS_FILE_TMPDIR"/*.yaml \
+		"$BATS_FILE_TMPDIR"/all-reports.txt .
+}
+
+@test "the first question: the Allied set-up (17.0), no referee" {
+	run "$UMPIRE" status --brief start.yaml
+	[ "$output" = "pending allied 1" ]
+	run "$UMPIRE" status start.yaml
+	assert_output_has "rule 17.0 (setup)"
+}
+
+@test "orders that move nothing play the game to its end; audit passes" {
+	run "$UMPIRE" status --brief idle.yaml
+	[[ "$output" == over* ]]
+	run "$UMPIRE" status idle.yaml
+	assert_output_has "German victory (16.0) after turn 20"
+	run "$UMPIRE" audit idle.yaml
+	[ "$status" -eq 0 ]
+	assert_output_has "audit ok"
+}
+
+@test "a scripted game with moves and attacks ends; audit passes" {
+	run "$UMPIRE" status --brief scripted.yaml
+	[[ "$output" == over* ]]
+	run "$UMPIRE" audit scripted.yaml
+	[ "$status" -eq 0 ]
+	assert_output_has "audit ok"
+	grep -q "\[17.0\] a19 sets up" all-reports.txt
+	grep -q "\[5.0\] a13 moves from 1629" all-reports.txt
+	grep -q "\[7.3\] Attack on" all-reports.txt
+}
+
+@test "reports say the map is provisional and fit 76 columns" {
+	"$UMPIRE" report scripted.yaml >r.txt 2>/dev/null
+	grep -q "PROVISIONAL" r.txt
+	[ -z "$(awk 'length > 76' r.txt)" ]
+}
+
+@test "the board renders as SVG, labelled provisional" {
+	run "$UMPIRE" render scripted.yaml -o board.svg
+	[ "$status" -eq 0 ]
+	grep -q "PROVISIONAL" board.svg
+	grep -q "<polygon" board.svg
+}
+
+@test "refused: an illegal step names the rule and the legal hexes" {
+	"$UMPIRE" orders start.yaml -s a.key |
+		sed 's/^- setup: "2628"/- setup: "0101"/' |
+		"$UMPIRE" sign - -s a.key >bad.yaml
+	run "$UMPIRE" adjudicate start.yaml bad.yaml -s g.key -o out.yaml
+	[ "$status" -eq 1 ]
+	assert_output_has "rule 17.0"
+	assert_output_has '"2629"'
+	[ ! -e out.yaml ]
+}
+
+@test "refused: adjudication by the side that ordered the step" {
+	"$UMPIRE" orders start.yaml -s a.key | "$UMPIRE" sign - -s a.key >o.yaml
+	run "$UMPIRE" adjudicate start.yaml o.yaml -s a.key -o out.yaml
+	[ "$status" -eq 1 ]
+	[ ! -e out.yaml ]
+}

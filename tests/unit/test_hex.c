@@ -1,0 +1,250 @@
+/*
+ * test_hex.c - the hex engine (src/rules/lib/hex*.c, crt.c): numbering,
+ * neighbours and distance in both orientations and parities, hexsides,
+ * ranges, costs; and Aachen played to the end with random legal answers
+ * and random dice: every game ends, save/load round-trips, and render
+ * emits through the SVG API.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "umpire/engine.h"
+#include "umpire/games.h"
+#include "umpire/scenario.h"
+#include "umpire/svg.h"
+#include "../../src/rules/lib/hex.h"
+#include "../../src/rules/aachen/aachen.h"
+#include "unit.h"
+
+static void grid(int pointy, int even)
+{
+	struct hex_map m;
+	int h, d, b, ok = 1, sym = 1, dist = 1;
+
+	memset(&m, 0, sizeof m);
+	m.cols = 12;
+	m.rows = 10;
+	m.pointy = pointy;
+	m.shifted_even = even;
+	for (h = 0; h < HEX_MAX; h++) {
+		if (hex_col(h) > m.cols || hex_row(h) > m.rows)
+			continue;
+		for (d = 0; d < 6; d++) {
+			b = hex_neighbour(&m, h, d);
+			if (b < 0)
+				continue;
+			if (hex_neighbour(&m, b, (d + 3) % 6) != h)
+				sym = 0;
+			if (hex_distance(&m, h, b) != 1)
+				dist = 0;
+			if (hex_dir(&m, h, b) != d)
+				ok = 0;
+		}
+	}
+	CHECK(sym, "%s/%s: the opposite direction leads back",
+	      pointy ? "pointy" : "flat", even ? "even" : "odd");
+	CHECK(dist, "%s/%s: neighbours are at distance 1",
+	      pointy ? "pointy" : "flat", even ? "even" : "odd");
+	CHECK(ok, "%s/%s: hex_dir inverts hex_neighbour",
+	      pointy ? "pointy" : "flat", even ? "even" : "odd");
+}
+
+static void basics(void)
+{
+	struct hex_map m;
+	int16_t out[40];
+	char b[16], x[8];
+	int a, c, cost;
+
+	memset(&m, 0, sizeof m);
+	m.cols = 30;
+	m.rows = 34;
+	m.shifted_even = 1;
+	a = hex_parse(&m, "0202");
+	c = hex_parse(&m, "0302");
+	CHECK_STR(hex_id(a, x), "0202", "CCRR round trip");
+	CHECK(hex_parse(&m, "3101") == HEX_NONE, "off-map hex refused");
+	CHECK(hex_parse(&m, "02a2") == HEX_NONE, "bad hex refused");
+	/* flat, even columns lower: 0202's NE neighbour is 0302 */
+	CHECK(hex_neighbour(&m, a, 1) == c, "0202 NE is 0302");
+	CHECK(hex_neighbour(&m, hex_parse(&m, "0302"), 5) ==
+	      hex_parse(&m, "0201"), "0302 NW is 0201");
+	CHECK(hex_distance(&m, hex_parse(&m, "0101"), hex_parse(&m, "0501"))
+	      == 4, "distance along a row");
+	CHECK(hex_distance(&m, hex_parse(&m, "0101"), hex_parse(&m, "0105"))
+	      == 4, "distance along a column");
+	CHECK(hex_range(&m, "0102-0109", out, 40) == 8, "column range");
+	CHECK(hex_range(&m, "0102-0502", out, 40) == 5, "row range");
+	CHECK(hex_range(&m, "0102-0209", out, 40) < 0, "skew range refused");
+	hex_side_set(&m, a, 1, HS_RIVER, 1);
+	CHECK(hex_side_has(&m, c, 4, HS_RIVER), "a hexside is seen from "
+	      "both hexes");
+	CHECK_STR(hex_side_id(&m, c, 4, b), "0202-0302", "hexside id");
+	CHECK(hex_cost_parse("1/2", &cost) == 0 && cost == 1, "1/2 MP");
+	CHECK(hex_cost_parse("all", &cost) == 0 && cost == COST_ALL, "all");
+	CHECK(hex_cost_parse("x", &cost) < 0, "bad cost refused");
+}
+
+/* ---- Aachen played out ---- */
+
+static uint64_t rs = 0x9e3779b97f4a7c15ULL;
+
+static uint32_t rnd(uint32_t n)
+{
+	rs ^= rs << 13;
+	rs ^= rs >> 7;
+	rs ^= rs << 17;
+	return (uint32_t)(rs % n);
+}
+
+struct game {
+	struct answer *a;
+	size_t n, cap;
+	char (*val)[Q_OPTION_LEN];
+	const char **forced;
+	size_t n_forced;
+};
+
+static void add(struct game *g, const struct question *q)
+{
+	/* prefer moving and attacking over "done" most of the time */
+	size_t k = q->n > 1 && rnd(4) ? 1 + rnd((uint32_t)q->n - 1) :
+		rnd((uint32_t)q->n);
+
+	if (g->n == g->cap) {
+		g->cap = g->cap ? g->cap * 2 : 256;
+		g->a = realloc(g->a, g->cap * sizeof *g->a);
+		g->val = realloc(g->val, g->cap * sizeof *g->val);
+	}
+	snprintf(g->val[g->n], Q_OPTION_LEN, "%s", q->options[k]);
+	g->a[g->n].key = q->key;
+	g->a[g->n].value = NULL;
+	g->a[g->n].line = 0;
+	g->n++;
+}
+
+static int play_random(const struct scenario *scn, const void *start,
+		       int *ok_roundtrip, int *ok_render)
+{
+	static const char *faces[] = { "1", "2", "3", "4", "5", "6" };
+	struct game g = { 0 };
+	struct run run;
+	struct engine_step step;
+	const char **forced = calloc(20000, sizeof *forced);
+	size_t i, n_forced = 0;
+	int rounds, over = 0;
+	char keys[8192][48];
+
+	for (i = 0; i < 20000; i++)
+		forced[i] = faces[rnd(6)];
+	for (rounds = 0; rounds < 8000 && !over; rounds++) {
+		for (i = 0; i < g.n; i++) {
+			g.a[i].value = g.val[i];
+			g.a[i].key = keys[i];
+		}
+		memset(&step, 0, sizeof step);
+		step.mode = STEP_FORCED;
+		step.src = "random";
+		step.answers = g.a;
+		step.n_answers = g.n;
+		step.forced = forced;
+		step.n_forced = 20000;
+		memset(&run, 0, sizeof run);
+		engine_run(scn->rs, start, &step, 1, &run);
+		if (run.outcome == RUN_OVER) {
+			over = 1;
+		} else if (run.outcome == RUN_PENDING && g.n < 8192) {
+			snprintf(keys[g.n], 48, "%s", run.pending.key);
+			add(&g, &run.pending);
+		} else {
+			engine_free(&run);
+			break;
+		}
+		if (over) {
+			struct doc *d = doc_new("state");
+			struct doc_node *saved = scn->rs->save(run.state, d);
+			void *copy = malloc(scn->rs->state_size);
+			struct doc *d2 = doc_new("again");
+			struct error err;
+			struct svg svg;
+			struct strbuf sb = STRBUF_INIT;
+			struct strbuf e1 = STRBUF_INIT, e2 = STRBUF_INIT;
+
+			memcpy(copy, start, scn->rs->state_size);
+			*ok_roundtrip = scn->rs->load(copy, d, saved, &err) == 0;
+			doc_emit(saved, &e1, &err);
+			doc_emit(scn->rs->save(copy, d2), &e2, &err);
+			*ok_roundtrip = *ok_roundtrip && !strcmp(e1.buf, e2.buf);
+			if (!*ok_roundtrip)
+				fprintf(stderr, "%s\n---\n%s\n", e1.buf, e2.buf);
+			scn->rs->render(run.state, NULL, run.marks,
+					run.n_marks, &svg);
+			svg_finish(&svg, &sb);
+			*ok_render = sb.len > 1000 &&
+				strstr(sb.buf, "PROVISIONAL") != NULL &&
+				strstr(sb.buf, "<polygon") != NULL;
+			strbuf_free(&sb);
+			strbuf_free(&e1);
+			strbuf_free(&e2);
+			doc_free(d);
+			doc_free(d2);
+			free(copy);
+		}
+		engine_free(&run);
+	}
+	(void)n_forced;
+	free(g.a);
+	free(g.val);
+	free(forced);
+	return over;
+}
+
+static void aachen_random(void)
+{
+	struct scenario scn;
+	struct error err;
+	struct doc *d = doc_new("opts");
+	struct doc_node *opts;
+	void *start;
+	int games, ended = 0, rt = 1, rd = 1, ok1, ok2;
+
+	if (scenario_find("scenarios", "aachen", &scn, &err) ||
+	    scenario_options(&scn, d, NULL, 0, &opts, &err) ||
+	    scenario_start(&scn, opts, &start, &err)) {
+		CHECK(0, "aachen scenario loads: %s", err.msg);
+		return;
+	}
+	CHECK(1, "aachen scenario loads");
+	{
+		/* three turns keep the replays short */
+		struct doc *p = doc_new("short");
+		struct doc_node *m = doc_map(p);
+
+		doc_set_str(p, m, "turns", "3");
+		CHECK(scn.rs->load(start, p, m, &err) == 0, "a short game");
+		doc_free(p);
+	}
+	for (games = 0; games < 3; games++) {
+		ok1 = ok2 = 0;
+		ended += play_random(&scn, start, &ok1, &ok2);
+		rt &= ok1;
+		rd &= ok2;
+	}
+	CHECK(ended == 3, "random games of Aachen end (%d of 3)", ended);
+	CHECK(rt, "save and load round-trip at the end");
+	CHECK(rd, "render draws the board through the SVG API");
+	free(start);
+	scenario_free(&scn);
+	doc_free(d);
+}
+
+int main(void)
+{
+	grid(0, 0);
+	grid(0, 1);
+	grid(1, 0);
+	grid(1, 1);
+	basics();
+	aachen_random();
+	return unit_done("test_hex");
+}
