@@ -45,6 +45,8 @@ struct question {
 	char text[Q_TEXT_LEN]; /* English prompt, one sentence */
 	size_t n;              /* number of legal answers (>= 1) */
 	char options[Q_MAX_OPTIONS][Q_OPTION_LEN]; /* legal answers, exact */
+	int free_text;         /* set by the engine for ctx_ask_text: the
+				  options are examples, not the list */
 };
 
 /* Start a question; text is printf-style. */
@@ -64,6 +66,20 @@ void q_add(struct question *q, const char *fmt, ...)
  * gives one, the step ends here and the question becomes the pending one.
  */
 size_t ctx_ask(struct ctx *c, const struct question *q);
+
+/*
+ * A question whose answer is free text, checked by the rules: a path of
+ * hexes ("1628 1527"), a list of attackers. check() returns 0 for a legal
+ * answer, else writes why (naming the rule that forbids it) and returns
+ * -1. q->options hold example answers for the order template, and the
+ * first must be legal (the template's default answer). Answered like
+ * ctx_ask (answers, then standing orders); returns the answer, which
+ * stays valid until play() returns.
+ */
+const char *ctx_ask_text(struct ctx *c, const struct question *q,
+			 int (*check)(void *user, const char *answer,
+				      char *why, size_t size),
+			 void *user);
 
 /* A uniform die roll 1..sides, logged with purpose. */
 int ctx_die(struct ctx *c, const char *purpose, int sides);

@@ -30,7 +30,7 @@ static void question(struct strbuf *out, const struct question *q)
 	strbuf_addf(&sb, "rule %s, %s: %s", q->rule, q->key, q->text);
 	comment(out, sb.buf, 2);
 	strbuf_reset(&sb);
-	strbuf_adds(&sb, "legal:");
+	strbuf_adds(&sb, q->free_text ? "for example:" : "legal:");
 	for (size_t i = 0; i < q->n; i++)
 		strbuf_addf(&sb, " \"%s\"%s", q->options[i],
 			    i + 1 < q->n ? "," : "");

@@ -39,6 +39,7 @@ void q_init(struct question *q, const char *rule, const char *key,
 	q->key = key;
 	q->role = role;
 	q->n = 0;
+	q->free_text = 0;
 	va_start(ap, fmt);
 	vsnprintf(q->text, sizeof q->text, fmt, ap);
 	va_end(ap);
@@ -168,15 +169,40 @@ static void add_filled(struct run *r, const struct question *q)
 	r->filled[r->n_filled++] = *q;
 }
 
-size_t ctx_ask(struct ctx *c, const struct question *q)
+/* How an answer is checked: against the question's options (ctx_ask), or
+ * by the rules (ctx_ask_text). Returns the option index (0 for text), or
+ * -1 with why filled. */
+struct matcher {
+	int (*check)(void *user, const char *answer, char *why,
+		     size_t size);
+	void *user;
+};
+
+static long match(const struct matcher *m, const struct question *q,
+		  const char *value, char *why, size_t size)
 {
-	char legal[700], where[160];
+	if (m->check)
+		return m->check(m->user, value, why, size) == 0 ? 0 : -1;
+	long i = find_option(q, value);
+	if (i < 0) {
+		int n = snprintf(why, size, "legal answers: ");
+		legal_list(q, why + n, size - (size_t)n);
+	}
+	return i;
+}
+
+/* The one way a question is answered; *text receives the answer. */
+static long ask(struct ctx *c, const struct question *q,
+		const struct matcher *m, const char **text)
+{
+	char why[900], where[160];
 	if (q->n == 0)
 		refuse(c, "rules error: rule %s asks '%s' with no legal answer",
 		       q->rule, q->key);
 	for (;;) {
 		if (c->cur >= c->n_steps) {
 			c->run->pending = *q;
+			c->run->pending.free_text = m->check != NULL;
 			suspend(c, RUN_PENDING);
 		}
 		const struct engine_step *s = &c->steps[c->cur];
@@ -184,35 +210,42 @@ size_t ctx_ask(struct ctx *c, const struct question *q)
 		if (s->mode == STEP_TEMPLATE && c->draws == 0 &&
 		    acts(s, q->role)) {
 			add_filled(c->run, q);
+			c->run->filled[c->run->n_filled - 1].free_text =
+				m->check != NULL;
+			*text = q->options[0];
 			return 0;
 		}
 		if (may_answer && c->ans_pos < s->n_answers) {
 			const struct answer *a = &s->answers[c->ans_pos];
-			legal_list(q, legal, sizeof legal);
-			if (strcmp(a->key, q->key) != 0)
+			if (strcmp(a->key, q->key) != 0) {
+				legal_list(q, why, sizeof why);
 				refuse(c, "%s:%d: answer '%s' given, but rule "
-				       "%s asks '%s' (%s); legal answers: %s",
-				       s->src, a->line, a->key, q->rule,
-				       q->key, q->text, legal);
+				       "%s asks '%s' (%s); %s: %s", s->src,
+				       a->line, a->key, q->rule, q->key,
+				       q->text, m->check ? "for example" :
+				       "legal answers", why);
+			}
 			if (!acts(s, q->role))
 				refuse(c, "%s:%d: rule %s asks %s, not %s",
 				       s->src, a->line, q->rule, q->role,
 				       s->actor);
-			long i = find_option(q, a->value);
+			long i = match(m, q, a->value, why, sizeof why);
 			if (i < 0)
 				refuse(c, "%s:%d: '%s' is not a legal answer "
-				       "to rule %s (%s: %s); legal answers: %s",
-				       s->src, a->line, a->value, q->rule,
-				       q->key, q->text, legal);
+				       "to rule %s (%s: %s); %s", s->src,
+				       a->line, a->value, q->rule, q->key,
+				       q->text, why);
 			c->ans_pos++;
-			return (size_t)i;
+			*text = a->value;
+			return i;
 		}
 		const struct answer *st = find_standing(s, q->key);
 		if (st && acts(s, q->role)) {
-			long i = find_option(q, st->value);
+			long i = match(m, q, st->value, why, sizeof why);
 			if (i >= 0) {
 				c->standing_used++;
-				return (size_t)i;
+				*text = st->value;
+				return i;
 			}
 		}
 		if (s->mode == STEP_TEMPLATE)
@@ -239,6 +272,24 @@ size_t ctx_ask(struct ctx *c, const struct question *q)
 		c->standing_used = 0;
 		c->draws = 0;
 	}
+}
+
+size_t ctx_ask(struct ctx *c, const struct question *q)
+{
+	const struct matcher m = { NULL, NULL };
+	const char *text;
+	return (size_t)ask(c, q, &m, &text);
+}
+
+const char *ctx_ask_text(struct ctx *c, const struct question *q,
+			 int (*check)(void *user, const char *answer,
+				      char *why, size_t size),
+			 void *user)
+{
+	const struct matcher m = { check, user };
+	const char *text;
+	ask(c, q, &m, &text);
+	return text;
 }
 
 static struct draw_rec *new_draw(struct ctx *c, const char *purpose)

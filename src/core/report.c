@@ -54,7 +54,9 @@ static void heading(struct strbuf *out, const struct game *g,
 		strbuf_adds(&sb, "PROVISIONAL DATA (not from the rulebook):");
 		for (size_t i = 0; i < g->scn.provisional->n; i++)
 			strbuf_addf(&sb, " %s%s",
-				    g->scn.provisional->items[i]->str,
+				    g->scn.provisional->items[i]->kind ==
+				    DOC_SCALAR ?
+				    g->scn.provisional->items[i]->str : "?",
 				    i + 1 < g->scn.provisional->n ? ";" : ".");
 		report_wrap(out, sb.buf, 0, 2);
 		strbuf_free(&sb);
@@ -139,7 +141,8 @@ void report_next(const struct game *g, const struct report_at *at,
 		    at->step + 1, q->role, q->rule, q->key, q->text);
 	report_wrap(out, sb.buf, 0, 2);
 	strbuf_reset(&sb);
-	strbuf_adds(&sb, "Legal answers:");
+	strbuf_adds(&sb, q->free_text ? "Answers, for example:" :
+		    "Legal answers:");
 	for (size_t i = 0; i < q->n; i++)
 		strbuf_addf(&sb, " \"%s\"%s", q->options[i],
 			    i + 1 < q->n ? "," : ".");

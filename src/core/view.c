@@ -102,6 +102,8 @@ struct doc_node *view_build(const struct game *g, const struct run *run,
 			for (size_t i = 0; i < q->n; i++)
 				doc_push(d, opts, doc_str(d, q->options[i]));
 			doc_set(d, n, "options", opts);
+			if (q->free_text)
+				doc_set_str(d, n, "free-text", "yes");
 		}
 		doc_set(d, m, "next", n);
 	}
@@ -226,12 +228,14 @@ static int parse_next(struct view *v, const struct doc_node *n,
 		return n->kind != DOC_MAP ? errorf(err, EXIT_REFUSED, "%s: "
 			"next must be 'over' or a question", d->name) : -1;
 	const struct doc_node *opts = doc_get(n, "options");
+	v->next.free_text = doc_get(n, "free-text") != NULL;
 	if (doc_get(n, "text") && !doc_need_str(d, n, "text", &s, err))
 		snprintf(v->next.text, sizeof v->next.text, "%s", s);
 	for (size_t i = 0; opts && opts->kind == DOC_SEQ && i < opts->n &&
 	     i < Q_MAX_OPTIONS; i++)
-		snprintf(v->next.options[v->next.n++], Q_OPTION_LEN, "%s",
-			 opts->items[i]->str);
+		if (opts->items[i]->kind == DOC_SCALAR) /* str is NULL else */
+			snprintf(v->next.options[v->next.n++], Q_OPTION_LEN,
+				 "%s", opts->items[i]->str);
 	return 0;
 }
 

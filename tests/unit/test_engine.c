@@ -54,6 +54,52 @@ static const struct ruleset toy = {
 	.play = toy_play, .save = toy_save,
 };
 
+/* Toy game 2: a free-text path of at most three steps, n or s. */
+struct walk {
+	char path[64];
+};
+
+static int check_path(void *user, const char *answer, char *why,
+		      size_t size)
+{
+	(void)user;
+	size_t n = 0;
+	for (const char *p = answer; *p; p++) {
+		if (*p == ' ')
+			continue;
+		if ((*p != 'n' && *p != 's') || ++n > 3) {
+			snprintf(why, size, "rule 9: each step is n or s, "
+				 "three at most");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static void walk_play(struct ctx *c, void *vst)
+{
+	struct walk *st = vst;
+	struct question q;
+	q_init(&q, "9", "path", "player", "Walk where?");
+	q_add(&q, "n");
+	q_add(&q, "n s n");
+	snprintf(st->path, sizeof st->path, "%s",
+		 ctx_ask_text(c, &q, check_path, st));
+}
+
+static struct doc_node *walk_save(const void *vst, struct doc *d)
+{
+	const struct walk *st = vst;
+	struct doc_node *m = doc_map(d);
+	doc_set_str(d, m, "path", st->path);
+	return m;
+}
+
+static const struct ruleset walk = {
+	.id = "walk", .version = "1", .state_size = sizeof(struct walk),
+	.play = walk_play, .save = walk_save,
+};
+
 static struct engine_step play_step(const char *actor, struct answer *a,
 				    size_t n, struct answer *st, size_t ns,
 				    unsigned char fill)
@@ -192,6 +238,41 @@ int main(void)
 	CHECK(engine_run(&toy, &start, &f, 1, &run) == -1 &&
 	      strstr(run.err.msg, "not in d6"), "impossible forced draw: %s",
 	      run.err.msg);
+	engine_free(&run);
+
+	/* Free-text answers, checked by the rules. */
+	struct walk w0;
+	memset(&w0, 0, sizeof w0);
+	struct answer p1[] = { { "path", "n s s", 2 } };
+	s[0] = play_step("player", p1, 1, NULL, 0, 1);
+	CHECK(engine_run(&walk, &w0, s, 1, &run) == 0 &&
+	      run.outcome == RUN_OVER &&
+	      !strcmp(((struct walk *)run.state)->path, "n s s"),
+	      "a free-text answer reaches the rules");
+	engine_free(&run);
+	struct answer p2[] = { { "path", "n e", 4 } };
+	s[0] = play_step("player", p2, 1, NULL, 0, 1);
+	CHECK(engine_run(&walk, &w0, s, 1, &run) == -1 &&
+	      strstr(run.err.msg, "orders.yaml:4") &&
+	      strstr(run.err.msg, "rule 9: each step"),
+	      "an illegal free-text answer is refused with the rules' "
+	      "reason: %s", run.err.msg);
+	engine_free(&run);
+	engine_run(&walk, &w0, NULL, 0, &run);
+	CHECK(run.outcome == RUN_PENDING && run.pending.free_text,
+	      "the pending free-text question is marked as such");
+	engine_free(&run);
+	t.actor = "player";
+	CHECK(engine_run(&walk, &w0, &t, 1, &run) == 0 && run.n_filled == 1 &&
+	      run.filled[0].free_text &&
+	      !strcmp(((struct walk *)run.state)->path, "n"),
+	      "the template answers with the first example");
+	engine_free(&run);
+	struct answer ps[] = { { "path", "s", 1 } };
+	s[0] = play_step("player", NULL, 0, ps, 1, 1);
+	CHECK(engine_run(&walk, &w0, s, 1, &run) == 0 &&
+	      !strcmp(((struct walk *)run.state)->path, "s"),
+	      "a standing order answers a free-text question");
 	engine_free(&run);
 
 	char norm[64];
