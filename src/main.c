@@ -17,7 +17,8 @@ const struct command commands[] = {
 	{ "keygen", cmd_keygen, "keygen -s SECKEY -p PUBKEY [-W] [-f]",
 	  "make a key pair in minisign's formats" },
 	{ "new", cmd_new, "new SCENARIO -s SECKEY --side NAME=PUBKEY... "
-	  "[--referee PUBKEY]\n           [--set OPTION=VALUE...] [-o GAME]",
+	  "[--referee PUBKEY]\n           [--set OPTION=VALUE...] "
+	  "[--chain-length N] [-o GAME]",
 	  "create a game; the creator commits here" },
 	{ "join", cmd_join, "join GAME --side NAME -s SECKEY [-o OUT]",
 	  "a role commits to its dice chain and signs the header" },

@@ -85,7 +85,7 @@ enum check_level {
 int game_create(struct game *g, const char *scn_dir, const char *scenario_id,
 		char *const *sets, size_t n_sets, const char *const *names,
 		const struct pubkey *keys, size_t n_roles,
-		struct error *err);
+		uint32_t chain_length, struct error *err);
 /* Read and structurally validate a game file; finds its scenario. */
 int game_load(struct game *g, const char *path, const char *scn_dir,
 	      struct error *err);

@@ -3,6 +3,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include "umpire/chain.h"
 #include "umpire/commands.h"
 #include "umpire/game.h"
 #include "umpire/keys.h"
@@ -10,6 +11,7 @@
 int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 {
 	const char *seckey = NULL, *out = NULL, *referee = NULL, *id;
+	const char *chain = NULL;
 	const char **sides = xcalloc((size_t)argc, sizeof *sides);
 	const char **sets = xcalloc((size_t)argc, sizeof *sets);
 	size_t n_sides = 0, n_sets = 0;
@@ -22,12 +24,25 @@ int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 		{ 0, "referee", &referee, NULL, NULL, NULL },
 		{ 0, "side", NULL, NULL, sides, &n_sides },
 		{ 0, "set", NULL, NULL, sets, &n_sets },
+		{ 0, "chain-length", &chain, NULL, NULL, NULL },
 		{ 0 }
 	};
 	int prc = cli_parse(cli, argc, argv, opts, &id, 1, "one SCENARIO", err);
 	if (prc) {
 		rc = prc < 0 ? -1 : 0;
 		goto out;
+	}
+	unsigned long length = CHAIN_DEFAULT_LENGTH;
+	if (chain) {
+		char *end;
+		length = strtoul(chain, &end, 10);
+		if (!*chain || *end || length < 16 ||
+		    length > CHAIN_MAX_LENGTH) {
+			usage_error(err, "new", "--chain-length takes the most "
+				    "steps the game may have, from 16 to %u",
+				    CHAIN_MAX_LENGTH);
+			goto out;
+		}
 	}
 	struct scenario scn;
 	if (scenario_find(cli->scenario_dir, id, &scn, err))
@@ -83,8 +98,7 @@ int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 	if (cli_seckey(cli, seckey, &sk, err))
 		goto out_scn;
 	if (game_create(&g, cli->scenario_dir, scn.id, (char *const *)sets,
-			n_sets, names,
-			keys, n, err))
+			n_sets, names, keys, n, (uint32_t)length, err))
 		goto out_scn;
 	have_game = 1;
 	struct pubkey mine;

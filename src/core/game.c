@@ -301,7 +301,8 @@ static int load_body(struct game *g, const char *scn_dir, struct error *err)
 	if (doc_need_str(d, r, "game", &g->id, err) ||
 	    doc_need_str(d, r, "scenario", &scn_id, err) ||
 	    doc_need(d, r, "options", DOC_MAP, &g->options, err) ||
-	    doc_need_int(d, r, "chain_length", 16, 1u << 20, &len, err) ||
+	    doc_need_int(d, r, "chain_length", 16, CHAIN_MAX_LENGTH, &len,
+			 err) ||
 	    doc_need(d, r, "state", DOC_MAP, &n, err) ||
 	    doc_need(d, r, "steps", DOC_SEQ, &steps, err))
 		return -1;
@@ -379,7 +380,7 @@ int game_from_header(struct game *g, const char *name,
 int game_create(struct game *g, const char *scn_dir, const char *scenario_id,
 		char *const *sets, size_t n_sets, const char *const *names,
 		const struct pubkey *keys, size_t n_roles,
-		struct error *err)
+		uint32_t chain_length, struct error *err)
 {
 	unsigned char id[16];
 	char tag[80], b64[PUBKEY_B64_SIZE];
@@ -402,7 +403,7 @@ int game_create(struct game *g, const char *scn_dir, const char *scenario_id,
 	doc_set_str(d, r, "rules", tag);
 	doc_set_str(d, r, "provenance", g->scn.provenance);
 	doc_set(d, r, "options", opts);
-	doc_set_int(d, r, "chain_length", CHAIN_DEFAULT_LENGTH);
+	doc_set_int(d, r, "chain_length", chain_length);
 	struct doc_node *roles = doc_seq(d);
 	for (size_t i = 0; i < n_roles; i++) {
 		struct doc_node *m = doc_map(d);
@@ -442,7 +443,9 @@ int game_link(const struct game *g, const char *role,
 {
 	if (n > g->chain_length)
 		return errorf(err, EXIT_REFUSED, "step %llu is beyond the "
-			      "game's chain length %u", (unsigned long long)n,
+			      "game's chain length %u: the game cannot go on "
+			      "(start long games with 'umpire new "
+			      "--chain-length N')", (unsigned long long)n,
 			      g->chain_length);
 	return chain_link(sk, g->core_hash, role, g->chain_length,
 			  (uint32_t)n, out, err);

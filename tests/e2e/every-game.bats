@@ -95,3 +95,22 @@ setup() {
 			{ echo "no default-orders game for $id"; return 1; }
 	done
 }
+
+@test "--chain-length bounds a game's steps, with a clear message" {
+	run "$UMPIRE" new aachen -s a.key --side allied=a.pub \
+		--side german=b.pub --chain-length 15
+	[ "$status" -eq 2 ]
+	assert_output_has "from 16 to"
+	run play aachen "allied german" no --chain-length 16
+	[ "$status" -ne 0 ]
+	grep -q '^chain_length: 16$' game.yaml
+	run "$UMPIRE" status --brief game.yaml
+	[[ "$output" == "pending "*" 17" ]]
+	side=${output#pending }
+	side=${side%% *}
+	run "$UMPIRE" orders game.yaml -s "$side.key"
+	[ "$status" -eq 1 ]
+	assert_output_has "beyond the game's chain length 16"
+	run "$UMPIRE" audit game.yaml
+	[ "$status" -eq 0 ]
+}
