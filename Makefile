@@ -10,7 +10,8 @@ MANDIR     = $(PREFIX)/share/man
 CC        ?= cc
 PKGS       = libsodium yaml-0.1 inih
 DEBS       = build-essential pkg-config libsodium-dev libyaml-dev libinih-dev \
-             bats minisign python3 python3-yaml python3-nacl chromium
+             bats minisign python3 python3-yaml python3-nacl \
+             clang libclang-rt-14-dev valgrind time chromium
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
@@ -38,7 +39,8 @@ CONFORM    = $(BUILD)/tests/conform
 
 .PHONY: all deps check check-unit check-conformance check-e2e demo clean \
         install sanitize bench fuzz fuzz-run check-hostile check-faults \
-        check-tamper check-fuzz-corpus check-asan check-valgrind
+        check-tamper check-fuzz-corpus check-asan check-valgrind \
+        check-valgrind-all
 
 all: $(BIN)
 
@@ -78,7 +80,10 @@ $(CONFORM): tests/conformance/conform.c $(LIB)
 
 check: deps
 	$(MAKE) all $(UNIT_BIN) $(CONFORM)
-	$(MAKE) check-unit check-conformance check-e2e
+	$(MAKE) check-unit check-conformance check-e2e check-hostile \
+	  check-tamper check-faults
+	$(MAKE) check-asan
+	$(MAKE) check-valgrind
 
 check-unit: $(UNIT_BIN)
 	@fail=0; for t in $(UNIT_BIN); do $$t || fail=1; done; exit $$fail
@@ -133,10 +138,57 @@ fuzz-run: fuzz
 	     tests/fuzz/corpus/{} >build-fuzz/logs/{}.log 2>&1; \
 	   tail -n 3 build-fuzz/logs/{}.log'
 
+UMPIRE_ENV = UMPIRE_BIN=$(abspath $(BIN)) UMPIRE_SCENARIOS=$(abspath scenarios)
+
+# The catalogue of bad inputs, one case a file (tests/hostile/cases).
+check-hostile: $(BIN)
+	$(UMPIRE_ENV) python3 tests/hostile/run.py
+
+# 200 random single edits of a finished game of each scenario.
+check-tamper: $(BIN)
+	$(UMPIRE_ENV) python3 tests/tamper/prop.py 200
+
+# Full disk, kill -9 while writing, unreadable inputs.
+check-faults: $(BIN)
+	$(UMPIRE_ENV) sh tests/faults/faults.sh
+
+# The whole suite once more under ASan+UBSan (clang, build-asan/).
+check-asan:
+	$(MAKE) sanitize
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	$(MAKE) BUILD=build-asan CC=clang CFLAGS='$(SAN_FLAGS)' \
+	  check-unit check-conformance check-e2e check-hostile check-tamper \
+	  check-fuzz-corpus
+
+# The end-to-end tests under valgrind (no error, no leak). Under memcheck
+# each umpire run is 20 to 50 times slower and most e2e tests replay
+# whole games, so `make check` runs a part within its time budget: every
+# keys/sign/verify test (minisign.bats) and the game.bats tests of one
+# whole game, the pipeline, and every refusal; check-valgrind-all (CI,
+# about 40 minutes) runs them all.
+VALGRIND_ENV = UMPIRE_BIN=$(abspath tests/valgrind/umpire-vg) \
+  UMPIRE_REAL_BIN=$(abspath $(BIN)) UMPIRE_SCENARIOS=$(abspath scenarios)
+VALGRIND_GAME_TESTS = ^(status before|a whole game from default|the pipeline|refused: |a full disk)
+check-valgrind: $(BIN)
+	$(VALGRIND_ENV) bats tests/e2e/minisign.bats
+	$(VALGRIND_ENV) bats -f '$(VALGRIND_GAME_TESTS)' tests/e2e/game.bats
+
+check-valgrind-all: $(BIN)
+	$(VALGRIND_ENV) bats tests/e2e
+
 check-fuzz-corpus: $(FUZZ_NAMES:%=$(BUILD)/fuzz-replay/fuzz_%)
 	@for n in $(FUZZ_NAMES); do \
-	  $(FUZZ_WRAP) $(BUILD)/fuzz-replay/fuzz_$$n tests/fuzz/corpus/$$n \
+	  $(BUILD)/fuzz-replay/fuzz_$$n tests/fuzz/corpus/$$n \
 	    $$(ls -d tests/fuzz/crashes/$$n-* 2>/dev/null) || exit 1; done
+
+# A benchmark, not a test: ratios against minisign and the bare crypto.
+$(BUILD)/bench/bare: bench/bare.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LDLIBS)
+
+bench: $(BIN) $(BUILD)/bench/bare
+	python3 bench/bench.py $(BIN) $(BUILD)/bench/bare bench/results.txt
 
 install: $(BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SHAREDIR)/scenarios \
@@ -148,6 +200,6 @@ install: $(BIN)
 	install -m 644 man/*.7 $(DESTDIR)$(MANDIR)/man7/
 
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan build-fuzz
 
 -include $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d)

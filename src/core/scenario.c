@@ -31,9 +31,16 @@ static int check_spec(const struct scenario *s, struct error *err)
 		    doc_need(d, o, "values", DOC_SEQ, &vals, err))
 			return -1;
 		int found = 0;
-		for (size_t j = 0; j < vals->n; j++)
-			found |= vals->items[j]->kind == DOC_SCALAR &&
-				strcmp(vals->items[j]->str, def) == 0;
+		for (size_t j = 0; j < vals->n; j++) {
+			/* value_ok and bad_value read str: scalars only */
+			if (vals->items[j]->kind != DOC_SCALAR)
+				return errorf(err, EXIT_REFUSED, "%s: the values "
+					      "of option '%s' must be words",
+					      doc_where(d, vals->items[j], w,
+							sizeof w),
+					      s->options->keys[i]->str);
+			found |= strcmp(vals->items[j]->str, def) == 0;
+		}
 		if (!found)
 			return errorf(err, EXIT_REFUSED, "%s: default '%s' "
 				      "is not one of the option's values",

@@ -1,0 +1,282 @@
+#!/usr/bin/env python3
+"""bench.py BIN BARE [OUT] - `make bench`: umpire measured side by side
+with stock minisign and with the bare cost of its cryptography, in one
+run on this machine. Prints the ratios and writes them, with the machine
+description, to OUT (bench/results.txt). A benchmark, not a test: it
+never fails on a missed goal, it reports it.
+
+Each timing runs the command REPS times in a row as separate processes
+(as a player or a referee runs it) and keeps the median of 5 rounds of
+the total; both sides of a ratio are timed the same way, in alternation.
+Peak memory is the maximum resident set size of the process (wait4).
+"""
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "tests", "hostile"))
+import run as fixture  # noqa: E402
+
+BIN = os.path.abspath(sys.argv[1])
+BARE = os.path.abspath(sys.argv[2])
+OUT = sys.argv[3] if len(sys.argv) > 3 else os.path.join(HERE, "results.txt")
+fixture.BIN = BIN
+SCN = fixture.SCN
+ENV = dict(os.environ, UMPIRE_SCENARIOS=SCN)
+ENV.pop("UMPIRE_CONFIG", None)
+
+
+def run_once(cmd, cwd):
+    p = subprocess.Popen(cmd, cwd=cwd, env=ENV, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE)
+    _, status, ru = os.wait4(p.pid, 0)
+    err = p.stderr.read()
+    p.stderr.close()
+    code = os.waitstatus_to_exitcode(status)
+    if code != 0:
+        raise SystemExit("bench: %s failed (%d): %s" % (
+            " ".join(cmd), code, err.decode(errors="replace")))
+    return ru.ru_maxrss  # KiB
+
+
+def peak_rss(cmd, cwd):
+    """Maximum resident set size of cmd in KiB (GNU time)."""
+    p = subprocess.run(["/usr/bin/time", "-f", "%M"] + cmd, cwd=cwd,
+                       env=ENV, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE, check=True)
+    return int(p.stderr.decode().strip().split("\n")[-1])
+
+
+def timed(cmd, cwd, reps):
+    t = time.perf_counter()
+    for _ in range(reps):
+        run_once(cmd, cwd)
+    return (time.perf_counter() - t) / reps
+
+
+def compare(a, b, cwd, reps, rounds=5):
+    """Median seconds per run of a and b, timed in alternation."""
+    ta, tb = [], []
+    for _ in range(rounds):
+        ta.append(timed(a, cwd, reps))
+        tb.append(timed(b, cwd, reps))
+    return statistics.median(ta), statistics.median(tb)
+
+
+def play_longest(base):
+    """Play Arnswalde to the end with a few strategies and difficulties;
+    keep the longest game (with every prefix: game-K.yaml)."""
+    best = None
+    for diff in ("low", "medium", "high"):
+        for strategy in ("first", "example"):
+            d = os.path.join(base, "%s-%s" % (diff, strategy))
+            os.makedirs(d)
+            g = fixture.make_fixture_dir("arnswalde-1945", d)
+            n = 0
+            while play(g, n + 1, strategy):
+                n += 1
+            if best is None or n > best[1]:
+                best = (g, n, diff, strategy)
+    return best
+
+
+def play_every_game(base):
+    """Play every shipped scenario to its end with the first legal
+    answers; return [(steps, scenario, dir)]."""
+    games = []
+    for scn in sorted(f[:-5] for f in os.listdir(SCN) if f.endswith(".yaml")):
+        d = os.path.join(base, "all-" + scn)
+        os.makedirs(d)
+        try:
+            g = fixture.make_fixture_dir(scn, d)
+        except fixture.Failure:
+            continue  # no rules module yet
+        n = 0
+        while fixture.play_step(g, n + 1):
+            n += 1
+        games.append((n, scn, g))
+    return games
+
+
+def play(d, n, strategy):
+    if strategy == "first":
+        return fixture.play_step(d, n)
+    st = fixture.umpire(d, "status", "--brief", "game.yaml").stdout.split()
+    if st[0] != b"pending":
+        return False
+    actor = st[1].decode()
+    tmpl = fixture.umpire(d, "orders", "game.yaml", "-s", actor + ".key")
+    chosen = subprocess.run(
+        ["python3", os.path.join(ROOT, "examples", "arnswalde-1945",
+                                 "choose.py")],
+        input=tmpl.stdout, capture_output=True, check=True).stdout
+    open(os.path.join(d, "orders-%d.yaml" % n), "wb").write(chosen)
+    fixture.umpire(d, "sign", "orders-%d.yaml" % n, "-s", actor + ".key",
+                   "-o", "signed-%d.yaml" % n)
+    fixture.umpire(d, "adjudicate", "game.yaml", "signed-%d.yaml" % n, "-s",
+                   fixture.game_counter(d, actor) + ".key", "-o",
+                   "next.yaml")
+    os.replace(os.path.join(d, "next.yaml"), os.path.join(d, "game.yaml"))
+    shutil.copy(os.path.join(d, "game.yaml"),
+                os.path.join(d, "game-%d.yaml" % n))
+    return True
+
+
+def fs_type(path):
+    p = subprocess.run(["stat", "-f", "-c", "%T", path],
+                       capture_output=True)
+    return p.stdout.decode().strip() or "?"
+
+
+def machine():
+    cpu = "?"
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem = "?"
+    try:
+        for line in open("/proc/meminfo"):
+            if line.startswith("MemTotal"):
+                mem = "%.1f GiB" % (int(line.split()[1]) / 1048576)
+    except OSError:
+        pass
+    mv = subprocess.run(["minisign", "-v"], capture_output=True).stdout
+    return "%s; %d CPUs; %s RAM; %s %s; %s" % (
+        cpu, os.cpu_count(), mem, platform.system(), platform.release(),
+        mv.decode().strip() or "minisign")
+
+
+def main():
+    base = tempfile.mkdtemp(prefix="umpire-bench-")
+    lines = []
+
+    def out(s=""):
+        print(s)
+        lines.append(s)
+    try:
+        out("umpire bench, %s" % time.strftime("%Y-%m-%d %H:%M:%S %Z"))
+        out("machine: " + machine())
+        out("load average at start: %.2f %.2f %.2f" % os.getloadavg())
+        out()
+        g, asteps, diff, strategy = play_longest(base)
+        every = play_every_game(base)
+        lsteps, lscn, lg = max(every + [(asteps, "arnswalde-1945", g)])
+        # verify: one signed order file, detached, the same file and key
+        # for both (minisign -V reads FILE.minisig)
+        o = os.path.join(g, "orders-1.yaml")
+        actor = open(o).read().split("\nside: ", 1)[1].split("\n", 1)[0]
+        fixture.umpire(g, "sign", "orders-1.yaml", "-s", actor + ".key",
+                       "--detached", "-o", "orders-1.yaml.minisig")
+        umv = [BIN, "verify", "orders-1.yaml", "-p", actor + ".pub", "-x",
+               "orders-1.yaml.minisig"]
+        msv = ["minisign", "-Vq", "-p", actor + ".pub", "-m",
+               "orders-1.yaml"]
+        tu, tm = compare(umv, msv, g, 100)
+        r1 = tu / tm
+        out("verify      umpire verify %.2f ms, minisign -V %.2f ms: "
+            "ratio %.2f (goal <= 1.2)" % (tu * 1e3, tm * 1e3, r1))
+        # adjudicate one step: the pending step of game-1 (step 2)
+        shutil.copy(os.path.join(g, "game-1.yaml"),
+                    os.path.join(g, "adj.yaml"))
+        st = open(os.path.join(g, "signed-2.yaml")).read()
+        actor2 = st.split("\nside: ", 1)[1].split("\n", 1)[0]
+        counter = fixture.game_counter(g, actor2)
+        adj = [BIN, "adjudicate", "adj.yaml", "signed-2.yaml", "-s",
+               counter + ".key", "-o", "adj-out.yaml", "--report",
+               "adj-report.txt"]
+        ta, tm2 = compare(adj, msv, g, 50)
+        r2 = ta / tm2
+        out("adjudicate  one Arnswalde step %.2f ms, minisign -V %.2f ms: "
+            "ratio %.2f (goal <= 2)" % (ta * 1e3, tm2 * 1e3, r2))
+        out("            (in %s, %s; adjudicate fsyncs the new game file "
+            "and its directory before the rename, minisign writes nothing)"
+            % (g, fs_type(g)))
+        if os.path.isdir("/dev/shm") and fs_type(g) != "tmpfs":
+            shm = tempfile.mkdtemp(prefix="umpire-bench-", dir="/dev/shm")
+            try:
+                for f in os.listdir(g):
+                    p = os.path.join(g, f)
+                    if os.path.isfile(p):
+                        shutil.copy(p, shm)
+                ts, tm3 = compare(adj, msv, shm, 50)
+                out("            the same on tmpfs (fsync free): %.2f ms, "
+                    "minisign -V %.2f ms: ratio %.2f" % (
+                        ts * 1e3, tm3 * 1e3, ts / tm3))
+            finally:
+                shutil.rmtree(shm, ignore_errors=True)
+        # audit of the longest game against the bare cost
+        out("audit       games played to their end: " + ", ".join(
+            "%s %d steps" % (scn, n) for n, scn, _ in every) +
+            "; arnswalde-1945 %d steps (difficulty %s, %s answers)" % (
+                asteps, diff, strategy))
+        steps = lsteps
+        aud = [BIN, "audit", "game.yaml"]
+        bare = [BARE, "game.yaml"]
+        tau, tb = compare(aud, bare, lg, 10)
+        r3 = tau / tb
+        out("            longest: %s, %d steps, %d KiB" % (
+            lscn, steps, os.path.getsize(os.path.join(lg, "game.yaml"))
+            // 1024))
+        out("            umpire audit %.2f ms (%.3f ms a step), bare "
+            "signature checks and hashes %.2f ms: ratio %.2f (goal <= 2)"
+            % (tau * 1e3, tau * 1e3 / steps, tb * 1e3, r3))
+        # growth: audit of every prefix of the game
+        out("            audit time by number of steps (prefixes of that "
+            "game):")
+        pts = []
+        for k in sorted(set([1, 2, 4, 8, 16, 32, 64, 128, 256, 512,
+                             steps])):
+            if k > steps:
+                continue
+            t = statistics.median(
+                timed([BIN, "audit", "game-%d.yaml" % k], lg, 5)
+                for _ in range(3))
+            pts.append((k, t))
+            out("              %4d steps  %8.2f ms  %6.3f ms a step" % (
+                k, t * 1e3, t * 1e3 / k))
+        (k0, t0), (k1, t1) = pts[0], pts[-1]
+        slope = (t1 - t0) / (k1 - k0) if k1 > k0 else 0
+        fixed = t0 - slope * k0
+        out("            fit: %.2f ms + %.3f ms a step; 1,000 steps "
+            "(extrapolated): %.0f ms" % (fixed * 1e3, slope * 1e3,
+                                         (fixed + slope * 1000) * 1e3))
+        if steps < 1000:
+            out("            note: no shipped scenario reaches 1,000 steps "
+                "here; the longest game played is %d steps" % steps)
+        # peak memory (through /usr/bin/time: a process forked from
+        # python would count python's pages before the exec)
+        m_adj = peak_rss(adj, g)
+        m_aud = peak_rss(aud, lg)
+        m_ms = peak_rss(msv, g)
+        m_aud1 = peak_rss([BIN, "audit", "game-1.yaml"], lg)
+        out("memory      peak RSS: adjudicate %.1f MiB, audit (%d steps) "
+            "%.1f MiB (goal < 16 MiB); minisign -V %.1f MiB"
+            % (m_adj / 1024, steps, m_aud / 1024, m_ms / 1024))
+        out("            audit of the first step only: %.1f MiB" %
+            (m_aud1 / 1024))
+        out()
+        out("goals: verify %s, adjudicate %s, audit %s, memory %s" % (
+            "met" if r1 <= 1.2 else "MISSED",
+            "met" if r2 <= 2 else "MISSED",
+            "met" if r3 <= 2 else "MISSED",
+            "met" if max(m_adj, m_aud) < 16 * 1024 else "MISSED"))
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+    with open(OUT, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("written to %s" % OUT)
+
+
+if __name__ == "__main__":
+    main()
