@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """choose.py SIDE - a simple scripted player for the Aachen example: reads
 the order template that `umpire orders` prints on stdin, answers its first
-question by a fixed policy among the legal answers, drops the answers the
-template filled in after it (they assumed the first default answer), adds
-standing orders, and prints the orders. Policy: a few named units march on
-Aachen (1328) hex by hex, every possible attack is made with every unit
-that can join it, units advance after combat, engineers bridge the first
-hexside offered once, the German demolishes what he can."""
+question by a fixed policy among the legal answers (or among the examples
+of a free-text question: a path "UNIT HEX HEX ...", an attack "HEX UNIT
+UNIT ..."), drops the answers the template filled in after it (they
+assumed the first default answer), adds standing orders, and prints the
+orders. Policy: a few named units march on Aachen (1328) along the example
+paths that end nearest to it, every possible attack is made with every
+unit that can join it, units advance after combat, engineers bridge the
+first hexside offered once, the German demolishes what he can."""
 import re
 import sys
 
@@ -27,26 +29,26 @@ def dist(a, b):
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2]))
 
 def pick(key, options, text):
-    hexes = [o for o in options if re.fullmatch(r"\d{4}", o)]
     if key == "move":
+        # the examples are legal paths "UNIT HEX HEX ...": take, for the
+        # first named unit that can get nearer the target, the path whose
+        # end is nearest it
+        paths = [o.split() for o in options if " " in o]
         for u in MOVERS[SIDE]:
-            if u in options:
-                return u
+            mine = [p for p in paths if p[0] == u]
+            if not mine:
+                continue
+            best = min(mine, key=lambda p: (dist(p[-1], TARGET[SIDE]),
+                                            len(p), p))
+            if dist(best[-1], TARGET[SIDE]) < dist(best[1], TARGET[SIDE]) \
+                    or len(best) == 2 and "done" not in options:
+                return " ".join(best)
         return "done" if "done" in options else options[0]
-    if key == "step":
-        m = re.search(r"at (\d{4})", text)
-        here = m.group(1) if m else None
-        if hexes and here:
-            best = min(hexes, key=lambda h: (dist(h, TARGET[SIDE]), h))
-            if dist(best, TARGET[SIDE]) < dist(here, TARGET[SIDE]):
-                return best
-        return "stop" if "stop" in options else options[0]
     if key == "attack":
-        return hexes[0] if hexes else "done"
-    if key == "with":
-        units = [o for o in options if o != "go"]
-        return units[0] if units and "go" not in options else \
-            ("go" if "go" in options else options[0])
+        # "HEX UNIT UNIT ...": the first attack offered, with every unit
+        # that can join it
+        attacks = [o for o in options if " " in o]
+        return attacks[0] if attacks else "done"
     if key == "advance":
         units = [o for o in options if o != "no"]
         return units[0] if units else "no"
@@ -62,8 +64,9 @@ for line in lines:
         text = line
         out.append(line)
         continue
-    if line.startswith("# legal:") or (legal and line.startswith("#     ")):
-        legal += line[8:] if line.startswith("# legal:") else line[1:]
+    if line.startswith(("# legal:", "# for example:")) or \
+            (legal and line.startswith("#     ")):
+        legal += line[1:]
         out.append(line)
         continue
     if line.startswith("#   ") and text and not legal:

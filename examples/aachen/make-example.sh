@@ -1,6 +1,6 @@
 #!/bin/sh
 # make-example.sh BIN - play the example game of this folder again: the
-# Allied and the German player (choose.py for the first 160 steps, then
+# Allied and the German player (choose.py for the first 60 steps, then
 # the default orders of `umpire orders`) exchange files until the game
 # ends; each side adjudicates the other's orders (no referee). Writes
 # allied.pub, german.pub, game.yaml, orders/step-NNN.yaml (as mailed),
@@ -28,7 +28,7 @@ until "$BIN" status --brief game.yaml | grep -q '^over'; do
 	side=$("$BIN" status --brief game.yaml | awk '{print $2}')
 	other=german
 	[ "$side" = german ] && other=allied
-	if [ "$n" -le 160 ]; then
+	if [ "$n" -le 60 ]; then
 		"$BIN" orders game.yaml -s "$KEYS/$side.key" |
 			python3 "$HERE/choose.py" "$side" >"$KEYS/o.yaml"
 	else

@@ -3,7 +3,8 @@
 # referee (each side adjudicates the other's orders); a game from default
 # orders (nothing moves) to its end; a scripted game with real moves,
 # attacks, retreats and bridging (examples/aachen/choose.py) for its first
-# steps, then default orders to the end; audit; a refused illegal step.
+# steps, then default orders to the end; audit; a refused illegal step and
+# a refused illegal path ("UNIT HEX HEX ...", one answer a unit).
 
 load helpers
 
@@ -109,6 +110,18 @@ setup() {
 	[ "$status" -eq 1 ]
 	assert_output_has "rule 17.0"
 	assert_output_has '"2629"'
+	[ ! -e out.yaml ]
+}
+
+@test "refused: an illegal path names the hex and the rule" {
+	"$UMPIRE" orders start.yaml -s a.key >t.yaml
+	grep -q '^# for example: "done", "a' t.yaml
+	sed '0,/^- move: "done"/s//- move: "a13 1427"/' t.yaml |
+		"$UMPIRE" sign - -s a.key >bad.yaml
+	run "$UMPIRE" adjudicate start.yaml bad.yaml -s g.key -o out.yaml
+	[ "$status" -eq 1 ]
+	assert_output_has "'a13 1427' is not a legal answer to rule 5.0"
+	assert_output_has "1427 is not next to 1629 (5.0)"
 	[ ! -e out.yaml ]
 }
 

@@ -105,6 +105,9 @@ struct game {
 	size_t n_forced;
 };
 
+/* free-text questions seen: a move along a path, an attack with units */
+static int seen_path, seen_attack;
+
 static void add(struct game *g, const struct question *q)
 {
 	/* prefer moving and attacking over "done" most of the time */
@@ -116,6 +119,12 @@ static void add(struct game *g, const struct question *q)
 		g->a = realloc(g->a, g->cap * sizeof *g->a);
 		g->val = realloc(g->val, g->cap * sizeof *g->val);
 	}
+	if (q->free_text && !strcmp(q->key, "move") &&
+	    strchr(q->options[k], ' '))
+		seen_path = 1;
+	if (q->free_text && !strcmp(q->key, "attack") &&
+	    strchr(q->options[k], ' '))
+		seen_attack = 1;
 	snprintf(g->val[g->n], Q_OPTION_LEN, "%s", q->options[k]);
 	g->a[g->n].key = q->key;
 	g->a[g->n].value = NULL;
@@ -231,6 +240,9 @@ static void aachen_random(void)
 		rd &= ok2;
 	}
 	CHECK(ended == 3, "random games of Aachen end (%d of 3)", ended);
+	CHECK(seen_path && seen_attack, "moves are free-text paths (\"UNIT "
+	      "HEX HEX ...\") and attacks \"HEX UNIT ...\", every example "
+	      "legal");
 	CHECK(rt, "save and load round-trip at the end");
 	CHECK(rd, "render draws the board through the SVG API");
 	free(start);

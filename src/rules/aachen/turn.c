@@ -244,46 +244,12 @@ static void eliminate(struct ctx *c, struct aachen *st, int u,
 
 /* ---- movement (5.0, 6.0, 8.0, 11.0) ---- */
 
-static const char *block_rule(const char *why)
-{
-	if (!strcmp(why, "enemy"))
-		return "4.0";
-	if (!strcmp(why, "zoc"))
-		return "6.0";
-	if (!strcmp(why, "hexside"))
-		return "5.3";
-	if (!strcmp(why, "cost"))
-		return "5.1";
-	return "5.0";
-}
-
 static void mp_text(char *buf, size_t size, int half)
 {
 	if (half % HALF)
 		snprintf(buf, size, "%d 1/2", half / HALF);
 	else
 		snprintf(buf, size, "%d", half / HALF);
-}
-
-/* Whether a unit passing through friendly-occupied hex b with `left`
- * half MPs can still end its move in an empty hex (4.0). */
-static int can_pass(const struct aachen *st, int u, int b, int left)
-{
-	static int16_t best[HEX_MAX];
-	struct hex_rules r;
-	int h;
-
-	if (left <= 0)
-		return 0;
-	aa_rules(st, &r);
-	if (hex_in_enemy_zoc(&r, st->u[u].side, b))
-		return 0;
-	hex_reach(&r, u, b, left, 0, best);
-	for (h = 0; h < HEX_MAX; h++)
-		if (best[h] >= 0 && h != b && (st->occ[h] < 0 ||
-					       st->occ[h] == u))
-			return 1;
-	return 0;
 }
 
 static int entry_free(const struct aachen *st, int u, int16_t *out)
@@ -304,115 +270,162 @@ static int due(const struct aachen *st, int u)
 	       st->u[u].arrive <= st->turn;
 }
 
-/* Move unit u (5.0): a reinforcement first enters (11.2, 11.3), then the
- * unit steps hex by hex until it stops. */
-static void move_unit(struct ctx *c, struct aachen *st, int u, int mech)
+/* Half MPs of unit u in this phase (5.0; 8.0 a share of it). */
+static int allowance(const struct aachen *st, int u, int mech)
+{
+	const struct hunit *un = &st->u[u];
+
+	return mech ? unit_mov(un) * st->mech_pct / 100 * HALF :
+		      unit_mov(un) * HALF;
+}
+
+/* Put unit u in hex h without events (a trial move). */
+static void place_quietly(struct aachen *st, int u, int h)
+{
+	if (st->u[u].where == U_MAP && st->occ[st->u[u].hex] == u)
+		st->occ[st->u[u].hex] = -1;
+	st->u[u].hex = (int16_t)h;
+	st->u[u].where = U_MAP;
+	if (st->occ[h] < 0)
+		st->occ[h] = (int16_t)u;
+}
+
+/* Why the step of unit u from a to b, with `left` half MPs, is illegal
+ * (NULL if it is legal), naming the rule. */
+static const char *step_text(const struct aachen *st, int u, int a, int b,
+			     int left, int first, int *cost, char *why,
+			     size_t size)
 {
 	struct hex_rules r;
-	struct question q;
-	struct hunit *un = &st->u[u];
-	int16_t cand[7], free_[HEX_ENTRY_MAX];
-	const char *side = aa_side_names[un->side], *why;
-	int left, first = 1, start, h, d, b, cost, n, k, cost_of[7];
-	char x[8], y[8], mp[16], blocked[120];
-	size_t bl;
+	const char *w;
+	char x[8], y[8], mp[16];
 
 	aa_rules(st, &r);
-	st->moved[u] = 1;
-	left = unit_mov(un) * HALF;
-	if (mech)
-		left = unit_mov(un) * st->mech_pct / 100 * HALF;
+	hex_id(a, x);
+	hex_id(b, y);
+	if (hex_dir(&st->map, a, b) < 0) {
+		snprintf(why, size, "%s is not next to %s (5.0)", y, x);
+		return why;
+	}
+	w = hex_step_block(&r, u, st->u[u].side, a, b, left, first, cost);
+	if (!w)
+		return NULL;
+	mp_text(mp, sizeof mp, left);
+	if (!strcmp(w, "enemy"))
+		snprintf(why, size, "%s holds an enemy unit (4.0)", y);
+	else if (!strcmp(w, "zoc"))
+		snprintf(why, size, "%s is in an enemy zone of control and so "
+			 "is %s: no move from one to the other (6.0)", y, x);
+	else if (!strcmp(w, "hexside"))
+		snprintf(why, size, "the hexside %s-%s may not be crossed "
+			 "(5.3)", x, y);
+	else if (!strcmp(w, "cost") && hex_step_cost(&r, a, b) == COST_ALL)
+		snprintf(why, size, "crossing into %s takes all the MPs: "
+			 "only as the first step (5.3)", y);
+	else if (!strcmp(w, "cost"))
+		snprintf(why, size, "%s costs more than the %s MP left (5.1)",
+			 y, mp);
+	else
+		snprintf(why, size, "%s is off the map (5.0)", y);
+	return why;
+}
+
+/*
+ * Walk unit u along path[0..n-1] on st, without events: a reinforcement's
+ * first hex is its entry hex (11.2, 11.3), then each hex is next to the
+ * one before (5.0). Returns 0, or -1 with why naming the rule. st is
+ * changed (a trial copy).
+ */
+static int walk(struct aachen *st, int u, int mech, const int16_t *path,
+		int n, char *why, size_t size)
+{
+	struct hex_rules r;
+	struct hunit *un = &st->u[u];
+	int left = allowance(st, u, mech), first = 1, i = 0, cost, k, h;
+	int16_t f[HEX_ENTRY_MAX];
+	char x[8];
+
+	if (n == 0)
+		return snprintf(why, size, "give the path: at least one hex "
+				"after the unit (5.0)"), -1;
 	if (un->where == U_WAITING) {
-		n = entry_free(st, u, free_);
-		q_init(&q, "11.3", "enter", side, "Reinforcement %s (%d-%d-%d"
-		       ") enters the map: choose its entry hex.", un->id,
-		       un->att, un->def, un->mov);
-		for (k = 0; k < n; k++)
-			q_add(&q, "%s", hex_id(free_[k], x));
-		h = free_[n == 1 ? 0 : ctx_ask(c, &q)];
+		h = path[0];
+		k = entry_free(st, u, f);
+		while (k > 0 && f[k - 1] != h)
+			k--;
+		if (k == 0)
+			return snprintf(why, size, "%s is not a free entry hex "
+					"of %s (11.3)", hex_id(h, x), un->id),
+			       -1;
 		cost = st->map.terrain[st->map.terr[h]].cost;
 		left = cost >= COST_ALL || cost > left ? 0 : left - cost;
-		enter(c, st, u, h);
-		ctx_event(c, "11.2", "%s (%d-%d-%d) enters at %s.", un->id,
-			  un->att, un->def, un->mov, hex_id(h, x));
-		ctx_mark(c, "", "placed", x, "", un->id);
+		place_quietly(st, u, h);
 		first = 0;
+		aa_rules(st, &r);
+		if (n > 1 && hex_in_enemy_zoc(&r, un->side, h))
+			return snprintf(why, size, "%s is in an enemy zone of "
+					"control: %s stops there (12.0)", x,
+					un->id), -1;
+		i = 1;
+	}
+	for (; i < n; i++) {
+		if (step_text(st, u, un->hex, path[i], left, first, &cost,
+			      why, size))
+			return -1;
+		left -= cost;
+		first = 0;
+		place_quietly(st, u, path[i]);
+		aa_rules(st, &r);
+		if (i < n - 1 && hex_in_enemy_zoc(&r, un->side, path[i]))
+			return snprintf(why, size, "%s is in an enemy zone of "
+					"control: %s stops there (6.0)",
+					hex_id(path[i], x), un->id), -1;
+	}
+	if (st->occ[un->hex] != u)
+		return snprintf(why, size, "the move ends in %s on %s: one "
+				"unit a hex (4.0)", hex_id(un->hex, x),
+				st->u[st->occ[un->hex]].id), -1;
+	return 0;
+}
+
+/* Execute a checked path: events, control, victory. */
+static void move_unit(struct ctx *c, struct aachen *st, int u, int mech,
+		      const int16_t *path, int n)
+{
+	struct hex_rules r;
+	struct hunit *un = &st->u[u];
+	int i = 0, start, h;
+	char x[8], y[8];
+
+	st->moved[u] = 1;
+	if (un->where == U_WAITING) {
+		enter(c, st, u, path[0]);
+		ctx_event(c, "11.2", "%s (%d-%d-%d) enters at %s.", un->id,
+			  un->att, un->def, un->mov, hex_id(path[0], x));
+		ctx_mark(c, "", "placed", x, "", un->id);
 		if (check_victory(c, st))
 			return;
-		if (hex_in_enemy_zoc(&r, un->side, h)) {
+		aa_rules(st, &r);
+		if (hex_in_enemy_zoc(&r, un->side, path[0])) {
 			ctx_event(c, "12.0", "%s entered in an enemy zone of "
 				  "control and stops.", un->id);
 			return;
 		}
+		i = 1;
 	}
 	start = un->hex;
-	for (;;) {
+	for (; i < n; i++) {
 		h = un->hex;
-		if (!first && h != start &&
-		    hex_in_enemy_zoc(&r, un->side, h)) {
-			if (st->occ[h] == u)
-				break;
-		}
-		q_init(&q, mech ? "8.0" : "5.0", "step", side, "%s", "");
-		n = 0;
-		blocked[0] = '\0';
-		bl = 0;
-		if (st->occ[h] == u)
-			q_add(&q, "stop");
-		for (d = 0; d < 6; d++) {
-			b = hex_neighbour(&st->map, h, d);
-			if (b < 0)
-				continue;
-			why = hex_step_block(&r, u, un->side, h, b, left,
-					     first, &cost);
-			if (!why && st->occ[b] >= 0 && st->occ[b] != u &&
-			    !can_pass(st, u, b, left - cost))
-				why = "stack";
-			if (why) {
-				if (bl + 16 < sizeof blocked)
-					bl += (size_t)snprintf(blocked + bl,
-						sizeof blocked - bl, " %s %s",
-						hex_id(b, x), !strcmp(why,
-						"stack") ? "4.0" :
-						block_rule(why));
-				continue;
-			}
-			cand[n] = (int16_t)b;
-			cost_of[n++] = cost;
-			q_add(&q, "%s", hex_id(b, x));
-		}
-		if (q.n == 0) {
-			/* cannot happen: can_pass looked ahead */
-			break;
-		}
-		if (n == 0)
-			break;  /* only "stop" */
-		mp_text(mp, sizeof mp, left);
-		snprintf(q.text, sizeof q.text, "%s (%d-%d-%d) at %s, %s MP "
-			 "left: next hex or stop.%s%s", un->id, un->att,
-			 un->def, un->mov, hex_id(h, x), mp,
-			 bl ? " Blocked (rule):" : "", blocked);
-		k = (int)ctx_ask(c, &q);
-		if (st->occ[h] == u)
-			k--;
-		if (k < 0)
-			break;
-		b = cand[k];
-		left -= cost_of[k];
-		first = 0;
-		enter(c, st, u, b);
-		if (st->occ[h] < 0) {
-			/* h may hold a unit we passed over: reindex */
-			aa_reindex(st);
-		}
+		enter(c, st, u, path[i]);
+		if (st->occ[h] < 0)
+			aa_reindex(st);  /* h may hold a unit passed over */
 		if (check_victory(c, st))
 			return;
-		if (hex_in_enemy_zoc(&r, un->side, b) && st->occ[b] == u) {
+		aa_rules(st, &r);
+		if (hex_in_enemy_zoc(&r, un->side, path[i]))
 			ctx_event(c, "6.0", "%s enters an enemy zone of "
 				  "control at %s and stops.", un->id,
-				  hex_id(b, x));
-			break;
-		}
+				  hex_id(path[i], x));
 	}
 	if (un->hex != start) {
 		ctx_event(c, mech ? "8.0" : "5.0", "%s moves from %s to %s.",
@@ -420,7 +433,6 @@ static void move_unit(struct ctx *c, struct aachen *st, int u, int mech)
 		ctx_mark(c, "", "move", x, y, un->id);
 	}
 }
-
 static int must_enter_2ad(const struct aachen *st, int side, int mech)
 {
 	int16_t f[HEX_ENTRY_MAX];
@@ -582,14 +594,267 @@ static void repair(struct ctx *c, struct aachen *st)
 	}
 }
 
+/* ---- movement orders: one answer a unit, "UNIT HEX HEX ..." ---- */
+
+enum { PATH_MAX_HEXES = 40, EXAMPLES_A_UNIT = 6 };
+
+struct mv_check {
+	const struct aachen *st;
+	int side, mech;
+	/* the parsed answer */
+	int unit, n;
+	int16_t path[PATH_MAX_HEXES];
+};
+
+static struct aachen trial, trial2;   /* scratch copies for trial moves */
+
+/* Split "a13 1628 1527" into unit and hexes; -1 with why. */
+static int parse_move(struct mv_check *m, const char *ans, char *why,
+		      size_t size)
+{
+	char w[48];
+	const char *p = ans;
+	int len, h;
+
+	m->unit = -1;
+	m->n = 0;
+	while (*p) {
+		while (*p == ' ')
+			p++;
+		if (!*p)
+			break;
+		for (len = 0; p[len] && p[len] != ' '; len++)
+			;
+		snprintf(w, sizeof w, "%.*s", len < 47 ? len : 47, p);
+		p += len;
+		if (m->unit < 0) {
+			m->unit = aa_unit_find(m->st, w);
+			if (m->unit < 0)
+				return snprintf(why, size, "no unit '%s': write "
+						"UNIT HEX HEX ... or done "
+						"(5.0)", w), -1;
+			continue;
+		}
+		h = hex_parse(&m->st->map, w);
+		if (h == HEX_NONE || m->st->map.terr[h] == 255)
+			return snprintf(why, size, "'%s' is not a hex of the "
+					"map (5.0)", w), -1;
+		if (m->n == PATH_MAX_HEXES)
+			return snprintf(why, size, "the path is too long "
+					"(5.0)"), -1;
+		m->path[m->n++] = (int16_t)h;
+	}
+	if (m->unit < 0)
+		return snprintf(why, size, "write UNIT HEX HEX ... or done "
+				"(5.0)"), -1;
+	return 0;
+}
+
+static int check_move(void *user, const char *ans, char *why, size_t size)
+{
+	struct mv_check *m = user;
+	const struct aachen *st = m->st;
+	struct hex_rules r;
+	int u;
+
+	if (!strcmp(ans, "done")) {
+		if (must_enter_2ad(st, m->side, m->mech))
+			return snprintf(why, size, "the 2nd Armored Division "
+					"may not be held back: it enters first "
+					"(15.0)"), -1;
+		m->unit = -1;
+		return 0;
+	}
+	if (parse_move(m, ans, why, size))
+		return -1;
+	u = m->unit;
+	aa_rules(st, &r);
+	if (st->u[u].side != m->side)
+		return snprintf(why, size, "%s is not a %s unit (3.0)",
+				st->u[u].id, m->side == ALLIED ? "US" :
+				"German"), -1;
+	if (st->moved[u])
+		return snprintf(why, size, "%s has moved in this phase "
+				"(5.0)", st->u[u].id), -1;
+	if (!may_move(st, &r, u, m->side, m->mech))
+		return snprintf(why, size, "%s may not move now (%s)",
+				st->u[u].id, st->u[u].where == U_WAITING ?
+				"11.0, 11.4" : st->u[u].where != U_MAP ? "7.3" :
+				!m->mech ? "5.0" : !(st->u[u].tags & T_MECH) ?
+				"8.0: not mechanised" :
+				"8.0: in an enemy zone of control"), -1;
+	if (must_enter_2ad(st, m->side, m->mech) &&
+	    !((st->u[u].tags & T_2AD) && due(st, u)))
+		return snprintf(why, size, "the 2nd Armored Division enters "
+				"first (15.0)"), -1;
+	memcpy(&trial, st, sizeof trial);
+	return walk(&trial, u, m->mech, m->path, m->n, why, size);
+}
+
+/* Add "UNIT path" as an example if it fits and is legal; the path is
+ * cut to its longest legal prefix that fits. */
+static void add_example(struct question *q, struct mv_check *m, int u,
+			const int16_t *path, int n)
+{
+	char buf[Q_OPTION_LEN], x[8], why[160];
+	size_t len;
+	int i, k;
+
+	for (k = n; k > 0 && q->n < Q_MAX_OPTIONS; k--) {
+		len = (size_t)snprintf(buf, sizeof buf, "%s", m->st->u[u].id);
+		for (i = 0; i < k; i++)
+			len += (size_t)snprintf(len < sizeof buf ?
+				buf + len : buf, len < sizeof buf ?
+				sizeof buf - len : 0, " %s",
+				hex_id(path[i], x));
+		if (len >= sizeof buf)
+			continue;
+		if (check_move(m, buf, why, sizeof why) == 0) {
+			for (i = 0; i < (int)q->n; i++)
+				if (!strcmp(q->options[i], buf))
+					return;
+			q_add(q, "%s", buf);
+			return;
+		}
+	}
+}
+
+/* Example paths of unit u: to the leaves of its tree of cheapest paths,
+ * the farthest first, at most `budget`. */
+static void unit_examples(struct question *q, struct mv_check *m, int u,
+			  int budget)
+{
+	static int16_t best[HEX_MAX], pred[HEX_MAX], leaf[HEX_MAX];
+	const struct aachen *st = m->st;
+	struct aachen *t = &trial2;
+	struct hex_rules r;
+	int16_t f[HEX_ENTRY_MAX], path[PATH_MAX_HEXES];
+	int from, left, first = 1, a, b, d, cost, n_leaf = 0, i, j, k, n;
+	size_t before = q->n;
+
+	memcpy(t, st, sizeof *t);
+	left = allowance(st, u, m->mech);
+	if (st->u[u].where == U_WAITING) {
+		n = entry_free(st, u, f);
+		for (i = 0; i < n && (int)(q->n - before) < budget; i++)
+			add_example(q, m, u, &f[i], 1);
+		if (n == 0)
+			return;
+		from = f[0];
+		cost = st->map.terrain[st->map.terr[from]].cost;
+		left = cost >= COST_ALL || cost > left ? 0 : left - cost;
+		place_quietly(t, u, from);
+		first = 0;
+	} else {
+		from = st->u[u].hex;
+	}
+	aa_rules(t, &r);
+	if (left <= 0 || (st->u[u].where == U_WAITING &&
+			  hex_in_enemy_zoc(&r, st->u[u].side, from)))
+		return;
+	hex_reach(&r, u, from, left, first, best);
+	for (b = 0; b < HEX_MAX; b++) {
+		pred[b] = -1;
+		if (best[b] < 0 || b == from)
+			continue;
+		for (d = 0; d < 6 && pred[b] < 0; d++) {
+			a = hex_neighbour(&t->map, b, d);
+			if (a < 0 || best[a] <= best[b] ||
+			    (a != from &&
+			     hex_in_enemy_zoc(&r, st->u[u].side, a)) ||
+			    hex_step_block(&r, u, st->u[u].side, a, b,
+					   best[a], first && a == from,
+					   &cost) ||
+			    best[a] - cost != best[b])
+				continue;
+			pred[b] = (int16_t)a;
+		}
+	}
+	for (b = 0; b < HEX_MAX; b++) {
+		if (pred[b] < 0 || (t->occ[b] >= 0 && t->occ[b] != u))
+			continue;
+		for (a = 0; a < HEX_MAX && pred[a] != b; a++)
+			;
+		if (a == HEX_MAX)
+			leaf[n_leaf++] = (int16_t)b;
+	}
+	/* the farthest (fewest MPs left) first; then by hex number */
+	for (i = 1; i < n_leaf; i++)
+		for (j = i; j > 0 && (best[leaf[j]] < best[leaf[j - 1]] ||
+				      (best[leaf[j]] == best[leaf[j - 1]] &&
+				       leaf[j] < leaf[j - 1])); j--) {
+			int16_t s = leaf[j];
+			leaf[j] = leaf[j - 1];
+			leaf[j - 1] = s;
+		}
+	/* one of each of the six directions from the start in turn, so that
+	 * the examples go every way */
+	{
+		static const double dir[6][2] = { { 1, 0 }, { .5, .866 },
+			{ -.5, .866 }, { -1, 0 }, { -.5, -.866 },
+			{ .5, -.866 } };
+		static int16_t spread[HEX_MAX];
+		uint8_t sec[HEX_MAX], used[HEX_MAX];
+		double x0, y0, x1, y1, dot, top;
+		int ns = 0, pass;
+
+		hex_centre(&t->map, from, &x0, &y0);
+		for (i = 0; i < n_leaf; i++) {
+			hex_centre(&t->map, leaf[i], &x1, &y1);
+			sec[i] = 0;
+			top = -1e9;
+			for (k = 0; k < 6; k++) {
+				dot = (x1 - x0) * dir[k][0] +
+				      (y1 - y0) * dir[k][1];
+				if (dot > top) {
+					top = dot;
+					sec[i] = (uint8_t)k;
+				}
+			}
+			used[i] = 0;
+		}
+		/* east, west, then the diagonals, opposite after opposite */
+		static const int order[6] = { 0, 3, 1, 4, 2, 5 };
+
+		for (pass = 0; ns < n_leaf; pass++)
+			for (j = 0; j < 6; j++)
+				for (i = 0, k = order[j]; i < n_leaf; i++)
+					if (!used[i] && sec[i] == k) {
+						used[i] = 1;
+						spread[ns++] = leaf[i];
+						break;
+					}
+		memcpy(leaf, spread, (size_t)n_leaf * sizeof *leaf);
+	}
+	for (i = 0; i < n_leaf && (int)(q->n - before) < budget; i++) {
+		n = 0;
+		for (b = leaf[i]; b != from && b >= 0 && n < PATH_MAX_HEXES;
+		     b = pred[b])
+			path[n++] = (int16_t)b;
+		if (b != from)
+			continue;
+		if (st->u[u].where == U_WAITING)
+			path[n++] = (int16_t)from;
+		for (k = 0; k < n / 2; k++) {
+			int16_t s = path[k];
+			path[k] = path[n - 1 - k];
+			path[n - 1 - k] = s;
+		}
+		add_example(q, m, u, path, n);
+	}
+}
+
 static void movement_phase(struct ctx *c, struct aachen *st, int side,
 			   int mech)
 {
 	struct hex_rules r;
 	struct question q;
+	struct mv_check m;
 	int16_t idx[HEX_UNITS_MAX];
-	int i, n;
-	size_t k;
+	int i, n, must, budget;
+	size_t len;
+	const char *ans;
+	char why[200];
 
 	memset(st->moved, 0, sizeof st->moved);
 	if (side == ALLIED)
@@ -598,29 +863,45 @@ static void movement_phase(struct ctx *c, struct aachen *st, int side,
 		demolition(c, st);
 	for (;;) {
 		aa_rules(st, &r);
-		q_init(&q, mech ? "8.0" : "5.0", "move", aa_side_names[side],
-		       "%s %s phase: choose a unit to move (reinforcements "
-		       "enter), or done.", side == ALLIED ? "Allied" :
-		       "German", mech ? "mechanised movement" : "movement");
+		must = must_enter_2ad(st, side, mech);
 		n = 0;
-		/* 15.0: the 2nd Armored Division may not be held back */
-		if (!must_enter_2ad(st, side, mech))
+		for (i = 0; i < st->n_units; i++)
+			if (may_move(st, &r, i, side, mech) &&
+			    (!must || ((st->u[i].tags & T_2AD) && due(st, i))))
+				idx[n++] = (int16_t)i;
+		if (n == 0)
+			break;
+		q_init(&q, mech ? "8.0" : "5.0", "move", aa_side_names[side],
+		       "%s %s: UNIT HEX HEX ... (its path, hex by hex; a "
+		       "reinforcement's entry hex first), or done. Units:",
+		       side == ALLIED ? "Allied" : "German",
+		       mech ? "mechanised movement" : "movement");
+		len = strlen(q.text);
+		for (i = 0; i < n && len + 12 < sizeof q.text; i++)
+			len += (size_t)snprintf(q.text + len,
+				sizeof q.text - len, " %s", st->u[idx[i]].id);
+		if (i < n)
+			snprintf(q.text + len, sizeof q.text - len, " ...");
+		m.st = st;
+		m.side = side;
+		m.mech = mech;
+		if (!must)
 			q_add(&q, "done");
-		for (i = 0; i < st->n_units && q.n < Q_MAX_OPTIONS; i++) {
-			if (!may_move(st, &r, i, side, mech))
-				continue;
-			if (must_enter_2ad(st, side, mech) &&
-			    !(st->u[i].tags & T_2AD && due(st, i)))
-				continue;
-			idx[n++] = (int16_t)i;
-			q_add(&q, "%s", st->u[i].id);
-		}
-		if (n == 0 && q.n == 1)
+		/* up to one example path a unit in each direction: the
+		 * order template stays short */
+		budget = (int)(Q_MAX_OPTIONS - q.n) / n;
+		if (budget > EXAMPLES_A_UNIT)
+			budget = EXAMPLES_A_UNIT;
+		if (budget < 1)
+			budget = 1;
+		for (i = 0; i < n && q.n < Q_MAX_OPTIONS; i++)
+			unit_examples(&q, &m, idx[i], budget);
+		if (q.n == 0)
+			break;  /* no legal move at all */
+		ans = ctx_ask_text(c, &q, check_move, &m);
+		if (check_move(&m, ans, why, sizeof why) || m.unit < 0)
 			break;
-		k = ctx_ask(c, &q);
-		if (!strcmp(q.options[k], "done"))
-			break;
-		move_unit(c, st, idx[k - (q.n - (size_t)n)], mech);
+		move_unit(c, st, m.unit, mech, m.path, m.n);
 		if (st->phase == PH_OVER)
 			return;
 	}
@@ -641,80 +922,157 @@ static int can_attack(const struct aachen *st, const struct hex_rules *r,
 	       hex_attack_across(r, st->u[u].hex, def_hex, &shift);
 }
 
-/* 7.1: the attacker declares every attack before any is resolved: a
- * defending hex, then the units that attack it. */
+/* 7.1: the attacker declares every attack before any is resolved: one
+ * answer an attack, "HEX UNIT UNIT ...", the defender's hex, then the
+ * units that attack it. */
+struct atk_check {
+	const struct aachen *st;
+	int side;
+	const uint8_t *taken;
+	int def, n;
+	int16_t who[ATTACKERS_MAX];
+};
+
+static int check_attack(void *user, const char *ans, char *why,
+			size_t size)
+{
+	struct atk_check *a = user;
+	const struct aachen *st = a->st;
+	struct hex_rules r;
+	char w[48], x[8];
+	const char *p = ans;
+	int len, u, i, s;
+
+	a->def = -1;
+	a->n = 0;
+	if (!strcmp(ans, "done"))
+		return 0;
+	if (st->n_atk >= ATTACKS_MAX)
+		return snprintf(why, size, "no more attacks this phase "
+				"(7.1)"), -1;
+	aa_rules(st, &r);
+	while (*p) {
+		while (*p == ' ')
+			p++;
+		if (!*p)
+			break;
+		for (len = 0; p[len] && p[len] != ' '; len++)
+			;
+		snprintf(w, sizeof w, "%.*s", len < 47 ? len : 47, p);
+		p += len;
+		if (a->def < 0) {
+			a->def = hex_parse(&st->map, w);
+			if (a->def == HEX_NONE)
+				return snprintf(why, size, "'%s' is not a hex: "
+						"write HEX UNIT UNIT ... or "
+						"done (7.1)", w), -1;
+			if (st->occ[a->def] < 0 ||
+			    st->u[st->occ[a->def]].side == a->side)
+				return snprintf(why, size, "%s holds no enemy "
+						"unit (7.1)", w), -1;
+			if (a->taken[a->def])
+				return snprintf(why, size, "%s is attacked "
+						"already this phase (7.1)", w),
+				       -1;
+			continue;
+		}
+		u = aa_unit_find(st, w);
+		hex_id(a->def, x);
+		if (u < 0 || st->u[u].side != a->side ||
+		    st->u[u].where != U_MAP)
+			return snprintf(why, size, "'%s' is not one of your "
+					"units on the map (7.1)", w), -1;
+		for (i = 0; i < a->n; i++)
+			if (a->who[i] == u)
+				return snprintf(why, size, "%s is named twice "
+						"(7.1)", w), -1;
+		if (st->attacked[u])
+			return snprintf(why, size, "%s attacks already this "
+					"phase (7.1)", w), -1;
+		if (hex_dir(&st->map, st->u[u].hex, a->def) < 0)
+			return snprintf(why, size, "%s is not next to %s "
+					"(7.1)", w, x), -1;
+		if (unit_att(&st->u[u]) == 0)
+			return snprintf(why, size, "%s has no attack strength "
+					"(7.1)", w), -1;
+		if (!hex_attack_across(&r, st->u[u].hex, a->def, &s))
+			return snprintf(why, size, "%s may not attack %s "
+					"across that hexside (7.1)", w, x), -1;
+		if (a->n == ATTACKERS_MAX)
+			return snprintf(why, size, "at most %d attackers "
+					"(7.1)", ATTACKERS_MAX), -1;
+		a->who[a->n++] = (int16_t)u;
+	}
+	if (a->def < 0 || a->n == 0)
+		return snprintf(why, size, "name the defender's hex and at "
+				"least one attacking unit (7.1)"), -1;
+	return 0;
+}
+
 static void declare(struct ctx *c, struct aachen *st, int side)
 {
 	struct hex_rules r;
 	struct question q;
-	int16_t hexes[Q_MAX_OPTIONS];
+	struct atk_check ck;
 	uint8_t taken[HEX_MAX];
-	int h, i, n, u;
-	size_t k;
+	int h, i, u, n;
+	size_t len;
 	struct attack *a;
-	char x[8];
+	const char *ans;
+	char x[8], why[200];
 
-	aa_rules(st, &r);
 	memset(taken, 0, sizeof taken);
 	for (i = 0; i < st->n_atk; i++)
 		taken[st->atk[i].def] = 1;
 	for (;;) {
-		q_init(&q, "7.1", "attack", aa_side_names[side], "Declare an "
-		       "attack on an adjacent enemy unit's hex, or done.");
+		aa_rules(st, &r);
+		q_init(&q, "7.1", "attack", aa_side_names[side], "%s combat: "
+		       "HEX UNIT UNIT ... (the enemy unit's hex, then the "
+		       "units that attack it), or done.", side == ALLIED ?
+		       "Allied" : "German");
 		q_add(&q, "done");
-		n = 0;
 		for (h = 0; h < HEX_MAX && q.n < Q_MAX_OPTIONS; h++) {
 			if (taken[h] || st->occ[h] < 0 ||
 			    st->u[st->occ[h]].side == side ||
 			    st->n_atk >= ATTACKS_MAX)
 				continue;
-			for (i = 0; i < st->n_units; i++)
-				if (st->u[i].side == side &&
-				    can_attack(st, &r, i, h))
-					break;
-			if (i == st->n_units)
-				continue;
-			hexes[n++] = (int16_t)h;
-			q_add(&q, "%s", hex_id(h, x));
-		}
-		if (q.n == 1)
-			return;
-		k = ctx_ask(c, &q);
-		if (k == 0)
-			return;
-		a = &st->atk[st->n_atk++];
-		memset(a, 0, sizeof *a);
-		a->def = hexes[k - 1];
-		taken[a->def] = 1;
-		for (;;) {
-			int16_t who[ATTACKERS_MAX];
-
-			q_init(&q, "7.1", "with", aa_side_names[side], "Attack "
-			       "on %s (%s): add an attacking unit%s.",
-			       hex_id(a->def, x), st->u[st->occ[a->def]].id,
-			       a->n ? ", or go" : "");
-			if (a->n)
-				q_add(&q, "go");
+			len = (size_t)snprintf(q.options[q.n], Q_OPTION_LEN,
+					       "%s", hex_id(h, x));
 			n = 0;
 			for (u = 0; u < st->n_units && n < ATTACKERS_MAX;
 			     u++) {
 				if (st->u[u].side != side ||
-				    !can_attack(st, &r, u, a->def))
+				    !can_attack(st, &r, u, h) ||
+				    len + strlen(st->u[u].id) + 2 >
+				    Q_OPTION_LEN)
 					continue;
-				who[n++] = (int16_t)u;
-				q_add(&q, "%s", st->u[u].id);
+				len += (size_t)snprintf(q.options[q.n] + len,
+					Q_OPTION_LEN - len, " %s",
+					st->u[u].id);
+				n++;
 			}
-			if (n == 0)
-				break;
-			k = ctx_ask(c, &q);
-			if (a->n && k == 0)
-				break;
-			u = who[k - (a->n ? 1 : 0)];
-			a->att[a->n++] = (uint8_t)u;
-			st->attacked[u] = 1;
+			if (n > 0)
+				q.n++;
 		}
-		ctx_event(c, "7.1", "Attack declared on %s.",
-			  hex_id(a->def, x));
+		if (q.n == 1)
+			return;
+		ck.st = st;
+		ck.side = side;
+		ck.taken = taken;
+		ans = ctx_ask_text(c, &q, check_attack, &ck);
+		if (check_attack(&ck, ans, why, sizeof why) || ck.def < 0)
+			return;
+		a = &st->atk[st->n_atk++];
+		memset(a, 0, sizeof *a);
+		a->def = (int16_t)ck.def;
+		taken[a->def] = 1;
+		for (i = 0; i < ck.n; i++) {
+			a->att[a->n++] = (uint8_t)ck.who[i];
+			st->attacked[ck.who[i]] = 1;
+		}
+		ctx_event(c, "7.1", "Attack declared on %s (%s) by %s%s.",
+			  hex_id(a->def, x), st->u[st->occ[a->def]].id,
+			  st->u[a->att[0]].id, a->n > 1 ? " and others" : "");
 	}
 }
 
