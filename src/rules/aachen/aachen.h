@@ -32,6 +32,7 @@ struct attack {
 	uint8_t n;
 	uint8_t att[ATTACKERS_MAX];  /* unit indices */
 	uint8_t done;
+	uint8_t att_sup, def_sup;  /* support fire markers used */
 };
 
 struct aachen {
@@ -51,6 +52,13 @@ struct aachen {
 	int ad2_need;             /* 15.0: 3 contiguous hexes */
 	int mech_pct;             /* 8.0: movement allowance in the
 				     mechanised movement phase, percent */
+	/* supply and support fire (provisional, scenario data) */
+	int supply_range;         /* hexes; 0: no supply rule */
+	uint8_t supply_src[HEX_MAX];  /* bit 1 << side: a source hex */
+	int oos_att_pct;          /* attack strength out of supply, % */
+	int oos_mech;             /* 1: may move in the mechanised phase */
+	int support_n[SIDES];     /* support fire markers a turn */
+	int support_val;          /* each adds this to a combat */
 
 	/* the game */
 	int turn;
@@ -62,6 +70,8 @@ struct aachen {
 	int eb_turn;              /* turn it was last placed */
 	uint8_t moved[HEX_UNITS_MAX];
 	uint8_t attacked[HEX_UNITS_MAX];
+	uint8_t oos[HEX_UNITS_MAX];   /* out of supply */
+	int support_left[SIDES];
 	uint8_t ctrl[HEX_MAX];    /* side that last entered the hex */
 	int16_t occ[HEX_MAX];     /* unit in the hex, -1 */
 	struct attack atk[ATTACKS_MAX];
@@ -84,6 +94,9 @@ int aa_oob_load(struct aachen *st, const struct doc *d,
 		const struct doc_node *n, struct error *err);
 void aa_reindex(struct aachen *st);
 int aa_unit_find(const struct aachen *st, const char *id);
+int aa_rules_data(struct aachen *st, const struct doc *d,
+		  const struct doc_node *supply,
+		  const struct doc_node *support, struct error *err);
 
 /* turn.c */
 void aa_play(struct ctx *c, void *st);
@@ -91,6 +104,7 @@ void aa_rules(const struct aachen *st, struct hex_rules *r);
 int aa_last_turn(const struct aachen *st);
 int aa_held(const struct aachen *st, const int16_t *hexes, int n);
 int aa_near_wurm(const struct aachen *st, int h);
+int aa_unit_att(const struct aachen *st, int u);
 
 /* report.c */
 void aa_position(const void *st, const char *side, struct strbuf *out);

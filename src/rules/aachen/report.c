@@ -35,8 +35,9 @@ static void side_lines(struct strbuf *out, const struct aachen *st,
 			lost++;
 			continue;
 		}
-		strbuf_addf(out, "  %-4s %d-%d-%-2d %s ", u->id, u->att,
-			    u->def, u->mov, hex_id(u->hex, x));
+		strbuf_addf(out, "  %-4s %d-%d-%-2d %s%s", u->id, u->att,
+			    u->def, u->mov, hex_id(u->hex, x),
+			    st->oos[i] ? "*" : " ");
 		if (++col == 4) {
 			strbuf_addc(out, '\n');
 			col = 0;
@@ -68,6 +69,17 @@ void aa_position(const void *vst, const char *side, struct strbuf *out)
 		    "2nd Armored: %s.\n", st->us_lost, st->eb_hex < 0 ? "none" :
 		    hex_side_id(&st->map, st->eb_hex, st->eb_dir, b),
 		    st->ad2_turn ? "triggered" : "not yet");
+	if (st->supply_range > 0)
+		strbuf_addf(out, "Supply: %d hexes to the side's source hexes."
+			    "  * out of supply\n(attack %d%%%s).\n",
+			    st->supply_range, st->oos_att_pct, st->oos_mech ?
+			    "" : ", no mechanised movement");
+	if (st->support_val > 0)
+		strbuf_addf(out, "Support fire markers left: Allied %d of %d, "
+			    "German %d of %d (+%d each).\n",
+			    st->support_left[ALLIED], st->support_n[ALLIED],
+			    st->support_left[GERMAN], st->support_n[GERMAN],
+			    st->support_val);
 	side_lines(out, st, ALLIED);
 	side_lines(out, st, GERMAN);
 	strbuf_adds(out, "Reinforcements due:");
@@ -286,6 +298,9 @@ void aa_render(const void *vst, const char *side, const struct mark *marks,
 		svg_text(out, x, y - 1, 5, "middle", "#000000", u->id);
 		snprintf(txt, sizeof txt, "%d-%d-%d", u->att, u->def, u->mov);
 		svg_text(out, x, y + 6, 6, "middle", "#000000", txt);
+		if (st->oos[i])  /* supply: out of supply marker */
+			svg_text(out, x + 10, y - 9, 5, "middle", "#c00000",
+				 "OOS");
 		svg_end_group(out);
 	}
 	/* the marks of the last step */

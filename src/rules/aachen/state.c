@@ -208,6 +208,92 @@ int aa_oob_load(struct aachen *st, const struct doc *d,
 	return 0;
 }
 
+/* Supply (provisional): {range: N, allied: HEXES, german: HEXES,
+ * attack: PERCENT, mechanised: yes|no}; support fire: {allied: N,
+ * german: N, value: V}. Either may be absent: no supply rule, no
+ * support fire. */
+static int supply_hexes(struct aachen *st, const struct doc *d,
+			const struct doc_node *m, int side, struct error *err)
+{
+	static int16_t out[HEX_MAX];
+	char text[2048], *w, *save;
+	const char *s;
+	int k, i;
+
+	if (doc_need_str(d, m, aa_side_names[side], &s, err) < 0)
+		return -1;
+	if (strlen(s) >= sizeof text)
+		return bad(d, m, err, "supply: %s: too long",
+			   aa_side_names[side]);
+	snprintf(text, sizeof text, "%s", s);
+	for (w = strtok_r(text, ",", &save); w;
+	     w = strtok_r(NULL, ",", &save)) {
+		while (*w == ' ')
+			w++;
+		k = hex_range(&st->map, w, out, HEX_MAX);
+		if (k < 0)
+			return bad(d, doc_get(m, aa_side_names[side]), err,
+				   "supply: %s: bad hexes %s",
+				   aa_side_names[side], w);
+		for (i = 0; i < k; i++)
+			st->supply_src[out[i]] |= (uint8_t)(1 << side);
+	}
+	return 0;
+}
+
+int aa_rules_data(struct aachen *st, const struct doc *d,
+		  const struct doc_node *supply,
+		  const struct doc_node *support, struct error *err)
+{
+	static const char *const skeys[] = { "range", "allied", "german",
+		"attack", "mechanised", NULL };
+	static const char *const fkeys[] = { "allied", "german", "value",
+		NULL };
+	const char *s;
+	long long v;
+	int i;
+
+	if (supply) {
+		if (supply->kind != DOC_MAP)
+			return bad(d, supply, err, "supply: a mapping%s", "");
+		memset(st->supply_src, 0, sizeof st->supply_src);
+		if (doc_only_keys(d, supply, skeys, err) < 0 ||
+		    doc_need_int(d, supply, "range", 0, 99, &v, err) < 0)
+			return -1;
+		st->supply_range = (int)v;
+		if (doc_need_int(d, supply, "attack", 0, 100, &v, err) < 0)
+			return -1;
+		st->oos_att_pct = (int)v;
+		if (doc_need_str(d, supply, "mechanised", &s, err) < 0)
+			return -1;
+		if (strcmp(s, "yes") && strcmp(s, "no"))
+			return bad(d, doc_get(supply, "mechanised"), err,
+				   "supply: mechanised: yes or no%s", "");
+		st->oos_mech = !strcmp(s, "yes");
+		for (i = 0; i < SIDES; i++)
+			if (supply_hexes(st, d, supply, i, err) < 0)
+				return -1;
+	}
+	if (support) {
+		if (support->kind != DOC_MAP)
+			return bad(d, support, err, "support: a mapping%s",
+				   "");
+		if (doc_only_keys(d, support, fkeys, err) < 0)
+			return -1;
+		for (i = 0; i < SIDES; i++) {
+			if (doc_need_int(d, support, aa_side_names[i], 0, 9,
+					 &v, err) < 0)
+				return -1;
+			st->support_n[i] = (int)v;
+			st->support_left[i] = (int)v;
+		}
+		if (doc_need_int(d, support, "value", 0, 99, &v, err) < 0)
+			return -1;
+		st->support_val = (int)v;
+	}
+	return 0;
+}
+
 static int vhexes(struct aachen *st, const struct doc *d,
 		  const struct doc_node *data, const char *key, int16_t *out,
 		  int *n, struct error *err)
@@ -228,7 +314,8 @@ int aa_setup(void *vst, const struct doc *scn, const struct doc_node *data,
 {
 	static const char *const keys[] = { "turns", "map", "crt", "units",
 		"aachen-city", "east-roads", "roads-needed", "wurm",
-		"ad2-within", "ad2-contiguous", "mech-movement", NULL };
+		"ad2-within", "ad2-contiguous", "mech-movement", "supply",
+		"support", NULL };
 	struct aachen *st = vst;
 	const char *s;
 	long long v;
@@ -245,7 +332,9 @@ int aa_setup(void *vst, const struct doc *scn, const struct doc_node *data,
 	    vhexes(st, scn, data, "aachen-city", st->city, &st->n_city,
 		   err) < 0 ||
 	    vhexes(st, scn, data, "east-roads", st->road, &st->n_road,
-		   err) < 0)
+		   err) < 0 ||
+	    aa_rules_data(st, scn, doc_get(data, "supply"),
+			  doc_get(data, "support"), err) < 0)
 		return -1;
 	if (doc_need_int(scn, data, "turns", 1, 99, &v, err) < 0)
 		return -1;
@@ -348,6 +437,15 @@ struct doc_node *aa_save(const void *vst, struct doc *d)
 		strbuf_free(&sb);
 	}
 	doc_set(d, m, "attacks", t);
+	t = flow_seq(d);
+	for (i = 0; i < st->n_units; i++)
+		if (st->oos[i] && st->u[i].where == U_MAP)
+			doc_push(d, t, doc_str(d, st->u[i].id));
+	doc_set(d, m, "out-of-supply", t);
+	t = doc_map(d);
+	for (i = 0; i < SIDES; i++)
+		doc_set_int(d, t, aa_side_names[i], st->support_left[i]);
+	doc_set(d, m, "support-left", t);
 	doc_set_str(d, m, "result", aa_result_names[st->result]);
 	return m;
 }
@@ -419,7 +517,8 @@ int aa_load(void *vst, const struct doc *d, const struct doc_node *map,
 		"aachen-city", "east-roads", "roads-needed", "turn", "phase",
 		"us-lost", "units", "moved", "allied-control",
 		"engineer-bridge", "engineer-bridge-turn", "demolished",
-		"ad2-turn", "result",
+		"ad2-turn", "result", "supply", "support", "out-of-supply",
+		"support-left",
 		/* derived from the rest; accepted and ignored */
 		"last-turn", "aachen-held", "roads-held", "attacks", NULL };
 	struct aachen *st = vst;
@@ -455,6 +554,39 @@ int aa_load(void *vst, const struct doc *d, const struct doc_node *map,
 				 err) < 0)
 			return -1;
 		st->roads_needed = (int)v;
+	}
+	if (doc_get(map, "map")) {
+		/* a test map: no supply rule, no support fire, unless the
+		 * position gives them */
+		st->supply_range = 0;
+		memset(st->oos, 0, sizeof st->oos);
+		memset(st->supply_src, 0, sizeof st->supply_src);
+		memset(st->support_n, 0, sizeof st->support_n);
+		memset(st->support_left, 0, sizeof st->support_left);
+		st->support_val = 0;
+	}
+	if (aa_rules_data(st, d, doc_get(map, "supply"),
+			  doc_get(map, "support"), err) < 0)
+		return -1;
+	if ((n = doc_get(map, "out-of-supply"))) {
+		memset(st->oos, 0, sizeof st->oos);
+		for (i = 0; n->kind == DOC_SEQ && i < n->n; i++) {
+			k = aa_unit_find(st, n->items[i]->str);
+			if (k < 0)
+				return bad(d, n->items[i], err, "out-of-supply:"
+					   " no unit %s", n->items[i]->str);
+			st->oos[k] = 1;
+		}
+	}
+	if ((n = doc_get(map, "support-left"))) {
+		for (k = 0; k < SIDES; k++) {
+			if (!doc_get(n, aa_side_names[k]))
+				continue;
+			if (doc_need_int(d, n, aa_side_names[k], 0, 9, &v,
+					 err) < 0)
+				return -1;
+			st->support_left[k] = (int)v;
+		}
 	}
 	if (doc_get(map, "map")) {
 		st->wurm = 0;

@@ -242,6 +242,83 @@ static void eliminate(struct ctx *c, struct aachen *st, int u,
 		final_judgement(c, st, "17.1");
 }
 
+/* ---- supply (provisional, scenario data) ---- */
+
+/* Attack strength of unit u: halved (the scenario's percentage, rounded
+ * down) out of supply. */
+int aa_unit_att(const struct aachen *st, int u)
+{
+	int a = unit_att(&st->u[u]);
+
+	return st->oos[u] ? a * st->oos_att_pct / 100 : a;
+}
+
+/* A path of at most supply_range hexes from unit u to a source hex of
+ * its side, through hexes free of enemy units and of enemy zones of
+ * control not occupied by a friendly unit. */
+static int in_supply(const struct aachen *st, const struct hex_rules *r,
+		     int u)
+{
+	static int16_t queue[HEX_MAX];
+	uint8_t dist[HEX_MAX];
+	int side = st->u[u].side, head = 0, tail = 0, a, b, d, o;
+
+	memset(dist, 255, sizeof dist);
+	a = st->u[u].hex;
+	dist[a] = 0;
+	queue[tail++] = (int16_t)a;
+	while (head < tail) {
+		a = queue[head++];
+		if (st->supply_src[a] & (1 << side))
+			return 1;
+		if (dist[a] >= st->supply_range)
+			continue;
+		for (d = 0; d < 6; d++) {
+			b = hex_neighbour(&st->map, a, d);
+			if (b < 0 || st->map.terr[b] == 255 || dist[b] != 255)
+				continue;
+			o = st->occ[b];
+			if (o >= 0 && st->u[o].side != side)
+				continue;
+			if (o < 0 && hex_in_enemy_zoc(r, side, b))
+				continue;
+			dist[b] = (uint8_t)(dist[a] + 1);
+			queue[tail++] = (int16_t)b;
+		}
+	}
+	return 0;
+}
+
+/* At the start of a side's movement phase: which of its units are in
+ * supply. */
+static void supply_check(struct ctx *c, struct aachen *st, int side)
+{
+	struct hex_rules r;
+	int i, was;
+	char x[8];
+
+	if (st->supply_range <= 0)
+		return;
+	aa_rules(st, &r);
+	for (i = 0; i < st->n_units; i++) {
+		if (st->u[i].side != side)
+			continue;
+		was = st->oos[i];
+		st->oos[i] = st->u[i].where == U_MAP && !in_supply(st, &r, i);
+		if (st->oos[i] && !was) {
+			ctx_event(c, "supply", "%s in %s is out of supply: "
+				  "attack strength %d%s.", st->u[i].id,
+				  hex_id(st->u[i].hex, x), aa_unit_att(st, i),
+				  st->oos_mech ? "" :
+				  ", no mechanised movement");
+			ctx_mark(c, "", "supply", x, "", st->u[i].id);
+		} else if (was && !st->oos[i]) {
+			ctx_event(c, "supply", "%s in %s is in supply again.",
+				  st->u[i].id, hex_id(st->u[i].hex, x));
+		}
+	}
+}
+
 /* ---- movement (5.0, 6.0, 8.0, 11.0) ---- */
 
 static void mp_text(char *buf, size_t size, int half)
@@ -456,6 +533,9 @@ static int may_move(const struct aachen *st, const struct hex_rules *r,
 	if (un->side != side || st->moved[u])
 		return 0;
 	if (mech && !(un->tags & T_MECH))
+		return 0;
+	/* supply: no mechanised movement out of supply */
+	if (mech && st->oos[u] && !st->oos_mech)
 		return 0;
 	if (un->where == U_WAITING)
 		return due(st, u) && entry_free(st, u, f) > 0;
@@ -682,6 +762,8 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 				"11.0, 11.4" : st->u[u].where != U_MAP ? "7.3" :
 				!m->mech ? "5.0" : !(st->u[u].tags & T_MECH) ?
 				"8.0: not mechanised" :
+				st->oos[u] && !st->oos_mech ?
+				"supply: out of supply, no mechanised movement" :
 				"8.0: in an enemy zone of control"), -1;
 	if (must_enter_2ad(st, m->side, m->mech) &&
 	    !((st->u[u].tags & T_2AD) && due(st, u)))
@@ -857,6 +939,8 @@ static void movement_phase(struct ctx *c, struct aachen *st, int side,
 	char why[200];
 
 	memset(st->moved, 0, sizeof st->moved);
+	if (!mech)
+		supply_check(c, st, side);
 	if (side == ALLIED)
 		engineers(c, st);
 	else if (!mech)
@@ -929,7 +1013,7 @@ struct atk_check {
 	const struct aachen *st;
 	int side;
 	const uint8_t *taken;
-	int def, n;
+	int def, n, sup;
 	int16_t who[ATTACKERS_MAX];
 };
 
@@ -945,6 +1029,7 @@ static int check_attack(void *user, const char *ans, char *why,
 
 	a->def = -1;
 	a->n = 0;
+	a->sup = 0;
 	if (!strcmp(ans, "done"))
 		return 0;
 	if (st->n_atk >= ATTACKS_MAX)
@@ -960,6 +1045,17 @@ static int check_attack(void *user, const char *ans, char *why,
 			;
 		snprintf(w, sizeof w, "%.*s", len < 47 ? len : 47, p);
 		p += len;
+		if (!strcmp(w, "+support")) {
+			if (a->sup)
+				return snprintf(why, size, "+support is given "
+						"twice (support fire)"), -1;
+			if (st->support_left[a->side] < 1)
+				return snprintf(why, size, "no support fire "
+						"marker left this turn "
+						"(support fire)"), -1;
+			a->sup = 1;
+			continue;
+		}
 		if (a->def < 0) {
 			a->def = hex_parse(&st->map, w);
 			if (a->def == HEX_NONE)
@@ -1028,8 +1124,9 @@ static void declare(struct ctx *c, struct aachen *st, int side)
 		aa_rules(st, &r);
 		q_init(&q, "7.1", "attack", aa_side_names[side], "%s combat: "
 		       "HEX UNIT UNIT ... (the enemy unit's hex, then the "
-		       "units that attack it), or done.", side == ALLIED ?
-		       "Allied" : "German");
+		       "units that attack it%s), or done.", side == ALLIED ?
+		       "Allied" : "German", st->support_left[side] > 0 ?
+		       "; +support to add a support fire marker" : "");
 		q_add(&q, "done");
 		for (h = 0; h < HEX_MAX && q.n < Q_MAX_OPTIONS; h++) {
 			if (taken[h] || st->occ[h] < 0 ||
@@ -1066,13 +1163,18 @@ static void declare(struct ctx *c, struct aachen *st, int side)
 		memset(a, 0, sizeof *a);
 		a->def = (int16_t)ck.def;
 		taken[a->def] = 1;
+		if (ck.sup) {
+			a->att_sup = 1;
+			st->support_left[side]--;
+		}
 		for (i = 0; i < ck.n; i++) {
 			a->att[a->n++] = (uint8_t)ck.who[i];
 			st->attacked[ck.who[i]] = 1;
 		}
-		ctx_event(c, "7.1", "Attack declared on %s (%s) by %s%s.",
+		ctx_event(c, "7.1", "Attack declared on %s (%s) by %s%s%s.",
 			  hex_id(a->def, x), st->u[st->occ[a->def]].id,
-			  st->u[a->att[0]].id, a->n > 1 ? " and others" : "");
+			  st->u[a->att[0]].id, a->n > 1 ? " and others" : "",
+			  a->att_sup ? ", with support fire" : "");
 	}
 }
 
@@ -1158,13 +1260,34 @@ static void resolve(struct ctx *c, struct aachen *st, struct attack *a,
 		if (st->u[u].where != U_MAP ||
 		    !hex_attack_across(&r, st->u[u].hex, a->def, &s))
 			continue;
-		sum += unit_att(&st->u[u]);
+		sum += aa_unit_att(st, u);
 		if (s < worst)
 			worst = s;
 		alive[na++] = u;
 	}
 	if (na == 0)
 		return;
+	/* support fire: the attacker's, declared; the defender's, asked */
+	if (a->att_sup && st->support_val) {
+		sum += st->support_val;
+		ctx_event(c, "support", "Support fire adds %d to the attack "
+			  "on %s.", st->support_val, hex_id(a->def, x));
+	}
+	if (st->support_left[enemy] > 0 && st->support_val > 0) {
+		q_init(&q, "support", "support", aa_side_names[enemy],
+		       "The attack on %s (%s): use one of your %d support "
+		       "fire markers for the defence (+%d), or none.",
+		       hex_id(a->def, x), st->u[def].id,
+		       st->support_left[enemy], st->support_val);
+		q_add(&q, "none");
+		q_add(&q, "use");
+		if (ctx_ask(c, &q) == 1) {
+			a->def_sup = 1;
+			st->support_left[enemy]--;
+			ctx_event(c, "support", "Support fire adds %d to the "
+				  "defence of %s.", st->support_val, x);
+		}
+	}
 	/* 7.2: terrain multiplies the defence and shifts the column */
 	t = &st->map.terrain[st->map.terr[a->def]];
 	dstr = unit_def(&st->u[def]) * t->defence_pct / 100;
@@ -1173,6 +1296,8 @@ static void resolve(struct ctx *c, struct aachen *st, struct attack *a,
 		dstr = dstr * st->map.fort.defence_pct / 100;
 		shift += st->map.fort.shift;
 	}
+	if (a->def_sup)
+		dstr += st->support_val;
 	col0 = crt_column(&st->crt, sum, dstr);
 	col = crt_shift(&st->crt, col0, shift);
 	snprintf(purpose, sizeof purpose, "7.3 combat at %s, column %s",
@@ -1375,6 +1500,9 @@ void aa_play(struct ctx *c, void *vst)
 		}
 		st->turn++;
 		st->phase = PH_A_MOVE;
+		/* support fire markers: so many a turn */
+		memcpy(st->support_left, st->support_n,
+		       sizeof st->support_left);
 		ctx_event(c, "3.0", "Turn %d begins (the game ends after turn "
 			  "%d).", st->turn, aa_last_turn(st));
 	}
