@@ -146,6 +146,17 @@ int doc_b64_32_parse(const char *s, size_t len, unsigned char out[32]);
 int doc_need_b64(const struct doc *d, const struct doc_node *map,
 		 const char *key, unsigned char **out, size_t *outlen,
 		 struct error *err);
+/*
+ * Optional fields (test positions and partial loads): when key is absent
+ * *out is left as it is. doc_opt_name maps a word to its index in
+ * names[0..count) and refuses any other word, listing the legal ones.
+ */
+int doc_opt_name(const struct doc *d, const struct doc_node *map,
+		 const char *key, const char *const *names, int count,
+		 int *out, struct error *err);
+int doc_opt_int(const struct doc *d, const struct doc_node *map,
+		const char *key, long long min, long long max, int *out,
+		struct error *err);
 /* Every key of map must be one of allowed (NULL-terminated). */
 int doc_only_keys(const struct doc *d, const struct doc_node *map,
 		  const char *const *allowed, struct error *err);

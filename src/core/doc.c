@@ -439,6 +439,44 @@ int doc_need_b64(const struct doc *d, const struct doc_node *map,
 	return 0;
 }
 
+int doc_opt_name(const struct doc *d, const struct doc_node *map,
+		 const char *key, const char *const *names, int count,
+		 int *out, struct error *err)
+{
+	const char *s;
+	char w[300];
+	if (!doc_get(map, key))
+		return 0;
+	if (doc_need_str(d, map, key, &s, err) < 0)
+		return -1;
+	for (int i = 0; i < count; i++)
+		if (strcmp(s, names[i]) == 0) {
+			*out = i;
+			return 0;
+		}
+	struct strbuf sb = STRBUF_INIT;
+	for (int i = 0; i < count; i++)
+		strbuf_addf(&sb, "%s%s", i ? ", " : "", names[i]);
+	errorf(err, EXIT_REFUSED, "%s: %s: \"%.40s\" is not one of %s",
+	       doc_where(d, doc_get(map, key), w, sizeof w), key, s,
+	       sb.buf ? sb.buf : "");
+	strbuf_free(&sb);
+	return -1;
+}
+
+int doc_opt_int(const struct doc *d, const struct doc_node *map,
+		const char *key, long long min, long long max, int *out,
+		struct error *err)
+{
+	long long v;
+	if (!doc_get(map, key))
+		return 0;
+	if (doc_need_int(d, map, key, min, max, &v, err) < 0)
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
 int doc_only_keys(const struct doc *d, const struct doc_node *map,
 		  const char *const *allowed, struct error *err)
 {

@@ -191,43 +191,6 @@ struct doc_node *arn_save(const void *vst, struct doc *d)
 
 /* ---- load ---- */
 
-static int load_name(const struct doc *d, const struct doc_node *map,
-		     const char *key, const char *const *names, int count,
-		     int *out, struct error *err)
-{
-	const char *s;
-	char where[256];
-	int i;
-
-	if (!doc_get(map, key))
-		return 0;
-	if (doc_need_str(d, map, key, &s, err) < 0)
-		return -1;
-	for (i = 0; i < count; i++) {
-		if (strcmp(s, names[i]) == 0) {
-			*out = i;
-			return 0;
-		}
-	}
-	return errorf(err, EXIT_REFUSED, "%s: %s: \"%s\" is not one of %s, "
-		      "%s...", doc_where(d, doc_get(map, key), where,
-		      sizeof where), key, s, names[0], names[1]);
-}
-
-static int load_int(const struct doc *d, const struct doc_node *map,
-		    const char *key, long long min, long long max, int *out,
-		    struct error *err)
-{
-	long long v;
-
-	if (!doc_get(map, key))
-		return 0;
-	if (doc_need_int(d, map, key, min, max, &v, err) < 0)
-		return -1;
-	*out = (int)v;
-	return 0;
-}
-
 static int load_tigers(struct arn *st, const struct doc *d,
 		       const struct doc_node *map, struct error *err)
 {
@@ -242,7 +205,7 @@ static int load_tigers(struct arn *st, const struct doc *d,
 		return -1;
 	for (p = 0; p < PLACES; p++) {
 		st->tigers[p] = 0;
-		if (load_int(d, t, arn_place_names[p], 0, TIGERS, &st->tigers[p],
+		if (doc_opt_int(d, t, arn_place_names[p], 0, TIGERS, &st->tigers[p],
 			     err) < 0)
 			return -1;
 		sum += st->tigers[p];
@@ -270,7 +233,7 @@ static int load_refugees(struct arn *st, const struct doc *d,
 	    doc_only_keys(d, r, keys, err) < 0)
 		return -1;
 	for (i = 0; i < 2; i++)
-		if (load_int(d, r, keys[i], 0, REFUGEES, &st->refugees[i],
+		if (doc_opt_int(d, r, keys[i], 0, REFUGEES, &st->refugees[i],
 			     err) < 0)
 			return -1;
 	for (i = 0; i < 2; i++)
@@ -411,9 +374,9 @@ int arn_load(void *vst, const struct doc *d, const struct doc_node *map,
 			      "mapping", d && d->name ? d->name : "position");
 	v = (int)st->phase;
 	if (doc_only_keys(d, map, keys, err) < 0 ||
-	    load_int(d, map, "turn", 1, 99, &st->turn, err) < 0 ||
-	    load_name(d, map, "phase", arn_phase_names, PHASES, &v, err) < 0 ||
-	    load_int(d, map, "morale", 0, MORALE_MAX, &st->morale, err) < 0 ||
+	    doc_opt_int(d, map, "turn", 1, 99, &st->turn, err) < 0 ||
+	    doc_opt_name(d, map, "phase", arn_phase_names, PHASES, &v, err) < 0 ||
+	    doc_opt_int(d, map, "morale", 0, MORALE_MAX, &st->morale, err) < 0 ||
 	    load_tigers(st, d, map, err) < 0 ||
 	    load_refugees(st, d, map, err) < 0 ||
 	    load_soviet(st, d, map, err) < 0)
@@ -431,15 +394,15 @@ int arn_load(void *vst, const struct doc *d, const struct doc_node *map,
 				      doc_where(d, n, where, sizeof where));
 	}
 	if (load_cards(st, d, map, err) < 0 ||
-	    load_int(d, map, "actions-left", 0, 99, &st->actions_left,
+	    doc_opt_int(d, map, "actions-left", 0, 99, &st->actions_left,
 		     err) < 0)
 		return -1;
 	v = st->escape_used;
-	if (load_name(d, map, "escape-used", yes_no, 2, &v, err) < 0)
+	if (doc_opt_name(d, map, "escape-used", yes_no, 2, &v, err) < 0)
 		return -1;
 	st->escape_used = v;
 	v = (int)st->order;
-	if (load_name(d, map, "attack-order", arn_order_names, ORDERS, &v,
+	if (doc_opt_name(d, map, "attack-order", arn_order_names, ORDERS, &v,
 		      err) < 0)
 		return -1;
 	st->order = (enum order)v;
@@ -466,19 +429,19 @@ int arn_load(void *vst, const struct doc *d, const struct doc_node *map,
 
 		if (doc_need(d, map, "attack-held", DOC_MAP, &n, err) < 0 ||
 		    doc_only_keys(d, n, areas, err) < 0 ||
-		    load_int(d, n, "north", 0, STACK_MAX,
+		    doc_opt_int(d, n, "north", 0, STACK_MAX,
 			     &st->attack_held[NORTH], err) < 0 ||
-		    load_int(d, n, "south", 0, STACK_MAX,
+		    doc_opt_int(d, n, "south", 0, STACK_MAX,
 			     &st->attack_held[SOUTH], err) < 0)
 			return -1;
 	}
 	v = (int)st->result;
-	if (load_name(d, map, "result", arn_result_names, RESULTS, &v, err) < 0 ||
-	    load_int(d, map, "score", 0, 99, &st->score, err) < 0)
+	if (doc_opt_name(d, map, "result", arn_result_names, RESULTS, &v, err) < 0 ||
+	    doc_opt_int(d, map, "score", 0, 99, &st->score, err) < 0)
 		return -1;
 	st->result = (enum result)v;
 	if ((n = doc_get(map, "soviet-deck"))) {
-		if (load_int(d, map, "soviet-deck", 0, 13, &v, err) < 0)
+		if (doc_opt_int(d, map, "soviet-deck", 0, 13, &v, err) < 0)
 			return -1;
 		if ((size_t)v != arn_soviet_deck_left(st))
 			return errorf(err, EXIT_REFUSED, "%s: soviet-deck: %d, "

@@ -392,43 +392,6 @@ struct doc_node *kgp_save(const void *vst, struct doc *d)
 
 /* ---- load ---- */
 
-static int load_name(const struct doc *d, const struct doc_node *map,
-		     const char *key, const char *const *names, int count,
-		     int *out, struct error *err)
-{
-	const char *s;
-	char where[256];
-	int i;
-
-	if (!doc_get(map, key))
-		return 0;
-	if (doc_need_str(d, map, key, &s, err) < 0)
-		return -1;
-	for (i = 0; i < count; i++) {
-		if (strcmp(s, names[i]) == 0) {
-			*out = i;
-			return 0;
-		}
-	}
-	return errorf(err, EXIT_REFUSED, "%s: %s: \"%s\" is not one of %s, "
-		      "%s...", doc_where(d, doc_get(map, key), where,
-		      sizeof where), key, s, names[0], names[1]);
-}
-
-static int load_int(const struct doc *d, const struct doc_node *map,
-		    const char *key, long long min, long long max, int *out,
-		    struct error *err)
-{
-	long long v;
-
-	if (!doc_get(map, key))
-		return 0;
-	if (doc_need_int(d, map, key, min, max, &v, err) < 0)
-		return -1;
-	*out = (int)v;
-	return 0;
-}
-
 static int load_town(const struct kgp *st, const struct doc *d,
 		     const struct doc_node *n, int *out, struct error *err)
 {
@@ -454,7 +417,7 @@ static int load_group(struct kgp *st, const struct doc *d,
 	    doc_only_keys(d, g, kgp_unit_names, err) < 0)
 		return -1;
 	for (u = 0; u < UNITS; u++)
-		if (load_int(d, g, kgp_unit_names[u], 0, u < HEAVY ? MAIN_MAX :
+		if (doc_opt_int(d, g, kgp_unit_names[u], 0, u < HEAVY ? MAIN_MAX :
 			     SUPPORT_MAX, &st->units[u], err) < 0)
 			return -1;
 	return 0;
@@ -606,35 +569,35 @@ int kgp_load(void *vst, const struct doc *d, const struct doc_node *map,
 		return errorf(err, EXIT_REFUSED, "%s: the position must be a "
 			      "mapping", d && d->name ? d->name : "position");
 	if (doc_only_keys(d, map, keys, err) < 0 ||
-	    load_int(d, map, "turn", 1, st->last_turn, &st->turn, err) < 0)
+	    doc_opt_int(d, map, "turn", 1, st->last_turn, &st->turn, err) < 0)
 		return -1;
 	v = (int)st->phase;
-	if (load_name(d, map, "phase", kgp_phase_names, PHASES, &v, err) < 0)
+	if (doc_opt_name(d, map, "phase", kgp_phase_names, PHASES, &v, err) < 0)
 		return -1;
 	st->phase = (enum phase)v;
 	if ((n = doc_get(map, "at")) && load_town(st, d, n, &st->at, err) < 0)
 		return -1;
 	if (load_group(st, d, map, err) < 0 ||
-	    load_int(d, map, "fuel", 0, FUEL_MAX, &st->fuel, err) < 0 ||
+	    doc_opt_int(d, map, "fuel", 0, FUEL_MAX, &st->fuel, err) < 0 ||
 	    load_us(st, d, map, err) < 0 ||
 	    load_blown(st, d, map, err) < 0 ||
 	    load_set(st, d, map, "cup", &st->cup, err) < 0 ||
 	    load_set(st, d, map, "track", &st->track, err) < 0 ||
 	    load_set(st, d, map, "removed", &st->removed, err) < 0 ||
 	    check_counters(st, d, map, err) < 0 ||
-	    load_int(d, map, "greif-turn", 0, TURNS_MAX, &st->greif_turn,
+	    doc_opt_int(d, map, "greif-turn", 0, TURNS_MAX, &st->greif_turn,
 		     err) < 0)
 		return -1;
 	v = st->draw_earned;
-	if (load_name(d, map, "draw-earned", yes_no, 2, &v, err) < 0)
+	if (doc_opt_name(d, map, "draw-earned", yes_no, 2, &v, err) < 0)
 		return -1;
 	st->draw_earned = v;
 	v = (int)st->result;
-	if (load_name(d, map, "result", kgp_result_names, RESULTS, &v, err) < 0)
+	if (doc_opt_name(d, map, "result", kgp_result_names, RESULTS, &v, err) < 0)
 		return -1;
 	st->result = (enum result)v;
 	if ((n = doc_get(map, "cup-left"))) {
-		if (load_int(d, map, "cup-left", 0, COUNTERS_MAX, &v, err) < 0)
+		if (doc_opt_int(d, map, "cup-left", 0, COUNTERS_MAX, &v, err) < 0)
 			return -1;
 		if (v != cup_left(st))
 			return errorf(err, EXIT_REFUSED, "%s: cup-left: %d, but "

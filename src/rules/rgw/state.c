@@ -104,43 +104,6 @@ struct doc_node *rgw_view(const void *st, const char *side, struct doc *d,
 
 /* ---- load ---- */
 
-static int load_name(const struct doc *d, const struct doc_node *map,
-		     const char *key, const char *const *names, int count,
-		     int *out, struct error *err)
-{
-	const char *s;
-	char where[256];
-	int i;
-
-	if (!doc_get(map, key))
-		return 0;
-	if (doc_need_str(d, map, key, &s, err) < 0)
-		return -1;
-	for (i = 0; i < count; i++) {
-		if (strcmp(s, names[i]) == 0) {
-			*out = i;
-			return 0;
-		}
-	}
-	return errorf(err, EXIT_REFUSED, "%s: %s: \"%s\" is not one of %s, "
-		      "%s...", doc_where(d, doc_get(map, key), where,
-		      sizeof where), key, s, names[0], names[1]);
-}
-
-static int load_int(const struct doc *d, const struct doc_node *map,
-		    const char *key, long long min, long long max, int *out,
-		    struct error *err)
-{
-	long long v;
-
-	if (!doc_get(map, key))
-		return 0;
-	if (doc_need_int(d, map, key, min, max, &v, err) < 0)
-		return -1;
-	*out = (int)v;
-	return 0;
-}
-
 /* A list of card labels into *out; *given set if the key is there. */
 static int load_set(const struct doc *d, const struct doc_node *map,
 		    const char *key, cardset *out, int *given,
@@ -251,16 +214,16 @@ int rgw_load(void *vst, const struct doc *d, const struct doc_node *map,
 	if (!map || map->kind != DOC_MAP)
 		return refuse(d, err, "the position must be a mapping", NULL);
 	if (doc_only_keys(d, map, keys, err) < 0 ||
-	    load_int(d, map, "year", FIRST_YEAR, LAST_YEAR, &st->year,
+	    doc_opt_int(d, map, "year", FIRST_YEAR, LAST_YEAR, &st->year,
 		     err) < 0 ||
-	    load_int(d, map, "turn", 1, 9999, &st->turn, err) < 0)
+	    doc_opt_int(d, map, "turn", 1, 9999, &st->turn, err) < 0)
 		return -1;
 	v = (int)st->phase;
-	if (load_name(d, map, "phase", rgw_phase_names, PHASES, &v, err) < 0)
+	if (doc_opt_name(d, map, "phase", rgw_phase_names, PHASES, &v, err) < 0)
 		return -1;
 	st->phase = (enum phase)v;
 	v = (int)st->player;
-	if (load_name(d, map, "player", rgw_side_names, 2, &v, err) < 0)
+	if (doc_opt_name(d, map, "player", rgw_side_names, 2, &v, err) < 0)
 		return -1;
 	st->player = (enum side)v;
 	if ((n = doc_get(map, "marker"))) {
@@ -308,20 +271,20 @@ int rgw_load(void *vst, const struct doc *d, const struct doc_node *map,
 	else if (!g[4])
 		st->discard = (cardset)(ALL_CARDS & ~(placed | st->aside));
 	v = st->winner == NO_SIDE ? 0 : st->winner + 1;
-	if (load_name(d, map, "winner", winners, 3, &v, err) < 0)
+	if (doc_opt_name(d, map, "winner", winners, 3, &v, err) < 0)
 		return -1;
 	st->winner = v == 0 ? NO_SIDE : (enum side)(v - 1);
 	v = (int)st->result;
-	if (load_int(d, map, "moves", 0, 2, &st->moves, err) < 0 ||
-	    load_int(d, map, "discards", 0, 2, &st->discards, err) < 0 ||
-	    load_name(d, map, "result", rgw_result_names, RESULTS, &v,
+	if (doc_opt_int(d, map, "moves", 0, 2, &st->moves, err) < 0 ||
+	    doc_opt_int(d, map, "discards", 0, 2, &st->discards, err) < 0 ||
+	    doc_opt_name(d, map, "result", rgw_result_names, RESULTS, &v,
 		      err) < 0)
 		return -1;
 	st->result = (enum result)v;
 	if (check(st, d, err) < 0)
 		return -1;
 	if ((n = doc_get(map, "deck-count"))) {
-		if (load_int(d, map, "deck-count", 0, RGW_CARDS, &v, err) < 0)
+		if (doc_opt_int(d, map, "deck-count", 0, RGW_CARDS, &v, err) < 0)
 			return -1;
 		if (v != rgw_count(st->deck))
 			return errorf(err, EXIT_REFUSED, "%s: deck-count: %d, "
@@ -335,8 +298,8 @@ int rgw_load(void *vst, const struct doc *d, const struct doc_node *map,
 
 		if (doc_need(d, map, "hand-count", DOC_MAP, &n, err) < 0 ||
 		    doc_only_keys(d, n, hk, err) < 0 ||
-		    load_int(d, n, "german", 0, HAND_MAX, &c2[0], err) < 0 ||
-		    load_int(d, n, "soviet", 0, HAND_MAX, &c2[1], err) < 0)
+		    doc_opt_int(d, n, "german", 0, HAND_MAX, &c2[0], err) < 0 ||
+		    doc_opt_int(d, n, "soviet", 0, HAND_MAX, &c2[1], err) < 0)
 			return -1;
 		for (i = GER; i <= SOV; i++)
 			if (c2[i] >= 0 && c2[i] != rgw_count(st->hand[i]))
