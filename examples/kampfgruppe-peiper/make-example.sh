@@ -34,3 +34,4 @@ until "$BIN" status --brief game.yaml | grep -q '^over'; do
 	mv "$KEYS/g.yaml" game.yaml
 done
 "$BIN" audit game.yaml
+"$BIN" render game.yaml -o board.svg

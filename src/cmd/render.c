@@ -105,11 +105,79 @@ static size_t provisional_items(const struct scenario *scn)
 	return scn->provisional->n;
 }
 
+/* How many characters of the footer's 11-unit text fit in width: a
+ * generous average glyph width, so that no line runs past the edge. */
+static size_t foot_columns(double width)
+{
+	double cols = (width - 28) / 6.4;
+
+	return cols > 20 ? (size_t)cols : 20;
+}
+
+/* The items of the list, wrapped at spaces to cols characters (a word
+ * longer than a line is cut, never inside a UTF-8 character); each line
+ * after an item's first is indented under its text. Draws the lines from
+ * line `first` (at y, FOOT_LINE apart) when s is not NULL; returns how
+ * many lines the list takes. */
+static size_t foot_list(const struct scenario *scn, size_t cols,
+			struct svg *s, double y)
+{
+	size_t n = provisional_items(scn), lines = 0;
+	struct strbuf line = STRBUF_INIT;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct doc_node *it = scn->provisional->items[i];
+		const char *p = it->kind == DOC_SCALAR ? it->str :
+			"(see the scenario file)";
+
+		strbuf_reset(&line);
+		strbuf_adds(&line, "- ");
+		while (*p) {
+			size_t len, room;
+
+			while (*p == ' ' || *p == '\n' || *p == '\t')
+				p++;
+			if (!*p)
+				break;
+			len = strcspn(p, " \n\t");
+			room = cols > line.len ? cols - line.len : 0;
+			if (line.len > 2 && len + 1 > room) {
+				/* the line is full: draw it, go on indented */
+				if (s)
+					svg_text(s, 14, y + (double)lines *
+						 FOOT_LINE, 11, "start",
+						 "#5a1e16", line.buf);
+				lines++;
+				strbuf_reset(&line);
+				strbuf_adds(&line, "  ");
+				continue;
+			}
+			if (line.len > 2)
+				strbuf_addc(&line, ' ');
+			room = cols > line.len ? cols - line.len : 1;
+			if (len > room) {
+				/* one word longer than a line: cut it */
+				len = room;
+				while (len > 1 && ((unsigned char)p[len] &
+						   0xc0) == 0x80)
+					len--;
+			}
+			strbuf_addf(&line, "%.*s", (int)len, p);
+			p += len;
+		}
+		if (s)
+			svg_text(s, 14, y + (double)lines * FOOT_LINE, 11,
+				 "start", "#5a1e16", line.buf);
+		lines++;
+	}
+	strbuf_free(&line);
+	return lines;
+}
+
 static void footer(struct svg *s, double y, double width,
 		   const struct scenario *scn)
 {
-	size_t n = provisional_items(scn);
-	struct strbuf line = STRBUF_INIT;
+	size_t cols = foot_columns(width), n = foot_list(scn, cols, NULL, 0);
 
 	if (!provisional(scn))
 		return;
@@ -118,16 +186,8 @@ static void footer(struct svg *s, double y, double width,
 		 &foot_style);
 	svg_text(s, 14, y + 4 + FOOT_LINE, 12, "start", "#c0392b",
 		 "PROVISIONAL DATA in this scenario:");
-	for (size_t i = 0; i < n; i++) {
-		const struct doc_node *it = scn->provisional->items[i];
-		strbuf_reset(&line);
-		strbuf_addf(&line, "- %s", it->kind == DOC_SCALAR ? it->str :
-			    "(see the scenario file)");
-		svg_text(s, 14, y + 4 + (double)(i + 2) * FOOT_LINE, 11,
-			 "start", "#5a1e16", line.buf);
-	}
+	foot_list(scn, cols, s, y + 4 + 2 * FOOT_LINE);
 	svg_end_group(s);
-	strbuf_free(&line);
 }
 
 /* The marks of step `step` that side may see, copied (caller frees). */
@@ -216,7 +276,7 @@ int cmd_render(int argc, char **argv, const struct cli *cli,
 	}
 
 	double width = board.width > MIN_WIDTH ? board.width : MIN_WIDTH;
-	size_t n_prov = provisional_items(&g.scn);
+	size_t n_prov = foot_list(&g.scn, foot_columns(width), NULL, 0);
 	double foot = provisional(&g.scn) ?
 		(double)(n_prov + 1) * FOOT_LINE + 16 : 0;
 	struct strbuf title = STRBUF_INIT, text = STRBUF_INIT;

@@ -268,3 +268,89 @@ PYEOF
 	echo "distinct colours: $output"
 	[ "$output" -gt 50 ]
 }
+
+# A Kampfgruppe Peiper game with a referee, played $1 steps from the
+# default orders (the first legal answer), as k.yaml.
+play_kgp() {
+	local i st
+	"$UMPIRE" keygen -s kp.key -p kp.pub -W >/dev/null
+	"$UMPIRE" keygen -s kr.key -p kr.pub -W >/dev/null
+	"$UMPIRE" new kampfgruppe-peiper -s kp.key --side player=kp.pub \
+		--referee kr.pub -o k0.yaml 2>/dev/null
+	"$UMPIRE" join k0.yaml --side referee -s kr.key -o k.yaml 2>/dev/null
+	for ((i = 0; i < $1; i++)); do
+		st=$("$UMPIRE" status --brief k.yaml)
+		case $st in over*) return 0 ;; esac
+		"$UMPIRE" orders k.yaml -s kp.key | "$UMPIRE" sign - -s kp.key |
+			"$UMPIRE" adjudicate k.yaml - -s kr.key -o n.yaml \
+				--report /dev/null || return 1
+		mv n.yaml k.yaml
+	done
+}
+
+@test "Kampfgruppe Peiper: the towns, the group, the US counters and the marks" {
+	play_kgp 6
+	"$UMPIRE" render k.yaml -o k.svg
+	well_formed k.svg
+	grep -q '<title>Kampfgruppe Peiper, step 6 of 6</title>' k.svg
+	grep -q '>The Ardennes, 16-20 December 1944<' k.svg
+	# every town of the scenario, with its threat value
+	grep -q '<title>Losheim: threat 0, no star, Rollbahn B/C/D</title>' \
+		k.svg
+	grep -q '<title>Stavelot: threat 3, yellow star, Rollbahn C</title>' \
+		k.svg
+	grep -q '<title>Huy: threat 4, white star, Rollbahn C, on the Meuse' \
+		k.svg
+	grep -q '>Andenne (D)<' k.svg
+	grep -q '>Ombret (B)<' k.svg
+	[ "$(grep -c '<title>[A-Za-z -]*: threat [0-9]' k.svg)" -eq 29 ]
+	grep -q '<title>Stavelot - Trois-Ponts, Rollbahn C, bridge</title>' \
+		k.svg
+	# the group where the report says it is
+	at=$("$UMPIRE" report k.yaml | sed -n 's/^Around \(.*\) (moves .*/\1/p' |
+		tail -n 1)
+	[ -n "$at" ]
+	grep -q "<title>Kampfgruppe Peiper at $at</title>" k.svg
+	grep -q ">Kampfgruppe Peiper at $at<" k.svg
+	grep -q '>Turn track<' k.svg
+	grep -q '>Supply (fuel): [0-6]<' k.svg
+	grep -q '>Cup: [0-9] US counters\? ' k.svg
+	# the first move is drawn as an arrow, the placements as rings
+	local i moves=0 placed=0
+	for i in 1 2 3 4 5 6; do
+		"$UMPIRE" render k.yaml --step "$i" -o "k$i.svg"
+		well_formed "k$i.svg"
+		moves=$((moves + $(grep -c '<title>move: ' "k$i.svg" || true)))
+		placed=$((placed + $(grep -c '<title>placed: ' "k$i.svg" || true)))
+	done
+	[ "$moves" -gt 0 ] && [ "$placed" -gt 0 ]
+	grep -q 'marker-end=' k1.svg
+	grep -q '<title>a US counter, face down' k1.svg
+	# the provisional list is wrapped within the page
+	grep -q '>PROVISIONAL DATA in this scenario:<' k.svg
+	"$PY" - k.svg <<'PYEOF'
+import sys, xml.dom.minidom
+d = xml.dom.minidom.parse(sys.argv[1]).documentElement
+width = float(d.getAttribute("viewBox").split()[2])
+for t in d.getElementsByTagName("text"):
+    s = "".join(n.data for n in t.childNodes if n.nodeType == n.TEXT_NODE)
+    if t.getAttribute("font-size") == "11" and t.getAttribute("x") == "14":
+        assert 14 + 6.4 * len(s) <= width, (len(s), s)
+PYEOF
+}
+
+@test "Kampfgruppe Peiper: headless Chromium draws the map" {
+	local chrome
+	chrome=$(command -v chromium || command -v chromium-browser) ||
+		skip "chromium is not installed"
+	play_kgp 6
+	"$UMPIRE" render k.yaml -o board.svg
+	grep -q '<title>Kampfgruppe Peiper at ' board.svg
+	grep -q '>Trois-Ponts (C)<' board.svg
+	screenshot board.svg
+	[ -s shot.png ]
+	run count_colours shot.png
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	echo "distinct colours: $output"
+	[ "$output" -gt 50 ]
+}

@@ -126,6 +126,8 @@ static int blown_bridge(struct ctx *c, struct kgp *st, int town, int slot,
 	ctx_event(c, "6.2", "US engineers blow the bridge between %s and %s: "
 		  "the road is closed for the rest of the game.",
 		  town_name(st, from), town_name(st, town));
+	ctx_mark(c, "", "combat", st->map.nodes[town].id,
+		 st->map.nodes[from].id, "bridge blown");
 	return 0;
 }
 
@@ -480,6 +482,9 @@ enum move_end battle(struct ctx *c, struct kgp *st, int from, int to,
 		s |= combatant(st, st->us[to][i]);
 	if (s) {
 		r = fight(c, st, to);
+		ctx_mark(c, "", "combat", st->map.nodes[to].id, "",
+			 r > 0 ? "US beaten" : r == 0 ? "repulsed" :
+			 "the group is broken");
 		if (r < 0)
 			return M_OVER;
 		if (r == 0) {

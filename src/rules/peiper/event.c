@@ -90,6 +90,8 @@ static void us_counterattack(struct ctx *c, struct kgp *st, int town)
 		i = (int)ctx_ask(c, &q);
 	}
 	st->at = east[i];
+	ctx_mark(c, "", "move", st->map.nodes[town].id,
+		 st->map.nodes[east[i]].id, "pushed back");
 	ctx_event(c, "7.0", "US counter-attack: the group is pushed back "
 		  "from %s to %s, burning no fuel.", town_name(st, town),
 		  town_name(st, east[i]));

@@ -136,4 +136,8 @@ int random_event(struct ctx *c, struct kgp *st, int die, int town);
 void kgp_position(const void *st, const char *side, struct strbuf *out);
 int kgp_result(const void *st, struct strbuf *out);
 
+/* render.c */
+void kgp_render(const void *st, const char *side, const struct mark *marks,
+		size_t n_marks, struct svg *out);
+
 #endif

@@ -63,4 +63,5 @@ const struct ruleset ruleset_peiper = {
 	.position = kgp_position,
 	.result = kgp_result,
 	.standing = standing,
+	.render = kgp_render,
 };

@@ -126,6 +126,8 @@ static void us_placement(struct ctx *c, struct kgp *st)
 			ctx_event(c, "5.0", "A US counter is placed face down "
 				  "at %s (threat %d).", town_name(st, t),
 				  threat_of(st, t));
+			ctx_mark(c, "", "placed", st->map.nodes[t].id, "",
+				 "US counter, face down");
 		}
 	}
 	st->phase = PH_RECON;
@@ -212,6 +214,8 @@ static void appear(struct ctx *c, struct kgp *st, int town, int n)
 		counter_text(st, k, what, sizeof what);
 		ctx_event(c, "5.0", "A US counter from the cup appears at %s: "
 			  "%s.", town_name(st, town), what);
+		ctx_mark(c, "", "placed", st->map.nodes[town].id, "",
+			 st->counters[k].name);
 	}
 }
 
@@ -295,6 +299,8 @@ static void second_move(struct ctx *c, struct kgp *st)
 		  town_name(st, dest[k]), graph_dir_name(graph_dir_from(
 		  &st->map, graph_link_between(&st->map, st->at, dest[k]),
 		  st->at)));
+	ctx_mark(c, "", "move", st->map.nodes[st->at].id,
+		 st->map.nodes[dest[k]].id, "second move");
 	advance(c, st, st->at, dest[k], 0);
 }
 
@@ -325,6 +331,8 @@ static void movement(struct ctx *c, struct kgp *st)
 		  town_name(st, dest[k]), graph_dir_name(graph_dir_from(
 		  &st->map, graph_link_between(&st->map, from, dest[k]),
 		  from)), st->fuel);
+	ctx_mark(c, "", "move", st->map.nodes[from].id,
+		 st->map.nodes[dest[k]].id, "Kampfgruppe Peiper");
 	if (advance(c, st, from, dest[k], 1) == M_CLEAR)
 		second_move(c, st);
 	if (st->phase != PH_OVER)
