@@ -274,6 +274,23 @@ static long ask(struct ctx *c, const struct question *q,
 	}
 }
 
+int ctx_shown(const struct ctx *c, const char *key)
+{
+	if (c->cur >= c->n_steps)
+		return 1;
+	const struct engine_step *s = &c->steps[c->cur];
+	if (s->mode == STEP_TEMPLATE || s->at_end != NULL)
+		return 1;
+	/* an answer at hand with this key: checked, never listed */
+	if ((s->mode == STEP_FORCED || c->draws == 0) &&
+	    c->ans_pos < s->n_answers &&
+	    strcmp(s->answers[c->ans_pos].key, key) == 0)
+		return 0;
+	/* otherwise a later step answers it, or the run is refused
+	 * without listing it; in the last step it may be left pending */
+	return c->cur + 1 >= c->n_steps;
+}
+
 size_t ctx_ask(struct ctx *c, const struct question *q)
 {
 	const struct matcher m = { NULL, NULL };

@@ -978,7 +978,10 @@ static void movement_phase(struct ctx *c, struct aachen *st, int side,
 			budget = EXAMPLES_A_UNIT;
 		if (budget < 1)
 			budget = 1;
-		for (i = 0; i < n && q.n < Q_MAX_OPTIONS; i++)
+		/* examples only for a question someone will read: an
+		 * answer at hand is checked in full by check_move() */
+		for (i = 0; i < n && q.n < Q_MAX_OPTIONS &&
+		     (must || ctx_shown(c, "move")); i++)
 			unit_examples(&q, &m, idx[i], budget);
 		if (q.n == 0)
 			break;  /* no legal move at all */
