@@ -274,21 +274,29 @@ static long ask(struct ctx *c, const struct question *q,
 	}
 }
 
+/* Whether the first answer left in step s (at pos) is for key. */
+static int at_hand(const struct engine_step *s, size_t pos, int draws,
+		   const char *key)
+{
+	return s->mode != STEP_TEMPLATE &&
+	       (s->mode == STEP_FORCED || draws == 0) &&
+	       pos < s->n_answers && strcmp(s->answers[pos].key, key) == 0;
+}
+
 int ctx_shown(const struct ctx *c, const char *key)
 {
 	if (c->cur >= c->n_steps)
 		return 1;
 	const struct engine_step *s = &c->steps[c->cur];
-	if (s->mode == STEP_TEMPLATE || s->at_end != NULL)
-		return 1;
-	/* an answer at hand with this key: checked, never listed */
-	if ((s->mode == STEP_FORCED || c->draws == 0) &&
-	    c->ans_pos < s->n_answers &&
-	    strcmp(s->answers[c->ans_pos].key, key) == 0)
+	if (at_hand(s, c->ans_pos, c->draws, key))
 		return 0;
-	/* otherwise a later step answers it, or the run is refused
-	 * without listing it; in the last step it may be left pending */
-	return c->cur + 1 >= c->n_steps;
+	/* the step ends here, unless a standing order answers: the
+	 * question is kept by a snapshot, left pending, filled in by a
+	 * template, or answered first thing by the next step */
+	if (s->mode == STEP_TEMPLATE || s->at_end != NULL ||
+	    c->cur + 1 >= c->n_steps)
+		return 1;
+	return !at_hand(&c->steps[c->cur + 1], 0, 0, key);
 }
 
 size_t ctx_ask(struct ctx *c, const struct question *q)

@@ -1241,6 +1241,49 @@ static int holds_fort(struct ctx *c, const struct aachen *st, int u)
 	return 1;
 }
 
+/* 7.6 (reading): when the attackers retreat or are eliminated, the
+ * defender may advance into one hex they vacated next to it. */
+static void defender_advance(struct ctx *c, struct aachen *st, int def,
+			     const int16_t *from, int n)
+{
+	struct hex_rules r;
+	struct question q;
+	int16_t cand[ATTACKERS_MAX];
+	int i, j, m = 0, k, h;
+	char x[8], y[8];
+
+	if (st->phase == PH_OVER || st->u[def].where != U_MAP)
+		return;
+	aa_rules(st, &r);
+	q_init(&q, "7.6", "advance", aa_side_names[st->u[def].side],
+	       "The attackers of %s have gone: advance %s into a hex they "
+	       "vacated, or no.", hex_id(st->u[def].hex, x), st->u[def].id);
+	q_add(&q, "no");
+	for (i = 0; i < n; i++) {
+		h = from[i];
+		for (j = 0; j < m && cand[j] != h; j++)
+			;
+		if (j < m || st->occ[h] >= 0 ||
+		    hex_dir(&st->map, st->u[def].hex, h) < 0 ||
+		    hex_step_cost(&r, st->u[def].hex, h) == COST_NO)
+			continue;
+		cand[m++] = (int16_t)h;
+		q_add(&q, "%s", hex_id(h, y));
+	}
+	if (m == 0)
+		return;
+	k = (int)ctx_ask(c, &q);
+	if (k == 0)
+		return;
+	h = cand[k - 1];
+	ctx_event(c, "7.6", "%s advances from %s into %s.", st->u[def].id,
+		  x, hex_id(h, y));
+	ctx_mark(c, "", "move", x, y, st->u[def].id);
+	enter(c, st, def, h);
+	aa_reindex(st);
+	check_victory(c, st);
+}
+
 static void resolve(struct ctx *c, struct aachen *st, struct attack *a,
 		    int side)
 {
@@ -1252,6 +1295,7 @@ static void resolve(struct ctx *c, struct aachen *st, struct attack *a,
 	int enemy = !side;
 	char x[8], y[8], purpose[96];
 	const struct hex_effect *t;
+	int16_t from[ATTACKERS_MAX];
 
 	a->done = 1;
 	if (def < 0)
@@ -1266,6 +1310,7 @@ static void resolve(struct ctx *c, struct aachen *st, struct attack *a,
 		sum += aa_unit_att(st, u);
 		if (s < worst)
 			worst = s;
+		from[na] = (int16_t)st->u[u].hex;
 		alive[na++] = u;
 	}
 	if (na == 0)
@@ -1337,11 +1382,13 @@ static void resolve(struct ctx *c, struct aachen *st, struct attack *a,
 	case FX_STEP:
 		for (i = 0; i < na && st->phase != PH_OVER; i++)
 			eliminate(c, st, alive[i], "7.3", "");
+		defender_advance(c, st, def, from, na);
 		return;
 	case FX_RETREAT:
 		for (i = 0; i < na && st->phase != PH_OVER; i++)
 			if (!holds_fort(c, st, alive[i]))
 				retreat(c, st, alive[i], res->att_n);
+		defender_advance(c, st, def, from, na);
 		return;
 	case FX_EXCHANGE:
 		/* 7.3: attacking units whose printed attack strengths add up
