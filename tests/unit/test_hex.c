@@ -1,7 +1,8 @@
 /*
  * test_hex.c - the hex engine (src/rules/lib/hex*.c, crt.c): numbering,
  * neighbours and distance in both orientations and parities, hexsides,
- * ranges, costs; and Aachen played to the end with random legal answers
+ * ranges, costs; combat results tables by differential, ratio and
+ * percentage (Race to the Reichstag's mobile table, 27.1); and Aachen played to the end with random legal answers
  * and random dice: every game ends, save/load round-trips, and render
  * emits through the SVG API.
  */
@@ -13,6 +14,7 @@
 #include "umpire/scenario.h"
 #include "umpire/svg.h"
 #include "../../src/rules/lib/hex.h"
+#include "../../src/rules/lib/crt.h"
 #include "../../src/rules/aachen/aachen.h"
 #include "unit.h"
 
@@ -83,6 +85,93 @@ static void basics(void)
 	CHECK(hex_cost_parse("1/2", &cost) == 0 && cost == 1, "1/2 MP");
 	CHECK(hex_cost_parse("all", &cost) == 0 && cost == COST_ALL, "all");
 	CHECK(hex_cost_parse("x", &cost) < 0, "bad cost refused");
+}
+
+/* ---- combat results tables ---- */
+
+static int crt_from(struct crt *t, const char *yaml, struct error *err)
+{
+	struct doc *d = doc_new("crt.yaml");
+	int rc = doc_parse(d, yaml, strlen(yaml), &DOC_LIMITS_SMALL, err);
+
+	if (rc == 0)
+		rc = crt_load(t, d, d->root, err);
+	doc_free(d);
+	return rc;
+}
+
+/* Race to the Reichstag 27.1, the mobile combat results table: attack as
+ * a percentage of defence, one row per die face (transposed from the
+ * printed table, whose rows are the percentage columns). */
+static const char *const RTTR_MOBILE =
+	"index: percent\n"
+	"die: 6\n"
+	"columns: ['0', '50', '100', '200', '300', '400', '500', '600']\n"
+	"rows:\n"
+	"  '1': AP AP AP AR MD MD MD MD\n"
+	"  '2': AP AP AR MD MD DR DR DP\n"
+	"  '3': AP AR MD MD DR DR DP DP\n"
+	"  '4': AR MD DR DR DR DP DP DP\n"
+	"  '5': AR DR DR DR DP DP DP OR\n"
+	"  '6': AR DR DP DP DP DP OR OR\n"
+	"results:\n"
+	"  AP: {attacker: eliminated}\n"
+	"  AR: {attacker: retreat 1}\n"
+	"  MD: {attacker: step 1, defender: retreat 1}\n"
+	"  DR: {defender: retreat 1}\n"
+	"  DP: {defender: retreat 2}\n"
+	"  OR: {defender: eliminated}\n";
+
+static void crt_tables(void)
+{
+	struct crt t;
+	struct error err = { 0 };
+	const struct crt_result *r;
+
+	CHECK(crt_from(&t, RTTR_MOBILE, &err) == 0, "the RttR mobile table "
+	      "loads (%s)", err.msg);
+	/* 12.2: attack / defence x 100, the column at or below it */
+	CHECK(crt_column(&t, 4, 10) == 0, "40%% is the <=49%% column");
+	CHECK(crt_column(&t, 5, 10) == 1, "50%% is the 50-99%% column");
+	CHECK(crt_column(&t, 99, 100) == 1, "99%% stays in 50-99%%");
+	CHECK(crt_column(&t, 19, 10) == 2, "190%% is the 100-199%% column");
+	CHECK(crt_column(&t, 3, 1) == 4, "300%% is the 300-399%% column");
+	CHECK(crt_column(&t, 60, 10) == 7, "600%% is the >=600%% column");
+	CHECK(crt_column(&t, 1000, 1) == 7, "beyond the last column: the last");
+	r = crt_lookup(&t, crt_column(&t, 12, 5), 6);
+	CHECK(r && !strcmp(r->code, "DP") && r->def == FX_RETREAT &&
+	      r->def_n == 2, "240%%, die 6: DP, the defender retreats 2");
+	r = crt_lookup(&t, crt_column(&t, 1, 10), 1);
+	CHECK(r && !strcmp(r->code, "AP") && r->att == FX_ELIMINATED,
+	      "10%%, die 1: AP");
+	CHECK(crt_lookup(&t, 0, 7) == NULL, "no row 7 on a d6");
+	CHECK(crt_shift(&t, 6, 3) == 7 && crt_shift(&t, 1, -4) == 0,
+	      "column shifts stop at either end");
+
+	CHECK(crt_from(&t, "index: ratio\ndie: 6\n"
+		       "columns: ['1:2', '1:1', '2:1', '3:1']\n"
+		       "rows: {'1': A A B B, '2': A A B B, '3': A B B B,\n"
+		       "  '4': A B B B, '5': A B B B, '6': A B B B}\n"
+		       "results: {A: {attacker: eliminated},\n"
+		       "  B: {defender: eliminated}}\n", &err) == 0,
+	      "a ratio table loads (%s)", err.msg);
+	CHECK(crt_column(&t, 5, 2) == 2, "5 to 2 rounds down to 2:1");
+	CHECK(crt_column(&t, 2, 5) == 0, "below 1:2 clamps to 1:2");
+	CHECK(crt_column(&t, 9, 3) == 3, "9 to 3 is 3:1");
+	CHECK(crt_column(&t, 1, 1) == 1, "even odds are 1:1");
+
+	CHECK(crt_from(&t, "index: percent\ndie: 6\ncolumns: ['100', '50']\n"
+		       "rows: {}\nresults: {}\n", &err) < 0 &&
+	      strstr(err.msg, "columns must rise"), "falling columns "
+	      "refused (%s)", err.msg);
+	CHECK(crt_from(&t, "index: odds\ndie: 6\ncolumns: ['1']\n"
+		       "rows: {}\nresults: {}\n", &err) < 0 &&
+	      strstr(err.msg, "differential, ratio or percent"),
+	      "an unknown index refused (%s)", err.msg);
+	CHECK(crt_from(&t, "index: ratio\ndie: 6\ncolumns: ['3']\n"
+		       "rows: {}\nresults: {}\n", &err) < 0 &&
+	      strstr(err.msg, "A:B (ratio)"), "a ratio column without "
+	      "a colon refused (%s)", err.msg);
 }
 
 /* ---- Aachen played out ---- */
@@ -257,6 +346,7 @@ int main(void)
 	grid(1, 0);
 	grid(1, 1);
 	basics();
+	crt_tables();
 	aachen_random();
 	return unit_done("test_hex");
 }
