@@ -30,7 +30,12 @@ struct chunk {
 
 struct arena {
 	struct chunk *head;
+	size_t next;            /* the size of the next chunk */
 };
+
+/* Chunks start small and double: a game holds one document for each
+ * step's orders, most of them a few hundred bytes. */
+enum { CHUNK_FIRST = 1024, CHUNK_MAX = 65536 };
 
 void *doc_alloc(struct doc *d, size_t n)
 {
@@ -40,7 +45,10 @@ void *doc_alloc(struct doc *d, size_t n)
 		n = sizeof(max_align_t);
 	struct chunk *c = a->head;
 	if (!c || c->size - c->used < n) {
-		size_t size = n > 16384 ? n : 16384;
+		size_t size = a->next ? a->next : CHUNK_FIRST;
+		a->next = size < CHUNK_MAX ? 2 * size : CHUNK_MAX;
+		if (size < n)
+			size = n;
 		c = xmalloc(sizeof *c + size);
 		c->size = size;
 		c->used = 0;
