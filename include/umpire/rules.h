@@ -84,14 +84,13 @@ const char *ctx_ask_text(struct ctx *c, const struct question *q,
 /*
  * Whether the question about to be asked with this key may be shown to
  * someone: left pending at the end of the run, filled in by a template,
- * kept by a snapshot, or not answered by the next answer of the orders
- * in the last step (a refusal may list its options). Otherwise it is
- * answered by orders at hand or by a later step, and the engine keeps
- * only its rule, key and role. The rules
- * may then leave out what only shows the question to a player (the
- * example answers of ctx_ask_text: most of the cost of replaying a long
- * hex game); the question must still have at least one option, and an
- * answer is still checked in full.
+ * kept by a snapshot, or listed in a refusal. It is not when the next
+ * answer of this step's orders, or else the first answer of the next
+ * step's, answers it: the engine then keeps only its rule, key and
+ * role. The rules may then leave out what only shows the question to a
+ * player (the example answers of ctx_ask_text: most of the cost of
+ * replaying a long hex game); the question must still have at least
+ * one option, and an answer is still checked in full.
  */
 int ctx_shown(const struct ctx *c, const char *key);
 
