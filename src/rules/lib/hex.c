@@ -44,11 +44,22 @@ int hex_parse(const struct hex_map *m, const char *s)
 
 const char *hex_id(int idx, char buf[8])
 {
-	if (idx < 0)
-		snprintf(buf, 8, "-");
-	else
-		snprintf(buf, 8, "%02d%02d", hex_col(idx) % 100,
-			 hex_row(idx) % 100);
+	int c, r;
+
+	if (idx < 0) {
+		buf[0] = '-';
+		buf[1] = '\0';
+		return buf;
+	}
+	/* by hand: states name every unit's hex at each step's end, and
+	 * snprintf was a tenth of a long audit */
+	c = hex_col(idx) % 100;
+	r = hex_row(idx) % 100;
+	buf[0] = (char)('0' + c / 10);
+	buf[1] = (char)('0' + c % 10);
+	buf[2] = (char)('0' + r / 10);
+	buf[3] = (char)('0' + r % 10);
+	buf[4] = '\0';
 	return buf;
 }
 
