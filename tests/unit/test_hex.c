@@ -1,7 +1,7 @@
 /*
  * test_hex.c - the hex engine (src/rules/lib/hex*.c, crt.c): numbering,
  * neighbours and distance in both orientations and parities, hexsides,
- * ranges, costs; combat results tables by differential, ratio and
+ * ranges, costs; stacks and zones of control; combat results tables by differential, ratio and
  * percentage (Race to the Reichstag's mobile table, 27.1); and Aachen played to the end with random legal answers
  * and random dice: every game ends, save/load round-trips, and render
  * emits through the SVG API.
@@ -85,6 +85,72 @@ static void basics(void)
 	CHECK(hex_cost_parse("1/2", &cost) == 0 && cost == 1, "1/2 MP");
 	CHECK(hex_cost_parse("all", &cost) == 0 && cost == COST_ALL, "all");
 	CHECK(hex_cost_parse("x", &cost) < 0, "bad cost refused");
+}
+
+/* ---- stacks and zones of control ---- */
+
+/* Unit 0 exerts no zone of control (a zero-strength unit, RttR 12.13
+ * keeps it, or a unit in the Reichstag hex, 5.6); unit 1 does. */
+static int zoc_but_unit0(const void *user, int u, int h)
+{
+	(void)user;
+	(void)h;
+	return u != 0;
+}
+
+static void stacks(void)
+{
+	static struct hex_map m;
+	struct hunit u[3];
+	int16_t occ[HEX_MAX], next[3];
+	struct hex_rules r;
+	int h, a, b, c, cost;
+
+	memset(&m, 0, sizeof m);
+	m.cols = 6;
+	m.rows = 6;
+	m.shifted_even = 1;
+	m.n_terrain = 1;
+	m.terrain[0].cost = HALF;
+	m.terrain[0].defence_pct = 100;
+	memset(u, 0, sizeof u);
+	for (h = 0; h < HEX_MAX; h++) {
+		occ[h] = -1;
+		m.terr[h] = hex_col(h) >= 1 && hex_col(h) <= 6 &&
+			    hex_row(h) >= 1 && hex_row(h) <= 6 ? 0 : 255;
+	}
+	a = hex_parse(&m, "0303");
+	b = hex_parse(&m, "0403");
+	c = hex_parse(&m, "0503");
+	/* a German stack in 0303: unit 0 on top, unit 1 under it */
+	u[0].side = u[1].side = 1;
+	u[0].where = u[1].where = u[2].where = U_MAP;
+	u[0].hex = u[1].hex = (int16_t)a;
+	u[2].side = 0;
+	u[2].hex = (int16_t)c;
+	occ[a] = 0;
+	occ[c] = 2;
+	next[0] = 1;
+	next[1] = -1;
+	next[2] = -1;
+	memset(&r, 0, sizeof r);
+	r.map = &m;
+	r.units = u;
+	r.n_units = 3;
+	r.occupant = occ;
+	r.exerts_zoc = zoc_but_unit0;
+	CHECK(!hex_in_enemy_zoc(&r, 0, b), "one unit a hex: only the top "
+	      "unit is seen, and it exerts no ZOC");
+	r.next = next;
+	CHECK(hex_in_enemy_zoc(&r, 0, b), "a stack: the unit under the top "
+	      "one puts 0403 in a zone of control");
+	CHECK(hex_in_enemy_zoc(&r, 0, hex_parse(&m, "0302")) &&
+	      !hex_in_enemy_zoc(&r, 1, hex_parse(&m, "0302")),
+	      "no zone of control of a side's own stack");
+	CHECK(hex_step_block(&r, 2, 0, c, b, 4 * HALF, 1, &cost) == NULL &&
+	      cost == HALF, "entering the stack's zone of control is allowed");
+	CHECK(hex_step_block(&r, 2, 0, b, a, 4 * HALF, 0, &cost) != NULL,
+	      "a hex held by an enemy stack is refused");
 }
 
 /* ---- combat results tables ---- */
@@ -347,6 +413,7 @@ int main(void)
 	grid(1, 1);
 	basics();
 	crt_tables();
+	stacks();
 	aachen_random();
 	return unit_done("test_hex");
 }

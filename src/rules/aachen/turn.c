@@ -79,6 +79,7 @@ void aa_rules(const struct aachen *st, struct hex_rules *r)
 	r->units = st->u;
 	r->n_units = st->n_units;
 	r->occupant = st->occ;
+	r->next = NULL;         /* no stacking (4.0) */
 	r->exerts_zoc = exerts_zoc;
 	r->bridged = bridged;
 	r->user = st;

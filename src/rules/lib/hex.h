@@ -147,8 +147,12 @@ int unit_values_parse(const char *s, uint8_t *a, uint8_t *d, uint8_t *m);
 
 /* ---- movement and zones of control ---- */
 /*
- * What a game tells the movement code. occupant: the unit in a hex or -1.
- * exerts_zoc: whether unit u exerts a zone of control into hex h (the
+ * What a game tells the movement code. occupant: the unit in a hex (the
+ * first of its stack) or -1. next: for a game that stacks (Race to the
+ * Reichstag: three German units, a Soviet corps and a brigade), the next
+ * unit in the same hex or -1, indexed by unit; NULL when a hex holds one
+ * unit (Aachen). A stack is of one side; how many may stack is the
+ * game's rule, checked where a move or a retreat ends. exerts_zoc: whether unit u exerts a zone of control into hex h (the
  * default, when NULL: every adjacent hex not across a hexside that blocks
  * it). bridged: whether the hexside a/dir counts as bridged for the mover
  * (a game's engineers); returns 0 no, 1 bridged, 2 bridged and keeps the
@@ -159,6 +163,7 @@ struct hex_rules {
 	const struct hunit *units;
 	int n_units;
 	const int16_t *occupant;   /* [HEX_MAX] */
+	const int16_t *next;       /* [HEX_UNITS_MAX] or NULL */
 	int (*exerts_zoc)(const void *user, int u, int h);
 	int (*bridged)(const void *user, int a, int dir);
 	const void *user;

@@ -53,10 +53,12 @@ int hex_in_enemy_zoc(const struct hex_rules *r, int side, int h)
 
 	for (d = 0; d < 6; d++) {
 		n = hex_neighbour(r->map, h, d);
-		if (n < 0 || (u = r->occupant[n]) < 0)
+		if (n < 0)
 			continue;
-		if (r->units[u].side != side && exerts(r, u, n, h))
-			return 1;
+		/* every unit of a stack, until one exerts it */
+		for (u = r->occupant[n]; u >= 0; u = r->next ? r->next[u] : -1)
+			if (r->units[u].side != side && exerts(r, u, n, h))
+				return 1;
 	}
 	return 0;
 }
