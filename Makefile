@@ -70,7 +70,7 @@ $(LIB): $(LIB_OBJ)
 $(BIN): $(CMD_OBJ) $(LIB)
 	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_OBJ) $(LIB) $(LDLIBS)
 
-$(BUILD)/tests/%: tests/unit/%.c $(LIB) tests/unit/unit.h
+$(BUILD)/tests/%: tests/unit/%.c $(LIB) tests/unit/unit.h tests/unit/random_game.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIB) $(LDLIBS)
 

@@ -17,6 +17,7 @@
 #include "../../src/rules/lib/crt.h"
 #include "../../src/rules/aachen/aachen.h"
 #include "unit.h"
+#include "random_game.h"
 
 static void grid(int pointy, int even)
 {
@@ -242,16 +243,6 @@ static void crt_tables(void)
 
 /* ---- Aachen played out ---- */
 
-static uint64_t rs = 0x9e3779b97f4a7c15ULL;
-
-static uint32_t rnd(uint32_t n)
-{
-	rs ^= rs << 13;
-	rs ^= rs >> 7;
-	rs ^= rs << 17;
-	return (uint32_t)(rs % n);
-}
-
 struct game {
 	struct answer *a;
 	size_t n, cap;
@@ -407,6 +398,7 @@ static void aachen_random(void)
 
 int main(void)
 {
+	rg_state = 0x9e3779b97f4a7c15ULL;  /* the games played so far */
 	grid(0, 0);
 	grid(0, 1);
 	grid(1, 0);

@@ -14,18 +14,9 @@
 #include "umpire/scenario.h"
 #include "../../src/rules/peiper/peiper.h"
 #include "unit.h"
+#include "random_game.h"
 
 enum { GAMES = 40, MAX_STEPS = 400 };
-
-static uint64_t rnd_state = 0x9e3779b97f4a7c15ULL;
-
-static uint32_t rnd(uint32_t n)
-{
-	rnd_state ^= rnd_state << 13;
-	rnd_state ^= rnd_state >> 7;
-	rnd_state ^= rnd_state << 17;
-	return (uint32_t)(rnd_state % n);
-}
 
 static int consistent(const struct kgp *st)
 {
@@ -58,102 +49,44 @@ static int consistent(const struct kgp *st)
 	       st->turn <= st->last_turn;
 }
 
-static void roundtrip(const struct scenario *scn, const void *state,
-		      const struct doc_node *opts)
-{
-	struct doc *d = doc_new("save");
-	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
-	struct error err;
-	void *fresh = NULL;
-	int ok;
-
-	doc_encode(kgp_save(state, d), &a);
-	ok = scenario_start(scn, opts, &fresh, &err) == 0 &&
-	     kgp_load(fresh, d, kgp_save(state, d), &err) == 0;
-	if (ok)
-		doc_encode(kgp_save(fresh, d), &b);
-	CHECK(ok && a.len == b.len && memcmp(a.buf, b.buf, a.len) == 0,
-	      "save/load round trip%s%s", ok ? "" : ": ", ok ? "" : err.msg);
-	free(fresh);
-	strbuf_free(&a);
-	strbuf_free(&b);
-	doc_free(d);
-}
-
-static int max_width(const void *state)
-{
-	struct strbuf sb = STRBUF_INIT;
-	int w = 0, col = 0;
-	size_t i;
-
-	kgp_position(state, NULL, &sb);
-	for (i = 0; i < sb.len; i++, col++) {
-		if (sb.buf[i] == '\n')
-			col = -1;
-		else if (col + 1 > w)
-			w = col + 1;
-	}
-	strbuf_free(&sb);
-	return w;
-}
-
 static int results[RESULTS];
+
+struct watch {
+	int ok, wide;
+};
+
+static void each_step(void *user, const void *state, size_t n)
+{
+	struct watch *w = user;
+
+	(void)n;
+	w->ok = w->ok && consistent(state);
+	w->wide = w->wide ||
+		  random_game_width(&ruleset_peiper, state, NULL) > 76;
+}
 
 static void play_one(const struct scenario *scn, const void *start,
 		     const struct doc_node *opts, int game)
 {
-	static struct engine_step steps[MAX_STEPS];
-	static struct answer answers[MAX_STEPS];
-	static char values[MAX_STEPS][Q_OPTION_LEN];
-	static char keys[MAX_STEPS][48];
+	struct watch w = { 1, 0 };
+	struct random_game g = { &ruleset_peiper, start, MAX_STEPS,
+				 each_step, &w };
+	struct strbuf res = STRBUF_INIT;
 	struct run run;
-	size_t n = 0, i;
-	int over = 0, ok = 1, wide = 0;
+	const struct kgp *st;
 
-	memset(steps, 0, sizeof steps);
-	for (;;) {
-		memset(&run, 0, sizeof run);
-		engine_run(&ruleset_peiper, start, steps, n, &run);
-		if (run.outcome != RUN_PENDING) {
-			over = run.outcome == RUN_OVER;
-			if (!over)
-				printf("# game %d: %s\n", game, run.err.msg);
-			break;
-		}
-		ok = ok && consistent(run.state);
-		wide = wide || max_width(run.state) > 76;
-		if (n == MAX_STEPS) {
-			engine_free(&run);
-			break;
-		}
-		snprintf(keys[n], sizeof keys[n], "%s", run.pending.key);
-		snprintf(values[n], sizeof values[n], "%s",
-			 run.pending.options[rnd((uint32_t)run.pending.n)]);
-		answers[n] = (struct answer){ keys[n], values[n], 0 };
-		steps[n].mode = STEP_PLAY;
-		steps[n].actor = "player";
-		steps[n].answers = &answers[n];
-		steps[n].n_answers = 1;
-		for (i = 0; i < 32; i++)
-			steps[n].seed[i] = (unsigned char)rnd(256);
-		n++;
-		engine_free(&run);
-	}
-	CHECK(over, "game %d ends (%zu decisions)", game, n);
-	if (over) {
-		struct strbuf res = STRBUF_INIT;
-		const struct kgp *st = run.state;
-
-		CHECK(ok && consistent(st), "game %d stays consistent", game);
-		CHECK(kgp_result(st, &res) == 1 && st->result != RES_NONE,
-		      "game %d result: %s", game, res.buf ? res.buf : "");
-		results[st->result]++;
-		CHECK(!wide && max_width(st) <= 76, "game %d position fits 76 "
-		      "columns", game);
-		roundtrip(scn, st, opts);
-		strbuf_free(&res);
-		engine_free(&run);
-	}
+	if (!random_game_play(&g, game, &run))
+		return;
+	st = run.state;
+	CHECK(w.ok && consistent(st), "game %d stays consistent", game);
+	CHECK(kgp_result(st, &res) == 1 && st->result != RES_NONE,
+	      "game %d result: %s", game, res.buf ? res.buf : "");
+	results[st->result]++;
+	CHECK(!w.wide && random_game_width(&ruleset_peiper, st, NULL) <= 76,
+	      "game %d position fits 76 columns", game);
+	random_game_roundtrip(scn, st, opts);
+	strbuf_free(&res);
+	engine_free(&run);
 }
 
 /* 7.0: only La Gleize (and the start) have no road east. */
@@ -195,6 +128,7 @@ int main(void)
 	struct error err;
 	int g, s, r;
 
+	rg_state = 0x9e3779b97f4a7c15ULL;  /* the games played so far */
 	if (scenario_load("scenarios/kampfgruppe-peiper.yaml", &scn, &err)) {
 		printf("not ok 1 - %s\n", err.msg);
 		return 1;

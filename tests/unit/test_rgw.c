@@ -16,18 +16,9 @@
 #include "umpire/view.h"
 #include "../../src/rules/rgw/rgw.h"
 #include "unit.h"
+#include "random_game.h"
 
 enum { GAMES = 80, MAX_STEPS = 600 };
-
-static uint64_t rnd_state = 0x9e3779b97f4a7c15ULL;
-
-static uint32_t rnd(uint32_t n)
-{
-	rnd_state ^= rnd_state << 13;
-	rnd_state ^= rnd_state >> 7;
-	rnd_state ^= rnd_state << 17;
-	return (uint32_t)(rnd_state % n);
-}
 
 static int consistent(const struct rgw *st)
 {
@@ -99,111 +90,52 @@ static int views_leak(const struct rgw *st)
 	return bad;
 }
 
-static void roundtrip(const struct scenario *scn, const void *state,
-		      const struct doc_node *opts)
-{
-	struct doc *d = doc_new("save");
-	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
-	struct error err;
-	void *fresh = NULL;
-	int ok;
-
-	doc_encode(rgw_save(state, d), &a);
-	ok = scenario_start(scn, opts, &fresh, &err) == 0 &&
-	     rgw_load(fresh, d, rgw_save(state, d), &err) == 0;
-	if (ok)
-		doc_encode(rgw_save(fresh, d), &b);
-	CHECK(ok && a.len == b.len && memcmp(a.buf, b.buf, a.len) == 0,
-	      "save/load round trip%s%s", ok ? "" : ": ", ok ? "" : err.msg);
-	free(fresh);
-	strbuf_free(&a);
-	strbuf_free(&b);
-	doc_free(d);
-}
-
-static int max_width(const void *state)
-{
-	struct strbuf sb = STRBUF_INIT;
-	int w = 0, col = 0;
-	size_t i;
-
-	rgw_position(state, NULL, &sb);
-	for (i = 0; i < sb.len; i++, col++) {
-		if (sb.buf[i] == '\n')
-			col = -1;
-		else if (col + 1 > w)
-			w = col + 1;
-	}
-	strbuf_free(&sb);
-	return w;
-}
-
 static int results[RESULTS], years[LAST_YEAR + 1];
+
+struct watch {
+	const struct scenario *scn;
+	const struct doc_node *opts;
+	int ok, hidden, trips;
+};
+
+static void each_step(void *user, const void *state, size_t n)
+{
+	struct watch *w = user;
+
+	w->ok = w->ok && consistent(state);
+	w->hidden = w->hidden && !views_leak(state);
+	if (n % 25 == 7 && w->trips < 3) {
+		random_game_roundtrip(w->scn, state, w->opts);
+		w->trips++;
+	}
+}
 
 static void play_one(const struct scenario *scn, const void *start,
 		     const struct doc_node *opts, int game)
 {
-	static struct engine_step steps[MAX_STEPS];
-	static struct answer answers[MAX_STEPS];
-	static char values[MAX_STEPS][Q_OPTION_LEN];
-	static char keys[MAX_STEPS][48], roles[MAX_STEPS][32];
+	struct watch w = { scn, opts, 1, 1, 0 };
+	struct random_game g = { &ruleset_rgw, start, MAX_STEPS, each_step,
+				 &w };
+	struct strbuf res = STRBUF_INIT;
 	struct run run;
-	size_t n = 0, i;
-	int over = 0, ok = 1, hidden = 1, trips = 0;
+	const struct rgw *st;
 
-	memset(steps, 0, sizeof steps);
-	for (;;) {
-		memset(&run, 0, sizeof run);
-		engine_run(&ruleset_rgw, start, steps, n, &run);
-		if (run.outcome != RUN_PENDING) {
-			over = run.outcome == RUN_OVER;
-			if (!over)
-				printf("# game %d: %s\n", game, run.err.msg);
-			break;
-		}
-		ok = ok && consistent(run.state);
-		hidden = hidden && !views_leak(run.state);
-		if (n % 25 == 7 && trips < 3) {
-			roundtrip(scn, run.state, opts);
-			trips++;
-		}
-		if (n == MAX_STEPS) {
-			engine_free(&run);
-			break;
-		}
-		snprintf(keys[n], sizeof keys[n], "%s", run.pending.key);
-		snprintf(roles[n], sizeof roles[n], "%s", run.pending.role);
-		snprintf(values[n], sizeof values[n], "%s",
-			 run.pending.options[rnd((uint32_t)run.pending.n)]);
-		answers[n] = (struct answer){ keys[n], values[n], 0 };
-		steps[n].mode = STEP_PLAY;
-		steps[n].actor = roles[n];
-		steps[n].answers = &answers[n];
-		steps[n].n_answers = 1;
-		for (i = 0; i < 32; i++)
-			steps[n].seed[i] = (unsigned char)rnd(256);
-		n++;
-		engine_free(&run);
-	}
-	CHECK(over, "game %d ends (%zu decisions)", game, n);
-	if (over) {
-		struct strbuf res = STRBUF_INIT;
-		const struct rgw *st = run.state;
-
-		CHECK(ok && consistent(st), "game %d keeps the 15 cards "
-		      "accounted for", game);
-		CHECK(hidden && !views_leak(st), "game %d: no view or "
-		      "position shows the other side's hidden cards", game);
-		CHECK(rgw_result(st, &res) == 1 && st->result != RES_NONE,
-		      "game %d result: %s", game, res.buf ? res.buf : "");
-		CHECK(max_width(st) <= 76, "game %d position fits 76 columns",
-		      game);
-		results[st->result]++;
-		years[st->year]++;
-		roundtrip(scn, st, opts);
-		strbuf_free(&res);
-		engine_free(&run);
-	}
+	if (!random_game_play(&g, game, &run))
+		return;
+	st = run.state;
+	CHECK(w.ok && consistent(st), "game %d keeps the 15 cards "
+	      "accounted for", game);
+	CHECK(w.hidden && !views_leak(st), "game %d: no view or "
+	      "position shows the other side's hidden cards", game);
+	CHECK(rgw_result(st, &res) == 1 && st->result != RES_NONE,
+	      "game %d result: %s", game, res.buf ? res.buf : "");
+	CHECK(random_game_width(&ruleset_rgw, st, NULL) <= 76,
+	      "game %d position fits 76 columns", game);
+	results[st->result]++;
+	years[st->year]++;
+	random_game_roundtrip(scn, st, opts);
+	strbuf_free(&res);
+	engine_free(&run);
 }
 
 /* The view of a known position: the Soviet sees his own hand and the
@@ -285,6 +217,7 @@ int main(void)
 	void *start = NULL;
 	int g;
 
+	rg_state = 0x9e3779b97f4a7c15ULL;  /* the games played so far */
 	if (scenario_load("scenarios/russo-german-war.yaml", &scn, &err) ||
 	    scenario_options(&scn, d, NULL, 0, &opts, &err) ||
 	    scenario_start(&scn, opts, &start, &err)) {
