@@ -39,7 +39,7 @@ play() {
 }
 
 setup_file() {
-	umpire_setup
+	umpire_setup_file
 	export UMPIRE_SCENARIOS="${UMPIRE_SCENARIOS:-$BATS_TEST_DIRNAME/../../scenarios}"
 	cd "$BATS_FILE_TMPDIR"
 	"$UMPIRE" keygen -s a.key -p a.pub -W >/dev/null

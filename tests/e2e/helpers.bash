@@ -12,6 +12,19 @@ umpire_setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
 }
 
+# setup_file's umpire_setup: the same, but when the valgrind pass gives
+# UMPIRE_REAL_BIN (tests/valgrind/umpire-vg), the fixtures that a file
+# plays before its tests (whole games, hundreds of steps) are made with
+# the plain binary. The tests' own commands, audits of those whole games
+# among them, still run under memcheck; the ASan+UBSan pass plays the
+# fixtures instrumented too.
+umpire_setup_file() {
+	umpire_setup || return 1
+	if [ -n "${UMPIRE_REAL_BIN:-}" ]; then
+		UMPIRE="$(cd "$(dirname "$UMPIRE_REAL_BIN")" && pwd)/$(basename "$UMPIRE_REAL_BIN")"
+	fi
+}
+
 # Fail the test with a message unless $output contains $1.
 assert_output_has() {
 	case "$output" in

@@ -17,7 +17,7 @@ need_python() {
 }
 
 setup_file() {
-	umpire_setup
+	umpire_setup_file
 	cd "$BATS_FILE_TMPDIR"
 	"$UMPIRE" keygen -s p.key -p p.pub -W >/dev/null
 	"$UMPIRE" keygen -s r.key -p r.pub -W >/dev/null

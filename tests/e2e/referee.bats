@@ -29,7 +29,7 @@ play_views() {
 }
 
 setup_file() {
-	umpire_setup
+	umpire_setup_file
 	cd "$BATS_FILE_TMPDIR"
 	for k in german soviet referee; do
 		"$UMPIRE" keygen -s $k.key -p $k.pub -W >/dev/null

@@ -14,7 +14,7 @@ too_wide() {
 }
 
 setup_file() {
-	umpire_setup
+	umpire_setup_file
 	cd "$BATS_FILE_TMPDIR"
 	mkdir arn rgw
 	# Arnswalde 1945: a player and a referee, from the game file.
