@@ -136,18 +136,22 @@ static void final_judgement(struct ctx *c, struct aachen *st,
 
 int aa_near_wurm(const struct aachen *st, int h)
 {
-	int x, d;
+	int x, d, c, r, reach = st->ad2_within - 1;
 
-	if (!st->wurm)
+	if (!st->wurm || reach < 0)
 		return 0;
-	for (x = 0; x < HEX_MAX; x++) {
-		if (st->map.terr[x] == 255 ||
-		    hex_distance(&st->map, x, h) > st->ad2_within - 1)
-			continue;
-		for (d = 0; d < 6; d++)
-			if (st->map.hs_name[x][d] == st->wurm)
-				return 1;
-	}
+	/* the hexes within reach lie in this window of columns and rows */
+	for (c = hex_col(h) - reach - 1; c <= hex_col(h) + reach + 1; c++)
+		for (r = hex_row(h) - reach - 1; r <= hex_row(h) + reach + 1;
+		     r++) {
+			x = hex_index(&st->map, c, r);
+			if (x == HEX_NONE || st->map.terr[x] == 255 ||
+			    hex_distance(&st->map, x, h) > reach)
+				continue;
+			for (d = 0; d < 6; d++)
+				if (st->map.hs_name[x][d] == st->wurm)
+					return 1;
+		}
 	return 0;
 }
 
