@@ -105,6 +105,44 @@ def play_every_game(base):
     return games
 
 
+LONG_STEPS = 1024
+
+
+def play_long(base):
+    """Aachen with one decision a mail (bench/one-answer.py: every unit
+    that may move moves, no attack, so no unit is lost and the game is
+    not shortened), up to LONG_STEPS steps. Keeps game-K.yaml for K a
+    power of two and the last. Returns (steps, scenario, dir)."""
+    d = os.path.join(base, "long")
+    os.makedirs(d)
+    g = fixture.make_fixture_dir("aachen", d)
+    n = 0
+    while n < LONG_STEPS:
+        st = fixture.umpire(g, "status", "--brief", "game.yaml").stdout
+        if not st.startswith(b"pending"):
+            break
+        actor = st.split()[1].decode()
+        tmpl = fixture.umpire(g, "orders", "game.yaml", "-s", actor + ".key")
+        orders = subprocess.run(
+            ["python3", os.path.join(HERE, "one-answer.py"), "attack"],
+            input=tmpl.stdout, capture_output=True, check=True).stdout
+        open(os.path.join(g, "orders.yaml"), "wb").write(orders)
+        fixture.umpire(g, "sign", "orders.yaml", "-s", actor + ".key",
+                       "-o", "signed.yaml")
+        fixture.umpire(g, "adjudicate", "game.yaml", "signed.yaml", "-s",
+                       fixture.game_counter(g, actor) + ".key", "-o",
+                       "next.yaml")
+        os.replace(os.path.join(g, "next.yaml"),
+                   os.path.join(g, "game.yaml"))
+        n += 1
+        if n & (n - 1) == 0:
+            shutil.copy(os.path.join(g, "game.yaml"),
+                        os.path.join(g, "game-%d.yaml" % n))
+    shutil.copy(os.path.join(g, "game.yaml"),
+                os.path.join(g, "game-%d.yaml" % n))
+    return (n, "aachen", g)
+
+
 def play(d, n, strategy):
     if strategy == "first":
         return fixture.play_step(d, n)
@@ -171,7 +209,9 @@ def main():
         out()
         g, asteps, diff, strategy = play_longest(base)
         every = play_every_game(base)
-        lsteps, lscn, lg = max(every + [(asteps, "arnswalde-1945", g)])
+        longest = play_long(base)
+        lsteps, lscn, lg = max(every + [(asteps, "arnswalde-1945", g),
+                                        longest])
         # verify: one signed order file, detached, the same file and key
         # for both (minisign -V reads FILE.minisig)
         o = os.path.join(g, "orders-1.yaml")
@@ -225,9 +265,13 @@ def main():
         bare = [BARE, "game.yaml"]
         tau, tb = compare(aud, bare, lg, 10)
         r3 = tau / tb
-        out("            longest: %s, %d steps, %d KiB" % (
+        out("            longest: %s, %d steps, %d KiB%s" % (
             lscn, steps, os.path.getsize(os.path.join(lg, "game.yaml"))
-            // 1024))
+            // 1024, " (one decision a mail, bench/one-answer.py; "
+            "stopped at %d steps)" % LONG_STEPS
+            if lg == longest[2] and steps == LONG_STEPS else
+            " (one decision a mail, bench/one-answer.py)"
+            if lg == longest[2] else ""))
         out("            umpire audit %.2f ms (%.3f ms a step), bare "
             "signature checks and hashes %.2f ms: ratio %.2f (goal <= 2)"
             % (tau * 1e3, tau * 1e3 / steps, tb * 1e3, r3))
@@ -252,8 +296,8 @@ def main():
             "(extrapolated): %.0f ms" % (fixed * 1e3, slope * 1e3,
                                          (fixed + slope * 1000) * 1e3))
         if steps < 1000:
-            out("            note: no shipped scenario reaches 1,000 steps "
-                "here; the longest game played is %d steps" % steps)
+            out("            note: the longest game played here is %d "
+                "steps, short of 1,000" % steps)
         # peak memory (through /usr/bin/time: a process forked from
         # python would count python's pages before the exec)
         m_adj = peak_rss(adj, g)
