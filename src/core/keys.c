@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -428,13 +429,24 @@ static int passphrase_from_file(const char *path, const char *what,
 	return 0;
 }
 
-/* Read one line from the terminal fd with echo off into p (size max). */
+/* Read one line from the terminal fd with echo off into p (size max).
+ * The signals that end or stop the process from the keyboard are held
+ * while echo is off and delivered after it is back on, so that Ctrl-C at
+ * the prompt cannot leave the terminal silent. */
 static int tty_read(int fd, const char *prompt, char *p, size_t max)
 {
 	struct termios old, quiet;
+	sigset_t held, before;
 	size_t n = 0;
 	char c;
 	int rc = 0, restore = tcgetattr(fd, &old) == 0;
+	sigemptyset(&held);
+	sigaddset(&held, SIGINT);
+	sigaddset(&held, SIGQUIT);
+	sigaddset(&held, SIGTERM);
+	sigaddset(&held, SIGHUP);
+	sigaddset(&held, SIGTSTP);
+	sigprocmask(SIG_BLOCK, &held, &before);
 	if (restore) {
 		quiet = old;
 		quiet.c_lflag &= ~(tcflag_t)ECHO;
@@ -457,6 +469,7 @@ static int tty_read(int fd, const char *prompt, char *p, size_t max)
 	p[n] = '\0';
 	if (restore)
 		tcsetattr(fd, TCSAFLUSH, &old);
+	sigprocmask(SIG_SETMASK, &before, NULL);
 	return rc;
 }
 

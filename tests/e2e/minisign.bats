@@ -191,3 +191,12 @@ setup() {
 	[ "$status" -eq 0 ]
 	assert_output_has "usage: umpire sign"
 }
+
+@test "Ctrl-C at the passphrase prompt leaves the terminal echoing" {
+	# a pseudo-terminal as the controlling terminal: the prompt, then
+	# Ctrl-C and Enter; umpire dies of the signal with echo back on
+	run python3 "$BATS_TEST_DIRNAME/tools/ctrl-c-at-prompt.py" "$UMPIRE"
+	[ "$status" -eq 0 ]
+	[ "$output" = "signal 2 echo on" ]
+	[ ! -e k.key ]
+}
