@@ -89,6 +89,22 @@ static int finish(int status)
 	return status;
 }
 
+/* "WHO: MSG" on stderr, with control bytes shown as \xNN: a message may
+ * quote an untrusted file (a config line, a path) and must not drive the
+ * terminal. */
+static void say(const char *who, const char *msg)
+{
+	const unsigned char *p;
+
+	fprintf(stderr, "%s: ", who);
+	for (p = (const unsigned char *)msg; *p; p++)
+		if ((*p < 0x20 && *p != '\n' && *p != '\t') || *p == 0x7f)
+			fprintf(stderr, "\\x%02x", *p);
+		else
+			fputc(*p, stderr);
+	fputc('\n', stderr);
+}
+
 int main(int argc, char **argv)
 {
 	struct error err = { EXIT_USAGE, "" };
@@ -115,8 +131,9 @@ int main(int argc, char **argv)
 		if (strcmp(c->name, argv[1]) == 0)
 			break;
 	if (!c->name) {
-		fprintf(stderr, "umpire: unknown command '%s' (see 'umpire "
-			"--help')\n", argv[1]);
+		snprintf(err.msg, sizeof err.msg, "unknown command '%s' (see "
+			 "'umpire --help')", argv[1]);
+		say("umpire", err.msg);
 		return EXIT_USAGE;
 	}
 	if (sodium_init() < 0) {
@@ -127,7 +144,7 @@ int main(int argc, char **argv)
 	char *cfg = config_path();
 	if (cfg && config_load(&cli.cfg, cfg, !(explicit_cfg && *explicit_cfg),
 			       &err)) {
-		fprintf(stderr, "umpire: %s\n", err.msg);
+		say("umpire", err.msg);
 		free(cfg);
 		return EXIT_USAGE;
 	}
@@ -143,7 +160,10 @@ int main(int argc, char **argv)
 	config_free(&cli.cfg);
 	if (rc < 0) {
 		fflush(stdout);
-		fprintf(stderr, "umpire %s: %s\n", c->name, err.msg);
+		char who[64];
+
+		snprintf(who, sizeof who, "umpire %s", c->name);
+		say(who, err.msg);
 		return err.status ? err.status : EXIT_USAGE;
 	}
 	return finish(rc);
