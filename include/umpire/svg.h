@@ -44,6 +44,9 @@ void svg_line(struct svg *s, double x1, double y1, double x2, double y2,
 /* A closed polygon of n points (xy: x0, y0, x1, y1, ...). */
 void svg_polygon(struct svg *s, const double *xy, int n,
 		 const struct svg_style *st);
+/* A five-pointed star of outer radius r centred on (cx, cy), point up. */
+void svg_star(struct svg *s, double cx, double cy, double r,
+	      const struct svg_style *st);
 /* A line with an arrow head at its end (moves). */
 void svg_arrow(struct svg *s, double x1, double y1, double x2, double y2,
 	       const struct svg_style *st);

@@ -204,6 +204,23 @@ void svg_polygon(struct svg *s, const double *xy, int n,
 	strbuf_adds(&s->body, "/>\n");
 }
 
+void svg_star(struct svg *s, double cx, double cy, double r,
+	      const struct svg_style *st)
+{
+	/* the ten points for r = 1: outer, inner, outer, ... */
+	static const double unit[] = { 0, -1, 0.2245, -0.309, 0.9511,
+		-0.309, 0.3633, 0.118, 0.5878, 0.809, 0, 0.382, -0.5878,
+		0.809, -0.3633, 0.118, -0.9511, -0.309, -0.2245, -0.309 };
+	double xy[20];
+	int i;
+
+	for (i = 0; i < 10; i++) {
+		xy[2 * i] = cx + r * unit[2 * i];
+		xy[2 * i + 1] = cy + r * unit[2 * i + 1];
+	}
+	svg_polygon(s, xy, 10, st);
+}
+
 /* The marker id for an arrow of stroke colour c: "arrow-_b03020" for
  * "#b03020", "arrow-red" for "red"; the black "arrow" for anything else
  * (a colour that is not a plain name or #hex). */

@@ -76,6 +76,7 @@ static void draw(struct strbuf *out)
 	svg_circle(&s, 10, 10, 5, NULL);
 	svg_line(&s, 0, 0, -0.001, 7, &blue);
 	svg_polygon(&s, tri, 3, &red);
+	svg_star(&s, 100, 50, 10, &blue);
 	svg_arrow(&s, 0, 0, 50, 50, &red);
 	svg_arrow(&s, 0, 0, 60, 50, &blue);
 	svg_arrow(&s, 0, 0, 70, 50, &red);
@@ -122,6 +123,10 @@ int main(void)
 	      strstr(a.buf, "points=\"0,0 10.12,0 5,0.33\"") != NULL,
 	      "numbers: two decimals at most, no trailing zeros");
 	CHECK(strstr(a.buf, "x2=\"0\" y2=\"7\"") != NULL, "no -0");
+	CHECK(strstr(a.buf, "points=\"100,40 102.25,46.91 109.51,46.91 "
+		     "103.63,51.18 105.88,58.09 100,53.82 94.12,58.09 "
+		     "96.37,51.18 90.49,46.91 97.75,46.91\"") != NULL,
+	      "a star: ten points, the first at the top");
 	CHECK(strstr(a.buf, "stroke-dasharray=\"4 2\" opacity=\"0.5\"")
 	      != NULL, "dash and opacity");
 	CHECK(strstr(a.buf, "<circle cx=\"10\" cy=\"10\" r=\"5\" "

@@ -77,30 +77,13 @@ static const char *const suit_symbols[] = { "\xe2\x99\xa0",
 
 /* ---- pieces ---- */
 
-static void star(struct svg *s, double cx, double cy, double r,
-		 const struct svg_style *st)
-{
-	/* a five-pointed star, points precomputed for r = 1 */
-	static const double unit[] = { 0, -1, 0.2245, -0.309, 0.9511,
-		-0.309, 0.3633, 0.118, 0.5878, 0.809, 0, 0.382, -0.5878,
-		0.809, -0.3633, 0.118, -0.9511, -0.309, -0.2245, -0.309 };
-	double xy[20];
-	int i;
-
-	for (i = 0; i < 10; i++) {
-		xy[2 * i] = cx + r * unit[2 * i];
-		xy[2 * i + 1] = cy + r * unit[2 * i + 1];
-	}
-	svg_polygon(s, xy, 10, st);
-}
-
 static void card_back(struct svg *s, double x, double y,
 		      const struct svg_style *back, const char *title)
 {
 	svg_group(s, title);
 	svg_rect(s, x, y, CARD_W, CARD_H, 4, back);
 	svg_rect(s, x + 4, y + 4, CARD_W - 8, CARD_H - 8, 2, &back_frame);
-	star(s, x + CARD_W / 2.0, y + CARD_H / 2.0, 9, &star_style);
+	svg_star(s, x + CARD_W / 2.0, y + CARD_H / 2.0, 9, &star_style);
 	svg_end_group(s);
 }
 
@@ -419,7 +402,7 @@ static void draw_mark(struct svg *s, const struct mark *marks, size_t i)
 		svg_arrow(s, x1, y1, x2, y2, &arrow_style);
 		label(s, (x1 + x2) / 2, (y1 + y2) / 2 + 4, m->label);
 	} else if (strcmp(m->kind, "combat") == 0) {
-		star(s, x, y, 20, &burst_style);
+		svg_star(s, x, y, 20, &burst_style);
 		label(s, a->x, y + 34 + 16 * k, m->label);
 	} else if (strcmp(m->kind, "lost") == 0) {
 		svg_line(s, x - 14, y - 14, x + 14, y + 14, &lost_style);

@@ -163,22 +163,6 @@ static int overlaps(const struct boxes *bx, double x, double y, double w,
 
 /* ---- pieces ---- */
 
-static void star(struct svg *s, double cx, double cy, double r,
-		 const struct svg_style *st)
-{
-	static const double unit[] = { 0, -1, 0.2245, -0.309, 0.9511,
-		-0.309, 0.3633, 0.118, 0.5878, 0.809, 0, 0.382, -0.5878,
-		0.809, -0.3633, 0.118, -0.9511, -0.309, -0.2245, -0.309 };
-	double xy[20];
-	int i;
-
-	for (i = 0; i < 10; i++) {
-		xy[2 * i] = cx + r * unit[2 * i];
-		xy[2 * i + 1] = cy + r * unit[2 * i + 1];
-	}
-	svg_polygon(s, xy, 10, st);
-}
-
 static void us_counter(struct svg *s, const struct kgp *st, double x,
 		       double y, int k, double size)
 {
@@ -292,8 +276,8 @@ static void town_symbol(struct svg *s, const struct kgp *st, int t,
 	if (is_goal(st, t))
 		svg_circle(s, x, y, 17, &meuse_ring);
 	if (star_attr && strcmp(star_attr, "none") != 0)
-		star(s, x, y + 1, 14, yellow_star(st, t) ? &yellow_star_style
-		     : &white_star);
+		svg_star(s, x, y + 1, 14, yellow_star(st, t) ?
+			 &yellow_star_style : &white_star);
 	else
 		svg_circle(s, x, y, 6, &dot_style);
 	if (threat_of(st, t) > 0) {
@@ -553,7 +537,7 @@ static void draw_mark(struct svg *s, const struct kgp *st,
 		if (len > 140)
 			label(s, (x1 + x2) / 2, (y1 + y2) / 2 - 6, m->label);
 	} else if (strcmp(m->kind, "combat") == 0) {
-		star(s, x + 12 * k, y, 18, &burst_style);
+		svg_star(s, x + 12 * k, y, 18, &burst_style);
 		label(s, x, y + 32 + 15 * k, m->label);
 	} else if (strcmp(m->kind, "lost") == 0) {
 		svg_line(s, x - 12, y - 12, x + 12, y + 12, &lost_style);

@@ -110,23 +110,6 @@ static double root(double v)
 	return r;
 }
 
-static void star(struct svg *s, double cx, double cy, double r,
-		 const struct svg_style *st)
-{
-	/* a five-pointed star, points precomputed for r = 1 */
-	static const double unit[] = { 0, -1, 0.2245, -0.309, 0.9511,
-		-0.309, 0.3633, 0.118, 0.5878, 0.809, 0, 0.382, -0.5878,
-		0.809, -0.3633, 0.118, -0.9511, -0.309, -0.2245, -0.309 };
-	double xy[20];
-	int i;
-
-	for (i = 0; i < 10; i++) {
-		xy[2 * i] = cx + r * unit[2 * i];
-		xy[2 * i + 1] = cy + r * unit[2 * i + 1];
-	}
-	svg_polygon(s, xy, 10, st);
-}
-
 static void label(struct svg *s, double x, double y, const char *text)
 {
 	double w = 6.2 * (double)strlen(text) + 8;
@@ -175,7 +158,7 @@ static void card_back(struct svg *s, double x, double y, const char *title)
 	svg_group(s, title);
 	svg_rect(s, x, y, CARD_W, CARD_H, 4, &card_back_style);
 	svg_rect(s, x + 4, y + 4, CARD_W - 8, CARD_H - 8, 2, &back_frame);
-	star(s, x + CARD_W / 2.0, y + CARD_H / 2.0, 8, &back_star);
+	svg_star(s, x + CARD_W / 2.0, y + CARD_H / 2.0, 8, &back_star);
 	svg_end_group(s);
 }
 
@@ -359,7 +342,7 @@ static void city(struct svg *s, const struct rgw *st, const struct place *p,
 		svg_circle(s, x, y, CAPITAL_R, cap == GER ? &ger_capital :
 			   &sov_capital);
 		svg_circle(s, x, y, CAPITAL_R + 4, &capital_ring);
-		star(s, x, y, 9, cap == GER ? &ger_star : &sov_star);
+		svg_star(s, x, y, 9, cap == GER ? &ger_star : &sov_star);
 	} else {
 		svg_circle(s, x, y, CITY_R, &city_style);
 	}
@@ -418,7 +401,7 @@ static void draw_mark(struct svg *s, const struct rgw *st,
 		label(s, (x1 + x2) / 2 - uy * 18, (y1 + y2) / 2 + ux * 18 + 4,
 		      m->label);
 	} else {
-		star(s, p->x[a], p->y[a], 30, &burst_style);
+		svg_star(s, p->x[a], p->y[a], 30, &burst_style);
 		label(s, p->x[a], p->y[a] + radius(&st->map, a) + 34 +
 		      16 * k, m->label);
 	}
