@@ -195,10 +195,14 @@ static int load_roles(struct game *g, struct error *err)
 			if (doc_need_b64_32(d, m, "anchor", r->anchor, err) ||
 			    doc_need_b64(d, m, "signature", &sig, &sl, err))
 				return -1;
-			if (sl != 64)
+			if (sl != 64) {
 				return errorf(err, EXIT_REFUSED, "%s: role %s: "
-					      "signature must be 64 bytes",
-					      d->name, r->name);
+					      "field 'signature' must be 64 "
+					      "bytes (it has %zu)",
+					      doc_where(d, doc_get(m,
+					      "signature"), w, sizeof w),
+					      r->name, sl);
+			}
 			memcpy(r->sig, sig, 64);
 			r->joined = 1;
 		}
@@ -262,7 +266,9 @@ static int load_step(struct game *g, size_t i, const struct doc_node *m,
 		goto bad;
 	}
 	if (sl != 64) {
-		errorf(err, EXIT_REFUSED, "signature must be 64 bytes");
+		errorf(err, EXIT_REFUSED, "%s: field 'signature' must be 64 "
+		       "bytes (it has %zu)", doc_where(d, doc_get(m,
+		       "signature"), w, sizeof w), sl);
 		goto bad;
 	}
 	memcpy(s->sig, sig, 64);
