@@ -23,7 +23,7 @@ WARN       = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 CFLAGS    ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS) -Iinclude \
              -DUMPIRE_SCENARIO_DIR='"$(SHAREDIR)/scenarios"' $(PKG_CFLAGS)
-LDLIBS     = $(PKG_LIBS)
+LDLIBS     = $(PKG_LIBS) -lm
 
 BUILD     ?= build
 LIB_SRC    = $(wildcard src/core/*.c) $(wildcard src/rules/*.c) \

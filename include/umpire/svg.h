@@ -50,6 +50,24 @@ void svg_star(struct svg *s, double cx, double cy, double r,
 /* A line with an arrow head at its end (moves). */
 void svg_arrow(struct svg *s, double x1, double y1, double x2, double y2,
 	       const struct svg_style *st);
+/*
+ * The line of a move between two points, as the boards draw the marks of
+ * the last step: cut short by `cut` at both ends (at most a quarter of
+ * its length, so that it never turns round) and shifted `off` to the left
+ * of its direction, so that several moves between the same two places
+ * stay apart. ux, uy: the unit vector from a to b; len: the distance.
+ */
+struct svg_seg {
+	double x1, y1, x2, y2, ux, uy, len;
+};
+struct svg_seg svg_seg_between(double ax, double ay, double bx, double by,
+			       double cut, double off);
+/* The marks of what changed in the last step, the same on every board:
+ * a move's arrow, a combat's burst, a unit lost (a cross), a unit
+ * placed (a dashed ring), and a label on a white halo. */
+extern const struct svg_style svg_mark_arrow, svg_mark_burst,
+	svg_mark_lost, svg_mark_placed;
+void svg_mark_label(struct svg *s, double x, double y, const char *text);
 /* Text; anchor is "start", "middle" or "end"; size in user units. */
 void svg_text(struct svg *s, double x, double y, double size,
 	      const char *anchor, const char *fill, const char *text);

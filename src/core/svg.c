@@ -221,6 +221,43 @@ void svg_star(struct svg *s, double cx, double cy, double r,
 	svg_polygon(s, xy, 10, st);
 }
 
+struct svg_seg svg_seg_between(double ax, double ay, double bx, double by,
+			       double cut, double off)
+{
+	struct svg_seg g;
+	double dx = bx - ax, dy = by - ay;
+
+	g.len = sqrt(dx * dx + dy * dy);
+	g.ux = g.len > 0 ? dx / g.len : 0;
+	g.uy = g.len > 0 ? dy / g.len : 0;
+	if (cut > g.len / 4)
+		cut = g.len / 4;
+	g.x1 = ax + g.ux * cut - g.uy * off;
+	g.y1 = ay + g.uy * cut + g.ux * off;
+	g.x2 = bx - g.ux * cut - g.uy * off;
+	g.y2 = by - g.uy * cut + g.ux * off;
+	return g;
+}
+
+#define MARK_RED "#c0392b"
+const struct svg_style svg_mark_arrow = { "none", MARK_RED, 3.5, NULL,
+	0.85 };
+const struct svg_style svg_mark_burst = { "#f39c12", MARK_RED, 2, NULL,
+	0.9 };
+const struct svg_style svg_mark_lost = { "none", MARK_RED, 4, NULL, 0 };
+const struct svg_style svg_mark_placed = { "none", "#1e7a3c", 3, "4 2",
+	0 };
+
+void svg_mark_label(struct svg *s, double x, double y, const char *text)
+{
+	static const struct svg_style halo = { "#ffffff", NULL, 0, NULL,
+		0.8 };
+	double w = 6.2 * (double)strlen(text) + 8;
+
+	svg_rect(s, x - w / 2, y - 11, w, 15, 3, &halo);
+	svg_text(s, x, y, 11, "middle", "#6b1d14", text);
+}
+
 /* The marker id for an arrow of stroke colour c: "arrow-_b03020" for
  * "#b03020", "arrow-red" for "red"; the black "arrow" for anything else
  * (a colour that is not a plain name or #hex). */

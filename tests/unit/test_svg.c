@@ -77,6 +77,7 @@ static void draw(struct strbuf *out)
 	svg_line(&s, 0, 0, -0.001, 7, &blue);
 	svg_polygon(&s, tri, 3, &red);
 	svg_star(&s, 100, 50, 10, &blue);
+	svg_mark_label(&s, 20, 90, "a13 <moved>");
 	svg_arrow(&s, 0, 0, 50, 50, &red);
 	svg_arrow(&s, 0, 0, 60, 50, &blue);
 	svg_arrow(&s, 0, 0, 70, 50, &red);
@@ -93,6 +94,22 @@ static void draw(struct strbuf *out)
 	svg_finish(&s, out);
 }
 
+/* The line of a move: cut at both ends, shifted to its left. */
+static void segments(void)
+{
+	struct svg_seg g = svg_seg_between(0, 0, 100, 0, 10, 5);
+
+	CHECK(g.x1 == 10 && g.y1 == 5 && g.x2 == 90 && g.y2 == 5 &&
+	      g.len == 100 && g.ux == 1 && g.uy == 0,
+	      "a move's line: cut 10 at both ends, 5 to the side");
+	g = svg_seg_between(0, 0, 0, 20, 10, 0);
+	CHECK(g.y1 == 5 && g.y2 == 15,
+	      "a short move is cut by a quarter of its length at most");
+	g = svg_seg_between(3, 4, 3, 4, 10, 2);
+	CHECK(g.len == 0 && g.x1 == 3 && g.y1 == 4,
+	      "a move to the same place stays there");
+}
+
 int main(void)
 {
 	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
@@ -102,6 +119,7 @@ int main(void)
 		"<title>Board &lt;1&gt; &amp; &quot;two&quot;</title>\n"
 		"<defs>\n";
 
+	segments();
 	draw(&a);
 	draw(&b);
 	CHECK(a.len > 0 && a.len == b.len && memcmp(a.buf, b.buf, a.len) == 0,
@@ -127,6 +145,9 @@ int main(void)
 		     "103.63,51.18 105.88,58.09 100,53.82 94.12,58.09 "
 		     "96.37,51.18 90.49,46.91 97.75,46.91\"") != NULL,
 	      "a star: ten points, the first at the top");
+	CHECK(strstr(a.buf, ">a13 &lt;moved&gt;</text>") != NULL &&
+	      strstr(a.buf, "fill=\"#ffffff\"") != NULL,
+	      "a mark's label: escaped text on a white halo");
 	CHECK(strstr(a.buf, "stroke-dasharray=\"4 2\" opacity=\"0.5\"")
 	      != NULL, "dash and opacity");
 	CHECK(strstr(a.buf, "<circle cx=\"10\" cy=\"10\" r=\"5\" "

@@ -12,6 +12,7 @@
  *
  * The game hides nothing (solitaire), so side changes nothing here.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "umpire/svg.h"
@@ -57,15 +58,6 @@ static const struct svg_style empty_style = { "none", "#7a5c12", 1, "3 3",
 static const struct svg_style morale_style = { "#efe6cf", "#6b5f45", 1.5,
 	NULL, 0 };
 static const struct svg_style morale_now = { RED, "#6b1d14", 2.5, NULL, 0 };
-static const struct svg_style arrow_style = { "none", RED, 3.5, NULL,
-	0.85 };
-static const struct svg_style burst_style = { "#f39c12", RED, 2, NULL,
-	0.9 };
-static const struct svg_style lost_style = { "none", RED, 4, NULL, 0 };
-static const struct svg_style placed_style = { "none", "#1e7a3c", 3,
-	"4 2", 0 };
-static const struct svg_style halo_style = { "#ffffff", NULL, 0, NULL,
-	0.8 };
 
 static const char *const phase_titles[PHASES] = { "setup (3.1)",
 	"Soviet deployment phase (6.0)", "German action phase (7.0)",
@@ -344,27 +336,6 @@ static const struct anchor *anchor_of(const char *place)
 	return NULL;
 }
 
-static void label(struct svg *s, double x, double y, const char *text)
-{
-	double w = 6.2 * (double)strlen(text) + 8;
-
-	svg_rect(s, x - w / 2, y - 11, w, 15, 3, &halo_style);
-	svg_text(s, x, y, 11, "middle", "#6b1d14", text);
-}
-
-/* A square root without libm (Newton's method; v is at most ~2e6). */
-static double root(double v)
-{
-	double r = v > 1 ? v / 2 : 1;
-	int i;
-
-	if (v <= 0)
-		return 0;
-	for (i = 0; i < 40; i++)
-		r = (r + v / r) / 2;
-	return r;
-}
-
 /* Mark i of marks: a move is an arrow (the k-th between the same two
  * places is drawn beside the others); anything else is drawn at its
  * place (the k-th there a little to the right, its label lower). */
@@ -389,28 +360,22 @@ static void draw_mark(struct svg *s, const struct mark *marks, size_t i)
 	x = a->x + 26 * k;
 	y = a->y;
 	if (move) {
-		double dx = b->x - a->x, dy = b->y - a->y;
-		double len = root(dx * dx + dy * dy);
-		double ux = len > 0 ? dx / len : 0;
-		double uy = len > 0 ? dy / len : 0;
-		double off = 18 * k, cut = len > 80 ? 26 : len / 4;
-		double x1 = a->x + ux * cut - uy * off;
-		double y1 = a->y + uy * cut + ux * off;
-		double x2 = b->x - ux * cut - uy * off;
-		double y2 = b->y - uy * cut + ux * off;
+		struct svg_seg g = svg_seg_between(a->x, a->y, b->x, b->y, 26,
+						   18 * k);
 
-		svg_arrow(s, x1, y1, x2, y2, &arrow_style);
-		label(s, (x1 + x2) / 2, (y1 + y2) / 2 + 4, m->label);
+		svg_arrow(s, g.x1, g.y1, g.x2, g.y2, &svg_mark_arrow);
+		svg_mark_label(s, (g.x1 + g.x2) / 2, (g.y1 + g.y2) / 2 + 4,
+			       m->label);
 	} else if (strcmp(m->kind, "combat") == 0) {
-		svg_star(s, x, y, 20, &burst_style);
-		label(s, a->x, y + 34 + 16 * k, m->label);
+		svg_star(s, x, y, 20, &svg_mark_burst);
+		svg_mark_label(s, a->x, y + 34 + 16 * k, m->label);
 	} else if (strcmp(m->kind, "lost") == 0) {
-		svg_line(s, x - 14, y - 14, x + 14, y + 14, &lost_style);
-		svg_line(s, x - 14, y + 14, x + 14, y - 14, &lost_style);
-		label(s, a->x, y + 30 + 16 * k, m->label);
+		svg_line(s, x - 14, y - 14, x + 14, y + 14, &svg_mark_lost);
+		svg_line(s, x - 14, y + 14, x + 14, y - 14, &svg_mark_lost);
+		svg_mark_label(s, a->x, y + 30 + 16 * k, m->label);
 	} else {
-		svg_circle(s, x, y, 18, &placed_style);
-		label(s, a->x, y + 32 + 16 * k, m->label);
+		svg_circle(s, x, y, 18, &svg_mark_placed);
+		svg_mark_label(s, a->x, y + 32 + 16 * k, m->label);
 	}
 	svg_end_group(s);
 }

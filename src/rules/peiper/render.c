@@ -15,6 +15,7 @@
  *
  * The game is solitaire and hides nothing, so side changes nothing.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "umpire/svg.h"
@@ -62,15 +63,6 @@ static const struct svg_style box_style = { "#efe6cf", "#6b5f45", 1.5,
 static const struct svg_style box_now = { RED, "#6b1d14", 2.5, NULL, 0 };
 static const struct svg_style pip_on = { "#2b2b2b", NULL, 0, NULL, 0 };
 static const struct svg_style pip_off = { "none", "#8c7f62", 1, NULL, 0 };
-static const struct svg_style arrow_style = { "none", RED, 3.5, NULL,
-	0.85 };
-static const struct svg_style burst_style = { "#f39c12", RED, 2, NULL,
-	0.9 };
-static const struct svg_style lost_style = { "none", RED, 4, NULL, 0 };
-static const struct svg_style placed_style = { "none", "#1e7a3c", 3,
-	"4 2", 0 };
-static const struct svg_style halo_style = { "#ffffff", NULL, 0, NULL,
-	0.8 };
 
 static const char *const phase_titles[PHASES] = { "setup (3.0)",
 	"US placement (5.0)", "reconnaissance (5.0)", "movement (5.0)",
@@ -113,19 +105,6 @@ static double px(const struct frame *f, const struct graph *g, int t)
 static double py(const struct frame *f, const struct graph *g, int t)
 {
 	return f->y0 + g->nodes[t].y * f->sy;
-}
-
-/* A square root without libm (Newton's method). */
-static double root(double v)
-{
-	double r = v > 1 ? v / 2 : 1;
-	int i;
-
-	if (v <= 0)
-		return 0;
-	for (i = 0; i < 40; i++)
-		r = (r + v / r) / 2;
-	return r;
 }
 
 /* Boxes already taken on the map, so that names avoid them. */
@@ -226,7 +205,7 @@ static void links(struct svg *s, const struct kgp *st,
 		double x1 = px(f, g, k->a), y1 = py(f, g, k->a);
 		double x2 = px(f, g, k->b), y2 = py(f, g, k->b);
 		double mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
-		double dx = x2 - x1, dy = y2 - y1, len = root(dx * dx + dy * dy);
+		double dx = x2 - x1, dy = y2 - y1, len = hypot(dx, dy);
 		double ux = len > 0 ? dx / len : 1, uy = len > 0 ? dy / len : 0;
 		struct svg_style line = { "none", road_colour(road), 3,
 			blown ? "6 4" : NULL, blown ? 0.6 : 0 };
@@ -469,7 +448,7 @@ static void supply_panel(struct svg *s, const struct kgp *st, double y)
 			us_counter(s, st, x, y + 92 + (n / 10) * 32, k, 28);
 			if (cup_has(&st->removed, k)) {
 				svg_line(s, x, y + 92, x + 28, y + 120,
-					 &lost_style);
+					 &svg_mark_lost);
 			}
 			n++;
 		}
@@ -491,14 +470,6 @@ static void supply_panel(struct svg *s, const struct kgp *st, double y)
 }
 
 /* ---- marks ---- */
-
-static void label(struct svg *s, double x, double y, const char *text)
-{
-	double w = 6.2 * (double)strlen(text) + 8;
-
-	svg_rect(s, x - w / 2, y - 11, w, 15, 3, &halo_style);
-	svg_text(s, x, y, 11, "middle", "#6b1d14", text);
-}
 
 static void draw_mark(struct svg *s, const struct kgp *st,
 		      const struct frame *f, const struct mark *marks,
@@ -524,27 +495,23 @@ static void draw_mark(struct svg *s, const struct kgp *st,
 	x = px(f, g, a);
 	y = py(f, g, a);
 	if (move) {
-		double bx = px(f, g, b), by = py(f, g, b);
-		double dx = bx - x, dy = by - y, len = root(dx * dx + dy * dy);
-		double ux = len > 0 ? dx / len : 0, uy = len > 0 ? dy / len : 0;
-		double off = 10 * k, cut = len > 60 ? 18 : len / 4;
-		double x1 = x + ux * cut - uy * off, y1 = y + uy * cut + ux * off;
-		double x2 = bx - ux * cut - uy * off;
-		double y2 = by - uy * cut + ux * off;
+		struct svg_seg seg = svg_seg_between(x, y, px(f, g, b),
+						     py(f, g, b), 18, 10 * k);
 
-		svg_arrow(s, x1, y1, x2, y2, &arrow_style);
+		svg_arrow(s, seg.x1, seg.y1, seg.x2, seg.y2, &svg_mark_arrow);
 		/* short arrows are named in the list below the map only */
-		if (len > 140)
-			label(s, (x1 + x2) / 2, (y1 + y2) / 2 - 6, m->label);
+		if (seg.len > 140)
+			svg_mark_label(s, (seg.x1 + seg.x2) / 2,
+				       (seg.y1 + seg.y2) / 2 - 6, m->label);
 	} else if (strcmp(m->kind, "combat") == 0) {
-		svg_star(s, x + 12 * k, y, 18, &burst_style);
-		label(s, x, y + 32 + 15 * k, m->label);
+		svg_star(s, x + 12 * k, y, 18, &svg_mark_burst);
+		svg_mark_label(s, x, y + 32 + 15 * k, m->label);
 	} else if (strcmp(m->kind, "lost") == 0) {
-		svg_line(s, x - 12, y - 12, x + 12, y + 12, &lost_style);
-		svg_line(s, x - 12, y + 12, x + 12, y - 12, &lost_style);
-		label(s, x, y + 30 + 15 * k, m->label);
+		svg_line(s, x - 12, y - 12, x + 12, y + 12, &svg_mark_lost);
+		svg_line(s, x - 12, y + 12, x + 12, y - 12, &svg_mark_lost);
+		svg_mark_label(s, x, y + 30 + 15 * k, m->label);
 	} else {
-		svg_circle(s, x, y, 16 + 5 * k, &placed_style);
+		svg_circle(s, x, y, 16 + 5 * k, &svg_mark_placed);
 	}
 	svg_end_group(s);
 }

@@ -15,6 +15,7 @@
  * and the other's as card backs, and the face-down card only if it played
  * it. Nothing of a hidden card is written, not even in a tooltip.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "umpire/svg.h"
@@ -82,8 +83,6 @@ static const struct svg_style burst_style = { "#f39c12", RED, 2, NULL,
 	0.9 };
 static const struct svg_style name_halo = { "#e9e3cf", NULL, 0, NULL,
 	0.75 };
-static const struct svg_style halo_style = { "#ffffff", NULL, 0, NULL,
-	0.8 };
 
 /* The part of side's view: -1 everything, GER or SOV, -2 neither hand. */
 static int seer(const char *side)
@@ -95,27 +94,6 @@ static int seer(const char *side)
 	if (strcmp(side, "soviet") == 0)
 		return SOV;
 	return -2;
-}
-
-/* A square root without libm (Newton's method; v is at most ~2e6). */
-static double root(double v)
-{
-	double r = v > 1 ? v / 2 : 1;
-	int i;
-
-	if (v <= 0)
-		return 0;
-	for (i = 0; i < 40; i++)
-		r = (r + v / r) / 2;
-	return r;
-}
-
-static void label(struct svg *s, double x, double y, const char *text)
-{
-	double w = 6.2 * (double)strlen(text) + 8;
-
-	svg_rect(s, x - w / 2, y - 11, w, 15, 3, &halo_style);
-	svg_text(s, x, y, 11, "middle", "#6b1d14", text);
 }
 
 /* ---- cards ---- */
@@ -244,7 +222,7 @@ static void links(struct svg *s, const struct rgw_map *m,
 	for (i = 0; i < m->n_links; i++) {
 		int a = m->from[i], b = m->to[i];
 		double dx = p->x[b] - p->x[a], dy = p->y[b] - p->y[a];
-		double len = root(dx * dx + dy * dy);
+		double len = hypot(dx, dy);
 		double ux = len > 0 ? dx / len : 0, uy = len > 0 ? dy / len : 0;
 		double ra = radius(m, a) + 3, rb = radius(m, b) + 4;
 
@@ -388,21 +366,15 @@ static void draw_mark(struct svg *s, const struct rgw *st,
 	snprintf(title, sizeof title, "%s: %s", m->kind, m->label);
 	svg_group(s, title);
 	if (strcmp(m->kind, "move") == 0 && b >= 0) {
-		double dx = p->x[b] - p->x[a], dy = p->y[b] - p->y[a];
-		double len = root(dx * dx + dy * dy);
-		double ux = len > 0 ? dx / len : 0, uy = len > 0 ? dy / len : 0;
-		double off = 14 + 10 * k, cut = 24;
-		double x1 = p->x[a] + ux * cut - uy * off;
-		double y1 = p->y[a] + uy * cut + ux * off;
-		double x2 = p->x[b] - ux * cut - uy * off;
-		double y2 = p->y[b] - uy * cut + ux * off;
+		struct svg_seg g = svg_seg_between(p->x[a], p->y[a], p->x[b],
+						   p->y[b], 24, 14 + 10 * k);
 
-		svg_arrow(s, x1, y1, x2, y2, &move_arrow);
-		label(s, (x1 + x2) / 2 - uy * 18, (y1 + y2) / 2 + ux * 18 + 4,
-		      m->label);
+		svg_arrow(s, g.x1, g.y1, g.x2, g.y2, &move_arrow);
+		svg_mark_label(s, (g.x1 + g.x2) / 2 - g.uy * 18,
+			       (g.y1 + g.y2) / 2 + g.ux * 18 + 4, m->label);
 	} else {
 		svg_star(s, p->x[a], p->y[a], 30, &burst_style);
-		label(s, p->x[a], p->y[a] + radius(&st->map, a) + 34 +
+		svg_mark_label(s, p->x[a], p->y[a] + radius(&st->map, a) + 34 +
 		      16 * k, m->label);
 	}
 	svg_end_group(s);
