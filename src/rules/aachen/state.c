@@ -462,6 +462,27 @@ static int name_of(const char *s, const char *const *names, int count)
 	return -1;
 }
 
+/* A list of unit ids (`moved`, `out-of-supply`) into one flag a unit. */
+static int unit_flags(const struct aachen *st, const struct doc *d,
+		      const struct doc_node *n, const char *what,
+		      uint8_t flags[HEX_UNITS_MAX], struct error *err)
+{
+	size_t i;
+	int k;
+
+	if (n->kind != DOC_SEQ)
+		return bad(d, n, err, "%s: a list of unit ids", what);
+	memset(flags, 0, HEX_UNITS_MAX);
+	for (i = 0; i < n->n; i++) {
+		k = aa_unit_find(st, n->items[i]->str);
+		if (k < 0)
+			return bad(d, n->items[i], err, "%s: no unit %s", what,
+				   n->items[i]->str);
+		flags[k] = 1;
+	}
+	return 0;
+}
+
 static int load_units(struct aachen *st, const struct doc *d,
 		      const struct doc_node *t, struct error *err)
 {
@@ -568,16 +589,9 @@ int aa_load(void *vst, const struct doc *d, const struct doc_node *map,
 	if (aa_rules_data(st, d, doc_get(map, "supply"),
 			  doc_get(map, "support"), err) < 0)
 		return -1;
-	if ((n = doc_get(map, "out-of-supply"))) {
-		memset(st->oos, 0, sizeof st->oos);
-		for (i = 0; n->kind == DOC_SEQ && i < n->n; i++) {
-			k = aa_unit_find(st, n->items[i]->str);
-			if (k < 0)
-				return bad(d, n->items[i], err, "out-of-supply:"
-					   " no unit %s", n->items[i]->str);
-			st->oos[k] = 1;
-		}
-	}
+	if ((n = doc_get(map, "out-of-supply")) &&
+	    unit_flags(st, d, n, "out-of-supply", st->oos, err) < 0)
+		return -1;
 	if ((n = doc_get(map, "support-left"))) {
 		for (k = 0; k < SIDES; k++) {
 			if (!doc_get(n, aa_side_names[k]))
@@ -618,16 +632,9 @@ int aa_load(void *vst, const struct doc *d, const struct doc_node *map,
 	}
 	if ((n = doc_get(map, "units")) && load_units(st, d, n, err) < 0)
 		return -1;
-	if ((n = doc_get(map, "moved"))) {
-		memset(st->moved, 0, sizeof st->moved);
-		for (i = 0; n->kind == DOC_SEQ && i < n->n; i++) {
-			k = aa_unit_find(st, n->items[i]->str);
-			if (k < 0)
-				return bad(d, n->items[i], err, "moved: no "
-					   "unit %s", n->items[i]->str);
-			st->moved[k] = 1;
-		}
-	}
+	if ((n = doc_get(map, "moved")) &&
+	    unit_flags(st, d, n, "moved", st->moved, err) < 0)
+		return -1;
 	if ((n = doc_get(map, "allied-control"))) {
 		for (h = 0; h < HEX_MAX; h++)
 			st->ctrl[h] = GERMAN;
