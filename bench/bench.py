@@ -116,28 +116,11 @@ def play_long(base):
     d = os.path.join(base, "long")
     os.makedirs(d)
     g = fixture.make_fixture_dir("aachen", d)
+    chooser = ["python3", os.path.join(HERE, "one-answer.py"), "attack"]
     n = 0
-    while n < LONG_STEPS:
-        st = fixture.umpire(g, "status", "--brief", "game.yaml").stdout
-        if not st.startswith(b"pending"):
-            break
-        actor = st.split()[1].decode()
-        tmpl = fixture.umpire(g, "orders", "game.yaml", "-s", actor + ".key")
-        orders = subprocess.run(
-            ["python3", os.path.join(HERE, "one-answer.py"), "attack"],
-            input=tmpl.stdout, capture_output=True, check=True).stdout
-        open(os.path.join(g, "orders.yaml"), "wb").write(orders)
-        fixture.umpire(g, "sign", "orders.yaml", "-s", actor + ".key",
-                       "-o", "signed.yaml")
-        fixture.umpire(g, "adjudicate", "game.yaml", "signed.yaml", "-s",
-                       fixture.game_counter(g, actor) + ".key", "-o",
-                       "next.yaml")
-        os.replace(os.path.join(g, "next.yaml"),
-                   os.path.join(g, "game.yaml"))
+    while n < LONG_STEPS and chosen_step(g, n + 1, chooser,
+                                         (n + 1) & n == 0):
         n += 1
-        if n & (n - 1) == 0:
-            shutil.copy(os.path.join(g, "game.yaml"),
-                        os.path.join(g, "game-%d.yaml" % n))
     shutil.copy(os.path.join(g, "game.yaml"),
                 os.path.join(g, "game-%d.yaml" % n))
     return (n, "aachen", g)
@@ -146,15 +129,22 @@ def play_long(base):
 def play(d, n, strategy):
     if strategy == "first":
         return fixture.play_step(d, n)
+    return chosen_step(d, n, ["python3", os.path.join(
+        ROOT, "examples", "arnswalde-1945", "choose.py")], True)
+
+
+def chosen_step(d, n, chooser, keep):
+    """Step n of d/game.yaml: the template of the side asked, through
+    the chooser command, signed (orders-N.yaml, signed-N.yaml) and
+    adjudicated by the other side; game-N.yaml kept if keep. False
+    when the game is over."""
     st = fixture.umpire(d, "status", "--brief", "game.yaml").stdout.split()
     if st[0] != b"pending":
         return False
     actor = st[1].decode()
     tmpl = fixture.umpire(d, "orders", "game.yaml", "-s", actor + ".key")
-    chosen = subprocess.run(
-        ["python3", os.path.join(ROOT, "examples", "arnswalde-1945",
-                                 "choose.py")],
-        input=tmpl.stdout, capture_output=True, check=True).stdout
+    chosen = subprocess.run(chooser, input=tmpl.stdout, capture_output=True,
+                            check=True).stdout
     open(os.path.join(d, "orders-%d.yaml" % n), "wb").write(chosen)
     fixture.umpire(d, "sign", "orders-%d.yaml" % n, "-s", actor + ".key",
                    "-o", "signed-%d.yaml" % n)
@@ -162,8 +152,9 @@ def play(d, n, strategy):
                    fixture.game_counter(d, actor) + ".key", "-o",
                    "next.yaml")
     os.replace(os.path.join(d, "next.yaml"), os.path.join(d, "game.yaml"))
-    shutil.copy(os.path.join(d, "game.yaml"),
-                os.path.join(d, "game-%d.yaml" % n))
+    if keep:
+        shutil.copy(os.path.join(d, "game.yaml"),
+                    os.path.join(d, "game-%d.yaml" % n))
     return True
 
 
