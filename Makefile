@@ -39,7 +39,8 @@ CONFORM    = $(BUILD)/tests/conform
 
 .PHONY: all deps check check-unit check-conformance check-e2e demo clean \
         install sanitize bench fuzz fuzz-run check-hostile check-faults \
-        check-tamper check-fuzz-corpus check-asan check-valgrind
+        check-tamper check-fuzz-corpus check-asan check-valgrind \
+        check-attacks
 
 all: $(BIN)
 
@@ -80,7 +81,7 @@ $(CONFORM): tests/conformance/conform.c $(LIB)
 check: deps
 	$(MAKE) all $(UNIT_BIN) $(CONFORM)
 	$(MAKE) check-unit check-conformance check-e2e check-hostile \
-	  check-tamper check-faults
+	  check-attacks check-tamper check-faults
 	$(MAKE) check-asan
 	$(MAKE) check-valgrind
 
@@ -142,6 +143,11 @@ UMPIRE_ENV = UMPIRE_BIN=$(abspath $(BIN)) UMPIRE_SCENARIOS=$(abspath scenarios)
 # The catalogue of bad inputs, one case a file (tests/hostile/cases).
 check-hostile: $(BIN)
 	$(UMPIRE_ENV) python3 tests/hostile/run.py
+
+# The attack suite: one test per attack on the trust model, each one
+# written to fail on the code before its fix (tests/attacks/README.md).
+check-attacks: $(BIN)
+	$(UMPIRE_ENV) bats tests/attacks
 
 # 200 random single edits of a finished game of each scenario.
 check-tamper: $(BIN)
