@@ -60,6 +60,10 @@ struct game {
 	struct game_step *steps;
 	size_t n_steps;
 	void *start_state;
+	/* Steps 1..trusted were verified before (the local record, see
+	 * record.h): game_check at CHECK_LIGHT checks the signatures of the
+	 * later steps only. 0: verify every signature. */
+	size_t trusted;
 	/* Optional, for game_check: called at the end of each recorded step
 	 * with the state then and the question that ended it (NULL: over). */
 	void (*at_step_end)(void *user, size_t step, const void *state,
@@ -77,8 +81,9 @@ struct snapshot {
 
 /* How much game_check verifies. */
 enum check_level {
-	CHECK_LIGHT, /* hashes, links, reveals, seeds, the last countersign */
-	CHECK_FULL   /* also every order signature and every countersign */
+	CHECK_LIGHT, /* hashes, links, reveals, seeds, and every signature
+		      * of the steps after g->trusted */
+	CHECK_FULL   /* every signature of every step */
 };
 
 /* Create a new game from a scenario; roles given in order, referee last. */

@@ -765,10 +765,12 @@ int game_check(struct game *g, enum check_level level,
 		}
 		step_hash(s->node, s->hash);
 		orders_free(&s->ord);
+		/* every signature of the steps not yet verified (item 8 of
+		 * issue 9: a signing command commits to the whole history) */
+		int full = level == CHECK_FULL || i >= g->trusted;
 		int vr = verify_orders(g, name, (const char *)s->blob,
 				       s->blob_len, NULL, 0, s->n, s->actor,
-				       prev, level == CHECK_FULL, &s->ord, &v,
-				       err);
+				       prev, full, &s->ord, &v, err);
 		prev = s->hash;
 		verified_free(&v);
 		if (vr) {
@@ -795,7 +797,7 @@ int game_check(struct game *g, enum check_level level,
 			       "the one the reveals give", i + 1);
 			goto out;
 		}
-		if (level == CHECK_FULL || i + 1 == g->n_steps) {
+		if (full) {
 			unsigned char msg[64 + 32];
 			countersign_message(g, s->hash, msg);
 			size_t ml = strlen(D_COUNTERSIGN) + 64;
