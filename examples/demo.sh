@@ -11,7 +11,7 @@ DIR=$(mktemp -d "${TMPDIR:-/tmp}/umpire-demo.XXXXXX")
 trap 'rm -rf "$DIR"' EXIT
 cd "$DIR"
 export UMPIRE_SCENARIOS="$HERE/scenarios" HOME="$DIR"
-unset UMPIRE_CONFIG UMPIRE_PASSPHRASE_FILE XDG_CONFIG_HOME
+unset UMPIRE_CONFIG UMPIRE_PASSPHRASE_FILE XDG_CONFIG_HOME XDG_STATE_HOME
 
 say() { printf '\n==> %s\n' "$*"; }
 say "umpire keygen: the player's and the referee's keys"

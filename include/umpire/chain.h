@@ -4,7 +4,8 @@
  * (crypto_generichash) with 32-byte outputs.
  *
  *   c[L]   = BLAKE2b-256(key = Ed25519 seed of the role's secret key,
- *                        "umpire/1 chain" || core_hash[32] || role)
+ *                        "umpire/1 chain" || core_hash[32] ||
+ *                        nonce[32] || role)
  *   c[i-1] = BLAKE2b-256("umpire/1 link" || c[i]),   anchor = c[0]
  *   seed[n] = BLAKE2b-256(key = genesis_hash[32], "umpire/1 seed" ||
  *                         u64be(n) || actor's c[n] || counter-party's c[n])
@@ -27,9 +28,11 @@
 #define CHAIN_DEFAULT_LENGTH 2048u
 #define CHAIN_MAX_LENGTH 1048576u
 
-/* c[i] of the chain of length L (0 <= i <= L, L >= 1); i = 0: the anchor. */
+/* c[i] of the chain of length L (0 <= i <= L, L >= 1); i = 0: the anchor.
+ * nonce is the fresh randomness of the role's join. */
 int chain_link(const struct seckey *sk,
-	       const unsigned char core_hash[CHAIN_BYTES], const char *role,
+	       const unsigned char core_hash[CHAIN_BYTES],
+	       const unsigned char nonce[CHAIN_BYTES], const char *role,
 	       uint32_t length, uint32_t i, unsigned char out[CHAIN_BYTES],
 	       struct error *err);
 /* One link back: out = BLAKE2b-256("umpire/1 link" || in). */

@@ -95,6 +95,11 @@ struct doc_node *doc_int(struct doc *d, long long v);
 struct doc_node *doc_hex(struct doc *d, const unsigned char *b, size_t n);
 /* base64 (original alphabet, padded) in 64-character lines, literal style */
 struct doc_node *doc_b64(struct doc *d, const unsigned char *b, size_t n);
+/* The canonical text of a base64 scalar read with spaces, CR and LF
+ * ignored (doc_need_b64): its bytes as doc_b64 writes them, so that what
+ * is hashed is the value, not how it was wrapped (a copy if it is not
+ * base64). */
+struct doc_node *doc_b64_canon(struct doc *d, const struct doc_node *v);
 /* The one encoding of a 32-byte value (hash, link, seed, salt) in umpire
  * files: base64, original alphabet, padded, on one line (44 characters). */
 #define DOC_B64_32_LEN 44

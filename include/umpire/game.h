@@ -19,11 +19,14 @@
 
 #define GAME_MAX_ROLES (SCENARIO_MAX_SIDES + 1)
 #define GAME_ID_HEX 32
+/* The value of a game file's `umpire` field (umpire-game(5)). */
+#define GAME_FORMAT "game/2"
 
 struct role {
 	const char *name;
 	struct pubkey pk;
 	int joined;
+	unsigned char nonce[32];      /* the join's fresh randomness */
 	unsigned char anchor[32];
 	unsigned char sig[64];
 	/* while checking: the latest verified link and its index */

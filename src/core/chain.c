@@ -25,7 +25,8 @@ void chain_step(const unsigned char in[CHAIN_BYTES],
 }
 
 int chain_link(const struct seckey *sk,
-	       const unsigned char core_hash[CHAIN_BYTES], const char *role,
+	       const unsigned char core_hash[CHAIN_BYTES],
+	       const unsigned char nonce[CHAIN_BYTES], const char *role,
 	       uint32_t length, uint32_t i, unsigned char out[CHAIN_BYTES],
 	       struct error *err)
 {
@@ -39,6 +40,7 @@ int chain_link(const struct seckey *sk,
 	crypto_generichash_init(&st, sk->sk, 32, CHAIN_BYTES);
 	update_str(&st, DOMAIN_CHAIN);
 	crypto_generichash_update(&st, core_hash, CHAIN_BYTES);
+	crypto_generichash_update(&st, nonce, CHAIN_BYTES);
 	update_str(&st, role);
 	crypto_generichash_final(&st, c, CHAIN_BYTES);
 	for (uint32_t k = length; k > i; k--)

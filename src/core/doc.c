@@ -157,6 +157,23 @@ struct doc_node *doc_b64(struct doc *d, const unsigned char *b, size_t n)
 	return s;
 }
 
+struct doc_node *doc_b64_canon(struct doc *d, const struct doc_node *v)
+{
+	size_t cap = v->len / 4 * 3 + 3, got;
+	unsigned char *buf = xmalloc(cap);
+	const char *end;
+	struct doc_node *out;
+	if (v->kind != DOC_SCALAR ||
+	    sodium_base642bin(buf, cap, v->str, v->len, " \r\n", &got, &end,
+			      sodium_base64_VARIANT_ORIGINAL) ||
+	    end != v->str + v->len)
+		out = doc_copy(d, v);
+	else
+		out = doc_b64(d, buf, got);
+	free(buf);
+	return out;
+}
+
 void doc_b64_32_str(char out[DOC_B64_32_LEN + 1], const unsigned char b[32])
 {
 	sodium_bin2base64(out, DOC_B64_32_LEN + 1, b, 32,

@@ -13,8 +13,8 @@
 static const char *const game_keys[] = { "umpire", "game", "scenario",
 	"scenario_version", "scenario_hash", "rules", "provenance", "options",
 	"chain_length", "roles", "state", "steps", NULL };
-static const char *const role_keys[] = { "name", "key", "anchor",
-	"signature", NULL };
+static const char *const role_keys[] = { "name", "key", "nonce",
+	"anchor", "signature", NULL };
 static const char *const step_keys[] = { "step", "actor", "counter",
 	"orders", "reveals", "seed", "draws", "next", "salt", "state", "prev",
 	"signature", NULL };
@@ -94,8 +94,11 @@ struct doc_node *game_header(const struct game *g, struct doc *d,
 		const struct doc_node *s = src->items[i];
 		for (const char *const *k = role_keys; *k; k++) {
 			const struct doc_node *v = doc_get(s, *k);
-			if (v && (!core || k - role_keys < 2))
-				doc_set(d, r, *k, doc_copy(d, v));
+			if (!v || (core && k - role_keys >= 2))
+				continue;
+			/* the signature's bytes, not how they were wrapped */
+			doc_set(d, r, *k, strcmp(*k, "signature") ? doc_copy(d,
+				v) : doc_b64_canon(d, v));
 		}
 		doc_push(d, roles, r);
 	}
@@ -118,6 +121,7 @@ static void join_message(const struct game *g, const struct role *r,
 	strbuf_add(m, g->core_hash, 32);
 	strbuf_adds(m, r->name);
 	strbuf_addc(m, '\0');
+	strbuf_add(m, r->nonce, 32);
 	strbuf_add(m, r->anchor, 32);
 }
 
@@ -189,10 +193,12 @@ static int load_roles(struct game *g, struct error *err)
 				      sizeof w), g->scn.id, r->name);
 		if (pubkey_from_b64(d->name, key, strlen(key), &r->pk, err))
 			return -1;
-		if (doc_get(m, "anchor") || doc_get(m, "signature")) {
+		if (doc_get(m, "nonce") || doc_get(m, "anchor") ||
+		    doc_get(m, "signature")) {
 			unsigned char *sig;
 			size_t sl;
-			if (doc_need_b64_32(d, m, "anchor", r->anchor, err) ||
+			if (doc_need_b64_32(d, m, "nonce", r->nonce, err) ||
+			    doc_need_b64_32(d, m, "anchor", r->anchor, err) ||
 			    doc_need_b64(d, m, "signature", &sig, &sl, err))
 				return -1;
 			if (sl != 64) {
@@ -300,10 +306,10 @@ static int load_body(struct game *g, const char *scn_dir, struct error *err)
 	if (doc_only_keys(d, r, game_keys, err) ||
 	    doc_need_str(d, r, "umpire", &fmt, err))
 		return -1;
-	if (strcmp(fmt, "game/1") != 0)
+	if (strcmp(fmt, GAME_FORMAT) != 0)
 		return errorf(err, EXIT_REFUSED, "%s: 'umpire: %s' is not a "
-			      "game file (expected 'umpire: game/1')", d->name,
-			      fmt);
+			      "game file of this umpire (expected 'umpire: "
+			      GAME_FORMAT "')", d->name, fmt);
 	if (doc_need_str(d, r, "game", &g->id, err) ||
 	    doc_need_str(d, r, "scenario", &scn_id, err) ||
 	    doc_need(d, r, "options", DOC_MAP, &g->options, err) ||
@@ -400,7 +406,7 @@ int game_create(struct game *g, const char *scn_dir, const char *scenario_id,
 	struct doc_node *r = doc_map(d);
 	d->root = r;
 	randombytes_buf(id, sizeof id);
-	doc_set_str(d, r, "umpire", "game/1");
+	doc_set_str(d, r, "umpire", GAME_FORMAT);
 	doc_set(d, r, "game", doc_hex(d, id, sizeof id));
 	doc_set_str(d, r, "scenario", g->scn.id);
 	doc_set_int(d, r, "scenario_version", g->scn.version);
@@ -453,7 +459,11 @@ int game_link(const struct game *g, const char *role,
 			      "(start long games with 'umpire new "
 			      "--chain-length N')", (unsigned long long)n,
 			      g->chain_length);
-	return chain_link(sk, g->core_hash, role, g->chain_length,
+	const struct role *r = game_role((struct game *)g, role);
+	if (!r)
+		return errorf(err, EXIT_USAGE, "this game has no role '%s'",
+			      role);
+	return chain_link(sk, g->core_hash, r->nonce, role, g->chain_length,
 			  (uint32_t)n, out, err);
 }
 
@@ -472,6 +482,9 @@ int game_join(struct game *g, const char *name, const struct seckey *sk,
 	if (r->joined)
 		return errorf(err, EXIT_REFUSED, "role %s has already joined",
 			      name);
+	/* fresh randomness: the same header joined twice gives two
+	 * different chains, hence two different games' seeds */
+	randombytes_buf(r->nonce, sizeof r->nonce);
 	if (game_link(g, name, sk, 0, r->anchor, err))
 		return -1;
 	struct strbuf m = STRBUF_INIT;
@@ -486,6 +499,7 @@ int game_join(struct game *g, const char *name, const struct seckey *sk,
 		struct doc_node *rm = roles->items[i];
 		if (strcmp(doc_get(rm, "name")->str, name) != 0)
 			continue;
+		doc_put(g->doc, rm, "nonce", doc_b64_32(g->doc, r->nonce));
 		doc_put(g->doc, rm, "anchor", doc_b64_32(g->doc, r->anchor));
 		doc_put(g->doc, rm, "signature", doc_b64(g->doc, r->sig, 64));
 	}
@@ -529,6 +543,9 @@ static void step_hash(const struct doc_node *step, unsigned char out[32])
 	struct doc *d = doc_new("step");
 	struct doc_node *c = doc_copy(d, step);
 	doc_del(c, "signature");
+	/* the order file's bytes, not how their base64 was wrapped */
+	if (doc_get(c, "orders"))
+		doc_put(d, c, "orders", doc_b64_canon(d, doc_get(c, "orders")));
 	doc_hash(D_STEP, c, out);
 	doc_free(d);
 }

@@ -60,6 +60,24 @@ open(path, "w").write("\n".join(lines))
 PY
 }
 
+# $1 game file: split the first base64 line of the field $3 of step $2
+# (or of role $2) in two lines: the same bytes, written differently.
+rewrap() {
+	python3 - "$@" <<'PY'
+import sys
+path, where, field = sys.argv[1:4]
+lines = open(path).read().split("\n")
+start = [i for i, l in enumerate(lines)
+         if l in ("- step: " + where, "- name: " + where)][0]
+i = [i for i in range(start + 1, len(lines))
+     if lines[i].startswith("  " + field + ": |-")][0]
+l = lines[i + 1]
+k = len(l) - len(l.lstrip())
+lines[i + 1:i + 2] = [l[:k + 20], l[:k] + l[k + 20:]]
+open(path, "w").write("\n".join(lines))
+PY
+}
+
 # Item 8: a player must not sign orders that commit to a forged past.
 @test "8: orders refuses a history whose old countersignature is forged" {
 	forge g2.yaml 1 signature
@@ -78,4 +96,54 @@ PY
 	[ "$status" -eq 1 ] || { echo "status $status"; return 1; }
 	assert_output_has "step 1: the countersignature of referee"
 	[ ! -e out.yaml ]
+}
+
+# Item 9: a rematch (the same header joined again) must not repeat the
+# chains, and with them every seed of the first game.
+@test "9: joining the same header twice gives different chains" {
+	"$UMPIRE" join g0.yaml --side referee -s r.key -o a.yaml 2>/dev/null
+	"$UMPIRE" join g0.yaml --side referee -s r.key -o b.yaml 2>/dev/null
+	run cmp -s a.yaml b.yaml
+	[ "$status" -ne 0 ]
+	a=$(grep -A3 "name: referee" a.yaml | grep anchor)
+	b=$(grep -A3 "name: referee" b.yaml | grep anchor)
+	[ -n "$a" ] && [ "$a" != "$b" ]
+	# and the first step's seeds differ
+	for x in a b; do
+		"$UMPIRE" orders $x.yaml -s p.key >o$x.yaml
+		"$UMPIRE" sign o$x.yaml -s p.key -o s$x.yaml
+		"$UMPIRE" adjudicate $x.yaml s$x.yaml -s r.key -o $x.1.yaml \
+			--report /dev/null
+	done
+	[ "$(grep "seed:" a.1.yaml)" != "$(grep "seed:" b.1.yaml)" ]
+}
+
+# Item 10: whoever holds the file before step 1 could re-wrap a join
+# signature to choose among many genesis hashes (hence seeds); a relay
+# could break a game by re-wrapping recorded orders. The hashes cover the
+# decoded bytes, so neither changes anything.
+@test "10: re-wrapping a join signature changes no hash" {
+	rewrap g2.yaml player signature
+	! cmp -s g2.yaml "$BATS_FILE_TMPDIR/g2.yaml"
+	run "$UMPIRE" audit g2.yaml
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	run "$UMPIRE" orders g2.yaml -s p.key
+	[ "$status" -eq 0 ]
+}
+
+@test "10: re-wrapping recorded orders or a countersignature changes no hash" {
+	rewrap g2.yaml 1 orders
+	rewrap g2.yaml 1 signature
+	rewrap g2.yaml 2 signature
+	! cmp -s g2.yaml "$BATS_FILE_TMPDIR/g2.yaml"
+	run "$UMPIRE" audit g2.yaml
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+}
+
+@test "10: a forged bit in a re-wrapped join signature is still found" {
+	rewrap g2.yaml player signature
+	forge g2.yaml player signature
+	run "$UMPIRE" audit g2.yaml
+	[ "$status" -eq 1 ]
+	assert_output_has "signature of role player"
 }

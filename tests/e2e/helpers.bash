@@ -7,6 +7,8 @@ umpire_setup() {
 	UMPIRE="${UMPIRE_BIN:-$BATS_TEST_DIRNAME/../../build/umpire}"
 	UMPIRE="$(cd "$(dirname "$UMPIRE")" && pwd)/$(basename "$UMPIRE")"
 	export HOME="$BATS_TEST_TMPDIR"
+	# every test its own local records (umpire(1), FILES)
+	export XDG_STATE_HOME="$BATS_TEST_TMPDIR/.local/state"
 	export XDG_CONFIG_HOME="$BATS_TEST_TMPDIR/.config"
 	unset UMPIRE_CONFIG UMPIRE_PASSPHRASE_FILE
 	cd "$BATS_TEST_TMPDIR" || return 1

@@ -217,6 +217,13 @@ def b64(text, where, what, size=None):
     return raw
 
 
+def b64_canonical(raw):
+    """The canonical text of a byte string: standard padded base64 in
+    lines of 64 characters joined by LF (CANONICAL ENCODING)."""
+    t = base64.b64encode(raw).decode()
+    return "\n".join(t[i:i + 64] for i in range(0, len(t), 64))
+
+
 def unhex(text, where, what, size=16):
     """The game id: lower-case hexadecimal only (one text, one value)."""
     if not isinstance(text, str) or not re.fullmatch(
@@ -362,8 +369,8 @@ def audit(path, out):
     for k in GAME_FIELDS:
         if k not in g:
             raise Fail(H, "field '%s' is missing" % k)
-    if g.get("umpire") != "game/1":
-        raise Fail(H, "not a game/1 file")
+    if g.get("umpire") != "game/2":
+        raise Fail(H, "not a game/2 file")
     gid = g.get("game")
     unhex(gid, H, "game id", 16)
     b64_32(g.get("scenario_hash"), H, "scenario_hash")
@@ -383,18 +390,21 @@ def audit(path, out):
             raise Fail(H, "role %s twice" % name)
         key = need(r, "key", str, H)
         keynum, pk = pubkey(key, H)
-        if "anchor" not in r or "signature" not in r:
+        if "nonce" not in r or "anchor" not in r or "signature" not in r:
             raise Fail(H, "role %s has not joined" % name)
+        nonce = b64_32(r.get("nonce"), H, "nonce of " + name)
         anchor = b64_32(r.get("anchor"), H, "anchor of " + name)
         sig = b64(need(r, "signature", str, H), H, "signature of " + name,
                   64)
         roles.append({"name": name, "keynum": keynum, "pk": pk,
-                      "anchor": anchor, "sig": sig,
+                      "nonce": nonce, "anchor": anchor, "sig": sig,
                       "last": anchor, "last_n": 0})
         core_roles.append(Map([("name", name), ("key", key)]))
-        gen_roles.append(Map([(k, r.get(k)) for k in
-                              ("name", "key", "anchor", "signature")
-                              if k in r]))
+        # the signature as its bytes in their canonical text
+        gen_roles.append(Map([("name", name), ("key", key),
+                              ("nonce", r.get("nonce")),
+                              ("anchor", r.get("anchor")),
+                              ("signature", b64_canonical(sig))]))
     core = Map([(k, g.get(k)) for k in CORE_FIELDS] +
                [("roles", core_roles)])
     core_hash = doc_hash("umpire/1 core", core)
@@ -403,7 +413,7 @@ def audit(path, out):
                            [("roles", gen_roles)]))
     for r in roles:
         msg = (b"umpire/1 join" + core_hash + r["name"].encode() + b"\0" +
-               r["anchor"])
+               r["nonce"] + r["anchor"])
         if not ed25519_ok(r["pk"], msg, r["sig"]):
             raise Fail(H, "the join signature of role %s does not match "
                        "the header" % r["name"])
@@ -456,7 +466,12 @@ def audit(path, out):
                 actor, n - 1, expect_actor))
         if b64_32(s.get("prev"), W, "prev") != prev:
             raise Fail(W, "'prev' is not the hash of step %d" % (n - 1))
-        step_hash = doc_hash("umpire/1 step", s.without("signature"))
+        # hashed with the orders' bytes in their canonical text
+        hashed = s.without("signature")
+        hashed = Map([(k, b64_canonical(b64(v, W, "orders"))
+                       if k == "orders" and isinstance(v, str) else v)
+                      for k, v in hashed.pairs])
+        step_hash = doc_hash("umpire/1 step", hashed)
 
         # the actor's signed orders
         blob = b64(need(s, "orders", str, W), W, "orders")

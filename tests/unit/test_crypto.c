@@ -51,9 +51,9 @@ static const char KAT_PUB[] =
 static const char KAT_SIG_SHA[] =
 	"30db89c593b358a00199fd52b4f3ecfebade9c0b45531ebd26f4ca808dc449e8";
 static const char KAT_ANCHOR[] =
-	"4c2fa12e47f8ce1b57158b0bf88c82b1ae1db498825e5909040966c27097dc5b";
+	"b4bda90e5d2e6515c626e85a096668e2a2a5026901a782d7b4f5cec81b06b722";
 static const char KAT_SEED[] =
-	"d425e4af55a1696d0e8f53d31ce5657d48f8102ea9eb42373839406d85016f25";
+	"96c634ccd34b0d30236b3b85a9facb74ddf5fb168932071d107e85c80a840e4d";
 static const char KAT_D6[] = "31243126512531516151";
 
 static char tmpdir[64];
@@ -437,31 +437,39 @@ static void test_chain(void)
 	struct error err = {0};
 	struct seckey *sk = fixed_key(0);
 	unsigned char core[32], top[32], c[32], prev[32], anchor[32];
-	unsigned char msg[14 + 32 + 6], g[32], seed[32], sm[13 + 8 + 64];
+	unsigned char msg[14 + 32 + 32 + 6], g[32], seed[32],
+		sm[13 + 8 + 64], nonce[32], nonce2[32];
 	char h[65];
 	for (int i = 0; i < 32; i++)
 		core[i] = (unsigned char)(0xc0 + i);
+	for (int i = 0; i < 32; i++)
+		nonce[i] = (unsigned char)(0xe0 + i);
+	memcpy(nonce2, nonce, 32);
+	nonce2[31] ^= 1;
 
 	/* c[L] straight from the formula */
 	memcpy(msg, "umpire/1 chain", 14);
 	memcpy(msg + 14, core, 32);
-	memcpy(msg + 46, "german", 6);
+	memcpy(msg + 46, nonce, 32);
+	memcpy(msg + 78, "german", 6);
 	crypto_generichash(top, 32, msg, sizeof msg, sk->sk, 32);
-	CHECK(chain_link(sk, core, "german", 10, 10, c, &err) == 0 &&
+	CHECK(chain_link(sk, core, nonce, "german", 10, 10, c, &err) == 0 &&
 	      memcmp(c, top, 32) == 0, "c[L] matches the formula");
-	CHECK(chain_link(sk, core, "german", 10, 9, prev, &err) == 0 &&
+	CHECK(chain_link(sk, core, nonce, "german", 10, 9, prev, &err) == 0 &&
 	      chain_check(c, prev) == 0, "H(c[L]) = c[L-1]");
 	c[0] ^= 1;
 	CHECK(chain_check(c, prev) == -1, "a wrong reveal fails");
-	CHECK(chain_link(sk, core, "soviet", 10, 9, c, &err) == 0 &&
+	CHECK(chain_link(sk, core, nonce, "soviet", 10, 9, c, &err) == 0 &&
 	      memcmp(c, prev, 32) != 0, "the role separates chains");
-	CHECK(chain_link(sk, core, "german", 10, 11, c, &err) == -1,
+	CHECK(chain_link(sk, core, nonce2, "german", 10, 9, c, &err) == 0 &&
+	      memcmp(c, prev, 32) != 0, "the join's nonce separates chains");
+	CHECK(chain_link(sk, core, nonce, "german", 10, 11, c, &err) == -1,
 	      "i > L refused");
 
-	chain_link(sk, core, "german", 4096, 0, anchor, &err);
+	chain_link(sk, core, nonce, "german", 4096, 0, anchor, &err);
 	hex(anchor, 32, h);
 	CHECK_STR(h, KAT_ANCHOR, "anchor known answer (L = 4096)");
-	chain_link(sk, core, "german", 4096, 7, c, &err);
+	chain_link(sk, core, nonce, "german", 4096, 7, c, &err);
 	CHECK(chain_reaches(c, 7, anchor) == 0 &&
 	      chain_reaches(c, 6, anchor) == -1, "c[7] reaches the anchor "
 	      "in exactly 7 links");
