@@ -38,7 +38,8 @@ const struct command commands[] = {
 	  "the report of the latest step and the position" },
 	{ "render", cmd_render, "render GAME -o FILE.svg [--step N] "
 	  "[--side NAME]", "the board after a step as an SVG picture" },
-	{ "audit", cmd_audit, "audit GAME [--view FILE...] [-s SECKEY]",
+	{ "audit", cmd_audit, "audit GAME [--view FILE...] [-s SECKEY] "
+	  "[--against GAME2]",
 	  "replay and verify everything; exit 0 only if all holds" },
 	{ "dice", cmd_dice, "dice GAME [--summary] [--side NAME]",
 	  "every draw: step, turn, phase, purpose, pool, result" },

@@ -72,7 +72,13 @@ void print_usage(FILE *out, const char *cmd);
 struct game;
 struct seckey;
 struct strbuf;
+struct view;
 
+/* Load a view (sealed views opened with sk) and, when sk is given, check
+ * it against what that key knows (view_trust). */
+int cli_view(const struct cli *cli, const char *path, const char *buf,
+	     size_t len, const struct seckey *sk, struct view *v,
+	     struct error *err);
 /* Load a game file with the scenario directory of cli. */
 int cli_game(const struct cli *cli, const char *path, struct game *g,
 	     struct error *err);

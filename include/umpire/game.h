@@ -112,6 +112,9 @@ const char *game_counter(const struct game *g, const char *actor);
 /* Roles that have not joined yet (first one), or NULL. */
 const char *game_unjoined(const struct game *g);
 
+/* Every role has joined and its join signature holds. */
+int game_verify_header(struct game *g, struct error *err);
+
 /* Commit role (chain anchor) and sign the header with sk. */
 int game_join(struct game *g, const char *role, const struct seckey *sk,
 	      struct error *err);

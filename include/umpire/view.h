@@ -69,6 +69,13 @@ struct view {
 int view_load(struct view *v, const char *path, const char *buf,
 	      size_t len, const char *scn_dir, const struct seckey *sk,
 	      struct error *err);
+/* Check a loaded view against what the key sk of its side knows (item 5
+ * of issue 9), not only against the referee key in the view's own
+ * header: the header's join signatures hold, the side's role holds this
+ * key and the commitment this key made when it joined, and the genesis
+ * is the one this key's local record holds (record.h; remembered on
+ * first contact). */
+int view_trust(struct view *v, const struct seckey *sk, struct error *err);
 void view_free(struct view *v);
 
 /* Whether a file's text is a view or a sealed view ("umpire: view/1" or

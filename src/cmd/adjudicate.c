@@ -4,9 +4,11 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sodium.h>
 #include "umpire/commands.h"
 #include "umpire/fsutil.h"
 #include "umpire/game.h"
+#include "umpire/record.h"
 #include "umpire/report.h"
 #include "umpire/sign.h"
 
@@ -44,10 +46,27 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 	if (cli_detached(orders, sigpath, buf, len, &signame, &sig, &siglen,
 			 err))
 		goto out_sig;
+	/* the history this key verified before (item 7 of issue 9) */
+	struct record rec;
 	if (cli_seckey(cli, seckey, &sk, err) ||
-	    game_adjudicate(&g, path_name(orders), buf, len, sig, siglen, sk,
-			    &run, err))
+	    record_for_game(&rec, sk, &g, err))
 		goto out_sig;
+	if (game_adjudicate(&g, path_name(orders), buf, len, sig, siglen, sk,
+			    &run, err)) {
+		record_free(&rec);
+		goto out_sig;
+	}
+	/* never two different orders countersigned for one step: the
+	 * record is written before the game file is */
+	const struct game_step *st = &g.steps[g.n_steps - 1];
+	unsigned char oh[32];
+	crypto_generichash(oh, 32, st->blob, st->blob_len, NULL, 0);
+	if (record_mark(&rec, 'c', st->n, oh, path_name(orders), err) ||
+	    record_done(&rec, &g, err)) {
+		record_free(&rec);
+		engine_free(&run);
+		goto out_sig;
+	}
 	struct strbuf text = STRBUF_INIT, report = STRBUF_INIT;
 	struct report_at at;
 	report_latest(&g, &run, NULL, &at);

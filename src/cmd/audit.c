@@ -4,6 +4,7 @@
 #include "umpire/commands.h"
 #include <stdlib.h>
 #include <string.h>
+#include <sodium.h>
 #include "umpire/fsutil.h"
 #include "umpire/game.h"
 #include "umpire/keys.h"
@@ -93,6 +94,91 @@ static int check_views(const struct cli *cli, struct game *g,
 	return rc;
 }
 
+/* Load and fully check one of the two files of --against. */
+static int load_checked(const struct cli *cli, const char *path,
+			struct game *g, struct error *err)
+{
+	struct run run;
+	if (cli_game(cli, path, g, err))
+		return error_prefix(err, "audit failed");
+	if (game_check(g, CHECK_FULL, NULL, &run, err)) {
+		game_free(g);
+		return error_prefix(err, "audit failed: %s", path_name(path));
+	}
+	engine_free(&run);
+	return 0;
+}
+
+/* Where two files of one game diverge, and who signed both sides of the
+ * fork (issue 9, item 7): a party that signs two versions of one step
+ * can choose its outcome, since the seed does not depend on the orders. */
+static int against(const struct cli *cli, const char *pa, const char *pb,
+		   struct error *err)
+{
+	struct game a, b;
+	const char *na = path_name(pa), *nb = path_name(pb);
+	if (load_checked(cli, pa, &a, err))
+		return -1;
+	if (load_checked(cli, pb, &b, err)) {
+		game_free(&a);
+		return -1;
+	}
+	int rc = -1;
+	if (strcmp(a.id, b.id) != 0) {
+		errorf(err, EXIT_REFUSED, "%s and %s are two different games "
+		       "(%s, %s)", na, nb, a.id, b.id);
+		goto out;
+	}
+	if (sodium_memcmp(a.core_hash, b.core_hash, 32) != 0) {
+		errorf(err, EXIT_REFUSED, "%s and %s have the game id %s but "
+		       "two different headers (made twice)", na, nb, a.id);
+		goto out;
+	}
+	if (sodium_memcmp(a.genesis, b.genesis, 32) != 0) {
+		struct strbuf who = STRBUF_INIT;
+		for (size_t i = 0; i < a.n_roles && i < b.n_roles; i++)
+			if (sodium_memcmp(a.roles[i].anchor, b.roles[i].anchor,
+					  32) != 0)
+				strbuf_addf(&who, "%s%s", who.len ? ", " : "",
+					    a.roles[i].name);
+		errorf(err, EXIT_REFUSED, "%s and %s fork at the header: "
+		       "joined twice, by %s (each join is signed: "
+		       "equivocation)", na, nb, who.buf ? who.buf : "?");
+		strbuf_free(&who);
+		goto out;
+	}
+	size_t n = a.n_steps < b.n_steps ? a.n_steps : b.n_steps, i = 0;
+	while (i < n && !sodium_memcmp(a.steps[i].hash, b.steps[i].hash, 32))
+		i++;
+	if (i == n) {
+		fprintf(cli->out, "same history: %s has %zu steps, %s has %zu; "
+			"%s is a prefix of the other (no fork)\n", na,
+			a.n_steps, nb, b.n_steps, a.n_steps <= b.n_steps ?
+			na : nb);
+		rc = 0;
+		goto out;
+	}
+	const struct game_step *x = &a.steps[i], *y = &b.steps[i];
+	int orders_differ = x->blob_len != y->blob_len ||
+		memcmp(x->blob, y->blob, x->blob_len) != 0;
+	struct strbuf msg = STRBUF_INIT;
+	strbuf_addf(&msg, "%s and %s fork at step %zu: ", na, nb, i + 1);
+	if (strcmp(x->actor, y->actor) != 0)
+		strbuf_addf(&msg, "ordered by %s in one and %s in the other; ",
+			    x->actor, y->actor);
+	else if (orders_differ)
+		strbuf_addf(&msg, "%s signed two different order files for "
+			    "it (equivocated); ", x->actor);
+	strbuf_addf(&msg, "%s countersigned both versions (equivocated)",
+		    x->counter);
+	errorf(err, EXIT_REFUSED, "%s", msg.buf);
+	strbuf_free(&msg);
+out:
+	game_free(&a);
+	game_free(&b);
+	return rc;
+}
+
 static int audit(const struct cli *cli, const char *path,
 		 const char *const *views, size_t n_views, const char *seckey,
 		 struct error *err)
@@ -129,13 +215,14 @@ static int audit(const struct cli *cli, const char *path,
 int cmd_audit(int argc, char **argv, const struct cli *cli,
 	      struct error *err)
 {
-	const char *seckey = NULL;
+	const char *seckey = NULL, *other = NULL;
 	const char **views = xcalloc((size_t)argc, sizeof *views);
 	const char **pos = xcalloc((size_t)argc, sizeof *pos);
 	size_t n_views = 0, n_pos = 0;
 	const struct opt opts[] = {
 		{ 0, "view", NULL, NULL, views, &n_views },
 		{ 's', NULL, &seckey, NULL, NULL, NULL },
+		{ 0, "against", &other, NULL, NULL, NULL },
 		{ 0 }
 	};
 	/* GAME, then with --view any further files are views too:
@@ -147,7 +234,12 @@ int cmd_audit(int argc, char **argv, const struct cli *cli,
 				 "--view)");
 	for (size_t i = 1; rc == 0 && i < n_pos; i++)
 		views[n_views++] = pos[i];
-	if (rc == 0)
+	if (rc == 0 && other && n_views)
+		rc = usage_error(err, "audit", "--against compares two game "
+				 "files; audit views separately");
+	if (rc == 0 && other)
+		rc = against(cli, pos[0], other, err);
+	else if (rc == 0)
 		rc = audit(cli, pos[0], views, n_views, seckey, err);
 	else
 		rc = rc < 0 ? -1 : 0;

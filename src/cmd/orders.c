@@ -7,6 +7,7 @@
 #include <sodium.h>
 #include "umpire/commands.h"
 #include "umpire/game.h"
+#include "umpire/record.h"
 #include "umpire/fsutil.h"
 #include "umpire/report.h"
 #include "umpire/view.h"
@@ -100,7 +101,10 @@ static int from_view(const struct cli *cli, const char *path,
 		      err))
 		return -1;
 	int rc = -1;
-	if (v.over)
+	/* no chain link for a view this key cannot place in its game */
+	if (view_trust(&v, sk, err))
+		;
+	else if (v.over)
 		errorf(err, EXIT_REFUSED, "the game is over; no orders are "
 		       "pending");
 	else if (strcmp(v.next.role, v.side) != 0)
@@ -120,10 +124,17 @@ static int from_game(const struct cli *cli, const char *path,
 {
 	struct game g;
 	struct run run, tmpl;
+	struct record rec;
 	unsigned char reveal[32];
 	int rc = -1;
 	if (game_parse(&g, path_name(path), buf, len, cli->scenario_dir, err))
 		return -1;
+	/* the link for step n + 1 only after the whole history before it
+	 * is verified: what the record vouches for, and the rest here */
+	if (record_for_game(&rec, sk, &g, err)) {
+		game_free(&g);
+		return -1;
+	}
 	if (game_check(&g, CHECK_LIGHT, NULL, &run, err))
 		goto out_game;
 	if (run.outcome == RUN_OVER) {
@@ -147,9 +158,12 @@ static int from_game(const struct cli *cli, const char *path,
 	rc = write_template(&g, g.n_steps + 1, tmpl.filled, tmpl.n_filled,
 			    role, game_prev(&g, g.n_steps), reveal, out);
 	engine_free(&tmpl);
+	if (rc == 0)
+		rc = record_done(&rec, &g, err);
 out_run:
 	engine_free(&run);
 out_game:
+	record_free(&rec);
 	game_free(&g);
 	return rc;
 }

@@ -6,10 +6,13 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sodium.h>
 #include "umpire/commands.h"
 #include "umpire/doc.h"
 #include "umpire/fsutil.h"
 #include "umpire/keys.h"
+#include "umpire/orders.h"
+#include "umpire/record.h"
 #include "umpire/sign.h"
 
 #define SIGN_MAX_INPUT (16u << 20)
@@ -63,6 +66,38 @@ static int parse(const struct cli *cli, int argc, char **argv,
 	return 0;
 }
 
+/* An order file is signed once per step (item 7 of issue 9): the local
+ * record of this key refuses other bytes for a step it signed, and
+ * orders written for a history other than the one it verified. Other
+ * files are signed as they are. */
+static int record_orders(const char *name, const char *buf, size_t len,
+			 const struct seckey *sk, struct error *err)
+{
+	struct orders ord;
+	struct error not_orders;
+	struct record rec;
+	struct pubkey pk;
+	unsigned char h[32];
+	if (orders_parse(name, buf, len, &ord, &not_orders) ||
+	    strlen(ord.game) != GAME_ID_HEX ||
+	    strspn(ord.game, "0123456789abcdef") != GAME_ID_HEX) {
+		orders_free(&ord);
+		return 0;
+	}
+	seckey_pubkey(sk, &pk);
+	int rc = record_open(&rec, &pk, ord.game, err);
+	if (rc == 0) {
+		crypto_generichash(h, 32, (const unsigned char *)buf, len,
+				   NULL, 0);
+		rc = record_check_prev(&rec, ord.step, ord.prev, name, err) ||
+			record_mark(&rec, 's', ord.step, h, name, err) ||
+			record_save(&rec, err) ? -1 : 0;
+		record_free(&rec);
+	}
+	orders_free(&ord);
+	return rc;
+}
+
 /* Sign buf as options say; the text to write goes to out. */
 static int make_signed(const struct sign_opts *o, const struct cli *cli,
 		       const char *buf, size_t len, struct strbuf *out,
@@ -86,6 +121,8 @@ static int make_signed(const struct sign_opts *o, const struct cli *cli,
 		rc = default_comment(name, buf, len, &tc, err);
 	if (rc == 0)
 		rc = cli_seckey(cli, o->seckey, &sk, err);
+	if (rc == 0)
+		rc = record_orders(name, buf, len, sk, err);
 	if (rc == 0 && o->detached)
 		rc = minisig_sign(sk, buf, len, tc.buf, out, err);
 	else if (rc == 0)

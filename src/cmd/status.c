@@ -7,8 +7,32 @@
 #include "umpire/game.h"
 #include "umpire/fsutil.h"
 #include "umpire/keys.h"
+#include "umpire/record.h"
 #include "umpire/report.h"
 #include "umpire/view.h"
+
+/* Who is awaited for step n (item 11 of issue 9): the actor's orders, or,
+ * when a key on this machine signed orders for step n already (its local
+ * record), the counter-party's adjudication of them. */
+static void awaited(struct game *g, const char *actor, long long n,
+		    int brief, FILE *out)
+{
+	char origin[80];
+	const char *counter = game_counter(g, actor);
+	int sent = counter && record_any_signed(g->id, n, origin,
+						sizeof origin);
+	if (brief && sent)
+		fprintf(out, "adjudication %s %lld\n", counter, n);
+	else if (brief)
+		fprintf(out, "pending %s %lld\n", actor, n);
+	else if (sent)
+		fprintf(out, "Waiting for %s to adjudicate %s's orders for step "
+			"%lld\n(signed on this machine: %.40s).\n", counter,
+			actor, n, origin);
+	else
+		fprintf(out, "Waiting for %s's orders for step %lld.\n", actor,
+			n);
+}
 
 static int view_status(const struct cli *cli, const char *path,
 		       const char *buf, size_t len, const char *seckey,
@@ -20,6 +44,10 @@ static int view_status(const struct cli *cli, const char *path,
 		return -1;
 	int rc = view_load(&v, path_name(path), buf, len, cli->scenario_dir,
 			   sk, err);
+	if (rc == 0 && sk && view_trust(&v, sk, err)) {
+		view_free(&v);
+		rc = -1;
+	}
 	seckey_free(sk);
 	if (rc)
 		return -1;
@@ -29,10 +57,12 @@ static int view_status(const struct cli *cli, const char *path,
 		fprintf(cli->out, "over %.*s\n", (int)strcspn(result, "\n"),
 			result);
 	else if (brief)
-		fprintf(cli->out, "pending %s %lld\n", v.next.role, v.step + 1);
+		awaited(&v.game, v.next.role, v.step + 1, 1, cli->out);
 	else
 		fputs(strstr(v.report, "\nNext: ") ? strstr(v.report,
 		      "\nNext: ") + 1 : v.report, cli->out);
+	if (!brief && !v.over)
+		awaited(&v.game, v.next.role, v.step + 1, 0, cli->out);
 	view_free(&v);
 	return 0;
 }
@@ -87,8 +117,8 @@ int cmd_status(int argc, char **argv, const struct cli *cli,
 		size_t l = strcspn(sb.buf ? sb.buf : "", "\n");
 		fprintf(cli->out, "over %.*s\n", (int)l, sb.buf ? sb.buf : "");
 	} else if (brief) {
-		fprintf(cli->out, "pending %s %zu\n", run.pending.role,
-			g.n_steps + 1);
+		awaited(&g, run.pending.role, (long long)g.n_steps + 1, 1,
+			cli->out);
 	} else {
 		strbuf_addf(&sb, "Game %s (%s), %zu steps played.\n", g.id,
 			    g.scn.id, g.n_steps);
@@ -96,6 +126,9 @@ int cmd_status(int argc, char **argv, const struct cli *cli,
 		report_latest(&g, &run, NULL, &at);
 		report_next(&g, &at, &sb);
 		fputs(sb.buf, cli->out);
+		if (run.outcome != RUN_OVER)
+			awaited(&g, run.pending.role, (long long)g.n_steps + 1,
+				0, cli->out);
 	}
 	strbuf_free(&sb);
 	engine_free(&run);

@@ -6,6 +6,7 @@
 #include <sodium.h>
 #include "umpire/commands.h"
 #include "umpire/game.h"
+#include "umpire/record.h"
 #include "umpire/keys.h"
 #include "umpire/view.h"
 
@@ -52,8 +53,13 @@ int cmd_view(int argc, char **argv, const struct cli *cli, struct error *err)
 		       "this secret key is not the referee's");
 		goto out_game;
 	}
-	if (game_snapshot(&g, g.n_steps, &snap, err))
+	struct record rec;
+	if (record_for_game(&rec, sk, &g, err))
 		goto out_game;
+	if (game_snapshot(&g, g.n_steps, &snap, err)) {
+		record_free(&rec);
+		goto out_game;
+	}
 	if (game_check(&g, CHECK_LIGHT, NULL, &run, err))
 		goto out_snap;
 	struct doc *d = doc_new("view");
@@ -71,7 +77,10 @@ int cmd_view(int argc, char **argv, const struct cli *cli, struct error *err)
 	strbuf_free(&sealed);
 	doc_free(d);
 	engine_free(&run);
+	if (rc == 0)
+		rc = record_done(&rec, &g, err);
 out_snap:
+	record_free(&rec);
 	snapshot_free(&snap);
 out_game:
 	seckey_free(sk);

@@ -24,6 +24,7 @@ static const char *const step_keys[] = { "step", "actor", "counter",
 #define D_JOIN "umpire/1 join"
 #define D_STEP "umpire/1 step"
 #define D_COUNTERSIGN "umpire/1 countersign"
+#define D_SALT "umpire/2 view salt"
 
 void game_rules_tag(const struct ruleset *rs, char *out, size_t size)
 {
@@ -514,7 +515,7 @@ int game_emit(const struct game *g, struct strbuf *out, struct error *err)
 
 /* ---- checking ---- */
 
-static int verify_header(struct game *g, struct error *err)
+int game_verify_header(struct game *g, struct error *err)
 {
 	const char *who = game_unjoined(g);
 	if (who)
@@ -744,7 +745,7 @@ int game_check(struct game *g, enum check_level level,
 	struct engine_step *es;
 	int rc = -1;
 	memset(run, 0, sizeof *run);
-	if (verify_header(g, err))
+	if (game_verify_header(g, err))
 		return -1;
 	es = xcalloc(g->n_steps + 1, sizeof *es);
 	struct hook_arg *hooks = xcalloc(g->n_steps + 1, sizeof *hooks);
@@ -1089,6 +1090,9 @@ int game_adjudicate(struct game *g, const char *orders_name,
 	doc_set_str(d, s, "counter", counter);
 	doc_set(d, s, "orders", doc_b64(d, (unsigned char *)blob.buf,
 					blob.len));
+	unsigned char blob_hash[32];
+	crypto_generichash(blob_hash, 32, (unsigned char *)blob.buf, blob.len,
+			   NULL, 0);
 	strbuf_free(&blob);
 	doc_set(d, s, "reveals", reveals_node(d, actor, ord.reveal, counter,
 					      reveal));
@@ -1096,9 +1100,23 @@ int game_adjudicate(struct game *g, const char *orders_name,
 	doc_set(d, s, "draws", draws_node(d, run, (size_t)n));
 	doc_set(d, s, "next", next_node(d, &run->ends[n - 1]));
 	if (g->scn.rs->view) {
-		/* the secret that the views of this step are committed with */
-		unsigned char salt[32];
-		randombytes_buf(salt, sizeof salt);
+		/* the secret that the views of this step are committed with:
+		 * derived from the counter-party's key, so that the same
+		 * orders adjudicated again give the same step, not a second
+		 * version of it (umpire-protocol(7), ONE HISTORY PER PARTY) */
+		unsigned char salt[32], be[8];
+		crypto_generichash_state st;
+		for (int k = 0; k < 8; k++)
+			be[k] = (unsigned char)((unsigned long long)n >>
+						(56 - 8 * k));
+		crypto_generichash_init(&st, sk->sk, 32, sizeof salt);
+		crypto_generichash_update(&st, (const unsigned char *)
+					  D_SALT, strlen(D_SALT));
+		crypto_generichash_update(&st, g->genesis, 32);
+		crypto_generichash_update(&st, be, sizeof be);
+		crypto_generichash_update(&st, blob_hash, 32);
+		crypto_generichash_final(&st, salt, sizeof salt);
+		sodium_memzero(&st, sizeof st);
 		doc_set(d, s, "salt", doc_b64_32(d, salt));
 	}
 	doc_set(d, s, "state", doc_b64_32(d, run->ends[n - 1].state_hash));

@@ -14,6 +14,7 @@
 #include "umpire/keys.h"
 #include "umpire/report.h"
 #include "umpire/view.h"
+#include "umpire/record.h"
 
 void redactor_init(struct redactor *r, const unsigned char salt[32],
 		   const char *side)
@@ -332,4 +333,34 @@ void view_free(struct view *v)
 		game_free(&v->game);
 	doc_free(v->doc);
 	memset(v, 0, sizeof *v);
+}
+
+int view_trust(struct view *v, const struct seckey *sk, struct error *err)
+{
+	struct role *me = game_role(&v->game, v->side);
+	struct pubkey pk;
+	struct record rec;
+	unsigned char anchor[32];
+	const char *name = v->doc->name;
+	if (game_verify_header(&v->game, err))
+		return error_prefix(err, "%s", name);
+	seckey_pubkey(sk, &pk);
+	if (!me || sodium_memcmp(&pk, &me->pk, sizeof pk) != 0)
+		return errorf(err, EXIT_REFUSED, "%s: a view for side %s of "
+			      "game %s, whose key is not this key: not a game "
+			      "this key joined", name, v->side, v->game.id);
+	if (game_link(&v->game, v->side, sk, 0, anchor, err))
+		return -1;
+	if (sodium_memcmp(anchor, me->anchor, 32) != 0)
+		return errorf(err, EXIT_REFUSED, "%s: the header holds another "
+			      "commitment for side %s than the one this key "
+			      "made: not the header this key joined", name,
+			      v->side);
+	if (record_open(&rec, &pk, v->game.id, err))
+		return -1;
+	int rc = record_check_game(&rec, &v->game, err);
+	if (rc == 0)
+		rc = record_done(&rec, &v->game, err);
+	record_free(&rec);
+	return rc;
 }

@@ -108,14 +108,23 @@ PY
 	a=$(grep -A3 "name: referee" a.yaml | grep anchor)
 	b=$(grep -A3 "name: referee" b.yaml | grep anchor)
 	[ -n "$a" ] && [ "$a" != "$b" ]
-	# and the first step's seeds differ
+	# and the first step's seeds differ (two records: one key would
+	# refuse the second header of one game id, see below)
 	for x in a b; do
+		export XDG_STATE_HOME="$BATS_TEST_TMPDIR/.state-$x"
 		"$UMPIRE" orders $x.yaml -s p.key >o$x.yaml
 		"$UMPIRE" sign o$x.yaml -s p.key -o s$x.yaml
 		"$UMPIRE" adjudicate $x.yaml s$x.yaml -s r.key -o $x.1.yaml \
 			--report /dev/null
 	done
 	[ "$(grep "seed:" a.1.yaml)" != "$(grep "seed:" b.1.yaml)" ]
+	# a player who played one refuses the other (item 7)
+	run "$UMPIRE" orders b.1.yaml -s p.key
+	[ "$status" -eq 0 ]
+	export XDG_STATE_HOME="$BATS_TEST_TMPDIR/.state-a"
+	run "$UMPIRE" orders b.1.yaml -s p.key
+	[ "$status" -eq 1 ]
+	assert_output_has "another header (genesis)"
 }
 
 # Item 10: whoever holds the file before step 1 could re-wrap a join
@@ -146,4 +155,162 @@ PY
 	run "$UMPIRE" audit g2.yaml
 	[ "$status" -eq 1 ]
 	assert_output_has "signature of role player"
+}
+
+# Item 7: the actor must not sign two versions of one step ("I sent the
+# wrong file") once it may have seen an outcome; the same bytes again are
+# a genuine re-send.
+@test "7: a key never signs two different order files for one step" {
+	"$UMPIRE" orders g2.yaml -s p.key >o.yaml
+	"$UMPIRE" sign o.yaml -s p.key -o first.yaml
+	run "$UMPIRE" sign o.yaml -s p.key -o again.yaml
+	[ "$status" -eq 0 ]
+	cmp first.yaml again.yaml
+	echo "# second thoughts" >>o.yaml
+	run "$UMPIRE" sign o.yaml -s p.key -o second.yaml
+	[ "$status" -eq 1 ] || { echo "status $status: $output"; return 1; }
+	assert_output_has "already signed other orders for step 3"
+	assert_output_has "o.yaml"
+	[ ! -e second.yaml ]
+	# the record: 0700 directories, a 0600 file
+	d="$XDG_STATE_HOME/umpire"
+	[ "$(stat -c %a "$d")" = 700 ]
+	f=$(ls "$d"/*/*)
+	[ "$(stat -c %a "$f")" = 600 ]
+	[ "$(stat -c %a "$(dirname "$f")")" = 700 ]
+}
+
+# $1: a second signed version of step 3's orders, signed by a player who
+# keeps no record (a cheating actor).
+cheat_orders() {
+	"$UMPIRE" orders g2.yaml -s p.key >c.yaml
+	echo "# second thoughts" >>c.yaml
+	XDG_STATE_HOME="$BATS_TEST_TMPDIR/.cheat" \
+		"$UMPIRE" sign c.yaml -s p.key -o "$1"
+}
+
+@test "7: a counter-party never countersigns two different orders for one step" {
+	"$UMPIRE" orders g2.yaml -s p.key >o.yaml
+	"$UMPIRE" sign o.yaml -s p.key -o o3.yaml
+	cheat_orders o3b.yaml
+	"$UMPIRE" adjudicate g2.yaml o3.yaml -s r.key -o a.yaml \
+		--report /dev/null
+	run "$UMPIRE" adjudicate g2.yaml o3.yaml -s r.key -o again.yaml \
+		--report /dev/null
+	[ "$status" -eq 0 ]
+	run "$UMPIRE" adjudicate g2.yaml o3b.yaml -s r.key -o b.yaml \
+		--report /dev/null
+	[ "$status" -eq 1 ] || { echo "status $status: $output"; return 1; }
+	assert_output_has "already adjudicated other orders for step 3"
+	assert_output_has "o3.yaml"
+	[ ! -e b.yaml ]
+}
+
+@test "7: a player refuses a history that rewrites one it verified" {
+	"$UMPIRE" orders g2.yaml -s p.key >/dev/null
+	# the referee plays step 3 twice, without a record of its own
+	"$UMPIRE" orders g2.yaml -s p.key >o.yaml
+	"$UMPIRE" sign o.yaml -s p.key -o o3.yaml
+	cheat_orders o3b.yaml
+	export XDG_STATE_HOME="$BATS_TEST_TMPDIR/.ref1"
+	"$UMPIRE" adjudicate g2.yaml o3.yaml -s r.key -o a.yaml \
+		--report /dev/null
+	export XDG_STATE_HOME="$BATS_TEST_TMPDIR/.ref2"
+	"$UMPIRE" adjudicate g2.yaml o3b.yaml -s r.key -o b.yaml \
+		--report /dev/null
+	export XDG_STATE_HOME="$BATS_TEST_TMPDIR/.state"
+	"$UMPIRE" orders a.yaml -s p.key >/dev/null
+	run "$UMPIRE" orders b.yaml -s p.key
+	[ "$status" -eq 1 ] || { echo "status $status: $output"; return 1; }
+	assert_output_has "step 3 differs from the step 3 this key verified"
+}
+
+@test "7: audit --against names where two files fork and who equivocated" {
+	"$UMPIRE" orders g2.yaml -s p.key >o.yaml
+	"$UMPIRE" sign o.yaml -s p.key -o o3.yaml
+	cheat_orders o3b.yaml
+	"$UMPIRE" adjudicate g2.yaml o3.yaml -s r.key -o a.yaml \
+		--report /dev/null
+	XDG_STATE_HOME="$BATS_TEST_TMPDIR/.ref2" \
+		"$UMPIRE" adjudicate g2.yaml o3b.yaml -s r.key -o b.yaml \
+		--report /dev/null
+	run "$UMPIRE" audit a.yaml --against b.yaml
+	[ "$status" -eq 1 ] || { echo "status $status: $output"; return 1; }
+	assert_output_has "fork at step 3"
+	assert_output_has "player signed two different order files"
+	assert_output_has "referee countersigned both versions"
+	run "$UMPIRE" audit a.yaml --against g2.yaml
+	[ "$status" -eq 0 ]
+	assert_output_has "no fork"
+}
+
+# Item 11: a counter-party who withholds an adjudication made status
+# blame the actor. Status says what this machine knows: the orders it
+# signed for the step are awaited from the counter-party.
+@test "11: status names the adjudication awaited, not the actor's orders" {
+	run "$UMPIRE" status --brief g2.yaml
+	[ "$output" = "pending player 3" ]
+	run "$UMPIRE" status g2.yaml
+	assert_output_has "Waiting for player's orders for step 3."
+	"$UMPIRE" orders g2.yaml -s p.key >o.yaml
+	"$UMPIRE" sign o.yaml -s p.key -o o3.yaml
+	run "$UMPIRE" status --brief g2.yaml
+	[ "$output" = "adjudication referee 3" ] || { echo "$output"; return 1; }
+	run "$UMPIRE" status g2.yaml
+	assert_output_has "Waiting for referee to adjudicate player's orders for step 3"
+}
+
+# Item 5: a view certified itself (the referee key in its own header).
+# A referee splices the players' joins into a header that it joins again
+# (another genesis, which the players never saw): a player who already
+# knows the game refuses every view of the other header, and no view
+# whose header lacks this key's own commitment gets a chain link.
+@test "5: a view is checked against the header the player knows" {
+	for k in german soviet referee; do
+		"$UMPIRE" keygen -s $k.key -p $k.pub -W >/dev/null
+	done
+	"$UMPIRE" new russo-german-war -s referee.key --side german=german.pub \
+		--side soviet=soviet.pub --referee referee.pub -o r0.yaml \
+		2>/dev/null
+	"$UMPIRE" join r0.yaml --side german -s german.key -o r1.yaml \
+		2>/dev/null
+	"$UMPIRE" join r1.yaml --side soviet -s soviet.key -o start.yaml \
+		2>/dev/null
+	python3 - start.yaml alt0.yaml <<'PY'
+import sys
+lines = open(sys.argv[1]).read().split("\n")
+out, in_ref, skip = [], False, 0
+for l in lines:
+    if skip:
+        skip -= 1
+        continue
+    if l.startswith("- name: "):
+        in_ref = l == "- name: referee"
+    elif not l.startswith("  "):
+        in_ref = False
+    if in_ref and l.startswith(("  nonce:", "  anchor:")):
+        continue
+    if in_ref and l.startswith("  signature:"):
+        skip = 2
+        continue
+    out.append(l)
+open(sys.argv[2], "w").write("\n".join(out))
+PY
+	"$UMPIRE" join alt0.yaml --side referee -s referee.key -o alt.yaml \
+		2>/dev/null
+	"$UMPIRE" view start.yaml --side german -s referee.key -o v.yaml
+	# (the cheating referee keeps no record of its own)
+	XDG_STATE_HOME="$BATS_TEST_TMPDIR/.ref2" \
+		"$UMPIRE" view alt.yaml --side german -s referee.key -o valt.yaml
+	"$UMPIRE" orders v.yaml -s german.key >/dev/null
+	run "$UMPIRE" orders valt.yaml -s german.key
+	[ "$status" -eq 1 ] || { echo "status $status: $output"; return 1; }
+	assert_output_has "another header (genesis)"
+	run "$UMPIRE" status valt.yaml -s german.key
+	[ "$status" -eq 1 ]
+	# a view of another side's game: not a game this key joined
+	"$UMPIRE" view start.yaml --side soviet -s referee.key -o vs.yaml
+	run "$UMPIRE" status vs.yaml -s german.key
+	[ "$status" -eq 1 ] || { echo "status $status: $output"; return 1; }
+	assert_output_has "not a game this key joined"
 }

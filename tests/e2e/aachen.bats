@@ -32,6 +32,9 @@ one_step() {
 # $1 game, $2 how, $3 steps max (stops early when the game is over)
 play() {
 	local i
+	# each game played from start.yaml is a new history of one game id:
+	# its own local records (a key refuses a second history)
+	local -x XDG_STATE_HOME="$BATS_FILE_TMPDIR/.state-${1%.yaml}"
 	for ((i = 0; i < $3; i++)); do
 		case "$("$UMPIRE" status --brief "$1")" in over*) return 0 ;; esac
 		one_step "$1" "$2" || return 1

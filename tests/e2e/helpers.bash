@@ -22,6 +22,10 @@ umpire_setup() {
 # fixtures instrumented too.
 umpire_setup_file() {
 	umpire_setup || return 1
+	# setup_file has no test directory: the file's own
+	export HOME="$BATS_FILE_TMPDIR"
+	export XDG_STATE_HOME="$BATS_FILE_TMPDIR/.local/state"
+	export XDG_CONFIG_HOME="$BATS_FILE_TMPDIR/.config"
 	if [ -n "${UMPIRE_REAL_BIN:-}" ]; then
 		UMPIRE="$(cd "$(dirname "$UMPIRE_REAL_BIN")" && pwd)/$(basename "$UMPIRE_REAL_BIN")"
 	fi

@@ -113,11 +113,25 @@ setup() {
 	"$UMPIRE" view start.yaml --side german -s referee.key -o v0.yaml
 	"$UMPIRE" orders v0.yaml -s german.key | "$UMPIRE" sign - -s german.key \
 		-o o.yaml
-	# the same orders adjudicated twice: same cards, other view salts
+	# the same orders adjudicated twice give the same step (the view
+	# salt is derived, not drawn)
 	"$UMPIRE" adjudicate start.yaml o.yaml -s referee.key -o fork1.yaml \
 		--report /dev/null
-	"$UMPIRE" adjudicate start.yaml o.yaml -s referee.key -o fork2.yaml \
+	"$UMPIRE" adjudicate start.yaml o.yaml -s referee.key -o again.yaml \
 		--report /dev/null
+	cmp fork1.yaml again.yaml
+	# a second order file for the step (a German and a referee who keep
+	# no local records): same cards, another view salt
+	"$UMPIRE" orders v0.yaml -s german.key >o2.yaml
+	echo "# the other version" >>o2.yaml
+	local cheat="$BATS_TEST_TMPDIR/.cheat"
+	XDG_STATE_HOME=$cheat "$UMPIRE" sign o2.yaml -s german.key \
+		-o o2.signed.yaml
+	XDG_STATE_HOME=$cheat "$UMPIRE" adjudicate start.yaml o2.signed.yaml \
+		-s referee.key -o fork2.yaml --report /dev/null
+	run "$UMPIRE" audit fork1.yaml --against fork2.yaml
+	[ "$status" -eq 1 ]
+	assert_output_has "referee countersigned both versions"
 	"$UMPIRE" view fork1.yaml --side soviet -s referee.key -o v.yaml
 	run "$UMPIRE" audit fork1.yaml --view v.yaml
 	[ "$status" -eq 0 ]

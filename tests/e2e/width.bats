@@ -111,6 +111,7 @@ setup() {
 	"$UMPIRE" orders start.yaml -s p.key |
 		sed 's|^prev: A|prev: #|;s|^prev: [^#]|prev: A|' |
 		sed 's|^prev: #|prev: B|' |
+		XDG_STATE_HOME="$PWD/.no-record" \
 		"$UMPIRE" sign - -s p.key >bad.yaml
 	run "$UMPIRE" adjudicate start.yaml bad.yaml -s r.key -o out.yaml
 	[ "$status" -eq 1 ]
@@ -166,10 +167,11 @@ setup() {
 	done
 }
 
-# Even a header whose re-encoding passed the parser (here a join
-# signature written again with other line breaks, the same bytes) gives
-# another genesis hash, which the actor's signed prev does not name.
-@test "orders written on one genesis are refused on another" {
+# A header whose join signature is written again with other line breaks
+# (the same bytes) has the same genesis hash: hashes cover the decoded
+# bytes (issue 9, item 10), so the orders signed on one text are
+# adjudicated on the other, and no one can choose among re-encodings.
+@test "a re-wrapped join signature keeps the genesis of the orders" {
 	cd arn
 	"$UMPIRE" orders start.yaml -s p.key | "$UMPIRE" sign - -s p.key \
 		>o1.yaml
@@ -185,9 +187,9 @@ setup() {
 	EOF
 	run "$UMPIRE" status --brief regen.yaml
 	[ "$status" -eq 0 ] # the header still reads, its signatures hold
+	! cmp -s start.yaml regen.yaml
 	run "$UMPIRE" adjudicate regen.yaml o1.yaml -s r.key -o out.yaml
-	[ "$status" -eq 1 ]
-	assert_output_has "another history of this game"
-	assert_output_has "the genesis"
-	[ ! -e out.yaml ]
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	run "$UMPIRE" audit out.yaml
+	[ "$status" -eq 0 ]
 }

@@ -1,0 +1,89 @@
+/*
+ * record.h - the local record: what one key has signed and verified in
+ * one game (umpire(1), FILES; umpire-protocol(7), ONE HISTORY PER
+ * PARTY).
+ *
+ * One file per key and game, $XDG_STATE_HOME/umpire/KEY/GAME (or
+ * ~/.local/state/umpire/...), directories created 0700, the file 0600,
+ * written atomically. It holds the hashes of the genesis and of every
+ * step the key has verified, the order files it signed (by step and hash
+ * of the signed bytes) and the steps it countersigned (by step and hash
+ * of the order body adjudicated). With it a key never signs two
+ * different order files, nor countersigns two different orders, for one
+ * step, and never accepts a history that rewrites one it verified.
+ *
+ * Ownership: struct record owns everything it points to; record_free
+ * releases it. No global state: the directory comes from the environment
+ * at record_open.
+ */
+#ifndef UMPIRE_RECORD_H
+#define UMPIRE_RECORD_H
+
+#include <stddef.h>
+#include "umpire/error.h"
+#include "umpire/game.h"
+#include "umpire/keys.h"
+
+struct record_mark {
+	long long step;
+	unsigned char hash[32];   /* signed bytes / adjudicated order body */
+	char origin[80];          /* where it came from, for messages */
+};
+
+struct record {
+	char *path;               /* the record file */
+	char game[GAME_ID_HEX + 1];
+	int has_genesis;
+	unsigned char genesis[32];
+	unsigned char (*steps)[32];  /* verified step hashes, steps 1..n */
+	size_t n_steps;
+	struct record_mark *marks;   /* signed ('s') and countersigned ('c') */
+	char *kinds;
+	size_t n_marks;
+	int dirty;
+};
+
+/* Read the record of key pk in game game_id (an empty record if there is
+ * none yet). */
+int record_open(struct record *r, const struct pubkey *pk,
+		const char *game_id, struct error *err);
+void record_free(struct record *r);
+
+/* Compare a loaded game with the record: refuse a genesis or a step that
+ * differs from the one verified before; set g->trusted to the steps the
+ * record vouches for. */
+int record_check_game(const struct record *r, struct game *g,
+		      struct error *err);
+/* After game_check succeeded: remember the genesis and every step. */
+void record_learn(struct record *r, const struct game *g);
+
+/* Refuse a history of step n - 1 other than the one verified: prev is
+ * the hash orders for step n commit to. */
+int record_check_prev(const struct record *r, long long n,
+		      const unsigned char prev[32], const char *name,
+		      struct error *err);
+
+/* This key signs (kind 's') the order file of hash for step n, or
+ * countersigns (kind 'c') the orders of body hash for step n: refused if
+ * it did so before for other bytes (naming the first), else noted. */
+int record_mark(struct record *r, char kind, long long n,
+		const unsigned char hash[32], const char *origin,
+		struct error *err);
+
+/* Write the record back if it changed (atomically, 0600). */
+int record_save(struct record *r, struct error *err);
+
+/* The record of sk's key in game g, checked against g (record_check_game:
+ * g->trusted is set). */
+int record_for_game(struct record *r, const struct seckey *sk,
+		    struct game *g, struct error *err);
+/* After a command verified g (and maybe added a step): remember it, save
+ * and free the record. */
+int record_done(struct record *r, const struct game *g, struct error *err);
+
+/* Whether some key on this machine signed orders for step n of game
+ * game_id (any record in the state directory); origin gets where from. */
+int record_any_signed(const char *game_id, long long n, char *origin,
+		      size_t size);
+
+#endif

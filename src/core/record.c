@@ -1,0 +1,370 @@
+/*
+ * record.c - the local record of one key in one game (see record.h).
+ *
+ * The file is text, one fact a line:
+ *   umpire record/1
+ *   game GAME-ID
+ *   genesis HASH
+ *   step N HASH              (every verified step, N = 1, 2, ...)
+ *   signed N HASH ORIGIN     (an order file this key signed)
+ *   countersigned N HASH ORIGIN (orders this key adjudicated)
+ * HASH is 32 bytes in base64 (44 characters).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sodium.h>
+#include "umpire/doc.h"
+#include "umpire/fsutil.h"
+#include "umpire/record.h"
+#include "umpire/strbuf.h"
+
+#define RECORD_MAGIC "umpire record/1"
+#define RECORD_MAX_BYTES (64u << 20)
+
+/* mkdir -p, each new directory 0700. */
+static int make_dirs(const char *path, struct error *err)
+{
+	char *p = xmalloc(strlen(path) + 1);
+	int rc = 0;
+	strcpy(p, path);
+	for (char *s = p + 1; rc == 0; s++) {
+		if (*s != '/' && *s != '\0')
+			continue;
+		char c = *s;
+		*s = '\0';
+		if (mkdir(p, 0700) != 0 && errno != EEXIST)
+			rc = errorf(err, EXIT_USAGE, "cannot make the directory "
+				    "of the local record %s: %s", p,
+				    strerror(errno));
+		*s = c;
+		if (c == '\0')
+			break;
+	}
+	free(p);
+	return rc;
+}
+
+/* $XDG_STATE_HOME/umpire, else ~/.local/state/umpire. */
+static int state_dir(struct strbuf *dir, struct error *err)
+{
+	const char *xdg = getenv("XDG_STATE_HOME");
+	const char *home = getenv("HOME");
+	if (xdg && xdg[0] == '/')
+		strbuf_addf(dir, "%s/umpire", xdg);
+	else if (home && home[0] == '/')
+		strbuf_addf(dir, "%s/.local/state/umpire", home);
+	else
+		return errorf(err, EXIT_USAGE, "no place for the local record "
+			      "of what this key signed: set HOME or "
+			      "XDG_STATE_HOME (an absolute path)");
+	return 0;
+}
+
+static int record_dir(const struct pubkey *pk, struct strbuf *dir,
+		      struct error *err)
+{
+	char hex[2 * 32 + 1];
+	if (state_dir(dir, err))
+		return -1;
+	sodium_bin2hex(hex, sizeof hex, pk->pk, 32);
+	strbuf_addf(dir, "/%s", hex);
+	return 0;
+}
+
+static void add_mark(struct record *r, char kind, long long step,
+		     const unsigned char hash[32], const char *origin)
+{
+	r->marks = xrealloc(r->marks, (r->n_marks + 1) * sizeof *r->marks);
+	r->kinds = xrealloc(r->kinds, r->n_marks + 1);
+	struct record_mark *m = &r->marks[r->n_marks];
+	memset(m, 0, sizeof *m);
+	m->step = step;
+	memcpy(m->hash, hash, 32);
+	size_t i = 0;
+	for (; origin[i] && i + 1 < sizeof m->origin; i++)
+		m->origin[i] = origin[i] > ' ' && origin[i] < 127 ?
+			origin[i] : '_';
+	m->origin[i] = '\0';
+	if (!i)
+		strcpy(m->origin, "-");
+	r->kinds[r->n_marks++] = kind;
+}
+
+static int parse_line(struct record *r, char *line, struct error *err)
+{
+	char word[16], h[64], origin[128];
+	long long n;
+	unsigned char hash[32];
+	int got;
+	if (sscanf(line, "%15s", word) != 1)
+		return -1;
+	if (!strcmp(word, "game"))
+		return sscanf(line, "game %32s", r->game) == 1 ? 0 : -1;
+	if (!strcmp(word, "genesis")) {
+		if (sscanf(line, "genesis %63s", h) != 1 ||
+		    doc_b64_32_parse(h, strlen(h), r->genesis))
+			return -1;
+		r->has_genesis = 1;
+		return 0;
+	}
+	if (!strcmp(word, "step")) {
+		if (sscanf(line, "step %lld %63s", &n, h) != 2 ||
+		    n != (long long)r->n_steps + 1 ||
+		    doc_b64_32_parse(h, strlen(h), hash))
+			return -1;
+		r->steps = xrealloc(r->steps, (r->n_steps + 1) *
+				    sizeof *r->steps);
+		memcpy(r->steps[r->n_steps++], hash, 32);
+		return 0;
+	}
+	if (strcmp(word, "signed") && strcmp(word, "countersigned"))
+		return -1;
+	got = sscanf(line + strlen(word), " %lld %63s %127s", &n, h, origin);
+	if (got != 3 || n < 1 || doc_b64_32_parse(h, strlen(h), hash))
+		return -1;
+	add_mark(r, word[0], n, hash, origin);
+	(void)err;
+	return 0;
+}
+
+int record_open(struct record *r, const struct pubkey *pk,
+		const char *game_id, struct error *err)
+{
+	struct strbuf dir = STRBUF_INIT;
+	char *buf;
+	size_t len;
+	struct stat st;
+	memset(r, 0, sizeof *r);
+	if (strlen(game_id) != GAME_ID_HEX ||
+	    strspn(game_id, "0123456789abcdef") != GAME_ID_HEX)
+		return errorf(err, EXIT_REFUSED, "game id '%.40s' is not 32 "
+			      "lower-case hexadecimal digits", game_id);
+	if (record_dir(pk, &dir, err)) {
+		strbuf_free(&dir);
+		return -1;
+	}
+	strbuf_addf(&dir, "/%s", game_id);
+	r->path = dir.buf;
+	strcpy(r->game, game_id);
+	if (stat(r->path, &st) != 0 && errno == ENOENT)
+		return 0;
+	if (read_input(r->path, RECORD_MAX_BYTES, &buf, &len, err)) {
+		record_free(r);
+		return error_prefix(err, "the local record");
+	}
+	char *line = buf, *end;
+	int lineno = 1, rc = 0;
+	if (strncmp(buf, RECORD_MAGIC "\n", strlen(RECORD_MAGIC) + 1) != 0)
+		rc = -1;
+	for (; rc == 0 && *line; line = end + 1, lineno++) {
+		end = strchr(line, '\n');
+		if (!end)
+			break;
+		*end = '\0';
+		if (lineno > 1 && parse_line(r, line, err))
+			rc = -1;
+	}
+	if (rc == 0 && strcmp(r->game, game_id) != 0)
+		rc = -1;
+	free(buf);
+	if (rc) {
+		errorf(err, EXIT_REFUSED, "%s: line %d: not a local record of "
+		       "umpire (record/1); move it away to start a new one",
+		       r->path, lineno);
+		record_free(r);
+		return -1;
+	}
+	return 0;
+}
+
+void record_free(struct record *r)
+{
+	free(r->path);
+	free(r->steps);
+	free(r->marks);
+	free(r->kinds);
+	memset(r, 0, sizeof *r);
+}
+
+int record_check_game(const struct record *r, struct game *g,
+		      struct error *err)
+{
+	g->trusted = 0;
+	if (!r->has_genesis || game_unjoined(g))
+		return 0;
+	if (sodium_memcmp(r->genesis, g->genesis, 32) != 0)
+		return errorf(err, EXIT_REFUSED, "%s: this game %s has another "
+			      "header (genesis) than the one this key "
+			      "verified before (local record %s): a second "
+			      "version of the game", g->doc->name, g->id,
+			      r->path);
+	size_t n = r->n_steps < g->n_steps ? r->n_steps : g->n_steps;
+	for (size_t i = 0; i < n; i++)
+		if (sodium_memcmp(r->steps[i], g->steps[i].hash, 32) != 0)
+			return errorf(err, EXIT_REFUSED, "%s: step %zu differs "
+				      "from the step %zu this key verified "
+				      "before (local record %s): another "
+				      "history of this game; 'umpire audit "
+				      "--against' names who equivocated",
+				      g->doc->name, i + 1, i + 1, r->path);
+	g->trusted = n;
+	return 0;
+}
+
+void record_learn(struct record *r, const struct game *g)
+{
+	if (game_unjoined(g))
+		return;
+	if (!r->has_genesis) {
+		memcpy(r->genesis, g->genesis, 32);
+		r->has_genesis = 1;
+		r->dirty = 1;
+	}
+	if (g->n_steps <= r->n_steps)
+		return;
+	r->steps = xrealloc(r->steps, g->n_steps * sizeof *r->steps);
+	for (size_t i = r->n_steps; i < g->n_steps; i++)
+		memcpy(r->steps[i], g->steps[i].hash, 32);
+	r->n_steps = g->n_steps;
+	r->dirty = 1;
+}
+
+int record_check_prev(const struct record *r, long long n,
+		      const unsigned char prev[32], const char *name,
+		      struct error *err)
+{
+	const unsigned char *want = NULL;
+	if (n == 1 && r->has_genesis)
+		want = r->genesis;
+	else if (n > 1 && (size_t)(n - 1) <= r->n_steps)
+		want = r->steps[n - 2];
+	if (want && sodium_memcmp(want, prev, 32) != 0)
+		return errorf(err, EXIT_REFUSED, "%s: these orders for step "
+			      "%lld commit to another history than the one "
+			      "this key verified (local record %s)", name, n,
+			      r->path);
+	return 0;
+}
+
+int record_mark(struct record *r, char kind, long long n,
+		const unsigned char hash[32], const char *origin,
+		struct error *err)
+{
+	for (size_t i = 0; i < r->n_marks; i++) {
+		const struct record_mark *m = &r->marks[i];
+		if (r->kinds[i] != kind || m->step != n)
+			continue;
+		if (sodium_memcmp(m->hash, hash, 32) == 0)
+			return 0;     /* the same bytes again: a re-send */
+		if (kind == 's')
+			return errorf(err, EXIT_REFUSED, "%s: this key already "
+				      "signed other orders for step %lld of "
+				      "game %s (%s); signing a second version "
+				      "would let its outcome be chosen (local "
+				      "record %s)", origin, n, r->game,
+				      m->origin, r->path);
+		return errorf(err, EXIT_REFUSED, "%s: this key already "
+			      "adjudicated other orders for step %lld of game "
+			      "%s (%s); a second version of a step lets its "
+			      "outcome be chosen (local record %s)", origin, n,
+			      r->game, m->origin, r->path);
+	}
+	add_mark(r, kind, n, hash, origin);
+	r->dirty = 1;
+	return 0;
+}
+
+int record_save(struct record *r, struct error *err)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char h[DOC_B64_32_LEN + 1];
+	if (!r->dirty)
+		return 0;
+	char *slash = strrchr(r->path, '/');
+	*slash = '\0';
+	int rc = make_dirs(r->path, err);
+	*slash = '/';
+	if (rc)
+		return -1;
+	strbuf_addf(&sb, RECORD_MAGIC "\ngame %s\n", r->game);
+	if (r->has_genesis) {
+		doc_b64_32_str(h, r->genesis);
+		strbuf_addf(&sb, "genesis %s\n", h);
+	}
+	for (size_t i = 0; i < r->n_steps; i++) {
+		doc_b64_32_str(h, r->steps[i]);
+		strbuf_addf(&sb, "step %zu %s\n", i + 1, h);
+	}
+	for (size_t i = 0; i < r->n_marks; i++) {
+		doc_b64_32_str(h, r->marks[i].hash);
+		strbuf_addf(&sb, "%s %lld %s %s\n", r->kinds[i] == 's' ?
+			    "signed" : "countersigned", r->marks[i].step, h,
+			    r->marks[i].origin);
+	}
+	rc = write_output(r->path, sb.buf, sb.len, 0600, 0, err);
+	strbuf_free(&sb);
+	if (rc == 0)
+		r->dirty = 0;
+	return rc ? error_prefix(err, "the local record") : 0;
+}
+
+int record_for_game(struct record *r, const struct seckey *sk,
+		    struct game *g, struct error *err)
+{
+	struct pubkey pk;
+	seckey_pubkey(sk, &pk);
+	if (record_open(r, &pk, g->id, err))
+		return -1;
+	if (record_check_game(r, g, err)) {
+		record_free(r);
+		return -1;
+	}
+	return 0;
+}
+
+int record_done(struct record *r, const struct game *g, struct error *err)
+{
+	record_learn(r, g);
+	int rc = record_save(r, err);
+	record_free(r);
+	return rc;
+}
+
+int record_any_signed(const char *game_id, long long n, char *origin,
+		      size_t size)
+{
+	struct strbuf dir = STRBUF_INIT;
+	struct error ignored;
+	struct dirent *e;
+	int found = 0;
+	if (state_dir(&dir, &ignored)) {
+		strbuf_free(&dir);
+		return 0;
+	}
+	DIR *dp = opendir(dir.buf);
+	while (dp && !found && (e = readdir(dp)) != NULL) {
+		struct pubkey pk;
+		size_t got;
+		if (strlen(e->d_name) != 64 ||
+		    sodium_hex2bin(pk.pk, 32, e->d_name, 64, NULL, &got,
+				   NULL) || got != 32)
+			continue;
+		struct record r;
+		if (record_open(&r, &pk, game_id, &ignored))
+			continue;
+		for (size_t i = 0; i < r.n_marks && !found; i++)
+			if (r.kinds[i] == 's' && r.marks[i].step == n) {
+				snprintf(origin, size, "%s", r.marks[i].origin);
+				found = 1;
+			}
+		record_free(&r);
+	}
+	if (dp)
+		closedir(dp);
+	strbuf_free(&dir);
+	return found;
+}
