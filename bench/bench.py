@@ -10,6 +10,7 @@ Each timing runs the command REPS times in a row as separate processes
 the total; both sides of a ratio are timed the same way, in alternation.
 Peak memory is the maximum resident set size of the process (wait4).
 """
+import atexit
 import os
 import platform
 import shutil
@@ -30,6 +31,9 @@ OUT = sys.argv[3] if len(sys.argv) > 3 else os.path.join(HERE, "results.txt")
 fixture.BIN = BIN
 SCN = fixture.SCN
 ENV = dict(os.environ, UMPIRE_SCENARIOS=SCN)
+# the keys' local records (umpire(1), FILES) in a directory of their own
+ENV["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="umpire-bench-state-")
+atexit.register(shutil.rmtree, ENV["XDG_STATE_HOME"], True)
 ENV.pop("UMPIRE_CONFIG", None)
 
 

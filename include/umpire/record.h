@@ -36,6 +36,7 @@ struct record {
 	int has_genesis;
 	unsigned char genesis[32];
 	unsigned char (*steps)[32];  /* verified step hashes, steps 1..n */
+	unsigned char (*sigs)[32];   /* and hashes of their countersigns */
 	size_t n_steps;
 	struct record_mark *marks;   /* signed ('s') and countersigned ('c') */
 	char *kinds;

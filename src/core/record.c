@@ -5,7 +5,8 @@
  *   umpire record/1
  *   game GAME-ID
  *   genesis HASH
- *   step N HASH              (every verified step, N = 1, 2, ...)
+ *   step N HASH SIG          (every verified step, N = 1, 2, ...: its
+ *                            hash and the hash of its countersignature)
  *   signed N HASH ORIGIN     (an order file this key signed)
  *   countersigned N HASH ORIGIN (orders this key adjudicated)
  * HASH is 32 bytes in base64 (44 characters).
@@ -112,13 +113,19 @@ static int parse_line(struct record *r, char *line, struct error *err)
 		return 0;
 	}
 	if (!strcmp(word, "step")) {
-		if (sscanf(line, "step %lld %63s", &n, h) != 2 ||
+		char h2[64];
+		unsigned char sig[32];
+		if (sscanf(line, "step %lld %63s %63s", &n, h, h2) != 3 ||
 		    n != (long long)r->n_steps + 1 ||
-		    doc_b64_32_parse(h, strlen(h), hash))
+		    doc_b64_32_parse(h, strlen(h), hash) ||
+		    doc_b64_32_parse(h2, strlen(h2), sig))
 			return -1;
 		r->steps = xrealloc(r->steps, (r->n_steps + 1) *
 				    sizeof *r->steps);
-		memcpy(r->steps[r->n_steps++], hash, 32);
+		r->sigs = xrealloc(r->sigs, (r->n_steps + 1) *
+				   sizeof *r->sigs);
+		memcpy(r->steps[r->n_steps], hash, 32);
+		memcpy(r->sigs[r->n_steps++], sig, 32);
 		return 0;
 	}
 	if (strcmp(word, "signed") && strcmp(word, "countersigned"))
@@ -185,14 +192,24 @@ void record_free(struct record *r)
 {
 	free(r->path);
 	free(r->steps);
+	free(r->sigs);
 	free(r->marks);
 	free(r->kinds);
 	memset(r, 0, sizeof *r);
 }
 
+/* A verified step is its hash and its countersignature: a step whose
+ * signature bytes were swapped has the same hash, but a file that holds
+ * it would not audit. */
+static void sig_hash(const struct game_step *s, unsigned char out[32])
+{
+	crypto_generichash(out, 32, s->sig, sizeof s->sig, NULL, 0);
+}
+
 int record_check_game(const struct record *r, struct game *g,
 		      struct error *err)
 {
+	unsigned char sh[32];
 	g->trusted = 0;
 	if (!r->has_genesis || game_unjoined(g))
 		return 0;
@@ -204,7 +221,9 @@ int record_check_game(const struct record *r, struct game *g,
 			      r->path);
 	size_t n = r->n_steps < g->n_steps ? r->n_steps : g->n_steps;
 	for (size_t i = 0; i < n; i++)
-		if (sodium_memcmp(r->steps[i], g->steps[i].hash, 32) != 0)
+		if (sig_hash(&g->steps[i], sh),
+		    sodium_memcmp(r->steps[i], g->steps[i].hash, 32) != 0 ||
+		    sodium_memcmp(r->sigs[i], sh, 32) != 0)
 			return errorf(err, EXIT_REFUSED, "%s: step %zu differs "
 				      "from the step %zu this key verified "
 				      "before (local record %s): another "
@@ -227,8 +246,11 @@ void record_learn(struct record *r, const struct game *g)
 	if (g->n_steps <= r->n_steps)
 		return;
 	r->steps = xrealloc(r->steps, g->n_steps * sizeof *r->steps);
-	for (size_t i = r->n_steps; i < g->n_steps; i++)
+	r->sigs = xrealloc(r->sigs, g->n_steps * sizeof *r->sigs);
+	for (size_t i = r->n_steps; i < g->n_steps; i++) {
 		memcpy(r->steps[i], g->steps[i].hash, 32);
+		sig_hash(&g->steps[i], r->sigs[i]);
+	}
 	r->n_steps = g->n_steps;
 	r->dirty = 1;
 }
@@ -296,8 +318,10 @@ int record_save(struct record *r, struct error *err)
 		strbuf_addf(&sb, "genesis %s\n", h);
 	}
 	for (size_t i = 0; i < r->n_steps; i++) {
+		char h2[DOC_B64_32_LEN + 1];
 		doc_b64_32_str(h, r->steps[i]);
-		strbuf_addf(&sb, "step %zu %s\n", i + 1, h);
+		doc_b64_32_str(h2, r->sigs[i]);
+		strbuf_addf(&sb, "step %zu %s %s\n", i + 1, h, h2);
 	}
 	for (size_t i = 0; i < r->n_marks; i++) {
 		doc_b64_32_str(h, r->marks[i].hash);

@@ -347,8 +347,9 @@ int view_trust(struct view *v, const struct seckey *sk, struct error *err)
 	seckey_pubkey(sk, &pk);
 	if (!me || sodium_memcmp(&pk, &me->pk, sizeof pk) != 0)
 		return errorf(err, EXIT_REFUSED, "%s: a view for side %s of "
-			      "game %s, whose key is not this key: not a game "
-			      "this key joined", name, v->side, v->game.id);
+			      "game %s; this secret key is not %s's: not a "
+			      "view for this key", name, v->side, v->game.id,
+			      v->side);
 	if (game_link(&v->game, v->side, sk, 0, anchor, err))
 		return -1;
 	if (sodium_memcmp(anchor, me->anchor, 32) != 0)

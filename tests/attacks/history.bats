@@ -88,9 +88,21 @@ PY
 	assert_output_has "step 1: the countersignature of referee"
 }
 
+# With a local record, the steps it holds are not verified again; a
+# countersignature swapped in one of them is still refused (the record
+# holds each step's hash and its countersignature's), so that no command
+# writes a file that audit would refuse.
+@test "8: a step the record holds, with another countersignature, is refused" {
+	"$UMPIRE" orders g2.yaml -s p.key >/dev/null
+	"$UMPIRE" orders g2.yaml -s p.key >/dev/null
+	forge g2.yaml 1 signature
+	run "$UMPIRE" orders g2.yaml -s p.key
+	[ "$status" -eq 1 ] || { echo "status $status"; return 1; }
+	assert_output_has "step 1"
+}
+
 @test "8: adjudicate refuses a history whose old countersignature is forged" {
-	"$UMPIRE" orders g2.yaml -s p.key >o.yaml
-	"$UMPIRE" sign o.yaml -s p.key -o o3.yaml
+	signed_orders o3.yaml
 	forge g2.yaml 1 signature
 	run "$UMPIRE" adjudicate g2.yaml o3.yaml -s r.key -o out.yaml
 	[ "$status" -eq 1 ] || { echo "status $status"; return 1; }
@@ -180,6 +192,12 @@ PY
 	[ "$(stat -c %a "$(dirname "$f")")" = 700 ]
 }
 
+# $1: the player's signed orders for step 3 of g2.yaml (template o.yaml).
+signed_orders() {
+	"$UMPIRE" orders g2.yaml -s p.key >o.yaml
+	"$UMPIRE" sign o.yaml -s p.key -o "$1"
+}
+
 # $1: a second signed version of step 3's orders, signed by a player who
 # keeps no record (a cheating actor).
 cheat_orders() {
@@ -190,8 +208,7 @@ cheat_orders() {
 }
 
 @test "7: a counter-party never countersigns two different orders for one step" {
-	"$UMPIRE" orders g2.yaml -s p.key >o.yaml
-	"$UMPIRE" sign o.yaml -s p.key -o o3.yaml
+	signed_orders o3.yaml
 	cheat_orders o3b.yaml
 	"$UMPIRE" adjudicate g2.yaml o3.yaml -s r.key -o a.yaml \
 		--report /dev/null
@@ -209,8 +226,7 @@ cheat_orders() {
 @test "7: a player refuses a history that rewrites one it verified" {
 	"$UMPIRE" orders g2.yaml -s p.key >/dev/null
 	# the referee plays step 3 twice, without a record of its own
-	"$UMPIRE" orders g2.yaml -s p.key >o.yaml
-	"$UMPIRE" sign o.yaml -s p.key -o o3.yaml
+	signed_orders o3.yaml
 	cheat_orders o3b.yaml
 	export XDG_STATE_HOME="$BATS_TEST_TMPDIR/.ref1"
 	"$UMPIRE" adjudicate g2.yaml o3.yaml -s r.key -o a.yaml \
@@ -226,8 +242,7 @@ cheat_orders() {
 }
 
 @test "7: audit --against names where two files fork and who equivocated" {
-	"$UMPIRE" orders g2.yaml -s p.key >o.yaml
-	"$UMPIRE" sign o.yaml -s p.key -o o3.yaml
+	signed_orders o3.yaml
 	cheat_orders o3b.yaml
 	"$UMPIRE" adjudicate g2.yaml o3.yaml -s r.key -o a.yaml \
 		--report /dev/null
@@ -252,8 +267,7 @@ cheat_orders() {
 	[ "$output" = "pending player 3" ]
 	run "$UMPIRE" status g2.yaml
 	assert_output_has "Waiting for player's orders for step 3."
-	"$UMPIRE" orders g2.yaml -s p.key >o.yaml
-	"$UMPIRE" sign o.yaml -s p.key -o o3.yaml
+	signed_orders o3.yaml
 	run "$UMPIRE" status --brief g2.yaml
 	[ "$output" = "adjudication referee 3" ] || { echo "$output"; return 1; }
 	run "$UMPIRE" status g2.yaml
@@ -312,5 +326,5 @@ PY
 	"$UMPIRE" view start.yaml --side soviet -s referee.key -o vs.yaml
 	run "$UMPIRE" status vs.yaml -s german.key
 	[ "$status" -eq 1 ] || { echo "status $status: $output"; return 1; }
-	assert_output_has "not a game this key joined"
+	assert_output_has "this secret key is not soviet's"
 }

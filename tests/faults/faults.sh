@@ -9,7 +9,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 export UMPIRE_SCENARIOS=${UMPIRE_SCENARIOS:-$HERE/../../scenarios}
 W=$(mktemp -d /tmp/umpire-faults-XXXXXX)
 trap 'rm -rf "$W"' EXIT
-export HOME="$W" XDG_CONFIG_HOME="$W/.config"
+export HOME="$W" XDG_CONFIG_HOME="$W/.config" XDG_STATE_HOME="$W/.local/state"
 unset UMPIRE_CONFIG UMPIRE_PASSPHRASE_FILE
 fail=0
 bad() { echo "FAIL faults: $*"; fail=1; }

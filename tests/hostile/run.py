@@ -40,15 +40,23 @@ class Failure(Exception):
 
 
 def umpire(cwd, *args, stdin=None, check=True, wrap=False, extra=None):
+    # Every run its own empty local record (umpire(1), FILES), outside
+    # the case: each case tries one command as a stranger would, with no
+    # history of its own (the records are tried in tests/attacks).
+    state = tempfile.mkdtemp(prefix="umpire-hostile-state-")
     env = dict(os.environ, UMPIRE_SCENARIOS=SCN, HOME=cwd,
-               XDG_CONFIG_HOME=os.path.join(cwd, ".config"))
+               XDG_CONFIG_HOME=os.path.join(cwd, ".config"),
+               XDG_STATE_HOME=state)
     env.pop("UMPIRE_CONFIG", None)
     env.pop("UMPIRE_PASSPHRASE_FILE", None)
     for k, v in (extra or {}).items():
         env[k] = v.replace("$DIR", cwd)
     cmd = (WRAP if wrap else []) + [BIN] + list(args)
-    p = subprocess.run(cmd, cwd=cwd, input=stdin, capture_output=True,
-                       env=env, timeout=120)
+    try:
+        p = subprocess.run(cmd, cwd=cwd, input=stdin, capture_output=True,
+                           env=env, timeout=120)
+    finally:
+        shutil.rmtree(state, ignore_errors=True)
     if check and p.returncode != 0:
         raise Failure("fixture: umpire %s failed (%d): %s" % (
             " ".join(args), p.returncode, p.stderr.decode(errors="replace")))
