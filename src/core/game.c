@@ -236,6 +236,7 @@ static int load_roles(struct game *g, struct error *err)
 }
 
 static void step_hash(const struct doc_node *step, unsigned char out[32]);
+static int verify_joins(struct game *g, struct error *err);
 
 static int load_step(struct game *g, size_t i, const struct doc_node *m,
 		     struct error *err)
@@ -483,6 +484,9 @@ int game_join(struct game *g, const char *name, const struct seckey *sk,
 	if (r->joined)
 		return errorf(err, EXIT_REFUSED, "role %s has already joined",
 			      name);
+	/* a join commits to the header as it stands: the joins in it */
+	if (verify_joins(g, err))
+		return error_prefix(err, "%s", g->doc->name);
 	/* fresh randomness: the same header joined twice gives two
 	 * different chains, hence two different games' seeds */
 	randombytes_buf(r->nonce, sizeof r->nonce);
@@ -515,14 +519,13 @@ int game_emit(const struct game *g, struct strbuf *out, struct error *err)
 
 /* ---- checking ---- */
 
-int game_verify_header(struct game *g, struct error *err)
+/* The join signature of every role that has joined. */
+static int verify_joins(struct game *g, struct error *err)
 {
-	const char *who = game_unjoined(g);
-	if (who)
-		return errorf(err, EXIT_REFUSED, "%s: role %s has not joined "
-			      "yet (umpire join)", g->doc->name, who);
 	for (size_t i = 0; i < g->n_roles; i++) {
 		struct role *r = &g->roles[i];
+		if (!r->joined)
+			continue;
 		struct strbuf m = STRBUF_INIT;
 		join_message(g, r, &m);
 		int bad = crypto_sign_verify_detached(r->sig,
@@ -537,6 +540,15 @@ int game_verify_header(struct game *g, struct error *err)
 		r->last_index = 0;
 	}
 	return 0;
+}
+
+int game_verify_header(struct game *g, struct error *err)
+{
+	const char *who = game_unjoined(g);
+	if (who)
+		return errorf(err, EXIT_REFUSED, "%s: role %s has not joined "
+			      "yet (umpire join)", g->doc->name, who);
+	return verify_joins(g, err);
 }
 
 static void step_hash(const struct doc_node *step, unsigned char out[32])

@@ -110,6 +110,16 @@ PY
 	[ ! -e out.yaml ]
 }
 
+# Item 8, join: a join signs the header as it stands; a forged join
+# of another role in it must be refused before this one commits to it.
+@test "8: join refuses a header whose other join signature is forged" {
+	forge g0.yaml player signature
+	run "$UMPIRE" join g0.yaml --side referee -s r.key -o out.yaml
+	[ "$status" -eq 1 ] || { echo "status $status: $output"; return 1; }
+	assert_output_has "signature of role player"
+	[ ! -e out.yaml ]
+}
+
 # Item 9: a rematch (the same header joined again) must not repeat the
 # chains, and with them every seed of the first game.
 @test "9: joining the same header twice gives different chains" {
