@@ -7,6 +7,7 @@
 #include "umpire/commands.h"
 #include "umpire/fsutil.h"
 #include "umpire/game.h"
+#include "umpire/mail.h"
 #include "umpire/report.h"
 #include "umpire/sign.h"
 
@@ -38,11 +39,12 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 				   "both be stdin");
 	if (cli_game(cli, game_path, &g, err))
 		return -1;
-	if (read_input(orders, 1u << 20, &buf, &len, err))
+	if (mail_read_input(orders, 1u << 20, &buf, &len,
+			    sigpath ? NULL : &sig, &siglen, err))
 		goto out;
 	struct strbuf signame = STRBUF_INIT;
-	if (cli_detached(orders, sigpath, buf, len, &signame, &sig, &siglen,
-			 err))
+	if (!sig && cli_detached(orders, sigpath, buf, len, &signame, &sig,
+				 &siglen, err))
 		goto out_sig;
 	if (cli_seckey(cli, seckey, &sk, err) ||
 	    game_adjudicate(&g, path_name(orders), buf, len, sig, siglen, sk,

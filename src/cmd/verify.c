@@ -9,6 +9,7 @@
 #include "umpire/commands.h"
 #include "umpire/fsutil.h"
 #include "umpire/game.h"
+#include "umpire/mail.h"
 #include "umpire/keys.h"
 #include "umpire/sign.h"
 
@@ -53,9 +54,12 @@ int cmd_verify(int argc, char **argv, const struct cli *cli,
 	if (rc != 0)
 		return rc > 0 ? EXIT_OK : -1;
 	name = path_name(o.file);
-	if (read_input(o.file, VERIFY_MAX_INPUT, &buf, &len, err) != 0 ||
-	    cli_detached(o.file, o.sigfile, buf, len, &sigpath, &sig,
-			 &siglen, err) != 0) {
+	if (mail_read_input(o.file, VERIFY_MAX_INPUT, &buf, &len,
+			    o.sigfile ? NULL : &sig, &siglen, err) != 0 ||
+	    (sig && (strbuf_addf(&sigpath, "the signature attached to %s",
+				 name), 0)) ||
+	    (!sig && cli_detached(o.file, o.sigfile, buf, len, &sigpath,
+				  &sig, &siglen, err) != 0)) {
 		rc = -1;
 	} else if (o.game) {
 		rc = game_verify_orders(o.game, cli->scenario_dir, name, buf,
