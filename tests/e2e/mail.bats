@@ -120,3 +120,100 @@ adjudicates_as_reference() {
 	[ "$status" -eq 1 ]
 	[ ! -e g1.yaml ]
 }
+
+# ---- umpire mail: writing the message ----
+
+# A config file mapping roles to addresses, this player being the player.
+mail_config() {
+	mkdir -p "$XDG_CONFIG_HOME/umpire"
+	printf '%s\n' '[umpire]' 'address = Alice <alice@example.org>' \
+		'[addresses]' 'player = alice@example.org' \
+		'referee = Rita <rita@example.org>' \
+		>"$XDG_CONFIG_HOME/umpire/config.ini"
+}
+
+# Print header $2 of message $1, and the attachments' names and bytes, as
+# Python's email package reads them.
+mail_field() {
+	python3 -c '
+import email, sys
+from email import policy
+m = email.message_from_binary_file(open(sys.argv[1], "rb"),
+                                   policy=policy.default)
+print(m[sys.argv[2]] or "")' "$1" "$2"
+}
+
+mail_part() {
+	python3 -c '
+import email, sys
+from email import policy
+m = email.message_from_binary_file(open(sys.argv[1], "rb"),
+                                   policy=policy.default)
+for p in m.walk():
+    if p.get_filename() == sys.argv[2]:
+        sys.stdout.buffer.write(p.get_payload(decode=True))' "$1" "$2"
+}
+
+@test "mail: signed orders go to the counter-party, subject names the step" {
+	mail_config
+	run "$UMPIRE" mail signed.yaml -o out.eml
+	[ "$status" -eq 0 ]
+	[ "$(mail_field out.eml To)" = "Rita <rita@example.org>" ]
+	[ "$(mail_field out.eml From)" = "Alice <alice@example.org>" ]
+	subj=$(mail_field out.eml Subject)
+	[[ "$subj" == "[umpire] orders of player for step 1, game "* ]]
+	mail_part out.eml signed.yaml >back.yaml
+	cmp back.yaml signed.yaml
+	# the counter-party adjudicates the message itself
+	adjudicates_as_reference out.eml
+}
+
+@test "mail: a game file with its report, whoever is to act in the subject" {
+	mail_config
+	"$UMPIRE" adjudicate start.yaml signed.yaml -s r.key -o g1.yaml \
+		--report rep.txt
+	run "$UMPIRE" mail g1.yaml --report rep.txt --to player -o out.eml
+	[ "$status" -eq 0 ]
+	[ "$(mail_field out.eml To)" = "alice@example.org" ]
+	[[ "$(mail_field out.eml Subject)" == *": step 2, player to act" ]]
+	python3 -c '
+import email, sys
+from email import policy
+m = email.message_from_binary_file(open("out.eml", "rb"),
+                                   policy=policy.default)
+body = m.get_body(preferencelist=("plain",)).get_content()
+rep = open("rep.txt", encoding="utf-8").read()
+assert rep in body, "the report is not the body"'
+	run "$UMPIRE" status --brief out.eml
+	[ "$output" = "pending player 2" ]
+}
+
+@test "mail: --inline, and a role with no address is refused" {
+	"$UMPIRE" mail signed.yaml --inline --to rita@example.org -o out.eml
+	grep -q '^Content-Disposition: inline; filename=signed.yaml' out.eml
+	adjudicates_as_reference out.eml
+	run "$UMPIRE" mail signed.yaml --to referee -o out2.eml
+	[ "$status" -eq 2 ]
+	assert_output_has "no address for role referee"
+	assert_output_has "[addresses]"
+	[ ! -e out2.eml ]
+}
+
+@test "mail: piped to a sendmail -t, the message is complete" {
+	mail_config
+	# a stand-in for sendmail -t: keep what it is given
+	printf '#!/bin/sh\ncat >"%s/sent.eml"\n' "$PWD" >sendmail
+	chmod +x sendmail
+	"$UMPIRE" mail signed.yaml | ./sendmail -t
+	[ "$(mail_field sent.eml To)" = "Rita <rita@example.org>" ]
+	adjudicates_as_reference sent.eml
+}
+
+@test "mail: a role's address given twice in the config is refused" {
+	mail_config
+	echo 'player = other@example.org' >>"$XDG_CONFIG_HOME/umpire/config.ini"
+	run "$UMPIRE" mail signed.yaml -o out.eml
+	[ "$status" -eq 2 ]
+	assert_output_has "config.ini:6: [addresses] player is set twice"
+	[ ! -e out.eml ]
+}
