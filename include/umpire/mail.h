@@ -17,6 +17,7 @@
 
 #include <stddef.h>
 #include "umpire/error.h"
+#include "umpire/strbuf.h"
 
 /*
  * 1 if buf[0..len) starts with a mail header block: header fields up to
@@ -60,5 +61,27 @@ int mail_unwrap_signed(const char *name, char **buf, size_t *len,
  */
 int mail_read_input(const char *path, size_t max, char **buf, size_t *len,
 		    char **sig, size_t *siglen, struct error *err);
+
+/*
+ * mail_read_input, and then the signed file taken out of the text around
+ * it (mail_repair). notes (may be NULL) gets what was taken away.
+ */
+int mail_read_received(const char *path, size_t max, char **buf,
+		       size_t *len, char **sig, size_t *siglen,
+		       struct strbuf *notes, struct error *err);
+
+/*
+ * A signed umpire file inside the text a mail client put around it: '> '
+ * quoting (one or more levels, the BEGIN line's depth), text before the
+ * file (it starts at its `umpire:` line and the comment lines just above)
+ * and after the END line, base64 lines re-wrapped without their '#'.
+ * When any of these is found, the file alone is appended to out (LF line
+ * ends; the bytes inside each line kept), a description to notes (may be
+ * NULL), and 1 is returned; else 0 and nothing is appended. Whitespace
+ * and line ends inside the file are left to signed_verify's canonical
+ * form.
+ */
+int mail_repair(const char *buf, size_t len, struct strbuf *out,
+		struct strbuf *notes);
 
 #endif

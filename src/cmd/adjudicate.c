@@ -39,17 +39,26 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 				   "both be stdin");
 	if (cli_game(cli, game_path, &g, err))
 		return -1;
-	if (mail_read_input(orders, 1u << 20, &buf, &len,
-			    sigpath ? NULL : &sig, &siglen, err))
+	struct strbuf notes = STRBUF_INIT;
+	if (mail_read_received(orders, 1u << 20, &buf, &len,
+			       sigpath ? NULL : &sig, &siglen, &notes, err))
 		goto out;
 	struct strbuf signame = STRBUF_INIT;
 	if (!sig && cli_detached(orders, sigpath, buf, len, &signame, &sig,
 				 &siglen, err))
 		goto out_sig;
-	if (cli_seckey(cli, seckey, &sk, err) ||
-	    game_adjudicate(&g, path_name(orders), buf, len, sig, siglen, sk,
-			    &run, err))
+	if (cli_seckey(cli, seckey, &sk, err))
 		goto out_sig;
+	if (game_adjudicate(&g, path_name(orders), buf, len, sig, siglen, sk,
+			    &run, err)) {
+		if (notes.len)
+			error_prefix(err, "(%s taken away)", notes.buf);
+		goto out_sig;
+	}
+	if (notes.len)
+		fprintf(cli->msg, "umpire: note: %s: the signed orders were "
+			"read out of the mail around them (%s taken away)\n",
+			path_name(orders), notes.buf);
 	struct strbuf text = STRBUF_INIT, report = STRBUF_INIT;
 	struct report_at at;
 	report_latest(&g, &run, NULL, &at);
@@ -66,6 +75,7 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 out_sig:
 	strbuf_free(&signame);
 out:
+	strbuf_free(&notes);
 	seckey_free(sk);
 	free(buf);
 	free(sig);

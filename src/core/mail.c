@@ -256,16 +256,199 @@ int mail_unwrap(const char *name, char **buf, size_t *len, size_t max,
 				  err);
 }
 
+/* ---- a signed file inside the text around it ---- */
+
+struct tline {
+	const char *p;
+	size_t n;               /* without the line end and CRs before it */
+};
+
+/* Bytes taken by quote markers ("> ", ">>", "> > ") at the start of l,
+ * at most max of them; *depth gets how many. */
+static size_t quote_prefix(const char *l, size_t n, int max, int *depth)
+{
+	size_t i = 0;
+	*depth = 0;
+	while (i < n && l[i] == '>' && *depth < max) {
+		(*depth)++;
+		i++;
+		if (i < n && l[i] == ' ')
+			i++;
+	}
+	return i;
+}
+
+/* Line k with d quote levels taken off and trailing blanks trimmed. */
+static struct tline unquoted(const struct tline *l, int d)
+{
+	int got;
+	size_t q = quote_prefix(l->p, l->n, d, &got);
+	struct tline t = { l->p + q, l->n - q };
+	while (t.n > 0 && (t.p[t.n - 1] == ' ' || t.p[t.n - 1] == '\t'))
+		t.n--;
+	return t;
+}
+
+static int tline_is(struct tline t, const char *s)
+{
+	return t.n == strlen(s) && memcmp(t.p, s, t.n) == 0;
+}
+
+static int tline_starts(struct tline t, const char *s)
+{
+	return t.n >= strlen(s) && memcmp(t.p, s, strlen(s)) == 0;
+}
+
+static int tline_blank(struct tline t)
+{
+	return t.n == 0;
+}
+
+int mail_repair(const char *buf, size_t len, struct strbuf *out,
+		struct strbuf *notes)
+{
+	struct tline *lines = NULL;
+	size_t n = 0, cap = 0, b, e, s, r0 = 0, r1;
+	int depth = -1, changed = 0, before = 0, after = 0, wrapped = 0;
+	const char *p = buf, *end = buf + len;
+	int bom = len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0;
+	if (bom)
+		p += 3;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		while (l > 0 && p[l - 1] == '\r')
+			l--;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 64;
+			lines = xrealloc(lines, cap * sizeof *lines);
+		}
+		lines[n].p = p;
+		lines[n++].n = l;
+		p = nl ? nl + 1 : end;
+	}
+	for (b = 0; b < n && depth < 0; b++) {
+		int d;
+		quote_prefix(lines[b].p, lines[b].n, 64, &d);
+		if (tline_is(unquoted(&lines[b], d), EMBED_BEGIN))
+			depth = d;
+	}
+	if (depth < 0)
+		goto out;
+	b--;
+	/* The quoted region around the block: lines at least that deep. */
+	r1 = n;
+	if (depth > 0) {
+		int d;
+		for (r0 = b; r0 > 0; r0--) {
+			quote_prefix(lines[r0 - 1].p, lines[r0 - 1].n, depth,
+				     &d);
+			if (d < depth)
+				break;
+		}
+		for (r1 = b + 1; r1 < n; r1++) {
+			quote_prefix(lines[r1].p, lines[r1].n, depth, &d);
+			if (d < depth)
+				break;
+		}
+	}
+	for (e = b + 1; e < r1; e++)
+		if (tline_is(unquoted(&lines[e], depth), EMBED_END))
+			break;
+	if (e == r1)
+		goto out;               /* no END: the usual message says so */
+	/* Where the file starts: its umpire: line and the comments and
+	 * document markers just above it. */
+	for (s = r0; s < b; s++)
+		if (tline_starts(unquoted(&lines[s], depth), "umpire:"))
+			break;
+	if (s == b)
+		s = r0;
+	while (s > r0) {
+		struct tline t = unquoted(&lines[s - 1], depth);
+		if (!tline_starts(t, "#") && !tline_starts(t, "---") &&
+		    !tline_starts(t, "%"))
+			break;
+		s--;
+	}
+	for (size_t k = 0; k < s; k++)
+		before |= !tline_blank(unquoted(&lines[k], 0));
+	for (size_t k = e + 1; k < n; k++)
+		after |= !tline_blank(unquoted(&lines[k], 0));
+	for (size_t k = b + 1; k < e; k++)
+		wrapped |= !tline_starts(unquoted(&lines[k], depth), "#") &&
+			   !tline_blank(unquoted(&lines[k], depth));
+	changed = bom || depth > 0 || before || after || wrapped;
+	if (!changed)
+		goto out;
+	for (size_t k = s; k <= e; k++) {
+		int d;
+		size_t q = quote_prefix(lines[k].p, lines[k].n, depth, &d);
+		struct tline t = { lines[k].p + q, lines[k].n - q };
+		if (k > b && k < e && t.n > 0 && t.p[0] != '#')
+			strbuf_adds(out, "# ");  /* a re-wrapped base64 line */
+		strbuf_add(out, t.p, t.n);
+		strbuf_addc(out, '\n');
+	}
+	if (notes) {
+		const char *sep = "";
+		if (depth > 0) {
+			strbuf_addf(notes, "%s%d level%s of '> ' quoting", sep,
+				    depth, depth > 1 ? "s" : "");
+			sep = ", ";
+		}
+		if (before) {
+			strbuf_addf(notes, "%stext before the file", sep);
+			sep = ", ";
+		}
+		if (after) {
+			strbuf_addf(notes, "%stext after its signature block",
+				    sep);
+			sep = ", ";
+		}
+		if (wrapped) {
+			strbuf_addf(notes, "%sre-wrapped signature lines",
+				    sep);
+			sep = ", ";
+		}
+		if (bom)
+			strbuf_addf(notes, "%sa byte-order mark", sep);
+	}
+out:
+	free(lines);
+	return changed;
+}
+
 int mail_read_input(const char *path, size_t max, char **buf, size_t *len,
 		    char **sig, size_t *siglen, struct error *err)
 {
+	return mail_read_received(path, max, buf, len, sig, siglen, NULL,
+				  err);
+}
+
+int mail_read_received(const char *path, size_t max, char **buf,
+		       size_t *len, char **sig, size_t *siglen,
+		       struct strbuf *notes, struct error *err)
+{
 	int unwrapped;
-	if (read_input(path, max * 2 + 65536, buf, len, err))
+	if (read_input(path, max * 2 + 65536, buf, len, err)) {
+		if (err && err->status == EXIT_REFUSED)   /* too large */
+			errorf(err, EXIT_REFUSED, "%s: too large (limit %zu "
+			       "bytes; a mail message carrying it, %zu)",
+			       path_name(path), max, max * 2 + 65536);
 		return -1;
+	}
 	if (mail_unwrap_signed(path_name(path), buf, len, max, &unwrapped,
 			       sig, siglen, err) == 0 &&
-	    (unwrapped || *len <= max))
+	    (unwrapped || *len <= max)) {
+		struct strbuf fixed = STRBUF_INIT;
+		if (mail_repair(*buf, *len, &fixed, notes)) {
+			free(*buf);
+			*buf = strbuf_detach(&fixed, len);
+		}
+		strbuf_free(&fixed);
 		return 0;
+	}
 	if (!unwrapped && *len > max)
 		errorf(err, EXIT_REFUSED, "%s: too large (limit %zu bytes)",
 		       path_name(path), max);

@@ -217,3 +217,95 @@ assert rep in body, "the report is not the body"'
 	assert_output_has "config.ini:6: [addresses] player is set twice"
 	[ ! -e out.eml ]
 }
+
+# ---- what mail clients do to a signed file pasted into a body ----
+# Each damage below made the file unreadable before the canonical text
+# and the search for the file inside its mail.
+
+@test "mail damage: trailing spaces and tabs" {
+	sed 's/$/  \t /' signed.yaml >d.yaml
+	adjudicates_as_reference d.yaml
+}
+
+@test "mail damage: a '> ' quoted reply, one and two levels" {
+	{ echo "Rita wrote:"; sed 's/^/> /' signed.yaml; } >d.yaml
+	adjudicates_as_reference d.yaml
+	run "$UMPIRE" verify d.yaml -p p.pub
+	[ "$status" -eq 0 ]
+	assert_output_has "1 level of '> ' quoting"
+	{ echo "Alice wrote:"; echo "> Rita wrote:"; sed 's/^/>> /' signed.yaml
+	  echo "> thanks"; echo "ok"; } >d2.yaml
+	adjudicates_as_reference d2.yaml
+	# quoting with empty quoted lines as '>' alone, and '> > ' markers
+	sed 's/^/> > /; s/^> > $/>>/' signed.yaml >d3.yaml
+	adjudicates_as_reference d3.yaml
+}
+
+@test "mail damage: a greeting above and a '-- ' signature below" {
+	{ printf 'Hi Rita,\n\nhere are my orders:\n\n'; cat signed.yaml
+	  printf '\nCheers\n-- \nAlice\n'; } >d.yaml
+	adjudicates_as_reference d.yaml
+}
+
+@test "mail damage: a UTF-8 byte-order mark" {
+	{ printf '\xef\xbb\xbf'; cat signed.yaml; } >d.yaml
+	adjudicates_as_reference d.yaml
+}
+
+@test "mail damage: non-breaking spaces in the comments" {
+	sed 's/^# \(rule .*\) \(.*\)$/# \1\xc2\xa0\2/' signed.yaml >d.yaml
+	grep -q $'\xc2\xa0' d.yaml
+	adjudicates_as_reference d.yaml
+}
+
+@test "mail damage: CRLF, quoting and trailing blanks together" {
+	{ echo "On Sunday Alice wrote:"; sed 's/^/> /; s/$/ \r/' signed.yaml; } \
+		>d.yaml
+	adjudicates_as_reference d.yaml
+}
+
+@test "mail damage: a re-wrapped signature block still reads" {
+	# a client wraps the base64 lines at 40 columns, without the '#'
+	awk '/BEGIN UMPIRE SIGNATURE/ {inb=1; print; next}
+	     /END UMPIRE SIGNATURE/ {inb=0}
+	     inb && length($0) > 40 {print substr($0, 1, 40);
+				     print substr($0, 41); next}
+	     {print}' signed.yaml >d.yaml
+	! cmp -s d.yaml signed.yaml
+	adjudicates_as_reference d.yaml
+}
+
+@test "mail damage: quoted-printable left undecoded in a saved body" {
+	python3 -c '
+import quopri, sys
+sys.stdout.buffer.write(quopri.encodestring(open("signed.yaml", "rb").read()))
+' >qp.txt
+	grep -q '=3D' qp.txt
+	{ printf 'Subject: orders\nMIME-Version: 1.0\n'
+	  printf 'Content-Type: text/plain; charset=utf-8\n'
+	  printf 'Content-Transfer-Encoding: quoted-printable\n\n'
+	  cat qp.txt; } >d.eml
+	adjudicates_as_reference d.eml
+}
+
+@test "mail damage: an edit is still refused, saying what was taken away" {
+	{ echo "Rita wrote:"; sed 's/^/> /; s/$/ /' signed.yaml |
+		sed 's/^> side: player *$/> side: player # mine/'; } >d.yaml
+	grep -q 'side: player # mine' d.yaml
+	run "$UMPIRE" adjudicate start.yaml d.yaml -s r.key -o g1.yaml
+	[ "$status" -eq 1 ]
+	assert_output_has "1 level of '> ' quoting"
+	assert_output_has "trailing whitespace removed"
+	assert_output_has "the text was edited after signing"
+	[ ! -e g1.yaml ]
+}
+
+@test "signing writes the canonical text: minisign -V verifies it as it is" {
+	sed 's/$/  /' o.yaml >ws.yaml
+	"$UMPIRE" sign ws.yaml -s p.key -o s.yaml
+	! grep -q ' $' s.yaml
+	unembed s.yaml body.yaml body.yaml.minisig
+	run minisign -V -p p.pub -m body.yaml
+	[ "$status" -eq 0 ]
+	adjudicates_as_reference s.yaml
+}
