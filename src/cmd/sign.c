@@ -63,6 +63,50 @@ static int parse(const struct cli *cli, int argc, char **argv,
 	return 0;
 }
 
+/*
+ * An order file as it is mailed and stored: only what was answered. The
+ * template's comment lines (the questions, the legal answers, the
+ * standing orders offered) are for the player, so they are left out of
+ * what is signed; the rest stays as the player wrote it. Only when the
+ * file without them means exactly the same (the same canonical encoding)
+ * and is an order file; anything else (signed with -t) is left as it is.
+ */
+static int answers_only(const char *name, const char *buf, size_t len,
+			struct strbuf *out)
+{
+	struct doc *a = doc_new(name), *b = doc_new(name);
+	struct strbuf ea = STRBUF_INIT, eb = STRBUF_INIT;
+	struct error ignored;
+	const struct doc_node *u;
+	const char *p = buf, *end = buf + len;
+	int rc = 0;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p + 1) : (size_t)(end - p);
+		size_t i = 0;
+		while (i < n && (p[i] == ' ' || p[i] == '\t'))
+			i++;
+		if (i == n || p[i] != '#')
+			strbuf_add(out, p, n);
+		p += n;
+	}
+	if (out->len < len &&
+	    doc_parse(a, buf, len, &DOC_LIMITS_SMALL, &ignored) == 0 &&
+	    doc_parse(b, out->buf, out->len, &DOC_LIMITS_SMALL,
+		      &ignored) == 0 && a->root->kind == DOC_MAP &&
+	    (u = doc_get(a->root, "umpire")) && u->kind == DOC_SCALAR &&
+	    strncmp(u->str, "orders/", 7) == 0) {
+		doc_encode(a->root, &ea);
+		doc_encode(b->root, &eb);
+		rc = ea.len == eb.len && memcmp(ea.buf, eb.buf, ea.len) == 0;
+	}
+	strbuf_free(&ea);
+	strbuf_free(&eb);
+	doc_free(a);
+	doc_free(b);
+	return rc;
+}
+
 /* Sign buf as options say; the text to write goes to out. */
 static int make_signed(const struct sign_opts *o, const struct cli *cli,
 		       const char *buf, size_t len, struct strbuf *out,
@@ -88,8 +132,15 @@ static int make_signed(const struct sign_opts *o, const struct cli *cli,
 		rc = cli_seckey(cli, o->seckey, &sk, err);
 	if (rc == 0 && o->detached)
 		rc = minisig_sign(sk, buf, len, tc.buf, out, err);
-	else if (rc == 0)
-		rc = embed_sign(buf, len, sk, tc.buf, out, err);
+	else if (rc == 0) {
+		struct strbuf bare = STRBUF_INIT;
+		if (answers_only(name, buf, len, &bare))
+			rc = embed_sign(bare.buf, bare.len, sk, tc.buf, out,
+					err);
+		else
+			rc = embed_sign(buf, len, sk, tc.buf, out, err);
+		strbuf_free(&bare);
+	}
 	seckey_free(sk);
 	strbuf_free(&tc);
 	strbuf_free(&block);

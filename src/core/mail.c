@@ -310,6 +310,7 @@ int mail_repair(const char *buf, size_t len, struct strbuf *out,
 	struct tline *lines = NULL;
 	size_t n = 0, cap = 0, b, e, s, r0 = 0, r1;
 	int depth = -1, changed = 0, before = 0, after = 0, wrapped = 0;
+	int nbsp = 0;
 	const char *p = buf, *end = buf + len;
 	int bom = len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0;
 	if (bom)
@@ -378,7 +379,12 @@ int mail_repair(const char *buf, size_t len, struct strbuf *out,
 	for (size_t k = b + 1; k < e; k++)
 		wrapped |= !tline_starts(unquoted(&lines[k], depth), "#") &&
 			   !tline_blank(unquoted(&lines[k], depth));
-	changed = bom || depth > 0 || before || after || wrapped;
+	for (size_t k = s; k <= e && !nbsp; k++)
+		for (size_t j = 0; j + 1 < lines[k].n; j++)
+			if ((unsigned char)lines[k].p[j] == 0xc2 &&
+			    (unsigned char)lines[k].p[j + 1] == 0xa0)
+				nbsp = 1;
+	changed = bom || nbsp || depth > 0 || before || after || wrapped;
 	if (!changed)
 		goto out;
 	for (size_t k = s; k <= e; k++) {
@@ -387,7 +393,16 @@ int mail_repair(const char *buf, size_t len, struct strbuf *out,
 		struct tline t = { lines[k].p + q, lines[k].n - q };
 		if (k > b && k < e && t.n > 0 && t.p[0] != '#')
 			strbuf_adds(out, "# ");  /* a re-wrapped base64 line */
-		strbuf_add(out, t.p, t.n);
+		for (size_t j = 0; j < t.n; j++) {
+			/* umpire signs U+00A0 as a space (canonical_text) */
+			if (j + 1 < t.n && (unsigned char)t.p[j] == 0xc2 &&
+			    (unsigned char)t.p[j + 1] == 0xa0) {
+				strbuf_addc(out, ' ');
+				j++;
+			} else {
+				strbuf_addc(out, t.p[j]);
+			}
+		}
 		strbuf_addc(out, '\n');
 	}
 	if (notes) {
@@ -411,8 +426,12 @@ int mail_repair(const char *buf, size_t len, struct strbuf *out,
 				    sep);
 			sep = ", ";
 		}
-		if (bom)
+		if (bom) {
 			strbuf_addf(notes, "%sa byte-order mark", sep);
+			sep = ", ";
+		}
+		if (nbsp)
+			strbuf_addf(notes, "%sno-break spaces", sep);
 	}
 out:
 	free(lines);
