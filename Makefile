@@ -8,8 +8,9 @@ SHAREDIR   = $(PREFIX)/share/umpire
 MANDIR     = $(PREFIX)/share/man
 
 CC        ?= cc
-PKGS       = libsodium yaml-0.1 inih
+PKGS       = libsodium yaml-0.1 inih gmime-3.0
 DEBS       = build-essential pkg-config libsodium-dev libyaml-dev libinih-dev \
+             libgmime-3.0-dev \
              bats minisign python3 python3-yaml python3-nacl \
              clang libclang-rt-14-dev valgrind time chromium
 

@@ -45,6 +45,9 @@ const struct command commands[] = {
 	  "every draw: step, turn, phase, purpose, pool, result" },
 	{ "view", cmd_view, "view GAME --side NAME [-s SECKEY] [--seal] "
 	  "[-o FILE]", "referee mode: what one side may see, signed" },
+	{ "mail", cmd_mail, "mail FILE... [--to ROLE|ADDRESS]... "
+	  "[--from ADDRESS] [--report FILE]\n           [--inline] [-o OUT]",
+	  "a ready-to-send mail message carrying umpire files" },
 	{ "scenarios", cmd_scenarios, "scenarios",
 	  "installed scenarios with their ids and provenance" },
 	{ NULL, NULL, NULL, NULL }

@@ -16,6 +16,8 @@ int cmd_status(int argc, char **argv, const struct cli *cli,
 int cmd_orders(int argc, char **argv, const struct cli *cli,
 	       struct error *err);
 int cmd_sign(int argc, char **argv, const struct cli *cli, struct error *err);
+int cmd_mail(int argc, char **argv, const struct cli *cli,
+	     struct error *err);
 int cmd_verify(int argc, char **argv, const struct cli *cli,
 	       struct error *err);
 int cmd_adjudicate(int argc, char **argv, const struct cli *cli,

@@ -7,6 +7,9 @@
  *   [umpire]
  *   secret_key = PATH      default for -s
  *   scenarios  = DIR       scenario directory
+ *   address    = ADDRESS   this player's mail address (umpire mail: From)
+ *   [addresses]
+ *   ROLE = ADDRESS         a role's mail address (umpire mail: To)
  * Ownership: struct config owns its strings; config_free releases them.
  */
 #ifndef UMPIRE_CONFIG_H
@@ -14,11 +17,21 @@
 
 #include "umpire/error.h"
 
+#define CONFIG_MAX_ADDRESSES 16
+
 struct config {
 	char *path;         /* file read, or NULL if none */
 	char *secret_key;   /* or NULL */
 	char *scenarios;    /* or NULL */
+	char *address;      /* or NULL */
+	struct config_address {
+		char *role, *address;
+	} addresses[CONFIG_MAX_ADDRESSES];
+	size_t n_addresses;
 };
+
+/* The address configured for role, or NULL. */
+const char *config_address(const struct config *c, const char *role);
 
 /* Load path; a missing file is not an error when `optional`. */
 int config_load(struct config *c, const char *path, int optional,

@@ -19,6 +19,11 @@
 #include "umpire/error.h"
 #include "umpire/strbuf.h"
 
+/* Every line umpire writes for mail (game files, templates, signed
+ * orders, reports, views) is at most this wide, so that no mail client
+ * re-wraps it. */
+#define MAIL_COLUMNS 72
+
 enum doc_kind { DOC_SCALAR, DOC_SEQ, DOC_MAP };
 
 /* Emission hints; they never change the meaning or the hash. */

@@ -1,5 +1,5 @@
 /*
- * report.h - turns a replay into plain text for a mail body: 76 columns,
+ * report.h - turns a replay into plain text for a mail body: 72 columns,
  * every card and die with its purpose, the position, what is asked next.
  *
  * Ownership: writes into the caller's strbuf; keeps nothing.
@@ -9,9 +9,9 @@
 
 #include "umpire/game.h"
 
-/* 76 columns less 2: a report is also a block in a view, an order
+/* MAIL_COLUMNS less 2: a report is also a block in a view, an order
  * template writes comments as "# " and text */
-#define REPORT_WIDTH 74
+#define REPORT_WIDTH (MAIL_COLUMNS - 2)
 
 /* What a report is about. */
 struct report_at {

@@ -194,7 +194,7 @@ struct ruleset {
 	 * information (the view is then the saved state). */
 	struct doc_node *(*view)(const void *st, const char *side,
 				 struct doc *d, struct redactor *r);
-	/* The position for a report, lines of at most 76 columns; side is
+	/* The position for a report, lines of at most MAIL_COLUMNS; side is
 	 * the reader (NULL: everything, for the referee), and a game with
 	 * hidden information shows only what that side may see. */
 	void (*position)(const void *st, const char *side,

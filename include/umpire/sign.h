@@ -54,8 +54,9 @@ void minisig_free(struct minisig *sig);
 /* ---- embedded signatures ---- */
 
 /*
- * Append body (with a final newline added if it lacks one), then the
- * signature block over exactly those body bytes.
+ * Append the canonical form of body (see canonical_text; with a final
+ * newline added if it lacks one), then the signature block over exactly
+ * those bytes.
  */
 int embed_sign(const char *body, size_t len, const struct seckey *sk,
 	       const char *trusted_comment, struct strbuf *out,
@@ -71,6 +72,27 @@ void embed_armor(const char *minisig_text, size_t len, struct strbuf *out);
 int embed_split(const char *name, const char *buf, size_t len,
 		size_t *body_len, struct strbuf *minisig_text,
 		struct error *err);
+
+/* ---- the canonical text that is signed ---- */
+
+enum {
+	CANON_BOM = 1,          /* a UTF-8 byte-order mark at the start */
+	CANON_CRLF = 2,         /* CR before line ends */
+	CANON_TRAILING = 4,     /* spaces or tabs at line ends */
+	CANON_NBSP = 8          /* U+00A0 no-break spaces (made spaces) */
+};
+
+/*
+ * Append the canonical form of buf to out: no byte-order mark, LF line
+ * ends, no spaces or tabs at the end of a line, U+00A0 as a space. *what
+ * gets the CANON_* bits of what had to change (0: buf was canonical).
+ * What umpire signs into an embedded block is canonical, and a received
+ * file that no longer verifies as it is verifies in this form.
+ */
+void canonical_text(const char *buf, size_t len, struct strbuf *out,
+		    unsigned *what);
+/* Append "trailing whitespace, a byte-order mark" for the bits of what. */
+void canonical_describe(unsigned what, struct strbuf *out);
 
 /* ---- verifying a received file ---- */
 

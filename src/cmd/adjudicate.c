@@ -8,6 +8,7 @@
 #include "umpire/commands.h"
 #include "umpire/fsutil.h"
 #include "umpire/game.h"
+#include "umpire/mail.h"
 #include "umpire/record.h"
 #include "umpire/report.h"
 #include "umpire/sign.h"
@@ -40,11 +41,13 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 				   "both be stdin");
 	if (cli_game(cli, game_path, &g, err))
 		return -1;
-	if (read_input(orders, 1u << 20, &buf, &len, err))
+	struct strbuf notes = STRBUF_INIT;
+	if (mail_read_received(orders, 1u << 20, &buf, &len,
+			       sigpath ? NULL : &sig, &siglen, &notes, err))
 		goto out;
 	struct strbuf signame = STRBUF_INIT;
-	if (cli_detached(orders, sigpath, buf, len, &signame, &sig, &siglen,
-			 err))
+	if (!sig && cli_detached(orders, sigpath, buf, len, &signame, &sig,
+				 &siglen, err))
 		goto out_sig;
 	/* the history this key verified before (item 7 of issue 9) */
 	struct record rec;
@@ -53,6 +56,8 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 		goto out_sig;
 	if (game_adjudicate(&g, path_name(orders), buf, len, sig, siglen, sk,
 			    &run, err)) {
+		if (notes.len)
+			error_prefix(err, "(%s taken away)", notes.buf);
 		record_free(&rec);
 		goto out_sig;
 	}
@@ -67,6 +72,10 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 		engine_free(&run);
 		goto out_sig;
 	}
+	if (notes.len)
+		fprintf(cli->msg, "umpire: note: %s: the signed orders were "
+			"read out of the mail around them (%s taken away)\n",
+			path_name(orders), notes.buf);
 	struct strbuf text = STRBUF_INIT, report = STRBUF_INIT;
 	struct report_at at;
 	report_latest(&g, &run, NULL, &at);
@@ -83,6 +92,7 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 out_sig:
 	strbuf_free(&signame);
 out:
+	strbuf_free(&notes);
 	seckey_free(sk);
 	free(buf);
 	free(sig);

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sodium.h>
 #include "umpire/fsutil.h"
+#include "umpire/mail.h"
 #include "umpire/game.h"
 #include "umpire/keys.h"
 #include "umpire/view.h"
@@ -42,7 +43,7 @@ static int audit_view(const struct cli *cli, struct game *g,
 	size_t len;
 	struct view v;
 	struct snapshot snap;
-	if (read_input(path, 1u << 20, &buf, &len, err))
+	if (mail_read_input(path, 1u << 20, &buf, &len, NULL, NULL, err))
 		return -1;
 	int rc = view_load(&v, path, buf, len, cli->scenario_dir, sk, err);
 	free(buf);

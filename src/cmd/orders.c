@@ -9,6 +9,7 @@
 #include "umpire/game.h"
 #include "umpire/record.h"
 #include "umpire/fsutil.h"
+#include "umpire/mail.h"
 #include "umpire/report.h"
 #include "umpire/view.h"
 
@@ -188,7 +189,8 @@ int cmd_orders(int argc, char **argv, const struct cli *cli,
 	if (cli_seckey(cli, seckey, &sk, err))
 		return -1;
 	struct strbuf sb = STRBUF_INIT;
-	if (read_input(path, DOC_LIMITS_GAME.max_bytes, &buf, &len, err))
+	if (mail_read_input(path, DOC_LIMITS_GAME.max_bytes, &buf, &len,
+			    NULL, NULL, err))
 		goto out;
 	if (is_view_text(buf, len))
 		rc = from_view(cli, path, buf, len, sk, &sb, err);

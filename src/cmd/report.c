@@ -7,6 +7,7 @@
 #include "umpire/commands.h"
 #include "umpire/game.h"
 #include "umpire/fsutil.h"
+#include "umpire/mail.h"
 #include "umpire/keys.h"
 #include "umpire/report.h"
 #include "umpire/view.h"
@@ -49,7 +50,8 @@ int cmd_report(int argc, char **argv, const struct cli *cli,
 			   "VIEW", err);
 	if (rc)
 		return rc < 0 ? -1 : 0;
-	if (read_input(path, DOC_LIMITS_GAME.max_bytes, &buf, &len, err))
+	if (mail_read_input(path, DOC_LIMITS_GAME.max_bytes, &buf, &len,
+			    NULL, NULL, err))
 		return -1;
 	if (is_view_text(buf, len)) {
 		rc = report_view(cli, path, buf, len, seckey, err);

@@ -98,6 +98,50 @@ static int record_orders(const char *name, const char *buf, size_t len,
 	return rc;
 }
 
+/*
+ * An order file as it is mailed and stored: only what was answered. The
+ * template's comment lines (the questions, the legal answers, the
+ * standing orders offered) are for the player, so they are left out of
+ * what is signed; the rest stays as the player wrote it. Only when the
+ * file without them means exactly the same (the same canonical encoding)
+ * and is an order file; anything else (signed with -t) is left as it is.
+ */
+static int answers_only(const char *name, const char *buf, size_t len,
+			struct strbuf *out)
+{
+	struct doc *a = doc_new(name), *b = doc_new(name);
+	struct strbuf ea = STRBUF_INIT, eb = STRBUF_INIT;
+	struct error ignored;
+	const struct doc_node *u;
+	const char *p = buf, *end = buf + len;
+	int rc = 0;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p + 1) : (size_t)(end - p);
+		size_t i = 0;
+		while (i < n && (p[i] == ' ' || p[i] == '\t'))
+			i++;
+		if (i == n || p[i] != '#')
+			strbuf_add(out, p, n);
+		p += n;
+	}
+	if (out->len < len &&
+	    doc_parse(a, buf, len, &DOC_LIMITS_SMALL, &ignored) == 0 &&
+	    doc_parse(b, out->buf, out->len, &DOC_LIMITS_SMALL,
+		      &ignored) == 0 && a->root->kind == DOC_MAP &&
+	    (u = doc_get(a->root, "umpire")) && u->kind == DOC_SCALAR &&
+	    strncmp(u->str, "orders/", 7) == 0) {
+		doc_encode(a->root, &ea);
+		doc_encode(b->root, &eb);
+		rc = ea.len == eb.len && memcmp(ea.buf, eb.buf, ea.len) == 0;
+	}
+	strbuf_free(&ea);
+	strbuf_free(&eb);
+	doc_free(a);
+	doc_free(b);
+	return rc;
+}
+
 /* Sign buf as options say; the text to write goes to out. */
 static int make_signed(const struct sign_opts *o, const struct cli *cli,
 		       const char *buf, size_t len, struct strbuf *out,
@@ -121,12 +165,30 @@ static int make_signed(const struct sign_opts *o, const struct cli *cli,
 		rc = default_comment(name, buf, len, &tc, err);
 	if (rc == 0)
 		rc = cli_seckey(cli, o->seckey, &sk, err);
+	/* What is signed: the file as it is for a detached signature; the
+	 * answers alone, in canonical text, for an embedded one. The record
+	 * keeps what is signed, so the same answers may be signed again. */
+	struct strbuf bare = STRBUF_INIT, canon = STRBUF_INIT;
+	const char *body = buf;
+	size_t blen = len;
+	if (rc == 0 && !o->detached) {
+		unsigned changed;
+		if (answers_only(name, buf, len, &bare)) {
+			body = bare.buf;
+			blen = bare.len;
+		}
+		canonical_text(body, blen, &canon, &changed);
+		body = canon.buf;
+		blen = canon.len;
+	}
 	if (rc == 0)
-		rc = record_orders(name, buf, len, sk, err);
+		rc = record_orders(name, body, blen, sk, err);
 	if (rc == 0 && o->detached)
 		rc = minisig_sign(sk, buf, len, tc.buf, out, err);
 	else if (rc == 0)
-		rc = embed_sign(buf, len, sk, tc.buf, out, err);
+		rc = embed_sign(body, blen, sk, tc.buf, out, err);
+	strbuf_free(&bare);
+	strbuf_free(&canon);
 	seckey_free(sk);
 	strbuf_free(&tc);
 	strbuf_free(&block);

@@ -6,6 +6,7 @@
 #include "umpire/commands.h"
 #include "umpire/game.h"
 #include "umpire/fsutil.h"
+#include "umpire/mail.h"
 #include "umpire/keys.h"
 #include "umpire/record.h"
 #include "umpire/report.h"
@@ -84,7 +85,8 @@ int cmd_status(int argc, char **argv, const struct cli *cli,
 	if ((rc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME or "
 			    "VIEW", err)))
 		return rc < 0 ? -1 : 0;
-	if (read_input(path, DOC_LIMITS_GAME.max_bytes, &buf, &len, err))
+	if (mail_read_input(path, DOC_LIMITS_GAME.max_bytes, &buf, &len,
+			    NULL, NULL, err))
 		return -1;
 	if (is_view_text(buf, len)) {
 		rc = view_status(cli, path, buf, len, seckey, brief, err);

@@ -9,6 +9,7 @@
 #include "umpire/commands.h"
 #include "umpire/fsutil.h"
 #include "umpire/game.h"
+#include "umpire/mail.h"
 #include "umpire/keys.h"
 #include "umpire/sign.h"
 
@@ -43,7 +44,7 @@ int cmd_verify(int argc, char **argv, const struct cli *cli,
 	       struct error *err)
 {
 	struct verify_opts o;
-	struct strbuf sigpath = STRBUF_INIT;
+	struct strbuf sigpath = STRBUF_INIT, notes = STRBUF_INIT;
 	struct verified v;
 	struct pubkey pk;
 	const char *name;
@@ -53,9 +54,13 @@ int cmd_verify(int argc, char **argv, const struct cli *cli,
 	if (rc != 0)
 		return rc > 0 ? EXIT_OK : -1;
 	name = path_name(o.file);
-	if (read_input(o.file, VERIFY_MAX_INPUT, &buf, &len, err) != 0 ||
-	    cli_detached(o.file, o.sigfile, buf, len, &sigpath, &sig,
-			 &siglen, err) != 0) {
+	if (mail_read_received(o.file, VERIFY_MAX_INPUT, &buf, &len,
+			       o.sigfile ? NULL : &sig, &siglen, &notes,
+			       err) != 0 ||
+	    (sig && (strbuf_addf(&sigpath, "the signature attached to %s",
+				 name), 0)) ||
+	    (!sig && cli_detached(o.file, o.sigfile, buf, len, &sigpath,
+				  &sig, &siglen, err) != 0)) {
 		rc = -1;
 	} else if (o.game) {
 		rc = game_verify_orders(o.game, cli->scenario_dir, name, buf,
@@ -66,14 +71,23 @@ int cmd_verify(int argc, char **argv, const struct cli *cli,
 		rc = -1;
 	} else {
 		if (v.crlf_fixed)
-			fprintf(cli->msg, "umpire: note: %s verified after "
-				"turning CRLF line ends into LF\n", name);
+			fprintf(cli->msg, "umpire: note: %s verified in "
+				"its canonical form (the line ends, trailing "
+				"whitespace or no-break spaces that mail "
+				"changed do not count)\n", name);
 		fprintf(cli->out, "signature ok: %s\n", v.trusted_comment);
 		verified_free(&v);
 		rc = EXIT_OK;
 	}
+	if (notes.len && rc == EXIT_OK)
+		fprintf(cli->msg, "umpire: note: %s: the signed file was read "
+			"out of the mail around it (%s taken away)\n", name,
+			notes.buf);
+	else if (notes.len && rc < 0)
+		error_prefix(err, "(%s taken away)", notes.buf);
 	free(buf);
 	free(sig);
 	strbuf_free(&sigpath);
+	strbuf_free(&notes);
 	return rc;
 }

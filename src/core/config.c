@@ -24,12 +24,33 @@ static int on_entry(void *user, const char *section, const char *name,
 			slot = &l->c->secret_key;
 		else if (strcmp(name, "scenarios") == 0)
 			slot = &l->c->scenarios;
+		else if (strcmp(name, "address") == 0)
+			slot = &l->c->address;
+	} else if (strcmp(section, "addresses") == 0) {
+		struct config *c = l->c;
+		if (!config_address(c, name) &&
+		    c->n_addresses == CONFIG_MAX_ADDRESSES) {
+			if (!l->bad[0])
+				snprintf(l->bad, sizeof l->bad, "more than %d "
+					 "[addresses]", CONFIG_MAX_ADDRESSES);
+			return 0;
+		}
+		if (!config_address(c, name)) {
+			c->addresses[c->n_addresses].role = xstrdup(name);
+			slot = &c->addresses[c->n_addresses++].address;
+		} else {
+			/* a role given twice: its slot is set, refused below */
+			for (size_t i = 0; i < c->n_addresses; i++)
+				if (strcmp(c->addresses[i].role, name) == 0)
+					slot = &c->addresses[i].address;
+		}
 	}
 	if (!slot) {
 		if (!l->bad[0])
 			snprintf(l->bad, sizeof l->bad, "unknown setting "
 				 "[%s] %s (known: [umpire] secret_key, "
-				 "scenarios)", section, name);
+				 "scenarios, address; [addresses] ROLE)",
+				 section, name);
 		return 0;
 	}
 	if (*slot) {
@@ -75,5 +96,18 @@ void config_free(struct config *c)
 	free(c->path);
 	free(c->secret_key);
 	free(c->scenarios);
+	free(c->address);
+	for (size_t i = 0; i < c->n_addresses; i++) {
+		free(c->addresses[i].role);
+		free(c->addresses[i].address);
+	}
 	memset(c, 0, sizeof *c);
+}
+
+const char *config_address(const struct config *c, const char *role)
+{
+	for (size_t i = 0; i < c->n_addresses; i++)
+		if (strcmp(c->addresses[i].role, role) == 0)
+			return c->addresses[i].address;
+	return NULL;
 }

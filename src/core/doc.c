@@ -741,7 +741,7 @@ out:
  * breaks a line only once it has passed its width (after the word or
  * flow item that passed it), so it is given a narrower one: a flow item
  * of up to DOC_FLOW_ITEM columns (and its comma) still ends by DOC_WIDTH. */
-#define DOC_WIDTH 76
+#define DOC_WIDTH MAIL_COLUMNS
 #define DOC_FLOW_ITEM 12
 #define DOC_YAML_WIDTH (DOC_WIDTH - DOC_FLOW_ITEM - 2)
 

@@ -7,6 +7,7 @@
 #include <sodium.h>
 #include "umpire/chain.h"
 #include "umpire/fsutil.h"
+#include "umpire/mail.h"
 #include "umpire/game.h"
 #include "umpire/sign.h"
 
@@ -362,7 +363,8 @@ int game_load(struct game *g, const char *path, const char *scn_dir,
 	char *buf;
 	size_t len;
 	memset(g, 0, sizeof *g);
-	if (read_input(path, DOC_LIMITS_GAME.max_bytes, &buf, &len, err))
+	if (mail_read_input(path, DOC_LIMITS_GAME.max_bytes, &buf, &len,
+			    NULL, NULL, err))
 		return -1;
 	int rc = game_parse(g, path, buf, len, scn_dir, err);
 	free(buf);

@@ -231,9 +231,11 @@ int embed_sign(const char *body, size_t len, const struct seckey *sk,
 	       struct error *err)
 {
 	struct strbuf msg = STRBUF_INIT, sig = STRBUF_INIT;
+	unsigned canon;
 	int rc;
-	strbuf_add(&msg, body, len);
-	if (len > 0 && body[len - 1] != '\n')
+	/* Sign the canonical text, which mail cannot change further. */
+	canonical_text(body, len, &msg, &canon);
+	if (msg.len > 0 && msg.buf[msg.len - 1] != '\n')
 		strbuf_addc(&msg, '\n');
 	rc = minisig_sign(sk, msg.buf, msg.len, trusted_comment, &sig, err);
 	if (rc == 0) {
@@ -315,6 +317,66 @@ static void crlf_to_lf(const char *buf, size_t len, struct strbuf *out)
 			strbuf_addc(out, buf[i]);
 }
 
+void canonical_text(const char *buf, size_t len, struct strbuf *out,
+		    unsigned *what)
+{
+	size_t i = 0;
+	*what = 0;
+	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0) {
+		i = 3;
+		*what |= CANON_BOM;
+	}
+	while (i < len) {
+		const char *nl = memchr(buf + i, '\n', len - i);
+		size_t end = nl ? (size_t)(nl - buf) : len, n;
+		size_t start = out->len;
+		for (size_t j = i; j < end; j++) {
+			/* U+00A0, as clients turn spaces into */
+			if ((unsigned char)buf[j] == 0xc2 && j + 1 < end &&
+			    (unsigned char)buf[j + 1] == 0xa0) {
+				strbuf_addc(out, ' ');
+				j++;
+				*what |= CANON_NBSP;
+			} else {
+				strbuf_addc(out, buf[j]);
+			}
+		}
+		n = out->len - start;
+		while (n > 0 && (out->buf[start + n - 1] == ' ' ||
+				 out->buf[start + n - 1] == '\t' ||
+				 out->buf[start + n - 1] == '\r')) {
+			if (out->buf[start + n - 1] == '\r')
+				*what |= CANON_CRLF;
+			else
+				*what |= CANON_TRAILING;
+			n--;
+		}
+		out->len = start + n;
+		if (out->buf)
+			out->buf[out->len] = '\0';
+		if (nl)
+			strbuf_addc(out, '\n');
+		i = nl ? end + 1 : len;
+	}
+	if (!out->buf)
+		strbuf_adds(out, "");
+}
+
+void canonical_describe(unsigned what, struct strbuf *out)
+{
+	static const struct { unsigned bit; const char *text; } names[] = {
+		{ CANON_BOM, "a byte-order mark" },
+		{ CANON_CRLF, "CR line ends" },
+		{ CANON_TRAILING, "trailing whitespace" },
+		{ CANON_NBSP, "non-breaking spaces" },
+	};
+	size_t k = 0;
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (what & names[i].bit)
+			strbuf_addf(out, "%s%s", k++ ? ", " : "",
+				    names[i].text);
+}
+
 static int has_crlf(const char *buf, size_t len)
 {
 	for (size_t i = 0; i + 1 < len; i++)
@@ -361,11 +423,21 @@ int signed_verify(const char *name, const char *buf, size_t len,
 	if (find_signature(name, buf, len, signame, sigtext, siglen, &sig,
 			   &body_len, err) != 0)
 		return -1;
+	unsigned canon = 0;
 	c = check(&sig, pk, buf, body_len);
 	if (c == CHECK_MESSAGE && has_crlf(buf, body_len)) {
 		crlf_to_lf(buf, body_len, &lf);
 		c = check(&sig, pk, lf.buf, lf.len);
 		out->crlf_fixed = c == CHECK_OK;
+	}
+	if (c == CHECK_MESSAGE) {
+		/* What mail does to text: the canonical form is signed. */
+		strbuf_reset(&lf);
+		canonical_text(buf, body_len, &lf, &canon);
+		if (canon) {
+			c = check(&sig, pk, lf.buf, lf.len);
+			out->crlf_fixed = c == CHECK_OK;
+		}
 	}
 	if (c == CHECK_OK) {
 		out->embedded = sigtext == NULL;
@@ -381,7 +453,16 @@ int signed_verify(const char *name, const char *buf, size_t len,
 		sig.trusted_comment = NULL;
 	}
 	strbuf_free(&lf);
-	report(name, c, &sig, pk, err);
+	if (c == CHECK_MESSAGE && canon) {
+		struct strbuf what = STRBUF_INIT;
+		canonical_describe(canon, &what);
+		errorf(err, EXIT_REFUSED, "%s: %s removed, the signature still "
+		       "does not match: the text was edited after signing",
+		       name, what.buf);
+		strbuf_free(&what);
+	} else {
+		report(name, c, &sig, pk, err);
+	}
 	minisig_free(&sig);
 	return c == CHECK_OK ? 0 : -1;
 }

@@ -179,6 +179,16 @@ PY
 	assert_output_has "signature of role player"
 }
 
+# Second thoughts: the same answers written otherwise (the first answer
+# in single quotes), so the signed text differs. (A comment would not do:
+# sign leaves the template's comments out of what it signs.)
+other_version() {
+	local before
+	before=$(cat "$1")
+	sed -i "0,/^- \([a-z-]*\): \"\(.*\)\"\$/s//- \1: '\2'/" "$1"
+	[ "$(cat "$1")" != "$before" ]
+}
+
 # Item 7: the actor must not sign two versions of one step ("I sent the
 # wrong file") once it may have seen an outcome; the same bytes again are
 # a genuine re-send.
@@ -188,7 +198,7 @@ PY
 	run "$UMPIRE" sign o.yaml -s p.key -o again.yaml
 	[ "$status" -eq 0 ]
 	cmp first.yaml again.yaml
-	echo "# second thoughts" >>o.yaml
+	other_version o.yaml
 	run "$UMPIRE" sign o.yaml -s p.key -o second.yaml
 	[ "$status" -eq 1 ] || { echo "status $status: $output"; return 1; }
 	assert_output_has "already signed other orders for step 3"
@@ -212,7 +222,7 @@ signed_orders() {
 # keeps no record (a cheating actor).
 cheat_orders() {
 	"$UMPIRE" orders g2.yaml -s p.key >c.yaml
-	echo "# second thoughts" >>c.yaml
+	other_version c.yaml
 	XDG_STATE_HOME="$BATS_TEST_TMPDIR/.cheat" \
 		"$UMPIRE" sign c.yaml -s p.key -o "$1"
 }

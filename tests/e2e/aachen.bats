@@ -92,10 +92,10 @@ setup() {
 	grep -q "\[7.3\] Attack on" all-reports.txt
 }
 
-@test "reports say the map is provisional and fit 76 columns" {
+@test "reports say the map is provisional and fit 72 columns" {
 	"$UMPIRE" report scripted.yaml >r.txt 2>/dev/null
 	grep -q "PROVISIONAL" r.txt
-	[ -z "$(awk 'length > 76' r.txt)" ]
+	[ -z "$(awk 'length > 72' r.txt)" ]
 }
 
 @test "the board renders as SVG, labelled provisional" {

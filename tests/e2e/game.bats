@@ -233,7 +233,7 @@ tampered() {
 	assert_output_has "The game is over"
 	assert_output_has "PROVISIONAL"
 	# every line fits a mail body
-	! printf '%s\n' "$output" | awk 'length($0) > 76 {bad=1} END {exit !bad}'
+	! printf '%s\n' "$output" | awk 'length($0) > 72 {bad=1} END {exit !bad}'
 }
 
 @test "output to a FIFO is written in place, not renamed over" {

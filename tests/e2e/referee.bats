@@ -121,13 +121,13 @@ setup() {
 		--report /dev/null
 	cmp fork1.yaml again.yaml
 	# a second order file for the step (a German and a referee who keep
-	# no local records): same cards, another view salt
+	# no local records): same cards, another view salt. Signed detached,
+	# the file keeps its comments, so its bytes differ from the first.
 	"$UMPIRE" orders v0.yaml -s german.key >o2.yaml
 	echo "# the other version" >>o2.yaml
 	local cheat="$BATS_TEST_TMPDIR/.cheat"
-	XDG_STATE_HOME=$cheat "$UMPIRE" sign o2.yaml -s german.key \
-		-o o2.signed.yaml
-	XDG_STATE_HOME=$cheat "$UMPIRE" adjudicate start.yaml o2.signed.yaml \
+	XDG_STATE_HOME=$cheat "$UMPIRE" sign o2.yaml -s german.key --detached
+	XDG_STATE_HOME=$cheat "$UMPIRE" adjudicate start.yaml o2.yaml \
 		-s referee.key -o fork2.yaml --report /dev/null
 	run "$UMPIRE" audit fork1.yaml --against fork2.yaml
 	[ "$status" -eq 1 ]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# Every line umpire writes is at most 76 columns (PROTOCOL.md: files go
+# Every line umpire writes is at most 72 columns (PROTOCOL.md: files go
 # through mail): game files, order templates, signed orders and reports
 # of a played Arnswalde 1945 game (which hides nothing: no views), and
 # the game file, views, sealed views, templates made from them and
@@ -8,9 +8,9 @@
 
 load helpers
 
-# Print the lines of the files given that pass 76 columns, as FILE:N:LEN.
+# Print the lines of the files given that pass 72 columns, as FILE:N:LEN.
 too_wide() {
-	awk 'length($0) > 76 { print FILENAME ":" FNR ":" length($0) }' "$@"
+	awk 'length($0) > 72 { print FILENAME ":" FNR ":" length($0) }' "$@"
 }
 
 setup_file() {
@@ -81,13 +81,13 @@ setup() {
 	cp -r "$BATS_FILE_TMPDIR"/arn "$BATS_FILE_TMPDIR"/rgw .
 }
 
-@test "Arnswalde 1945: no line of a game, template, order, report or view passes 76 columns" {
+@test "Arnswalde 1945: no line of a game, template, order, report or view passes 72 columns" {
 	[ -e arn/o3.yaml ] && [ -e arn/r3.txt ]
 	run too_wide arn/*.yaml arn/*.txt
 	[ -z "$output" ] || { echo "$output"; return 1; }
 }
 
-@test "Russo-German War: no line of a game, view, sealed view, template or report passes 76 columns" {
+@test "Russo-German War: no line of a game, view, sealed view, template or report passes 72 columns" {
 	[ -e rgw/s3.view ] && [ -e rgw/v3.yaml ] && [ -e rgw/t3.yaml ]
 	run too_wide rgw/*.yaml rgw/*.view rgw/*.txt
 	[ -z "$output" ] || { echo "$output"; return 1; }

@@ -2,7 +2,7 @@
  * test_arnswalde.c - Arnswalde 1945 played to the end many times with
  * random seeds and random legal answers: every game ends, the state stays
  * consistent (7 Tigers, 3 refugees, 54 cards each in one place), save and
- * load round-trip, and the position fits 76 columns.
+ * load round-trip, and the position fits MAIL_COLUMNS (72) columns.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,8 +65,8 @@ static void play_one(const struct scenario *scn, const void *start,
 	CHECK(ok && consistent(st), "game %d stays consistent", game);
 	CHECK(arn_result(st, &res) == 1 && st->result != RES_NONE,
 	      "game %d result: %s", game, res.buf ? res.buf : "");
-	CHECK(random_game_width(&ruleset_arnswalde, st, NULL) <= 76,
-	      "game %d position fits 76 columns", game);
+	CHECK(random_game_width(&ruleset_arnswalde, st, NULL) <= MAIL_COLUMNS,
+	      "game %d position fits MAIL_COLUMNS (72) columns", game);
 	random_game_roundtrip(scn, st, opts);
 	strbuf_free(&res);
 	engine_free(&run);

@@ -14,6 +14,7 @@
 #include "umpire/chain.h"
 #include "umpire/keys.h"
 #include "umpire/rng.h"
+#include "umpire/doc.h"
 #include "umpire/sign.h"
 #include "unit.h"
 
@@ -313,7 +314,7 @@ static void test_embedded(void)
 			maxline = cur > maxline ? cur : maxline;
 			cur = (size_t)-1;
 		}
-	CHECK(maxline <= 76, "no line over 76 characters (longest %zu)",
+	CHECK(maxline <= MAIL_COLUMNS, "no line over 72 characters (longest %zu)",
 	      maxline);
 	CHECK(embed_split("f", sb.buf, sb.len, &blen, &text, &err) == 1 &&
 	      blen == strlen(body) + 1 &&

@@ -3,7 +3,7 @@
  * each option, random seeds and random legal answers: every game ends,
  * the state stays consistent (each US counter in one place, points and
  * fuel within their limits), save and load round-trip, and the position
- * fits 76 columns. Also the map: every town but La Gleize and the start
+ * fits MAIL_COLUMNS (72) columns. Also the map: every town but La Gleize and the start
  * has a road east (7.0), and the map lib's directions.
  */
 #include <stdio.h>
@@ -62,7 +62,7 @@ static void each_step(void *user, const void *state, size_t n)
 	(void)n;
 	w->ok = w->ok && consistent(state);
 	w->wide = w->wide ||
-		  random_game_width(&ruleset_peiper, state, NULL) > 76;
+		  random_game_width(&ruleset_peiper, state, NULL) > MAIL_COLUMNS;
 }
 
 static void play_one(const struct scenario *scn, const void *start,
@@ -82,8 +82,8 @@ static void play_one(const struct scenario *scn, const void *start,
 	CHECK(kgp_result(st, &res) == 1 && st->result != RES_NONE,
 	      "game %d result: %s", game, res.buf ? res.buf : "");
 	results[st->result]++;
-	CHECK(!w.wide && random_game_width(&ruleset_peiper, st, NULL) <= 76,
-	      "game %d position fits 76 columns", game);
+	CHECK(!w.wide && random_game_width(&ruleset_peiper, st, NULL) <= MAIL_COLUMNS,
+	      "game %d position fits MAIL_COLUMNS (72) columns", game);
 	random_game_roundtrip(scn, st, opts);
 	strbuf_free(&res);
 	engine_free(&run);

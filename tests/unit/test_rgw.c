@@ -2,7 +2,7 @@
  * test_rgw.c - the Russo-German War played to the end many times with
  * random seeds and random legal answers: every game ends, the 15 playing
  * cards stay accounted for (each in exactly one place), the hands keep to
- * the rules, save and load round-trip, the position fits 76 columns, and
+ * the rules, save and load round-trip, the position fits MAIL_COLUMNS (72) columns, and
  * neither the view nor the position of one side ever shows a card it may
  * not see (the other hand, the deck, the other side's face-down card).
  */
@@ -129,8 +129,8 @@ static void play_one(const struct scenario *scn, const void *start,
 	      "position shows the other side's hidden cards", game);
 	CHECK(rgw_result(st, &res) == 1 && st->result != RES_NONE,
 	      "game %d result: %s", game, res.buf ? res.buf : "");
-	CHECK(random_game_width(&ruleset_rgw, st, NULL) <= 76,
-	      "game %d position fits 76 columns", game);
+	CHECK(random_game_width(&ruleset_rgw, st, NULL) <= MAIL_COLUMNS,
+	      "game %d position fits MAIL_COLUMNS (72) columns", game);
 	results[st->result]++;
 	years[st->year]++;
 	random_game_roundtrip(scn, st, opts);

@@ -35,14 +35,17 @@ static void side_lines(struct strbuf *out, const struct aachen *st,
 			lost++;
 			continue;
 		}
-		strbuf_addf(out, "  %-4s %d-%d-%-2d %s%s", u->id, u->att,
+		/* four to a line of MAIL_COLUMNS, no blank at its end */
+		strbuf_addf(out, " %-4s %d-%d-%-2d %s%s", u->id, u->att,
 			    u->def, u->mov, hex_id(u->hex, x),
-			    st->oos[i] ? "*" : " ");
+			    st->oos[i] ? "*" : col < 3 ? " " : "");
 		if (++col == 4) {
 			strbuf_addc(out, '\n');
 			col = 0;
 		}
 	}
+	while (col && out->len > 0 && out->buf[out->len - 1] == ' ')
+		out->buf[--out->len] = '\0';
 	if (col)
 		strbuf_addc(out, '\n');
 	strbuf_addf(out, "  (%d to arrive, %d eliminated)\n", waiting, lost);
@@ -87,7 +90,7 @@ void aa_position(const void *vst, const char *side, struct strbuf *out)
 	for (i = 0; i < st->n_units; i++)
 		if (st->u[i].where == U_WAITING && st->u[i].arrive > 0 &&
 		    st->u[i].arrive <= st->turn + 1) {
-			if (col + 9 > 76) {
+			if (col + 9 > MAIL_COLUMNS) {
 				strbuf_adds(out, "\n ");
 				col = 1;
 			}

@@ -5,8 +5,8 @@
 #include <string.h>
 #include "arnswalde.h"
 
-/* 76 less 2: a report is also a block in a view (REPORT_WIDTH) */
-enum { COLUMNS = 74 };
+/* MAIL_COLUMNS less 2: a report is also a block in a view */
+enum { COLUMNS = MAIL_COLUMNS - 2 };
 
 static const char *const phase_titles[PHASES] = { "setup (3.1)",
 	"Soviet deployment phase (6.0)", "German action phase (7.0)",

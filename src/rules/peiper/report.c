@@ -6,7 +6,7 @@
 #include <string.h>
 #include "peiper.h"
 
-enum { COLUMNS = 76 };
+enum { COLUMNS = MAIL_COLUMNS };
 
 static const char *const phase_titles[PHASES] = { "setup (3.0)",
 	"US placement (5.0)", "reconnaissance (5.0)", "movement (5.0)",
@@ -153,11 +153,12 @@ void kgp_position(const void *vst, const char *side, struct strbuf *out)
 		strbuf_addf(out, "Operation Greif: threat values 1 lower on "
 			    "turn %d.\n", st->greif_turn);
 	if (st->opt_draw || st->opt_highest || st->points != 10)
-		strbuf_addf(out, "Optional rules: %d points%s%s%s.\n",
+		strbuf_addf(out, "Optional rules: %d points%s%s%s%s.\n",
 			    st->points, st->opt_draw ? ", draw at value 4+" :
 			    "", st->opt_draw && st->draw_earned ?
-			    " (earned)" : "", st->opt_highest ?
-			    ", highest-die combat" : "");
+			    " (earned)" : "", st->opt_highest &&
+			    st->opt_draw ? ",\n  " : st->opt_highest ? ", " :
+			    "", st->opt_highest ? "highest-die combat" : "");
 }
 
 int kgp_result(const void *vst, struct strbuf *out)

@@ -6,8 +6,8 @@
 #include <string.h>
 #include "rgw.h"
 
-/* 76 less 2: a report is also a block in a view (REPORT_WIDTH) */
-enum { COLUMNS = 74 };
+/* MAIL_COLUMNS less 2: a report is also a block in a view */
+enum { COLUMNS = MAIL_COLUMNS - 2 };
 
 const char *const rgw_phase_titles[PHASES] = { "set-up (3.0)",
 	"turn (4.0)", "normal war, awaiting the answer (4.1)",

@@ -1,0 +1,87 @@
+/*
+ * mail.h - umpire files received as whole mail messages.
+ *
+ * A player may hand umpire the message a mail client saved or piped
+ * (RFC 5322 with MIME: quoted-printable or base64 bodies, the file as an
+ * attachment, multipart/alternative) instead of the file itself. GMime
+ * parses the message; umpire picks the one part that holds an umpire file
+ * and hands on its decoded bytes, so every later check (signature, game,
+ * step, side) sees exactly the file that was mailed.
+ *
+ * Ownership: mail_unwrap(_signed) replaces *buf with a new malloc'd, NUL-terminated
+ * buffer (freeing the old one) when it unwraps a message; the caller frees
+ * whatever *buf holds afterwards. Nothing else is kept.
+ */
+#ifndef UMPIRE_MAIL_H
+#define UMPIRE_MAIL_H
+
+#include <stddef.h>
+#include "umpire/error.h"
+#include "umpire/strbuf.h"
+
+/*
+ * 1 if buf[0..len) starts with a mail header block: header fields up to
+ * the first empty line, at least one of them a field mail transport or a
+ * mail client always writes (From, To, Subject, Date, Message-ID,
+ * Received, Return-Path, MIME-Version, Content-Type, Delivered-To), or an
+ * mbox "From " separator line. umpire's own files never do.
+ */
+int mail_is_message(const char *buf, size_t len);
+
+/*
+ * If buf holds a mail message, replace it with the decoded content of the
+ * part that holds an umpire file: the part with an embedded umpire
+ * signature block, else the part whose text has an `umpire:` line (an
+ * attachment before an inline body, the first such part otherwise).
+ * Parts of type text/html are never taken. Sets *unwrapped to 1 then.
+ * A buffer that is not a message is left as it is (*unwrapped = 0).
+ * Refuses (EXIT_REFUSED), naming `name`, a message that cannot be parsed,
+ * or one with no such part (the message lists the parts it saw), or one
+ * whose part is larger than max bytes.
+ */
+int mail_unwrap(const char *name, char **buf, size_t *len, size_t max,
+		int *unwrapped, struct error *err);
+
+/*
+ * mail_unwrap, also taking a detached signature from the message: a part
+ * whose text starts "untrusted comment:" (the .minisig file `minisign -S`
+ * writes, attached beside the file). When there is one and *sig is NULL,
+ * *sig gets a malloc'd copy and *siglen its length.
+ */
+int mail_unwrap_signed(const char *name, char **buf, size_t *len,
+		       size_t max, int *unwrapped, char **sig, size_t *siglen,
+		       struct error *err);
+
+/*
+ * read_input for a file that may have come by mail: read path ("-" for
+ * stdin), and if it is a mail message, unwrap it as mail_unwrap_signed
+ * does (sig may be NULL). A message may be up to twice max plus 64 KiB
+ * (transfer encodings and headers); the file in it, or a file that is
+ * not a message, at most max bytes. *buf is malloc'd, NUL-terminated.
+ */
+int mail_read_input(const char *path, size_t max, char **buf, size_t *len,
+		    char **sig, size_t *siglen, struct error *err);
+
+/*
+ * mail_read_input, and then the signed file taken out of the text around
+ * it (mail_repair). notes (may be NULL) gets what was taken away.
+ */
+int mail_read_received(const char *path, size_t max, char **buf,
+		       size_t *len, char **sig, size_t *siglen,
+		       struct strbuf *notes, struct error *err);
+
+/*
+ * A signed umpire file inside the text a mail client put around it: '> '
+ * quoting (one or more levels, the BEGIN line's depth), text before the
+ * file (it starts at its `umpire:` line and the comment lines just above)
+ * and after the END line, base64 lines re-wrapped without their '#'.
+ * When any of these is found, the file alone is appended to out (LF line
+ * ends; the bytes inside each line kept), a description to notes (may be
+ * NULL), and 1 is returned; else 0 and nothing is appended. Whitespace
+ * and line ends inside the file are left to signed_verify's canonical
+ * form.
+ */
+int mail_repair(const char *buf, size_t len, struct strbuf *out,
+		struct strbuf *notes);
+
+#endif
