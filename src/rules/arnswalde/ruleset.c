@@ -34,7 +34,7 @@ static const struct standing_key standing[] = {
 
 const struct ruleset ruleset_arnswalde = {
 	.id = "arnswalde-1945",
-	.version = "1",
+	.version = "2",
 	.sides = sides,
 	.state_size = sizeof(struct arn),
 	.setup = arn_setup,
