@@ -351,12 +351,16 @@ tampered() {
 
 @test "a scenario version mismatch is refused, naming both versions" {
 	mkdir scn
-	sed 's/^version: 1$/version: 2/' "$UMPIRE_SCENARIOS/arnswalde-1945.yaml" \
-		>scn/arnswalde-1945.yaml
+	local v
+	v=$(sed -n 's/^version: \([0-9]*\)$/\1/p' \
+		"$UMPIRE_SCENARIOS/arnswalde-1945.yaml")
+	[ -n "$v" ]
+	sed "s/^version: $v\$/version: $((v + 1))/" \
+		"$UMPIRE_SCENARIOS/arnswalde-1945.yaml" >scn/arnswalde-1945.yaml
 	UMPIRE_SCENARIOS=$PWD/scn run "$UMPIRE" status start.yaml
 	[ "$status" -eq 1 ]
-	assert_output_has "version 1"
-	assert_output_has "version 2"
+	assert_output_has "version $v"
+	assert_output_has "version $((v + 1))"
 }
 
 @test "report: a draw reads '1 of N' (N the pool before the draw)" {
