@@ -10,8 +10,6 @@ BIN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 HERE=$(cd "$(dirname "$0")" && pwd)
 KEYS=$(mktemp -d)
 trap 'rm -rf "$KEYS"' EXIT
-# the keys' local records (umpire(1), FILES) go with them
-export XDG_STATE_HOME="$KEYS/state"
 export UMPIRE_SCENARIOS="$HERE/../../scenarios"
 cd "$HERE"
 rm -rf orders reports game.yaml board.svg

@@ -244,6 +244,10 @@ static long ask(struct ctx *c, const struct question *q,
 			long i = match(m, q, st->value, why, sizeof why);
 			if (i >= 0) {
 				c->standing_used++;
+				/* echoed to the side that gave it */
+				ctx_event_to(c, q->role, q->rule, "Standing "
+					     "order: %s: %s.", q->key,
+					     st->value);
 				*text = st->value;
 				return i;
 			}

@@ -40,8 +40,10 @@ void report_wrap(struct strbuf *out, const char *text, size_t indent,
 	strbuf_addc(out, '\n');
 }
 
+/* The provisional data in full in the reports of steps 0 and 1 (the
+ * first a player reads), as one line pointing there after. */
 static void heading(struct strbuf *out, const struct game *g,
-		    const char *side)
+		    const char *side, size_t step)
 {
 	char line[400];
 	snprintf(line, sizeof line, "%s%s%s%s (%s), game %.8s", g->scn.title,
@@ -49,6 +51,11 @@ static void heading(struct strbuf *out, const struct game *g,
 		 g->scn.title_ja ? g->scn.title_ja : "", "", g->scn.id, g->id);
 	report_wrap(out, line, 0, 2);
 	if (strcmp(g->scn.provenance, "provisional") == 0 &&
+	    g->scn.provisional && g->scn.provisional->kind == DOC_SEQ &&
+	    step > 1) {
+		report_wrap(out, "PROVISIONAL DATA (not from the rulebook): "
+			    "see umpire report --step 1.", 0, 2);
+	} else if (strcmp(g->scn.provenance, "provisional") == 0 &&
 	    g->scn.provisional && g->scn.provisional->kind == DOC_SEQ) {
 		struct strbuf sb = STRBUF_INIT;
 		strbuf_adds(&sb, "PROVISIONAL DATA (not from the rulebook):");
@@ -109,10 +116,11 @@ static void draws(struct strbuf *out, const struct run *run, size_t step,
 				    "with umpire dice):\n");
 		any = 1;
 		struct strbuf sb = STRBUF_INIT;
-		strbuf_addf(&sb, "#%llu %s: %s (from %s, %u left)",
+		/* n is the pool's size before the draw: one of n */
+		strbuf_addf(&sb, "#%llu %s: %s (1 of %u in %s)",
 			    (unsigned long long)d->index, d->purpose,
 			    visible_to(d->visible, side) ? d->result :
-			    "(hidden)", d->pool, d->n);
+			    "(hidden)", d->n, d->pool);
 		report_wrap(out, sb.buf, 2, 6);
 		strbuf_free(&sb);
 	}
@@ -162,7 +170,7 @@ void report_latest(const struct game *g, const struct run *run,
 void report_step(const struct game *g, const struct run *run,
 		 const struct report_at *at, struct strbuf *out)
 {
-	heading(out, g, at->side);
+	heading(out, g, at->side, at->step);
 	if (at->step == 0) {
 		strbuf_adds(out, "\nThe game has not started yet.\n");
 	} else {

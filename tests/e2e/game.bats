@@ -351,10 +351,31 @@ tampered() {
 
 @test "a scenario version mismatch is refused, naming both versions" {
 	mkdir scn
-	sed 's/^version: 1$/version: 2/' "$UMPIRE_SCENARIOS/arnswalde-1945.yaml" \
-		>scn/arnswalde-1945.yaml
+	local v
+	v=$(sed -n 's/^version: \([0-9]*\)$/\1/p' \
+		"$UMPIRE_SCENARIOS/arnswalde-1945.yaml")
+	[ -n "$v" ]
+	sed "s/^version: $v\$/version: $((v + 1))/" \
+		"$UMPIRE_SCENARIOS/arnswalde-1945.yaml" >scn/arnswalde-1945.yaml
 	UMPIRE_SCENARIOS=$PWD/scn run "$UMPIRE" status start.yaml
 	[ "$status" -eq 1 ]
-	assert_output_has "version 1"
-	assert_output_has "version 2"
+	assert_output_has "version $v"
+	assert_output_has "version $((v + 1))"
+}
+
+@test "report: a draw reads '1 of N' (N the pool before the draw)" {
+	run "$UMPIRE" report done.yaml --step 1
+	[ "$status" -eq 0 ]
+	# the first draw of the game: the Soviet deck's 13 hearts
+	assert_output_has "(1 of 13 in soviet-unseen)"
+	[[ "$output" != *"soviet-unseen, 13 left"* ]]
+}
+
+@test "report: the provisional data in full at step 1, one line after" {
+	run "$UMPIRE" report done.yaml --step 1
+	assert_output_has "PROVISIONAL DATA (not from the rulebook): the suits"
+	run "$UMPIRE" report done.yaml --step 2
+	[ "$(grep -c . <<<"$output")" -gt 5 ]
+	[ "$(grep -c '^PROVISIONAL DATA (not from the rulebook): see umpire report --step 1\.$' <<<"$output")" -eq 1 ]
+	[[ "$output" != *"the suits"* ]]
 }

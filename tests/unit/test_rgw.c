@@ -208,6 +208,59 @@ static void load_refusals(const struct scenario *scn,
 	}
 }
 
+/* The position names the scenario's verdict city (5.0), and the dotted
+ * arrow reminder (4.1) only while a move can still follow. */
+static void report_lines(const struct scenario *scn,
+			 const struct doc_node *opts)
+{
+	static const char pos[] = "phase: year-end\nplayer: german\n"
+		"german-hand: [n1]\nsoviet-hand: [n4]\n";
+	struct doc *d = doc_new("pos");
+	struct strbuf sb = STRBUF_INIT;
+	struct error err;
+	struct rgw *st = NULL;
+	int ok;
+
+	ok = doc_parse(d, pos, sizeof pos - 1, &DOC_LIMITS_SMALL, &err) == 0
+		&& scenario_start(scn, opts, (void **)&st, &err) == 0 &&
+		rgw_load(st, d, d->root, &err) == 0;
+	CHECK(ok, "a position at the year end loads%s%s", ok ? "" : ": ",
+	      ok ? "" : err.msg);
+	if (ok) {
+		st->map.verdict = rgw_city(&st->map, "smolensk");
+		st->marker = rgw_city(&st->map, "kiev");
+		st->open = SET(C_X1);
+		rgw_position(st, NULL, &sb);
+		CHECK(strstr(sb.buf, "Kiev (west of Smolensk)") &&
+		      !strstr(sb.buf, "Minsk"),
+		      "the marker line names the scenario's verdict city:\n%s",
+		      sb.buf);
+		CHECK(!strstr(sb.buf, "dotted arrows only"),
+		      "no dotted-arrow reminder at the year end:\n%s", sb.buf);
+		strbuf_free(&sb);
+		st->phase = PH_ADVANCE;
+		rgw_position(st, NULL, &sb);
+		CHECK(strstr(sb.buf, "dotted arrows only") != NULL,
+		      "the dotted-arrow reminder while a move may follow:\n%s",
+		      sb.buf);
+	}
+	strbuf_free(&sb);
+	free(st);
+	doc_free(d);
+}
+
+/* 4.1: the advance is decided in the defender's step, never after a
+ * draw, so no standing order is offered for it. */
+static void standing_keys(void)
+{
+	const struct standing_key *k;
+	int advance = 0;
+
+	for (k = ruleset_rgw.standing; k && k->key; k++)
+		advance |= strcmp(k->key, "advance") == 0;
+	CHECK(!advance, "no standing order 'advance' is offered");
+}
+
 int main(void)
 {
 	struct scenario scn;
@@ -225,6 +278,8 @@ int main(void)
 		return 1;
 	}
 	view_example(&scn, opts);
+	report_lines(&scn, opts);
+	standing_keys();
 	load_refusals(&scn, opts);
 	for (g = 1; g <= GAMES; g++)
 		play_one(&scn, start, opts, g);

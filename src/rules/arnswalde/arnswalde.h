@@ -71,6 +71,7 @@ struct arn {
 };
 
 extern const char *const arn_place_names[PLACES];
+extern const char *const arn_place_titles[PLACES];
 extern const char *const arn_phase_names[PHASES];
 extern const char *const arn_result_names[RESULTS];
 extern const char *const arn_order_names[ORDERS];

@@ -221,9 +221,9 @@ int arn_counterattack(struct ctx *c, struct arn *st, int area, size_t idx,
 			  card_label(ca.target));
 	}
 	ca.strength = arn_soviet_strength(ca.target);
-	ctx_event(c, "7.3", "Counter-attack in the %s by up to %d Tigers "
+	ctx_event(c, "7.3", "Counter-attack in the %s by up to %d Tiger%s "
 		  "against the %s, strength %d.", arn_place_names[area], fresh,
-		  card_label(ca.target), ca.strength);
+		  fresh == 1 ? "" : "s", card_label(ca.target), ca.strength);
 	while (fresh > 0) {
 		ca.tiger++;
 		fresh--;

@@ -176,8 +176,7 @@ void arn_relief_check(struct ctx *c, struct arn *st)
 
 	ctx_where(c, st->turn, "relief check");
 	if (s->n == 0)
-		ctx_event(c, "4.2", "No Soviet card holds the north: the "
-			  "relief succeeds.");
+		ctx_event(c, "4.2", "No Soviet card holds the north.");
 	for (i = s->n; i-- > 0;) {
 		sov = s->c[i];
 		snprintf(what, sizeof what, "relief check against the %s",
@@ -186,6 +185,14 @@ void arn_relief_check(struct ctx *c, struct arn *st)
 		if (k == CARD_NONE)
 			break;
 		if (is_black(k)) {
+			/* A face-down card leaves the table here: turn it,
+			 * so it leaves the unseen hearts too (3.2). */
+			if (sov == CARD_DOWN) {
+				sov = arn_turn_face_down(c, st, NORTH, i, "4.2");
+				ctx_event(c, "4.2", "The face-down card in the "
+					  "north is turned over: %s.",
+					  card_label(sov));
+			}
 			arn_stack_remove(s, i);
 			ctx_event(c, "4.2", "Relief check: %s, black: the %s "
 				  "in the north is removed.", card_label(k),
@@ -206,8 +213,10 @@ void arn_relief_check(struct ctx *c, struct arn *st)
 	}
 	st->score = 3 * st->refugees[1] + TIGERS - st->tigers[ELIMINATED];
 	ctx_event(c, "4.2", "The relief succeeds: %d refugee markers out "
-		  "(3 points each) and %d Tigers (1 point each) score %d.",
+		  "(3 points each) and %d Tigers not eliminated (%d in town, "
+		  "%d in the workshop, %d escaped; 1 point each) score %d.",
 		  st->refugees[1], TIGERS - st->tigers[ELIMINATED],
-		  st->score);
+		  arn_tigers_in_town(st), st->tigers[WORKSHOP],
+		  st->tigers[ESCAPED], st->score);
 	arn_game_over(st, RES_VICTORY);
 }

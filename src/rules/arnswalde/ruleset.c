@@ -7,6 +7,9 @@
 
 const char *const arn_place_names[PLACES] = { "north", "south", "center",
 	"workshop", "escaped", "eliminated" };
+/* the places as the rulebook names them, for the event text */
+const char *const arn_place_titles[PLACES] = { "north", "south",
+	"Central Square", "field workshop", "escaped box", "eliminated box" };
 const char *const arn_phase_names[PHASES] = { "setup", "deployment", "action",
 	"attack", "relief", "over" };
 const char *const arn_result_names[RESULTS] = { "none", "surrender",
@@ -34,7 +37,7 @@ static const struct standing_key standing[] = {
 
 const struct ruleset ruleset_arnswalde = {
 	.id = "arnswalde-1945",
-	.version = "1",
+	.version = "2",
 	.sides = sides,
 	.state_size = sizeof(struct arn),
 	.setup = arn_setup,

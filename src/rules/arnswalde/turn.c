@@ -79,7 +79,8 @@ static void soviet_deployment(struct ctx *c, struct arn *st)
 		s = &st->soviet[a];
 		s->c[s->n++] = k;
 		ctx_event(c, "6.0", "The Soviet deck shows %s: a strength-%d "
-			  "unit deploys in the %s (north %zu cards, south %zu).",
+			  "unit deploys in the %s (Soviet cards: north %zu, "
+			  "south %zu).",
 			  card_label(k), card_rank(k), arn_place_names[a],
 			  st->soviet[NORTH].n, st->soviet[SOUTH].n);
 		ctx_mark(c, "", "placed", arn_place_names[a], "",
@@ -214,7 +215,7 @@ static void do_action(struct ctx *c, struct arn *st, const struct action *a)
 		move_tigers(st, a->from, a->to, a->n);
 		ctx_event(c, "7.1", "%d Tiger%s move%s from the %s to the %s.",
 			  a->n, a->n > 1 ? "s" : "", a->n > 1 ? "" : "s",
-			  arn_place_names[a->from], arn_place_names[a->to]);
+			  arn_place_titles[a->from], arn_place_titles[a->to]);
 		mark_tigers(c, "move", a->from, a->to, a->n, NULL);
 		break;
 	case A_ESCAPE_REFUGEE:
@@ -231,7 +232,7 @@ static void do_action(struct ctx *c, struct arn *st, const struct action *a)
 		st->escape_used = 1;
 		ctx_event(c, "7.2", "%d Tiger%s escape%s north from the %s.",
 			  a->n, a->n > 1 ? "s" : "", a->n > 1 ? "" : "s",
-			  arn_place_names[a->from]);
+			  arn_place_titles[a->from]);
 		mark_tigers(c, "move", a->from, ESCAPED, a->n, NULL);
 		break;
 	case A_COUNTER:

@@ -93,14 +93,16 @@ void rgw_position(const void *vst, const char *side, struct strbuf *out)
 	strbuf_addf(out, "Russo-German War, %d, turn %d:%s%s\n", st->year,
 		    st->turn, head + (int)strlen(title) > COLUMNS ? "\n  " :
 		    " ", title);
-	strbuf_addf(out, "Marker    %s%s\n", st->map.name[st->marker],
-		    rgw_east_of_verdict(st, st->marker) ?
-		    " (at or east of Minsk)" : " (west of Minsk)");
+	strbuf_addf(out, "Marker    %s (%s %s)\n", st->map.name[st->marker],
+		    rgw_east_of_verdict(st, st->marker) ? "at or east of" :
+		    "west of", st->map.name[st->map.verdict]);
 	links_line(out, st, GER, "  toward Moscow:");
 	links_line(out, st, SOV, "  toward Berlin:");
 	strbuf_addf(out, "Deck      %d cards   exploitation cards open: %d%s\n",
 		    rgw_count(st->deck), rgw_count(st->open),
-		    st->open ? "\n          (German: dotted arrows only)" : "");
+		    st->open && st->phase != PH_YEAR_END &&
+		    st->phase != PH_OVER ?
+		    "\n          (German: dotted arrows only)" : "");
 	for (s = GER; s <= SOV; s++) {
 		char name[32];
 

@@ -62,14 +62,15 @@ int rgw_east_of_verdict(const struct rgw *st, int city)
 static const char *const sides[] = { "german", "soviet", NULL };
 
 /* Questions asked after a draw: standing orders let a player answer them
- * in advance instead of waiting for another mail. */
+ * in advance instead of waiting for another mail. The marker's advance
+ * (4.1) is not one: it follows the war in the defender's step, where the
+ * winning attacker's standing orders do not reach and the defender can
+ * answer directly. */
 static const struct standing_key standing[] = {
 	{ "extra-draw", "4.2", "draw the extra card the marker's city "
 	  "allows (draw, no)", "draw" },
 	{ "take-back", "5.0", "at the year end, the discarded normal-war "
 	  "card the German takes back (a card label, or none)", "n7" },
-	{ "advance", "4.1", "where the marker goes when it may take several "
-	  "links (a city id)", "minsk" },
 	{ NULL, NULL, NULL, NULL }
 };
 
