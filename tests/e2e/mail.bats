@@ -324,3 +324,22 @@ sys.stdout.buffer.write(quopri.encodestring(open("signed.yaml", "rb").read()))
 	[ "$status" -eq 0 ]
 	adjudicates_as_reference s.yaml
 }
+
+@test "stock minisign -S, with its default trusted comment, is accepted" {
+	cp o.yaml m.yaml
+	minisign -S -s p.key -m m.yaml </dev/null
+	! grep -q '^trusted comment: umpire' m.yaml.minisig
+	run "$UMPIRE" adjudicate start.yaml m.yaml -s r.key -o g1.yaml
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	run "$UMPIRE" audit g1.yaml
+	[ "$status" -eq 0 ]
+	# a trusted comment that speaks for umpire must match the file
+	minisign -S -s p.key -m m.yaml -x bad.minisig \
+		-t "umpire/1 game=00 step=1 side=player" </dev/null
+	run "$UMPIRE" adjudicate start.yaml m.yaml -x bad.minisig -s r.key \
+		-o g2.yaml
+	[ "$status" -eq 1 ]
+	assert_output_has "trusted comment"
+	assert_output_has "does not match the file"
+	[ ! -e g2.yaml ]
+}
