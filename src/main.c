@@ -26,7 +26,7 @@ const struct command commands[] = {
 	  "whose decision is pending, the question, the legal answers" },
 	{ "orders", cmd_orders, "orders GAME|VIEW [-s SECKEY] [-o OUT]",
 	  "a ready-to-sign order file for the pending decision" },
-	{ "sign", cmd_sign, "sign FILE [-s SECKEY] [-o OUT] [--detached] "
+	{ "sign", cmd_sign, "sign FILE [-g GAME] [-s SECKEY] [-o OUT] [--detached] "
 	  "[-t COMMENT]", "sign an order file (embedded or detached)" },
 	{ "verify", cmd_verify, "verify FILE [-p PUBKEY | --game GAME] "
 	  "[-x SIGFILE]", "check a signed order file" },

@@ -29,7 +29,11 @@ enum step_mode {
 	STEP_PLAY = 0,   /* answers first, then standing; draws from seed */
 	STEP_TEMPLATE,   /* first legal answer to every question until the
 			    first draw; used to write an order template */
-	STEP_FORCED      /* tests: answers whenever asked; forced draws */
+	STEP_FORCED,     /* tests: answers whenever asked; forced draws */
+	STEP_CHECK       /* the actor's own check before mailing: answers
+			    as in STEP_PLAY, but stop at the first draw
+			    (RUN_NEED_DRAW) or where the step would end
+			    (RUN_PENDING); no seed is needed */
 };
 
 struct engine_step {
@@ -106,6 +110,10 @@ struct run {
 	struct question *filled;    /* STEP_TEMPLATE: questions answered
 				       with their first legal answer */
 	size_t n_filled;
+	size_t checked;             /* STEP_CHECK: answers used when the
+				       check stopped */
+	char stopped_at[16];        /* STEP_CHECK: the rule of the draw or
+				       question it stopped at */
 };
 
 /*

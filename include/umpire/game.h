@@ -145,6 +145,21 @@ int game_link(const struct game *g, const char *role,
 	      struct error *err);
 
 /* Verify a signed order file against the game's pending decision. */
+/*
+ * The actor's own check of its orders before they are signed or mailed:
+ * every standing order names a question the scenario asks, and the
+ * answers are legal, run by the rules from the current position up to
+ * the step's first draw (beyond it nothing can be known yet). Refuses
+ * with the file's line, the rule and the legal answers; appends to out
+ * how far the check went.
+ */
+int game_check_answers(struct game *g, const char *orders_name,
+		       const struct orders *ord, const char *actor,
+		       struct strbuf *out, struct error *err);
+/* The same for an order file not signed yet (umpire sign --game): its
+ * game, step, side and history first, then its answers. */
+int game_check_unsigned(struct game *g, const char *name, const char *buf,
+			size_t len, struct strbuf *out, struct error *err);
 int game_verify_orders(const char *game_path, const char *scn_dir,
 		       const char *orders_name,
 		       const char *buf, size_t len, const char *sigtext,

@@ -10,6 +10,7 @@
 #include "umpire/commands.h"
 #include "umpire/doc.h"
 #include "umpire/fsutil.h"
+#include "umpire/game.h"
 #include "umpire/keys.h"
 #include "umpire/orders.h"
 #include "umpire/record.h"
@@ -41,7 +42,7 @@ static int default_comment(const char *name, const char *body, size_t len,
 }
 
 struct sign_opts {
-	const char *file, *seckey, *out, *comment;
+	const char *file, *seckey, *out, *comment, *game;
 	int detached;
 };
 
@@ -54,6 +55,7 @@ static int parse(const struct cli *cli, int argc, char **argv,
 		{ 'o', NULL, &o->out, NULL, NULL, NULL },
 		{ 't', NULL, &o->comment, NULL, NULL, NULL },
 		{ 0, "detached", NULL, &o->detached, NULL, NULL },
+		{ 'g', "game", &o->game, NULL, NULL, NULL },
 		{ 0 }
 	};
 	int rc = cli_parse(cli, argc, argv, opts, &o->file, 1, "exactly one "
@@ -152,7 +154,21 @@ static int make_signed(const struct sign_opts *o, const struct cli *cli,
 	struct seckey *sk = NULL;
 	size_t body_len;
 	int rc = 0;
-	if (!o->detached) {
+	if (o->game) {
+		/* checked against the game before anything is signed */
+		struct game g;
+		struct strbuf said = STRBUF_INIT;
+		rc = cli_game(cli, o->game, &g, err);
+		if (rc == 0) {
+			rc = game_check_unsigned(&g, name, buf, len, &said,
+						 err);
+			game_free(&g);
+		}
+		if (rc == 0)
+			fprintf(cli->msg, "umpire: %s: %s", name, said.buf);
+		strbuf_free(&said);
+	}
+	if (rc == 0 && !o->detached) {
 		rc = embed_split(name, buf, len, &body_len, &block, err);
 		if (rc > 0)
 			rc = errorf(err, EXIT_REFUSED, "%s is already signed "

@@ -258,6 +258,13 @@ static long ask(struct ctx *c, const struct question *q,
 		snprintf(where, sizeof where, "at rule %s (%s)", q->rule,
 			 q->key);
 		check_all_used(c, where);
+		if (s->mode == STEP_CHECK) {
+			c->run->checked = c->ans_pos;
+			copy(c->run->stopped_at, sizeof c->run->stopped_at,
+			     q->rule);
+			c->run->pending = *q;
+			suspend(c, RUN_PENDING);
+		}
 		if (s->mode == STEP_PLAY && c->ans_pos == 0 &&
 		    c->standing_used == 0)
 			refuse(c, "%s: the orders of step %zu answer nothing; "
@@ -330,6 +337,13 @@ static struct draw_rec *new_draw(struct ctx *c, const char *purpose)
 	const struct engine_step *s = &c->steps[c->cur];
 	if (s->mode == STEP_TEMPLATE)
 		suspend(c, RUN_NEED_DRAW);
+	if (s->mode == STEP_CHECK) {
+		c->run->checked = c->ans_pos;
+		/* a draw's purpose starts with its rule ("7.3 ...") */
+		snprintf(c->run->stopped_at, sizeof c->run->stopped_at,
+			 "%.*s", (int)strcspn(purpose, " "), purpose);
+		suspend(c, RUN_NEED_DRAW);
+	}
 	if (s->mode == STEP_FORCED && c->forced_pos >= s->n_forced)
 		suspend(c, RUN_NEED_DRAW);
 	if (r->n_draws == r->cap_draws) {

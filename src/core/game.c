@@ -1162,6 +1162,77 @@ out:
 	return rc;
 }
 
+int game_check_answers(struct game *g, const char *orders_name,
+		       const struct orders *ord, const char *actor,
+		       struct strbuf *out, struct error *err)
+{
+	const struct standing_key *known = g->scn.rs->standing;
+	struct run run;
+	for (size_t i = 0; i < ord->n_standing; i++) {
+		const struct answer *a = &ord->standing[i];
+		size_t k = 0;
+		while (known && known[k].key && strcmp(known[k].key, a->key))
+			k++;
+		if (known && known[k].key)
+			continue;
+		struct strbuf list = STRBUF_INIT;
+		for (k = 0; known && known[k].key; k++)
+			strbuf_addf(&list, "%s%s", k ? ", " : "", known[k].key);
+		errorf(err, EXIT_REFUSED, "%s:%d: no question takes the "
+		       "standing order '%s' in %s (standing orders: %s)",
+		       orders_name, a->line, a->key, g->scn.id,
+		       list.len ? list.buf : "none");
+		strbuf_free(&list);
+		return -1;
+	}
+	struct engine_step extra = {
+		.mode = STEP_CHECK, .actor = actor, .src = orders_name,
+		.answers = ord->answers, .n_answers = ord->n_answers,
+		.standing = ord->standing, .n_standing = ord->n_standing,
+	};
+	if (game_check(g, CHECK_LIGHT, &extra, &run, err))
+		return -1;
+	if (run.checked < ord->n_answers)
+		strbuf_addf(out, "answers ok up to the draw at rule %s: %zu of "
+			    "%zu checked; the %zu after it are checked when "
+			    "the step is adjudicated\n", run.stopped_at,
+			    run.checked, ord->n_answers,
+			    ord->n_answers - run.checked);
+	else if (run.outcome == RUN_NEED_DRAW)
+		strbuf_addf(out, "answers ok: all %zu are legal; the step "
+			    "goes on to a draw at rule %s\n", ord->n_answers,
+			    run.stopped_at);
+	else
+		strbuf_addf(out, "answers ok: all %zu are legal; the step "
+			    "ends at rule %s\n", ord->n_answers,
+			    run.stopped_at);
+	engine_free(&run);
+	return 0;
+}
+
+int game_check_unsigned(struct game *g, const char *name, const char *buf,
+			size_t len, struct strbuf *out, struct error *err)
+{
+	struct run run;
+	struct orders ord;
+	int rc = -1;
+	memset(&ord, 0, sizeof ord);
+	if (game_check(g, CHECK_LIGHT, NULL, &run, err))
+		return -1;
+	if (run.outcome == RUN_OVER) {
+		errorf(err, EXIT_REFUSED, "the game is over");
+	} else if (orders_parse(name, buf, len, &ord, err) == 0 &&
+		   orders_context(g, name, &ord, (long long)g->n_steps + 1,
+				  run.pending.role, game_prev(g, g->n_steps),
+				  err) == 0) {
+		rc = game_check_answers(g, name, &ord, run.pending.role, out,
+					err);
+	}
+	orders_free(&ord);
+	engine_free(&run);
+	return rc;
+}
+
 int game_verify_orders(const char *game_path, const char *scn_dir,
 		       const char *orders_name, const char *buf, size_t len,
 		       const char *sigtext, FILE *out, struct error *err)
@@ -1191,7 +1262,11 @@ int game_verify_orders(const char *game_path, const char *scn_dir,
 			 err))
 		goto out;
 	fprintf(out, "signature ok: %s\n", v.trusted_comment);
-	rc = 0;
+	struct strbuf said = STRBUF_INIT;
+	rc = game_check_answers(&g, orders_name, &ord, actor, &said, err);
+	if (rc == 0)
+		fputs(said.buf, out);
+	strbuf_free(&said);
 out:
 	engine_free(&run);
 out_game:
