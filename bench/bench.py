@@ -304,12 +304,34 @@ def main():
             % (m_adj / 1024, steps, m_aud / 1024, m_ms / 1024))
         out("            audit of the first step only: %.1f MiB" %
             (m_aud1 / 1024))
+        # sizes of what is mailed: the Aachen example as played
+        ex = os.path.join(HERE, "..", "examples", "aachen")
+        gsize = os.path.getsize(os.path.join(ex, "game.yaml"))
+        gsteps = len([f for f in os.listdir(os.path.join(ex, "orders"))
+                      if f.endswith(".yaml")])
+        per_step = gsize / max(gsteps, 1)
+        osizes, commented = [], 0
+        for f in sorted(os.listdir(os.path.join(ex, "orders"))):
+            text = open(os.path.join(ex, "orders", f)).read()
+            osizes.append(len(text))
+            body = text.split("# -----BEGIN UMPIRE SIGNATURE", 1)[0]
+            commented += any(l.lstrip().startswith("#")
+                             for l in body.splitlines())
+        out("size        Aachen example: game file %d KiB for %d steps, "
+            "%.2f KiB a step (goal <= 2 KiB)" % (
+                gsize // 1024, gsteps, per_step / 1024))
+        out("            signed order files: %d, mean %.0f bytes, largest "
+            "%d bytes; %d hold template comments (goal 0)" % (
+                len(osizes), statistics.mean(osizes), max(osizes),
+                commented))
         out()
-        out("goals: verify %s, adjudicate %s, audit %s, memory %s" % (
+        out("goals: verify %s, adjudicate %s, audit %s, memory %s, "
+            "size %s" % (
             "met" if r1 <= 1.2 else "MISSED",
             "met" if r2 <= 2 else "MISSED",
             "met" if r3 <= 2 else "MISSED",
-            "met" if max(m_adj, m_aud) < 16 * 1024 else "MISSED"))
+            "met" if max(m_adj, m_aud) < 16 * 1024 else "MISSED",
+            "met" if per_step <= 2048 and commented == 0 else "MISSED"))
     finally:
         shutil.rmtree(base, ignore_errors=True)
     with open(OUT, "w") as f:
