@@ -45,6 +45,10 @@ const struct command commands[] = {
 	  "every draw: step, turn, phase, purpose, pool, result" },
 	{ "view", cmd_view, "view GAME --side NAME [-s SECKEY] [--seal] "
 	  "[-o FILE]", "referee mode: what one side may see, signed" },
+	{ "delta", cmd_delta, "delta GAME [--since N] [-o OUT]",
+	  "only the steps after step N, to mail instead of the game" },
+	{ "append", cmd_append, "append GAME STEPS [-o OUT]",
+	  "add mailed steps to one's own game file, checked" },
 	{ "mail", cmd_mail, "mail FILE... [--to ROLE|ADDRESS]... "
 	  "[--from ADDRESS] [--report FILE]\n           [--inline] [-o OUT]",
 	  "a ready-to-send mail message carrying umpire files" },

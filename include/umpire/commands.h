@@ -16,6 +16,10 @@ int cmd_status(int argc, char **argv, const struct cli *cli,
 int cmd_orders(int argc, char **argv, const struct cli *cli,
 	       struct error *err);
 int cmd_sign(int argc, char **argv, const struct cli *cli, struct error *err);
+int cmd_delta(int argc, char **argv, const struct cli *cli,
+	      struct error *err);
+int cmd_append(int argc, char **argv, const struct cli *cli,
+	       struct error *err);
 int cmd_mail(int argc, char **argv, const struct cli *cli,
 	     struct error *err);
 int cmd_verify(int argc, char **argv, const struct cli *cli,

@@ -72,6 +72,10 @@ struct game {
 	void (*at_step_end)(void *user, size_t step, const void *state,
 			    const struct question *next);
 	void *hook_user;
+	/* Set by game_append while the stored state is that of fewer steps
+	 * than the file now holds: game_check does not compare it, and
+	 * game_append replaces it with the replay's. */
+	int state_stale;
 };
 
 /* The state and the pending question after one step (a copy). */
@@ -174,6 +178,23 @@ void snapshot_free(struct snapshot *s);
 /* The hash of step n (1..n_steps), or the genesis hash for n = 0: the
  * `prev` of step n + 1 and of the orders for it. */
 const unsigned char *game_prev(const struct game *g, size_t n);
+/*
+ * Only what is new, to mail instead of the whole file: the steps after
+ * step `since` (delta/1: game, since, the hash of step since, the steps
+ * as the game file holds them). umpire-game(5), NEW STEPS ONLY.
+ */
+int game_delta(const struct game *g, size_t since, struct strbuf *out,
+	       struct error *err);
+/* Whether a file's text is such a file of new steps. */
+int is_delta_text(const char *buf, size_t len);
+/*
+ * Append the steps of a delta file to g, if they extend its history:
+ * same game, the same step `since`, steps it holds already identical; the
+ * whole game is then checked as audit checks it (CHECK_FULL) and the
+ * stored state updated. run gets the replay (engine_free it).
+ */
+int game_append(struct game *g, const char *name, const char *buf,
+		size_t len, struct run *run, struct error *err);
 /* The salt that the views after step n are committed with. */
 void game_view_salt(const struct game *g, size_t n, unsigned char out[32]);
 /* The header as hashed (see umpire-protocol(7)): core without anchors

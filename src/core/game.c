@@ -876,7 +876,7 @@ int game_check(struct game *g, enum check_level level,
 	/* The stored state is a copy for readers: it must be the state
 	 * after the last step (hashed in it), or the start. With an extra
 	 * step the replay has gone past it; compare the hashes. */
-	{
+	if (!g->state_stale) {
 		struct doc *d = doc_new("state");
 		int eq;
 		if (!extra || g->n_steps == 0) {
@@ -971,6 +971,128 @@ void snapshot_free(struct snapshot *s)
 const unsigned char *game_prev(const struct game *g, size_t n)
 {
 	return n > 0 && n <= g->n_steps ? g->steps[n - 1].hash : g->genesis;
+}
+
+int game_delta(const struct game *g, size_t since, struct strbuf *out,
+	       struct error *err)
+{
+	if (since > g->n_steps)
+		return errorf(err, EXIT_USAGE, "--since %zu: the game has only "
+			      "%zu steps", since, g->n_steps);
+	struct doc *d = doc_new("delta");
+	struct doc_node *root = doc_map(d), *steps = doc_seq(d);
+	d->root = root;
+	doc_set_str(d, root, "umpire", "delta/1");
+	doc_set_str(d, root, "game", g->id);
+	doc_set_int(d, root, "since", (long long)since);
+	doc_set(d, root, "prev", doc_b64_32(d, game_prev(g, since)));
+	for (size_t i = since; i < g->n_steps; i++)
+		doc_push(d, steps, doc_copy(d, g->steps[i].node));
+	doc_set(d, root, "steps", steps);
+	int rc = doc_emit(root, out, err);
+	doc_free(d);
+	return rc;
+}
+
+int is_delta_text(const char *buf, size_t len)
+{
+	static const char head[] = "umpire: delta/";
+	return len >= sizeof head - 1 && memcmp(buf, head, sizeof head - 1) == 0;
+}
+
+int game_append(struct game *g, const char *name, const char *buf,
+		size_t len, struct run *run, struct error *err)
+{
+	static const char *const keys[] = { "umpire", "game", "since", "prev",
+		"steps", NULL };
+	struct doc *d = doc_new(name);
+	const struct doc_node *steps;
+	const char *kind, *id;
+	long long since;
+	unsigned char prev[32];
+	int rc = -1;
+	memset(run, 0, sizeof *run);
+	if (doc_parse(d, buf, len, &DOC_LIMITS_GAME, err))
+		goto out;
+	if (d->root->kind != DOC_MAP) {
+		errorf(err, EXIT_REFUSED, "%s: not a YAML mapping", name);
+		goto out;
+	}
+	if (doc_only_keys(d, d->root, keys, err) ||
+	    doc_need_str(d, d->root, "umpire", &kind, err) ||
+	    doc_need_str(d, d->root, "game", &id, err) ||
+	    doc_need_int(d, d->root, "since", 0, 1000000000, &since, err) ||
+	    doc_need_b64_32(d, d->root, "prev", prev, err) ||
+	    doc_need(d, d->root, "steps", DOC_SEQ, &steps, err))
+		goto out;
+	if (strcmp(kind, "delta/1") != 0) {
+		errorf(err, EXIT_REFUSED, "%s: umpire: %s is not a file of new "
+		       "steps (delta/1)", name, kind);
+		goto out;
+	}
+	if (strcmp(id, g->id) != 0) {
+		errorf(err, EXIT_REFUSED, "%s: these steps are of game %s, not "
+		       "of this game (%s)", name, id, g->id);
+		goto out;
+	}
+	if ((size_t)since > g->n_steps) {
+		errorf(err, EXIT_REFUSED, "%s: these steps follow step %lld, "
+		       "but this game file has %zu steps: ask for the steps "
+		       "after %zu (umpire delta GAME --since %zu)", name, since,
+		       g->n_steps, g->n_steps, g->n_steps);
+		goto out;
+	}
+	if (sodium_memcmp(prev, game_prev(g, (size_t)since), 32) != 0) {
+		errorf(err, EXIT_REFUSED, "%s: these steps follow another "
+		       "history than this game file's step %lld (compare the "
+		       "two whole files with umpire audit A --against B)",
+		       name, since);
+		goto out;
+	}
+	size_t have = g->n_steps;
+	g->state_stale = 1;
+	for (size_t i = 0; i < steps->n; i++) {
+		size_t at = (size_t)since + i;
+		unsigned char h[32];
+		if (at < have) {
+			/* a step this file holds already: the same, or a fork */
+			step_hash(steps->items[i], h);
+			if (sodium_memcmp(h, g->steps[at].hash, 32) != 0) {
+				errorf(err, EXIT_REFUSED, "%s: step %zu differs "
+				       "from this game file's step %zu: two "
+				       "histories (umpire audit A --against B "
+				       "names who equivocated)", name, at + 1,
+				       at + 1);
+				goto out;
+			}
+			continue;
+		}
+		struct doc_node *copy = doc_copy(g->doc, steps->items[i]);
+		doc_push(g->doc, top(g, "steps"), copy);
+		g->steps = xrealloc(g->steps,
+				    (g->n_steps + 1) * sizeof *g->steps);
+		memset(&g->steps[g->n_steps], 0, sizeof *g->steps);
+		if (load_step(g, g->n_steps, copy, err)) {
+			error_prefix(err, "%s", name);
+			goto out;
+		}
+		g->n_steps++;
+	}
+	if (g->n_steps == have) {
+		errorf(err, EXIT_REFUSED, "%s: no step after this game file's "
+		       "step %zu", name, have);
+		goto out;
+	}
+	/* every new step checked as audit does, and the stored state */
+	if (game_check(g, CHECK_FULL, NULL, run, err))
+		goto out;
+	doc_put(g->doc, g->doc->root, "state",
+		g->scn.rs->save(run->state, g->doc));
+	g->state_stale = 0;
+	rc = 0;
+out:
+	doc_free(d);
+	return rc;
 }
 
 void game_view_salt(const struct game *g, size_t n, unsigned char out[32])

@@ -1,0 +1,94 @@
+/*
+ * delta.c - umpire delta and umpire append: mail only the steps the other
+ * side has not seen, and add them to one's own copy of the game after
+ * checking that they extend the history it holds.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "umpire/commands.h"
+#include "umpire/fsutil.h"
+#include "umpire/game.h"
+#include "umpire/mail.h"
+
+int cmd_delta(int argc, char **argv, const struct cli *cli,
+	      struct error *err)
+{
+	const char *out = NULL, *since_s = NULL, *path;
+	struct game g;
+	int rc = -1;
+	const struct opt opts[] = {
+		{ 'o', NULL, &out, NULL, NULL, NULL },
+		{ 0, "since", &since_s, NULL, NULL, NULL },
+		{ 0 }
+	};
+	int prc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME", err);
+	if (prc)
+		return prc < 0 ? -1 : 0;
+	if (cli_game(cli, path, &g, err))
+		return -1;
+	/* by default the last step alone: what the other side lacks after
+	 * it mailed the orders that this step adjudicated */
+	size_t since = g.n_steps > 0 ? g.n_steps - 1 : 0;
+	if (since_s) {
+		char *end;
+		unsigned long long v = strtoull(since_s, &end, 10);
+		if (!*since_s || *end || since_s[0] == '-' || v > g.n_steps) {
+			errorf(err, EXIT_USAGE, "--since %s: give a step from "
+			       "0 to %zu (the last step the other side has)",
+			       since_s, g.n_steps);
+			goto out;
+		}
+		since = (size_t)v;
+	}
+	struct strbuf text = STRBUF_INIT;
+	if (game_delta(&g, since, &text, err) == 0 &&
+	    cli_write(out, &text, err) == 0)
+		rc = 0;
+	strbuf_free(&text);
+out:
+	game_free(&g);
+	return rc;
+}
+
+int cmd_append(int argc, char **argv, const struct cli *cli,
+	       struct error *err)
+{
+	const char *out = NULL, *pos[2];
+	struct game g;
+	struct run run;
+	char *buf = NULL;
+	size_t len;
+	int rc = -1;
+	const struct opt opts[] = {
+		{ 'o', NULL, &out, NULL, NULL, NULL },
+		{ 0 }
+	};
+	int prc = cli_parse(cli, argc, argv, opts, pos, 2, "GAME and STEPS",
+			    err);
+	if (prc)
+		return prc < 0 ? -1 : 0;
+	if (!strcmp(pos[0], "-") && !strcmp(pos[1], "-"))
+		return usage_error(err, "append", "GAME and STEPS cannot both "
+				   "be stdin");
+	if (cli_game(cli, pos[0], &g, err))
+		return -1;
+	if (mail_read_input(pos[1], DOC_LIMITS_GAME.max_bytes, &buf, &len,
+			    NULL, NULL, err))
+		goto out;
+	if (game_append(&g, path_name(pos[1]), buf, len, &run, err) == 0) {
+		struct strbuf text = STRBUF_INIT;
+		if (game_emit(&g, &text, err) == 0 &&
+		    cli_write(out, &text, err) == 0) {
+			fprintf(cli->msg, "umpire: %s: %zu steps now, every "
+				"new step checked\n", path_name(pos[0]),
+				g.n_steps);
+			rc = 0;
+		}
+		strbuf_free(&text);
+	}
+	engine_free(&run);
+out:
+	free(buf);
+	game_free(&g);
+	return rc;
+}
