@@ -23,7 +23,7 @@ struct about {
 	char title[128];
 	char role[64];          /* game: who acts next; else the side */
 	long long step;         /* game: the step pending; else the file's */
-	int over, unjoined;
+	int over, unjoined;     /* steps: over is the number of steps */
 };
 
 static void copy_str(char *dst, size_t size, const struct doc_node *n)
@@ -88,6 +88,12 @@ static int describe(const struct cli *cli, const char *name,
 		copy_str(a->game, sizeof a->game, doc_get(d->root, "game"));
 		copy_str(a->role, sizeof a->role, doc_get(d->root, "side"));
 		a->step = node_ll(doc_get(d->root, "step"));
+		if (strncmp(v, "delta/", 6) == 0) {
+			const struct doc_node *st = doc_get(d->root, "steps");
+			snprintf(a->kind, sizeof a->kind, "steps");
+			a->step = node_ll(doc_get(d->root, "since"));
+			a->over = st && st->kind == DOC_SEQ ? (int)st->n : 0;
+		}
 	}
 	doc_free(d);
 	if (strcmp(a->kind, "game") == 0)
@@ -112,6 +118,9 @@ static void subject(const struct about *a, struct strbuf *sb)
 	} else if (strcmp(a->kind, "orders") == 0) {
 		strbuf_addf(sb, "orders of %s for step %lld, game %s",
 			    a->role, a->step, id);
+	} else if (strcmp(a->kind, "steps") == 0) {
+		strbuf_addf(sb, "steps %lld-%lld of game %s", a->step + 1,
+			    a->step + a->over, id);
 	} else if (strcmp(a->kind, "view") == 0) {
 		strbuf_addf(sb, "view for %s, game %s", a->role, id);
 	} else {
