@@ -347,14 +347,26 @@ static int load_body(struct game *g, const char *scn_dir, struct error *err)
 int game_parse(struct game *g, const char *name, const char *buf,
 	       size_t len, const char *scn_dir, struct error *err)
 {
+	/* What mail does to text (trailing blanks, CRs, a byte-order mark,
+	 * no-break spaces) means nothing in a game file, which umpire writes
+	 * canonical: every hash and signature covers decoded values. */
+	struct strbuf canon = STRBUF_INIT;
+	unsigned changed;
+	int rc = 0;
+	canonical_text(buf, len, &canon, &changed);
+	if (changed) {
+		buf = canon.buf;
+		len = canon.len;
+	}
 	memset(g, 0, sizeof *g);
 	g->doc = doc_new(name);
 	if (doc_parse(g->doc, buf, len, &DOC_LIMITS_GAME, err) ||
 	    load_body(g, scn_dir, err)) {
 		game_free(g);
-		return -1;
+		rc = -1;
 	}
-	return 0;
+	strbuf_free(&canon);
+	return rc;
 }
 
 int game_load(struct game *g, const char *path, const char *scn_dir,

@@ -343,3 +343,19 @@ sys.stdout.buffer.write(quopri.encodestring(open("signed.yaml", "rb").read()))
 	assert_output_has "does not match the file"
 	[ ! -e g2.yaml ]
 }
+
+@test "mail damage: a game file with trailing blanks, CRs and a BOM plays on" {
+	# before any step: the orders made from it fit the real history
+	sed 's/$/  /' start.yaml >ws.yaml
+	"$UMPIRE" orders ws.yaml -s p.key -o o2.yaml
+	"$UMPIRE" sign o2.yaml -s p.key -o s2.yaml
+	run "$UMPIRE" adjudicate ws.yaml s2.yaml -s r.key -o g1.yaml
+	[ "$status" -eq 0 ]
+	# after a step: audit and status read it as the file it was
+	{ printf '\xef\xbb\xbf'; sed 's/$/ \t\r/' ref.yaml; } >ws1.yaml
+	run "$UMPIRE" audit ws1.yaml
+	[ "$status" -eq 0 ]
+	assert_output_has "audit ok"
+	run "$UMPIRE" status --brief ws1.yaml
+	[ "$output" = "pending player 2" ]
+}
