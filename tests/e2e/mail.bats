@@ -359,3 +359,15 @@ sys.stdout.buffer.write(quopri.encodestring(open("signed.yaml", "rb").read()))
 	run "$UMPIRE" status --brief ws1.yaml
 	[ "$output" = "pending player 2" ]
 }
+
+@test "mail damage: a client re-wrapping at 72 columns changes nothing" {
+	# every line umpire writes for mail fits 72 columns: the template,
+	# the signed orders, the game file
+	fold -s -w 72 o.yaml >ot.yaml
+	cmp o.yaml ot.yaml
+	fold -s -w 72 signed.yaml >d.yaml
+	cmp d.yaml signed.yaml
+	fold -s -w 72 ref.yaml >gw.yaml
+	cmp gw.yaml ref.yaml
+	adjudicates_as_reference d.yaml
+}
