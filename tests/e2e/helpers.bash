@@ -47,3 +47,14 @@ unembed() {
 	sed -n '/^# -----BEGIN UMPIRE SIGNATURE-----$/,/^# -----END/p' "$1" |
 		sed '1d;$d;s/^# //' | base64 -d >"$3"
 }
+
+# In the current directory: keys p.key/p.pub (the player) and r.key/r.pub
+# (the referee), and an Arnswalde 1945 game (difficulty low) that both
+# have joined, as $1 (g0.yaml: the game before the referee joined).
+new_arnswalde_game() {
+	"$UMPIRE" keygen -s p.key -p p.pub -W >/dev/null
+	"$UMPIRE" keygen -s r.key -p r.pub -W >/dev/null
+	"$UMPIRE" new arnswalde-1945 -s p.key --side player=p.pub \
+		--referee r.pub --set difficulty=low -o g0.yaml 2>/dev/null
+	"$UMPIRE" join g0.yaml --side referee -s r.key -o "$1" 2>/dev/null
+}

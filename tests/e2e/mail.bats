@@ -11,11 +11,7 @@ load helpers
 setup_file() {
 	umpire_setup_file
 	cd "$BATS_FILE_TMPDIR"
-	"$UMPIRE" keygen -s p.key -p p.pub -W >/dev/null
-	"$UMPIRE" keygen -s r.key -p r.pub -W >/dev/null
-	"$UMPIRE" new arnswalde-1945 -s p.key --side player=p.pub \
-		--referee r.pub --set difficulty=low -o g0.yaml 2>/dev/null
-	"$UMPIRE" join g0.yaml --side referee -s r.key -o start.yaml 2>/dev/null
+	new_arnswalde_game start.yaml
 	"$UMPIRE" orders start.yaml -s p.key -o o.yaml
 	"$UMPIRE" sign o.yaml -s p.key -o signed.yaml
 	# The game after adjudicating the plain file: the reference outcome.
