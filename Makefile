@@ -8,14 +8,17 @@ SHAREDIR   = $(PREFIX)/share/umpire
 MANDIR     = $(PREFIX)/share/man
 
 CC        ?= cc
-PKGS       = libsodium yaml-0.1 inih gmime-3.0
+# GMime is compiled against but not linked: umpire dlopens it only when
+# it reads or writes a mail message (see include/umpire/gmime_dl.h).
+LINK_PKGS  = libsodium yaml-0.1 inih
+PKGS       = $(LINK_PKGS) gmime-3.0
 DEBS       = build-essential pkg-config libsodium-dev libyaml-dev libinih-dev \
              libgmime-3.0-dev \
              bats minisign python3 python3-yaml python3-nacl \
              clang libclang-rt-14-dev valgrind time chromium
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(LINK_PKGS) 2>/dev/null)
 
 WARN       = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
              -Wformat=2 -Wno-unused-parameter \
@@ -24,7 +27,7 @@ WARN       = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 CFLAGS    ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS) -Iinclude \
              -DUMPIRE_SCENARIO_DIR='"$(SHAREDIR)/scenarios"' $(PKG_CFLAGS)
-LDLIBS     = $(PKG_LIBS) -lm
+LDLIBS     = $(PKG_LIBS) -ldl -lm
 
 BUILD     ?= build
 LIB_SRC    = $(wildcard src/core/*.c) $(wildcard src/rules/*.c) \

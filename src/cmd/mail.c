@@ -5,12 +5,13 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
-#include <gmime/gmime.h>
 #include "umpire/commands.h"
 #include "umpire/doc.h"
 #include "umpire/fsutil.h"
 #include "umpire/game.h"
+#include "umpire/gmime_dl.h"
 #include "umpire/mail.h"
 
 #define MAIL_MAX_FILE (4u << 20)
@@ -135,30 +136,30 @@ static const char *base_name(const char *path)
 }
 
 /* A text part holding data, encoded for mail. */
-static GMimePart *text_part(const char *subtype, const char *data,
+static GMimePart *text_part(const struct gmime *gm, const char *subtype, const char *data,
 			    size_t len, const char *filename, int attachment,
 			    GMimeContentEncoding enc)
 {
-	GMimePart *p = g_mime_part_new_with_type("text", subtype);
-	g_mime_object_set_content_type_parameter(GMIME_OBJECT(p), "charset",
+	GMimePart *p = gm->g_mime_part_new_with_type("text", subtype);
+	gm->g_mime_object_set_content_type_parameter(GMIME_OBJECT(p), "charset",
 						 "utf-8");
-	GMimeStream *s = g_mime_stream_mem_new_with_buffer(data, len);
-	GMimeDataWrapper *w = g_mime_data_wrapper_new_with_stream(
+	GMimeStream *s = gm->g_mime_stream_mem_new_with_buffer(data, len);
+	GMimeDataWrapper *w = gm->g_mime_data_wrapper_new_with_stream(
 		s, GMIME_CONTENT_ENCODING_DEFAULT);
-	g_mime_part_set_content(p, w);
-	g_object_unref(w);
-	g_object_unref(s);
-	g_mime_part_set_content_encoding(p, enc);
+	gm->g_mime_part_set_content(p, w);
+	gm->g_object_unref(w);
+	gm->g_object_unref(s);
+	gm->g_mime_part_set_content_encoding(p, enc);
 	if (filename) {
-		g_mime_part_set_filename(p, filename);
-		g_mime_object_set_disposition(GMIME_OBJECT(p), attachment ?
+		gm->g_mime_part_set_filename(p, filename);
+		gm->g_mime_object_set_disposition(GMIME_OBJECT(p), attachment ?
 			GMIME_DISPOSITION_ATTACHMENT :
 			GMIME_DISPOSITION_INLINE);
 	}
 	return p;
 }
 
-static int add_recipient(GMimeMessage *m, const struct cli *cli,
+static int add_recipient(const struct gmime *gm, GMimeMessage *m, const struct cli *cli,
 			 const char *to, struct error *err)
 {
 	const char *addr = strchr(to, '@') ? to : config_address(&cli->cfg, to);
@@ -168,63 +169,64 @@ static int add_recipient(GMimeMessage *m, const struct cli *cli,
 			      "the config file (%s), or give the address",
 			      to, to, to, cli->cfg.path ? cli->cfg.path :
 			      "~/.config/umpire/config.ini");
-	InternetAddressList *l = g_mime_message_get_addresses(
+	InternetAddressList *l = gm->g_mime_message_get_addresses(
 		m, GMIME_ADDRESS_TYPE_TO);
-	InternetAddressList *parsed = internet_address_list_parse(NULL, addr);
-	if (!parsed || internet_address_list_length(parsed) == 0) {
+	InternetAddressList *parsed = gm->internet_address_list_parse(NULL, addr);
+	if (!parsed || gm->internet_address_list_length(parsed) == 0) {
 		if (parsed)
-			g_object_unref(parsed);
+			gm->g_object_unref(parsed);
 		return errorf(err, EXIT_USAGE, "'%s' is not a mail address",
 			      addr);
 	}
-	internet_address_list_append(l, parsed);
-	g_object_unref(parsed);
+	gm->internet_address_list_append(l, parsed);
+	gm->g_object_unref(parsed);
 	return 0;
 }
 
 /* The addr-spec of the first mailbox in a, or NULL. */
-static char *addr_spec(const char *a)
+static char *addr_spec(const struct gmime *gm, const char *a)
 {
-	InternetAddressList *l = internet_address_list_parse(NULL, a);
+	InternetAddressList *l = gm->internet_address_list_parse(NULL, a);
 	char *out = NULL;
-	if (l && internet_address_list_length(l) > 0) {
-		InternetAddress *ia = internet_address_list_get_address(l, 0);
-		if (INTERNET_ADDRESS_IS_MAILBOX(ia))
-			out = g_strdup(internet_address_mailbox_get_addr(
+	if (l && gm->internet_address_list_length(l) > 0) {
+		InternetAddress *ia = gm->internet_address_list_get_address(l, 0);
+		if (gmime_is_mailbox(gm, ia))
+			out = gm->g_strdup(gm->internet_address_mailbox_get_addr(
 				INTERNET_ADDRESS_MAILBOX(ia)));
 	}
 	if (l)
-		g_object_unref(l);
+		gm->g_object_unref(l);
 	return out;
 }
 
 /* 1 if a and b name the same mailbox (display names aside). */
-static int same_mailbox(const char *a, const char *b)
+static int same_mailbox(const struct gmime *gm, const char *a,
+			const char *b)
 {
-	char *x = addr_spec(a), *y = addr_spec(b);
-	int same = x && y && g_ascii_strcasecmp(x, y) == 0;
-	g_free(x);
-	g_free(y);
+	char *x = addr_spec(gm, a), *y = addr_spec(gm, b);
+	int same = x && y && strcasecmp(x, y) == 0;
+	gm->g_free(x);
+	gm->g_free(y);
 	return same;
 }
 
 /* Default recipients: every configured role's address but our own. */
-static int default_recipients(GMimeMessage *m, const struct cli *cli,
+static int default_recipients(const struct gmime *gm, GMimeMessage *m, const struct cli *cli,
 			      size_t *n, struct error *err)
 {
 	const struct config *c = &cli->cfg;
 	for (size_t i = 0; i < c->n_addresses; i++) {
-		if (c->address && same_mailbox(c->address,
+		if (c->address && same_mailbox(gm, c->address,
 					       c->addresses[i].address))
 			continue;
-		if (add_recipient(m, cli, c->addresses[i].address, err))
+		if (add_recipient(gm, m, cli, c->addresses[i].address, err))
 			return -1;
 		(*n)++;
 	}
 	return 0;
 }
 
-static int build(const struct cli *cli, const char **files, size_t n_files,
+static int build(const struct gmime *gm, const struct cli *cli, const char **files, size_t n_files,
 		 char **bufs, size_t *lens, const char *report,
 		 size_t report_len, const char **to, size_t n_to,
 		 const char *from, int inline_first, struct strbuf *out,
@@ -236,39 +238,39 @@ static int build(const struct cli *cli, const char **files, size_t n_files,
 	if (describe(cli, path_name(files[0]), bufs[0], lens[0], &a, err))
 		return -1;
 	subject(&a, &subj);
-	GMimeMessage *m = g_mime_message_new(TRUE);
+	GMimeMessage *m = gm->g_mime_message_new(TRUE);
 	from = from ? from : cli->cfg.address;
 	if (from) {
-		InternetAddressList *f = internet_address_list_parse(NULL,
+		InternetAddressList *f = gm->internet_address_list_parse(NULL,
 								     from);
-		if (!f || internet_address_list_length(f) == 0) {
+		if (!f || gm->internet_address_list_length(f) == 0) {
 			if (f)
-				g_object_unref(f);
+				gm->g_object_unref(f);
 			errorf(err, EXIT_USAGE, "'%s' is not a mail address",
 			       from);
 			goto out;
 		}
-		internet_address_list_append(g_mime_message_get_addresses(
+		gm->internet_address_list_append(gm->g_mime_message_get_addresses(
 			m, GMIME_ADDRESS_TYPE_FROM), f);
-		g_object_unref(f);
+		gm->g_object_unref(f);
 	}
 	size_t n_rcpt = n_to;
 	for (size_t i = 0; i < n_to; i++)
-		if (add_recipient(m, cli, to[i], err))
+		if (add_recipient(gm, m, cli, to[i], err))
 			goto out;
-	if (n_to == 0 && default_recipients(m, cli, &n_rcpt, err))
+	if (n_to == 0 && default_recipients(gm, m, cli, &n_rcpt, err))
 		goto out;
 	if (n_rcpt == 0)
 		fprintf(cli->msg, "umpire: note: the message has no To: "
 			"(give --to, or map roles to addresses under "
 			"[addresses] in the config file)\n");
-	g_mime_message_set_subject(m, subj.buf, "utf-8");
-	GDateTime *now = g_date_time_new_now_local();
-	g_mime_message_set_date(m, now);
-	g_date_time_unref(now);
-	char *mid = g_mime_utils_generate_message_id("umpire.invalid");
-	g_mime_message_set_message_id(m, mid);
-	g_free(mid);
+	gm->g_mime_message_set_subject(m, subj.buf, "utf-8");
+	GDateTime *now = gm->g_date_time_new_now_local();
+	gm->g_mime_message_set_date(m, now);
+	gm->g_date_time_unref(now);
+	char *mid = gm->g_mime_utils_generate_message_id("umpire.invalid");
+	gm->g_mime_message_set_message_id(m, mid);
+	gm->g_free(mid);
 
 	if (report)
 		strbuf_add(&body, report, report_len);
@@ -277,35 +279,35 @@ static int build(const struct cli *cli, const char **files, size_t n_files,
 	strbuf_addf(&body, "\n-- \numpire reads this whole message: save it "
 		    "and give it to umpire\nin place of the attached file "
 		    "(or pipe it: | umpire COMMAND ... -).\n");
-	GMimeMultipart *mp = g_mime_multipart_new_with_subtype("mixed");
-	GMimePart *bp = text_part("plain", body.buf, body.len, NULL, 0,
+	GMimeMultipart *mp = gm->g_mime_multipart_new_with_subtype("mixed");
+	GMimePart *bp = text_part(gm, "plain", body.buf, body.len, NULL, 0,
 				  GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE);
-	g_mime_multipart_add(mp, GMIME_OBJECT(bp));
-	g_object_unref(bp);
+	gm->g_mime_multipart_add(mp, GMIME_OBJECT(bp));
+	gm->g_object_unref(bp);
 	for (size_t i = 0; i < n_files; i++) {
 		const char *fname = strcmp(files[i], "-") ? base_name(files[i])
 			: "umpire.yaml";
-		GMimePart *fp = text_part("plain", bufs[i], lens[i], fname,
+		GMimePart *fp = text_part(gm, "plain", bufs[i], lens[i], fname,
 					  !(inline_first && i == 0),
 					  GMIME_CONTENT_ENCODING_BASE64);
-		g_mime_multipart_add(mp, GMIME_OBJECT(fp));
-		g_object_unref(fp);
+		gm->g_mime_multipart_add(mp, GMIME_OBJECT(fp));
+		gm->g_object_unref(fp);
 	}
-	g_mime_message_set_mime_part(m, GMIME_OBJECT(mp));
-	g_object_unref(mp);
+	gm->g_mime_message_set_mime_part(m, GMIME_OBJECT(mp));
+	gm->g_object_unref(mp);
 
-	GMimeStream *ms = g_mime_stream_mem_new();
-	if (g_mime_object_write_to_stream(GMIME_OBJECT(m), NULL, ms) < 0) {
+	GMimeStream *ms = gm->g_mime_stream_mem_new();
+	if (gm->g_mime_object_write_to_stream(GMIME_OBJECT(m), NULL, ms) < 0) {
 		errorf(err, EXIT_USAGE, "cannot write the mail message");
 	} else {
-		GByteArray *b = g_mime_stream_mem_get_byte_array(
+		GByteArray *b = gm->g_mime_stream_mem_get_byte_array(
 			GMIME_STREAM_MEM(ms));
 		strbuf_add(out, b->data, b->len);
 		rc = 0;
 	}
-	g_object_unref(ms);
+	gm->g_object_unref(ms);
 out:
-	g_object_unref(m);
+	gm->g_object_unref(m);
 	strbuf_free(&subj);
 	strbuf_free(&body);
 	return rc;
@@ -344,10 +346,12 @@ int cmd_mail(int argc, char **argv, const struct cli *cli,
 			      err))
 		goto out;
 	struct strbuf msg = STRBUF_INIT;
-	g_mime_init();
-	rc = build(cli, pos, n_pos, bufs, lens, report, report_len, to, n_to,
+	struct gmime gm;
+	rc = gmime_open(&gm, err);
+	if (rc == 0)
+		rc = build(&gm, cli, pos, n_pos, bufs, lens, report, report_len, to, n_to,
 		   from, inline_first, &msg, err);
-	g_mime_shutdown();
+	gmime_close(&gm);
 	if (rc == 0)
 		rc = cli_write(out, &msg, err);
 	strbuf_free(&msg);

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <gmime/gmime.h>
+#include "umpire/gmime_dl.h"
 #include "umpire/fsutil.h"
 #include "umpire/mail.h"
 #include "umpire/sign.h"
@@ -95,36 +95,36 @@ static void copy_label(char *dst, size_t size, const char *src)
 	dst[j] = '\0';
 }
 
-static int decode_part(GMimePart *gp, struct part *out)
+static int decode_part(const struct gmime *gm, GMimePart *gp, struct part *out)
 {
-	GMimeDataWrapper *content = g_mime_part_get_content(gp);
+	GMimeDataWrapper *content = gm->g_mime_part_get_content(gp);
 	GMimeContentType *ct =
-		g_mime_object_get_content_type(GMIME_OBJECT(gp));
+		gm->g_mime_object_get_content_type(GMIME_OBJECT(gp));
 	memset(out, 0, sizeof *out);
 	if (ct) {
-		char *mt = g_mime_content_type_get_mime_type(ct);
+		char *mt = gm->g_mime_content_type_get_mime_type(ct);
 		copy_label(out->type, sizeof out->type, mt);
 		for (char *c = out->type; *c; c++)
 			*c = (char)tolower((unsigned char)*c);
-		g_free(mt);
+		gm->g_free(mt);
 	}
 	copy_label(out->filename, sizeof out->filename,
-		   g_mime_part_get_filename(gp));
-	out->attachment = g_mime_part_is_attachment(gp) ? 1 : 0;
+		   gm->g_mime_part_get_filename(gp));
+	out->attachment = gm->g_mime_part_is_attachment(gp) ? 1 : 0;
 	if (!content)
 		return 0;
-	GMimeStream *mem = g_mime_stream_mem_new();
-	if (g_mime_data_wrapper_write_to_stream(content, mem) < 0) {
-		g_object_unref(mem);
+	GMimeStream *mem = gm->g_mime_stream_mem_new();
+	if (gm->g_mime_data_wrapper_write_to_stream(content, mem) < 0) {
+		gm->g_object_unref(mem);
 		return -1;
 	}
 	GByteArray *bytes =
-		g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem));
+		gm->g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem));
 	out->len = bytes->len;
 	out->data = xmalloc(out->len + 1);
 	memcpy(out->data, bytes->data, out->len);
 	out->data[out->len] = '\0';
-	g_object_unref(mem);
+	gm->g_object_unref(mem);
 	return 0;
 }
 
@@ -152,42 +152,42 @@ static void describe(const struct part *parts, size_t n, struct strbuf *sb)
 		strbuf_adds(sb, "none");
 }
 
-static int unwrap(const char *name, char **buf, size_t *len, size_t max,
+static int unwrap(const struct gmime *gm, const char *name, char **buf, size_t *len, size_t max,
 		  char **sig, size_t *siglen, struct error *err)
 {
 	struct part parts[MAIL_MAX_PARTS];
 	size_t n = 0, extra = 0;
 	int rc = -1;
-	GMimeStream *stream = g_mime_stream_mem_new_with_buffer(*buf, *len);
-	GMimeParser *parser = g_mime_parser_new_with_stream(stream);
-	GMimeMessage *msg = g_mime_parser_construct_message(parser, NULL);
-	g_object_unref(parser);
-	g_object_unref(stream);
+	GMimeStream *stream = gm->g_mime_stream_mem_new_with_buffer(*buf, *len);
+	GMimeParser *parser = gm->g_mime_parser_new_with_stream(stream);
+	GMimeMessage *msg = gm->g_mime_parser_construct_message(parser, NULL);
+	gm->g_object_unref(parser);
+	gm->g_object_unref(stream);
 	if (!msg)
 		return errorf(err, EXIT_REFUSED, "%s: looks like a mail "
 			      "message, but it cannot be parsed as one "
 			      "(RFC 5322)", name);
-	GMimeObject *top = g_mime_message_get_mime_part(msg);
-	GMimePartIter *it = top ? g_mime_part_iter_new(top) : NULL;
+	GMimeObject *top = gm->g_mime_message_get_mime_part(msg);
+	GMimePartIter *it = top ? gm->g_mime_part_iter_new(top) : NULL;
 	/* The iterator skips the top part when it is a leaf: look at it. */
-	if (top && GMIME_IS_PART(top)) {
-		if (decode_part(GMIME_PART(top), &parts[n]) == 0)
+	if (top && gmime_is_part(gm, top)) {
+		if (decode_part(gm, GMIME_PART(top), &parts[n]) == 0)
 			n++;
 	}
-	for (; it && g_mime_part_iter_is_valid(it); g_mime_part_iter_next(it)) {
-		GMimeObject *o = g_mime_part_iter_get_current(it);
-		if (!GMIME_IS_PART(o))
+	for (; it && gm->g_mime_part_iter_is_valid(it); gm->g_mime_part_iter_next(it)) {
+		GMimeObject *o = gm->g_mime_part_iter_get_current(it);
+		if (!gmime_is_part(gm, o))
 			continue;
 		if (n == MAIL_MAX_PARTS) {
 			extra++;
 			continue;
 		}
-		if (decode_part(GMIME_PART(o), &parts[n]) == 0)
+		if (decode_part(gm, GMIME_PART(o), &parts[n]) == 0)
 			n++;
 	}
 	if (it)
-		g_mime_part_iter_free(it);
-	g_object_unref(msg);
+		gm->g_mime_part_iter_free(it);
+	gm->g_object_unref(msg);
 
 	size_t best = n;
 	for (size_t i = 0; i < n; i++) {
@@ -241,9 +241,11 @@ int mail_unwrap_signed(const char *name, char **buf, size_t *len,
 	*unwrapped = 0;
 	if (!mail_is_message(*buf, *len))
 		return 0;
-	g_mime_init();
-	int rc = unwrap(name, buf, len, max, sig, siglen, err);
-	g_mime_shutdown();
+	struct gmime gm;
+	if (gmime_open(&gm, err))
+		return -1;
+	int rc = unwrap(&gm, name, buf, len, max, sig, siglen, err);
+	gmime_close(&gm);
 	if (rc == 0)
 		*unwrapped = 1;
 	return rc;

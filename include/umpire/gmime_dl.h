@@ -1,0 +1,117 @@
+/*
+ * gmime_dl.h - GMime, loaded only when a mail message is read or written.
+ *
+ * Linking GMime into umpire made every process start load GIO, GPGME and
+ * a dozen other libraries (about 3 ms a run, more than a whole verify).
+ * Only mail needs them, so src/core/mail.c and src/cmd/mail.c reach GMime
+ * through this table, filled by dlopen(3) the first time a message is
+ * seen. The headers are GMime's own; only the calls go through pointers.
+ * Casts are plain (G_DISABLE_CAST_CHECKS): the type tests that matter are
+ * the explicit gmime_is_part() checks below.
+ */
+#ifndef UMPIRE_GMIME_DL_H
+#define UMPIRE_GMIME_DL_H
+
+#define G_DISABLE_CAST_CHECKS 1
+#include <gmime/gmime.h>
+#include "umpire/error.h"
+
+/* The shared object loaded: GMime 3's run-time name on Debian. */
+#define GMIME_SONAME "libgmime-3.0.so.0"
+
+#define GMIME_FUNCTIONS(X) \
+	X(void, g_mime_init, (void)) \
+	X(void, g_mime_shutdown, (void)) \
+	X(void, g_free, (gpointer)) \
+	X(gchar *, g_strdup, (const gchar *)) \
+	X(void, g_object_unref, (gpointer)) \
+	X(gboolean, g_type_check_instance_is_a, (GTypeInstance *, GType)) \
+	X(GDateTime *, g_date_time_new_now_local, (void)) \
+	X(void, g_date_time_unref, (GDateTime *)) \
+	X(GType, g_mime_part_get_type, (void)) \
+	X(GMimeDataWrapper *, g_mime_part_get_content, (GMimePart *)) \
+	X(GMimeContentType *, g_mime_object_get_content_type, \
+	  (GMimeObject *)) \
+	X(char *, g_mime_content_type_get_mime_type, (GMimeContentType *)) \
+	X(const char *, g_mime_part_get_filename, (GMimePart *)) \
+	X(gboolean, g_mime_part_is_attachment, (GMimePart *)) \
+	X(GMimeStream *, g_mime_stream_mem_new, (void)) \
+	X(GMimeStream *, g_mime_stream_mem_new_with_buffer, \
+	  (const char *, size_t)) \
+	X(GByteArray *, g_mime_stream_mem_get_byte_array, (GMimeStreamMem *)) \
+	X(ssize_t, g_mime_data_wrapper_write_to_stream, \
+	  (GMimeDataWrapper *, GMimeStream *)) \
+	X(GMimeParser *, g_mime_parser_new_with_stream, (GMimeStream *)) \
+	X(GMimeMessage *, g_mime_parser_construct_message, \
+	  (GMimeParser *, GMimeParserOptions *)) \
+	X(GMimeObject *, g_mime_message_get_mime_part, (GMimeMessage *)) \
+	X(GMimePartIter *, g_mime_part_iter_new, (GMimeObject *)) \
+	X(gboolean, g_mime_part_iter_is_valid, (GMimePartIter *)) \
+	X(gboolean, g_mime_part_iter_next, (GMimePartIter *)) \
+	X(GMimeObject *, g_mime_part_iter_get_current, (GMimePartIter *)) \
+	X(void, g_mime_part_iter_free, (GMimePartIter *)) \
+	X(GMimePart *, g_mime_part_new_with_type, (const char *, const char *)) \
+	X(void, g_mime_object_set_content_type_parameter, \
+	  (GMimeObject *, const char *, const char *)) \
+	X(GMimeDataWrapper *, g_mime_data_wrapper_new_with_stream, \
+	  (GMimeStream *, GMimeContentEncoding)) \
+	X(void, g_mime_part_set_content, (GMimePart *, GMimeDataWrapper *)) \
+	X(void, g_mime_part_set_content_encoding, \
+	  (GMimePart *, GMimeContentEncoding)) \
+	X(void, g_mime_part_set_filename, (GMimePart *, const char *)) \
+	X(void, g_mime_object_set_disposition, (GMimeObject *, const char *)) \
+	X(InternetAddressList *, g_mime_message_get_addresses, \
+	  (GMimeMessage *, GMimeAddressType)) \
+	X(InternetAddressList *, internet_address_list_parse, \
+	  (GMimeParserOptions *, const char *)) \
+	X(int, internet_address_list_length, (InternetAddressList *)) \
+	X(void, internet_address_list_append, \
+	  (InternetAddressList *, InternetAddressList *)) \
+	X(InternetAddress *, internet_address_list_get_address, \
+	  (InternetAddressList *, int)) \
+	X(GType, internet_address_mailbox_get_type, (void)) \
+	X(const char *, internet_address_mailbox_get_addr, \
+	  (InternetAddressMailbox *)) \
+	X(GMimeMessage *, g_mime_message_new, (gboolean)) \
+	X(void, g_mime_message_set_subject, \
+	  (GMimeMessage *, const char *, const char *)) \
+	X(void, g_mime_message_set_date, (GMimeMessage *, GDateTime *)) \
+	X(char *, g_mime_utils_generate_message_id, (const char *)) \
+	X(void, g_mime_message_set_message_id, (GMimeMessage *, const char *)) \
+	X(GMimeMultipart *, g_mime_multipart_new_with_subtype, (const char *)) \
+	X(void, g_mime_multipart_add, (GMimeMultipart *, GMimeObject *)) \
+	X(void, g_mime_message_set_mime_part, (GMimeMessage *, GMimeObject *)) \
+	X(ssize_t, g_mime_object_write_to_stream, \
+	  (GMimeObject *, GMimeFormatOptions *, GMimeStream *))
+
+/* One pointer per GMime (or GLib) function umpire calls, same name. */
+struct gmime {
+	void *handle;
+#define GMIME_POINTER(ret, name, args) ret (*name) args;
+	GMIME_FUNCTIONS(GMIME_POINTER)
+#undef GMIME_POINTER
+};
+
+/*
+ * Load GMime and initialise it (g_mime_init). Returns 0, or -1 with
+ * *err (EXIT_USAGE) naming the library and what to install.
+ */
+int gmime_open(struct gmime *gm, struct error *err);
+
+/* g_mime_shutdown; the library stays mapped (GLib cannot be unloaded). */
+void gmime_close(struct gmime *gm);
+
+/* GMIME_IS_PART and INTERNET_IS_ADDRESS_MAILBOX through the table. */
+static inline int gmime_is_part(const struct gmime *gm, void *o)
+{
+	return o && gm->g_type_check_instance_is_a(o,
+		gm->g_mime_part_get_type());
+}
+
+static inline int gmime_is_mailbox(const struct gmime *gm, void *o)
+{
+	return o && gm->g_type_check_instance_is_a(o,
+		gm->internet_address_mailbox_get_type());
+}
+
+#endif
