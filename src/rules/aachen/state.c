@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "aachen.h"
 
 const char *const aa_side_names[SIDES] = { "allied", "german" };
@@ -38,7 +39,7 @@ int aa_unit_find(const struct aachen *st, const char *id)
 	int i;
 
 	for (i = 0; i < st->n_units; i++)
-		if (!strcmp(st->u[i].id, id))
+		if (!strcasecmp(st->u[i].id, id))
 			return i;
 	return -1;
 }
