@@ -38,6 +38,10 @@ int scenario_load(const char *path, struct scenario *s, struct error *err);
 int scenario_find(const char *dir, const char *id, struct scenario *s,
 		  struct error *err);
 void scenario_free(struct scenario *s);
+/* The ids of the scenarios in dir (its *.yaml files), sorted; free with
+ * scenario_ids_free. */
+int scenario_ids(const char *dir, char ***ids, size_t *n, struct error *err);
+void scenario_ids_free(char **ids, size_t n);
 
 /*
  * The game's options: every option of the scenario in the scenario's order,
@@ -56,5 +60,9 @@ int scenario_start(const struct scenario *s, const struct doc_node *opts,
 		   void **state, struct error *err);
 
 int scenario_has_side(const struct scenario *s, const char *side);
+struct strbuf;
+/* "a, b" lists for messages: the sides, the option names (or "none"). */
+void scenario_list_sides(const struct scenario *s, struct strbuf *sb);
+void scenario_list_options(const struct scenario *s, struct strbuf *sb);
 
 #endif

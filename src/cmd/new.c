@@ -47,9 +47,33 @@ int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 	struct scenario scn;
 	if (scenario_find(cli->scenario_dir, id, &scn, err))
 		goto out;
+	struct strbuf listed = STRBUF_INIT;
 	const char *names[GAME_MAX_ROLES];
 	struct pubkey keys[GAME_MAX_ROLES];
 	size_t n = 0;
+	scenario_list_sides(&scn, &listed);
+	for (size_t j = 0; j < n_sides; j++) {
+		const char *eq = strchr(sides[j], '=');
+		int known = 0;
+		for (size_t i = 0; eq && i < scn.n_sides; i++)
+			if (strlen(scn.sides[i]) == (size_t)(eq - sides[j]) &&
+			    !strncmp(sides[j], scn.sides[i],
+				     (size_t)(eq - sides[j])))
+				known = 1;
+		if (!eq) {
+			usage_error(err, "new", "--side takes NAME=PUBKEY, not "
+				    "'%s' (sides of %s: %s)", sides[j], scn.id,
+				    listed.buf);
+			goto out_list;
+		}
+		if (!known) {
+			usage_error(err, "new", "scenario %s has no side "
+				    "'%.*s' (its sides: %s)", scn.id,
+				    (int)(eq - sides[j]), sides[j],
+				    listed.buf);
+			goto out_list;
+		}
+	}
 	for (size_t i = 0; i < scn.n_sides; i++) {
 		const char *val = NULL;
 		size_t l = strlen(scn.sides[i]);
@@ -59,47 +83,47 @@ int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 				if (val) {
 					usage_error(err, "new", "side %s given "
 						    "twice", scn.sides[i]);
-					goto out_scn;
+					goto out_list;
 				}
 				val = sides[j] + l + 1;
 			}
 		if (!val) {
 			usage_error(err, "new", "scenario %s needs --side "
-				    "%s=PUBKEY", scn.id, scn.sides[i]);
-			goto out_scn;
+				    "%s=PUBKEY (its sides: %s)", scn.id,
+				    scn.sides[i], listed.buf);
+			goto out_list;
 		}
 		names[n] = scn.sides[i];
 		if (pubkey_load(val, &keys[n], err))
-			goto out_scn;
+			goto out_list;
 		n++;
 	}
 	if (n_sides != scn.n_sides) {
-		usage_error(err, "new", "scenario %s has sides: %s%s%s", scn.id,
-			    scn.sides[0], scn.n_sides > 1 ? ", " : "",
-			    scn.n_sides > 1 ? scn.sides[1] : "");
-		goto out_scn;
+		usage_error(err, "new", "scenario %s has sides: %s", scn.id,
+			    listed.buf);
+		goto out_list;
 	}
 	if (!referee && strcmp(scn.referee, "required") == 0) {
 		usage_error(err, "new", "scenario %s needs a referee "
 			    "(--referee PUBKEY; the same key as the player's "
 			    "for casual solo play)", scn.id);
-		goto out_scn;
+		goto out_list;
 	}
 	if (referee && strcmp(scn.referee, "none") == 0) {
 		usage_error(err, "new", "scenario %s takes no referee", scn.id);
-		goto out_scn;
+		goto out_list;
 	}
 	if (referee) {
 		names[n] = "referee";
 		if (pubkey_load(referee, &keys[n], err))
-			goto out_scn;
+			goto out_list;
 		n++;
 	}
 	if (cli_seckey(cli, seckey, &sk, err))
-		goto out_scn;
+		goto out_list;
 	if (game_create(&g, cli->scenario_dir, scn.id, (char *const *)sets,
 			n_sets, names, keys, n, (uint32_t)length, err))
-		goto out_scn;
+		goto out_list;
 	have_game = 1;
 	struct pubkey mine;
 	seckey_pubkey(sk, &mine);
@@ -107,13 +131,13 @@ int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 	for (size_t i = 0; i < n; i++)
 		if (memcmp(&mine, &keys[i], sizeof mine) == 0) {
 			if (game_join(&g, names[i], sk, err))
-				goto out_scn;
+				goto out_list;
 			joined++;
 		}
 	if (!joined) {
 		errorf(err, EXIT_USAGE, "the secret key given is none of the "
 		       "game's roles' keys; the creator must hold one role");
-		goto out_scn;
+		goto out_list;
 	}
 	struct strbuf sb = STRBUF_INIT;
 	if (game_emit(&g, &sb, err) == 0 && cli_write(out, &sb, err) == 0) {
@@ -124,7 +148,8 @@ int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 		rc = 0;
 	}
 	strbuf_free(&sb);
-out_scn:
+out_list:
+	strbuf_free(&listed);
 	scenario_free(&scn);
 out:
 	if (have_game)

@@ -306,8 +306,21 @@ static int load_body(struct game *g, const char *scn_dir, struct error *err)
 	if (r->kind != DOC_MAP)
 		return errorf(err, EXIT_REFUSED, "%s: not a game file",
 			      d->name);
-	if (doc_only_keys(d, r, game_keys, err) ||
-	    doc_need_str(d, r, "umpire", &fmt, err))
+	/* the kind of file first: an order file or new steps given where a
+	 * game is expected get a message that says what they are */
+	if (doc_need_str(d, r, "umpire", &fmt, err))
+		return -1;
+	if (!strncmp(fmt, "orders/", 7))
+		return errorf(err, EXIT_USAGE, "%s is an order file ('umpire: "
+			      "%s'), not a game file: 'umpire verify %s "
+			      "--game GAME' checks it, 'umpire adjudicate GAME "
+			      "%s' plays it", d->name, fmt, d->name, d->name);
+	if (!strncmp(fmt, "delta/", 6))
+		return errorf(err, EXIT_USAGE, "%s holds new steps only "
+			      "('umpire: %s'), not a whole game: 'umpire "
+			      "append GAME %s' adds them to your game file",
+			      d->name, fmt, d->name);
+	if (doc_only_keys(d, r, game_keys, err))
 		return -1;
 	if (strcmp(fmt, GAME_FORMAT) != 0)
 		return errorf(err, EXIT_REFUSED, "%s: 'umpire: %s' is not a "
@@ -488,9 +501,16 @@ int game_join(struct game *g, const char *name, const struct seckey *sk,
 {
 	struct role *r = game_role(g, name);
 	struct pubkey pk;
-	if (!r)
-		return errorf(err, EXIT_USAGE, "this game has no role '%s'",
-			      name);
+	if (!r) {
+		struct strbuf sb = STRBUF_INIT;
+		for (size_t i = 0; i < g->n_roles; i++)
+			strbuf_addf(&sb, "%s%s", i ? ", " : "",
+				    g->roles[i].name);
+		errorf(err, EXIT_USAGE, "this game has no role '%s' (its "
+		       "roles: %s)", name, sb.buf);
+		strbuf_free(&sb);
+		return -1;
+	}
 	seckey_pubkey(sk, &pk);
 	if (sodium_memcmp(&pk, &r->pk, sizeof pk) != 0)
 		return errorf(err, EXIT_REFUSED, "this secret key is not the "

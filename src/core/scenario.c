@@ -3,9 +3,11 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <dirent.h>
 #include <string.h>
 #include "umpire/fsutil.h"
 #include "umpire/scenario.h"
+#include "umpire/strbuf.h"
 
 static const char *const top_keys[] = { "umpire", "id", "rules", "version",
 	"title", "title_ja", "provenance", "provisional", "notes", "sides",
@@ -137,6 +139,59 @@ fail:
 	return -1;
 }
 
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int scenario_ids(const char *dir, char ***ids, size_t *n,
+		 struct error *err)
+{
+	DIR *dp = opendir(dir);
+	*ids = NULL;
+	*n = 0;
+	if (!dp)
+		return errorf(err, EXIT_USAGE, "cannot read the scenario "
+			      "directory %s (set UMPIRE_SCENARIOS, or "
+			      "'scenarios =' in the config file)", dir);
+	struct dirent *de;
+	while ((de = readdir(dp))) {
+		size_t l = strlen(de->d_name);
+		if (l > 5 && !strcmp(de->d_name + l - 5, ".yaml")) {
+			*ids = xrealloc(*ids, (*n + 1) * sizeof **ids);
+			(*ids)[*n] = xstrdup(de->d_name);
+			(*ids)[(*n)++][l - 5] = '\0';
+		}
+	}
+	closedir(dp);
+	if (*n)
+		qsort(*ids, *n, sizeof **ids, by_name);
+	return 0;
+}
+
+void scenario_ids_free(char **ids, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(ids[i]);
+	free(ids);
+}
+
+static int no_scenario(const char *dir, const char *id, struct error *err)
+{
+	char **ids;
+	size_t n;
+	struct strbuf sb = STRBUF_INIT;
+	if (scenario_ids(dir, &ids, &n, err))
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		strbuf_addf(&sb, "%s%s", i ? ", " : "", ids[i]);
+	errorf(err, EXIT_USAGE, "no scenario '%s' in %s (installed: %s)", id,
+	       dir, n ? sb.buf : "none");
+	strbuf_free(&sb);
+	scenario_ids_free(ids, n);
+	return -1;
+}
+
 int scenario_find(const char *dir, const char *id, struct scenario *s,
 		  struct error *err)
 {
@@ -144,13 +199,11 @@ int scenario_find(const char *dir, const char *id, struct scenario *s,
 	for (const char *p = id; *p; p++)
 		if (!(*p == '-' || (*p >= 'a' && *p <= 'z') ||
 		      (*p >= '0' && *p <= '9')))
-			return errorf(err, EXIT_USAGE, "bad scenario id '%s'",
-				      id);
+			return no_scenario(dir, id, err);
 	snprintf(path, sizeof path, "%s/%s.yaml", dir, id);
 	FILE *f = fopen(path, "r");
 	if (!f)
-		return errorf(err, EXIT_USAGE, "no scenario '%s' in %s (see "
-			      "'umpire scenarios')", id, dir);
+		return no_scenario(dir, id, err);
 	fclose(f);
 	if (scenario_load(path, s, err))
 		return -1;
@@ -167,6 +220,21 @@ void scenario_free(struct scenario *s)
 {
 	doc_free(s->doc);
 	memset(s, 0, sizeof *s);
+}
+
+void scenario_list_sides(const struct scenario *s, struct strbuf *sb)
+{
+	for (size_t i = 0; i < s->n_sides; i++)
+		strbuf_addf(sb, "%s%s", i ? ", " : "", s->sides[i]);
+}
+
+void scenario_list_options(const struct scenario *s, struct strbuf *sb)
+{
+	for (size_t i = 0; i < s->options->n; i++)
+		strbuf_addf(sb, "%s%s", i ? ", " : "",
+			    s->options->keys[i]->str);
+	if (s->options->n == 0)
+		strbuf_adds(sb, "none");
 }
 
 int scenario_has_side(const struct scenario *s, const char *side)
@@ -213,9 +281,15 @@ int scenario_options(const struct scenario *s, struct doc *d,
 		char name[64];
 		snprintf(name, sizeof name, "%.*s", (int)(eq - sets[i]),
 			 sets[i]);
-		if (!doc_get(s->options, name))
-			return errorf(err, EXIT_USAGE, "scenario %s has no "
-				      "option '%s'", s->id, name);
+		if (!doc_get(s->options, name)) {
+			struct strbuf sb = STRBUF_INIT;
+			scenario_list_options(s, &sb);
+			errorf(err, EXIT_USAGE, "scenario %s has no option '%s' "
+			       "(its options: %s; see 'umpire scenarios "
+			       "--options %s')", s->id, name, sb.buf, s->id);
+			strbuf_free(&sb);
+			return -1;
+		}
 		for (size_t j = 0; j < i; j++)
 			if (strncmp(sets[j], sets[i], (size_t)(eq - sets[i]) +
 				    1) == 0)
