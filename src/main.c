@@ -2,9 +2,12 @@
  * main.c - the command table, global options, exit statuses. The only
  * place that exits.
  */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <sodium.h>
 #include "umpire/commands.h"
 #include "umpire/strbuf.h"
@@ -15,46 +18,115 @@
 
 const struct command commands[] = {
 	{ "keygen", cmd_keygen, "keygen -s SECKEY -p PUBKEY [-W] [-f]",
-	  "make a key pair in minisign's formats" },
+	  "make a key pair in minisign's formats",
+	  "  -s SECKEY   where to write the secret key (mode 0600; a missing\n"
+	  "              directory is made 0700)\n"
+	  "  -p PUBKEY   where to write the public key\n"
+	  "  -W          do not encrypt the secret key (no passphrase)\n"
+	  "  -f          overwrite files that exist\n" },
 	{ "new", cmd_new, "new SCENARIO -s SECKEY --side NAME=PUBKEY... "
 	  "[--referee PUBKEY]\n           [--set OPTION=VALUE...] "
 	  "[--chain-length N] [-o GAME]",
-	  "create a game; the creator commits here" },
+	  "create a game; the creator commits here",
+	  "  -s SECKEY         the creator's secret key (default: config\n"
+	  "                    secret_key); it commits for its roles\n"
+	  "  --side NAME=PUBKEY  a side and its public key (file or RW...\n"
+	  "                    key); every side of the scenario once\n"
+	  "  --referee PUBKEY  the referee's public key (referee mode)\n"
+	  "  --set OPTION=VALUE  a scenario option (umpire scenarios\n"
+	  "                    --options SCENARIO lists them)\n"
+	  "  --chain-length N  the most steps the game can have (2048)\n"
+	  "  -o GAME           where to write the game (default: stdout)\n" },
 	{ "join", cmd_join, "join GAME --side NAME -s SECKEY [-o OUT]",
-	  "a role commits to its dice chain and signs the header" },
+	  "a role commits to its dice chain and signs the header",
+	  "  --side NAME   the role that joins\n"
+	  "  -s SECKEY     that role's secret key (default: config)\n"
+	  "  -o OUT        where to write the game (default: stdout)\n" },
 	{ "status", cmd_status, "status GAME|VIEW [--brief] [-s SECKEY]",
-	  "whose decision is pending, the question, the legal answers" },
-	{ "orders", cmd_orders, "orders GAME|VIEW [-s SECKEY] [-o OUT]",
-	  "a ready-to-sign order file for the pending decision" },
+	  "whose decision is pending, the question, the legal answers",
+	  "  --brief     one line for scripts: pending ROLE STEP,\n"
+	  "              adjudication ROLE STEP, over RESULT or join ROLE\n"
+	  "  -s SECKEY   the key that opens a sealed view (default: config)\n" },
+	{ "orders", cmd_orders, "orders GAME|VIEW [-s SECKEY] [-o OUT] [--sign]",
+	  "a ready-to-sign order file for the pending decision",
+	  "  -s SECKEY   the pending role's secret key, for its reveal\n"
+	  "              (default: config secret_key)\n"
+	  "  -o OUT      where to write the order file (default: stdout)\n"
+	  "  --sign      open the template in $VISUAL or $EDITOR, check the\n"
+	  "              answers and sign them with the same key: one\n"
+	  "              passphrase a turn\n" },
 	{ "sign", cmd_sign, "sign FILE [-g GAME] [-s SECKEY] [-o OUT] [--detached] "
-	  "[-t COMMENT]", "sign an order file (embedded or detached)" },
+	  "[-t COMMENT]", "sign an order file (embedded or detached)",
+	  "  -s SECKEY     the signer's secret key (default: config)\n"
+	  "  -o OUT        where to write the signed file (default: stdout)\n"
+	  "  -g, --game GAME  check the answers against the game first\n"
+	  "  --detached    write FILE.minisig beside FILE, as minisign -S\n"
+	  "  -t COMMENT    the trusted comment (default: umpire/1 game=...\n"
+	  "                step=... side=... from the file)\n" },
 	{ "verify", cmd_verify, "verify FILE [-p PUBKEY | --game GAME] "
-	  "[-x SIGFILE]", "check a signed order file" },
+	  "[-x SIGFILE]", "check a signed order file",
+	  "  -p PUBKEY     the public key (file or RW... key)\n"
+	  "  --game GAME   check against the pending decision of GAME: its\n"
+	  "                side's key, game, step, reveal and the answers\n"
+	  "  -x SIGFILE    a detached signature (default: FILE.minisig)\n" },
 	{ "adjudicate", cmd_adjudicate, "adjudicate GAME ORDERS [-s SECKEY] "
-	  "[-o OUT] [--report FILE]",
-	  "resolve a step, add this role's reveal, countersign" },
+	  "[-o OUT] [--report FILE] [-x SIGFILE]",
+	  "resolve a step, add this role's reveal, countersign",
+	  "  -s SECKEY      the counter-party's secret key (default: config)\n"
+	  "  -o OUT         where to write the new game (default: stdout)\n"
+	  "  --report FILE  where to write the report (default: stderr)\n"
+	  "  -x SIGFILE     the orders' detached signature (default:\n"
+	  "                 ORDERS.minisig)\n" },
 	{ "report", cmd_report, "report GAME|VIEW [--step N] [--side NAME] "
 	  "[-s SECKEY]",
-	  "the report of the latest step and the position" },
+	  "the report of the latest step and the position",
+	  "  --step N     the report of step N (default: the latest)\n"
+	  "  --side NAME  only what that side may see\n"
+	  "  -s SECKEY    the key that opens a sealed view (default: config)\n" },
 	{ "render", cmd_render, "render GAME -o FILE.svg [--step N] "
-	  "[--side NAME]", "the board after a step as an SVG picture" },
+	  "[--side NAME]", "the board after a step as an SVG picture",
+	  "  -o FILE.svg  where to write the picture (required; - for stdout)\n"
+	  "  --step N     the board after step N (0: the start)\n"
+	  "  --side NAME  only what that side may see\n" },
 	{ "audit", cmd_audit, "audit GAME [--view FILE...] [-s SECKEY] "
 	  "[--against GAME2]",
-	  "replay and verify everything; exit 0 only if all holds" },
+	  "replay and verify everything; exit 0 only if all holds",
+	  "  --view FILE    a view to rebuild and compare (may repeat)\n"
+	  "  -s SECKEY      the key that opens sealed views (default: config)\n"
+	  "  --against GAME2  compare two files of one game; name who\n"
+	  "                 signed both sides of a fork\n" },
 	{ "dice", cmd_dice, "dice GAME [--summary] [--side NAME]",
-	  "every draw: step, turn, phase, purpose, pool, result" },
+	  "every draw: step, turn, phase, purpose, pool, result",
+	  "  --summary    add the luck report: per side and purpose, draws,\n"
+	  "               total against its expectation\n"
+	  "  --side NAME  what that side may see; other draws hidden\n" },
 	{ "view", cmd_view, "view GAME --side NAME [-s SECKEY] [--seal] "
-	  "[-o FILE]", "referee mode: what one side may see, signed" },
+	  "[-o FILE]", "referee mode: what one side may see, signed",
+	  "  --side NAME  the side whose view is written\n"
+	  "  -s SECKEY    the referee's secret key (default: config)\n"
+	  "  --seal       encrypt the view to the side's key\n"
+	  "  -o FILE      where to write the view (default: stdout)\n" },
 	{ "delta", cmd_delta, "delta GAME [--since N] [-o OUT]",
-	  "only the steps after step N, to mail instead of the game" },
+	  "only the steps after step N, to mail instead of the game",
+	  "  --since N  the steps after step N (default: the last step alone)\n"
+	  "  -o OUT     where to write them (default: stdout)\n" },
 	{ "append", cmd_append, "append GAME STEPS [-o OUT]",
-	  "add mailed steps to one's own game file, checked" },
+	  "add mailed steps to one's own game file, checked",
+	  "  -o OUT     where to write the longer game (default: stdout)\n" },
 	{ "mail", cmd_mail, "mail FILE... [--to ROLE|ADDRESS]... "
 	  "[--from ADDRESS] [--report FILE]\n           [--inline] [-o OUT]",
-	  "a ready-to-send mail message carrying umpire files" },
-	{ "scenarios", cmd_scenarios, "scenarios",
-	  "installed scenarios with their ids and provenance" },
-	{ NULL, NULL, NULL, NULL }
+	  "a ready-to-send mail message carrying umpire files",
+	  "  --to ROLE|ADDRESS  a recipient (may repeat; default: every\n"
+	  "                    role with an address but the sender)\n"
+	  "  --from ADDRESS    the sender (default: config address)\n"
+	  "  --report FILE     the message body (default: the subject)\n"
+	  "  --inline          show the first file inline\n"
+	  "  -o OUT            where to write the message (default: stdout)\n" },
+	{ "scenarios", cmd_scenarios, "scenarios [--options ID]",
+	  "installed scenarios with their ids and provenance",
+	  "  --options ID  the options of scenario ID, their values and\n"
+	  "                default\n" },
+	{ NULL, NULL, NULL, NULL, NULL }
 };
 
 static void help(FILE *out)
@@ -64,8 +136,9 @@ static void help(FILE *out)
 		UMPIRE_VERSION);
 	for (const struct command *c = commands; c->name; c++)
 		fprintf(out, "  %-11s %s\n", c->name, c->summary);
-	fprintf(out, "\nEvery command takes --help. '-' means stdin or "
-		"stdout.\nExit status: 0 success, 1 refused (bad "
+	fprintf(out, "\nEvery command takes --help (its options, each "
+		"with its meaning).\n'umpire --version' prints the version. "
+		"'-' means stdin or stdout.\nExit status: 0 success, 1 refused (bad "
 		"signature, illegal order,\nfailed audit), 2 usage or "
 		"system error. See umpire(1).\n");
 }
@@ -86,6 +159,46 @@ static char *config_path(void)
 		strbuf_addf(&sb, "%s/.config/umpire/config.ini", p);
 	}
 	return strbuf_detach(&sb, NULL);
+}
+
+/* 1 if dir is a directory. */
+static int is_dir(const char *dir)
+{
+	struct stat st;
+	return stat(dir, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/*
+ * The scenario directory when neither $UMPIRE_SCENARIOS nor the config
+ * names one: found from where the binary is, so that an install under any
+ * PREFIX (BINDIR/umpire beside SHAREDIR/scenarios) and the build tree
+ * (build/umpire beside scenarios/) both work without a rebuild; else the
+ * directory compiled in. Returns a malloc'd path.
+ */
+static char *default_scenario_dir(void)
+{
+	char exe[4096];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		char *slash = strrchr(exe, '/');
+		if (slash) {
+			static const char *const rel[] = {
+				"/../share/umpire/scenarios", "/../scenarios"
+			};
+			*slash = '\0';
+			for (size_t i = 0; i < 2; i++) {
+				struct strbuf sb = STRBUF_INIT;
+				strbuf_addf(&sb, "%s%s", exe, rel[i]);
+				char *real = is_dir(sb.buf) ?
+					realpath(sb.buf, NULL) : NULL;
+				strbuf_free(&sb);
+				if (real)
+					return real;
+			}
+		}
+	}
+	return xstrdup(UMPIRE_SCENARIO_DIR);
 }
 
 static int finish(int status)
@@ -160,12 +273,18 @@ int main(int argc, char **argv)
 	const char *pf = getenv("UMPIRE_PASSPHRASE_FILE");
 	cli.passphrase_file = pf && *pf ? pf : NULL;
 	const char *sd = getenv("UMPIRE_SCENARIOS");
-	cli.scenario_dir = sd && *sd ? sd : cli.cfg.scenarios ?
-		cli.cfg.scenarios : UMPIRE_SCENARIO_DIR;
+	char *found = NULL;
+	if (sd && *sd)
+		cli.scenario_dir = sd;
+	else if (cli.cfg.scenarios)
+		cli.scenario_dir = cli.cfg.scenarios;
+	else
+		cli.scenario_dir = found = default_scenario_dir();
 	cli.cmd = c->name;
 
 	int rc = c->fn(argc - 1, argv + 1, &cli, &err);
 	config_free(&cli.cfg);
+	free(found);
 	if (rc < 0) {
 		fflush(stdout);
 		char who[64];

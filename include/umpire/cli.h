@@ -32,6 +32,8 @@ struct command {
 	cmd_fn fn;
 	const char *usage;   /* one or more lines, without "usage: umpire " */
 	const char *summary; /* one line */
+	const char *options; /* one "  -x ARG  meaning" line (or more) per
+				option, for --help */
 };
 
 /* One command-line option of a subcommand; tables end with a zeroed
@@ -66,8 +68,11 @@ int cli_parse_var(const struct cli *cli, int argc, char **argv,
 /* Standard refusal for a bad command line (EXIT_USAGE). */
 int usage_error(struct error *err, const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-/* Print the usage of cmd to out (for --help). */
-void print_usage(FILE *out, const char *cmd);
+/* Print the usage of cmd to out (for --help): the synopsis, the summary
+ * and every option of opts with its meaning. An option of opts that the
+ * command table does not describe is listed as "(no description)", which
+ * tests/e2e/help.bats refuses. */
+void print_usage(FILE *out, const char *cmd, const struct opt *opts);
 
 struct game;
 struct seckey;

@@ -73,7 +73,7 @@ int cli_parse_var(const struct cli *cli, int argc, char **argv,
 			continue;
 		}
 		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			print_usage(cli->out, cmd);
+			print_usage(cli->out, cmd, opts);
 			return 1;
 		}
 		if (a[1] == '-') {
@@ -126,12 +126,54 @@ int cli_parse_var(const struct cli *cli, int argc, char **argv,
 	return 0;
 }
 
-void print_usage(FILE *out, const char *cmd)
+/* 1 if the options text describes "-c" or "--name" (at a line's start). */
+static int described(const char *text, const struct opt *o)
 {
-	for (const struct command *c = commands; c->name; c++)
-		if (strcmp(c->name, cmd) == 0)
-			fprintf(out, "usage: umpire %s\n%s.\nSee umpire(1).\n",
-				c->usage, c->summary);
+	char want[64];
+	if (o->long_name)
+		snprintf(want, sizeof want, "--%s", o->long_name);
+	else
+		snprintf(want, sizeof want, "-%c", o->short_name);
+	size_t n = strlen(want);
+	for (const char *l = text; l && *l; ) {
+		while (*l == ' ')
+			l++;
+		/* "-g, --game" describes both names */
+		for (const char *w = l; *w == '-'; ) {
+			if (!strncmp(w, want, n) && (w[n] == ' ' ||
+			    w[n] == ',' || w[n] == '\n' || w[n] == '='))
+				return 1;
+			w = strchr(w, ' ');
+			if (!w || w[-1] != ',')
+				break;
+			w++;
+		}
+		l = strchr(l, '\n');
+		l = l ? l + 1 : NULL;
+	}
+	return 0;
+}
+
+void print_usage(FILE *out, const char *cmd, const struct opt *opts)
+{
+	for (const struct command *c = commands; c->name; c++) {
+		if (strcmp(c->name, cmd) != 0)
+			continue;
+		fprintf(out, "usage: umpire %s\n%s.\n\noptions:\n%s",
+			c->usage, c->summary, c->options ? c->options : "");
+		for (const struct opt *o = opts; o && (o->value || o->flag ||
+						       o->list); o++)
+			if (!c->options || !described(c->options, o)) {
+				if (o->long_name)
+					fprintf(out, "  --%s  (no description)\n",
+						o->long_name);
+				else
+					fprintf(out, "  -%c  (no description)\n",
+						o->short_name);
+			}
+		fprintf(out, "  -h, --help  this help\n\n'-' means standard "
+			"input or output. See umpire(1).\n");
+	}
 }
 
 int usage_error(struct error *err, const char *cmd, const char *fmt, ...)
