@@ -26,6 +26,14 @@ int read_input(const char *path, size_t max, char **buf, size_t *len,
 int write_output(const char *path, const void *buf, size_t len, mode_t mode,
 		 int exclusive, struct error *err);
 
+/*
+ * Make sure a file can be written at path before any work (a passphrase,
+ * say) is asked for: every missing directory on its way is made with
+ * mode (0700 for a secret key's, as minisign does), and the directory
+ * must be writable. Refused (EXIT_USAGE) naming the directory.
+ */
+int output_dir_ready(const char *path, mode_t mode, struct error *err);
+
 /* Display name for messages: "stdin" / "stdout" for "-". */
 const char *path_name(const char *path);
 

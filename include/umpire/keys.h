@@ -87,6 +87,14 @@ int seckey_format_kdf(const struct seckey *sk, const char *passphrase,
 		      struct strbuf *out, struct error *err);
 
 /*
+ * Before anything is asked: the two paths differ, neither exists (unless
+ * force), and their directories exist or are made (the secret key's
+ * 0700) and are writable.
+ */
+int keygen_check(const char *seckey_path, const char *pubkey_path,
+		 int force, struct error *err);
+
+/*
  * Generate a key pair and write both files (secret 0600, public 0644).
  * Existing files are refused unless force. passphrase NULL = unencrypted.
  */

@@ -26,6 +26,10 @@ int cmd_keygen(int argc, char **argv, const struct cli *cli,
 	if (!sec || !pub)
 		return usage_error(err, "keygen", "give both -s SECKEY and "
 				   "-p PUBKEY");
+	/* the paths first: a passphrase typed twice for a key that cannot
+	 * be written is a passphrase lost */
+	if (keygen_check(sec, pub, force, err))
+		return -1;
 	if (!unencrypted) {
 		if (passphrase_get(cli->passphrase_file, sec, 1, &pass, err))
 			return -1;

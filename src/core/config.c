@@ -14,12 +14,48 @@ struct load {
 	char bad[256];
 };
 
+/*
+ * A path as a shell would read it in a config file: a leading "~/" (or a
+ * lone "~") and every "$HOME" or "${HOME}" are the home directory. Other
+ * text is kept as it is. Without $HOME the value is kept unexpanded.
+ */
+static char *expand_home(const char *v)
+{
+	const char *home = getenv("HOME");
+	struct strbuf sb = STRBUF_INIT;
+	if (!home || !*home)
+		return xstrdup(v);
+	if (v[0] == '~' && (v[1] == '/' || v[1] == '\0')) {
+		strbuf_adds(&sb, home);
+		v++;
+	}
+	while (*v) {
+		if (!strncmp(v, "${HOME}", 7)) {
+			strbuf_adds(&sb, home);
+			v += 7;
+		} else if (!strncmp(v, "$HOME", 5) &&
+			   !(v[5] == '_' || (v[5] >= 'A' && v[5] <= 'Z') ||
+			     (v[5] >= 'a' && v[5] <= 'z') ||
+			     (v[5] >= '0' && v[5] <= '9'))) {
+			strbuf_adds(&sb, home);
+			v += 5;
+		} else {
+			strbuf_add(&sb, v, 1);
+			v++;
+		}
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
 static int on_entry(void *user, const char *section, const char *name,
 		    const char *value)
 {
 	struct load *l = user;
 	char **slot = NULL;
+	int path = 0;
 	if (strcmp(section, "umpire") == 0) {
+		path = strcmp(name, "secret_key") == 0 ||
+			strcmp(name, "scenarios") == 0;
 		if (strcmp(name, "secret_key") == 0)
 			slot = &l->c->secret_key;
 		else if (strcmp(name, "scenarios") == 0)
@@ -59,7 +95,7 @@ static int on_entry(void *user, const char *section, const char *name,
 				 section, name);
 		return 0;
 	}
-	*slot = xstrdup(value);
+	*slot = path ? expand_home(value) : xstrdup(value);
 	return 1;
 }
 

@@ -172,3 +172,44 @@ out_free:
 	free(dup);
 	return rc;
 }
+
+int output_dir_ready(const char *path, mode_t mode, struct error *err)
+{
+	char *copy = xstrdup(path);
+	char *slash = strrchr(copy, '/');
+	int rc = 0;
+	if (!slash || slash == copy) {
+		/* the current directory, or the root */
+		if (access(slash ? "/" : ".", W_OK) != 0)
+			rc = errorf(err, EXIT_USAGE, "cannot write %s: %s",
+				    path, strerror(errno));
+		free(copy);
+		return rc;
+	}
+	*slash = '\0';
+	/* every missing directory on the way, made with mode */
+	for (char *p = copy + 1; rc == 0; p++) {
+		char c = *p;
+		if (c != '/' && c != '\0')
+			continue;
+		*p = '\0';
+		struct stat st;
+		if (stat(copy, &st) != 0) {
+			if (errno != ENOENT || mkdir(copy, mode) != 0)
+				rc = errorf(err, EXIT_USAGE, "cannot make the "
+					    "directory %s for %s: %s", copy,
+					    path, strerror(errno));
+		} else if (!S_ISDIR(st.st_mode)) {
+			rc = errorf(err, EXIT_USAGE, "cannot write %s: %s is "
+				    "not a directory", path, copy);
+		}
+		*p = c;
+		if (c == '\0')
+			break;
+	}
+	if (rc == 0 && access(copy, W_OK) != 0)
+		rc = errorf(err, EXIT_USAGE, "cannot write %s: %s", path,
+			    strerror(errno));
+	free(copy);
+	return rc;
+}

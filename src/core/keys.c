@@ -355,6 +355,22 @@ static int refuse_existing(const char *path, struct error *err)
 	return 0;
 }
 
+int keygen_check(const char *seckey_path, const char *pubkey_path,
+		 int force, struct error *err)
+{
+	if (strcmp(seckey_path, pubkey_path) == 0)
+		return errorf(err, EXIT_USAGE, "the secret and the public key "
+			      "must go to different files (both are %s)",
+			      seckey_path);
+	if (!force && (refuse_existing(seckey_path, err) ||
+		       refuse_existing(pubkey_path, err)))
+		return -1;
+	if (output_dir_ready(seckey_path, 0700, err) ||
+	    output_dir_ready(pubkey_path, 0755, err))
+		return -1;
+	return 0;
+}
+
 int keygen_write(const char *seckey_path, const char *pubkey_path,
 		 const char *passphrase, int force, struct error *err)
 {
@@ -362,12 +378,7 @@ int keygen_write(const char *seckey_path, const char *pubkey_path,
 	struct seckey *sk;
 	struct pubkey pk;
 	int rc = -1;
-	if (strcmp(seckey_path, pubkey_path) == 0)
-		return errorf(err, EXIT_USAGE, "the secret and the public key "
-			      "must go to different files (both are %s)",
-			      seckey_path);
-	if (!force && (refuse_existing(seckey_path, err) ||
-		       refuse_existing(pubkey_path, err)))
+	if (keygen_check(seckey_path, pubkey_path, force, err))
 		return -1;
 	sk = seckey_generate();
 	seckey_pubkey(sk, &pk);
