@@ -25,7 +25,7 @@ WARN       = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
              $(shell $(CC) -Werror -Wno-format-truncation -E -x c /dev/null \
                >/dev/null 2>&1 && echo -Wno-format-truncation)
 CFLAGS    ?= -O2 -g
-ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS) -Iinclude \
+ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(CPPFLAGS) $(CFLAGS) -Iinclude \
              -DUMPIRE_SCENARIO_DIR='"$(SHAREDIR)/scenarios"' $(PKG_CFLAGS)
 LDLIBS     = $(PKG_LIBS) -ldl -lm
 
@@ -44,7 +44,7 @@ CONFORM    = $(BUILD)/tests/conform
 .PHONY: all deps check check-unit check-conformance check-e2e demo clean \
         install sanitize bench fuzz fuzz-run check-hostile check-faults \
         check-tamper check-fuzz-corpus check-asan check-valgrind \
-        check-attacks
+        check-attacks uninstall FORCE
 
 all: $(BIN)
 
@@ -67,20 +67,29 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
 
+# The compiled-in scenario directory follows PREFIX: a build for another
+# PREFIX rebuilds main.o (the stamp changes only when PREFIX does). The
+# binary looks beside itself first anyway (umpire(1), FILES).
+$(BUILD)/prefix: FORCE
+	@mkdir -p $(dir $@)
+	@[ "$$(cat $@ 2>/dev/null)" = "$(SHAREDIR)" ] || echo "$(SHAREDIR)" >$@
+$(BUILD)/src/main.o: $(BUILD)/prefix
+FORCE:
+
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(AR) rcs $@ $^
 
 $(BIN): $(CMD_OBJ) $(LIB)
-	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_OBJ) $(LIB) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJ) $(LIB) $(LDLIBS)
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB) tests/unit/unit.h tests/unit/random_game.h
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIB) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Itests/unit -o $@ $< $(LIB) $(LDLIBS)
 
 $(CONFORM): tests/conformance/conform.c $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
 check: deps
 	$(MAKE) all $(UNIT_BIN) $(CONFORM)
@@ -123,13 +132,13 @@ fuzz:
 
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(FUZZ_DEF) -fsanitize=fuzzer -o $@ $< $(LIB) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(FUZZ_DEF) -fsanitize=fuzzer -o $@ $< $(LIB) $(LDLIBS)
 
 # The same targets with a plain main, to replay the kept corpus.
 $(BUILD)/fuzz-replay/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h \
 		tests/fuzz/standalone.c $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(FUZZ_DEF) -o $@ $< tests/fuzz/standalone.c \
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(FUZZ_DEF) -o $@ $< tests/fuzz/standalone.c \
 	  $(LIB) $(LDLIBS)
 
 # Fuzz every target for FUZZ_TIME seconds, two at a time (corpus grows
@@ -189,19 +198,33 @@ check-fuzz-corpus: $(FUZZ_NAMES:%=$(BUILD)/fuzz-replay/fuzz_%)
 # A benchmark, not a test: ratios against minisign and the bare crypto.
 $(BUILD)/bench/bare: bench/bare.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LDLIBS)
 
 bench: $(BIN) $(BUILD)/bench/bare
 	python3 bench/bench.py $(BIN) $(BUILD)/bench/bare bench/results.txt
 
+COMPDIR    = $(PREFIX)/share/bash-completion/completions
+
 install: $(BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SHAREDIR)/scenarios \
-	  $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7
+	  $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
+	  $(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(COMPDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/umpire
 	install -m 644 scenarios/*.yaml $(DESTDIR)$(SHAREDIR)/scenarios/
 	install -m 644 man/*.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 man/*.5 $(DESTDIR)$(MANDIR)/man5/
 	install -m 644 man/*.7 $(DESTDIR)$(MANDIR)/man7/
+	install -m 644 src/shell/umpire.bash $(DESTDIR)$(COMPDIR)/umpire
+
+# Removes exactly what install wrote (and the directories it made, when
+# they are left empty).
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/umpire $(DESTDIR)$(COMPDIR)/umpire
+	rm -f $(addprefix $(DESTDIR)$(SHAREDIR)/scenarios/,$(notdir $(wildcard scenarios/*.yaml)))
+	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(wildcard man/*.1)))
+	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man5/,$(notdir $(wildcard man/*.5)))
+	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man7/,$(notdir $(wildcard man/*.7)))
+	-rmdir $(DESTDIR)$(SHAREDIR)/scenarios $(DESTDIR)$(SHAREDIR) 2>/dev/null
 
 clean:
 	rm -rf build build-asan build-fuzz
