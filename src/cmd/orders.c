@@ -2,7 +2,12 @@
  * orders.c - umpire orders: a ready-to-sign order file for the pending
  * decision, with the legal answers as comments.
  */
+#define _DEFAULT_SOURCE /* mkstemps: the draft keeps its .yaml for the editor */
+#include <errno.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <string.h>
 #include <sodium.h>
 #include "umpire/commands.h"
@@ -169,6 +174,94 @@ out_game:
 	return rc;
 }
 
+/* The directory part of path ("." for none). */
+static void dir_of(const char *path, struct strbuf *dir)
+{
+	const char *slash = path ? strrchr(path, '/') : NULL;
+	if (!path || !strcmp(path, "-") || !slash)
+		strbuf_adds(dir, ".");
+	else if (slash == path)
+		strbuf_adds(dir, "/");
+	else
+		strbuf_add(dir, path, (size_t)(slash - path));
+}
+
+/*
+ * umpire orders --sign: the template goes to a draft file (0600, beside
+ * the output), $VISUAL or $EDITOR (else vi) opens it, and what the player
+ * saved is checked and signed with the key already loaded, so that an
+ * encrypted key's passphrase is asked once a turn. A draft the check
+ * refuses is kept, and the message says how to sign it once fixed.
+ */
+static int edit_and_sign(const struct cli *cli, const char *path,
+			 const char *out, int from_a_game,
+			 const struct seckey *sk, const struct strbuf *tmpl,
+			 struct strbuf *signed_text, struct error *err)
+{
+	struct strbuf draft = STRBUF_INIT;
+	const char *editor = getenv("VISUAL");
+	char *buf = NULL;
+	size_t len;
+	int rc = -1, keep = 0;
+	if (!editor || !*editor)
+		editor = getenv("EDITOR");
+	if (!editor || !*editor)
+		editor = "vi";
+	dir_of(out, &draft);
+	strbuf_adds(&draft, "/orders-draft-XXXXXX.yaml");
+	int fd = mkstemps(draft.buf, 5);   /* created 0600 */
+	if (fd < 0) {
+		errorf(err, EXIT_USAGE, "cannot make a draft file %s: %s",
+		       draft.buf, strerror(errno));
+		strbuf_free(&draft);
+		return -1;
+	}
+	size_t done = 0;
+	while (done < tmpl->len) {
+		ssize_t w = write(fd, tmpl->buf + done, tmpl->len - done);
+		if (w <= 0)
+			break;
+		done += (size_t)w;
+	}
+	if (close(fd) != 0 || done < tmpl->len) {
+		errorf(err, EXIT_USAGE, "cannot write the draft %s", draft.buf);
+		goto out;
+	}
+	/* the editor through the shell, so that EDITOR may hold options */
+	pid_t pid = fork();
+	if (pid == 0) {
+		execl("/bin/sh", "sh", "-c", "exec $0 \"$1\"", editor,
+		      draft.buf, (char *)NULL);
+		_exit(127);
+	}
+	int status = 0;
+	if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
+	    WEXITSTATUS(status) != 0) {
+		errorf(err, EXIT_USAGE, "the editor '%s' failed (exit status "
+		       "%d); nothing was signed", editor,
+		       pid > 0 && WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+		goto out;
+	}
+	if (read_input(draft.buf, DOC_LIMITS_SMALL.max_bytes, &buf, &len,
+		       err))
+		goto out;
+	rc = sign_orders(cli, draft.buf, from_a_game ? path : NULL, sk, buf,
+			 len, signed_text, err);
+	if (rc != 0) {
+		keep = 1;
+		error_prefix(err, "your answers are kept in %s; fix them, "
+			     "then 'umpire sign %s%s%s -o SIGNED' signs them",
+			     draft.buf, draft.buf, from_a_game ? " --game " :
+			     "", from_a_game ? path : "");
+	}
+out:
+	if (!keep)
+		unlink(draft.buf);
+	free(buf);
+	strbuf_free(&draft);
+	return rc;
+}
+
 int cmd_orders(int argc, char **argv, const struct cli *cli,
 	       struct error *err)
 {
@@ -176,10 +269,11 @@ int cmd_orders(int argc, char **argv, const struct cli *cli,
 	struct seckey *sk = NULL;
 	char *buf = NULL;
 	size_t len;
-	int rc = -1;
+	int rc = -1, sign = 0, view = 0;
 	const struct opt opts[] = {
 		{ 's', NULL, &seckey, NULL, NULL, NULL },
 		{ 'o', NULL, &out, NULL, NULL, NULL },
+		{ 0, "sign", NULL, &sign, NULL, NULL },
 		{ 0 }
 	};
 	int prc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME or "
@@ -192,10 +286,22 @@ int cmd_orders(int argc, char **argv, const struct cli *cli,
 	if (mail_read_input(path, DOC_LIMITS_GAME.max_bytes, &buf, &len,
 			    NULL, NULL, err))
 		goto out;
-	if (is_view_text(buf, len))
+	view = is_view_text(buf, len);
+	if (view)
 		rc = from_view(cli, path, buf, len, sk, &sb, err);
 	else
 		rc = from_game(cli, path, buf, len, sk, &sb, err);
+	if (rc == 0 && sign) {
+		struct strbuf signed_text = STRBUF_INIT;
+		if (!strcmp(path, "-"))
+			rc = usage_error(err, "orders", "--sign needs the game "
+					 "or view as a file, not stdin");
+		else
+			rc = edit_and_sign(cli, path, out, !view, sk, &sb,
+					   &signed_text, err);
+		strbuf_free(&sb);
+		sb = signed_text;
+	}
 	if (rc == 0)
 		rc = cli_write(out, &sb, err);
 out:

@@ -144,14 +144,16 @@ static int answers_only(const char *name, const char *buf, size_t len,
 	return rc;
 }
 
-/* Sign buf as options say; the text to write goes to out. */
+/* Sign buf as options say, with key (else the key -s or the config
+ * names); the text to write goes to out. */
 static int make_signed(const struct sign_opts *o, const struct cli *cli,
-		       const char *buf, size_t len, struct strbuf *out,
-		       struct error *err)
+		       const struct seckey *key, const char *buf, size_t len,
+		       struct strbuf *out, struct error *err)
 {
 	const char *name = path_name(o->file);
 	struct strbuf tc = STRBUF_INIT, block = STRBUF_INIT;
-	struct seckey *sk = NULL;
+	struct seckey *loaded = NULL;
+	const struct seckey *sk = key;
 	size_t body_len;
 	int rc = 0;
 	if (o->game) {
@@ -179,8 +181,10 @@ static int make_signed(const struct sign_opts *o, const struct cli *cli,
 		strbuf_adds(&tc, o->comment);
 	else if (rc == 0)
 		rc = default_comment(name, buf, len, &tc, err);
-	if (rc == 0)
-		rc = cli_seckey(cli, o->seckey, &sk, err);
+	if (rc == 0 && !sk) {
+		rc = cli_seckey(cli, o->seckey, &loaded, err);
+		sk = loaded;
+	}
 	/* What is signed: the file as it is for a detached signature; the
 	 * answers alone, in canonical text, for an embedded one. The record
 	 * keeps what is signed, so the same answers may be signed again. */
@@ -205,7 +209,7 @@ static int make_signed(const struct sign_opts *o, const struct cli *cli,
 		rc = embed_sign(body, blen, sk, tc.buf, out, err);
 	strbuf_free(&bare);
 	strbuf_free(&canon);
-	seckey_free(sk);
+	seckey_free(loaded);
 	strbuf_free(&tc);
 	strbuf_free(&block);
 	return rc;
@@ -224,7 +228,7 @@ int cmd_sign(int argc, char **argv, const struct cli *cli,
 		return rc > 0 ? EXIT_OK : -1;
 	if (read_input(o.file, SIGN_MAX_INPUT, &buf, &len, err) != 0)
 		return -1;
-	rc = make_signed(&o, cli, buf, len, &out, err);
+	rc = make_signed(&o, cli, NULL, buf, len, &out, err);
 	free(buf);
 	dest = o.out ? o.out : "-";
 	if (o.detached && !o.out) {
@@ -236,4 +240,15 @@ int cmd_sign(int argc, char **argv, const struct cli *cli,
 	strbuf_free(&out);
 	strbuf_free(&sigpath);
 	return rc == 0 ? EXIT_OK : -1;
+}
+
+int sign_orders(const struct cli *cli, const char *name, const char *game,
+		const struct seckey *sk, const char *buf, size_t len,
+		struct strbuf *out, struct error *err)
+{
+	struct sign_opts o;
+	memset(&o, 0, sizeof o);
+	o.file = name;
+	o.game = game;
+	return make_signed(&o, cli, sk, buf, len, out, err);
 }
