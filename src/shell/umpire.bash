@@ -38,17 +38,19 @@ _umpire() {
 	cmd="${COMP_WORDS[1]}"
 	case "$prev" in
 	--side)
-		compopt -o nospace 2>/dev/null
+		compopt -o nospace 2>/dev/null || true
 		COMPREPLY=($(compgen -W "$(_umpire_sides)" -- "$cur"))
-		case "${COMPREPLY[*]}" in *=*) ;; *) compopt +o nospace \
-			2>/dev/null ;; esac
-		return ;;
+		case "${COMPREPLY[*]}" in
+		*=*) ;;
+		*) compopt +o nospace 2>/dev/null || true ;;
+		esac
+		return 0 ;;
 	--options)
 		COMPREPLY=($(compgen -W "$(umpire scenarios 2>/dev/null |
 			cut -d' ' -f1)" -- "$cur"))
-		return ;;
+		return 0 ;;
 	--set|--step|--since|--chain-length|-t|--to|--from)
-		return ;;
+		return 0 ;;
 	esac
 	if [ "$cmd" = new ] && [ "$COMP_CWORD" -eq 2 ] &&
 	   [[ "$cur" != -* ]]; then
