@@ -97,8 +97,8 @@ const struct command commands[] = {
 	  "                 signed both sides of a fork\n" },
 	{ "dice", cmd_dice, "dice GAME [--summary] [--side NAME]",
 	  "every draw: step, turn, phase, purpose, pool, result",
-	  "  --summary    add the luck report: per side and purpose, draws,\n"
-	  "               total against its expectation\n"
+	  "  --summary    add the luck report: per role and rule, draws,\n"
+	  "               sum against its expectation, z-score, chance\n"
 	  "  --side NAME  what that side may see; other draws hidden\n" },
 	{ "view", cmd_view, "view GAME --side NAME [-s SECKEY] [--seal] "
 	  "[-o FILE]", "referee mode: what one side may see, signed",

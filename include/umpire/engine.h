@@ -66,6 +66,9 @@ struct draw_rec {
 	char result[32];    /* label of the result: card, die face */
 	char visible[32];   /* "" everyone; else the only side that may see
 			       the result ("-": nobody) */
+	char role[32];      /* the role it was drawn for (ctx_draw_for, else
+			       the side that alone sees it, else the actor
+			       of the step) */
 };
 
 struct event_rec {

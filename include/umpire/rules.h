@@ -96,6 +96,11 @@ int ctx_shown(const struct ctx *c, const char *key);
 
 /* A uniform die roll 1..sides, logged with purpose. */
 int ctx_die(struct ctx *c, const char *purpose, int sides);
+/* The role the following draws are for (whose luck they are, for the
+ * luck report of umpire dice --summary), until set again; NULL or ""
+ * returns to the default: the side that alone sees a draw, else the
+ * actor of the step. */
+void ctx_draw_for(struct ctx *c, const char *role);
 
 /*
  * A uniform pick of one of n items (the cards left in a deck, the counters

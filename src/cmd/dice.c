@@ -2,56 +2,91 @@
  * dice.c - umpire dice: every draw of a game, verified by replay, and a
  * per-side summary for referees.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "umpire/commands.h"
 #include "umpire/game.h"
 #include "umpire/view.h"
 
+/*
+ * The luck report. Every draw is a uniform pick among n (a die's faces, a
+ * pool's cards); its value is pick + 1 (the face of a die, the position
+ * of a card in its pool), with mean (n + 1) / 2 and variance
+ * (n^2 - 1) / 12. For a group of draws the report gives their number,
+ * the sum of the values against its expectation, and z, the difference
+ * in standard deviations, with the two-sided chance of a difference at
+ * least that large (erfc(|z| / sqrt 2)). Draws are credited to the role
+ * they were drawn for (draw_rec.role), grouped by the rule that drew
+ * them (the first word of the purpose) and the pool.
+ */
+struct luck {
+	const char *role, *rule_of;   /* rule_of: a purpose; NULL: total */
+	size_t rule_len;
+	const char *pool;
+	size_t draws;
+	double sum, mean, var;
+};
+
+static void luck_add(struct luck *l, const struct draw_rec *d)
+{
+	double n = d->n;
+	l->draws++;
+	l->sum += d->pick + 1;
+	l->mean += (n + 1) / 2;
+	l->var += (n * n - 1) / 12;
+}
+
+static void luck_print(FILE *out, const struct luck *l, const char *label)
+{
+	double z = l->var > 0 ? (l->sum - l->mean) / sqrt(l->var) : 0;
+	fprintf(out, "  %-24s %3zu draws sum %5.0f vs %7.1f z %+5.2f "
+		"p %.2f\n", label, l->draws, l->sum, l->mean, z,
+		erfc(fabs(z) / sqrt(2)));
+}
+
 static void summary(FILE *out, const struct game *g, const struct run *run)
 {
-	fprintf(out, "\nPer side (the side whose step drew):\n");
+	fprintf(out, "\nLuck report (each draw credited to the role it was "
+		"drawn for; value:\na die's face, a card's position in its "
+		"pool; z: the sum's distance\nfrom its expectation in "
+		"standard deviations; p: the chance of one\nas large):\n");
 	for (size_t r = 0; r < g->n_roles; r++) {
-		const char *name = g->roles[r].name;
-		size_t draws = 0, dice = 0;
-		double sum = 0, expect = 0;
-		for (size_t i = 0; i < run->n_draws; i++) {
-			const struct draw_rec *d = &run->draws[i];
-			if (strcmp(g->steps[d->step - 1].actor, name) != 0)
-				continue;
-			draws++;
-			if (d->pool[0] == 'd' && atoi(d->pool + 1) > 1) {
-				dice++;
-				sum += d->pick + 1;
-				expect += (d->n + 1) / 2.0;
-			}
-		}
-		if (!draws)
+		struct luck all = { .role = g->roles[r].name };
+		for (size_t i = 0; i < run->n_draws; i++)
+			if (!strcmp(run->draws[i].role, all.role))
+				luck_add(&all, &run->draws[i]);
+		if (!all.draws)
 			continue;
-		fprintf(out, "  %s: %zu draws", name, draws);
-		if (dice)
-			fprintf(out, "; %zu dice, total %.0f against %.1f "
-				"expected (%+.1f)", dice, sum, expect,
-				sum - expect);
-		fputc('\n', out);
-		/* each pool: how often drawn */
+		fprintf(out, "%s:\n", all.role);
+		luck_print(out, &all, "all draws");
+		/* each (rule, pool), in the order first drawn */
 		for (size_t i = 0; i < run->n_draws; i++) {
 			const struct draw_rec *d = &run->draws[i];
-			if (strcmp(g->steps[d->step - 1].actor, name) != 0)
-				continue;
-			int first = 1;
-			for (size_t j = 0; j < i && first; j++)
-				first = strcmp(run->draws[j].pool, d->pool) ||
-					strcmp(g->steps[run->draws[j].step -
-					       1].actor, name);
+			size_t rl = strcspn(d->purpose, " ");
+			int first = strcmp(d->role, all.role) == 0;
+			for (size_t j = 0; j < i && first; j++) {
+				const struct draw_rec *e = &run->draws[j];
+				first = strcmp(e->role, d->role) ||
+					strcmp(e->pool, d->pool) ||
+					strcspn(e->purpose, " ") != rl ||
+					strncmp(e->purpose, d->purpose, rl);
+			}
 			if (!first)
 				continue;
-			size_t n = 0;
-			for (size_t j = i; j < run->n_draws; j++)
-				n += !strcmp(run->draws[j].pool, d->pool) &&
-					!strcmp(g->steps[run->draws[j].step -
-						1].actor, name);
-			fprintf(out, "    %-24s %zu draws\n", d->pool, n);
+			struct luck one = { 0 };
+			for (size_t j = i; j < run->n_draws; j++) {
+				const struct draw_rec *e = &run->draws[j];
+				if (!strcmp(e->role, d->role) &&
+				    !strcmp(e->pool, d->pool) &&
+				    strcspn(e->purpose, " ") == rl &&
+				    !strncmp(e->purpose, d->purpose, rl))
+					luck_add(&one, e);
+			}
+			char label[96];
+			snprintf(label, sizeof label, "rule %.*s, %s", (int)rl,
+				 d->purpose, d->pool);
+			luck_print(out, &one, label);
 		}
 	}
 }

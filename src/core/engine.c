@@ -21,6 +21,7 @@ struct ctx {
 	size_t forced_pos;
 	int turn;
 	char phase[48];
+	char draw_for[32];     /* ctx_draw_for: the role the draws are for */
 	jmp_buf jb;
 };
 
@@ -401,6 +402,8 @@ size_t ctx_pick_for(struct ctx *c, const char *side, const char *purpose,
 		d->pick = rng_uniform(s->seed, c->draws, (uint32_t)n);
 	copy(d->result, sizeof d->result, labels[d->pick]);
 	copy(d->visible, sizeof d->visible, side ? side : "-");
+	copy(d->role, sizeof d->role, c->draw_for[0] ? c->draw_for :
+	     side && *side && strcmp(side, "-") ? side : s->actor);
 	commit_draw(c);
 	return d->pick;
 }
@@ -415,6 +418,11 @@ int ctx_die(struct ctx *c, const char *purpose, int sides)
 	char pool[16];
 	snprintf(pool, sizeof pool, "d%d", sides);
 	return (int)ctx_pick(c, purpose, pool, (size_t)sides, faces) + 1;
+}
+
+void ctx_draw_for(struct ctx *c, const char *role)
+{
+	copy(c->draw_for, sizeof c->draw_for, role);
 }
 
 void ctx_where(struct ctx *c, int turn, const char *phase)

@@ -1355,7 +1355,9 @@ static void resolve(struct ctx *c, struct aachen *st, struct attack *a,
 	col = crt_shift(&st->crt, col0, shift);
 	snprintf(purpose, sizeof purpose, "7.3 combat at %s, column %s",
 		 hex_id(a->def, x), st->crt.label[col]);
+	ctx_draw_for(c, aa_side_names[side]);   /* the attacker's roll */
 	die = ctx_die(c, purpose, st->crt.die);
+	ctx_draw_for(c, NULL);
 	res = crt_lookup(&st->crt, col, die);
 	ctx_event(c, "7.3", "Attack on %s (%s %d-%d-%d, %s%s): attack %d, "
 		  "defence %d, column %s, shift %+d: %s; die %d: %s.",
