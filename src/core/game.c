@@ -311,12 +311,12 @@ static int load_body(struct game *g, const char *scn_dir, struct error *err)
 	if (doc_need_str(d, r, "umpire", &fmt, err))
 		return -1;
 	if (!strncmp(fmt, "orders/", 7))
-		return errorf(err, EXIT_USAGE, "%s is an order file ('umpire: "
+		return errorf(err, EXIT_REFUSED, "%s is an order file ('umpire: "
 			      "%s'), not a game file: 'umpire verify %s "
 			      "--game GAME' checks it, 'umpire adjudicate GAME "
 			      "%s' plays it", d->name, fmt, d->name, d->name);
 	if (!strncmp(fmt, "delta/", 6))
-		return errorf(err, EXIT_USAGE, "%s holds new steps only "
+		return errorf(err, EXIT_REFUSED, "%s holds new steps only "
 			      "('umpire: %s'), not a whole game: 'umpire "
 			      "append GAME %s' adds them to your game file",
 			      d->name, fmt, d->name);

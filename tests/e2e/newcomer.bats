@@ -109,7 +109,7 @@ commands() {
 	"$UMPIRE" orders g.yaml -s p.key -o o.yaml
 	for c in status report; do
 		run "$UMPIRE" "$c" o.yaml
-		[ "$status" -eq 2 ]
+		[ "$status" -eq 1 ]
 		assert_output_has "o.yaml is an order file"
 		assert_output_has "umpire adjudicate GAME o.yaml"
 	done
