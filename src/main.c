@@ -42,11 +42,12 @@ const struct command commands[] = {
 	  "  --side NAME   the role that joins\n"
 	  "  -s SECKEY     that role's secret key (default: config)\n"
 	  "  -o OUT        where to write the game (default: stdout)\n" },
-	{ "status", cmd_status, "status GAME|VIEW [--brief] [-s SECKEY]",
+	{ "status", cmd_status, "status GAME|VIEW [--brief] [--json] [-s SECKEY]",
 	  "whose decision is pending, the question, the legal answers",
 	  "  --brief     one line for scripts: pending ROLE STEP,\n"
 	  "              adjudication ROLE STEP, over RESULT or join ROLE\n"
-	  "  -s SECKEY   the key that opens a sealed view (default: config)\n" },
+	  "  -s SECKEY   the key that opens a sealed view (default: config)\n"
+	  "  --json      one JSON object (umpire(1), JSON OUTPUT)\n" },
 	{ "orders", cmd_orders, "orders GAME|VIEW [-s SECKEY] [-o OUT] [--sign]",
 	  "a ready-to-sign order file for the pending decision",
 	  "  -s SECKEY   the pending role's secret key, for its reveal\n"
@@ -89,17 +90,19 @@ const struct command commands[] = {
 	  "  --step N     the board after step N (0: the start)\n"
 	  "  --side NAME  only what that side may see\n" },
 	{ "audit", cmd_audit, "audit GAME [--view FILE...] [-s SECKEY] "
-	  "[--against GAME2]",
+	  "[--against GAME2] [--json]",
 	  "replay and verify everything; exit 0 only if all holds",
 	  "  --view FILE    a view to rebuild and compare (may repeat)\n"
 	  "  -s SECKEY      the key that opens sealed views (default: config)\n"
 	  "  --against GAME2  compare two files of one game; name who\n"
-	  "                 signed both sides of a fork\n" },
-	{ "dice", cmd_dice, "dice GAME [--summary] [--side NAME]",
+	  "                 signed both sides of a fork\n"
+	  "  --json         one JSON object (umpire(1), JSON OUTPUT)\n" },
+	{ "dice", cmd_dice, "dice GAME [--summary] [--side NAME] [--json]",
 	  "every draw: step, turn, phase, purpose, pool, result",
 	  "  --summary    add the luck report: per role and rule, draws,\n"
 	  "               sum against its expectation, z-score, chance\n"
-	  "  --side NAME  what that side may see; other draws hidden\n" },
+	  "  --side NAME  what that side may see; other draws hidden\n"
+	  "  --json       one JSON object (umpire(1), JSON OUTPUT)\n" },
 	{ "view", cmd_view, "view GAME --side NAME [-s SECKEY] [--seal] "
 	  "[-o FILE]", "referee mode: what one side may see, signed",
 	  "  --side NAME  the side whose view is written\n"
@@ -122,10 +125,11 @@ const struct command commands[] = {
 	  "  --report FILE     the message body (default: the subject)\n"
 	  "  --inline          show the first file inline\n"
 	  "  -o OUT            where to write the message (default: stdout)\n" },
-	{ "scenarios", cmd_scenarios, "scenarios [--options ID]",
+	{ "scenarios", cmd_scenarios, "scenarios [--options ID] [--json]",
 	  "installed scenarios with their ids and provenance",
 	  "  --options ID  the options of scenario ID, their values and\n"
-	  "                default\n" },
+	  "                default\n"
+	  "  --json        JSON (umpire(1), JSON OUTPUT)\n" },
 	{ NULL, NULL, NULL, NULL, NULL }
 };
 

@@ -8,6 +8,7 @@
 #include "umpire/fsutil.h"
 #include "umpire/mail.h"
 #include "umpire/game.h"
+#include "umpire/json.h"
 #include "umpire/keys.h"
 #include "umpire/view.h"
 
@@ -180,33 +181,77 @@ out:
 	return rc;
 }
 
+/* audit --json when the audit fails: {"ok": false, "error": ...} */
+static int json_failed(const struct cli *cli, int json, struct error *err)
+{
+	error_prefix(err, "audit failed");
+	if (json) {
+		struct strbuf sb = STRBUF_INIT;
+		struct json j;
+		json_init(&j, &sb);
+		json_begin_object(&j);
+		json_key(&j, "ok");
+		json_bool(&j, 0);
+		json_kstring(&j, "error", err->msg);
+		json_end_object(&j);
+		json_finish(&j);
+		fputs(sb.buf, cli->out);
+		strbuf_free(&sb);
+	}
+	return -1;
+}
+
 static int audit(const struct cli *cli, const char *path,
 		 const char *const *views, size_t n_views, const char *seckey,
-		 struct error *err)
+		 int json, struct error *err)
 {
 	struct game g;
 	struct run run;
 	if (cli_game(cli, path, &g, err))
-		return error_prefix(err, "audit failed");
+		return json_failed(cli, json, err);
 	if (game_check(&g, CHECK_FULL, NULL, &run, err)) {
 		game_free(&g);
-		return error_prefix(err, "audit failed");
+		return json_failed(cli, json, err);
 	}
 	if (check_views(cli, &g, &run, views, n_views, seckey, err)) {
 		engine_free(&run);
 		game_free(&g);
-		return error_prefix(err, "audit failed");
+		return json_failed(cli, json, err);
 	}
 	struct strbuf sb = STRBUF_INIT;
 	if (run.outcome == RUN_OVER)
 		g.scn.rs->result(run.state, &sb);
-	fprintf(cli->out, "audit ok: game %s (%s), %zu steps, %zu draws; "
+	if (json) {
+		struct strbuf js = STRBUF_INIT;
+		struct json j;
+		json_init(&j, &js);
+		json_begin_object(&j);
+		json_key(&j, "ok");
+		json_bool(&j, 1);
+		json_kstring(&j, "game", g.id);
+		json_kstring(&j, "scenario", g.scn.id);
+		json_kint(&j, "steps", (long long)g.n_steps);
+		json_kint(&j, "draws", (long long)run.n_draws);
+		json_kint(&j, "views", (long long)n_views);
+		json_key(&j, "over");
+		json_bool(&j, run.outcome == RUN_OVER);
+		json_key(&j, "result");
+		if (run.outcome == RUN_OVER)
+			json_stringn(&j, sb.buf, strcspn(sb.buf, "\n"));
+		else
+			json_null(&j);
+		json_end_object(&j);
+		json_finish(&j);
+		fputs(js.buf, cli->out);
+		strbuf_free(&js);
+	} else fprintf(cli->out, "audit ok: game %s (%s), %zu steps, %zu draws; "
 		"every signature, reveal, seed, draw and state checked%s.\n"
 		"%s%s", g.id, g.scn.id, g.n_steps, run.n_draws,
 		n_views ? "; every view given is an honest redaction" : "",
 		run.outcome == RUN_OVER ? "Result: " : "The game goes on.",
 		run.outcome == RUN_OVER ? sb.buf : "");
-	fputc('\n', cli->out);
+	if (!json)
+		fputc('\n', cli->out);
 	strbuf_free(&sb);
 	engine_free(&run);
 	game_free(&g);
@@ -220,7 +265,9 @@ int cmd_audit(int argc, char **argv, const struct cli *cli,
 	const char **views = xcalloc((size_t)argc, sizeof *views);
 	const char **pos = xcalloc((size_t)argc, sizeof *pos);
 	size_t n_views = 0, n_pos = 0;
+	int json = 0;
 	const struct opt opts[] = {
+		{ 0, "json", NULL, &json, NULL, NULL },
 		{ 0, "view", NULL, NULL, views, &n_views },
 		{ 's', NULL, &seckey, NULL, NULL, NULL },
 		{ 0, "against", &other, NULL, NULL, NULL },
@@ -241,7 +288,7 @@ int cmd_audit(int argc, char **argv, const struct cli *cli,
 	if (rc == 0 && other)
 		rc = against(cli, pos[0], other, err);
 	else if (rc == 0)
-		rc = audit(cli, pos[0], views, n_views, seckey, err);
+		rc = audit(cli, pos[0], views, n_views, seckey, json, err);
 	else
 		rc = rc < 0 ? -1 : 0;
 	free(views);

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "umpire/commands.h"
 #include "umpire/game.h"
+#include "umpire/json.h"
 #include "umpire/fsutil.h"
 #include "umpire/mail.h"
 #include "umpire/keys.h"
@@ -35,9 +36,86 @@ static void awaited(struct game *g, const char *actor, long long n,
 			n);
 }
 
+/*
+ * status --json: one object. "status" is "join", "pending",
+ * "adjudication" or "over", as --brief says it; "question" is the pending
+ * question with its legal answers (null when the game is over or the
+ * question is not known).
+ */
+struct status_json {
+	const char *game, *scenario, *side;   /* side: of a view, or NULL */
+	long long steps;
+	const char *status, *role;
+	long long step;
+	const char *result;                   /* when over */
+	size_t result_len;
+	const struct question *q;
+};
+
+static void print_json(FILE *out, const struct status_json *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct json j;
+	json_init(&j, &sb);
+	json_begin_object(&j);
+	json_kstring(&j, "game", s->game);
+	json_kstring(&j, "scenario", s->scenario);
+	if (s->side)
+		json_kstring(&j, "view_of", s->side);
+	json_kint(&j, "steps", s->steps);
+	json_kstring(&j, "status", s->status);
+	json_kstring(&j, "role", s->role);
+	json_key(&j, "step");
+	if (s->step > 0)
+		json_int(&j, s->step);
+	else
+		json_null(&j);
+	json_key(&j, "result");
+	if (s->result)
+		json_stringn(&j, s->result, s->result_len);
+	else
+		json_null(&j);
+	json_key(&j, "question");
+	if (s->q) {
+		json_begin_object(&j);
+		json_kstring(&j, "rule", s->q->rule);
+		json_kstring(&j, "key", s->q->key);
+		json_kstring(&j, "role", s->q->role);
+		json_kstring(&j, "text", s->q->text);
+		json_key(&j, "free_text");
+		json_bool(&j, s->q->free_text);
+		json_key(&j, "answers");
+		json_begin_array(&j);
+		for (size_t i = 0; i < s->q->n; i++)
+			json_string(&j, s->q->options[i]);
+		json_end_array(&j);
+		json_end_object(&j);
+	} else {
+		json_null(&j);
+	}
+	json_end_object(&j);
+	json_finish(&j);
+	fputs(sb.buf, out);
+	strbuf_free(&sb);
+}
+
+/* "pending" or "adjudication" for step n, as awaited() decides. */
+static const char *awaited_status(struct game *g, const char *actor,
+				  long long n, const char **role)
+{
+	char origin[80];
+	const char *counter = game_counter(g, actor);
+	if (counter && record_any_signed(g->id, n, origin, sizeof origin)) {
+		*role = counter;
+		return "adjudication";
+	}
+	*role = actor;
+	return "pending";
+}
+
 static int view_status(const struct cli *cli, const char *path,
 		       const char *buf, size_t len, const char *seckey,
-		       int brief, struct error *err)
+		       int brief, int json, struct error *err)
 {
 	struct seckey *sk = NULL;
 	struct view v;
@@ -54,6 +132,26 @@ static int view_status(const struct cli *cli, const char *path,
 		return -1;
 	const char *result = doc_get(v.node, "result") ?
 		doc_get(v.node, "result")->str : "";
+	if (json) {
+		struct status_json s = { .game = v.game.id,
+			.scenario = v.game.scn.id, .side = v.side,
+			.steps = v.step };
+		if (v.over) {
+			s.status = "over";
+			s.result = result;
+			s.result_len = strcspn(result, "\n");
+		} else {
+			s.status = awaited_status(&v.game, v.next.role,
+						  v.step + 1, &s.role);
+			s.step = v.step + 1;
+			/* the question is in the view only for its side */
+			if (!strcmp(v.next.role, v.side))
+				s.q = &v.next;
+		}
+		print_json(cli->out, &s);
+		view_free(&v);
+		return 0;
+	}
 	if (brief && v.over)
 		fprintf(cli->out, "over %.*s\n", (int)strcspn(result, "\n"),
 			result);
@@ -71,7 +169,7 @@ static int view_status(const struct cli *cli, const char *path,
 int cmd_status(int argc, char **argv, const struct cli *cli,
 	       struct error *err)
 {
-	int brief = 0, rc;
+	int brief = 0, json = 0, rc;
 	const char *path, *seckey = NULL;
 	struct game g;
 	struct run run;
@@ -79,6 +177,7 @@ int cmd_status(int argc, char **argv, const struct cli *cli,
 	size_t len;
 	const struct opt opts[] = {
 		{ 0, "brief", NULL, &brief, NULL, NULL },
+		{ 0, "json", NULL, &json, NULL, NULL },
 		{ 's', NULL, &seckey, NULL, NULL, NULL },
 		{ 0 }
 	};
@@ -89,7 +188,8 @@ int cmd_status(int argc, char **argv, const struct cli *cli,
 			    NULL, NULL, err))
 		return -1;
 	if (is_view_text(buf, len)) {
-		rc = view_status(cli, path, buf, len, seckey, brief, err);
+		rc = view_status(cli, path, buf, len, seckey, brief, json,
+				 err);
 		free(buf);
 		return rc;
 	}
@@ -98,6 +198,13 @@ int cmd_status(int argc, char **argv, const struct cli *cli,
 	if (rc)
 		return -1;
 	const char *who = game_unjoined(&g);
+	if (who && json) {
+		struct status_json s = { .game = g.id, .scenario = g.scn.id,
+			.status = "join", .role = who };
+		print_json(cli->out, &s);
+		game_free(&g);
+		return 0;
+	}
 	if (who) {
 		if (brief)
 			fprintf(cli->out, "join %s\n", who);
@@ -113,7 +220,23 @@ int cmd_status(int argc, char **argv, const struct cli *cli,
 		return -1;
 	}
 	struct strbuf sb = STRBUF_INIT;
-	if (brief && run.outcome == RUN_OVER) {
+	if (json) {
+		struct status_json s = { .game = g.id, .scenario = g.scn.id,
+			.steps = (long long)g.n_steps };
+		if (run.outcome == RUN_OVER) {
+			g.scn.rs->result(run.state, &sb);
+			s.status = "over";
+			s.result = sb.buf ? sb.buf : "";
+			s.result_len = strcspn(s.result, "\n");
+		} else {
+			s.status = awaited_status(&g, run.pending.role,
+						  (long long)g.n_steps + 1,
+						  &s.role);
+			s.step = (long long)g.n_steps + 1;
+			s.q = &run.pending;
+		}
+		print_json(cli->out, &s);
+	} else if (brief && run.outcome == RUN_OVER) {
 		g.scn.rs->result(run.state, &sb);
 		/* one line: the result's first line */
 		size_t l = strcspn(sb.buf ? sb.buf : "", "\n");
