@@ -84,11 +84,12 @@ const struct command commands[] = {
 	  "  --step N     the report of step N (default: the latest)\n"
 	  "  --side NAME  only what that side may see\n"
 	  "  -s SECKEY    the key that opens a sealed view (default: config)\n" },
-	{ "render", cmd_render, "render GAME -o FILE.svg [--step N] "
-	  "[--side NAME]", "the board after a step as an SVG picture",
+	{ "render", cmd_render, "render GAME|VIEW -o FILE.svg [--step N] "
+	  "[--side NAME] [-s SECKEY]", "the board after a step as an SVG picture",
 	  "  -o FILE.svg  where to write the picture (required; - for stdout)\n"
 	  "  --step N     the board after step N (0: the start)\n"
-	  "  --side NAME  only what that side may see\n" },
+	  "  --side NAME  only what that side may see\n"
+	  "  -s SECKEY    the key that opens a sealed view (default: config)\n" },
 	{ "audit", cmd_audit, "audit GAME [--view FILE...] [-s SECKEY] "
 	  "[--against GAME2] [--json]",
 	  "replay and verify everything; exit 0 only if all holds",

@@ -199,6 +199,13 @@ struct ruleset {
 	 * information (the view is then the saved state). */
 	struct doc_node *(*view)(const void *st, const char *side,
 				 struct doc *d, struct redactor *r);
+	/* A view's state back to a state that render() and position() can
+	 * draw for `side`: like load(), with each redacted part filled by a
+	 * stand-in of the right size that is never shown to that side. NULL
+	 * for games without view(), whose views hold the saved state. */
+	int (*load_view)(void *st, const struct doc *d,
+			 const struct doc_node *map, const char *side,
+			 struct error *err);
 	/* The position for a report, lines of at most MAIL_COLUMNS; side is
 	 * the reader (NULL: everything, for the referee), and a game with
 	 * hidden information shows only what that side may see. */

@@ -11,6 +11,9 @@
 #include "umpire/commands.h"
 #include "umpire/fsutil.h"
 #include "umpire/game.h"
+#include "umpire/keys.h"
+#include "umpire/mail.h"
+#include "umpire/scenario.h"
 #include "umpire/svg.h"
 #include "umpire/view.h"
 
@@ -49,21 +52,20 @@ static int turn_at(const struct run *run, size_t step)
 	return turn;
 }
 
-static void header(struct svg *s, double width, const struct game *g,
-		   const struct run *run, const struct snapshot *snap,
+/* The band above the board: title, scenario, step of total and turn,
+ * what is next or the result, whose view it is. */
+static void header(struct svg *s, double width, const struct scenario *scn,
+		   size_t total, int turn, const struct snapshot *snap,
 		   const char *side)
 {
-	const struct scenario *scn = &g->scn;
 	struct strbuf line = STRBUF_INIT;
-	int turn;
 
 	svg_group(s, "header");
 	svg_rect(s, 0, 0, width, BAND, 0, &band_style);
 	svg_text(s, 16, 30, 22, "start", "#ffffff", scn->title);
 
 	strbuf_addf(&line, "scenario %s v%lld" SEP "step %zu of %zu",
-		    scn->id, scn->version, snap->step, g->n_steps);
-	turn = turn_at(run, snap->step);
+		    scn->id, scn->version, snap->step, total);
 	if (snap->step == 0)
 		strbuf_adds(&line, SEP "before play");
 	else if (turn > 0)
@@ -220,10 +222,98 @@ static int parse_step(const char *arg, size_t max, size_t *step,
 	return 0;
 }
 
+/* The whole picture: the band, the board the rules drew, the footer. */
+static int page(const struct cli *cli, const char *out, const char *path,
+		const struct scenario *scn, size_t total, int turn,
+		const struct snapshot *snap, const char *side,
+		const struct mark *marks, size_t n_marks, struct error *err)
+{
+	/* The referee sees everything, as in reports. */
+	const char *seer = side && strcmp(side, "referee") != 0 ? side : NULL;
+	struct svg board = { STRBUF_INIT, 0, 0, 0 }, pg;
+	scn->rs->render(snap->state, seer, marks, n_marks, &board);
+	if (board.width <= 0 || board.height <= 0) {
+		strbuf_free(&board.body);
+		return errorf(err, EXIT_USAGE, "%s: the rules of %s drew no "
+			      "board", path_name(path), scn->id);
+	}
+	double width = board.width > MIN_WIDTH ? board.width : MIN_WIDTH;
+	size_t n_prov = foot_list(scn, foot_columns(width), NULL, 0);
+	double foot = provisional(scn) ?
+		(double)(n_prov + 1) * FOOT_LINE + 16 : 0;
+	struct strbuf title = STRBUF_INIT, text = STRBUF_INIT;
+	strbuf_addf(&title, "%s, step %zu of %zu%s%s%s", scn->title,
+		    snap->step, total, side ? " (as " : "", side ? side : "",
+		    side ? " sees it)" : "");
+	svg_begin(&pg, width, BAND + board.height + foot, title.buf);
+	svg_rect(&pg, 0, 0, width, BAND + board.height + foot, 0,
+		 &page_style);
+	header(&pg, width, scn, total, turn, snap, side);
+	double board_h = board.height;
+	svg_place(&pg, (width - board.width) / 2, BAND, &board);
+	footer(&pg, BAND + board_h, width, scn);
+	svg_finish(&pg, &text);
+	int rc = cli_write(out, &text, err);
+	strbuf_free(&title);
+	strbuf_free(&text);
+	return rc;
+}
+
+/*
+ * A player's view (referee mode): the board as the view's side sees it
+ * after the view's step, from the view alone (sealed views opened with
+ * -s). Hidden parts are drawn as the rules draw them for that side (their
+ * size only); a view carries no marks, so nothing is marked.
+ */
+static int render_view(const struct cli *cli, const char *path,
+		       const char *buf, size_t len, const char *seckey,
+		       const char *out, struct error *err)
+{
+	struct seckey *sk = NULL;
+	struct view v;
+	struct snapshot snap = { 0 };
+	int rc = -1;
+	if (seckey && cli_seckey(cli, seckey, &sk, err))
+		return -1;
+	if (view_load(&v, path_name(path), buf, len, cli->scenario_dir, sk,
+		      err)) {
+		seckey_free(sk);
+		return -1;
+	}
+	const struct scenario *scn = &v.game.scn;
+	if (sk && view_trust(&v, sk, err))
+		goto out;
+	if (!scn->rs->render) {
+		errorf(err, EXIT_USAGE, "%s: %s (%s) cannot be drawn yet: its "
+		       "rules have no render hook", path_name(path),
+		       scn->title, scn->id);
+		goto out;
+	}
+	if (scenario_start(scn, v.game.options, &snap.state, err))
+		goto out;
+	if ((scn->rs->load_view ? scn->rs->load_view(snap.state, v.doc,
+	     v.state, v.side, err) : scn->rs->load(snap.state, v.doc,
+	     v.state, err))) {
+		error_prefix(err, "%s: the view's state", path_name(path));
+		goto out;
+	}
+	snap.step = (size_t)v.step;
+	snap.over = v.over;
+	snap.next = v.next;
+	rc = page(cli, out, path, scn, (size_t)v.step, 0, &snap, v.side,
+		  NULL, 0, err);
+out:
+	snapshot_free(&snap);
+	view_free(&v);
+	seckey_free(sk);
+	return rc;
+}
+
 int cmd_render(int argc, char **argv, const struct cli *cli,
 	       struct error *err)
 {
 	const char *step_arg = NULL, *side = NULL, *out = NULL, *path;
+	const char *seckey = NULL;
 	struct game g;
 	struct snapshot snap;
 	struct run run;
@@ -232,15 +322,35 @@ int cmd_render(int argc, char **argv, const struct cli *cli,
 		{ 0, "step", &step_arg, NULL, NULL, NULL },
 		{ 0, "side", &side, NULL, NULL, NULL },
 		{ 'o', NULL, &out, NULL, NULL, NULL },
+		{ 's', NULL, &seckey, NULL, NULL, NULL },
 		{ 0 }
 	};
-	int prc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME", err);
+	int prc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME or "
+			    "VIEW", err);
 	if (prc)
 		return prc < 0 ? -1 : 0;
 	if (!out)
 		return usage_error(err, "render", "give -o FILE.svg (or -o - "
 				   "for stdout)");
-	if (cli_game(cli, path, &g, err))
+	char *buf;
+	size_t len;
+	if (mail_read_input(path, DOC_LIMITS_GAME.max_bytes, &buf, &len,
+			    NULL, NULL, err))
+		return -1;
+	if (is_view_text(buf, len)) {
+		if (step_arg || side)
+			rc = usage_error(err, "render", "a view is of one step "
+					 "and one side: --step and --side are "
+					 "for game files");
+		else
+			rc = render_view(cli, path, buf, len, seckey, out, err);
+		free(buf);
+		return rc;
+	}
+	prc = game_parse(&g, path_name(path), buf, len, cli->scenario_dir,
+			 err);
+	free(buf);
+	if (prc)
 		return -1;
 	const struct ruleset *rs = g.scn.rs;
 	if (!rs->render) {
@@ -261,40 +371,12 @@ int cmd_render(int argc, char **argv, const struct cli *cli,
 	if (game_check(&g, CHECK_LIGHT, NULL, &run, err))
 		goto out_snap;
 
-	/* The referee sees everything, as in reports. */
 	const char *seer = side && strcmp(side, "referee") != 0 ? side : NULL;
 	size_t n_marks;
 	struct mark *marks = step_marks(&run, step, seer, &n_marks);
-	struct svg board = { STRBUF_INIT, 0, 0, 0 }, page;
-	rs->render(snap.state, seer, marks, n_marks, &board);
+	rc = page(cli, out, path, &g.scn, g.n_steps, turn_at(&run, step),
+		  &snap, side, marks, n_marks, err);
 	free(marks);
-	if (board.width <= 0 || board.height <= 0) {
-		strbuf_free(&board.body);
-		errorf(err, EXIT_USAGE, "%s: the rules of %s drew no board",
-		       path_name(path), g.scn.id);
-		goto out_run;
-	}
-
-	double width = board.width > MIN_WIDTH ? board.width : MIN_WIDTH;
-	size_t n_prov = foot_list(&g.scn, foot_columns(width), NULL, 0);
-	double foot = provisional(&g.scn) ?
-		(double)(n_prov + 1) * FOOT_LINE + 16 : 0;
-	struct strbuf title = STRBUF_INIT, text = STRBUF_INIT;
-	strbuf_addf(&title, "%s, step %zu of %zu%s%s%s", g.scn.title, step,
-		    g.n_steps, side ? " (as " : "", side ? side : "",
-		    side ? " sees it)" : "");
-	svg_begin(&page, width, BAND + board.height + foot, title.buf);
-	svg_rect(&page, 0, 0, width, BAND + board.height + foot, 0,
-		 &page_style);
-	header(&page, width, &g, &run, &snap, side);
-	double board_h = board.height;
-	svg_place(&page, (width - board.width) / 2, BAND, &board);
-	footer(&page, BAND + board_h, width, &g.scn);
-	svg_finish(&page, &text);
-	rc = cli_write(out, &text, err);
-	strbuf_free(&title);
-	strbuf_free(&text);
-out_run:
 	engine_free(&run);
 out_snap:
 	snapshot_free(&snap);

@@ -153,6 +153,12 @@ screenshot() {
 	[ "$status" -eq 2 ]
 	assert_output_has "no side 'german'"
 	[ ! -e x.svg ]
+	# every view of the example game renders (hidden hands, a hidden
+	# face-down card, a hidden deck, for each side)
+	for v in "$ex"/views/*.view; do
+		"$UMPIRE" render "$v" -o all.svg ||
+			{ echo "cannot render $v"; return 1; }
+	done
 }
 
 @test "headless Chromium draws the board (not a blank page)" {
@@ -353,4 +359,25 @@ PYEOF
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
 	echo "distinct colours: $output"
 	[ "$output" -gt 50 ]
+}
+
+@test "render a view: the board as its side sees it, hidden hand by size" {
+	ex="$BATS_TEST_DIRNAME/../../examples/russo-german-war"
+	view="$ex/views/036-german.view"
+	run "$UMPIRE" render "$view" -o v.svg
+	[ "$status" -eq 0 ]
+	grep -q 'as german sees it' v.svg
+	grep -q 'Soviet hand: 2 cards (hidden)' v.svg
+	# the same board the referee's game file draws for that side and
+	# step, text for text, but for what only the game file holds (the
+	# step's marks, the total of steps, the turn of the last event)
+	step=$(sed -n 's/^step: //p' "$view")
+	"$UMPIRE" render "$ex/game.yaml" --side german --step "$step" -o g.svg
+	grep -o '>[^<]*hand[^<]*<' g.svg >want
+	grep -o '>[^<]*hand[^<]*<' v.svg >got
+	cmp want got
+	run "$UMPIRE" render "$view" --side soviet -o x.svg
+	[ "$status" -eq 2 ]
+	assert_output_has "a view is of one step and one side"
+	[ ! -e x.svg ]
 }

@@ -115,6 +115,8 @@ int rgw_next(const struct rgw_map *m, int city, enum side winner,
 int rgw_setup(void *st, const struct doc *scn, const struct doc_node *data,
 	      const struct doc_node *options, struct error *err);
 struct doc_node *rgw_save(const void *st, struct doc *d);
+int rgw_load_view(void *st, const struct doc *d, const struct doc_node *map,
+		  const char *side, struct error *err);
 int rgw_load(void *st, const struct doc *d, const struct doc_node *map,
 	     struct error *err);
 struct doc_node *rgw_view(const void *st, const char *side, struct doc *d,

@@ -83,6 +83,7 @@ const struct ruleset ruleset_rgw = {
 	.play = rgw_play,
 	.save = rgw_save,
 	.load = rgw_load,
+	.load_view = rgw_load_view,
 	.view = rgw_view,
 	.position = rgw_position,
 	.render = rgw_render,

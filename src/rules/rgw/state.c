@@ -3,6 +3,7 @@
  * the state as a document (save), back (load, for test positions), and
  * as one side may see it (view).
  */
+#include <stdlib.h>
 #include <string.h>
 #include "rgw.h"
 
@@ -310,4 +311,97 @@ int rgw_load(void *vst, const struct doc *d, const struct doc_node *map,
 					      rgw_count(st->hand[i]));
 	}
 	return 0;
+}
+
+/* ---- a view back to a state, for drawing it ---- */
+
+static int is_hidden(const struct doc_node *n)
+{
+	return n && n->kind == DOC_SCALAR && strncmp(n->str, "hidden:", 7) == 0;
+}
+
+/* The cards of a visible pile (a list), or 0. */
+static cardset listed(const struct doc_node *n)
+{
+	cardset s = 0;
+	for (size_t i = 0; n && n->kind == DOC_SEQ && i < n->n; i++) {
+		int k = n->items[i]->kind == DOC_SCALAR ?
+			rgw_card_parse(n->items[i]->str) : -1;
+		if (k >= 0)
+			s |= SET(k);
+	}
+	return s;
+}
+
+/* Take up to n cards of *pool that fit (allowed) into a list. */
+static struct doc_node *stand_in(struct doc *d, cardset *pool,
+				 cardset allowed, long long n)
+{
+	struct doc_node *seq = doc_seq(d);
+	for (int i = 0; i < RGW_CARDS && n > 0; i++)
+		if (*pool & allowed & SET(i)) {
+			doc_push(d, seq, doc_str(d, rgw_card_names[i]));
+			*pool &= (cardset)~SET(i);
+			n--;
+		}
+	return seq;
+}
+
+/*
+ * A view's state (what `side` may see) as a state render() and
+ * position() can draw for that side. Each redacted part (the other hand,
+ * the face-down card, the deck) gets a stand-in of the size the view
+ * gives (hand-count, deck-count) from the cards the view does not place;
+ * drawn for `side`, a hidden part shows only its size, so the stand-in
+ * is never seen. Everything visible is loaded, and checked, as load()
+ * checks a position.
+ */
+int rgw_load_view(void *st, const struct doc *d, const struct doc_node *map,
+		  const char *side, struct error *err)
+{
+	static const char *const piles[] = { "german-hand", "soviet-hand",
+		"open", "discard", "aside", "deck", NULL };
+	if (!map || map->kind != DOC_MAP)
+		return refuse(d, err, "the position must be a mapping", NULL);
+	struct doc *fill = doc_new(d->name);
+	struct doc_node *m = doc_copy(fill, map);
+	const struct doc_node *counts = doc_get(map, "hand-count");
+	const struct doc_node *down = doc_get(map, "down");
+	const struct doc_node *player = doc_get(map, "player");
+	cardset pool = ALL_CARDS;
+	int rc;
+	(void)side;
+	for (const char *const *p = piles; *p; p++)
+		pool &= (cardset)~listed(doc_get(map, *p));
+	if (down && down->kind == DOC_SCALAR && !is_hidden(down) &&
+	    rgw_card_parse(down->str) >= 0)
+		pool &= (cardset)~SET(rgw_card_parse(down->str));
+	/* the face-down card: a war card of the player (4.1) */
+	if (is_hidden(down)) {
+		int ger = player && player->kind == DOC_SCALAR &&
+			!strcmp(player->str, "german");
+		cardset ok = ger ? NORMAL_CARDS :
+			(cardset)(NORMAL_CARDS | ANNIHIL_CARDS);
+		struct doc_node *one = stand_in(fill, &pool, ok, 1);
+		doc_put(fill, m, "down", one->n ? doc_copy(fill,
+			one->items[0]) : doc_str(fill, "none"));
+	}
+	for (int s = GER; s <= SOV; s++) {
+		const char *key = s == GER ? "german-hand" : "soviet-hand";
+		const struct doc_node *c = counts ? doc_get(counts,
+			s == GER ? "german" : "soviet") : NULL;
+		long long n = c && c->kind == DOC_SCALAR ? atoll(c->str) : 0;
+		/* hands never hold exploitation cards; the German never an
+		 * annihilation card (4.2) */
+		cardset ok = (cardset)(ALL_CARDS & ~EXPLOIT_CARDS &
+			(s == GER ? ~ANNIHIL_CARDS : ALL_CARDS));
+		if (is_hidden(doc_get(map, key)))
+			doc_put(fill, m, key, stand_in(fill, &pool, ok, n));
+	}
+	if (is_hidden(doc_get(map, "deck")))
+		doc_put(fill, m, "deck", stand_in(fill, &pool, ALL_CARDS,
+						  RGW_CARDS));
+	rc = rgw_load(st, fill, m, err);
+	doc_free(fill);
+	return rc;
 }
