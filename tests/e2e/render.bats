@@ -153,12 +153,6 @@ screenshot() {
 	[ "$status" -eq 2 ]
 	assert_output_has "no side 'german'"
 	[ ! -e x.svg ]
-	# every view of the example game renders (hidden hands, a hidden
-	# face-down card, a hidden deck, for each side)
-	for v in "$ex"/views/*.view; do
-		"$UMPIRE" render "$v" -o all.svg ||
-			{ echo "cannot render $v"; return 1; }
-	done
 }
 
 @test "headless Chromium draws the board (not a blank page)" {
@@ -380,4 +374,10 @@ PYEOF
 	[ "$status" -eq 2 ]
 	assert_output_has "a view is of one step and one side"
 	[ ! -e x.svg ]
+	# every view of the example game renders (hidden hands, a hidden
+	# face-down card, a hidden deck, for each side)
+	for v in "$ex"/views/*.view; do
+		"$UMPIRE" render "$v" -o all.svg ||
+			{ echo "cannot render $v"; return 1; }
+	done
 }
