@@ -200,3 +200,15 @@ commands() {
 	grep -q 'umpire-scenario(5)\|umpire-scenario.5' \
 		"$BATS_TEST_DIRNAME/../../README.md"
 }
+
+@test "make honours CPPFLAGS, CFLAGS and LDFLAGS (Debian's hardening)" {
+	root="$BATS_TEST_DIRNAME/../.."
+	run make -n -B -C "$root" build/umpire CPPFLAGS=-D_FORTIFY_SOURCE=2 \
+		CFLAGS="-O2 -fstack-protector-strong" LDFLAGS=-Wl,-z,relro
+	[ "$status" -eq 0 ]
+	# every compile line has CPPFLAGS and CFLAGS, the link line LDFLAGS
+	! printf '%s\n' "$output" | grep -- ' -c ' |
+		grep -v -- '-D_FORTIFY_SOURCE=2.*-fstack-protector-strong'
+	printf '%s\n' "$output" | grep -- '-o build/umpire ' |
+		grep -q -- '-Wl,-z,relro'
+}
