@@ -40,5 +40,5 @@ while :; do
 done
 say "umpire audit: anyone can check the whole game"
 "$BIN" audit game.yaml
-say "umpire dice --summary: every card drawn, re-derivable"
-"$BIN" dice --summary game.yaml | tail -n 8
+say "umpire dice --summary: the luck report, re-derivable by anyone"
+"$BIN" dice --summary game.yaml | sed -n "/^Luck report/,\$p"
