@@ -204,6 +204,8 @@ commands() {
 	done
 	grep -q 'umpire-scenario(5)\|umpire-scenario.5' \
 		"$BATS_TEST_DIRNAME/../../README.md"
+	# no page names a file of the source tree (they are not installed)
+	! grep -n 'tests/\|examples/\|src/' "$man"/*
 }
 
 @test "make honours CPPFLAGS, CFLAGS and LDFLAGS (Debian's hardening)" {
