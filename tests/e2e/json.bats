@@ -70,7 +70,8 @@ EX="$BATS_TEST_DIRNAME/../../examples"
 	# one reveal changed: the audit must fail
 	sed '0,/^    player: [A-Za-z0-9+\/=]*$/s//    player: UIZY0DmeiAjNfUPlglVagwYMnclR6kmkeNZoi5vW5gA=/' \
 		"$EX/arnswalde-1945/game.yaml" >t.yaml
-	! cmp -s t.yaml "$EX/arnswalde-1945/game.yaml"
+	run cmp -s t.yaml "$EX/arnswalde-1945/game.yaml"
+	[ "$status" -eq 1 ]
 	run --separate-stderr "$UMPIRE" audit --json t.yaml
 	[ "$status" -eq 1 ]
 	printf '%s' "$output" | jq -e '.ok == false and

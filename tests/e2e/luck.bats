@@ -38,6 +38,7 @@ EX="$BATS_TEST_DIRNAME/../../examples"
 	case "$got" in *"$want"*) ;; *)
 		echo "want '$want', got '$got'"; return 1 ;; esac
 	# every line fits a mail body
-	! printf '%s\n' "$output" | sed -n '/^Luck report/,$p' |
-		awk 'length($0) > 72 { bad = 1 } END { exit !bad }'
+	long=$(printf '%s\n' "$output" | sed -n '/^Luck report/,$p' |
+		awk 'length($0) > 72')
+	[ -z "$long" ] || { echo "over 72 columns: $long"; return 1; }
 }

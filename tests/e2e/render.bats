@@ -374,6 +374,14 @@ PYEOF
 	[ "$status" -eq 2 ]
 	assert_output_has "a view is of one step and one side"
 	[ ! -e x.svg ]
+	# at the year end the open exploitation cards restrict nothing any
+	# more: no dotted-arrow note (issue 13, item 14), as in the report
+	yend=$(grep -l '^  phase: year-end' "$ex"/views/*.view | head -1)
+	grep -q '^  open: \[x1, x2\]' "$yend"
+	"$UMPIRE" render "$yend" -o ye.svg
+	run grep -c 'dotted arrows only' ye.svg
+	[ "$output" = 0 ]
+	grep -q 'dotted arrows only' v.svg
 	# every view of the example game renders (hidden hands, a hidden
 	# face-down card, a hidden deck, for each side)
 	for v in "$ex"/views/*.view; do

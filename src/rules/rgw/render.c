@@ -492,7 +492,9 @@ static void piles(struct svg *s, const struct rgw *st, int me)
 	svg_text(s, PANEL_X + 70, y - 6, 11, "start", INK,
 		 "Exploitation open");
 	card_row(s, PANEL_X + 70, y, 90, st->open, 0, NULL);
-	if (st->open)
+	/* 4.1, 4.2: the restriction holds while the year goes on; at the year
+	 * end the open cards only wait to be shuffled back (as the report) */
+	if (st->open && st->phase != PH_YEAR_END && st->phase != PH_OVER)
 		svg_text(s, PANEL_X + 70, y + CARD_H + 12, 9, "start", RED,
 			 "German: dotted arrows only");
 	svg_end_group(s);
