@@ -155,7 +155,7 @@ PY
 # decoded bytes, so neither changes anything.
 @test "10: re-wrapping a join signature changes no hash" {
 	rewrap g2.yaml player signature
-	! cmp -s g2.yaml "$BATS_FILE_TMPDIR/g2.yaml"
+	if cmp -s g2.yaml "$BATS_FILE_TMPDIR/g2.yaml"; then echo "unexpectedly true: cmp -s g2.yaml \"\$BATS_FILE_TMPDIR/g2.yaml\""; return 1; fi
 	run "$UMPIRE" audit g2.yaml
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
 	run "$UMPIRE" orders g2.yaml -s p.key
@@ -166,7 +166,7 @@ PY
 	rewrap g2.yaml 1 orders
 	rewrap g2.yaml 1 signature
 	rewrap g2.yaml 2 signature
-	! cmp -s g2.yaml "$BATS_FILE_TMPDIR/g2.yaml"
+	if cmp -s g2.yaml "$BATS_FILE_TMPDIR/g2.yaml"; then echo "unexpectedly true: cmp -s g2.yaml \"\$BATS_FILE_TMPDIR/g2.yaml\""; return 1; fi
 	run "$UMPIRE" audit g2.yaml
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
 }

@@ -183,7 +183,7 @@ tampered() {
 
 @test "tamper: the stored current state" {
 	sed 's/^  turn: \([0-9]*\)/  turn: 9\1/' done.yaml >t.yaml
-	! cmp -s t.yaml done.yaml
+	if cmp -s t.yaml done.yaml; then echo "unexpectedly true: cmp -s t.yaml done.yaml"; return 1; fi
 	run "$UMPIRE" audit t.yaml
 	[ "$status" -eq 1 ]
 	assert_output_has "stored state differs"

@@ -181,7 +181,7 @@ setup() {
 	assert_output_has "already exists"
 	cmp u.key u.key.orig
 	"$UMPIRE" keygen -W -f -s u.key -p u.pub
-	! cmp -s u.key u.key.orig
+	if cmp -s u.key u.key.orig; then echo "unexpectedly true: cmp -s u.key u.key.orig"; return 1; fi
 	run "$UMPIRE" keygen -W -W -s a.key -p a.pub
 	[ "$status" -eq 2 ]
 	assert_output_has "given twice"

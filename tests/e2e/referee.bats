@@ -81,7 +81,7 @@ setup() {
 	"$UMPIRE" view g1.yaml --side soviet -s referee.key -o vs.yaml
 	grep -q 'soviet-hand: hidden:' vg.yaml
 	grep -q 'german-hand: hidden:' vs.yaml
-	! grep -q "Soviet hand n" vg.yaml
+	if grep -q "Soviet hand n" vg.yaml; then echo "unexpectedly true: grep -q \"Soviet hand n\" vg.yaml"; return 1; fi
 	run "$UMPIRE" report g1.yaml --side german
 	[ "$status" -eq 0 ]
 	assert_output_has "Soviet hand 1 card (hidden)"
@@ -103,7 +103,7 @@ setup() {
 	[ -n "$other" ]
 	sed "s|^  soviet-hand: hidden:.*|  soviet-hand: $other|" v1.yaml \
 		>bad.yaml
-	! cmp -s bad.yaml v1.yaml
+	if cmp -s bad.yaml v1.yaml; then echo "unexpectedly true: cmp -s bad.yaml v1.yaml"; return 1; fi
 	run "$UMPIRE" audit g1.yaml --view bad.yaml
 	[ "$status" -eq 1 ]
 	assert_output_has "step 1"

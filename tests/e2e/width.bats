@@ -187,7 +187,7 @@ setup() {
 	EOF
 	run "$UMPIRE" status --brief regen.yaml
 	[ "$status" -eq 0 ] # the header still reads, its signatures hold
-	! cmp -s start.yaml regen.yaml
+	if cmp -s start.yaml regen.yaml; then echo "unexpectedly true: cmp -s start.yaml regen.yaml"; return 1; fi
 	run "$UMPIRE" adjudicate regen.yaml o1.yaml -s r.key -o out.yaml
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
 	run "$UMPIRE" audit out.yaml
