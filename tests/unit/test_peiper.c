@@ -3,8 +3,9 @@
  * each option, random seeds and random legal answers: every game ends,
  * the state stays consistent (each US counter in one place, points and
  * fuel within their limits), save and load round-trip, and the position
- * fits MAIL_COLUMNS (72) columns. Also the map: every town but La Gleize and the start
- * has a road east (7.0), and the map lib's directions.
+ * fits MAIL_COLUMNS (72) columns. Also the map: every town but La Gleize
+ * (where 7.0 surrounds the group) and the start has a road east, and the
+ * map lib's directions; and the wording of the position (issue 13).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,7 +34,7 @@ static int consistent(const struct kgp *st)
 		if (st->bridge[i] >= 0)
 			seen[st->bridge[i]]++;
 	for (k = 0; k < st->n_counters; k++) {
-		seen[k] += cup_has(&st->cup, k) + cup_has(&st->track, k) +
+		seen[k] += cup_has(&st->cup, k) + (track_box(st, k) > 0) +
 			cup_has(&st->removed, k);
 		if (seen[k] != 1) {
 			printf("# counter %s seen %d\n", st->counters[k].id, seen[k]);
@@ -89,6 +90,77 @@ static void play_one(const struct scenario *scn, const void *start,
 	engine_free(&run);
 }
 
+/* A position as TAP comments, for a failed check. */
+static void dump(const char *text)
+{
+	const char *p;
+
+	for (p = text; *p; p = strchr(p, '\n') + 1) {
+		printf("# %.*s\n", (int)strcspn(p, "\n"), p);
+		if (!strchr(p, '\n'))
+			break;
+	}
+}
+
+/* What the position says, on a state made by hand. */
+static void report_checks(const struct kgp *start)
+{
+	struct kgp st = *start;
+	struct strbuf out = STRBUF_INIT;
+	char text[96];
+	int lig = graph_find(&st.map, "ligneuville"),
+	    sta = graph_find(&st.map, "stavelot"),
+	    spa = graph_find(&st.map, "spa"), tank = 0, fuel = 0, k;
+
+	for (k = 0; k < st.n_counters; k++)
+		if (st.counters[k].type == CT_TANK)
+			tank = k;
+		else if (st.counters[k].type == CT_FUEL)
+			fuel = k;
+	st.turn = 3;
+	st.phase = PH_MOVE;
+	st.at = lig;
+	st.toward = sta;
+	/* two counters on the map face down, one on the track, one out */
+	st.us[spa][0] = DOWN;
+	st.us[sta][0] = DOWN;
+	st.n_us[spa] = st.n_us[sta] = 1;
+	cup_remove(&st.cup, tank);
+	st.track[4] = (struct cup){ 0 };
+	cup_add(&st.track[4], tank);
+	cup_remove(&st.cup, fuel);
+	cup_add(&st.removed, fuel);
+	kgp_position(&st, "player", &out);
+	if (!strstr(out.buf, "Group on the road from Ligneuville to "
+		    "Stavelot") || !strstr(out.buf, "unseen: 5") ||
+	    strstr(out.buf, "game);"))
+		dump(out.buf);
+	CHECK(strstr(out.buf, "Group on the road from Ligneuville to "
+		     "Stavelot") != NULL, "the group on the road is on the "
+	      "road, not at the town it left");
+	CHECK(strstr(out.buf, "US counters unseen: 5 in the cup, 2 face "
+		     "down") != NULL, "unseen counters: 5 + 2 of the 7 a "
+	      "draw picks among");
+	CHECK(strstr(out.buf, "(turn track, box 4)") != NULL &&
+	      strstr(out.buf, "(out of the game)") != NULL &&
+	      strstr(out.buf, "box 4);") != NULL &&
+	      strstr(out.buf, "game);") == NULL, "the Elsewhere entries, "
+	      "separated by semicolons, none after the last");
+	CHECK(strstr(out.buf, "Optional rules") == NULL, "10 points, the "
+	      "standard, is not an optional rule");
+	strbuf_free(&out);
+	st.points = 12;
+	kgp_position(&st, "player", &out);
+	CHECK(strstr(out.buf, "Optional rules: 12 points (3.0).") != NULL,
+	      "12 points is");
+	strbuf_free(&out);
+	counter_text(&st, tank, text, sizeof text);
+	CHECK(strncmp(text, "tank ", 5) == 0, "one tank is a tank: %s", text);
+	counter_text(&st, fuel, text, sizeof text);
+	CHECK(strcmp(text, "the fuel/anti-tank counter") == 0, "the "
+	      "fuel/anti-tank counter named once: %s", text);
+}
+
 /* 7.0: only La Gleize (and the start) have no road east. */
 static void map_checks(const struct kgp *st)
 {
@@ -103,8 +175,7 @@ static void map_checks(const struct kgp *st)
 			dir = graph_dir_from(&st->map, l, t);
 			east |= dir == DIR_NE || dir == DIR_E || dir == DIR_SE;
 		}
-		if (strcmp(st->map.nodes[t].id, "la-gleize") == 0 ||
-		    t == st->start)
+		if (t == st->surrounded || t == st->start)
 			CHECK(!east, "%s has no road east", st->map.nodes[t].id);
 		else if (!east)
 			CHECK(0, "%s has a road east", st->map.nodes[t].id);
@@ -147,8 +218,10 @@ int main(void)
 			printf("not ok - %s\n", err.msg);
 			return 1;
 		}
-		if (s == 0)
+		if (s == 0) {
 			map_checks(start);
+			report_checks(start);
+		}
 		for (g = 1; g <= GAMES / 4; g++)
 			play_one(&scn, start, opts, s * 100 + g);
 		free(start);

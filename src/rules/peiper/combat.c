@@ -203,10 +203,11 @@ static void aircraft(struct ctx *c, struct kgp *st, int town, int slot)
 		if (ctx_ask(c, &q) == 0) {
 			st->units[FLAK]--;
 			town_take(st, town, slot);
-			cup_add(&st->track, k);
+			track_put(st, k);
 			ctx_event(c, "6.3", "Anti-aircraft fire (1 point, %d "
 				  "left) drives off the US aircraft; they go "
-				  "to the turn track.", st->units[FLAK]);
+				  "to the turn track, in the box of turn %d.",
+				  st->units[FLAK], st->turn + 1);
 			return;
 		}
 	}
@@ -429,9 +430,10 @@ static int fight(struct ctx *c, struct kgp *st, int town)
 		for (n = 0; st->us[town][n] != k; n++)
 			;
 		town_take(st, town, n);
-		cup_add(&st->track, k);
-		ctx_event(c, "6.1", "%s is beaten and goes to the turn track.",
-			  st->counters[k].name);
+		track_put(st, k);
+		ctx_event(c, "6.1", "%s is beaten and goes to the turn track, "
+			  "in the box of turn %d.", st->counters[k].name,
+			  st->turn + 1);
 	}
 	return 1;
 }
@@ -500,12 +502,12 @@ enum move_end battle(struct ctx *c, struct kgp *st, int from, int to,
 			k = st->us[to][i];
 			if (combatant(st, k)) {
 				town_take(st, to, i);
-				cup_add(&st->track, k);
+				track_put(st, k);
 			}
 		}
 		ctx_event(c, "6.1", "The US units at %s are beaten and go to "
-			  "the turn track (back in the cup at the end of the "
-			  "turn).", town_name(st, to));
+			  "the turn track, in the box of turn %d (back in the "
+			  "cup at its end).", town_name(st, to), st->turn + 1);
 	}
 	enter_town(c, st, to, "6.0");
 	return st->phase == PH_OVER ? M_OVER : M_FOUGHT;

@@ -23,17 +23,12 @@ static void fallschirmjaeger(struct ctx *c, struct kgp *st)
 		  "panzergrenadiers %d.", st->units[PANZERGRENADIERS]);
 }
 
-/* 6-8: every US counter on the turn track goes back to the cup. */
+/* 6-8: every US counter on the turn track, whatever its box, goes back
+ * to the cup. */
 static void us_regroup(struct ctx *c, struct kgp *st)
 {
-	int k, n = 0;
+	int n = track_return(st, 0);
 
-	for (k = 0; k < st->n_counters; k++)
-		if (cup_has(&st->track, k)) {
-			cup_remove(&st->track, k);
-			cup_add(&st->cup, k);
-			n++;
-		}
 	ctx_event(c, "7.0", "US units regroup: %d counter%s on the turn "
 		  "track go%s back to the cup.", n, n == 1 ? "" : "s",
 		  n == 1 ? "es" : "");
@@ -50,9 +45,9 @@ static void supply_from_the_rear(struct ctx *c, struct kgp *st)
 }
 
 /* 12+: the group is pushed to the town to its east, burning no fuel (the
- * player chooses if several roads lead east). With no open road east it
- * is surrounded and destroyed, as at La Gleize; at the start town it
- * holds. */
+ * player chooses if several roads lead east). At La Gleize, with no road
+ * east, it is surrounded and destroyed; anywhere else with no open road
+ * east it holds where it is (the rule destroys it at La Gleize only). */
 static void us_counterattack(struct ctx *c, struct kgp *st, int town)
 {
 	struct question q;
@@ -67,15 +62,16 @@ static void us_counterattack(struct ctx *c, struct kgp *st, int town)
 		    st->bridge[links[i]] == NONE)
 			east[n++] = graph_other(&st->map, links[i], town);
 	}
-	if (n == 0 && town == st->start) {
-		ctx_event(c, "7.0", "US counter-attack: the group holds at "
-			  "%s, its start line.", town_name(st, town));
+	if (n == 0 && town != st->surrounded) {
+		ctx_event(c, "7.0", "US counter-attack: no open road east out "
+			  "of %s; the group holds there.",
+			  town_name(st, town));
 		return;
 	}
 	if (n == 0) {
 		ctx_event(c, "7.0", "US counter-attack: no road east out of "
-			  "%s; the group is surrounded and destroyed.",
-			  town_name(st, town));
+			  "%s; the group is surrounded and destroyed, as "
+			  "historically.", town_name(st, town));
 		st->result = RES_ENCIRCLED;
 		st->phase = PH_OVER;
 		return;

@@ -71,13 +71,18 @@ struct kgp {
 	int units[UNITS];           /* points, 3.0 */
 	int fuel;                   /* supply, 0..6 */
 	int at;                     /* the group's town */
+	int toward;                 /* 5.0 step 3: on the road from `at` to
+				       this town, or NONE */
 
 	int n_us[GRAPH_NODES];      /* US counters in each town */
 	int us[GRAPH_NODES][SLOTS]; /* counter number, or DOWN */
 	int bridge[GRAPH_LINKS];    /* 6.2: engineer on a blown bridge, or
 				       NONE */
+	int surrounded;             /* 7.0 12+: La Gleize */
 	struct cup cup;             /* in the cup, face-down ones included */
-	struct cup track;           /* on the turn track (6.1, 6.3) */
+	/* 6.1, 6.3: box t of the turn track holds the counters that come
+	 * back to the cup at the end of turn t (beaten on turn t-1) */
+	struct cup track[TURNS_MAX + 2];
 	struct cup removed;         /* out of the game (6.4) */
 	int greif_turn;             /* 7.0 2-3: the turn it helps, or 0 */
 	int draw_earned;            /* 4.0: entered a town of value 4+ */
@@ -109,6 +114,9 @@ const char *counter_label(const struct kgp *st, int k);
 void counter_labels(const struct kgp *st, const char **out);
 void counter_text(const struct kgp *st, int k, char *buf, size_t size);
 int town_counter(const struct kgp *st, int town, enum ctype type);
+void track_put(struct kgp *st, int k);
+int track_return(struct kgp *st, int box);
+int track_box(const struct kgp *st, int k);
 void town_take(struct kgp *st, int town, int slot);
 
 /* turn.c: 3.0, 4.0, 5.0 */

@@ -363,9 +363,10 @@ static void map(struct svg *s, const struct kgp *st, const struct frame *f)
 static void turn_track(struct svg *s, const struct kgp *st, double y)
 {
 	char num[8], day[TURN_NAME], *half;
-	int i;
+	int i, k, n;
 
-	svg_group(s, "the turn track (4.0)");
+	svg_group(s, "the turn track (4.0; 6.1, 6.3: US counters back in "
+		  "the cup at the end of the turn of their box)");
 	svg_text(s, 20, y, 13, "start", INK, "Turn track");
 	for (i = 0; i < st->last_turn && i < TURNS_MAX; i++) {
 		double x = 20 + i * 64;
@@ -382,6 +383,10 @@ static void turn_track(struct svg *s, const struct kgp *st, double y)
 		svg_text(s, x + 30, y + 42, 10, "middle", ink, day);
 		if (half)
 			svg_text(s, x + 30, y + 56, 10, "middle", ink, half);
+		for (n = 0, k = 0; k < st->n_counters && n < 3; k++)
+			if (cup_has(&st->track[i + 1], k))
+				us_counter(s, st, x + 3 + 19 * n++, y + 66, k,
+					   16);
 	}
 	svg_end_group(s);
 }
@@ -443,18 +448,16 @@ static void supply_panel(struct svg *s, const struct kgp *st, double y)
 
 	svg_group(s, "US counters off the map");
 	for (n = 0, k = 0; k < st->n_counters; k++)
-		if (cup_has(&st->track, k) || cup_has(&st->removed, k)) {
+		if (cup_has(&st->removed, k)) {
 			double x = 940 + (n % 10) * 32;
 			us_counter(s, st, x, y + 92 + (n / 10) * 32, k, 28);
-			if (cup_has(&st->removed, k)) {
-				svg_line(s, x, y + 92, x + 28, y + 120,
-					 &svg_mark_lost);
-			}
+			svg_line(s, x, y + 92, x + 28, y + 120,
+				 &svg_mark_lost);
 			n++;
 		}
 	svg_text(s, 940, y + 138 + ((n + 9) / 10 - 1) * 32, 10, "start",
-		 GREY, n ? "on the turn track (crossed: out of the game)" :
-		 "no US counter on the turn track or out of the game");
+		 GREY, n ? "out of the game (6.4)" :
+		 "no US counter out of the game");
 	svg_end_group(s);
 
 	svg_group(s, "legend");

@@ -85,14 +85,24 @@ static void around(const struct kgp *st, struct strbuf *out)
 		strbuf_adds(out, "  (no roads)\n");
 }
 
+/* Before each entry of the Elsewhere line but the first: "; ". */
+static void entry(struct strbuf *out, size_t *col, int *any)
+{
+	if (*any) {
+		strbuf_addc(out, ';');
+		(*col)++;
+	}
+	*any = 1;
+}
+
 static void counters_line(const struct kgp *st, struct strbuf *out)
 {
 	size_t col;
 	int k, t, l, any = 0;
 	char w[80];
 
-	strbuf_addf(out, "US counters: %d in the cup, %d face down on the "
-		    "map\n", cup_left(st), face_down(st));
+	strbuf_addf(out, "US counters unseen: %d in the cup, %d face down "
+		    "on the map\n", cup_left(st), face_down(st));
 	strbuf_adds(out, "  Elsewhere:");
 	col = 12;
 	for (t = 0; t < st->map.n_nodes; t++) {
@@ -102,30 +112,58 @@ static void counters_line(const struct kgp *st, struct strbuf *out)
 			continue;
 		us_list(st, t, w + 40, 40);
 		snprintf(w, 40, "%s:", town_name(st, t));
+		entry(out, &col, &any);
 		words(out, &col, w);
 		words(out, &col, w + 40);
-		any = 1;
 	}
 	for (l = 0; l < st->map.n_links; l++)
 		if (st->bridge[l] != NONE) {
-			snprintf(w, sizeof w, "%s on the %s-%s bridge;",
+			snprintf(w, sizeof w, "%s on the %s-%s bridge",
 				 st->counters[st->bridge[l]].name,
 				 town_name(st, st->map.links[l].a),
 				 town_name(st, st->map.links[l].b));
+			entry(out, &col, &any);
 			words(out, &col, w);
-			any = 1;
 		}
 	for (k = 0; k < st->n_counters; k++)
-		if (cup_has(&st->track, k) || cup_has(&st->removed, k)) {
-			snprintf(w, sizeof w, "%s (%s)", st->counters[k].name,
-				 cup_has(&st->track, k) ? "turn track" :
-				 "out of the game");
+		if (track_box(st, k) || cup_has(&st->removed, k)) {
+			if (track_box(st, k))
+				snprintf(w, sizeof w, "%s (turn track, box "
+					 "%d)", st->counters[k].name,
+					 track_box(st, k));
+			else
+				snprintf(w, sizeof w, "%s (out of the game)",
+					 st->counters[k].name);
+			entry(out, &col, &any);
 			words(out, &col, w);
-			any = 1;
 		}
 	if (!any)
 		words(out, &col, "-");
 	strbuf_addc(out, '\n');
+}
+
+/* The optional rules in play, the standard ones left out. */
+static void optional_rules(const struct kgp *st, struct strbuf *out)
+{
+	const char *on[3];
+	int n = 0, i;
+	char pts[32];
+
+	snprintf(pts, sizeof pts, "%d points (3.0)", st->points);
+	if (st->points != 10)
+		on[n++] = pts;
+	if (st->opt_draw)
+		on[n++] = st->draw_earned ? "draw at value 4+ (4.0, earned)" :
+			"draw at value 4+ (4.0)";
+	if (st->opt_highest)
+		on[n++] = "highest-die combat (6.1)";
+	if (n == 0)
+		return;
+	strbuf_adds(out, "Optional rules:");
+	for (i = 0; i < n; i++)
+		strbuf_addf(out, "%s%s", i ? (i == 2 ? ",\n  " : ", ") : " ",
+			    on[i]);
+	strbuf_adds(out, ".\n");
 }
 
 void kgp_position(const void *vst, const char *side, struct strbuf *out)
@@ -138,8 +176,17 @@ void kgp_position(const void *vst, const char *side, struct strbuf *out)
 		    phase_titles[st->phase]);
 	strbuf_adds(out, "PROVISIONAL MAP: a reconstruction of the road net, "
 		    "not the printed map.\n");
-	town_facts(st, st->at, facts, sizeof facts);
-	strbuf_addf(out, "Group at %s (%s)\n", town_name(st, st->at), facts);
+	if (st->toward != NONE) {
+		town_facts(st, st->toward, facts, sizeof facts);
+		strbuf_addf(out, "Group on the road from %s to %s\n  (%s: %s)"
+			    "\n", town_name(st, st->at),
+			    town_name(st, st->toward),
+			    town_name(st, st->toward), facts);
+	} else {
+		town_facts(st, st->at, facts, sizeof facts);
+		strbuf_addf(out, "Group at %s (%s)\n", town_name(st, st->at),
+			    facts);
+	}
 	strbuf_addf(out, "  Main     armour %d, panzergrenadiers %d\n",
 		    st->units[ARMOUR], st->units[PANZERGRENADIERS]);
 	strbuf_addf(out, "  Support  heavy armour %d, artillery %d, recon %d, "
@@ -152,13 +199,7 @@ void kgp_position(const void *vst, const char *side, struct strbuf *out)
 	if (st->greif_turn >= st->turn)
 		strbuf_addf(out, "Operation Greif: threat values 1 lower on "
 			    "turn %d.\n", st->greif_turn);
-	if (st->opt_draw || st->opt_highest || st->points != 10)
-		strbuf_addf(out, "Optional rules: %d points%s%s%s%s.\n",
-			    st->points, st->opt_draw ? ", draw at value 4+" :
-			    "", st->opt_draw && st->draw_earned ?
-			    " (earned)" : "", st->opt_highest &&
-			    st->opt_draw ? ",\n  " : st->opt_highest ? ", " :
-			    "", st->opt_highest ? "highest-die combat" : "");
+	optional_rules(st, out);
 }
 
 int kgp_result(const void *vst, struct strbuf *out)

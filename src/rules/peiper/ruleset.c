@@ -53,7 +53,7 @@ static const struct standing_key standing[] = {
 
 const struct ruleset ruleset_peiper = {
 	.id = "kampfgruppe-peiper",
-	.version = "1",
+	.version = "2",
 	.sides = sides,
 	.state_size = sizeof(struct kgp),
 	.setup = kgp_setup,

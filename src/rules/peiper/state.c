@@ -273,11 +273,11 @@ int kgp_setup(void *vst, const struct doc *scn, const struct doc_node *data,
 	      const struct doc_node *options, struct error *err)
 {
 	static const char *const keys[] = { "start", "first-turn", "meuse",
-		"turn-track", "counters", "town-columns", "towns",
+		"surrounded", "turn-track", "counters", "town-columns", "towns",
 		"link-columns", "links", NULL };
 	struct kgp *st = vst;
 	const struct doc_node *seq, *towns, *links;
-	const char *start;
+	const char *start, *ring;
 	char where[256];
 	int i, l;
 
@@ -300,8 +300,15 @@ int kgp_setup(void *vst, const struct doc *scn, const struct doc_node *data,
 	    town_list(st, scn, data, "first-turn", st->first, &st->n_first,
 		      FIRST_MAX, err) < 0 ||
 	    town_list(st, scn, data, "meuse", st->goals, &st->n_goals,
-		      GOALS_MAX, err) < 0)
+		      GOALS_MAX, err) < 0 ||
+	    doc_need_str(scn, data, "surrounded", &ring, err) < 0)
 		return -1;
+	st->surrounded = graph_find(&st->map, ring);
+	if (st->surrounded < 0)
+		return errorf(err, EXIT_REFUSED, "%s: surrounded: no town "
+			      "\"%s\" on the map", doc_where(scn,
+			      doc_get(data, "surrounded"), where,
+			      sizeof where), ring);
 	st->start = graph_find(&st->map, start);
 	if (st->start < 0)
 		return errorf(err, EXIT_REFUSED, "%s: start: no town \"%s\"",
@@ -327,6 +334,7 @@ int kgp_setup(void *vst, const struct doc *scn, const struct doc_node *data,
 	st->phase = PH_BUILD;
 	st->fuel = FUEL_MAX;
 	st->at = st->start;
+	st->toward = NONE;
 	return 0;
 }
 
@@ -341,6 +349,22 @@ static struct doc_node *set_save(const struct kgp *st, const struct cup *c,
 	return cup_save(c, labels, st->n_counters, d);
 }
 
+/* The turn track: {BOX: [counters]}, boxes that hold any. */
+static struct doc_node *track_save(const struct kgp *st, struct doc *d)
+{
+	struct doc_node *m = doc_map(d);
+	char box[8];
+	int b;
+
+	m->style = DOC_STYLE_FLOW;
+	for (b = 1; b <= TURNS_MAX + 1; b++)
+		if (cup_count(&st->track[b]) > 0) {
+			snprintf(box, sizeof box, "%d", b);
+			doc_set(d, m, box, set_save(st, &st->track[b], d));
+		}
+	return m;
+}
+
 /* The state mapping, in this key order (see the README of the tests). */
 struct doc_node *kgp_save(const void *vst, struct doc *d)
 {
@@ -352,6 +376,8 @@ struct doc_node *kgp_save(const void *vst, struct doc *d)
 	doc_set_int(d, m, "turn", st->turn);
 	doc_set_str(d, m, "phase", kgp_phase_names[st->phase]);
 	doc_set_str(d, m, "at", st->map.nodes[st->at].id);
+	if (st->toward != NONE)
+		doc_set_str(d, m, "toward", st->map.nodes[st->toward].id);
 	g = doc_map(d);
 	g->style = DOC_STYLE_FLOW;
 	for (u = 0; u < UNITS; u++)
@@ -382,7 +408,7 @@ struct doc_node *kgp_save(const void *vst, struct doc *d)
 	doc_set(d, m, "blown", bl);
 	doc_set(d, m, "cup", set_save(st, &st->cup, d));
 	doc_set_int(d, m, "cup-left", cup_left(st));
-	doc_set(d, m, "track", set_save(st, &st->track, d));
+	doc_set(d, m, "track", track_save(st, d));
 	doc_set(d, m, "removed", set_save(st, &st->removed, d));
 	doc_set_int(d, m, "greif-turn", st->greif_turn);
 	doc_set_str(d, m, "draw-earned", st->draw_earned ? "yes" : "no");
@@ -517,6 +543,38 @@ static int load_set(struct kgp *st, const struct doc *d,
 	return cup_load(c, labels, st->n_counters, d, n, key, err);
 }
 
+/* track: {BOX: [counters]}, a box from 1 to the turn after the last. */
+static int load_track(struct kgp *st, const struct doc *d,
+		      const struct doc_node *map, struct error *err)
+{
+	const char *labels[COUNTERS_MAX];
+	const struct doc_node *m = doc_get(map, "track");
+	char where[256], *end;
+	long b;
+	size_t i;
+
+	if (!m)
+		return 0;
+	if (doc_need(d, map, "track", DOC_MAP, &m, err) < 0)
+		return -1;
+	counter_labels(st, labels);
+	for (i = 0; i < m->n; i++) {
+		b = strtol(m->keys[i]->str, &end, 10);
+		if (*end || end == m->keys[i]->str || b < 1 ||
+		    b > st->last_turn + 1)
+			return errorf(err, EXIT_REFUSED, "%s: track: a box is "
+				      "a turn from 1 to %d, holding the "
+				      "counters that go back to the cup at "
+				      "its end", doc_where(d, m->keys[i],
+				      where, sizeof where),
+				      st->last_turn + 1);
+		if (cup_load(&st->track[b], labels, st->n_counters, d,
+			     m->items[i], "track", err) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* Each counter in one place only; unless the cup is given, it holds every
  * counter not shown elsewhere. */
 static int check_counters(struct kgp *st, const struct doc *d,
@@ -533,7 +591,7 @@ static int check_counters(struct kgp *st, const struct doc *d,
 		if (st->bridge[l] >= 0)
 			seen[st->bridge[l]]++;
 	for (k = 0; k < st->n_counters; k++) {
-		seen[k] += cup_has(&st->track, k) + cup_has(&st->removed, k);
+		seen[k] += (track_box(st, k) > 0) + cup_has(&st->removed, k);
 		if (!doc_get(map, "cup")) {
 			if (seen[k])
 				cup_remove(&st->cup, k);
@@ -556,7 +614,8 @@ static int check_counters(struct kgp *st, const struct doc *d,
 int kgp_load(void *vst, const struct doc *d, const struct doc_node *map,
 	     struct error *err)
 {
-	static const char *const keys[] = { "turn", "phase", "at", "group",
+	static const char *const keys[] = { "turn", "phase", "at", "toward",
+		"group",
 		"fuel", "us", "blown", "cup", "cup-left", "track", "removed",
 		"greif-turn", "draw-earned", "result", NULL };
 	static const char *const yes_no[] = { "no", "yes" };
@@ -577,12 +636,15 @@ int kgp_load(void *vst, const struct doc *d, const struct doc_node *map,
 	st->phase = (enum phase)v;
 	if ((n = doc_get(map, "at")) && load_town(st, d, n, &st->at, err) < 0)
 		return -1;
+	if ((n = doc_get(map, "toward")) &&
+	    load_town(st, d, n, &st->toward, err) < 0)
+		return -1;
 	if (load_group(st, d, map, err) < 0 ||
 	    doc_opt_int(d, map, "fuel", 0, FUEL_MAX, &st->fuel, err) < 0 ||
 	    load_us(st, d, map, err) < 0 ||
 	    load_blown(st, d, map, err) < 0 ||
 	    load_set(st, d, map, "cup", &st->cup, err) < 0 ||
-	    load_set(st, d, map, "track", &st->track, err) < 0 ||
+	    load_track(st, d, map, err) < 0 ||
 	    load_set(st, d, map, "removed", &st->removed, err) < 0 ||
 	    check_counters(st, d, map, err) < 0 ||
 	    doc_opt_int(d, map, "greif-turn", 0, TURNS_MAX, &st->greif_turn,
@@ -624,7 +686,7 @@ void counter_text(const struct kgp *st, int k, char *buf, size_t size)
 	case CT_TANK:
 		snprintf(buf, size, "%s %s (strength %d)",
 			 ct->type == CT_INFANTRY ? "infantry" :
-			 ct->type == CT_PARATROOP ? "paratroops" : "tanks",
+			 ct->type == CT_PARATROOP ? "paratroops" : "tank",
 			 ct->name, ct->strength);
 		break;
 	case CT_ENGINEER:
@@ -634,7 +696,7 @@ void counter_text(const struct kgp *st, int k, char *buf, size_t size)
 		snprintf(buf, size, "aircraft %s", ct->name);
 		break;
 	default:
-		snprintf(buf, size, "fuel/anti-tank %s", ct->name);
+		snprintf(buf, size, "the fuel/anti-tank counter");
 		break;
 	}
 }
@@ -650,6 +712,40 @@ int town_counter(const struct kgp *st, int town, enum ctype type)
 			return i;
 	}
 	return -1;
+}
+
+/* 6.1, 6.3: a counter goes to the box of the next turn on the turn
+ * track. */
+void track_put(struct kgp *st, int k)
+{
+	cup_add(&st->track[st->turn + 1], k);
+}
+
+/* The counters of one box of the turn track (every box if box is 0) go
+ * back to the cup; returns how many. */
+int track_return(struct kgp *st, int box)
+{
+	int b, k, n = 0;
+
+	for (b = box ? box : 1; b <= (box ? box : TURNS_MAX + 1); b++)
+		for (k = 0; k < st->n_counters; k++)
+			if (cup_has(&st->track[b], k)) {
+				cup_remove(&st->track[b], k);
+				cup_add(&st->cup, k);
+				n++;
+			}
+	return n;
+}
+
+/* The box of the turn track a counter is in, or 0. */
+int track_box(const struct kgp *st, int k)
+{
+	int b;
+
+	for (b = 1; b <= TURNS_MAX + 1; b++)
+		if (cup_has(&st->track[b], k))
+			return b;
+	return 0;
 }
 
 /* Take the counter in a slot off the town (the caller puts it where it

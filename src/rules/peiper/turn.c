@@ -66,7 +66,7 @@ int draw_counter(struct ctx *c, struct kgp *st, const char *purpose)
 
 	counter_labels(st, labels);
 	return cup_draw(c, &st->cup, labels, st->n_counters, purpose,
-			"us-cup");
+			"us-unseen");
 }
 
 /* Every counter of a town back into the cup, face-down ones unseen. */
@@ -223,8 +223,8 @@ static void appear(struct ctx *c, struct kgp *st, int town, int n)
  * lower on the turn after it, never below 1). Each die at or under it
  * brings a US counter; none: the group enters the town. Doubles bring a
  * random event whatever the result. Then combat (6.0). */
-static enum move_end advance(struct ctx *c, struct kgp *st, int from,
-			     int to, int fuel_spent)
+static enum move_end check_and_fight(struct ctx *c, struct kgp *st,
+				     int from, int to, int fuel_spent)
 {
 	char purpose[96];
 	int v = threat_of(st, to), d1, d2, n, greif = 0;
@@ -255,12 +255,35 @@ static enum move_end advance(struct ctx *c, struct kgp *st, int from,
 			return M_OVER;
 	} else {
 		appear(c, st, to, n);
+		if (st->n_us[to] == 0) {
+			/* 5.0 step 5: no counter could appear (the cup is
+			 * empty): no US unit is there */
+			ctx_event(c, "5.0", "No US unit at %s.",
+				  town_name(st, to));
+			n = 0;
+			enter_town(c, st, to, "5.0");
+			if (st->phase == PH_OVER)
+				return M_OVER;
+		}
 	}
 	if (d1 == d2 && random_event(c, st, d1, n == 0 ? to : from))
 		return st->phase == PH_OVER ? M_OVER : M_STOPPED;
 	if (n == 0)
 		return M_CLEAR;
 	return battle(c, st, from, to, fuel_spent);
+}
+
+/* The move from `from` to `to`: the group is on the road between them
+ * (the position says so) until it enters `to` or stops. */
+static enum move_end advance(struct ctx *c, struct kgp *st, int from,
+			     int to, int fuel_spent)
+{
+	enum move_end r;
+
+	st->toward = to;
+	r = check_and_fight(c, st, from, to, fuel_spent);
+	st->toward = NONE;
+	return r;
 }
 
 static void ask_moves(struct question *q, const struct kgp *st,
@@ -409,9 +432,9 @@ static void convert(struct ctx *c, struct kgp *st)
 
 /* 5.0 end of turn: counters on the map go back to the cup, except the
  * engineers on blown bridges and the counters in the towns north, west
- * and south of the group; those on the turn track too. Then the rear
- * guard and the conversion; after turn 9 (20 December PM) the game ends
- * (4.0). */
+ * and south of the group; so do those in the turn track's box of this
+ * turn. After turn 9 (20 December PM) the game ends (4.0); before it,
+ * the rear guard and the conversion. */
 static void end_of_turn(struct ctx *c, struct kgp *st)
 {
 	int dest[GRAPH_DEGREE], n, i, t, keep, back = 0, stay = 0;
@@ -428,18 +451,12 @@ static void end_of_turn(struct ctx *c, struct kgp *st)
 		back += st->n_us[t];
 		clear_town(st, t);
 	}
-	for (i = 0; i < st->n_counters; i++)
-		if (cup_has(&st->track, i)) {
-			cup_remove(&st->track, i);
-			cup_add(&st->cup, i);
-			back++;
-		}
+	/* 6.1, 6.3: the box of the turn that ends; the others wait */
+	back += track_return(st, st->turn);
 	ctx_event(c, "5.0", "End of turn %d: %d US counter%s go%s back to "
 		  "the cup, %d stay%s next to the group.", st->turn, back,
 		  back == 1 ? "" : "s", back == 1 ? "es" : "", stay,
 		  stay == 1 ? "s" : "");
-	rear_guard(c, st);
-	convert(c, st);
 	if (st->turn >= st->last_turn) {
 		st->result = st->opt_draw && st->draw_earned ? RES_DRAW :
 			RES_TIME;
@@ -450,6 +467,9 @@ static void end_of_turn(struct ctx *c, struct kgp *st)
 		st->phase = PH_OVER;
 		return;
 	}
+	/* after the last turn, neither could change anything */
+	rear_guard(c, st);
+	convert(c, st);
 	st->turn++;
 	st->phase = PH_PLACEMENT;
 }
