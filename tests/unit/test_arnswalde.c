@@ -72,6 +72,19 @@ static void play_one(const struct scenario *scn, const void *start,
 	engine_free(&run);
 }
 
+/* The areas are named as the rulebook and the events name them. */
+static void position_names(const void *start)
+{
+	struct strbuf out = STRBUF_INIT;
+
+	arn_position(start, "player", &out);
+	CHECK(strstr(out.buf, "Central Square  Tigers") != NULL &&
+	      strstr(out.buf, "Field workshop  Tigers") != NULL &&
+	      strstr(out.buf, "Center ") == NULL, "the position says "
+	      "\"Central Square\" and \"Field workshop\", as the events do");
+	strbuf_free(&out);
+}
+
 int main(void)
 {
 	struct scenario scn;
@@ -88,6 +101,7 @@ int main(void)
 		return 1;
 	}
 
+	position_names(start);
 	for (g = 1; g <= GAMES; g++)
 		play_one(&scn, start, opts, g);
 	free(start);

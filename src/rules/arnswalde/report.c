@@ -6,7 +6,8 @@
 #include "arnswalde.h"
 
 /* MAIL_COLUMNS less 2: a report is also a block in a view */
-enum { COLUMNS = MAIL_COLUMNS - 2 };
+enum { COLUMNS = MAIL_COLUMNS - 2,
+       LABEL = 16 };  /* the column after "Central Square " */
 
 static const char *const phase_titles[PHASES] = { "setup (3.1)",
 	"Soviet deployment phase (6.0)", "German action phase (7.0)",
@@ -18,8 +19,8 @@ static void words(struct strbuf *out, size_t *col, const char *w)
 	size_t len = strlen(w);
 
 	if (*col + 1 + len > COLUMNS) {
-		strbuf_adds(out, "\n          ");
-		*col = 10;
+		strbuf_addf(out, "\n%*s", LABEL, "");
+		*col = LABEL;
 	} else {
 		strbuf_addc(out, ' ');
 		(*col)++;
@@ -31,9 +32,9 @@ static void words(struct strbuf *out, size_t *col, const char *w)
 static void pile_line(struct strbuf *out, const char *name,
 		      const struct pile *p)
 {
-	size_t col = strlen(name), i;
+	size_t col = LABEL - 1, i;
 
-	strbuf_adds(out, name);
+	strbuf_addf(out, "%-*s", LABEL - 1, name);
 	for (i = 0; i < p->n; i++)
 		words(out, &col, card_label(p->c[i]));
 	if (p->n == 0)
@@ -46,9 +47,9 @@ static void area_line(struct strbuf *out, const struct arn *st, int a)
 	const struct stack *s = &st->soviet[a];
 	size_t col, i;
 
-	strbuf_addf(out, "%-9s Tigers %d  Soviet (bottom to top):",
-		    a == NORTH ? "North" : "South", st->tigers[a]);
-	col = 42;
+	strbuf_addf(out, "%-*s Tigers %d  Soviet (bottom to top):",
+		    LABEL - 1, a == NORTH ? "North" : "South", st->tigers[a]);
+	col = strlen("Tigers 0  Soviet (bottom to top):") + LABEL;
 	for (i = 0; i < s->n; i++)
 		words(out, &col, card_label(s->c[i]));
 	if (s->n == 0)
@@ -77,17 +78,18 @@ void arn_position(const void *vst, const char *side, struct strbuf *out)
 		    st->deck.n, st->discard.n);
 	area_line(out, st, NORTH);
 	area_line(out, st, SOUTH);
-	strbuf_addf(out, "Center    Tigers %d  Refugees %d (%d escaped)\n",
-		    st->tigers[CENTER], st->refugees[0], st->refugees[1]);
-	strbuf_addf(out, "Workshop  Tigers %d  Escaped %d  Eliminated %d\n",
-		    st->tigers[WORKSHOP], st->tigers[ESCAPED],
-		    st->tigers[ELIMINATED]);
-	pile_line(out, "Hand     ", &st->hand);
+	strbuf_addf(out, "%-*s Tigers %d  Refugees %d (%d escaped)\n",
+		    LABEL - 1, "Central Square", st->tigers[CENTER],
+		    st->refugees[0], st->refugees[1]);
+	strbuf_addf(out, "%-*s Tigers %d  Escaped %d  Eliminated %d\n",
+		    LABEL - 1, "Field workshop", st->tigers[WORKSHOP],
+		    st->tigers[ESCAPED], st->tigers[ELIMINATED]);
+	pile_line(out, "Hand", &st->hand);
 	if (st->offensive != CARD_NONE)
 		strbuf_addf(out, "General offensive this turn: %s\n",
 			    card_label(st->offensive));
 	if (st->extra.n > 0)
-		pile_line(out, "Extra    ", &st->extra);
+		pile_line(out, "Extra", &st->extra);
 }
 
 /* 4.2 victory levels by score */
