@@ -98,6 +98,10 @@ int cli_seckey(const struct cli *cli, const char *path, struct seckey **sk,
 int cli_detached(const char *file, const char *sigfile, const char *buf,
 		 size_t len, struct strbuf *path, char **text,
 		 size_t *textlen, struct error *err);
+/* Refuse (EXIT_USAGE) -o when it is the input `in` (named `what`) or the
+ * secret key (seckey, else the config's): io_distinct in fsutil.h. */
+int cli_distinct(const struct cli *cli, const char *what, const char *in,
+		 const char *seckey, const char *out, struct error *err);
 /* Write sb to path ("-" or NULL: stdout) atomically. */
 int cli_write(const char *path, const struct strbuf *sb, struct error *err);
 

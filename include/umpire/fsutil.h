@@ -17,14 +17,53 @@ int read_input(const char *path, size_t max, char **buf, size_t *len,
 	       struct error *err);
 
 /*
- * Write buf to path atomically: a temporary file in the same directory,
- * written, fsync'd, renamed over path, directory fsync'd. On any failure
- * the temporary file is removed and path is untouched. "-" writes to
- * stdout (flushed and checked). mode applies to a new file (0644, 0600
- * for secrets). With `exclusive`, an existing path is refused.
+ * Write buf to path atomically: a temporary file (0600) in the same
+ * directory, written, fsync'd, renamed over path, directory fsync'd. On
+ * any failure the temporary file is removed and path is untouched. "-"
+ * writes to stdout (flushed and checked). A file replaced keeps its
+ * mode; a new one gets mode (0644, 0600 for secrets) less the umask.
+ * With `exclusive`, an existing path is refused.
  */
 int write_output(const char *path, const void *buf, size_t len, mode_t mode,
 		 int exclusive, struct error *err);
+
+/*
+ * The same in two phases, for outputs committed together (a game file
+ * and its report: both or neither): write_stage() writes each temporary
+ * file, write_commit() renames them all (stdout last), write_abort()
+ * removes what was staged. buf must live until the commit.
+ */
+enum staged_kind { STAGED_NONE, STAGED_FILE, STAGED_STDOUT, STAGED_SPECIAL };
+struct staged {
+	enum staged_kind kind;
+	const char *path;
+	char *tmp;
+	const void *buf;
+	size_t len;
+	mode_t mode;
+	int exclusive;
+};
+int write_stage(struct staged *s, const char *path, const void *buf,
+		size_t len, mode_t mode, int exclusive, struct error *err);
+int write_commit(struct staged *s, size_t n, struct error *err);
+void write_abort(struct staged *s, size_t n);
+
+/*
+ * A command's files, for io_distinct: `what` names the role in messages
+ * ("game file", "-o", "--report").
+ */
+struct io_name {
+	const char *what;
+	const char *path;      /* NULL or "-": skipped */
+};
+/*
+ * Refuse (EXIT_USAGE) an output that is one of the inputs or another
+ * output: the same file by device and inode (hard links and symbolic
+ * links included), or the same new name in the same directory. Devices
+ * and pipes (/dev/null) may be named more than once.
+ */
+int io_distinct(const struct io_name *in, size_t n_in,
+		const struct io_name *out, size_t n_out, struct error *err);
 
 /*
  * Make sure a file can be written at path before any work (a passphrase,

@@ -39,6 +39,13 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 	if (!strcmp(game_path, "-") && !strcmp(orders, "-"))
 		return usage_error(err, "adjudicate", "GAME and ORDERS cannot "
 				   "both be stdin");
+	const struct io_name in[] = { { "game file", game_path },
+		{ "order file", orders },
+		{ "secret key", seckey ? seckey : cli->cfg.secret_key },
+		{ "signature file", sigpath } };
+	const struct io_name outs[] = { { "-o", out }, { "--report", rep } };
+	if (io_distinct(in, 4, outs, 2, err))
+		return -1;
 	if (cli_game(cli, game_path, &g, err))
 		return -1;
 	struct strbuf notes = STRBUF_INIT;
@@ -80,11 +87,19 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 	struct report_at at;
 	report_latest(&g, &run, NULL, &at);
 	report_step(&g, &run, &at, &report);
-	if (game_emit(&g, &text, err) == 0 && cli_write(out, &text, err) == 0)
+	/* the game file and the report: both or neither */
+	struct staged files[2];
+	size_t n_files = 0;
+	if (game_emit(&g, &text, err) == 0 &&
+	    write_stage(&files[n_files++], out ? out : "-", text.buf,
+			text.len, 0644, 0, err) == 0 &&
+	    (!rep || write_stage(&files[n_files++], rep, report.buf,
+				 report.len, 0644, 0, err) == 0) &&
+	    write_commit(files, n_files, err) == 0)
 		rc = 0;
-	if (rc == 0 && rep)
-		rc = write_output(rep, report.buf, report.len, 0644, 0, err);
-	else if (rc == 0)
+	else
+		write_abort(files, n_files);
+	if (rc == 0 && !rep)
 		fputs(report.buf, cli->msg);
 	strbuf_free(&text);
 	strbuf_free(&report);

@@ -207,6 +207,15 @@ int cli_seckey(const struct cli *cli, const char *path, struct seckey **sk,
 	return seckey_load(path, cli->passphrase_file, sk, err);
 }
 
+int cli_distinct(const struct cli *cli, const char *what, const char *in,
+		 const char *seckey, const char *out, struct error *err)
+{
+	const struct io_name ins[] = { { what, in },
+		{ "secret key", seckey ? seckey : cli->cfg.secret_key } };
+	const struct io_name outs[] = { { "-o", out } };
+	return io_distinct(ins, 2, outs, 1, err);
+}
+
 int cli_write(const char *path, const struct strbuf *sb, struct error *err)
 {
 	return write_output(path ? path : "-", sb->buf ? sb->buf : "",

@@ -24,6 +24,8 @@ int cmd_delta(int argc, char **argv, const struct cli *cli,
 	int prc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME", err);
 	if (prc)
 		return prc < 0 ? -1 : 0;
+	if (cli_distinct(cli, "game file", path, NULL, out, err))
+		return -1;
 	if (cli_game(cli, path, &g, err))
 		return -1;
 	/* by default the last step alone: what the other side lacks after
@@ -70,6 +72,9 @@ int cmd_append(int argc, char **argv, const struct cli *cli,
 	if (!strcmp(pos[0], "-") && !strcmp(pos[1], "-"))
 		return usage_error(err, "append", "GAME and STEPS cannot both "
 				   "be stdin");
+	if (cli_distinct(cli, "game file", pos[0], NULL, out, err) ||
+	    cli_distinct(cli, "steps file", pos[1], NULL, out, err))
+		return -1;
 	if (cli_game(cli, pos[0], &g, err))
 		return -1;
 	if (mail_read_input(pos[1], DOC_LIMITS_GAME.max_bytes, &buf, &len,

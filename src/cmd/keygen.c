@@ -5,6 +5,7 @@
  */
 #include <string.h>
 #include "umpire/commands.h"
+#include "umpire/fsutil.h"
 #include "umpire/keys.h"
 
 int cmd_keygen(int argc, char **argv, const struct cli *cli,
@@ -28,7 +29,9 @@ int cmd_keygen(int argc, char **argv, const struct cli *cli,
 				   "-p PUBKEY");
 	/* the paths first: a passphrase typed twice for a key that cannot
 	 * be written is a passphrase lost */
-	if (keygen_check(sec, pub, force, err))
+	const struct io_name outs[] = { { "-s", sec }, { "-p", pub } };
+	if (io_distinct(NULL, 0, outs, 2, err) ||
+	    keygen_check(sec, pub, force, err))
 		return -1;
 	if (!unencrypted) {
 		if (passphrase_get(cli->passphrase_file, sec, 1, &pass, err))

@@ -337,6 +337,11 @@ int cmd_mail(int argc, char **argv, const struct cli *cli,
 		rc = prc < 0 ? -1 : 0;
 		goto free_args;
 	}
+	for (size_t i = 0; i < n_pos; i++)
+		if (cli_distinct(cli, "file to mail", pos[i], NULL, out, err))
+			goto free_args;
+	if (cli_distinct(cli, "report", rep, NULL, out, err))
+		goto free_args;
 	bufs = xcalloc(n_pos, sizeof *bufs);
 	lens = xcalloc(n_pos, sizeof *lens);
 	for (size_t i = 0; i < n_pos; i++)

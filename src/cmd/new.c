@@ -32,6 +32,13 @@ int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 		rc = prc < 0 ? -1 : 0;
 		goto out;
 	}
+	if (cli_distinct(cli, "referee key", referee, seckey, out, err))
+		goto out;
+	for (size_t i = 0; i < n_sides; i++) {
+		const char *eq = strchr(sides[i], '=');
+		if (eq && cli_distinct(cli, "side key", eq + 1, NULL, out, err))
+			goto out;
+	}
 	unsigned long length = CHAIN_DEFAULT_LENGTH;
 	if (chain) {
 		char *end;

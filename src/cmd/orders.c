@@ -280,6 +280,8 @@ int cmd_orders(int argc, char **argv, const struct cli *cli,
 			    "VIEW", err);
 	if (prc)
 		return prc < 0 ? -1 : 0;
+	if (cli_distinct(cli, "input", path, seckey, out, err))
+		return -1;
 	if (cli_seckey(cli, seckey, &sk, err))
 		return -1;
 	struct strbuf sb = STRBUF_INIT;

@@ -332,6 +332,8 @@ int cmd_render(int argc, char **argv, const struct cli *cli,
 	if (!out)
 		return usage_error(err, "render", "give -o FILE.svg (or -o - "
 				   "for stdout)");
+	if (cli_distinct(cli, "input", path, seckey, out, err))
+		return -1;
 	char *buf;
 	size_t len;
 	if (mail_read_input(path, DOC_LIMITS_GAME.max_bytes, &buf, &len,

@@ -65,6 +65,10 @@ static int parse(const struct cli *cli, int argc, char **argv,
 	if (o->detached && !o->out && strcmp(o->file, "-") == 0)
 		return usage_error(err, "sign", "a detached signature of "
 				   "stdin needs -o OUT");
+	if (cli_distinct(cli, "file to sign", o->file, o->seckey, o->out,
+			 err) ||
+	    cli_distinct(cli, "game file", o->game, NULL, o->out, err))
+		return -1;
 	return 0;
 }
 

@@ -30,6 +30,8 @@ int cmd_view(int argc, char **argv, const struct cli *cli, struct error *err)
 		return prc < 0 ? -1 : 0;
 	if (!side)
 		return usage_error(err, "view", "give --side NAME");
+	if (cli_distinct(cli, "game file", path, seckey, out, err))
+		return -1;
 	if (cli_game(cli, path, &g, err))
 		return -1;
 	struct role *ref = game_role(&g, "referee");

@@ -105,72 +105,208 @@ static int write_special(const char *path, const void *buf, size_t len,
 	return 0;
 }
 
-int write_output(const char *path, const void *buf, size_t len, mode_t mode,
-		 int exclusive, struct error *err)
+/* The mode a new output gets: mode less the umask. (umask() has no
+ * reader; it is set back at once.) */
+static mode_t masked(mode_t mode)
 {
-	if (strcmp(path, "-") == 0)
-		return write_stdout(buf, len, err);
+	mode_t m = umask(077);
+	umask(m);
+	return mode & ~m;
+}
 
-	char *dup = xstrdup(path);
-	const char *dir = dirname(dup);
-	size_t tlen = strlen(path) + 32;
-	char *tmp = xmalloc(tlen);
-	int fd = -1, rc = -1;
+int write_stage(struct staged *s, const char *path, const void *buf,
+		size_t len, mode_t mode, int exclusive, struct error *err)
+{
 	struct stat st;
 
-	if (exclusive && lstat(path, &st) == 0) {
-		errorf(err, EXIT_USAGE, "%s already exists; not overwriting it",
-		       path);
-		goto out_free;
+	memset(s, 0, sizeof *s);
+	s->path = path;
+	if (strcmp(path, "-") == 0) {
+		s->kind = STAGED_STDOUT;
+		s->buf = buf;
+		s->len = len;
+		return 0;
 	}
+	if (exclusive && lstat(path, &st) == 0)
+		return errorf(err, EXIT_USAGE, "%s already exists; not "
+			      "overwriting it", path);
 	/* A device or a pipe (/dev/null, /dev/stdout, a FIFO) is written
 	 * in place: renaming over it would replace it with a file. */
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		rc = write_special(path, buf, len, err);
-		goto out_free;
+		s->kind = STAGED_SPECIAL;
+		s->buf = buf;
+		s->len = len;
+		return 0;
 	}
-	snprintf(tmp, tlen, "%s.tmp-XXXXXX", path);
-	fd = mkstemp(tmp);
+	/* a file replaced keeps its mode (a referee's full game file holds
+	 * every hidden hand); a new one gets mode less the umask */
+	s->mode = stat(path, &st) == 0 ? (st.st_mode & 07777) : masked(mode);
+	if ((mode & 077) == 0)
+		s->mode &= mode;       /* a secret is never widened */
+	s->exclusive = exclusive;
+	size_t tlen = strlen(path) + 32;
+	s->tmp = xmalloc(tlen);
+	snprintf(s->tmp, tlen, "%s.tmp-XXXXXX", path);
+	/* mkstemp makes it 0600: a temporary copy left by kill -9 is
+	 * never readable by others */
+	int fd = mkstemp(s->tmp);
 	if (fd < 0) {
-		errorf(err, EXIT_USAGE, "cannot create a file beside %s: %s",
-		       path, strerror(errno));
-		goto out_free;
+		int e = errno;
+		free(s->tmp);
+		s->tmp = NULL;
+		return errorf(err, EXIT_USAGE, "cannot create a file beside "
+			      "%s: %s", path, strerror(e));
 	}
-	if (fchmod(fd, mode) != 0 || write_all(fd, buf, len) != 0 ||
-	    fsync(fd) != 0) {
-		errorf(err, EXIT_USAGE, "cannot write %s: %s", path,
-		       strerror(errno));
-		goto out_unlink;
+	if (write_all(fd, buf, len) != 0 || fsync(fd) != 0) {
+		int e = errno;
+		close(fd);
+		write_abort(s, 1);
+		return errorf(err, EXIT_USAGE, "cannot write %s: %s", path,
+			      strerror(e));
 	}
 	if (close(fd) != 0) {
-		fd = -1;
-		errorf(err, EXIT_USAGE, "cannot write %s: %s", path,
-		       strerror(errno));
-		goto out_unlink;
+		int e = errno;
+		write_abort(s, 1);
+		return errorf(err, EXIT_USAGE, "cannot write %s: %s", path,
+			      strerror(e));
 	}
-	fd = -1;
-	if (exclusive ? link(tmp, path) != 0 : rename(tmp, path) != 0) {
-		errorf(err, EXIT_USAGE, "cannot write %s: %s", path,
-		       strerror(errno));
-		goto out_unlink;
+	s->kind = STAGED_FILE;
+	return 0;
+}
+
+void write_abort(struct staged *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (s[i].tmp) {
+			unlink(s[i].tmp);
+			free(s[i].tmp);
+			s[i].tmp = NULL;
+		}
+		s[i].kind = STAGED_NONE;
 	}
-	if (exclusive)
-		unlink(tmp);
-	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+}
+
+static int commit_one(struct staged *s, struct error *err)
+{
+	if (s->kind == STAGED_STDOUT)
+		return write_stdout(s->buf, s->len, err);
+	if (s->kind == STAGED_SPECIAL)
+		return write_special(s->path, s->buf, s->len, err);
+	if (s->kind != STAGED_FILE)
+		return 0;
+	if (s->exclusive ? link(s->tmp, s->path) != 0 :
+	    rename(s->tmp, s->path) != 0)
+		return errorf(err, EXIT_USAGE, "cannot write %s: %s", s->path,
+			      strerror(errno));
+	if (s->exclusive)
+		unlink(s->tmp);
+	free(s->tmp);
+	s->tmp = NULL;
+	s->kind = STAGED_NONE;
+	/* the final mode only once it has its name */
+	if (chmod(s->path, s->mode) != 0)
+		return errorf(err, EXIT_USAGE, "cannot set the mode of %s: "
+			      "%s", s->path, strerror(errno));
+	char *dup = xstrdup(s->path);
+	int dfd = open(dirname(dup), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dfd >= 0) {
 		fsync(dfd);
 		close(dfd);
 	}
-	rc = 0;
-	goto out_free;
-out_unlink:
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
-out_free:
-	free(tmp);
 	free(dup);
-	return rc;
+	return 0;
+}
+
+int write_commit(struct staged *s, size_t n, struct error *err)
+{
+	/* the files first, stdout last: a file that cannot be renamed
+	 * leaves nothing printed */
+	for (size_t i = 0; i < n; i++)
+		if (s[i].kind != STAGED_STDOUT && commit_one(&s[i], err)) {
+			write_abort(s, n);
+			return -1;
+		}
+	for (size_t i = 0; i < n; i++)
+		if (s[i].kind == STAGED_STDOUT && commit_one(&s[i], err))
+			return -1;
+	return 0;
+}
+
+int write_output(const char *path, const void *buf, size_t len, mode_t mode,
+		 int exclusive, struct error *err)
+{
+	struct staged s;
+	if (write_stage(&s, path, buf, len, mode, exclusive, err))
+		return -1;
+	return write_commit(&s, 1, err);
+}
+
+/* What names a file for io_distinct: the file's device and inode if it
+ * exists, else its directory's and its base name. */
+struct ident {
+	dev_t dev;
+	ino_t ino;
+	const char *base;      /* NULL when the file exists */
+	int special;           /* a device, a pipe: may be named twice */
+};
+
+static int ident_of(const char *path, struct ident *id)
+{
+	struct stat st;
+	memset(id, 0, sizeof *id);
+	if (stat(path, &st) == 0) {
+		id->dev = st.st_dev;
+		id->ino = st.st_ino;
+		id->special = !S_ISREG(st.st_mode);
+		return 0;
+	}
+	char *dup = xstrdup(path);
+	int rc = stat(dirname(dup), &st);
+	free(dup);
+	if (rc != 0)
+		return -1;
+	id->dev = st.st_dev;
+	id->ino = st.st_ino;
+	id->base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	return 0;
+}
+
+static int same(const struct ident *a, const struct ident *b)
+{
+	if (a->special || b->special || a->dev != b->dev || a->ino != b->ino)
+		return 0;
+	if (!a->base != !b->base)
+		return 0;
+	return !a->base || strcmp(a->base, b->base) == 0;
+}
+
+int io_distinct(const struct io_name *in, size_t n_in,
+		const struct io_name *out, size_t n_out, struct error *err)
+{
+	struct ident a, b;
+	for (size_t i = 0; i < n_out; i++) {
+		if (!out[i].path || !strcmp(out[i].path, "-") ||
+		    ident_of(out[i].path, &a))
+			continue;
+		for (size_t j = 0; j < n_in; j++)
+			if (in[j].path && strcmp(in[j].path, "-") &&
+			    ident_of(in[j].path, &b) == 0 && same(&a, &b))
+				return errorf(err, EXIT_USAGE, "%s %s is also "
+					      "the %s (%s): umpire never "
+					      "writes over a file it reads; "
+					      "write to another file",
+					      out[i].what, out[i].path,
+					      in[j].what, in[j].path);
+		for (size_t j = i + 1; j < n_out; j++)
+			if (out[j].path && strcmp(out[j].path, "-") &&
+			    ident_of(out[j].path, &b) == 0 && same(&a, &b))
+				return errorf(err, EXIT_USAGE, "%s %s and %s "
+					      "%s are the same file: give "
+					      "each its own", out[i].what,
+					      out[i].path, out[j].what,
+					      out[j].path);
+	}
+	return 0;
 }
 
 int output_dir_ready(const char *path, mode_t mode, struct error *err)

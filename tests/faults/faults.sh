@@ -102,6 +102,10 @@ stray=$(ls -A "$W" | grep -v -e '^fx$' -e '^good' -e '^target.yaml$' \
 	-e '^err$' -e '^out$' -e '^tmpfs$' -e '^.config$' || true)
 [ -z "$stray" ] || echo "faults: note: temporary files left by killed" \
 	"runs (never at the target path):" $stray
+# issue 9 item 15: what kill -9 leaves is never readable by others (a
+# referee's game file holds every hidden hand)
+open=$(find "$W" -name 'target.yaml.tmp-*' -perm /077 | head -n 3)
+[ -z "$open" ] || bad "temporary copies readable by others: $open"
 
 # 5. Unreadable input (when not root: mode 000), a missing key, a wrong
 # passphrase: a clear error and exit 2 / 1.
