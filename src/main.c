@@ -220,14 +220,8 @@ static int finish(int status)
  * terminal. */
 static void say(const char *who, const char *msg)
 {
-	const unsigned char *p;
-
 	fprintf(stderr, "%s: ", who);
-	for (p = (const unsigned char *)msg; *p; p++)
-		if ((*p < 0x20 && *p != '\n' && *p != '\t') || *p == 0x7f)
-			fprintf(stderr, "\\x%02x", *p);
-		else
-			fputc(*p, stderr);
+	fputs_safe(msg, stderr);
 	fputc('\n', stderr);
 }
 

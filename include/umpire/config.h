@@ -18,6 +18,7 @@
 #include "umpire/error.h"
 
 #define CONFIG_MAX_ADDRESSES 16
+#define CONFIG_MAX (64 * 1024)   /* bytes: a config file is small */
 
 struct config {
 	char *path;         /* file read, or NULL if none */

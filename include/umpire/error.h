@@ -9,6 +9,7 @@
 #define UMPIRE_ERROR_H
 
 #include <stdarg.h>
+#include <stdio.h>
 
 /* Exit statuses (documented in umpire(1), EXIT STATUS). */
 enum {
@@ -28,6 +29,9 @@ int errorf(struct error *e, int status, const char *fmt, ...)
 int verrorf(struct error *e, int status, const char *fmt, va_list ap);
 
 /* Prefix an existing message: "<prefix>: <old message>". Returns -1. */
+/* Write s to out with control bytes (but newline and tab) shown as
+ * \xNN: text from an untrusted file must not drive the terminal. */
+void fputs_safe(const char *s, FILE *out);
 int error_prefix(struct error *e, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 

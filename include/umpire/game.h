@@ -208,6 +208,11 @@ const char *game_hidden_mode(const struct game *g);
 
 /* The game file's text (canonical YAML). */
 int game_emit(const struct game *g, struct strbuf *out, struct error *err);
+/* The same, read back (parsed, and the last step's orders verified with
+ * their signature) before the caller writes it: umpire never writes a
+ * game file it would refuse to read. */
+int game_emit_checked(const struct game *g, const char *scn_dir,
+		      struct strbuf *out, struct error *err);
 
 /* "rules id/version" as pinned in headers. */
 void game_rules_tag(const struct ruleset *rs, char *out, size_t size);

@@ -82,7 +82,7 @@ int cmd_append(int argc, char **argv, const struct cli *cli,
 		goto out;
 	if (game_append(&g, path_name(pos[1]), buf, len, &run, err) == 0) {
 		struct strbuf text = STRBUF_INIT;
-		if (game_emit(&g, &text, err) == 0 &&
+		if (game_emit_checked(&g, cli->scenario_dir, &text, err) == 0 &&
 		    cli_write(out, &text, err) == 0) {
 			fprintf(cli->msg, "umpire: %s: %zu steps now, every "
 				"new step checked\n", path_name(pos[0]),

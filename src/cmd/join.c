@@ -29,7 +29,8 @@ int cmd_join(int argc, char **argv, const struct cli *cli, struct error *err)
 	    game_join(&g, side, sk, err))
 		goto out;
 	struct strbuf sb = STRBUF_INIT;
-	if (game_emit(&g, &sb, err) == 0 && cli_write(out, &sb, err) == 0) {
+	if (game_emit_checked(&g, cli->scenario_dir, &sb, err) == 0 &&
+	    cli_write(out, &sb, err) == 0) {
 		const char *who = game_unjoined(&g);
 		fprintf(cli->msg, "umpire: %s joined game %s%s%s%s\n", side,
 			g.id, who ? "; waiting for " : "; all roles joined, "

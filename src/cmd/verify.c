@@ -75,7 +75,9 @@ int cmd_verify(int argc, char **argv, const struct cli *cli,
 				"its canonical form (the line ends, trailing "
 				"whitespace or no-break spaces that mail "
 				"changed do not count)\n", name);
-		fprintf(cli->out, "signature ok: %s\n", v.trusted_comment);
+		fputs("signature ok: ", cli->out);
+		fputs_safe(v.trusted_comment, cli->out);
+		fputc('\n', cli->out);
 		verified_free(&v);
 		rc = EXIT_OK;
 	}

@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "umpire/config.h"
+#include "umpire/fsutil.h"
 #include "umpire/strbuf.h"
 
 struct load {
@@ -104,15 +106,22 @@ int config_load(struct config *c, const char *path, int optional,
 {
 	struct load l = { .c = c, .bad = "" };
 	memset(c, 0, sizeof *c);
-	FILE *f = fopen(path, "r");
-	if (!f) {
-		if (optional && errno == ENOENT)
-			return 0;
-		return errorf(err, EXIT_USAGE, "cannot read config file %s: "
-			      "%s", path, strerror(errno));
+	/* bounded (item 15 of issue 9: UMPIRE_CONFIG=/dev/zero hung) */
+	char *buf;
+	size_t len;
+	struct stat st;
+	if (optional && stat(path, &st) != 0 && errno == ENOENT)
+		return 0;
+	if (read_input(path, CONFIG_MAX, &buf, &len, err))
+		return error_prefix(err, "config file");
+	if (memchr(buf, '\0', len)) {
+		free(buf);
+		return errorf(err, EXIT_USAGE, "config file %s: a NUL byte; "
+			      "a config file is text (umpire(1), FILES)",
+			      path);
 	}
-	int line = ini_parse_file(f, on_entry, &l);
-	fclose(f);
+	int line = ini_parse_string(buf, on_entry, &l);
+	free(buf);
 	c->path = xstrdup(path);
 	if (line != 0) {
 		if (line > 0)

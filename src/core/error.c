@@ -33,3 +33,14 @@ int error_prefix(struct error *e, const char *fmt, ...)
 	snprintf(e->msg, sizeof e->msg, "%s: %s", pre, old);
 	return -1;
 }
+
+void fputs_safe(const char *s, FILE *out)
+{
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)s; *p; p++)
+		if ((*p < 0x20 && *p != '\n' && *p != '\t') || *p == 0x7f)
+			fprintf(out, "\\x%02x", *p);
+		else
+			fputc(*p, out);
+}

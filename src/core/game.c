@@ -551,6 +551,44 @@ int game_emit(const struct game *g, struct strbuf *out, struct error *err)
 	return doc_emit(g->doc->root, out, err);
 }
 
+static int verify_orders(struct game *g, const char *name, const char *buf,
+			 size_t len, const char *sigtext, size_t siglen,
+			 long long n, const char *actor,
+			 const unsigned char prev[32], int check_sig,
+			 struct orders *ord, struct verified *v,
+			 struct error *err);
+
+int game_emit_checked(const struct game *g, const char *scn_dir,
+		      struct strbuf *out, struct error *err)
+{
+	struct game back;
+	struct orders ord;
+	struct verified v;
+	if (game_emit(g, out, err))
+		return -1;
+	/* read back as the next command will: the whole file, and the
+	 * last step's orders with their signature */
+	int rc = game_parse(&back, g->doc->name, out->buf, out->len, scn_dir,
+			    err);
+	if (rc == 0 && back.n_steps > 0) {
+		const struct game_step *s = &back.steps[back.n_steps - 1];
+		memset(&ord, 0, sizeof ord);
+		rc = verify_orders(&back, "the new step's orders",
+				   (const char *)s->blob, s->blob_len, NULL, 0,
+				   s->n, s->actor,
+				   game_prev(&back, back.n_steps - 1), 1, &ord,
+				   &v, err);
+		orders_free(&ord);
+		verified_free(&v);
+	}
+	if (rc == 0)
+		game_free(&back);
+	if (rc)
+		error_prefix(err, "nothing written: the game file would not "
+			     "read back");
+	return rc;
+}
+
 /* ---- checking ---- */
 
 /* The join signature of every role that has joined. */
@@ -680,6 +718,15 @@ static int verify_orders(struct game *g, const char *name, const char *buf,
 		return errorf(err, EXIT_REFUSED, "%s: no signature found (no "
 			      "embedded signature block and no detached "
 			      "signature)", name);
+	/* the game file keeps detached-signed orders with their signature
+	 * block after them (issue 9, item 12): a body without a final
+	 * newline would glue the block to its last line and never read
+	 * back */
+	if (sigtext && (len == 0 || buf[len - 1] != '\n'))
+		return errorf(err, EXIT_REFUSED, "%s: the signed text does "
+			      "not end with a newline, so it cannot be kept "
+			      "in the game file with its signature; save it "
+			      "with a final newline and sign it again", name);
 	if (orders_parse(name, buf, body_len, ord, err) ||
 	    orders_context(g, name, ord, n, actor, prev, err))
 		return -1;
@@ -1415,7 +1462,9 @@ int game_verify_orders(const char *game_path, const char *scn_dir,
 	if (check_reveal(game_role(&g, actor), g.n_steps + 1, ord.reveal,
 			 err))
 		goto out;
-	fprintf(out, "signature ok: %s\n", v.trusted_comment);
+	fputs("signature ok: ", out);
+	fputs_safe(v.trusted_comment, out);
+	fputc('\n', out);
 	struct strbuf said = STRBUF_INIT;
 	rc = game_check_answers(&g, orders_name, &ord, actor, &said, err);
 	if (rc == 0)

@@ -102,7 +102,16 @@ int pubkey_parse(const char *name, const char *text, size_t len,
 	    !line_next_trim(&it, &line, &n))
 		return errorf(err, EXIT_REFUSED, "%s: public key file has a "
 			      "comment line but no key line", name);
-	return pubkey_from_b64(name, line, n, out, err);
+	if (pubkey_from_b64(name, line, n, out, err))
+		return -1;
+	/* as minisign: the key line ends the file (blank lines aside) */
+	while (line_next(&it, &line, &n))
+		if (!line_blank(line, n))
+			return errorf(err, EXIT_REFUSED, "%s: text after the "
+				      "key line; a public key file is an "
+				      "untrusted comment line and the key "
+				      "line", name);
+	return 0;
 }
 
 int pubkey_load(const char *arg, struct pubkey *out, struct error *err)
@@ -191,6 +200,21 @@ static int blob_crypt(unsigned char *blob, const char *passphrase,
 	int rc = 0;
 	if (!stream)
 		return errorf(err, EXIT_USAGE, "out of secure memory");
+	/* a crafted key must not make umpire spend more than what minisign
+	 * and umpire keygen ask for (1 GiB, 2^25 operations) */
+	if (ops > crypto_pwhash_scryptsalsa208sha256_OPSLIMIT_SENSITIVE ||
+	    mem > crypto_pwhash_scryptsalsa208sha256_MEMLIMIT_SENSITIVE) {
+		sodium_free(stream);
+		return errorf(err, EXIT_REFUSED, "%s: the key asks for scrypt "
+			      "limits above minisign's (opslimit %llu, "
+			      "memlimit %llu; at most %llu and %llu)", name,
+			      (unsigned long long)ops,
+			      (unsigned long long)mem,
+			      (unsigned long long)
+			      crypto_pwhash_scryptsalsa208sha256_OPSLIMIT_SENSITIVE,
+			      (unsigned long long)
+			      crypto_pwhash_scryptsalsa208sha256_MEMLIMIT_SENSITIVE);
+	}
 	if (mem > SIZE_MAX || crypto_pwhash_scryptsalsa208sha256(stream,
 	    SK_SECRET_BYTES, passphrase, strlen(passphrase), blob + SK_SALT,
 	    ops, (size_t)mem) != 0)

@@ -139,9 +139,11 @@ int minisig_parse(const char *name, const char *text, size_t len,
 				 "\"trusted comment:\"", err);
 	tc += pre;
 	tcn -= pre;
-	if (tcn > TRUSTED_COMMENT_MAX || memchr(tc, '\0', tcn))
+	if (tcn > TRUSTED_COMMENT_MAX || memchr(tc, '\0', tcn) ||
+	    memchr(tc, '\r', tcn))
 		return malformed(name, "trusted comment too long or "
-				 "holding a NUL byte", err);
+				 "holding a NUL byte or a carriage return "
+				 "(as minisign, one line)", err);
 	if (!line_next_trim(&it, &line, &n) ||
 	    b64_decode(line, n, out->global_sig, 64) != 0)
 		return malformed(name, "the fourth line is not the base64 "

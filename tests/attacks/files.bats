@@ -118,3 +118,122 @@ unchanged() {
 		-o public.yaml --report /dev/null)
 	[ "$(stat -c %a public.yaml)" = 644 ]
 }
+
+# $1: orders body file; signed detached with p.key into $1.minisig
+detached() {
+	"$UMPIRE" sign --detached "$1" -s p.key -o "$1.minisig"
+}
+
+@test "12: a detached-signed body without a final newline is refused, nothing written" {
+	"$UMPIRE" orders g.yaml -s p.key | grep -v '^#' | head -c -1 >a.yaml
+	detached a.yaml
+	run "$UMPIRE" adjudicate g.yaml a.yaml -s r.key -o n.yaml \
+		--report n.txt
+	[ "$status" -eq 1 ]
+	assert_output_has "does not end with a newline"
+	[ ! -e n.yaml ] && [ ! -e n.txt ]
+	# with it, the same orders go through and the game reads back
+	printf '\n' >>a.yaml
+	rm -rf "$XDG_STATE_HOME"
+	detached a.yaml
+	"$UMPIRE" adjudicate g.yaml a.yaml -s r.key -o n.yaml \
+		--report /dev/null
+	"$UMPIRE" status --brief n.yaml
+	"$UMPIRE" audit n.yaml
+}
+
+@test "12: a BEGIN UMPIRE SIGNATURE line in a detached-signed body, a padded comment" {
+	{ "$UMPIRE" orders g.yaml -s p.key | grep -v '^#'
+	  echo '# -----BEGIN UMPIRE SIGNATURE-----'; } >b.yaml
+	detached b.yaml
+	run "$UMPIRE" adjudicate g.yaml b.yaml -s r.key -o n.yaml
+	[ "$status" -eq 1 ]
+	[ ! -e n.yaml ]
+	"$UMPIRE" orders g.yaml -s p.key | grep -v '^#' >c.yaml
+	rm -rf "$XDG_STATE_HOME"
+	detached c.yaml
+	# a relay pads the unsigned comment to 700 KB
+	python3 - <<'PY'
+l = open("c.yaml.minisig").read().split("\n")
+l[0] = "untrusted comment: " + "x" * 700000
+open("c.yaml.minisig", "w").write("\n".join(l))
+PY
+	run "$UMPIRE" adjudicate g.yaml c.yaml -s r.key -o n.yaml
+	[ "$status" -ne 0 ]
+	assert_output_has "too large"
+	[ ! -e n.yaml ]
+	unchanged
+}
+
+@test "15: verify shows a trusted comment's control bytes escaped" {
+	printf 'hello\n' >h.txt
+	"$UMPIRE" sign h.txt -s p.key -t "$(printf 'a\033[31mred')" \
+		-o h.signed
+	run "$UMPIRE" verify h.signed -p p.pub
+	[ "$status" -eq 0 ]
+	assert_output_has 'signature ok: a\x1b[31mred'
+	if printf '%s' "$output" | grep -q "$(printf '\033')"; then
+		return 1
+	fi
+}
+
+@test "15: a CR inside a trusted comment is refused, as minisign does" {
+	printf 'hello\n' >h.txt
+	"$UMPIRE" sign h.txt -s p.key -t x --detached -o h.txt.minisig
+	# re-sign the trusted comment with a CR inside it (the global
+	# signature is valid: only the rule can refuse it); Debian's python3
+	# with python3-nacl, as tests/e2e/independent.bats
+	/usr/bin/python3 - <<'PY'
+import base64, nacl.signing
+lines = open("h.txt.minisig").read().split("\n")
+sk_line = [l for l in open("p.key").read().split("\n") if l and
+           not l.startswith("untrusted")][0]
+blob = base64.b64decode(sk_line)
+sk = nacl.signing.SigningKey(blob[62:94])
+sig = base64.b64decode(lines[1])[10:]
+tc = b"a\rb"
+lines[2] = "trusted comment: " + tc.decode()
+lines[3] = base64.b64encode(sk.sign(sig + tc).signature).decode()
+open("h.txt.minisig", "w").write("\n".join(lines))
+PY
+	run "$UMPIRE" verify h.txt -p p.pub
+	[ "$status" -eq 1 ]
+	assert_output_has "carriage return"
+}
+
+@test "15: a public key file with text after the key line is refused" {
+	printf 'hello\n' >h.txt
+	"$UMPIRE" sign h.txt -s p.key -t x -o h.signed
+	cp p.pub pg.pub
+	echo garbage >>pg.pub
+	run "$UMPIRE" verify h.signed -p pg.pub
+	[ "$status" -eq 1 ]
+	assert_output_has "text after the key line"
+}
+
+@test "15: UMPIRE_CONFIG=/dev/zero is refused at once, not read forever" {
+	run timeout 20 env UMPIRE_CONFIG=/dev/zero "$UMPIRE" scenarios
+	[ "$status" -eq 2 ]
+	assert_output_has "too large"
+}
+
+@test "15: a crafted encrypted key's scrypt limits are capped at minisign's" {
+	# p.key is unencrypted; mark it scrypt-encrypted with a 2 GB memlimit
+	python3 - <<'PY'
+import base64, struct
+lines = open("p.key").read().split("\n")
+i = [k for k, l in enumerate(lines) if l and not l.startswith("untrusted")][0]
+blob = bytearray(base64.b64decode(lines[i]))
+blob[2:4] = b"Sc"
+blob[46:54] = struct.pack("<Q", 2 << 30)
+lines[i] = base64.b64encode(bytes(blob)).decode()
+open("big.key", "w").write("\n".join(lines))
+PY
+	printf 'pw\n' >pw
+	printf 'hello\n' >h.txt
+	UMPIRE_PASSPHRASE_FILE=pw run timeout 60 "$UMPIRE" sign h.txt -t x \
+		-s big.key -o h.signed
+	[ "$status" -eq 1 ]
+	assert_output_has "scrypt limits above minisign's"
+	[ ! -e h.signed ]
+}
