@@ -108,10 +108,12 @@ check-e2e: $(BIN)
 	UMPIRE_BIN=$(abspath $(BIN)) UMPIRE_SCENARIOS=$(abspath scenarios) \
 	  bats tests/e2e
 
+E2E_ORDER = tests/e2e/every-game.bats \
+  $$(ls -S tests/e2e/*.bats | grep -v every-game)
 # The same, one bats process per file, two at a time (the ASan pass).
 check-e2e-files: $(BIN)
 	UMPIRE_BIN=$(abspath $(BIN)) UMPIRE_SCENARIOS=$(abspath scenarios) \
-	  sh tests/bats-files $$(ls -S tests/e2e/*.bats)
+	  sh tests/bats-files $(E2E_ORDER)
 
 demo: deps
 	$(MAKE) all
@@ -190,12 +192,13 @@ check-asan:
 # the plain binary (UMPIRE_REAL_BIN, see tests/e2e/helpers.bash); the
 # tests then audit, report, render and adjudicate them under memcheck.
 # One bats process per file, two at a time (tests/bats-files): memcheck
-# runs on one core, so this halves the wall time on two cores. Largest
-# files first, so that the last one to start is a short one.
+# runs on one core, so this halves the wall time on two cores. The
+# longest first (every-game plays whole games), then by size, so that
+# the last one to start is a short one.
 VALGRIND_ENV = UMPIRE_BIN=$(abspath tests/valgrind/umpire-vg) \
   UMPIRE_REAL_BIN=$(abspath $(BIN)) UMPIRE_SCENARIOS=$(abspath scenarios)
 check-valgrind: $(BIN)
-	$(VALGRIND_ENV) sh tests/bats-files $$(ls -S tests/e2e/*.bats)
+	$(VALGRIND_ENV) sh tests/bats-files $(E2E_ORDER)
 
 check-fuzz-corpus: $(FUZZ_NAMES:%=$(BUILD)/fuzz-replay/fuzz_%)
 	@for n in $(FUZZ_NAMES); do \

@@ -2,6 +2,7 @@
  * join.c - umpire join: a role commits to its chain and signs the header.
  */
 #include "umpire/commands.h"
+#include "umpire/keys.h"
 #include "umpire/game.h"
 
 int cmd_join(int argc, char **argv, const struct cli *cli, struct error *err)
@@ -31,6 +32,14 @@ int cmd_join(int argc, char **argv, const struct cli *cli, struct error *err)
 	struct strbuf sb = STRBUF_INIT;
 	if (game_emit_checked(&g, cli->scenario_dir, &sb, err) == 0 &&
 	    cli_write(out, &sb, err) == 0) {
+		/* what this join commits to: every role and its key */
+		for (size_t i = 0; i < g.n_roles; i++) {
+			char id[KEYID_HEX_SIZE];
+			keyid_hex(g.roles[i].pk.keynum, id);
+			fprintf(cli->msg, "umpire: %s %-10s key %s%s\n",
+				i ? "      " : "roles:", g.roles[i].name, id,
+				g.roles[i].joined ? ", joined" : "");
+		}
 		const char *who = game_unjoined(&g);
 		fprintf(cli->msg, "umpire: %s joined game %s%s%s%s\n", side,
 			g.id, who ? "; waiting for " : "; all roles joined, "

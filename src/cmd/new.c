@@ -124,6 +124,16 @@ int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 		names[n] = "referee";
 		if (pubkey_load(referee, &keys[n], err))
 			goto out_list;
+		/* one side's key as the referee's would show that side the
+		 * others' hands (item 6 of issue 9); solo play may share */
+		for (size_t i = 0; n > 1 && i < n; i++)
+			if (memcmp(&keys[i], &keys[n], sizeof keys[n]) == 0) {
+				usage_error(err, "new", "the referee key is "
+					    "also side %s's key; in a game "
+					    "of %zu sides the referee needs a "
+					    "key of its own", names[i], n);
+				goto out_list;
+			}
 		n++;
 	}
 	if (cli_seckey(cli, seckey, &sk, err))

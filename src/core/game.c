@@ -518,6 +518,22 @@ int game_join(struct game *g, const char *name, const struct seckey *sk,
 	if (r->joined)
 		return errorf(err, EXIT_REFUSED, "role %s has already joined",
 			      name);
+	/* item 6 of issue 9: a referee key that is also another party's
+	 * side key would show that side every hidden card. Only the
+	 * joiner's own key may double as the referee's (solo play). */
+	struct role *ref = game_role(g, "referee");
+	for (size_t i = 0; ref && i < g->n_roles; i++) {
+		struct role *o = &g->roles[i];
+		if (o == ref || sodium_memcmp(&o->pk, &ref->pk,
+					      sizeof o->pk) != 0 ||
+		    sodium_memcmp(&o->pk, &pk, sizeof pk) == 0)
+			continue;
+		return errorf(err, EXIT_REFUSED, "%s: the referee key is also "
+			      "side %s's key: %s would adjudicate its own "
+			      "game and see every hidden card; not joining "
+			      "(a referee needs a key of its own)",
+			      g->doc->name, o->name, o->name);
+	}
 	/* a join commits to the header as it stands: the joins in it */
 	if (verify_joins(g, err))
 		return error_prefix(err, "%s", g->doc->name);
