@@ -37,14 +37,14 @@ atexit.register(shutil.rmtree, ENV["XDG_STATE_HOME"], True)
 ENV.pop("UMPIRE_CONFIG", None)
 
 
-def run_once(cmd, cwd):
+def run_once(cmd, cwd, want=0):
     p = subprocess.Popen(cmd, cwd=cwd, env=ENV, stdout=subprocess.DEVNULL,
                          stderr=subprocess.PIPE)
     _, status, ru = os.wait4(p.pid, 0)
     err = p.stderr.read()
     p.stderr.close()
     code = os.waitstatus_to_exitcode(status)
-    if code != 0:
+    if code != want:
         raise SystemExit("bench: %s failed (%d): %s" % (
             " ".join(cmd), code, err.decode(errors="replace")))
     return ru.ru_maxrss  # KiB
@@ -58,10 +58,10 @@ def peak_rss(cmd, cwd):
     return int(p.stderr.decode().strip().split("\n")[-1])
 
 
-def timed(cmd, cwd, reps):
+def timed(cmd, cwd, reps, want=0):
     t = time.perf_counter()
     for _ in range(reps):
-        run_once(cmd, cwd)
+        run_once(cmd, cwd, want)
     return (time.perf_counter() - t) / reps
 
 
@@ -304,6 +304,24 @@ def main():
             % (m_adj / 1024, steps, m_aud / 1024, m_ms / 1024))
         out("            audit of the first step only: %.1f MiB" %
             (m_aud1 / 1024))
+        # parsing: one mapping of 50,000 keys, a duplicate at its end
+        # (issue 9, item 14: the duplicate-key check was quadratic);
+        # refused (exit 1) after the whole file is read
+        first = open(os.path.join(lg, "game-1.yaml")).read()
+        keys = "".join("  k%d: v\n" % i for i in range(50000))
+        with open(os.path.join(lg, "keys.yaml"), "w") as f:
+            f.write(first.replace("\nstate:", "\njunk:\n" + keys +
+                                  "  k17: again\nstate:", 1))
+        t_keys = statistics.median(
+            [timed([BIN, "audit", "keys.yaml"], lg, 3, want=1)
+             for _ in range(5)])
+        t_one = statistics.median(
+            [timed([BIN, "audit", "game-1.yaml"], lg, 3) for _ in range(5)])
+        out("parsing     audit of a game file with a 50,000-key mapping "
+            "(%d KiB, a duplicate key at its end, refused): %.2f ms; the "
+            "same file without it %.2f ms (goal < 50 ms)" % (
+                os.path.getsize(os.path.join(lg, "keys.yaml")) // 1024,
+                t_keys * 1e3, t_one * 1e3))
         # sizes of what is mailed: the Aachen example as played
         ex = os.path.join(HERE, "..", "examples", "aachen")
         gsize = os.path.getsize(os.path.join(ex, "game.yaml"))
@@ -326,11 +344,12 @@ def main():
                 commented))
         out()
         out("goals: verify %s, adjudicate %s, audit %s, memory %s, "
-            "size %s" % (
+            "parsing %s, size %s" % (
             "met" if r1 <= 1.2 else "MISSED",
             "met" if r2 <= 2 else "MISSED",
             "met" if r3 <= 2 else "MISSED",
             "met" if max(m_adj, m_aud) < 16 * 1024 else "MISSED",
+            "met" if t_keys < 0.050 else "MISSED",
             "met" if per_step <= 2048 and commented == 0 else "MISSED"))
     finally:
         shutil.rmtree(base, ignore_errors=True)

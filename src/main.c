@@ -42,11 +42,14 @@ const struct command commands[] = {
 	  "  --side NAME   the role that joins\n"
 	  "  -s SECKEY     that role's secret key (default: config)\n"
 	  "  -o OUT        where to write the game (default: stdout)\n" },
-	{ "status", cmd_status, "status GAME|VIEW [--brief] [--json] [-s SECKEY]",
+	{ "status", cmd_status, "status GAME|VIEW [--brief] [--json] [-s SECKEY] "
+	  "[--side ROLE]",
 	  "whose decision is pending, the question, the legal answers",
 	  "  --brief     one line for scripts: pending ROLE STEP,\n"
 	  "              adjudication ROLE STEP, over RESULT or join ROLE\n"
-	  "  -s SECKEY   the key that opens a sealed view (default: config)\n"
+	  "  -s SECKEY   the key that opens a sealed view (default: config);\n"
+	  "              in honour mode, the key of the side running it\n"
+	  "  --side ROLE honour mode: show ROLE's question and answers\n"
 	  "  --json      one JSON object (umpire(1), JSON OUTPUT)\n" },
 	{ "orders", cmd_orders, "orders GAME|VIEW [-s SECKEY] [-o OUT] [--sign]",
 	  "a ready-to-sign order file for the pending decision",
@@ -71,25 +74,32 @@ const struct command commands[] = {
 	  "                side's key, game, step, reveal and the answers\n"
 	  "  -x SIGFILE    a detached signature (default: FILE.minisig)\n" },
 	{ "adjudicate", cmd_adjudicate, "adjudicate GAME ORDERS [-s SECKEY] "
-	  "[-o OUT] [--report FILE] [-x SIGFILE]",
+	  "[-o OUT] [--report FILE] [-x SIGFILE] [--full]",
 	  "resolve a step, add this role's reveal, countersign",
 	  "  -s SECKEY      the counter-party's secret key (default: config)\n"
 	  "  -o OUT         where to write the new game (default: stdout)\n"
 	  "  --report FILE  where to write the report (default: stderr)\n"
+	  "  --full         honour mode: the report of every side, not only\n"
+	  "                 this key's side\n"
 	  "  -x SIGFILE     the orders' detached signature (default:\n"
 	  "                 ORDERS.minisig)\n" },
 	{ "report", cmd_report, "report GAME|VIEW [--step N] [--side NAME] "
-	  "[-s SECKEY]",
+	  "[-s SECKEY] [--full]",
 	  "the report of the latest step and the position",
 	  "  --step N     the report of step N (default: the latest)\n"
 	  "  --side NAME  only what that side may see\n"
-	  "  -s SECKEY    the key that opens a sealed view (default: config)\n" },
+	  "  -s SECKEY    the key that opens a sealed view (default: config);\n"
+	  "               in honour mode, whose side's report is shown\n"
+	  "  --full       honour mode: every side's cards\n" },
 	{ "render", cmd_render, "render GAME|VIEW -o FILE.svg [--step N] "
-	  "[--side NAME] [-s SECKEY]", "the board after a step as an SVG picture",
+	  "[--side NAME] [-s SECKEY] [--full]",
+	  "the board after a step as an SVG picture",
 	  "  -o FILE.svg  where to write the picture (required; - for stdout)\n"
 	  "  --step N     the board after step N (0: the start)\n"
 	  "  --side NAME  only what that side may see\n"
-	  "  -s SECKEY    the key that opens a sealed view (default: config)\n" },
+	  "  -s SECKEY    the key that opens a sealed view (default: config);\n"
+	  "               in honour mode, whose side's board is drawn\n"
+	  "  --full       honour mode: every side's cards\n" },
 	{ "audit", cmd_audit, "audit GAME [--view FILE...] [-s SECKEY] "
 	  "[--against GAME2] [--json]",
 	  "replay and verify everything; exit 0 only if all holds",

@@ -102,6 +102,18 @@ int cli_detached(const char *file, const char *sigfile, const char *buf,
  * secret key (seckey, else the config's): io_distinct in fsutil.h. */
 int cli_distinct(const struct cli *cli, const char *what, const char *in,
 		 const char *seckey, const char *out, struct error *err);
+/*
+ * Honour mode (item 2 of issue 9): whose view a command shows by
+ * default. *out is NULL when the game is not in honour mode (a full game
+ * file is the referee's, or holds nothing hidden); else --side when
+ * given, else the role of the secret key (-s, else the config's), else
+ * "" (no side: nothing hidden is shown).
+ */
+int cli_honour_side(const struct cli *cli, const struct game *g,
+		    const char *side, const char *seckey, const char **out,
+		    struct error *err);
+/* The game role whose key sk is ("" if none; the last if several). */
+const char *cli_role_of(const struct game *g, const struct seckey *sk);
 /* Write sb to path ("-" or NULL: stdout) atomically. */
 int cli_write(const char *path, const struct strbuf *sb, struct error *err);
 

@@ -31,6 +31,8 @@ void report_step(const struct game *g, const struct run *run,
 /* Who must decide what next, with the legal answers; or the result. */
 void report_next(const struct game *g, const struct report_at *at,
 		 struct strbuf *out);
+/* In honour mode, the HONOUR MODE label (wrapped) and 1; else 0. */
+int report_honour(const struct game *g, struct strbuf *out);
 /* Append text wrapped at REPORT_WIDTH with the given indent. */
 void report_wrap(struct strbuf *out, const char *text, size_t indent,
 		 size_t hang);

@@ -44,7 +44,12 @@ struct doc_node *view_build(const struct game *g, const struct run *run,
 /* Add the referee's signature to a built view. */
 void view_sign(struct doc *d, struct doc_node *view,
 	       const struct seckey *sk);
-/* Seal text to side's key (X25519 from Ed25519, libsodium sealed box). */
+/* A sealed view: "umpire: sealed/2"; its plaintext is padded to a
+ * multiple of VIEW_PAD_BLOCK bytes (sodium_pad) before sealing. */
+#define SEALED_FORMAT "sealed/2"
+#define VIEW_PAD_BLOCK 16384
+/* Seal text to side's key (X25519 from Ed25519, libsodium sealed box),
+ * padded as above. */
 int view_seal(const struct game *g, const char *side, const char *text,
 	      size_t len, struct strbuf *out, struct error *err);
 

@@ -10,6 +10,7 @@
 #include "umpire/game.h"
 #include "umpire/json.h"
 #include "umpire/keys.h"
+#include "umpire/report.h"
 #include "umpire/view.h"
 
 /* Name the first top-level field of a that b lacks or holds otherwise
@@ -250,8 +251,12 @@ static int audit(const struct cli *cli, const char *path,
 		n_views ? "; every view given is an honest redaction" : "",
 		run.outcome == RUN_OVER ? "Result: " : "The game goes on.",
 		run.outcome == RUN_OVER ? sb.buf : "");
-	if (!json)
+	if (!json) {
 		fputc('\n', cli->out);
+		strbuf_reset(&sb);
+		if (report_honour(&g, &sb))
+			fputs(sb.buf, cli->out);
+	}
 	strbuf_free(&sb);
 	engine_free(&run);
 	game_free(&g);

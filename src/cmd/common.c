@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <sodium.h>
 #include "umpire/commands.h"
 #include "umpire/fsutil.h"
 #include "umpire/game.h"
@@ -214,6 +215,43 @@ int cli_distinct(const struct cli *cli, const char *what, const char *in,
 		{ "secret key", seckey ? seckey : cli->cfg.secret_key } };
 	const struct io_name outs[] = { { "-o", out } };
 	return io_distinct(ins, 2, outs, 1, err);
+}
+
+int cli_honour_side(const struct cli *cli, const struct game *g,
+		    const char *side, const char *seckey, const char **out,
+		    struct error *err)
+{
+	const char *mode = game_hidden_mode(g);
+	*out = NULL;
+	if (!mode || strcmp(mode, "honour") != 0)
+		return 0;
+	if (side) {
+		if (!game_role((struct game *)g, side))
+			return errorf(err, EXIT_USAGE, "this game has no side "
+				      "'%s'", side);
+		*out = side;
+		return 0;
+	}
+	*out = "";               /* nobody's: nothing hidden is shown */
+	if (!seckey && !cli->cfg.secret_key)
+		return 0;
+	struct seckey *sk;
+	if (cli_seckey(cli, seckey, &sk, err))
+		return -1;
+	*out = cli_role_of(g, sk);
+	seckey_free(sk);
+	return 0;
+}
+
+const char *cli_role_of(const struct game *g, const struct seckey *sk)
+{
+	struct pubkey pk;
+	const char *role = "";
+	seckey_pubkey(sk, &pk);
+	for (size_t i = 0; i < g->n_roles; i++)
+		if (sodium_memcmp(&g->roles[i].pk, &pk, sizeof pk) == 0)
+			role = g->roles[i].name;
+	return role;
 }
 
 int cli_write(const char *path, const struct strbuf *sb, struct error *err)

@@ -145,6 +145,14 @@ int cmd_dice(int argc, char **argv, const struct cli *cli, struct error *err)
 		return usage_error(err, "dice", "this game has no side '%s'",
 				   side);
 	}
+	/* honour mode: the draws as the side that runs it sees them */
+	const char *hside;
+	if (cli_honour_side(cli, &g, side, NULL, &hside, err)) {
+		game_free(&g);
+		return -1;
+	}
+	if (hside)
+		side = hside;
 	if (game_check(&g, CHECK_FULL, NULL, &run, err)) {
 		game_free(&g);
 		return error_prefix(err, "the draws cannot be trusted");
@@ -159,6 +167,10 @@ int cmd_dice(int argc, char **argv, const struct cli *cli, struct error *err)
 		json_key(&j, "draws");
 		json_begin_array(&j);
 	} else {
+		if (hside)
+			fprintf(cli->out, "# HONOUR MODE: the game file holds "
+				"every hidden card; shown as %s sees them\n",
+				*hside ? hside : "no side");
 		fprintf(cli->out, "# step\tdraw\tturn\tphase\tpurpose\tpool\t"
 			"of\tpick\tresult\n");
 	}

@@ -56,7 +56,7 @@ static int turn_at(const struct run *run, size_t step)
  * what is next or the result, whose view it is. */
 static void header(struct svg *s, double width, const struct scenario *scn,
 		   size_t total, int turn, const struct snapshot *snap,
-		   const char *side)
+		   const char *side, int honour)
 {
 	struct strbuf line = STRBUF_INIT;
 
@@ -84,9 +84,15 @@ static void header(struct svg *s, double width, const struct scenario *scn,
 	svg_text(s, 16, 67, 12, "start", "#dddddd", line.buf);
 	if (side) {
 		strbuf_reset(&line);
-		strbuf_addf(&line, "as %s sees it", side);
+		if (*side)
+			strbuf_addf(&line, "as %s sees it", side);
+		else
+			strbuf_adds(&line, "no side's hidden cards (--side)");
 		svg_text(s, width - 16, 67, 12, "end", "#dddddd", line.buf);
 	}
+	if (honour)
+		svg_text(s, width - 16, 52, 11, "end", "#ffd27f",
+			 "HONOUR MODE: the game file holds every hidden card");
 	if (provisional(scn)) {
 		svg_group(s, "This scenario's data is provisional: see the "
 			  "list below the board.");
@@ -225,7 +231,7 @@ static int parse_step(const char *arg, size_t max, size_t *step,
 /* The whole picture: the band, the board the rules drew, the footer. */
 static int page(const struct cli *cli, const char *out, const char *path,
 		const struct scenario *scn, size_t total, int turn,
-		const struct snapshot *snap, const char *side,
+		const struct snapshot *snap, const char *side, int honour,
 		const struct mark *marks, size_t n_marks, struct error *err)
 {
 	/* The referee sees everything, as in reports. */
@@ -243,12 +249,13 @@ static int page(const struct cli *cli, const char *out, const char *path,
 		(double)(n_prov + 1) * FOOT_LINE + 16 : 0;
 	struct strbuf title = STRBUF_INIT, text = STRBUF_INIT;
 	strbuf_addf(&title, "%s, step %zu of %zu%s%s%s", scn->title,
-		    snap->step, total, side ? " (as " : "", side ? side : "",
-		    side ? " sees it)" : "");
+		    snap->step, total, side && *side ? " (as " : "",
+		    side && *side ? side : "", side && *side ? " sees it)" :
+		    "");
 	svg_begin(&pg, width, BAND + board.height + foot, title.buf);
 	svg_rect(&pg, 0, 0, width, BAND + board.height + foot, 0,
 		 &page_style);
-	header(&pg, width, scn, total, turn, snap, side);
+	header(&pg, width, scn, total, turn, snap, side, honour);
 	double board_h = board.height;
 	svg_place(&pg, (width - board.width) / 2, BAND, &board);
 	footer(&pg, BAND + board_h, width, scn);
@@ -300,7 +307,7 @@ static int render_view(const struct cli *cli, const char *path,
 	snap.step = (size_t)v.step;
 	snap.over = v.over;
 	snap.next = v.next;
-	rc = page(cli, out, path, scn, (size_t)v.step, 0, &snap, v.side,
+	rc = page(cli, out, path, scn, (size_t)v.step, 0, &snap, v.side, 0,
 		  NULL, 0, err);
 out:
 	snapshot_free(&snap);
@@ -317,12 +324,13 @@ int cmd_render(int argc, char **argv, const struct cli *cli,
 	struct game g;
 	struct snapshot snap;
 	struct run run;
-	int rc = -1;
+	int rc = -1, full = 0;
 	const struct opt opts[] = {
 		{ 0, "step", &step_arg, NULL, NULL, NULL },
 		{ 0, "side", &side, NULL, NULL, NULL },
 		{ 'o', NULL, &out, NULL, NULL, NULL },
 		{ 's', NULL, &seckey, NULL, NULL, NULL },
+		{ 0, "full", NULL, &full, NULL, NULL },
 		{ 0 }
 	};
 	int prc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME or "
@@ -365,6 +373,12 @@ int cmd_render(int argc, char **argv, const struct cli *cli,
 		usage_error(err, "render", "this game has no side '%s'", side);
 		goto out_game;
 	}
+	/* honour mode: the view of the side that runs it by default */
+	const char *hside = NULL;
+	if (!full && cli_honour_side(cli, &g, side, seckey, &hside, err))
+		goto out_game;
+	if (hside)
+		side = hside;
 	size_t step = g.n_steps;
 	if (parse_step(step_arg, g.n_steps, &step, err))
 		goto out_game;
@@ -377,7 +391,9 @@ int cmd_render(int argc, char **argv, const struct cli *cli,
 	size_t n_marks;
 	struct mark *marks = step_marks(&run, step, seer, &n_marks);
 	rc = page(cli, out, path, &g.scn, g.n_steps, turn_at(&run, step),
-		  &snap, side, marks, n_marks, err);
+		  &snap, side, game_hidden_mode(&g) &&
+		  !strcmp(game_hidden_mode(&g), "honour"), marks, n_marks,
+		  err);
 	free(marks);
 	engine_free(&run);
 out_snap:

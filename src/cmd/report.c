@@ -35,6 +35,7 @@ int cmd_report(int argc, char **argv, const struct cli *cli,
 	       struct error *err)
 {
 	const char *step_arg = NULL, *side = NULL, *path, *seckey = NULL;
+	int full = 0;
 	struct game g;
 	struct run run;
 	struct snapshot snap;
@@ -44,6 +45,7 @@ int cmd_report(int argc, char **argv, const struct cli *cli,
 		{ 0, "step", &step_arg, NULL, NULL, NULL },
 		{ 0, "side", &side, NULL, NULL, NULL },
 		{ 's', NULL, &seckey, NULL, NULL, NULL },
+		{ 0, "full", NULL, &full, NULL, NULL },
 		{ 0 }
 	};
 	int rc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME or "
@@ -67,6 +69,12 @@ int cmd_report(int argc, char **argv, const struct cli *cli,
 		usage_error(err, "report", "this game has no side '%s'", side);
 		goto out_game;
 	}
+	/* honour mode: the view of the side that runs it, unless --full */
+	const char *hside = NULL;
+	if (!full && cli_honour_side(cli, &g, side, seckey, &hside, err))
+		goto out_game;
+	if (hside)
+		side = hside;
 	size_t step = g.n_steps;
 	if (step_arg) {
 		char *end;

@@ -170,7 +170,7 @@ int cmd_status(int argc, char **argv, const struct cli *cli,
 	       struct error *err)
 {
 	int brief = 0, json = 0, rc;
-	const char *path, *seckey = NULL;
+	const char *path, *seckey = NULL, *side_arg = NULL, *side = NULL;
 	struct game g;
 	struct run run;
 	char *buf;
@@ -179,6 +179,7 @@ int cmd_status(int argc, char **argv, const struct cli *cli,
 		{ 0, "brief", NULL, &brief, NULL, NULL },
 		{ 0, "json", NULL, &json, NULL, NULL },
 		{ 's', NULL, &seckey, NULL, NULL, NULL },
+		{ 0, "side", &side_arg, NULL, NULL, NULL },
 		{ 0 }
 	};
 	if ((rc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME or "
@@ -219,6 +220,15 @@ int cmd_status(int argc, char **argv, const struct cli *cli,
 		game_free(&g);
 		return -1;
 	}
+	/* honour mode: the pending question (a hand) only to its side */
+	if (!brief && cli_honour_side(cli, &g, side_arg, seckey, &side,
+				      err)) {
+		engine_free(&run);
+		game_free(&g);
+		return -1;
+	}
+	int hide = side && run.outcome != RUN_OVER &&
+		strcmp(side, run.pending.role) != 0;
 	struct strbuf sb = STRBUF_INIT;
 	if (json) {
 		struct status_json s = { .game = g.id, .scenario = g.scn.id,
@@ -233,8 +243,9 @@ int cmd_status(int argc, char **argv, const struct cli *cli,
 						  (long long)g.n_steps + 1,
 						  &s.role);
 			s.step = (long long)g.n_steps + 1;
-			s.q = &run.pending;
+			s.q = hide ? NULL : &run.pending;
 		}
+		s.side = side && *side ? side : NULL;
 		print_json(cli->out, &s);
 	} else if (brief && run.outcome == RUN_OVER) {
 		g.scn.rs->result(run.state, &sb);
@@ -247,8 +258,12 @@ int cmd_status(int argc, char **argv, const struct cli *cli,
 	} else {
 		strbuf_addf(&sb, "Game %s (%s), %zu steps played.\n", g.id,
 			    g.scn.id, g.n_steps);
+		if (report_honour(&g, &sb) && hide)
+			report_wrap(&sb, "The question and its legal answers "
+				    "are shown to their side only (--side "
+				    "ROLE, or -s with its key).", 0, 2);
 		struct report_at at;
-		report_latest(&g, &run, NULL, &at);
+		report_latest(&g, &run, side, &at);
 		report_next(&g, &at, &sb);
 		fputs(sb.buf, cli->out);
 		if (run.outcome != RUN_OVER)

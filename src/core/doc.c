@@ -587,6 +587,39 @@ static int check_props(struct parse *ps, yaml_event_t *ev,
 static int parse_node(struct parse *ps, yaml_event_t *ev, size_t depth,
 		      struct doc_node **out);
 
+enum { SMALL_MAP = 16 };   /* keys checked one by one up to this many */
+
+static int key_order(const void *a, const void *b)
+{
+	const struct doc_node *x = *(struct doc_node *const *)a;
+	const struct doc_node *y = *(struct doc_node *const *)b;
+	size_t n = x->len < y->len ? x->len : y->len;
+	int c = memcmp(x->str, y->str, n);
+	if (c)
+		return c;
+	if (x->len != y->len)
+		return x->len < y->len ? -1 : 1;
+	return x->line - y->line;
+}
+
+/* A large mapping's keys, sorted: duplicates are neighbours (n log n,
+ * not n^2: item 14 of issue 9). The later of the two is named. */
+static int check_duplicates(struct parse *ps, const struct doc_node *c)
+{
+	struct doc_node **k = xmalloc(c->n * sizeof *k);
+	int rc = 0;
+	memcpy(k, c->keys, c->n * sizeof *k);
+	qsort(k, c->n, sizeof *k, key_order);
+	for (size_t i = 1; i < c->n && !rc; i++)
+		if (k[i]->len == k[i - 1]->len &&
+		    memcmp(k[i]->str, k[i - 1]->str, k[i]->len) == 0)
+			rc = perr(ps, (size_t)(k[i]->line > 0 ? k[i]->line - 1 :
+					       0), "duplicate key '%.60s'",
+				  k[i]->str);
+	free(k);
+	return rc;
+}
+
 static int parse_children(struct parse *ps, struct doc_node *c,
 			  size_t depth)
 {
@@ -599,7 +632,8 @@ static int parse_children(struct parse *ps, struct doc_node *c,
 			return -1;
 		if (ev.type == end) {
 			yaml_event_delete(&ev);
-			return 0;
+			return c->kind == DOC_MAP && c->n > SMALL_MAP ?
+				check_duplicates(ps, c) : 0;
 		}
 		int rc = parse_node(ps, &ev, depth + 1, &k);
 		size_t kline = ev.start_mark.line;
@@ -612,7 +646,7 @@ static int parse_children(struct parse *ps, struct doc_node *c,
 		}
 		if (k->kind != DOC_SCALAR)
 			return perr(ps, kline, "mapping keys must be scalars");
-		if (find_key(c, k->str, k->len) >= 0)
+		if (c->n < SMALL_MAP && find_key(c, k->str, k->len) >= 0)
 			return perr(ps, kline, "duplicate key '%.60s'",
 				    k->str);
 		if (next_event(ps, &ev))

@@ -743,14 +743,25 @@ static int verify_orders(struct game *g, const char *name, const char *buf,
 			      "not end with a newline, so it cannot be kept "
 			      "in the game file with its signature; save it "
 			      "with a final newline and sign it again", name);
-	if (orders_parse(name, buf, body_len, ord, err) ||
-	    orders_context(g, name, ord, n, actor, prev, err))
-		return -1;
-	orders_free(ord);
+	/* the signature first, then the YAML (item 14 of issue 9): text
+	 * nobody signed is never parsed */
 	if (check_sig) {
 		if (signed_verify(name, buf, len, sigtext ? "signature" : NULL,
-				  sigtext, siglen, &r->pk, v, err))
+				  sigtext, siglen, &r->pk, v, err)) {
+			/* refused already; the text is read (bounded, in
+			 * linear time) only to say what it is, should it
+			 * be a file sent to the wrong place */
+			struct error why;
+			if (orders_parse(name, buf, body_len, ord, &why) ||
+			    orders_context(g, name, ord, n, actor, prev,
+					   &why)) {
+				orders_free(ord);
+				*err = why;
+				return -1;
+			}
+			orders_free(ord);
 			return error_prefix(err, "orders for %s", actor);
+		}
 	} else {
 		v->body = xmalloc(body_len + 1);
 		memcpy(v->body, buf, body_len);

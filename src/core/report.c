@@ -68,13 +68,20 @@ static void heading(struct strbuf *out, const struct game *g,
 		report_wrap(out, sb.buf, 0, 2);
 		strbuf_free(&sb);
 	}
-	const char *mode = game_hidden_mode(g);
-	if (mode && !strcmp(mode, "honour"))
-		report_wrap(out, "HONOUR MODE: the game file holds every hidden "
-			    "card; read only your own side's report (umpire "
-			    "report --side).", 0, 2);
-	if (side)
+	report_honour(g, out);
+	if (side && *side)
 		strbuf_addf(out, "As seen by %s.\n", side);
+}
+
+int report_honour(const struct game *g, struct strbuf *out)
+{
+	const char *mode = game_hidden_mode(g);
+	if (!mode || strcmp(mode, "honour") != 0)
+		return 0;
+	report_wrap(out, "HONOUR MODE: the game file holds every hidden "
+		    "card; read only your own side's report (umpire "
+		    "report --side).", 0, 2);
+	return 1;
 }
 
 static void events(struct strbuf *out, const struct run *run, size_t step,

@@ -147,12 +147,23 @@ int view_seal(const struct game *g, const char *side, const char *text,
 	if (crypto_sign_ed25519_pk_to_curve25519(xpk, r->pk.pk) != 0)
 		return errorf(err, EXIT_REFUSED, "the key of %s cannot be "
 			      "used for sealing", side);
-	size_t clen = len + crypto_box_SEALBYTES;
+	/* item 4 of issue 9: the plaintext is padded (ISO/IEC 7816-4,
+	 * sodium_pad) to a multiple of VIEW_PAD_BLOCK, so that the size of
+	 * the box says nothing about the hand inside it */
+	size_t cap = len + VIEW_PAD_BLOCK, plen;
+	unsigned char *p = xmalloc(cap);
+	memcpy(p, text, len);
+	if (sodium_pad(&plen, p, len, VIEW_PAD_BLOCK, cap) != 0) {
+		free(p);
+		return errorf(err, EXIT_USAGE, "cannot pad the view");
+	}
+	size_t clen = plen + crypto_box_SEALBYTES;
 	unsigned char *c = xmalloc(clen);
-	crypto_box_seal(c, (const unsigned char *)text, len, xpk);
+	crypto_box_seal(c, p, plen, xpk);
+	free(p);
 	struct doc *d = doc_new("sealed");
 	struct doc_node *m = doc_map(d);
-	doc_set_str(d, m, "umpire", "sealed/1");
+	doc_set_str(d, m, "umpire", SEALED_FORMAT);
 	doc_set_str(d, m, "game", g->id);
 	doc_set_str(d, m, "for", side);
 	doc_set(d, m, "box", doc_b64(d, c, clen));
@@ -165,8 +176,8 @@ int view_seal(const struct game *g, const char *side, const char *text,
 int is_view_text(const char *buf, size_t len)
 {
 	static const char *const heads[] = { "umpire: view/1\n",
-		"umpire: sealed/1\n", "umpire: view/1\r\n",
-		"umpire: sealed/1\r\n" };
+		"umpire: " SEALED_FORMAT "\n", "umpire: view/1\r\n",
+		"umpire: " SEALED_FORMAT "\r\n" };
 	for (size_t i = 0; i < 4; i++)
 		if (len >= strlen(heads[i]) &&
 		    !memcmp(buf, heads[i], strlen(heads[i])))
@@ -209,6 +220,16 @@ static int unseal(const struct doc *d, const struct seckey *sk,
 			      "view: it is sealed to another key (%s's), or "
 			      "altered", d->name, who);
 	}
+	size_t unpadded;
+	if (sodium_unpad(&unpadded, (unsigned char *)*plain, *plen,
+			 VIEW_PAD_BLOCK) != 0) {
+		free(*plain);
+		*plain = NULL;
+		return errorf(err, EXIT_REFUSED, "%s: the sealed view is not "
+			      "padded as %s views are", d->name,
+			      SEALED_FORMAT);
+	}
+	*plen = unpadded;
 	(*plain)[*plen] = '\0';
 	return 0;
 }
@@ -257,7 +278,7 @@ int view_load(struct view *v, const char *path, const char *buf,
 		errorf(err, EXIT_REFUSED, "%s: not a view", v->doc->name);
 		goto fail;
 	}
-	if (!strcmp(fmt, "sealed/1")) {
+	if (!strcmp(fmt, SEALED_FORMAT)) {
 		if (unseal(v->doc, sk, &plain, &plen, err))
 			goto fail;
 		doc_free(v->doc);

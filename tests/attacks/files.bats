@@ -237,3 +237,25 @@ PY
 	assert_output_has "scrypt limits above minisign's"
 	[ ! -e h.signed ]
 }
+
+@test "14: a 200,000-key mapping is refused at once, naming the duplicate key" {
+	# 2.4 MB; the quadratic duplicate-key check took minutes on it (the
+	# timeout is a hang guard, not a speed target: make bench has that)
+	python3 - <<'PY'
+g = open("g.yaml").read()
+keys = "".join("  k%d: v\n" % i for i in range(200000))
+open("big.yaml", "w").write(g.replace("\nstate:", "\njunk:\n" + keys +
+                                      "  k17: again\nstate:", 1))
+PY
+	line=$(grep -n '^  k17: again$' big.yaml | cut -d: -f1)
+	run timeout 120 "$UMPIRE" audit big.yaml
+	[ "$status" -eq 1 ]
+	assert_output_has "big.yaml:$line: duplicate key 'k17'"
+}
+
+@test "14: a small mapping's duplicate keeps its line too" {
+	sed 's/^scenario: \(.*\)$/scenario: \1\nscenario: again/' g.yaml >dup.yaml
+	run "$UMPIRE" audit dup.yaml
+	[ "$status" -eq 1 ]
+	assert_output_has "duplicate key 'scenario'"
+}

@@ -60,3 +60,112 @@ PY
 	done
 	assert_output_has "referee"
 }
+
+@test "4: a sealed view's size says nothing about the hand inside it" {
+	"$UMPIRE" new russo-german-war -s r.key --side german=g.pub \
+		--side soviet=s.pub --referee r.pub -o g0.yaml 2>/dev/null
+	"$UMPIRE" join g0.yaml --side german -s g.key -o g1.yaml 2>/dev/null
+	"$UMPIRE" join g1.yaml --side soviet -s s.key -o game.yaml \
+		2>/dev/null
+	# eight steps by sealed views: hands grow, shrink and change
+	for n in 1 2 3 4 5 6 7 8; do
+		st=$("$UMPIRE" status --brief game.yaml)
+		side=${st#pending }
+		side=${side%% *}
+		key=${side:0:1}
+		"$UMPIRE" view game.yaml --side "$side" -s r.key --seal \
+			-o "v$n-$side.view"
+		"$UMPIRE" view game.yaml --side "$side" -s r.key \
+			-o "p$n-$side.view"
+		"$UMPIRE" orders "v$n-$side.view" -s "$key.key" |
+			"$UMPIRE" sign - -s "$key.key" -o o.yaml
+		"$UMPIRE" adjudicate game.yaml o.yaml -s r.key -o next.yaml \
+			--report /dev/null
+		mv next.yaml game.yaml
+	done
+	# the plain views differ in size; the sealed ones do not
+	[ "$(stat -c %s p*.view | sort -u | wc -l)" -gt 1 ]
+	[ "$(stat -c %s v*.view | sort -u | wc -l)" -eq 1 ]
+	# and each still opens to its view
+	"$UMPIRE" orders v1-*.view -s g.key >/dev/null ||
+		"$UMPIRE" orders v1-*.view -s s.key >/dev/null
+}
+
+# An honour-mode Russo-German War (no referee), two steps in: the German
+# creates, the Soviet joins; one step each.
+honour_game() {
+	"$UMPIRE" new russo-german-war -s g.key --side german=g.pub \
+		--side soviet=s.pub --set hidden=honour -o h0.yaml 2>/dev/null
+	"$UMPIRE" join h0.yaml --side soviet -s s.key -o h.yaml 2>/dev/null
+	local i st side me other
+	for i in 1 2; do
+		st=$("$UMPIRE" status --brief h.yaml)
+		side=${st#pending }
+		side=${side%% *}
+		me=${side:0:1}
+		other=g
+		[ "$me" = g ] && other=s
+		"$UMPIRE" orders h.yaml -s $me.key |
+			"$UMPIRE" sign - -s $me.key -o o.yaml
+		"$UMPIRE" adjudicate h.yaml o.yaml -s $other.key -o n.yaml \
+			--report "report-$i.txt"
+		mv n.yaml h.yaml
+	done
+}
+
+@test "2: honour mode, status shows the pending hand to its side only" {
+	honour_game
+	st=$("$UMPIRE" status --brief h.yaml)
+	side=${st#pending }
+	side=${side%% *}
+	me=${side:0:1}
+	other=g
+	[ "$me" = g ] && other=s
+	# the opponent's key, or no key at all: no legal answers
+	run "$UMPIRE" status h.yaml -s $other.key
+	[ "$status" -eq 0 ]
+	assert_output_has "HONOUR MODE"
+	if [[ "$output" == *"Legal answers"* ]]; then return 1; fi
+	run "$UMPIRE" status h.yaml
+	if [[ "$output" == *"Legal answers"* ]]; then return 1; fi
+	run "$UMPIRE" status h.yaml --json
+	[[ "$output" == *'"question":null'* ]]
+	# the pending side's own key (or --side) shows them
+	run "$UMPIRE" status h.yaml -s $me.key
+	assert_output_has "Legal answers"
+	run "$UMPIRE" status h.yaml --side "$side"
+	assert_output_has "Legal answers"
+}
+
+@test "2: honour mode, adjudicate reports the adjudicator's view unless --full" {
+	honour_game
+	grep -q "HONOUR MODE" report-1.txt
+	grep -q "As seen by" report-1.txt
+	st=$("$UMPIRE" status --brief h.yaml)
+	side=${st#pending }
+	side=${side%% *}
+	me=${side:0:1}
+	other=g
+	[ "$me" = g ] && other=s
+	"$UMPIRE" orders h.yaml -s $me.key |
+		"$UMPIRE" sign - -s $me.key -o o.yaml
+	"$UMPIRE" adjudicate h.yaml o.yaml -s $other.key -o n.yaml \
+		--report full.txt --full
+	if grep -q "As seen by" full.txt; then return 1; fi
+	# report and render too: the runner's side by default
+	run "$UMPIRE" report h.yaml -s $me.key
+	assert_output_has "As seen by $side."
+	"$UMPIRE" render h.yaml -o b.svg
+	grep -q "HONOUR MODE" b.svg
+	grep -q 'no side&apos;s hidden cards' b.svg
+}
+
+@test "2: honour mode, dice and audit carry the label" {
+	honour_game
+	run "$UMPIRE" audit h.yaml
+	[ "$status" -eq 0 ]
+	assert_output_has "HONOUR MODE"
+	run "$UMPIRE" dice h.yaml
+	[ "$status" -eq 0 ]
+	assert_output_has "# HONOUR MODE"
+}

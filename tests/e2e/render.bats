@@ -220,7 +220,7 @@ PYEOF
 	grep -q 'stroke-dasharray' final.svg
 	grep -q 'Over: ' final.svg
 	# after the deal (step 1) the Soviet holds a card only he has seen
-	"$UMPIRE" render h.yaml --step 1 -o all.svg
+	"$UMPIRE" render h.yaml --step 1 --full -o all.svg
 	"$UMPIRE" render h.yaml --step 1 --side german -o german.svg
 	well_formed all.svg
 	well_formed german.svg
@@ -245,7 +245,7 @@ PYEOF
 	grep -q "Soviet hand: $n cards\? (hidden)" german.svg
 	grep -q 'as german sees it' german.svg
 	# step 2: the German's war card lies face down; the Soviet sees a back
-	"$UMPIRE" render h.yaml --step 2 -o all2.svg
+	"$UMPIRE" render h.yaml --step 2 --full -o all2.svg
 	"$UMPIRE" render h.yaml --step 2 --side soviet -o soviet2.svg
 	down=$(cards_in all2.svg "the card played face down")
 	[ -n "$down" ]
