@@ -18,6 +18,9 @@ struct ctx {
 	size_t ans_pos;        /* next answer in the current step */
 	size_t standing_used;  /* standing answers used in the step */
 	uint64_t draws;        /* draws so far in the current step */
+	int blind;             /* the step has decided something hidden
+				  from its actor (an event for another
+				  side only): no more of its answers */
 	size_t forced_pos;
 	int turn;
 	char phase[48];
@@ -136,17 +139,32 @@ static void record_end(struct ctx *c, const struct question *q)
 		s->at_end(s->user, c->run->state, q);
 }
 
-static void check_all_used(struct ctx *c, const char *where)
+/*
+ * An answer the step cannot take: it comes after the step's end (a draw,
+ * a question for another side, something hidden from the actor decided).
+ * The message says nothing of what comes next (item 1 of issue 9: a
+ * refusal must not tell the actor the result of a draw, a hidden
+ * comparison or the other side's options); the actor learns that in the
+ * next step, with the seed already fixed.
+ */
+static _Noreturn void beyond_end(struct ctx *c)
+{
+	const struct engine_step *s = &c->steps[c->cur];
+	const struct answer *a = &s->answers[c->ans_pos];
+	refuse(c, "%s:%d: answer '%s: %s' comes after the end of step %zu; "
+	       "a step ends at its first draw, at the first question of "
+	       "another side, or where something hidden from %s is decided, "
+	       "and what is asked after that belongs to the next orders "
+	       "(or to a standing order)", s->src, a->line, a->key, a->value,
+	       c->cur + 1, s->actor ? s->actor : "the actor");
+}
+
+static void check_all_used(struct ctx *c)
 {
 	const struct engine_step *s = &c->steps[c->cur];
 	if (s->mode == STEP_TEMPLATE || c->ans_pos >= s->n_answers)
 		return;
-	const struct answer *a = &s->answers[c->ans_pos];
-	refuse(c, "%s:%d: answer '%s: %s' is never asked for: step %zu ends "
-	       "%s (a question asked after a random result starts a new "
-	       "step; answer it in the next orders, or give a standing "
-	       "order)", s->src, a->line, a->key, a->value, c->cur + 1,
-	       where);
+	beyond_end(c);
 }
 
 /* Whether role orders step s (a NULL actor, in tests, answers for all). */
@@ -196,7 +214,7 @@ static long match(const struct matcher *m, const struct question *q,
 static long ask(struct ctx *c, const struct question *q,
 		const struct matcher *m, const char **text)
 {
-	char why[900], where[160];
+	char why[900];
 	if (q->n == 0)
 		refuse(c, "rules error: rule %s asks '%s' with no legal answer",
 		       q->rule, q->key);
@@ -207,8 +225,9 @@ static long ask(struct ctx *c, const struct question *q,
 			suspend(c, RUN_PENDING);
 		}
 		const struct engine_step *s = &c->steps[c->cur];
-		int may_answer = s->mode == STEP_FORCED || c->draws == 0;
-		if (s->mode == STEP_TEMPLATE && c->draws == 0 &&
+		int may_answer = s->mode == STEP_FORCED ||
+			(c->draws == 0 && !c->blind);
+		if (s->mode == STEP_TEMPLATE && c->draws == 0 && !c->blind &&
 		    acts(s, q->role)) {
 			add_filled(c->run, q);
 			c->run->filled[c->run->n_filled - 1].free_text =
@@ -218,6 +237,16 @@ static long ask(struct ctx *c, const struct question *q,
 		}
 		if (may_answer && c->ans_pos < s->n_answers) {
 			const struct answer *a = &s->answers[c->ans_pos];
+			/* another side's question: its key, text and options
+			 * are that side's, never shown to this actor, unless
+			 * it is the step's first (the pending question, known
+			 * to all) */
+			if (!acts(s, q->role) && c->ans_pos > 0)
+				beyond_end(c);
+			if (!acts(s, q->role))
+				refuse(c, "%s:%d: rule %s asks %s, not %s",
+				       s->src, a->line, q->rule, q->role,
+				       s->actor);
 			if (strcmp(a->key, q->key) != 0) {
 				legal_list(q, why, sizeof why);
 				refuse(c, "%s:%d: answer '%s' given, but rule "
@@ -226,10 +255,6 @@ static long ask(struct ctx *c, const struct question *q,
 				       q->text, m->check ? "for example" :
 				       "legal answers", why);
 			}
-			if (!acts(s, q->role))
-				refuse(c, "%s:%d: rule %s asks %s, not %s",
-				       s->src, a->line, q->rule, q->role,
-				       s->actor);
 			long i = match(m, q, a->value, why, sizeof why);
 			if (i < 0)
 				refuse(c, "%s:%d: '%s' is not a legal answer "
@@ -256,9 +281,7 @@ static long ask(struct ctx *c, const struct question *q,
 		if (s->mode == STEP_TEMPLATE)
 			suspend(c, RUN_NEED_DRAW);
 		/* The step ends here. */
-		snprintf(where, sizeof where, "at rule %s (%s)", q->rule,
-			 q->key);
-		check_all_used(c, where);
+		check_all_used(c);
 		if (s->mode == STEP_CHECK) {
 			c->run->checked = c->ans_pos;
 			copy(c->run->stopped_at, sizeof c->run->stopped_at,
@@ -283,6 +306,7 @@ static long ask(struct ctx *c, const struct question *q,
 		c->ans_pos = 0;
 		c->standing_used = 0;
 		c->draws = 0;
+		c->blind = 0;
 	}
 }
 
@@ -300,7 +324,7 @@ int ctx_shown(const struct ctx *c, const char *key)
 	if (c->cur >= c->n_steps)
 		return 1;
 	const struct engine_step *s = &c->steps[c->cur];
-	if (at_hand(s, c->ans_pos, c->draws, key))
+	if (at_hand(s, c->ans_pos, c->draws != 0 || c->blind, key))
 		return 0;
 	/* the step ends here, unless a standing order answers: the
 	 * question is kept by a snapshot, left pending, filled in by a
@@ -450,6 +474,10 @@ static void add_event(struct ctx *c, const char *side, const char *rule,
 	copy(e->rule, sizeof e->rule, rule);
 	copy(e->visible, sizeof e->visible, side);
 	e->text = strbuf_detach(&sb, NULL);
+	/* something the actor may not see was decided in this step */
+	if (side && *side && c->cur < c->n_steps && c->steps[c->cur].actor &&
+	    strcmp(side, c->steps[c->cur].actor) != 0)
+		c->blind = 1;
 }
 
 void ctx_event(struct ctx *c, const char *rule, const char *fmt, ...)
@@ -511,7 +539,7 @@ int engine_run(const struct ruleset *rs, const void *start_state,
 		run->outcome = RUN_OVER;
 		if (c->cur < n_steps) {
 			/* may refuse, which lands in the branch below */
-			check_all_used(c, "with the end of the game");
+			check_all_used(c);
 			record_end(c, NULL);
 			if (c->cur + 1 < n_steps) {
 				errorf(&run->err, EXIT_REFUSED,

@@ -169,3 +169,47 @@ honour_game() {
 	[ "$status" -eq 0 ]
 	assert_output_has "# HONOUR MODE"
 }
+
+@test "1: a refusal is no oracle: an extra answer tells nothing of what comes next" {
+	"$UMPIRE" new russo-german-war -s r.key --side german=g.pub \
+		--side soviet=s.pub --referee r.pub -o g0.yaml 2>/dev/null
+	"$UMPIRE" join g0.yaml --side german -s g.key -o g1.yaml 2>/dev/null
+	"$UMPIRE" join g1.yaml --side soviet -s s.key -o game.yaml \
+		2>/dev/null
+	# play by views until the German has a move whose answer hands
+	# the turn to the Soviet (no draw in between)
+	local n=0 st side key found=""
+	while [ $n -lt 30 ] && [ -z "$found" ]; do
+		n=$((n + 1))
+		st=$("$UMPIRE" status --brief game.yaml)
+		side=${st#pending }
+		side=${side%% *}
+		key=${side:0:1}
+		"$UMPIRE" view game.yaml --side "$side" -s r.key -o v.view
+		"$UMPIRE" orders v.view -s $key.key | grep -v '^#' >t.yaml
+		if [ "$side" = german ] && grep -q '^- advance: ' t.yaml; then
+			found=1
+			break
+		fi
+		"$UMPIRE" sign t.yaml -s $key.key -o o.yaml
+		"$UMPIRE" adjudicate game.yaml o.yaml -s r.key -o n.yaml \
+			--report /dev/null
+		mv n.yaml game.yaml
+	done
+	[ -n "$found" ]
+	# the German's real answer, then a probe
+	sed 's/^\(- advance: .*\)$/\1\n- discard: "zzz"/' t.yaml >p.yaml
+	"$UMPIRE" sign p.yaml -s g.key -o po.yaml
+	run "$UMPIRE" adjudicate game.yaml po.yaml -s r.key -o n.yaml
+	[ "$status" -eq 1 ]
+	assert_output_has "comes after the end of step"
+	# nothing of the Soviet's question: no rule, no options, no role
+	if [[ "$output" == *"egal answers"* || "$output" == *"asks"* ||
+	      "$output" == *"soviet"* || "$output" == *"rule 4"* ]]; then
+		return 1
+	fi
+	[ ! -e n.yaml ]
+	# sign --game, which checks before mailing, says the same
+	run "$UMPIRE" verify po.yaml --game v.view -s g.key
+	if [[ "$output" == *"egal answers"* ]]; then return 1; fi
+}

@@ -152,7 +152,7 @@ int main(void)
 	s[0] = play_step("player", a2, 2, NULL, 0, 1);
 	CHECK(engine_run(&toy, &start, s, 1, &run) == -1 &&
 	      strstr(run.err.msg, "orders.yaml:4") &&
-	      strstr(run.err.msg, "never asked"),
+	      strstr(run.err.msg, "comes after the end of step 1"),
 	      "answer after a random result refused: %s", run.err.msg);
 	engine_free(&run);
 
