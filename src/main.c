@@ -60,13 +60,16 @@ const struct command commands[] = {
 	  "              answers and sign them with the same key: one\n"
 	  "              passphrase a turn\n" },
 	{ "sign", cmd_sign, "sign FILE [-g GAME] [-s SECKEY] [-o OUT] [--detached] "
-	  "[-t COMMENT]", "sign an order file (embedded or detached)",
+	  "[-t COMMENT] [--seal PUBKEY]",
+	  "sign an order file (embedded or detached)",
 	  "  -s SECKEY     the signer's secret key (default: config)\n"
 	  "  -o OUT        where to write the signed file (default: stdout)\n"
 	  "  -g, --game GAME  check the answers against the game first\n"
 	  "  --detached    write FILE.minisig beside FILE, as minisign -S\n"
 	  "  -t COMMENT    the trusted comment (default: umpire/1 game=...\n"
-	  "                step=... side=... from the file)\n" },
+	  "                step=... side=... from the file)\n"
+	  "  --seal PUBKEY seal the signed orders to the referee's key\n"
+	  "                (file or RW... key): only adjudicate opens them\n" },
 	{ "verify", cmd_verify, "verify FILE [-p PUBKEY | --game GAME] "
 	  "[-x SIGFILE]", "check a signed order file",
 	  "  -p PUBKEY     the public key (file or RW... key)\n"

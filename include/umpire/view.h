@@ -48,6 +48,20 @@ void view_sign(struct doc *d, struct doc_node *view,
  * multiple of VIEW_PAD_BLOCK bytes (sodium_pad) before sealing. */
 #define SEALED_FORMAT "sealed/2"
 #define VIEW_PAD_BLOCK 16384
+/* Orders sealed to the referee (item 3 of issue 9), padded the same. */
+#define SEALED_ORDERS_FORMAT "sealed-orders/1"
+/* Seal text to pk as a sealed document of format (game id, for: to),
+ * padded as views are. */
+int seal_text(const struct pubkey *pk, const char *format,
+	      const char *game_id, const char *to, const char *text,
+	      size_t len, struct strbuf *out, struct error *err);
+/* Open a sealed document of format with sk into *plain (malloc'd,
+ * NUL-terminated). */
+int sealed_open(const char *name, const char *buf, size_t len,
+		const char *format, const struct seckey *sk, char **plain,
+		size_t *plen, struct error *err);
+/* Whether buf is orders sealed to the referee. */
+int is_sealed_orders(const char *buf, size_t len);
 /* Seal text to side's key (X25519 from Ed25519, libsodium sealed box),
  * padded as above. */
 int view_seal(const struct game *g, const char *side, const char *text,

@@ -12,6 +12,7 @@
 #include "umpire/record.h"
 #include "umpire/report.h"
 #include "umpire/sign.h"
+#include "umpire/view.h"
 
 int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 		   struct error *err)
@@ -54,13 +55,26 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 			       sigpath ? NULL : &sig, &siglen, &notes, err))
 		goto out;
 	struct strbuf signame = STRBUF_INIT;
+	if (cli_seckey(cli, seckey, &sk, err))
+		goto out_sig;
+	/* orders sealed to the referee (item 3 of issue 9): opened with
+	 * the referee's key, then read as any signed orders */
+	if (is_sealed_orders(buf, len)) {
+		char *plain;
+		size_t plen;
+		if (sealed_open(path_name(orders), buf, len,
+				SEALED_ORDERS_FORMAT, sk, &plain, &plen, err))
+			goto out_sig;
+		free(buf);
+		buf = plain;
+		len = plen;
+	}
 	if (!sig && cli_detached(orders, sigpath, buf, len, &signame, &sig,
 				 &siglen, err))
 		goto out_sig;
 	/* the history this key verified before (item 7 of issue 9) */
 	struct record rec;
-	if (cli_seckey(cli, seckey, &sk, err) ||
-	    record_for_game(&rec, sk, &g, err))
+	if (record_for_game(&rec, sk, &g, err))
 		goto out_sig;
 	if (game_adjudicate(&g, path_name(orders), buf, len, sig, siglen, sk,
 			    &run, err)) {

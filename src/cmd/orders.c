@@ -61,6 +61,18 @@ static int write_template(const struct game *g, size_t step,
 	comment(out, "Each answer below is the first legal one; change it to "
 		"another legal answer listed above it, then sign this file "
 		"(umpire sign) and mail it.", 2);
+	/* item 3 of issue 9: in referee mode the answers (a card, a hand)
+	 * need not cross the mail in clear */
+	const struct role *ref = game_role((struct game *)g, "referee");
+	if (ref && strcmp(role, "referee") != 0 && g->scn.rs->view) {
+		char key[PUBKEY_B64_SIZE];
+		pubkey_to_b64(&ref->pk, key);
+		strbuf_reset(&sb);
+		strbuf_addf(&sb, "Referee mode: seal the signed orders to the "
+			    "referee, so that only the referee reads them: "
+			    "umpire sign FILE -s KEY --seal %s", key);
+		comment(out, sb.buf, 2);
+	}
 	strbuf_addf(out, "umpire: orders/1\ngame: %s\nstep: %zu\nside: %s\n"
 		    "prev: %s\nreveal: %s\nanswers:\n", g->id, step, role,
 		    pv, rv);

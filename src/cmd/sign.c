@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sodium.h>
 #include "umpire/commands.h"
+#include "umpire/view.h"
 #include "umpire/doc.h"
 #include "umpire/fsutil.h"
 #include "umpire/game.h"
@@ -42,7 +43,7 @@ static int default_comment(const char *name, const char *body, size_t len,
 }
 
 struct sign_opts {
-	const char *file, *seckey, *out, *comment, *game;
+	const char *file, *seckey, *out, *comment, *game, *seal;
 	int detached;
 };
 
@@ -56,12 +57,17 @@ static int parse(const struct cli *cli, int argc, char **argv,
 		{ 't', NULL, &o->comment, NULL, NULL, NULL },
 		{ 0, "detached", NULL, &o->detached, NULL, NULL },
 		{ 'g', "game", &o->game, NULL, NULL, NULL },
+		{ 0, "seal", &o->seal, NULL, NULL, NULL },
 		{ 0 }
 	};
 	int rc = cli_parse(cli, argc, argv, opts, &o->file, 1, "exactly one "
 			   "FILE", err);
 	if (rc)
 		return rc;
+	if (o->seal && o->detached)
+		return usage_error(err, "sign", "--seal seals an order file "
+				   "with its embedded signature; it does not "
+				   "go with --detached");
 	if (o->detached && !o->out && strcmp(o->file, "-") == 0)
 		return usage_error(err, "sign", "a detached signature of "
 				   "stdin needs -o OUT");
@@ -219,6 +225,34 @@ static int make_signed(const struct sign_opts *o, const struct cli *cli,
 	return rc;
 }
 
+/* --seal PUBKEY (item 3 of issue 9): the signed orders sealed to the
+ * referee's key, so that nobody on the way reads the answers (a card
+ * played, a hand); out is replaced by the sealed document. */
+static int seal_orders(const char *keyarg, const char *name,
+		       const char *buf, size_t len, struct strbuf *out,
+		       struct error *err)
+{
+	struct pubkey pk;
+	struct orders ord;
+	struct strbuf sealed = STRBUF_INIT;
+	if (pubkey_load(keyarg, &pk, err))
+		return -1;
+	if (orders_parse(name, buf, len, &ord, err)) {
+		orders_free(&ord);
+		return error_prefix(err, "--seal is for order files");
+	}
+	int rc = seal_text(&pk, SEALED_ORDERS_FORMAT, ord.game, "referee",
+			   out->buf, out->len, &sealed, err);
+	orders_free(&ord);
+	if (rc == 0) {
+		strbuf_free(out);
+		*out = sealed;
+	} else {
+		strbuf_free(&sealed);
+	}
+	return rc;
+}
+
 int cmd_sign(int argc, char **argv, const struct cli *cli,
 	     struct error *err)
 {
@@ -233,6 +267,9 @@ int cmd_sign(int argc, char **argv, const struct cli *cli,
 	if (read_input(o.file, SIGN_MAX_INPUT, &buf, &len, err) != 0)
 		return -1;
 	rc = make_signed(&o, cli, NULL, buf, len, &out, err);
+	if (rc == 0 && o.seal)
+		rc = seal_orders(o.seal, path_name(o.file), buf, len, &out,
+				 err);
 	free(buf);
 	dest = o.out ? o.out : "-";
 	if (o.detached && !o.out) {

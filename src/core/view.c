@@ -136,26 +136,23 @@ void view_sign(struct doc *d, struct doc_node *view, const struct seckey *sk)
 	doc_put(d, view, "signature", doc_b64(d, sig, 64));
 }
 
-int view_seal(const struct game *g, const char *side, const char *text,
+int seal_text(const struct pubkey *pk, const char *format,
+	      const char *game_id, const char *to, const char *text,
 	      size_t len, struct strbuf *out, struct error *err)
 {
-	struct role *r = game_role((struct game *)g, side);
 	unsigned char xpk[crypto_box_PUBLICKEYBYTES];
-	if (!r)
-		return errorf(err, EXIT_USAGE, "this game has no side '%s'",
-			      side);
-	if (crypto_sign_ed25519_pk_to_curve25519(xpk, r->pk.pk) != 0)
+	if (crypto_sign_ed25519_pk_to_curve25519(xpk, pk->pk) != 0)
 		return errorf(err, EXIT_REFUSED, "the key of %s cannot be "
-			      "used for sealing", side);
+			      "used for sealing", to);
 	/* item 4 of issue 9: the plaintext is padded (ISO/IEC 7816-4,
 	 * sodium_pad) to a multiple of VIEW_PAD_BLOCK, so that the size of
-	 * the box says nothing about the hand inside it */
+	 * the box says nothing about a hand inside it */
 	size_t cap = len + VIEW_PAD_BLOCK, plen;
 	unsigned char *p = xmalloc(cap);
 	memcpy(p, text, len);
 	if (sodium_pad(&plen, p, len, VIEW_PAD_BLOCK, cap) != 0) {
 		free(p);
-		return errorf(err, EXIT_USAGE, "cannot pad the view");
+		return errorf(err, EXIT_USAGE, "cannot pad the text to seal");
 	}
 	size_t clen = plen + crypto_box_SEALBYTES;
 	unsigned char *c = xmalloc(clen);
@@ -163,14 +160,25 @@ int view_seal(const struct game *g, const char *side, const char *text,
 	free(p);
 	struct doc *d = doc_new("sealed");
 	struct doc_node *m = doc_map(d);
-	doc_set_str(d, m, "umpire", SEALED_FORMAT);
-	doc_set_str(d, m, "game", g->id);
-	doc_set_str(d, m, "for", side);
+	doc_set_str(d, m, "umpire", format);
+	doc_set_str(d, m, "game", game_id);
+	doc_set_str(d, m, "for", to);
 	doc_set(d, m, "box", doc_b64(d, c, clen));
 	free(c);
 	int rc = doc_emit(m, out, err);
 	doc_free(d);
 	return rc;
+}
+
+int view_seal(const struct game *g, const char *side, const char *text,
+	      size_t len, struct strbuf *out, struct error *err)
+{
+	struct role *r = game_role((struct game *)g, side);
+	if (!r)
+		return errorf(err, EXIT_USAGE, "this game has no side '%s'",
+			      side);
+	return seal_text(&r->pk, SEALED_FORMAT, g->id, side, text, len, out,
+			 err);
 }
 
 int is_view_text(const char *buf, size_t len)
@@ -216,22 +224,48 @@ static int unseal(const struct doc *d, const struct seckey *sk,
 	if (bad) {
 		free(*plain);
 		*plain = NULL;
-		return errorf(err, EXIT_REFUSED, "%s: cannot open the sealed "
-			      "view: it is sealed to another key (%s's), or "
-			      "altered", d->name, who);
+		return errorf(err, EXIT_REFUSED, "%s: cannot open it: it is "
+			      "sealed to another key (%s's), or altered",
+			      d->name, who);
 	}
 	size_t unpadded;
 	if (sodium_unpad(&unpadded, (unsigned char *)*plain, *plen,
 			 VIEW_PAD_BLOCK) != 0) {
 		free(*plain);
 		*plain = NULL;
-		return errorf(err, EXIT_REFUSED, "%s: the sealed view is not "
-			      "padded as %s views are", d->name,
-			      SEALED_FORMAT);
+		return errorf(err, EXIT_REFUSED, "%s: what is sealed is not "
+			      "padded as umpire pads it", d->name);
 	}
 	*plen = unpadded;
 	(*plain)[*plen] = '\0';
 	return 0;
+}
+
+int sealed_open(const char *name, const char *buf, size_t len,
+		const char *format, const struct seckey *sk, char **plain,
+		size_t *plen, struct error *err)
+{
+	const char *fmt;
+	struct doc *d = doc_new(name);
+	int rc = -1;
+	if (doc_parse(d, buf, len, &DOC_LIMITS_SMALL, err))
+		goto out;
+	if (d->root->kind != DOC_MAP ||
+	    doc_need_str(d, d->root, "umpire", &fmt, err) ||
+	    strcmp(fmt, format) != 0) {
+		errorf(err, EXIT_REFUSED, "%s: not %s", name, format);
+		goto out;
+	}
+	rc = unseal(d, sk, plain, plen, err);
+out:
+	doc_free(d);
+	return rc;
+}
+
+int is_sealed_orders(const char *buf, size_t len)
+{
+	static const char head[] = "umpire: " SEALED_ORDERS_FORMAT "\n";
+	return len >= sizeof head - 1 && !memcmp(buf, head, sizeof head - 1);
 }
 
 static int parse_next(struct view *v, const struct doc_node *n,

@@ -5,6 +5,15 @@
 
 load ../e2e/helpers
 
+# A Russo-German War with a referee, both sides joined: game.yaml.
+referee_game() {
+	"$UMPIRE" new russo-german-war -s r.key --side german=g.pub \
+		--side soviet=s.pub --referee r.pub -o g0.yaml 2>/dev/null
+	"$UMPIRE" join g0.yaml --side german -s g.key -o g1.yaml 2>/dev/null
+	"$UMPIRE" join g1.yaml --side soviet -s s.key -o game.yaml \
+		2>/dev/null
+}
+
 setup() {
 	umpire_setup
 	export XDG_STATE_HOME="$BATS_TEST_TMPDIR/.state"
@@ -62,11 +71,7 @@ PY
 }
 
 @test "4: a sealed view's size says nothing about the hand inside it" {
-	"$UMPIRE" new russo-german-war -s r.key --side german=g.pub \
-		--side soviet=s.pub --referee r.pub -o g0.yaml 2>/dev/null
-	"$UMPIRE" join g0.yaml --side german -s g.key -o g1.yaml 2>/dev/null
-	"$UMPIRE" join g1.yaml --side soviet -s s.key -o game.yaml \
-		2>/dev/null
+	referee_game
 	# eight steps by sealed views: hands grow, shrink and change
 	for n in 1 2 3 4 5 6 7 8; do
 		st=$("$UMPIRE" status --brief game.yaml)
@@ -171,11 +176,7 @@ honour_game() {
 }
 
 @test "1: a refusal is no oracle: an extra answer tells nothing of what comes next" {
-	"$UMPIRE" new russo-german-war -s r.key --side german=g.pub \
-		--side soviet=s.pub --referee r.pub -o g0.yaml 2>/dev/null
-	"$UMPIRE" join g0.yaml --side german -s g.key -o g1.yaml 2>/dev/null
-	"$UMPIRE" join g1.yaml --side soviet -s s.key -o game.yaml \
-		2>/dev/null
+	referee_game
 	# play by views until the German has a move whose answer hands
 	# the turn to the Soviet (no draw in between)
 	local n=0 st side key found=""
@@ -212,4 +213,31 @@ honour_game() {
 	# sign --game, which checks before mailing, says the same
 	run "$UMPIRE" verify po.yaml --game v.view -s g.key
 	if [[ "$output" == *"egal answers"* ]]; then return 1; fi
+}
+
+@test "3: orders sealed to the referee: the answers never cross the mail in clear" {
+	referee_game
+	"$UMPIRE" view game.yaml --side german -s r.key --seal -o v.view
+	"$UMPIRE" orders v.view -s g.key >t.yaml
+	# the template says how, with the referee's key
+	refkey=$(sed -n 2p r.pub)
+	tr -d '\n#' <t.yaml | tr -s ' ' | grep -q -- "--seal $refkey"
+	"$UMPIRE" sign t.yaml -s g.key --seal r.pub -o sealed.yaml
+	head -n 1 sealed.yaml | grep -qx 'umpire: sealed-orders/1'
+	# no answer, no reveal, no key of the orders in the sealed file
+	while read -r line; do
+		case $line in
+		"- "*|reveal:*|prev:*)
+			if grep -qF -- "${line#*: }" sealed.yaml; then
+				return 1
+			fi ;;
+		esac
+	done <t.yaml
+	# the referee's adjudicate opens them; another key cannot
+	run "$UMPIRE" adjudicate game.yaml sealed.yaml -s g.key -o n.yaml
+	[ "$status" -eq 1 ]
+	assert_output_has "sealed to another key"
+	"$UMPIRE" adjudicate game.yaml sealed.yaml -s r.key -o n.yaml \
+		--report /dev/null
+	"$UMPIRE" audit n.yaml
 }

@@ -16,6 +16,7 @@
 #include "umpire/rng.h"
 #include "umpire/doc.h"
 #include "umpire/sign.h"
+#include "umpire/view.h"
 #include "unit.h"
 
 /* ---- vectors from stock minisign 0.11 ---- */
@@ -56,6 +57,16 @@ static const char KAT_ANCHOR[] =
 static const char KAT_SEED[] =
 	"96c634ccd34b0d30236b3b85a9facb74ddf5fb168932071d107e85c80a840e4d";
 static const char KAT_D6[] = "31243126512531516151";
+
+/* umpire-protocol(7), TEST VECTORS, views: computed apart from umpire
+ * (Python's hashlib.blake2b and PyNaCl) from the bytes the page gives */
+static const char KAT_HIDE_0[] =
+	"hidden:EO405nBTw9rX8sVu6FxumMxCkI5EFSBeoFIx9tLzvqU=";
+static const char KAT_HIDE_1[] =
+	"hidden:VKEXYNSV3mbVMfoxpp91dertNoaSIOR3QZOrt6+bMRo=";
+static const char KAT_VIEW_SIG[] =
+	"E9DNwtHTxzFKpbJlM4xc75phDlOlEdqJ4+fqrzNpZ1HNNvAwR7S5jPWkPzlVFw+N"
+	"8f0n/m5v1Lv4VJFX40JbBw==";
 
 static char tmpdir[64];
 
@@ -547,6 +558,48 @@ static void test_rng(void)
 	      "largest range stays in range");
 }
 
+/* The commitments of hidden parts and the signature of a view. */
+static void test_view_vectors(void)
+{
+	unsigned char salt[32];
+	struct redactor r;
+	struct doc *d = doc_new("view");
+	struct doc_node *part, *pair, *view, *state;
+	const struct doc_node *sig;
+	struct seckey *sk = fixed_key(0);
+	char got[128];
+	size_t o = 0;
+
+	for (int i = 0; i < 32; i++)
+		salt[i] = (unsigned char)i;
+	redactor_init(&r, salt, "german");
+	part = redact(&r, d, doc_str(d, "n6"));
+	CHECK_STR(part->str, KAT_HIDE_0, "view commitment, index 0, scalar");
+	pair = doc_seq(d);
+	doc_push(d, pair, doc_str(d, "n6"));
+	doc_push(d, pair, doc_str(d, "x2"));
+	CHECK_STR(redact(&r, d, pair)->str, KAT_HIDE_1,
+		  "view commitment, index 1, a sequence");
+	view = doc_map(d);
+	doc_set_str(d, view, "umpire", "view/1");
+	doc_set_str(d, view, "game", "00112233445566778899aabbccddeeff");
+	doc_set_str(d, view, "side", "german");
+	doc_set_str(d, view, "step", "3");
+	state = doc_map(d);
+	doc_set(d, state, "hand", part);
+	doc_set(d, view, "state", state);
+	view_sign(d, view, sk);
+	sig = doc_get(view, "signature");
+	for (const char *p = sig ? sig->str : ""; *p && o + 1 < sizeof got;
+	     p++)
+		if (*p != '\n')
+			got[o++] = *p;
+	got[o] = '\0';
+	CHECK_STR(got, KAT_VIEW_SIG, "view signature");
+	seckey_free(sk);
+	doc_free(d);
+}
+
 int main(void)
 {
 	if (sodium_init() < 0)
@@ -562,6 +615,7 @@ int main(void)
 	test_detached_crlf();
 	test_chain();
 	test_rng();
+	test_view_vectors();
 	char cmd[128];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
 	if (system(cmd) != 0)
