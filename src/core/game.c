@@ -586,6 +586,7 @@ int game_emit_checked(const struct game *g, const char *scn_dir,
 	 * last step's orders with their signature */
 	int rc = game_parse(&back, g->doc->name, out->buf, out->len, scn_dir,
 			    err);
+	int parsed = rc == 0;    /* game_parse frees what it fails on */
 	if (rc == 0 && back.n_steps > 0) {
 		const struct game_step *s = &back.steps[back.n_steps - 1];
 		memset(&ord, 0, sizeof ord);
@@ -597,7 +598,7 @@ int game_emit_checked(const struct game *g, const char *scn_dir,
 		orders_free(&ord);
 		verified_free(&v);
 	}
-	if (rc == 0)
+	if (parsed)
 		game_free(&back);
 	if (rc)
 		error_prefix(err, "nothing written: the game file would not "

@@ -332,15 +332,22 @@ void canonical_text(const char *buf, size_t len, struct strbuf *out,
 		const char *nl = memchr(buf + i, '\n', len - i);
 		size_t end = nl ? (size_t)(nl - buf) : len, n;
 		size_t start = out->len;
-		for (size_t j = i; j < end; j++) {
-			/* U+00A0, as clients turn spaces into */
-			if ((unsigned char)buf[j] == 0xc2 && j + 1 < end &&
-			    (unsigned char)buf[j + 1] == 0xa0) {
+		for (size_t j = i; j < end;) {
+			/* runs without 0xc2 are copied whole; U+00A0 (c2 a0),
+			 * as clients turn spaces into, becomes a space */
+			const char *c2 = memchr(buf + j, 0xc2, end - j);
+			size_t k = c2 ? (size_t)(c2 - buf) : end;
+			strbuf_add(out, buf + j, k - j);
+			j = k;
+			if (j >= end)
+				break;
+			if (j + 1 < end && (unsigned char)buf[j + 1] == 0xa0) {
 				strbuf_addc(out, ' ');
-				j++;
+				j += 2;
 				*what |= CANON_NBSP;
 			} else {
 				strbuf_addc(out, buf[j]);
+				j++;
 			}
 		}
 		n = out->len - start;
