@@ -38,6 +38,7 @@ struct staged {
 	enum staged_kind kind;
 	const char *path;
 	char *tmp;
+	int fd;                /* the temporary file, open until commit */
 	const void *buf;
 	size_t len;
 	mode_t mode;

@@ -120,6 +120,7 @@ int write_stage(struct staged *s, const char *path, const void *buf,
 	struct stat st;
 
 	memset(s, 0, sizeof *s);
+	s->fd = -1;
 	s->path = path;
 	if (strcmp(path, "-") == 0) {
 		s->kind = STAGED_STDOUT;
@@ -149,22 +150,17 @@ int write_stage(struct staged *s, const char *path, const void *buf,
 	snprintf(s->tmp, tlen, "%s.tmp-XXXXXX", path);
 	/* mkstemp makes it 0600: a temporary copy left by kill -9 is
 	 * never readable by others */
-	int fd = mkstemp(s->tmp);
-	if (fd < 0) {
+	s->fd = mkstemp(s->tmp);
+	if (s->fd < 0) {
 		int e = errno;
 		free(s->tmp);
 		s->tmp = NULL;
 		return errorf(err, EXIT_USAGE, "cannot create a file beside "
 			      "%s: %s", path, strerror(e));
 	}
-	if (write_all(fd, buf, len) != 0 || fsync(fd) != 0) {
-		int e = errno;
-		close(fd);
-		write_abort(s, 1);
-		return errorf(err, EXIT_USAGE, "cannot write %s: %s", path,
-			      strerror(e));
-	}
-	if (close(fd) != 0) {
+	/* the file stays open until the commit, which sets its mode
+	 * through this descriptor, not through a name */
+	if (write_all(s->fd, buf, len) != 0 || fsync(s->fd) != 0) {
 		int e = errno;
 		write_abort(s, 1);
 		return errorf(err, EXIT_USAGE, "cannot write %s: %s", path,
@@ -182,6 +178,9 @@ void write_abort(struct staged *s, size_t n)
 			free(s[i].tmp);
 			s[i].tmp = NULL;
 		}
+		if (s[i].fd >= 0)
+			close(s[i].fd);
+		s[i].fd = -1;
 		s[i].kind = STAGED_NONE;
 	}
 }
@@ -203,10 +202,16 @@ static int commit_one(struct staged *s, struct error *err)
 	free(s->tmp);
 	s->tmp = NULL;
 	s->kind = STAGED_NONE;
-	/* the final mode only once it has its name */
-	if (chmod(s->path, s->mode) != 0)
-		return errorf(err, EXIT_USAGE, "cannot set the mode of %s: "
-			      "%s", s->path, strerror(errno));
+	/* the final mode only once it has its name (0600 until then) */
+	int bad = fchmod(s->fd, s->mode) != 0, e = errno;
+	if (close(s->fd) != 0 && !bad) {
+		bad = 1;
+		e = errno;
+	}
+	s->fd = -1;
+	if (bad)
+		return errorf(err, EXIT_USAGE, "cannot write %s: %s", s->path,
+			      strerror(e));
 	char *dup = xstrdup(s->path);
 	int dfd = open(dirname(dup), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dfd >= 0) {
