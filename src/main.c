@@ -49,7 +49,8 @@ const struct command commands[] = {
 	  "              adjudication ROLE STEP, over RESULT or join ROLE\n"
 	  "  -s SECKEY   the key that opens a sealed view (default: config);\n"
 	  "              in honour mode, the key of the side running it\n"
-	  "  --side ROLE honour mode: show ROLE's question and answers\n"
+	  "  --side ROLE only what ROLE may see (in honour mode the default\n"
+	  "              is the side of the key)\n"
 	  "  --json      one JSON object (umpire(1), JSON OUTPUT)\n" },
 	{ "orders", cmd_orders, "orders GAME|VIEW [-s SECKEY] [-o OUT] [--sign]",
 	  "a ready-to-sign order file for the pending decision",

@@ -103,11 +103,10 @@ int cli_detached(const char *file, const char *sigfile, const char *buf,
 int cli_distinct(const struct cli *cli, const char *what, const char *in,
 		 const char *seckey, const char *out, struct error *err);
 /*
- * Honour mode (item 2 of issue 9): whose view a command shows by
- * default. *out is NULL when the game is not in honour mode (a full game
- * file is the referee's, or holds nothing hidden); else --side when
- * given, else the role of the secret key (-s, else the config's), else
- * "" (no side: nothing hidden is shown).
+ * Whose view a command shows (item 2 of issue 9): --side when given, in
+ * any mode; else, in honour mode, the role of the secret key (-s, else
+ * the config's), or "" (no side: nothing hidden is shown); else NULL
+ * (a full game file is the referee's, or holds nothing hidden).
  */
 int cli_honour_side(const struct cli *cli, const struct game *g,
 		    const char *side, const char *seckey, const char **out,

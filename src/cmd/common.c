@@ -223,8 +223,7 @@ int cli_honour_side(const struct cli *cli, const struct game *g,
 {
 	const char *mode = game_hidden_mode(g);
 	*out = NULL;
-	if (!mode || strcmp(mode, "honour") != 0)
-		return 0;
+	/* --side narrows what is shown in any mode */
 	if (side) {
 		if (!game_role((struct game *)g, side))
 			return errorf(err, EXIT_USAGE, "this game has no side "
@@ -232,6 +231,8 @@ int cli_honour_side(const struct cli *cli, const struct game *g,
 		*out = side;
 		return 0;
 	}
+	if (!mode || strcmp(mode, "honour") != 0)
+		return 0;
 	*out = "";               /* nobody's: nothing hidden is shown */
 	if (!seckey && !cli->cfg.secret_key)
 		return 0;

@@ -241,3 +241,15 @@ honour_game() {
 		--report /dev/null
 	"$UMPIRE" audit n.yaml
 }
+
+@test "2: status --side narrows what is shown in referee mode too" {
+	referee_game
+	run "$UMPIRE" status game.yaml --side soviet
+	[ "$status" -eq 0 ]
+	if [[ "$output" == *"Legal answers"* ]]; then return 1; fi
+	run "$UMPIRE" status game.yaml --side german
+	assert_output_has "Legal answers"
+	run "$UMPIRE" status game.yaml --side nobody
+	[ "$status" -eq 2 ]
+	assert_output_has "no side 'nobody'"
+}
