@@ -126,15 +126,11 @@ static void report_checks(const struct kgp *start)
 	st.us[sta][0] = DOWN;
 	st.n_us[spa] = st.n_us[sta] = 1;
 	cup_remove(&st.cup, tank);
-	st.track[4] = (struct cup){ 0 };
 	cup_add(&st.track[4], tank);
 	cup_remove(&st.cup, fuel);
 	cup_add(&st.removed, fuel);
 	kgp_position(&st, "player", &out);
-	if (!strstr(out.buf, "Group on the road from Ligneuville to "
-		    "Stavelot") || !strstr(out.buf, "unseen: 5") ||
-	    strstr(out.buf, "game);"))
-		dump(out.buf);
+	int failed = unit_fail;
 	CHECK(strstr(out.buf, "Group on the road from Ligneuville to "
 		     "Stavelot") != NULL, "the group on the road is on the "
 	      "road, not at the town it left");
@@ -148,6 +144,8 @@ static void report_checks(const struct kgp *start)
 	      "separated by semicolons, none after the last");
 	CHECK(strstr(out.buf, "Optional rules") == NULL, "10 points, the "
 	      "standard, is not an optional rule");
+	if (unit_fail > failed)
+		dump(out.buf);
 	strbuf_free(&out);
 	st.points = 12;
 	kgp_position(&st, "player", &out);
