@@ -5,6 +5,17 @@
 
 load ../e2e/helpers
 
+# Who is to act in game file $1: sets side (german or soviet), me (the
+# key's letter) and other (the other side's).
+pending() {
+	local st
+	st=$("$UMPIRE" status --brief "$1")
+	side=${st#pending }
+	side=${side%% *}
+	me=${side:0:1}
+	if [ "$me" = g ]; then other=s; else other=g; fi
+}
+
 # A Russo-German War with a referee, both sides joined: game.yaml.
 referee_game() {
 	"$UMPIRE" new russo-german-war -s r.key --side german=g.pub \
@@ -74,16 +85,13 @@ PY
 	referee_game
 	# eight steps by sealed views: hands grow, shrink and change
 	for n in 1 2 3 4 5 6 7 8; do
-		st=$("$UMPIRE" status --brief game.yaml)
-		side=${st#pending }
-		side=${side%% *}
-		key=${side:0:1}
+		pending game.yaml
 		"$UMPIRE" view game.yaml --side "$side" -s r.key --seal \
 			-o "v$n-$side.view"
 		"$UMPIRE" view game.yaml --side "$side" -s r.key \
 			-o "p$n-$side.view"
-		"$UMPIRE" orders "v$n-$side.view" -s "$key.key" |
-			"$UMPIRE" sign - -s "$key.key" -o o.yaml
+		"$UMPIRE" orders "v$n-$side.view" -s "$me.key" |
+			"$UMPIRE" sign - -s "$me.key" -o o.yaml
 		"$UMPIRE" adjudicate game.yaml o.yaml -s r.key -o next.yaml \
 			--report /dev/null
 		mv next.yaml game.yaml
@@ -102,14 +110,9 @@ honour_game() {
 	"$UMPIRE" new russo-german-war -s g.key --side german=g.pub \
 		--side soviet=s.pub --set hidden=honour -o h0.yaml 2>/dev/null
 	"$UMPIRE" join h0.yaml --side soviet -s s.key -o h.yaml 2>/dev/null
-	local i st side me other
+	local i side me other
 	for i in 1 2; do
-		st=$("$UMPIRE" status --brief h.yaml)
-		side=${st#pending }
-		side=${side%% *}
-		me=${side:0:1}
-		other=g
-		[ "$me" = g ] && other=s
+		pending h.yaml
 		"$UMPIRE" orders h.yaml -s $me.key |
 			"$UMPIRE" sign - -s $me.key -o o.yaml
 		"$UMPIRE" adjudicate h.yaml o.yaml -s $other.key -o n.yaml \
@@ -120,12 +123,7 @@ honour_game() {
 
 @test "2: honour mode, status shows the pending hand to its side only" {
 	honour_game
-	st=$("$UMPIRE" status --brief h.yaml)
-	side=${st#pending }
-	side=${side%% *}
-	me=${side:0:1}
-	other=g
-	[ "$me" = g ] && other=s
+	pending h.yaml
 	# the opponent's key, or no key at all: no legal answers
 	run "$UMPIRE" status h.yaml -s $other.key
 	[ "$status" -eq 0 ]
@@ -146,12 +144,7 @@ honour_game() {
 	honour_game
 	grep -q "HONOUR MODE" report-1.txt
 	grep -q "As seen by" report-1.txt
-	st=$("$UMPIRE" status --brief h.yaml)
-	side=${st#pending }
-	side=${side%% *}
-	me=${side:0:1}
-	other=g
-	[ "$me" = g ] && other=s
+	pending h.yaml
 	"$UMPIRE" orders h.yaml -s $me.key |
 		"$UMPIRE" sign - -s $me.key -o o.yaml
 	"$UMPIRE" adjudicate h.yaml o.yaml -s $other.key -o n.yaml \
@@ -179,20 +172,17 @@ honour_game() {
 	referee_game
 	# play by views until the German has a move whose answer hands
 	# the turn to the Soviet (no draw in between)
-	local n=0 st side key found=""
+	local n=0 side me other found=""
 	while [ $n -lt 30 ] && [ -z "$found" ]; do
 		n=$((n + 1))
-		st=$("$UMPIRE" status --brief game.yaml)
-		side=${st#pending }
-		side=${side%% *}
-		key=${side:0:1}
+		pending game.yaml
 		"$UMPIRE" view game.yaml --side "$side" -s r.key -o v.view
-		"$UMPIRE" orders v.view -s $key.key | grep -v '^#' >t.yaml
+		"$UMPIRE" orders v.view -s $me.key | grep -v '^#' >t.yaml
 		if [ "$side" = german ] && grep -q '^- advance: ' t.yaml; then
 			found=1
 			break
 		fi
-		"$UMPIRE" sign t.yaml -s $key.key -o o.yaml
+		"$UMPIRE" sign t.yaml -s $me.key -o o.yaml
 		"$UMPIRE" adjudicate game.yaml o.yaml -s r.key -o n.yaml \
 			--report /dev/null
 		mv n.yaml game.yaml
