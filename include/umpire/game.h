@@ -205,6 +205,9 @@ struct doc_node *game_header(const struct game *g, struct doc *d,
 /* The value of the scenario option `hidden` (referee or honour) for a game
  * with hidden information, else NULL. */
 const char *game_hidden_mode(const struct game *g);
+/* Whether the game is in honour mode (hidden=honour: no referee, the
+ * game file holds every hidden card). */
+int game_honour(const struct game *g);
 
 /* The game file's text (canonical YAML). */
 int game_emit(const struct game *g, struct strbuf *out, struct error *err);

@@ -102,9 +102,8 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 	struct report_at at;
 	/* honour mode (item 2 of issue 9): the adjudicator's own view
 	 * unless --full asks for every side's */
-	const char *mode = game_hidden_mode(&g);
-	const char *side = !full && mode && !strcmp(mode, "honour") ?
-		cli_role_of(&g, sk) : NULL;
+	const char *side = !full && game_honour(&g) ? cli_role_of(&g, sk) :
+		NULL;
 	report_latest(&g, &run, side, &at);
 	report_step(&g, &run, &at, &report);
 	/* the game file and the report: both or neither */

@@ -221,7 +221,6 @@ int cli_honour_side(const struct cli *cli, const struct game *g,
 		    const char *side, const char *seckey, const char **out,
 		    struct error *err)
 {
-	const char *mode = game_hidden_mode(g);
 	*out = NULL;
 	/* --side narrows what is shown in any mode */
 	if (side) {
@@ -231,7 +230,7 @@ int cli_honour_side(const struct cli *cli, const struct game *g,
 		*out = side;
 		return 0;
 	}
-	if (!mode || strcmp(mode, "honour") != 0)
+	if (!game_honour(g))
 		return 0;
 	*out = "";               /* nobody's: nothing hidden is shown */
 	if (!seckey && !cli->cfg.secret_key)

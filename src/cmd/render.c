@@ -391,9 +391,7 @@ int cmd_render(int argc, char **argv, const struct cli *cli,
 	size_t n_marks;
 	struct mark *marks = step_marks(&run, step, seer, &n_marks);
 	rc = page(cli, out, path, &g.scn, g.n_steps, turn_at(&run, step),
-		  &snap, side, game_hidden_mode(&g) &&
-		  !strcmp(game_hidden_mode(&g), "honour"), marks, n_marks,
-		  err);
+		  &snap, side, game_honour(&g), marks, n_marks, err);
 	free(marks);
 	engine_free(&run);
 out_snap:

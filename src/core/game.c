@@ -1213,6 +1213,12 @@ void game_view_salt(const struct game *g, size_t n, unsigned char out[32])
 			   (const unsigned char *)"umpire/1 view salt 0", 20);
 }
 
+int game_honour(const struct game *g)
+{
+	const char *mode = game_hidden_mode(g);
+	return mode && strcmp(mode, "honour") == 0;
+}
+
 const char *game_hidden_mode(const struct game *g)
 {
 	const struct doc_node *v = doc_get(g->options, "hidden");

@@ -75,8 +75,7 @@ static void heading(struct strbuf *out, const struct game *g,
 
 int report_honour(const struct game *g, struct strbuf *out)
 {
-	const char *mode = game_hidden_mode(g);
-	if (!mode || strcmp(mode, "honour") != 0)
+	if (!game_honour(g))
 		return 0;
 	report_wrap(out, "HONOUR MODE: the game file holds every hidden "
 		    "card; read only your own side's report (umpire "
