@@ -86,8 +86,12 @@ static int describe(const struct cli *cli, const char *name,
 		else if (strncmp(v, "view/", 5) == 0 ||
 			 strncmp(v, "sealed/", 7) == 0)
 			snprintf(a->kind, sizeof a->kind, "view");
+		else if (strncmp(v, "sealed-orders/", 14) == 0)
+			snprintf(a->kind, sizeof a->kind, "sealed");
 		copy_str(a->game, sizeof a->game, doc_get(d->root, "game"));
-		copy_str(a->role, sizeof a->role, doc_get(d->root, "side"));
+		/* a sealed file names its reader in 'for' */
+		copy_str(a->role, sizeof a->role, doc_get(d->root, "side") ?
+			 doc_get(d->root, "side") : doc_get(d->root, "for"));
 		a->step = node_ll(doc_get(d->root, "step"));
 		if (strncmp(v, "delta/", 6) == 0) {
 			const struct doc_node *st = doc_get(d->root, "steps");
@@ -124,6 +128,9 @@ static void subject(const struct about *a, struct strbuf *sb)
 			    a->step + a->over, id);
 	} else if (strcmp(a->kind, "view") == 0) {
 		strbuf_addf(sb, "view for %s, game %s", a->role, id);
+	} else if (strcmp(a->kind, "sealed") == 0) {
+		strbuf_addf(sb, "orders sealed to the %s, game %s", a->role,
+			    id);
 	} else {
 		strbuf_adds(sb, "files");
 	}

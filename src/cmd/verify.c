@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "umpire/commands.h"
+#include "umpire/view.h"
 #include "umpire/fsutil.h"
 #include "umpire/game.h"
 #include "umpire/mail.h"
@@ -57,6 +58,11 @@ int cmd_verify(int argc, char **argv, const struct cli *cli,
 	if (mail_read_received(o.file, VERIFY_MAX_INPUT, &buf, &len,
 			       o.sigfile ? NULL : &sig, &siglen, &notes,
 			       err) != 0 ||
+	    (is_sealed_orders(buf, len) &&
+	     errorf(err, EXIT_REFUSED, "%s holds orders sealed to the "
+		    "referee: only the referee's key opens it ('umpire "
+		    "adjudicate GAME %s -s REFEREE_KEY'); verify the orders "
+		    "before sealing them", name, name)) ||
 	    (sig && (strbuf_addf(&sigpath, "the signature attached to %s",
 				 name), 0)) ||
 	    (!sig && cli_detached(o.file, o.sigfile, buf, len, &sigpath,

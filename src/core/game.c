@@ -315,6 +315,11 @@ static int load_body(struct game *g, const char *scn_dir, struct error *err)
 			      "%s'), not a game file: 'umpire verify %s "
 			      "--game GAME' checks it, 'umpire adjudicate GAME "
 			      "%s' plays it", d->name, fmt, d->name, d->name);
+	if (!strncmp(fmt, "sealed-orders/", 14))
+		return errorf(err, EXIT_REFUSED, "%s holds orders sealed to "
+			      "the referee ('umpire: %s'), not a game file: "
+			      "'umpire adjudicate GAME %s' opens it with the "
+			      "referee's key", d->name, fmt, d->name);
 	if (!strncmp(fmt, "delta/", 6))
 		return errorf(err, EXIT_REFUSED, "%s holds new steps only "
 			      "('umpire: %s'), not a whole game: 'umpire "

@@ -223,6 +223,15 @@ honour_game() {
 			fi ;;
 		esac
 	done <t.yaml
+	# every other command says what the file is and who opens it
+	run "$UMPIRE" verify sealed.yaml -p g.pub
+	[ "$status" -eq 1 ]
+	assert_output_has "holds orders sealed to the referee"
+	run "$UMPIRE" status sealed.yaml
+	[ "$status" -eq 1 ]
+	assert_output_has "holds orders sealed to the referee"
+	"$UMPIRE" mail sealed.yaml 2>/dev/null |
+		grep -q '^Subject: \[umpire\] orders sealed to the referee'
 	# the referee's adjudicate opens them; another key cannot
 	run "$UMPIRE" adjudicate game.yaml sealed.yaml -s g.key -o n.yaml
 	[ "$status" -eq 1 ]
