@@ -67,6 +67,8 @@ int is_sealed_orders(const char *buf, size_t len);
 int view_seal(const struct game *g, const char *side, const char *text,
 	      size_t len, struct strbuf *out, struct error *err);
 
+#define VIEW_FORMAT "view/2"
+
 struct view {
 	struct doc *doc;
 	struct game game;          /* from the view's header; no steps */
@@ -75,6 +77,7 @@ struct view {
 	unsigned char prev[32];    /* the hash of step `step` (or genesis) */
 	const struct doc_node *node;  /* the whole view mapping */
 	const struct doc_node *state;
+	const struct doc_node *since; /* steps vouched for: step, actor, link */
 	const char *report;
 	int over;
 	struct question next;      /* when !over; options only if side's */
@@ -93,12 +96,18 @@ int view_load(struct view *v, const char *path, const char *buf,
  * header: the header's join signatures hold, the side's role holds this
  * key and the commitment this key made when it joined, and the genesis
  * is the one this key's local record holds (record.h; remembered on
- * first contact). */
-int view_trust(struct view *v, const struct seckey *sk, struct error *err);
+ * first contact). Then the steps the view vouches for (since): each
+ * actor's link lies on that actor's committed chain, none of them is a
+ * step this key signed as its own, and, for_orders (a chain link is about
+ * to be revealed), this key signed no orders beyond the view's next
+ * step. So a referee cannot number a view past the links the players
+ * really gave. */
+int view_trust(struct view *v, const struct seckey *sk, int for_orders,
+	       struct error *err);
 void view_free(struct view *v);
 
-/* Whether a file's text is a view or a sealed view ("umpire: view/1" or
- * "umpire: sealed/1" on its first line). */
+/* Whether a file's text is a view or a sealed view ("umpire: view/2" or
+ * "umpire: sealed/2" on its first line). */
 int is_view_text(const char *buf, size_t len);
 
 #endif

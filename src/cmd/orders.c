@@ -120,7 +120,7 @@ static int from_view(const struct cli *cli, const char *path,
 		return -1;
 	int rc = -1;
 	/* no chain link for a view this key cannot place in its game */
-	if (view_trust(&v, sk, err))
+	if (view_trust(&v, sk, 1, err))
 		;
 	else if (v.over)
 		errorf(err, EXIT_REFUSED, "the game is over; no orders are "

@@ -288,7 +288,7 @@ static int render_view(const struct cli *cli, const char *path,
 		return -1;
 	}
 	const struct scenario *scn = &v.game.scn;
-	if (sk && view_trust(&v, sk, err))
+	if (sk && view_trust(&v, sk, 0, err))
 		goto out;
 	if (!scn->rs->render) {
 		errorf(err, EXIT_USAGE, "%s: %s (%s) cannot be drawn yet: its "

@@ -123,7 +123,7 @@ static int view_status(const struct cli *cli, const char *path,
 		return -1;
 	int rc = view_load(&v, path_name(path), buf, len, cli->scenario_dir,
 			   sk, err);
-	if (rc == 0 && sk && view_trust(&v, sk, err)) {
+	if (rc == 0 && sk && view_trust(&v, sk, 0, err)) {
 		view_free(&v);
 		rc = -1;
 	}

@@ -15,6 +15,7 @@
 #include "umpire/report.h"
 #include "umpire/view.h"
 #include "umpire/record.h"
+#include "umpire/chain.h"
 
 void redactor_init(struct redactor *r, const unsigned char salt[32],
 		   const char *side)
@@ -57,7 +58,9 @@ int visible_to(const char *visible, const char *side)
 /* ---- view files ---- */
 
 static const char *const view_keys[] = { "umpire", "game", "side", "step",
-	"prev", "header", "state", "next", "result", "report", "signature", NULL };
+	"prev", "since", "header", "state", "next", "result", "report",
+	"signature", NULL };
+static const char *const since_keys[] = { "step", "actor", "link", NULL };
 
 struct doc_node *view_state(const struct game *g, const void *state,
 			    size_t step, const char *side, struct doc *d)
@@ -71,18 +74,48 @@ struct doc_node *view_state(const struct game *g, const void *state,
 	return g->scn.rs->view(state, side, d, &r);
 }
 
+/*
+ * The steps a view vouches for (item 5 of issue 9): from the side's own
+ * latest step up to this one (from step 1 if the side has not acted),
+ * each with its actor and the actor's chain link. The side checks every
+ * link against its actor's anchor before it reveals a link of its own, so
+ * a referee cannot number a view beyond the links the players really
+ * gave: it would need the link of a step no player has played yet.
+ */
+static struct doc_node *view_since(const struct game *g, size_t step,
+				   const char *side, struct doc *d)
+{
+	struct doc_node *seq = doc_seq(d);
+	size_t from = 1;
+	for (size_t k = step; k >= 1; k--)
+		if (!strcmp(g->steps[k - 1].actor, side)) {
+			from = k;
+			break;
+		}
+	for (size_t k = from; k <= step; k++) {
+		const struct game_step *s = &g->steps[k - 1];
+		struct doc_node *e = doc_map(d);
+		doc_set_int(d, e, "step", s->n);
+		doc_set_str(d, e, "actor", s->actor);
+		doc_set(d, e, "link", doc_b64_32(d, s->reveal_actor));
+		doc_push(d, seq, e);
+	}
+	return seq;
+}
+
 struct doc_node *view_build(const struct game *g, const struct run *run,
 			    const struct snapshot *snap, const char *side,
 			    struct doc *d)
 {
 	struct doc_node *m = doc_map(d);
 	struct strbuf sb = STRBUF_INIT;
-	doc_set_str(d, m, "umpire", "view/1");
+	doc_set_str(d, m, "umpire", VIEW_FORMAT);
 	doc_set_str(d, m, "game", g->id);
 	doc_set_str(d, m, "side", side);
 	doc_set_int(d, m, "step", (long long)snap->step);
 	/* what the side's orders for the next step must carry */
 	doc_set(d, m, "prev", doc_b64_32(d, game_prev(g, snap->step)));
+	doc_set(d, m, "since", view_since(g, snap->step, side, d));
 	doc_set(d, m, "header", game_header(g, d, 0));
 	doc_set(d, m, "state", view_state(g, snap->state, snap->step, side,
 					  d));
@@ -183,10 +216,10 @@ int view_seal(const struct game *g, const char *side, const char *text,
 
 int is_view_text(const char *buf, size_t len)
 {
-	static const char *const heads[] = { "umpire: view/1\n",
-		"umpire: " SEALED_FORMAT "\n", "umpire: view/1\r\n",
-		"umpire: " SEALED_FORMAT "\r\n" };
-	for (size_t i = 0; i < 4; i++)
+	/* any version of a view, so that an old one is named as such */
+	static const char *const heads[] = { "umpire: view/",
+		"umpire: " SEALED_FORMAT "\n", "umpire: " SEALED_FORMAT "\r\n" };
+	for (size_t i = 0; i < 3; i++)
 		if (len >= strlen(heads[i]) &&
 		    !memcmp(buf, heads[i], strlen(heads[i])))
 			return 1;
@@ -295,6 +328,48 @@ static int parse_next(struct view *v, const struct doc_node *n,
 	return 0;
 }
 
+/* The shape of since: consecutive steps that end at the view's step
+ * (view_trust checks the links). */
+static int parse_since(struct view *v, struct error *err)
+{
+	const struct doc *d = v->doc;
+	const struct doc_node *seq;
+	char w[300];
+	if (doc_need(d, d->root, "since", DOC_SEQ, &seq, err))
+		return -1;
+	v->since = seq;
+	if (seq->n == 0 && v->step == 0)
+		return 0;
+	if (seq->n == 0 || seq->n > (size_t)v->step)
+		return errorf(err, EXIT_REFUSED, "%s: since must list the steps "
+			      "from the side's own latest step (or step 1) "
+			      "to step %lld", doc_where(d, seq, w, sizeof w),
+			      v->step);
+	for (size_t i = 0; i < seq->n; i++) {
+		const struct doc_node *e = seq->items[i];
+		long long n;
+		const char *actor;
+		unsigned char link[32];
+		if (e->kind != DOC_MAP)
+			return errorf(err, EXIT_REFUSED, "%s: an entry of since "
+				      "is a mapping (step, actor, link)",
+				      doc_where(d, e, w, sizeof w));
+		if (doc_only_keys(d, e, since_keys, err) ||
+		    doc_need_int(d, e, "step", 1, 1000000000, &n, err) ||
+		    doc_need_str(d, e, "actor", &actor, err) ||
+		    doc_need_b64_32(d, e, "link", link, err))
+			return -1;
+		if (n != v->step - (long long)(seq->n - 1 - i))
+			return errorf(err, EXIT_REFUSED, "%s: since lists step "
+				      "%lld where step %lld belongs: the steps "
+				      "must follow one another up to step %lld",
+				      doc_where(d, e, w, sizeof w), n,
+				      v->step - (long long)(seq->n - 1 - i),
+				      v->step);
+	}
+	return 0;
+}
+
 int view_load(struct view *v, const char *path, const char *buf,
 	      size_t len, const char *scn_dir, const struct seckey *sk,
 	      struct error *err)
@@ -325,9 +400,11 @@ int view_load(struct view *v, const char *path, const char *buf,
 	}
 	struct doc *d = v->doc;
 	const struct doc_node *r = d->root;
-	if (strcmp(fmt, "view/1") != 0) {
-		errorf(err, EXIT_REFUSED, "%s: 'umpire: %s' is not a view",
-		       d->name, fmt);
+	if (strcmp(fmt, VIEW_FORMAT) != 0) {
+		errorf(err, EXIT_REFUSED, "%s: 'umpire: %s' is not a view "
+		       "this version reads (%s)%s", d->name, fmt, VIEW_FORMAT,
+		       strncmp(fmt, "view/", 5) ? "" : ": ask the referee "
+		       "for a new one (umpire view)");
 		goto fail;
 	}
 	if (doc_only_keys(d, r, view_keys, err) ||
@@ -345,7 +422,7 @@ int view_load(struct view *v, const char *path, const char *buf,
 		       d->name);
 		goto fail;
 	}
-	if (parse_next(v, next, err))
+	if (parse_next(v, next, err) || parse_since(v, err))
 		goto fail;
 	if (game_from_header(&v->game, d->name, header, scn_dir, err))
 		goto fail;
@@ -390,7 +467,98 @@ void view_free(struct view *v)
 	memset(v, 0, sizeof *v);
 }
 
-int view_trust(struct view *v, const struct seckey *sk, struct error *err)
+/* The steps of since against the anchors of the header and against what
+ * this key signed (record.h). for_orders: the view is about to get a
+ * chain link; then it may not be older than the orders this key signed. */
+static int since_check(const struct view *v, const struct record *rec,
+		       int for_orders, struct error *err)
+{
+	const struct game *g = &v->game;
+	const char *name = v->doc->name;
+	unsigned char (*last)[32] = xmalloc(g->n_roles * sizeof *last);
+	long long *at = xmalloc(g->n_roles * sizeof *at);
+	const struct doc_node *seq = v->since;
+	int rc = 0;
+	for (size_t r = 0; r < g->n_roles; r++) {
+		memcpy(last[r], g->roles[r].anchor, 32);
+		at[r] = 0;
+	}
+	for (size_t i = 0; i < seq->n && rc == 0; i++) {
+		const struct doc_node *e = seq->items[i];
+		long long n;
+		const char *actor;
+		unsigned char link[32];
+		size_t r;
+		struct error ignored;
+		doc_need_int(v->doc, e, "step", 1, 1000000000, &n, &ignored);
+		doc_need_str(v->doc, e, "actor", &actor, &ignored);
+		doc_need_b64_32(v->doc, e, "link", link, &ignored);
+		for (r = 0; r < g->n_roles; r++)
+			if (!strcmp(g->roles[r].name, actor))
+				break;
+		if (r == g->n_roles || !strcmp(actor, "referee")) {
+			rc = errorf(err, EXIT_REFUSED, "%s: step %lld: '%s' is "
+				    "not a side of this game", name, n, actor);
+			break;
+		}
+		if (i == 0 && n > 1 && strcmp(actor, v->side) != 0) {
+			rc = errorf(err, EXIT_REFUSED, "%s: the steps this view "
+				    "vouches for start at step %lld, which is "
+				    "%s's; they start at %s's own latest step "
+				    "or at step 1", name, n, actor, v->side);
+			break;
+		}
+		if (i > 0 && !strcmp(actor, v->side)) {
+			rc = errorf(err, EXIT_REFUSED, "%s: step %lld is "
+				    "listed as %s's but is not %s's latest "
+				    "step before step %lld", name, n, v->side,
+				    v->side, v->step);
+			break;
+		}
+		/* a step this key signed cannot have been another side's */
+		for (size_t k = 0; k < rec->n_marks && rc == 0; k++)
+			if (rec->kinds[k] == 's' && rec->marks[k].step == n &&
+			    strcmp(actor, v->side) != 0)
+				rc = errorf(err, EXIT_REFUSED, "%s: the view says "
+					    "step %lld was %s's, but this key "
+					    "signed orders for step %lld (%s): "
+					    "another history of this game "
+					    "(local record %s)", name, n,
+					    actor, n, rec->marks[k].origin,
+					    rec->path);
+		if (rc)
+			break;
+		if (chain_reaches(link, (uint32_t)(n - at[r]), last[r])) {
+			rc = errorf(err, EXIT_REFUSED, "%s: the link of %s for "
+				    "step %lld is not on %s's committed chain: "
+				    "a view of a step that was not played "
+				    "(or altered)", name, actor, n, actor);
+			break;
+		}
+		memcpy(last[r], link, 32);
+		at[r] = n;
+	}
+	/* no link for a view older than orders this key already signed:
+	 * that would be a second history (a re-send of the same orders
+	 * needs no new template) */
+	const struct record_mark *newest = NULL;
+	for (size_t k = 0; rc == 0 && for_orders && k < rec->n_marks; k++)
+		if (rec->kinds[k] == 's' && rec->marks[k].step > v->step + 1 &&
+		    (!newest || rec->marks[k].step > newest->step))
+			newest = &rec->marks[k];
+	if (newest)
+		rc = errorf(err, EXIT_REFUSED, "%s: a view of step %lld, but "
+			    "this key already signed orders for step %lld "
+			    "(%s): an older view, or another history of this "
+			    "game (local record %s)", name, v->step,
+			    newest->step, newest->origin, rec->path);
+	free(last);
+	free(at);
+	return rc;
+}
+
+int view_trust(struct view *v, const struct seckey *sk, int for_orders,
+	       struct error *err)
 {
 	struct role *me = game_role(&v->game, v->side);
 	struct pubkey pk;
@@ -415,6 +583,8 @@ int view_trust(struct view *v, const struct seckey *sk, struct error *err)
 	if (record_open(&rec, &pk, v->game.id, err))
 		return -1;
 	int rc = record_check_game(&rec, &v->game, err);
+	if (rc == 0)
+		rc = since_check(v, &rec, for_orders, err);
 	if (rc == 0)
 		rc = record_done(&rec, &v->game, err);
 	record_free(&rec);

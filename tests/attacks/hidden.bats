@@ -99,9 +99,10 @@ PY
 	# the plain views differ in size; the sealed ones do not
 	[ "$(stat -c %s p*.view | sort -u | wc -l)" -gt 1 ]
 	[ "$(stat -c %s v*.view | sort -u | wc -l)" -eq 1 ]
-	# and each still opens to its view
-	"$UMPIRE" orders v1-*.view -s g.key >/dev/null ||
-		"$UMPIRE" orders v1-*.view -s s.key >/dev/null
+	# and each still opens to its view (status: orders would refuse a
+	# view older than orders the key signed since)
+	"$UMPIRE" status v1-*.view -s g.key >/dev/null ||
+		"$UMPIRE" status v1-*.view -s s.key >/dev/null
 }
 
 # An honour-mode Russo-German War (no referee), two steps in: the German

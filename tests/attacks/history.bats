@@ -348,3 +348,123 @@ PY
 	[ "$status" -eq 1 ] || { echo "status $status: $output"; return 1; }
 	assert_output_has "this secret key is not soviet's"
 }
+
+# $1 view (clear text), $2 the referee's unencrypted secret key, $3 out,
+# $4 a python expression that changes the view `v` (a rederive.Map):
+# the referee's own forgery, signed with its key as umpire signs views.
+forge_view() {
+	/usr/bin/python3 - "$@" <<'PY'
+import base64, os, sys
+sys.path.insert(0, os.environ["REDERIVE_DIR"])
+import nacl.signing
+from rederive import Map, parse_yaml, enc
+src, keyfile, out, change = sys.argv[1:5]
+raw = base64.b64decode(open(keyfile).read().split("\n")[1])
+assert raw[:2] == b"Ed" and raw[2:4] == b"\0\0", "an unencrypted key"
+sk = nacl.signing.SigningKey(raw[62:94])
+v = parse_yaml(open(src, "rb").read(), src)
+def put(m, key, value):
+    return Map([(k, value if k == key else x) for k, x in m.pairs])
+def link():
+    return base64.b64encode(os.urandom(32)).decode()
+v = eval(change)
+msg = b"umpire/1 view" + bytes(enc(v.without("signature"), bytearray()))
+sig = base64.b64encode(sk.sign(msg).signature).decode()
+def emit(x, ind):
+    if isinstance(x, str):
+        return " " + (x if x and "\n" not in x and x.strip() == x and
+                      x[0] not in "-[{&*!|>'\"%@`#?:," and
+                      ": " not in x and " #" not in x
+                      else '"' + x.replace("\\", "\\\\")
+                      .replace('"', '\\"').replace("\n", "\\n") + '"')
+    if isinstance(x, list):
+        if not x:
+            return " []"
+        return "".join("\n" + ind + "-" + emit(i, ind + "  ").replace(
+            "\n" + ind + "  ", "\n" + ind + "  ", 1) for i in x)
+    if not x.pairs:
+        return " {}"
+    return "".join("\n" + ind + k + ":" + emit(i, ind + "  ")
+                   for k, i in x.pairs)
+v = put(v, "signature", sig) if "signature" in v else v
+open(out, "w").write(emit(v, "").lstrip("\n") + "\n")
+PY
+}
+
+# Item 5, second half: a referee signed a view numbered far ahead
+# (step 500) and got, with the player's orders, the player's chain link
+# for step 501 and so every link of the steps between: the player's part
+# of every later seed. A view now vouches for the steps since the side's
+# own latest step with each actor's chain link, and the player checks
+# every link against the anchors before it reveals one of its own.
+@test "5: a view numbered past the links the players gave gets no link" {
+	export REDERIVE_DIR="$BATS_TEST_DIRNAME/../independent"
+	for k in german soviet referee; do
+		"$UMPIRE" keygen -s $k.key -p $k.pub -W >/dev/null
+	done
+	"$UMPIRE" new russo-german-war -s referee.key --side german=german.pub \
+		--side soviet=soviet.pub --referee referee.pub -o r0.yaml \
+		2>/dev/null
+	"$UMPIRE" join r0.yaml --side german -s german.key -o r1.yaml \
+		2>/dev/null
+	"$UMPIRE" join r1.yaml --side soviet -s soviet.key -o game.yaml \
+		2>/dev/null
+	# a few honest steps by views, until it is the German's turn again
+	# after at least one Soviet step
+	local n=0 side me soviet_played=""
+	while [ $n -lt 40 ]; do
+		n=$((n + 1))
+		side=$("$UMPIRE" status --brief game.yaml)
+		side=${side#pending }
+		side=${side%% *}
+		if [ "$side" = german ] && [ -n "$soviet_played" ]; then
+			break
+		fi
+		[ "$side" = soviet ] && soviet_played=1
+		"$UMPIRE" view game.yaml --side "$side" -s referee.key -o v.view
+		[ -e v0.view ] || cp v.view v0.view
+		"$UMPIRE" orders v.view -s $side.key | grep -v '^#' >t.yaml
+		"$UMPIRE" sign t.yaml -s $side.key -o o.yaml
+		"$UMPIRE" adjudicate game.yaml o.yaml -s referee.key -o nx.yaml \
+			--report /dev/null
+		mv nx.yaml game.yaml
+	done
+	[ "$side" = german ]
+	"$UMPIRE" view game.yaml --side german -s referee.key -o v.view
+	local step
+	step=$(sed -n 's/^step: //p' v.view)
+	# the honest view, signed again by the test's forger: accepted (so
+	# the refusals below are the forgeries', not the forger's)
+	forge_view v.view referee.key same.view 'v'
+	"$UMPIRE" status same.view -s german.key >/dev/null
+	# 1. the same view, numbered 500
+	forge_view v.view referee.key f1.view 'put(v, "step", "500")'
+	run "$UMPIRE" orders f1.view -s german.key
+	[ "$status" -eq 1 ] || { echo "status $status: $output"; return 1; }
+	assert_output_has "since lists step"
+	# 2. numbered 500, with Soviet steps up to it whose links the
+	# referee made up
+	forge_view v.view referee.key f2.view 'put(put(v, "step", "500"),
+		"since", (v.get("since", [])) +
+		[Map([("step", str(k)), ("actor", "soviet"), ("link", link())])
+		 for k in range('"$step"' + 1, 501)])'
+	run "$UMPIRE" orders f2.view -s german.key
+	[ "$status" -eq 1 ] || { echo "status $status: $output"; return 1; }
+	assert_output_has "not on soviet's committed chain"
+	# 3. the German's own step shown as the Soviet's: a history other
+	# than the one the German signed
+	forge_view v.view referee.key f3.view 'put(v, "since",
+		[Map([(k, "soviet" if k == "actor" else x) for k, x in e.pairs])
+		 for e in v.get("since")])'
+	run "$UMPIRE" orders f3.view -s german.key
+	[ "$status" -eq 1 ] || { echo "status $status: $output"; return 1; }
+	assert_output_has "german's own latest step"
+	# the honest view still gets its template
+	"$UMPIRE" orders v.view -s german.key | grep -v '^#' >t.yaml
+	"$UMPIRE" sign t.yaml -s german.key -o o.yaml
+	# and, once those orders are signed, the first view of the game (an
+	# older point of it) gets no link: it would be a second history
+	run "$UMPIRE" orders v0.view -s german.key
+	[ "$status" -eq 1 ] || { echo "status $status: $output"; return 1; }
+	assert_output_has "already signed orders for step $((step + 1))"
+}

@@ -65,8 +65,8 @@ static const char KAT_HIDE_0[] =
 static const char KAT_HIDE_1[] =
 	"hidden:VKEXYNSV3mbVMfoxpp91dertNoaSIOR3QZOrt6+bMRo=";
 static const char KAT_VIEW_SIG[] =
-	"E9DNwtHTxzFKpbJlM4xc75phDlOlEdqJ4+fqrzNpZ1HNNvAwR7S5jPWkPzlVFw+N"
-	"8f0n/m5v1Lv4VJFX40JbBw==";
+	"vl1tN3X0MJmjjicbmGwPW54vYbmWwjyfHJGVtT8bnqS89SYdvhvwMwcjgP87tgI2"
+	"X1lBpUaxbS8DPTLf4Hu2CQ==";
 
 static char tmpdir[64];
 
@@ -564,7 +564,8 @@ static void test_view_vectors(void)
 	unsigned char salt[32];
 	struct redactor r;
 	struct doc *d = doc_new("view");
-	struct doc_node *part, *pair, *view, *state;
+	unsigned char link[32];
+	struct doc_node *part, *pair, *view, *state, *since;
 	const struct doc_node *sig;
 	struct seckey *sk = fixed_key(0);
 	char got[128];
@@ -581,10 +582,19 @@ static void test_view_vectors(void)
 	CHECK_STR(redact(&r, d, pair)->str, KAT_HIDE_1,
 		  "view commitment, index 1, a sequence");
 	view = doc_map(d);
-	doc_set_str(d, view, "umpire", "view/1");
+	doc_set_str(d, view, "umpire", VIEW_FORMAT);
 	doc_set_str(d, view, "game", "00112233445566778899aabbccddeeff");
 	doc_set_str(d, view, "side", "german");
 	doc_set_str(d, view, "step", "3");
+	since = doc_map(d);
+	doc_set_str(d, since, "step", "3");
+	doc_set_str(d, since, "actor", "german");
+	for (int i = 0; i < 32; i++)
+		link[i] = (unsigned char)(0x20 + i);
+	doc_set(d, since, "link", doc_b64_32(d, link));
+	pair = doc_seq(d);
+	doc_push(d, pair, since);
+	doc_set(d, view, "since", pair);
 	state = doc_map(d);
 	doc_set(d, state, "hand", part);
 	doc_set(d, view, "state", state);
