@@ -52,14 +52,18 @@ const struct command commands[] = {
 	  "  --side ROLE only what ROLE may see (in honour mode the default\n"
 	  "              is the side of the key)\n"
 	  "  --json      one JSON object (umpire(1), JSON OUTPUT)\n" },
-	{ "orders", cmd_orders, "orders GAME|VIEW [-s SECKEY] [-o OUT] [--sign]",
+	{ "orders", cmd_orders, "orders GAME|VIEW [-s SECKEY] [-o OUT] [--sign] "
+	  "[--answers FILE]",
 	  "a ready-to-sign order file for the pending decision",
 	  "  -s SECKEY   the pending role's secret key, for its reveal\n"
 	  "              (default: config secret_key)\n"
 	  "  -o OUT      where to write the order file (default: stdout)\n"
 	  "  --sign      open the template in $VISUAL or $EDITOR, check the\n"
 	  "              answers and sign them with the same key: one\n"
-	  "              passphrase a turn\n" },
+	  "              passphrase a turn\n"
+	  "  --answers FILE  the answers (and standing orders) of an order\n"
+	  "              file for this step first, then the first legal\n"
+	  "              answer to each question after them\n" },
 	{ "sign", cmd_sign, "sign FILE [-g GAME] [-s SECKEY] [-o OUT] [--detached] "
 	  "[-t COMMENT] [--seal PUBKEY]",
 	  "sign an order file (embedded or detached)",

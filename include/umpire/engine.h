@@ -113,6 +113,10 @@ struct run {
 	struct question *filled;    /* STEP_TEMPLATE: questions answered
 				       with their first legal answer */
 	size_t n_filled;
+	const char **filled_given; /* STEP_TEMPLATE: the answer the step
+				      gave to filled[i] (its own answers
+				      first, see umpire orders --answers),
+				      or NULL: the first legal one */
 	size_t checked;             /* STEP_CHECK: answers used when the
 				       check stopped */
 	char stopped_at[16];        /* STEP_CHECK: the rule of the draw or

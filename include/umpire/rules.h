@@ -172,6 +172,9 @@ struct standing_key {
 	const char *rule;      /* rule section */
 	const char *help;      /* what the standing answer does */
 	const char *example;   /* an answer, for the template */
+	int persist;           /* with ruleset.standing_persist: stays in
+				  force in later steps (a question the
+				  opponent's turn asks of this side) */
 };
 
 struct ruleset {
@@ -220,6 +223,15 @@ struct ruleset {
 	int (*result)(const void *st, struct strbuf *out);
 	/* Keys that standing orders may usefully answer ({NULL}-ended). */
 	const struct standing_key *standing;
+	/* Standing orders stay in force: a question of a role that does not
+	 * order the current step (a defender's support, retreat or advance
+	 * in the attacker's step), or that comes after a draw, is answered
+	 * by the standing orders of that role's latest step, if legal, and
+	 * the step goes on; only for the keys marked persist (never a
+	 * question of the side's own turn, such as a move). They were signed before this step's seed
+	 * existed, so they cannot be chosen with its draws in view. Games
+	 * with hidden information leave this 0. */
+	int standing_persist;
 };
 
 /* The registry of all rulesets (NULL-terminated) and lookup by id. */

@@ -31,7 +31,8 @@ static void comment(struct strbuf *out, const char *text, size_t hang)
 	strbuf_free(&w);
 }
 
-static void question(struct strbuf *out, const struct question *q)
+static void question(struct strbuf *out, const struct question *q,
+		     const char *given)
 {
 	struct strbuf sb = STRBUF_INIT;
 	strbuf_addf(&sb, "rule %s, %s: %s", q->rule, q->key, q->text);
@@ -42,12 +43,14 @@ static void question(struct strbuf *out, const struct question *q)
 		strbuf_addf(&sb, " \"%s\"%s", q->options[i],
 			    i + 1 < q->n ? "," : "");
 	comment(out, sb.buf, 4);
-	strbuf_addf(out, "- %s: \"%s\"\n", q->key, q->options[0]);
+	strbuf_addf(out, "- %s: \"%s\"\n", q->key, given ? given :
+		    q->options[0]);
 	strbuf_free(&sb);
 }
 
 static int write_template(const struct game *g, size_t step,
-			  const struct question *qs, size_t n_q,
+			  const struct question *qs, const char *const *given,
+			  size_t n_q, const struct orders *prefix,
 			  const char *role, const unsigned char prev[32],
 			  const unsigned char reveal[32], struct strbuf *out)
 {
@@ -77,17 +80,33 @@ static int write_template(const struct game *g, size_t step,
 		    "prev: %s\nreveal: %s\nanswers:\n", g->id, step, role,
 		    pv, rv);
 	for (size_t i = 0; i < n_q; i++)
-		question(out, &qs[i]);
+		question(out, &qs[i], given ? given[i] : NULL);
 	strbuf_adds(out, "standing:\n");
 	comment(out, "Questions the rules ask after a card or die is drawn "
 		"start the next step, unless a standing order answers them. "
 		"To give one, remove the '#' before its line:", 2);
+	if (g->scn.rs->standing_persist)
+		comment(out, "In this game those marked 'kept' stay in force "
+			"until your next orders, and also answer what the "
+			"opponent's turn asks of you (a defence, a retreat): "
+			"give them and the opponent needs no mail from you in "
+			"between.", 2);
 	const struct standing_key *k = g->scn.rs->standing;
 	for (; k && k->key; k++) {
+		const char *kept = NULL;
+		for (size_t i = 0; prefix && i < prefix->n_standing; i++)
+			if (!strcmp(prefix->standing[i].key, k->key))
+				kept = prefix->standing[i].value;
 		strbuf_reset(&sb);
-		strbuf_addf(&sb, "rule %s: %s", k->rule, k->help);
+		strbuf_addf(&sb, "rule %s: %s%s", k->rule, k->help,
+			    k->persist && g->scn.rs->standing_persist ?
+			    " (kept)" : "");
 		comment(out, sb.buf, 2);
-		strbuf_addf(out, "#  %s: \"%s\"\n", k->key, k->example);
+		if (kept)
+			strbuf_addf(out, "  %s: \"%s\"\n", k->key, kept);
+		else
+			strbuf_addf(out, "#  %s: \"%s\"\n", k->key,
+				    k->example);
 	}
 	strbuf_free(&sb);
 	return 0;
@@ -130,14 +149,15 @@ static int from_view(const struct cli *cli, const char *path,
 		       "%s's", v.step + 1, v.next.role, v.side);
 	else if (role_reveal(&v.game, v.side, sk, (size_t)v.step + 1, reveal,
 			     err) == 0)
-		rc = write_template(&v.game, (size_t)v.step + 1, &v.next, 1,
-				    v.side, v.prev, reveal, out);
+		rc = write_template(&v.game, (size_t)v.step + 1, &v.next, NULL,
+				    1, NULL, v.side, v.prev, reveal, out);
 	view_free(&v);
 	return rc;
 }
 
 static int from_game(const struct cli *cli, const char *path,
 		     const char *buf, size_t len, const struct seckey *sk,
+		     const struct orders *prefix, const char *prefix_name,
 		     struct strbuf *out, struct error *err)
 {
 	struct game g;
@@ -171,10 +191,27 @@ static int from_game(const struct cli *cli, const char *path,
 		goto out_run;
 	struct engine_step step = { .mode = STEP_TEMPLATE, .actor = role,
 		.src = "template" };
+	if (prefix) {
+		/* --answers: this step's answers so far, then the first
+		 * legal answer to each question after them */
+		if (strcmp(prefix->game, g.id) != 0 ||
+		    prefix->step != (long long)g.n_steps + 1 ||
+		    strcmp(prefix->side, role) != 0) {
+			errorf(err, EXIT_REFUSED, "%s: answers for game %s step "
+			       "%lld side %s, but the game is at step %zu, "
+			       "%s to order", prefix_name, prefix->game,
+			       prefix->step, prefix->side, g.n_steps + 1,
+			       role);
+			goto out_run;
+		}
+		step.src = prefix_name;
+		step.answers = prefix->answers;
+		step.n_answers = prefix->n_answers;
+	}
 	if (game_check(&g, CHECK_LIGHT, &step, &tmpl, err))
 		goto out_run;
-	rc = write_template(&g, g.n_steps + 1, tmpl.filled, tmpl.n_filled,
-			    role, game_prev(&g, g.n_steps), reveal, out);
+	rc = write_template(&g, g.n_steps + 1, tmpl.filled, tmpl.filled_given,
+			    tmpl.n_filled, prefix, role, game_prev(&g, g.n_steps), reveal, out);
 	engine_free(&tmpl);
 	if (rc == 0)
 		rc = record_done(&rec, &g, err);
@@ -277,7 +314,11 @@ out:
 int cmd_orders(int argc, char **argv, const struct cli *cli,
 	       struct error *err)
 {
-	const char *seckey = NULL, *out = NULL, *path;
+	const char *seckey = NULL, *out = NULL, *path, *answers = NULL;
+	struct orders prefix;
+	char *pbuf = NULL;
+	size_t plen;
+	int have_prefix = 0;
 	struct seckey *sk = NULL;
 	char *buf = NULL;
 	size_t len;
@@ -286,6 +327,7 @@ int cmd_orders(int argc, char **argv, const struct cli *cli,
 		{ 's', NULL, &seckey, NULL, NULL, NULL },
 		{ 'o', NULL, &out, NULL, NULL, NULL },
 		{ 0, "sign", NULL, &sign, NULL, NULL },
+		{ 0, "answers", &answers, NULL, NULL, NULL },
 		{ 0 }
 	};
 	int prc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME or "
@@ -301,10 +343,24 @@ int cmd_orders(int argc, char **argv, const struct cli *cli,
 			    NULL, NULL, err))
 		goto out;
 	view = is_view_text(buf, len);
+	if (answers) {
+		if (view) {
+			rc = usage_error(err, "orders", "--answers works on a "
+					 "game file, not on a view");
+			goto out;
+		}
+		if (read_input(answers, DOC_LIMITS_SMALL.max_bytes, &pbuf,
+			       &plen, err) ||
+		    orders_parse(answers, pbuf, plen, &prefix, err))
+			goto out;
+		have_prefix = 1;
+	}
 	if (view)
 		rc = from_view(cli, path, buf, len, sk, &sb, err);
 	else
-		rc = from_game(cli, path, buf, len, sk, &sb, err);
+		rc = from_game(cli, path, buf, len, sk,
+			       have_prefix ? &prefix : NULL, answers, &sb,
+			       err);
 	if (rc == 0 && sign) {
 		struct strbuf signed_text = STRBUF_INIT;
 		if (!strcmp(path, "-"))
@@ -319,6 +375,9 @@ int cmd_orders(int argc, char **argv, const struct cli *cli,
 	if (rc == 0)
 		rc = cli_write(out, &sb, err);
 out:
+	if (have_prefix)
+		orders_free(&prefix);
+	free(pbuf);
 	strbuf_free(&sb);
 	free(buf);
 	seckey_free(sk);

@@ -25,6 +25,7 @@ struct ctx {
 	int turn;
 	char phase[48];
 	char draw_for[32];     /* ctx_draw_for: the role the draws are for */
+	long persist_index;    /* persisting(): the option it chose */
 	jmp_buf jb;
 };
 
@@ -182,9 +183,13 @@ static const struct answer *find_standing(const struct engine_step *s,
 	return NULL;
 }
 
-static void add_filled(struct run *r, const struct question *q)
+static void add_filled(struct run *r, const struct question *q,
+		       const char *given)
 {
 	r->filled = xrealloc(r->filled, (r->n_filled + 1) * sizeof *r->filled);
+	r->filled_given = xrealloc(r->filled_given, (r->n_filled + 1) *
+				   sizeof *r->filled_given);
+	r->filled_given[r->n_filled] = given;
 	r->filled[r->n_filled++] = *q;
 }
 
@@ -210,6 +215,44 @@ static long match(const struct matcher *m, const struct question *q,
 	return i;
 }
 
+/* ruleset.standing_persist: the standing order for q in the latest
+ * earlier step that q's role ordered (the current one included when it
+ * is that role's), if legal now: then 1, with *text and c->persist_index
+ * set. */
+static int persisting(struct ctx *c, const struct question *q,
+		      const struct matcher *m, const char **text)
+{
+	char why[900];
+	const struct standing_key *k = c->rs->standing;
+	while (k && k->key && (strcmp(k->key, q->key) != 0 || !k->persist))
+		k++;
+	if (!k || !k->key)
+		return 0;
+	for (size_t j = c->cur + 1; j-- > 0;) {
+		const struct engine_step *p = &c->steps[j];
+		if (!p->actor || strcmp(p->actor, q->role) != 0)
+			continue;
+		const struct answer *st = find_standing(p, q->key);
+		if (!st)
+			return 0;
+		long i = match(m, q, st->value, why, sizeof why);
+		if (i < 0)
+			return 0;
+		if (j != c->cur)
+			ctx_event_to(c, q->role, q->rule, "Standing order of "
+				     "step %zu: %s: %s.", j + 1, q->key,
+				     st->value);
+		else
+			ctx_event_to(c, q->role, q->rule, "Standing order: "
+				     "%s: %s.", q->key, st->value);
+		c->standing_used += j == c->cur;
+		c->persist_index = i;
+		*text = st->value;
+		return 1;
+	}
+	return 0;
+}
+
 /* The one way a question is answered; *text receives the answer. */
 static long ask(struct ctx *c, const struct question *q,
 		const struct matcher *m, const char **text)
@@ -227,15 +270,17 @@ static long ask(struct ctx *c, const struct question *q,
 		const struct engine_step *s = &c->steps[c->cur];
 		int may_answer = s->mode == STEP_FORCED ||
 			(c->draws == 0 && !c->blind);
-		if (s->mode == STEP_TEMPLATE && c->draws == 0 && !c->blind &&
-		    acts(s, q->role)) {
-			add_filled(c->run, q);
+		int templ = s->mode == STEP_TEMPLATE && c->draws == 0 &&
+			!c->blind && acts(s, q->role);
+		if (templ && c->ans_pos >= s->n_answers) {
+			add_filled(c->run, q, NULL);
 			c->run->filled[c->run->n_filled - 1].free_text =
 				m->check != NULL;
 			*text = q->options[0];
 			return 0;
 		}
-		if (may_answer && c->ans_pos < s->n_answers) {
+		/* a template's own answers come first (orders --answers) */
+		if ((may_answer || templ) && c->ans_pos < s->n_answers) {
 			const struct answer *a = &s->answers[c->ans_pos];
 			/* another side's question: its key, text and options
 			 * are that side's, never shown to this actor, unless
@@ -263,6 +308,11 @@ static long ask(struct ctx *c, const struct question *q,
 				       q->text, why);
 			c->ans_pos++;
 			*text = a->value;
+			if (templ) {
+				add_filled(c->run, q, a->value);
+				c->run->filled[c->run->n_filled - 1].free_text =
+					m->check != NULL;
+			}
 			return i;
 		}
 		const struct answer *st = find_standing(s, q->key);
@@ -278,6 +328,9 @@ static long ask(struct ctx *c, const struct question *q,
 				return i;
 			}
 		}
+		if (c->rs->standing_persist &&
+		    persisting(c, q, m, text))
+			return c->persist_index;
 		if (s->mode == STEP_TEMPLATE)
 			suspend(c, RUN_NEED_DRAW);
 		/* The step ends here. */
@@ -562,6 +615,7 @@ void engine_free(struct run *run)
 	for (size_t i = 0; i < run->n_events; i++)
 		free(run->events[i].text);
 	free(run->filled);
+	free(run->filled_given);
 	free(run->marks);
 	free(run->mark_steps);
 	free(run->events);

@@ -3,6 +3,9 @@
  */
 #include <string.h>
 #include "umpire/report.h"
+
+/* Examples of a free-text answer a report lists (the template has all). */
+enum { REPORT_EXAMPLES = 6 };
 #include "umpire/view.h"
 
 void report_wrap(struct strbuf *out, const char *text, size_t indent,
@@ -157,9 +160,16 @@ void report_next(const struct game *g, const struct report_at *at,
 	strbuf_reset(&sb);
 	strbuf_adds(&sb, q->free_text ? "Answers, for example:" :
 		    "Legal answers:");
-	for (size_t i = 0; i < q->n; i++)
+	/* a free-text question's examples can run to a hundred (every
+	 * unit's paths): a few here, all of them in the order template */
+	size_t shown = q->free_text && q->n > REPORT_EXAMPLES ?
+		REPORT_EXAMPLES : q->n;
+	for (size_t i = 0; i < shown; i++)
 		strbuf_addf(&sb, " \"%s\"%s", q->options[i],
-			    i + 1 < q->n ? "," : ".");
+			    i + 1 < shown ? "," : shown < q->n ? "" : ".");
+	if (shown < q->n)
+		strbuf_addf(&sb, " and %zu more (umpire orders lists them).",
+			    q->n - shown);
 	report_wrap(out, sb.buf, 2, 4);
 	strbuf_free(&sb);
 }

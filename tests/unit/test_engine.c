@@ -100,6 +100,62 @@ static const struct ruleset walk = {
 	.play = walk_play, .save = walk_save,
 };
 
+/* Toy game 3: two roles. The defender posts (rule 1), the attacker
+ * attacks (rule 2), the defender chooses whether to guard (rule 3, a
+ * question of the role that does not order the step), a die decides,
+ * and the defender retreats or not (rule 4, after the draw). */
+struct duel {
+	int posted, guard, roll, retreat;
+};
+
+static void duel_play(struct ctx *c, void *vst)
+{
+	struct duel *st = vst;
+	struct question q;
+	ctx_where(c, 1, "duel");
+	q_init(&q, "1", "post", "defender", "Post?");
+	q_add(&q, "hill");
+	q_add(&q, "wood");
+	st->posted = (int)ctx_ask(c, &q) + 1;
+	q_init(&q, "2", "attack", "attacker", "Attack?");
+	q_add(&q, "now");
+	ctx_ask(c, &q);
+	q_init(&q, "3", "guard", "defender", "Guard?");
+	q_add(&q, "no");
+	q_add(&q, "yes");
+	st->guard = (int)ctx_ask(c, &q);
+	st->roll = ctx_die(c, "3 roll", 6);
+	q_init(&q, "4", "retreat", "defender", "Retreat?");
+	q_add(&q, "stay");
+	q_add(&q, "back");
+	st->retreat = (int)ctx_ask(c, &q);
+}
+
+static struct doc_node *duel_save(const void *vst, struct doc *d)
+{
+	const struct duel *st = vst;
+	struct doc_node *m = doc_map(d);
+	doc_set_int(d, m, "guard", st->guard);
+	doc_set_int(d, m, "retreat", st->retreat);
+	return m;
+}
+
+static const struct ruleset duel = {
+	.id = "duel", .version = "1", .state_size = sizeof(struct duel),
+	.play = duel_play, .save = duel_save,
+};
+static const struct standing_key duel_standing[] = {
+	{ "guard", "3", "guard when attacked", "yes", 1 },
+	{ "retreat", "4", "retreat after the roll", "back", 1 },
+	{ "post", "1", "where to post (never in force later)", "hill", 0 },
+	{ NULL, NULL, NULL, NULL, 0 }
+};
+static const struct ruleset duel_persist = {
+	.id = "duel", .version = "1", .state_size = sizeof(struct duel),
+	.play = duel_play, .save = duel_save, .standing = duel_standing,
+	.standing_persist = 1,
+};
+
 static struct engine_step play_step(const char *actor, struct answer *a,
 				    size_t n, struct answer *st, size_t ns,
 				    unsigned char fill)
@@ -278,5 +334,45 @@ int main(void)
 	char norm[64];
 	answer_normalise("  Move  2\tCenter north ", norm, sizeof norm);
 	CHECK_STR(norm, "move 2 center north", "answers normalised");
+	/* Standing orders that stay in force (ruleset.standing_persist):
+	 * the defender's standing orders of step 1 answer its questions in
+	 * the attacker's step 2, before and after the draw. */
+	{
+		struct duel d0;
+		struct answer post[] = { { "post", "hill", 1 } };
+		struct answer keep[] = { { "guard", "yes", 2 },
+					 { "retreat", "back", 3 } };
+		struct answer atk[] = { { "attack", "now", 1 } };
+		struct engine_step ds[2];
+		int seen = 0;
+		memset(&d0, 0, sizeof d0);
+		ds[0] = play_step("defender", post, 1, keep, 2, 1);
+		ds[1] = play_step("attacker", atk, 1, NULL, 0, 2);
+		CHECK(engine_run(&duel, &d0, ds, 2, &run) == 0 &&
+		      run.outcome == RUN_PENDING &&
+		      !strcmp(run.pending.key, "guard"), "without persistence "
+		      "the defender's question ends the attacker's step");
+		engine_free(&run);
+		CHECK(engine_run(&duel_persist, &d0, ds, 2, &run) == 0 &&
+		      run.outcome == RUN_OVER && run.n_draws == 1 &&
+		      ((struct duel *)run.state)->guard == 1 &&
+		      ((struct duel *)run.state)->retreat == 1, "standing "
+		      "orders of the defender's step answer in the attacker's, "
+		      "before and after the draw");
+		for (size_t i = 0; i < run.n_events; i++)
+			seen |= strstr(run.events[i].text, "Standing order of "
+				       "step 1: guard: yes") != NULL &&
+				!strcmp(run.events[i].visible, "defender");
+		CHECK(seen, "the standing answer is echoed to its side");
+		engine_free(&run);
+		/* orders without standing orders leave the question to the
+		 * defender: the step ends as before */
+		ds[0] = play_step("defender", post, 1, NULL, 0, 1);
+		CHECK(engine_run(&duel_persist, &d0, ds, 2, &run) == 0 &&
+		      run.outcome == RUN_PENDING &&
+		      !strcmp(run.pending.key, "guard"), "no standing order: "
+		      "the step ends as before");
+		engine_free(&run);
+	}
 	return unit_done("engine");
 }

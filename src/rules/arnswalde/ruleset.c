@@ -23,16 +23,16 @@ static const char *const sides[] = { "player", NULL };
  * answer them in advance instead of waiting for another mail. */
 static const struct standing_key standing[] = {
 	{ "ca-continue", "7.3", "after a failed card, continue the "
-	  "counter-attack with another Tiger (yes, no)", "yes" },
+	  "counter-attack with another Tiger (yes, no)", "yes", 0 },
 	{ "black-face", "7.3", "on a black face card (repair, "
-	  "extra-action, take-card)", "take-card" },
+	  "extra-action, take-card)", "take-card", 0 },
 	{ "respond", "8.1", "when a Soviet card attacks an area held by "
-	  "Tigers (counterattack, defend)", "counterattack" },
+	  "Tigers (counterattack, defend)", "counterattack", 0 },
 	{ "attack-order", "8.1", "when both areas attack (north-first, "
-	  "south-first)", "north-first" },
+	  "south-first)", "north-first", 0 },
 	{ "hand", "3.2", "instead of a judgement draw (draw, use 9s, ...)",
-	  "draw" },
-	{ NULL, NULL, NULL, NULL }
+	  "draw", 0 },
+	{ NULL, NULL, NULL, NULL, 0 }
 };
 
 const struct ruleset ruleset_arnswalde = {

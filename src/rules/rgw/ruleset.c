@@ -68,10 +68,10 @@ static const char *const sides[] = { "german", "soviet", NULL };
  * answer directly. */
 static const struct standing_key standing[] = {
 	{ "extra-draw", "4.2", "draw the extra card the marker's city "
-	  "allows (draw, no)", "draw" },
+	  "allows (draw, no)", "draw", 0 },
 	{ "take-back", "5.0", "at the year end, the discarded normal-war "
-	  "card the German takes back (a card label, or none)", "n7" },
-	{ NULL, NULL, NULL, NULL }
+	  "card the German takes back (a card label, or none)", "n7", 0 },
+	{ NULL, NULL, NULL, NULL, 0 }
 };
 
 const struct ruleset ruleset_rgw = {
