@@ -195,5 +195,16 @@ const char *hex_step_block(const struct hex_rules *r, int u, int side,
  */
 void hex_reach(const struct hex_rules *r, int u, int from, int left,
 	       int first, int16_t best[HEX_MAX]);
+/*
+ * A move by destination ("a21 to 1632"): the cheapest path for unit u
+ * from `from` to `to` under the rules of hex_reach (the one that leaves
+ * the most half MPs; among equals, the first the search finds, so the
+ * same position always gives the same path). Writes the hexes after
+ * `from` into path (at most max) and the half MPs left on arrival into
+ * *left_at (if not NULL); returns their number, or -1 when `to` cannot
+ * be reached.
+ */
+int hex_path(const struct hex_rules *r, int u, int from, int left,
+	     int first, int to, int16_t *path, int max, int *left_at);
 
 #endif

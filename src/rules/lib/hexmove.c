@@ -158,8 +158,8 @@ const char *hex_step_block(const struct hex_rules *r, int u, int side,
 	return NULL;
 }
 
-void hex_reach(const struct hex_rules *r, int u, int from, int left,
-	       int first, int16_t best[HEX_MAX])
+static void reach(const struct hex_rules *r, int u, int from, int left,
+		  int first, int16_t best[HEX_MAX], int16_t *prev)
 {
 	static const int none = -1;
 	int16_t queue[HEX_MAX];
@@ -189,6 +189,8 @@ void hex_reach(const struct hex_rules *r, int u, int from, int left,
 				continue;
 			if (best[a] - cost > best[b]) {
 				best[b] = (int16_t)(best[a] - cost);
+				if (prev)
+					prev[b] = (int16_t)a;
 				if (!inq[b]) {
 					inq[b] = 1;
 					queue[(head + count) % HEX_MAX] =
@@ -198,4 +200,34 @@ void hex_reach(const struct hex_rules *r, int u, int from, int left,
 			}
 		}
 	}
+}
+
+void hex_reach(const struct hex_rules *r, int u, int from, int left,
+	       int first, int16_t best[HEX_MAX])
+{
+	reach(r, u, from, left, first, best, NULL);
+}
+
+int hex_path(const struct hex_rules *r, int u, int from, int left,
+	     int first, int to, int16_t *path, int max, int *left_at)
+{
+	int16_t best[HEX_MAX], prev[HEX_MAX];
+	int n = 0, h;
+
+	if (to < 0 || to >= HEX_MAX || to == from)
+		return -1;
+	reach(r, u, from, left, first, best, prev);
+	if (best[to] < 0)
+		return -1;
+	for (h = to; h != from; h = prev[h])
+		n++;
+	if (n > max)
+		return -1;
+	for (h = to, n--; h != from; h = prev[h])
+		path[n--] = (int16_t)h;
+	if (left_at)
+		*left_at = best[to];
+	for (n = 0, h = to; h != from; h = prev[h])
+		n++;
+	return n;
 }
