@@ -1,18 +1,24 @@
 #!/usr/bin/env python3
-"""choose.py SIDE - a simple scripted player for the Aachen example: reads
-the order template that `umpire orders` prints on stdin, answers its first
-question by a fixed policy among the legal answers (or among the examples
-of a free-text question: a path "UNIT HEX HEX ...", an attack "HEX UNIT
-UNIT ..."), drops the answers the template filled in after it (they
-assumed the first default answer), adds standing orders, and prints the
+"""choose.py SIDE GAME KEY UMPIRE - a simple scripted player for the Aachen
+example that writes a whole turn in one order file, as a player would: it
+asks `umpire orders GAME --answers` for the template after the answers it
+has chosen so far, answers the next question by a fixed policy among the
+legal answers (or among the examples of a free-text question: a path
+"UNIT HEX HEX ...", an attack "HEX UNIT UNIT ..."), and goes on until the
+rules ask nothing more before the next die roll. It gives standing orders
+for what comes after a roll or in the opponent's turn, and prints the
 orders. Policy: a few named units march on Aachen (1328) along the example
 paths that end nearest to it, every possible attack is made with every
-unit that can join it, units advance after combat, engineers bridge the
-first hexside offered once, the German demolishes what he can."""
+unit that can join it when two or more can, units advance after combat,
+engineers bridge the first hexside offered once, the German demolishes
+what he can."""
 import re
 import sys
 
-SIDE = sys.argv[1] if len(sys.argv) > 1 else "allied"
+import subprocess
+import tempfile
+
+SIDE, GAME, KEY, UMPIRE = sys.argv[1:5]
 MOVERS = {"allied": ["a13", "a14", "a15", "a12", "a11", "a23", "a35",
                      "a36", "a01"],
           "german": ["g36", "g37", "g38", "g39", "g40", "g41", "g42", "g43",
@@ -45,49 +51,80 @@ def pick(key, options, text):
                 return " ".join(best)
         return "done" if "done" in options else options[0]
     if key == "attack":
-        # "HEX UNIT UNIT ...": the first attack offered, with every unit
-        # that can join it
-        attacks = [o for o in options if " " in o]
+        # "HEX UNIT UNIT ...": the first attack offered that two units or
+        # more can make, with every unit that can join it
+        attacks = [o for o in options if len(o.split()) >= 3]
         return attacks[0] if attacks else "done"
     if key == "advance":
         units = [o for o in options if o != "no"]
         return units[0] if units else "no"
-    if key in ("bridge", "demolish"):
-        return options[1] if len(options) > 1 and key == "demolish" else \
-            options[-1] if "Engineers" in text and SIDE == "allied" else options[0]
+    if key == "bridge":
+        # bridge once, then keep it
+        return options[-1] if "(none)" in text else "keep"
+    if key == "demolish":
+        return options[1] if len(options) > 1 else options[0]
     return options[0]
 
-lines = sys.stdin.read().split("\n")
-out, legal, text, done = [], "", "", False
-for line in lines:
-    if line.startswith("# rule "):
-        text = line
-        out.append(line)
-        continue
-    if line.startswith(("# legal:", "# for example:")) or \
-            (legal and line.startswith("#     ")):
-        legal += line[1:]
-        out.append(line)
-        continue
-    if line.startswith("#   ") and text and not legal:
-        text += line[3:]
-        out.append(line)
-        continue
-    m = re.match(r'^- ([\w-]+): "?(.*?)"?$', line)
-    if m and not line.startswith("#"):
-        if done:
-            legal = ""
+
+# what comes after a roll, or in the opponent's turn: in force until the
+# side's next orders (Aachen), so no mail is needed for them
+STANDING = {"support": "use", "retreat": "rear", "advance": "yes",
+            "exchange": "weakest", "move": "done"}
+
+
+def questions(template):
+    """The template's questions, in order: (key, text, options, answer)."""
+    out, cur, mode = [], None, None
+    for line in template.split("\n"):
+        m = re.match(r"^# rule [^,]+, ([\w-]+): (.*)$", line)
+        if m:
+            cur = {"key": m.group(1), "text": m.group(2), "legal": ""}
+            mode = "text"
             continue
-        options = re.findall(r'"([^"]*)"', legal)
-        choice = pick(m.group(1), options, text)
-        out.append('- %s: "%s"' % (m.group(1), choice))
-        # the template's later answers assumed this default: keep going
-        # while the policy agrees with them, stop after the first change
-        done = choice != m.group(2)
-        legal, text = "", ""
-        continue
-    if line == "standing:":
-        out.append(line)
-        continue
-    out.append(line)
-print("\n".join(out).rstrip("\n"))
+        if cur is None:
+            continue
+        if line.startswith(("# legal:", "# for example:")):
+            cur["legal"] += line
+            mode = "legal"
+            continue
+        if line.startswith("#   ") and mode:
+            cur[mode] += " " + line[1:].strip()
+            continue
+        m = re.match(r'^- ([\w-]+): "(.*)"$', line)
+        if m:
+            out.append((m.group(1), cur["text"],
+                        re.findall(r'"([^"]*)"', cur["legal"]), m.group(2)))
+            cur, mode = None, None
+    return out
+
+
+def template(answers):
+    cmd = [UMPIRE, "orders", GAME, "-s", KEY]
+    with tempfile.NamedTemporaryFile("w", suffix=".yaml") as f:
+        if answers is not None:
+            f.write(answers)
+            f.flush()
+            cmd += ["--answers", f.name]
+        return subprocess.run(cmd, check=True, capture_output=True,
+                               text=True).stdout
+
+
+def with_answers(text, chosen):
+    """The template's header, then the chosen answers and the standing
+    orders, as an order file."""
+    head = text[:text.index("answers:\n") + len("answers:\n")]
+    body = "".join('- %s: "%s"\n' % kv for kv in chosen)
+    standing = "".join('  %s: "%s"\n' % kv for kv in STANDING.items())
+    return head + body + "standing:\n" + standing
+
+
+chosen = []
+text = template(None)
+while True:
+    qs = questions(text)
+    if len(qs) <= len(chosen):
+        break
+    key, qtext, options, default = qs[len(chosen)]
+    chosen.append((key, pick(key, options, qtext)))
+    text = template(with_answers(text, chosen))
+print(text.rstrip("\n"))

@@ -1,8 +1,8 @@
 #!/bin/sh
 # make-example.sh BIN - play the example game of this folder again: the
-# Allied and the German player (choose.py for the first 60 steps, then
-# the default orders of `umpire orders`) exchange files until the game
-# ends; each side adjudicates the other's orders (no referee). Writes
+# Allied and the German player (choose.py: a whole turn an order file,
+# standing orders for the rest) exchange files until the game ends; each
+# side adjudicates the other's orders (no referee). Writes
 # allied.pub, german.pub, game.yaml, orders/step-NNN.yaml (as mailed),
 # reports/step-NNN.txt (as mailed back) and board.svg (the last step).
 # The secret keys are made in a temporary directory and thrown away.
@@ -30,12 +30,8 @@ until "$BIN" status --brief game.yaml | grep -q '^over'; do
 	side=$("$BIN" status --brief game.yaml | awk '{print $2}')
 	other=german
 	[ "$side" = german ] && other=allied
-	if [ "$n" -le 60 ]; then
-		"$BIN" orders game.yaml -s "$KEYS/$side.key" |
-			python3 "$HERE/choose.py" "$side" >"$KEYS/o.yaml"
-	else
-		"$BIN" orders game.yaml -s "$KEYS/$side.key" >"$KEYS/o.yaml"
-	fi
+	python3 "$HERE/choose.py" "$side" game.yaml "$KEYS/$side.key" "$BIN" \
+		>"$KEYS/o.yaml"
 	"$BIN" sign "$KEYS/o.yaml" -s "$KEYS/$side.key" -o "orders/step-$nn.yaml"
 	"$BIN" adjudicate game.yaml "orders/step-$nn.yaml" \
 		-s "$KEYS/$other.key" -o "$KEYS/g.yaml" \

@@ -2,8 +2,8 @@
 # Aachen: First to Fall through files alone: two players, two keys, no
 # referee (each side adjudicates the other's orders); a game from default
 # orders (nothing moves) to its end; a scripted game with real moves,
-# attacks, retreats and bridging (examples/aachen/choose.py) for its first
-# steps, then default orders to the end; audit; a refused illegal step and
+# attacks, retreats and bridging (examples/aachen/choose.py: a whole turn
+# an order file) for its first steps, then default orders to the end; audit; a refused illegal step and
 # a refused illegal path ("UNIT HEX HEX ...", one answer a unit).
 
 load helpers
@@ -18,7 +18,7 @@ one_step() {
 	side=$(echo "$st" | awk '{print $2}')
 	if [ "$side" = allied ]; then k=a.key; o=g.key; else k=g.key; o=a.key; fi
 	if [ "$how" = script ]; then
-		"$UMPIRE" orders "$g" -s $k | python3 "$CHOOSE" "$side" >o.yaml
+		python3 "$CHOOSE" "$side" "$g" $k "$UMPIRE" >o.yaml
 	else
 		"$UMPIRE" orders "$g" -s $k >o.yaml
 	fi || return 1
@@ -53,7 +53,7 @@ setup_file() {
 	cp start.yaml idle.yaml
 	play idle.yaml default 200
 	cp start.yaml scripted.yaml
-	play scripted.yaml script 160
+	play scripted.yaml script 6
 	play scripted.yaml default 300
 }
 
@@ -133,4 +133,31 @@ setup() {
 	run "$UMPIRE" adjudicate start.yaml o.yaml -s a.key -o out.yaml
 	[ "$status" -eq 1 ]
 	[ ! -e out.yaml ]
+}
+
+# Issue 11: at set-up every unit of both sides is in supply (the first
+# reconstruction traced at most 8 hexes to a map edge, so 23 German units
+# and two American ones started out of supply, attacking at 0).
+@test "supply (9.0): at set-up every unit of both sides is in supply" {
+	cp start.yaml s.yaml
+	local -x XDG_STATE_HOME="$BATS_TEST_TMPDIR/.state"
+	: >all-reports.txt
+	# step 1: the Allied set-up and turn 1 (the Allied supply check);
+	# step 2: the German turn 1 (the German check)
+	one_step s.yaml default
+	one_step s.yaml default
+	grep -q 'Supply: a line of any length' all-reports.txt
+	grep -q 'turn 2 of 20, Allied movement phase' all-reports.txt
+	run grep -c 'is out of supply' all-reports.txt
+	[ "$output" = 0 ] || { grep 'out of supply' all-reports.txt; return 1; }
+}
+
+# Issue 11: "1934-2431" is a block corner to corner: rows 31 to 34, with
+# 2431 itself (the first data used rows 32-34).
+@test "set-up (17.0): the 3rd Armored block 1934-2431 includes 2431" {
+	run "$UMPIRE" orders start.yaml -s a.key
+	[ "$status" -eq 0 ]
+	assert_output_has '"1931"'
+	assert_output_has '"2431"'
+	assert_output_has '"2434"'
 }

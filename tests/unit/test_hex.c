@@ -379,6 +379,32 @@ static void aachen_random(void)
 		CHECK(scn.rs->load(start, p, m, &err) == 0, "a short game");
 		doc_free(p);
 	}
+	{
+		/* 17.1: a loss in turn 4 of 4 shortens the game to 3 turns
+		 * and ends it at once: no "turn 4 of 3" */
+		struct doc *p = doc_new("shortened");
+		struct doc_node *m = doc_map(p);
+		struct strbuf out = STRBUF_INIT;
+		void *st = xmalloc(scn.rs->state_size);
+
+		memcpy(st, start, scn.rs->state_size);
+		doc_set_str(p, m, "turns", "4");
+		doc_set_str(p, m, "turn", "4");
+		doc_set_str(p, m, "us-lost", "1");
+		doc_set_str(p, m, "phase", "over");
+		doc_set_str(p, m, "result", "german");
+		CHECK(scn.rs->load(st, p, m, &err) == 0, "a shortened game: %s",
+		      err.msg);
+		scn.rs->position(st, NULL, &out);
+		CHECK(out.buf && strstr(out.buf, "Aachen: First to Fall, "
+					"turn 4, ") && strstr(out.buf, "US losses "
+					"shortened the game to 3 turns (17.1).") &&
+		      !strstr(out.buf, "turn 4 of 3"), "a game shortened "
+		      "below its turn says so: %.60s", out.buf ? out.buf : "");
+		strbuf_free(&out);
+		free(st);
+		doc_free(p);
+	}
 	for (games = 0; games < 3; games++) {
 		ok1 = ok2 = 0;
 		ended += play_random(&scn, start, &ok1, &ok2);

@@ -35,6 +35,8 @@ struct attack {
 	uint8_t att_sup, def_sup;  /* support fire markers used */
 };
 
+#define SUPPLY_ANY 9999      /* supply range: a line of any length */
+
 struct aachen {
 	/* from the scenario (setup), or a test position */
 	struct hex_map map;
@@ -53,7 +55,7 @@ struct aachen {
 	int mech_pct;             /* 8.0: movement allowance in the
 				     mechanised movement phase, percent */
 	/* supply and support fire (provisional, scenario data) */
-	int supply_range;         /* hexes; 0: no supply rule */
+	int supply_range;         /* hexes; 0: no supply rule; SUPPLY_ANY */
 	uint8_t supply_src[HEX_MAX];  /* bit 1 << side: a source hex */
 	int oos_att_pct;          /* attack strength out of supply, % */
 	int oos_mech;             /* 1: may move in the mechanised phase */
@@ -68,6 +70,9 @@ struct aachen {
 	int16_t eb_hex;           /* 14.0: the bridged hexside, or -1 */
 	int8_t eb_dir;
 	int eb_turn;              /* turn it was last placed */
+	int16_t ebu_hex;          /* 14.0: the bridged hexside crossed in */
+	int8_t ebu_dir;           /* turn ebu_turn (-1: none) */
+	int ebu_turn;
 	uint8_t moved[HEX_UNITS_MAX];
 	uint8_t attacked[HEX_UNITS_MAX];
 	uint8_t oos[HEX_UNITS_MAX];   /* out of supply */

@@ -58,8 +58,16 @@ void aa_position(const void *vst, const char *side, struct strbuf *out)
 	int i, col;
 
 	(void)side;
-	strbuf_addf(out, "Aachen: First to Fall, turn %d of %d, %s\n",
-		    st->turn, aa_last_turn(st), phase_titles[st->phase]);
+	/* 17.1: losses can end the game in a turn past its new length */
+	if (st->turn > aa_last_turn(st))
+		strbuf_addf(out, "Aachen: First to Fall, turn %d, %s\nUS losses "
+			    "shortened the game to %d turns (17.1).\n",
+			    st->turn, phase_titles[st->phase],
+			    aa_last_turn(st));
+	else
+		strbuf_addf(out, "Aachen: First to Fall, turn %d of %d, %s\n",
+			    st->turn, aa_last_turn(st),
+			    phase_titles[st->phase]);
 	if (st->map.provisional)
 		strbuf_adds(out, "PROVISIONAL map, terrain effects and combat "
 			    "table (reconstruction).\n");
@@ -72,11 +80,17 @@ void aa_position(const void *vst, const char *side, struct strbuf *out)
 		    "2nd Armored: %s.\n", st->us_lost, st->eb_hex < 0 ? "none" :
 		    hex_side_id(&st->map, st->eb_hex, st->eb_dir, b),
 		    st->ad2_turn ? "triggered" : "not yet");
-	if (st->supply_range > 0)
-		strbuf_addf(out, "Supply: %d hexes to the side's source hexes."
-			    "  * out of supply\n(attack %d%%%s).\n",
-			    st->supply_range, st->oos_att_pct, st->oos_mech ?
-			    "" : ", no mechanised movement");
+	if (st->supply_range > 0) {
+		char len[32];
+		if (st->supply_range == SUPPLY_ANY)
+			snprintf(len, sizeof len, "any length");
+		else
+			snprintf(len, sizeof len, "%d hexes", st->supply_range);
+		strbuf_addf(out, "Supply: a line of %s to the side's source "
+			    "hexes.\n* out of supply (attack %d%%%s).\n", len,
+			    st->oos_att_pct, st->oos_mech ? "" :
+			    ", no mechanised movement");
+	}
 	if (st->support_val > 0)
 		strbuf_addf(out, "Support fire markers left: Allied %d of %d, "
 			    "German %d of %d (+%d each).\n",

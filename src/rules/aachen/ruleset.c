@@ -10,21 +10,29 @@ static const char *const sides[] = { "allied", "german", NULL };
 /* Questions asked after a die is rolled: standing orders let a player
  * answer them in advance instead of waiting for another mail. */
 static const struct standing_key standing[] = {
+	{ "support", "support", "when the enemy attacks one of your units, "
+	  "spend a support fire marker on its defence (none, use)", "use", 1 },
+	{ "retreat", "7.4", "where your units retreat (rear: the hex "
+	  "farthest from the enemy; or a hex)", "rear", 1 },
 	{ "advance", "7.6", "after combat, advance into a vacated hex "
-	  "(no; the attacker names a unit, the defender a hex)", "no" },
+	  "(no; yes: the attacker's strongest unit next to it, the "
+	  "defender into the first hex its attackers left; or a unit, a "
+	  "hex)", "yes", 1 },
+	{ "exchange", "7.3", "the attacking unit lost in an exchange "
+	  "(weakest, or a unit)", "weakest", 1 },
 	{ "bridge", "14.0", "engineers at the start of a movement phase "
-	  "(keep, or a hexside)", "keep" },
+	  "(keep, or a hexside)", "keep", 0 },
 	{ "demolish", "9.1", "demolish bridges (done, or a hexside)",
-	  "done" },
-	{ "attack", "7.1", "declare an attack (done, or a hex)", "done" },
+	  "done", 0 },
+	{ "attack", "7.1", "declare an attack (done, or a hex)", "done", 0 },
 	{ "move", "5.0", "move a unit (done, or UNIT HEX HEX ...)",
-	  "done" },
-	{ NULL, NULL, NULL, NULL }
+	  "done", 0 },
+	{ NULL, NULL, NULL, NULL, 0 }
 };
 
 const struct ruleset ruleset_aachen = {
 	.id = "aachen",
-	.version = "2",
+	.version = "3",
 	.sides = sides,
 	.state_size = sizeof(struct aachen),
 	.setup = aa_setup,
@@ -35,4 +43,7 @@ const struct ruleset ruleset_aachen = {
 	.render = aa_render,
 	.result = aa_result,
 	.standing = standing,
+	/* they stay in force until the side's next orders: the defender's
+	 * support, retreat and advance need no mail of their own */
+	.standing_persist = 1,
 };

@@ -258,9 +258,15 @@ int aa_rules_data(struct aachen *st, const struct doc *d,
 		if (supply->kind != DOC_MAP)
 			return bad(d, supply, err, "supply: a mapping%s", "");
 		memset(st->supply_src, 0, sizeof st->supply_src);
-		if (doc_only_keys(d, supply, skeys, err) < 0 ||
-		    doc_need_int(d, supply, "range", 0, 99, &v, err) < 0)
+		if (doc_only_keys(d, supply, skeys, err) < 0)
 			return -1;
+		/* "any": a line of any length (the usual folio rule) */
+		if (doc_need_str(d, supply, "range", &s, err) < 0)
+			return -1;
+		if (!strcmp(s, "any"))
+			v = SUPPLY_ANY;
+		else if (doc_need_int(d, supply, "range", 1, 99, &v, err) < 0)
+			return error_prefix(err, "or 'any'");
 		st->supply_range = (int)v;
 		if (doc_need_int(d, supply, "attack", 0, 100, &v, err) < 0)
 			return -1;
@@ -364,6 +370,8 @@ int aa_setup(void *vst, const struct doc *scn, const struct doc_node *data,
 	st->phase = PH_SETUP;
 	st->eb_hex = -1;
 	st->eb_dir = -1;
+	st->ebu_hex = -1;
+	st->ebu_dir = -1;
 	return 0;
 }
 
@@ -416,6 +424,9 @@ struct doc_node *aa_save(const void *vst, struct doc *d)
 	doc_set_str(d, m, "engineer-bridge", st->eb_hex < 0 ? "none" :
 		    hex_side_id(&st->map, st->eb_hex, st->eb_dir, b));
 	doc_set_int(d, m, "engineer-bridge-turn", st->eb_turn);
+	doc_set_str(d, m, "engineer-bridge-used", st->ebu_hex < 0 ||
+		    st->ebu_turn != st->turn ? "none" :
+		    hex_side_id(&st->map, st->ebu_hex, st->ebu_dir, b));
 	t = flow_seq(d);
 	for (h = 0; h < HEX_MAX; h++)
 		for (dir = 0; dir < 3; dir++)
@@ -538,7 +549,8 @@ int aa_load(void *vst, const struct doc *d, const struct doc_node *map,
 	static const char *const keys[] = { "map", "crt", "oob", "turns",
 		"aachen-city", "east-roads", "roads-needed", "turn", "phase",
 		"us-lost", "units", "moved", "allied-control",
-		"engineer-bridge", "engineer-bridge-turn", "demolished",
+		"engineer-bridge", "engineer-bridge-turn",
+		"engineer-bridge-used", "demolished",
 		"ad2-turn", "result", "supply", "support", "out-of-supply",
 		"support-left",
 		/* derived from the rest; accepted and ignored */
@@ -667,6 +679,19 @@ int aa_load(void *vst, const struct doc *d, const struct doc_node *map,
 				 err) < 0)
 			return -1;
 		st->eb_turn = (int)v;
+	}
+	/* the bridged hexside units crossed this turn (14.0: not two) */
+	if ((n = doc_get(map, "engineer-bridge-used")) &&
+	    n->kind == DOC_SCALAR) {
+		if (!strcmp(n->str, "none")) {
+			st->ebu_hex = -1;
+			st->ebu_dir = -1;
+		} else if (load_side(st, n->str, &st->ebu_hex,
+				     &st->ebu_dir) < 0) {
+			return bad(d, n, err, "engineer-bridge-used: CCRR-CCRR "
+				   "or none%s", "");
+		}
+		st->ebu_turn = st->turn;
 	}
 	if ((n = doc_get(map, "demolished"))) {
 		for (i = 0; n->kind == DOC_SEQ && i < n->n; i++) {

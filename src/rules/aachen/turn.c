@@ -29,7 +29,14 @@ int aa_held(const struct aachen *st, const int16_t *hexes, int n)
 	return k;
 }
 
+enum { PATH_MAX_HEXES = 40, EXAMPLES_A_UNIT = 6 };
+
 /* ---- the hooks the hex engine asks ---- */
+
+static int german_at(const struct aachen *st, int h)
+{
+	return st->occ[h] >= 0 && st->u[st->occ[h]].side == GERMAN;
+}
 
 /* 14.0: an engineer's range is its movement allowance in hexes. */
 static int engineer_near(const struct aachen *st, int h)
@@ -45,16 +52,29 @@ static int engineer_near(const struct aachen *st, int h)
 	return 0;
 }
 
+/* Whether the hexside of hex a in direction dir is the bridged one. */
+static int is_eb_side(const struct aachen *st, int a, int dir)
+{
+	int b;
+
+	if (st->eb_hex < 0 || dir < 0)
+		return 0;
+	b = hex_neighbour(&st->map, st->eb_hex, st->eb_dir);
+	return (a == st->eb_hex && dir == st->eb_dir) ||
+	       (a == b && hex_neighbour(&st->map, a, dir) == st->eb_hex);
+}
+
 static int bridged(const void *user, int a, int dir)
 {
 	const struct aachen *st = user;
 	int b;
 
-	if (st->eb_hex < 0)
+	if (!is_eb_side(st, a, dir))
 		return 0;
 	b = hex_neighbour(&st->map, st->eb_hex, st->eb_dir);
-	if (!((a == st->eb_hex && dir == st->eb_dir) ||
-	      (a == b && hex_neighbour(&st->map, a, dir) == st->eb_hex)))
+	/* 14.0: not two different bridged hexsides in one game turn */
+	if (st->ebu_hex >= 0 && st->ebu_turn == st->turn &&
+	    !(st->ebu_hex == st->eb_hex && st->ebu_dir == st->eb_dir))
 		return 0;
 	/* 14.0: within an engineer's range it keeps the road bonus */
 	return engineer_near(st, st->eb_hex) || engineer_near(st, b) ? 2 : 1;
@@ -212,6 +232,14 @@ static void check_ad2(struct ctx *c, struct aachen *st)
 /* A unit enters hex h: control passes to its side. */
 static void enter(struct ctx *c, struct aachen *st, int u, int h)
 {
+	/* 14.0: an Allied unit crossing the bridged hexside uses it */
+	if (st->u[u].where == U_MAP && st->u[u].side == ALLIED &&
+	    is_eb_side(st, st->u[u].hex, hex_dir(&st->map, st->u[u].hex,
+						 h))) {
+		st->ebu_hex = st->eb_hex;
+		st->ebu_dir = st->eb_dir;
+		st->ebu_turn = st->turn;
+	}
 	if (st->u[u].where == U_MAP && st->occ[st->u[u].hex] == u)
 		st->occ[st->u[u].hex] = -1;
 	st->u[u].hex = (int16_t)h;
@@ -264,11 +292,10 @@ int aa_unit_att(const struct aachen *st, int u)
 static int in_supply(const struct aachen *st, const struct hex_rules *r,
 		     int u)
 {
-	static int16_t queue[HEX_MAX];
-	uint8_t dist[HEX_MAX];
+	int16_t queue[HEX_MAX], dist[HEX_MAX];
 	int side = st->u[u].side, head = 0, tail = 0, a, b, d, o;
 
-	memset(dist, 255, sizeof dist);
+	memset(dist, 255, sizeof dist);     /* -1: not reached */
 	a = st->u[u].hex;
 	dist[a] = 0;
 	queue[tail++] = (int16_t)a;
@@ -280,14 +307,14 @@ static int in_supply(const struct aachen *st, const struct hex_rules *r,
 			continue;
 		for (d = 0; d < 6; d++) {
 			b = hex_neighbour(&st->map, a, d);
-			if (b < 0 || st->map.terr[b] == 255 || dist[b] != 255)
+			if (b < 0 || st->map.terr[b] == 255 || dist[b] >= 0)
 				continue;
 			o = st->occ[b];
 			if (o >= 0 && st->u[o].side != side)
 				continue;
 			if (o < 0 && hex_in_enemy_zoc(r, side, b))
 				continue;
-			dist[b] = (uint8_t)(dist[a] + 1);
+			dist[b] = (int16_t)(dist[a] + 1);
 			queue[tail++] = (int16_t)b;
 		}
 	}
@@ -472,11 +499,11 @@ static int walk(struct aachen *st, int u, int mech, const int16_t *path,
 
 /* Execute a checked path: events, control, victory. */
 static void move_unit(struct ctx *c, struct aachen *st, int u, int mech,
-		      const int16_t *path, int n)
+		      const int16_t *path, int n, int by_dest)
 {
 	struct hex_rules r;
 	struct hunit *un = &st->u[u];
-	int i = 0, start, h;
+	int i = 0, start, h, first;
 	char x[8], y[8];
 
 	st->moved[u] = 1;
@@ -496,6 +523,7 @@ static void move_unit(struct ctx *c, struct aachen *st, int u, int mech,
 		i = 1;
 	}
 	start = un->hex;
+	first = i;
 	for (; i < n; i++) {
 		h = un->hex;
 		enter(c, st, u, path[i]);
@@ -509,24 +537,61 @@ static void move_unit(struct ctx *c, struct aachen *st, int u, int mech,
 				  "control at %s and stops.", un->id,
 				  hex_id(path[i], x));
 	}
-	if (un->hex != start) {
+	if (un->hex != start && by_dest) {
+		char via[PATH_MAX_HEXES * 5 + 1];
+		size_t len = 0;
+
+		via[0] = '\0';
+		for (i = first; i < n - 1 && len + 6 < sizeof via; i++)
+			len += (size_t)snprintf(via + len, sizeof via - len,
+						" %s", hex_id(path[i], x));
+		ctx_event(c, mech ? "8.0" : "5.0", "%s moves from %s to %s "
+			  "(by%s).", un->id, hex_id(start, x),
+			  hex_id(un->hex, y), n - first > 1 ? via : " the "
+			  "shortest way");
+		ctx_mark(c, "", "move", hex_id(start, x), y, un->id);
+	} else if (un->hex != start) {
 		ctx_event(c, mech ? "8.0" : "5.0", "%s moves from %s to %s.",
 			  un->id, hex_id(start, x), hex_id(un->hex, y));
 		ctx_mark(c, "", "move", x, y, un->id);
 	}
 }
-static int must_enter_2ad(const struct aachen *st, int side, int mech)
+/* Whether the 2nd Armored Division has begun to arrive (15.0: all of it
+ * at once). */
+static int ad2_arriving(const struct aachen *st)
 {
-	int16_t f[HEX_ENTRY_MAX];
 	int i;
 
 	for (i = 0; i < st->n_units; i++)
-		if (st->u[i].side == side && (st->u[i].tags & T_2AD) &&
-		    due(st, i) && !st->moved[i] &&
-		    (!mech || (st->u[i].tags & T_MECH)) &&
-		    entry_free(st, i, f) > 0)
+		if ((st->u[i].tags & T_2AD) && st->u[i].where != U_WAITING)
 			return 1;
 	return 0;
+}
+
+/* 11.2, 15.0: whether reinforcement u must enter in this phase, its entry
+ * hex free (11.4): in the movement phase every unit that is not
+ * mechanised, and the rest of the 2nd Armored once one of it has entered;
+ * in the mechanised phase every mechanised one. */
+static int must_enter(const struct aachen *st, int u, int mech)
+{
+	int16_t f[HEX_ENTRY_MAX];
+
+	if (!due(st, u) || st->moved[u] || entry_free(st, u, f) == 0)
+		return 0;
+	if (mech || !(st->u[u].tags & T_MECH))
+		return 1;
+	return (st->u[u].tags & T_2AD) && ad2_arriving(st);
+}
+
+/* The first unit of side that must enter in this phase, or -1. */
+static int first_must_enter(const struct aachen *st, int side, int mech)
+{
+	int i;
+
+	for (i = 0; i < st->n_units; i++)
+		if (st->u[i].side == side && must_enter(st, i, mech))
+			return i;
+	return -1;
 }
 
 static int may_move(const struct aachen *st, const struct hex_rules *r,
@@ -563,8 +628,6 @@ static void engineers(struct ctx *c, struct aachen *st)
 	int h, d, o, n = 0;
 	size_t k;
 
-	if (st->eb_turn == st->turn)
-		return;
 	aa_rules(st, &r);
 	q_init(&q, "14.0", "bridge", "allied", "Engineers: keep the bridged "
 	       "hexside (%s) or bridge another river or stream hexside "
@@ -583,8 +646,12 @@ static void engineers(struct ctx *c, struct aachen *st)
 				continue;
 			if (!engineer_near(st, h) && !engineer_near(st, o))
 				continue;
+			/* not in a German ZOC, and not into a German-held
+			 * hex: engineers bridge past the enemy, not into
+			 * him */
 			if (hex_in_enemy_zoc(&r, ALLIED, h) ||
-			    hex_in_enemy_zoc(&r, ALLIED, o))
+			    hex_in_enemy_zoc(&r, ALLIED, o) ||
+			    german_at(st, h) || german_at(st, o))
 				continue;
 			sh[n] = (int16_t)h;
 			sd[n++] = (int8_t)d;
@@ -681,7 +748,6 @@ static void repair(struct ctx *c, struct aachen *st)
 
 /* ---- movement orders: one answer a unit, "UNIT HEX HEX ..." ---- */
 
-enum { PATH_MAX_HEXES = 40, EXAMPLES_A_UNIT = 6 };
 
 struct mv_check {
 	const struct aachen *st;
@@ -689,6 +755,7 @@ struct mv_check {
 	/* the parsed answer */
 	int unit, n;
 	int16_t path[PATH_MAX_HEXES];
+	int by_dest;               /* "UNIT to HEX": the path was found */
 };
 
 static struct aachen trial, trial2;   /* scratch copies for trial moves */
@@ -703,6 +770,7 @@ static int parse_move(struct mv_check *m, const char *ans, char *why,
 
 	m->unit = -1;
 	m->n = 0;
+	m->by_dest = 0;
 	while (*p) {
 		while (*p == ' ')
 			p++;
@@ -720,10 +788,17 @@ static int parse_move(struct mv_check *m, const char *ans, char *why,
 						"(5.0)", w), -1;
 			continue;
 		}
+		if (!strcmp(w, "to") && m->n == 0 && !m->by_dest) {
+			m->by_dest = 1;
+			continue;
+		}
 		h = hex_parse(&m->st->map, w);
 		if (h == HEX_NONE || m->st->map.terr[h] == 255)
 			return snprintf(why, size, "'%s' is not a hex of the "
 					"map (5.0)", w), -1;
+		if (m->by_dest && m->n == 1)
+			return snprintf(why, size, "write UNIT to HEX: one "
+					"destination (5.0)"), -1;
 		if (m->n == PATH_MAX_HEXES)
 			return snprintf(why, size, "the path is too long "
 					"(5.0)"), -1;
@@ -732,6 +807,68 @@ static int parse_move(struct mv_check *m, const char *ans, char *why,
 	if (m->unit < 0)
 		return snprintf(why, size, "write UNIT HEX HEX ... or done "
 				"(5.0)"), -1;
+	if (m->by_dest && m->n != 1)
+		return snprintf(why, size, "write UNIT to HEX: the hex "
+				"where the move ends (5.0)"), -1;
+	return 0;
+}
+
+/* "UNIT to HEX": the cheapest legal path (hex_path), from the unit's
+ * hex, or for a reinforcement from the free entry hex that leaves the
+ * most MPs (11.3). */
+static int path_to(struct mv_check *m, int to, char *why, size_t size)
+{
+	const struct aachen *st = m->st;
+	const struct hunit *un = &st->u[m->unit];
+	struct hex_rules r;
+	int16_t f[HEX_ENTRY_MAX], p[PATH_MAX_HEXES];
+	int left = allowance(st, m->unit, m->mech), k, i, n, at, best = -1,
+	    cost;
+	char x[8];
+
+	memcpy(&trial2, st, sizeof trial2);
+	aa_rules(&trial2, &r);
+	if (un->where == U_MAP) {
+		n = hex_path(&r, m->unit, un->hex, left, 1, to, m->path,
+			     PATH_MAX_HEXES, NULL);
+		if (n <= 0)
+			return snprintf(why, size, "%s cannot reach %s in this "
+					"phase (5.0, 6.0)", un->id,
+					hex_id(to, x)), -1;
+		m->n = n;
+		return 0;
+	}
+	k = entry_free(st, m->unit, f);
+	for (i = 0; i < k; i++) {
+		cost = st->map.terrain[st->map.terr[f[i]]].cost;
+		if (cost >= COST_ALL || cost > left)
+			continue;
+		if (f[i] == to) {
+			n = 0;
+			at = left - cost;
+		} else {
+			/* the unit stands on its entry hex (11.2) */
+			memcpy(&trial2, st, sizeof trial2);
+			place_quietly(&trial2, m->unit, f[i]);
+			aa_rules(&trial2, &r);
+			if (hex_in_enemy_zoc(&r, un->side, f[i]))
+				continue;       /* 12.0: it stops there */
+			n = hex_path(&r, m->unit, f[i], left - cost, 0, to, p,
+				     PATH_MAX_HEXES - 1, &at);
+			if (n <= 0)
+				continue;
+		}
+		if (at > best) {
+			best = at;
+			m->path[0] = f[i];
+			memcpy(m->path + 1, p, (size_t)n * sizeof *p);
+			m->n = n + 1;
+		}
+	}
+	if (best < 0)
+		return snprintf(why, size, "%s cannot reach %s from a free "
+				"entry hex in this phase (11.3, 5.0)", un->id,
+				hex_id(to, x)), -1;
 	return 0;
 }
 
@@ -743,10 +880,17 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 	int u;
 
 	if (!strcmp(ans, "done")) {
-		if (must_enter_2ad(st, m->side, m->mech))
-			return snprintf(why, size, "the 2nd Armored Division "
-					"may not be held back: it enters first "
-					"(15.0)"), -1;
+		u = first_must_enter(st, m->side, m->mech);
+		if (u >= 0 && (st->u[u].tags & T_2AD))
+			return snprintf(why, size, "%s may not be held back: "
+					"the 2nd Armored Division arrives all "
+					"at once (15.0)", st->u[u].id), -1;
+		if (u >= 0)
+			return snprintf(why, size, "%s may not be held back: "
+					"it arrives %s (11.2)", st->u[u].id,
+					m->mech ? "in this mechanised phase "
+					"at the latest" : "in this movement "
+					"phase"), -1;
 		m->unit = -1;
 		return 0;
 	}
@@ -770,10 +914,8 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 				st->oos[u] && !st->oos_mech ?
 				"supply: out of supply, no mechanised movement" :
 				"8.0: in an enemy zone of control"), -1;
-	if (must_enter_2ad(st, m->side, m->mech) &&
-	    !((st->u[u].tags & T_2AD) && due(st, u)))
-		return snprintf(why, size, "the 2nd Armored Division enters "
-				"first (15.0)"), -1;
+	if (m->by_dest && path_to(m, m->path[0], why, size))
+		return -1;
 	memcpy(&trial, st, sizeof trial);
 	return walk(&trial, u, m->mech, m->path, m->n, why, size);
 }
@@ -952,11 +1094,10 @@ static void movement_phase(struct ctx *c, struct aachen *st, int side,
 		demolition(c, st);
 	for (;;) {
 		aa_rules(st, &r);
-		must = must_enter_2ad(st, side, mech);
+		must = first_must_enter(st, side, mech) >= 0;
 		n = 0;
 		for (i = 0; i < st->n_units; i++)
-			if (may_move(st, &r, i, side, mech) &&
-			    (!must || ((st->u[i].tags & T_2AD) && due(st, i))))
+			if (may_move(st, &r, i, side, mech))
 				idx[n++] = (int16_t)i;
 		if (n == 0)
 			break;
@@ -993,7 +1134,7 @@ static void movement_phase(struct ctx *c, struct aachen *st, int side,
 		ans = ctx_ask_text(c, &q, check_move, &m);
 		if (check_move(&m, ans, why, sizeof why) || m.unit < 0)
 			break;
-		move_unit(c, st, m.unit, mech, m.path, m.n);
+		move_unit(c, st, m.unit, mech, m.path, m.n, m.by_dest);
 		if (st->phase == PH_OVER)
 			return;
 	}
@@ -1186,6 +1327,45 @@ static void declare(struct ctx *c, struct aachen *st, int side)
 	}
 }
 
+/* Whether unit u, once in hex b, is in an enemy zone of control: as a
+ * move sees it (walk), with u in b, so that a fortified hex that u would
+ * hold is reached by no zone of control (12.0, 13.0). */
+static int zoc_on_entering(struct aachen *st, const struct hex_rules *r,
+			   int u, int b)
+{
+	int16_t was = st->occ[b];
+	int in;
+
+	if (was < 0)
+		st->occ[b] = (int16_t)u;
+	in = hex_in_enemy_zoc(r, st->u[u].side, b);
+	st->occ[b] = was;
+	return in;
+}
+
+/* Of the m hexes cand, the one whose nearest enemy unit is farthest
+ * (ties: the first): the standing answer "rear" to a retreat. */
+static int rearmost(const struct aachen *st, int side, const int16_t *cand,
+		    int m)
+{
+	int best = 0, best_d = -1, i, e, d, near;
+
+	for (i = 0; i < m; i++) {
+		near = HEX_MAX;
+		for (e = 0; e < st->n_units; e++)
+			if (st->u[e].side != side &&
+			    st->u[e].where == U_MAP &&
+			    (d = hex_distance(&st->map, cand[i],
+					      st->u[e].hex)) < near)
+				near = d;
+		if (near > best_d) {
+			best_d = near;
+			best = i;
+		}
+	}
+	return best;
+}
+
 /* 7.4: the owner retreats unit u n hexes, each farther from where it
  * stood, into no enemy unit or zone of control, ending in an empty hex;
  * with no such hex it is eliminated. Returns 1 if it survived. */
@@ -1209,7 +1389,7 @@ static int retreat(struct ctx *c, struct aachen *st, int u, int n)
 			    (st->occ[b] >= 0 && st->u[st->occ[b]].side != side)
 			    || (step == n && st->occ[b] >= 0) ||
 			    hex_step_cost(&r, st->u[u].hex, b) == COST_NO ||
-			    hex_in_enemy_zoc(&r, side, b))
+			    zoc_on_entering(st, &r, u, b))
 				continue;
 			cand[m++] = (int16_t)b;
 			q_add(&q, "%s", hex_id(b, y));
@@ -1219,7 +1399,11 @@ static int retreat(struct ctx *c, struct aachen *st, int u, int n)
 				  "retreat into");
 			return 0;
 		}
+		/* a standing answer: the hex farthest from the enemy */
+		q_add(&q, "rear");
 		k = m == 1 ? 0 : (int)ctx_ask(c, &q);
+		if (k == m)
+			k = rearmost(st, side, cand, m);
 		b = cand[k];
 		ctx_event(c, "7.4", "%s retreats from %s to %s.", st->u[u].id,
 			  hex_id(st->u[u].hex, x), hex_id(b, y));
@@ -1277,10 +1461,12 @@ static void defender_advance(struct ctx *c, struct aachen *st, int def,
 	}
 	if (m == 0)
 		return;
+	/* a standing answer: into the first hex they left */
+	q_add(&q, "yes");
 	k = (int)ctx_ask(c, &q);
 	if (k == 0)
 		return;
-	h = cand[k - 1];
+	h = cand[k == m + 1 ? 0 : k - 1];
 	ctx_event(c, "7.6", "%s advances from %s into %s.", st->u[def].id,
 		  x, hex_id(h, y));
 	ctx_mark(c, "", "move", x, y, st->u[def].id);
@@ -1296,7 +1482,7 @@ static void resolve(struct ctx *c, struct aachen *st, struct attack *a,
 	struct question q;
 	const struct crt_result *res;
 	int def = st->occ[a->def], i, u, sum = 0, dstr, col, col0, shift = 0,
-	    s, worst = 0, die, lost, need, m, alive[ATTACKERS_MAX], na;
+	    s, worst = 0, die, lost, need, m, k, alive[ATTACKERS_MAX], na;
 	int enemy = !side;
 	char x[8], y[8], purpose[96];
 	const struct hex_effect *t;
@@ -1416,7 +1602,15 @@ static void resolve(struct ctx *c, struct aachen *st, struct attack *a,
 				}
 			if (m == 0)
 				break;
-			u = who[m == 1 ? 0 : ctx_ask(c, &q)];
+			/* a standing answer: the weakest attacker */
+			q_add(&q, "weakest");
+			k = m == 1 ? 0 : (int)ctx_ask(c, &q);
+			if (k == m)
+				for (k = 0, i = 1; i < m; i++)
+					if (unit_att(&st->u[who[i]]) <
+					    unit_att(&st->u[who[k]]))
+						k = i;
+			u = who[k];
 			lost += unit_att(&st->u[u]);
 			eliminate(c, st, u, "7.3", " in the exchange");
 		}
@@ -1445,9 +1639,16 @@ static void resolve(struct ctx *c, struct aachen *st, struct attack *a,
 		}
 		if (m == 0)
 			return;
+		/* a standing answer: the strongest attacker next to it */
+		q_add(&q, "yes");
 		i = (int)ctx_ask(c, &q);
 		if (i == 0)
 			return;
+		if (i == m + 1)
+			for (i = 1, k = 2; k <= m; k++)
+				if (unit_att(&st->u[who[k - 1]]) >
+				    unit_att(&st->u[who[i - 1]]))
+					i = k;
 		u = who[i - 1];
 		ctx_event(c, "7.6", "%s advances from %s into %s.",
 			  st->u[u].id, hex_id(st->u[u].hex, y), x);
