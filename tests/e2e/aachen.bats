@@ -161,3 +161,29 @@ setup() {
 	assert_output_has '"2431"'
 	assert_output_has '"2434"'
 }
+
+# orders --answers: the template after the given answers (issue 11: a
+# whole turn in one order file, one answer at a time)
+@test "orders --answers: the template goes on after the answers given" {
+	"$UMPIRE" orders start.yaml -s a.key >t.yaml
+	# keep the first answer only, changed to another legal hex, and a
+	# standing order
+	awk '/^- / { if (n++) next; sub(/"[0-9]+"/, "\"2630\"") }
+	     /^standing:/ { exit } { print }' t.yaml >part.yaml
+	printf 'standing:\n  retreat: "rear"\n' >>part.yaml
+	grep -q '^- setup: "2630"' part.yaml
+	run "$UMPIRE" orders start.yaml -s a.key --answers part.yaml
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" >t2.yaml
+	[ "$(grep -m1 '^- setup' t2.yaml)" = '- setup: "2630"' ]
+	# the second question no longer offers the hex the first took
+	second=$(awk '/^# legal:/ { n++ } n == 2 { print; exit }' t2.yaml)
+	[ -n "$second" ]
+	[[ "$second" != *'"2630"'* ]]
+	grep -q '^  retreat: "rear"' t2.yaml
+	# an illegal answer is refused as adjudicate would refuse it
+	sed 's/^- setup: "2630"/- setup: "0101"/' part.yaml >bad.yaml
+	run "$UMPIRE" orders start.yaml -s a.key --answers bad.yaml
+	[ "$status" -eq 1 ]
+	assert_output_has "'0101' is not a legal answer to rule 17.0"
+}
