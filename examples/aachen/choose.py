@@ -10,8 +10,7 @@ for what comes after a roll or in the opponent's turn, and prints the
 orders. Policy: a few named units march on Aachen (1328) along the example
 paths that end nearest to it, every possible attack is made with every
 unit that can join it when two or more can, units advance after combat,
-engineers bridge the first hexside offered once, the German demolishes
-what he can."""
+engineers bridge the first hexside offered once."""
 import re
 import sys
 
@@ -61,8 +60,6 @@ def pick(key, options, text):
     if key == "bridge":
         # bridge once, then keep it
         return options[-1] if "(none)" in text else "keep"
-    if key == "demolish":
-        return options[1] if len(options) > 1 else options[0]
     return options[0]
 
 

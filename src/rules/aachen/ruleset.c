@@ -10,20 +10,18 @@ static const char *const sides[] = { "allied", "german", NULL };
 /* Questions asked after a die is rolled: standing orders let a player
  * answer them in advance instead of waiting for another mail. */
 static const struct standing_key standing[] = {
-	{ "support", "support", "when the enemy attacks one of your units, "
+	{ "support", "8.0", "when the enemy attacks one of your units, "
 	  "spend a support fire marker on its defence (none, use)", "use", 1 },
-	{ "retreat", "7.4", "where your units retreat (rear: the hex "
+	{ "retreat", "7.7", "where your units retreat (rear: the hex "
 	  "farthest from the enemy; or a hex)", "rear", 1 },
-	{ "advance", "7.6", "after combat, advance into a vacated hex "
+	{ "advance", "7.9", "after combat, advance into a vacated hex "
 	  "(no; yes: the attacker's strongest unit next to it, the "
 	  "defender into the first hex its attackers left; or a unit, a "
 	  "hex)", "yes", 1 },
-	{ "exchange", "7.3", "the attacking unit lost in an exchange "
+	{ "exchange", "7.6", "the attacking unit lost in an exchange "
 	  "(weakest, or a unit)", "weakest", 1 },
 	{ "bridge", "14.0", "engineers at the start of a movement phase "
 	  "(keep, or a hexside)", "keep", 0 },
-	{ "demolish", "9.1", "demolish bridges (done, or a hexside)",
-	  "done", 0 },
 	{ "attack", "7.1", "declare an attack (done, or a hex)", "done", 0 },
 	{ "move", "5.0", "move a unit (done, or UNIT HEX HEX ...)",
 	  "done", 0 },
@@ -32,7 +30,7 @@ static const struct standing_key standing[] = {
 
 const struct ruleset ruleset_aachen = {
 	.id = "aachen",
-	.version = "3",
+	.version = "4",
 	.sides = sides,
 	.state_size = sizeof(struct aachen),
 	.setup = aa_setup,

@@ -1,8 +1,8 @@
 /*
- * turn.c - Aachen: the set-up (17.0) and the game turn (3.0): for each
+ * turn.c - Aachen: the set-up (17.0) and the game turn (4.0): for each
  * side in turn (the Allied player first, 10.1), a movement phase (5.0,
  * reinforcements 11.0, bridging 14.0, demolition 9.1), a combat phase
- * (7.0) and a mechanised movement phase (8.0); victory (16.0) and the
+ * (7.0) and a mechanised movement phase (4.0); victory (16.0) and the
  * shortened game (17.1). play() runs from whatever phase the state
  * records.
  */
@@ -99,7 +99,7 @@ void aa_rules(const struct aachen *st, struct hex_rules *r)
 	r->units = st->u;
 	r->n_units = st->n_units;
 	r->occupant = st->occ;
-	r->next = NULL;         /* no stacking (4.0) */
+	r->next = NULL;         /* no stacking (5.3) */
 	r->exerts_zoc = exerts_zoc;
 	r->bridged = bridged;
 	r->user = st;
@@ -338,20 +338,20 @@ static void supply_check(struct ctx *c, struct aachen *st, int side)
 		was = st->oos[i];
 		st->oos[i] = st->u[i].where == U_MAP && !in_supply(st, &r, i);
 		if (st->oos[i] && !was) {
-			ctx_event(c, "supply", "%s in %s is out of supply: "
+			ctx_event(c, "9.0", "%s in %s is out of supply: "
 				  "attack strength %d%s.", st->u[i].id,
 				  hex_id(st->u[i].hex, x), aa_unit_att(st, i),
 				  st->oos_mech ? "" :
 				  ", no mechanised movement");
 			ctx_mark(c, "", "supply", x, "", st->u[i].id);
 		} else if (was && !st->oos[i]) {
-			ctx_event(c, "supply", "%s in %s is in supply again.",
+			ctx_event(c, "9.0", "%s in %s is in supply again.",
 				  st->u[i].id, hex_id(st->u[i].hex, x));
 		}
 	}
 }
 
-/* ---- movement (5.0, 6.0, 8.0, 11.0) ---- */
+/* ---- movement (4.0, 5.0, 6.1, 11.0) ---- */
 
 static void mp_text(char *buf, size_t size, int half)
 {
@@ -379,7 +379,8 @@ static int due(const struct aachen *st, int u)
 	       st->u[u].arrive <= st->turn;
 }
 
-/* Half MPs of unit u in this phase (5.0; 8.0 a share of it). */
+/* Half MPs of unit u in this phase (5.0; in the mechanised phase, 4.0,
+ * a share of it). */
 static int allowance(const struct aachen *st, int u, int mech)
 {
 	const struct hunit *un = &st->u[u];
@@ -421,16 +422,16 @@ static const char *step_text(const struct aachen *st, int u, int a, int b,
 		return NULL;
 	mp_text(mp, sizeof mp, left);
 	if (!strcmp(w, "enemy"))
-		snprintf(why, size, "%s holds an enemy unit (4.0)", y);
+		snprintf(why, size, "%s holds an enemy unit (5.3)", y);
 	else if (!strcmp(w, "zoc"))
 		snprintf(why, size, "%s is in an enemy zone of control and so "
-			 "is %s: no move from one to the other (6.0)", y, x);
+			 "is %s: no move from one to the other (6.1)", y, x);
 	else if (!strcmp(w, "hexside"))
 		snprintf(why, size, "the hexside %s-%s may not be crossed "
-			 "(5.3)", x, y);
+			 "(5.2)", x, y);
 	else if (!strcmp(w, "cost") && hex_step_cost(&r, a, b) == COST_ALL)
 		snprintf(why, size, "crossing into %s takes all the MPs: "
-			 "only as the first step (5.3)", y);
+			 "only as the first step (5.2)", y);
 	else if (!strcmp(w, "cost"))
 		snprintf(why, size, "%s costs more than the %s MP left (5.1)",
 			 y, mp);
@@ -487,12 +488,12 @@ static int walk(struct aachen *st, int u, int mech, const int16_t *path,
 		aa_rules(st, &r);
 		if (i < n - 1 && hex_in_enemy_zoc(&r, un->side, path[i]))
 			return snprintf(why, size, "%s is in an enemy zone of "
-					"control: %s stops there (6.0)",
+					"control: %s stops there (6.1)",
 					hex_id(path[i], x), un->id), -1;
 	}
 	if (st->occ[un->hex] != u)
 		return snprintf(why, size, "the move ends in %s on %s: one "
-				"unit a hex (4.0)", hex_id(un->hex, x),
+				"unit a hex (5.3)", hex_id(un->hex, x),
 				st->u[st->occ[un->hex]].id), -1;
 	return 0;
 }
@@ -533,7 +534,7 @@ static void move_unit(struct ctx *c, struct aachen *st, int u, int mech,
 			return;
 		aa_rules(st, &r);
 		if (hex_in_enemy_zoc(&r, un->side, path[i]))
-			ctx_event(c, "6.0", "%s enters an enemy zone of "
+			ctx_event(c, "6.1", "%s enters an enemy zone of "
 				  "control at %s and stops.", un->id,
 				  hex_id(path[i], x));
 	}
@@ -545,13 +546,13 @@ static void move_unit(struct ctx *c, struct aachen *st, int u, int mech,
 		for (i = first; i < n - 1 && len + 6 < sizeof via; i++)
 			len += (size_t)snprintf(via + len, sizeof via - len,
 						" %s", hex_id(path[i], x));
-		ctx_event(c, mech ? "8.0" : "5.0", "%s moves from %s to %s "
+		ctx_event(c, "5.0", "%s moves from %s to %s "
 			  "(by%s).", un->id, hex_id(start, x),
 			  hex_id(un->hex, y), n - first > 1 ? via : " the "
 			  "shortest way");
 		ctx_mark(c, "", "move", hex_id(start, x), y, un->id);
 	} else if (un->hex != start) {
-		ctx_event(c, mech ? "8.0" : "5.0", "%s moves from %s to %s.",
+		ctx_event(c, "5.0", "%s moves from %s to %s.",
 			  un->id, hex_id(start, x), hex_id(un->hex, y));
 		ctx_mark(c, "", "move", x, y, un->id);
 	}
@@ -671,80 +672,6 @@ static void engineers(struct ctx *c, struct aachen *st)
 	ctx_mark(c, "", "placed", b, "", "bridge");
 }
 
-/* 9.1 (provisional): at the start of his movement phase the German
- * player may demolish intact bridges next to a German unit. */
-static void demolition(struct ctx *c, struct aachen *st)
-{
-	struct question q;
-	int16_t sh[Q_MAX_OPTIONS];
-	int8_t sd[Q_MAX_OPTIONS];
-	char b[16];
-	int h, d, o, n;
-	size_t k;
-
-	for (;;) {
-		q_init(&q, "9.1", "demolish", "german", "Demolish a bridge "
-		       "next to a German unit, or done.");
-		q_add(&q, "done");
-		n = 0;
-		for (h = 0; h < HEX_MAX && q.n < Q_MAX_OPTIONS; h++) {
-			for (d = 0; d < 3 && q.n < Q_MAX_OPTIONS; d++) {
-				o = hex_neighbour(&st->map, h, d);
-				if (o < 0 ||
-				    !hex_side_has(&st->map, h, d, HS_BRIDGE) ||
-				    hex_side_has(&st->map, h, d,
-						 HS_DEMOLISHED))
-					continue;
-				if (!((st->occ[h] >= 0 &&
-				       st->u[st->occ[h]].side == GERMAN) ||
-				      (st->occ[o] >= 0 &&
-				       st->u[st->occ[o]].side == GERMAN)))
-					continue;
-				sh[n] = (int16_t)h;
-				sd[n++] = (int8_t)d;
-				q_add(&q, "%s", hex_side_id(&st->map, h, d,
-							    b));
-			}
-		}
-		if (q.n == 1)
-			return;
-		k = ctx_ask(c, &q);
-		if (k == 0)
-			return;
-		hex_side_set(&st->map, sh[k - 1], sd[k - 1], HS_DEMOLISHED, 1);
-		ctx_event(c, "9.1", "The Germans demolish the bridge at %s.",
-			  hex_side_id(&st->map, sh[k - 1], sd[k - 1], b));
-	}
-}
-
-/* 9.2 (provisional; "14.2" in 14.0): an Allied engineer in a hex beside
- * a demolished bridge, outside German zones of control, at the end of
- * the Allied movement phase, repairs it. */
-static void repair(struct ctx *c, struct aachen *st)
-{
-	struct hex_rules r;
-	char b[16];
-	int i, d, h, o;
-
-	aa_rules(st, &r);
-	for (i = 0; i < st->n_units; i++) {
-		if (st->u[i].where != U_MAP || st->u[i].side != ALLIED ||
-		    !(st->u[i].tags & T_ENGINEER))
-			continue;
-		h = st->u[i].hex;
-		if (hex_in_enemy_zoc(&r, ALLIED, h))
-			continue;
-		for (d = 0; d < 6; d++) {
-			o = hex_neighbour(&st->map, h, d);
-			if (o < 0 || !hex_side_has(&st->map, h, d,
-						   HS_DEMOLISHED))
-				continue;
-			hex_side_set(&st->map, h, d, HS_DEMOLISHED, 0);
-			ctx_event(c, "9.2", "%s repairs the bridge at %s.",
-				  st->u[i].id, hex_side_id(&st->map, h, d, b));
-		}
-	}
-}
 
 /* ---- movement orders: one answer a unit, "UNIT HEX HEX ..." ---- */
 
@@ -833,7 +760,7 @@ static int path_to(struct mv_check *m, int to, char *why, size_t size)
 			     PATH_MAX_HEXES, NULL);
 		if (n <= 0)
 			return snprintf(why, size, "%s cannot reach %s in this "
-					"phase (5.0, 6.0)", un->id,
+					"phase (5.0, 6.1)", un->id,
 					hex_id(to, x)), -1;
 		m->n = n;
 		return 0;
@@ -899,7 +826,7 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 	u = m->unit;
 	aa_rules(st, &r);
 	if (st->u[u].side != m->side)
-		return snprintf(why, size, "%s is not a %s unit (3.0)",
+		return snprintf(why, size, "%s is not a %s unit (2.3)",
 				st->u[u].id, m->side == ALLIED ? "US" :
 				"German"), -1;
 	if (st->moved[u])
@@ -908,12 +835,12 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 	if (!may_move(st, &r, u, m->side, m->mech))
 		return snprintf(why, size, "%s may not move now (%s)",
 				st->u[u].id, st->u[u].where == U_WAITING ?
-				"11.0, 11.4" : st->u[u].where != U_MAP ? "7.3" :
+				"11.0, 11.4" : st->u[u].where != U_MAP ? "7.6" :
 				!m->mech ? "5.0" : !(st->u[u].tags & T_MECH) ?
-				"8.0: not mechanised" :
+				"4.0: not mechanised" :
 				st->oos[u] && !st->oos_mech ?
-				"supply: out of supply, no mechanised movement" :
-				"8.0: in an enemy zone of control"), -1;
+				"9.0: out of supply, no mechanised movement" :
+				"4.0: in an enemy zone of control"), -1;
 	if (m->by_dest && path_to(m, m->path[0], why, size))
 		return -1;
 	memcpy(&trial, st, sizeof trial);
@@ -1090,8 +1017,6 @@ static void movement_phase(struct ctx *c, struct aachen *st, int side,
 		supply_check(c, st, side);
 	if (side == ALLIED)
 		engineers(c, st);
-	else if (!mech)
-		demolition(c, st);
 	for (;;) {
 		aa_rules(st, &r);
 		must = first_must_enter(st, side, mech) >= 0;
@@ -1101,7 +1026,7 @@ static void movement_phase(struct ctx *c, struct aachen *st, int side,
 				idx[n++] = (int16_t)i;
 		if (n == 0)
 			break;
-		q_init(&q, mech ? "8.0" : "5.0", "move", aa_side_names[side],
+		q_init(&q, "5.0", "move", aa_side_names[side],
 		       "%s %s: UNIT HEX HEX ... (its path, hex by hex; a "
 		       "reinforcement's entry hex first), or done. Units:",
 		       side == ALLIED ? "Allied" : "German",
@@ -1138,8 +1063,6 @@ static void movement_phase(struct ctx *c, struct aachen *st, int side,
 		if (st->phase == PH_OVER)
 			return;
 	}
-	if (side == ALLIED && !mech)
-		repair(c, st);
 }
 
 /* ---- combat (7.0) ---- */
@@ -1197,11 +1120,11 @@ static int check_attack(void *user, const char *ans, char *why,
 		if (!strcmp(w, "+support")) {
 			if (a->sup)
 				return snprintf(why, size, "+support is given "
-						"twice (support fire)"), -1;
+						"twice (8.0)"), -1;
 			if (st->support_left[a->side] < 1)
 				return snprintf(why, size, "no support fire "
 						"marker left this turn "
-						"(support fire)"), -1;
+						"(8.0)"), -1;
 			a->sup = 1;
 			continue;
 		}
@@ -1380,7 +1303,7 @@ static int retreat(struct ctx *c, struct aachen *st, int u, int n)
 	for (step = 1; step <= n; step++) {
 		aa_rules(st, &r);
 		m = 0;
-		q_init(&q, "7.4", "retreat", aa_side_names[side], "%s retreats "
+		q_init(&q, "7.7", "retreat", aa_side_names[side], "%s retreats "
 		       "(%d of %d hexes) from %s: choose the hex.",
 		       st->u[u].id, step, n, hex_id(st->u[u].hex, x));
 		for (d = 0; d < 6; d++) {
@@ -1395,7 +1318,7 @@ static int retreat(struct ctx *c, struct aachen *st, int u, int n)
 			q_add(&q, "%s", hex_id(b, y));
 		}
 		if (m == 0) {
-			eliminate(c, st, u, "7.4", ": it has no hex to "
+			eliminate(c, st, u, "7.7", ": it has no hex to "
 				  "retreat into");
 			return 0;
 		}
@@ -1405,7 +1328,7 @@ static int retreat(struct ctx *c, struct aachen *st, int u, int n)
 		if (k == m)
 			k = rearmost(st, side, cand, m);
 		b = cand[k];
-		ctx_event(c, "7.4", "%s retreats from %s to %s.", st->u[u].id,
+		ctx_event(c, "7.7", "%s retreats from %s to %s.", st->u[u].id,
 			  hex_id(st->u[u].hex, x), hex_id(b, y));
 		ctx_mark(c, "", "move", x, y, st->u[u].id);
 		enter(c, st, u, b);
@@ -1444,7 +1367,7 @@ static void defender_advance(struct ctx *c, struct aachen *st, int def,
 	if (st->phase == PH_OVER || st->u[def].where != U_MAP)
 		return;
 	aa_rules(st, &r);
-	q_init(&q, "7.6", "advance", aa_side_names[st->u[def].side],
+	q_init(&q, "7.9", "advance", aa_side_names[st->u[def].side],
 	       "The attackers of %s have gone: advance %s into a hex they "
 	       "vacated, or no.", hex_id(st->u[def].hex, x), st->u[def].id);
 	q_add(&q, "no");
@@ -1467,7 +1390,7 @@ static void defender_advance(struct ctx *c, struct aachen *st, int def,
 	if (k == 0)
 		return;
 	h = cand[k == m + 1 ? 0 : k - 1];
-	ctx_event(c, "7.6", "%s advances from %s into %s.", st->u[def].id,
+	ctx_event(c, "7.9", "%s advances from %s into %s.", st->u[def].id,
 		  x, hex_id(h, y));
 	ctx_mark(c, "", "move", x, y, st->u[def].id);
 	enter(c, st, def, h);
@@ -1509,11 +1432,11 @@ static void resolve(struct ctx *c, struct aachen *st, struct attack *a,
 	/* support fire: the attacker's, declared; the defender's, asked */
 	if (a->att_sup && st->support_val) {
 		sum += st->support_val;
-		ctx_event(c, "support", "Support fire adds %d to the attack "
+		ctx_event(c, "8.0", "Support fire adds %d to the attack "
 			  "on %s.", st->support_val, hex_id(a->def, x));
 	}
 	if (st->support_left[enemy] > 0 && st->support_val > 0) {
-		q_init(&q, "support", "support", aa_side_names[enemy],
+		q_init(&q, "8.0", "support", aa_side_names[enemy],
 		       "The attack on %s (%s): use one of your %d support "
 		       "fire markers for the defence (+%d), or none.",
 		       hex_id(a->def, x), st->u[def].id,
@@ -1523,7 +1446,7 @@ static void resolve(struct ctx *c, struct aachen *st, struct attack *a,
 		if (ctx_ask(c, &q) == 1) {
 			a->def_sup = 1;
 			st->support_left[enemy]--;
-			ctx_event(c, "support", "Support fire adds %d to the "
+			ctx_event(c, "8.0", "Support fire adds %d to the "
 				  "defence of %s.", st->support_val, x);
 		}
 	}
@@ -1539,13 +1462,13 @@ static void resolve(struct ctx *c, struct aachen *st, struct attack *a,
 		dstr += st->support_val;
 	col0 = crt_column(&st->crt, sum, dstr);
 	col = crt_shift(&st->crt, col0, shift);
-	snprintf(purpose, sizeof purpose, "7.3 combat at %s, column %s",
+	snprintf(purpose, sizeof purpose, "7.6 combat at %s, column %s",
 		 hex_id(a->def, x), st->crt.label[col]);
 	ctx_draw_for(c, aa_side_names[side]);   /* the attacker's roll */
 	die = ctx_die(c, purpose, st->crt.die);
 	ctx_draw_for(c, NULL);
 	res = crt_lookup(&st->crt, col, die);
-	ctx_event(c, "7.3", "Attack on %s (%s %d-%d-%d, %s%s): attack %d, "
+	ctx_event(c, "7.6", "Attack on %s (%s %d-%d-%d, %s%s): attack %d, "
 		  "defence %d, column %s, shift %+d: %s; die %d: %s.",
 		  hex_id(a->def, x), st->u[def].id, st->u[def].att,
 		  st->u[def].def, st->u[def].mov, t->name,
@@ -1558,7 +1481,7 @@ static void resolve(struct ctx *c, struct aachen *st, struct attack *a,
 	case FX_ELIMINATED:
 	case FX_EXCHANGE:
 	case FX_STEP:
-		eliminate(c, st, def, "7.3", "");
+		eliminate(c, st, def, "7.6", "");
 		break;
 	case FX_RETREAT:
 		if (!holds_fort(c, st, def))
@@ -1574,7 +1497,7 @@ static void resolve(struct ctx *c, struct aachen *st, struct attack *a,
 	case FX_ELIMINATED:
 	case FX_STEP:
 		for (i = 0; i < na && st->phase != PH_OVER; i++)
-			eliminate(c, st, alive[i], "7.3", "");
+			eliminate(c, st, alive[i], "7.6", "");
 		defender_advance(c, st, def, from, na);
 		return;
 	case FX_RETREAT:
@@ -1591,7 +1514,7 @@ static void resolve(struct ctx *c, struct aachen *st, struct attack *a,
 		while (lost < need && st->phase != PH_OVER) {
 			int16_t who[ATTACKERS_MAX];
 
-			q_init(&q, "7.3", "exchange", aa_side_names[side],
+			q_init(&q, "7.6", "exchange", aa_side_names[side],
 			       "Exchange: lose attacking units of %d attack "
 			       "strength or more (%d so far).", need, lost);
 			m = 0;
@@ -1612,7 +1535,7 @@ static void resolve(struct ctx *c, struct aachen *st, struct attack *a,
 						k = i;
 			u = who[k];
 			lost += unit_att(&st->u[u]);
-			eliminate(c, st, u, "7.3", " in the exchange");
+			eliminate(c, st, u, "7.6", " in the exchange");
 		}
 		break;
 	default:
@@ -1624,7 +1547,7 @@ static void resolve(struct ctx *c, struct aachen *st, struct attack *a,
 	{
 		int16_t who[ATTACKERS_MAX];
 
-		q_init(&q, "7.6", "advance", aa_side_names[side], "%s is "
+		q_init(&q, "7.9", "advance", aa_side_names[side], "%s is "
 		       "vacated: advance an attacking unit into it, or no.",
 		       hex_id(a->def, x));
 		q_add(&q, "no");
@@ -1650,7 +1573,7 @@ static void resolve(struct ctx *c, struct aachen *st, struct attack *a,
 				    unit_att(&st->u[who[i - 1]]))
 					i = k;
 		u = who[i - 1];
-		ctx_event(c, "7.6", "%s advances from %s into %s.",
+		ctx_event(c, "7.9", "%s advances from %s into %s.",
 			  st->u[u].id, hex_id(st->u[u].hex, y), x);
 		ctx_mark(c, "", "move", y, x, st->u[u].id);
 		enter(c, st, u, a->def);
@@ -1761,7 +1684,7 @@ void aa_play(struct ctx *c, void *vst)
 		/* support fire markers: so many a turn */
 		memcpy(st->support_left, st->support_n,
 		       sizeof st->support_left);
-		ctx_event(c, "3.0", "Turn %d begins (the game ends after turn "
+		ctx_event(c, "4.0", "Turn %d begins (the game ends after turn "
 			  "%d).", st->turn, aa_last_turn(st));
 	}
 }
