@@ -1,7 +1,8 @@
 /*
  * render.c - umpire render: the board after a step as an SVG picture.
  * The ruleset's render() hook draws the board with the marks of that
- * step (what moved, where it fought); around it this command adds a
+ * step (what moved, where it fought), or, for a side, of every step since
+ * that side's own latest one; around it this command adds a
  * header band (game, scenario, step and turn, what comes next) and, for
  * a scenario with provisional data, a label saying so and a footer that
  * lists what is provisional.
@@ -198,18 +199,33 @@ static void footer(struct svg *s, double y, double width,
 	svg_end_group(s);
 }
 
-/* The marks of step `step` that side may see, copied (caller frees). */
-static struct mark *step_marks(const struct run *run, size_t step,
-			       const char *side, size_t *n)
+/* The marks of steps from..step that side may see, copied (caller
+ * frees). */
+static struct mark *step_marks(const struct run *run, size_t from,
+			       size_t step, const char *side, size_t *n)
 {
 	struct mark *m = xcalloc(run->n_marks ? run->n_marks : 1, sizeof *m);
 
 	*n = 0;
 	for (size_t i = 0; i < run->n_marks; i++)
-		if (run->mark_steps[i] == step &&
+		if (run->mark_steps[i] >= from && run->mark_steps[i] <= step &&
 		    visible_to(run->marks[i].visible, side))
 			m[(*n)++] = run->marks[i];
 	return m;
+}
+
+/* The first step a side has not seen marked: the one after its own
+ * latest step up to `step` (what the opponent did since), or `step`
+ * itself when the side ordered it (or for no side). */
+static size_t unseen_from(const struct game *g, size_t step,
+			  const char *side)
+{
+	if (!side)
+		return step;
+	for (size_t k = step; k >= 1; k--)
+		if (!strcmp(g->steps[k - 1].actor, side))
+			return k < step ? k + 1 : step;
+	return step ? 1 : 0;
 }
 
 static int parse_step(const char *arg, size_t max, size_t *step,
@@ -389,7 +405,8 @@ int cmd_render(int argc, char **argv, const struct cli *cli,
 
 	const char *seer = side && strcmp(side, "referee") != 0 ? side : NULL;
 	size_t n_marks;
-	struct mark *marks = step_marks(&run, step, seer, &n_marks);
+	struct mark *marks = step_marks(&run, unseen_from(&g, step, seer),
+					step, seer, &n_marks);
 	rc = page(cli, out, path, &g.scn, g.n_steps, turn_at(&run, step),
 		  &snap, side, game_honour(&g), marks, n_marks, err);
 	free(marks);

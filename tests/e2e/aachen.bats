@@ -89,7 +89,7 @@ setup() {
 	assert_output_has "audit ok"
 	grep -q "\[17.0\] a19 sets up" all-reports.txt
 	grep -q "\[5.0\] a13 moves from 1629" all-reports.txt
-	grep -q "\[7.3\] Attack on" all-reports.txt
+	grep -q "\[7.6\] Attack on" all-reports.txt
 }
 
 @test "reports say the map is provisional and fit 72 columns" {
@@ -186,4 +186,44 @@ setup() {
 	run "$UMPIRE" orders start.yaml -s a.key --answers bad.yaml
 	[ "$status" -eq 1 ]
 	assert_output_has "'0101' is not a legal answer to rule 17.0"
+}
+
+# Issue 11: the board reads at 100% in a browser
+@test "the board: 44-unit hexes, NATO counters, 9-unit factors, a key, the phase in words" {
+	run "$UMPIRE" render scripted.yaml -o b.svg
+	[ "$status" -eq 0 ]
+	# the first hex: at least 36 units across
+	w=$(grep -m1 -o '<polygon points="[^"]*"' b.svg | grep -o '[0-9.]*,' |
+		tr -d , | sort -n | sed -n '1p;$p' | paste -sd' ' |
+		awk '{ print $2 - $1 }')
+	awk -v w="$w" 'BEGIN { exit !(w >= 36) }'
+	# factors of a counter in 9-unit type, a NATO box beside it
+	grep -q 'font-size="9"[^>]*>[0-9]-[0-9]-[0-9]*<' b.svg
+	grep -q 'Counters: NATO type' b.svg
+	grep -q '>Key:<' b.svg
+	grep -q '>fortified<' b.svg
+	grep -Eq '>Turn [0-9]+ of [0-9]+: (game over|(Allied|German) [a-z ]*phase)' b.svg
+}
+
+@test "the board drawn for a side shows every move since that side's own last step" {
+	EX="$BATS_TEST_DIRNAME/../../examples/aachen/game.yaml"
+	local acts k found=""
+	acts=($(grep '^  actor:' "$EX" | awk '{print $2}'))
+	# two steps in a row by one side, the first with moves
+	for ((k = 2; k <= ${#acts[@]}; k++)); do
+		[ "${acts[k-1]}" = "${acts[k-2]}" ] || continue
+		a=$("$UMPIRE" render "$EX" --step $((k - 1)) -o - |
+			grep -c 'marker-end')
+		[ "$a" -gt 0 ] || continue
+		found=$k
+		break
+	done
+	[ -n "$found" ] || { echo "the example has no such steps"; return 1; }
+	k=$found
+	other=allied
+	[ "${acts[k-1]}" = allied ] && other=german
+	b=$("$UMPIRE" render "$EX" --step $k -o - | grep -c 'marker-end' || true)
+	c=$("$UMPIRE" render "$EX" --step $k --side $other -o - |
+		grep -c 'marker-end')
+	[ "$c" -eq $((a + b)) ] || { echo "$a + $b != $c"; return 1; }
 }

@@ -16,6 +16,7 @@
 #include "../../src/rules/lib/hex.h"
 #include "../../src/rules/lib/crt.h"
 #include "../../src/rules/aachen/aachen.h"
+#include "../../src/rules/lib/hexsvg.h"
 #include "unit.h"
 #include "random_game.h"
 
@@ -354,6 +355,71 @@ static int play_random(const struct scenario *scn, const void *start,
 	return over;
 }
 
+/* ---- hex_path (moves by destination) and the board's unit types ---- */
+
+static void paths(void)
+{
+	static struct hex_map m;
+	struct hunit u[2];
+	int16_t occ[HEX_MAX], path[16];
+	struct hex_rules r;
+	int h, n, left;
+	char x[8];
+	struct strbuf sb = STRBUF_INIT;
+
+	memset(&m, 0, sizeof m);
+	m.cols = 6;
+	m.rows = 6;
+	m.shifted_even = 1;
+	m.n_terrain = 2;
+	m.terrain[0].cost = HALF;       /* clear: 1 MP */
+	m.terrain[1].cost = 3 * HALF;   /* woods: 3 MP */
+	memset(u, 0, sizeof u);
+	for (h = 0; h < HEX_MAX; h++) {
+		occ[h] = -1;
+		m.terr[h] = hex_col(h) >= 1 && hex_col(h) <= 6 &&
+			    hex_row(h) >= 1 && hex_row(h) <= 6 ? 0 : 255;
+	}
+	/* woods on the straight line 0101-0501 at 0301 */
+	m.terr[hex_parse(&m, "0301")] = 1;
+	u[0].where = U_MAP;
+	u[0].hex = (int16_t)hex_parse(&m, "0101");
+	u[0].mov = 6;
+	occ[u[0].hex] = 0;
+	u[1].side = 1;
+	u[1].where = U_MAP;
+	u[1].hex = (int16_t)hex_parse(&m, "0606");
+	occ[u[1].hex] = 1;
+	memset(&r, 0, sizeof r);
+	r.map = &m;
+	r.units = u;
+	r.n_units = 2;
+	r.occupant = occ;
+	n = hex_path(&r, 0, u[0].hex, 6 * HALF, 1, hex_parse(&m, "0501"),
+		     path, 16, &left);
+	for (h = 0; h < n; h++)
+		strbuf_addf(&sb, "%s%s", h ? " " : "", hex_id(path[h], x));
+	/* around the woods: 0202 0302 0402 (each 1 MP) then 0501: 4 MP,
+	 * against 0201 0301 0401 0501 through the woods: 6 MP */
+	CHECK(n == 4 && left == 2 * HALF, "the cheapest path goes round the "
+	      "woods: %s, %d half MP left", sb.buf ? sb.buf : "", left);
+	CHECK(hex_path(&r, 0, u[0].hex, 6 * HALF, 1, hex_parse(&m, "0501"),
+		       path, 3, NULL) == -1, "a path longer than the room "
+	      "given is refused");
+	CHECK(hex_path(&r, 0, u[0].hex, 2 * HALF, 1, hex_parse(&m, "0501"),
+		       path, 16, NULL) == -1, "out of reach: -1");
+	CHECK(hex_path(&r, 0, u[0].hex, 6 * HALF, 1, u[1].hex, path, 16,
+		       NULL) == -1, "an enemy-held hex is never a destination");
+	strbuf_free(&sb);
+	CHECK(nato_type_of("SS panzergrenadier", 0, 1) == NATO_MECHANISED &&
+	      nato_type_of("panzer", 0, 1) == NATO_ARMOUR &&
+	      nato_type_of("reconnaissance", 0, 1) == NATO_RECON &&
+	      nato_type_of("infantry", 1, 0) == NATO_ENGINEER &&
+	      nato_type_of("3rd Armored Division", 0, 1) == NATO_ARMOUR &&
+	      nato_type_of("30th Infantry Division", 0, 0) == NATO_INFANTRY,
+	      "unit types from the name and tags");
+}
+
 static void aachen_random(void)
 {
 	struct scenario scn;
@@ -432,6 +498,7 @@ int main(void)
 	basics();
 	crt_tables();
 	stacks();
+	paths();
 	aachen_random();
 	return unit_done("test_hex");
 }
