@@ -94,6 +94,12 @@ const char *ctx_ask_text(struct ctx *c, const struct question *q,
  */
 int ctx_shown(const struct ctx *c, const char *key);
 
+/* Zeroed scratch memory for the rules (trial copies of the state),
+ * freed by the engine when the run ends, however it ends (a question
+ * may suspend play() at any point): the rules keep no memory of their
+ * own between calls and no static buffers. */
+void *ctx_scratch(struct ctx *c, size_t size);
+
 /* A uniform die roll 1..sides, logged with purpose. */
 int ctx_die(struct ctx *c, const char *purpose, int sides);
 /* The role the following draws are for (whose luck they are, for the

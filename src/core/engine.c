@@ -26,6 +26,8 @@ struct ctx {
 	char phase[48];
 	char draw_for[32];     /* ctx_draw_for: the role the draws are for */
 	long persist_index;    /* persisting(): the option it chose */
+	void **scratch;        /* ctx_scratch(): freed when the run ends */
+	size_t n_scratch;
 	jmp_buf jb;
 };
 
@@ -388,6 +390,13 @@ int ctx_shown(const struct ctx *c, const char *key)
 	return !at_hand(&c->steps[c->cur + 1], 0, 0, key);
 }
 
+void *ctx_scratch(struct ctx *c, size_t size)
+{
+	c->scratch = xrealloc(c->scratch, (c->n_scratch + 1) *
+			      sizeof *c->scratch);
+	return c->scratch[c->n_scratch++] = xcalloc(1, size ? size : 1);
+}
+
 size_t ctx_ask(struct ctx *c, const struct question *q)
 {
 	const struct matcher m = { NULL, NULL };
@@ -606,6 +615,9 @@ int engine_run(const struct ruleset *rs, const void *start_state,
 		copy(run->ends[c->cur].key, sizeof run->ends[c->cur].key,
 		     "draw");
 	}
+	for (size_t i = 0; i < c->n_scratch; i++)
+		free(c->scratch[i]);
+	free(c->scratch);
 	free(c);
 	return run->outcome == RUN_ERROR ? -1 : 0;
 }

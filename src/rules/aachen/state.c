@@ -216,7 +216,7 @@ int aa_oob_load(struct aachen *st, const struct doc *d,
 static int supply_hexes(struct aachen *st, const struct doc *d,
 			const struct doc_node *m, int side, struct error *err)
 {
-	static int16_t out[HEX_MAX];
+	int16_t out[HEX_MAX];
 	char text[2048], *w, *save;
 	const char *s;
 	int k, i;

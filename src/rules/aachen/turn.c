@@ -184,7 +184,7 @@ static int ww_qualifies(const struct aachen *st, int h)
 /* the largest group of contiguous qualifying West Wall hexes */
 static int ww_group(const struct aachen *st)
 {
-	static int16_t stack[HEX_MAX];
+	int16_t stack[HEX_MAX];
 	uint8_t seen[HEX_MAX];
 	int h, best = 0, n, top, a, d, b;
 
@@ -683,9 +683,9 @@ struct mv_check {
 	int unit, n;
 	int16_t path[PATH_MAX_HEXES];
 	int by_dest;               /* "UNIT to HEX": the path was found */
+	/* scratch copies of the state for trial moves (ctx_scratch) */
+	struct aachen *trial, *trial2;
 };
-
-static struct aachen trial, trial2;   /* scratch copies for trial moves */
 
 /* Split "a13 1628 1527" into unit and hexes; -1 with why. */
 static int parse_move(struct mv_check *m, const char *ans, char *why,
@@ -753,8 +753,8 @@ static int path_to(struct mv_check *m, int to, char *why, size_t size)
 	    cost;
 	char x[8];
 
-	memcpy(&trial2, st, sizeof trial2);
-	aa_rules(&trial2, &r);
+	memcpy(m->trial2, st, sizeof *m->trial2);
+	aa_rules(m->trial2, &r);
 	if (un->where == U_MAP) {
 		n = hex_path(&r, m->unit, un->hex, left, 1, to, m->path,
 			     PATH_MAX_HEXES, NULL);
@@ -775,9 +775,9 @@ static int path_to(struct mv_check *m, int to, char *why, size_t size)
 			at = left - cost;
 		} else {
 			/* the unit stands on its entry hex (11.2) */
-			memcpy(&trial2, st, sizeof trial2);
-			place_quietly(&trial2, m->unit, f[i]);
-			aa_rules(&trial2, &r);
+			memcpy(m->trial2, st, sizeof *m->trial2);
+			place_quietly(m->trial2, m->unit, f[i]);
+			aa_rules(m->trial2, &r);
 			if (hex_in_enemy_zoc(&r, un->side, f[i]))
 				continue;       /* 12.0: it stops there */
 			n = hex_path(&r, m->unit, f[i], left - cost, 0, to, p,
@@ -843,8 +843,8 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 				"4.0: in an enemy zone of control"), -1;
 	if (m->by_dest && path_to(m, m->path[0], why, size))
 		return -1;
-	memcpy(&trial, st, sizeof trial);
-	return walk(&trial, u, m->mech, m->path, m->n, why, size);
+	memcpy(m->trial, st, sizeof *m->trial);
+	return walk(m->trial, u, m->mech, m->path, m->n, why, size);
 }
 
 /* Add "UNIT path" as an example if it fits and is legal; the path is
@@ -880,9 +880,9 @@ static void add_example(struct question *q, struct mv_check *m, int u,
 static void unit_examples(struct question *q, struct mv_check *m, int u,
 			  int budget)
 {
-	static int16_t best[HEX_MAX], pred[HEX_MAX], leaf[HEX_MAX];
+	int16_t best[HEX_MAX], pred[HEX_MAX], leaf[HEX_MAX];
 	const struct aachen *st = m->st;
-	struct aachen *t = &trial2;
+	struct aachen *t = m->trial2;
 	struct hex_rules r;
 	int16_t f[HEX_ENTRY_MAX], path[PATH_MAX_HEXES];
 	int from, left, first = 1, a, b, d, cost, n_leaf = 0, i, j, k, n;
@@ -949,7 +949,7 @@ static void unit_examples(struct question *q, struct mv_check *m, int u,
 		static const double dir[6][2] = { { 1, 0 }, { .5, .866 },
 			{ -.5, .866 }, { -1, 0 }, { -.5, -.866 },
 			{ .5, -.866 } };
-		static int16_t spread[HEX_MAX];
+		int16_t spread[HEX_MAX];
 		uint8_t sec[HEX_MAX], used[HEX_MAX];
 		double x0, y0, x1, y1, dot, top;
 		int ns = 0, pass;
@@ -1005,7 +1005,7 @@ static void movement_phase(struct ctx *c, struct aachen *st, int side,
 {
 	struct hex_rules r;
 	struct question q;
-	struct mv_check m;
+	struct mv_check m = { 0 };
 	int16_t idx[HEX_UNITS_MAX];
 	int i, n, must, budget;
 	size_t len;
@@ -1038,6 +1038,10 @@ static void movement_phase(struct ctx *c, struct aachen *st, int side,
 		if (i < n)
 			snprintf(q.text + len, sizeof q.text - len, " ...");
 		m.st = st;
+		if (!m.trial) {
+			m.trial = ctx_scratch(c, sizeof *m.trial);
+			m.trial2 = ctx_scratch(c, sizeof *m.trial2);
+		}
 		m.side = side;
 		m.mech = mech;
 		if (!must)
