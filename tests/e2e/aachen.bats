@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # Aachen: First to Fall through files alone: two players, two keys, no
 # referee (each side adjudicates the other's orders); a game from default
-# orders (nothing moves) to its end; a scripted game with real moves,
+# orders (reinforcements enter, nothing attacks) to its end; a scripted game with real moves,
 # attacks, retreats and bridging (examples/aachen/choose.py: a whole turn
 # an order file) for its first steps, then default orders to the end; audit; a refused illegal step and
 # a refused illegal path ("UNIT HEX HEX ...", one answer a unit).
