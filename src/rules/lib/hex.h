@@ -131,6 +131,8 @@ struct hunit {
 	uint8_t ratt, rdef, rmov; /* reduced side (has_reduced) */
 	uint8_t has_reduced, reduced;
 	uint16_t tags;       /* game-defined bits, named in the scenario */
+	uint8_t size;        /* game-defined unit size (0: not given) */
+	uint8_t type;        /* game-defined unit type (0: not given) */
 	int16_t hex;         /* U_MAP: where */
 	uint8_t where;
 	int8_t arrive;       /* turn of arrival; 0 on map at start; -1 by a
@@ -166,6 +168,18 @@ struct hex_rules {
 	const int16_t *next;       /* [HEX_UNITS_MAX] or NULL */
 	int (*exerts_zoc)(const void *user, int u, int h);
 	int (*bridged)(const void *user, int a, int dir);
+	/*
+	 * The hooks below are optional (NULL: the default in brackets).
+	 * stack_ok: whether unit u may end a move, a retreat or an advance
+	 *   in hex h with the friendly units already there [h holds no
+	 *   unit, or no other unit]; passing through friendly units is
+	 *   always allowed. extra_cost: half MPs added to a step of u from
+	 *   a into b (barrage markers) [0]; may_enter: whether u may enter
+	 *   h at all (a game's prohibited hexes) [yes].
+	 */
+	int (*stack_ok)(const void *user, int u, int h);
+	int (*extra_cost)(const void *user, int u, int a, int b);
+	int (*may_enter)(const void *user, int u, int h);
 	const void *user;
 };
 
