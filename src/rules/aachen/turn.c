@@ -95,6 +95,7 @@ static int exerts_zoc(const void *user, int u, int h)
 
 void aa_rules(const struct aachen *st, struct hex_rules *r)
 {
+	memset(r, 0, sizeof *r);
 	r->map = &st->map;
 	r->units = st->u;
 	r->n_units = st->n_units;
