@@ -92,13 +92,15 @@ const struct command commands[] = {
 	  "  -x SIGFILE     the orders' detached signature (default:\n"
 	  "                 ORDERS.minisig)\n" },
 	{ "report", cmd_report, "report GAME|VIEW [--step N] [--side NAME] "
-	  "[-s SECKEY] [--full]",
+	  "[-s SECKEY] [--full] [--roster]",
 	  "the report of the latest step and the position",
 	  "  --step N     the report of step N (default: the latest)\n"
 	  "  --side NAME  only what that side may see\n"
 	  "  -s SECKEY    the key that opens a sealed view (default: config);\n"
 	  "               in honour mode, whose side's report is shown\n"
-	  "  --full       honour mode: every side's cards\n" },
+	  "  --full       honour mode: every side's cards\n"
+	  "  --roster     every unit, in a game whose position lists only\n"
+	  "               the units that changed (Aachen)\n" },
 	{ "render", cmd_render, "render GAME|VIEW -o FILE.svg [--step N] "
 	  "[--side NAME] [-s SECKEY] [--full]",
 	  "the board after a step as an SVG picture",

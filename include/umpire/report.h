@@ -19,6 +19,7 @@ struct report_at {
 	const void *state;           /* the state after that step */
 	const struct question *next; /* pending question; NULL: game over */
 	const char *side;            /* the reader; NULL: everything */
+	int roster;                  /* add the whole roster (--roster) */
 };
 
 /* The latest step of a replay, for side. */

@@ -220,6 +220,11 @@ struct ruleset {
 	 * hidden information shows only what that side may see. */
 	void (*position)(const void *st, const char *side,
 			 struct strbuf *out);
+	/* Optional: every piece as side may see it, for `umpire report
+	 * --roster`, in a game whose position() lists only the pieces that
+	 * changed (NULL: the position already shows them all). */
+	void (*roster)(const void *st, const char *side,
+		       struct strbuf *out);
 	/* Draw the board as side may see it (NULL: everything), with the
 	 * marks of the last step (moves as arrows, combats marked). */
 	void (*render)(const void *st, const char *side,

@@ -35,7 +35,7 @@ int cmd_report(int argc, char **argv, const struct cli *cli,
 	       struct error *err)
 {
 	const char *step_arg = NULL, *side = NULL, *path, *seckey = NULL;
-	int full = 0;
+	int full = 0, roster = 0;
 	struct game g;
 	struct run run;
 	struct snapshot snap;
@@ -46,6 +46,7 @@ int cmd_report(int argc, char **argv, const struct cli *cli,
 		{ 0, "side", &side, NULL, NULL, NULL },
 		{ 's', NULL, &seckey, NULL, NULL, NULL },
 		{ 0, "full", NULL, &full, NULL, NULL },
+		{ 0, "roster", NULL, &roster, NULL, NULL },
 		{ 0 }
 	};
 	int rc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME or "
@@ -90,7 +91,7 @@ int cmd_report(int argc, char **argv, const struct cli *cli,
 	    game_check(&g, CHECK_LIGHT, NULL, &run, err))
 		goto out_snap;
 	struct report_at at = { step, snap.state,
-		snap.over ? NULL : &snap.next, side };
+		snap.over ? NULL : &snap.next, side, roster };
 	struct strbuf sb = STRBUF_INIT;
 	report_step(&g, &run, &at, &sb);
 	fputs(sb.buf, cli->out);

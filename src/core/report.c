@@ -181,6 +181,7 @@ void report_latest(const struct game *g, const struct run *run,
 	at->state = run->state;
 	at->next = run->outcome == RUN_OVER ? NULL : &run->pending;
 	at->side = side;
+	at->roster = 0;
 }
 
 void report_step(const struct game *g, const struct run *run,
@@ -198,6 +199,10 @@ void report_step(const struct game *g, const struct run *run,
 	}
 	strbuf_adds(out, "\nPosition\n");
 	g->scn.rs->position(at->state, at->side, out);
+	if (at->roster && g->scn.rs->roster) {
+		strbuf_adds(out, "\nRoster\n");
+		g->scn.rs->roster(at->state, at->side, out);
+	}
 	strbuf_addc(out, '\n');
 	report_next(g, at, out);
 }

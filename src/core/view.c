@@ -142,7 +142,7 @@ struct doc_node *view_build(const struct game *g, const struct run *run,
 		doc_set(d, m, "next", n);
 	}
 	struct report_at at = { snap->step, snap->state,
-		snap->over ? NULL : &snap->next, side };
+		snap->over ? NULL : &snap->next, side, 0 };
 	report_step(g, run, &at, &sb);
 	doc_set_str(d, m, "report", sb.buf);
 	strbuf_free(&sb);

@@ -227,3 +227,21 @@ setup() {
 		grep -c 'marker-end')
 	[ "$c" -eq $((a + b)) ] || { echo "$a + $b != $c"; return 1; }
 }
+
+@test "reports list only the units that changed; report --roster lists every unit" {
+	# step 4: the position is past the first player turn
+	"$UMPIRE" report scripted.yaml --step 4 >r.txt 2>/dev/null
+	grep -Eq "^Since the (Allied|German) turn [0-9]+ began" r.txt
+	grep -q "^Allied units: [0-9]* on the map" r.txt
+	! grep -q "^Allied units on the map:" r.txt
+	# every unit listed moved: its entry reads FROM>TO with FROM != TO
+	run awk '/^Since the/{on=1; next} /^Allied units:/{on=0} on' r.txt
+	[ -n "$output" ]
+	! echo "$output" | grep -Eq '([0-9]{4})>\1'
+	"$UMPIRE" report scripted.yaml --step 4 --roster >full.txt 2>/dev/null
+	grep -q "^Roster$" full.txt
+	grep -q "^Allied units on the map:" full.txt
+	grep -q "^German units on the map:" full.txt
+	[ "$(grep -c '' full.txt)" -gt "$(grep -c '' r.txt)" ]
+	[ -z "$(awk 'length > 72' full.txt)" ]
+}

@@ -83,6 +83,11 @@ struct aachen {
 	int n_atk;
 	enum result result;
 	int result_turn;
+	/* for the report's list of changes: each unit's place
+	 * (aa_place_code) when the previous [0] and the current [1] player
+	 * turn began; n_starts: how many of the two have begun (0-2) */
+	int16_t turn_start[2][HEX_UNITS_MAX];
+	int n_starts;
 };
 
 extern const char *const aa_side_names[SIDES];
@@ -98,6 +103,10 @@ int aa_load(void *st, const struct doc *d, const struct doc_node *map,
 int aa_oob_load(struct aachen *st, const struct doc *d,
 		const struct doc_node *n, struct error *err);
 void aa_reindex(struct aachen *st);
+/* A unit's place as one number: its hex, or -1 waiting, -2 eliminated. */
+int aa_place_code(const struct hunit *u);
+/* A player turn begins: remember where every unit stands. */
+void aa_turn_start(struct aachen *st);
 int aa_unit_find(const struct aachen *st, const char *id);
 int aa_rules_data(struct aachen *st, const struct doc *d,
 		  const struct doc_node *supply,
@@ -113,6 +122,7 @@ int aa_unit_att(const struct aachen *st, int u);
 
 /* report.c */
 void aa_position(const void *st, const char *side, struct strbuf *out);
+void aa_roster(const void *st, const char *side, struct strbuf *out);
 int aa_result(const void *st, struct strbuf *out);
 void aa_render(const void *st, const char *side, const struct mark *marks,
 	       size_t n_marks, struct svg *out);

@@ -52,6 +52,84 @@ static void side_lines(struct strbuf *out, const struct aachen *st,
 	strbuf_addf(out, "  (%d to arrive, %d eliminated)\n", waiting, lost);
 }
 
+void aa_roster(const void *vst, const char *side, struct strbuf *out)
+{
+	(void)side;
+	side_lines(out, vst, ALLIED);
+	side_lines(out, vst, GERMAN);
+}
+
+static int changed_since(const struct aachen *st, int k)
+{
+	int i;
+
+	for (i = 0; i < st->n_units; i++)
+		if (st->turn_start[k][i] != aa_place_code(&st->u[i]))
+			return 1;
+	return 0;
+}
+
+/* The units whose place changed since this player turn began (or, when
+ * none has yet, since the previous one began), three to a line:
+ * "a11  3-3-7  1427>1428*". 0: no turn start to compare with. */
+static int changes(struct strbuf *out, const struct aachen *st)
+{
+	int german_now = st->phase >= PH_G_MOVE && st->phase <= PH_G_MECH;
+	int k = st->n_starts > 0 && changed_since(st, 1) ? 1 : 0;
+	int i, col = 0, any = 0, german_then, turn;
+	char a[8], b[8];
+
+	/* the first player turn: the whole roster */
+	if (st->n_starts < 2)
+		return 0;
+	/* turn_start[1]: this player turn; [0]: the one before it */
+	german_then = k ? german_now : !german_now;
+	turn = st->turn - (!k && !german_now);
+	strbuf_addf(out, "Since the %s turn %d began (umpire report --roster "
+		    "lists all):\n", german_then ? "German" : "Allied", turn);
+	for (i = 0; i < st->n_units; i++) {
+		const struct hunit *u = &st->u[i];
+		int then = st->turn_start[k][i], now = aa_place_code(u);
+
+		if (then == now)
+			continue;
+		any = 1;
+		strbuf_addf(out, " %-4s %d-%d-%-2d %s>%s%s", u->id, u->att,
+			    u->def, u->mov, then >= 0 ? hex_id(then, a) :
+			    then == -1 ? "off" : "elim", now >= 0 ?
+			    hex_id(now, b) : now == -1 ? "off" : "elim",
+			    st->oos[i] && now >= 0 ? "*" : col < 2 ? " " : "");
+		if (++col == 3) {
+			strbuf_addc(out, '\n');
+			col = 0;
+		}
+	}
+	while (col && out->len > 0 && out->buf[out->len - 1] == ' ')
+		out->buf[--out->len] = '\0';
+	if (col)
+		strbuf_addc(out, '\n');
+	if (!any)
+		strbuf_adds(out, "  no unit moved, arrived or was lost.\n");
+	return 1;
+}
+
+/* Units on the map, to arrive and lost, a line a side. */
+static void counts(struct strbuf *out, const struct aachen *st)
+{
+	int side, i, n[U_WHERE];
+
+	for (side = 0; side < SIDES; side++) {
+		memset(n, 0, sizeof n);
+		for (i = 0; i < st->n_units; i++)
+			if (st->u[i].side == side)
+				n[st->u[i].where]++;
+		strbuf_addf(out, "%s units: %d on the map, %d to arrive, %d "
+			    "eliminated.\n", side == ALLIED ? "Allied" :
+			    "German", n[U_MAP], n[U_WAITING],
+			    n[U_ELIMINATED]);
+	}
+}
+
 void aa_position(const void *vst, const char *side, struct strbuf *out)
 {
 	const struct aachen *st = vst;
@@ -98,8 +176,10 @@ void aa_position(const void *vst, const char *side, struct strbuf *out)
 			    st->support_left[ALLIED], st->support_n[ALLIED],
 			    st->support_left[GERMAN], st->support_n[GERMAN],
 			    st->support_val);
-	side_lines(out, st, ALLIED);
-	side_lines(out, st, GERMAN);
+	if (changes(out, st))
+		counts(out, st);
+	else
+		aa_roster(st, side, out);
 	strbuf_adds(out, "Reinforcements due:");
 	col = 19;
 	for (i = 0; i < st->n_units; i++)

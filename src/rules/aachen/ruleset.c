@@ -30,7 +30,7 @@ static const struct standing_key standing[] = {
 
 const struct ruleset ruleset_aachen = {
 	.id = "aachen",
-	.version = "4",
+	.version = "5",
 	.sides = sides,
 	.state_size = sizeof(struct aachen),
 	.setup = aa_setup,
@@ -38,6 +38,7 @@ const struct ruleset ruleset_aachen = {
 	.save = aa_save,
 	.load = aa_load,
 	.position = aa_position,
+	.roster = aa_roster,
 	.render = aa_render,
 	.result = aa_result,
 	.standing = standing,

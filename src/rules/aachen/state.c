@@ -392,6 +392,45 @@ static const char *unit_place(const struct hunit *u, char buf[8])
 	return unit_where_names[u->where];
 }
 
+int aa_place_code(const struct hunit *u)
+{
+	return u->where == U_MAP ? u->hex : u->where == U_WAITING ? -1 : -2;
+}
+
+void aa_turn_start(struct aachen *st)
+{
+	int i;
+
+	memcpy(st->turn_start[0], st->turn_start[1],
+	       sizeof st->turn_start[0]);
+	for (i = 0; i < st->n_units; i++)
+		st->turn_start[1][i] = (int16_t)aa_place_code(&st->u[i]);
+	if (st->n_starts < 2)
+		st->n_starts++;
+}
+
+static const char *place_of_code(int code, char buf[8])
+{
+	return code >= 0 ? hex_id(code, buf) :
+		unit_where_names[code == -1 ? U_WAITING : U_ELIMINATED];
+}
+
+/* The units whose place at a turn start differs from where they are now,
+ * {id: place then}. */
+static struct doc_node *save_start(const struct aachen *st, struct doc *d,
+				   const int16_t *start)
+{
+	struct doc_node *t = doc_map(d);
+	char x[8];
+	int i;
+
+	for (i = 0; i < st->n_units; i++)
+		if (start[i] != aa_place_code(&st->u[i]))
+			doc_set_str(d, t, st->u[i].id,
+				    place_of_code(start[i], x));
+	return t;
+}
+
 /* The state mapping, in this key order (see the README of the tests). */
 struct doc_node *aa_save(const void *vst, struct doc *d)
 {
@@ -459,6 +498,13 @@ struct doc_node *aa_save(const void *vst, struct doc *d)
 		doc_set_int(d, t, aa_side_names[i], st->support_left[i]);
 	doc_set(d, m, "support-left", t);
 	doc_set_str(d, m, "result", aa_result_names[st->result]);
+	doc_set_int(d, m, "turn-starts", st->n_starts);
+	if (st->n_starts > 1)
+		doc_set(d, m, "last-turn-start", save_start(st, d,
+			st->turn_start[0]));
+	if (st->n_starts > 0)
+		doc_set(d, m, "turn-start", save_start(st, d,
+			st->turn_start[1]));
 	return m;
 }
 
@@ -523,6 +569,52 @@ static int load_units(struct aachen *st, const struct doc *d,
 	return 0;
 }
 
+/* `turn-starts`, `last-turn-start`, `turn-start` (see aa_save): after
+ * the units, whose places they are told apart from. */
+static int load_turn_starts(struct aachen *st, const struct doc *d,
+			    const struct doc_node *map, struct error *err)
+{
+	static const char *const key[2] = { "last-turn-start",
+					    "turn-start" };
+	const struct doc_node *n;
+	long long v;
+	size_t i;
+	int k, u, h, w;
+
+	if (!doc_get(map, "turn-starts"))
+		return 0;
+	if (doc_need_int(d, map, "turn-starts", 0, 2, &v, err) < 0)
+		return -1;
+	st->n_starts = (int)v;
+	for (k = 0; k < 2; k++) {
+		for (u = 0; u < st->n_units; u++)
+			st->turn_start[k][u] =
+				(int16_t)aa_place_code(&st->u[u]);
+		if (!(n = doc_get(map, key[k])))
+			continue;
+		if (n->kind != DOC_MAP)
+			return bad(d, n, err, "%s: id -> hex, waiting or "
+				   "eliminated", key[k]);
+		for (i = 0; i < n->n; i++) {
+			u = aa_unit_find(st, n->keys[i]->str);
+			if (u < 0 || n->items[i]->kind != DOC_SCALAR)
+				return bad(d, n->items[i], err, "%s: no "
+					   "unit %s", key[k],
+					   n->keys[i]->str);
+			w = name_of(n->items[i]->str, unit_where_names,
+				    U_WHERE);
+			h = hex_parse(&st->map, n->items[i]->str);
+			if (h < 0 && (w < 0 || w == U_MAP))
+				return bad(d, n->items[i], err, "%s: %s is "
+					   "not a hex, waiting or eliminated",
+					   key[k], n->items[i]->str);
+			st->turn_start[k][u] = (int16_t)(h >= 0 ? h :
+				w == U_WAITING ? -1 : -2);
+		}
+	}
+	return 0;
+}
+
 static int load_side(const struct aachen *st, const char *s, int16_t *h,
 		     int8_t *dir)
 {
@@ -552,7 +644,7 @@ int aa_load(void *vst, const struct doc *d, const struct doc_node *map,
 		"engineer-bridge", "engineer-bridge-turn",
 		"engineer-bridge-used", "demolished",
 		"ad2-turn", "result", "supply", "support", "out-of-supply",
-		"support-left",
+		"support-left", "turn-starts", "last-turn-start", "turn-start",
 		/* derived from the rest; accepted and ignored */
 		"last-turn", "aachen-held", "roads-held", "attacks", NULL };
 	struct aachen *st = vst;
@@ -718,15 +810,8 @@ int aa_load(void *vst, const struct doc *d, const struct doc_node *map,
 		st->result = (enum result)k;
 		st->result_turn = st->turn;
 	}
-	if ((n = doc_get(map, "result"))) {
-		k = n->kind == DOC_SCALAR ? name_of(n->str, aa_result_names,
-						     RESULTS) : -1;
-		if (k < 0)
-			return bad(d, n, err, "result: none, allied, draw or "
-				   "german");
-		st->result = (enum result)k;
-		st->result_turn = st->turn;
-	}
+	if (load_turn_starts(st, d, map, err) < 0)
+		return -1;
 	aa_reindex(st);
 	return 0;
 }

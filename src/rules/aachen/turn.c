@@ -1652,6 +1652,7 @@ void aa_play(struct ctx *c, void *vst)
 			setup_phase(c, st);
 			continue;
 		case PH_A_MOVE:
+			aa_turn_start(st);
 			movement_phase(c, st, ALLIED, 0);
 			break;
 		case PH_A_COMBAT:
@@ -1661,6 +1662,7 @@ void aa_play(struct ctx *c, void *vst)
 			movement_phase(c, st, ALLIED, 1);
 			break;
 		case PH_G_MOVE:
+			aa_turn_start(st);
 			movement_phase(c, st, GERMAN, 0);
 			break;
 		case PH_G_COMBAT:
