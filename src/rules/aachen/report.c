@@ -14,6 +14,25 @@ static const char *const phase_titles[PHASES] = { "set-up (17.0)",
 	"German movement phase (5.0)", "German combat phase (7.0)",
 	"German mechanised movement phase (4.0)", "game over" };
 
+/* Entries `per` to a line: after entry col (0-based), the next column,
+ * ending the line after the last. */
+static int next_column(struct strbuf *out, int col, int per)
+{
+	if (++col < per)
+		return col;
+	strbuf_addc(out, '\n');
+	return 0;
+}
+
+/* End a line of entries left at column col, with no blank at its end. */
+static void end_columns(struct strbuf *out, int col)
+{
+	while (col && out->len > 0 && out->buf[out->len - 1] == ' ')
+		out->buf[--out->len] = '\0';
+	if (col)
+		strbuf_addc(out, '\n');
+}
+
 /* units of one side, six to a line: "a01 2-3-7 0205" */
 static void side_lines(struct strbuf *out, const struct aachen *st,
 		       int side)
@@ -40,15 +59,9 @@ static void side_lines(struct strbuf *out, const struct aachen *st,
 		strbuf_addf(out, " %-4s %d-%d-%-2d %s%s", u->id, u->att,
 			    u->def, u->mov, hex_id(u->hex, x),
 			    st->oos[i] ? "*" : col < 3 ? " " : "");
-		if (++col == 4) {
-			strbuf_addc(out, '\n');
-			col = 0;
-		}
+		col = next_column(out, col, 4);
 	}
-	while (col && out->len > 0 && out->buf[out->len - 1] == ' ')
-		out->buf[--out->len] = '\0';
-	if (col)
-		strbuf_addc(out, '\n');
+	end_columns(out, col);
 	strbuf_addf(out, "  (%d to arrive, %d eliminated)\n", waiting, lost);
 }
 
@@ -99,15 +112,9 @@ static int changes(struct strbuf *out, const struct aachen *st)
 			    then == -1 ? "off" : "elim", now >= 0 ?
 			    hex_id(now, b) : now == -1 ? "off" : "elim",
 			    st->oos[i] && now >= 0 ? "*" : col < 2 ? " " : "");
-		if (++col == 3) {
-			strbuf_addc(out, '\n');
-			col = 0;
-		}
+		col = next_column(out, col, 3);
 	}
-	while (col && out->len > 0 && out->buf[out->len - 1] == ' ')
-		out->buf[--out->len] = '\0';
-	if (col)
-		strbuf_addc(out, '\n');
+	end_columns(out, col);
 	if (!any)
 		strbuf_adds(out, "  no unit moved, arrived or was lost.\n");
 	return 1;
