@@ -420,6 +420,79 @@ static void paths(void)
 	      "unit types from the name and tags");
 }
 
+/* hex_trace: sources on column 01, a wall of blocked hexes down column
+ * 03 but for 0306; distances counted from the source. */
+struct trace_fixture {
+	const struct hex_map *m;
+	int blocked[HEX_MAX];
+};
+
+static int trace_source(const void *user, int h)
+{
+	(void)user;
+	return hex_col(h) == 1;
+}
+
+static int trace_pass(const void *user, int h)
+{
+	const struct trace_fixture *f = user;
+
+	return !f->blocked[h];
+}
+
+static void traces(void)
+{
+	static struct hex_map m;
+	static struct trace_fixture f;
+	int16_t dist[HEX_MAX];
+	int h;
+
+	memset(&m, 0, sizeof m);
+	memset(&f, 0, sizeof f);
+	m.cols = 6;
+	m.rows = 6;
+	m.shifted_even = 1;
+	m.n_terrain = 1;
+	for (h = 0; h < HEX_MAX; h++)
+		m.terr[h] = hex_col(h) >= 1 && hex_col(h) <= 6 &&
+			    hex_row(h) >= 1 && hex_row(h) <= 6 ? 0 : 255;
+	f.m = &m;
+	for (h = 1; h <= 5; h++) {
+		char id[8];
+
+		snprintf(id, sizeof id, "03%02d", h);
+		f.blocked[hex_parse(&m, id)] = 1;
+	}
+	hex_trace(&m, trace_source, trace_pass, &f, 9999, dist);
+	CHECK(dist[hex_parse(&m, "0101")] == 0 &&
+	      dist[hex_parse(&m, "0203")] == 1 &&
+	      dist[hex_parse(&m, "0303")] == -1,
+	      "a source is 0 away, its neighbour 1, a blocked hex unreached");
+	/* round the wall: 0206 (1) 0306 (2) 0405 or 0406 (3) */
+	CHECK(dist[hex_parse(&m, "0306")] == 2 &&
+	      dist[hex_parse(&m, "0406")] == 3 &&
+	      dist[hex_parse(&m, "0401")] > 3,
+	      "the line goes round the wall through the gap: 0306 %d, 0406 "
+	      "%d, 0401 %d", dist[hex_parse(&m, "0306")],
+	      dist[hex_parse(&m, "0406")], dist[hex_parse(&m, "0401")]);
+	CHECK(hex_traced(&m, dist, hex_parse(&m, "0303"), 0, 9999) &&
+	      hex_traced(&m, dist, hex_parse(&m, "0101"), 1, 0),
+	      "a unit in a blocked hex traces from it (its own hex is not "
+	      "asked); a unit on a source is in supply at any range");
+	hex_trace(&m, trace_source, trace_pass, &f, 3, dist);
+	CHECK(dist[hex_parse(&m, "0306")] == 2 &&
+	      dist[hex_parse(&m, "0406")] == -1 &&
+	      hex_traced(&m, dist, hex_parse(&m, "0406"), 0, 3) &&
+	      !hex_traced(&m, dist, hex_parse(&m, "0506"), 0, 3),
+	      "with a range of 3: 0406 is 3 hexes from the source and "
+	      "traces, 0506 is 4 and does not");
+	f.blocked[hex_parse(&m, "0306")] = 1;
+	hex_trace(&m, trace_source, trace_pass, &f, 9999, dist);
+	CHECK(dist[hex_parse(&m, "0406")] == -1 &&
+	      !hex_traced(&m, dist, hex_parse(&m, "0606"), 0, 9999),
+	      "the wall closed: nothing east of it traces");
+}
+
 static void aachen_random(void)
 {
 	struct scenario scn;
@@ -499,6 +572,7 @@ int main(void)
 	crt_tables();
 	stacks();
 	paths();
+	traces();
 	aachen_random();
 	return unit_done("test_hex");
 }

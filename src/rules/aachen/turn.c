@@ -287,39 +287,31 @@ int aa_unit_att(const struct aachen *st, int u)
 	return st->oos[u] ? a * st->oos_att_pct / 100 : a;
 }
 
-/* A path of at most supply_range hexes from unit u to a source hex of
- * its side, through hexes free of enemy units and of enemy zones of
- * control not occupied by a friendly unit. */
-static int in_supply(const struct aachen *st, const struct hex_rules *r,
-		     int u)
-{
-	int16_t queue[HEX_MAX], dist[HEX_MAX];
-	int side = st->u[u].side, head = 0, tail = 0, a, b, d, o;
+/* 9.0: a line of at most supply_range hexes from a unit to a source hex
+ * of its side, through hexes free of enemy units and of enemy zones of
+ * control not occupied by a friendly unit (hex_trace, one search a
+ * side). */
+struct supply_line {
+	const struct aachen *st;
+	const struct hex_rules *r;
+	int side;
+};
 
-	memset(dist, 255, sizeof dist);     /* -1: not reached */
-	a = st->u[u].hex;
-	dist[a] = 0;
-	queue[tail++] = (int16_t)a;
-	while (head < tail) {
-		a = queue[head++];
-		if (st->supply_src[a] & (1 << side))
-			return 1;
-		if (dist[a] >= st->supply_range)
-			continue;
-		for (d = 0; d < 6; d++) {
-			b = hex_neighbour(&st->map, a, d);
-			if (b < 0 || st->map.terr[b] == 255 || dist[b] >= 0)
-				continue;
-			o = st->occ[b];
-			if (o >= 0 && st->u[o].side != side)
-				continue;
-			if (o < 0 && hex_in_enemy_zoc(r, side, b))
-				continue;
-			dist[b] = (int16_t)(dist[a] + 1);
-			queue[tail++] = (int16_t)b;
-		}
-	}
-	return 0;
+static int supply_source(const void *user, int h)
+{
+	const struct supply_line *l = user;
+
+	return (l->st->supply_src[h] & (1 << l->side)) != 0;
+}
+
+static int supply_pass(const void *user, int h)
+{
+	const struct supply_line *l = user;
+	int o = l->st->occ[h];
+
+	if (o >= 0)
+		return l->st->u[o].side == l->side;
+	return !hex_in_enemy_zoc(l->r, l->side, h);
 }
 
 /* At the start of a side's movement phase: which of its units are in
@@ -327,17 +319,27 @@ static int in_supply(const struct aachen *st, const struct hex_rules *r,
 static void supply_check(struct ctx *c, struct aachen *st, int side)
 {
 	struct hex_rules r;
+	struct supply_line line;
+	int16_t dist[HEX_MAX];
 	int i, was;
 	char x[8];
 
 	if (st->supply_range <= 0)
 		return;
 	aa_rules(st, &r);
+	line.st = st;
+	line.r = &r;
+	line.side = side;
+	hex_trace(&st->map, supply_source, supply_pass, &line,
+		  st->supply_range, dist);
 	for (i = 0; i < st->n_units; i++) {
 		if (st->u[i].side != side)
 			continue;
 		was = st->oos[i];
-		st->oos[i] = st->u[i].where == U_MAP && !in_supply(st, &r, i);
+		st->oos[i] = st->u[i].where == U_MAP &&
+			!hex_traced(&st->map, dist, st->u[i].hex,
+				    supply_source(&line, st->u[i].hex),
+				    st->supply_range);
 		if (st->oos[i] && !was) {
 			ctx_event(c, "9.0", "%s in %s is out of supply: "
 				  "attack strength %d%s.", st->u[i].id,

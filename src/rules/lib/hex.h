@@ -221,4 +221,26 @@ void hex_reach(const struct hex_rules *r, int u, int from, int left,
 int hex_path(const struct hex_rules *r, int u, int from, int left,
 	     int first, int to, int16_t *path, int max, int *left_at);
 
+/*
+ * Lines traced over the map (supply, lines of communication): the
+ * distance, in hexes, from every hex to the nearest source hex along a
+ * line of hexes that may be traced through. source(user, h): whether h
+ * is a source; pass(user, h): whether a line may run through h (asked of
+ * every hex of the line after its first, the source included). Writes
+ * dist[h] = the fewest hexes from h to a source on such a line (0: h is
+ * a source that may be traced through), or -1 beyond `max` hexes or
+ * with no line; the first hex of a line (where the unit stands) is not
+ * asked: a unit at h traces if h is a source or a neighbour n has
+ * dist[n] >= 0 and dist[n] + 1 <= max (hex_traced). One search for a
+ * whole side, whatever the number of its units.
+ */
+void hex_trace(const struct hex_map *m,
+	       int (*source)(const void *user, int h),
+	       int (*pass)(const void *user, int h), const void *user,
+	       int max, int16_t dist[HEX_MAX]);
+/* Whether a unit at h traces a line of at most max hexes (see
+ * hex_trace). */
+int hex_traced(const struct hex_map *m, const int16_t dist[HEX_MAX],
+	       int h, int is_source, int max);
+
 #endif

@@ -1,0 +1,51 @@
+/*
+ * hextrace.c - lines traced over a hex map (supply): one breadth-first
+ * search from every source hex at once. See hex.h.
+ */
+#include <string.h>
+#include "hex.h"
+
+void hex_trace(const struct hex_map *m,
+	       int (*source)(const void *user, int h),
+	       int (*pass)(const void *user, int h), const void *user,
+	       int max, int16_t dist[HEX_MAX])
+{
+	int16_t queue[HEX_MAX];
+	int head = 0, tail = 0, a, b, d;
+
+	for (a = 0; a < HEX_MAX; a++) {
+		dist[a] = -1;
+		if (m->terr[a] != 255 && source(user, a) && pass(user, a)) {
+			dist[a] = 0;
+			queue[tail++] = (int16_t)a;
+		}
+	}
+	while (head < tail) {
+		a = queue[head++];
+		if (dist[a] + 1 >= max)
+			continue;    /* a hex beyond would be too far */
+		for (d = 0; d < 6; d++) {
+			b = hex_neighbour(m, a, d);
+			if (b < 0 || m->terr[b] == 255 || dist[b] >= 0 ||
+			    !pass(user, b))
+				continue;
+			dist[b] = (int16_t)(dist[a] + 1);
+			queue[tail++] = (int16_t)b;
+		}
+	}
+}
+
+int hex_traced(const struct hex_map *m, const int16_t dist[HEX_MAX],
+	       int h, int is_source, int max)
+{
+	int d, n;
+
+	if (is_source)
+		return 1;
+	for (d = 0; d < 6; d++) {
+		n = hex_neighbour(m, h, d);
+		if (n >= 0 && dist[n] >= 0 && dist[n] + 1 <= max)
+			return 1;
+	}
+	return 0;
+}
