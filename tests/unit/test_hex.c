@@ -153,6 +153,23 @@ static void stacks(void)
 	      cost == HALF, "entering the stack's zone of control is allowed");
 	CHECK(hex_step_block(&r, 2, 0, b, a, 4 * HALF, 0, &cost) != NULL,
 	      "a hex held by an enemy stack is refused");
+	{
+		uint8_t zoc[HEX_MAX];
+		int side, same = 1, count = 0;
+
+		for (side = 0; side < 2; side++) {
+			hex_zoc_map(&r, side, zoc);
+			for (h = 0; h < HEX_MAX; h++) {
+				same &= zoc[h] == hex_in_enemy_zoc(&r, side, h);
+				count += zoc[h];
+			}
+		}
+		/* side 0: the six hexes round 0303 (unit 1); side 1: the
+		 * six round 0503 (unit 2) */
+		CHECK(same && count == 6 + 6, "hex_zoc_map agrees with "
+		      "hex_in_enemy_zoc at every hex, both sides (%d hexes)",
+		      count);
+	}
 }
 
 /* ---- combat results tables ---- */

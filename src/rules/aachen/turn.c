@@ -293,7 +293,7 @@ int aa_unit_att(const struct aachen *st, int u)
  * side). */
 struct supply_line {
 	const struct aachen *st;
-	const struct hex_rules *r;
+	const uint8_t *zoc;        /* hex_zoc_map of the side */
 	int side;
 };
 
@@ -311,7 +311,7 @@ static int supply_pass(const void *user, int h)
 
 	if (o >= 0)
 		return l->st->u[o].side == l->side;
-	return !hex_in_enemy_zoc(l->r, l->side, h);
+	return !l->zoc[h];
 }
 
 /* At the start of a side's movement phase: which of its units are in
@@ -321,6 +321,7 @@ static void supply_check(struct ctx *c, struct aachen *st, int side)
 	struct hex_rules r;
 	struct supply_line line;
 	int16_t dist[HEX_MAX];
+	uint8_t zoc[HEX_MAX];
 	int i, was;
 	char x[8];
 
@@ -328,8 +329,9 @@ static void supply_check(struct ctx *c, struct aachen *st, int side)
 		return;
 	aa_rules(st, &r);
 	line.st = st;
-	line.r = &r;
+	line.zoc = zoc;
 	line.side = side;
+	hex_zoc_map(&r, side, zoc);
 	hex_trace(&st->map, supply_source, supply_pass, &line,
 		  st->supply_range, dist);
 	for (i = 0; i < st->n_units; i++) {
@@ -390,6 +392,49 @@ static int allowance(const struct aachen *st, int u, int mech)
 
 	return mech ? unit_mov(un) * st->mech_pct / 100 * HALF :
 		      unit_mov(un) * HALF;
+}
+
+/* A trial move on the live state, undone after: walk() and the search of
+ * a reinforcement's path change only the unit and the occupants of the
+ * hexes it stands on, so those are kept and put back (no copy of the
+ * whole state for every answer checked). */
+struct trial {
+	struct aachen *st;
+	int u, n;
+	struct hunit unit;
+	int16_t hex[PATH_MAX_HEXES + 1], occ[PATH_MAX_HEXES + 1];
+};
+
+static void trial_keep(struct trial *t, int h)
+{
+	if (h >= 0 && t->n < PATH_MAX_HEXES + 1) {
+		t->hex[t->n] = (int16_t)h;
+		t->occ[t->n++] = t->st->occ[h];
+	}
+}
+
+static void trial_begin(struct trial *t, struct aachen *st, int u,
+			const int16_t *path, int n)
+{
+	int i;
+
+	t->st = st;
+	t->u = u;
+	t->n = 0;
+	t->unit = st->u[u];
+	if (st->u[u].where == U_MAP)
+		trial_keep(t, st->u[u].hex);
+	for (i = 0; i < n; i++)
+		trial_keep(t, path[i]);
+}
+
+static void trial_end(struct trial *t)
+{
+	while (t->n > 0) {
+		t->n--;
+		t->st->occ[t->hex[t->n]] = t->occ[t->n];
+	}
+	t->st->u[t->u] = t->unit;
 }
 
 /* Put unit u in hex h without events (a trial move). */
@@ -686,8 +731,10 @@ struct mv_check {
 	int unit, n;
 	int16_t path[PATH_MAX_HEXES];
 	int by_dest;               /* "UNIT to HEX": the path was found */
-	/* scratch copies of the state for trial moves (ctx_scratch) */
-	struct aachen *trial, *trial2;
+	/* the same state, for trial moves undone after (struct trial) */
+	struct aachen *live;
+	/* a scratch copy of the state for the examples (ctx_scratch) */
+	struct aachen *trial2;
 };
 
 /* Split "a13 1628 1527" into unit and hexes; -1 with why. */
@@ -756,8 +803,9 @@ static int path_to(struct mv_check *m, int to, char *why, size_t size)
 	    cost;
 	char x[8];
 
-	memcpy(m->trial2, st, sizeof *m->trial2);
-	aa_rules(m->trial2, &r);
+	struct trial t;
+
+	aa_rules(st, &r);
 	if (un->where == U_MAP) {
 		n = hex_path(&r, m->unit, un->hex, left, 1, to, m->path,
 			     PATH_MAX_HEXES, NULL);
@@ -778,15 +826,15 @@ static int path_to(struct mv_check *m, int to, char *why, size_t size)
 			at = left - cost;
 		} else {
 			/* the unit stands on its entry hex (11.2) */
-			memcpy(m->trial2, st, sizeof *m->trial2);
-			place_quietly(m->trial2, m->unit, f[i]);
-			aa_rules(m->trial2, &r);
-			if (hex_in_enemy_zoc(&r, un->side, f[i]))
-				continue;       /* 12.0: it stops there */
-			n = hex_path(&r, m->unit, f[i], left - cost, 0, to, p,
-				     PATH_MAX_HEXES - 1, &at);
+			trial_begin(&t, m->live, m->unit, &f[i], 1);
+			place_quietly(m->live, m->unit, f[i]);
+			aa_rules(m->live, &r);
+			n = hex_in_enemy_zoc(&r, un->side, f[i]) ? -1 :
+				hex_path(&r, m->unit, f[i], left - cost, 0, to,
+					 p, PATH_MAX_HEXES - 1, &at);
+			trial_end(&t);
 			if (n <= 0)
-				continue;
+				continue;       /* 12.0: a ZOC stops it there */
 		}
 		if (at > best) {
 			best = at;
@@ -846,8 +894,15 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 				"4.0: in an enemy zone of control"), -1;
 	if (m->by_dest && path_to(m, m->path[0], why, size))
 		return -1;
-	memcpy(m->trial, st, sizeof *m->trial);
-	return walk(m->trial, u, m->mech, m->path, m->n, why, size);
+	{
+		struct trial t;
+		int rc;
+
+		trial_begin(&t, m->live, u, m->path, m->n);
+		rc = walk(m->live, u, m->mech, m->path, m->n, why, size);
+		trial_end(&t);
+		return rc;
+	}
 }
 
 /* Add "UNIT path" as an example if it fits and is legal; the path is
@@ -1041,14 +1096,23 @@ static void movement_phase(struct ctx *c, struct aachen *st, int side,
 		if (i < n)
 			snprintf(q.text + len, sizeof q.text - len, " ...");
 		m.st = st;
-		if (!m.trial) {
-			m.trial = ctx_scratch(c, sizeof *m.trial);
+		m.live = st;
+		if (!m.trial2) {
 			m.trial2 = ctx_scratch(c, sizeof *m.trial2);
 		}
 		m.side = side;
 		m.mech = mech;
-		if (!must)
+		if (!must) {
 			q_add(&q, "done");
+		} else {
+			/* the first legal answer: a unit that must enter
+			 * enters at its first free entry hex (11.2) */
+			int mu = first_must_enter(st, side, mech);
+			int16_t f[HEX_ENTRY_MAX];
+
+			if (entry_free(st, mu, f) > 0)
+				add_example(&q, &m, mu, f, 1);
+		}
 		/* up to one example path a unit in each direction: the
 		 * order template stays short */
 		budget = (int)(Q_MAX_OPTIONS - q.n) / n;
@@ -1058,8 +1122,10 @@ static void movement_phase(struct ctx *c, struct aachen *st, int side,
 			budget = 1;
 		/* examples only for a question someone will read: an
 		 * answer at hand is checked in full by check_move() */
+		/* (q.n > 0 whether they are computed or not: "done" or the
+		 * entry of a unit that must enter) */
 		for (i = 0; i < n && q.n < Q_MAX_OPTIONS &&
-		     (must || ctx_shown(c, "move")); i++)
+		     ctx_shown(c, "move"); i++)
 			unit_examples(&q, &m, idx[i], budget);
 		if (q.n == 0)
 			break;  /* no legal move at all */
@@ -1189,8 +1255,8 @@ static void declare(struct ctx *c, struct aachen *st, int side)
 	struct hex_rules r;
 	struct question q;
 	struct atk_check ck;
-	uint8_t taken[HEX_MAX];
-	int h, i, u, n;
+	uint8_t taken[HEX_MAX], near[HEX_UNITS_MAX];
+	int h, i, u, n, d;
 	size_t len;
 	struct attack *a;
 	const char *ans;
@@ -1215,9 +1281,18 @@ static void declare(struct ctx *c, struct aachen *st, int side)
 			len = (size_t)snprintf(q.options[q.n], Q_OPTION_LEN,
 					       "%s", hex_id(h, x));
 			n = 0;
+			/* the units next to h (one a hex, 5.3), in unit
+			 * order */
+			memset(near, 0, sizeof near);
+			for (d = 0; d < 6; d++) {
+				int nb = hex_neighbour(&st->map, h, d);
+
+				if (nb >= 0 && st->occ[nb] >= 0)
+					near[st->occ[nb]] = 1;
+			}
 			for (u = 0; u < st->n_units && n < ATTACKERS_MAX;
 			     u++) {
-				if (st->u[u].side != side ||
+				if (!near[u] || st->u[u].side != side ||
 				    !can_attack(st, &r, u, h) ||
 				    len + strlen(st->u[u].id) + 2 >
 				    Q_OPTION_LEN)

@@ -186,6 +186,9 @@ struct hex_rules {
 /* Whether hex h is in a zone of control of a unit of a side other than
  * `side`. */
 int hex_in_enemy_zoc(const struct hex_rules *r, int side, int h);
+/* The same for every hex at once: zoc[h] = 1 where hex_in_enemy_zoc(r,
+ * side, h) (one pass over the units instead of one a hex). */
+void hex_zoc_map(const struct hex_rules *r, int side, uint8_t zoc[HEX_MAX]);
 /* Half MPs to move from a to its neighbour b (COST_NO, COST_ALL). */
 int hex_step_cost(const struct hex_rules *r, int a, int b);
 /* Whether water separates a and b with no bridge for the mover. */

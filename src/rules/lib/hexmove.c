@@ -63,6 +63,20 @@ int hex_in_enemy_zoc(const struct hex_rules *r, int side, int h)
 	return 0;
 }
 
+void hex_zoc_map(const struct hex_rules *r, int side, uint8_t zoc[HEX_MAX])
+{
+	int n, d, h, u;
+
+	memset(zoc, 0, HEX_MAX);
+	for (n = 0; n < HEX_MAX; n++)
+		for (u = r->occupant[n]; u >= 0; u = r->next ? r->next[u] : -1)
+			for (d = 0; r->units[u].side != side && d < 6; d++) {
+				h = hex_neighbour(r->map, n, d);
+				if (h >= 0 && !zoc[h] && exerts(r, u, n, h))
+					zoc[h] = 1;
+			}
+}
+
 static int add(int a, int b)
 {
 	if (a == COST_NO || b == COST_NO)
