@@ -939,6 +939,7 @@ static void unit_examples(struct question *q, struct mv_check *m, int u,
 			  int budget)
 {
 	int16_t best[HEX_MAX], pred[HEX_MAX], leaf[HEX_MAX];
+	uint8_t zoc[HEX_MAX], parent[HEX_MAX];
 	const struct aachen *st = m->st;
 	struct aachen *t = m->trial2;
 	struct hex_rules r;
@@ -966,6 +967,9 @@ static void unit_examples(struct question *q, struct mv_check *m, int u,
 	if (left <= 0 || (st->u[u].where == U_WAITING &&
 			  hex_in_enemy_zoc(&r, st->u[u].side, from)))
 		return;
+	hex_zoc_map(&r, st->u[u].side, zoc);
+	r.zoc_of = zoc;
+	r.zoc_side = st->u[u].side;
 	hex_reach(&r, u, from, left, first, best);
 	for (b = 0; b < HEX_MAX; b++) {
 		pred[b] = -1;
@@ -984,14 +988,15 @@ static void unit_examples(struct question *q, struct mv_check *m, int u,
 			pred[b] = (int16_t)a;
 		}
 	}
-	for (b = 0; b < HEX_MAX; b++) {
-		if (pred[b] < 0 || (t->occ[b] >= 0 && t->occ[b] != u))
-			continue;
-		for (a = 0; a < HEX_MAX && pred[a] != b; a++)
-			;
-		if (a == HEX_MAX)
+	/* the leaves: hexes that are no other's predecessor */
+	memset(parent, 0, sizeof parent);
+	for (b = 0; b < HEX_MAX; b++)
+		if (pred[b] >= 0)
+			parent[pred[b]] = 1;
+	for (b = 0; b < HEX_MAX; b++)
+		if (pred[b] >= 0 && !parent[b] &&
+		    !(t->occ[b] >= 0 && t->occ[b] != u))
 			leaf[n_leaf++] = (int16_t)b;
-	}
 	/* the farthest (fewest MPs left) first; then by hex number */
 	for (i = 1; i < n_leaf; i++)
 		for (j = i; j > 0 && (best[leaf[j]] < best[leaf[j - 1]] ||

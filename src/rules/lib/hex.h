@@ -181,6 +181,12 @@ struct hex_rules {
 	int (*extra_cost)(const void *user, int u, int a, int b);
 	int (*may_enter)(const void *user, int u, int h);
 	const void *user;
+	/* Optional: the enemy zones of control of side zoc_side
+	 * (hex_zoc_map), valid while no unit moves; hex_in_enemy_zoc for
+	 * that side then reads it. The searches (hex_reach, hex_path) make
+	 * their own when it is NULL. */
+	const uint8_t *zoc_of;
+	int zoc_side;
 };
 
 /* Whether hex h is in a zone of control of a unit of a side other than

@@ -51,6 +51,8 @@ int hex_in_enemy_zoc(const struct hex_rules *r, int side, int h)
 {
 	int d, n, u;
 
+	if (r->zoc_of && side == r->zoc_side)
+		return r->zoc_of[h];
 	for (d = 0; d < 6; d++) {
 		n = hex_neighbour(r->map, h, d);
 		if (n < 0)
@@ -177,9 +179,18 @@ static void reach(const struct hex_rules *r, int u, int from, int left,
 {
 	static const int none = -1;
 	int16_t queue[HEX_MAX];
-	uint8_t inq[HEX_MAX];
+	uint8_t inq[HEX_MAX], zoc[HEX_MAX];
 	int head = 0, count = 0, a, b, d, cost, side = r->units[u].side;
+	struct hex_rules cached;
 
+	/* nothing moves during the search: the zones of control once */
+	if (!r->zoc_of || r->zoc_side != side) {
+		cached = *r;
+		hex_zoc_map(r, side, zoc);
+		cached.zoc_of = zoc;
+		cached.zoc_side = side;
+		r = &cached;
+	}
 	memset(inq, 0, sizeof inq);
 	for (a = 0; a < HEX_MAX; a++)
 		best[a] = (int16_t)none;
