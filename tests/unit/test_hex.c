@@ -15,6 +15,7 @@
 #include "umpire/svg.h"
 #include "../../src/rules/lib/hex.h"
 #include "../../src/rules/lib/crt.h"
+#include "../../src/rules/lib/cup.h"
 #include "../../src/rules/aachen/aachen.h"
 #include "../../src/rules/lib/hexsvg.h"
 #include "unit.h"
@@ -510,6 +511,165 @@ static void traces(void)
 	      "the wall closed: nothing east of it traces");
 }
 
+/* ---- limits, regions, lakes, cups (the library for two games) ---- */
+
+static const char *const MAP_HEAD =
+	"provenance: complete\n"
+	"orientation: flat\n"
+	"shifted: even\n"
+	"default: clear\n"
+	"terrain: {clear: {cost: 1}}\n"
+	"fortification: {shift: -1}\n"
+	"zoc: {to-zoc: \"no\"}\n"
+	"hexes: |\n  0101 clear\n";
+
+static int map_from(struct hex_map *m, const char *size, const char *sides,
+		    const char *rest, struct error *err)
+{
+	struct strbuf y = STRBUF_INIT;
+	struct doc *d = doc_new("map.yaml");
+	int rc;
+
+	strbuf_adds(&y, MAP_HEAD);
+	strbuf_adds(&y, size);
+	strbuf_adds(&y, sides);
+	strbuf_adds(&y, rest);
+	memset(m, 0, sizeof *m);
+	rc = doc_parse(d, y.buf, y.len, &DOC_LIMITS_SMALL, err);
+	if (rc == 0)
+		rc = hex_map_load(m, d, d->root, err);
+	doc_free(d);
+	strbuf_free(&y);
+	return rc;
+}
+
+static const char *const SIDES7 =
+	"hexsides: {river: {cost: all, zoc: \"no\"}, stream: {cost: 1}, "
+	"bridge: {cost: 0}, demolished: {cost: 0}, road: {cost: 1/2}, "
+	"railway: {cost: 1}, boundary: {cost: 0}";
+
+static void regions(void)
+{
+	static struct hex_map m;
+	struct strbuf many = STRBUF_INIT, sides = STRBUF_INIT;
+	struct error err;
+	int16_t out[64];
+	int r, n, i;
+
+	strbuf_addf(&sides, "%s}\n", SIDES7);
+	CHECK(map_from(&m, "columns: 60\nrows: 60\n", sides.buf,
+		       "sides: \"\"\n", &err) == 0 && m.cols == 60 &&
+	      hex_parse(&m, "6060") >= 0,
+	      "a map of 60 x 60 hexes loads (%s)", err.msg);
+	CHECK(map_from(&m, "columns: 61\nrows: 10\n", sides.buf,
+		       "sides: \"\"\n", &err) < 0 &&
+	      strstr(err.msg, "columns") && strstr(err.msg, "60"),
+	      "61 columns are refused, naming the field and the limit: %s",
+	      err.msg);
+	CHECK(map_from(&m, "columns: 6\nrows: 6\n", sides.buf,
+		       "sides: \"\"\nregions: {sector-a: \"0101-0106,0201-"
+		       "0206\", objective: \"0303\", edge: \"0101-0601\"}\n",
+		       &err) == 0, "a map with regions loads (%s)", err.msg);
+	r = hex_region(&m, "sector-a");
+	CHECK(r == 0 && hex_region(&m, "objective") == 1 &&
+	      hex_region(&m, "nowhere") == -1,
+	      "regions are found by name; an unknown name is -1");
+	n = hex_region_hexes(&m, r, out, 64);
+	CHECK(n == 12 && out[0] == hex_parse(&m, "0101") &&
+	      hex_in_region(&m, hex_parse(&m, "0206"), r) &&
+	      !hex_in_region(&m, hex_parse(&m, "0306"), r) &&
+	      hex_in_region(&m, hex_parse(&m, "0101"), 2) &&
+	      hex_in_region(&m, hex_parse(&m, "0601"), 2) &&
+	      !hex_in_region(&m, hex_parse(&m, "0101"), -1),
+	      "membership: two columns (12 hexes), a row, no region -1");
+	/* radius 2 round 0303: 19 hexes on the map; in sector-a only those
+	 * of columns 01 and 02 within 2 */
+	n = hex_within_region(&m, hex_parse(&m, "0303"), 2, -1, out, 64);
+	CHECK(n == 19, "19 hexes within 2 of 0303 (%d)", n);
+	n = hex_within_region(&m, hex_parse(&m, "0303"), 2, r, out, 64);
+	for (i = 0; i < n && n > 0; i++)
+		if (hex_col(out[i]) > 2 ||
+		    hex_distance(&m, out[i], hex_parse(&m, "0303")) > 2)
+			n = -1;
+	CHECK(n == 7, "within 2 of 0303 and in sector-a: column 01 (0302-"
+	      "0304) and column 02 (0202-0205): %d hexes", n);
+	CHECK(map_from(&m, "columns: 6\nrows: 6\n", sides.buf,
+		       "sides: \"\"\nregions: {a: \"0101\", a: \"0102\"}\n",
+		       &err) < 0, "a region named twice is refused (%s)",
+	      err.msg);
+	CHECK(map_from(&m, "columns: 6\nrows: 6\n", sides.buf,
+		       "sides: \"\"\nregions: {a: \"0101-0709\"}\n", &err) < 0 &&
+	      strstr(err.msg, "regions: hexes of the map"),
+	      "a region off the map is refused: %s", err.msg);
+	strbuf_adds(&many, "sides: \"\"\nregions: {");
+	for (i = 0; i < HEX_REGIONS_MAX + 1; i++)
+		strbuf_addf(&many, "%sr%d: \"0101\"", i ? ", " : "", i);
+	strbuf_adds(&many, "}\n");
+	CHECK(map_from(&m, "columns: 6\nrows: 6\n", sides.buf, many.buf,
+		       &err) < 0 && strstr(err.msg, "at most 32"),
+	      "33 regions are refused: %s", err.msg);
+	/* a lake: water (no ZOC across when the table says so), only with
+	 * its effects given */
+	CHECK(map_from(&m, "columns: 6\nrows: 6\n", sides.buf,
+		       "sides: |\n  0303 0304 lake\n", &err) < 0 &&
+	      strstr(err.msg, "lake needs its effects"),
+	      "a lake hexside without lake effects is refused: %s", err.msg);
+	strbuf_reset(&sides);
+	strbuf_addf(&sides, "%s, lake: {cost: all, zoc: \"no\"}}\n", SIDES7);
+	CHECK(map_from(&m, "columns: 6\nrows: 6\n", sides.buf,
+		       "sides: |\n  0303 0304 lake\n", &err) == 0 &&
+	      m.has_lake && hex_side_has(&m, hex_parse(&m, "0304"),
+					 hex_dir(&m, hex_parse(&m, "0304"),
+						 hex_parse(&m, "0303")),
+					 HS_LAKE),
+	      "a lake hexside loads, seen from both hexes (%s)", err.msg);
+	{
+		struct hex_rules rr;
+		struct hunit u[1];
+		int16_t occ[HEX_MAX];
+
+		memset(&rr, 0, sizeof rr);
+		memset(u, 0, sizeof u);
+		for (i = 0; i < HEX_MAX; i++)
+			occ[i] = -1;
+		u[0].side = 1;
+		u[0].where = U_MAP;
+		u[0].hex = (int16_t)hex_parse(&m, "0303");
+		occ[u[0].hex] = 0;
+		rr.map = &m;
+		rr.units = u;
+		rr.n_units = 1;
+		rr.occupant = occ;
+		CHECK(hex_side_water(&rr, hex_parse(&m, "0303"),
+				     hex_parse(&m, "0304")) &&
+		      !hex_in_enemy_zoc(&rr, 0, hex_parse(&m, "0304")) &&
+		      hex_in_enemy_zoc(&rr, 0, hex_parse(&m, "0302")),
+		      "a lake is water and stops a zone of control");
+	}
+	strbuf_free(&many);
+	strbuf_free(&sides);
+}
+
+static void cups(void)
+{
+	struct cup c;
+	int i, ok = 1;
+
+	cup_clear(&c);
+	for (i = 0; i < CUP_MAX; i += 3)
+		cup_add(&c, i);
+	for (i = 0; i < CUP_MAX; i++)
+		ok &= cup_has(&c, i) == (i % 3 == 0);
+	CHECK(CUP_MAX >= 128 && ok && cup_count(&c) == (CUP_MAX + 2) / 3,
+	      "a cup of %d counters: every third in it (%d)", CUP_MAX,
+	      cup_count(&c));
+	cup_remove(&c, 126);
+	cup_add(&c, CUP_MAX);   /* out of range: ignored */
+	CHECK(!cup_has(&c, 126) && cup_has(&c, 123) && !cup_has(&c, CUP_MAX)
+	      && cup_count(&c) == (CUP_MAX + 2) / 3 - 1,
+	      "counters above 64 come out; one past the end is ignored");
+}
+
 static void aachen_random(void)
 {
 	struct scenario scn;
@@ -590,6 +750,8 @@ int main(void)
 	stacks();
 	paths();
 	traces();
+	regions();
+	cups();
 	aachen_random();
 	return unit_done("test_hex");
 }

@@ -30,7 +30,7 @@ enum { ATTACKS_MAX = 64, ATTACKERS_MAX = 6, VHEX_MAX = 16 };
 struct attack {
 	int16_t def;              /* defender hex */
 	uint8_t n;
-	uint8_t att[ATTACKERS_MAX];  /* unit indices */
+	int16_t att[ATTACKERS_MAX];  /* unit indices */
 	uint8_t done;
 	uint8_t att_sup, def_sup;  /* support fire markers used */
 };

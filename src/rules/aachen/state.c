@@ -55,24 +55,17 @@ void aa_reindex(struct aachen *st)
 			st->occ[st->u[i].hex] = (int16_t)i;
 }
 
-/* "0102-0109,2105,2205" */
+/* "0102-0109,2105,2205", or the name of one of the map's regions; -1
+ * for bad hexes or more than max */
 static int hex_list(const struct aachen *st, const char *s, int16_t *out,
 		    int max)
 {
-	char text[512], *w, *save;
-	int n = 0, k;
+	int r = hex_region(&st->map, s), n;
 
-	if (strlen(s) >= sizeof text)
-		return -1;
-	snprintf(text, sizeof text, "%s", s);
-	for (w = strtok_r(text, ",", &save); w;
-	     w = strtok_r(NULL, ",", &save)) {
-		k = hex_range(&st->map, w, out + n, max - n);
-		if (k < 0)
-			return -1;
-		n += k;
-	}
-	return n;
+	if (r < 0)
+		return hex_ranges(&st->map, s, out, max);
+	n = hex_region_hexes(&st->map, r, out, max);
+	return n > max ? -1 : n;
 }
 
 /*
@@ -217,28 +210,18 @@ static int supply_hexes(struct aachen *st, const struct doc *d,
 			const struct doc_node *m, int side, struct error *err)
 {
 	int16_t out[HEX_MAX];
-	char text[2048], *w, *save;
 	const char *s;
 	int k, i;
 
 	if (doc_need_str(d, m, aa_side_names[side], &s, err) < 0)
 		return -1;
-	if (strlen(s) >= sizeof text)
-		return bad(d, m, err, "supply: %s: too long",
-			   aa_side_names[side]);
-	snprintf(text, sizeof text, "%s", s);
-	for (w = strtok_r(text, ",", &save); w;
-	     w = strtok_r(NULL, ",", &save)) {
-		while (*w == ' ')
-			w++;
-		k = hex_range(&st->map, w, out, HEX_MAX);
-		if (k < 0)
-			return bad(d, doc_get(m, aa_side_names[side]), err,
-				   "supply: %s: bad hexes %s",
-				   aa_side_names[side], w);
-		for (i = 0; i < k; i++)
-			st->supply_src[out[i]] |= (uint8_t)(1 << side);
-	}
+	k = hex_list(st, s, out, HEX_MAX);
+	if (k < 0)
+		return bad(d, doc_get(m, aa_side_names[side]), err,
+			   "supply: %s: hexes (\"0101-0134,0134-3034\") or "
+			   "a region of the map", aa_side_names[side]);
+	for (i = 0; i < k; i++)
+		st->supply_src[out[i]] |= (uint8_t)(1 << side);
 	return 0;
 }
 

@@ -1327,7 +1327,7 @@ static void declare(struct ctx *c, struct aachen *st, int side)
 			st->support_left[side]--;
 		}
 		for (i = 0; i < ck.n; i++) {
-			a->att[a->n++] = (uint8_t)ck.who[i];
+			a->att[a->n++] = ck.who[i];
 			st->attacked[ck.who[i]] = 1;
 		}
 		ctx_event(c, "7.1", "Attack declared on %s (%s) by %s%s%s.",

@@ -6,24 +6,30 @@
 
 void cup_clear(struct cup *c)
 {
-	c->in = 0;
+	memset(c->in, 0, sizeof c->in);
+}
+
+static uint32_t bit(int i)
+{
+	return (uint32_t)1 << (i % CUP_WORD_BITS);
 }
 
 void cup_add(struct cup *c, int i)
 {
 	if (i >= 0 && i < CUP_MAX)
-		c->in |= 1ul << i;
+		c->in[i / CUP_WORD_BITS] |= bit(i);
 }
 
 void cup_remove(struct cup *c, int i)
 {
 	if (i >= 0 && i < CUP_MAX)
-		c->in &= ~(1ul << i);
+		c->in[i / CUP_WORD_BITS] &= ~bit(i);
 }
 
 int cup_has(const struct cup *c, int i)
 {
-	return i >= 0 && i < CUP_MAX && (c->in >> i & 1ul);
+	return i >= 0 && i < CUP_MAX &&
+	       (c->in[i / CUP_WORD_BITS] & bit(i)) != 0;
 }
 
 int cup_count(const struct cup *c)
@@ -35,8 +41,9 @@ int cup_count(const struct cup *c)
 	return n;
 }
 
-int cup_draw(struct ctx *c, struct cup *cup, const char *const *labels,
-	     int n, const char *purpose, const char *pool)
+static int draw(struct ctx *c, struct cup *cup, const char *const *labels,
+		int n, const char *purpose, const char *pool, int for_side,
+		const char *side)
 {
 	const char *names[CUP_MAX];
 	int which[CUP_MAX];
@@ -50,11 +57,25 @@ int cup_draw(struct ctx *c, struct cup *cup, const char *const *labels,
 		}
 	if (k == 0)
 		return -1;
-	pick = ctx_pick(c, purpose, pool, k, names);
+	pick = for_side ? ctx_pick_for(c, side, purpose, pool, k, names) :
+		ctx_pick(c, purpose, pool, k, names);
 	if (pick >= k)
 		pick = k - 1; /* the engine never does this; stay in bounds */
 	cup_remove(cup, which[pick]);
 	return which[pick];
+}
+
+int cup_draw(struct ctx *c, struct cup *cup, const char *const *labels,
+	     int n, const char *purpose, const char *pool)
+{
+	return draw(c, cup, labels, n, purpose, pool, 0, NULL);
+}
+
+int cup_draw_for(struct ctx *c, struct cup *cup, const char *const *labels,
+		 int n, const char *purpose, const char *pool,
+		 const char *side)
+{
+	return draw(c, cup, labels, n, purpose, pool, 1, side);
 }
 
 int cup_find(const char *const *labels, int n, const char *label)

@@ -20,14 +20,17 @@
 #define UMPIRE_RULES_CUP_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "umpire/doc.h"
 #include "umpire/error.h"
 #include "umpire/rules.h"
 
-#define CUP_MAX 32
+#define CUP_MAX 128
+#define CUP_WORD_BITS 32
 
 struct cup {
-	unsigned long in;      /* bit i: counter i is in the cup */
+	/* bit i % 32 of word i / 32: counter i is in the cup */
+	uint32_t in[CUP_MAX / CUP_WORD_BITS];
 };
 
 void cup_clear(struct cup *c);
@@ -43,6 +46,11 @@ int cup_count(const struct cup *c);
  */
 int cup_draw(struct ctx *c, struct cup *cup, const char *const *labels,
 	     int n, const char *purpose, const char *pool);
+/* The same, a draw only `side` sees (NULL: nobody; ctx_pick_for): a
+ * player's blind draw under a referee. */
+int cup_draw_for(struct ctx *c, struct cup *cup, const char *const *labels,
+		 int n, const char *purpose, const char *pool,
+		 const char *side);
 
 /* The cup as a flow sequence of labels, in canonical order. */
 struct doc_node *cup_save(const struct cup *cup, const char *const *labels,

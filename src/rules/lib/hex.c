@@ -8,7 +8,7 @@
 #include "hex.h"
 
 const char *const hexside_kind_names[HS_KINDS] = { "river", "stream",
-	"bridge", "demolished", "road", "railway", "boundary" };
+	"bridge", "demolished", "road", "railway", "boundary", "lake" };
 const char *const unit_where_names[U_WHERE] = { "waiting", "map",
 	"eliminated" };
 
@@ -175,18 +175,18 @@ int hex_side_has(const struct hex_map *m, int a, int dir, int kind)
 void hex_side_set(struct hex_map *m, int a, int dir, int kind, int on)
 {
 	int b = hex_neighbour(m, a, dir), e = (dir + 3) % 6;
-	uint8_t bit = (uint8_t)(1u << kind);
+	uint16_t bit = (uint16_t)(1u << kind);
 
 	if (on)
 		m->hs[a][dir] |= bit;
 	else
-		m->hs[a][dir] &= (uint8_t)~bit;
+		m->hs[a][dir] &= (uint16_t)~bit;
 	if (b < 0)
 		return;
 	if (on)
 		m->hs[b][e] |= bit;
 	else
-		m->hs[b][e] &= (uint8_t)~bit;
+		m->hs[b][e] &= (uint16_t)~bit;
 }
 
 const char *hex_side_id(const struct hex_map *m, int a, int dir,
@@ -236,6 +236,32 @@ int hex_range(const struct hex_map *m, const char *s, int16_t *out, int max)
 		return c > hex_col(h2) ? n : -1;
 	}
 	return -1;
+}
+
+int hex_ranges(const struct hex_map *m, const char *s, int16_t *out,
+	       int max)
+{
+	char w[16];
+	int n = 0, k;
+	size_t len;
+
+	while (*s) {
+		while (*s == ',' || *s == ' ')
+			s++;
+		len = strcspn(s, ", ");
+		if (len == 0)
+			break;
+		if (len >= sizeof w)
+			return -1;
+		memcpy(w, s, len);
+		w[len] = '\0';
+		s += len;
+		k = hex_range(m, w, out + n, max - n);
+		if (k < 0)
+			return -1;
+		n += k;
+	}
+	return n;
 }
 
 int hex_next_line(const char **p, char *buf, size_t size)
@@ -304,4 +330,59 @@ int unit_values_parse(const char *s, uint8_t *a, uint8_t *d, uint8_t *m)
 	*d = (uint8_t)y;
 	*m = (uint8_t)z;
 	return 0;
+}
+
+/* ---- regions ---- */
+
+int hex_region(const struct hex_map *m, const char *name)
+{
+	int r;
+
+	for (r = 0; r < m->n_regions; r++)
+		if (!strcmp(m->region_name[r], name))
+			return r;
+	return -1;
+}
+
+int hex_in_region(const struct hex_map *m, int h, int r)
+{
+	return r >= 0 && r < m->n_regions && h >= 0 && h < HEX_MAX &&
+	       m->terr[h] != 255 && (m->region[h] >> r & 1u);
+}
+
+int hex_region_hexes(const struct hex_map *m, int r, int16_t *out,
+		     int max)
+{
+	int h, n = 0;
+
+	for (h = 0; h < HEX_MAX; h++)
+		if (hex_in_region(m, h, r)) {
+			if (n < max)
+				out[n] = (int16_t)h;
+			n++;
+		}
+	return n;
+}
+
+int hex_within_region(const struct hex_map *m, int h, int n, int r,
+		      int16_t *out, int max)
+{
+	int c, w, k = 0;
+
+	if (h < 0 || h >= HEX_MAX || m->terr[h] == 255)
+		return 0;
+	/* the columns (rows) within n of h, then distance exactly */
+	for (c = hex_col(h) - n; c <= hex_col(h) + n; c++)
+		for (w = hex_row(h) - n; w <= hex_row(h) + n; w++) {
+			int x = hex_index(m, c, w);
+
+			if (x < 0 || m->terr[x] == 255 ||
+			    hex_distance(m, h, x) > n ||
+			    (r >= 0 && !hex_in_region(m, x, r)))
+				continue;
+			if (k < max)
+				out[k] = (int16_t)x;
+			k++;
+		}
+	return k;
 }

@@ -31,13 +31,14 @@
 #include "umpire/strbuf.h"
 
 enum {
-	HEX_MAX_COLS = 40,
-	HEX_MAX_ROWS = 40,
+	HEX_MAX_COLS = 60,
+	HEX_MAX_ROWS = 60,
 	HEX_MAX = HEX_MAX_COLS * HEX_MAX_ROWS,
 	HEX_TERRAIN_MAX = 12,
-	HEX_NAMES_MAX = 8,      /* hexside names (rivers: "wurm") */
-	HEX_PLACES_MAX = 24,    /* place names printed on the map */
-	HEX_UNITS_MAX = 128,
+	HEX_NAMES_MAX = 16,     /* hexside names (rivers: "wurm") */
+	HEX_PLACES_MAX = 64,    /* place names printed on the map */
+	HEX_REGIONS_MAX = 32,   /* named hex sets (hex_region) */
+	HEX_UNITS_MAX = 256,
 	HEX_ENTRY_MAX = 32,     /* entry or set-up hexes of one unit */
 	HEX_NONE = -1,
 	HALF = 2,
@@ -45,10 +46,12 @@ enum {
 	COST_NO = 1001
 };
 
-/* Hexside features (bits); every kind's effects are scenario data. */
+/* Hexside features (bits of a uint16_t: room for more kinds); every
+ * kind's effects are scenario data. Water is a river, a stream or a lake
+ * (lake: optional in the table, for maps that have one). */
 enum hexside_kind {
 	HS_RIVER, HS_STREAM, HS_BRIDGE, HS_DEMOLISHED, HS_ROAD, HS_RAILWAY,
-	HS_BOUNDARY, HS_KINDS
+	HS_BOUNDARY, HS_LAKE, HS_KINDS
 };
 extern const char *const hexside_kind_names[HS_KINDS];
 
@@ -82,10 +85,14 @@ struct hex_map {
 	int n_names;
 	struct { int16_t hex; char name[24]; } place[HEX_PLACES_MAX];
 	int n_places;
+	int has_lake;                /* the table gives lake effects */
+	char region_name[HEX_REGIONS_MAX][24];
+	int n_regions;
 	uint8_t terr[HEX_MAX];       /* index into terrain[]; 255 off-map */
-	uint8_t feat[HEX_MAX];       /* HF_* bits */
-	uint8_t hs[HEX_MAX][6];      /* hexside bits (1 << HS_*), both sides */
+	uint16_t feat[HEX_MAX];      /* HF_* bits */
+	uint16_t hs[HEX_MAX][6];     /* hexside bits (1 << HS_*), both sides */
 	uint8_t hs_name[HEX_MAX][6]; /* index into names[], 0 none */
+	uint32_t region[HEX_MAX];    /* bit r: the hex is in region r */
 };
 
 /* ---- grid ---- */
@@ -108,6 +115,30 @@ const char *hex_side_id(const struct hex_map *m, int a, int dir,
 /* Expand "0102-0109" (one column or one row) or "0304" into indices. */
 int hex_range(const struct hex_map *m, const char *s, int16_t *out,
 	      int max);
+/* The same for a list, "0102-0109,0304 0405": commas or blanks between
+ * ranges; -1 for a bad range or more than max hexes. */
+int hex_ranges(const struct hex_map *m, const char *s, int16_t *out,
+	       int max);
+
+/*
+ * Regions: named hex sets given in the map's `regions` (sectors, entry
+ * edges, set-up zones, objectives). hex_region: the region's number, or
+ * -1 for a name the map does not have. hex_in_region: whether h is in
+ * region r (never for r < 0 or an off-map h). hex_region_hexes: its
+ * hexes in index order into out (at most max), returning how many it
+ * has. hex_within_region: the hexes at most n hexes from h that are in
+ * region r (r < 0: any), h included when it is; a radius limited to a
+ * region counts plain hex distance and keeps only that region's hexes
+ * (Race to the Reichstag's barrage, flak and recon do not reach across
+ * the sector boundary; a hex of the other sector between them does not
+ * shorten or lengthen the count).
+ */
+int hex_region(const struct hex_map *m, const char *name);
+int hex_in_region(const struct hex_map *m, int h, int r);
+int hex_region_hexes(const struct hex_map *m, int r, int16_t *out,
+		     int max);
+int hex_within_region(const struct hex_map *m, int h, int n, int r,
+		      int16_t *out, int max);
 
 /* ---- scenario data ---- */
 /* Read the `map` mapping (see umpire-scenario(5)). */

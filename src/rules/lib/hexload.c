@@ -4,6 +4,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
 #include "hex.h"
 
 static int bad(const struct doc *d, const struct doc_node *n,
@@ -13,6 +14,17 @@ static int bad(const struct doc *d, const struct doc_node *n,
 
 	return errorf(err, EXIT_REFUSED, "%s: map: %s",
 		      doc_where(d, n, w, sizeof w), what);
+}
+
+/* The same for "WHAT: at most LIMIT UNITS". */
+static int bad_limit(const struct doc *d, const struct doc_node *n,
+		     struct error *err, const char *what, int limit,
+		     const char *units)
+{
+	char w[128];
+
+	snprintf(w, sizeof w, "%s: at most %d%s", what, limit, units);
+	return bad(d, n, err, w);
 }
 
 static int yesno(const char *s)
@@ -170,6 +182,13 @@ static int sides_load(struct hex_map *m, const struct doc *d,
 			for (j = 0; j < HS_KINDS; j++)
 				if (!strcmp(w[i], hexside_kind_names[j]))
 					break;
+			if (j == HS_LAKE && !m->has_lake) {
+				snprintf(msg, sizeof msg, "hexsides, line %d: "
+					 "a lake needs its effects in "
+					 "hexsides: lake", lineno);
+				rc = bad(d, n, err, msg);
+				break;
+			}
 			if (j < HS_KINDS) {
 				hex_side_set(m, a, dir, j, 1);
 				continue;
@@ -188,13 +207,56 @@ static int sides_load(struct hex_map *m, const struct doc *d,
 	return rc;
 }
 
+/* `regions`: name -> hex list ("0101-0110,0305"), at most
+ * HEX_REGIONS_MAX names, each at most 23 characters and given once. */
+static int regions_load(struct hex_map *m, const struct doc *d,
+			const struct doc_node *t, struct error *err)
+{
+	int16_t *hexes = xmalloc(HEX_MAX * sizeof *hexes);
+	int rc = 0;
+	size_t i;
+
+	if (t->kind != DOC_MAP)
+		rc = bad(d, t, err, "regions: a mapping, name -> hexes "
+			 "(\"0101-0110,0305\")");
+	else if (t->n > HEX_REGIONS_MAX)
+		rc = bad_limit(d, t, err, "regions", HEX_REGIONS_MAX,
+			       " names");
+	for (i = 0; rc == 0 && i < t->n; i++) {
+		const char *name = t->keys[i]->str;
+		int k, r = m->n_regions;
+
+		if (!*name || strlen(name) >= sizeof m->region_name[0])
+			rc = bad(d, t->keys[i], err, "regions: a name of 1 "
+				 "to 23 characters");
+		else if (hex_region(m, name) >= 0)
+			rc = bad(d, t->keys[i], err, "regions: a name given "
+				 "twice");
+		else if (t->items[i]->kind != DOC_SCALAR ||
+			 (k = hex_ranges(m, t->items[i]->str, hexes,
+					 HEX_MAX)) < 0)
+			rc = bad(d, t->items[i], err, "regions: hexes of the "
+				 "map, as \"0101-0110,0305\" (ranges along "
+				 "one column or one row)");
+		else {
+			snprintf(m->region_name[r], sizeof m->region_name[r],
+				 "%s", name);
+			m->n_regions++;
+			while (k-- > 0)
+				m->region[hexes[k]] |= 1u << r;
+		}
+	}
+	free(hexes);
+	return rc;
+}
+
 int hex_map_load(struct hex_map *m, const struct doc *d,
 		 const struct doc_node *map, struct error *err)
 {
 	static const char *const keys[] = { "provenance", "orientation",
 		"shifted", "columns", "rows", "default", "terrain",
 		"hexsides", "fortification", "zoc", "hexes", "sides",
-		"places", NULL };
+		"places", "regions", NULL };
 	static const char *const zoc_keys[] = { "to-zoc", "leave", NULL };
 	const struct doc_node *n, *t;
 	const char *s;
@@ -241,10 +303,15 @@ int hex_map_load(struct hex_map *m, const struct doc *d,
 		return -1;
 	for (k = 0; k < HS_KINDS; k++) {
 		n = doc_get(t, hexside_kind_names[k]);
+		if (!n && k == HS_LAKE)
+			continue;       /* a map with no lake */
 		if (!n)
 			return bad(d, t, err, "hexsides: every kind (river, "
 				   "stream, bridge, demolished, road, "
-				   "railway, boundary) needs its effects");
+				   "railway, boundary; lake if the map has "
+				   "one) needs its effects");
+		if (k == HS_LAKE)
+			m->has_lake = 1;
 		if (effect_load(&m->side[k], hexside_kind_names[k], d, n,
 				err) < 0)
 			return -1;
@@ -282,8 +349,8 @@ int hex_map_load(struct hex_map *m, const struct doc *d,
 		return -1;
 	if ((t = doc_get(map, "places"))) {
 		if (t->kind != DOC_MAP || t->n > HEX_PLACES_MAX)
-			return bad(d, t, err, "places: hex -> name, at most "
-				   "24");
+			return bad_limit(d, t, err, "places (hex -> name)",
+					 HEX_PLACES_MAX, "");
 		for (i = 0; i < t->n; i++) {
 			h = hex_parse(m, t->keys[i]->str);
 			if (h < 0 || t->items[i]->kind != DOC_SCALAR)
@@ -296,5 +363,7 @@ int hex_map_load(struct hex_map *m, const struct doc *d,
 			m->n_places++;
 		}
 	}
+	if ((t = doc_get(map, "regions")) && regions_load(m, d, t, err) < 0)
+		return -1;
 	return 0;
 }

@@ -22,6 +22,8 @@ static int water_kind(const struct hex_map *m, int a, int d)
 		return HS_RIVER;
 	if (hex_side_has(m, a, d, HS_STREAM))
 		return HS_STREAM;
+	if (hex_side_has(m, a, d, HS_LAKE))
+		return HS_LAKE;
 	return -1;
 }
 
@@ -40,7 +42,7 @@ static int exerts(const struct hex_rules *r, int u, int from, int h)
 	for (k = 0; k < HS_KINDS; k++)
 		if (r->map->side[k].blocks_zoc &&
 		    hex_side_has(r->map, from, d, k) &&
-		    !((k == HS_RIVER || k == HS_STREAM) &&
+		    !((k == HS_RIVER || k == HS_STREAM || k == HS_LAKE) &&
 		      (intact_bridge(r->map, from, d) ||
 		       bridged(r, from, d))))
 			return 0;

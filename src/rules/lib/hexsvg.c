@@ -93,7 +93,7 @@ static void water(struct svg *s, const struct hex_map *m, int kind,
 		  double x1, double y1, double x2, double y2)
 {
 	struct svg_style sty = { NULL, m->side[kind].colour,
-		kind == HS_RIVER ? 4 : 2, NULL, 0 };
+		kind == HS_RIVER || kind == HS_LAKE ? 4 : 2, NULL, 0 };
 	svg_line(s, x1, y1, x2, y2, &sty);
 }
 
@@ -129,6 +129,8 @@ void hexsvg_map(struct svg *s, const struct hex_map *m)
 				water(s, m, HS_RIVER, x1, y1, x2, y2);
 			else if (hex_side_has(m, h, d, HS_STREAM))
 				water(s, m, HS_STREAM, x1, y1, x2, y2);
+			else if (hex_side_has(m, h, d, HS_LAKE))
+				water(s, m, HS_LAKE, x1, y1, x2, y2);
 			if (hex_side_has(m, h, d, HS_BOUNDARY)) {
 				memset(&sty, 0, sizeof sty);
 				sty.stroke = "#000000";
@@ -244,13 +246,17 @@ double hexsvg_key(struct svg *s, const struct hex_map *m, double x,
 	}
 	static const int kinds[] = { HS_RIVER, HS_STREAM, HS_ROAD,
 		HS_RAILWAY, HS_BRIDGE };
-	for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
+	for (size_t k = 0; k < sizeof kinds / sizeof *kinds + 1; k++) {
+		/* the lake, last, on maps that have one */
+		if (k == sizeof kinds / sizeof *kinds && !m->has_lake)
+			break;
 		if (cx + step > x + width) {
 			cx = x + 34;
 			cy += 18;
 		}
 		memset(&sty, 0, sizeof sty);
-		int kind = kinds[k];
+		int kind = k < sizeof kinds / sizeof *kinds ? kinds[k] :
+			HS_LAKE;
 		if (kind == HS_BRIDGE) {
 			sty.fill = "#222222";
 			if (s)
@@ -258,7 +264,8 @@ double hexsvg_key(struct svg *s, const struct hex_map *m, double x,
 		} else {
 			sty.stroke = kind == HS_RAILWAY ? "#333333" :
 				m->side[kind].colour;
-			sty.stroke_width = kind == HS_RIVER ? 4 :
+			sty.stroke_width = kind == HS_RIVER ||
+				kind == HS_LAKE ? 4 :
 				kind == HS_ROAD ? 2.5 : kind == HS_STREAM ? 2 :
 				1.2;
 			sty.dash = kind == HS_RAILWAY ? "5 2" : NULL;
