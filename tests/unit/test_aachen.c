@@ -182,6 +182,31 @@ static void first_turn_and_refusals(struct fixture *f)
 	free(st);
 }
 
+/* 7.6: Aachen's reconstruction applies one effect a side; a table with
+ * a list of effects or an advance is refused, naming what it applies. */
+static void crt_one_effect(struct fixture *f)
+{
+	static const char *const yaml =
+		"crt:\n"
+		"  index: differential\n  die: 6\n  columns: ['0']\n"
+		"  rows: {'1': DR, '2': DR, '3': DR, '4': DR, '5': DR, '6': DR}\n"
+		"  results:\n"
+		"    DR: {defender: [retreat 1, step 1]}\n";
+	struct doc *d = doc_new("position.yaml");
+	struct error err;
+	void *st = xmalloc(f->scn.rs->state_size);
+	int rc = doc_parse(d, yaml, strlen(yaml), &DOC_LIMITS_SMALL, &err);
+
+	memcpy(st, f->start, f->scn.rs->state_size);
+	if (rc == 0)
+		rc = f->scn.rs->load(st, d, d->root, &err);
+	CHECK(rc < 0 && strstr(err.msg, "result DR") &&
+	      strstr(err.msg, "one effect a side"),
+	      "a result of two effects is refused for Aachen: %s", err.msg);
+	free(st);
+	doc_free(d);
+}
+
 int main(void)
 {
 	struct fixture f;
@@ -190,6 +215,7 @@ int main(void)
 		changes_only(&f);
 		this_turn(&f);
 		first_turn_and_refusals(&f);
+		crt_one_effect(&f);
 		fixture_close(&f);
 	}
 	return unit_done("test_aachen");

@@ -16,6 +16,7 @@
 #include "../../src/rules/lib/hex.h"
 #include "../../src/rules/lib/crt.h"
 #include "../../src/rules/lib/cup.h"
+#include "../../src/rules/lib/hexcombat.h"
 #include "../../src/rules/aachen/aachen.h"
 #include "../../src/rules/lib/hexsvg.h"
 #include "unit.h"
@@ -101,6 +102,38 @@ static int zoc_but_unit0(const void *user, int u, int h)
 	return u != 0;
 }
 
+/* A 6 x 6 flat map, even columns lower, all of one terrain costing 1 MP;
+ * occ (if not NULL) emptied. */
+static void small_map(struct hex_map *m, int16_t *occ)
+{
+	int h;
+
+	memset(m, 0, sizeof *m);
+	m->cols = 6;
+	m->rows = 6;
+	m->shifted_even = 1;
+	m->n_terrain = 1;
+	m->terrain[0].cost = HALF;
+	m->terrain[0].defence_pct = 100;
+	for (h = 0; h < HEX_MAX; h++) {
+		if (occ)
+			occ[h] = -1;
+		m->terr[h] = hex_col(h) >= 1 && hex_col(h) <= 6 &&
+			     hex_row(h) >= 1 && hex_row(h) <= 6 ? 0 : 255;
+	}
+}
+
+/* Rules over map m, units u[0..n-1] and occupants occ, no hooks. */
+static void rules_for(struct hex_rules *r, const struct hex_map *m,
+		      const struct hunit *u, int n, const int16_t *occ)
+{
+	memset(r, 0, sizeof *r);
+	r->map = m;
+	r->units = u;
+	r->n_units = n;
+	r->occupant = occ;
+}
+
 static void stacks(void)
 {
 	static struct hex_map m;
@@ -109,19 +142,8 @@ static void stacks(void)
 	struct hex_rules r;
 	int h, a, b, c, cost;
 
-	memset(&m, 0, sizeof m);
-	m.cols = 6;
-	m.rows = 6;
-	m.shifted_even = 1;
-	m.n_terrain = 1;
-	m.terrain[0].cost = HALF;
-	m.terrain[0].defence_pct = 100;
+	small_map(&m, occ);
 	memset(u, 0, sizeof u);
-	for (h = 0; h < HEX_MAX; h++) {
-		occ[h] = -1;
-		m.terr[h] = hex_col(h) >= 1 && hex_col(h) <= 6 &&
-			    hex_row(h) >= 1 && hex_row(h) <= 6 ? 0 : 255;
-	}
 	a = hex_parse(&m, "0303");
 	b = hex_parse(&m, "0403");
 	c = hex_parse(&m, "0503");
@@ -136,11 +158,7 @@ static void stacks(void)
 	next[0] = 1;
 	next[1] = -1;
 	next[2] = -1;
-	memset(&r, 0, sizeof r);
-	r.map = &m;
-	r.units = u;
-	r.n_units = 3;
-	r.occupant = occ;
+	rules_for(&r, &m, u, 3, occ);
 	r.exerts_zoc = zoc_but_unit0;
 	CHECK(!hex_in_enemy_zoc(&r, 0, b), "one unit a hex: only the top "
 	      "unit is seen, and it exerts no ZOC");
@@ -408,11 +426,7 @@ static void paths(void)
 	u[1].where = U_MAP;
 	u[1].hex = (int16_t)hex_parse(&m, "0606");
 	occ[u[1].hex] = 1;
-	memset(&r, 0, sizeof r);
-	r.map = &m;
-	r.units = u;
-	r.n_units = 2;
-	r.occupant = occ;
+	rules_for(&r, &m, u, 2, occ);
 	n = hex_path(&r, 0, u[0].hex, 6 * HALF, 1, hex_parse(&m, "0501"),
 		     path, 16, &left);
 	for (h = 0; h < n; h++)
@@ -465,15 +479,8 @@ static void traces(void)
 	int16_t dist[HEX_MAX];
 	int h;
 
-	memset(&m, 0, sizeof m);
+	small_map(&m, NULL);
 	memset(&f, 0, sizeof f);
-	m.cols = 6;
-	m.rows = 6;
-	m.shifted_even = 1;
-	m.n_terrain = 1;
-	for (h = 0; h < HEX_MAX; h++)
-		m.terr[h] = hex_col(h) >= 1 && hex_col(h) <= 6 &&
-			    hex_row(h) >= 1 && hex_row(h) <= 6 ? 0 : 255;
 	f.m = &m;
 	for (h = 1; h <= 5; h++) {
 		char id[8];
@@ -628,7 +635,6 @@ static void regions(void)
 		struct hunit u[1];
 		int16_t occ[HEX_MAX];
 
-		memset(&rr, 0, sizeof rr);
 		memset(u, 0, sizeof u);
 		for (i = 0; i < HEX_MAX; i++)
 			occ[i] = -1;
@@ -636,10 +642,7 @@ static void regions(void)
 		u[0].where = U_MAP;
 		u[0].hex = (int16_t)hex_parse(&m, "0303");
 		occ[u[0].hex] = 0;
-		rr.map = &m;
-		rr.units = u;
-		rr.n_units = 1;
-		rr.occupant = occ;
+		rules_for(&rr, &m, u, 1, occ);
 		CHECK(hex_side_water(&rr, hex_parse(&m, "0303"),
 				     hex_parse(&m, "0304")) &&
 		      !hex_in_enemy_zoc(&rr, 0, hex_parse(&m, "0304")) &&
@@ -668,6 +671,203 @@ static void cups(void)
 	CHECK(!cup_has(&c, 126) && cup_has(&c, 123) && !cup_has(&c, CUP_MAX)
 	      && cup_count(&c) == (CUP_MAX + 2) / 3 - 1,
 	      "counters above 64 come out; one past the end is ignored");
+}
+
+/* Multi-effect results: a list a side, advance N, the new effects; the
+ * one-effect form still means the same; refusals name what is accepted. */
+static void crt_effects(void)
+{
+	static const char *const MULTI =
+		"index: percent\ndie: 6\ncolumns: ['0', '100']\n"
+		"rows: {'1': MD BB, '2': MD BB, '3': MD BB, '4': MD BB, "
+		"'5': MD BB, '6': MD BB}\n"
+		"results:\n"
+		"  MD: {attacker: [lose strongest], defender: [retreat 1], "
+		"advance: {attacker: 1}}\n"
+		"  BB: {attacker: [lose half, retreat die], defender: "
+		"[step 1, retreat 2], advance: {defender: 3}}\n";
+	struct crt t;
+	struct error err = { 0 };
+	const struct crt_result *r;
+	struct strbuf y = STRBUF_INIT;
+
+	CHECK(crt_from(&t, MULTI, &err) == 0, "a table with lists of "
+	      "effects loads (%s)", err.msg);
+	r = crt_lookup(&t, 0, 1);
+	CHECK(r && !strcmp(r->code, "MD") && r->n_fx[CRT_ATTACKER] == 1 &&
+	      r->fx[CRT_ATTACKER][0].kind == FX_LOSE_STRONGEST &&
+	      r->fx[CRT_DEFENDER][0].kind == FX_RETREAT &&
+	      r->fx[CRT_DEFENDER][0].n == 1 && r->advance[CRT_ATTACKER] == 1 &&
+	      r->advance[CRT_DEFENDER] == 0 && r->att == FX_LOSE_STRONGEST,
+	      "MD: the attacker loses its strongest, the defender retreats "
+	      "1, the attacker may advance 1");
+	r = crt_lookup(&t, 1, 1);
+	CHECK(r && r->n_fx[CRT_ATTACKER] == 2 &&
+	      r->fx[CRT_ATTACKER][0].kind == FX_LOSE_HALF &&
+	      r->fx[CRT_ATTACKER][1].kind == FX_RETREAT_DIE &&
+	      r->n_fx[CRT_DEFENDER] == 2 &&
+	      r->fx[CRT_DEFENDER][0].kind == FX_STEP &&
+	      r->fx[CRT_DEFENDER][1].n == 2 && r->def == FX_STEP &&
+	      r->def_n == 1 && r->advance[CRT_DEFENDER] == 3,
+	      "two effects a side, in order, and the first repeated in "
+	      "att/def");
+	CHECK(crt_from(&t, RTTR_MOBILE, &err) == 0 &&
+	      (r = crt_lookup(&t, 4, 1)) && !strcmp(r->code, "MD") &&
+	      r->n_fx[CRT_DEFENDER] == 1 &&
+	      r->n_fx[CRT_ATTACKER] == 1 && r->fx[CRT_ATTACKER][0].kind ==
+	      FX_STEP, "the one-effect form is a list of one");
+	strbuf_adds(&y, MULTI);
+	strbuf_adds(&y, "  XX: {attacker: [lose everything]}\n");
+	CHECK(crt_from(&t, y.buf, &err) < 0 && strstr(err.msg,
+		"lose strongest, lose half"), "an unknown effect is refused, "
+	      "naming those accepted: %s", err.msg);
+	strbuf_reset(&y);
+	strbuf_adds(&y, MULTI);
+	strbuf_adds(&y, "  XX: {advance: {attacker: 0}}\n");
+	CHECK(crt_from(&t, y.buf, &err) < 0 && strstr(err.msg, "advance is"),
+	      "advance 0 is refused: %s", err.msg);
+	strbuf_reset(&y);
+	strbuf_adds(&y, MULTI);
+	strbuf_adds(&y, "  XX: {defender: [step 1, step 1, step 1, step 1, "
+		    "step 1]}\n");
+	CHECK(crt_from(&t, y.buf, &err) < 0 && strstr(err.msg, "at most 4"),
+	      "five effects a side are refused: %s", err.msg);
+	strbuf_free(&y);
+}
+
+/* hexcombat: retreat and advance options with stacks and hooks; step
+ * losses; strongest and half. */
+static int stack_of_two(const void *user, int u, int h)
+{
+	const struct hex_rules *r = user;
+	int n = 0, v;
+
+	for (v = r->occupant[h]; v >= 0; v = r->next[v])
+		n += v != u;
+	return n < 2;
+}
+
+static int printed_attack(const struct hunit *u)
+{
+	return u->att;
+}
+
+static void combat_lib(void)
+{
+	static struct hex_map m;
+	struct hunit u[6];
+	int16_t occ[HEX_MAX], next[6], out[6];
+	struct hex_rules r;
+	int h, n, i;
+
+	small_map(&m, occ);
+	m.side[HS_RIVER].cost = COST_NO;
+	m.side[HS_RIVER].blocks_zoc = 1;
+	memset(u, 0, sizeof u);
+	for (i = 0; i < 6; i++) {
+		u[i].where = U_MAP;
+		next[i] = -1;
+	}
+	/* unit 0 (side 0) retreats from 0303; unit 1 (side 1) at 0305 puts
+	 * 0304 and 0204/0404 in its zone; units 2 and 3 (side 0) stack at
+	 * 0302 (a stack of two), unit 4 (side 0) alone at 0202 */
+	u[0].hex = (int16_t)hex_parse(&m, "0303");
+	u[1].side = 1;
+	u[1].hex = (int16_t)hex_parse(&m, "0305");
+	u[2].hex = u[3].hex = (int16_t)hex_parse(&m, "0302");
+	u[4].hex = (int16_t)hex_parse(&m, "0202");
+	u[5].where = U_ELIMINATED;
+	for (i = 0; i < 5; i++)
+		if (occ[u[i].hex] < 0)
+			occ[u[i].hex] = (int16_t)i;
+	next[2] = 3;
+	rules_for(&r, &m, u, 6, occ);
+	r.next = next;
+	r.stack_ok = stack_of_two;
+	r.user = &r;
+	n = hex_retreat_options(&r, 0, u[0].hex, u[0].hex, 1, 1, out);
+	/* neighbours of 0303 (even columns sit lower): 0302 (a full
+	 * stack), 0304 (in unit 1's zone), 0402, 0403, 0203, and 0202 (one
+	 * friendly unit: it may stack there) */
+	{
+		struct strbuf sb = STRBUF_INIT;
+		char x[8];
+
+		for (i = 0; i < n; i++)
+			strbuf_addf(&sb, " %s", hex_id(out[i], x));
+		CHECK(n == 4 && strstr(sb.buf, "0202") &&
+		      !strstr(sb.buf, "0302") && !strstr(sb.buf, "0304"),
+		      "retreat 1: not into a full stack or a zone of control, "
+		      "into a friendly unit where the stack stays legal:%s",
+		      sb.buf ? sb.buf : "");
+		strbuf_free(&sb);
+	}
+	n = hex_retreat_options(&r, 0, u[0].hex, u[0].hex, 1, 2, out);
+	for (i = 0, h = 0; i < n; i++)
+		h |= out[i] == hex_parse(&m, "0302");
+	CHECK(h, "retreat 1 of 2: through the full stack (not the end)");
+	n = hex_retreat_options(&r, 0, u[0].hex, hex_parse(&m, "0302"), 2, 2,
+				out);
+	for (i = 0; i < n; i++)
+		if (hex_distance(&m, out[i], u[0].hex) != 2)
+			n = -1;
+	CHECK(n == 3, "retreat 2 of 2 from 0302: the three hexes 2 from "
+	      "0303 (%d)", n);
+	hex_side_set(&m, u[0].hex, hex_dir(&m, u[0].hex, hex_parse(&m,
+		     "0202")), HS_RIVER, 1);
+	n = hex_retreat_options(&r, 0, u[0].hex, u[0].hex, 1, 1, out);
+	CHECK(n == 3, "not across a river it may not cross (%d)", n);
+	/* advance: the first step only into the vacated hex, ignoring the
+	 * zone of control; then anywhere a stack may end; not on after
+	 * water */
+	n = hex_advance_options(&r, 0, u[0].hex, 1, 2, hex_parse(&m, "0304"),
+				0, out);
+	CHECK(n == 1 && out[0] == hex_parse(&m, "0304"),
+	      "advance 1: only the vacated hex, zone of control or not");
+	n = hex_advance_options(&r, 0, hex_parse(&m, "0304"), 2, 2, -1, 0,
+				out);
+	CHECK(n == 5, "advance 2: any neighbour but the enemy's (%d)", n);
+	CHECK(hex_advance_options(&r, 0, hex_parse(&m, "0304"), 2, 2, -1, 1,
+				  out) == 0 &&
+	      hex_advance_options(&r, 0, hex_parse(&m, "0304"), 3, 2, -1, 0,
+				  out) == 0,
+	      "no step after unbridged water, none beyond N");
+	/* step losses */
+	u[5].has_reduced = 1;
+	CHECK(hex_take_steps(&u[5], 1) == -1 && u[5].reduced &&
+	      hex_take_steps(&u[5], 1) == 0,
+	      "a two-sided unit flips on its first step, dies on the next");
+	u[5].reduced = 0;
+	CHECK(hex_take_steps(&u[5], 3) == 1, "three steps on a full "
+	      "two-sided unit: one left over");
+	CHECK(hex_take_steps(&u[4], 1) == 0, "a one-sided unit dies on one");
+	/* strongest and half: attacks 4, 2, 4, 1 */
+	{
+		int16_t who[4] = { 0, 1, 2, 3 }, top[4];
+		uint8_t chosen[4];
+
+		u[0].att = 4;
+		u[1].att = 2;
+		u[2].att = 4;
+		u[3].att = 1;
+		n = hex_strongest(u, who, 4, printed_attack, top);
+		CHECK(n == 2 && top[0] == 0 && top[1] == 2,
+		      "the strongest: both 4s, for the owner to choose");
+		/* total 11, half rounded up 6 */
+		n = hex_half_default(u, who, 4, printed_attack, chosen);
+		CHECK(n == 2 && hex_half_ok(u, who, 4, printed_attack,
+					    chosen) && chosen[0] + chosen[2] ==
+		      1 && chosen[1],
+		      "half by default: the weakest first, then none more "
+		      "than needed: 2 + 4 (%d units)", n);
+		memset(chosen, 1, sizeof chosen);
+		CHECK(!hex_half_ok(u, who, 4, printed_attack, chosen),
+		      "all four is more than half needs");
+		memset(chosen, 0, sizeof chosen);
+		chosen[1] = chosen[3] = 1;
+		CHECK(!hex_half_ok(u, who, 4, printed_attack, chosen),
+		      "2 + 1 is less than half");
+	}
 }
 
 static void aachen_random(void)
@@ -752,6 +952,8 @@ int main(void)
 	traces();
 	regions();
 	cups();
+	crt_effects();
+	combat_lib();
 	aachen_random();
 	return unit_done("test_hex");
 }

@@ -55,6 +55,33 @@ void aa_reindex(struct aachen *st)
 			st->occ[st->u[i].hex] = (int16_t)i;
 }
 
+/* 7.6: the results this reconstruction applies: one effect a side,
+ * eliminated, retreat N, exchange or step N (a step is the unit: its
+ * counters are one-sided), and no advance N (7.9: one hex). */
+static int crt_check(const struct aachen *st, const struct doc *d,
+		     const struct doc_node *n, struct error *err)
+{
+	int i, side;
+
+	for (i = 0; i < st->crt.n_results; i++) {
+		const struct crt_result *r = &st->crt.result[i];
+
+		for (side = 0; side < 2; side++) {
+			int k = r->n_fx[side] ? r->fx[side][0].kind : FX_NONE;
+
+			if (r->n_fx[side] > 1 || r->advance[side] ||
+			    (k != FX_NONE && k != FX_ELIMINATED &&
+			     k != FX_RETREAT && k != FX_EXCHANGE &&
+			     k != FX_STEP))
+				return bad(d, n, err, "crt: result %s: Aachen's "
+					   "7.6 gives one effect a side, "
+					   "eliminated, retreat N, exchange or "
+					   "step N", r->code);
+		}
+	}
+	return 0;
+}
+
 /* "0102-0109,2105,2205", or the name of one of the map's regions; -1
  * for bad hexes or more than max */
 static int hex_list(const struct aachen *st, const char *s, int16_t *out,
@@ -318,6 +345,7 @@ int aa_setup(void *vst, const struct doc *scn, const struct doc_node *data,
 	if (doc_only_keys(scn, data, keys, err) < 0 ||
 	    hex_map_load(&st->map, scn, doc_get(data, "map"), err) < 0 ||
 	    crt_load(&st->crt, scn, doc_get(data, "crt"), err) < 0 ||
+	    crt_check(st, scn, doc_get(data, "crt"), err) < 0 ||
 	    aa_oob_load(st, scn, doc_get(data, "units"), err) < 0 ||
 	    vhexes(st, scn, data, "aachen-city", st->city, &st->n_city,
 		   err) < 0 ||
@@ -645,7 +673,8 @@ int aa_load(void *vst, const struct doc *d, const struct doc_node *map,
 	if ((n = doc_get(map, "map")) &&
 	    hex_map_load(&st->map, d, n, err) < 0)
 		return -1;
-	if ((n = doc_get(map, "crt")) && crt_load(&st->crt, d, n, err) < 0)
+	if ((n = doc_get(map, "crt")) && (crt_load(&st->crt, d, n, err) < 0 ||
+					  crt_check(st, d, n, err) < 0))
 		return -1;
 	if ((n = doc_get(map, "oob")) && aa_oob_load(st, d, n, err) < 0)
 		return -1;

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "aachen.h"
+#include "../lib/hexcombat.h"
 
 static int is_us(const struct aachen *st, int u)
 {
@@ -81,16 +82,23 @@ static int bridged(const void *user, int a, int dir)
 }
 
 /* 12.0, 13.0, 13.1: no zone of control into a fortified (West Wall) hex
- * occupied by the enemy, except from units of the US 30th Division. */
+ * occupied by the enemy (unit v there, or about to be), except from units
+ * of the US 30th Division. */
+static int exerts_zoc_on(const void *user, int u, int h, int v)
+{
+	const struct aachen *st = user;
+
+	if (!(st->map.feat[h] & HF_FORT) || v < 0 ||
+	    st->u[v].side == st->u[u].side)
+		return 1;
+	return (st->u[u].tags & T_30TH) && st->u[u].side == ALLIED;
+}
+
 static int exerts_zoc(const void *user, int u, int h)
 {
 	const struct aachen *st = user;
-	int o = st->occ[h];
 
-	if (!(st->map.feat[h] & HF_FORT) || o < 0 ||
-	    st->u[o].side == st->u[u].side)
-		return 1;
-	return (st->u[u].tags & T_30TH) && st->u[u].side == ALLIED;
+	return exerts_zoc_on(user, u, h, st->occ[h]);
 }
 
 void aa_rules(const struct aachen *st, struct hex_rules *r)
@@ -102,6 +110,7 @@ void aa_rules(const struct aachen *st, struct hex_rules *r)
 	r->occupant = st->occ;
 	r->next = NULL;         /* no stacking (5.3) */
 	r->exerts_zoc = exerts_zoc;
+	r->exerts_zoc_on = exerts_zoc_on;
 	r->bridged = bridged;
 	r->user = st;
 }
@@ -1337,22 +1346,6 @@ static void declare(struct ctx *c, struct aachen *st, int side)
 	}
 }
 
-/* Whether unit u, once in hex b, is in an enemy zone of control: as a
- * move sees it (walk), with u in b, so that a fortified hex that u would
- * hold is reached by no zone of control (12.0, 13.0). */
-static int zoc_on_entering(struct aachen *st, const struct hex_rules *r,
-			   int u, int b)
-{
-	int16_t was = st->occ[b];
-	int in;
-
-	if (was < 0)
-		st->occ[b] = (int16_t)u;
-	in = hex_in_enemy_zoc(r, st->u[u].side, b);
-	st->occ[b] = was;
-	return in;
-}
-
 /* Of the m hexes cand, the one whose nearest enemy unit is farthest
  * (ties: the first): the standing answer "rear" to a retreat. */
 static int rearmost(const struct aachen *st, int side, const int16_t *cand,
@@ -1393,17 +1386,12 @@ static int retreat(struct ctx *c, struct aachen *st, int u, int n)
 		q_init(&q, "7.7", "retreat", aa_side_names[side], "%s retreats "
 		       "(%d of %d hexes) from %s: choose the hex.",
 		       st->u[u].id, step, n, hex_id(st->u[u].hex, x));
-		for (d = 0; d < 6; d++) {
-			b = hex_neighbour(&st->map, st->u[u].hex, d);
-			if (b < 0 || hex_distance(&st->map, origin, b) != step ||
-			    (st->occ[b] >= 0 && st->u[st->occ[b]].side != side)
-			    || (step == n && st->occ[b] >= 0) ||
-			    hex_step_cost(&r, st->u[u].hex, b) == COST_NO ||
-			    zoc_on_entering(st, &r, u, b))
-				continue;
-			cand[m++] = (int16_t)b;
-			q_add(&q, "%s", hex_id(b, y));
-		}
+		/* 6.2, 7.7, 13.0 (a West Wall hex the unit would hold is
+		 * reached by no zone of control: exerts_zoc_on) */
+		m = hex_retreat_options(&r, u, origin, st->u[u].hex, step, n,
+					cand);
+		for (d = 0; d < m; d++)
+			q_add(&q, "%s", hex_id(cand[d], y));
 		if (m == 0) {
 			eliminate(c, st, u, "7.7", ": it has no hex to "
 				  "retreat into");
@@ -1447,7 +1435,7 @@ static void defender_advance(struct ctx *c, struct aachen *st, int def,
 {
 	struct hex_rules r;
 	struct question q;
-	int16_t cand[ATTACKERS_MAX];
+	int16_t cand[ATTACKERS_MAX], opt[6];
 	int i, j, m = 0, k, h;
 	char x[8], y[8];
 
@@ -1462,9 +1450,8 @@ static void defender_advance(struct ctx *c, struct aachen *st, int def,
 		h = from[i];
 		for (j = 0; j < m && cand[j] != h; j++)
 			;
-		if (j < m || st->occ[h] >= 0 ||
-		    hex_dir(&st->map, st->u[def].hex, h) < 0 ||
-		    hex_step_cost(&r, st->u[def].hex, h) == COST_NO)
+		if (j < m || hex_advance_options(&r, def, st->u[def].hex, 1, 1,
+						 h, 0, opt) == 0)
 			continue;
 		cand[m++] = (int16_t)h;
 		q_add(&q, "%s", hex_id(h, y));
@@ -1638,27 +1625,32 @@ static void resolve(struct ctx *c, struct aachen *st, struct attack *a,
 		       "vacated: advance an attacking unit into it, or no.",
 		       hex_id(a->def, x));
 		q_add(&q, "no");
+		int16_t opt[6];
+
 		m = 0;
+		aa_rules(st, &r);
 		for (i = 0; i < na; i++) {
 			u = alive[i];
 			if (st->u[u].where == U_MAP &&
-			    hex_dir(&st->map, st->u[u].hex, a->def) >= 0) {
+			    hex_advance_options(&r, u, st->u[u].hex, 1, 1,
+						a->def, 0, opt) > 0) {
 				who[m++] = (int16_t)u;
 				q_add(&q, "%s", st->u[u].id);
 			}
 		}
 		if (m == 0)
 			return;
-		/* a standing answer: the strongest attacker next to it */
+		/* a standing answer: the strongest attacker next to it (the
+		 * first of equals) */
 		q_add(&q, "yes");
 		i = (int)ctx_ask(c, &q);
 		if (i == 0)
 			return;
-		if (i == m + 1)
-			for (i = 1, k = 2; k <= m; k++)
-				if (unit_att(&st->u[who[k - 1]]) >
-				    unit_att(&st->u[who[i - 1]]))
-					i = k;
+		if (i == m + 1) {
+			hex_strongest(st->u, who, m, unit_att, opt);
+			for (i = 1; who[i - 1] != opt[0]; i++)
+				;
+		}
 		u = who[i - 1];
 		ctx_event(c, "7.9", "%s advances from %s into %s.",
 			  st->u[u].id, hex_id(st->u[u].hex, y), x);

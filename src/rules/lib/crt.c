@@ -40,7 +40,8 @@ static int column_parse(struct crt *t, int i, const char *s)
 	return 0;
 }
 
-/* "eliminated", "retreat N", "exchange", "step N" */
+/* "eliminated", "retreat N", "retreat die", "exchange", "step N", "lose
+ * strongest", "lose half", "none" */
 static int effect_parse(const char *s, int *fx, int *n)
 {
 	*n = 1;
@@ -48,14 +49,75 @@ static int effect_parse(const char *s, int *fx, int *n)
 		*fx = FX_ELIMINATED;
 	else if (!strcmp(s, "exchange"))
 		*fx = FX_EXCHANGE;
-	else if (!strncmp(s, "retreat ", 8) && atoi(s + 8) > 0)
+	else if (!strcmp(s, "retreat die"))
+		*fx = FX_RETREAT_DIE;
+	else if (!strncmp(s, "retreat ", 8) && atoi(s + 8) > 0 &&
+		 atoi(s + 8) < 10)
 		*fx = FX_RETREAT, *n = atoi(s + 8);
-	else if (!strncmp(s, "step ", 5) && atoi(s + 5) > 0)
+	else if (!strncmp(s, "step ", 5) && atoi(s + 5) > 0 &&
+		 atoi(s + 5) < 10)
 		*fx = FX_STEP, *n = atoi(s + 5);
+	else if (!strcmp(s, "lose strongest"))
+		*fx = FX_LOSE_STRONGEST;
+	else if (!strcmp(s, "lose half"))
+		*fx = FX_LOSE_HALF;
 	else if (!strcmp(s, "none"))
 		*fx = FX_NONE;
 	else
 		return -1;
+	return 0;
+}
+
+#define EFFECTS "eliminated, retreat N, retreat die, exchange, step N, " \
+	"lose strongest, lose half or none (N from 1 to 9), or a list of " \
+	"them"
+
+/* One side's effects: a scalar or a sequence of scalars. */
+static int side_parse(const struct doc *d, const struct doc_node *v,
+		      struct crt_result *res, int side, struct error *err)
+{
+	const struct doc_node *one = v;
+	size_t i, n = v->kind == DOC_SEQ ? v->n : 1;
+
+	if (v->kind != DOC_SCALAR && v->kind != DOC_SEQ)
+		return bad(d, v, err, "an effect is " EFFECTS);
+	if (n > CRT_FX_MAX)
+		return bad(d, v, err, "at most 4 effects a side");
+	for (i = 0; i < n; i++) {
+		struct crt_fx *fx = &res->fx[side][res->n_fx[side]];
+
+		if (v->kind == DOC_SEQ)
+			one = v->items[i];
+		if (one->kind != DOC_SCALAR ||
+		    effect_parse(one->str, &fx->kind, &fx->n) < 0)
+			return bad(d, one, err, "an effect is " EFFECTS);
+		if (fx->kind != FX_NONE)
+			res->n_fx[side]++;
+	}
+	return 0;
+}
+
+/* `advance: {attacker: N, defender: N}` */
+static int advance_parse(const struct doc *d, const struct doc_node *v,
+			 struct crt_result *res, struct error *err)
+{
+	static const char *const who[2] = { "attacker", "defender" };
+	const struct doc_node *x;
+	int side;
+
+	if (v->kind != DOC_MAP || doc_only_keys(d, v, who, err) < 0)
+		return bad(d, v, err, "advance is {attacker: N, defender: "
+			   "N}, N from 1 to 9");
+	for (side = 0; side < 2; side++) {
+		if (!(x = doc_get(v, who[side])))
+			continue;
+		if (x->kind != DOC_SCALAR || atoi(x->str) < 1 ||
+		    atoi(x->str) > 9 || strspn(x->str, "0123456789") !=
+		    strlen(x->str))
+			return bad(d, x, err, "advance is {attacker: N, "
+				   "defender: N}, N from 1 to 9");
+		res->advance[side] = atoi(x->str);
+	}
 	return 0;
 }
 
@@ -74,7 +136,8 @@ int crt_load(struct crt *t, const struct doc *d, const struct doc_node *n,
 {
 	static const char *const keys[] = { "index", "die", "columns", "rows",
 		"results", NULL };
-	static const char *const rkeys[] = { "attacker", "defender", NULL };
+	static const char *const rkeys[] = { "attacker", "defender",
+		"advance", NULL };
 	const struct doc_node *v, *r, *x;
 	const char *s;
 	long long die;
@@ -112,17 +175,20 @@ int crt_load(struct crt *t, const struct doc *d, const struct doc_node *n,
 		x = r->items[i];
 		if (x->kind != DOC_MAP || doc_only_keys(d, x, rkeys, err) < 0)
 			return bad(d, x, err, "a result is {attacker: ..., "
-				   "defender: ...}");
+				   "defender: ..., advance: ...}");
 		if ((v = doc_get(x, "attacker")) &&
-		    (v->kind != DOC_SCALAR ||
-		     effect_parse(v->str, &res->att, &res->att_n) < 0))
-			return bad(d, v, err, "an effect is eliminated, "
-				   "retreat N, exchange, step N or none");
+		    side_parse(d, v, res, CRT_ATTACKER, err) < 0)
+			return -1;
 		if ((v = doc_get(x, "defender")) &&
-		    (v->kind != DOC_SCALAR ||
-		     effect_parse(v->str, &res->def, &res->def_n) < 0))
-			return bad(d, v, err, "an effect is eliminated, "
-				   "retreat N, exchange, step N or none");
+		    side_parse(d, v, res, CRT_DEFENDER, err) < 0)
+			return -1;
+		if ((v = doc_get(x, "advance")) &&
+		    advance_parse(d, v, res, err) < 0)
+			return -1;
+		res->att = res->n_fx[0] ? res->fx[0][0].kind : FX_NONE;
+		res->att_n = res->n_fx[0] ? res->fx[0][0].n : 1;
+		res->def = res->n_fx[1] ? res->fx[1][0].kind : FX_NONE;
+		res->def_n = res->n_fx[1] ? res->fx[1][0].n : 1;
 	}
 	if (doc_need(d, n, "columns", DOC_SEQ, &v, err) < 0)
 		return -1;

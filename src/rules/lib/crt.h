@@ -18,14 +18,36 @@ enum { CRT_COLS = 16, CRT_ROWS = 12, CRT_RESULTS = 16 };
 
 enum crt_index { CRT_DIFFERENTIAL, CRT_RATIO, CRT_PERCENT };
 
-/* What a result does to one side. */
+/* What a result does to one side: eliminated, "retreat N", "retreat
+ * die" (a die roll of hexes), exchange, "step N", "lose strongest" (the
+ * owner's strongest unit), "lose half" (units whose strengths add up to
+ * at least half the side's). */
 enum crt_effect { FX_NONE, FX_RETREAT, FX_ELIMINATED, FX_EXCHANGE,
-		  FX_STEP };
+		  FX_STEP, FX_RETREAT_DIE, FX_LOSE_STRONGEST, FX_LOSE_HALF,
+		  FX_EFFECTS };
 
+enum { CRT_FX_MAX = 4, CRT_ATTACKER = 0, CRT_DEFENDER = 1 };
+
+struct crt_fx {
+	int kind;                     /* enum crt_effect */
+	int n;                        /* hexes, steps; 1 otherwise */
+};
+
+/*
+ * A result gives each side a list of effects, applied in order, and may
+ * let each side advance N hexes after combat (Race to the Reichstag's
+ * "MD: {attacker: [lose strongest], defender: [retreat 1], advance:
+ * {attacker: 1}}"). A side given one effect (Aachen's tables) has a list
+ * of one; att/def and att_n/def_n repeat each side's first effect
+ * (FX_NONE: none) for games that have one effect a side.
+ */
 struct crt_result {
 	char code[8];                 /* "DR", "AE", "EX" */
 	int att, def;                 /* enum crt_effect */
 	int att_n, def_n;             /* retreat distance, steps */
+	struct crt_fx fx[2][CRT_FX_MAX];  /* [CRT_ATTACKER/DEFENDER] */
+	int n_fx[2];
+	int advance[2];               /* hexes; 0: no advance given */
 };
 
 struct crt {

@@ -211,6 +211,10 @@ struct hex_rules {
 	int (*stack_ok)(const void *user, int u, int h);
 	int (*extra_cost)(const void *user, int u, int a, int b);
 	int (*may_enter)(const void *user, int u, int h);
+	/* Optional: whether unit u (in a hex next to h) exerts a zone of
+	 * control into h where unit v stands or would stand (Aachen 13.0:
+	 * none into a West Wall hex the enemy holds); NULL: exerts_zoc. */
+	int (*exerts_zoc_on)(const void *user, int u, int h, int v);
 	const void *user;
 	/* Optional: the enemy zones of control of side zoc_side
 	 * (hex_zoc_map), valid while no unit moves; hex_in_enemy_zoc for
@@ -223,6 +227,12 @@ struct hex_rules {
 /* Whether hex h is in a zone of control of a unit of a side other than
  * `side`. */
 int hex_in_enemy_zoc(const struct hex_rules *r, int side, int h);
+/* Whether hex h is in an enemy zone of control as unit v would find it
+ * there (with v standing in h: exerts_zoc_on). */
+int hex_zoc_entering(const struct hex_rules *r, int v, int h);
+/* Whether unit u may end a move, retreat or advance in h: no enemy unit,
+ * may_enter, and stack_ok (NULL: no other unit there). */
+int hex_may_end(const struct hex_rules *r, int u, int h);
 /* The same for every hex at once: zoc[h] = 1 where hex_in_enemy_zoc(r,
  * side, h) (one pass over the units instead of one a hex). */
 void hex_zoc_map(const struct hex_rules *r, int side, uint8_t zoc[HEX_MAX]);
@@ -237,8 +247,10 @@ int hex_attack_across(const struct hex_rules *r, int a, int b, int *shift);
 /*
  * Why unit u (of side `side`, at hex a, with `left` half MPs, that began
  * this phase in hex `start`) may not step into b: NULL if it may, else the
- * rule it breaks, one of "stacking" (an enemy unit), "hexside", "cost",
- * "zoc" (zone of control to zone of control). first: no step made yet.
+ * rule it breaks, one of "enemy" (an enemy unit), "prohibited"
+ * (may_enter), "hexside", "cost" (extra_cost included), "zoc" (zone of
+ * control to zone of control), "map". first: no step made yet. Friendly
+ * units are passed through; where a move may end is hex_may_end.
  */
 const char *hex_step_block(const struct hex_rules *r, int u, int side,
 			   int a, int b, int left, int first, int *cost);

@@ -35,7 +35,10 @@ int hex_side_water(const struct hex_rules *r, int a, int b)
 	       !intact_bridge(r->map, a, d) && !bridged(r, a, d);
 }
 
-static int exerts(const struct hex_rules *r, int u, int from, int h)
+/* Whether unit u in hex `from` exerts a zone of control into its
+ * neighbour h where unit v stands (or would stand; -1: as h is now). */
+static int exerts_on(const struct hex_rules *r, int u, int from, int h,
+		     int v)
 {
 	int d = hex_dir(r->map, from, h), k;
 
@@ -46,7 +49,43 @@ static int exerts(const struct hex_rules *r, int u, int from, int h)
 		      (intact_bridge(r->map, from, d) ||
 		       bridged(r, from, d))))
 			return 0;
+	if (v >= 0 && r->exerts_zoc_on)
+		return r->exerts_zoc_on(r->user, u, h, v);
 	return !r->exerts_zoc || r->exerts_zoc(r->user, u, h);
+}
+
+static int exerts(const struct hex_rules *r, int u, int from, int h)
+{
+	return exerts_on(r, u, from, h, -1);
+}
+
+int hex_zoc_entering(const struct hex_rules *r, int v, int h)
+{
+	int d, n, u, side = r->units[v].side;
+
+	for (d = 0; d < 6; d++) {
+		n = hex_neighbour(r->map, h, d);
+		if (n < 0)
+			continue;
+		for (u = r->occupant[n]; u >= 0; u = r->next ? r->next[u] : -1)
+			if (r->units[u].side != side &&
+			    exerts_on(r, u, n, h, v))
+				return 1;
+	}
+	return 0;
+}
+
+int hex_may_end(const struct hex_rules *r, int u, int h)
+{
+	int o = r->occupant[h];
+
+	if (r->may_enter && !r->may_enter(r->user, u, h))
+		return 0;
+	if (o >= 0 && r->units[o].side != r->units[u].side)
+		return 0;
+	if (r->stack_ok)
+		return r->stack_ok(r->user, u, h);
+	return o < 0 || (o == u && (!r->next || r->next[u] < 0));
 }
 
 int hex_in_enemy_zoc(const struct hex_rules *r, int side, int h)
@@ -155,9 +194,13 @@ const char *hex_step_block(const struct hex_rules *r, int u, int side,
 	o = r->occupant[b];
 	if (o >= 0 && r->units[o].side != side)
 		return "enemy";
+	if (r->may_enter && !r->may_enter(r->user, u, b))
+		return "prohibited";
 	c = hex_step_cost(r, a, b);
 	if (c == COST_NO)
 		return "hexside";
+	if (r->extra_cost)
+		c = add(c, r->extra_cost(r->user, u, a, b));
 	if (hex_in_enemy_zoc(r, side, a)) {
 		if (!r->map->zoc_to_zoc && hex_in_enemy_zoc(r, side, b))
 			return "zoc";
@@ -172,7 +215,6 @@ const char *hex_step_block(const struct hex_rules *r, int u, int side,
 	if (c > left)
 		return "cost";
 	*cost = c;
-	(void)u;
 	return NULL;
 }
 
