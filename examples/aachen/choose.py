@@ -3,12 +3,12 @@
 example that writes a whole turn in one order file, as a player would: it
 asks `umpire orders GAME --answers` for the template after the answers it
 has chosen so far, answers the next question by a fixed policy among the
-legal answers (or among the examples of a free-text question: a path
-"UNIT HEX HEX ...", an attack "HEX UNIT UNIT ..."), and goes on until the
+legal answers (or among the examples of a free-text question: a move
+"UNIT to HEX", an attack "HEX UNIT UNIT ..."), and goes on until the
 rules ask nothing more before the next die roll. It gives standing orders
 for what comes after a roll or in the opponent's turn, and prints the
-orders. Policy: a few named units march on Aachen (1328) along the example
-paths that end nearest to it, every possible attack is made with every
+orders. Policy: a few named units march on Aachen (1328) to the example
+destinations nearest to it, every possible attack is made with every
 unit that can join it when two or more can, units advance after combat,
 engineers bridge the first hexside offered once."""
 import re
@@ -33,20 +33,39 @@ def dist(a, b):
     a, b = cube(a), cube(b)
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2]))
 
+def positions():
+    """Each unit's place in the game file's state (at the start of the
+    step: a unit moves once a phase, so that is where it stands)."""
+    where, inside = {}, 0
+    for line in open(GAME).read().split("\n"):
+        if line == "state:":
+            inside = 1
+        elif inside == 1 and line == "  units:":
+            inside = 2
+        elif inside == 2:
+            m = re.match(r"^    ([\w-]+): (\S+)$", line)
+            if not m:
+                break
+            where[m.group(1)] = m.group(2)
+    return where
+
+
 def pick(key, options, text):
     if key == "move":
-        # the examples are legal paths "UNIT HEX HEX ...": take, for the
-        # first named unit that can get nearer the target, the path whose
-        # end is nearest it
-        paths = [o.split() for o in options if " " in o]
+        # the examples are legal moves "UNIT to HEX" (and a
+        # reinforcement's entry "UNIT HEX"): for the first named unit
+        # that can get nearer the target, the one that ends nearest it
+        where = positions()
+        moves = [o.split() for o in options if " " in o]
         for u in MOVERS[SIDE]:
-            mine = [p for p in paths if p[0] == u]
+            mine = [p for p in moves if p[0] == u]
             if not mine:
                 continue
             best = min(mine, key=lambda p: (dist(p[-1], TARGET[SIDE]),
                                             len(p), p))
-            if dist(best[-1], TARGET[SIDE]) < dist(best[1], TARGET[SIDE]) \
-                    or len(best) == 2 and "done" not in options:
+            here = where.get(u, "")
+            if not re.match(r"^\d{4}$", here) or \
+                    dist(best[-1], TARGET[SIDE]) < dist(here, TARGET[SIDE]):
                 return " ".join(best)
         return "done" if "done" in options else options[0]
     if key == "attack":

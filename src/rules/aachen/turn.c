@@ -742,8 +742,10 @@ struct mv_check {
 	int by_dest;               /* "UNIT to HEX": the path was found */
 	/* the same state, for trial moves undone after (struct trial) */
 	struct aachen *live;
-	/* a scratch copy of the state for the examples (ctx_scratch) */
+	/* a scratch copy of the state for the examples (ctx_scratch,
+	 * made when examples are first shown) */
 	struct aachen *trial2;
+	struct ctx *c;
 };
 
 /* Split "a13 1628 1527" into unit and hexes; -1 with why. */
@@ -942,20 +944,46 @@ static void add_example(struct question *q, struct mv_check *m, int u,
 	}
 }
 
-/* Example paths of unit u: to the leaves of its tree of cheapest paths,
- * the farthest first, at most `budget`. */
+/* Add "UNIT to HEX" as an example if it is legal (the cheapest path,
+ * checked in full) and not there yet. */
+static void add_dest_example(struct question *q, struct mv_check *m, int u,
+			     int to)
+{
+	char buf[Q_OPTION_LEN], x[8], why[160];
+	size_t i;
+
+	snprintf(buf, sizeof buf, "%s to %s", m->st->u[u].id, hex_id(to, x));
+	if (q->n >= Q_MAX_OPTIONS || check_move(m, buf, why, sizeof why))
+		return;
+	for (i = 0; i < q->n; i++)
+		if (!strcmp(q->options[i], buf))
+			return;
+	q_add(q, "%s", buf);
+}
+
+/* Example moves of unit u, at most `budget`: a reinforcement's entry
+ * hexes, then "UNIT to HEX" to the hexes it can reach and stop in, the
+ * farthest first, one direction after another (east, west, then the
+ * diagonals), so that a template shows where each unit can go in a
+ * line or two; a path hex by hex is as legal as ever. */
 static void unit_examples(struct question *q, struct mv_check *m, int u,
 			  int budget)
 {
-	int16_t best[HEX_MAX], pred[HEX_MAX], leaf[HEX_MAX];
-	uint8_t zoc[HEX_MAX], parent[HEX_MAX];
+	static const double dir[6][2] = { { 1, 0 }, { .5, .866 },
+		{ -.5, .866 }, { -1, 0 }, { -.5, -.866 }, { .5, -.866 } };
+	static const int order[6] = { 0, 3, 1, 4, 2, 5 };
+	int16_t best[HEX_MAX], f[HEX_ENTRY_MAX];
+	uint8_t zoc[HEX_MAX];
 	const struct aachen *st = m->st;
 	struct aachen *t = m->trial2;
 	struct hex_rules r;
-	int16_t f[HEX_ENTRY_MAX], path[PATH_MAX_HEXES];
-	int from, left, first = 1, a, b, d, cost, n_leaf = 0, i, j, k, n;
+	int from, left, first = 1, cost, i, k, n, b;
+	int top[6];
+	double x0, y0, x1, y1, dot;
 	size_t before = q->n;
 
+	if (!t)
+		t = m->trial2 = ctx_scratch(m->c, sizeof *t);
 	memcpy(t, st, sizeof *t);
 	left = allowance(st, u, m->mech);
 	if (st->u[u].where == U_WAITING) {
@@ -980,96 +1008,36 @@ static void unit_examples(struct question *q, struct mv_check *m, int u,
 	r.zoc_of = zoc;
 	r.zoc_side = st->u[u].side;
 	hex_reach(&r, u, from, left, first, best);
+	/* in each of the six directions, the hex reached with the fewest
+	 * MPs left (the farthest), then the farthest along it, then the
+	 * lowest number */
+	hex_centre(&t->map, from, &x0, &y0);
+	for (k = 0; k < 6; k++)
+		top[k] = -1;
 	for (b = 0; b < HEX_MAX; b++) {
-		pred[b] = -1;
-		if (best[b] < 0 || b == from)
-			continue;
-		for (d = 0; d < 6 && pred[b] < 0; d++) {
-			a = hex_neighbour(&t->map, b, d);
-			if (a < 0 || best[a] <= best[b] ||
-			    (a != from &&
-			     hex_in_enemy_zoc(&r, st->u[u].side, a)) ||
-			    hex_step_block(&r, u, st->u[u].side, a, b,
-					   best[a], first && a == from,
-					   &cost) ||
-			    best[a] - cost != best[b])
-				continue;
-			pred[b] = (int16_t)a;
-		}
-	}
-	/* the leaves: hexes that are no other's predecessor */
-	memset(parent, 0, sizeof parent);
-	for (b = 0; b < HEX_MAX; b++)
-		if (pred[b] >= 0)
-			parent[pred[b]] = 1;
-	for (b = 0; b < HEX_MAX; b++)
-		if (pred[b] >= 0 && !parent[b] &&
-		    !(t->occ[b] >= 0 && t->occ[b] != u))
-			leaf[n_leaf++] = (int16_t)b;
-	/* the farthest (fewest MPs left) first; then by hex number */
-	for (i = 1; i < n_leaf; i++)
-		for (j = i; j > 0 && (best[leaf[j]] < best[leaf[j - 1]] ||
-				      (best[leaf[j]] == best[leaf[j - 1]] &&
-				       leaf[j] < leaf[j - 1])); j--) {
-			int16_t s = leaf[j];
-			leaf[j] = leaf[j - 1];
-			leaf[j - 1] = s;
-		}
-	/* one of each of the six directions from the start in turn, so that
-	 * the examples go every way */
-	{
-		static const double dir[6][2] = { { 1, 0 }, { .5, .866 },
-			{ -.5, .866 }, { -1, 0 }, { -.5, -.866 },
-			{ .5, -.866 } };
-		int16_t spread[HEX_MAX];
-		uint8_t sec[HEX_MAX], used[HEX_MAX];
-		double x0, y0, x1, y1, dot, top;
-		int ns = 0, pass;
+		double score = -1e9;
+		int sec = 0;
 
-		hex_centre(&t->map, from, &x0, &y0);
-		for (i = 0; i < n_leaf; i++) {
-			hex_centre(&t->map, leaf[i], &x1, &y1);
-			sec[i] = 0;
-			top = -1e9;
-			for (k = 0; k < 6; k++) {
-				dot = (x1 - x0) * dir[k][0] +
-				      (y1 - y0) * dir[k][1];
-				if (dot > top) {
-					top = dot;
-					sec[i] = (uint8_t)k;
-				}
+		if (b == from || best[b] < 0 ||
+		    (t->occ[b] >= 0 && t->occ[b] != u))
+			continue;
+		hex_centre(&t->map, b, &x1, &y1);
+		for (k = 0; k < 6; k++) {
+			dot = (x1 - x0) * dir[k][0] + (y1 - y0) * dir[k][1];
+			if (dot > score) {
+				score = dot;
+				sec = k;
 			}
-			used[i] = 0;
 		}
-		/* east, west, then the diagonals, opposite after opposite */
-		static const int order[6] = { 0, 3, 1, 4, 2, 5 };
-
-		for (pass = 0; ns < n_leaf; pass++)
-			for (j = 0; j < 6; j++)
-				for (i = 0, k = order[j]; i < n_leaf; i++)
-					if (!used[i] && sec[i] == k) {
-						used[i] = 1;
-						spread[ns++] = leaf[i];
-						break;
-					}
-		memcpy(leaf, spread, (size_t)n_leaf * sizeof *leaf);
+		i = top[sec];
+		if (i < 0 || best[b] < best[i] ||
+		    (best[b] == best[i] && hex_distance(&t->map, from, b) >
+		     hex_distance(&t->map, from, i)))
+			top[sec] = b;
 	}
-	for (i = 0; i < n_leaf && (int)(q->n - before) < budget; i++) {
-		n = 0;
-		for (b = leaf[i]; b != from && b >= 0 && n < PATH_MAX_HEXES;
-		     b = pred[b])
-			path[n++] = (int16_t)b;
-		if (b != from)
-			continue;
-		if (st->u[u].where == U_WAITING)
-			path[n++] = (int16_t)from;
-		for (k = 0; k < n / 2; k++) {
-			int16_t s = path[k];
-			path[k] = path[n - 1 - k];
-			path[n - 1 - k] = s;
-		}
-		add_example(q, m, u, path, n);
-	}
+	for (k = 0; k < 6 && (int)(q->n - before) < budget; k++)
+		if (top[order[k]] >= 0)
+			add_dest_example(q, m, u, top[order[k]]);
 }
 
 static void movement_phase(struct ctx *c, struct aachen *st, int side,
@@ -1099,8 +1067,9 @@ static void movement_phase(struct ctx *c, struct aachen *st, int side,
 		if (n == 0)
 			break;
 		q_init(&q, "5.0", "move", aa_side_names[side],
-		       "%s %s: UNIT HEX HEX ... (its path, hex by hex; a "
-		       "reinforcement's entry hex first), or done. Units:",
+		       "%s %s: UNIT to HEX (the cheapest legal path), UNIT "
+		       "HEX HEX ... (the path, hex by hex; a reinforcement's "
+		       "entry hex first), or done. Units:",
 		       side == ALLIED ? "Allied" : "German",
 		       mech ? "mechanised movement" : "movement");
 		len = strlen(q.text);
@@ -1111,9 +1080,7 @@ static void movement_phase(struct ctx *c, struct aachen *st, int side,
 			snprintf(q.text + len, sizeof q.text - len, " ...");
 		m.st = st;
 		m.live = st;
-		if (!m.trial2) {
-			m.trial2 = ctx_scratch(c, sizeof *m.trial2);
-		}
+		m.c = c;
 		m.side = side;
 		m.mech = mech;
 		if (!must) {
