@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "umpire/engine.h"
 #include "umpire/games.h"
 #include "umpire/scenario.h"
@@ -17,6 +18,7 @@
 #include "../../src/rules/lib/crt.h"
 #include "../../src/rules/lib/cup.h"
 #include "../../src/rules/lib/hexcombat.h"
+#include "../../src/rules/lib/hexorders.h"
 #include "../../src/rules/aachen/aachen.h"
 #include "../../src/rules/lib/hexsvg.h"
 #include "unit.h"
@@ -870,6 +872,114 @@ static void combat_lib(void)
 	}
 }
 
+/* hexorders: the move answer and the words of a refusal; the movement
+ * hooks (may_enter, extra_cost) in a step. */
+static int find_xy(const void *user, const char *id)
+{
+	(void)user;
+	return !strcasecmp(id, "x1") ? 0 : !strcasecmp(id, "y1") ? 1 : -1;
+}
+
+static int not_0201(const void *user, int u, int h)
+{
+	const struct hex_map *m = user;
+
+	(void)u;
+	return h != hex_parse(m, "0201");
+}
+
+static int barrage(const void *user, int u, int a, int b)
+{
+	const struct hex_map *m = user;
+
+	(void)u;
+	(void)a;
+	return b == hex_parse(m, "0203") ? HALF : 0;
+}
+
+static void orders(void)
+{
+	static const struct hex_move_labels L = { "M", "E", "Z", "S", "C",
+		"P" };
+	static struct hex_map m;
+	struct hunit u[2];
+	int16_t occ[HEX_MAX];
+	struct hex_rules r;
+	struct hex_move mv;
+	char why[200];
+	int cost;
+
+	small_map(&m, occ);
+	CHECK(hex_move_parse(&m, "X1 0102 0103", find_xy, NULL, &L, &mv, why,
+			     sizeof why) == 0 && mv.unit == 0 && mv.n == 2 &&
+	      !mv.by_dest && mv.path[1] == hex_parse(&m, "0103"),
+	      "a path: the unit (any case), then its hexes");
+	CHECK(hex_move_parse(&m, "y1 to 0606", find_xy, NULL, &L, &mv, why,
+			     sizeof why) == 0 && mv.unit == 1 && mv.by_dest &&
+	      mv.n == 1, "a destination: UNIT to HEX");
+	CHECK(hex_move_parse(&m, "z9 0102", find_xy, NULL, &L, &mv, why,
+			     sizeof why) < 0 &&
+	      !strcmp(why, "no unit 'z9': write UNIT HEX HEX ... or done (M)"),
+	      "an unknown unit: %s", why);
+	CHECK(hex_move_parse(&m, "x1 0107", find_xy, NULL, &L, &mv, why,
+			     sizeof why) < 0 &&
+	      !strcmp(why, "'0107' is not a hex of the map (M)"),
+	      "a hex off the map: %s", why);
+	CHECK(hex_move_parse(&m, "x1 to 0102 0103", find_xy, NULL, &L, &mv,
+			     why, sizeof why) < 0 && strstr(why, "one "
+							       "destination"),
+	      "two destinations: %s", why);
+	CHECK(hex_move_parse(&m, "x1", find_xy, NULL, &L, &mv, why,
+			     sizeof why) == 0 && mv.n == 0,
+	      "a unit and no hex parses (the game refuses a path of none)");
+	CHECK(hex_move_parse(&m, "", find_xy, NULL, &L, &mv, why,
+			     sizeof why) < 0 && strstr(why, "UNIT HEX HEX"),
+	      "no unit at all is refused: %s", why);
+	memset(u, 0, sizeof u);
+	u[0].where = u[1].where = U_MAP;
+	u[0].hex = (int16_t)hex_parse(&m, "0202");
+	u[1].side = 1;
+	u[1].hex = (int16_t)hex_parse(&m, "0404");
+	occ[u[0].hex] = 0;
+	occ[u[1].hex] = 1;
+	rules_for(&r, &m, u, 2, occ);
+	r.user = &m;
+	CHECK(hex_step_why(&r, 0, u[0].hex, hex_parse(&m, "0201"), 4 * HALF,
+			   1, &cost, &L, why, sizeof why) == NULL &&
+	      cost == HALF, "a step into a clear hex: 1 MP");
+	CHECK(hex_step_why(&r, 0, u[0].hex, hex_parse(&m, "0205"), 4 * HALF,
+			   1, &cost, &L, why, sizeof why) &&
+	      !strcmp(why, "0205 is not next to 0202 (M)"), "%s", why);
+	CHECK(hex_step_why(&r, 0, hex_parse(&m, "0304"), u[1].hex, 4 * HALF,
+			   0, &cost, &L, why, sizeof why) &&
+	      !strcmp(why, "0404 holds an enemy unit (E)"), "%s", why);
+	CHECK(hex_step_why(&r, 0, hex_parse(&m, "0304"), hex_parse(&m,
+			   "0305"), 4 * HALF, 0, &cost, &L, why,
+			   sizeof why) &&
+	      strstr(why, "no move from one to the other (Z)"), "%s", why);
+	CHECK(hex_step_why(&r, 0, u[0].hex, hex_parse(&m, "0203"), HALF / 2,
+			   0, &cost, &L, why, sizeof why) &&
+	      !strcmp(why, "0203 costs more than the 0 1/2 MP left (C)"),
+	      "%s", why);
+	r.may_enter = not_0201;
+	CHECK(hex_step_why(&r, 0, u[0].hex, hex_parse(&m, "0201"), 4 * HALF,
+			   1, &cost, &L, why, sizeof why) &&
+	      !strcmp(why, "0201 may not be entered (P)"),
+	      "may_enter: %s", why);
+	r.extra_cost = barrage;
+	CHECK(hex_step_why(&r, 0, u[0].hex, hex_parse(&m, "0203"), 4 * HALF,
+			   1, &cost, &L, why, sizeof why) == NULL &&
+	      cost == 2 * HALF, "extra_cost adds to a step: %d half MPs",
+	      cost);
+	hex_side_set(&m, u[0].hex, hex_dir(&m, u[0].hex, hex_parse(&m,
+		     "0302")), HS_RIVER, 1);
+	m.side[HS_RIVER].cost = COST_ALL;
+	CHECK(hex_step_why(&r, 0, u[0].hex, hex_parse(&m, "0302"), 4 * HALF,
+			   0, &cost, &L, why, sizeof why) &&
+	      strstr(why, "takes all the MPs: only as the first step (S)"),
+	      "%s", why);
+}
+
 static void aachen_random(void)
 {
 	struct scenario scn;
@@ -954,6 +1064,7 @@ int main(void)
 	cups();
 	crt_effects();
 	combat_lib();
+	orders();
 	aachen_random();
 	return unit_done("test_hex");
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 #include "aachen.h"
 #include "../lib/hexcombat.h"
+#include "../lib/hexorders.h"
 
 static int is_us(const struct aachen *st, int u)
 {
@@ -30,7 +31,7 @@ int aa_held(const struct aachen *st, const int16_t *hexes, int n)
 	return k;
 }
 
-enum { PATH_MAX_HEXES = 40, EXAMPLES_A_UNIT = 6 };
+enum { EXAMPLES_A_UNIT = 6 };
 
 /* ---- the hooks the hex engine asks ---- */
 
@@ -367,14 +368,6 @@ static void supply_check(struct ctx *c, struct aachen *st, int side)
 
 /* ---- movement (4.0, 5.0, 6.1, 11.0) ---- */
 
-static void mp_text(char *buf, size_t size, int half)
-{
-	if (half % HALF)
-		snprintf(buf, size, "%d 1/2", half / HALF);
-	else
-		snprintf(buf, size, "%d", half / HALF);
-}
-
 static int entry_free(const struct aachen *st, int u, int16_t *out)
 {
 	int i, n = 0, h;
@@ -411,12 +404,12 @@ struct trial {
 	struct aachen *st;
 	int u, n;
 	struct hunit unit;
-	int16_t hex[PATH_MAX_HEXES + 1], occ[PATH_MAX_HEXES + 1];
+	int16_t hex[HEX_PATH_MAX + 1], occ[HEX_PATH_MAX + 1];
 };
 
 static void trial_keep(struct trial *t, int h)
 {
-	if (h >= 0 && t->n < PATH_MAX_HEXES + 1) {
+	if (h >= 0 && t->n < HEX_PATH_MAX + 1) {
 		t->hex[t->n] = (int16_t)h;
 		t->occ[t->n++] = t->st->occ[h];
 	}
@@ -457,45 +450,14 @@ static void place_quietly(struct aachen *st, int u, int h)
 		st->occ[h] = (int16_t)u;
 }
 
-/* Why the step of unit u from a to b, with `left` half MPs, is illegal
- * (NULL if it is legal), naming the rule. */
-static const char *step_text(const struct aachen *st, int u, int a, int b,
-			     int left, int first, int *cost, char *why,
-			     size_t size)
+static int find_unit(const void *user, const char *id)
 {
-	struct hex_rules r;
-	const char *w;
-	char x[8], y[8], mp[16];
-
-	aa_rules(st, &r);
-	hex_id(a, x);
-	hex_id(b, y);
-	if (hex_dir(&st->map, a, b) < 0) {
-		snprintf(why, size, "%s is not next to %s (5.0)", y, x);
-		return why;
-	}
-	w = hex_step_block(&r, u, st->u[u].side, a, b, left, first, cost);
-	if (!w)
-		return NULL;
-	mp_text(mp, sizeof mp, left);
-	if (!strcmp(w, "enemy"))
-		snprintf(why, size, "%s holds an enemy unit (5.3)", y);
-	else if (!strcmp(w, "zoc"))
-		snprintf(why, size, "%s is in an enemy zone of control and so "
-			 "is %s: no move from one to the other (6.1)", y, x);
-	else if (!strcmp(w, "hexside"))
-		snprintf(why, size, "the hexside %s-%s may not be crossed "
-			 "(5.2)", x, y);
-	else if (!strcmp(w, "cost") && hex_step_cost(&r, a, b) == COST_ALL)
-		snprintf(why, size, "crossing into %s takes all the MPs: "
-			 "only as the first step (5.2)", y);
-	else if (!strcmp(w, "cost"))
-		snprintf(why, size, "%s costs more than the %s MP left (5.1)",
-			 y, mp);
-	else
-		snprintf(why, size, "%s is off the map (5.0)", y);
-	return why;
+	return aa_unit_find(user, id);
 }
+
+/* Aachen's rule numbers for a refused move. */
+static const struct hex_move_labels move_labels = { "5.0", "5.3", "6.1",
+	"5.2", "5.1", "5.0" };
 
 /*
  * Walk unit u along path[0..n-1] on st, without events: a reinforcement's
@@ -536,8 +498,9 @@ static int walk(struct aachen *st, int u, int mech, const int16_t *path,
 		i = 1;
 	}
 	for (; i < n; i++) {
-		if (step_text(st, u, un->hex, path[i], left, first, &cost,
-			      why, size))
+		aa_rules(st, &r);
+		if (hex_step_why(&r, u, un->hex, path[i], left, first, &cost,
+				 &move_labels, why, size))
 			return -1;
 		left -= cost;
 		first = 0;
@@ -596,7 +559,7 @@ static void move_unit(struct ctx *c, struct aachen *st, int u, int mech,
 				  hex_id(path[i], x));
 	}
 	if (un->hex != start && by_dest) {
-		char via[PATH_MAX_HEXES * 5 + 1];
+		char via[HEX_PATH_MAX * 5 + 1];
 		size_t len = 0;
 
 		via[0] = '\0';
@@ -736,10 +699,7 @@ static void engineers(struct ctx *c, struct aachen *st)
 struct mv_check {
 	const struct aachen *st;
 	int side, mech;
-	/* the parsed answer */
-	int unit, n;
-	int16_t path[PATH_MAX_HEXES];
-	int by_dest;               /* "UNIT to HEX": the path was found */
+	struct hex_move mv;        /* the parsed answer */
 	/* the same state, for trial moves undone after (struct trial) */
 	struct aachen *live;
 	/* a scratch copy of the state for the examples (ctx_scratch,
@@ -748,69 +708,16 @@ struct mv_check {
 	struct ctx *c;
 };
 
-/* Split "a13 1628 1527" into unit and hexes; -1 with why. */
-static int parse_move(struct mv_check *m, const char *ans, char *why,
-		      size_t size)
-{
-	char w[48];
-	const char *p = ans;
-	int len, h;
-
-	m->unit = -1;
-	m->n = 0;
-	m->by_dest = 0;
-	while (*p) {
-		while (*p == ' ')
-			p++;
-		if (!*p)
-			break;
-		for (len = 0; p[len] && p[len] != ' '; len++)
-			;
-		snprintf(w, sizeof w, "%.*s", len < 47 ? len : 47, p);
-		p += len;
-		if (m->unit < 0) {
-			m->unit = aa_unit_find(m->st, w);
-			if (m->unit < 0)
-				return snprintf(why, size, "no unit '%s': write "
-						"UNIT HEX HEX ... or done "
-						"(5.0)", w), -1;
-			continue;
-		}
-		if (!strcmp(w, "to") && m->n == 0 && !m->by_dest) {
-			m->by_dest = 1;
-			continue;
-		}
-		h = hex_parse(&m->st->map, w);
-		if (h == HEX_NONE || m->st->map.terr[h] == 255)
-			return snprintf(why, size, "'%s' is not a hex of the "
-					"map (5.0)", w), -1;
-		if (m->by_dest && m->n == 1)
-			return snprintf(why, size, "write UNIT to HEX: one "
-					"destination (5.0)"), -1;
-		if (m->n == PATH_MAX_HEXES)
-			return snprintf(why, size, "the path is too long "
-					"(5.0)"), -1;
-		m->path[m->n++] = (int16_t)h;
-	}
-	if (m->unit < 0)
-		return snprintf(why, size, "write UNIT HEX HEX ... or done "
-				"(5.0)"), -1;
-	if (m->by_dest && m->n != 1)
-		return snprintf(why, size, "write UNIT to HEX: the hex "
-				"where the move ends (5.0)"), -1;
-	return 0;
-}
-
 /* "UNIT to HEX": the cheapest legal path (hex_path), from the unit's
  * hex, or for a reinforcement from the free entry hex that leaves the
  * most MPs (11.3). */
 static int path_to(struct mv_check *m, int to, char *why, size_t size)
 {
 	const struct aachen *st = m->st;
-	const struct hunit *un = &st->u[m->unit];
+	const struct hunit *un = &st->u[m->mv.unit];
 	struct hex_rules r;
-	int16_t f[HEX_ENTRY_MAX], p[PATH_MAX_HEXES];
-	int left = allowance(st, m->unit, m->mech), k, i, n, at, best = -1,
+	int16_t f[HEX_ENTRY_MAX], p[HEX_PATH_MAX];
+	int left = allowance(st, m->mv.unit, m->mech), k, i, n, at, best = -1,
 	    cost;
 	char x[8];
 
@@ -818,16 +725,16 @@ static int path_to(struct mv_check *m, int to, char *why, size_t size)
 
 	aa_rules(st, &r);
 	if (un->where == U_MAP) {
-		n = hex_path(&r, m->unit, un->hex, left, 1, to, m->path,
-			     PATH_MAX_HEXES, NULL);
+		n = hex_path(&r, m->mv.unit, un->hex, left, 1, to, m->mv.path,
+			     HEX_PATH_MAX, NULL);
 		if (n <= 0)
 			return snprintf(why, size, "%s cannot reach %s in this "
 					"phase (5.0, 6.1)", un->id,
 					hex_id(to, x)), -1;
-		m->n = n;
+		m->mv.n = n;
 		return 0;
 	}
-	k = entry_free(st, m->unit, f);
+	k = entry_free(st, m->mv.unit, f);
 	for (i = 0; i < k; i++) {
 		cost = st->map.terrain[st->map.terr[f[i]]].cost;
 		if (cost >= COST_ALL || cost > left)
@@ -837,21 +744,21 @@ static int path_to(struct mv_check *m, int to, char *why, size_t size)
 			at = left - cost;
 		} else {
 			/* the unit stands on its entry hex (11.2) */
-			trial_begin(&t, m->live, m->unit, &f[i], 1);
-			place_quietly(m->live, m->unit, f[i]);
+			trial_begin(&t, m->live, m->mv.unit, &f[i], 1);
+			place_quietly(m->live, m->mv.unit, f[i]);
 			aa_rules(m->live, &r);
 			n = hex_in_enemy_zoc(&r, un->side, f[i]) ? -1 :
-				hex_path(&r, m->unit, f[i], left - cost, 0, to,
-					 p, PATH_MAX_HEXES - 1, &at);
+				hex_path(&r, m->mv.unit, f[i], left - cost, 0, to,
+					 p, HEX_PATH_MAX - 1, &at);
 			trial_end(&t);
 			if (n <= 0)
 				continue;       /* 12.0: a ZOC stops it there */
 		}
 		if (at > best) {
 			best = at;
-			m->path[0] = f[i];
-			memcpy(m->path + 1, p, (size_t)n * sizeof *p);
-			m->n = n + 1;
+			m->mv.path[0] = f[i];
+			memcpy(m->mv.path + 1, p, (size_t)n * sizeof *p);
+			m->mv.n = n + 1;
 		}
 	}
 	if (best < 0)
@@ -880,12 +787,13 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 					m->mech ? "in this mechanised phase "
 					"at the latest" : "in this movement "
 					"phase"), -1;
-		m->unit = -1;
+		m->mv.unit = -1;
 		return 0;
 	}
-	if (parse_move(m, ans, why, size))
+	if (hex_move_parse(&st->map, ans, find_unit, st, &move_labels, &m->mv,
+			   why, size))
 		return -1;
-	u = m->unit;
+	u = m->mv.unit;
 	aa_rules(st, &r);
 	if (st->u[u].side != m->side)
 		return snprintf(why, size, "%s is not a %s unit (2.3)",
@@ -903,14 +811,14 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 				st->oos[u] && !st->oos_mech ?
 				"9.0: out of supply, no mechanised movement" :
 				"4.0: in an enemy zone of control"), -1;
-	if (m->by_dest && path_to(m, m->path[0], why, size))
+	if (m->mv.by_dest && path_to(m, m->mv.path[0], why, size))
 		return -1;
 	{
 		struct trial t;
 		int rc;
 
-		trial_begin(&t, m->live, u, m->path, m->n);
-		rc = walk(m->live, u, m->mech, m->path, m->n, why, size);
+		trial_begin(&t, m->live, u, m->mv.path, m->mv.n);
+		rc = walk(m->live, u, m->mech, m->mv.path, m->mv.n, why, size);
 		trial_end(&t);
 		return rc;
 	}
@@ -1111,9 +1019,9 @@ static void movement_phase(struct ctx *c, struct aachen *st, int side,
 		if (q.n == 0)
 			break;  /* no legal move at all */
 		ans = ctx_ask_text(c, &q, check_move, &m);
-		if (check_move(&m, ans, why, sizeof why) || m.unit < 0)
+		if (check_move(&m, ans, why, sizeof why) || m.mv.unit < 0)
 			break;
-		move_unit(c, st, m.unit, mech, m.path, m.n, m.by_dest);
+		move_unit(c, st, m.mv.unit, mech, m.mv.path, m.mv.n, m.mv.by_dest);
 		if (st->phase == PH_OVER)
 			return;
 	}

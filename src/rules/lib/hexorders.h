@@ -1,0 +1,63 @@
+/*
+ * hexorders.h - movement orders on a hex map, shared by the hex games:
+ * the answer "UNIT HEX HEX ..." (the path, hex by hex; a reinforcement's
+ * entry hex first) or "UNIT to HEX" (the destination: the game finds the
+ * cheapest legal path with hex_path and reports it), and the refusal of
+ * an illegal step in words that name the hex and the rule. The rule
+ * numbers are the game's: it passes them in struct hex_move_labels.
+ *
+ * Ownership: plain functions; the caller owns every buffer.
+ */
+#ifndef UMPIRE_RULES_HEXORDERS_H
+#define UMPIRE_RULES_HEXORDERS_H
+
+#include <stddef.h>
+#include "hex.h"
+
+enum { HEX_PATH_MAX = 40 };
+
+/* The game's rule numbers for each kind of refusal. */
+struct hex_move_labels {
+	const char *move;       /* the form of a move, adjacency (5.0) */
+	const char *enemy;      /* a hex held by the enemy (5.3) */
+	const char *zoc;        /* zone of control to zone of control (6.1) */
+	const char *hexside;    /* a hexside that may not be crossed (5.2) */
+	const char *cost;       /* movement points (5.1) */
+	const char *prohibited; /* a hex the game forbids (may_enter) */
+};
+
+/* A parsed move. */
+struct hex_move {
+	int unit;               /* the unit, or -1 */
+	int n;                  /* hexes in path */
+	int16_t path[HEX_PATH_MAX];
+	int by_dest;            /* "UNIT to HEX": path[0] is the
+				   destination until the game finds the
+				   path */
+};
+
+/*
+ * Parse a move answer (not "done"): the unit through find(user, id)
+ * (the game's lookup, -1 for no such unit), then hexes of the map, or
+ * "to" and one hex. 0, or -1 with why naming what would be accepted.
+ */
+int hex_move_parse(const struct hex_map *m, const char *answer,
+		   int (*find)(const void *user, const char *id),
+		   const void *user, const struct hex_move_labels *labels,
+		   struct hex_move *mv, char *why, size_t size);
+
+/*
+ * Why unit u may not step from a into b with `left` half MPs (first: no
+ * step made yet), in words: NULL if it may (*cost: the step's half MPs),
+ * else why, e.g. "0302 is in an enemy zone of control and so is 0301:
+ * no move from one to the other (6.1)".
+ */
+const char *hex_step_why(const struct hex_rules *r, int u, int a, int b,
+			 int left, int first, int *cost,
+			 const struct hex_move_labels *labels, char *why,
+			 size_t size);
+
+/* Half MPs as text: "3", "2 1/2". */
+void hex_mp_text(char *buf, size_t size, int half);
+
+#endif
