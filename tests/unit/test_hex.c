@@ -804,6 +804,18 @@ static void combat_lib(void)
 		      sb.buf ? sb.buf : "");
 		strbuf_free(&sb);
 	}
+	{
+		int16_t best[HEX_MAX];
+
+		u[0].mov = 2;
+		hex_reach(&r, 0, u[0].hex, 2 * HALF, 1, best);
+		CHECK(!hex_may_end(&r, 0, hex_parse(&m, "0302")) &&
+		      hex_may_end(&r, 0, hex_parse(&m, "0202")) &&
+		      best[hex_parse(&m, "0302")] >= 0 &&
+		      best[hex_parse(&m, "0301")] >= 0,
+		      "a move passes through a full friendly stack (0302 to "
+		      "0301) but may not end in it; it may join a unit alone");
+	}
 	n = hex_retreat_options(&r, 0, u[0].hex, u[0].hex, 1, 2, out);
 	for (i = 0, h = 0; i < n; i++)
 		h |= out[i] == hex_parse(&m, "0302");
