@@ -983,6 +983,45 @@ static void orders(void)
 			   1, &cost, &L, why, sizeof why) == NULL &&
 	      cost == 2 * HALF, "extra_cost adds to a step: %d half MPs",
 	      cost);
+	{
+		/* disengagement: y1 at 0304 puts 0303 (x1), 0203, 0403,
+		 * 0204, 0305, 0404 in its zone. x1 may leave it to 0302 and
+		 * come round by 0202 into 0203, unless it must disengage */
+		int16_t best[HEX_MAX];
+		int x_at = u[0].hex, y_at = u[1].hex;
+
+		r.may_enter = NULL;
+		r.extra_cost = NULL;
+		occ[y_at] = occ[x_at] = -1;
+		u[1].hex = (int16_t)hex_parse(&m, "0304");
+		u[0].hex = (int16_t)hex_parse(&m, "0303");
+		occ[u[1].hex] = 1;
+		occ[u[0].hex] = 0;
+		hex_reach(&r, 0, u[0].hex, 4 * HALF, 1, best);
+		CHECK(best[hex_parse(&m, "0203")] >= 0 &&
+		      best[hex_parse(&m, "0202")] >= 0,
+		      "without disengage: out of the zone and round by 0302 "
+		      "and 0202 into it again at 0203");
+		r.disengage = 1;
+		hex_reach(&r, 0, u[0].hex, 4 * HALF, 1, best);
+		CHECK(best[hex_parse(&m, "0203")] < 0 &&
+		      best[hex_parse(&m, "0403")] < 0 &&
+		      best[hex_parse(&m, "0202")] >= 0,
+		      "disengage: having left a zone, not into another");
+		r.began_in_zoc = 1;
+		CHECK(hex_step_why(&r, 0, hex_parse(&m, "0202"),
+				   hex_parse(&m, "0203"), 4 * HALF, 0, &cost, &L,
+				   why, sizeof why) && strstr(why, "began its "
+							      "move in one"),
+		      "the words of a disengagement refusal: %s", why);
+		r.disengage = 0;
+		r.began_in_zoc = 0;
+		occ[u[1].hex] = occ[u[0].hex] = -1;
+		u[0].hex = (int16_t)x_at;
+		u[1].hex = (int16_t)y_at;
+		occ[x_at] = 0;
+		occ[y_at] = 1;
+	}
 	hex_side_set(&m, u[0].hex, hex_dir(&m, u[0].hex, hex_parse(&m,
 		     "0302")), HS_RIVER, 1);
 	m.side[HS_RIVER].cost = COST_ALL;

@@ -216,6 +216,12 @@ struct hex_rules {
 	 * none into a West Wall hex the enemy holds); NULL: exerts_zoc. */
 	int (*exerts_zoc_on)(const void *user, int u, int h, int v);
 	const void *user;
+	/* Disengagement (Race to the Reichstag 11.5): with disengage set, a
+	 * unit that began its move in an enemy zone of control
+	 * (began_in_zoc, which hex_reach and hex_path set from the start
+	 * hex) may not enter another enemy zone of control in that move. */
+	int disengage;
+	int began_in_zoc;
 	/* Optional: the enemy zones of control of side zoc_side
 	 * (hex_zoc_map), valid while no unit moves; hex_in_enemy_zoc for
 	 * that side then reads it. The searches (hex_reach, hex_path) make
@@ -249,7 +255,8 @@ int hex_attack_across(const struct hex_rules *r, int a, int b, int *shift);
  * this phase in hex `start`) may not step into b: NULL if it may, else the
  * rule it breaks, one of "enemy" (an enemy unit), "prohibited"
  * (may_enter), "hexside", "cost" (extra_cost included), "zoc" (zone of
- * control to zone of control), "map". first: no step made yet. Friendly
+ * control to zone of control), "disengage" (another zone of control after
+ * leaving one, with disengage set), "map". first: no step made yet. Friendly
  * units are passed through; where a move may end is hex_may_end.
  */
 const char *hex_step_block(const struct hex_rules *r, int u, int side,

@@ -205,6 +205,9 @@ const char *hex_step_block(const struct hex_rules *r, int u, int side,
 		if (!r->map->zoc_to_zoc && hex_in_enemy_zoc(r, side, b))
 			return "zoc";
 		c = add(c, r->map->zoc_leave_cost);
+	} else if (r->disengage && r->began_in_zoc &&
+		   hex_in_enemy_zoc(r, side, b)) {
+		return "disengage";
 	}
 	if (c == COST_ALL) {
 		if (!first)
@@ -228,13 +231,15 @@ static void reach(const struct hex_rules *r, int u, int from, int left,
 	struct hex_rules cached;
 
 	/* nothing moves during the search: the zones of control once */
+	cached = *r;
 	if (!r->zoc_of || r->zoc_side != side) {
-		cached = *r;
 		hex_zoc_map(r, side, zoc);
 		cached.zoc_of = zoc;
 		cached.zoc_side = side;
-		r = &cached;
 	}
+	cached.began_in_zoc = r->disengage &&
+		hex_in_enemy_zoc(&cached, side, from);
+	r = &cached;
 	memset(inq, 0, sizeof inq);
 	for (a = 0; a < HEX_MAX; a++)
 		best[a] = (int16_t)none;

@@ -94,6 +94,10 @@ const char *hex_step_why(const struct hex_rules *r, int u, int a, int b,
 		snprintf(why, size, "%s is in an enemy zone of control and so "
 			 "is %s: no move from one to the other (%s)", y, x,
 			 labels->zoc);
+	else if (!strcmp(w, "disengage"))
+		snprintf(why, size, "%s is in an enemy zone of control: a unit "
+			 "that began its move in one may not enter another "
+			 "(%s)", y, labels->zoc);
 	else if (!strcmp(w, "hexside"))
 		snprintf(why, size, "the hexside %s-%s may not be crossed "
 			 "(%s)", x, y, labels->hexside);
