@@ -1,7 +1,8 @@
 /*
  * test_hex.c - the hex engine (src/rules/lib/hex*.c, crt.c): numbering,
  * neighbours and distance in both orientations and parities, hexsides,
- * ranges, costs; stacks and zones of control; combat results tables by differential, ratio and
+ * ranges, costs; stacks and zones of control; attack declarations over
+ * stacks and several hexes; combat results tables by differential, ratio and
  * percentage (Race to the Reichstag's mobile table, 27.1); and Aachen played to the end with random legal answers
  * and random dice: every game ends, save/load round-trips, and render
  * emits through the SVG API.
@@ -9,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "umpire/engine.h"
 #include "umpire/games.h"
 #include "umpire/scenario.h"
@@ -17,6 +19,7 @@
 #include "../../src/rules/lib/crt.h"
 #include "../../src/rules/lib/cup.h"
 #include "../../src/rules/lib/hexcombat.h"
+#include "../../src/rules/lib/hexattack.h"
 #include "../../src/rules/aachen/aachen.h"
 #include "../../src/rules/lib/hexsvg.h"
 #include "unit.h"
@@ -870,6 +873,205 @@ static void combat_lib(void)
 	}
 }
 
+/* ---- attacks on stacks and several hexes (hexattack.h) ---- */
+
+struct atk_units {
+	const struct hunit *u;
+	int n;
+};
+
+static int atk_lookup(const void *user, const char *word)
+{
+	const struct atk_units *a = user;
+	int i;
+
+	for (i = 0; i < a->n; i++)
+		if (!strcasecmp(a->u[i].id, word))
+			return i;
+	return -1;
+}
+
+static int atk_value(const void *user, int u)
+{
+	return ((const struct atk_units *)user)->u[u].att;
+}
+
+static int def_value(const void *user, int u)
+{
+	return ((const struct atk_units *)user)->u[u].def;
+}
+
+/* Parse and check text by side 0; 0, or -1 with why. */
+static int declare_text(const struct hex_rules *r, const char *text,
+			const struct hex_attack_context *cx,
+			struct hex_attack *a, char *why, size_t size)
+{
+	static const struct hex_attack_labels lb = {
+		"7.1", NULL, NULL, NULL, NULL, "8.0", NULL, NULL
+	};
+	struct atk_units au = { r->units, r->n_units };
+
+	why[0] = '\0';
+	if (hex_attack_parse(r, 0, text, atk_lookup, &au, &lb, a, why,
+			     size) < 0)
+		return -1;
+	return hex_attack_check(r, 0, a, cx, &lb, why, size);
+}
+
+static void attacks(void)
+{
+	static struct hex_map m;
+	static const char *const ids[] = { "e1", "e2", "e3", "a1", "a2",
+		"a3", "a4", "a5", "a0" };
+	static const char *const at[] = { "0303", "0303", "0304", "0302",
+		"0403", "0204", "0601", "0202", "0203" };
+	struct hunit u[9];
+	int16_t occ[HEX_MAX], next[9], alive[HEX_ATTACK_UNITS];
+	uint8_t attacked[9];
+	struct hex_rules r;
+	struct hex_attack a, prior;
+	struct hex_attack_context cx;
+	struct atk_units au = { u, 9 };
+	char why[160], text[200];
+	int i, rc, att, def, shift, n;
+
+	small_map(&m, occ);
+	memset(u, 0, sizeof u);
+	for (i = 0; i < 9; i++) {
+		snprintf(u[i].id, sizeof u[i].id, "%s", ids[i]);
+		u[i].side = i < 3;
+		u[i].where = U_MAP;
+		u[i].hex = (int16_t)hex_parse(&m, at[i]);
+		u[i].att = (uint8_t)(i + 1);
+		u[i].def = (uint8_t)(i + 2);
+		next[i] = -1;
+		if (occ[u[i].hex] < 0)
+			occ[u[i].hex] = (int16_t)i;
+	}
+	u[8].att = 0;
+	next[0] = 1;          /* e1 and e2 stack in 0303 */
+	rules_for(&r, &m, u, 9, occ);
+	r.next = next;
+	memset(attacked, 0, sizeof attacked);
+	memset(&cx, 0, sizeof cx);
+	cx.attacked = attacked;
+	cx.support_left = 1;
+	cx.support_max = 1;
+	cx.strength = atk_value;
+	cx.user = &au;
+
+	rc = declare_text(&r, "0303,0304 a1 A2 +support a3", &cx, &a, why,
+			  sizeof why);
+	CHECK(rc == 0 && a.n_def == 2 && a.n == 3 && a.att[1] == 4 &&
+	      a.att_sup == 1, "two defending hexes, three attackers (a "
+	      "unit in any case), +support anywhere (%s)", why);
+	CHECK(declare_text(&r, "0303 a1 a2", &cx, &a, why, sizeof why) ==
+	      0, "one hex of a stack of two");
+#define REFUSED(txt, want, what) do { \
+	rc = declare_text(&r, txt, &cx, &a, why, sizeof why); \
+	CHECK(rc < 0 && !strcmp(why, want), "%s: %s (got \"%s\")", what, \
+	      want, why); } while (0)
+	REFUSED("0399 a1", "'0399' is not a hex: write HEX[,HEX...] UNIT "
+		"UNIT ... (7.1)", "an off-map hex");
+	REFUSED("0303,x a1", "'x' is not a hex: write HEX[,HEX...] UNIT "
+		"UNIT ... (7.1)", "a bad second hex");
+	REFUSED("0303 e1", "'e1' is not one of your units on the map (7.1)",
+		"an enemy unit as attacker");
+	REFUSED("0303 zz", "'zz' is not one of your units on the map (7.1)",
+		"an unknown unit");
+	REFUSED("0303", "name the defender's hex and at least one attacking "
+		"unit (7.1)", "no attacker");
+	REFUSED("0303,0304,0305,0306,0301 a1", "at most 4 defending hexes "
+		"(7.1)", "five hexes");
+	snprintf(text, sizeof text, "0303");
+	for (i = 0; i < 17; i++)
+		strcat(text, " a1");
+	REFUSED(text, "at most 16 attackers (7.1)", "seventeen attackers");
+	REFUSED("0303 a1 a2 A1", "a1 is named twice (7.1)", "a unit twice");
+	REFUSED("0303,0303 a1", "0303 is named twice (7.1)", "a hex twice");
+	REFUSED("0303 a3", "a3 is not next to 0303 (7.1)", "not adjacent");
+	REFUSED("0303,0304 a4", "a4 is not next to 0303 or 0304 (7.1)",
+		"next to neither hex");
+	REFUSED("0305 a3", "0305 holds no enemy unit (7.1)", "an empty hex");
+	REFUSED("0302 a2", "0302 holds no enemy unit (7.1)", "a friendly "
+		"hex");
+	REFUSED("0303,0304 a1", "no attacking unit is next to 0304 (7.1)",
+		"a defending hex nobody attacks");
+	REFUSED("0303 a0", "a0 has no attack strength (7.1)", "strength 0");
+	attacked[3] = 1;
+	REFUSED("0303 a2 a1", "a1 attacks already this phase (7.1)",
+		"a unit that attacked (the caller's flags)");
+	attacked[3] = 0;
+	/* the declared list: one attack on 0304 already */
+	CHECK(declare_text(&r, "0304 a3", &cx, &prior, why, sizeof why) == 0,
+	      "0304 by a3 (%s)", why);
+	cx.declared = &prior;
+	cx.n_declared = 1;
+	REFUSED("0303,0304 a1 a2", "0304 is attacked already this phase "
+		"(7.1)", "a hex attacked already");
+	CHECK(declare_text(&r, "0303 a1 a2", &cx, &a, why, sizeof why) == 0,
+	      "another hex is still free (%s)", why);
+	cx.declared = NULL;
+	cx.n_declared = 0;
+	/* support */
+	REFUSED("0303 a1 +support +support", "+support is given twice (8.0)",
+		"support twice");
+	cx.support_left = 0;
+	REFUSED("0303 a1 +support", "no support marker left this turn (8.0)",
+		"no marker left");
+	cx.support_left = 1;
+	cx.max_units = 2;
+	REFUSED("0303 a1 a2 a5", "at most 2 attackers (7.1)", "the game's "
+		"limit on attackers");
+	cx.max_units = 0;
+	/* a river that forbids attacks between 0202 and 0303 */
+	m.side[HS_RIVER].no_attack = 1;
+	hex_side_set(&m, hex_parse(&m, "0202"), hex_dir(&m, hex_parse(&m,
+		     "0202"), hex_parse(&m, "0303")), HS_RIVER, 1);
+	REFUSED("0303 a5", "a5 may not attack 0303 across that hexside "
+		"(7.1)", "across a river with no attack");
+	/* strengths: 0303 holds e1 (def 2) and e2 (def 3), clear; 0304
+	 * holds e3 (def 4) in terrain 1 (defence 150%, shift -1); a stream
+	 * (shift -2) between a2 (0403) and 0303 */
+	m.n_terrain = 2;
+	m.terrain[1].cost = HALF;
+	m.terrain[1].defence_pct = 150;
+	m.terrain[1].shift = -1;
+	m.terr[hex_parse(&m, "0304")] = 1;
+	m.side[HS_STREAM].shift = -2;
+	hex_side_set(&m, hex_parse(&m, "0403"), hex_dir(&m, hex_parse(&m,
+		     "0403"), hex_parse(&m, "0303")), HS_STREAM, 1);
+	REFUSED("0303,0304 a1 a2 a3 a5", "a5 may not attack 0303 across "
+		"that hexside (7.1)", "not with others either");
+	CHECK(hex_attack_check(&r, 0, &a, &cx, NULL, why, sizeof why) < 0 &&
+	      strstr(why, "(combat)"), "no labels: a default rule (%s)", why);
+	CHECK(declare_text(&r, "0303,0304 a1 a2 a3", &cx, &a, why,
+			   sizeof why) == 0, "0303 and 0304 by a1 a2 a3 (%s)",
+	      why);
+	n = hex_attack_strengths(&r, &a, atk_value, def_value, &au, &att,
+				 &def, &shift, alive);
+	CHECK(n == 3 && att == 4 + 5 + 6 && alive[2] == 5,
+	      "attack: 4 + 5 + 6 (%d from %d units)", att, n);
+	CHECK(def == 2 + 3 + 4 * 150 / 100,
+	      "defence: every unit of the stack, and 4 at 150%% (%d)", def);
+	CHECK(shift == -2, "shift: 0303's stream (-2) is worse for the "
+	      "attacker than 0304's terrain (-1): %d", shift);
+	m.feat[hex_parse(&m, "0304")] |= HF_FORT;
+	m.fort.defence_pct = 200;
+	m.fort.shift = -2;
+	n = hex_attack_strengths(&r, &a, atk_value, def_value, &au, &att,
+				 &def, &shift, NULL);
+	CHECK(def == 5 + 4 * 150 / 100 * 200 / 100 && shift == -3,
+	      "a fort: 150%% then 200%%, shift -1 - 2 (%d, %d)", def, shift);
+	u[4].where = U_ELIMINATED;
+	n = hex_attack_strengths(&r, &a, atk_value, def_value, &au, &att,
+				 &def, &shift, alive);
+	CHECK(n == 2 && att == 10 && shift == -3, "an attacker gone since "
+	      "the declaration no longer counts, nor its hexside (%d, %d)",
+	      att, shift);
+#undef REFUSED
+}
+
 static void aachen_random(void)
 {
 	struct scenario scn;
@@ -954,6 +1156,7 @@ int main(void)
 	cups();
 	crt_effects();
 	combat_lib();
+	attacks();
 	aachen_random();
 	return unit_done("test_hex");
 }
