@@ -2,7 +2,7 @@
  * test_hex.c - the hex engine (src/rules/lib/hex*.c, crt.c): numbering,
  * neighbours and distance in both orientations and parities, hexsides,
  * ranges, costs; stacks and zones of control; attack declarations over
- * stacks and several hexes; combat results tables by differential, ratio and
+ * stacks and several hexes; support and barrage markers; combat results tables by differential, ratio and
  * percentage (Race to the Reichstag's mobile table, 27.1); and Aachen played to the end with random legal answers
  * and random dice: every game ends, save/load round-trips, and render
  * emits through the SVG API.
@@ -20,6 +20,7 @@
 #include "../../src/rules/lib/cup.h"
 #include "../../src/rules/lib/hexcombat.h"
 #include "../../src/rules/lib/hexattack.h"
+#include "../../src/rules/lib/hexmarker.h"
 #include "../../src/rules/aachen/aachen.h"
 #include "../../src/rules/lib/hexsvg.h"
 #include "unit.h"
@@ -1072,6 +1073,89 @@ static void attacks(void)
 #undef REFUSED
 }
 
+/* ---- support and barrage markers (hexmarker.h) ---- */
+
+static void markers(void)
+{
+	static struct hex_map m;
+	struct hex_markers s;
+	int16_t out[HEX_MARKERS_MAX];
+	int i, h, k, n;
+
+	small_map(&m, NULL);
+	/* region 0: columns 01-03 (a sector), region 1: columns 04-06 */
+	m.n_regions = 2;
+	for (h = 0; h < HEX_MAX; h++)
+		if (m.terr[h] != 255)
+			m.region[h] = hex_col(h) <= 3 ? 1u : 2u;
+	hex_markers_init(&s);
+	CHECK(hex_marker_place(&s, &m, hex_parse(&m, "0404"), 1, 1, 0, 2) ==
+	      0, "place a barrage (kind 2) of side 0 on 0404, radius 1 in "
+	      "region 1");
+	CHECK(hex_marker_place(&s, &m, HEX_NONE, 1, -1, 0, 2) ==
+	      HEX_MARKER_OFF_MAP && hex_marker_place(&s, &m,
+	      6 * HEX_MAX_ROWS, 1, -1, 0, 2) == HEX_MARKER_OFF_MAP,
+	      "refused off the map (no hex, column 07 of a 6-column map)");
+	CHECK(hex_marker_place(&s, &m, hex_parse(&m, "0304"), 1, 1, 0, 2) ==
+	      HEX_MARKER_OUTSIDE, "refused on a hex outside its region");
+	CHECK(hex_marker_place(&s, &m, hex_parse(&m, "0304"), -1, -1, 0,
+			       2) == HEX_MARKER_BAD &&
+	      hex_marker_place(&s, &m, hex_parse(&m, "0304"), 1, 2, 0, 2) ==
+	      HEX_MARKER_BAD, "refused: a negative radius, a region the map "
+	      "does not have");
+	/* the region limit across the boundary between columns 03 and 04:
+	 * 0304 and 0305 are next to 0404 but in region 0 */
+	CHECK(hex_covered(&s, &m, hex_parse(&m, "0404"), 0, 2) &&
+	      hex_covered(&s, &m, hex_parse(&m, "0504"), 0, 2) &&
+	      hex_covered(&s, &m, hex_parse(&m, "0405"), 0, 2),
+	      "the marker covers its hex and its neighbours in the region");
+	CHECK(!hex_covered(&s, &m, hex_parse(&m, "0304"), 0, 2) &&
+	      !hex_covered(&s, &m, hex_parse(&m, "0305"), 0, 2) &&
+	      hex_distance(&m, hex_parse(&m, "0404"), hex_parse(&m,
+			   "0304")) == 1,
+	      "not across the region boundary, next to it as 0304 is");
+	CHECK(!hex_covered(&s, &m, hex_parse(&m, "0406"), 0, 2),
+	      "not beyond the radius");
+	CHECK(!hex_covered(&s, &m, hex_parse(&m, "0404"), 1, 2) &&
+	      !hex_covered(&s, &m, hex_parse(&m, "0404"), 0, 1) &&
+	      hex_covered(&s, &m, hex_parse(&m, "0404"), -1, -1),
+	      "covered by side and kind; -1 for any");
+	/* the same marker with no region reaches across */
+	k = hex_marker_place(&s, &m, hex_parse(&m, "0404"), 1, -1, 1, 1);
+	CHECK(k == 1 && hex_covered(&s, &m, hex_parse(&m, "0304"), 1, 1),
+	      "with no region it reaches 0304 across the boundary");
+	/* radius 2 in region 0 from 0203: counts plain distance */
+	k = hex_marker_place(&s, &m, hex_parse(&m, "0203"), 2, 0, 1, 1);
+	CHECK(k == 2 && hex_marker_reaches(&s, &m, k, hex_parse(&m, "0303")) &&
+	      !hex_marker_reaches(&s, &m, k, hex_parse(&m, "0403")),
+	      "radius 2 from 0203 in region 0: 0303 yes, 0403 (region 1) no");
+	n = hex_markers_at(&s, &m, hex_parse(&m, "0304"), 1, 1, out,
+			   HEX_MARKERS_MAX);
+	CHECK(n == 2 && out[0] == 1 && out[1] == 2,
+	      "both side-1 markers reach 0304, in the order placed");
+	n = hex_markers_at(&s, &m, hex_parse(&m, "0304"), -1, -1, out, 1);
+	CHECK(n == 2 && out[0] == 1, "a short list: the count, the first");
+	CHECK(hex_marker_use(&s, 1) == 0 && s.m[1].used &&
+	      hex_marker_use(&s, 1) < 0 && hex_marker_use(&s, 9) < 0,
+	      "mark used once; again or a bad index is refused");
+	CHECK(hex_marker_remove(&s, 0) == 0 && s.n == 2 && s.m[0].used &&
+	      s.m[0].side == 1 && hex_marker_remove(&s, 2) < 0,
+	      "remove: the later markers move down");
+	for (i = s.n; i < HEX_MARKERS_MAX; i++)
+		hex_marker_place(&s, &m, hex_parse(&m, "0101"), 0, -1,
+				 i & 1, 3);
+	CHECK(s.n == HEX_MARKERS_MAX && hex_marker_place(&s, &m,
+	      hex_parse(&m, "0101"), 0, -1, 0, 3) == HEX_MARKER_FULL,
+	      "%d markers: the next is refused", HEX_MARKERS_MAX);
+	n = hex_markers_clear(&s, 3, 0);
+	CHECK(n == 15 && s.n == HEX_MARKERS_MAX - 15 &&
+	      hex_covered(&s, &m, hex_parse(&m, "0101"), 1, 3) &&
+	      !hex_covered(&s, &m, hex_parse(&m, "0101"), 0, 3),
+	      "clear kind 3 of side 0: side 1's stay (%d went)", n);
+	n = hex_markers_clear(&s, -1, -1);
+	CHECK(s.n == 0 && n == HEX_MARKERS_MAX - 15, "clear all");
+}
+
 static void aachen_random(void)
 {
 	struct scenario scn;
@@ -1157,6 +1241,7 @@ int main(void)
 	crt_effects();
 	combat_lib();
 	attacks();
+	markers();
 	aachen_random();
 	return unit_done("test_hex");
 }
