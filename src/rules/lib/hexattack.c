@@ -35,18 +35,10 @@ int hex_attack_parse(const struct hex_rules *r, int side, const char *text,
 {
 	const char *p = text, *rule = label(lb, NULL);
 	char w[48], h[48];
-	int len, u, k, hl;
+	int u, k, hl;
 
 	memset(a, 0, sizeof *a);
-	while (*p) {
-		while (*p == ' ')
-			p++;
-		if (!*p)
-			break;
-		for (len = 0; p[len] && p[len] != ' '; len++)
-			;
-		snprintf(w, sizeof w, "%.*s", len < 47 ? len : 47, p);
-		p += len;
+	while (hex_next_word(&p, w, sizeof w)) {
 		if (!strcmp(w, "+support")) {
 			if (a->att_sup < 255)
 				a->att_sup++;
@@ -146,8 +138,9 @@ int hex_attack_check(const struct hex_rules *r, int side,
 		return snprintf(why, size, "name the defender's hex and at "
 				"least one attacking unit (%s)", rule), -1;
 	if (a->n_def > max_hexes)
-		return snprintf(why, size, "at most %d defending hexes (%s)",
-				max_hexes, rule), -1;
+		return snprintf(why, size, "at most %d defending hex%s (%s)",
+				max_hexes, max_hexes == 1 ? "" : "es", rule),
+		       -1;
 	for (i = 0; i < a->n_def; i++) {
 		h = a->def[i];
 		hex_id(h, x);
