@@ -961,6 +961,16 @@ static void attacks(void)
 	cx.strength = atk_value;
 	cx.user = &au;
 
+	{
+		const char *p = "  0303,0304  a1 ", *q = "";
+		char w[4];
+
+		CHECK(hex_next_word(&p, w, sizeof w) == 1 && !strcmp(w, "030")
+		      && hex_next_word(&p, w, sizeof w) == 1 &&
+		      !strcmp(w, "a1") && hex_next_word(&p, w, sizeof w) == 0 &&
+		      hex_next_word(&q, w, sizeof w) == 0,
+		      "hex_next_word: blanks skipped, a long word cut, then 0");
+	}
 	rc = declare_text(&r, "0303,0304 a1 A2 +support a3", &cx, &a, why,
 			  sizeof why);
 	CHECK(rc == 0 && a.n_def == 2 && a.n == 3 && a.att[1] == 4 &&
