@@ -1,7 +1,8 @@
 /*
  * test_hex.c - the hex engine (src/rules/lib/hex*.c, crt.c): numbering,
  * neighbours and distance in both orientations and parities, hexsides,
- * ranges, costs; stacks and zones of control; combat results tables by differential, ratio and
+ * ranges, costs; stacks and zones of control; attack declarations over
+ * stacks and several hexes; support and barrage markers; combat results tables by differential, ratio and
  * percentage (Race to the Reichstag's mobile table, 27.1); and Aachen played to the end with random legal answers
  * and random dice: every game ends, save/load round-trips, and render
  * emits through the SVG API.
@@ -19,6 +20,8 @@
 #include "../../src/rules/lib/cup.h"
 #include "../../src/rules/lib/hexcombat.h"
 #include "../../src/rules/lib/hexorders.h"
+#include "../../src/rules/lib/hexattack.h"
+#include "../../src/rules/lib/hexmarker.h"
 #include "../../src/rules/aachen/aachen.h"
 #include "../../src/rules/lib/hexsvg.h"
 #include "unit.h"
@@ -1031,6 +1034,298 @@ static void orders(void)
 	      "%s", why);
 }
 
+/* ---- attacks on stacks and several hexes (hexattack.h) ---- */
+
+struct atk_units {
+	const struct hunit *u;
+	int n;
+};
+
+static int atk_lookup(const void *user, const char *word)
+{
+	const struct atk_units *a = user;
+	int i;
+
+	for (i = 0; i < a->n; i++)
+		if (!strcasecmp(a->u[i].id, word))
+			return i;
+	return -1;
+}
+
+static int atk_value(const void *user, int u)
+{
+	return ((const struct atk_units *)user)->u[u].att;
+}
+
+static int def_value(const void *user, int u)
+{
+	return ((const struct atk_units *)user)->u[u].def;
+}
+
+/* Parse and check text by side 0; 0, or -1 with why. */
+static int declare_text(const struct hex_rules *r, const char *text,
+			const struct hex_attack_context *cx,
+			struct hex_attack *a, char *why, size_t size)
+{
+	static const struct hex_attack_labels lb = {
+		"7.1", NULL, NULL, NULL, NULL, "8.0", NULL, NULL
+	};
+	struct atk_units au = { r->units, r->n_units };
+
+	why[0] = '\0';
+	if (hex_attack_parse(r, 0, text, atk_lookup, &au, &lb, a, why,
+			     size) < 0)
+		return -1;
+	return hex_attack_check(r, 0, a, cx, &lb, why, size);
+}
+
+static void attacks(void)
+{
+	static struct hex_map m;
+	static const char *const ids[] = { "e1", "e2", "e3", "a1", "a2",
+		"a3", "a4", "a5", "a0" };
+	static const char *const at[] = { "0303", "0303", "0304", "0302",
+		"0403", "0204", "0601", "0202", "0203" };
+	struct hunit u[9];
+	int16_t occ[HEX_MAX], next[9], alive[HEX_ATTACK_UNITS];
+	uint8_t attacked[9];
+	struct hex_rules r;
+	struct hex_attack a, prior;
+	struct hex_attack_context cx;
+	struct atk_units au = { u, 9 };
+	char why[160], text[200];
+	int i, rc, att, def, shift, n;
+
+	small_map(&m, occ);
+	memset(u, 0, sizeof u);
+	for (i = 0; i < 9; i++) {
+		snprintf(u[i].id, sizeof u[i].id, "%s", ids[i]);
+		u[i].side = i < 3;
+		u[i].where = U_MAP;
+		u[i].hex = (int16_t)hex_parse(&m, at[i]);
+		u[i].att = (uint8_t)(i + 1);
+		u[i].def = (uint8_t)(i + 2);
+		next[i] = -1;
+		if (occ[u[i].hex] < 0)
+			occ[u[i].hex] = (int16_t)i;
+	}
+	u[8].att = 0;
+	next[0] = 1;          /* e1 and e2 stack in 0303 */
+	rules_for(&r, &m, u, 9, occ);
+	r.next = next;
+	memset(attacked, 0, sizeof attacked);
+	memset(&cx, 0, sizeof cx);
+	cx.attacked = attacked;
+	cx.support_left = 1;
+	cx.support_max = 1;
+	cx.strength = atk_value;
+	cx.user = &au;
+
+	{
+		const char *p = "  0303,0304  a1 ", *q = "";
+		char w[4];
+
+		CHECK(hex_next_word(&p, w, sizeof w) == 1 && !strcmp(w, "030")
+		      && hex_next_word(&p, w, sizeof w) == 1 &&
+		      !strcmp(w, "a1") && hex_next_word(&p, w, sizeof w) == 0 &&
+		      hex_next_word(&q, w, sizeof w) == 0,
+		      "hex_next_word: blanks skipped, a long word cut, then 0");
+	}
+	rc = declare_text(&r, "0303,0304 a1 A2 +support a3", &cx, &a, why,
+			  sizeof why);
+	CHECK(rc == 0 && a.n_def == 2 && a.n == 3 && a.att[1] == 4 &&
+	      a.att_sup == 1, "two defending hexes, three attackers (a "
+	      "unit in any case), +support anywhere (%s)", why);
+	CHECK(declare_text(&r, "0303 a1 a2", &cx, &a, why, sizeof why) ==
+	      0, "one hex of a stack of two");
+#define REFUSED(txt, want, what) do { \
+	rc = declare_text(&r, txt, &cx, &a, why, sizeof why); \
+	CHECK(rc < 0 && !strcmp(why, want), "%s: %s (got \"%s\")", what, \
+	      want, why); } while (0)
+	REFUSED("0399 a1", "'0399' is not a hex: write HEX[,HEX...] UNIT "
+		"UNIT ... (7.1)", "an off-map hex");
+	REFUSED("0303,x a1", "'x' is not a hex: write HEX[,HEX...] UNIT "
+		"UNIT ... (7.1)", "a bad second hex");
+	REFUSED("0303 e1", "'e1' is not one of your units on the map (7.1)",
+		"an enemy unit as attacker");
+	REFUSED("0303 zz", "'zz' is not one of your units on the map (7.1)",
+		"an unknown unit");
+	REFUSED("0303", "name the defender's hex and at least one attacking "
+		"unit (7.1)", "no attacker");
+	REFUSED("0303,0304,0305,0306,0301 a1", "at most 4 defending hexes "
+		"(7.1)", "five hexes");
+	snprintf(text, sizeof text, "0303");
+	for (i = 0; i < 17; i++)
+		strcat(text, " a1");
+	REFUSED(text, "at most 16 attackers (7.1)", "seventeen attackers");
+	REFUSED("0303 a1 a2 A1", "a1 is named twice (7.1)", "a unit twice");
+	REFUSED("0303,0303 a1", "0303 is named twice (7.1)", "a hex twice");
+	REFUSED("0303 a3", "a3 is not next to 0303 (7.1)", "not adjacent");
+	REFUSED("0303,0304 a4", "a4 is not next to 0303 or 0304 (7.1)",
+		"next to neither hex");
+	REFUSED("0305 a3", "0305 holds no enemy unit (7.1)", "an empty hex");
+	REFUSED("0302 a2", "0302 holds no enemy unit (7.1)", "a friendly "
+		"hex");
+	REFUSED("0303,0304 a1", "no attacking unit is next to 0304 (7.1)",
+		"a defending hex nobody attacks");
+	REFUSED("0303 a0", "a0 has no attack strength (7.1)", "strength 0");
+	attacked[3] = 1;
+	REFUSED("0303 a2 a1", "a1 attacks already this phase (7.1)",
+		"a unit that attacked (the caller's flags)");
+	attacked[3] = 0;
+	/* the declared list: one attack on 0304 already */
+	CHECK(declare_text(&r, "0304 a3", &cx, &prior, why, sizeof why) == 0,
+	      "0304 by a3 (%s)", why);
+	cx.declared = &prior;
+	cx.n_declared = 1;
+	REFUSED("0303,0304 a1 a2", "0304 is attacked already this phase "
+		"(7.1)", "a hex attacked already");
+	CHECK(declare_text(&r, "0303 a1 a2", &cx, &a, why, sizeof why) == 0,
+	      "another hex is still free (%s)", why);
+	cx.declared = NULL;
+	cx.n_declared = 0;
+	/* support */
+	REFUSED("0303 a1 +support +support", "+support is given twice (8.0)",
+		"support twice");
+	cx.support_left = 0;
+	REFUSED("0303 a1 +support", "no support marker left this turn (8.0)",
+		"no marker left");
+	cx.support_left = 1;
+	cx.max_units = 2;
+	REFUSED("0303 a1 a2 a5", "at most 2 attackers (7.1)", "the game's "
+		"limit on attackers");
+	cx.max_units = 0;
+	/* a river that forbids attacks between 0202 and 0303 */
+	m.side[HS_RIVER].no_attack = 1;
+	hex_side_set(&m, hex_parse(&m, "0202"), hex_dir(&m, hex_parse(&m,
+		     "0202"), hex_parse(&m, "0303")), HS_RIVER, 1);
+	REFUSED("0303 a5", "a5 may not attack 0303 across that hexside "
+		"(7.1)", "across a river with no attack");
+	/* strengths: 0303 holds e1 (def 2) and e2 (def 3), clear; 0304
+	 * holds e3 (def 4) in terrain 1 (defence 150%, shift -1); a stream
+	 * (shift -2) between a2 (0403) and 0303 */
+	m.n_terrain = 2;
+	m.terrain[1].cost = HALF;
+	m.terrain[1].defence_pct = 150;
+	m.terrain[1].shift = -1;
+	m.terr[hex_parse(&m, "0304")] = 1;
+	m.side[HS_STREAM].shift = -2;
+	hex_side_set(&m, hex_parse(&m, "0403"), hex_dir(&m, hex_parse(&m,
+		     "0403"), hex_parse(&m, "0303")), HS_STREAM, 1);
+	REFUSED("0303,0304 a1 a2 a3 a5", "a5 may not attack 0303 across "
+		"that hexside (7.1)", "not with others either");
+	CHECK(hex_attack_check(&r, 0, &a, &cx, NULL, why, sizeof why) < 0 &&
+	      strstr(why, "(combat)"), "no labels: a default rule (%s)", why);
+	CHECK(declare_text(&r, "0303,0304 a1 a2 a3", &cx, &a, why,
+			   sizeof why) == 0, "0303 and 0304 by a1 a2 a3 (%s)",
+	      why);
+	n = hex_attack_strengths(&r, &a, atk_value, def_value, &au, &att,
+				 &def, &shift, alive);
+	CHECK(n == 3 && att == 4 + 5 + 6 && alive[2] == 5,
+	      "attack: 4 + 5 + 6 (%d from %d units)", att, n);
+	CHECK(def == 2 + 3 + 4 * 150 / 100,
+	      "defence: every unit of the stack, and 4 at 150%% (%d)", def);
+	CHECK(shift == -2, "shift: 0303's stream (-2) is worse for the "
+	      "attacker than 0304's terrain (-1): %d", shift);
+	m.feat[hex_parse(&m, "0304")] |= HF_FORT;
+	m.fort.defence_pct = 200;
+	m.fort.shift = -2;
+	n = hex_attack_strengths(&r, &a, atk_value, def_value, &au, &att,
+				 &def, &shift, NULL);
+	CHECK(def == 5 + 4 * 150 / 100 * 200 / 100 && shift == -3,
+	      "a fort: 150%% then 200%%, shift -1 - 2 (%d, %d)", def, shift);
+	u[4].where = U_ELIMINATED;
+	n = hex_attack_strengths(&r, &a, atk_value, def_value, &au, &att,
+				 &def, &shift, alive);
+	CHECK(n == 2 && att == 10 && shift == -3, "an attacker gone since "
+	      "the declaration no longer counts, nor its hexside (%d, %d)",
+	      att, shift);
+#undef REFUSED
+}
+
+/* ---- support and barrage markers (hexmarker.h) ---- */
+
+static void markers(void)
+{
+	static struct hex_map m;
+	struct hex_markers s;
+	int16_t out[HEX_MARKERS_MAX];
+	int i, h, k, n;
+
+	small_map(&m, NULL);
+	/* region 0: columns 01-03 (a sector), region 1: columns 04-06 */
+	m.n_regions = 2;
+	for (h = 0; h < HEX_MAX; h++)
+		if (m.terr[h] != 255)
+			m.region[h] = hex_col(h) <= 3 ? 1u : 2u;
+	hex_markers_init(&s);
+	CHECK(hex_marker_place(&s, &m, hex_parse(&m, "0404"), 1, 1, 0, 2) ==
+	      0, "place a barrage (kind 2) of side 0 on 0404, radius 1 in "
+	      "region 1");
+	CHECK(hex_marker_place(&s, &m, HEX_NONE, 1, -1, 0, 2) ==
+	      HEX_MARKER_OFF_MAP && hex_marker_place(&s, &m,
+	      6 * HEX_MAX_ROWS, 1, -1, 0, 2) == HEX_MARKER_OFF_MAP,
+	      "refused off the map (no hex, column 07 of a 6-column map)");
+	CHECK(hex_marker_place(&s, &m, hex_parse(&m, "0304"), 1, 1, 0, 2) ==
+	      HEX_MARKER_OUTSIDE, "refused on a hex outside its region");
+	CHECK(hex_marker_place(&s, &m, hex_parse(&m, "0304"), -1, -1, 0,
+			       2) == HEX_MARKER_BAD &&
+	      hex_marker_place(&s, &m, hex_parse(&m, "0304"), 1, 2, 0, 2) ==
+	      HEX_MARKER_BAD, "refused: a negative radius, a region the map "
+	      "does not have");
+	/* the region limit across the boundary between columns 03 and 04:
+	 * 0304 and 0305 are next to 0404 but in region 0 */
+	CHECK(hex_covered(&s, &m, hex_parse(&m, "0404"), 0, 2) &&
+	      hex_covered(&s, &m, hex_parse(&m, "0504"), 0, 2) &&
+	      hex_covered(&s, &m, hex_parse(&m, "0405"), 0, 2),
+	      "the marker covers its hex and its neighbours in the region");
+	CHECK(!hex_covered(&s, &m, hex_parse(&m, "0304"), 0, 2) &&
+	      !hex_covered(&s, &m, hex_parse(&m, "0305"), 0, 2) &&
+	      hex_distance(&m, hex_parse(&m, "0404"), hex_parse(&m,
+			   "0304")) == 1,
+	      "not across the region boundary, next to it as 0304 is");
+	CHECK(!hex_covered(&s, &m, hex_parse(&m, "0406"), 0, 2),
+	      "not beyond the radius");
+	CHECK(!hex_covered(&s, &m, hex_parse(&m, "0404"), 1, 2) &&
+	      !hex_covered(&s, &m, hex_parse(&m, "0404"), 0, 1) &&
+	      hex_covered(&s, &m, hex_parse(&m, "0404"), -1, -1),
+	      "covered by side and kind; -1 for any");
+	/* the same marker with no region reaches across */
+	k = hex_marker_place(&s, &m, hex_parse(&m, "0404"), 1, -1, 1, 1);
+	CHECK(k == 1 && hex_covered(&s, &m, hex_parse(&m, "0304"), 1, 1),
+	      "with no region it reaches 0304 across the boundary");
+	/* radius 2 in region 0 from 0203: counts plain distance */
+	k = hex_marker_place(&s, &m, hex_parse(&m, "0203"), 2, 0, 1, 1);
+	CHECK(k == 2 && hex_marker_reaches(&s, &m, k, hex_parse(&m, "0303")) &&
+	      !hex_marker_reaches(&s, &m, k, hex_parse(&m, "0403")),
+	      "radius 2 from 0203 in region 0: 0303 yes, 0403 (region 1) no");
+	n = hex_markers_at(&s, &m, hex_parse(&m, "0304"), 1, 1, out,
+			   HEX_MARKERS_MAX);
+	CHECK(n == 2 && out[0] == 1 && out[1] == 2,
+	      "both side-1 markers reach 0304, in the order placed");
+	n = hex_markers_at(&s, &m, hex_parse(&m, "0304"), -1, -1, out, 1);
+	CHECK(n == 2 && out[0] == 1, "a short list: the count, the first");
+	CHECK(hex_marker_use(&s, 1) == 0 && s.m[1].used &&
+	      hex_marker_use(&s, 1) < 0 && hex_marker_use(&s, 9) < 0,
+	      "mark used once; again or a bad index is refused");
+	CHECK(hex_marker_remove(&s, 0) == 0 && s.n == 2 && s.m[0].used &&
+	      s.m[0].side == 1 && hex_marker_remove(&s, 2) < 0,
+	      "remove: the later markers move down");
+	for (i = s.n; i < HEX_MARKERS_MAX; i++)
+		hex_marker_place(&s, &m, hex_parse(&m, "0101"), 0, -1,
+				 i & 1, 3);
+	CHECK(s.n == HEX_MARKERS_MAX && hex_marker_place(&s, &m,
+	      hex_parse(&m, "0101"), 0, -1, 0, 3) == HEX_MARKER_FULL,
+	      "%d markers: the next is refused", HEX_MARKERS_MAX);
+	n = hex_markers_clear(&s, 3, 0);
+	CHECK(n == 15 && s.n == HEX_MARKERS_MAX - 15 &&
+	      hex_covered(&s, &m, hex_parse(&m, "0101"), 1, 3) &&
+	      !hex_covered(&s, &m, hex_parse(&m, "0101"), 0, 3),
+	      "clear kind 3 of side 0: side 1's stay (%d went)", n);
+	n = hex_markers_clear(&s, -1, -1);
+	CHECK(s.n == 0 && n == HEX_MARKERS_MAX - 15, "clear all");
+}
+
 static void aachen_random(void)
 {
 	struct scenario scn;
@@ -1116,6 +1411,8 @@ int main(void)
 	crt_effects();
 	combat_lib();
 	orders();
+	attacks();
+	markers();
 	aachen_random();
 	return unit_done("test_hex");
 }

@@ -14,6 +14,7 @@
 #include "umpire/rules.h"
 #include "../lib/crt.h"
 #include "../lib/hex.h"
+#include "../lib/hexattack.h"
 
 enum { ALLIED, GERMAN, SIDES };
 
@@ -25,15 +26,9 @@ enum result { RES_NONE, RES_ALLIED, RES_DRAW, RES_GERMAN, RESULTS };
 /* unit tags (hunit.tags) */
 enum { T_MECH = 1, T_ENGINEER = 2, T_30TH = 4, T_2AD = 8 };
 
+/* 7.1: one defending hex an attack (def[0]), at most ATTACKERS_MAX
+ * attackers (struct hex_attack has room for more) */
 enum { ATTACKS_MAX = 64, ATTACKERS_MAX = 6, VHEX_MAX = 16 };
-
-struct attack {
-	int16_t def;              /* defender hex */
-	uint8_t n;
-	int16_t att[ATTACKERS_MAX];  /* unit indices */
-	uint8_t done;
-	uint8_t att_sup, def_sup;  /* support fire markers used */
-};
 
 #define SUPPLY_ANY 9999      /* supply range: a line of any length */
 
@@ -79,7 +74,7 @@ struct aachen {
 	int support_left[SIDES];
 	uint8_t ctrl[HEX_MAX];    /* side that last entered the hex */
 	int16_t occ[HEX_MAX];     /* unit in the hex, -1 */
-	struct attack atk[ATTACKS_MAX];
+	struct hex_attack atk[ATTACKS_MAX];  /* declared this phase */
 	int n_atk;
 	enum result result;
 	int result_turn;

@@ -490,7 +490,7 @@ struct doc_node *aa_save(const void *vst, struct doc *d)
 		struct strbuf sb = STRBUF_INIT;
 		int k;
 
-		strbuf_addf(&sb, "%s:", hex_id(st->atk[i].def, x));
+		strbuf_addf(&sb, "%s:", hex_id(st->atk[i].def[0], x));
 		for (k = 0; k < st->atk[i].n; k++)
 			strbuf_addf(&sb, " %s", st->u[st->atk[i].att[k]].id);
 		if (st->atk[i].done)

@@ -1042,100 +1042,65 @@ static int can_attack(const struct aachen *st, const struct hex_rules *r,
 
 /* 7.1: the attacker declares every attack before any is resolved: one
  * answer an attack, "HEX UNIT UNIT ...", the defender's hex, then the
- * units that attack it. */
+ * units that attack it (the library's parser and check, hexattack.h, with
+ * one defending hex an attack). */
 struct atk_check {
 	const struct aachen *st;
 	int side;
-	const uint8_t *taken;
-	int def, n, sup;
-	int16_t who[ATTACKERS_MAX];
+	int ok;                /* 1: a declaration in a, 0: done */
+	struct hex_attack a;
 };
+
+static const struct hex_attack_labels aa_attack_labels = {
+	.rule = "7.1", .support = "8.0", .form = "HEX UNIT UNIT ... or done",
+	.support_name = "support fire marker"
+};
+
+static int attack_lookup(const void *user, const char *word)
+{
+	return aa_unit_find(user, word);
+}
+
+/* 7.1: a unit of printed attack strength 0 may not attack */
+static int printed_attack(const void *user, int u)
+{
+	const struct aachen *st = user;
+
+	return unit_att(&st->u[u]);
+}
 
 static int check_attack(void *user, const char *ans, char *why,
 			size_t size)
 {
-	struct atk_check *a = user;
-	const struct aachen *st = a->st;
+	struct atk_check *k = user;
+	const struct aachen *st = k->st;
 	struct hex_rules r;
-	char w[48], x[8];
-	const char *p = ans;
-	int len, u, i, s;
+	struct hex_attack_context cx;
 
-	a->def = -1;
-	a->n = 0;
-	a->sup = 0;
+	k->ok = 0;
 	if (!strcmp(ans, "done"))
 		return 0;
 	if (st->n_atk >= ATTACKS_MAX)
 		return snprintf(why, size, "no more attacks this phase "
 				"(7.1)"), -1;
 	aa_rules(st, &r);
-	while (*p) {
-		while (*p == ' ')
-			p++;
-		if (!*p)
-			break;
-		for (len = 0; p[len] && p[len] != ' '; len++)
-			;
-		snprintf(w, sizeof w, "%.*s", len < 47 ? len : 47, p);
-		p += len;
-		if (!strcmp(w, "+support")) {
-			if (a->sup)
-				return snprintf(why, size, "+support is given "
-						"twice (8.0)"), -1;
-			if (st->support_left[a->side] < 1)
-				return snprintf(why, size, "no support fire "
-						"marker left this turn "
-						"(8.0)"), -1;
-			a->sup = 1;
-			continue;
-		}
-		if (a->def < 0) {
-			a->def = hex_parse(&st->map, w);
-			if (a->def == HEX_NONE)
-				return snprintf(why, size, "'%s' is not a hex: "
-						"write HEX UNIT UNIT ... or "
-						"done (7.1)", w), -1;
-			if (st->occ[a->def] < 0 ||
-			    st->u[st->occ[a->def]].side == a->side)
-				return snprintf(why, size, "%s holds no enemy "
-						"unit (7.1)", w), -1;
-			if (a->taken[a->def])
-				return snprintf(why, size, "%s is attacked "
-						"already this phase (7.1)", w),
-				       -1;
-			continue;
-		}
-		u = aa_unit_find(st, w);
-		hex_id(a->def, x);
-		if (u < 0 || st->u[u].side != a->side ||
-		    st->u[u].where != U_MAP)
-			return snprintf(why, size, "'%s' is not one of your "
-					"units on the map (7.1)", w), -1;
-		for (i = 0; i < a->n; i++)
-			if (a->who[i] == u)
-				return snprintf(why, size, "%s is named twice "
-						"(7.1)", w), -1;
-		if (st->attacked[u])
-			return snprintf(why, size, "%s attacks already this "
-					"phase (7.1)", w), -1;
-		if (hex_dir(&st->map, st->u[u].hex, a->def) < 0)
-			return snprintf(why, size, "%s is not next to %s "
-					"(7.1)", w, x), -1;
-		if (unit_att(&st->u[u]) == 0)
-			return snprintf(why, size, "%s has no attack strength "
-					"(7.1)", w), -1;
-		if (!hex_attack_across(&r, st->u[u].hex, a->def, &s))
-			return snprintf(why, size, "%s may not attack %s "
-					"across that hexside (7.1)", w, x), -1;
-		if (a->n == ATTACKERS_MAX)
-			return snprintf(why, size, "at most %d attackers "
-					"(7.1)", ATTACKERS_MAX), -1;
-		a->who[a->n++] = (int16_t)u;
-	}
-	if (a->def < 0 || a->n == 0)
-		return snprintf(why, size, "name the defender's hex and at "
-				"least one attacking unit (7.1)"), -1;
+	if (hex_attack_parse(&r, k->side, ans, attack_lookup, st,
+			     &aa_attack_labels, &k->a, why, size) < 0)
+		return -1;
+	memset(&cx, 0, sizeof cx);
+	cx.declared = st->atk;
+	cx.n_declared = st->n_atk;
+	cx.attacked = st->attacked;
+	cx.max_units = ATTACKERS_MAX;
+	cx.max_hexes = 1;
+	cx.support_left = st->support_left[k->side];
+	cx.support_max = 1;
+	cx.strength = printed_attack;
+	cx.user = st;
+	if (hex_attack_check(&r, k->side, &k->a, &cx, &aa_attack_labels, why,
+			     size) < 0)
+		return -1;
+	k->ok = 1;
 	return 0;
 }
 
@@ -1147,13 +1112,13 @@ static void declare(struct ctx *c, struct aachen *st, int side)
 	uint8_t taken[HEX_MAX], near[HEX_UNITS_MAX];
 	int h, i, u, n, d;
 	size_t len;
-	struct attack *a;
+	struct hex_attack *a;
 	const char *ans;
 	char x[8], why[200];
 
 	memset(taken, 0, sizeof taken);
 	for (i = 0; i < st->n_atk; i++)
-		taken[st->atk[i].def] = 1;
+		taken[st->atk[i].def[0]] = 1;
 	for (;;) {
 		aa_rules(st, &r);
 		q_init(&q, "7.1", "attack", aa_side_names[side], "%s combat: "
@@ -1198,24 +1163,20 @@ static void declare(struct ctx *c, struct aachen *st, int side)
 			return;
 		ck.st = st;
 		ck.side = side;
-		ck.taken = taken;
 		ans = ctx_ask_text(c, &q, check_attack, &ck);
-		if (check_attack(&ck, ans, why, sizeof why) || ck.def < 0)
+		if (check_attack(&ck, ans, why, sizeof why) || !ck.ok)
 			return;
 		a = &st->atk[st->n_atk++];
-		memset(a, 0, sizeof *a);
-		a->def = (int16_t)ck.def;
-		taken[a->def] = 1;
-		if (ck.sup) {
-			a->att_sup = 1;
+		*a = ck.a;
+		a->done = 0;
+		a->def_sup = 0;
+		taken[a->def[0]] = 1;
+		if (a->att_sup)
 			st->support_left[side]--;
-		}
-		for (i = 0; i < ck.n; i++) {
-			a->att[a->n++] = ck.who[i];
-			st->attacked[ck.who[i]] = 1;
-		}
+		for (i = 0; i < a->n; i++)
+			st->attacked[a->att[i]] = 1;
 		ctx_event(c, "7.1", "Attack declared on %s (%s) by %s%s%s.",
-			  hex_id(a->def, x), st->u[st->occ[a->def]].id,
+			  hex_id(a->def[0], x), st->u[st->occ[a->def[0]]].id,
 			  st->u[a->att[0]].id, a->n > 1 ? " and others" : "",
 			  a->att_sup ? ", with support fire" : "");
 	}
@@ -1310,7 +1271,7 @@ static void defender_advance(struct ctx *c, struct aachen *st, int def,
 {
 	struct hex_rules r;
 	struct question q;
-	int16_t cand[ATTACKERS_MAX], opt[6];
+	int16_t cand[HEX_ATTACK_UNITS], opt[6];
 	int i, j, m = 0, k, h;
 	char x[8], y[8];
 
@@ -1347,48 +1308,56 @@ static void defender_advance(struct ctx *c, struct aachen *st, int def,
 	check_victory(c, st);
 }
 
-static void resolve(struct ctx *c, struct aachen *st, struct attack *a,
+/* The attacker's strength with supply (9.0), for hex_attack_strengths */
+static int attack_value(const void *user, int u)
+{
+	return aa_unit_att(user, u);
+}
+
+static int defence_value(const void *user, int u)
+{
+	const struct aachen *st = user;
+
+	return unit_def(&st->u[u]);
+}
+
+static void resolve(struct ctx *c, struct aachen *st, struct hex_attack *a,
 		    int side)
 {
 	struct hex_rules r;
 	struct question q;
 	const struct crt_result *res;
-	int def = st->occ[a->def], i, u, sum = 0, dstr, col, col0, shift = 0,
-	    s, worst = 0, die, lost, need, m, k, alive[ATTACKERS_MAX], na;
+	int def = st->occ[a->def[0]], i, u, sum = 0, dstr, col, col0,
+	    shift = 0, die, lost, need, m, k, na;
 	int enemy = !side;
 	char x[8], y[8], purpose[96];
 	const struct hex_effect *t;
-	int16_t from[ATTACKERS_MAX];
+	int16_t from[HEX_ATTACK_UNITS], alive[HEX_ATTACK_UNITS];
 
 	a->done = 1;
 	if (def < 0)
 		return;
 	aa_rules(st, &r);
-	na = 0;
-	for (i = 0; i < a->n; i++) {
-		u = a->att[i];
-		if (st->u[u].where != U_MAP ||
-		    !hex_attack_across(&r, st->u[u].hex, a->def, &s))
-			continue;
-		sum += aa_unit_att(st, u);
-		if (s < worst)
-			worst = s;
-		from[na] = (int16_t)st->u[u].hex;
-		alive[na++] = u;
-	}
+	/* 7.2: terrain multiplies the defence and shifts the column, the
+	 * hexside too (the worst for the attacker); attackers gone since
+	 * the declaration or cut off by a demolished bridge do not count */
+	na = hex_attack_strengths(&r, a, attack_value, defence_value, st,
+				  &sum, &dstr, &shift, alive);
 	if (na == 0)
 		return;
+	for (i = 0; i < na; i++)
+		from[i] = st->u[alive[i]].hex;
 	/* support fire: the attacker's, declared; the defender's, asked */
 	if (a->att_sup && st->support_val) {
 		sum += st->support_val;
 		ctx_event(c, "8.0", "Support fire adds %d to the attack "
-			  "on %s.", st->support_val, hex_id(a->def, x));
+			  "on %s.", st->support_val, hex_id(a->def[0], x));
 	}
 	if (st->support_left[enemy] > 0 && st->support_val > 0) {
 		q_init(&q, "8.0", "support", aa_side_names[enemy],
 		       "The attack on %s (%s): use one of your %d support "
 		       "fire markers for the defence (+%d), or none.",
-		       hex_id(a->def, x), st->u[def].id,
+		       hex_id(a->def[0], x), st->u[def].id,
 		       st->support_left[enemy], st->support_val);
 		q_add(&q, "none");
 		q_add(&q, "use");
@@ -1399,29 +1368,22 @@ static void resolve(struct ctx *c, struct aachen *st, struct attack *a,
 				  "defence of %s.", st->support_val, x);
 		}
 	}
-	/* 7.2: terrain multiplies the defence and shifts the column */
-	t = &st->map.terrain[st->map.terr[a->def]];
-	dstr = unit_def(&st->u[def]) * t->defence_pct / 100;
-	shift = t->shift + worst;
-	if (st->map.feat[a->def] & HF_FORT) {
-		dstr = dstr * st->map.fort.defence_pct / 100;
-		shift += st->map.fort.shift;
-	}
+	t = &st->map.terrain[st->map.terr[a->def[0]]];
 	if (a->def_sup)
 		dstr += st->support_val;
 	col0 = crt_column(&st->crt, sum, dstr);
 	col = crt_shift(&st->crt, col0, shift);
 	snprintf(purpose, sizeof purpose, "7.6 combat at %s, column %s",
-		 hex_id(a->def, x), st->crt.label[col]);
+		 hex_id(a->def[0], x), st->crt.label[col]);
 	ctx_draw_for(c, aa_side_names[side]);   /* the attacker's roll */
 	die = ctx_die(c, purpose, st->crt.die);
 	ctx_draw_for(c, NULL);
 	res = crt_lookup(&st->crt, col, die);
 	ctx_event(c, "7.6", "Attack on %s (%s %d-%d-%d, %s%s): attack %d, "
 		  "defence %d, column %s, shift %+d: %s; die %d: %s.",
-		  hex_id(a->def, x), st->u[def].id, st->u[def].att,
+		  hex_id(a->def[0], x), st->u[def].id, st->u[def].att,
 		  st->u[def].def, st->u[def].mov, t->name,
-		  st->map.feat[a->def] & HF_FORT ? ", fortified" : "", sum,
+		  st->map.feat[a->def[0]] & HF_FORT ? ", fortified" : "", sum,
 		  dstr, st->crt.label[col0], shift, st->crt.label[col], die,
 		  res->code);
 	ctx_mark(c, "", "combat", x, "", res->code);
@@ -1461,7 +1423,7 @@ static void resolve(struct ctx *c, struct aachen *st, struct attack *a,
 		need = unit_def(&st->u[def]);
 		lost = 0;
 		while (lost < need && st->phase != PH_OVER) {
-			int16_t who[ATTACKERS_MAX];
+			int16_t who[HEX_ATTACK_UNITS];
 
 			q_init(&q, "7.6", "exchange", aa_side_names[side],
 			       "Exchange: lose attacking units of %d attack "
@@ -1490,15 +1452,15 @@ static void resolve(struct ctx *c, struct aachen *st, struct attack *a,
 	default:
 		break;
 	}
-	if (st->phase == PH_OVER || st->occ[a->def] >= 0)
+	if (st->phase == PH_OVER || st->occ[a->def[0]] >= 0)
 		return;
 	/* 7.6: one attacking unit may advance into the vacated hex */
 	{
-		int16_t who[ATTACKERS_MAX];
+		int16_t who[HEX_ATTACK_UNITS];
 
 		q_init(&q, "7.9", "advance", aa_side_names[side], "%s is "
 		       "vacated: advance an attacking unit into it, or no.",
-		       hex_id(a->def, x));
+		       hex_id(a->def[0], x));
 		q_add(&q, "no");
 		int16_t opt[6];
 
@@ -1508,7 +1470,7 @@ static void resolve(struct ctx *c, struct aachen *st, struct attack *a,
 			u = alive[i];
 			if (st->u[u].where == U_MAP &&
 			    hex_advance_options(&r, u, st->u[u].hex, 1, 1,
-						a->def, 0, opt) > 0) {
+						a->def[0], 0, opt) > 0) {
 				who[m++] = (int16_t)u;
 				q_add(&q, "%s", st->u[u].id);
 			}
@@ -1530,7 +1492,7 @@ static void resolve(struct ctx *c, struct aachen *st, struct attack *a,
 		ctx_event(c, "7.9", "%s advances from %s into %s.",
 			  st->u[u].id, hex_id(st->u[u].hex, y), x);
 		ctx_mark(c, "", "move", y, x, st->u[u].id);
-		enter(c, st, u, a->def);
+		enter(c, st, u, a->def[0]);
 		aa_reindex(st);
 		check_victory(c, st);
 	}

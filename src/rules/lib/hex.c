@@ -281,6 +281,21 @@ int hex_next_line(const char **p, char *buf, size_t size)
 	return 1;
 }
 
+int hex_next_word(const char **p, char *buf, size_t size)
+{
+	size_t len;
+
+	while (**p == ' ')
+		(*p)++;
+	if (!**p)
+		return 0;
+	for (len = 0; (*p)[len] && (*p)[len] != ' '; len++)
+		;
+	snprintf(buf, size, "%.*s", (int)(len < size ? len : size - 1), *p);
+	*p += len;
+	return 1;
+}
+
 int hex_cost_parse(const char *s, int *out)
 {
 	char *end;

@@ -13,20 +13,12 @@ int hex_move_parse(const struct hex_map *m, const char *answer,
 {
 	char w[48];
 	const char *p = answer;
-	int len, h;
+	int h;
 
 	mv->unit = -1;
 	mv->n = 0;
 	mv->by_dest = 0;
-	while (*p) {
-		while (*p == ' ')
-			p++;
-		if (!*p)
-			break;
-		for (len = 0; p[len] && p[len] != ' '; len++)
-			;
-		snprintf(w, sizeof w, "%.*s", len < 47 ? len : 47, p);
-		p += len;
+	while (hex_next_word(&p, w, sizeof w)) {
 		if (mv->unit < 0) {
 			mv->unit = find(user, w);
 			if (mv->unit < 0)
