@@ -58,6 +58,24 @@ static void grid(int pointy, int even)
 	      pointy ? "pointy" : "flat", even ? "even" : "odd");
 	CHECK(ok, "%s/%s: hex_dir inverts hex_neighbour",
 	      pointy ? "pointy" : "flat", even ? "even" : "odd");
+	/* and only neighbours have a direction: every pair of the map, and
+	 * a hex off it */
+	ok = 1;
+	for (h = 0; h < HEX_MAX; h++) {
+		if (hex_col(h) > m.cols || hex_row(h) > m.rows)
+			continue;
+		for (b = 0; b < HEX_MAX; b++) {
+			d = hex_dir(&m, h, b);
+			if (d >= 0 ? hex_neighbour(&m, h, d) != b :
+			    hex_col(b) <= m.cols && hex_row(b) <= m.rows &&
+			    hex_distance(&m, h, b) == 1)
+				ok = 0;
+		}
+	}
+	CHECK(ok && hex_dir(&m, hex_index(&m, 12, 5), 12 * HEX_MAX_ROWS + 4)
+	      < 0, "%s/%s: hex_dir of any two hexes: a direction exactly for "
+	      "neighbours on the map", pointy ? "pointy" : "flat",
+	      even ? "even" : "odd");
 }
 
 static void basics(void)
@@ -1329,7 +1347,7 @@ static void markers(void)
 static void aachen_random(void)
 {
 	struct scenario scn;
-	struct error err;
+	struct error err = { 0 };
 	struct doc *d = doc_new("opts");
 	struct doc_node *opts;
 	void *start;

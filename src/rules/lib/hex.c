@@ -98,6 +98,14 @@ static const int pointy_up[6][2] = { { 0, 1 }, { 1, 0 }, { 1, -1 },
 static const int pointy_down[6][2] = { { 0, 1 }, { 1, 1 }, { 1, 0 },
 	{ 0, -1 }, { -1, 0 }, { -1, 1 } };
 
+/* The offsets table of a line (major) of the map. */
+static const int (*offsets(const struct hex_map *m, int major))[2]
+{
+	if (m->pointy)
+		return lowered(m, major) ? pointy_down : pointy_up;
+	return lowered(m, major) ? flat_down : flat_up;
+}
+
 int hex_neighbour(const struct hex_map *m, int idx, int dir)
 {
 	const int (*t)[2];
@@ -106,19 +114,26 @@ int hex_neighbour(const struct hex_map *m, int idx, int dir)
 	if (idx < 0 || dir < 0 || dir > 5)
 		return HEX_NONE;
 	split(m, idx, &ma, &mi);
-	if (m->pointy)
-		t = lowered(m, ma) ? pointy_down : pointy_up;
-	else
-		t = lowered(m, ma) ? flat_down : flat_up;
+	t = offsets(m, ma);
 	return join(m, ma + t[dir][0], mi + t[dir][1]);
 }
 
 int hex_dir(const struct hex_map *m, int a, int b)
 {
-	int d;
+	const int (*t)[2];
+	int ma, mi, mb, nb, d;
 
+	/* from the two hexes' coordinates, not six neighbours: the
+	 * searches ask this for every step they weigh */
+	if (a < 0 || b < 0 || a >= HEX_MAX || b >= HEX_MAX ||
+	    hex_index(m, hex_col(b), hex_row(b)) != b ||
+	    hex_index(m, hex_col(a), hex_row(a)) != a)
+		return -1;
+	split(m, a, &ma, &mi);
+	split(m, b, &mb, &nb);
+	t = offsets(m, ma);
 	for (d = 0; d < 6; d++)
-		if (b >= 0 && hex_neighbour(m, a, d) == b)
+		if (t[d][0] == mb - ma && t[d][1] == nb - mi)
 			return d;
 	return -1;
 }
