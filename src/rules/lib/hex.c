@@ -19,6 +19,12 @@ int hex_index(const struct hex_map *m, int col, int row)
 	return (col - 1) * HEX_MAX_ROWS + (row - 1);
 }
 
+int hex_end(const struct hex_map *m)
+{
+	return m->cols > 0 && m->rows > 0 ?
+		(m->cols - 1) * HEX_MAX_ROWS + m->rows : 0;
+}
+
 int hex_col(int idx)
 {
 	return idx / HEX_MAX_ROWS + 1;

@@ -42,7 +42,7 @@ static int exerts_on(const struct hex_rules *r, int u, int from, int h,
 {
 	int d = hex_dir(r->map, from, h), k;
 
-	for (k = 0; k < HS_KINDS; k++)
+	for (k = 0; d >= 0 && r->map->hs[from][d] && k < HS_KINDS; k++)
 		if (r->map->side[k].blocks_zoc &&
 		    hex_side_has(r->map, from, d, k) &&
 		    !((k == HS_RIVER || k == HS_STREAM || k == HS_LAKE) &&
@@ -111,7 +111,7 @@ void hex_zoc_map(const struct hex_rules *r, int side, uint8_t zoc[HEX_MAX])
 	int n, d, h, u;
 
 	memset(zoc, 0, HEX_MAX);
-	for (n = 0; n < HEX_MAX; n++)
+	for (n = 0; n < hex_end(r->map); n++)
 		for (u = r->occupant[n]; u >= 0; u = r->next ? r->next[u] : -1)
 			for (d = 0; r->units[u].side != side && d < 6; d++) {
 				h = hex_neighbour(r->map, n, d);
@@ -136,8 +136,11 @@ int hex_step_cost(const struct hex_rules *r, int a, int b)
 
 	if (d < 0 || m->terr[b] >= m->n_terrain)
 		return COST_NO;
+	if (!m->hs[a][d])
+		return m->terrain[m->terr[b]].cost;  /* a plain hexside */
 	w = water_kind(m, a, d);
-	br = intact_bridge(m, a, d) ? 2 : bridged(r, a, d);
+	/* a bridge matters only across water */
+	br = w < 0 ? 0 : intact_bridge(m, a, d) ? 2 : bridged(r, a, d);
 	if (hex_side_has(m, a, d, HS_BOUNDARY))
 		extra = add(extra, m->side[HS_BOUNDARY].cost);
 	if (w >= 0 && !br)

@@ -13,8 +13,9 @@ void hex_trace(const struct hex_map *m,
 	int16_t queue[HEX_MAX];
 	int head = 0, tail = 0, a, b, d;
 
-	for (a = 0; a < HEX_MAX; a++) {
+	for (a = 0; a < HEX_MAX; a++)
 		dist[a] = -1;
+	for (a = 0; a < hex_end(m); a++) {
 		if (m->terr[a] != 255 && source(user, a) && pass(user, a)) {
 			dist[a] = 0;
 			queue[tail++] = (int16_t)a;
