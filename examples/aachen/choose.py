@@ -11,6 +11,7 @@ orders. Policy: a few named units march on Aachen (1328) to the example
 destinations nearest to it, every possible attack is made with every
 unit that can join it when two or more can, units advance after combat,
 engineers bridge the first hexside offered once."""
+import os
 import re
 import sys
 
@@ -86,6 +87,10 @@ def pick(key, options, text):
 # side's next orders (Aachen), so no mail is needed for them
 STANDING = {"support": "use", "retreat": "rear", "advance": "yes",
             "exchange": "weakest", "move": "done"}
+# CHOOSE_NO_MOVE_STANDING=1 (the tests): no standing "move", so that a
+# mechanised phase after combat is a step of its own
+if os.environ.get("CHOOSE_NO_MOVE_STANDING"):
+    del STANDING["move"]
 
 
 def questions(template):

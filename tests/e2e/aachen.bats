@@ -55,6 +55,10 @@ setup_file() {
 	cp start.yaml scripted.yaml
 	play scripted.yaml script 6
 	play scripted.yaml default 300
+	# the same player, but a mechanised phase after combat is a step of
+	# its own: the side that attacked orders two steps in a row
+	cp start.yaml split.yaml
+	CHOOSE_NO_MOVE_STANDING=1 play split.yaml script 14
 }
 
 setup() {
@@ -206,7 +210,7 @@ setup() {
 }
 
 @test "the board drawn for a side shows every move since that side's own last step" {
-	EX="$BATS_TEST_DIRNAME/../../examples/aachen/game.yaml"
+	EX=split.yaml
 	local acts k found=""
 	acts=($(grep '^  actor:' "$EX" | awk '{print $2}'))
 	# two steps in a row by one side, the first with moves
