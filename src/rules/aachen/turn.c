@@ -775,6 +775,7 @@ static int path_to(struct mv_check *m, int to, char *why, size_t size)
 
 static int check_move_once(struct mv_check *m, const char *ans, char *why,
 			   size_t size);
+static int check_parsed(struct mv_check *m, char *why, size_t size);
 
 static int check_move(void *user, const char *ans, char *why, size_t size)
 {
@@ -795,7 +796,6 @@ static int check_move_once(struct mv_check *m, const char *ans, char *why,
 			   size_t size)
 {
 	const struct aachen *st = m->st;
-	struct hex_rules r;
 	int u;
 
 	if (!strcmp(ans, "done")) {
@@ -816,7 +816,17 @@ static int check_move_once(struct mv_check *m, const char *ans, char *why,
 	if (hex_move_parse(&st->map, ans, find_unit, st, &move_labels, &m->mv,
 			   why, size))
 		return -1;
-	u = m->mv.unit;
+	return check_parsed(m, why, size);
+}
+
+/* The rules for the move in m->mv, parsed: whose unit, whether it may
+ * move now, and its path (found for a destination), walked on trial. */
+static int check_parsed(struct mv_check *m, char *why, size_t size)
+{
+	const struct aachen *st = m->st;
+	struct hex_rules r;
+	int u = m->mv.unit;
+
 	aa_rules(st, &r);
 	if (st->u[u].side != m->side)
 		return snprintf(why, size, "%s is not a %s unit (2.3)",
@@ -875,17 +885,34 @@ static void add_example(struct question *q, struct mv_check *m, int u,
 	}
 }
 
-/* Add "UNIT to HEX" as an example if it is legal (the cheapest path,
- * checked in full) and not there yet. */
+/* Add "UNIT to HEX" as an example if it is legal and not there yet.
+ * With the tree of cheapest paths the search of "UNIT to HEX" makes
+ * (prev, from a unit on the map), its path is checked hex by hex, as
+ * "UNIT HEX HEX ..." (the same path: one search a unit, not one an
+ * example); without it, or if that path does not fit an answer, the
+ * answer itself is checked. */
 static void add_dest_example(struct question *q, struct mv_check *m, int u,
-			     int to)
+			     int to, const int16_t *best, const int16_t *prev)
 {
 	char buf[Q_OPTION_LEN], x[8], why[160];
 	size_t i;
+	int n = -1;
 
-	snprintf(buf, sizeof buf, "%s to %s", m->st->u[u].id, hex_id(to, x));
-	if (q->n >= Q_MAX_OPTIONS || check_move(m, buf, why, sizeof why))
+	if (q->n >= Q_MAX_OPTIONS)
 		return;
+	snprintf(buf, sizeof buf, "%s to %s", m->st->u[u].id, hex_id(to, x));
+	if (prev)
+		n = hex_tree_path(best, prev, m->st->u[u].hex, to, m->mv.path,
+				  HEX_PATH_MAX);
+	if (n > 0) {
+		m->mv.unit = u;
+		m->mv.n = n;
+		m->mv.by_dest = 0;
+		if (check_parsed(m, why, sizeof why))
+			return;
+	} else if (check_move(m, buf, why, sizeof why)) {
+		return;
+	}
 	for (i = 0; i < q->n; i++)
 		if (!strcmp(q->options[i], buf))
 			return;
@@ -903,7 +930,8 @@ static void unit_examples(struct question *q, struct mv_check *m, int u,
 	static const double dir[6][2] = { { 1, 0 }, { .5, .866 },
 		{ -.5, .866 }, { -1, 0 }, { -.5, -.866 }, { .5, -.866 } };
 	static const int order[6] = { 0, 3, 1, 4, 2, 5 };
-	int16_t best[HEX_MAX], f[HEX_ENTRY_MAX];
+	int16_t best[HEX_MAX], tree[HEX_MAX], f[HEX_ENTRY_MAX];
+	const int16_t *prev = NULL;
 	uint8_t zoc[HEX_MAX];
 	const struct aachen *st = m->st;
 	struct aachen *t = m->trial2;
@@ -938,7 +966,12 @@ static void unit_examples(struct question *q, struct mv_check *m, int u,
 	hex_zoc_map(&r, st->u[u].side, zoc);
 	r.zoc_of = zoc;
 	r.zoc_side = st->u[u].side;
-	hex_reach(&r, u, from, left, first, best);
+	if (st->u[u].where == U_MAP) {
+		prev = tree;
+		hex_reach_tree(&r, u, from, left, first, best, tree);
+	} else {
+		hex_reach(&r, u, from, left, first, best);
+	}
 	/* in each of the six directions, the hex reached with the fewest
 	 * MPs left (the farthest), then the farthest along it, then the
 	 * lowest number */
@@ -968,7 +1001,7 @@ static void unit_examples(struct question *q, struct mv_check *m, int u,
 	}
 	for (k = 0; k < 6 && (int)(q->n - before) < budget; k++)
 		if (top[order[k]] >= 0)
-			add_dest_example(q, m, u, top[order[k]]);
+			add_dest_example(q, m, u, top[order[k]], best, prev);
 }
 
 static void movement_phase(struct ctx *c, struct aachen *st, int side,

@@ -286,6 +286,13 @@ void hex_reach(const struct hex_rules *r, int u, int from, int left,
  */
 int hex_path(const struct hex_rules *r, int u, int from, int left,
 	     int first, int to, int16_t *path, int max, int *left_at);
+/* The search of hex_path once for every destination: best as hex_reach,
+ * prev[h] the hex before h on its cheapest path; hex_tree_path then
+ * gives the path to `to` (the one hex_path gives), or -1. */
+void hex_reach_tree(const struct hex_rules *r, int u, int from, int left,
+		    int first, int16_t best[HEX_MAX], int16_t prev[HEX_MAX]);
+int hex_tree_path(const int16_t best[HEX_MAX], const int16_t prev[HEX_MAX],
+		  int from, int to, int16_t *path, int max);
 
 /*
  * Lines traced over the map (supply, lines of communication): the

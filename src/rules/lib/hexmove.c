@@ -285,16 +285,18 @@ void hex_reach(const struct hex_rules *r, int u, int from, int left,
 	reach(r, u, from, left, first, best, NULL);
 }
 
-int hex_path(const struct hex_rules *r, int u, int from, int left,
-	     int first, int to, int16_t *path, int max, int *left_at)
+void hex_reach_tree(const struct hex_rules *r, int u, int from, int left,
+		    int first, int16_t best[HEX_MAX], int16_t prev[HEX_MAX])
 {
-	int16_t best[HEX_MAX], prev[HEX_MAX];
+	reach(r, u, from, left, first, best, prev);
+}
+
+int hex_tree_path(const int16_t best[HEX_MAX], const int16_t prev[HEX_MAX],
+		  int from, int to, int16_t *path, int max)
+{
 	int n = 0, h;
 
-	if (to < 0 || to >= HEX_MAX || to == from)
-		return -1;
-	reach(r, u, from, left, first, best, prev);
-	if (best[to] < 0)
+	if (to < 0 || to >= HEX_MAX || to == from || best[to] < 0)
 		return -1;
 	for (h = to; h != from; h = prev[h])
 		n++;
@@ -302,9 +304,22 @@ int hex_path(const struct hex_rules *r, int u, int from, int left,
 		return -1;
 	for (h = to, n--; h != from; h = prev[h])
 		path[n--] = (int16_t)h;
-	if (left_at)
-		*left_at = best[to];
 	for (n = 0, h = to; h != from; h = prev[h])
 		n++;
+	return n;
+}
+
+int hex_path(const struct hex_rules *r, int u, int from, int left,
+	     int first, int to, int16_t *path, int max, int *left_at)
+{
+	int16_t best[HEX_MAX], prev[HEX_MAX];
+	int n;
+
+	if (to < 0 || to >= HEX_MAX || to == from)
+		return -1;
+	reach(r, u, from, left, first, best, prev);
+	n = hex_tree_path(best, prev, from, to, path, max);
+	if (n >= 0 && left_at)
+		*left_at = best[to];
 	return n;
 }
