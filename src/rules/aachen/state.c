@@ -464,7 +464,7 @@ struct doc_node *aa_save(const void *vst, struct doc *d)
 			doc_push(d, t, doc_str(d, st->u[i].id));
 	doc_set(d, m, "moved", t);
 	t = flow_seq(d);
-	for (h = 0; h < HEX_MAX; h++)
+	for (h = 0; h < hex_end(&st->map); h++)
 		if (st->ctrl[h] == ALLIED && st->map.terr[h] != 255 &&
 		    st->occ[h] < 0)
 			doc_push(d, t, doc_str(d, hex_id(h, x)));
@@ -478,8 +478,9 @@ struct doc_node *aa_save(const void *vst, struct doc *d)
 		    st->ebu_turn != st->turn ? "none" :
 		    hex_side_id(&st->map, st->ebu_hex, st->ebu_dir, b));
 	t = flow_seq(d);
-	for (h = 0; h < HEX_MAX; h++)
-		for (dir = 0; dir < 3; dir++)
+	for (h = 0; h < hex_end(&st->map); h++)
+		for (dir = 0; st->map.hs[h][0] | st->map.hs[h][1] |
+		     st->map.hs[h][2] ? dir < 3 : 0; dir++)
 			if (hex_side_has(&st->map, h, dir, HS_DEMOLISHED))
 				doc_push(d, t, doc_str(d, hex_side_id(&st->map,
 					 h, dir, b)));

@@ -200,7 +200,7 @@ static int ww_group(const struct aachen *st)
 	int h, best = 0, n, top, a, d, b;
 
 	memset(seen, 0, sizeof seen);
-	for (h = 0; h < HEX_MAX; h++) {
+	for (h = 0; h < hex_end(&st->map); h++) {
 		if (seen[h] || st->map.terr[h] == 255 || !ww_qualifies(st, h))
 			continue;
 		n = 0;
@@ -655,7 +655,7 @@ static void engineers(struct ctx *c, struct aachen *st)
 	       "within an engineer's range.", st->eb_hex < 0 ? "none" :
 	       hex_side_id(&st->map, st->eb_hex, st->eb_dir, b));
 	q_add(&q, "keep");
-	for (h = 0; h < HEX_MAX && q.n < Q_MAX_OPTIONS; h++) {
+	for (h = 0; h < hex_end(&st->map) && q.n < Q_MAX_OPTIONS; h++) {
 		if (st->map.terr[h] == 255)
 			continue;
 		for (d = 0; d < 3 && q.n < Q_MAX_OPTIONS; d++) {
@@ -978,7 +978,7 @@ static void unit_examples(struct question *q, struct mv_check *m, int u,
 	hex_centre(&t->map, from, &x0, &y0);
 	for (k = 0; k < 6; k++)
 		top[k] = -1;
-	for (b = 0; b < HEX_MAX; b++) {
+	for (b = 0; b < hex_end(&t->map); b++) {
 		double score = -1e9;
 		int sec = 0;
 
@@ -1184,7 +1184,7 @@ static void declare(struct ctx *c, struct aachen *st, int side)
 		       "Allied" : "German", st->support_left[side] > 0 ?
 		       "; +support to add a support fire marker" : "");
 		q_add(&q, "done");
-		for (h = 0; h < HEX_MAX && q.n < Q_MAX_OPTIONS; h++) {
+		for (h = 0; h < hex_end(&st->map) && q.n < Q_MAX_OPTIONS; h++) {
 			if (taken[h] || st->occ[h] < 0 ||
 			    st->u[st->occ[h]].side == side ||
 			    st->n_atk >= ATTACKS_MAX)

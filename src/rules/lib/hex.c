@@ -19,12 +19,6 @@ int hex_index(const struct hex_map *m, int col, int row)
 	return (col - 1) * HEX_MAX_ROWS + (row - 1);
 }
 
-int hex_end(const struct hex_map *m)
-{
-	return m->cols > 0 && m->rows > 0 ?
-		(m->cols - 1) * HEX_MAX_ROWS + m->rows : 0;
-}
-
 int hex_col(int idx)
 {
 	return idx / HEX_MAX_ROWS + 1;
@@ -391,7 +385,7 @@ int hex_region_hexes(const struct hex_map *m, int r, int16_t *out,
 {
 	int h, n = 0;
 
-	for (h = 0; h < HEX_MAX; h++)
+	for (h = 0; h < hex_end(m); h++)
 		if (hex_in_region(m, h, r)) {
 			if (n < max)
 				out[n] = (int16_t)h;

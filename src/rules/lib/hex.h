@@ -104,8 +104,12 @@ int hex_parse(const struct hex_map *m, const char *s);
 const char *hex_id(int idx, char buf[8]);
 int hex_neighbour(const struct hex_map *m, int idx, int dir);
 /* One past the last index of a hex of the map: a loop over its hexes
- * need go no farther. */
-int hex_end(const struct hex_map *m);
+ * need go no farther (inline: it is a loop's bound). */
+static inline int hex_end(const struct hex_map *m)
+{
+	return m->cols > 0 && m->rows > 0 ?
+		(m->cols - 1) * HEX_MAX_ROWS + m->rows : 0;
+}
 int hex_dir(const struct hex_map *m, int a, int b);   /* -1: not adjacent */
 int hex_distance(const struct hex_map *m, int a, int b);
 /* Centre of a hex for drawing, in hex radii units. */

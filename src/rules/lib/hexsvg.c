@@ -117,7 +117,7 @@ void hexsvg_map(struct svg *s, const struct hex_map *m)
 			svg_text(s, x, y - HEXSVG_R * 0.58, 7, "middle",
 				 "#505050", hex_id(h, id));
 		}
-	for (int h = 0; h < HEX_MAX; h++) {
+	for (int h = 0; h < hex_end(m); h++) {
 		if (m->terr[h] == 255)
 			continue;
 		for (int d = 0; d < 6; d++) {
