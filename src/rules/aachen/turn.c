@@ -1091,10 +1091,8 @@ static int can_attack(const struct aachen *st, const struct hex_rules *r,
 {
 	int shift;
 
-	return st->u[u].where == U_MAP && !st->attacked[u] &&
-	       unit_att(&st->u[u]) > 0 &&
-	       hex_dir(&st->map, st->u[u].hex, def_hex) >= 0 &&
-	       hex_attack_across(r, st->u[u].hex, def_hex, &shift);
+	return !st->attacked[u] && unit_att(&st->u[u]) > 0 &&
+	       hex_attack_reaches(r, u, def_hex, &shift);
 }
 
 /* 7.1: the attacker declares every attack before any is resolved: one
