@@ -80,6 +80,30 @@ struct event_rec {
 	char *text;
 };
 
+/* Where a run stood at a ctx_checkpoint(): the step being played, how
+ * much of it was used, the engine's labels, and a copy of the state. */
+struct resume_point {
+	size_t cur;                 /* 0-based index of the step played */
+	size_t ans_pos;             /* its answers used */
+	size_t standing_used;
+	uint64_t draws;             /* its draws so far */
+	int blind;
+	int turn;
+	char phase[48];
+	char draw_for[32];
+	void *state;                /* ruleset.state_size bytes, owned */
+};
+
+/* The points a run keeps when asked (struct run_opts): the latest
+ * checkpoint of each of the last RUN_POINTS steps, [0] the last step. */
+#define RUN_POINTS 3
+
+struct run_opts {
+	const struct resume_point *from; /* NULL: play from the start */
+	int keep_points;                 /* fill run->points */
+	size_t examples;                 /* ctx_examples(); 0: all */
+};
+
 enum run_outcome {
 	RUN_PENDING,   /* a question waits for the next step's orders */
 	RUN_OVER,      /* the game is over */
@@ -121,6 +145,14 @@ struct run {
 				       check stopped */
 	char stopped_at[16];        /* STEP_CHECK: the rule of the draw or
 				       question it stopped at */
+	size_t resumed;             /* the step index the run started in:
+				       ends[] and the logs are complete
+				       from step resumed + 1 on, and ends[]
+				       holds nothing before resumed */
+	struct resume_point points[RUN_POINTS]; /* run_opts.keep_points:
+				       points[k] is the latest checkpoint
+				       in step n_steps - 1 - k (state NULL:
+				       none) */
 };
 
 /*
@@ -132,7 +164,15 @@ struct run {
 int engine_run(const struct ruleset *rs, const void *start_state,
 	       const struct engine_step *steps, size_t n_steps,
 	       struct run *run);
+/* The same, with options: start from a resume point (its step and the
+ * steps after it are played; the earlier steps must be the ones it was
+ * taken in), and keep checkpoints. */
+int engine_run_opts(const struct ruleset *rs, const void *start_state,
+		    const struct run_opts *opts,
+		    const struct engine_step *steps, size_t n_steps,
+		    struct run *run);
 void engine_free(struct run *run);
+void resume_point_free(struct resume_point *p);
 
 /* Normalise an answer for comparison: lowercase, single spaces, trimmed. */
 void answer_normalise(const char *in, char *out, size_t size);

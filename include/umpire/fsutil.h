@@ -74,6 +74,12 @@ int io_distinct(const struct io_name *in, size_t n_in,
  */
 int output_dir_ready(const char *path, mode_t mode, struct error *err);
 
+/* Replace path with buf for a cache: a temporary file (0600) renamed
+ * over it, its directories made 0700, nothing fsync'd (a cache lost in
+ * a crash is rebuilt). -1 on any failure, nothing left behind; a cache
+ * is never worth an error. */
+int write_cache(const char *path, const void *buf, size_t len);
+
 /* Display name for messages: "stdin" / "stdout" for "-". */
 const char *path_name(const char *path);
 

@@ -72,6 +72,18 @@ struct game {
 	void (*at_step_end)(void *user, size_t step, const void *state,
 			    const struct question *next);
 	void *hook_user;
+	/* Set by a per-turn command: game_check at CHECK_LIGHT may trust the
+	 * steps this machine verified before and replay from its latest
+	 * checkpoint in them (checkpoint.h), and updates that file. Only for
+	 * a caller that needs no event, draw or mark of the steps before the
+	 * extra step (or of the last step without one): the run's logs
+	 * start where it resumed. */
+	enum { CHECKPOINTS_NO, CHECKPOINTS_USE, CHECKPOINTS_REDO }
+		checkpoints;   /* REDO: after a checkpoint that played
+				  otherwise; from the start, and rewrite */
+	/* The most example answers of the pending question the caller
+	 * shows (ctx_examples); 0: all. */
+	size_t examples;
 	/* Set by game_append while the stored state is that of fewer steps
 	 * than the file now holds: game_check does not compare it, and
 	 * game_append replaces it with the replay's. */

@@ -23,6 +23,7 @@
 #include "umpire/error.h"
 #include "umpire/game.h"
 #include "umpire/keys.h"
+#include "umpire/strbuf.h"
 
 struct record_mark {
 	long long step;
@@ -43,6 +44,13 @@ struct record {
 	size_t n_marks;
 	int dirty;
 };
+
+/* This machine's state directory for umpire: $XDG_STATE_HOME/umpire, else
+ * ~/.local/state/umpire (appended to dir). */
+int record_state_dir(struct strbuf *dir, struct error *err);
+
+/* The hash by which a step's countersignature is remembered. */
+void record_sig_hash(const struct game_step *s, unsigned char out[32]);
 
 /* Read the record of key pk in game game_id (an empty record if there is
  * none yet). */

@@ -12,6 +12,9 @@
 /* MAIL_COLUMNS less 2: a report is also a block in a view, an order
  * template writes comments as "# " and text */
 #define REPORT_WIDTH (MAIL_COLUMNS - 2)
+/* The example answers a report shows of a free-text question (the order
+ * template lists them all). */
+#define REPORT_EXAMPLES 6
 
 /* What a report is about. */
 struct report_at {

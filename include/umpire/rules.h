@@ -47,6 +47,9 @@ struct question {
 	char options[Q_MAX_OPTIONS][Q_OPTION_LEN]; /* legal answers, exact */
 	int free_text;         /* set by the engine for ctx_ask_text: the
 				  options are examples, not the list */
+	int more;              /* set by the rules: they stopped listing
+				  examples at ctx_examples(), and there
+				  are more */
 };
 
 /* Start a question; text is printf-style. */
@@ -94,11 +97,31 @@ const char *ctx_ask_text(struct ctx *c, const struct question *q,
  */
 int ctx_shown(const struct ctx *c, const char *key);
 
+/*
+ * How many example answers are worth computing for the free-text
+ * question about to be asked with this key: 0 when it is not shown
+ * (ctx_shown), else the most that any reader of this run sees (a status
+ * or a report shows a few; an order template, all: SIZE_MAX). Rules
+ * that list fewer examples than they could set q->more, and the reader
+ * is told that there are more.
+ */
+size_t ctx_examples(const struct ctx *c, const char *key);
+
 /* Zeroed scratch memory for the rules (trial copies of the state),
  * freed by the engine when the run ends, however it ends (a question
  * may suspend play() at any point): the rules keep no memory of their
  * own between calls and no static buffers. */
 void *ctx_scratch(struct ctx *c, size_t size);
+
+/* A place where play() may start again: called by the rules where
+ * everything play() will do next follows from the state as it is (the
+ * top of its phase loop, say), with no local variable of play() or its
+ * callees carrying anything forward. A later run may then start play()
+ * from this state instead of from the beginning (struct resume_point,
+ * engine.h), which is how per-turn commands avoid replaying a whole
+ * game. Optional: a game that never calls it is always replayed from
+ * its start. */
+void ctx_checkpoint(struct ctx *c);
 
 /* A uniform die roll 1..sides, logged with purpose. */
 int ctx_die(struct ctx *c, const char *purpose, int sides);

@@ -76,6 +76,10 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 	struct record rec;
 	if (record_for_game(&rec, sk, &g, err))
 		goto out_sig;
+	/* the report tells the new step only: a replay from this
+	 * machine's checkpoint */
+	g.checkpoints = CHECKPOINTS_USE;
+	g.examples = REPORT_EXAMPLES;
 	if (game_adjudicate(&g, path_name(orders), buf, len, sig, siglen, sk,
 			    &run, err)) {
 		if (notes.len)

@@ -216,6 +216,10 @@ int cmd_status(int argc, char **argv, const struct cli *cli,
 		game_free(&g);
 		return 0;
 	}
+	/* the question only: a replay from this machine's checkpoint, and
+	 * the examples shown (--json lists them all) */
+	g.checkpoints = CHECKPOINTS_USE;
+	g.examples = json ? 0 : brief ? 1 : REPORT_EXAMPLES;
 	if (game_check(&g, CHECK_LIGHT, NULL, &run, err)) {
 		game_free(&g);
 		return -1;

@@ -28,6 +28,8 @@ struct ctx {
 	long persist_index;    /* persisting(): the option it chose */
 	void **scratch;        /* ctx_scratch(): freed when the run ends */
 	size_t n_scratch;
+	int keep_points;       /* run_opts.keep_points */
+	size_t examples;       /* run_opts.examples; 0: all */
 	jmp_buf jb;
 };
 
@@ -47,6 +49,7 @@ void q_init(struct question *q, const char *rule, const char *key,
 	q->role = role;
 	q->n = 0;
 	q->free_text = 0;
+	q->more = 0;
 	va_start(ap, fmt);
 	vsnprintf(q->text, sizeof q->text, fmt, ap);
 	va_end(ap);
@@ -390,6 +393,13 @@ int ctx_shown(const struct ctx *c, const char *key)
 	return !at_hand(&c->steps[c->cur + 1], 0, 0, key);
 }
 
+size_t ctx_examples(const struct ctx *c, const char *key)
+{
+	if (!ctx_shown(c, key))
+		return 0;
+	return c->examples ? c->examples : SIZE_MAX;
+}
+
 void *ctx_scratch(struct ctx *c, size_t size)
 {
 	c->scratch = xrealloc(c->scratch, (c->n_scratch + 1) *
@@ -580,21 +590,70 @@ void ctx_mark(struct ctx *c, const char *visible, const char *kind,
 		c->n_steps + 1;
 }
 
+void ctx_checkpoint(struct ctx *c)
+{
+	if (!c->keep_points || c->cur >= c->n_steps ||
+	    c->cur + RUN_POINTS < c->n_steps)
+		return;
+	struct resume_point *p = &c->run->points[c->n_steps - 1 - c->cur];
+	if (!p->state)
+		p->state = xmalloc(c->rs->state_size);
+	memcpy(p->state, c->run->state, c->rs->state_size);
+	p->cur = c->cur;
+	p->ans_pos = c->ans_pos;
+	p->standing_used = c->standing_used;
+	p->draws = c->draws;
+	p->blind = c->blind;
+	p->turn = c->turn;
+	copy(p->phase, sizeof p->phase, c->phase);
+	copy(p->draw_for, sizeof p->draw_for, c->draw_for);
+}
+
+void resume_point_free(struct resume_point *p)
+{
+	free(p->state);
+	memset(p, 0, sizeof *p);
+}
+
 int engine_run(const struct ruleset *rs, const void *start_state,
 	       const struct engine_step *steps, size_t n_steps,
 	       struct run *run)
 {
+	return engine_run_opts(rs, start_state, NULL, steps, n_steps, run);
+}
+
+int engine_run_opts(const struct ruleset *rs, const void *start_state,
+		    const struct run_opts *opts,
+		    const struct engine_step *steps, size_t n_steps,
+		    struct run *run)
+{
 	/* On the heap, so that its contents are well defined after longjmp. */
 	struct ctx *const c = xcalloc(1, sizeof *c);
+	const struct resume_point *from = opts ? opts->from : NULL;
 	memset(run, 0, sizeof *run);
 	run->state = xmalloc(rs->state_size);
-	memcpy(run->state, start_state, rs->state_size);
+	memcpy(run->state, from ? from->state : start_state, rs->state_size);
 	run->n_steps = n_steps;
 	run->ends = xcalloc(n_steps ? n_steps : 1, sizeof *run->ends);
 	c->rs = rs;
 	c->run = run;
 	c->steps = steps;
 	c->n_steps = n_steps;
+	c->keep_points = opts && opts->keep_points;
+	/* a template lists every example */
+	c->examples = opts && !(n_steps && steps[n_steps - 1].mode ==
+				STEP_TEMPLATE) ? opts->examples : 0;
+	if (from && from->cur < n_steps) {
+		c->cur = from->cur;
+		c->ans_pos = from->ans_pos;
+		c->standing_used = from->standing_used;
+		c->draws = from->draws;
+		c->blind = from->blind;
+		c->turn = from->turn;
+		copy(c->phase, sizeof c->phase, from->phase);
+		copy(c->draw_for, sizeof c->draw_for, from->draw_for);
+		run->resumed = from->cur;
+	}
 
 	if (setjmp(c->jb) == 0) {
 		rs->play(c, run->state);
@@ -634,5 +693,7 @@ void engine_free(struct run *run)
 	free(run->draws);
 	free(run->ends);
 	free(run->state);
+	for (size_t i = 0; i < RUN_POINTS; i++)
+		resume_point_free(&run->points[i]);
 	memset(run, 0, sizeof *run);
 }

@@ -354,3 +354,33 @@ int output_dir_ready(const char *path, mode_t mode, struct error *err)
 	free(copy);
 	return rc;
 }
+
+int write_cache(const char *path, const void *buf, size_t len)
+{
+	struct error ignored;
+	if (output_dir_ready(path, 0700, &ignored))
+		return -1;
+	size_t tlen = strlen(path) + 32;
+	char *tmp = xmalloc(tlen);
+	snprintf(tmp, tlen, "%s.tmp-XXXXXX", path);
+	int fd = mkstemp(tmp), rc = -1;
+	if (fd >= 0) {
+		const char *p = buf;
+		size_t left = len;
+		while (left > 0) {
+			ssize_t w = write(fd, p, left);
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w <= 0)
+				break;
+			p += w;
+			left -= (size_t)w;
+		}
+		if (close(fd) == 0 && left == 0 && rename(tmp, path) == 0)
+			rc = 0;
+		else
+			unlink(tmp);
+	}
+	free(tmp);
+	return rc;
+}

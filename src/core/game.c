@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sodium.h>
 #include "umpire/chain.h"
+#include "umpire/checkpoint.h"
 #include "umpire/fsutil.h"
 #include "umpire/mail.h"
 #include "umpire/game.h"
@@ -236,7 +237,8 @@ static int load_roles(struct game *g, struct error *err)
 	return 0;
 }
 
-static void step_hash(const struct doc_node *step, unsigned char out[32]);
+static void step_hash(const struct doc_node *step, const unsigned char *blob,
+		      size_t blob_len, unsigned char out[32]);
 static int verify_joins(struct game *g, struct error *err);
 
 static int load_step(struct game *g, size_t i, const struct doc_node *m,
@@ -281,7 +283,7 @@ static int load_step(struct game *g, size_t i, const struct doc_node *m,
 		goto bad;
 	}
 	memcpy(s->sig, sig, 64);
-	step_hash(m, s->hash);
+	step_hash(m, s->blob, s->blob_len, s->hash);
 	if (rv->n != 2 || doc_need_b64_32(d, rv, s->actor, s->reveal_actor,
 					  err) ||
 	    doc_need_b64_32(d, rv, s->counter, s->reveal_counter, err)) {
@@ -645,13 +647,17 @@ int game_verify_header(struct game *g, struct error *err)
 	return verify_joins(g, err);
 }
 
-static void step_hash(const struct doc_node *step, unsigned char out[32])
+/* blob: the step's orders already decoded (game_parse), else NULL */
+static void step_hash(const struct doc_node *step, const unsigned char *blob,
+		      size_t blob_len, unsigned char out[32])
 {
 	struct doc *d = doc_new("step");
 	struct doc_node *c = doc_copy(d, step);
 	doc_del(c, "signature");
 	/* the order file's bytes, not how their base64 was wrapped */
-	if (doc_get(c, "orders"))
+	if (blob)
+		doc_put(d, c, "orders", doc_b64(d, blob, blob_len));
+	else if (doc_get(c, "orders"))
 		doc_put(d, c, "orders", doc_b64_canon(d, doc_get(c, "orders")));
 	doc_hash(D_STEP, c, out);
 	doc_free(d);
@@ -835,14 +841,15 @@ static int same(const struct doc_node *a, const struct doc_node *b)
 	return eq;
 }
 
-/* Compare the replay with what step i records. */
+/* Compare the replay with what step i records (its draws only when the
+ * run played the whole step: not the step it resumed in). */
 static int compare_step(struct game *g, const struct run *run, size_t i,
-			struct error *err)
+			int whole, struct error *err)
 {
 	struct game_step *s = &g->steps[i];
 	struct doc *d = doc_new("replay");
 	int rc = 0;
-	if (!same(draws_node(d, run, i + 1), s->draws))
+	if (whole && !same(draws_node(d, run, i + 1), s->draws))
 		rc = errorf(err, EXIT_REFUSED, "step %zu: the recorded draws "
 			    "differ from the draws its seed gives", i + 1);
 	else if (!same(next_node(d, &run->ends[i]), s->next))
@@ -868,6 +875,17 @@ static void step_end_hook(void *user, const void *state,
 	h->g->at_step_end(h->g->hook_user, h->step, state, next);
 }
 
+/* Whether a resumed run disagrees with a step it replayed (then it is
+ * played again from the start, whose verdict is the one given). */
+static int replay_differs(struct game *g, const struct run *run)
+{
+	struct error ignored;
+	for (size_t i = run->resumed; i < g->n_steps; i++)
+		if (compare_step(g, run, i, i > run->resumed, &ignored))
+			return 1;
+	return 0;
+}
+
 int game_check(struct game *g, enum check_level level,
 	       const struct engine_step *extra, struct run *run,
 	       struct error *err)
@@ -877,6 +895,33 @@ int game_check(struct game *g, enum check_level level,
 	memset(run, 0, sizeof *run);
 	if (game_verify_header(g, err))
 		return -1;
+	/* this machine's checkpoints: steps 1..vouched were verified here */
+	struct checkpoints cp;
+	struct resume_point from;
+	size_t vouched = 0;
+	int use_cp = g->checkpoints && level == CHECK_LIGHT &&
+		!g->at_step_end;
+	memset(&cp, 0, sizeof cp);
+	memset(&from, 0, sizeof from);
+	if (use_cp)
+		checkpoints_open(&cp, g);
+	while (use_cp && vouched < g->n_steps &&
+	       checkpoints_vouch(&cp, g, vouched))
+		vouched++;
+	/* resumed: the orders of the steps before the checkpoint are not
+	 * played, but for each role's latest (its standing orders may
+	 * persist, ruleset.standing_persist) */
+	int resume = g->checkpoints == CHECKPOINTS_USE && use_cp &&
+		checkpoints_point(&cp, g, vouched, &from) == 0;
+	unsigned char *unread = xcalloc(g->n_steps + 1, 1);
+	if (resume)
+		memset(unread, 1, from.cur);
+	for (size_t r = 0; resume && r < g->n_roles; r++)
+		for (size_t i = from.cur; i-- > 0;)
+			if (!strcmp(g->steps[i].actor, g->roles[r].name)) {
+				unread[i] = 0;
+				break;
+			}
 	es = xcalloc(g->n_steps + 1, sizeof *es);
 	struct hook_arg *hooks = xcalloc(g->n_steps + 1, sizeof *hooks);
 	const unsigned char *prev = g->genesis;
@@ -911,21 +956,25 @@ int game_check(struct game *g, enum check_level level,
 			       "or reordered)", i + 1, i);
 			goto out;
 		}
-		step_hash(s->node, s->hash);
+		/* (s->hash: game_parse) */
 		orders_free(&s->ord);
 		/* every signature of the steps not yet verified (item 8 of
 		 * issue 9: a signing command commits to the whole history) */
-		int full = level == CHECK_FULL || i >= g->trusted;
-		int vr = verify_orders(g, name, (const char *)s->blob,
-				       s->blob_len, NULL, 0, s->n, s->actor,
-				       prev, full, &s->ord, &v, err);
+		int full = level == CHECK_FULL ||
+			(i >= g->trusted && i >= vouched);
+		int vr = unread[i] ? 0 :
+			verify_orders(g, name, (const char *)s->blob,
+				      s->blob_len, NULL, 0, s->n, s->actor,
+				      prev, full, &s->ord, &v, err);
 		prev = s->hash;
-		verified_free(&v);
+		if (!unread[i])
+			verified_free(&v);
 		if (vr) {
 			error_prefix(err, "step %zu", i + 1);
 			goto out;
 		}
-		if (sodium_memcmp(s->ord.reveal, s->reveal_actor, 32) != 0) {
+		if (!unread[i] &&
+		    sodium_memcmp(s->ord.reveal, s->reveal_actor, 32) != 0) {
 			errorf(err, EXIT_REFUSED, "step %zu: the actor's "
 			       "reveal differs from the one in its orders",
 			       i + 1);
@@ -965,7 +1014,8 @@ int game_check(struct game *g, enum check_level level,
 			.standing = s->ord.standing,
 			.n_standing = s->ord.n_standing,
 		};
-		es[i].src = s->ord.doc->name;
+		es[i].src = unread[i] ? "(a step before the checkpoint)" :
+			s->ord.doc->name;
 		memcpy(es[i].seed, s->seed, 32);
 		if (g->at_step_end) {
 			hooks[i] = (struct hook_arg){ g, i + 1 };
@@ -976,14 +1026,37 @@ int game_check(struct game *g, enum check_level level,
 	size_t n = g->n_steps;
 	if (extra)
 		es[n++] = *extra;
-	if (engine_run(g->scn.rs, g->start_state, es, n, run)) {
+	/* from the latest checkpoint in the steps vouched for, else from the
+	 * start; a resumed run that fails is played again from the start,
+	 * which alone decides (a checkpoint never changes an outcome) */
+	/* checkpoints kept only for a file that will be written */
+	int save_cp = use_cp && (g->checkpoints == CHECKPOINTS_REDO ||
+				 !checkpoints_current(&cp, g));
+	struct run_opts opts = { resume ? &from : NULL, save_cp,
+				 g->examples };
+	int ran = engine_run_opts(g->scn.rs, g->start_state, &opts, es, n, run);
+	if (opts.from && (ran || replay_differs(g, run))) {
+		/* from the start, with every step's orders */
+		engine_free(run);
+		free(es);
+		free(hooks);
+		free(unread);
+		resume_point_free(&from);
+		checkpoints_close(&cp);
+		g->checkpoints = CHECKPOINTS_REDO;
+		rc = game_check(g, level, extra, run, err);
+		g->checkpoints = CHECKPOINTS_USE;
+		return rc;
+	}
+	if (ran) {
 		*err = run->err;
 		if (extra && strstr(err->msg, "step ") == NULL)
 			error_prefix(err, "step %zu", n);
 		goto out;
 	}
-	for (size_t i = 0; i < g->n_steps; i++)
-		if (compare_step(g, run, i, err))
+	for (size_t i = run->resumed; i < g->n_steps; i++)
+		if (compare_step(g, run, i, !opts.from || i > run->resumed,
+				 err))
 			goto out;
 	/* The stored state is a copy for readers: it must be the state
 	 * after the last step (hashed in it), or the start. With an extra
@@ -1009,9 +1082,14 @@ int game_check(struct game *g, enum check_level level,
 		}
 	}
 	rc = 0;
+	if (save_cp)
+		checkpoints_save(g, run);
 out:
 	free(es);
 	free(hooks);
+	free(unread);
+	checkpoints_close(&cp);
+	resume_point_free(&from);
 	if (rc && run->state)
 		engine_free(run);
 	return rc;
@@ -1168,7 +1246,7 @@ int game_append(struct game *g, const char *name, const char *buf,
 		unsigned char h[32];
 		if (at < have) {
 			/* a step this file holds already: the same, or a fork */
-			step_hash(steps->items[i], h);
+			step_hash(steps->items[i], NULL, 0, h);
 			if (sodium_memcmp(h, g->steps[at].hash, 32) != 0) {
 				errorf(err, EXIT_REFUSED, "%s: step %zu differs "
 				       "from this game file's step %zu: two "
@@ -1380,7 +1458,7 @@ int game_adjudicate(struct game *g, const char *orders_name,
 	doc_set(d, s, "state", doc_b64_32(d, run->ends[n - 1].state_hash));
 	doc_set(d, s, "prev", doc_b64_32(d, game_prev(g, g->n_steps)));
 	unsigned char hash[32], sig[64], msg[64 + 32];
-	step_hash(s, hash);
+	step_hash(s, NULL, 0, hash);
 	countersign_message(g, hash, msg);
 	crypto_sign_detached(sig, NULL, msg, strlen(D_COUNTERSIGN) + 64,
 			     sk->sk);

@@ -49,8 +49,7 @@ static int make_dirs(const char *path, struct error *err)
 	return rc;
 }
 
-/* $XDG_STATE_HOME/umpire, else ~/.local/state/umpire. */
-static int state_dir(struct strbuf *dir, struct error *err)
+int record_state_dir(struct strbuf *dir, struct error *err)
 {
 	const char *xdg = getenv("XDG_STATE_HOME");
 	const char *home = getenv("HOME");
@@ -69,7 +68,7 @@ static int record_dir(const struct pubkey *pk, struct strbuf *dir,
 		      struct error *err)
 {
 	char hex[2 * 32 + 1];
-	if (state_dir(dir, err))
+	if (record_state_dir(dir, err))
 		return -1;
 	sodium_bin2hex(hex, sizeof hex, pk->pk, 32);
 	strbuf_addf(dir, "/%s", hex);
@@ -201,7 +200,7 @@ void record_free(struct record *r)
 /* A verified step is its hash and its countersignature: a step whose
  * signature bytes were swapped has the same hash, but a file that holds
  * it would not audit. */
-static void sig_hash(const struct game_step *s, unsigned char out[32])
+void record_sig_hash(const struct game_step *s, unsigned char out[32])
 {
 	crypto_generichash(out, 32, s->sig, sizeof s->sig, NULL, 0);
 }
@@ -221,7 +220,7 @@ int record_check_game(const struct record *r, struct game *g,
 			      r->path);
 	size_t n = r->n_steps < g->n_steps ? r->n_steps : g->n_steps;
 	for (size_t i = 0; i < n; i++)
-		if (sig_hash(&g->steps[i], sh),
+		if (record_sig_hash(&g->steps[i], sh),
 		    sodium_memcmp(r->steps[i], g->steps[i].hash, 32) != 0 ||
 		    sodium_memcmp(r->sigs[i], sh, 32) != 0)
 			return errorf(err, EXIT_REFUSED, "%s: step %zu differs "
@@ -249,7 +248,7 @@ void record_learn(struct record *r, const struct game *g)
 	r->sigs = xrealloc(r->sigs, g->n_steps * sizeof *r->sigs);
 	for (size_t i = r->n_steps; i < g->n_steps; i++) {
 		memcpy(r->steps[i], g->steps[i].hash, 32);
-		sig_hash(&g->steps[i], r->sigs[i]);
+		record_sig_hash(&g->steps[i], r->sigs[i]);
 	}
 	r->n_steps = g->n_steps;
 	r->dirty = 1;
@@ -365,7 +364,7 @@ int record_any_signed(const char *game_id, long long n, char *origin,
 	struct error ignored;
 	struct dirent *e;
 	int found = 0;
-	if (state_dir(&dir, &ignored)) {
+	if (record_state_dir(&dir, &ignored)) {
 		strbuf_free(&dir);
 		return 0;
 	}

@@ -5,7 +5,7 @@
 #include "umpire/report.h"
 
 /* Examples of a free-text answer a report lists (the template has all). */
-enum { REPORT_EXAMPLES = 6 };
+
 #include "umpire/view.h"
 
 void report_wrap(struct strbuf *out, const char *text, size_t indent,
@@ -166,8 +166,11 @@ void report_next(const struct game *g, const struct report_at *at,
 		REPORT_EXAMPLES : q->n;
 	for (size_t i = 0; i < shown; i++)
 		strbuf_addf(&sb, " \"%s\"%s", q->options[i],
-			    i + 1 < shown ? "," : shown < q->n ? "" : ".");
-	if (shown < q->n)
+			    i + 1 < shown ? "," : shown < q->n || q->more ?
+			    "" : ".");
+	if (q->more)
+		strbuf_adds(&sb, " and more (umpire orders lists them).");
+	else if (shown < q->n)
 		strbuf_addf(&sb, " and %zu more (umpire orders lists them).",
 			    q->n - shown);
 	report_wrap(out, sb.buf, 2, 4);

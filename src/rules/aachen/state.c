@@ -791,12 +791,14 @@ int aa_load(void *vst, const struct doc *d, const struct doc_node *map,
 		if (!strcmp(n->str, "none")) {
 			st->ebu_hex = -1;
 			st->ebu_dir = -1;
+			st->ebu_turn = 0;
 		} else if (load_side(st, n->str, &st->ebu_hex,
 				     &st->ebu_dir) < 0) {
 			return bad(d, n, err, "engineer-bridge-used: CCRR-CCRR "
 				   "or none%s", "");
+		} else {
+			st->ebu_turn = st->turn;
 		}
-		st->ebu_turn = st->turn;
 	}
 	if ((n = doc_get(map, "demolished"))) {
 		for (i = 0; n->kind == DOC_SEQ && i < n->n; i++) {
@@ -821,7 +823,8 @@ int aa_load(void *vst, const struct doc *d, const struct doc_node *map,
 			return bad(d, n, err, "result: none, allied, draw or "
 				   "german");
 		st->result = (enum result)k;
-		st->result_turn = st->turn;
+		/* the turn of the result, when there is one */
+		st->result_turn = k ? st->turn : 0;
 	}
 	if (load_turn_starts(st, d, map, err) < 0)
 		return -1;

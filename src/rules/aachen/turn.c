@@ -1070,9 +1070,10 @@ static void movement_phase(struct ctx *c, struct aachen *st, int side,
 		 * answer at hand is checked in full by check_move() */
 		/* (q.n > 0 whether they are computed or not: "done" or the
 		 * entry of a unit that must enter) */
-		for (i = 0; i < n && q.n < Q_MAX_OPTIONS &&
-		     ctx_shown(c, "move"); i++)
+		size_t want = ctx_examples(c, "move");
+		for (i = 0; i < n && q.n < Q_MAX_OPTIONS && q.n < want; i++)
 			unit_examples(&q, &m, idx[i], budget);
+		q.more = i < n && q.n >= want;
 		if (q.n == 0)
 			break;  /* no legal move at all */
 		ans = ctx_ask_text(c, &q, check_move, &m);
@@ -1563,6 +1564,7 @@ static void combat_phase(struct ctx *c, struct aachen *st, int side)
 		if (!st->atk[i].done)
 			resolve(c, st, &st->atk[i], side);
 	st->n_atk = 0;
+	memset(st->atk, 0, sizeof st->atk);
 	memset(st->attacked, 0, sizeof st->attacked);
 }
 
@@ -1612,6 +1614,8 @@ void aa_play(struct ctx *c, void *vst)
 	struct aachen *st = vst;
 
 	while (st->phase != PH_OVER) {
+		/* a phase begins: what follows depends on the state only */
+		ctx_checkpoint(c);
 		ctx_where(c, st->turn, where_text(st->phase));
 		switch (st->phase) {
 		case PH_SETUP:
@@ -1654,6 +1658,12 @@ void aa_play(struct ctx *c, void *vst)
 		}
 		st->turn++;
 		st->phase = PH_A_MOVE;
+		/* 14.0: the bridged hexside crossed last turn is forgotten
+		 * (as the saved state forgets it: a state loaded from the
+		 * save plays the same, ctx_checkpoint) */
+		st->ebu_hex = -1;
+		st->ebu_dir = -1;
+		st->ebu_turn = 0;
 		/* support fire markers: so many a turn */
 		memcpy(st->support_left, st->support_n,
 		       sizeof st->support_left);
