@@ -40,18 +40,48 @@ static int german_at(const struct aachen *st, int h)
 	return st->occ[h] >= 0 && st->u[st->occ[h]].side == GERMAN;
 }
 
+/* A US engineer on the map. */
+static int is_engineer(const struct aachen *st, int i)
+{
+	return st->u[i].where == U_MAP && (st->u[i].tags & T_ENGINEER) &&
+	       st->u[i].side == ALLIED;
+}
+
 /* 14.0: an engineer's range is its movement allowance in hexes. */
 static int engineer_near(const struct aachen *st, int h)
 {
 	int i;
 
 	for (i = 0; i < st->n_units; i++)
-		if (st->u[i].where == U_MAP && (st->u[i].tags & T_ENGINEER) &&
-		    st->u[i].side == ALLIED &&
+		if (is_engineer(st, i) &&
 		    hex_distance(&st->map, st->u[i].hex, h) <=
 		    unit_mov(&st->u[i]))
 			return 1;
 	return 0;
+}
+
+/* engineer_near for every hex of the map at once: near[h] = 1 in an
+ * engineer's range. A hex n hexes away is at most n columns and n rows
+ * away, so each engineer's window of columns and rows is enough. */
+static void engineer_range(const struct aachen *st, uint8_t near[HEX_MAX])
+{
+	int i, n, c, w, x;
+
+	memset(near, 0, HEX_MAX);
+	for (i = 0; i < st->n_units; i++) {
+		if (!is_engineer(st, i))
+			continue;
+		n = unit_mov(&st->u[i]);
+		for (c = hex_col(st->u[i].hex) - n;
+		     c <= hex_col(st->u[i].hex) + n; c++)
+			for (w = hex_row(st->u[i].hex) - n;
+			     w <= hex_row(st->u[i].hex) + n; w++) {
+				x = hex_index(&st->map, c, w);
+				if (x >= 0 && hex_distance(&st->map,
+							  st->u[i].hex, x) <= n)
+					near[x] = 1;
+			}
+	}
 }
 
 /* Whether the hexside of hex a in direction dir is the bridged one. */
@@ -645,11 +675,13 @@ static void engineers(struct ctx *c, struct aachen *st)
 	struct question q;
 	int16_t sh[Q_MAX_OPTIONS];
 	int8_t sd[Q_MAX_OPTIONS];
+	uint8_t near[HEX_MAX];
 	char b[16];
 	int h, d, o, n = 0;
 	size_t k;
 
 	aa_rules(st, &r);
+	engineer_range(st, near);
 	q_init(&q, "14.0", "bridge", "allied", "Engineers: keep the bridged "
 	       "hexside (%s) or bridge another river or stream hexside "
 	       "within an engineer's range.", st->eb_hex < 0 ? "none" :
@@ -665,7 +697,7 @@ static void engineers(struct ctx *c, struct aachen *st)
 				continue;
 			if (h == st->eb_hex && d == st->eb_dir)
 				continue;
-			if (!engineer_near(st, h) && !engineer_near(st, o))
+			if (!near[h] && !near[o])
 				continue;
 			/* not in a German ZOC, and not into a German-held
 			 * hex: engineers bridge past the enemy, not into
