@@ -227,10 +227,10 @@ static int ww_group(const struct aachen *st)
 {
 	int16_t stack[HEX_MAX];
 	uint8_t seen[HEX_MAX];
-	int h, best = 0, n, top, a, d, b;
+	int h, best = 0, n, top, a, d, b, end = hex_end(&st->map);
 
 	memset(seen, 0, sizeof seen);
-	for (h = 0; h < hex_end(&st->map); h++) {
+	for (h = 0; h < end; h++) {
 		if (seen[h] || st->map.terr[h] == 255 || !ww_qualifies(st, h))
 			continue;
 		n = 0;
@@ -677,7 +677,7 @@ static void engineers(struct ctx *c, struct aachen *st)
 	int8_t sd[Q_MAX_OPTIONS];
 	uint8_t near[HEX_MAX];
 	char b[16];
-	int h, d, o, n = 0;
+	int h, d, o, n = 0, end = hex_end(&st->map);
 	size_t k;
 
 	aa_rules(st, &r);
@@ -687,7 +687,7 @@ static void engineers(struct ctx *c, struct aachen *st)
 	       "within an engineer's range.", st->eb_hex < 0 ? "none" :
 	       hex_side_id(&st->map, st->eb_hex, st->eb_dir, b));
 	q_add(&q, "keep");
-	for (h = 0; h < hex_end(&st->map) && q.n < Q_MAX_OPTIONS; h++) {
+	for (h = 0; h < end && q.n < Q_MAX_OPTIONS; h++) {
 		if (st->map.terr[h] == 255)
 			continue;
 		for (d = 0; d < 3 && q.n < Q_MAX_OPTIONS; d++) {
@@ -968,7 +968,7 @@ static void unit_examples(struct question *q, struct mv_check *m, int u,
 	const struct aachen *st = m->st;
 	struct aachen *t = m->trial2;
 	struct hex_rules r;
-	int from, left, first = 1, cost, i, k, n, b;
+	int from, left, first = 1, cost, i, k, n, b, end;
 	int top[6];
 	double x0, y0, x1, y1, dot;
 	size_t before = q->n;
@@ -1010,7 +1010,7 @@ static void unit_examples(struct question *q, struct mv_check *m, int u,
 	hex_centre(&t->map, from, &x0, &y0);
 	for (k = 0; k < 6; k++)
 		top[k] = -1;
-	for (b = 0; b < hex_end(&t->map); b++) {
+	for (b = 0, end = hex_end(&t->map); b < end; b++) {
 		double score = -1e9;
 		int sec = 0;
 
@@ -1197,7 +1197,7 @@ static void declare(struct ctx *c, struct aachen *st, int side)
 	struct question q;
 	struct atk_check ck;
 	uint8_t taken[HEX_MAX], near[HEX_UNITS_MAX];
-	int h, i, u, n, d;
+	int h, i, u, n, d, end = hex_end(&st->map);
 	size_t len;
 	struct hex_attack *a;
 	const char *ans;
@@ -1214,7 +1214,7 @@ static void declare(struct ctx *c, struct aachen *st, int side)
 		       "Allied" : "German", st->support_left[side] > 0 ?
 		       "; +support to add a support fire marker" : "");
 		q_add(&q, "done");
-		for (h = 0; h < hex_end(&st->map) && q.n < Q_MAX_OPTIONS; h++) {
+		for (h = 0; h < end && q.n < Q_MAX_OPTIONS; h++) {
 			if (taken[h] || st->occ[h] < 0 ||
 			    st->u[st->occ[h]].side == side ||
 			    st->n_atk >= ATTACKS_MAX)

@@ -116,10 +116,11 @@ int hex_in_enemy_zoc(const struct hex_rules *r, int side, int h)
 
 void hex_zoc_map(const struct hex_rules *r, int side, uint8_t zoc[HEX_MAX])
 {
-	int n, d, h, u;
+	int n, d, h, u, end = hex_end(r->map);
 
+	/* (the bound once: the stores to zoc might alias the map) */
 	memset(zoc, 0, HEX_MAX);
-	for (n = 0; n < hex_end(r->map); n++)
+	for (n = 0; n < end; n++)
 		for (u = r->occupant[n]; u >= 0; u = r->next ? r->next[u] : -1)
 			for (d = 0; r->units[u].side != side && d < 6; d++) {
 				h = hex_neighbour(r->map, n, d);
