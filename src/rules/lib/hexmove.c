@@ -139,17 +139,29 @@ static int add(int a, int b)
 	return a + b;
 }
 
+/* The cost of a step across a hexside with a feature (side_cost) or
+ * without (inline: most steps of a search). */
+static int side_cost(const struct hex_rules *r, int a, int d, int b);
+
 /* hex_step_cost with d = hex_dir(a, b) known (the searches step in each
  * direction: no need to find it again) */
-static int step_cost(const struct hex_rules *r, int a, int d, int b)
+static inline int step_cost(const struct hex_rules *r, int a, int d,
+			    int b)
 {
 	const struct hex_map *m = r->map;
-	int w, br, cost, extra = 0, road;
 
 	if (d < 0 || m->terr[b] >= m->n_terrain)
 		return COST_NO;
 	if (!m->hs[a][d])
 		return m->terrain[m->terr[b]].cost;  /* a plain hexside */
+	return side_cost(r, a, d, b);
+}
+
+static int side_cost(const struct hex_rules *r, int a, int d, int b)
+{
+	const struct hex_map *m = r->map;
+	int w, br, cost, extra = 0, road;
+
 	w = water_kind(m, a, d);
 	/* a bridge matters only across water */
 	br = w < 0 ? 0 : intact_bridge(m, a, d) ? 2 : bridged(r, a, d);
@@ -205,9 +217,9 @@ int hex_attack_across(const struct hex_rules *r, int a, int b, int *shift)
 
 /* hex_step_block with d = hex_dir(a, b) known and za =
  * hex_in_enemy_zoc(r, side, a) if known (-1: not yet asked) */
-static const char *step_block(const struct hex_rules *r, int u, int side,
-			      int a, int d, int b, int za, int left,
-			      int first, int *cost)
+static inline const char *step_block(const struct hex_rules *r, int u,
+				     int side, int a, int d, int b, int za,
+				     int left, int first, int *cost)
 {
 	int c, o;
 
