@@ -33,6 +33,19 @@ int aa_held(const struct aachen *st, const int16_t *hexes, int n)
 
 enum { EXAMPLES_A_UNIT = 6 };
 
+/* buf[len..] = sep word, and its new length: snprintf(buf + len, ...,
+ * "%s%s", sep, word) in a buffer the caller has checked is long enough
+ * (questions list every unit or hex: no printf for each) */
+static size_t append(char *buf, size_t len, const char *sep,
+		     const char *word)
+{
+	size_t a = strlen(sep), b = strlen(word);
+
+	memcpy(buf + len, sep, a);
+	memcpy(buf + len + a, word, b + 1);
+	return len + a + b;
+}
+
 /* ---- the hooks the hex engine asks ---- */
 
 static int german_at(const struct aachen *st, int h)
@@ -1070,8 +1083,7 @@ static void movement_phase(struct ctx *c, struct aachen *st, int side,
 		       mech ? "mechanised movement" : "movement");
 		len = strlen(q.text);
 		for (i = 0; i < n && len + 12 < sizeof q.text; i++)
-			len += (size_t)snprintf(q.text + len,
-				sizeof q.text - len, " %s", st->u[idx[i]].id);
+			len = append(q.text, len, " ", st->u[idx[i]].id);
 		if (i < n)
 			snprintf(q.text + len, sizeof q.text - len, " ...");
 		m.st = st;
@@ -1196,8 +1208,9 @@ static void declare(struct ctx *c, struct aachen *st, int side)
 	struct hex_rules r;
 	struct question q;
 	struct atk_check ck;
-	uint8_t taken[HEX_MAX], near[HEX_UNITS_MAX];
-	int h, i, u, n, d, end = hex_end(&st->map);
+	uint8_t taken[HEX_MAX];
+	int16_t near[6];
+	int h, i, j, k, u, n, d, end = hex_end(&st->map);
 	size_t len;
 	struct hex_attack *a;
 	const char *ans;
@@ -1219,28 +1232,35 @@ static void declare(struct ctx *c, struct aachen *st, int side)
 			    st->u[st->occ[h]].side == side ||
 			    st->n_atk >= ATTACKS_MAX)
 				continue;
-			len = (size_t)snprintf(q.options[q.n], Q_OPTION_LEN,
-					       "%s", hex_id(h, x));
+			len = append(q.options[q.n], 0, "", hex_id(h, x));
 			n = 0;
 			/* the units next to h (one a hex, 5.3), in unit
-			 * order */
-			memset(near, 0, sizeof near);
+			 * order: each once, sorted (not a pass over every
+			 * unit for every enemy hex) */
+			k = 0;
 			for (d = 0; d < 6; d++) {
-				int nb = hex_neighbour(&st->map, h, d);
+				int nb = hex_neighbour(&st->map, h, d), o;
 
-				if (nb >= 0 && st->occ[nb] >= 0)
-					near[st->occ[nb]] = 1;
+				if (nb < 0 || (o = st->occ[nb]) < 0 ||
+				    o >= st->n_units)
+					continue;
+				for (j = 0; j < k && near[j] != o; j++)
+					;
+				if (j < k)
+					continue;
+				for (j = k++; j > 0 && near[j - 1] > o; j--)
+					near[j] = near[j - 1];
+				near[j] = (int16_t)o;
 			}
-			for (u = 0; u < st->n_units && n < ATTACKERS_MAX;
-			     u++) {
-				if (!near[u] || st->u[u].side != side ||
+			for (j = 0; j < k && n < ATTACKERS_MAX; j++) {
+				u = near[j];
+				if (st->u[u].side != side ||
 				    !can_attack(st, &r, u, h) ||
 				    len + strlen(st->u[u].id) + 2 >
 				    Q_OPTION_LEN)
 					continue;
-				len += (size_t)snprintf(q.options[q.n] + len,
-					Q_OPTION_LEN - len, " %s",
-					st->u[u].id);
+				len = append(q.options[q.n], len, " ",
+					     st->u[u].id);
 				n++;
 			}
 			if (n > 0)
