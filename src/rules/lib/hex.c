@@ -12,23 +12,6 @@ const char *const hexside_kind_names[HS_KINDS] = { "river", "stream",
 const char *const unit_where_names[U_WHERE] = { "waiting", "map",
 	"eliminated" };
 
-int hex_index(const struct hex_map *m, int col, int row)
-{
-	if (col < 1 || row < 1 || col > m->cols || row > m->rows)
-		return HEX_NONE;
-	return (col - 1) * HEX_MAX_ROWS + (row - 1);
-}
-
-int hex_col(int idx)
-{
-	return idx / HEX_MAX_ROWS + 1;
-}
-
-int hex_row(int idx)
-{
-	return idx % HEX_MAX_ROWS + 1;
-}
-
 int hex_parse(const struct hex_map *m, const char *s)
 {
 	int i;

@@ -101,9 +101,22 @@ struct hex_map {
 };
 
 /* ---- grid ---- */
-int hex_index(const struct hex_map *m, int col, int row); /* or HEX_NONE */
-int hex_col(int idx);
-int hex_row(int idx);
+/* (inline: the searches and loops over a window of the map ask them for
+ * every hex) */
+static inline int hex_index(const struct hex_map *m, int col, int row)
+{
+	if (col < 1 || row < 1 || col > m->cols || row > m->rows)
+		return HEX_NONE;
+	return (col - 1) * HEX_MAX_ROWS + (row - 1);
+}
+static inline int hex_col(int idx)
+{
+	return idx / HEX_MAX_ROWS + 1;
+}
+static inline int hex_row(int idx)
+{
+	return idx % HEX_MAX_ROWS + 1;
+}
 /* "0304" <-> index; hex_parse returns HEX_NONE for a bad or off-map id */
 int hex_parse(const struct hex_map *m, const char *s);
 const char *hex_id(int idx, char buf[8]);
