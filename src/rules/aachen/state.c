@@ -448,7 +448,7 @@ struct doc_node *aa_save(const void *vst, struct doc *d)
 	const struct aachen *st = vst;
 	struct doc_node *m = doc_map(d), *t;
 	char b[16], x[8];
-	int i, h, dir;
+	int i, h, dir, end = hex_end(&st->map);
 
 	doc_set_int(d, m, "turn", st->turn);
 	doc_set_str(d, m, "phase", aa_phase_names[st->phase]);
@@ -464,7 +464,7 @@ struct doc_node *aa_save(const void *vst, struct doc *d)
 			doc_push(d, t, doc_str(d, st->u[i].id));
 	doc_set(d, m, "moved", t);
 	t = flow_seq(d);
-	for (h = 0; h < hex_end(&st->map); h++)
+	for (h = 0; h < end; h++)
 		if (st->ctrl[h] == ALLIED && st->map.terr[h] != 255 &&
 		    st->occ[h] < 0)
 			doc_push(d, t, doc_str(d, hex_id(h, x)));
@@ -478,7 +478,7 @@ struct doc_node *aa_save(const void *vst, struct doc *d)
 		    st->ebu_turn != st->turn ? "none" :
 		    hex_side_id(&st->map, st->ebu_hex, st->ebu_dir, b));
 	t = flow_seq(d);
-	for (h = 0; h < hex_end(&st->map); h++)
+	for (h = 0; h < end; h++)
 		for (dir = 0; st->map.hs[h][0] | st->map.hs[h][1] |
 		     st->map.hs[h][2] ? dir < 3 : 0; dir++)
 			if (hex_side_has(&st->map, h, dir, HS_DEMOLISHED))

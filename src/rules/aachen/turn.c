@@ -33,11 +33,31 @@ int aa_held(const struct aachen *st, const int16_t *hexes, int n)
 
 enum { EXAMPLES_A_UNIT = 6 };
 
+/* buf[len..] = sep word, and its new length: snprintf(buf + len, ...,
+ * "%s%s", sep, word) in a buffer the caller has checked is long enough
+ * (questions list every unit or hex: no printf for each) */
+static size_t append(char *buf, size_t len, const char *sep,
+		     const char *word)
+{
+	size_t a = strlen(sep), b = strlen(word);
+
+	memcpy(buf + len, sep, a);
+	memcpy(buf + len + a, word, b + 1);
+	return len + a + b;
+}
+
 /* ---- the hooks the hex engine asks ---- */
 
 static int german_at(const struct aachen *st, int h)
 {
 	return st->occ[h] >= 0 && st->u[st->occ[h]].side == GERMAN;
+}
+
+/* A US engineer on the map. */
+static int is_engineer(const struct aachen *st, int i)
+{
+	return st->u[i].where == U_MAP && (st->u[i].tags & T_ENGINEER) &&
+	       st->u[i].side == ALLIED;
 }
 
 /* 14.0: an engineer's range is its movement allowance in hexes. */
@@ -46,12 +66,35 @@ static int engineer_near(const struct aachen *st, int h)
 	int i;
 
 	for (i = 0; i < st->n_units; i++)
-		if (st->u[i].where == U_MAP && (st->u[i].tags & T_ENGINEER) &&
-		    st->u[i].side == ALLIED &&
+		if (is_engineer(st, i) &&
 		    hex_distance(&st->map, st->u[i].hex, h) <=
 		    unit_mov(&st->u[i]))
 			return 1;
 	return 0;
+}
+
+/* engineer_near for every hex of the map at once: near[h] = 1 in an
+ * engineer's range. A hex n hexes away is at most n columns and n rows
+ * away, so each engineer's window of columns and rows is enough. */
+static void engineer_range(const struct aachen *st, uint8_t near[HEX_MAX])
+{
+	int i, n, c, w, x;
+
+	memset(near, 0, HEX_MAX);
+	for (i = 0; i < st->n_units; i++) {
+		if (!is_engineer(st, i))
+			continue;
+		n = unit_mov(&st->u[i]);
+		for (c = hex_col(st->u[i].hex) - n;
+		     c <= hex_col(st->u[i].hex) + n; c++)
+			for (w = hex_row(st->u[i].hex) - n;
+			     w <= hex_row(st->u[i].hex) + n; w++) {
+				x = hex_index(&st->map, c, w);
+				if (x >= 0 && hex_distance(&st->map,
+							  st->u[i].hex, x) <= n)
+					near[x] = 1;
+			}
+	}
 }
 
 /* Whether the hexside of hex a in direction dir is the bridged one. */
@@ -197,10 +240,10 @@ static int ww_group(const struct aachen *st)
 {
 	int16_t stack[HEX_MAX];
 	uint8_t seen[HEX_MAX];
-	int h, best = 0, n, top, a, d, b;
+	int h, best = 0, n, top, a, d, b, end = hex_end(&st->map);
 
 	memset(seen, 0, sizeof seen);
-	for (h = 0; h < hex_end(&st->map); h++) {
+	for (h = 0; h < end; h++) {
 		if (seen[h] || st->map.terr[h] == 255 || !ww_qualifies(st, h))
 			continue;
 		n = 0;
@@ -645,17 +688,19 @@ static void engineers(struct ctx *c, struct aachen *st)
 	struct question q;
 	int16_t sh[Q_MAX_OPTIONS];
 	int8_t sd[Q_MAX_OPTIONS];
+	uint8_t near[HEX_MAX];
 	char b[16];
-	int h, d, o, n = 0;
+	int h, d, o, n = 0, end = hex_end(&st->map);
 	size_t k;
 
 	aa_rules(st, &r);
+	engineer_range(st, near);
 	q_init(&q, "14.0", "bridge", "allied", "Engineers: keep the bridged "
 	       "hexside (%s) or bridge another river or stream hexside "
 	       "within an engineer's range.", st->eb_hex < 0 ? "none" :
 	       hex_side_id(&st->map, st->eb_hex, st->eb_dir, b));
 	q_add(&q, "keep");
-	for (h = 0; h < hex_end(&st->map) && q.n < Q_MAX_OPTIONS; h++) {
+	for (h = 0; h < end && q.n < Q_MAX_OPTIONS; h++) {
 		if (st->map.terr[h] == 255)
 			continue;
 		for (d = 0; d < 3 && q.n < Q_MAX_OPTIONS; d++) {
@@ -665,7 +710,7 @@ static void engineers(struct ctx *c, struct aachen *st)
 				continue;
 			if (h == st->eb_hex && d == st->eb_dir)
 				continue;
-			if (!engineer_near(st, h) && !engineer_near(st, o))
+			if (!near[h] && !near[o])
 				continue;
 			/* not in a German ZOC, and not into a German-held
 			 * hex: engineers bridge past the enemy, not into
@@ -936,7 +981,7 @@ static void unit_examples(struct question *q, struct mv_check *m, int u,
 	const struct aachen *st = m->st;
 	struct aachen *t = m->trial2;
 	struct hex_rules r;
-	int from, left, first = 1, cost, i, k, n, b;
+	int from, left, first = 1, cost, i, k, n, b, end;
 	int top[6];
 	double x0, y0, x1, y1, dot;
 	size_t before = q->n;
@@ -978,7 +1023,7 @@ static void unit_examples(struct question *q, struct mv_check *m, int u,
 	hex_centre(&t->map, from, &x0, &y0);
 	for (k = 0; k < 6; k++)
 		top[k] = -1;
-	for (b = 0; b < hex_end(&t->map); b++) {
+	for (b = 0, end = hex_end(&t->map); b < end; b++) {
 		double score = -1e9;
 		int sec = 0;
 
@@ -1038,8 +1083,7 @@ static void movement_phase(struct ctx *c, struct aachen *st, int side,
 		       mech ? "mechanised movement" : "movement");
 		len = strlen(q.text);
 		for (i = 0; i < n && len + 12 < sizeof q.text; i++)
-			len += (size_t)snprintf(q.text + len,
-				sizeof q.text - len, " %s", st->u[idx[i]].id);
+			len = append(q.text, len, " ", st->u[idx[i]].id);
 		if (i < n)
 			snprintf(q.text + len, sizeof q.text - len, " ...");
 		m.st = st;
@@ -1165,8 +1209,9 @@ static void declare(struct ctx *c, struct aachen *st, int side)
 	struct hex_rules r;
 	struct question q;
 	struct atk_check ck;
-	uint8_t taken[HEX_MAX], near[HEX_UNITS_MAX];
-	int h, i, u, n, d;
+	uint8_t taken[HEX_MAX];
+	int16_t near[6];
+	int h, i, j, k, u, n, d, end = hex_end(&st->map);
 	size_t len;
 	struct hex_attack *a;
 	const char *ans;
@@ -1183,33 +1228,40 @@ static void declare(struct ctx *c, struct aachen *st, int side)
 		       "Allied" : "German", st->support_left[side] > 0 ?
 		       "; +support to add a support fire marker" : "");
 		q_add(&q, "done");
-		for (h = 0; h < hex_end(&st->map) && q.n < Q_MAX_OPTIONS; h++) {
+		for (h = 0; h < end && q.n < Q_MAX_OPTIONS; h++) {
 			if (taken[h] || st->occ[h] < 0 ||
 			    st->u[st->occ[h]].side == side ||
 			    st->n_atk >= ATTACKS_MAX)
 				continue;
-			len = (size_t)snprintf(q.options[q.n], Q_OPTION_LEN,
-					       "%s", hex_id(h, x));
+			len = append(q.options[q.n], 0, "", hex_id(h, x));
 			n = 0;
 			/* the units next to h (one a hex, 5.3), in unit
-			 * order */
-			memset(near, 0, sizeof near);
+			 * order: each once, sorted (not a pass over every
+			 * unit for every enemy hex) */
+			k = 0;
 			for (d = 0; d < 6; d++) {
-				int nb = hex_neighbour(&st->map, h, d);
+				int nb = hex_neighbour(&st->map, h, d), o;
 
-				if (nb >= 0 && st->occ[nb] >= 0)
-					near[st->occ[nb]] = 1;
+				if (nb < 0 || (o = st->occ[nb]) < 0 ||
+				    o >= st->n_units)
+					continue;
+				for (j = 0; j < k && near[j] != o; j++)
+					;
+				if (j < k)
+					continue;
+				for (j = k++; j > 0 && near[j - 1] > o; j--)
+					near[j] = near[j - 1];
+				near[j] = (int16_t)o;
 			}
-			for (u = 0; u < st->n_units && n < ATTACKERS_MAX;
-			     u++) {
-				if (!near[u] || st->u[u].side != side ||
+			for (j = 0; j < k && n < ATTACKERS_MAX; j++) {
+				u = near[j];
+				if (st->u[u].side != side ||
 				    !can_attack(st, &r, u, h) ||
 				    len + strlen(st->u[u].id) + 2 >
 				    Q_OPTION_LEN)
 					continue;
-				len += (size_t)snprintf(q.options[q.n] + len,
-					Q_OPTION_LEN - len, " %s",
-					st->u[u].id);
+				len = append(q.options[q.n], len, " ",
+					     st->u[u].id);
 				n++;
 			}
 			if (n > 0)

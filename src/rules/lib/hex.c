@@ -12,23 +12,6 @@ const char *const hexside_kind_names[HS_KINDS] = { "river", "stream",
 const char *const unit_where_names[U_WHERE] = { "waiting", "map",
 	"eliminated" };
 
-int hex_index(const struct hex_map *m, int col, int row)
-{
-	if (col < 1 || row < 1 || col > m->cols || row > m->rows)
-		return HEX_NONE;
-	return (col - 1) * HEX_MAX_ROWS + (row - 1);
-}
-
-int hex_col(int idx)
-{
-	return idx / HEX_MAX_ROWS + 1;
-}
-
-int hex_row(int idx)
-{
-	return idx % HEX_MAX_ROWS + 1;
-}
-
 int hex_parse(const struct hex_map *m, const char *s)
 {
 	int i;
@@ -106,7 +89,7 @@ static const int (*offsets(const struct hex_map *m, int major))[2]
 	return lowered(m, major) ? flat_down : flat_up;
 }
 
-int hex_neighbour(const struct hex_map *m, int idx, int dir)
+int hex_neighbour_calc(const struct hex_map *m, int idx, int dir)
 {
 	const int (*t)[2];
 	int ma, mi;
@@ -116,6 +99,17 @@ int hex_neighbour(const struct hex_map *m, int idx, int dir)
 	split(m, idx, &ma, &mi);
 	t = offsets(m, ma);
 	return join(m, ma + t[dir][0], mi + t[dir][1]);
+}
+
+void hex_map_neighbours(struct hex_map *m)
+{
+	int h, d;
+
+	m->nb_built = 0;
+	for (h = 0; h < HEX_MAX; h++)
+		for (d = 0; d < 6; d++)
+			m->nb[h][d] = (int16_t)hex_neighbour_calc(m, h, d);
+	m->nb_built = 1;
 }
 
 int hex_dir(const struct hex_map *m, int a, int b)
@@ -180,11 +174,6 @@ void hex_centre(const struct hex_map *m, int idx, double *x, double *y)
 		*x = along;
 		*y = across;
 	}
-}
-
-int hex_side_has(const struct hex_map *m, int a, int dir, int kind)
-{
-	return a >= 0 && dir >= 0 && (m->hs[a][dir] >> kind & 1);
 }
 
 void hex_side_set(struct hex_map *m, int a, int dir, int kind, int on)

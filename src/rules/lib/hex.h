@@ -93,16 +93,44 @@ struct hex_map {
 	uint16_t hs[HEX_MAX][6];     /* hexside bits (1 << HS_*), both sides */
 	uint8_t hs_name[HEX_MAX][6]; /* index into names[], 0 none */
 	uint32_t region[HEX_MAX];    /* bit r: the hex is in region r */
+	/* hex_neighbour of every index, made once by hex_map_load
+	 * (hex_map_neighbours): the searches ask it millions of times. A
+	 * map made by hand has nb_built 0 and its neighbours computed. */
+	int16_t nb[HEX_MAX][6];
+	int nb_built;
 };
 
 /* ---- grid ---- */
-int hex_index(const struct hex_map *m, int col, int row); /* or HEX_NONE */
-int hex_col(int idx);
-int hex_row(int idx);
+/* (inline: the searches and loops over a window of the map ask them for
+ * every hex) */
+static inline int hex_index(const struct hex_map *m, int col, int row)
+{
+	if (col < 1 || row < 1 || col > m->cols || row > m->rows)
+		return HEX_NONE;
+	return (col - 1) * HEX_MAX_ROWS + (row - 1);
+}
+static inline int hex_col(int idx)
+{
+	return idx / HEX_MAX_ROWS + 1;
+}
+static inline int hex_row(int idx)
+{
+	return idx % HEX_MAX_ROWS + 1;
+}
 /* "0304" <-> index; hex_parse returns HEX_NONE for a bad or off-map id */
 int hex_parse(const struct hex_map *m, const char *s);
 const char *hex_id(int idx, char buf[8]);
-int hex_neighbour(const struct hex_map *m, int idx, int dir);
+/* hex_neighbour computed from the geometry (the table's source) */
+int hex_neighbour_calc(const struct hex_map *m, int idx, int dir);
+static inline int hex_neighbour(const struct hex_map *m, int idx, int dir)
+{
+	if (m->nb_built && idx >= 0 && idx < HEX_MAX && dir >= 0 && dir < 6)
+		return m->nb[idx][dir];
+	return hex_neighbour_calc(m, idx, dir);
+}
+/* Fill m->nb from cols, rows, pointy and shifted_even (hex_map_load
+ * does; call it again after changing them). */
+void hex_map_neighbours(struct hex_map *m);
 /* One past the last index of a hex of the map: a loop over its hexes
  * need go no farther (inline: it is a loop's bound). */
 static inline int hex_end(const struct hex_map *m)
@@ -114,7 +142,11 @@ int hex_dir(const struct hex_map *m, int a, int b);   /* -1: not adjacent */
 int hex_distance(const struct hex_map *m, int a, int b);
 /* Centre of a hex for drawing, in hex radii units. */
 void hex_centre(const struct hex_map *m, int idx, double *x, double *y);
-int hex_side_has(const struct hex_map *m, int a, int dir, int kind);
+static inline int hex_side_has(const struct hex_map *m, int a, int dir,
+			       int kind)
+{
+	return a >= 0 && dir >= 0 && (m->hs[a][dir] >> kind & 1);
+}
 void hex_side_set(struct hex_map *m, int a, int dir, int kind, int on);
 /* "0203-0303", lower hex first */
 const char *hex_side_id(const struct hex_map *m, int a, int dir,

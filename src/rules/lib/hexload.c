@@ -290,6 +290,7 @@ int hex_map_load(struct hex_map *m, const struct doc *d,
 	if (doc_need_int(d, map, "rows", 1, HEX_MAX_ROWS, &v, err) < 0)
 		return -1;
 	m->rows = (int)v;
+	hex_map_neighbours(m);
 	if (doc_need(d, map, "terrain", DOC_MAP, &t, err) < 0)
 		return -1;
 	if (t->n > HEX_TERRAIN_MAX)

@@ -36,11 +36,12 @@ int hex_side_water(const struct hex_rules *r, int a, int b)
 }
 
 /* Whether unit u in hex `from` exerts a zone of control into its
- * neighbour h where unit v stands (or would stand; -1: as h is now). */
-static int exerts_on(const struct hex_rules *r, int u, int from, int h,
-		     int v)
+ * neighbour h, in direction d, where unit v stands (or would stand; -1:
+ * as h is now). */
+static int exerts_dir(const struct hex_rules *r, int u, int from, int d,
+		      int h, int v)
 {
-	int d = hex_dir(r->map, from, h), k;
+	int k;
 
 	for (k = 0; d >= 0 && r->map->hs[from][d] && k < HS_KINDS; k++)
 		if (r->map->side[k].blocks_zoc &&
@@ -52,6 +53,13 @@ static int exerts_on(const struct hex_rules *r, int u, int from, int h,
 	if (v >= 0 && r->exerts_zoc_on)
 		return r->exerts_zoc_on(r->user, u, h, v);
 	return !r->exerts_zoc || r->exerts_zoc(r->user, u, h);
+}
+
+/* exerts_dir, the direction found */
+static int exerts_on(const struct hex_rules *r, int u, int from, int h,
+		     int v)
+{
+	return exerts_dir(r, u, from, hex_dir(r->map, from, h), h, v);
 }
 
 static int exerts(const struct hex_rules *r, int u, int from, int h)
@@ -108,14 +116,16 @@ int hex_in_enemy_zoc(const struct hex_rules *r, int side, int h)
 
 void hex_zoc_map(const struct hex_rules *r, int side, uint8_t zoc[HEX_MAX])
 {
-	int n, d, h, u;
+	int n, d, h, u, end = hex_end(r->map);
 
+	/* (the bound once: the stores to zoc might alias the map) */
 	memset(zoc, 0, HEX_MAX);
-	for (n = 0; n < hex_end(r->map); n++)
+	for (n = 0; n < end; n++)
 		for (u = r->occupant[n]; u >= 0; u = r->next ? r->next[u] : -1)
 			for (d = 0; r->units[u].side != side && d < 6; d++) {
 				h = hex_neighbour(r->map, n, d);
-				if (h >= 0 && !zoc[h] && exerts(r, u, n, h))
+				if (h >= 0 && !zoc[h] &&
+				    exerts_dir(r, u, n, d, h, -1))
 					zoc[h] = 1;
 			}
 }
@@ -129,15 +139,29 @@ static int add(int a, int b)
 	return a + b;
 }
 
-int hex_step_cost(const struct hex_rules *r, int a, int b)
+/* The cost of a step across a hexside with a feature (side_cost) or
+ * without (inline: most steps of a search). */
+static int side_cost(const struct hex_rules *r, int a, int d, int b);
+
+/* hex_step_cost with d = hex_dir(a, b) known (the searches step in each
+ * direction: no need to find it again) */
+static inline int step_cost(const struct hex_rules *r, int a, int d,
+			    int b)
 {
 	const struct hex_map *m = r->map;
-	int d = hex_dir(m, a, b), w, br, cost, extra = 0, road;
 
 	if (d < 0 || m->terr[b] >= m->n_terrain)
 		return COST_NO;
 	if (!m->hs[a][d])
 		return m->terrain[m->terr[b]].cost;  /* a plain hexside */
+	return side_cost(r, a, d, b);
+}
+
+static int side_cost(const struct hex_rules *r, int a, int d, int b)
+{
+	const struct hex_map *m = r->map;
+	int w, br, cost, extra = 0, road;
+
 	w = water_kind(m, a, d);
 	/* a bridge matters only across water */
 	br = w < 0 ? 0 : intact_bridge(m, a, d) ? 2 : bridged(r, a, d);
@@ -160,6 +184,11 @@ int hex_step_cost(const struct hex_rules *r, int a, int b)
 			   extra : 0);
 	}
 	return add(m->terrain[m->terr[b]].cost, extra);
+}
+
+int hex_step_cost(const struct hex_rules *r, int a, int b)
+{
+	return step_cost(r, a, hex_dir(r->map, a, b), b);
 }
 
 int hex_attack_across(const struct hex_rules *r, int a, int b, int *shift)
@@ -186,8 +215,11 @@ int hex_attack_across(const struct hex_rules *r, int a, int b, int *shift)
 	return 1;
 }
 
-const char *hex_step_block(const struct hex_rules *r, int u, int side,
-			   int a, int b, int left, int first, int *cost)
+/* hex_step_block with d = hex_dir(a, b) known and za =
+ * hex_in_enemy_zoc(r, side, a) if known (-1: not yet asked) */
+static inline const char *step_block(const struct hex_rules *r, int u,
+				     int side, int a, int d, int b, int za,
+				     int left, int first, int *cost)
 {
 	int c, o;
 
@@ -199,12 +231,14 @@ const char *hex_step_block(const struct hex_rules *r, int u, int side,
 		return "enemy";
 	if (r->may_enter && !r->may_enter(r->user, u, b))
 		return "prohibited";
-	c = hex_step_cost(r, a, b);
+	c = step_cost(r, a, d, b);
 	if (c == COST_NO)
 		return "hexside";
 	if (r->extra_cost)
 		c = add(c, r->extra_cost(r->user, u, a, b));
-	if (hex_in_enemy_zoc(r, side, a)) {
+	if (za < 0)
+		za = hex_in_enemy_zoc(r, side, a);
+	if (za) {
 		if (!r->map->zoc_to_zoc && hex_in_enemy_zoc(r, side, b))
 			return "zoc";
 		c = add(c, r->map->zoc_leave_cost);
@@ -224,13 +258,21 @@ const char *hex_step_block(const struct hex_rules *r, int u, int side,
 	return NULL;
 }
 
+const char *hex_step_block(const struct hex_rules *r, int u, int side,
+			   int a, int b, int left, int first, int *cost)
+{
+	int d = b < 0 ? -1 : hex_dir(r->map, a, b);
+
+	return step_block(r, u, side, a, d, b, -1, left, first, cost);
+}
+
 static void reach(const struct hex_rules *r, int u, int from, int left,
 		  int first, int16_t best[HEX_MAX], int16_t *prev)
 {
 	static const int none = -1;
 	int16_t queue[HEX_MAX];
 	uint8_t inq[HEX_MAX], zoc[HEX_MAX];
-	int head = 0, count = 0, a, b, d, cost, side = r->units[u].side;
+	int head = 0, count = 0, a, b, d, cost, za, side = r->units[u].side;
 	struct hex_rules cached;
 
 	/* nothing moves during the search: the zones of control once */
@@ -255,14 +297,15 @@ static void reach(const struct hex_rules *r, int u, int from, int left,
 		head = (head + 1) % HEX_MAX;
 		count--;
 		inq[a] = 0;
-		if (a != from && hex_in_enemy_zoc(r, side, a))
+		za = hex_in_enemy_zoc(r, side, a);
+		if (a != from && za)
 			continue;       /* 6.0: entering a ZOC stops */
 		for (d = 0; d < 6; d++) {
 			b = hex_neighbour(r->map, a, d);
 			if (b < 0 || b == from)
 				continue;
-			if (hex_step_block(r, u, side, a, b, best[a],
-					   first && a == from, &cost))
+			if (step_block(r, u, side, a, d, b, za, best[a],
+				       first && a == from, &cost))
 				continue;
 			if (best[a] - cost > best[b]) {
 				best[b] = (int16_t)(best[a] - cost);

@@ -11,11 +11,11 @@ void hex_trace(const struct hex_map *m,
 	       int max, int16_t dist[HEX_MAX])
 {
 	int16_t queue[HEX_MAX];
-	int head = 0, tail = 0, a, b, d;
+	int head = 0, tail = 0, a, b, d, end = hex_end(m);
 
 	for (a = 0; a < HEX_MAX; a++)
 		dist[a] = -1;
-	for (a = 0; a < hex_end(m); a++) {
+	for (a = 0; a < end; a++) {
 		if (m->terr[a] != 255 && source(user, a) && pass(user, a)) {
 			dist[a] = 0;
 			queue[tail++] = (int16_t)a;
