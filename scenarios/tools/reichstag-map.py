@@ -302,6 +302,8 @@ LAKE_POINT = {"Tegeler See": (52.585, 13.255), "Mueggelsee": (52.441, 13.650),
 
 # Water lines: name -> (kind, polyline). Names are the hexside names the
 # rules may refer to (at most 15 in hexload, each under 16 characters).
+# A hexside crossed by two lines takes the first line's name: the rivers
+# come first, so that a canal's mouth does not cut a river in two.
 SPREE_WEST = [(52.5345, 13.209), (52.531, 13.225), (52.528, 13.245),
               (52.531, 13.265), (52.528, 13.285), (52.523, 13.297),
               (52.519, 13.310), (52.523, 13.325), (52.5225, 13.343),
@@ -325,6 +327,12 @@ TEMPLINER = [(52.3885, 13.050), (52.382, 13.043), (52.370, 13.040),
 WATER = {
     "spree": ("river", SPREE_WEST + SPREE_EAST[1:]),
     "havel": ("river", HAVEL),
+    "dahme": ("river", [(52.445, 13.576), (52.435, 13.575), (52.425, 13.568),
+                        (52.415, 13.572), (52.405, 13.580), (52.395, 13.590),
+                        (52.385, 13.600), (52.365, 13.612)]),
+    # the large lakes' links to the Havel (their hexes are "lake")
+    "tegeler-see": ("lake", [(52.585, 13.255), (52.578, 13.226)]),
+    "wannsee": ("lake", [(52.428, 13.168), (52.441, 13.168)]),
     "templiner-see": ("lake", TEMPLINER),
     "landwehr": ("river", [(52.4985, 13.4505), (52.4965, 13.435),
                            (52.4955, 13.420), (52.4975, 13.405),
@@ -349,9 +357,6 @@ WATER = {
                                (52.545, 13.318), (52.548, 13.300),
                                (52.550, 13.280), (52.553, 13.262),
                                (52.555, 13.250), (52.557, 13.234)]),
-    "dahme": ("river", [(52.445, 13.576), (52.435, 13.575), (52.425, 13.568),
-                        (52.415, 13.572), (52.405, 13.580), (52.395, 13.590),
-                        (52.385, 13.600), (52.365, 13.612)]),
 }
 
 # Roads (Autobahn and main roads; TEC "road") and railways.
@@ -434,7 +439,8 @@ RAILWAYS = {
                          (52.455, 13.700)],
     "Goerlitzer Bahn": [(52.499, 13.427), (52.493, 13.461),
                         (52.455, 13.510), (52.435, 13.540),
-                        (52.415, 13.575), (52.370, 13.610)],
+                        (52.415, 13.562), (52.395, 13.578),
+                        (52.370, 13.595)],
     "Lehrter Bahn": [(52.525, 13.369), (52.531, 13.300), (52.535, 13.205),
                      (52.535, 13.130), (52.540, 12.990)],
     "Kremmener Bahn": [(52.549, 13.389), (52.570, 13.330),
@@ -694,6 +700,10 @@ def build():
                             if p[1] >= ROWS - 1 and p in only1bf]
     R["setup-1uf-south"] = [p for p in land if p[1] >= ROWS - 1 and
                             p in only1uf and east_of_havel(p)]
+    # where the Germans may be placed in each sector (3.5-3.10, 7.3):
+    # land, not the Reichstag (5.6: only its 3.4 garrison)
+    R["setup-german-1bf"] = [p for p in land if p in only1bf]
+    R["setup-german-1uf"] = [p for p in land if p in only1uf]
     pd = objectives["Potsdam"]
     R["setup-spree"] = [p for p in land if dist(p, pd) <= 2 and
                         p in only1uf and not east_of_havel(p)]
@@ -749,6 +759,10 @@ REGION_NOTES = {
     "setup-1uf-south": "3.12: east bank of the Havel, 2 hexes of the south "
                        "edge",
     "setup-spree": "3.8: within 2 hexes of Potsdam, west bank of the Havel",
+    "setup-german-1bf": "3.6, 3.7, 3.10, 7.3: land of the 1BF sector but "
+                        "the Reichstag (5.6)",
+    "setup-german-1uf": "3.5, 3.7, 3.9, 7.3: land of the 1UF sector but "
+                        "the Reichstag",
 }
 
 
