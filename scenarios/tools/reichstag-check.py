@@ -345,9 +345,6 @@ def check_semantics(M):
                  % (hid(p), T[p]))
     pd = R.get("potsdam", set())
     need(pd and pd <= R.get("so-1uf", set()), "Potsdam not a 1UF objective")
-    need(all(T[p] == "objective" for p in allh
-             if p not in R.get("so-1bf", set()) | R.get("so-1uf", set())
-             and T[p] == "objective") or True, "")
     stray = [p for p in allh if T[p] == "objective" and
              p not in R.get("so-1bf", set()) | R.get("so-1uf", set())]
     need(not stray, "objective hexes outside so-*: %s" % stray)
