@@ -228,6 +228,13 @@ int game_emit(const struct game *g, struct strbuf *out, struct error *err);
  * game file it would refuse to read. */
 int game_emit_checked(const struct game *g, const char *scn_dir,
 		      struct strbuf *out, struct error *err);
+/* The same for a game as game_adjudicate leaves it: read by game_parse,
+ * one step appended and read as game_parse reads a step, the stored
+ * state replaced. The text must parse back to this very tree and the new
+ * step's orders verify as stored; the rest, unchanged since game_parse
+ * read it, is not read again. */
+int game_emit_step(const struct game *g, struct strbuf *out,
+		   struct error *err);
 
 /* "rules id/version" as pinned in headers. */
 void game_rules_tag(const struct ruleset *rs, char *out, size_t size);

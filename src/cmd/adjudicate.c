@@ -113,7 +113,7 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 	/* the game file and the report: both or neither */
 	struct staged files[2];
 	size_t n_files = 0;
-	if (game_emit_checked(&g, cli->scenario_dir, &text, err) == 0 &&
+	if (game_emit_step(&g, &text, err) == 0 &&
 	    write_stage(&files[n_files++], out ? out : "-", text.buf,
 			text.len, 0644, 0, err) == 0 &&
 	    (!rep || write_stage(&files[n_files++], rep, report.buf,

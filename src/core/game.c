@@ -613,6 +613,39 @@ int game_emit_checked(const struct game *g, const char *scn_dir,
 	return rc;
 }
 
+static int same(const struct doc_node *a, const struct doc_node *b);
+
+int game_emit_step(const struct game *g, struct strbuf *out,
+		   struct error *err)
+{
+	struct orders ord;
+	struct verified v;
+	if (game_emit(g, out, err))
+		return -1;
+	struct doc *d = doc_new(g->doc->name);
+	int rc = doc_parse(d, out->buf, out->len, &DOC_LIMITS_GAME, err);
+	if (rc == 0 && !same(d->root, g->doc->root))
+		rc = errorf(err, EXIT_USAGE, "%s: the text written does not "
+			    "read back as the game it was written from",
+			    g->doc->name);
+	doc_free(d);
+	if (rc == 0 && g->n_steps > 0) {
+		const struct game_step *s = &g->steps[g->n_steps - 1];
+		memset(&ord, 0, sizeof ord);
+		rc = verify_orders((struct game *)g, "the new step's orders",
+				   (const char *)s->blob, s->blob_len, NULL, 0,
+				   s->n, s->actor,
+				   game_prev(g, g->n_steps - 1), 1, &ord, &v,
+				   err);
+		orders_free(&ord);
+		verified_free(&v);
+	}
+	if (rc)
+		error_prefix(err, "nothing written: the game file would not "
+			     "read back");
+	return rc;
+}
+
 /* ---- checking ---- */
 
 /* The join signature of every role that has joined. */
