@@ -37,9 +37,9 @@ atexit.register(shutil.rmtree, ENV["XDG_STATE_HOME"], True)
 ENV.pop("UMPIRE_CONFIG", None)
 
 
-def run_once(cmd, cwd, want=0):
-    p = subprocess.Popen(cmd, cwd=cwd, env=ENV, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.PIPE)
+def run_once(cmd, cwd, want=0, env=None):
+    p = subprocess.Popen(cmd, cwd=cwd, env=env or ENV,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, ru = os.wait4(p.pid, 0)
     err = p.stderr.read()
     p.stderr.close()
@@ -58,18 +58,19 @@ def peak_rss(cmd, cwd):
     return int(p.stderr.decode().strip().split("\n")[-1])
 
 
-def timed(cmd, cwd, reps, want=0):
+def timed(cmd, cwd, reps, want=0, env=None):
     t = time.perf_counter()
     for _ in range(reps):
-        run_once(cmd, cwd, want)
+        run_once(cmd, cwd, want, env)
     return (time.perf_counter() - t) / reps
 
 
-def compare(a, b, cwd, reps, rounds=5):
-    """Median seconds per run of a and b, timed in alternation."""
+def compare(a, b, cwd, reps, rounds=5, env_a=None):
+    """Median seconds per run of a (in env_a, else ENV) and b, timed in
+    alternation."""
     ta, tb = [], []
     for _ in range(rounds):
-        ta.append(timed(a, cwd, reps))
+        ta.append(timed(a, cwd, reps, env=env_a))
         tb.append(timed(b, cwd, reps))
     return statistics.median(ta), statistics.median(tb)
 
@@ -375,10 +376,18 @@ def main():
                        "--detached", "-o", "orders-last.yaml.minisig")
         amsv = ["minisign", "-Vq", "-p", actor + ".pub", "-m",
                 "orders-last.yaml"]
+        # this machine's checkpoints as the play left them (umpire(1),
+        # FILES); and without any (a state directory that cannot be
+        # made: every run replays from the start)
         ts5, tm5 = compare([BIN, "status", "game-before.yaml"], amsv, ag, 20)
         r6 = ts5 / tm5
         out("            status of the last step %.2f ms, minisign -V %.2f "
             "ms: ratio %.2f (goal <= 3)" % (ts5 * 1e3, tm5 * 1e3, r6))
+        cold = dict(ENV, XDG_STATE_HOME="/dev/null/none")
+        tc5, tm5c = compare([BIN, "status", "game-before.yaml"], amsv, ag, 10,
+                            env_a=cold)
+        out("            the same without checkpoints (replayed from the "
+            "start) %.2f ms: ratio %.2f" % (tc5 * 1e3, tc5 / tm5c))
         aadj = [BIN, "adjudicate", "game-before.yaml", "signed-last.yaml",
                 "-s", acounter + ".key", "-o", "adj-out.yaml", "--report",
                 "adj-report.txt"]

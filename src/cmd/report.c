@@ -87,6 +87,8 @@ int cmd_report(int argc, char **argv, const struct cli *cli,
 		}
 		step = v;
 	}
+	/* the examples a report shows, as adjudicate's report */
+	g.examples = REPORT_EXAMPLES;
 	if (game_snapshot(&g, step, &snap, err) ||
 	    game_check(&g, CHECK_LIGHT, NULL, &run, err))
 		goto out_snap;

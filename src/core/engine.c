@@ -352,7 +352,10 @@ static long ask(struct ctx *c, const struct question *q,
 			refuse(c, "%s: the orders of step %zu answer nothing; "
 			       "rule %s asks %s: %s", s->src, c->cur + 1,
 			       q->rule, q->role, q->key);
-		record_end(c, q);
+		/* as the pending question is kept: free text marked */
+		struct question ended = *q;
+		ended.free_text = m->check != NULL;
+		record_end(c, &ended);
 		if (c->cur + 1 < c->n_steps) {
 			const struct engine_step *nx = &c->steps[c->cur + 1];
 			if (!acts(nx, q->role))
