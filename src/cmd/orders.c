@@ -31,10 +31,22 @@ static void comment(struct strbuf *out, const char *text, size_t hang)
 	strbuf_free(&w);
 }
 
+/* again: the free-text question just before asked the same (rule, key
+ * and text), and a template without answers given lists its examples
+ * once */
 static void question(struct strbuf *out, const struct question *q,
-		     const char *given)
+		     const char *given, int again)
 {
 	struct strbuf sb = STRBUF_INIT;
+	if (again) {
+		strbuf_addf(&sb, "rule %s, %s: again (answers as in the "
+			    "examples above)", q->rule, q->key);
+		comment(out, sb.buf, 2);
+		strbuf_addf(out, "- %s: \"%s\"\n", q->key, given ? given :
+			    q->options[0]);
+		strbuf_free(&sb);
+		return;
+	}
 	strbuf_addf(&sb, "rule %s, %s: %s", q->rule, q->key, q->text);
 	comment(out, sb.buf, 2);
 	strbuf_reset(&sb);
@@ -79,8 +91,15 @@ static int write_template(const struct game *g, size_t step,
 	strbuf_addf(out, "umpire: orders/1\ngame: %s\nstep: %zu\nside: %s\n"
 		    "prev: %s\nreveal: %s\nanswers:\n", g->id, step, role,
 		    pv, rv);
+	/* a script that gives answers (--answers) reads every question in
+	 * full; a player reads a repeated question's examples once */
+	int full = prefix && prefix->n_answers > 0;
 	for (size_t i = 0; i < n_q; i++)
-		question(out, &qs[i], given ? given[i] : NULL);
+		question(out, &qs[i], given ? given[i] : NULL, !full && i > 0 &&
+			 qs[i].free_text && qs[i - 1].free_text &&
+			 !strcmp(qs[i].rule, qs[i - 1].rule) &&
+			 !strcmp(qs[i].key, qs[i - 1].key) &&
+			 !strcmp(qs[i].text, qs[i - 1].text));
 	strbuf_adds(out, "standing:\n");
 	comment(out, "Questions the rules ask after a card or die is drawn "
 		"start the next step, unless a standing order answers them. "

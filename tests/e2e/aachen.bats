@@ -17,6 +17,8 @@ one_step() {
 	st=$("$UMPIRE" status --brief "$g")
 	side=$(echo "$st" | awk '{print $2}')
 	if [ "$side" = allied ]; then k=a.key; o=g.key; else k=g.key; o=a.key; fi
+	# the size of what a player reads: the template, then the report
+	"$UMPIRE" orders "$g" -s $k | wc -l >>"${g%.yaml}.template-lines"
 	if [ "$how" = script ]; then
 		python3 "$CHOOSE" "$side" "$g" $k "$UMPIRE" >o.yaml
 	else
@@ -26,6 +28,7 @@ one_step() {
 	"$UMPIRE" adjudicate "$g" o.signed.yaml -s $o -o next.yaml \
 		--report report.txt 2>/dev/null || return 1
 	cat report.txt >>all-reports.txt
+	wc -l <report.txt >>"${g%.yaml}.report-lines"
 	mv next.yaml "$g"
 }
 
@@ -65,7 +68,7 @@ setup() {
 	umpire_setup
 	export UMPIRE_SCENARIOS="${UMPIRE_SCENARIOS:-$BATS_TEST_DIRNAME/../../scenarios}"
 	cp "$BATS_FILE_TMPDIR"/{a,g}.{key,pub} "$BATS_FILE_TMPDIR"/*.yaml \
-		"$BATS_FILE_TMPDIR"/all-reports.txt .
+		"$BATS_FILE_TMPDIR"/*-lines "$BATS_FILE_TMPDIR"/all-reports.txt .
 }
 
 @test "the first question: the Allied set-up (17.0), no referee" {
@@ -248,4 +251,18 @@ setup() {
 	grep -q "^German units on the map:" full.txt
 	[ "$(grep -c '' full.txt)" -gt "$(grep -c '' r.txt)" ]
 	[ -z "$(awk 'length > 72' full.txt)" ]
+}
+
+@test "by mail: every order template within 150 lines, every report but the first within 80" {
+	for g in scripted idle; do
+		[ "$(wc -l <$g.template-lines)" -gt 10 ]
+		max=$(sort -n $g.template-lines | tail -1)
+		echo "$g: longest template $max lines"
+		[ "$max" -le 150 ]
+		# the first report carries the provisional paragraph and the
+		# whole roster
+		over=$(tail -n +2 $g.report-lines | awk '$1 > 80' | wc -l)
+		echo "$g: $over reports after the first over 80 lines"
+		[ "$over" -eq 0 ]
+	done
 }

@@ -31,7 +31,7 @@ int aa_held(const struct aachen *st, const int16_t *hexes, int n)
 	return k;
 }
 
-enum { EXAMPLES_A_UNIT = 6 };
+enum { EXAMPLES_A_UNIT = 4 };
 
 /* buf[len..] = sep word, and its new length: snprintf(buf + len, ...,
  * "%s%s", sep, word) in a buffer the caller has checked is long enough
@@ -1637,8 +1637,9 @@ static void setup_phase(struct ctx *c, struct aachen *st)
 		n = entry_free(st, i, f);
 		if (n == 0)
 			continue;
+		/* one line in a template: the hexes are the legal answers */
 		q_init(&q, "17.0", "setup", aa_side_names[side], "Set up %s "
-		       "(%d-%d-%d, %s) in one of its set-up hexes.",
+		       "(%d-%d-%d, %s).",
 		       st->u[i].id, st->u[i].att, st->u[i].def, st->u[i].mov,
 		       st->u[i].name);
 		for (k = 0; k < n; k++)
