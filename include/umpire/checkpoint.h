@@ -39,6 +39,12 @@ struct checkpoints {
 void checkpoints_open(struct checkpoints *cp, const struct game *g);
 void checkpoints_close(struct checkpoints *cp);
 
+/* Whether node, step i of a game file (0-based), is the very step i
+ * verified here (the hash of its encoding, signature included): then
+ * *hash receives the step's hash. */
+int checkpoints_vouch_node(const struct checkpoints *cp, size_t i,
+			   const struct doc_node *node, unsigned char hash[32]);
+
 /* Whether step i of g (0-based, its hash computed) is the step i
  * verified here, countersignature included. */
 int checkpoints_vouch(const struct checkpoints *cp, const struct game *g,

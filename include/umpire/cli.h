@@ -85,6 +85,8 @@ int cli_view(const struct cli *cli, const char *path, const char *buf,
 	     size_t len, const struct seckey *sk, struct view *v,
 	     struct error *err);
 /* Load a game file with the scenario directory of cli. */
+int cli_game_flags(const struct cli *cli, const char *path, struct game *g,
+		   unsigned flags, struct error *err);
 int cli_game(const struct cli *cli, const char *path, struct game *g,
 	     struct error *err);
 /* Load the secret key at path, or the config's default if path is NULL. */

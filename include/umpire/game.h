@@ -48,7 +48,14 @@ struct game_step {
 	int has_salt;
 	struct orders ord;
 	unsigned char hash[32];       /* computed */
+	int lazy;                     /* blob not decoded yet: a step this
+					 machine verified before
+					 (GAME_PARSE_CHECKPOINTS);
+					 game_step_blob decodes it */
+	int verified_here;            /* so found by game_parse */
 };
+
+struct checkpoints;
 
 struct game {
 	struct doc *doc;
@@ -81,6 +88,9 @@ struct game {
 	enum { CHECKPOINTS_NO, CHECKPOINTS_USE, CHECKPOINTS_REDO }
 		checkpoints;   /* REDO: after a checkpoint that played
 				  otherwise; from the start, and rewrite */
+	/* this machine's checkpoints, read by game_parse with
+	 * GAME_PARSE_CHECKPOINTS (checkpoint.h), else NULL */
+	struct checkpoints *cp;
 	/* The most example answers of the pending question the caller
 	 * shows (ctx_examples); 0: all. */
 	size_t examples;
@@ -116,6 +126,18 @@ int game_load(struct game *g, const char *path, const char *scn_dir,
 /* The same, from a buffer read already; name is for messages. */
 int game_parse(struct game *g, const char *name, const char *buf,
 	       size_t len, const char *scn_dir, struct error *err);
+/* With GAME_PARSE_CHECKPOINTS, a step that is, node for node, one this
+ * machine verified before (checkpoint.h) takes its hash from the
+ * checkpoints and leaves its orders undecoded (step->lazy) until
+ * game_step_blob; for per-turn commands that set g->checkpoints. */
+enum { GAME_PARSE_CHECKPOINTS = 1 };
+int game_parse_flags(struct game *g, const char *name, const char *buf,
+		     size_t len, const char *scn_dir, unsigned flags,
+		     struct error *err);
+int game_load_flags(struct game *g, const char *path, const char *scn_dir,
+		    unsigned flags, struct error *err);
+/* Step i's orders decoded (s->blob), if they were left lazy. */
+int game_step_blob(struct game *g, size_t i, struct error *err);
 void game_free(struct game *g);
 /* A game with no steps from a header mapping (the header of a view). */
 int game_from_header(struct game *g, const char *name,

@@ -48,7 +48,7 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 	const struct io_name outs[] = { { "-o", out }, { "--report", rep } };
 	if (io_distinct(in, 4, outs, 2, err))
 		return -1;
-	if (cli_game(cli, game_path, &g, err))
+	if (cli_game_flags(cli, game_path, &g, GAME_PARSE_CHECKPOINTS, err))
 		return -1;
 	struct strbuf notes = STRBUF_INIT;
 	if (mail_read_received(orders, 1u << 20, &buf, &len,

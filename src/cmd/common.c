@@ -197,6 +197,12 @@ int cli_game(const struct cli *cli, const char *path, struct game *g,
 	return game_load(g, path, cli->scenario_dir, err);
 }
 
+int cli_game_flags(const struct cli *cli, const char *path, struct game *g,
+		   unsigned flags, struct error *err)
+{
+	return game_load_flags(g, path, cli->scenario_dir, flags, err);
+}
+
 int cli_seckey(const struct cli *cli, const char *path, struct seckey **sk,
 	       struct error *err)
 {

@@ -194,7 +194,8 @@ int cmd_status(int argc, char **argv, const struct cli *cli,
 		free(buf);
 		return rc;
 	}
-	rc = game_parse(&g, path_name(path), buf, len, cli->scenario_dir, err);
+	rc = game_parse_flags(&g, path_name(path), buf, len,
+			      cli->scenario_dir, GAME_PARSE_CHECKPOINTS, err);
 	free(buf);
 	if (rc)
 		return -1;

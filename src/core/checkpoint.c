@@ -7,7 +7,7 @@
  *   rules: ID/VERSION        (and the state's size: another build of the
  *   state-size: N             rules is another cache)
  *   genesis: HASH
- *   steps: ["HASH SIGHASH", ...]    step 1, 2, ...
+ *   steps: ["HASH SIGHASH NODE", ...]    step 1, 2, ...
  *   points: [N, ...]         the steps that have a checkpoint
  * and GAME.N, the checkpoint in step N (one file each, so that a command
  * reads only the one it resumes from):
@@ -16,7 +16,8 @@
  *   step: N
  *   answers: A, standing: S, draws: D, blind: B, turn: T, phase: TEXT,
  *   draw-for: ROLE, state: {...}
- * HASH is 32 bytes in base64.
+ * HASH is 32 bytes in base64; NODE, the hash of the step as the game file
+ * holds it (its canonical encoding, signature included).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -115,24 +116,56 @@ void checkpoints_close(struct checkpoints *cp)
 	memset(cp, 0, sizeof *cp);
 }
 
-/* "HASH SIGHASH" of step s */
+#define LINE_LEN (3 * DOC_B64_32_LEN + 2)
+
+static void node_hash(const struct doc_node *node, unsigned char out[32])
+{
+	struct strbuf sb = STRBUF_INIT;
+	doc_encode(node, &sb);
+	crypto_generichash(out, 32, (const unsigned char *)sb.buf, sb.len,
+			   NULL, 0);
+	strbuf_free(&sb);
+}
+
+/* "HASH SIGHASH NODE" of step s */
 static void step_line(const struct game_step *s, char *out)
 {
-	unsigned char sh[32];
+	unsigned char sh[32], nh[32];
 	record_sig_hash(s, sh);
+	node_hash(s->node, nh);
 	doc_b64_32_str(out, s->hash);
 	out[DOC_B64_32_LEN] = ' ';
 	doc_b64_32_str(out + DOC_B64_32_LEN + 1, sh);
+	out[2 * DOC_B64_32_LEN + 1] = ' ';
+	doc_b64_32_str(out + 2 * DOC_B64_32_LEN + 2, nh);
 }
 
 int checkpoints_vouch(const struct checkpoints *cp, const struct game *g,
 		      size_t i)
 {
-	char line[2 * DOC_B64_32_LEN + 2];
+	char line[LINE_LEN + 1];
 	if (!cp->doc || i >= cp->steps->n || i >= g->n_steps)
 		return 0;
 	step_line(&g->steps[i], line);
 	return is_str(cp->steps->items[i], line);
+}
+
+int checkpoints_vouch_node(const struct checkpoints *cp, size_t i,
+			   const struct doc_node *node, unsigned char hash[32])
+{
+	char nb[DOC_B64_32_LEN + 1];
+	unsigned char nh[32];
+	const struct doc_node *l;
+	if (!cp->doc || i >= cp->steps->n)
+		return 0;
+	l = cp->steps->items[i];
+	if (l->kind != DOC_SCALAR || l->len != LINE_LEN)
+		return 0;
+	node_hash(node, nh);
+	doc_b64_32_str(nb, nh);
+	if (memcmp(l->str + 2 * DOC_B64_32_LEN + 2, nb, DOC_B64_32_LEN) != 0)
+		return 0;
+	return doc_b64_32_parse(l->str, DOC_B64_32_LEN, hash) == 0;
 }
 
 static int size_of(const struct doc_node *n, size_t *out)
@@ -286,7 +319,7 @@ void checkpoints_save(const struct game *g, const struct run *run)
 {
 	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
 	struct error ignored;
-	char rules[96], line[2 * DOC_B64_32_LEN + 2];
+	char rules[96], line[LINE_LEN + 1];
 	struct checkpoints old;
 	size_t step;
 	if (g->n_steps == 0 || file_path(g, 0, &path)) {

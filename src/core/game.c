@@ -39,6 +39,10 @@ void game_free(struct game *g)
 		orders_free(&g->steps[i].ord);
 	free(g->steps);
 	free(g->start_state);
+	if (g->cp) {
+		checkpoints_close(g->cp);
+		free(g->cp);
+	}
 	if (g->scn.doc)
 		scenario_free(&g->scn);
 	doc_free(g->doc);
@@ -239,9 +243,12 @@ static int load_roles(struct game *g, struct error *err)
 
 static void step_hash(const struct doc_node *step, const unsigned char *blob,
 		      size_t blob_len, unsigned char out[32]);
-static int verify_joins(struct game *g, struct error *err);
+static int verify_joins(struct game *g, int check, struct error *err);
 
+/* cp: this machine's checkpoints, or NULL; *vouched: the steps so far
+ * that are node for node the ones verified here */
 static int load_step(struct game *g, size_t i, const struct doc_node *m,
+		     const struct checkpoints *cp, size_t *vouched,
 		     struct error *err)
 {
 	const struct doc *d = g->doc;
@@ -254,11 +261,19 @@ static int load_step(struct game *g, size_t i, const struct doc_node *m,
 	if (m->kind != DOC_MAP)
 		return errorf(err, EXIT_REFUSED, "%s: a step is a mapping",
 			      doc_where(d, m, w, sizeof w));
+	/* a step verified here: its hash known, its orders decoded when
+	 * they are read */
+	s->lazy = cp && *vouched == i &&
+		checkpoints_vouch_node(cp, i, m, s->hash);
+	s->verified_here = s->lazy;
+	if (s->lazy)
+		++*vouched;
 	if (doc_only_keys(d, m, step_keys, err) ||
 	    doc_need_int(d, m, "step", 1, 1000000000, &s->n, err) ||
 	    doc_need_str(d, m, "actor", &s->actor, err) ||
 	    doc_need_str(d, m, "counter", &s->counter, err) ||
-	    doc_need_b64(d, m, "orders", &s->blob, &s->blob_len, err) ||
+	    (!s->lazy &&
+	     doc_need_b64(d, m, "orders", &s->blob, &s->blob_len, err)) ||
 	    doc_need(d, m, "reveals", DOC_MAP, &rv, err) ||
 	    doc_need_b64_32(d, m, "seed", s->seed, err) ||
 	    doc_need(d, m, "draws", DOC_SEQ, &s->draws, err) ||
@@ -283,7 +298,8 @@ static int load_step(struct game *g, size_t i, const struct doc_node *m,
 		goto bad;
 	}
 	memcpy(s->sig, sig, 64);
-	step_hash(m, s->blob, s->blob_len, s->hash);
+	if (!s->lazy)
+		step_hash(m, s->blob, s->blob_len, s->hash);
 	if (rv->n != 2 || doc_need_b64_32(d, rv, s->actor, s->reveal_actor,
 					  err) ||
 	    doc_need_b64_32(d, rv, s->counter, s->reveal_counter, err)) {
@@ -298,7 +314,20 @@ bad:
 	return error_prefix(err, "step %zu", i + 1);
 }
 
-static int load_body(struct game *g, const char *scn_dir, struct error *err)
+int game_step_blob(struct game *g, size_t i, struct error *err)
+{
+	struct game_step *s = &g->steps[i];
+	if (!s->lazy)
+		return 0;
+	if (doc_need_b64(g->doc, s->node, "orders", &s->blob, &s->blob_len,
+			 err))
+		return -1;
+	s->lazy = 0;
+	return 0;
+}
+
+static int load_body(struct game *g, const char *scn_dir, unsigned flags,
+		     struct error *err)
 {
 	const struct doc *d = g->doc;
 	const struct doc_node *r = d->root, *steps, *n;
@@ -354,18 +383,32 @@ static int load_body(struct game *g, const char *scn_dir, struct error *err)
 		return -1;
 	if (scenario_start(&g->scn, g->options, &g->start_state, err))
 		return -1;
-	g->steps = xcalloc(steps->n ? steps->n : 1, sizeof *g->steps);
-	for (size_t i = 0; i < steps->n; i++) {
-		if (load_step(g, i, steps->items[i], err))
-			return -1;
-		g->n_steps++;
-	}
 	header_hashes(g);
-	return 0;
+	size_t vouched = 0;
+	if ((flags & GAME_PARSE_CHECKPOINTS) && !game_unjoined(g)) {
+		g->cp = xcalloc(1, sizeof *g->cp);
+		checkpoints_open(g->cp, g);
+	}
+	g->steps = xcalloc(steps->n ? steps->n : 1, sizeof *g->steps);
+	int rc = 0;
+	for (size_t i = 0; rc == 0 && i < steps->n; i++) {
+		rc = load_step(g, i, steps->items[i],
+			       g->cp && g->cp->doc ? g->cp : NULL, &vouched,
+			       err);
+		g->n_steps += rc == 0;
+	}
+	return rc;
 }
 
 int game_parse(struct game *g, const char *name, const char *buf,
 	       size_t len, const char *scn_dir, struct error *err)
+{
+	return game_parse_flags(g, name, buf, len, scn_dir, 0, err);
+}
+
+int game_parse_flags(struct game *g, const char *name, const char *buf,
+		     size_t len, const char *scn_dir, unsigned flags,
+		     struct error *err)
 {
 	/* What mail does to text (trailing blanks, CRs, a byte-order mark,
 	 * no-break spaces) means nothing in a game file, which umpire writes
@@ -381,7 +424,7 @@ int game_parse(struct game *g, const char *name, const char *buf,
 	memset(g, 0, sizeof *g);
 	g->doc = doc_new(name);
 	if (doc_parse(g->doc, buf, len, &DOC_LIMITS_GAME, err) ||
-	    load_body(g, scn_dir, err)) {
+	    load_body(g, scn_dir, flags, err)) {
 		game_free(g);
 		rc = -1;
 	}
@@ -392,13 +435,19 @@ int game_parse(struct game *g, const char *name, const char *buf,
 int game_load(struct game *g, const char *path, const char *scn_dir,
 	      struct error *err)
 {
+	return game_load_flags(g, path, scn_dir, 0, err);
+}
+
+int game_load_flags(struct game *g, const char *path, const char *scn_dir,
+		    unsigned flags, struct error *err)
+{
 	char *buf;
 	size_t len;
 	memset(g, 0, sizeof *g);
 	if (mail_read_input(path, DOC_LIMITS_GAME.max_bytes, &buf, &len,
 			    NULL, NULL, err))
 		return -1;
-	int rc = game_parse(g, path, buf, len, scn_dir, err);
+	int rc = game_parse_flags(g, path, buf, len, scn_dir, flags, err);
 	free(buf);
 	return rc;
 }
@@ -418,7 +467,7 @@ int game_from_header(struct game *g, const char *name,
 	}
 	doc_put(d, d->root, "state", doc_map(d));
 	doc_put(d, d->root, "steps", doc_seq(d));
-	if (load_body(g, scn_dir, err)) {
+	if (load_body(g, scn_dir, 0, err)) {
 		game_free(g);
 		return -1;
 	}
@@ -475,7 +524,7 @@ int game_create(struct game *g, const char *scn_dir, const char *scenario_id,
 	g->doc = doc_new("new game");
 	int rc = doc_parse(g->doc, sb.buf, sb.len, &DOC_LIMITS_GAME, err);
 	strbuf_free(&sb);
-	if (rc || load_body(g, scn_dir, err))
+	if (rc || load_body(g, scn_dir, 0, err))
 		goto fail;
 	struct doc_node *st = g->scn.rs->save(g->start_state, g->doc);
 	doc_put(g->doc, g->doc->root, "state", st);
@@ -542,7 +591,7 @@ int game_join(struct game *g, const char *name, const struct seckey *sk,
 			      g->doc->name, o->name, o->name);
 	}
 	/* a join commits to the header as it stands: the joins in it */
-	if (verify_joins(g, err))
+	if (verify_joins(g, 1, err))
 		return error_prefix(err, "%s", g->doc->name);
 	/* fresh randomness: the same header joined twice gives two
 	 * different chains, hence two different games' seeds */
@@ -649,11 +698,17 @@ int game_emit_step(const struct game *g, struct strbuf *out,
 /* ---- checking ---- */
 
 /* The join signature of every role that has joined. */
-static int verify_joins(struct game *g, struct error *err)
+/* check: the join signatures too (else the header was verified here) */
+static int verify_joins(struct game *g, int check, struct error *err)
 {
 	for (size_t i = 0; i < g->n_roles; i++) {
 		struct role *r = &g->roles[i];
 		if (!r->joined)
+			continue;
+		/* each chain starts at its anchor */
+		memcpy(r->last, r->anchor, 32);
+		r->last_index = 0;
+		if (!check)
 			continue;
 		struct strbuf m = STRBUF_INIT;
 		join_message(g, r, &m);
@@ -665,8 +720,6 @@ static int verify_joins(struct game *g, struct error *err)
 				      "signature of role %s does not match the "
 				      "header (edited header or wrong key)",
 				      r->name);
-		memcpy(r->last, r->anchor, 32);
-		r->last_index = 0;
 	}
 	return 0;
 }
@@ -677,7 +730,7 @@ int game_verify_header(struct game *g, struct error *err)
 	if (who)
 		return errorf(err, EXIT_REFUSED, "%s: role %s has not joined "
 			      "yet (umpire join)", g->doc->name, who);
-	return verify_joins(g, err);
+	return verify_joins(g, 1, err);
 }
 
 /* blob: the step's orders already decoded (game_parse), else NULL */
@@ -926,8 +979,9 @@ int game_check(struct game *g, enum check_level level,
 	struct engine_step *es;
 	int rc = -1;
 	memset(run, 0, sizeof *run);
-	if (game_verify_header(g, err))
-		return -1;
+	const char *who = game_unjoined(g);
+	if (who)
+		return game_verify_header(g, err);
 	/* this machine's checkpoints: steps 1..vouched were verified here */
 	struct checkpoints cp;
 	struct resume_point from;
@@ -936,10 +990,21 @@ int game_check(struct game *g, enum check_level level,
 		!g->at_step_end;
 	memset(&cp, 0, sizeof cp);
 	memset(&from, 0, sizeof from);
-	if (use_cp)
+	int borrowed = use_cp && g->cp;
+	if (borrowed)
+		cp = *g->cp;          /* read by game_parse: g's */
+	else if (use_cp)
 		checkpoints_open(&cp, g);
+	/* the join signatures, unless this header (its genesis, which
+	 * covers them) was verified here */
+	if (verify_joins(g, !cp.doc, err)) {
+		if (!borrowed)
+			checkpoints_close(&cp);
+		return -1;
+	}
 	while (use_cp && vouched < g->n_steps &&
-	       checkpoints_vouch(&cp, g, vouched))
+	       (g->steps[vouched].verified_here ||
+		checkpoints_vouch(&cp, g, vouched)))
 		vouched++;
 	/* resumed: the orders of the steps before the checkpoint are not
 	 * played, but for each role's latest (its standing orders may
@@ -995,7 +1060,7 @@ int game_check(struct game *g, enum check_level level,
 		 * issue 9: a signing command commits to the whole history) */
 		int full = level == CHECK_FULL ||
 			(i >= g->trusted && i >= vouched);
-		int vr = unread[i] ? 0 :
+		int vr = unread[i] ? 0 : game_step_blob(g, i, err) ? -1 :
 			verify_orders(g, name, (const char *)s->blob,
 				      s->blob_len, NULL, 0, s->n, s->actor,
 				      prev, full, &s->ord, &v, err);
@@ -1075,7 +1140,8 @@ int game_check(struct game *g, enum check_level level,
 		free(hooks);
 		free(unread);
 		resume_point_free(&from);
-		checkpoints_close(&cp);
+		if (!borrowed)
+			checkpoints_close(&cp);
 		g->checkpoints = CHECKPOINTS_REDO;
 		rc = game_check(g, level, extra, run, err);
 		g->checkpoints = CHECKPOINTS_USE;
@@ -1121,7 +1187,8 @@ out:
 	free(es);
 	free(hooks);
 	free(unread);
-	checkpoints_close(&cp);
+	if (!borrowed)
+		checkpoints_close(&cp);
 	resume_point_free(&from);
 	if (rc && run->state)
 		engine_free(run);
@@ -1295,7 +1362,8 @@ int game_append(struct game *g, const char *name, const char *buf,
 		g->steps = xrealloc(g->steps,
 				    (g->n_steps + 1) * sizeof *g->steps);
 		memset(&g->steps[g->n_steps], 0, sizeof *g->steps);
-		if (load_step(g, g->n_steps, copy, err)) {
+		size_t none = 0;
+		if (load_step(g, g->n_steps, copy, NULL, &none, err)) {
 			error_prefix(err, "%s", name);
 			goto out;
 		}
@@ -1500,7 +1568,8 @@ int game_adjudicate(struct game *g, const char *orders_name,
 	doc_put(d, d->root, "state", g->scn.rs->save(run->state, d));
 	g->steps = xrealloc(g->steps, (g->n_steps + 1) * sizeof *g->steps);
 	memset(&g->steps[g->n_steps], 0, sizeof *g->steps);
-	if (load_step(g, g->n_steps, s, err))
+	size_t none = 0;
+	if (load_step(g, g->n_steps, s, NULL, &none, err))
 		goto out;
 	memcpy(g->steps[g->n_steps].hash, hash, 32);
 	g->n_steps++;

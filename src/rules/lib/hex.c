@@ -106,9 +106,11 @@ void hex_map_neighbours(struct hex_map *m)
 	int h, d;
 
 	m->nb_built = 0;
+	/* indices past the map's last hex have no neighbour on it */
 	for (h = 0; h < HEX_MAX; h++)
 		for (d = 0; d < 6; d++)
-			m->nb[h][d] = (int16_t)hex_neighbour_calc(m, h, d);
+			m->nb[h][d] = h < hex_end(m) ? (int16_t)
+				hex_neighbour_calc(m, h, d) : HEX_NONE;
 	m->nb_built = 1;
 }
 
