@@ -84,21 +84,35 @@ static int crt_name(const struct doc_node *v, char out[HEX_CRT_NAME])
 	return 0;
 }
 
+/* Where a row is: "terrain clear", "features sbahn", "fortification". */
+static const char *row_where(enum row row, const struct hex_effect *e,
+			     char *buf, size_t size)
+{
+	static const char *const table[] = { [ROW_TERRAIN] = "terrain ",
+		[ROW_SIDE] = "hexsides ", [ROW_FORT] = "",
+		[ROW_FEATURE] = "features " };
+
+	snprintf(buf, size, "%s%s", table[row], e->name);
+	return buf;
+}
+
 /* The error of a row's key: "ROW NAME: KEY: WHAT". */
 static int bad_key(const struct doc *d, const struct doc_node *n,
-		   struct error *err, const struct hex_effect *e,
-		   const char *key, const char *what)
+		   struct error *err, enum row row,
+		   const struct hex_effect *e, const char *key,
+		   const char *what)
 {
-	char w[200];
+	char w[200], r[40];
 
-	snprintf(w, sizeof w, "%s: %s: %s", e->name, key, what);
+	snprintf(w, sizeof w, "%s: %s: %s", row_where(row, e, r, sizeof r), key,
+		 what);
 	return bad(d, n, err, w);
 }
 
 /* A key given by allegiance, {german: 200, soviet: 100}: each value into
  * e->of[] through one(); the key names the field in errors. */
 static int by_allegiance(struct hex_map *m, struct hex_effect *e,
-			 const char *key, unsigned bit, const char *what,
+			 enum row row, const char *key, unsigned bit, const char *what,
 			 const struct doc *d, const struct doc_node *v,
 			 struct error *err)
 {
@@ -116,21 +130,26 @@ static int by_allegiance(struct hex_map *m, struct hex_effect *e,
 				 "characters, at most %d in the map",
 				 (int)sizeof m->allegiance[0] - 1,
 				 HEX_ALLEGIANCES_MAX);
-			return bad_key(d, v->keys[i], err, e, key, msg);
+			return bad_key(d, v->keys[i], err, row, e, key, msg);
 		}
 		if (bit == HEX_OF_DEFENCE) {
-			if (doc_int_of(d, val, key, 0, 1000, &x, err) < 0)
+			char r[40];
+
+			snprintf(msg, sizeof msg, "map: %s: %s: %s (percent)",
+				 row_where(row, e, r, sizeof r), key,
+				 v->keys[i]->str);
+			if (doc_int_of(d, val, msg, 0, 1000, &x, err) < 0)
 				return -1;
 			e->of[a].defence = (int16_t)x;
 		} else if (bit == HEX_OF_ZOC || bit == HEX_OF_RETREAT) {
 			if ((yn = yes_or_no(val)) < 0)
-				return bad_key(d, val, err, e, key, what);
+				return bad_key(d, val, err, row, e, key, what);
 			if (bit == HEX_OF_ZOC)
 				e->of[a].zoc = (uint8_t)yn;
 			else
 				e->of[a].ignore_retreat = (uint8_t)yn;
 		} else if (crt_name(val, e->of[a].crt) < 0) {
-			return bad_key(d, val, err, e, key, what);
+			return bad_key(d, val, err, row, e, key, what);
 		}
 		e->of[a].given |= (uint8_t)bit;
 	}
@@ -173,10 +192,10 @@ static int effect_load(struct hex_map *m, struct hex_effect *e,
 		if (!v || v->kind != DOC_MAP)
 			continue;
 		if (row == ROW_SIDE)
-			return bad_key(d, v, err, e, per[i].key, "by "
+			return bad_key(d, v, err, row, e, per[i].key, "by "
 				       "allegiance only in a hex row "
 				       "(terrain, fortification, features)");
-		if (by_allegiance(m, e, per[i].key, per[i].bit,
+		if (by_allegiance(m, e, row, per[i].key, per[i].bit,
 				  per[i].what, d, v, err) < 0)
 			return -1;
 	}
@@ -203,14 +222,15 @@ static int effect_load(struct hex_map *m, struct hex_effect *e,
 		e->ignore_retreat = v->kind == DOC_SCALAR && yesno(v->str);
 	if ((v = doc_get(n, "crt")) && v->kind != DOC_MAP &&
 	    crt_name(v, e->crt) < 0)
-		return bad_key(d, v, err, e, "crt", per[3].what);
+		return bad_key(d, v, err, row, e, "crt", per[3].what);
 	if ((v = doc_get(n, "colour")) && v->kind == DOC_SCALAR)
 		snprintf(e->colour, sizeof e->colour, "%s", v->str);
 	return 0;
 }
 
-/* `features`: name -> a hex row, at most HEX_FEATURES_MAX, each name
- * given once and not "fort" (the fortification row's word). */
+/* `features`: name -> a hex row, at most HEX_FEATURES_MAX, none named
+ * "fort" (the fortification row's word; doc_parse refuses a key given
+ * twice). */
 static int features_load(struct hex_map *m, const struct doc *d,
 			 const struct doc_node *t, struct error *err)
 {
@@ -228,9 +248,6 @@ static int features_load(struct hex_map *m, const struct doc *d,
 		    !strcmp(name, "fort"))
 			return bad(d, t->keys[i], err, "features: a name of "
 				   "1 to 15 characters, not fort");
-		if (hex_feature(m, name))
-			return bad(d, t->keys[i], err, "features: a name "
-				   "given twice");
 		if (effect_load(m, &m->feature[m->n_features], name,
 				ROW_FEATURE, d, t->items[i], err) < 0)
 			return -1;
@@ -308,10 +325,11 @@ static int hexes_load(struct hex_map *m, const struct doc *d,
 		for (i = 2; i < k; i++) {
 			f = !strcmp(w[i], "fort") ? HF_FORT :
 				hex_feature(m, w[i]);
-			if (!f) {
+			if (!f || (m->feat[h] & f)) {
 				snprintf(msg, sizeof msg, "hexes, line %d: "
-					 "unknown feature \"%s\" (fort or a "
-					 "name of features)", lineno, w[i]);
+					 "%s feature \"%s\" (fort or a name "
+					 "of features, each once)", lineno,
+					 f ? "a repeated" : "unknown", w[i]);
 				rc = bad(d, n, err, msg);
 				break;
 			}
