@@ -47,11 +47,16 @@ TEXT_WATER = ["havel"]                                         # 3.8, 3.12
 MAP_WATER = ["spree", "landwehr", "teltow"]
 REGIONS_NEEDED = [
     "sector-1bf", "sector-1uf", "reichstag", "potsdam", "so-1bf", "so-1uf",
-    "airfields", "sbahn", "flak-towers", "edge-1bf-north", "edge-1bf-east",
+    "edge-1bf-north", "edge-1bf-east",
     "edge-1bf-south", "edge-1uf-south", "edge-1uf-west", "entry-1uf-stars",
     "entry-xx-corps", "exit-west", "setup-1bf-north", "setup-1bf-south",
     "setup-1uf-south", "setup-spree", "setup-german-1bf",
     "setup-german-1uf"]
+# hex features (words after a hex's terrain) and the names the checks
+# below give their hex sets
+FEATURES = {"sbahn": "sbahn", "flak-tower": "flak-towers",
+            "airfield": "airfields"}
+MAX_FEATURES = 15                                     # HEX_FEATURES_MAX
 ENTRY_SECTOR = {"edge-1bf-north": "1bf", "edge-1bf-east": "1bf",
                 "edge-1bf-south": "1bf", "setup-1bf-north": "1bf",
                 "setup-1bf-south": "1bf", "edge-1uf-south": "1uf",
@@ -201,6 +206,13 @@ def check_map(doc):
          "map: every hexside kind needs its effects")
     need(m.get("default") in terr, "map: default terrain not in the table")
 
+    feats = m.get("features") or {}
+    need(isinstance(feats, dict) and len(feats) <= MAX_FEATURES and
+         "fort" not in feats, "map: features, at most %d, not fort"
+         % MAX_FEATURES)
+    for f in FEATURES:
+        need(f in feats, "map: feature %s missing" % f)
+    F = {f: set() for f in FEATURES}
     T = {p: m.get("default") for p in g.all()}
     seen = set()
     for n, w in lines(m.get("hexes", "")):
@@ -210,7 +222,13 @@ def check_map(doc):
             continue
         need(p not in seen, "hexes: %s given twice" % w[0])
         seen.add(p)
-        need(all(x == "fort" for x in w[2:]), "hexes line %d: feature" % n)
+        need(all(x == "fort" or x in feats for x in w[2:]),
+             "hexes line %d: feature" % n)
+        need(len(set(w[2:])) == len(w[2:]), "hexes line %d: a feature "
+             "twice" % n)
+        for x in w[2:]:
+            if x in F:
+                F[x].add(p)
         T[p] = w[1]
     water = {}          # side -> (kind, name)
     sides = {}
@@ -254,6 +272,10 @@ def check_map(doc):
             R[k] = set(hs)
     for k in REGIONS_NEEDED:
         need(k in R, "regions: %s missing" % k)
+    for f, k in FEATURES.items():
+        need(k not in R, "regions: %s is the feature %s" % (k, f))
+        need(F[f], "features: no hex has %s" % f)
+        R[k] = F[f]
     return {"g": g, "T": T, "sides": sides, "water": water, "places":
             {g.parse(str(k)): str(v) for k, v in places.items()}, "R": R}
 
@@ -623,11 +645,11 @@ def main(argv):
     if FAIL:
         print("%d failures" % len(FAIL))
         return 1
-    print("ok: %dx%d map, %d hexsides, %d places, %d regions; %d units "
-          "(%d in the pool)" % (M["g"].cols, M["g"].rows, len(M["sides"]),
-                               len(M["places"]), len(M["R"]), len(units),
-                               sum(1 for u in units.values()
-                                   if u["place"] == ["pool"])))
+    print("ok: %dx%d map, %d hexsides, %d places, %d regions, %d hex "
+          "features; %d units (%d in the pool)" %
+          (M["g"].cols, M["g"].rows, len(M["sides"]), len(M["places"]),
+           len(M["R"]) - len(FEATURES), len(FEATURES), len(units),
+           sum(1 for u in units.values() if u["place"] == ["pool"])))
     return 0
 
 

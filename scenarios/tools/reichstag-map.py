@@ -44,8 +44,11 @@ How it is drawn
     Dresdner Bahn) to the Anhalter Bahnhof, then north to the Reichstag;
     west of the Reichstag the Spree to its mouth at Spandau, then due west
     to the map edge. Boundary hexsides are derived from the two sectors.
-  * Regions: sectors, objectives per sector, airfields, S-Bahn hexes, flak
-    towers, edges, entry hexes and the set-up zones of 3.8, 3.11, 3.12.
+  * Hex features (words after a hex's terrain, effects in the map's
+    `features` table): sbahn (the S-Bahn ring's hexes), flak-tower (TG, HT,
+    FR) and airfield (every airfield hex, the objective ones included).
+  * Regions: sectors, objectives per sector, edges, entry hexes and the
+    set-up zones of 3.8, 3.11, 3.12.
 
 How an owner corrects it
   Edit the tables below (PLACES, OBJECTIVES, the polygons and polylines;
@@ -672,9 +675,6 @@ def build():
     R["potsdam"] = [objectives["Potsdam"]]
     R["so-1bf"] = sorted(p for n, p in objectives.items() if p in s1bf)
     R["so-1uf"] = sorted(p for n, p in objectives.items() if p in s1uf)
-    R["airfields"] = M["airfields"]
-    R["sbahn"] = M["sbahn"]
-    R["flak-towers"] = sorted(M["flak"].values())
     only1bf = s1bf - {reich}
     only1uf = s1uf - {reich}
     R["edge-1bf-north"] = [p for p in land if p[1] == 1 and p in only1bf]
@@ -734,6 +734,11 @@ def ranges(hexes):
     return a if len(a) <= len(b) else b
 
 
+# TEC: objective, Reichstag: Germans x2, Soviets x1, the Assault CRT,
+# Germans ignore retreats (13.6, 16.10)
+GERMAN_X2 = ('defence: {german: 200, soviet: 100}, crt: {german: assault}, '
+             'ignore-retreat: {german: "yes"}')
+
 KIND_ORDER = ["river", "lake", "bridge", "road", "railway", "boundary"]
 
 REGION_NOTES = {
@@ -743,9 +748,6 @@ REGION_NOTES = {
     "potsdam": "3.8, 27.4: the Potsdam hex (+10 VP)",
     "so-1bf": "strategic objective hexes of the 1BF sector (7.4, 27.4)",
     "so-1uf": "strategic objective hexes of the 1UF sector",
-    "airfields": "TEC airfield, 16.3, 24.4 (objective hexes included)",
-    "sbahn": "TEC fortified railway (S-Bahn ring), 23.2",
-    "flak-towers": "3.2: TG, HT, FR",
     "edge-1bf-north": "7.1, 22.2: north edge (1BF sector)",
     "edge-1bf-east": "7.1: east edge (1BF sector)",
     "edge-1bf-south": "7.1: south edge of the 1BF sector",
@@ -789,20 +791,21 @@ def yaml_block(M):
     w("    rows: %d" % ROWS)
     w("    default: clear")
     w("    # terrain effects table (27.4/27.5 TEC). cost in MP; defence in")
-    w("    # percent. The TEC's German-only doublings (objective, Reichstag,")
-    w("    # S-Bahn: Germans x2, Soviets x1) and the Assault CRT cannot be")
-    w("    # said in this format yet (GAP.md 3, item 2); they are given as")
-    w("    # the German value and left to the rules module.")
+    w("    # percent, by the defender's allegiance where the TEC doubles the")
+    w("    # Germans only; crt: the table an attack on a German there must")
+    w("    # use (12.21); zoc: whose zone of control does not extend into")
+    w("    # the hex (11.0, 5.6); ignore-retreat: 13.6, 16.10.")
     w("    terrain:")
     w('      clear: {cost: 1, colour: "%s"}' % TERRAIN_COLOURS["clear"])
     w('      suburb: {cost: 2, colour: "%s"}' % TERRAIN_COLOURS["suburb"])
-    w('      city: {cost: 2, colour: "%s"}' % TERRAIN_COLOURS["city"])
-    w('      objective: {cost: 2, defence: 200, ignore-retreat: "yes", '
-      'colour: "%s"}' % TERRAIN_COLOURS["objective"])
+    w('      city: {cost: 2, crt: {german: assault}, colour: "%s"}' %
+      TERRAIN_COLOURS["city"])
+    w('      objective: {cost: 2, %s, zoc: {soviet: "no"}, '
+      'colour: "%s"}' % (GERMAN_X2, TERRAIN_COLOURS["objective"]))
     w('      forest: {cost: 2, colour: "%s"}' % TERRAIN_COLOURS["forest"])
     w('      airfield: {cost: 1, colour: "%s"}' % TERRAIN_COLOURS["airfield"])
-    w('      reichstag: {cost: 2, defence: 200, ignore-retreat: "yes", '
-      'colour: "%s"}' % TERRAIN_COLOURS["reichstag"])
+    w('      reichstag: {cost: 2, %s, zoc: {soviet: "no", german: "no"}, '
+      'colour: "%s"}' % (GERMAN_X2, TERRAIN_COLOURS["reichstag"]))
     w("      # large lakes (Tegeler See, Mueggelsee, Grosser Wannsee):")
     w("      # prohibited ground (9.0), provisional")
     w('      lake: {cost: "no", colour: "%s"}' % TERRAIN_COLOURS["lake"])
@@ -816,8 +819,18 @@ def yaml_block(M):
     w('      railway: {cost: 1, colour: "#333333"}')
     w('      boundary: {cost: "no", attack: "no", zoc: "no", '
       'colour: "#d01010"}')
-    w("    # no fortified hexes in this game (the S-Bahn is the region sbahn)")
+    w("    # no fortified hexes in this game (the S-Bahn is a feature)")
     w("    fortification: {}")
+    w("    # hex features: words after a hex's terrain in hexes")
+    w("    features:")
+    w("      # TEC fortified railway; 23.2's extra effects (no Soviet ZOC,")
+    w("      # retreats ignored) are the Prepared Defence scenario's")
+    w('      sbahn: {defence: {german: 200, soviet: 100}, '
+      'crt: {german: assault}, colour: "#800080"}')
+    w("      # 3.2, 16.4: the doubling within 2 hexes is the rules'")
+    w('      flak-tower: {colour: "#000000"}')
+    w("      # TEC airfield, 16.3, 24.4 (objective hexes included)")
+    w('      airfield: {colour: "%s"}' % TERRAIN_COLOURS["airfield"])
     w('    zoc: {to-zoc: "no", leave: 0}')
     w("    # named hex sets the rules and the order of battle refer to")
     w("    regions:")
@@ -828,9 +841,13 @@ def yaml_block(M):
     for p in sorted(M["places"]):
         w('      "%s": %s' % (hid(p), M["places"][p]))
     w("    hexes: |")
-    w("      # CCRR terrain, one line per hex")
+    w("      # CCRR terrain [features], one line per hex")
+    feats = [("sbahn", set(M["sbahn"])),
+             ("flak-tower", set(M["flak"].values())),
+             ("airfield", set(M["airfields"]))]
     for p in ALL:
-        w("      %s %s" % (hid(p), M["terrain"][p]))
+        w("      %s" % " ".join([hid(p), M["terrain"][p]] +
+                                [f for f, hs in feats if p in hs]))
     w("    sides: |")
     w("      # CCRR CCRR kinds [name]: rivers and canals (river), narrow")
     w("      # lakes (lake), bridges, roads, railways and S-Bahn, boundary")

@@ -7,8 +7,8 @@
 #include <string.h>
 #include "hex.h"
 
-const char *const hexside_kind_names[HS_KINDS] = { "river", "stream",
-	"bridge", "demolished", "road", "railway", "boundary", "lake" };
+const char *const hexside_kind_names[HS_KINDS + 1] = { "river", "stream",
+	"bridge", "demolished", "road", "railway", "boundary", "lake", NULL };
 const char *const unit_where_names[U_WHERE] = { "waiting", "map",
 	"eliminated" };
 
@@ -406,4 +406,143 @@ int hex_within_region(const struct hex_map *m, int h, int n, int r,
 			k++;
 		}
 	return k;
+}
+
+/* ---- hex effects by allegiance ---- */
+
+int hex_allegiance(const struct hex_map *m, const char *name)
+{
+	int i;
+
+	for (i = 0; name && i < m->n_allegiances; i++)
+		if (!strcmp(m->allegiance[i], name))
+			return i;
+	return -1;
+}
+
+static int valid_al(int al)
+{
+	return al >= 0 && al < HEX_ALLEGIANCES_MAX;
+}
+
+int hex_effect_defence(const struct hex_effect *e, int al)
+{
+	return valid_al(al) && (e->of[al].given & HEX_OF_DEFENCE) ?
+		e->of[al].defence : e->defence_pct;
+}
+
+int hex_effect_zoc_into(const struct hex_effect *e, int al)
+{
+	return valid_al(al) && (e->of[al].given & HEX_OF_ZOC) ?
+		e->of[al].zoc : !e->blocks_zoc;
+}
+
+const char *hex_effect_crt(const struct hex_effect *e, int al)
+{
+	const char *c = valid_al(al) && e->of[al].crt[0] ? e->of[al].crt :
+		e->crt;
+
+	return *c && strcmp(c, "any") ? c : NULL;
+}
+
+int hex_effect_ignores_retreat(const struct hex_effect *e, int al)
+{
+	return valid_al(al) && (e->of[al].given & HEX_OF_RETREAT) ?
+		e->of[al].ignore_retreat : e->ignore_retreat;
+}
+
+unsigned hex_feature(const struct hex_map *m, const char *name)
+{
+	int i;
+
+	for (i = 0; name && i < m->n_features; i++)
+		if (!strcmp(m->feature[i].name, name))
+			return (unsigned)HF_FORT << (i + 1);
+	return 0;
+}
+
+const struct hex_effect *hex_feature_effect(const struct hex_map *m,
+					    unsigned bit)
+{
+	int i;
+
+	if (bit == HF_FORT)
+		return &m->fort;
+	for (i = 0; i < m->n_features; i++)
+		if (bit == (unsigned)HF_FORT << (i + 1))
+			return &m->feature[i];
+	return NULL;
+}
+
+/* The rows that apply to hex h: its terrain, the fort, its features;
+ * returns their number (0 off the map). */
+static int hex_rows(const struct hex_map *m, int h,
+		    const struct hex_effect *rows[HEX_FEATURES_MAX + 2])
+{
+	int n = 0, i;
+
+	if (h < 0 || h >= HEX_MAX || m->terr[h] >= m->n_terrain)
+		return 0;
+	rows[n++] = &m->terrain[m->terr[h]];
+	if (m->feat[h] & HF_FORT)
+		rows[n++] = &m->fort;
+	for (i = 0; i < m->n_features; i++)
+		if (m->feat[h] & (unsigned)HF_FORT << (i + 1))
+			rows[n++] = &m->feature[i];
+	return n;
+}
+
+int hex_defence_best(const struct hex_map *m, int h, int al)
+{
+	const struct hex_effect *rows[HEX_FEATURES_MAX + 2];
+	int n = hex_rows(m, h, rows), i, best = 0, v;
+
+	for (i = 0; i < n; i++)
+		if ((v = hex_effect_defence(rows[i], al)) > best || i == 0)
+			best = v;
+	return n ? best : 100;
+}
+
+int hex_zoc_into(const struct hex_map *m, int h, int al)
+{
+	const struct hex_effect *rows[HEX_FEATURES_MAX + 2];
+	int n = hex_rows(m, h, rows), i;
+
+	for (i = 0; i < n; i++)
+		if (!hex_effect_zoc_into(rows[i], al))
+			return 0;
+	return 1;
+}
+
+const char *hex_crt_forced(const struct hex_map *m, int h, int al)
+{
+	const struct hex_effect *rows[HEX_FEATURES_MAX + 2];
+	const char *c;
+	int n = hex_rows(m, h, rows), i;
+
+	for (i = 0; i < n; i++)
+		if ((c = hex_effect_crt(rows[i], al)))
+			return c;
+	return NULL;
+}
+
+int hex_ignores_retreat(const struct hex_map *m, int h, int al)
+{
+	const struct hex_effect *rows[HEX_FEATURES_MAX + 2];
+	int n = hex_rows(m, h, rows), i;
+
+	for (i = 0; i < n; i++)
+		if (hex_effect_ignores_retreat(rows[i], al))
+			return 1;
+	return 0;
+}
+
+const char *hex_side_name(const struct hex_map *m, int a, int dir)
+{
+	int k;
+
+	if (a < 0 || a >= HEX_MAX || dir < 0 || dir > 5)
+		return NULL;
+	k = m->hs_name[a][dir];
+	return k > 0 && k < m->n_names ? m->names[k] : NULL;
 }

@@ -48,26 +48,59 @@ enum {
 
 /* Hexside features (bits of a uint16_t: room for more kinds); every
  * kind's effects are scenario data. Water is a river, a stream or a lake
- * (lake: optional in the table, for maps that have one). */
+ * (lake: optional in the table, for maps that have one). A canal is a
+ * river with its name (sides line "... river landwehr"): the games treat
+ * them alike (Race to the Reichstag's TEC has one row "river/canal"),
+ * and hex_side_name tells them apart where a rule or a report needs it.
+ * hexside_kind_names ends with NULL (a list of allowed keys). */
 enum hexside_kind {
 	HS_RIVER, HS_STREAM, HS_BRIDGE, HS_DEMOLISHED, HS_ROAD, HS_RAILWAY,
 	HS_BOUNDARY, HS_LAKE, HS_KINDS
 };
-extern const char *const hexside_kind_names[HS_KINDS];
+extern const char *const hexside_kind_names[HS_KINDS + 1];
+/* State bits of a hexside beyond the kinds: no effects row, not a word of
+ * the map's sides, set and saved by a game. HS_CHECKED: the bridge there
+ * was checked and stands for good (Race to the Reichstag 18.2: a bridge
+ * is rolled for once; 1-3 demolished, HS_DEMOLISHED; 4-6 safe). */
+enum { HS_CHECKED = HS_KINDS, HS_BITS };
+_Static_assert(HS_BITS <= 16, "hexside bits fit a uint16_t");
 
-/* Hex features (bits). */
-enum { HF_FORT = 1 };
+/* Hex features (bits of m->feat): HF_FORT, the fortification row, then
+ * the map's `features` table in order (hex_feature gives a name's bit). */
+enum { HF_FORT = 1, HEX_FEATURES_MAX = 15 };
 
-/* The terrain effects table: one row per hex terrain or hexside kind. */
+/* Allegiances a hex row names (defence, zoc, crt, ignore-retreat given
+ * by allegiance: "german", "soviet"); the map keeps the names in the
+ * order met, the game finds its own with hex_allegiance. */
+enum { HEX_ALLEGIANCES_MAX = 4, HEX_CRT_NAME = 16 };
+
+/* The terrain effects table: one row per hex terrain, hexside kind or hex
+ * feature. The `of` values apply to a unit of that allegiance (the
+ * defender for defence, crt and ignore_retreat; the unit exerting it for
+ * zoc); where the row gives none for it, the row's own value does. */
 struct hex_effect {
 	char name[16];
 	int cost;           /* half MPs to enter (hex) or added (hexside) */
 	int shift;          /* CRT column shift for the defender */
 	int defence_pct;    /* defence strength in percent (100: printed) */
 	int no_attack;      /* hexside: no attack across it */
-	int blocks_zoc;     /* hexside: zones of control do not cross it */
+	int blocks_zoc;     /* hexside: zones of control do not cross it;
+			       hex: none extends into it */
 	char colour[12];    /* for the board picture */
+	int ignore_retreat; /* hex: a defender there ignores retreats */
+	char crt[HEX_CRT_NAME]; /* hex: the combat results table an attack
+				   on a defender there must use ("": any) */
+	struct {
+		uint8_t given;          /* HEX_OF_* bits: the values given
+					   (zero, as memset leaves it: none) */
+		int16_t defence;        /* percent */
+		uint8_t zoc;            /* 0: its ZOC does not extend into
+					   the hex */
+		uint8_t ignore_retreat;
+		char crt[HEX_CRT_NAME]; /* "": the row's; "any": none */
+	} of[HEX_ALLEGIANCES_MAX];
 };
+enum { HEX_OF_DEFENCE = 1, HEX_OF_ZOC = 2, HEX_OF_RETREAT = 4 };
 
 struct hex_map {
 	int cols, rows;
@@ -86,6 +119,10 @@ struct hex_map {
 	struct { int16_t hex; char name[24]; } place[HEX_PLACES_MAX];
 	int n_places;
 	int has_lake;                /* the table gives lake effects */
+	struct hex_effect feature[HEX_FEATURES_MAX]; /* bit HF_FORT << (i+1) */
+	int n_features;
+	char allegiance[HEX_ALLEGIANCES_MAX][12];
+	int n_allegiances;
 	char region_name[HEX_REGIONS_MAX][24];
 	int n_regions;
 	uint8_t terr[HEX_MAX];       /* index into terrain[]; 255 off-map */
@@ -178,6 +215,36 @@ int hex_region_hexes(const struct hex_map *m, int r, int16_t *out,
 		     int max);
 int hex_within_region(const struct hex_map *m, int h, int n, int r,
 		      int16_t *out, int max);
+
+/*
+ * Hex effects beyond movement: the hex's terrain row, the fortification
+ * row (a fortified hex) and the row of each of its features, for a unit
+ * of allegiance al (hex_allegiance; -1, a name the map does not give:
+ * every row's own value). hex_defence_best: the highest defence percent
+ * of those rows (doublings are not cumulative: Race to the Reichstag
+ * 12.19; Aachen's hex_attack_strengths multiplies terrain and fort and
+ * does not ask this). hex_zoc_into: 0 when a row says a zone of control
+ * of al does not extend into h. hex_crt_forced: the combat results table
+ * an attack on a defender of al in h must use, or NULL (the terrain's
+ * first, then the fort's, then the features' in table order).
+ * hex_ignores_retreat: whether a defender of al in h ignores retreats.
+ */
+int hex_allegiance(const struct hex_map *m, const char *name);
+int hex_effect_defence(const struct hex_effect *e, int al);
+int hex_effect_zoc_into(const struct hex_effect *e, int al);
+const char *hex_effect_crt(const struct hex_effect *e, int al);
+int hex_effect_ignores_retreat(const struct hex_effect *e, int al);
+/* A feature's bit in m->feat (0: the map has no such feature) and its
+ * row (NULL for 0, HF_FORT's is m->fort). */
+unsigned hex_feature(const struct hex_map *m, const char *name);
+const struct hex_effect *hex_feature_effect(const struct hex_map *m,
+					    unsigned bit);
+int hex_defence_best(const struct hex_map *m, int h, int al);
+int hex_zoc_into(const struct hex_map *m, int h, int al);
+const char *hex_crt_forced(const struct hex_map *m, int h, int al);
+int hex_ignores_retreat(const struct hex_map *m, int h, int al);
+/* The name of the hexside a/dir ("spree", "landwehr") or NULL. */
+const char *hex_side_name(const struct hex_map *m, int a, int dir);
 
 /* ---- scenario data ---- */
 /* Read the `map` mapping (see umpire-scenario(5)). */
