@@ -169,3 +169,18 @@ EOF
 		skip "the pending question is not a move"
 	fi
 }
+
+@test "a join signature changed after the header was verified is refused" {
+	python3 - g.yaml <<'PY'
+import sys
+p = sys.argv[1]
+t = open(p).read()
+i = t.index("\n- name: german\n")
+j = t.index("  signature: |-\n", i) + len("  signature: |-\n    ")
+c = "A" if t[j] != "A" else "B"
+open(p, "w").write(t[:j] + c + t[j + 1:])
+PY
+	run "$UMPIRE" status g.yaml
+	[ "$status" -eq 1 ]
+	assert_output_has "the signature of role german does not match"
+}
