@@ -300,8 +300,11 @@ static void enter(struct ctx *c, struct aachen *st, int u, int h)
 	st->u[u].where = U_MAP;
 	if (st->occ[h] < 0)
 		st->occ[h] = (int16_t)u;
+	int was = st->ctrl[h];
 	st->ctrl[h] = (uint8_t)st->u[u].side;
-	if (st->u[u].side == ALLIED)
+	/* 15.0: the Allied West Wall group grows only when a qualifying
+	 * hex comes under Allied control */
+	if (st->u[u].side == ALLIED && was != ALLIED && ww_qualifies(st, h))
 		check_ad2(c, st);
 }
 
