@@ -99,7 +99,9 @@ struct resume_point {
 #define RUN_POINTS 3
 
 struct run_opts {
-	const struct resume_point *from; /* NULL: play from the start */
+	struct resume_point *from;       /* NULL: play from the start; the
+					    run takes from->state (NULL
+					    after) */
 	int keep_points;                 /* fill run->points */
 	size_t examples;                 /* ctx_examples(); 0: all */
 };

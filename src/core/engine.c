@@ -632,10 +632,16 @@ int engine_run_opts(const struct ruleset *rs, const void *start_state,
 {
 	/* On the heap, so that its contents are well defined after longjmp. */
 	struct ctx *const c = xcalloc(1, sizeof *c);
-	const struct resume_point *from = opts ? opts->from : NULL;
+	struct resume_point *from = opts ? opts->from : NULL;
 	memset(run, 0, sizeof *run);
-	run->state = xmalloc(rs->state_size);
-	memcpy(run->state, from ? from->state : start_state, rs->state_size);
+	if (from && from->state) {
+		run->state = from->state;      /* taken, not copied */
+		from->state = NULL;
+	} else {
+		from = NULL;
+		run->state = xmalloc(rs->state_size);
+		memcpy(run->state, start_state, rs->state_size);
+	}
 	run->n_steps = n_steps;
 	run->ends = xcalloc(n_steps ? n_steps : 1, sizeof *run->ends);
 	c->rs = rs;

@@ -981,17 +981,14 @@ static void unit_examples(struct question *q, struct mv_check *m, int u,
 	int16_t best[HEX_MAX], tree[HEX_MAX], f[HEX_ENTRY_MAX];
 	const int16_t *prev = NULL;
 	uint8_t zoc[HEX_MAX];
-	const struct aachen *st = m->st;
-	struct aachen *t = m->trial2;
+	const struct aachen *st = m->st, *ts = st;
+	struct aachen *t;
 	struct hex_rules r;
 	int from, left, first = 1, cost, i, k, n, b, end;
 	int top[6];
 	double x0, y0, x1, y1, dot;
 	size_t before = q->n;
 
-	if (!t)
-		t = m->trial2 = ctx_scratch(m->c, sizeof *t);
-	memcpy(t, st, sizeof *t);
 	left = allowance(st, u, m->mech);
 	if (st->u[u].where == U_WAITING) {
 		n = entry_free(st, u, f);
@@ -1002,12 +999,18 @@ static void unit_examples(struct question *q, struct mv_check *m, int u,
 		from = f[0];
 		cost = st->map.terrain[st->map.terr[from]].cost;
 		left = cost >= COST_ALL || cost > left ? 0 : left - cost;
+		/* a trial copy with the unit on its entry hex */
+		t = m->trial2;
+		if (!t)
+			t = m->trial2 = ctx_scratch(m->c, sizeof *t);
+		memcpy(t, st, sizeof *t);
 		place_quietly(t, u, from);
+		ts = t;
 		first = 0;
 	} else {
 		from = st->u[u].hex;
 	}
-	aa_rules(t, &r);
+	aa_rules(ts, &r);
 	if (left <= 0 || (st->u[u].where == U_WAITING &&
 			  hex_in_enemy_zoc(&r, st->u[u].side, from)))
 		return;
@@ -1023,17 +1026,17 @@ static void unit_examples(struct question *q, struct mv_check *m, int u,
 	/* in each of the six directions, the hex reached with the fewest
 	 * MPs left (the farthest), then the farthest along it, then the
 	 * lowest number */
-	hex_centre(&t->map, from, &x0, &y0);
+	hex_centre(&ts->map, from, &x0, &y0);
 	for (k = 0; k < 6; k++)
 		top[k] = -1;
-	for (b = 0, end = hex_end(&t->map); b < end; b++) {
+	for (b = 0, end = hex_end(&ts->map); b < end; b++) {
 		double score = -1e9;
 		int sec = 0;
 
 		if (b == from || best[b] < 0 ||
-		    (t->occ[b] >= 0 && t->occ[b] != u))
+		    (ts->occ[b] >= 0 && ts->occ[b] != u))
 			continue;
-		hex_centre(&t->map, b, &x1, &y1);
+		hex_centre(&ts->map, b, &x1, &y1);
 		for (k = 0; k < 6; k++) {
 			dot = (x1 - x0) * dir[k][0] + (y1 - y0) * dir[k][1];
 			if (dot > score) {
@@ -1043,8 +1046,8 @@ static void unit_examples(struct question *q, struct mv_check *m, int u,
 		}
 		i = top[sec];
 		if (i < 0 || best[b] < best[i] ||
-		    (best[b] == best[i] && hex_distance(&t->map, from, b) >
-		     hex_distance(&t->map, from, i)))
+		    (best[b] == best[i] && hex_distance(&ts->map, from, b) >
+		     hex_distance(&ts->map, from, i)))
 			top[sec] = b;
 	}
 	for (k = 0; k < 6 && (int)(q->n - before) < budget; k++)
