@@ -80,17 +80,25 @@ struct event_rec {
 	char *text;
 };
 
-/* Where a run stood at a ctx_checkpoint(): the step being played, how
- * much of it was used, the engine's labels, and a copy of the state. */
-struct resume_point {
+/* The engine's place in the steps: the step being played, how much of
+ * it was used, and its labels. */
+struct engine_place {
 	size_t cur;                 /* 0-based index of the step played */
 	size_t ans_pos;             /* its answers used */
 	size_t standing_used;
 	uint64_t draws;             /* its draws so far */
-	int blind;
+	int blind;                  /* something hidden from its actor was
+				       decided: no more of its answers */
 	int turn;
 	char phase[48];
-	char draw_for[32];
+	char draw_for[32];          /* ctx_draw_for: the role the draws are
+				       for */
+};
+
+/* Where a run stood at a ctx_checkpoint(): the place and a copy of the
+ * state. */
+struct resume_point {
+	struct engine_place at;
 	void *state;                /* ruleset.state_size bytes, owned */
 };
 

@@ -218,18 +218,18 @@ static int load_point(const struct game *g, size_t step,
 	if (is_str(doc_get(m, "umpire"), POINT_MAGIC) &&
 	    is_str(doc_get(m, "game"), g->id) &&
 	    get_size(m, "step", &got) == 0 && got == step &&
-	    get_size(m, "answers", &out->ans_pos) == 0 &&
-	    get_size(m, "standing", &out->standing_used) == 0 &&
+	    get_size(m, "answers", &out->at.ans_pos) == 0 &&
+	    get_size(m, "standing", &out->at.standing_used) == 0 &&
 	    get_size(m, "draws", &draws) == 0 &&
 	    get_size(m, "blind", &blind) == 0 && blind <= 1 &&
 	    get_size(m, "turn", &turn) == 0 && turn <= 1000000 &&
-	    get_text(m, "phase", out->phase, sizeof out->phase) == 0 &&
-	    get_text(m, "draw-for", out->draw_for,
-		     sizeof out->draw_for) == 0 && state) {
-		out->cur = step - 1;
-		out->draws = draws;
-		out->blind = (int)blind;
-		out->turn = (int)turn;
+	    get_text(m, "phase", out->at.phase, sizeof out->at.phase) == 0 &&
+	    get_text(m, "draw-for", out->at.draw_for,
+		     sizeof out->at.draw_for) == 0 && state) {
+		out->at.cur = step - 1;
+		out->at.draws = draws;
+		out->at.blind = (int)blind;
+		out->at.turn = (int)turn;
 		out->state = xmalloc(g->scn.rs->state_size);
 		memcpy(out->state, g->start_state, g->scn.rs->state_size);
 		rc = g->scn.rs->load(out->state, d, state, &ignored);
@@ -286,14 +286,14 @@ static struct doc_node *point_node(const struct game *g, struct doc *d,
 	struct doc_node *m = doc_map(d);
 	doc_set_str(d, m, "umpire", POINT_MAGIC);
 	doc_set_str(d, m, "game", g->id);
-	doc_set_int(d, m, "step", (long long)p->cur + 1);
-	doc_set_int(d, m, "answers", (long long)p->ans_pos);
-	doc_set_int(d, m, "standing", (long long)p->standing_used);
-	doc_set_int(d, m, "draws", (long long)p->draws);
-	doc_set_int(d, m, "blind", p->blind ? 1 : 0);
-	doc_set_int(d, m, "turn", p->turn);
-	doc_set_str(d, m, "phase", p->phase);
-	doc_set_str(d, m, "draw-for", p->draw_for);
+	doc_set_int(d, m, "step", (long long)p->at.cur + 1);
+	doc_set_int(d, m, "answers", (long long)p->at.ans_pos);
+	doc_set_int(d, m, "standing", (long long)p->at.standing_used);
+	doc_set_int(d, m, "draws", (long long)p->at.draws);
+	doc_set_int(d, m, "blind", p->at.blind ? 1 : 0);
+	doc_set_int(d, m, "turn", p->at.turn);
+	doc_set_str(d, m, "phase", p->at.phase);
+	doc_set_str(d, m, "draw-for", p->at.draw_for);
 	doc_set(d, m, "state", state);
 	return m;
 }
@@ -306,7 +306,7 @@ static int save_point(const struct game *g, const struct resume_point *p)
 	struct doc *d = doc_new("checkpoint");
 	struct doc_node *m = point_node(g, d, p);
 	int rc = -1;
-	if (m && file_path(g, p->cur + 1, &path) == 0 &&
+	if (m && file_path(g, p->at.cur + 1, &path) == 0 &&
 	    doc_emit(m, &text, &ignored) == 0)
 		rc = write_cache(path.buf, text.buf, text.len);
 	strbuf_free(&text);
@@ -345,8 +345,9 @@ void checkpoints_save(const struct game *g, const struct run *run)
 	/* oldest first */
 	for (size_t k = RUN_POINTS; k-- > 0;) {
 		const struct resume_point *p = &run->points[k];
-		if (p->state && p->cur < g->n_steps && save_point(g, p) == 0)
-			doc_push(d, points, doc_int(d, (long long)p->cur + 1));
+		if (p->state && p->at.cur < g->n_steps &&
+		    save_point(g, p) == 0)
+			doc_push(d, points, doc_int(d, (long long)p->at.cur + 1));
 	}
 	doc_set(d, m, "points", points);
 	if (doc_emit(m, &text, &ignored) == 0)

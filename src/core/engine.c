@@ -14,17 +14,12 @@ struct ctx {
 	struct run *run;
 	const struct engine_step *steps;
 	size_t n_steps;
-	size_t cur;            /* index of the current step */
-	size_t ans_pos;        /* next answer in the current step */
-	size_t standing_used;  /* standing answers used in the step */
-	uint64_t draws;        /* draws so far in the current step */
-	int blind;             /* the step has decided something hidden
-				  from its actor (an event for another
-				  side only): no more of its answers */
+	struct engine_place at; /* the current step, its answers, standing
+				   answers and draws used so far; blind:
+				   it has decided something hidden from
+				   its actor (an event for another side
+				   only), no more of its answers */
 	size_t forced_pos;
-	int turn;
-	char phase[48];
-	char draw_for[32];     /* ctx_draw_for: the role the draws are for */
 	long persist_index;    /* persisting(): the option it chose */
 	void **scratch;        /* ctx_scratch(): freed when the run ends */
 	size_t n_scratch;
@@ -130,17 +125,17 @@ static _Noreturn void suspend(struct ctx *c, enum run_outcome why)
 
 static void record_end(struct ctx *c, const struct question *q)
 {
-	struct step_end *e = &c->run->ends[c->cur];
+	struct step_end *e = &c->run->ends[c->at.cur];
 	copy(e->key, sizeof e->key, q ? q->key : "over");
 	copy(e->rule, sizeof e->rule, q ? q->rule : "");
 	copy(e->role, sizeof e->role, q ? q->role : "");
-	e->answers_used = c->ans_pos;
-	e->draws = (size_t)c->draws;
+	e->answers_used = c->at.ans_pos;
+	e->draws = (size_t)c->at.draws;
 	struct doc *d = doc_new("state");
 	doc_hash("umpire/1 state", c->rs->save(c->run->state, d),
 		 e->state_hash);
 	doc_free(d);
-	const struct engine_step *s = &c->steps[c->cur];
+	const struct engine_step *s = &c->steps[c->at.cur];
 	if (s->at_end)
 		s->at_end(s->user, c->run->state, q);
 }
@@ -155,20 +150,20 @@ static void record_end(struct ctx *c, const struct question *q)
  */
 static _Noreturn void beyond_end(struct ctx *c)
 {
-	const struct engine_step *s = &c->steps[c->cur];
-	const struct answer *a = &s->answers[c->ans_pos];
+	const struct engine_step *s = &c->steps[c->at.cur];
+	const struct answer *a = &s->answers[c->at.ans_pos];
 	refuse(c, "%s:%d: answer '%s: %s' comes after the end of step %zu; "
 	       "a step ends at its first draw, at the first question of "
 	       "another side, or where something hidden from %s is decided, "
 	       "and what is asked after that belongs to the next orders "
 	       "(or to a standing order)", s->src, a->line, a->key, a->value,
-	       c->cur + 1, s->actor ? s->actor : "the actor");
+	       c->at.cur + 1, s->actor ? s->actor : "the actor");
 }
 
 static void check_all_used(struct ctx *c)
 {
-	const struct engine_step *s = &c->steps[c->cur];
-	if (s->mode == STEP_TEMPLATE || c->ans_pos >= s->n_answers)
+	const struct engine_step *s = &c->steps[c->at.cur];
+	if (s->mode == STEP_TEMPLATE || c->at.ans_pos >= s->n_answers)
 		return;
 	beyond_end(c);
 }
@@ -233,7 +228,7 @@ static int persisting(struct ctx *c, const struct question *q,
 		k++;
 	if (!k || !k->key)
 		return 0;
-	for (size_t j = c->cur + 1; j-- > 0;) {
+	for (size_t j = c->at.cur + 1; j-- > 0;) {
 		const struct engine_step *p = &c->steps[j];
 		if (!p->actor || strcmp(p->actor, q->role) != 0)
 			continue;
@@ -243,14 +238,14 @@ static int persisting(struct ctx *c, const struct question *q,
 		long i = match(m, q, st->value, why, sizeof why);
 		if (i < 0)
 			return 0;
-		if (j != c->cur)
+		if (j != c->at.cur)
 			ctx_event_to(c, q->role, q->rule, "Standing order of "
 				     "step %zu: %s: %s.", j + 1, q->key,
 				     st->value);
 		else
 			ctx_event_to(c, q->role, q->rule, "Standing order: "
 				     "%s: %s.", q->key, st->value);
-		c->standing_used += j == c->cur;
+		c->at.standing_used += j == c->at.cur;
 		c->persist_index = i;
 		*text = st->value;
 		return 1;
@@ -267,17 +262,17 @@ static long ask(struct ctx *c, const struct question *q,
 		refuse(c, "rules error: rule %s asks '%s' with no legal answer",
 		       q->rule, q->key);
 	for (;;) {
-		if (c->cur >= c->n_steps) {
+		if (c->at.cur >= c->n_steps) {
 			c->run->pending = *q;
 			c->run->pending.free_text = m->check != NULL;
 			suspend(c, RUN_PENDING);
 		}
-		const struct engine_step *s = &c->steps[c->cur];
+		const struct engine_step *s = &c->steps[c->at.cur];
 		int may_answer = s->mode == STEP_FORCED ||
-			(c->draws == 0 && !c->blind);
-		int templ = s->mode == STEP_TEMPLATE && c->draws == 0 &&
-			!c->blind && acts(s, q->role);
-		if (templ && c->ans_pos >= s->n_answers) {
+			(c->at.draws == 0 && !c->at.blind);
+		int templ = s->mode == STEP_TEMPLATE && c->at.draws == 0 &&
+			!c->at.blind && acts(s, q->role);
+		if (templ && c->at.ans_pos >= s->n_answers) {
 			add_filled(c->run, q, NULL);
 			c->run->filled[c->run->n_filled - 1].free_text =
 				m->check != NULL;
@@ -285,13 +280,13 @@ static long ask(struct ctx *c, const struct question *q,
 			return 0;
 		}
 		/* a template's own answers come first (orders --answers) */
-		if ((may_answer || templ) && c->ans_pos < s->n_answers) {
-			const struct answer *a = &s->answers[c->ans_pos];
+		if ((may_answer || templ) && c->at.ans_pos < s->n_answers) {
+			const struct answer *a = &s->answers[c->at.ans_pos];
 			/* another side's question: its key, text and options
 			 * are that side's, never shown to this actor, unless
 			 * it is the step's first (the pending question, known
 			 * to all) */
-			if (!acts(s, q->role) && c->ans_pos > 0)
+			if (!acts(s, q->role) && c->at.ans_pos > 0)
 				beyond_end(c);
 			if (!acts(s, q->role))
 				refuse(c, "%s:%d: rule %s asks %s, not %s",
@@ -311,7 +306,7 @@ static long ask(struct ctx *c, const struct question *q,
 				       "to rule %s (%s: %s); %s", s->src,
 				       a->line, a->value, q->rule, q->key,
 				       q->text, why);
-			c->ans_pos++;
+			c->at.ans_pos++;
 			*text = a->value;
 			if (templ) {
 				add_filled(c->run, q, a->value);
@@ -324,7 +319,7 @@ static long ask(struct ctx *c, const struct question *q,
 		if (st && acts(s, q->role)) {
 			long i = match(m, q, st->value, why, sizeof why);
 			if (i >= 0) {
-				c->standing_used++;
+				c->at.standing_used++;
 				/* echoed to the side that gave it */
 				ctx_event_to(c, q->role, q->rule, "Standing "
 					     "order: %s: %s.", q->key,
@@ -341,33 +336,33 @@ static long ask(struct ctx *c, const struct question *q,
 		/* The step ends here. */
 		check_all_used(c);
 		if (s->mode == STEP_CHECK) {
-			c->run->checked = c->ans_pos;
+			c->run->checked = c->at.ans_pos;
 			copy(c->run->stopped_at, sizeof c->run->stopped_at,
 			     q->rule);
 			c->run->pending = *q;
 			suspend(c, RUN_PENDING);
 		}
-		if (s->mode == STEP_PLAY && c->ans_pos == 0 &&
-		    c->standing_used == 0)
+		if (s->mode == STEP_PLAY && c->at.ans_pos == 0 &&
+		    c->at.standing_used == 0)
 			refuse(c, "%s: the orders of step %zu answer nothing; "
-			       "rule %s asks %s: %s", s->src, c->cur + 1,
+			       "rule %s asks %s: %s", s->src, c->at.cur + 1,
 			       q->rule, q->role, q->key);
 		/* as the pending question is kept: free text marked */
 		struct question ended = *q;
 		ended.free_text = m->check != NULL;
 		record_end(c, &ended);
-		if (c->cur + 1 < c->n_steps) {
-			const struct engine_step *nx = &c->steps[c->cur + 1];
+		if (c->at.cur + 1 < c->n_steps) {
+			const struct engine_step *nx = &c->steps[c->at.cur + 1];
 			if (!acts(nx, q->role))
 				refuse(c, "step %zu is ordered by %s, but rule "
-				       "%s asks %s", c->cur + 2, nx->actor,
+				       "%s asks %s", c->at.cur + 2, nx->actor,
 				       q->rule, q->role);
 		}
-		c->cur++;
-		c->ans_pos = 0;
-		c->standing_used = 0;
-		c->draws = 0;
-		c->blind = 0;
+		c->at.cur++;
+		c->at.ans_pos = 0;
+		c->at.standing_used = 0;
+		c->at.draws = 0;
+		c->at.blind = 0;
 	}
 }
 
@@ -382,18 +377,18 @@ static int at_hand(const struct engine_step *s, size_t pos, int draws,
 
 int ctx_shown(const struct ctx *c, const char *key)
 {
-	if (c->cur >= c->n_steps)
+	if (c->at.cur >= c->n_steps)
 		return 1;
-	const struct engine_step *s = &c->steps[c->cur];
-	if (at_hand(s, c->ans_pos, c->draws != 0 || c->blind, key))
+	const struct engine_step *s = &c->steps[c->at.cur];
+	if (at_hand(s, c->at.ans_pos, c->at.draws != 0 || c->at.blind, key))
 		return 0;
 	/* the step ends here, unless a standing order answers: the
 	 * question is kept by a snapshot, left pending, filled in by a
 	 * template, or answered first thing by the next step */
 	if (s->mode == STEP_TEMPLATE || s->at_end != NULL ||
-	    c->cur + 1 >= c->n_steps)
+	    c->at.cur + 1 >= c->n_steps)
 		return 1;
-	return !at_hand(&c->steps[c->cur + 1], 0, 0, key);
+	return !at_hand(&c->steps[c->at.cur + 1], 0, 0, key);
 }
 
 size_t ctx_examples(const struct ctx *c, const char *key)
@@ -431,14 +426,14 @@ const char *ctx_ask_text(struct ctx *c, const struct question *q,
 static struct draw_rec *new_draw(struct ctx *c, const char *purpose)
 {
 	struct run *r = c->run;
-	if (c->cur >= c->n_steps)
+	if (c->at.cur >= c->n_steps)
 		refuse(c, "rules error: a draw (%s) before the first decision",
 		       purpose);
-	const struct engine_step *s = &c->steps[c->cur];
+	const struct engine_step *s = &c->steps[c->at.cur];
 	if (s->mode == STEP_TEMPLATE)
 		suspend(c, RUN_NEED_DRAW);
 	if (s->mode == STEP_CHECK) {
-		c->run->checked = c->ans_pos;
+		c->run->checked = c->at.ans_pos;
 		/* a draw's purpose starts with its rule ("7.3 ...") */
 		snprintf(c->run->stopped_at, sizeof c->run->stopped_at,
 			 "%.*s", (int)strcspn(purpose, " "), purpose);
@@ -452,10 +447,10 @@ static struct draw_rec *new_draw(struct ctx *c, const char *purpose)
 	}
 	struct draw_rec *d = &r->draws[r->n_draws];
 	memset(d, 0, sizeof *d);
-	d->step = c->cur + 1;
-	d->index = c->draws;
-	d->turn = c->turn;
-	copy(d->phase, sizeof d->phase, c->phase);
+	d->step = c->at.cur + 1;
+	d->index = c->at.draws;
+	d->turn = c->at.turn;
+	copy(d->phase, sizeof d->phase, c->at.phase);
 	copy(d->purpose, sizeof d->purpose, purpose);
 	return d;
 }
@@ -463,14 +458,14 @@ static struct draw_rec *new_draw(struct ctx *c, const char *purpose)
 static void commit_draw(struct ctx *c)
 {
 	c->run->n_draws++;
-	c->draws++;
+	c->at.draws++;
 }
 
 /* The forced result for a test, as an index among labels. */
 static uint32_t forced_pick(struct ctx *c, struct draw_rec *d, size_t n,
 			    const char *const *labels)
 {
-	const struct engine_step *s = &c->steps[c->cur];
+	const struct engine_step *s = &c->steps[c->at.cur];
 	const char *want = s->forced[c->forced_pos++];
 	for (size_t i = 0; i < n; i++)
 		if (strcmp(labels[i], want) == 0)
@@ -494,14 +489,14 @@ size_t ctx_pick_for(struct ctx *c, const char *side, const char *purpose,
 	struct draw_rec *d = new_draw(c, purpose);
 	copy(d->pool, sizeof d->pool, pool);
 	d->n = (uint32_t)n;
-	const struct engine_step *s = &c->steps[c->cur];
+	const struct engine_step *s = &c->steps[c->at.cur];
 	if (s->mode == STEP_FORCED)
 		d->pick = forced_pick(c, d, n, labels);
 	else
-		d->pick = rng_uniform(s->seed, c->draws, (uint32_t)n);
+		d->pick = rng_uniform(s->seed, c->at.draws, (uint32_t)n);
 	copy(d->result, sizeof d->result, labels[d->pick]);
 	copy(d->visible, sizeof d->visible, side ? side : "-");
-	copy(d->role, sizeof d->role, c->draw_for[0] ? c->draw_for :
+	copy(d->role, sizeof d->role, c->at.draw_for[0] ? c->at.draw_for :
 	     side && *side && strcmp(side, "-") ? side : s->actor);
 	commit_draw(c);
 	return d->pick;
@@ -521,13 +516,13 @@ int ctx_die(struct ctx *c, const char *purpose, int sides)
 
 void ctx_draw_for(struct ctx *c, const char *role)
 {
-	copy(c->draw_for, sizeof c->draw_for, role);
+	copy(c->at.draw_for, sizeof c->at.draw_for, role);
 }
 
 void ctx_where(struct ctx *c, int turn, const char *phase)
 {
-	c->turn = turn;
-	copy(c->phase, sizeof c->phase, phase);
+	c->at.turn = turn;
+	copy(c->at.phase, sizeof c->at.phase, phase);
 }
 
 static void add_event(struct ctx *c, const char *side, const char *rule,
@@ -543,16 +538,16 @@ static void add_event(struct ctx *c, const char *side, const char *rule,
 	}
 	struct event_rec *e = &r->events[r->n_events++];
 	memset(e, 0, sizeof *e);
-	e->step = c->cur < c->n_steps ? c->cur + 1 : c->n_steps + 1;
-	e->turn = c->turn;
-	copy(e->phase, sizeof e->phase, c->phase);
+	e->step = c->at.cur < c->n_steps ? c->at.cur + 1 : c->n_steps + 1;
+	e->turn = c->at.turn;
+	copy(e->phase, sizeof e->phase, c->at.phase);
 	copy(e->rule, sizeof e->rule, rule);
 	copy(e->visible, sizeof e->visible, side);
 	e->text = strbuf_detach(&sb, NULL);
 	/* something the actor may not see was decided in this step */
-	if (side && *side && c->cur < c->n_steps && c->steps[c->cur].actor &&
-	    strcmp(side, c->steps[c->cur].actor) != 0)
-		c->blind = 1;
+	if (side && *side && c->at.cur < c->n_steps && c->steps[c->at.cur].actor &&
+	    strcmp(side, c->steps[c->at.cur].actor) != 0)
+		c->at.blind = 1;
 }
 
 void ctx_event(struct ctx *c, const char *rule, const char *fmt, ...)
@@ -589,27 +584,20 @@ void ctx_mark(struct ctx *c, const char *visible, const char *kind,
 	copy(m->to, sizeof m->to, to);
 	copy(m->label, sizeof m->label, label);
 	copy(m->visible, sizeof m->visible, visible);
-	r->mark_steps[r->n_marks++] = c->cur < c->n_steps ? c->cur + 1 :
+	r->mark_steps[r->n_marks++] = c->at.cur < c->n_steps ? c->at.cur + 1 :
 		c->n_steps + 1;
 }
 
 void ctx_checkpoint(struct ctx *c)
 {
-	if (!c->keep_points || c->cur >= c->n_steps ||
-	    c->cur + RUN_POINTS < c->n_steps)
+	if (!c->keep_points || c->at.cur >= c->n_steps ||
+	    c->at.cur + RUN_POINTS < c->n_steps)
 		return;
-	struct resume_point *p = &c->run->points[c->n_steps - 1 - c->cur];
+	struct resume_point *p = &c->run->points[c->n_steps - 1 - c->at.cur];
 	if (!p->state)
 		p->state = xmalloc(c->rs->state_size);
 	memcpy(p->state, c->run->state, c->rs->state_size);
-	p->cur = c->cur;
-	p->ans_pos = c->ans_pos;
-	p->standing_used = c->standing_used;
-	p->draws = c->draws;
-	p->blind = c->blind;
-	p->turn = c->turn;
-	copy(p->phase, sizeof p->phase, c->phase);
-	copy(p->draw_for, sizeof p->draw_for, c->draw_for);
+	p->at = c->at;
 }
 
 void resume_point_free(struct resume_point *p)
@@ -652,35 +640,28 @@ int engine_run_opts(const struct ruleset *rs, const void *start_state,
 	/* a template lists every example */
 	c->examples = opts && !(n_steps && steps[n_steps - 1].mode ==
 				STEP_TEMPLATE) ? opts->examples : 0;
-	if (from && from->cur < n_steps) {
-		c->cur = from->cur;
-		c->ans_pos = from->ans_pos;
-		c->standing_used = from->standing_used;
-		c->draws = from->draws;
-		c->blind = from->blind;
-		c->turn = from->turn;
-		copy(c->phase, sizeof c->phase, from->phase);
-		copy(c->draw_for, sizeof c->draw_for, from->draw_for);
-		run->resumed = from->cur;
+	if (from && from->at.cur < n_steps) {
+		c->at = from->at;
+		run->resumed = from->at.cur;
 	}
 
 	if (setjmp(c->jb) == 0) {
 		rs->play(c, run->state);
 		run->outcome = RUN_OVER;
-		if (c->cur < n_steps) {
+		if (c->at.cur < n_steps) {
 			/* may refuse, which lands in the branch below */
 			check_all_used(c);
 			record_end(c, NULL);
-			if (c->cur + 1 < n_steps) {
+			if (c->at.cur + 1 < n_steps) {
 				errorf(&run->err, EXIT_REFUSED,
 				       "step %zu comes after the end of the "
-				       "game", c->cur + 2);
+				       "game", c->at.cur + 2);
 				run->outcome = RUN_ERROR;
 			}
 		}
-	} else if (run->outcome == RUN_NEED_DRAW && c->cur < n_steps) {
+	} else if (run->outcome == RUN_NEED_DRAW && c->at.cur < n_steps) {
 		record_end(c, NULL);
-		copy(run->ends[c->cur].key, sizeof run->ends[c->cur].key,
+		copy(run->ends[c->at.cur].key, sizeof run->ends[c->at.cur].key,
 		     "draw");
 	}
 	for (size_t i = 0; i < c->n_scratch; i++)

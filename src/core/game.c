@@ -1013,9 +1013,9 @@ int game_check(struct game *g, enum check_level level,
 		checkpoints_point(&cp, g, vouched, &from) == 0;
 	unsigned char *unread = xcalloc(g->n_steps + 1, 1);
 	if (resume)
-		memset(unread, 1, from.cur);
+		memset(unread, 1, from.at.cur);
 	for (size_t r = 0; resume && r < g->n_roles; r++)
-		for (size_t i = from.cur; i-- > 0;)
+		for (size_t i = from.at.cur; i-- > 0;)
 			if (!strcmp(g->steps[i].actor, g->roles[r].name)) {
 				unread[i] = 0;
 				break;
