@@ -1,7 +1,8 @@
 /*
  * test_engine.c - the replay engine on a toy ruleset: steps end at
  * questions that come after a draw, standing orders carry on, templates
- * stop at the first draw, forced draws, refusals.
+ * stop at the first draw, forced draws, refusals; a run resumed from a
+ * checkpoint ends its steps as a run from the start.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -154,6 +155,52 @@ static const struct ruleset duel_persist = {
 	.id = "duel", .version = "1", .state_size = sizeof(struct duel),
 	.play = duel_play, .save = duel_save, .standing = duel_standing,
 	.standing_persist = 1,
+};
+
+/* Toy game 4, with checkpoints: rounds of two roles; in each round the
+ * red side adds 1-3 to a total (rule 1), a die is rolled (rule 2), and
+ * the blue side keeps or halves the total (rule 3). The top of each round
+ * is a ctx_checkpoint: the state alone says what comes next. */
+struct race {
+	int round, total, rolls;
+};
+
+static void race_play(struct ctx *c, void *vst)
+{
+	struct race *st = vst;
+	struct question q;
+	while (st->round < 5) {
+		ctx_checkpoint(c);
+		ctx_where(c, st->round + 1, "race round");
+		q_init(&q, "1", "add", "red", "Add how much?");
+		q_add(&q, "1");
+		q_add(&q, "2");
+		q_add(&q, "3");
+		st->total += (int)ctx_ask(c, &q) + 1;
+		st->rolls += ctx_die(c, "2 roll", 6);
+		ctx_event(c, "2", "total %d, rolls %d", st->total, st->rolls);
+		q_init(&q, "3", "keep", "blue", "Keep or halve?");
+		q_add(&q, "keep");
+		q_add(&q, "halve");
+		if (ctx_ask(c, &q) == 1)
+			st->total /= 2;
+		st->round++;
+	}
+}
+
+static struct doc_node *race_save(const void *vst, struct doc *d)
+{
+	const struct race *st = vst;
+	struct doc_node *m = doc_map(d);
+	doc_set_int(d, m, "round", st->round);
+	doc_set_int(d, m, "total", st->total);
+	doc_set_int(d, m, "rolls", st->rolls);
+	return m;
+}
+
+static const struct ruleset race = {
+	.id = "race", .version = "1", .state_size = sizeof(struct race),
+	.play = race_play, .save = race_save,
 };
 
 static struct engine_step play_step(const char *actor, struct answer *a,
@@ -373,6 +420,84 @@ int main(void)
 		      !strcmp(run.pending.key, "guard"), "no standing order: "
 		      "the step ends as before");
 		engine_free(&run);
+	}
+	{
+		/* steps alternate: red adds, and the die ends red's step at
+		 * blue's question; blue keeps or halves, a round begins (the
+		 * checkpoint), and blue's step ends at red's question */
+		struct answer add2[] = { { "add", "2", 1 } };
+		struct answer add3[] = { { "add", "3", 1 } };
+		struct answer keep[] = { { "keep", "keep", 1 } };
+		struct answer halve[] = { { "keep", "halve", 1 } };
+		struct engine_step rs[7];
+		struct race r0;
+		struct run full, part;
+		struct run_opts keep_opts = { NULL, 1, 0 };
+		memset(&r0, 0, sizeof r0);
+		rs[0] = play_step("red", add2, 1, NULL, 0, 1);
+		rs[1] = play_step("blue", keep, 1, NULL, 0, 2);
+		rs[2] = play_step("red", add3, 1, NULL, 0, 3);
+		rs[3] = play_step("blue", halve, 1, NULL, 0, 4);
+		rs[4] = play_step("red", add2, 1, NULL, 0, 5);
+		rs[5] = play_step("blue", keep, 1, NULL, 0, 6);
+		rs[6] = play_step("red", add3, 1, NULL, 0, 7);
+		CHECK(engine_run_opts(&race, &r0, &keep_opts, rs, 7, &full) ==
+		      0 && full.outcome == RUN_PENDING &&
+		      !strcmp(full.pending.key, "keep"), "race: seven steps");
+		/* points kept for the last three steps only: a round begins
+		 * in blue's steps (after halve or keep) */
+		CHECK(full.points[0].state == NULL &&
+		      full.points[1].state != NULL &&
+		      full.points[1].at.cur == 5 &&
+		      full.points[1].at.ans_pos == 1 &&
+		      full.points[2].state == NULL,
+		      "the checkpoint of step 6, after its one answer; none in "
+		      "red's steps 5 and 7");
+		CHECK(full.points[1].state &&
+		      ((struct race *)full.points[1].state)->round == 3,
+		      "its state: the top of round 4");
+		/* resumed there: the same ends from that step, state, draws
+		 * and pending question */
+		struct resume_point p = full.points[1];
+		p.state = malloc(sizeof(struct race));
+		memcpy(p.state, full.points[1].state, sizeof(struct race));
+		struct run_opts from = { &p, 0, 0 };
+		CHECK(engine_run_opts(&race, &r0, &from, rs, 7, &part) == 0 &&
+		      part.outcome == RUN_PENDING && part.resumed == 5 &&
+		      p.state == NULL, "resumed in step 6; the run took the "
+		      "state");
+		CHECK(part.state && !memcmp(part.state, full.state,
+					   sizeof(struct race)),
+		      "the same state at the end");
+		int same_ends = 1;
+		for (size_t i = 5; i < 7; i++)
+			same_ends &= !memcmp(part.ends[i].state_hash,
+					     full.ends[i].state_hash, 32) &&
+				!strcmp(part.ends[i].key, full.ends[i].key) &&
+				part.ends[i].answers_used ==
+				full.ends[i].answers_used &&
+				part.ends[i].draws == full.ends[i].draws;
+		CHECK(same_ends, "steps 6 and 7 end as from the start");
+		const struct draw_rec *last = &full.draws[full.n_draws - 1];
+		CHECK(part.n_draws == 1 && part.draws[0].step == 7 &&
+		      part.draws[0].pick == last->pick &&
+		      part.draws[0].index == last->index,
+		      "the draw of step 7, the same as from the start");
+		CHECK(part.ends[4].state_hash[0] == 0 &&
+		      part.ends[4].key[0] == '\0',
+		      "nothing recorded for the steps before");
+		engine_free(&part);
+		/* a point whose state plays otherwise gives other ends */
+		p = full.points[1];
+		p.state = malloc(sizeof(struct race));
+		memcpy(p.state, full.points[1].state, sizeof(struct race));
+		((struct race *)p.state)->total += 7;
+		CHECK(engine_run_opts(&race, &r0, &from, rs, 7, &part) == 0 &&
+		      memcmp(part.ends[6].state_hash, full.ends[6].state_hash,
+			     32) != 0, "a wrong checkpoint shows in the next "
+		      "step's state hash");
+		engine_free(&part);
+		engine_free(&full);
 	}
 	return unit_done("engine");
 }
