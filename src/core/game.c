@@ -697,15 +697,15 @@ int game_emit_step(const struct game *g, struct strbuf *out,
 
 /* ---- checking ---- */
 
-/* The join signature of every role that has joined. */
-/* check: the join signatures too (else the header was verified here) */
+/* Every role that has joined: its chain starts at its anchor, and with
+ * check its join signature is verified (without: the header was verified
+ * on this machine before). */
 static int verify_joins(struct game *g, int check, struct error *err)
 {
 	for (size_t i = 0; i < g->n_roles; i++) {
 		struct role *r = &g->roles[i];
 		if (!r->joined)
 			continue;
-		/* each chain starts at its anchor */
 		memcpy(r->last, r->anchor, 32);
 		r->last_index = 0;
 		if (!check)
@@ -961,17 +961,6 @@ static void step_end_hook(void *user, const void *state,
 	h->g->at_step_end(h->g->hook_user, h->step, state, next);
 }
 
-/* Whether a resumed run disagrees with a step it replayed (then it is
- * played again from the start, whose verdict is the one given). */
-static int replay_differs(struct game *g, const struct run *run)
-{
-	struct error ignored;
-	for (size_t i = run->resumed; i < g->n_steps; i++)
-		if (compare_step(g, run, i, i > run->resumed, &ignored))
-			return 1;
-	return 0;
-}
-
 int game_check(struct game *g, enum check_level level,
 	       const struct engine_step *extra, struct run *run,
 	       struct error *err)
@@ -1125,15 +1114,20 @@ int game_check(struct game *g, enum check_level level,
 	if (extra)
 		es[n++] = *extra;
 	/* from the latest checkpoint in the steps vouched for, else from the
-	 * start; a resumed run that fails is played again from the start,
-	 * which alone decides (a checkpoint never changes an outcome) */
-	/* checkpoints kept only for a file that will be written */
+	 * start; a resumed run that fails, or disagrees with a step it
+	 * replayed, is played again from the start, which alone decides (a
+	 * checkpoint never changes an outcome). Checkpoints are kept only
+	 * for a file that will be written. */
 	int save_cp = use_cp && (g->checkpoints == CHECKPOINTS_REDO ||
 				 !checkpoints_current(&cp, g));
 	struct run_opts opts = { resume ? &from : NULL, save_cp,
 				 g->examples };
 	int ran = engine_run_opts(g->scn.rs, g->start_state, &opts, es, n, run);
-	if (opts.from && (ran || replay_differs(g, run))) {
+	int bad = ran;
+	for (size_t i = run->resumed; !bad && i < g->n_steps; i++)
+		bad = compare_step(g, run, i, !opts.from || i > run->resumed,
+				   err);
+	if (opts.from && bad) {
 		/* from the start, with every step's orders */
 		engine_free(run);
 		free(es);
@@ -1153,10 +1147,8 @@ int game_check(struct game *g, enum check_level level,
 			error_prefix(err, "step %zu", n);
 		goto out;
 	}
-	for (size_t i = run->resumed; i < g->n_steps; i++)
-		if (compare_step(g, run, i, !opts.from || i > run->resumed,
-				 err))
-			goto out;
+	if (bad)
+		goto out;
 	/* The stored state is a copy for readers: it must be the state
 	 * after the last step (hashed in it), or the start. With an extra
 	 * step the replay has gone past it; compare the hashes. */
