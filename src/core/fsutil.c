@@ -363,20 +363,11 @@ int write_cache(const char *path, const void *buf, size_t len)
 	size_t tlen = strlen(path) + 32;
 	char *tmp = xmalloc(tlen);
 	snprintf(tmp, tlen, "%s.tmp-XXXXXX", path);
+	/* mkstemp's template: the same temporary name as write_stage */
 	int fd = mkstemp(tmp), rc = -1;
 	if (fd >= 0) {
-		const char *p = buf;
-		size_t left = len;
-		while (left > 0) {
-			ssize_t w = write(fd, p, left);
-			if (w < 0 && errno == EINTR)
-				continue;
-			if (w <= 0)
-				break;
-			p += w;
-			left -= (size_t)w;
-		}
-		if (close(fd) == 0 && left == 0 && rename(tmp, path) == 0)
+		int wrote = write_all(fd, buf, len) == 0;
+		if (close(fd) == 0 && wrote && rename(tmp, path) == 0)
 			rc = 0;
 		else
 			unlink(tmp);
