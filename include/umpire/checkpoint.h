@@ -9,8 +9,8 @@
  * checkpoint (ctx_checkpoint) in step N, for the last steps played
  * here: the engine's place in that step and the state as the rules
  * save it. It is a cache.
- * The commands that verify a game write it (atomically, not fsync'd);
- * status, adjudicate and the other per-turn commands read it to skip
+ * status and adjudicate write it after verifying a game (atomically,
+ * not fsync'd) and read it to skip
  * the signatures of a prefix verified before (the steps must hash to
  * the same values, countersignatures included) and to replay from a
  * checkpoint instead of from the start. What does not match the game
