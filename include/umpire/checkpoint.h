@@ -51,8 +51,10 @@ int checkpoints_vouch(const struct checkpoints *cp, const struct game *g,
 		      size_t i);
 
 /* The latest checkpoint taken in one of steps 1..steps of g (those
- * vouched for), its state loaded onto a copy of g's start state: 0, or
- * -1 when there is none. The caller frees out with resume_point_free. */
+ * vouched for), its state loaded onto a copy of g's start state: 0; -1
+ * when there is none; -2 when its file does not read (the files are
+ * then worth writing anew). The caller frees out with
+ * resume_point_free. */
 int checkpoints_point(const struct checkpoints *cp, const struct game *g,
 		      size_t steps, struct resume_point *out);
 

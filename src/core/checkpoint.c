@@ -251,7 +251,7 @@ int checkpoints_point(const struct checkpoints *cp, const struct game *g,
 		if (size_of(cp->points->items[i], &step) == 0 &&
 		    step >= 1 && step <= steps && step > best)
 			best = step;
-	return best ? load_point(g, best, out) : -1;
+	return !best ? -1 : load_point(g, best, out) ? -2 : 0;
 }
 
 int checkpoints_current(const struct checkpoints *cp, const struct game *g)

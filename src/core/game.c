@@ -998,8 +998,9 @@ int game_check(struct game *g, enum check_level level,
 	/* resumed: the orders of the steps before the checkpoint are not
 	 * played, but for each role's latest (its standing orders may
 	 * persist, ruleset.standing_persist) */
-	int resume = g->checkpoints == CHECKPOINTS_USE && use_cp &&
-		checkpoints_point(&cp, g, vouched, &from) == 0;
+	int found = g->checkpoints == CHECKPOINTS_USE && use_cp ?
+		checkpoints_point(&cp, g, vouched, &from) : -1;
+	int resume = found == 0;
 	unsigned char *unread = xcalloc(g->n_steps + 1, 1);
 	if (resume)
 		memset(unread, 1, from.at.cur);
@@ -1119,7 +1120,7 @@ int game_check(struct game *g, enum check_level level,
 	 * checkpoint never changes an outcome). Checkpoints are kept only
 	 * for a file that will be written. */
 	int save_cp = use_cp && (g->checkpoints == CHECKPOINTS_REDO ||
-				 !checkpoints_current(&cp, g));
+				 found == -2 || !checkpoints_current(&cp, g));
 	struct run_opts opts = { resume ? &from : NULL, save_cp,
 				 g->examples };
 	int ran = engine_run_opts(g->scn.rs, g->start_state, &opts, es, n, run);
