@@ -184,6 +184,36 @@ static int bridge_named(const struct hex_map *m, const char *name, int *a,
 	return 0;
 }
 
+/* The halos of the place names (svg_mark_label: 15 high, rounded 3,
+ * white at 0.8) that overlap another's; their number in *n. */
+static int label_overlaps(const char *svg, int *n)
+{
+	static const char tail[] = "\" height=\"15\" rx=\"3\" ry=\"3\" "
+		"fill=\"#ffffff\" opacity=\"0.8\"/>";
+	double b[128][3];
+	const char *p = svg;
+	int k = 0, over = 0;
+
+	while ((p = strstr(p, "<rect x=\"")) != NULL) {
+		const char *e = strchr(p, '>');
+		double x, y, w;
+		if (e && k < 128 && (size_t)(e - p) > sizeof tail - 2 &&
+		    !strncmp(e + 1 - (sizeof tail - 1), tail, sizeof tail - 1) &&
+		    sscanf(p, "<rect x=\"%lf\" y=\"%lf\" width=\"%lf\"", &x, &y,
+			   &w) == 3) {
+			for (int j = 0; j < k; j++)
+				over += x < b[j][0] + b[j][2] && b[j][0] < x + w &&
+					y < b[j][1] + 15 && b[j][1] < y + 15;
+			b[k][0] = x;
+			b[k][1] = y;
+			b[k++][2] = w;
+		}
+		p++;
+	}
+	*n = k;
+	return over;
+}
+
 /* The sample: the map with the caller's regions, a few stacks, a key. */
 static void berlin_svg(const struct hex_map *m,
 		       const struct hexsvg_opts *o, struct strbuf *out)
@@ -383,6 +413,9 @@ static void berlin(void)
 		     "Arial, sans-serif\" text-anchor=\"middle\" "
 		     "fill=\"#6b1d14\">Reichstag<") != NULL,
 	      "place names in 11-unit type");
+	int k, over = label_overlaps(out.buf, &k);
+	CHECK(k == m.n_places && over == 0, "the %d place names do not lie "
+	      "on one another (%d of %d overlap)", m.n_places, over, k);
 	strbuf_free(&out);
 }
 

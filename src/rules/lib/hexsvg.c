@@ -594,11 +594,48 @@ static void regions(struct svg *s, const struct hex_map *m,
 	}
 }
 
+/* Place names on the lower edge of their hex or, where that would lie on
+ * a name placed before, above the hex's number (as svg_mark_label
+ * measures a label: 6.2 a character and 8, 15 high, 11 above its
+ * baseline). */
+static void places(struct svg *s, const struct hex_map *m)
+{
+	double box[HEX_PLACES_MAX][4], x, y;
+	int n = 0;
+
+	for (int i = 0; i < m->n_places && i < HEX_PLACES_MAX; i++) {
+		double w = 6.2 * (double)strlen(m->place[i].name) + 8;
+		double cand[2], yb;
+		int c, j;
+
+		hexsvg_centre(m, m->place[i].hex, &x, &y);
+		cand[0] = y + HEXSVG_R * 0.85;
+		cand[1] = y - HEXSVG_R * 0.58 - 11;
+		for (c = 0; c < 2; c++) {
+			for (j = 0; j < n; j++)
+				if (x - w / 2 < box[j][2] &&
+				    box[j][0] < x + w / 2 &&
+				    cand[c] - 11 < box[j][3] &&
+				    box[j][1] < cand[c] + 4)
+					break;
+			if (j == n)
+				break;
+		}
+		yb = cand[c < 2 ? c : 0];
+		box[n][0] = x - w / 2;
+		box[n][1] = yb - 11;
+		box[n][2] = x + w / 2;
+		box[n][3] = yb + 4;
+		n++;
+		svg_mark_label(s, x, yb, m->place[i].name);
+	}
+}
+
 void hexsvg_map_with(struct svg *s, const struct hex_map *m,
 		     const struct hexsvg_opts *o)
 {
 	struct shown w;
-	double x, y, hw, hh;
+	double hw, hh;
 
 	shown_of(m, o, &w);
 	hex_def(s, m, &hw, &hh);
@@ -619,10 +656,7 @@ void hexsvg_map_with(struct svg *s, const struct hex_map *m,
 	bridges(s, m, &w);
 	symbols(s, m, &w);
 	regions(s, m, o, &w, 1);
-	for (int i = 0; i < m->n_places; i++) {
-		hexsvg_centre(m, m->place[i].hex, &x, &y);
-		svg_mark_label(s, x, y + HEXSVG_R * 0.85, m->place[i].name);
-	}
+	places(s, m);
 }
 
 void hexsvg_map(struct svg *s, const struct hex_map *m)
