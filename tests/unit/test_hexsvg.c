@@ -466,6 +466,17 @@ static void small(void)
 	CHECK(!strstr(out.buf, "<circle"), "no options: no rings");
 	strbuf_free(&out);
 
+	/* pointy hexes: the shape stands on a corner */
+	m.pointy = 1;
+	hex_map_neighbours(&m);
+	svg_begin(&s, 300, 300, "pointy");
+	hexsvg_map(&s, &m);
+	svg_finish(&s, &out);
+	CHECK(strstr(out.buf, "<polygon points=\"19.05,44 38.11,33 38.11,11 "
+		     "19.05,0 0,11 0,33\" id=\"hx\"/>") != NULL,
+	      "a pointy hex: 44 from corner to corner, upright");
+	strbuf_free(&out);
+
 	/* a stack of one is a counter, with no badge; of five, two edges */
 	const struct hexsvg_piece p[5] = {
 		{ "#ffffff", NATO_INFANTRY, "A", "1-1-1", NULL, 0, NULL },

@@ -461,6 +461,12 @@ static void sides(struct svg *s, const struct hex_map *m,
 {
 	struct svg_style sty;
 
+	/* the boundary first: where it follows a river, the river shows */
+	if (w->boundary) {
+		boundary_style(m, &sty);
+		side_path(s, m, o, "boundary", &sty, 1, match_kind,
+			  HS_BOUNDARY);
+	}
 	for (int j = 0; j < 4; j++) {
 		int k = j == 0 ? W_LAKE : j;   /* the lake band first */
 		if (!w->water[k])
@@ -472,11 +478,6 @@ static void sides(struct svg *s, const struct hex_map *m,
 			side_path(s, m, o, water_names[k], &sty, 1,
 				  match_water, k);
 		}
-	}
-	if (w->boundary) {
-		boundary_style(m, &sty);
-		side_path(s, m, o, "boundary", &sty, 1, match_kind,
-			  HS_BOUNDARY);
 	}
 	if (w->railway)
 		side_path(s, m, o, "railway", &rail_style, 0, match_kind,
