@@ -610,6 +610,8 @@ static void reveal_reichstag(struct ctx *c, struct rttr *st, const char *rule)
 		k = st->pool_unit[k];
 		st->front[k] = SEC_BOTH;
 		st->flags[k] |= F_RT_GARRISON;
+		/* face up, named to both (16.10) */
+		st->known[k] = (1 << P1BF) | (1 << P1UF);
 		put_told(c, st, k, h);
 		ctx_event(c, rule, "The Reichstag garrison is revealed: %s "
 			  "(%s).", st->u[k].id, st->u[k].name);
@@ -630,6 +632,7 @@ static void combat_flips(struct ctx *c, struct rttr *st, int soviet_phase)
 		    !soviet_next_to(st, st->u[u].hex))
 			continue;
 		st->flags[u] &= (uint16_t)~F_FACEDOWN;
+		st->known[u] = (1 << P1BF) | (1 << P1UF);  /* a public flip */
 		ctx_event(c, "16.8", "A Soviet unit is next to %s: %s (%s) "
 			  "turns face up.", hex_id(st->u[u].hex, x),
 			  st->u[u].id, st->u[u].name);

@@ -288,6 +288,39 @@ case("10.2-set-up-division-and-brigade",
     phase: 1bf-movement
 """)
 
+case("3.8-spree-zone",
+     "3.8 Army Detachment Spree sets up within 2 hexes of Potsdam, west "
+     "of the Havel (the map's setup-spree)",
+     ["3.8"], "    F1 german 2-2-0 setup setup-spree mobile rgt inf spree ; FLJ\n",
+     "  phase: setup-spree\n",
+     answers=[("place", "F1 0201")],
+     expect="""\
+  refused: "0201 is not in F1's set-up zone setup-spree (3.8)"
+""")
+
+case("3.9-56pk1-sector",
+     "3.9 the 1BF player places the 18th and 20th PzGr in the 1UF sector",
+     ["3.9"],
+     "    K1 german 3-3-0 setup setup-german-1uf mobile rgt pzgr hm 56pk1 ; 18PG\n",
+     "  phase: setup-56pk1\n",
+     answers=[("place", "K1 0301")],
+     expect="""\
+  state:
+    units: {K1: "0301"}
+    sector: {K1: 1uf}
+  events: ["K1 sets up at 0301"]
+""")
+
+case("3.12-set-up-zone",
+     "3.12 the 1UF units set up east of the Havel within 2 hexes of the "
+     "south edge",
+     ["3.12"], "    U1 soviet 4-4-6 setup setup-1uf-south 1uf div rifle ; u1\n",
+     "  phase: setup-1uf\n",
+     answers=[("place", "U1 0107")],
+     expect="""\
+  refused: "0107 is not in U1's set-up zone setup-1uf-south (3.12)"
+""")
+
 # ---------------------------------------------------------------- movement
 
 MOVERS = """\
@@ -649,6 +682,7 @@ case("16.8-adjacent-flip",
      expect="""\
   state:
     flags: {P4: [face-down]}
+    known: {1bf: [P2], 1uf: [P2, P4]}
   events: ["A Soviet unit is next to 0501: P2"]
 """)
 
@@ -658,6 +692,19 @@ END = """\
     G1 german 2-2-0 at 0806 mobile rgt inf ; German
     G2 german 2-2-0 at 0807 mobile rgt inf ; German 2
 """
+
+case("15.8-barrage-removal",
+     "15.8 the 1BF removes its barrage markers in phase II.D",
+     ["15.8", "4.0"], END,
+     "  markers-oob: |\n    A1 artillery 1bf off\n    A2 artillery 1uf off\n"
+     "  barrage: {A1: \"0604\", A2: \"0203\"}\n"
+     "  phase: 1bf-barrage-removal\n",
+     expect="""\
+  pending: move
+  state:
+    barrage: {A2: "0203"}
+  events: ["The 1bf barrage markers are removed (1)"]
+""")
 
 case("21.1-sudden-death",
      "4.0 V.A, 21.1 a Soviet unit in the Reichstag at the interphase ends "
