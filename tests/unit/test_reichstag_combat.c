@@ -252,6 +252,7 @@ static const char MAP[] =
 	"  regions:\n"
 	"    sector-1bf: \"0101-0108,0201-0208,0301-0308,0401-0408,0505\"\n"
 	"    sector-1uf: \"0501-0508,0601-0608,0701-0708,0801-0808\"\n"
+	"    reichstag: \"0505\"\n"
 	"  hexes: |\n"
 	"    0203 city\n"
 	"    0207 objective\n"
@@ -342,6 +343,7 @@ static struct world *world_new(void)
 	w->e.al_soviet = hex_allegiance(&w->map, "soviet");
 	w->e.sector[0] = hex_region(&w->map, "sector-1bf");
 	w->e.sector[1] = hex_region(&w->map, "sector-1uf");
+	w->e.reichstag = hex_region(&w->map, "reichstag");
 	w->e.mobile = w_mobile;
 	w->e.flak = w_flak;
 	w->e.me262 = w_me262;
@@ -811,6 +813,117 @@ static void losses(struct world *w)
 	      "12.12: a (2) defends at 2 and attacks at nothing");
 }
 
+static void after_combat(struct world *w)
+{
+	int16_t path[8], opt[7];
+	int g, f, s, k, whole, n, i, ok, dirs[6];
+	int h0107 = hex_parse(&w->map, "0107");
+	int origin;
+
+	/* 13.0, 13.4, 13.6, 16.10 */
+	clear(w);
+	g = add(w, "G3", GER, 3, 3, 1, "0604");
+	f = add(w, "F2", GER, 2, 2, 0, "0605");
+	CHECK(rc_retreat_kind(&w->e, g) == RC_RETREATS &&
+	      rc_retreat_kind(&w->e, f) == RC_ELIMINATED, "13.0, 13.4: a "
+	      "mobile unit retreats, a fixed unit is eliminated instead");
+	w->u[g].hex = w->u[f].hex = (int16_t)hex_parse(&w->map, "0207");
+	restack(w);
+	CHECK(rc_retreat_kind(&w->e, g) == RC_MAY_STAY &&
+	      rc_retreat_kind(&w->e, f) == RC_IGNORES, "13.6: in an "
+	      "objective hex a German may stay (owner's choice); a fixed "
+	      "unit stays (reading: 13.6 before 13.4)");
+	w->u[f].hex = (int16_t)hex_parse(&w->map, "0505");
+	restack(w);
+	CHECK(rc_retreat_kind(&w->e, f) == RC_IGNORES, "16.10: the Reichstag "
+	      "garrison ignores retreats");
+	s = add(w, "S3", SOV, 3, 3, 1, "0207");
+	CHECK(rc_retreat_kind(&w->e, s) == RC_RETREATS, "TEC: a Soviet unit "
+	      "in an objective hex retreats");
+
+	/* 13.0: Soviets may leave the map, Germans may not */
+	clear(w);
+	s = add(w, "S3", SOV, 3, 3, 1, "0101");
+	g = add(w, "G3", GER, 3, 3, 1, "0801");
+	k = rc_retreat_options(&w->e, s, w->u[s].hex, w->u[s].hex, 1, 1, opt);
+	for (ok = 0, i = 0; i < k; i++)
+		ok |= opt[i] == RC_OFF_MAP;
+	CHECK(ok, "13.0: a Soviet unit on the map edge may retreat off it");
+	k = rc_retreat_options(&w->e, g, w->u[g].hex, w->u[g].hex, 1, 1, opt);
+	for (ok = 1, i = 0; i < k; i++)
+		ok &= opt[i] != RC_OFF_MAP;
+	CHECK(ok && k > 0, "13.0: a German on the edge may not (%d hexes on "
+	      "the map)", k);
+
+	/* the standing order's retreat: exactly n hexes, away from the
+	 * origin, never into an enemy ZOC */
+	clear(w);
+	g = add(w, "G3", GER, 3, 3, 1, "0404");
+	add(w, "S4", SOV, 4, 4, 1, "0403");
+	origin = w->u[g].hex;
+	n = rc_retreat_auto(&w->e, g, origin, 2, 0, path, &whole);
+	ok = n == 2 && whole;
+	for (i = 0; ok && i < n; i++)
+		ok = hex_distance(&w->map, origin, path[i]) == i + 1 &&
+		     !hex_in_enemy_zoc(&w->r, GER, path[i]);
+	CHECK(ok, "13.0: an auto retreat of 2 ends 2 hexes away, each step "
+	      "farther, out of enemy ZOC (%d hexes)", n);
+	/* surrounded by Soviet ZOC: no hex at all, eliminated */
+	clear(w);
+	g = add(w, "G3", GER, 3, 3, 1, "0703");
+	add(w, "S1", SOV, 1, 1, 1, "0702");
+	add(w, "S2", SOV, 1, 1, 1, "0803");
+	add(w, "S3", SOV, 1, 1, 1, "0603");
+	n = rc_retreat_auto(&w->e, g, w->u[g].hex, 1, 0, path, &whole);
+	CHECK(n == 0 && !whole, "13.0: a unit that cannot retreat (every "
+	      "neighbour held by or in the ZOC of Soviets) is eliminated "
+	      "(%d)", n);
+	/* 13.6: a panic retreat may stop in an objective hex: the German
+	 * at 0206 retreating 3 stops in 0207 */
+	clear(w);
+	g = add(w, "G3", GER, 3, 3, 1, "0206");
+	add(w, "S4", SOV, 4, 4, 1, "0205");
+	n = rc_retreat_auto(&w->e, g, w->u[g].hex, 3, 1, path, &whole);
+	CHECK(n == 1 && whole && path[0] == hex_parse(&w->map, "0207"),
+	      "13.6: a panicked German stops in the objective hex it enters "
+	      "(%d hexes)", n);
+	n = rc_retreat_auto(&w->e, g, w->u[g].hex, 3, 0, path, &whole);
+	CHECK(n == 3 && whole, "13.6: the same retreat, not a panic, goes "
+	      "the whole 3 (%d)", n);
+
+	/* 18.1, 18.2: the bridge 0106-0107 is checked once */
+	clear(w);
+	CHECK(rc_bridges_unchecked(&w->map, h0107, dirs) == 1, "18.1: 0107 "
+	      "has one bridge to check");
+	for (k = 0; k < 6 && hex_neighbour(&w->map, h0107, k) !=
+	     hex_parse(&w->map, "0106"); k++)
+		;
+	CHECK(rc_bridge_roll(&w->map, h0107, k, 5) == 0 &&
+	      rc_bridges_unchecked(&w->map, h0107, dirs) == 0 &&
+	      rc_bridges_unchecked(&w->map, hex_parse(&w->map, "0106"), dirs)
+	      == 0 && hex_side_has(&w->map, h0107, k, HS_BRIDGE) &&
+	      !hex_side_has(&w->map, h0107, k, HS_DEMOLISHED), "18.2: 4-6 "
+	      "the bridge stands for good, no second check from either side");
+	hex_side_set(&w->map, h0107, k, HS_CHECKED, 0);
+	CHECK(rc_bridge_roll(&w->map, h0107, k, 3) == 1 &&
+	      hex_side_has(&w->map, h0107, k, HS_DEMOLISHED) &&
+	      rc_bridges_unchecked(&w->map, h0107, dirs) == 0, "18.2: 1-3 "
+	      "destroyed for good");
+	{
+		struct rc_totals t;
+		struct rc_attack a;
+
+		g = add(w, "G3", GER, 3, 3, 1, "0107");
+		s = add(w, "S4", SOV, 4, 4, 1, "0106");
+		a = attack(w, "0107", 0, s, -1, -1);
+		rc_totals(&w->e, &a, &t);
+		CHECK(t.def == 6 && t.water[0], "18.2 with 12.18: the river "
+		      "behind a destroyed bridge doubles again (def %d)",
+		      t.def);
+	}
+	hex_side_set(&w->map, h0107, k, HS_DEMOLISHED, 0);
+}
+
 int main(void)
 {
 	struct world *w;
@@ -825,6 +938,7 @@ int main(void)
 		forced_tables(w);
 		declarations(w);
 		losses(w);
+		after_combat(w);
 		free(w);
 	}
 	return unit_done("test_reichstag_combat");

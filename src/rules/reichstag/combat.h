@@ -63,7 +63,8 @@ enum {
  * other side is Soviet). al_german, al_soviet: the map's allegiances
  * (hex_allegiance; -1 if the map gives none). sector[0..1]: the regions
  * sector-1bf and sector-1uf (16.4 "in the same sector"; -1: one map-wide
- * sector). Hooks (NULL: the default in brackets): mobile, a mobile unit
+ * sector). reichstag: the region of the Reichstag hex (16.10; -1: none).
+ * Hooks (NULL: the default in brackets): mobile, a mobile unit
  * (2.4) [every unit with a movement allowance]; flak, a face-up flak
  * tower on the map (3.2, 12.15) [none]; barrage_ok, whether Soviet
  * attacker u gets the barrage doubling of an attack that has one (24.5:
@@ -75,6 +76,7 @@ struct rc_env {
 	int german;
 	int al_german, al_soviet;
 	int sector[2];
+	int reichstag;
 	int (*mobile)(const void *user, int u);
 	int (*flak)(const void *user, int u);
 	int (*barrage_ok)(const void *user, int u);
@@ -191,5 +193,71 @@ int rc_check(const struct rc_env *e, int side, const struct rc_attack *a,
 	     int (*may_attack)(const void *user, int u, int h, char *why,
 			       size_t size),
 	     char *why, size_t size);
+
+/* ---- after combat: retreats (13.x), advances (14.x, 19.1), bridges
+ * (18.x); retreat.c ---- */
+
+/* What a retreat result does to unit u where it stands (13.0, 13.4,
+ * 13.6, 16.10):
+ *   RC_RETREATS  it retreats (or is eliminated if it cannot, 13.0);
+ *   RC_IGNORES   it stays: the Reichstag garrison (16.10), or a German
+ *                fixed unit in a hex where Germans ignore retreats (13.6
+ *                comes before 13.4: the reading "a fixed unit in an
+ *                objective hex keeps the objective's protection");
+ *   RC_MAY_STAY  a German mobile unit in such a hex (13.6): its owner
+ *                chooses, unit by unit;
+ *   RC_ELIMINATED a fixed unit anywhere else (13.4). */
+enum { RC_RETREATS, RC_IGNORES, RC_MAY_STAY, RC_ELIMINATED };
+int rc_retreat_kind(const struct rc_env *e, int u);
+
+/* A retreat option meaning "off the map" (13.0: Soviets only; they come
+ * back next game turn as reinforcements). */
+enum { RC_OFF_MAP = -2 };
+
+/*
+ * The hexes unit u may enter as step `step` of a retreat of n hexes from
+ * `origin`, standing at `from` (hex_retreat_options: each step farther
+ * from origin, no enemy unit or enemy zone of control, no hexside or
+ * hex normal movement forbids, the boundary, stacking at the end), plus
+ * RC_OFF_MAP for a Soviet unit on a map edge (13.0). Returns how many.
+ */
+int rc_retreat_options(const struct rc_env *e, int u, int origin, int from,
+		       int step, int n, int16_t out[7]);
+
+/*
+ * The standing order's retreat ("auto") for unit u from origin, n hexes:
+ * the first path, in direction order, that goes the whole n hexes on
+ * the map; else off the map if a Soviet may leave it (13.0); else the
+ * longest path it can make (it is eliminated at its end, 13.0). With
+ * panic set (AP, DP) a German first looks for a path that stops in a
+ * hex where Germans ignore retreats (13.6: the standing order "stay"). Writes the hexes into path (RC_OFF_MAP
+ * last for off the map) and returns their number; *whole = 1 when the
+ * retreat is complete (n hexes, off the map, or a 13.6 stop).
+ */
+int rc_retreat_auto(const struct rc_env *e, int u, int origin, int n,
+		    int panic, int16_t path[8], int *whole);
+
+/* Whether a German retreating from a panic result (AP, DP) may stop in h
+ * (13.6 second point). */
+int rc_panic_stop(const struct rc_env *e, int u, int h);
+
+/*
+ * 14.0, 14.5, 19.1: the hexes unit u may enter as step `step` of an
+ * advance of at most n hexes (hex_advance_options: the first into the
+ * vacated hex, enemy ZOC ignored, no enemy unit, stacking); after a
+ * step across water with no bridge the advance stops (14.5). The
+ * caller's r->bridged must say which hexsides the front's engineers
+ * cover (19.1: for advances of 2 or 3 hexes they count as bridged; the
+ * 1-hex advance ends after its one step anyway).
+ */
+int rc_advance_options(const struct rc_env *e, int u, int from, int step,
+		       int n, int vacated, int crossed_water, int16_t out[6]);
+
+/* 18.1: the directions of hex h's bridge hexsides that were never
+ * checked (intact, not HS_CHECKED); returns how many. */
+int rc_bridges_unchecked(const struct hex_map *m, int h, int dirs[6]);
+/* 18.2: one bridge's roll: 1-3 destroyed for good (HS_DEMOLISHED), 4-6
+ * intact for good (HS_CHECKED). Returns 1 when destroyed. */
+int rc_bridge_roll(struct hex_map *m, int h, int dir, int die);
 
 #endif
