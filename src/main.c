@@ -26,7 +26,7 @@ const struct command commands[] = {
 	  "  -f          overwrite files that exist\n" },
 	{ "new", cmd_new, "new SCENARIO -s SECKEY --side NAME=PUBKEY... "
 	  "[--referee PUBKEY]\n           [--set OPTION=VALUE...] "
-	  "[--chain-length N] [-o GAME]",
+	  "[--chain-length N] [--draft] [-o GAME]",
 	  "create a game; the creator commits here",
 	  "  -s SECKEY         the creator's secret key (default: config\n"
 	  "                    secret_key); it commits for its roles\n"
@@ -36,6 +36,8 @@ const struct command commands[] = {
 	  "  --set OPTION=VALUE  a scenario option (umpire scenarios\n"
 	  "                    --options SCENARIO lists them)\n"
 	  "  --chain-length N  the most steps the game can have (2048)\n"
+	  "  --draft           start a game of a draft scenario (one whose\n"
+	  "                    rules are not all implemented yet)\n"
 	  "  -o GAME           where to write the game (default: stdout)\n" },
 	{ "join", cmd_join, "join GAME --side NAME -s SECKEY [-o OUT]",
 	  "a role commits to its dice chain and signs the header",

@@ -28,6 +28,9 @@ struct scenario {
 	const struct doc_node *options;     /* spec: name -> {default...} */
 	const struct doc_node *provisional; /* list of what is provisional */
 	const struct doc_node *notes;
+	const char *draft;           /* what a draft scenario does not
+					implement yet, or NULL: umpire new
+					refuses a draft without --draft */
 	const struct doc_node *data;
 	unsigned char hash[32];      /* doc_hash("umpire/1 scenario", root) */
 };

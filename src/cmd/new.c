@@ -17,7 +17,7 @@ int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 	size_t n_sides = 0, n_sets = 0;
 	struct seckey *sk = NULL;
 	struct game g;
-	int rc = -1, have_game = 0;
+	int rc = -1, have_game = 0, draft = 0;
 	const struct opt opts[] = {
 		{ 's', NULL, &seckey, NULL, NULL, NULL },
 		{ 'o', NULL, &out, NULL, NULL, NULL },
@@ -25,6 +25,7 @@ int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 		{ 0, "side", NULL, NULL, sides, &n_sides },
 		{ 0, "set", NULL, NULL, sets, &n_sets },
 		{ 0, "chain-length", &chain, NULL, NULL, NULL },
+		{ 0, "draft", NULL, &draft, NULL, NULL },
 		{ 0 }
 	};
 	int prc = cli_parse(cli, argc, argv, opts, &id, 1, "one SCENARIO", err);
@@ -104,6 +105,12 @@ int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 		if (pubkey_load(val, &keys[n], err))
 			goto out_list;
 		n++;
+	}
+	if (scn.draft && !draft) {
+		errorf(err, EXIT_REFUSED, "scenario %s is a draft: %s Pass "
+		       "--draft to start a game of it anyway", scn.id,
+		       scn.draft);
+		goto out_list;
 	}
 	if (n_sides != scn.n_sides) {
 		usage_error(err, "new", "scenario %s has sides: %s", scn.id,

@@ -127,13 +127,15 @@ int cmd_scenarios(int argc, char **argv, const struct cli *cli,
 			json_kstring(&j, "provenance", s.provenance);
 			json_kstring(&j, "title", s.title);
 			json_kstring(&j, "title_ja", s.title_ja);
+			json_kstring(&j, "draft", s.draft);
 			json_end_object(&j);
 			scenario_free(&s);
 		} else {
-			fprintf(cli->out, "%-22s v%-3lld %-11s %s%s%s\n", s.id,
-				s.version, s.provenance, s.title,
+			fprintf(cli->out, "%-22s v%-3lld %-11s %s%s%s%s\n",
+				s.id, s.version, s.provenance, s.title,
 				s.title_ja ? " / " : "",
-				s.title_ja ? s.title_ja : "");
+				s.title_ja ? s.title_ja : "",
+				s.draft ? " (draft)" : "");
 			scenario_free(&s);
 		}
 	}

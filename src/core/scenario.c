@@ -11,7 +11,7 @@
 
 static const char *const top_keys[] = { "umpire", "id", "rules", "version",
 	"title", "title_ja", "provenance", "provisional", "notes", "sides",
-	"referee", "options", "data", NULL };
+	"referee", "options", "data", "draft", NULL };
 
 static int check_spec(const struct scenario *s, struct error *err)
 {
@@ -96,6 +96,13 @@ int scenario_load(const char *path, struct scenario *s, struct error *err)
 	s->title_ja = ja && ja->kind == DOC_SCALAR ? ja->str : NULL;
 	s->provisional = doc_get(r, "provisional");
 	s->notes = doc_get(r, "notes");
+	const struct doc_node *draft = doc_get(r, "draft");
+	if (draft && (draft->kind != DOC_SCALAR || !draft->str[0])) {
+		errorf(err, EXIT_REFUSED, "%s: draft must be one sentence "
+		       "saying what is not implemented yet", d->name);
+		goto fail;
+	}
+	s->draft = draft ? draft->str : NULL;
 	if (strcmp(s->provenance, "complete") &&
 	    strcmp(s->provenance, "provisional")) {
 		errorf(err, EXIT_REFUSED, "%s: provenance must be 'complete' "

@@ -375,3 +375,28 @@ tampered() {
 	[ "$(grep -c '^PROVISIONAL DATA (not from the rulebook): see umpire report --step 1\.$' <<<"$output")" -eq 1 ]
 	[[ "$output" != *"the suits"* ]]
 }
+
+@test "a draft scenario is marked, and new refuses it without --draft" {
+	mkdir scn
+	{ sed -n '1,/^provenance:/p' "${UMPIRE_SCENARIOS:-$BATS_TEST_DIRNAME/../../scenarios}/arnswalde-1945.yaml"
+	  echo 'draft: "Rules 9 to 12 are not implemented yet."'
+	  sed -n '/^provenance:/,$p' "${UMPIRE_SCENARIOS:-$BATS_TEST_DIRNAME/../../scenarios}/arnswalde-1945.yaml" | sed 1d
+	} >scn/arnswalde-1945.yaml
+	run env UMPIRE_SCENARIOS="$PWD/scn" "$UMPIRE" scenarios
+	[ "$status" -eq 0 ]
+	assert_output_has "(draft)"
+	run env UMPIRE_SCENARIOS="$PWD/scn" "$UMPIRE" scenarios --json
+	assert_output_has '"draft":"Rules 9 to 12 are not implemented yet."'
+	run env UMPIRE_SCENARIOS="$PWD/scn" "$UMPIRE" new arnswalde-1945 \
+		-s p.key --side player=p.pub --referee r.pub -o g.yaml
+	[ "$status" -eq 1 ]
+	assert_output_has "scenario arnswalde-1945 is a draft: Rules 9 to 12 are not implemented yet. Pass --draft"
+	[ ! -e g.yaml ]
+	run env UMPIRE_SCENARIOS="$PWD/scn" "$UMPIRE" new arnswalde-1945 \
+		-s p.key --side player=p.pub --referee r.pub --draft -o g.yaml
+	[ "$status" -eq 0 ]
+	[ -s g.yaml ]
+	# the scenarios that ship are not drafts
+	run "$UMPIRE" scenarios
+	[[ "$output" != *"(draft)"* ]]
+}
