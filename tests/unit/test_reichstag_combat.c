@@ -83,8 +83,8 @@ static int load_tables(struct crt *mob, struct crt *asl, struct error *err)
 		return errorf(err, 1, "cannot read %s", CRT_FILE);
 	d = doc_new("crt.yaml");
 	if (doc_parse(d, text, len, &DOC_LIMITS_GAME, err) == 0 &&
-	    crt_load(mob, d, doc_get(d->root, "crt"), err) == 0 &&
-	    crt_load(asl, d, doc_get(d->root, "assault-crt"), err) == 0)
+	    crt_load(mob, d, doc_get(d->root, "crt-mobile"), err) == 0 &&
+	    crt_load(asl, d, doc_get(d->root, "crt-assault"), err) == 0)
 		rc = 0;
 	doc_free(d);
 	free(text);
