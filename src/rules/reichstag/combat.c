@@ -241,6 +241,11 @@ int rc_totals(const struct rc_env *e, const struct rc_attack *a,
 	return t->percent;
 }
 
+static int phasing(const struct rc_env *e, int u)
+{
+	return !e->in_phase || e->in_phase(e->user, u);
+}
+
 static int flagged(const uint8_t *f, int u)
 {
 	return f && f[u];
@@ -291,7 +296,7 @@ int rc_obligations(const struct rc_env *e, int side, const uint8_t *attacked,
 		if (!on_map(e, u) || !hex_zoc_entering(r, u, r->units[u].hex))
 			continue;
 		if (r->units[u].side == side) {
-			if (flagged(attacked, u) ||
+			if (flagged(attacked, u) || !phasing(e, u) ||
 			    rc_printed_att(&r->units[u]) <= 0)
 				continue;       /* 12.12 */
 			if (att_out)
@@ -386,9 +391,11 @@ int rc_check(const struct rc_env *e, int side, const struct rc_attack *a,
 			if (a->att[j] == u)
 				return refuse(why, size, "%s is named twice",
 					      r->units[u].id, "12.2");
-		if (r->units[u].side != side || !on_map(e, u))
-			return refuse(why, size, "%s is not an attacking unit "
-				      "on the map", r->units[u].id, "12.2");
+		if (r->units[u].side != side || !on_map(e, u) ||
+		    !phasing(e, u))
+			return refuse(why, size, "%s is not a unit of this "
+				      "player turn on the map", r->units[u].id,
+				      "4.0, 12.2");
 		if (flagged(attacked, u))
 			return refuse(why, size, "%s has attacked already this "
 				      "phase", r->units[u].id, "12.0");

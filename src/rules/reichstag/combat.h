@@ -69,7 +69,10 @@ enum {
  * tower on the map (3.2, 12.15) [none]; barrage_ok, whether Soviet
  * attacker u gets the barrage doubling of an attack that has one (24.5:
  * the LOC option) [yes]; me262, whether German attacker u stands in an
- * Me-262 zone this phase (22.5(3)) [no].
+ * Me-262 zone this phase (22.5(3)) [no]; in_phase, whether unit u
+ * belongs to the phasing player turn (4.0: the phasing front's Soviets,
+ * or the Germans of the phasing sector) [every unit of the attacking
+ * side].
  */
 struct rc_env {
 	const struct hex_rules *r;
@@ -81,6 +84,7 @@ struct rc_env {
 	int (*flak)(const void *user, int u);
 	int (*barrage_ok)(const void *user, int u);
 	int (*me262)(const void *user, int u);
+	int (*in_phase)(const void *user, int u);
 	const void *user;
 };
 
@@ -157,7 +161,8 @@ int rc_printed_def(const struct hunit *u);
 /*
  * 12.0 must attack: with side `side` attacking, the units of that side
  * on the map in an enemy zone of control that still have to attack
- * (12.12: not a parenthesized unit; not flagged in attacked[]), and the
+ * (12.12: not a parenthesized unit; not flagged in attacked[]; in_phase),
+ * and the
  * enemy units in that side's zones of control that still have to be
  * attacked (not flagged in defended[]). NULL flags: none. Either out may
  * be NULL (count only). Returns the number of units left to attack plus

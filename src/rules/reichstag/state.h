@@ -294,6 +294,11 @@ int rt_side_parse(const char *s);
 void rt_play(struct ctx *c, void *st);
 void rt_rules(const struct rttr *st, struct hex_rules *r);
 
+/* fight.c: one combat phase (12.0-14.x, 18.x, 19.x): side attacks
+ * (SOVIET: the front `sector`'s units; GERMAN: the Germans of sector
+ * `sector`, commanded by the other player) */
+void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector);
+
 /* report.c */
 void rt_position(const void *st, const char *side, struct strbuf *out);
 int rt_result(const void *st, struct strbuf *out);

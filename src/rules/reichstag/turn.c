@@ -26,8 +26,27 @@ void rt_play(struct ctx *c, void *vst)
 	while (st->phase != PH_OVER) {
 		ctx_checkpoint(c);
 		ctx_where(c, st->turn, rt_phase_names[st->phase]);
-		ctx_event(c, "4.0", "%s: not implemented in this draft.",
-			  rt_phase_names[st->phase]);
+		switch (st->phase) {
+		/* 4.0 I.D, II.C, III.D, IV.C: combat (fight.c) */
+		case PH_1BF_COMBAT:
+			rt_combat_phase(c, st, SOVIET, SEC_1BF);
+			break;
+		case PH_G1BF_COMBAT:
+			rt_combat_phase(c, st, GERMAN, SEC_1BF);
+			break;
+		case PH_1UF_COMBAT:
+			rt_combat_phase(c, st, SOVIET, SEC_1UF);
+			break;
+		case PH_G1UF_COMBAT:
+			rt_combat_phase(c, st, GERMAN, SEC_1UF);
+			break;
+		default:
+			ctx_event(c, "4.0", "%s: not implemented in this "
+				  "draft.", rt_phase_names[st->phase]);
+			break;
+		}
+		if (st->phase == PH_OVER)
+			break;
 		st->phase++;
 	}
 }
