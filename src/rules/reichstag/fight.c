@@ -45,52 +45,35 @@ static int in_reichstag(const struct rttr *st, int h)
 	       hex_in_region(&st->map, h, st->rg.reichstag);
 }
 
-/* 11.0, 5.6: the map's zoc rows by the exerting unit's allegiance; no
- * German ZOC out of the Reichstag */
+/* The core's hooks (rt_rules: 11.0 zones of control, 10.x stacking,
+ * 5.2/5.5/5.6 where a unit may go), called with the user they expect:
+ * fight.c's hex_rules carries its own user for the engineers (19.1). */
 static int fx_exerts(const void *user, int u, int h)
 {
 	const struct fx_user *x = user;
-	const struct rttr *st = x->st;
+	struct hex_rules r;
 
-	if (st->u[u].side == GERMAN && in_reichstag(st, st->u[u].hex))
-		return 0;
-	return hex_zoc_into(&st->map, h, allegiance_al(st, st->u[u].side));
+	rt_rules(x->st, &r);
+	return !r.exerts_zoc || r.exerts_zoc(r.user, u, h);
 }
 
-/* 10.2, 10.3 */
 static int fx_stack_ok(const void *user, int u, int h)
 {
 	const struct fx_user *x = user;
-	const struct rttr *st = x->st;
-	int v, n = 1, big = 0, s;
+	struct hex_rules r;
 
-	s = st->u[u].size;
-	big += s == SZ_CORPS || s == SZ_DIV;
-	for (v = st->occ[h]; v >= 0; v = st->next[v]) {
-		if (v == u)
-			continue;
-		if (st->u[v].side != st->u[u].side)
-			return 0;
-		n++;
-		s = st->u[v].size;
-		big += s == SZ_CORPS || s == SZ_DIV;
-	}
-	if (st->u[u].side == GERMAN)
-		return n <= 3;                          /* 10.3 */
-	return n <= 2 && big <= 1;                      /* 10.2 */
+	rt_rules(x->st, &r);
+	return r.stack_ok ? r.stack_ok(r.user, u, h) :
+		x->st->occ[h] < 0 || x->st->occ[h] == u;
 }
 
-/* 5.5, 5.6 */
 static int fx_may_enter(const void *user, int u, int h)
 {
 	const struct fx_user *x = user;
-	const struct rttr *st = x->st;
+	struct hex_rules r;
 
-	if (!in_reichstag(st, h))
-		return 1;
-	if (st->u[u].side == GERMAN)
-		return 0;
-	return st->rt_front < 0 || st->rt_front == st->front[u];
+	rt_rules(x->st, &r);
+	return !r.may_enter || r.may_enter(r.user, u, h);
 }
 
 /* 19.1, 19.2: a hexside counts as bridged for eng_front when one of its
@@ -670,7 +653,12 @@ static int check_advance(void *user, const char *ans, char *why,
 				"mobile units of this combat that have not "
 				"advanced (14.0)", w), -1;
 	k->u = k->who[i];
-	return adv_walk(k, p, why, size);
+	if (adv_walk(k, p, why, size) < 0)
+		return -1;
+	if (k->st->opt_hm && k->len > 1 && !(k->st->u[k->u].tags & T_HM))
+		return snprintf(why, size, "%s is not a high-mobility unit and "
+				"advances 1 hex only (25.3)", w), -1;
+	return 0;
 }
 
 /* 12.23, 14.0: the mobile units of who[] may advance up to n hexes,
@@ -685,7 +673,7 @@ static void advances(struct ctx *c, struct rttr *st, int16_t *who, int nwho,
 	struct adv_check k;
 	struct question q;
 	int16_t may[RC_DEF_MAX + RC_ATT_MAX], opt[6];
-	int i, m, j, ex, lim;
+	int i, m, j, ex;
 	const char *ans;
 	char a[8], b[8], why[240];
 
@@ -727,13 +715,12 @@ static void advances(struct ctx *c, struct rttr *st, int16_t *who, int nwho,
 		k.n = n;
 		k.vacated = vacated;
 		k.nvac = nvac;
-		/* 25.3 (optional high mobility): only high-mobility units
-		 * beyond 1 hex; applied to the unit once it is named */
+		/* (25.3, optional: only high-mobility units beyond 1 hex;
+		 * check_advance) */
 		ans = ctx_ask_text(c, &q, check_advance, &k);
 		if (check_advance(&k, ans, why, sizeof why) < 0 || k.u < 0)
 			return;
-		lim = st->opt_hm && !(st->u[k.u].tags & T_HM) ? 1 : k.len;
-		for (i = 0; i < k.len && i < lim; i++) {
+		for (i = 0; i < k.len; i++) {
 			ctx_event(c, "14.0", "%s advances from %s to %s.",
 				  st->u[k.u].id, hex_id(st->u[k.u].hex, a),
 				  hex_id(k.path[i], b));

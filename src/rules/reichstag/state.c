@@ -557,8 +557,21 @@ int rt_setup(void *vst, const struct doc *scn, const struct doc_node *data,
 			   "prepared-defence may not be combined (23.0)%s",
 			   "");
 	st->turn = 1;
-	st->phase = PH_S_FLAK;
 	st->rt_taken_by = -1;
+	/* 3.2 the flak towers stand face up at their hexes (the order of
+	 * battle's "at"); 3.3 every other fixed unit is in the cup
+	 * (oob_load); 3.4 the Reichstag's three counters are reserved in
+	 * the cup, undecided (GAP.md 2.2 (3)). None of this draws: it is
+	 * the start state, and play() begins with the 1BF player's draw
+	 * (3.5). */
+	st->rt_blind = st->draw_reichstag;
+	if (cup_count(&st->cup) < st->draw_reichstag + st->draw_1bf +
+	    st->draw_1uf)
+		return bad(scn, doc_get(data, "units"), err, "the pool holds "
+			   "%d counters, fewer than the set-up draws %d + %d + "
+			   "%d (3.4-3.6)", cup_count(&st->cup),
+			   st->draw_reichstag, st->draw_1bf, st->draw_1uf);
+	st->phase = PH_S_DRAW_1BF;
 	st->rt_front = -1;
 	memset(st->ctrl, -1, sizeof st->ctrl);
 	return 0;

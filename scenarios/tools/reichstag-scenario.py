@@ -1,0 +1,204 @@
+#!/usr/bin/env python3
+"""reichstag-scenario.py - assemble scenarios/race-to-the-reichstag.yaml
+
+    scenarios/tools/reichstag-scenario.py            write the scenario
+    scenarios/tools/reichstag-scenario.py --stdout   print it instead
+
+The scenario is made of the header below (ids, the draft sentence, the
+provisional list, the notes with every reading chosen, the options) and
+the drafted data beside this script: reichstag/map.yaml (the map block,
+pasted as it stands), reichstag/oob.yaml (units, markers, the set-up
+draws) and reichstag/crt.yaml if it exists (the two combat results
+tables, 27.1 and 27.2, written by the combat branch). `make check-data`
+checks that the committed scenario is what this script writes, so edit
+the parts here or in reichstag/, never the scenario itself.
+"""
+import os
+import sys
+
+import yaml
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(HERE, "..", "race-to-the-reichstag.yaml")
+
+HEADER = """\
+umpire: scenario/1
+id: race-to-the-reichstag
+rules: race-to-the-reichstag
+version: 1
+title: "Race to the Reichstag: Berlin, 1945"
+title_ja: "レース・トゥ・ザ・ライヒスターク: ベルリン1945"
+draft: "Only set-up (3.x), the turn sequence (4.0), movement (9.x),
+  stacking (10.x), zones of control (11.x) and victory (21.x) are
+  implemented; STAVKA points (6), reinforcements and replacements (7, 8),
+  combat (12-14), barrage (15), the fixed units' powers (16),
+  reconnaissance (17), bridges (18), engineers (19), exhaustion (20) and
+  the optional rules (22-26) are not implemented yet."
+"""
+
+PROVISIONAL_HEAD = """\
+provisional:
+  - the whole map (terrain, water, roads and railways, the sector line,
+    the objective hexes, the edges, entry and set-up regions) is a
+    reconstruction from the geography of Berlin, not the printed map
+    (scenarios/tools/reichstag/NOTES.md); only the place names the rules
+    give (the Reichstag, Potsdam, the three flak towers, the Havel) are
+    the text's
+"""
+
+NOTES = """\
+notes: |
+  Source: the Japanese rules summary (rulebooks/race-to-the-reichstag.ja.txt,
+  the authority), outlined in design/race-to-the-reichstag/RULES.md; section
+  numbers are the summary's. The summary is abridged: sections it skips are
+  gaps. Readings chosen where the text is ambiguous (each pinned by a
+  conformance case in tests/conformance/race-to-the-reichstag/ once the
+  rule is implemented):
+  - Command (3.x, 4.0): the 1bf player commands the 1st Belorussian Front
+    and the Germans in the 1UF sector; the 1uf player the 1st Ukrainian
+    Front and the Germans in the 1BF sector. The German player turn "1UF
+    German" (4.0 II) is the 1uf player's; "1BF German" (IV) the 1bf's.
+  - Hidden information (GAP.md 2.1): a player sees every Soviet unit
+    (17.2), every German he commands (face-down ones he placed included),
+    and of the other Germans only the top counter of each stack (17.1),
+    a face-down one as a blank counter. The top of a stack is the counter
+    that entered the hex last. The cup's remainder and the other player's
+    drawn counters are never shown. A counter examined (17.1, 17.3) stays
+    known to that player.
+  - 3.4 and 16.10: the three Reichstag counters stay undecided: three
+    counters of the cup are reserved for them and never lent to another
+    draw; they are drawn (publicly) when first revealed. Drawing them
+    then gives the same chances as drawing them at set-up, and no player
+    or referee can know them before (GAP.md 2.2 (3)).
+  - 3.5, 3.6: each counter is drawn so that only the drawer sees it
+    (referee mode; in honour mode the file holds everything and reports
+    say so) and placed face down by the drawer, one answer a counter
+    ("UNIT HEX"), in the German land of the other front's sector, never
+    in the Reichstag (5.6), at most three Germans a hex (10.3, 3.1).
+  - 3.7: the 1BF player draws the 4 garrison units (a public draw: they
+    are placed face up) and places them in the 1UF sector; the 1UF player
+    places the other 7 in the 1BF sector. "Within the sector" is its
+    German land (any hex of the sector but the Reichstag).
+  - 3.9, 3.10: the groups go anywhere in the German land of the sector.
+  - 3.11, 3.12: "within 2 hexes of the edge" is the edge row and the next
+    (the map's setup regions).
+  - 9.3: one 1d6 roll a German movement phase, +1 a face-up command post
+    in that sector (16.2), the same allowance for every German mobile
+    unit there.
+  - 9.0, 11.4: a unit that enters an enemy ZOC stops; no move from one
+    enemy ZOC hex to another. 11.5: a unit that begins its move in an
+    enemy ZOC disengages: its first hex is an adjacent hex in no enemy
+    ZOC, and it may not enter an enemy ZOC in that phase.
+  - 9.10: a road or railway hexside costs 1 MP whatever the hex.
+  - 10.2: a hex holds one corps or one division plus one unit that is
+    neither, or two units smaller than a division; 10.3: three Germans.
+  - 11.0 (2), 5.6: no Soviet ZOC into objective hexes or the Reichstag;
+    no German ZOC into or out of the Reichstag; no ZOC across the
+    boundary (map data).
+  - 21.1, 4.0 V.A: the game ends at the interphase of the first GT in
+    which a Soviet unit stands in the Reichstag.
+  - 21.2: an objective hex (and the Reichstag) is controlled by the
+    front whose unit last entered it, until a German unit enters it.
+  - 21.4, 21.5: more VP wins, a tie goes to the 1UF; if no front
+    controls the Reichstag at the end, or both totals are 0 or less,
+    the Germans win and both players lose.
+  - 6.5 against 27.3: forced march costs 1 SP for +3 MP (6.5).
+  - 7.4 against 5.5: the Reichstag is no sector's objective hex for the
+    German reinforcement draw.
+  - 22.0 and 23.0 may not be combined: the game refuses both options.
+"""
+
+OPTIONS = """\
+sides: ["1bf", "1uf"]
+referee: optional
+options:
+  hidden:
+    default: referee
+    values: [referee, honour]
+    help: referee (a referee holds the file, draws the hidden counters
+      and sends each player his view) or honour (no referee; the file
+      holds every hidden counter and both trust each other not to look)
+  hitler-fantasy:
+    default: "no"
+    values: ["no", "yes"]
+    help: optional scenario 22.0 (not with prepared-defence)
+  prepared-defence:
+    default: "no"
+    values: ["no", "yes"]
+    help: optional scenario 23.0 (not with hitler-fantasy)
+  lines-of-communication:
+    default: "no"
+    values: ["no", "yes"]
+    help: optional rule 24.0
+  high-mobility:
+    default: "no"
+    values: ["no", "yes"]
+    help: optional rule 25.0
+  escape-west:
+    default: "no"
+    values: ["no", "yes"]
+    help: optional rule 26.0
+"""
+
+
+def block(text, indent):
+    """A YAML literal block of text at the given indent."""
+    pad = " " * indent
+    lines = text.rstrip("\n").split("\n")
+    return "|\n" + "".join((pad + l).rstrip() + "\n" for l in lines)
+
+
+def main():
+    with open(os.path.join(HERE, "reichstag", "oob.yaml")) as f:
+        oob = yaml.safe_load(f)
+    with open(os.path.join(HERE, "reichstag", "map.yaml")) as f:
+        maptext = f.read()
+    crt = None
+    crtpath = os.path.join(HERE, "reichstag", "crt.yaml")
+    if os.path.exists(crtpath):
+        with open(crtpath) as f:
+            crt = f.read()
+    out = [HEADER, "provenance: provisional\n", PROVISIONAL_HEAD]
+    for item in oob.get("provisional", []):
+        words = str(item).split()
+        line = "  -"
+        for w in words:
+            if len(line) + 1 + len(w) > 74:
+                out.append(line + "\n")
+                line = "   "
+            line += " " + w
+        out.append(line + "\n")
+    out.append(NOTES)
+    out.append(OPTIONS)
+    out.append("data:\n")
+    out.append("  # front matter: 23 April - 2 May 1945, 1 GT = 1 day\n")
+    out.append("  turns: 10\n")
+    out.append("  # 3.4-3.7 (from reichstag/oob.yaml)\n")
+    out.append("  draws:\n")
+    for k, v in oob["draws"].items():
+        out.append("    %s: %d\n" % (k, v))
+    # the map block as it stands (its own comments included)
+    start = maptext.index("  map:")
+    out.append(maptext[start:])
+    if not maptext.endswith("\n"):
+        out.append("\n")
+    out.append("  # one counter a line (reichstag/oob.yaml explains the "
+               "words)\n")
+    out.append("  units: " + block(oob["units"], 4))
+    out.append("  # barrage and Me-262 markers (15.0, 22.5)\n")
+    out.append("  markers: " + block(oob["markers"], 4))
+    if crt is not None:
+        # reichstag/crt.yaml: "crt-mobile:" and "crt-assault:" mappings
+        # at the top level, indented here under data
+        for line in crt.rstrip("\n").split("\n"):
+            out.append(("  " + line).rstrip() + "\n")
+    text = "".join(out)
+    if "--stdout" in sys.argv[1:]:
+        sys.stdout.write(text)
+    else:
+        with open(OUT, "w") as f:
+            f.write(text)
+
+
+if __name__ == "__main__":
+    main()
