@@ -204,8 +204,9 @@ static void eliminate(struct ctx *c, struct rttr *st, int u,
 }
 
 /* 18.1, 18.2: a Soviet unit enters h: each bridge of h never checked is
- * rolled for now, by the player moving the unit */
-static void bridge_checks(struct ctx *c, struct rttr *st, int u, int h)
+ * rolled for now, by the player moving the unit (state.h: movement calls
+ * it too) */
+void rt_bridge_checks(struct ctx *c, struct rttr *st, int u, int h)
 {
 	int dirs[6], k, i, die;
 	char x[16];
@@ -252,7 +253,7 @@ static void enter(struct ctx *c, struct rttr *st, int u, int h)
 		if (st->rt_taken_by < 0)
 			st->rt_taken_by = f;            /* 4.0 V.A */
 	}
-	bridge_checks(c, st, u, h);
+	rt_bridge_checks(c, st, u, h);
 }
 
 /* ---- losses (12.23) ---- */

@@ -316,6 +316,16 @@ case("12.0-one-by-one", "12.0: attacks are declared and resolved one at a time: 
      "1bf-combat", ["4", "6"], [("attack", "0403 S4"), ("retreat", "auto"), ("advance", "no"), ("attack", "0107 S8"), ("advance", "no")],
      {"units": {"G3": "0404", "G1": "eliminated", "S8": "0106"}, "events": ["Attack declared on 0403 by S4", "Column 100, die 4: DR", "Attack declared on 0107 by S8", "Column 600, die 6: OR"]},
      standing={"retreat": "auto", "advance": "no"})
+case("18.1-bridge-check-move", "18.1, 18.2: a Soviet unit moving into a hex with a bridge never checked rolls at once: 2, destroyed; the move stops there (reading: its path crossed that bridge)",
+     ["18.1", "18.2", "9.0"],
+     ["S8 soviet 8-8-6 at 0105 1bf corps tank hm"],
+     "1bf-movement", ["2"], [("move", "S8 0106 0107"), ("move", "done")],
+     {"units": {"S8": "0106"}, "events": ["Bridge 0106-0107: die 2, destroyed", "S8 stops in 0106: the bridge ahead is destroyed", "S8 moves from 0105 to 0106"]})
+case("18.2-bridge-safe", "18.2: 4-6, the bridge stands for good and the move goes on across it",
+     ["18.1", "18.2", "9.0"],
+     ["S8 soviet 8-8-6 at 0105 1bf corps tank hm"],
+     "1bf-movement", ["5"], [("move", "S8 0106 0107"), ("move", "done")],
+     {"units": {"S8": "0107"}, "events": ["Bridge 0106-0107: die 5, it stands for good", "S8 moves from 0105 to 0107"]})
 
 for (name, title, rules, oob, phase, draws, answers, expect, extra, standing, refused) in cases:
     o = []
