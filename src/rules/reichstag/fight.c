@@ -32,6 +32,9 @@ struct fx_user {
 	int side;             /* attacking allegiance */
 	int sector;           /* SEC_1BF/SEC_1UF of the phasing PT */
 	int eng_front;        /* engineers of this front (19.1), or -1 */
+	const int16_t *zero;  /* 12.13: hexes of this phase's zero-strength
+				 removals, where no enemy may advance */
+	int n_zero;
 };
 
 static int allegiance_al(const struct rttr *st, int side)
@@ -71,7 +74,11 @@ static int fx_may_enter(const void *user, int u, int h)
 {
 	const struct fx_user *x = user;
 	struct hex_rules r;
+	int i;
 
+	for (i = 0; i < x->n_zero; i++)
+		if (x->zero[i] == h)
+			return 0;               /* 12.13 */
 	rt_rules(x->st, &r);
 	return !r.may_enter || r.may_enter(r.user, u, h);
 }
@@ -248,11 +255,8 @@ static void enter(struct ctx *c, struct rttr *st, int u, int h)
 	    hex_in_region(&st->map, h, st->rg.so[P1UF]) ||
 	    in_reichstag(st, h))
 		st->ctrl[h] = (int8_t)f;                /* 21.2 */
-	if (in_reichstag(st, h)) {
-		st->rt_front = f;                       /* 5.5 */
-		if (st->rt_taken_by < 0)
-			st->rt_taken_by = f;            /* 4.0 V.A */
-	}
+	if (in_reichstag(st, h) && st->rt_taken_by < 0)
+		st->rt_taken_by = f;                    /* 4.0 V.A */
 	rt_bridge_checks(c, st, u, h);
 }
 
@@ -453,7 +457,7 @@ static int check_retreat(void *user, const char *ans, char *why,
 static void retreat_unit(struct ctx *c, struct rttr *st, int u, int n,
 			 int panic, int owner)
 {
-	struct fx_user x = { st, st->u[u].side, st->front[u], -1 };
+	struct fx_user x = { st, st->u[u].side, st->front[u], -1, NULL, 0 };
 	struct hex_rules r;
 	struct rc_env e;
 	struct rt_check k;
@@ -522,7 +526,7 @@ static void retreat_unit(struct ctx *c, struct rttr *st, int u, int n,
 static void retreats(struct ctx *c, struct rttr *st, const int16_t *who,
 		     int nwho, int n, int panic, int owner)
 {
-	struct fx_user x = { st, -1, -1, -1 };
+	struct fx_user x = { st, -1, -1, -1, NULL, 0 };
 	struct hex_rules r;
 	struct rc_env e;
 	struct question q;
@@ -666,9 +670,9 @@ static int check_advance(void *user, const char *ans, char *why,
  * the first into one of vacated[]; one answer a unit, "no" ends */
 static void advances(struct ctx *c, struct rttr *st, int16_t *who, int nwho,
 		     int n, const int16_t *vacated, int nvac, int owner,
-		     int front)
+		     int front, const struct fx_user *phase)
 {
-	struct fx_user x = { st, -1, -1, front };
+	struct fx_user x = { st, -1, -1, front, phase->zero, phase->n_zero };
 	struct hex_rules r;
 	struct rc_env e;
 	struct adv_check k;
@@ -863,14 +867,43 @@ static int check_attack(void *user, const char *ans, char *why,
 		    in_reichstag(k->st, k->st->u[k->a.att[i]].hex))
 			return snprintf(why, size, "Germans in the Reichstag "
 					"hex may not attack (5.6)"), -1;
-	/* 5.5: not the other front's Reichstag */
-	for (i = 0; i < k->a.n_def && k->side == SOVIET; i++)
-		if (in_reichstag(k->st, k->a.def[i]) && k->st->rt_front >= 0 &&
-		    k->st->rt_front != k->sector)
-			return snprintf(why, size, "the other front holds the "
-					"Reichstag hex (5.5)"), -1;
+	/* 5.5: not while the other front's barrage marker is in the
+	 * Reichstag hex (its units there would leave no German to attack) */
+	for (i = 0; i < k->a.n_def && k->side == SOVIET; i++) {
+		int j;
+
+		if (!in_reichstag(k->st, k->a.def[i]))
+			continue;
+		for (j = 0; j < k->st->bz.n; j++)
+			if (k->st->bz.m[j].hex == k->a.def[i] &&
+			    k->st->bz.m[j].side != k->sector)
+				return snprintf(why, size, "the other front's "
+						"barrage marker is in the "
+						"Reichstag hex (5.5)"), -1;
+	}
 	k->ok = 1;
 	return 0;
+}
+
+/* 21.2, 16.10: a strategic marker eliminated in this combat is captured
+ * by the player whose Soviet unit advanced into its hex */
+static void captures(struct ctx *c, struct rttr *st, const struct rc_totals *t,
+		     const int16_t *def_hex, int player)
+{
+	int i, v, h;
+
+	for (i = 0; i < t->n_def; i++) {
+		v = t->def_u[i];
+		h = def_hex[i];
+		if (st->u[v].type != TY_STRATEGIC || st->captor[v] >= 0 ||
+		    st->u[v].where != U_ELIMINATED || st->occ[h] < 0 ||
+		    st->u[st->occ[h]].side != SOVIET)
+			continue;
+		st->captor[v] = (int8_t)player;
+		ctx_event(c, "21.2", "%s captures the strategic marker %s at "
+			  "%s.", rt_side_names[player], st->u[v].id,
+			  hex_id(h, (char[8]){ 0 }));
+	}
 }
 
 static void resolve(struct ctx *c, struct rttr *st, struct fx_user *x,
@@ -882,7 +915,7 @@ static void resolve(struct ctx *c, struct rttr *st, struct fx_user *x,
 	struct rc_totals t;
 	int16_t att[RC_ATT_MAX], def[RC_DEF_MAX], vac[RC_ATT_MAX +
 		RC_DEF_HEXES];
-	int16_t att_hex[RC_ATT_MAX];
+	int16_t att_hex[RC_ATT_MAX], def_hex[RC_DEF_MAX];
 	int na, nd, nv, i, j, table, die, col, side, other = 1 - player;
 	char hx[8], buf[200];
 	size_t len;
@@ -963,6 +996,8 @@ static void resolve(struct ctx *c, struct rttr *st, struct fx_user *x,
 	memcpy(def, t.def_u, sizeof def);
 	for (i = 0; i < na; i++)
 		att_hex[i] = st->u[t.att_u[i]].hex;
+	for (i = 0; i < nd; i++)
+		def_hex[i] = st->u[t.def_u[i]].hex;
 	/* losses: the defender's first (BB lists them first), then the
 	 * attacker's */
 	for (side = CRT_DEFENDER; side >= CRT_ATTACKER; side--)
@@ -1006,7 +1041,8 @@ static void resolve(struct ctx *c, struct rttr *st, struct fx_user *x,
 			if (st->u[att[i]].where != U_MAP)
 				att[i] = -1;
 		advances(c, st, att, na, res->advance[CRT_ATTACKER], vac, nv,
-			 player, x->side == SOVIET ? x->sector : -1);
+			 player, x->side == SOVIET ? x->sector : -1, x);
+		captures(c, st, &t, def_hex, player);
 	}
 	if (res->advance[CRT_DEFENDER] > 0) {
 		for (nv = 0, i = 0; i < t.n_att; i++) {
@@ -1020,7 +1056,7 @@ static void resolve(struct ctx *c, struct rttr *st, struct fx_user *x,
 				vac[nv++] = (int16_t)h;
 		}
 		advances(c, st, def, nd, res->advance[CRT_DEFENDER], vac, nv,
-			 other, x->side == GERMAN ? x->sector : -1);
+			 other, x->side == GERMAN ? x->sector : -1, x);
 	}
 }
 
@@ -1039,21 +1075,30 @@ static void engineers_in_place(struct rttr *st, int side, int sector)
 			st->flags[u] |= F_ENGINEER;
 }
 
-/* 12.13 */
-static void zero_strength(struct ctx *c, struct rttr *st,
-			  const struct rc_env *e)
+/* 12.13: removed, and their hexes kept in zero[] (no advance into
+ * them this phase); returns how many hexes */
+static int zero_strength(struct ctx *c, struct rttr *st,
+			 const struct rc_env *e, int16_t *zero)
 {
 	int16_t out[HEX_UNITS_MAX];
-	int n = rc_zero_strength(e, out, HEX_UNITS_MAX), i;
+	int n = rc_zero_strength(e, out, HEX_UNITS_MAX), i, j, k = 0, h;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		h = st->u[out[i]].hex;
+		for (j = 0; j < k && zero[j] != h; j++)
+			;
+		if (j == k)
+			zero[k++] = (int16_t)h;
 		eliminate(c, st, out[i], "12.13", " (zero strength in an "
 			  "enemy zone of control; not combat)");
+	}
+	return k;
 }
 
 void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector)
 {
-	struct fx_user x = { st, side, sector, -1 };
+	int16_t zero[HEX_UNITS_MAX];
+	struct fx_user x = { st, side, sector, -1, zero, 0 };
 	struct hex_rules r;
 	struct rc_env e;
 	struct atk_check k;
@@ -1071,7 +1116,7 @@ void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector)
 	engineers_in_place(st, side, sector);
 	fx_rules(&x, &r);
 	fx_env(&x, &r, &e);
-	zero_strength(c, st, &e);
+	x.n_zero = zero_strength(c, st, &e, zero);
 	for (;;) {
 		fx_rules(&x, &r);
 		fx_env(&x, &r, &e);

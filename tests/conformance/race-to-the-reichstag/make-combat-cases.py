@@ -326,6 +326,24 @@ case("18.2-bridge-safe", "18.2: 4-6, the bridge stands for good and the move goe
      ["S8 soviet 8-8-6 at 0105 1bf corps tank hm"],
      "1bf-movement", ["5"], [("move", "S8 0106 0107"), ("move", "done")],
      {"units": {"S8": "0107"}, "events": ["Bridge 0106-0107: die 5, it stands for good", "S8 moves from 0105 to 0107"]})
+case("12.13-no-advance-into-zero-hex", "12.13: no advance into the hex of a zero-strength unit removed this phase",
+     ["12.13", "14.0"],
+     ["S8 soviet 8-8-6 at 0303 1bf corps tank hm", "S1 soviet 1-1-6 at 0304 1bf rgt recon hm recon",
+      "G1 german 1-1-0 at 0403 mobile bn inf", "SN german 0-0-0 at 0404 fixed other sniper zero"],
+     "1bf-combat", ["6"], [("attack", "0403 S8 S1"), ("advance", "S8 0403 0404")],
+     None, refused="S8 may not advance into 0404")
+case("13.6-panic-stop", "13.6: a German retreating from a panic result may stop in the objective hex it enters: DP, G2 lost, die 3, G1 stops in 0207 after 1 hex",
+     ["13.6", "12.23"],
+     ["S8 soviet 8-8-6 at 0205 1bf corps tank hm", "G2 german 2-2-0 at 0206 mobile rgt inf", "G1 german 1-1-0 at 0206 mobile bn inf"],
+     "1bf-combat", ["6", "3"], [("attack", "0206 S8")],
+     {"units": {"G2": "eliminated", "G1": "0207"}, "events": ["die 6: DP", "Panic: the defender retreats 3 hexes", "G1 retreats from 0206 to 0207"]},
+     standing={"retreat": "auto", "advance": "no"})
+case("21.2-capture-marker", "21.2, 16.10: a strategic marker is captured by attacking its hex and advancing into it (DE, then the advance)",
+     ["21.2", "16.10", "12.23", "14.0"],
+     ["S8 soviet 8-8-6 at 0206 1bf corps tank hm", "S7 soviet 8-8-6 at 0307 1bf corps mech hm", "S6 soviet 8-8-6 at 0107 1bf corps tank hm",
+      "G1 german 1-1-0 at 0207 mobile bn inf", "SM german 0-0-0 at 0207 fixed other strategic zero"],
+     "1bf-combat", ["5"], [("attack", "0207 S8 S7 S6"), ("advance", "S8 0207")],
+     {"units": {"G1": "eliminated", "SM": "eliminated", "S8": "0207"}, "events": ["24 against 2 = 1200%", "die 5: DE", "S8 advances from 0206 to 0207", "1bf captures the strategic marker SM at 0207"]})
 
 for (name, title, rules, oob, phase, draws, answers, expect, extra, standing, refused) in cases:
     o = []
