@@ -84,8 +84,11 @@ enum {
 	F_ESCAPED = 1 << 8,   /* 26.1: left by the west edge */
 	F_RT_GARRISON = 1 << 9, /* 3.4, 16.10: one of the Reichstag's 3 */
 	F_DISENGAGE = 1 << 10,/* 11.5: began its move in an EZOC */
-	F_OFFMAP_RETREAT = 1 << 11 /* 13.0: a Soviet unit retreated off
+	F_OFFMAP_RETREAT = 1 << 11, /* 13.0: a Soviet unit retreated off
 				      the map, re-enters next GT (7.1) */
+	F_HELD = 1 << 12      /* 16.5: a sniper drawn and kept in hand
+				 (placed in a later German reinforcement
+				 phase, fixed.c) */
 };
 
 /*
@@ -304,6 +307,33 @@ void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector);
  * and advances call it (fight.c); movement must call it after each hex
  * of a Soviet path. */
 void rt_bridge_checks(struct ctx *c, struct rttr *st, int u, int h);
+
+/* turn.c, for fog.c, fixed.c and options.c */
+int rt_reichstag_hex(const struct rttr *st);
+int rt_may_stand(const struct rttr *st, int u, int h);
+void rt_put_told(struct ctx *c, struct rttr *st, int u, int h);
+/* 16.10, 17.3: the Reichstag's undecided counters drawn and face up */
+void rt_reveal_reichstag(struct ctx *c, struct rttr *st, const char *rule);
+
+/* fog.c: 17.3 recon at the start of player p's Soviet PT (p's front);
+ * 16.8 (1) the placer's voluntary flips, asked of p at the start of the
+ * German PT he commands */
+void rt_recon_phase(struct ctx *c, struct rttr *st, int p);
+void rt_flip_phase(struct ctx *c, struct rttr *st, int p);
+
+/* fixed.c: the fixed units' powers in the German reinforcement phase of
+ * sector sec, commanded by player who: 16.3 emergency airfield, 16.5
+ * snipers held in hand, 16.7 supply depot */
+void rt_fixed_reinf(struct ctx *c, struct rttr *st, int sec, int who);
+/* 16.3: whether an emergency airfield may be placed in h */
+int rt_airstrip_ok(const struct rttr *st, int h);
+
+/* options.c: 24.1-24.4 whether Soviet unit u (or, u < 0, a unit of
+ * front f standing at h) traces a line of communication; 1 when the
+ * option is off (nothing needs one) */
+int rt_loc(const struct rttr *st, int f, int h);
+/* 22.1 Hitler Fantasy at the start of a German PT of sector sec */
+void rt_hitler_phase(struct ctx *c, struct rttr *st, int sec, int who);
 
 /* report.c */
 void rt_position(const void *st, const char *side, struct strbuf *out);

@@ -193,6 +193,25 @@ static void put_told(struct ctx *c, struct rttr *st, int u, int h)
 			  hex_id(h, x), rt_side_names[took]);
 }
 
+/* ---- exported to fog.c, fixed.c, options.c (rfixed5) ---- */
+
+int rt_reichstag_hex(const struct rttr *st)
+{
+	return reichstag(st);
+}
+
+/* 10.x, 5.x, 9.0: whether u may stand in h (stacking, no enemy there,
+ * the hexes its side may enter at all) */
+int rt_may_stand(const struct rttr *st, int u, int h)
+{
+	return h >= 0 && may_enter(st, u, h) && stack_ok(st, u, h);
+}
+
+void rt_put_told(struct ctx *c, struct rttr *st, int u, int h)
+{
+	put_told(c, st, u, h);
+}
+
 /* ---- set-up (3.x) ---- */
 
 /* Whether unit u is placed in this set-up phase, into *region (a region
@@ -202,7 +221,7 @@ static int to_place(const struct rttr *st, int u, int *region)
 	const struct hunit *un = &st->u[u];
 
 	*region = st->setup_region[u];
-	if (un->where != U_WAITING)
+	if (un->where != U_WAITING || (st->flags[u] & F_HELD)) /* 16.5 */
 		return 0;
 	switch (st->phase) {
 	case PH_S_DRAW_1BF:
@@ -278,10 +297,21 @@ static int check_place(void *user, const char *ans, char *why, size_t size)
 	     st->holder[u] != pc->who))
 		return snprintf(why, size, "%s is not a counter you place now "
 				"(%s)", w[0], rt_phase_names[st->phase]), -1;
+	/* 16.5: a sniper drawn may be kept in hand (fixed.c) */
+	if (strcmp(w[1], "hold") == 0 && st->u[u].type == TY_SNIPER &&
+	    st->holder[u] == pc->who) {
+		pc->unit = u;
+		pc->hex = -1;
+		return 0;
+	}
 	h = hex_parse(&st->map, w[1]);
 	if (h < 0)
-		return snprintf(why, size, "%s is not a hex of the map",
-				w[1]), -1;
+		return snprintf(why, size, "%s is not a hex of the map%s",
+				w[1], st->u[u].type == TY_SNIPER ?
+				" (or hold: 16.5)" : ""), -1;
+	if (st->u[u].type == TY_AIRSTRIP && !rt_airstrip_ok(st, h))
+		return snprintf(why, size, "an emergency airfield is placed "
+				"only on a road or airfield hex (16.3)"), -1;
 	if (h == reichstag(st))
 		return snprintf(why, size, "only the three set-up counters of "
 				"3.4 may be in the Reichstag hex (5.6)"), -1;
@@ -384,6 +414,15 @@ static void place_all(struct ctx *c, struct rttr *st, int who,
 		if (check_place(&pc, ans, why, sizeof why))
 			return;
 		u = pc.unit;
+		if (pc.hex < 0) {
+			/* 16.5: kept in hand, seen by the holder alone */
+			st->flags[u] |= F_HELD;
+			ctx_event_to(c, rt_side_names[who], "16.5", "You keep "
+				     "%s in hand.", st->u[u].id);
+			ctx_event(c, "16.5", "The %s player keeps a counter "
+				  "in hand.", rt_side_names[who]);
+			continue;
+		}
 		st->holder[u] = -1;
 		if (face_down) {
 			st->flags[u] |= F_FACEDOWN;
@@ -595,7 +634,7 @@ static int soviet_next_to(const struct rttr *st, int h)
 
 /* 16.10: the Reichstag's three counters, undecided until now, are drawn
  * (a public draw: GAP.md 2.2 (3)) and stand face up for good. */
-static void reveal_reichstag(struct ctx *c, struct rttr *st, const char *rule)
+void rt_reveal_reichstag(struct ctx *c, struct rttr *st, const char *rule)
 {
 	const char *labels[CUP_MAX];
 	int h = reichstag(st), k;
@@ -626,7 +665,7 @@ static void combat_flips(struct ctx *c, struct rttr *st, int soviet_phase)
 
 	if (soviet_phase && h >= 0 && st->rt_blind > 0 &&
 	    soviet_next_to(st, h))
-		reveal_reichstag(c, st, "16.10");
+		rt_reveal_reichstag(c, st, "16.10");
 	for (u = 0; u < st->n_units; u++) {
 		if (!(st->flags[u] & F_FACEDOWN) || st->u[u].where != U_MAP ||
 		    !soviet_next_to(st, st->u[u].hex))
@@ -652,8 +691,9 @@ static int moves_now(const struct rttr *st, int u, int soviet, int sec)
 
 	if (un->where != U_MAP || (st->flags[u] & F_MOVED))
 		return 0;
-	if (soviet)
-		return un->side == SOVIET && st->front[u] == sec;
+	if (soviet)   /* 17.3: a unit that reconnoitred stays (fog.c) */
+		return un->side == SOVIET && st->front[u] == sec &&
+		       !(st->flags[u] & F_RECON);
 	return un->side == GERMAN && st->front[u] == sec &&
 	       !(un->tags & T_FIXED);
 }
@@ -738,8 +778,9 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 		return snprintf(why, size, "%s may not move in this phase "
 				"(%s)", st->u[u].id, st->u[u].tags & T_FIXED ?
 				"2.4: a fixed unit" : st->flags[u] & F_MOVED ?
-				"9.0: it has moved" : "4.0: not this phase's "
-				"units"), -1;
+				"9.0: it has moved" : st->flags[u] & F_RECON ?
+				"17.3: it reconnoitred this player turn" :
+				"4.0: not this phase's units"), -1;
 	if (allowance(st, u) == 0)
 		return snprintf(why, size, "%s has no movement points (9.3)",
 				st->u[u].id), -1;
@@ -1021,7 +1062,9 @@ static void turn_phase(struct ctx *c, struct rttr *st)
 	switch (st->phase) {
 	case PH_1BF_REINF:
 	case PH_1UF_REINF:
-		not_yet(c, "17.3", "reconnaissance");
+		/* 17.3 at the start of the Soviet PT (fog.c) */
+		rt_recon_phase(c, st, st->phase == PH_1BF_REINF ? P1BF :
+			       P1UF);
 		not_yet(c, "7.0", "Soviet reinforcements, 8.0 replacements, "
 			"6.0 STAVKA points and 6.7 Maximum Effort");
 		break;
@@ -1048,10 +1091,18 @@ static void turn_phase(struct ctx *c, struct rttr *st)
 		break;
 	case PH_G1BF_REINF:
 	case PH_G1UF_REINF:
-		not_yet(c, "7.3", "German reinforcements, 16.3/16.5/16.7 "
-			"fixed-unit powers");
-		if (st->opt_hitler)
-			not_yet(c, "22.1", "Hitler Fantasy");
+		/* the commander: the other player (4.0) */
+		{
+			int sec = st->phase == PH_G1BF_REINF ? SEC_1BF :
+				  SEC_1UF;
+			int who = sec == SEC_1BF ? P1UF : P1BF;
+
+			if (st->opt_hitler)     /* 22.1 (options.c) */
+				rt_hitler_phase(c, st, sec, who);
+			rt_flip_phase(c, st, who);       /* 16.8 (1) */
+			not_yet(c, "7.3", "German reinforcements");
+			rt_fixed_reinf(c, st, sec, who); /* 16.3, 16.5, 16.7 */
+		}
 		break;
 	case PH_G1BF_MOVE:
 		movement_phase(c, st, 0, SEC_1BF, P1UF);

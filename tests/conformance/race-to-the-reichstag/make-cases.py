@@ -795,7 +795,6 @@ case("4.0-not-the-last-turn",
     turn: 4
     phase: 1bf-movement
   events: ["GT 4 begins (26 April)",
-           "17.3 reconnaissance: not implemented in this draft",
            "7.0 Soviet reinforcements"]
 """)
 

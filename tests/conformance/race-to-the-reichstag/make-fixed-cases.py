@@ -1,0 +1,452 @@
+#!/usr/bin/env python3
+"""make-fixed-cases.py - write the Race to the Reichstag conformance cases
+for the German fixed units (16.x), the fog of war (17.x) and the optional
+rules (22-26)
+
+    tests/conformance/race-to-the-reichstag/make-fixed-cases.py
+
+The cases play on the test map of make-cases.py (imported from it: 8 x 8,
+columns 01-04 the 1UF sector, 05-08 the 1BF sector, the Reichstag 0503 in
+both, 0705 a 1BF objective, column 07 city with a road, 0808 a lake, a
+river 0603/0604; flat hexes, even columns half a hex lower). The expected
+outcomes come from the rules text (RULES.md, the Japanese summary), never
+from a run of the code. Edit a case here and run the script; it rewrites
+only the .yaml files whose first line says this script wrote them.
+"""
+import importlib.util
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+spec = importlib.util.spec_from_file_location(
+    "make_cases", os.path.join(HERE, "make-cases.py"))
+mc = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(mc)
+
+HEADER = "# written by make-fixed-cases.py: edit it there\n"
+# an entry edge for 22.2 (Army Detachment Steiner: the north edge)
+MAP_GROUPS = mc.MAP.replace(
+    "    regions:\n",
+    "    regions:\n      edge-1bf-north: \"0501,0601,0701,0801\"\n")
+CASES = []
+
+
+def case(name, title, rules, oob, state, answers=None, draws=None,
+         expect=None, options=None, standing=None, map_=None):
+    CASES.append((name, title, rules, oob, state, answers or [],
+                  draws or [], expect or "", options, standing or [],
+                  map_ or mc.MAP))
+
+
+q = mc.q
+
+# ------------------------------------------------------------ 17.3 recon
+
+RECON = """\
+    R1 soviet 1-1-6 at 0601 1bf rgt recon hm recon ; recon regiment
+    S1 soviet 4-4-6 at 0801 1bf div rifle ; another 1BF unit
+    G1 german 2-2-0 at 0603 mobile rgt inf ; German mobile, stack bottom
+    P2 german 0-2-0 at 0603 fixed bn fixinf paren ; face down, stack
+    G3 german 2-2-0 at 0603 mobile rgt inf ; German mobile, stack top
+    G4 german 2-2-0 at 0606 mobile rgt inf ; three hexes away
+"""
+RECON_STATE = ("  phase: 1bf-reinforcement\n  reichstag-blind: 0\n"
+               "  stacks: {\"0603\": [G3, P2, G1]}\n"
+               "  flags: {P2: [face-down]}\n  placed-by: {P2: 1uf}\n")
+
+case("17.3-recon-examines",
+     "17.3 at the start of the 1BF PT its recon unit examines one hex "
+     "within 2: the whole stack becomes known to the 1BF player, the "
+     "face-down fixed unit there turns face up for all",
+     ["17.3", "17.1"], RECON, RECON_STATE,
+     answers=[("recon", "0603")],
+     expect="""\
+  pending: move
+  state:
+    flags: {R1: [recon]}
+    known: {1bf: [G1, P2, G3]}
+  events: ["R1 reconnoitres 0603",
+           "Reconnaissance turns up P2 at 0603",
+           "R1 sees at 0603: G3"]
+""")
+
+case("17.3-recon-unit-stays",
+     "17.3 a unit that reconnoitred may not move in that PT's movement "
+     "phase",
+     ["17.3"], RECON, RECON_STATE,
+     answers=[("recon", "0603"), ("move", "R1 0602")],
+     expect="""\
+  refused: "R1 may not move in this phase (17.3"
+""")
+
+case("17.3-recon-range",
+     "17.3 the hex examined is within 2 hexes of the recon unit",
+     ["17.3"], RECON, RECON_STATE,
+     answers=[("recon", "0606")],
+     expect="""\
+  refused: "0606"
+""")
+
+case("17.3-recon-none",
+     "17.3 the recon is the player's choice: none (the standing answer) "
+     "examines nothing and the unit moves",
+     ["17.3"], RECON, RECON_STATE,
+     answers=[("recon", "none"), ("move", "R1 0602")],
+     expect="""\
+  state:
+    units: {R1: "0602"}
+    flags: {P2: [face-down]}
+    known: {1uf: [P2]}
+""")
+
+case("17.3-recon-reichstag",
+     "17.3 the Reichstag hex may be chosen: its face-down garrison is "
+     "drawn (undecided until now, 3.4) and turns face up",
+     ["17.3", "16.10", "3.4"], mc.POOL +
+     "    R1 soviet 1-1-6 at 0501 1bf rgt recon hm recon ; recon\n"
+     "    S1 soviet 4-4-6 at 0801 1bf div rifle ; another 1BF unit\n",
+     "  phase: 1bf-reinforcement\n  reichstag-blind: 3\n",
+     answers=[("recon", "0503")], draws=["P3", "P1", "P5"],
+     expect="""\
+  state:
+    reichstag-blind: 0
+    units: {P1: "0503", P3: "0503", P5: "0503"}
+    flags: {R1: [recon]}
+  events: ["R1 reconnoitres 0503",
+           "The Reichstag garrison is revealed: P3",
+           "R1 sees at 0503"]
+""")
+
+# ---------------------------------------------- 16.8 (1) voluntary flip
+
+FLIP = """\
+    S1 soviet 4-4-6 at 0501 1bf div rifle ; division
+    G1 german 2-2-0 at 0806 mobile rgt inf ; German mobile
+    P4 german 0-1-0 at 0807 fixed other hq paren ; command post
+"""
+FLIP_STATE = ("  phase: german-1bf-sector-reinforcement\n"
+              "  reichstag-blind: 0\n"
+              "  flags: {P4: [face-down]}\n  placed-by: {P4: 1uf}\n")
+
+case("16.8-voluntary-flip",
+     "16.8 (1) the placing player (1UF, who commands the Germans of the "
+     "1BF sector) turns up his command post at the start of his German "
+     "PT; face up, it adds 1 to the movement roll at once (16.2)",
+     ["16.8", "16.2", "9.3"], FLIP, FLIP_STATE,
+     answers=[("flip", "P4")], draws=["3"],
+     expect="""\
+  pending: move
+  state:
+    known: {1bf: [P4], 1uf: [P4]}
+  events: ["The 1uf player turns up P4 at 0807",
+           "German movement in the 1bf sector: 4 MP"]
+""")
+
+case("16.8-no-flip",
+     "16.8 (1) the standing answer none leaves the command post face "
+     "down: it does not add to the roll (16.2: face-up command posts)",
+     ["16.8", "16.2"], FLIP, FLIP_STATE,
+     answers=[("flip", "none")], draws=["3"],
+     expect="""\
+  pending: move
+  state:
+    flags: {P4: [face-down]}
+  events: ["German movement in the 1bf sector: 3 MP"]
+""")
+
+case("16.8-only-own-counters",
+     "16.8 (1) only the player who placed a counter may turn it up",
+     ["16.8"], FLIP, FLIP_STATE.replace("placed-by: {P4: 1uf}",
+                                        "placed-by: {P4: 1bf}"),
+     answers=[("flip", "P4")], draws=["3"],
+     expect="""\
+  refused: "answer 'flip' given, but rule 9.0 asks 'move'"
+""")
+
+# ------------------------------------------ 16.3, 16.7 depot, airfield
+
+DEPOT = """\
+    S1 soviet 4-4-6 at 0707 1bf div rifle ; ZOC over 0806, 0807
+    D1 german 0-0-0 at 0806 fixed other depot zero ; supply depot
+    G3 german 2-2-0 at 0806 mobile rgt inf ; eliminated mobile
+    G4 german 2-2-0 at 0201 mobile rgt inf ; eliminated in the 1UF sector
+"""
+DEPOT_STATE = ("  phase: german-1bf-sector-reinforcement\n"
+               "  reichstag-blind: 0\n"
+               "  units: {G3: eliminated, G4: eliminated}\n"
+               "  eliminated-in: {G3: 1bf, G4: 1uf}\n"
+               "  sector: {G3: 1bf, G4: 1uf}\n")
+
+case("16.7-supply-depot",
+     "16.7 the supply depot brings back one German mobile unit eliminated "
+     "in its sector within 1 hex of it, ignoring enemy ZOC; the depot is "
+     "then removed for good",
+     ["16.7"], DEPOT, DEPOT_STATE,
+     answers=[("depot", "G3 0807")], draws=["3"],
+     expect="""\
+  state:
+    units: {G3: "0807", D1: eliminated}
+  events: ["G3 (eliminated mobile) comes back at 0807 by D1",
+           "D1 (supply depot) at 0806 is used and removed for good"]
+""")
+
+case("16.7-other-sector-dead",
+     "16.7 'the other player's' eliminated units (reading: those "
+     "eliminated in the depot's sector): a unit eliminated in the other "
+     "sector is not brought back",
+     ["16.7"], DEPOT, DEPOT_STATE,
+     answers=[("depot", "G4 0807")], draws=["3"],
+     expect="""\
+  refused: "G4 is not one of your units eliminated in this sector"
+""")
+
+case("16.7-within-one",
+     "16.7 the unit comes back within 1 hex of the depot",
+     ["16.7"], DEPOT, DEPOT_STATE,
+     answers=[("depot", "G3 0804")], draws=["3"],
+     expect="""\
+  refused: "0804 is not within 1 hex of D1 (16.7)"
+""")
+
+AIR = """\
+    S1 soviet 4-4-6 at 0707 1bf div rifle ; ZOC over 0806, 0807
+    A1 german 0-0-0 at 0806 fixed other airstrip zero ; emergency airfield
+    F2 german 0-1-0 at 0808 fixed bn fixinf paren ; fixed infantry
+    F3 german 0-2-0 at 0808 fixed bn fixinf paren ; fixed infantry
+    G3 german 2-2-0 at 0808 mobile rgt inf ; a mobile unit
+"""
+AIR_STATE = ("  phase: german-1bf-sector-reinforcement\n"
+             "  reichstag-blind: 0\n"
+             "  units: {F2: eliminated, F3: eliminated, G3: eliminated}\n"
+             "  eliminated-in: {F2: 1bf, F3: 1bf, G3: 1bf}\n"
+             "  sector: {F2: 1bf, F3: 1bf, G3: 1bf}\n")
+
+case("16.3-emergency-airfield",
+     "16.3 the emergency airfield brings back 2 fixed infantry eliminated "
+     "in its sector within 1 hex of it, then is removed for good",
+     ["16.3"], AIR, AIR_STATE,
+     answers=[("depot", "F2 0805 F3 0805")], draws=["3"],
+     expect="""\
+  state:
+    units: {F2: "0805", F3: "0805", A1: eliminated}
+  events: ["F2 (fixed infantry) comes back at 0805 by A1",
+           "F3 (fixed infantry) comes back at 0805 by A1",
+           "A1 (emergency airfield) at 0806 is used and removed for good"]
+""")
+
+case("16.3-fixed-infantry-only",
+     "16.3 the airfield brings back fixed infantry, not mobile units "
+     "(16.7 is the depot's)",
+     ["16.3"], AIR, AIR_STATE,
+     answers=[("depot", "G3 0805")], draws=["3"],
+     expect="""\
+  refused: "G3 is not one of your units eliminated in this sector that A1 brings back (16.3)"
+""")
+
+case("16.3-not-into-ezoc",
+     "16.3 reading: the airfield's units are not placed in an enemy ZOC "
+     "(only 16.7 says 'ignoring EZOC')",
+     ["16.3", "16.7"], AIR, AIR_STATE,
+     answers=[("depot", "F2 0807")], draws=["3"],
+     expect="""\
+  refused: "0807 is in an enemy zone of control (16.3"
+""")
+
+case("16.3-placed-on-road-or-airfield",
+     "16.3 an emergency airfield is placed only on a road or airfield hex",
+     ["16.3"], mc.POOL.replace(
+         "P5 german 0-0-0 pool fixed other strategic zero ; pool marker",
+         "P5 german 0-0-0 pool fixed other airstrip zero ; pool airfield"),
+     "  phase: setup-draw-1uf\n  reichstag-blind: 0\n"
+     "  draws: {1bf-player: 0, 1uf-player: 1}\n",
+     answers=[("draw", "draw"), ("place", "P5 0606")], draws=["P5"],
+     expect="""\
+  refused: "an emergency airfield is placed only on a road or airfield hex (16.3)"
+""")
+
+case("16.3-airfield-on-road",
+     "16.3 a hex with a road hexside takes the emergency airfield",
+     ["16.3"], mc.POOL.replace(
+         "P5 german 0-0-0 pool fixed other strategic zero ; pool marker",
+         "P5 german 0-0-0 pool fixed other airstrip zero ; pool airfield"),
+     "  phase: setup-draw-1uf\n  reichstag-blind: 0\n"
+     "  draws: {1bf-player: 0, 1uf-player: 1}\n",
+     answers=[("draw", "draw"), ("place", "P5 0703")], draws=["P5"],
+     expect="""\
+  state:
+    units: {P5: "0703"}
+    flags: {P5: [face-down]}
+""")
+
+# ---------------------------------------------------------- 16.5 sniper
+
+SNIPER_POOL = mc.POOL + \
+    "    N1 german 0-1-0 pool fixed other sniper paren ; sniper\n"
+
+case("16.5-sniper-held",
+     "16.5 a sniper drawn may be kept in hand instead of placed at once; "
+     "the hand is private (the public report says only that a counter is "
+     "kept)",
+     ["16.5", "3.5"], SNIPER_POOL,
+     "  phase: setup-draw-1bf\n  reichstag-blind: 0\n"
+     "  draws: {1bf-player: 1, 1uf-player: 0}\n",
+     answers=[("draw", "draw"), ("place", "N1 hold")], draws=["N1"],
+     expect="""\
+  state:
+    held: {1bf: [N1]}
+    flags: {N1: [held]}
+  events: ["You keep N1 in hand",
+           "The 1bf player keeps a counter in hand"]
+""")
+
+SNIPER_LATER = """\
+    U1 soviet 4-4-6 at 0204 1uf div rifle ; 1UF division
+    G5 german 2-2-0 at 0201 mobile rgt inf ; German of the 1UF sector
+""" + SNIPER_POOL
+SNIPER_STATE = ("  phase: german-1uf-sector-reinforcement\n"
+                "  reichstag-blind: 0\n  sector: {G5: 1uf}\n"
+                "  cup: [P1, P2, P3, P4, P5]\n"
+                "  held: {1bf: [N1]}\n  flags: {N1: [held]}\n")
+
+case("16.5-sniper-later",
+     "16.5 a sniper held in hand is placed in a later German "
+     "reinforcement phase, face down, within 4 hexes of a German unit the "
+     "player commands, behind the Soviet line too",
+     ["16.5", "16.8"], SNIPER_LATER, SNIPER_STATE,
+     answers=[("sniper", "0205")], draws=["3"],
+     expect="""\
+  state:
+    units: {N1: "0205"}
+    flags: {N1: [face-down]}
+    placed-by: {N1: 1bf}
+  events: ["You place N1 face down at 0205",
+           "The 1bf player places a face-down counter at 0205"]
+""")
+
+case("16.5-sniper-within-4",
+     "16.5 not farther than 4 hexes from a German unit he commands",
+     ["16.5"], SNIPER_LATER, SNIPER_STATE,
+     answers=[("sniper", "0206")], draws=["3"],
+     expect="""\
+  refused: "0206 is not within 4 hexes of a German unit (not a sniper) you command in this sector (16.5)"
+""")
+
+case("16.5-sniper-hold-default",
+     "16.5 the standing answer hold keeps the sniper in hand",
+     ["16.5"], SNIPER_LATER, SNIPER_STATE,
+     standing=[("sniper", "hold")], draws=["3"],
+     expect="""\
+  state:
+    held: {1bf: [N1]}
+""")
+
+# -------------------------------------------------- 22.1 Hitler Fantasy
+
+STEINER = """\
+    S1 soviet 4-4-6 at 0505 1bf div rifle ; division
+    G1 german 2-2-0 at 0807 mobile rgt inf ; German
+    ST1 german 2-2-0 event enter edge-1bf-north mobile rgt pzgr hm steiner ; Steiner
+"""
+
+case("22.1-group-enters",
+     "22.1 from GT 2, at the start of the German PT of the 1BF sector a "
+     "roll below the GT brings Army Detachment Steiner (22.2) in at the "
+     "north edge; reading: commanded by the 1UF player, who commands the "
+     "Germans of that sector",
+     ["22.1", "22.2", "22.5"], STEINER,
+     "  phase: german-1bf-sector-reinforcement\n  turn: 3\n"
+     "  reichstag-blind: 0\n",
+     answers=[("enter", "0601")], draws=["2", "4"],
+     options={"hitler-fantasy": "yes"}, map_=MAP_GROUPS,
+     expect="""\
+  state:
+    units: {ST1: "0601"}
+    sector: {ST1: 1bf}
+  events: ["Hitler Fantasy (1bf sector): 2, less than GT 3: the group enters",
+           "Army Detachment Steiner enters in the 1bf sector, commanded by the 1uf player",
+           "ST1 (Steiner) enters at 0601",
+           "German movement in the 1bf sector: 4 MP"]
+""")
+
+case("22.1-six-never",
+     "22.1 a 6 never brings the group in, whatever the GT",
+     ["22.1"], STEINER,
+     "  phase: german-1bf-sector-reinforcement\n  turn: 9\n"
+     "  reichstag-blind: 0\n",
+     draws=["6", "4"], options={"hitler-fantasy": "yes"}, map_=MAP_GROUPS,
+     expect="""\
+  state:
+    units: {ST1: waiting}
+  events: ["Hitler Fantasy (1bf sector): 6, not less than GT 9 (a 6 never brings it): no group",
+           "German movement in the 1bf sector: 4 MP"]
+""")
+
+case("22.1-not-turn-1",
+     "22.1 no roll on GT 1 (from GT 2 on): the first die is the movement "
+     "roll",
+     ["22.1"], STEINER,
+     "  phase: german-1bf-sector-reinforcement\n  turn: 1\n"
+     "  reichstag-blind: 0\n",
+     draws=["2"], options={"hitler-fantasy": "yes"}, map_=MAP_GROUPS,
+     expect="""\
+  state:
+    units: {ST1: waiting}
+  events: ["German movement in the 1bf sector: 2 MP"]
+""")
+
+case("22.1-option-off",
+     "22.0 without the Hitler Fantasy option there is no roll and the "
+     "group stays out (3.14): the first die is the movement roll",
+     ["22.1", "3.14"], STEINER,
+     "  phase: german-1bf-sector-reinforcement\n  turn: 3\n"
+     "  reichstag-blind: 0\n",
+     draws=["2"], map_=MAP_GROUPS,
+     expect="""\
+  state:
+    units: {ST1: waiting}
+  events: ["German movement in the 1bf sector: 2 MP"]
+""")
+
+
+def write(c):
+    (name, title, rules, oob, state, answers, draws, expect, options,
+     standing, map_) = c
+    out = [HEADER,
+           "case: %s\n" % q(title.replace('"', "'")),
+           "rules: [%s]\n" % ", ".join(q(r) for r in rules)]
+    if options:
+        out.append("options: {%s}\n" % ", ".join(
+            "%s: %s" % (k, q(v)) for k, v in options.items()))
+    out.append("position:\n")
+    out.append(map_)
+    out.append("  oob: |\n" + oob)
+    out.append(state)
+    if answers:
+        out.append("answers:\n")
+        for k, v in answers:
+            out.append("  - %s: %s\n" % (k, q(v)))
+    if standing:
+        out.append("standing:\n")
+        for k, v in standing:
+            out.append("  - %s: %s\n" % (k, q(v)))
+    if draws:
+        out.append("draws: [%s]\n" % ", ".join(q(d) for d in draws))
+    out.append("expect:\n" + expect)
+    with open(os.path.join(HERE, name + ".yaml"), "w") as f:
+        f.write("".join(out))
+
+
+def main():
+    for f in os.listdir(HERE):
+        if not f.endswith(".yaml"):
+            continue
+        with open(os.path.join(HERE, f)) as fh:
+            mine = fh.readline() == HEADER
+        if mine:
+            os.remove(os.path.join(HERE, f))
+    for c in CASES:
+        write(c)
+    print("%d cases" % len(CASES))
+
+
+if __name__ == "__main__":
+    main()
