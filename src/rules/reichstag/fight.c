@@ -153,6 +153,49 @@ static int fx_in_phase(const void *user, int u)
 	return x->st->u[u].side == x->side && x->st->front[u] == x->sector;
 }
 
+/* The bars on an attack beyond adjacency and the hexside: 5.6 no German
+ * attack into or out of the Reichstag; 5.5 not while the other front's
+ * barrage marker is in it; 5.2, 4.0 (reading) a front fights only the
+ * Germans of its own sector and the Germans of a sector only that
+ * front's Soviets (the Reichstag garrison: either front). 1 and a
+ * message when barred. */
+static int fx_barred(const void *user, int u, int h, char *why, size_t size)
+{
+	const struct fx_user *x = user;
+	const struct rttr *st = x->st;
+	int v, j;
+
+	if (st->u[u].side == GERMAN) {
+		if (in_reichstag(st, h))
+			return snprintf(why, size, "Germans may not attack into "
+					"the Reichstag hex (5.6)"), 1;
+		if (in_reichstag(st, st->u[u].hex))
+			return snprintf(why, size, "Germans in the Reichstag "
+					"hex may not attack (5.6)"), 1;
+	} else if (in_reichstag(st, h)) {
+		for (j = 0; j < st->bz.n; j++)
+			if (st->bz.m[j].hex == h &&
+			    st->bz.m[j].side != st->front[u])
+				return snprintf(why, size, "the other front's "
+						"barrage marker is in the "
+						"Reichstag hex (5.5)"), 1;
+	}
+	for (v = st->occ[h]; v >= 0; v = st->next[v])
+		if (st->u[v].side != st->u[u].side &&
+		    st->front[v] != SEC_BOTH && st->front[v] != st->front[u])
+			return snprintf(why, size, "the units at %s belong to "
+					"the other sector (5.2)",
+					hex_id(h, (char[8]){ 0 })), 1;
+	return 0;
+}
+
+static int fx_may_attack(const void *user, int u, int h)
+{
+	char why[120];
+
+	return !fx_barred(user, u, h, why, sizeof why);
+}
+
 static void fx_rules(const struct fx_user *x, struct hex_rules *r)
 {
 	rt_rules(x->st, r);
@@ -178,6 +221,7 @@ static void fx_env(const struct fx_user *x, const struct hex_rules *r,
 	e->flak = fx_flak;
 	e->me262 = fx_me262;
 	e->in_phase = fx_in_phase;
+	e->may_attack = fx_may_attack;
 	e->user = x;
 }
 
@@ -804,7 +848,9 @@ static int owed(const struct rc_env *e, const struct rttr *st, int side,
 				      rc_printed_att(&st->u[v]) > 0 &&
 				      hex_attack_reaches(e->r, v,
 							 st->u[du[i]].hex,
-							 &shift);
+							 &shift) &&
+				      e->may_attack(e->user, v,
+						    st->u[du[i]].hex);
 		}
 		if (can && !n++)
 			snprintf(why, size, "the enemy unit at %s is in a "
@@ -854,33 +900,9 @@ static int check_attack(void *user, const char *ans, char *why,
 	for (i = 0; i < ha.n; i++)
 		k->a.att[k->a.n_att++] = ha.att[i];
 	flags_of(k->st, attacked, defended);
-	if (rc_check(k->e, k->side, &k->a, attacked, defended, NULL, why,
-		     size) < 0)
+	if (rc_check(k->e, k->side, &k->a, attacked, defended, fx_barred,
+		     why, size) < 0)
 		return -1;
-	/* 5.6: no German attack into or out of the Reichstag */
-	for (i = 0; i < k->a.n_def && k->side == GERMAN; i++)
-		if (in_reichstag(k->st, k->a.def[i]))
-			return snprintf(why, size, "Germans may not attack "
-					"into the Reichstag hex (5.6)"), -1;
-	for (i = 0; i < k->a.n_att; i++)
-		if (k->side == GERMAN &&
-		    in_reichstag(k->st, k->st->u[k->a.att[i]].hex))
-			return snprintf(why, size, "Germans in the Reichstag "
-					"hex may not attack (5.6)"), -1;
-	/* 5.5: not while the other front's barrage marker is in the
-	 * Reichstag hex (its units there would leave no German to attack) */
-	for (i = 0; i < k->a.n_def && k->side == SOVIET; i++) {
-		int j;
-
-		if (!in_reichstag(k->st, k->a.def[i]))
-			continue;
-		for (j = 0; j < k->st->bz.n; j++)
-			if (k->st->bz.m[j].hex == k->a.def[i] &&
-			    k->st->bz.m[j].side != k->sector)
-				return snprintf(why, size, "the other front's "
-						"barrage marker is in the "
-						"Reichstag hex (5.5)"), -1;
-	}
 	k->ok = 1;
 	return 0;
 }

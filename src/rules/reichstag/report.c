@@ -90,7 +90,7 @@ void rt_position(const void *vst, const char *side, struct strbuf *out)
 	int16_t one[2];
 
 	if (side && me < 0)
-		me = -2;        /* neither player: sees what both may */
+		me = PLAYERS;   /* neither player: sees what both may */
 	if (st->rg.reichstag >= 0 &&
 	    hex_region_hexes(&st->map, st->rg.reichstag, one, 2) == 1)
 		rt = one[0];

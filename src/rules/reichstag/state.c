@@ -145,7 +145,7 @@ int rt_sees(const struct rttr *st, int p, int u)
 
 	if (un->side == SOVIET || p < 0)
 		return 1;
-	if (st->known[u] >> p & 1)
+	if (p < PLAYERS && (st->known[u] >> p & 1))
 		return 1;
 	if (un->where == U_ELIMINATED)
 		return 1;
@@ -833,15 +833,10 @@ struct doc_node *rt_view(const void *st, const char *side, struct doc *d,
 {
 	int p = side ? rt_side_parse(side) : -1;
 
-	/* a reader who is neither player (an observer) sees what
-	 * neither player's private knowledge gives: treat as -2 */
+	/* a reader who is neither player sees what both may: PLAYERS, a
+	 * reader who commands, placed, holds and examined nothing */
 	if (side && p < 0)
-		p = -2;
-	if (p == -2) {
-		/* an observer: as a player with no knowledge; the 1BF's view
-		 * less his own (no such reader in a two-player game) */
-		p = P1BF;
-	}
+		p = PLAYERS;
 	return build(st, p, d, r);
 }
 

@@ -102,8 +102,9 @@ static int may_enter(const struct rttr *st, int u, int h)
 {
 	int s = rt_sector(st, h), f = st->front[u], k;
 
-	if (s == SEC_NONE)
-		return 0;
+	if (s == SEC_NONE ||
+	    st->map.terrain[st->map.terr[h]].cost == COST_NO)
+		return 0;   /* 9.0: prohibited terrain */
 	if (h == reichstag(st)) {
 		if (st->u[u].side == GERMAN || st->rt_blind > 0)
 			return 0;
@@ -155,9 +156,13 @@ void rt_rules(const struct rttr *st, struct hex_rules *r)
 
 /* Put unit u on hex h, on top of its stack (17.1), and keep control
  * (21.2): a Soviet unit takes an objective hex or the Reichstag for its
- * front; a German unit takes it back. */
-static void put(struct rttr *st, int u, int h)
+ * front; a German unit takes it back. Returns the player whose control
+ * ended there (-1: none), for the report; *took: the player who took it. */
+static int put(struct rttr *st, int u, int h, int *took)
 {
+	int was = -1;
+
+	*took = -1;
 	st->u[u].where = U_MAP;
 	st->u[u].hex = (int16_t)h;
 	st->seq[u] = st->seq_next++;
@@ -165,8 +170,27 @@ static void put(struct rttr *st, int u, int h)
 	if (!hex_in_region(&st->map, h, st->rg.so[P1BF]) &&
 	    !hex_in_region(&st->map, h, st->rg.so[P1UF]) &&
 	    h != reichstag(st))
-		return;
+		return -1;
+	was = st->ctrl[h];
 	st->ctrl[h] = (int8_t)(st->u[u].side == SOVIET ? st->front[u] : -1);
+	if (st->ctrl[h] == was)
+		return -1;
+	*took = st->ctrl[h];
+	return was;
+}
+
+/* put() with the report of a change of control (21.2) */
+static void put_told(struct ctx *c, struct rttr *st, int u, int h)
+{
+	int took, lost = put(st, u, h, &took);
+	char x[8];
+
+	if (lost >= 0)
+		ctx_event(c, "21.2", "%s: the %s's control ends (21.2).",
+			  hex_id(h, x), rt_side_names[lost]);
+	if (took >= 0)
+		ctx_event(c, "21.2", "%s: the %s takes control (21.2).",
+			  hex_id(h, x), rt_side_names[took]);
 }
 
 /* ---- set-up (3.x) ---- */
@@ -320,6 +344,7 @@ static void place_all(struct ctx *c, struct rttr *st, int who,
 	const char *ans;
 	char why[200], x[8];
 	int u, region, n;
+	size_t len;
 
 	for (;;) {
 		for (u = n = 0; u < st->n_units; u++)
@@ -328,9 +353,19 @@ static void place_all(struct ctx *c, struct rttr *st, int who,
 		if (n == 0)
 			return;
 		q_init(&q, rule, "place", rt_side_names[who], "%s: place "
-		       "%d counter%s, UNIT HEX (one answer a counter)%s.",
+		       "%d counter%s%s, UNIT HEX, one answer a counter:",
 		       rule, n, n == 1 ? "" : "s", face_down ?
-		       ", face down" : "");
+		       " face down" : "");
+		len = strlen(q.text);
+		for (u = 0; u < st->n_units && len + 12 < sizeof q.text; u++)
+			if (to_place(st, u, &region) &&
+			    (st->holder[u] < 0 || st->holder[u] == who)) {
+				len = append(q.text, len, sizeof q.text, " ");
+				len = append(q.text, len, sizeof q.text,
+					     st->u[u].id);
+			}
+		if (len + 12 >= sizeof q.text)
+			append(q.text, len, sizeof q.text, " ...");
 		place_examples(c, &q, &pc, "place");
 		if (q.n == 0) {
 			/* no legal hex for any: 10.0 the owner's loss */
@@ -356,7 +391,7 @@ static void place_all(struct ctx *c, struct rttr *st, int who,
 			st->known[u] |= (uint8_t)(1 << who);
 			st->front[u] = (uint8_t)rt_sector(st, pc.hex);
 		}
-		put(st, u, pc.hex);
+		put_told(c, st, u, pc.hex);
 		hex_id(pc.hex, x);
 		if (face_down) {
 			/* GAP.md 2.2 (4), (6): the identity to the placer,
@@ -575,8 +610,9 @@ static void reveal_reichstag(struct ctx *c, struct rttr *st, const char *rule)
 		k = st->pool_unit[k];
 		st->front[k] = SEC_BOTH;
 		st->flags[k] |= F_RT_GARRISON;
-		put(st, k, h);
-		st->ctrl[h] = -1;
+		/* face up, named to both (16.10) */
+		st->known[k] = (1 << P1BF) | (1 << P1UF);
+		put_told(c, st, k, h);
 		ctx_event(c, rule, "The Reichstag garrison is revealed: %s "
 			  "(%s).", st->u[k].id, st->u[k].name);
 	}
@@ -596,6 +632,7 @@ static void combat_flips(struct ctx *c, struct rttr *st, int soviet_phase)
 		    !soviet_next_to(st, st->u[u].hex))
 			continue;
 		st->flags[u] &= (uint16_t)~F_FACEDOWN;
+		st->known[u] = (1 << P1BF) | (1 << P1UF);  /* a public flip */
 		ctx_event(c, "16.8", "A Soviet unit is next to %s: %s (%s) "
 			  "turns face up.", hex_id(st->u[u].hex, x),
 			  st->u[u].id, st->u[u].name);
@@ -749,16 +786,19 @@ static void move_unit(struct ctx *c, struct rttr *st, int u,
 		      const int16_t *path, int n)
 {
 	struct hex_rules r;
-	int i, start = st->u[u].hex, h = reichstag(st);
+	int i, start = st->u[u].hex, h = reichstag(st), took;
+	int8_t before[HEX_PATH_MAX];
 	char x[8], y[8];
 
+	for (i = 0; i < n && i < HEX_PATH_MAX; i++)
+		before[i] = st->ctrl[path[i]];
 	st->flags[u] |= F_MOVED;
 	/* 17.1 reading: what was examined of a unit is forgotten when it
 	 * moves */
 	if (st->u[u].side == GERMAN)
 		st->known[u] = 0;
 	for (i = 0; i < n; i++) {
-		put(st, u, path[i]);
+		put(st, u, path[i], &took);
 		if (st->u[u].side != SOVIET)
 			continue;
 		/* 18.1: each bridge of the hex entered is checked at once;
@@ -779,6 +819,22 @@ static void move_unit(struct ctx *c, struct rttr *st, int u,
 	}
 	ctx_event(c, "9.0", "%s moves from %s to %s.", st->u[u].id,
 		  hex_id(start, x), hex_id(st->u[u].hex, y));
+	/* 21.2: control as it stands after the move (a path through an
+	 * objective hex takes it too) */
+	for (i = 0; i < n; i++) {
+		int was = before[i];
+
+		if (st->ctrl[path[i]] == was)
+			continue;
+		if (was >= 0)
+			ctx_event(c, "21.2", "%s: the %s's control ends (21.2).",
+				  hex_id(path[i], x), rt_side_names[was]);
+		if (st->ctrl[path[i]] >= 0)
+			ctx_event(c, "21.2", "%s: the %s takes control (21.2).",
+				  hex_id(path[i], x),
+				  rt_side_names[st->ctrl[path[i]]]);
+		before[i] = st->ctrl[path[i]];
+	}
 	ctx_mark(c, "", "move", x, y, st->u[u].id);
 	rt_rules(st, &r);
 	if (hex_in_enemy_zoc(&r, st->u[u].side, st->u[u].hex))

@@ -344,6 +344,11 @@ case("21.2-capture-marker", "21.2, 16.10: a strategic marker is captured by atta
       "G1 german 1-1-0 at 0207 mobile bn inf", "SM german 0-0-0 at 0207 fixed other strategic zero"],
      "1bf-combat", ["5"], [("attack", "0207 S8 S7 S6"), ("advance", "S8 0207")],
      {"units": {"G1": "eliminated", "SM": "eliminated", "S8": "0207"}, "events": ["24 against 2 = 1200%", "die 5: DE", "S8 advances from 0206 to 0207", "1bf captures the strategic marker SM at 0207"]})
+case("5.2-own-sector-only", "5.2, 4.0 (reading): from the Reichstag (in both sectors) a 1UF unit may attack the Germans of its own sector only, not those of the 1BF sector",
+     ["5.2", "5.5", "4.0"],
+     ["U1 soviet 4-4-6 at 0505 1uf div rifle", "G1 german 1-1-0 at 0404 mobile bn inf", "G2 german 2-2-0 at 0604 mobile rgt inf"],
+     "1uf-combat", [], [("attack", "0404 U1")],
+     None, refused="belong to the other sector (5.2)")
 
 for (name, title, rules, oob, phase, draws, answers, expect, extra, standing, refused) in cases:
     o = []
