@@ -496,8 +496,29 @@ static int check_retreat(void *user, const char *ans, char *why,
 	return 0;
 }
 
+/* How many whole retreats unit u has (counting stops at 2): a path of n
+ * hexes, off the map, or a 13.6 panic stop. */
+static int whole_paths(const struct rc_env *e, int u, int origin, int from,
+		       int step, int n, int panic)
+{
+	int16_t opt[7];
+	int k = rc_retreat_options(e, u, origin, from, step, n, opt), i,
+	    count = 0;
+
+	for (i = 0; i < k && count < 2; i++) {
+		if (opt[i] == RC_OFF_MAP || step == n ||
+		    (panic && rc_panic_stop(e, u, opt[i])))
+			count++;
+		if (opt[i] != RC_OFF_MAP && step < n)
+			count += whole_paths(e, u, origin, opt[i], step + 1, n,
+					     panic);
+	}
+	return count;
+}
+
 /* 13.0: unit u retreats n hexes (its owner's path; the standing answer
- * "auto"); eliminated if no whole retreat exists */
+ * "auto"; not asked when there is one whole retreat only); eliminated
+ * if no whole retreat exists */
 static void retreat_unit(struct ctx *c, struct rttr *st, int u, int n,
 			 int panic, int owner)
 {
@@ -540,7 +561,8 @@ static void retreat_unit(struct ctx *c, struct rttr *st, int u, int n,
 				       hex_id(path[i], b));
 	q.n = 1;
 	q_add(&q, "auto");
-	ans = ctx_ask_text(c, &q, check_retreat, &k);
+	ans = whole_paths(&e, u, k.origin, k.origin, 1, n, panic) == 1 ?
+		"auto" : ctx_ask_text(c, &q, check_retreat, &k);
 	if (check_retreat(&k, ans, why, sizeof why) < 0)
 		return;
 	for (i = 0; i < k.len; i++) {

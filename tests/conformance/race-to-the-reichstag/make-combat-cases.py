@@ -84,10 +84,10 @@ def y(v):
     return '"%s"' % v
 
 # ---- 12.2, 27.1 ----
-case("12.2-dr-advance", "12.2, 27.1 DR: 4 + 3 against 3 in clear is 233%; die 4 on the mobile table: DR; the defender retreats 1 (the standing auto), the attacker advances into the vacated hex",
+case("12.2-dr-advance", "12.2, 27.1 DR: 4 + 3 against 3 in clear is 233%; die 4 on the mobile table: DR; the defender retreats 1 (to 0404, its one legal hex: not asked), the attacker advances into the vacated hex",
      ["12.2", "27.1", "12.23", "13.0", "14.0"],
      ["S4 soviet 4-4-6 at 0303 1bf corps tank hm", "S3 soviet 3-3-6 at 0402 1bf div rifle", "G3 german 3-3-0 at 0403 mobile rgt pzgr"],
-     "1bf-combat", ["4"], [("attack", "0403 S4 S3 mobile"), ("retreat", "auto"), ("advance", "S4 0403")],
+     "1bf-combat", ["4"], [("attack", "0403 S4 S3 mobile"), ("advance", "S4 0403")],
      {"units": {"S4": "0403", "S3": "0402", "G3": "0404"}, "events": ["7 against 3 = 233%, mobile table", "Column 200, die 4: DR", "G3 retreats from 0403 to 0404", "S4 advances from 0303 to 0403"]})
 case("12.14-barrage-once", "12.14: a defender in the zone of two barrage markers of the attacker: the attack is doubled once (4 -> 8, not 16): 8 / 3 = 266%",
      ["12.14", "15.4", "12.2"],
@@ -313,7 +313,7 @@ case("12.0-one-by-one", "12.0: attacks are declared and resolved one at a time: 
      ["12.0", "12.2"],
      ["S4 soviet 4-4-6 at 0303 1bf corps tank hm", "G3 german 3-3-0 at 0403 mobile rgt pzgr",
       "S8 soviet 8-8-6 at 0106 1bf corps tank hm", "G1 german 1-1-0 at 0107 mobile bn inf"],
-     "1bf-combat", ["4", "6"], [("attack", "0403 S4"), ("retreat", "auto"), ("advance", "no"), ("attack", "0107 S8"), ("advance", "no")],
+     "1bf-combat", ["4", "6"], [("attack", "0403 S4"), ("advance", "no"), ("attack", "0107 S8"), ("advance", "no")],
      {"units": {"G3": "0404", "G1": "eliminated", "S8": "0106"}, "events": ["Attack declared on 0403 by S4", "Column 100, die 4: DR", "Attack declared on 0107 by S8", "Column 600, die 6: OR"]},
      standing={"retreat": "auto", "advance": "no"})
 case("18.1-bridge-check-move", "18.1, 18.2: a Soviet unit moving into a hex with a bridge never checked rolls at once: 2, destroyed; the move stops there (reading: its path crossed that bridge)",
@@ -349,6 +349,17 @@ case("5.2-own-sector-only", "5.2, 4.0 (reading): from the Reichstag (in both sec
      ["U1 soviet 4-4-6 at 0505 1uf div rifle", "G1 german 1-1-0 at 0404 mobile bn inf", "G2 german 2-2-0 at 0604 mobile rgt inf"],
      "1uf-combat", [], [("attack", "0404 U1")],
      None, refused="belong to the other sector (5.2)")
+case("13.0-owner-chooses-retreat", "13.0: the owner (the player who does not attack) chooses among the legal retreats: 0204, not the standing order's first (0404)",
+     ["13.0"],
+     ["S4 soviet 4-4-6 at 0303 1bf corps tank hm", "G3 german 3-3-0 at 0304 mobile rgt pzgr"],
+     "1bf-combat", ["5"], [("attack", "0304 S4"), ("retreat", "0204")],
+     {"units": {"G3": "0204"}, "events": ["die 5: DR", "G3 retreats from 0304 to 0204"]},
+     standing={"advance": "no"})
+case("13.0-retreat-into-zoc-refused", "13.0: no retreat into an enemy ZOC (0403 is next to S4)",
+     ["13.0"],
+     ["S4 soviet 4-4-6 at 0303 1bf corps tank hm", "G3 german 3-3-0 at 0304 mobile rgt pzgr"],
+     "1bf-combat", ["5"], [("attack", "0304 S4"), ("retreat", "0403")],
+     None, refused="may not retreat into 0403")
 
 for (name, title, rules, oob, phase, draws, answers, expect, extra, standing, refused) in cases:
     o = []
