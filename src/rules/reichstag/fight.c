@@ -1106,7 +1106,9 @@ static void resolve(struct ctx *c, struct rttr *st, struct fx_user *x,
 
 /* ---- the phase ---- */
 
-/* 19.2: engineers of the phasing front in place at the phase start */
+/* 19.2: engineers of the phasing front in place at the start of the
+ * combat phase (where they stand then; a move in the movement phase
+ * before does not matter: "the phase" is the one of the benefit) */
 static void engineers_in_place(struct rttr *st, int side, int sector)
 {
 	int u;
@@ -1114,8 +1116,7 @@ static void engineers_in_place(struct rttr *st, int side, int sector)
 	for (u = 0; u < st->n_units; u++)
 		if (side == SOVIET && st->u[u].side == SOVIET &&
 		    (st->u[u].tags & T_ENGINEER) &&
-		    st->u[u].where == U_MAP && st->front[u] == sector &&
-		    !(st->flags[u] & F_MOVED))
+		    st->u[u].where == U_MAP && st->front[u] == sector)
 			st->flags[u] |= F_ENGINEER;
 }
 

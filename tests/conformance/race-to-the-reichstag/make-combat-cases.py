@@ -360,6 +360,13 @@ case("13.0-retreat-into-zoc-refused", "13.0: no retreat into an enemy ZOC (0403 
      ["S4 soviet 4-4-6 at 0303 1bf corps tank hm", "G3 german 3-3-0 at 0304 mobile rgt pzgr"],
      "1bf-combat", ["5"], [("attack", "0304 S4"), ("retreat", "0403")],
      None, refused="may not retreat into 0403")
+case("12.18-two-hexes", "12.2, 12.18 (reading: per defending hex): one attack on two hexes; 0304 is attacked only across its river by S4 (x2: 6), 0404 over land by S3 (2): 7 against 8 = 87%; DR: G3 has one retreat, G2 none (eliminated)",
+     ["12.2", "12.18", "15.4", "13.0"],
+     ["S4 soviet 4-4-6 at 0303 1bf corps tank hm", "S3 soviet 3-3-6 at 0405 1bf div rifle",
+      "G3 german 3-3-0 at 0304 mobile rgt pzgr", "G2 german 2-2-0 at 0404 mobile rgt inf"],
+     "1bf-combat", ["5"], [("attack", "0304,0404 S4 S3")],
+     {"units": {"G3": "0204", "G2": "eliminated"}, "events": ["7 against 8 = 87%", "die 5: DR", "G3 retreats from 0304 to 0204", "G2 is eliminated at 0404: it cannot retreat"]},
+     standing={"advance": "no"})
 
 for (name, title, rules, oob, phase, draws, answers, expect, extra, standing, refused) in cases:
     o = []
