@@ -29,11 +29,13 @@ version: 1
 title: "Race to the Reichstag: Berlin, 1945"
 title_ja: "レース・トゥ・ザ・ライヒスターク: ベルリン1945"
 draft: "Only set-up (3.x), the turn sequence (4.0), movement (9.x),
-  stacking (10.x), zones of control (11.x) and victory (21.x) are
-  implemented; STAVKA points (6), reinforcements and replacements (7, 8),
-  combat (12-14), barrage (15), the fixed units' powers (16),
-  reconnaissance (17), bridges (18), engineers (19), exhaustion (20) and
-  the optional rules (22-26) are not implemented yet."
+  stacking (10.x), zones of control (11.x), combat (12-14, with the
+  flak towers 16.4, bridges 18 and engineers 19 in combat) and victory
+  (21.x) are implemented; STAVKA points (6), reinforcements and
+  replacements (7, 8), barrage placement (15), the other fixed units'
+  powers (16), reconnaissance (17), engineers in movement (19),
+  exhaustion (20) and the optional rules (22-26) are not implemented
+  yet."
 """
 
 PROVISIONAL_HEAD = """\
