@@ -138,10 +138,14 @@ notes: |
     it) makes the water hexsides of its hex, and those touching its hex
     at a corner, count as bridged for its front's advances and cancels
     the river doubling against its front's attacks.
-  Standing answers for the questions put to the player who does not
-  attack: lose default (the weakest first, no more than needed; the
-  first of equal strongest), retreat auto (the first whole retreat), stay
-  (13.6), advance no.
+  Standing answers for the choices of the player who does not attack:
+  lose default (the weakest first, no more than needed; the first of
+  equal strongest), retreat auto (the first whole retreat), stay (13.6),
+  advance no. With the option defender-choices at standing (the
+  default) they are made without asking him; at ask he is asked. An
+  attack answer may be a plan, attacks joined by ";": it declares the
+  first of them legal now, so a plan given as the standing answer to
+  "attack" makes the attacks one at a time in its order.
 """
 
 OPTIONS = """\
@@ -174,6 +178,13 @@ options:
     default: "no"
     values: ["no", "yes"]
     help: optional rule 26.0
+  defender-choices:
+    default: standing
+    values: [standing, ask]
+    help: who makes a defender's choices (losses, retreats, 13.6, the
+      defender's advance) in the other player's turn; standing (the
+      standing answers do, so that turn needs no mail from the
+      defender) or ask (its owner is asked each time)
 """
 
 

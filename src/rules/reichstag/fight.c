@@ -232,6 +232,35 @@ static const char *side_name(int p)
 	return p >= 0 && p < PLAYERS ? rt_side_names[p] : "";
 }
 
+/* The player whose turn it is (4.0): the 1BF player in his Soviet PT
+ * and in the German PT of the 1UF sector, the 1UF player in the other
+ * two. */
+static int phasing_player(const struct rttr *st)
+{
+	switch (st->phase) {
+	case PH_1BF_REINF: case PH_1BF_BARRAGE: case PH_1BF_MOVE:
+	case PH_1BF_COMBAT: case PH_1BF_EXHAUST:
+	case PH_G1UF_REINF: case PH_G1UF_MOVE: case PH_G1UF_COMBAT:
+		return P1BF;
+	default:
+		return P1UF;
+	}
+}
+
+/* Whether a choice of `owner` is made by its standing answer without
+ * asking (option defender-choices: standing, and not his turn): the
+ * event says so. */
+static int standing_choice(struct ctx *c, const struct rttr *st, int owner,
+			   const char *rule, const char *what,
+			   const char *answer)
+{
+	if (st->opt_ask_defender || owner == phasing_player(st))
+		return 0;
+	ctx_event(c, rule, "%s: %s (the %s player's standing answer; option "
+		  "defender-choices).", what, answer, side_name(owner));
+	return 1;
+}
+
 /* 19.3: an engineer that is eliminated, retreats or advances gives no
  * more support this phase */
 static void leaves(struct rttr *st, int u)
@@ -315,7 +344,8 @@ static int choose_one(struct ctx *c, int owner, const char *what,
 	size_t k;
 	int i;
 
-	if (m <= 1)
+	if (m <= 1 || standing_choice(c, st, owner, "12.23", what,
+				      "default"))
 		return 0;
 	q_init(&q, "12.23", "lose", side_name(owner), "%s: choose the unit "
 	       "to eliminate (the strongest, equal by printed strength).",
@@ -391,7 +421,9 @@ static void losses(struct ctx *c, struct rttr *st, int kind, int16_t *who,
 		m = half_sets(st, who, *n, attacker ? strength_att :
 			      rc_printed_def, sets, Q_MAX_OPTIONS - 1);
 		k = 0;
-		if (m > 1) {
+		if (m > 1 && !standing_choice(c, st, owner, "12.23",
+					      attacker ? "Attacker's losses" :
+					      "Defender's losses", "default")) {
 			q_init(&q, "12.23", "lose", side_name(owner), "%s: "
 			       "choose units of at least half the printed "
 			       "strength (%s).", attacker ? "Attacker's "
@@ -561,8 +593,10 @@ static void retreat_unit(struct ctx *c, struct rttr *st, int u, int n,
 				       hex_id(path[i], b));
 	q.n = 1;
 	q_add(&q, "auto");
-	ans = whole_paths(&e, u, k.origin, k.origin, 1, n, panic) == 1 ?
-		"auto" : ctx_ask_text(c, &q, check_retreat, &k);
+	ans = whole_paths(&e, u, k.origin, k.origin, 1, n, panic) == 1 ||
+		standing_choice(c, st, owner, "13.0", st->u[u].id, "retreat "
+				"auto") ? "auto" :
+		ctx_ask_text(c, &q, check_retreat, &k);
 	if (check_retreat(&k, ans, why, sizeof why) < 0)
 		return;
 	for (i = 0; i < k.len; i++) {
@@ -624,7 +658,9 @@ static void retreats(struct ctx *c, struct rttr *st, const int16_t *who,
 			       st->u[u].id, hex_id(st->u[u].hex, h));
 			q_add(&q, "stay");
 			q_add(&q, "retreat");
-			if (ctx_ask(c, &q) == 0) {
+			if (standing_choice(c, st, owner, "13.6",
+					    st->u[u].id, "stay") ||
+			    ctx_ask(c, &q) == 0) {
 				ctx_event(c, "13.6", "%s stays in %s.",
 					  st->u[u].id, h);
 				continue;
@@ -788,7 +824,9 @@ static void advances(struct ctx *c, struct rttr *st, int16_t *who, int nwho,
 		k.nvac = nvac;
 		/* (25.3, optional: only high-mobility units beyond 1 hex;
 		 * check_advance) */
-		ans = ctx_ask_text(c, &q, check_advance, &k);
+		ans = standing_choice(c, st, owner, "14.0", "Advance after "
+				      "combat", "no") ? "no" :
+			ctx_ask_text(c, &q, check_advance, &k);
 		if (check_advance(&k, ans, why, sizeof why) < 0 || k.u < 0)
 			return;
 		for (i = 0; i < k.len; i++) {
@@ -883,10 +921,9 @@ static int owed(const struct rc_env *e, const struct rttr *st, int side,
 	return n;
 }
 
-static int check_attack(void *user, const char *ans, char *why,
-			size_t size)
+static int check_one(struct atk_check *k, const char *ans, char *why,
+		     size_t size)
 {
-	struct atk_check *k = user;
 	struct hex_attack ha;
 	uint8_t attacked[HEX_UNITS_MAX], defended[HEX_UNITS_MAX];
 	char text[256], w[48];
@@ -927,6 +964,52 @@ static int check_attack(void *user, const char *ans, char *why,
 		return -1;
 	k->ok = 1;
 	return 0;
+}
+
+/*
+ * One declaration (12.0, 12.2), or a plan: declarations separated by
+ * ";", perhaps ending in done. A plan stands for the first of its
+ * declarations that is legal now: those already made are not (their
+ * units have attacked), so one plan, given once as the standing answer
+ * to "attack", declares the attacks one at a time in its order, each
+ * after the last is resolved, dropping any that a result has made
+ * illegal. The player gives up reacting to the results; the rules
+ * still resolve one attack before the next is declared.
+ */
+static int check_attack(void *user, const char *ans, char *why,
+			size_t size)
+{
+	struct atk_check *k = user;
+	char one[256], first[200] = "";
+	const char *p = ans, *semi;
+	size_t len;
+
+	if (!strchr(ans, ';'))
+		return check_one(k, ans, why, size);
+	for (;;) {
+		semi = strchr(p, ';');
+		len = semi ? (size_t)(semi - p) : strlen(p);
+		while (len && (*p == ' ' || *p == '\t'))
+			p++, len--;
+		while (len && (p[len - 1] == ' ' || p[len - 1] == '\t'))
+			len--;
+		if (len >= sizeof one)
+			return snprintf(why, size, "an attack of the plan is "
+					"too long (12.2)"), -1;
+		memcpy(one, p, len);
+		one[len] = 0;
+		if (len) {
+			if (check_one(k, one, why, size) == 0)
+				return 0;
+			if (!first[0])
+				snprintf(first, sizeof first, "%s", why);
+		}
+		if (!semi)
+			break;
+		p = semi + 1;
+	}
+	return snprintf(why, size, "no attack of the plan may be made now "
+			"(the first: %s)", first), -1;
 }
 
 /* 21.2, 16.10: a strategic marker eliminated in this combat is captured
@@ -1169,7 +1252,7 @@ void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector)
 		q_init(&q, "12.0", "attack", side_name(player), "%s combat: "
 		       "HEX[,HEX] UNIT UNIT ... [mobile|assault] (the enemy "
 		       "hex, then every attacker; the table, mobile unless "
-		       "named), or done.", side == SOVIET ?
+		       "named), or done; a plan: attacks joined by ;.", side == SOVIET ?
 		       (sector == SEC_1BF ? "1BF" : "1UF") :
 		       (sector == SEC_1BF ? "German (1BF sector)" :
 			"German (1UF sector)"));
