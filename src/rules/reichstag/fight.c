@@ -276,6 +276,7 @@ static void eliminate(struct ctx *c, struct rttr *st, int u,
 
 	ctx_event(c, rule, "%s is eliminated at %s%s.", st->u[u].id,
 		  hex_id(h, x), why);
+	ctx_mark(c, "", "lost", x, "", st->u[u].id);
 	st->elim_by[u] = (int8_t)rt_sector(st, h);
 	st->u[u].where = U_ELIMINATED;
 	st->u[u].hex = HEX_NONE;
@@ -1117,6 +1118,7 @@ static void resolve(struct ctx *c, struct rttr *st, struct fx_user *x,
 		return;
 	ctx_event(c, "12.23", "Column %s, die %d: %s.",
 		  st->crt[table].label[col], die, res->code);
+	ctx_mark(c, "", "combat", hex_id(a->def[0], hx), "", res->code);
 	na = t.n_att;
 	nd = t.n_def;
 	memcpy(att, t.att_u, sizeof att);
