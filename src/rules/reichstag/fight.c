@@ -14,8 +14,14 @@
  * sector, which the other player commands, 4.0; a German PT's defenders
  * are the Soviets of the front its commander opposes; 16.10 gives him the
  * Reichstag garrison too). Every such question has a standing answer
- * (lose "default", retreat "auto", stay "stay", advance "no"), so a
- * player who gives them answers a whole combat phase in one mail.
+ * (lose "default", retreat "auto", stay "stay", advance "no"). The
+ * engine keeps no standing orders across steps in a game with hidden
+ * information, so the option defender-choices decides: "standing" (the
+ * default) makes those choices by the standing answers without asking,
+ * "ask" asks the owner each time (a mail each). The attacker may answer
+ * "attack" with a plan, attacks joined by ";", which declares the first
+ * of them still legal: given as a standing answer it makes the phase's
+ * attacks one by one in one mail.
  */
 #include <stdio.h>
 #include <string.h>
