@@ -583,6 +583,15 @@ static void retreat_unit(struct ctx *c, struct rttr *st, int u, int n,
 	k.panic = panic;
 	len = rc_retreat_auto(&e, u, k.origin, n, panic, path, &whole);
 	if (!whole) {
+		/* 13.0: eliminated in the last hex it could reach (the
+		 * longest of its partial retreats, the first found) */
+		for (i = 0; i < len; i++) {
+			ctx_event(c, "13.0", "%s retreats from %s to %s.",
+				  st->u[u].id, hex_id(st->u[u].hex, a),
+				  hex_id(path[i], b));
+			ctx_mark(c, "", "move", a, b, st->u[u].id);
+			enter(c, st, u, path[i]);
+		}
 		eliminate(c, st, u, "13.0", ": it cannot retreat the whole "
 			  "distance");
 		return;

@@ -387,6 +387,13 @@ case("13.0-defender-standing", "13.0, option defender-choices standing (the defa
      "1bf-combat", ["5"], [("attack", "0304 S4")],
      {"units": {"G3": "0404"}, "events": ["die 5: DR", "G3: retreat auto (the 1uf player's standing answer; option defender-choices)", "G3 retreats from 0304 to 0404"]},
      standing={"advance": "no"})
+case("13.0-eliminated-at-last-hex", "13.0: a unit that cannot retreat the whole distance is eliminated in the last hex it could reach: DP, die 2, G1 reaches 0404 and no hex 2 away is free",
+     ["13.0", "12.23"],
+     ["S8 soviet 8-8-6 at 0303 1bf corps tank hm", "S1 soviet 1-1-6 at 0306 1bf rgt recon hm recon",
+      "G2 german 2-2-0 at 0403 mobile rgt pzgr", "G1 german 1-1-0 at 0403 mobile bn inf"],
+     "1bf-combat", ["6", "2"], [("attack", "0403 S8")],
+     {"units": {"G2": "eliminated", "G1": "eliminated"}, "events": ["die 6: DP", "G1 retreats from 0403 to 0404", "G1 is eliminated at 0404: it cannot retreat the whole distance"]},
+     standing={"advance": "no"})
 
 for (name, title, rules, oob, phase, draws, answers, expect, extra, standing, refused, options) in cases:
     o = []
