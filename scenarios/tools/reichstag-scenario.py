@@ -29,11 +29,13 @@ version: 1
 title: "Race to the Reichstag: Berlin, 1945"
 title_ja: "レース・トゥ・ザ・ライヒスターク: ベルリン1945"
 draft: "Only set-up (3.x), the turn sequence (4.0), movement (9.x),
-  stacking (10.x), zones of control (11.x) and victory (21.x) are
-  implemented; STAVKA points (6), reinforcements and replacements (7, 8),
-  combat (12-14), barrage (15), the fixed units' powers (16),
-  reconnaissance (17), bridges (18), engineers (19), exhaustion (20) and
-  the optional rules (22-26) are not implemented yet."
+  stacking (10.x), zones of control (11.x), combat (12-14, with the
+  flak towers 16.4, bridges 18 and engineers 19 in combat) and victory
+  (21.x) are implemented; STAVKA points (6), reinforcements and
+  replacements (7, 8), barrage placement (15), the other fixed units'
+  powers (16), reconnaissance (17), engineers in movement (19),
+  exhaustion (20) and the optional rules (22-26) are not implemented
+  yet."
 """
 
 PROVISIONAL_HEAD = """\
@@ -157,10 +159,14 @@ notes: |
     it) makes the water hexsides of its hex, and those touching its hex
     at a corner, count as bridged for its front's advances and cancels
     the river doubling against its front's attacks.
-  Standing answers for the questions put to the player who does not
-  attack: lose default (the weakest first, no more than needed; the
-  first of equal strongest), retreat auto (the first whole retreat), stay
-  (13.6), advance no.
+  Standing answers for the choices of the player who does not attack:
+  lose default (the weakest first, no more than needed; the first of
+  equal strongest), retreat auto (the first whole retreat), stay (13.6),
+  advance no. With the option defender-choices at standing (the
+  default) they are made without asking him; at ask he is asked. An
+  attack answer may be a plan, attacks joined by ";": it declares the
+  first of them legal now, so a plan given as the standing answer to
+  "attack" makes the attacks one at a time in its order.
 """
 
 OPTIONS = """\
@@ -193,6 +199,13 @@ options:
     default: "no"
     values: ["no", "yes"]
     help: optional rule 26.0
+  defender-choices:
+    default: standing
+    values: [standing, ask]
+    help: who makes a defender's choices (losses, retreats, 13.6, the
+      defender's advance) in the other player's turn; standing (the
+      standing answers do, so that turn needs no mail from the
+      defender) or ask (its owner is asked each time)
 """
 
 

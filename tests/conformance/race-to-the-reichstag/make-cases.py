@@ -623,16 +623,18 @@ case("5.6-no-german-zoc-into-reichstag",
 case("5.5-reichstag-both-sectors",
      "5.5 the Reichstag is in both sectors: a 1UF unit enters it from its "
      "sector, and so controls it (21.2); at the interphase the game ends "
-     "(4.0 V.A; the combat phase comes first, 12.0)",
+     "(4.0 V.A)",
      ["5.5", "21.2", "4.0", "21.1"], RT,
      "  phase: 1uf-movement\n  reichstag-blind: 0\n",
      answers=[("move", "U1 0503")],
      expect="""\
-  pending: attack
+  pending: over
   state:
     units: {U1: "0503"}
     control: {"0503": 1uf}
     reichstag-taken-by: 1uf
+    result: 1uf
+    vp: {1bf: 0, 1uf: 30}
   events: ["U1 (1uf) enters the Reichstag"]
 """)
 
