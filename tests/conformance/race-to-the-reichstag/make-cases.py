@@ -285,7 +285,7 @@ case("10.2-set-up-division-and-brigade",
      expect="""\
   state:
     units: {S1: "0601", S2: "0701", S3: "0601"}
-    phase: 1bf-movement
+    phase: 1bf-reinforcement
 """)
 
 case("3.8-spree-zone",
@@ -458,7 +458,7 @@ case("11.4-zoc-entered",
      "  phase: 1bf-movement\n",
      answers=[("move", "S1 0603")],
      expect="""\
-  pending: draw
+  pending: attack
   state:
     units: {S1: "0603"}
   events: ["S1 is in an enemy zone of control and stops"]
@@ -611,7 +611,8 @@ case("5.5-reichstag-both-sectors",
      "(4.0 V.A)",
      ["5.5", "21.2", "4.0", "21.1"], RT,
      "  phase: 1uf-movement\n  reichstag-blind: 0\n",
-     answers=[("move", "U1 0503")],
+     answers=[("move", "U1 0503"), ("attack", "done")],
+     draws=["1", "1"],
      expect="""\
   pending: over
   state:
@@ -657,8 +658,7 @@ case("16.10-reichstag-revealed",
     units: {P1: "0503", P3: "0503", P5: "0503"}
     cup-count: 2
   events: ["The Reichstag garrison is revealed: P3",
-           "The Reichstag garrison is revealed: P1",
-           "12.0 combat: not implemented in this draft"]
+           "The Reichstag garrison is revealed: P1"]
 """)
 
 case("16.10-not-in-german-combat",
@@ -700,7 +700,7 @@ case("15.8-barrage-removal",
      "  barrage: {A1: \"0604\", A2: \"0203\"}\n"
      "  phase: 1bf-barrage-removal\n",
      expect="""\
-  pending: move
+  pending: max-effort
   state:
     barrage: {A2: "0203"}
   events: ["The 1bf barrage markers are removed (1)"]
@@ -793,13 +793,12 @@ case("4.0-not-the-last-turn",
      ["4.0"], END,
      "  phase: scenario-end\n  turn: 3\n",
      expect="""\
-  pending: move
+  pending: max-effort
   state:
     turn: 4
-    phase: 1bf-movement
+    phase: 1bf-reinforcement
   events: ["GT 4 begins (26 April)",
-           "17.3 reconnaissance: not implemented in this draft",
-           "7.0 Soviet reinforcements"]
+           "17.3 reconnaissance: not implemented in this draft"]
 """)
 
 case("4.0-sequence",
@@ -807,14 +806,13 @@ case("4.0-sequence",
      "phase, then the Germans of the 1BF sector move (1UF player)",
      ["4.0", "9.3"], END,
      "  phase: 1bf-movement\n",
-     answers=[("move", "done")], draws=["5"],
+     answers=[("move", "done")], draws=["3", "4", "5"],
      expect="""\
   pending: move
   state:
     phase: german-1bf-sector-movement
-  events: ["12.0 combat: not implemented in this draft",
-           "20.0 exhaustion: not implemented in this draft",
-           "7.3 German reinforcements",
+  events: ["1bf exhaustion: 2d6 3 + 4 = 7",
+           "The pool is empty",
            "German movement in the 1bf sector: 5 MP"]
 """)
 
@@ -843,9 +841,15 @@ def write(c):
 
 
 def main():
+    # only the cases this script wrote (make-combat-cases.py and
+    # make-economy-cases.py write the others)
     for f in os.listdir(HERE):
         if f.endswith(".yaml"):
-            os.remove(os.path.join(HERE, f))
+            with open(os.path.join(HERE, f)) as fh:
+                mine = fh.readline().startswith(
+                    "# written by make-cases.py")
+            if mine:
+                os.remove(os.path.join(HERE, f))
     for c in CASES:
         write(c)
     print("%d cases" % len(CASES))
