@@ -218,6 +218,8 @@ static void fx_rules(const struct fx_user *x, struct hex_rules *r)
 	r->stack_ok = fx_stack_ok;
 	r->may_enter = fx_may_enter;
 	r->bridged = fx_bridged;
+	r->extra_cost = NULL;     /* 15.4: no barrage cost in a retreat or
+				     an advance */
 	r->user = x;
 }
 

@@ -348,4 +348,35 @@ void rt_hitler_phase(struct ctx *c, struct rttr *st, int sec, int who);
 void rt_position(const void *st, const char *side, struct strbuf *out);
 int rt_result(const void *st, struct strbuf *out);
 
+/* ---- the economy, reinforcements and barrage (economy.c, reinforce.c,
+ * barrage.c; called from turn.c's phase functions) ---- */
+
+/* economy.c: 6.x, 27.3, 20.x */
+int rt_sp_cost(const struct rttr *st, int p, int base);
+int rt_sp_replace_base(const struct rttr *st, int u);
+int rt_sp_check(const struct rttr *st, int p, int cost, const char *what,
+		char *why, size_t size);
+void rt_sp_spend(struct ctx *c, struct rttr *st, int p, int cost,
+		 const char *rule, const char *what);
+void rt_max_effort(struct ctx *c, struct rttr *st, int p);
+int rt_forced_strip(const char *ans, char *buf, size_t size);
+int rt_forced_check(const struct rttr *st, int u, char *why, size_t size);
+void rt_forced_spend(struct ctx *c, struct rttr *st, int u);
+int rt_forced_bonus(const struct rttr *st, int u);
+int rt_exhaust_count(const struct rttr *st, int p);
+void rt_exhaustion_phase(struct ctx *c, struct rttr *st, int p);
+/* reinforce.c: 7.x, 8.x */
+void rt_soviet_reinf_phase(struct ctx *c, struct rttr *st, int p);
+void rt_german_reinf_phase(struct ctx *c, struct rttr *st, int sec);
+/* barrage.c: 15.x, 17.4 */
+void rt_barrage_phase(struct ctx *c, struct rttr *st, int p);
+int rt_barrage_remove(struct rttr *st, int p);
+void rt_barrage_reindex(struct rttr *st);
+int rt_in_barrage_zone(const struct rttr *st, int h);
+int rt_barrage_extra(const void *user, int u, int a, int b);
+/* turn.c, for the files above: stack_ok (10.x, 5.5) and put with the
+ * 21.2 control report */
+int rt_stack_ok(const struct rttr *st, int u, int h);
+void rt_put(struct ctx *c, struct rttr *st, int u, int h);
+
 #endif

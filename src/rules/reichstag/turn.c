@@ -150,6 +150,7 @@ void rt_rules(const struct rttr *st, struct hex_rules *r)
 	r->exerts_zoc = hook_exerts_zoc;
 	r->stack_ok = hook_stack_ok;
 	r->may_enter = hook_may_enter;
+	r->extra_cost = rt_barrage_extra;    /* 15.4 (barrage.c) */
 	r->user = st;
 	r->disengage = 1;    /* 11.5 */
 }
@@ -733,7 +734,8 @@ static int moves_now(const struct rttr *st, int u, int soviet, int sec)
 /* 9.2, 9.3: half MPs */
 static int allowance(const struct rttr *st, int u)
 {
-	return st->u[u].side == SOVIET ? unit_mov(&st->u[u]) * HALF :
+	return st->u[u].side == SOVIET ? unit_mov(&st->u[u]) * HALF +
+	       rt_forced_bonus(st, u) /* 6.5 (economy.c) */ :
 	       st->german_mp * HALF;
 }
 
@@ -743,6 +745,7 @@ struct mv_check {
 	int16_t *best;          /* scratch [HEX_MAX] for the examples */
 	int soviet, sec;
 	struct hex_move mv;
+	int forced;             /* 6.5: the move ends in "forced" */
 };
 
 /* Walk unit u along path on t, without events. 0, or -1 with why. */
@@ -796,13 +799,16 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 	struct rttr *st = m->st;
 	struct hex_rules r;
 	int u, n;
-	char x[8];
+	char x[8], buf[Q_TEXT_LEN];
 
+	m->forced = 0;
 	if (!strcmp(ans, "done")) {
 		m->mv.unit = -1;
 		return 0;
 	}
-	if (hex_move_parse(&st->map, ans, find_unit, st, &move_labels,
+	/* 6.5 (economy.c): "UNIT ... forced" */
+	m->forced = rt_forced_strip(ans, buf, sizeof buf);
+	if (hex_move_parse(&st->map, buf, find_unit, st, &move_labels,
 			   &m->mv, why, size))
 		return -1;
 	u = m->mv.unit;
@@ -816,10 +822,15 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 	if (allowance(st, u) == 0)
 		return snprintf(why, size, "%s has no movement points (9.3)",
 				st->u[u].id), -1;
+	if (m->forced && rt_forced_check(st, u, why, size))
+		return -1;
+	memcpy(m->trial, st, sizeof *st);
+	if (m->forced)
+		m->trial->flags[u] |= F_FORCED;
 	if (m->mv.by_dest) {
 		rt_rules(st, &r);
 		r.began_in_zoc = began_in_zoc(st, u);
-		n = hex_path(&r, u, st->u[u].hex, allowance(st, u), 1,
+		n = hex_path(&r, u, st->u[u].hex, allowance(m->trial, u), 1,
 			     m->mv.path[0], m->mv.path, HEX_PATH_MAX, NULL);
 		if (n <= 0)
 			return snprintf(why, size, "%s cannot reach %s in this "
@@ -828,7 +839,6 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 		m->mv.n = n;
 		m->mv.by_dest = 0;
 	}
-	memcpy(m->trial, st, sizeof *st);
 	return walk(m->trial, u, m->mv.path, m->mv.n, why, size);
 }
 
@@ -940,10 +950,10 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 	m.trial = ctx_scratch(c, sizeof *m.trial);
 	m.best = ctx_scratch(c, HEX_MAX * sizeof *m.best);
 	if (soviet)
-		not_yet(c, "6.5", "forced march and 19.1 engineers' river "
-			"crossing cost");
+		not_yet(c, "19.1", "engineers' river crossing cost in "
+			"movement");
 	for (u = 0; u < st->n_units; u++)
-		st->flags[u] &= (uint16_t)~F_MOVED;
+		st->flags[u] &= (uint16_t)~(F_MOVED | F_FORCED);
 	if (!soviet) {
 		/* 9.3, 16.2: one roll for every German mobile unit of the
 		 * sector, +1 a face-up command post there */
@@ -977,10 +987,11 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 		if (n == 0)
 			break;
 		q_init(&q, "9.0", "move", rt_side_names[who],
-		       "%s movement: UNIT to HEX, UNIT HEX HEX ..., or done. "
+		       "%s movement: UNIT to HEX, UNIT HEX HEX ...%s, or done. "
 		       "Units:", soviet ? rt_side_names[sec] :
 		       sec == SEC_1BF ? "German (1BF sector)" :
-		       "German (1UF sector)");
+		       "German (1UF sector)", soviet ? " (add forced: "
+		       "6.5, +3 MP for 1 SP)" : "");
 		len = strlen(q.text);
 		for (u = 0; u < st->n_units && len + 10 < sizeof q.text; u++)
 			if (moves_now(st, u, soviet, sec)) {
@@ -999,6 +1010,8 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 		ans = ctx_ask_text(c, &q, check_move, &m);
 		if (check_move(&m, ans, why, sizeof why) || m.mv.unit < 0)
 			break;
+		if (m.forced)
+			rt_forced_spend(c, st, m.mv.unit);  /* 6.5 */
 		move_unit(c, st, m.mv.unit, m.mv.path, m.mv.n);
 	}
 	st->german_mp = 0;
@@ -1080,11 +1093,9 @@ static int sudden_death(const struct rttr *st)
 
 static void barrage_off(struct ctx *c, struct rttr *st, int p)
 {
-	int k, n = hex_markers_clear(&st->bz, -1, p);
+	/* barrage.c: the other front's markers keep their indices */
+	int n = rt_barrage_remove(st, p);
 
-	for (k = 0; k < st->n_mk; k++)
-		if (st->mk[k].owner == p)
-			st->mk[k].on_map = -1;
 	ctx_event(c, "15.8", "The %s barrage markers are removed (%d).",
 		  rt_side_names[p], n);
 }
@@ -1097,18 +1108,30 @@ static void turn_phase(struct ctx *c, struct rttr *st)
 		/* 17.3 at the start of the Soviet PT (fog.c) */
 		rt_recon_phase(c, st, st->phase == PH_1BF_REINF ? P1BF :
 			       P1UF);
-		not_yet(c, "7.0", "Soviet reinforcements, 8.0 replacements, "
-			"6.0 STAVKA points and 6.7 Maximum Effort");
+		/* 6.7, 8.2, 7.1 (reinforce.c, economy.c) */
+		rt_soviet_reinf_phase(c, st, st->phase == PH_1BF_REINF ?
+				      P1BF : P1UF);
 		break;
 	case PH_1BF_BARRAGE:
 	case PH_1UF_BARRAGE:
-		not_yet(c, "15.0", "barrage");
+		/* 15.x, 17.4 (barrage.c) */
+		rt_barrage_phase(c, st, st->phase == PH_1BF_BARRAGE ?
+				 P1BF : P1UF);
 		break;
 	case PH_1BF_MOVE:
-		movement_phase(c, st, 1, SEC_1BF, P1BF);
-		break;
 	case PH_1UF_MOVE:
-		movement_phase(c, st, 1, SEC_1UF, P1UF);
+		if (st->max_effort_now) {
+			/* 6.7: the movement phase is a second combat phase
+			 * (the same combat phase, run twice) */
+			ctx_event(c, "6.7", "Maximum Effort: no movement "
+				  "phase; a first combat phase instead.");
+			combat_flips(c, st, 1);
+			rt_combat_phase(c, st, SOVIET, st->phase ==
+					PH_1BF_MOVE ? SEC_1BF : SEC_1UF);
+			break;
+		}
+		movement_phase(c, st, 1, st->phase == PH_1BF_MOVE ? SEC_1BF :
+			       SEC_1UF, st->phase == PH_1BF_MOVE ? P1BF : P1UF);
 		break;
 	case PH_1BF_COMBAT:
 	case PH_1UF_COMBAT:
@@ -1119,7 +1142,9 @@ static void turn_phase(struct ctx *c, struct rttr *st)
 		break;
 	case PH_1BF_EXHAUST:
 	case PH_1UF_EXHAUST:
-		not_yet(c, "20.0", "exhaustion");
+		/* 20.x (economy.c) */
+		rt_exhaustion_phase(c, st, st->phase == PH_1BF_EXHAUST ?
+				    P1BF : P1UF);
 		break;
 	case PH_G1BF_REINF:
 	case PH_G1UF_REINF:
@@ -1132,7 +1157,8 @@ static void turn_phase(struct ctx *c, struct rttr *st)
 			if (st->opt_hitler)     /* 22.1 (options.c) */
 				rt_hitler_phase(c, st, sec, who);
 			rt_flip_phase(c, st, who);       /* 16.8 (1) */
-			not_yet(c, "7.3", "German reinforcements");
+			/* 7.3, 7.4 (reinforce.c) */
+			rt_german_reinf_phase(c, st, sec);
 			rt_fixed_reinf(c, st, sec, who); /* 16.3, 16.5, 16.7 */
 		}
 		break;
@@ -1193,4 +1219,16 @@ void rt_play(struct ctx *c, void *vst)
 		st->phase = st->phase == PH_ADVANCE ? PH_1BF_REINF :
 			    (enum phase)(st->phase + 1);
 	}
+}
+
+/* ---- for economy.c, reinforce.c, barrage.c ---- */
+
+int rt_stack_ok(const struct rttr *st, int u, int h)
+{
+	return stack_ok(st, u, h);
+}
+
+void rt_put(struct ctx *c, struct rttr *st, int u, int h)
+{
+	put_told(c, st, u, h);
 }

@@ -300,7 +300,7 @@ case("10.2-set-up-division-and-brigade",
      expect="""\
   state:
     units: {S1: "0601", S2: "0701", S3: "0601"}
-    phase: 1bf-movement
+    phase: 1bf-reinforcement
 """)
 
 case("3.8-spree-zone",
@@ -627,6 +627,7 @@ case("5.5-reichstag-both-sectors",
      ["5.5", "21.2", "4.0", "21.1"], RT,
      "  phase: 1uf-movement\n  reichstag-blind: 0\n",
      answers=[("move", "U1 0503")],
+     draws=["1", "1"],
      expect="""\
   pending: over
   state:
@@ -714,7 +715,7 @@ case("15.8-barrage-removal",
      "  barrage: {A1: \"0604\", A2: \"0203\"}\n"
      "  phase: 1bf-barrage-removal\n",
      expect="""\
-  pending: move
+  pending: max-effort
   state:
     barrage: {A2: "0203"}
   events: ["The 1bf barrage markers are removed (1)"]
@@ -807,12 +808,11 @@ case("4.0-not-the-last-turn",
      ["4.0"], END,
      "  phase: scenario-end\n  turn: 3\n",
      expect="""\
-  pending: move
+  pending: max-effort
   state:
     turn: 4
-    phase: 1bf-movement
-  events: ["GT 4 begins (26 April)",
-           "7.0 Soviet reinforcements"]
+    phase: 1bf-reinforcement
+  events: ["GT 4 begins (26 April)"]
 """)
 
 case("4.0-sequence",
@@ -820,13 +820,13 @@ case("4.0-sequence",
      "phase, then the Germans of the 1BF sector move (1UF player)",
      ["4.0", "9.3"], END,
      "  phase: 1bf-movement\n",
-     answers=[("move", "done")], draws=["5"],
+     answers=[("move", "done")], draws=["3", "4", "5"],
      expect="""\
   pending: move
   state:
     phase: german-1bf-sector-movement
-  events: ["20.0 exhaustion: not implemented in this draft",
-           "7.3 German reinforcements",
+  events: ["1bf exhaustion: 2d6 3 + 4 = 7",
+           "The pool is empty",
            "German movement in the 1bf sector: 5 MP"]
 """)
 
@@ -860,15 +860,15 @@ def write(c):
 
 
 def main():
-    # only this script's own output: the combat cases (and others) are
-    # written by their own scripts beside it
+    # only the cases this script wrote (make-combat-cases.py and
+    # make-economy-cases.py write the others)
     for f in os.listdir(HERE):
-        if not f.endswith(".yaml"):
-            continue
-        with open(os.path.join(HERE, f)) as fh:
-            mine = fh.readline().startswith("# written by make-cases.py")
-        if mine:
-            os.remove(os.path.join(HERE, f))
+        if f.endswith(".yaml"):
+            with open(os.path.join(HERE, f)) as fh:
+                mine = fh.readline().startswith(
+                    "# written by make-cases.py")
+            if mine:
+                os.remove(os.path.join(HERE, f))
     for c in CASES:
         write(c)
     print("%d cases" % len(CASES))

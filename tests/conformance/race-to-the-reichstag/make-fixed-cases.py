@@ -58,7 +58,7 @@ case("17.3-recon-examines",
      "within 2: the whole stack becomes known to the 1BF player, the "
      "face-down fixed unit there turns face up for all",
      ["17.3", "17.1"], RECON, RECON_STATE,
-     answers=[("recon", "0603")],
+     answers=[("recon", "0603"), ("max-effort", "no")],
      expect="""\
   pending: move
   state:
@@ -73,7 +73,7 @@ case("17.3-recon-unit-stays",
      "17.3 a unit that reconnoitred may not move in that PT's movement "
      "phase",
      ["17.3"], RECON, RECON_STATE,
-     answers=[("recon", "0603"), ("move", "R1 0602")],
+     answers=[("recon", "0603"), ("max-effort", "no"), ("move", "R1 0602")],
      expect="""\
   refused: "R1 may not move in this phase (17.3"
 """)
@@ -90,7 +90,7 @@ case("17.3-recon-none",
      "17.3 the recon is the player's choice: none (the standing answer) "
      "examines nothing and the unit moves",
      ["17.3"], RECON, RECON_STATE,
-     answers=[("recon", "none"), ("move", "R1 0602")],
+     answers=[("recon", "none"), ("max-effort", "no"), ("move", "R1 0602")],
      expect="""\
   state:
     units: {R1: "0602"}
@@ -312,7 +312,7 @@ case("16.5-sniper-later",
      "reinforcement phase, face down, within 4 hexes of a German unit the "
      "player commands, behind the Soviet line too",
      ["16.5", "16.8"], SNIPER_LATER, SNIPER_STATE,
-     answers=[("sniper", "0205")], draws=["3"],
+     answers=[("draw", "draw"), ("sniper", "0205")], draws=["3", "3"],
      expect="""\
   state:
     units: {N1: "0205"}
@@ -325,7 +325,7 @@ case("16.5-sniper-later",
 case("16.5-sniper-within-4",
      "16.5 not farther than 4 hexes from a German unit he commands",
      ["16.5"], SNIPER_LATER, SNIPER_STATE,
-     answers=[("sniper", "0206")], draws=["3"],
+     answers=[("draw", "draw"), ("sniper", "0206")], draws=["3", "3"],
      expect="""\
   refused: "0206 is not within 4 hexes of a German unit (not a sniper) you command in this sector (16.5)"
 """)
