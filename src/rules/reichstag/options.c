@@ -246,3 +246,31 @@ void rt_hitler_phase(struct ctx *c, struct rttr *st, int sec, int who)
 			  d, st->turn, d == 6 ? " (a 6 never brings it)" : "");
 	}
 }
+
+/* ---- 23.2 Prepared Defence: the main defence line ---- */
+
+void rt_options_map(struct rttr *st)
+{
+	unsigned bit = hex_feature(&st->map, "sbahn");
+	struct hex_effect *e;
+	int i, al;
+
+	if (!st->opt_prepared || !bit)
+		return;
+	for (i = 0; i < st->map.n_features; i++)
+		if (((unsigned)HF_FORT << (i + 1)) == bit)
+			break;
+	if (i == st->map.n_features)
+		return;
+	e = &st->map.feature[i];
+	al = hex_allegiance(&st->map, "soviet");
+	if (al >= 0) {          /* no Soviet ZOC into S-Bahn hexes */
+		e->of[al].given |= HEX_OF_ZOC;
+		e->of[al].zoc = 0;
+	}
+	al = hex_allegiance(&st->map, "german");
+	if (al >= 0) {          /* Germans there ignore retreats */
+		e->of[al].given |= HEX_OF_RETREAT;
+		e->of[al].ignore_retreat = 1;
+	}
+}

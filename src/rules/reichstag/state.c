@@ -577,6 +577,7 @@ int rt_setup(void *vst, const struct doc *scn, const struct doc_node *data,
 	st->phase = PH_S_DRAW_1BF;
 	st->rt_front = -1;
 	memset(st->ctrl, -1, sizeof st->ctrl);
+	rt_options_map(st);     /* 23.2 (options.c) */
 	return 0;
 }
 
@@ -1394,6 +1395,7 @@ int rt_load(void *vst, const struct doc *d, const struct doc_node *map,
 			st->known[k] |= (uint8_t)(1 << st->placed_by[k]);
 	(void)reichstag_hex;
 	rt_reindex(st);
+	rt_options_map(st);     /* 23.2 (options.c) */
 	return 0;
 }
 

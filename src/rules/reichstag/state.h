@@ -341,6 +341,10 @@ int rt_airstrip_ok(const struct rttr *st, int h);
  * front f standing at h) traces a line of communication; 1 when the
  * option is off (nothing needs one) */
 int rt_loc(const struct rttr *st, int f, int h);
+/* 23.2: with Prepared Defence the map's sbahn rows get no Soviet ZOC
+ * into them and German units there ignore retreats (as 13.6 reads the
+ * objective hexes' row); called at the end of setup and load */
+void rt_options_map(struct rttr *st);
 /* 22.1 Hitler Fantasy at the start of a German PT of sector sec */
 void rt_hitler_phase(struct ctx *c, struct rttr *st, int sec, int who);
 

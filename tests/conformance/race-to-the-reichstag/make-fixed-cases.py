@@ -406,6 +406,93 @@ case("22.1-option-off",
   events: ["German movement in the 1bf sector: 2 MP"]
 """)
 
+# ----------------------------------------------- 25.3 high mobility
+
+HM = """\
+    S8 soviet 8-8-6 at 0801 1bf corps rifle ; not high mobility
+    T8 soviet 8-8-6 at 0701 1bf corps tank hm ; high mobility
+    G1 german 1-1-0 at 0802 mobile bn inf ; defender
+"""
+
+case("25.3-high-mobility-only",
+     "25.3 with the option, only high-mobility units advance 2 or 3 "
+     "hexes: 8 against 1 = 800%, die 6: OR (advance up to 3), the rifle "
+     "corps may not go beyond the vacated hex",
+     ["25.3", "14.0", "12.23"], HM.replace(
+         "    T8 soviet 8-8-6 at 0701 1bf corps tank hm ; high mobility\n",
+         ""),
+     "  phase: 1bf-combat\n  turn: 2\n  reichstag-blind: 0\n",
+     answers=[("attack", "0802 S8"), ("advance", "S8 0802 0803")],
+     draws=["6"], options={"high-mobility": "yes"},
+     expect="""\
+  refused: "S8 is not a high-mobility unit and advances 1 hex only (25.3)"
+""")
+
+case("25.3-high-mobility-advances-3",
+     "25.3 with the option a high-mobility unit advances the full 3 "
+     "hexes of an OR",
+     ["25.3", "14.0"], HM.replace("S8 soviet 8-8-6 at 0801",
+                                  "S8 soviet 8-8-6 at 0601").replace(
+         "T8 soviet 8-8-6 at 0701", "T8 soviet 8-8-6 at 0801"),
+     "  phase: 1bf-combat\n  turn: 2\n  reichstag-blind: 0\n",
+     answers=[("attack", "0802 T8"), ("advance", "T8 0802 0803 0804")],
+     draws=["6"], options={"high-mobility": "yes"},
+     expect="""\
+  state:
+    units: {T8: "0804", G1: eliminated}
+""")
+
+case("25.3-option-off",
+     "25.0 without the option any mobile unit advances the 3 hexes of an "
+     "OR (14.0)",
+     ["25.3", "14.0"], HM.replace(
+         "    T8 soviet 8-8-6 at 0701 1bf corps tank hm ; high mobility\n",
+         ""),
+     "  phase: 1bf-combat\n  turn: 2\n  reichstag-blind: 0\n",
+     answers=[("attack", "0802 S8"), ("advance", "S8 0802 0803 0804")],
+     draws=["6"],
+     expect="""\
+  state:
+    units: {S8: "0804", G1: eliminated}
+""")
+
+# ------------------------------------- 23.2 Prepared Defence, S-Bahn
+
+MAP_SBAHN = mc.MAP.replace(
+    "    zoc: {to-zoc:",
+    "    features:\n      sbahn: {defence: {german: 200, soviet: 100}, "
+    "crt: {german: assault}}\n    zoc: {to-zoc:").replace(
+    "      0808 lake\n",
+    "      0808 lake\n      0806 clear sbahn\n      0807 clear sbahn\n")
+SBAHN = """\
+    S1 soviet 4-4-6 at 0706 1bf div rifle ; ZOC over 0805, 0806
+    G1 german 2-2-0 at 0807 mobile rgt inf ; on the S-Bahn
+"""
+
+case("23.2-no-soviet-zoc-into-sbahn",
+     "23.2 with Prepared Defence no Soviet ZOC extends into S-Bahn hexes: "
+     "a German moves through 0806 next to a Soviet unit and on",
+     ["23.2", "11.4"], SBAHN,
+     "  phase: german-1bf-sector-movement\n  turn: 2\n"
+     "  reichstag-blind: 0\n",
+     answers=[("move", "G1 0806 0805")], draws=["2"],
+     options={"prepared-defence": "yes"}, map_=MAP_SBAHN,
+     expect="""\
+  state:
+    units: {G1: "0805"}
+""")
+
+case("23.2-option-off",
+     "23.0 without Prepared Defence the S-Bahn hex next to a Soviet unit "
+     "is in its ZOC: the German stops there (11.4)",
+     ["23.2", "11.4"], SBAHN,
+     "  phase: german-1bf-sector-movement\n  turn: 2\n"
+     "  reichstag-blind: 0\n",
+     answers=[("move", "G1 0806 0805")], draws=["2"], map_=MAP_SBAHN,
+     expect="""\
+  refused: "0806 is in an enemy zone of control: G1 stops there (11.4)"
+""")
+
 
 def write(c):
     (name, title, rules, oob, state, answers, draws, expect, options,
