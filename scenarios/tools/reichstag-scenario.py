@@ -167,6 +167,51 @@ notes: |
   attack answer may be a plan, attacks joined by ";": it declares the
   first of them legal now, so a plan given as the standing answer to
   "attack" makes the attacks one at a time in its order.
+  Fixed units, fog of war and the options (16.x, 17.3, 22-26):
+  - 16.8 (1) "at any time" by mail: the placer is asked at the start of
+    each German player turn he commands, before the movement roll (so a
+    command post he turns up counts at once, 16.2); standing answer none.
+  - 16.3, 16.7: "the other player's" eliminated units are the German
+    units eliminated in the airfield's or depot's sector (the dead pile
+    of the Germans this commander leads). The airfield brings back up to
+    2 fixed infantry (as many as there are) and, unlike the depot (16.7
+    "ignoring EZOC"), not into an enemy ZOC. Units come back face up.
+    Used, the airfield or depot is removed for good. Standing answer none.
+  - 16.3: an airfield is placed on a hex with a road hexside or an
+    airfield hex.
+  - 16.5: a sniper drawn at set-up may be placed in its set-up zone or
+    kept in hand ("UNIT hold"); one in hand is seen by its holder only
+    and is placed face down in a later German reinforcement phase of
+    his, within 4 hexes of a German unit other than a sniper that he
+    commands, in that sector, in any hex a German may stand in (the
+    Soviet ZOC and the far side of the Soviet line included). Standing
+    answer hold.
+  - 17.3: the radius counts plain hex distance and keeps only hexes of
+    the recon unit's sector (the Reichstag is in both), as for flak and
+    barrage. Only hexes with German counters are offered. Face-down
+    units there turn face up for both players; the rest of the stack is
+    told to the recon player alone and stays known to him until the unit
+    moves (17.1). The Reichstag chosen: its garrison is drawn and turns
+    face up. Standing answer none.
+  - 22.1-22.3: the group of a sector (Steiner in the 1BF sector, XX
+    Corps in the 1UF sector) is commanded by the player who commands
+    that sector's Germans: "commanded by the 1BF commander" is read as
+    "against the 1BF", since everywhere else (3.x, 4.0, 7.3, 23.1) a
+    player commands the Germans of the other front's sector. The roll is
+    made before the German reinforcement draw (7.3). Entry hexes:
+    standing answer auto (the first free one). The Me-262 marker goes to
+    the group's commander (22.5); no phase places it yet.
+  - 23.2: the S-Bahn's "ignore retreat" is read as 13.6 reads the
+    objective hexes (a mobile German there may stay; standing answer
+    stay).
+  - 24.2: a line of communication ends at a hex in an enemy ZOC (it may
+    be the line's last, an edge hex), but the unit's own hex is where the
+    line begins and does not stop it. "An engineer adjacent" to a water
+    hexside: a Soviet engineer of the front in one of its two hexes or in
+    a hex touching it at a corner (as 19.1 is read). A stream counts as
+    a river.
+  - 24.5: with the option, only the barrage doubling asks for a line
+    here; forced march and replacement entry are the economy rules'.
 """
 
 OPTIONS = """\

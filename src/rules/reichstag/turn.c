@@ -626,11 +626,14 @@ static void setup_phase(struct ctx *c, struct rttr *st)
 		break;
 	case PH_S_OPTIONAL:
 		if (st->opt_prepared)
-			not_yet(c, "23.0", "Prepared Defence");
+			ctx_event(c, "23.2", "Prepared Defence: no Soviet "
+				  "ZOC extends into S-Bahn hexes and Germans "
+				  "there ignore retreats (23.2); 23.1's set-up "
+				  "and 23.3 are not implemented in this draft.");
 		if (st->opt_loc)
-			not_yet(c, "24.0", "lines of communication");
-		if (st->opt_hm)
-			not_yet(c, "25.0", "high-mobility units");
+			ctx_event(c, "24.0", "Lines of communication: a "
+				  "Soviet unit needs one for the barrage "
+				  "doubling (24.5).");
 		if (st->opt_escape)
 			not_yet(c, "26.0", "escape to the west");
 		break;
