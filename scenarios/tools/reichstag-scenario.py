@@ -28,12 +28,13 @@ rules: race-to-the-reichstag
 version: 1
 title: "Race to the Reichstag: Berlin, 1945"
 title_ja: "レース・トゥ・ザ・ライヒスターク: ベルリン1945"
-draft: "Only set-up (3.x), the turn sequence (4.0), movement (9.x),
-  stacking (10.x), zones of control (11.x) and victory (21.x) are
-  implemented; STAVKA points (6), reinforcements and replacements (7, 8),
-  combat (12-14), barrage (15), the fixed units' powers (16),
-  reconnaissance (17), bridges (18), engineers (19), exhaustion (20) and
-  the optional rules (22-26) are not implemented yet."
+draft: "Only set-up (3.x), the turn sequence (4.0), reinforcements
+  (7.1, 7.3, 7.4), movement (9.x), stacking (10.x), zones of control
+  (11.x), the flips of 16.8 and 16.10 and victory (21.x) are implemented;
+  STAVKA points (6), replacements (8), combat (12-14), barrage (15), the
+  fixed units' other powers (16), reconnaissance (17), bridges (18),
+  engineers (19), exhaustion (20) and the optional rules (22-26) are not
+  implemented yet."
 """
 
 PROVISIONAL_HEAD = """\
@@ -124,6 +125,17 @@ notes: |
   - 10.0: a move or placement over the stacking limit is refused (the
     owner's choice of losses applies only where no legal hex is left).
   - 9.0: the lake hexes of the map are prohibited terrain.
+  - 4.0 I.A and 7.1: the commander "decides whether to take"
+    reinforcements and replacements (4.0), but a reinforcement is
+    "delayed only if it cannot enter" (7.1): every reinforcement due
+    enters (one answer a unit, a hex of its entry region), and the choice
+    of 4.0 is the replacements' (8.0, not implemented).
+  - 7.3: the draw is seen by the drawer alone; the counter goes within 1
+    hex of a German unit of the sector, in no Soviet ZOC; if no hex is
+    legal it goes back into the pool. A sniper is placed like any other
+    (16.5's own placement is not implemented).
+  - 7.4: "occupy all the objective hexes" is read as control (21.2): a
+    Soviet front controls each; a German re-entry ends it.
   - The Japanese text was checked against the outline for every section
     implemented here (3.x, 4.0, 5.x, 9.x, 10.x, 11.x, 16.8, 16.10, 21.x):
     no difference was found.
