@@ -26,6 +26,14 @@ static void word(struct lines *l, const char *lead, const char *w)
 		strbuf_adds(l->out, lead);
 		l->col = strlen(lead);
 		l->started = 1;
+		if (l->col + n > REPORT_WIDTH) {
+			/* no blank at a line's end */
+			while (l->out->len && l->out->buf[l->out->len - 1] ==
+			       ' ')
+				l->out->buf[--l->out->len] = '\0';
+			strbuf_adds(l->out, "\n    ");
+			l->col = 4;
+		}
 	} else if (l->col + 2 + n > REPORT_WIDTH) {
 		strbuf_adds(l->out, ",\n    ");
 		l->col = 4;

@@ -9,8 +9,9 @@
 static const char *const sides[] = { "1bf", "1uf", NULL };
 
 static const struct standing_key standing[] = {
-	{ "place", "3.5", "place a counter you drew or were given (UNIT "
-	  "HEX; one answer a counter)", "done", 0 },
+	{ "place", "3.5", "place each counter at the first legal hex of "
+	  "its zone (auto), or UNIT HEX: one answer a counter; after your "
+	  "draw, auto places them all without another mail", "auto", 0 },
 	{ "move", "9.0", "move a unit (done, UNIT to HEX, or UNIT HEX HEX "
 	  "...)", "done", 0 },
 	{ "attack", "12.0", "declare one attack (HEX[,HEX] UNIT UNIT ... "
@@ -31,14 +32,8 @@ static const struct standing_key standing[] = {
 	  "your PT (10 SP, once a game): no or yes", "no", 0 },
 	{ "replace", "8.2", "replace an eliminated unit of your front (UNIT, "
 	  "27.3 costs) or done", "done", 0 },
-	{ "enter", "7.1", "where a reinforcement or replacement enters (HEX "
-	  "of its entry edge) or auto: the first legal hex", "auto", 0 },
 	{ "barrage", "15.0", "place a barrage marker (MARKER HEX, or MARKER "
 	  "HEX recon for 17.4) or done", "done", 0 },
-	{ "draw", "7.3", "roll for the German reinforcement you draw (one "
-	  "answer: draw)", "draw", 0 },
-	{ "reinforce-place", "7.3", "where the German counter you drew is "
-	  "placed face down (HEX) or auto: the first legal hex", "auto", 0 },
 	{ NULL, NULL, NULL, NULL, 0 }
 };
 

@@ -412,18 +412,6 @@ REINF = BASE + """\
     R1 soviet 4-4-6 turn 2 enter edge-1bf-north 1bf div rifle ; reinforcement
 """
 
-case("7.1-enters-on-its-date",
-     "7.1 a Soviet reinforcement enters in its front's reinforcement "
-     "phase of the date on its counter, on its map-edge entry hexes",
-     ["7.1"], REINF,
-     "  turn: 2\n  phase: 1bf-reinforcement\n",
-     answers=[("max-effort", "no"), ("enter", "0701")],
-     expect="""\
-  state:
-    units: {R1: "0701"}
-  events: ["R1 enters at 0701"]
-""")
-
 case("7.1-not-before-its-date",
      "7.1 not before its date",
      ["7.1"], REINF,
@@ -435,78 +423,39 @@ case("7.1-not-before-its-date",
     units: {R1: waiting}
 """)
 
-case("7.1-not-off-its-edge",
+case("7.1-only-its-entry-hexes",
      "7.1 only the designated map-edge hexes",
      ["7.1"], REINF,
      "  turn: 2\n  phase: 1bf-reinforcement\n",
-     answers=[("max-effort", "no"), ("enter", "0702")],
+     answers=[("max-effort", "no"), ("place", "R1 0702")],
      expect="""\
-  refused: "R1 may not enter at 0702"
+  refused: "0702 is not in R1's set-up zone edge-1bf-north (7.1)"
 """)
 
-case("7.1-not-into-enemy",
-     "7.1 not into a hex an enemy unit occupies; an enemy ZOC is allowed",
-     ["7.1", "11.0"], REINF.replace("G1 german 2-2-0 at 0806",
-                                    "G1 german 2-2-0 at 0801"),
-     "  turn: 2\n  phase: 1bf-reinforcement\n",
-     answers=[("max-effort", "no"), ("enter", "0801")],
-     expect="""\
-  refused: "no enemy unit there"
-""")
-
-case("7.1-into-enemy-zoc",
-     "7.1 it may be placed in an enemy ZOC (next to the German at 0801)",
-     ["7.1", "11.0"], REINF.replace("G1 german 2-2-0 at 0806",
-                                    "G1 german 2-2-0 at 0801"),
-     "  turn: 2\n  phase: 1bf-reinforcement\n",
-     answers=[("max-effort", "no"), ("enter", "0701")],
-     expect="""\
-  state:
-    units: {R1: "0701"}
-""")
-
-case("7.1-stacking",
+case("7.1-stacking-limit",
      "7.1, 10.2 not over the stacking limit: no division onto a corps",
      ["7.1", "10.2"], REINF + "    C1 soviet 8-8-6 at 0501 1bf corps tank "
      "hm ; corps\n",
      "  turn: 2\n  phase: 1bf-reinforcement\n",
-     answers=[("max-effort", "no"), ("enter", "0501")],
+     answers=[("max-effort", "no"), ("place", "R1 0501")],
      expect="""\
-  refused: "within the stacking limit (7.1, 10.2)"
-""")
-
-case("7.1-delayed-only-if-it-cannot-enter",
-     "7.1 delayed to the next GT only when it cannot enter: every entry "
-     "hex holds a German",
-     ["7.1"], REINF.replace("S1 soviet 4-4-6 at 0601",
-                            "S1 soviet 4-4-6 at 0603") + """\
-    G3 german 2-2-0 at 0501 mobile rgt inf ; German 3
-    G4 german 2-2-0 at 0601 mobile rgt inf ; German 4
-    G5 german 2-2-0 at 0701 mobile rgt inf ; German 5
-    G6 german 2-2-0 at 0801 mobile rgt inf ; German 6
-""",
-     "  turn: 2\n  phase: 1bf-reinforcement\n",
-     answers=[("max-effort", "no")],
-     expect="""\
-  state:
-    units: {R1: waiting}
-  events: ["R1 cannot enter: no legal entry hex; it is delayed to the next GT"]
+  refused: "R1 may not stand in 0501: the stacking limit, or units of the other side (7.1, 10.0, 10.2)"
 """)
 
 ELIM = BASE + """\
-    S2 soviet 4-4-6 at 0701 1bf div rifle ; division 2
-    C2 soviet 7-7-6 at 0801 1bf corps mech hm ; corps
+    S2 soviet 4-4-6 setup setup-1bf-north 1bf div rifle ; division 2
+    C2 soviet 7-7-6 setup setup-1bf-north 1bf corps mech hm ; corps
     U2 soviet 4-4-6 at 0201 1uf div rifle ; 1UF division 2
 """
 ELIM_STATE = "  units: {S2: eliminated, C2: eliminated, U2: eliminated}\n"
 
 case("8.2-replace-division",
      "8.2, 27.3 an eliminated division comes back for 2 SP and enters "
-     "as a reinforcement (7.1)",
+     "as a reinforcement (7.1: the 7.1 placement, in its own zone)",
      ["8.2", "27.3", "7.1", "6.4"], ELIM,
      "  phase: 1bf-reinforcement\n" + ELIM_STATE,
      answers=[("max-effort", "no"), ("replace", "S2"), ("replace", "done"),
-              ("enter", "0501")],
+              ("place", "S2 0501")],
      expect="""\
   pending: move
   state:
@@ -520,7 +469,7 @@ case("8.2-replace-corps",
      ["8.2", "27.3"], ELIM,
      "  phase: 1bf-reinforcement\n" + ELIM_STATE,
      answers=[("max-effort", "no"), ("replace", "C2"), ("replace", "done"),
-              ("enter", "auto")],
+              ("place", "auto")],
      expect="""\
   state:
     sp-spent: {1bf: 4, 1uf: 0}
@@ -531,7 +480,7 @@ case("8.2-replace-doubled",
      ["8.2", "20.3"], ELIM,
      "  phase: 1bf-reinforcement\n  exhausted: [1bf]\n" + ELIM_STATE,
      answers=[("max-effort", "no"), ("replace", "S2"), ("replace", "done"),
-              ("enter", "auto")],
+              ("place", "auto")],
      expect="""\
   state:
     sp-spent: {1bf: 4, 1uf: 0}
@@ -619,88 +568,6 @@ case("20.3-for-good",
 
 # ------------------------------------------------------------ 7.3, 7.4
 
-case("7.3-draw-on-1-or-2",
-     "7.3 the commander of the sector's Germans (the 1UF player for the "
-     "1BF sector) rolls 2: he draws a counter, seen by him alone, and "
-     "places it face down within 1 hex of a German unit",
-     ["7.3", "GAP 2.2"], BASE + POOL,
-     "  phase: german-1bf-sector-reinforcement\n  reichstag-blind: 0\n",
-     answers=[("draw", "draw"), ("reinforce-place", "0805")],
-     draws=["2", "P3"],
-     expect="""\
-  state:
-    units: {P3: "0805"}
-    flags: {P3: [face-down]}
-    placed-by: {P3: 1uf}
-    cup-count: 4
-  events: ["You draw P3",
-           "The 1uf player rolls 2 and draws a counter from the pool",
-           "You place P3 face down at 0805",
-           "The 1uf player places a face-down counter at 0805"]
-""")
-
-case("7.3-no-draw-on-3",
-     "7.3 on 3-6 no reinforcement",
-     ["7.3"], BASE + POOL,
-     "  phase: german-1bf-sector-reinforcement\n  reichstag-blind: 0\n",
-     answers=[("draw", "draw")], draws=["3"],
-     expect="""\
-  state:
-    cup-count: 5
-  events: ["The 1uf player rolls 3 for the Germans of the 1bf sector: no reinforcement (3-6)"]
-""")
-
-case("7.3-within-one-hex",
-     "7.3 placed within 1 hex of a German unit: 0801 is not",
-     ["7.3"], BASE + POOL,
-     "  phase: german-1bf-sector-reinforcement\n  reichstag-blind: 0\n",
-     answers=[("draw", "draw"), ("reinforce-place", "0801")],
-     draws=["1", "P3"],
-     expect="""\
-  refused: "0801: a German reinforcement is placed in its sector within 1 hex of a German unit"
-""")
-
-case("7.3-not-in-soviet-zoc",
-     "7.3 not in a Soviet ZOC: 0603 is next to the German at 0604 and to "
-     "the Soviet at 0602",
-     ["7.3", "11.0"], """\
-    S1 soviet 4-4-6 at 0602 1bf div rifle ; division
-    G1 german 2-2-0 at 0604 mobile rgt inf ; German
-""" + POOL,
-     "  phase: german-1bf-sector-reinforcement\n  reichstag-blind: 0\n",
-     answers=[("draw", "draw"), ("reinforce-place", "0603")],
-     draws=["1", "P3"],
-     expect="""\
-  refused: "not in a hex with Soviet units or in a Soviet ZOC"
-""")
-
-case("7.3-reichstag-counters-not-lent",
-     "3.4, 7.3 the Reichstag's undecided counters are never lent to a "
-     "reinforcement draw: three in the cup, three reserved",
-     ["7.3", "3.4"], BASE + """\
-    P1 german 0-1-0 pool fixed bn fixinf paren ; pool 1
-    P2 german 0-2-0 pool fixed bn fixinf paren ; pool 2
-    P3 german 2-2-0 pool fixed grp fixinf ; pool 3
-""",
-     "  phase: german-1bf-sector-reinforcement\n  reichstag-blind: 3\n",
-     expect="""\
-  state:
-    cup-count: 3
-  events: ["The pool is empty (the Reichstag's counters are not lent)"]
-""")
-
-case("7.4-all-objectives-held",
-     "7.4 the Soviets hold every objective hex of the sector (0705): no "
-     "German draw there",
-     ["7.4"], BASE + POOL,
-     "  phase: german-1bf-sector-reinforcement\n  reichstag-blind: 0\n"
-     "  control: {\"0705\": 1bf}\n",
-     expect="""\
-  state:
-    cup-count: 5
-  events: ["The Soviets hold every objective hex of the 1bf sector"]
-""")
-
 case("7.4-reichstag-not-an-objective",
      "7.4 the Reichstag belongs to neither sector for this: the 1UF "
      "sector's objectives 0105 and 0202 held, the Reichstag not, is no "
@@ -711,7 +578,7 @@ case("7.4-reichstag-not-an-objective",
      expect="""\
   state:
     cup-count: 5
-  events: ["The Soviets hold every objective hex of the 1uf sector"]
+  events: ["The Soviets hold every objective hex of the 1uf sector: no German reinforcement"]
 """)
 
 
