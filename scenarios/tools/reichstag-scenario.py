@@ -108,6 +108,27 @@ notes: |
   - 7.4 against 5.5: the Reichstag is no sector's objective hex for the
     German reinforcement draw.
   - 22.0 and 23.0 may not be combined: the game refuses both options.
+  - 3.5, 3.6 by mail: a step may not begin with a draw, so the drawer
+    orders it ("draw"); the standing order "place: auto" then places each
+    counter at the first legal hex of its zone in the same step, else one
+    answer a counter ("UNIT HEX"; an order template made from a view lists
+    only the first: add one line a counter).
+  - 17.1: the top of a German stack is the counter that entered the hex
+    last. What a player examined stays known to him until that unit
+    moves. A flip (16.8) and the revealed garrison (16.10) are public.
+  - 16.8 (2): every face-down counter next to a Soviet unit turns face up
+    at the start of any combat phase (German ones too); 16.10: the
+    Reichstag garrison only at the start of a Soviet combat phase. The
+    revealed garrison belongs to both sectors and to no player.
+  - GAP.md 2.2 (5): every fixed counter, face down or not, is a unit with
+    a zone of control and counts for stacking, so that the legal moves
+    never tell a marker from a fighting unit.
+  - 10.0: a move or placement over the stacking limit is refused (the
+    owner's choice of losses applies only where no legal hex is left).
+  - 9.0: the lake hexes of the map are prohibited terrain.
+  - The Japanese text was checked against the outline for every section
+    implemented here (3.x, 4.0, 5.x, 9.x, 10.x, 11.x, 16.8, 16.10, 21.x):
+    no difference was found.
   Combat (12-14, 18, 19; the tables 27.1, 27.2 are data.crt-mobile and
   data.crt-assault, transcribed from the Japanese text):
   - 12.0: German attacks are owed too (4.0 II.C "may attack" names the
@@ -134,8 +155,8 @@ notes: |
     garrison in that combat (as he commands every defender).
   - 18.1: a Soviet move whose path crosses a bridge just destroyed on
     entering its hex stops there.
-  - 19.1, 19.2: an engineer in place at the phase start (not moved in
-    it) makes the water hexsides of its hex, and those touching its hex
+  - 19.1, 19.2: an engineer where it stands at the combat phase's start
+    makes the water hexsides of its hex, and those touching its hex
     at a corner, count as bridged for its front's advances and cancels
     the river doubling against its front's attacks.
   Standing answers for the choices of the player who does not attack:
@@ -146,6 +167,12 @@ notes: |
   attack answer may be a plan, attacks joined by ";": it declares the
   first of them legal now, so a plan given as the standing answer to
   "attack" makes the attacks one at a time in its order.
+  - 13.6 against the TEC ("Germans ignore retreat results" in objective
+    hexes): 13.6's "may retreat but need not" governs; staying is the
+    standing answer.
+  - The Japanese text was checked against the outline for 12.x-14.x,
+    18.x, 19.x and the tables 27.1, 27.2: no difference was found (the
+    tables' garbled rows are sorted by result code, crt.yaml's header).
 """
 
 OPTIONS = """\

@@ -256,9 +256,37 @@ static int find_unit(const void *user, const char *id)
 	return rt_unit_find(user, id);
 }
 
+static int check_place(void *user, const char *ans, char *why,
+		       size_t size);
+
+/* "auto": the first counter to place at the first legal hex of its zone
+ * (hex order), as the order template's default answer. */
+static int auto_place(struct place_check *pc, char *why, size_t size)
+{
+	const struct rttr *st = pc->st;
+	char buf[Q_OPTION_LEN], x[8], w[200];
+	int u, h, region, end = hex_end(&st->map);
+
+	for (u = 0; u < st->n_units; u++) {
+		if (!to_place(st, u, &region) ||
+		    (st->holder[u] >= 0 && st->holder[u] != pc->who))
+			continue;
+		for (h = 0; h < end; h++) {
+			if (!in_zone(st, u, region, h))
+				continue;
+			snprintf(buf, sizeof buf, "%s %s", st->u[u].id,
+				 hex_id(h, x));
+			if (check_place(pc, buf, w, sizeof w) == 0)
+				return 0;
+		}
+	}
+	return snprintf(why, size, "no counter has a legal hex left (3.1, "
+			"10.0)"), -1;
+}
+
 /* "UNIT HEX": a unit placed now, a hex of its zone (3.5-3.12), the
  * stacking limits (3.1: they apply at set-up; 10.x), never the Reichstag
- * (5.6). The refusal never names a hidden counter. */
+ * (5.6); or "auto". The refusal never names a hidden counter. */
 static int check_place(void *user, const char *ans, char *why, size_t size)
 {
 	struct place_check *pc = user;
@@ -267,6 +295,8 @@ static int check_place(void *user, const char *ans, char *why, size_t size)
 	const char *p = ans;
 	int u, h, region;
 
+	if (!strcmp(ans, "auto"))
+		return auto_place(pc, why, size);
 	if (!hex_next_word(&p, w[0], sizeof w[0]) ||
 	    !hex_next_word(&p, w[1], sizeof w[1]) ||
 	    hex_next_word(&p, x, sizeof x))
@@ -331,6 +361,8 @@ static void place_examples(struct ctx *c, struct question *q,
 				per++;
 			}
 		}
+		if (q->n == 1 && q->n < Q_MAX_OPTIONS)
+			q_add(q, "auto");
 	}
 	q->more = 1;
 }

@@ -111,9 +111,9 @@ CASES = []
 
 
 def case(name, title, rules, oob, state, answers=None, draws=None,
-         expect=None, options=None):
+         expect=None, options=None, standing=None):
     CASES.append((name, title, rules, oob, state, answers or [], draws or [],
-                  expect or "", options))
+                  expect or "", options, standing or []))
 
 
 def q(s):
@@ -159,6 +159,21 @@ case("3.5-face-down-placement",
   events: ["You place P2 face down at 0201",
            "The 1bf player places a face-down counter at 0201",
            "You place P4 face down at 0201"]
+""")
+
+case("3.5-standing-auto",
+     "3.5 a standing order 'place: auto' places every drawn counter at the "
+     "first legal hex of its zone, in the draw's step (few mails)",
+     ["3.5", "3.1"], POOL,
+     "  phase: setup-draw-1bf\n  reichstag-blind: 1\n"
+     "  draws: {1bf-player: 2, 1uf-player: 2}\n",
+     answers=[("draw", "draw")], standing=[("place", "auto")],
+     draws=["P2", "P4"],
+     expect="""\
+  pending: draw
+  state:
+    units: {P2: "0101", P4: "0101"}
+    flags: {P2: [face-down], P4: [face-down]}
 """)
 
 case("3.5-only-other-sector",
@@ -818,7 +833,8 @@ case("4.0-sequence",
 
 
 def write(c):
-    name, title, rules, oob, state, answers, draws, expect, options = c
+    name, title, rules, oob, state, answers, draws, expect, options, \
+        standing = c
     out = ["# written by make-cases.py: edit it there\n",
            "case: %s\n" % q(title.replace('"', "'")),
            "rules: [%s]\n" % ", ".join(q(r) for r in rules)]
@@ -832,6 +848,10 @@ def write(c):
     if answers:
         out.append("answers:\n")
         for k, v in answers:
+            out.append("  - %s: %s\n" % (k, q(v)))
+    if standing:
+        out.append("standing:\n")
+        for k, v in standing:
             out.append("  - %s: %s\n" % (k, q(v)))
     if draws:
         out.append("draws: [%s]\n" % ", ".join(q(d) for d in draws))
