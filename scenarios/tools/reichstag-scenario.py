@@ -28,13 +28,14 @@ rules: race-to-the-reichstag
 version: 1
 title: "Race to the Reichstag: Berlin, 1945"
 title_ja: "レース・トゥ・ザ・ライヒスターク: ベルリン1945"
-draft: "Only set-up (3.x), the turn sequence (4.0), reinforcements
-  (7.1, 7.3, 7.4), movement (9.x), stacking (10.x), zones of control
-  (11.x), the flips of 16.8 and 16.10 and victory (21.x) are implemented;
-  STAVKA points (6), replacements (8), combat (12-14), barrage (15), the
-  fixed units' other powers (16), reconnaissance (17), bridges (18),
-  engineers (19), exhaustion (20) and the optional rules (22-26) are not
-  implemented yet."
+draft: "Only set-up (3.x), the turn sequence (4.0), STAVKA points (6),
+  reinforcements and replacements (7, 8), movement (9.x), stacking
+  (10.x), zones of control (11.x), combat (12-14, with the flak towers
+  16.4, bridges 18 and engineers 19 in combat), barrage (15), air
+  reconnaissance (17.4), exhaustion (20) and victory (21.x) are
+  implemented; the other fixed units' powers (16), reconnaissance units
+  (17.3), engineers in movement (19) and the optional rules (22-26) are
+  not implemented yet."
 """
 
 PROVISIONAL_HEAD = """\
@@ -129,7 +130,7 @@ notes: |
     reinforcements and replacements (4.0), but a reinforcement is
     "delayed only if it cannot enter" (7.1): every reinforcement due
     enters (one answer a unit, a hex of its entry region), and the choice
-    of 4.0 is the replacements' (8.0, not implemented).
+    of 4.0 is the replacements' (8.2).
   - 7.3: the draw is seen by the drawer alone; the counter goes within 1
     hex of a German unit of the sector, in no Soviet ZOC; if no hex is
     legal it goes back into the pool. A sniper is placed like any other
@@ -165,14 +166,24 @@ notes: |
     garrison in that combat (as he commands every defender).
   - 18.1: a Soviet move whose path crosses a bridge just destroyed on
     entering its hex stops there.
-  - 19.1, 19.2: an engineer in place at the phase start (not moved in
-    it) makes the water hexsides of its hex, and those touching its hex
+  - 19.1, 19.2: an engineer where it stands at the combat phase's start
+    makes the water hexsides of its hex, and those touching its hex
     at a corner, count as bridged for its front's advances and cancels
     the river doubling against its front's attacks.
-  Standing answers for the questions put to the player who does not
-  attack: lose default (the weakest first, no more than needed; the
-  first of equal strongest), retreat auto (the first whole retreat), stay
-  (13.6), advance no.
+  Standing answers for the choices of the player who does not attack:
+  lose default (the weakest first, no more than needed; the first of
+  equal strongest), retreat auto (the first whole retreat), stay (13.6),
+  advance no. With the option defender-choices at standing (the
+  default) they are made without asking him; at ask he is asked. An
+  attack answer may be a plan, attacks joined by ";": it declares the
+  first of them legal now, so a plan given as the standing answer to
+  "attack" makes the attacks one at a time in its order.
+  - 13.6 against the TEC ("Germans ignore retreat results" in objective
+    hexes): 13.6's "may retreat but need not" governs; staying is the
+    standing answer.
+  - The Japanese text was checked against the outline for 12.x-14.x,
+    18.x, 19.x and the tables 27.1, 27.2: no difference was found (the
+    tables' garbled rows are sorted by result code, crt.yaml's header).
   STAVKA points, barrage, exhaustion (6.x, 8.2, 15.x, 17.4, 20.x):
   - 6.2: the cap is shared: a spend that would take the two players'
     total past 100 is refused (6.2 named). Every spend is a public report
@@ -237,6 +248,13 @@ options:
     default: "no"
     values: ["no", "yes"]
     help: optional rule 26.0
+  defender-choices:
+    default: standing
+    values: [standing, ask]
+    help: who makes a defender's choices (losses, retreats, 13.6, the
+      defender's advance) in the other player's turn; standing (the
+      standing answers do, so that turn needs no mail from the
+      defender) or ask (its owner is asked each time)
 """
 
 

@@ -259,7 +259,8 @@ static int hex_open(const struct rc_env *e, int u, int h,
 	const struct hex_rules *r = e->r;
 	int v, s, any = 0;
 
-	if (!hex_attack_reaches(r, u, h, &s))
+	if (!hex_attack_reaches(r, u, h, &s) ||
+	    (e->may_attack && !e->may_attack(e->user, u, h)))
 		return 0;
 	for (v = r->occupant[h]; v >= 0; v = r->next ? r->next[v] : -1) {
 		if (r->units[v].side == r->units[u].side)

@@ -72,7 +72,8 @@ enum {
  * Me-262 zone this phase (22.5(3)) [no]; in_phase, whether unit u
  * belongs to the phasing player turn (4.0: the phasing front's Soviets,
  * or the Germans of the phasing sector) [every unit of the attacking
- * side].
+ * side]; may_attack, whether unit u may attack hex h at all, beyond
+ * adjacency and the hexside (the game's bars: 5.2, 5.5, 5.6) [yes].
  */
 struct rc_env {
 	const struct hex_rules *r;
@@ -85,6 +86,7 @@ struct rc_env {
 	int (*barrage_ok)(const void *user, int u);
 	int (*me262)(const void *user, int u);
 	int (*in_phase)(const void *user, int u);
+	int (*may_attack)(const void *user, int u, int h);
 	const void *user;
 };
 

@@ -14,8 +14,14 @@
  * sector, which the other player commands, 4.0; a German PT's defenders
  * are the Soviets of the front its commander opposes; 16.10 gives him the
  * Reichstag garrison too). Every such question has a standing answer
- * (lose "default", retreat "auto", stay "stay", advance "no"), so a
- * player who gives them answers a whole combat phase in one mail.
+ * (lose "default", retreat "auto", stay "stay", advance "no"). The
+ * engine keeps no standing orders across steps in a game with hidden
+ * information, so the option defender-choices decides: "standing" (the
+ * default) makes those choices by the standing answers without asking,
+ * "ask" asks the owner each time (a mail each). The attacker may answer
+ * "attack" with a plan, attacks joined by ";", which declares the first
+ * of them still legal: given as a standing answer it makes the phase's
+ * attacks one by one in one mail.
  */
 #include <stdio.h>
 #include <string.h>
@@ -153,6 +159,49 @@ static int fx_in_phase(const void *user, int u)
 	return x->st->u[u].side == x->side && x->st->front[u] == x->sector;
 }
 
+/* The bars on an attack beyond adjacency and the hexside: 5.6 no German
+ * attack into or out of the Reichstag; 5.5 not while the other front's
+ * barrage marker is in it; 5.2, 4.0 (reading) a front fights only the
+ * Germans of its own sector and the Germans of a sector only that
+ * front's Soviets (the Reichstag garrison: either front). 1 and a
+ * message when barred. */
+static int fx_barred(const void *user, int u, int h, char *why, size_t size)
+{
+	const struct fx_user *x = user;
+	const struct rttr *st = x->st;
+	int v, j;
+
+	if (st->u[u].side == GERMAN) {
+		if (in_reichstag(st, h))
+			return snprintf(why, size, "Germans may not attack into "
+					"the Reichstag hex (5.6)"), 1;
+		if (in_reichstag(st, st->u[u].hex))
+			return snprintf(why, size, "Germans in the Reichstag "
+					"hex may not attack (5.6)"), 1;
+	} else if (in_reichstag(st, h)) {
+		for (j = 0; j < st->bz.n; j++)
+			if (st->bz.m[j].hex == h &&
+			    st->bz.m[j].side != st->front[u])
+				return snprintf(why, size, "the other front's "
+						"barrage marker is in the "
+						"Reichstag hex (5.5)"), 1;
+	}
+	for (v = st->occ[h]; v >= 0; v = st->next[v])
+		if (st->u[v].side != st->u[u].side &&
+		    st->front[v] != SEC_BOTH && st->front[v] != st->front[u])
+			return snprintf(why, size, "the units at %s belong to "
+					"the other sector (5.2)",
+					hex_id(h, (char[8]){ 0 })), 1;
+	return 0;
+}
+
+static int fx_may_attack(const void *user, int u, int h)
+{
+	char why[120];
+
+	return !fx_barred(user, u, h, why, sizeof why);
+}
+
 static void fx_rules(const struct fx_user *x, struct hex_rules *r)
 {
 	rt_rules(x->st, r);
@@ -180,6 +229,7 @@ static void fx_env(const struct fx_user *x, const struct hex_rules *r,
 	e->flak = fx_flak;
 	e->me262 = fx_me262;
 	e->in_phase = fx_in_phase;
+	e->may_attack = fx_may_attack;
 	e->user = x;
 }
 
@@ -188,6 +238,35 @@ static void fx_env(const struct fx_user *x, const struct hex_rules *r,
 static const char *side_name(int p)
 {
 	return p >= 0 && p < PLAYERS ? rt_side_names[p] : "";
+}
+
+/* The player whose turn it is (4.0): the 1BF player in his Soviet PT
+ * and in the German PT of the 1UF sector, the 1UF player in the other
+ * two. */
+static int phasing_player(const struct rttr *st)
+{
+	switch (st->phase) {
+	case PH_1BF_REINF: case PH_1BF_BARRAGE: case PH_1BF_MOVE:
+	case PH_1BF_COMBAT: case PH_1BF_EXHAUST:
+	case PH_G1UF_REINF: case PH_G1UF_MOVE: case PH_G1UF_COMBAT:
+		return P1BF;
+	default:
+		return P1UF;
+	}
+}
+
+/* Whether a choice of `owner` is made by its standing answer without
+ * asking (option defender-choices: standing, and not his turn): the
+ * event says so. */
+static int standing_choice(struct ctx *c, const struct rttr *st, int owner,
+			   const char *rule, const char *what,
+			   const char *answer)
+{
+	if (st->opt_ask_defender || owner == phasing_player(st))
+		return 0;
+	ctx_event(c, rule, "%s: %s (the %s player's standing answer; option "
+		  "defender-choices).", what, answer, side_name(owner));
+	return 1;
 }
 
 /* 19.3: an engineer that is eliminated, retreats or advances gives no
@@ -205,6 +284,7 @@ static void eliminate(struct ctx *c, struct rttr *st, int u,
 
 	ctx_event(c, rule, "%s is eliminated at %s%s.", st->u[u].id,
 		  hex_id(h, x), why);
+	ctx_mark(c, "", "lost", x, "", st->u[u].id);
 	st->elim_by[u] = (int8_t)rt_sector(st, h);
 	st->u[u].where = U_ELIMINATED;
 	st->u[u].hex = HEX_NONE;
@@ -273,7 +353,8 @@ static int choose_one(struct ctx *c, int owner, const char *what,
 	size_t k;
 	int i;
 
-	if (m <= 1)
+	if (m <= 1 || standing_choice(c, st, owner, "12.23", what,
+				      "default"))
 		return 0;
 	q_init(&q, "12.23", "lose", side_name(owner), "%s: choose the unit "
 	       "to eliminate (the strongest, equal by printed strength).",
@@ -349,7 +430,9 @@ static void losses(struct ctx *c, struct rttr *st, int kind, int16_t *who,
 		m = half_sets(st, who, *n, attacker ? strength_att :
 			      rc_printed_def, sets, Q_MAX_OPTIONS - 1);
 		k = 0;
-		if (m > 1) {
+		if (m > 1 && !standing_choice(c, st, owner, "12.23",
+					      attacker ? "Attacker's losses" :
+					      "Defender's losses", "default")) {
 			q_init(&q, "12.23", "lose", side_name(owner), "%s: "
 			       "choose units of at least half the printed "
 			       "strength (%s).", attacker ? "Attacker's "
@@ -454,8 +537,29 @@ static int check_retreat(void *user, const char *ans, char *why,
 	return 0;
 }
 
+/* How many whole retreats unit u has (counting stops at 2): a path of n
+ * hexes, off the map, or a 13.6 panic stop. */
+static int whole_paths(const struct rc_env *e, int u, int origin, int from,
+		       int step, int n, int panic)
+{
+	int16_t opt[7];
+	int k = rc_retreat_options(e, u, origin, from, step, n, opt), i,
+	    count = 0;
+
+	for (i = 0; i < k && count < 2; i++) {
+		if (opt[i] == RC_OFF_MAP || step == n ||
+		    (panic && rc_panic_stop(e, u, opt[i])))
+			count++;
+		if (opt[i] != RC_OFF_MAP && step < n)
+			count += whole_paths(e, u, origin, opt[i], step + 1, n,
+					     panic);
+	}
+	return count;
+}
+
 /* 13.0: unit u retreats n hexes (its owner's path; the standing answer
- * "auto"); eliminated if no whole retreat exists */
+ * "auto"; not asked when there is one whole retreat only); eliminated
+ * if no whole retreat exists */
 static void retreat_unit(struct ctx *c, struct rttr *st, int u, int n,
 			 int panic, int owner)
 {
@@ -481,6 +585,15 @@ static void retreat_unit(struct ctx *c, struct rttr *st, int u, int n,
 	k.panic = panic;
 	len = rc_retreat_auto(&e, u, k.origin, n, panic, path, &whole);
 	if (!whole) {
+		/* 13.0: eliminated in the last hex it could reach (the
+		 * longest of its partial retreats, the first found) */
+		for (i = 0; i < len; i++) {
+			ctx_event(c, "13.0", "%s retreats from %s to %s.",
+				  st->u[u].id, hex_id(st->u[u].hex, a),
+				  hex_id(path[i], b));
+			ctx_mark(c, "", "move", a, b, st->u[u].id);
+			enter(c, st, u, path[i]);
+		}
 		eliminate(c, st, u, "13.0", ": it cannot retreat the whole "
 			  "distance");
 		return;
@@ -498,7 +611,10 @@ static void retreat_unit(struct ctx *c, struct rttr *st, int u, int n,
 				       hex_id(path[i], b));
 	q.n = 1;
 	q_add(&q, "auto");
-	ans = ctx_ask_text(c, &q, check_retreat, &k);
+	ans = whole_paths(&e, u, k.origin, k.origin, 1, n, panic) == 1 ||
+		standing_choice(c, st, owner, "13.0", st->u[u].id, "retreat "
+				"auto") ? "auto" :
+		ctx_ask_text(c, &q, check_retreat, &k);
 	if (check_retreat(&k, ans, why, sizeof why) < 0)
 		return;
 	for (i = 0; i < k.len; i++) {
@@ -560,7 +676,9 @@ static void retreats(struct ctx *c, struct rttr *st, const int16_t *who,
 			       st->u[u].id, hex_id(st->u[u].hex, h));
 			q_add(&q, "stay");
 			q_add(&q, "retreat");
-			if (ctx_ask(c, &q) == 0) {
+			if (standing_choice(c, st, owner, "13.6",
+					    st->u[u].id, "stay") ||
+			    ctx_ask(c, &q) == 0) {
 				ctx_event(c, "13.6", "%s stays in %s.",
 					  st->u[u].id, h);
 				continue;
@@ -724,7 +842,9 @@ static void advances(struct ctx *c, struct rttr *st, int16_t *who, int nwho,
 		k.nvac = nvac;
 		/* (25.3, optional: only high-mobility units beyond 1 hex;
 		 * check_advance) */
-		ans = ctx_ask_text(c, &q, check_advance, &k);
+		ans = standing_choice(c, st, owner, "14.0", "Advance after "
+				      "combat", "no") ? "no" :
+			ctx_ask_text(c, &q, check_advance, &k);
 		if (check_advance(&k, ans, why, sizeof why) < 0 || k.u < 0)
 			return;
 		for (i = 0; i < k.len; i++) {
@@ -806,7 +926,9 @@ static int owed(const struct rc_env *e, const struct rttr *st, int side,
 				      rc_printed_att(&st->u[v]) > 0 &&
 				      hex_attack_reaches(e->r, v,
 							 st->u[du[i]].hex,
-							 &shift);
+							 &shift) &&
+				      e->may_attack(e->user, v,
+						    st->u[du[i]].hex);
 		}
 		if (can && !n++)
 			snprintf(why, size, "the enemy unit at %s is in a "
@@ -817,10 +939,9 @@ static int owed(const struct rc_env *e, const struct rttr *st, int side,
 	return n;
 }
 
-static int check_attack(void *user, const char *ans, char *why,
-			size_t size)
+static int check_one(struct atk_check *k, const char *ans, char *why,
+		     size_t size)
 {
-	struct atk_check *k = user;
 	struct hex_attack ha;
 	uint8_t attacked[HEX_UNITS_MAX], defended[HEX_UNITS_MAX];
 	char text[256], w[48];
@@ -856,35 +977,57 @@ static int check_attack(void *user, const char *ans, char *why,
 	for (i = 0; i < ha.n; i++)
 		k->a.att[k->a.n_att++] = ha.att[i];
 	flags_of(k->st, attacked, defended);
-	if (rc_check(k->e, k->side, &k->a, attacked, defended, NULL, why,
-		     size) < 0)
+	if (rc_check(k->e, k->side, &k->a, attacked, defended, fx_barred,
+		     why, size) < 0)
 		return -1;
-	/* 5.6: no German attack into or out of the Reichstag */
-	for (i = 0; i < k->a.n_def && k->side == GERMAN; i++)
-		if (in_reichstag(k->st, k->a.def[i]))
-			return snprintf(why, size, "Germans may not attack "
-					"into the Reichstag hex (5.6)"), -1;
-	for (i = 0; i < k->a.n_att; i++)
-		if (k->side == GERMAN &&
-		    in_reichstag(k->st, k->st->u[k->a.att[i]].hex))
-			return snprintf(why, size, "Germans in the Reichstag "
-					"hex may not attack (5.6)"), -1;
-	/* 5.5: not while the other front's barrage marker is in the
-	 * Reichstag hex (its units there would leave no German to attack) */
-	for (i = 0; i < k->a.n_def && k->side == SOVIET; i++) {
-		int j;
-
-		if (!in_reichstag(k->st, k->a.def[i]))
-			continue;
-		for (j = 0; j < k->st->bz.n; j++)
-			if (k->st->bz.m[j].hex == k->a.def[i] &&
-			    k->st->bz.m[j].side != k->sector)
-				return snprintf(why, size, "the other front's "
-						"barrage marker is in the "
-						"Reichstag hex (5.5)"), -1;
-	}
 	k->ok = 1;
 	return 0;
+}
+
+/*
+ * One declaration (12.0, 12.2), or a plan: declarations separated by
+ * ";", perhaps ending in done. A plan stands for the first of its
+ * declarations that is legal now: those already made are not (their
+ * units have attacked), so one plan, given once as the standing answer
+ * to "attack", declares the attacks one at a time in its order, each
+ * after the last is resolved, dropping any that a result has made
+ * illegal. The player gives up reacting to the results; the rules
+ * still resolve one attack before the next is declared.
+ */
+static int check_attack(void *user, const char *ans, char *why,
+			size_t size)
+{
+	struct atk_check *k = user;
+	char one[256], first[200] = "";
+	const char *p = ans, *semi;
+	size_t len;
+
+	if (!strchr(ans, ';'))
+		return check_one(k, ans, why, size);
+	for (;;) {
+		semi = strchr(p, ';');
+		len = semi ? (size_t)(semi - p) : strlen(p);
+		while (len && (*p == ' ' || *p == '\t'))
+			p++, len--;
+		while (len && (p[len - 1] == ' ' || p[len - 1] == '\t'))
+			len--;
+		if (len >= sizeof one)
+			return snprintf(why, size, "an attack of the plan is "
+					"too long (12.2)"), -1;
+		memcpy(one, p, len);
+		one[len] = 0;
+		if (len) {
+			if (check_one(k, one, why, size) == 0)
+				return 0;
+			if (!first[0])
+				snprintf(first, sizeof first, "%s", why);
+		}
+		if (!semi)
+			break;
+		p = semi + 1;
+	}
+	return snprintf(why, size, "no attack of the plan may be made now "
+			"(the first: %s)", first), -1;
 }
 
 /* 21.2, 16.10: a strategic marker eliminated in this combat is captured
@@ -992,6 +1135,7 @@ static void resolve(struct ctx *c, struct rttr *st, struct fx_user *x,
 		return;
 	ctx_event(c, "12.23", "Column %s, die %d: %s.",
 		  st->crt[table].label[col], die, res->code);
+	ctx_mark(c, "", "combat", hex_id(a->def[0], hx), "", res->code);
 	na = t.n_att;
 	nd = t.n_def;
 	memcpy(att, t.att_u, sizeof att);
@@ -1064,7 +1208,9 @@ static void resolve(struct ctx *c, struct rttr *st, struct fx_user *x,
 
 /* ---- the phase ---- */
 
-/* 19.2: engineers of the phasing front in place at the phase start */
+/* 19.2: engineers of the phasing front in place at the start of the
+ * combat phase (where they stand then; a move in the movement phase
+ * before does not matter: "the phase" is the one of the benefit) */
 static void engineers_in_place(struct rttr *st, int side, int sector)
 {
 	int u;
@@ -1072,8 +1218,7 @@ static void engineers_in_place(struct rttr *st, int side, int sector)
 	for (u = 0; u < st->n_units; u++)
 		if (side == SOVIET && st->u[u].side == SOVIET &&
 		    (st->u[u].tags & T_ENGINEER) &&
-		    st->u[u].where == U_MAP && st->front[u] == sector &&
-		    !(st->flags[u] & F_MOVED))
+		    st->u[u].where == U_MAP && st->front[u] == sector)
 			st->flags[u] |= F_ENGINEER;
 }
 
@@ -1126,7 +1271,7 @@ void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector)
 		q_init(&q, "12.0", "attack", side_name(player), "%s combat: "
 		       "HEX[,HEX] UNIT UNIT ... [mobile|assault] (the enemy "
 		       "hex, then every attacker; the table, mobile unless "
-		       "named), or done.", side == SOVIET ?
+		       "named), or done; a plan: attacks joined by ;.", side == SOVIET ?
 		       (sector == SEC_1BF ? "1BF" : "1UF") :
 		       (sector == SEC_1BF ? "German (1BF sector)" :
 			"German (1UF sector)"));

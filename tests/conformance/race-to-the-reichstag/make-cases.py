@@ -626,7 +626,7 @@ case("5.5-reichstag-both-sectors",
      "(4.0 V.A)",
      ["5.5", "21.2", "4.0", "21.1"], RT,
      "  phase: 1uf-movement\n  reichstag-blind: 0\n",
-     answers=[("move", "U1 0503"), ("attack", "done")],
+     answers=[("move", "U1 0503")],
      draws=["1", "1"],
      expect="""\
   pending: over
@@ -978,16 +978,18 @@ def write(c):
         f.write("".join(out))
 
 
+def written_here(path):
+    """A case this script wrote (its first line says so): not a combat
+    case (make-combat-cases.py) nor an economy case
+    (make-economy-cases.py)."""
+    with open(path) as f:
+        return f.readline().startswith("# written by make-cases.py")
+
+
 def main():
-    # only the cases this script wrote (make-combat-cases.py and
-    # make-economy-cases.py write the others)
     for f in os.listdir(HERE):
-        if f.endswith(".yaml"):
-            with open(os.path.join(HERE, f)) as fh:
-                mine = fh.readline().startswith(
-                    "# written by make-cases.py")
-            if mine:
-                os.remove(os.path.join(HERE, f))
+        if f.endswith(".yaml") and written_here(os.path.join(HERE, f)):
+            os.remove(os.path.join(HERE, f))
     for c in CASES:
         write(c)
     print("%d cases" % len(CASES))
