@@ -28,14 +28,14 @@ rules: race-to-the-reichstag
 version: 1
 title: "Race to the Reichstag: Berlin, 1945"
 title_ja: "レース・トゥ・ザ・ライヒスターク: ベルリン1945"
-draft: "Only set-up (3.x), the turn sequence (4.0), movement (9.x),
-  stacking (10.x), zones of control (11.x), combat (12-14, with the
-  flak towers 16.4, bridges 18 and engineers 19 in combat) and victory
-  (21.x) are implemented; STAVKA points (6), reinforcements and
-  replacements (7, 8), barrage placement (15), the other fixed units'
-  powers (16), reconnaissance (17), engineers in movement (19),
-  exhaustion (20) and the optional rules (22-26) are not implemented
-  yet."
+draft: "Only set-up (3.x), the turn sequence (4.0), STAVKA points (6),
+  reinforcements and replacements (7, 8), movement (9.x), stacking
+  (10.x), zones of control (11.x), combat (12-14, with the flak towers
+  16.4, bridges 18 and engineers 19 in combat), barrage (15), air
+  reconnaissance (17.4), exhaustion (20) and victory (21.x) are
+  implemented; the other fixed units' powers (16), reconnaissance units
+  (17.3), engineers in movement (19) and the optional rules (22-26) are
+  not implemented yet."
 """
 
 PROVISIONAL_HEAD = """\
@@ -126,6 +126,17 @@ notes: |
   - 10.0: a move or placement over the stacking limit is refused (the
     owner's choice of losses applies only where no legal hex is left).
   - 9.0: the lake hexes of the map are prohibited terrain.
+  - 4.0 I.A and 7.1: the commander "decides whether to take"
+    reinforcements and replacements (4.0), but a reinforcement is
+    "delayed only if it cannot enter" (7.1): every reinforcement due
+    enters (one answer a unit, a hex of its entry region), and the choice
+    of 4.0 is the replacements' (8.2).
+  - 7.3: the draw is seen by the drawer alone; the counter goes within 1
+    hex of a German unit of the sector, in no Soviet ZOC; if no hex is
+    legal it goes back into the pool. A sniper drawn may instead be kept
+    in hand (16.5, below).
+  - 7.4: "occupy all the objective hexes" is read as control (21.2): a
+    Soviet front controls each; a German re-entry ends it.
   - The Japanese text was checked against the outline for every section
     implemented here (3.x, 4.0, 5.x, 9.x, 10.x, 11.x, 16.8, 16.10, 21.x):
     no difference was found.
@@ -155,8 +166,8 @@ notes: |
     garrison in that combat (as he commands every defender).
   - 18.1: a Soviet move whose path crosses a bridge just destroyed on
     entering its hex stops there.
-  - 19.1, 19.2: an engineer in place at the phase start (not moved in
-    it) makes the water hexsides of its hex, and those touching its hex
+  - 19.1, 19.2: an engineer where it stands at the combat phase's start
+    makes the water hexsides of its hex, and those touching its hex
     at a corner, count as bridged for its front's advances and cancels
     the river doubling against its front's attacks.
   Standing answers for the choices of the player who does not attack:
@@ -167,6 +178,44 @@ notes: |
   attack answer may be a plan, attacks joined by ";": it declares the
   first of them legal now, so a plan given as the standing answer to
   "attack" makes the attacks one at a time in its order.
+  - 13.6 against the TEC ("Germans ignore retreat results" in objective
+    hexes): 13.6's "may retreat but need not" governs; staying is the
+    standing answer.
+  - The Japanese text was checked against the outline for 12.x-14.x,
+    18.x, 19.x and the tables 27.1, 27.2: no difference was found (the
+    tables' garbled rows are sorted by result code, crt.yaml's header).
+  STAVKA points, barrage, exhaustion (6.x, 8.2, 15.x, 17.4, 20.x):
+  - 6.2: the cap is shared: a spend that would take the two players'
+    total past 100 is refused (6.2 named). Every spend is a public report
+    line; each SP is -1 VP for its spender (21.3, 27.4).
+  - 6.5 against 27.3 (Japanese text: 6.5 "1SP消費で、1ユニットの移動力3増",
+    27.3 "強行軍 各ユニット=3"): 1 SP a unit for +3 MP (9 MP, 9.2; 12
+    for high-mobility units under option 25.2); 27.3's "3" is read as
+    the MP gained. It is declared with the move ("UNIT ... forced"), as
+    6.5 says "when the unit begins to move"; once a unit a phase.
+  - 6.7: asked at the start of each Soviet PT while unused and
+    affordable (standing answer no); the movement phase becomes a combat
+    phase (the same combat phase run twice: 16.8 flips at the start of
+    each); barrage phase B is kept.
+  - 27.3: a corps costs 4 to replace (the table names tank and
+    mechanized corps; the OOB has no other corps), any other unit 2.
+    Exhausted: every cost doubled (20.3), the 10 SP of 6.7 too.
+  - 8.2: a replaced unit enters with that phase's reinforcements (7.1
+    placement, "place"), in its own zone; the player replaces one unit an
+    answer (standing answer done: none).
+  - 15.2: a barrage zone is counted in plain hex distance and holds only
+    hexes of the marker's own sector (the Reichstag is in both). 15.3:
+    "once per GT" is kept by the GT a marker was last placed; it may be
+    placed again on a later GT after its removal (15.8).
+  - 15.4: +1 MP for each zone hex a German mobile unit enters, whichever
+    front's zone (each zone lies in its own sector); zones do not add.
+    Retreats and advances pay nothing.
+  - 17.4: an air marker placed "MARKER HEX recon" examines every German
+    unit in the zone it would have (identities to that player alone; the
+    Reichstag's undecided counters are not looked at) and leaves the map
+    at once, spent for the GT; it costs what the strike would (2 SP).
+  - 20.2: "the Soviet corps and divisions in the eliminated pile" is read
+    as the front's own; 2d6 strictly less than that count exhausts.
   Fixed units, fog of war and the options (16.x, 17.3, 22-26):
   - 16.8 (1) "at any time" by mail: the placer is asked at the start of
     each German player turn he commands, before the movement roll (so a
@@ -179,8 +228,8 @@ notes: |
     Used, the airfield or depot is removed for good. Standing answer none.
   - 16.3: an airfield is placed on a hex with a road hexside or an
     airfield hex.
-  - 16.5: a sniper drawn at set-up may be placed in its set-up zone or
-    kept in hand ("UNIT hold"); one in hand is seen by its holder only
+  - 16.5: a sniper drawn (set-up, 7.3) may be placed as its draw places
+    it or kept in hand ("UNIT hold"); one in hand is seen by its holder only
     and is placed face down in a later German reinforcement phase of
     his, within 4 hexes of a German unit other than a sniper that he
     commands, in that sector, in any hex a German may stand in (the
@@ -197,8 +246,10 @@ notes: |
     Corps in the 1UF sector) is commanded by the player who commands
     that sector's Germans: "commanded by the 1BF commander" is read as
     "against the 1BF", since everywhere else (3.x, 4.0, 7.3, 23.1) a
-    player commands the Germans of the other front's sector. The roll is
-    made before the German reinforcement draw (7.3). Entry hexes:
+    player commands the Germans of the other front's sector. At the start
+    of a German PT come the 22.1 roll, the flips (16.8 (1)), the fixed
+    units' powers (16.3, 16.7, snipers held since an earlier phase), then
+    the reinforcement draw (7.3). Entry hexes:
     standing answer auto (the first free one). The Me-262 marker goes to
     the group's commander (22.5); no phase places it yet.
   - 23.2: the S-Bahn's "ignore retreat" is read as 13.6 reads the

@@ -32,15 +32,8 @@ static const struct standing_key standing[] = {
 	  "your PT (10 SP, once a game): no or yes", "no", 0 },
 	{ "replace", "8.2", "replace an eliminated unit of your front (UNIT, "
 	  "27.3 costs) or done", "done", 0 },
-	{ "enter", "7.1", "where a reinforcement or replacement enters (HEX "
-	  "of its entry edge; 22.1: a Hitler Fantasy group's unit) or auto: "
-	  "the first legal hex", "auto", 0 },
 	{ "barrage", "15.0", "place a barrage marker (MARKER HEX, or MARKER "
 	  "HEX recon for 17.4) or done", "done", 0 },
-	{ "draw", "7.3", "roll for the German reinforcement you draw (one "
-	  "answer: draw)", "draw", 0 },
-	{ "reinforce-place", "7.3", "where the German counter you drew is "
-	  "placed face down (HEX) or auto: the first legal hex", "auto", 0 },
 	{ "recon", "17.3", "the hex a recon unit examines at the start of "
 	  "your Soviet player turn (HEX), or none", "none", 0 },
 	{ "flip", "16.8", "turn face up a fixed unit you placed, asked at "
@@ -50,6 +43,8 @@ static const struct standing_key standing[] = {
 	  "(UNIT HEX [UNIT HEX]), or none", "none", 0 },
 	{ "sniper", "16.5", "place a sniper held in hand (HEX), or hold",
 	  "hold", 0 },
+	{ "enter", "22.1", "the entry hex of a Hitler Fantasy group's unit "
+	  "(HEX), or auto (the first free one)", "auto", 0 },
 	{ NULL, NULL, NULL, NULL, 0 }
 };
 

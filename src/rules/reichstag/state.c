@@ -777,6 +777,9 @@ static struct doc_node *build(const struct rttr *st, int me, struct doc *d,
 		if (st->max_effort_used[p])
 			doc_push(d, t, doc_str(d, rt_side_names[p]));
 	doc_set(d, m, "max-effort-used", t);
+	/* 6.7: this PT's movement phase is a combat phase (economy.c) */
+	if (st->max_effort_now)
+		doc_set_int(d, m, "max-effort-now", st->max_effort_now);
 	t = flow_map(d);
 	for (h = 0; h < end; h++)
 		if (st->ctrl[h] >= 0)
@@ -1203,7 +1206,7 @@ int rt_load(void *vst, const struct doc *d, const struct doc_node *map,
 		"stacks", "flags", "sector", "placed-by", "known", "held",
 		"held-count", "cup-count", "cup", "reichstag-blind",
 		"eliminated-in", "captured", "german-mp", "sp-spent",
-		"exhausted", "max-effort-used", "control",
+		"exhausted", "max-effort-used", "max-effort-now", "control",
 		"reichstag-taken-by", "barrage", "markers-used", "demolished",
 		"bridges-safe", "groups", "fuehrerbunker-captured", "result",
 		"vp", NULL };
@@ -1338,6 +1341,11 @@ int rt_load(void *vst, const struct doc *d, const struct doc_node *map,
 		if (side_list(d, n, "max-effort-used", pair, err) < 0)
 			return -1;
 		memcpy(st->max_effort_used, pair, sizeof pair);
+	}
+	if (doc_get(map, "max-effort-now")) {
+		if (doc_need_int(d, map, "max-effort-now", 0, 1, &v, err) < 0)
+			return -1;
+		st->max_effort_now = (int)v;
 	}
 	if ((n = doc_get(map, "control")) && load_control(st, d, n, err) < 0)
 		return -1;

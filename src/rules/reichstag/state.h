@@ -369,18 +369,13 @@ void rt_forced_spend(struct ctx *c, struct rttr *st, int u);
 int rt_forced_bonus(const struct rttr *st, int u);
 int rt_exhaust_count(const struct rttr *st, int p);
 void rt_exhaustion_phase(struct ctx *c, struct rttr *st, int p);
-/* reinforce.c: 7.x, 8.x */
+/* reinforce.c: 6.7 at the PT start, 8.2 */
 void rt_soviet_reinf_phase(struct ctx *c, struct rttr *st, int p);
-void rt_german_reinf_phase(struct ctx *c, struct rttr *st, int sec);
 /* barrage.c: 15.x, 17.4 */
 void rt_barrage_phase(struct ctx *c, struct rttr *st, int p);
 int rt_barrage_remove(struct rttr *st, int p);
 void rt_barrage_reindex(struct rttr *st);
 int rt_in_barrage_zone(const struct rttr *st, int h);
 int rt_barrage_extra(const void *user, int u, int a, int b);
-/* turn.c, for the files above: stack_ok (10.x, 5.5) and put with the
- * 21.2 control report */
-int rt_stack_ok(const struct rttr *st, int u, int h);
-void rt_put(struct ctx *c, struct rttr *st, int u, int h);
 
 #endif

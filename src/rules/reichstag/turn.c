@@ -248,9 +248,40 @@ static int to_place(const struct rttr *st, int u, int *region)
 	case PH_S_1UF:
 		return un->side == SOVIET && st->front[u] == SEC_1UF &&
 		       un->arrive == 0;
+	case PH_1BF_REINF:
+	case PH_1UF_REINF:
+		/* 7.1: due on the date on its back, at its edge */
+		return un->side == SOVIET && un->arrive >= 1 &&
+		       un->arrive <= st->turn && st->front[u] ==
+		       (st->phase == PH_1BF_REINF ? SEC_1BF : SEC_1UF);
+	case PH_G1BF_REINF:
+		*region = st->rg.setup_german[P1BF];
+		return st->holder[u] == P1UF;
+	case PH_G1UF_REINF:
+		*region = st->rg.setup_german[P1UF];
+		return st->holder[u] == P1BF;
 	default:
 		return 0;
 	}
+}
+
+/* 7.3: a German fixed reinforcement stands within 1 hex of a German
+ * unit of that sector, in no Soviet zone of control (no Soviet unit
+ * there: stack_ok). */
+static int german_reinforcement_hex(const struct rttr *st, int h, int sec)
+{
+	struct hex_rules r;
+	int d, n, k, near = 0;
+
+	for (d = -1; d < 6 && !near; d++) {
+		n = d < 0 ? h : hex_neighbour(&st->map, h, d);
+		for (k = n >= 0 ? st->occ[n] : -1; k >= 0; k = st->next[k])
+			near |= st->u[k].side == GERMAN && st->front[k] == sec;
+	}
+	if (!near)
+		return 0;
+	rt_rules(st, &r);
+	return !hex_in_enemy_zoc(&r, GERMAN, h);
 }
 
 static int in_zone(const struct rttr *st, int u, int region, int h)
@@ -352,14 +383,25 @@ static int check_place(void *user, const char *ans, char *why, size_t size)
 				st->map.region_name[region] : "(its hexes)",
 				st->phase == PH_S_1BF ? "3.11" :
 				st->phase == PH_S_1UF ? "3.12" :
-				st->phase == PH_S_SPREE ? "3.8" : "3.5-3.10"),
+				st->phase == PH_S_SPREE ? "3.8" :
+				st->phase == PH_1BF_REINF ||
+				st->phase == PH_1UF_REINF ? "7.1" :
+				st->phase >= PH_1BF_REINF ? "7.3" : "3.5-3.10"),
 		       -1;
 	if (!stack_ok(st, u, h))
 		return snprintf(why, size, "%s may not stand in %s: the "
 				"stacking limit, or units of the other side "
-				"(3.1, 10.0, %s)", st->u[u].id, w[1],
+				"(%s, 10.0, %s)", st->u[u].id, w[1],
+				st->phase < PH_1BF_REINF ? "3.1" :
+				st->u[u].side == SOVIET ? "7.1" : "7.3",
 				st->u[u].side == GERMAN ? "10.3" : "10.2"),
 		       -1;
+	if ((st->phase == PH_G1BF_REINF || st->phase == PH_G1UF_REINF) &&
+	    !german_reinforcement_hex(st, h, st->phase == PH_G1BF_REINF ?
+				      SEC_1BF : SEC_1UF))
+		return snprintf(why, size, "%s is not within 1 hex of a German "
+				"unit of the sector, or is in a Soviet zone of "
+				"control (7.3)", w[1]), -1;
 	pc->unit = u;
 	pc->hex = h;
 	return 0;
@@ -398,6 +440,41 @@ static void place_examples(struct ctx *c, struct question *q,
 	q->more = 1;
 }
 
+/* No legal hex is left for the counters still to place: at set-up the
+ * owner loses them (10.0); a Soviet reinforcement is delayed a GT (7.1);
+ * a German reinforcement goes back into the pool (7.3, reading). */
+static void no_hex(struct ctx *c, struct rttr *st, int who,
+		   const char *rule)
+{
+	int u, region, i;
+	char x[8];
+
+	for (u = 0; u < st->n_units; u++) {
+		if (!to_place(st, u, &region) ||
+		    (st->holder[u] >= 0 && st->holder[u] != who))
+			continue;
+		if (st->phase == PH_1BF_REINF || st->phase == PH_1UF_REINF) {
+			st->u[u].arrive = (int8_t)(st->turn + 1);
+			ctx_event(c, "7.1", "%s cannot enter: it is delayed to "
+				  "GT %d.", st->u[u].id, st->turn + 1);
+		} else if (st->phase >= PH_1BF_REINF) {
+			for (i = 0; i < st->n_pool; i++)
+				if (st->pool_unit[i] == u)
+					cup_add(&st->cup, i);
+			st->holder[u] = -1;
+			st->known[u] = 0;
+			ctx_event(c, "7.3", "The counter drawn has no legal "
+				  "hex: it goes back into the pool.");
+		} else {
+			st->u[u].where = U_ELIMINATED;
+			st->holder[u] = -1;
+			ctx_event(c, rule, "A counter finds no legal hex and is "
+				  "removed (10.0).");
+		}
+	}
+	(void)x;
+}
+
 /* Place every counter of this set-up phase: one answer a counter. */
 static void place_all(struct ctx *c, struct rttr *st, int who,
 		      const char *rule, int face_down)
@@ -431,16 +508,7 @@ static void place_all(struct ctx *c, struct rttr *st, int who,
 			append(q.text, len, sizeof q.text, " ...");
 		place_examples(c, &q, &pc, "place");
 		if (q.n == 0) {
-			/* no legal hex for any: 10.0 the owner's loss */
-			for (u = 0; u < st->n_units; u++)
-				if (to_place(st, u, &region) &&
-				    (st->holder[u] < 0 || st->holder[u] == who)) {
-					st->u[u].where = U_ELIMINATED;
-					st->holder[u] = -1;
-					ctx_event(c, rule, "A counter finds no "
-						  "legal hex and is removed "
-						  "(10.0).");
-				}
+			no_hex(c, st, who, rule);
 			return;
 		}
 		ans = ctx_ask_text(c, &q, check_place, &pc);
@@ -476,8 +544,9 @@ static void place_all(struct ctx *c, struct rttr *st, int who,
 				 st->u[u].id);
 			ctx_mark(c, "", "placed", x, "", "face down");
 		} else {
-			ctx_event(c, rule, "%s sets up at %s.", st->u[u].id,
-				  x);
+			ctx_event(c, rule, "%s %s at %s.", st->u[u].id,
+				  st->phase < PH_1BF_REINF ? "sets up" :
+				  "enters", x);
 			ctx_mark(c, "", "placed", x, "", st->u[u].id);
 		}
 	}
@@ -1092,6 +1161,47 @@ static int sudden_death(const struct rttr *st)
 	return 0;
 }
 
+/* 7.3, 7.4: the commander of a sector's Germans rolls; on 1-2 he draws
+ * one fixed unit (seen by him alone) and places it face down; none when
+ * the Soviets control every objective hex of the sector (7.4: the
+ * Reichstag is not one of them). */
+static void german_reinforcement(struct ctx *c, struct rttr *st, int sec)
+{
+	int who = sec == SEC_1BF ? P1UF : P1BF, h, all = 1, any = 0, roll;
+	int end = hex_end(&st->map);
+
+	if (st->step == 0) {
+		for (h = 0; h < end; h++)
+			if (hex_in_region(&st->map, h, st->rg.so[sec])) {
+				any = 1;
+				all &= st->ctrl[h] >= 0;
+			}
+		if (any && all) {
+			ctx_event(c, "7.4", "The Soviets hold every objective "
+				  "hex of the %s sector: no German "
+				  "reinforcement.", rt_side_names[sec]);
+			return;
+		}
+		if (cup_count(&st->cup) <= st->rt_blind) {
+			ctx_event(c, "7.3", "The pool is empty (but for the "
+				  "Reichstag's counters): no German "
+				  "reinforcement.");
+			return;
+		}
+		ctx_draw_for(c, rt_side_names[who]);
+		roll = ctx_die(c, "7.3 German reinforcement", 6);
+		ctx_draw_for(c, NULL);
+		ctx_event(c, "7.3", "German reinforcement roll in the %s "
+			  "sector: %d%s.", rt_side_names[sec], roll,
+			  roll <= 2 ? "" : " (none)");
+		if (roll > 2)
+			return;
+		private_draw(c, st, who, 1, "7.3");
+		st->step = 1;
+	}
+	place_all(c, st, who, "7.3", 1);
+}
+
 /* ---- the sequence of play ---- */
 
 static void barrage_off(struct ctx *c, struct rttr *st, int p)
@@ -1111,9 +1221,12 @@ static void turn_phase(struct ctx *c, struct rttr *st)
 		/* 17.3 at the start of the Soviet PT (fog.c) */
 		rt_recon_phase(c, st, st->phase == PH_1BF_REINF ? P1BF :
 			       P1UF);
-		/* 6.7, 8.2, 7.1 (reinforce.c, economy.c) */
+		/* 6.7 Maximum Effort, 8.2 replacements (reinforce.c,
+		 * economy.c), then 7.1 */
 		rt_soviet_reinf_phase(c, st, st->phase == PH_1BF_REINF ?
 				      P1BF : P1UF);
+		place_all(c, st, st->phase == PH_1BF_REINF ? P1BF : P1UF,
+			  "7.1", 0);
 		break;
 	case PH_1BF_BARRAGE:
 	case PH_1UF_BARRAGE:
@@ -1160,9 +1273,10 @@ static void turn_phase(struct ctx *c, struct rttr *st)
 			if (st->opt_hitler)     /* 22.1 (options.c) */
 				rt_hitler_phase(c, st, sec, who);
 			rt_flip_phase(c, st, who);       /* 16.8 (1) */
-			/* 7.3, 7.4 (reinforce.c) */
-			rt_german_reinf_phase(c, st, sec);
-			rt_fixed_reinf(c, st, sec, who); /* 16.3, 16.5, 16.7 */
+			/* 16.3, 16.7, and 16.5 snipers held since an
+			 * earlier phase (fixed.c), before this phase's draw */
+			rt_fixed_reinf(c, st, sec, who);
+			german_reinforcement(c, st, sec); /* 7.3, 7.4 */
 		}
 		break;
 	case PH_G1BF_MOVE:
@@ -1222,16 +1336,4 @@ void rt_play(struct ctx *c, void *vst)
 		st->phase = st->phase == PH_ADVANCE ? PH_1BF_REINF :
 			    (enum phase)(st->phase + 1);
 	}
-}
-
-/* ---- for economy.c, reinforce.c, barrage.c ---- */
-
-int rt_stack_ok(const struct rttr *st, int u, int h)
-{
-	return stack_ok(st, u, h);
-}
-
-void rt_put(struct ctx *c, struct rttr *st, int u, int h)
-{
-	put_told(c, st, u, h);
 }

@@ -658,6 +658,124 @@ case("5.6-no-german-into-reichstag",
   refused: "0503 may not be entered"
 """)
 
+# ------------------------------------------------ reinforcements
+
+REINF = """\
+    S1 soviet 4-4-6 at 0601 1bf div rifle ; division
+    R1 soviet 3-3-6 turn 2 enter setup-1bf-north 1bf bde tank hm ; reinf
+    R2 soviet 3-3-6 turn 3 enter setup-1bf-north 1bf bde tank hm ; later
+    G1 german 2-2-0 at 0702 mobile rgt inf ; German
+"""
+
+case("7.1-reinforcement-enters",
+     "7.1 a Soviet reinforcement enters at its edge in the reinforcement "
+     "phase of its date, in an enemy ZOC if need be; a later one waits",
+     ["7.1"], REINF,
+     "  phase: 1bf-reinforcement\n  turn: 2\n",
+     answers=[("max-effort", "no"), ("place", "R1 0701")],
+     expect="""\
+  pending: move
+  state:
+    units: {R1: "0701", R2: waiting}
+  events: ["R1 enters at 0701"]
+""")
+
+case("7.1-not-into-enemy",
+     "7.1 not into an enemy-occupied hex",
+     ["7.1"], REINF.replace("G1 german 2-2-0 at 0702", "G1 german 2-2-0 at 0701"),
+     "  phase: 1bf-reinforcement\n  turn: 2\n",
+     answers=[("max-effort", "no"), ("place", "R1 0701")],
+     expect="""\
+  refused: "R1 may not stand in 0701: the stacking limit, or units of the other side (7.1, 10.0, 10.2)"
+""")
+
+case("7.1-delayed",
+     "7.1 a reinforcement that cannot enter is delayed to the next GT",
+     ["7.1"], REINF.replace("setup-1bf-north 1bf bde tank hm ; reinf",
+                            "0801 1bf bde tank hm ; reinf")
+     .replace("G1 german 2-2-0 at 0702", "G1 german 2-2-0 at 0801"),
+     "  phase: 1bf-reinforcement\n  turn: 2\n",
+     answers=[("max-effort", "no")],
+     expect="""\
+  pending: move
+  state:
+    units: {R1: waiting}
+  events: ["R1 cannot enter: it is delayed to GT 3"]
+""")
+
+GREINF = POOL + """\
+    S1 soviet 4-4-6 at 0601 1bf div rifle ; division
+    G1 german 2-2-0 at 0806 mobile rgt inf ; German
+"""
+
+case("7.3-draw-on-two",
+     "7.3 on 1-2 the commander of the sector's Germans draws a fixed unit "
+     "that he alone sees and places it face down next to a German unit",
+     ["7.3", "16.8"], GREINF,
+     "  phase: german-1bf-sector-reinforcement\n  reichstag-blind: 0\n",
+     answers=[("place", "P3 0807")], draws=["2", "P3"],
+     expect="""\
+  state:
+    units: {P3: "0807"}
+    flags: {P3: [face-down]}
+    placed-by: {P3: 1uf}
+    sector: {P3: 1bf}
+  events: ["German reinforcement roll in the 1bf sector: 2",
+           "You draw 1 counter: P3",
+           "The 1uf player places a face-down counter at 0807"]
+""")
+
+case("7.3-roll-three-none",
+     "7.3 on 3-6 no reinforcement",
+     ["7.3"], GREINF,
+     "  phase: german-1bf-sector-reinforcement\n  reichstag-blind: 0\n",
+     draws=["3"],
+     expect="""\
+  state:
+    cup-count: 5
+  events: ["German reinforcement roll in the 1bf sector: 3 (none)"]
+""")
+
+case("7.3-next-to-a-german",
+     "7.3 the reinforcement stands within 1 hex of a German unit",
+     ["7.3"], GREINF,
+     "  phase: german-1bf-sector-reinforcement\n  reichstag-blind: 0\n",
+     answers=[("place", "P3 0804")], draws=["1", "P3"],
+     expect="""\
+  refused: "0804 is not within 1 hex of a German unit of the sector, or is in a Soviet zone of control (7.3)"
+""")
+
+case("7.3-not-in-soviet-zoc",
+     "7.3 not in a Soviet zone of control",
+     ["7.3"], GREINF.replace("S1 soviet 4-4-6 at 0601", "S1 soviet 4-4-6 at 0705"),
+     "  phase: german-1bf-sector-reinforcement\n  reichstag-blind: 0\n",
+     answers=[("place", "P3 0805")], draws=["1", "P3"],
+     expect="""\
+  refused: "0805 is not within 1 hex of a German unit of the sector, or is in a Soviet zone of control (7.3)"
+""")
+
+case("7.4-objectives-held",
+     "7.4 no German reinforcement while the Soviets hold every objective "
+     "hex of the sector",
+     ["7.4"], GREINF,
+     "  phase: german-1bf-sector-reinforcement\n  reichstag-blind: 0\n"
+     "  control: {\"0705\": 1bf}\n",
+     expect="""\
+  state:
+    cup-count: 5
+  events: ["The Soviets hold every objective hex of the 1bf sector: no German reinforcement"]
+""")
+
+case("7.3-reichstag-counters-not-lent",
+     "7.3, 3.4 the Reichstag's reserved counters are never drawn as "
+     "reinforcements (GAP.md 2.2 (3))",
+     ["7.3", "3.4"], GREINF,
+     "  phase: german-1bf-sector-reinforcement\n  reichstag-blind: 3\n"
+     "  cup: [P1, P2, P3]\n",
+     expect="""\
+  events: ["The pool is empty (but for the Reichstag's counters): no German reinforcement"]
+""")
+
 # ------------------------------------------------ flips and victory
 
 case("16.10-reichstag-revealed",
@@ -826,7 +944,7 @@ case("4.0-sequence",
   state:
     phase: german-1bf-sector-movement
   events: ["1bf exhaustion: 2d6 3 + 4 = 7",
-           "The pool is empty",
+           "The pool is empty (but for the Reichstag's counters): no German reinforcement",
            "German movement in the 1bf sector: 5 MP"]
 """)
 
@@ -859,16 +977,18 @@ def write(c):
         f.write("".join(out))
 
 
+def written_here(path):
+    """A case this script wrote (its first line says so): not a combat
+    case (make-combat-cases.py) nor an economy case
+    (make-economy-cases.py)."""
+    with open(path) as f:
+        return f.readline().startswith("# written by make-cases.py")
+
+
 def main():
-    # only the cases this script wrote (make-combat-cases.py and
-    # make-economy-cases.py write the others)
     for f in os.listdir(HERE):
-        if f.endswith(".yaml"):
-            with open(os.path.join(HERE, f)) as fh:
-                mine = fh.readline().startswith(
-                    "# written by make-cases.py")
-            if mine:
-                os.remove(os.path.join(HERE, f))
+        if f.endswith(".yaml") and written_here(os.path.join(HERE, f)):
+            os.remove(os.path.join(HERE, f))
     for c in CASES:
         write(c)
     print("%d cases" % len(CASES))

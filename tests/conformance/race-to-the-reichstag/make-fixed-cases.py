@@ -312,7 +312,7 @@ case("16.5-sniper-later",
      "reinforcement phase, face down, within 4 hexes of a German unit the "
      "player commands, behind the Soviet line too",
      ["16.5", "16.8"], SNIPER_LATER, SNIPER_STATE,
-     answers=[("draw", "draw"), ("sniper", "0205")], draws=["3", "3"],
+     answers=[("sniper", "0205")], draws=["3", "3"],
      expect="""\
   state:
     units: {N1: "0205"}
@@ -325,7 +325,7 @@ case("16.5-sniper-later",
 case("16.5-sniper-within-4",
      "16.5 not farther than 4 hexes from a German unit he commands",
      ["16.5"], SNIPER_LATER, SNIPER_STATE,
-     answers=[("draw", "draw"), ("sniper", "0206")], draws=["3", "3"],
+     answers=[("sniper", "0206")], draws=["3", "3"],
      expect="""\
   refused: "0206 is not within 4 hexes of a German unit (not a sniper) you command in this sector (16.5)"
 """)
