@@ -3,7 +3,7 @@
  * player is shown (view, position): 17.1 a German stack the player does
  * not command shows its top counter only; 17.3 what his recon examined
  * (rttr.known, set by fog.c as the conformance case
- * 17.3-recon-examines checks) is shown to him and to nobody else who
+ * 17.3-recon-stack-examined checks) is shown to him and to nobody else who
  * may not see it; 16.5 a sniper held in hand is its holder's alone.
  * The position is the one of that conformance case (its file is read);
  * every expectation comes from 16.5, 17.1 and 17.3, and each check
@@ -19,7 +19,7 @@
 #include "unit.h"
 
 static const char CASE[] =
-	"tests/conformance/race-to-the-reichstag/17.3-recon-examines.yaml";
+	"tests/conformance/race-to-the-reichstag/17.3-recon-stack-examined.yaml";
 
 static char *read_all(const char *path, size_t *len)
 {

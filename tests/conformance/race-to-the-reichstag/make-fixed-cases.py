@@ -53,7 +53,7 @@ RECON_STATE = ("  phase: 1bf-reinforcement\n  reichstag-blind: 0\n"
                "  stacks: {\"0603\": [G3, P2, G1]}\n"
                "  flags: {P2: [face-down]}\n  placed-by: {P2: 1uf}\n")
 
-case("17.3-recon-examines",
+case("17.3-recon-stack-examined",
      "17.3 at the start of the 1BF PT its recon unit examines one hex "
      "within 2: the whole stack becomes known to the 1BF player, the "
      "face-down fixed unit there turns face up for all",
@@ -78,7 +78,7 @@ case("17.3-recon-unit-stays",
   refused: "R1 may not move in this phase (17.3"
 """)
 
-case("17.3-recon-range",
+case("17.3-recon-within-two",
      "17.3 the hex examined is within 2 hexes of the recon unit",
      ["17.3"], RECON, RECON_STATE,
      answers=[("recon", "0606")],
@@ -98,7 +98,7 @@ case("17.3-recon-none",
     known: {1uf: [P2]}
 """)
 
-case("17.3-recon-reichstag",
+case("17.3-recon-reichstag-garrison",
      "17.3 the Reichstag hex may be chosen: its face-down garrison is "
      "drawn (undecided until now, 3.4) and turns face up",
      ["17.3", "16.10", "3.4"], mc.POOL +
