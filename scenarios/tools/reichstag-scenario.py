@@ -261,8 +261,9 @@ notes: |
     hexside: a Soviet engineer of the front in one of its two hexes or in
     a hex touching it at a corner (as 19.1 is read). A stream counts as
     a river.
-  - 24.5: with the option, only the barrage doubling asks for a line
-    here; forced march and replacement entry are the economy rules'.
+  - 24.5: with the option, the barrage doubling asks each attacker for
+    a line, and a forced march its starting hex; replacement entry next
+    to a unit does not yet.
 """
 
 OPTIONS = """\

@@ -121,6 +121,12 @@ int rt_forced_check(const struct rttr *st, int u, char *why, size_t size)
 		return snprintf(why, size, "%s has made its forced march this "
 				"phase: 1 SP a unit a movement phase (6.5)",
 				st->u[u].id), -1;
+	/* 24.5 (options.c; rfixed5): with the LOC option the starting
+	 * hex must trace a line of communication */
+	if (!rt_loc(st, p, st->u[u].hex))
+		return snprintf(why, size, "%s traces no line of "
+				"communication from its hex: no forced march "
+				"(24.5)", st->u[u].id), -1;
 	/* 6.5: 1 SP a unit (reading, scenario notes: 27.3's "3" is the
 	 * MP gained) */
 	return rt_sp_check(st, p, rt_sp_cost(st, p, 1), "a forced march",

@@ -493,6 +493,49 @@ case("23.2-option-off",
   refused: "0806 is in an enemy zone of control: G1 stops there (11.4)"
 """)
 
+# ------------------------------- 24.5 forced march needs a line (LOC)
+
+FORCED = """\
+    S1 soviet 4-4-6 at 0602 1bf div rifle ; next to the north edge
+"""
+FORCED_MOVE = ("move", "S1 0502 0602 0502 0602 0502 0602 0502 0602 0502 "
+               "forced")
+
+case("24.5-forced-march-with-loc",
+     "24.5 with the LOC option a forced march may begin in a hex that "
+     "traces a line to the front's edge (0602 is next to the north edge "
+     "0601): 9 MP (6.5)",
+     ["24.5", "24.1", "6.5"], FORCED,
+     "  phase: 1bf-movement\n  reichstag-blind: 0\n",
+     answers=[FORCED_MOVE], options={"lines-of-communication": "yes"},
+     map_=MAP_GROUPS,
+     expect="""\
+  state:
+    units: {S1: "0502"}
+    sp-spent: {1bf: 1, 1uf: 0}
+""")
+
+case("24.5-forced-march-without-loc",
+     "24.5 with the LOC option no forced march begins in a hex that "
+     "traces no line (this map gives the 1BF no edge at all)",
+     ["24.5", "24.1"], FORCED,
+     "  phase: 1bf-movement\n  reichstag-blind: 0\n",
+     answers=[FORCED_MOVE], options={"lines-of-communication": "yes"},
+     expect="""\
+  refused: "S1 traces no line of communication from its hex: no forced march (24.5)"
+""")
+
+case("24.5-option-off",
+     "24.0 without the option the same forced march needs no line",
+     ["24.5", "6.5"], FORCED,
+     "  phase: 1bf-movement\n  reichstag-blind: 0\n",
+     answers=[FORCED_MOVE],
+     expect="""\
+  state:
+    units: {S1: "0502"}
+    sp-spent: {1bf: 1, 1uf: 0}
+""")
+
 
 def write(c):
     (name, title, rules, oob, state, answers, draws, expect, options,
