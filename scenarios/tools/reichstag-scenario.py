@@ -250,8 +250,11 @@ notes: |
     of a German PT come the 22.1 roll, the flips (16.8 (1)), the fixed
     units' powers (16.3, 16.7, snipers held since an earlier phase), then
     the reinforcement draw (7.3). Entry hexes:
-    standing answer auto (the first free one). The Me-262 marker goes to
-    the group's commander (22.5); no phase places it yet.
+    standing answer auto (the first free one). The Me-262 marker is the
+    group's commander's (22.5): he may place it at the start of a German
+    combat phase of the group's sector, in that sector (radius 2, as an
+    air strike), and it leaves the map at the phase end; standing answer
+    none.
   - 23.2: the S-Bahn's "ignore retreat" is read as 13.6 reads the
     objective hexes (a mobile German there may stay; standing answer
     stay).

@@ -274,3 +274,102 @@ void rt_options_map(struct rttr *st)
 		e->of[al].ignore_retreat = 1;
 	}
 }
+
+/* ---- 22.5 Me-262 ---- */
+
+/* Whether player `who` may use Me-262 marker k now: its group has
+ * entered (22.1), its commander is `who` (the player who commands the
+ * Germans of the group's sector: Steiner 1BF, XX Corps 1UF; derived
+ * from the saved arrival, not kept apart), and it was never used (22.5
+ * (5): once a game). */
+static int me262_ready(const struct rttr *st, int k, int who, int sec)
+{
+	const struct rt_marker *m = &st->mk[k];
+	int gsec;
+
+	if (m->kind != MK_ME262 || m->group < 0 || m->group >= RT_GROUPS ||
+	    !st->group_in[m->group] || m->used_turn)
+		return 0;
+	gsec = m->group == 0 ? SEC_1BF : SEC_1UF;
+	return gsec == sec && (gsec == SEC_1BF ? P1UF : P1BF) == who;
+}
+
+struct me_check {
+	const struct rttr *st;
+	int k, sec, hex;
+};
+
+static int check_me262(void *user, const char *ans, char *why,
+		       size_t size)
+{
+	struct me_check *m = user;
+	int h, s;
+
+	m->hex = -1;
+	if (strcmp(ans, "none") == 0)
+		return 0;
+	h = hex_parse(&m->st->map, ans);
+	s = h >= 0 ? rt_sector(m->st, h) : SEC_NONE;
+	if (s != m->sec && s != SEC_BOTH)
+		return snprintf(why, size, "give a hex of the %s sector, or "
+				"none (22.5, 15.2)", rt_side_names[m->sec]),
+		       -1;
+	m->hex = h;
+	return 0;
+}
+
+void rt_me262_phase(struct ctx *c, struct rttr *st, int sec, int who)
+{
+	struct me_check m;
+	struct question q;
+	const char *ans;
+	char why[200], x[8];
+	int k, idx;
+
+	if (!st->opt_hitler)
+		return;
+	for (k = 0; k < st->n_mk; k++) {
+		if (!me262_ready(st, k, who, sec))
+			continue;
+		m.st = st;
+		m.k = k;
+		m.sec = sec;
+		q_init(&q, "22.5", "me262", rt_side_names[who], "22.5: place "
+		       "the Me-262 marker %s for this German combat phase "
+		       "(once a game; German attacks in its zone, 2 hexes in "
+		       "the sector, doubled): HEX, or none.", st->mk[k].id);
+		q_add(&q, "none");
+		ans = ctx_ask_text(c, &q, check_me262, &m);
+		if (check_me262(&m, ans, why, sizeof why) || m.hex < 0)
+			continue;
+		/* 15.2 as an air strike: radius 2, its own sector */
+		idx = hex_marker_place(&st->bz, &st->map, m.hex, 2,
+				       st->rg.sector[sec], who, k);
+		if (idx < 0)
+			continue;
+		st->mk[k].on_map = (int8_t)idx;
+		st->mk[k].used_turn = (int8_t)st->turn;   /* 22.5 (5) */
+		ctx_event(c, "22.5", "The %s player places the Me-262 marker "
+			  "%s at %s.", rt_side_names[who], st->mk[k].id,
+			  hex_id(m.hex, x));
+		ctx_mark(c, "", "placed", x, "", st->mk[k].id);
+	}
+}
+
+/* 22.5 (2): the Me-262 leaves the map at the end of the phase */
+void rt_me262_off(struct ctx *c, struct rttr *st)
+{
+	int i, k, n = 0;
+
+	for (i = st->bz.n - 1; i >= 0; i--) {
+		k = st->bz.m[i].kind;
+		if (k < st->n_mk && st->mk[k].kind == MK_ME262) {
+			hex_marker_remove(&st->bz, i);
+			n++;
+		}
+	}
+	if (n) {
+		rt_barrage_reindex(st);
+		ctx_event(c, "22.5", "The Me-262 marker leaves the map.");
+	}
+}

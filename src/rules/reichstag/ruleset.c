@@ -43,6 +43,8 @@ static const struct standing_key standing[] = {
 	  "(UNIT HEX [UNIT HEX]), or none", "none", 0 },
 	{ "sniper", "16.5", "place a sniper held in hand (HEX), or hold",
 	  "hold", 0 },
+	{ "me262", "22.5", "place your Me-262 marker at the start of a "
+	  "German combat phase (HEX), or none", "none", 0 },
 	{ "enter", "22.1", "the entry hex of a Hitler Fantasy group's unit "
 	  "(HEX), or auto (the first free one)", "auto", 0 },
 	{ NULL, NULL, NULL, NULL, 0 }

@@ -345,6 +345,10 @@ int rt_loc(const struct rttr *st, int f, int h);
  * into them and German units there ignore retreats (as 13.6 reads the
  * objective hexes' row); called at the end of setup and load */
 void rt_options_map(struct rttr *st);
+/* 22.5: the Me-262 placed at the start of a German combat phase of
+ * sector sec (commanded by who), removed at its end */
+void rt_me262_phase(struct ctx *c, struct rttr *st, int sec, int who);
+void rt_me262_off(struct ctx *c, struct rttr *st);
 /* 22.1 Hitler Fantasy at the start of a German PT of sector sec */
 void rt_hitler_phase(struct ctx *c, struct rttr *st, int sec, int who);
 

@@ -1288,9 +1288,14 @@ static void turn_phase(struct ctx *c, struct rttr *st)
 	case PH_G1BF_COMBAT:
 	case PH_G1UF_COMBAT:
 		combat_flips(c, st, 0);
+		/* 22.5: the Me-262 for this phase (options.c) */
+		rt_me262_phase(c, st, st->phase == PH_G1BF_COMBAT ? SEC_1BF :
+			       SEC_1UF, st->phase == PH_G1BF_COMBAT ? P1UF :
+			       P1BF);
 		/* 4.0 II.C, IV.C: the Germans of a sector (fight.c) */
 		rt_combat_phase(c, st, GERMAN, st->phase == PH_G1BF_COMBAT ?
 				SEC_1BF : SEC_1UF);
+		rt_me262_off(c, st);
 		break;
 	case PH_1BF_BARRAGE_OFF:
 		barrage_off(c, st, P1BF);

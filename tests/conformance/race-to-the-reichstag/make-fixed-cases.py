@@ -536,6 +536,48 @@ case("24.5-option-off",
     sp-spent: {1bf: 1, 1uf: 0}
 """)
 
+# ------------------------------------------------------------ 22.5 Me-262
+
+ME = """\
+    S1 soviet 4-4-6 at 0602 1bf div rifle ; the Soviet attacked
+    G1 german 3-3-0 at 0601 mobile rgt pzgr ; the German attacker
+"""
+ME_STATE = ("  phase: german-1bf-sector-combat\n  turn: 3\n"
+            "  reichstag-blind: 0\n  groups: {steiner: 2}\n"
+            "  markers-oob: |\n    ME1 me262 steiner event\n")
+
+case("22.5-me262-doubles-attack",
+     "22.5 once Steiner has entered, its commander (the 1UF player, who "
+     "commands the Germans of the 1BF sector) places the Me-262 at the "
+     "start of a German combat phase: German attacks in its zone are "
+     "doubled, 3 x 2 = 6 against 4 = 150%",
+     ["22.5", "22.1", "12.2"], ME, ME_STATE,
+     answers=[("me262", "0601"), ("attack", "0602 G1")],
+     draws=["3", "3", "3"], options={"hitler-fantasy": "yes"},
+     expect="""\
+  events: ["The 1uf player places the Me-262 marker ME1 at 0601",
+           "6 against 4 = 150%",
+           "The Me-262 marker leaves the map"]
+""")
+
+case("22.5-me262-once-a-game",
+     "22.5 (5) each Me-262 is used once a game: used on GT 2, it is not "
+     "offered again, and the attack is not doubled (3 against 4 = 75%)",
+     ["22.5"], ME, ME_STATE + "  markers-used: {ME1: 2}\n",
+     answers=[("attack", "0602 G1")],
+     draws=["3", "3", "3"], options={"hitler-fantasy": "yes"},
+     expect="""\
+  events: ["3 against 4 = 75%"]
+""")
+
+case("22.5-option-off",
+     "22.0 without Hitler Fantasy there is no Me-262: 3 against 4 = 75%",
+     ["22.5"], ME, ME_STATE,
+     answers=[("attack", "0602 G1")], draws=["3", "3", "3"],
+     expect="""\
+  events: ["3 against 4 = 75%"]
+""")
+
 
 def write(c):
     (name, title, rules, oob, state, answers, draws, expect, options,
