@@ -268,6 +268,9 @@ case("17.4-air-recon",
     markers-used: {AIR1: 2}
     sp-spent: {1bf: 2, 1uf: 0}
     known: {1bf: [G1, P3]}
+  private:
+    1bf: ["Air reconnaissance around 0804: "]
+  public-never: [P3]
   events: ["Air reconnaissance around 0804:",
            "The 1bf's air marker AIR1 reconnoitres around 0804 (2 German units examined)"]
 """)
@@ -567,6 +570,22 @@ case("20.3-for-good",
 """)
 
 # ------------------------------------------------------------ 7.3, 7.4
+
+case("7.3-draw-seen-by-its-drawer-alone",
+     "7.3, GAP.md 2.2 the counter drawn is named to its drawer alone (the "
+     "1UF player, who commands the Germans of the 1BF sector); the report "
+     "everyone reads says only that a counter was drawn and placed",
+     ["7.3", "GAP 2.2"], BASE + POOL,
+     "  phase: german-1bf-sector-reinforcement\n  reichstag-blind: 0\n",
+     answers=[("place", "P3 0805")], draws=["2", "P3"],
+     expect="""\
+  state:
+    units: {P3: "0805"}
+  private:
+    1uf: ["P3", "You place P3 face down at 0805"]
+  public-never: [P3]
+  events: ["The 1uf player places a face-down counter at 0805"]
+""")
 
 case("7.4-reichstag-not-an-objective",
      "7.4 the Reichstag belongs to neither sector for this: the 1UF "
