@@ -181,6 +181,20 @@ case("5.5-barrage-reichstag-other-front",
   refused: "the 1uf's units are in the Reichstag (5.5)"
 """)
 
+case("15.8-other-front-stays",
+     "15.8 phase II.D removes the 1BF's markers only: the 1UF's two stay "
+     "where they stand",
+     ["15.8"], BASE,
+     "  markers-oob: |\n    A1 artillery 1bf off\n    A9 artillery 1uf off\n"
+     "    A8 artillery 1uf off\n"
+     "  barrage: {A1: \"0604\", A9: \"0203\", A8: \"0305\"}\n"
+     "  turn: 2\n  phase: 1bf-barrage-removal\n",
+     expect="""\
+  state:
+    barrage: {A9: "0203", A8: "0305"}
+  events: ["The 1bf barrage markers are removed (1)"]
+""")
+
 GMOVE = "  markers-oob: |\n    A1 artillery 1bf off\n    A2 artillery 1bf off\n" \
         "    AIR1 air 1bf off\n"
 
