@@ -309,6 +309,29 @@ case("6.5-forced-march-nine",
   events: ["The 1bf spends 1 SP on a forced march of S1"]
 """)
 
+case("25.2-forced-march-twelve",
+     "25.2 (option high-mobility) a high-mobility unit's forced march "
+     "gives 12 MP, not 9",
+     ["25.2", "6.5", "9.2"], MOVERS,
+     "  phase: 1bf-movement\n  options: {high-mobility: \"yes\"}\n",
+     answers=[("move", "C1 0802 0803 0804 0805 0806 0807 0806 0805 0804 "
+               "0803 0802 0803 forced")],
+     expect="""\
+  state:
+    units: {C1: "0803"}
+    sp-spent: {1bf: 1, 1uf: 0}
+""")
+
+case("25.2-not-without-the-option",
+     "6.5 without option 25 the same unit's forced march gives 9 MP",
+     ["6.5", "25.2"], MOVERS,
+     "  phase: 1bf-movement\n",
+     answers=[("move", "C1 0802 0803 0804 0805 0806 0807 0806 0805 0804 "
+               "0803 forced")],
+     expect="""\
+  refused: "0803 costs more than the 0 MP left (9.0)"
+""")
+
 case("6.5-tenth-hex-refused",
      "6.5, 9.2 no tenth clear hex with a forced march",
      ["6.5", "9.2"], MOVERS,
