@@ -185,6 +185,39 @@ static void air_recon(struct ctx *c, struct rttr *st, int p, int k, int h)
 		  seen == 1 ? "" : "s");
 }
 
+/* Examples for the order template: each free marker on the first hex of
+ * its sector that holds a German unit (and, for an air marker, the same
+ * as a reconnaissance), if legal now. */
+static void bz_examples(struct ctx *c, struct question *q,
+			struct bz_check *b)
+{
+	const struct rttr *st = b->st;
+	char buf[Q_OPTION_LEN], why[240], x[8];
+	size_t want = ctx_examples(c, "barrage");
+	int k, h, end = hex_end(&st->map);
+
+	for (h = 0; h < end; h++)
+		if (st->occ[h] >= 0 && st->u[st->occ[h]].side == GERMAN &&
+		    hex_in_region(&st->map, h, st->rg.sector[b->p]))
+			break;
+	if (h == end)
+		return;
+	hex_id(h, x);
+	for (k = 0; k < st->n_mk && q->n + 2 <= want &&
+	     q->n + 2 <= Q_MAX_OPTIONS; k++) {
+		if (!marker_free(st, b->p, k))
+			continue;
+		snprintf(buf, sizeof buf, "%s %s", st->mk[k].id, x);
+		if (check_bz(b, buf, why, sizeof why) == 0)
+			q_add(q, "%s", buf);
+		snprintf(buf, sizeof buf, "%s %s recon", st->mk[k].id, x);
+		if (st->mk[k].kind == MK_AIR &&
+		    check_bz(b, buf, why, sizeof why) == 0)
+			q_add(q, "%s", buf);
+	}
+	q->more = k < st->n_mk;
+}
+
 /* Front p's barrage phase: place markers one answer at a time. */
 void rt_barrage_phase(struct ctx *c, struct rttr *st, int p)
 {
@@ -219,6 +252,7 @@ void rt_barrage_phase(struct ctx *c, struct rttr *st, int p)
 				strcat(q.text, st->mk[k].id);
 			}
 		q_add(&q, "done");
+		bz_examples(c, &q, &b);
 		ans = ctx_ask_text(c, &q, check_bz, &b);
 		if (check_bz(&b, ans, why, sizeof why) || b.mk < 0)
 			return;

@@ -181,6 +181,20 @@ case("5.5-barrage-reichstag-other-front",
   refused: "the 1uf's units are in the Reichstag (5.5)"
 """)
 
+case("15.8-other-front-stays",
+     "15.8 phase II.D removes the 1BF's markers only: the 1UF's two stay "
+     "where they stand",
+     ["15.8"], BASE,
+     "  markers-oob: |\n    A1 artillery 1bf off\n    A9 artillery 1uf off\n"
+     "    A8 artillery 1uf off\n"
+     "  barrage: {A1: \"0604\", A9: \"0203\", A8: \"0305\"}\n"
+     "  turn: 2\n  phase: 1bf-barrage-removal\n",
+     expect="""\
+  state:
+    barrage: {A9: "0203", A8: "0305"}
+  events: ["The 1bf barrage markers are removed (1)"]
+""")
+
 GMOVE = "  markers-oob: |\n    A1 artillery 1bf off\n    A2 artillery 1bf off\n" \
         "    AIR1 air 1bf off\n"
 
@@ -268,6 +282,9 @@ case("17.4-air-recon",
     markers-used: {AIR1: 2}
     sp-spent: {1bf: 2, 1uf: 0}
     known: {1bf: [G1, P3]}
+  private:
+    1bf: ["Air reconnaissance around 0804: "]
+  public-never: [P3]
   events: ["Air reconnaissance around 0804:",
            "The 1bf's air marker AIR1 reconnoitres around 0804 (2 German units examined)"]
 """)
@@ -290,6 +307,29 @@ case("6.5-forced-march-nine",
     sp-spent: {1bf: 1, 1uf: 0}
     flags: {S1: [moved, forced]}
   events: ["The 1bf spends 1 SP on a forced march of S1"]
+""")
+
+case("25.2-forced-march-twelve",
+     "25.2 (option high-mobility) a high-mobility unit's forced march "
+     "gives 12 MP, not 9",
+     ["25.2", "6.5", "9.2"], MOVERS,
+     "  phase: 1bf-movement\n  options: {high-mobility: \"yes\"}\n",
+     answers=[("move", "C1 0802 0803 0804 0805 0806 0807 0806 0805 0804 "
+               "0803 0802 0803 forced")],
+     expect="""\
+  state:
+    units: {C1: "0803"}
+    sp-spent: {1bf: 1, 1uf: 0}
+""")
+
+case("25.2-not-without-the-option",
+     "6.5 without option 25 the same unit's forced march gives 9 MP",
+     ["6.5", "25.2"], MOVERS,
+     "  phase: 1bf-movement\n",
+     answers=[("move", "C1 0802 0803 0804 0805 0806 0807 0806 0805 0804 "
+               "0803 forced")],
+     expect="""\
+  refused: "0803 costs more than the 0 MP left (9.0)"
 """)
 
 case("6.5-tenth-hex-refused",
@@ -567,6 +607,22 @@ case("20.3-for-good",
 """)
 
 # ------------------------------------------------------------ 7.3, 7.4
+
+case("7.3-draw-seen-by-its-drawer-alone",
+     "7.3, GAP.md 2.2 the counter drawn is named to its drawer alone (the "
+     "1UF player, who commands the Germans of the 1BF sector); the report "
+     "everyone reads says only that a counter was drawn and placed",
+     ["7.3", "GAP 2.2"], BASE + POOL,
+     "  phase: german-1bf-sector-reinforcement\n  reichstag-blind: 0\n",
+     answers=[("place", "P3 0805")], draws=["2", "P3"],
+     expect="""\
+  state:
+    units: {P3: "0805"}
+  private:
+    1uf: ["P3", "You place P3 face down at 0805"]
+  public-never: [P3]
+  events: ["The 1uf player places a face-down counter at 0805"]
+""")
 
 case("7.4-reichstag-not-an-objective",
      "7.4 the Reichstag belongs to neither sector for this: the 1UF "
