@@ -67,6 +67,9 @@ case("17.3-recon-stack-examined",
   events: ["R1 reconnoitres 0603",
            "Reconnaissance turns up P2 at 0603",
            "R1 sees at 0603: G3"]
+  private:
+    1bf: ["R1 sees at 0603: G3"]
+  public-never: [G1]
 """)
 
 case("17.3-recon-unit-stays",
@@ -296,6 +299,9 @@ case("16.5-sniper-held",
     flags: {N1: [held]}
   events: ["You keep N1 in hand",
            "The 1bf player keeps a counter in hand"]
+  private:
+    1bf: ["You keep N1 in hand"]
+  public-never: [N1]
 """)
 
 SNIPER_LATER = """\
@@ -320,6 +326,9 @@ case("16.5-sniper-later",
     placed-by: {N1: 1bf}
   events: ["You place N1 face down at 0205",
            "The 1bf player places a face-down counter at 0205"]
+  private:
+    1bf: ["You place N1 face down at 0205"]
+  public-never: [N1]
 """)
 
 case("16.5-sniper-within-4",
