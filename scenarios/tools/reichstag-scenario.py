@@ -264,6 +264,10 @@ notes: |
     hexside: a Soviet engineer of the front in one of its two hexes or in
     a hex touching it at a corner (as 19.1 is read). A stream counts as
     a river.
+  - 26.1: a German mobile unit leaves by movement only (a move answer
+    ending "west", from a west-edge hex, for 1 MP, not from a hex in an
+    enemy ZOC it entered on the way); leaving by retreat is not
+    implemented. The Fuehrerbunker is the strategic marker of that name.
   - 24.5: with the option, the barrage doubling asks each attacker for
     a line, and a forced march its starting hex; replacement entry next
     to a unit does not yet.

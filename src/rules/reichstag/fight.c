@@ -1058,6 +1058,7 @@ static void captures(struct ctx *c, struct rttr *st, const struct rc_totals *t,
 		ctx_event(c, "21.2", "%s captures the strategic marker %s at "
 			  "%s.", rt_side_names[player], st->u[v].id,
 			  hex_id(h, (char[8]){ 0 }));
+		rt_fuehrerbunker_taken(c, st, v);    /* 26.1 (options.c) */
 	}
 }
 

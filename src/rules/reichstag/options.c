@@ -26,7 +26,18 @@
  * 1UF player for Steiner, the 1BF player for XX Corps): "commanded by
  * the 1BF commander" is read as "against the 1BF". The commanding player
  * places the group's units on its entry hexes (standing answer auto:
- * the first legal hex) and gets the group's Me-262 marker (22.5).
+ * the first legal hex) and gets the group's Me-262 marker (22.5), which
+ * he may place at the start of a German combat phase (rt_me262_phase).
+ *
+ * 23.2 Prepared Defence: rt_options_map gives the map's S-Bahn row no
+ * Soviet ZOC into it and German ignore-retreat.
+ *
+ * 26.1 escape west: once the Fuehrerbunker is captured, a German mobile
+ * unit's move may end " west": it leaves the map from a west-edge hex
+ * (the region exit-west) for 1 MP (the move's path is walked with 1 MP
+ * less), not from a hex in an enemy ZOC it entered on the way (11.4: it
+ * stops there); it never returns and scores nobody VP. Leaving by
+ * retreat: not implemented.
  */
 #include <stdio.h>
 #include <string.h>
@@ -372,4 +383,74 @@ void rt_me262_off(struct ctx *c, struct rttr *st)
 		rt_barrage_reindex(st);
 		ctx_event(c, "22.5", "The Me-262 marker leaves the map.");
 	}
+}
+
+/* ---- 26.1 escape to the west ---- */
+
+int rt_west_strip(const char *ans, char *buf, size_t size)
+{
+	size_t n = strlen(ans), k = strlen(" west");
+
+	if (n > k && n < size && !strcmp(ans + n - k, " west")) {
+		memcpy(buf, ans, n - k);
+		buf[n - k] = '\0';
+		return 1;
+	}
+	snprintf(buf, size, "%s", ans);
+	return 0;
+}
+
+int rt_west_check(const struct rttr *st, int u, char *why, size_t size)
+{
+	if (!st->opt_escape)
+		return snprintf(why, size, "no unit leaves the map by the "
+				"west edge without the escape-west option "
+				"(9.0, 26.0)"), -1;
+	if (!st->fb_captured)
+		return snprintf(why, size, "German units leave by the west "
+				"edge only once the Fuehrerbunker is captured "
+				"(26.1)"), -1;
+	if (st->u[u].side != GERMAN || (st->u[u].tags & T_FIXED))
+		return snprintf(why, size, "only German mobile units leave by "
+				"the west edge (26.1)"), -1;
+	return 0;
+}
+
+/* Whether h is a west-edge hex of the map: the region exit-west, or
+ * (a map without it) column 01 */
+int rt_west_edge(const struct rttr *st, int h)
+{
+	if (st->rg.exit_west >= 0)
+		return hex_in_region(&st->map, h, st->rg.exit_west);
+	return h >= 0 && hex_col(h) == 1;
+}
+
+void rt_west_leave(struct ctx *c, struct rttr *st, int u)
+{
+	char x[8];
+
+	ctx_event(c, "26.1", "%s (%s) leaves by the west edge at %s and "
+		  "surrenders to the Americans: no VP for it.", st->u[u].id,
+		  st->u[u].name, hex_id(st->u[u].hex, x));
+	ctx_mark(c, "", "lost", x, "", st->u[u].id);
+	st->u[u].where = U_ELIMINATED;
+	st->elim_by[u] = -1;            /* 21.2: nobody's VP; 16.7: gone */
+	st->flags[u] |= F_ESCAPED;
+	rt_reindex(st);
+}
+
+void rt_fuehrerbunker_taken(struct ctx *c, struct rttr *st, int u)
+{
+	const char *n = st->u[u].name;
+
+	/* the marker is known by its name (the order of battle's
+	 * "Fuehrerbunker"; 16.6 names the three) */
+	if (st->fb_captured || (!strstr(n, "uehrerbunker") &&
+				!strstr(n, "ührerbunker") &&
+				!strstr(n, "uhrerbunker")))
+		return;
+	st->fb_captured = 1;
+	ctx_event(c, "26.1", "The Fuehrerbunker is captured%s.",
+		  st->opt_escape ? ": German mobile units may now leave by "
+		  "the west edge (26.1)" : "");
 }

@@ -704,7 +704,11 @@ static void setup_phase(struct ctx *c, struct rttr *st)
 				  "Soviet unit needs one for the barrage "
 				  "doubling (24.5).");
 		if (st->opt_escape)
-			not_yet(c, "26.0", "escape to the west");
+			ctx_event(c, "26.1", "Escape west: once the "
+				  "Fuehrerbunker is captured, German mobile "
+				  "units may leave by the west edge (a move "
+				  "ending \"west\"; by retreat: not "
+				  "implemented in this draft).");
 		break;
 	case PH_S_MARKERS:
 		ctx_event(c, "3.13", "The %d undrawn fixed units stay in the "
@@ -818,6 +822,7 @@ struct mv_check {
 	int soviet, sec;
 	struct hex_move mv;
 	int forced;             /* 6.5: the move ends in "forced" */
+	int west;               /* 26.1: the move ends in "west" */
 };
 
 /* Walk unit u along path on t, without events. 0, or -1 with why. */
@@ -874,13 +879,22 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 	char x[8], buf[Q_TEXT_LEN];
 
 	m->forced = 0;
+	m->west = 0;
 	if (!strcmp(ans, "done")) {
 		m->mv.unit = -1;
 		return 0;
 	}
 	/* 6.5 (economy.c): "UNIT ... forced" */
 	m->forced = rt_forced_strip(ans, buf, sizeof buf);
-	if (hex_move_parse(&st->map, buf, find_unit, st, &move_labels,
+	/* 26.1 (options.c): "UNIT [HEX ...] west" */
+	if (!m->forced && rt_west_strip(ans, buf, sizeof buf)) {
+		m->west = 1;
+		m->mv.n = 0;
+		m->mv.by_dest = 0;
+		m->mv.unit = rt_unit_find(st, buf);
+	}
+	if ((!m->west || m->mv.unit < 0) &&
+	    hex_move_parse(&st->map, buf, find_unit, st, &move_labels,
 			   &m->mv, why, size))
 		return -1;
 	u = m->mv.unit;
@@ -896,9 +910,36 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 				st->u[u].id), -1;
 	if (m->forced && rt_forced_check(st, u, why, size))
 		return -1;
+	if (m->west && rt_west_check(st, u, why, size))
+		return -1;
 	memcpy(m->trial, st, sizeof *st);
 	if (m->forced)
 		m->trial->flags[u] |= F_FORCED;
+	if (m->west) {
+		/* 26.1: 1 MP to leave, from a west-edge hex, not stopped
+		 * in an enemy ZOC on the way (11.4) */
+		m->trial->german_mp--;
+		if (m->mv.by_dest)
+			return snprintf(why, size, "give the path: UNIT HEX "
+					"... west (26.1)"), -1;
+		if (m->mv.n > 0 && walk(m->trial, u, m->mv.path, m->mv.n,
+					why, size))
+			return -1;
+		if (m->mv.n == 0 && allowance(m->trial, u) < 0)
+			return snprintf(why, size, "%s has no MP left to "
+					"leave the map (26.1)", st->u[u].id),
+			       -1;
+		n = m->mv.n ? m->mv.path[m->mv.n - 1] : st->u[u].hex;
+		if (!rt_west_edge(st, n))
+			return snprintf(why, size, "%s is not a west-edge hex "
+					"(26.1)", hex_id(n, x)), -1;
+		rt_rules(m->trial, &r);
+		if (m->mv.n > 0 && hex_in_enemy_zoc(&r, GERMAN, n))
+			return snprintf(why, size, "%s is in an enemy zone of "
+					"control: %s stops there (11.4, 26.1)",
+					hex_id(n, x), st->u[u].id), -1;
+		return 0;
+	}
 	if (m->mv.by_dest) {
 		rt_rules(st, &r);
 		r.began_in_zoc = began_in_zoc(st, u);
@@ -1084,7 +1125,10 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 			break;
 		if (m.forced)
 			rt_forced_spend(c, st, m.mv.unit);  /* 6.5 */
-		move_unit(c, st, m.mv.unit, m.mv.path, m.mv.n);
+		if (m.mv.n > 0)
+			move_unit(c, st, m.mv.unit, m.mv.path, m.mv.n);
+		if (m.west)                          /* 26.1 */
+			rt_west_leave(c, st, m.mv.unit);
 	}
 	st->german_mp = 0;
 }

@@ -587,6 +587,78 @@ case("22.5-option-off",
   events: ["3 against 4 = 75%"]
 """)
 
+# ---------------------------------------------------- 26.1 escape west
+
+WEST = """\
+    U1 soviet 4-4-6 at 0408 1uf div rifle ; 1UF division far away
+    G5 german 2-2-0 at 0203 mobile rgt inf ; German of the 1UF sector
+"""
+WEST_STATE = ("  phase: german-1uf-sector-movement\n  turn: 5\n"
+              "  reichstag-blind: 0\n  fuehrerbunker-captured: yes\n")
+
+case("26.1-escape-west",
+     "26.1 once the Fuehrerbunker is captured a German mobile unit leaves "
+     "by the west edge (1 MP: 0103 costs 1, leaving 1 of the 2 rolled); "
+     "it never returns and scores nobody VP",
+     ["26.1", "21.2"], WEST, WEST_STATE,
+     answers=[("move", "G5 0103 west")], draws=["2"],
+     options={"escape-west": "yes"},
+     expect="""\
+  state:
+    units: {G5: eliminated}
+    flags: {G5: [moved, escaped]}
+  events: ["G5 (German of the 1UF sector) leaves by the west edge at 0103"]
+""")
+
+case("26.1-one-mp-to-leave",
+     "26.1 leaving costs 1 MP: with a roll of 1, the hex 0103 and the exit "
+     "do not both fit",
+     ["26.1", "9.3"], WEST, WEST_STATE,
+     answers=[("move", "G5 0103 west")], draws=["1"],
+     options={"escape-west": "yes"},
+     expect="""\
+  refused: "0103 costs more than the 0 MP left"
+""")
+
+case("26.1-not-before-fuehrerbunker",
+     "26.1 not before the Fuehrerbunker is captured",
+     ["26.1"], WEST, WEST_STATE.replace("fuehrerbunker-captured: yes",
+                                        "fuehrerbunker-captured: no"),
+     answers=[("move", "G5 0103 west")], draws=["2"],
+     options={"escape-west": "yes"},
+     expect="""\
+  refused: "German units leave by the west edge only once the Fuehrerbunker is captured (26.1)"
+""")
+
+case("26.1-option-off",
+     "26.0 without the option no unit leaves the map (9.0)",
+     ["26.1", "9.0"], WEST, WEST_STATE,
+     answers=[("move", "G5 0103 west")], draws=["2"],
+     expect="""\
+  refused: "without the escape-west option"
+""")
+
+case("26.1-fuehrerbunker-captured",
+     "16.6, 21.2, 26.1 the Fuehrerbunker marker captured (its hex attacked "
+     "and entered by the advance): 24 against 2 = 1200% on the assault "
+     "table (objective hex, 12.21), die 5: DE",
+     ["26.1", "21.2", "16.6"], """\
+    S8 soviet 8-8-6 at 0704 1bf corps tank hm ; attacker
+    S7 soviet 8-8-6 at 0706 1bf corps mech hm ; attacker
+    S6 soviet 8-8-6 at 0805 1bf corps tank hm ; attacker
+    G1 german 1-1-0 at 0705 mobile bn inf ; defender
+    SM german 0-0-0 at 0705 fixed other strategic zero ; Fuehrerbunker
+""", "  phase: 1bf-combat\n  turn: 5\n  reichstag-blind: 0\n",
+     answers=[("attack", "0705 S8 S7 S6"), ("advance", "S8 0705")],
+     draws=["5"], options={"escape-west": "yes"},
+     expect="""\
+  state:
+    units: {G1: eliminated, SM: eliminated, S8: "0705"}
+    fuehrerbunker-captured: "yes"
+  events: ["1bf captures the strategic marker SM at 0705",
+           "The Fuehrerbunker is captured: German mobile units may now leave by the west edge"]
+""")
+
 
 def write(c):
     (name, title, rules, oob, state, answers, draws, expect, options,
