@@ -1104,7 +1104,9 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 		       "Units:", soviet ? rt_side_names[sec] :
 		       sec == SEC_1BF ? "German (1BF sector)" :
 		       "German (1UF sector)", soviet ? " (add forced: "
-		       "6.5, +3 MP for 1 SP)" : "");
+		       "6.5, +3 MP for 1 SP)" : st->opt_escape &&
+		       st->fb_captured ? " (end with west to leave by the "
+		       "west edge, 1 MP: 26.1)" : "");
 		len = strlen(q.text);
 		for (u = 0; u < st->n_units && len + 10 < sizeof q.text; u++)
 			if (moves_now(st, u, soviet, sec)) {
