@@ -255,6 +255,9 @@ notes: |
     combat phase of the group's sector, in that sector (radius 2, as an
     air strike), and it leaves the map at the phase end; standing answer
     none.
+  - 23.3 (printed as a second 23.2): replacements at half price; "an
+    exhausted front pays the normal value" is 20.3's doubling of the half.
+    23.1's set-up additions are not implemented.
   - 23.2: the S-Bahn's "ignore retreat" is read as 13.6 reads the
     objective hexes (a mobile German there may stay; standing answer
     stay).

@@ -29,7 +29,11 @@ int rt_sp_cost(const struct rttr *st, int p, int base)
  * line of the table. */
 int rt_sp_replace_base(const struct rttr *st, int u)
 {
-	return st->u[u].size == SZ_CORPS ? 4 : 2;
+	int base = st->u[u].size == SZ_CORPS ? 4 : 2;
+
+	/* 23.3 (Prepared Defence; rfixed5): half price; an exhausted front
+	 * pays the normal value, which 20.3's doubling of the half gives */
+	return st->opt_prepared ? base / 2 : base;
 }
 
 /* 6.2: whether player p may spend `cost` SP now; 0, or -1 with why. */

@@ -697,8 +697,9 @@ static void setup_phase(struct ctx *c, struct rttr *st)
 		if (st->opt_prepared)
 			ctx_event(c, "23.2", "Prepared Defence: no Soviet "
 				  "ZOC extends into S-Bahn hexes and Germans "
-				  "there ignore retreats (23.2); 23.1's set-up "
-				  "and 23.3 are not implemented in this draft.");
+				  "there ignore retreats (23.2); replacements "
+				  "cost half (23.3); 23.1's set-up additions "
+				  "are not implemented in this draft.");
 		if (st->opt_loc)
 			ctx_event(c, "24.0", "Lines of communication: a "
 				  "Soviet unit needs one for the barrage "

@@ -27,6 +27,10 @@ HEADER = "# written by make-fixed-cases.py: edit it there\n"
 MAP_GROUPS = mc.MAP.replace(
     "    regions:\n",
     "    regions:\n      edge-1bf-north: \"0501,0601,0701,0801\"\n")
+spec = importlib.util.spec_from_file_location(
+    "make_economy_cases", os.path.join(HERE, "make-economy-cases.py"))
+econ = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(econ)
 CASES = []
 
 
@@ -657,6 +661,34 @@ case("26.1-fuehrerbunker-captured",
     fuehrerbunker-captured: "yes"
   events: ["1bf captures the strategic marker SM at 0705",
            "The Fuehrerbunker is captured: German mobile units may now leave by the west edge"]
+""")
+
+# ------------------------------------------- 23.3 half-price replacements
+
+case("23.3-half-price-replacement",
+     "23.3 (printed 23.2) with Prepared Defence a replacement costs half: "
+     "a division 1 SP, not 2 (27.3)",
+     ["23.3", "8.2", "27.3"], econ.ELIM,
+     "  phase: 1bf-reinforcement\n" + econ.ELIM_STATE,
+     answers=[("max-effort", "no"), ("replace", "S2"), ("replace", "done"),
+              ("place", "auto")],
+     options={"prepared-defence": "yes"}, map_=econ.MAP,
+     expect="""\
+  state:
+    sp-spent: {1bf: 1, 1uf: 0}
+""")
+
+case("23.3-exhausted-pays-normal",
+     "23.3 an exhausted front pays the normal value: a corps 4 SP (not 8, "
+     "20.3)",
+     ["23.3", "20.3"], econ.ELIM,
+     "  phase: 1bf-reinforcement\n  exhausted: [1bf]\n" + econ.ELIM_STATE,
+     answers=[("max-effort", "no"), ("replace", "C2"), ("replace", "done"),
+              ("place", "auto")],
+     options={"prepared-defence": "yes"}, map_=econ.MAP,
+     expect="""\
+  state:
+    sp-spent: {1bf: 4, 1uf: 0}
 """)
 
 
