@@ -257,7 +257,10 @@ notes: |
     none.
   - 23.3 (printed as a second 23.2): replacements at half price; "an
     exhausted front pays the normal value" is 20.3's doubling of the half.
-    23.1's set-up additions are not implemented.
+    23.1 (1), (2): the groups are set up after 3.12, XX Corps by the 1BF
+    player in the 1UF sector's German set-up zone, Steiner by the 1UF
+    player in the 1BF sector's. 23.1 (3) (the four command posts set up
+    apart from the draws) is not implemented: they stay in the pool.
   - 23.2: the S-Bahn's "ignore retreat" is read as 13.6 reads the
     objective hexes (a mobile German there may stay; standing answer
     stay).

@@ -248,6 +248,15 @@ static int to_place(const struct rttr *st, int u, int *region)
 	case PH_S_1UF:
 		return un->side == SOVIET && st->front[u] == SEC_1UF &&
 		       un->arrive == 0;
+	case PH_S_OPTIONAL:
+		/* 23.1 (1), (2) (rfixed5): XX Corps set up by the 1BF player
+		 * in the 1UF sector (step 0), Steiner by the 1UF player in
+		 * the 1BF sector (step 1), in the German set-up zone */
+		if (!st->opt_prepared)
+			return 0;
+		*region = st->rg.setup_german[un->tags & T_XX ? P1UF : P1BF];
+		return st->step == 0 ? (un->tags & T_XX) != 0 :
+		       (un->tags & T_STEINER) != 0;
 	case PH_1BF_REINF:
 	case PH_1UF_REINF:
 		/* 7.1: due on the date on its back, at its edge */
@@ -694,12 +703,29 @@ static void setup_phase(struct ctx *c, struct rttr *st)
 			  "barrage markers wait off the map.");
 		break;
 	case PH_S_OPTIONAL:
+		if (st->opt_prepared) {
+			/* 23.1 (1), (2): the groups join the set-up, each in
+			 * the sector whose Germans its placer commands */
+			int u;
+
+			for (u = 0; u < st->n_units; u++)
+				if (st->u[u].where == U_WAITING &&
+				    (st->u[u].tags & (T_XX | T_STEINER)))
+					st->front[u] = (uint8_t)(st->u[u].tags &
+						T_XX ? SEC_1UF : SEC_1BF);
+			if (st->step == 0) {
+				place_all(c, st, P1BF, "23.1", 0);
+				st->step = 1;
+			}
+			place_all(c, st, P1UF, "23.1", 0);
+		}
 		if (st->opt_prepared)
 			ctx_event(c, "23.2", "Prepared Defence: no Soviet "
 				  "ZOC extends into S-Bahn hexes and Germans "
 				  "there ignore retreats (23.2); replacements "
-				  "cost half (23.3); 23.1's set-up additions "
-				  "are not implemented in this draft.");
+				  "cost half (23.3); 23.1 (3), the four command "
+				  "posts set up apart from the draws, is not "
+				  "implemented in this draft.");
 		if (st->opt_loc)
 			ctx_event(c, "24.0", "Lines of communication: a "
 				  "Soviet unit needs one for the barrage "
@@ -716,7 +742,9 @@ static void setup_phase(struct ctx *c, struct rttr *st)
 			  "pool as reinforcements (7.3).",
 			  cup_count(&st->cup) - st->rt_blind);
 		ctx_event(c, "3.14", "XX Corps and Army Detachment Steiner "
-			  "stay out of play (22.0, 23.0).");
+			  "%s.", st->opt_prepared ? "are set up (23.1)" :
+			  st->opt_hitler ? "stay out of play until they "
+			  "enter (22.1)" : "stay out of play (22.0, 23.0)");
 		ctx_event(c, "3.15", "The exhaustion markers, not exhausted, "
 			  "and the GT marker stand in the 23 April box.");
 		break;

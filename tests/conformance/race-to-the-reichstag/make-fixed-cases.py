@@ -691,6 +691,51 @@ case("23.3-exhausted-pays-normal",
     sp-spent: {1bf: 4, 1uf: 0}
 """)
 
+# --------------------------------------- 23.1 Prepared Defence set-up
+
+GROUPS = """\
+    S1 soviet 4-4-6 at 0801 1bf div rifle ; division
+    U1 soviet 4-4-6 at 0308 1uf div rifle ; 1UF division
+    XX1 german 2-2-0 event enter edge-1bf-north mobile rgt inf xx ; XX Corps
+    ST1 german 2-2-0 event enter edge-1bf-north mobile rgt pzgr hm steiner ; Steiner
+"""
+
+case("23.1-groups-set-up",
+     "23.1 (1), (2) with Prepared Defence the 1BF player sets XX Corps up "
+     "in the 1UF sector and the 1UF player Steiner in the 1BF sector, in "
+     "their German set-up zones",
+     ["23.1", "3.14"], GROUPS, "  phase: setup-optional\n"
+     "  reichstag-blind: 0\n",
+     answers=[("place", "XX1 0203"), ("place", "ST1 0606")],
+     options={"prepared-defence": "yes"}, map_=MAP_GROUPS,
+     expect="""\
+  state:
+    units: {XX1: "0203", ST1: "0606"}
+    sector: {XX1: 1uf, ST1: 1bf}
+  events: ["XX1 sets up at 0203", "ST1 sets up at 0606",
+           "XX Corps and Army Detachment Steiner are set up (23.1)"]
+""")
+
+case("23.1-xx-in-the-1uf-sector",
+     "23.1 (1) XX Corps goes in the 1UF sector, not the 1BF sector",
+     ["23.1"], GROUPS, "  phase: setup-optional\n  reichstag-blind: 0\n",
+     answers=[("place", "XX1 0606")],
+     options={"prepared-defence": "yes"}, map_=MAP_GROUPS,
+     expect="""\
+  refused: "0606 is not in XX1's set-up zone"
+""")
+
+case("23.1-option-off",
+     "3.14 without Prepared Defence (or Hitler Fantasy) the groups stay "
+     "out of play",
+     ["23.1", "3.14"], GROUPS, "  phase: setup-optional\n"
+     "  reichstag-blind: 0\n", map_=MAP_GROUPS,
+     expect="""\
+  state:
+    units: {XX1: waiting, ST1: waiting}
+  events: ["XX Corps and Army Detachment Steiner stay out of play"]
+""")
+
 
 def write(c):
     (name, title, rules, oob, state, answers, draws, expect, options,
