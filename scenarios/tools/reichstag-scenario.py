@@ -259,8 +259,12 @@ notes: |
     exhausted front pays the normal value" is 20.3's doubling of the half.
     23.1 (1), (2): the groups are set up after 3.12, XX Corps by the 1BF
     player in the 1UF sector's German set-up zone, Steiner by the 1UF
-    player in the 1BF sector's. 23.1 (3) (the four command posts set up
-    apart from the draws) is not implemented: they stay in the pool.
+    player in the 1BF sector's. 23.1 (3): the four command posts (LVI Pk
+    and West for the 1BF player, Ost and Zitadelle for the 1UF player)
+    leave the pool at the start for their players' hands and are placed
+    face down with that player's set-up draw (3.5, 3.6) rather than in a
+    step of their own, not counted among its 15 or 25 ("XVI" read as
+    LVI).
   - 23.2: the S-Bahn's "ignore retreat" is read as 13.6 reads the
     objective hexes (a mobile German there may stay; standing answer
     stay).

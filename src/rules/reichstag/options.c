@@ -260,13 +260,38 @@ void rt_hitler_phase(struct ctx *c, struct rttr *st, int sec, int who)
 
 /* ---- 23.2 Prepared Defence: the main defence line ---- */
 
+/* 23.1 (3): the four command posts leave the pool for their players'
+ * hands (private, as a draw), to be placed face down with that
+ * player's set-up draw (3.5, 3.6: rttr.holder); they do not count
+ * among its 15 or 25. Only counters still in the cup are moved, so a
+ * loaded position later in the game is left as it is. */
+static void prepared_hqs(struct rttr *st)
+{
+	int i, u, p;
+
+	for (i = 0; i < st->n_pool; i++) {
+		u = st->pool_unit[i];
+		if (!cup_has(&st->cup, i) ||
+		    !(st->u[u].tags & (T_PD_1BF | T_PD_1UF)))
+			continue;
+		p = st->u[u].tags & T_PD_1BF ? P1BF : P1UF;
+		cup_remove(&st->cup, i);
+		st->holder[u] = (int8_t)p;
+		st->known[u] |= (uint8_t)(1 << p);
+		st->u[u].where = U_WAITING;
+	}
+}
+
 void rt_options_map(struct rttr *st)
 {
 	unsigned bit = hex_feature(&st->map, "sbahn");
 	struct hex_effect *e;
 	int i, al;
 
-	if (!st->opt_prepared || !bit)
+	if (!st->opt_prepared)
+		return;
+	prepared_hqs(st);
+	if (!bit)
 		return;
 	for (i = 0; i < st->map.n_features; i++)
 		if (((unsigned)HF_FORT << (i + 1)) == bit)

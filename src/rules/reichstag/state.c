@@ -39,7 +39,7 @@ const char *const rt_sector_names[4] = { "1bf", "1uf", "both", "none" };
 
 static const char *const tag_names[] = { "fixed", "hm", "recon",
 	"engineer", "paren", "zero", "garrison", "spree", "56pk1", "56pk2",
-	"steiner", "xx", "pool", NULL };
+	"steiner", "xx", "pool", "pd-1bf", "pd-1uf", NULL };
 static const char *const flag_names[] = { "face-down", "moved",
 	"attacked", "attacked-by", "retreated", "recon", "forced",
 	"engineer", "escaped", "reichstag-garrison", "disengage",

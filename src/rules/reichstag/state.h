@@ -68,7 +68,10 @@ enum {
 	T_56PK2 = 1 << 9,     /* 3.10: 56th Panzer Corps (2) */
 	T_STEINER = 1 << 10,  /* 22.2, 23.1: Army Detachment Steiner */
 	T_XX = 1 << 11,       /* 22.3, 23.1: XX Corps */
-	T_POOL = 1 << 12      /* 3.3: a counter of the fixed-unit pool */
+	T_POOL = 1 << 12,     /* 3.3: a counter of the fixed-unit pool */
+	T_PD_1BF = 1 << 13,   /* 23.1 (3): a command post the 1BF player
+				 sets up apart from the draws */
+	T_PD_1UF = 1 << 14    /* 23.1 (3): one the 1UF player sets up */
 };
 
 /* rttr.flags[u]: what happens to a unit in play (state, saved) */
@@ -343,7 +346,9 @@ int rt_airstrip_ok(const struct rttr *st, int h);
 int rt_loc(const struct rttr *st, int f, int h);
 /* 23.2: with Prepared Defence the map's sbahn rows get no Soviet ZOC
  * into them and German units there ignore retreats (as 13.6 reads the
- * objective hexes' row); called at the end of setup and load */
+ * objective hexes' row); 23.1 (3): the four command posts still in the
+ * pool go to their players' hands; called at the end of setup and
+ * load */
 void rt_options_map(struct rttr *st);
 /* 22.5: the Me-262 placed at the start of a German combat phase of
  * sector sec (commanded by who), removed at its end */

@@ -723,9 +723,7 @@ static void setup_phase(struct ctx *c, struct rttr *st)
 			ctx_event(c, "23.2", "Prepared Defence: no Soviet "
 				  "ZOC extends into S-Bahn hexes and Germans "
 				  "there ignore retreats (23.2); replacements "
-				  "cost half (23.3); 23.1 (3), the four command "
-				  "posts set up apart from the draws, is not "
-				  "implemented in this draft.");
+				  "cost half (23.3).");
 		if (st->opt_loc)
 			ctx_event(c, "24.0", "Lines of communication: a "
 				  "Soviet unit needs one for the barrage "

@@ -736,6 +736,41 @@ case("23.1-option-off",
   events: ["XX Corps and Army Detachment Steiner stay out of play"]
 """)
 
+HQ_POOL = mc.POOL + """\
+    H1 german 0-1-0 pool fixed other hq paren pd-1bf ; West command post
+    H2 german 0-1-0 pool fixed other hq paren pd-1uf ; Ost command post
+"""
+
+case("23.1-command-posts-apart",
+     "23.1 (3) with Prepared Defence the 1BF player sets up his command "
+     "post (H1) in the 1UF sector face down besides his draw, which it "
+     "does not count in; the 1UF player's (H2) is his; neither is drawn",
+     ["23.1", "3.5", "16.8"], HQ_POOL,
+     "  phase: setup-draw-1bf\n  reichstag-blind: 0\n"
+     "  draws: {1bf-player: 1, 1uf-player: 1}\n",
+     answers=[("draw", "draw"), ("place", "H1 0102"), ("place", "P2 0103")],
+     draws=["P2"], options={"prepared-defence": "yes"},
+     expect="""\
+  state:
+    units: {H1: "0102", P2: "0103"}
+    flags: {H1: [face-down], P2: [face-down]}
+    held: {1bf: [], 1uf: [H2]}
+    cup-count: 4
+  public-never: [H1, H2, P2]
+""")
+
+case("23.1-command-posts-option-off",
+     "23.1 (3) without the option the command posts stay in the pool",
+     ["23.1", "3.3"], HQ_POOL,
+     "  phase: setup-draw-1bf\n  reichstag-blind: 0\n"
+     "  draws: {1bf-player: 1, 1uf-player: 1}\n",
+     answers=[("draw", "draw"), ("place", "P2 0103")], draws=["P2"],
+     expect="""\
+  state:
+    units: {P2: "0103"}
+    cup-count: 6
+""")
+
 
 def write(c):
     (name, title, rules, oob, state, answers, draws, expect, options,
