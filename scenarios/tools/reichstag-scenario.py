@@ -228,13 +228,18 @@ notes: |
     Used, the airfield or depot is removed for good. Standing answer none.
   - 16.3: an airfield is placed on a hex with a road hexside or an
     airfield hex.
+  - 16.x and the Japanese text: it was checked for 16.x, 17.x and 22-26
+    and agrees with the outline; 5.6 adds that fixed units in the
+    Reichstag hex use no special ability: the garrison belongs to no
+    sector, so no command post, depot or airfield there acts.
   - 16.5: a sniper drawn (set-up, 7.3) may be placed as its draw places
     it or kept in hand ("UNIT hold"); one in hand is seen by its holder only
     and is placed face down in a later German reinforcement phase of
     his, within 4 hexes of a German unit other than a sniper that he
     commands, in that sector, in any hex a German may stand in (the
     Soviet ZOC and the far side of the Soviet line included). Standing
-    answer hold.
+    answer hold. A sniper placed at once when drawn goes where its draw
+    places counters (3.5, 3.6, 7.3), not by 16.5's 4 hexes.
   - 17.3: the radius counts plain hex distance and keeps only hexes of
     the recon unit's sector (the Reichstag is in both), as for flak and
     barrage. Only hexes with German counters are offered. Face-down
