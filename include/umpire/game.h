@@ -53,6 +53,10 @@ struct game_step {
 					 (GAME_PARSE_CHECKPOINTS);
 					 game_step_blob decodes it */
 	int verified_here;            /* so found by game_parse */
+	int fields_lazy;              /* seed, state and prev not decoded
+					 yet (a step verified here):
+					 game_check decodes them where it
+					 reads them */
 };
 
 struct checkpoints;

@@ -204,6 +204,12 @@ struct standing_key {
 	int persist;           /* with ruleset.standing_persist: stays in
 				  force in later steps (a question the
 				  opponent's turn asks of this side) */
+	const char *policy;    /* games with hidden information: the
+				  answers (space-separated words) that
+				  may stay in force, each a policy the
+				  rules turn into a legal answer whenever
+				  they ask this question ("auto"); NULL:
+				  none stays in force in such a game */
 };
 
 struct ruleset {
@@ -262,9 +268,13 @@ struct ruleset {
 	 * in the attacker's step), or that comes after a draw, is answered
 	 * by the standing orders of that role's latest step, if legal, and
 	 * the step goes on; only for the keys marked persist (never a
-	 * question of the side's own turn, such as a move). They were signed before this step's seed
-	 * existed, so they cannot be chosen with its draws in view. Games
-	 * with hidden information leave this 0. */
+	 * question of the side's own turn, such as a move). They were
+	 * signed before this step's seed existed, so they cannot be
+	 * chosen with its draws in view. In a game with hidden information
+	 * (view() set), only a key's policy answers stay in force: whether
+	 * a kept answer was legal shows to everyone (the step goes on or
+	 * ends), and an answer that is legal whatever the hidden parts are
+	 * tells nothing of them. */
 	int standing_persist;
 };
 

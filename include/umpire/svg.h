@@ -74,6 +74,37 @@ void svg_text(struct svg *s, double x, double y, double size,
 /* A group with an optional tooltip title (a unit's full name). */
 void svg_group(struct svg *s, const char *title);
 void svg_end_group(struct svg *s);
+/*
+ * A large board stays small: a shape is defined once and used many times,
+ * elements drawn alike share one group's paint, and many line segments of
+ * one style are one path.
+ *
+ * svg_def_polygon: a polygon under id with no paint of its own, drawn
+ * only by svg_use (the paint comes from the use and its groups).
+ * svg_def_begin/svg_def_end: the elements drawn between them are a shape
+ * under id, drawn only by svg_use. svg_use: the shape id with its origin
+ * at x, y, filled with fill (NULL: as defined or inherited); the document
+ * then declares the xlink namespace (SVG 1.1).
+ * svg_group_style: a group whose elements inherit st (closed by
+ * svg_end_group). svg_group_text: a group of text of one size, anchor and
+ * fill, written by svg_label (closed by svg_end_group).
+ * svg_path_begin, svg_path_seg, svg_path_end: one path of straight
+ * segments (x1, y1 to x2, y2) in style st; give at least one segment.
+ */
+void svg_def_polygon(struct svg *s, const char *id, const double *xy,
+		     int n);
+void svg_def_begin(struct svg *s, const char *id);
+void svg_def_end(struct svg *s);
+void svg_use(struct svg *s, const char *id, double x, double y,
+	     const char *fill);
+void svg_group_style(struct svg *s, const struct svg_style *st);
+void svg_group_text(struct svg *s, double size, const char *anchor,
+		    const char *fill);
+void svg_label(struct svg *s, double x, double y, const char *text);
+void svg_path_begin(struct svg *s, const struct svg_style *st);
+void svg_path_seg(struct svg *s, double x1, double y1, double x2,
+		  double y2);
+void svg_path_end(struct svg *s);
 /* Draw inner (begun, not finished) into s with its origin at (x, y):
  * its elements go into one group (its title is the group's tooltip);
  * inner is released and may be begun again. */

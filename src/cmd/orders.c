@@ -110,6 +110,11 @@ static int write_template(const struct game *g, size_t step,
 			"opponent's turn asks of you (a defence, a retreat): "
 			"give them and the opponent needs no mail from you in "
 			"between.", 2);
+	if (g->scn.rs->standing_persist && g->scn.rs->view)
+		comment(out, "Hidden information: only the answers named after "
+			"'kept if' stay in force (a policy, legal whatever the "
+			"opponent cannot see, so that using it tells nothing).",
+			2);
 	const struct standing_key *k = g->scn.rs->standing;
 	for (; k && k->key; k++) {
 		const char *kept = NULL;
@@ -117,9 +122,14 @@ static int write_template(const struct game *g, size_t step,
 			if (!strcmp(prefix->standing[i].key, k->key))
 				kept = prefix->standing[i].value;
 		strbuf_reset(&sb);
-		strbuf_addf(&sb, "rule %s: %s%s", k->rule, k->help,
-			    k->persist && g->scn.rs->standing_persist ?
-			    " (kept)" : "");
+		int kept_key = k->persist && g->scn.rs->standing_persist &&
+			(!g->scn.rs->view || k->policy);
+		strbuf_addf(&sb, "rule %s: %s%s%s%s", k->rule, k->help,
+			    kept_key ? " (kept" : "",
+			    kept_key && g->scn.rs->view ? " if " : "",
+			    kept_key && g->scn.rs->view ? k->policy : "");
+		if (kept_key)
+			strbuf_adds(&sb, ")");
 		comment(out, sb.buf, 2);
 		if (kept)
 			strbuf_addf(out, "  %s: \"%s\"\n", k->key, kept);

@@ -215,10 +215,25 @@ static long match(const struct matcher *m, const struct question *q,
 	return i;
 }
 
+/* Whether word is one of the space-separated words of list. */
+static int word_in(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	for (const char *p = list; p && *p;) {
+		size_t k = strcspn(p, " ");
+		if (k == n && !strncmp(p, word, n))
+			return 1;
+		p += k;
+		p += strspn(p, " ");
+	}
+	return 0;
+}
+
 /* ruleset.standing_persist: the standing order for q in the latest
  * earlier step that q's role ordered (the current one included when it
- * is that role's), if legal now: then 1, with *text and c->persist_index
- * set. */
+ * is that role's), if legal now (and, in a game with hidden
+ * information, one of the key's policy answers): then 1, with *text
+ * and c->persist_index set. */
 static int persisting(struct ctx *c, const struct question *q,
 		      const struct matcher *m, const char **text)
 {
@@ -234,6 +249,8 @@ static int persisting(struct ctx *c, const struct question *q,
 			continue;
 		const struct answer *st = find_standing(p, q->key);
 		if (!st)
+			return 0;
+		if (c->rs->view && !word_in(k->policy, st->value))
 			return 0;
 		long i = match(m, q, st->value, why, sizeof why);
 		if (i < 0)

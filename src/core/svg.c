@@ -314,6 +314,109 @@ void svg_text(struct svg *s, double x, double y, double size,
 	strbuf_adds(&s->body, "</text>\n");
 }
 
+void svg_def_polygon(struct svg *s, const char *id, const double *xy,
+		     int n)
+{
+	int i;
+
+	if (n < 1)
+		return;
+	strbuf_adds(&s->body, "<defs>\n<polygon points=\"");
+	for (i = 0; i < n; i++) {
+		if (i)
+			strbuf_addc(&s->body, ' ');
+		num(&s->body, xy[2 * i]);
+		strbuf_addc(&s->body, ',');
+		num(&s->body, xy[2 * i + 1]);
+	}
+	strbuf_addc(&s->body, '"');
+	str_attr(&s->body, "id", id);
+	strbuf_adds(&s->body, "/>\n</defs>\n");
+}
+
+void svg_def_begin(struct svg *s, const char *id)
+{
+	strbuf_adds(&s->body, "<defs>\n<g");
+	str_attr(&s->body, "id", id);
+	strbuf_adds(&s->body, ">\n");
+}
+
+void svg_def_end(struct svg *s)
+{
+	strbuf_adds(&s->body, "</g>\n</defs>\n");
+}
+
+void svg_use(struct svg *s, const char *id, double x, double y,
+	     const char *fill)
+{
+	strbuf_adds(&s->body, "<use xlink:href=\"#");
+	esc(&s->body, id);
+	strbuf_addc(&s->body, '"');
+	num_attr(&s->body, "x", x);
+	num_attr(&s->body, "y", y);
+	if (fill)
+		str_attr(&s->body, "fill", fill);
+	strbuf_adds(&s->body, "/>\n");
+}
+
+void svg_group_style(struct svg *s, const struct svg_style *st)
+{
+	strbuf_adds(&s->body, "<g");
+	style(&s->body, st);
+	strbuf_adds(&s->body, ">\n");
+	s->open_groups++;
+}
+
+void svg_group_text(struct svg *s, double size, const char *anchor,
+		    const char *fill)
+{
+	if (!anchor || (strcmp(anchor, "middle") != 0 &&
+			strcmp(anchor, "end") != 0))
+		anchor = "start";
+	strbuf_adds(&s->body, "<g");
+	num_attr(&s->body, "font-size", size > 0 ? size : 12);
+	strbuf_addf(&s->body, " font-family=\"DejaVu Sans, Arial, "
+		    "sans-serif\" text-anchor=\"%s\"", anchor);
+	str_attr(&s->body, "fill", fill ? fill : "#000000");
+	strbuf_adds(&s->body, ">\n");
+	s->open_groups++;
+}
+
+void svg_label(struct svg *s, double x, double y, const char *text)
+{
+	strbuf_adds(&s->body, "<text");
+	num_attr(&s->body, "x", x);
+	num_attr(&s->body, "y", y);
+	strbuf_addc(&s->body, '>');
+	esc(&s->body, text);
+	strbuf_adds(&s->body, "</text>\n");
+}
+
+void svg_path_begin(struct svg *s, const struct svg_style *st)
+{
+	strbuf_adds(&s->body, "<path");
+	style(&s->body, st);
+	strbuf_adds(&s->body, " d=\"");
+}
+
+void svg_path_seg(struct svg *s, double x1, double y1, double x2,
+		  double y2)
+{
+	strbuf_addc(&s->body, 'M');
+	num(&s->body, x1);
+	strbuf_addc(&s->body, ' ');
+	num(&s->body, y1);
+	strbuf_addc(&s->body, 'L');
+	num(&s->body, x2);
+	strbuf_addc(&s->body, ' ');
+	num(&s->body, y2);
+}
+
+void svg_path_end(struct svg *s)
+{
+	strbuf_adds(&s->body, "\"/>\n");
+}
+
 void svg_group(struct svg *s, const char *title)
 {
 	strbuf_adds(&s->body, "<g>\n");
@@ -387,6 +490,10 @@ void svg_finish(struct svg *s, struct strbuf *out)
 	strbuf_adds(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
 	strbuf_adds(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
 		    "version=\"1.1\"");
+	/* the namespace of svg_use's references, where there are some */
+	if (s->body.buf && strstr(s->body.buf, "<use xlink:href="))
+		strbuf_adds(out, " xmlns:xlink=\"http://www.w3.org/1999/"
+			    "xlink\"");
 	num_attr(out, "width", s->width);
 	num_attr(out, "height", s->height);
 	strbuf_adds(out, " viewBox=\"0 0 ");

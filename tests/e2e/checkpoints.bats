@@ -143,6 +143,27 @@ EOF
 	assert_output_has "step 2: the countersignature"
 }
 
+@test "a seed or prev changed after its step was verified is refused" {
+	# status does not decode the seed and prev of a step it verified
+	# before: the index vouches for the step's node, so a change of
+	# either must show as a step no longer vouched for, and be checked
+	for field in seed prev; do
+		cp g.yaml t.yaml
+		python3 - t.yaml $field <<'EOF'
+import sys
+p, field = sys.argv[1], sys.argv[2]
+t = open(p).read()
+i = t.index("\n- step: 2\n")
+j = t.index("  %s: " % field, i) + len("  %s: " % field)
+c = "A" if t[j] != "A" else "B"
+open(p, "w").write(t[:j] + c + t[j + 1:])
+EOF
+		run "$UMPIRE" status t.yaml
+		[ "$status" -eq 1 ] || { echo "$field: $output"; return 1; }
+		assert_output_has "step 2"
+	done
+}
+
 @test "orders changed after their step was verified are refused" {
 	python3 - g.yaml <<'EOF'
 import sys, base64

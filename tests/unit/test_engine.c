@@ -146,15 +146,38 @@ static const struct ruleset duel = {
 	.play = duel_play, .save = duel_save,
 };
 static const struct standing_key duel_standing[] = {
-	{ "guard", "3", "guard when attacked", "yes", 1 },
-	{ "retreat", "4", "retreat after the roll", "back", 1 },
-	{ "post", "1", "where to post (never in force later)", "hill", 0 },
-	{ NULL, NULL, NULL, NULL, 0 }
+	{ "guard", "3", "guard when attacked", "yes", 1, NULL },
+	{ "retreat", "4", "retreat after the roll", "back", 1, NULL },
+	{ "post", "1", "where to post (never in force later)", "hill", 0,
+	  NULL },
+	{ NULL, NULL, NULL, NULL, 0, NULL }
 };
 static const struct ruleset duel_persist = {
 	.id = "duel", .version = "1", .state_size = sizeof(struct duel),
 	.play = duel_play, .save = duel_save, .standing = duel_standing,
 	.standing_persist = 1,
+};
+
+/* The duel with hidden information (a view): only a key's policy
+ * answers stay in force (ruleset.standing_persist, standing_key.policy). */
+static struct doc_node *duel_view(const void *vst, const char *side,
+				  struct doc *d, struct redactor *r)
+{
+	(void)side;
+	(void)r;
+	return duel_save(vst, d);
+}
+
+static const struct standing_key duel_hidden_standing[] = {
+	{ "guard", "3", "guard when attacked (policy: yes)", "yes", 1, "yes" },
+	{ "retreat", "4", "retreat after the roll (no policy)", "back", 1,
+	  NULL },
+	{ NULL, NULL, NULL, NULL, 0, NULL }
+};
+static const struct ruleset duel_hidden = {
+	.id = "duel", .version = "1", .state_size = sizeof(struct duel),
+	.play = duel_play, .save = duel_save, .view = duel_view,
+	.standing = duel_hidden_standing, .standing_persist = 1,
 };
 
 /* Toy game 4, with checkpoints: rounds of two roles; in each round the
@@ -419,6 +442,25 @@ int main(void)
 		      run.outcome == RUN_PENDING &&
 		      !strcmp(run.pending.key, "guard"), "no standing order: "
 		      "the step ends as before");
+		engine_free(&run);
+		/* hidden information: "guard: yes" is a policy and stays in
+		 * force; "retreat: back" is not (its key has none), so the
+		 * question after the draw ends the attacker's step */
+		ds[0] = play_step("defender", post, 1, keep, 2, 1);
+		CHECK(engine_run(&duel_hidden, &d0, ds, 2, &run) == 0 &&
+		      run.outcome == RUN_PENDING &&
+		      !strcmp(run.pending.key, "retreat") &&
+		      ((struct duel *)run.state)->guard == 1, "hidden "
+		      "information: a policy answer stays in force, another "
+		      "does not");
+		engine_free(&run);
+		/* "guard: no" is legal, but no policy: it does not stay */
+		struct answer keep_no[] = { { "guard", "no", 2 } };
+		ds[0] = play_step("defender", post, 1, keep_no, 1, 1);
+		CHECK(engine_run(&duel_hidden, &d0, ds, 2, &run) == 0 &&
+		      run.outcome == RUN_PENDING &&
+		      !strcmp(run.pending.key, "guard"), "hidden information: "
+		      "a legal answer that is no policy ends the step");
 		engine_free(&run);
 	}
 	{

@@ -1,6 +1,7 @@
 /*
  * test_svg.c - the SVG writer: escaping, the number format, determinism,
- * well-formedness (balanced tags), arrow markers, placing a drawing.
+ * well-formedness (balanced tags), arrow markers, placing a drawing,
+ * shapes defined once and used, shared paint, paths of segments.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -110,6 +111,61 @@ static void segments(void)
 	      "a move to the same place stays there");
 }
 
+/* Shapes defined once and used, groups of shared paint, paths of many
+ * segments: what keeps a large board small. */
+static void shapes(void)
+{
+	struct svg s;
+	struct strbuf out = STRBUF_INIT;
+	const double sq[8] = { 0, 0, 4, 0, 4, 4, 0, 4 };
+	const struct svg_style thin = { NULL, "#9a9a9a", 0.6, NULL, 0 };
+	const struct svg_style road = { NULL, "#8a4b1f", 2.5, "5 2", 0 };
+
+	svg_begin(&s, 50, 50, "shapes");
+	svg_def_polygon(&s, "sq", sq, 4);
+	svg_def_begin(&s, "dot");
+	svg_circle(&s, 0, 0, 2, NULL);
+	svg_def_end(&s);
+	svg_group_style(&s, &thin);
+	svg_use(&s, "sq", 1, 2.5, "#efe8c8");
+	svg_use(&s, "dot", -1, 0, NULL);
+	svg_end_group(&s);
+	svg_group_text(&s, 7, "middle", "#505050");
+	svg_label(&s, 3, 4, "0101 <a&b>");
+	svg_end_group(&s);
+	svg_path_begin(&s, &road);
+	svg_path_seg(&s, 0, 0, 10.5, -2);
+	svg_path_seg(&s, 1, 1, 2, 2);
+	svg_path_end(&s);
+	svg_finish(&s, &out);
+	CHECK(strstr(out.buf, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+		     "version=\"1.1\" xmlns:xlink=\"http://www.w3.org/1999/"
+		     "xlink\" width=") != NULL,
+	      "a document with uses declares the xlink namespace");
+	CHECK(strstr(out.buf, "<defs>\n<polygon points=\"0,0 4,0 4,4 0,4\" "
+		     "id=\"sq\"/>\n</defs>\n") != NULL,
+	      "a defined polygon has no paint of its own");
+	CHECK(strstr(out.buf, "<defs>\n<g id=\"dot\">\n<circle ") != NULL &&
+	      strstr(out.buf, "</g>\n</defs>\n") != NULL,
+	      "a defined shape is a group in defs");
+	CHECK(strstr(out.buf, "<g fill=\"none\" stroke=\"#9a9a9a\" "
+		     "stroke-width=\"0.6\">\n<use xlink:href=\"#sq\" x=\"1\" "
+		     "y=\"2.5\" fill=\"#efe8c8\"/>\n<use xlink:href=\"#dot\" "
+		     "x=\"-1\" y=\"0\"/>\n</g>\n") != NULL,
+	      "uses in a group of shared paint, a fill each or none");
+	CHECK(strstr(out.buf, "<g font-size=\"7\" font-family=\"DejaVu Sans, "
+		     "Arial, sans-serif\" text-anchor=\"middle\" "
+		     "fill=\"#505050\">\n<text x=\"3\" y=\"4\">0101 "
+		     "&lt;a&amp;b&gt;</text>\n</g>\n") != NULL,
+	      "labels in a group of text, escaped");
+	CHECK(strstr(out.buf, "<path fill=\"none\" stroke=\"#8a4b1f\" "
+		     "stroke-width=\"2.5\" stroke-dasharray=\"5 2\" "
+		     "d=\"M0 0L10.5 -2M1 1L2 2\"/>\n") != NULL,
+	      "a path of two segments");
+	CHECK(balanced(out.buf), "the document is balanced");
+	strbuf_free(&out);
+}
+
 int main(void)
 {
 	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
@@ -120,6 +176,7 @@ int main(void)
 		"<defs>\n";
 
 	segments();
+	shapes();
 	draw(&a);
 	draw(&b);
 	CHECK(a.len > 0 && a.len == b.len && memcmp(a.buf, b.buf, a.len) == 0,

@@ -11,21 +11,21 @@ static const char *const sides[] = { "allied", "german", NULL };
  * answer them in advance instead of waiting for another mail. */
 static const struct standing_key standing[] = {
 	{ "support", "8.0", "when the enemy attacks one of your units, "
-	  "spend a support fire marker on its defence (none, use)", "use", 1 },
+	  "spend a support fire marker on its defence (none, use)", "use", 1, NULL },
 	{ "retreat", "7.7", "where your units retreat (rear: the hex "
-	  "farthest from the enemy; or a hex)", "rear", 1 },
+	  "farthest from the enemy; or a hex)", "rear", 1, NULL },
 	{ "advance", "7.9", "after combat, advance into a vacated hex "
 	  "(no; yes: the attacker's strongest unit next to it, the "
 	  "defender into the first hex its attackers left; or a unit, a "
-	  "hex)", "yes", 1 },
+	  "hex)", "yes", 1, NULL },
 	{ "exchange", "7.6", "the attacking unit lost in an exchange "
-	  "(weakest, or a unit)", "weakest", 1 },
+	  "(weakest, or a unit)", "weakest", 1, NULL },
 	{ "bridge", "14.0", "engineers at the start of a movement phase "
-	  "(keep, or a hexside)", "keep", 0 },
-	{ "attack", "7.1", "declare an attack (done, or a hex)", "done", 0 },
+	  "(keep, or a hexside)", "keep", 0, NULL },
+	{ "attack", "7.1", "declare an attack (done, or a hex)", "done", 0, NULL },
 	{ "move", "5.0", "move a unit (done, or UNIT HEX HEX ...)",
-	  "done", 0 },
-	{ NULL, NULL, NULL, NULL, 0 }
+	  "done", 0, NULL },
+	{ NULL, NULL, NULL, NULL, 0, NULL }
 };
 
 const struct ruleset ruleset_aachen = {

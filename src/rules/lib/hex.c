@@ -374,10 +374,16 @@ int hex_in_region(const struct hex_map *m, int h, int r)
 int hex_region_hexes(const struct hex_map *m, int r, int16_t *out,
 		     int max)
 {
-	int h, n = 0;
+	int h, n = 0, end = hex_end(m);
+	uint32_t bit;
 
-	for (h = 0; h < hex_end(m); h++)
-		if (hex_in_region(m, h, r)) {
+	if (r < 0 || r >= m->n_regions)
+		return 0;
+	/* hex_in_region, unrolled: a scenario's units name their regions
+	 * one by one, and setting up is part of every command */
+	bit = (uint32_t)1 << r;
+	for (h = 0; h < end; h++)
+		if ((m->region[h] & bit) && m->terr[h] != 255) {
 			if (n < max)
 				out[n] = (int16_t)h;
 			n++;

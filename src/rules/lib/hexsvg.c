@@ -89,83 +89,580 @@ void hexsvg_edge(const struct hex_map *m, int a, int b, double *x1,
 static const struct svg_style fort_style = { "none", "#7a1f1f", 2.5,
 	"4 2", 0 };
 
-static void water(struct svg *s, const struct hex_map *m, int kind,
-		  double x1, double y1, double x2, double y2)
+/* ---- what a map shows ---- */
+
+/* Water on a hexside, one kind a side (river first, as the rules). */
+enum water { W_NONE, W_RIVER, W_CANAL, W_STREAM, W_LAKE };
+/* A bridge's state. */
+enum bridge { B_NONE, B_INTACT, B_DEMOLISHED, B_CHECKED };
+/* How a feature is drawn (by the words of its name). */
+enum feat_look { F_OUTLINE, F_TOWER, F_RUNWAY, F_MARK };
+
+static const char *const water_names[] = { "", "river", "canal", "stream",
+	"lake hexside" };
+static const char *const bridge_names[] = { "", "bridge",
+	"demolished bridge", "checked bridge" };
+static const char *const bridge_fill[] = { "", "#222222", "#d0312d",
+	"#1e9a46" };
+static const char *const region_colour[] = { "#ffcc00", "#000000",
+	"#1f3f9f" };
+
+/* Which of these the map (with the caller's options) draws. */
+struct shown {
+	int terrain[HEX_TERRAIN_MAX];
+	unsigned feat;             /* HF_* bits */
+	int water[5], road, railway, boundary, bridge[4];
+	int region[HEX_REGIONS_MAX]; /* by index into o->regions */
+};
+
+static int is_canal(const struct hex_map *m, const struct hexsvg_opts *o,
+		    int h, int d)
 {
-	struct svg_style sty = { NULL, m->side[kind].colour,
-		kind == HS_RIVER || kind == HS_LAKE ? 4 : 2, NULL, 0 };
-	svg_line(s, x1, y1, x2, y2, &sty);
+	const char *name = hex_side_name(m, h, d);
+
+	if (!o || !o->canals || !name)
+		return 0;
+	for (const char *const *c = o->canals; *c; c++)
+		if (!strcmp(*c, name))
+			return 1;
+	return 0;
+}
+
+static enum water water_of(const struct hex_map *m,
+			   const struct hexsvg_opts *o, int h, int d)
+{
+	if (hex_side_has(m, h, d, HS_RIVER))
+		return is_canal(m, o, h, d) ? W_CANAL : W_RIVER;
+	if (hex_side_has(m, h, d, HS_STREAM))
+		return W_STREAM;
+	if (hex_side_has(m, h, d, HS_LAKE))
+		return W_LAKE;
+	return W_NONE;
+}
+
+static enum bridge bridge_of(const struct hex_map *m, int h, int d)
+{
+	if (!hex_side_has(m, h, d, HS_BRIDGE))
+		return B_NONE;
+	if (hex_side_has(m, h, d, HS_DEMOLISHED))
+		return B_DEMOLISHED;
+	return hex_side_has(m, h, d, HS_CHECKED) ? B_CHECKED : B_INTACT;
+}
+
+static enum feat_look feat_look_of(const char *name)
+{
+	if (has_word(name, "bahn") || has_word(name, "rail"))
+		return F_OUTLINE;
+	if (has_word(name, "flak") || has_word(name, "tower"))
+		return F_TOWER;
+	if (has_word(name, "air"))
+		return F_RUNWAY;
+	return F_MARK;
+}
+
+/* The next hexside of the map after (*h, *d) (start with *h = 0, *d =
+ * -1): each side of two map hexes once; its far hex in *b. */
+static int next_side(const struct hex_map *m, int *h, int *d, int *b)
+{
+	for (;;) {
+		if (++*d == 6) {
+			*d = 0;
+			++*h;
+		}
+		if (*h >= hex_end(m))
+			return 0;
+		if (m->terr[*h] == 255)
+			continue;
+		*b = hex_neighbour(m, *h, *d);
+		if (*b > *h && m->terr[*b] != 255)
+			return 1;
+	}
+}
+
+/* Whether the side h/b is on the line of region spec g. */
+static int region_side(const struct hex_map *m,
+		       const struct hexsvg_region *g, int h, int b)
+{
+	int ha = hex_in_region(m, h, g->region);
+	int ba = hex_in_region(m, b, g->region);
+
+	if (g->style == HEXSVG_OUTLINE)
+		return ha != ba;
+	if (g->style != HEXSVG_BORDER)
+		return 0;
+	int ho = hex_in_region(m, h, g->other);
+	int bo = hex_in_region(m, b, g->other);
+	return (ha && !ho && bo && !ba) || (ba && !bo && ho && !ha);
+}
+
+static void shown_of(const struct hex_map *m, const struct hexsvg_opts *o,
+		     struct shown *w)
+{
+	int h, d = -1, b, i;
+
+	memset(w, 0, sizeof *w);
+	for (h = 0; h < hex_end(m); h++) {
+		if (m->terr[h] == 255)
+			continue;
+		if (m->terr[h] < HEX_TERRAIN_MAX)
+			w->terrain[m->terr[h]] = 1;
+		w->feat |= m->feat[h];
+		for (i = 0; o && i < o->n_regions && i < HEX_REGIONS_MAX; i++)
+			if (o->regions[i].style == HEXSVG_RING &&
+			    hex_in_region(m, h, o->regions[i].region))
+				w->region[i] = 1;
+	}
+	for (h = 0; next_side(m, &h, &d, &b);) {
+		w->water[water_of(m, o, h, d)] = 1;
+		w->water[W_LAKE] |= hex_side_has(m, h, d, HS_LAKE);
+		w->road |= hex_side_has(m, h, d, HS_ROAD);
+		w->railway |= hex_side_has(m, h, d, HS_RAILWAY);
+		w->boundary |= hex_side_has(m, h, d, HS_BOUNDARY);
+		w->bridge[bridge_of(m, h, d)] = 1;
+		for (i = 0; o && i < o->n_regions && i < HEX_REGIONS_MAX; i++)
+			if (region_side(m, &o->regions[i], h, b))
+				w->region[i] = 1;
+	}
+}
+
+/* ---- the map ---- */
+
+static const char HEX_ID[] = "hx";
+
+/* The hex shape, its top left corner at 0, 0 (a use puts it at the
+ * centre less hex_half). */
+static void hex_def(struct svg *s, const struct hex_map *m, double *hw,
+		    double *hh)
+{
+	static const double fx[6] = { 1, 0.5, -0.5, -1, -0.5, 0.5 };
+	static const double fy[6] = { 0, 0.8660254, 0.8660254, 0, -0.8660254,
+		-0.8660254 };
+	double xy[12];
+
+	*hw = m->pointy ? 0.8660254 * HEXSVG_R : HEXSVG_R;
+	*hh = m->pointy ? HEXSVG_R : 0.8660254 * HEXSVG_R;
+	for (int k = 0; k < 6; k++) {
+		xy[2 * k] = *hw + (m->pointy ? fy[k] : fx[k]) * HEXSVG_R;
+		xy[2 * k + 1] = *hh + (m->pointy ? fx[k] : fy[k]) * HEXSVG_R;
+	}
+	svg_def_polygon(s, HEX_ID, xy, 6);
+}
+
+/* A feature's symbol under id "hf<i>", centred on 0, 0. */
+static void feat_def(struct svg *s, const struct hex_effect *f, int i)
+{
+	char id[8];
+	struct svg_style sty = { NULL, NULL, 0, NULL, 0 };
+	const char *c = f->colour[0] ? f->colour : "#000000";
+
+	snprintf(id, sizeof id, "hf%d", i);
+	svg_def_begin(s, id);
+	switch (feat_look_of(f->name)) {
+	case F_TOWER:
+		/* a square tower with four corner turrets */
+		sty.fill = c;
+		sty.stroke = "#ffffff";
+		sty.stroke_width = 0.8;
+		svg_rect(s, -5, -5, 10, 10, 0, &sty);
+		for (int k = 0; k < 4; k++)
+			svg_rect(s, (k & 1 ? 3 : -7), (k & 2 ? 3 : -7), 4, 4, 0,
+				 &sty);
+		break;
+	case F_RUNWAY:
+		sty.stroke = "#444444";
+		sty.stroke_width = 3;
+		svg_line(s, -8, 4, 8, -4, &sty);
+		svg_line(s, -6, -5, 6, 5, &sty);
+		break;
+	default:
+		sty.fill = c;
+		sty.stroke = "#000000";
+		sty.stroke_width = 0.8;
+		{
+			const double xy[8] = { 0, -6, 6, 0, 0, 6, -6, 0 };
+			svg_polygon(s, xy, 4, &sty);
+		}
+		break;
+	}
+	svg_def_end(s);
+}
+
+/* The outline a F_OUTLINE feature draws round its hexes. */
+static void feat_outline_style(const struct hex_effect *f,
+			       struct svg_style *sty)
+{
+	memset(sty, 0, sizeof *sty);
+	sty->stroke = f->colour[0] ? f->colour : "#800080";
+	sty->stroke_width = 2.5;
+	sty->opacity = 0.85;
+}
+
+static void terrain(struct svg *s, const struct hex_map *m, double hw,
+		    double hh)
+{
+	static const struct svg_style edge = { NULL, "#9a9a9a", 0.6, NULL,
+		0 };
+	double x, y;
+
+	svg_group_style(s, &edge);
+	for (int col = 1; col <= m->cols; col++)
+		for (int row = 1; row <= m->rows; row++) {
+			int h = hex_index(m, col, row);
+			if (m->terr[h] == 255)
+				continue;
+			hexsvg_centre(m, h, &x, &y);
+			svg_use(s, HEX_ID, x - hw, y - hh,
+				m->terrain[m->terr[h]].colour);
+		}
+	svg_end_group(s);
+}
+
+/* Fortifications and the outlines of outline features. */
+static void outlines(struct svg *s, const struct hex_map *m,
+		     const struct shown *w, double hw, double hh)
+{
+	struct svg_style sty;
+	double x, y;
+
+	for (int i = -1; i < m->n_features; i++) {
+		unsigned bit = i < 0 ? HF_FORT : HF_FORT << (i + 1);
+		if (!(w->feat & bit) || (i >= 0 &&
+		    feat_look_of(m->feature[i].name) != F_OUTLINE))
+			continue;
+		if (i < 0)
+			sty = fort_style;
+		else
+			feat_outline_style(&m->feature[i], &sty);
+		svg_group(s, i < 0 ? "fortified" : m->feature[i].name);
+		svg_group_style(s, &sty);
+		for (int h = 0; h < hex_end(m); h++) {
+			if (m->terr[h] == 255 || !(m->feat[h] & bit))
+				continue;
+			hexsvg_centre(m, h, &x, &y);
+			svg_use(s, HEX_ID, x - hw, y - hh, NULL);
+		}
+		svg_end_group(s);
+		svg_end_group(s);
+	}
+}
+
+static void numbers(struct svg *s, const struct hex_map *m)
+{
+	double x, y;
+	char id[8];
+
+	svg_group_text(s, 7, "middle", "#505050");
+	for (int col = 1; col <= m->cols; col++)
+		for (int row = 1; row <= m->rows; row++) {
+			int h = hex_index(m, col, row);
+			if (m->terr[h] == 255)
+				continue;
+			hexsvg_centre(m, h, &x, &y);
+			svg_label(s, x, y - HEXSVG_R * 0.58, hex_id(h, id));
+		}
+	svg_end_group(s);
+}
+
+/* The style of water of kind k (the canal's second, inner line: inner). */
+static void water_style(const struct hex_map *m, enum water k, int inner,
+			struct svg_style *sty)
+{
+	memset(sty, 0, sizeof *sty);
+	switch (k) {
+	case W_CANAL:
+		sty->stroke = inner ? "#e8f0ff" : m->side[HS_RIVER].colour;
+		sty->stroke_width = inner ? 1.2 : 4;
+		break;
+	case W_STREAM:
+		sty->stroke = m->side[HS_STREAM].colour;
+		sty->stroke_width = 2;
+		break;
+	case W_LAKE:
+		sty->stroke = m->side[HS_LAKE].colour;
+		sty->stroke_width = 7;
+		sty->opacity = 0.75;
+		break;
+	default:
+		sty->stroke = m->side[HS_RIVER].colour;
+		sty->stroke_width = 4;
+		break;
+	}
+	if (!sty->stroke[0])
+		sty->stroke = "#2f6fd0";
+}
+
+/* One path of the hexsides (edge: 1) or the lines between centres
+ * (edge: 0) that match(kind). */
+static void side_path(struct svg *s, const struct hex_map *m,
+		      const struct hexsvg_opts *o, const char *title,
+		      const struct svg_style *sty, int edge,
+		      int (*match)(const struct hex_map *,
+				   const struct hexsvg_opts *, int, int, int),
+		      int kind)
+{
+	double x1, y1, x2, y2;
+	int h, d = -1, b;
+
+	svg_group(s, title);
+	svg_path_begin(s, sty);
+	for (h = 0; next_side(m, &h, &d, &b);) {
+		if (!match(m, o, h, d, kind))
+			continue;
+		if (edge) {
+			hexsvg_edge(m, h, b, &x1, &y1, &x2, &y2);
+		} else {
+			hexsvg_centre(m, h, &x1, &y1);
+			hexsvg_centre(m, b, &x2, &y2);
+		}
+		svg_path_seg(s, x1, y1, x2, y2);
+	}
+	svg_path_end(s);
+	svg_end_group(s);
+}
+
+/* A lake hexside is drawn (wide, under the rest) wherever it is, a
+ * river's too; the other water by water_of. */
+static int match_water(const struct hex_map *m, const struct hexsvg_opts *o,
+		       int h, int d, int kind)
+{
+	if (kind == W_LAKE)
+		return hex_side_has(m, h, d, HS_LAKE);
+	return (int)water_of(m, o, h, d) == kind;
+}
+
+static int match_kind(const struct hex_map *m, const struct hexsvg_opts *o,
+		      int h, int d, int kind)
+{
+	(void)o;
+	return hex_side_has(m, h, d, kind);
+}
+
+static void boundary_style(const struct hex_map *m, struct svg_style *sty)
+{
+	memset(sty, 0, sizeof *sty);
+	sty->stroke = m->side[HS_BOUNDARY].colour[0] ?
+		m->side[HS_BOUNDARY].colour : "#000000";
+	sty->stroke_width = 1;
+	sty->dash = "2 2";
+}
+
+static const struct svg_style rail_style = { NULL, "#333333", 1.2, "5 2",
+	0 };
+
+static void road_style(const struct hex_map *m, struct svg_style *sty)
+{
+	memset(sty, 0, sizeof *sty);
+	sty->stroke = m->side[HS_ROAD].colour;
+	sty->stroke_width = 2.5;
+}
+
+static void sides(struct svg *s, const struct hex_map *m,
+		  const struct hexsvg_opts *o, const struct shown *w)
+{
+	struct svg_style sty;
+
+	/* the boundary first: where it follows a river, the river shows */
+	if (w->boundary) {
+		boundary_style(m, &sty);
+		side_path(s, m, o, "boundary", &sty, 1, match_kind,
+			  HS_BOUNDARY);
+	}
+	for (int j = 0; j < 4; j++) {
+		int k = j == 0 ? W_LAKE : j;   /* the lake band first */
+		if (!w->water[k])
+			continue;
+		water_style(m, k, 0, &sty);
+		side_path(s, m, o, water_names[k], &sty, 1, match_water, k);
+		if (k == W_CANAL) {
+			water_style(m, k, 1, &sty);
+			side_path(s, m, o, water_names[k], &sty, 1,
+				  match_water, k);
+		}
+	}
+	if (w->railway)
+		side_path(s, m, o, "railway", &rail_style, 0, match_kind,
+			  HS_RAILWAY);
+	if (w->road) {
+		road_style(m, &sty);
+		side_path(s, m, o, "road", &sty, 0, match_kind, HS_ROAD);
+	}
+}
+
+static void bridges(struct svg *s, const struct hex_map *m,
+		    const struct shown *w)
+{
+	double x1, y1, x2, y2;
+	int h, d = -1, b;
+
+	for (int k = B_INTACT; k <= B_CHECKED; k++) {
+		/* a white edge: seen on a road, a river or a border */
+		struct svg_style sty = { bridge_fill[k], "#ffffff", 1, NULL,
+			0 };
+		if (!w->bridge[k])
+			continue;
+		svg_group(s, bridge_names[k]);
+		svg_group_style(s, &sty);
+		for (h = 0, d = -1; next_side(m, &h, &d, &b);) {
+			if (bridge_of(m, h, d) != (enum bridge)k)
+				continue;
+			hexsvg_centre(m, h, &x1, &y1);
+			hexsvg_centre(m, b, &x2, &y2);
+			svg_use(s, "hb", (x1 + x2) / 2, (y1 + y2) / 2, NULL);
+		}
+		svg_end_group(s);
+		svg_end_group(s);
+	}
+}
+
+static void symbols(struct svg *s, const struct hex_map *m,
+		    const struct shown *w)
+{
+	double x, y;
+	char id[8];
+
+	for (int i = 0; i < m->n_features; i++) {
+		unsigned bit = HF_FORT << (i + 1);
+		if (!(w->feat & bit) ||
+		    feat_look_of(m->feature[i].name) == F_OUTLINE)
+			continue;
+		snprintf(id, sizeof id, "hf%d", i);
+		svg_group(s, m->feature[i].name);
+		for (int h = 0; h < hex_end(m); h++) {
+			if (m->terr[h] == 255 || !(m->feat[h] & bit))
+				continue;
+			hexsvg_centre(m, h, &x, &y);
+			svg_use(s, id, x, y + 2, NULL);
+		}
+		svg_end_group(s);
+	}
+}
+
+static void region_style(const struct hexsvg_region *g,
+			 struct svg_style *sty)
+{
+	memset(sty, 0, sizeof *sty);
+	sty->stroke = g->colour ? g->colour : region_colour[g->style];
+	sty->stroke_width = g->style == HEXSVG_BORDER ? 6 : g->style ==
+		HEXSVG_RING ? 2.5 : 2;
+	sty->dash = g->style == HEXSVG_OUTLINE ? "6 3" : NULL;
+	/* the border lies under the water and roads, which show through */
+	sty->opacity = g->style == HEXSVG_BORDER ? 0.6 : 0;
+}
+
+/* A ring: the region's colour on a black ring, seen on any ground. */
+static void ring(struct svg *s, double x, double y, double r,
+		 const struct svg_style *sty)
+{
+	struct svg_style under = { "none", "#000000", sty->stroke_width + 2,
+		NULL, 0 };
+
+	svg_circle(s, x, y, r, &under);
+	svg_circle(s, x, y, r, sty);
+}
+
+static int match_region(const struct hex_map *m,
+			const struct hexsvg_opts *o, int h, int d, int i)
+{
+	return region_side(m, &o->regions[i], h, hex_neighbour(m, h, d));
+}
+
+/* The caller's regions: the lines (rings 0) or the rings (1). */
+static void regions(struct svg *s, const struct hex_map *m,
+		    const struct hexsvg_opts *o, const struct shown *w,
+		    int rings)
+{
+	struct svg_style sty;
+	double x, y;
+
+	for (int i = 0; o && i < o->n_regions && i < HEX_REGIONS_MAX; i++) {
+		const struct hexsvg_region *g = &o->regions[i];
+		const char *title = g->label ? g->label : "region";
+		if (!w->region[i] || rings != (g->style == HEXSVG_RING))
+			continue;
+		region_style(g, &sty);
+		if (g->style != HEXSVG_RING) {
+			side_path(s, m, o, title, &sty, 1, match_region, i);
+			continue;
+		}
+		svg_group(s, title);
+		for (int h = 0; h < hex_end(m); h++) {
+			if (m->terr[h] == 255 || !hex_in_region(m, h, g->region))
+				continue;
+			hexsvg_centre(m, h, &x, &y);
+			ring(s, x, y, HEXSVG_R * 0.8, &sty);
+		}
+		svg_end_group(s);
+	}
+}
+
+/* Place names on the lower edge of their hex or, where that would lie on
+ * a name placed before, above the hex's number (as svg_mark_label
+ * measures a label: 6.2 a character and 8, 15 high, 11 above its
+ * baseline). */
+static void places(struct svg *s, const struct hex_map *m)
+{
+	double box[HEX_PLACES_MAX][4], x, y;
+	int n = 0;
+
+	for (int i = 0; i < m->n_places && i < HEX_PLACES_MAX; i++) {
+		double w = 6.2 * (double)strlen(m->place[i].name) + 8;
+		double cand[2], yb;
+		int c, j;
+
+		hexsvg_centre(m, m->place[i].hex, &x, &y);
+		cand[0] = y + HEXSVG_R * 0.85;
+		cand[1] = y - HEXSVG_R * 0.58 - 11;
+		for (c = 0; c < 2; c++) {
+			for (j = 0; j < n; j++)
+				if (x - w / 2 < box[j][2] &&
+				    box[j][0] < x + w / 2 &&
+				    cand[c] - 11 < box[j][3] &&
+				    box[j][1] < cand[c] + 4)
+					break;
+			if (j == n)
+				break;
+		}
+		yb = cand[c < 2 ? c : 0];
+		box[n][0] = x - w / 2;
+		box[n][1] = yb - 11;
+		box[n][2] = x + w / 2;
+		box[n][3] = yb + 4;
+		n++;
+		svg_mark_label(s, x, yb, m->place[i].name);
+	}
+}
+
+void hexsvg_map_with(struct svg *s, const struct hex_map *m,
+		     const struct hexsvg_opts *o)
+{
+	struct shown w;
+	double hw, hh;
+
+	shown_of(m, o, &w);
+	hex_def(s, m, &hw, &hh);
+	{
+		/* the bridge: a square, its fill by state (bridges) */
+		const double sq[8] = { -3, -3, 3, -3, 3, 3, -3, 3 };
+		svg_def_polygon(s, "hb", sq, 4);
+	}
+	for (int i = 0; i < m->n_features; i++)
+		if (w.feat & HF_FORT << (i + 1) &&
+		    feat_look_of(m->feature[i].name) != F_OUTLINE)
+			feat_def(s, &m->feature[i], i);
+	terrain(s, m, hw, hh);
+	outlines(s, m, &w, hw, hh);
+	regions(s, m, o, &w, 0);
+	numbers(s, m);
+	sides(s, m, o, &w);
+	bridges(s, m, &w);
+	symbols(s, m, &w);
+	regions(s, m, o, &w, 1);
+	places(s, m);
 }
 
 void hexsvg_map(struct svg *s, const struct hex_map *m)
 {
-	struct svg_style sty;
-	double x, y, x1, y1, x2, y2;
-	char id[8];
-
-	for (int col = 1; col <= m->cols; col++)
-		for (int row = 1; row <= m->rows; row++) {
-			int h = hex_index(m, col, row);
-			memset(&sty, 0, sizeof sty);
-			sty.fill = m->terrain[m->terr[h]].colour;
-			sty.stroke = "#9a9a9a";
-			sty.stroke_width = 0.6;
-			hexsvg_hex(s, m, h, &sty);
-			if (m->feat[h] & HF_FORT)
-				hexsvg_hex(s, m, h, &fort_style);
-			hexsvg_centre(m, h, &x, &y);
-			svg_text(s, x, y - HEXSVG_R * 0.58, 7, "middle",
-				 "#505050", hex_id(h, id));
-		}
-	for (int h = 0; h < hex_end(m); h++) {
-		if (m->terr[h] == 255)
-			continue;
-		for (int d = 0; d < 6; d++) {
-			int b = hex_neighbour(m, h, d);
-			if (b < 0 || b < h || !m->hs[h][d])
-				continue;
-			hexsvg_edge(m, h, b, &x1, &y1, &x2, &y2);
-			if (hex_side_has(m, h, d, HS_RIVER))
-				water(s, m, HS_RIVER, x1, y1, x2, y2);
-			else if (hex_side_has(m, h, d, HS_STREAM))
-				water(s, m, HS_STREAM, x1, y1, x2, y2);
-			else if (hex_side_has(m, h, d, HS_LAKE))
-				water(s, m, HS_LAKE, x1, y1, x2, y2);
-			if (hex_side_has(m, h, d, HS_BOUNDARY)) {
-				memset(&sty, 0, sizeof sty);
-				sty.stroke = "#000000";
-				sty.stroke_width = 1;
-				sty.dash = "2 2";
-				svg_line(s, x1, y1, x2, y2, &sty);
-			}
-			hexsvg_centre(m, h, &x1, &y1);
-			hexsvg_centre(m, b, &x2, &y2);
-			memset(&sty, 0, sizeof sty);
-			if (hex_side_has(m, h, d, HS_RAILWAY)) {
-				sty.stroke = "#333333";
-				sty.stroke_width = 1.2;
-				sty.dash = "5 2";
-				svg_line(s, x1, y1, x2, y2, &sty);
-				sty.dash = NULL;
-			}
-			if (hex_side_has(m, h, d, HS_ROAD)) {
-				sty.stroke = m->side[HS_ROAD].colour;
-				sty.stroke_width = 2.5;
-				svg_line(s, x1, y1, x2, y2, &sty);
-			}
-			if (hex_side_has(m, h, d, HS_BRIDGE)) {
-				sty.fill = hex_side_has(m, h, d, HS_DEMOLISHED)
-					? "#d0312d" : "#222222";
-				sty.stroke = "none";
-				svg_rect(s, (x1 + x2) / 2 - 3, (y1 + y2) / 2 - 3,
-					 6, 6, 0, &sty);
-			}
-		}
-	}
-	for (int i = 0; i < m->n_places; i++) {
-		hexsvg_centre(m, m->place[i].hex, &x, &y);
-		svg_mark_label(s, x, y + HEXSVG_R * 0.85, m->place[i].name);
-	}
+	hexsvg_map_with(s, m, NULL);
 }
 
 /* The NATO symbol in the box at x, y (top left), w by h. */
@@ -218,72 +715,231 @@ void hexsvg_counter(struct svg *s, double x, double y, const char *fill,
 			 mark);
 }
 
+void hexsvg_face_down(struct svg *s, double x, double y, const char *fill,
+		      const char *label)
+{
+	struct svg_style sty = { fill, "#000000", 0.8, NULL, 0 };
+	const struct svg_style inner = { "none", "#ffffff", 1, NULL, 0.7 };
+	double w = 34, h = 31;
+
+	if (!label)
+		label = "?";
+	svg_rect(s, x - w / 2, y - h / 2, w, h, 2, &sty);
+	svg_rect(s, x - w / 2 + 3, y - h / 2 + 3, w - 6, h - 6, 1, &inner);
+	if (strlen(label) <= 2)
+		svg_text(s, x, y + 6, 17, "middle", "#000000", label);
+	else
+		svg_text(s, x, y + 3.5, 10, "middle", "#000000", label);
+}
+
+void hexsvg_stack(struct svg *s, double x, double y,
+		  const struct hexsvg_piece *p, int n)
+{
+	const double step = 3.5, w = 34, h = 31;
+	int k = n - 1 < HEXSVG_STACK_SHOWN ? n - 1 : HEXSVG_STACK_SHOWN;
+	double x0 = x - k * step / 2, y0 = y + k * step / 2;
+	char txt[12];
+
+	if (n < 1)
+		return;
+	for (int j = k; j >= 1; j--) {
+		struct svg_style sty = { p[j].fill, "#000000", 0.8, NULL, 0 };
+		svg_rect(s, x0 + j * step - w / 2, y0 - j * step - h / 2, w, h,
+			 2, &sty);
+	}
+	if (p[0].hidden)
+		hexsvg_face_down(s, x0, y0, p[0].fill, p[0].label);
+	else
+		hexsvg_counter(s, x0, y0, p[0].fill, p[0].type, p[0].id,
+			       p[0].factors, p[0].mark);
+	if (n > 1) {
+		const struct svg_style badge = { "#ffffff", "#000000", 0.8,
+			NULL, 0 };
+		svg_circle(s, x0 - w / 2 + 1, y0 - h / 2 + 1, 6.5, &badge);
+		snprintf(txt, sizeof txt, "%d", n);
+		svg_text(s, x0 - w / 2 + 1, y0 - h / 2 + 4.2, 9, "middle",
+			 "#000000", txt);
+	}
+}
+
+/* ---- the key ---- */
+
+/* One entry of the key; returns the room it takes across. */
+struct key {
+	struct svg *s;
+	double x, y, width, cx, cy;
+};
+
+static void key_entry(struct key *k, const char *label)
+{
+	double step = 28 + 5.6 * (double)strlen(label);
+
+	if (step < 118)
+		step = 118;
+	if (k->cx + step > k->x + k->width && k->cx > k->x + 34) {
+		k->cx = k->x + 34;
+		k->cy += 18;
+	}
+	if (k->s)
+		svg_text(k->s, k->cx + 20, k->cy - 2, 9, "start", "#000000",
+			 label);
+}
+
+static void key_line(struct key *k, const struct svg_style *sty)
+{
+	if (k->s)
+		svg_line(k->s, k->cx, k->cy - 6, k->cx + 16, k->cy - 6, sty);
+}
+
+static void key_next(struct key *k, const char *label)
+{
+	double step = 28 + 5.6 * (double)strlen(label);
+
+	k->cx += step < 118 ? 118 : step;
+}
+
+/* The feature named name that the map shows, or -1. */
+static int feat_named(const struct hex_map *m, const struct shown *w,
+		      const char *name)
+{
+	for (int i = 0; i < m->n_features; i++)
+		if ((w->feat & HF_FORT << (i + 1)) &&
+		    !strcmp(m->feature[i].name, name))
+			return i;
+	return -1;
+}
+
+/* Whether region spec i has the label and style of one keyed before. */
+static int region_keyed(const struct hexsvg_opts *o, const struct shown *w,
+			int i)
+{
+	const struct hexsvg_region *g = &o->regions[i];
+
+	for (int j = 0; j < i; j++)
+		if (w->region[j] && o->regions[j].label &&
+		    o->regions[j].style == g->style &&
+		    !strcmp(o->regions[j].label, g->label) &&
+		    !strcmp(o->regions[j].colour ? o->regions[j].colour : "",
+			    g->colour ? g->colour : ""))
+			return 1;
+	return 0;
+}
+
 double hexsvg_key(struct svg *s, const struct hex_map *m, double x,
 		  double y, double width)
 {
+	return hexsvg_key_with(s, m, NULL, x, y, width);
+}
+
+double hexsvg_key_with(struct svg *s, const struct hex_map *m,
+		       const struct hexsvg_opts *o, double x, double y,
+		       double width)
+{
+	struct key k = { s, x, y, width, x + 34, y + 12 };
 	struct svg_style sty;
-	double cx = x, cy = y + 12, step = 118;
+	struct shown w;
+	char id[8];
 	int i;
 
+	shown_of(m, o, &w);
 	if (s)
 		svg_text(s, x, y + 4, 10, "start", "#000000", "Key:");
-	cx += 34;
 	for (i = 0; i < m->n_terrain; i++) {
-		if (cx + step > x + width) {
-			cx = x + 34;
-			cy += 18;
-		}
+		if (!w.terrain[i])
+			continue;
+		key_entry(&k, m->terrain[i].name);
 		memset(&sty, 0, sizeof sty);
 		sty.fill = m->terrain[i].colour;
 		sty.stroke = "#777777";
 		sty.stroke_width = 0.6;
 		if (s)
-			svg_rect(s, cx, cy - 12, 16, 12, 0, &sty);
-		if (s)
-			svg_text(s, cx + 20, cy - 2, 9, "start", "#000000",
-				 m->terrain[i].name);
-		cx += step;
-	}
-	static const int kinds[] = { HS_RIVER, HS_STREAM, HS_ROAD,
-		HS_RAILWAY, HS_BRIDGE };
-	for (size_t k = 0; k < sizeof kinds / sizeof *kinds + 1; k++) {
-		/* the lake, last, on maps that have one */
-		if (k == sizeof kinds / sizeof *kinds && !m->has_lake)
-			break;
-		if (cx + step > x + width) {
-			cx = x + 34;
-			cy += 18;
+			svg_rect(s, k.cx, k.cy - 12, 16, 12, 0, &sty);
+		/* a feature of the terrain's name: its symbol on it */
+		int f = feat_named(m, &w, m->terrain[i].name);
+		if (s && f >= 0 && feat_look_of(m->feature[f].name) !=
+		    F_OUTLINE) {
+			snprintf(id, sizeof id, "hf%d", f);
+			svg_use(s, id, k.cx + 8, k.cy - 6, NULL);
 		}
+		key_next(&k, m->terrain[i].name);
+	}
+	for (i = 0; i < m->n_features; i++) {
+		const struct hex_effect *f = &m->feature[i];
+		int t;
+		if (!(w.feat & HF_FORT << (i + 1)))
+			continue;
+		for (t = 0; t < m->n_terrain; t++)
+			if (w.terrain[t] && !strcmp(m->terrain[t].name, f->name)
+			    && feat_look_of(f->name) != F_OUTLINE)
+				break;
+		if (t < m->n_terrain)
+			continue;   /* keyed with its terrain */
+		key_entry(&k, f->name);
+		if (s && feat_look_of(f->name) == F_OUTLINE) {
+			feat_outline_style(f, &sty);
+			svg_rect(s, k.cx + 1, k.cy - 12, 14, 12, 0, &sty);
+		} else if (s) {
+			snprintf(id, sizeof id, "hf%d", i);
+			svg_use(s, id, k.cx + 8, k.cy - 6, NULL);
+		}
+		key_next(&k, f->name);
+	}
+	for (i = W_RIVER; i <= W_LAKE; i++) {
+		if (!w.water[i])
+			continue;
+		key_entry(&k, water_names[i]);
+		water_style(m, i, 0, &sty);
+		key_line(&k, &sty);
+		if (i == W_CANAL) {
+			water_style(m, i, 1, &sty);
+			key_line(&k, &sty);
+		}
+		key_next(&k, water_names[i]);
+	}
+	if (w.road) {
+		key_entry(&k, "road");
+		road_style(m, &sty);
+		key_line(&k, &sty);
+		key_next(&k, "road");
+	}
+	if (w.railway) {
+		key_entry(&k, "railway");
+		key_line(&k, &rail_style);
+		key_next(&k, "railway");
+	}
+	for (i = B_INTACT; i <= B_CHECKED; i++) {
+		if (!w.bridge[i])
+			continue;
+		key_entry(&k, bridge_names[i]);
 		memset(&sty, 0, sizeof sty);
-		int kind = k < sizeof kinds / sizeof *kinds ? kinds[k] :
-			HS_LAKE;
-		if (kind == HS_BRIDGE) {
-			sty.fill = "#222222";
-			if (s)
-				svg_rect(s, cx + 5, cy - 9, 6, 6, 0, &sty);
-		} else {
-			sty.stroke = kind == HS_RAILWAY ? "#333333" :
-				m->side[kind].colour;
-			sty.stroke_width = kind == HS_RIVER ||
-				kind == HS_LAKE ? 4 :
-				kind == HS_ROAD ? 2.5 : kind == HS_STREAM ? 2 :
-				1.2;
-			sty.dash = kind == HS_RAILWAY ? "5 2" : NULL;
-			if (s)
-				svg_line(s, cx, cy - 6, cx + 16, cy - 6, &sty);
-		}
+		sty.fill = bridge_fill[i];
 		if (s)
-			svg_text(s, cx + 20, cy - 2, 9, "start", "#000000",
-				 hexside_kind_names[kind]);
-		cx += step;
+			svg_rect(s, k.cx + 5, k.cy - 9, 6, 6, 0, &sty);
+		key_next(&k, bridge_names[i]);
 	}
-	if (cx + step > x + width) {
-		cx = x + 34;
-		cy += 18;
+	if (w.boundary) {
+		key_entry(&k, "boundary");
+		boundary_style(m, &sty);
+		key_line(&k, &sty);
+		key_next(&k, "boundary");
 	}
-	if (s)
-		svg_rect(s, cx, cy - 12, 16, 12, 0, &fort_style);
-	if (s)
-		svg_text(s, cx + 20, cy - 2, 9, "start", "#000000", "fortified");
-	return cy - y + 8;
+	if (w.feat & HF_FORT) {
+		key_entry(&k, "fortified");
+		if (s)
+			svg_rect(s, k.cx, k.cy - 12, 16, 12, 0, &fort_style);
+		key_next(&k, "fortified");
+	}
+	for (i = 0; o && i < o->n_regions && i < HEX_REGIONS_MAX; i++) {
+		const struct hexsvg_region *g = &o->regions[i];
+		if (!w.region[i] || !g->label || region_keyed(o, &w, i))
+			continue;
+		key_entry(&k, g->label);
+		region_style(g, &sty);
+		if (s && g->style == HEXSVG_RING)
+			ring(s, k.cx + 8, k.cy - 6, 6, &sty);
+		else
+			key_line(&k, &sty);
+		key_next(&k, g->label);
+	}
+	return k.cy - y + 8;
 }

@@ -1,12 +1,16 @@
 /*
  * hexsvg.h - the hex board as SVG, for every hex-and-counter game: the
- * terrain, the hexsides, roads and railways, fortifications, place
- * names, counters with NATO unit-type symbols, and a terrain key. A game
- * draws its own pieces (its marks, its turn track) on top.
+ * terrain, the hexsides, roads and railways, fortifications, hex
+ * features, bridges by state, a game's regions, place names, counters
+ * with NATO unit-type symbols, stacks and face-down counters, and a key.
+ * A game draws its own pieces (its marks, its turn track) on top.
  *
  * Sizes are user units, which a browser shows as pixels at 100%: the
  * hexes are HEXSVG_R * 2 across their corners (44) and the factors on a
- * counter are HEXSVG_FACTOR_PT (9) high.
+ * counter are HEXSVG_FACTOR_PT (9) high. Repeated shapes (the hex, a
+ * feature's symbol) are defined once and used (svg_use), and the
+ * hexsides of a kind are one path, so that Race to the Reichstag's
+ * 60 x 31 map (about 2000 x 1275) takes about 240 KB.
  */
 #ifndef UMPIRE_HEXSVG_H
 #define UMPIRE_HEXSVG_H
@@ -42,19 +46,87 @@ void hexsvg_edge(const struct hex_map *m, int a, int b, double *x1,
 /* One hex outline with style sty. */
 void hexsvg_hex(struct svg *s, const struct hex_map *m, int h,
 		const struct svg_style *sty);
-/* The map: terrain, fortifications, hex numbers, hexsides, roads,
- * railways, bridges and place names. */
+
+/*
+ * What a game adds to the map's own drawing (hexsvg_map_with): the names
+ * of its rivers that are canals, and the regions (hex_region numbers) it
+ * wants seen. HEXSVG_RING: a ring in every hex of the region (objectives);
+ * HEXSVG_BORDER: a bold line along every hexside between a hex of the
+ * region and a hex of `other` (a hex in both is on neither side: the
+ * line runs round it; a sector boundary); HEXSVG_OUTLINE: a dashed line
+ * round the region (a set-up zone). colour NULL: the style's default
+ * (ring gold on black, border a black band under the water and roads,
+ * outline dark blue); label: the key's words for it (NULL: not in the
+ * key; regions of one label, style and colour are keyed once).
+ */
+enum hexsvg_region_style { HEXSVG_RING, HEXSVG_BORDER, HEXSVG_OUTLINE };
+struct hexsvg_region {
+	int region;
+	int other;
+	enum hexsvg_region_style style;
+	const char *colour;
+	const char *label;
+};
+struct hexsvg_opts {
+	const char *const *canals;   /* NULL-ended river names, or NULL */
+	const struct hexsvg_region *regions;
+	int n_regions;
+};
+
+/*
+ * The map: terrain, fortifications, hex features, hex numbers, water
+ * (rivers, canals, streams and lake hexsides, each its own way), the
+ * boundary, railways, roads, bridges by state (intact, demolished:
+ * HS_DEMOLISHED, checked and safe: HS_CHECKED), the caller's regions
+ * and place names (on the hex's lower edge, or above its number where
+ * that would lie on a name drawn before). hexsvg_map: with no options
+ * (Aachen). A game's counters, drawn after, cover what is under them.
+ *
+ * Hex features are drawn by the words of their names: one with "bahn"
+ * or "rail" outlines its hexes in its colour (a fortified railway), one
+ * with "flak" or "tower" is a tower, one with "air" a runway; any other
+ * a diamond of its colour.
+ */
 void hexsvg_map(struct svg *s, const struct hex_map *m);
+void hexsvg_map_with(struct svg *s, const struct hex_map *m,
+		     const struct hexsvg_opts *o);
 /* A counter centred at x, y: the side's fill, the NATO symbol, the id
  * and the factors ("4-3-12"); marked (a red label, e.g. "OOS") if mark
  * is not NULL. */
 void hexsvg_counter(struct svg *s, double x, double y, const char *fill,
 		    enum nato_type type, const char *id, const char *factors,
 		    const char *mark);
-/* A key of the terrain, the hexside kinds and the fortification at x, y
- * in a band `width` wide; returns the height it took. s NULL: draws
- * nothing, only measures. */
+/* A face-down counter centred at x, y: the side's fill and label ("?",
+ * "fixed"; NULL: "?"), nothing of the unit under it. The game decides
+ * what is hidden; this draws only what it is given. */
+void hexsvg_face_down(struct svg *s, double x, double y, const char *fill,
+		      const char *label);
+/*
+ * A stack of n counters in the hex centred at x, y: p[0] on top, drawn
+ * in full (or face down, hidden), the others as the edges of counters
+ * of their fill showing behind it (at most two) and, for n > 1, a badge
+ * with n. Nothing of a counter below is shown but its fill.
+ */
+struct hexsvg_piece {
+	const char *fill;
+	enum nato_type type;
+	const char *id, *factors, *mark;   /* as hexsvg_counter */
+	int hidden;                        /* drawn face down */
+	const char *label;                 /* hidden: its label */
+};
+enum { HEXSVG_STACK_SHOWN = 2 };
+void hexsvg_stack(struct svg *s, double x, double y,
+		  const struct hexsvg_piece *p, int n);
+/* A key of what the map shows (the terrain present, the features, the
+ * water, road, railway, bridge states, boundary, fortification and the
+ * caller's labelled regions that are drawn, and only those; a feature
+ * named as a terrain shows on that terrain's swatch) at x, y in a band
+ * `width` wide; returns the height it took. s NULL: draws nothing,
+ * only measures. hexsvg_key: with no options. */
 double hexsvg_key(struct svg *s, const struct hex_map *m, double x,
 		  double y, double width);
+double hexsvg_key_with(struct svg *s, const struct hex_map *m,
+		       const struct hexsvg_opts *o, double x, double y,
+		       double width);
 
 #endif

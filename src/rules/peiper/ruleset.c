@@ -23,32 +23,32 @@ static const char *const sides[] = { "player", NULL };
  * answer them in advance instead of waiting for another mail. */
 static const struct standing_key standing[] = {
 	{ "main-loss", "6.1", "which main unit loses a point for a 1 or a "
-	  "repulse (armour, panzergrenadiers)", "panzergrenadiers", 0 },
+	  "repulse (armour, panzergrenadiers)", "panzergrenadiers", 0, NULL },
 	{ "attack", "6.1", "how to attack tanks and infantry (normal, "
-	  "all-out, adding artillery and/or heavy-armour)", "normal", 0 },
+	  "all-out, adding artillery and/or heavy-armour)", "normal", 0, NULL },
 	{ "fight-order", "6.1", "optional rule: which US counter to fight "
-	  "first (a counter id)", "inf-119", 0 },
+	  "first (a counter id)", "inf-119", 0, NULL },
 	{ "bridge", "6.2", "US engineers at a bridge (repair: spend 2 "
-	  "engineer points; blow)", "repair", 0 },
+	  "engineer points; blow)", "repair", 0, NULL },
 	{ "roadblock", "6.2", "US engineers' road block (engineers, detour, "
-	  "force)", "engineers", 0 },
+	  "force)", "engineers", 0, NULL },
 	{ "aircraft", "6.3", "US aircraft (anti-aircraft: spend 1 point; "
-	  "take)", "anti-aircraft", 0 },
+	  "take)", "anti-aircraft", 0, NULL },
 	{ "at-loss", "6.4", "anti-tank ambush (armour, heavy-armour)",
-	  "heavy-armour", 0 },
+	  "heavy-armour", 0, NULL },
 	{ "any-loss", "6.2", "a loss that any unit may take (a unit name)",
-	  "recon", 0 },
+	  "recon", 0, NULL },
 	{ "counter-attack", "7.0", "which town to the east the group is "
-	  "pushed back to (a town id)", "stavelot", 0 },
+	  "pushed back to (a town id)", "stavelot", 0, NULL },
 	{ "second-move", "5.0", "after a threat check with no US unit (a "
-	  "town id, stop)", "stop", 0 },
-	{ "recon", "5.0", "reconnaissance (done, reveal TOWN)", "done", 0 },
-	{ "move", "5.0", "the move of the turn (a town id)", "stavelot", 0 },
+	  "town id, stop)", "stop", 0, NULL },
+	{ "recon", "5.0", "reconnaissance (done, reveal TOWN)", "done", 0, NULL },
+	{ "move", "5.0", "the move of the turn (a town id)", "stavelot", 0, NULL },
 	{ "rear-guard", "5.0", "at the end of the turn (done, armour, "
-	  "panzergrenadiers, heavy-armour)", "done", 0 },
+	  "panzergrenadiers, heavy-armour)", "done", 0, NULL },
 	{ "convert", "5.0", "at the end of the turn (done, or two support "
-	  "units: recon engineers)", "done", 0 },
-	{ NULL, NULL, NULL, NULL, 0 }
+	  "units: recon engineers)", "done", 0, NULL },
+	{ NULL, NULL, NULL, NULL, 0, NULL }
 };
 
 const struct ruleset ruleset_peiper = {
