@@ -29,11 +29,13 @@ version: 1
 title: "Race to the Reichstag: Berlin, 1945"
 title_ja: "レース・トゥ・ザ・ライヒスターク: ベルリン1945"
 draft: "Only set-up (3.x), the turn sequence (4.0), movement (9.x),
-  stacking (10.x), zones of control (11.x) and victory (21.x) are
-  implemented; STAVKA points (6), reinforcements and replacements (7, 8),
-  combat (12-14), barrage (15), the fixed units' powers (16),
-  reconnaissance (17), bridges (18), engineers (19), exhaustion (20) and
-  the optional rules (22-26) are not implemented yet."
+  stacking (10.x), zones of control (11.x), combat (12-14, with the
+  flak towers 16.4, bridges 18 and engineers 19 in combat) and victory
+  (21.x) are implemented; STAVKA points (6), reinforcements and
+  replacements (7, 8), barrage placement (15), the other fixed units'
+  powers (16), reconnaissance (17), engineers in movement (19),
+  exhaustion (20) and the optional rules (22-26) are not implemented
+  yet."
 """
 
 PROVISIONAL_HEAD = """\
@@ -106,6 +108,40 @@ notes: |
   - 7.4 against 5.5: the Reichstag is no sector's objective hex for the
     German reinforcement draw.
   - 22.0 and 23.0 may not be combined: the game refuses both options.
+  Combat (12-14, 18, 19; the tables 27.1, 27.2 are data.crt-mobile and
+  data.crt-assault, transcribed from the Japanese text):
+  - 12.0: German attacks are owed too (4.0 II.C "may attack" names the
+    phase; 11.0 (2) says Germans in an objective hex "need not attack",
+    so elsewhere they must). A unit owes an attack only while it is in
+    an enemy ZOC and can still make one; an enemy must be attacked only
+    by such units. Each unit attacks once a phase; a unit attacked once
+    is attacked again only after it has retreated (13.5).
+  - 12.10: the units of one hex that can attack attack together.
+  - 12.18: a defending hex gets its river doubling only when every
+    attacker next to it attacks across water (each across some river,
+    canal or lake hexside of that hex); an intact bridge is "other
+    terrain" (TEC) and gives nothing.
+  - 12.19, 12.20: one terrain doubling at most; doublings add (two make
+    x3), and x3 is the ceiling: a German mobile unit in an objective hex
+    near a flak tower defends at x3.
+  - 12.23: "strongest" and "half" read printed strengths (attack for
+    attackers, defence for defenders); the owner chooses among equals.
+    AR: the attacking units retreat (the translator's query).
+  - 13.4, 13.6: a fixed German in an objective hex ignores a retreat; a
+    mobile German there may stay or retreat; one retreating from AP/DP
+    may stop in an objective hex it enters.
+  - 16.10: the player who does not attack commands the Reichstag
+    garrison in that combat (as he commands every defender).
+  - 18.1: a Soviet move whose path crosses a bridge just destroyed on
+    entering its hex stops there.
+  - 19.1, 19.2: an engineer in place at the phase start (not moved in
+    it) makes the water hexsides of its hex, and those touching its hex
+    at a corner, count as bridged for its front's advances and cancels
+    the river doubling against its front's attacks.
+  Standing answers for the questions put to the player who does not
+  attack: lose default (the weakest first, no more than needed; the
+  first of equal strongest), retreat auto (the first whole retreat), stay
+  (13.6), advance no.
 """
 
 OPTIONS = """\

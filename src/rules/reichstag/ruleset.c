@@ -13,6 +13,18 @@ static const struct standing_key standing[] = {
 	  "HEX; one answer a counter)", "done", 0 },
 	{ "move", "9.0", "move a unit (done, UNIT to HEX, or UNIT HEX HEX "
 	  "...)", "done", 0 },
+	{ "attack", "12.0", "declare one attack (HEX[,HEX] UNIT UNIT ... "
+	  "[mobile|assault]) or done when no attack is owed", "done", 0 },
+	{ "lose", "12.23", "which units a loss takes (default: the first "
+	  "of the strongest; for half, the weakest first, no more than "
+	  "needed)", "default", 0 },
+	{ "retreat", "13.0", "a retreat's hexes (auto: the first whole "
+	  "retreat; a panicked German stops in an objective hex)", "auto",
+	  0 },
+	{ "stay", "13.6", "a German in an objective hex hit by a retreat: "
+	  "stay or retreat", "stay", 0 },
+	{ "advance", "14.0", "advance after combat (UNIT HEX [HEX ...]) or "
+	  "no", "no", 0 },
 	{ NULL, NULL, NULL, NULL, 0 }
 };
 

@@ -294,6 +294,17 @@ int rt_side_parse(const char *s);
 void rt_play(struct ctx *c, void *st);
 void rt_rules(const struct rttr *st, struct hex_rules *r);
 
+/* fight.c: one combat phase (12.0-14.x, 18.x, 19.x): side attacks
+ * (SOVIET: the front `sector`'s units; GERMAN: the Germans of sector
+ * `sector`, commanded by the other player) */
+void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector);
+/* 18.1, 18.2: Soviet unit u has entered hex h (by movement, retreat or
+ * advance): each bridge hexside of h never checked is rolled for now
+ * (1-3 destroyed, 4-6 safe for good), with a report line each. Retreats
+ * and advances call it (fight.c); movement must call it after each hex
+ * of a Soviet path. */
+void rt_bridge_checks(struct ctx *c, struct rttr *st, int u, int h);
+
 /* report.c */
 void rt_position(const void *st, const char *side, struct strbuf *out);
 int rt_result(const void *st, struct strbuf *out);

@@ -797,8 +797,26 @@ static void move_unit(struct ctx *c, struct rttr *st, int u,
 	 * moves */
 	if (st->u[u].side == GERMAN)
 		st->known[u] = 0;
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		put(st, u, path[i], &took);
+		if (st->u[u].side != SOVIET)
+			continue;
+		/* 18.1: each bridge of the hex entered is checked at once;
+		 * a bridge destroyed on the way ahead stops the move here
+		 * (reading: the path was chosen over an intact bridge) */
+		rt_bridge_checks(c, st, u, path[i]);
+		if (i + 1 < n) {
+			int d = hex_dir(&st->map, path[i], path[i + 1]);
+
+			if (d >= 0 && hex_side_has(&st->map, path[i], d,
+						   HS_DEMOLISHED)) {
+				ctx_event(c, "18.2", "%s stops in %s: the "
+					  "bridge ahead is destroyed.",
+					  st->u[u].id, hex_id(path[i], x));
+				break;
+			}
+		}
+	}
 	ctx_event(c, "9.0", "%s moves from %s to %s.", st->u[u].id,
 		  hex_id(start, x), hex_id(st->u[u].hex, y));
 	/* 21.2: control as it stands after the move (a path through an
@@ -849,8 +867,8 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 	m.trial = ctx_scratch(c, sizeof *m.trial);
 	m.best = ctx_scratch(c, HEX_MAX * sizeof *m.best);
 	if (soviet)
-		not_yet(c, "6.5", "forced march, 18.0 bridge destruction and "
-			"19.0 engineers");
+		not_yet(c, "6.5", "forced march and 19.1 engineers' river "
+			"crossing cost");
 	for (u = 0; u < st->n_units; u++)
 		st->flags[u] &= (uint16_t)~F_MOVED;
 	if (!soviet) {
@@ -1020,7 +1038,9 @@ static void turn_phase(struct ctx *c, struct rttr *st)
 	case PH_1BF_COMBAT:
 	case PH_1UF_COMBAT:
 		combat_flips(c, st, 1);
-		not_yet(c, "12.0", "combat");
+		/* 4.0 I.D, III.D: combat (fight.c) */
+		rt_combat_phase(c, st, SOVIET, st->phase == PH_1BF_COMBAT ?
+				SEC_1BF : SEC_1UF);
 		break;
 	case PH_1BF_EXHAUST:
 	case PH_1UF_EXHAUST:
@@ -1042,7 +1062,9 @@ static void turn_phase(struct ctx *c, struct rttr *st)
 	case PH_G1BF_COMBAT:
 	case PH_G1UF_COMBAT:
 		combat_flips(c, st, 0);
-		not_yet(c, "12.0", "combat");
+		/* 4.0 II.C, IV.C: the Germans of a sector (fight.c) */
+		rt_combat_phase(c, st, GERMAN, st->phase == PH_G1BF_COMBAT ?
+				SEC_1BF : SEC_1UF);
 		break;
 	case PH_1BF_BARRAGE_OFF:
 		barrage_off(c, st, P1BF);
