@@ -1,0 +1,306 @@
+#!/usr/bin/env python3
+"""choose.py SIDE VIEW KEY UMPIRE - the scripted player of the
+Race to the Reichstag example. It reads only what a player has: his
+view (the referee's mail), the order template of that view (`umpire
+orders VIEW -s KEY`: in referee mode it holds the pending question
+alone, with its legal answers or examples) and the public scenario (the
+map). It answers that question and, where the rules will go on asking
+him before the next die roll (the rest of his placements, his other
+units' moves), those questions too, in the same file, as a person
+would: from the map and what he sees. He cannot check those further
+answers against the rules before mailing them (`umpire orders
+--answers` works on a game file, not on a view), and a refusal would
+stall the game (his key's local record lets him sign no other orders
+for that step), so he writes only answers that the map and his view
+make sure of. It gives standing orders for every question the rest of
+the step may ask of him. Prints the orders (unsigned).
+
+Policy:
+- draw: draw.
+- place (3.5-3.12): every counter asked for, in the order the rules
+  list them; a German goes to the hex of its set-up region nearest an
+  objective hex of the region (then the Reichstag), at most three a
+  hex; a Soviet to the free hex of its region nearest the Reichstag.
+- move, Soviet: every unit that the template's examples can bring
+  nearer its front's objective hexes not yet taken and the Reichstag
+  (the sum of its distances to them, the Reichstag's twice) goes there,
+  one moving unit a destination hex, no hex where a unit
+  already stands; then done. A move that may enter a hex with an
+  unchecked bridge (18.1: a die roll, which ends the step) goes last,
+  one a file, without the done.
+- move, German: the Germans hold their ground (done).
+- attack: a Soviet front makes the first attack offered, with every
+  unit that can join it; the Germans attack only when an attack is
+  owed (12.0). Standing "attack: done" ends a phase when no more is
+  owed.
+- lose, retreat, stay: the standing answers (default, auto, stay); a
+  Soviet advance (14.0) to the offered hex nearest the Reichstag.
+"""
+import os
+import re
+import subprocess
+import sys
+
+import yaml
+
+SIDE, VIEW, KEY, UMPIRE = sys.argv[1:5]
+SCN = os.path.join(os.environ.get("UMPIRE_SCENARIOS", "scenarios"),
+                   "race-to-the-reichstag.yaml")
+REICHSTAG = "3413"
+STANDING = [("attack", "done"), ("lose", "default"), ("retreat", "auto"),
+            ("stay", "stay"), ("advance", "no")]
+
+
+def cube(h):
+    """CCRR on a flat map whose even columns are lowered (hex.c)."""
+    c, r = int(h[:2]), int(h[2:])
+    z = r - (c + 1) // 2
+    return c, z, -c - z
+
+
+def dist(a, b):
+    a, b = cube(a), cube(b)
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2]))
+
+
+def expand(spec):
+    """A region "0101-6001,0102" as a list of hexes (a range runs along
+    a row or a column)."""
+    out = []
+    for part in spec.replace(" ", "").split(","):
+        if not part:
+            continue
+        if "-" not in part:
+            out.append(part)
+            continue
+        a, b = part.split("-")
+        ca, ra, cb, rb = int(a[:2]), int(a[2:]), int(b[:2]), int(b[2:])
+        for c in range(min(ca, cb), max(ca, cb) + 1):
+            for r in range(min(ra, rb), max(ra, rb) + 1):
+                out.append("%02d%02d" % (c, r))
+    return out
+
+
+MAP = yaml.safe_load(open(SCN))["data"]["map"]
+REGIONS = {k: expand(v) for k, v in MAP["regions"].items()}
+TERRAIN = {}
+for line in MAP["hexes"].split("\n"):
+    w = line.split()
+    if len(w) >= 2 and re.match(r"^\d{4}$", w[0]):
+        TERRAIN[w[0]] = w[1]
+LAND = [h for h, t in TERRAIN.items() if t != "lake"]
+BRIDGES = set()
+for line in MAP["sides"].split("\n"):
+    w = line.split()
+    if len(w) >= 3 and "bridge" in w[2:] and re.match(r"^\d{4}$", w[0]):
+        BRIDGES.add("-".join(sorted(w[:2])))
+OBJECTIVES = set(REGIONS["so-1bf"] + REGIONS["so-1uf"])
+# every scalar a string: hexes such as 0301 stay hexes
+STATE = yaml.load(open(VIEW), Loader=yaml.BaseLoader).get("state") or {}
+
+
+def where(unit):
+    h = (STATE.get("units") or {}).get(unit)
+    return str(h) if h is not None and re.match(r"^\d{4}$", str(h)) \
+        else None
+
+
+def questions(template):
+    """The template's questions, in order: (key, text, options,
+    first answer)."""
+    out, cur, mode = [], None, None
+    for line in template.split("\n"):
+        m = re.match(r"^# rule [^,]+, ([\w-]+): (.*)$", line)
+        if m:
+            cur = {"key": m.group(1), "text": m.group(2), "legal": ""}
+            mode = "text"
+            continue
+        if cur is None:
+            continue
+        if line.startswith(("# legal:", "# for example:")):
+            cur["legal"] += line
+            mode = "legal"
+            continue
+        if line.startswith("#   ") and mode:
+            cur[mode] += " " + line[1:].strip()
+            continue
+        m = re.match(r'^- ([\w-]+): "(.*)"$', line)
+        if m:
+            out.append((m.group(1), cur["text"],
+                        re.findall(r'"([^"]*)"', cur["legal"]),
+                        m.group(2)))
+            cur, mode = None, None
+    return out
+
+
+def soviet_turn(text):
+    """A Soviet front's phase ("1bf movement", "1BF combat"), not a
+    German one ("German (1BF sector) ...")."""
+    return not text.startswith("German")
+
+
+def stacks():
+    """How many counters stand in each hex, as the view shows them
+    (face-down and hidden ones included)."""
+    count = {}
+    for h in (STATE.get("units") or {}).values():
+        if re.match(r"^\d{4}$", h):
+            count[h] = count.get(h, 0) + 1
+    for h, v in (STATE.get("stacks") or {}).items():
+        count[h] = max(count.get(h, 0), len(v or []))
+    return count
+
+
+def setup_region(hexes):
+    """The smallest set-up region of the map that holds these hexes
+    (the examples the template gives for one counter)."""
+    regions = [r for k, r in REGIONS.items() if k.startswith("setup-") and
+               all(h in r for h in hexes)]
+    return min(regions, key=len) if regions else list(hexes)
+
+
+def choose_place(text, examples):
+    """Every counter the question lists, each to a hex: the template
+    shows each counter's first legal hexes, which name its set-up
+    region."""
+    m = re.search(r"one answer a counter: (.*)$", text)
+    # the list may end in "..." (a question's text is bounded): the
+    # examples name the rest, or some of it
+    units = [u for u in (m.group(1).split() if m else []) if u != "..."]
+    for o in examples:
+        if o.split()[0] not in units:
+            units.append(o.split()[0])
+    soviet = re.match(r"^3\.1[12]", text) is not None
+    count = stacks()
+    limit = 1 if soviet else 3
+    out, region = [], None
+    for u in units:
+        ex = [o.split()[-1] for o in examples if o.split()[0] == u]
+        if ex or region is None:
+            region = [h for h in setup_region(ex or [examples[0].split()[-1]])
+                      if TERRAIN.get(h, "lake") != "lake" and
+                      h != REICHSTAG]
+        if soviet:
+            key = lambda h: (dist(h, REICHSTAG), h)
+        else:
+            objs = [o for o in OBJECTIVES if o in region] or [REICHSTAG]
+            key = lambda h: (min(dist(h, o) for o in objs),
+                             dist(h, REICHSTAG), h)
+        for h in sorted(region, key=key):
+            if count.get(h, 0) >= limit:
+                continue
+            count[h] = count.get(h, 0) + 1
+            out.append(("place", "%s %s" % (u, h)))
+            break
+    return out
+
+
+def bridge_hexes():
+    """Hexes with a bridge not yet checked (18.1): a Soviet unit that
+    enters one rolls for it, and a roll ends the step."""
+    done = set(STATE.get("demolished") or []) | set(
+        STATE.get("bridges-safe") or [])
+    out = set()
+    for b in BRIDGES - done:
+        out.update(b.split("-"))
+    return out
+
+
+def may_cross(a, b, risky):
+    """Whether a move from a to b might enter a hex of risky: one near
+    the straight way (the rules choose the cheapest path, which may
+    bend)."""
+    d = dist(a, b)
+    return any(dist(a, h) + dist(h, b) <= d + 2 for h in risky)
+
+
+def soviet_targets(text):
+    """Where a Soviet front heads: its own sector's objective hexes it
+    does not control yet (21.2), and the Reichstag."""
+    front = "1bf" if text.lower().startswith("1bf") else "1uf"
+    ctrl = STATE.get("control") or {}
+    return [h for h in REGIONS["so-" + front]
+            if ctrl.get(h) != front] + [REICHSTAG]
+
+
+def away(h, targets):
+    """How far h is from the targets: the sum of its distances to them
+    (the Reichstag counting twice), so that every move a unit makes
+    lowers it and no unit goes back and forth."""
+    return sum(dist(h, t) for t in targets) + dist(h, REICHSTAG)
+
+
+def choose_move(text, examples):
+    """Soviet: the moves the examples give that bring a unit nearer
+    the Reichstag, one a destination hex; those that might enter a hex
+    with an unchecked bridge (a die roll, which ends the step) last, and
+    only one of them, with nothing after it: what the rules ask after
+    it is the next orders'."""
+    if not soviet_turn(text):
+        return [("move", "done")]
+    safe, risky, used = [], [], set(h for h, n in stacks().items() if n)
+    targets = soviet_targets(text)
+    bridges = bridge_hexes()
+    for o in examples:
+        w = o.split()
+        if len(w) != 3 or w[1] != "to":
+            continue
+        u, h = w[0], w[2]
+        here = where(u)
+        if here is None or h in used or \
+                away(h, targets) >= away(here, targets):
+            continue
+        used.add(h)
+        (risky if may_cross(here, h, bridges) else safe).append(
+            ("move", o))
+    if risky:
+        return safe + risky[:1]
+    return safe + [("move", "done")]
+
+
+def choose_attack(text, options):
+    if not soviet_turn(text) and "done" in options:
+        return [("attack", "done")]
+    for a in options:
+        if a != "done":
+            return [("attack", a)]
+    return [("attack", "done" if "done" in options else options[0])]
+
+
+def choose_advance(text, options):
+    best, bd = "no", None
+    for o in options:
+        w = o.split()
+        if o == "no" or len(w) < 2 or \
+                not re.match(r"^\d{4}$", w[-1]):
+            continue
+        if bd is None or dist(w[-1], REICHSTAG) < bd:
+            best, bd = o, dist(w[-1], REICHSTAG)
+    return [("advance", best)]
+
+
+def main():
+    p = subprocess.run([UMPIRE, "orders", VIEW, "-s", KEY],
+                       capture_output=True, text=True, check=True)
+    text = p.stdout
+    key, qtext, options, default = questions(text)[0]
+    if key == "place":
+        out = choose_place(qtext, options)
+    elif key == "move":
+        out = choose_move(qtext, options)
+    elif key == "attack":
+        out = choose_attack(qtext, options)
+    elif key == "advance" and soviet_turn(qtext):
+        out = choose_advance(qtext, options)
+    else:
+        out = [(key, default)]
+    head = [l for l in text[:text.index("answers:\n")].split("\n")
+            if l and not l.startswith("#")]
+    sys.stdout.write("\n".join(head) + "\nanswers:\n" +
+                     "".join('- %s: "%s"\n' % kv for kv in out) +
+                     "standing:\n" +
+                     "".join('  %s: "%s"\n' % kv for kv in STANDING))
+
+
+if __name__ == "__main__":
+    main()
