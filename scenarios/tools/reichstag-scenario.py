@@ -28,14 +28,14 @@ rules: race-to-the-reichstag
 version: 1
 title: "Race to the Reichstag: Berlin, 1945"
 title_ja: "レース・トゥ・ザ・ライヒスターク: ベルリン1945"
-draft: "Only set-up (3.x), the turn sequence (4.0), movement (9.x),
-  stacking (10.x), zones of control (11.x), combat (12-14, with the
-  flak towers 16.4, bridges 18 and engineers 19 in combat) and victory
-  (21.x) are implemented; STAVKA points (6), reinforcements and
-  replacements (7, 8), barrage placement (15), the other fixed units'
-  powers (16), reconnaissance (17), engineers in movement (19),
-  exhaustion (20) and the optional rules (22-26) are not implemented
-  yet."
+draft: "Only set-up (3.x), the turn sequence (4.0), STAVKA points (6),
+  reinforcements and replacements (7, 8), movement (9.x), stacking
+  (10.x), zones of control (11.x), combat (12-14, with the flak towers
+  16.4, bridges 18 and engineers 19 in combat), barrage (15), air
+  reconnaissance (17.4), exhaustion (20) and victory (21.x) are
+  implemented; the other fixed units' powers (16), reconnaissance units
+  (17.3), engineers in movement (19) and the optional rules (22-26) are
+  not implemented yet."
 """
 
 PROVISIONAL_HEAD = """\
@@ -108,6 +108,38 @@ notes: |
   - 7.4 against 5.5: the Reichstag is no sector's objective hex for the
     German reinforcement draw.
   - 22.0 and 23.0 may not be combined: the game refuses both options.
+  - 3.5, 3.6 by mail: a step may not begin with a draw, so the drawer
+    orders it ("draw"); the standing order "place: auto" then places each
+    counter at the first legal hex of its zone in the same step, else one
+    answer a counter ("UNIT HEX"; an order template made from a view lists
+    only the first: add one line a counter).
+  - 17.1: the top of a German stack is the counter that entered the hex
+    last. What a player examined stays known to him until that unit
+    moves. A flip (16.8) and the revealed garrison (16.10) are public.
+  - 16.8 (2): every face-down counter next to a Soviet unit turns face up
+    at the start of any combat phase (German ones too); 16.10: the
+    Reichstag garrison only at the start of a Soviet combat phase. The
+    revealed garrison belongs to both sectors and to no player.
+  - GAP.md 2.2 (5): every fixed counter, face down or not, is a unit with
+    a zone of control and counts for stacking, so that the legal moves
+    never tell a marker from a fighting unit.
+  - 10.0: a move or placement over the stacking limit is refused (the
+    owner's choice of losses applies only where no legal hex is left).
+  - 9.0: the lake hexes of the map are prohibited terrain.
+  - 4.0 I.A and 7.1: the commander "decides whether to take"
+    reinforcements and replacements (4.0), but a reinforcement is
+    "delayed only if it cannot enter" (7.1): every reinforcement due
+    enters (one answer a unit, a hex of its entry region), and the choice
+    of 4.0 is the replacements' (8.2).
+  - 7.3: the draw is seen by the drawer alone; the counter goes within 1
+    hex of a German unit of the sector, in no Soviet ZOC; if no hex is
+    legal it goes back into the pool. A sniper is placed like any other
+    (16.5's own placement is not implemented).
+  - 7.4: "occupy all the objective hexes" is read as control (21.2): a
+    Soviet front controls each; a German re-entry ends it.
+  - The Japanese text was checked against the outline for every section
+    implemented here (3.x, 4.0, 5.x, 9.x, 10.x, 11.x, 16.8, 16.10, 21.x):
+    no difference was found.
   Combat (12-14, 18, 19; the tables 27.1, 27.2 are data.crt-mobile and
   data.crt-assault, transcribed from the Japanese text):
   - 12.0: German attacks are owed too (4.0 II.C "may attack" names the
@@ -134,14 +166,56 @@ notes: |
     garrison in that combat (as he commands every defender).
   - 18.1: a Soviet move whose path crosses a bridge just destroyed on
     entering its hex stops there.
-  - 19.1, 19.2: an engineer in place at the phase start (not moved in
-    it) makes the water hexsides of its hex, and those touching its hex
+  - 19.1, 19.2: an engineer where it stands at the combat phase's start
+    makes the water hexsides of its hex, and those touching its hex
     at a corner, count as bridged for its front's advances and cancels
     the river doubling against its front's attacks.
-  Standing answers for the questions put to the player who does not
-  attack: lose default (the weakest first, no more than needed; the
-  first of equal strongest), retreat auto (the first whole retreat), stay
-  (13.6), advance no.
+  Standing answers for the choices of the player who does not attack:
+  lose default (the weakest first, no more than needed; the first of
+  equal strongest), retreat auto (the first whole retreat), stay (13.6),
+  advance no. With the option defender-choices at standing (the
+  default) they are made without asking him; at ask he is asked. An
+  attack answer may be a plan, attacks joined by ";": it declares the
+  first of them legal now, so a plan given as the standing answer to
+  "attack" makes the attacks one at a time in its order.
+  - 13.6 against the TEC ("Germans ignore retreat results" in objective
+    hexes): 13.6's "may retreat but need not" governs; staying is the
+    standing answer.
+  - The Japanese text was checked against the outline for 12.x-14.x,
+    18.x, 19.x and the tables 27.1, 27.2: no difference was found (the
+    tables' garbled rows are sorted by result code, crt.yaml's header).
+  STAVKA points, barrage, exhaustion (6.x, 8.2, 15.x, 17.4, 20.x):
+  - 6.2: the cap is shared: a spend that would take the two players'
+    total past 100 is refused (6.2 named). Every spend is a public report
+    line; each SP is -1 VP for its spender (21.3, 27.4).
+  - 6.5 against 27.3 (Japanese text: 6.5 "1SP消費で、1ユニットの移動力3増",
+    27.3 "強行軍 各ユニット=3"): 1 SP a unit for +3 MP (9 MP, 9.2; 12
+    for high-mobility units under option 25.2); 27.3's "3" is read as
+    the MP gained. It is declared with the move ("UNIT ... forced"), as
+    6.5 says "when the unit begins to move"; once a unit a phase.
+  - 6.7: asked at the start of each Soviet PT while unused and
+    affordable (standing answer no); the movement phase becomes a combat
+    phase (the same combat phase run twice: 16.8 flips at the start of
+    each); barrage phase B is kept.
+  - 27.3: a corps costs 4 to replace (the table names tank and
+    mechanized corps; the OOB has no other corps), any other unit 2.
+    Exhausted: every cost doubled (20.3), the 10 SP of 6.7 too.
+  - 8.2: a replaced unit enters with that phase's reinforcements (7.1
+    placement, "place"), in its own zone; the player replaces one unit an
+    answer (standing answer done: none).
+  - 15.2: a barrage zone is counted in plain hex distance and holds only
+    hexes of the marker's own sector (the Reichstag is in both). 15.3:
+    "once per GT" is kept by the GT a marker was last placed; it may be
+    placed again on a later GT after its removal (15.8).
+  - 15.4: +1 MP for each zone hex a German mobile unit enters, whichever
+    front's zone (each zone lies in its own sector); zones do not add.
+    Retreats and advances pay nothing.
+  - 17.4: an air marker placed "MARKER HEX recon" examines every German
+    unit in the zone it would have (identities to that player alone; the
+    Reichstag's undecided counters are not looked at) and leaves the map
+    at once, spent for the GT; it costs what the strike would (2 SP).
+  - 20.2: "the Soviet corps and divisions in the eliminated pile" is read
+    as the front's own; 2d6 strictly less than that count exhausts.
 """
 
 OPTIONS = """\
@@ -174,6 +248,13 @@ options:
     default: "no"
     values: ["no", "yes"]
     help: optional rule 26.0
+  defender-choices:
+    default: standing
+    values: [standing, ask]
+    help: who makes a defender's choices (losses, retreats, 13.6, the
+      defender's advance) in the other player's turn; standing (the
+      standing answers do, so that turn needs no mail from the
+      defender) or ask (its owner is asked each time)
 """
 
 

@@ -8,7 +8,10 @@
  * (12.15, 16.4), hexsides (12.18), terrain (12.19), the x3 cap (12.20),
  * the forced table (12.21), parenthesized and zero strengths (12.12,
  * 12.13), stacks (12.10), must attack (12.0), the boundary (5.2) and
- * engineers (19.1).
+ * engineers (19.1); after combat (13.x, 14.x, 18.x); and random games
+ * from a position with units in contact in both sectors, played with
+ * random legal answers through every combat question to the end, with
+ * stacking and sides checked after each step.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,7 +21,11 @@
 #include "../../src/rules/lib/crt.h"
 #include "../../src/rules/lib/hexcombat.h"
 #include "../../src/rules/reichstag/combat.h"
+#include "../../src/rules/reichstag/state.h"
+#include "umpire/engine.h"
+#include "umpire/scenario.h"
 #include "unit.h"
+#include "random_game.h"
 
 static const char *const CRT_FILE = "scenarios/tools/reichstag/crt.yaml";
 
@@ -924,6 +931,126 @@ static void after_combat(struct world *w)
 	hex_side_set(&w->map, h0107, k, HS_DEMOLISHED, 0);
 }
 
+/* ---- random games through the combat phases ---- */
+
+static const char *const RANDOM_OOB =
+	"S8 soviet 8-8-6 at 0303 1bf corps tank hm\n"
+	"S3 soviet 3-3-6 at 0402 1bf div rifle\n"
+	"E1 soviet 2-2-6 at 0203 1bf bde eng engineer\n"
+	"S1 soviet 1-1-6 at 0101 1bf rgt recon hm recon\n"
+	"S6 soviet 6-6-6 at 0206 1bf corps mech hm\n"
+	"G3 german 3-3-0 at 0403 mobile rgt pzgr\n"
+	"G2 german 2-2-0 at 0304 mobile rgt inf\n"
+	"G1 german 1-1-0 at 0207 mobile bn inf\n"
+	"GF german 2-2-0 at 0204 fixed other fixinf\n"
+	"SN german 0-0-0 at 0104 fixed other sniper zero\n"
+	"FT german 6-6-0 at 0208 fixed other flak\n"
+	"SM german 0-0-0 at 0207 fixed other strategic zero\n"
+	"U8 soviet 8-8-6 at 0603 1uf corps tank hm\n"
+	"U4 soviet 4-4-6 at 0705 1uf div rifle\n"
+	"G4 german 4-4-0 at 0604 mobile rgt pzgr\n"
+	"G5 german 2-2-0 at 0706 mobile rgt inf\n"
+	"GP german 0-2-0 at 0704 fixed other fixinf paren\n"
+	"RG german 2-2-0 at 0505 fixed other fixinf\n";
+
+struct rg_check {
+	int bad;
+	char why[160];
+};
+
+/* after each step: no hex holds both sides; at most 3 Germans a hex
+ * (10.3), 2 Soviets (10.2); a unit on the map stands on a map hex */
+static void rg_each(void *user, const void *state, size_t n)
+{
+	struct rg_check *k = user;
+	const struct rttr *st = state;
+	int h, u, g, s;
+
+	for (h = 0; h < hex_end(&st->map) && !k->bad; h++) {
+		g = s = 0;
+		for (u = st->occ[h]; u >= 0; u = st->next[u])
+			st->u[u].side == GERMAN ? g++ : s++;
+		if ((g && s) || g > 3 || s > 2) {
+			k->bad = 1;
+			snprintf(k->why, sizeof k->why, "step %zu: hex %d holds "
+				 "%d German and %d Soviet units", n, h, g, s);
+		}
+	}
+	for (u = 0; u < st->n_units && !k->bad; u++)
+		if (st->u[u].where == U_MAP && (st->u[u].hex < 0 ||
+		    st->map.terr[st->u[u].hex] == 255)) {
+			k->bad = 1;
+			snprintf(k->why, sizeof k->why, "step %zu: %s on the "
+				 "map at no hex", n, st->u[u].id);
+		}
+}
+
+static void random_games(void)
+{
+	static const char *const CASE =
+		"tests/conformance/race-to-the-reichstag/12.23-md.yaml";
+	struct scenario scn;
+	struct error err = { 0 };
+	struct doc_node *opts;
+	struct doc *od = doc_new("opts"), *d = doc_new("case");
+	struct random_game g;
+	struct rg_check k;
+	struct run run;
+	void *start = NULL;
+	size_t len = 0;
+	char *text = read_all(CASE, &len);
+	struct doc_node *pos;
+	int i, ended = 0, rc = -1, combats = 0;
+
+	if (text && scenario_find("scenarios", "race-to-the-reichstag", &scn,
+				  &err) == 0) {
+		if (scenario_options(&scn, od, NULL, 0, &opts, &err) == 0 &&
+		    scenario_start(&scn, opts, &start, &err) == 0 &&
+		    doc_parse(d, text, len, &DOC_LIMITS_GAME, &err) == 0 &&
+		    (pos = (struct doc_node *)doc_get(d->root, "position"))) {
+			doc_put(d, pos, "oob", doc_str(d, RANDOM_OOB));
+			doc_put(d, pos, "phase", doc_str(d, "1bf-movement"));
+			doc_put(d, pos, "turns", doc_str(d, "2"));
+			rc = scn.rs->load(start, d, pos, &err);
+		}
+		CHECK(rc == 0, "the random games' position loads (%s)",
+		      err.msg);
+		for (i = 0; rc == 0 && i < 12; i++) {
+			memset(&k, 0, sizeof k);
+			memset(&g, 0, sizeof g);
+			g.rs = scn.rs;
+			g.start = start;
+			g.max_steps = 400;
+			g.each = rg_each;
+			g.user = &k;
+			if (random_game_play(&g, i, &run)) {
+				size_t e;
+				int any = 0;
+
+				ended++;
+				for (e = 0; e < run.n_events; e++)
+					any |= strstr(run.events[e].text,
+						      "Column ") != NULL;
+				combats += any;
+				engine_free(&run);
+			}
+			CHECK(!k.bad, "game %d: stacking and sides hold (%s)", i,
+			      k.why);
+		}
+		CHECK(rc == 0 && ended == 12, "12 random games through the "
+		      "combat phases end (%d)", ended);
+		CHECK(combats == 12, "and every one resolves an attack (the "
+		      "1BF's are owed at once): %d of 12", combats);
+		free(start);
+		scenario_free(&scn);
+	} else {
+		CHECK(0, "the scenario and %s load (%s)", CASE, err.msg);
+	}
+	free(text);
+	doc_free(d);
+	doc_free(od);
+}
+
 int main(void)
 {
 	struct world *w;
@@ -941,5 +1068,6 @@ int main(void)
 		after_combat(w);
 		free(w);
 	}
+	random_games();
 	return unit_done("test_reichstag_combat");
 }

@@ -26,6 +26,14 @@ static void word(struct lines *l, const char *lead, const char *w)
 		strbuf_adds(l->out, lead);
 		l->col = strlen(lead);
 		l->started = 1;
+		if (l->col + n > REPORT_WIDTH) {
+			/* no blank at a line's end */
+			while (l->out->len && l->out->buf[l->out->len - 1] ==
+			       ' ')
+				l->out->buf[--l->out->len] = '\0';
+			strbuf_adds(l->out, "\n    ");
+			l->col = 4;
+		}
 	} else if (l->col + 2 + n > REPORT_WIDTH) {
 		strbuf_adds(l->out, ",\n    ");
 		l->col = 4;
@@ -102,6 +110,19 @@ void rt_position(const void *vst, const char *side, struct strbuf *out)
 		    st->exhausted[P1BF] ? "1BF " : "",
 		    st->exhausted[P1UF] ? "1UF " : "",
 		    st->exhausted[P1BF] || st->exhausted[P1UF] ? "" : "none");
+	/* 15.0, 6.7 (barrage.c, economy.c): the markers on the map and the
+	 * Maximum Effort in force, all public */
+	for (n = 0; n < st->bz.n; n++)
+		if (st->bz.m[n].kind < st->n_mk) {
+			snprintf(buf, sizeof buf, "%s %s",
+				 st->mk[st->bz.m[n].kind].id,
+				 hex_id(st->bz.m[n].hex, x));
+			word(&l, "Barrage markers (15.2): ", buf);
+		}
+	end(&l);
+	if (st->max_effort_now)
+		strbuf_addf(out, "Maximum Effort this turn (6.7): the movement "
+			    "phase is a combat phase.\n");
 	if (rt >= 0)
 		strbuf_addf(out, "Reichstag %s: %d undecided face-down "
 			    "counter%s (16.10)%s%s.\n", hex_id(rt, x),

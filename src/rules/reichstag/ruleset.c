@@ -9,8 +9,9 @@
 static const char *const sides[] = { "1bf", "1uf", NULL };
 
 static const struct standing_key standing[] = {
-	{ "place", "3.5", "place a counter you drew or were given (UNIT "
-	  "HEX; one answer a counter)", "done", 0 },
+	{ "place", "3.5", "place each counter at the first legal hex of "
+	  "its zone (auto), or UNIT HEX: one answer a counter; after your "
+	  "draw, auto places them all without another mail", "auto", 0 },
 	{ "move", "9.0", "move a unit (done, UNIT to HEX, or UNIT HEX HEX "
 	  "...)", "done", 0 },
 	{ "attack", "12.0", "declare one attack (HEX[,HEX] UNIT UNIT ... "
@@ -25,6 +26,14 @@ static const struct standing_key standing[] = {
 	  "stay or retreat", "stay", 0 },
 	{ "advance", "14.0", "advance after combat (UNIT HEX [HEX ...]) or "
 	  "no", "no", 0 },
+	/* economy.c, reinforce.c, barrage.c: every default spends nothing
+	 * and places where the rules allow */
+	{ "max-effort", "6.7", "declare a Maximum Effort at the start of "
+	  "your PT (10 SP, once a game): no or yes", "no", 0 },
+	{ "replace", "8.2", "replace an eliminated unit of your front (UNIT, "
+	  "27.3 costs) or done", "done", 0 },
+	{ "barrage", "15.0", "place a barrage marker (MARKER HEX, or MARKER "
+	  "HEX recon for 17.4) or done", "done", 0 },
 	{ NULL, NULL, NULL, NULL, 0 }
 };
 

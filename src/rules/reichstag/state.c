@@ -552,6 +552,9 @@ int rt_setup(void *vst, const struct doc *scn, const struct doc_node *data,
 				 "no"));
 	st->opt_hm = yes(option(scn, options, "high-mobility", "no"));
 	st->opt_escape = yes(option(scn, options, "escape-west", "no"));
+	st->opt_ask_defender = !strcmp(option(scn, options,
+					      "defender-choices", "standing"),
+				       "ask");
 	if (st->opt_hitler && st->opt_prepared)
 		return bad(scn, options, err, "hitler-fantasy and "
 			   "prepared-defence may not be combined (23.0)%s",
@@ -773,6 +776,9 @@ static struct doc_node *build(const struct rttr *st, int me, struct doc *d,
 		if (st->max_effort_used[p])
 			doc_push(d, t, doc_str(d, rt_side_names[p]));
 	doc_set(d, m, "max-effort-used", t);
+	/* 6.7: this PT's movement phase is a combat phase (economy.c) */
+	if (st->max_effort_now)
+		doc_set_int(d, m, "max-effort-now", st->max_effort_now);
 	t = flow_map(d);
 	for (h = 0; h < end; h++)
 		if (st->ctrl[h] >= 0)
@@ -1185,6 +1191,9 @@ static int load_options(struct rttr *st, const struct doc *d,
 				st->opt_hm ? "yes" : "no"));
 	st->opt_escape = yes(option(NULL, n, "escape-west",
 				    st->opt_escape ? "yes" : "no"));
+	st->opt_ask_defender = !strcmp(option(NULL, n, "defender-choices",
+					      st->opt_ask_defender ? "ask" :
+					      "standing"), "ask");
 	return 0;
 }
 
@@ -1196,7 +1205,7 @@ int rt_load(void *vst, const struct doc *d, const struct doc_node *map,
 		"stacks", "flags", "sector", "placed-by", "known", "held",
 		"held-count", "cup-count", "cup", "reichstag-blind",
 		"eliminated-in", "captured", "german-mp", "sp-spent",
-		"exhausted", "max-effort-used", "control",
+		"exhausted", "max-effort-used", "max-effort-now", "control",
 		"reichstag-taken-by", "barrage", "markers-used", "demolished",
 		"bridges-safe", "groups", "fuehrerbunker-captured", "result",
 		"vp", NULL };
@@ -1331,6 +1340,11 @@ int rt_load(void *vst, const struct doc *d, const struct doc_node *map,
 		if (side_list(d, n, "max-effort-used", pair, err) < 0)
 			return -1;
 		memcpy(st->max_effort_used, pair, sizeof pair);
+	}
+	if (doc_get(map, "max-effort-now")) {
+		if (doc_need_int(d, map, "max-effort-now", 0, 1, &v, err) < 0)
+			return -1;
+		st->max_effort_now = (int)v;
 	}
 	if ((n = doc_get(map, "control")) && load_control(st, d, n, err) < 0)
 		return -1;

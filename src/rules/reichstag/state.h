@@ -254,6 +254,15 @@ struct rttr {
 	int group_in[RT_GROUPS];
 	int fb_captured;            /* 26.1: the Fuehrerbunker taken */
 
+	/* ---- combat (fight.c) ---- */
+	/* option defender-choices: ask (1): every choice about defenders
+	 * (losses, retreats, 13.6, the defender's advance) is asked of
+	 * their owner in the other player's turn; standing (0, the
+	 * default): the standing answers make it (lose default, retreat
+	 * auto, stay, advance no), so the other player's turn needs no mail
+	 * from him */
+	int opt_ask_defender;
+
 	/* ---- the result ---- */
 	enum result result;
 	int result_turn;
@@ -308,5 +317,31 @@ void rt_bridge_checks(struct ctx *c, struct rttr *st, int u, int h);
 /* report.c */
 void rt_position(const void *st, const char *side, struct strbuf *out);
 int rt_result(const void *st, struct strbuf *out);
+
+/* ---- the economy, reinforcements and barrage (economy.c, reinforce.c,
+ * barrage.c; called from turn.c's phase functions) ---- */
+
+/* economy.c: 6.x, 27.3, 20.x */
+int rt_sp_cost(const struct rttr *st, int p, int base);
+int rt_sp_replace_base(const struct rttr *st, int u);
+int rt_sp_check(const struct rttr *st, int p, int cost, const char *what,
+		char *why, size_t size);
+void rt_sp_spend(struct ctx *c, struct rttr *st, int p, int cost,
+		 const char *rule, const char *what);
+void rt_max_effort(struct ctx *c, struct rttr *st, int p);
+int rt_forced_strip(const char *ans, char *buf, size_t size);
+int rt_forced_check(const struct rttr *st, int u, char *why, size_t size);
+void rt_forced_spend(struct ctx *c, struct rttr *st, int u);
+int rt_forced_bonus(const struct rttr *st, int u);
+int rt_exhaust_count(const struct rttr *st, int p);
+void rt_exhaustion_phase(struct ctx *c, struct rttr *st, int p);
+/* reinforce.c: 6.7 at the PT start, 8.2 */
+void rt_soviet_reinf_phase(struct ctx *c, struct rttr *st, int p);
+/* barrage.c: 15.x, 17.4 */
+void rt_barrage_phase(struct ctx *c, struct rttr *st, int p);
+int rt_barrage_remove(struct rttr *st, int p);
+void rt_barrage_reindex(struct rttr *st);
+int rt_in_barrage_zone(const struct rttr *st, int h);
+int rt_barrage_extra(const void *user, int u, int a, int b);
 
 #endif

@@ -150,6 +150,7 @@ void rt_rules(const struct rttr *st, struct hex_rules *r)
 	r->exerts_zoc = hook_exerts_zoc;
 	r->stack_ok = hook_stack_ok;
 	r->may_enter = hook_may_enter;
+	r->extra_cost = rt_barrage_extra;    /* 15.4 (barrage.c) */
 	r->user = st;
 	r->disengage = 1;    /* 11.5 */
 }
@@ -228,9 +229,40 @@ static int to_place(const struct rttr *st, int u, int *region)
 	case PH_S_1UF:
 		return un->side == SOVIET && st->front[u] == SEC_1UF &&
 		       un->arrive == 0;
+	case PH_1BF_REINF:
+	case PH_1UF_REINF:
+		/* 7.1: due on the date on its back, at its edge */
+		return un->side == SOVIET && un->arrive >= 1 &&
+		       un->arrive <= st->turn && st->front[u] ==
+		       (st->phase == PH_1BF_REINF ? SEC_1BF : SEC_1UF);
+	case PH_G1BF_REINF:
+		*region = st->rg.setup_german[P1BF];
+		return st->holder[u] == P1UF;
+	case PH_G1UF_REINF:
+		*region = st->rg.setup_german[P1UF];
+		return st->holder[u] == P1BF;
 	default:
 		return 0;
 	}
+}
+
+/* 7.3: a German fixed reinforcement stands within 1 hex of a German
+ * unit of that sector, in no Soviet zone of control (no Soviet unit
+ * there: stack_ok). */
+static int german_reinforcement_hex(const struct rttr *st, int h, int sec)
+{
+	struct hex_rules r;
+	int d, n, k, near = 0;
+
+	for (d = -1; d < 6 && !near; d++) {
+		n = d < 0 ? h : hex_neighbour(&st->map, h, d);
+		for (k = n >= 0 ? st->occ[n] : -1; k >= 0; k = st->next[k])
+			near |= st->u[k].side == GERMAN && st->front[k] == sec;
+	}
+	if (!near)
+		return 0;
+	rt_rules(st, &r);
+	return !hex_in_enemy_zoc(&r, GERMAN, h);
 }
 
 static int in_zone(const struct rttr *st, int u, int region, int h)
@@ -256,9 +288,37 @@ static int find_unit(const void *user, const char *id)
 	return rt_unit_find(user, id);
 }
 
+static int check_place(void *user, const char *ans, char *why,
+		       size_t size);
+
+/* "auto": the first counter to place at the first legal hex of its zone
+ * (hex order), as the order template's default answer. */
+static int auto_place(struct place_check *pc, char *why, size_t size)
+{
+	const struct rttr *st = pc->st;
+	char buf[Q_OPTION_LEN], x[8], w[200];
+	int u, h, region, end = hex_end(&st->map);
+
+	for (u = 0; u < st->n_units; u++) {
+		if (!to_place(st, u, &region) ||
+		    (st->holder[u] >= 0 && st->holder[u] != pc->who))
+			continue;
+		for (h = 0; h < end; h++) {
+			if (!in_zone(st, u, region, h))
+				continue;
+			snprintf(buf, sizeof buf, "%s %s", st->u[u].id,
+				 hex_id(h, x));
+			if (check_place(pc, buf, w, sizeof w) == 0)
+				return 0;
+		}
+	}
+	return snprintf(why, size, "no counter has a legal hex left (3.1, "
+			"10.0)"), -1;
+}
+
 /* "UNIT HEX": a unit placed now, a hex of its zone (3.5-3.12), the
  * stacking limits (3.1: they apply at set-up; 10.x), never the Reichstag
- * (5.6). The refusal never names a hidden counter. */
+ * (5.6); or "auto". The refusal never names a hidden counter. */
 static int check_place(void *user, const char *ans, char *why, size_t size)
 {
 	struct place_check *pc = user;
@@ -267,6 +327,8 @@ static int check_place(void *user, const char *ans, char *why, size_t size)
 	const char *p = ans;
 	int u, h, region;
 
+	if (!strcmp(ans, "auto"))
+		return auto_place(pc, why, size);
 	if (!hex_next_word(&p, w[0], sizeof w[0]) ||
 	    !hex_next_word(&p, w[1], sizeof w[1]) ||
 	    hex_next_word(&p, x, sizeof x))
@@ -291,14 +353,25 @@ static int check_place(void *user, const char *ans, char *why, size_t size)
 				st->map.region_name[region] : "(its hexes)",
 				st->phase == PH_S_1BF ? "3.11" :
 				st->phase == PH_S_1UF ? "3.12" :
-				st->phase == PH_S_SPREE ? "3.8" : "3.5-3.10"),
+				st->phase == PH_S_SPREE ? "3.8" :
+				st->phase == PH_1BF_REINF ||
+				st->phase == PH_1UF_REINF ? "7.1" :
+				st->phase >= PH_1BF_REINF ? "7.3" : "3.5-3.10"),
 		       -1;
 	if (!stack_ok(st, u, h))
 		return snprintf(why, size, "%s may not stand in %s: the "
 				"stacking limit, or units of the other side "
-				"(3.1, 10.0, %s)", st->u[u].id, w[1],
+				"(%s, 10.0, %s)", st->u[u].id, w[1],
+				st->phase < PH_1BF_REINF ? "3.1" :
+				st->u[u].side == SOVIET ? "7.1" : "7.3",
 				st->u[u].side == GERMAN ? "10.3" : "10.2"),
 		       -1;
+	if ((st->phase == PH_G1BF_REINF || st->phase == PH_G1UF_REINF) &&
+	    !german_reinforcement_hex(st, h, st->phase == PH_G1BF_REINF ?
+				      SEC_1BF : SEC_1UF))
+		return snprintf(why, size, "%s is not within 1 hex of a German "
+				"unit of the sector, or is in a Soviet zone of "
+				"control (7.3)", w[1]), -1;
 	pc->unit = u;
 	pc->hex = h;
 	return 0;
@@ -331,8 +404,45 @@ static void place_examples(struct ctx *c, struct question *q,
 				per++;
 			}
 		}
+		if (q->n == 1 && q->n < Q_MAX_OPTIONS)
+			q_add(q, "auto");
 	}
 	q->more = 1;
+}
+
+/* No legal hex is left for the counters still to place: at set-up the
+ * owner loses them (10.0); a Soviet reinforcement is delayed a GT (7.1);
+ * a German reinforcement goes back into the pool (7.3, reading). */
+static void no_hex(struct ctx *c, struct rttr *st, int who,
+		   const char *rule)
+{
+	int u, region, i;
+	char x[8];
+
+	for (u = 0; u < st->n_units; u++) {
+		if (!to_place(st, u, &region) ||
+		    (st->holder[u] >= 0 && st->holder[u] != who))
+			continue;
+		if (st->phase == PH_1BF_REINF || st->phase == PH_1UF_REINF) {
+			st->u[u].arrive = (int8_t)(st->turn + 1);
+			ctx_event(c, "7.1", "%s cannot enter: it is delayed to "
+				  "GT %d.", st->u[u].id, st->turn + 1);
+		} else if (st->phase >= PH_1BF_REINF) {
+			for (i = 0; i < st->n_pool; i++)
+				if (st->pool_unit[i] == u)
+					cup_add(&st->cup, i);
+			st->holder[u] = -1;
+			st->known[u] = 0;
+			ctx_event(c, "7.3", "The counter drawn has no legal "
+				  "hex: it goes back into the pool.");
+		} else {
+			st->u[u].where = U_ELIMINATED;
+			st->holder[u] = -1;
+			ctx_event(c, rule, "A counter finds no legal hex and is "
+				  "removed (10.0).");
+		}
+	}
+	(void)x;
 }
 
 /* Place every counter of this set-up phase: one answer a counter. */
@@ -368,16 +478,7 @@ static void place_all(struct ctx *c, struct rttr *st, int who,
 			append(q.text, len, sizeof q.text, " ...");
 		place_examples(c, &q, &pc, "place");
 		if (q.n == 0) {
-			/* no legal hex for any: 10.0 the owner's loss */
-			for (u = 0; u < st->n_units; u++)
-				if (to_place(st, u, &region) &&
-				    (st->holder[u] < 0 || st->holder[u] == who)) {
-					st->u[u].where = U_ELIMINATED;
-					st->holder[u] = -1;
-					ctx_event(c, rule, "A counter finds no "
-						  "legal hex and is removed "
-						  "(10.0).");
-				}
+			no_hex(c, st, who, rule);
 			return;
 		}
 		ans = ctx_ask_text(c, &q, check_place, &pc);
@@ -404,8 +505,9 @@ static void place_all(struct ctx *c, struct rttr *st, int who,
 				 st->u[u].id);
 			ctx_mark(c, "", "placed", x, "", "face down");
 		} else {
-			ctx_event(c, rule, "%s sets up at %s.", st->u[u].id,
-				  x);
+			ctx_event(c, rule, "%s %s at %s.", st->u[u].id,
+				  st->phase < PH_1BF_REINF ? "sets up" :
+				  "enters", x);
 			ctx_mark(c, "", "placed", x, "", st->u[u].id);
 		}
 	}
@@ -661,7 +763,8 @@ static int moves_now(const struct rttr *st, int u, int soviet, int sec)
 /* 9.2, 9.3: half MPs */
 static int allowance(const struct rttr *st, int u)
 {
-	return st->u[u].side == SOVIET ? unit_mov(&st->u[u]) * HALF :
+	return st->u[u].side == SOVIET ? unit_mov(&st->u[u]) * HALF +
+	       rt_forced_bonus(st, u) /* 6.5 (economy.c) */ :
 	       st->german_mp * HALF;
 }
 
@@ -671,6 +774,7 @@ struct mv_check {
 	int16_t *best;          /* scratch [HEX_MAX] for the examples */
 	int soviet, sec;
 	struct hex_move mv;
+	int forced;             /* 6.5: the move ends in "forced" */
 };
 
 /* Walk unit u along path on t, without events. 0, or -1 with why. */
@@ -724,13 +828,16 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 	struct rttr *st = m->st;
 	struct hex_rules r;
 	int u, n;
-	char x[8];
+	char x[8], buf[Q_TEXT_LEN];
 
+	m->forced = 0;
 	if (!strcmp(ans, "done")) {
 		m->mv.unit = -1;
 		return 0;
 	}
-	if (hex_move_parse(&st->map, ans, find_unit, st, &move_labels,
+	/* 6.5 (economy.c): "UNIT ... forced" */
+	m->forced = rt_forced_strip(ans, buf, sizeof buf);
+	if (hex_move_parse(&st->map, buf, find_unit, st, &move_labels,
 			   &m->mv, why, size))
 		return -1;
 	u = m->mv.unit;
@@ -743,10 +850,15 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 	if (allowance(st, u) == 0)
 		return snprintf(why, size, "%s has no movement points (9.3)",
 				st->u[u].id), -1;
+	if (m->forced && rt_forced_check(st, u, why, size))
+		return -1;
+	memcpy(m->trial, st, sizeof *st);
+	if (m->forced)
+		m->trial->flags[u] |= F_FORCED;
 	if (m->mv.by_dest) {
 		rt_rules(st, &r);
 		r.began_in_zoc = began_in_zoc(st, u);
-		n = hex_path(&r, u, st->u[u].hex, allowance(st, u), 1,
+		n = hex_path(&r, u, st->u[u].hex, allowance(m->trial, u), 1,
 			     m->mv.path[0], m->mv.path, HEX_PATH_MAX, NULL);
 		if (n <= 0)
 			return snprintf(why, size, "%s cannot reach %s in this "
@@ -755,7 +867,6 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 		m->mv.n = n;
 		m->mv.by_dest = 0;
 	}
-	memcpy(m->trial, st, sizeof *st);
 	return walk(m->trial, u, m->mv.path, m->mv.n, why, size);
 }
 
@@ -867,10 +978,10 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 	m.trial = ctx_scratch(c, sizeof *m.trial);
 	m.best = ctx_scratch(c, HEX_MAX * sizeof *m.best);
 	if (soviet)
-		not_yet(c, "6.5", "forced march and 19.1 engineers' river "
-			"crossing cost");
+		not_yet(c, "19.1", "engineers' river crossing cost in "
+			"movement");
 	for (u = 0; u < st->n_units; u++)
-		st->flags[u] &= (uint16_t)~F_MOVED;
+		st->flags[u] &= (uint16_t)~(F_MOVED | F_FORCED);
 	if (!soviet) {
 		/* 9.3, 16.2: one roll for every German mobile unit of the
 		 * sector, +1 a face-up command post there */
@@ -904,10 +1015,11 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 		if (n == 0)
 			break;
 		q_init(&q, "9.0", "move", rt_side_names[who],
-		       "%s movement: UNIT to HEX, UNIT HEX HEX ..., or done. "
+		       "%s movement: UNIT to HEX, UNIT HEX HEX ...%s, or done. "
 		       "Units:", soviet ? rt_side_names[sec] :
 		       sec == SEC_1BF ? "German (1BF sector)" :
-		       "German (1UF sector)");
+		       "German (1UF sector)", soviet ? " (add forced: "
+		       "6.5, +3 MP for 1 SP)" : "");
 		len = strlen(q.text);
 		for (u = 0; u < st->n_units && len + 10 < sizeof q.text; u++)
 			if (moves_now(st, u, soviet, sec)) {
@@ -926,6 +1038,8 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 		ans = ctx_ask_text(c, &q, check_move, &m);
 		if (check_move(&m, ans, why, sizeof why) || m.mv.unit < 0)
 			break;
+		if (m.forced)
+			rt_forced_spend(c, st, m.mv.unit);  /* 6.5 */
 		move_unit(c, st, m.mv.unit, m.mv.path, m.mv.n);
 	}
 	st->german_mp = 0;
@@ -1003,15 +1117,54 @@ static int sudden_death(const struct rttr *st)
 	return 0;
 }
 
+/* 7.3, 7.4: the commander of a sector's Germans rolls; on 1-2 he draws
+ * one fixed unit (seen by him alone) and places it face down; none when
+ * the Soviets control every objective hex of the sector (7.4: the
+ * Reichstag is not one of them). */
+static void german_reinforcement(struct ctx *c, struct rttr *st, int sec)
+{
+	int who = sec == SEC_1BF ? P1UF : P1BF, h, all = 1, any = 0, roll;
+	int end = hex_end(&st->map);
+
+	if (st->step == 0) {
+		for (h = 0; h < end; h++)
+			if (hex_in_region(&st->map, h, st->rg.so[sec])) {
+				any = 1;
+				all &= st->ctrl[h] >= 0;
+			}
+		if (any && all) {
+			ctx_event(c, "7.4", "The Soviets hold every objective "
+				  "hex of the %s sector: no German "
+				  "reinforcement.", rt_side_names[sec]);
+			return;
+		}
+		if (cup_count(&st->cup) <= st->rt_blind) {
+			ctx_event(c, "7.3", "The pool is empty (but for the "
+				  "Reichstag's counters): no German "
+				  "reinforcement.");
+			return;
+		}
+		ctx_draw_for(c, rt_side_names[who]);
+		roll = ctx_die(c, "7.3 German reinforcement", 6);
+		ctx_draw_for(c, NULL);
+		ctx_event(c, "7.3", "German reinforcement roll in the %s "
+			  "sector: %d%s.", rt_side_names[sec], roll,
+			  roll <= 2 ? "" : " (none)");
+		if (roll > 2)
+			return;
+		private_draw(c, st, who, 1, "7.3");
+		st->step = 1;
+	}
+	place_all(c, st, who, "7.3", 1);
+}
+
 /* ---- the sequence of play ---- */
 
 static void barrage_off(struct ctx *c, struct rttr *st, int p)
 {
-	int k, n = hex_markers_clear(&st->bz, -1, p);
+	/* barrage.c: the other front's markers keep their indices */
+	int n = rt_barrage_remove(st, p);
 
-	for (k = 0; k < st->n_mk; k++)
-		if (st->mk[k].owner == p)
-			st->mk[k].on_map = -1;
 	ctx_event(c, "15.8", "The %s barrage markers are removed (%d).",
 		  rt_side_names[p], n);
 }
@@ -1022,18 +1175,33 @@ static void turn_phase(struct ctx *c, struct rttr *st)
 	case PH_1BF_REINF:
 	case PH_1UF_REINF:
 		not_yet(c, "17.3", "reconnaissance");
-		not_yet(c, "7.0", "Soviet reinforcements, 8.0 replacements, "
-			"6.0 STAVKA points and 6.7 Maximum Effort");
+		/* 6.7 Maximum Effort, 8.2 replacements (reinforce.c,
+		 * economy.c), then 7.1 */
+		rt_soviet_reinf_phase(c, st, st->phase == PH_1BF_REINF ?
+				      P1BF : P1UF);
+		place_all(c, st, st->phase == PH_1BF_REINF ? P1BF : P1UF,
+			  "7.1", 0);
 		break;
 	case PH_1BF_BARRAGE:
 	case PH_1UF_BARRAGE:
-		not_yet(c, "15.0", "barrage");
+		/* 15.x, 17.4 (barrage.c) */
+		rt_barrage_phase(c, st, st->phase == PH_1BF_BARRAGE ?
+				 P1BF : P1UF);
 		break;
 	case PH_1BF_MOVE:
-		movement_phase(c, st, 1, SEC_1BF, P1BF);
-		break;
 	case PH_1UF_MOVE:
-		movement_phase(c, st, 1, SEC_1UF, P1UF);
+		if (st->max_effort_now) {
+			/* 6.7: the movement phase is a second combat phase
+			 * (the same combat phase, run twice) */
+			ctx_event(c, "6.7", "Maximum Effort: no movement "
+				  "phase; a first combat phase instead.");
+			combat_flips(c, st, 1);
+			rt_combat_phase(c, st, SOVIET, st->phase ==
+					PH_1BF_MOVE ? SEC_1BF : SEC_1UF);
+			break;
+		}
+		movement_phase(c, st, 1, st->phase == PH_1BF_MOVE ? SEC_1BF :
+			       SEC_1UF, st->phase == PH_1BF_MOVE ? P1BF : P1UF);
 		break;
 	case PH_1BF_COMBAT:
 	case PH_1UF_COMBAT:
@@ -1044,12 +1212,16 @@ static void turn_phase(struct ctx *c, struct rttr *st)
 		break;
 	case PH_1BF_EXHAUST:
 	case PH_1UF_EXHAUST:
-		not_yet(c, "20.0", "exhaustion");
+		/* 20.x (economy.c) */
+		rt_exhaustion_phase(c, st, st->phase == PH_1BF_EXHAUST ?
+				    P1BF : P1UF);
 		break;
 	case PH_G1BF_REINF:
 	case PH_G1UF_REINF:
-		not_yet(c, "7.3", "German reinforcements, 16.3/16.5/16.7 "
-			"fixed-unit powers");
+		german_reinforcement(c, st, st->phase == PH_G1BF_REINF ?
+				     SEC_1BF : SEC_1UF);
+		not_yet(c, "16.3", "emergency airfields, 16.5 snipers' own "
+			"placement and 16.7 supply depots");
 		if (st->opt_hitler)
 			not_yet(c, "22.1", "Hitler Fantasy");
 		break;

@@ -111,9 +111,9 @@ CASES = []
 
 
 def case(name, title, rules, oob, state, answers=None, draws=None,
-         expect=None, options=None):
+         expect=None, options=None, standing=None):
     CASES.append((name, title, rules, oob, state, answers or [], draws or [],
-                  expect or "", options))
+                  expect or "", options, standing or []))
 
 
 def q(s):
@@ -159,6 +159,21 @@ case("3.5-face-down-placement",
   events: ["You place P2 face down at 0201",
            "The 1bf player places a face-down counter at 0201",
            "You place P4 face down at 0201"]
+""")
+
+case("3.5-standing-auto",
+     "3.5 a standing order 'place: auto' places every drawn counter at the "
+     "first legal hex of its zone, in the draw's step (few mails)",
+     ["3.5", "3.1"], POOL,
+     "  phase: setup-draw-1bf\n  reichstag-blind: 1\n"
+     "  draws: {1bf-player: 2, 1uf-player: 2}\n",
+     answers=[("draw", "draw")], standing=[("place", "auto")],
+     draws=["P2", "P4"],
+     expect="""\
+  pending: draw
+  state:
+    units: {P2: "0101", P4: "0101"}
+    flags: {P2: [face-down], P4: [face-down]}
 """)
 
 case("3.5-only-other-sector",
@@ -285,7 +300,7 @@ case("10.2-set-up-division-and-brigade",
      expect="""\
   state:
     units: {S1: "0601", S2: "0701", S3: "0601"}
-    phase: 1bf-movement
+    phase: 1bf-reinforcement
 """)
 
 case("3.8-spree-zone",
@@ -612,6 +627,7 @@ case("5.5-reichstag-both-sectors",
      ["5.5", "21.2", "4.0", "21.1"], RT,
      "  phase: 1uf-movement\n  reichstag-blind: 0\n",
      answers=[("move", "U1 0503")],
+     draws=["1", "1"],
      expect="""\
   pending: over
   state:
@@ -640,6 +656,124 @@ case("5.6-no-german-into-reichstag",
      answers=[("move", "G1 0503")], draws=["4"],
      expect="""\
   refused: "0503 may not be entered"
+""")
+
+# ------------------------------------------------ reinforcements
+
+REINF = """\
+    S1 soviet 4-4-6 at 0601 1bf div rifle ; division
+    R1 soviet 3-3-6 turn 2 enter setup-1bf-north 1bf bde tank hm ; reinf
+    R2 soviet 3-3-6 turn 3 enter setup-1bf-north 1bf bde tank hm ; later
+    G1 german 2-2-0 at 0702 mobile rgt inf ; German
+"""
+
+case("7.1-reinforcement-enters",
+     "7.1 a Soviet reinforcement enters at its edge in the reinforcement "
+     "phase of its date, in an enemy ZOC if need be; a later one waits",
+     ["7.1"], REINF,
+     "  phase: 1bf-reinforcement\n  turn: 2\n",
+     answers=[("max-effort", "no"), ("place", "R1 0701")],
+     expect="""\
+  pending: move
+  state:
+    units: {R1: "0701", R2: waiting}
+  events: ["R1 enters at 0701"]
+""")
+
+case("7.1-not-into-enemy",
+     "7.1 not into an enemy-occupied hex",
+     ["7.1"], REINF.replace("G1 german 2-2-0 at 0702", "G1 german 2-2-0 at 0701"),
+     "  phase: 1bf-reinforcement\n  turn: 2\n",
+     answers=[("max-effort", "no"), ("place", "R1 0701")],
+     expect="""\
+  refused: "R1 may not stand in 0701: the stacking limit, or units of the other side (7.1, 10.0, 10.2)"
+""")
+
+case("7.1-delayed",
+     "7.1 a reinforcement that cannot enter is delayed to the next GT",
+     ["7.1"], REINF.replace("setup-1bf-north 1bf bde tank hm ; reinf",
+                            "0801 1bf bde tank hm ; reinf")
+     .replace("G1 german 2-2-0 at 0702", "G1 german 2-2-0 at 0801"),
+     "  phase: 1bf-reinforcement\n  turn: 2\n",
+     answers=[("max-effort", "no")],
+     expect="""\
+  pending: move
+  state:
+    units: {R1: waiting}
+  events: ["R1 cannot enter: it is delayed to GT 3"]
+""")
+
+GREINF = POOL + """\
+    S1 soviet 4-4-6 at 0601 1bf div rifle ; division
+    G1 german 2-2-0 at 0806 mobile rgt inf ; German
+"""
+
+case("7.3-draw-on-two",
+     "7.3 on 1-2 the commander of the sector's Germans draws a fixed unit "
+     "that he alone sees and places it face down next to a German unit",
+     ["7.3", "16.8"], GREINF,
+     "  phase: german-1bf-sector-reinforcement\n  reichstag-blind: 0\n",
+     answers=[("place", "P3 0807")], draws=["2", "P3"],
+     expect="""\
+  state:
+    units: {P3: "0807"}
+    flags: {P3: [face-down]}
+    placed-by: {P3: 1uf}
+    sector: {P3: 1bf}
+  events: ["German reinforcement roll in the 1bf sector: 2",
+           "You draw 1 counter: P3",
+           "The 1uf player places a face-down counter at 0807"]
+""")
+
+case("7.3-roll-three-none",
+     "7.3 on 3-6 no reinforcement",
+     ["7.3"], GREINF,
+     "  phase: german-1bf-sector-reinforcement\n  reichstag-blind: 0\n",
+     draws=["3"],
+     expect="""\
+  state:
+    cup-count: 5
+  events: ["German reinforcement roll in the 1bf sector: 3 (none)"]
+""")
+
+case("7.3-next-to-a-german",
+     "7.3 the reinforcement stands within 1 hex of a German unit",
+     ["7.3"], GREINF,
+     "  phase: german-1bf-sector-reinforcement\n  reichstag-blind: 0\n",
+     answers=[("place", "P3 0804")], draws=["1", "P3"],
+     expect="""\
+  refused: "0804 is not within 1 hex of a German unit of the sector, or is in a Soviet zone of control (7.3)"
+""")
+
+case("7.3-not-in-soviet-zoc",
+     "7.3 not in a Soviet zone of control",
+     ["7.3"], GREINF.replace("S1 soviet 4-4-6 at 0601", "S1 soviet 4-4-6 at 0705"),
+     "  phase: german-1bf-sector-reinforcement\n  reichstag-blind: 0\n",
+     answers=[("place", "P3 0805")], draws=["1", "P3"],
+     expect="""\
+  refused: "0805 is not within 1 hex of a German unit of the sector, or is in a Soviet zone of control (7.3)"
+""")
+
+case("7.4-objectives-held",
+     "7.4 no German reinforcement while the Soviets hold every objective "
+     "hex of the sector",
+     ["7.4"], GREINF,
+     "  phase: german-1bf-sector-reinforcement\n  reichstag-blind: 0\n"
+     "  control: {\"0705\": 1bf}\n",
+     expect="""\
+  state:
+    cup-count: 5
+  events: ["The Soviets hold every objective hex of the 1bf sector: no German reinforcement"]
+""")
+
+case("7.3-reichstag-counters-not-lent",
+     "7.3, 3.4 the Reichstag's reserved counters are never drawn as "
+     "reinforcements (GAP.md 2.2 (3))",
+     ["7.3", "3.4"], GREINF,
+     "  phase: german-1bf-sector-reinforcement\n  reichstag-blind: 3\n"
+     "  cup: [P1, P2, P3]\n",
+     expect="""\
+  events: ["The pool is empty (but for the Reichstag's counters): no German reinforcement"]
 """)
 
 # ------------------------------------------------ flips and victory
@@ -699,7 +833,7 @@ case("15.8-barrage-removal",
      "  barrage: {A1: \"0604\", A2: \"0203\"}\n"
      "  phase: 1bf-barrage-removal\n",
      expect="""\
-  pending: move
+  pending: max-effort
   state:
     barrage: {A2: "0203"}
   events: ["The 1bf barrage markers are removed (1)"]
@@ -792,13 +926,12 @@ case("4.0-not-the-last-turn",
      ["4.0"], END,
      "  phase: scenario-end\n  turn: 3\n",
      expect="""\
-  pending: move
+  pending: max-effort
   state:
     turn: 4
-    phase: 1bf-movement
+    phase: 1bf-reinforcement
   events: ["GT 4 begins (26 April)",
-           "17.3 reconnaissance: not implemented in this draft",
-           "7.0 Soviet reinforcements"]
+           "17.3 reconnaissance: not implemented in this draft"]
 """)
 
 case("4.0-sequence",
@@ -806,19 +939,20 @@ case("4.0-sequence",
      "phase, then the Germans of the 1BF sector move (1UF player)",
      ["4.0", "9.3"], END,
      "  phase: 1bf-movement\n",
-     answers=[("move", "done")], draws=["5"],
+     answers=[("move", "done")], draws=["3", "4", "5"],
      expect="""\
   pending: move
   state:
     phase: german-1bf-sector-movement
-  events: ["20.0 exhaustion: not implemented in this draft",
-           "7.3 German reinforcements",
+  events: ["1bf exhaustion: 2d6 3 + 4 = 7",
+           "The pool is empty (but for the Reichstag's counters): no German reinforcement",
            "German movement in the 1bf sector: 5 MP"]
 """)
 
 
 def write(c):
-    name, title, rules, oob, state, answers, draws, expect, options = c
+    name, title, rules, oob, state, answers, draws, expect, options, \
+        standing = c
     out = ["# written by make-cases.py: edit it there\n",
            "case: %s\n" % q(title.replace('"', "'")),
            "rules: [%s]\n" % ", ".join(q(r) for r in rules)]
@@ -833,6 +967,10 @@ def write(c):
         out.append("answers:\n")
         for k, v in answers:
             out.append("  - %s: %s\n" % (k, q(v)))
+    if standing:
+        out.append("standing:\n")
+        for k, v in standing:
+            out.append("  - %s: %s\n" % (k, q(v)))
     if draws:
         out.append("draws: [%s]\n" % ", ".join(q(d) for d in draws))
     out.append("expect:\n" + expect)
@@ -841,10 +979,11 @@ def write(c):
 
 
 def written_here(path):
-    """Not a combat case (make-combat-cases.py writes those, with a
-    first line that says so)."""
+    """A case this script wrote (its first line says so): not a combat
+    case (make-combat-cases.py) nor an economy case
+    (make-economy-cases.py)."""
     with open(path) as f:
-        return "(combat" not in f.readline()
+        return f.readline().startswith("# written by make-cases.py")
 
 
 def main():
