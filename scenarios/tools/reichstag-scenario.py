@@ -133,8 +133,8 @@ notes: |
     of 4.0 is the replacements' (8.2).
   - 7.3: the draw is seen by the drawer alone; the counter goes within 1
     hex of a German unit of the sector, in no Soviet ZOC; if no hex is
-    legal it goes back into the pool. A sniper is placed like any other
-    (16.5's own placement is not implemented).
+    legal it goes back into the pool. A sniper drawn may instead be kept
+    in hand (16.5, below).
   - 7.4: "occupy all the objective hexes" is read as control (21.2): a
     Soviet front controls each; a German re-entry ends it.
   - The Japanese text was checked against the outline for every section
@@ -216,6 +216,76 @@ notes: |
     at once, spent for the GT; it costs what the strike would (2 SP).
   - 20.2: "the Soviet corps and divisions in the eliminated pile" is read
     as the front's own; 2d6 strictly less than that count exhausts.
+  Fixed units, fog of war and the options (16.x, 17.3, 22-26):
+  - 16.8 (1) "at any time" by mail: the placer is asked at the start of
+    each German player turn he commands, before the movement roll (so a
+    command post he turns up counts at once, 16.2); standing answer none.
+  - 16.3, 16.7: "the other player's" eliminated units are the German
+    units eliminated in the airfield's or depot's sector (the dead pile
+    of the Germans this commander leads). The airfield brings back up to
+    2 fixed infantry (as many as there are) and, unlike the depot (16.7
+    "ignoring EZOC"), not into an enemy ZOC. Units come back face up.
+    Used, the airfield or depot is removed for good. Standing answer none.
+  - 16.3: an airfield is placed on a hex with a road hexside or an
+    airfield hex.
+  - 16.x and the Japanese text: it was checked for 16.x, 17.x and 22-26
+    and agrees with the outline; 5.6 adds that fixed units in the
+    Reichstag hex use no special ability: the garrison belongs to no
+    sector, so no command post, depot or airfield there acts.
+  - 16.5: a sniper drawn (set-up, 7.3) may be placed as its draw places
+    it or kept in hand ("UNIT hold"); one in hand is seen by its holder only
+    and is placed face down in a later German reinforcement phase of
+    his, within 4 hexes of a German unit other than a sniper that he
+    commands, in that sector, in any hex a German may stand in (the
+    Soviet ZOC and the far side of the Soviet line included). Standing
+    answer hold. A sniper placed at once when drawn goes where its draw
+    places counters (3.5, 3.6, 7.3), not by 16.5's 4 hexes.
+  - 17.3: the radius counts plain hex distance and keeps only hexes of
+    the recon unit's sector (the Reichstag is in both), as for flak and
+    barrage. Only hexes with German counters are offered. Face-down
+    units there turn face up for both players; the rest of the stack is
+    told to the recon player alone and stays known to him until the unit
+    moves (17.1). The Reichstag chosen: its garrison is drawn and turns
+    face up. Standing answer none.
+  - 22.1-22.3: the group of a sector (Steiner in the 1BF sector, XX
+    Corps in the 1UF sector) is commanded by the player who commands
+    that sector's Germans: "commanded by the 1BF commander" is read as
+    "against the 1BF", since everywhere else (3.x, 4.0, 7.3, 23.1) a
+    player commands the Germans of the other front's sector. At the start
+    of a German PT come the 22.1 roll, the flips (16.8 (1)), the fixed
+    units' powers (16.3, 16.7, snipers held since an earlier phase), then
+    the reinforcement draw (7.3). Entry hexes:
+    standing answer auto (the first free one). The Me-262 marker is the
+    group's commander's (22.5): he may place it at the start of a German
+    combat phase of the group's sector, in that sector (radius 2, as an
+    air strike), and it leaves the map at the phase end; standing answer
+    none.
+  - 23.3 (printed as a second 23.2): replacements at half price; "an
+    exhausted front pays the normal value" is 20.3's doubling of the half.
+    23.1 (1), (2): the groups are set up after 3.12, XX Corps by the 1BF
+    player in the 1UF sector's German set-up zone, Steiner by the 1UF
+    player in the 1BF sector's. 23.1 (3): the four command posts (LVI Pk
+    and West for the 1BF player, Ost and Zitadelle for the 1UF player)
+    leave the pool at the start for their players' hands and are placed
+    face down with that player's set-up draw (3.5, 3.6) rather than in a
+    step of their own, not counted among its 15 or 25 ("XVI" read as
+    LVI).
+  - 23.2: the S-Bahn's "ignore retreat" is read as 13.6 reads the
+    objective hexes (a mobile German there may stay; standing answer
+    stay).
+  - 24.2: a line of communication ends at a hex in an enemy ZOC (it may
+    be the line's last, an edge hex), but the unit's own hex is where the
+    line begins and does not stop it. "An engineer adjacent" to a water
+    hexside: a Soviet engineer of the front in one of its two hexes or in
+    a hex touching it at a corner (as 19.1 is read). A stream counts as
+    a river.
+  - 26.1: a German mobile unit leaves by movement only (a move answer
+    ending "west", from a west-edge hex, for 1 MP, not from a hex in an
+    enemy ZOC it entered on the way); leaving by retreat is not
+    implemented. The Fuehrerbunker is the strategic marker of that name.
+  - 24.5: with the option, the barrage doubling asks each attacker for
+    a line, and a forced march its starting hex; replacement entry next
+    to a unit does not yet.
 """
 
 OPTIONS = """\

@@ -29,7 +29,11 @@ int rt_sp_cost(const struct rttr *st, int p, int base)
  * line of the table. */
 int rt_sp_replace_base(const struct rttr *st, int u)
 {
-	return st->u[u].size == SZ_CORPS ? 4 : 2;
+	int base = st->u[u].size == SZ_CORPS ? 4 : 2;
+
+	/* 23.3 (Prepared Defence; rfixed5): half price; an exhausted front
+	 * pays the normal value, which 20.3's doubling of the half gives */
+	return st->opt_prepared ? base / 2 : base;
 }
 
 /* 6.2: whether player p may spend `cost` SP now; 0, or -1 with why. */
@@ -121,6 +125,12 @@ int rt_forced_check(const struct rttr *st, int u, char *why, size_t size)
 		return snprintf(why, size, "%s has made its forced march this "
 				"phase: 1 SP a unit a movement phase (6.5)",
 				st->u[u].id), -1;
+	/* 24.5 (options.c; rfixed5): with the LOC option the starting
+	 * hex must trace a line of communication */
+	if (!rt_loc(st, p, st->u[u].hex))
+		return snprintf(why, size, "%s traces no line of "
+				"communication from its hex: no forced march "
+				"(24.5)", st->u[u].id), -1;
 	/* 6.5: 1 SP a unit (reading, scenario notes: 27.3's "3" is the
 	 * MP gained) */
 	return rt_sp_check(st, p, rt_sp_cost(st, p, 1), "a forced march",

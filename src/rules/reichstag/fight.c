@@ -150,6 +150,15 @@ static int fx_me262(const void *user, int u)
 	return 0;
 }
 
+/* 24.5: with the LOC option, a Soviet attacker gets the barrage
+ * doubling only if it traces a line of communication (options.c) */
+static int fx_barrage_ok(const void *user, int u)
+{
+	const struct fx_user *x = user;
+
+	return rt_loc(x->st, x->st->front[u], x->st->u[u].hex);
+}
+
 /* 4.0: the phasing PT's units: its front's Soviets, or the Germans of
  * its sector */
 static int fx_in_phase(const void *user, int u)
@@ -228,6 +237,7 @@ static void fx_env(const struct fx_user *x, const struct hex_rules *r,
 	e->mobile = fx_mobile;
 	e->flak = fx_flak;
 	e->me262 = fx_me262;
+	e->barrage_ok = fx_barrage_ok;     /* 24.5 (rfixed5) */
 	e->in_phase = fx_in_phase;
 	e->may_attack = fx_may_attack;
 	e->user = x;
@@ -1048,6 +1058,7 @@ static void captures(struct ctx *c, struct rttr *st, const struct rc_totals *t,
 		ctx_event(c, "21.2", "%s captures the strategic marker %s at "
 			  "%s.", rt_side_names[player], st->u[v].id,
 			  hex_id(h, (char[8]){ 0 }));
+		rt_fuehrerbunker_taken(c, st, v);    /* 26.1 (options.c) */
 	}
 }
 

@@ -34,6 +34,19 @@ static const struct standing_key standing[] = {
 	  "27.3 costs) or done", "done", 0 },
 	{ "barrage", "15.0", "place a barrage marker (MARKER HEX, or MARKER "
 	  "HEX recon for 17.4) or done", "done", 0 },
+	{ "recon", "17.3", "the hex a recon unit examines at the start of "
+	  "your Soviet player turn (HEX), or none", "none", 0 },
+	{ "flip", "16.8", "turn face up a fixed unit you placed, asked at "
+	  "the start of each German player turn you command (UNIT), or "
+	  "none", "none", 0 },
+	{ "depot", "16.3", "use an emergency airfield or supply depot "
+	  "(UNIT HEX [UNIT HEX]), or none", "none", 0 },
+	{ "sniper", "16.5", "place a sniper held in hand (HEX), or hold",
+	  "hold", 0 },
+	{ "me262", "22.5", "place your Me-262 marker at the start of a "
+	  "German combat phase (HEX), or none", "none", 0 },
+	{ "enter", "22.1", "the entry hex of a Hitler Fantasy group's unit "
+	  "(HEX), or auto (the first free one)", "auto", 0 },
 	{ NULL, NULL, NULL, NULL, 0 }
 };
 

@@ -39,11 +39,11 @@ const char *const rt_sector_names[4] = { "1bf", "1uf", "both", "none" };
 
 static const char *const tag_names[] = { "fixed", "hm", "recon",
 	"engineer", "paren", "zero", "garrison", "spree", "56pk1", "56pk2",
-	"steiner", "xx", "pool", NULL };
+	"steiner", "xx", "pool", "pd-1bf", "pd-1uf", NULL };
 static const char *const flag_names[] = { "face-down", "moved",
 	"attacked", "attacked-by", "retreated", "recon", "forced",
 	"engineer", "escaped", "reichstag-garrison", "disengage",
-	"offmap-retreat", NULL };
+	"offmap-retreat", "held", NULL };
 static const char *const mk_kind_names[MK_KINDS] = { "artillery", "air",
 	"me262" };
 
@@ -577,6 +577,7 @@ int rt_setup(void *vst, const struct doc *scn, const struct doc_node *data,
 	st->phase = PH_S_DRAW_1BF;
 	st->rt_front = -1;
 	memset(st->ctrl, -1, sizeof st->ctrl);
+	rt_options_map(st);     /* 23.2 (options.c) */
 	return 0;
 }
 
@@ -1402,6 +1403,7 @@ int rt_load(void *vst, const struct doc *d, const struct doc_node *map,
 			st->known[k] |= (uint8_t)(1 << st->placed_by[k]);
 	(void)reichstag_hex;
 	rt_reindex(st);
+	rt_options_map(st);     /* 23.2 (options.c) */
 	return 0;
 }
 

@@ -68,7 +68,10 @@ enum {
 	T_56PK2 = 1 << 9,     /* 3.10: 56th Panzer Corps (2) */
 	T_STEINER = 1 << 10,  /* 22.2, 23.1: Army Detachment Steiner */
 	T_XX = 1 << 11,       /* 22.3, 23.1: XX Corps */
-	T_POOL = 1 << 12      /* 3.3: a counter of the fixed-unit pool */
+	T_POOL = 1 << 12,     /* 3.3: a counter of the fixed-unit pool */
+	T_PD_1BF = 1 << 13,   /* 23.1 (3): a command post the 1BF player
+				 sets up apart from the draws */
+	T_PD_1UF = 1 << 14    /* 23.1 (3): one the 1UF player sets up */
 };
 
 /* rttr.flags[u]: what happens to a unit in play (state, saved) */
@@ -84,8 +87,11 @@ enum {
 	F_ESCAPED = 1 << 8,   /* 26.1: left by the west edge */
 	F_RT_GARRISON = 1 << 9, /* 3.4, 16.10: one of the Reichstag's 3 */
 	F_DISENGAGE = 1 << 10,/* 11.5: began its move in an EZOC */
-	F_OFFMAP_RETREAT = 1 << 11 /* 13.0: a Soviet unit retreated off
+	F_OFFMAP_RETREAT = 1 << 11, /* 13.0: a Soviet unit retreated off
 				      the map, re-enters next GT (7.1) */
+	F_HELD = 1 << 12      /* 16.5: a sniper drawn and kept in hand
+				 (placed in a later German reinforcement
+				 phase, fixed.c) */
 };
 
 /*
@@ -313,6 +319,53 @@ void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector);
  * and advances call it (fight.c); movement must call it after each hex
  * of a Soviet path. */
 void rt_bridge_checks(struct ctx *c, struct rttr *st, int u, int h);
+
+/* turn.c, for fog.c, fixed.c and options.c */
+int rt_reichstag_hex(const struct rttr *st);
+int rt_may_stand(const struct rttr *st, int u, int h);
+void rt_put_told(struct ctx *c, struct rttr *st, int u, int h);
+/* 16.10, 17.3: the Reichstag's undecided counters drawn and face up */
+void rt_reveal_reichstag(struct ctx *c, struct rttr *st, const char *rule);
+
+/* fog.c: 17.3 recon at the start of player p's Soviet PT (p's front);
+ * 16.8 (1) the placer's voluntary flips, asked of p at the start of the
+ * German PT he commands */
+void rt_recon_phase(struct ctx *c, struct rttr *st, int p);
+void rt_flip_phase(struct ctx *c, struct rttr *st, int p);
+
+/* fixed.c: the fixed units' powers in the German reinforcement phase of
+ * sector sec, commanded by player who: 16.3 emergency airfield, 16.5
+ * snipers held in hand, 16.7 supply depot */
+void rt_fixed_reinf(struct ctx *c, struct rttr *st, int sec, int who);
+/* 16.3: whether an emergency airfield may be placed in h */
+int rt_airstrip_ok(const struct rttr *st, int h);
+
+/* options.c: 24.1-24.4 whether Soviet unit u (or, u < 0, a unit of
+ * front f standing at h) traces a line of communication; 1 when the
+ * option is off (nothing needs one) */
+int rt_loc(const struct rttr *st, int f, int h);
+/* 23.2: with Prepared Defence the map's sbahn rows get no Soviet ZOC
+ * into them and German units there ignore retreats (as 13.6 reads the
+ * objective hexes' row); 23.1 (3): the four command posts still in the
+ * pool go to their players' hands; called at the end of setup and
+ * load */
+void rt_options_map(struct rttr *st);
+/* 22.5: the Me-262 placed at the start of a German combat phase of
+ * sector sec (commanded by who), removed at its end */
+void rt_me262_phase(struct ctx *c, struct rttr *st, int sec, int who);
+void rt_me262_off(struct ctx *c, struct rttr *st);
+/* 26.1: a move answer ending " west" (1, the rest in buf); whether
+ * unit u may leave by the west edge at all (0, or -1 with why); a west
+ * edge hex; the unit leaves */
+int rt_west_strip(const char *ans, char *buf, size_t size);
+int rt_west_check(const struct rttr *st, int u, char *why, size_t size);
+int rt_west_edge(const struct rttr *st, int h);
+void rt_west_leave(struct ctx *c, struct rttr *st, int u);
+/* 26.1: strategic marker u was captured; if it is the Fuehrerbunker
+ * (by its name), rttr.fb_captured is set */
+void rt_fuehrerbunker_taken(struct ctx *c, struct rttr *st, int u);
+/* 22.1 Hitler Fantasy at the start of a German PT of sector sec */
+void rt_hitler_phase(struct ctx *c, struct rttr *st, int sec, int who);
 
 /* report.c */
 void rt_position(const void *st, const char *side, struct strbuf *out);

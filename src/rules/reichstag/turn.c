@@ -194,6 +194,25 @@ static void put_told(struct ctx *c, struct rttr *st, int u, int h)
 			  hex_id(h, x), rt_side_names[took]);
 }
 
+/* ---- exported to fog.c, fixed.c, options.c (rfixed5) ---- */
+
+int rt_reichstag_hex(const struct rttr *st)
+{
+	return reichstag(st);
+}
+
+/* 10.x, 5.x, 9.0: whether u may stand in h (stacking, no enemy there,
+ * the hexes its side may enter at all) */
+int rt_may_stand(const struct rttr *st, int u, int h)
+{
+	return h >= 0 && may_enter(st, u, h) && stack_ok(st, u, h);
+}
+
+void rt_put_told(struct ctx *c, struct rttr *st, int u, int h)
+{
+	put_told(c, st, u, h);
+}
+
 /* ---- set-up (3.x) ---- */
 
 /* Whether unit u is placed in this set-up phase, into *region (a region
@@ -203,7 +222,7 @@ static int to_place(const struct rttr *st, int u, int *region)
 	const struct hunit *un = &st->u[u];
 
 	*region = st->setup_region[u];
-	if (un->where != U_WAITING)
+	if (un->where != U_WAITING || (st->flags[u] & F_HELD)) /* 16.5 */
 		return 0;
 	switch (st->phase) {
 	case PH_S_DRAW_1BF:
@@ -229,6 +248,15 @@ static int to_place(const struct rttr *st, int u, int *region)
 	case PH_S_1UF:
 		return un->side == SOVIET && st->front[u] == SEC_1UF &&
 		       un->arrive == 0;
+	case PH_S_OPTIONAL:
+		/* 23.1 (1), (2) (rfixed5): XX Corps set up by the 1BF player
+		 * in the 1UF sector (step 0), Steiner by the 1UF player in
+		 * the 1BF sector (step 1), in the German set-up zone */
+		if (!st->opt_prepared)
+			return 0;
+		*region = st->rg.setup_german[un->tags & T_XX ? P1UF : P1BF];
+		return st->step == 0 ? (un->tags & T_XX) != 0 :
+		       (un->tags & T_STEINER) != 0;
 	case PH_1BF_REINF:
 	case PH_1UF_REINF:
 		/* 7.1: due on the date on its back, at its edge */
@@ -340,10 +368,21 @@ static int check_place(void *user, const char *ans, char *why, size_t size)
 	     st->holder[u] != pc->who))
 		return snprintf(why, size, "%s is not a counter you place now "
 				"(%s)", w[0], rt_phase_names[st->phase]), -1;
+	/* 16.5: a sniper drawn may be kept in hand (fixed.c) */
+	if (strcmp(w[1], "hold") == 0 && st->u[u].type == TY_SNIPER &&
+	    st->holder[u] == pc->who) {
+		pc->unit = u;
+		pc->hex = -1;
+		return 0;
+	}
 	h = hex_parse(&st->map, w[1]);
 	if (h < 0)
-		return snprintf(why, size, "%s is not a hex of the map",
-				w[1]), -1;
+		return snprintf(why, size, "%s is not a hex of the map%s",
+				w[1], st->u[u].type == TY_SNIPER ?
+				" (or hold: 16.5)" : ""), -1;
+	if (st->u[u].type == TY_AIRSTRIP && !rt_airstrip_ok(st, h))
+		return snprintf(why, size, "an emergency airfield is placed "
+				"only on a road or airfield hex (16.3)"), -1;
 	if (h == reichstag(st))
 		return snprintf(why, size, "only the three set-up counters of "
 				"3.4 may be in the Reichstag hex (5.6)"), -1;
@@ -485,6 +524,15 @@ static void place_all(struct ctx *c, struct rttr *st, int who,
 		if (check_place(&pc, ans, why, sizeof why))
 			return;
 		u = pc.unit;
+		if (pc.hex < 0) {
+			/* 16.5: kept in hand, seen by the holder alone */
+			st->flags[u] |= F_HELD;
+			ctx_event_to(c, rt_side_names[who], "16.5", "You keep "
+				     "%s in hand.", st->u[u].id);
+			ctx_event(c, "16.5", "The %s player keeps a counter "
+				  "in hand.", rt_side_names[who]);
+			continue;
+		}
 		st->holder[u] = -1;
 		if (face_down) {
 			st->flags[u] |= F_FACEDOWN;
@@ -655,21 +703,46 @@ static void setup_phase(struct ctx *c, struct rttr *st)
 			  "barrage markers wait off the map.");
 		break;
 	case PH_S_OPTIONAL:
+		if (st->opt_prepared) {
+			/* 23.1 (1), (2): the groups join the set-up, each in
+			 * the sector whose Germans its placer commands */
+			int u;
+
+			for (u = 0; u < st->n_units; u++)
+				if (st->u[u].where == U_WAITING &&
+				    (st->u[u].tags & (T_XX | T_STEINER)))
+					st->front[u] = (uint8_t)(st->u[u].tags &
+						T_XX ? SEC_1UF : SEC_1BF);
+			if (st->step == 0) {
+				place_all(c, st, P1BF, "23.1", 0);
+				st->step = 1;
+			}
+			place_all(c, st, P1UF, "23.1", 0);
+		}
 		if (st->opt_prepared)
-			not_yet(c, "23.0", "Prepared Defence");
+			ctx_event(c, "23.2", "Prepared Defence: no Soviet "
+				  "ZOC extends into S-Bahn hexes and Germans "
+				  "there ignore retreats (23.2); replacements "
+				  "cost half (23.3).");
 		if (st->opt_loc)
-			not_yet(c, "24.0", "lines of communication");
-		if (st->opt_hm)
-			not_yet(c, "25.0", "high-mobility units");
+			ctx_event(c, "24.0", "Lines of communication: a "
+				  "Soviet unit needs one for the barrage "
+				  "doubling (24.5).");
 		if (st->opt_escape)
-			not_yet(c, "26.0", "escape to the west");
+			ctx_event(c, "26.1", "Escape west: once the "
+				  "Fuehrerbunker is captured, German mobile "
+				  "units may leave by the west edge (a move "
+				  "ending \"west\"; by retreat: not "
+				  "implemented in this draft).");
 		break;
 	case PH_S_MARKERS:
 		ctx_event(c, "3.13", "The %d undrawn fixed units stay in the "
 			  "pool as reinforcements (7.3).",
 			  cup_count(&st->cup) - st->rt_blind);
 		ctx_event(c, "3.14", "XX Corps and Army Detachment Steiner "
-			  "stay out of play (22.0, 23.0).");
+			  "%s.", st->opt_prepared ? "are set up (23.1)" :
+			  st->opt_hitler ? "stay out of play until they "
+			  "enter (22.1)" : "stay out of play (22.0, 23.0)");
 		ctx_event(c, "3.15", "The exhaustion markers, not exhausted, "
 			  "and the GT marker stand in the 23 April box.");
 		break;
@@ -697,7 +770,7 @@ static int soviet_next_to(const struct rttr *st, int h)
 
 /* 16.10: the Reichstag's three counters, undecided until now, are drawn
  * (a public draw: GAP.md 2.2 (3)) and stand face up for good. */
-static void reveal_reichstag(struct ctx *c, struct rttr *st, const char *rule)
+void rt_reveal_reichstag(struct ctx *c, struct rttr *st, const char *rule)
 {
 	const char *labels[CUP_MAX];
 	int h = reichstag(st), k;
@@ -728,7 +801,7 @@ static void combat_flips(struct ctx *c, struct rttr *st, int soviet_phase)
 
 	if (soviet_phase && h >= 0 && st->rt_blind > 0 &&
 	    soviet_next_to(st, h))
-		reveal_reichstag(c, st, "16.10");
+		rt_reveal_reichstag(c, st, "16.10");
 	for (u = 0; u < st->n_units; u++) {
 		if (!(st->flags[u] & F_FACEDOWN) || st->u[u].where != U_MAP ||
 		    !soviet_next_to(st, st->u[u].hex))
@@ -754,8 +827,9 @@ static int moves_now(const struct rttr *st, int u, int soviet, int sec)
 
 	if (un->where != U_MAP || (st->flags[u] & F_MOVED))
 		return 0;
-	if (soviet)
-		return un->side == SOVIET && st->front[u] == sec;
+	if (soviet)   /* 17.3: a unit that reconnoitred stays (fog.c) */
+		return un->side == SOVIET && st->front[u] == sec &&
+		       !(st->flags[u] & F_RECON);
 	return un->side == GERMAN && st->front[u] == sec &&
 	       !(un->tags & T_FIXED);
 }
@@ -775,6 +849,7 @@ struct mv_check {
 	int soviet, sec;
 	struct hex_move mv;
 	int forced;             /* 6.5: the move ends in "forced" */
+	int west;               /* 26.1: the move ends in "west" */
 };
 
 /* Walk unit u along path on t, without events. 0, or -1 with why. */
@@ -831,13 +906,22 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 	char x[8], buf[Q_TEXT_LEN];
 
 	m->forced = 0;
+	m->west = 0;
 	if (!strcmp(ans, "done")) {
 		m->mv.unit = -1;
 		return 0;
 	}
 	/* 6.5 (economy.c): "UNIT ... forced" */
 	m->forced = rt_forced_strip(ans, buf, sizeof buf);
-	if (hex_move_parse(&st->map, buf, find_unit, st, &move_labels,
+	/* 26.1 (options.c): "UNIT [HEX ...] west" */
+	if (!m->forced && rt_west_strip(ans, buf, sizeof buf)) {
+		m->west = 1;
+		m->mv.n = 0;
+		m->mv.by_dest = 0;
+		m->mv.unit = rt_unit_find(st, buf);
+	}
+	if ((!m->west || m->mv.unit < 0) &&
+	    hex_move_parse(&st->map, buf, find_unit, st, &move_labels,
 			   &m->mv, why, size))
 		return -1;
 	u = m->mv.unit;
@@ -845,16 +929,44 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 		return snprintf(why, size, "%s may not move in this phase "
 				"(%s)", st->u[u].id, st->u[u].tags & T_FIXED ?
 				"2.4: a fixed unit" : st->flags[u] & F_MOVED ?
-				"9.0: it has moved" : "4.0: not this phase's "
-				"units"), -1;
+				"9.0: it has moved" : st->flags[u] & F_RECON ?
+				"17.3: it reconnoitred this player turn" :
+				"4.0: not this phase's units"), -1;
 	if (allowance(st, u) == 0)
 		return snprintf(why, size, "%s has no movement points (9.3)",
 				st->u[u].id), -1;
 	if (m->forced && rt_forced_check(st, u, why, size))
 		return -1;
+	if (m->west && rt_west_check(st, u, why, size))
+		return -1;
 	memcpy(m->trial, st, sizeof *st);
 	if (m->forced)
 		m->trial->flags[u] |= F_FORCED;
+	if (m->west) {
+		/* 26.1: 1 MP to leave, from a west-edge hex, not stopped
+		 * in an enemy ZOC on the way (11.4) */
+		m->trial->german_mp--;
+		if (m->mv.by_dest)
+			return snprintf(why, size, "give the path: UNIT HEX "
+					"... west (26.1)"), -1;
+		if (m->mv.n > 0 && walk(m->trial, u, m->mv.path, m->mv.n,
+					why, size))
+			return -1;
+		if (m->mv.n == 0 && allowance(m->trial, u) < 0)
+			return snprintf(why, size, "%s has no MP left to "
+					"leave the map (26.1)", st->u[u].id),
+			       -1;
+		n = m->mv.n ? m->mv.path[m->mv.n - 1] : st->u[u].hex;
+		if (!rt_west_edge(st, n))
+			return snprintf(why, size, "%s is not a west-edge hex "
+					"(26.1)", hex_id(n, x)), -1;
+		rt_rules(m->trial, &r);
+		if (m->mv.n > 0 && hex_in_enemy_zoc(&r, GERMAN, n))
+			return snprintf(why, size, "%s is in an enemy zone of "
+					"control: %s stops there (11.4, 26.1)",
+					hex_id(n, x), st->u[u].id), -1;
+		return 0;
+	}
 	if (m->mv.by_dest) {
 		rt_rules(st, &r);
 		r.began_in_zoc = began_in_zoc(st, u);
@@ -1019,7 +1131,9 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 		       "Units:", soviet ? rt_side_names[sec] :
 		       sec == SEC_1BF ? "German (1BF sector)" :
 		       "German (1UF sector)", soviet ? " (add forced: "
-		       "6.5, +3 MP for 1 SP)" : "");
+		       "6.5, +3 MP for 1 SP)" : st->opt_escape &&
+		       st->fb_captured ? " (end with west to leave by the "
+		       "west edge, 1 MP: 26.1)" : "");
 		len = strlen(q.text);
 		for (u = 0; u < st->n_units && len + 10 < sizeof q.text; u++)
 			if (moves_now(st, u, soviet, sec)) {
@@ -1040,7 +1154,10 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 			break;
 		if (m.forced)
 			rt_forced_spend(c, st, m.mv.unit);  /* 6.5 */
-		move_unit(c, st, m.mv.unit, m.mv.path, m.mv.n);
+		if (m.mv.n > 0)
+			move_unit(c, st, m.mv.unit, m.mv.path, m.mv.n);
+		if (m.west)                          /* 26.1 */
+			rt_west_leave(c, st, m.mv.unit);
 	}
 	st->german_mp = 0;
 }
@@ -1174,7 +1291,9 @@ static void turn_phase(struct ctx *c, struct rttr *st)
 	switch (st->phase) {
 	case PH_1BF_REINF:
 	case PH_1UF_REINF:
-		not_yet(c, "17.3", "reconnaissance");
+		/* 17.3 at the start of the Soviet PT (fog.c) */
+		rt_recon_phase(c, st, st->phase == PH_1BF_REINF ? P1BF :
+			       P1UF);
 		/* 6.7 Maximum Effort, 8.2 replacements (reinforce.c,
 		 * economy.c), then 7.1 */
 		rt_soviet_reinf_phase(c, st, st->phase == PH_1BF_REINF ?
@@ -1218,12 +1337,20 @@ static void turn_phase(struct ctx *c, struct rttr *st)
 		break;
 	case PH_G1BF_REINF:
 	case PH_G1UF_REINF:
-		german_reinforcement(c, st, st->phase == PH_G1BF_REINF ?
-				     SEC_1BF : SEC_1UF);
-		not_yet(c, "16.3", "emergency airfields, 16.5 snipers' own "
-			"placement and 16.7 supply depots");
-		if (st->opt_hitler)
-			not_yet(c, "22.1", "Hitler Fantasy");
+		/* the commander: the other player (4.0) */
+		{
+			int sec = st->phase == PH_G1BF_REINF ? SEC_1BF :
+				  SEC_1UF;
+			int who = sec == SEC_1BF ? P1UF : P1BF;
+
+			if (st->opt_hitler)     /* 22.1 (options.c) */
+				rt_hitler_phase(c, st, sec, who);
+			rt_flip_phase(c, st, who);       /* 16.8 (1) */
+			/* 16.3, 16.7, and 16.5 snipers held since an
+			 * earlier phase (fixed.c), before this phase's draw */
+			rt_fixed_reinf(c, st, sec, who);
+			german_reinforcement(c, st, sec); /* 7.3, 7.4 */
+		}
 		break;
 	case PH_G1BF_MOVE:
 		movement_phase(c, st, 0, SEC_1BF, P1UF);
@@ -1234,9 +1361,14 @@ static void turn_phase(struct ctx *c, struct rttr *st)
 	case PH_G1BF_COMBAT:
 	case PH_G1UF_COMBAT:
 		combat_flips(c, st, 0);
+		/* 22.5: the Me-262 for this phase (options.c) */
+		rt_me262_phase(c, st, st->phase == PH_G1BF_COMBAT ? SEC_1BF :
+			       SEC_1UF, st->phase == PH_G1BF_COMBAT ? P1UF :
+			       P1BF);
 		/* 4.0 II.C, IV.C: the Germans of a sector (fight.c) */
 		rt_combat_phase(c, st, GERMAN, st->phase == PH_G1BF_COMBAT ?
 				SEC_1BF : SEC_1UF);
+		rt_me262_off(c, st);
 		break;
 	case PH_1BF_BARRAGE_OFF:
 		barrage_off(c, st, P1BF);

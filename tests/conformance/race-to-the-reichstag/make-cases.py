@@ -930,8 +930,7 @@ case("4.0-not-the-last-turn",
   state:
     turn: 4
     phase: 1bf-reinforcement
-  events: ["GT 4 begins (26 April)",
-           "17.3 reconnaissance: not implemented in this draft"]
+  events: ["GT 4 begins (26 April)"]
 """)
 
 case("4.0-sequence",
