@@ -17,10 +17,12 @@ the step may ask of him. Prints the orders (unsigned).
 
 Policy:
 - draw: draw.
-- place (3.5-3.12): every counter asked for, in the order the rules
-  list them; a German goes to the hex of its set-up region nearest an
+- place: set-up (3.5-3.12): every counter asked for, in the order the
+  rules list them; a German goes to the hex of its set-up region nearest an
   objective hex of the region (then the Reichstag), at most three a
-  hex; a Soviet to the free hex of its region nearest the Reichstag.
+  hex, an emergency airfield on a road or airfield hex (16.3); a Soviet to the free hex of its region nearest the Reichstag.
+  A reinforcement (7.x): auto, the first legal hex of its zone, and
+  the standing "place: auto" for the rest.
 - move, Soviet: every unit that the template's examples can bring
   nearer its front's objective hexes not yet taken and the Reichstag
   (the sum of its distances to them, the Reichstag's twice) goes there,
@@ -47,8 +49,15 @@ SIDE, VIEW, KEY, UMPIRE = sys.argv[1:5]
 SCN = os.path.join(os.environ.get("UMPIRE_SCENARIOS", "scenarios"),
                    "race-to-the-reichstag.yaml")
 REICHSTAG = "3413"
-STANDING = [("attack", "done"), ("lose", "default"), ("retreat", "auto"),
-            ("stay", "stay"), ("advance", "no")]
+# the standing answers to what the step may ask after the answers
+# given (the attack plan is added per step): spend nothing, keep every
+# counter where it is, and the defender's choices (in force only when
+# the option defender-choices is ask; by default the rules make them)
+STANDING = [("lose", "default"), ("retreat", "auto"), ("stay", "stay"),
+            ("advance", "no"), ("max-effort", "no"), ("replace", "done"),
+            ("barrage", "done"), ("recon", "none"), ("flip", "none"),
+            ("depot", "none"), ("sniper", "hold"), ("me262", "none"),
+            ("enter", "auto")]
 
 
 def cube(h):
@@ -89,12 +98,26 @@ for line in MAP["hexes"].split("\n"):
     if len(w) >= 2 and re.match(r"^\d{4}$", w[0]):
         TERRAIN[w[0]] = w[1]
 LAND = [h for h, t in TERRAIN.items() if t != "lake"]
-BRIDGES = set()
+BRIDGES, ROADS = set(), set()
 for line in MAP["sides"].split("\n"):
     w = line.split()
     if len(w) >= 3 and "bridge" in w[2:] and re.match(r"^\d{4}$", w[0]):
         BRIDGES.add("-".join(sorted(w[:2])))
+    if len(w) >= 3 and "road" in w[2:] and re.match(r"^\d{4}$", w[0]):
+        ROADS.update(w[:2])
+# 16.3: where an emergency airfield may go (a road or airfield hex)
+AIRSTRIP_OK = ROADS | {h for line in MAP["hexes"].split("\n")
+                       for h in [line.split()[0] if line.split() else ""]
+                       if "airfield" in line.split()[1:]}
 OBJECTIVES = set(REGIONS["so-1bf"] + REGIONS["so-1uf"])
+# the Soviet counters and their fronts (the order of battle)
+SOVIET, AIRSTRIPS = {}, set()
+for line in yaml.safe_load(open(SCN))["data"]["units"].split("\n"):
+    w = line.split(";")[0].split()
+    if len(w) > 5 and w[1] == "soviet":
+        SOVIET[w[0]] = next((x for x in w if x in ("1bf", "1uf")), None)
+    if len(w) > 5 and "airstrip" in w[2:]:
+        AIRSTRIPS.add(w[0])
 # every scalar a string: hexes such as 0301 stay hexes
 STATE = yaml.load(open(VIEW), Loader=yaml.BaseLoader).get("state") or {}
 
@@ -164,6 +187,12 @@ def choose_place(text, examples):
     shows each counter's first legal hexes, which name its set-up
     region."""
     m = re.search(r"one answer a counter: (.*)$", text)
+    if not re.match(r"^3\.", text):
+        # a reinforcement (7.x) or another placement in the game: its
+        # zone is the rules' to know; "auto" puts the next counter at
+        # the first legal hex of it, and the standing "auto" the rest
+        # (how many the rules ask now is theirs to know too)
+        return [("place", "auto")]
     # the list may end in "..." (a question's text is bounded): the
     # examples name the rest, or some of it
     units = [u for u in (m.group(1).split() if m else []) if u != "..."]
@@ -187,7 +216,8 @@ def choose_place(text, examples):
             key = lambda h: (min(dist(h, o) for o in objs),
                              dist(h, REICHSTAG), h)
         for h in sorted(region, key=key):
-            if count.get(h, 0) >= limit:
+            if count.get(h, 0) >= limit or \
+                    (u in AIRSTRIPS and h not in AIRSTRIP_OK):
                 continue
             count[h] = count.get(h, 0) + 1
             out.append(("place", "%s %s" % (u, h)))
@@ -258,13 +288,62 @@ def choose_move(text, examples):
     return safe + [("move", "done")]
 
 
+def positions(moves):
+    """Where each unit stands once the moves given are made."""
+    at = {u: h for u, h in (STATE.get("units") or {}).items()
+          if re.match(r"^\d{4}$", h)}
+    for k, v in moves:
+        w = v.split()
+        if k == "move" and len(w) == 3 and w[1] == "to":
+            at[w[0]] = w[2]
+    return at
+
+
+def predicted_attacks(soviet, front, moves):
+    """The attacks the phase after these moves may offer: each enemy
+    hex of the sector fought in, with every unit of the phase next to
+    it (12.10: a hex's units attack together). Some may be illegal (a
+    river, a unit that may not attack): a plan skips those."""
+    at = positions(moves)
+    sector = set(REGIONS["sector-" + front])
+    mine, theirs = {}, set()
+    for u, h in at.items():
+        if soviet and SOVIET.get(u) == front:
+            mine.setdefault(h, []).append(u)
+        elif not soviet and u not in SOVIET and h in sector:
+            mine.setdefault(h, []).append(u)
+        elif soviet and u not in SOVIET and h in sector:
+            theirs.add(h)
+        elif not soviet and SOVIET.get(u) and h in sector:
+            theirs.add(h)
+    if soviet:
+        # counters the view shows without a name (face down, hidden)
+        for h, v in (STATE.get("stacks") or {}).items():
+            if h in sector and any(x.startswith("hidden:") or
+                                   x not in SOVIET for x in v or []):
+                theirs.add(h)
+    plan = []
+    for e in sorted(theirs, key=lambda h: (dist(h, REICHSTAG), h)):
+        units = [u for h, us in sorted(mine.items()) if dist(h, e) == 1
+                 for u in us]
+        if units:
+            plan.append("%s %s" % (e, " ".join(units)))
+    return plan
+
+
+def attack_plan(soviet, attacks):
+    """A plan (12.0 as read here: attacks joined by ";", the first one
+    legal declared): a Soviet front makes every attack in turn, then
+    done; the Germans are done unless an attack is owed."""
+    if soviet:
+        return "; ".join(attacks + ["done"])
+    return "; ".join(["done"] + attacks)
+
+
 def choose_attack(text, options):
-    if not soviet_turn(text) and "done" in options:
-        return [("attack", "done")]
-    for a in options:
-        if a != "done":
-            return [("attack", a)]
-    return [("attack", "done" if "done" in options else options[0])]
+    """Every attack the template offers, as a plan."""
+    return [("attack", attack_plan(soviet_turn(text),
+                                   [a for a in options if a != "done"]))]
 
 
 def choose_advance(text, options):
@@ -279,27 +358,48 @@ def choose_advance(text, options):
     return [("advance", best)]
 
 
+def phase_of(text):
+    """(soviet, front or sector) of the phase a question belongs to:
+    "1bf movement", "1BF combat", "German (1BF sector) movement"."""
+    m = re.search(r"(1bf|1uf)", text.lower())
+    return soviet_turn(text), m.group(1) if m else SIDE
+
+
 def main():
     p = subprocess.run([UMPIRE, "orders", VIEW, "-s", KEY],
                        capture_output=True, text=True, check=True)
     text = p.stdout
     key, qtext, options, default = questions(text)[0]
+    plan = None
     if key == "place":
         out = choose_place(qtext, options)
     elif key == "move":
         out = choose_move(qtext, options)
+        soviet, front = phase_of(qtext)
+        plan = attack_plan(soviet, predicted_attacks(soviet, front, out))
     elif key == "attack":
         out = choose_attack(qtext, options)
+        plan = out[0][1]
     elif key == "advance" and soviet_turn(qtext):
         out = choose_advance(qtext, options)
     else:
         out = [(key, default)]
+    # only the standing orders this game's template names
+    known = set(re.findall(r"(?m)^#  ([\w-]+): ", text))
+    # a Soviet movement step: after a move that rolled for a bridge,
+    # the rest of the phase is done (the units left move next turn);
+    # the phases after it in this step are the other player's
+    soviet_move = key == "move" and soviet_turn(qtext)
+    standing = [kv for kv in ([("attack", plan)] if plan else []) +
+                ([("place", "auto")] if key != "draw" else []) +
+                ([("move", "done")] if soviet_move else []) +
+                STANDING if kv[0] in known]
     head = [l for l in text[:text.index("answers:\n")].split("\n")
             if l and not l.startswith("#")]
     sys.stdout.write("\n".join(head) + "\nanswers:\n" +
                      "".join('- %s: "%s"\n' % kv for kv in out) +
                      "standing:\n" +
-                     "".join('  %s: "%s"\n' % kv for kv in STANDING))
+                     "".join('  %s: "%s"\n' % kv for kv in standing))
 
 
 if __name__ == "__main__":

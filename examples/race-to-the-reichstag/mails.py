@@ -4,9 +4,10 @@ order file a player signed and mailed (DIR/orders/NNN-SIDE.yaml, and
 NNN-SIDE-refused-K.yaml, one the referee refused: one mail from him)
 the game turn of the view it answers (DIR/views/NNN-SIDE.view, one mail
 from the referee), counted per player per game turn; set-up (3.x) apart.
-A game turn in which a combat question was put is marked (combat). The
-last two lines: the most mails one player sent in a game turn without
-combat, and in any game turn (the goal is at most 2)."""
+A game turn in which a combat question was put to a player as the
+question of his view (not answered by his standing attack plan) is
+marked (combat). The last line is the most mails one player sent in one
+game turn (the goal is at most 2)."""
 import os
 import re
 import sys
@@ -32,7 +33,6 @@ print("mails each player sent (signed order files; the referee sent as "
       "many views)")
 print("%-8s %4s %4s" % ("turn", "1bf", "1uf"))
 most = {"1bf": 0, "1uf": 0}
-quiet = {"1bf": 0, "1uf": 0}
 for t in turns:
     a, b = count.get((t, "1bf"), 0), count.get((t, "1uf"), 0)
     print("%-8s %4d %4d%s" % ("GT %s" % t if t != "set-up" else t, a, b,
@@ -40,12 +40,7 @@ for t in turns:
     if t != "set-up":
         most["1bf"] = max(most["1bf"], a)
         most["1uf"] = max(most["1uf"], b)
-        if t not in combat:
-            quiet["1bf"] = max(quiet["1bf"], a)
-            quiet["1uf"] = max(quiet["1uf"], b)
 print("total    %4d %4d" % (sum(v for k, v in count.items() if k[1] == "1bf"),
                             sum(v for k, v in count.items()
                                 if k[1] == "1uf")))
-print("most in a game turn without combat: 1bf %d 1uf %d" % (
-    quiet["1bf"], quiet["1uf"]))
 print("most: 1bf %d 1uf %d" % (most["1bf"], most["1uf"]))
