@@ -17,26 +17,32 @@ the step may ask of him. Prints the orders (unsigned).
 
 Policy:
 - draw: draw.
-- place: set-up (3.5-3.12): every counter asked for, in the order the
-  rules list them; a German goes to the hex of its set-up region nearest an
+- place, set-up (3.5-3.12): every counter asked for, in the order the
+  rules list them; a German to the hex of its set-up region nearest an
   objective hex of the region (then the Reichstag), at most three a
-  hex, an emergency airfield on a road or airfield hex (16.3); a Soviet to the free hex of its region nearest the Reichstag.
-  A reinforcement (7.x): auto, the first legal hex of its zone, and
-  the standing "place: auto" for the rest.
-- move, Soviet: every unit that the template's examples can bring
+  hex, an emergency airfield on a road or airfield hex (16.3); a
+  Soviet to the free hex of its region nearest the Reichstag. A
+  reinforcement (7.x): auto (the first legal hex of its zone), and the
+  standing "place: auto" for the rest.
+- move, Soviet: every unit that one of the template's examples brings
   nearer its front's objective hexes not yet taken and the Reichstag
   (the sum of its distances to them, the Reichstag's twice) goes there,
-  one moving unit a destination hex, no hex where a unit
-  already stands; then done. A move that may enter a hex with an
-  unchecked bridge (18.1: a die roll, which ends the step) goes last,
-  one a file, without the done.
+  one moving unit a destination hex, none where a unit stands; then
+  done. A move that may enter a hex with an unchecked bridge (18.1: a
+  die roll, which ends the step) goes last, one a file, without the
+  done; the standing "move: done" ends the phase after its roll.
 - move, German: the Germans hold their ground (done).
-- attack: a Soviet front makes the first attack offered, with every
-  unit that can join it; the Germans attack only when an attack is
-  owed (12.0). Standing "attack: done" ends a phase when no more is
-  owed.
-- lose, retreat, stay: the standing answers (default, auto, stay); a
-  Soviet advance (14.0) to the offered hex nearest the Reichstag.
+- attack: a plan (attacks joined by ";"): a Soviet front makes every
+  attack offered, or, given as the standing answer in a movement step,
+  every attack it expects after its moves (each enemy hex of its
+  sector with all its units next to it; the rules skip those not
+  legal), then done; the Germans are done unless an attack is owed.
+- Maximum Effort no, replacements and barrages done, reconnaissance,
+  flips and depots none, snipers held (standing answers); the
+  defender's choices default, auto, stay, no advance (standing, in
+  force with the option defender-choices at ask); a Soviet advance
+  after combat asked in his own step: to the offered hex nearest the
+  Reichstag.
 """
 import os
 import re
@@ -97,7 +103,6 @@ for line in MAP["hexes"].split("\n"):
     w = line.split()
     if len(w) >= 2 and re.match(r"^\d{4}$", w[0]):
         TERRAIN[w[0]] = w[1]
-LAND = [h for h, t in TERRAIN.items() if t != "lake"]
 BRIDGES, ROADS = set(), set()
 for line in MAP["sides"].split("\n"):
     w = line.split()

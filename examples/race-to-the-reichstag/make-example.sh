@@ -7,10 +7,13 @@
 # (views/NNN-SIDE.view, what the referee mails; a real game adds
 # --seal) and answers each with one signed order file written by
 # choose.py (orders/NNN-SIDE.yaml); he reads his view with umpire
-# report (reports/NNN-SIDE.txt). At the end the referee publishes game.yaml, and
-# both players audit it with their views (audit.txt), and
-# mails.txt counts the mails per player per game turn.
+# report (reports/NNN-SIDE.txt). At the end the referee publishes
+# game.yaml, both players audit it with their views (audit.txt), and
+# mails.txt counts the mails per player per game turn (mails.py).
 # The secret keys are made in the homes and thrown away with them.
+# A file the referee refuses stops the script (the player's key may
+# sign no other orders for that step); with KEEP=DIR the referee's game
+# file and the refused orders are copied there to reproduce it.
 set -eu
 BIN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 HERE=$(cd "$(dirname "$0")" && pwd)
