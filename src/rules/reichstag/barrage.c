@@ -21,15 +21,6 @@
 #include <string.h>
 #include "state.h"
 
-static int reichstag_hex(const struct rttr *st)
-{
-	int16_t h[2];
-
-	return st->rg.reichstag >= 0 &&
-	       hex_region_hexes(&st->map, st->rg.reichstag, h, 2) == 1 ?
-	       h[0] : -1;
-}
-
 /* mk[].on_map from bz (removals move later markers down) */
 void rt_barrage_reindex(struct rttr *st)
 {
@@ -100,7 +91,7 @@ static int check_bz(void *user, const char *ans, char *why, size_t size)
 	struct bz_check *b = user;
 	const struct rttr *st = b->st;
 	char buf[64], m[16], h[16], r[16];
-	int n, k, x, rt = reichstag_hex(st);
+	int n, k, x, rt = rt_reichstag_hex(st);
 
 	b->mk = -1;
 	if (!strcmp(ans, "done"))

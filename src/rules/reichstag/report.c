@@ -95,13 +95,10 @@ void rt_position(const void *vst, const char *side, struct strbuf *out)
 	int u, h, p, s, n, end_h = hex_end(&st->map), rt = -1;
 	struct lines l = { out, 0, 0 };
 	char x[8], buf[64], d[16];
-	int16_t one[2];
 
 	if (side && me < 0)
 		me = PLAYERS;   /* neither player: sees what both may */
-	if (st->rg.reichstag >= 0 &&
-	    hex_region_hexes(&st->map, st->rg.reichstag, one, 2) == 1)
-		rt = one[0];
+	rt = rt_reichstag_hex(st);
 	strbuf_addf(out, "GT %d (%s), %s%s\n", st->turn, date(st->turn, d),
 		    rt_phase_names[st->phase], st->map.provisional ?
 		    " (provisional map and counters)" : "");

@@ -7,6 +7,7 @@
  * (3.x, 4.0, 16.8, 17.1; GAP.md 2.1).
  */
 #include <stdarg.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,10 +81,13 @@ int rt_side_parse(const char *s)
 
 int rt_unit_find(const struct rttr *st, const char *id)
 {
-	int i;
+	int i, first = tolower((unsigned char)id[0]);
 
+	/* the first letter before the whole id: placement and movement
+	 * checks look units up by id for every hex they try */
 	for (i = 0; i < st->n_units; i++)
-		if (!strcasecmp(st->u[i].id, id))
+		if (tolower((unsigned char)st->u[i].id[0]) == first &&
+		    !strcasecmp(st->u[i].id, id))
 			return i;
 	return -1;
 }
@@ -446,16 +450,13 @@ static void regions(struct rttr *st)
 	g->setup_german[P1BF] = hex_region(m, "setup-german-1bf");
 	g->setup_german[P1UF] = hex_region(m, "setup-german-1uf");
 	g->setup_spree = hex_region(m, "setup-spree");
-}
+	{
+		int16_t h[2];
 
-/* the Reichstag hex, or -1 */
-static int reichstag_hex(const struct rttr *st)
-{
-	int16_t h[2];
-
-	return st->rg.reichstag >= 0 &&
-	       hex_region_hexes(&st->map, st->rg.reichstag, h, 2) == 1 ?
-	       h[0] : -1;
+		g->rt_hex = g->reichstag >= 0 &&
+			hex_region_hexes(m, g->reichstag, h, 2) == 1 ?
+			h[0] : -1;
+	}
 }
 
 static const char *option(const struct doc *scn,
@@ -1401,7 +1402,6 @@ int rt_load(void *vst, const struct doc *d, const struct doc_node *map,
 	for (k = 0; k < st->n_units; k++)
 		if (st->placed_by[k] >= 0)
 			st->known[k] |= (uint8_t)(1 << st->placed_by[k]);
-	(void)reichstag_hex;
 	rt_reindex(st);
 	rt_options_map(st);     /* 23.2 (options.c) */
 	return 0;

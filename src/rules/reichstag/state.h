@@ -168,6 +168,9 @@ struct rt_regions {
 	    edge_1uf_west, stars, xx_entry, exit_west;
 	int setup_1bf_north, setup_1bf_south, setup_1uf_south,
 	    setup_german[PLAYERS], setup_spree;
+	int rt_hex;                 /* the Reichstag's one hex, or -1
+				       (found once: the movement searches
+				       ask for it at every step) */
 };
 
 struct rttr {
@@ -321,7 +324,11 @@ void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector);
 void rt_bridge_checks(struct ctx *c, struct rttr *st, int u, int h);
 
 /* turn.c, for fog.c, fixed.c and options.c */
-int rt_reichstag_hex(const struct rttr *st);
+/* The Reichstag hex, or -1 (the map has no one-hex region reichstag). */
+static inline int rt_reichstag_hex(const struct rttr *st)
+{
+	return st->rg.rt_hex;
+}
 int rt_may_stand(const struct rttr *st, int u, int h);
 void rt_put_told(struct ctx *c, struct rttr *st, int u, int h);
 /* 16.10, 17.3: the Reichstag's undecided counters drawn and face up */

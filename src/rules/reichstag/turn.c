@@ -20,15 +20,6 @@ static void not_yet(struct ctx *c, const char *rule, const char *what)
 		  what);
 }
 
-static int reichstag(const struct rttr *st)
-{
-	int16_t h[2];
-
-	return st->rg.reichstag >= 0 &&
-	       hex_region_hexes(&st->map, st->rg.reichstag, h, 2) == 1 ?
-	       h[0] : -1;
-}
-
 static size_t append(char *buf, size_t len, size_t size, const char *s)
 {
 	int n = snprintf(buf + len, len < size ? size - len : 0, "%s", s);
@@ -44,7 +35,7 @@ static int count_side(const struct rttr *st, int h, int side, int skip)
 
 	for (k = st->occ[h]; k >= 0; k = st->next[k])
 		n += k != skip && st->u[k].side == side;
-	if (side == GERMAN && h == reichstag(st))
+	if (side == GERMAN && h == rt_reichstag_hex(st))
 		n += st->rt_blind;
 	return n;
 }
@@ -105,7 +96,7 @@ static int may_enter(const struct rttr *st, int u, int h)
 	if (s == SEC_NONE ||
 	    st->map.terrain[st->map.terr[h]].cost == COST_NO)
 		return 0;   /* 9.0: prohibited terrain */
-	if (h == reichstag(st)) {
+	if (h == rt_reichstag_hex(st)) {
 		if (st->u[u].side == GERMAN || st->rt_blind > 0)
 			return 0;
 		for (k = st->occ[h]; k >= 0; k = st->next[k])
@@ -133,7 +124,7 @@ static int hook_exerts_zoc(const void *user, int u, int h)
 {
 	const struct rttr *st = user;
 
-	if (st->u[u].side == GERMAN && st->u[u].hex == reichstag(st))
+	if (st->u[u].side == GERMAN && st->u[u].hex == rt_reichstag_hex(st))
 		return 0;
 	return hex_zoc_into(&st->map, h, hex_allegiance(&st->map,
 			    st->u[u].side == SOVIET ? "soviet" : "german"));
@@ -170,7 +161,7 @@ static int put(struct rttr *st, int u, int h, int *took)
 	rt_reindex(st);
 	if (!hex_in_region(&st->map, h, st->rg.so[P1BF]) &&
 	    !hex_in_region(&st->map, h, st->rg.so[P1UF]) &&
-	    h != reichstag(st))
+	    h != rt_reichstag_hex(st))
 		return -1;
 	was = st->ctrl[h];
 	st->ctrl[h] = (int8_t)(st->u[u].side == SOVIET ? st->front[u] : -1);
@@ -195,11 +186,6 @@ static void put_told(struct ctx *c, struct rttr *st, int u, int h)
 }
 
 /* ---- exported to fog.c, fixed.c, options.c (rfixed5) ---- */
-
-int rt_reichstag_hex(const struct rttr *st)
-{
-	return reichstag(st);
-}
 
 /* 10.x, 5.x, 9.0: whether u may stand in h (stacking, no enemy there,
  * the hexes its side may enter at all) */
@@ -383,7 +369,7 @@ static int check_place(void *user, const char *ans, char *why, size_t size)
 	if (st->u[u].type == TY_AIRSTRIP && !rt_airstrip_ok(st, h))
 		return snprintf(why, size, "an emergency airfield is placed "
 				"only on a road or airfield hex (16.3)"), -1;
-	if (h == reichstag(st))
+	if (h == rt_reichstag_hex(st))
 		return snprintf(why, size, "only the three set-up counters of "
 				"3.4 may be in the Reichstag hex (5.6)"), -1;
 	if (!in_zone(st, u, region, h))
@@ -773,7 +759,7 @@ static int soviet_next_to(const struct rttr *st, int h)
 void rt_reveal_reichstag(struct ctx *c, struct rttr *st, const char *rule)
 {
 	const char *labels[CUP_MAX];
-	int h = reichstag(st), k;
+	int h = rt_reichstag_hex(st), k;
 
 	pool_labels(st, labels);
 	while (st->rt_blind > 0 && cup_count(&st->cup) > 0) {
@@ -796,7 +782,7 @@ void rt_reveal_reichstag(struct ctx *c, struct rttr *st, const char *rule)
 
 static void combat_flips(struct ctx *c, struct rttr *st, int soviet_phase)
 {
-	int u, h = reichstag(st);
+	int u, h = rt_reichstag_hex(st);
 	char x[8];
 
 	if (soviet_phase && h >= 0 && st->rt_blind > 0 &&
@@ -1009,7 +995,7 @@ static void move_unit(struct ctx *c, struct rttr *st, int u,
 		      const int16_t *path, int n)
 {
 	struct hex_rules r;
-	int i, start = st->u[u].hex, h = reichstag(st), took;
+	int i, start = st->u[u].hex, h = rt_reichstag_hex(st), took;
 	int8_t before[HEX_PATH_MAX];
 	char x[8], y[8];
 
@@ -1166,7 +1152,7 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 
 static void score(const struct rttr *st, int vp[PLAYERS])
 {
-	int p, u, h, end = hex_end(&st->map), rt = reichstag(st);
+	int p, u, h, end = hex_end(&st->map), rt = rt_reichstag_hex(st);
 
 	for (p = 0; p < PLAYERS; p++) {
 		vp[p] = -st->sp_spent[p];                       /* 21.3 */
@@ -1196,7 +1182,7 @@ static void score(const struct rttr *st, int vp[PLAYERS])
 
 static void judge(struct ctx *c, struct rttr *st, const char *why)
 {
-	int rt = reichstag(st);
+	int rt = rt_reichstag_hex(st);
 
 	score(st, st->vp);
 	ctx_event(c, "21.4", "%s: VP 1BF %d, 1UF %d.", why, st->vp[P1BF],
@@ -1224,7 +1210,7 @@ static void judge(struct ctx *c, struct rttr *st, const char *why)
 /* 4.0 V.A, 21.1 (1) */
 static int sudden_death(const struct rttr *st)
 {
-	int h = reichstag(st), k;
+	int h = rt_reichstag_hex(st), k;
 
 	if (h < 0)
 		return 0;
