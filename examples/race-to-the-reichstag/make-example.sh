@@ -93,6 +93,9 @@ for side in 1bf 1uf; do
 	cp "$R/v.view" "views/final-$side.view"
 	in_home referee "$BIN" report v.view --side "$side" \
 		>"reports/final-$side.txt"
+	# the board as that player sees it (his own counters, blank ones
+	# for what he may not identify)
+	in_home "$side" "$BIN" render "$R/v.view" -o "$HERE/board-$side.svg"
 done
 # the referee publishes the game file; each player audits it with the
 # views he was sent

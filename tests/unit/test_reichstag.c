@@ -1,9 +1,9 @@
 /*
- * test_reichstag.c - Race to the Reichstag (a draft: set-up, movement,
- * victory) played to the end with random seeds and random legal answers:
- * every game ends, save and load round-trip, the position fits
- * MAIL_COLUMNS, and neither the view nor the position of one player ever
- * names a counter he may not identify (GAP.md 2.1): a face-down counter
+ * test_reichstag.c - Race to the Reichstag (a draft without combat)
+ * played to the end with random set-ups: every game ends, save and load
+ * round-trip, the position fits MAIL_COLUMNS, and neither the view, the
+ * position nor the board of one player ever names a counter he may not
+ * identify (GAP.md 2.1): a face-down counter
  * the other player placed, a counter the other player holds, one in the
  * cup, a German below the top of a stack he does not command. The secret
  * set is computed here from the state's fields, not with the module's
@@ -16,6 +16,7 @@
 #include "umpire/engine.h"
 #include "umpire/games.h"
 #include "umpire/scenario.h"
+#include "umpire/svg.h"
 #include "umpire/view.h"
 #include "../../src/rules/reichstag/state.h"
 #include "unit.h"
@@ -81,13 +82,21 @@ static int views_leak(const struct rttr *st, char *who, size_t size)
 		struct strbuf sb = STRBUF_INIT, pos = STRBUF_INIT;
 		struct error err;
 
+		struct svg board;
+		struct strbuf pic = STRBUF_INIT;
+
 		redactor_init(&r, salt, rt_side_names[p]);
 		doc_emit(rt_view(st, rt_side_names[p], d, &r), &sb, &err);
 		rt_position(st, rt_side_names[p], &pos);
+		memset(&board, 0, sizeof board);
+		rt_render(st, rt_side_names[p], NULL, 0, &board);
+		svg_finish(&board, &pic);
 		bad = leaks(st, p, sb.buf, who, size) ||
-		      leaks(st, p, pos.buf, who, size);
+		      leaks(st, p, pos.buf, who, size) ||
+		      leaks(st, p, pic.buf, who, size);
 		strbuf_free(&sb);
 		strbuf_free(&pos);
+		strbuf_free(&pic);
 		doc_free(d);
 	}
 	return bad;

@@ -2,12 +2,14 @@
  * report.c - Race to the Reichstag: the position as one player may see
  * it (GAP.md 2.1: no identity of a face-down counter he did not place,
  * only the top of a German stack he does not command, 17.1; his own
- * drawn counters, never the other's or the cup's), and the result line
- * (21.x). side NULL (the referee): everything.
+ * drawn counters, never the other's or the cup's), the result line
+ * (21.x) and the board (render). side NULL (the referee): everything.
  */
 #include <stdio.h>
 #include <string.h>
 #include "umpire/report.h"
+#include "umpire/svg.h"
+#include "../lib/hexsvg.h"
 #include "state.h"
 
 /* words joined into lines of at most REPORT_WIDTH, each line begun with
@@ -212,4 +214,164 @@ int rt_result(const void *vst, struct strbuf *out)
 	default:
 		return 0;
 	}
+}
+
+/* ---- the board (render) ---- */
+
+static const char *const fill_of[4] = { "#d9534f", "#f0c419", "#8e9aa6",
+	"#8e9aa6" };   /* 1BF red, 1UF yellow (2.9); Germans grey */
+
+static const char *unit_fill(const struct rttr *st, int u)
+{
+	return st->u[u].side == SOVIET ? fill_of[st->front[u] & 1] :
+	       fill_of[2];
+}
+
+static enum nato_type unit_nato(const struct hunit *u)
+{
+	switch (u->type) {
+	case TY_TANK: case TY_PANZER: case TY_ASLTGUN:
+		return NATO_ARMOUR;
+	case TY_MECH: case TY_PZGR:
+		return NATO_MECHANISED;
+	case TY_RECON: case TY_CAV:
+		return NATO_RECON;
+	case TY_ENG:
+		return NATO_ENGINEER;
+	default:
+		return NATO_INFANTRY;
+	}
+}
+
+/*
+ * The board as `side` may see it (NULL: everything): the provisional
+ * map with the sector boundary and the objective hexes, every stack
+ * (a counter the reader may not identify is drawn face down, or, below
+ * the top, only as the edge of a counter: never its id), the Reichstag's
+ * undecided counters, the barrage markers and the marks of the step.
+ */
+void rt_render(const void *vst, const char *side, const struct mark *marks,
+	       size_t n_marks, struct svg *out)
+{
+	const struct rttr *st = vst;
+	const struct hex_map *m = &st->map;
+	struct hexsvg_region reg[3];
+	struct hexsvg_opts o;
+	struct hexsvg_piece p[8];
+	struct svg_style sty;
+	double w, hgt, x, y, x2, y2, key_h;
+	int me = side ? rt_side_parse(side) : -1, h, k, n, i, rt = -1;
+	int end = hex_end(m);
+	char f[16], txt[96], d[16];
+	int16_t one[2];
+	size_t j;
+
+	if (side && me < 0)
+		me = PLAYERS;
+	if (st->rg.reichstag >= 0 &&
+	    hex_region_hexes(m, st->rg.reichstag, one, 2) == 1)
+		rt = one[0];
+	memset(&o, 0, sizeof o);
+	n = 0;
+	if (st->rg.sector[P1BF] >= 0 && st->rg.sector[P1UF] >= 0)
+		reg[n++] = (struct hexsvg_region){ st->rg.sector[P1BF],
+			st->rg.sector[P1UF], HEXSVG_BORDER, NULL,
+			"front boundary (5.2)" };
+	for (i = 0; i < PLAYERS; i++)
+		if (st->rg.so[i] >= 0)
+			reg[n++] = (struct hexsvg_region){ st->rg.so[i], -1,
+				HEXSVG_RING, NULL, "strategic objective" };
+	o.regions = reg;
+	o.n_regions = n;
+	hexsvg_size(m, &w, &hgt);
+	if (w < 620)
+		w = 620;
+	key_h = hexsvg_key_with(NULL, m, &o, 8, 0, w - 16);
+	svg_begin(out, w, hgt + 70 + key_h + 16, m->provisional ?
+		  "Race to the Reichstag (PROVISIONAL map and counters)" :
+		  "Race to the Reichstag");
+	hexsvg_map_with(out, m, &o);
+	for (h = 0; h < end; h++) {
+		n = 0;
+		for (k = st->occ[h]; k >= 0 && n < 8; k = st->next[k]) {
+			const struct hunit *u = &st->u[k];
+			int seen = me < 0 || rt_sees(st, me, k);
+
+			memset(&p[n], 0, sizeof p[n]);
+			p[n].fill = unit_fill(st, k);
+			if (seen) {
+				snprintf(f, sizeof f, u->tags & T_PAREN ?
+					 "(%d)" : "%d", u->def);
+				p[n].type = unit_nato(u);
+				p[n].id = u->id;
+				p[n].factors = n == 0 ? f : "";
+				p[n].hidden = 0;
+				p[n].mark = st->flags[k] & F_FACEDOWN ?
+					"down" : NULL;
+			} else {
+				p[n].hidden = 1;
+				p[n].label = st->flags[k] & F_FACEDOWN ?
+					"fixed" : "?";
+			}
+			n++;
+		}
+		if (h == rt)
+			for (i = 0; i < st->rt_blind && n < 8; i++) {
+				memset(&p[n], 0, sizeof p[n]);
+				p[n].fill = fill_of[2];
+				p[n].hidden = 1;
+				p[n].label = "?";
+				n++;
+			}
+		if (n == 0)
+			continue;
+		hexsvg_centre(m, h, &x, &y);
+		hexsvg_stack(out, x, y, p, n);
+	}
+	/* barrage markers (15.2) */
+	for (i = 0; i < st->bz.n; i++) {
+		memset(&sty, 0, sizeof sty);
+		sty.fill = "none";
+		sty.stroke = st->bz.m[i].side == P1BF ? "#d9534f" : "#c9a400";
+		sty.stroke_width = 2;
+		sty.dash = "4 2";
+		hexsvg_centre(m, st->bz.m[i].hex, &x, &y);
+		svg_circle(out, x, y, HEXSVG_R * (st->bz.m[i].radius * 1.7 +
+						 0.9), &sty);
+		svg_text(out, x, y - HEXSVG_R * 0.9, 7, "middle", "#000000",
+			 st->mk[st->bz.m[i].kind].id);
+	}
+	for (j = 0; j < n_marks; j++) {
+		int a = hex_parse(m, marks[j].from), z = hex_parse(m,
+								 marks[j].to);
+
+		if (a < 0)
+			continue;
+		memset(&sty, 0, sizeof sty);
+		hexsvg_centre(m, a, &x, &y);
+		if (!strcmp(marks[j].kind, "move") && z >= 0) {
+			hexsvg_centre(m, z, &x2, &y2);
+			sty.stroke = "#c00000";
+			sty.stroke_width = 1.5;
+			svg_arrow(out, x, y, x2, y2, &sty);
+		} else {
+			sty.fill = "none";
+			sty.stroke = "#0050c0";
+			sty.stroke_width = 1.5;
+			svg_rect(out, x - 12, y - 10, 24, 20, 2, &sty);
+		}
+	}
+	snprintf(txt, sizeof txt, "GT %d (%s) of %d: %s", st->turn,
+		 date(st->turn, d), st->turns, rt_phase_names[st->phase]);
+	svg_text(out, 8, hgt + 22, 12, "start", "#000000", txt);
+	snprintf(txt, sizeof txt, "SP spent: 1BF %d, 1UF %d. Reichstag: %d "
+		 "undecided counter%s.", st->sp_spent[P1BF],
+		 st->sp_spent[P1UF], st->rt_blind, st->rt_blind == 1 ? "" :
+		 "s");
+	svg_text(out, 8, hgt + 40, 10, "start", "#000000", txt);
+	svg_text(out, 8, hgt + 58, 9, "start", "#000000", "Red 1BF, yellow "
+		 "1UF, grey German; a counter drawn blank is one the reader "
+		 "may not identify (fixed: face down). Dashed circles: barrage "
+		 "zones.");
+	hexsvg_key_with(out, m, &o, 8, hgt + 74, w - 16);
 }

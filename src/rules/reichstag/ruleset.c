@@ -62,8 +62,10 @@ const struct ruleset ruleset_reichstag = {
 	.view = rt_view,
 	.load_view = rt_load_view,
 	.position = rt_position,
+	.render = rt_render,
 	.result = rt_result,
 	.standing = standing,
-	/* hidden information: standing orders do not persist */
+	/* no key is kept yet: a defender's choices are made by the option
+	 * defender-choices (fight.c) */
 	.standing_persist = 0,
 };

@@ -377,6 +377,8 @@ void rt_hitler_phase(struct ctx *c, struct rttr *st, int sec, int who);
 /* report.c */
 void rt_position(const void *st, const char *side, struct strbuf *out);
 int rt_result(const void *st, struct strbuf *out);
+void rt_render(const void *st, const char *side, const struct mark *marks,
+	       size_t n_marks, struct svg *out);
 
 /* ---- the economy, reinforcements and barrage (economy.c, reinforce.c,
  * barrage.c; called from turn.c's phase functions) ---- */
