@@ -28,14 +28,10 @@ rules: race-to-the-reichstag
 version: 1
 title: "Race to the Reichstag: Berlin, 1945"
 title_ja: "レース・トゥ・ザ・ライヒスターク: ベルリン1945"
-draft: "Only set-up (3.x), the turn sequence (4.0), STAVKA points (6),
-  reinforcements and replacements (7, 8), movement (9.x), stacking
-  (10.x), zones of control (11.x), combat (12-14, with the flak towers
-  16.4, bridges 18 and engineers 19 in combat), barrage (15), air
-  reconnaissance (17.4), exhaustion (20) and victory (21.x) are
-  implemented; the other fixed units' powers (16), reconnaissance units
-  (17.3), engineers in movement (19) and the optional rules (22-26) are
-  not implemented yet."
+draft: "Every section of the rules summary is implemented except the
+  engineers' movement cost (19.1 in movement), a replacement's entry
+  next to a unit under 24.5 and leaving the map by retreat (26.1); the
+  two-mails-a-game-turn goal is not met yet (3)."
 """
 
 PROVISIONAL_HEAD = """\
