@@ -104,13 +104,15 @@ check-unit: $(UNIT_BIN)
 check-conformance: $(CONFORM)
 	$(CONFORM) scenarios tests/conformance
 
-# Data drafted for a game not yet playable (Race to the Reichstag): the
-# generator still writes the committed map, and the check of places,
-# sectors, units and water passes.
+# Data drafted for Race to the Reichstag: the generator still writes the
+# committed map, the check of places, sectors, units and water passes,
+# and the scenario is what reichstag-scenario.py assembles from them.
 check-data:
 	python3 scenarios/tools/reichstag-map.py --stdout | \
 	  cmp - scenarios/tools/reichstag/map.yaml
 	python3 scenarios/tools/reichstag-check.py
+	python3 scenarios/tools/reichstag-scenario.py --stdout | \
+	  cmp - scenarios/race-to-the-reichstag.yaml
 
 check-e2e: $(BIN)
 	UMPIRE_BIN=$(abspath $(BIN)) UMPIRE_SCENARIOS=$(abspath scenarios) \

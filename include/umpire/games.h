@@ -11,5 +11,6 @@ extern const struct ruleset ruleset_arnswalde;
 extern const struct ruleset ruleset_aachen;
 extern const struct ruleset ruleset_peiper;
 extern const struct ruleset ruleset_rgw;
+extern const struct ruleset ruleset_reichstag;
 
 #endif

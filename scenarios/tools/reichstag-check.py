@@ -95,7 +95,7 @@ TYPES = {"soviet": ["tank", "mech", "asltgun", "recon", "cav", "rifle",
          "german": ["panzer", "pzgr", "inf", "asltgun", "hq", "fixinf",
                     "sniper", "depot", "airstrip", "strategic", "flak"]}
 FLAGS = ["hm", "recon", "engineer", "paren", "zero", "garrison", "spree",
-         "56pk1", "56pk2", "steiner", "xx"]
+         "56pk1", "56pk2", "steiner", "xx", "pd-1bf", "pd-1uf"]
 HIGH_MOBILITY = ["tank", "mech", "asltgun", "recon", "cav", "panzer",
                  "pzgr"]                                         # 25.1
 

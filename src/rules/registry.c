@@ -10,6 +10,7 @@ const struct ruleset *const rulesets[] = {
 	&ruleset_aachen,
 	&ruleset_peiper,
 	&ruleset_rgw,
+	&ruleset_reichstag,
 	NULL
 };
 

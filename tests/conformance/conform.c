@@ -7,7 +7,14 @@
  * A directory holds one folder per scenario id (tests/conformance/<id>/),
  * each with *.yaml cases. Prints one TAP line per case and a closing
  * "N passed, N failed" line; exits 1 if any case fails.
+ *
+ * expect: state (a subset of the saved state), pending (the key asked
+ * next, over or draw), events (texts found in order), refused (the
+ * refusal's text), private ({SIDE: [text ...]}: each in an event only
+ * SIDE may read) and public-never ([word ...]: no event everyone may
+ * read names the word; a hidden counter's id).
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +27,7 @@
 static const char *const case_keys[] = { "case", "rules", "options",
 	"position", "draws", "answers", "standing", "expect", NULL };
 static const char *const expect_keys[] = { "state", "pending", "events",
-	"refused", NULL };
+	"refused", "private", "public-never", NULL };
 
 /* Deep subset match: every part of want must be in got. */
 static int subset(const struct doc_node *want, const struct doc_node *got,
@@ -139,6 +146,67 @@ static int events_match(const struct doc *d, const struct doc_node *want,
 	return 1;
 }
 
+/* expect.private: {SIDE: [text, ...]}: each text is in an event only
+ * SIDE may read (ctx_event_to). */
+static int private_match(const struct doc_node *want, const struct run *run,
+			 struct strbuf *why)
+{
+	if (want->kind != DOC_MAP) {
+		strbuf_addf(why, "expect.private: SIDE: [text, ...]");
+		return 0;
+	}
+	for (size_t k = 0; k < want->n; k++) {
+		const char *side = want->keys[k]->str;
+		const struct doc_node *l = want->items[k];
+		if (l->kind != DOC_SEQ) {
+			strbuf_addf(why, "expect.private.%s: a list", side);
+			return 0;
+		}
+		for (size_t i = 0; i < l->n; i++) {
+			size_t e;
+			for (e = 0; e < run->n_events; e++)
+				if (!strcmp(run->events[e].visible, side) &&
+				    strstr(run->events[e].text,
+					   l->items[i]->str))
+					break;
+			if (e == run->n_events) {
+				strbuf_addf(why, "no event for %s alone holds "
+					    "'%s'", side, l->items[i]->str);
+				return 0;
+			}
+		}
+	}
+	return 1;
+}
+
+/* expect.public-never: [word, ...]: no event everyone may read names the
+ * word (a counter id: hidden information, GAP.md 2.2 (6)). */
+static int public_never(const struct doc_node *want, const struct run *run,
+			struct strbuf *why)
+{
+	if (want->kind != DOC_SEQ) {
+		strbuf_addf(why, "expect.public-never: a list");
+		return 0;
+	}
+	for (size_t i = 0; i < want->n; i++) {
+		const char *w = want->items[i]->str;
+		size_t n = strlen(w);
+		for (size_t e = 0; e < run->n_events; e++) {
+			const char *t = run->events[e].text, *p;
+			if (run->events[e].visible[0])
+				continue;
+			for (p = strstr(t, w); p; p = strstr(p + 1, w))
+				if ((p == t || !isalnum((unsigned char)p[-1])) &&
+				    !isalnum((unsigned char)p[n])) {
+					strbuf_addf(why, "a public event names "
+						    "%s: %s", w, t);
+					return 0;
+				}
+		}
+	}
+	return 1;
+}
+
 static int run_case(const char *scn_dir, const char *game,
 		    const char *path, struct strbuf *why, struct error *err)
 {
@@ -242,6 +310,10 @@ static int run_case(const char *scn_dir, const char *game,
 		strbuf_free(&p);
 		doc_free(sd);
 	}
+	if (ok && (n = doc_get(expect, "private")))
+		ok = private_match(n, &run, why);
+	if (ok && (n = doc_get(expect, "public-never")))
+		ok = public_never(n, &run, why);
 	if (ok && (n = doc_get(expect, "events")))
 		ok = events_match(d, n, &run, why);
 out:

@@ -95,6 +95,14 @@ setup() {
 	[ "$status" -eq 0 ]
 }
 
+@test "Race to the Reichstag from default orders (a draft: set-up, movement, victory; honour mode)" {
+	run play race-to-the-reichstag "1bf 1uf" no --draft --set hidden=honour
+	[ "$status" -eq 0 ]
+	assert_output_has "over"
+	run "$UMPIRE" audit game.yaml
+	[ "$status" -eq 0 ]
+}
+
 @test "every installed scenario is covered by a test above" {
 	run "$UMPIRE" scenarios
 	[ "$status" -eq 0 ]

@@ -414,6 +414,17 @@ void hex_trace(const struct hex_map *m,
 	       int (*source)(const void *user, int h),
 	       int (*pass)(const void *user, int h), const void *user,
 	       int max, int16_t dist[HEX_MAX]);
+/* hex_trace whose lines also cross hexsides: cross(user, a, dir) says
+ * whether a line may cross the hexside of hex a in direction dir (NULL:
+ * any; Race to the Reichstag 24.2: the boundary and unbridged water
+ * block a line of communication). A unit at h then traces if h is a
+ * source or a neighbour n across a crossable hexside has dist[n] >= 0
+ * (the caller checks that hexside). */
+void hex_trace_sides(const struct hex_map *m,
+		     int (*source)(const void *user, int h),
+		     int (*pass)(const void *user, int h),
+		     int (*cross)(const void *user, int a, int dir),
+		     const void *user, int max, int16_t dist[HEX_MAX]);
 /* Whether a unit at h traces a line of at most max hexes (see
  * hex_trace). */
 int hex_traced(const struct hex_map *m, const int16_t dist[HEX_MAX],

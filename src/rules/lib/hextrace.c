@@ -10,6 +10,15 @@ void hex_trace(const struct hex_map *m,
 	       int (*pass)(const void *user, int h), const void *user,
 	       int max, int16_t dist[HEX_MAX])
 {
+	hex_trace_sides(m, source, pass, NULL, user, max, dist);
+}
+
+void hex_trace_sides(const struct hex_map *m,
+		     int (*source)(const void *user, int h),
+		     int (*pass)(const void *user, int h),
+		     int (*cross)(const void *user, int a, int dir),
+		     const void *user, int max, int16_t dist[HEX_MAX])
+{
 	int16_t queue[HEX_MAX];
 	int head = 0, tail = 0, a, b, d, end = hex_end(m);
 
@@ -28,7 +37,7 @@ void hex_trace(const struct hex_map *m,
 		for (d = 0; d < 6; d++) {
 			b = hex_neighbour(m, a, d);
 			if (b < 0 || m->terr[b] == 255 || dist[b] >= 0 ||
-			    !pass(user, b))
+			    (cross && !cross(user, a, d)) || !pass(user, b))
 				continue;
 			dist[b] = (int16_t)(dist[a] + 1);
 			queue[tail++] = (int16_t)b;

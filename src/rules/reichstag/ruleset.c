@@ -1,0 +1,71 @@
+/*
+ * ruleset.c - Race to the Reichstag: Berlin, 1945 (two players, each a
+ * Soviet front and the Germans of the other front's sector; hidden
+ * fixed units): the ruleset and its standing orders.
+ */
+#include "umpire/games.h"
+#include "state.h"
+
+static const char *const sides[] = { "1bf", "1uf", NULL };
+
+static const struct standing_key standing[] = {
+	{ "place", "3.5", "place each counter at the first legal hex of "
+	  "its zone (auto), or UNIT HEX: one answer a counter; after your "
+	  "draw, auto places them all without another mail", "auto", 0, NULL },
+	{ "move", "9.0", "move a unit (done, UNIT to HEX, or UNIT HEX HEX "
+	  "...)", "done", 0, NULL },
+	{ "attack", "12.0", "declare one attack (HEX[,HEX] UNIT UNIT ... "
+	  "[mobile|assault]) or done when no attack is owed", "done", 0, NULL },
+	{ "lose", "12.23", "which units a loss takes (default: the first "
+	  "of the strongest; for half, the weakest first, no more than "
+	  "needed)", "default", 0, NULL },
+	{ "retreat", "13.0", "a retreat's hexes (auto: the first whole "
+	  "retreat; a panicked German stops in an objective hex)", "auto",
+	  0, NULL },
+	{ "stay", "13.6", "a German in an objective hex hit by a retreat: "
+	  "stay or retreat", "stay", 0, NULL },
+	{ "advance", "14.0", "advance after combat (UNIT HEX [HEX ...]) or "
+	  "no", "no", 0, NULL },
+	/* economy.c, reinforce.c, barrage.c: every default spends nothing
+	 * and places where the rules allow */
+	{ "max-effort", "6.7", "declare a Maximum Effort at the start of "
+	  "your PT (10 SP, once a game): no or yes", "no", 0, NULL },
+	{ "replace", "8.2", "replace an eliminated unit of your front (UNIT, "
+	  "27.3 costs) or done", "done", 0, NULL },
+	{ "barrage", "15.0", "place a barrage marker (MARKER HEX, or MARKER "
+	  "HEX recon for 17.4) or done", "done", 0, NULL },
+	{ "recon", "17.3", "the hex a recon unit examines at the start of "
+	  "your Soviet player turn (HEX), or none", "none", 0, NULL },
+	{ "flip", "16.8", "turn face up a fixed unit you placed, asked at "
+	  "the start of each German player turn you command (UNIT), or "
+	  "none", "none", 0, NULL },
+	{ "depot", "16.3", "use an emergency airfield or supply depot "
+	  "(UNIT HEX [UNIT HEX]), or none", "none", 0, NULL },
+	{ "sniper", "16.5", "place a sniper held in hand (HEX), or hold",
+	  "hold", 0, NULL },
+	{ "me262", "22.5", "place your Me-262 marker at the start of a "
+	  "German combat phase (HEX), or none", "none", 0, NULL },
+	{ "enter", "22.1", "the entry hex of a Hitler Fantasy group's unit "
+	  "(HEX), or auto (the first free one)", "auto", 0, NULL },
+	{ NULL, NULL, NULL, NULL, 0, NULL }
+};
+
+const struct ruleset ruleset_reichstag = {
+	.id = "race-to-the-reichstag",
+	.version = "1",
+	.sides = sides,
+	.state_size = sizeof(struct rttr),
+	.setup = rt_setup,
+	.play = rt_play,
+	.save = rt_save,
+	.load = rt_load,
+	.view = rt_view,
+	.load_view = rt_load_view,
+	.position = rt_position,
+	.render = rt_render,
+	.result = rt_result,
+	.standing = standing,
+	/* no key is kept yet: a defender's choices are made by the option
+	 * defender-choices (fight.c) */
+	.standing_persist = 0,
+};

@@ -1,0 +1,1569 @@
+/*
+ * state.c - Race to the Reichstag: the start state from the scenario (the
+ * map, the order of battle, the markers, the set-up counts, the options),
+ * the state as a document (save) and back (load, for test positions; a
+ * position may replace the map, the order of battle and the markers, for
+ * conformance cases on small maps), and who commands and who sees a unit
+ * (3.x, 4.0, 16.8, 17.1; GAP.md 2.1).
+ */
+#include <stdarg.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "state.h"
+
+const char *const rt_side_names[PLAYERS] = { "1bf", "1uf" };
+const char *const rt_phase_names[PHASES] = {
+	"setup-flak", "setup-pool", "setup-reichstag", "setup-draw-1bf",
+	"setup-draw-1uf", "setup-garrison", "setup-spree", "setup-56pk1",
+	"setup-56pk2", "setup-1bf", "setup-1uf", "setup-optional",
+	"setup-markers",
+	"1bf-reinforcement", "1bf-barrage", "1bf-movement", "1bf-combat",
+	"1bf-exhaustion",
+	"german-1bf-sector-reinforcement", "german-1bf-sector-movement",
+	"german-1bf-sector-combat", "1bf-barrage-removal",
+	"1uf-reinforcement", "1uf-barrage", "1uf-movement", "1uf-combat",
+	"1uf-exhaustion",
+	"german-1uf-sector-reinforcement", "german-1uf-sector-movement",
+	"german-1uf-sector-combat", "1uf-barrage-removal",
+	"sudden-death", "scenario-end", "turn-advance", "over" };
+const char *const rt_result_names[RESULTS] = { "none", "1bf", "1uf",
+	"german" };
+const char *const rt_size_names[SIZES] = { "none", "corps", "div", "bde",
+	"rgt", "bn", "grp", "other" };
+const char *const rt_type_names[TYPES] = { "none", "tank", "mech",
+	"asltgun", "recon", "cav", "rifle", "inf", "eng", "panzer", "pzgr",
+	"hq", "fixinf", "sniper", "depot", "airstrip", "strategic", "flak" };
+const char *const rt_sector_names[4] = { "1bf", "1uf", "both", "none" };
+
+static const char *const tag_names[] = { "fixed", "hm", "recon",
+	"engineer", "paren", "zero", "garrison", "spree", "56pk1", "56pk2",
+	"steiner", "xx", "pool", "pd-1bf", "pd-1uf", NULL };
+static const char *const flag_names[] = { "face-down", "moved",
+	"attacked", "attacked-by", "retreated", "recon", "forced",
+	"engineer", "escaped", "reichstag-garrison", "disengage",
+	"offmap-retreat", "held", NULL };
+static const char *const mk_kind_names[MK_KINDS] = { "artillery", "air",
+	"me262" };
+
+static int bad(const struct doc *d, const struct doc_node *n,
+	       struct error *err, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static int bad(const struct doc *d, const struct doc_node *n,
+	       struct error *err, const char *fmt, ...)
+{
+	char w[256], msg[400];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	return errorf(err, EXIT_REFUSED, "%s: %s",
+		      doc_where(d, n, w, sizeof w), msg);
+}
+
+static int name_of(const char *s, const char *const *names, int count)
+{
+	int i;
+
+	for (i = 0; i < count && names[i]; i++)
+		if (!strcmp(s, names[i]))
+			return i;
+	return -1;
+}
+
+int rt_side_parse(const char *s)
+{
+	return name_of(s, rt_side_names, PLAYERS);
+}
+
+int rt_unit_find(const struct rttr *st, const char *id)
+{
+	int i, first = tolower((unsigned char)id[0]);
+
+	/* the first letter before the whole id: placement and movement
+	 * checks look units up by id for every hex they try */
+	for (i = 0; i < st->n_units; i++)
+		if (tolower((unsigned char)st->u[i].id[0]) == first &&
+		    !strcasecmp(st->u[i].id, id))
+			return i;
+	return -1;
+}
+
+/* occ[h]: the top of h's stack (the unit that entered last, 17.1), then
+ * next[] down the stack. */
+void rt_reindex(struct rttr *st)
+{
+	int i, h, *p;
+	int16_t *link;
+
+	for (i = 0; i < HEX_MAX; i++)
+		st->occ[i] = -1;
+	for (i = 0; i < HEX_UNITS_MAX; i++)
+		st->next[i] = -1;
+	for (i = 0; i < st->n_units; i++) {
+		if (st->u[i].where != U_MAP || st->u[i].hex < 0)
+			continue;
+		h = st->u[i].hex;
+		link = &st->occ[h];
+		while (*link >= 0 && st->seq[*link] > st->seq[i])
+			link = &st->next[*link];
+		st->next[i] = *link;
+		*link = (int16_t)i;
+	}
+	(void)p;
+}
+
+int rt_sector(const struct rttr *st, int h)
+{
+	int a, b;
+
+	if (h < 0 || h >= HEX_MAX || st->map.terr[h] == 255)
+		return SEC_NONE;
+	a = hex_in_region(&st->map, h, st->rg.sector[P1BF]);
+	b = hex_in_region(&st->map, h, st->rg.sector[P1UF]);
+	return a && b ? SEC_BOTH : a ? SEC_1BF : b ? SEC_1UF : SEC_NONE;
+}
+
+int rt_commander(const struct rttr *st, int u)
+{
+	int f = st->front[u];
+
+	if (st->u[u].side == SOVIET)
+		return f == SEC_1BF || f == SEC_1UF ? f : -1;
+	/* 3.x, 4.0: the Germans of a sector are the other player's */
+	return f == SEC_1BF ? P1UF : f == SEC_1UF ? P1BF : -1;
+}
+
+/* GAP.md 2.1: Soviets are open to both (17.2); a German counter's
+ * identity is seen by its commander (except a face-down counter he did
+ * not place: the Reichstag garrison, 16.10), by the player holding it
+ * off the map, by whoever examined it (known), and on the map face up by
+ * anyone when it is the top of its stack (17.1); the dead pile and the
+ * off-map mobile units are open; the cup is not. */
+int rt_sees(const struct rttr *st, int p, int u)
+{
+	const struct hunit *un = &st->u[u];
+
+	if (un->side == SOVIET || p < 0)
+		return 1;
+	if (p < PLAYERS && (st->known[u] >> p & 1))
+		return 1;
+	if (un->where == U_ELIMINATED)
+		return 1;
+	if (un->where == U_WAITING)
+		return st->holder[u] == p ||
+		       (!(un->tags & T_POOL) && st->holder[u] < 0);
+	if (st->flags[u] & F_FACEDOWN)
+		return st->placed_by[u] == p;
+	if (rt_commander(st, u) == p)
+		return 1;
+	return st->occ[un->hex] == u;
+}
+
+/* ---- the order of battle ---- */
+
+/* hexes "0102-0109,2105", or a region of the map: its number in *region
+ * (the unit may be placed anywhere in it), else the hexes */
+static int place_list(struct rttr *st, const char *s, struct hunit *u,
+		      int16_t *region)
+{
+	int r = hex_region(&st->map, s), n;
+
+	*region = (int16_t)r;
+	if (r >= 0)
+		return 1;
+	n = hex_ranges(&st->map, s, u->entry, HEX_ENTRY_MAX);
+	if (n < 1)
+		return -1;
+	u->n_entry = (uint8_t)n;
+	return n;
+}
+
+/*
+ * One counter a line (scenarios/tools/reichstag/oob.yaml):
+ *   ID SIDE A-D-M PLACE CLASS SIZE TYPE [FLAGS] [; name]
+ * PLACE: at HEX | setup REGION | turn N enter REGION | event enter
+ * REGION | garrison | pool.
+ */
+static int unit_line(struct rttr *st, char *line, char *msg, size_t size)
+{
+	struct hunit *u;
+	char *w[24], *name, *p;
+	int k = 0, i, s, t, n = st->n_units;
+
+	name = strchr(line, ';');
+	if (name) {
+		*name++ = '\0';
+		while (*name == ' ')
+			name++;
+	}
+	for (p = strtok(line, " \t"); p && k < 24; p = strtok(NULL, " \t"))
+		w[k++] = p;
+	if (k == 0)
+		return 0;
+	if (n >= HEX_UNITS_MAX)
+		return snprintf(msg, size, "too many units"), -1;
+	u = &st->u[n];
+	memset(u, 0, sizeof *u);
+	u->hex = HEX_NONE;
+	st->setup_region[n] = -1;
+	st->front[n] = SEC_NONE;
+	if (k < 5 || strlen(w[0]) >= sizeof u->id)
+		return snprintf(msg, size, "\"ID SIDE A-D-M PLACE CLASS SIZE "
+				"TYPE [FLAGS]\""), -1;
+	snprintf(u->id, sizeof u->id, "%s", w[0]);
+	if (rt_unit_find(st, u->id) >= 0)
+		return snprintf(msg, size, "unit %s twice", w[0]), -1;
+	if (!strcmp(w[1], "soviet"))
+		u->side = SOVIET;
+	else if (!strcmp(w[1], "german"))
+		u->side = GERMAN;
+	else
+		return snprintf(msg, size, "side is soviet or german"), -1;
+	if (unit_values_parse(w[2], &u->att, &u->def, &u->mov) < 0)
+		return snprintf(msg, size, "values are A-D-M"), -1;
+	snprintf(u->name, sizeof u->name, "%s", name ? name : u->id);
+	i = 3;
+	if (!strcmp(w[i], "at") && i + 1 < k) {
+		u->hex = (int16_t)hex_parse(&st->map, w[i + 1]);
+		if (u->hex < 0)
+			return snprintf(msg, size, "no hex %s", w[i + 1]), -1;
+		u->where = U_MAP;
+		i += 2;
+	} else if (!strcmp(w[i], "setup") && i + 1 < k) {
+		if (place_list(st, w[i + 1], u, &st->setup_region[n]) < 0)
+			return snprintf(msg, size, "bad hexes %s", w[i + 1]),
+			       -1;
+		u->where = U_WAITING;
+		i += 2;
+	} else if ((!strcmp(w[i], "turn") || !strcmp(w[i], "event")) &&
+		   i + 2 < k) {
+		if (!strcmp(w[i], "turn")) {
+			u->arrive = (int8_t)atoi(w[i + 1]);
+			if (u->arrive < 1 || u->arrive > 99)
+				return snprintf(msg, size, "bad turn"), -1;
+			i += 2;
+		} else {
+			u->arrive = -1;
+			i += 1;
+		}
+		if (strcmp(w[i], "enter") || i + 1 >= k)
+			return snprintf(msg, size, "enter REGION"), -1;
+		if (place_list(st, w[i + 1], u, &st->setup_region[n]) < 0)
+			return snprintf(msg, size, "bad hexes %s", w[i + 1]),
+			       -1;
+		u->where = U_WAITING;
+		i += 2;
+	} else if (!strcmp(w[i], "garrison")) {
+		u->where = U_WAITING;
+		u->tags |= T_GARRISON;
+		i += 1;
+	} else if (!strcmp(w[i], "pool")) {
+		u->where = U_WAITING;
+		u->tags |= T_POOL;
+		i += 1;
+	} else {
+		return snprintf(msg, size, "place is at HEX, setup REGION, "
+				"turn N enter REGION, event enter REGION, "
+				"garrison or pool"), -1;
+	}
+	if (i + 3 > k)
+		return snprintf(msg, size, "CLASS SIZE TYPE after the place"),
+		       -1;
+	if (u->side == SOVIET) {
+		s = rt_side_parse(w[i]);
+		if (s < 0)
+			return snprintf(msg, size, "a Soviet unit's class is "
+					"its front, 1bf or 1uf (2.9)"), -1;
+		st->front[n] = (uint8_t)s;
+	} else if (!strcmp(w[i], "fixed")) {
+		u->tags |= T_FIXED;
+	} else if (strcmp(w[i], "mobile")) {
+		return snprintf(msg, size, "a German unit's class is mobile "
+				"or fixed (2.4)"), -1;
+	}
+	s = name_of(w[i + 1], rt_size_names, SIZES);
+	t = name_of(w[i + 2], rt_type_names, TYPES);
+	if (s <= 0)
+		return snprintf(msg, size, "size is corps, div, bde, rgt, bn, "
+				"grp or other"), -1;
+	if (t <= 0)
+		return snprintf(msg, size, "unknown type %s", w[i + 2]), -1;
+	u->size = (uint8_t)s;
+	u->type = (uint8_t)t;
+	for (i += 3; i < k; i++) {
+		t = name_of(w[i], tag_names, 32);
+		if (t < 0 || (1 << t) == T_FIXED || (1 << t) == T_POOL)
+			return snprintf(msg, size, "unknown word %s", w[i]),
+			       -1;
+		u->tags |= (uint16_t)(1 << t);
+	}
+	/* the sector a German unit is assigned to where the set-up says */
+	if (u->side == GERMAN) {
+		if (u->where == U_MAP)
+			st->front[n] = (uint8_t)rt_sector(st, u->hex);
+		else if (u->tags & (T_SPREE | T_56PK1 | T_XX))
+			st->front[n] = SEC_1UF;
+		else if (u->tags & (T_56PK2 | T_STEINER))
+			st->front[n] = SEC_1BF;
+		else if (st->setup_region[n] >= 0 &&
+			 st->setup_region[n] == st->rg.setup_german[P1BF])
+			st->front[n] = SEC_1BF;
+		else if (st->setup_region[n] >= 0 &&
+			 st->setup_region[n] == st->rg.setup_german[P1UF])
+			st->front[n] = SEC_1UF;
+		/* 2.4, 3.2: the flak towers are face up */
+	}
+	st->placed_by[n] = -1;
+	st->holder[n] = -1;
+	st->elim_by[n] = -1;
+	st->captor[n] = -1;
+	st->seq[n] = (uint16_t)(n + 1);
+	st->n_units++;
+	return 0;
+}
+
+static int oob_load(struct rttr *st, const struct doc *d,
+		    const struct doc_node *n, struct error *err)
+{
+	const char *p;
+	char line[512], msg[160];
+	int lineno = 0, got, i;
+
+	if (!n || n->kind != DOC_SCALAR)
+		return bad(d, n, err, "units: one counter a line (a text "
+			   "block)%s", "");
+	st->n_units = 0;
+	p = n->str;
+	while ((got = hex_next_line(&p, line, sizeof line)) != 0) {
+		lineno++;
+		if (got < 0)
+			return bad(d, n, err, "units, line %d: too long",
+				   lineno);
+		if (line[strspn(line, " \t")] == '#')
+			continue;
+		if (unit_line(st, line, msg, sizeof msg) < 0)
+			return bad(d, n, err, "units, line %d: %s", lineno,
+				   msg);
+	}
+	/* 3.3: the pool, in scenario order */
+	cup_clear(&st->cup);
+	st->n_pool = 0;
+	for (i = 0; i < st->n_units; i++)
+		if (st->u[i].tags & T_POOL) {
+			if (st->n_pool >= CUP_MAX)
+				return bad(d, n, err, "units: more than %d "
+					   "pool counters", CUP_MAX);
+			st->pool_unit[st->n_pool] = (int16_t)i;
+			cup_add(&st->cup, st->n_pool++);
+		}
+	memset(st->flags, 0, sizeof st->flags);
+	memset(st->known, 0, sizeof st->known);
+	st->seq_next = (uint16_t)(st->n_units + 1);
+	rt_reindex(st);
+	return 0;
+}
+
+/* Markers: "ID KIND OWNER PLACE [; name]", KIND artillery|air|me262,
+ * OWNER 1bf|1uf|steiner|xx, PLACE off|event. */
+static int markers_load(struct rttr *st, const struct doc *d,
+			const struct doc_node *n, struct error *err)
+{
+	const char *p;
+	char line[256], *w[8], *q, *semi;
+	int lineno = 0, got, k;
+	struct rt_marker *m;
+
+	st->n_mk = 0;
+	hex_markers_init(&st->bz);
+	if (!n)
+		return 0;
+	if (n->kind != DOC_SCALAR)
+		return bad(d, n, err, "markers: one marker a line%s", "");
+	p = n->str;
+	while ((got = hex_next_line(&p, line, sizeof line)) != 0) {
+		lineno++;
+		if ((semi = strchr(line, ';')))
+			*semi = '\0';
+		k = 0;
+		for (q = strtok(line, " \t"); q && k < 8;
+		     q = strtok(NULL, " \t"))
+			w[k++] = q;
+		if (k == 0 || w[0][0] == '#')
+			continue;
+		if (got < 0 || k != 4 || st->n_mk >= RT_MARKERS_MAX ||
+		    strlen(w[0]) >= sizeof m->id)
+			return bad(d, n, err, "markers, line %d: \"ID KIND "
+				   "OWNER PLACE\" (at most %d)", lineno,
+				   RT_MARKERS_MAX);
+		m = &st->mk[st->n_mk];
+		memset(m, 0, sizeof *m);
+		snprintf(m->id, sizeof m->id, "%s", w[0]);
+		k = name_of(w[1], mk_kind_names, MK_KINDS);
+		if (k < 0)
+			return bad(d, n, err, "markers, line %d: kind is "
+				   "artillery, air or me262", lineno);
+		m->kind = (uint8_t)k;
+		m->group = -1;
+		m->on_map = -1;
+		m->owner = (int8_t)rt_side_parse(w[2]);
+		if (!strcmp(w[2], "steiner"))
+			m->group = 0;
+		else if (!strcmp(w[2], "xx"))
+			m->group = 1;
+		else if (m->owner < 0)
+			return bad(d, n, err, "markers, line %d: owner is "
+				   "1bf, 1uf, steiner or xx", lineno);
+		if (strcmp(w[3], "off") && strcmp(w[3], "event"))
+			return bad(d, n, err, "markers, line %d: place is off "
+				   "or event", lineno);
+		st->n_mk++;
+	}
+	return 0;
+}
+
+static void regions(struct rttr *st)
+{
+	const struct hex_map *m = &st->map;
+	struct rt_regions *g = &st->rg;
+
+	g->sector[P1BF] = hex_region(m, "sector-1bf");
+	g->sector[P1UF] = hex_region(m, "sector-1uf");
+	g->reichstag = hex_region(m, "reichstag");
+	g->potsdam = hex_region(m, "potsdam");
+	g->so[P1BF] = hex_region(m, "so-1bf");
+	g->so[P1UF] = hex_region(m, "so-1uf");
+	g->edge_north = hex_region(m, "edge-1bf-north");
+	g->edge_east = hex_region(m, "edge-1bf-east");
+	g->edge_1bf_south = hex_region(m, "edge-1bf-south");
+	g->edge_1uf_south = hex_region(m, "edge-1uf-south");
+	g->edge_1uf_west = hex_region(m, "edge-1uf-west");
+	g->stars = hex_region(m, "entry-1uf-stars");
+	g->xx_entry = hex_region(m, "entry-xx-corps");
+	g->exit_west = hex_region(m, "exit-west");
+	g->setup_1bf_north = hex_region(m, "setup-1bf-north");
+	g->setup_1bf_south = hex_region(m, "setup-1bf-south");
+	g->setup_1uf_south = hex_region(m, "setup-1uf-south");
+	g->setup_german[P1BF] = hex_region(m, "setup-german-1bf");
+	g->setup_german[P1UF] = hex_region(m, "setup-german-1uf");
+	g->setup_spree = hex_region(m, "setup-spree");
+	{
+		int16_t h[2];
+
+		g->rt_hex = g->reichstag >= 0 &&
+			hex_region_hexes(m, g->reichstag, h, 2) == 1 ?
+			h[0] : -1;
+	}
+}
+
+static const char *option(const struct doc *scn,
+			  const struct doc_node *options, const char *name,
+			  const char *def)
+{
+	const struct doc_node *n = NULL;
+
+	if (options && options->kind == DOC_MAP)
+		n = doc_get(options, name);
+	if (!n && scn && scn->root && scn->root->kind == DOC_MAP) {
+		n = doc_get(scn->root, "options");
+		n = n && n->kind == DOC_MAP ? doc_get(n, name) : NULL;
+		n = n && n->kind == DOC_MAP ? doc_get(n, "default") : NULL;
+	}
+	return n && n->kind == DOC_SCALAR ? n->str : def;
+}
+
+static int yes(const char *s)
+{
+	return !strcmp(s, "yes") || !strcmp(s, "on");
+}
+
+static int draws_load(struct rttr *st, const struct doc *d,
+		      const struct doc_node *n, struct error *err)
+{
+	static const char *const keys[] = { "reichstag", "1bf-player",
+		"1uf-player", "garrison-to-1uf", NULL };
+	int *out[4] = { &st->draw_reichstag, &st->draw_1bf, &st->draw_1uf,
+		&st->garrison_1uf };
+	long long v;
+	int i;
+
+	if (!n)
+		return 0;
+	if (n->kind != DOC_MAP || doc_only_keys(d, n, keys, err) < 0)
+		return n->kind != DOC_MAP ? bad(d, n, err, "draws: a mapping "
+						"(3.4-3.7)%s", "") : -1;
+	for (i = 0; keys[i]; i++) {
+		if (!doc_get(n, keys[i]))
+			continue;
+		if (doc_need_int(d, n, keys[i], 0, CUP_MAX, &v, err) < 0)
+			return -1;
+		*out[i] = (int)v;
+	}
+	return 0;
+}
+
+int rt_setup(void *vst, const struct doc *scn, const struct doc_node *data,
+	     const struct doc_node *options, struct error *err)
+{
+	static const char *const keys[] = { "turns", "map", "units",
+		"markers", "draws", "crt-mobile", "crt-assault", NULL };
+	struct rttr *st = vst;
+	const struct doc_node *n;
+	long long v;
+
+	memset(st, 0, sizeof *st);
+	if (!data || data->kind != DOC_MAP)
+		return bad(scn, data, err, "data must be a mapping%s", "");
+	if (doc_only_keys(scn, data, keys, err) < 0 ||
+	    hex_map_load(&st->map, scn, doc_get(data, "map"), err) < 0)
+		return -1;
+	regions(st);
+	if (oob_load(st, scn, doc_get(data, "units"), err) < 0 ||
+	    markers_load(st, scn, doc_get(data, "markers"), err) < 0)
+		return -1;
+	if ((n = doc_get(data, "crt-mobile"))) {
+		if (crt_load(&st->crt[0], scn, n, err) < 0 ||
+		    crt_load(&st->crt[1], scn, doc_get(data, "crt-assault"),
+			     err) < 0)
+			return -1;
+		st->n_crt = 2;
+	}
+	st->turns = RT_TURNS;
+	if (doc_get(data, "turns")) {
+		if (doc_need_int(scn, data, "turns", 1, 99, &v, err) < 0)
+			return -1;
+		st->turns = (int)v;
+	}
+	/* 3.4-3.7 */
+	st->draw_reichstag = RT_GARRISON_N;
+	st->draw_1bf = 15;
+	st->draw_1uf = 25;
+	st->garrison_1uf = 4;
+	if (draws_load(st, scn, doc_get(data, "draws"), err) < 0)
+		return -1;
+	st->honour = !strcmp(option(scn, options, "hidden", "referee"),
+			     "honour");
+	st->opt_hitler = yes(option(scn, options, "hitler-fantasy", "no"));
+	st->opt_prepared = yes(option(scn, options, "prepared-defence",
+				      "no"));
+	st->opt_loc = yes(option(scn, options, "lines-of-communication",
+				 "no"));
+	st->opt_hm = yes(option(scn, options, "high-mobility", "no"));
+	st->opt_escape = yes(option(scn, options, "escape-west", "no"));
+	st->opt_ask_defender = !strcmp(option(scn, options,
+					      "defender-choices", "standing"),
+				       "ask");
+	if (st->opt_hitler && st->opt_prepared)
+		return bad(scn, options, err, "hitler-fantasy and "
+			   "prepared-defence may not be combined (23.0)%s",
+			   "");
+	st->turn = 1;
+	st->rt_taken_by = -1;
+	/* 3.2 the flak towers stand face up at their hexes (the order of
+	 * battle's "at"); 3.3 every other fixed unit is in the cup
+	 * (oob_load); 3.4 the Reichstag's three counters are reserved in
+	 * the cup, undecided (GAP.md 2.2 (3)). None of this draws: it is
+	 * the start state, and play() begins with the 1BF player's draw
+	 * (3.5). */
+	st->rt_blind = st->draw_reichstag;
+	if (cup_count(&st->cup) < st->draw_reichstag + st->draw_1bf +
+	    st->draw_1uf)
+		return bad(scn, doc_get(data, "units"), err, "the pool holds "
+			   "%d counters, fewer than the set-up draws %d + %d + "
+			   "%d (3.4-3.6)", cup_count(&st->cup),
+			   st->draw_reichstag, st->draw_1bf, st->draw_1uf);
+	st->phase = PH_S_DRAW_1BF;
+	st->rt_front = -1;
+	memset(st->ctrl, -1, sizeof st->ctrl);
+	rt_options_map(st);     /* 23.2 (options.c) */
+	return 0;
+}
+
+/* ---- save ---- */
+
+static struct doc_node *flow_seq(struct doc *d)
+{
+	struct doc_node *s = doc_seq(d);
+
+	s->style = DOC_STYLE_FLOW;
+	return s;
+}
+
+static struct doc_node *flow_map(struct doc *d)
+{
+	struct doc_node *s = doc_map(d);
+
+	s->style = DOC_STYLE_FLOW;
+	return s;
+}
+
+static const char *unit_place(const struct hunit *u, char buf[8])
+{
+	if (u->where == U_MAP)
+		return hex_id(u->hex, buf);
+	return unit_where_names[u->where];
+}
+
+/* Whether unit u is in the cup (3.3). */
+static int in_cup(const struct rttr *st, int u)
+{
+	int i;
+
+	for (i = 0; i < st->n_pool; i++)
+		if (st->pool_unit[i] == u)
+			return cup_has(&st->cup, i);
+	return 0;
+}
+
+/* the flag words of unit u as a flow list, or NULL for none */
+static struct doc_node *flag_list(const struct rttr *st, int u,
+				  struct doc *d)
+{
+	struct doc_node *t;
+	int b;
+
+	if (!st->flags[u])
+		return NULL;
+	t = flow_seq(d);
+	for (b = 0; flag_names[b]; b++)
+		if (st->flags[u] >> b & 1)
+			doc_push(d, t, doc_str(d, flag_names[b]));
+	return t;
+}
+
+static struct doc_node *cup_labels_save(const struct rttr *st,
+					struct doc *d)
+{
+	struct doc_node *t = flow_seq(d);
+	int i;
+
+	for (i = 0; i < st->n_pool; i++)
+		if (cup_has(&st->cup, i))
+			doc_push(d, t, doc_str(d,
+				 st->u[st->pool_unit[i]].id));
+	return t;
+}
+
+/*
+ * The state mapping (side < -1... see build): side -1 saves everything;
+ * a player's view passes each part that player may not see through
+ * redact(), in this fixed order: stack entries hex by hex (top first),
+ * then the other player's hand, then the cup.
+ */
+static struct doc_node *build(const struct rttr *st, int me, struct doc *d,
+			      struct redactor *r)
+{
+	struct doc_node *m = doc_map(d), *t, *s, *fl;
+	char x[8], y[8];
+	int i, h, p, k, end = hex_end(&st->map);
+
+	doc_set_int(d, m, "turn", st->turn);
+	doc_set_str(d, m, "phase", rt_phase_names[st->phase]);
+	doc_set_int(d, m, "step", st->step);
+	/* every unit whose identity the reader may see, with its place;
+	 * the units of the cup and of a hand are listed there instead */
+	t = doc_map(d);
+	for (i = 0; i < st->n_units; i++) {
+		if (in_cup(st, i) || st->holder[i] >= 0)
+			continue;
+		if (me >= 0 && !rt_sees(st, me, i))
+			continue;
+		doc_set_str(d, t, st->u[i].id, unit_place(&st->u[i], x));
+	}
+	doc_set(d, m, "units", t);
+	/* stacks of more than one counter, and every hex with a counter
+	 * the reader may not identify: top first (17.1) */
+	t = doc_map(d);
+	for (h = 0; h < end; h++) {
+		int many = st->occ[h] >= 0 && st->next[st->occ[h]] >= 0,
+		    hidden = 0;
+
+		for (k = st->occ[h]; k >= 0; k = st->next[k])
+			hidden |= me >= 0 && !rt_sees(st, me, k);
+		if (!many && !hidden)
+			continue;
+		s = flow_seq(d);
+		for (k = st->occ[h]; k >= 0; k = st->next[k]) {
+			struct doc_node *id = doc_str(d, st->u[k].id);
+
+			doc_push(d, s, me >= 0 && !rt_sees(st, me, k) ?
+				 redact(r, d, id) : id);
+		}
+		doc_set(d, t, hex_id(h, x), s);
+	}
+	doc_set(d, m, "stacks", t);
+	/* per-unit facts of the units listed */
+	fl = doc_map(d);
+	for (i = 0; i < st->n_units; i++)
+		if ((me < 0 || rt_sees(st, me, i)) && flag_list(st, i, d))
+			doc_set(d, fl, st->u[i].id, flag_list(st, i, d));
+	doc_set(d, m, "flags", fl);
+	t = doc_map(d);
+	for (i = 0; i < st->n_units; i++)
+		if (st->u[i].side == GERMAN && st->front[i] != SEC_NONE &&
+		    (me < 0 || rt_sees(st, me, i)) && !in_cup(st, i) &&
+		    st->holder[i] < 0)
+			doc_set_str(d, t, st->u[i].id,
+				    rt_sector_names[st->front[i]]);
+	doc_set(d, m, "sector", t);
+	t = doc_map(d);
+	for (i = 0; i < st->n_units; i++)
+		if (st->placed_by[i] >= 0 && (me < 0 || rt_sees(st, me, i)))
+			doc_set_str(d, t, st->u[i].id,
+				    rt_side_names[st->placed_by[i]]);
+	doc_set(d, m, "placed-by", t);
+	/* examined (17.1, 17.3): what each player has seen beyond the
+	 * rest; a reader is told only his own */
+	t = doc_map(d);
+	for (p = 0; p < PLAYERS; p++) {
+		if (me >= 0 && me != p)
+			continue;
+		s = flow_seq(d);
+		for (i = 0; i < st->n_units; i++)
+			if (st->known[i] >> p & 1)
+				doc_push(d, s, doc_str(d, st->u[i].id));
+		doc_set(d, t, rt_side_names[p], s);
+	}
+	doc_set(d, m, "known", t);
+	/* private holdings (3.5, 3.6, 7.3, 16.5) */
+	t = doc_map(d);
+	for (p = 0; p < PLAYERS; p++) {
+		s = flow_seq(d);
+		for (i = 0; i < st->n_units; i++)
+			if (st->holder[i] == p)
+				doc_push(d, s, doc_str(d, st->u[i].id));
+		doc_set(d, t, rt_side_names[p], me < 0 || me == p ? s :
+			redact(r, d, s));
+	}
+	doc_set(d, m, "held", t);
+	t = flow_map(d);
+	for (p = 0; p < PLAYERS; p++) {
+		for (i = k = 0; i < st->n_units; i++)
+			k += st->holder[i] == p;
+		doc_set_int(d, t, rt_side_names[p], k);
+	}
+	doc_set(d, m, "held-count", t);
+	doc_set_int(d, m, "cup-count", cup_count(&st->cup));
+	t = cup_labels_save(st, d);
+	doc_set(d, m, "cup", me < 0 ? t : redact(r, d, t));
+	doc_set_int(d, m, "reichstag-blind", st->rt_blind);
+	/* the dead piles: by the sector a German unit fell in (21.2) */
+	t = doc_map(d);
+	for (i = 0; i < st->n_units; i++)
+		if (st->elim_by[i] >= 0)
+			doc_set_str(d, t, st->u[i].id,
+				    rt_sector_names[st->elim_by[i]]);
+	doc_set(d, m, "eliminated-in", t);
+	t = doc_map(d);
+	for (i = 0; i < st->n_units; i++)
+		if (st->captor[i] >= 0)
+			doc_set_str(d, t, st->u[i].id,
+				    rt_side_names[st->captor[i]]);
+	doc_set(d, m, "captured", t);
+	doc_set_int(d, m, "german-mp", st->german_mp);
+	t = flow_map(d);
+	for (p = 0; p < PLAYERS; p++)
+		doc_set_int(d, t, rt_side_names[p], st->sp_spent[p]);
+	doc_set(d, m, "sp-spent", t);
+	t = flow_seq(d);
+	for (p = 0; p < PLAYERS; p++)
+		if (st->exhausted[p])
+			doc_push(d, t, doc_str(d, rt_side_names[p]));
+	doc_set(d, m, "exhausted", t);
+	t = flow_seq(d);
+	for (p = 0; p < PLAYERS; p++)
+		if (st->max_effort_used[p])
+			doc_push(d, t, doc_str(d, rt_side_names[p]));
+	doc_set(d, m, "max-effort-used", t);
+	/* 6.7: this PT's movement phase is a combat phase (economy.c) */
+	if (st->max_effort_now)
+		doc_set_int(d, m, "max-effort-now", st->max_effort_now);
+	t = flow_map(d);
+	for (h = 0; h < end; h++)
+		if (st->ctrl[h] >= 0)
+			doc_set_str(d, t, hex_id(h, x),
+				    rt_side_names[st->ctrl[h]]);
+	doc_set(d, m, "control", t);
+	doc_set_str(d, m, "reichstag-taken-by", st->rt_taken_by < 0 ?
+		    "none" : rt_side_names[st->rt_taken_by]);
+	t = flow_map(d);
+	for (i = 0; i < st->n_mk; i++) {
+		if (st->mk[i].on_map >= 0)
+			doc_set_str(d, t, st->mk[i].id, hex_id(
+				st->bz.m[st->mk[i].on_map].hex, y));
+	}
+	doc_set(d, m, "barrage", t);
+	t = flow_map(d);
+	for (i = 0; i < st->n_mk; i++)
+		if (st->mk[i].used_turn)
+			doc_set_int(d, t, st->mk[i].id, st->mk[i].used_turn);
+	doc_set(d, m, "markers-used", t);
+	t = flow_seq(d);
+	for (h = 0; h < end; h++)
+		for (k = 0; k < 3; k++)
+			if (hex_side_has(&st->map, h, k, HS_DEMOLISHED))
+				doc_push(d, t, doc_str(d, hex_side_id(&st->map,
+					 h, k, (char[16]){ 0 }) ));
+	doc_set(d, m, "demolished", t);
+	t = flow_seq(d);
+	for (h = 0; h < end; h++)
+		for (k = 0; k < 3; k++)
+			if (hex_side_has(&st->map, h, k, HS_CHECKED))
+				doc_push(d, t, doc_str(d, hex_side_id(&st->map,
+					 h, k, (char[16]){ 0 }) ));
+	doc_set(d, m, "bridges-safe", t);
+	t = flow_map(d);
+	doc_set_int(d, t, "steiner", st->group_in[0]);
+	doc_set_int(d, t, "xx", st->group_in[1]);
+	doc_set(d, m, "groups", t);
+	doc_set_str(d, m, "fuehrerbunker-captured", st->fb_captured ? "yes" :
+		    "no");
+	doc_set_str(d, m, "result", rt_result_names[st->result]);
+	t = flow_map(d);
+	for (p = 0; p < PLAYERS; p++)
+		doc_set_int(d, t, rt_side_names[p], st->vp[p]);
+	doc_set(d, m, "vp", t);
+	(void)y;
+	return m;
+}
+
+struct doc_node *rt_save(const void *st, struct doc *d)
+{
+	return build(st, -1, d, NULL);
+}
+
+/* GAP.md 2.1: a player's view. */
+struct doc_node *rt_view(const void *st, const char *side, struct doc *d,
+			 struct redactor *r)
+{
+	int p = side ? rt_side_parse(side) : -1;
+
+	/* a reader who is neither player sees what both may: PLAYERS, a
+	 * reader who commands, placed, holds and examined nothing */
+	if (side && p < 0)
+		p = PLAYERS;
+	return build(st, p, d, r);
+}
+
+/* ---- load ---- */
+
+static int load_unit_list(struct rttr *st, const struct doc *d,
+			  const struct doc_node *n, const char *what,
+			  int (*each)(struct rttr *, int, void *),
+			  void *user, struct error *err)
+{
+	size_t i;
+	int k;
+
+	if (n->kind != DOC_SEQ)
+		return bad(d, n, err, "%s: a list of unit ids", what);
+	for (i = 0; i < n->n; i++) {
+		k = n->items[i]->kind == DOC_SCALAR ?
+			rt_unit_find(st, n->items[i]->str) : -1;
+		if (k < 0)
+			return bad(d, n->items[i], err, "%s: no unit %s", what,
+				   n->items[i]->kind == DOC_SCALAR ?
+				   n->items[i]->str : "?");
+		if (each(st, k, user) < 0)
+			return bad(d, n->items[i], err, "%s: %s is not "
+				   "allowed here", what, st->u[k].id);
+	}
+	return 0;
+}
+
+static int set_known(struct rttr *st, int u, void *user)
+{
+	st->known[u] |= (uint8_t)(1 << *(int *)user);
+	return 0;
+}
+
+static int set_holder(struct rttr *st, int u, void *user)
+{
+	st->holder[u] = (int8_t)*(int *)user;
+	st->u[u].where = U_WAITING;
+	return 0;
+}
+
+static int set_cup(struct rttr *st, int u, void *user)
+{
+	int i;
+
+	(void)user;
+	for (i = 0; i < st->n_pool; i++)
+		if (st->pool_unit[i] == u) {
+			cup_add(&st->cup, i);
+			st->u[u].where = U_WAITING;
+			return 0;
+		}
+	return -1;
+}
+
+static int load_sidemap(struct rttr *st, const struct doc *d,
+			const struct doc_node *n, const char *what,
+			int8_t *out, const char *const *names, int count,
+			struct error *err)
+{
+	size_t i;
+	int k, v;
+
+	if (n->kind != DOC_MAP)
+		return bad(d, n, err, "%s: unit id -> value", what);
+	for (i = 0; i < n->n; i++) {
+		k = rt_unit_find(st, n->keys[i]->str);
+		v = n->items[i]->kind == DOC_SCALAR ?
+			name_of(n->items[i]->str, names, count) : -1;
+		if (k < 0 || v < 0)
+			return bad(d, n->items[i], err, "%s: %s: a unit and "
+				   "one of %s...", what, n->keys[i]->str,
+				   names[0]);
+		out[k] = (int8_t)v;
+	}
+	return 0;
+}
+
+static int load_side_id(const struct rttr *st, const char *s, int16_t *h,
+			int8_t *dir)
+{
+	char a[8], b[8];
+	int x, y;
+
+	if (strlen(s) != 9 || s[4] != '-')
+		return -1;
+	memcpy(a, s, 4);
+	a[4] = 0;
+	memcpy(b, s + 5, 5);
+	x = hex_parse(&st->map, a);
+	y = hex_parse(&st->map, b);
+	if (x < 0 || y < 0 || hex_dir(&st->map, x, y) < 0)
+		return -1;
+	*h = (int16_t)x;
+	*dir = (int8_t)hex_dir(&st->map, x, y);
+	return 0;
+}
+
+static int load_sides_bits(struct rttr *st, const struct doc *d,
+			   const struct doc_node *n, int kind,
+			   const char *what, struct error *err)
+{
+	size_t i;
+	int16_t h;
+	int8_t dir;
+
+	if (n->kind != DOC_SEQ)
+		return bad(d, n, err, "%s: a list of hexsides CCRR-CCRR",
+			   what);
+	for (i = 0; i < n->n; i++) {
+		if (n->items[i]->kind != DOC_SCALAR ||
+		    load_side_id(st, n->items[i]->str, &h, &dir) < 0)
+			return bad(d, n->items[i], err, "%s: CCRR-CCRR", what);
+		hex_side_set(&st->map, h, dir, kind, 1);
+	}
+	return 0;
+}
+
+static int side_list(const struct doc *d, const struct doc_node *n,
+		     const char *what, int *out, struct error *err)
+{
+	size_t i;
+	int p;
+
+	if (n->kind != DOC_SEQ)
+		return bad(d, n, err, "%s: a list of 1bf, 1uf", what);
+	out[0] = out[1] = 0;
+	for (i = 0; i < n->n; i++) {
+		p = n->items[i]->kind == DOC_SCALAR ?
+			rt_side_parse(n->items[i]->str) : -1;
+		if (p < 0)
+			return bad(d, n->items[i], err, "%s: 1bf or 1uf",
+				   what);
+		out[p] = 1;
+	}
+	return 0;
+}
+
+static int load_flags(struct rttr *st, const struct doc *d,
+		      const struct doc_node *n, struct error *err)
+{
+	size_t i, j;
+	int k, b;
+
+	if (n->kind != DOC_MAP)
+		return bad(d, n, err, "flags: unit id -> [flag, ...]%s", "");
+	memset(st->flags, 0, sizeof st->flags);
+	for (i = 0; i < n->n; i++) {
+		const struct doc_node *l = n->items[i];
+
+		k = rt_unit_find(st, n->keys[i]->str);
+		if (k < 0 || l->kind != DOC_SEQ)
+			return bad(d, l, err, "flags: no unit %s",
+				   n->keys[i]->str);
+		for (j = 0; j < l->n; j++) {
+			b = l->items[j]->kind == DOC_SCALAR ?
+				name_of(l->items[j]->str, flag_names, 32) : -1;
+			if (b < 0)
+				return bad(d, l->items[j], err, "flags: "
+					   "unknown flag%s", "");
+			st->flags[k] |= (uint16_t)(1 << b);
+		}
+	}
+	return 0;
+}
+
+/* `stacks`: {HEX: [top, ..., bottom]}: the order of the units there */
+static int load_stacks(struct rttr *st, const struct doc *d,
+		       const struct doc_node *n, struct error *err)
+{
+	size_t i, j;
+	int k, h;
+
+	if (n->kind != DOC_MAP)
+		return bad(d, n, err, "stacks: HEX -> [unit, ...] top "
+			   "first%s", "");
+	for (i = 0; i < n->n; i++) {
+		const struct doc_node *l = n->items[i];
+
+		h = hex_parse(&st->map, n->keys[i]->str);
+		if (h < 0 || l->kind != DOC_SEQ)
+			return bad(d, l, err, "stacks: %s: a hex and a list",
+				   n->keys[i]->str);
+		for (j = l->n; j-- > 0;) {
+			k = l->items[j]->kind == DOC_SCALAR ?
+				rt_unit_find(st, l->items[j]->str) : -1;
+			if (k < 0)
+				return bad(d, l->items[j], err, "stacks: no "
+					   "unit %s", l->items[j]->str);
+			st->u[k].where = U_MAP;
+			st->u[k].hex = (int16_t)h;
+			st->seq[k] = st->seq_next++;
+		}
+	}
+	return 0;
+}
+
+static int load_units(struct rttr *st, const struct doc *d,
+		      const struct doc_node *t, struct error *err)
+{
+	size_t i;
+	int u, h, w;
+
+	if (t->kind != DOC_MAP)
+		return bad(d, t, err, "units: id -> hex, waiting or "
+			   "eliminated%s", "");
+	for (i = 0; i < t->n; i++) {
+		u = rt_unit_find(st, t->keys[i]->str);
+		if (u < 0 || t->items[i]->kind != DOC_SCALAR)
+			return bad(d, t->items[i], err, "units: no unit %s",
+				   t->keys[i]->str);
+		w = name_of(t->items[i]->str, unit_where_names, U_WHERE);
+		h = hex_parse(&st->map, t->items[i]->str);
+		if ((w < 0 || w == U_MAP) && h < 0)
+			return bad(d, t->items[i], err, "units: %s is not a "
+				   "hex, waiting or eliminated",
+				   t->items[i]->str);
+		st->u[u].where = (uint8_t)(h >= 0 ? U_MAP : w);
+		st->u[u].hex = (int16_t)(h >= 0 ? h : HEX_NONE);
+		if (h >= 0 && st->u[u].side == GERMAN &&
+		    st->front[u] == SEC_NONE)
+			st->front[u] = (uint8_t)rt_sector(st, h);
+		/* a pool counter placed by the position leaves the cup */
+		if (st->u[u].tags & T_POOL) {
+			int k;
+
+			for (k = 0; k < st->n_pool; k++)
+				if (st->pool_unit[k] == u)
+					cup_remove(&st->cup, k);
+		}
+	}
+	return 0;
+}
+
+static int load_control(struct rttr *st, const struct doc *d,
+			const struct doc_node *n, struct error *err)
+{
+	size_t i;
+	int h, p;
+
+	if (n->kind != DOC_MAP)
+		return bad(d, n, err, "control: HEX -> 1bf|1uf%s", "");
+	memset(st->ctrl, -1, sizeof st->ctrl);
+	for (i = 0; i < n->n; i++) {
+		h = hex_parse(&st->map, n->keys[i]->str);
+		p = n->items[i]->kind == DOC_SCALAR ?
+			rt_side_parse(n->items[i]->str) : -1;
+		if (h < 0 || p < 0)
+			return bad(d, n->items[i], err, "control: HEX -> 1bf "
+				   "or 1uf%s", "");
+		st->ctrl[h] = (int8_t)p;
+	}
+	return 0;
+}
+
+static int load_barrage(struct rttr *st, const struct doc *d,
+			const struct doc_node *n, struct error *err)
+{
+	size_t i;
+	int k, h, idx, sec, rad;
+
+	if (n->kind != DOC_MAP)
+		return bad(d, n, err, "barrage: MARKER -> HEX%s", "");
+	hex_markers_init(&st->bz);
+	for (k = 0; k < st->n_mk; k++)
+		st->mk[k].on_map = -1;
+	for (i = 0; i < n->n; i++) {
+		for (k = 0; k < st->n_mk; k++)
+			if (!strcmp(st->mk[k].id, n->keys[i]->str))
+				break;
+		h = n->items[i]->kind == DOC_SCALAR ?
+			hex_parse(&st->map, n->items[i]->str) : -1;
+		if (k == st->n_mk || h < 0)
+			return bad(d, n->items[i], err, "barrage: %s: a "
+				   "marker and a hex", n->keys[i]->str);
+		/* 15.2: artillery the hex and its neighbours, air 2 hexes,
+		 * never across the boundary */
+		rad = st->mk[k].kind == MK_ARTILLERY ? 1 : 2;
+		sec = st->mk[k].owner >= 0 ?
+			st->rg.sector[st->mk[k].owner] : -1;
+		idx = hex_marker_place(&st->bz, &st->map, h, rad, sec,
+				       st->mk[k].owner, k);
+		if (idx < 0)
+			return bad(d, n->items[i], err, "barrage: %s may not "
+				   "stand at %s (15.2, 5.2)", st->mk[k].id,
+				   n->items[i]->str);
+		st->mk[k].on_map = (int8_t)idx;
+	}
+	return 0;
+}
+
+static int load_used(struct rttr *st, const struct doc *d,
+		     const struct doc_node *n, struct error *err)
+{
+	size_t i;
+	int k;
+
+	if (n->kind != DOC_MAP)
+		return bad(d, n, err, "markers-used: MARKER -> GT%s", "");
+	for (i = 0; i < n->n; i++) {
+		for (k = 0; k < st->n_mk; k++)
+			if (!strcmp(st->mk[k].id, n->keys[i]->str))
+				break;
+		if (k == st->n_mk || n->items[i]->kind != DOC_SCALAR)
+			return bad(d, n->items[i], err, "markers-used: no "
+				   "marker %s", n->keys[i]->str);
+		st->mk[k].used_turn = (int8_t)atoi(n->items[i]->str);
+	}
+	return 0;
+}
+
+static int load_pair(const struct doc *d, const struct doc_node *n,
+		     const char *what, int *out, int lo, int hi,
+		     struct error *err)
+{
+	long long v;
+	int p;
+
+	if (n->kind != DOC_MAP)
+		return bad(d, n, err, "%s: {1bf: N, 1uf: N}", what);
+	for (p = 0; p < PLAYERS; p++) {
+		if (!doc_get(n, rt_side_names[p]))
+			continue;
+		if (doc_need_int(d, n, rt_side_names[p], lo, hi, &v, err) < 0)
+			return -1;
+		out[p] = (int)v;
+	}
+	return 0;
+}
+
+static int load_options(struct rttr *st, const struct doc *d,
+			const struct doc_node *n, struct error *err)
+{
+	if (n->kind != DOC_MAP)
+		return bad(d, n, err, "options: a mapping%s", "");
+	st->honour = !strcmp(option(NULL, n, "hidden", st->honour ?
+				    "honour" : "referee"), "honour");
+	st->opt_hitler = yes(option(NULL, n, "hitler-fantasy",
+				    st->opt_hitler ? "yes" : "no"));
+	st->opt_prepared = yes(option(NULL, n, "prepared-defence",
+				      st->opt_prepared ? "yes" : "no"));
+	st->opt_loc = yes(option(NULL, n, "lines-of-communication",
+				 st->opt_loc ? "yes" : "no"));
+	st->opt_hm = yes(option(NULL, n, "high-mobility",
+				st->opt_hm ? "yes" : "no"));
+	st->opt_escape = yes(option(NULL, n, "escape-west",
+				    st->opt_escape ? "yes" : "no"));
+	st->opt_ask_defender = !strcmp(option(NULL, n, "defender-choices",
+					      st->opt_ask_defender ? "ask" :
+					      "standing"), "ask");
+	return 0;
+}
+
+int rt_load(void *vst, const struct doc *d, const struct doc_node *map,
+	    struct error *err)
+{
+	static const char *const keys[] = { "map", "oob", "markers-oob",
+		"draws", "options", "turns", "turn", "phase", "step", "units",
+		"stacks", "flags", "sector", "placed-by", "known", "held",
+		"held-count", "cup-count", "cup", "reichstag-blind",
+		"eliminated-in", "captured", "german-mp", "sp-spent",
+		"exhausted", "max-effort-used", "max-effort-now", "control",
+		"reichstag-taken-by", "barrage", "markers-used", "demolished",
+		"bridges-safe", "groups", "fuehrerbunker-captured", "result",
+		"vp", NULL };
+	struct rttr *st = vst;
+	const struct doc_node *n;
+	long long v;
+	int k, p, pair[PLAYERS];
+
+	if (!map || map->kind != DOC_MAP)
+		return bad(d, map, err, "a position is a mapping%s", "");
+	if (doc_only_keys(d, map, keys, err) < 0)
+		return -1;
+	if ((n = doc_get(map, "map"))) {
+		if (!doc_get(map, "oob"))
+			return bad(d, map, err, "a position with its own map "
+				   "needs its own oob%s", "");
+		if (hex_map_load(&st->map, d, n, err) < 0)
+			return -1;
+		regions(st);
+		memset(st->ctrl, -1, sizeof st->ctrl);
+		hex_markers_init(&st->bz);
+		st->n_mk = 0;
+	}
+	if ((n = doc_get(map, "oob")) && oob_load(st, d, n, err) < 0)
+		return -1;
+	if ((n = doc_get(map, "markers-oob")) &&
+	    markers_load(st, d, n, err) < 0)
+		return -1;
+	if (draws_load(st, d, doc_get(map, "draws"), err) < 0)
+		return -1;
+	if ((n = doc_get(map, "options")) && load_options(st, d, n, err) < 0)
+		return -1;
+	if (doc_get(map, "turns")) {
+		if (doc_need_int(d, map, "turns", 1, 99, &v, err) < 0)
+			return -1;
+		st->turns = (int)v;
+	}
+	if (doc_get(map, "turn")) {
+		if (doc_need_int(d, map, "turn", 1, 99, &v, err) < 0)
+			return -1;
+		st->turn = (int)v;
+	}
+	if ((n = doc_get(map, "phase"))) {
+		k = n->kind == DOC_SCALAR ? name_of(n->str, rt_phase_names,
+						     PHASES) : -1;
+		if (k < 0)
+			return bad(d, n, err, "phase: not a phase (%s, ...)",
+				   rt_phase_names[PH_1BF_MOVE]);
+		st->phase = (enum phase)k;
+	}
+	if (doc_get(map, "step")) {
+		if (doc_need_int(d, map, "step", 0, 999, &v, err) < 0)
+			return -1;
+		st->step = (int)v;
+	}
+	/* the cup first: "units" takes placed counters out of it */
+	if ((n = doc_get(map, "cup"))) {
+		cup_clear(&st->cup);
+		if (load_unit_list(st, d, n, "cup", set_cup, NULL, err) < 0)
+			return -1;
+	}
+	if ((n = doc_get(map, "units")) && load_units(st, d, n, err) < 0)
+		return -1;
+	if ((n = doc_get(map, "stacks")) && load_stacks(st, d, n, err) < 0)
+		return -1;
+	if ((n = doc_get(map, "flags")) && load_flags(st, d, n, err) < 0)
+		return -1;
+	if ((n = doc_get(map, "sector"))) {
+		int8_t tmp[HEX_UNITS_MAX];
+
+		memset(tmp, -1, sizeof tmp);
+		if (load_sidemap(st, d, n, "sector", tmp, rt_sector_names, 3,
+				 err) < 0)
+			return -1;
+		for (k = 0; k < st->n_units; k++)
+			if (tmp[k] >= 0)
+				st->front[k] = (uint8_t)tmp[k];
+	}
+	if ((n = doc_get(map, "placed-by")) &&
+	    load_sidemap(st, d, n, "placed-by", st->placed_by, rt_side_names,
+			 PLAYERS, err) < 0)
+		return -1;
+	if ((n = doc_get(map, "known"))) {
+		if (n->kind != DOC_MAP)
+			return bad(d, n, err, "known: {1bf: [ids], 1uf: "
+				   "[ids]}%s", "");
+		memset(st->known, 0, sizeof st->known);
+		for (p = 0; p < PLAYERS; p++)
+			if (doc_get(n, rt_side_names[p]) &&
+			    load_unit_list(st, d, doc_get(n, rt_side_names[p]),
+					   "known", set_known, &p, err) < 0)
+				return -1;
+	}
+	if ((n = doc_get(map, "held"))) {
+		if (n->kind != DOC_MAP)
+			return bad(d, n, err, "held: {1bf: [ids], 1uf: "
+				   "[ids]}%s", "");
+		for (p = 0; p < PLAYERS; p++)
+			if (doc_get(n, rt_side_names[p]) &&
+			    load_unit_list(st, d, doc_get(n, rt_side_names[p]),
+					   "held", set_holder, &p, err) < 0)
+				return -1;
+	}
+	if (doc_get(map, "reichstag-blind")) {
+		if (doc_need_int(d, map, "reichstag-blind", 0, RT_GARRISON_N,
+				 &v, err) < 0)
+			return -1;
+		st->rt_blind = (int)v;
+	}
+	if ((n = doc_get(map, "eliminated-in")) &&
+	    load_sidemap(st, d, n, "eliminated-in", st->elim_by,
+			 rt_sector_names, 3, err) < 0)
+		return -1;
+	if ((n = doc_get(map, "captured")) &&
+	    load_sidemap(st, d, n, "captured", st->captor, rt_side_names,
+			 PLAYERS, err) < 0)
+		return -1;
+	if (doc_get(map, "german-mp")) {
+		if (doc_need_int(d, map, "german-mp", 0, 99, &v, err) < 0)
+			return -1;
+		st->german_mp = (int)v;
+	}
+	if ((n = doc_get(map, "sp-spent")) &&
+	    load_pair(d, n, "sp-spent", st->sp_spent, 0, RT_SP_CAP, err) < 0)
+		return -1;
+	if ((n = doc_get(map, "exhausted"))) {
+		if (side_list(d, n, "exhausted", pair, err) < 0)
+			return -1;
+		memcpy(st->exhausted, pair, sizeof pair);
+	}
+	if ((n = doc_get(map, "max-effort-used"))) {
+		if (side_list(d, n, "max-effort-used", pair, err) < 0)
+			return -1;
+		memcpy(st->max_effort_used, pair, sizeof pair);
+	}
+	if (doc_get(map, "max-effort-now")) {
+		if (doc_need_int(d, map, "max-effort-now", 0, 1, &v, err) < 0)
+			return -1;
+		st->max_effort_now = (int)v;
+	}
+	if ((n = doc_get(map, "control")) && load_control(st, d, n, err) < 0)
+		return -1;
+	if ((n = doc_get(map, "reichstag-taken-by"))) {
+		k = n->kind == DOC_SCALAR ? rt_side_parse(n->str) : -1;
+		if (k < 0 && !(n->kind == DOC_SCALAR &&
+			       !strcmp(n->str, "none")))
+			return bad(d, n, err, "reichstag-taken-by: 1bf, 1uf "
+				   "or none%s", "");
+		st->rt_taken_by = k;
+	}
+	if ((n = doc_get(map, "barrage")) && load_barrage(st, d, n, err) < 0)
+		return -1;
+	if ((n = doc_get(map, "markers-used")) &&
+	    load_used(st, d, n, err) < 0)
+		return -1;
+	if ((n = doc_get(map, "demolished")) &&
+	    load_sides_bits(st, d, n, HS_DEMOLISHED, "demolished", err) < 0)
+		return -1;
+	if ((n = doc_get(map, "bridges-safe")) &&
+	    load_sides_bits(st, d, n, HS_CHECKED, "bridges-safe", err) < 0)
+		return -1;
+	if ((n = doc_get(map, "groups"))) {
+		if (n->kind != DOC_MAP)
+			return bad(d, n, err, "groups: {steiner: GT, xx: "
+				   "GT}%s", "");
+		if (doc_get(n, "steiner")) {
+			if (doc_need_int(d, n, "steiner", 0, 99, &v, err) < 0)
+				return -1;
+			st->group_in[0] = (int)v;
+		}
+		if (doc_get(n, "xx")) {
+			if (doc_need_int(d, n, "xx", 0, 99, &v, err) < 0)
+				return -1;
+			st->group_in[1] = (int)v;
+		}
+	}
+	if ((n = doc_get(map, "fuehrerbunker-captured")))
+		st->fb_captured = n->kind == DOC_SCALAR && yes(n->str);
+	if ((n = doc_get(map, "result"))) {
+		k = n->kind == DOC_SCALAR ? name_of(n->str, rt_result_names,
+						     RESULTS) : -1;
+		if (k < 0)
+			return bad(d, n, err, "result: none, 1bf, 1uf or "
+				   "german%s", "");
+		st->result = (enum result)k;
+		st->result_turn = k ? st->turn : 0;
+	}
+	if ((n = doc_get(map, "vp")) &&
+	    load_pair(d, n, "vp", st->vp, -999, 999, err) < 0)
+		return -1;
+	/* a face-down counter is known to the player who placed it */
+	for (k = 0; k < st->n_units; k++)
+		if (st->placed_by[k] >= 0)
+			st->known[k] |= (uint8_t)(1 << st->placed_by[k]);
+	rt_reindex(st);
+	rt_options_map(st);     /* 23.2 (options.c) */
+	return 0;
+}
+
+/* ---- a view back to a state (for position and render) ---- */
+
+static int is_hidden(const struct doc_node *n)
+{
+	return n && n->kind == DOC_SCALAR &&
+	       strncmp(n->str, "hidden:", 7) == 0;
+}
+
+/* Whether the view names unit id anywhere visible. */
+static int named(const struct doc_node *map, const char *id)
+{
+	static const char *const lists[] = { "units", NULL };
+	const struct doc_node *n, *h, *s;
+	size_t i, j;
+	int p;
+
+	for (i = 0; lists[i]; i++)
+		if ((n = doc_get(map, lists[i])) && n->kind == DOC_MAP &&
+		    doc_get(n, id))
+			return 1;
+	if ((h = doc_get(map, "held")) && h->kind == DOC_MAP)
+		for (p = 0; p < PLAYERS; p++)
+			if ((s = doc_get(h, rt_side_names[p])) &&
+			    s->kind == DOC_SEQ)
+				for (j = 0; j < s->n; j++)
+					if (!strcmp(s->items[j]->str, id))
+						return 1;
+	if ((s = doc_get(map, "cup")) && s->kind == DOC_SEQ)
+		for (j = 0; j < s->n; j++)
+			if (!strcmp(s->items[j]->str, id))
+				return 1;
+	return 0;
+}
+
+/* A German counter the view does not name: a pool counter first. */
+static int stand_in(const struct rttr *st, const uint8_t *used)
+{
+	int k, pass;
+
+	for (pass = 0; pass < 2; pass++)
+		for (k = 0; k < st->n_units; k++)
+			if (!used[k] && st->u[k].side == GERMAN &&
+			    (pass || (st->u[k].tags & T_POOL)))
+				return k;
+	return -1;
+}
+
+/*
+ * A view's state as a state position() and render() can draw for side:
+ * each hidden stack entry gets a stand-in, a counter the view does not
+ * name (pool counters first, marked face down and placed by the other
+ * player: drawn for side they show only as a counter back); a hidden
+ * hand gets `held-count` stand-ins, a hidden cup the rest of the pool.
+ */
+int rt_load_view(void *vst, const struct doc *d, const struct doc_node *map,
+		 const char *side, struct error *err)
+{
+	struct rttr *st = vst;
+	struct doc *fill;
+	struct doc_node *m, *stacks, *held, *flags, *pb;
+	const struct doc_node *n, *l, *cnt;
+	uint8_t used[HEX_UNITS_MAX];
+	int me = side ? rt_side_parse(side) : -1, other, rc, k;
+	size_t i, j;
+
+	if (!map || map->kind != DOC_MAP)
+		return bad(d, map, err, "a view is a mapping%s", "");
+	other = me == P1BF ? P1UF : P1BF;
+	fill = doc_new(d->name);
+	m = doc_copy(fill, map);
+	memset(used, 0, sizeof used);
+	for (k = 0; k < st->n_units; k++)
+		used[k] = (uint8_t)named(map, st->u[k].id);
+	flags = doc_map(fill);
+	if ((n = doc_get(map, "flags")) && n->kind == DOC_MAP)
+		flags = doc_copy(fill, n);
+	pb = doc_map(fill);
+	if ((n = doc_get(map, "placed-by")) && n->kind == DOC_MAP)
+		pb = doc_copy(fill, n);
+	/* stacks: hidden entries */
+	stacks = doc_map(fill);
+	if ((n = doc_get(map, "stacks")) && n->kind == DOC_MAP) {
+		for (i = 0; i < n->n; i++) {
+			struct doc_node *s = doc_seq(fill);
+
+			l = n->items[i];
+			for (j = 0; l->kind == DOC_SEQ && j < l->n; j++) {
+				if (!is_hidden(l->items[j])) {
+					doc_push(fill, s, doc_copy(fill,
+						 l->items[j]));
+					continue;
+				}
+				k = stand_in(st, used);
+				if (k < 0) {
+					doc_free(fill);
+					return bad(d, l, err, "view: more "
+						   "hidden counters than "
+						   "units%s", "");
+				}
+				used[k] = 1;
+				doc_push(fill, s, doc_str(fill,
+					 st->u[k].id));
+				if (st->u[k].tags & T_POOL) {
+					struct doc_node *f = doc_seq(fill);
+
+					doc_push(fill, f, doc_str(fill,
+						 "face-down"));
+					doc_put(fill, flags, st->u[k].id, f);
+					doc_put(fill, pb, st->u[k].id,
+						doc_str(fill,
+						rt_side_names[other]));
+				}
+			}
+			doc_set(fill, stacks, n->keys[i]->str, s);
+		}
+	}
+	doc_put(fill, m, "stacks", stacks);
+	doc_put(fill, m, "flags", flags);
+	doc_put(fill, m, "placed-by", pb);
+	/* a hidden hand: held-count stand-ins from the pool */
+	held = doc_map(fill);
+	n = doc_get(map, "held");
+	cnt = doc_get(map, "held-count");
+	for (k = 0; k < PLAYERS; k++) {
+		struct doc_node *s = doc_seq(fill);
+		const struct doc_node *h = n && n->kind == DOC_MAP ?
+			doc_get(n, rt_side_names[k]) : NULL;
+		const struct doc_node *c = cnt && cnt->kind == DOC_MAP ?
+			doc_get(cnt, rt_side_names[k]) : NULL;
+		long long want = c && c->kind == DOC_SCALAR ? atoll(c->str) :
+			0;
+		int u;
+
+		if (h && !is_hidden(h)) {
+			doc_set(fill, held, rt_side_names[k],
+				doc_copy(fill, h));
+			continue;
+		}
+		for (u = 0; u < st->n_units && want > 0; u++)
+			if (!used[u] && (st->u[u].tags & T_POOL)) {
+				used[u] = 1;
+				doc_push(fill, s, doc_str(fill, st->u[u].id));
+				want--;
+			}
+		doc_set(fill, held, rt_side_names[k], s);
+	}
+	doc_put(fill, m, "held", held);
+	/* a hidden cup: the pool counters left */
+	if (is_hidden(doc_get(map, "cup"))) {
+		struct doc_node *s = doc_seq(fill);
+
+		for (k = 0; k < st->n_units; k++)
+			if (!used[k] && (st->u[k].tags & T_POOL))
+				doc_push(fill, s, doc_str(fill, st->u[k].id));
+		doc_put(fill, m, "cup", s);
+	}
+	rc = rt_load(st, fill, m, err);
+	doc_free(fill);
+	return rc;
+}

@@ -1,0 +1,409 @@
+/*
+ * state.h - private to the Race to the Reichstag rules module
+ * (src/rules/reichstag/): the state struct and the functions its files
+ * share. Section numbers are those of the Japanese rules summary
+ * (rulebooks/race-to-the-reichstag.ja.txt), outlined in English in
+ * design/race-to-the-reichstag/RULES.md.
+ *
+ * Two players, each a Soviet front (2.9) and the commander of the Germans
+ * in the OTHER front's sector (3.x, 4.0): the 1BF player moves the 1BF
+ * and the Germans in the 1UF sector, the 1UF player the 1UF and the
+ * Germans in the 1BF sector. So no unit is simply "mine": who commands a
+ * unit is a function of its allegiance and its sector (rt_commander).
+ *
+ * Hidden information (GAP.md 2): face-down fixed units, the stacks of
+ * the Germans a player does not command, the cup and the private draws.
+ * Every unit carries the bits that say who may see it (known, placed_by,
+ * holder); view() redacts by them and nothing else.
+ *
+ * This layout is shared with the combat code (combat 12-14 is written on
+ * these structs by another branch): fields are only ever ADDED, never
+ * renamed or removed.
+ *
+ * Ownership: struct rttr is the whole game state, a plain value owned by
+ * the engine (ruleset.state_size bytes); it holds no pointers.
+ */
+#ifndef UMPIRE_RULES_REICHSTAG_STATE_H
+#define UMPIRE_RULES_REICHSTAG_STATE_H
+
+#include <stdint.h>
+#include "umpire/rules.h"
+#include "../lib/crt.h"
+#include "../lib/cup.h"
+#include "../lib/hex.h"
+#include "../lib/hexmarker.h"
+
+/* The players (the ruleset's sides, "1bf" and "1uf"): each a Soviet
+ * front and the German commander of the other front's sector. */
+enum { P1BF, P1UF, PLAYERS, NO_PLAYER = -1 };
+
+/* Allegiance: hunit.side (the lib's ZOC and enemy tests compare it). */
+enum { SOVIET, GERMAN, ALLEGIANCES };
+
+/* Sectors (5.0): a unit's front (Soviet) or the sector it is assigned to
+ * (German: the sector decides its commander, 3.x, 4.0). SEC_BOTH: the
+ * Reichstag garrison (5.5: the Reichstag is in both sectors; 16.10: no
+ * player commands it). SEC_NONE: not assigned yet (a pool counter). */
+enum { SEC_1BF = P1BF, SEC_1UF = P1UF, SEC_BOTH, SEC_NONE };
+
+/* hunit.size (10.2 stacking, 20.2 exhaustion, 27.3 replacement cost) */
+enum { SZ_NONE, SZ_CORPS, SZ_DIV, SZ_BDE, SZ_RGT, SZ_BN, SZ_GRP, SZ_OTHER,
+       SIZES };
+/* hunit.type */
+enum { TY_NONE, TY_TANK, TY_MECH, TY_ASLTGUN, TY_RECON, TY_CAV, TY_RIFLE,
+       TY_INF, TY_ENG, TY_PANZER, TY_PZGR, TY_HQ, TY_FIXINF, TY_SNIPER,
+       TY_DEPOT, TY_AIRSTRIP, TY_STRATEGIC, TY_FLAK, TYPES };
+
+/* hunit.tags: what the counter is (scenario data, never changes) */
+enum {
+	T_FIXED = 1 << 0,     /* 2.4: German fixed unit (never moves) */
+	T_HM = 1 << 1,        /* 25.1: high mobility */
+	T_RECON = 1 << 2,     /* 17.3 */
+	T_ENGINEER = 1 << 3,  /* 19.0 */
+	T_PAREN = 1 << 4,     /* 12.12: parenthesized, defence only */
+	T_ZERO = 1 << 5,      /* 12.13: zero strength */
+	T_GARRISON = 1 << 6,  /* 3.7: Berlin garrison */
+	T_SPREE = 1 << 7,     /* 3.8: Army Detachment Spree */
+	T_56PK1 = 1 << 8,     /* 3.9: 56th Panzer Corps (1) */
+	T_56PK2 = 1 << 9,     /* 3.10: 56th Panzer Corps (2) */
+	T_STEINER = 1 << 10,  /* 22.2, 23.1: Army Detachment Steiner */
+	T_XX = 1 << 11,       /* 22.3, 23.1: XX Corps */
+	T_POOL = 1 << 12,     /* 3.3: a counter of the fixed-unit pool */
+	T_PD_1BF = 1 << 13,   /* 23.1 (3): a command post the 1BF player
+				 sets up apart from the draws */
+	T_PD_1UF = 1 << 14    /* 23.1 (3): one the 1UF player sets up */
+};
+
+/* rttr.flags[u]: what happens to a unit in play (state, saved) */
+enum {
+	F_FACEDOWN = 1 << 0,  /* 16.8: a fixed unit not yet turned up */
+	F_MOVED = 1 << 1,     /* moved in this movement phase (9.0) */
+	F_ATTACKED = 1 << 2,  /* attacked in this combat phase (12.0) */
+	F_ATTACKED_BY = 1 << 3, /* was attacked in this combat phase */
+	F_RETREATED = 1 << 4, /* retreated in this combat phase (13.5) */
+	F_RECON = 1 << 5,     /* 17.3: reconnoitred, no move this PT */
+	F_FORCED = 1 << 6,    /* 6.5: forced march this phase */
+	F_ENGINEER = 1 << 7,  /* 19.2: in place at the phase start */
+	F_ESCAPED = 1 << 8,   /* 26.1: left by the west edge */
+	F_RT_GARRISON = 1 << 9, /* 3.4, 16.10: one of the Reichstag's 3 */
+	F_DISENGAGE = 1 << 10,/* 11.5: began its move in an EZOC */
+	F_OFFMAP_RETREAT = 1 << 11, /* 13.0: a Soviet unit retreated off
+				      the map, re-enters next GT (7.1) */
+	F_HELD = 1 << 12      /* 16.5: a sniper drawn and kept in hand
+				 (placed in a later German reinforcement
+				 phase, fixed.c) */
+};
+
+/*
+ * The phase machine: set-up steps in the order of 3.x, then the game
+ * turn (4.0): five player turns and segments. A German player turn
+ * ("1UF German": the Germans in the 1BF sector, moved by the 1UF
+ * player) is named by the player who commands it.
+ */
+enum phase {
+	PH_S_FLAK,          /* 3.2 flak towers */
+	PH_S_POOL,          /* 3.3 the pool */
+	PH_S_REICHSTAG,     /* 3.4 three blind counters (undecided) */
+	PH_S_DRAW_1BF,      /* 3.5 the 1BF player draws 15, places them */
+	PH_S_DRAW_1UF,      /* 3.6 the 1UF player draws 25, places them */
+	PH_S_GARRISON,      /* 3.7 the Berlin garrison 4 + 7 */
+	PH_S_SPREE,         /* 3.8 Army Detachment Spree */
+	PH_S_56PK1,         /* 3.9 */
+	PH_S_56PK2,         /* 3.10 */
+	PH_S_1BF,           /* 3.11 1BF set-up */
+	PH_S_1UF,           /* 3.12 1UF set-up */
+	PH_S_OPTIONAL,      /* 23.1 Prepared Defence additions */
+	PH_S_MARKERS,       /* 3.13-3.15 */
+	/* I. 1BF Soviet PT */
+	PH_1BF_REINF, PH_1BF_BARRAGE, PH_1BF_MOVE, PH_1BF_COMBAT,
+	PH_1BF_EXHAUST,
+	/* II. "1UF German" PT: Germans in the 1BF sector, 1UF player */
+	PH_G1BF_REINF, PH_G1BF_MOVE, PH_G1BF_COMBAT, PH_1BF_BARRAGE_OFF,
+	/* III. 1UF Soviet PT */
+	PH_1UF_REINF, PH_1UF_BARRAGE, PH_1UF_MOVE, PH_1UF_COMBAT,
+	PH_1UF_EXHAUST,
+	/* IV. "1BF German" PT: Germans in the 1UF sector, 1BF player */
+	PH_G1UF_REINF, PH_G1UF_MOVE, PH_G1UF_COMBAT, PH_1UF_BARRAGE_OFF,
+	/* V. interphase */
+	PH_SUDDEN, PH_END, PH_ADVANCE,
+	PH_OVER,
+	PHASES
+};
+
+/* 21.4, 21.5: the 1BF wins, the 1UF wins, or the Germans (both lose). */
+enum result { RES_NONE, RES_1BF, RES_1UF, RES_GERMAN, RESULTS };
+
+/* barrage and Me-262 markers (15.0, 22.5) */
+enum { MK_ARTILLERY, MK_AIR, MK_ME262, MK_KINDS };
+
+enum {
+	RT_GARRISON_N = 3,    /* 3.4 */
+	RT_MARKERS_MAX = 24,  /* marker counters of the scenario */
+	RT_TURNS = 10,        /* front matter: 23 April - 2 May */
+	RT_SP_CAP = 100,      /* 6.2 */
+	RT_GROUPS = 2         /* 22.2 Steiner, 22.3 XX Corps */
+};
+
+/* A marker counter of the scenario (15.0, 22.5). Where it stands while
+ * on the map is in rttr.bz (hex_markers, whose .kind is the index of
+ * this counter). */
+struct rt_marker {
+	char id[8];
+	uint8_t kind;         /* MK_* */
+	int8_t owner;         /* P1BF, P1UF; -1 for an Me-262 not yet
+				 given (22.5: its group's commander) */
+	int8_t group;         /* Me-262: 0 Steiner, 1 XX; else -1 */
+	int8_t used_turn;     /* 15.3: GT it was last used (once a GT);
+				 22.5: an Me-262 once a game (nonzero) */
+	int8_t on_map;        /* index into bz.m, or -1 */
+};
+
+/* The regions of the map the rules name (hex_region numbers, -1 when a
+ * test map lacks one). */
+struct rt_regions {
+	int sector[PLAYERS];        /* sector-1bf, sector-1uf */
+	int reichstag, potsdam;
+	int so[PLAYERS];            /* so-1bf, so-1uf (7.4, 21.2) */
+	int edge_north, edge_east, edge_1bf_south, edge_1uf_south,
+	    edge_1uf_west, stars, xx_entry, exit_west;
+	int setup_1bf_north, setup_1bf_south, setup_1uf_south,
+	    setup_german[PLAYERS], setup_spree;
+	int rt_hex;                 /* the Reichstag's one hex, or -1
+				       (found once: the movement searches
+				       ask for it at every step) */
+};
+
+struct rttr {
+	/* ---- from the scenario (setup), or a test position ---- */
+	struct hex_map map;
+	struct crt crt[2];          /* 27.1 mobile, 27.2 assault (the
+				       combat branch fills them) */
+	int n_crt;
+	struct hunit u[HEX_UNITS_MAX];
+	int n_units;
+	uint8_t front[HEX_UNITS_MAX];   /* SEC_*: Soviet front, German
+					   sector (assigned at placement) */
+	int16_t setup_region[HEX_UNITS_MAX]; /* region a set-up or entry
+					   names (-1: none) */
+	struct rt_marker mk[RT_MARKERS_MAX];
+	int n_mk;
+	struct rt_regions rg;
+	int turns;                  /* 10 */
+	int draw_reichstag, draw_1bf, draw_1uf, garrison_1uf; /* 3.4-3.7:
+					   3, 15, 25, 4 */
+	/* options (22-26; hidden referee|honour is the core's, kept here
+	 * only to label reports) */
+	int honour;                 /* hidden: honour (everything in the
+				       file) */
+	int opt_hitler, opt_prepared, opt_loc, opt_hm, opt_escape;
+
+	/* ---- the fixed-unit pool (3.3) ---- */
+	/* cup counter i is unit pool_unit[i] (scenario order); its label
+	 * is that unit's id */
+	struct cup cup;
+	int16_t pool_unit[CUP_MAX];
+	int n_pool;
+	/* 3.4, 16.10, GAP.md 2.2(3): the Reichstag's blind counters are
+	 * left undecided: rt_blind of them stand in the Reichstag hex, and
+	 * as many counters of the cup are reserved for them (never lent to
+	 * a reinforcement draw: at most cup_count - rt_blind may be drawn
+	 * otherwise). They are drawn (plain ctx_pick) when first revealed
+	 * (16.10 adjacency at a Soviet combat phase start, 17.3 recon). */
+	int rt_blind;
+
+	/* ---- units in play ---- */
+	uint16_t flags[HEX_UNITS_MAX];   /* F_* */
+	uint8_t known[HEX_UNITS_MAX];    /* bit p: player p may see the
+					    unit's identity (16.8 placer,
+					    17.1 examined, 17.3 recon) */
+	int8_t placed_by[HEX_UNITS_MAX]; /* 16.8: the player who placed a
+					    fixed unit, or -1 */
+	int8_t holder[HEX_UNITS_MAX];    /* a counter drawn and held off
+					    map, seen by this player only
+					    (3.5, 3.6, 7.3, 16.5 sniper); -1 */
+	int8_t elim_by[HEX_UNITS_MAX];   /* eliminated: the sector it was
+					    eliminated in (21.2 VP, 16.3,
+					    16.7 "the other player's"
+					    dead pile), SEC_*; -1 */
+	int8_t captor[HEX_UNITS_MAX];    /* 16.10, 21.2: a strategic marker
+					    captured by this player; -1 */
+	uint16_t seq[HEX_UNITS_MAX];     /* stack order: the unit that
+					    entered its hex last is on top
+					    (17.1: only the top is seen) */
+	uint16_t seq_next;
+	int16_t occ[HEX_MAX];            /* first unit of a hex's stack,
+					    -1 (rt_reindex) */
+	int16_t next[HEX_UNITS_MAX];     /* next unit of the same stack */
+
+	/* ---- the turn ---- */
+	int turn;                   /* GT 1 = 23 April ... 10 = 2 May */
+	enum phase phase;
+	int step;                   /* progress inside a phase (set-up
+				       draws placed, ...) */
+	int german_mp;              /* 9.3: this German movement phase's
+				       roll + CPs (0: not rolled) */
+	/* 6.x: SP spent, public (6.1); 21.3: -1 VP each */
+	int sp_spent[PLAYERS];
+	int exhausted[PLAYERS];     /* 20.3: for good */
+	int max_effort_used[PLAYERS];  /* 6.7: once a game */
+	int max_effort_now;         /* 6.7: this PT's movement phase is a
+				       second combat phase */
+	/* 21.2: control of the objective hexes and the Reichstag: the
+	 * player whose Soviets last occupied it, -1 German (lost when a
+	 * German unit re-enters) */
+	int8_t ctrl[HEX_MAX];
+	int rt_taken_by;            /* 4.0 V.A: a front's unit occupied
+				       the Reichstag (-1 none) */
+	int rt_front;               /* 5.5: the front whose units or
+				       markers are in the Reichstag, -1 */
+	/* 15.0: barrage markers on the map (hex_markers.kind = index into
+	 * mk[]; .side = owner) */
+	struct hex_markers bz;
+	/* 22.1: the groups' arrival (turn, 0 not yet): 0 Steiner, 1 XX */
+	int group_in[RT_GROUPS];
+	int fb_captured;            /* 26.1: the Fuehrerbunker taken */
+
+	/* ---- combat (fight.c) ---- */
+	/* option defender-choices: ask (1): every choice about defenders
+	 * (losses, retreats, 13.6, the defender's advance) is asked of
+	 * their owner in the other player's turn; standing (0, the
+	 * default): the standing answers make it (lose default, retreat
+	 * auto, stay, advance no), so the other player's turn needs no mail
+	 * from him */
+	int opt_ask_defender;
+
+	/* ---- the result ---- */
+	enum result result;
+	int result_turn;
+	int vp[PLAYERS];            /* 21.x, when the result is judged */
+};
+
+extern const char *const rt_side_names[PLAYERS];      /* "1bf" "1uf" */
+extern const char *const rt_phase_names[PHASES];
+extern const char *const rt_result_names[RESULTS];
+extern const char *const rt_size_names[SIZES];
+extern const char *const rt_type_names[TYPES];
+extern const char *const rt_sector_names[4];
+
+/* state.c */
+int rt_setup(void *st, const struct doc *scn, const struct doc_node *data,
+	     const struct doc_node *options, struct error *err);
+struct doc_node *rt_save(const void *st, struct doc *d);
+int rt_load(void *st, const struct doc *d, const struct doc_node *map,
+	    struct error *err);
+struct doc_node *rt_view(const void *st, const char *side, struct doc *d,
+			 struct redactor *r);
+int rt_load_view(void *st, const struct doc *d, const struct doc_node *map,
+		 const char *side, struct error *err);
+int rt_unit_find(const struct rttr *st, const char *id);
+void rt_reindex(struct rttr *st);
+/* The player who commands unit u (3.x, 4.0): a Soviet unit its front's,
+ * a German unit the OTHER front's player by its sector; -1 for the
+ * Reichstag garrison and unassigned counters (16.10). */
+int rt_commander(const struct rttr *st, int u);
+/* Whether player p may see unit u's identity (GAP.md 2.1). */
+int rt_sees(const struct rttr *st, int p, int u);
+/* The sector of hex h: SEC_1BF, SEC_1UF, SEC_BOTH (the Reichstag, 5.5)
+ * or SEC_NONE (off map). */
+int rt_sector(const struct rttr *st, int h);
+int rt_side_parse(const char *s);
+
+/* turn.c */
+void rt_play(struct ctx *c, void *st);
+void rt_rules(const struct rttr *st, struct hex_rules *r);
+
+/* fight.c: one combat phase (12.0-14.x, 18.x, 19.x): side attacks
+ * (SOVIET: the front `sector`'s units; GERMAN: the Germans of sector
+ * `sector`, commanded by the other player) */
+void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector);
+/* 18.1, 18.2: Soviet unit u has entered hex h (by movement, retreat or
+ * advance): each bridge hexside of h never checked is rolled for now
+ * (1-3 destroyed, 4-6 safe for good), with a report line each. Retreats
+ * and advances call it (fight.c); movement must call it after each hex
+ * of a Soviet path. */
+void rt_bridge_checks(struct ctx *c, struct rttr *st, int u, int h);
+
+/* turn.c, for fog.c, fixed.c and options.c */
+/* The Reichstag hex, or -1 (the map has no one-hex region reichstag). */
+static inline int rt_reichstag_hex(const struct rttr *st)
+{
+	return st->rg.rt_hex;
+}
+int rt_may_stand(const struct rttr *st, int u, int h);
+void rt_put_told(struct ctx *c, struct rttr *st, int u, int h);
+/* 16.10, 17.3: the Reichstag's undecided counters drawn and face up */
+void rt_reveal_reichstag(struct ctx *c, struct rttr *st, const char *rule);
+
+/* fog.c: 17.3 recon at the start of player p's Soviet PT (p's front);
+ * 16.8 (1) the placer's voluntary flips, asked of p at the start of the
+ * German PT he commands */
+void rt_recon_phase(struct ctx *c, struct rttr *st, int p);
+void rt_flip_phase(struct ctx *c, struct rttr *st, int p);
+
+/* fixed.c: the fixed units' powers in the German reinforcement phase of
+ * sector sec, commanded by player who: 16.3 emergency airfield, 16.5
+ * snipers held in hand, 16.7 supply depot */
+void rt_fixed_reinf(struct ctx *c, struct rttr *st, int sec, int who);
+/* 16.3: whether an emergency airfield may be placed in h */
+int rt_airstrip_ok(const struct rttr *st, int h);
+
+/* options.c: 24.1-24.4 whether Soviet unit u (or, u < 0, a unit of
+ * front f standing at h) traces a line of communication; 1 when the
+ * option is off (nothing needs one) */
+int rt_loc(const struct rttr *st, int f, int h);
+/* 23.2: with Prepared Defence the map's sbahn rows get no Soviet ZOC
+ * into them and German units there ignore retreats (as 13.6 reads the
+ * objective hexes' row); 23.1 (3): the four command posts still in the
+ * pool go to their players' hands; called at the end of setup and
+ * load */
+void rt_options_map(struct rttr *st);
+/* 22.5: the Me-262 placed at the start of a German combat phase of
+ * sector sec (commanded by who), removed at its end */
+void rt_me262_phase(struct ctx *c, struct rttr *st, int sec, int who);
+void rt_me262_off(struct ctx *c, struct rttr *st);
+/* 26.1: a move answer ending " west" (1, the rest in buf); whether
+ * unit u may leave by the west edge at all (0, or -1 with why); a west
+ * edge hex; the unit leaves */
+int rt_west_strip(const char *ans, char *buf, size_t size);
+int rt_west_check(const struct rttr *st, int u, char *why, size_t size);
+int rt_west_edge(const struct rttr *st, int h);
+void rt_west_leave(struct ctx *c, struct rttr *st, int u);
+/* 26.1: strategic marker u was captured; if it is the Fuehrerbunker
+ * (by its name), rttr.fb_captured is set */
+void rt_fuehrerbunker_taken(struct ctx *c, struct rttr *st, int u);
+/* 22.1 Hitler Fantasy at the start of a German PT of sector sec */
+void rt_hitler_phase(struct ctx *c, struct rttr *st, int sec, int who);
+
+/* report.c */
+void rt_position(const void *st, const char *side, struct strbuf *out);
+int rt_result(const void *st, struct strbuf *out);
+void rt_render(const void *st, const char *side, const struct mark *marks,
+	       size_t n_marks, struct svg *out);
+
+/* ---- the economy, reinforcements and barrage (economy.c, reinforce.c,
+ * barrage.c; called from turn.c's phase functions) ---- */
+
+/* economy.c: 6.x, 27.3, 20.x */
+int rt_sp_cost(const struct rttr *st, int p, int base);
+int rt_sp_replace_base(const struct rttr *st, int u);
+int rt_sp_check(const struct rttr *st, int p, int cost, const char *what,
+		char *why, size_t size);
+void rt_sp_spend(struct ctx *c, struct rttr *st, int p, int cost,
+		 const char *rule, const char *what);
+void rt_max_effort(struct ctx *c, struct rttr *st, int p);
+int rt_forced_strip(const char *ans, char *buf, size_t size);
+int rt_forced_check(const struct rttr *st, int u, char *why, size_t size);
+void rt_forced_spend(struct ctx *c, struct rttr *st, int u);
+int rt_forced_bonus(const struct rttr *st, int u);
+int rt_exhaust_count(const struct rttr *st, int p);
+void rt_exhaustion_phase(struct ctx *c, struct rttr *st, int p);
+/* reinforce.c: 6.7 at the PT start, 8.2 */
+void rt_soviet_reinf_phase(struct ctx *c, struct rttr *st, int p);
+/* barrage.c: 15.x, 17.4 */
+void rt_barrage_phase(struct ctx *c, struct rttr *st, int p);
+int rt_barrage_remove(struct rttr *st, int p);
+void rt_barrage_reindex(struct rttr *st);
+int rt_in_barrage_zone(const struct rttr *st, int h);
+int rt_barrage_extra(const void *user, int u, int a, int b);
+
+#endif

@@ -1,0 +1,1403 @@
+/*
+ * turn.c - Race to the Reichstag: the sequence of play (4.0), set-up
+ * (3.x), movement (9.x), stacking (10.x), zones of control (11.x), the
+ * flips of 16.8 (2) and 16.10, and victory (21.x). Phases this draft does
+ * not implement say so in one report line each ("12.0 combat: not
+ * implemented in this draft"); nothing is silently skipped.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "state.h"
+#include "../lib/hexorders.h"
+
+enum { EXAMPLES = 24 };
+
+static void not_yet(struct ctx *c, const char *rule, const char *what)
+{
+	ctx_event(c, rule, "%s %s: not implemented in this draft.", rule,
+		  what);
+}
+
+static size_t append(char *buf, size_t len, size_t size, const char *s)
+{
+	int n = snprintf(buf + len, len < size ? size - len : 0, "%s", s);
+
+	return len + (size_t)(n > 0 ? n : 0);
+}
+
+/* ---- stacking (10.x) ---- */
+
+static int count_side(const struct rttr *st, int h, int side, int skip)
+{
+	int k, n = 0;
+
+	for (k = st->occ[h]; k >= 0; k = st->next[k])
+		n += k != skip && st->u[k].side == side;
+	if (side == GERMAN && h == rt_reichstag_hex(st))
+		n += st->rt_blind;
+	return n;
+}
+
+/* 10.2: one corps or one division plus one unit that is neither, or two
+ * units smaller than a division; u joins the units of h. */
+static int soviet_stack_ok(const struct rttr *st, int h, int u)
+{
+	int k, big = 0, small = 0;
+
+	for (k = st->occ[h]; k >= 0; k = st->next[k]) {
+		if (k == u || st->u[k].side != SOVIET)
+			continue;
+		if (st->u[k].size == SZ_CORPS || st->u[k].size == SZ_DIV)
+			big++;
+		else
+			small++;
+	}
+	if (st->u[u].size == SZ_CORPS || st->u[u].size == SZ_DIV)
+		big++;
+	else
+		small++;
+	return big > 1 ? 0 : big == 1 ? small <= 1 : small <= 2;
+}
+
+/* Whether u may stand in h with the units there (10.0, 10.2, 10.3, 5.5):
+ * no enemy there, the stacking limit, and at the Reichstag no unit of
+ * the other front. */
+static int stack_ok(const struct rttr *st, int u, int h)
+{
+	int k;
+
+	if (count_side(st, h, st->u[u].side == SOVIET ? GERMAN : SOVIET,
+		       u) > 0)
+		return 0;
+	if (st->u[u].side == GERMAN)
+		return count_side(st, h, GERMAN, u) < 3;
+	for (k = st->occ[h]; k >= 0; k = st->next[k])
+		if (k != u && st->u[k].side == SOVIET &&
+		    st->front[k] != st->front[u])
+			return 0;
+	return soviet_stack_ok(st, h, u);
+}
+
+static int hook_stack_ok(const void *user, int u, int h)
+{
+	return stack_ok(user, u, h);
+}
+
+/* 5.2, 5.5, 5.6, 9.0: the hexes a unit may enter at all: its own sector
+ * (the Reichstag is in both); no German into the Reichstag; no Soviet
+ * into it while the other front holds it or German counters are there
+ * (the garrison's blind counters are enemy units, 9.0). */
+static int may_enter(const struct rttr *st, int u, int h)
+{
+	int s = rt_sector(st, h), f = st->front[u], k;
+
+	if (s == SEC_NONE ||
+	    st->map.terrain[st->map.terr[h]].cost == COST_NO)
+		return 0;   /* 9.0: prohibited terrain */
+	if (h == rt_reichstag_hex(st)) {
+		if (st->u[u].side == GERMAN || st->rt_blind > 0)
+			return 0;
+		for (k = st->occ[h]; k >= 0; k = st->next[k])
+			if (st->u[k].side == SOVIET && st->front[k] != f)
+				return 0;
+		for (k = 0; k < st->bz.n; k++)
+			if (st->bz.m[k].hex == h && st->bz.m[k].side != f)
+				return 0;
+		return 1;
+	}
+	return s == f;
+}
+
+static int hook_may_enter(const void *user, int u, int h)
+{
+	return may_enter(user, u, h);
+}
+
+/* 11.0: every unit exerts a zone of control into the six hexes around
+ * it; none across the boundary (map: the boundary hexside blocks it);
+ * no Soviet ZOC into objective hexes or the Reichstag, no German ZOC
+ * into the Reichstag (the map's terrain rows, hex_zoc_into); none out
+ * of the Reichstag for a German (5.6). */
+static int hook_exerts_zoc(const void *user, int u, int h)
+{
+	const struct rttr *st = user;
+
+	if (st->u[u].side == GERMAN && st->u[u].hex == rt_reichstag_hex(st))
+		return 0;
+	return hex_zoc_into(&st->map, h, hex_allegiance(&st->map,
+			    st->u[u].side == SOVIET ? "soviet" : "german"));
+}
+
+void rt_rules(const struct rttr *st, struct hex_rules *r)
+{
+	memset(r, 0, sizeof *r);
+	r->map = &st->map;
+	r->units = st->u;
+	r->n_units = st->n_units;
+	r->occupant = st->occ;
+	r->next = st->next;
+	r->exerts_zoc = hook_exerts_zoc;
+	r->stack_ok = hook_stack_ok;
+	r->may_enter = hook_may_enter;
+	r->extra_cost = rt_barrage_extra;    /* 15.4 (barrage.c) */
+	r->user = st;
+	r->disengage = 1;    /* 11.5 */
+}
+
+/* Put unit u on hex h, on top of its stack (17.1), and keep control
+ * (21.2): a Soviet unit takes an objective hex or the Reichstag for its
+ * front; a German unit takes it back. Returns the player whose control
+ * ended there (-1: none), for the report; *took: the player who took it. */
+static int put(struct rttr *st, int u, int h, int *took)
+{
+	int was = -1;
+
+	*took = -1;
+	st->u[u].where = U_MAP;
+	st->u[u].hex = (int16_t)h;
+	st->seq[u] = st->seq_next++;
+	rt_reindex(st);
+	if (!hex_in_region(&st->map, h, st->rg.so[P1BF]) &&
+	    !hex_in_region(&st->map, h, st->rg.so[P1UF]) &&
+	    h != rt_reichstag_hex(st))
+		return -1;
+	was = st->ctrl[h];
+	st->ctrl[h] = (int8_t)(st->u[u].side == SOVIET ? st->front[u] : -1);
+	if (st->ctrl[h] == was)
+		return -1;
+	*took = st->ctrl[h];
+	return was;
+}
+
+/* put() with the report of a change of control (21.2) */
+static void put_told(struct ctx *c, struct rttr *st, int u, int h)
+{
+	int took, lost = put(st, u, h, &took);
+	char x[8];
+
+	if (lost >= 0)
+		ctx_event(c, "21.2", "%s: the %s's control ends (21.2).",
+			  hex_id(h, x), rt_side_names[lost]);
+	if (took >= 0)
+		ctx_event(c, "21.2", "%s: the %s takes control (21.2).",
+			  hex_id(h, x), rt_side_names[took]);
+}
+
+/* ---- exported to fog.c, fixed.c, options.c (rfixed5) ---- */
+
+/* 10.x, 5.x, 9.0: whether u may stand in h (stacking, no enemy there,
+ * the hexes its side may enter at all) */
+int rt_may_stand(const struct rttr *st, int u, int h)
+{
+	return h >= 0 && may_enter(st, u, h) && stack_ok(st, u, h);
+}
+
+void rt_put_told(struct ctx *c, struct rttr *st, int u, int h)
+{
+	put_told(c, st, u, h);
+}
+
+/* ---- set-up (3.x) ---- */
+
+/* Whether unit u is placed in this set-up phase, into *region (a region
+ * of the map, or -1: u's own hexes). */
+static int to_place(const struct rttr *st, int u, int *region)
+{
+	const struct hunit *un = &st->u[u];
+
+	*region = st->setup_region[u];
+	if (un->where != U_WAITING || (st->flags[u] & F_HELD)) /* 16.5 */
+		return 0;
+	switch (st->phase) {
+	case PH_S_DRAW_1BF:
+		*region = st->rg.setup_german[P1UF];
+		return st->holder[u] == P1BF;
+	case PH_S_DRAW_1UF:
+		*region = st->rg.setup_german[P1BF];
+		return st->holder[u] == P1UF;
+	case PH_S_GARRISON:
+		/* step 0: the 1BF's 4 (front 1UF), step 1: the 1UF's 7 */
+		*region = st->rg.setup_german[st->step ? P1BF : P1UF];
+		return (un->tags & T_GARRISON) &&
+		       st->front[u] == (st->step ? SEC_1BF : SEC_1UF);
+	case PH_S_SPREE:
+		return (un->tags & T_SPREE) != 0;
+	case PH_S_56PK1:
+		return (un->tags & T_56PK1) != 0;
+	case PH_S_56PK2:
+		return (un->tags & T_56PK2) != 0;
+	case PH_S_1BF:
+		return un->side == SOVIET && st->front[u] == SEC_1BF &&
+		       un->arrive == 0;
+	case PH_S_1UF:
+		return un->side == SOVIET && st->front[u] == SEC_1UF &&
+		       un->arrive == 0;
+	case PH_S_OPTIONAL:
+		/* 23.1 (1), (2) (rfixed5): XX Corps set up by the 1BF player
+		 * in the 1UF sector (step 0), Steiner by the 1UF player in
+		 * the 1BF sector (step 1), in the German set-up zone */
+		if (!st->opt_prepared)
+			return 0;
+		*region = st->rg.setup_german[un->tags & T_XX ? P1UF : P1BF];
+		return st->step == 0 ? (un->tags & T_XX) != 0 :
+		       (un->tags & T_STEINER) != 0;
+	case PH_1BF_REINF:
+	case PH_1UF_REINF:
+		/* 7.1: due on the date on its back, at its edge */
+		return un->side == SOVIET && un->arrive >= 1 &&
+		       un->arrive <= st->turn && st->front[u] ==
+		       (st->phase == PH_1BF_REINF ? SEC_1BF : SEC_1UF);
+	case PH_G1BF_REINF:
+		*region = st->rg.setup_german[P1BF];
+		return st->holder[u] == P1UF;
+	case PH_G1UF_REINF:
+		*region = st->rg.setup_german[P1UF];
+		return st->holder[u] == P1BF;
+	default:
+		return 0;
+	}
+}
+
+/* 7.3: a German fixed reinforcement stands within 1 hex of a German
+ * unit of that sector, in no Soviet zone of control (no Soviet unit
+ * there: stack_ok). */
+static int german_reinforcement_hex(const struct rttr *st, int h, int sec)
+{
+	struct hex_rules r;
+	int d, n, k, near = 0;
+
+	for (d = -1; d < 6 && !near; d++) {
+		n = d < 0 ? h : hex_neighbour(&st->map, h, d);
+		for (k = n >= 0 ? st->occ[n] : -1; k >= 0; k = st->next[k])
+			near |= st->u[k].side == GERMAN && st->front[k] == sec;
+	}
+	if (!near)
+		return 0;
+	rt_rules(st, &r);
+	return !hex_in_enemy_zoc(&r, GERMAN, h);
+}
+
+static int in_zone(const struct rttr *st, int u, int region, int h)
+{
+	int i;
+
+	if (region >= 0)
+		return hex_in_region(&st->map, h, region);
+	for (i = 0; i < st->u[u].n_entry; i++)
+		if (st->u[u].entry[i] == h)
+			return 1;
+	return 0;
+}
+
+struct place_check {
+	struct rttr *st;
+	int who;
+	int unit, hex;
+};
+
+static int find_unit(const void *user, const char *id)
+{
+	return rt_unit_find(user, id);
+}
+
+static int check_place(void *user, const char *ans, char *why,
+		       size_t size);
+
+/* "auto": the first counter to place at the first legal hex of its zone
+ * (hex order), as the order template's default answer. */
+static int auto_place(struct place_check *pc, char *why, size_t size)
+{
+	const struct rttr *st = pc->st;
+	char buf[Q_OPTION_LEN], x[8], w[200];
+	int u, h, region, end = hex_end(&st->map);
+
+	for (u = 0; u < st->n_units; u++) {
+		if (!to_place(st, u, &region) ||
+		    (st->holder[u] >= 0 && st->holder[u] != pc->who))
+			continue;
+		for (h = 0; h < end; h++) {
+			if (!in_zone(st, u, region, h))
+				continue;
+			snprintf(buf, sizeof buf, "%s %s", st->u[u].id,
+				 hex_id(h, x));
+			if (check_place(pc, buf, w, sizeof w) == 0)
+				return 0;
+		}
+	}
+	return snprintf(why, size, "no counter has a legal hex left (3.1, "
+			"10.0)"), -1;
+}
+
+/* "UNIT HEX": a unit placed now, a hex of its zone (3.5-3.12), the
+ * stacking limits (3.1: they apply at set-up; 10.x), never the Reichstag
+ * (5.6); or "auto". The refusal never names a hidden counter. */
+static int check_place(void *user, const char *ans, char *why, size_t size)
+{
+	struct place_check *pc = user;
+	const struct rttr *st = pc->st;
+	char w[2][16], x[8];
+	const char *p = ans;
+	int u, h, region;
+
+	if (!strcmp(ans, "auto"))
+		return auto_place(pc, why, size);
+	if (!hex_next_word(&p, w[0], sizeof w[0]) ||
+	    !hex_next_word(&p, w[1], sizeof w[1]) ||
+	    hex_next_word(&p, x, sizeof x))
+		return snprintf(why, size, "give UNIT HEX, one counter an "
+				"answer (3.1)"), -1;
+	u = rt_unit_find(st, w[0]);
+	if (u < 0 || !to_place(st, u, &region) ||
+	    (st->u[u].side == GERMAN && st->holder[u] >= 0 &&
+	     st->holder[u] != pc->who))
+		return snprintf(why, size, "%s is not a counter you place now "
+				"(%s)", w[0], rt_phase_names[st->phase]), -1;
+	/* 16.5: a sniper drawn may be kept in hand (fixed.c) */
+	if (strcmp(w[1], "hold") == 0 && st->u[u].type == TY_SNIPER &&
+	    st->holder[u] == pc->who) {
+		pc->unit = u;
+		pc->hex = -1;
+		return 0;
+	}
+	h = hex_parse(&st->map, w[1]);
+	if (h < 0)
+		return snprintf(why, size, "%s is not a hex of the map%s",
+				w[1], st->u[u].type == TY_SNIPER ?
+				" (or hold: 16.5)" : ""), -1;
+	if (st->u[u].type == TY_AIRSTRIP && !rt_airstrip_ok(st, h))
+		return snprintf(why, size, "an emergency airfield is placed "
+				"only on a road or airfield hex (16.3)"), -1;
+	if (h == rt_reichstag_hex(st))
+		return snprintf(why, size, "only the three set-up counters of "
+				"3.4 may be in the Reichstag hex (5.6)"), -1;
+	if (!in_zone(st, u, region, h))
+		return snprintf(why, size, "%s is not in %s's set-up zone %s "
+				"(%s)", w[1], st->u[u].id, region >= 0 ?
+				st->map.region_name[region] : "(its hexes)",
+				st->phase == PH_S_1BF ? "3.11" :
+				st->phase == PH_S_1UF ? "3.12" :
+				st->phase == PH_S_SPREE ? "3.8" :
+				st->phase == PH_1BF_REINF ||
+				st->phase == PH_1UF_REINF ? "7.1" :
+				st->phase >= PH_1BF_REINF ? "7.3" : "3.5-3.10"),
+		       -1;
+	if (!stack_ok(st, u, h))
+		return snprintf(why, size, "%s may not stand in %s: the "
+				"stacking limit, or units of the other side "
+				"(%s, 10.0, %s)", st->u[u].id, w[1],
+				st->phase < PH_1BF_REINF ? "3.1" :
+				st->u[u].side == SOVIET ? "7.1" : "7.3",
+				st->u[u].side == GERMAN ? "10.3" : "10.2"),
+		       -1;
+	if ((st->phase == PH_G1BF_REINF || st->phase == PH_G1UF_REINF) &&
+	    !german_reinforcement_hex(st, h, st->phase == PH_G1BF_REINF ?
+				      SEC_1BF : SEC_1UF))
+		return snprintf(why, size, "%s is not within 1 hex of a German "
+				"unit of the sector, or is in a Soviet zone of "
+				"control (7.3)", w[1]), -1;
+	pc->unit = u;
+	pc->hex = h;
+	return 0;
+}
+
+/* The first legal "UNIT HEX" for the template, and a few more. */
+static void place_examples(struct ctx *c, struct question *q,
+			   struct place_check *pc, const char *key)
+{
+	const struct rttr *st = pc->st;
+	char buf[Q_OPTION_LEN], x[8], why[200];
+	size_t want = ctx_examples(c, key);
+	int u, h, region, end = hex_end(&st->map), per;
+
+	if (want == 0)
+		want = 1;
+	for (u = 0; u < st->n_units && q->n < Q_MAX_OPTIONS &&
+	     q->n < want; u++) {
+		if (!to_place(st, u, &region) ||
+		    (st->holder[u] >= 0 && st->holder[u] != pc->who))
+			continue;
+		per = 0;
+		for (h = 0; h < end && per < 2 && q->n < Q_MAX_OPTIONS; h++) {
+			if (!in_zone(st, u, region, h))
+				continue;
+			snprintf(buf, sizeof buf, "%s %s", st->u[u].id,
+				 hex_id(h, x));
+			if (check_place(pc, buf, why, sizeof why) == 0) {
+				q_add(q, "%s", buf);
+				per++;
+			}
+		}
+		if (q->n == 1 && q->n < Q_MAX_OPTIONS)
+			q_add(q, "auto");
+	}
+	q->more = 1;
+}
+
+/* No legal hex is left for the counters still to place: at set-up the
+ * owner loses them (10.0); a Soviet reinforcement is delayed a GT (7.1);
+ * a German reinforcement goes back into the pool (7.3, reading). */
+static void no_hex(struct ctx *c, struct rttr *st, int who,
+		   const char *rule)
+{
+	int u, region, i;
+	char x[8];
+
+	for (u = 0; u < st->n_units; u++) {
+		if (!to_place(st, u, &region) ||
+		    (st->holder[u] >= 0 && st->holder[u] != who))
+			continue;
+		if (st->phase == PH_1BF_REINF || st->phase == PH_1UF_REINF) {
+			st->u[u].arrive = (int8_t)(st->turn + 1);
+			ctx_event(c, "7.1", "%s cannot enter: it is delayed to "
+				  "GT %d.", st->u[u].id, st->turn + 1);
+		} else if (st->phase >= PH_1BF_REINF) {
+			for (i = 0; i < st->n_pool; i++)
+				if (st->pool_unit[i] == u)
+					cup_add(&st->cup, i);
+			st->holder[u] = -1;
+			st->known[u] = 0;
+			ctx_event(c, "7.3", "The counter drawn has no legal "
+				  "hex: it goes back into the pool.");
+		} else {
+			st->u[u].where = U_ELIMINATED;
+			st->holder[u] = -1;
+			ctx_event(c, rule, "A counter finds no legal hex and is "
+				  "removed (10.0).");
+		}
+	}
+	(void)x;
+}
+
+/* Place every counter of this set-up phase: one answer a counter. */
+static void place_all(struct ctx *c, struct rttr *st, int who,
+		      const char *rule, int face_down)
+{
+	struct place_check pc = { st, who, -1, -1 };
+	struct question q;
+	const char *ans;
+	char why[200], x[8];
+	int u, region, n;
+	size_t len;
+
+	for (;;) {
+		for (u = n = 0; u < st->n_units; u++)
+			n += to_place(st, u, &region) &&
+			     (st->holder[u] < 0 || st->holder[u] == who);
+		if (n == 0)
+			return;
+		q_init(&q, rule, "place", rt_side_names[who], "%s: place "
+		       "%d counter%s%s, UNIT HEX, one answer a counter:",
+		       rule, n, n == 1 ? "" : "s", face_down ?
+		       " face down" : "");
+		len = strlen(q.text);
+		for (u = 0; u < st->n_units && len + 12 < sizeof q.text; u++)
+			if (to_place(st, u, &region) &&
+			    (st->holder[u] < 0 || st->holder[u] == who)) {
+				len = append(q.text, len, sizeof q.text, " ");
+				len = append(q.text, len, sizeof q.text,
+					     st->u[u].id);
+			}
+		if (len + 12 >= sizeof q.text)
+			append(q.text, len, sizeof q.text, " ...");
+		place_examples(c, &q, &pc, "place");
+		if (q.n == 0) {
+			no_hex(c, st, who, rule);
+			return;
+		}
+		ans = ctx_ask_text(c, &q, check_place, &pc);
+		if (check_place(&pc, ans, why, sizeof why))
+			return;
+		u = pc.unit;
+		if (pc.hex < 0) {
+			/* 16.5: kept in hand, seen by the holder alone */
+			st->flags[u] |= F_HELD;
+			ctx_event_to(c, rt_side_names[who], "16.5", "You keep "
+				     "%s in hand.", st->u[u].id);
+			ctx_event(c, "16.5", "The %s player keeps a counter "
+				  "in hand.", rt_side_names[who]);
+			continue;
+		}
+		st->holder[u] = -1;
+		if (face_down) {
+			st->flags[u] |= F_FACEDOWN;
+			st->placed_by[u] = (int8_t)who;
+			st->known[u] |= (uint8_t)(1 << who);
+			st->front[u] = (uint8_t)rt_sector(st, pc.hex);
+		}
+		put_told(c, st, u, pc.hex);
+		hex_id(pc.hex, x);
+		if (face_down) {
+			/* GAP.md 2.2 (4), (6): the identity to the placer,
+			 * the fact to all */
+			ctx_event_to(c, rt_side_names[who], rule, "You place "
+				     "%s face down at %s.", st->u[u].id, x);
+			ctx_event(c, rule, "The %s player places a face-down "
+				  "counter at %s.", rt_side_names[who], x);
+			ctx_mark(c, rt_side_names[who], "placed", x, "",
+				 st->u[u].id);
+			ctx_mark(c, "", "placed", x, "", "face down");
+		} else {
+			ctx_event(c, rule, "%s %s at %s.", st->u[u].id,
+				  st->phase < PH_1BF_REINF ? "sets up" :
+				  "enters", x);
+			ctx_mark(c, "", "placed", x, "", st->u[u].id);
+		}
+	}
+}
+
+/* The labels of the pool counters (cup numbers), on the caller's stack. */
+static void pool_labels(const struct rttr *st, const char **labels)
+{
+	int i;
+
+	for (i = 0; i < st->n_pool; i++)
+		labels[i] = st->u[st->pool_unit[i]].id;
+}
+
+/* 3.5, 3.6, 7.3: player p draws n counters that only p sees; the
+ * Reichstag's reserved counters are not lent (GAP.md 2.2 (3)). */
+static void private_draw(struct ctx *c, struct rttr *st, int p, int n,
+			 const char *rule)
+{
+	const char *labels[CUP_MAX];
+	char list[600];
+	size_t len = 0;
+	int i, k, got = 0;
+
+	pool_labels(st, labels);
+	list[0] = '\0';
+	for (i = 0; i < n && cup_count(&st->cup) > st->rt_blind; i++) {
+		k = cup_draw_for(c, &st->cup, labels, st->n_pool, rule,
+				 "fixed-unit pool", rt_side_names[p]);
+		if (k < 0)
+			break;
+		k = st->pool_unit[k];
+		st->holder[k] = (int8_t)p;
+		st->known[k] |= (uint8_t)(1 << p);
+		len = append(list, len, sizeof list, got ? ", " : "");
+		len = append(list, len, sizeof list, st->u[k].id);
+		got++;
+	}
+	ctx_event_to(c, rt_side_names[p], rule, "You draw %d counter%s: %s.",
+		     got, got == 1 ? "" : "s", got ? list : "none");
+	ctx_event(c, rule, "The %s player draws %d counter%s from the pool "
+		  "(%d left, %d of them the Reichstag's).", rt_side_names[p],
+		  got, got == 1 ? "" : "s", cup_count(&st->cup),
+		  st->rt_blind);
+	if (got < n)
+		ctx_event(c, rule, "The pool is empty: %d counter%s not drawn.",
+			  n - got, n - got == 1 ? "" : "s");
+}
+
+/* A one-answer question that starts a player's draw (a step may not
+ * begin with a draw: the drawer orders it). */
+static void ask_draw(struct ctx *c, int p, const char *rule, int n)
+{
+	struct question q;
+
+	q_init(&q, rule, "draw", rt_side_names[p], "%s: draw %d fixed "
+	       "units from the pool, seen by you alone.", rule, n);
+	q_add(&q, "draw");
+	ctx_ask(c, &q);
+}
+
+static void setup_phase(struct ctx *c, struct rttr *st)
+{
+	const char *labels[HEX_UNITS_MAX];
+	int16_t idx[HEX_UNITS_MAX];
+	int i, k, n;
+
+	switch (st->phase) {
+	case PH_S_DRAW_1BF:
+		if (st->step == 0) {
+			ask_draw(c, P1BF, "3.5", st->draw_1bf);
+			ctx_event(c, "3.2", "The flak towers stand face up in "
+				  "the Tiergarten, Humboldthain and "
+				  "Friedrichshain.");
+			ctx_event(c, "3.3", "Every other fixed unit goes into "
+				  "the pool (%d counters).",
+				  cup_count(&st->cup));
+			ctx_event(c, "3.4", "%d face-down counters stand in the "
+				  "Reichstag; nobody may look at them, and they "
+				  "are drawn from the pool only when revealed "
+				  "(16.10).", st->rt_blind);
+			private_draw(c, st, P1BF, st->draw_1bf, "3.5");
+			st->step = 1;
+		}
+		place_all(c, st, P1BF, "3.5", 1);
+		break;
+	case PH_S_DRAW_1UF:
+		if (st->step == 0) {
+			ask_draw(c, P1UF, "3.6", st->draw_1uf);
+			private_draw(c, st, P1UF, st->draw_1uf, "3.6");
+			st->step = 1;
+		}
+		place_all(c, st, P1UF, "3.6", 1);
+		break;
+	case PH_S_GARRISON:
+		if (st->step == 0) {
+			/* 3.7: the 1BF player draws 4 of the 11 at random
+			 * (face up: a public draw) for the 1UF sector */
+			for (k = 0; k < st->garrison_1uf; k++) {
+				for (i = n = 0; i < st->n_units; i++)
+					if ((st->u[i].tags & T_GARRISON) &&
+					    st->u[i].where == U_WAITING &&
+					    st->front[i] == SEC_NONE) {
+						idx[n] = (int16_t)i;
+						labels[n++] = st->u[i].id;
+					}
+				if (n == 0)
+					break;
+				ctx_draw_for(c, rt_side_names[P1BF]);
+				i = idx[ctx_pick(c, "3.7 Berlin garrison to the "
+						 "1UF sector", "garrison",
+						 (size_t)n, labels)];
+				ctx_draw_for(c, NULL);
+				st->front[i] = SEC_1UF;
+				ctx_event(c, "3.7", "The 1BF player draws %s "
+					  "for the 1UF sector.", st->u[i].id);
+			}
+			for (i = 0; i < st->n_units; i++)
+				if ((st->u[i].tags & T_GARRISON) &&
+				    st->front[i] == SEC_NONE)
+					st->front[i] = SEC_1BF;
+			/* step 0: the 1BF player places his 4 */
+			place_all(c, st, P1BF, "3.7", 0);
+			st->step = 1;
+		}
+		place_all(c, st, P1UF, "3.7", 0);
+		break;
+	case PH_S_SPREE:
+		place_all(c, st, P1BF, "3.8", 0);
+		break;
+	case PH_S_56PK1:
+		place_all(c, st, P1BF, "3.9", 0);
+		break;
+	case PH_S_56PK2:
+		place_all(c, st, P1UF, "3.10", 0);
+		break;
+	case PH_S_1BF:
+		place_all(c, st, P1BF, "3.11", 0);
+		ctx_event(c, "3.11", "The other 1BF combat units and the 1BF "
+			  "barrage markers wait off the map.");
+		break;
+	case PH_S_1UF:
+		place_all(c, st, P1UF, "3.12", 0);
+		ctx_event(c, "3.12", "The other 1UF combat units and the 1UF "
+			  "barrage markers wait off the map.");
+		break;
+	case PH_S_OPTIONAL:
+		if (st->opt_prepared) {
+			/* 23.1 (1), (2): the groups join the set-up, each in
+			 * the sector whose Germans its placer commands */
+			int u;
+
+			for (u = 0; u < st->n_units; u++)
+				if (st->u[u].where == U_WAITING &&
+				    (st->u[u].tags & (T_XX | T_STEINER)))
+					st->front[u] = (uint8_t)(st->u[u].tags &
+						T_XX ? SEC_1UF : SEC_1BF);
+			if (st->step == 0) {
+				place_all(c, st, P1BF, "23.1", 0);
+				st->step = 1;
+			}
+			place_all(c, st, P1UF, "23.1", 0);
+		}
+		if (st->opt_prepared)
+			ctx_event(c, "23.2", "Prepared Defence: no Soviet "
+				  "ZOC extends into S-Bahn hexes and Germans "
+				  "there ignore retreats (23.2); replacements "
+				  "cost half (23.3).");
+		if (st->opt_loc)
+			ctx_event(c, "24.0", "Lines of communication: a "
+				  "Soviet unit needs one for the barrage "
+				  "doubling (24.5).");
+		if (st->opt_escape)
+			ctx_event(c, "26.1", "Escape west: once the "
+				  "Fuehrerbunker is captured, German mobile "
+				  "units may leave by the west edge (a move "
+				  "ending \"west\"; by retreat: not "
+				  "implemented in this draft).");
+		break;
+	case PH_S_MARKERS:
+		ctx_event(c, "3.13", "The %d undrawn fixed units stay in the "
+			  "pool as reinforcements (7.3).",
+			  cup_count(&st->cup) - st->rt_blind);
+		ctx_event(c, "3.14", "XX Corps and Army Detachment Steiner "
+			  "%s.", st->opt_prepared ? "are set up (23.1)" :
+			  st->opt_hitler ? "stay out of play until they "
+			  "enter (22.1)" : "stay out of play (22.0, 23.0)");
+		ctx_event(c, "3.15", "The exhaustion markers, not exhausted, "
+			  "and the GT marker stand in the 23 April box.");
+		break;
+	default:
+		break;
+	}
+}
+
+/* ---- 16.8 (2), 16.10: flips at the start of a combat phase ---- */
+
+static int soviet_next_to(const struct rttr *st, int h)
+{
+	int d, n, k;
+
+	for (d = 0; d < 6; d++) {
+		n = hex_neighbour(&st->map, h, d);
+		if (n < 0)
+			continue;
+		for (k = st->occ[n]; k >= 0; k = st->next[k])
+			if (st->u[k].side == SOVIET)
+				return 1;
+	}
+	return 0;
+}
+
+/* 16.10: the Reichstag's three counters, undecided until now, are drawn
+ * (a public draw: GAP.md 2.2 (3)) and stand face up for good. */
+void rt_reveal_reichstag(struct ctx *c, struct rttr *st, const char *rule)
+{
+	const char *labels[CUP_MAX];
+	int h = rt_reichstag_hex(st), k;
+
+	pool_labels(st, labels);
+	while (st->rt_blind > 0 && cup_count(&st->cup) > 0) {
+		k = cup_draw(c, &st->cup, labels, st->n_pool, "16.10 "
+			     "Reichstag garrison revealed", "fixed-unit pool");
+		st->rt_blind--;
+		if (k < 0)
+			break;
+		k = st->pool_unit[k];
+		st->front[k] = SEC_BOTH;
+		st->flags[k] |= F_RT_GARRISON;
+		/* face up, named to both (16.10) */
+		st->known[k] = (1 << P1BF) | (1 << P1UF);
+		put_told(c, st, k, h);
+		ctx_event(c, rule, "The Reichstag garrison is revealed: %s "
+			  "(%s).", st->u[k].id, st->u[k].name);
+	}
+	st->rt_blind = 0;
+}
+
+static void combat_flips(struct ctx *c, struct rttr *st, int soviet_phase)
+{
+	int u, h = rt_reichstag_hex(st);
+	char x[8];
+
+	if (soviet_phase && h >= 0 && st->rt_blind > 0 &&
+	    soviet_next_to(st, h))
+		rt_reveal_reichstag(c, st, "16.10");
+	for (u = 0; u < st->n_units; u++) {
+		if (!(st->flags[u] & F_FACEDOWN) || st->u[u].where != U_MAP ||
+		    !soviet_next_to(st, st->u[u].hex))
+			continue;
+		st->flags[u] &= (uint16_t)~F_FACEDOWN;
+		st->known[u] = (1 << P1BF) | (1 << P1UF);  /* a public flip */
+		ctx_event(c, "16.8", "A Soviet unit is next to %s: %s (%s) "
+			  "turns face up.", hex_id(st->u[u].hex, x),
+			  st->u[u].id, st->u[u].name);
+	}
+}
+
+/* ---- movement (9.x) ---- */
+
+static const struct hex_move_labels move_labels = { "9.0", "9.0",
+	"11.4, 11.5", "5.2, 9.0", "9.0", "5.2, 5.5, 5.6, 9.0" };
+
+/* Whose units move in phase ph: a Soviet front, or the Germans of a
+ * sector (moved by the other player). */
+static int moves_now(const struct rttr *st, int u, int soviet, int sec)
+{
+	const struct hunit *un = &st->u[u];
+
+	if (un->where != U_MAP || (st->flags[u] & F_MOVED))
+		return 0;
+	if (soviet)   /* 17.3: a unit that reconnoitred stays (fog.c) */
+		return un->side == SOVIET && st->front[u] == sec &&
+		       !(st->flags[u] & F_RECON);
+	return un->side == GERMAN && st->front[u] == sec &&
+	       !(un->tags & T_FIXED);
+}
+
+/* 9.2, 9.3: half MPs */
+static int allowance(const struct rttr *st, int u)
+{
+	return st->u[u].side == SOVIET ? unit_mov(&st->u[u]) * HALF +
+	       rt_forced_bonus(st, u) /* 6.5 (economy.c) */ :
+	       st->german_mp * HALF;
+}
+
+struct mv_check {
+	struct rttr *st;        /* the live state */
+	struct rttr *trial;     /* a scratch copy for trial walks */
+	int16_t *best;          /* scratch [HEX_MAX] for the examples */
+	int soviet, sec;
+	struct hex_move mv;
+	int forced;             /* 6.5: the move ends in "forced" */
+	int west;               /* 26.1: the move ends in "west" */
+};
+
+/* Walk unit u along path on t, without events. 0, or -1 with why. */
+static int walk(struct rttr *t, int u, const int16_t *path, int n,
+		char *why, size_t size)
+{
+	struct hex_rules r;
+	int left = allowance(t, u), first = 1, i, cost, bz;
+	char x[8];
+
+	if (n == 0)
+		return snprintf(why, size, "give at least one hex after the "
+				"unit (9.0)"), -1;
+	rt_rules(t, &r);
+	bz = hex_in_enemy_zoc(&r, t->u[u].side, t->u[u].hex);
+	for (i = 0; i < n; i++) {
+		rt_rules(t, &r);
+		r.began_in_zoc = bz;     /* 11.5 */
+		if (hex_step_why(&r, u, t->u[u].hex, path[i], left, first,
+				 &cost, &move_labels, why, size))
+			return -1;
+		left -= cost;
+		first = 0;
+		t->u[u].hex = path[i];
+		t->seq[u] = t->seq_next++;
+		rt_reindex(t);
+		rt_rules(t, &r);
+		if (i < n - 1 && hex_in_enemy_zoc(&r, t->u[u].side, path[i]))
+			return snprintf(why, size, "%s is in an enemy zone of "
+					"control: %s stops there (11.4)",
+					hex_id(path[i], x), t->u[u].id), -1;
+	}
+	if (!stack_ok(t, u, t->u[u].hex))
+		return snprintf(why, size, "the move ends in %s over the "
+				"stacking limit (%s)", hex_id(t->u[u].hex, x),
+				t->u[u].side == SOVIET ? "10.2" : "10.3"), -1;
+	return 0;
+}
+
+static int began_in_zoc(const struct rttr *st, int u)
+{
+	struct hex_rules r;
+
+	rt_rules(st, &r);
+	return hex_in_enemy_zoc(&r, st->u[u].side, st->u[u].hex);
+}
+
+static int check_move(void *user, const char *ans, char *why, size_t size)
+{
+	struct mv_check *m = user;
+	struct rttr *st = m->st;
+	struct hex_rules r;
+	int u, n;
+	char x[8], buf[Q_TEXT_LEN];
+
+	m->forced = 0;
+	m->west = 0;
+	if (!strcmp(ans, "done")) {
+		m->mv.unit = -1;
+		return 0;
+	}
+	/* 6.5 (economy.c): "UNIT ... forced" */
+	m->forced = rt_forced_strip(ans, buf, sizeof buf);
+	/* 26.1 (options.c): "UNIT [HEX ...] west" */
+	if (!m->forced && rt_west_strip(ans, buf, sizeof buf)) {
+		m->west = 1;
+		m->mv.n = 0;
+		m->mv.by_dest = 0;
+		m->mv.unit = rt_unit_find(st, buf);
+	}
+	if ((!m->west || m->mv.unit < 0) &&
+	    hex_move_parse(&st->map, buf, find_unit, st, &move_labels,
+			   &m->mv, why, size))
+		return -1;
+	u = m->mv.unit;
+	if (!moves_now(st, u, m->soviet, m->sec))
+		return snprintf(why, size, "%s may not move in this phase "
+				"(%s)", st->u[u].id, st->u[u].tags & T_FIXED ?
+				"2.4: a fixed unit" : st->flags[u] & F_MOVED ?
+				"9.0: it has moved" : st->flags[u] & F_RECON ?
+				"17.3: it reconnoitred this player turn" :
+				"4.0: not this phase's units"), -1;
+	if (allowance(st, u) == 0)
+		return snprintf(why, size, "%s has no movement points (9.3)",
+				st->u[u].id), -1;
+	if (m->forced && rt_forced_check(st, u, why, size))
+		return -1;
+	if (m->west && rt_west_check(st, u, why, size))
+		return -1;
+	memcpy(m->trial, st, sizeof *st);
+	if (m->forced)
+		m->trial->flags[u] |= F_FORCED;
+	if (m->west) {
+		/* 26.1: 1 MP to leave, from a west-edge hex, not stopped
+		 * in an enemy ZOC on the way (11.4) */
+		m->trial->german_mp--;
+		if (m->mv.by_dest)
+			return snprintf(why, size, "give the path: UNIT HEX "
+					"... west (26.1)"), -1;
+		if (m->mv.n > 0 && walk(m->trial, u, m->mv.path, m->mv.n,
+					why, size))
+			return -1;
+		if (m->mv.n == 0 && allowance(m->trial, u) < 0)
+			return snprintf(why, size, "%s has no MP left to "
+					"leave the map (26.1)", st->u[u].id),
+			       -1;
+		n = m->mv.n ? m->mv.path[m->mv.n - 1] : st->u[u].hex;
+		if (!rt_west_edge(st, n))
+			return snprintf(why, size, "%s is not a west-edge hex "
+					"(26.1)", hex_id(n, x)), -1;
+		rt_rules(m->trial, &r);
+		if (m->mv.n > 0 && hex_in_enemy_zoc(&r, GERMAN, n))
+			return snprintf(why, size, "%s is in an enemy zone of "
+					"control: %s stops there (11.4, 26.1)",
+					hex_id(n, x), st->u[u].id), -1;
+		return 0;
+	}
+	if (m->mv.by_dest) {
+		rt_rules(st, &r);
+		r.began_in_zoc = began_in_zoc(st, u);
+		n = hex_path(&r, u, st->u[u].hex, allowance(m->trial, u), 1,
+			     m->mv.path[0], m->mv.path, HEX_PATH_MAX, NULL);
+		if (n <= 0)
+			return snprintf(why, size, "%s cannot reach %s in this "
+					"phase (9.0, 11.4)", st->u[u].id,
+					hex_id(m->mv.path[0], x)), -1;
+		m->mv.n = n;
+		m->mv.by_dest = 0;
+	}
+	return walk(m->trial, u, m->mv.path, m->mv.n, why, size);
+}
+
+/* Up to `budget` "UNIT to HEX" examples: the farthest hexes it can
+ * stop in. */
+static void move_examples(struct question *q, struct mv_check *m, int u)
+{
+	int16_t *best = m->best;
+	struct hex_rules r;
+	const struct rttr *st = m->st;
+	char buf[Q_OPTION_LEN], x[8], why[200];
+	int h, pick = -1, end = hex_end(&st->map);
+
+	rt_rules(st, &r);
+	hex_reach(&r, u, st->u[u].hex, allowance(st, u), 1, best);
+	for (h = 0; h < end; h++)
+		if (h != st->u[u].hex && best[h] >= 0 && stack_ok(st, u, h) &&
+		    (pick < 0 || best[h] < best[pick]))
+			pick = h;
+	if (pick < 0 || q->n >= Q_MAX_OPTIONS)
+		return;
+	snprintf(buf, sizeof buf, "%s to %s", st->u[u].id, hex_id(pick, x));
+	if (check_move(m, buf, why, sizeof why) == 0)
+		q_add(q, "%s", buf);
+}
+
+static void move_unit(struct ctx *c, struct rttr *st, int u,
+		      const int16_t *path, int n)
+{
+	struct hex_rules r;
+	int i, start = st->u[u].hex, h = rt_reichstag_hex(st), took;
+	int8_t before[HEX_PATH_MAX];
+	char x[8], y[8];
+
+	for (i = 0; i < n && i < HEX_PATH_MAX; i++)
+		before[i] = st->ctrl[path[i]];
+	st->flags[u] |= F_MOVED;
+	/* 17.1 reading: what was examined of a unit is forgotten when it
+	 * moves */
+	if (st->u[u].side == GERMAN)
+		st->known[u] = 0;
+	for (i = 0; i < n; i++) {
+		put(st, u, path[i], &took);
+		if (st->u[u].side != SOVIET)
+			continue;
+		/* 18.1: each bridge of the hex entered is checked at once;
+		 * a bridge destroyed on the way ahead stops the move here
+		 * (reading: the path was chosen over an intact bridge) */
+		rt_bridge_checks(c, st, u, path[i]);
+		if (i + 1 < n) {
+			int d = hex_dir(&st->map, path[i], path[i + 1]);
+
+			if (d >= 0 && hex_side_has(&st->map, path[i], d,
+						   HS_DEMOLISHED)) {
+				ctx_event(c, "18.2", "%s stops in %s: the "
+					  "bridge ahead is destroyed.",
+					  st->u[u].id, hex_id(path[i], x));
+				break;
+			}
+		}
+	}
+	ctx_event(c, "9.0", "%s moves from %s to %s.", st->u[u].id,
+		  hex_id(start, x), hex_id(st->u[u].hex, y));
+	/* 21.2: control as it stands after the move (a path through an
+	 * objective hex takes it too) */
+	for (i = 0; i < n; i++) {
+		int was = before[i];
+
+		if (st->ctrl[path[i]] == was)
+			continue;
+		if (was >= 0)
+			ctx_event(c, "21.2", "%s: the %s's control ends (21.2).",
+				  hex_id(path[i], x), rt_side_names[was]);
+		if (st->ctrl[path[i]] >= 0)
+			ctx_event(c, "21.2", "%s: the %s takes control (21.2).",
+				  hex_id(path[i], x),
+				  rt_side_names[st->ctrl[path[i]]]);
+		before[i] = st->ctrl[path[i]];
+	}
+	ctx_mark(c, "", "move", x, y, st->u[u].id);
+	rt_rules(st, &r);
+	if (hex_in_enemy_zoc(&r, st->u[u].side, st->u[u].hex))
+		ctx_event(c, "11.4", "%s is in an enemy zone of control and "
+			  "stops.", st->u[u].id);
+	if (st->u[u].hex == h && st->u[u].side == SOVIET) {
+		ctx_event(c, "5.5", "%s (%s) enters the Reichstag.",
+			  st->u[u].id, rt_side_names[st->front[u]]);
+		if (st->rt_taken_by < 0)
+			st->rt_taken_by = st->front[u];
+	}
+}
+
+/* 9.0: a movement phase of a Soviet front (soviet) or of the Germans of
+ * a sector; `who` orders it. */
+static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
+			   int sec, int who)
+{
+	struct mv_check m;
+	struct question q;
+	const char *ans;
+	char why[200];
+	size_t len, want;
+	int u, n, hq;
+
+	memset(&m, 0, sizeof m);
+	m.st = st;
+	m.soviet = soviet;
+	m.sec = sec;
+	m.trial = ctx_scratch(c, sizeof *m.trial);
+	m.best = ctx_scratch(c, HEX_MAX * sizeof *m.best);
+	if (soviet)
+		not_yet(c, "19.1", "engineers' river crossing cost in "
+			"movement");
+	for (u = 0; u < st->n_units; u++)
+		st->flags[u] &= (uint16_t)~(F_MOVED | F_FORCED);
+	if (!soviet) {
+		/* 9.3, 16.2: one roll for every German mobile unit of the
+		 * sector, +1 a face-up command post there */
+		for (u = hq = 0; u < st->n_units; u++)
+			hq += st->u[u].type == TY_HQ &&
+			      st->u[u].where == U_MAP &&
+			      !(st->flags[u] & F_FACEDOWN) &&
+			      st->front[u] == sec;
+		for (u = n = 0; u < st->n_units; u++)
+			n += moves_now(st, u, 0, sec);
+		if (n == 0) {
+			ctx_event(c, "9.3", "No German mobile unit in the %s "
+				  "sector: no movement roll.",
+				  rt_side_names[sec]);
+			return;
+		}
+		if (st->german_mp == 0) {
+			ctx_draw_for(c, rt_side_names[who]);
+			st->german_mp = ctx_die(c, "9.3 German movement",
+						6) + hq;
+			ctx_draw_for(c, NULL);
+			ctx_event(c, "9.3", "German movement in the %s sector: "
+				  "%d MP (the die%s).", rt_side_names[sec],
+				  st->german_mp, hq ? " + command posts" : "");
+		}
+	}
+	for (;;) {
+		for (u = n = 0; u < st->n_units; u++)
+			n += moves_now(st, u, soviet, sec) &&
+			     allowance(st, u) > 0;
+		if (n == 0)
+			break;
+		q_init(&q, "9.0", "move", rt_side_names[who],
+		       "%s movement: UNIT to HEX, UNIT HEX HEX ...%s, or done. "
+		       "Units:", soviet ? rt_side_names[sec] :
+		       sec == SEC_1BF ? "German (1BF sector)" :
+		       "German (1UF sector)", soviet ? " (add forced: "
+		       "6.5, +3 MP for 1 SP)" : st->opt_escape &&
+		       st->fb_captured ? " (end with west to leave by the "
+		       "west edge, 1 MP: 26.1)" : "");
+		len = strlen(q.text);
+		for (u = 0; u < st->n_units && len + 10 < sizeof q.text; u++)
+			if (moves_now(st, u, soviet, sec)) {
+				len = append(q.text, len, sizeof q.text, " ");
+				len = append(q.text, len, sizeof q.text,
+					     st->u[u].id);
+			}
+		q_add(&q, "done");
+		want = ctx_examples(c, "move");
+		for (u = 0; u < st->n_units && q.n < want && q.n < EXAMPLES;
+		     u++)
+			if (moves_now(st, u, soviet, sec) &&
+			    allowance(st, u) > 0)
+				move_examples(&q, &m, u);
+		q.more = q.n >= EXAMPLES;
+		ans = ctx_ask_text(c, &q, check_move, &m);
+		if (check_move(&m, ans, why, sizeof why) || m.mv.unit < 0)
+			break;
+		if (m.forced)
+			rt_forced_spend(c, st, m.mv.unit);  /* 6.5 */
+		if (m.mv.n > 0)
+			move_unit(c, st, m.mv.unit, m.mv.path, m.mv.n);
+		if (m.west)                          /* 26.1 */
+			rt_west_leave(c, st, m.mv.unit);
+	}
+	st->german_mp = 0;
+}
+
+/* ---- victory (21.x, 27.4) ---- */
+
+static void score(const struct rttr *st, int vp[PLAYERS])
+{
+	int p, u, h, end = hex_end(&st->map), rt = rt_reichstag_hex(st);
+
+	for (p = 0; p < PLAYERS; p++) {
+		vp[p] = -st->sp_spent[p];                       /* 21.3 */
+		for (u = 0; u < st->n_units; u++) {
+			if (st->captor[u] == p)                 /* 16.10 */
+				vp[p] += 10;
+			if (st->u[u].side == GERMAN &&
+			    !(st->u[u].tags & T_FIXED) &&
+			    st->u[u].where == U_ELIMINATED &&
+			    !(st->flags[u] & F_ESCAPED) &&
+			    st->elim_by[u] == p)                /* 21.2 */
+				vp[p] += 1;
+		}
+		for (h = 0; h < end; h++) {
+			if (st->ctrl[h] != p)
+				continue;
+			if (h == rt)
+				vp[p] += 30;
+			else if (hex_in_region(&st->map, h, st->rg.potsdam))
+				vp[p] += 10;
+			else if (hex_in_region(&st->map, h, st->rg.so[P1BF]) ||
+				 hex_in_region(&st->map, h, st->rg.so[P1UF]))
+				vp[p] += 5;
+		}
+	}
+}
+
+static void judge(struct ctx *c, struct rttr *st, const char *why)
+{
+	int rt = rt_reichstag_hex(st);
+
+	score(st, st->vp);
+	ctx_event(c, "21.4", "%s: VP 1BF %d, 1UF %d.", why, st->vp[P1BF],
+		  st->vp[P1UF]);
+	if (rt < 0 || st->ctrl[rt] < 0 ||
+	    (st->vp[P1BF] <= 0 && st->vp[P1UF] <= 0)) {
+		st->result = RES_GERMAN;
+		ctx_event(c, "21.4", "The Germans win and both players lose "
+			  "(%s).", rt < 0 || st->ctrl[rt] < 0 ?
+			  "no front controls the Reichstag" :
+			  "both totals are 0 or less");
+	} else if (st->vp[P1BF] > st->vp[P1UF]) {
+		st->result = RES_1BF;
+		ctx_event(c, "21.4", "The 1BF player wins.");
+	} else {
+		st->result = RES_1UF;
+		ctx_event(c, "21.4", "The 1UF player wins%s.",
+			  st->vp[P1BF] == st->vp[P1UF] ? " (a tie goes to the "
+			  "1UF)" : "");
+	}
+	st->result_turn = st->turn;
+	st->phase = PH_OVER;
+}
+
+/* 4.0 V.A, 21.1 (1) */
+static int sudden_death(const struct rttr *st)
+{
+	int h = rt_reichstag_hex(st), k;
+
+	if (h < 0)
+		return 0;
+	for (k = st->occ[h]; k >= 0; k = st->next[k])
+		if (st->u[k].side == SOVIET)
+			return 1;
+	return 0;
+}
+
+/* 7.3, 7.4: the commander of a sector's Germans rolls; on 1-2 he draws
+ * one fixed unit (seen by him alone) and places it face down; none when
+ * the Soviets control every objective hex of the sector (7.4: the
+ * Reichstag is not one of them). */
+static void german_reinforcement(struct ctx *c, struct rttr *st, int sec)
+{
+	int who = sec == SEC_1BF ? P1UF : P1BF, h, all = 1, any = 0, roll;
+	int end = hex_end(&st->map);
+
+	if (st->step == 0) {
+		for (h = 0; h < end; h++)
+			if (hex_in_region(&st->map, h, st->rg.so[sec])) {
+				any = 1;
+				all &= st->ctrl[h] >= 0;
+			}
+		if (any && all) {
+			ctx_event(c, "7.4", "The Soviets hold every objective "
+				  "hex of the %s sector: no German "
+				  "reinforcement.", rt_side_names[sec]);
+			return;
+		}
+		if (cup_count(&st->cup) <= st->rt_blind) {
+			ctx_event(c, "7.3", "The pool is empty (but for the "
+				  "Reichstag's counters): no German "
+				  "reinforcement.");
+			return;
+		}
+		ctx_draw_for(c, rt_side_names[who]);
+		roll = ctx_die(c, "7.3 German reinforcement", 6);
+		ctx_draw_for(c, NULL);
+		ctx_event(c, "7.3", "German reinforcement roll in the %s "
+			  "sector: %d%s.", rt_side_names[sec], roll,
+			  roll <= 2 ? "" : " (none)");
+		if (roll > 2)
+			return;
+		private_draw(c, st, who, 1, "7.3");
+		st->step = 1;
+	}
+	place_all(c, st, who, "7.3", 1);
+}
+
+/* ---- the sequence of play ---- */
+
+static void barrage_off(struct ctx *c, struct rttr *st, int p)
+{
+	/* barrage.c: the other front's markers keep their indices */
+	int n = rt_barrage_remove(st, p);
+
+	ctx_event(c, "15.8", "The %s barrage markers are removed (%d).",
+		  rt_side_names[p], n);
+}
+
+static void turn_phase(struct ctx *c, struct rttr *st)
+{
+	switch (st->phase) {
+	case PH_1BF_REINF:
+	case PH_1UF_REINF:
+		/* 17.3 at the start of the Soviet PT (fog.c) */
+		rt_recon_phase(c, st, st->phase == PH_1BF_REINF ? P1BF :
+			       P1UF);
+		/* 6.7 Maximum Effort, 8.2 replacements (reinforce.c,
+		 * economy.c), then 7.1 */
+		rt_soviet_reinf_phase(c, st, st->phase == PH_1BF_REINF ?
+				      P1BF : P1UF);
+		place_all(c, st, st->phase == PH_1BF_REINF ? P1BF : P1UF,
+			  "7.1", 0);
+		break;
+	case PH_1BF_BARRAGE:
+	case PH_1UF_BARRAGE:
+		/* 15.x, 17.4 (barrage.c) */
+		rt_barrage_phase(c, st, st->phase == PH_1BF_BARRAGE ?
+				 P1BF : P1UF);
+		break;
+	case PH_1BF_MOVE:
+	case PH_1UF_MOVE:
+		if (st->max_effort_now) {
+			/* 6.7: the movement phase is a second combat phase
+			 * (the same combat phase, run twice) */
+			ctx_event(c, "6.7", "Maximum Effort: no movement "
+				  "phase; a first combat phase instead.");
+			combat_flips(c, st, 1);
+			rt_combat_phase(c, st, SOVIET, st->phase ==
+					PH_1BF_MOVE ? SEC_1BF : SEC_1UF);
+			break;
+		}
+		movement_phase(c, st, 1, st->phase == PH_1BF_MOVE ? SEC_1BF :
+			       SEC_1UF, st->phase == PH_1BF_MOVE ? P1BF : P1UF);
+		break;
+	case PH_1BF_COMBAT:
+	case PH_1UF_COMBAT:
+		combat_flips(c, st, 1);
+		/* 4.0 I.D, III.D: combat (fight.c) */
+		rt_combat_phase(c, st, SOVIET, st->phase == PH_1BF_COMBAT ?
+				SEC_1BF : SEC_1UF);
+		break;
+	case PH_1BF_EXHAUST:
+	case PH_1UF_EXHAUST:
+		/* 20.x (economy.c) */
+		rt_exhaustion_phase(c, st, st->phase == PH_1BF_EXHAUST ?
+				    P1BF : P1UF);
+		break;
+	case PH_G1BF_REINF:
+	case PH_G1UF_REINF:
+		/* the commander: the other player (4.0) */
+		{
+			int sec = st->phase == PH_G1BF_REINF ? SEC_1BF :
+				  SEC_1UF;
+			int who = sec == SEC_1BF ? P1UF : P1BF;
+
+			if (st->opt_hitler)     /* 22.1 (options.c) */
+				rt_hitler_phase(c, st, sec, who);
+			rt_flip_phase(c, st, who);       /* 16.8 (1) */
+			/* 16.3, 16.7, and 16.5 snipers held since an
+			 * earlier phase (fixed.c), before this phase's draw */
+			rt_fixed_reinf(c, st, sec, who);
+			german_reinforcement(c, st, sec); /* 7.3, 7.4 */
+		}
+		break;
+	case PH_G1BF_MOVE:
+		movement_phase(c, st, 0, SEC_1BF, P1UF);
+		break;
+	case PH_G1UF_MOVE:
+		movement_phase(c, st, 0, SEC_1UF, P1BF);
+		break;
+	case PH_G1BF_COMBAT:
+	case PH_G1UF_COMBAT:
+		combat_flips(c, st, 0);
+		/* 22.5: the Me-262 for this phase (options.c) */
+		rt_me262_phase(c, st, st->phase == PH_G1BF_COMBAT ? SEC_1BF :
+			       SEC_1UF, st->phase == PH_G1BF_COMBAT ? P1UF :
+			       P1BF);
+		/* 4.0 II.C, IV.C: the Germans of a sector (fight.c) */
+		rt_combat_phase(c, st, GERMAN, st->phase == PH_G1BF_COMBAT ?
+				SEC_1BF : SEC_1UF);
+		rt_me262_off(c, st);
+		break;
+	case PH_1BF_BARRAGE_OFF:
+		barrage_off(c, st, P1BF);
+		break;
+	case PH_1UF_BARRAGE_OFF:
+		barrage_off(c, st, P1UF);
+		break;
+	case PH_SUDDEN:
+		if (sudden_death(st))
+			judge(c, st, "4.0 V.A: a Soviet unit occupies the "
+			      "Reichstag");
+		break;
+	case PH_END:
+		if (st->turn >= st->turns)
+			judge(c, st, "4.0 V.B: the end of 2 May");
+		break;
+	case PH_ADVANCE:
+		st->turn++;
+		ctx_event(c, "4.0", "GT %d begins (%d %s).", st->turn,
+			  st->turn <= 8 ? 22 + st->turn : st->turn - 8,
+			  st->turn <= 8 ? "April" : "May");
+		break;
+	default:
+		break;
+	}
+}
+
+void rt_play(struct ctx *c, void *vst)
+{
+	struct rttr *st = vst;
+
+	while (st->phase != PH_OVER) {
+		/* a phase begins: what follows depends on the state only */
+		ctx_checkpoint(c);
+		ctx_where(c, st->turn, rt_phase_names[st->phase]);
+		if (st->phase < PH_1BF_REINF)
+			setup_phase(c, st);
+		else
+			turn_phase(c, st);
+		if (st->phase == PH_OVER)
+			break;
+		st->step = 0;
+		st->phase = st->phase == PH_ADVANCE ? PH_1BF_REINF :
+			    (enum phase)(st->phase + 1);
+	}
+}

@@ -1,0 +1,116 @@
+#!/usr/bin/env bats
+# Race to the Reichstag under a referee: the fixed units each player draws
+# and places face down (3.5, 3.6) are seen by him alone (GAP.md 2.1). The
+# other player's view, report and status never name them; his own do (so
+# the check cannot pass by naming nothing); every view audits as honest.
+
+load helpers
+
+# one step of the pending side, through its view, default orders
+step() {
+	local g=$1 st side
+	st=$("$UMPIRE" status --brief "$g") || return 1
+	side=${st#pending }
+	side=${side%% *}
+	"$UMPIRE" view "$g" --side "$side" -s referee.key \
+		-o "views/$(printf '%03d' "$n")-$side.view" || return 1
+	"$UMPIRE" orders "views/$(printf '%03d' "$n")-$side.view" \
+		-s "$side.key" | "$UMPIRE" sign - -s "$side.key" -o o.yaml ||
+		return 1
+	"$UMPIRE" adjudicate "$g" o.yaml -s referee.key -o next.yaml \
+		--report /dev/null || return 1
+	mv next.yaml "$g"
+	n=$((n + 1))
+}
+
+# the ids in the referee's file under state.<key> (a mapping or a list
+# per player): python3-yaml, as scenarios/tools
+ids() {
+	python3 - "$1" "$2" "$3" <<'EOF'
+import sys, yaml
+d = yaml.safe_load(open(sys.argv[1]))["state"][sys.argv[2]]
+if sys.argv[3] == "keys":
+    print("\n".join(k for k, v in d.items()))
+else:
+    print("\n".join(d.get(sys.argv[3]) or []))
+EOF
+}
+
+setup_file() {
+	umpire_setup_file
+	cd "$BATS_FILE_TMPDIR"
+	for k in 1bf 1uf referee; do
+		"$UMPIRE" keygen -s $k.key -p $k.pub -W >/dev/null
+	done
+	"$UMPIRE" new race-to-the-reichstag --draft -s referee.key \
+		--side 1bf=1bf.pub --side 1uf=1uf.pub --referee referee.pub \
+		-o g0.yaml 2>/dev/null
+	"$UMPIRE" join g0.yaml --side 1bf -s 1bf.key -o g1.yaml 2>/dev/null
+	"$UMPIRE" join g1.yaml --side 1uf -s 1uf.key -o game.yaml 2>/dev/null
+	mkdir -p views
+	n=1
+	# step 1: the 1BF player draws his 15 (3.5)
+	step game.yaml
+	cp game.yaml drawn.yaml
+	# one placement a step (the template's one answer) until the 1UF
+	# player is asked to draw
+	while "$UMPIRE" status --brief game.yaml | grep -q '^pending 1bf'; do
+		step game.yaml
+		[ "$n" -lt 40 ] || return 1
+	done
+	cp game.yaml placed.yaml
+}
+
+setup() {
+	umpire_setup
+	cp -r "$BATS_FILE_TMPDIR"/* .
+}
+
+@test "the counters the 1BF player drew are not in the 1UF player's view" {
+	ids drawn.yaml held 1bf >drawn.txt
+	[ "$(wc -l <drawn.txt)" -eq 15 ]
+	"$UMPIRE" view drawn.yaml --side 1uf -s referee.key -o v1uf.yaml
+	"$UMPIRE" view drawn.yaml --side 1bf -s referee.key -o v1bf.yaml
+	"$UMPIRE" report drawn.yaml --side 1uf >r1uf.txt
+	while read -r id; do
+		grep -qw -- "$id" v1bf.yaml
+		if grep -qw -- "$id" v1uf.yaml r1uf.txt; then
+			echo "the 1UF player sees $id"; return 1
+		fi
+	done <drawn.txt
+	grep -q 'held-count: {1bf: 15, 1uf: 0}' v1uf.yaml
+}
+
+@test "no face-down counter the 1BF player placed is named to the 1UF player" {
+	ids placed.yaml placed-by keys >placed.txt
+	[ "$(wc -l <placed.txt)" -eq 15 ]
+	"$UMPIRE" view placed.yaml --side 1uf -s referee.key -o v1uf.yaml
+	"$UMPIRE" view placed.yaml --side 1bf -s referee.key -o v1bf.yaml
+	"$UMPIRE" report v1uf.yaml --side 1uf >rv1uf.txt
+	"$UMPIRE" report placed.yaml --side 1uf >r1uf.txt
+	"$UMPIRE" status v1uf.yaml >s1uf.txt
+	"$UMPIRE" report v1bf.yaml --side 1bf >rv1bf.txt
+	while read -r id; do
+		grep -qw -- "$id" v1bf.yaml
+		grep -qw -- "$id" rv1bf.txt
+		if grep -qw -- "$id" v1uf.yaml rv1uf.txt r1uf.txt s1uf.txt; then
+			echo "the 1UF player sees $id"; return 1
+		fi
+	done <placed.txt
+	# he sees that counters are there (GAP.md 2.1: "a counter here")
+	grep -q 'face-down' rv1uf.txt
+	grep -q 'places a face-down counter' r1uf.txt
+}
+
+@test "the cup's remainder is in no player's view" {
+	"$UMPIRE" view placed.yaml --side 1uf -s referee.key -o v.yaml
+	grep -q '^  cup: hidden:' v.yaml
+	"$UMPIRE" view placed.yaml --side 1bf -s referee.key -o v.yaml
+	grep -q '^  cup: hidden:' v.yaml
+}
+
+@test "every view given audits as an honest redaction" {
+	run "$UMPIRE" audit placed.yaml --view views/*-1bf.view
+	[ "$status" -eq 0 ]
+	assert_output_has "every view given is an honest redaction"
+}
