@@ -66,7 +66,7 @@ def umpire(cwd, *args, stdin=None, check=True, wrap=False, extra=None):
 def scenario_sides(scn):
     text = open(os.path.join(SCN, scn + ".yaml"), encoding="utf-8").read()
     m = re.search(r"(?m)^sides: \[([^\]]*)\]", text)
-    sides = [s.strip() for s in m.group(1).split(",")]
+    sides = [s.strip().strip('"') for s in m.group(1).split(",")]
     m = re.search(r"(?m)^referee: (\w+)", text)
     return sides, (m.group(1) if m else "none")
 
@@ -174,6 +174,9 @@ def make_fixture_dir(scn, base):
     subprocess.run([BIN, "keygen", "-s", "locked.key", "-p", "locked.pub"],
                    cwd=d, env=env_pass, check=True, capture_output=True)
     args = ["new", scn, "-s", sides[0] + ".key"]
+    if re.search(r"(?m)^draft: ", open(os.path.join(
+            SCN, scn + ".yaml"), encoding="utf-8").read()):
+        args.append("--draft")      # a draft scenario plays as one
     for s in sides:
         args += ["--side", "%s=%s.pub" % (s, s)]
     if use_ref:
