@@ -627,26 +627,6 @@ static int load_turn_starts(struct aachen *st, const struct doc *d,
 	return 0;
 }
 
-static int load_side(const struct aachen *st, const char *s, int16_t *h,
-		     int8_t *dir)
-{
-	char a[8], b[8];
-	int x, y;
-
-	if (strlen(s) != 9 || s[4] != '-')
-		return -1;
-	memcpy(a, s, 4);
-	a[4] = 0;
-	memcpy(b, s + 5, 5);
-	x = hex_parse(&st->map, a);
-	y = hex_parse(&st->map, b);
-	if (x < 0 || y < 0 || hex_dir(&st->map, x, y) < 0)
-		return -1;
-	*h = (int16_t)x;
-	*dir = (int8_t)hex_dir(&st->map, x, y);
-	return 0;
-}
-
 int aa_load(void *vst, const struct doc *d, const struct doc_node *map,
 	    struct error *err)
 {
@@ -773,7 +753,7 @@ int aa_load(void *vst, const struct doc *d, const struct doc_node *map,
 		if (!strcmp(n->str, "none")) {
 			st->eb_hex = -1;
 			st->eb_dir = -1;
-		} else if (load_side(st, n->str, &st->eb_hex,
+		} else if (hex_side_parse(&st->map, n->str, &st->eb_hex,
 				     &st->eb_dir) < 0) {
 			return bad(d, n, err, "engineer-bridge: CCRR-CCRR or "
 				   "none%s", "");
@@ -792,7 +772,7 @@ int aa_load(void *vst, const struct doc *d, const struct doc_node *map,
 			st->ebu_hex = -1;
 			st->ebu_dir = -1;
 			st->ebu_turn = 0;
-		} else if (load_side(st, n->str, &st->ebu_hex,
+		} else if (hex_side_parse(&st->map, n->str, &st->ebu_hex,
 				     &st->ebu_dir) < 0) {
 			return bad(d, n, err, "engineer-bridge-used: CCRR-CCRR "
 				   "or none%s", "");
@@ -802,7 +782,7 @@ int aa_load(void *vst, const struct doc *d, const struct doc_node *map,
 	}
 	if ((n = doc_get(map, "demolished"))) {
 		for (i = 0; n->kind == DOC_SEQ && i < n->n; i++) {
-			if (load_side(st, n->items[i]->str, &sh, &sd) < 0)
+			if (hex_side_parse(&st->map, n->items[i]->str, &sh, &sd) < 0)
 				return bad(d, n->items[i], err, "demolished: "
 					   "CCRR-CCRR%s", "");
 			hex_side_set(&st->map, sh, sd, HS_DEMOLISHED, 1);

@@ -552,3 +552,24 @@ const char *hex_side_name(const struct hex_map *m, int a, int dir)
 	k = m->hs_name[a][dir];
 	return k > 0 && k < m->n_names ? m->names[k] : NULL;
 }
+
+int hex_side_parse(const struct hex_map *m, const char *s, int16_t *h,
+		   int8_t *dir)
+{
+	char a[8], b[8];
+	int x, y, d;
+
+	if (strlen(s) != 9 || s[4] != '-')
+		return -1;
+	memcpy(a, s, 4);
+	a[4] = 0;
+	memcpy(b, s + 5, 5);
+	x = hex_parse(m, a);
+	y = hex_parse(m, b);
+	d = x < 0 || y < 0 ? -1 : hex_dir(m, x, y);
+	if (d < 0)
+		return -1;
+	*h = (int16_t)x;
+	*dir = (int8_t)d;
+	return 0;
+}

@@ -176,6 +176,11 @@ static inline int hex_end(const struct hex_map *m)
 		(m->cols - 1) * HEX_MAX_ROWS + m->rows : 0;
 }
 int hex_dir(const struct hex_map *m, int a, int b);   /* -1: not adjacent */
+/* A hexside written "HEX-HEX" (two adjacent hexes, as the states of the
+ * hex games save them): the first hex and the direction to the second;
+ * -1 for anything else. */
+int hex_side_parse(const struct hex_map *m, const char *s, int16_t *h,
+		   int8_t *dir);
 int hex_distance(const struct hex_map *m, int a, int b);
 /* Centre of a hex for drawing, in hex radii units. */
 void hex_centre(const struct hex_map *m, int idx, double *x, double *y);

@@ -924,26 +924,6 @@ static int load_sidemap(struct rttr *st, const struct doc *d,
 	return 0;
 }
 
-static int load_side_id(const struct rttr *st, const char *s, int16_t *h,
-			int8_t *dir)
-{
-	char a[8], b[8];
-	int x, y;
-
-	if (strlen(s) != 9 || s[4] != '-')
-		return -1;
-	memcpy(a, s, 4);
-	a[4] = 0;
-	memcpy(b, s + 5, 5);
-	x = hex_parse(&st->map, a);
-	y = hex_parse(&st->map, b);
-	if (x < 0 || y < 0 || hex_dir(&st->map, x, y) < 0)
-		return -1;
-	*h = (int16_t)x;
-	*dir = (int8_t)hex_dir(&st->map, x, y);
-	return 0;
-}
-
 static int load_sides_bits(struct rttr *st, const struct doc *d,
 			   const struct doc_node *n, int kind,
 			   const char *what, struct error *err)
@@ -957,7 +937,7 @@ static int load_sides_bits(struct rttr *st, const struct doc *d,
 			   what);
 	for (i = 0; i < n->n; i++) {
 		if (n->items[i]->kind != DOC_SCALAR ||
-		    load_side_id(st, n->items[i]->str, &h, &dir) < 0)
+		    hex_side_parse(&st->map, n->items[i]->str, &h, &dir) < 0)
 			return bad(d, n->items[i], err, "%s: CCRR-CCRR", what);
 		hex_side_set(&st->map, h, dir, kind, 1);
 	}
