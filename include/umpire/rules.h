@@ -268,7 +268,9 @@ struct ruleset {
 	 * in the attacker's step), or that comes after a draw, is answered
 	 * by the standing orders of that role's latest step, if legal, and
 	 * the step goes on; only for the keys marked persist (never a
-	 * question of the side's own turn, such as a move). They were
+	 * move or an attack, which a player decides in view of the board
+	 * his mail answers; at most the policy answers of the start of
+	 * his own turn, such as "no Maximum Effort"). They were
 	 * signed before this step's seed existed, so they cannot be
 	 * chosen with its draws in view. In a game with hidden information
 	 * (view() set), only a key's policy answers stay in force: whether

@@ -216,6 +216,20 @@ notes: |
   - 16.8 (1) "at any time" by mail: the placer is asked at the start of
     each German player turn he commands, before the movement roll (so a
     command post he turns up counts at once, 16.2); standing answer none.
+  - Kept standing orders (two mails a game turn): the questions the
+    rules ask a player in the other player's step, or at the start of
+    his own player turn right after it, are answered by the standing
+    order of his latest order file when it is a policy that is legal
+    whatever is hidden: flip none (16.8), depot none (16.3), sniper
+    hold (16.5), place auto (3.x, 7.x), enter auto (22.1), max-effort
+    no (6.7), replace done (8.2), barrage done (15.0), recon none
+    (17.3). Any other standing answer is not kept: he is asked (a mail).
+    So the German player turn he commands reaches his mail only at its
+    movement, after the 7.3 draw and the 9.3 roll, and his mail for it
+    carries the German movement and combat and the start of his own
+    front's player turn; the second mail is that front's movement and
+    combat. To declare a Maximum Effort, give max-effort yes as a
+    standing order in the mail before that player turn.
   - 16.3, 16.7: "the other player's" eliminated units are the German
     units eliminated in the airfield's or depot's sector (the dead pile
     of the Germans this commander leads). The airfield brings back up to

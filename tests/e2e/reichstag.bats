@@ -114,3 +114,67 @@ setup() {
 	[ "$status" -eq 0 ]
 	assert_output_has "every view given is an honest redaction"
 }
+
+# one step of the pending side through its view, its template's answers
+# and the standing orders named (uncommented in the template); prints
+# the rule and key of the question the view asks
+kept_step() {
+	local g=$1 keys=$2 st side v
+	st=$("$UMPIRE" status --brief "$g") || return 1
+	side=${st#pending }
+	side=${side%% *}
+	v=views/k$n-$side.view
+	"$UMPIRE" view "$g" --side "$side" -s referee.key -o "$v" || return 1
+	"$UMPIRE" orders "$v" -s "$side.key" > o.txt || return 1
+	sed -n 's/^# rule \([0-9.]*\), \([a-z0-9-]*\):.*/\1 \2/p' o.txt |
+		head -1 > asked.txt
+	sed -E "s/^#  ($keys): /  \\1: /" o.txt |
+		"$UMPIRE" sign - -s "$side.key" -o o.yaml || return 1
+	"$UMPIRE" adjudicate "$g" o.yaml -s referee.key -o next.yaml \
+		--report /dev/null || return 1
+	mv next.yaml "$g"
+	n=$((n + 1))
+	echo "$side $(cat asked.txt)"
+}
+
+# plays from the joined game until the 1UF player is first asked in GT 1
+# after his set-up: prints each step's side and question
+to_german_turn() {
+	local keys=$1 i out
+	cp g1.yaml kg.yaml
+	"$UMPIRE" join kg.yaml --side 1uf -s 1uf.key -o kept.yaml \
+		2>/dev/null || return 1
+	n=1
+	for i in $(seq 1 12); do
+		out=$(kept_step kept.yaml "$keys") || return 1
+		echo "$out"
+		case "$out" in "1uf 9.0 move"|"1uf 16.8 flip") return 0 ;; esac
+	done
+	return 1
+}
+
+@test "a German player turn reaches its commander at his movement, his kept flip none answering 16.8" {
+	run to_german_turn 'place|flip|depot|sniper|enter|max-effort|replace|barrage|recon'
+	[ "$status" -eq 0 ]
+	echo "$output"
+	# set-up: each player draws once, the rest placed by place: auto
+	[ "$(printf '%s\n' "$output" | grep -c '3\.[56] draw')" -eq 2 ]
+	# GT 1: the 1BF player's movement follows the 1UF player's draw
+	# (his kept Maximum Effort no, replacements done, ...)
+	printf '%s\n' "$output" | grep -A1 '^1uf 3.6 draw' | grep -q '^1bf 9.0 move'
+	# the German PT in the 1BF sector: 16.8, the 7.3 draw and the 9.3
+	# roll came in the 1BF player's step; 1UF is first asked to move
+	[ "$(printf '%s\n' "$output" | tail -1)" = "1uf 9.0 move" ]
+	# and his view says which standing order answered it
+	v=$(ls views/k*-1uf.view | sort -V | tail -1)
+	"$UMPIRE" report "$v" > r.txt
+	grep -q '^  \[16.8\] Standing order of step [0-9]*: flip: none\.' r.txt
+	grep -q '^  \[9.3\] German movement in the 1bf sector' r.txt
+}
+
+@test "without a flip standing order the German commander is asked 16.8 (a mail)" {
+	run to_german_turn 'place|depot|sniper|enter|max-effort|replace|barrage|recon'
+	[ "$status" -eq 0 ]
+	echo "$output"
+	[ "$(printf '%s\n' "$output" | tail -1)" = "1uf 16.8 flip" ]
+}

@@ -14,7 +14,8 @@
  * has no "any time": the placer is asked at the start of each German
  * player turn he commands, before the movement roll (so a command post
  * counts at once, 16.2), with the standing answer "none" (*reading*,
- * in the scenario notes).
+ * in the scenario notes), kept from his latest order file (ruleset.c):
+ * the question comes in the other player's step.
  */
 #include <stdio.h>
 #include <string.h>

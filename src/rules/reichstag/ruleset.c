@@ -11,7 +11,7 @@ static const char *const sides[] = { "1bf", "1uf", NULL };
 static const struct standing_key standing[] = {
 	{ "place", "3.5", "place each counter at the first legal hex of "
 	  "its zone (auto), or UNIT HEX: one answer a counter; after your "
-	  "draw, auto places them all without another mail", "auto", 0, NULL },
+	  "draw, auto places them all without another mail", "auto", 1, "auto" },
 	{ "move", "9.0", "move a unit (done, UNIT to HEX, or UNIT HEX HEX "
 	  "...)", "done", 0, NULL },
 	{ "attack", "12.0", "declare one attack (HEX[,HEX] UNIT UNIT ... "
@@ -29,24 +29,25 @@ static const struct standing_key standing[] = {
 	/* economy.c, reinforce.c, barrage.c: every default spends nothing
 	 * and places where the rules allow */
 	{ "max-effort", "6.7", "declare a Maximum Effort at the start of "
-	  "your PT (10 SP, once a game): no or yes", "no", 0, NULL },
+	  "your PT (10 SP, once a game): no or yes (yes as a standing "
+	  "order in the mail before that PT)", "no", 1, "no" },
 	{ "replace", "8.2", "replace an eliminated unit of your front (UNIT, "
-	  "27.3 costs) or done", "done", 0, NULL },
+	  "27.3 costs) or done", "done", 1, "done" },
 	{ "barrage", "15.0", "place a barrage marker (MARKER HEX, or MARKER "
-	  "HEX recon for 17.4) or done", "done", 0, NULL },
+	  "HEX recon for 17.4) or done", "done", 1, "done" },
 	{ "recon", "17.3", "the hex a recon unit examines at the start of "
-	  "your Soviet player turn (HEX), or none", "none", 0, NULL },
+	  "your Soviet player turn (HEX), or none", "none", 1, "none" },
 	{ "flip", "16.8", "turn face up a fixed unit you placed, asked at "
 	  "the start of each German player turn you command (UNIT), or "
-	  "none", "none", 0, NULL },
+	  "none", "none", 1, "none" },
 	{ "depot", "16.3", "use an emergency airfield or supply depot "
-	  "(UNIT HEX [UNIT HEX]), or none", "none", 0, NULL },
+	  "(UNIT HEX [UNIT HEX]), or none", "none", 1, "none" },
 	{ "sniper", "16.5", "place a sniper held in hand (HEX), or hold",
-	  "hold", 0, NULL },
+	  "hold", 1, "hold" },
 	{ "me262", "22.5", "place your Me-262 marker at the start of a "
 	  "German combat phase (HEX), or none", "none", 0, NULL },
 	{ "enter", "22.1", "the entry hex of a Hitler Fantasy group's unit "
-	  "(HEX), or auto (the first free one)", "auto", 0, NULL },
+	  "(HEX), or auto (the first free one)", "auto", 1, "auto" },
 	{ NULL, NULL, NULL, NULL, 0, NULL }
 };
 
@@ -65,7 +66,9 @@ const struct ruleset ruleset_reichstag = {
 	.render = rt_render,
 	.result = rt_result,
 	.standing = standing,
-	/* no key is kept yet: a defender's choices are made by the option
-	 * defender-choices (fight.c) */
-	.standing_persist = 0,
+	/* the German commander's questions in the other player's step
+	 * (16.8 flips, 16.3/16.5 fixed units, 7.3 and 22.1 placements)
+	 * keep their policy answers; a defender's choices are made by the
+	 * option defender-choices (fight.c) */
+	.standing_persist = 1,
 };
