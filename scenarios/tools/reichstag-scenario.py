@@ -169,8 +169,9 @@ notes: |
   Standing answers for the choices of the player who does not attack:
   lose default (the weakest first, no more than needed; the first of
   equal strongest), retreat auto (the first whole retreat), stay (13.6),
-  advance no. With the option defender-choices at standing (the
-  default) they are made without asking him; at ask he is asked. An
+  advance no. Given in his latest order file they stay in force (see
+  kept standing orders below), so the attacker's step needs no mail
+  from him; without them, or with any other answer, he is asked. An
   attack answer may be a plan, attacks joined by ";": it declares the
   first of them legal now, so a plan given as the standing answer to
   "attack" makes the attacks one at a time in its order.
@@ -220,10 +221,11 @@ notes: |
     rules ask a player in the other player's step, or at the start of
     his own player turn right after it, are answered by the standing
     order of his latest order file when it is a policy that is legal
-    whatever is hidden: flip none (16.8), depot none (16.3), sniper
-    hold (16.5), place auto (3.x, 7.x), enter auto (22.1), max-effort
-    no (6.7), replace done (8.2), barrage done (15.0), recon none
-    (17.3). Any other standing answer is not kept: he is asked (a mail).
+    whatever is hidden: as defender lose default, retreat auto, stay
+    stay or retreat, advance no (12.23-14.0); flip none (16.8), depot
+    none (16.3), sniper hold (16.5), place auto (3.x, 7.x), enter auto
+    (22.1), max-effort no (6.7), replace done (8.2), barrage done
+    (15.0), recon none (17.3). Any other standing answer is not kept: he is asked (a mail).
     So the German player turn he commands reaches his mail only at its
     movement, after the 7.3 draw and the 9.3 roll, and his mail for it
     carries the German movement and combat and the start of his own
@@ -328,13 +330,6 @@ options:
     default: "no"
     values: ["no", "yes"]
     help: optional rule 26.0
-  defender-choices:
-    default: standing
-    values: [standing, ask]
-    help: who makes a defender's choices (losses, retreats, 13.6, the
-      defender's advance) in the other player's turn; standing (the
-      standing answers do, so that turn needs no mail from the
-      defender) or ask (its owner is asked each time)
 """
 
 

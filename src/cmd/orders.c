@@ -124,10 +124,21 @@ static int write_template(const struct game *g, size_t step,
 		strbuf_reset(&sb);
 		int kept_key = k->persist && g->scn.rs->standing_persist &&
 			(!g->scn.rs->view || k->policy);
-		strbuf_addf(&sb, "rule %s: %s%s%s%s", k->rule, k->help,
-			    kept_key ? " (kept" : "",
-			    kept_key && g->scn.rs->view ? " if " : "",
-			    kept_key && g->scn.rs->view ? k->policy : "");
+		strbuf_addf(&sb, "rule %s: %s%s", k->rule, k->help,
+			    kept_key ? " (kept" : "");
+		if (kept_key && g->scn.rs->view) {
+			/* the policy words, "a or b" */
+			const char *w = k->policy;
+			strbuf_adds(&sb, " if ");
+			while (*w) {
+				size_t len = strcspn(w, " ");
+				strbuf_addf(&sb, "%.*s", (int)len, w);
+				w += len;
+				w += strspn(w, " ");
+				if (*w)
+					strbuf_adds(&sb, " or ");
+			}
+		}
 		if (kept_key)
 			strbuf_adds(&sb, ")");
 		comment(out, sb.buf, 2);

@@ -13,12 +13,11 @@
  * of this game (a Soviet PT's defenders are the Germans of its own
  * sector, which the other player commands, 4.0; a German PT's defenders
  * are the Soviets of the front its commander opposes; 16.10 gives him the
- * Reichstag garrison too). Every such question has a standing answer
- * (lose "default", retreat "auto", stay "stay", advance "no"). The
- * engine keeps no standing orders across steps in a game with hidden
- * information, so the option defender-choices decides: "standing" (the
- * default) makes those choices by the standing answers without asking,
- * "ask" asks the owner each time (a mail each). The attacker may answer
+ * Reichstag garrison too). Every such question has a policy answer that
+ * stays in force from the owner's latest order file (ruleset.c: lose
+ * "default", retreat "auto", stay "stay" or "retreat", advance "no"),
+ * so the other player's step goes on without a mail from him; any other
+ * standing answer, or none, and he is asked. The attacker may answer
  * "attack" with a plan, attacks joined by ";", which declares the first
  * of them still legal: given as a standing answer it makes the phase's
  * attacks one by one in one mail.
@@ -250,35 +249,6 @@ static const char *side_name(int p)
 	return p >= 0 && p < PLAYERS ? rt_side_names[p] : "";
 }
 
-/* The player whose turn it is (4.0): the 1BF player in his Soviet PT
- * and in the German PT of the 1UF sector, the 1UF player in the other
- * two. */
-static int phasing_player(const struct rttr *st)
-{
-	switch (st->phase) {
-	case PH_1BF_REINF: case PH_1BF_BARRAGE: case PH_1BF_MOVE:
-	case PH_1BF_COMBAT: case PH_1BF_EXHAUST:
-	case PH_G1UF_REINF: case PH_G1UF_MOVE: case PH_G1UF_COMBAT:
-		return P1BF;
-	default:
-		return P1UF;
-	}
-}
-
-/* Whether a choice of `owner` is made by its standing answer without
- * asking (option defender-choices: standing, and not his turn): the
- * event says so. */
-static int standing_choice(struct ctx *c, const struct rttr *st, int owner,
-			   const char *rule, const char *what,
-			   const char *answer)
-{
-	if (st->opt_ask_defender || owner == phasing_player(st))
-		return 0;
-	ctx_event(c, rule, "%s: %s (the %s player's standing answer; option "
-		  "defender-choices).", what, answer, side_name(owner));
-	return 1;
-}
-
 /* 19.3: an engineer that is eliminated, retreats or advances gives no
  * more support this phase */
 static void leaves(struct rttr *st, int u)
@@ -363,8 +333,7 @@ static int choose_one(struct ctx *c, int owner, const char *what,
 	size_t k;
 	int i;
 
-	if (m <= 1 || standing_choice(c, st, owner, "12.23", what,
-				      "default"))
+	if (m <= 1)
 		return 0;
 	q_init(&q, "12.23", "lose", side_name(owner), "%s: choose the unit "
 	       "to eliminate (the strongest, equal by printed strength).",
@@ -440,9 +409,7 @@ static void losses(struct ctx *c, struct rttr *st, int kind, int16_t *who,
 		m = half_sets(st, who, *n, attacker ? strength_att :
 			      rc_printed_def, sets, Q_MAX_OPTIONS - 1);
 		k = 0;
-		if (m > 1 && !standing_choice(c, st, owner, "12.23",
-					      attacker ? "Attacker's losses" :
-					      "Defender's losses", "default")) {
+		if (m > 1) {
 			q_init(&q, "12.23", "lose", side_name(owner), "%s: "
 			       "choose units of at least half the printed "
 			       "strength (%s).", attacker ? "Attacker's "
@@ -621,10 +588,8 @@ static void retreat_unit(struct ctx *c, struct rttr *st, int u, int n,
 				       hex_id(path[i], b));
 	q.n = 1;
 	q_add(&q, "auto");
-	ans = whole_paths(&e, u, k.origin, k.origin, 1, n, panic) == 1 ||
-		standing_choice(c, st, owner, "13.0", st->u[u].id, "retreat "
-				"auto") ? "auto" :
-		ctx_ask_text(c, &q, check_retreat, &k);
+	ans = whole_paths(&e, u, k.origin, k.origin, 1, n, panic) == 1 ?
+		"auto" : ctx_ask_text(c, &q, check_retreat, &k);
 	if (check_retreat(&k, ans, why, sizeof why) < 0)
 		return;
 	for (i = 0; i < k.len; i++) {
@@ -686,9 +651,7 @@ static void retreats(struct ctx *c, struct rttr *st, const int16_t *who,
 			       st->u[u].id, hex_id(st->u[u].hex, h));
 			q_add(&q, "stay");
 			q_add(&q, "retreat");
-			if (standing_choice(c, st, owner, "13.6",
-					    st->u[u].id, "stay") ||
-			    ctx_ask(c, &q) == 0) {
+			if (ctx_ask(c, &q) == 0) {
 				ctx_event(c, "13.6", "%s stays in %s.",
 					  st->u[u].id, h);
 				continue;
@@ -852,9 +815,7 @@ static void advances(struct ctx *c, struct rttr *st, int16_t *who, int nwho,
 		k.nvac = nvac;
 		/* (25.3, optional: only high-mobility units beyond 1 hex;
 		 * check_advance) */
-		ans = standing_choice(c, st, owner, "14.0", "Advance after "
-				      "combat", "no") ? "no" :
-			ctx_ask_text(c, &q, check_advance, &k);
+		ans = ctx_ask_text(c, &q, check_advance, &k);
 		if (check_advance(&k, ans, why, sizeof why) < 0 || k.u < 0)
 			return;
 		for (i = 0; i < k.len; i++) {

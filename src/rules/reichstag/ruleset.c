@@ -18,14 +18,14 @@ static const struct standing_key standing[] = {
 	  "[mobile|assault]) or done when no attack is owed", "done", 0, NULL },
 	{ "lose", "12.23", "which units a loss takes (default: the first "
 	  "of the strongest; for half, the weakest first, no more than "
-	  "needed)", "default", 0, NULL },
+	  "needed)", "default", 1, "default" },
 	{ "retreat", "13.0", "a retreat's hexes (auto: the first whole "
 	  "retreat; a panicked German stops in an objective hex)", "auto",
-	  0, NULL },
+	  1, "auto" },
 	{ "stay", "13.6", "a German in an objective hex hit by a retreat: "
-	  "stay or retreat", "stay", 0, NULL },
+	  "stay or retreat", "stay", 1, "stay retreat" },
 	{ "advance", "14.0", "advance after combat (UNIT HEX [HEX ...]) or "
-	  "no", "no", 0, NULL },
+	  "no", "no", 1, "no" },
 	/* economy.c, reinforce.c, barrage.c: every default spends nothing
 	 * and places where the rules allow */
 	{ "max-effort", "6.7", "declare a Maximum Effort at the start of "
@@ -66,9 +66,10 @@ const struct ruleset ruleset_reichstag = {
 	.render = rt_render,
 	.result = rt_result,
 	.standing = standing,
-	/* the German commander's questions in the other player's step
-	 * (16.8 flips, 16.3/16.5 fixed units, 7.3 and 22.1 placements)
-	 * keep their policy answers; a defender's choices are made by the
-	 * option defender-choices (fight.c) */
+	/* the questions a player is asked in the other player's step (a
+	 * defender's losses, retreats, 13.6 and advances, fight.c; the
+	 * German commander's 16.8 flips, 16.3/16.5 fixed units, 7.3 and
+	 * 22.1 placements) and at the start of his own PT right after it
+	 * keep their policy answers from his latest order file */
 	.standing_persist = 1,
 };

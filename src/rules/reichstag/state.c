@@ -553,9 +553,6 @@ int rt_setup(void *vst, const struct doc *scn, const struct doc_node *data,
 				 "no"));
 	st->opt_hm = yes(option(scn, options, "high-mobility", "no"));
 	st->opt_escape = yes(option(scn, options, "escape-west", "no"));
-	st->opt_ask_defender = !strcmp(option(scn, options,
-					      "defender-choices", "standing"),
-				       "ask");
 	if (st->opt_hitler && st->opt_prepared)
 		return bad(scn, options, err, "hitler-fantasy and "
 			   "prepared-defence may not be combined (23.0)%s",
@@ -1173,9 +1170,6 @@ static int load_options(struct rttr *st, const struct doc *d,
 				st->opt_hm ? "yes" : "no"));
 	st->opt_escape = yes(option(NULL, n, "escape-west",
 				    st->opt_escape ? "yes" : "no"));
-	st->opt_ask_defender = !strcmp(option(NULL, n, "defender-choices",
-					      st->opt_ask_defender ? "ask" :
-					      "standing"), "ask");
 	return 0;
 }
 

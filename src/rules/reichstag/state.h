@@ -263,15 +263,6 @@ struct rttr {
 	int group_in[RT_GROUPS];
 	int fb_captured;            /* 26.1: the Fuehrerbunker taken */
 
-	/* ---- combat (fight.c) ---- */
-	/* option defender-choices: ask (1): every choice about defenders
-	 * (losses, retreats, 13.6, the defender's advance) is asked of
-	 * their owner in the other player's turn; standing (0, the
-	 * default): the standing answers make it (lose default, retreat
-	 * auto, stay, advance no), so the other player's turn needs no mail
-	 * from him */
-	int opt_ask_defender;
-
 	/* ---- the result ---- */
 	enum result result;
 	int result_turn;

@@ -77,7 +77,6 @@ for r in range(1, 9):
             bd.append("      %s %s boundary" % (h, n))
 MAP = MAP.replace("      0404 0504 boundary\n      0404 0505 boundary\n      0405 0505 boundary\n", "\n".join(bd) + "\n")
 cases = []
-ASK = {"defender-choices": "ask"}
 def case(name, title, rules, oob, phase, draws, answers, expect, extra="", standing=None, refused=None, options=None):
     cases.append((name, title, rules, oob, phase, draws, answers, expect, extra, standing, refused, options))
 
@@ -180,7 +179,7 @@ case("12.23-dd-owner-chooses", "12.23 DD: the owner (the other player) may choos
       "G3 german 3-3-0 at 0203 mobile rgt pzgr", "G2 german 2-2-0 at 0203 mobile rgt inf", "G1 german 1-1-0 at 0203 mobile bn inf"],
      "1bf-combat", ["6"], [("attack", "0203 S8 S7 S4"), ("lose", "G3")],
      {"units": {"G1": "eliminated", "G2": "eliminated", "G3": "eliminated"}, "events": ["G3 is eliminated at 0203 (half the printed strength)", "G1 is eliminated at 0203: it cannot retreat", "G2 is eliminated at 0203: it cannot retreat"]},
-     standing={"advance": "no"}, options=ASK)
+     standing={"advance": "no"})
 case("12.23-bb", "12.23 BB, 27.2: 10 against 3 = 333% on the assault table (chosen), die 1: BB; the defender loses half (G3), the attacker half of its printed 10 (S6, 6 >= 5; S4 alone would not do); no retreat, no advance",
      ["12.23", "27.2"],
      ["S4 soviet 4-4-6 at 0303 1bf div rifle", "S6 soviet 6-6-6 at 0402 1bf corps tank hm", "G3 german 3-3-0 at 0403 mobile rgt pzgr"],
@@ -205,17 +204,17 @@ case("12.23-ar-attacker-retreats", "12.23 AR (reading: the ATTACKERS retreat, th
      ["S1 soviet 1-1-6 at 0303 1bf rgt recon hm recon",
       "G4 german 4-4-0 at 0403 mobile rgt pzgr", "G3 german 3-3-0 at 0403 mobile rgt pzgr"],
      "1bf-combat", ["4"], [("attack", "0403 S1"), ("retreat", "auto"), ("advance", "G4 0303")],
-     {"units": {"S1": "0302", "G4": "0303", "G3": "0403"}, "events": ["die 4: AR", "S1 retreats from 0303 to 0302", "G4 advances from 0403 to 0303"]}, options=ASK)
+     {"units": {"S1": "0302", "G4": "0303", "G3": "0403"}, "events": ["die 4: AR", "S1 retreats from 0303 to 0302", "G4 advances from 0403 to 0303"]})
 case("12.23-md", "12.23 MD, 27.1: 6 against 3 = 200%, die 2: MD; the attacker's strongest (S4) is eliminated, the defender retreats 1, the surviving attacker advances",
      ["12.23", "27.1"],
      ["S4 soviet 4-4-6 at 0303 1bf corps tank hm", "S2 soviet 2-2-6 at 0402 1bf bde tank hm", "G3 german 3-3-0 at 0403 mobile rgt pzgr"],
      "1bf-combat", ["2"], [("attack", "0403 S4 S2"), ("retreat", "auto"), ("advance", "S2 0403")],
-     {"units": {"S4": "eliminated", "G3": "0404", "S2": "0403"}, "events": ["die 2: MD", "S4 is eliminated at 0303 (the strongest unit)", "G3 retreats from 0403 to 0404", "S2 advances from 0402 to 0403"]}, options=ASK)
+     {"units": {"S4": "eliminated", "G3": "0404", "S2": "0403"}, "events": ["die 2: MD", "S4 is eliminated at 0303 (the strongest unit)", "G3 retreats from 0403 to 0404", "S2 advances from 0402 to 0403"]})
 case("12.23-dp-panic", "12.23 DP, 27.1: 8 against 3 = 266%, die 6: DP; the defender's strongest (G3) is eliminated, a new die (3) is the retreat of the rest: G1 retreats 3; the attacker may advance up to 2",
      ["12.23", "27.1", "13.0", "14.0"],
      ["S8 soviet 8-8-6 at 0303 1bf corps tank hm", "G2 german 2-2-0 at 0403 mobile rgt pzgr", "G1 german 1-1-0 at 0403 mobile bn inf"],
      "1bf-combat", ["6", "3"], [("attack", "0403 S8"), ("retreat", "auto"), ("advance", "S8 0403 0404")],
-     {"units": {"G2": "eliminated", "S8": "0404", "G1": "0406"}, "events": ["8 against 3 = 266%", "die 6: DP", "G2 is eliminated at 0403 (the strongest unit)", "Panic: the defender retreats 3 hexes", "S8 advances from 0403 to 0404"]}, options=ASK)
+     {"units": {"G2": "eliminated", "S8": "0404", "G1": "0406"}, "events": ["8 against 3 = 266%", "die 6: DP", "G2 is eliminated at 0403 (the strongest unit)", "Panic: the defender retreats 3 hexes", "S8 advances from 0403 to 0404"]})
 case("12.23-or-advance-3", "12.23 OR, 27.1: 8 against 1 = 800%, die 6: OR; the defender is eliminated, the attacker advances up to 3 hexes ignoring ZOC",
      ["12.23", "27.1", "14.0"],
      ["S8 soviet 8-8-6 at 0303 1bf corps tank hm", "G1 german 1-1-0 at 0403 mobile bn inf"],
@@ -235,7 +234,7 @@ case("14.0-fixed-no-advance", "14.0: fixed units may not advance (AR: the German
      ["14.0", "12.23"],
      ["S1 soviet 1-1-6 at 0303 1bf rgt recon hm recon", "GF german 4-4-0 at 0403 fixed other fixinf", "G3 german 3-3-0 at 0403 mobile rgt pzgr"],
      "1bf-combat", ["4"], [("attack", "0403 S1"), ("retreat", "auto"), ("advance", "GF 0303")],
-     None, refused="GF may not advance", options=ASK)
+     None, refused="GF may not advance")
 case("14.5-water-stop", "14.5: an advance that crosses a river with no bridge stops at once",
      ["14.5", "14.0"],
      ["S8 soviet 8-8-6 at 0404 1bf corps tank hm", "G1 german 1-1-0 at 0304 mobile bn inf"],
@@ -276,7 +275,7 @@ case("13.6-objective-retreat", "13.6: the owner may instead retreat the unit (to
       "G3 german 3-3-0 at 0207 mobile rgt pzgr", "G1 german 1-1-0 at 0207 mobile bn inf"],
      "1bf-combat", ["6"], [("attack", "0207 S8 S7 S6"), ("stay", "retreat")],
      {"units": {"G3": "eliminated", "G1": "0208"}, "events": ["G1 retreats from 0207 to 0208"]},
-     standing={"lose": "default", "advance": "no", "retreat": "auto"}, options=ASK)
+     standing={"lose": "default", "advance": "no", "retreat": "auto"})
 case("16.10-reichstag-ignores-retreat", "16.10, 5.6, 11.0: the Reichstag garrison is attacked voluntarily (no ZOC into or out of it), on the assault table; DD: RG1 is lost, RG2 ignores the retreat",
      ["16.10", "5.6", "12.21", "12.23"],
      ["S8 soviet 8-8-6 at 0404 1bf corps tank hm", "S2 soviet 2-2-6 at 0404 1bf bde tank hm", "S7 soviet 8-8-6 at 0405 1bf corps mech hm",
@@ -355,12 +354,12 @@ case("13.0-owner-chooses-retreat", "13.0: the owner (the player who does not att
      ["S4 soviet 4-4-6 at 0303 1bf corps tank hm", "G3 german 3-3-0 at 0304 mobile rgt pzgr"],
      "1bf-combat", ["5"], [("attack", "0304 S4"), ("retreat", "0204")],
      {"units": {"G3": "0204"}, "events": ["die 5: DR", "G3 retreats from 0304 to 0204"]},
-     standing={"advance": "no"}, options=ASK)
+     standing={"advance": "no"})
 case("13.0-retreat-into-zoc-refused", "13.0: no retreat into an enemy ZOC (0403 is next to S4)",
      ["13.0"],
      ["S4 soviet 4-4-6 at 0303 1bf corps tank hm", "G3 german 3-3-0 at 0304 mobile rgt pzgr"],
      "1bf-combat", ["5"], [("attack", "0304 S4"), ("retreat", "0403")],
-     None, refused="may not retreat into 0403", options=ASK)
+     None, refused="may not retreat into 0403")
 case("12.18-two-hexes", "12.2, 12.18 (reading: per defending hex): one attack on two hexes; 0304 is attacked only across its river by S4 (x2: 6), 0404 over land by S3 (2): 7 against 8 = 87%; DR: G3 has one retreat, G2 none (eliminated)",
      ["12.2", "12.18", "15.4", "13.0"],
      ["S4 soviet 4-4-6 at 0303 1bf corps tank hm", "S3 soviet 3-3-6 at 0405 1bf div rifle",
@@ -381,12 +380,12 @@ case("12.0-attack-plan-skips", "12.0: an attack of a plan that a result has made
      "1bf-combat", ["4"], [],
      {"units": {"G3": "0404"}, "events": ["Attack declared on 0403 by S4 S3", "Column 200, die 4: DR"]},
      standing={"attack": "0403 S4 S3; 0403 S4 S3; done", "advance": "no"})
-case("13.0-defender-standing", "13.0, option defender-choices standing (the default): the defender's retreat is made by its owner's standing answer (auto: the first legal hex, 0404) without a question in the attacker's turn",
+case("13.0-defender-standing", "13.0: the defender's retreat in the attacker's turn is made by its owner's kept standing order (retreat: auto, the first legal hex, 0404) without a question",
      ["13.0", "12.23"],
      ["S4 soviet 4-4-6 at 0303 1bf corps tank hm", "G3 german 3-3-0 at 0304 mobile rgt pzgr"],
      "1bf-combat", ["5"], [("attack", "0304 S4")],
-     {"units": {"G3": "0404"}, "events": ["die 5: DR", "G3: retreat auto (the 1uf player's standing answer; option defender-choices)", "G3 retreats from 0304 to 0404"]},
-     standing={"advance": "no"})
+     {"units": {"G3": "0404"}, "events": ["die 5: DR", "Standing order: retreat: auto.", "G3 retreats from 0304 to 0404"]},
+     standing={"retreat": "auto", "advance": "no"})
 case("13.0-eliminated-at-last-hex", "13.0: a unit that cannot retreat the whole distance is eliminated in the last hex it could reach: DP, die 2, G1 reaches 0404 and no hex 2 away is free",
      ["13.0", "12.23"],
      ["S8 soviet 8-8-6 at 0303 1bf corps tank hm", "S1 soviet 1-1-6 at 0306 1bf rgt recon hm recon",

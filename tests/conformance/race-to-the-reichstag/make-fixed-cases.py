@@ -567,6 +567,7 @@ case("22.5-me262-doubles-attack",
      ["22.5", "22.1", "12.2"], ME, ME_STATE,
      answers=[("me262", "0601"), ("attack", "0602 G1")],
      draws=["3", "3", "3"], options={"hitler-fantasy": "yes"},
+     standing=[("retreat", "auto"), ("advance", "no")],
      expect="""\
   events: ["The 1uf player places the Me-262 marker ME1 at 0601",
            "6 against 4 = 150%",
