@@ -183,6 +183,7 @@ static int put(struct rttr *st, int u, int h, int *took)
 	int was = -1;
 
 	*took = -1;
+	st->flags[u] &= (uint16_t)~F_REPLACED;     /* 24.5: it has entered */
 	st->u[u].where = U_MAP;
 	st->u[u].hex = (int16_t)h;
 	st->seq[u] = st->seq_next++;
@@ -307,16 +308,27 @@ static int german_reinforcement_hex(const struct rttr *st, int h, int sec)
 	return !hex_in_enemy_zoc(&r, GERMAN, h);
 }
 
-static int in_zone(const struct rttr *st, int u, int region, int h)
+/* The hexes of u's zone: its region, or its own entry hexes (7.1); for
+ * a replacement with the option loc also the 24.5 hexes (reinforce.c),
+ * unless only_71 */
+static int zone_of(const struct rttr *st, int u, int region, int h,
+		   int only_71)
 {
 	int i;
 
+	if (!only_71 && rt_replace_hex(st, u, h))
+		return 1;
 	if (region >= 0)
 		return hex_in_region(&st->map, h, region);
 	for (i = 0; i < st->u[u].n_entry; i++)
 		if (st->u[u].entry[i] == h)
 			return 1;
 	return 0;
+}
+
+static int in_zone(const struct rttr *st, int u, int region, int h)
+{
+	return zone_of(st, u, region, h, 0);
 }
 
 struct place_check {
@@ -333,26 +345,40 @@ static int find_unit(const void *user, const char *id)
 static int check_place(void *user, const char *ans, char *why,
 		       size_t size);
 
-/* "auto": the first counter to place at the first legal hex of its zone
- * (hex order), as the order template's default answer. */
-static int auto_place(struct place_check *pc, char *why, size_t size)
+/* "UNIT HEX" at the first hex of u's zone check_place accepts (only_71:
+ * among its 7.1 hexes); 0 when found */
+static int auto_hex(struct place_check *pc, int u, int region, int only_71)
 {
 	const struct rttr *st = pc->st;
 	char buf[Q_OPTION_LEN], x[8], w[200];
-	int u, h, region, end = hex_end(&st->map);
+	int h, end = hex_end(&st->map);
+
+	for (h = 0; h < end; h++) {
+		if (!zone_of(st, u, region, h, only_71))
+			continue;
+		snprintf(buf, sizeof buf, "%s %s", st->u[u].id, hex_id(h, x));
+		if (check_place(pc, buf, w, sizeof w) == 0)
+			return 0;
+	}
+	return -1;
+}
+
+/* "auto": the first counter to place at the first legal hex of its zone
+ * (hex order), as the order template's default answer; a replacement
+ * takes a 7.1 hex before a 24.5 one (reading: auto changes nothing the
+ * option does not need to). */
+static int auto_place(struct place_check *pc, char *why, size_t size)
+{
+	const struct rttr *st = pc->st;
+	int u, region;
 
 	for (u = 0; u < st->n_units; u++) {
 		if (!to_place(st, u, &region) ||
 		    (st->holder[u] >= 0 && st->holder[u] != pc->who))
 			continue;
-		for (h = 0; h < end; h++) {
-			if (!in_zone(st, u, region, h))
-				continue;
-			snprintf(buf, sizeof buf, "%s %s", st->u[u].id,
-				 hex_id(h, x));
-			if (check_place(pc, buf, w, sizeof w) == 0)
-				return 0;
-		}
+		if (auto_hex(pc, u, region, 1) == 0 ||
+		    auto_hex(pc, u, region, 0) == 0)
+			return 0;
 	}
 	return snprintf(why, size, "no counter has a legal hex left (3.1, "
 			"10.0)"), -1;
@@ -402,15 +428,19 @@ static int check_place(void *user, const char *ans, char *why, size_t size)
 				"3.4 may be in the Reichstag hex (5.6)"), -1;
 	if (!in_zone(st, u, region, h))
 		return snprintf(why, size, "%s is not in %s's set-up zone %s "
-				"(%s)", w[1], st->u[u].id, region >= 0 ?
+				"(%s)%s", w[1], st->u[u].id, region >= 0 ?
 				st->map.region_name[region] : "(its hexes)",
 				st->phase == PH_S_1BF ? "3.11" :
 				st->phase == PH_S_1UF ? "3.12" :
 				st->phase == PH_S_SPREE ? "3.8" :
 				st->phase == PH_1BF_REINF ||
 				st->phase == PH_1UF_REINF ? "7.1" :
-				st->phase >= PH_1BF_REINF ? "7.3" : "3.5-3.10"),
-		       -1;
+				st->phase >= PH_1BF_REINF ? "7.3" : "3.5-3.10",
+				st->opt_loc && (st->flags[u] & F_REPLACED) ?
+				" nor, for a replacement, within 1 hex of a "
+				"unit of its front, free of enemy units and "
+				"ZOC, tracing a line of communication (24.5)" :
+				""), -1;
 	if (!stack_ok(st, u, h))
 		return snprintf(why, size, "%s may not stand in %s: the "
 				"stacking limit, or units of the other side "
@@ -741,7 +771,9 @@ static void setup_phase(struct ctx *c, struct rttr *st)
 		if (st->opt_loc)
 			ctx_event(c, "24.0", "Lines of communication: a "
 				  "Soviet unit needs one for the barrage "
-				  "doubling (24.5).");
+				  "doubling and a forced march; a replacement "
+				  "may enter next to a unit of its front where "
+				  "one is traced (24.5).");
 		if (st->opt_escape)
 			ctx_event(c, "26.1", "Escape west: once the "
 				  "Fuehrerbunker is captured, German mobile "
