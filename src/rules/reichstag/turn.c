@@ -778,8 +778,7 @@ static void setup_phase(struct ctx *c, struct rttr *st)
 			ctx_event(c, "26.1", "Escape west: once the "
 				  "Fuehrerbunker is captured, German mobile "
 				  "units may leave by the west edge (a move "
-				  "ending \"west\"; by retreat: not "
-				  "implemented in this draft).");
+				  "or a retreat ending \"west\").");
 		break;
 	case PH_S_MARKERS:
 		ctx_event(c, "3.13", "The %d undrawn fixed units stay in the "
