@@ -316,14 +316,13 @@ static int zone_of(const struct rttr *st, int u, int region, int h,
 {
 	int i;
 
-	if (!only_71 && rt_replace_hex(st, u, h))
+	if (region >= 0 && hex_in_region(&st->map, h, region))
 		return 1;
-	if (region >= 0)
-		return hex_in_region(&st->map, h, region);
-	for (i = 0; i < st->u[u].n_entry; i++)
+	for (i = 0; region < 0 && i < st->u[u].n_entry; i++)
 		if (st->u[u].entry[i] == h)
 			return 1;
-	return 0;
+	/* 24.5 last: it traces a line of communication */
+	return !only_71 && rt_replace_hex(st, u, h);
 }
 
 static int in_zone(const struct rttr *st, int u, int region, int h)
