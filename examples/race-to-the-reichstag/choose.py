@@ -9,10 +9,8 @@ him before the next die roll (the rest of his placements, his other
 units' moves), those questions too, in the same file, as a person
 would: from the map and what he sees. He cannot check those further
 answers against the rules before mailing them (`umpire orders
---answers` works on a game file, not on a view), and a refusal would
-stall the game (his key's local record lets him sign no other orders
-for that step), so he writes only answers that the map and his view
-make sure of. It gives standing orders for every question the rest of
+--answers` works on a game file, not on a view), so he writes only
+answers that the map and his view make sure of. It gives standing orders for every question the rest of
 the step may ask of him. Prints the orders (unsigned).
 
 Policy:
@@ -38,9 +36,9 @@ Policy:
   sector with all its units next to it; the rules skip those not
   legal), then done; the Germans are done unless an attack is owed.
 - Maximum Effort no, replacements and barrages done, reconnaissance,
-  flips and depots none, snipers held (standing answers); the
-  defender's choices default, auto, stay, no advance (standing, in
-  force with the option defender-choices at ask); a Soviet advance
+  flips, depots and engineers none, snipers held (standing answers,
+  kept in force); the defender's choices default, auto, stay, no
+  advance (standing answers, kept in force); a Soviet advance
   after combat asked in his own step: to the offered hex nearest the
   Reichstag.
 """
@@ -57,13 +55,15 @@ SCN = os.path.join(os.environ.get("UMPIRE_SCENARIOS", "scenarios"),
 REICHSTAG = "3413"
 # the standing answers to what the step may ask after the answers
 # given (the attack plan is added per step): spend nothing, keep every
-# counter where it is, and the defender's choices (in force only when
-# the option defender-choices is ask; by default the rules make them)
+# counter where it is, no engineer in place, and the defender's
+# choices; all but the attack plan are policies the rules keep in
+# force until his next file (so the other player's step, and the start
+# of his own player turn after it, need no mail from him)
 STANDING = [("lose", "default"), ("retreat", "auto"), ("stay", "stay"),
             ("advance", "no"), ("max-effort", "no"), ("replace", "done"),
             ("barrage", "done"), ("recon", "none"), ("flip", "none"),
             ("depot", "none"), ("sniper", "hold"), ("me262", "none"),
-            ("enter", "auto")]
+            ("enter", "auto"), ("engineer", "none")]
 
 
 def cube(h):

@@ -1,6 +1,6 @@
 #!/bin/sh
 # make-example.sh BIN - play the example game of this folder again: Race
-# to the Reichstag (a draft scenario: `umpire new ... --draft`) under a
+# to the Reichstag under a
 # referee, the 1BF and the 1UF player and the referee each in a home of
 # his own (HOME and XDG directories, his key), files copied between the
 # homes as mail would carry them. Each player only ever receives views
@@ -45,7 +45,7 @@ for who in 1bf 1uf referee; do
 	done
 done
 R="$WORK/referee"
-in_home referee "$BIN" new race-to-the-reichstag --draft -s referee.key \
+in_home referee "$BIN" new race-to-the-reichstag -s referee.key \
 	--side 1bf=1bf.pub --side 1uf=1uf.pub --referee referee.pub \
 	-o g0.yaml 2>/dev/null
 # the new game to the 1BF player, who joins and mails it back; then the

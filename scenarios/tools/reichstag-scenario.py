@@ -4,7 +4,7 @@
     scenarios/tools/reichstag-scenario.py            write the scenario
     scenarios/tools/reichstag-scenario.py --stdout   print it instead
 
-The scenario is made of the header below (ids, the draft sentence, the
+The scenario is made of the header below (ids, the
 provisional list, the notes with every reading chosen, the options) and
 the drafted data beside this script: reichstag/map.yaml (the map block,
 pasted as it stands), reichstag/oob.yaml (units, markers, the set-up
@@ -28,10 +28,6 @@ rules: race-to-the-reichstag
 version: 1
 title: "Race to the Reichstag: Berlin, 1945"
 title_ja: "レース・トゥ・ザ・ライヒスターク: ベルリン1945"
-draft: "Every section of the rules summary is implemented except the
-  engineers' movement cost (19.1 in movement), a replacement's entry
-  next to a unit under 24.5 and leaving the map by retreat (26.1); the
-  two-mails-a-game-turn goal is not met yet (3)."
 """
 
 PROVISIONAL_HEAD = """\
@@ -166,6 +162,15 @@ notes: |
     makes the water hexsides of its hex, and those touching its hex
     at a corner, count as bridged for its front's advances and cancels
     the river doubling against its front's attacks.
+  - 19.1, 19.2 in movement: at the start of his Soviet movement phase
+    the player names the engineers he puts in place (answer engineer:
+    UNIT [UNIT ...], or none, the standing answer; it is given in the
+    same order file as the moves). They do not move that phase, and the
+    unbridged river, canal or lake hexsides of each one's hex and those
+    touching its hex at a corner count as bridged for that front's
+    moves: +0 MP, but without a road's rate ("reduce the crossing
+    cost" is not quantified; the advance's "regard as bridged" is
+    used).
   Standing answers for the choices of the player who does not attack:
   lose default (the weakest first, no more than needed; the first of
   equal strongest), retreat auto (the first whole retreat), stay (13.6),
@@ -225,7 +230,7 @@ notes: |
     stay or retreat, advance no (12.23-14.0); flip none (16.8), depot
     none (16.3), sniper hold (16.5), place auto (3.x, 7.x), enter auto
     (22.1), max-effort no (6.7), replace done (8.2), barrage done
-    (15.0), recon none (17.3). Any other standing answer is not kept: he is asked (a mail).
+    (15.0), recon none (17.3), engineer none (19.2). Any other standing answer is not kept: he is asked (a mail).
     So the German player turn he commands reaches his mail only at its
     movement, after the 7.3 draw and the 9.3 roll, and his mail for it
     carries the German movement and combat and the start of his own
@@ -291,13 +296,23 @@ notes: |
     hexside: a Soviet engineer of the front in one of its two hexes or in
     a hex touching it at a corner (as 19.1 is read). A stream counts as
     a river.
-  - 26.1: a German mobile unit leaves by movement only (a move answer
+  - 26.1: a German mobile unit leaves by movement (a move answer
     ending "west", from a west-edge hex, for 1 MP, not from a hex in an
-    enemy ZOC it entered on the way); leaving by retreat is not
-    implemented. The Fuehrerbunker is the strategic marker of that name.
+    enemy ZOC it entered on the way) or by retreat (a retreat answer
+    ending "west": from a west-edge hex it stands in or retreats into,
+    at any step; the retreat is then whole). The standing retreat auto
+    leaves by the west only when no whole retreat on the map is left
+    (the unit would otherwise be eliminated): a player keeps a unit in
+    the fight while he can. The Fuehrerbunker is the strategic marker of
+    that name.
   - 24.5: with the option, the barrage doubling asks each attacker for
-    a line, and a forced march its starting hex; replacement entry next
-    to a unit does not yet.
+    a line, and a forced march its starting hex. A replacement (8.2)
+    may enter, besides its 7.1 hexes, within 1 hex of a unit of its
+    front on the map (one placed earlier that phase counts), in its own
+    sector, in a hex with no enemy unit and not in an enemy ZOC, that
+    traces a line (stacking as 7.1). Reinforcements due by date do not.
+    The standing place auto takes a 7.1 hex first, a 24.5 hex only
+    when no 7.1 hex is legal.
 """
 
 OPTIONS = """\

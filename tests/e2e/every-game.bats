@@ -95,8 +95,8 @@ setup() {
 	[ "$status" -eq 0 ]
 }
 
-@test "Race to the Reichstag from default orders (a draft: set-up, movement, victory; honour mode)" {
-	run play race-to-the-reichstag "1bf 1uf" no --draft --set hidden=honour
+@test "Race to the Reichstag from default orders (set-up, movement, combat, victory; honour mode)" {
+	run play race-to-the-reichstag "1bf 1uf" no --set hidden=honour
 	[ "$status" -eq 0 ]
 	assert_output_has "over"
 	run "$UMPIRE" audit game.yaml

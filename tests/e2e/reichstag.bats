@@ -42,7 +42,7 @@ setup_file() {
 	for k in 1bf 1uf referee; do
 		"$UMPIRE" keygen -s $k.key -p $k.pub -W >/dev/null
 	done
-	"$UMPIRE" new race-to-the-reichstag --draft -s referee.key \
+	"$UMPIRE" new race-to-the-reichstag -s referee.key \
 		--side 1bf=1bf.pub --side 1uf=1uf.pub --referee referee.pub \
 		-o g0.yaml 2>/dev/null
 	"$UMPIRE" join g0.yaml --side 1bf -s 1bf.key -o g1.yaml 2>/dev/null

@@ -88,6 +88,10 @@ struct rc_env {
 	int (*in_phase)(const void *user, int u);
 	int (*may_attack)(const void *user, int u, int h);
 	const void *user;
+	/* 26.1 (option escape-west): whether German unit u may leave the
+	 * map by retreat from h (the Fuehrerbunker captured, a mobile unit,
+	 * a west-edge hex); NULL: never */
+	int (*west_exit)(const void *user, int u, int h);
 };
 
 /* One attack: the attacking units and the defending hexes (every unit of
@@ -218,15 +222,24 @@ enum { RC_RETREATS, RC_IGNORES, RC_MAY_STAY, RC_ELIMINATED };
 int rc_retreat_kind(const struct rc_env *e, int u);
 
 /* A retreat option meaning "off the map" (13.0: Soviets only; they come
- * back next game turn as reinforcements). */
-enum { RC_OFF_MAP = -2 };
+ * back next game turn as reinforcements); RC_WEST: a German leaving by
+ * the west edge (26.1: gone for good, no VP). Either ends the retreat
+ * and makes it whole. */
+enum { RC_OFF_MAP = -2, RC_WEST = -3 };
+
+static inline int rc_leaves_map(int h)
+{
+	return h == RC_OFF_MAP || h == RC_WEST;
+}
 
 /*
  * The hexes unit u may enter as step `step` of a retreat of n hexes from
  * `origin`, standing at `from` (hex_retreat_options: each step farther
  * from origin, no enemy unit or enemy zone of control, no hexside or
  * hex normal movement forbids, the boundary, stacking at the end), plus
- * RC_OFF_MAP for a Soviet unit on a map edge (13.0). Returns how many.
+ * RC_OFF_MAP for a Soviet unit on a map edge (13.0), RC_WEST for a
+ * German unit e->west_exit lets leave from `from` (26.1). Returns how
+ * many.
  */
 int rc_retreat_options(const struct rc_env *e, int u, int origin, int from,
 		       int step, int n, int16_t out[7]);
@@ -234,11 +247,13 @@ int rc_retreat_options(const struct rc_env *e, int u, int origin, int from,
 /*
  * The standing order's retreat ("auto") for unit u from origin, n hexes:
  * the first path, in direction order, that goes the whole n hexes on
- * the map; else off the map if a Soviet may leave it (13.0); else the
+ * the map; else off the map if a Soviet may leave it (13.0), or by the
+ * west edge if a German may (26.1: reading, only where it would
+ * otherwise be eliminated, as a player would); else the
  * longest path it can make (it is eliminated at its end, 13.0). With
  * panic set (AP, DP) a German first looks for a path that stops in a
  * hex where Germans ignore retreats (13.6: the standing order "stay"). Writes the hexes into path (RC_OFF_MAP
- * last for off the map) and returns their number; *whole = 1 when the
+ * or RC_WEST last for off the map) and returns their number; *whole = 1 when the
  * retreat is complete (n hexes, off the map, or a 13.6 stop).
  */
 int rc_retreat_auto(const struct rc_env *e, int u, int origin, int n,

@@ -222,6 +222,17 @@ static void fx_rules(const struct fx_user *x, struct hex_rules *r)
 	r->user = x;
 }
 
+/* 26.1: a German mobile unit may retreat off the west edge once the
+ * Fuehrerbunker is captured (options.c) */
+static int fx_west_exit(const void *user, int u, int h)
+{
+	const struct fx_user *x = user;
+	char why[8];
+
+	return rt_west_check(x->st, u, why, sizeof why) == 0 &&
+	       rt_west_edge(x->st, h);
+}
+
 static void fx_env(const struct fx_user *x, const struct hex_rules *r,
 		   struct rc_env *e)
 {
@@ -239,6 +250,7 @@ static void fx_env(const struct fx_user *x, const struct hex_rules *r,
 	e->barrage_ok = fx_barrage_ok;     /* 24.5 (rfixed5) */
 	e->in_phase = fx_in_phase;
 	e->may_attack = fx_may_attack;
+	e->west_exit = fx_west_exit;       /* 26.1 */
 	e->user = x;
 }
 
@@ -453,7 +465,8 @@ struct rt_check {
 };
 
 /* "HEX HEX ..." (n hexes, or up to a 13.6 panic stop), "off" last for a
- * Soviet leaving the map, or "auto" */
+ * Soviet leaving the map, "west" last for a German leaving by the west
+ * edge (26.1, as a move ends "west"), or "auto" */
 static int check_retreat(void *user, const char *ans, char *why,
 			 size_t size)
 {
@@ -479,6 +492,7 @@ static int check_retreat(void *user, const char *ans, char *why,
 		m = rc_retreat_options(k->e, k->u, k->origin, from, step, k->n,
 				       opt);
 		h = !strcasecmp(w, "off") ? RC_OFF_MAP :
+			!strcasecmp(w, "west") ? RC_WEST :
 			hex_parse(&st->map, w);
 		for (i = 0; i < m && opt[i] != h; i++)
 			;
@@ -486,14 +500,17 @@ static int check_retreat(void *user, const char *ans, char *why,
 			return snprintf(why, size, "%s may not retreat into %s "
 					"as hex %d of %d: each hex must be "
 					"farther from %s, on the map (only "
-					"Soviets leave it), not held by or in "
+					"Soviets leave it, off; and Germans "
+					"by the west edge once the "
+					"Fuehrerbunker is captured, west: "
+					"26.1), not held by or in "
 					"the ZOC of the enemy, not across the "
 					"boundary, within stacking (13.0)",
 					st->u[k->u].id, w, step, k->n,
 					hex_id(k->origin, (char[8]){ 0 })),
 				-1;
 		k->path[k->len++] = (int16_t)h;
-		if (h == RC_OFF_MAP)
+		if (rc_leaves_map(h))
 			break;
 		from = h;
 		if (k->panic && rc_panic_stop(k->e, k->u, h))
@@ -503,7 +520,7 @@ static int check_retreat(void *user, const char *ans, char *why,
 		return snprintf(why, size, "write the hexes of the retreat, "
 				"or auto (13.0)"), -1;
 	h = k->path[k->len - 1];
-	if (h != RC_OFF_MAP && step < k->n &&
+	if (!rc_leaves_map(h) && step < k->n &&
 	    !(k->panic && rc_panic_stop(k->e, k->u, h)))
 		return snprintf(why, size, "the retreat must end %d hexes "
 				"from %s (13.0)", k->n,
@@ -524,10 +541,10 @@ static int whole_paths(const struct rc_env *e, int u, int origin, int from,
 	    count = 0;
 
 	for (i = 0; i < k && count < 2; i++) {
-		if (opt[i] == RC_OFF_MAP || step == n ||
+		if (rc_leaves_map(opt[i]) || step == n ||
 		    (panic && rc_panic_stop(e, u, opt[i])))
 			count++;
-		if (opt[i] != RC_OFF_MAP && step < n)
+		if (!rc_leaves_map(opt[i]) && step < n)
 			count += whole_paths(e, u, origin, opt[i], step + 1, n,
 					     panic);
 	}
@@ -576,15 +593,18 @@ static void retreat_unit(struct ctx *c, struct rttr *st, int u, int n,
 		return;
 	}
 	q_init(&q, "13.0", "retreat", side_name(owner), "%s retreats %d "
-	       "hex%s from %s: its hexes in order (off: leave the map), or "
-	       "auto.", st->u[u].id, n, n == 1 ? "" : "es",
-	       hex_id(k.origin, a));
+	       "hex%s from %s: its hexes in order (%s), or auto.",
+	       st->u[u].id, n, n == 1 ? "" : "es", hex_id(k.origin, a),
+	       st->u[u].side == GERMAN && st->opt_escape &&
+	       st->fb_captured ? "west last: leave by the west edge, 26.1" :
+	       "off: leave the map");
 	/* the example: the auto path, written out */
 	ln = 0;
 	for (i = 0; i < len && ln < Q_OPTION_LEN - 8; i++)
 		ln += (size_t)snprintf(q.options[0] + ln, Q_OPTION_LEN - ln,
 				       "%s%s", i ? " " : "", path[i] ==
-				       RC_OFF_MAP ? "off" :
+				       RC_OFF_MAP ? "off" : path[i] ==
+				       RC_WEST ? "west" :
 				       hex_id(path[i], b));
 	q.n = 1;
 	q_add(&q, "auto");
@@ -593,6 +613,12 @@ static void retreat_unit(struct ctx *c, struct rttr *st, int u, int n,
 	if (check_retreat(&k, ans, why, sizeof why) < 0)
 		return;
 	for (i = 0; i < k.len; i++) {
+		if (k.path[i] == RC_WEST) {
+			/* 26.1: gone for good, no VP (options.c) */
+			leaves(st, u);
+			rt_west_leave(c, st, u);
+			return;
+		}
 		if (k.path[i] == RC_OFF_MAP) {
 			/* 13.0: back next game turn as a reinforcement */
 			ctx_event(c, "13.0", "%s retreats off the map from %s; "

@@ -36,8 +36,10 @@
  * unit's move may end " west": it leaves the map from a west-edge hex
  * (the region exit-west) for 1 MP (the move's path is walked with 1 MP
  * less), not from a hex in an enemy ZOC it entered on the way (11.4: it
- * stops there); it never returns and scores nobody VP. Leaving by
- * retreat: not implemented.
+ * stops there); it never returns and scores nobody VP. It may leave by
+ * retreat too (fight.c's rc_env.west_exit, retreat.c): a retreat path
+ * may end "west" from a west-edge hex; the standing "auto" takes it only
+ * where the unit would otherwise be eliminated (reading).
  */
 #include <stdio.h>
 #include <string.h>

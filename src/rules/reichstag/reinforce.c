@@ -7,6 +7,14 @@
  * says: turn.c's 7.1 placement (the "place" question, in the unit's own
  * entry or set-up zone; delayed only if it cannot enter). Germans get no
  * replacements (8.1; 16.3 and 16.7 are theirs).
+ *
+ * 24.5 (option loc): besides 7.1, a replacement may enter within 1 hex
+ * of a unit of its front, in a hex free of enemy units and enemy ZOC
+ * that traces a line of communication (rt_replace_hex, which turn.c's
+ * placement asks; "auto" still takes a 7.1 hex first). *Reading*: the
+ * hex is in the front's own sector (5.2); any unit of the front on the
+ * map when the replacement is placed counts (one placed earlier in the
+ * same phase too).
  */
 #include <stdio.h>
 #include <string.h>
@@ -84,7 +92,35 @@ static void replacements(struct ctx *c, struct rttr *st, int p)
 		st->u[r.u].hex = HEX_NONE;
 		st->u[r.u].arrive = (int8_t)st->turn;   /* 8.2: as 7.1 */
 		st->elim_by[r.u] = -1;
+		st->flags[r.u] |= F_REPLACED;           /* 24.5 */
 	}
+}
+
+/* ---- 24.5 replacement entry ---- */
+
+int rt_replace_hex(const struct rttr *st, int u, int h)
+{
+	struct hex_rules r;
+	int f = st->front[u], d, n, k, near = 0;
+
+	if (!st->opt_loc || !(st->flags[u] & F_REPLACED) || h < 0 ||
+	    st->u[u].side != SOVIET || rt_sector(st, h) != f)
+		return 0;
+	for (k = st->occ[h]; k >= 0; k = st->next[k])
+		if (st->u[k].side != SOVIET)
+			return 0;               /* an enemy unit there */
+	for (d = -1; d < 6 && !near; d++) {
+		n = d < 0 ? h : hex_neighbour(&st->map, h, d);
+		for (k = n >= 0 ? st->occ[n] : -1; k >= 0; k = st->next[k])
+			near |= k != u && st->u[k].side == SOVIET &&
+				st->front[k] == f;
+	}
+	if (!near)
+		return 0;
+	rt_rules(st, &r);
+	if (hex_in_enemy_zoc(&r, SOVIET, h))
+		return 0;
+	return rt_loc(st, f, h);
 }
 
 /* 4.0 I.A, III.A: the start of front p's reinforcement phase: 6.7 (the

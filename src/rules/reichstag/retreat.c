@@ -1,6 +1,7 @@
 /*
  * retreat.c - Race to the Reichstag after combat: who retreats (13.0,
- * 13.4, 13.6, 16.10), where (13.0, off the map for Soviets), the
+ * 13.4, 13.6, 16.10), where (13.0, off the map for Soviets; 26.1 off
+ * the west edge for Germans once the Fuehrerbunker is captured), the
  * standing order's retreat path, advances (14.0, 14.5, 19.1) and bridge
  * checks (18.1, 18.2). See combat.h.
  */
@@ -43,6 +44,9 @@ int rc_retreat_options(const struct rc_env *e, int u, int origin, int from,
 
 	if (!rc_is_german(e, u) && on_edge(e->r->map, from))
 		out[k++] = RC_OFF_MAP;
+	else if (rc_is_german(e, u) && e->west_exit &&
+		 e->west_exit(e->user, u, from))
+		out[k++] = RC_WEST;                     /* 26.1 */
 	return k;
 }
 
@@ -76,10 +80,12 @@ static int walk(struct walk *w, int from, int len)
 			       opt);
 	for (i = 0; i < k; i++) {
 		h = opt[i];
-		if (h == RC_OFF_MAP) {
+		if (rc_leaves_map(h)) {
+			/* 13.0, 26.1: only when no whole retreat stays on
+			 * the map */
 			if (!w->n_off) {
 				memcpy(w->off, w->path, sizeof w->path);
-				w->off[len] = RC_OFF_MAP;
+				w->off[len] = (int16_t)h;
 				w->n_off = len + 1;
 			}
 			continue;

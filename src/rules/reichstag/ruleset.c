@@ -33,6 +33,9 @@ static const struct standing_key standing[] = {
 	  "order in the mail before that PT)", "no", 1, "no" },
 	{ "replace", "8.2", "replace an eliminated unit of your front (UNIT, "
 	  "27.3 costs) or done", "done", 1, "done" },
+	{ "engineer", "19.2", "the engineers you put in place at the start "
+	  "of your movement phase (UNIT [UNIT ...]: they do not move, rivers "
+	  "around them count as bridged), or none", "none", 1, "none" },
 	{ "barrage", "15.0", "place a barrage marker (MARKER HEX, or MARKER "
 	  "HEX recon for 17.4) or done", "done", 1, "done" },
 	{ "recon", "17.3", "the hex a recon unit examines at the start of "

@@ -44,7 +44,7 @@ static const char *const tag_names[] = { "fixed", "hm", "recon",
 static const char *const flag_names[] = { "face-down", "moved",
 	"attacked", "attacked-by", "retreated", "recon", "forced",
 	"engineer", "escaped", "reichstag-garrison", "disengage",
-	"offmap-retreat", "held", NULL };
+	"offmap-retreat", "held", "replaced", NULL };
 static const char *const mk_kind_names[MK_KINDS] = { "artillery", "air",
 	"me262" };
 

@@ -89,9 +89,12 @@ enum {
 	F_DISENGAGE = 1 << 10,/* 11.5: began its move in an EZOC */
 	F_OFFMAP_RETREAT = 1 << 11, /* 13.0: a Soviet unit retreated off
 				      the map, re-enters next GT (7.1) */
-	F_HELD = 1 << 12      /* 16.5: a sniper drawn and kept in hand
+	F_HELD = 1 << 12,     /* 16.5: a sniper drawn and kept in hand
 				 (placed in a later German reinforcement
 				 phase, fixed.c) */
+	F_REPLACED = 1 << 13  /* 8.2: replaced, waiting to enter (24.5:
+				 it may enter next to a unit of its
+				 front); cleared when put on the map */
 };
 
 /*
@@ -390,6 +393,11 @@ int rt_exhaust_count(const struct rttr *st, int p);
 void rt_exhaustion_phase(struct ctx *c, struct rttr *st, int p);
 /* reinforce.c: 6.7 at the PT start, 8.2 */
 void rt_soviet_reinf_phase(struct ctx *c, struct rttr *st, int p);
+/* 24.5: with the option loc, whether replacement u (F_REPLACED) may
+ * enter at h besides its 7.1 hexes: within 1 hex of a unit of its
+ * front, in its sector, no enemy unit there, not in an enemy ZOC, and
+ * h traces a line of communication */
+int rt_replace_hex(const struct rttr *st, int u, int h);
 /* barrage.c: 15.x, 17.4 */
 void rt_barrage_phase(struct ctx *c, struct rttr *st, int p);
 int rt_barrage_remove(struct rttr *st, int p);

@@ -1,9 +1,8 @@
 /*
  * turn.c - Race to the Reichstag: the sequence of play (4.0), set-up
  * (3.x), movement (9.x), stacking (10.x), zones of control (11.x), the
- * flips of 16.8 (2) and 16.10, and victory (21.x). Phases this draft does
- * not implement say so in one report line each ("12.0 combat: not
- * implemented in this draft"); nothing is silently skipped.
+ * flips of 16.8 (2) and 16.10, engineers in movement (19.1, 19.2) and
+ * victory (21.x).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,12 +12,6 @@
 #include "../lib/hexorders.h"
 
 enum { EXAMPLES = 24 };
-
-static void not_yet(struct ctx *c, const char *rule, const char *what)
-{
-	ctx_event(c, rule, "%s %s: not implemented in this draft.", rule,
-		  what);
-}
 
 static size_t append(char *buf, size_t len, size_t size, const char *s)
 {
@@ -130,6 +123,38 @@ static int hook_exerts_zoc(const void *user, int u, int h)
 			    st->u[u].side == SOVIET ? "soviet" : "german"));
 }
 
+/* 19.1, 19.2: in a Soviet movement phase, an engineer of the phasing
+ * front put in place at the phase start (F_ENGINEER, engineers()) makes
+ * the unbridged river, stream and lake hexsides of its hex, and those
+ * between two of its neighbours (touching its hex at a corner: reading,
+ * as fight.c's fx_bridged and options.c's 24.2), count as bridged for
+ * that front's moves: +0 MP, without a road's rate (reading). Only the
+ * phasing front moves then. */
+static int hook_bridged(const void *user, int a, int dir)
+{
+	const struct rttr *st = user;
+	int b, f, u, e;
+
+	if (st->phase == PH_1BF_MOVE)
+		f = SEC_1BF;
+	else if (st->phase == PH_1UF_MOVE)
+		f = SEC_1UF;
+	else
+		return 0;
+	b = hex_neighbour(&st->map, a, dir);
+	for (u = 0; b >= 0 && u < st->n_units; u++) {
+		if (!(st->flags[u] & F_ENGINEER) || st->front[u] != f ||
+		    st->u[u].side != SOVIET || st->u[u].where != U_MAP)
+			continue;
+		e = st->u[u].hex;
+		if (e == a || e == b ||
+		    (hex_distance(&st->map, e, a) == 1 &&
+		     hex_distance(&st->map, e, b) == 1))
+			return 1;
+	}
+	return 0;
+}
+
 void rt_rules(const struct rttr *st, struct hex_rules *r)
 {
 	memset(r, 0, sizeof *r);
@@ -142,6 +167,7 @@ void rt_rules(const struct rttr *st, struct hex_rules *r)
 	r->stack_ok = hook_stack_ok;
 	r->may_enter = hook_may_enter;
 	r->extra_cost = rt_barrage_extra;    /* 15.4 (barrage.c) */
+	r->bridged = hook_bridged;           /* 19.1 in movement */
 	r->user = st;
 	r->disengage = 1;    /* 11.5 */
 }
@@ -155,6 +181,7 @@ static int put(struct rttr *st, int u, int h, int *took)
 	int was = -1;
 
 	*took = -1;
+	st->flags[u] &= (uint16_t)~F_REPLACED;     /* 24.5: it has entered */
 	st->u[u].where = U_MAP;
 	st->u[u].hex = (int16_t)h;
 	st->seq[u] = st->seq_next++;
@@ -279,16 +306,26 @@ static int german_reinforcement_hex(const struct rttr *st, int h, int sec)
 	return !hex_in_enemy_zoc(&r, GERMAN, h);
 }
 
-static int in_zone(const struct rttr *st, int u, int region, int h)
+/* The hexes of u's zone: its region, or its own entry hexes (7.1); for
+ * a replacement with the option loc also the 24.5 hexes (reinforce.c),
+ * unless only_71 */
+static int zone_of(const struct rttr *st, int u, int region, int h,
+		   int only_71)
 {
 	int i;
 
-	if (region >= 0)
-		return hex_in_region(&st->map, h, region);
-	for (i = 0; i < st->u[u].n_entry; i++)
+	if (region >= 0 && hex_in_region(&st->map, h, region))
+		return 1;
+	for (i = 0; region < 0 && i < st->u[u].n_entry; i++)
 		if (st->u[u].entry[i] == h)
 			return 1;
-	return 0;
+	/* 24.5 last: it traces a line of communication */
+	return !only_71 && rt_replace_hex(st, u, h);
+}
+
+static int in_zone(const struct rttr *st, int u, int region, int h)
+{
+	return zone_of(st, u, region, h, 0);
 }
 
 struct place_check {
@@ -305,26 +342,40 @@ static int find_unit(const void *user, const char *id)
 static int check_place(void *user, const char *ans, char *why,
 		       size_t size);
 
-/* "auto": the first counter to place at the first legal hex of its zone
- * (hex order), as the order template's default answer. */
-static int auto_place(struct place_check *pc, char *why, size_t size)
+/* "UNIT HEX" at the first hex of u's zone check_place accepts (only_71:
+ * among its 7.1 hexes); 0 when found */
+static int auto_hex(struct place_check *pc, int u, int region, int only_71)
 {
 	const struct rttr *st = pc->st;
 	char buf[Q_OPTION_LEN], x[8], w[200];
-	int u, h, region, end = hex_end(&st->map);
+	int h, end = hex_end(&st->map);
+
+	for (h = 0; h < end; h++) {
+		if (!zone_of(st, u, region, h, only_71))
+			continue;
+		snprintf(buf, sizeof buf, "%s %s", st->u[u].id, hex_id(h, x));
+		if (check_place(pc, buf, w, sizeof w) == 0)
+			return 0;
+	}
+	return -1;
+}
+
+/* "auto": the first counter to place at the first legal hex of its zone
+ * (hex order), as the order template's default answer; a replacement
+ * takes a 7.1 hex before a 24.5 one (reading: auto changes nothing the
+ * option does not need to). */
+static int auto_place(struct place_check *pc, char *why, size_t size)
+{
+	const struct rttr *st = pc->st;
+	int u, region;
 
 	for (u = 0; u < st->n_units; u++) {
 		if (!to_place(st, u, &region) ||
 		    (st->holder[u] >= 0 && st->holder[u] != pc->who))
 			continue;
-		for (h = 0; h < end; h++) {
-			if (!in_zone(st, u, region, h))
-				continue;
-			snprintf(buf, sizeof buf, "%s %s", st->u[u].id,
-				 hex_id(h, x));
-			if (check_place(pc, buf, w, sizeof w) == 0)
-				return 0;
-		}
+		if (auto_hex(pc, u, region, 1) == 0 ||
+		    auto_hex(pc, u, region, 0) == 0)
+			return 0;
 	}
 	return snprintf(why, size, "no counter has a legal hex left (3.1, "
 			"10.0)"), -1;
@@ -374,15 +425,19 @@ static int check_place(void *user, const char *ans, char *why, size_t size)
 				"3.4 may be in the Reichstag hex (5.6)"), -1;
 	if (!in_zone(st, u, region, h))
 		return snprintf(why, size, "%s is not in %s's set-up zone %s "
-				"(%s)", w[1], st->u[u].id, region >= 0 ?
+				"(%s)%s", w[1], st->u[u].id, region >= 0 ?
 				st->map.region_name[region] : "(its hexes)",
 				st->phase == PH_S_1BF ? "3.11" :
 				st->phase == PH_S_1UF ? "3.12" :
 				st->phase == PH_S_SPREE ? "3.8" :
 				st->phase == PH_1BF_REINF ||
 				st->phase == PH_1UF_REINF ? "7.1" :
-				st->phase >= PH_1BF_REINF ? "7.3" : "3.5-3.10"),
-		       -1;
+				st->phase >= PH_1BF_REINF ? "7.3" : "3.5-3.10",
+				st->opt_loc && (st->flags[u] & F_REPLACED) ?
+				" nor, for a replacement, within 1 hex of a "
+				"unit of its front, free of enemy units and "
+				"ZOC, tracing a line of communication (24.5)" :
+				""), -1;
 	if (!stack_ok(st, u, h))
 		return snprintf(why, size, "%s may not stand in %s: the "
 				"stacking limit, or units of the other side "
@@ -713,13 +768,14 @@ static void setup_phase(struct ctx *c, struct rttr *st)
 		if (st->opt_loc)
 			ctx_event(c, "24.0", "Lines of communication: a "
 				  "Soviet unit needs one for the barrage "
-				  "doubling (24.5).");
+				  "doubling and a forced march; a replacement "
+				  "may enter next to a unit of its front where "
+				  "one is traced (24.5).");
 		if (st->opt_escape)
 			ctx_event(c, "26.1", "Escape west: once the "
 				  "Fuehrerbunker is captured, German mobile "
 				  "units may leave by the west edge (a move "
-				  "ending \"west\"; by retreat: not "
-				  "implemented in this draft).");
+				  "or a retreat ending \"west\").");
 		break;
 	case PH_S_MARKERS:
 		ctx_event(c, "3.13", "The %d undrawn fixed units stay in the "
@@ -813,9 +869,11 @@ static int moves_now(const struct rttr *st, int u, int soviet, int sec)
 
 	if (un->where != U_MAP || (st->flags[u] & F_MOVED))
 		return 0;
-	if (soviet)   /* 17.3: a unit that reconnoitred stays (fog.c) */
+	/* 17.3: a unit that reconnoitred stays (fog.c); 19.2: so does an
+	 * engineer put in place */
+	if (soviet)
 		return un->side == SOVIET && st->front[u] == sec &&
-		       !(st->flags[u] & F_RECON);
+		       !(st->flags[u] & (F_RECON | F_ENGINEER));
 	return un->side == GERMAN && st->front[u] == sec &&
 	       !(un->tags & T_FIXED);
 }
@@ -917,6 +975,8 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 				"2.4: a fixed unit" : st->flags[u] & F_MOVED ?
 				"9.0: it has moved" : st->flags[u] & F_RECON ?
 				"17.3: it reconnoitred this player turn" :
+				st->flags[u] & F_ENGINEER ? "19.2: it was put "
+				"in place to support river crossings" :
 				"4.0: not this phase's units"), -1;
 	if (allowance(st, u) == 0)
 		return snprintf(why, size, "%s has no movement points (9.3)",
@@ -1057,6 +1117,96 @@ static void move_unit(struct ctx *c, struct rttr *st, int u,
 	}
 }
 
+/* ---- engineers in movement (19.1, 19.2) ---- */
+
+struct eng_check {
+	const struct rttr *st;
+	int f;
+	uint16_t pick[HEX_UNITS_MAX / 16 + 1];  /* bit set of the units */
+};
+
+static int engineer_of(const struct rttr *st, int u, int f)
+{
+	return (st->u[u].tags & T_ENGINEER) && st->u[u].side == SOVIET &&
+	       st->front[u] == f && st->u[u].where == U_MAP;
+}
+
+/* "none", or the engineers put in place: "UNIT [UNIT ...]" */
+static int check_engineers(void *user, const char *ans, char *why,
+			   size_t size)
+{
+	struct eng_check *k = user;
+	const char *p = ans;
+	char w[Q_OPTION_LEN];
+	int u;
+
+	memset(k->pick, 0, sizeof k->pick);
+	if (!strcmp(ans, "none"))
+		return 0;
+	while (hex_next_word(&p, w, sizeof w)) {
+		u = rt_unit_find(k->st, w);
+		if (u < 0 || !engineer_of(k->st, u, k->f))
+			return snprintf(why, size, "%s is not an engineer of "
+					"the %s on the map; give none, or the "
+					"engineers put in place (19.2)", w,
+					rt_side_names[k->f]), -1;
+		k->pick[u / 16] |= (uint16_t)(1u << (u % 16));
+	}
+	if (p == ans || !*ans)
+		return snprintf(why, size, "give none, or the engineers put "
+				"in place (19.2)"), -1;
+	return 0;
+}
+
+/* 19.2: at the start of front p's movement phase its player names the
+ * engineers he puts in place (one answer, the standing "none" changes
+ * nothing): they do not move this phase, and the rivers around them
+ * count as bridged for the front's moves (19.1, hook_bridged). */
+static void engineers(struct ctx *c, struct rttr *st, int p)
+{
+	struct eng_check k;
+	struct question q;
+	const char *ans;
+	char why[200], x[8];
+	size_t len;
+	int u, n = 0;
+
+	memset(&k, 0, sizeof k);
+	k.st = st;
+	k.f = p;
+	q_init(&q, "19.2", "engineer", rt_side_names[p], "19.2: the "
+	       "engineers you put in place this movement phase (they do not "
+	       "move; rivers around them count as bridged), or none:");
+	len = strlen(q.text);
+	q_add(&q, "none");
+	for (u = 0; u < st->n_units; u++) {
+		if (!engineer_of(st, u, p))
+			continue;
+		n++;
+		if (len + 10 < sizeof q.text) {
+			len = append(q.text, len, sizeof q.text, " ");
+			len = append(q.text, len, sizeof q.text, st->u[u].id);
+		}
+		if (q.n < EXAMPLES)
+			q_add(&q, "%s", st->u[u].id);
+	}
+	if (n == 0)
+		return;
+	q.more = 1;
+	ans = ctx_ask_text(c, &q, check_engineers, &k);
+	if (check_engineers(&k, ans, why, sizeof why))
+		return;
+	for (u = 0; u < st->n_units; u++) {
+		if (!(k.pick[u / 16] & (1u << (u % 16))))
+			continue;
+		st->flags[u] |= F_ENGINEER;
+		ctx_event(c, "19.2", "%s is put in place at %s: rivers around "
+			  "it count as bridged for the %s this phase, and it "
+			  "does not move.", st->u[u].id,
+			  hex_id(st->u[u].hex, x), rt_side_names[p]);
+	}
+}
+
 /* 9.0: a movement phase of a Soviet front (soviet) or of the Germans of
  * a sector; `who` orders it. */
 static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
@@ -1075,11 +1225,10 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 	m.sec = sec;
 	m.trial = ctx_scratch(c, sizeof *m.trial);
 	m.best = ctx_scratch(c, HEX_MAX * sizeof *m.best);
-	if (soviet)
-		not_yet(c, "19.1", "engineers' river crossing cost in "
-			"movement");
 	for (u = 0; u < st->n_units; u++)
-		st->flags[u] &= (uint16_t)~(F_MOVED | F_FORCED);
+		st->flags[u] &= (uint16_t)~(F_MOVED | F_FORCED | F_ENGINEER);
+	if (soviet)
+		engineers(c, st, sec);                /* 19.2 */
 	if (!soviet) {
 		/* 9.3, 16.2: one roll for every German mobile unit of the
 		 * sector, +1 a face-up command post there */
@@ -1146,6 +1295,8 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 			rt_west_leave(c, st, m.mv.unit);
 	}
 	st->german_mp = 0;
+	for (u = 0; u < st->n_units; u++)     /* 19.2: for this phase */
+		st->flags[u] &= (uint16_t)~F_ENGINEER;
 }
 
 /* ---- victory (21.x, 27.4) ---- */

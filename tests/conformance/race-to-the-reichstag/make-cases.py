@@ -412,6 +412,83 @@ case("27.5-river-plus-three",
   refused: "0607 costs more than the 0 MP left (9.0)"
 """)
 
+# ------------------------------------------------ engineers in movement
+# 19.1: engineers make crossing rivers cheaper (not quantified: read as
+# "counts as bridged", +0 MP, the advance's own wording); 19.2: put in
+# place at the start of the phase, they do not move in it, and the
+# hexsides of their hex and those adjacent to them (reading: touching
+# its hex at a corner) benefit. 0704 touches both 0603 and 0604, so the
+# 0603-0604 river is one of its adjacent hexsides. S1: 6 MP (9.2).
+
+ENG = MOVERS.replace("S1 soviet 4-4-6 at 0601", "S1 soviet 4-4-6 at 0603") \
+    + "    E1 soviet 2-2-6 at 0704 1bf bde eng engineer ; engineer\n"
+
+case("19.1-engineer-bridges",
+     "19.1, 19.2 an engineer put in place next to the river makes it count "
+     "as bridged: 0604-0608 for 5 MP (reading: +0)",
+     ["19.1", "19.2", "9.2"], ENG,
+     "  phase: 1bf-movement\n",
+     answers=[("engineer", "E1"), ("move", "S1 0604 0605 0606 0607 0608")],
+     expect="""\
+  pending: move
+  state:
+    units: {S1: "0608", E1: "0704"}
+    flags: {E1: [engineer]}
+  events: ["E1 is put in place at 0704", "S1 moves from 0603 to 0608"]
+""")
+
+case("19.1-engineer-not-in-place",
+     "19.1, 27.5 the same engineer not put in place (none): the river "
+     "costs +3 and 0607 is out of reach",
+     ["19.1", "19.2", "27.5"], ENG,
+     "  phase: 1bf-movement\n",
+     answers=[("engineer", "none"), ("move", "S1 0604 0605 0606 0607")],
+     expect="""\
+  refused: "0607 costs more than the 0 MP left (9.0)"
+""")
+
+case("19.2-none-moves",
+     "19.2 with none (the standing answer) no engineer is put in place: "
+     "the engineer moves, the river costs +3 (0603-0606 is 6 MP)",
+     ["19.2", "27.5"], ENG,
+     "  phase: 1bf-movement\n",
+     answers=[("engineer", "none"), ("move", "E1 0705"),
+              ("move", "S1 0604 0605 0606")],
+     expect="""\
+  pending: move
+  state:
+    units: {S1: "0606", E1: "0705"}
+""")
+
+case("19.2-engineer-too-far",
+     "19.2 an engineer two hexes from the river (0606) gives it no support: "
+     "+3 MP",
+     ["19.2", "27.5"], ENG.replace("E1 soviet 2-2-6 at 0704",
+                                   "E1 soviet 2-2-6 at 0606"),
+     "  phase: 1bf-movement\n",
+     answers=[("engineer", "E1"), ("move", "S1 0604 0605 0606 0607")],
+     expect="""\
+  refused: "0607 costs more than the 0 MP left (9.0)"
+""")
+
+case("19.2-engineer-stays",
+     "19.2 an engineer put in place does not move that phase",
+     ["19.2"], ENG,
+     "  phase: 1bf-movement\n",
+     answers=[("engineer", "E1"), ("move", "E1 0705")],
+     expect="""\
+  refused: "E1 may not move in this phase (19.2: it was put in place to support river crossings)"
+""")
+
+case("19.2-not-an-engineer",
+     "19.2 only an engineer of the front on the map is put in place",
+     ["19.2"], ENG,
+     "  phase: 1bf-movement\n",
+     answers=[("engineer", "S1")],
+     expect="""\
+  refused: "S1 is not an engineer of the 1bf on the map; give none, or the engineers put in place (19.2)"
+""")
+
 case("9.0-lake-prohibited",
      "9.0 no move into prohibited terrain (the lake hex)",
      ["9.0"], MOVERS.replace("C1 soviet 8-8-6 at 0801",

@@ -295,6 +295,39 @@ case("5.2-no-attack-across-boundary", "5.2: no attack across the sector boundary
      "1bf-combat", [], [("attack", "0504 S4")],
      None, refused="(5.2)")
 
+# 26.1 escape west by retreat: once the Fuehrerbunker is captured, a German
+# mobile unit may leave by the west edge (column 01 on this map) by
+# retreat too; gone for good, nobody's VP. 4 against 3 = 133% (column
+# 100), die 4: DR (1 hex). From 0102, with S4 at 0202: 0101 is the only
+# hex on the map (0103 and 0201 are in S4's ZOC), and "west" leaves.
+WEST = ["S4 soviet 4-4-6 at 0202 1bf corps tank hm", "G3 german 3-3-0 at 0102 mobile rgt pzgr"]
+WEST_X = "  fuehrerbunker-captured: yes\n"
+ESC = {"escape-west": "yes"}
+case("26.1-retreat-west", "26.1: once the Fuehrerbunker is captured the owner may retreat a German mobile unit off the west edge (0102 is in column 01): it is gone for good, no VP",
+     ["26.1", "13.0"], WEST,
+     "1bf-combat", ["4"], [("attack", "0102 S4"), ("retreat", "west")],
+     {"units": {"G3": "eliminated", "S4": "0202"}, "events": ["die 4: DR", "G3 (G3) leaves by the west edge at 0102 and surrenders to the Americans: no VP for it"]},
+     extra=WEST_X, standing={"advance": "no"}, options=ESC)
+case("26.1-retreat-auto-stays-on-map", "26.1 reading: the standing retreat auto leaves by the west edge only where the unit would otherwise be eliminated; here it retreats to 0101",
+     ["26.1", "13.0"], WEST,
+     "1bf-combat", ["4"], [("attack", "0102 S4"), ("retreat", "auto")],
+     {"units": {"G3": "0101"}, "events": ["die 4: DR", "G3 retreats from 0102 to 0101"]},
+     extra=WEST_X, standing={"advance": "no"}, options=ESC)
+case("26.1-retreat-west-when-trapped", "26.1: with no hex to retreat into on the map (S1 holds 0101), the German leaves by the west edge instead of being eliminated (13.0); 5 against 3 = 166%, die 4: DR",
+     ["26.1", "13.0"], WEST + ["S1 soviet 1-1-6 at 0101 1bf rgt recon hm recon"],
+     "1bf-combat", ["4"], [("attack", "0102 S4 S1")],
+     {"units": {"G3": "eliminated"}, "events": ["die 4: DR", "G3 (G3) leaves by the west edge at 0102"]},
+     extra=WEST_X, standing={"advance": "no", "retreat": "auto"}, options={"escape-west": "yes"})
+case("26.1-retreat-trapped-before-fuehrerbunker", "26.1, 13.0: before the Fuehrerbunker is captured the same German cannot leave: it is eliminated",
+     ["26.1", "13.0"], WEST + ["S1 soviet 1-1-6 at 0101 1bf rgt recon hm recon"],
+     "1bf-combat", ["4"], [("attack", "0102 S4 S1")],
+     {"units": {"G3": "eliminated"}, "events": ["die 4: DR", "G3 is eliminated at 0102: it cannot retreat"]},
+     standing={"advance": "no", "retreat": "auto"}, options={"escape-west": "yes"})
+case("26.1-retreat-west-refused-before-fuehrerbunker", "26.1: no retreat off the west edge before the Fuehrerbunker is captured (S4 attacks from 0101: 0103 and 0202 are open, so the owner is asked)",
+     ["26.1", "13.0"], ["S4 soviet 4-4-6 at 0101 1bf corps tank hm", "G3 german 3-3-0 at 0102 mobile rgt pzgr"],
+     "1bf-combat", ["4"], [("attack", "0102 S4"), ("retreat", "west")],
+     None, refused="G3 may not retreat into west as hex 1 of 1", options=ESC)
+
 def q(v):
     return '"' + v.replace('"', '\\"') + '"'
 case("12.23-aa", "12.23 AA, 27.2: 5 against 7 in a city = 71%, die 3: AA; the attacker's strongest unit (S4) is eliminated, no retreat, no advance",

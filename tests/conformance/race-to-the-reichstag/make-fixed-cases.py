@@ -549,6 +549,107 @@ case("24.5-option-off",
     sp-spent: {1bf: 1, 1uf: 0}
 """)
 
+# -------------------------- 24.5 replacement entry next to a unit (LOC)
+# 24.5: besides 7.1, a Soviet replacement may be placed within 1 hex of a
+# unit of its front, in a hex free of enemy units and enemy ZOC that
+# traces a line of communication. A1 stands at 0606; 0605 is next to it
+# and (MAP_GROUPS) traces a line north to 0601 around the river.
+
+REPL = """\
+    A1 soviet 8-8-6 at 0606 1bf corps tank hm ; a unit of the front
+    S2 soviet 4-4-6 setup setup-1bf-north 1bf div rifle ; division 2
+    U1 soviet 4-4-6 at 0301 1uf div rifle ; 1UF division
+    G1 german 2-2-0 at 0201 mobile rgt inf ; German far away
+"""
+REPL_STATE = ("  phase: 1bf-reinforcement\n  reichstag-blind: 0\n"
+              "  units: {S2: eliminated}\n")
+LOC = {"lines-of-communication": "yes"}
+REPL_REFUSED = ("nor, for a replacement, within 1 hex of a unit of its "
+                "front, free of enemy units and ZOC, tracing a line of "
+                "communication (24.5)")
+
+
+def repl_answers(hex_):
+    return [("max-effort", "no"), ("replace", "S2"),
+            ("place", "S2 " + hex_)]
+
+
+case("24.5-replacement-next-to-unit",
+     "24.5 with the LOC option a replacement enters next to a unit of its "
+     "front (0605, by A1 at 0606), free of enemies and their ZOC, with a "
+     "line of communication",
+     ["24.5", "8.2", "7.1"], REPL, REPL_STATE,
+     answers=repl_answers("0605"), options=LOC, map_=MAP_GROUPS,
+     expect="""\
+  pending: move
+  state:
+    units: {S2: "0605", A1: "0606"}
+    sp-spent: {1bf: 2, 1uf: 0}
+  events: ["The 1bf spends 2 SP on replacing S2", "S2 enters at 0605"]
+""")
+
+case("24.5-replacement-option-off",
+     "7.1, 24.0 without the option a replacement enters only at its 7.1 "
+     "hexes",
+     ["24.5", "7.1"], REPL, REPL_STATE,
+     answers=repl_answers("0605"), map_=MAP_GROUPS,
+     expect="""\
+  refused: "0605 is not in S2's set-up zone setup-1bf-north (7.1)"
+""")
+
+case("24.5-replacement-not-next-to-unit",
+     "24.5 not two hexes from the nearest unit of its front (0604)",
+     ["24.5"], REPL, REPL_STATE,
+     answers=repl_answers("0604"), options=LOC, map_=MAP_GROUPS,
+     expect="""\
+  refused: "0604 is not in S2's set-up zone setup-1bf-north (7.1) %s"
+""" % REPL_REFUSED)
+
+case("24.5-replacement-not-in-ezoc",
+     "24.5 not into an enemy ZOC (G1 at 0705 is next to 0605)",
+     ["24.5", "11.0"], REPL.replace("G1 german 2-2-0 at 0201",
+                                    "G1 german 2-2-0 at 0705"),
+     REPL_STATE, answers=repl_answers("0605"), options=LOC,
+     map_=MAP_GROUPS,
+     expect="""\
+  refused: "0605 is not in S2's set-up zone setup-1bf-north (7.1) %s"
+""" % REPL_REFUSED)
+
+case("24.5-replacement-needs-loc",
+     "24.5 not into a hex that traces no line of communication (this map "
+     "gives the 1BF no edge at all)",
+     ["24.5", "24.1"], REPL, REPL_STATE,
+     answers=repl_answers("0605"), options=LOC,
+     expect="""\
+  refused: "0605 is not in S2's set-up zone setup-1bf-north (7.1) %s"
+""" % REPL_REFUSED)
+
+case("24.5-replacement-not-other-units",
+     "24.5 only a replacement: a reinforcement due this GT enters at its "
+     "7.1 hexes alone",
+     ["24.5", "7.1"], REPL + "    R1 soviet 4-4-6 turn 1 enter "
+     "edge-1bf-north 1bf div rifle ; reinforcement\n",
+     "  phase: 1bf-reinforcement\n  reichstag-blind: 0\n",
+     answers=[("max-effort", "no"), ("place", "R1 0605")], options=LOC,
+     map_=MAP_GROUPS,
+     expect="""\
+  refused: "0605 is not in R1's set-up zone edge-1bf-north (7.1)"
+""")
+
+case("24.5-auto-prefers-7.1",
+     "24.5 reading: auto places a replacement at the first legal 7.1 hex "
+     "(0501 holds a corps: 0601) before a 24.5 hex (0502 comes first in "
+     "hex order)",
+     ["24.5", "7.1", "10.2"], REPL.replace("A1 soviet 8-8-6 at 0606",
+                                           "A1 soviet 8-8-6 at 0501"),
+     REPL_STATE,
+     answers=[("max-effort", "no"), ("replace", "S2"),
+              ("place", "auto")], options=LOC, map_=MAP_GROUPS,
+     expect="""\
+  state:
+    units: {S2: "0601", A1: "0501"}
+""")
+
 # ------------------------------------------------------------ 22.5 Me-262
 
 ME = """\
