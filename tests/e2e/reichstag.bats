@@ -145,7 +145,7 @@ to_german_turn() {
 	"$UMPIRE" join kg.yaml --side 1uf -s 1uf.key -o kept.yaml \
 		2>/dev/null || return 1
 	n=1
-	for i in $(seq 1 12); do
+	for i in $(seq 1 40); do
 		out=$(kept_step kept.yaml "$keys") || return 1
 		echo "$out"
 		case "$out" in "1uf 9.0 move"|"1uf 16.8 flip") return 0 ;; esac
@@ -154,7 +154,7 @@ to_german_turn() {
 }
 
 @test "a German player turn reaches its commander at his movement, his kept flip none answering 16.8" {
-	run to_german_turn 'place|flip|depot|sniper|enter|max-effort|replace|barrage|recon'
+	run to_german_turn 'place|flip|depot|sniper|enter|max-effort|replace|barrage|recon|engineer|lose|retreat|stay|advance'
 	[ "$status" -eq 0 ]
 	echo "$output"
 	# set-up: each player draws once, the rest placed by place: auto
@@ -173,7 +173,7 @@ to_german_turn() {
 }
 
 @test "without a flip standing order the German commander is asked 16.8 (a mail)" {
-	run to_german_turn 'place|depot|sniper|enter|max-effort|replace|barrage|recon'
+	run to_german_turn 'place|depot|sniper|enter|max-effort|replace|barrage|recon|engineer|lose|retreat|stay|advance'
 	[ "$status" -eq 0 ]
 	echo "$output"
 	[ "$(printf '%s\n' "$output" | tail -1)" = "1uf 16.8 flip" ]
