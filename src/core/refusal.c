@@ -34,8 +34,18 @@ void refusal_comment(const char *game, long long step, const char *side,
 		 game, step, side);
 }
 
-/* The reason as a list of lines of at most REFUSAL_WRAP bytes, broken
- * at spaces (a longer word is cut). */
+/* How many bytes of p fit in REFUSAL_WRAP columns once quoted: a quote
+ * or a backslash may take two. */
+static size_t fits(const char *p)
+{
+	size_t i = 0, cols = 0;
+	while (p[i] && cols + (strchr("'\"\\", p[i]) ? 2 : 1) <= REFUSAL_WRAP)
+		cols += strchr("'\"\\", p[i++]) ? 2 : 1;
+	return i;
+}
+
+/* The reason as a list of lines of at most REFUSAL_WRAP columns quoted,
+ * broken at spaces (a longer word is cut). */
 static struct doc_node *reason_lines(struct doc *d, const char *text)
 {
 	struct doc_node *seq = doc_seq(d);
@@ -43,13 +53,12 @@ static struct doc_node *reason_lines(struct doc *d, const char *text)
 	while (*p == ' ')
 		p++;
 	while (*p) {
-		size_t n = strlen(p), cut = n;
-		if (n > REFUSAL_WRAP) {
-			cut = REFUSAL_WRAP;
+		size_t max = fits(p), cut = max;
+		if (p[max]) {
 			while (cut > 0 && p[cut] != ' ')
 				cut--;
 			if (cut == 0)
-				cut = REFUSAL_WRAP;
+				cut = max;
 		}
 		size_t keep = cut;
 		while (keep > 0 && p[keep - 1] == ' ')

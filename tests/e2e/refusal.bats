@@ -118,6 +118,22 @@ play() {
 		--report /dev/null
 }
 
+@test "a reason full of quotes still fits 72 columns and verifies" {
+	# 40 times ' and " then a backslash, as one single-quoted answer
+	v=$(for i in $(seq 40); do printf "''\""; done)
+	sed "s|^- start: \"deal\"\$|- start: '${v}x\\\\'|" t.yaml >quotes.yaml
+	grep -q "^- start: '''\"" quotes.yaml
+	"$UMPIRE" sign quotes.yaml -s g.key -o quotes.signed
+	run "$UMPIRE" adjudicate game.yaml quotes.signed -s r.key \
+		-o next.yaml --report /dev/null --refusal refusal.txt
+	[ "$status" -eq 1 ]
+	[ -e refusal.txt ]
+	[ "$(awk 'length($0) > 72' refusal.txt | wc -l)" -eq 0 ]
+	run "$UMPIRE" sign t.yaml -s g.key --refused refusal.txt \
+		--view v1.view -o good.signed
+	[ "$status" -eq 0 ]
+}
+
 @test "orders --sign --refused: the template signed in place of the refused file" {
 	"$UMPIRE" sign bad.yaml -s g.key -o bad.signed
 	run "$UMPIRE" adjudicate game.yaml bad.signed -s r.key -o next.yaml \
