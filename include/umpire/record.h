@@ -103,7 +103,8 @@ int record_for_game(struct record *r, const struct seckey *sk,
 int record_done(struct record *r, const struct game *g, struct error *err);
 
 /* Whether some key on this machine signed orders for step n of game
- * game_id (any record in the state directory); origin gets where from. */
+ * game_id that no refusal covers (any record in the state directory);
+ * origin gets where from. */
 int record_any_signed(const char *game_id, long long n, char *origin,
 		      size_t size);
 

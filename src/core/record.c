@@ -473,11 +473,11 @@ int record_any_signed(const char *game_id, long long n, char *origin,
 		struct record r;
 		if (record_open(&r, &pk, game_id, &ignored))
 			continue;
-		for (size_t i = 0; i < r.n_marks && !found; i++)
-			if (r.kinds[i] == 's' && r.marks[i].step == n) {
-				snprintf(origin, size, "%s", r.marks[i].origin);
-				found = 1;
-			}
+		const struct record_mark *m = live_signed(&r, n);
+		if (m) {
+			snprintf(origin, size, "%s", m->origin);
+			found = 1;
+		}
 		record_free(&r);
 	}
 	if (dp)

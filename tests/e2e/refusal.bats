@@ -82,6 +82,9 @@ play() {
 	assert_output_has "the referee refused your orders for step 1"
 	[ "$(record_of refused)" -eq 1 ]
 	[ "$(record_of signed)" -eq 2 ]
+	# status names the replacement as the orders awaiting adjudication
+	run "$UMPIRE" status v1.view -s g.key
+	assert_output_has "(signed on this machine: t.yaml)"
 	# the referee adjudicates the replacement: the refused file was
 	# never countersigned
 	"$UMPIRE" adjudicate game.yaml good.signed -s r.key -o next.yaml \
