@@ -129,6 +129,9 @@ static int parse(struct refusal *r, const struct verified *v,
 			      "umpire game (game id or side)", d->name);
 	strcpy(r->game, game);
 	strcpy(r->side, side);
+	if (lines->n == 0)
+		return errorf(err, EXIT_REFUSED, "%s: reason: no line",
+			      d->name);
 	for (size_t i = 0; i < lines->n; i++) {
 		if (lines->items[i]->kind != DOC_SCALAR)
 			return errorf(err, EXIT_REFUSED, "%s: reason: a list "
