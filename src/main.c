@@ -55,7 +55,7 @@ const struct command commands[] = {
 	  "              is the side of the key)\n"
 	  "  --json      one JSON object (umpire(1), JSON OUTPUT)\n" },
 	{ "orders", cmd_orders, "orders GAME|VIEW [-s SECKEY] [-o OUT] [--sign] "
-	  "[--answers FILE]",
+	  "[--answers FILE] [--refused REFUSAL]",
 	  "a ready-to-sign order file for the pending decision",
 	  "  -s SECKEY   the pending role's secret key, for its reveal\n"
 	  "              (default: config secret_key)\n"
@@ -65,9 +65,12 @@ const struct command commands[] = {
 	  "              passphrase a turn\n"
 	  "  --answers FILE  the answers (and standing orders) of an order\n"
 	  "              file for this step first, then the first legal\n"
-	  "              answer to each question after them\n" },
+	  "              answer to each question after them\n"
+	  "  --refused REFUSAL  with --sign and a VIEW: the referee refused\n"
+	  "              the orders this key signed for the step; sign\n"
+	  "              these in their place\n" },
 	{ "sign", cmd_sign, "sign FILE [-g GAME] [-s SECKEY] [-o OUT] [--detached] "
-	  "[-t COMMENT] [--seal PUBKEY]",
+	  "[-t COMMENT] [--seal PUBKEY] [--refused REFUSAL --view VIEW]",
 	  "sign an order file (embedded or detached)",
 	  "  -s SECKEY     the signer's secret key (default: config)\n"
 	  "  -o OUT        where to write the signed file (default: stdout)\n"
@@ -76,7 +79,12 @@ const struct command commands[] = {
 	  "  -t COMMENT    the trusted comment (default: umpire/1 game=...\n"
 	  "                step=... side=... from the file)\n"
 	  "  --seal PUBKEY seal the signed orders to the referee's key\n"
-	  "                (file or RW... key): only adjudicate opens them\n" },
+	  "                (file or RW... key): only adjudicate opens them\n"
+	  "  --refused REFUSAL  the referee's signed refusal of the orders\n"
+	  "                this key signed for the step: sign FILE in their\n"
+	  "                place (referee mode)\n"
+	  "  --view VIEW   with --refused: the view the orders answer\n"
+	  "                (it holds the referee's key)\n" },
 	{ "verify", cmd_verify, "verify FILE [-p PUBKEY | --game GAME] "
 	  "[-x SIGFILE]", "check a signed order file",
 	  "  -p PUBKEY     the public key (file or RW... key)\n"
@@ -84,7 +92,7 @@ const struct command commands[] = {
 	  "                side's key, game, step, reveal and the answers\n"
 	  "  -x SIGFILE    a detached signature (default: FILE.minisig)\n" },
 	{ "adjudicate", cmd_adjudicate, "adjudicate GAME ORDERS [-s SECKEY] "
-	  "[-o OUT] [--report FILE] [-x SIGFILE] [--full]",
+	  "[-o OUT] [--report FILE] [-x SIGFILE] [--full] [--refusal OUT]",
 	  "resolve a step, add this role's reveal, countersign",
 	  "  -s SECKEY      the counter-party's secret key (default: config)\n"
 	  "  -o OUT         where to write the new game (default: stdout)\n"
@@ -92,7 +100,11 @@ const struct command commands[] = {
 	  "  --full         honour mode: the report of every side, not only\n"
 	  "                 this key's side\n"
 	  "  -x SIGFILE     the orders' detached signature (default:\n"
-	  "                 ORDERS.minisig)\n" },
+	  "                 ORDERS.minisig)\n"
+	  "  --refusal OUT  referee mode: when the orders are refused before\n"
+	  "                 any draw or hidden decision of the step, write\n"
+	  "                 the signed refusal to OUT for the side to mail\n"
+	  "                 with the view (it may then sign other orders)\n" },
 	{ "report", cmd_report, "report GAME|VIEW [--step N] [--side NAME] "
 	  "[-s SECKEY] [--full] [--roster]",
 	  "the report of the latest step and the position",

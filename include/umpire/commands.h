@@ -40,11 +40,13 @@ int cmd_scenarios(int argc, char **argv, const struct cli *cli,
 struct seckey;
 struct strbuf;
 /*
- * What `umpire sign FILE [-g GAME]` does to an order file already read,
- * with a key already loaded (umpire orders --sign: one passphrase).
- * GAME may be NULL (no check against a game). The signed text goes to out.
+ * What `umpire sign FILE [-g GAME] [--refused REFUSAL --view VIEW]` does
+ * to an order file already read, with a key already loaded (umpire
+ * orders --sign: one passphrase). GAME, refused and view may be NULL.
+ * The signed text goes to out.
  */
 int sign_orders(const struct cli *cli, const char *name, const char *game,
+		const char *refused, const char *view,
 		const struct seckey *sk, const char *buf, size_t len,
 		struct strbuf *out, struct error *err);
 

@@ -130,6 +130,12 @@ struct step_end {     /* how each step ended */
 	unsigned char state_hash[32]; /* doc_hash("umpire/1 state", save()) */
 };
 
+/* Words of every refusal of an answer that comes after the end of its
+ * step (a draw, another side's question, something hidden from the
+ * actor): adjudicate --refusal gives no signed refusal for those, since
+ * where a step ends may hang on what the actor does not see. */
+#define ENGINE_PAST_END "comes after the end of step"
+
 struct run {
 	enum run_outcome outcome;
 	struct error err;

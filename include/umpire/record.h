@@ -28,6 +28,7 @@
 struct record_mark {
 	long long step;
 	unsigned char hash[32];   /* signed bytes / adjudicated order body */
+	unsigned char by[32];     /* 'r': the hash of the refusal */
 	char origin[80];          /* where it came from, for messages */
 };
 
@@ -39,7 +40,8 @@ struct record {
 	unsigned char (*steps)[32];  /* verified step hashes, steps 1..n */
 	unsigned char (*sigs)[32];   /* and hashes of their countersigns */
 	size_t n_steps;
-	struct record_mark *marks;   /* signed ('s') and countersigned ('c') */
+	struct record_mark *marks;   /* signed ('s'), countersigned ('c'),
+					refused by the referee ('r') */
 	char *kinds;
 	size_t n_marks;
 	int dirty;
@@ -79,6 +81,16 @@ int record_mark(struct record *r, char kind, long long n,
 		const unsigned char hash[32], const char *origin,
 		struct error *err);
 
+/* A refusal (refusal.h) of the order file of hash that this key signed
+ * for step n, already verified under the referee's key: refused unless
+ * hash is the order file this key signed last for step n and no step n
+ * was verified yet; then noted ('r', with by, the refusal's hash), so
+ * that record_mark lets this key sign another order file for step n. The
+ * same refusal again is allowed. */
+int record_refuse(struct record *r, long long n, const unsigned char
+		  hash[32], const unsigned char by[32], const char *origin,
+		  struct error *err);
+
 /* Write the record back if it changed (atomically, 0600). */
 int record_save(struct record *r, struct error *err);
 
@@ -91,7 +103,8 @@ int record_for_game(struct record *r, const struct seckey *sk,
 int record_done(struct record *r, const struct game *g, struct error *err);
 
 /* Whether some key on this machine signed orders for step n of game
- * game_id (any record in the state directory); origin gets where from. */
+ * game_id that no refusal covers (any record in the state directory);
+ * origin gets where from. */
 int record_any_signed(const char *game_id, long long n, char *origin,
 		      size_t size);
 

@@ -1,6 +1,9 @@
 /*
  * adjudicate.c - umpire adjudicate: the counter-party resolves a step,
  * adds its reveal, countersigns, and writes the new game file and report.
+ * In referee mode, --refusal OUT: when the orders are refused, the
+ * referee's signed refusal (refusal.h), with which the side may sign
+ * other orders for the step.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -9,15 +12,130 @@
 #include "umpire/fsutil.h"
 #include "umpire/game.h"
 #include "umpire/mail.h"
+#include "umpire/orders.h"
 #include "umpire/record.h"
+#include "umpire/refusal.h"
 #include "umpire/report.h"
 #include "umpire/sign.h"
 #include "umpire/view.h"
+
+/*
+ * Why no refusal may be given for the orders buf (0: one may, with
+ * *reason filled). Only the pending step's orders, signed by its actor,
+ * in referee mode, for a step this key never adjudicated, and refused by
+ * the check without a seed (game_check_answers: the answers up to the
+ * step's first draw or hidden decision), outside an answer past the
+ * step's end: so that the reason is what the side's own view decides,
+ * nothing a draw of the step decided, and anyone can check it later
+ * without the seed (umpire-protocol(7), REFUSED ORDERS).
+ */
+static int refusable(struct game *g, const struct seckey *sk,
+		     const char *name, const char *buf, size_t len,
+		     const char *signame, const char *sig, size_t siglen,
+		     const char **actor, unsigned char hash[32],
+		     struct strbuf *reason, struct error *err)
+{
+	struct role *ref = game_role(g, "referee");
+	struct pubkey pk;
+	struct verified v;
+	struct orders ord;
+	struct record rec;
+	struct error why;
+	struct run run;
+	int rc = -1;
+	seckey_pubkey(sk, &pk);
+	if (!ref || !g->scn.rs->view || game_honour(g) ||
+	    sodium_memcmp(&pk, &ref->pk, sizeof pk) != 0)
+		return errorf(err, EXIT_USAGE, "--refusal is for the referee "
+			      "of a game in referee mode");
+	if (game_check(g, CHECK_LIGHT, NULL, &run, err))
+		return -1;
+	*actor = run.outcome == RUN_PENDING ? run.pending.role : NULL;
+	long long n = (long long)g->n_steps + 1;
+	const struct role *ar = *actor ? game_role(g, *actor) : NULL;
+	engine_free(&run);
+	if (!ar || !strcmp(*actor, "referee"))
+		return errorf(err, EXIT_REFUSED, "no side's orders are pending");
+	memset(&v, 0, sizeof v);
+	memset(&ord, 0, sizeof ord);
+	if (signed_verify(name, buf, len, signame, sig, siglen, &ar->pk, &v,
+			  err) ||
+	    orders_parse(name, v.body, v.body_len, &ord, err))
+		goto out;
+	if (strcmp(ord.game, g->id) != 0 || ord.step != n ||
+	    strcmp(ord.side, *actor) != 0 ||
+	    sodium_memcmp(ord.prev, game_prev(g, g->n_steps), 32) != 0) {
+		errorf(err, EXIT_REFUSED, "%s: not %s's orders for step %lld "
+		       "of this game after its latest step", name, *actor, n);
+		goto out;
+	}
+	/* before any resolution: this key never countersigned step n */
+	if (record_for_game(&rec, sk, g, err))
+		goto out;
+	int done = rec.n_steps >= (size_t)n;
+	for (size_t i = 0; i < rec.n_marks; i++)
+		done |= rec.kinds[i] == 'c' && rec.marks[i].step == n;
+	record_free(&rec);
+	if (done) {
+		errorf(err, EXIT_REFUSED, "this key adjudicated step %lld "
+		       "already: its outcome is known, and a refusal would "
+		       "let it be chosen", n);
+		goto out;
+	}
+	struct strbuf said = STRBUF_INIT;
+	int ok = game_check_answers(g, name, &ord, *actor, &said, &why) == 0;
+	strbuf_free(&said);
+	if (ok || strstr(why.msg, ENGINE_PAST_END)) {
+		errorf(err, EXIT_REFUSED, "the answers are refused only past "
+		       "the step's first draw or hidden decision, where the "
+		       "reason would tell %s what the view does not show",
+		       *actor);
+		goto out;
+	}
+	strbuf_adds(reason, why.msg);
+	crypto_generichash(hash, 32, (const unsigned char *)v.body,
+			   v.body_len, NULL, 0);
+	rc = 0;
+out:
+	orders_free(&ord);
+	verified_free(&v);
+	return rc;
+}
+
+/* adjudicate refused the orders: with --refusal, write the signed
+ * refusal if one may be given, else say why not. */
+static void write_refusal(const struct cli *cli, struct game *g,
+			  const struct seckey *sk, const char *orders,
+			  const char *out, const char *buf, size_t len,
+			  const char *signame, const char *sig,
+			  size_t siglen)
+{
+	struct strbuf reason = STRBUF_INIT, text = STRBUF_INIT;
+	struct error why;
+	const char *actor = NULL;
+	unsigned char hash[32];
+	const char *name = path_name(orders);
+	if (refusable(g, sk, name, buf, len, signame, sig, siglen, &actor,
+		      hash, &reason, &why) == 0 &&
+	    refusal_make(g->id, (long long)g->n_steps + 1, actor, hash,
+			 reason.buf, sk, &text, &why) == 0 &&
+	    write_output(out, text.buf, text.len, 0644, 0, &why) == 0)
+		fprintf(cli->msg, "umpire: %s: the signed refusal is in %s; "
+			"mail it to %s with the view, who may then sign other "
+			"orders for step %zu (umpire sign --refused)\n", name,
+			out, actor, g->n_steps + 1);
+	else
+		fprintf(cli->msg, "umpire: %s: no refusal written to %s: "
+			"%s\n", name, out, why.msg);
+	strbuf_free(&reason);
+	strbuf_free(&text);
+}
 
 int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 		   struct error *err)
 {
 	const char *seckey = NULL, *out = NULL, *rep = NULL, *sigpath = NULL;
+	const char *refusal = NULL;
 	const char *pos[2];
 	struct seckey *sk = NULL;
 	char *buf = NULL, *sig = NULL;
@@ -31,6 +149,7 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 		{ 'x', NULL, &sigpath, NULL, NULL, NULL },
 		{ 0, "report", &rep, NULL, NULL, NULL },
 		{ 0, "full", NULL, &full, NULL, NULL },
+		{ 0, "refusal", &refusal, NULL, NULL, NULL },
 		{ 0 }
 	};
 	int prc = cli_parse(cli, argc, argv, opts, pos, 2, "GAME and ORDERS",
@@ -45,8 +164,9 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 		{ "order file", orders },
 		{ "secret key", seckey ? seckey : cli->cfg.secret_key },
 		{ "signature file", sigpath } };
-	const struct io_name outs[] = { { "-o", out }, { "--report", rep } };
-	if (io_distinct(in, 4, outs, 2, err))
+	const struct io_name outs[] = { { "-o", out }, { "--report", rep },
+		{ "--refusal", refusal } };
+	if (io_distinct(in, 4, outs, 3, err))
 		return -1;
 	if (cli_game_flags(cli, game_path, &g, GAME_PARSE_CHECKPOINTS, err))
 		return -1;
@@ -85,6 +205,10 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 		if (notes.len)
 			error_prefix(err, "(%s taken away)", notes.buf);
 		record_free(&rec);
+		if (refusal && err->status == EXIT_REFUSED)
+			write_refusal(cli, &g, sk, orders, refusal, buf, len,
+				      signame.len ? signame.buf : NULL, sig,
+				      siglen);
 		goto out_sig;
 	}
 	/* never two different orders countersigned for one step: the

@@ -283,7 +283,7 @@ static void dir_of(const char *path, struct strbuf *dir)
  * refuses is kept, and the message says how to sign it once fixed.
  */
 static int edit_and_sign(const struct cli *cli, const char *path,
-			 const char *out, int from_a_game,
+			 const char *out, int from_a_game, const char *refused,
 			 const struct seckey *sk, const struct strbuf *tmpl,
 			 struct strbuf *signed_text, struct error *err)
 {
@@ -334,14 +334,18 @@ static int edit_and_sign(const struct cli *cli, const char *path,
 	if (read_input(draft.buf, DOC_LIMITS_SMALL.max_bytes, &buf, &len,
 		       err))
 		goto out;
-	rc = sign_orders(cli, draft.buf, from_a_game ? path : NULL, sk, buf,
-			 len, signed_text, err);
+	rc = sign_orders(cli, draft.buf, from_a_game ? path : NULL, refused,
+			 refused ? path : NULL, sk, buf, len, signed_text,
+			 err);
 	if (rc != 0) {
 		keep = 1;
 		error_prefix(err, "your answers are kept in %s; fix them, "
-			     "then 'umpire sign %s%s%s -o SIGNED' signs them",
-			     draft.buf, draft.buf, from_a_game ? " --game " :
-			     "", from_a_game ? path : "");
+			     "then 'umpire sign %s%s%s%s%s%s%s -o SIGNED' signs "
+			     "them", draft.buf, draft.buf, from_a_game ?
+			     " --game " : "", from_a_game ? path : "",
+			     refused ? " --refused " : "", refused ? refused :
+			     "", refused ? " --view " : "", refused ? path :
+			     "");
 	}
 out:
 	if (!keep)
@@ -355,6 +359,7 @@ int cmd_orders(int argc, char **argv, const struct cli *cli,
 	       struct error *err)
 {
 	const char *seckey = NULL, *out = NULL, *path, *answers = NULL;
+	const char *refused = NULL;
 	struct orders prefix;
 	char *pbuf = NULL;
 	size_t plen;
@@ -368,6 +373,7 @@ int cmd_orders(int argc, char **argv, const struct cli *cli,
 		{ 'o', NULL, &out, NULL, NULL, NULL },
 		{ 0, "sign", NULL, &sign, NULL, NULL },
 		{ 0, "answers", &answers, NULL, NULL, NULL },
+		{ 0, "refused", &refused, NULL, NULL, NULL },
 		{ 0 }
 	};
 	int prc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME or "
@@ -383,6 +389,13 @@ int cmd_orders(int argc, char **argv, const struct cli *cli,
 			    NULL, NULL, err))
 		goto out;
 	view = is_view_text(buf, len);
+	if (refused && (!view || !sign)) {
+		rc = usage_error(err, "orders", "--refused REFUSAL goes with "
+				 "--sign and a view (referee mode); else "
+				 "'umpire sign FILE --refused REFUSAL --view "
+				 "VIEW'");
+		goto out;
+	}
 	if (answers) {
 		if (view) {
 			rc = usage_error(err, "orders", "--answers works on a "
@@ -407,8 +420,8 @@ int cmd_orders(int argc, char **argv, const struct cli *cli,
 			rc = usage_error(err, "orders", "--sign needs the game "
 					 "or view as a file, not stdin");
 		else
-			rc = edit_and_sign(cli, path, out, !view, sk, &sb,
-					   &signed_text, err);
+			rc = edit_and_sign(cli, path, out, !view, refused, sk,
+					   &sb, &signed_text, err);
 		strbuf_free(&sb);
 		sb = signed_text;
 	}

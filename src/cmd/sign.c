@@ -3,6 +3,8 @@
  * Embedded signature (the signed file to OUT or stdout) or a detached
  * .minisig exactly as minisign writes it. The trusted comment defaults to
  * "umpire/1 game=G step=N side=S" from the file's own top-level fields.
+ * --refused REFUSAL --view VIEW: the referee refused the orders this key
+ * signed for the step (refusal.h); other orders may then be signed.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +16,9 @@
 #include "umpire/game.h"
 #include "umpire/keys.h"
 #include "umpire/orders.h"
+#include "umpire/mail.h"
 #include "umpire/record.h"
+#include "umpire/refusal.h"
 #include "umpire/sign.h"
 
 #define SIGN_MAX_INPUT (16u << 20)
@@ -44,6 +48,7 @@ static int default_comment(const char *name, const char *body, size_t len,
 
 struct sign_opts {
 	const char *file, *seckey, *out, *comment, *game, *seal;
+	const char *refused, *view;
 	int detached;
 };
 
@@ -58,6 +63,8 @@ static int parse(const struct cli *cli, int argc, char **argv,
 		{ 0, "detached", NULL, &o->detached, NULL, NULL },
 		{ 'g', "game", &o->game, NULL, NULL, NULL },
 		{ 0, "seal", &o->seal, NULL, NULL, NULL },
+		{ 0, "refused", &o->refused, NULL, NULL, NULL },
+		{ 0, "view", &o->view, NULL, NULL, NULL },
 		{ 0 }
 	};
 	int rc = cli_parse(cli, argc, argv, opts, &o->file, 1, "exactly one "
@@ -68,6 +75,10 @@ static int parse(const struct cli *cli, int argc, char **argv,
 		return usage_error(err, "sign", "--seal seals an order file "
 				   "with its embedded signature; it does not "
 				   "go with --detached");
+	if (!o->refused != !o->view)
+		return usage_error(err, "sign", "--refused REFUSAL goes with "
+				   "--view VIEW, the view the refused orders "
+				   "answered (it holds the referee's key)");
 	if (o->detached && !o->out && strcmp(o->file, "-") == 0)
 		return usage_error(err, "sign", "a detached signature of "
 				   "stdin needs -o OUT");
@@ -83,7 +94,8 @@ static int parse(const struct cli *cli, int argc, char **argv,
  * orders written for a history other than the one it verified. Other
  * files are signed as they are. */
 static int record_orders(const char *name, const char *buf, size_t len,
-			 const struct seckey *sk, struct error *err)
+			 const struct seckey *sk, const struct refusal *rf,
+			 const char *rf_name, struct error *err)
 {
 	struct orders ord;
 	struct error not_orders;
@@ -101,12 +113,77 @@ static int record_orders(const char *name, const char *buf, size_t len,
 	if (rc == 0) {
 		crypto_generichash(h, 32, (const unsigned char *)buf, len,
 				   NULL, 0);
+		/* a refusal first: then other bytes may be signed */
 		rc = record_check_prev(&rec, ord.step, ord.prev, name, err) ||
+			(rf && record_refuse(&rec, rf->step, rf->orders,
+					     rf->hash, rf_name, err)) ||
 			record_mark(&rec, 's', ord.step, h, name, err) ||
 			record_save(&rec, err) ? -1 : 0;
 		record_free(&rec);
 	}
 	orders_free(&ord);
+	return rc;
+}
+
+/*
+ * --refused REFUSAL --view VIEW: the view (opened and trusted with this
+ * key: its genesis is the one this key's record holds) gives the game's
+ * referee key; the refusal must verify under it and name this game, this
+ * side and this step, the view's next. record_refuse then checks that it
+ * names the order file this key signed for the step.
+ */
+static int load_refused(const struct cli *cli, const struct sign_opts *o,
+			const struct seckey *sk, const char *name,
+			const char *body, size_t blen, struct refusal *rf,
+			struct error *err)
+{
+	struct view v;
+	struct orders ord;
+	char *buf = NULL;
+	size_t len;
+	int rc = -1;
+	memset(&ord, 0, sizeof ord);
+	if (mail_read_input(o->view, DOC_LIMITS_GAME.max_bytes, &buf, &len,
+			    NULL, NULL, err))
+		return -1;
+	if (view_load(&v, path_name(o->view), buf, len, cli->scenario_dir, sk,
+		      err)) {
+		free(buf);
+		return -1;
+	}
+	free(buf);
+	const struct role *ref = game_role(&v.game, "referee");
+	if (view_trust(&v, sk, 1, err) ||
+	    refusal_load(rf, o->refused, &ref->pk, err))
+		goto out;
+	if (orders_parse(name, body, blen, &ord, err)) {
+		error_prefix(err, "--refused is for order files");
+		goto out;
+	}
+	if (strcmp(rf->game, v.game.id) != 0 || strcmp(ord.game, rf->game))
+		errorf(err, EXIT_REFUSED, "%s: a refusal for game %s, but the "
+		       "view and orders are of game %s", path_name(o->refused),
+		       rf->game, ord.game);
+	else if (rf->step != v.step + 1 || ord.step != rf->step)
+		errorf(err, EXIT_REFUSED, "%s: a refusal for step %lld, but "
+		       "the view %s asks for step %lld and the orders are "
+		       "for step %lld", path_name(o->refused), rf->step,
+		       path_name(o->view), v.step + 1, ord.step);
+	else if (strcmp(rf->side, v.side) != 0 || strcmp(ord.side, v.side))
+		errorf(err, EXIT_REFUSED, "%s: a refusal of %s's orders, but "
+		       "the view is %s's and the orders %s's",
+		       path_name(o->refused), rf->side, v.side, ord.side);
+	else
+		rc = 0;
+	if (rc == 0) {
+		fprintf(cli->msg, "umpire: %s: the referee refused your orders "
+			"for step %lld: ", path_name(o->refused), rf->step);
+		fputs_safe(rf->reason.buf, cli->msg);
+		fputc('\n', cli->msg);
+	}
+out:
+	orders_free(&ord);
+	view_free(&v);
 	return rc;
 }
 
@@ -211,8 +288,15 @@ static int make_signed(const struct sign_opts *o, const struct cli *cli,
 		body = canon.buf;
 		blen = canon.len;
 	}
+	struct refusal rf;
+	memset(&rf, 0, sizeof rf);
+	if (rc == 0 && o->refused)
+		rc = load_refused(cli, o, sk, name, body, blen, &rf, err);
 	if (rc == 0)
-		rc = record_orders(name, body, blen, sk, err);
+		rc = record_orders(name, body, blen, sk, o->refused ? &rf :
+				   NULL, path_name(o->refused ? o->refused :
+						   "-"), err);
+	refusal_free(&rf);
 	if (rc == 0 && o->detached)
 		rc = minisig_sign(sk, buf, len, tc.buf, out, err);
 	else if (rc == 0)
@@ -284,6 +368,7 @@ int cmd_sign(int argc, char **argv, const struct cli *cli,
 }
 
 int sign_orders(const struct cli *cli, const char *name, const char *game,
+		const char *refused, const char *view,
 		const struct seckey *sk, const char *buf, size_t len,
 		struct strbuf *out, struct error *err)
 {
@@ -291,5 +376,7 @@ int sign_orders(const struct cli *cli, const char *name, const char *game,
 	memset(&o, 0, sizeof o);
 	o.file = name;
 	o.game = game;
+	o.refused = refused;
+	o.view = view;
 	return make_signed(&o, cli, sk, buf, len, out, err);
 }

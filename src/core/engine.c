@@ -152,7 +152,7 @@ static _Noreturn void beyond_end(struct ctx *c)
 {
 	const struct engine_step *s = &c->steps[c->at.cur];
 	const struct answer *a = &s->answers[c->at.ans_pos];
-	refuse(c, "%s:%d: answer '%s: %s' comes after the end of step %zu; "
+	refuse(c, "%s:%d: answer '%s: %s' " ENGINE_PAST_END " %zu; "
 	       "a step ends at its first draw, at the first question of "
 	       "another side, or where something hidden from %s is decided, "
 	       "and what is asked after that belongs to the next orders "

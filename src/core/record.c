@@ -9,6 +9,8 @@
  *                            hash and the hash of its countersignature)
  *   signed N HASH ORIGIN     (an order file this key signed)
  *   countersigned N HASH ORIGIN (orders this key adjudicated)
+ *   refused N HASH BY ORIGIN (the referee refused the order file HASH
+ *                            this key signed; BY: the refusal's hash)
  * HASH is 32 bytes in base64 (44 characters).
  */
 #include <dirent.h>
@@ -76,7 +78,8 @@ static int record_dir(const struct pubkey *pk, struct strbuf *dir,
 }
 
 static void add_mark(struct record *r, char kind, long long step,
-		     const unsigned char hash[32], const char *origin)
+		     const unsigned char hash[32], const unsigned char *by,
+		     const char *origin)
 {
 	r->marks = xrealloc(r->marks, (r->n_marks + 1) * sizeof *r->marks);
 	r->kinds = xrealloc(r->kinds, r->n_marks + 1);
@@ -84,6 +87,8 @@ static void add_mark(struct record *r, char kind, long long step,
 	memset(m, 0, sizeof *m);
 	m->step = step;
 	memcpy(m->hash, hash, 32);
+	if (by)
+		memcpy(m->by, by, 32);
 	size_t i = 0;
 	for (; origin[i] && i + 1 < sizeof m->origin; i++)
 		m->origin[i] = origin[i] > ' ' && origin[i] < 127 ?
@@ -127,12 +132,23 @@ static int parse_line(struct record *r, char *line, struct error *err)
 		memcpy(r->sigs[r->n_steps++], sig, 32);
 		return 0;
 	}
+	if (!strcmp(word, "refused")) {
+		char h2[64];
+		unsigned char by[32];
+		if (sscanf(line, "refused %lld %63s %63s %127s", &n, h, h2,
+			   origin) != 4 || n < 1 ||
+		    doc_b64_32_parse(h, strlen(h), hash) ||
+		    doc_b64_32_parse(h2, strlen(h2), by))
+			return -1;
+		add_mark(r, 'r', n, hash, by, origin);
+		return 0;
+	}
 	if (strcmp(word, "signed") && strcmp(word, "countersigned"))
 		return -1;
 	got = sscanf(line + strlen(word), " %lld %63s %127s", &n, h, origin);
 	if (got != 3 || n < 1 || doc_b64_32_parse(h, strlen(h), hash))
 		return -1;
-	add_mark(r, word[0], n, hash, origin);
+	add_mark(r, word[0], n, hash, NULL, origin);
 	(void)err;
 	return 0;
 }
@@ -271,6 +287,31 @@ int record_check_prev(const struct record *r, long long n,
 	return 0;
 }
 
+/* Whether the referee refused the order file of hash for step n (a
+ * refusal this key accepted, record_refuse). */
+static const struct record_mark *refused(const struct record *r,
+					 long long n,
+					 const unsigned char hash[32])
+{
+	for (size_t i = 0; i < r->n_marks; i++)
+		if (r->kinds[i] == 'r' && r->marks[i].step == n &&
+		    sodium_memcmp(r->marks[i].hash, hash, 32) == 0)
+			return &r->marks[i];
+	return NULL;
+}
+
+/* The order file this key signed for step n and the referee did not
+ * refuse, or NULL. */
+static const struct record_mark *live_signed(const struct record *r,
+					     long long n)
+{
+	for (size_t i = 0; i < r->n_marks; i++)
+		if (r->kinds[i] == 's' && r->marks[i].step == n &&
+		    !refused(r, n, r->marks[i].hash))
+			return &r->marks[i];
+	return NULL;
+}
+
 int record_mark(struct record *r, char kind, long long n,
 		const unsigned char hash[32], const char *origin,
 		struct error *err)
@@ -279,6 +320,17 @@ int record_mark(struct record *r, char kind, long long n,
 		const struct record_mark *m = &r->marks[i];
 		if (r->kinds[i] != kind || m->step != n)
 			continue;
+		/* a file the referee refused, with a signed refusal: never
+		 * adjudicated, so another may replace it (REFUSED ORDERS) */
+		if (kind == 's' && refused(r, n, m->hash) &&
+		    sodium_memcmp(m->hash, hash, 32) != 0)
+			continue;
+		if (kind == 's' && refused(r, n, m->hash))
+			return errorf(err, EXIT_REFUSED, "%s: the referee "
+				      "refused these very orders for step "
+				      "%lld of game %s; sign corrected ones "
+				      "(local record %s)", origin, n, r->game,
+				      r->path);
 		if (sodium_memcmp(m->hash, hash, 32) == 0)
 			return 0;     /* the same bytes again: a re-send */
 		if (kind == 's')
@@ -294,7 +346,41 @@ int record_mark(struct record *r, char kind, long long n,
 			      "outcome be chosen (local record %s)", origin, n,
 			      r->game, m->origin, r->path);
 	}
-	add_mark(r, kind, n, hash, origin);
+	add_mark(r, kind, n, hash, NULL, origin);
+	r->dirty = 1;
+	return 0;
+}
+
+int record_refuse(struct record *r, long long n, const unsigned char
+		  hash[32], const unsigned char by[32], const char *origin,
+		  struct error *err)
+{
+	const struct record_mark *was = refused(r, n, hash);
+	const struct record_mark *live = live_signed(r, n);
+	if ((size_t)n <= r->n_steps)
+		return errorf(err, EXIT_REFUSED, "%s: step %lld of game %s "
+			      "was adjudicated already, and this key verified "
+			      "it (local record %s): a refusal cannot reopen "
+			      "a step whose outcome is known", origin, n,
+			      r->game, r->path);
+	if (was && sodium_memcmp(was->by, by, 32) == 0)
+		return 0;       /* the same refusal again */
+	if (was)
+		return errorf(err, EXIT_REFUSED, "%s: the order file it "
+			      "refuses for step %lld was refused before, by "
+			      "another refusal (%s; local record %s)", origin,
+			      n, was->origin, r->path);
+	if (!live)
+		return errorf(err, EXIT_REFUSED, "%s: this key signed no "
+			      "order file for step %lld of game %s that the "
+			      "refusal could name (local record %s)", origin,
+			      n, r->game, r->path);
+	if (sodium_memcmp(live->hash, hash, 32) != 0)
+		return errorf(err, EXIT_REFUSED, "%s: the refusal names another "
+			      "order file than the one this key signed for "
+			      "step %lld of game %s (%s; local record %s)",
+			      origin, n, r->game, live->origin, r->path);
+	add_mark(r, 'r', n, hash, by, origin);
 	r->dirty = 1;
 	return 0;
 }
@@ -324,6 +410,14 @@ int record_save(struct record *r, struct error *err)
 	}
 	for (size_t i = 0; i < r->n_marks; i++) {
 		doc_b64_32_str(h, r->marks[i].hash);
+		if (r->kinds[i] == 'r') {
+			char h2[DOC_B64_32_LEN + 1];
+			doc_b64_32_str(h2, r->marks[i].by);
+			strbuf_addf(&sb, "refused %lld %s %s %s\n",
+				    r->marks[i].step, h, h2,
+				    r->marks[i].origin);
+			continue;
+		}
 		strbuf_addf(&sb, "%s %lld %s %s\n", r->kinds[i] == 's' ?
 			    "signed" : "countersigned", r->marks[i].step, h,
 			    r->marks[i].origin);
@@ -379,11 +473,11 @@ int record_any_signed(const char *game_id, long long n, char *origin,
 		struct record r;
 		if (record_open(&r, &pk, game_id, &ignored))
 			continue;
-		for (size_t i = 0; i < r.n_marks && !found; i++)
-			if (r.kinds[i] == 's' && r.marks[i].step == n) {
-				snprintf(origin, size, "%s", r.marks[i].origin);
-				found = 1;
-			}
+		const struct record_mark *m = live_signed(&r, n);
+		if (m) {
+			snprintf(origin, size, "%s", m->origin);
+			found = 1;
+		}
 		record_free(&r);
 	}
 	if (dp)

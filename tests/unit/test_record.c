@@ -1,0 +1,102 @@
+/*
+ * test_record.c - the local record's refused orders (record.h,
+ * record_refuse; umpire-protocol(7), REFUSED ORDERS): a refusal lets one
+ * other order file be signed for its step, once, and survives a save.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sodium.h>
+#include "umpire/record.h"
+#include "unit.h"
+
+#define GAME "0123456789abcdef0123456789abcdef"
+
+static void hash_of(const char *s, unsigned char out[32])
+{
+	crypto_generichash(out, 32, (const unsigned char *)s, strlen(s),
+			   NULL, 0);
+}
+
+/* Whether kind/step/hash/by appear in that order among r's marks. */
+static int has(const struct record *r, char kind, long long n,
+	       const unsigned char h[32], const unsigned char *by)
+{
+	for (size_t i = 0; i < r->n_marks; i++)
+		if (r->kinds[i] == kind && r->marks[i].step == n &&
+		    !memcmp(r->marks[i].hash, h, 32) &&
+		    (!by || !memcmp(r->marks[i].by, by, 32)))
+			return 1;
+	return 0;
+}
+
+int main(void)
+{
+	char dir[] = "/tmp/umpire-test-record-XXXXXX";
+	struct pubkey pk;
+	struct record r;
+	struct error err;
+	unsigned char a[32], b[32], c[32], ra[32], rb[32];
+	if (sodium_init() < 0 || !mkdtemp(dir))
+		return 1;
+	setenv("XDG_STATE_HOME", dir, 1);
+	memset(&pk, 0, sizeof pk);
+	randombytes_buf(pk.pk, sizeof pk.pk);
+	hash_of("orders A", a);
+	hash_of("orders B", b);
+	hash_of("orders C", c);
+	hash_of("refusal of A", ra);
+	hash_of("refusal of B", rb);
+
+	CHECK(record_open(&r, &pk, GAME, &err) == 0, "an empty record");
+	CHECK(record_refuse(&r, 1, a, ra, "ra", &err) != 0 &&
+	      strstr(err.msg, "signed no order file for step 1"),
+	      "no refusal for a step this key signed nothing for");
+	CHECK(record_mark(&r, 's', 1, a, "a", &err) == 0, "A signed");
+	CHECK(record_mark(&r, 's', 1, b, "b", &err) != 0,
+	      "B refused without a refusal");
+	CHECK(record_refuse(&r, 1, b, rb, "rb", &err) != 0 &&
+	      strstr(err.msg, "names another order file"),
+	      "a refusal of a file this key did not sign last is refused");
+	CHECK(record_refuse(&r, 2, a, ra, "ra", &err) != 0,
+	      "a refusal of A for another step is refused");
+	CHECK(record_refuse(&r, 1, a, ra, "ra", &err) == 0 &&
+	      has(&r, 'r', 1, a, ra), "the refusal of A is kept");
+	CHECK(record_mark(&r, 's', 1, a, "a", &err) != 0 &&
+	      strstr(err.msg, "refused these very orders"),
+	      "the refused file is not signed again");
+	CHECK(record_mark(&r, 's', 1, b, "b", &err) == 0, "B signed after it");
+	CHECK(record_refuse(&r, 1, a, ra, "ra", &err) == 0,
+	      "the same refusal again is allowed");
+	CHECK(record_mark(&r, 's', 1, c, "c", &err) != 0 &&
+	      strstr(err.msg, "already signed other orders"),
+	      "the refusal of A serves once: C refused while B stands");
+	CHECK(record_refuse(&r, 1, a, rb, "rb", &err) != 0,
+	      "A refused again by another refusal is refused");
+	CHECK(record_save(&r, &err) == 0, "saved");
+	record_free(&r);
+
+	CHECK(record_open(&r, &pk, GAME, &err) == 0, "read back");
+	CHECK(has(&r, 's', 1, a, NULL) && has(&r, 's', 1, b, NULL) &&
+	      has(&r, 'r', 1, a, ra), "signed A, B and the refusal of A");
+	CHECK(record_mark(&r, 's', 1, c, "c", &err) != 0,
+	      "after reading: C still refused");
+	CHECK(record_refuse(&r, 1, b, rb, "rb", &err) == 0 &&
+	      record_mark(&r, 's', 1, c, "c", &err) == 0,
+	      "a refusal of B lets C be signed");
+	/* a step this key verified was resolved: no refusal reopens it */
+	CHECK(record_mark(&r, 's', 2, a, "a2", &err) == 0, "A for step 2");
+	r.n_steps = 2;
+	r.steps = calloc(2, 32);
+	r.sigs = calloc(2, 32);
+	CHECK(record_refuse(&r, 2, a, ra, "ra", &err) != 0 &&
+	      strstr(err.msg, "adjudicated already"),
+	      "no refusal for a step this key verified");
+	record_free(&r);
+
+	char path[256];
+	snprintf(path, sizeof path, "rm -rf '%s'", dir);
+	if (system(path) != 0)
+		return 1;
+	return unit_done("record");
+}
