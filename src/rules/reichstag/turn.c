@@ -1028,8 +1028,27 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 	return walk(m->trial, u, m->mv.path, m->mv.n, why, size);
 }
 
-/* Up to `budget` "UNIT to HEX" examples: the farthest hexes it can
- * stop in. */
+/* Whether a is a better example destination than b (b < 0: none yet):
+ * a Soviet unit's, the hex nearest the Reichstag (the race, 21.x), then
+ * the one reached with the most MP left; a German's, the farthest (the
+ * least MP left). Only a hint for the order template: any legal
+ * destination may be given. */
+static int better_example(const struct rttr *st, const int16_t *best,
+			  int soviet, int a, int b)
+{
+	int rt = rt_reichstag_hex(st), da, db;
+
+	if (b < 0)
+		return 1;
+	if (!soviet)
+		return best[a] < best[b];
+	da = hex_distance(&st->map, a, rt);
+	db = hex_distance(&st->map, b, rt);
+	return da != db ? da < db : best[a] > best[b];
+}
+
+/* Up to `budget` "UNIT to HEX" examples, one a unit: a hex it can stop
+ * in (better_example). */
 static void move_examples(struct question *q, struct mv_check *m, int u)
 {
 	int16_t *best = m->best;
@@ -1037,12 +1056,13 @@ static void move_examples(struct question *q, struct mv_check *m, int u)
 	const struct rttr *st = m->st;
 	char buf[Q_OPTION_LEN], x[8], why[200];
 	int h, pick = -1, end = hex_end(&st->map);
+	int soviet = st->u[u].side == SOVIET;
 
 	rt_rules(st, &r);
 	hex_reach(&r, u, st->u[u].hex, allowance(st, u), 1, best);
 	for (h = 0; h < end; h++)
 		if (h != st->u[u].hex && best[h] >= 0 && stack_ok(st, u, h) &&
-		    (pick < 0 || best[h] < best[pick]))
+		    better_example(st, best, soviet, h, pick))
 			pick = h;
 	if (pick < 0 || q->n >= Q_MAX_OPTIONS)
 		return;
