@@ -124,7 +124,10 @@ struct doc_node *doc_strf(struct doc *d, const char *fmt, ...)
 
 struct doc_node *doc_int(struct doc *d, long long v)
 {
-	return doc_strf(d, "%lld", v);
+	char b[24];    /* (a state saves hundreds: no string buffer each) */
+	int n = snprintf(b, sizeof b, "%lld", v);
+
+	return doc_strn(d, b, (size_t)n);
 }
 
 struct doc_node *doc_hex(struct doc *d, const unsigned char *b, size_t n)

@@ -861,6 +861,15 @@ static int verify_orders(struct game *g, const char *name, const char *buf,
 	size_t body_len = len;
 	struct strbuf sig = STRBUF_INIT;
 	memset(v, 0, sizeof *v);
+	/* Orders with a good embedded signature, as a game file keeps
+	 * them: signed_verify finds the block itself, and the text is
+	 * split once, not twice. Any other case (no block, a bad one, a
+	 * signature that does not match) is left to the checks below, in
+	 * their order, which say precisely what is wrong. */
+	if (!sigtext && check_sig &&
+	    signed_verify(name, buf, len, NULL, NULL, 0, &r->pk, v, err) == 0)
+		goto signed_ok;
+	verified_free(v);
 	/* Context first (game, step, side), so that a misdirected file gets
 	 * the precise message; the bounded parser is safe on unsigned text. */
 	int found = sigtext ? 1 : embed_split(name, buf, len, &body_len, &sig,
@@ -906,6 +915,7 @@ static int verify_orders(struct game *g, const char *name, const char *buf,
 		v->body[body_len] = '\0';
 		v->body_len = body_len;
 	}
+signed_ok:
 	if (orders_parse(name, v->body, v->body_len, ord, err) ||
 	    orders_context(g, name, ord, n, actor, prev, err))
 		return -1;
