@@ -212,25 +212,63 @@ static int commit_one(struct staged *s, struct error *err)
 	if (bad)
 		return errorf(err, EXIT_USAGE, "cannot write %s: %s", s->path,
 			      strerror(e));
-	char *dup = xstrdup(s->path);
-	int dfd = open(dirname(dup), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dfd >= 0) {
-		fsync(dfd);
-		close(dfd);
-	}
-	free(dup);
 	return 0;
+}
+
+/* Whether the files a and b are in the same directory. */
+static int same_dir(const struct staged *a, const struct staged *b)
+{
+	char *x = xstrdup(a->path), *y = xstrdup(b->path);
+	int same = strcmp(dirname(x), dirname(y)) == 0;
+	free(x);
+	free(y);
+	return same;
+}
+
+/* The renames of s[0..n) made durable: each directory that got one
+ * synced once, after all of them (a game file and its report, side by
+ * side, cost one directory sync, not two). */
+static void sync_dirs(const struct staged *s, const int *renamed, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t j = 0;
+		if (!renamed[i])
+			continue;
+		while (j < i && !(renamed[j] && same_dir(&s[j], &s[i])))
+			j++;
+		if (j < i)
+			continue;       /* synced with s[j] */
+		char *dup = xstrdup(s[i].path);
+		int dfd = open(dirname(dup), O_RDONLY | O_DIRECTORY |
+			       O_CLOEXEC);
+		if (dfd >= 0) {
+			fsync(dfd);
+			close(dfd);
+		}
+		free(dup);
+	}
 }
 
 int write_commit(struct staged *s, size_t n, struct error *err)
 {
+	int *renamed = xcalloc(n ? n : 1, sizeof *renamed);
 	/* the files first, stdout last: a file that cannot be renamed
 	 * leaves nothing printed */
-	for (size_t i = 0; i < n; i++)
-		if (s[i].kind != STAGED_STDOUT && commit_one(&s[i], err)) {
+	for (size_t i = 0; i < n; i++) {
+		if (s[i].kind == STAGED_STDOUT)
+			continue;
+		int file = s[i].kind == STAGED_FILE, bad = commit_one(&s[i], err);
+		/* (the name taken once the temporary name is gone) */
+		renamed[i] = file && !s[i].tmp;
+		if (bad) {
+			sync_dirs(s, renamed, n);
+			free(renamed);
 			write_abort(s, n);
 			return -1;
 		}
+	}
+	sync_dirs(s, renamed, n);
+	free(renamed);
 	for (size_t i = 0; i < n; i++)
 		if (s[i].kind == STAGED_STDOUT && commit_one(&s[i], err))
 			return -1;

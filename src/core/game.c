@@ -753,18 +753,38 @@ int game_verify_header(struct game *g, struct error *err)
 	return verify_joins(g, 1, err);
 }
 
-/* blob: the step's orders already decoded (game_parse), else NULL */
+/* Whether the base64 scalar v, which sodium_base642bin has read (with
+ * " \r\n" ignored), is already written as doc_b64 writes it: lines of 64
+ * characters joined by newlines, no other white space. libsodium takes
+ * only the one encoding of given bytes (exact padding, zero spare bits),
+ * so v is then, to the byte, doc_b64 of what it decodes to. */
+static int b64_as_written(const struct doc_node *v)
+{
+	for (size_t i = 0; i < v->len; i++) {
+		char ch = v->str[i];
+		if ((i % 65 == 64) != (ch == '\n') || ch == ' ' || ch == '\r')
+			return 0;
+	}
+	return v->len % 65 != 0 || v->len == 0;
+}
+
+/* blob: the step's orders already decoded from this step's "orders"
+ * (game_parse), else NULL */
 static void step_hash(const struct doc_node *step, const unsigned char *blob,
 		      size_t blob_len, unsigned char out[32])
 {
 	struct doc *d = doc_new("step");
 	struct doc_node *c = doc_copy(d, step);
+	const struct doc_node *o = doc_get(c, "orders");
 	doc_del(c, "signature");
-	/* the order file's bytes, not how their base64 was wrapped */
-	if (blob)
-		doc_put(d, c, "orders", doc_b64(d, blob, blob_len));
-	else if (doc_get(c, "orders"))
-		doc_put(d, c, "orders", doc_b64_canon(d, doc_get(c, "orders")));
+	/* the order file's bytes, not how their base64 was wrapped (as
+	 * written already, the usual case: nothing to encode again) */
+	if (blob) {
+		if (!(o && o->kind == DOC_SCALAR && b64_as_written(o)))
+			doc_put(d, c, "orders", doc_b64(d, blob, blob_len));
+	} else if (o) {
+		doc_put(d, c, "orders", doc_b64_canon(d, o));
+	}
 	doc_hash(D_STEP, c, out);
 	doc_free(d);
 }
@@ -841,6 +861,15 @@ static int verify_orders(struct game *g, const char *name, const char *buf,
 	size_t body_len = len;
 	struct strbuf sig = STRBUF_INIT;
 	memset(v, 0, sizeof *v);
+	/* Orders with a good embedded signature, as a game file keeps
+	 * them: signed_verify finds the block itself, and the text is
+	 * split once, not twice. Any other case (no block, a bad one, a
+	 * signature that does not match) is left to the checks below, in
+	 * their order, which say precisely what is wrong. */
+	if (!sigtext && check_sig &&
+	    signed_verify(name, buf, len, NULL, NULL, 0, &r->pk, v, err) == 0)
+		goto signed_ok;
+	verified_free(v);
 	/* Context first (game, step, side), so that a misdirected file gets
 	 * the precise message; the bounded parser is safe on unsigned text. */
 	int found = sigtext ? 1 : embed_split(name, buf, len, &body_len, &sig,
@@ -886,6 +915,7 @@ static int verify_orders(struct game *g, const char *name, const char *buf,
 		v->body[body_len] = '\0';
 		v->body_len = body_len;
 	}
+signed_ok:
 	if (orders_parse(name, v->body, v->body_len, ord, err) ||
 	    orders_context(g, name, ord, n, actor, prev, err))
 		return -1;

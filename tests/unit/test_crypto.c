@@ -610,6 +610,46 @@ static void test_view_vectors(void)
 	doc_free(d);
 }
 
+/* doc_b64_32_parse: 32 bytes as 44 characters of standard base64, the
+ * one encoding only (the spare low bits of the last digit zero, exact
+ * padding, no white space) */
+static void test_b64_32(void)
+{
+	unsigned char b[32], out[32];
+	char s[DOC_B64_32_LEN + 1], t[DOC_B64_32_LEN + 1];
+	const char *a = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+		"0123456789+/";
+	int i, k, bad = 0;
+
+	for (k = 0; k < 4; k++) {
+		for (i = 0; i < 32; i++)
+			b[i] = (unsigned char)(k * 77 + i * 13);
+		doc_b64_32_str(s, b);
+		CHECK(doc_b64_32_parse(s, strlen(s), out) == 0 &&
+		      memcmp(out, b, 32) == 0, "b64_32: %s reads back", s);
+		/* the same bytes with other spare bits: refused */
+		for (i = 0; i < 64; i++) {
+			memcpy(t, s, sizeof t);
+			t[DOC_B64_32_LEN - 2] = a[i];
+			if (t[DOC_B64_32_LEN - 2] == s[DOC_B64_32_LEN - 2])
+				continue;
+			/* a digit of another value in its top 4 bits reads
+			 * as other bytes; only the spare bits are asked */
+			if ((strchr(a, t[DOC_B64_32_LEN - 2]) - a) >> 2 !=
+			    (strchr(a, s[DOC_B64_32_LEN - 2]) - a) >> 2)
+				continue;
+			bad += doc_b64_32_parse(t, strlen(t), out) == 0;
+		}
+		memcpy(t, s, sizeof t);
+		t[DOC_B64_32_LEN - 1] = 'A';
+		CHECK(doc_b64_32_parse(t, strlen(t), out) != 0,
+		      "b64_32: no padding refused");
+		CHECK(doc_b64_32_parse(s, strlen(s) - 1, out) != 0,
+		      "b64_32: 43 characters refused");
+	}
+	CHECK(bad == 0, "b64_32: %d encodings with spare bits set read", bad);
+}
+
 int main(void)
 {
 	if (sodium_init() < 0)
@@ -626,6 +666,7 @@ int main(void)
 	test_chain();
 	test_rng();
 	test_view_vectors();
+	test_b64_32();
 	char cmd[128];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
 	if (system(cmd) != 0)

@@ -48,8 +48,7 @@ void aa_reindex(struct aachen *st)
 {
 	int i;
 
-	for (i = 0; i < HEX_MAX; i++)
-		st->occ[i] = -1;
+	memset(st->occ, 0xff, sizeof st->occ);         /* -1: no unit */
 	for (i = 0; i < st->n_units; i++)
 		if (st->u[i].where == U_MAP && st->u[i].hex >= 0)
 			st->occ[st->u[i].hex] = (int16_t)i;

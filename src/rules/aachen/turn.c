@@ -707,9 +707,12 @@ static void engineers(struct ctx *c, struct aachen *st)
 		if (st->map.terr[h] == 255)
 			continue;
 		for (d = 0; d < 3 && q.n < Q_MAX_OPTIONS; d++) {
+			/* (the hexside first: most have no water) */
+			if (!(hex_side_has(&st->map, h, d, HS_RIVER) ||
+			      hex_side_has(&st->map, h, d, HS_STREAM)))
+				continue;
 			o = hex_neighbour(&st->map, h, d);
-			if (o < 0 || !(hex_side_has(&st->map, h, d, HS_RIVER) ||
-				       hex_side_has(&st->map, h, d, HS_STREAM)))
+			if (o < 0)
 				continue;
 			if (h == st->eb_hex && d == st->eb_dir)
 				continue;

@@ -103,14 +103,23 @@ int hex_neighbour_calc(const struct hex_map *m, int idx, int dir)
 
 void hex_map_neighbours(struct hex_map *m)
 {
-	int h, d;
+	const int (*t)[2];
+	int h, d, ma, mi, end = hex_end(m);
 
 	m->nb_built = 0;
-	/* indices past the map's last hex have no neighbour on it */
-	for (h = 0; h < HEX_MAX; h++)
+	/* hex_neighbour_calc, with each index's line and offsets found
+	 * once for its six directions (every command loads a map) */
+	for (h = 0; h < end; h++) {
+		split(m, h, &ma, &mi);
+		t = offsets(m, ma);
 		for (d = 0; d < 6; d++)
-			m->nb[h][d] = h < hex_end(m) ? (int16_t)
-				hex_neighbour_calc(m, h, d) : HEX_NONE;
+			m->nb[h][d] = (int16_t)join(m, ma + t[d][0],
+						    mi + t[d][1]);
+	}
+	/* indices past the map's last hex have no neighbour on it */
+	for (; h < HEX_MAX; h++)
+		for (d = 0; d < 6; d++)
+			m->nb[h][d] = HEX_NONE;
 	m->nb_built = 1;
 }
 

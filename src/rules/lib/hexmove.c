@@ -116,18 +116,35 @@ int hex_in_enemy_zoc(const struct hex_rules *r, int side, int h)
 
 void hex_zoc_map(const struct hex_rules *r, int side, uint8_t zoc[HEX_MAX])
 {
-	int n, d, h, u, end = hex_end(r->map);
+	/* (the map, the units and the bound in locals, once: the stores to
+	 * zoc, bytes, might alias anything, and would have them read
+	 * again for each hex) */
+	const struct hex_map *m = r->map;
+	const int16_t *occ = r->occupant, *next = r->next;
+	const struct hunit *units = r->units;
+	int n, d, h, u, end = hex_end(m);
 
-	/* (the bound once: the stores to zoc might alias the map) */
 	memset(zoc, 0, HEX_MAX);
-	for (n = 0; n < end; n++)
-		for (u = r->occupant[n]; u >= 0; u = r->next ? r->next[u] : -1)
-			for (d = 0; r->units[u].side != side && d < 6; d++) {
-				h = hex_neighbour(r->map, n, d);
+	for (n = 0; n < end; n++) {
+		/* most hexes are empty: four at a time (-1 each, every bit
+		 * set), the same hexes visited in the same order */
+		if ((n & 3) == 0 && n + 4 <= end) {
+			uint64_t four;
+
+			memcpy(&four, occ + n, sizeof four);
+			if (four == UINT64_MAX) {
+				n += 3;
+				continue;
+			}
+		}
+		for (u = occ[n]; u >= 0; u = next ? next[u] : -1)
+			for (d = 0; units[u].side != side && d < 6; d++) {
+				h = hex_neighbour(m, n, d);
 				if (h >= 0 && !zoc[h] &&
 				    exerts_dir(r, u, n, d, h, -1))
 					zoc[h] = 1;
 			}
+	}
 }
 
 static int add(int a, int b)
@@ -266,49 +283,92 @@ const char *hex_step_block(const struct hex_rules *r, int u, int side,
 	return step_block(r, u, side, a, d, b, -1, left, first, cost);
 }
 
+/*
+ * The search (a label-correcting search, first in first out): best[h] the
+ * most MPs left on arriving in h (-1: not reached), prev[h] the hex it was
+ * reached from. Which path is kept among paths of equal cost follows from
+ * the order of the queue and of the directions: games in progress depend
+ * on it, so that order must never change. The step rules are those of
+ * step_block, written out here with the map, the units and the zones of
+ * control in locals (the search makes a step a hundred thousand times a
+ * game); hex_step_block is the reference they must agree with.
+ */
 static void reach(const struct hex_rules *r, int u, int from, int left,
 		  int first, int16_t best[HEX_MAX], int16_t *prev)
 {
-	static const int none = -1;
+	const struct hex_map *m = r->map;
+	const int16_t *occ = r->occupant;
+	const struct hunit *units = r->units;
+	const uint8_t *zoc;
+	int (*may_enter)(const void *, int, int) = r->may_enter;
+	int (*extra_cost)(const void *, int, int, int) = r->extra_cost;
 	int16_t queue[HEX_MAX];
-	uint8_t inq[HEX_MAX], zoc[HEX_MAX];
-	int head = 0, count = 0, a, b, d, cost, za, side = r->units[u].side;
-	struct hex_rules cached;
+	uint8_t inq[HEX_MAX], own[HEX_MAX];
+	int head = 0, count, a, b, d, c, o, za, ba, began,
+	    side = units[u].side, nt = m->n_terrain;
 
-	/* nothing moves during the search: the zones of control once */
-	cached = *r;
-	if (!r->zoc_of || r->zoc_side != side) {
-		hex_zoc_map(r, side, zoc);
-		cached.zoc_of = zoc;
-		cached.zoc_side = side;
+	/* nothing moves during the search: the zones of control once
+	 * (hex_in_enemy_zoc of this side is zoc[h]) */
+	if (r->zoc_of && r->zoc_side == side) {
+		zoc = r->zoc_of;
+	} else {
+		hex_zoc_map(r, side, own);
+		zoc = own;
 	}
-	cached.began_in_zoc = r->disengage &&
-		hex_in_enemy_zoc(&cached, side, from);
-	r = &cached;
+	/* disengagement (11.5 of the Reichstag) applies to this move */
+	began = r->disengage && zoc[from];
 	memset(inq, 0, sizeof inq);
-	for (a = 0; a < HEX_MAX; a++)
-		best[a] = (int16_t)none;
+	memset(best, 0xff, HEX_MAX * sizeof *best);    /* -1: not reached */
 	best[from] = (int16_t)left;
 	queue[0] = (int16_t)from;
 	inq[from] = 1;
 	count = 1;
 	while (count > 0) {
 		a = queue[head];
-		head = (head + 1) % HEX_MAX;
+		if (++head == HEX_MAX)
+			head = 0;
 		count--;
 		inq[a] = 0;
-		za = hex_in_enemy_zoc(r, side, a);
+		za = zoc[a];
 		if (a != from && za)
 			continue;       /* 6.0: entering a ZOC stops */
+		ba = best[a];
 		for (d = 0; d < 6; d++) {
-			b = hex_neighbour(r->map, a, d);
+			b = hex_neighbour(m, a, d);
 			if (b < 0 || b == from)
 				continue;
-			if (step_block(r, u, side, a, d, b, za, best[a],
-				       first && a == from, &cost))
+			/* step_block(r, u, side, a, d, b, za, ba, first &&
+			 * a == from): the map, an enemy unit, a prohibited
+			 * hex, the hexside, the zones of control, the MPs */
+			if (m->terr[b] >= nt)
 				continue;
-			if (best[a] - cost > best[b]) {
-				best[b] = (int16_t)(best[a] - cost);
+			o = occ[b];
+			if (o >= 0 && units[o].side != side)
+				continue;
+			if (may_enter && !may_enter(r->user, u, b))
+				continue;
+			c = m->hs[a][d] ? side_cost(r, a, d, b) :
+				m->terrain[m->terr[b]].cost;
+			if (c == COST_NO)
+				continue;
+			if (extra_cost)
+				c = add(c, extra_cost(r->user, u, a, b));
+			if (za) {
+				if (!m->zoc_to_zoc && zoc[b])
+					continue;
+				c = add(c, m->zoc_leave_cost);
+			} else if (began && zoc[b]) {
+				continue;
+			}
+			if (c == COST_ALL) {
+				if (!(first && a == from))
+					continue;
+				c = ba;
+			} else if (c > ba) {
+				continue;
+			}
+			if (ba - c > best[b]) {
+				best[b] = (int16_t)(ba - c);
 				if (prev)
 					prev[b] = (int16_t)a;
 				if (!inq[b]) {
