@@ -830,17 +830,102 @@ static int allowance(const struct rttr *st, int u)
 
 struct mv_check {
 	struct rttr *st;        /* the live state */
-	struct rttr *trial;     /* a scratch copy for trial walks */
+	struct rttr *trial;     /* the state a trial walk is made on: st
+				   itself, put back by mv_restore */
 	int16_t *best;          /* scratch [HEX_MAX] for the examples */
 	int soviet, sec;
 	struct hex_move mv;
 	int forced;             /* 6.5: the move ends in "forced" */
 	int west;               /* 26.1: the move ends in "west" */
+	/* the enemy zones of control of side zoc_side (hex_zoc_map),
+	 * made once per question: no unit moves while the answers to one
+	 * question are checked (a trial walk moves only a unit of
+	 * zoc_side, which exerts none of them); -1: not made yet */
+	int zoc_side;
+	uint8_t zoc[HEX_MAX];
+	/* what a trial walk changes on the live state, put back after
+	 * each check (mv_save, mv_restore) */
+	struct {
+		int u, german_mp;
+		int16_t hex;
+		uint16_t seq, seq_next, flags;
+		int16_t occ[HEX_MAX], next[HEX_UNITS_MAX];
+	} undo;
 };
 
+/* r with the enemy zones of control of u's side read from m's map
+ * (made on first use for this question). */
+static void mv_rules(struct mv_check *m, const struct rttr *st, int u,
+		     struct hex_rules *r)
+{
+	int side = m->st->u[u].side;
+
+	if (m->zoc_side != side) {
+		rt_rules(m->st, r);
+		hex_zoc_map(r, side, m->zoc);
+		m->zoc_side = side;
+	}
+	rt_rules(st, r);
+	r->zoc_of = m->zoc;
+	r->zoc_side = side;
+}
+
+/* Unit u leaves its stack and goes on top of the stack of h (seq_next):
+ * rt_reindex for one unit, the same order (seq, then index, highest
+ * first). */
+static void relink(struct rttr *t, int u, int h)
+{
+	int16_t *link;
+	int old = t->u[u].hex;
+
+	if (old >= 0) {
+		for (link = &t->occ[old]; *link >= 0 && *link != u;
+		     link = &t->next[*link])
+			;
+		if (*link == u)
+			*link = t->next[u];
+	}
+	t->u[u].hex = (int16_t)h;
+	t->seq[u] = t->seq_next++;
+	link = &t->occ[h];
+	while (*link >= 0 && (t->seq[*link] > t->seq[u] ||
+			      (t->seq[*link] == t->seq[u] && *link > u)))
+		link = &t->next[*link];
+	t->next[u] = *link;
+	*link = (int16_t)u;
+}
+
+static void mv_save(struct mv_check *m, int u)
+{
+	const struct rttr *st = m->st;
+
+	m->undo.u = u;
+	m->undo.german_mp = st->german_mp;
+	m->undo.hex = st->u[u].hex;
+	m->undo.seq = st->seq[u];
+	m->undo.seq_next = st->seq_next;
+	m->undo.flags = st->flags[u];
+	memcpy(m->undo.occ, st->occ, sizeof st->occ);
+	memcpy(m->undo.next, st->next, sizeof st->next);
+}
+
+static void mv_restore(struct mv_check *m)
+{
+	struct rttr *st = m->st;
+	int u = m->undo.u;
+
+	st->german_mp = m->undo.german_mp;
+	st->u[u].hex = m->undo.hex;
+	st->seq[u] = m->undo.seq;
+	st->seq_next = m->undo.seq_next;
+	st->flags[u] = m->undo.flags;
+	memcpy(st->occ, m->undo.occ, sizeof st->occ);
+	memcpy(st->next, m->undo.next, sizeof st->next);
+}
+
 /* Walk unit u along path on t, without events. 0, or -1 with why. */
-static int walk(struct rttr *t, int u, const int16_t *path, int n,
-		char *why, size_t size)
+static int walk(struct mv_check *m, struct rttr *t, int u,
+		const int16_t *path, int n, char *why, size_t size)
 {
 	struct hex_rules r;
 	int left = allowance(t, u), first = 1, i, cost, bz;
@@ -849,20 +934,16 @@ static int walk(struct rttr *t, int u, const int16_t *path, int n,
 	if (n == 0)
 		return snprintf(why, size, "give at least one hex after the "
 				"unit (9.0)"), -1;
-	rt_rules(t, &r);
+	mv_rules(m, t, u, &r);
 	bz = hex_in_enemy_zoc(&r, t->u[u].side, t->u[u].hex);
 	for (i = 0; i < n; i++) {
-		rt_rules(t, &r);
 		r.began_in_zoc = bz;     /* 11.5 */
 		if (hex_step_why(&r, u, t->u[u].hex, path[i], left, first,
 				 &cost, &move_labels, why, size))
 			return -1;
 		left -= cost;
 		first = 0;
-		t->u[u].hex = path[i];
-		t->seq[u] = t->seq_next++;
-		rt_reindex(t);
-		rt_rules(t, &r);
+		relink(t, u, path[i]);
 		if (i < n - 1 && hex_in_enemy_zoc(&r, t->u[u].side, path[i]))
 			return snprintf(why, size, "%s is in an enemy zone of "
 					"control: %s stops there (11.4)",
@@ -883,9 +964,28 @@ static int began_in_zoc(const struct rttr *st, int u)
 	return hex_in_enemy_zoc(&r, st->u[u].side, st->u[u].hex);
 }
 
+static int check_move_on(struct mv_check *m, const char *ans, char *why,
+			 size_t size);
+
+/* A move answer checked by a trial walk on the live state, which is
+ * then put back as it was (mv_restore): the same checks as on a copy,
+ * without copying the whole state for every answer. */
 static int check_move(void *user, const char *ans, char *why, size_t size)
 {
 	struct mv_check *m = user;
+	int rc;
+
+	m->undo.u = -1;
+	m->trial = m->st;
+	rc = check_move_on(m, ans, why, size);
+	if (m->undo.u >= 0)
+		mv_restore(m);
+	return rc;
+}
+
+static int check_move_on(struct mv_check *m, const char *ans, char *why,
+			 size_t size)
+{
 	struct rttr *st = m->st;
 	struct hex_rules r;
 	int u, n;
@@ -925,7 +1025,7 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 		return -1;
 	if (m->west && rt_west_check(st, u, why, size))
 		return -1;
-	memcpy(m->trial, st, sizeof *st);
+	mv_save(m, u);
 	if (m->forced)
 		m->trial->flags[u] |= F_FORCED;
 	if (m->west) {
@@ -935,18 +1035,18 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 		if (m->mv.by_dest)
 			return snprintf(why, size, "give the path: UNIT HEX "
 					"... west (26.1)"), -1;
-		if (m->mv.n > 0 && walk(m->trial, u, m->mv.path, m->mv.n,
+		if (m->mv.n > 0 && walk(m, m->trial, u, m->mv.path, m->mv.n,
 					why, size))
 			return -1;
 		if (m->mv.n == 0 && allowance(m->trial, u) < 0)
 			return snprintf(why, size, "%s has no MP left to "
 					"leave the map (26.1)", st->u[u].id),
 			       -1;
-		n = m->mv.n ? m->mv.path[m->mv.n - 1] : st->u[u].hex;
+		n = m->mv.n ? m->mv.path[m->mv.n - 1] : m->undo.hex;
 		if (!rt_west_edge(st, n))
 			return snprintf(why, size, "%s is not a west-edge hex "
 					"(26.1)", hex_id(n, x)), -1;
-		rt_rules(m->trial, &r);
+		mv_rules(m, m->trial, u, &r);
 		if (m->mv.n > 0 && hex_in_enemy_zoc(&r, GERMAN, n))
 			return snprintf(why, size, "%s is in an enemy zone of "
 					"control: %s stops there (11.4, 26.1)",
@@ -954,7 +1054,7 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 		return 0;
 	}
 	if (m->mv.by_dest) {
-		rt_rules(st, &r);
+		mv_rules(m, st, u, &r);
 		r.began_in_zoc = began_in_zoc(st, u);
 		n = hex_path(&r, u, st->u[u].hex, allowance(m->trial, u), 1,
 			     m->mv.path[0], m->mv.path, HEX_PATH_MAX, NULL);
@@ -965,7 +1065,7 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 		m->mv.n = n;
 		m->mv.by_dest = 0;
 	}
-	return walk(m->trial, u, m->mv.path, m->mv.n, why, size);
+	return walk(m, m->trial, u, m->mv.path, m->mv.n, why, size);
 }
 
 /* Up to `budget` "UNIT to HEX" examples: the farthest hexes it can
@@ -978,7 +1078,7 @@ static void move_examples(struct question *q, struct mv_check *m, int u)
 	char buf[Q_OPTION_LEN], x[8], why[200];
 	int h, pick = -1, end = hex_end(&st->map);
 
-	rt_rules(st, &r);
+	mv_rules(m, st, u, &r);
 	hex_reach(&r, u, st->u[u].hex, allowance(st, u), 1, best);
 	for (h = 0; h < end; h++)
 		if (h != st->u[u].hex && best[h] >= 0 && stack_ok(st, u, h) &&
@@ -1073,7 +1173,8 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 	m.st = st;
 	m.soviet = soviet;
 	m.sec = sec;
-	m.trial = ctx_scratch(c, sizeof *m.trial);
+	m.trial = st;
+	m.zoc_side = -1;
 	m.best = ctx_scratch(c, HEX_MAX * sizeof *m.best);
 	if (soviet)
 		not_yet(c, "19.1", "engineers' river crossing cost in "
@@ -1107,6 +1208,7 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 		}
 	}
 	for (;;) {
+		m.zoc_side = -1;     /* units have moved since */
 		for (u = n = 0; u < st->n_units; u++)
 			n += moves_now(st, u, soviet, sec) &&
 			     allowance(st, u) > 0;
