@@ -279,12 +279,14 @@ static int german_reinforcement_hex(const struct rttr *st, int h, int sec)
 	return !hex_in_enemy_zoc(&r, GERMAN, h);
 }
 
-static int in_zone(const struct rttr *st, int u, int region, int h)
+static inline int in_zone(const struct rttr *st, int u, int region, int h)
 {
+	const struct hex_map *m = &st->map;
 	int i;
 
-	if (region >= 0)
-		return hex_in_region(&st->map, h, region);
+	if (region >= 0)     /* hex_in_region, inline: tried for every hex */
+		return region < m->n_regions && h >= 0 && h < HEX_MAX &&
+		       m->terr[h] != 255 && (m->region[h] >> region & 1u);
 	for (i = 0; i < st->u[u].n_entry; i++)
 		if (st->u[u].entry[i] == h)
 			return 1;
@@ -304,25 +306,55 @@ static int find_unit(const void *user, const char *id)
 
 static int check_place(void *user, const char *ans, char *why,
 		       size_t size);
+static int place_at(struct place_check *pc, int u, int region, int h,
+		    const char *hw, char *why, size_t size);
+
+/* Whether the answer "ID HEX" (ID unit u's id) is read back as unit u
+ * and the hex, so that trying unit u on a hex may skip writing and
+ * reading it (place_try): u's id is one word of the hex_next_word
+ * buffer, found as u itself. */
+static int place_direct(const struct rttr *st, int u)
+{
+	const char *id = st->u[u].id;
+	size_t len = strlen(id);
+
+	return len > 0 && len < 16 && len + 6 < Q_OPTION_LEN &&
+	       !strchr(id, ' ') && rt_unit_find(st, id) == u;
+}
+
+/* check_place of "ID HEX" for unit u of this set-up phase (to_place,
+ * region) on hex h, the answer written out only when it must be read
+ * (direct 0). 0: legal. */
+static int place_try(struct place_check *pc, int u, int region, int h,
+		     int direct, char *why, size_t size)
+{
+	char buf[Q_OPTION_LEN], x[8];
+
+	hex_id(h, x);
+	if (direct && hex_parse(&pc->st->map, x) == h)
+		return place_at(pc, u, region, h, x, why, size);
+	snprintf(buf, sizeof buf, "%s %s", pc->st->u[u].id, x);
+	return check_place(pc, buf, why, size);
+}
 
 /* "auto": the first counter to place at the first legal hex of its zone
  * (hex order), as the order template's default answer. */
 static int auto_place(struct place_check *pc, char *why, size_t size)
 {
 	const struct rttr *st = pc->st;
-	char buf[Q_OPTION_LEN], x[8], w[200];
-	int u, h, region, end = hex_end(&st->map);
+	char w[200];
+	int u, h, region, end = hex_end(&st->map), direct;
 
 	for (u = 0; u < st->n_units; u++) {
 		if (!to_place(st, u, &region) ||
 		    (st->holder[u] >= 0 && st->holder[u] != pc->who))
 			continue;
+		direct = place_direct(st, u);
 		for (h = 0; h < end; h++) {
 			if (!in_zone(st, u, region, h))
 				continue;
-			snprintf(buf, sizeof buf, "%s %s", st->u[u].id,
-				 hex_id(h, x));
-			if (check_place(pc, buf, w, sizeof w) == 0)
+			if (place_try(pc, u, region, h, direct, w,
+				      sizeof w) == 0)
 				return 0;
 		}
 	}
@@ -366,6 +398,16 @@ static int check_place(void *user, const char *ans, char *why, size_t size)
 		return snprintf(why, size, "%s is not a hex of the map%s",
 				w[1], st->u[u].type == TY_SNIPER ?
 				" (or hold: 16.5)" : ""), -1;
+	return place_at(pc, u, region, h, w[1], why, size);
+}
+
+/* The rest of check_place: unit u (placed now, in zone `region`) on
+ * hex h, which the answer names hw. */
+static int place_at(struct place_check *pc, int u, int region, int h,
+		    const char *hw, char *why, size_t size)
+{
+	const struct rttr *st = pc->st;
+
 	if (st->u[u].type == TY_AIRSTRIP && !rt_airstrip_ok(st, h))
 		return snprintf(why, size, "an emergency airfield is placed "
 				"only on a road or airfield hex (16.3)"), -1;
@@ -374,7 +416,7 @@ static int check_place(void *user, const char *ans, char *why, size_t size)
 				"3.4 may be in the Reichstag hex (5.6)"), -1;
 	if (!in_zone(st, u, region, h))
 		return snprintf(why, size, "%s is not in %s's set-up zone %s "
-				"(%s)", w[1], st->u[u].id, region >= 0 ?
+				"(%s)", hw, st->u[u].id, region >= 0 ?
 				st->map.region_name[region] : "(its hexes)",
 				st->phase == PH_S_1BF ? "3.11" :
 				st->phase == PH_S_1UF ? "3.12" :
@@ -386,7 +428,7 @@ static int check_place(void *user, const char *ans, char *why, size_t size)
 	if (!stack_ok(st, u, h))
 		return snprintf(why, size, "%s may not stand in %s: the "
 				"stacking limit, or units of the other side "
-				"(%s, 10.0, %s)", st->u[u].id, w[1],
+				"(%s, 10.0, %s)", st->u[u].id, hw,
 				st->phase < PH_1BF_REINF ? "3.1" :
 				st->u[u].side == SOVIET ? "7.1" : "7.3",
 				st->u[u].side == GERMAN ? "10.3" : "10.2"),
@@ -396,7 +438,7 @@ static int check_place(void *user, const char *ans, char *why, size_t size)
 				      SEC_1BF : SEC_1UF))
 		return snprintf(why, size, "%s is not within 1 hex of a German "
 				"unit of the sector, or is in a Soviet zone of "
-				"control (7.3)", w[1]), -1;
+				"control (7.3)", hw), -1;
 	pc->unit = u;
 	pc->hex = h;
 	return 0;
@@ -409,7 +451,7 @@ static void place_examples(struct ctx *c, struct question *q,
 	const struct rttr *st = pc->st;
 	char buf[Q_OPTION_LEN], x[8], why[200];
 	size_t want = ctx_examples(c, key);
-	int u, h, region, end = hex_end(&st->map), per;
+	int u, h, region, end = hex_end(&st->map), per, direct;
 
 	if (want == 0)
 		want = 1;
@@ -419,12 +461,14 @@ static void place_examples(struct ctx *c, struct question *q,
 		    (st->holder[u] >= 0 && st->holder[u] != pc->who))
 			continue;
 		per = 0;
+		direct = place_direct(st, u);
 		for (h = 0; h < end && per < 2 && q->n < Q_MAX_OPTIONS; h++) {
 			if (!in_zone(st, u, region, h))
 				continue;
-			snprintf(buf, sizeof buf, "%s %s", st->u[u].id,
-				 hex_id(h, x));
-			if (check_place(pc, buf, why, sizeof why) == 0) {
+			if (place_try(pc, u, region, h, direct, why,
+				      sizeof why) == 0) {
+				snprintf(buf, sizeof buf, "%s %s", st->u[u].id,
+					 hex_id(h, x));
 				q_add(q, "%s", buf);
 				per++;
 			}
