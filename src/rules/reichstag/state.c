@@ -664,12 +664,23 @@ static struct doc_node *build(const struct rttr *st, int me, struct doc *d,
 	int i, h, p, k, end = hex_end(&st->map);
 	uint8_t cupped[HEX_UNITS_MAX];   /* whether unit i is in the cup
 					   (3.3): its first pool entry's */
+	/* the hexes the hex lists below may name (a unit, control, a side
+	 * demolished or checked), in hex order: the rest of the map is
+	 * passed over once */
+	int16_t busy[HEX_MAX];
+	int n_busy = 0, j;
+	const unsigned sides = 1u << HS_DEMOLISHED | 1u << HS_CHECKED;
 
 	memset(cupped, 0, sizeof cupped);
 	for (i = st->n_pool - 1; i >= 0; i--)  /* the first entry wins */
 		if (st->pool_unit[i] >= 0 && st->pool_unit[i] < HEX_UNITS_MAX)
 			cupped[st->pool_unit[i]] =
 				(uint8_t)cup_has(&st->cup, i);
+	for (h = 0; h < end; h++)
+		if (st->occ[h] >= 0 || st->ctrl[h] >= 0 ||
+		    ((st->map.hs[h][0] | st->map.hs[h][1] |
+		      st->map.hs[h][2]) & sides))
+			busy[n_busy++] = (int16_t)h;
 
 	doc_set_int(d, m, "turn", st->turn);
 	doc_set_str(d, m, "phase", rt_phase_names[st->phase]);
@@ -688,9 +699,11 @@ static struct doc_node *build(const struct rttr *st, int me, struct doc *d,
 	/* stacks of more than one counter, and every hex with a counter
 	 * the reader may not identify: top first (17.1) */
 	t = doc_map(d);
-	for (h = 0; h < end; h++) {
-		int many = st->occ[h] >= 0 && st->next[st->occ[h]] >= 0,
-		    hidden = 0;
+	for (j = 0; j < n_busy; j++) {
+		int many, hidden = 0;
+
+		h = busy[j];
+		many = st->occ[h] >= 0 && st->next[st->occ[h]] >= 0;
 
 		for (k = st->occ[h]; k >= 0; k = st->next[k])
 			hidden |= me >= 0 && !rt_sees(st, me, k);
@@ -793,7 +806,7 @@ static struct doc_node *build(const struct rttr *st, int me, struct doc *d,
 	if (st->max_effort_now)
 		doc_set_int(d, m, "max-effort-now", st->max_effort_now);
 	t = flow_map(d);
-	for (h = 0; h < end; h++)
+	for (j = 0; j < n_busy && (h = busy[j]) >= 0; j++)
 		if (st->ctrl[h] >= 0)
 			doc_set_str(d, t, hex_id(h, x),
 				    rt_side_names[st->ctrl[h]]);
@@ -812,16 +825,15 @@ static struct doc_node *build(const struct rttr *st, int me, struct doc *d,
 		if (st->mk[i].used_turn)
 			doc_set_int(d, t, st->mk[i].id, st->mk[i].used_turn);
 	doc_set(d, m, "markers-used", t);
-	/* (a hex with no such side of the three is skipped at once) */
 	t = flow_seq(d);
-	for (h = 0; h < end; h++)
+	for (j = 0; j < n_busy && (h = busy[j]) >= 0; j++)
 		for (k = 0; k < 3 && sides_have(st, h, HS_DEMOLISHED); k++)
 			if (hex_side_has(&st->map, h, k, HS_DEMOLISHED))
 				doc_push(d, t, doc_str(d, hex_side_id(&st->map,
 					 h, k, (char[16]){ 0 }) ));
 	doc_set(d, m, "demolished", t);
 	t = flow_seq(d);
-	for (h = 0; h < end; h++)
+	for (j = 0; j < n_busy && (h = busy[j]) >= 0; j++)
 		for (k = 0; k < 3 && sides_have(st, h, HS_CHECKED); k++)
 			if (hex_side_has(&st->map, h, k, HS_CHECKED))
 				doc_push(d, t, doc_str(d, hex_side_id(&st->map,

@@ -293,10 +293,34 @@ static inline int in_zone(const struct rttr *st, int u, int region, int h)
 	return 0;
 }
 
+/* The answer the engine last found legal through a check function,
+ * while the state has not changed since (cleared when it does): the
+ * check is a function of the state and the answer, so its results are
+ * still in the check's struct and need not be made again. */
+struct checked {
+	int ok;
+	char ans[96];
+};
+
+static void checked_note(struct checked *k, const char *ans, int rc)
+{
+	size_t n = strlen(ans);
+
+	k->ok = rc == 0 && n < sizeof k->ans;
+	if (k->ok)
+		memcpy(k->ans, ans, n + 1);
+}
+
+static int checked_is(const struct checked *k, const char *ans)
+{
+	return k->ok && strcmp(k->ans, ans) == 0;
+}
+
 struct place_check {
 	struct rttr *st;
 	int who;
 	int unit, hex;
+	struct checked seen;    /* the engine's last legal answer */
 };
 
 static int find_unit(const void *user, const char *id)
@@ -308,6 +332,12 @@ static int check_place(void *user, const char *ans, char *why,
 		       size_t size);
 static int place_at(struct place_check *pc, int u, int region, int h,
 		    const char *hw, char *why, size_t size);
+/* The checks of check_place after the answer is read: unit u (placed
+ * now, in zone `region`) on hex h. 0: legal; else which check refuses
+ * it (place_at words the refusal). */
+enum { PL_OK, PL_AIRSTRIP, PL_REICHSTAG, PL_ZONE, PL_STACK, PL_NEAR };
+static int place_fail(const struct place_check *pc, int u, int region,
+		      int h);
 
 /* Whether the answer "ID HEX" (ID unit u's id) is read back as unit u
  * and the hex, so that trying unit u on a hex may skip writing and
@@ -331,8 +361,12 @@ static int place_try(struct place_check *pc, int u, int region, int h,
 	char buf[Q_OPTION_LEN], x[8];
 
 	hex_id(h, x);
-	if (direct && hex_parse(&pc->st->map, x) == h)
+	if (direct && hex_parse(&pc->st->map, x) == h) {
+		/* the refusal is not read here: not worded */
+		if (place_fail(pc, u, region, h) != PL_OK)
+			return -1;
 		return place_at(pc, u, region, h, x, why, size);
+	}
 	snprintf(buf, sizeof buf, "%s %s", pc->st->u[u].id, x);
 	return check_place(pc, buf, why, size);
 }
@@ -401,6 +435,26 @@ static int check_place(void *user, const char *ans, char *why, size_t size)
 	return place_at(pc, u, region, h, w[1], why, size);
 }
 
+static int place_fail(const struct place_check *pc, int u, int region,
+		      int h)
+{
+	const struct rttr *st = pc->st;
+
+	if (st->u[u].type == TY_AIRSTRIP && !rt_airstrip_ok(st, h))
+		return PL_AIRSTRIP;
+	if (h == rt_reichstag_hex(st))
+		return PL_REICHSTAG;
+	if (!in_zone(st, u, region, h))
+		return PL_ZONE;
+	if (!stack_ok(st, u, h))
+		return PL_STACK;
+	if ((st->phase == PH_G1BF_REINF || st->phase == PH_G1UF_REINF) &&
+	    !german_reinforcement_hex(st, h, st->phase == PH_G1BF_REINF ?
+				      SEC_1BF : SEC_1UF))
+		return PL_NEAR;
+	return PL_OK;
+}
+
 /* The rest of check_place: unit u (placed now, in zone `region`) on
  * hex h, which the answer names hw. */
 static int place_at(struct place_check *pc, int u, int region, int h,
@@ -408,13 +462,14 @@ static int place_at(struct place_check *pc, int u, int region, int h,
 {
 	const struct rttr *st = pc->st;
 
-	if (st->u[u].type == TY_AIRSTRIP && !rt_airstrip_ok(st, h))
+	switch (place_fail(pc, u, region, h)) {
+	case PL_AIRSTRIP:
 		return snprintf(why, size, "an emergency airfield is placed "
 				"only on a road or airfield hex (16.3)"), -1;
-	if (h == rt_reichstag_hex(st))
+	case PL_REICHSTAG:
 		return snprintf(why, size, "only the three set-up counters of "
 				"3.4 may be in the Reichstag hex (5.6)"), -1;
-	if (!in_zone(st, u, region, h))
+	case PL_ZONE:
 		return snprintf(why, size, "%s is not in %s's set-up zone %s "
 				"(%s)", hw, st->u[u].id, region >= 0 ?
 				st->map.region_name[region] : "(its hexes)",
@@ -425,7 +480,7 @@ static int place_at(struct place_check *pc, int u, int region, int h,
 				st->phase == PH_1UF_REINF ? "7.1" :
 				st->phase >= PH_1BF_REINF ? "7.3" : "3.5-3.10"),
 		       -1;
-	if (!stack_ok(st, u, h))
+	case PL_STACK:
 		return snprintf(why, size, "%s may not stand in %s: the "
 				"stacking limit, or units of the other side "
 				"(%s, 10.0, %s)", st->u[u].id, hw,
@@ -433,15 +488,27 @@ static int place_at(struct place_check *pc, int u, int region, int h,
 				st->u[u].side == SOVIET ? "7.1" : "7.3",
 				st->u[u].side == GERMAN ? "10.3" : "10.2"),
 		       -1;
-	if ((st->phase == PH_G1BF_REINF || st->phase == PH_G1UF_REINF) &&
-	    !german_reinforcement_hex(st, h, st->phase == PH_G1BF_REINF ?
-				      SEC_1BF : SEC_1UF))
+	case PL_NEAR:
 		return snprintf(why, size, "%s is not within 1 hex of a German "
 				"unit of the sector, or is in a Soviet zone of "
 				"control (7.3)", hw), -1;
+	default:
+		break;
+	}
 	pc->unit = u;
 	pc->hex = h;
 	return 0;
+}
+
+/* check_place as the engine calls it, the answer noted */
+static int check_place_noted(void *user, const char *ans, char *why,
+			     size_t size)
+{
+	struct place_check *pc = user;
+	int rc = check_place(pc, ans, why, size);
+
+	checked_note(&pc->seen, ans, rc);
+	return rc;
 }
 
 /* The first legal "UNIT HEX" for the template, and a few more. */
@@ -518,7 +585,7 @@ static void no_hex(struct ctx *c, struct rttr *st, int who,
 static void place_all(struct ctx *c, struct rttr *st, int who,
 		      const char *rule, int face_down)
 {
-	struct place_check pc = { st, who, -1, -1 };
+	struct place_check pc = { st, who, -1, -1, { 0, "" } };
 	struct question q;
 	const char *ans;
 	char why[200], x[8];
@@ -550,8 +617,10 @@ static void place_all(struct ctx *c, struct rttr *st, int who,
 			no_hex(c, st, who, rule);
 			return;
 		}
-		ans = ctx_ask_text(c, &q, check_place, &pc);
-		if (check_place(&pc, ans, why, sizeof why))
+		pc.seen.ok = 0;
+		ans = ctx_ask_text(c, &q, check_place_noted, &pc);
+		if (!checked_is(&pc.seen, ans) &&
+		    check_place(&pc, ans, why, sizeof why))
 			return;
 		u = pc.unit;
 		if (pc.hex < 0) {
@@ -887,6 +956,7 @@ struct mv_check {
 	 * zoc_side, which exerts none of them); -1: not made yet */
 	int zoc_side;
 	uint8_t zoc[HEX_MAX];
+	struct checked seen;    /* the engine's last legal answer */
 	/* what a trial walk changes on the live state, put back after
 	 * each check (mv_save, mv_restore) */
 	struct {
@@ -1112,6 +1182,17 @@ static int check_move_on(struct mv_check *m, const char *ans, char *why,
 	return walk(m, m->trial, u, m->mv.path, m->mv.n, why, size);
 }
 
+/* check_move as the engine calls it, the answer noted */
+static int check_move_noted(void *user, const char *ans, char *why,
+			    size_t size)
+{
+	struct mv_check *m = user;
+	int rc = check_move(m, ans, why, size);
+
+	checked_note(&m->seen, ans, rc);
+	return rc;
+}
+
 /* Up to `budget` "UNIT to HEX" examples: the farthest hexes it can
  * stop in. */
 static void move_examples(struct question *q, struct mv_check *m, int u)
@@ -1281,8 +1362,10 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 			    allowance(st, u) > 0)
 				move_examples(&q, &m, u);
 		q.more = q.n >= EXAMPLES;
-		ans = ctx_ask_text(c, &q, check_move, &m);
-		if (check_move(&m, ans, why, sizeof why) || m.mv.unit < 0)
+		m.seen.ok = 0;
+		ans = ctx_ask_text(c, &q, check_move_noted, &m);
+		if ((!checked_is(&m.seen, ans) &&
+		     check_move(&m, ans, why, sizeof why)) || m.mv.unit < 0)
 			break;
 		if (m.forced)
 			rt_forced_spend(c, st, m.mv.unit);  /* 6.5 */
