@@ -321,7 +321,49 @@ struct place_check {
 	int who;
 	int unit, hex;
 	struct checked seen;    /* the engine's last legal answer */
+	/* the hexes of region zone_region (in_zone), in hex order, made
+	 * once: the map's regions never change (-2: none yet) */
+	int zone_region, n_zone;
+	int16_t zone[HEX_MAX];
+	int16_t own[HEX_ENTRY_MAX];     /* a unit's own hexes, sorted */
 };
+
+/* The hexes h < hex_end for which in_zone(st, u, region, h) holds, in
+ * hex order (the order the placement loops try them in). */
+static int zone_hexes(struct place_check *pc, int u, int region,
+		      const int16_t **out)
+{
+	const struct rttr *st = pc->st;
+	const struct hunit *un = &st->u[u];
+	int h, i, k, n = 0, end = hex_end(&st->map);
+
+	if (region >= 0) {
+		if (pc->zone_region != region) {
+			for (h = pc->n_zone = 0; h < end; h++)
+				if (in_zone(st, u, region, h))
+					pc->zone[pc->n_zone++] = (int16_t)h;
+			pc->zone_region = region;
+		}
+		*out = pc->zone;
+		return pc->n_zone;
+	}
+	/* its entries, each once, sorted (insertion) */
+	for (i = 0; i < un->n_entry && i < HEX_ENTRY_MAX; i++) {
+		h = un->entry[i];
+		if (h < 0 || h >= end)
+			continue;
+		for (k = n; k > 0 && pc->own[k - 1] > h; k--)
+			;
+		if (k > 0 && pc->own[k - 1] == h)
+			continue;
+		memmove(pc->own + k + 1, pc->own + k,
+			(size_t)(n - k) * sizeof *pc->own);
+		pc->own[k] = (int16_t)h;
+		n++;
+	}
+	*out = pc->own;
+	return n;
+}
 
 static int find_unit(const void *user, const char *id)
 {
@@ -376,21 +418,20 @@ static int place_try(struct place_check *pc, int u, int region, int h,
 static int auto_place(struct place_check *pc, char *why, size_t size)
 {
 	const struct rttr *st = pc->st;
+	const int16_t *zone;
 	char w[200];
-	int u, h, region, end = hex_end(&st->map), direct;
+	int u, i, n, region, direct;
 
 	for (u = 0; u < st->n_units; u++) {
 		if (!to_place(st, u, &region) ||
 		    (st->holder[u] >= 0 && st->holder[u] != pc->who))
 			continue;
 		direct = place_direct(st, u);
-		for (h = 0; h < end; h++) {
-			if (!in_zone(st, u, region, h))
-				continue;
-			if (place_try(pc, u, region, h, direct, w,
+		n = zone_hexes(pc, u, region, &zone);
+		for (i = 0; i < n; i++)
+			if (place_try(pc, u, region, zone[i], direct, w,
 				      sizeof w) == 0)
 				return 0;
-		}
 	}
 	return snprintf(why, size, "no counter has a legal hex left (3.1, "
 			"10.0)"), -1;
@@ -518,7 +559,8 @@ static void place_examples(struct ctx *c, struct question *q,
 	const struct rttr *st = pc->st;
 	char buf[Q_OPTION_LEN], x[8], why[200];
 	size_t want = ctx_examples(c, key);
-	int u, h, region, end = hex_end(&st->map), per, direct;
+	const int16_t *zone;
+	int u, h, i, n, region, per, direct;
 
 	if (want == 0)
 		want = 1;
@@ -529,9 +571,9 @@ static void place_examples(struct ctx *c, struct question *q,
 			continue;
 		per = 0;
 		direct = place_direct(st, u);
-		for (h = 0; h < end && per < 2 && q->n < Q_MAX_OPTIONS; h++) {
-			if (!in_zone(st, u, region, h))
-				continue;
+		n = zone_hexes(pc, u, region, &zone);
+		for (i = 0; i < n && per < 2 && q->n < Q_MAX_OPTIONS; i++) {
+			h = zone[i];
 			if (place_try(pc, u, region, h, direct, why,
 				      sizeof why) == 0) {
 				snprintf(buf, sizeof buf, "%s %s", st->u[u].id,
@@ -585,13 +627,19 @@ static void no_hex(struct ctx *c, struct rttr *st, int who,
 static void place_all(struct ctx *c, struct rttr *st, int who,
 		      const char *rule, int face_down)
 {
-	struct place_check pc = { st, who, -1, -1, { 0, "" } };
+	struct place_check pc;
 	struct question q;
 	const char *ans;
 	char why[200], x[8];
 	int u, region, n;
 	size_t len;
 
+	pc.st = st;
+	pc.who = who;
+	pc.unit = pc.hex = -1;
+	pc.seen.ok = 0;
+	pc.zone_region = -2;
+	pc.n_zone = 0;
 	for (;;) {
 		for (u = n = 0; u < st->n_units; u++)
 			n += to_place(st, u, &region) &&
@@ -946,6 +994,11 @@ struct mv_check {
 	struct rttr *trial;     /* the state a trial walk is made on: st
 				   itself, put back by mv_restore */
 	int16_t *best;          /* scratch [HEX_MAX] for the examples */
+	int16_t *prev;          /* and their search tree (hex_reach_tree) */
+	/* the unit, start hex and MPs of that search (-1: none since the
+	 * last move): a check of "UNIT to HEX" for the same reads its
+	 * path from the tree instead of searching again (hex_path) */
+	int tree_unit, tree_from, tree_left;
 	int soviet, sec;
 	struct hex_move mv;
 	int forced;             /* 6.5: the move ends in "forced" */
@@ -1170,8 +1223,17 @@ static int check_move_on(struct mv_check *m, const char *ans, char *why,
 	if (m->mv.by_dest) {
 		mv_rules(m, st, u, &r);
 		r.began_in_zoc = began_in_zoc(st, u);
-		n = hex_path(&r, u, st->u[u].hex, allowance(m->trial, u), 1,
-			     m->mv.path[0], m->mv.path, HEX_PATH_MAX, NULL);
+		n = m->mv.path[0];
+		if (u == m->tree_unit && st->u[u].hex == m->tree_from &&
+		    allowance(m->trial, u) == m->tree_left)
+			/* hex_path, its search made for the examples */
+			n = n < 0 || n >= HEX_MAX || n == st->u[u].hex ? -1 :
+			    hex_tree_path(m->best, m->prev, st->u[u].hex, n,
+					  m->mv.path, HEX_PATH_MAX);
+		else
+			n = hex_path(&r, u, st->u[u].hex,
+				     allowance(m->trial, u), 1, n, m->mv.path,
+				     HEX_PATH_MAX, NULL);
 		if (n <= 0)
 			return snprintf(why, size, "%s cannot reach %s in this "
 					"phase (9.0, 11.4)", st->u[u].id,
@@ -1204,7 +1266,11 @@ static void move_examples(struct question *q, struct mv_check *m, int u)
 	int h, pick = -1, end = hex_end(&st->map);
 
 	mv_rules(m, st, u, &r);
-	hex_reach(&r, u, st->u[u].hex, allowance(st, u), 1, best);
+	m->tree_unit = u;
+	m->tree_from = st->u[u].hex;
+	m->tree_left = allowance(st, u);
+	hex_reach_tree(&r, u, st->u[u].hex, allowance(st, u), 1, best,
+		       m->prev);
 	for (h = 0; h < end; h++)
 		if (h != st->u[u].hex && best[h] >= 0 && stack_ok(st, u, h) &&
 		    (pick < 0 || best[h] < best[pick]))
@@ -1301,6 +1367,7 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 	m.trial = st;
 	m.zoc_side = -1;
 	m.best = ctx_scratch(c, HEX_MAX * sizeof *m.best);
+	m.prev = ctx_scratch(c, HEX_MAX * sizeof *m.prev);
 	if (soviet)
 		not_yet(c, "19.1", "engineers' river crossing cost in "
 			"movement");
@@ -1334,6 +1401,7 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 	}
 	for (;;) {
 		m.zoc_side = -1;     /* units have moved since */
+		m.tree_unit = -1;
 		for (u = n = 0; u < st->n_units; u++)
 			n += moves_now(st, u, soviet, sec) &&
 			     allowance(st, u) > 0;
