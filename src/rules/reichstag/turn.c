@@ -12,7 +12,7 @@
 #include "state.h"
 #include "../lib/hexorders.h"
 
-enum { EXAMPLES = 24 };
+enum { EXAMPLES = 24, ZONES = 4 };
 
 static void not_yet(struct ctx *c, const char *rule, const char *what)
 {
@@ -321,10 +321,11 @@ struct place_check {
 	int who;
 	int unit, hex;
 	struct checked seen;    /* the engine's last legal answer */
-	/* the hexes of region zone_region (in_zone), in hex order, made
-	 * once: the map's regions never change (-2: none yet) */
-	int zone_region, n_zone;
-	int16_t zone[HEX_MAX];
+	/* the hexes of region zone_region[i] (in_zone), in hex order,
+	 * made once (the map's regions never change; -2: none yet): the
+	 * units of one question name a few regions, in turn */
+	int zone_region[ZONES], n_zone[ZONES], zone_next;
+	int16_t zone[ZONES][HEX_MAX];
 	int16_t own[HEX_ENTRY_MAX];     /* a unit's own hexes, sorted */
 };
 
@@ -338,14 +339,19 @@ static int zone_hexes(struct place_check *pc, int u, int region,
 	int h, i, k, n = 0, end = hex_end(&st->map);
 
 	if (region >= 0) {
-		if (pc->zone_region != region) {
-			for (h = pc->n_zone = 0; h < end; h++)
+		for (k = 0; k < ZONES && pc->zone_region[k] != region; k++)
+			;
+		if (k == ZONES) {    /* made, in the slots in turn */
+			k = pc->zone_next;
+			pc->zone_next = (k + 1) % ZONES;
+			for (h = pc->n_zone[k] = 0; h < end; h++)
 				if (in_zone(st, u, region, h))
-					pc->zone[pc->n_zone++] = (int16_t)h;
-			pc->zone_region = region;
+					pc->zone[k][pc->n_zone[k]++] =
+						(int16_t)h;
+			pc->zone_region[k] = region;
 		}
-		*out = pc->zone;
-		return pc->n_zone;
+		*out = pc->zone[k];
+		return pc->n_zone[k];
 	}
 	/* its entries, each once, sorted (insertion) */
 	for (i = 0; i < un->n_entry && i < HEX_ENTRY_MAX; i++) {
@@ -638,8 +644,11 @@ static void place_all(struct ctx *c, struct rttr *st, int who,
 	pc.who = who;
 	pc.unit = pc.hex = -1;
 	pc.seen.ok = 0;
-	pc.zone_region = -2;
-	pc.n_zone = 0;
+	for (u = 0; u < ZONES; u++) {
+		pc.zone_region[u] = -2;
+		pc.n_zone[u] = 0;
+	}
+	pc.zone_next = 0;
 	for (;;) {
 		for (u = n = 0; u < st->n_units; u++)
 			n += to_place(st, u, &region) &&
@@ -1271,10 +1280,17 @@ static void move_examples(struct question *q, struct mv_check *m, int u)
 	m->tree_left = allowance(st, u);
 	hex_reach_tree(&r, u, st->u[u].hex, allowance(st, u), 1, best,
 		       m->prev);
-	for (h = 0; h < end; h++)
+	for (h = 0; h < end; h++) {
+		/* most of the map is out of reach (-1): four at a time */
+		if ((h & 3) == 0 && h + 3 < end && (best[h] & best[h + 1] &
+		    best[h + 2] & best[h + 3]) < 0) {
+			h += 3;
+			continue;
+		}
 		if (h != st->u[u].hex && best[h] >= 0 && stack_ok(st, u, h) &&
 		    (pick < 0 || best[h] < best[pick]))
 			pick = h;
+	}
 	if (pick < 0 || q->n >= Q_MAX_OPTIONS)
 		return;
 	snprintf(buf, sizeof buf, "%s to %s", st->u[u].id, hex_id(pick, x));
