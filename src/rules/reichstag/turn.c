@@ -1029,19 +1029,24 @@ struct mv_check {
 	} undo;
 };
 
-/* r with the enemy zones of control of u's side read from m's map
- * (made on first use for this question). */
+/* rt_rules(st) with the enemy zones of control of u's side read from
+ * m's map (made on first use for this question). With a bridged hook
+ * (engineers, 19.x) the zones may depend on where the walking unit
+ * stands: then none, they are asked afresh as before. */
 static void mv_rules(struct mv_check *m, const struct rttr *st, int u,
 		     struct hex_rules *r)
 {
 	int side = m->st->u[u].side;
 
+	rt_rules(st, r);
+	if (r->bridged)
+		return;
 	if (m->zoc_side != side) {
 		rt_rules(m->st, r);
 		hex_zoc_map(r, side, m->zoc);
 		m->zoc_side = side;
+		rt_rules(st, r);
 	}
-	rt_rules(st, r);
 	r->zoc_of = m->zoc;
 	r->zoc_side = side;
 }
