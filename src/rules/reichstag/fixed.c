@@ -30,12 +30,18 @@
 
 struct use_check {
 	struct rttr *st;
-	struct rttr *trial;
+	struct rttr *trial;     /* the state an answer is tried on: st
+				   itself, put back after each check */
 	int fixed;      /* the airfield or depot */
 	int sec, who;
 	int max;        /* 16.3: 2, 16.7: 1 */
 	int n;          /* units in the last answer checked */
 	int unit[2], hex[2];
+	/* what a check changes on st: the units placed (their where and
+	 * hex before) and the stacks */
+	uint8_t was_where[2];
+	int16_t was_hex[2];
+	int16_t occ[HEX_MAX], next[HEX_UNITS_MAX];
 };
 
 /* Whether unit u is in the dead pile this fixed unit draws from */
@@ -51,9 +57,36 @@ static int returnable(const struct rttr *st, int fixed, int sec, int u)
 	return !(un->tags & T_FIXED);            /* 16.7 */
 }
 
+static int check_use_on(struct use_check *k, const char *ans, char *why,
+			size_t size);
+
+/* An answer tried on the live state, then put back as it was: the same
+ * checks as on a copy of the state, without copying it for each answer. */
 static int check_use(void *user, const char *ans, char *why, size_t size)
 {
 	struct use_check *k = user;
+	struct rttr *st = k->st;
+	int rc, i;
+
+	k->n = 0;
+	if (strcmp(ans, "none") == 0)
+		return 0;
+	k->trial = st;
+	memcpy(k->occ, st->occ, sizeof st->occ);
+	memcpy(k->next, st->next, sizeof st->next);
+	rc = check_use_on(k, ans, why, size);
+	for (i = k->n - 1; i >= 0; i--) {
+		st->u[k->unit[i]].where = k->was_where[i];
+		st->u[k->unit[i]].hex = k->was_hex[i];
+	}
+	memcpy(st->occ, k->occ, sizeof st->occ);
+	memcpy(st->next, k->next, sizeof st->next);
+	return rc;
+}
+
+static int check_use_on(struct use_check *k, const char *ans, char *why,
+			size_t size)
+{
 	struct rttr *t = k->trial;
 	const char *rule = k->max == 2 ? "16.3" : "16.7";
 	struct hex_rules r;
@@ -61,10 +94,6 @@ static int check_use(void *user, const char *ans, char *why, size_t size)
 	const char *p = ans;
 	int u, h, f = k->fixed;
 
-	k->n = 0;
-	if (strcmp(ans, "none") == 0)
-		return 0;
-	memcpy(t, k->st, sizeof *t);
 	while (hex_next_word(&p, w, sizeof w)) {
 		if (k->n == k->max)
 			return snprintf(why, size, "at most %d unit%s (%s)",
@@ -94,11 +123,13 @@ static int check_use(void *user, const char *ans, char *why, size_t size)
 			return snprintf(why, size, "%s is in an enemy zone of "
 					"control (16.3; only the supply depot "
 					"ignores it, 16.7)", x), -1;
+		k->was_where[k->n] = t->u[u].where;
+		k->was_hex[k->n] = t->u[u].hex;
+		k->unit[k->n] = u;
+		k->hex[k->n++] = h;
 		t->u[u].where = U_MAP;
 		t->u[u].hex = (int16_t)h;
 		rt_reindex(t);
-		k->unit[k->n] = u;
-		k->hex[k->n++] = h;
 	}
 	if (k->n == 0)
 		return snprintf(why, size, "give UNIT HEX, or none (%s)", rule),
@@ -144,7 +175,7 @@ static void use_fixed(struct ctx *c, struct rttr *st, int f, int sec,
 		return;
 	memset(&k, 0, sizeof k);
 	k.st = st;
-	k.trial = ctx_scratch(c, sizeof *k.trial);
+	k.trial = st;
 	k.fixed = f;
 	k.sec = sec;
 	k.who = who;
@@ -188,15 +219,33 @@ static void use_fixed(struct ctx *c, struct rttr *st, int f, int sec,
 
 struct sniper_check {
 	struct rttr *st;
-	struct rttr *trial;
+	struct rttr *trial;     /* st itself, its front[sniper] put back
+				   after each check */
 	int sniper, sec, who;
 	int hex;        /* -1: hold */
 };
 
+static int check_sniper_on(struct sniper_check *k, const char *ans,
+			   char *why, size_t size);
+
+/* An answer tried with the sniper's sector set on the live state, put
+ * back after (the one field a check changes). */
 static int check_sniper(void *user, const char *ans, char *why,
 			size_t size)
 {
 	struct sniper_check *k = user;
+	uint8_t front = k->st->front[k->sniper];
+	int rc;
+
+	k->trial = k->st;
+	rc = check_sniper_on(k, ans, why, size);
+	k->st->front[k->sniper] = front;
+	return rc;
+}
+
+static int check_sniper_on(struct sniper_check *k, const char *ans,
+			   char *why, size_t size)
+{
 	struct rttr *t = k->trial;
 	int s = k->sniper, h, u, near = 0;
 
@@ -206,7 +255,6 @@ static int check_sniper(void *user, const char *ans, char *why,
 	h = hex_parse(&k->st->map, ans);
 	if (h < 0)
 		return snprintf(why, size, "give a HEX, or hold (16.5)"), -1;
-	memcpy(t, k->st, sizeof *t);
 	t->front[s] = (uint8_t)k->sec;
 	for (u = 0; u < t->n_units && !near; u++)
 		near = t->u[u].side == GERMAN && t->u[u].where == U_MAP &&
@@ -237,7 +285,7 @@ static void place_sniper(struct ctx *c, struct rttr *st, int s, int sec,
 
 	memset(&k, 0, sizeof k);
 	k.st = st;
-	k.trial = ctx_scratch(c, sizeof *k.trial);
+	k.trial = st;
 	k.sniper = s;
 	k.sec = sec;
 	k.who = who;

@@ -116,14 +116,21 @@ void rt_reindex(struct rttr *st)
 	(void)p;
 }
 
+/* hex_in_region for a hex on the map (h checked): the movement searches
+ * ask every hex's sector */
+static inline int in_region(const struct hex_map *m, int h, int r)
+{
+	return r >= 0 && r < m->n_regions && (m->region[h] >> r & 1u);
+}
+
 int rt_sector(const struct rttr *st, int h)
 {
 	int a, b;
 
 	if (h < 0 || h >= HEX_MAX || st->map.terr[h] == 255)
 		return SEC_NONE;
-	a = hex_in_region(&st->map, h, st->rg.sector[P1BF]);
-	b = hex_in_region(&st->map, h, st->rg.sector[P1UF]);
+	a = in_region(&st->map, h, st->rg.sector[P1BF]);
+	b = in_region(&st->map, h, st->rg.sector[P1UF]);
 	return a && b ? SEC_BOTH : a ? SEC_1BF : b ? SEC_1UF : SEC_NONE;
 }
 
@@ -604,17 +611,6 @@ static const char *unit_place(const struct hunit *u, char buf[8])
 	return unit_where_names[u->where];
 }
 
-/* Whether unit u is in the cup (3.3). */
-static int in_cup(const struct rttr *st, int u)
-{
-	int i;
-
-	for (i = 0; i < st->n_pool; i++)
-		if (st->pool_unit[i] == u)
-			return cup_has(&st->cup, i);
-	return 0;
-}
-
 /* the flag words of unit u as a flow list, or NULL for none */
 static struct doc_node *flag_list(const struct rttr *st, int u,
 				  struct doc *d)
@@ -644,6 +640,13 @@ static struct doc_node *cup_labels_save(const struct rttr *st,
 	return t;
 }
 
+/* Whether one of the sides 0-2 of h (the ones a state names) has kind */
+static inline int sides_have(const struct rttr *st, int h, int kind)
+{
+	return ((st->map.hs[h][0] | st->map.hs[h][1] | st->map.hs[h][2]) >>
+		kind & 1) != 0;
+}
+
 /*
  * The state mapping (side < -1... see build): side -1 saves everything;
  * a player's view passes each part that player may not see through
@@ -656,6 +659,25 @@ static struct doc_node *build(const struct rttr *st, int me, struct doc *d,
 	struct doc_node *m = doc_map(d), *t, *s, *fl;
 	char x[8], y[8];
 	int i, h, p, k, end = hex_end(&st->map);
+	uint8_t cupped[HEX_UNITS_MAX];   /* whether unit i is in the cup
+					   (3.3): its first pool entry's */
+	/* the hexes the hex lists below may name (a unit, control, a side
+	 * demolished or checked), in hex order: the rest of the map is
+	 * passed over once */
+	int16_t busy[HEX_MAX];
+	int n_busy = 0, j;
+	const unsigned sides = 1u << HS_DEMOLISHED | 1u << HS_CHECKED;
+
+	memset(cupped, 0, sizeof cupped);
+	for (i = st->n_pool - 1; i >= 0; i--)  /* the first entry wins */
+		if (st->pool_unit[i] >= 0 && st->pool_unit[i] < HEX_UNITS_MAX)
+			cupped[st->pool_unit[i]] =
+				(uint8_t)cup_has(&st->cup, i);
+	for (h = 0; h < end; h++)
+		if (st->occ[h] >= 0 || st->ctrl[h] >= 0 ||
+		    ((st->map.hs[h][0] | st->map.hs[h][1] |
+		      st->map.hs[h][2]) & sides))
+			busy[n_busy++] = (int16_t)h;
 
 	doc_set_int(d, m, "turn", st->turn);
 	doc_set_str(d, m, "phase", rt_phase_names[st->phase]);
@@ -664,7 +686,7 @@ static struct doc_node *build(const struct rttr *st, int me, struct doc *d,
 	 * the units of the cup and of a hand are listed there instead */
 	t = doc_map(d);
 	for (i = 0; i < st->n_units; i++) {
-		if (in_cup(st, i) || st->holder[i] >= 0)
+		if (cupped[i] || st->holder[i] >= 0)
 			continue;
 		if (me >= 0 && !rt_sees(st, me, i))
 			continue;
@@ -674,9 +696,11 @@ static struct doc_node *build(const struct rttr *st, int me, struct doc *d,
 	/* stacks of more than one counter, and every hex with a counter
 	 * the reader may not identify: top first (17.1) */
 	t = doc_map(d);
-	for (h = 0; h < end; h++) {
-		int many = st->occ[h] >= 0 && st->next[st->occ[h]] >= 0,
-		    hidden = 0;
+	for (j = 0; j < n_busy; j++) {
+		int many, hidden = 0;
+
+		h = busy[j];
+		many = st->occ[h] >= 0 && st->next[st->occ[h]] >= 0;
 
 		for (k = st->occ[h]; k >= 0; k = st->next[k])
 			hidden |= me >= 0 && !rt_sees(st, me, k);
@@ -694,14 +718,14 @@ static struct doc_node *build(const struct rttr *st, int me, struct doc *d,
 	doc_set(d, m, "stacks", t);
 	/* per-unit facts of the units listed */
 	fl = doc_map(d);
-	for (i = 0; i < st->n_units; i++)
-		if ((me < 0 || rt_sees(st, me, i)) && flag_list(st, i, d))
+	for (i = 0; i < st->n_units; i++)    /* flag_list: NULL for none */
+		if (st->flags[i] && (me < 0 || rt_sees(st, me, i)))
 			doc_set(d, fl, st->u[i].id, flag_list(st, i, d));
 	doc_set(d, m, "flags", fl);
 	t = doc_map(d);
 	for (i = 0; i < st->n_units; i++)
 		if (st->u[i].side == GERMAN && st->front[i] != SEC_NONE &&
-		    (me < 0 || rt_sees(st, me, i)) && !in_cup(st, i) &&
+		    (me < 0 || rt_sees(st, me, i)) && !cupped[i] &&
 		    st->holder[i] < 0)
 			doc_set_str(d, t, st->u[i].id,
 				    rt_sector_names[st->front[i]]);
@@ -779,7 +803,7 @@ static struct doc_node *build(const struct rttr *st, int me, struct doc *d,
 	if (st->max_effort_now)
 		doc_set_int(d, m, "max-effort-now", st->max_effort_now);
 	t = flow_map(d);
-	for (h = 0; h < end; h++)
+	for (j = 0; j < n_busy && (h = busy[j]) >= 0; j++)
 		if (st->ctrl[h] >= 0)
 			doc_set_str(d, t, hex_id(h, x),
 				    rt_side_names[st->ctrl[h]]);
@@ -799,15 +823,15 @@ static struct doc_node *build(const struct rttr *st, int me, struct doc *d,
 			doc_set_int(d, t, st->mk[i].id, st->mk[i].used_turn);
 	doc_set(d, m, "markers-used", t);
 	t = flow_seq(d);
-	for (h = 0; h < end; h++)
-		for (k = 0; k < 3; k++)
+	for (j = 0; j < n_busy && (h = busy[j]) >= 0; j++)
+		for (k = 0; k < 3 && sides_have(st, h, HS_DEMOLISHED); k++)
 			if (hex_side_has(&st->map, h, k, HS_DEMOLISHED))
 				doc_push(d, t, doc_str(d, hex_side_id(&st->map,
 					 h, k, (char[16]){ 0 }) ));
 	doc_set(d, m, "demolished", t);
 	t = flow_seq(d);
-	for (h = 0; h < end; h++)
-		for (k = 0; k < 3; k++)
+	for (j = 0; j < n_busy && (h = busy[j]) >= 0; j++)
+		for (k = 0; k < 3 && sides_have(st, h, HS_CHECKED); k++)
 			if (hex_side_has(&st->map, h, k, HS_CHECKED))
 				doc_push(d, t, doc_str(d, hex_side_id(&st->map,
 					 h, k, (char[16]){ 0 }) ));

@@ -11,7 +11,7 @@
 #include "state.h"
 #include "../lib/hexorders.h"
 
-enum { EXAMPLES = 24 };
+enum { EXAMPLES = 24, ZONES = 4 };
 
 static size_t append(char *buf, size_t len, size_t size, const char *s)
 {
@@ -155,6 +155,21 @@ static int hook_bridged(const void *user, int a, int dir)
 	return 0;
 }
 
+/* Whether an engineer is in place in this Soviet movement phase (19.2):
+ * only then is hook_bridged given, so that a phase without one keeps
+ * the cheaper searches (turn.c's zone map, mv_rules) */
+static int engineer_in_place(const struct rttr *st)
+{
+	int u;
+
+	if (st->phase != PH_1BF_MOVE && st->phase != PH_1UF_MOVE)
+		return 0;
+	for (u = 0; u < st->n_units; u++)
+		if (st->flags[u] & F_ENGINEER)
+			return 1;
+	return 0;
+}
+
 void rt_rules(const struct rttr *st, struct hex_rules *r)
 {
 	memset(r, 0, sizeof *r);
@@ -167,7 +182,8 @@ void rt_rules(const struct rttr *st, struct hex_rules *r)
 	r->stack_ok = hook_stack_ok;
 	r->may_enter = hook_may_enter;
 	r->extra_cost = rt_barrage_extra;    /* 15.4 (barrage.c) */
-	r->bridged = hook_bridged;           /* 19.1 in movement */
+	if (engineer_in_place(st))
+		r->bridged = hook_bridged;   /* 19.1 in movement */
 	r->user = st;
 	r->disengage = 1;    /* 11.5 */
 }
@@ -306,33 +322,106 @@ static int german_reinforcement_hex(const struct rttr *st, int h, int sec)
 	return !hex_in_enemy_zoc(&r, GERMAN, h);
 }
 
-/* The hexes of u's zone: its region, or its own entry hexes (7.1); for
- * a replacement with the option loc also the 24.5 hexes (reinforce.c),
- * unless only_71 */
-static int zone_of(const struct rttr *st, int u, int region, int h,
-		   int only_71)
+/* Whether h is in u's 7.1 zone: its region, or its own entry hexes */
+static inline int zone71(const struct rttr *st, int u, int region, int h)
 {
+	const struct hex_map *m = &st->map;
 	int i;
 
-	if (region >= 0 && hex_in_region(&st->map, h, region))
-		return 1;
-	for (i = 0; region < 0 && i < st->u[u].n_entry; i++)
+	if (region >= 0)     /* hex_in_region, inline: tried for every hex */
+		return region < m->n_regions && h >= 0 && h < HEX_MAX &&
+		       m->terr[h] != 255 && (m->region[h] >> region & 1u);
+	for (i = 0; i < st->u[u].n_entry; i++)
 		if (st->u[u].entry[i] == h)
 			return 1;
-	/* 24.5 last: it traces a line of communication */
-	return !only_71 && rt_replace_hex(st, u, h);
+	return 0;
 }
 
+/* The hexes of u's zone: its 7.1 zone; for a replacement with the
+ * option loc also the 24.5 hexes (reinforce.c), tried last: they trace
+ * a line of communication */
 static int in_zone(const struct rttr *st, int u, int region, int h)
 {
-	return zone_of(st, u, region, h, 0);
+	return zone71(st, u, region, h) || rt_replace_hex(st, u, h);
+}
+
+/* The answer the engine last found legal through a check function,
+ * while the state has not changed since (cleared when it does): the
+ * check is a function of the state and the answer, so its results are
+ * still in the check's struct and need not be made again. */
+struct checked {
+	int ok;
+	char ans[96];
+};
+
+static void checked_note(struct checked *k, const char *ans, int rc)
+{
+	size_t n = strlen(ans);
+
+	k->ok = rc == 0 && n < sizeof k->ans;
+	if (k->ok)
+		memcpy(k->ans, ans, n + 1);
+}
+
+static int checked_is(const struct checked *k, const char *ans)
+{
+	return k->ok && strcmp(k->ans, ans) == 0;
 }
 
 struct place_check {
 	struct rttr *st;
 	int who;
 	int unit, hex;
+	struct checked seen;    /* the engine's last legal answer */
+	/* the hexes of region zone_region[i] (zone71), in hex order,
+	 * made once (the map's regions never change; -2: none yet): the
+	 * units of one question name a few regions, in turn */
+	int zone_region[ZONES], n_zone[ZONES], zone_next;
+	int16_t zone[ZONES][HEX_MAX];
+	int16_t own[HEX_ENTRY_MAX];     /* a unit's own hexes, sorted */
 };
+
+/* The hexes h < hex_end for which zone71(st, u, region, h) holds, in
+ * hex order (the order the placement loops try them in). */
+static int zone_hexes(struct place_check *pc, int u, int region,
+		      const int16_t **out)
+{
+	const struct rttr *st = pc->st;
+	const struct hunit *un = &st->u[u];
+	int h, i, k, n = 0, end = hex_end(&st->map);
+
+	if (region >= 0) {
+		for (k = 0; k < ZONES && pc->zone_region[k] != region; k++)
+			;
+		if (k == ZONES) {    /* made, in the slots in turn */
+			k = pc->zone_next;
+			pc->zone_next = (k + 1) % ZONES;
+			for (h = pc->n_zone[k] = 0; h < end; h++)
+				if (zone71(st, u, region, h))
+					pc->zone[k][pc->n_zone[k]++] =
+						(int16_t)h;
+			pc->zone_region[k] = region;
+		}
+		*out = pc->zone[k];
+		return pc->n_zone[k];
+	}
+	/* its entries, each once, sorted (insertion) */
+	for (i = 0; i < un->n_entry && i < HEX_ENTRY_MAX; i++) {
+		h = un->entry[i];
+		if (h < 0 || h >= end)
+			continue;
+		for (k = n; k > 0 && pc->own[k - 1] > h; k--)
+			;
+		if (k > 0 && pc->own[k - 1] == h)
+			continue;
+		memmove(pc->own + k + 1, pc->own + k,
+			(size_t)(n - k) * sizeof *pc->own);
+		pc->own[k] = (int16_t)h;
+		n++;
+	}
+	*out = pc->own;
+	return n;
+}
 
 static int find_unit(const void *user, const char *id)
 {
@@ -341,23 +430,45 @@ static int find_unit(const void *user, const char *id)
 
 static int check_place(void *user, const char *ans, char *why,
 		       size_t size);
+static int place_at(struct place_check *pc, int u, int region, int h,
+		    const char *hw, char *why, size_t size);
+/* The checks of check_place after the answer is read: unit u (placed
+ * now, in zone `region`) on hex h. 0: legal; else which check refuses
+ * it (place_at words the refusal). */
+enum { PL_OK, PL_AIRSTRIP, PL_REICHSTAG, PL_ZONE, PL_STACK, PL_NEAR };
+static int place_fail(const struct place_check *pc, int u, int region,
+		      int h);
 
-/* "UNIT HEX" at the first hex of u's zone check_place accepts (only_71:
- * among its 7.1 hexes); 0 when found */
-static int auto_hex(struct place_check *pc, int u, int region, int only_71)
+/* Whether the answer "ID HEX" (ID unit u's id) is read back as unit u
+ * and the hex, so that trying unit u on a hex may skip writing and
+ * reading it (place_try): u's id is one word of the hex_next_word
+ * buffer, found as u itself. */
+static int place_direct(const struct rttr *st, int u)
 {
-	const struct rttr *st = pc->st;
-	char buf[Q_OPTION_LEN], x[8], w[200];
-	int h, end = hex_end(&st->map);
+	const char *id = st->u[u].id;
+	size_t len = strlen(id);
 
-	for (h = 0; h < end; h++) {
-		if (!zone_of(st, u, region, h, only_71))
-			continue;
-		snprintf(buf, sizeof buf, "%s %s", st->u[u].id, hex_id(h, x));
-		if (check_place(pc, buf, w, sizeof w) == 0)
-			return 0;
+	return len > 0 && len < 16 && len + 6 < Q_OPTION_LEN &&
+	       !strchr(id, ' ') && rt_unit_find(st, id) == u;
+}
+
+/* check_place of "ID HEX" for unit u of this set-up phase (to_place,
+ * region) on hex h, the answer written out only when it must be read
+ * (direct 0). 0: legal. */
+static int place_try(struct place_check *pc, int u, int region, int h,
+		     int direct, char *why, size_t size)
+{
+	char buf[Q_OPTION_LEN], x[8];
+
+	hex_id(h, x);
+	if (direct && hex_parse(&pc->st->map, x) == h) {
+		/* the refusal is not read here: not worded */
+		if (place_fail(pc, u, region, h) != PL_OK)
+			return -1;
+		return place_at(pc, u, region, h, x, why, size);
 	}
-	return -1;
+	snprintf(buf, sizeof buf, "%s %s", pc->st->u[u].id, x);
+	return check_place(pc, buf, why, size);
 }
 
 /* "auto": the first counter to place at the first legal hex of its zone
@@ -367,15 +478,29 @@ static int auto_hex(struct place_check *pc, int u, int region, int only_71)
 static int auto_place(struct place_check *pc, char *why, size_t size)
 {
 	const struct rttr *st = pc->st;
-	int u, region;
+	const int16_t *zone;
+	char w[200];
+	int u, i, n, h, region, direct, end = hex_end(&st->map);
 
 	for (u = 0; u < st->n_units; u++) {
 		if (!to_place(st, u, &region) ||
 		    (st->holder[u] >= 0 && st->holder[u] != pc->who))
 			continue;
-		if (auto_hex(pc, u, region, 1) == 0 ||
-		    auto_hex(pc, u, region, 0) == 0)
-			return 0;
+		direct = place_direct(st, u);
+		n = zone_hexes(pc, u, region, &zone);
+		for (i = 0; i < n; i++)
+			if (place_try(pc, u, region, zone[i], direct, w,
+				      sizeof w) == 0)
+				return 0;
+		/* 24.5: the hexes next to a unit of its front */
+		if (!st->opt_loc || !(st->flags[u] & F_REPLACED))
+			continue;
+		for (h = 0; h < end; h++)
+			if (!zone71(st, u, region, h) &&
+			    rt_replace_hex(st, u, h) &&
+			    place_try(pc, u, region, h, direct, w,
+				      sizeof w) == 0)
+				return 0;
 	}
 	return snprintf(why, size, "no counter has a legal hex left (3.1, "
 			"10.0)"), -1;
@@ -417,15 +542,46 @@ static int check_place(void *user, const char *ans, char *why, size_t size)
 		return snprintf(why, size, "%s is not a hex of the map%s",
 				w[1], st->u[u].type == TY_SNIPER ?
 				" (or hold: 16.5)" : ""), -1;
+	return place_at(pc, u, region, h, w[1], why, size);
+}
+
+static int place_fail(const struct place_check *pc, int u, int region,
+		      int h)
+{
+	const struct rttr *st = pc->st;
+
 	if (st->u[u].type == TY_AIRSTRIP && !rt_airstrip_ok(st, h))
+		return PL_AIRSTRIP;
+	if (h == rt_reichstag_hex(st))
+		return PL_REICHSTAG;
+	if (!in_zone(st, u, region, h))
+		return PL_ZONE;
+	if (!stack_ok(st, u, h))
+		return PL_STACK;
+	if ((st->phase == PH_G1BF_REINF || st->phase == PH_G1UF_REINF) &&
+	    !german_reinforcement_hex(st, h, st->phase == PH_G1BF_REINF ?
+				      SEC_1BF : SEC_1UF))
+		return PL_NEAR;
+	return PL_OK;
+}
+
+/* The rest of check_place: unit u (placed now, in zone `region`) on
+ * hex h, which the answer names hw. */
+static int place_at(struct place_check *pc, int u, int region, int h,
+		    const char *hw, char *why, size_t size)
+{
+	const struct rttr *st = pc->st;
+
+	switch (place_fail(pc, u, region, h)) {
+	case PL_AIRSTRIP:
 		return snprintf(why, size, "an emergency airfield is placed "
 				"only on a road or airfield hex (16.3)"), -1;
-	if (h == rt_reichstag_hex(st))
+	case PL_REICHSTAG:
 		return snprintf(why, size, "only the three set-up counters of "
 				"3.4 may be in the Reichstag hex (5.6)"), -1;
-	if (!in_zone(st, u, region, h))
+	case PL_ZONE:
 		return snprintf(why, size, "%s is not in %s's set-up zone %s "
-				"(%s)%s", w[1], st->u[u].id, region >= 0 ?
+				"(%s)%s", hw, st->u[u].id, region >= 0 ?
 				st->map.region_name[region] : "(its hexes)",
 				st->phase == PH_S_1BF ? "3.11" :
 				st->phase == PH_S_1UF ? "3.12" :
@@ -438,23 +594,35 @@ static int check_place(void *user, const char *ans, char *why, size_t size)
 				"unit of its front, free of enemy units and "
 				"ZOC, tracing a line of communication (24.5)" :
 				""), -1;
-	if (!stack_ok(st, u, h))
+	case PL_STACK:
 		return snprintf(why, size, "%s may not stand in %s: the "
 				"stacking limit, or units of the other side "
-				"(%s, 10.0, %s)", st->u[u].id, w[1],
+				"(%s, 10.0, %s)", st->u[u].id, hw,
 				st->phase < PH_1BF_REINF ? "3.1" :
 				st->u[u].side == SOVIET ? "7.1" : "7.3",
 				st->u[u].side == GERMAN ? "10.3" : "10.2"),
 		       -1;
-	if ((st->phase == PH_G1BF_REINF || st->phase == PH_G1UF_REINF) &&
-	    !german_reinforcement_hex(st, h, st->phase == PH_G1BF_REINF ?
-				      SEC_1BF : SEC_1UF))
+	case PL_NEAR:
 		return snprintf(why, size, "%s is not within 1 hex of a German "
 				"unit of the sector, or is in a Soviet zone of "
-				"control (7.3)", w[1]), -1;
+				"control (7.3)", hw), -1;
+	default:
+		break;
+	}
 	pc->unit = u;
 	pc->hex = h;
 	return 0;
+}
+
+/* check_place as the engine calls it, the answer noted */
+static int check_place_noted(void *user, const char *ans, char *why,
+			     size_t size)
+{
+	struct place_check *pc = user;
+	int rc = check_place(pc, ans, why, size);
+
+	checked_note(&pc->seen, ans, rc);
+	return rc;
 }
 
 /* The first legal "UNIT HEX" for the template, and a few more. */
@@ -464,7 +632,8 @@ static void place_examples(struct ctx *c, struct question *q,
 	const struct rttr *st = pc->st;
 	char buf[Q_OPTION_LEN], x[8], why[200];
 	size_t want = ctx_examples(c, key);
-	int u, h, region, end = hex_end(&st->map), per;
+	const int16_t *zone;
+	int u, h, i, n, region, per, direct;
 
 	if (want == 0)
 		want = 1;
@@ -474,12 +643,14 @@ static void place_examples(struct ctx *c, struct question *q,
 		    (st->holder[u] >= 0 && st->holder[u] != pc->who))
 			continue;
 		per = 0;
-		for (h = 0; h < end && per < 2 && q->n < Q_MAX_OPTIONS; h++) {
-			if (!in_zone(st, u, region, h))
-				continue;
-			snprintf(buf, sizeof buf, "%s %s", st->u[u].id,
-				 hex_id(h, x));
-			if (check_place(pc, buf, why, sizeof why) == 0) {
+		direct = place_direct(st, u);
+		n = zone_hexes(pc, u, region, &zone);
+		for (i = 0; i < n && per < 2 && q->n < Q_MAX_OPTIONS; i++) {
+			h = zone[i];
+			if (place_try(pc, u, region, h, direct, why,
+				      sizeof why) == 0) {
+				snprintf(buf, sizeof buf, "%s %s", st->u[u].id,
+					 hex_id(h, x));
 				q_add(q, "%s", buf);
 				per++;
 			}
@@ -529,13 +700,22 @@ static void no_hex(struct ctx *c, struct rttr *st, int who,
 static void place_all(struct ctx *c, struct rttr *st, int who,
 		      const char *rule, int face_down)
 {
-	struct place_check pc = { st, who, -1, -1 };
+	struct place_check pc;
 	struct question q;
 	const char *ans;
 	char why[200], x[8];
 	int u, region, n;
 	size_t len;
 
+	pc.st = st;
+	pc.who = who;
+	pc.unit = pc.hex = -1;
+	pc.seen.ok = 0;
+	for (u = 0; u < ZONES; u++) {
+		pc.zone_region[u] = -2;
+		pc.n_zone[u] = 0;
+	}
+	pc.zone_next = 0;
 	for (;;) {
 		for (u = n = 0; u < st->n_units; u++)
 			n += to_place(st, u, &region) &&
@@ -561,8 +741,10 @@ static void place_all(struct ctx *c, struct rttr *st, int who,
 			no_hex(c, st, who, rule);
 			return;
 		}
-		ans = ctx_ask_text(c, &q, check_place, &pc);
-		if (check_place(&pc, ans, why, sizeof why))
+		pc.seen.ok = 0;
+		ans = ctx_ask_text(c, &q, check_place_noted, &pc);
+		if (!checked_is(&pc.seen, ans) &&
+		    check_place(&pc, ans, why, sizeof why))
 			return;
 		u = pc.unit;
 		if (pc.hex < 0) {
@@ -888,17 +1070,113 @@ static int allowance(const struct rttr *st, int u)
 
 struct mv_check {
 	struct rttr *st;        /* the live state */
-	struct rttr *trial;     /* a scratch copy for trial walks */
+	struct rttr *trial;     /* the state a trial walk is made on: st
+				   itself, put back by mv_restore */
 	int16_t *best;          /* scratch [HEX_MAX] for the examples */
+	int16_t *prev;          /* and their search tree (hex_reach_tree) */
+	/* the unit, start hex and MPs of that search (-1: none since the
+	 * last move): a check of "UNIT to HEX" for the same reads its
+	 * path from the tree instead of searching again (hex_path) */
+	int tree_unit, tree_from, tree_left;
 	int soviet, sec;
 	struct hex_move mv;
 	int forced;             /* 6.5: the move ends in "forced" */
 	int west;               /* 26.1: the move ends in "west" */
+	/* the enemy zones of control of side zoc_side (hex_zoc_map),
+	 * made once per question: no unit moves while the answers to one
+	 * question are checked (a trial walk moves only a unit of
+	 * zoc_side, which exerts none of them); -1: not made yet */
+	int zoc_side;
+	uint8_t zoc[HEX_MAX];
+	struct checked seen;    /* the engine's last legal answer */
+	/* what a trial walk changes on the live state, put back after
+	 * each check (mv_save, mv_restore) */
+	struct {
+		int u, german_mp;
+		int16_t hex;
+		uint16_t seq, seq_next, flags;
+		int16_t occ[HEX_MAX], next[HEX_UNITS_MAX];
+	} undo;
 };
 
+/* rt_rules(st) with the enemy zones of control of u's side read from
+ * m's map (made on first use for this question). With a bridged hook
+ * (engineers, 19.x) the zones may depend on where the walking unit
+ * stands: then none, they are asked afresh as before. */
+static void mv_rules(struct mv_check *m, const struct rttr *st, int u,
+		     struct hex_rules *r)
+{
+	int side = m->st->u[u].side;
+
+	rt_rules(st, r);
+	if (r->bridged)
+		return;
+	if (m->zoc_side != side) {
+		rt_rules(m->st, r);
+		hex_zoc_map(r, side, m->zoc);
+		m->zoc_side = side;
+		rt_rules(st, r);
+	}
+	r->zoc_of = m->zoc;
+	r->zoc_side = side;
+}
+
+/* Unit u leaves its stack and goes on top of the stack of h (seq_next):
+ * rt_reindex for one unit, the same order (seq, then index, highest
+ * first). */
+static void relink(struct rttr *t, int u, int h)
+{
+	int16_t *link;
+	int old = t->u[u].hex;
+
+	if (old >= 0) {
+		for (link = &t->occ[old]; *link >= 0 && *link != u;
+		     link = &t->next[*link])
+			;
+		if (*link == u)
+			*link = t->next[u];
+	}
+	t->u[u].hex = (int16_t)h;
+	t->seq[u] = t->seq_next++;
+	link = &t->occ[h];
+	while (*link >= 0 && (t->seq[*link] > t->seq[u] ||
+			      (t->seq[*link] == t->seq[u] && *link > u)))
+		link = &t->next[*link];
+	t->next[u] = *link;
+	*link = (int16_t)u;
+}
+
+static void mv_save(struct mv_check *m, int u)
+{
+	const struct rttr *st = m->st;
+
+	m->undo.u = u;
+	m->undo.german_mp = st->german_mp;
+	m->undo.hex = st->u[u].hex;
+	m->undo.seq = st->seq[u];
+	m->undo.seq_next = st->seq_next;
+	m->undo.flags = st->flags[u];
+	memcpy(m->undo.occ, st->occ, sizeof st->occ);
+	memcpy(m->undo.next, st->next, sizeof st->next);
+}
+
+static void mv_restore(struct mv_check *m)
+{
+	struct rttr *st = m->st;
+	int u = m->undo.u;
+
+	st->german_mp = m->undo.german_mp;
+	st->u[u].hex = m->undo.hex;
+	st->seq[u] = m->undo.seq;
+	st->seq_next = m->undo.seq_next;
+	st->flags[u] = m->undo.flags;
+	memcpy(st->occ, m->undo.occ, sizeof st->occ);
+	memcpy(st->next, m->undo.next, sizeof st->next);
+}
+
 /* Walk unit u along path on t, without events. 0, or -1 with why. */
-static int walk(struct rttr *t, int u, const int16_t *path, int n,
-		char *why, size_t size)
+static int walk(struct mv_check *m, struct rttr *t, int u,
+		const int16_t *path, int n, char *why, size_t size)
 {
 	struct hex_rules r;
 	int left = allowance(t, u), first = 1, i, cost, bz;
@@ -907,20 +1185,16 @@ static int walk(struct rttr *t, int u, const int16_t *path, int n,
 	if (n == 0)
 		return snprintf(why, size, "give at least one hex after the "
 				"unit (9.0)"), -1;
-	rt_rules(t, &r);
+	mv_rules(m, t, u, &r);
 	bz = hex_in_enemy_zoc(&r, t->u[u].side, t->u[u].hex);
 	for (i = 0; i < n; i++) {
-		rt_rules(t, &r);
 		r.began_in_zoc = bz;     /* 11.5 */
 		if (hex_step_why(&r, u, t->u[u].hex, path[i], left, first,
 				 &cost, &move_labels, why, size))
 			return -1;
 		left -= cost;
 		first = 0;
-		t->u[u].hex = path[i];
-		t->seq[u] = t->seq_next++;
-		rt_reindex(t);
-		rt_rules(t, &r);
+		relink(t, u, path[i]);
 		if (i < n - 1 && hex_in_enemy_zoc(&r, t->u[u].side, path[i]))
 			return snprintf(why, size, "%s is in an enemy zone of "
 					"control: %s stops there (11.4)",
@@ -941,9 +1215,28 @@ static int began_in_zoc(const struct rttr *st, int u)
 	return hex_in_enemy_zoc(&r, st->u[u].side, st->u[u].hex);
 }
 
+static int check_move_on(struct mv_check *m, const char *ans, char *why,
+			 size_t size);
+
+/* A move answer checked by a trial walk on the live state, which is
+ * then put back as it was (mv_restore): the same checks as on a copy,
+ * without copying the whole state for every answer. */
 static int check_move(void *user, const char *ans, char *why, size_t size)
 {
 	struct mv_check *m = user;
+	int rc;
+
+	m->undo.u = -1;
+	m->trial = m->st;
+	rc = check_move_on(m, ans, why, size);
+	if (m->undo.u >= 0)
+		mv_restore(m);
+	return rc;
+}
+
+static int check_move_on(struct mv_check *m, const char *ans, char *why,
+			 size_t size)
+{
 	struct rttr *st = m->st;
 	struct hex_rules r;
 	int u, n;
@@ -985,7 +1278,7 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 		return -1;
 	if (m->west && rt_west_check(st, u, why, size))
 		return -1;
-	memcpy(m->trial, st, sizeof *st);
+	mv_save(m, u);
 	if (m->forced)
 		m->trial->flags[u] |= F_FORCED;
 	if (m->west) {
@@ -995,18 +1288,18 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 		if (m->mv.by_dest)
 			return snprintf(why, size, "give the path: UNIT HEX "
 					"... west (26.1)"), -1;
-		if (m->mv.n > 0 && walk(m->trial, u, m->mv.path, m->mv.n,
+		if (m->mv.n > 0 && walk(m, m->trial, u, m->mv.path, m->mv.n,
 					why, size))
 			return -1;
 		if (m->mv.n == 0 && allowance(m->trial, u) < 0)
 			return snprintf(why, size, "%s has no MP left to "
 					"leave the map (26.1)", st->u[u].id),
 			       -1;
-		n = m->mv.n ? m->mv.path[m->mv.n - 1] : st->u[u].hex;
+		n = m->mv.n ? m->mv.path[m->mv.n - 1] : m->undo.hex;
 		if (!rt_west_edge(st, n))
 			return snprintf(why, size, "%s is not a west-edge hex "
 					"(26.1)", hex_id(n, x)), -1;
-		rt_rules(m->trial, &r);
+		mv_rules(m, m->trial, u, &r);
 		if (m->mv.n > 0 && hex_in_enemy_zoc(&r, GERMAN, n))
 			return snprintf(why, size, "%s is in an enemy zone of "
 					"control: %s stops there (11.4, 26.1)",
@@ -1014,10 +1307,19 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 		return 0;
 	}
 	if (m->mv.by_dest) {
-		rt_rules(st, &r);
+		mv_rules(m, st, u, &r);
 		r.began_in_zoc = began_in_zoc(st, u);
-		n = hex_path(&r, u, st->u[u].hex, allowance(m->trial, u), 1,
-			     m->mv.path[0], m->mv.path, HEX_PATH_MAX, NULL);
+		n = m->mv.path[0];
+		if (u == m->tree_unit && st->u[u].hex == m->tree_from &&
+		    allowance(m->trial, u) == m->tree_left)
+			/* hex_path, its search made for the examples */
+			n = n < 0 || n >= HEX_MAX || n == st->u[u].hex ? -1 :
+			    hex_tree_path(m->best, m->prev, st->u[u].hex, n,
+					  m->mv.path, HEX_PATH_MAX);
+		else
+			n = hex_path(&r, u, st->u[u].hex,
+				     allowance(m->trial, u), 1, n, m->mv.path,
+				     HEX_PATH_MAX, NULL);
 		if (n <= 0)
 			return snprintf(why, size, "%s cannot reach %s in this "
 					"phase (9.0, 11.4)", st->u[u].id,
@@ -1025,7 +1327,18 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 		m->mv.n = n;
 		m->mv.by_dest = 0;
 	}
-	return walk(m->trial, u, m->mv.path, m->mv.n, why, size);
+	return walk(m, m->trial, u, m->mv.path, m->mv.n, why, size);
+}
+
+/* check_move as the engine calls it, the answer noted */
+static int check_move_noted(void *user, const char *ans, char *why,
+			    size_t size)
+{
+	struct mv_check *m = user;
+	int rc = check_move(m, ans, why, size);
+
+	checked_note(&m->seen, ans, rc);
+	return rc;
 }
 
 /* Whether a is a better example destination than b (b < 0: none yet):
@@ -1058,12 +1371,23 @@ static void move_examples(struct question *q, struct mv_check *m, int u)
 	int h, pick = -1, end = hex_end(&st->map);
 	int soviet = st->u[u].side == SOVIET;
 
-	rt_rules(st, &r);
-	hex_reach(&r, u, st->u[u].hex, allowance(st, u), 1, best);
-	for (h = 0; h < end; h++)
+	mv_rules(m, st, u, &r);
+	m->tree_unit = u;
+	m->tree_from = st->u[u].hex;
+	m->tree_left = allowance(st, u);
+	hex_reach_tree(&r, u, st->u[u].hex, allowance(st, u), 1, best,
+		       m->prev);
+	for (h = 0; h < end; h++) {
+		/* most of the map is out of reach (-1): four at a time */
+		if ((h & 3) == 0 && h + 3 < end && (best[h] & best[h + 1] &
+		    best[h + 2] & best[h + 3]) < 0) {
+			h += 3;
+			continue;
+		}
 		if (h != st->u[u].hex && best[h] >= 0 && stack_ok(st, u, h) &&
 		    better_example(st, best, soviet, h, pick))
 			pick = h;
+	}
 	if (pick < 0 || q->n >= Q_MAX_OPTIONS)
 		return;
 	snprintf(buf, sizeof buf, "%s to %s", st->u[u].id, hex_id(pick, x));
@@ -1243,8 +1567,10 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 	m.st = st;
 	m.soviet = soviet;
 	m.sec = sec;
-	m.trial = ctx_scratch(c, sizeof *m.trial);
+	m.trial = st;
+	m.zoc_side = -1;
 	m.best = ctx_scratch(c, HEX_MAX * sizeof *m.best);
+	m.prev = ctx_scratch(c, HEX_MAX * sizeof *m.prev);
 	for (u = 0; u < st->n_units; u++)
 		st->flags[u] &= (uint16_t)~(F_MOVED | F_FORCED | F_ENGINEER);
 	if (soviet)
@@ -1276,6 +1602,8 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 		}
 	}
 	for (;;) {
+		m.zoc_side = -1;     /* units have moved since */
+		m.tree_unit = -1;
 		for (u = n = 0; u < st->n_units; u++)
 			n += moves_now(st, u, soviet, sec) &&
 			     allowance(st, u) > 0;
@@ -1304,8 +1632,10 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 			    allowance(st, u) > 0)
 				move_examples(&q, &m, u);
 		q.more = q.n >= EXAMPLES;
-		ans = ctx_ask_text(c, &q, check_move, &m);
-		if (check_move(&m, ans, why, sizeof why) || m.mv.unit < 0)
+		m.seen.ok = 0;
+		ans = ctx_ask_text(c, &q, check_move_noted, &m);
+		if ((!checked_is(&m.seen, ans) &&
+		     check_move(&m, ans, why, sizeof why)) || m.mv.unit < 0)
 			break;
 		if (m.forced)
 			rt_forced_spend(c, st, m.mv.unit);  /* 6.5 */
