@@ -11,9 +11,11 @@
 # game.yaml, both players audit it with their views (audit.txt), and
 # mails.txt counts the mails per player per game turn (mails.py).
 # The secret keys are made in the homes and thrown away with them.
-# A file the referee refuses stops the script (the player's key may
-# sign no other orders for that step); with KEEP=DIR the referee's game
-# file and the refused orders are copied there to reproduce it.
+# A file the referee refuses stops the script: choose.py has no second
+# choice to offer (a real referee mails back a signed refusal, umpire
+# adjudicate --refusal, and the player signs other orders with it); with
+# KEEP=DIR the referee's game file and the refused orders are copied
+# there to reproduce it.
 set -eu
 BIN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -71,8 +73,8 @@ until in_home referee "$BIN" status --brief game.yaml | grep -q '^over'; do
 		"$side.key" "$BIN" >"$WORK/$side/o.yaml"
 	in_home "$side" "$BIN" sign o.yaml -s "$side.key" -o "$nn.yaml"
 	cp "$WORK/$side/$nn.yaml" "$R/o.yaml"
-	# a refused file stalls the game: the player's key may sign no
-	# other orders for this step (umpire(1), FILES, the local record)
+	# a refused file stops the script (choose.py writes only orders it
+	# is sure of, so a refusal is a bug to look at)
 	if ! in_home referee "$BIN" adjudicate game.yaml o.yaml \
 		-s referee.key -o next.yaml --report /dev/null 2>"$R/why.txt"
 	then
