@@ -11,7 +11,7 @@
 #include "state.h"
 #include "../lib/hexorders.h"
 
-enum { EXAMPLES = 24, ZONES = 4 };
+enum { EXAMPLES = 24, MOVE_EXAMPLES = 96, ZONES = 4 };
 
 static size_t append(char *buf, size_t len, size_t size, const char *s)
 {
@@ -1551,6 +1551,31 @@ static void engineers(struct ctx *c, struct rttr *st, int p)
 	}
 }
 
+/* The units that may move now, after the question's "Units:", as many
+ * as the text holds, then "and N more" (never a silent cut) */
+static void list_movers(struct question *q, const struct rttr *st,
+			int soviet, int sec)
+{
+	size_t len = strlen(q->text), room = sizeof q->text - 16;
+	int u, more = 0;
+	char tail[16];
+
+	for (u = 0; u < st->n_units; u++) {
+		if (!moves_now(st, u, soviet, sec))
+			continue;
+		if (more || len + 1 + strlen(st->u[u].id) >= room) {
+			more++;
+			continue;
+		}
+		len = append(q->text, len, sizeof q->text, " ");
+		len = append(q->text, len, sizeof q->text, st->u[u].id);
+	}
+	if (more) {
+		snprintf(tail, sizeof tail, " and %d more", more);
+		append(q->text, len, sizeof q->text, tail);
+	}
+}
+
 /* 9.0: a movement phase of a Soviet front (soviet) or of the Germans of
  * a sector; `who` orders it. */
 static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
@@ -1560,7 +1585,7 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 	struct question q;
 	const char *ans;
 	char why[200];
-	size_t len, want;
+	size_t want;
 	int u, n, hq;
 
 	memset(&m, 0, sizeof m);
@@ -1617,21 +1642,16 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 		       "6.5, +3 MP for 1 SP)" : st->opt_escape &&
 		       st->fb_captured ? " (end with west to leave by the "
 		       "west edge, 1 MP: 26.1)" : "");
-		len = strlen(q.text);
-		for (u = 0; u < st->n_units && len + 10 < sizeof q.text; u++)
-			if (moves_now(st, u, soviet, sec)) {
-				len = append(q.text, len, sizeof q.text, " ");
-				len = append(q.text, len, sizeof q.text,
-					     st->u[u].id);
-			}
+		list_movers(&q, st, soviet, sec);
 		q_add(&q, "done");
+		/* one example a unit that can move, every one if room */
 		want = ctx_examples(c, "move");
-		for (u = 0; u < st->n_units && q.n < want && q.n < EXAMPLES;
-		     u++)
+		for (u = 0; u < st->n_units && q.n < want &&
+		     q.n < MOVE_EXAMPLES; u++)
 			if (moves_now(st, u, soviet, sec) &&
 			    allowance(st, u) > 0)
 				move_examples(&q, &m, u);
-		q.more = q.n >= EXAMPLES;
+		q.more = q.n >= MOVE_EXAMPLES;
 		m.seen.ok = 0;
 		ans = ctx_ask_text(c, &q, check_move_noted, &m);
 		if ((!checked_is(&m.seen, ans) &&
