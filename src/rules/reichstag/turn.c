@@ -188,6 +188,31 @@ void rt_rules(const struct rttr *st, struct hex_rules *r)
 	r->disengage = 1;    /* 11.5 */
 }
 
+/* Unit u leaves its stack and goes on top of the stack of h (seq_next):
+ * rt_reindex for one unit, the same order (seq, then index, highest
+ * first). */
+static void relink(struct rttr *t, int u, int h)
+{
+	int16_t *link;
+	int old = t->u[u].hex;
+
+	if (old >= 0) {
+		for (link = &t->occ[old]; *link >= 0 && *link != u;
+		     link = &t->next[*link])
+			;
+		if (*link == u)
+			*link = t->next[u];
+	}
+	t->u[u].hex = (int16_t)h;
+	t->seq[u] = t->seq_next++;
+	link = &t->occ[h];
+	while (*link >= 0 && (t->seq[*link] > t->seq[u] ||
+			      (t->seq[*link] == t->seq[u] && *link > u)))
+		link = &t->next[*link];
+	t->next[u] = *link;
+	*link = (int16_t)u;
+}
+
 /* Put unit u on hex h, on top of its stack (17.1), and keep control
  * (21.2): a Soviet unit takes an objective hex or the Reichstag for its
  * front; a German unit takes it back. Returns the player whose control
@@ -198,10 +223,11 @@ static int put(struct rttr *st, int u, int h, int *took)
 
 	*took = -1;
 	st->flags[u] &= (uint16_t)~F_REPLACED;     /* 24.5: it has entered */
+	if (st->u[u].where != U_MAP)    /* in no stack: nothing to unlink */
+		st->u[u].hex = HEX_NONE;
 	st->u[u].where = U_MAP;
-	st->u[u].hex = (int16_t)h;
-	st->seq[u] = st->seq_next++;
-	rt_reindex(st);
+	/* the stacks as rt_reindex makes them, u moved alone */
+	relink(st, u, h);
 	if (!hex_in_region(&st->map, h, st->rg.so[P1BF]) &&
 	    !hex_in_region(&st->map, h, st->rg.so[P1UF]) &&
 	    h != rt_reichstag_hex(st))
@@ -379,7 +405,27 @@ struct place_check {
 	int zone_region[ZONES], n_zone[ZONES], zone_next;
 	int16_t zone[ZONES][HEX_MAX];
 	int16_t own[HEX_ENTRY_MAX];     /* a unit's own hexes, sorted */
+	/* the counters this player places now (to_place, holder), in unit
+	 * order, and their zones: made once per answer (place_todo), for
+	 * the question, its examples and auto */
+	int16_t todo[HEX_UNITS_MAX], todo_region[HEX_UNITS_MAX];
+	int n_todo;
 };
+
+/* pc->todo: the units to place now by pc->who, as the state stands */
+static void place_todo(struct place_check *pc)
+{
+	const struct rttr *st = pc->st;
+	int u, region;
+
+	pc->n_todo = 0;
+	for (u = 0; u < st->n_units; u++)
+		if (to_place(st, u, &region) &&
+		    (st->holder[u] < 0 || st->holder[u] == pc->who)) {
+			pc->todo[pc->n_todo] = (int16_t)u;
+			pc->todo_region[pc->n_todo++] = (int16_t)region;
+		}
+}
 
 /* The hexes h < hex_end for which zone71(st, u, region, h) holds, in
  * hex order (the order the placement loops try them in). */
@@ -480,12 +526,11 @@ static int auto_place(struct place_check *pc, char *why, size_t size)
 	const struct rttr *st = pc->st;
 	const int16_t *zone;
 	char w[200];
-	int u, i, n, h, region, direct, end = hex_end(&st->map);
+	int u, i, j, n, h, region, direct, end = hex_end(&st->map);
 
-	for (u = 0; u < st->n_units; u++) {
-		if (!to_place(st, u, &region) ||
-		    (st->holder[u] >= 0 && st->holder[u] != pc->who))
-			continue;
+	for (j = 0; j < pc->n_todo; j++) {
+		u = pc->todo[j];
+		region = pc->todo_region[j];
 		direct = place_direct(st, u);
 		n = zone_hexes(pc, u, region, &zone);
 		for (i = 0; i < n; i++)
@@ -633,15 +678,14 @@ static void place_examples(struct ctx *c, struct question *q,
 	char buf[Q_OPTION_LEN], x[8], why[200];
 	size_t want = ctx_examples(c, key);
 	const int16_t *zone;
-	int u, h, i, n, region, per, direct;
+	int u, h, i, j, n, region, per, direct;
 
 	if (want == 0)
 		want = 1;
-	for (u = 0; u < st->n_units && q->n < Q_MAX_OPTIONS &&
-	     q->n < want; u++) {
-		if (!to_place(st, u, &region) ||
-		    (st->holder[u] >= 0 && st->holder[u] != pc->who))
-			continue;
+	for (j = 0; j < pc->n_todo && q->n < Q_MAX_OPTIONS &&
+	     q->n < want; j++) {
+		u = pc->todo[j];
+		region = pc->todo_region[j];
 		per = 0;
 		direct = place_direct(st, u);
 		n = zone_hexes(pc, u, region, &zone);
@@ -704,7 +748,7 @@ static void place_all(struct ctx *c, struct rttr *st, int who,
 	struct question q;
 	const char *ans;
 	char why[200], x[8];
-	int u, region, n;
+	int u, j, n;
 	size_t len;
 
 	pc.st = st;
@@ -717,9 +761,8 @@ static void place_all(struct ctx *c, struct rttr *st, int who,
 	}
 	pc.zone_next = 0;
 	for (;;) {
-		for (u = n = 0; u < st->n_units; u++)
-			n += to_place(st, u, &region) &&
-			     (st->holder[u] < 0 || st->holder[u] == who);
+		place_todo(&pc);
+		n = pc.n_todo;
 		if (n == 0)
 			return;
 		q_init(&q, rule, "place", rt_side_names[who], "%s: place "
@@ -727,13 +770,11 @@ static void place_all(struct ctx *c, struct rttr *st, int who,
 		       rule, n, n == 1 ? "" : "s", face_down ?
 		       " face down" : "");
 		len = strlen(q.text);
-		for (u = 0; u < st->n_units && len + 12 < sizeof q.text; u++)
-			if (to_place(st, u, &region) &&
-			    (st->holder[u] < 0 || st->holder[u] == who)) {
-				len = append(q.text, len, sizeof q.text, " ");
-				len = append(q.text, len, sizeof q.text,
-					     st->u[u].id);
-			}
+		for (j = 0; j < n && len + 12 < sizeof q.text; j++) {
+			len = append(q.text, len, sizeof q.text, " ");
+			len = append(q.text, len, sizeof q.text,
+				     st->u[pc.todo[j]].id);
+		}
 		if (len + 12 >= sizeof q.text)
 			append(q.text, len, sizeof q.text, " ...");
 		place_examples(c, &q, &pc, "place");
@@ -1085,7 +1126,8 @@ struct mv_check {
 	/* the enemy zones of control of side zoc_side (hex_zoc_map),
 	 * made once per question: no unit moves while the answers to one
 	 * question are checked (a trial walk moves only a unit of
-	 * zoc_side, which exerts none of them); -1: not made yet */
+	 * zoc_side, which exerts none of them); in a German phase once for
+	 * the whole phase (movement_phase); -1: not made yet */
 	int zoc_side;
 	uint8_t zoc[HEX_MAX];
 	struct checked seen;    /* the engine's last legal answer */
@@ -1119,31 +1161,6 @@ static void mv_rules(struct mv_check *m, const struct rttr *st, int u,
 	}
 	r->zoc_of = m->zoc;
 	r->zoc_side = side;
-}
-
-/* Unit u leaves its stack and goes on top of the stack of h (seq_next):
- * rt_reindex for one unit, the same order (seq, then index, highest
- * first). */
-static void relink(struct rttr *t, int u, int h)
-{
-	int16_t *link;
-	int old = t->u[u].hex;
-
-	if (old >= 0) {
-		for (link = &t->occ[old]; *link >= 0 && *link != u;
-		     link = &t->next[*link])
-			;
-		if (*link == u)
-			*link = t->next[u];
-	}
-	t->u[u].hex = (int16_t)h;
-	t->seq[u] = t->seq_next++;
-	link = &t->occ[h];
-	while (*link >= 0 && (t->seq[*link] > t->seq[u] ||
-			      (t->seq[*link] == t->seq[u] && *link > u)))
-		link = &t->next[*link];
-	t->next[u] = *link;
-	*link = (int16_t)u;
 }
 
 static void mv_save(struct mv_check *m, int u)
@@ -1602,7 +1619,13 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 		}
 	}
 	for (;;) {
-		m.zoc_side = -1;     /* units have moved since */
+		/* units have moved since: the zones are made again, but for
+		 * the German units' own in a German phase, which only Soviet
+		 * units exert (11.0): no Soviet unit moves, nor any bridge
+		 * (18.1, 18.2 only in Soviet moves) nor engineer (19.2)
+		 * changes, while Germans move */
+		if (soviet || m.zoc_side != GERMAN)
+			m.zoc_side = -1;
 		m.tree_unit = -1;
 		for (u = n = 0; u < st->n_units; u++)
 			n += moves_now(st, u, soviet, sec) &&
