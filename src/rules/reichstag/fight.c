@@ -44,7 +44,7 @@ struct fx_user {
 
 static int allegiance_al(const struct rttr *st, int side)
 {
-	return hex_allegiance(&st->map, side == GERMAN ? "german" : "soviet");
+	return st->rg.al[side == GERMAN ? GERMAN : SOVIET];
 }
 
 static int in_reichstag(const struct rttr *st, int h)

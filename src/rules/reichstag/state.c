@@ -457,6 +457,8 @@ static void regions(struct rttr *st)
 	g->setup_german[P1BF] = hex_region(m, "setup-german-1bf");
 	g->setup_german[P1UF] = hex_region(m, "setup-german-1uf");
 	g->setup_spree = hex_region(m, "setup-spree");
+	g->al[SOVIET] = hex_allegiance(m, "soviet");
+	g->al[GERMAN] = hex_allegiance(m, "german");
 	{
 		int16_t h[2];
 

@@ -174,6 +174,9 @@ struct rt_regions {
 	int rt_hex;                 /* the Reichstag's one hex, or -1
 				       (found once: the movement searches
 				       ask for it at every step) */
+	int al[ALLEGIANCES];        /* hex_allegiance of "soviet",
+				       "german" (-1: none), found once:
+				       every zone of control asks it */
 };
 
 struct rttr {

@@ -119,8 +119,8 @@ static int hook_exerts_zoc(const void *user, int u, int h)
 
 	if (st->u[u].side == GERMAN && st->u[u].hex == rt_reichstag_hex(st))
 		return 0;
-	return hex_zoc_into(&st->map, h, hex_allegiance(&st->map,
-			    st->u[u].side == SOVIET ? "soviet" : "german"));
+	return hex_zoc_into(&st->map, h, st->rg.al[st->u[u].side ==
+						   SOVIET ? SOVIET : GERMAN]);
 }
 
 /* 19.1, 19.2: in a Soviet movement phase, an engineer of the phasing
@@ -409,8 +409,11 @@ struct place_check {
 	 * order, and their zones: made once per answer (place_todo), for
 	 * the question, its examples and auto */
 	int16_t todo[HEX_UNITS_MAX], todo_region[HEX_UNITS_MAX];
+	uint8_t todo_direct[HEX_UNITS_MAX];     /* place_direct */
 	int n_todo;
 };
+
+static int place_direct(const struct rttr *st, int u);
 
 /* pc->todo: the units to place now by pc->who, as the state stands */
 static void place_todo(struct place_check *pc)
@@ -423,6 +426,8 @@ static void place_todo(struct place_check *pc)
 		if (to_place(st, u, &region) &&
 		    (st->holder[u] < 0 || st->holder[u] == pc->who)) {
 			pc->todo[pc->n_todo] = (int16_t)u;
+			pc->todo_direct[pc->n_todo] =
+				(uint8_t)place_direct(st, u);
 			pc->todo_region[pc->n_todo++] = (int16_t)region;
 		}
 }
@@ -442,10 +447,9 @@ static int zone_hexes(struct place_check *pc, int u, int region,
 		if (k == ZONES) {    /* made, in the slots in turn */
 			k = pc->zone_next;
 			pc->zone_next = (k + 1) % ZONES;
-			for (h = pc->n_zone[k] = 0; h < end; h++)
-				if (zone71(st, u, region, h))
-					pc->zone[k][pc->n_zone[k]++] =
-						(int16_t)h;
+			/* zone71's hexes for a region: the region's */
+			pc->n_zone[k] = hex_region_hexes(&st->map, region,
+							 pc->zone[k], HEX_MAX);
 			pc->zone_region[k] = region;
 		}
 		*out = pc->zone[k];
@@ -531,7 +535,7 @@ static int auto_place(struct place_check *pc, char *why, size_t size)
 	for (j = 0; j < pc->n_todo; j++) {
 		u = pc->todo[j];
 		region = pc->todo_region[j];
-		direct = place_direct(st, u);
+		direct = pc->todo_direct[j];
 		n = zone_hexes(pc, u, region, &zone);
 		for (i = 0; i < n; i++)
 			if (place_try(pc, u, region, zone[i], direct, w,
@@ -687,7 +691,7 @@ static void place_examples(struct ctx *c, struct question *q,
 		u = pc->todo[j];
 		region = pc->todo_region[j];
 		per = 0;
-		direct = place_direct(st, u);
+		direct = pc->todo_direct[j];
 		n = zone_hexes(pc, u, region, &zone);
 		for (i = 0; i < n && per < 2 && q->n < Q_MAX_OPTIONS; i++) {
 			h = zone[i];
