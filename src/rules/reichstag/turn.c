@@ -409,7 +409,8 @@ struct place_check {
 	 * order, and their zones: made once per answer (place_todo), for
 	 * the question, its examples and auto */
 	int16_t todo[HEX_UNITS_MAX], todo_region[HEX_UNITS_MAX];
-	uint8_t todo_direct[HEX_UNITS_MAX];     /* place_direct */
+	uint8_t todo_direct[HEX_UNITS_MAX];     /* place_direct; 2: not
+						   asked yet */
 	int n_todo;
 };
 
@@ -426,8 +427,7 @@ static void place_todo(struct place_check *pc)
 		if (to_place(st, u, &region) &&
 		    (st->holder[u] < 0 || st->holder[u] == pc->who)) {
 			pc->todo[pc->n_todo] = (int16_t)u;
-			pc->todo_direct[pc->n_todo] =
-				(uint8_t)place_direct(st, u);
+			pc->todo_direct[pc->n_todo] = 2;
 			pc->todo_region[pc->n_todo++] = (int16_t)region;
 		}
 }
@@ -535,6 +535,8 @@ static int auto_place(struct place_check *pc, char *why, size_t size)
 	for (j = 0; j < pc->n_todo; j++) {
 		u = pc->todo[j];
 		region = pc->todo_region[j];
+		if (pc->todo_direct[j] == 2)
+			pc->todo_direct[j] = (uint8_t)place_direct(st, u);
 		direct = pc->todo_direct[j];
 		n = zone_hexes(pc, u, region, &zone);
 		for (i = 0; i < n; i++)
@@ -679,7 +681,7 @@ static void place_examples(struct ctx *c, struct question *q,
 			   struct place_check *pc, const char *key)
 {
 	const struct rttr *st = pc->st;
-	char buf[Q_OPTION_LEN], x[8], why[200];
+	char x[8], why[200];
 	size_t want = ctx_examples(c, key);
 	const int16_t *zone;
 	int u, h, i, j, n, region, per, direct;
@@ -691,15 +693,15 @@ static void place_examples(struct ctx *c, struct question *q,
 		u = pc->todo[j];
 		region = pc->todo_region[j];
 		per = 0;
+		if (pc->todo_direct[j] == 2)
+			pc->todo_direct[j] = (uint8_t)place_direct(st, u);
 		direct = pc->todo_direct[j];
 		n = zone_hexes(pc, u, region, &zone);
 		for (i = 0; i < n && per < 2 && q->n < Q_MAX_OPTIONS; i++) {
 			h = zone[i];
 			if (place_try(pc, u, region, h, direct, why,
 				      sizeof why) == 0) {
-				snprintf(buf, sizeof buf, "%s %s", st->u[u].id,
-					 hex_id(h, x));
-				q_add(q, "%s", buf);
+				q_add(q, "%s %s", st->u[u].id, hex_id(h, x));
 				per++;
 			}
 		}
@@ -1416,11 +1418,12 @@ static void move_examples(struct question *q, struct mv_check *m, int u)
 		q_add(q, "%s", buf);
 }
 
-static void move_unit(struct ctx *c, struct rttr *st, int u,
-		      const int16_t *path, int n)
+static int move_unit(struct ctx *c, struct rttr *st, int u,
+		     const int16_t *path, int n)
 {
 	struct hex_rules r;
 	int i, start = st->u[u].hex, h = rt_reichstag_hex(st), took;
+	int rolled = 0;
 	int8_t before[HEX_PATH_MAX];
 	char x[8], y[8];
 
@@ -1438,7 +1441,7 @@ static void move_unit(struct ctx *c, struct rttr *st, int u,
 		/* 18.1: each bridge of the hex entered is checked at once;
 		 * a bridge destroyed on the way ahead stops the move here
 		 * (reading: the path was chosen over an intact bridge) */
-		rt_bridge_checks(c, st, u, path[i]);
+		rolled += rt_bridge_checks(c, st, u, path[i]);
 		if (i + 1 < n) {
 			int d = hex_dir(&st->map, path[i], path[i + 1]);
 
@@ -1480,6 +1483,7 @@ static void move_unit(struct ctx *c, struct rttr *st, int u,
 		if (st->rt_taken_by < 0)
 			st->rt_taken_by = st->front[u];
 	}
+	return rolled;
 }
 
 /* ---- engineers in movement (19.1, 19.2) ---- */
@@ -1582,7 +1586,7 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 	const char *ans;
 	char why[200];
 	size_t len, want;
-	int u, n, hq;
+	int u, n, hq, rolled = 0;
 
 	memset(&m, 0, sizeof m);
 	m.st = st;
@@ -1623,13 +1627,15 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 		}
 	}
 	for (;;) {
-		/* units have moved since: the zones are made again, but for
-		 * the German units' own in a German phase, which only Soviet
-		 * units exert (11.0): no Soviet unit moves, nor any bridge
-		 * (18.1, 18.2 only in Soviet moves) nor engineer (19.2)
-		 * changes, while Germans move */
-		if (soviet || m.zoc_side != GERMAN)
+		/* units have moved since, but only the phasing side's: the
+		 * zones against that side, which only the other side's
+		 * units exert (11.0), stand as made unless a bridge was
+		 * rolled for (18.1, 18.2: a hexside may have changed);
+		 * engineers (19.2) are put in place at the phase start and
+		 * with them the zones are never kept (mv_rules) */
+		if (m.zoc_side != (soviet ? SOVIET : GERMAN) || rolled)
 			m.zoc_side = -1;
+		rolled = 0;
 		m.tree_unit = -1;
 		for (u = n = 0; u < st->n_units; u++)
 			n += moves_now(st, u, soviet, sec) &&
@@ -1667,7 +1673,8 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 		if (m.forced)
 			rt_forced_spend(c, st, m.mv.unit);  /* 6.5 */
 		if (m.mv.n > 0)
-			move_unit(c, st, m.mv.unit, m.mv.path, m.mv.n);
+			rolled = move_unit(c, st, m.mv.unit, m.mv.path,
+					   m.mv.n);
 		if (m.west)                          /* 26.1 */
 			rt_west_leave(c, st, m.mv.unit);
 	}
