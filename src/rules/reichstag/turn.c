@@ -15,9 +15,16 @@ enum { EXAMPLES = 24, ZONES = 4 };
 
 static size_t append(char *buf, size_t len, size_t size, const char *s)
 {
-	int n = snprintf(buf + len, len < size ? size - len : 0, "%s", s);
+	/* snprintf(buf + len, size - len, "%s", s), without its cost (a
+	 * question lists every unit this way) */
+	size_t n = strlen(s), k;
 
-	return len + (size_t)(n > 0 ? n : 0);
+	if (len < size) {
+		k = n < size - len - 1 ? n : size - len - 1;
+		memcpy(buf + len, s, k);
+		buf[len + k] = '\0';
+	}
+	return len + n;
 }
 
 /* ---- stacking (10.x) ---- */
@@ -701,7 +708,13 @@ static void place_examples(struct ctx *c, struct question *q,
 			h = zone[i];
 			if (place_try(pc, u, region, h, direct, why,
 				      sizeof why) == 0) {
-				q_add(q, "%s %s", st->u[u].id, hex_id(h, x));
+				/* q_add(q, "%s %s", ...), the same text */
+				char *o = q->options[q->n++];
+				size_t k = append(o, 0, Q_OPTION_LEN,
+						  st->u[u].id);
+
+				k = append(o, k, Q_OPTION_LEN, " ");
+				append(o, k, Q_OPTION_LEN, hex_id(h, x));
 				per++;
 			}
 		}
