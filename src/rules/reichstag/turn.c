@@ -416,8 +416,8 @@ struct place_check {
 	 * order, and their zones: made once per answer (place_todo), for
 	 * the question, its examples and auto */
 	int16_t todo[HEX_UNITS_MAX], todo_region[HEX_UNITS_MAX];
-	uint8_t todo_direct[HEX_UNITS_MAX];     /* place_direct; 2: not
-						   asked yet */
+	uint8_t direct[HEX_UNITS_MAX];  /* place_direct of unit u (ids never
+					   change); 2: not asked yet */
 	int n_todo;
 };
 
@@ -431,10 +431,10 @@ static void place_todo(struct place_check *pc)
 
 	pc->n_todo = 0;
 	for (u = 0; u < st->n_units; u++)
-		if (to_place(st, u, &region) &&
+		if (st->u[u].where == U_WAITING &&    /* to_place's first */
+		    to_place(st, u, &region) &&
 		    (st->holder[u] < 0 || st->holder[u] == pc->who)) {
 			pc->todo[pc->n_todo] = (int16_t)u;
-			pc->todo_direct[pc->n_todo] = 2;
 			pc->todo_region[pc->n_todo++] = (int16_t)region;
 		}
 }
@@ -542,9 +542,9 @@ static int auto_place(struct place_check *pc, char *why, size_t size)
 	for (j = 0; j < pc->n_todo; j++) {
 		u = pc->todo[j];
 		region = pc->todo_region[j];
-		if (pc->todo_direct[j] == 2)
-			pc->todo_direct[j] = (uint8_t)place_direct(st, u);
-		direct = pc->todo_direct[j];
+		if (pc->direct[u] == 2)
+			pc->direct[u] = (uint8_t)place_direct(st, u);
+		direct = pc->direct[u];
 		n = zone_hexes(pc, u, region, &zone);
 		for (i = 0; i < n; i++)
 			if (place_try(pc, u, region, zone[i], direct, w,
@@ -700,9 +700,9 @@ static void place_examples(struct ctx *c, struct question *q,
 		u = pc->todo[j];
 		region = pc->todo_region[j];
 		per = 0;
-		if (pc->todo_direct[j] == 2)
-			pc->todo_direct[j] = (uint8_t)place_direct(st, u);
-		direct = pc->todo_direct[j];
+		if (pc->direct[u] == 2)
+			pc->direct[u] = (uint8_t)place_direct(st, u);
+		direct = pc->direct[u];
 		n = zone_hexes(pc, u, region, &zone);
 		for (i = 0; i < n && per < 2 && q->n < Q_MAX_OPTIONS; i++) {
 			h = zone[i];
@@ -779,6 +779,7 @@ static void place_all(struct ctx *c, struct rttr *st, int who,
 		pc.n_zone[u] = 0;
 	}
 	pc.zone_next = 0;
+	memset(pc.direct, 2, sizeof pc.direct);
 	for (;;) {
 		place_todo(&pc);
 		n = pc.n_todo;
@@ -1132,8 +1133,11 @@ struct mv_check {
 	struct rttr *st;        /* the live state */
 	struct rttr *trial;     /* the state a trial walk is made on: st
 				   itself, put back by mv_restore */
+	struct ctx *c;
 	int16_t *best;          /* scratch [HEX_MAX] for the examples */
-	int16_t *prev;          /* and their search tree (hex_reach_tree) */
+	int16_t *prev;          /* and their search tree (hex_reach_tree);
+				   both NULL until the first example (an
+				   audit asks for none) */
 	/* the unit, start hex and MPs of that search (-1: none since the
 	 * last move): a check of "UNIT to HEX" for the same reads its
 	 * path from the tree instead of searching again (hex_path) */
@@ -1407,6 +1411,10 @@ static void move_examples(struct question *q, struct mv_check *m, int u)
 	int h, pick = -1, end = hex_end(&st->map);
 	int soviet = st->u[u].side == SOVIET;
 
+	if (!best) {
+		best = m->best = ctx_scratch(m->c, HEX_MAX * sizeof *m->best);
+		m->prev = ctx_scratch(m->c, HEX_MAX * sizeof *m->prev);
+	}
 	mv_rules(m, st, u, &r);
 	m->tree_unit = u;
 	m->tree_from = st->u[u].hex;
@@ -1607,8 +1615,7 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 	m.sec = sec;
 	m.trial = st;
 	m.zoc_side = -1;
-	m.best = ctx_scratch(c, HEX_MAX * sizeof *m.best);
-	m.prev = ctx_scratch(c, HEX_MAX * sizeof *m.prev);
+	m.c = c;
 	for (u = 0; u < st->n_units; u++)
 		st->flags[u] &= (uint16_t)~(F_MOVED | F_FORCED | F_ENGINEER);
 	if (soviet)
