@@ -649,6 +649,29 @@ static inline int sides_have(const struct rttr *st, int h, int kind)
 		kind & 1) != 0;
 }
 
+/* Whether hexes h .. h + 3 hold no unit and no control, and none of
+ * their sides the bits `sides` (all six sides of each looked at at once:
+ * a side bit in directions 3-5 only makes the caller look closer) */
+static inline int quiet4(const struct rttr *st, int h, unsigned sides)
+{
+	uint64_t occ, w[6], any = 0, mask = sides & 0xffffu;
+	uint32_t ctrl;
+	int i;
+
+	memcpy(&occ, st->occ + h, sizeof occ);
+	memcpy(&ctrl, st->ctrl + h, sizeof ctrl);
+	if (occ != UINT64_MAX || ctrl != UINT32_MAX)
+		return 0;
+	_Static_assert(sizeof w == 4 * sizeof st->map.hs[0],
+		       "w holds the sides of four hexes");
+	memcpy(w, st->map.hs[h], sizeof w);     /* hs[h] .. hs[h + 3] */
+	for (i = 0; i < 6; i++)
+		any |= w[i];
+	mask |= mask << 16;
+	mask |= mask << 32;
+	return (any & mask) == 0;
+}
+
 /*
  * The state mapping (side < -1... see build): side -1 saves everything;
  * a player's view passes each part that player may not see through
@@ -675,11 +698,17 @@ static struct doc_node *build(const struct rttr *st, int me, struct doc *d,
 		if (st->pool_unit[i] >= 0 && st->pool_unit[i] < HEX_UNITS_MAX)
 			cupped[st->pool_unit[i]] =
 				(uint8_t)cup_has(&st->cup, i);
-	for (h = 0; h < end; h++)
+	for (h = 0; h < end; h++) {
+		/* most hexes are quiet: four at a time, the same list */
+		if ((h & 3) == 0 && h + 4 <= end && quiet4(st, h, sides)) {
+			h += 3;
+			continue;
+		}
 		if (st->occ[h] >= 0 || st->ctrl[h] >= 0 ||
 		    ((st->map.hs[h][0] | st->map.hs[h][1] |
 		      st->map.hs[h][2]) & sides))
 			busy[n_busy++] = (int16_t)h;
+	}
 
 	doc_set_int(d, m, "turn", st->turn);
 	doc_set_str(d, m, "phase", rt_phase_names[st->phase]);
