@@ -650,13 +650,13 @@ static inline int sides_have(const struct rttr *st, int h, int kind)
 }
 
 /* Whether hexes h .. h + 3 hold no unit and no control, and none of
- * their sides the bits `sides` (all six sides of each looked at at once:
- * a side bit in directions 3-5 only makes the caller look closer) */
-static inline int quiet4(const struct rttr *st, int h, unsigned sides)
+ * their sides a bit of mask (the bits to look for in each 16-bit lane):
+ * all six sides of each are looked at at once, and a bit in directions
+ * 3-5 only makes the caller look closer */
+static inline int quiet4(const struct rttr *st, int h, uint64_t mask)
 {
-	uint64_t occ, w[6], any = 0, mask = sides & 0xffffu;
+	uint64_t occ, w[6];
 	uint32_t ctrl;
-	int i;
 
 	memcpy(&occ, st->occ + h, sizeof occ);
 	memcpy(&ctrl, st->ctrl + h, sizeof ctrl);
@@ -665,11 +665,7 @@ static inline int quiet4(const struct rttr *st, int h, unsigned sides)
 	_Static_assert(sizeof w == 4 * sizeof st->map.hs[0],
 		       "w holds the sides of four hexes");
 	memcpy(w, st->map.hs[h], sizeof w);     /* hs[h] .. hs[h + 3] */
-	for (i = 0; i < 6; i++)
-		any |= w[i];
-	mask |= mask << 16;
-	mask |= mask << 32;
-	return (any & mask) == 0;
+	return (((w[0] | w[1] | w[2]) | (w[3] | w[4] | w[5])) & mask) == 0;
 }
 
 /*
@@ -692,6 +688,7 @@ static struct doc_node *build(const struct rttr *st, int me, struct doc *d,
 	int16_t busy[HEX_MAX];
 	int n_busy = 0, j;
 	const unsigned sides = 1u << HS_DEMOLISHED | 1u << HS_CHECKED;
+	const uint64_t lanes = (uint64_t)sides * 0x0001000100010001u;
 
 	memset(cupped, 0, sizeof cupped);
 	for (i = st->n_pool - 1; i >= 0; i--)  /* the first entry wins */
@@ -700,7 +697,7 @@ static struct doc_node *build(const struct rttr *st, int me, struct doc *d,
 				(uint8_t)cup_has(&st->cup, i);
 	for (h = 0; h < end; h++) {
 		/* most hexes are quiet: four at a time, the same list */
-		if ((h & 3) == 0 && h + 4 <= end && quiet4(st, h, sides)) {
+		if ((h & 3) == 0 && h + 4 <= end && quiet4(st, h, lanes)) {
 			h += 3;
 			continue;
 		}
