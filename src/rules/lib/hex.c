@@ -374,12 +374,6 @@ int hex_region(const struct hex_map *m, const char *name)
 	return -1;
 }
 
-int hex_in_region(const struct hex_map *m, int h, int r)
-{
-	return r >= 0 && r < m->n_regions && h >= 0 && h < HEX_MAX &&
-	       m->terr[h] != 255 && (m->region[h] >> r & 1u);
-}
-
 int hex_region_hexes(const struct hex_map *m, int r, int16_t *out,
 		     int max)
 {

@@ -215,7 +215,12 @@ int hex_ranges(const struct hex_map *m, const char *s, int16_t *out,
  * shorten or lengthen the count).
  */
 int hex_region(const struct hex_map *m, const char *name);
-int hex_in_region(const struct hex_map *m, int h, int r);
+/* inline: the games' rules ask it for every hex they look at */
+static inline int hex_in_region(const struct hex_map *m, int h, int r)
+{
+	return r >= 0 && r < m->n_regions && h >= 0 && h < HEX_MAX &&
+	       m->terr[h] != 255 && (m->region[h] >> r & 1u);
+}
 int hex_region_hexes(const struct hex_map *m, int r, int16_t *out,
 		     int max);
 int hex_within_region(const struct hex_map *m, int h, int n, int r,

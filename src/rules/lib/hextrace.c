@@ -19,27 +19,34 @@ void hex_trace_sides(const struct hex_map *m,
 		     int (*cross)(const void *user, int a, int dir),
 		     const void *user, int max, int16_t dist[HEX_MAX])
 {
+	/* (the map's tables in locals, and hex_neighbour's tests, table
+	 * built and index and direction in range, once rather than at
+	 * every step: as hexmove.c's reach; the same hexes in the same
+	 * order) */
+	const uint8_t *terr = m->terr;
+	const int16_t (*nb)[6] = m->nb_built ? m->nb : NULL;
 	int16_t queue[HEX_MAX];
-	int head = 0, tail = 0, a, b, d, end = hex_end(m);
+	int head = 0, tail = 0, a, b, d, next, end = hex_end(m);
 
 	for (a = 0; a < HEX_MAX; a++)
 		dist[a] = -1;
 	for (a = 0; a < end; a++) {
-		if (m->terr[a] != 255 && source(user, a) && pass(user, a)) {
+		if (terr[a] != 255 && source(user, a) && pass(user, a)) {
 			dist[a] = 0;
 			queue[tail++] = (int16_t)a;
 		}
 	}
 	while (head < tail) {
-		a = queue[head++];
-		if (dist[a] + 1 >= max)
+		a = queue[head++];      /* a hex of the map: 0 <= a < end */
+		next = dist[a] + 1;
+		if (next >= max)
 			continue;    /* a hex beyond would be too far */
 		for (d = 0; d < 6; d++) {
-			b = hex_neighbour(m, a, d);
-			if (b < 0 || m->terr[b] == 255 || dist[b] >= 0 ||
+			b = nb ? nb[a][d] : hex_neighbour_calc(m, a, d);
+			if (b < 0 || terr[b] == 255 || dist[b] >= 0 ||
 			    (cross && !cross(user, a, d)) || !pass(user, b))
 				continue;
-			dist[b] = (int16_t)(dist[a] + 1);
+			dist[b] = (int16_t)next;
 			queue[tail++] = (int16_t)b;
 		}
 	}

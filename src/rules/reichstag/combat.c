@@ -293,17 +293,21 @@ int rc_obligations(const struct rc_env *e, int side, const uint8_t *attacked,
 	const struct hex_rules *r = e->r;
 	int u, na = 0, nd = 0;
 
+	/* the zone of control last: the costly test (the others are
+	 * plain reads, the same units counted) */
 	for (u = 0; u < r->n_units; u++) {
-		if (!on_map(e, u) || !hex_zoc_entering(r, u, r->units[u].hex))
+		if (!on_map(e, u))
 			continue;
 		if (r->units[u].side == side) {
 			if (flagged(attacked, u) || !phasing(e, u) ||
-			    rc_printed_att(&r->units[u]) <= 0)
+			    rc_printed_att(&r->units[u]) <= 0 ||
+			    !hex_zoc_entering(r, u, r->units[u].hex))
 				continue;       /* 12.12 */
 			if (att_out)
 				att_out[na] = (int16_t)u;
 			na++;
-		} else if (!flagged(defended, u)) {
+		} else if (!flagged(defended, u) &&
+			   hex_zoc_entering(r, u, r->units[u].hex)) {
 			if (def_out)
 				def_out[nd] = (int16_t)u;
 			nd++;

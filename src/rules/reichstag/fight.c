@@ -44,7 +44,7 @@ struct fx_user {
 
 static int allegiance_al(const struct rttr *st, int side)
 {
-	return hex_allegiance(&st->map, side == GERMAN ? "german" : "soviet");
+	return st->rg.al[side == GERMAN ? GERMAN : SOVIET];
 }
 
 static int in_reichstag(const struct rttr *st, int h)
@@ -287,13 +287,13 @@ static void eliminate(struct ctx *c, struct rttr *st, int u,
 /* 18.1, 18.2: a Soviet unit enters h: each bridge of h never checked is
  * rolled for now, by the player moving the unit (state.h: movement calls
  * it too) */
-void rt_bridge_checks(struct ctx *c, struct rttr *st, int u, int h)
+int rt_bridge_checks(struct ctx *c, struct rttr *st, int u, int h)
 {
 	int dirs[6], k, i, die;
 	char x[16];
 
 	if (st->u[u].side != SOVIET)
-		return;
+		return 0;
 	k = rc_bridges_unchecked(&st->map, h, dirs);
 	for (i = 0; i < k; i++) {
 		die = ctx_die(c, "18.2 bridge", 6);
@@ -305,6 +305,7 @@ void rt_bridge_checks(struct ctx *c, struct rttr *st, int u, int h)
 			ctx_event(c, "18.2", "Bridge %s: die %d, it stands "
 				  "for good.", x, die);
 	}
+	return k;
 }
 
 /* A unit steps into h by a retreat or an advance: the stack order
@@ -1279,10 +1280,21 @@ void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector)
 		if (!owed(&e, st, side, why, sizeof why))
 			q_add(&q, "done");
 		for (h = 0; h < end && q.n < Q_MAX_OPTIONS - 1; h++) {
+			/* most hexes are empty: four at a time (-1 each,
+			 * every bit set), the same hexes visited in order */
+			if ((h & 3) == 0 && h + 4 <= end) {
+				uint64_t four;
+
+				memcpy(&four, st->occ + h, sizeof four);
+				if (four == UINT64_MAX) {
+					h += 3;
+					continue;
+				}
+			}
 			if ((v = st->occ[h]) < 0 || st->u[v].side == side)
 				continue;
-			len = (size_t)snprintf(q.options[q.n], Q_OPTION_LEN,
-					       "%s", hex_id(h, hx));
+			len = strlen(hex_id(h, hx));    /* < Q_OPTION_LEN */
+			memcpy(q.options[q.n], hx, len + 1);
 			n = 0;
 			for (d = 0; d < 6; d++) {
 				int b = hex_neighbour(&st->map, h, d), s;
@@ -1295,9 +1307,12 @@ void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector)
 					    len + strlen(st->u[u].id) + 2 >
 					    Q_OPTION_LEN)
 						continue;
-					len += (size_t)snprintf(q.options[q.n] +
-						len, Q_OPTION_LEN - len, " %s",
-						st->u[u].id);
+					/* fits: tested above */
+					q.options[q.n][len++] = ' ';
+					memcpy(q.options[q.n] + len,
+					       st->u[u].id,
+					       strlen(st->u[u].id) + 1);
+					len += strlen(st->u[u].id);
 					n++;
 				}
 			}

@@ -174,6 +174,9 @@ struct rt_regions {
 	int rt_hex;                 /* the Reichstag's one hex, or -1
 				       (found once: the movement searches
 				       ask for it at every step) */
+	int al[ALLEGIANCES];        /* hex_allegiance of "soviet",
+				       "german" (-1: none), found once:
+				       every zone of control asks it */
 };
 
 struct rttr {
@@ -314,8 +317,9 @@ void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector);
  * advance): each bridge hexside of h never checked is rolled for now
  * (1-3 destroyed, 4-6 safe for good), with a report line each. Retreats
  * and advances call it (fight.c); movement must call it after each hex
- * of a Soviet path. */
-void rt_bridge_checks(struct ctx *c, struct rttr *st, int u, int h);
+ * of a Soviet path. Returns how many bridges were rolled for (0: no
+ * hexside changed). */
+int rt_bridge_checks(struct ctx *c, struct rttr *st, int u, int h);
 
 /* turn.c, for fog.c, fixed.c and options.c */
 /* The Reichstag hex, or -1 (the map has no one-hex region reichstag). */

@@ -15,9 +15,16 @@ enum { EXAMPLES = 24, MOVE_EXAMPLES = 96, ZONES = 4 };
 
 static size_t append(char *buf, size_t len, size_t size, const char *s)
 {
-	int n = snprintf(buf + len, len < size ? size - len : 0, "%s", s);
+	/* snprintf(buf + len, size - len, "%s", s), without its cost (a
+	 * question lists every unit this way) */
+	size_t n = strlen(s), k;
 
-	return len + (size_t)(n > 0 ? n : 0);
+	if (len < size) {
+		k = n < size - len - 1 ? n : size - len - 1;
+		memcpy(buf + len, s, k);
+		buf[len + k] = '\0';
+	}
+	return len + n;
 }
 
 /* ---- stacking (10.x) ---- */
@@ -119,8 +126,8 @@ static int hook_exerts_zoc(const void *user, int u, int h)
 
 	if (st->u[u].side == GERMAN && st->u[u].hex == rt_reichstag_hex(st))
 		return 0;
-	return hex_zoc_into(&st->map, h, hex_allegiance(&st->map,
-			    st->u[u].side == SOVIET ? "soviet" : "german"));
+	return hex_zoc_into(&st->map, h, st->rg.al[st->u[u].side ==
+						   SOVIET ? SOVIET : GERMAN]);
 }
 
 /* 19.1, 19.2: in a Soviet movement phase, an engineer of the phasing
@@ -188,6 +195,31 @@ void rt_rules(const struct rttr *st, struct hex_rules *r)
 	r->disengage = 1;    /* 11.5 */
 }
 
+/* Unit u leaves its stack and goes on top of the stack of h (seq_next):
+ * rt_reindex for one unit, the same order (seq, then index, highest
+ * first). */
+static void relink(struct rttr *t, int u, int h)
+{
+	int16_t *link;
+	int old = t->u[u].hex;
+
+	if (old >= 0) {
+		for (link = &t->occ[old]; *link >= 0 && *link != u;
+		     link = &t->next[*link])
+			;
+		if (*link == u)
+			*link = t->next[u];
+	}
+	t->u[u].hex = (int16_t)h;
+	t->seq[u] = t->seq_next++;
+	link = &t->occ[h];
+	while (*link >= 0 && (t->seq[*link] > t->seq[u] ||
+			      (t->seq[*link] == t->seq[u] && *link > u)))
+		link = &t->next[*link];
+	t->next[u] = *link;
+	*link = (int16_t)u;
+}
+
 /* Put unit u on hex h, on top of its stack (17.1), and keep control
  * (21.2): a Soviet unit takes an objective hex or the Reichstag for its
  * front; a German unit takes it back. Returns the player whose control
@@ -198,10 +230,11 @@ static int put(struct rttr *st, int u, int h, int *took)
 
 	*took = -1;
 	st->flags[u] &= (uint16_t)~F_REPLACED;     /* 24.5: it has entered */
+	if (st->u[u].where != U_MAP)    /* in no stack: nothing to unlink */
+		st->u[u].hex = HEX_NONE;
 	st->u[u].where = U_MAP;
-	st->u[u].hex = (int16_t)h;
-	st->seq[u] = st->seq_next++;
-	rt_reindex(st);
+	/* the stacks as rt_reindex makes them, u moved alone */
+	relink(st, u, h);
 	if (!hex_in_region(&st->map, h, st->rg.so[P1BF]) &&
 	    !hex_in_region(&st->map, h, st->rg.so[P1UF]) &&
 	    h != rt_reichstag_hex(st))
@@ -379,7 +412,32 @@ struct place_check {
 	int zone_region[ZONES], n_zone[ZONES], zone_next;
 	int16_t zone[ZONES][HEX_MAX];
 	int16_t own[HEX_ENTRY_MAX];     /* a unit's own hexes, sorted */
+	/* the counters this player places now (to_place, holder), in unit
+	 * order, and their zones: made once per answer (place_todo), for
+	 * the question, its examples and auto */
+	int16_t todo[HEX_UNITS_MAX], todo_region[HEX_UNITS_MAX];
+	uint8_t direct[HEX_UNITS_MAX];  /* place_direct of unit u (ids never
+					   change); 2: not asked yet */
+	int n_todo;
 };
+
+static int place_direct(const struct rttr *st, int u);
+
+/* pc->todo: the units to place now by pc->who, as the state stands */
+static void place_todo(struct place_check *pc)
+{
+	const struct rttr *st = pc->st;
+	int u, region;
+
+	pc->n_todo = 0;
+	for (u = 0; u < st->n_units; u++)
+		if (st->u[u].where == U_WAITING &&    /* to_place's first */
+		    to_place(st, u, &region) &&
+		    (st->holder[u] < 0 || st->holder[u] == pc->who)) {
+			pc->todo[pc->n_todo] = (int16_t)u;
+			pc->todo_region[pc->n_todo++] = (int16_t)region;
+		}
+}
 
 /* The hexes h < hex_end for which zone71(st, u, region, h) holds, in
  * hex order (the order the placement loops try them in). */
@@ -396,10 +454,9 @@ static int zone_hexes(struct place_check *pc, int u, int region,
 		if (k == ZONES) {    /* made, in the slots in turn */
 			k = pc->zone_next;
 			pc->zone_next = (k + 1) % ZONES;
-			for (h = pc->n_zone[k] = 0; h < end; h++)
-				if (zone71(st, u, region, h))
-					pc->zone[k][pc->n_zone[k]++] =
-						(int16_t)h;
+			/* zone71's hexes for a region: the region's */
+			pc->n_zone[k] = hex_region_hexes(&st->map, region,
+							 pc->zone[k], HEX_MAX);
 			pc->zone_region[k] = region;
 		}
 		*out = pc->zone[k];
@@ -480,13 +537,14 @@ static int auto_place(struct place_check *pc, char *why, size_t size)
 	const struct rttr *st = pc->st;
 	const int16_t *zone;
 	char w[200];
-	int u, i, n, h, region, direct, end = hex_end(&st->map);
+	int u, i, j, n, h, region, direct, end = hex_end(&st->map);
 
-	for (u = 0; u < st->n_units; u++) {
-		if (!to_place(st, u, &region) ||
-		    (st->holder[u] >= 0 && st->holder[u] != pc->who))
-			continue;
-		direct = place_direct(st, u);
+	for (j = 0; j < pc->n_todo; j++) {
+		u = pc->todo[j];
+		region = pc->todo_region[j];
+		if (pc->direct[u] == 2)
+			pc->direct[u] = (uint8_t)place_direct(st, u);
+		direct = pc->direct[u];
 		n = zone_hexes(pc, u, region, &zone);
 		for (i = 0; i < n; i++)
 			if (place_try(pc, u, region, zone[i], direct, w,
@@ -630,28 +688,33 @@ static void place_examples(struct ctx *c, struct question *q,
 			   struct place_check *pc, const char *key)
 {
 	const struct rttr *st = pc->st;
-	char buf[Q_OPTION_LEN], x[8], why[200];
+	char x[8], why[200];
 	size_t want = ctx_examples(c, key);
 	const int16_t *zone;
-	int u, h, i, n, region, per, direct;
+	int u, h, i, j, n, region, per, direct;
 
 	if (want == 0)
 		want = 1;
-	for (u = 0; u < st->n_units && q->n < Q_MAX_OPTIONS &&
-	     q->n < want; u++) {
-		if (!to_place(st, u, &region) ||
-		    (st->holder[u] >= 0 && st->holder[u] != pc->who))
-			continue;
+	for (j = 0; j < pc->n_todo && q->n < Q_MAX_OPTIONS &&
+	     q->n < want; j++) {
+		u = pc->todo[j];
+		region = pc->todo_region[j];
 		per = 0;
-		direct = place_direct(st, u);
+		if (pc->direct[u] == 2)
+			pc->direct[u] = (uint8_t)place_direct(st, u);
+		direct = pc->direct[u];
 		n = zone_hexes(pc, u, region, &zone);
 		for (i = 0; i < n && per < 2 && q->n < Q_MAX_OPTIONS; i++) {
 			h = zone[i];
 			if (place_try(pc, u, region, h, direct, why,
 				      sizeof why) == 0) {
-				snprintf(buf, sizeof buf, "%s %s", st->u[u].id,
-					 hex_id(h, x));
-				q_add(q, "%s", buf);
+				/* q_add(q, "%s %s", ...), the same text */
+				char *o = q->options[q->n++];
+				size_t k = append(o, 0, Q_OPTION_LEN,
+						  st->u[u].id);
+
+				k = append(o, k, Q_OPTION_LEN, " ");
+				append(o, k, Q_OPTION_LEN, hex_id(h, x));
 				per++;
 			}
 		}
@@ -704,7 +767,7 @@ static void place_all(struct ctx *c, struct rttr *st, int who,
 	struct question q;
 	const char *ans;
 	char why[200], x[8];
-	int u, region, n;
+	int u, j, n;
 	size_t len;
 
 	pc.st = st;
@@ -716,10 +779,10 @@ static void place_all(struct ctx *c, struct rttr *st, int who,
 		pc.n_zone[u] = 0;
 	}
 	pc.zone_next = 0;
+	memset(pc.direct, 2, sizeof pc.direct);
 	for (;;) {
-		for (u = n = 0; u < st->n_units; u++)
-			n += to_place(st, u, &region) &&
-			     (st->holder[u] < 0 || st->holder[u] == who);
+		place_todo(&pc);
+		n = pc.n_todo;
 		if (n == 0)
 			return;
 		q_init(&q, rule, "place", rt_side_names[who], "%s: place "
@@ -727,13 +790,11 @@ static void place_all(struct ctx *c, struct rttr *st, int who,
 		       rule, n, n == 1 ? "" : "s", face_down ?
 		       " face down" : "");
 		len = strlen(q.text);
-		for (u = 0; u < st->n_units && len + 12 < sizeof q.text; u++)
-			if (to_place(st, u, &region) &&
-			    (st->holder[u] < 0 || st->holder[u] == who)) {
-				len = append(q.text, len, sizeof q.text, " ");
-				len = append(q.text, len, sizeof q.text,
-					     st->u[u].id);
-			}
+		for (j = 0; j < n && len + 12 < sizeof q.text; j++) {
+			len = append(q.text, len, sizeof q.text, " ");
+			len = append(q.text, len, sizeof q.text,
+				     st->u[pc.todo[j]].id);
+		}
 		if (len + 12 >= sizeof q.text)
 			append(q.text, len, sizeof q.text, " ...");
 		place_examples(c, &q, &pc, "place");
@@ -1072,8 +1133,11 @@ struct mv_check {
 	struct rttr *st;        /* the live state */
 	struct rttr *trial;     /* the state a trial walk is made on: st
 				   itself, put back by mv_restore */
+	struct ctx *c;
 	int16_t *best;          /* scratch [HEX_MAX] for the examples */
-	int16_t *prev;          /* and their search tree (hex_reach_tree) */
+	int16_t *prev;          /* and their search tree (hex_reach_tree);
+				   both NULL until the first example (an
+				   audit asks for none) */
 	/* the unit, start hex and MPs of that search (-1: none since the
 	 * last move): a check of "UNIT to HEX" for the same reads its
 	 * path from the tree instead of searching again (hex_path) */
@@ -1085,7 +1149,8 @@ struct mv_check {
 	/* the enemy zones of control of side zoc_side (hex_zoc_map),
 	 * made once per question: no unit moves while the answers to one
 	 * question are checked (a trial walk moves only a unit of
-	 * zoc_side, which exerts none of them); -1: not made yet */
+	 * zoc_side, which exerts none of them); in a German phase once for
+	 * the whole phase (movement_phase); -1: not made yet */
 	int zoc_side;
 	uint8_t zoc[HEX_MAX];
 	struct checked seen;    /* the engine's last legal answer */
@@ -1119,31 +1184,6 @@ static void mv_rules(struct mv_check *m, const struct rttr *st, int u,
 	}
 	r->zoc_of = m->zoc;
 	r->zoc_side = side;
-}
-
-/* Unit u leaves its stack and goes on top of the stack of h (seq_next):
- * rt_reindex for one unit, the same order (seq, then index, highest
- * first). */
-static void relink(struct rttr *t, int u, int h)
-{
-	int16_t *link;
-	int old = t->u[u].hex;
-
-	if (old >= 0) {
-		for (link = &t->occ[old]; *link >= 0 && *link != u;
-		     link = &t->next[*link])
-			;
-		if (*link == u)
-			*link = t->next[u];
-	}
-	t->u[u].hex = (int16_t)h;
-	t->seq[u] = t->seq_next++;
-	link = &t->occ[h];
-	while (*link >= 0 && (t->seq[*link] > t->seq[u] ||
-			      (t->seq[*link] == t->seq[u] && *link > u)))
-		link = &t->next[*link];
-	t->next[u] = *link;
-	*link = (int16_t)u;
 }
 
 static void mv_save(struct mv_check *m, int u)
@@ -1371,6 +1411,10 @@ static void move_examples(struct question *q, struct mv_check *m, int u)
 	int h, pick = -1, end = hex_end(&st->map);
 	int soviet = st->u[u].side == SOVIET;
 
+	if (!best) {
+		best = m->best = ctx_scratch(m->c, HEX_MAX * sizeof *m->best);
+		m->prev = ctx_scratch(m->c, HEX_MAX * sizeof *m->prev);
+	}
 	mv_rules(m, st, u, &r);
 	m->tree_unit = u;
 	m->tree_from = st->u[u].hex;
@@ -1395,11 +1439,12 @@ static void move_examples(struct question *q, struct mv_check *m, int u)
 		q_add(q, "%s", buf);
 }
 
-static void move_unit(struct ctx *c, struct rttr *st, int u,
-		      const int16_t *path, int n)
+static int move_unit(struct ctx *c, struct rttr *st, int u,
+		     const int16_t *path, int n)
 {
 	struct hex_rules r;
 	int i, start = st->u[u].hex, h = rt_reichstag_hex(st), took;
+	int rolled = 0;
 	int8_t before[HEX_PATH_MAX];
 	char x[8], y[8];
 
@@ -1417,7 +1462,7 @@ static void move_unit(struct ctx *c, struct rttr *st, int u,
 		/* 18.1: each bridge of the hex entered is checked at once;
 		 * a bridge destroyed on the way ahead stops the move here
 		 * (reading: the path was chosen over an intact bridge) */
-		rt_bridge_checks(c, st, u, path[i]);
+		rolled += rt_bridge_checks(c, st, u, path[i]);
 		if (i + 1 < n) {
 			int d = hex_dir(&st->map, path[i], path[i + 1]);
 
@@ -1459,6 +1504,7 @@ static void move_unit(struct ctx *c, struct rttr *st, int u,
 		if (st->rt_taken_by < 0)
 			st->rt_taken_by = st->front[u];
 	}
+	return rolled;
 }
 
 /* ---- engineers in movement (19.1, 19.2) ---- */
@@ -1586,7 +1632,7 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 	const char *ans;
 	char why[200];
 	size_t want;
-	int u, n, hq;
+	int u, n, hq, rolled = 0;
 
 	memset(&m, 0, sizeof m);
 	m.st = st;
@@ -1594,8 +1640,7 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 	m.sec = sec;
 	m.trial = st;
 	m.zoc_side = -1;
-	m.best = ctx_scratch(c, HEX_MAX * sizeof *m.best);
-	m.prev = ctx_scratch(c, HEX_MAX * sizeof *m.prev);
+	m.c = c;
 	for (u = 0; u < st->n_units; u++)
 		st->flags[u] &= (uint16_t)~(F_MOVED | F_FORCED | F_ENGINEER);
 	if (soviet)
@@ -1627,7 +1672,15 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 		}
 	}
 	for (;;) {
-		m.zoc_side = -1;     /* units have moved since */
+		/* units have moved since, but only the phasing side's: the
+		 * zones against that side, which only the other side's
+		 * units exert (11.0), stand as made unless a bridge was
+		 * rolled for (18.1, 18.2: a hexside may have changed);
+		 * engineers (19.2) are put in place at the phase start and
+		 * with them the zones are never kept (mv_rules) */
+		if (m.zoc_side != (soviet ? SOVIET : GERMAN) || rolled)
+			m.zoc_side = -1;
+		rolled = 0;
 		m.tree_unit = -1;
 		for (u = n = 0; u < st->n_units; u++)
 			n += moves_now(st, u, soviet, sec) &&
@@ -1660,7 +1713,8 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 		if (m.forced)
 			rt_forced_spend(c, st, m.mv.unit);  /* 6.5 */
 		if (m.mv.n > 0)
-			move_unit(c, st, m.mv.unit, m.mv.path, m.mv.n);
+			rolled = move_unit(c, st, m.mv.unit, m.mv.path,
+					   m.mv.n);
 		if (m.west)                          /* 26.1 */
 			rt_west_leave(c, st, m.mv.unit);
 	}
