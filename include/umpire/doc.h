@@ -88,6 +88,8 @@ int doc_emit(const struct doc_node *root, struct strbuf *out,
  *   mapping:  'm' u32be(n) (key value)...   in stored order
  */
 void doc_encode(const struct doc_node *n, struct strbuf *out);
+/* Whether doc_encode(a) and doc_encode(b) are the same bytes. */
+int doc_same(const struct doc_node *a, const struct doc_node *b);
 
 /* ---- building ---- */
 struct doc_node *doc_map(struct doc *d);

@@ -968,13 +968,7 @@ static struct doc_node *next_node(struct doc *d, const struct step_end *e)
 
 static int same(const struct doc_node *a, const struct doc_node *b)
 {
-	struct strbuf x = STRBUF_INIT, y = STRBUF_INIT;
-	doc_encode(a, &x);
-	doc_encode(b, &y);
-	int eq = x.len == y.len && memcmp(x.buf, y.buf, x.len) == 0;
-	strbuf_free(&x);
-	strbuf_free(&y);
-	return eq;
+	return doc_same(a, b);
 }
 
 /* Compare the replay with what step i records (its draws only when the
