@@ -112,6 +112,9 @@ struct doc_node *doc_b64_canon(struct doc *d, const struct doc_node *v);
 #define DOC_B64_32_LEN 44
 void doc_b64_32_str(char out[DOC_B64_32_LEN + 1], const unsigned char b[32]);
 struct doc_node *doc_b64_32(struct doc *d, const unsigned char b[32]);
+/* A copy of n's top level only: its own key and item arrays (for doc_put
+ * and doc_del), the children shared with n. */
+struct doc_node *doc_copy_top(struct doc *d, const struct doc_node *n);
 struct doc_node *doc_copy(struct doc *d, const struct doc_node *n);
 /* Append to a sequence / set a mapping entry (key must not exist yet). */
 void doc_push(struct doc *d, struct doc_node *seq, struct doc_node *item);

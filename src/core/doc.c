@@ -291,6 +291,22 @@ void doc_del(struct doc_node *map, const char *key)
 	map->n--;
 }
 
+struct doc_node *doc_copy_top(struct doc *d, const struct doc_node *n)
+{
+	if (n->kind == DOC_SCALAR)
+		return doc_copy(d, n);
+	struct doc_node *c = node(d, n->kind);
+	c->line = n->line;
+	c->style = n->style;
+	for (size_t i = 0; i < n->n; i++) {
+		reserve(d, c);
+		if (n->kind == DOC_MAP)
+			c->keys[c->n] = n->keys[i];
+		c->items[c->n++] = n->items[i];
+	}
+	return c;
+}
+
 struct doc_node *doc_copy(struct doc *d, const struct doc_node *n)
 {
 	if (n->kind == DOC_SCALAR) {
@@ -971,7 +987,7 @@ struct enc_hash {
 	unsigned char buf[4096];
 };
 
-static void eh_add(struct enc_hash *h, const void *p, size_t n)
+static inline void eh_add(struct enc_hash *h, const void *p, size_t n)
 {
 	if (h->used + n > sizeof h->buf) {
 		crypto_generichash_update(&h->st, h->buf, h->used);
@@ -985,7 +1001,7 @@ static void eh_add(struct enc_hash *h, const void *p, size_t n)
 	h->used += n;
 }
 
-static void eh_u32(struct enc_hash *h, char tag, size_t v)
+static inline void eh_u32(struct enc_hash *h, char tag, size_t v)
 {
 	unsigned char b[5] = { (unsigned char)tag, (unsigned char)(v >> 24),
 		(unsigned char)(v >> 16), (unsigned char)(v >> 8),

@@ -774,7 +774,8 @@ static void step_hash(const struct doc_node *step, const unsigned char *blob,
 		      size_t blob_len, unsigned char out[32])
 {
 	struct doc *d = doc_new("step");
-	struct doc_node *c = doc_copy(d, step);
+	/* only the top level is changed: its children are not copied */
+	struct doc_node *c = doc_copy_top(d, step);
 	const struct doc_node *o = doc_get(c, "orders");
 	doc_del(c, "signature");
 	/* the order file's bytes, not how their base64 was wrapped (as
