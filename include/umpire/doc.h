@@ -88,6 +88,12 @@ int doc_emit(const struct doc_node *root, struct strbuf *out,
  *   mapping:  'm' u32be(n) (key value)...   in stored order
  */
 void doc_encode(const struct doc_node *n, struct strbuf *out);
+/* A tree packed into bytes for a cache this machine keeps, and read back
+ * into d (d->root): the same nodes, lines and styles. doc_unpack refuses
+ * (-1) bytes that are not a whole packed tree; d then holds garbage
+ * nodes but no root, to be freed. */
+void doc_pack(const struct doc_node *n, struct strbuf *out);
+int doc_unpack(struct doc *d, const void *buf, size_t len);
 /* Whether doc_encode(a) and doc_encode(b) are the same bytes. */
 int doc_same(const struct doc_node *a, const struct doc_node *b);
 

@@ -1063,3 +1063,107 @@ int doc_same(const struct doc_node *a, const struct doc_node *b)
 	}
 	return 1;
 }
+
+/* ---- packed trees (this machine's caches) ---- */
+
+/*
+ * A node: 1 byte kind | style << 4, u32 line, u32 length (scalar) or
+ * count (collection), then the bytes, the items or the key/value pairs;
+ * u32 little-endian. For caches this machine writes and reads back: no
+ * YAML to parse again, the same tree (lines included, for messages).
+ */
+static void pack_u32(struct strbuf *out, size_t v)
+{
+	unsigned char b[4] = { (unsigned char)v, (unsigned char)(v >> 8),
+		(unsigned char)(v >> 16), (unsigned char)(v >> 24) };
+	strbuf_add(out, b, sizeof b);
+}
+
+void doc_pack(const struct doc_node *n, struct strbuf *out)
+{
+	strbuf_addc(out, (char)(n->kind | n->style << 4));
+	pack_u32(out, (size_t)(n->line > 0 ? n->line : 0));
+	pack_u32(out, n->kind == DOC_SCALAR ? n->len : n->n);
+	if (n->kind == DOC_SCALAR) {
+		strbuf_add(out, n->str, n->len);
+		return;
+	}
+	for (size_t i = 0; i < n->n; i++) {
+		if (n->kind == DOC_MAP)
+			doc_pack(n->keys[i], out);
+		doc_pack(n->items[i], out);
+	}
+}
+
+struct unpack {
+	struct doc *d;
+	const unsigned char *p, *end;
+};
+
+static int unpack_u32(struct unpack *u, size_t *v)
+{
+	if (u->end - u->p < 4)
+		return -1;
+	*v = (size_t)u->p[0] | (size_t)u->p[1] << 8 |
+		(size_t)u->p[2] << 16 | (size_t)u->p[3] << 24;
+	u->p += 4;
+	return 0;
+}
+
+static struct doc_node *unpack_node(struct unpack *u, size_t depth)
+{
+	size_t line, len;
+	if (depth > 64 || u->p >= u->end)
+		return NULL;
+	unsigned kind = *u->p & 15, style = *u->p >> 4;
+	u->p++;
+	if (kind > DOC_MAP || style > DOC_STYLE_LITERAL ||
+	    unpack_u32(u, &line) || unpack_u32(u, &len) || line > INT32_MAX)
+		return NULL;
+	struct doc_node *n;
+	if (kind == DOC_SCALAR) {
+		if ((size_t)(u->end - u->p) < len ||
+		    memchr(u->p, '\0', len))
+			return NULL;
+		n = doc_strn(u->d, (const char *)u->p, len);
+		u->p += len;
+	} else {
+		/* each node takes 9 bytes at least: no count beyond that */
+		if (len > (size_t)(u->end - u->p) / 9)
+			return NULL;
+		n = node(u->d, (enum doc_kind)kind);
+		n->cap = len ? len : 0;
+		if (len) {
+			n->items = doc_alloc(u->d, len * sizeof *n->items);
+			if (kind == DOC_MAP)
+				n->keys = doc_alloc(u->d,
+						    len * sizeof *n->keys);
+		}
+		for (size_t i = 0; i < len; i++) {
+			if (kind == DOC_MAP) {
+				n->keys[i] = unpack_node(u, depth + 1);
+				if (!n->keys[i] ||
+				    n->keys[i]->kind != DOC_SCALAR)
+					return NULL;
+			}
+			n->items[i] = unpack_node(u, depth + 1);
+			if (!n->items[i])
+				return NULL;
+			n->n++;
+		}
+	}
+	n->kind = (enum doc_kind)kind;
+	n->style = (enum doc_style)style;
+	n->line = (int)line;
+	return n;
+}
+
+int doc_unpack(struct doc *d, const void *buf, size_t len)
+{
+	struct unpack u = { d, buf, (const unsigned char *)buf + len };
+	struct doc_node *root = unpack_node(&u, 0);
+	if (!root || u.p != u.end)
+		return -1;
+	d->root = root;
+	return 0;
+}
