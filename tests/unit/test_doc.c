@@ -2,7 +2,8 @@
  * test_doc.c - the document layer's shortcuts against what they replace:
  * doc_int against "%lld", doc_same against comparing encodings, doc_hash
  * against hashing doc_encode's bytes, doc_pack/doc_unpack round trips,
- * and the scenario cache kept with the checkpoints (scenario.c).
+ * the scenario cache kept with the checkpoints (scenario.c), and
+ * strbuf_addf's one-pass formatting against snprintf.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -219,6 +220,33 @@ static void test_cache(void)
 		printf("# could not remove %s\n", state);
 }
 
+static void test_addf(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char want[4096], big[1500];
+	size_t at = 0, ok = 0, tries = 0;
+	memset(big, 'x', sizeof big - 1);
+	big[sizeof big - 1] = '\0';
+	/* empty, small pieces, a piece longer than the stack room, pieces
+	 * into spare room and pieces that overflow it */
+	for (int i = 0; i < 40; i++, tries++) {
+		const char *piece = i % 7 == 3 ? big + i * 30 : "ab";
+		strbuf_addf(&sb, "%d:%s;", i, piece);
+		at += (size_t)snprintf(want + at, sizeof want - at, "%d:%s;", i,
+				       piece);
+		ok += at < sizeof want && sb.len == at &&
+			!memcmp(sb.buf, want, at) && sb.buf[at] == '\0';
+		if (at > 3000) {
+			strbuf_reset(&sb);
+			at = 0;
+			want[0] = '\0';
+		}
+	}
+	CHECK(ok == tries, "strbuf_addf writes what snprintf does (%zu of "
+	      "%zu)", ok, tries);
+	strbuf_free(&sb);
+}
+
 int main(void)
 {
 	if (sodium_init() < 0)
@@ -227,5 +255,6 @@ int main(void)
 	test_same();
 	test_hash_and_pack();
 	test_cache();
+	test_addf();
 	return unit_done("doc");
 }
