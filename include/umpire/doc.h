@@ -88,6 +88,14 @@ int doc_emit(const struct doc_node *root, struct strbuf *out,
  *   mapping:  'm' u32be(n) (key value)...   in stored order
  */
 void doc_encode(const struct doc_node *n, struct strbuf *out);
+/* A tree packed into bytes for a cache this machine keeps, and read back
+ * into d (d->root): the same nodes, lines and styles. doc_unpack refuses
+ * (-1) bytes that are not a whole packed tree; d then holds garbage
+ * nodes but no root, to be freed. */
+void doc_pack(const struct doc_node *n, struct strbuf *out);
+int doc_unpack(struct doc *d, const void *buf, size_t len);
+/* Whether doc_encode(a) and doc_encode(b) are the same bytes. */
+int doc_same(const struct doc_node *a, const struct doc_node *b);
 
 /* ---- building ---- */
 struct doc_node *doc_map(struct doc *d);
@@ -110,6 +118,9 @@ struct doc_node *doc_b64_canon(struct doc *d, const struct doc_node *v);
 #define DOC_B64_32_LEN 44
 void doc_b64_32_str(char out[DOC_B64_32_LEN + 1], const unsigned char b[32]);
 struct doc_node *doc_b64_32(struct doc *d, const unsigned char b[32]);
+/* A copy of n's top level only: its own key and item arrays (for doc_put
+ * and doc_del), the children shared with n. */
+struct doc_node *doc_copy_top(struct doc *d, const struct doc_node *n);
 struct doc_node *doc_copy(struct doc *d, const struct doc_node *n);
 /* Append to a sequence / set a mapping entry (key must not exist yet). */
 void doc_push(struct doc *d, struct doc_node *seq, struct doc_node *item);

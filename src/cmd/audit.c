@@ -23,15 +23,7 @@ static const char *first_difference(const struct doc_node *a,
 		const struct doc_node *o = doc_get(b, k);
 		if (!strcmp(k, "signature"))
 			continue;
-		struct strbuf x = STRBUF_INIT, y = STRBUF_INIT;
-		if (o) {
-			doc_encode(a->items[i], &x);
-			doc_encode(o, &y);
-		}
-		int same = o && x.len == y.len && !memcmp(x.buf, y.buf, x.len);
-		strbuf_free(&x);
-		strbuf_free(&y);
-		if (!same)
+		if (!o || !doc_same(a->items[i], o))
 			return k;
 	}
 	return NULL;

@@ -37,7 +37,8 @@ struct arena {
  * step's orders, most of them a few hundred bytes. */
 enum { CHUNK_FIRST = 1024, CHUNK_MAX = 65536 };
 
-void *doc_alloc(struct doc *d, size_t n)
+/* Uninitialized: for the bytes of a string, copied in at once. */
+static void *alloc_raw(struct doc *d, size_t n)
 {
 	struct arena *a = d->arena;
 	n = (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
@@ -57,6 +58,12 @@ void *doc_alloc(struct doc *d, size_t n)
 	}
 	void *p = (char *)c->data + c->used;
 	c->used += n;
+	return p;
+}
+
+void *doc_alloc(struct doc *d, size_t n)
+{
+	void *p = alloc_raw(d, n);
 	memset(p, 0, n);
 	return p;
 }
@@ -98,8 +105,9 @@ struct doc_node *doc_seq(struct doc *d) { return node(d, DOC_SEQ); }
 struct doc_node *doc_strn(struct doc *d, const char *s, size_t len)
 {
 	struct doc_node *n = node(d, DOC_SCALAR);
-	char *p = doc_alloc(d, len + 1);
+	char *p = alloc_raw(d, len + 1);
 	memcpy(p, s, len);
+	p[len] = '\0';
 	n->str = p;
 	n->len = len;
 	return n;
@@ -124,10 +132,16 @@ struct doc_node *doc_strf(struct doc *d, const char *fmt, ...)
 
 struct doc_node *doc_int(struct doc *d, long long v)
 {
-	char b[24];    /* (a state saves hundreds: no string buffer each) */
-	int n = snprintf(b, sizeof b, "%lld", v);
-
-	return doc_strn(d, b, (size_t)n);
+	/* "%lld", written out: a state saves hundreds */
+	char b[24], *p = b + sizeof b;
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v :
+		(unsigned long long)v;
+	do
+		*--p = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		*--p = '-';
+	return doc_strn(d, p, (size_t)(b + sizeof b - p));
 }
 
 struct doc_node *doc_hex(struct doc *d, const unsigned char *b, size_t n)
@@ -275,6 +289,22 @@ void doc_del(struct doc_node *map, const char *key)
 		map->items[j] = map->items[j + 1];
 	}
 	map->n--;
+}
+
+struct doc_node *doc_copy_top(struct doc *d, const struct doc_node *n)
+{
+	if (n->kind == DOC_SCALAR)
+		return doc_copy(d, n);
+	struct doc_node *c = node(d, n->kind);
+	c->line = n->line;
+	c->style = n->style;
+	for (size_t i = 0; i < n->n; i++) {
+		reserve(d, c);
+		if (n->kind == DOC_MAP)
+			c->keys[c->n] = n->keys[i];
+		c->items[c->n++] = n->items[i];
+	}
+	return c;
 }
 
 struct doc_node *doc_copy(struct doc *d, const struct doc_node *n)
@@ -948,13 +978,192 @@ void doc_encode(const struct doc_node *n, struct strbuf *out)
 	}
 }
 
+/* doc_encode into a BLAKE2b state through a small buffer: the same bytes
+ * as hashing doc_encode's output, without building it (a state is hashed
+ * at every step of a replay). */
+struct enc_hash {
+	crypto_generichash_state st;
+	size_t used;
+	unsigned char buf[4096];
+};
+
+static inline void eh_add(struct enc_hash *h, const void *p, size_t n)
+{
+	if (h->used + n > sizeof h->buf) {
+		crypto_generichash_update(&h->st, h->buf, h->used);
+		h->used = 0;
+		if (n > sizeof h->buf) {
+			crypto_generichash_update(&h->st, p, n);
+			return;
+		}
+	}
+	memcpy(h->buf + h->used, p, n);
+	h->used += n;
+}
+
+static inline void eh_u32(struct enc_hash *h, char tag, size_t v)
+{
+	unsigned char b[5] = { (unsigned char)tag, (unsigned char)(v >> 24),
+		(unsigned char)(v >> 16), (unsigned char)(v >> 8),
+		(unsigned char)v };
+	eh_add(h, b, sizeof b);
+}
+
+static void eh_encode(struct enc_hash *h, const struct doc_node *n)
+{
+	switch (n->kind) {
+	case DOC_SCALAR:
+		eh_u32(h, 's', n->len);
+		eh_add(h, n->str, n->len);
+		break;
+	case DOC_SEQ:
+		eh_u32(h, 'l', n->n);
+		for (size_t i = 0; i < n->n; i++)
+			eh_encode(h, n->items[i]);
+		break;
+	case DOC_MAP:
+		eh_u32(h, 'm', n->n);
+		for (size_t i = 0; i < n->n; i++) {
+			eh_encode(h, n->keys[i]);
+			eh_encode(h, n->items[i]);
+		}
+		break;
+	}
+}
+
 void doc_hash(const char *domain, const struct doc_node *n,
 	      unsigned char out[32])
 {
-	struct strbuf sb = STRBUF_INIT;
-	strbuf_adds(&sb, domain);
-	doc_encode(n, &sb);
-	crypto_generichash(out, 32, (const unsigned char *)sb.buf, sb.len,
-			   NULL, 0);
-	strbuf_free(&sb);
+	struct enc_hash *h = xmalloc(sizeof *h);
+	crypto_generichash_init(&h->st, NULL, 0, 32);
+	h->used = 0;
+	eh_add(h, domain, strlen(domain));
+	eh_encode(h, n);
+	crypto_generichash_update(&h->st, h->buf, h->used);
+	crypto_generichash_final(&h->st, out, 32);
+	free(h);
+}
+
+/* Whether doc_encode(a) and doc_encode(b) are the same bytes (the
+ * encoding is prefix-free: kind, count or length, then the parts), told
+ * without encoding either. */
+int doc_same(const struct doc_node *a, const struct doc_node *b)
+{
+	if (a->kind != b->kind)
+		return 0;
+	if (a->kind == DOC_SCALAR)
+		return a->len == b->len && !memcmp(a->str, b->str, a->len);
+	if (a->n != b->n)
+		return 0;
+	for (size_t i = 0; i < a->n; i++) {
+		if (a->kind == DOC_MAP && !doc_same(a->keys[i], b->keys[i]))
+			return 0;
+		if (!doc_same(a->items[i], b->items[i]))
+			return 0;
+	}
+	return 1;
+}
+
+/* ---- packed trees (this machine's caches) ---- */
+
+/*
+ * A node: 1 byte kind | style << 4, u32 line, u32 length (scalar) or
+ * count (collection), then the bytes, the items or the key/value pairs;
+ * u32 little-endian. For caches this machine writes and reads back: no
+ * YAML to parse again, the same tree (lines included, for messages).
+ */
+static void pack_u32(struct strbuf *out, size_t v)
+{
+	unsigned char b[4] = { (unsigned char)v, (unsigned char)(v >> 8),
+		(unsigned char)(v >> 16), (unsigned char)(v >> 24) };
+	strbuf_add(out, b, sizeof b);
+}
+
+void doc_pack(const struct doc_node *n, struct strbuf *out)
+{
+	strbuf_addc(out, (char)(n->kind | n->style << 4));
+	pack_u32(out, (size_t)(n->line > 0 ? n->line : 0));
+	pack_u32(out, n->kind == DOC_SCALAR ? n->len : n->n);
+	if (n->kind == DOC_SCALAR) {
+		strbuf_add(out, n->str, n->len);
+		return;
+	}
+	for (size_t i = 0; i < n->n; i++) {
+		if (n->kind == DOC_MAP)
+			doc_pack(n->keys[i], out);
+		doc_pack(n->items[i], out);
+	}
+}
+
+struct unpack {
+	struct doc *d;
+	const unsigned char *p, *end;
+};
+
+static int unpack_u32(struct unpack *u, size_t *v)
+{
+	if (u->end - u->p < 4)
+		return -1;
+	*v = (size_t)u->p[0] | (size_t)u->p[1] << 8 |
+		(size_t)u->p[2] << 16 | (size_t)u->p[3] << 24;
+	u->p += 4;
+	return 0;
+}
+
+static struct doc_node *unpack_node(struct unpack *u, size_t depth)
+{
+	size_t line, len;
+	if (depth > 64 || u->p >= u->end)
+		return NULL;
+	unsigned kind = *u->p & 15, style = *u->p >> 4;
+	u->p++;
+	if (kind > DOC_MAP || style > DOC_STYLE_LITERAL ||
+	    unpack_u32(u, &line) || unpack_u32(u, &len) || line > INT32_MAX)
+		return NULL;
+	struct doc_node *n;
+	if (kind == DOC_SCALAR) {
+		if ((size_t)(u->end - u->p) < len ||
+		    memchr(u->p, '\0', len))
+			return NULL;
+		n = doc_strn(u->d, (const char *)u->p, len);
+		u->p += len;
+	} else {
+		/* each node takes 9 bytes at least: no count beyond that */
+		if (len > (size_t)(u->end - u->p) / 9)
+			return NULL;
+		n = node(u->d, (enum doc_kind)kind);
+		n->cap = len ? len : 0;
+		if (len) {
+			n->items = doc_alloc(u->d, len * sizeof *n->items);
+			if (kind == DOC_MAP)
+				n->keys = doc_alloc(u->d,
+						    len * sizeof *n->keys);
+		}
+		for (size_t i = 0; i < len; i++) {
+			if (kind == DOC_MAP) {
+				n->keys[i] = unpack_node(u, depth + 1);
+				if (!n->keys[i] ||
+				    n->keys[i]->kind != DOC_SCALAR)
+					return NULL;
+			}
+			n->items[i] = unpack_node(u, depth + 1);
+			if (!n->items[i])
+				return NULL;
+			n->n++;
+		}
+	}
+	n->kind = (enum doc_kind)kind;
+	n->style = (enum doc_style)style;
+	n->line = (int)line;
+	return n;
+}
+
+int doc_unpack(struct doc *d, const void *buf, size_t len)
+{
+	struct unpack u = { d, buf, (const unsigned char *)buf + len };
+	struct doc_node *root = unpack_node(&u, 0);
+	if (!root || u.p != u.end)
+		return -1;
+	d->root = root;
+	return 0;
 }

@@ -30,9 +30,12 @@ struct ctx {
 
 enum { JUMP_SUSPEND = 1 };
 
+/* snprintf(dst, size, "%s", src), NULL as "" (no format to read) */
 static void copy(char *dst, size_t size, const char *src)
 {
-	snprintf(dst, size, "%s", src ? src : "");
+	size_t n = src ? strnlen(src, size - 1) : 0;
+	memmove(dst, src ? src : "", n);
+	dst[n] = '\0';
 }
 
 void q_init(struct question *q, const char *rule, const char *key,

@@ -1,11 +1,16 @@
 /*
- * scenario.c - loading and validating scenario files.
+ * scenario.c - loading and validating scenario files; the parsed tree of
+ * an installed scenario kept with this machine's checkpoints.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <dirent.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sodium.h>
+#include <yaml.h>
 #include "umpire/fsutil.h"
+#include "umpire/record.h"
 #include "umpire/scenario.h"
 #include "umpire/strbuf.h"
 
@@ -51,19 +56,134 @@ static int check_spec(const struct scenario *s, struct error *err)
 	return 0;
 }
 
-int scenario_load(const char *path, struct scenario *s, struct error *err)
+/*
+ * The parsed tree of a scenario file, kept where this machine keeps its
+ * checkpoints (STATE/checkpoints/scenario-KEY) by the commands run where
+ * that directory exists, and read back instead of parsing the YAML again
+ * (a scenario with a map is larger than most games). KEY is the hash of
+ * the file's bytes (with libyaml's version): a file edited by one byte is
+ * another key, parsed again. The cache file:
+ *   CACHE_MAGIC, KEY (32), SUM (32), HASH (32), the tree (doc_pack)
+ * SUM, BLAKE2b-256 of HASH and the tree, refuses a damaged file; HASH is
+ * the scenario's content hash (doc_hash of the tree). Every check of the
+ * tree (scenario_load's, the rules' setup) runs on it as on a parse.
+ */
+#define CACHE_MAGIC "umpire-scenario-cache/1\n"
+#define CACHE_MAX (8u << 20)
+
+static void cache_key(const char *buf, size_t len, unsigned char key[32])
+{
+	const char *yv = yaml_get_version_string();
+	crypto_generichash_state st;
+	crypto_generichash_init(&st, NULL, 0, 32);
+	crypto_generichash_update(&st, (const unsigned char *)CACHE_MAGIC,
+				  strlen(CACHE_MAGIC));
+	crypto_generichash_update(&st, (const unsigned char *)yv,
+				  strlen(yv) + 1);
+	crypto_generichash_update(&st, (const unsigned char *)buf, len);
+	crypto_generichash_final(&st, key, 32);
+}
+
+/* STATE/checkpoints (dir), and the key's file in it (path) */
+static int cache_path(const unsigned char key[32], struct strbuf *dir,
+		      struct strbuf *path)
+{
+	struct error ignored;
+	char hex[65];
+	if (record_state_dir(dir, &ignored))
+		return -1;
+	strbuf_adds(dir, "/checkpoints");
+	sodium_bin2hex(hex, sizeof hex, key, 32);
+	strbuf_addf(path, "%s/scenario-%s", dir->buf, hex);
+	return 0;
+}
+
+/* s->doc's tree and s->hash from the cache; 0 when found whole */
+static int cache_read(const unsigned char key[32], struct scenario *s)
+{
+	struct strbuf dir = STRBUF_INIT, path = STRBUF_INIT;
+	struct error ignored;
+	const size_t m = strlen(CACHE_MAGIC);
+	unsigned char sum[32];
+	char *buf = NULL;
+	size_t len;
+	int rc = -1;
+	if (cache_path(key, &dir, &path) ||
+	    read_input(path.buf, CACHE_MAX, &buf, &len, &ignored))
+		goto out;
+	if (len < m + 96 || memcmp(buf, CACHE_MAGIC, m) != 0 ||
+	    memcmp(buf + m, key, 32) != 0)
+		goto out;
+	crypto_generichash(sum, 32, (const unsigned char *)buf + m + 64,
+			   len - m - 64, NULL, 0);
+	if (sodium_memcmp(sum, buf + m + 32, 32) != 0)
+		goto out;
+	if (doc_unpack(s->doc, buf + m + 96, len - m - 96) == 0) {
+		memcpy(s->hash, buf + m + 64, 32);
+		rc = 0;
+	}
+out:
+	free(buf);
+	strbuf_free(&dir);
+	strbuf_free(&path);
+	return rc;
+}
+
+/* Keep s's tree for next time, where this machine keeps checkpoints. */
+static void cache_write(const unsigned char key[32],
+			const struct scenario *s)
+{
+	struct strbuf dir = STRBUF_INIT, path = STRBUF_INIT,
+		      body = STRBUF_INIT, file = STRBUF_INIT;
+	struct stat st;
+	unsigned char sum[32];
+	if (cache_path(key, &dir, &path) || stat(dir.buf, &st) != 0 ||
+	    !S_ISDIR(st.st_mode))
+		goto out;
+	strbuf_add(&body, s->hash, 32);
+	doc_pack(s->doc->root, &body);
+	crypto_generichash(sum, 32, (const unsigned char *)body.buf,
+			   body.len, NULL, 0);
+	strbuf_adds(&file, CACHE_MAGIC);
+	strbuf_add(&file, key, 32);
+	strbuf_add(&file, sum, 32);
+	strbuf_add(&file, body.buf, body.len);
+	if (file.len <= CACHE_MAX)
+		write_cache(path.buf, file.buf, file.len);
+out:
+	strbuf_free(&dir);
+	strbuf_free(&path);
+	strbuf_free(&body);
+	strbuf_free(&file);
+}
+
+/* cached: read the tree from this machine's cache when it is there,
+ * and keep it there when it was parsed */
+static int load(const char *path, struct scenario *s, int cached,
+		struct error *err)
 {
 	char *buf;
 	size_t len;
 	const char *fmt, *rules;
 	const struct doc_node *sides;
 	char w[300];
+	unsigned char key[32];
+	int hit = 0;
 
 	memset(s, 0, sizeof *s);
 	if (read_input(path, DOC_LIMITS_SMALL.max_bytes, &buf, &len, err))
 		return -1;
 	s->doc = doc_new(path);
-	int rc = doc_parse(s->doc, buf, len, &DOC_LIMITS_SMALL, err);
+	if (cached) {
+		cache_key(buf, len, key);
+		hit = cache_read(key, s) == 0;
+		if (!hit) {     /* a damaged cache file: parse, anew */
+			doc_free(s->doc);
+			s->doc = doc_new(path);
+		}
+	}
+	int rc = hit ? 0 : doc_parse(s->doc, buf, len, &DOC_LIMITS_SMALL,
+				     err);
 	free(buf);
 	if (rc)
 		goto fail;
@@ -138,12 +258,20 @@ int scenario_load(const char *path, struct scenario *s, struct error *err)
 	}
 	if (check_spec(s, err))
 		goto fail;
-	doc_hash("umpire/1 scenario", r, s->hash);
+	if (!hit)
+		doc_hash("umpire/1 scenario", r, s->hash);
+	if (cached && !hit)
+		cache_write(key, s);
 	return 0;
 fail:
 	doc_free(s->doc);
 	s->doc = NULL;
 	return -1;
+}
+
+int scenario_load(const char *path, struct scenario *s, struct error *err)
+{
+	return load(path, s, 0, err);
 }
 
 static int by_name(const void *a, const void *b)
@@ -212,7 +340,7 @@ int scenario_find(const char *dir, const char *id, struct scenario *s,
 	if (!f)
 		return no_scenario(dir, id, err);
 	fclose(f);
-	if (scenario_load(path, s, err))
+	if (load(path, s, 1, err))
 		return -1;
 	if (strcmp(s->id, id) != 0) {
 		errorf(err, EXIT_REFUSED, "%s: holds scenario '%s', not '%s'",

@@ -72,14 +72,31 @@ void strbuf_addc(struct strbuf *sb, char c)
 	strbuf_add(sb, &c, 1);
 }
 
+/* Formatted once into the room at hand (the buffer's spare room, else a
+ * small one on the stack), a second time only when it did not fit. */
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
 {
+	char small[256];
 	va_list cp;
+	int spare = sb->buf && sb->cap - sb->len > sizeof small;
+	char *to = spare ? sb->buf + sb->len : small;
+	size_t room = spare ? sb->cap - sb->len : sizeof small;
 	va_copy(cp, ap);
-	int n = vsnprintf(NULL, 0, fmt, cp);
+	int n = vsnprintf(to, room, fmt, cp);
 	va_end(cp);
-	if (n < 0)
+	if (n < 0) {
+		if (sb->buf)
+			sb->buf[sb->len] = '\0';
 		return;
+	}
+	if ((size_t)n < room) {
+		if (!spare) {
+			grow(sb, (size_t)n);
+			memcpy(sb->buf + sb->len, small, (size_t)n + 1);
+		}
+		sb->len += (size_t)n;
+		return;
+	}
 	grow(sb, (size_t)n);
 	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
 	sb->len += (size_t)n;

@@ -1,0 +1,260 @@
+/*
+ * test_doc.c - the document layer's shortcuts against what they replace:
+ * doc_int against "%lld", doc_same against comparing encodings, doc_hash
+ * against hashing doc_encode's bytes, doc_pack/doc_unpack round trips,
+ * the scenario cache kept with the checkpoints (scenario.c), and
+ * strbuf_addf's one-pass formatting against snprintf.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <sodium.h>
+#include "umpire/doc.h"
+#include "umpire/fsutil.h"
+#include "umpire/scenario.h"
+#include "unit.h"
+
+static int same_encoding(const struct doc_node *a, const struct doc_node *b)
+{
+	struct strbuf x = STRBUF_INIT, y = STRBUF_INIT;
+	doc_encode(a, &x);
+	doc_encode(b, &y);
+	int eq = x.len == y.len && memcmp(x.buf, y.buf, x.len) == 0;
+	strbuf_free(&x);
+	strbuf_free(&y);
+	return eq;
+}
+
+static void hash_by_encoding(const char *domain, const struct doc_node *n,
+			     unsigned char out[32])
+{
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_adds(&sb, domain);
+	doc_encode(n, &sb);
+	crypto_generichash(out, 32, (const unsigned char *)sb.buf, sb.len,
+			   NULL, 0);
+	strbuf_free(&sb);
+}
+
+/* every node's line and style the same in a and b */
+static int same_lines(const struct doc_node *a, const struct doc_node *b)
+{
+	if (a->line != b->line || a->style != b->style || a->n != b->n)
+		return 0;
+	for (size_t i = 0; a->kind != DOC_SCALAR && i < a->n; i++)
+		if ((a->kind == DOC_MAP && !same_lines(a->keys[i], b->keys[i]))
+		    || !same_lines(a->items[i], b->items[i]))
+			return 0;
+	return 1;
+}
+
+static void test_int(void)
+{
+	static const long long v[] = { 0, 1, -1, 9, 10, -10, 42, 1234567,
+		-987654321, LLONG_MAX, LLONG_MIN, LLONG_MIN + 1 };
+	struct doc *d = doc_new("int");
+	for (size_t i = 0; i < sizeof v / sizeof *v; i++) {
+		char want[32];
+		snprintf(want, sizeof want, "%lld", v[i]);
+		const struct doc_node *n = doc_int(d, v[i]);
+		CHECK(n->len == strlen(want) && !strcmp(n->str, want),
+		      "doc_int(%s) is \"%s\"", want, n->str);
+	}
+	doc_free(d);
+}
+
+static struct doc *parse(const char *text)
+{
+	struct error err;
+	struct doc *d = doc_new("t");
+	if (doc_parse(d, text, strlen(text), &DOC_LIMITS_SMALL, &err)) {
+		printf("# %s\n", err.msg);
+		doc_free(d);
+		return NULL;
+	}
+	return d;
+}
+
+static void test_same(void)
+{
+	static const char *const docs[] = {
+		"a", "b", "ab", "''", "[a]", "[a, b]", "[ab]", "[[a]]", "{a: b}",
+		"{a: c}", "{b: b}", "{a: b, c: d}", "{c: d, a: b}", "[]", "{}",
+		"{a: [b]}", "{a: {b: c}}", "[{a: b}]", "[a, [b]]", "[[a], b]",
+	};
+	size_t n = sizeof docs / sizeof *docs, agree = 0;
+	struct doc *d[sizeof docs / sizeof *docs];
+	for (size_t i = 0; i < n; i++)
+		d[i] = parse(docs[i]);
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++)
+			agree += d[i] && d[j] && doc_same(d[i]->root,
+				d[j]->root) == same_encoding(d[i]->root,
+							     d[j]->root);
+	CHECK(agree == n * n, "doc_same agrees with the encodings on %zu of "
+	      "%zu pairs", agree, n * n);
+	for (size_t i = 0; i < n; i++)
+		doc_free(d[i]);
+}
+
+static void test_hash_and_pack(void)
+{
+	struct scenario s;
+	struct error err;
+	unsigned char a[32], b[32];
+	if (scenario_load("scenarios/race-to-the-reichstag.yaml", &s, &err)) {
+		CHECK(0, "load the Race to the Reichstag scenario: %s",
+		      err.msg);
+		return;
+	}
+	/* larger than the hash's 4096-byte buffer many times over */
+	doc_hash("umpire/1 scenario", s.doc->root, a);
+	hash_by_encoding("umpire/1 scenario", s.doc->root, b);
+	CHECK(!memcmp(a, b, 32), "doc_hash is BLAKE2b of domain and "
+	      "doc_encode (a 128 KiB scenario)");
+	CHECK(!memcmp(a, s.hash, 32), "the scenario's hash is that hash");
+	struct strbuf p = STRBUF_INIT;
+	doc_pack(s.doc->root, &p);
+	struct doc *u = doc_new("unpacked");
+	CHECK(doc_unpack(u, p.buf, p.len) == 0 && u->root &&
+	      doc_same(u->root, s.doc->root) &&
+	      same_lines(u->root, s.doc->root),
+	      "pack and unpack: the same tree, lines and styles");
+	doc_free(u);
+	/* every cut of a small packed tree is refused, and a byte more */
+	struct doc *small = parse("a: [b, {c: d}]\ne: f\n");
+	struct strbuf q = STRBUF_INIT;
+	doc_pack(small->root, &q);
+	size_t refused = 0;
+	for (size_t len = 0; len < q.len; len++) {
+		struct doc *t = doc_new("cut");
+		refused += doc_unpack(t, q.buf, len) != 0;
+		doc_free(t);
+	}
+	CHECK(refused == q.len, "each of the %zu cuts of a packed tree is "
+	      "refused (%zu)", q.len, refused);
+	strbuf_addc(&q, 's');
+	struct doc *t = doc_new("long");
+	CHECK(doc_unpack(t, q.buf, q.len) != 0, "a byte after the tree is "
+	      "refused");
+	doc_free(t);
+	q.buf[0] = 7;   /* no such kind */
+	t = doc_new("kind");
+	CHECK(doc_unpack(t, q.buf, q.len - 1) != 0, "an unknown node kind is "
+	      "refused");
+	doc_free(t);
+	strbuf_free(&q);
+	doc_free(small);
+	strbuf_free(&p);
+	scenario_free(&s);
+}
+
+/* The one file in dir whose name starts with "scenario-", or "". */
+static void cache_file(const char *dir, char *out, size_t size)
+{
+	char cmd[600];
+	snprintf(cmd, sizeof cmd, "ls %s/scenario-* 2>/dev/null", dir);
+	FILE *f = popen(cmd, "r");
+	out[0] = '\0';
+	if (f) {
+		if (fgets(out, (int)size, f))
+			out[strcspn(out, "\n")] = '\0';
+		pclose(f);
+	}
+}
+
+static void test_cache(void)
+{
+	char state[] = "/tmp/umpire-test-doc-XXXXXX", cp[300], file[600];
+	struct scenario s0, s1, s2, s3;
+	struct error err;
+	if (!mkdtemp(state)) {
+		CHECK(0, "a temporary state directory");
+		return;
+	}
+	setenv("XDG_STATE_HOME", state, 1);
+	/* no checkpoints directory: nothing written */
+	int rc = scenario_find("scenarios", "aachen", &s0, &err);
+	cache_file(state, file, sizeof file);
+	CHECK(rc == 0 && !file[0], "no checkpoints kept: no cache written");
+	snprintf(cp, sizeof cp, "%s/umpire", state);
+	mkdir(cp, 0700);
+	snprintf(cp, sizeof cp, "%s/umpire/checkpoints", state);
+	mkdir(cp, 0700);
+	rc = scenario_find("scenarios", "aachen", &s1, &err);
+	cache_file(cp, file, sizeof file);
+	CHECK(rc == 0 && file[0], "checkpoints kept: the tree is kept too");
+	rc = scenario_find("scenarios", "aachen", &s2, &err);
+	CHECK(rc == 0 && doc_same(s2.doc->root, s0.doc->root) &&
+	      same_lines(s2.doc->root, s0.doc->root) &&
+	      !memcmp(s2.hash, s0.hash, 32) && s2.rs == s0.rs &&
+	      s2.n_sides == s0.n_sides,
+	      "read back: the same tree, lines, hash and rules");
+	/* a damaged cache: one byte of the tree changed; parsed again */
+	char *buf;
+	size_t len;
+	if (file[0] && read_input(file, 1u << 24, &buf, &len, &err) == 0) {
+		buf[len - 3] ^= 1;
+		FILE *f = fopen(file, "wb");
+		fwrite(buf, 1, len, f);
+		fclose(f);
+		free(buf);
+	}
+	rc = scenario_find("scenarios", "aachen", &s3, &err);
+	CHECK(rc == 0 && doc_same(s3.doc->root, s0.doc->root) &&
+	      !memcmp(s3.hash, s0.hash, 32),
+	      "a damaged cache file is not used: the file is parsed");
+	scenario_free(&s0);
+	if (s1.doc)
+		scenario_free(&s1);
+	if (s2.doc)
+		scenario_free(&s2);
+	if (s3.doc)
+		scenario_free(&s3);
+	char cmd[400];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", state);
+	if (system(cmd) != 0)
+		printf("# could not remove %s\n", state);
+}
+
+static void test_addf(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char want[4096], big[1500];
+	size_t at = 0, ok = 0, tries = 0;
+	memset(big, 'x', sizeof big - 1);
+	big[sizeof big - 1] = '\0';
+	/* empty, small pieces, a piece longer than the stack room, pieces
+	 * into spare room and pieces that overflow it */
+	for (int i = 0; i < 40; i++, tries++) {
+		const char *piece = i % 7 == 3 ? big + i * 30 : "ab";
+		strbuf_addf(&sb, "%d:%s;", i, piece);
+		at += (size_t)snprintf(want + at, sizeof want - at, "%d:%s;", i,
+				       piece);
+		ok += at < sizeof want && sb.len == at &&
+			!memcmp(sb.buf, want, at) && sb.buf[at] == '\0';
+		if (at > 3000) {
+			strbuf_reset(&sb);
+			at = 0;
+			want[0] = '\0';
+		}
+	}
+	CHECK(ok == tries, "strbuf_addf writes what snprintf does (%zu of "
+	      "%zu)", ok, tries);
+	strbuf_free(&sb);
+}
+
+int main(void)
+{
+	if (sodium_init() < 0)
+		return 2;
+	test_int();
+	test_same();
+	test_hash_and_pack();
+	test_cache();
+	test_addf();
+	return unit_done("doc");
+}
