@@ -95,23 +95,10 @@ static int fx_may_enter(const void *user, int u, int h)
 static int fx_bridged(const void *user, int a, int dir)
 {
 	const struct fx_user *x = user;
-	const struct rttr *st = x->st;
-	int b = hex_neighbour(&st->map, a, dir), u, e;
 
-	if (x->eng_front < 0 || b < 0)
-		return 0;
-	for (u = 0; u < st->n_units; u++) {
-		if (!(st->u[u].tags & T_ENGINEER) ||
-		    !(st->flags[u] & F_ENGINEER) ||
-		    st->u[u].where != U_MAP || st->front[u] != x->eng_front)
-			continue;
-		e = st->u[u].hex;
-		if (e == a || e == b ||
-		    (hex_distance(&st->map, e, a) == 1 &&
-		     hex_distance(&st->map, e, b) == 1))
-			return 1;
-	}
-	return 0;
+	return x->eng_front >= 0 &&
+	       rt_engineer_covers(x->st, x->eng_front, a,
+				  hex_neighbour(&x->st->map, a, dir), 1);
 }
 
 static int fx_mobile(const void *user, int u)

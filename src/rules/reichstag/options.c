@@ -84,23 +84,6 @@ static int loc_pass(const void *user, int h)
 	return loc_source(user, h) || !hex_in_enemy_zoc(&l->r, SOVIET, h);
 }
 
-static int engineer_at(const struct rttr *st, int f, int a, int b)
-{
-	int u, e;
-
-	for (u = 0; u < st->n_units; u++) {
-		if (!(st->u[u].tags & T_ENGINEER) || st->u[u].side != SOVIET ||
-		    st->u[u].where != U_MAP || st->front[u] != f)
-			continue;
-		e = st->u[u].hex;
-		if (e == a || e == b ||
-		    (hex_distance(&st->map, e, a) == 1 &&
-		     hex_distance(&st->map, e, b) == 1))
-			return 1;
-	}
-	return 0;
-}
-
 static int loc_cross(const void *user, int a, int d)
 {
 	const struct loc_user *l = user;
@@ -115,7 +98,7 @@ static int loc_cross(const void *user, int a, int d)
 	if (hex_side_has(m, a, d, HS_BRIDGE) &&
 	    !hex_side_has(m, a, d, HS_DEMOLISHED))
 		return 1;
-	return engineer_at(l->st, l->f, a, hex_neighbour(m, a, d));
+	return rt_engineer_covers(l->st, l->f, a, hex_neighbour(m, a, d), 0);
 }
 
 static int on_airfield(const struct rttr *st, int h)

@@ -134,6 +134,25 @@ int rt_sector(const struct rttr *st, int h)
 	return a && b ? SEC_BOTH : a ? SEC_1BF : b ? SEC_1UF : SEC_NONE;
 }
 
+int rt_engineer_covers(const struct rttr *st, int f, int a, int b,
+		       int in_place)
+{
+	int u, e;
+
+	for (u = 0; b >= 0 && u < st->n_units; u++) {
+		if (!(st->u[u].tags & T_ENGINEER) || st->u[u].side != SOVIET ||
+		    st->u[u].where != U_MAP || st->front[u] != f ||
+		    (in_place && !(st->flags[u] & F_ENGINEER)))
+			continue;
+		e = st->u[u].hex;
+		if (e == a || e == b ||
+		    (hex_distance(&st->map, e, a) == 1 &&
+		     hex_distance(&st->map, e, b) == 1))
+			return 1;
+	}
+	return 0;
+}
+
 int rt_commander(const struct rttr *st, int u)
 {
 	int f = st->front[u];

@@ -140,7 +140,7 @@ static int hook_exerts_zoc(const void *user, int u, int h)
 static int hook_bridged(const void *user, int a, int dir)
 {
 	const struct rttr *st = user;
-	int b, f, u, e;
+	int f;
 
 	if (st->phase == PH_1BF_MOVE)
 		f = SEC_1BF;
@@ -148,18 +148,8 @@ static int hook_bridged(const void *user, int a, int dir)
 		f = SEC_1UF;
 	else
 		return 0;
-	b = hex_neighbour(&st->map, a, dir);
-	for (u = 0; b >= 0 && u < st->n_units; u++) {
-		if (!(st->flags[u] & F_ENGINEER) || st->front[u] != f ||
-		    st->u[u].side != SOVIET || st->u[u].where != U_MAP)
-			continue;
-		e = st->u[u].hex;
-		if (e == a || e == b ||
-		    (hex_distance(&st->map, e, a) == 1 &&
-		     hex_distance(&st->map, e, b) == 1))
-			return 1;
-	}
-	return 0;
+	return rt_engineer_covers(st, f, a, hex_neighbour(&st->map, a, dir),
+				  1);
 }
 
 /* Whether an engineer is in place in this Soviet movement phase (19.2):
