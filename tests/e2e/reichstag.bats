@@ -178,3 +178,39 @@ to_german_turn() {
 	echo "$output"
 	[ "$(printf '%s\n' "$output" | tail -1)" = "1uf 16.8 flip" ]
 }
+
+@test "the movement question names every unit that may move (or how many more), and the template has an example for each" {
+	local keys='place|flip|depot|sniper|enter|max-effort|replace|barrage|recon|engineer|lose|retreat|stay|advance'
+	cp g1.yaml kg.yaml
+	"$UMPIRE" join kg.yaml --side 1uf -s 1uf.key -o kept.yaml 2>/dev/null
+	n=1
+	# the two set-up draws; the rest is placed by place: auto
+	run kept_step kept.yaml "$keys"
+	[ "$output" = "1bf 3.5 draw" ]
+	run kept_step kept.yaml "$keys"
+	[ "$output" = "1uf 3.6 draw" ]
+	"$UMPIRE" view kept.yaml --side 1bf -s referee.key -o m.view
+	"$UMPIRE" orders m.view -s 1bf.key > t.txt
+	run python3 - t.txt <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+q = text[text.index("# rule 9.0, move:"):]
+q = q[:q.index("\n- move:")]
+flat = " ".join(l[1:].strip() for l in q.split("\n"))
+units = flat.split("Units:", 1)[1].split("# for example:", 1)[0]
+units = units.split("for example:", 1)[0].strip()
+m = re.match(r"^(.*?)(?: and (\d+) more)?$", units)
+named = m.group(1).split()
+more = int(m.group(2) or 0)
+examples = re.findall(r'"(\S+) to \d{4}"', flat)
+print(len(named), more, len(examples), len(set(examples)))
+PY
+	[ "$status" -eq 0 ]
+	set -- $output
+	echo "named $1, more $2, examples $3 (units $4)"
+	# more units than the question's text holds: it says how many more
+	[ "$2" -gt 0 ]
+	# one example for each unit, named or not
+	[ "$3" -eq $(($1 + $2)) ]
+	[ "$4" -eq "$3" ]
+}
