@@ -116,21 +116,14 @@ void rt_reindex(struct rttr *st)
 	(void)p;
 }
 
-/* hex_in_region for a hex on the map (h checked): the movement searches
- * ask every hex's sector */
-static inline int in_region(const struct hex_map *m, int h, int r)
-{
-	return r >= 0 && r < m->n_regions && (m->region[h] >> r & 1u);
-}
-
 int rt_sector(const struct rttr *st, int h)
 {
 	int a, b;
 
 	if (h < 0 || h >= HEX_MAX || st->map.terr[h] == 255)
 		return SEC_NONE;
-	a = in_region(&st->map, h, st->rg.sector[P1BF]);
-	b = in_region(&st->map, h, st->rg.sector[P1UF]);
+	a = hex_in_region(&st->map, h, st->rg.sector[P1BF]);
+	b = hex_in_region(&st->map, h, st->rg.sector[P1UF]);
 	return a && b ? SEC_BOTH : a ? SEC_1BF : b ? SEC_1UF : SEC_NONE;
 }
 

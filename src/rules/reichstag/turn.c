@@ -348,12 +348,10 @@ static int german_reinforcement_hex(const struct rttr *st, int h, int sec)
 /* Whether h is in u's 7.1 zone: its region, or its own entry hexes */
 static inline int zone71(const struct rttr *st, int u, int region, int h)
 {
-	const struct hex_map *m = &st->map;
 	int i;
 
-	if (region >= 0)     /* hex_in_region, inline: tried for every hex */
-		return region < m->n_regions && h >= 0 && h < HEX_MAX &&
-		       m->terr[h] != 255 && (m->region[h] >> region & 1u);
+	if (region >= 0)     /* (inline in hex.h: tried for every hex) */
+		return hex_in_region(&st->map, h, region);
 	for (i = 0; i < st->u[u].n_entry; i++)
 		if (st->u[u].entry[i] == h)
 			return 1;
@@ -698,13 +696,7 @@ static void place_examples(struct ctx *c, struct question *q,
 			h = zone[i];
 			if (place_try(pc, u, region, h, direct, why,
 				      sizeof why) == 0) {
-				/* q_add(q, "%s %s", ...), the same text */
-				char *o = q->options[q->n++];
-				size_t k = append(o, 0, Q_OPTION_LEN,
-						  st->u[u].id);
-
-				k = append(o, k, Q_OPTION_LEN, " ");
-				append(o, k, Q_OPTION_LEN, hex_id(h, x));
+				q_add(q, "%s %s", st->u[u].id, hex_id(h, x));
 				per++;
 			}
 		}
@@ -1120,9 +1112,8 @@ static int allowance(const struct rttr *st, int u)
 }
 
 struct mv_check {
-	struct rttr *st;        /* the live state */
-	struct rttr *trial;     /* the state a trial walk is made on: st
-				   itself, put back by mv_restore */
+	struct rttr *st;        /* the live state, on which a check's trial
+				   walk is made and put back (mv_restore) */
 	struct ctx *c;
 	int16_t *best;          /* scratch [HEX_MAX] for the examples */
 	int16_t *prev;          /* and their search tree (hex_reach_tree);
@@ -1257,7 +1248,6 @@ static int check_move(void *user, const char *ans, char *why, size_t size)
 	int rc;
 
 	m->undo.u = -1;
-	m->trial = m->st;
 	rc = check_move_on(m, ans, why, size);
 	if (m->undo.u >= 0)
 		mv_restore(m);
@@ -1310,18 +1300,18 @@ static int check_move_on(struct mv_check *m, const char *ans, char *why,
 		return -1;
 	mv_save(m, u);
 	if (m->forced)
-		m->trial->flags[u] |= F_FORCED;
+		m->st->flags[u] |= F_FORCED;
 	if (m->west) {
 		/* 26.1: 1 MP to leave, from a west-edge hex, not stopped
 		 * in an enemy ZOC on the way (11.4) */
-		m->trial->german_mp--;
+		m->st->german_mp--;
 		if (m->mv.by_dest)
 			return snprintf(why, size, "give the path: UNIT HEX "
 					"... west (26.1)"), -1;
-		if (m->mv.n > 0 && walk(m, m->trial, u, m->mv.path, m->mv.n,
+		if (m->mv.n > 0 && walk(m, m->st, u, m->mv.path, m->mv.n,
 					why, size))
 			return -1;
-		if (m->mv.n == 0 && allowance(m->trial, u) < 0)
+		if (m->mv.n == 0 && allowance(m->st, u) < 0)
 			return snprintf(why, size, "%s has no MP left to "
 					"leave the map (26.1)", st->u[u].id),
 			       -1;
@@ -1329,7 +1319,7 @@ static int check_move_on(struct mv_check *m, const char *ans, char *why,
 		if (!rt_west_edge(st, n))
 			return snprintf(why, size, "%s is not a west-edge hex "
 					"(26.1)", hex_id(n, x)), -1;
-		mv_rules(m, m->trial, u, &r);
+		mv_rules(m, m->st, u, &r);
 		if (m->mv.n > 0 && hex_in_enemy_zoc(&r, GERMAN, n))
 			return snprintf(why, size, "%s is in an enemy zone of "
 					"control: %s stops there (11.4, 26.1)",
@@ -1341,14 +1331,14 @@ static int check_move_on(struct mv_check *m, const char *ans, char *why,
 		r.began_in_zoc = began_in_zoc(st, u);
 		n = m->mv.path[0];
 		if (u == m->tree_unit && st->u[u].hex == m->tree_from &&
-		    allowance(m->trial, u) == m->tree_left)
+		    allowance(m->st, u) == m->tree_left)
 			/* hex_path, its search made for the examples */
 			n = n < 0 || n >= HEX_MAX || n == st->u[u].hex ? -1 :
 			    hex_tree_path(m->best, m->prev, st->u[u].hex, n,
 					  m->mv.path, HEX_PATH_MAX);
 		else
 			n = hex_path(&r, u, st->u[u].hex,
-				     allowance(m->trial, u), 1, n, m->mv.path,
+				     allowance(m->st, u), 1, n, m->mv.path,
 				     HEX_PATH_MAX, NULL);
 		if (n <= 0)
 			return snprintf(why, size, "%s cannot reach %s in this "
@@ -1357,7 +1347,7 @@ static int check_move_on(struct mv_check *m, const char *ans, char *why,
 		m->mv.n = n;
 		m->mv.by_dest = 0;
 	}
-	return walk(m, m->trial, u, m->mv.path, m->mv.n, why, size);
+	return walk(m, m->st, u, m->mv.path, m->mv.n, why, size);
 }
 
 /* check_move as the engine calls it, the answer noted */
@@ -1628,7 +1618,6 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 	m.st = st;
 	m.soviet = soviet;
 	m.sec = sec;
-	m.trial = st;
 	m.zoc_side = -1;
 	m.c = c;
 	for (u = 0; u < st->n_units; u++)
