@@ -1202,9 +1202,7 @@ static void engineers_in_place(struct rttr *st, int side, int sector)
 	int u;
 
 	for (u = 0; u < st->n_units; u++)
-		if (side == SOVIET && st->u[u].side == SOVIET &&
-		    (st->u[u].tags & T_ENGINEER) &&
-		    st->u[u].where == U_MAP && st->front[u] == sector)
+		if (side == SOVIET && rt_engineer_of(st, u, sector))
 			st->flags[u] |= F_ENGINEER;
 }
 

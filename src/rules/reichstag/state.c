@@ -127,14 +127,19 @@ int rt_sector(const struct rttr *st, int h)
 	return a && b ? SEC_BOTH : a ? SEC_1BF : b ? SEC_1UF : SEC_NONE;
 }
 
+int rt_engineer_of(const struct rttr *st, int u, int f)
+{
+	return (st->u[u].tags & T_ENGINEER) && st->u[u].side == SOVIET &&
+	       st->front[u] == f && st->u[u].where == U_MAP;
+}
+
 int rt_engineer_covers(const struct rttr *st, int f, int a, int b,
 		       int in_place)
 {
 	int u, e;
 
 	for (u = 0; b >= 0 && u < st->n_units; u++) {
-		if (!(st->u[u].tags & T_ENGINEER) || st->u[u].side != SOVIET ||
-		    st->u[u].where != U_MAP || st->front[u] != f ||
+		if (!rt_engineer_of(st, u, f) ||
 		    (in_place && !(st->flags[u] & F_ENGINEER)))
 			continue;
 		e = st->u[u].hex;

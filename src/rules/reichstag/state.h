@@ -303,6 +303,8 @@ int rt_sees(const struct rttr *st, int p, int u);
 /* The sector of hex h: SEC_1BF, SEC_1UF, SEC_BOTH (the Reichstag, 5.5)
  * or SEC_NONE (off map). */
 int rt_sector(const struct rttr *st, int h);
+/* 19.0: whether unit u is an engineer of front f on the map */
+int rt_engineer_of(const struct rttr *st, int u, int f);
 /* 19.1, 19.2: whether an engineer of front f covers the hexside a-b (a
  * water hexside counts as bridged): one in a or b, or touching both at a
  * corner (reading); in_place: only those put in place (F_ENGINEER) */

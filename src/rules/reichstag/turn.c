@@ -1128,10 +1128,9 @@ struct mv_check {
 	int forced;             /* 6.5: the move ends in "forced" */
 	int west;               /* 26.1: the move ends in "west" */
 	/* the enemy zones of control of side zoc_side (hex_zoc_map),
-	 * made once per question: no unit moves while the answers to one
-	 * question are checked (a trial walk moves only a unit of
-	 * zoc_side, which exerts none of them); in a German phase once for
-	 * the whole phase (movement_phase); -1: not made yet */
+	 * kept from move to move in a phase (movement_phase): only units
+	 * of zoc_side move, and they exert none of them; made again after
+	 * a bridge roll (18.1, 18.2); -1: not made yet */
 	int zoc_side;
 	uint8_t zoc[HEX_MAX];
 	struct checked seen;    /* the engine's last legal answer */
@@ -1495,12 +1494,6 @@ struct eng_check {
 	uint16_t pick[HEX_UNITS_MAX / 16 + 1];  /* bit set of the units */
 };
 
-static int engineer_of(const struct rttr *st, int u, int f)
-{
-	return (st->u[u].tags & T_ENGINEER) && st->u[u].side == SOVIET &&
-	       st->front[u] == f && st->u[u].where == U_MAP;
-}
-
 /* "none", or the engineers put in place: "UNIT [UNIT ...]" */
 static int check_engineers(void *user, const char *ans, char *why,
 			   size_t size)
@@ -1515,7 +1508,7 @@ static int check_engineers(void *user, const char *ans, char *why,
 		return 0;
 	while (hex_next_word(&p, w, sizeof w)) {
 		u = rt_unit_find(k->st, w);
-		if (u < 0 || !engineer_of(k->st, u, k->f))
+		if (u < 0 || !rt_engineer_of(k->st, u, k->f))
 			return snprintf(why, size, "%s is not an engineer of "
 					"the %s on the map; give none, or the "
 					"engineers put in place (19.2)", w,
@@ -1550,7 +1543,7 @@ static void engineers(struct ctx *c, struct rttr *st, int p)
 	len = strlen(q.text);
 	q_add(&q, "none");
 	for (u = 0; u < st->n_units; u++) {
-		if (!engineer_of(st, u, p))
+		if (!rt_engineer_of(st, u, p))
 			continue;
 		n++;
 		if (len + 10 < sizeof q.text) {
