@@ -29,9 +29,8 @@
 #include "../lib/hexorders.h"
 
 struct use_check {
-	struct rttr *st;
-	struct rttr *trial;     /* the state an answer is tried on: st
-				   itself, put back after each check */
+	struct rttr *st;        /* the live state: an answer is tried on
+				   it and put back (check_use) */
 	int fixed;      /* the airfield or depot */
 	int sec, who;
 	int max;        /* 16.3: 2, 16.7: 1 */
@@ -71,7 +70,6 @@ static int check_use(void *user, const char *ans, char *why, size_t size)
 	k->n = 0;
 	if (strcmp(ans, "none") == 0)
 		return 0;
-	k->trial = st;
 	memcpy(k->occ, st->occ, sizeof st->occ);
 	memcpy(k->next, st->next, sizeof st->next);
 	rc = check_use_on(k, ans, why, size);
@@ -87,7 +85,7 @@ static int check_use(void *user, const char *ans, char *why, size_t size)
 static int check_use_on(struct use_check *k, const char *ans, char *why,
 			size_t size)
 {
-	struct rttr *t = k->trial;
+	struct rttr *t = k->st;
 	const char *rule = k->max == 2 ? "16.3" : "16.7";
 	struct hex_rules r;
 	char w[16], x[8];
@@ -175,7 +173,6 @@ static void use_fixed(struct ctx *c, struct rttr *st, int f, int sec,
 		return;
 	memset(&k, 0, sizeof k);
 	k.st = st;
-	k.trial = st;
 	k.fixed = f;
 	k.sec = sec;
 	k.who = who;
@@ -219,8 +216,6 @@ static void use_fixed(struct ctx *c, struct rttr *st, int f, int sec,
 
 struct sniper_check {
 	struct rttr *st;
-	struct rttr *trial;     /* st itself, its front[sniper] put back
-				   after each check */
 	int sniper, sec, who;
 	int hex;        /* -1: hold */
 };
@@ -237,7 +232,6 @@ static int check_sniper(void *user, const char *ans, char *why,
 	uint8_t front = k->st->front[k->sniper];
 	int rc;
 
-	k->trial = k->st;
 	rc = check_sniper_on(k, ans, why, size);
 	k->st->front[k->sniper] = front;
 	return rc;
@@ -246,7 +240,7 @@ static int check_sniper(void *user, const char *ans, char *why,
 static int check_sniper_on(struct sniper_check *k, const char *ans,
 			   char *why, size_t size)
 {
-	struct rttr *t = k->trial;
+	struct rttr *t = k->st;
 	int s = k->sniper, h, u, near = 0;
 
 	k->hex = -1;
@@ -285,7 +279,6 @@ static void place_sniper(struct ctx *c, struct rttr *st, int s, int sec,
 
 	memset(&k, 0, sizeof k);
 	k.st = st;
-	k.trial = st;
 	k.sniper = s;
 	k.sec = sec;
 	k.who = who;

@@ -101,7 +101,7 @@ static void replacements(struct ctx *c, struct rttr *st, int p)
 int rt_replace_hex(const struct rttr *st, int u, int h)
 {
 	struct hex_rules r;
-	int f = st->front[u], d, n, k, near = 0;
+	int f = st->front[u], k;
 
 	if (!st->opt_loc || !(st->flags[u] & F_REPLACED) || h < 0 ||
 	    st->u[u].side != SOVIET || rt_sector(st, h) != f)
@@ -109,13 +109,7 @@ int rt_replace_hex(const struct rttr *st, int u, int h)
 	for (k = st->occ[h]; k >= 0; k = st->next[k])
 		if (st->u[k].side != SOVIET)
 			return 0;               /* an enemy unit there */
-	for (d = -1; d < 6 && !near; d++) {
-		n = d < 0 ? h : hex_neighbour(&st->map, h, d);
-		for (k = n >= 0 ? st->occ[n] : -1; k >= 0; k = st->next[k])
-			near |= k != u && st->u[k].side == SOVIET &&
-				st->front[k] == f;
-	}
-	if (!near)
+	if (!rt_unit_within_1(st, h, SOVIET, f, u))
 		return 0;
 	rt_rules(st, &r);
 	if (hex_in_enemy_zoc(&r, SOVIET, h))

@@ -127,6 +127,21 @@ int rt_sector(const struct rttr *st, int h)
 	return a && b ? SEC_BOTH : a ? SEC_1BF : b ? SEC_1UF : SEC_NONE;
 }
 
+int rt_unit_within_1(const struct rttr *st, int h, int side, int f,
+		     int skip)
+{
+	int d, n, k;
+
+	for (d = -1; d < 6; d++) {
+		n = d < 0 ? h : hex_neighbour(&st->map, h, d);
+		for (k = n >= 0 ? st->occ[n] : -1; k >= 0; k = st->next[k])
+			if (k != skip && st->u[k].side == side &&
+			    st->front[k] == f)
+				return 1;
+	}
+	return 0;
+}
+
 int rt_engineer_of(const struct rttr *st, int u, int f)
 {
 	return (st->u[u].tags & T_ENGINEER) && st->u[u].side == SOVIET &&

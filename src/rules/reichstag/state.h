@@ -303,6 +303,10 @@ int rt_sees(const struct rttr *st, int p, int u);
 /* The sector of hex h: SEC_1BF, SEC_1UF, SEC_BOTH (the Reichstag, 5.5)
  * or SEC_NONE (off map). */
 int rt_sector(const struct rttr *st, int h);
+/* Whether a unit of side and front (or sector) f other than skip stands
+ * in h or next to it: "within 1 hex of a unit" (7.3, 24.5) */
+int rt_unit_within_1(const struct rttr *st, int h, int side, int f,
+		     int skip);
 /* 19.0: whether unit u is an engineer of front f on the map */
 int rt_engineer_of(const struct rttr *st, int u, int f);
 /* 19.1, 19.2: whether an engineer of front f covers the hexside a-b (a

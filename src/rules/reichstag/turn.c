@@ -332,14 +332,8 @@ static int to_place(const struct rttr *st, int u, int *region)
 static int german_reinforcement_hex(const struct rttr *st, int h, int sec)
 {
 	struct hex_rules r;
-	int d, n, k, near = 0;
 
-	for (d = -1; d < 6 && !near; d++) {
-		n = d < 0 ? h : hex_neighbour(&st->map, h, d);
-		for (k = n >= 0 ? st->occ[n] : -1; k >= 0; k = st->next[k])
-			near |= st->u[k].side == GERMAN && st->front[k] == sec;
-	}
-	if (!near)
+	if (!rt_unit_within_1(st, h, GERMAN, sec, -1))
 		return 0;
 	rt_rules(st, &r);
 	return !hex_in_enemy_zoc(&r, GERMAN, h);
