@@ -11,7 +11,8 @@ static const char *const sides[] = { "1bf", "1uf", NULL };
 static const struct standing_key standing[] = {
 	{ "place", "3.5", "place each counter at the first legal hex of "
 	  "its zone (auto), or UNIT HEX: one answer a counter; after your "
-	  "draw, auto places them all without another mail", "auto", 1, "auto" },
+	  "draw, auto places them all without another mail", "auto", 1,
+	  "auto" },
 	{ "move", "9.0", "move a unit (done, UNIT to HEX, or UNIT HEX HEX "
 	  "...)", "done", 0, NULL },
 	{ "attack", "12.0", "declare one attack (HEX[,HEX] UNIT UNIT ... "

@@ -332,12 +332,14 @@ void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector);
  * hexside changed). */
 int rt_bridge_checks(struct ctx *c, struct rttr *st, int u, int h);
 
-/* turn.c, for fog.c, fixed.c and options.c */
-/* The Reichstag hex, or -1 (the map has no one-hex region reichstag). */
+/* The Reichstag hex, or -1 (the map has no one-hex region reichstag):
+ * found once with the regions (state.c) */
 static inline int rt_reichstag_hex(const struct rttr *st)
 {
 	return st->rg.rt_hex;
 }
+
+/* turn.c, for fog.c, fixed.c and options.c */
 int rt_may_stand(const struct rttr *st, int u, int h);
 void rt_put_told(struct ctx *c, struct rttr *st, int u, int h);
 /* 16.10, 17.3: the Reichstag's undecided counters drawn and face up */
