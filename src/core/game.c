@@ -682,8 +682,6 @@ int game_emit_checked(const struct game *g, const char *scn_dir,
 	return rc;
 }
 
-static int same(const struct doc_node *a, const struct doc_node *b);
-
 int game_emit_step(const struct game *g, struct strbuf *out,
 		   struct error *err)
 {
@@ -693,7 +691,7 @@ int game_emit_step(const struct game *g, struct strbuf *out,
 		return -1;
 	struct doc *d = doc_new(g->doc->name);
 	int rc = doc_parse(d, out->buf, out->len, &DOC_LIMITS_GAME, err);
-	if (rc == 0 && !same(d->root, g->doc->root))
+	if (rc == 0 && !doc_same(d->root, g->doc->root))
 		rc = errorf(err, EXIT_USAGE, "%s: the text written does not "
 			    "read back as the game it was written from",
 			    g->doc->name);
@@ -967,11 +965,6 @@ static struct doc_node *next_node(struct doc *d, const struct step_end *e)
 	return m;
 }
 
-static int same(const struct doc_node *a, const struct doc_node *b)
-{
-	return doc_same(a, b);
-}
-
 /* Compare the replay with what step i records (its draws only when the
  * run played the whole step: not the step it resumed in). */
 static int compare_step(struct game *g, const struct run *run, size_t i,
@@ -982,10 +975,10 @@ static int compare_step(struct game *g, const struct run *run, size_t i,
 		return -1;
 	struct doc *d = doc_new("replay");
 	int rc = 0;
-	if (whole && !same(draws_node(d, run, i + 1), s->draws))
+	if (whole && !doc_same(draws_node(d, run, i + 1), s->draws))
 		rc = errorf(err, EXIT_REFUSED, "step %zu: the recorded draws "
 			    "differ from the draws its seed gives", i + 1);
-	else if (!same(next_node(d, &run->ends[i]), s->next))
+	else if (!doc_same(next_node(d, &run->ends[i]), s->next))
 		rc = errorf(err, EXIT_REFUSED, "step %zu: the recorded next "
 			    "decision differs from the replay (%s: %s)", i + 1,
 			    run->ends[i].key, run->ends[i].rule);
@@ -1212,7 +1205,7 @@ int game_check(struct game *g, enum check_level level,
 		struct doc *d = doc_new("state");
 		int eq;
 		if (!extra || g->n_steps == 0) {
-			eq = same(g->scn.rs->save(extra ? g->start_state :
+			eq = doc_same(g->scn.rs->save(extra ? g->start_state :
 						  run->state, d),
 				  top(g, "state"));
 		} else {

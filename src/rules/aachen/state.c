@@ -781,7 +781,8 @@ int aa_load(void *vst, const struct doc *d, const struct doc_node *map,
 	}
 	if ((n = doc_get(map, "demolished"))) {
 		for (i = 0; n->kind == DOC_SEQ && i < n->n; i++) {
-			if (hex_side_parse(&st->map, n->items[i]->str, &sh, &sd) < 0)
+			if (hex_side_parse(&st->map, n->items[i]->str, &sh,
+					   &sd) < 0)
 				return bad(d, n->items[i], err, "demolished: "
 					   "CCRR-CCRR%s", "");
 			hex_side_set(&st->map, sh, sd, HS_DEMOLISHED, 1);
