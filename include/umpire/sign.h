@@ -117,6 +117,19 @@ int signed_verify(const char *name, const char *buf, size_t len,
 		  const char *signame, const char *sigtext, size_t siglen,
 		  const struct pubkey *pk, struct verified *out,
 		  struct error *err);
+/*
+ * The same with the file's Ed25519 checks queued on q (sigq.h) when q is
+ * not NULL: a 0 then says only that the signature is well formed and of
+ * pk's key, and sigq_finish(q) whether it verifies. The bytes are tried
+ * as they are, not mended: a file whose signature holds only once its
+ * line ends are mended fails there, and signed_verify says what it is.
+ */
+struct sigq;
+int signed_verify_queued(const char *name, const char *buf, size_t len,
+			 const char *signame, const char *sigtext,
+			 size_t siglen, const struct pubkey *pk,
+			 struct sigq *q, struct verified *out,
+			 struct error *err);
 void verified_free(struct verified *v);
 
 #endif

@@ -11,6 +11,7 @@
 #include "umpire/mail.h"
 #include "umpire/game.h"
 #include "umpire/sign.h"
+#include "umpire/sigq.h"
 
 static const char *const game_keys[] = { "umpire", "game", "scenario",
 	"scenario_version", "scenario_hash", "rules", "provenance", "options",
@@ -243,7 +244,8 @@ static int load_roles(struct game *g, struct error *err)
 
 static void step_hash(const struct doc_node *step, const unsigned char *blob,
 		      size_t blob_len, unsigned char out[32]);
-static int verify_joins(struct game *g, int check, struct error *err);
+static int verify_joins(struct game *g, int check, struct sigq *q,
+			struct error *err);
 
 /* cp: this machine's checkpoints, or NULL; *vouched: the steps so far
  * that are node for node the ones verified here */
@@ -611,7 +613,7 @@ int game_join(struct game *g, const char *name, const struct seckey *sk,
 			      g->doc->name, o->name, o->name);
 	}
 	/* a join commits to the header as it stands: the joins in it */
-	if (verify_joins(g, 1, err))
+	if (verify_joins(g, 1, NULL, err))
 		return error_prefix(err, "%s", g->doc->name);
 	/* fresh randomness: the same header joined twice gives two
 	 * different chains, hence two different games' seeds */
@@ -647,8 +649,8 @@ static int verify_orders(struct game *g, const char *name, const char *buf,
 			 size_t len, const char *sigtext, size_t siglen,
 			 long long n, const char *actor,
 			 const unsigned char prev[32], int check_sig,
-			 struct orders *ord, struct verified *v,
-			 struct error *err);
+			 struct sigq *q, struct orders *ord,
+			 struct verified *v, struct error *err);
 
 int game_emit_checked(const struct game *g, const char *scn_dir,
 		      struct strbuf *out, struct error *err)
@@ -669,8 +671,8 @@ int game_emit_checked(const struct game *g, const char *scn_dir,
 		rc = verify_orders(&back, "the new step's orders",
 				   (const char *)s->blob, s->blob_len, NULL, 0,
 				   s->n, s->actor,
-				   game_prev(&back, back.n_steps - 1), 1, &ord,
-				   &v, err);
+				   game_prev(&back, back.n_steps - 1), 1, NULL,
+				   &ord, &v, err);
 		orders_free(&ord);
 		verified_free(&v);
 	}
@@ -702,8 +704,8 @@ int game_emit_step(const struct game *g, struct strbuf *out,
 		rc = verify_orders((struct game *)g, "the new step's orders",
 				   (const char *)s->blob, s->blob_len, NULL, 0,
 				   s->n, s->actor,
-				   game_prev(g, g->n_steps - 1), 1, &ord, &v,
-				   err);
+				   game_prev(g, g->n_steps - 1), 1, NULL, &ord,
+				   &v, err);
 		orders_free(&ord);
 		verified_free(&v);
 	}
@@ -718,7 +720,8 @@ int game_emit_step(const struct game *g, struct strbuf *out,
 /* Every role that has joined: its chain starts at its anchor, and with
  * check its join signature is verified (without: the header was verified
  * on this machine before). */
-static int verify_joins(struct game *g, int check, struct error *err)
+static int verify_joins(struct game *g, int check, struct sigq *q,
+			struct error *err)
 {
 	for (size_t i = 0; i < g->n_roles; i++) {
 		struct role *r = &g->roles[i];
@@ -730,8 +733,8 @@ static int verify_joins(struct game *g, int check, struct error *err)
 			continue;
 		struct strbuf m = STRBUF_INIT;
 		join_message(g, r, &m);
-		int bad = crypto_sign_verify_detached(r->sig,
-			(unsigned char *)m.buf, m.len, r->pk.pk);
+		int bad = sigq_verify(q, r->sig, (unsigned char *)m.buf,
+				      m.len, r->pk.pk);
 		strbuf_free(&m);
 		if (bad)
 			return errorf(err, EXIT_REFUSED, "header: the "
@@ -748,7 +751,7 @@ int game_verify_header(struct game *g, struct error *err)
 	if (who)
 		return errorf(err, EXIT_REFUSED, "%s: role %s has not joined "
 			      "yet (umpire join)", g->doc->name, who);
-	return verify_joins(g, 1, err);
+	return verify_joins(g, 1, NULL, err);
 }
 
 /* Whether the base64 scalar v, which sodium_base642bin has read (with
@@ -852,8 +855,8 @@ static int verify_orders(struct game *g, const char *name, const char *buf,
 			 size_t len, const char *sigtext, size_t siglen,
 			 long long n, const char *actor,
 			 const unsigned char prev[32], int check_sig,
-			 struct orders *ord, struct verified *v,
-			 struct error *err)
+			 struct sigq *q, struct orders *ord,
+			 struct verified *v, struct error *err)
 {
 	char want[200];
 	struct role *r = game_role(g, actor);
@@ -862,11 +865,13 @@ static int verify_orders(struct game *g, const char *name, const char *buf,
 	memset(v, 0, sizeof *v);
 	/* Orders with a good embedded signature, as a game file keeps
 	 * them: signed_verify finds the block itself, and the text is
-	 * split once, not twice. Any other case (no block, a bad one, a
+	 * split once, not twice (with q, its checks are queued: a bad one
+	 * makes check_game run again without q, and come here). Any other case (no block, a bad one, a
 	 * signature that does not match) is left to the checks below, in
 	 * their order, which say precisely what is wrong. */
 	if (!sigtext && check_sig &&
-	    signed_verify(name, buf, len, NULL, NULL, 0, &r->pk, v, err) == 0)
+	    signed_verify_queued(name, buf, len, NULL, NULL, 0, &r->pk, q, v,
+				 err) == 0)
 		goto signed_ok;
 	verified_free(v);
 	/* Context first (game, step, side), so that a misdirected file gets
@@ -1001,9 +1006,16 @@ static void step_end_hook(void *user, const void *state,
 	h->g->at_step_end(h->g->hook_user, h->step, state, next);
 }
 
-int game_check(struct game *g, enum check_level level,
-	       const struct engine_step *extra, struct run *run,
-	       struct error *err)
+/*
+ * game_check, its signatures verified on a second thread (sigq.h) while
+ * it goes on when queue is set. Every signature is then known good or
+ * not before anything is kept (checkpoints) or returned; where one is
+ * not, the whole check runs again with none queued, and that run alone
+ * says what is wrong and where, as if nothing had been queued.
+ */
+static int check_game(struct game *g, enum check_level level,
+		      const struct engine_step *extra, struct run *run,
+		      int queue, struct error *err)
 {
 	struct engine_step *es;
 	int rc = -1;
@@ -1011,6 +1023,8 @@ int game_check(struct game *g, enum check_level level,
 	const char *who = game_unjoined(g);
 	if (who)
 		return game_verify_header(g, err);
+	struct sigq *q = queue ? sigq_new() : NULL;
+	int forged = 0;
 	/* this machine's checkpoints: steps 1..vouched were verified here */
 	struct checkpoints cp;
 	struct resume_point from;
@@ -1026,10 +1040,11 @@ int game_check(struct game *g, enum check_level level,
 		checkpoints_open(&cp, g);
 	/* the join signatures, unless this header (its genesis, which
 	 * covers them) was verified here */
-	if (verify_joins(g, !cp.doc, err)) {
+	if (verify_joins(g, !cp.doc, q, err)) {
 		if (!borrowed)
 			checkpoints_close(&cp);
-		return -1;
+		return sigq_finish(&q) ? check_game(g, level, extra, run, 0,
+						    err) : -1;
 	}
 	while (use_cp && vouched < g->n_steps &&
 	       (g->steps[vouched].verified_here ||
@@ -1099,7 +1114,7 @@ int game_check(struct game *g, enum check_level level,
 		int vr = unread[i] ? 0 : game_step_blob(g, i, err) ? -1 :
 			verify_orders(g, name, (const char *)s->blob,
 				      s->blob_len, NULL, 0, s->n, s->actor,
-				      prev, full, &s->ord, &v, err);
+				      prev, full, q, &s->ord, &v, err);
 		prev = s->hash;
 		if (!unread[i])
 			verified_free(&v);
@@ -1133,8 +1148,8 @@ int game_check(struct game *g, enum check_level level,
 			unsigned char msg[64 + 32];
 			countersign_message(g, s->hash, msg);
 			size_t ml = strlen(D_COUNTERSIGN) + 64;
-			if (crypto_sign_verify_detached(s->sig, msg, ml,
-				game_role(g, s->counter)->pk.pk)) {
+			if (sigq_verify(q, s->sig, msg, ml,
+					game_role(g, s->counter)->pk.pk)) {
 				errorf(err, EXIT_REFUSED, "step %zu: the "
 				       "countersignature of %s does not match "
 				       "(the step was edited)", i + 1,
@@ -1172,6 +1187,10 @@ int game_check(struct game *g, enum check_level level,
 	struct run_opts opts = { resume ? &from : NULL, save_cp,
 				 g->examples };
 	int ran = engine_run_opts(g->scn.rs, g->start_state, &opts, es, n, run);
+	if (sigq_finish(&q)) {
+		forged = 1;
+		goto out;
+	}
 	int bad = ran;
 	for (size_t i = run->resumed; !bad && i < g->n_steps; i++)
 		bad = compare_step(g, run, i, !opts.from || i > run->resumed,
@@ -1186,7 +1205,7 @@ int game_check(struct game *g, enum check_level level,
 		if (!borrowed)
 			checkpoints_close(&cp);
 		g->checkpoints = CHECKPOINTS_REDO;
-		rc = game_check(g, level, extra, run, err);
+		rc = check_game(g, level, extra, run, queue, err);
 		g->checkpoints = CHECKPOINTS_USE;
 		return rc;
 	}
@@ -1229,15 +1248,27 @@ int game_check(struct game *g, enum check_level level,
 	if (save_cp)
 		checkpoints_save(g, run);
 out:
+	forged |= sigq_finish(&q);
 	free(es);
 	free(hooks);
 	free(unread);
 	if (!borrowed)
 		checkpoints_close(&cp);
 	resume_point_free(&from);
+	if (forged) {
+		engine_free(run);
+		return check_game(g, level, extra, run, 0, err);
+	}
 	if (rc && run->state)
 		engine_free(run);
 	return rc;
+}
+
+int game_check(struct game *g, enum check_level level,
+	       const struct engine_step *extra, struct run *run,
+	       struct error *err)
+{
+	return check_game(g, level, extra, run, 1, err);
 }
 
 struct snap_arg {
@@ -1251,6 +1282,8 @@ static void keep_snapshot(void *user, size_t step, const void *state,
 	struct snap_arg *a = user;
 	if (step != a->out->step)
 		return;
+	/* a check run again (check_game) replays the step again */
+	free(a->out->state);
 	a->out->state = xmalloc(a->rs->state_size);
 	memcpy(a->out->state, state, a->rs->state_size);
 	a->out->over = next == NULL;
@@ -1283,8 +1316,10 @@ int game_snapshot(struct game *g, size_t n, struct snapshot *out,
 	int rc = game_check(g, CHECK_LIGHT, NULL, &run, err);
 	g->at_step_end = NULL;
 	g->hook_user = NULL;
-	if (rc)
+	if (rc) {
+		snapshot_free(out);
 		return -1;
+	}
 	if (!out->state) {
 		/* the latest step ended with the game */
 		out->state = xmalloc(g->scn.rs->state_size);
@@ -1536,7 +1571,8 @@ int game_adjudicate(struct game *g, const char *orders_name,
 		goto out;
 	}
 	if (verify_orders(g, orders_name, buf, len, sigtext, siglen, n, actor,
-			  game_prev(g, g->n_steps), 1, &ord, &v, err))
+			  game_prev(g, g->n_steps), 1, NULL, &ord, &v,
+			  err))
 		goto out;
 	latest_link(g, ar);
 	if (check_reveal(ar, (uint64_t)n, ord.reveal, err)) {
@@ -1721,7 +1757,8 @@ int game_verify_orders(const char *game_path, const char *scn_dir,
 	if (verify_orders(&g, orders_name, buf, len, sigtext,
 			  sigtext ? strlen(sigtext) : 0,
 			  (long long)g.n_steps + 1, actor,
-			  game_prev(&g, g.n_steps), 1, &ord, &v, err))
+			  game_prev(&g, g.n_steps), 1, NULL, &ord, &v,
+			  err))
 		goto out;
 	if (check_reveal(game_role(&g, actor), g.n_steps + 1, ord.reveal,
 			 err))

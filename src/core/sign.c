@@ -13,6 +13,7 @@
 #include <sodium.h>
 #include "umpire/armor.h"
 #include "umpire/sign.h"
+#include "umpire/sigq.h"
 
 #define COMMENT_PREFIX "untrusted comment: "
 #define TRUSTED_PREFIX "trusted comment: "
@@ -159,8 +160,10 @@ int minisig_parse(const char *name, const char *text, size_t len,
 	return 0;
 }
 
+/* With q, the two Ed25519 checks are queued (sigq.h): CHECK_OK then says
+ * only that the signature is of pk's key. */
 static enum check check(const struct minisig *sig, const struct pubkey *pk,
-			const void *msg, size_t len)
+			const void *msg, size_t len, struct sigq *q)
 {
 	unsigned char hash[64];
 	const unsigned char *m;
@@ -170,12 +173,11 @@ static enum check check(const struct minisig *sig, const struct pubkey *pk,
 	if (memcmp(sig->keynum, pk->keynum, KEYNUM_BYTES) != 0)
 		return CHECK_KEY;
 	signed_bytes(sig->prehashed, msg, len, hash, &m, &n);
-	if (crypto_sign_verify_detached(sig->sig, m, n, pk->pk) != 0)
+	if (sigq_verify(q, sig->sig, m, n, pk->pk) != 0)
 		return CHECK_MESSAGE;
 	global_message(sig->sig, sig->trusted_comment, &gm);
-	rc = crypto_sign_verify_detached(sig->global_sig,
-					 (unsigned char *)gm.buf, gm.len,
-					 pk->pk);
+	rc = sigq_verify(q, sig->global_sig, (unsigned char *)gm.buf, gm.len,
+			 pk->pk);
 	strbuf_free(&gm);
 	return rc == 0 ? CHECK_OK : CHECK_COMMENT;
 }
@@ -207,7 +209,7 @@ int minisig_verify(const char *name, const struct minisig *sig,
 		   const struct pubkey *pk, const void *msg, size_t len,
 		   struct error *err)
 {
-	return report(name, check(sig, pk, msg, len), sig, pk, err);
+	return report(name, check(sig, pk, msg, len, NULL), sig, pk, err);
 }
 
 /* ---- embedded signatures ---- */
@@ -424,6 +426,16 @@ int signed_verify(const char *name, const char *buf, size_t len,
 		  const struct pubkey *pk, struct verified *out,
 		  struct error *err)
 {
+	return signed_verify_queued(name, buf, len, signame, sigtext, siglen,
+				    pk, NULL, out, err);
+}
+
+int signed_verify_queued(const char *name, const char *buf, size_t len,
+			 const char *signame, const char *sigtext,
+			 size_t siglen, const struct pubkey *pk,
+			 struct sigq *q, struct verified *out,
+			 struct error *err)
+{
 	struct minisig sig;
 	struct strbuf lf = STRBUF_INIT;
 	size_t body_len;
@@ -433,10 +445,10 @@ int signed_verify(const char *name, const char *buf, size_t len,
 			   &body_len, err) != 0)
 		return -1;
 	unsigned canon = 0;
-	c = check(&sig, pk, buf, body_len);
+	c = check(&sig, pk, buf, body_len, q);
 	if (c == CHECK_MESSAGE && has_crlf(buf, body_len)) {
 		crlf_to_lf(buf, body_len, &lf);
-		c = check(&sig, pk, lf.buf, lf.len);
+		c = check(&sig, pk, lf.buf, lf.len, NULL);
 		out->crlf_fixed = c == CHECK_OK;
 	}
 	if (c == CHECK_MESSAGE) {
@@ -444,7 +456,7 @@ int signed_verify(const char *name, const char *buf, size_t len,
 		strbuf_reset(&lf);
 		canonical_text(buf, body_len, &lf, &canon);
 		if (canon) {
-			c = check(&sig, pk, lf.buf, lf.len);
+			c = check(&sig, pk, lf.buf, lf.len, NULL);
 			out->crlf_fixed = c == CHECK_OK;
 		}
 	}
