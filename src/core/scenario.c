@@ -58,9 +58,10 @@ static int check_spec(const struct scenario *s, struct error *err)
 
 /*
  * The parsed tree of a scenario file, kept where this machine keeps its
- * checkpoints (STATE/checkpoints/scenario-KEY) by the commands run where
- * that directory exists, and read back instead of parsing the YAML again
- * (a scenario with a map is larger than most games). KEY is the hash of
+ * checkpoints (STATE/checkpoints/scenario-KEY, the directory made 0700
+ * where it is missing: a cache, written only where it can be), and read
+ * back instead of parsing the YAML again (a scenario with a map is
+ * larger than most games, and every command of every game reads it). KEY is the hash of
  * the file's bytes (with libyaml's version): a file edited by one byte is
  * another key, parsed again. The cache file:
  *   CACHE_MAGIC, KEY (32), SUM (32), HASH (32), the tree (doc_pack)
@@ -129,16 +130,15 @@ out:
 	return rc;
 }
 
-/* Keep s's tree for next time, where this machine keeps checkpoints. */
+/* Keep s's tree for next time, where this machine keeps checkpoints
+ * (write_cache makes the directory; a failure is only a cache miss). */
 static void cache_write(const unsigned char key[32],
 			const struct scenario *s)
 {
 	struct strbuf dir = STRBUF_INIT, path = STRBUF_INIT,
 		      body = STRBUF_INIT, file = STRBUF_INIT;
-	struct stat st;
 	unsigned char sum[32];
-	if (cache_path(key, &dir, &path) || stat(dir.buf, &st) != 0 ||
-	    !S_ISDIR(st.st_mode))
+	if (cache_path(key, &dir, &path))
 		goto out;
 	strbuf_add(&body, s->hash, 32);
 	doc_pack(s->doc->root, &body);
