@@ -66,6 +66,18 @@ def timed(cmd, cwd, reps, want=0, env=None):
     return (time.perf_counter() - t) / reps
 
 
+def cpu_used(cmd, cwd, reps):
+    """Median CPU seconds (user and system, every thread) of one run."""
+    used = []
+    for _ in range(reps):
+        p = subprocess.Popen(cmd, cwd=cwd, env=ENV,
+                             stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
+        _, _, ru = os.wait4(p.pid, 0)
+        used.append(ru.ru_utime + ru.ru_stime)
+    return statistics.median(used)
+
+
 def compare(a, b, cwd, reps, rounds=5, env_a=None):
     """Median seconds per run of a (in env_a, else ENV) and b, timed in
     alternation."""
@@ -185,6 +197,18 @@ def reichstag(base, out):
     out("            umpire audit %.2f ms (%.3f ms a step), bare "
         "signature checks and hashes %.2f ms: ratio %.2f (goal <= 2)" % (
             tau * 1e3, tau * 1e3 / max(steps, 1), tb * 1e3, tau / tb))
+    # the audit checks the signatures on a second CPU (sigq.h): what it
+    # costs in CPU time, and its time where it has one CPU only
+    cu = cpu_used([BIN, "audit", "game.yaml"], d, 30)
+    cb = cpu_used([BARE, "game.yaml"], d, 30)
+    out("            CPU time (all threads) %.2f ms, bare %.2f ms: ratio "
+        "%.2f" % (cu * 1e3, cb * 1e3, cu / cb))
+    if shutil.which("taskset"):
+        one = ["taskset", "-c", str(os.sched_getaffinity(0).pop())]
+        t1, tb1 = compare(one + [BIN, "audit", "game.yaml"],
+                          one + [BARE, "game.yaml"], d, 10)
+        out("            on one CPU (taskset): umpire audit %.2f ms, bare "
+            "%.2f ms: ratio %.2f" % (t1 * 1e3, tb1 * 1e3, t1 / tb1))
     return tau / tb
 
 
