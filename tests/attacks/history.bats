@@ -204,12 +204,16 @@ other_version() {
 	assert_output_has "already signed other orders for step 3"
 	assert_output_has "o.yaml"
 	[ ! -e second.yaml ]
-	# the record: 0700 directories, a 0600 file
+	# the record (and the scenario cache beside it): 0700 directories,
+	# 0600 files
 	d="$XDG_STATE_HOME/umpire"
 	[ "$(stat -c %a "$d")" = 700 ]
-	f=$(ls "$d"/*/*)
-	[ "$(stat -c %a "$f")" = 600 ]
-	[ "$(stat -c %a "$(dirname "$f")")" = 700 ]
+	ls -d "$d"/*/* | grep -qv /checkpoints/
+	for f in "$d"/*/*; do
+		[ "$(stat -c %a "$f")" = 600 ] || { echo "$f"; return 1; }
+		[ "$(stat -c %a "$(dirname "$f")")" = 700 ] ||
+			{ echo "$f"; return 1; }
+	done
 }
 
 # $1: the player's signed orders for step 3 of g2.yaml (template o.yaml).
