@@ -99,7 +99,7 @@ while [ $i -lt 60 ]; do
 done
 ok "killed $killed of 60 runs mid-way"
 stray=$(ls -A "$W" | grep -v -e '^fx$' -e '^good' -e '^target.yaml$' \
-	-e '^err$' -e '^out$' -e '^tmpfs$' -e '^.config$' || true)
+	-e '^err$' -e '^out$' -e '^tmpfs$' -e '^.config$' -e '^.local$' || true)
 [ -z "$stray" ] || echo "faults: note: temporary files left by killed" \
 	"runs (never at the target path):" $stray
 # issue 9 item 15: what kill -9 leaves is never readable by others (a
