@@ -165,7 +165,9 @@ int game_join(struct game *g, const char *role, const struct seckey *sk,
  * Verify the ledger and replay it. extra (may be NULL) is one more step
  * to run after the recorded ones (adjudication or an order template).
  * On success run holds the replay; the caller engine_free()s it. Errors
- * name the step.
+ * name the step. The signatures are checked on a second thread while
+ * the rules replay (sigq.h); the outcome and the error are those of one
+ * check after another.
  */
 int game_check(struct game *g, enum check_level level,
 	       const struct engine_step *extra, struct run *run,
