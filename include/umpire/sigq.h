@@ -27,8 +27,10 @@ struct sigq *sigq_new(void);
  * Check sig (64 bytes) of msg (len bytes) by the Ed25519 public key pk
  * (32 bytes). With q NULL: now, returning crypto_sign_verify_detached's
  * 0 or -1. Otherwise queued, returning 0 at once: the answer comes with
- * sigq_finish. (Where no thread can be started, the check is done now
- * and its failure kept for sigq_finish.)
+ * sigq_finish. The worker starts once a few checks wait, on a CPU other
+ * than the caller's; where this process has one CPU, or no thread can
+ * be started, the checks are done by the caller (now, or in
+ * sigq_finish), and their failure is kept for sigq_finish all the same.
  */
 int sigq_verify(struct sigq *q, const unsigned char *sig,
 		const unsigned char *msg, size_t len, const unsigned char *pk);

@@ -156,8 +156,6 @@ int sigq_finish(struct sigq **qp)
 		pthread_mutex_unlock(&q->lock);
 		if (q->started)
 			pthread_join(q->worker, NULL);
-	}
-	if (q->synced) {
 		pthread_cond_destroy(&q->more);
 		pthread_mutex_destroy(&q->lock);
 	}
