@@ -866,9 +866,10 @@ static int verify_orders(struct game *g, const char *name, const char *buf,
 	/* Orders with a good embedded signature, as a game file keeps
 	 * them: signed_verify finds the block itself, and the text is
 	 * split once, not twice (with q, its checks are queued: a bad one
-	 * makes check_game run again without q, and come here). Any other case (no block, a bad one, a
-	 * signature that does not match) is left to the checks below, in
-	 * their order, which say precisely what is wrong. */
+	 * makes check_game run again without q, and come here). Any other
+	 * case (no block, a bad one, a signature that does not match) is
+	 * left to the checks below, in their order, which say precisely
+	 * what is wrong. */
 	if (!sigtext && check_sig &&
 	    signed_verify_queued(name, buf, len, NULL, NULL, 0, &r->pk, q, v,
 				 err) == 0)
@@ -1039,12 +1040,13 @@ static int check_game(struct game *g, enum check_level level,
 	else if (use_cp)
 		checkpoints_open(&cp, g);
 	/* the join signatures, unless this header (its genesis, which
-	 * covers them) was verified here */
+	 * covers them) was verified here; queued, they fail only in
+	 * sigq_finish below */
 	if (verify_joins(g, !cp.doc, q, err)) {
 		if (!borrowed)
 			checkpoints_close(&cp);
-		return sigq_finish(&q) ? check_game(g, level, extra, run, 0,
-						    err) : -1;
+		sigq_finish(&q);
+		return -1;
 	}
 	while (use_cp && vouched < g->n_steps &&
 	       (g->steps[vouched].verified_here ||

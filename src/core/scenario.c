@@ -61,9 +61,9 @@ static int check_spec(const struct scenario *s, struct error *err)
  * checkpoints (STATE/checkpoints/scenario-KEY, the directory made 0700
  * where it is missing: a cache, written only where it can be), and read
  * back instead of parsing the YAML again (a scenario with a map is
- * larger than most games, and every command of every game reads it). KEY is the hash of
- * the file's bytes (with libyaml's version): a file edited by one byte is
- * another key, parsed again. The cache file:
+ * larger than most games, and every command of every game reads it).
+ * KEY is the hash of the file's bytes (with libyaml's version): a file
+ * edited by one byte is another key, parsed again. The cache file:
  *   CACHE_MAGIC, KEY (32), SUM (32), HASH (32), the tree (doc_pack)
  * SUM, BLAKE2b-256 of HASH and the tree, refuses a damaged file; HASH is
  * the scenario's content hash (doc_hash of the tree). Every check of the
