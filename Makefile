@@ -16,7 +16,7 @@ DEBS       = build-essential pkg-config libsodium-dev libyaml-dev libinih-dev \
              libgmime-3.0-dev \
              bats minisign python3 python3-yaml python3-nacl \
              clang libclang-rt-14-dev valgrind time chromium mandoc jq \
-             postfix mutt
+             postfix mutt s-nail
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(LINK_PKGS) 2>/dev/null)
