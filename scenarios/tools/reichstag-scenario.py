@@ -96,6 +96,11 @@ notes: |
   - 21.4, 21.5: more VP wins, a tie goes to the 1UF; if no front
     controls the Reichstag at the end, or both totals are 0 or less,
     the Germans win and both players lose.
+  - 21.1, 21.5: the German victory opens "5月2日終了時に" (at the end
+    of 2 May), so it is judged only then; a sudden-death end before
+    it is judged on the VP alone (21.4): the 1BF in the Reichstag at
+    -10 loses to the 1UF at 0. A sudden-death end in the interphase of
+    2 May is the end of 2 May: both clauses apply there.
   - 6.5 against 27.3: forced march costs 1 SP for +3 MP (6.5).
   - 7.4 against 5.5: the Reichstag is no sector's objective hex for the
     German reinforcement draw.

@@ -1721,15 +1721,19 @@ static void score(const struct rttr *st, int vp[PLAYERS])
 	}
 }
 
+/* 21.1: judged at a sudden-death end (1) or at the end of 2 May (2).
+ * The German victory (21.5) opens "5月2日終了時に" (at the end of
+ * 2 May): an earlier end is judged on the VP alone (21.4); the
+ * interphase of the last GT is the end of 2 May, sudden death or not */
 static void judge(struct ctx *c, struct rttr *st, const char *why)
 {
-	int rt = rt_reichstag_hex(st);
+	int rt = rt_reichstag_hex(st), may2 = st->turn >= st->turns;
 
 	score(st, st->vp);
 	ctx_event(c, "21.4", "%s: VP 1BF %d, 1UF %d.", why, st->vp[P1BF],
 		  st->vp[P1UF]);
-	if (rt < 0 || st->ctrl[rt] < 0 ||
-	    (st->vp[P1BF] <= 0 && st->vp[P1UF] <= 0)) {
+	if (may2 && (rt < 0 || st->ctrl[rt] < 0 ||
+		     (st->vp[P1BF] <= 0 && st->vp[P1UF] <= 0))) {
 		st->result = RES_GERMAN;
 		ctx_event(c, "21.4", "The Germans win and both players lose "
 			  "(%s).", rt < 0 || st->ctrl[rt] < 0 ?

@@ -930,6 +930,36 @@ case("21.1-sudden-death",
     vp: {1bf: 30, 1uf: 0}
 """)
 
+case("21.4-sudden-death-on-vp",
+     "21.1, 21.4, 21.5 a sudden-death end before 2 May is judged on the "
+     "VP alone: the 1BF in the Reichstag at -10 (30 less 40 SP) against "
+     "the 1UF at 0; the German victory opens \"at the end of 2 May\"",
+     ["21.1", "21.4", "21.5"],
+     END.replace("S1 soviet 4-4-6 at 0601", "S1 soviet 4-4-6 at 0503"),
+     "  phase: sudden-death\n  turn: 6\n  reichstag-blind: 0\n"
+     "  control: {\"0503\": 1bf}\n  sp-spent: {1bf: 40, 1uf: 0}\n",
+     expect="""\
+  pending: over
+  state:
+    result: 1uf
+    vp: {1bf: -10, 1uf: 0}
+  events: ["The 1UF player wins"]
+""")
+
+case("21.5-sudden-death-on-2-may",
+     "21.5 a sudden-death end in the interphase of 2 May is the end of "
+     "2 May: both totals 0 or less, the Germans win",
+     ["21.1", "21.5"],
+     END.replace("S1 soviet 4-4-6 at 0601", "S1 soviet 4-4-6 at 0503"),
+     "  phase: sudden-death\n  turn: 10\n  reichstag-blind: 0\n"
+     "  control: {\"0503\": 1bf}\n  sp-spent: {1bf: 40, 1uf: 0}\n",
+     expect="""\
+  pending: over
+  state:
+    result: german
+    vp: {1bf: -10, 1uf: 0}
+""")
+
 case("21.4-tie-to-1uf",
      "21.4 a tie goes to the 1UF: 1BF Reichstag 30 less 15 SP; 1UF "
      "Potsdam 10 and an objective 5",
