@@ -300,7 +300,7 @@ int rt_bridge_checks(struct ctx *c, struct rttr *st, int u, int h)
  * (4.0 V.A, 5.5). */
 static void enter(struct ctx *c, struct rttr *st, int u, int h)
 {
-	int f = st->front[u];
+	int f = st->front[u], was = st->ctrl[h];
 
 	st->u[u].hex = (int16_t)h;
 	st->seq[u] = st->seq_next++;
@@ -311,12 +311,14 @@ static void enter(struct ctx *c, struct rttr *st, int u, int h)
 		    (hex_in_region(&st->map, h, st->rg.so[P1BF]) ||
 		     hex_in_region(&st->map, h, st->rg.so[P1UF])))
 			st->ctrl[h] = -1;               /* 21.2 */
+		rt_tell_control(c, st, h, was);
 		return;
 	}
 	if (hex_in_region(&st->map, h, st->rg.so[P1BF]) ||
 	    hex_in_region(&st->map, h, st->rg.so[P1UF]) ||
 	    in_reichstag(st, h))
 		st->ctrl[h] = (int8_t)f;                /* 21.2 */
+	rt_tell_control(c, st, h, was);
 	if (in_reichstag(st, h) && st->rt_taken_by < 0)
 		st->rt_taken_by = f;                    /* 4.0 V.A */
 	rt_bridge_checks(c, st, u, h);

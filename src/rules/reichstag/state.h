@@ -342,6 +342,8 @@ static inline int rt_reichstag_hex(const struct rttr *st)
 /* turn.c, for fog.c, fixed.c and options.c */
 int rt_may_stand(const struct rttr *st, int u, int h);
 void rt_put_told(struct ctx *c, struct rttr *st, int u, int h);
+/* 21.2: the report of h's control, was the controller before */
+void rt_tell_control(struct ctx *c, const struct rttr *st, int h, int was);
 /* 16.10, 17.3: the Reichstag's undecided counters drawn and face up */
 void rt_reveal_reichstag(struct ctx *c, struct rttr *st, const char *rule);
 

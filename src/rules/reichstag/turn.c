@@ -212,13 +212,9 @@ static void relink(struct rttr *t, int u, int h)
 
 /* Put unit u on hex h, on top of its stack (17.1), and keep control
  * (21.2): a Soviet unit takes an objective hex or the Reichstag for its
- * front; a German unit takes it back. Returns the player whose control
- * ended there (-1: none), for the report; *took: the player who took it. */
-static int put(struct rttr *st, int u, int h, int *took)
+ * front; a German unit takes it back (rt_tell_control reports it). */
+static void put(struct rttr *st, int u, int h)
 {
-	int was = -1;
-
-	*took = -1;
 	st->flags[u] &= (uint16_t)~F_REPLACED;     /* 24.5: it has entered */
 	if (st->u[u].where != U_MAP)    /* in no stack: nothing to unlink */
 		st->u[u].hex = HEX_NONE;
@@ -228,27 +224,33 @@ static int put(struct rttr *st, int u, int h, int *took)
 	if (!hex_in_region(&st->map, h, st->rg.so[P1BF]) &&
 	    !hex_in_region(&st->map, h, st->rg.so[P1UF]) &&
 	    h != rt_reichstag_hex(st))
-		return -1;
-	was = st->ctrl[h];
+		return;
 	st->ctrl[h] = (int8_t)(st->u[u].side == SOVIET ? st->front[u] : -1);
+}
+
+/* The report of a change of control of h (21.2), was the controller
+ * before: a line when it ended, one when a front took it. */
+void rt_tell_control(struct ctx *c, const struct rttr *st, int h, int was)
+{
+	char x[8];
+
 	if (st->ctrl[h] == was)
-		return -1;
-	*took = st->ctrl[h];
-	return was;
+		return;
+	if (was >= 0)
+		ctx_event(c, "21.2", "%s: the %s's control ends (21.2).",
+			  hex_id(h, x), rt_side_names[was]);
+	if (st->ctrl[h] >= 0)
+		ctx_event(c, "21.2", "%s: the %s takes control (21.2).",
+			  hex_id(h, x), rt_side_names[st->ctrl[h]]);
 }
 
 /* put() with the report of a change of control (21.2) */
 static void put_told(struct ctx *c, struct rttr *st, int u, int h)
 {
-	int took, lost = put(st, u, h, &took);
-	char x[8];
+	int was = st->ctrl[h];
 
-	if (lost >= 0)
-		ctx_event(c, "21.2", "%s: the %s's control ends (21.2).",
-			  hex_id(h, x), rt_side_names[lost]);
-	if (took >= 0)
-		ctx_event(c, "21.2", "%s: the %s takes control (21.2).",
-			  hex_id(h, x), rt_side_names[took]);
+	put(st, u, h);
+	rt_tell_control(c, st, h, was);
 }
 
 /* ---- exported to fog.c, fixed.c, options.c (rfixed5) ---- */
@@ -1416,7 +1418,7 @@ static int move_unit(struct ctx *c, struct rttr *st, int u,
 		     const int16_t *path, int n)
 {
 	struct hex_rules r;
-	int i, start = st->u[u].hex, h = rt_reichstag_hex(st), took;
+	int i, start = st->u[u].hex, h = rt_reichstag_hex(st);
 	int rolled = 0;
 	int8_t before[HEX_PATH_MAX];
 	char x[8], y[8];
@@ -1429,7 +1431,7 @@ static int move_unit(struct ctx *c, struct rttr *st, int u,
 	if (st->u[u].side == GERMAN)
 		st->known[u] = 0;
 	for (i = 0; i < n; i++) {
-		put(st, u, path[i], &took);
+		put(st, u, path[i]);
 		if (st->u[u].side != SOVIET)
 			continue;
 		/* 18.1: each bridge of the hex entered is checked at once;
@@ -1453,17 +1455,7 @@ static int move_unit(struct ctx *c, struct rttr *st, int u,
 	/* 21.2: control as it stands after the move (a path through an
 	 * objective hex takes it too) */
 	for (i = 0; i < n; i++) {
-		int was = before[i];
-
-		if (st->ctrl[path[i]] == was)
-			continue;
-		if (was >= 0)
-			ctx_event(c, "21.2", "%s: the %s's control ends (21.2).",
-				  hex_id(path[i], x), rt_side_names[was]);
-		if (st->ctrl[path[i]] >= 0)
-			ctx_event(c, "21.2", "%s: the %s takes control (21.2).",
-				  hex_id(path[i], x),
-				  rt_side_names[st->ctrl[path[i]]]);
+		rt_tell_control(c, st, path[i], before[i]);
 		before[i] = st->ctrl[path[i]];
 	}
 	ctx_mark(c, "", "move", x, y, st->u[u].id);

@@ -426,6 +426,12 @@ case("13.0-eliminated-at-last-hex", "13.0: a unit that cannot retreat the whole 
      "1bf-combat", ["6", "2"], [("attack", "0403 S8")],
      {"units": {"G2": "eliminated", "G1": "eliminated"}, "events": ["die 6: DP", "G1 retreats from 0403 to 0404", "G1 is eliminated at 0404: it cannot retreat the whole distance"]},
      standing={"advance": "no"})
+case("21.2-german-advance-ends-control", "21.2: a German advance into a Soviet-held objective hex ends the front's control, and the report says so as it does for a German move: 6 against 3 = 200%, die 4: DR; the 1BF division retreats, G6 advances into 0207",
+     ["21.2", "14.0", "12.23"],
+     ["S3 soviet 3-3-6 at 0207 1bf div rifle", "G6 german 6-6-0 at 0208 mobile rgt pzgr"],
+     "german-1bf-sector-combat", ["4"], [("attack", "0207 G6 mobile"), ("retreat", "0307"), ("advance", "G6 0207")],
+     {"units": {"G6": "0207", "S3": "0307"}, "events": ["Column 200, die 4: DR", "G6 advances from 0208 to 0207", "0207: the 1bf's control ends (21.2)"]},
+     extra="  control: {\"0207\": 1bf}\n  sector: {G6: 1bf}\n")
 
 for (name, title, rules, oob, phase, draws, answers, expect, extra, standing, refused, options) in cases:
     o = []
