@@ -161,8 +161,14 @@ notes: |
     may stop in an objective hex it enters.
   - 16.10: the player who does not attack commands the Reichstag
     garrison in that combat (as he commands every defender).
-  - 18.1: a Soviet move whose path crosses a bridge just destroyed on
-    entering its hex stops there.
+  - 18.1, 9.0: the check is made at once on entering a bridge hex
+    (「直ちに」), but nothing in the rules ends the unit's movement: a
+    move whose path crosses a bridge just destroyed stops in that hex
+    (the path was chosen over the bridge), and the unit keeps the MPs
+    it has left; a further move of it that phase may go on at the
+    unbridged river's cost (+3). Not when it stands in an enemy ZOC
+    there (11.4) or disengaged (11.5); a forced march (6.5) is declared
+    only as its first move begins. Saved as mp-spent (whole MPs).
   - 19.1, 19.2: an engineer where it stands at the combat phase's start
     makes the water hexsides of its hex, and those touching its hex
     at a corner, count as bridged for its front's advances and cancels

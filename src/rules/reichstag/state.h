@@ -233,6 +233,11 @@ struct rttr {
 					    dead pile), SEC_*; -1 */
 	int8_t captor[HEX_UNITS_MAX];    /* 16.10, 21.2: a strategic marker
 					    captured by this player; -1 */
+	uint8_t mp_spent[HEX_UNITS_MAX]; /* 9.0, 18.1: half MPs spent by a
+					    Soviet unit whose move a bridge
+					    destroyed ahead cut short; it
+					    may go on with the rest this
+					    phase (not F_MOVED); 0 */
 	uint16_t seq[HEX_UNITS_MAX];     /* stack order: the unit that
 					    entered its hex last is on top
 					    (17.1: only the top is seen) */

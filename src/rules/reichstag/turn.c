@@ -1103,7 +1103,8 @@ static int moves_now(const struct rttr *st, int u, int soviet, int sec)
 static int allowance(const struct rttr *st, int u)
 {
 	return st->u[u].side == SOVIET ? unit_mov(&st->u[u]) * HALF +
-	       rt_forced_bonus(st, u) /* 6.5 (economy.c) */ :
+	       rt_forced_bonus(st, u) /* 6.5 (economy.c) */ -
+	       st->mp_spent[u] /* 18.1: a move cut short */ :
 	       st->german_mp * HALF;
 }
 
@@ -1289,6 +1290,10 @@ static int check_move_on(struct mv_check *m, const char *ans, char *why,
 	if (allowance(st, u) == 0)
 		return snprintf(why, size, "%s has no movement points (9.3)",
 				st->u[u].id), -1;
+	if (m->forced && st->mp_spent[u])
+		return snprintf(why, size, "%s goes on with the MPs it has "
+				"left: a forced march is declared as a move "
+				"begins (6.5)", st->u[u].id), -1;
 	if (m->forced && rt_forced_check(st, u, why, size))
 		return -1;
 	if (m->west && rt_west_check(st, u, why, size))
@@ -1419,33 +1424,62 @@ static int move_unit(struct ctx *c, struct rttr *st, int u,
 {
 	struct hex_rules r;
 	int i, start = st->u[u].hex, h = rt_reichstag_hex(st);
-	int rolled = 0;
+	int rolled = 0, left = allowance(st, u), first = left, cost = 0;
 	int8_t before[HEX_PATH_MAX];
-	char x[8], y[8];
+	char x[8], y[8], mp[16];
 
 	for (i = 0; i < n && i < HEX_PATH_MAX; i++)
 		before[i] = st->ctrl[path[i]];
+	/* 11.5: a unit that disengaged enters no other EZOC this phase:
+	 * it is not given a further move */
+	if (began_in_zoc(st, u))
+		left = first = 0;
 	st->flags[u] |= F_MOVED;
 	/* 17.1 reading: what was examined of a unit is forgotten when it
 	 * moves */
 	if (st->u[u].side == GERMAN)
 		st->known[u] = 0;
 	for (i = 0; i < n; i++) {
+		if (st->u[u].side == SOVIET) {
+			/* the MPs of the step, for a move cut short */
+			rt_rules(st, &r);
+			if (first == 0 ||
+			    hex_step_block(&r, u, SOVIET, st->u[u].hex,
+					   path[i], left, i == 0, &cost))
+				cost = 0;       /* checked legal: not met */
+			left -= cost;
+		}
 		put(st, u, path[i]);
 		if (st->u[u].side != SOVIET)
 			continue;
 		/* 18.1: each bridge of the hex entered is checked at once;
-		 * a bridge destroyed on the way ahead stops the move here
-		 * (reading: the path was chosen over an intact bridge) */
+		 * a bridge destroyed on the way ahead ends the move as
+		 * given (the path was chosen over an intact bridge), not
+		 * the unit's movement (9.0): it keeps its MPs left and may
+		 * go on at the unbridged river's cost (a further move) */
 		rolled += rt_bridge_checks(c, st, u, path[i]);
 		if (i + 1 < n) {
 			int d = hex_dir(&st->map, path[i], path[i + 1]);
 
 			if (d >= 0 && hex_side_has(&st->map, path[i], d,
 						   HS_DEMOLISHED)) {
+				rt_rules(st, &r);
+				if (left > 0 && !hex_in_enemy_zoc(&r, SOVIET,
+								  path[i])) {
+					st->flags[u] &= (uint16_t)~F_MOVED;
+					st->mp_spent[u] = (uint8_t)
+						(st->mp_spent[u] + first -
+						 left);
+				}
+				hex_mp_text(mp, sizeof mp, left);
 				ctx_event(c, "18.2", "%s stops in %s: the "
-					  "bridge ahead is destroyed.",
-					  st->u[u].id, hex_id(path[i], x));
+					  "bridge ahead is destroyed%s%s%s",
+					  st->u[u].id, hex_id(path[i], x),
+					  st->flags[u] & F_MOVED ? "." :
+					  "; it may go on with ",
+					  st->flags[u] & F_MOVED ? "" : mp,
+					  st->flags[u] & F_MOVED ? "" :
+					  " MP left (9.0).");
 				break;
 			}
 		}
@@ -1599,8 +1633,10 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 	m.sec = sec;
 	m.zoc_side = -1;
 	m.c = c;
-	for (u = 0; u < st->n_units; u++)
+	for (u = 0; u < st->n_units; u++) {
 		st->flags[u] &= (uint16_t)~(F_MOVED | F_FORCED | F_ENGINEER);
+		st->mp_spent[u] = 0;
+	}
 	if (soviet)
 		engineers(c, st, sec);                /* 19.2 */
 	if (!soviet) {
@@ -1677,8 +1713,10 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 			rt_west_leave(c, st, m.mv.unit);
 	}
 	st->german_mp = 0;
-	for (u = 0; u < st->n_units; u++)     /* 19.2: for this phase */
+	for (u = 0; u < st->n_units; u++) {   /* 19.2, 18.1: this phase */
 		st->flags[u] &= (uint16_t)~F_ENGINEER;
+		st->mp_spent[u] = 0;
+	}
 }
 
 /* ---- victory (21.x, 27.4) ---- */
