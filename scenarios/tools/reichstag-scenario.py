@@ -183,7 +183,9 @@ notes: |
     cost" is not quantified; the advance's "regard as bridged" is
     used).
   Standing answers for the choices of the player who does not attack:
-  lose default (the weakest first, no more than needed; the first of
+  lose default (12.23 half: the least printed strength that meets
+  half, among equal losses the fewest units, which costs the enemy
+  fewer VP (21.2) and the owner fewer replacements (8.2); the first of
   equal strongest), retreat auto (the first whole retreat), stay (13.6),
   advance no. Given in his latest order file they stay in force (see
   kept standing orders below), so the attacker's step needs no mail

@@ -347,17 +347,18 @@ static int choose_one(struct ctx *c, int owner, const char *what,
 	return k + 1 == q.n ? 0 : (int)k;
 }
 
-/* Every minimal set meeting "lose half" among who[0..n-1] (n <= 12), as
- * bit masks into out; the default first. */
+/* Every minimal set meeting "lose half" among who[0..n-1] (the first
+ * HEX_HALF_MAX), as bit masks into out; the default (the least loss,
+ * hex_half_default) first. */
 static int half_sets(const struct rttr *st, const int16_t *who, int n,
 		     hex_strength_fn strength, uint32_t *out, int max)
 {
-	uint8_t chosen[16];
+	uint8_t chosen[HEX_HALF_MAX];
 	uint32_t mask, dflt = 0;
 	int i, k = 0;
 
-	if (n > 12)
-		n = 12;
+	if (n > HEX_HALF_MAX)
+		n = HEX_HALF_MAX;
 	hex_half_default(st->u, who, n, strength, chosen);
 	for (i = 0; i < n; i++)
 		if (chosen[i])
@@ -420,7 +421,7 @@ static void losses(struct ctx *c, struct rttr *st, int kind, int16_t *who,
 			for (j = 0; j < m; j++) {
 				len = 0;
 				buf[0] = 0;
-				for (i = 0; i < *n && i < 12; i++)
+				for (i = 0; i < *n && i < HEX_HALF_MAX; i++)
 					if (sets[j] >> i & 1)
 						len += (size_t)snprintf(buf +
 							len, sizeof buf - len,
@@ -433,7 +434,7 @@ static void losses(struct ctx *c, struct rttr *st, int kind, int16_t *who,
 			if (k + 1 == q.n)
 				k = 0;
 		}
-		for (i = 0; i < *n && i < 12; i++)
+		for (i = 0; i < *n && i < HEX_HALF_MAX; i++)
 			if (sets[k] >> i & 1)
 				eliminate(c, st, who[i], "12.23",
 					  " (half the printed strength)");

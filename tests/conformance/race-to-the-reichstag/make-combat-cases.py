@@ -166,12 +166,12 @@ case("12.13-zero-strength", "12.13: a zero-strength unit in an enemy ZOC is remo
      "1bf-combat", [], [],
      {"units": {"SN": "eliminated", "S4": "0303"}, "events": ["SN is eliminated at 0403 (zero strength in an enemy zone of control; not combat)"]})
 # ---- 12.23 results ----
-case("12.23-dd-lose-half-default", "12.23 DD, 27.2: 19 against 6 in a city = 316%, die 6: DD; losses of half the printed 6: the standing default takes the weakest first (G1 + G2 = 3), and G3 cannot retreat (every hex held by or in the ZOC of Soviets): eliminated",
+case("12.23-dd-lose-half-default", "12.23 DD, 27.2: 19 against 6 in a city = 316%, die 6: DD; losses of half the printed 6: the standing default takes the least loss, and of the equal ones (G3, or G1 + G2) the fewest units: G3; G1 and G2 cannot retreat (every hex held by or in the ZOC of Soviets): eliminated",
      ["12.23", "27.2", "13.0"],
      ["S8 soviet 8-8-6 at 0103 1bf corps tank hm", "S7 soviet 7-7-6 at 0202 1bf corps mech hm", "S4 soviet 4-4-6 at 0204 1bf div rifle",
       "G3 german 3-3-0 at 0203 mobile rgt pzgr", "G2 german 2-2-0 at 0203 mobile rgt inf", "G1 german 1-1-0 at 0203 mobile bn inf"],
      "1bf-combat", ["6"], [("attack", "0203 S8 S7 S4")],
-     {"units": {"G1": "eliminated", "G2": "eliminated", "G3": "eliminated"}, "events": ["19 against 6 = 316%, assault table (12.21)", "die 6: DD", "G1 is eliminated at 0203 (half the printed strength)", "G2 is eliminated at 0203 (half the printed strength)", "G3 is eliminated at 0203: it cannot retreat"]},
+     {"units": {"G1": "eliminated", "G2": "eliminated", "G3": "eliminated"}, "events": ["19 against 6 = 316%, assault table (12.21)", "die 6: DD", "G3 is eliminated at 0203 (half the printed strength)", "G1 is eliminated at 0203: it cannot retreat", "G2 is eliminated at 0203: it cannot retreat"]},
      standing={"lose": "default", "advance": "no"})
 case("12.23-dd-owner-chooses", "12.23 DD: the owner (the other player) may choose G3 alone, 3 of the printed 6; G1 and G2 then cannot retreat and are eliminated",
      ["12.23", "13.0"],
@@ -185,6 +185,14 @@ case("12.23-bb", "12.23 BB, 27.2: 10 against 3 = 333% on the assault table (chos
      ["S4 soviet 4-4-6 at 0303 1bf div rifle", "S6 soviet 6-6-6 at 0402 1bf corps tank hm", "G3 german 3-3-0 at 0403 mobile rgt pzgr"],
      "1bf-combat", ["1"], [("attack", "0403 S4 S6 assault")],
      {"units": {"G3": "eliminated", "S6": "eliminated", "S4": "0303"}, "events": ["10 against 3 = 333%", "die 1: BB"]})
+case("12.23-bb-least-loss", "12.23 BB, 27.2: the default loses the least printed strength that meets half: attackers 6, 2, 5, 3, 4 (20 against G7 + G5 = 12, 166%, assault table chosen), die 4: BB; the defenders lose G7 (7 >= 6); the attackers half of 20: 6 + 4 = 10 (fewest units among the 10s: 5 + 3 + 2 is three), not the weakest first (5 + 3 + 4 = 12)",
+     ["12.23", "27.2"],
+     ["S6 soviet 6-6-6 at 0402 1bf corps tank hm", "S2 soviet 2-2-6 at 0402 1bf bde tank",
+      "S5 soviet 5-5-6 at 0303 1bf corps tank hm", "S3 soviet 3-3-6 at 0303 1bf bde tank",
+      "S4 soviet 4-4-6 at 0404 1bf div rifle",
+      "G7 german 7-7-0 at 0403 mobile rgt pzgr", "G5 german 5-5-0 at 0403 mobile rgt pzgr"],
+     "1bf-combat", ["4"], [("attack", "0403 S6 S2 S5 S3 S4 assault"), ("lose", "default")],
+     {"units": {"G7": "eliminated", "G5": "0403", "S6": "eliminated", "S4": "eliminated", "S2": "0402", "S5": "0303", "S3": "0303"}, "events": ["20 against 12 = 166%", "die 4: BB"]})
 case("12.23-ad", "12.23 AD, 27.2: 3 against 7 in a city = 42%, die 1: AD; the attackers lose half their printed 3 (S2), S1 retreats 1; the defender may advance (standing: no)",
      ["12.23", "27.2", "13.0"],
      ["S1 soviet 1-1-6 at 0103 1bf rgt recon hm recon", "S2 soviet 2-2-6 at 0202 1bf bde tank hm",
