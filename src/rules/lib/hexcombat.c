@@ -116,6 +116,9 @@ int hex_half_default(const struct hunit *units, const int16_t *who, int n,
 	if (n > HEX_HALF_MAX)
 		n = HEX_HALF_MAX;
 	need = half_of(units, who, n, strength);
+	memset(chosen, 0, (size_t)n);
+	if (need <= 0)
+		return 0;       /* nothing printed: nothing to lose */
 	/* the least printed strength that meets half; among equals the
 	 * fewest units, then the first set in who[] order */
 	for (mask = 1; mask < (1u << n); mask++) {

@@ -1210,7 +1210,10 @@ static void engineers_in_place(struct rttr *st, int side, int sector)
 }
 
 /* 12.13: removed, and their hexes kept in zero[] (no advance into
- * them this phase); returns how many hexes */
+ * them this phase); returns how many hexes. Not a strategic marker
+ * (16.6): it leaves the map only by capture, its hex attacked and
+ * advanced into (21.2, 5.6, 16.10), which 12.13 would make impossible
+ * outside the objective hexes (reading, scenario notes) */
 static int zero_strength(struct ctx *c, struct rttr *st,
 			 const struct rc_env *e, int16_t *zero)
 {
@@ -1218,6 +1221,8 @@ static int zero_strength(struct ctx *c, struct rttr *st,
 	int n = rc_zero_strength(e, out, HEX_UNITS_MAX), i, j, k = 0, h;
 
 	for (i = 0; i < n; i++) {
+		if (st->u[out[i]].type == TY_STRATEGIC)
+			continue;
 		h = st->u[out[i]].hex;
 		for (j = 0; j < k && zero[j] != h; j++)
 			;

@@ -395,6 +395,11 @@ case("21.2-capture-marker", "21.2, 16.10: a strategic marker is captured by atta
       "G1 german 1-1-0 at 0207 mobile bn inf", "SM german 0-0-0 at 0207 fixed other strategic zero"],
      "1bf-combat", ["5"], [("attack", "0207 S8 S7 S6"), ("advance", "S8 0207")],
      {"units": {"G1": "eliminated", "SM": "eliminated", "S8": "0207"}, "events": ["24 against 2 = 1200%", "die 5: DE", "S8 advances from 0206 to 0207", "1bf captures the strategic marker SM at 0207"]})
+case("16.6-lone-marker-captured", "16.6, 21.2, 12.13 (reading): a strategic marker is not removed by 12.13 (it leaves only by capture); the lone Fuehrerbunker outside an objective hex next to S4 is attacked: 4 against no defence, the top column, die 2: DP; it is eliminated, S4 advances into its hex and captures it",
+     ["16.6", "21.2", "12.13", "26.1"],
+     ["SMFB german 0-0-0 at 0403 fixed other strategic zero ; Fuehrerbunker", "S4 soviet 4-4-6 at 0303 1bf corps tank hm"],
+     "1bf-combat", ["2"], [("attack", "0403 S4 mobile"), ("advance", "S4 0403")],
+     {"units": {"SMFB": "eliminated", "S4": "0403"}, "events": ["die 2: DP", "S4 advances from 0303 to 0403", "1bf captures the strategic marker SMFB at 0403", "The Fuehrerbunker is captured"]})
 case("5.2-own-sector-only", "5.2, 4.0 (reading): from the Reichstag (in both sectors) a 1UF unit may attack the Germans of its own sector only, not those of the 1BF sector",
      ["5.2", "5.5", "4.0"],
      ["U1 soviet 4-4-6 at 0505 1uf div rifle", "G1 german 1-1-0 at 0404 mobile bn inf", "G2 german 2-2-0 at 0604 mobile rgt inf"],
