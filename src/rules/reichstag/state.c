@@ -1298,11 +1298,11 @@ int rt_load(void *vst, const struct doc *d, const struct doc_node *map,
 		"draws", "options", "turns", "turn", "phase", "step", "units",
 		"stacks", "flags", "sector", "placed-by", "known", "held",
 		"held-count", "cup-count", "cup", "reichstag-blind",
-		"eliminated-in", "captured", "german-mp", "mp-spent", "sp-spent",
-		"exhausted", "max-effort-used", "max-effort-now", "control",
-		"reichstag-taken-by", "barrage", "markers-used", "demolished",
-		"bridges-safe", "groups", "fuehrerbunker-captured", "result",
-		"vp", NULL };
+		"eliminated-in", "captured", "german-mp", "mp-spent",
+		"sp-spent", "exhausted", "max-effort-used", "max-effort-now",
+		"control", "reichstag-taken-by", "barrage", "markers-used",
+		"demolished", "bridges-safe", "groups",
+		"fuehrerbunker-captured", "result", "vp", NULL };
 	struct rttr *st = vst;
 	const struct doc_node *n;
 	long long v;
