@@ -1424,7 +1424,7 @@ static int move_unit(struct ctx *c, struct rttr *st, int u,
 {
 	struct hex_rules r;
 	int i, start = st->u[u].hex, h = rt_reichstag_hex(st);
-	int rolled = 0, left = allowance(st, u), first = left, cost = 0;
+	int rolled = 0, left = allowance(st, u), had = left, cost = 0;
 	int8_t before[HEX_PATH_MAX];
 	char x[8], y[8], mp[16];
 
@@ -1433,7 +1433,7 @@ static int move_unit(struct ctx *c, struct rttr *st, int u,
 	/* 11.5: a unit that disengaged enters no other EZOC this phase:
 	 * it is not given a further move */
 	if (began_in_zoc(st, u))
-		left = first = 0;
+		left = had = 0;
 	st->flags[u] |= F_MOVED;
 	/* 17.1 reading: what was examined of a unit is forgotten when it
 	 * moves */
@@ -1443,7 +1443,7 @@ static int move_unit(struct ctx *c, struct rttr *st, int u,
 		if (st->u[u].side == SOVIET) {
 			/* the MPs of the step, for a move cut short */
 			rt_rules(st, &r);
-			if (first == 0 ||
+			if (had == 0 ||
 			    hex_step_block(&r, u, SOVIET, st->u[u].hex,
 					   path[i], left, i == 0, &cost))
 				cost = 0;       /* checked legal: not met */
@@ -1468,7 +1468,7 @@ static int move_unit(struct ctx *c, struct rttr *st, int u,
 								  path[i])) {
 					st->flags[u] &= (uint16_t)~F_MOVED;
 					st->mp_spent[u] = (uint8_t)
-						(st->mp_spent[u] + first -
+						(st->mp_spent[u] + had -
 						 left);
 				}
 				hex_mp_text(mp, sizeof mp, left);
