@@ -121,12 +121,12 @@ notes: |
     a zone of control and counts for stacking, so that the legal moves
     never tell a marker from a fighting unit.
   - 16.6, 12.13, 21.2: a strategic marker is such a unit of strength 0,
-    but 12.13 does not remove it: the rules call it a marker (戦略マー
-    カー) and give it its own way off the map, capture by attacking its
-    hex and advancing into it (21.2; 5.6 and 16.10 say the same of the
-    Reichstag), which removal at the start of the combat phase would
-    make impossible outside the objective hexes (and the Fuehrerbunker's
-    26.1 with it). A lone marker next to a Soviet unit is attacked as
+    but 12.13 does not remove it: the rules call it a marker
+    ("戦略マーカー") and give it its own way off the map, capture by
+    attacking its hex and advancing into it (21.2; 5.6 and 16.10 say the
+    same of the Reichstag), which removal at the start of the combat
+    phase would make impossible outside the objective hexes (and the
+    Fuehrerbunker's 26.1 with it). A lone marker next to a Soviet unit is attacked as
     12.0 requires: no defence strength, the table's top column; a
     result that eliminates it and lets the attacker advance captures it.
   - 10.0: a move or placement over the stacking limit is refused (the
