@@ -18,8 +18,8 @@ static const struct standing_key standing[] = {
 	{ "attack", "12.0", "declare one attack (HEX[,HEX] UNIT UNIT ... "
 	  "[mobile|assault]) or done when no attack is owed", "done", 0, NULL },
 	{ "lose", "12.23", "which units a loss takes (default: the first "
-	  "of the strongest; for half, the weakest first, no more than "
-	  "needed)", "default", 1, "default" },
+	  "of the strongest; for half, the least strength that meets it, "
+	  "then the fewest units)", "default", 1, "default" },
 	{ "retreat", "13.0", "a retreat's hexes (auto: the first whole "
 	  "retreat; a panicked German stops in an objective hex)", "auto",
 	  1, "auto" },
