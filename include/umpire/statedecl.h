@@ -10,7 +10,8 @@
  *
  *   save       the mapping, canonical (the same state, the same bytes);
  *   load       a mapping onto a start state: each key given replaces
- *              that field, a key left out keeps it (test positions);
+ *              that field, a key left out keeps it (test positions)
+ *              or, SDF_REST, holds what no other field holds;
  *              every error names file, line, field and what would be
  *              accepted; then the game's complete() (defaults that
  *              depend on other fields, and the rules' own checks), then
@@ -66,7 +67,10 @@ enum sd_vis { SD_ALL, SD_SIDE, SD_OWNER, SD_REFEREE };
 enum {
 	SDF_NONE = 1,         /* SD_NAME: value none is "none" */
 	SDF_NONE_PUBLIC = 2,  /* the empty value is never hidden */
-	SDF_BLOCK = 4         /* SD_INTS, SD_COUNT: block, not flow */
+	SDF_BLOCK = 4,        /* SD_INTS, SD_COUNT: block, not flow */
+	SDF_REST = 8          /* SD_PILE, SD_BITS (top level): left out of
+				 a position, every item accept() allows
+				 that no other field holds (a deck) */
 };
 
 struct sd_field {
@@ -117,7 +121,13 @@ struct state_decl {
 	 * given) and the rules' own checks; NULL: none */
 	int (*complete)(void *st, const struct doc *d,
 			const struct doc_node *map, struct error *err);
+	int flags;                   /* SDD_* */
 };
+
+/* Each item (a card, a word of a shared list) is in at most one field
+ * of its universe: the fields of cards, and those that share a names
+ * list (checked on load, after complete()). */
+#define SDD_ONE_PLACE 1
 
 struct doc_node *sd_save(const struct state_decl *sd, const void *st,
 			 struct doc *d);

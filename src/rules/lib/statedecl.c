@@ -83,6 +83,12 @@ static int name_index(const struct sd_field *f, const void *st,
 	return -1;
 }
 
+static int is_cards(const struct sd_field *f)
+{
+	return f->type == SD_CARD || f->type == SD_PILE ||
+	       f->type == SD_STACK;
+}
+
 static int accepts(const struct sd_field *f, const void *st, int item)
 {
 	return !f->accept || f->accept(st, item);
@@ -476,13 +482,103 @@ static int not_a_map(const struct state_decl *sd, const struct doc *d,
 		      sd->game);
 }
 
+static void items(const struct sd_field *f, const void *st,
+		  unsigned char held[SD_MAX_ITEMS]);
+static int same_universe(const struct sd_field *a,
+			 const struct sd_field *b);
+
+/* Every field but the groups, depth first: n of them into out. */
+static size_t flatten(const struct sd_field *fs, const struct sd_field **out,
+		      size_t n)
+{
+	for (const struct sd_field *f = fs; f->key; f++)
+		if (f->type == SD_GROUP)
+			n = flatten(f->sub, out, n);
+		else if (n < SD_MAX_FIELDS)
+			out[n++] = f;
+	return n;
+}
+
+/* SDD_ONE_PLACE: no item of a universe is in two fields. */
+static int one_place(const struct state_decl *sd, const void *st,
+		     const struct doc *d, struct error *err)
+{
+	const struct sd_field *f[SD_MAX_FIELDS];
+	size_t n = flatten(sd->fields, f, 0), i, j;
+	unsigned char held[SD_MAX_ITEMS], all[SD_MAX_ITEMS];
+
+	for (i = 0; i < n; i++) {
+		int sets = 0;
+
+		for (j = 0; j < n; j++)
+			sets |= same_universe(f[i], f[j]) &&
+				f[j]->type != SD_NAME && f[j]->type != SD_CARD;
+		if (!sets)
+			continue;  /* words of a list, not items in places */
+		memset(all, 0, sizeof all);
+		for (j = 0; j < n; j++) {
+			if (!same_universe(f[i], f[j]))
+				continue;
+			if (j < i)
+				break;     /* this universe was checked */
+			memset(held, 0, sizeof held);
+			items(f[j], st, held);
+			for (int k = 0; k < SD_MAX_ITEMS; k++)
+				if (held[k] && all[k]++)
+					return errorf(err, EXIT_REFUSED, "%s: "
+						      "the %s is in more than "
+						      "one place", d && d->name
+						      ? d->name : "position",
+						      is_cards(f[j]) ?
+						      card_label((card)k) :
+						      name_at(f[j], st, k));
+		}
+	}
+	return 0;
+}
+
+/* SDF_REST fields a position leaves out: every item they accept that
+ * no other field of their universe holds. */
+static void rest(const struct state_decl *sd, void *st,
+		 const struct doc_node *map)
+{
+	const struct sd_field *f[SD_MAX_FIELDS];
+	size_t n = flatten(sd->fields, f, 0), i, j;
+	unsigned char held[SD_MAX_ITEMS];
+	struct pile p;
+	long long bits = 0;
+
+	for (i = 0; i < n; i++) {
+		if (!(f[i]->flags & SDF_REST) || doc_get(map, f[i]->key))
+			continue;
+		memset(held, 0, sizeof held);
+		for (j = 0; j < n; j++)
+			if (j != i && same_universe(f[i], f[j]))
+				items(f[j], st, held);
+		pile_clear(&p);
+		for (int k = 0; k < SD_MAX_ITEMS; k++)
+			if (!held[k] && k < (is_cards(f[i]) ? CARD_COUNT :
+			    n_names(f[i], st)) && accepts(f[i], st, k)) {
+				bits |= 1LL << (k & 63);
+				pile_add(&p, (card)k);
+			}
+		if (f[i]->type == SD_BITS)
+			put(st, f[i]->off, f[i]->size, bits);
+		else
+			memcpy((unsigned char *)st + f[i]->off, &p, sizeof p);
+	}
+}
+
 int sd_load(const struct state_decl *sd, void *st, const struct doc *d,
 	    const struct doc_node *map, struct error *err)
 {
 	if (!map || map->kind != DOC_MAP)
 		return not_a_map(sd, d, err);
-	if (load_fields(sd->fields, st, d, map, 0, err) < 0 ||
-	    (sd->complete && sd->complete(st, d, map, err) < 0))
+	if (load_fields(sd->fields, st, d, map, 0, err) < 0)
+		return -1;
+	rest(sd, st, map);
+	if ((sd->complete && sd->complete(st, d, map, err) < 0) ||
+	    ((sd->flags & SDD_ONE_PLACE) && one_place(sd, st, d, err) < 0))
 		return -1;
 	return check_counts(sd->fields, st, d, map, err);
 }
@@ -521,12 +617,6 @@ static void items(const struct sd_field *f, const void *st,
 	default:
 		break;
 	}
-}
-
-static int is_cards(const struct sd_field *f)
-{
-	return f->type == SD_CARD || f->type == SD_PILE ||
-	       f->type == SD_STACK;
 }
 
 static int same_universe(const struct sd_field *a, const struct sd_field *b)

@@ -42,26 +42,17 @@ static int refuse(const struct doc *d, struct error *err, const char *msg,
 		      "position", msg, what ? what : "");
 }
 
-/* What the declaration cannot say: each card in one place, the hand
- * limit, the exploitation cards, the phases that need a face-down card
+/* What the declaration cannot say: every card is somewhere (that none
+ * is in two places is SDD_ONE_PLACE), the hand limit, the exploitation cards, the phases that need a face-down card
  * or a winner. (Which cards a hand or the face-down card may hold is
  * each field's accept() below.) */
 static int check(struct rgw *st, const struct doc *d, struct error *err)
 {
-	cardset piles[7] = { st->hand[GER], st->hand[SOV], st->deck,
-		st->open, st->discard, st->aside,
-		st->down == C_NONE ? 0 : SET(st->down) };
-	cardset all = 0;
-	int n = 0, i;
+	int i;
 
-	for (i = 0; i < 7; i++) {
-		if (all & piles[i])
-			return refuse(d, err, "a card is in more than one "
-				      "place", NULL);
-		all |= piles[i];
-		n += rgw_count(piles[i]);
-	}
-	if (all != ALL_CARDS || n != RGW_CARDS)
+	if ((st->hand[GER] | st->hand[SOV] | st->deck | st->open |
+	     st->discard | st->aside | (st->down == C_NONE ? 0 :
+	     SET(st->down))) != ALL_CARDS)
 		return refuse(d, err, "the 15 cards must each be in one place",
 			      NULL);
 	for (i = GER; i <= SOV; i++)
@@ -122,13 +113,11 @@ static int complete(void *vst, const struct doc *d,
  * are never in a hand. */
 static int german_card(const void *st, int c)
 {
-	(void)st;
 	return !(SET(c) & (EXPLOIT_CARDS | ANNIHIL_CARDS));
 }
 
 static int soviet_card(const void *st, int c)
 {
-	(void)st;
 	return !(SET(c) & EXPLOIT_CARDS);
 }
 
@@ -155,7 +144,6 @@ static long long hand_count(const void *vst, int i)
 
 static long long deck_count(const void *vst, int i)
 {
-	(void)i;
 	return rgw_count(((const struct rgw *)vst)->deck);
 }
 
@@ -204,7 +192,8 @@ static const struct sd_field fields[] = {
 static const char *const sides[] = { "german", "soviet", NULL };
 
 static const struct state_decl decl = {
-	"russo-german-war", sides, sizeof(struct rgw), fields, complete
+	"russo-german-war", sides, sizeof(struct rgw), fields, complete,
+	SDD_ONE_PLACE
 };
 
 struct doc_node *rgw_save(const void *st, struct doc *d)
