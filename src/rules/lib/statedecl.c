@@ -505,7 +505,8 @@ static int one_place(const struct state_decl *sd, const void *st,
 {
 	const struct sd_field *f[SD_MAX_FIELDS];
 	size_t n = flatten(sd->fields, f, 0), i, j;
-	unsigned char held[SD_MAX_ITEMS], all[SD_MAX_ITEMS];
+	unsigned char held[SD_MAX_ITEMS];
+	const struct sd_field *first[SD_MAX_ITEMS];
 
 	for (i = 0; i < n; i++) {
 		int sets = 0;
@@ -515,7 +516,7 @@ static int one_place(const struct state_decl *sd, const void *st,
 				f[j]->type != SD_NAME && f[j]->type != SD_CARD;
 		if (!sets)
 			continue;  /* words of a list, not items in places */
-		memset(all, 0, sizeof all);
+		memset(first, 0, sizeof first);
 		for (j = 0; j < n; j++) {
 			if (!same_universe(f[i], f[j]))
 				continue;
@@ -523,15 +524,19 @@ static int one_place(const struct state_decl *sd, const void *st,
 				break;     /* this universe was checked */
 			memset(held, 0, sizeof held);
 			items(f[j], st, held);
-			for (int k = 0; k < SD_MAX_ITEMS; k++)
-				if (held[k] && all[k]++)
+			for (int k = 0; k < SD_MAX_ITEMS; k++) {
+				if (held[k] && first[k])
 					return errorf(err, EXIT_REFUSED, "%s: "
 						      "the %s is in more than "
-						      "one place", d && d->name
-						      ? d->name : "position",
-						      is_cards(f[j]) ?
-						      card_label((card)k) :
-						      name_at(f[j], st, k));
+						      "one place: %s and %s",
+						      d && d->name ? d->name :
+						      "position", is_cards(f[j])
+						      ? card_label((card)k) :
+						      name_at(f[j], st, k),
+						      first[k]->key, f[j]->key);
+				if (held[k])
+					first[k] = f[j];
+			}
 		}
 	}
 	return 0;
