@@ -46,8 +46,8 @@ enum sd_type {
 	SD_INT,    /* an integer (any width: size), lo..hi */
 	SD_NAME,   /* an integer written as a word: names[value - lo]; with
 		      SDF_NONE, the value none is written "none" */
-	SD_BITS,   /* a set as a bit mask (bit i: names[i]); a flow list
-		      in bit order */
+	SD_BITS,   /* a set as a bit mask (bit i: names[i], at most 63
+		      names): a flow list in bit order */
 	SD_FLAGS,  /* a set as an array of ints (element i set: names[i]);
 		      a flow list in array order */
 	SD_INTS,   /* an array of ints, one per name, each lo..hi: a flow

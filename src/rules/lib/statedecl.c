@@ -551,11 +551,12 @@ static void rest(const struct state_decl *sd, void *st,
 	size_t n = flatten(sd->fields, f, 0), i, j;
 	unsigned char held[SD_MAX_ITEMS];
 	struct pile p;
-	long long bits = 0;
+	long long bits;
 
 	for (i = 0; i < n; i++) {
 		if (!(f[i]->flags & SDF_REST) || doc_get(map, f[i]->key))
 			continue;
+		bits = 0;
 		memset(held, 0, sizeof held);
 		for (j = 0; j < n; j++)
 			if (j != i && same_universe(f[i], f[j]))
