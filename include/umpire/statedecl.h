@@ -143,8 +143,10 @@ void sd_hash(const struct state_decl *sd, const void *st,
 	     unsigned char out[32]);
 /* Whether a node is a redacted part ("hidden:..."). */
 int sd_is_hidden(const struct doc_node *n);
-/* What a view of each side holds and hides, one line per field, in the
- * words of umpire-protocol(7) VIEWS. */
+/* What a view of each side holds and hides, one line per field. */
 void sd_describe(const struct state_decl *sd, struct strbuf *out);
+/* The part of umpire-protocol(7) VIEWS that says it for every game of
+ * rs (NULL-terminated), in roff (umpire scenarios --views). */
+void sd_views_man(const struct ruleset *const *rs, struct strbuf *out);
 
 #endif

@@ -231,11 +231,43 @@ static void described(void)
 	struct strbuf sb = STRBUF_INIT;
 
 	sd_describe(&toy, &sb);
-	CHECK(sb.buf && strstr(sb.buf, "red-hand: a list of words; shown "
+	CHECK(sb.buf && strstr(sb.buf, "red-hand: a set of words; shown "
 			       "to red only\n") &&
-	      strstr(sb.buf, "bag: a list of words; hidden from every "
+	      strstr(sb.buf, "bag: a set of words; hidden from every "
 		     "side\n"), "what a view holds and hides, from the "
 	      "declaration:\n%s", sb.buf ? sb.buf : "");
+	strbuf_free(&sb);
+}
+
+/* umpire-protocol(7) VIEWS holds what umpire scenarios --views makes
+ * from the rulesets' declarations, word for word. */
+static void man_page(void)
+{
+	static const char begin[] = ".\\\" made by umpire scenarios --views";
+	static const char end[] = "makes\n";
+	static char page[1 << 18];
+	struct strbuf sb = STRBUF_INIT;
+	FILE *f = fopen("man/umpire-protocol.7", "r");
+	size_t n = f ? fread(page, 1, sizeof page - 1, f) : 0;
+	char *a, *b;
+
+	if (f)
+		fclose(f);
+	page[n] = '\0';
+	sd_views_man(rulesets, &sb);
+	a = strstr(page, begin);
+	b = a ? strstr(a, end) : NULL;
+	if (b)
+		b[sizeof end - 1] = '\0';
+	CHECK(a && b && sb.buf && strcmp(a, sb.buf) == 0,
+	      "umpire-protocol(7) VIEWS is what umpire scenarios --views "
+	      "makes (run it and paste its output there):\n%s",
+	      sb.buf ? sb.buf : "");
+	CHECK(sb.buf && strstr(sb.buf, "german\\-hand: a set of words; "
+			       "shown to german only\n") &&
+	      strstr(sb.buf, "deck: a set of words; hidden from every "
+		     "side\n"), "the Russo-German War's hands and deck, as "
+	      "its declaration says");
 	strbuf_free(&sb);
 }
 
@@ -246,5 +278,6 @@ int main(void)
 	hashes();
 	errors();
 	described();
+	man_page();
 	return unit_done("statedecl");
 }

@@ -77,6 +77,7 @@ extern const char *const arn_result_names[RESULTS];
 extern const char *const arn_order_names[ORDERS];
 
 /* state.c */
+extern const struct state_decl arn_state;
 int arn_setup(void *st, const struct doc *scn, const struct doc_node *data,
 	      const struct doc_node *options, struct error *err);
 struct doc_node *arn_save(const void *st, struct doc *d);

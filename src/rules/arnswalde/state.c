@@ -224,18 +224,18 @@ static const struct sd_field fields[] = {
 
 static const char *const sides[] = { "player", NULL };
 
-static const struct state_decl decl = {
+const struct state_decl arn_state = {
 	"arnswalde-1945", sides, sizeof(struct arn), fields, complete,
 	SDD_ONE_PLACE
 };
 
 struct doc_node *arn_save(const void *st, struct doc *d)
 {
-	return sd_save(&decl, st, d);
+	return sd_save(&arn_state, st, d);
 }
 
 int arn_load(void *st, const struct doc *d, const struct doc_node *map,
 	     struct error *err)
 {
-	return sd_load(&decl, st, d, map, err);
+	return sd_load(&arn_state, st, d, map, err);
 }

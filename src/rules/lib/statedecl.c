@@ -759,30 +759,45 @@ out:
 
 /* ---- what a view holds and hides ---- */
 
+static const char *owner_key(const struct state_decl *sd, size_t off)
+{
+	const struct sd_field *f[SD_MAX_FIELDS];
+	size_t n = flatten(sd->fields, f, 0);
+
+	for (size_t i = 0; i < n; i++)
+		if (f[i]->off == off && f[i]->type == SD_NAME)
+			return f[i]->key;
+	return "owner";
+}
+
 static void describe(const struct state_decl *sd, const struct sd_field *fs,
 		     const char *prefix, struct strbuf *out)
 {
 	static const char *const types[] = { "a number", "a word",
-		"a list of words", "a list of words", "numbers by name",
-		"a card", "a pile of cards", "a stack of cards",
+		"a set of words", "a set of words", "a number for each word",
+		"a card or none", "a pile of cards", "a stack of cards",
 		"a count", "a mapping", "the game's own" };
 
 	for (const struct sd_field *f = fs; f->key; f++) {
-		strbuf_addf(out, "%s%s: %s; ", prefix, f->key,
-			    types[f->type]);
+		strbuf_addf(out, "%s%s: %s", prefix, f->key, types[f->type]);
+		if (f->type == SD_INT)
+			strbuf_addf(out, " from %lld to %lld", f->lo, f->hi);
+		if (f->flags & SDF_NONE)
+			strbuf_adds(out, " or none");
 		switch (f->vis) {
 		case SD_ALL:
-			strbuf_adds(out, "shown to every side");
+			strbuf_adds(out, "; shown to every side");
 			break;
 		case SD_SIDE:
-			strbuf_addf(out, "shown to %s only",
+			strbuf_addf(out, "; shown to %s only",
 				    sd->sides[f->who]);
 			break;
 		case SD_OWNER:
-			strbuf_adds(out, "shown to its owner only");
+			strbuf_addf(out, "; shown to the side in %s only",
+				    owner_key(sd, f->owner));
 			break;
 		case SD_REFEREE:
-			strbuf_adds(out, "hidden from every side");
+			strbuf_adds(out, "; hidden from every side");
 			break;
 		}
 		strbuf_adds(out, f->vis != SD_ALL && (f->flags &
@@ -799,4 +814,43 @@ static void describe(const struct state_decl *sd, const struct sd_field *fs,
 void sd_describe(const struct state_decl *sd, struct strbuf *out)
 {
 	describe(sd, sd->fields, "", out);
+}
+
+/* text for roff: a backslash and a minus escaped, a leading dot kept */
+static void roff(const char *s, struct strbuf *out)
+{
+	for (; *s; s++)
+		if (*s == '-' || *s == '\\')
+			strbuf_adds(out, *s == '-' ? "\\-" : "\\e");
+		else
+			strbuf_addc(out, *s);
+}
+
+void sd_views_man(const struct ruleset *const *rs, struct strbuf *out)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_adds(out, ".\\\" made by umpire scenarios --views: do not "
+		    "edit by hand\n.PP\nWhat each game's view holds, field "
+		    "by field in the order of the state\nmapping; the "
+		    "hidden fields are committed in this order.\n");
+	for (; *rs; rs++) {
+		strbuf_adds(out, ".TP\n.B ");
+		roff((*rs)->id, out);
+		strbuf_adds(out, "\n");
+		if (!(*rs)->view || !(*rs)->state) {
+			strbuf_adds(out, (*rs)->view ? "Hidden parts as its "
+				    "rules write them (not yet declared).\n" :
+				    "The saved state: nothing is hidden.\n");
+			continue;
+		}
+		strbuf_adds(out, ".nf\n");
+		strbuf_reset(&sb);
+		sd_describe((*rs)->state, &sb);
+		roff(sb.buf, out);
+		strbuf_adds(out, ".fi\n");
+	}
+	strbuf_adds(out, ".\\\" end of what umpire scenarios --views "
+		    "makes\n");
+	strbuf_free(&sb);
 }

@@ -191,30 +191,30 @@ static const struct sd_field fields[] = {
 
 static const char *const sides[] = { "german", "soviet", NULL };
 
-static const struct state_decl decl = {
+const struct state_decl rgw_state = {
 	"russo-german-war", sides, sizeof(struct rgw), fields, complete,
 	SDD_ONE_PLACE
 };
 
 struct doc_node *rgw_save(const void *st, struct doc *d)
 {
-	return sd_save(&decl, st, d);
+	return sd_save(&rgw_state, st, d);
 }
 
 struct doc_node *rgw_view(const void *st, const char *side, struct doc *d,
 			  struct redactor *r)
 {
-	return sd_view(&decl, st, side, d, r);
+	return sd_view(&rgw_state, st, side, d, r);
 }
 
 int rgw_load(void *st, const struct doc *d, const struct doc_node *map,
 	     struct error *err)
 {
-	return sd_load(&decl, st, d, map, err);
+	return sd_load(&rgw_state, st, d, map, err);
 }
 
 int rgw_load_view(void *st, const struct doc *d, const struct doc_node *map,
 		  const char *side, struct error *err)
 {
-	return sd_load_view(&decl, st, d, map, side, err);
+	return sd_load_view(&rgw_state, st, d, map, side, err);
 }
