@@ -239,6 +239,34 @@ static void described(void)
 	strbuf_free(&sb);
 }
 
+/* A forged or broken view is refused with a message, never loaded:
+ * a part hidden from the side that may see it, a count beyond its
+ * bounds. */
+static void bad_views(void)
+{
+	static const char *const bad[] = {
+		"turn: hidden:x\n",
+		"red-hand: hidden:x\nblue-hand: [a]\n"
+		"hand-count: {red: 99, blue: 1}\n",
+		"red-hand: hidden:x\nhand-count: {red: 7}\n",
+		"bag: hidden:x\ndiscard: hidden:x\nred-hand: [a, b, c, d, e, f]"
+		"\n",
+	};
+
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		struct toy st = { .turn = 1, .bag = 0x3f };
+		struct doc *d = doc_new("view.yaml");
+		struct error err;
+		int rc = doc_parse(d, bad[i], strlen(bad[i]),
+				   &DOC_LIMITS_SMALL, &err) ||
+			sd_load_view(&toy, &st, d, d->root, "blue", &err);
+
+		CHECK(rc != 0, "a broken view %zu is refused (%s)", i,
+		      rc ? err.msg : "loaded");
+		doc_free(d);
+	}
+}
+
 /* umpire-protocol(7) VIEWS holds what umpire scenarios --views makes
  * from the rulesets' declarations, word for word. */
 static void man_page(void)
@@ -278,6 +306,7 @@ int main(void)
 	hashes();
 	errors();
 	described();
+	bad_views();
 	man_page();
 	return unit_done("statedecl");
 }

@@ -722,7 +722,6 @@ int sd_load_view(const struct state_decl *sd, void *st, const struct doc *d,
 	size_t n = 0, i;
 	int rc = -1, rank, next;
 
-	(void)side;
 	if (!map || map->kind != DOC_MAP)
 		return not_a_map(sd, d, err);
 	struct doc *fill = doc_new(d ? d->name : "view");
@@ -733,6 +732,17 @@ int sd_load_view(const struct state_decl *sd, void *st, const struct doc *d,
 	if (load_fields(sd->fields, shown, fill, m, 1, err) < 0)
 		goto out;
 	find_hidden(sd->fields, m, h, &n);
+	for (i = 0; i < n; i++)
+		if (sees(h[i].f, shown, side_index(sd, side))) {
+			char where[256];
+
+			errorf(err, EXIT_REFUSED, "%s: %s is hidden, but %s "
+			       "sees it: a view hides only what its side may "
+			       "not see", doc_where(d, doc_get(h[i].map,
+			       h[i].f->key), where, sizeof where),
+			       h[i].f->key, side ? side : "the referee");
+			goto out;
+		}
 	for (rank = 0; rank >= 0; rank = next) {
 		next = -1;
 		for (i = 0; i < n; i++) {
