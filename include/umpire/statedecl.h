@@ -19,10 +19,12 @@
  *   view       the mapping as one side may see it: each field that side
  *              may not see goes through redact() (rules.h), in the
  *              order of the declaration, depth first;
- *   load_view  a view back to a state: each redacted field is replaced
- *              by a stand-in (items of its universe that the view does
- *              not place, as many as the view's count says, that the
- *              field accepts), then loaded as above;
+ *   load_view  a view back to a state: a part hidden from the side
+ *              that may see it is refused (a forged view); each
+ *              redacted field is replaced by a stand-in (items of its
+ *              universe that the view does not place, as many as the
+ *              view's count says, that the field accepts, in the order
+ *              of the fields' standin ranks), then loaded as above;
  *   hash       BLAKE2b-256 of the saved state (domain "umpire/1 state").
  *
  * Visibility (sd_vis): everyone; one side (the side's index in the
@@ -30,6 +32,15 @@
  * the state holds (the player whose face-down card it is); the referee
  * only. SDF_NONE_PUBLIC makes the empty value ("none", an empty list)
  * public: that there is nothing is known to all.
+ *
+ * A universe is the items that fields share: every card field (lib/
+ * cards.h) is one; SD_NAME and SD_BITS fields with the same names list
+ * are another. Stand-ins and SDD_ONE_PLACE work within a universe.
+ *
+ * Not yet declarable: records per unit whose visibility differs from
+ * unit to unit (Race to the Reichstag's hidden units, Aachen's fixed
+ * units), and sparse mappings keyed by a place (Kampfgruppe Peiper's
+ * towns); SD_CUSTOM carries such a field, shown to all or hidden whole.
  *
  * Ownership: declarations are static constant tables; nothing here
  * keeps memory between calls. Built nodes belong to the doc passed in.

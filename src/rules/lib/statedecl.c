@@ -129,10 +129,10 @@ static struct doc_node *value(const struct sd_field *f, const void *st,
 	case SD_BITS:
 	case SD_FLAGS:
 		n = flow(doc_seq(d), f);
+		v = get(st, f->off, f->size);
 		for (i = 0; i < k; i++)
-			if (f->type == SD_BITS ?
-			    (unsigned long long)get(st, f->off, f->size) >> i & 1
-			    : get(st, f->off + (size_t)i * f->size, f->size) != 0)
+			if (f->type == SD_BITS ? (unsigned long long)v >> i & 1 :
+			    get(st, f->off + (size_t)i * f->size, f->size) != 0)
 				doc_push(d, n, doc_str(d, name_at(f, st, i)));
 		*empty = n->n == 0;
 		return n;

@@ -43,9 +43,10 @@ static int refuse(const struct doc *d, struct error *err, const char *msg,
 }
 
 /* What the declaration cannot say: every card is somewhere (that none
- * is in two places is SDD_ONE_PLACE), the hand limit, the exploitation cards, the phases that need a face-down card
- * or a winner. (Which cards a hand or the face-down card may hold is
- * each field's accept() below.) */
+ * is in two places is SDD_ONE_PLACE), the hand limit, the exploitation
+ * cards, the phases that need a face-down card or a winner. (Which
+ * cards a hand or the face-down card may hold is each field's accept()
+ * below.) */
 static int check(struct rgw *st, const struct doc *d, struct error *err)
 {
 	int i;
