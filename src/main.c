@@ -160,11 +160,14 @@ const struct command commands[] = {
 	  "  --report FILE     the message body (default: the subject)\n"
 	  "  --inline          show the first file inline\n"
 	  "  -o OUT            where to write the message (default: stdout)\n" },
-	{ "scenarios", cmd_scenarios, "scenarios [--options ID] [--json]",
+	{ "scenarios", cmd_scenarios,
+	  "scenarios [--options ID] [--json] [--views]",
 	  "installed scenarios with their ids and provenance",
 	  "  --options ID  the options of scenario ID, their values and\n"
 	  "                default\n"
-	  "  --json        JSON (umpire(1), JSON OUTPUT)\n" },
+	  "  --json        JSON (umpire(1), JSON OUTPUT)\n"
+	  "  --views       what each game's view holds and hides, as\n"
+	  "                umpire-protocol(7) VIEWS says it (roff)\n" },
 	{ NULL, NULL, NULL, NULL, NULL }
 };
 

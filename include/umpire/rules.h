@@ -30,6 +30,7 @@
 #include "umpire/strbuf.h"
 
 struct ctx; /* engine context, opaque */
+struct state_decl; /* see statedecl.h */
 struct svg; /* see svg.h */
 
 #define Q_MAX_OPTIONS 160
@@ -278,6 +279,10 @@ struct ruleset {
 	 * ends), and an answer that is legal whatever the hidden parts are
 	 * tells nothing of them. */
 	int standing_persist;
+	/* The state's declaration (statedecl.h), from which save, load,
+	 * view and load_view are made and umpire-protocol(7) VIEWS says
+	 * what a view holds; NULL for a game that writes them by hand. */
+	const struct state_decl *state;
 };
 
 /* The registry of all rulesets (NULL-terminated) and lookup by id. */

@@ -85,6 +85,7 @@ const struct ruleset ruleset_rgw = {
 	.load = rgw_load,
 	.load_view = rgw_load_view,
 	.view = rgw_view,
+	.state = &rgw_state,
 	.position = rgw_position,
 	.render = rgw_render,
 	.result = rgw_result,
