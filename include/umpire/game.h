@@ -248,6 +248,9 @@ const char *game_hidden_mode(const struct game *g);
 /* Whether the game is in honour mode (hidden=honour: no referee, the
  * game file holds every hidden card). */
 int game_honour(const struct game *g);
+/* Whether the game has views (umpire view): a referee and rules that
+ * hide information. Its order files then carry their vouch (orders.h). */
+int game_has_views(const struct game *g);
 
 /* The game file's text (canonical YAML). */
 int game_emit(const struct game *g, struct strbuf *out, struct error *err);

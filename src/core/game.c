@@ -933,6 +933,12 @@ signed_ok:
 		return errorf(err, EXIT_REFUSED, "%s: the signature's trusted "
 			      "comment '%s' does not match the file ('%s')",
 			      name, v->trusted_comment, want);
+	if (check_sig && ord->has_vouch &&
+	    orders_vouch_check(&r->pk, ord->game, ord->step, ord->side,
+			       ord->vouch))
+		return errorf(err, EXIT_REFUSED, "%s: 'vouch' is not %s's "
+			      "signature of '%s': altered, or made for "
+			      "another step", name, actor, want);
 	return 0;
 }
 
@@ -1485,6 +1491,11 @@ int game_honour(const struct game *g)
 	return mode && strcmp(mode, "honour") == 0;
 }
 
+int game_has_views(const struct game *g)
+{
+	return g->scn.rs->view && game_role((struct game *)g, "referee");
+}
+
 const char *game_hidden_mode(const struct game *g)
 {
 	const struct doc_node *v = doc_get(g->options, "hidden");
@@ -1576,6 +1587,14 @@ int game_adjudicate(struct game *g, const char *orders_name,
 			  game_prev(g, g->n_steps), 1, NULL, &ord, &v,
 			  err))
 		goto out;
+	/* a view lists the step with this vouch (umpire-protocol(7),
+	 * VIEWS): orders without one could never be shown to the sides */
+	if (game_has_views(g) && !ord.has_vouch) {
+		errorf(err, EXIT_REFUSED, "%s: no 'vouch' (this game has views, "
+		       "which show each step with its actor's vouch): make the "
+		       "orders again with umpire orders", orders_name);
+		goto out;
+	}
 	latest_link(g, ar);
 	if (check_reveal(ar, (uint64_t)n, ord.reveal, err)) {
 		error_prefix(err, "%s", orders_name);
