@@ -185,7 +185,11 @@ struct doc_node *view_build(const struct game *g, const struct run *run,
 	struct report_at at = { snap->step, snap->state,
 		snap->over ? NULL : &snap->next, side, 0 };
 	report_step(g, run, &at, &sb);
-	doc_set_str(d, m, "report", sb.buf);
+	/* a block in the view: 2 columns less, so the view fits the mail */
+	struct strbuf fit = STRBUF_INIT;
+	report_fit(&fit, sb.buf, REPORT_WIDTH);
+	doc_set_str(d, m, "report", fit.buf ? fit.buf : "");
+	strbuf_free(&fit);
 	strbuf_free(&sb);
 	return m;
 }
