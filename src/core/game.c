@@ -1433,7 +1433,14 @@ int game_append(struct game *g, const char *name, const char *buf,
 		size_t at = (size_t)since + i;
 		unsigned char h[32];
 		if (at < have) {
-			/* a step this file holds already: the same, or a fork */
+			/* a step this file holds already: the same, or a fork;
+			 * the same step hash with another countersignature is
+			 * another step too (umpire-game(5): Ed25519 is
+			 * deterministic, so an honest copy has the same bytes,
+			 * and one altered or unreadable is no copy) */
+			unsigned char *sig = NULL;
+			size_t sl = 0;
+			struct error why;
 			step_hash(steps->items[i], NULL, 0, h);
 			if (sodium_memcmp(h, g->steps[at].hash, 32) != 0) {
 				errorf(err, EXIT_REFUSED, "%s: step %zu differs "
@@ -1441,6 +1448,17 @@ int game_append(struct game *g, const char *name, const char *buf,
 				       "histories (umpire audit A --against B "
 				       "names who equivocated)", name, at + 1,
 				       at + 1);
+				goto out;
+			}
+			if (steps->items[i]->kind != DOC_MAP ||
+			    doc_need_b64(d, steps->items[i], "signature", &sig,
+					 &sl, &why) || sl != 64 ||
+			    sodium_memcmp(sig, g->steps[at].sig, 64) != 0) {
+				errorf(err, EXIT_REFUSED, "%s: step %zu differs "
+				       "from this game file's step %zu in its "
+				       "countersignature (altered, or another "
+				       "signature of it): not a copy of this "
+				       "history", name, at + 1, at + 1);
 				goto out;
 			}
 			continue;
