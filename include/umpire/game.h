@@ -200,6 +200,12 @@ int game_link(const struct game *g, const char *role,
 int game_check_answers(struct game *g, const char *orders_name,
 		       const struct orders *ord, const char *actor,
 		       struct strbuf *out, struct error *err);
+/* What the check calls the signed orders it re-runs (verify --game) and
+ * a refusal's reason calls the refused file, whatever their local name
+ * (a Maildir file's, a renamed copy's): so the reason, and the message
+ * of the same check run again anywhere, depend on the orders alone
+ * (umpire-protocol(7), REFUSED ORDERS). */
+#define CHECK_ORDERS_NAME "orders"
 /* The same for an order file not signed yet (umpire sign --game): its
  * game, step, side and history first, then its answers. */
 int game_check_unsigned(struct game *g, const char *name, const char *buf,

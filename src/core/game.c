@@ -1806,9 +1806,12 @@ int game_verify_orders(const char *game_path, const char *scn_dir,
 	fputs_safe(v.trusted_comment, out);
 	fputc('\n', out);
 	struct strbuf said = STRBUF_INIT;
-	rc = game_check_answers(&g, orders_name, &ord, actor, &said, err);
+	rc = game_check_answers(&g, CHECK_ORDERS_NAME, &ord, actor, &said,
+				err);
 	if (rc == 0)
 		fputs(said.buf, out);
+	else
+		error_prefix(err, "%s", orders_name);
 	strbuf_free(&said);
 out:
 	engine_free(&run);
