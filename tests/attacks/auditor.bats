@@ -18,14 +18,14 @@ too_wide() {
 # An Arnswalde 1945 game of $1 steps as game.yaml, the joined game as
 # start.yaml.
 arnswalde() {
+	local i
 	new_arnswalde_game start.yaml
 	cp start.yaml game.yaml
 	for ((i = 1; i <= $1; i++)); do
-		"$UMPIRE" orders game.yaml -s p.key >t.yaml
-		"$UMPIRE" sign t.yaml -s p.key -o o$i.yaml
+		"$UMPIRE" orders game.yaml -s p.key |
+			"$UMPIRE" sign - -s p.key -o o$i.yaml
 		"$UMPIRE" adjudicate game.yaml o$i.yaml -s r.key -o n.yaml \
-			--report /dev/null
-		mv n.yaml game.yaml
+			--report /dev/null && mv n.yaml game.yaml
 	done
 }
 
@@ -124,13 +124,7 @@ PY
 # same refusal. The reason named the orders by the referee's local file
 # (a Maildir name), so it held only under that name.
 @test "a refusal's reason does not depend on the local name of the orders" {
-	for k in g s r; do
-		"$UMPIRE" keygen -s $k.key -p $k.pub -W >/dev/null
-	done
-	"$UMPIRE" new russo-german-war -s r.key --side german=g.pub \
-		--side soviet=s.pub --referee r.pub -o n0.yaml 2>/dev/null
-	"$UMPIRE" join n0.yaml --side german -s g.key -o n1.yaml 2>/dev/null
-	"$UMPIRE" join n1.yaml --side soviet -s s.key -o game.yaml 2>/dev/null
+	new_rgw_game game.yaml g s r
 	"$UMPIRE" view game.yaml --side german -s r.key -o v1.view
 	"$UMPIRE" orders v1.view -s g.key >t.yaml
 	sed '0,/^- [a-z-]*: "/s/: ".*"$/: "nonsense"/' t.yaml >bad.yaml

@@ -11,16 +11,7 @@ load ../e2e/helpers
 setup_file() {
 	umpire_setup_file
 	cd "$BATS_FILE_TMPDIR"
-	for k in german soviet referee; do
-		"$UMPIRE" keygen -s $k.key -p $k.pub -W >/dev/null
-	done
-	"$UMPIRE" new russo-german-war -s referee.key --side german=german.pub \
-		--side soviet=soviet.pub --referee referee.pub -o r0.yaml \
-		2>/dev/null
-	"$UMPIRE" join r0.yaml --side german -s german.key -o r1.yaml \
-		2>/dev/null
-	"$UMPIRE" join r1.yaml --side soviet -s soviet.key -o game.yaml \
-		2>/dev/null
+	new_rgw_game game.yaml german soviet referee
 	# honest steps by views, until it is the German's turn after two
 	# steps of his and a Soviet step since his latest
 	local n=0 side german=0 soviet_since=""
@@ -39,12 +30,7 @@ setup_file() {
 		else
 			soviet_since=1
 		fi
-		"$UMPIRE" view game.yaml --side "$side" -s referee.key -o v.view
-		"$UMPIRE" orders v.view -s $side.key | grep -v '^#' >t.yaml
-		"$UMPIRE" sign t.yaml -s $side.key -o o.yaml
-		"$UMPIRE" adjudicate game.yaml o.yaml -s referee.key -o nx.yaml \
-			--report /dev/null
-		mv nx.yaml game.yaml
+		step_by_view game.yaml "$side" referee.key
 	done
 	[ "$side" = german ]
 	"$UMPIRE" view game.yaml --side german -s referee.key -o german.view
