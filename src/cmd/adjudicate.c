@@ -83,7 +83,8 @@ static int refusable(struct game *g, const struct seckey *sk,
 		goto out;
 	}
 	struct strbuf said = STRBUF_INIT;
-	int ok = game_check_answers(g, name, &ord, *actor, &said, &why) == 0;
+	int ok = game_check_answers(g, CHECK_ORDERS_NAME, &ord, *actor,
+				    &said, &why) == 0;
 	strbuf_free(&said);
 	if (ok || strstr(why.msg, ENGINE_PAST_END)) {
 		errorf(err, EXIT_REFUSED, "the answers are refused only past "

@@ -49,4 +49,6 @@ const struct ruleset ruleset_arnswalde = {
 	.render = arn_render,
 	.result = arn_result,
 	.standing = standing,
+	/* a solitaire: the player orders every step */
+	.max_steps_between = 0,
 };

@@ -76,4 +76,11 @@ const struct ruleset ruleset_reichstag = {
 	 * 22.1 placements) and at the start of his own PT right after it
 	 * keep their policy answers from his latest order file */
 	.standing_persist = 1,
+	/* A player moves, places and attacks unit by unit, a question
+	 * each (9.0, 7.1, 12.0), through the phases of his front and then
+	 * of the Germans he commands, and kept standing orders answer the
+	 * other player's questions inside a step: the rules set no small
+	 * bound on one player's steps in a row (umpire-protocol(7),
+	 * SECURITY NOTES). */
+	.max_steps_between = STEPS_UNBOUNDED,
 };
