@@ -119,8 +119,7 @@ static void write_refusal(const struct cli *cli, struct game *g,
 	unsigned char hash[32];
 	const char *name = path_name(orders);
 	if (refusable(g, sk, rec, name, buf, len, signame, sig, siglen,
-		      &actor,
-		      hash, &reason, &why) == 0 &&
+		      &actor, hash, &reason, &why) == 0 &&
 	    refusal_make(g->id, (long long)g->n_steps + 1, actor, hash,
 			 reason.buf, sk, &text, &why) == 0 &&
 	    write_output(out, text.buf, text.len, 0644, 0, &why) == 0)
@@ -217,10 +216,6 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 		record_free(&rec);
 		goto out_sig;
 	}
-	if (notes.len)
-		fprintf(cli->msg, "umpire: note: %s: the signed orders were "
-			"read out of the mail around them (%s taken away)\n",
-			path_name(orders), notes.buf);
 	struct strbuf text = STRBUF_INIT, report = STRBUF_INIT;
 	struct report_at at;
 	/* honour mode (item 2 of issue 9): the adjudicator's own view
@@ -251,6 +246,10 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 	else
 		write_abort(files, n_files);
 	record_free(&rec);
+	if (rc == 0 && notes.len)
+		fprintf(cli->msg, "umpire: note: %s: the signed orders were "
+			"read out of the mail around them (%s taken away)\n",
+			path_name(orders), notes.buf);
 	if (rc == 0 && !rep)
 		fputs(report.buf, cli->msg);
 	strbuf_free(&text);

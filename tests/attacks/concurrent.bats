@@ -93,10 +93,7 @@ sign_one() {
 	for k in g s r; do
 		"$UMPIRE" keygen -s $k.key -p $k.pub -W >/dev/null
 	done
-	"$UMPIRE" new russo-german-war -s r.key --side german=g.pub \
-		--side soviet=s.pub --referee r.pub -o n0.yaml 2>/dev/null
-	"$UMPIRE" join n0.yaml --side german -s g.key -o n1.yaml 2>/dev/null
-	"$UMPIRE" join n1.yaml --side soviet -s s.key -o game.yaml 2>/dev/null
+	new_rgw_game game.yaml
 	"$UMPIRE" view game.yaml --side german -s r.key -o v1.view
 	"$UMPIRE" orders v1.view -s g.key >tA.yaml
 	# the first answer made illegal: the referee refuses it, signed

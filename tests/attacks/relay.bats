@@ -42,28 +42,33 @@ honest_adjudicates() {
 	"$UMPIRE" audit "$1" >/dev/null
 }
 
+# Adjudicating start.yaml with the orders "$@" is refused, saying $1,
+# with no file written; then the honest original still adjudicates.
+refused_then_honest() {
+	local msg=$1 said
+	shift
+	run "$UMPIRE" adjudicate start.yaml "$@" -s r.key -o n1.yaml \
+		--report /dev/null
+	[ "$status" -eq 1 ] || { echo "status $status: $output"; return 1; }
+	[ ! -e n1.yaml ]
+	said=$output
+	honest_adjudicates n2.yaml
+	output=$said assert_output_has "$msg"
+}
+
 @test "an untrusted comment padded to 60 KB (detached) stalls nothing" {
 	# a detached signature file is read up to 64 KiB
 	recomment sig.minisig padded.minisig "$(head -c 61440 /dev/zero |
 		tr '\0' x)"
-	run "$UMPIRE" adjudicate start.yaml body.txt -x padded.minisig \
-		-s r.key -o n1.yaml --report /dev/null
-	[ "$status" -eq 1 ]
-	[ ! -e n1.yaml ]
-	said=$output
-	honest_adjudicates n2.yaml
-	output=$said assert_output_has "untrusted comment"
+	refused_then_honest "longer than minisign reads" body.txt \
+		-x padded.minisig
 }
 
 @test "an untrusted comment padded to 700 KB (embedded) stalls nothing" {
 	recomment sig.minisig padded.minisig "$(head -c 716800 /dev/zero |
 		tr '\0' x)"
 	rearmor padded.minisig padded.signed
-	run "$UMPIRE" adjudicate start.yaml padded.signed -s r.key -o n1.yaml \
-		--report /dev/null
-	[ "$status" -eq 1 ]
-	[ ! -e n1.yaml ]
-	honest_adjudicates n2.yaml
+	refused_then_honest "longer than minisign reads" padded.signed
 }
 
 @test "a comment as long as minisign reads is kept as umpire writes it" {
@@ -115,11 +120,5 @@ honest_adjudicates() {
 	# signed elsewhere: this key's own record refuses a second version
 	XDG_STATE_HOME=$PWD/elsewhere "$UMPIRE" sign evil.yaml --detached \
 		-s p.key
-	run "$UMPIRE" adjudicate start.yaml evil.yaml -x evil.yaml.minisig \
-		-s r.key -o n1.yaml --report /dev/null
-	[ "$status" -eq 1 ]
-	[ ! -e n1.yaml ]
-	said=$output
-	honest_adjudicates n2.yaml
-	output=$said assert_output_has "BEGIN line"
+	refused_then_honest "BEGIN line" evil.yaml -x evil.yaml.minisig
 }

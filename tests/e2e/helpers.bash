@@ -58,3 +58,13 @@ new_arnswalde_game() {
 		--referee r.pub --set difficulty=low -o g0.yaml 2>/dev/null
 	"$UMPIRE" join g0.yaml --side referee -s r.key -o "$1" 2>/dev/null
 }
+
+# In the current directory, with keys g, s and r (.key, .pub): a
+# Russo-German War with the referee r that both sides have joined, as
+# $1 (n0.yaml, n1.yaml: the game before they joined).
+new_rgw_game() {
+	"$UMPIRE" new russo-german-war -s r.key --side german=g.pub \
+		--side soviet=s.pub --referee r.pub -o n0.yaml 2>/dev/null
+	"$UMPIRE" join n0.yaml --side german -s g.key -o n1.yaml 2>/dev/null
+	"$UMPIRE" join n1.yaml --side soviet -s s.key -o "$1" 2>/dev/null
+}
