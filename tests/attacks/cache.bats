@@ -32,7 +32,7 @@ new_game() {
 	[ "$(echo "$genuine" | wc -l)" -eq 1 ]
 	# the edited scenario's tree, as this umpire caches it
 	mkdir edited
-	sed 's/start-morale: {low: 5, medium: 4, high: 3}/start-morale: {low: 5, medium: 4, high: 5}/' \
+	sed 's/^\(  start-morale: {.*high: \)3}$/\15}/' \
 		"$SCN"/arnswalde-1945.yaml >edited/arnswalde-1945.yaml
 	! cmp -s "$SCN"/arnswalde-1945.yaml edited/arnswalde-1945.yaml
 	XDG_STATE_HOME=$PWD/other UMPIRE_SCENARIOS=$PWD/edited \
