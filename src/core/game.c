@@ -895,6 +895,23 @@ static int verify_orders(struct game *g, const char *name, const char *buf,
 			      "not end with a newline, so it cannot be kept "
 			      "in the game file with its signature; save it "
 			      "with a final newline and sign it again", name);
+	/* nor one that holds a BEGIN line: read back, the block would
+	 * start there */
+	if (sigtext) {
+		struct strbuf inner = STRBUF_INIT;
+		struct error ignored;
+		size_t at;
+		int begin = embed_split(name, buf, len, &at, &inner,
+					&ignored) != 0;
+		strbuf_free(&inner);
+		if (begin)
+			return errorf(err, EXIT_REFUSED, "%s: the signed text "
+				      "holds a signature BEGIN line (at byte "
+				      "%zu), so it cannot be kept in the game "
+				      "file with its signature after it; take "
+				      "the line out and sign it again", name,
+				      at);
+	}
 	/* the signature first, then the YAML (item 14 of issue 9): text
 	 * nobody signed is never parsed */
 	if (check_sig) {
@@ -1631,16 +1648,27 @@ int game_adjudicate(struct game *g, const char *orders_name,
 		goto out;
 	/* The new step. */
 	struct doc *d = g->doc;
-	/* Stored as what verified: the body and its signature, armored. */
-	struct strbuf blob = STRBUF_INIT, sigt = STRBUF_INIT;
+	/* Stored as what verified: the body and its signature, armored,
+	 * the signature normalised (its untrusted comment umpire's), so
+	 * that the step, its hash and its view salt depend on signed
+	 * bytes only, not on what a relay did to the comment. */
+	struct strbuf blob = STRBUF_INIT, sigt = STRBUF_INIT,
+		      norm = STRBUF_INIT;
 	size_t bl;
 	if (sigtext)
 		strbuf_add(&sigt, sigtext, siglen);
 	else if (embed_split(orders_name, buf, len, &bl, &sigt, err) != 1)
 		goto out;
-	strbuf_add(&blob, v.body, v.body_len);
-	embed_armor(sigt.buf, sigt.len, &blob);
+	int bad = minisig_normalise(orders_name, sigt.buf, sigt.len, &norm,
+				    err);
 	strbuf_free(&sigt);
+	if (bad) {
+		strbuf_free(&norm);
+		goto out;
+	}
+	strbuf_add(&blob, v.body, v.body_len);
+	embed_armor(norm.buf, norm.len, &blob);
+	strbuf_free(&norm);
 	struct doc_node *s = doc_map(d);
 	doc_set_int(d, s, "step", n);
 	doc_set_str(d, s, "actor", actor);

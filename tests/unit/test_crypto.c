@@ -289,6 +289,31 @@ static void test_minisig(void)
 	minisig_free(&sig);
 	CHECK(minisig_sign(sk, msg, 6, "two\nlines", &sb, &err) == -1,
 	      "multi-line trusted comment refused");
+	/* kept as umpire keeps it: umpire's untrusted comment, the rest
+	 * as it was; a comment line longer than minisign reads refused */
+	struct strbuf norm = STRBUF_INIT, want = STRBUF_INIT;
+	const char *rest = strchr(MS_SIG_ED, '\n') + 1;
+	strbuf_addf(&want, "untrusted comment: %s\n%s", SIG_UNTRUSTED_COMMENT,
+		    rest);
+	CHECK(minisig_normalise("ms", MS_SIG_ED, strlen(MS_SIG_ED), &norm,
+				&err) == 0 && !strcmp(norm.buf, want.buf),
+	      "normalised: %s", norm.buf ? norm.buf : err.msg);
+	for (size_t pad = 1003; pad <= 1004; pad++) {
+		struct strbuf text = STRBUF_INIT;
+		strbuf_adds(&text, "untrusted comment: ");
+		for (size_t i = 0; i < pad; i++)
+			strbuf_addc(&text, 'x');
+		strbuf_addf(&text, "\n%s", rest);
+		int rc = minisig_parse("long", text.buf, text.len, &sig, &err);
+		minisig_free(&sig);
+		CHECK(pad == 1003 ? rc == 0 : rc == -1 &&
+		      contains(err.msg, "longer than minisign reads"),
+		      "an untrusted comment line of %zu characters",
+		      pad + 19);
+		strbuf_free(&text);
+	}
+	strbuf_free(&norm);
+	strbuf_free(&want);
 	CHECK(minisig_parse("bad", "untrusted comment: x\nRUQ=\n", 26, &sig,
 			    &err) == -1 && contains(err.msg, "bad: malformed "
 						    "signature"),
