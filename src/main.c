@@ -152,14 +152,22 @@ const struct command commands[] = {
 	  "add mailed steps to one's own game file, checked",
 	  "  -o OUT     where to write the longer game (default: stdout)\n" },
 	{ "mail", cmd_mail, "mail FILE... [--to ROLE|ADDRESS]... "
-	  "[--from ADDRESS] [--report FILE]\n           [--inline] [-o OUT]",
+	  "[--game GAME|VIEW] [--from ADDRESS]\n           [--report FILE] "
+	  "[--inline] [-o OUT | --send]",
 	  "a ready-to-send mail message carrying umpire files",
-	  "  --to ROLE|ADDRESS  a recipient (may repeat; default: every\n"
-	  "                    role with an address but the sender)\n"
+	  "  --to ROLE|ADDRESS  a recipient (may repeat; default: the roles\n"
+	  "                    of this file's game that receive it: orders\n"
+	  "                    to the counter-party, a view to its side, a\n"
+	  "                    game file to the other roles)\n"
+	  "  --game GAME|VIEW  the game signed orders answer: their\n"
+	  "                    counter-party is its referee, else the other\n"
+	  "                    side\n"
 	  "  --from ADDRESS    the sender (default: config address)\n"
 	  "  --report FILE     the message body (default: the subject)\n"
 	  "  --inline          show the first file inline\n"
-	  "  -o OUT            where to write the message (default: stdout)\n" },
+	  "  -o OUT            where to write the message (default: stdout)\n"
+	  "  --send            hand the message to the config's sendmail\n"
+	  "                    command (default /usr/sbin/sendmail -t -i)\n" },
 	{ "scenarios", cmd_scenarios, "scenarios [--options ID] [--json]",
 	  "installed scenarios with their ids and provenance",
 	  "  --options ID  the options of scenario ID, their values and\n"
@@ -264,6 +272,7 @@ int main(int argc, char **argv)
 	struct error err = { EXIT_USAGE, "" };
 	struct cli cli;
 	memset(&cli, 0, sizeof cli);
+	cli.cfg.unlock_minutes = CONFIG_UNLOCK_MINUTES;
 	cli.out = stdout;
 	cli.msg = stderr;
 
