@@ -168,6 +168,9 @@ const struct command commands[] = {
 	  "  -o OUT            where to write the message (default: stdout)\n"
 	  "  --send            hand the message to the config's sendmail\n"
 	  "                    command (default /usr/sbin/sendmail -t -i)\n" },
+	{ "lock", cmd_lock, "lock",
+	  "forget the unlocked keys kept in the kernel keyring",
+	  "" },
 	{ "scenarios", cmd_scenarios, "scenarios [--options ID] [--json]",
 	  "installed scenarios with their ids and provenance",
 	  "  --options ID  the options of scenario ID, their values and\n"

@@ -211,7 +211,8 @@ int cli_seckey(const struct cli *cli, const char *path, struct seckey **sk,
 	if (!path)
 		return errorf(err, EXIT_USAGE, "no secret key: give -s SECKEY "
 			      "or set secret_key in the config file");
-	return seckey_load(path, cli->passphrase_file, sk, err);
+	return seckey_load_kept(path, cli->passphrase_file,
+				cli->cfg.unlock_minutes * 60, sk, err);
 }
 
 int cli_distinct(const struct cli *cli, const char *what, const char *in,
