@@ -44,13 +44,15 @@ const struct command commands[] = {
 	  "  --side NAME   the role that joins\n"
 	  "  -s SECKEY     that role's secret key (default: config)\n"
 	  "  -o OUT        where to write the game (default: stdout)\n" },
-	{ "status", cmd_status, "status GAME|VIEW [--brief] [--json] [-s SECKEY] "
-	  "[--side ROLE]",
+	{ "status", cmd_status, "status GAME|VIEW|ORDERS [--brief] [--json] "
+	  "[-s SECKEY] [--side ROLE]",
 	  "whose decision is pending, the question, the legal answers",
 	  "  --brief     one line for scripts: pending ROLE STEP,\n"
-	  "              adjudication ROLE STEP, over RESULT or join ROLE\n"
-	  "  -s SECKEY   the key that opens a sealed view (default: config);\n"
-	  "              in honour mode, the key of the side running it\n"
+	  "              adjudication ROLE STEP, over RESULT or join ROLE;\n"
+	  "              for orders: game ID step N side S\n"
+	  "  -s SECKEY   the key that opens a sealed view or sealed orders\n"
+	  "              (default: config); in honour mode, the key of the\n"
+	  "              side running it\n"
 	  "  --side ROLE only what ROLE may see (in honour mode the default\n"
 	  "              is the side of the key)\n"
 	  "  --json      one JSON object (umpire(1), JSON OUTPUT)\n" },
@@ -144,6 +146,10 @@ const struct command commands[] = {
 	  "  -s SECKEY    the referee's secret key (default: config)\n"
 	  "  --seal       encrypt the view to the side's key\n"
 	  "  -o FILE      where to write the view (default: stdout)\n" },
+	{ "open", cmd_open, "open VIEW [-s SECKEY] [-o OUT]",
+	  "a sealed view opened for its side, as the plain view it holds",
+	  "  -s SECKEY   the side's secret key (default: config)\n"
+	  "  -o OUT      where to write the view (default: stdout)\n" },
 	{ "delta", cmd_delta, "delta GAME [--since N] [-o OUT]",
 	  "only the steps after step N, to mail instead of the game",
 	  "  --since N  the steps after step N (default: the last step alone)\n"

@@ -22,6 +22,8 @@ int cmd_append(int argc, char **argv, const struct cli *cli,
 	       struct error *err);
 int cmd_lock(int argc, char **argv, const struct cli *cli,
 	     struct error *err);
+int cmd_open(int argc, char **argv, const struct cli *cli,
+	     struct error *err);
 int cmd_mail(int argc, char **argv, const struct cli *cli,
 	     struct error *err);
 int cmd_verify(int argc, char **argv, const struct cli *cli,
