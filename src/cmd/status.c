@@ -170,13 +170,14 @@ static int is_orders_text(const char *buf, size_t len)
 		sizeof head - 1 && !memcmp(p, head, sizeof head - 1));
 }
 
-/* Which game, step and side an order file is for (a referee's script
- * asks it of a message before choosing the game to adjudicate it in);
+/* status --brief ORDERS: which game, step and side an order file is for
+ * (a referee's script asks it of a message before choosing the game to
+ * adjudicate it in);
  * orders sealed to the referee are opened with the key (-s, else the
  * config's). Nothing is verified here: adjudicate and verify do. */
 static int orders_status(const struct cli *cli, const char *path,
 			 const char *buf, size_t len, const char *seckey,
-			 int brief, int json, struct error *err)
+			 struct error *err)
 {
 	const char *name = path_name(path);
 	char *plain = NULL;
@@ -195,26 +196,9 @@ static int orders_status(const struct cli *cli, const char *path,
 		len = plen;
 	}
 	int rc = orders_parse(name, buf, len, &ord, err);
-	if (rc == 0 && json) {
-		struct strbuf sb = STRBUF_INIT;
-		struct json j;
-		json_init(&j, &sb);
-		json_begin_object(&j);
-		json_kstring(&j, "orders_for", ord.game);
-		json_kint(&j, "step", ord.step);
-		json_kstring(&j, "side", ord.side);
-		json_end_object(&j);
-		json_finish(&j);
-		fputs(sb.buf, cli->out);
-		strbuf_free(&sb);
-	} else if (rc == 0 && brief) {
+	if (rc == 0)
 		fprintf(cli->out, "game %s step %lld side %s\n", ord.game,
 			ord.step, ord.side);
-	} else if (rc == 0) {
-		fprintf(cli->out, "Orders of %s for step %lld of game %s (not "
-			"checked here: umpire verify %s --game GAME checks "
-			"them).\n", ord.side, ord.step, ord.game, name);
-	}
 	orders_free(&ord);
 	free(plain);
 	return rc;
@@ -242,9 +226,10 @@ int cmd_status(int argc, char **argv, const struct cli *cli,
 	if (mail_read_input(path, DOC_LIMITS_GAME.max_bytes, &buf, &len,
 			    NULL, NULL, err))
 		return -1;
-	if (is_orders_text(buf, len)) {
-		rc = orders_status(cli, path, buf, len, seckey, brief, json,
-				   err);
+	/* without --brief an order file is refused, saying what it is and
+	 * which commands take it (game_parse) */
+	if (brief && is_orders_text(buf, len)) {
+		rc = orders_status(cli, path, buf, len, seckey, err);
 		free(buf);
 		return rc;
 	}

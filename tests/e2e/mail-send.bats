@@ -258,3 +258,19 @@ sitting() {
 		keyctl show @s | grep -c 'user: umpire:'; true"
 	[ "${lines[-1]}" = "0" ]
 }
+
+@test "bash completion: lock, open, mail --send and --to's roles" {
+	mkdir bin
+	ln -s "${UMPIRE_REAL_BIN:-$UMPIRE}" bin/umpire
+	PATH="$PWD/bin:$PATH"
+	source "$BATS_TEST_DIRNAME/../../src/shell/umpire.bash"
+	COMP_WORDS=(umpire lo); COMP_CWORD=1; _umpire
+	[ "${COMPREPLY[*]}" = lock ]
+	COMP_WORDS=(umpire op); COMP_CWORD=1; _umpire
+	[ "${COMPREPLY[*]}" = open ]
+	COMP_WORDS=(umpire mail f --se); COMP_CWORD=3; _umpire
+	[ "${COMPREPLY[*]}" = --send ]
+	alice_config
+	COMP_WORDS=(umpire mail f --to r); COMP_CWORD=4; _umpire
+	[ "${COMPREPLY[*]}" = referee ]
+}
