@@ -144,10 +144,15 @@ static int addressed_here(const struct game *g, const char *name,
 	    d->root && d->root->kind == DOC_MAP) {
 		const struct doc_node *id = doc_get(d->root, "game");
 		const struct doc_node *st = doc_get(d->root, "step");
+		/* a step that is not a plain whole number is left to the
+		 * full check, which says what is wrong with it */
+		long long n = -1;
+		if (st && st->kind == DOC_SCALAR && st->str[0] &&
+		    strspn(st->str, "0123456789") == strlen(st->str) &&
+		    strlen(st->str) < 18)
+			n = strtoll(st->str, NULL, 10);
 		if (id && id->kind == DOC_SCALAR)
-			rc = game_orders_for(g, name, id->str, st &&
-					     st->kind == DOC_SCALAR ?
-					     strtoll(st->str, NULL, 10) : -1,
+			rc = game_orders_for(g, name, id->str, n,
 					     (long long)g->n_steps + 1, err);
 	}
 	doc_free(d);
