@@ -437,6 +437,7 @@ int seckey_parse_kept(const char *name, const char *text, size_t len,
 			keep = 1;
 		}
 		if (keep && *out) {
+			sodium_memzero(passhash, sizeof passhash);
 			passphrase_free(pass);
 			sodium_free(blob);
 			return 0;
@@ -447,6 +448,7 @@ int seckey_parse_kept(const char *name, const char *text, size_t len,
 				 err);
 	passphrase_free(pass);
 	if (rc != 0) {
+		sodium_memzero(passhash, sizeof passhash);
 		sodium_free(blob);
 		return -1;
 	}
