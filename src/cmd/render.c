@@ -285,8 +285,9 @@ static int page(const struct cli *cli, const char *out, const char *path,
 /*
  * A player's view (referee mode): the board as the view's side sees it
  * after the view's step, from the view alone (sealed views opened with
- * -s, else the config's key). Hidden parts are drawn as the rules draw them for that side (their
- * size only); a view carries no marks, so nothing is marked.
+ * -s, else the config's key). Hidden parts are drawn as the rules draw
+ * them for that side (their size only); a view carries no marks, so
+ * nothing is marked.
  */
 static int render_view(const struct cli *cli, const char *path,
 		       const char *buf, size_t len, const char *seckey,
