@@ -44,13 +44,15 @@ const struct command commands[] = {
 	  "  --side NAME   the role that joins\n"
 	  "  -s SECKEY     that role's secret key (default: config)\n"
 	  "  -o OUT        where to write the game (default: stdout)\n" },
-	{ "status", cmd_status, "status GAME|VIEW [--brief] [--json] [-s SECKEY] "
-	  "[--side ROLE]",
+	{ "status", cmd_status, "status GAME|VIEW|ORDERS [--brief] [--json] "
+	  "[-s SECKEY] [--side ROLE]",
 	  "whose decision is pending, the question, the legal answers",
 	  "  --brief     one line for scripts: pending ROLE STEP,\n"
-	  "              adjudication ROLE STEP, over RESULT or join ROLE\n"
-	  "  -s SECKEY   the key that opens a sealed view (default: config);\n"
-	  "              in honour mode, the key of the side running it\n"
+	  "              adjudication ROLE STEP, over RESULT or join ROLE;\n"
+	  "              for orders: game ID step N side S\n"
+	  "  -s SECKEY   the key that opens a sealed view or sealed orders\n"
+	  "              (default: config); in honour mode, the key of the\n"
+	  "              side running it\n"
 	  "  --side ROLE only what ROLE may see (in honour mode the default\n"
 	  "              is the side of the key)\n"
 	  "  --json      one JSON object (umpire(1), JSON OUTPUT)\n" },
@@ -144,6 +146,10 @@ const struct command commands[] = {
 	  "  -s SECKEY    the referee's secret key (default: config)\n"
 	  "  --seal       encrypt the view to the side's key\n"
 	  "  -o FILE      where to write the view (default: stdout)\n" },
+	{ "open", cmd_open, "open VIEW [-s SECKEY] [-o OUT]",
+	  "a sealed view opened for its side, as the plain view it holds",
+	  "  -s SECKEY   the side's secret key (default: config)\n"
+	  "  -o OUT      where to write the view (default: stdout)\n" },
 	{ "delta", cmd_delta, "delta GAME [--since N] [--to K] [-o OUT]",
 	  "only the steps after step N, to mail instead of the game",
 	  "  --since N  the steps after step N (default: the last step alone)\n"
@@ -154,14 +160,25 @@ const struct command commands[] = {
 	  "add mailed steps to one's own game file, checked",
 	  "  -o OUT     where to write the longer game (default: stdout)\n" },
 	{ "mail", cmd_mail, "mail FILE... [--to ROLE|ADDRESS]... "
-	  "[--from ADDRESS] [--report FILE]\n           [--inline] [-o OUT]",
+	  "[--game GAME|VIEW] [--from ADDRESS]\n           [--report FILE] "
+	  "[--inline] [-o OUT | --send]",
 	  "a ready-to-send mail message carrying umpire files",
-	  "  --to ROLE|ADDRESS  a recipient (may repeat; default: every\n"
-	  "                    role with an address but the sender)\n"
+	  "  --to ROLE|ADDRESS  a recipient (may repeat; default: the roles\n"
+	  "                    of this file's game that receive it: orders\n"
+	  "                    to the counter-party, a view to its side, a\n"
+	  "                    game file to the other roles)\n"
+	  "  --game GAME|VIEW  the game signed orders answer: their\n"
+	  "                    counter-party is its referee, else the other\n"
+	  "                    side\n"
 	  "  --from ADDRESS    the sender (default: config address)\n"
 	  "  --report FILE     the message body (default: the subject)\n"
 	  "  --inline          show the first file inline\n"
-	  "  -o OUT            where to write the message (default: stdout)\n" },
+	  "  -o OUT            where to write the message (default: stdout)\n"
+	  "  --send            hand the message to the config's sendmail\n"
+	  "                    command (default /usr/sbin/sendmail -t -i)\n" },
+	{ "lock", cmd_lock, "lock",
+	  "forget the unlocked keys kept in the kernel keyring",
+	  "" },
 	{ "scenarios", cmd_scenarios,
 	  "scenarios [--options ID] [--json] [--views]",
 	  "installed scenarios with their ids and provenance",
@@ -269,6 +286,7 @@ int main(int argc, char **argv)
 	struct error err = { EXIT_USAGE, "" };
 	struct cli cli;
 	memset(&cli, 0, sizeof cli);
+	cli.cfg.unlock_minutes = CONFIG_UNLOCK_MINUTES;
 	cli.out = stdout;
 	cli.msg = stderr;
 

@@ -79,10 +79,11 @@ struct seckey;
 struct strbuf;
 struct view;
 
-/* Load a view (sealed views opened with sk) and, when sk is given, check
- * it against what that key knows (view_trust). */
+/* Load a view and check its referee's signature. A sealed view is opened
+ * with the key seckey names (-s), else the config's secret_key; when a
+ * key is loaded the view is checked against what it knows (view_trust). */
 int cli_view(const struct cli *cli, const char *path, const char *buf,
-	     size_t len, const struct seckey *sk, struct view *v,
+	     size_t len, const char *seckey, struct view *v,
 	     struct error *err);
 /* Load a game file with the scenario directory of cli. */
 int cli_game_flags(const struct cli *cli, const char *path, struct game *g,

@@ -8,6 +8,9 @@
  *   secret_key = PATH      default for -s
  *   scenarios  = DIR       scenario directory
  *   address    = ADDRESS   this player's mail address (umpire mail: From)
+ *   sendmail   = COMMAND   umpire mail --send (default MAIL_SENDMAIL)
+ *   unlock_minutes = N     how long an unlocked key is kept in the
+ *                          kernel keyring (default 15; 0: never)
  *   [addresses]
  *   ROLE = ADDRESS         a role's mail address (umpire mail: To)
  * Ownership: struct config owns its strings; config_free releases them.
@@ -19,12 +22,20 @@
 
 #define CONFIG_MAX_ADDRESSES 16
 #define CONFIG_MAX (64 * 1024)   /* bytes: a config file is small */
+#define CONFIG_UNLOCK_MINUTES 15
+#define CONFIG_UNLOCK_MAX (24 * 60)
+/* umpire mail --send without [umpire] sendmail: mutt's default, by its
+ * full path (/usr/sbin is not on a normal user's PATH on Debian) */
+#define MAIL_SENDMAIL "/usr/sbin/sendmail -t -i"
 
 struct config {
 	char *path;         /* file read, or NULL if none */
 	char *secret_key;   /* or NULL */
 	char *scenarios;    /* or NULL */
 	char *address;      /* or NULL */
+	char *sendmail;     /* or NULL */
+	long unlock_minutes;/* CONFIG_UNLOCK_MINUTES unless set */
+	int unlock_set;
 	struct config_address {
 		char *role, *address;
 	} addresses[CONFIG_MAX_ADDRESSES];

@@ -174,6 +174,14 @@ int game_check(struct game *g, enum check_level level,
 	       struct error *err);
 
 /*
+ * Refuse (EXIT_REFUSED) orders that name another game than g, or a step
+ * (when step >= 0; sealed orders name none outside) other than n: what
+ * an order file says of itself, checked before any key is unlocked.
+ */
+int game_orders_for(const struct game *g, const char *name,
+		    const char *game_id, long long step, long long n,
+		    struct error *err);
+/*
  * Adjudicate: verify the signed orders (embedded, or detached with
  * sigtext), run the step, and append it countersigned by sk. run receives
  * the replay including the new step.

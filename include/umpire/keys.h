@@ -67,6 +67,24 @@ int seckey_load(const char *path, const char *passphrase_file,
 int seckey_parse(const char *name, const char *text, size_t len,
 		 const char *passphrase_file, struct seckey **out,
 		 struct error *err);
+/*
+ * The same, keeping the unlocked key in the kernel keyring for
+ * keep_seconds (0: not kept): a later load of the same key file within
+ * that time takes it from there instead of asking the passphrase on the
+ * terminal, or, with passphrase_file, when the file holds the same
+ * passphrase (no scrypt). Without a keyring (EPERM, ENOSYS) nothing is
+ * kept and nothing is said. A process with neither a terminal nor a
+ * passphrase file is refused as before.
+ */
+int seckey_load_kept(const char *path, const char *passphrase_file,
+		     long keep_seconds, struct seckey **out,
+		     struct error *err);
+int seckey_parse_kept(const char *name, const char *text, size_t len,
+		      const char *passphrase_file, long keep_seconds,
+		      struct seckey **out, struct error *err);
+/* umpire lock: drop every key kept in the kernel keyring; *dropped is 1
+ * when there was a keyring of kept keys. */
+int seckey_lock(int *dropped, struct error *err);
 /* A key from a 32-byte Ed25519 seed and a key id (tests, vectors). */
 struct seckey *seckey_from_seed(const unsigned char seed[32],
 				const unsigned char keynum[KEYNUM_BYTES]);

@@ -25,6 +25,12 @@
 #include "umpire/engine.h"
 #include "umpire/keys.h"
 
+/* The template's comment line naming the role the signed orders go to
+ * (the counter-party: the referee in a game with one), as
+ * "# Mail the signed orders to ROLE."; umpire mail reads it. It is a
+ * hint for addressing, never trusted for anything else. */
+#define ORDERS_MAIL_TO "Mail the signed orders to "
+
 struct orders {
 	struct doc *doc;
 	const char *game;

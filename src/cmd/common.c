@@ -11,6 +11,7 @@
 #include "umpire/game.h"
 #include "umpire/keys.h"
 #include "umpire/sign.h"
+#include "umpire/view.h"
 
 static const struct opt *find_opt(const struct opt *opts, char c,
 				  const char *name, size_t len)
@@ -211,7 +212,29 @@ int cli_seckey(const struct cli *cli, const char *path, struct seckey **sk,
 	if (!path)
 		return errorf(err, EXIT_USAGE, "no secret key: give -s SECKEY "
 			      "or set secret_key in the config file");
-	return seckey_load(path, cli->passphrase_file, sk, err);
+	return seckey_load_kept(path, cli->passphrase_file,
+				cli->cfg.unlock_minutes * 60, sk, err);
+}
+
+int cli_view(const struct cli *cli, const char *path, const char *buf,
+	     size_t len, const char *seckey, struct view *v,
+	     struct error *err)
+{
+	static const char sealed[] = "umpire: " SEALED_FORMAT "\n";
+	struct seckey *sk = NULL;
+	int is_sealed = len >= sizeof sealed - 1 &&
+		!memcmp(buf, sealed, sizeof sealed - 1);
+	if ((seckey || (is_sealed && cli->cfg.secret_key)) &&
+	    cli_seckey(cli, seckey, &sk, err))
+		return -1;
+	int rc = view_load(v, path_name(path), buf, len, cli->scenario_dir,
+			   sk, err);
+	if (rc == 0 && sk && view_trust(v, sk, 0, err)) {
+		view_free(v);
+		rc = -1;
+	}
+	seckey_free(sk);
+	return rc;
 }
 
 int cli_distinct(const struct cli *cli, const char *what, const char *in,

@@ -6,7 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <errno.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
+#include "umpire/armor.h"
 #include "umpire/commands.h"
 #include "umpire/doc.h"
 #include "umpire/fsutil.h"
@@ -16,6 +21,7 @@
 
 #define MAIL_MAX_FILE (4u << 20)
 #define MAIL_MAX_REPORT (1u << 20)
+#define MAIL_MAX_ROLES 16
 
 /* What the first file is: its kind, game, step and the role concerned. */
 struct about {
@@ -25,11 +31,51 @@ struct about {
 	char role[64];          /* game: who acts next; else the side */
 	long long step;         /* game: the step pending; else the file's */
 	int over, unjoined;     /* steps: over is the number of steps */
+	/* who should receive it: the roles of this file's game */
+	char rcpt[MAIL_MAX_ROLES][64];
+	size_t n_rcpt;
+	int referee_only;       /* unsealed orders of a game with a referee */
+	int hidden;             /* a referee's game file: every hand in it */
 };
 
 static void copy_str(char *dst, size_t size, const struct doc_node *n)
 {
 	snprintf(dst, size, "%s", n && n->kind == DOC_SCALAR ? n->str : "");
+}
+
+static void add_role(struct about *a, const char *role)
+{
+	for (size_t i = 0; i < a->n_rcpt; i++)
+		if (!strcmp(a->rcpt[i], role))
+			return;
+	if (*role && a->n_rcpt < MAIL_MAX_ROLES)
+		snprintf(a->rcpt[a->n_rcpt++], sizeof a->rcpt[0], "%s", role);
+}
+
+/* Unsealed orders: the role named by the template's "Mail the signed
+ * orders to ROLE." comment line (orders.h), among the comment lines
+ * before the 'umpire:' line. */
+static void orders_counter(const char *buf, size_t len, struct about *a)
+{
+	struct line_iter it;
+	const char *line;
+	size_t n, k = strlen(ORDERS_MAIL_TO);
+	line_iter_init(&it, buf, len);
+	while (line_next(&it, &line, &n) && n && line[0] == '#') {
+		while (n && (*line == '#' || *line == ' ')) {
+			line++;
+			n--;
+		}
+		if (n > k + 1 && !strncmp(line, ORDERS_MAIL_TO, k) &&
+		    line[n - 1] == '.') {
+			char role[64];
+			snprintf(role, sizeof role, "%.*s", (int)(n - k - 1),
+				 line + k);
+			add_role(a, role);
+			a->referee_only = !strcmp(role, "referee");
+			return;
+		}
+	}
 }
 
 static long long node_ll(const struct doc_node *n)
@@ -47,6 +93,10 @@ static int describe_game(const struct cli *cli, const char *name,
 		return -1;
 	snprintf(a->title, sizeof a->title, "%s", g.scn.title);
 	snprintf(a->game, sizeof a->game, "%s", g.id);
+	for (size_t i = 0; i < g.n_roles; i++)
+		add_role(a, g.roles[i].name);
+	const char *mode = game_hidden_mode(&g);
+	a->hidden = mode && !strcmp(mode, "referee") && g.scn.rs->view;
 	const char *who = game_unjoined(&g);
 	if (who) {
 		a->unjoined = 1;
@@ -103,6 +153,12 @@ static int describe(const struct cli *cli, const char *name,
 	doc_free(d);
 	if (strcmp(a->kind, "game") == 0)
 		return describe_game(cli, name, buf, len, a, err);
+	/* a view goes to its side, sealed orders to whom they are sealed
+	 * for, orders to the counter-party */
+	if (strcmp(a->kind, "view") == 0 || strcmp(a->kind, "sealed") == 0)
+		add_role(a, a->role);
+	else if (strcmp(a->kind, "orders") == 0)
+		orders_counter(buf, len, a);
 	return 0;
 }
 
@@ -217,33 +273,132 @@ static int same_mailbox(const struct gmime *gm, const char *a,
 	return same;
 }
 
-/* Default recipients: every configured role's address but our own. */
-static int default_recipients(const struct gmime *gm, GMimeMessage *m, const struct cli *cli,
-			      size_t *n, struct error *err)
+/* 1 if addr is already among the message's To: addresses. */
+static int listed(const struct gmime *gm, GMimeMessage *m, const char *addr)
 {
-	const struct config *c = &cli->cfg;
-	for (size_t i = 0; i < c->n_addresses; i++) {
-		if (c->address && same_mailbox(gm, c->address,
-					       c->addresses[i].address))
+	InternetAddressList *l = gm->g_mime_message_get_addresses(
+		m, GMIME_ADDRESS_TYPE_TO);
+	int n = gm->internet_address_list_length(l);
+	for (int i = 0; i < n; i++) {
+		InternetAddress *ia = gm->internet_address_list_get_address(l,
+									  i);
+		if (gmime_is_mailbox(gm, ia) && same_mailbox(gm, addr,
+		    gm->internet_address_mailbox_get_addr(
+			    INTERNET_ADDRESS_MAILBOX(ia))))
+			return 1;
+	}
+	return 0;
+}
+
+/* Default recipients: the roles of this file's game that should receive
+ * it (a.rcpt), by their configured addresses, once each, the sender's own
+ * left out. */
+static int default_recipients(const struct gmime *gm, GMimeMessage *m,
+			      const struct cli *cli, const struct about *a,
+			      const char *from, size_t *n, struct error *err)
+{
+	if (a->hidden)
+		return errorf(err, EXIT_USAGE, "a referee's game file holds "
+			      "every side's hidden information; give --to "
+			      "to mail it, or mail each side its view "
+			      "(umpire view GAME --side SIDE --seal)");
+	for (size_t i = 0; i < a->n_rcpt; i++) {
+		const char *addr = config_address(&cli->cfg, a->rcpt[i]);
+		if (!addr) {
+			fprintf(cli->msg, "umpire: note: no address for "
+				"role %s (add '%s = ADDRESS' under "
+				"[addresses] in the config file)\n",
+				a->rcpt[i], a->rcpt[i]);
 			continue;
-		if (add_recipient(gm, m, cli, c->addresses[i].address, err))
+		}
+		if ((from && same_mailbox(gm, from, addr)) ||
+		    listed(gm, m, addr))
+			continue;
+		if (add_recipient(gm, m, cli, addr, err))
 			return -1;
 		(*n)++;
 	}
 	return 0;
 }
 
-static int build(const struct gmime *gm, const struct cli *cli, const char **files, size_t n_files,
+/*
+ * Signed orders keep neither the game's roles nor the template's comment
+ * naming the counter-party. Without --game: the referee when the config
+ * names one (who adjudicates in every game with a referee; a note when
+ * other roles could be meant), else the one other mailbox configured for
+ * a role that is not the orders' side; several: refused.
+ */
+static int guess_counter(const struct gmime *gm, const struct cli *cli,
+			 struct about *a, const char *from, const char *file,
+			 struct error *err)
+{
+	const struct config *c = &cli->cfg;
+	const char *ref = config_address(c, "referee"), *other = NULL;
+	size_t n_other = 0;
+	for (size_t i = 0; i < c->n_addresses; i++) {
+		const char *addr = c->addresses[i].address;
+		if (!strcmp(c->addresses[i].role, a->role) ||
+		    !strcmp(c->addresses[i].role, "referee") ||
+		    (from && same_mailbox(gm, from, addr)) ||
+		    (other && same_mailbox(gm, other, addr)) ||
+		    (ref && same_mailbox(gm, ref, addr)))
+			continue;
+		if (!other)
+			other = c->addresses[i].role;
+		n_other++;
+	}
+	if (ref && !(from && same_mailbox(gm, from, ref))) {
+		if (n_other)
+			fprintf(cli->msg, "umpire: note: %s: mailed to the "
+				"referee; signed orders do not name their "
+				"game's roles (give --game with the game file "
+				"or view they answer to mail them to that "
+				"game's counter-party)\n", path_name(file));
+		add_role(a, "referee");
+		return 0;
+	}
+	if (n_other == 1) {
+		add_role(a, other);
+		return 0;
+	}
+	return errorf(err, EXIT_USAGE, "%s: orders of %s for step %lld; "
+		      "signed orders do not say who adjudicates them and "
+		      "the config maps %s: give --game with the game file or "
+		      "view they answer, or --to ROLE|ADDRESS",
+		      path_name(file), a->role, a->step, n_other ?
+		      "several other roles" : "no other role");
+}
+
+/* Unsealed orders of a game with a referee go to the referee alone:
+ * the other side must not read them. */
+static int referee_only(const struct gmime *gm, const struct cli *cli,
+			const struct about *a, const char **to, size_t n_to,
+			struct error *err)
+{
+	const char *ref = config_address(&cli->cfg, "referee");
+	for (size_t i = 0; a->referee_only && i < n_to; i++) {
+		if (!strcmp(to[i], "referee") ||
+		    (ref && strchr(to[i], '@') && same_mailbox(gm, to[i], ref)))
+			continue;
+		return errorf(err, EXIT_USAGE, "--to %s: these orders of %s "
+			      "are not sealed and go to the referee alone; "
+			      "give --to referee, or seal them first "
+			      "(umpire sign FILE --seal REFEREE-KEY, or "
+			      "umpire orders VIEW --sign)", to[i], a->role);
+	}
+	return 0;
+}
+
+static int build(const struct gmime *gm, const struct cli *cli,
+		 const struct about *ap, const char **files, size_t n_files,
 		 char **bufs, size_t *lens, const char *report,
 		 size_t report_len, const char **to, size_t n_to,
 		 const char *from, int inline_first, struct strbuf *out,
 		 struct error *err)
 {
-	struct about a;
+	struct about a = *ap;
 	struct strbuf subj = STRBUF_INIT, body = STRBUF_INIT;
 	int rc = -1;
-	if (describe(cli, path_name(files[0]), bufs[0], lens[0], &a, err))
-		return -1;
 	subject(&a, &subj);
 	GMimeMessage *m = gm->g_mime_message_new(TRUE);
 	from = from ? from : cli->cfg.address;
@@ -262,10 +417,16 @@ static int build(const struct gmime *gm, const struct cli *cli, const char **fil
 		gm->g_object_unref(f);
 	}
 	size_t n_rcpt = n_to;
+	if (referee_only(gm, cli, &a, to, n_to, err))
+		goto out;
 	for (size_t i = 0; i < n_to; i++)
 		if (add_recipient(gm, m, cli, to[i], err))
 			goto out;
-	if (n_to == 0 && default_recipients(gm, m, cli, &n_rcpt, err))
+	if (n_to == 0 && !strcmp(a.kind, "orders") && a.n_rcpt == 0 &&
+	    guess_counter(gm, cli, &a, from, files[0], err))
+		goto out;
+	if (n_to == 0 && default_recipients(gm, m, cli, &a, from, &n_rcpt,
+					    err))
 		goto out;
 	if (n_rcpt == 0)
 		fprintf(cli->msg, "umpire: note: the message has no To: "
@@ -320,22 +481,170 @@ out:
 	return rc;
 }
 
+/*
+ * --game GAME|VIEW: who adjudicates the orders a describes, from the
+ * game they answer: the referee in a game with one (a view is always
+ * one's), else the other side.
+ */
+static int counter_from(const struct cli *cli, const char *path,
+			struct about *a, struct error *err)
+{
+	struct about g;
+	char *buf;
+	size_t len;
+	if (strcmp(a->kind, "orders") != 0)
+		return usage_error(err, "mail", "--game names the game that "
+				   "orders answer; %s is not an order file",
+				   a->kind);
+	if (mail_read_input(path, DOC_LIMITS_GAME.max_bytes, &buf, &len,
+			    NULL, NULL, err))
+		return -1;
+	int rc = describe(cli, path_name(path), buf, len, &g, err);
+	free(buf);
+	if (rc)
+		return -1;
+	if (strcmp(g.kind, "game") && strcmp(g.kind, "view"))
+		return usage_error(err, "mail", "--game %s: a %s file, not a "
+				   "game file or a view", path, g.kind);
+	if (strcmp(g.game, a->game) != 0)
+		return errorf(err, EXIT_REFUSED, "--game %s is game %s; the "
+			      "orders are for game %s", path, g.game,
+			      a->game);
+	const char *counter = "referee";
+	int has_referee = !strcmp(g.kind, "view");
+	for (size_t i = 0; i < g.n_rcpt; i++)
+		has_referee |= !strcmp(g.rcpt[i], "referee");
+	for (size_t i = 0; !has_referee && i < g.n_rcpt; i++)
+		if (strcmp(g.rcpt[i], a->role) != 0)
+			counter = g.rcpt[i];
+	a->n_rcpt = 0;
+	add_role(a, counter);
+	a->referee_only = has_referee;
+	return 0;
+}
+
+/*
+ * --send: the message on the standard input of the configured sendmail
+ * command (config [umpire] sendmail, default MAIL_SENDMAIL), split at
+ * blanks and run without a shell, as mutt runs its $sendmail.
+ */
+static int send_message(const struct cli *cli, const struct strbuf *msg,
+			struct error *err)
+{
+	const char *cmd = cli->cfg.sendmail ? cli->cfg.sendmail :
+		MAIL_SENDMAIL;
+	char *copy = xstrdup(cmd), *save = NULL;
+	char *args[64];
+	size_t n = 0;
+	for (char *w = strtok_r(copy, " \t", &save); w && n < 63;
+	     w = strtok_r(NULL, " \t", &save))
+		args[n++] = w;
+	args[n] = NULL;
+	if (n == 0) {
+		free(copy);
+		return errorf(err, EXIT_USAGE, "config file %s: [umpire] "
+			      "sendmail is empty (give a command such as %s)",
+			      cli->cfg.path, MAIL_SENDMAIL);
+	}
+	int fds[2];
+	if (pipe(fds) != 0) {
+		free(copy);
+		return errorf(err, EXIT_USAGE, "cannot run %s: %s", cmd,
+			      strerror(errno));
+	}
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid == 0) {
+		dup2(fds[0], 0);
+		close(fds[0]);
+		close(fds[1]);
+		execvp(args[0], args);
+		fprintf(stderr, "umpire mail: cannot run %s: %s\n", args[0],
+			strerror(errno));
+		_exit(127);
+	}
+	close(fds[0]);
+	int rc = 0, status = 0;
+	if (pid < 0) {
+		close(fds[1]);
+		free(copy);
+		return errorf(err, EXIT_USAGE, "cannot run %s: %s", cmd,
+			      strerror(errno));
+	}
+	/* a sendmail that exits early must not kill umpire with SIGPIPE */
+	struct sigaction ign = { .sa_handler = SIG_IGN }, old;
+	sigemptyset(&ign.sa_mask);
+	sigaction(SIGPIPE, &ign, &old);
+	for (size_t done = 0; done < msg->len; ) {
+		ssize_t w = write(fds[1], msg->buf + done, msg->len - done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			break;
+		done += (size_t)w;
+	}
+	close(fds[1]);
+	sigaction(SIGPIPE, &old, NULL);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		fprintf(cli->msg, "umpire: the message was handed to '%s' "
+			"(exit status 0)\n", cmd);
+	else if (WIFEXITED(status))
+		rc = errorf(err, EXIT_USAGE, "'%s' exited with status %d: the "
+			    "message may not have been sent (set [umpire] "
+			    "sendmail in the config file, or write it with "
+			    "-o and send it yourself)", cmd,
+			    WEXITSTATUS(status));
+	else
+		rc = errorf(err, EXIT_USAGE, "'%s' was killed by signal %d: "
+			    "the message may not have been sent", cmd,
+			    WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+	free(copy);
+	return rc;
+}
+
+/* A saved mail message given as FILE: the umpire file it holds is
+ * mailed, not the message with its old headers. */
+static int unwrap_saved(const struct cli *cli, const char *path, char **buf,
+			size_t *len, int *unwrapped, struct error *err)
+{
+	*unwrapped = 0;
+	if (!mail_is_message(*buf, *len))
+		return 0;
+	if (mail_unwrap(path_name(path), buf, len, MAIL_MAX_FILE, unwrapped,
+			err))
+		return error_prefix(err, "umpire mail attaches umpire files");
+	if (*unwrapped)
+		fprintf(cli->msg, "umpire: note: %s is a mail message; the "
+			"umpire file in it is attached, not the message\n",
+			path_name(path));
+	return 0;
+}
+
 int cmd_mail(int argc, char **argv, const struct cli *cli,
 	     struct error *err)
 {
-	const char *out = NULL, *rep = NULL, *from = NULL;
+	const char *out = NULL, *rep = NULL, *from = NULL, *game = NULL;
 	const char **to = xcalloc((size_t)argc + 1, sizeof *to);
 	const char **pos = xcalloc((size_t)argc + 1, sizeof *pos);
 	size_t n_to = 0, n_pos = 0;
-	int inline_first = 0, rc = -1;
+	int inline_first = 0, rc = -1, send = 0;
 	char **bufs = NULL, *report = NULL;
 	size_t *lens = NULL, report_len = 0;
+	char **names = NULL;
+	/* open before any message is read: GMime cannot be set up again
+	 * after its last user shut it down */
+	struct gmime gm;
+	memset(&gm, 0, sizeof gm);
 	const struct opt opts[] = {
 		{ 'o', NULL, &out, NULL, NULL, NULL },
 		{ 0, "to", NULL, NULL, to, &n_to },
 		{ 0, "from", &from, NULL, NULL, NULL },
 		{ 0, "report", &rep, NULL, NULL, NULL },
 		{ 0, "inline", NULL, &inline_first, NULL, NULL },
+		{ 0, "send", NULL, &send, NULL, NULL },
+		{ 0, "game", &game, NULL, NULL, NULL },
 		{ 0 }
 	};
 	int prc = cli_parse_var(cli, argc, argv, opts, pos, 1, (size_t)argc,
@@ -349,25 +658,45 @@ int cmd_mail(int argc, char **argv, const struct cli *cli,
 			goto free_args;
 	if (cli_distinct(cli, "report", rep, NULL, out, err))
 		goto free_args;
+	if (send && out) {
+		rc = usage_error(err, "mail", "--send hands the message to "
+				 "sendmail; -o writes it to a file: give one");
+		goto free_args;
+	}
 	bufs = xcalloc(n_pos, sizeof *bufs);
 	lens = xcalloc(n_pos, sizeof *lens);
-	for (size_t i = 0; i < n_pos; i++)
-		if (read_input(pos[i], MAIL_MAX_FILE, &bufs[i], &lens[i], err))
+	names = xcalloc(n_pos, sizeof *names);
+	if (gmime_open(&gm, err))
+		goto out;
+	for (size_t i = 0; i < n_pos; i++) {
+		int unwrapped;
+		if (read_input(pos[i], MAIL_MAX_FILE, &bufs[i], &lens[i],
+			       err) ||
+		    unwrap_saved(cli, pos[i], &bufs[i], &lens[i], &unwrapped,
+				 err))
 			goto out;
+		names[i] = unwrapped ? "umpire.yaml" : (char *)pos[i];
+	}
 	if (rep && read_input(rep, MAIL_MAX_REPORT, &report, &report_len,
 			      err))
 		goto out;
 	struct strbuf msg = STRBUF_INIT;
-	struct gmime gm;
-	rc = gmime_open(&gm, err);
+	struct about a;
+	rc = describe(cli, path_name(names[0]), bufs[0], lens[0], &a, err);
+	if (rc == 0 && game)
+		rc = counter_from(cli, game, &a, err);
 	if (rc == 0)
-		rc = build(&gm, cli, pos, n_pos, bufs, lens, report, report_len, to, n_to,
-		   from, inline_first, &msg, err);
-	gmime_close(&gm);
-	if (rc == 0)
+		rc = build(&gm, cli, &a, (const char **)names, n_pos, bufs, lens,
+			   report, report_len, to, n_to, from, inline_first,
+			   &msg, err);
+	if (rc == 0 && send)
+		rc = send_message(cli, &msg, err);
+	else if (rc == 0)
 		rc = cli_write(out, &msg, err);
 	strbuf_free(&msg);
 out:
+	gmime_close(&gm);
+	free(names);
 	for (size_t i = 0; bufs && i < n_pos; i++)
 		free(bufs[i]);
 	free(bufs);

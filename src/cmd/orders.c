@@ -77,6 +77,11 @@ static int write_template(const struct game *g, size_t step,
 	comment(out, "Each answer below is the first legal one; change it to "
 		"another legal answer listed above it, then sign this file "
 		"(umpire sign) and mail it.", 2);
+	/* umpire mail reads this line for its default recipient: the
+	 * orders alone do not say who adjudicates them */
+	strbuf_reset(&sb);
+	strbuf_addf(&sb, "%s%s.", ORDERS_MAIL_TO, game_counter(g, role));
+	comment(out, sb.buf, 2);
 	/* item 3 of issue 9: in referee mode the answers (a card, a hand)
 	 * need not cross the mail in clear */
 	const struct role *ref = game_role((struct game *)g, "referee");
@@ -180,7 +185,8 @@ static int role_reveal(const struct game *g, const char *role,
  * view to see what they ask next, before the next draw). */
 static int from_view(const struct cli *cli, const char *path,
 		     const char *buf, size_t len, const struct seckey *sk,
-		     struct strbuf *out, struct error *err)
+		     struct pubkey *referee, struct strbuf *out,
+		     struct error *err)
 {
 	struct view v;
 	unsigned char reveal[32], vouch[64];
@@ -204,6 +210,12 @@ static int from_view(const struct cli *cli, const char *path,
 				    1, NULL, v.side, v.prev, reveal, vouch,
 				    out);
 	}
+	const struct role *ref = game_role(&v.game, "referee");
+	if (rc == 0 && ref)
+		*referee = ref->pk;
+	else if (rc == 0)
+		rc = errorf(err, EXIT_REFUSED, "%s: a view without a referee "
+			    "role", path_name(path));
 	view_free(&v);
 	return rc;
 }
@@ -423,8 +435,9 @@ int cmd_orders(int argc, char **argv, const struct cli *cli,
 			goto out;
 		have_prefix = 1;
 	}
+	struct pubkey referee;
 	if (view)
-		rc = from_view(cli, path, buf, len, sk, &sb, err);
+		rc = from_view(cli, path, buf, len, sk, &referee, &sb, err);
 	else
 		rc = from_game(cli, path, buf, len, sk,
 			       have_prefix ? &prefix : NULL, answers, &sb,
@@ -437,6 +450,12 @@ int cmd_orders(int argc, char **argv, const struct cli *cli,
 		else
 			rc = edit_and_sign(cli, path, out, !view, refused, sk,
 					   &sb, &signed_text, err);
+		/* a view is referee mode: the signed orders go to the
+		 * referee alone, sealed to the referee's key in the view */
+		if (rc == 0 && view)
+			rc = seal_signed_orders(&referee, path_name(path),
+						sb.buf, sb.len, &signed_text,
+						err);
 		strbuf_free(&sb);
 		sb = signed_text;
 	}

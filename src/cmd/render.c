@@ -285,27 +285,20 @@ static int page(const struct cli *cli, const char *out, const char *path,
 /*
  * A player's view (referee mode): the board as the view's side sees it
  * after the view's step, from the view alone (sealed views opened with
- * -s). Hidden parts are drawn as the rules draw them for that side (their
- * size only); a view carries no marks, so nothing is marked.
+ * -s, else the config's key). Hidden parts are drawn as the rules draw
+ * them for that side (their size only); a view carries no marks, so
+ * nothing is marked.
  */
 static int render_view(const struct cli *cli, const char *path,
 		       const char *buf, size_t len, const char *seckey,
 		       const char *out, struct error *err)
 {
-	struct seckey *sk = NULL;
 	struct view v;
 	struct snapshot snap = { 0 };
 	int rc = -1;
-	if (seckey && cli_seckey(cli, seckey, &sk, err))
+	if (cli_view(cli, path, buf, len, seckey, &v, err))
 		return -1;
-	if (view_load(&v, path_name(path), buf, len, cli->scenario_dir, sk,
-		      err)) {
-		seckey_free(sk);
-		return -1;
-	}
 	const struct scenario *scn = &v.game.scn;
-	if (sk && view_trust(&v, sk, 0, err))
-		goto out;
 	if (!scn->rs->render) {
 		errorf(err, EXIT_USAGE, "%s: %s (%s) cannot be drawn yet: its "
 		       "rules have no render hook", path_name(path),
@@ -328,7 +321,6 @@ static int render_view(const struct cli *cli, const char *path,
 out:
 	snapshot_free(&snap);
 	view_free(&v);
-	seckey_free(sk);
 	return rc;
 }
 

@@ -17,14 +17,8 @@ static int report_view(const struct cli *cli, const char *path,
 		       const char *buf, size_t len, const char *seckey,
 		       struct error *err)
 {
-	struct seckey *sk = NULL;
 	struct view v;
-	if (seckey && cli_seckey(cli, seckey, &sk, err))
-		return -1;
-	int rc = view_load(&v, path_name(path), buf, len, cli->scenario_dir,
-			   sk, err);
-	seckey_free(sk);
-	if (rc)
+	if (cli_view(cli, path, buf, len, seckey, &v, err))
 		return -1;
 	fputs(v.report, cli->out);
 	view_free(&v);

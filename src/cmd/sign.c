@@ -309,23 +309,17 @@ static int make_signed(const struct sign_opts *o, const struct cli *cli,
 	return rc;
 }
 
-/* --seal PUBKEY (item 3 of issue 9): the signed orders sealed to the
- * referee's key, so that nobody on the way reads the answers (a card
- * played, a hand); out is replaced by the sealed document. */
-static int seal_orders(const char *keyarg, const char *name,
+int seal_signed_orders(const struct pubkey *pk, const char *name,
 		       const char *buf, size_t len, struct strbuf *out,
 		       struct error *err)
 {
-	struct pubkey pk;
 	struct orders ord;
 	struct strbuf sealed = STRBUF_INIT;
-	if (pubkey_load(keyarg, &pk, err))
-		return -1;
 	if (orders_parse(name, buf, len, &ord, err)) {
 		orders_free(&ord);
 		return error_prefix(err, "--seal is for order files");
 	}
-	int rc = seal_text(&pk, SEALED_ORDERS_FORMAT, ord.game, "referee",
+	int rc = seal_text(pk, SEALED_ORDERS_FORMAT, ord.game, "referee",
 			   out->buf, out->len, &sealed, err);
 	orders_free(&ord);
 	if (rc == 0) {
@@ -335,6 +329,19 @@ static int seal_orders(const char *keyarg, const char *name,
 		strbuf_free(&sealed);
 	}
 	return rc;
+}
+
+/* --seal PUBKEY: the signed orders sealed to the referee's key, so that
+ * nobody on the way reads the answers (a card played, a hand); out is
+ * replaced by the sealed document. */
+static int seal_orders(const char *keyarg, const char *name,
+		       const char *buf, size_t len, struct strbuf *out,
+		       struct error *err)
+{
+	struct pubkey pk;
+	if (pubkey_load(keyarg, &pk, err))
+		return -1;
+	return seal_signed_orders(&pk, name, buf, len, out, err);
 }
 
 int cmd_sign(int argc, char **argv, const struct cli *cli,

@@ -117,18 +117,8 @@ static int view_status(const struct cli *cli, const char *path,
 		       const char *buf, size_t len, const char *seckey,
 		       int brief, int json, struct error *err)
 {
-	struct seckey *sk = NULL;
 	struct view v;
-	if (seckey && cli_seckey(cli, seckey, &sk, err))
-		return -1;
-	int rc = view_load(&v, path_name(path), buf, len, cli->scenario_dir,
-			   sk, err);
-	if (rc == 0 && sk && view_trust(&v, sk, 0, err)) {
-		view_free(&v);
-		rc = -1;
-	}
-	seckey_free(sk);
-	if (rc)
+	if (cli_view(cli, path, buf, len, seckey, &v, err))
 		return -1;
 	const char *result = doc_get(v.node, "result") ?
 		doc_get(v.node, "result")->str : "";
@@ -166,6 +156,54 @@ static int view_status(const struct cli *cli, const char *path,
 	return 0;
 }
 
+/* 1 if buf is an order file: its first line that is not a comment is
+ * "umpire: orders/...", or orders sealed to the referee. */
+static int is_orders_text(const char *buf, size_t len)
+{
+	static const char head[] = "umpire: orders/";
+	const char *p = buf, *end = buf + len;
+	while (p < end && *p == '#') {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		p = nl ? nl + 1 : end;
+	}
+	return is_sealed_orders(buf, len) || ((size_t)(end - p) >=
+		sizeof head - 1 && !memcmp(p, head, sizeof head - 1));
+}
+
+/* status --brief ORDERS: which game, step and side an order file is for
+ * (a referee's script asks it of a message before choosing the game to
+ * adjudicate it in);
+ * orders sealed to the referee are opened with the key (-s, else the
+ * config's). Nothing is verified here: adjudicate and verify do. */
+static int orders_status(const struct cli *cli, const char *path,
+			 const char *buf, size_t len, const char *seckey,
+			 struct error *err)
+{
+	const char *name = path_name(path);
+	char *plain = NULL;
+	size_t plen;
+	struct orders ord;
+	if (is_sealed_orders(buf, len)) {
+		struct seckey *sk;
+		if (cli_seckey(cli, seckey, &sk, err))
+			return -1;
+		int rc = sealed_open(name, buf, len, SEALED_ORDERS_FORMAT, sk,
+				     &plain, &plen, err);
+		seckey_free(sk);
+		if (rc)
+			return -1;
+		buf = plain;
+		len = plen;
+	}
+	int rc = orders_parse(name, buf, len, &ord, err);
+	if (rc == 0)
+		fprintf(cli->out, "game %s step %lld side %s\n", ord.game,
+			ord.step, ord.side);
+	orders_free(&ord);
+	free(plain);
+	return rc;
+}
+
 int cmd_status(int argc, char **argv, const struct cli *cli,
 	       struct error *err)
 {
@@ -182,12 +220,19 @@ int cmd_status(int argc, char **argv, const struct cli *cli,
 		{ 0, "side", &side_arg, NULL, NULL, NULL },
 		{ 0 }
 	};
-	if ((rc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME or "
-			    "VIEW", err)))
+	if ((rc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME, "
+			    "VIEW or ORDERS", err)))
 		return rc < 0 ? -1 : 0;
 	if (mail_read_input(path, DOC_LIMITS_GAME.max_bytes, &buf, &len,
 			    NULL, NULL, err))
 		return -1;
+	/* without --brief an order file is refused, saying what it is and
+	 * which commands take it (game_parse) */
+	if (brief && is_orders_text(buf, len)) {
+		rc = orders_status(cli, path, buf, len, seckey, err);
+		free(buf);
+		return rc;
+	}
 	if (is_view_text(buf, len)) {
 		rc = view_status(cli, path, buf, len, seckey, brief, json,
 				 err);

@@ -49,6 +49,32 @@ static char *expand_home(const char *v)
 	return strbuf_detach(&sb, NULL);
 }
 
+/* [umpire] unlock_minutes = N: 0 to CONFIG_UNLOCK_MAX. */
+static int unlock_minutes(struct load *l, const char *value)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(value, &end, 10);
+	if (l->c->unlock_set) {
+		if (!l->bad[0])
+			snprintf(l->bad, sizeof l->bad, "[umpire] "
+				 "unlock_minutes is set twice");
+		return 0;
+	}
+	if (errno || end == value || *end || v < 0 ||
+	    v > CONFIG_UNLOCK_MAX) {
+		if (!l->bad[0])
+			snprintf(l->bad, sizeof l->bad, "[umpire] "
+				 "unlock_minutes = %.40s: give a whole number "
+				 "of minutes from 0 (never keep an unlocked "
+				 "key) to %d", value, CONFIG_UNLOCK_MAX);
+		return 0;
+	}
+	l->c->unlock_minutes = v;
+	l->c->unlock_set = 1;
+	return 1;
+}
+
 static int on_entry(void *user, const char *section, const char *name,
 		    const char *value)
 {
@@ -64,6 +90,10 @@ static int on_entry(void *user, const char *section, const char *name,
 			slot = &l->c->scenarios;
 		else if (strcmp(name, "address") == 0)
 			slot = &l->c->address;
+		else if (strcmp(name, "sendmail") == 0)
+			slot = &l->c->sendmail;
+		else if (strcmp(name, "unlock_minutes") == 0)
+			return unlock_minutes(l, value);
 	} else if (strcmp(section, "addresses") == 0) {
 		struct config *c = l->c;
 		if (!config_address(c, name) &&
@@ -87,7 +117,8 @@ static int on_entry(void *user, const char *section, const char *name,
 		if (!l->bad[0])
 			snprintf(l->bad, sizeof l->bad, "unknown setting "
 				 "[%s] %s (known: [umpire] secret_key, "
-				 "scenarios, address; [addresses] ROLE)",
+				 "scenarios, address, sendmail, "
+				 "unlock_minutes; [addresses] ROLE)",
 				 section, name);
 		return 0;
 	}
@@ -106,6 +137,7 @@ int config_load(struct config *c, const char *path, int optional,
 {
 	struct load l = { .c = c, .bad = "" };
 	memset(c, 0, sizeof *c);
+	c->unlock_minutes = CONFIG_UNLOCK_MINUTES;
 	/* bounded (item 15 of issue 9: UMPIRE_CONFIG=/dev/zero hung) */
 	char *buf;
 	size_t len;
@@ -142,6 +174,7 @@ void config_free(struct config *c)
 	free(c->secret_key);
 	free(c->scenarios);
 	free(c->address);
+	free(c->sendmail);
 	for (size_t i = 0; i < c->n_addresses; i++) {
 		free(c->addresses[i].role);
 		free(c->addresses[i].address);

@@ -814,6 +814,22 @@ static int check_reveal(struct role *r, uint64_t n,
 	return 0;
 }
 
+int game_orders_for(const struct game *g, const char *name,
+		    const char *game_id, long long step, long long n,
+		    struct error *err)
+{
+	if (strcmp(game_id, g->id) != 0)
+		return errorf(err, EXIT_REFUSED, "%s: these orders are for "
+			      "game %s, not for this game (%s)", name,
+			      game_id, g->id);
+	if (step >= 0 && step != n)
+		return errorf(err, EXIT_REFUSED, "%s: these orders are for "
+			      "step %lld, but the game is at step %lld (a "
+			      "replayed or out-of-order file)", name, step,
+			      n);
+	return 0;
+}
+
 /* The order file's own fields against what the game expects of step n. */
 static int orders_context(const struct game *g, const char *name,
 			  const struct orders *ord, long long n,
@@ -821,15 +837,8 @@ static int orders_context(const struct game *g, const char *name,
 			  struct error *err)
 {
 	char want[DOC_B64_32_LEN + 1], got[DOC_B64_32_LEN + 1], of[40];
-	if (strcmp(ord->game, g->id) != 0)
-		return errorf(err, EXIT_REFUSED, "%s: these orders are for "
-			      "game %s, not for this game (%s)", name,
-			      ord->game, g->id);
-	if (ord->step != n)
-		return errorf(err, EXIT_REFUSED, "%s: these orders are for "
-			      "step %lld, but the game is at step %lld (a "
-			      "replayed or out-of-order file)", name,
-			      ord->step, n);
+	if (game_orders_for(g, name, ord->game, ord->step, n, err))
+		return -1;
 	if (strcmp(ord->side, actor) != 0)
 		return errorf(err, EXIT_REFUSED, "%s: these orders are from "
 			      "side %s, but step %lld is %s's decision", name,

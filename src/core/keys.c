@@ -6,6 +6,9 @@
  *   memlimit[8] | keynum[8] sk[64] chk[32]   (the part after | is XORed
  *   with an scrypt stream when kdf is "Sc"; kdf is 0 0 when unencrypted)
  * chk = BLAKE2b-256("Ed" keynum sk). Integers are little-endian.
+ *
+ * An unlocked key may be kept for a while in the Linux kernel keyring
+ * (keyutils): see "keeping unlocked keys" below.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -16,6 +19,7 @@
 #include <sys/stat.h>
 #include <termios.h>
 #include <unistd.h>
+#include <keyutils.h>
 #include <sodium.h>
 #include "umpire/armor.h"
 #include "umpire/fsutil.h"
@@ -254,17 +258,24 @@ static int blob_decode(const char *name, const char *text, size_t len,
 	return 0;
 }
 
+/* The passphrase of an encrypted key: `given` when the caller read it
+ * already, else from the file or the terminal. */
 static int blob_unlock(const char *name, unsigned char *blob,
-		       const char *passphrase_file, struct error *err)
+		       const char *passphrase_file, const char *given,
+		       unsigned char passhash[32], struct error *err)
 {
 	static const unsigned char none[2];
 	unsigned char chk[32];
 	int encrypted = memcmp(blob + SK_KDF, KDFALG, 2) == 0;
-	char *pass;
+	char *pass = NULL;
 	if (encrypted) {
-		if (passphrase_get(passphrase_file, name, 0, &pass, err) != 0)
+		if (!given && passphrase_get(passphrase_file, name, 0, &pass,
+					     err) != 0)
 			return -1;
-		int rc = blob_crypt(blob, pass, name, err);
+		const char *p = given ? given : pass;
+		crypto_generichash(passhash, 32, (const unsigned char *)p,
+				   strlen(p), NULL, 0);
+		int rc = blob_crypt(blob, p, name, err);
 		passphrase_free(pass);
 		if (rc != 0)
 			return -1;
@@ -286,20 +297,158 @@ static int blob_unlock(const char *name, unsigned char *blob,
 		      "not match (damaged key file)", name);
 }
 
-int seckey_parse(const char *name, const char *text, size_t len,
-		 const char *passphrase_file, struct seckey **out,
-		 struct error *err)
+/* ---- keeping unlocked keys ----
+ *
+ * An unlocked encrypted key is kept in a keyring named "umpire" linked
+ * into the session keyring, as a "user" key readable only by its
+ * possessor, that the kernel drops after the configured time. Its
+ * description names the encrypted key file's bytes (BLAKE2b-128 of the
+ * blob), so a changed key file is never answered from the keyring; its
+ * payload is keynum || sk || BLAKE2b-256(passphrase): a passphrase file
+ * whose passphrase is not the one that unlocked the key is not taken on
+ * trust, the key is unlocked from the file again (and refused). Where
+ * the kernel refuses the keyring (a sandbox: EPERM, ENOSYS), nothing is
+ * kept and the passphrase is asked as before, without an error.
+ */
+
+#define KEEP_RING "umpire"
+enum { KEEP_BYTES = KEYNUM_BYTES + 64 + 32 };
+
+static key_serial_t keep_ring(int create)
+{
+	key_serial_t r = (key_serial_t)keyctl_search(
+		KEY_SPEC_SESSION_KEYRING, "keyring", KEEP_RING, 0);
+	if (r >= 0 || !create)
+		return r;
+	r = add_key("keyring", KEEP_RING, NULL, 0, KEY_SPEC_SESSION_KEYRING);
+	if (r >= 0)
+		keyctl_setperm(r, KEY_POS_ALL);
+	return r;
+}
+
+static void keep_desc(const unsigned char *blob, char desc[48])
+{
+	unsigned char h[16];
+	char hex[33];
+	crypto_generichash(h, sizeof h, blob, SK_BYTES, NULL, 0);
+	sodium_bin2hex(hex, sizeof hex, h, sizeof h);
+	snprintf(desc, 48, "umpire:%s", hex);
+}
+
+/* The kept key of desc, when its passphrase hash is passhash (any when
+ * passhash is NULL); else NULL. */
+static struct seckey *keep_get(const char *desc,
+			       const unsigned char *passhash)
+{
+	key_serial_t ring = keep_ring(0);
+	struct seckey *sk = NULL;
+	if (ring < 0)
+		return NULL;
+	key_serial_t k = (key_serial_t)keyctl_search(ring, "user", desc, 0);
+	if (k < 0)
+		return NULL;
+	unsigned char *p = sodium_malloc(KEEP_BYTES);
+	if (p && keyctl_read(k, (char *)p, KEEP_BYTES) == KEEP_BYTES &&
+	    (!passhash || sodium_memcmp(p + KEYNUM_BYTES + 64, passhash,
+					32) == 0)) {
+		sk = seckey_alloc();
+		memcpy(sk->keynum, p, KEYNUM_BYTES);
+		memcpy(sk->sk, p + KEYNUM_BYTES, 64);
+	}
+	sodium_free(p);
+	return sk;
+}
+
+static void keep_put(const char *desc, const struct seckey *sk,
+		     const unsigned char passhash[32], long seconds)
+{
+	key_serial_t ring = keep_ring(1);
+	unsigned char *p;
+	if (ring < 0 || !(p = sodium_malloc(KEEP_BYTES)))
+		return;
+	memcpy(p, sk->keynum, KEYNUM_BYTES);
+	memcpy(p + KEYNUM_BYTES, sk->sk, 64);
+	memcpy(p + KEYNUM_BYTES + 64, passhash, 32);
+	key_serial_t k = add_key("user", desc, p, KEEP_BYTES, ring);
+	sodium_free(p);
+	if (k < 0)
+		return;
+	/* never kept without its time limit */
+	if (keyctl_setperm(k, KEY_POS_ALL) < 0 ||
+	    keyctl_set_timeout(k, (unsigned)seconds) < 0)
+		keyctl_invalidate(k);
+}
+
+int seckey_lock(int *dropped, struct error *err)
+{
+	key_serial_t ring = keep_ring(0);
+	*dropped = 0;
+	if (ring < 0)
+		return 0;
+	long n = keyctl_clear(ring);
+	if (n < 0 && errno != EPERM && errno != ENOSYS)
+		return errorf(err, EXIT_USAGE, "cannot clear the kernel "
+			      "keyring '%s': %s", KEEP_RING, strerror(errno));
+	keyctl_unlink(ring, KEY_SPEC_SESSION_KEYRING);
+	*dropped = 1;
+	return 0;
+}
+
+/* 1 if a passphrase could be asked on a terminal. */
+static int have_tty(void)
+{
+	int fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	close(fd);
+	return 1;
+}
+
+int seckey_parse_kept(const char *name, const char *text, size_t len,
+		      const char *passphrase_file, long keep_seconds,
+		      struct seckey **out, struct error *err)
 {
 	unsigned char *blob = sodium_malloc(SK_BYTES);
+	unsigned char passhash[32];
+	char desc[48], *pass = NULL;
 	struct seckey *sk;
 	struct pubkey pk;
-	int rc;
+	int rc, keep = 0;
 	if (!blob)
 		return errorf(err, EXIT_USAGE, "out of secure memory");
 	rc = blob_decode(name, text, len, blob, err);
+	/* kept keys stand in for a passphrase that would be asked: from
+	 * the passphrase file (the same passphrase), or on a terminal */
+	if (rc == 0 && keep_seconds > 0 &&
+	    memcmp(blob + SK_KDF, KDFALG, 2) == 0) {
+		keep_desc(blob, desc);
+		if (passphrase_file) {
+			rc = passphrase_get(passphrase_file, name, 0, &pass,
+					    err);
+			if (rc == 0) {
+				crypto_generichash(passhash, 32,
+					(const unsigned char *)pass,
+					strlen(pass), NULL, 0);
+				*out = keep_get(desc, passhash);
+			}
+			keep = rc == 0;
+		} else if (have_tty()) {
+			*out = keep_get(desc, NULL);
+			keep = 1;
+		}
+		if (keep && *out) {
+			sodium_memzero(passhash, sizeof passhash);
+			passphrase_free(pass);
+			sodium_free(blob);
+			return 0;
+		}
+	}
 	if (rc == 0)
-		rc = blob_unlock(name, blob, passphrase_file, err);
+		rc = blob_unlock(name, blob, passphrase_file, pass, passhash,
+				 err);
+	passphrase_free(pass);
 	if (rc != 0) {
+		sodium_memzero(passhash, sizeof passhash);
 		sodium_free(blob);
 		return -1;
 	}
@@ -313,23 +462,41 @@ int seckey_parse(const char *name, const char *text, size_t len,
 			      "secret key does not match its seed (damaged "
 			      "key file)", name);
 	}
+	if (keep)
+		keep_put(desc, sk, passhash, keep_seconds);
+	sodium_memzero(passhash, sizeof passhash);
 	*out = sk;
 	return 0;
 }
 
-int seckey_load(const char *path, const char *passphrase_file,
-		struct seckey **out, struct error *err)
+int seckey_parse(const char *name, const char *text, size_t len,
+		 const char *passphrase_file, struct seckey **out,
+		 struct error *err)
+{
+	return seckey_parse_kept(name, text, len, passphrase_file, 0, out,
+				 err);
+}
+
+int seckey_load_kept(const char *path, const char *passphrase_file,
+		     long keep_seconds, struct seckey **out,
+		     struct error *err)
 {
 	char *buf;
 	size_t len;
 	int rc;
 	if (read_input(path, KEYFILE_MAX, &buf, &len, err) != 0)
 		return -1;
-	rc = seckey_parse(path_name(path), buf, len, passphrase_file, out,
-			  err);
+	rc = seckey_parse_kept(path_name(path), buf, len, passphrase_file,
+			       keep_seconds, out, err);
 	sodium_memzero(buf, len);
 	free(buf);
 	return rc;
+}
+
+int seckey_load(const char *path, const char *passphrase_file,
+		struct seckey **out, struct error *err)
+{
+	return seckey_load_kept(path, passphrase_file, 0, out, err);
 }
 
 int seckey_format_kdf(const struct seckey *sk, const char *passphrase,

@@ -4,7 +4,8 @@
 # Commands and options are read from umpire's own --help, so they are
 # always those of the installed binary; scenario ids from `umpire
 # scenarios`; sides from `umpire scenarios --options ID` (for `new`) or
-# from the roles of the game file on the command line.
+# from the roles of the game file on the command line; the roles of
+# `mail --to` from the config file's [addresses].
 
 _umpire_sides() {
 	local w scn="" file=""
@@ -23,6 +24,14 @@ _umpire_sides() {
 		sed -n 's/^- name: *"\{0,1\}\([a-z-]*\)"\{0,1\}$/\1/p' \
 			"$file" 2>/dev/null
 	fi
+}
+
+# The roles of the config file's [addresses] (umpire mail --to).
+_umpire_roles() {
+	local cfg="${UMPIRE_CONFIG:-${XDG_CONFIG_HOME:-$HOME/.config}/umpire/config.ini}"
+	[ -r "$cfg" ] && awk '/^\[/ { on = ($0 == "[addresses]"); next }
+		on && /=/ { sub(/[ \t]*=.*/, ""); sub(/^[ \t]*/, ""); print }' \
+		"$cfg" 2>/dev/null
 }
 
 _umpire() {
@@ -49,7 +58,10 @@ _umpire() {
 		COMPREPLY=($(compgen -W "$(umpire scenarios 2>/dev/null |
 			cut -d' ' -f1)" -- "$cur"))
 		return 0 ;;
-	--set|--step|--since|--chain-length|-t|--to|--from)
+	--to)
+		COMPREPLY=($(compgen -W "$(_umpire_roles)" -- "$cur"))
+		return 0 ;;
+	--set|--step|--since|--chain-length|-t|--from)
 		return 0 ;;
 	esac
 	if [ "$cmd" = new ] && [ "$COMP_CWORD" -eq 2 ] &&

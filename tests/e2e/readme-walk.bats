@@ -5,7 +5,8 @@
 # says. Each "alice$" or "rita$" line of the README's "A game by mail"
 # section runs in that party's home. What the README says is mailed
 # (public keys, the game file) is copied when the speaker changes, and
-# `sendmail -t` delivers the message to the other party as message.eml.
+# `umpire mail --send` delivers the message to the other party as
+# message.eml through a stand-in sendmail named in the config file.
 
 load helpers
 
@@ -34,7 +35,10 @@ setup() { umpire_setup; }
 		alice.ini >rita.ini
 	for who in alice rita; do
 		mkdir -p "$who/.config/umpire"
-		cp "$who.ini" "$who/.config/umpire/config.ini"
+		# umpire mail --send delivers through the stand-in sendmail
+		sed "/^\[umpire\]\$/a sendmail = $BATS_TEST_TMPDIR/tools/sendmail -t -i" \
+			"$who.ini" >"$who/.config/umpire/config.ini"
+		grep -q '^sendmail = ' "$who/.config/umpire/config.ini"
 	done
 	last=""
 	while IFS= read -r line; do

@@ -1,0 +1,276 @@
+#!/usr/bin/env bats
+# Sending what umpire mail writes, as a real mail system showed it must
+# be: the recipients are the roles of the file's own game that receive
+# it (never every address of a config file shared by several games),
+# orders of a game with a referee go to the referee alone and sealed,
+# --send runs the configured sendmail, a saved message is not attached
+# raw; sealed views open with the config's key; a referee's script asks
+# status --brief which game a message is for; an unlocked key is kept in
+# the kernel keyring for a while (one passphrase a sitting) and umpire
+# lock drops it.
+
+load helpers
+
+setup_file() {
+	umpire_setup_file
+	cd "$BATS_FILE_TMPDIR"
+	for k in 1bf 1uf referee; do
+		"$UMPIRE" keygen -s $k.key -p $k.pub -W >/dev/null
+	done
+	"$UMPIRE" new race-to-the-reichstag -s referee.key --side 1bf=1bf.pub \
+		--side 1uf=1uf.pub --referee referee.pub -o g0.yaml 2>/dev/null
+	"$UMPIRE" join g0.yaml --side 1bf -s 1bf.key -o g1.yaml 2>/dev/null
+	"$UMPIRE" join g1.yaml --side 1uf -s 1uf.key -o start.yaml \
+		2>/dev/null
+	[ "$("$UMPIRE" status --brief start.yaml)" = "pending 1bf 1" ]
+	"$UMPIRE" view start.yaml --side 1bf -s referee.key --seal -o v.view
+	"$UMPIRE" orders v.view -s 1bf.key -o o.yaml
+	"$UMPIRE" sign o.yaml -s 1bf.key -o signed.yaml
+	# a second game, for orders that are not this game's
+	"$UMPIRE" new race-to-the-reichstag -s referee.key --side 1bf=1bf.pub \
+		--side 1uf=1uf.pub --referee referee.pub -o other.yaml \
+		2>/dev/null
+}
+
+setup() {
+	umpire_setup
+	cp "$BATS_FILE_TMPDIR"/*.key "$BATS_FILE_TMPDIR"/*.pub \
+		"$BATS_FILE_TMPDIR"/*.yaml "$BATS_FILE_TMPDIR"/v.view .
+	TOOLS="$BATS_TEST_DIRNAME/tools"
+}
+
+# Alice's config for all her games, as REAL-MAIL.md shows it: one file,
+# the roles of Arnswalde and of Race to the Reichstag together.
+alice_config() {
+	mkdir -p "$XDG_CONFIG_HOME/umpire"
+	printf '%s\n' '[umpire]' 'address = Alice <alice@example.org>' \
+		"secret_key = $PWD/1bf.key" "$@" \
+		'[addresses]' 'player = alice@example.org' \
+		'referee = Rita <rita@example.org>' '1bf = alice@example.org' \
+		'1uf = Bob <bob@example.org>' 'allied = alice@example.org' \
+		'german = Bob <bob@example.org>' \
+		>"$XDG_CONFIG_HOME/umpire/config.ini"
+}
+
+field() {
+	python3 -c '
+import email, sys
+from email import policy
+m = email.message_from_binary_file(open(sys.argv[1], "rb"),
+                                   policy=policy.default)
+if sys.argv[2] == "attachment":
+    for p in m.iter_attachments():
+        sys.stdout.buffer.write(p.get_payload(decode=True))
+else:
+    print(m[sys.argv[2]] or "")' "$1" "$2"
+}
+
+@test "mail: orders --sign on a view are sealed and go to the referee alone" {
+	alice_config
+	EDITOR=true "$UMPIRE" orders v.view --sign -o sealed.yaml
+	head -1 sealed.yaml | grep -qx 'umpire: sealed-orders/1'
+	run "$UMPIRE" mail sealed.yaml -o out.eml
+	[ "$status" -eq 0 ]
+	[ "$(field out.eml To)" = "Rita <rita@example.org>" ]
+	field out.eml attachment | head -1 | grep -qx 'umpire: sealed-orders/1'
+	# the referee adjudicates them as they came
+	"$UMPIRE" adjudicate start.yaml out.eml -s referee.key -o next.yaml \
+		--report /dev/null
+}
+
+@test "mail: unsealed orders of a referee game reach the referee, never the other side" {
+	alice_config
+	run "$UMPIRE" mail signed.yaml --game v.view -o out.eml
+	[ "$status" -eq 0 ]
+	[ "$(field out.eml To)" = "Rita <rita@example.org>" ]
+	# without --game: the referee configured, once, and a note
+	run "$UMPIRE" mail signed.yaml -o out2.eml
+	[ "$status" -eq 0 ]
+	[ "$(field out2.eml To)" = "Rita <rita@example.org>" ]
+	assert_output_has "give --game"
+	# the opponent is refused, by role and by address
+	for to in 1uf bob@example.org german; do
+		run "$UMPIRE" mail signed.yaml --game start.yaml --to $to \
+			-o out3.eml
+		[ "$status" -eq 2 ]
+		assert_output_has "not sealed and go to the referee alone"
+		[ ! -e out3.eml ]
+	done
+	run "$UMPIRE" mail signed.yaml --game other.yaml -o out3.eml
+	[ "$status" -eq 1 ]
+	assert_output_has "the orders are for game"
+}
+
+@test "mail: a view goes to its side, a game file to its own roles once each" {
+	alice_config
+	"$UMPIRE" view start.yaml --side 1uf -s referee.key --seal -o u.view
+	run "$UMPIRE" mail u.view -o out.eml
+	[ "$status" -eq 0 ]
+	[ "$(field out.eml To)" = "Bob <bob@example.org>" ]
+	# a referee's game file holds both hands: no default recipients
+	run "$UMPIRE" mail start.yaml -o out2.eml
+	[ "$status" -eq 2 ]
+	assert_output_has "hidden information"
+	[ ! -e out2.eml ]
+	# an Arnswalde game file: its roles only (not Bob, of another game)
+	"$UMPIRE" keygen -s p.key -p p.pub -W >/dev/null
+	"$UMPIRE" new arnswalde-1945 -s p.key --side player=p.pub \
+		--referee referee.pub -o arn.yaml 2>/dev/null
+	run "$UMPIRE" mail arn.yaml -o out3.eml
+	[ "$status" -eq 0 ]
+	[ "$(field out3.eml To)" = "Rita <rita@example.org>" ]
+}
+
+@test "mail: a saved message is not attached raw: its umpire file is" {
+	alice_config
+	"$UMPIRE" mail signed.yaml --to referee -o saved.eml
+	run "$UMPIRE" mail saved.eml --to referee -o out.eml
+	[ "$status" -eq 0 ]
+	assert_output_has "saved.eml is a mail message"
+	[[ "$(field out.eml Subject)" == "[umpire] orders of 1bf for step 1,"* ]]
+	field out.eml attachment >back.yaml
+	cmp back.yaml signed.yaml
+}
+
+@test "mail --send: the configured sendmail gets the message, its status is told" {
+	printf '#!/bin/sh\necho "$@" >"%s/args"\ncat >"%s/sent.eml"\nexit ${FAKE_STATUS:-0}\n' \
+		"$PWD" "$PWD" >fake-sendmail
+	chmod +x fake-sendmail
+	alice_config "sendmail = $PWD/fake-sendmail -t -i"
+	run "$UMPIRE" mail signed.yaml --game v.view --send
+	[ "$status" -eq 0 ]
+	assert_output_has "exit status 0"
+	[ "$(cat args)" = "-t -i" ]
+	[ "$(field sent.eml To)" = "Rita <rita@example.org>" ]
+	rm sent.eml
+	FAKE_STATUS=75 run "$UMPIRE" mail signed.yaml --game v.view --send
+	[ "$status" -eq 2 ]
+	assert_output_has "exited with status 75"
+	run "$UMPIRE" mail signed.yaml --send -o x.eml
+	[ "$status" -eq 2 ]
+	[ ! -e x.eml ]
+	"$UMPIRE" mail --help | grep -q -- '--send'
+}
+
+@test "status and report open a sealed view with the config's key; umpire open" {
+	alice_config
+	run "$UMPIRE" status --brief v.view
+	[ "$status" -eq 0 ]
+	[ "$output" = "pending 1bf 1" ]
+	run "$UMPIRE" report v.view
+	[ "$status" -eq 0 ]
+	assert_output_has "Race to the Reichstag"
+	run "$UMPIRE" open v.view -o plain.view
+	[ "$status" -eq 0 ]
+	head -1 plain.view | grep -qx 'umpire: view/2'
+	# the opened view is one umpire reads, with no key at all
+	rm "$XDG_CONFIG_HOME/umpire/config.ini"
+	[ "$("$UMPIRE" status --brief plain.view)" = "pending 1bf 1" ]
+	run "$UMPIRE" open v.view -s 1uf.key
+	[ "$status" -eq 1 ]
+	assert_output_has "sealed to another key"
+}
+
+@test "status --brief: which game, step and side a message of orders is for" {
+	id=$(sed -n 's/^game: //p' start.yaml)
+	"$UMPIRE" mail signed.yaml --to rita@example.org -o m.eml
+	run "$UMPIRE" status --brief m.eml
+	[ "$status" -eq 0 ]
+	[ "$output" = "game $id step 1 side 1bf" ]
+	# sealed orders: opened with the referee's key
+	"$UMPIRE" sign o.yaml -s 1bf.key --seal referee.pub -o sealed.yaml
+	run "$UMPIRE" status --brief sealed.yaml -s referee.key
+	[ "$output" = "game $id step 1 side 1bf" ]
+}
+
+@test "adjudicate: orders of another game are refused before the key is unlocked" {
+	python3 "$TOOLS/weak-key.py" referee.key locked.key 'rita pass'
+	# no terminal and no passphrase file: asking would fail, so the
+	# refusal must come first
+	run setsid -w "$UMPIRE" adjudicate other.yaml signed.yaml \
+		-s locked.key -o next.yaml
+	[ "$status" -eq 1 ]
+	assert_output_has "these orders are for game"
+	[ ! -e next.yaml ]
+}
+
+@test "config: unlock_minutes takes whole minutes, refused otherwise" {
+	alice_config 'unlock_minutes = soon'
+	run "$UMPIRE" mail signed.yaml --to referee -o out.eml
+	[ "$status" -eq 2 ]
+	assert_output_has "config.ini:4: [umpire] unlock_minutes = soon"
+	assert_output_has "from 0"
+}
+
+# ---- one passphrase a sitting: the kernel keyring ----
+
+# Run the script $1 in a new session keyring (keyctl session), or skip
+# the test where the kernel or the sandbox refuses keyrings.
+sitting() {
+	command -v keyctl >/dev/null ||
+		skip "keyctl (Debian keyutils) is not installed"
+	keyctl session - true >/dev/null 2>&1 ||
+		skip "the kernel refuses a session keyring here"
+	run keyctl session - bash -c "$1"
+}
+
+@test "keyring: the passphrase is asked once a sitting, umpire lock forgets it" {
+	python3 "$TOOLS/weak-key.py" 1bf.key locked.key 'alice pass'
+	alice_config
+	sitting "
+		asks() { python3 '$TOOLS/asks.py' 'alice pass' '$UMPIRE' \"\$@\"; }
+		asks sign o.yaml -s locked.key -o a.yaml
+		asks sign o.yaml -s locked.key -o b.yaml
+		asks status --brief v.view -s locked.key
+		'$UMPIRE' lock
+		asks sign o.yaml -s locked.key -o c.yaml"
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "asked 1 exit 0" ]
+	[ "${lines[2]}" = "asked 0 exit 0" ]
+	[ "${lines[3]}" = "asked 0 exit 0" ]
+	assert_output_has "kept in the kernel keyring are dropped"
+	[ "${lines[-1]}" = "asked 1 exit 0" ]
+	cmp a.yaml b.yaml
+}
+
+@test "keyring: a passphrase file must hold the passphrase that unlocked the key" {
+	python3 "$TOOLS/weak-key.py" 1bf.key locked.key 'alice pass'
+	printf 'alice pass\n' >good
+	printf 'wrong\n' >bad
+	alice_config
+	sitting "
+		UMPIRE_PASSPHRASE_FILE=good '$UMPIRE' sign o.yaml -s locked.key -o a.yaml || exit 1
+		keyctl show @s | grep -c 'user: umpire:'
+		UMPIRE_PASSPHRASE_FILE=bad '$UMPIRE' sign o.yaml -s locked.key -o b.yaml
+		echo status \$?"
+	[ "${lines[1]}" = "1" ]
+	assert_output_has "wrong passphrase for secret key locked.key"
+	[ "${lines[-1]}" = "status 1" ]
+	[ ! -e b.yaml ]
+}
+
+@test "keyring: unlock_minutes = 0 keeps nothing" {
+	python3 "$TOOLS/weak-key.py" 1bf.key locked.key 'alice pass'
+	printf 'alice pass\n' >good
+	alice_config 'unlock_minutes = 0'
+	sitting "
+		UMPIRE_PASSPHRASE_FILE=good '$UMPIRE' sign o.yaml -s locked.key -o a.yaml || exit 1
+		keyctl show @s | grep -c 'user: umpire:'; true"
+	[ "${lines[-1]}" = "0" ]
+}
+
+@test "bash completion: lock, open, mail --send and --to's roles" {
+	mkdir bin
+	ln -s "${UMPIRE_REAL_BIN:-$UMPIRE}" bin/umpire
+	PATH="$PWD/bin:$PATH"
+	source "$BATS_TEST_DIRNAME/../../src/shell/umpire.bash"
+	COMP_WORDS=(umpire lo); COMP_CWORD=1; _umpire
+	[ "${COMPREPLY[*]}" = lock ]
+	COMP_WORDS=(umpire op); COMP_CWORD=1; _umpire
+	[ "${COMPREPLY[*]}" = open ]
+	COMP_WORDS=(umpire mail f --se); COMP_CWORD=3; _umpire
+	[ "${COMPREPLY[*]}" = --send ]
+	alice_config
+	COMP_WORDS=(umpire mail f --to r); COMP_CWORD=4; _umpire
+	[ "${COMPREPLY[*]}" = referee ]
+}
