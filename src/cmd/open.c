@@ -37,8 +37,8 @@ int cmd_open(int argc, char **argv, const struct cli *cli,
 	rc = -1;
 	if (!is_view_text(buf, len)) {
 		errorf(err, EXIT_USAGE, "%s is not a view (its first line is "
-		       "not 'umpire: view/2' or 'umpire: %s')", path_name(path),
-		       SEALED_FORMAT);
+		       "not 'umpire: %s' or 'umpire: %s')", path_name(path),
+		       VIEW_FORMAT, SEALED_FORMAT);
 		goto out;
 	}
 	if (cli_seckey(cli, seckey, &sk, err) ||
