@@ -283,8 +283,9 @@ static void check_ad2(struct ctx *c, struct aachen *st)
 		  st->ad2_turn);
 }
 
-/* A unit enters hex h: control passes to its side. */
-static void enter(struct ctx *c, struct aachen *st, int u, int h)
+/* A unit enters hex h on its way: no change of control (16.0 reading,
+ * see capture()). */
+static void enter(struct aachen *st, int u, int h)
 {
 	/* 14.0: an Allied unit crossing the bridged hexside uses it */
 	if (st->u[u].where == U_MAP && st->u[u].side == ALLIED &&
@@ -300,12 +301,26 @@ static void enter(struct ctx *c, struct aachen *st, int u, int h)
 	st->u[u].where = U_MAP;
 	if (st->occ[h] < 0)
 		st->occ[h] = (int16_t)u;
-	int was = st->ctrl[h];
+}
+
+/* 15.0, 16.0 (reading): a side captures a hex when one of its units ends
+ * a move, an entry, a retreat or an advance there; a unit driving
+ * through does not, and a set-up hex is not captured (17.0: set-up hexes
+ * have no other effect on play). Then 15.0 and 16.0 are checked; returns
+ * 1 if the game is over. */
+static int capture(struct ctx *c, struct aachen *st, int u)
+{
+	int h = st->u[u].hex, was;
+
+	if (st->u[u].where != U_MAP)
+		return check_victory(c, st);
+	was = st->ctrl[h];
 	st->ctrl[h] = (uint8_t)st->u[u].side;
 	/* 15.0: the Allied West Wall group grows only when a qualifying
 	 * hex comes under Allied control */
 	if (st->u[u].side == ALLIED && was != ALLIED && ww_qualifies(st, h))
 		check_ad2(c, st);
+	return check_victory(c, st);
 }
 
 /* 17.1: the game is one turn shorter per US unit eliminated; when that
@@ -405,7 +420,9 @@ static void supply_check(struct ctx *c, struct aachen *st, int side)
 				  st->oos_mech ? "" :
 				  ", no mechanised movement");
 			ctx_mark(c, "", "supply", x, "", st->u[i].id);
-		} else if (was && !st->oos[i]) {
+		} else if (was && !st->oos[i] && st->u[i].where == U_MAP) {
+			/* a unit eliminated out of supply is not "in supply
+			 * again": it is gone (its flag is simply cleared) */
 			ctx_event(c, "9.0", "%s in %s is in supply again.",
 				  st->u[i].id, hex_id(st->u[i].hex, x));
 		}
@@ -575,16 +592,15 @@ static void move_unit(struct ctx *c, struct aachen *st, int u, int mech,
 
 	st->moved[u] = 1;
 	if (un->where == U_WAITING) {
-		enter(c, st, u, path[0]);
+		enter(st, u, path[0]);
 		ctx_event(c, "11.2", "%s (%d-%d-%d) enters at %s.", un->id,
 			  un->att, un->def, un->mov, hex_id(path[0], x));
 		ctx_mark(c, "", "placed", x, "", un->id);
-		if (check_victory(c, st))
-			return;
 		aa_rules(st, &r);
 		if (hex_in_enemy_zoc(&r, un->side, path[0])) {
 			ctx_event(c, "12.0", "%s entered in an enemy zone of "
 				  "control and stops.", un->id);
+			capture(c, st, u);
 			return;
 		}
 		i = 1;
@@ -593,18 +609,18 @@ static void move_unit(struct ctx *c, struct aachen *st, int u, int mech,
 	first = i;
 	for (; i < n; i++) {
 		h = un->hex;
-		enter(c, st, u, path[i]);
+		enter(st, u, path[i]);
 		if (st->occ[h] < 0)
 			aa_reindex(st);  /* h may hold a unit passed over */
-		if (check_victory(c, st))
-			return;
 		aa_rules(st, &r);
 		if (hex_in_enemy_zoc(&r, un->side, path[i]))
 			ctx_event(c, "6.1", "%s enters an enemy zone of "
 				  "control at %s and stops.", un->id,
 				  hex_id(path[i], x));
 	}
-	if (un->hex != start && by_dest) {
+	/* a path that comes back to its start (out of a hex and into it
+	 * again) is a move all the same (16.0: it ends in the hex) */
+	if (n > first && by_dest) {
 		char via[HEX_PATH_MAX * 5 + 1];
 		size_t len = 0;
 
@@ -617,11 +633,13 @@ static void move_unit(struct ctx *c, struct aachen *st, int u, int mech,
 			  hex_id(un->hex, y), n - first > 1 ? via : " the "
 			  "shortest way");
 		ctx_mark(c, "", "move", hex_id(start, x), y, un->id);
-	} else if (un->hex != start) {
+	} else if (n > first) {
 		ctx_event(c, "5.0", "%s moves from %s to %s.",
 			  un->id, hex_id(start, x), hex_id(un->hex, y));
 		ctx_mark(c, "", "move", x, y, un->id);
 	}
+	/* the move is told first, then what it captured (16.0) */
+	capture(c, st, u);
 }
 /* Whether the 2nd Armored Division has begun to arrive (15.0: all of it
  * at once). */
@@ -1359,11 +1377,10 @@ static int retreat(struct ctx *c, struct aachen *st, int u, int n)
 		ctx_event(c, "7.7", "%s retreats from %s to %s.", st->u[u].id,
 			  hex_id(st->u[u].hex, x), hex_id(b, y));
 		ctx_mark(c, "", "move", x, y, st->u[u].id);
-		enter(c, st, u, b);
+		enter(st, u, b);
 		aa_reindex(st);
-		if (check_victory(c, st))
-			return 1;
 	}
+	capture(c, st, u);
 	return 1;
 }
 
@@ -1420,9 +1437,9 @@ static void defender_advance(struct ctx *c, struct aachen *st, int def,
 	ctx_event(c, "7.9", "%s advances from %s into %s.", st->u[def].id,
 		  x, hex_id(h, y));
 	ctx_mark(c, "", "move", x, y, st->u[def].id);
-	enter(c, st, def, h);
+	enter(st, def, h);
 	aa_reindex(st);
-	check_victory(c, st);
+	capture(c, st, def);
 }
 
 /* The attacker's strength with supply (9.0), for hex_attack_strengths */
@@ -1609,9 +1626,9 @@ static void resolve(struct ctx *c, struct aachen *st, struct hex_attack *a,
 		ctx_event(c, "7.9", "%s advances from %s into %s.",
 			  st->u[u].id, hex_id(st->u[u].hex, y), x);
 		ctx_mark(c, "", "move", y, x, st->u[u].id);
-		enter(c, st, u, a->def[0]);
+		enter(st, u, a->def[0]);
 		aa_reindex(st);
-		check_victory(c, st);
+		capture(c, st, u);
 	}
 	(void)enemy;
 }
@@ -1654,7 +1671,7 @@ static void setup_phase(struct ctx *c, struct aachen *st)
 		for (k = 0; k < n; k++)
 			q_add(&q, "%s", hex_id(f[k], x));
 		k = n == 1 ? 0 : (int)ctx_ask(c, &q);
-		enter(c, st, i, f[k]);
+		enter(st, i, f[k]);  /* no capture: 17.0 */
 		ctx_event(c, "17.0", "%s sets up in %s.", st->u[i].id,
 			  hex_id(f[k], x));
 	}
