@@ -266,3 +266,35 @@ setup() {
 		[ "$over" -eq 0 ]
 	done
 }
+
+# 16.0 on a scenario cut down so that the first Allied moves win: the
+# city is 1630 and the one road hex needed 1730 (a13 and a14 stand next
+# to them). sign -g says that the orders end the game, and an answer
+# after the winning move is refused as coming after the game's end.
+@test "sign -g: orders that win say the game ends, with the result (16.0)" {
+	mkdir scn
+	sed -e 's/aachen-city: "[0-9,]*"/aachen-city: "1630"/' \
+		-e 's/east-roads: "[0-9,]*"/east-roads: "1730"/' \
+		-e 's/^  roads-needed: 6$/  roads-needed: 1/' \
+		"$BATS_TEST_DIRNAME/../../scenarios/aachen.yaml" >scn/aachen.yaml
+	local -x UMPIRE_SCENARIOS="$PWD/scn" XDG_STATE_HOME="$PWD/st"
+	"$UMPIRE" new aachen -s a.key --side allied=a.pub \
+		--side german=g.pub -o w0.yaml 2>/dev/null
+	"$UMPIRE" join w0.yaml --side german -s g.key -o w.yaml 2>/dev/null
+	"$UMPIRE" orders w.yaml -s a.key | awk '
+		/^- move: "done"/ && !d { print "- move: \"a13 1630\"";
+			print "- move: \"a14 1730\""; d = 1; next }
+		/^- move: "done"/ { next } { print }' >win.yaml
+	run "$UMPIRE" sign win.yaml -s a.key -g w.yaml -o win.signed.yaml
+	[ "$status" -eq 0 ]
+	assert_output_has "the game ends in this step: Allied victory (16.0)"
+	sed 's/^- move: "a14 1730"$/&\n- move: "done"/' win.yaml >late.yaml
+	run "$UMPIRE" sign late.yaml -s a.key -g w.yaml -o late.signed.yaml
+	[ "$status" -ne 0 ]
+	assert_output_has "the game ends in that step, before this answer"
+	"$UMPIRE" adjudicate w.yaml win.signed.yaml -s g.key -o w1.yaml \
+		--report won.txt 2>/dev/null
+	# the winning move is told, then the win (16.0)
+	grep -A1 '\[5.0\] a14 moves from 1729 to 1730' won.txt |
+		grep -q '\[16.0\] The Allies hold all 1 Aachen city hexes'
+}

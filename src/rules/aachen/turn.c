@@ -522,6 +522,20 @@ static int find_unit(const void *user, const char *id)
 static const struct hex_move_labels move_labels = { "5.0", "5.3", "6.1",
 	"5.2", "5.1", "5.0" };
 
+/* 14.0: why a path across the engineers' hexside failed when another
+ * bridged hexside was used this game turn: "0204-0304 is not bridged
+ * this turn: 0202-0302 was used (14.0); " put before why. */
+static int spent_bridge_why(const struct aachen *st, char *why, size_t size)
+{
+	char a[16], b[16], rest[512];
+
+	snprintf(rest, sizeof rest, "%s", why);
+	hex_side_id(&st->map, st->eb_hex, st->eb_dir, a);
+	hex_side_id(&st->map, st->ebu_hex, st->ebu_dir, b);
+	return snprintf(why, size, "%s is not bridged this turn: %s was used "
+			"(14.0); %s", a, b, rest), -1;
+}
+
 /*
  * Walk unit u along path[0..n-1] on st, without events: a reinforcement's
  * first hex is its entry hex (11.2, 11.3), then each hex is next to the
@@ -533,7 +547,8 @@ static int walk(struct aachen *st, int u, int mech, const int16_t *path,
 {
 	struct hex_rules r;
 	struct hunit *un = &st->u[u];
-	int left = allowance(st, u, mech), first = 1, i = 0, cost, k, h;
+	int left = allowance(st, u, mech), first = 1, i = 0, cost, k, h, d;
+	int spent = 0;  /* crossed the engineers' hexside, spent (14.0) */
 	int16_t f[HEX_ENTRY_MAX];
 	char x[8];
 
@@ -562,9 +577,12 @@ static int walk(struct aachen *st, int u, int mech, const int16_t *path,
 	}
 	for (; i < n; i++) {
 		aa_rules(st, &r);
+		d = hex_dir(&st->map, un->hex, path[i]);
+		spent |= is_eb_side(st, un->hex, d) &&
+			 !bridged(st, un->hex, d);
 		if (hex_step_why(&r, u, un->hex, path[i], left, first, &cost,
 				 &move_labels, why, size))
-			return -1;
+			return spent ? spent_bridge_why(st, why, size) : -1;
 		left -= cost;
 		first = 0;
 		place_quietly(st, u, path[i]);
@@ -782,6 +800,68 @@ struct mv_check {
 	struct ctx *c;
 };
 
+/* Why unit u cannot reach `to` from its hex with `left` half MPs: the
+ * hex nearest `to` that it can reach, and what stops it there or bars
+ * the next step towards `to` (5.0, 5.1, 5.2, 5.3, 6.1). */
+static int unreachable_why(const struct aachen *st, int u, int to, int left,
+			   char *why, size_t size)
+{
+	const struct hunit *un = &st->u[u];
+	struct hex_rules r;
+	int16_t best[HEX_MAX];
+	int h, near = -1, d, b, cost, end = hex_end(&st->map);
+	const char *block = NULL;
+	char x[8], y[8], z[8], w[8];
+
+	aa_rules(st, &r);
+	if (st->occ[to] >= 0 && st->u[st->occ[to]].side != un->side)
+		return snprintf(why, size, "%s cannot reach %s: it holds the "
+				"enemy unit %s (5.3)", un->id, hex_id(to, x),
+				st->u[st->occ[to]].id), -1;
+	hex_reach(&r, u, un->hex, left, 1, best);
+	for (h = 0; h < end; h++)
+		if (best[h] >= 0 && (near < 0 ||
+		    hex_distance(&st->map, h, to) <
+		    hex_distance(&st->map, near, to) ||
+		    (hex_distance(&st->map, h, to) ==
+		     hex_distance(&st->map, near, to) && best[h] > best[near])))
+			near = h;
+	hex_id(un->hex, z);
+	if (near < 0 || near == to)
+		return snprintf(why, size, "%s cannot end a move in %s: one "
+				"unit a hex (5.3)", un->id, hex_id(to, x)), -1;
+	if (near != un->hex && hex_in_enemy_zoc(&r, un->side, near))
+		return snprintf(why, size, "%s cannot reach %s in this phase: "
+				"with %d%s MP from %s it gets as near as %s, in "
+				"an enemy zone of control, where it stops "
+				"(6.1)", un->id, hex_id(to, x), left / HALF,
+				left % HALF ? ".5" : "", z, hex_id(near, y)), -1;
+	for (d = 0; d < 6 && !block; d++) {
+		b = hex_neighbour(&st->map, near, d);
+		if (b >= 0 && hex_distance(&st->map, b, to) <
+		    hex_distance(&st->map, near, to))
+			block = hex_step_block(&r, u, un->side, near, b,
+					       best[near], near == un->hex,
+					       &cost);
+		if (block)
+			hex_id(b, x);
+	}
+	return snprintf(why, size, "%s cannot reach %s in this phase: with "
+			"%d%s MP from %s it gets as near as %s (%d%s MP "
+			"left); the next hex, %s, %s", un->id, hex_id(to, y),
+			left / HALF, left % HALF ? ".5" : "", z,
+			hex_id(near, w), best[near] / HALF,
+			best[near] % HALF ? ".5" : "", block ? x : "-",
+			!block ? "is no nearer (5.0)" :
+			!strcmp(block, "enemy") ? "holds an enemy unit (5.3)" :
+			!strcmp(block, "cost") ? "costs more than that (5.1)" :
+			!strcmp(block, "zoc") ? "is in an enemy zone of "
+			"control, as is the hex before it (6.1)" :
+			!strcmp(block, "hexside") ? "is across a hexside it "
+			"may not cross now (5.2)" :
+			"may not be entered (5.0)"), -1;
+}
+
 /* "UNIT to HEX": the cheapest legal path (hex_path), from the unit's
  * hex, or for a reinforcement from the free entry hex that leaves the
  * most MPs (11.3). */
@@ -802,9 +882,8 @@ static int path_to(struct mv_check *m, int to, char *why, size_t size)
 		n = hex_path(&r, m->mv.unit, un->hex, left, 1, to, m->mv.path,
 			     HEX_PATH_MAX, NULL);
 		if (n <= 0)
-			return snprintf(why, size, "%s cannot reach %s in this "
-					"phase (5.0, 6.1)", un->id,
-					hex_id(to, x)), -1;
+			return unreachable_why(st, m->mv.unit, to, left, why,
+					       size);
 		m->mv.n = n;
 		return 0;
 	}
