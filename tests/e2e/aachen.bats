@@ -298,3 +298,36 @@ setup() {
 	grep -A1 '\[5.0\] a14 moves from 1729 to 1730' won.txt |
 		grep -q '\[16.0\] The Allies hold all 1 Aachen city hexes'
 }
+
+# The board at 100% in headless Chromium: the status line under the
+# board whole (a mechanised phase is the longest: it was cut inside the
+# SVG text, "... (4.0) - PROVISIO"), unit ids in 9-unit type, the 16.0
+# hexes ringed by who holds them, a move's arrows from one hex sharing a
+# trunk.
+@test "the board: the whole status line, 9-unit ids, the 16.0 hexes, drawn by Chromium" {
+	local chrome i n found=""
+	n=$(grep -c '^  actor:' split.yaml)
+	for ((i = 1; i <= n; i++)); do
+		"$UMPIRE" render split.yaml --step $i -o m.svg
+		if grep -q 'mechanised movement phase (4.0) - PROVISIONAL map<' m.svg
+		then
+			found=$i
+			break
+		fi
+	done
+	[ -n "$found" ] || { grep '>Turn [0-9]' m.svg; return 1; }
+	# a unit id (a01, g12) in 9-unit type, as the factors
+	grep -Eq 'font-size="9"[^>]*>[ag][0-9]{2}<' m.svg
+	grep -q '<title>who holds the 16.0 hexes</title>' m.svg
+	grep -q 'east-edge road hexes (rings) [0-9]* of 12 Allied' m.svg
+	chrome=$(command -v chromium || command -v chromium-browser) ||
+		skip "chromium is not installed"
+	timeout 120 "$chrome" --headless --no-sandbox --disable-gpu \
+		--disable-quic --no-first-run --disable-background-networking \
+		--disable-component-update --disable-sync \
+		--user-data-dir="$BATS_TEST_TMPDIR/chrome" \
+		--screenshot="$PWD/shot.png" --window-size=1100,1700 \
+		"file://$PWD/m.svg" >chrome.log 2>&1 || { cat chrome.log; return 1; }
+	# a drawn board, not a blank page
+	[ "$(stat -c %s shot.png)" -gt 100000 ]
+}
