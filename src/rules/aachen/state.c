@@ -634,6 +634,25 @@ static int load_turn_starts(struct aachen *st, const struct doc *d,
 	return 0;
 }
 
+/* `key`: a list of hexes now controlled by `side` (absent: none). */
+static int load_control(struct aachen *st, const struct doc *d,
+			const struct doc_node *map, const char *key, int side,
+			struct error *err)
+{
+	const struct doc_node *n = doc_get(map, key);
+	size_t i;
+	int h;
+
+	for (i = 0; n && n->kind == DOC_SEQ && i < n->n; i++) {
+		h = hex_parse(&st->map, n->items[i]->str);
+		if (h < 0)
+			return bad(d, n->items[i], err, "%s: no hex %s", key,
+				   n->items[i]->str);
+		st->ctrl[h] = (uint8_t)side;
+	}
+	return 0;
+}
+
 int aa_load(void *vst, const struct doc *d, const struct doc_node *map,
 	    struct error *err)
 {
@@ -650,7 +669,7 @@ int aa_load(void *vst, const struct doc *d, const struct doc_node *map,
 	const struct doc_node *n;
 	long long v;
 	size_t i;
-	int k, h;
+	int k;
 	int16_t sh;
 	int8_t sd;
 
@@ -743,26 +762,9 @@ int aa_load(void *vst, const struct doc *d, const struct doc_node *map,
 	/* control: German from the set-up (17.0), each hex of `units` its
 	 * occupant's, then the unoccupied Allied hexes, then the occupied
 	 * hexes a US unit has not captured */
-	if ((n = doc_get(map, "allied-control"))) {
-		for (i = 0; n->kind == DOC_SEQ && i < n->n; i++) {
-			h = hex_parse(&st->map, n->items[i]->str);
-			if (h < 0)
-				return bad(d, n->items[i], err,
-					   "allied-control: no hex %s",
-					   n->items[i]->str);
-			st->ctrl[h] = ALLIED;
-		}
-	}
-	if ((n = doc_get(map, "german-control"))) {
-		for (i = 0; n->kind == DOC_SEQ && i < n->n; i++) {
-			h = hex_parse(&st->map, n->items[i]->str);
-			if (h < 0)
-				return bad(d, n->items[i], err,
-					   "german-control: no hex %s",
-					   n->items[i]->str);
-			st->ctrl[h] = GERMAN;
-		}
-	}
+	if (load_control(st, d, map, "allied-control", ALLIED, err) < 0 ||
+	    load_control(st, d, map, "german-control", GERMAN, err) < 0)
+		return -1;
 	if ((n = doc_get(map, "engineer-bridge")) && n->kind == DOC_SCALAR) {
 		if (!strcmp(n->str, "none")) {
 			st->eb_hex = -1;
