@@ -307,28 +307,31 @@ def balance_game(base, i, allied, german):
 
 def balance(base, out, games):
     """Each pairing of BALANCE_PAIRS, `games` games: how the game ends
-    and on which turn (the deciding turn)."""
+    and on which turn (the deciding turn). BENCH_BALANCE_JOBS games at a
+    time (2)."""
     import concurrent.futures
-    jobs = max(1, min(2, os.cpu_count() or 1))
+    jobs = int(os.environ.get("BENCH_BALANCE_JOBS", "2"))
     out("balance     Aachen (scenarios/aachen.yaml, 20 turns), %d games a "
         "pairing of policies (examples/aachen/choose.py), %d at a time" %
         (games, jobs))
+    todo = [(a, g, i) for i in range(games) for a, g in BALANCE_PAIRS]
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-        for allied, german in BALANCE_PAIRS:
-            res = list(pool.map(lambda i, a=allied, g=german: balance_game(
-                base, i, a, g), range(games)))
-            kinds = {}
-            for r, t in res:
-                kinds.setdefault(r, []).append(t)
-            turns = sorted(t for _, t in res)
-            out("            Allied %-7s German %-7s: %s; deciding turn "
-                "min %d, median %d, max %d; before turn 11: %d" % (
-                    allied, german, ", ".join(
-                        "%s %d (turns %s)" % (k, len(v), ",".join(
-                            str(t) for t in sorted(v)))
-                        for k, v in sorted(kinds.items())),
-                    turns[0], statistics.median_low(turns), turns[-1],
-                    sum(1 for t in turns if t < 11)))
+        done = list(pool.map(lambda t: balance_game(base, t[2], t[0], t[1]),
+                             todo))
+    for allied, german in BALANCE_PAIRS:
+        res = [r for t, r in zip(todo, done) if t[:2] == (allied, german)]
+        kinds = {}
+        for r, t in res:
+            kinds.setdefault(r, []).append(t)
+        turns = sorted(t for _, t in res)
+        out("            Allied %-7s German %-7s: %s; deciding turn min "
+            "%d, median %d, max %d; before turn 11: %d" % (
+                allied, german, ", ".join(
+                    "%s %d (turns %s)" % (k, len(v), ",".join(
+                        str(t) for t in sorted(v)))
+                    for k, v in sorted(kinds.items())),
+                turns[0], statistics.median_low(turns), turns[-1],
+                sum(1 for t in turns if t < 11)))
 
 
 def only_balance():
