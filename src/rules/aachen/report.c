@@ -146,12 +146,13 @@ void aa_position(const void *vst, const char *side, struct strbuf *out)
 	(void)side;
 	/* 17.1: losses can end the game in a turn past its new length */
 	if (st->turn > aa_last_turn(st))
-		strbuf_addf(out, "Aachen: First to Fall, turn %d, %s\nUS losses "
+		strbuf_addf(out, "Aachen, turn %d: %s\nUS losses "
 			    "shortened the game to %d turns (17.1).\n",
 			    st->turn, phase_titles[st->phase],
 			    aa_last_turn(st));
 	else
-		strbuf_addf(out, "Aachen: First to Fall, turn %d of %d, %s\n",
+		/* within 72 columns with the longest phase (4.0) */
+		strbuf_addf(out, "Aachen, turn %d of %d: %s\n",
 			    st->turn, aa_last_turn(st),
 			    phase_titles[st->phase]);
 	if (st->map.provisional)
