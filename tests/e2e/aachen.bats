@@ -154,7 +154,7 @@ setup() {
 	one_step s.yaml default
 	one_step s.yaml default
 	grep -q 'Supply: a line of any length' all-reports.txt
-	grep -q 'turn 2 of 20, Allied movement phase' all-reports.txt
+	grep -q 'turn 2 of 20: Allied movement phase' all-reports.txt
 	run grep -c 'is out of supply' all-reports.txt
 	[ "$output" = 0 ] || { grep 'out of supply' all-reports.txt; return 1; }
 }
