@@ -58,3 +58,14 @@ new_arnswalde_game() {
 		--referee r.pub --set difficulty=low -o g0.yaml 2>/dev/null
 	"$UMPIRE" join g0.yaml --side referee -s r.key -o "$1" 2>/dev/null
 }
+
+# Screenshot file://$PWD/$1 with headless Chromium ($chrome) into
+# shot.png, in a window of $2 (1000,800 unless given).
+screenshot() {
+	timeout 120 "$chrome" --headless --no-sandbox --disable-gpu \
+		--disable-quic --no-first-run --disable-background-networking \
+		--disable-component-update --disable-sync \
+		--user-data-dir="$BATS_TEST_TMPDIR/chrome" \
+		--screenshot="$PWD/shot.png" --window-size="${2:-1000,800}" \
+		"file://$PWD/$1" >chrome.log 2>&1 || { cat chrome.log; return 1; }
+}

@@ -72,16 +72,6 @@ print(len(colours))
 PYEOF
 }
 
-# Screenshot file://$PWD/$1 with headless Chromium into shot.png.
-screenshot() {
-	timeout 120 "$chrome" --headless --no-sandbox --disable-gpu \
-		--disable-quic --no-first-run --disable-background-networking \
-		--disable-component-update --disable-sync \
-		--user-data-dir="$BATS_TEST_TMPDIR/chrome" \
-		--screenshot="$PWD/shot.png" --window-size=1000,800 \
-		"file://$PWD/$1" >chrome.log 2>&1 || { cat chrome.log; return 1; }
-}
-
 @test "render writes a well-formed SVG of the final board" {
 	run "$UMPIRE" render game.yaml -o board.svg
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
