@@ -278,10 +278,6 @@ struct ruleset {
 	 * ends), and an answer that is legal whatever the hidden parts are
 	 * tells nothing of them. */
 	int standing_persist;
-	/* A phase as ctx_where named it, in words for a report's headings
-	 * ("German movement, 1BF sector"); NULL, or a NULL answer: as
-	 * named. The game file's draws keep the name ctx_where gave. */
-	const char *(*phase_title)(const char *where);
 };
 
 /* The registry of all rulesets (NULL-terminated) and lookup by id. */

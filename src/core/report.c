@@ -86,8 +86,8 @@ int report_honour(const struct game *g, struct strbuf *out)
 	return 1;
 }
 
-static void events(struct strbuf *out, const struct ruleset *rs,
-		   const struct run *run, size_t step, const char *side)
+static void events(struct strbuf *out, const struct run *run, size_t step,
+		   const char *side)
 {
 	int turn = -1;
 	const char *phase = NULL;
@@ -96,10 +96,7 @@ static void events(struct strbuf *out, const struct ruleset *rs,
 		if (e->step != step || !visible_to(e->visible, side))
 			continue;
 		if (e->turn != turn || !phase || strcmp(phase, e->phase)) {
-			const char *t = rs->phase_title ?
-				rs->phase_title(e->phase) : NULL;
-			strbuf_addf(out, "\nTurn %d, %s\n", e->turn,
-				    t ? t : e->phase);
+			strbuf_addf(out, "\nTurn %d, %s\n", e->turn, e->phase);
 			turn = e->turn;
 			phase = e->phase;
 		}
@@ -200,7 +197,7 @@ void report_step(const struct game *g, const struct run *run,
 		const struct game_step *s = &g->steps[at->step - 1];
 		strbuf_addf(out, "\nStep %zu, ordered by %s, adjudicated by "
 			    "%s\n", at->step, s->actor, s->counter);
-		events(out, g->scn.rs, run, at->step, at->side);
+		events(out, run, at->step, at->side);
 		draws(out, run, at->step, at->side);
 	}
 	strbuf_adds(out, "\nPosition\n");

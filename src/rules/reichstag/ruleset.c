@@ -76,5 +76,4 @@ const struct ruleset ruleset_reichstag = {
 	 * 22.1 placements) and at the start of his own PT right after it
 	 * keep their policy answers from his latest order file */
 	.standing_persist = 1,
-	.phase_title = rt_phase_title,
 };

@@ -277,11 +277,11 @@ struct rttr {
 
 extern const char *const rt_side_names[PLAYERS];      /* "1bf" "1uf" */
 extern const char *const rt_phase_names[PHASES];
-/* The phases in words, for reports and the board ("German movement,
- * 1BF sector"); rt_phase_names are the state file's names. */
+/* The phases in words, for the board ("German movement, 1BF sector");
+ * rt_phase_names are the state file's names, which the reports keep: a
+ * referee's signed views hold the report text, and the audit compares
+ * it with the replay's. */
 extern const char *const rt_phase_titles[PHASES];
-/* ruleset.phase_title: a phase name of rt_phase_names in words */
-const char *rt_phase_title(const char *where);
 extern const char *const rt_result_names[RESULTS];
 extern const char *const rt_size_names[SIZES];
 extern const char *const rt_type_names[TYPES];
