@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""bench.py BIN BARE [OUT | --reichstag | --aachen] - `make bench`: umpire measured side by side
+"""bench.py BIN BARE [OUT | --reichstag | --aachen | --balance [GAMES]] -
+`make bench`: umpire measured side by side
 with stock minisign and with the bare cost of its cryptography, in one
 run on this machine. Prints the ratios and writes them, with the machine
 description, to OUT (bench/results.txt). A benchmark, not a test: it
@@ -13,6 +14,7 @@ Peak memory is the maximum resident set size of the process (wait4).
 import atexit
 import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
@@ -254,6 +256,96 @@ def aachen(base, out):
     return r5, r6, r7
 
 
+# bench.py BIN BARE --balance [GAMES]: Aachen's balance (16.0, 17.1).
+# The example's two policies and two others (examples/aachen/choose.py,
+# CHOOSE_POLICY), each pairing GAMES games (50 unless given), each game
+# with its own keys and game id, so its own dice.
+BALANCE_PAIRS = [("example", "example"), ("roads", "example"),
+                 ("example", "hold"), ("roads", "hold")]
+
+
+def balance_game(base, i, allied, german):
+    """One Aachen game to its end, the Allied player by policy `allied`,
+    the German by `german`. Returns (result, turn) from the status."""
+    d = os.path.join(base, "balance-%s-%s-%d" % (allied, german, i))
+    os.makedirs(d)
+    env = dict(ENV, XDG_STATE_HOME=os.path.join(d, "state"))
+    choose = os.path.join(ROOT, "examples", "aachen", "choose.py")
+
+    def um(*args):
+        return subprocess.run([BIN] + list(args), cwd=d, env=env,
+                              capture_output=True, check=True).stdout
+    for side in ("allied", "german"):
+        um("keygen", "-s", side + ".key", "-p", side + ".pub", "-W")
+    um("new", "aachen", "-s", "allied.key", "--side", "allied=allied.pub",
+       "--side", "german=german.pub", "-o", "g0.yaml")
+    um("join", "g0.yaml", "--side", "german", "-s", "german.key", "-o",
+       "game.yaml")
+    while True:
+        st = um("status", "--brief", "game.yaml").split()
+        if st[0] != b"pending":
+            break
+        side = st[1].decode()
+        other = "german" if side == "allied" else "allied"
+        orders = subprocess.run(
+            ["python3", choose, side, "game.yaml", side + ".key", BIN],
+            cwd=d, capture_output=True, check=True,
+            env=dict(env, CHOOSE_POLICY=allied if side == "allied"
+                     else german)).stdout
+        open(os.path.join(d, "o.yaml"), "wb").write(orders)
+        um("sign", "o.yaml", "-s", side + ".key", "-o", "s.yaml")
+        um("adjudicate", "game.yaml", "s.yaml", "-s", other + ".key", "-o",
+           "next.yaml")
+        os.replace(os.path.join(d, "next.yaml"),
+                   os.path.join(d, "game.yaml"))
+    text = um("status", "game.yaml").decode()
+    m = re.search(r"(Allied victory|German victory|Draw)[^\n]*?"
+                  r"(?:after|on) turn (\d+)", text)
+    shutil.rmtree(d, ignore_errors=True)
+    return (m.group(1), int(m.group(2))) if m else ("?", 0)
+
+
+def balance(base, out, games):
+    """Each pairing of BALANCE_PAIRS, `games` games: how the game ends
+    and on which turn (the deciding turn). BENCH_BALANCE_JOBS games at a
+    time (2)."""
+    import concurrent.futures
+    jobs = int(os.environ.get("BENCH_BALANCE_JOBS", "2"))
+    out("balance     Aachen (scenarios/aachen.yaml, 20 turns), %d games a "
+        "pairing of policies (examples/aachen/choose.py), %d at a time" %
+        (games, jobs))
+    todo = [(a, g, i) for i in range(games) for a, g in BALANCE_PAIRS]
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        done = list(pool.map(lambda t: balance_game(base, t[2], t[0], t[1]),
+                             todo))
+    for allied, german in BALANCE_PAIRS:
+        res = [r for t, r in zip(todo, done) if t[:2] == (allied, german)]
+        kinds = {}
+        for r, t in res:
+            kinds.setdefault(r, []).append(t)
+        turns = sorted(t for _, t in res)
+        out("            Allied %-7s German %-7s: %s; deciding turn min "
+            "%d, median %d, max %d; before turn 11: %d" % (
+                allied, german, ", ".join(
+                    "%s %d (turns %s)" % (k, len(v), ",".join(
+                        str(t) for t in sorted(v)))
+                    for k, v in sorted(kinds.items())),
+                turns[0], statistics.median_low(turns), turns[-1],
+                sum(1 for t in turns if t < 11)))
+
+
+def only_balance():
+    """bench.py BIN BARE --balance [GAMES]: that section alone (printed,
+    not written to OUT)."""
+    i = sys.argv.index("--balance")
+    games = int(sys.argv[i + 1]) if len(sys.argv) > i + 1 else 50
+    base = tempfile.mkdtemp(prefix="umpire-bench-")
+    try:
+        balance(base, print, games)
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+
+
 def play(d, n, strategy):
     if strategy == "first":
         return fixture.play_step(d, n)
@@ -449,6 +541,11 @@ def main():
         r5, r6, r7 = aachen(base, out)
         # Race to the Reichstag under a referee (issue 12)
         r8 = reichstag(base, out)
+        # Aachen's balance: BENCH_BALANCE_GAMES games a pairing (50;
+        # 0 leaves it out)
+        games = int(os.environ.get("BENCH_BALANCE_GAMES", "50"))
+        if games > 0:
+            balance(base, out, games)
         # sizes of what is mailed: the Aachen example as played
         ex = os.path.join(HERE, "..", "examples", "aachen")
         gsize = os.path.getsize(os.path.join(ex, "game.yaml"))
@@ -515,5 +612,7 @@ if __name__ == "__main__":
         only_reichstag()
     elif "--aachen" in sys.argv[3:]:
         only_aachen()
+    elif "--balance" in sys.argv[3:]:
+        only_balance()
     else:
         main()

@@ -10,7 +10,13 @@ for what comes after a roll or in the opponent's turn, and prints the
 orders. Policy: a few named units march on Aachen (1328) to the example
 destinations nearest to it, every possible attack is made with every
 unit that can join it when two or more can, units advance after combat,
-engineers bridge the first hexside offered once."""
+engineers bridge the first hexside offered once.
+
+CHOOSE_POLICY (bench/bench.py --balance) picks another policy for the
+side: "roads" (Allied: the 3rd Armored drives each unit for an east-edge
+road hex of its own, 16.0, while the infantry marches on Aachen) or
+"hold" (German: the reinforcements march on Aachen, but the Germans make
+no attack and do not advance). Unset or "example": the policy above."""
 import os
 import re
 import sys
@@ -24,6 +30,19 @@ MOVERS = {"allied": ["a13", "a14", "a15", "a12", "a11", "a23", "a35",
           "german": ["g36", "g37", "g38", "g39", "g40", "g41", "g42", "g43",
                      "g44", "g45", "g46", "g47", "g48", "g49"]}
 TARGET = {"allied": "1328", "german": "1428"}
+POLICY = os.environ.get("CHOOSE_POLICY", "example")
+# "roads": each 3rd Armored unit for a road hex of its own (16.0)
+ROADS = {"a19": "3019", "a20": "3016", "a26": "2730", "a21": "1934",
+         "a22": "2531", "a23": "3024", "a24": "3018", "a25": "2914",
+         "a27": "2813", "a28": "2612"}
+if POLICY == "roads" and SIDE == "allied":
+    MOVERS["allied"] = list(ROADS) + MOVERS["allied"]
+
+
+def target(unit):
+    if POLICY == "roads" and unit in ROADS:
+        return ROADS[unit]
+    return TARGET[SIDE]
 
 def cube(h):
     c, r = int(h[:2]), int(h[2:])
@@ -62,18 +81,22 @@ def pick(key, options, text):
             mine = [p for p in moves if p[0] == u]
             if not mine:
                 continue
-            best = min(mine, key=lambda p: (dist(p[-1], TARGET[SIDE]),
-                                            len(p), p))
+            t = target(u)
+            best = min(mine, key=lambda p: (dist(p[-1], t), len(p), p))
             here = where.get(u, "")
             if not re.match(r"^\d{4}$", here) or \
-                    dist(best[-1], TARGET[SIDE]) < dist(here, TARGET[SIDE]):
+                    dist(best[-1], t) < dist(here, t):
                 return " ".join(best)
         return "done" if "done" in options else options[0]
     if key == "attack":
         # "HEX UNIT UNIT ...": the first attack offered that two units or
         # more can make, with every unit that can join it
         attacks = [o for o in options if len(o.split()) >= 3]
+        if POLICY == "hold":
+            return "done"
         return attacks[0] if attacks else "done"
+    if key == "advance" and POLICY == "hold":
+        return "no"
     if key == "advance":
         units = [o for o in options if o != "no"]
         return units[0] if units else "no"
@@ -91,6 +114,8 @@ STANDING = {"support": "use", "retreat": "rear", "advance": "yes",
 # mechanised phase after combat is a step of its own
 if os.environ.get("CHOOSE_NO_MOVE_STANDING"):
     del STANDING["move"]
+if POLICY == "hold":
+    STANDING["advance"] = "no"
 
 
 def questions(template):

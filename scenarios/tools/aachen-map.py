@@ -17,7 +17,7 @@ centre is at x = col * sqrt(3)/2, y = row (+ 1/2 in even columns), in
 units of one row.
 
 Scale, worked out from the hexes the exclusive rules fix: Aachen city
-(16.0: 1227-1428), the West Wall on the Wurm that the US 30th Division
+(its garrison's set-up, 17.0: 1226, 1330, 1428), the West Wall on the Wurm that the US 30th Division
 faces (17.0: US in column 02, Germans in column 04, rows 01-17), the 1st
 Division east of Aachen at Eilendorf (1925, 1926), the 3rd Armored
 south-east of Stolberg (2628-3030) and south of Brand (1931-2434), the
@@ -184,7 +184,11 @@ put("rough", "1724", "1623")
 # the Donnerberg at Stolberg
 put("rough", "2324")
 
-# towns; Aachen city: exactly the five hexes of 16.0
+# towns; Aachen city (16.0 names no hexes): the old city and the hexes
+# the 17.0 order of battle gives the Aachen garrison (the fortress
+# battalion at 1428, the 1-1-7s at 1226 and 1330)
+AACHEN_CITY = ("1226", "1227", "1228", "1327", "1328", "1329", "1330",
+               "1427", "1428")
 put("town",
     "0403", "0503",            # Geilenkirchen
     "0409", "0509",            # Uebach-Palenberg
@@ -212,7 +216,7 @@ put("town",
     "2612",                    # Aldenhoven
     "2719",                    # Duerwiss
     "2628")                    # Mausbach
-put("city", "1227", "1228", "1327", "1328", "1428")
+put("city", *AACHEN_CITY)
 
 places = [("1328", "Aachen"), ("0403", "Geilenkirchen"),
           ("0409", "Uebach-Palenberg"), ("0416", "Herzogenrath"),
@@ -406,7 +410,7 @@ def check():
         if "road" in kinds and ("river" not in kinds or "bridge" in kinds):
             net.setdefault(a, []).append(b)
             net.setdefault(b, []).append(a)
-    city = [P(s) for s in ("1227", "1228", "1327", "1328", "1428")]
+    city = [P(s) for s in AACHEN_CITY]
     seen, todo = set(city), list(city)
     while todo:
         for n in net.get(todo.pop(), []):

@@ -25,6 +25,7 @@ struct ctx {
 	size_t n_scratch;
 	int keep_points;       /* run_opts.keep_points */
 	size_t examples;       /* run_opts.examples; 0: all */
+	int over;              /* the ruleset's play() has returned */
 	jmp_buf jb;
 };
 
@@ -155,6 +156,11 @@ static _Noreturn void beyond_end(struct ctx *c)
 {
 	const struct engine_step *s = &c->steps[c->at.cur];
 	const struct answer *a = &s->answers[c->at.ans_pos];
+	if (c->over)
+		refuse(c, "%s:%d: answer '%s: %s' " ENGINE_PAST_END " %zu: "
+		       "the game ends in that step, before this answer, and "
+		       "nothing more is asked", s->src, a->line, a->key,
+		       a->value, c->at.cur + 1);
 	refuse(c, "%s:%d: answer '%s: %s' " ENGINE_PAST_END " %zu; "
 	       "a step ends at its first draw, at the first question of "
 	       "another side, or where something hidden from %s is decided, "
@@ -668,7 +674,15 @@ int engine_run_opts(const struct ruleset *rs, const void *start_state,
 	if (setjmp(c->jb) == 0) {
 		rs->play(c, run->state);
 		run->outcome = RUN_OVER;
+		c->over = 1;
 		if (c->at.cur < n_steps) {
+			/* a check of answers that end the game: all of them
+			 * were taken (check_all_used refuses any left) */
+			if (steps[c->at.cur].mode == STEP_CHECK) {
+				run->checked = c->at.ans_pos;
+				copy(run->stopped_at, sizeof run->stopped_at,
+				     "");
+			}
 			/* may refuse, which lands in the branch below */
 			check_all_used(c);
 			record_end(c, NULL);

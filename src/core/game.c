@@ -1769,7 +1769,16 @@ int game_check_answers(struct game *g, const char *orders_name,
 	};
 	if (game_check(g, CHECK_LIGHT, &extra, &run, err))
 		return -1;
-	if (run.checked < ord->n_answers)
+	if (run.outcome == RUN_OVER) {
+		struct strbuf res = STRBUF_INIT;
+		g->scn.rs->result(run.state, &res);
+		while (res.len && res.buf[res.len - 1] == '\n')
+			res.buf[--res.len] = '\0';
+		strbuf_addf(out, "answers ok: all %zu are legal, and the game "
+			    "ends in this step: %s\n", ord->n_answers,
+			    res.len ? res.buf : "over");
+		strbuf_free(&res);
+	} else if (run.checked < ord->n_answers)
 		strbuf_addf(out, "answers ok up to the draw at rule %s: %zu of "
 			    "%zu checked; the %zu after it are checked when "
 			    "the step is adjudicated\n", run.stopped_at,

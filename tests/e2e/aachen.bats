@@ -154,7 +154,7 @@ setup() {
 	one_step s.yaml default
 	one_step s.yaml default
 	grep -q 'Supply: a line of any length' all-reports.txt
-	grep -q 'turn 2 of 20, Allied movement phase' all-reports.txt
+	grep -q 'turn 2 of 20: Allied movement phase' all-reports.txt
 	run grep -c 'is out of supply' all-reports.txt
 	[ "$output" = 0 ] || { grep 'out of supply' all-reports.txt; return 1; }
 }
@@ -265,4 +265,64 @@ setup() {
 		echo "$g: $over reports after the first over 80 lines"
 		[ "$over" -eq 0 ]
 	done
+}
+
+# 16.0 on a scenario cut down so that the first Allied moves win: the
+# city is 1630 and the one road hex needed 1730 (a13 and a14 stand next
+# to them). sign -g says that the orders end the game, and an answer
+# after the winning move is refused as coming after the game's end.
+@test "sign -g: orders that win say the game ends, with the result (16.0)" {
+	mkdir scn
+	sed -e 's/aachen-city: "[0-9,]*"/aachen-city: "1630"/' \
+		-e 's/east-roads: "[0-9,]*"/east-roads: "1730"/' \
+		-e 's/^  roads-needed: 6$/  roads-needed: 1/' \
+		"$BATS_TEST_DIRNAME/../../scenarios/aachen.yaml" >scn/aachen.yaml
+	local -x UMPIRE_SCENARIOS="$PWD/scn" XDG_STATE_HOME="$PWD/st"
+	"$UMPIRE" new aachen -s a.key --side allied=a.pub \
+		--side german=g.pub -o w0.yaml 2>/dev/null
+	"$UMPIRE" join w0.yaml --side german -s g.key -o w.yaml 2>/dev/null
+	"$UMPIRE" orders w.yaml -s a.key | awk '
+		/^- move: "done"/ && !d { print "- move: \"a13 1630\"";
+			print "- move: \"a14 1730\""; d = 1; next }
+		/^- move: "done"/ { next } { print }' >win.yaml
+	run "$UMPIRE" sign win.yaml -s a.key -g w.yaml -o win.signed.yaml
+	[ "$status" -eq 0 ]
+	assert_output_has "the game ends in this step: Allied victory (16.0)"
+	sed 's/^- move: "a14 1730"$/&\n- move: "done"/' win.yaml >late.yaml
+	run "$UMPIRE" sign late.yaml -s a.key -g w.yaml -o late.signed.yaml
+	[ "$status" -ne 0 ]
+	assert_output_has "the game ends in that step, before this answer"
+	"$UMPIRE" adjudicate w.yaml win.signed.yaml -s g.key -o w1.yaml \
+		--report won.txt 2>/dev/null
+	# the winning move is told, then the win (16.0)
+	grep -A1 '\[5.0\] a14 moves from 1729 to 1730' won.txt |
+		grep -q '\[16.0\] The Allies hold all 1 Aachen city hexes'
+}
+
+# The board at 100% in headless Chromium: the status line under the
+# board whole (a mechanised phase is the longest: it was cut inside the
+# SVG text, "... (4.0) - PROVISIO"), unit ids in 9-unit type, the 16.0
+# hexes ringed by who holds them, a move's arrows from one hex sharing a
+# trunk.
+@test "the board: the whole status line, 9-unit ids, the 16.0 hexes, drawn by Chromium" {
+	local chrome i n found=""
+	n=$(grep -c '^  actor:' split.yaml)
+	for ((i = 1; i <= n; i++)); do
+		"$UMPIRE" render split.yaml --step $i -o m.svg
+		if grep -q 'mechanised movement phase (4.0) - PROVISIONAL map<' m.svg
+		then
+			found=$i
+			break
+		fi
+	done
+	[ -n "$found" ] || { grep '>Turn [0-9]' m.svg; return 1; }
+	# a unit id (a01, g12) in 9-unit type, as the factors
+	grep -Eq 'font-size="9"[^>]*>[ag][0-9]{2}<' m.svg
+	grep -q '<title>who holds the 16.0 hexes</title>' m.svg
+	grep -q 'east-edge road hexes (rings) [0-9]* of 12 Allied' m.svg
+	chrome=$(command -v chromium || command -v chromium-browser) ||
+		skip "chromium is not installed"
+	screenshot m.svg 1100,1700
+	# a drawn board, not a blank page
+	[ "$(stat -c %s shot.png)" -gt 100000 ]
 }

@@ -87,3 +87,14 @@ step_by_view() {
 		--report /dev/null
 	mv step.next "$1"
 }
+
+# Screenshot file://$PWD/$1 with headless Chromium ($chrome) into
+# shot.png, in a window of $2 (1000,800 unless given).
+screenshot() {
+	timeout 120 "$chrome" --headless --no-sandbox --disable-gpu \
+		--disable-quic --no-first-run --disable-background-networking \
+		--disable-component-update --disable-sync \
+		--user-data-dir="$BATS_TEST_TMPDIR/chrome" \
+		--screenshot="$PWD/shot.png" --window-size="${2:-1000,800}" \
+		"file://$PWD/$1" >chrome.log 2>&1 || { cat chrome.log; return 1; }
+}

@@ -72,16 +72,6 @@ print(len(colours))
 PYEOF
 }
 
-# Screenshot file://$PWD/$1 with headless Chromium into shot.png.
-screenshot() {
-	timeout 120 "$chrome" --headless --no-sandbox --disable-gpu \
-		--disable-quic --no-first-run --disable-background-networking \
-		--disable-component-update --disable-sync \
-		--user-data-dir="$BATS_TEST_TMPDIR/chrome" \
-		--screenshot="$PWD/shot.png" --window-size=1000,800 \
-		"file://$PWD/$1" >chrome.log 2>&1 || { cat chrome.log; return 1; }
-}
-
 @test "render writes a well-formed SVG of the final board" {
 	run "$UMPIRE" render game.yaml -o board.svg
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
@@ -401,4 +391,38 @@ PYEOF
 		"$UMPIRE" render "$v" -o all.svg ||
 			{ echo "cannot render $v"; return 1; }
 	done
+}
+
+# Race to the Reichstag's board: a stack shows its top unit's own
+# strength (the strength of the last unit of the stack was drawn under
+# the top one's id: "7GTB 8"); the phase in words, not the state file's
+# name ("german-1bf-sector-movement"); who controls each objective hex
+# (21.2).
+@test "Race to the Reichstag: a stack's own strength, the phase in words, objective control" {
+	local ex="$BATS_TEST_DIRNAME/../../examples/race-to-the-reichstag"
+	local scn="$BATS_TEST_DIRNAME/../../scenarios/race-to-the-reichstag.yaml"
+	"$UMPIRE" render "$ex/game.yaml" -o rt.svg
+	well_formed rt.svg
+	"$PY" - "$scn" rt.svg <<'PYEOF'
+import re, sys
+defs = {}
+for line in open(sys.argv[1]):
+    m = re.match(r"^    (\S+)\s+(?:soviet|german)\s+(\d+)-(\d+)-(\d+)", line)
+    if m:
+        defs[m.group(1)] = int(m.group(3))
+texts = re.findall(r'font-size="[0-9.]+"[^>]*>([^<]*)<',
+                   open(sys.argv[2]).read())
+bad = checked = 0
+for a, b in zip(texts, texts[1:]):
+    m = re.fullmatch(r"\(?(\d+)\)?", b)
+    if a in defs and m:
+        checked += 1
+        if int(m.group(1)) != defs[a]:
+            bad += 1
+            print("%s shows %s, its strength is %d" % (a, b, defs[a]))
+sys.exit(1 if bad or not checked else 0)
+PYEOF
+	grep -q '<title>control of the objective hexes (21.2)</title>' rt.svg
+	# the phase in words under the board ("over" was the state's name)
+	grep -Eq '>GT [0-9]+ \([^)]*\) of [0-9]+: game over<' rt.svg
 }

@@ -1438,6 +1438,53 @@ static void aachen_random(void)
 	doc_free(d);
 }
 
+/* hexsvg_moves: moves that leave one hex share one trunk and fan out
+ * at its end (many units from one entry hex do not bury it); a lone
+ * move is one arrow from its hex. */
+static void moves_fan(void)
+{
+	static struct hex_map m;
+	struct svg svg;
+	struct strbuf sb = STRBUF_INIT;
+	struct svg_style sty = { "none", "#c00000", 1.5, NULL, 0 };
+	int16_t from[4], to[4];
+	const char *p;
+	int arrows = 0, shared = 0, at_hex = 0;
+	double cx, cy, x1, y1, tx = -1, ty = -1;
+
+	small_map(&m, NULL);
+	from[0] = from[1] = from[2] = (int16_t)hex_parse(&m, "0101");
+	to[0] = (int16_t)hex_parse(&m, "0505");
+	to[1] = (int16_t)hex_parse(&m, "0604");
+	to[2] = (int16_t)hex_parse(&m, "0406");
+	from[3] = (int16_t)hex_parse(&m, "0601");
+	to[3] = (int16_t)hex_parse(&m, "0602");
+	svg_begin(&svg, 400, 400, "moves");
+	hexsvg_moves(&svg, &m, from, to, 4, &sty);
+	svg_finish(&svg, &sb);
+	hexsvg_centre(&m, from[0], &cx, &cy);
+	for (p = sb.buf; (p = strstr(p, "<line x1=\"")); p++) {
+		if (sscanf(p, "<line x1=\"%lf\" y1=\"%lf\"", &x1, &y1) != 2 ||
+		    !strstr(p, "marker-end") ||
+		    strstr(p, "marker-end") > strchr(p, '>'))
+			continue;
+		arrows++;
+		if (x1 == cx && y1 == cy)
+			at_hex++;     /* an arrow from 0101's centre */
+		else if (tx < 0 || (x1 == tx && y1 == ty)) {
+			tx = x1;      /* the trunk's end */
+			ty = y1;
+			shared++;
+		}
+	}
+	/* the three from 0101 start together at the trunk's end, not at
+	 * 0101; the lone one from 0601 starts at its hex */
+	CHECK(arrows == 4 && shared == 3 && at_hex == 0, "hexsvg_moves: "
+	      "%d arrows, %d from one trunk, %d from the hex itself",
+	      arrows, shared, at_hex);
+	strbuf_free(&sb);
+}
+
 int main(void)
 {
 	rg_state = 0x9e3779b97f4a7c15ULL;  /* the games played so far */
@@ -1458,5 +1505,6 @@ int main(void)
 	attacks();
 	markers();
 	aachen_random();
+	moves_fan();
 	return unit_done("test_hex");
 }

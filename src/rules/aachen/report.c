@@ -146,12 +146,13 @@ void aa_position(const void *vst, const char *side, struct strbuf *out)
 	(void)side;
 	/* 17.1: losses can end the game in a turn past its new length */
 	if (st->turn > aa_last_turn(st))
-		strbuf_addf(out, "Aachen: First to Fall, turn %d, %s\nUS losses "
+		strbuf_addf(out, "Aachen, turn %d: %s\nUS losses "
 			    "shortened the game to %d turns (17.1).\n",
 			    st->turn, phase_titles[st->phase],
 			    aa_last_turn(st));
 	else
-		strbuf_addf(out, "Aachen: First to Fall, turn %d of %d, %s\n",
+		/* within 72 columns with the longest phase (4.0) */
+		strbuf_addf(out, "Aachen, turn %d of %d: %s\n",
 			    st->turn, aa_last_turn(st),
 			    phase_titles[st->phase]);
 	if (st->map.provisional)
@@ -236,6 +237,28 @@ static int place_hex(const struct aachen *st, const char *id)
 	return hex_parse(&st->map, id);
 }
 
+enum { MOVES_DRAWN = 256 };
+
+/* 16.0: a ring on each east-edge road hex and each Aachen city hex, in
+ * the colour of the side that captured it. */
+static void control_rings(const struct aachen *st, struct svg *out)
+{
+	struct svg_style ally = { "none", "#1e9a46", 3, NULL, 0 };
+	struct svg_style germ = { "none", "#000000", 2, NULL, 0 };
+	double x, y;
+	int i;
+
+	svg_group(out, "who holds the 16.0 hexes");
+	for (i = 0; i < st->n_road + st->n_city; i++) {
+		int h = i < st->n_road ? st->road[i] : st->city[i - st->n_road];
+
+		hexsvg_centre(&st->map, h, &x, &y);
+		svg_circle(out, x, y, HEXSVG_R * 0.82, st->ctrl[h] == ALLIED ?
+			   &ally : &germ);
+	}
+	svg_end_group(out);
+}
+
 void aa_render(const void *vst, const char *side, const struct mark *marks,
 	       size_t n_marks, struct svg *out)
 {
@@ -244,7 +267,7 @@ void aa_render(const void *vst, const char *side, const struct mark *marks,
 	struct svg_style sty;
 	double w, hgt, x, y, x1, y1, x2, y2, key_h;
 	int i;
-	char txt[64], f[16];
+	char txt[64], f[16], line[256];
 	size_t k;
 
 	(void)side;
@@ -252,10 +275,24 @@ void aa_render(const void *vst, const char *side, const struct mark *marks,
 	if (w < 620)
 		w = 620;
 	key_h = hexsvg_key(NULL, m, 8, 0, w - 16);   /* measured */
-	svg_begin(out, w, hgt + 70 + key_h + 16, m->provisional ?
+	svg_begin(out, w, hgt + 80 + key_h + 16, m->provisional ?
 		  "Aachen: First to Fall (PROVISIONAL map)" :
 		  "Aachen: First to Fall");
-	hexsvg_map(out, m);
+	{
+		/* the Aachen city outlined (16.0); place names clear of the
+		 * counters */
+		uint8_t occupied[HEX_MAX];
+		struct hexsvg_region city = { hex_region(m, "aachen-city"),
+			-1, HEXSVG_OUTLINE, "#b00000",
+			"Aachen city hexes (16.0)" };
+		struct hexsvg_opts o = { NULL, &city, city.region >= 0,
+			occupied };
+
+		for (i = 0; i < HEX_MAX; i++)
+			occupied[i] = st->occ[i] >= 0;
+		hexsvg_map_with(out, m, &o);
+	}
+	control_rings(st, out);
 	if (st->eb_hex >= 0) {   /* 14.0: the engineers' bridge */
 		memset(&sty, 0, sizeof sty);
 		sty.stroke = "#e08a00";
@@ -282,21 +319,35 @@ void aa_render(const void *vst, const char *side, const struct mark *marks,
 		svg_end_group(out);
 	}
 	/* the marks: the moves since the viewer's own last step (render
-	 * passes them), combats and losses */
+	 * passes them; those from one hex share a trunk, hexsvg_moves),
+	 * combats and losses */
+	{
+		int16_t mf[MOVES_DRAWN], mt[MOVES_DRAWN];
+		int nm = 0;
+
+		for (k = 0; k < n_marks && nm < MOVES_DRAWN; k++) {
+			int a = place_hex(st, marks[k].from);
+			int z = place_hex(st, marks[k].to);
+
+			if (a >= 0 && z >= 0 && a != z &&
+			    !strcmp(marks[k].kind, "move")) {
+				mf[nm] = (int16_t)a;
+				mt[nm++] = (int16_t)z;
+			}
+		}
+		memset(&sty, 0, sizeof sty);
+		sty.stroke = "#c00000";
+		sty.stroke_width = 1.5;
+		hexsvg_moves(out, m, mf, mt, nm, &sty);
+	}
 	for (k = 0; k < n_marks; k++) {
 		int a = place_hex(st, marks[k].from);
-		int z = place_hex(st, marks[k].to);
 
 		memset(&sty, 0, sizeof sty);
-		if (a < 0)
+		if (a < 0 || !strcmp(marks[k].kind, "move"))
 			continue;
 		hexsvg_centre(&st->map, a, &x1, &y1);
-		if (!strcmp(marks[k].kind, "move") && z >= 0) {
-			hexsvg_centre(&st->map, z, &x2, &y2);
-			sty.stroke = "#c00000";
-			sty.stroke_width = 1.5;
-			svg_arrow(out, x1, y1, x2, y2, &sty);
-		} else if (!strcmp(marks[k].kind, "combat")) {
+		if (!strcmp(marks[k].kind, "combat")) {
 			sty.fill = "none";
 			sty.stroke = "#c00000";
 			sty.stroke_width = 2;
@@ -327,14 +378,21 @@ void aa_render(const void *vst, const char *side, const struct mark *marks,
 		snprintf(txt, sizeof txt, "%d", i);
 		svg_text(out, x + 13, hgt + 22, 10, "middle", "#000000", txt);
 	}
-	snprintf(txt, sizeof txt, "Turn %d of %d: %s%s", st->turn,
+	snprintf(line, sizeof line, "Turn %d of %d: %s%s", st->turn,
 		 aa_last_turn(st), phase_titles[st->phase], m->provisional ?
 		 " - PROVISIONAL map" : "");
-	svg_text(out, 8, hgt + 46, 12, "start", "#000000", txt);
-	svg_text(out, 8, hgt + 62, 9, "start", "#000000", "Counters: NATO "
+	svg_text(out, 8, hgt + 46, 12, "start", "#000000", line);
+	snprintf(line, sizeof line, "16.0: Aachen city hexes (red outline) "
+		 "%d of %d Allied; east-edge road hexes (rings) %d of %d "
+		 "Allied, %d needed. Ring colour: who captured the hex "
+		 "(green Allied, black German).", aa_held(st, st->city,
+		 st->n_city), st->n_city, aa_held(st, st->road, st->n_road),
+		 st->n_road, st->roads_needed);
+	svg_text(out, 8, hgt + 60, 9, "start", "#000000", line);
+	svg_text(out, 8, hgt + 72, 9, "start", "#000000", "Counters: NATO "
 		 "type (X infantry, oval armour, both mechanised infantry, "
 		 "slash reconnaissance, bridge engineers), id, "
 		 "attack-defence-movement; OOS out of supply. Orange: the "
 		 "engineers' bridge.");
-	hexsvg_key(out, m, 8, hgt + 74, w - 16);
+	hexsvg_key(out, m, 8, hgt + 84, w - 16);
 }

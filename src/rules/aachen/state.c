@@ -219,11 +219,11 @@ int aa_oob_load(struct aachen *st, const struct doc *d,
 			return bad(d, n, err, "%s", what);
 		}
 	}
+	/* 17.0: "set-up hexes have no other effect on play": the whole
+	 * map is German at the start, and a US unit set up in a hex has not
+	 * captured it (15.0, 16.0; see capture() in turn.c) */
 	for (i = 0; i < HEX_MAX; i++)
 		st->ctrl[i] = GERMAN;
-	for (i = 0; i < st->n_units; i++)
-		if (st->u[i].where == U_MAP)
-			st->ctrl[st->u[i].hex] = (uint8_t)st->u[i].side;
 	aa_reindex(st);
 	return 0;
 }
@@ -468,6 +468,14 @@ struct doc_node *aa_save(const void *vst, struct doc *d)
 		    st->occ[h] < 0)
 			doc_push(d, t, doc_str(d, hex_id(h, x)));
 	doc_set(d, m, "allied-control", t);
+	/* hexes a US unit holds that it has not captured (a set-up hex,
+	 * 17.0): allied-control leaves out occupied hexes */
+	t = flow_seq(d);
+	for (h = 0; h < end; h++)
+		if (st->ctrl[h] == GERMAN && st->map.terr[h] != 255 &&
+		    st->occ[h] >= 0 && st->u[st->occ[h]].side == ALLIED)
+			doc_push(d, t, doc_str(d, hex_id(h, x)));
+	doc_set(d, m, "german-control", t);
 	doc_set_int(d, m, "aachen-held", aa_held(st, st->city, st->n_city));
 	doc_set_int(d, m, "roads-held", aa_held(st, st->road, st->n_road));
 	doc_set_str(d, m, "engineer-bridge", st->eb_hex < 0 ? "none" :
@@ -626,12 +634,31 @@ static int load_turn_starts(struct aachen *st, const struct doc *d,
 	return 0;
 }
 
+/* `key`: a list of hexes now controlled by `side` (absent: none). */
+static int load_control(struct aachen *st, const struct doc *d,
+			const struct doc_node *map, const char *key, int side,
+			struct error *err)
+{
+	const struct doc_node *n = doc_get(map, key);
+	size_t i;
+	int h;
+
+	for (i = 0; n && n->kind == DOC_SEQ && i < n->n; i++) {
+		h = hex_parse(&st->map, n->items[i]->str);
+		if (h < 0)
+			return bad(d, n->items[i], err, "%s: no hex %s", key,
+				   n->items[i]->str);
+		st->ctrl[h] = (uint8_t)side;
+	}
+	return 0;
+}
+
 int aa_load(void *vst, const struct doc *d, const struct doc_node *map,
 	    struct error *err)
 {
 	static const char *const keys[] = { "map", "crt", "oob", "turns",
 		"aachen-city", "east-roads", "roads-needed", "turn", "phase",
-		"us-lost", "units", "moved", "allied-control",
+		"us-lost", "units", "moved", "allied-control", "german-control",
 		"engineer-bridge", "engineer-bridge-turn",
 		"engineer-bridge-used", "demolished",
 		"ad2-turn", "result", "supply", "support", "out-of-supply",
@@ -642,7 +669,7 @@ int aa_load(void *vst, const struct doc *d, const struct doc_node *map,
 	const struct doc_node *n;
 	long long v;
 	size_t i;
-	int k, h;
+	int k;
 	int16_t sh;
 	int8_t sd;
 
@@ -732,22 +759,12 @@ int aa_load(void *vst, const struct doc *d, const struct doc_node *map,
 	if ((n = doc_get(map, "moved")) &&
 	    unit_flags(st, d, n, "moved", st->moved, err) < 0)
 		return -1;
-	if ((n = doc_get(map, "allied-control"))) {
-		for (h = 0; h < HEX_MAX; h++)
-			st->ctrl[h] = GERMAN;
-		for (k = 0; k < st->n_units; k++)
-			if (st->u[k].where == U_MAP)
-				st->ctrl[st->u[k].hex] =
-					(uint8_t)st->u[k].side;
-		for (i = 0; n->kind == DOC_SEQ && i < n->n; i++) {
-			h = hex_parse(&st->map, n->items[i]->str);
-			if (h < 0)
-				return bad(d, n->items[i], err,
-					   "allied-control: no hex %s",
-					   n->items[i]->str);
-			st->ctrl[h] = ALLIED;
-		}
-	}
+	/* control: German from the set-up (17.0), each hex of `units` its
+	 * occupant's, then the unoccupied Allied hexes, then the occupied
+	 * hexes a US unit has not captured */
+	if (load_control(st, d, map, "allied-control", ALLIED, err) < 0 ||
+	    load_control(st, d, map, "german-control", GERMAN, err) < 0)
+		return -1;
 	if ((n = doc_get(map, "engineer-bridge")) && n->kind == DOC_SCALAR) {
 		if (!strcmp(n->str, "none")) {
 			st->eb_hex = -1;

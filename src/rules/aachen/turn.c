@@ -283,8 +283,9 @@ static void check_ad2(struct ctx *c, struct aachen *st)
 		  st->ad2_turn);
 }
 
-/* A unit enters hex h: control passes to its side. */
-static void enter(struct ctx *c, struct aachen *st, int u, int h)
+/* A unit enters hex h on its way: no change of control (16.0 reading,
+ * see capture()). */
+static void enter(struct aachen *st, int u, int h)
 {
 	/* 14.0: an Allied unit crossing the bridged hexside uses it */
 	if (st->u[u].where == U_MAP && st->u[u].side == ALLIED &&
@@ -300,12 +301,26 @@ static void enter(struct ctx *c, struct aachen *st, int u, int h)
 	st->u[u].where = U_MAP;
 	if (st->occ[h] < 0)
 		st->occ[h] = (int16_t)u;
-	int was = st->ctrl[h];
+}
+
+/* 15.0, 16.0 (reading): a side captures a hex when one of its units ends
+ * a move, an entry, a retreat or an advance there; a unit driving
+ * through does not, and a set-up hex is not captured (17.0: set-up hexes
+ * have no other effect on play). Then 15.0 and 16.0 are checked; returns
+ * 1 if the game is over. */
+static int capture(struct ctx *c, struct aachen *st, int u)
+{
+	int h = st->u[u].hex, was;
+
+	if (st->u[u].where != U_MAP)
+		return check_victory(c, st);
+	was = st->ctrl[h];
 	st->ctrl[h] = (uint8_t)st->u[u].side;
 	/* 15.0: the Allied West Wall group grows only when a qualifying
 	 * hex comes under Allied control */
 	if (st->u[u].side == ALLIED && was != ALLIED && ww_qualifies(st, h))
 		check_ad2(c, st);
+	return check_victory(c, st);
 }
 
 /* 17.1: the game is one turn shorter per US unit eliminated; when that
@@ -405,7 +420,9 @@ static void supply_check(struct ctx *c, struct aachen *st, int side)
 				  st->oos_mech ? "" :
 				  ", no mechanised movement");
 			ctx_mark(c, "", "supply", x, "", st->u[i].id);
-		} else if (was && !st->oos[i]) {
+		} else if (was && !st->oos[i] && st->u[i].where == U_MAP) {
+			/* a unit eliminated out of supply is not "in supply
+			 * again": it is gone (its flag is simply cleared) */
 			ctx_event(c, "9.0", "%s in %s is in supply again.",
 				  st->u[i].id, hex_id(st->u[i].hex, x));
 		}
@@ -505,6 +522,20 @@ static int find_unit(const void *user, const char *id)
 static const struct hex_move_labels move_labels = { "5.0", "5.3", "6.1",
 	"5.2", "5.1", "5.0" };
 
+/* 14.0: why a path across the engineers' hexside failed when another
+ * bridged hexside was used this game turn: "0204-0304 is not bridged
+ * this turn: 0202-0302 was used (14.0); " put before why. */
+static int spent_bridge_why(const struct aachen *st, char *why, size_t size)
+{
+	char a[16], b[16], rest[512];
+
+	snprintf(rest, sizeof rest, "%s", why);
+	hex_side_id(&st->map, st->eb_hex, st->eb_dir, a);
+	hex_side_id(&st->map, st->ebu_hex, st->ebu_dir, b);
+	return snprintf(why, size, "%s is not bridged this turn: %s was used "
+			"(14.0); %s", a, b, rest), -1;
+}
+
 /*
  * Walk unit u along path[0..n-1] on st, without events: a reinforcement's
  * first hex is its entry hex (11.2, 11.3), then each hex is next to the
@@ -516,7 +547,8 @@ static int walk(struct aachen *st, int u, int mech, const int16_t *path,
 {
 	struct hex_rules r;
 	struct hunit *un = &st->u[u];
-	int left = allowance(st, u, mech), first = 1, i = 0, cost, k, h;
+	int left = allowance(st, u, mech), first = 1, i = 0, cost, k, h, d;
+	int spent = 0;  /* crossed the engineers' hexside, spent (14.0) */
 	int16_t f[HEX_ENTRY_MAX];
 	char x[8];
 
@@ -545,9 +577,12 @@ static int walk(struct aachen *st, int u, int mech, const int16_t *path,
 	}
 	for (; i < n; i++) {
 		aa_rules(st, &r);
+		d = hex_dir(&st->map, un->hex, path[i]);
+		spent |= is_eb_side(st, un->hex, d) &&
+			 !bridged(st, un->hex, d);
 		if (hex_step_why(&r, u, un->hex, path[i], left, first, &cost,
 				 &move_labels, why, size))
-			return -1;
+			return spent ? spent_bridge_why(st, why, size) : -1;
 		left -= cost;
 		first = 0;
 		place_quietly(st, u, path[i]);
@@ -575,16 +610,15 @@ static void move_unit(struct ctx *c, struct aachen *st, int u, int mech,
 
 	st->moved[u] = 1;
 	if (un->where == U_WAITING) {
-		enter(c, st, u, path[0]);
+		enter(st, u, path[0]);
 		ctx_event(c, "11.2", "%s (%d-%d-%d) enters at %s.", un->id,
 			  un->att, un->def, un->mov, hex_id(path[0], x));
 		ctx_mark(c, "", "placed", x, "", un->id);
-		if (check_victory(c, st))
-			return;
 		aa_rules(st, &r);
 		if (hex_in_enemy_zoc(&r, un->side, path[0])) {
 			ctx_event(c, "12.0", "%s entered in an enemy zone of "
 				  "control and stops.", un->id);
+			capture(c, st, u);
 			return;
 		}
 		i = 1;
@@ -593,18 +627,18 @@ static void move_unit(struct ctx *c, struct aachen *st, int u, int mech,
 	first = i;
 	for (; i < n; i++) {
 		h = un->hex;
-		enter(c, st, u, path[i]);
+		enter(st, u, path[i]);
 		if (st->occ[h] < 0)
 			aa_reindex(st);  /* h may hold a unit passed over */
-		if (check_victory(c, st))
-			return;
 		aa_rules(st, &r);
 		if (hex_in_enemy_zoc(&r, un->side, path[i]))
 			ctx_event(c, "6.1", "%s enters an enemy zone of "
 				  "control at %s and stops.", un->id,
 				  hex_id(path[i], x));
 	}
-	if (un->hex != start && by_dest) {
+	/* a path that comes back to its start (out of a hex and into it
+	 * again) is a move all the same (16.0: it ends in the hex) */
+	if (n > first && by_dest) {
 		char via[HEX_PATH_MAX * 5 + 1];
 		size_t len = 0;
 
@@ -617,11 +651,13 @@ static void move_unit(struct ctx *c, struct aachen *st, int u, int mech,
 			  hex_id(un->hex, y), n - first > 1 ? via : " the "
 			  "shortest way");
 		ctx_mark(c, "", "move", hex_id(start, x), y, un->id);
-	} else if (un->hex != start) {
+	} else if (n > first) {
 		ctx_event(c, "5.0", "%s moves from %s to %s.",
 			  un->id, hex_id(start, x), hex_id(un->hex, y));
 		ctx_mark(c, "", "move", x, y, un->id);
 	}
+	/* the move is told first, then what it captured (16.0) */
+	capture(c, st, u);
 }
 /* Whether the 2nd Armored Division has begun to arrive (15.0: all of it
  * at once). */
@@ -764,6 +800,68 @@ struct mv_check {
 	struct ctx *c;
 };
 
+/* Why unit u cannot reach `to` from its hex with `left` half MPs: the
+ * hex nearest `to` that it can reach, and what stops it there or bars
+ * the next step towards `to` (5.0, 5.1, 5.2, 5.3, 6.1). */
+static int unreachable_why(const struct aachen *st, int u, int to, int left,
+			   char *why, size_t size)
+{
+	const struct hunit *un = &st->u[u];
+	struct hex_rules r;
+	int16_t best[HEX_MAX];
+	int h, near = -1, d, b, cost, end = hex_end(&st->map);
+	const char *block = NULL;
+	char x[8], y[8], z[8], w[8];
+
+	aa_rules(st, &r);
+	if (st->occ[to] >= 0 && st->u[st->occ[to]].side != un->side)
+		return snprintf(why, size, "%s cannot reach %s: it holds the "
+				"enemy unit %s (5.3)", un->id, hex_id(to, x),
+				st->u[st->occ[to]].id), -1;
+	hex_reach(&r, u, un->hex, left, 1, best);
+	for (h = 0; h < end; h++)
+		if (best[h] >= 0 && (near < 0 ||
+		    hex_distance(&st->map, h, to) <
+		    hex_distance(&st->map, near, to) ||
+		    (hex_distance(&st->map, h, to) ==
+		     hex_distance(&st->map, near, to) && best[h] > best[near])))
+			near = h;
+	hex_id(un->hex, z);
+	if (near < 0 || near == to)
+		return snprintf(why, size, "%s cannot end a move in %s: one "
+				"unit a hex (5.3)", un->id, hex_id(to, x)), -1;
+	if (near != un->hex && hex_in_enemy_zoc(&r, un->side, near))
+		return snprintf(why, size, "%s cannot reach %s in this phase: "
+				"with %d%s MP from %s it gets as near as %s, in "
+				"an enemy zone of control, where it stops "
+				"(6.1)", un->id, hex_id(to, x), left / HALF,
+				left % HALF ? ".5" : "", z, hex_id(near, y)), -1;
+	for (d = 0; d < 6 && !block; d++) {
+		b = hex_neighbour(&st->map, near, d);
+		if (b >= 0 && hex_distance(&st->map, b, to) <
+		    hex_distance(&st->map, near, to))
+			block = hex_step_block(&r, u, un->side, near, b,
+					       best[near], near == un->hex,
+					       &cost);
+		if (block)
+			hex_id(b, x);
+	}
+	return snprintf(why, size, "%s cannot reach %s in this phase: with "
+			"%d%s MP from %s it gets as near as %s (%d%s MP "
+			"left); the next hex, %s, %s", un->id, hex_id(to, y),
+			left / HALF, left % HALF ? ".5" : "", z,
+			hex_id(near, w), best[near] / HALF,
+			best[near] % HALF ? ".5" : "", block ? x : "-",
+			!block ? "is no nearer (5.0)" :
+			!strcmp(block, "enemy") ? "holds an enemy unit (5.3)" :
+			!strcmp(block, "cost") ? "costs more than that (5.1)" :
+			!strcmp(block, "zoc") ? "is in an enemy zone of "
+			"control, as is the hex before it (6.1)" :
+			!strcmp(block, "hexside") ? "is across a hexside it "
+			"may not cross now (5.2)" :
+			"may not be entered (5.0)"), -1;
+}
+
 /* "UNIT to HEX": the cheapest legal path (hex_path), from the unit's
  * hex, or for a reinforcement from the free entry hex that leaves the
  * most MPs (11.3). */
@@ -784,9 +882,8 @@ static int path_to(struct mv_check *m, int to, char *why, size_t size)
 		n = hex_path(&r, m->mv.unit, un->hex, left, 1, to, m->mv.path,
 			     HEX_PATH_MAX, NULL);
 		if (n <= 0)
-			return snprintf(why, size, "%s cannot reach %s in this "
-					"phase (5.0, 6.1)", un->id,
-					hex_id(to, x)), -1;
+			return unreachable_why(st, m->mv.unit, to, left, why,
+					       size);
 		m->mv.n = n;
 		return 0;
 	}
@@ -1359,11 +1456,10 @@ static int retreat(struct ctx *c, struct aachen *st, int u, int n)
 		ctx_event(c, "7.7", "%s retreats from %s to %s.", st->u[u].id,
 			  hex_id(st->u[u].hex, x), hex_id(b, y));
 		ctx_mark(c, "", "move", x, y, st->u[u].id);
-		enter(c, st, u, b);
+		enter(st, u, b);
 		aa_reindex(st);
-		if (check_victory(c, st))
-			return 1;
 	}
+	capture(c, st, u);
 	return 1;
 }
 
@@ -1420,9 +1516,9 @@ static void defender_advance(struct ctx *c, struct aachen *st, int def,
 	ctx_event(c, "7.9", "%s advances from %s into %s.", st->u[def].id,
 		  x, hex_id(h, y));
 	ctx_mark(c, "", "move", x, y, st->u[def].id);
-	enter(c, st, def, h);
+	enter(st, def, h);
 	aa_reindex(st);
-	check_victory(c, st);
+	capture(c, st, def);
 }
 
 /* The attacker's strength with supply (9.0), for hex_attack_strengths */
@@ -1609,9 +1705,9 @@ static void resolve(struct ctx *c, struct aachen *st, struct hex_attack *a,
 		ctx_event(c, "7.9", "%s advances from %s into %s.",
 			  st->u[u].id, hex_id(st->u[u].hex, y), x);
 		ctx_mark(c, "", "move", y, x, st->u[u].id);
-		enter(c, st, u, a->def[0]);
+		enter(st, u, a->def[0]);
 		aa_reindex(st);
-		check_victory(c, st);
+		capture(c, st, u);
 	}
 	(void)enemy;
 }
@@ -1654,7 +1750,7 @@ static void setup_phase(struct ctx *c, struct aachen *st)
 		for (k = 0; k < n; k++)
 			q_add(&q, "%s", hex_id(f[k], x));
 		k = n == 1 ? 0 : (int)ctx_ask(c, &q);
-		enter(c, st, i, f[k]);
+		enter(st, i, f[k]);  /* no capture: 17.0 */
 		ctx_event(c, "17.0", "%s sets up in %s.", st->u[i].id,
 			  hex_id(f[k], x));
 	}

@@ -595,24 +595,56 @@ static void regions(struct svg *s, const struct hex_map *m,
 	}
 }
 
-/* Place names on the lower edge of their hex or, where that would lie on
- * a name placed before, above the hex's number (as svg_mark_label
- * measures a label: 6.2 a character and 8, 15 high, 11 above its
- * baseline). */
-static void places(struct svg *s, const struct hex_map *m)
+/* Whether the box x0, y0 to x1, y1 covers a counter (o->occupied): a
+ * counter is 34 by 31 about its hex's centre (hexsvg_counter). */
+static int covers_counter(const struct hex_map *m,
+			  const struct hexsvg_opts *o, double x0, double y0,
+			  double x1, double y1)
 {
+	double x, y;
+
+	if (!o || !o->occupied)
+		return 0;
+	for (int h = 0; h < hex_end(m); h++) {
+		if (m->terr[h] == 255 || !o->occupied[h])
+			continue;
+		hexsvg_centre(m, h, &x, &y);
+		if (x0 < x + 17 && x - 17 < x1 && y0 < y + 15.5 &&
+		    y - 15.5 < y1)
+			return 1;
+	}
+	return 0;
+}
+
+/* Place names on the lower edge of their hex or, where that would lie on
+ * a name placed before or on a counter (o->occupied), above the hex's
+ * number, or in the gap below or above the hex; the first place that
+ * covers neither (else no counter, else the lower edge). A label is
+ * measured as svg_mark_label draws it: 6.2 a character and 8, 15 high,
+ * 11 above its baseline. */
+static void places(struct svg *s, const struct hex_map *m,
+		   const struct hexsvg_opts *o)
+{
+	enum { CANDS = 4 };
 	double box[HEX_PLACES_MAX][4], x, y;
 	int n = 0;
 
 	for (int i = 0; i < m->n_places && i < HEX_PLACES_MAX; i++) {
 		double w = 6.2 * (double)strlen(m->place[i].name) + 8;
-		double cand[2], yb;
-		int c, j;
+		double cand[CANDS], yb;
+		int c, j, pick = -1, free_of_counters = -1;
 
 		hexsvg_centre(m, m->place[i].hex, &x, &y);
 		cand[0] = y + HEXSVG_R * 0.85;
 		cand[1] = y - HEXSVG_R * 0.58 - 11;
-		for (c = 0; c < 2; c++) {
+		cand[2] = y + HEXSVG_R * 0.85 + 15;
+		cand[3] = y - HEXSVG_R * 0.58 - 26;
+		for (c = 0; c < CANDS && pick < 0; c++) {
+			if (covers_counter(m, o, x - w / 2, cand[c] - 11,
+					   x + w / 2, cand[c] + 4))
+				continue;
+			if (free_of_counters < 0)
+				free_of_counters = c;
 			for (j = 0; j < n; j++)
 				if (x - w / 2 < box[j][2] &&
 				    box[j][0] < x + w / 2 &&
@@ -620,9 +652,11 @@ static void places(struct svg *s, const struct hex_map *m)
 				    box[j][1] < cand[c] + 4)
 					break;
 			if (j == n)
-				break;
+				pick = c;
 		}
-		yb = cand[c < 2 ? c : 0];
+		if (pick < 0)
+			pick = free_of_counters < 0 ? 0 : free_of_counters;
+		yb = cand[pick];
 		box[n][0] = x - w / 2;
 		box[n][1] = yb - 11;
 		box[n][2] = x + w / 2;
@@ -657,7 +691,7 @@ void hexsvg_map_with(struct svg *s, const struct hex_map *m,
 	bridges(s, m, &w);
 	symbols(s, m, &w);
 	regions(s, m, o, &w, 1);
-	places(s, m);
+	places(s, m, o);
 }
 
 void hexsvg_map(struct svg *s, const struct hex_map *m)
@@ -707,12 +741,55 @@ void hexsvg_counter(struct svg *s, double x, double y, const char *fill,
 
 	svg_rect(s, x - w / 2, y - h / 2, w, h, 2, &sty);
 	nato(s, type, x - 8, y - h / 2 + 2, 16, 10);
-	svg_text(s, x, y + 4, 7, "middle", "#000000", id);
+	/* the id at 9 (at least 9 px at 100%), as the factors */
+	svg_text(s, x, y + 5, HEXSVG_FACTOR_PT, "middle", "#000000", id);
 	svg_text(s, x, y + h / 2 - 2.5, HEXSVG_FACTOR_PT, "middle", "#000000",
 		 factors);
 	if (mark)
 		svg_text(s, x + w / 2, y - h / 2 - 1, 8, "middle", "#c00000",
 			 mark);
+}
+
+void hexsvg_moves(struct svg *s, const struct hex_map *m,
+		  const int16_t *from, const int16_t *to, int n,
+		  const struct svg_style *sty)
+{
+	struct svg_style trunk = *sty;
+	double ax, ay, bx, by, mx, my, tx, ty;
+	int i, j, k, first;
+
+	trunk.stroke_width = sty->stroke_width * 2;
+	for (i = 0; i < n; i++) {
+		for (first = 0; first < i && from[first] != from[i]; first++)
+			;
+		if (first < i)
+			continue;       /* drawn with the first from that hex */
+		hexsvg_centre(m, from[i], &ax, &ay);
+		mx = my = 0;
+		for (j = i, k = 0; j < n; j++)
+			if (from[j] == from[i]) {
+				hexsvg_centre(m, to[j], &bx, &by);
+				mx += bx;
+				my += by;
+				k++;
+			}
+		mx /= k;
+		my /= k;
+		/* the trunk: half way to the destinations' middle, when
+		 * that is a hex or more away */
+		tx = ax;
+		ty = ay;
+		if (k > 1 && hypot(mx - ax, my - ay) > 2 * HEXSVG_R) {
+			tx = ax + (mx - ax) / 2;
+			ty = ay + (my - ay) / 2;
+			svg_line(s, ax, ay, tx, ty, &trunk);
+		}
+		for (j = i; j < n; j++)
+			if (from[j] == from[i]) {
+				hexsvg_centre(m, to[j], &bx, &by);
+				svg_arrow(s, tx, ty, bx, by, sty);
+			}
+	}
 }
 
 void hexsvg_face_down(struct svg *s, double x, double y, const char *fill,

@@ -71,6 +71,9 @@ struct hexsvg_opts {
 	const char *const *canals;   /* NULL-ended river names, or NULL */
 	const struct hexsvg_region *regions;
 	int n_regions;
+	/* per hex, non-zero where a counter will stand (NULL: none): a
+	 * place name is put where it covers no counter */
+	const uint8_t *occupied;
 };
 
 /*
@@ -96,6 +99,16 @@ void hexsvg_map_with(struct svg *s, const struct hex_map *m,
 void hexsvg_counter(struct svg *s, double x, double y, const char *fill,
 		    enum nato_type type, const char *id, const char *factors,
 		    const char *mark);
+/*
+ * The moves of one step as arrows, a move's path drawn once: the moves
+ * that leave the same hex share one trunk towards their destinations
+ * and fan out at its end, so that many units leaving one hex (an entry
+ * hex, a bridgehead) do not bury it under their arrows. from[i], to[i]:
+ * hexes; n moves; sty: the arrows' style.
+ */
+void hexsvg_moves(struct svg *s, const struct hex_map *m,
+		  const int16_t *from, const int16_t *to, int n,
+		  const struct svg_style *sty);
 /* A face-down counter centred at x, y: the side's fill and label ("?",
  * "fixed"; NULL: "?"), nothing of the unit under it. The game decides
  * what is hidden; this draws only what it is given. */

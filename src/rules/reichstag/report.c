@@ -216,6 +216,23 @@ int rt_result(const void *vst, struct strbuf *out)
 	}
 }
 
+const char *const rt_phase_titles[PHASES] = {
+	"set-up: flak", "set-up: the counter pool", "set-up: the Reichstag",
+	"set-up: the 1BF draws", "set-up: the 1UF draws",
+	"set-up: the garrison", "set-up: the Spree", "set-up: 56th Panzer "
+	"Corps (1)", "set-up: 56th Panzer Corps (2)", "set-up: the 1BF",
+	"set-up: the 1UF", "set-up: optional rules", "set-up: markers",
+	"1BF reinforcement phase", "1BF barrage phase", "1BF movement phase",
+	"1BF combat phase", "1BF exhaustion phase",
+	"German reinforcement, 1BF sector", "German movement, 1BF sector",
+	"German combat, 1BF sector", "1BF barrage removal",
+	"1UF reinforcement phase", "1UF barrage phase", "1UF movement phase",
+	"1UF combat phase", "1UF exhaustion phase",
+	"German reinforcement, 1UF sector", "German movement, 1UF sector",
+	"German combat, 1UF sector", "1UF barrage removal",
+	"sudden death check", "end of the scenario", "end of the game turn",
+	"game over" };
+
 /* ---- the board (render) ---- */
 
 static const char *const fill_of[4] = { "#d9534f", "#f0c419", "#8e9aa6",
@@ -300,8 +317,12 @@ void rt_render(const void *vst, const char *side, const struct mark *marks,
 			memset(&p[n], 0, sizeof p[n]);
 			p[n].fill = unit_fill(st, k);
 			if (seen) {
-				snprintf(f, sizeof f, u->tags & T_PAREN ?
-					 "(%d)" : "%d", u->def);
+				/* the top counter's own strength: f is
+				 * written for it alone */
+				if (n == 0)
+					snprintf(f, sizeof f, u->tags &
+						 T_PAREN ? "(%d)" : "%d",
+						 u->def);
 				p[n].type = unit_nato(u);
 				p[n].id = u->id;
 				p[n].factors = n == 0 ? f : "";
@@ -328,6 +349,24 @@ void rt_render(const void *vst, const char *side, const struct mark *marks,
 		hexsvg_centre(m, h, &x, &y);
 		hexsvg_stack(out, x, y, p, n);
 	}
+	/* 21.2: who controls each objective hex and the Reichstag: a disc
+	 * at the hex's upper right in that player's colour (grey German) */
+	svg_group(out, "control of the objective hexes (21.2)");
+	for (h = 0; h < end; h++) {
+		struct svg_style disc = { NULL, "#000000", 1, NULL, 0 };
+
+		if (h != rt && !(st->rg.so[P1BF] >= 0 &&
+				 hex_in_region(m, h, st->rg.so[P1BF])) &&
+		    !(st->rg.so[P1UF] >= 0 &&
+		      hex_in_region(m, h, st->rg.so[P1UF])))
+			continue;
+		disc.fill = st->ctrl[h] == P1BF ? fill_of[0] :
+			st->ctrl[h] == P1UF ? fill_of[1] : fill_of[2];
+		hexsvg_centre(m, h, &x, &y);
+		svg_circle(out, x + HEXSVG_R * 0.55, y - HEXSVG_R * 0.62, 5,
+			   &disc);
+	}
+	svg_end_group(out);
 	/* barrage markers (15.2) */
 	for (i = 0; i < st->bz.n; i++) {
 		memset(&sty, 0, sizeof sty);
@@ -362,7 +401,7 @@ void rt_render(const void *vst, const char *side, const struct mark *marks,
 		}
 	}
 	snprintf(txt, sizeof txt, "GT %d (%s) of %d: %s", st->turn,
-		 date(st->turn, d), st->turns, rt_phase_names[st->phase]);
+		 date(st->turn, d), st->turns, rt_phase_titles[st->phase]);
 	svg_text(out, 8, hgt + 22, 12, "start", "#000000", txt);
 	snprintf(txt, sizeof txt, "SP spent: 1BF %d, 1UF %d. Reichstag: %d "
 		 "undecided counter%s.", st->sp_spent[P1BF],
@@ -372,6 +411,7 @@ void rt_render(const void *vst, const char *side, const struct mark *marks,
 	svg_text(out, 8, hgt + 58, 9, "start", "#000000", "Red 1BF, yellow "
 		 "1UF, grey German; a counter drawn blank is one the reader "
 		 "may not identify (fixed: face down). Dashed circles: barrage "
-		 "zones.");
+		 "zones. Objective hexes (rings) and the Reichstag: the disc "
+		 "is who controls it (21.2).");
 	hexsvg_key_with(out, m, &o, 8, hgt + 74, w - 16);
 }
