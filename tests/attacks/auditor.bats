@@ -114,7 +114,7 @@ PY
 			--report "$n.txt"
 		mv nx.yaml game.yaml
 	done
-	grep -q "sector-movement" ./*.view
+	grep -q "German movement, 1BF sector" ./*.view
 	local out
 	out=$(too_wide ./*.view ./*.txt)
 	[ -z "$out" ] || { echo "$out"; return 1; }

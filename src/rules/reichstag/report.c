@@ -102,7 +102,7 @@ void rt_position(const void *vst, const char *side, struct strbuf *out)
 		me = PLAYERS;   /* neither player: sees what both may */
 	rt = rt_reichstag_hex(st);
 	strbuf_addf(out, "GT %d (%s), %s%s\n", st->turn, date(st->turn, d),
-		    rt_phase_names[st->phase], st->map.provisional ?
+		    rt_phase_titles[st->phase], st->map.provisional ?
 		    " (provisional map and counters)" : "");
 	strbuf_addf(out, "SP spent: 1BF %d, 1UF %d (6.1). Exhausted: %s%s%s."
 		    "\n", st->sp_spent[P1BF], st->sp_spent[P1UF],

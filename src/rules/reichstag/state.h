@@ -282,10 +282,8 @@ struct rttr {
 
 extern const char *const rt_side_names[PLAYERS];      /* "1bf" "1uf" */
 extern const char *const rt_phase_names[PHASES];
-/* The phases in words, for the board ("German movement, 1BF sector");
- * rt_phase_names are the state file's names, which the reports keep: a
- * referee's signed views hold the report text, and the audit compares
- * it with the replay's. */
+/* The phases in words ("German movement, 1BF sector"), for reports,
+ * refusals and the board; rt_phase_names are the state file's names. */
 extern const char *const rt_phase_titles[PHASES];
 extern const char *const rt_result_names[RESULTS];
 extern const char *const rt_size_names[SIZES];

@@ -571,7 +571,7 @@ static int check_place(void *user, const char *ans, char *why, size_t size)
 	    (st->u[u].side == GERMAN && st->holder[u] >= 0 &&
 	     st->holder[u] != pc->who))
 		return snprintf(why, size, "%s is not a counter you place now "
-				"(%s)", w[0], rt_phase_names[st->phase]), -1;
+				"(%s)", w[0], rt_phase_titles[st->phase]), -1;
 	/* 16.5: a sniper drawn may be kept in hand (fixed.c) */
 	if (strcmp(w[1], "hold") == 0 && st->u[u].type == TY_SNIPER &&
 	    st->holder[u] == pc->who) {
@@ -1964,7 +1964,7 @@ void rt_play(struct ctx *c, void *vst)
 	while (st->phase != PH_OVER) {
 		/* a phase begins: what follows depends on the state only */
 		ctx_checkpoint(c);
-		ctx_where(c, st->turn, rt_phase_names[st->phase]);
+		ctx_where(c, st->turn, rt_phase_titles[st->phase]);
 		if (st->phase < PH_1BF_REINF)
 			setup_phase(c, st);
 		else
