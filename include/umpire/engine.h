@@ -130,12 +130,6 @@ struct step_end {     /* how each step ended */
 	unsigned char state_hash[32]; /* doc_hash("umpire/1 state", save()) */
 };
 
-/* Words of every refusal of an answer that comes after the end of its
- * step (a draw, another side's question, something hidden from the
- * actor): adjudicate --refusal gives no signed refusal for those, since
- * where a step ends may hang on what the actor does not see. */
-#define ENGINE_PAST_END "comes after the end of step"
-
 struct run {
 	enum run_outcome outcome;
 	struct error err;
@@ -159,8 +153,8 @@ struct run {
 				      or NULL: the first legal one */
 	size_t checked;             /* STEP_CHECK: answers used when the
 				       check stopped */
-	char stopped_at[16];        /* STEP_CHECK: the rule of the draw or
-				       question it stopped at */
+	char stopped_at[96];        /* STEP_CHECK: where it stopped, in
+				       words: "the draw at rule 7.3" */
 	size_t resumed;             /* the step index the run started in:
 				       ends[] and the logs are complete
 				       from step resumed + 1 on, and ends[]

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sodium.h>
+#include "umpire/check.h"
 #include "umpire/commands.h"
 #include "umpire/fsutil.h"
 #include "umpire/game.h"
@@ -53,9 +54,10 @@ static int refusable(struct game *g, const struct seckey *sk,
 	*actor = run.outcome == RUN_PENDING ? run.pending.role : NULL;
 	long long n = (long long)g->n_steps + 1;
 	const struct role *ar = *actor ? game_role(g, *actor) : NULL;
-	engine_free(&run);
-	if (!ar || !strcmp(*actor, "referee"))
+	if (!ar || !strcmp(*actor, "referee")) {
+		engine_free(&run);
 		return errorf(err, EXIT_REFUSED, "no side's orders are pending");
+	}
 	memset(&v, 0, sizeof v);
 	memset(&ord, 0, sizeof ord);
 	if (signed_verify(name, buf, len, signame, sig, siglen, &ar->pk, &v,
@@ -84,12 +86,28 @@ static int refusable(struct game *g, const struct seckey *sk,
 	}
 	struct strbuf said = STRBUF_INIT;
 	int ok = game_check_answers(g, name, &ord, *actor, &said, &why) == 0;
+	if (ok) {
+		errorf(err, EXIT_REFUSED, "the answers are legal up to where "
+		       "the step ends for %s (%s); nothing to refuse",
+		       *actor, said.buf);
+		strbuf_free(&said);
+		goto out;
+	}
+	/* the same check on the side's own view must refuse the same */
+	struct doc *vd = doc_new("the view");
+	struct error vwhy;
+	strbuf_reset(&said);
+	int vrc = check_on_view(&g->scn, g->options, vd,
+				view_state(g, run.state, g->n_steps, *actor,
+					   vd), *actor, &run.pending, name,
+				&ord, &said, &vwhy);
+	doc_free(vd);
 	strbuf_free(&said);
-	if (ok || strstr(why.msg, ENGINE_PAST_END)) {
-		errorf(err, EXIT_REFUSED, "the answers are refused only past "
-		       "the step's first draw or hidden decision, where the "
-		       "reason would tell %s what the view does not show",
-		       *actor);
+	if (vrc == 0 || (vrc < 0 && strcmp(vwhy.msg, why.msg) != 0)) {
+		errorf(err, EXIT_REFUSED, "the reason (%s) is not what the "
+		       "check on %s's view gives (%s): it would tell %s what "
+		       "the view does not show", why.msg, *actor, vrc ?
+		       vwhy.msg : "legal", *actor);
 		goto out;
 	}
 	strbuf_adds(reason, why.msg);
@@ -97,6 +115,7 @@ static int refusable(struct game *g, const struct seckey *sk,
 			   v.body_len, NULL, 0);
 	rc = 0;
 out:
+	engine_free(&run);
 	orders_free(&ord);
 	verified_free(&v);
 	return rc;

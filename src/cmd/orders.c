@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include <string.h>
 #include <sodium.h>
+#include "umpire/check.h"
 #include "umpire/commands.h"
 #include "umpire/game.h"
 #include "umpire/record.h"
@@ -166,10 +167,12 @@ static int role_reveal(const struct game *g, const char *role,
 	return game_link(g, role, sk, n, reveal, err);
 }
 
-/* From a view: the pending question only (the rules cannot run on a
- * view to see what they ask next, before the next draw). */
+/* From a view: the pending question; with --answers (prefix), the
+ * questions the rules ask after them, run from the view's state, up to
+ * where the step ends for the side (check.h). */
 static int from_view(const struct cli *cli, const char *path,
 		     const char *buf, size_t len, const struct seckey *sk,
+		     const struct orders *prefix, const char *prefix_name,
 		     struct strbuf *out, struct error *err)
 {
 	struct view v;
@@ -187,10 +190,37 @@ static int from_view(const struct cli *cli, const char *path,
 	else if (strcmp(v.next.role, v.side) != 0)
 		errorf(err, EXIT_REFUSED, "step %lld is %s's decision, not "
 		       "%s's", v.step + 1, v.next.role, v.side);
+	else if (prefix && (strcmp(prefix->game, v.game.id) != 0 ||
+			    prefix->step != v.step + 1 ||
+			    strcmp(prefix->side, v.side) != 0))
+		errorf(err, EXIT_REFUSED, "%s: answers for game %s step %lld "
+		       "side %s, but the view is at step %lld, %s to order",
+		       prefix_name, prefix->game, prefix->step, prefix->side,
+		       v.step + 1, v.side);
 	else if (role_reveal(&v.game, v.side, sk, (size_t)v.step + 1, reveal,
 			     err) == 0)
+		rc = 0;
+	struct run tmpl;
+	struct strbuf said = STRBUF_INIT;
+	struct engine_step step = { .mode = STEP_TEMPLATE, .actor = v.side,
+		.src = prefix_name,
+		.answers = prefix ? prefix->answers : NULL,
+		.n_answers = prefix ? prefix->n_answers : 0 };
+	int ran = rc == 0 && prefix ?
+		check_view_run(&v.game.scn, v.game.options, v.doc, v.state,
+			       &v.next, &step, &tmpl, &said, err) : 1;
+	if (ran < 0)
+		rc = -1;
+	else if (rc == 0 && ran == 0)
+		rc = write_template(&v.game, (size_t)v.step + 1, tmpl.filled,
+				    tmpl.filled_given, tmpl.n_filled, prefix,
+				    v.side, v.prev, reveal, out);
+	else if (rc == 0)
 		rc = write_template(&v.game, (size_t)v.step + 1, &v.next, NULL,
 				    1, NULL, v.side, v.prev, reveal, out);
+	if (ran == 0)
+		engine_free(&tmpl);
+	strbuf_free(&said);
 	view_free(&v);
 	return rc;
 }
@@ -283,7 +313,7 @@ static void dir_of(const char *path, struct strbuf *dir)
  * refuses is kept, and the message says how to sign it once fixed.
  */
 static int edit_and_sign(const struct cli *cli, const char *path,
-			 const char *out, int from_a_game, const char *refused,
+			 const char *out, const char *refused,
 			 const struct seckey *sk, const struct strbuf *tmpl,
 			 struct strbuf *signed_text, struct error *err)
 {
@@ -334,15 +364,14 @@ static int edit_and_sign(const struct cli *cli, const char *path,
 	if (read_input(draft.buf, DOC_LIMITS_SMALL.max_bytes, &buf, &len,
 		       err))
 		goto out;
-	rc = sign_orders(cli, draft.buf, from_a_game ? path : NULL, refused,
+	rc = sign_orders(cli, draft.buf, path, refused,
 			 refused ? path : NULL, sk, buf, len, signed_text,
 			 err);
 	if (rc != 0) {
 		keep = 1;
 		error_prefix(err, "your answers are kept in %s; fix them, "
 			     "then 'umpire sign %s%s%s%s%s%s%s -o SIGNED' signs "
-			     "them", draft.buf, draft.buf, from_a_game ?
-			     " --game " : "", from_a_game ? path : "",
+			     "them", draft.buf, draft.buf, " --game ", path,
 			     refused ? " --refused " : "", refused ? refused :
 			     "", refused ? " --view " : "", refused ? path :
 			     "");
@@ -397,11 +426,6 @@ int cmd_orders(int argc, char **argv, const struct cli *cli,
 		goto out;
 	}
 	if (answers) {
-		if (view) {
-			rc = usage_error(err, "orders", "--answers works on a "
-					 "game file, not on a view");
-			goto out;
-		}
 		if (read_input(answers, DOC_LIMITS_SMALL.max_bytes, &pbuf,
 			       &plen, err) ||
 		    orders_parse(answers, pbuf, plen, &prefix, err))
@@ -409,7 +433,8 @@ int cmd_orders(int argc, char **argv, const struct cli *cli,
 		have_prefix = 1;
 	}
 	if (view)
-		rc = from_view(cli, path, buf, len, sk, &sb, err);
+		rc = from_view(cli, path, buf, len, sk, have_prefix ?
+			       &prefix : NULL, answers, &sb, err);
 	else
 		rc = from_game(cli, path, buf, len, sk,
 			       have_prefix ? &prefix : NULL, answers, &sb,
@@ -420,7 +445,7 @@ int cmd_orders(int argc, char **argv, const struct cli *cli,
 			rc = usage_error(err, "orders", "--sign needs the game "
 					 "or view as a file, not stdin");
 		else
-			rc = edit_and_sign(cli, path, out, !view, refused, sk,
+			rc = edit_and_sign(cli, path, out, refused, sk,
 					   &sb, &signed_text, err);
 		strbuf_free(&sb);
 		sb = signed_text;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sodium.h>
+#include "umpire/check.h"
 #include "umpire/commands.h"
 #include "umpire/view.h"
 #include "umpire/doc.h"
@@ -231,6 +232,64 @@ static int answers_only(const char *name, const char *buf, size_t len,
 	return rc;
 }
 
+/* umpire-orders(5): an order file answers at least the pending
+ * question; one with no answers is refused before it is signed (the
+ * referee would refuse it, and the key's record would hold it). */
+static int no_answers(const char *name, const char *buf, size_t len,
+		      struct error *err)
+{
+	struct orders ord;
+	struct error not_orders;
+	int rc = 0;
+	if (orders_parse(name, buf, len, &ord, &not_orders) == 0 &&
+	    ord.n_answers == 0)
+		rc = errorf(err, EXIT_REFUSED, "%s: the orders answer nothing: "
+			    "an order file answers at least the pending "
+			    "question, under 'answers:' (umpire-orders(5))",
+			    name);
+	orders_free(&ord);
+	return rc;
+}
+
+/* --game GAME or VIEW: the answers checked before they are signed, on
+ * the game (open and honour modes) or on the side's view (referee
+ * mode), opened and trusted with sk. */
+static int check_against(const struct cli *cli, const char *path,
+			 const struct seckey *sk, const char *name,
+			 const char *buf, size_t len, struct strbuf *said,
+			 struct error *err)
+{
+	char *text = NULL;
+	size_t tlen;
+	struct game g;
+	struct view v;
+	int rc;
+	if (mail_read_input(path, DOC_LIMITS_GAME.max_bytes, &text, &tlen,
+			    NULL, NULL, err))
+		return -1;
+	if (!is_view_text(text, tlen)) {
+		free(text);
+		rc = cli_game(cli, path, &g, err);
+		if (rc == 0) {
+			rc = game_check_unsigned(&g, name, buf, len, said,
+						 err);
+			game_free(&g);
+		}
+		return rc;
+	}
+	rc = view_load(&v, path_name(path), text, tlen, cli->scenario_dir, sk,
+		       err);
+	free(text);
+	if (rc)
+		return -1;
+	rc = view_trust(&v, sk, 0, err);
+	if (rc == 0)
+		rc = check_orders_on_view(&v, name, buf, len, said, err) < 0 ?
+			-1 : 0;
+	view_free(&v);
+	return rc;
+}
+
 /* Sign buf as options say, with key (else the key -s or the config
  * names); the text to write goes to out. */
 static int make_signed(const struct sign_opts *o, const struct cli *cli,
@@ -243,16 +302,18 @@ static int make_signed(const struct sign_opts *o, const struct cli *cli,
 	const struct seckey *sk = key;
 	size_t body_len;
 	int rc = 0;
-	if (o->game) {
-		/* checked against the game before anything is signed */
-		struct game g;
+	if (!sk) {
+		rc = cli_seckey(cli, o->seckey, &loaded, err);
+		sk = loaded;
+	}
+	if (rc == 0)
+		rc = no_answers(name, buf, len, err);
+	if (rc == 0 && o->game) {
+		/* checked against the game, or the side's view, before
+		 * anything is signed */
 		struct strbuf said = STRBUF_INIT;
-		rc = cli_game(cli, o->game, &g, err);
-		if (rc == 0) {
-			rc = game_check_unsigned(&g, name, buf, len, &said,
-						 err);
-			game_free(&g);
-		}
+		rc = check_against(cli, o->game, sk, name, buf, len, &said,
+				   err);
 		if (rc == 0)
 			fprintf(cli->msg, "umpire: %s: %s", name, said.buf);
 		strbuf_free(&said);
@@ -268,10 +329,6 @@ static int make_signed(const struct sign_opts *o, const struct cli *cli,
 		strbuf_adds(&tc, o->comment);
 	else if (rc == 0)
 		rc = default_comment(name, buf, len, &tc, err);
-	if (rc == 0 && !sk) {
-		rc = cli_seckey(cli, o->seckey, &loaded, err);
-		sk = loaded;
-	}
 	/* What is signed: the file as it is for a detached signature; the
 	 * answers alone, in canonical text, for an embedded one. The record
 	 * keeps what is signed, so the same answers may be signed again. */
