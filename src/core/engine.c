@@ -177,12 +177,12 @@ static _Noreturn void check_stops(struct ctx *c, const char *what,
  * than its rule when it is another side's). Returns the option index,
  * or -1: not used (then the step goes on as if none were left).
  */
-static void not_used(struct ctx *c, const char *rule, const char *why)
+static void not_used(struct ctx *c, const char *why)
 {
 	const struct engine_step *s = &c->steps[c->at.cur];
 	const struct answer *a = &s->answers[c->at.ans_pos];
 	size_t rest = s->n_answers - c->at.ans_pos - 1;
-	ctx_event_to(c, s->actor ? s->actor : "", rule,
+	ctx_event_to(c, s->actor ? s->actor : "", "orders",
 		     "Not used: answer '%s: %s' (%s:%d)%s: %s.", a->key,
 		     a->value, s->src, a->line, rest == 0 ? "" : rest == 1 ?
 		     " and the 1 after it" : " and those after it", why);
@@ -196,7 +196,7 @@ static void check_all_used(struct ctx *c)
 		return;
 	if (s->mode == STEP_CHECK)
 		check_stops(c, "the end of the game", NULL, NULL, RUN_OVER);
-	not_used(c, "", "the game is over");
+	not_used(c, "the game is over");
 }
 
 static const struct answer *find_standing(const struct engine_step *s,
@@ -254,15 +254,15 @@ static long in_advance(struct ctx *c, const struct question *q,
 			    "a question of another side", q->rule, q,
 			    RUN_PENDING);
 	if (!acts(s, q->role)) {
-		snprintf(because, sizeof because, "rule %s asks another side "
-			 "first", q->rule);
-		not_used(c, q->rule, because);
+		snprintf(because, sizeof because, "the rules ask another "
+			 "side first");
+		not_used(c, because);
 		return -1;
 	}
 	if (strcmp(a->key, q->key) != 0) {
 		snprintf(because, sizeof because, "rule %s asks '%s' (%s)",
 			 q->rule, q->key, q->text);
-		not_used(c, q->rule, because);
+		not_used(c, because);
 		return -1;
 	}
 	long i = match(m, q, a->value, why, sizeof why);
@@ -270,7 +270,7 @@ static long in_advance(struct ctx *c, const struct question *q,
 		snprintf(because, sizeof because, "not a legal answer to "
 			 "rule %s (%s) when it was asked; %s", q->rule, q->text,
 			 why);
-		not_used(c, q->rule, because);
+		not_used(c, because);
 		return -1;
 	}
 	c->at.ans_pos++;

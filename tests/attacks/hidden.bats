@@ -169,7 +169,7 @@ honour_game() {
 	assert_output_has "# HONOUR MODE"
 }
 
-@test "1: a refusal is no oracle: an extra answer tells nothing of what comes next" {
+@test "1: no oracle: an answer past the step's end is carried, and tells nothing of what comes next" {
 	referee_game
 	# play by views until the German has a move whose answer hands
 	# the turn to the Soviet (no draw in between)
@@ -189,27 +189,37 @@ honour_game() {
 		mv n.yaml game.yaml
 	done
 	[ -n "$found" ]
-	# the German's real answer, then a probe
+	# the German's real answer, then a probe: no refusal at all (an
+	# answer past the step's end is carried as an answer in advance),
+	# the step is committed before he learns anything, and what he is
+	# told says nothing of the Soviet's question
 	sed 's/^\(- advance: .*\)$/\1\n- discard: "zzz"/' t.yaml >p.yaml
 	"$UMPIRE" sign p.yaml -s g.key -o po.yaml
-	run "$UMPIRE" adjudicate game.yaml po.yaml -s r.key -o n.yaml
-	[ "$status" -eq 1 ]
-	assert_output_has "comes after the end of step"
-	# nothing of the Soviet's question: no rule, no options, no role
-	if [[ "$output" == *"egal answers"* || "$output" == *"asks"* ||
-	      "$output" == *"soviet"* || "$output" == *"rule 4"* ]]; then
+	run "$UMPIRE" adjudicate game.yaml po.yaml -s r.key -o n.yaml \
+		--report /dev/null
+	[ "$status" -eq 0 ]
+	"$UMPIRE" view n.yaml --side german -s r.key -o gv.view
+	"$UMPIRE" report gv.view -s g.key | tr '\n' ' ' | tr -s ' ' |
+		grep -o "Not used: [^.]*\." >told.txt
+	grep -q "Not used: answer 'discard: zzz' (.*): the rules ask another side first" told.txt
+	if grep -q "egal answers\|soviet\|rule 4" told.txt; then
 		return 1
 	fi
-	[ ! -e n.yaml ]
-	# a probe of another key (the prober has dropped his local record,
-	# which refuses a second version) gets the same words: the message
-	# does not depend on the question that comes next
+	# a probe of another answer tells the same words
+	rm n.yaml
 	sed 's/^\(- advance: .*\)$/\1\n- action: "supply"/' t.yaml >p2.yaml
 	XDG_STATE_HOME="$BATS_TEST_TMPDIR/.state2" \
 		"$UMPIRE" sign p2.yaml -s g.key -o po2.yaml
-	run "$UMPIRE" adjudicate game.yaml po2.yaml -s r.key -o n.yaml
-	[ "$status" -eq 1 ]
-	assert_output_has "answer 'action: supply' comes after the end of step"
+	XDG_STATE_HOME="$BATS_TEST_TMPDIR/.state2" \
+		"$UMPIRE" adjudicate game.yaml po2.yaml -s r.key -o n.yaml \
+		--report /dev/null
+	XDG_STATE_HOME="$BATS_TEST_TMPDIR/.state2" \
+		"$UMPIRE" view n.yaml --side german -s r.key -o gv2.view
+	XDG_STATE_HOME="$BATS_TEST_TMPDIR/.state2" \
+		"$UMPIRE" report gv2.view -s g.key | tr '\n' ' ' | tr -s ' ' |
+		grep -o "Not used: [^.]*\." >told2.txt
+	[ "$(sed 's/answer .*):/X/' told.txt)" = \
+	  "$(sed 's/answer .*):/X/' told2.txt)" ]
 }
 
 @test "3: orders sealed to the referee: the answers never cross the mail in clear" {
@@ -258,4 +268,65 @@ honour_game() {
 	run "$UMPIRE" status game.yaml --side nobody
 	[ "$status" -eq 2 ]
 	assert_output_has "no side 'nobody'"
+}
+
+@test "1: the probe [answer, advance: zzz] gets the same answer whatever the German's face-down card" {
+	referee_game
+	# step 1, the deal
+	"$UMPIRE" view game.yaml --side german -s r.key -o v.view
+	"$UMPIRE" orders v.view -s g.key | "$UMPIRE" sign - -s g.key -o o.yaml
+	"$UMPIRE" adjudicate game.yaml o.yaml -s r.key -o n.yaml \
+		--report /dev/null
+	mv n.yaml game.yaml
+	pending game.yaml
+	[ "$side" = german ]
+	"$UMPIRE" view game.yaml --side german -s r.key -o v.view
+	cards=$("$UMPIRE" orders v.view -s g.key | grep '^# legal: "war' |
+		grep -o 'war [a-z0-9]*' | cut -d' ' -f2)
+	[ -n "$cards" ]
+	local first="" n=0
+	for x in $cards; do
+		n=$((n + 1))
+		mkdir "c$x"
+		cp game.yaml ./*.key "c$x/"
+		(
+		cd "c$x"
+		export XDG_STATE_HOME="$PWD/.state"
+		"$UMPIRE" view game.yaml --side german -s r.key -o v.view
+		"$UMPIRE" orders v.view -s g.key |
+			sed "s/^- action: .*/- action: \"war $x\"/" |
+			"$UMPIRE" sign - -s g.key -o o.yaml
+		"$UMPIRE" adjudicate game.yaml o.yaml -s r.key -o n.yaml \
+			--report /dev/null
+		"$UMPIRE" view n.yaml --side soviet -s r.key -o s.view
+		"$UMPIRE" orders s.view -s s.key | grep -v '^#' >t.yaml
+		# the Soviet answers with his card, then a probe
+		card=$("$UMPIRE" orders s.view -s s.key |
+			grep '^# legal: "pass"' | grep -o '"[a-z0-9]*"$' |
+			tr -d '"')
+		sed "s/^- answer: .*/- answer: \"$card\"\n- advance: \"zzz\"/" \
+			t.yaml >p.yaml
+		{
+			"$UMPIRE" sign p.yaml -s s.key -g s.view -o p.signed 2>&1
+			echo "sign: $?"
+			"$UMPIRE" verify p.signed --game s.view -s s.key 2>&1 |
+				sed 1d
+			echo "verify: $?"
+			"$UMPIRE" adjudicate n.yaml p.signed -s r.key \
+				-o m.yaml --report /dev/null \
+				--refusal refusal.txt >/dev/null 2>&1
+			echo "adjudicate: $?"
+			if [ -e refusal.txt ]; then echo "a refusal"; fi
+		} >said.txt
+		)
+		cat "c$x/said.txt"
+		grep -q "^sign: 0" "c$x/said.txt"
+		grep -q "1 of 2 answers checked; the rest, after what is hidden from you, consulted at rule 4.1" "c$x/said.txt"
+		if [ -z "$first" ]; then
+			first=$(cat "c$x/said.txt")
+		else
+			[ "$(cat "c$x/said.txt")" = "$first" ]
+		fi
+	done
+	[ "$n" -ge 3 ]
 }
