@@ -250,10 +250,12 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 			path_name(orders), notes.buf);
 	struct strbuf text = STRBUF_INIT, report = STRBUF_INIT;
 	struct report_at at;
-	/* honour mode (item 2 of issue 9): the adjudicator's own view
-	 * unless --full asks for every side's */
-	const char *side = !full && game_honour(&g) ? cli_role_of(&g, sk) :
-		NULL;
+	/* honour mode: the report --report writes is mailed to the side
+	 * whose orders were adjudicated, so it is that side's view (never
+	 * the adjudicator's own hidden cards); the one printed here is the
+	 * adjudicator's own; --full: every side's */
+	const char *side = !full && game_honour(&g) ? rep ? st->actor :
+		cli_role_of(&g, sk) : NULL;
 	report_latest(&g, &run, side, &at);
 	report_step(&g, &run, &at, &report);
 	/* the game file and the report: both or neither */

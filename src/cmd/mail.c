@@ -320,6 +320,47 @@ out:
 	return rc;
 }
 
+/*
+ * --report: a report "As seen by SIDE." (umpire report, adjudicate
+ * --report in honour mode) goes to SIDE only: refused when a recipient
+ * is known to be another role (a role given to --to, an address that
+ * the config maps to a role, or by default every configured role but
+ * our own).
+ */
+static int report_for_recipients(const struct cli *cli, const char *rep,
+				 const char *report, const char **to,
+				 size_t n_to, struct error *err)
+{
+	const struct config *c = &cli->cfg;
+	const char *p = report;
+	while (p && strncmp(p, "As seen by ", 11) != 0)
+		p = (p = strchr(p, '\n')) ? p + 1 : NULL;
+	if (!p)
+		return 0;
+	p += 11;
+	size_t n = strcspn(p, ".\n");
+	for (size_t i = 0; i < (n_to ? n_to : c->n_addresses); i++) {
+		const char *role = NULL;
+		if (!n_to && (!c->address ||
+			      strcasecmp(c->address, c->addresses[i].address)))
+			role = c->addresses[i].role;
+		for (size_t k = 0; n_to && k < c->n_addresses && !role; k++)
+			if (!strcasecmp(to[i], c->addresses[k].address))
+				role = c->addresses[k].role;
+		if (n_to && !strchr(to[i], '@'))
+			role = to[i];
+		if (role && (strlen(role) != n || strncmp(role, p, n)))
+			return errorf(err, EXIT_REFUSED, "%s is the report as "
+				      "seen by %.*s, but the mail goes to %s, "
+				      "who may read only their own side's: "
+				      "mail it to %.*s, or give %s's report "
+				      "(umpire report --side %s)",
+				      path_name(rep), (int)n, p, role, (int)n,
+				      p, role, role);
+	}
+	return 0;
+}
+
 int cmd_mail(int argc, char **argv, const struct cli *cli,
 	     struct error *err)
 {
@@ -354,8 +395,9 @@ int cmd_mail(int argc, char **argv, const struct cli *cli,
 	for (size_t i = 0; i < n_pos; i++)
 		if (read_input(pos[i], MAIL_MAX_FILE, &bufs[i], &lens[i], err))
 			goto out;
-	if (rep && read_input(rep, MAIL_MAX_REPORT, &report, &report_len,
-			      err))
+	if (rep && (read_input(rep, MAIL_MAX_REPORT, &report, &report_len,
+			       err) ||
+		    report_for_recipients(cli, rep, report, to, n_to, err)))
 		goto out;
 	struct strbuf msg = STRBUF_INIT;
 	struct gmime gm;

@@ -12,7 +12,10 @@
 #include "umpire/report.h"
 #include "umpire/view.h"
 
-/* A view holds its side's report: print it (after checking the view). */
+/* A view holds its side's report: print it after checking the view as
+ * status and orders do (view_trust: the view is this key's side's, of
+ * the game and history this key's record holds), or, without a key,
+ * after saying plainly that only the referee's signature was checked. */
 static int report_view(const struct cli *cli, const char *path,
 		       const char *buf, size_t len, const char *seckey,
 		       struct error *err)
@@ -23,12 +26,18 @@ static int report_view(const struct cli *cli, const char *path,
 		return -1;
 	int rc = view_load(&v, path_name(path), buf, len, cli->scenario_dir,
 			   sk, err);
+	if (rc == 0 && sk)
+		rc = view_trust(&v, sk, 0, err);
+	else if (rc == 0)
+		fprintf(cli->msg, "umpire: note: %s: only the referee's "
+			"signature was checked, not that the view is yours "
+			"and of the history your key saw (give -s KEY)\n",
+			path_name(path));
 	seckey_free(sk);
-	if (rc)
-		return -1;
-	fputs(v.report, cli->out);
+	if (rc == 0)
+		fputs(v.report, cli->out);
 	view_free(&v);
-	return 0;
+	return rc ? -1 : 0;
 }
 
 int cmd_report(int argc, char **argv, const struct cli *cli,
