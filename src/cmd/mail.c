@@ -327,7 +327,8 @@ out:
  * the config maps to a role, or by default every configured role but
  * our own).
  */
-static int report_for_recipients(const struct cli *cli, const char *rep,
+static int report_for_recipients(const struct gmime *gm,
+				 const struct cli *cli, const char *rep,
 				 const char *report, const char **to,
 				 size_t n_to, struct error *err)
 {
@@ -341,11 +342,11 @@ static int report_for_recipients(const struct cli *cli, const char *rep,
 	size_t n = strcspn(p, ".\n");
 	for (size_t i = 0; i < (n_to ? n_to : c->n_addresses); i++) {
 		const char *role = NULL;
-		if (!n_to && (!c->address ||
-			      strcasecmp(c->address, c->addresses[i].address)))
+		if (!n_to && (!c->address || !same_mailbox(gm, c->address,
+						c->addresses[i].address)))
 			role = c->addresses[i].role;
 		for (size_t k = 0; n_to && k < c->n_addresses && !role; k++)
-			if (!strcasecmp(to[i], c->addresses[k].address))
+			if (same_mailbox(gm, to[i], c->addresses[k].address))
 				role = c->addresses[k].role;
 		if (n_to && !strchr(to[i], '@'))
 			role = to[i];
@@ -395,13 +396,15 @@ int cmd_mail(int argc, char **argv, const struct cli *cli,
 	for (size_t i = 0; i < n_pos; i++)
 		if (read_input(pos[i], MAIL_MAX_FILE, &bufs[i], &lens[i], err))
 			goto out;
-	if (rep && (read_input(rep, MAIL_MAX_REPORT, &report, &report_len,
-			       err) ||
-		    report_for_recipients(cli, rep, report, to, n_to, err)))
+	if (rep && read_input(rep, MAIL_MAX_REPORT, &report, &report_len,
+			      err))
 		goto out;
 	struct strbuf msg = STRBUF_INIT;
 	struct gmime gm;
 	rc = gmime_open(&gm, err);
+	if (rc == 0 && rep)
+		rc = report_for_recipients(&gm, cli, rep, report, to, n_to,
+					   err);
 	if (rc == 0)
 		rc = build(&gm, cli, pos, n_pos, bufs, lens, report, report_len, to, n_to,
 		   from, inline_first, &msg, err);

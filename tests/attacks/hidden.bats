@@ -141,10 +141,77 @@ honour_game() {
 	assert_output_has "Legal answers"
 }
 
-@test "2: honour mode, adjudicate reports the adjudicator's view unless --full" {
+@test "7: honour mode, adjudicate --report writes the recipient's view unless --full" {
 	honour_game
 	grep -q "HONOUR MODE" report-1.txt
-	grep -q "As seen by" report-1.txt
+	# step 1 is the German's deal, adjudicated by the Soviet, whose
+	# report goes to the German: the German's view, never the
+	# Soviet's own hand
+	grep -q "As seen by german." report-1.txt
+	grep -q "^German hand [an]" report-1.txt
+	if grep -q "^Soviet hand [an]" report-1.txt; then return 1; fi
+	# step 2 is the German's too (his action after the deal)
+	grep -q "As seen by german." report-2.txt
+	# printed to the adjudicator's terminal: his own view
+	pending h.yaml
+	"$UMPIRE" orders h.yaml -s $me.key |
+		"$UMPIRE" sign - -s $me.key -o o3.yaml
+	run "$UMPIRE" adjudicate h.yaml o3.yaml -s $other.key -o n3.yaml
+	[ "$status" -eq 0 ]
+	if [ "$other" = g ]; then
+		assert_output_has "As seen by german."
+	else
+		assert_output_has "As seen by soviet."
+	fi
+}
+
+@test "7: mail --report refuses a report seen by another side than its recipient" {
+	honour_game
+	export XDG_CONFIG_HOME="$BATS_TEST_TMPDIR/.config"
+	mkdir -p "$XDG_CONFIG_HOME/umpire"
+	printf '%s\n' '[umpire]' 'address = Gerd <gerd@example.org>' \
+		'[addresses]' 'german = gerd@example.org' \
+		'soviet = Sonja <sonja@example.org>' \
+		>"$XDG_CONFIG_HOME/umpire/config.ini"
+	# report-1.txt is the German's
+	run "$UMPIRE" mail h.yaml --report report-1.txt \
+		--to soviet -o out.eml
+	[ "$status" -eq 1 ]
+	assert_output_has "as seen by german, but the mail goes to soviet"
+	[ ! -e out.eml ]
+	run "$UMPIRE" mail h.yaml --report report-1.txt \
+		--to sonja@example.org -o out.eml
+	[ "$status" -eq 1 ]
+	"$UMPIRE" mail h.yaml --report report-1.txt \
+		--to german -o out.eml
+	# by default the mail goes to every role but the sender's (Gerd):
+	# the Soviet, who reads his own report
+	run "$UMPIRE" mail h.yaml --report report-1.txt -o out2.eml
+	[ "$status" -eq 1 ]
+	"$UMPIRE" report h.yaml --side soviet >sov.txt
+	"$UMPIRE" mail h.yaml --report sov.txt -o out2.eml
+}
+
+@test "7: report VIEW -s KEY checks the view as status and orders do" {
+	referee_game
+	"$UMPIRE" view game.yaml --side german -s r.key -o v.view
+	# the Soviet's key: not his view
+	run "$UMPIRE" report v.view -s s.key
+	[ "$status" -eq 1 ]
+	assert_output_has "this secret key is not german's"
+	run "$UMPIRE" status v.view -s s.key
+	[ "$status" -eq 1 ]
+	run "$UMPIRE" report v.view -s g.key
+	[ "$status" -eq 0 ]
+	assert_output_has "Next: step 1"
+	# no key: printed, and it says what was not checked
+	run "$UMPIRE" report v.view
+	[ "$status" -eq 0 ]
+	assert_output_has "only the referee's signature was checked"
+}
+
+@test "2: honour mode, --full reports every side; report and render the runner's" {
+	honour_game
 	pending h.yaml
 	"$UMPIRE" orders h.yaml -s $me.key |
 		"$UMPIRE" sign - -s $me.key -o o.yaml
