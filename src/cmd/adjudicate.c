@@ -93,7 +93,9 @@ static int refusable(struct game *g, const struct seckey *sk,
 		strbuf_free(&said);
 		goto out;
 	}
-	/* the same check on the side's own view must refuse the same */
+	/* the same check on the side's own view must refuse too, and its
+	 * words are the reason: the whole state's may name what the view
+	 * hides (the example answers of a question, say) */
 	struct doc *vd = doc_new("the view");
 	struct error vwhy;
 	strbuf_reset(&said);
@@ -103,17 +105,15 @@ static int refusable(struct game *g, const struct seckey *sk,
 				&ord, &said, &vwhy);
 	doc_free(vd);
 	strbuf_free(&said);
-	/* the replay names the step ("step N: "), the view's check not */
-	size_t wl = strlen(why.msg), vl = vrc < 0 ? strlen(vwhy.msg) : 0;
-	if (vrc == 0 || (vrc < 0 && (vl > wl ||
-				     strcmp(why.msg + wl - vl, vwhy.msg)))) {
-		errorf(err, EXIT_REFUSED, "the reason (%s) is not what the "
-		       "check on %s's view gives (%s): it would tell %s what "
-		       "the view does not show", why.msg, *actor, vrc ?
-		       vwhy.msg : "legal", *actor);
+	if (vrc == 0) {
+		errorf(err, EXIT_REFUSED, "the check on %s's view finds the "
+		       "answers legal (%s): a refusal would tell %s what the "
+		       "view does not show (the rules consult something "
+		       "hidden from %s before that point without saying so: "
+		       "ctx_consult)", *actor, why.msg, *actor, *actor);
 		goto out;
 	}
-	strbuf_adds(reason, why.msg);
+	strbuf_adds(reason, vrc < 0 ? vwhy.msg : why.msg);
 	crypto_generichash(hash, 32, (const unsigned char *)v.body,
 			   v.body_len, NULL, 0);
 	rc = 0;
