@@ -84,6 +84,9 @@ struct view;
 int cli_view(const struct cli *cli, const char *path, const char *buf,
 	     size_t len, const struct seckey *sk, struct view *v,
 	     struct error *err);
+/* The same, the view read from path (a file, or mail around it). */
+int cli_view_file(const struct cli *cli, const char *path,
+		  const struct seckey *sk, struct view *v, struct error *err);
 /* Load a game file with the scenario directory of cli. */
 int cli_game_flags(const struct cli *cli, const char *path, struct game *g,
 		   unsigned flags, struct error *err);

@@ -3,6 +3,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sodium.h>
@@ -10,7 +11,9 @@
 #include "umpire/fsutil.h"
 #include "umpire/game.h"
 #include "umpire/keys.h"
+#include "umpire/mail.h"
 #include "umpire/sign.h"
+#include "umpire/view.h"
 
 static const struct opt *find_opt(const struct opt *opts, char c,
 				  const char *name, size_t len)
@@ -189,6 +192,33 @@ int usage_error(struct error *err, const char *cmd, const char *fmt, ...)
 			return errorf(err, EXIT_USAGE, "%s\nusage: umpire %s",
 				      msg, c->usage);
 	return errorf(err, EXIT_USAGE, "%s", msg);
+}
+
+int cli_view(const struct cli *cli, const char *path, const char *buf,
+	     size_t len, const struct seckey *sk, struct view *v,
+	     struct error *err)
+{
+	if (view_load(v, path_name(path), buf, len, cli->scenario_dir, sk,
+		      err))
+		return -1;
+	if (sk && view_trust(v, sk, 0, err)) {
+		view_free(v);
+		return -1;
+	}
+	return 0;
+}
+
+int cli_view_file(const struct cli *cli, const char *path,
+		  const struct seckey *sk, struct view *v, struct error *err)
+{
+	char *buf = NULL;
+	size_t len;
+	if (mail_read_input(path, DOC_LIMITS_GAME.max_bytes, &buf, &len, NULL,
+			    NULL, err))
+		return -1;
+	int rc = cli_view(cli, path, buf, len, sk, v, err);
+	free(buf);
+	return rc;
 }
 
 int cli_game(const struct cli *cli, const char *path, struct game *g,

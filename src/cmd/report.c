@@ -24,11 +24,8 @@ static int report_view(const struct cli *cli, const char *path,
 	struct view v;
 	if (seckey && cli_seckey(cli, seckey, &sk, err))
 		return -1;
-	int rc = view_load(&v, path_name(path), buf, len, cli->scenario_dir,
-			   sk, err);
-	if (rc == 0 && sk)
-		rc = view_trust(&v, sk, 0, err);
-	else if (rc == 0)
+	int rc = cli_view(cli, path, buf, len, sk, &v, err);
+	if (rc == 0 && !sk)
 		fprintf(cli->msg, "umpire: note: %s: only the referee's "
 			"signature was checked, not that the view is yours "
 			"and of the history your key saw (give -s KEY)\n",

@@ -140,19 +140,10 @@ static int load_refused(const struct cli *cli, const struct sign_opts *o,
 {
 	struct view v;
 	struct orders ord;
-	char *buf = NULL;
-	size_t len;
 	int rc = -1;
 	memset(&ord, 0, sizeof ord);
-	if (mail_read_input(o->view, DOC_LIMITS_GAME.max_bytes, &buf, &len,
-			    NULL, NULL, err))
+	if (cli_view_file(cli, o->view, sk, &v, err))
 		return -1;
-	if (view_load(&v, path_name(o->view), buf, len, cli->scenario_dir, sk,
-		      err)) {
-		free(buf);
-		return -1;
-	}
-	free(buf);
 	const struct role *ref = game_role(&v.game, "referee");
 	if (view_trust(&v, sk, 1, err) ||
 	    refusal_load(rf, o->refused, &ref->pk, err))
@@ -277,15 +268,11 @@ static int check_against(const struct cli *cli, const char *path,
 		}
 		return rc;
 	}
-	rc = view_load(&v, path_name(path), text, tlen, cli->scenario_dir, sk,
-		       err);
+	rc = cli_view(cli, path, text, tlen, sk, &v, err);
 	free(text);
 	if (rc)
 		return -1;
-	rc = view_trust(&v, sk, 0, err);
-	if (rc == 0)
-		rc = check_orders_on_view(&v, name, buf, len, said, err) < 0 ?
-			-1 : 0;
+	rc = check_orders_on_view(&v, name, buf, len, said, err) < 0 ? -1 : 0;
 	view_free(&v);
 	return rc;
 }

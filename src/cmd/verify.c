@@ -71,29 +71,16 @@ static int verify_on_view(const struct cli *cli, const struct verify_opts *o,
 	struct seckey *sk = NULL;
 	struct view vw;
 	struct verified v;
-	char *text = NULL;
-	size_t tlen;
 	int rc = -1;
 	memset(&v, 0, sizeof v);
 	if ((o->seckey && cli_seckey(cli, o->seckey, &sk, err)) ||
-	    mail_read_input(o->game, DOC_LIMITS_GAME.max_bytes, &text, &tlen,
-			    NULL, NULL, err)) {
-		seckey_free(sk);
-		free(text);
-		return -1;
-	}
-	rc = view_load(&vw, path_name(o->game), text, tlen, cli->scenario_dir,
-		       sk, err);
-	free(text);
-	if (rc) {
+	    cli_view_file(cli, o->game, sk, &vw, err)) {
 		seckey_free(sk);
 		return -1;
 	}
-	rc = -1;
 	const struct role *side = game_role(&vw.game, vw.side);
 	struct strbuf said = STRBUF_INIT;
-	if ((sk && view_trust(&vw, sk, 0, err)) ||
-	    signed_verify(name, buf, len, signame, sig, siglen, &side->pk, &v,
+	if (signed_verify(name, buf, len, signame, sig, siglen, &side->pk, &v,
 			  err))
 		goto out;
 	fputs("signature ok: ", cli->out);

@@ -14,15 +14,8 @@ load helpers
 setup_file() {
 	umpire_setup_file
 	cd "$BATS_FILE_TMPDIR"
-	local k keys side st i
-	for k in 1bf 1uf referee; do
-		"$UMPIRE" keygen -s $k.key -p $k.pub -W >/dev/null
-	done
-	"$UMPIRE" new race-to-the-reichstag -s referee.key \
-		--side 1bf=1bf.pub --side 1uf=1uf.pub --referee referee.pub \
-		-o g0.yaml 2>/dev/null
-	"$UMPIRE" join g0.yaml --side 1bf -s 1bf.key -o g1.yaml 2>/dev/null
-	"$UMPIRE" join g1.yaml --side 1uf -s 1uf.key -o game.yaml 2>/dev/null
+	local keys side st i
+	new_reichstag_game game.yaml
 	keys='place|flip|depot|sniper|enter|max-effort|replace|barrage|recon|engineer|lose|retreat|stay|advance'
 	for i in 1 2; do
 		st=$("$UMPIRE" status --brief game.yaml)
