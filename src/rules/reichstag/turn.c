@@ -1067,11 +1067,6 @@ static void combat_flips(struct ctx *c, struct rttr *st, int soviet_phase)
 		if (!(st->flags[u] & F_FACEDOWN) || st->u[u].where != U_MAP ||
 		    !soviet_next_to(st, st->u[u].hex))
 			continue;
-		/* what comes next hangs on a unit a player may not have
-		 * seen: his answers of this step end here (ctx_consult) */
-		for (int p = 0; p < PLAYERS; p++)
-			if (!(st->known[u] & (1 << p)))
-				ctx_consult(c, rt_side_names[p], "16.8");
 		st->flags[u] &= (uint16_t)~F_FACEDOWN;
 		st->known[u] = (1 << P1BF) | (1 << P1UF);  /* a public flip */
 		ctx_event(c, "16.8", "A Soviet unit is next to %s: %s (%s) "
