@@ -76,10 +76,16 @@ static int parse(const struct cli *cli, int argc, char **argv,
 		return usage_error(err, "sign", "--seal seals an order file "
 				   "with its embedded signature; it does not "
 				   "go with --detached");
-	if (!o->refused != !o->view)
-		return usage_error(err, "sign", "--refused REFUSAL goes with "
-				   "--view VIEW, the view the refused orders "
-				   "answered (it holds the referee's key)");
+	if (o->view && !o->refused)
+		return usage_error(err, "sign", "--view VIEW goes with "
+				   "--refused REFUSAL");
+	if (o->refused && !o->view && !o->game)
+		return usage_error(err, "sign", "--refused goes with --view "
+				   "VIEW (referee mode: REFUSAL is the "
+				   "referee's signed refusal) or with -g GAME "
+				   "(open and honour modes: REFUSAL is the "
+				   "order file this key signed, which the "
+				   "game refuses)");
 	if (o->detached && !o->out && strcmp(o->file, "-") == 0)
 		return usage_error(err, "sign", "a detached signature of "
 				   "stdin needs -o OUT");
@@ -176,6 +182,70 @@ static int load_refused(const struct cli *cli, const struct sign_opts *o,
 out:
 	orders_free(&ord);
 	view_free(&v);
+	return rc;
+}
+
+/*
+ * --refused OLD -g GAME, outside referee mode (no referee gives a signed
+ * refusal): OLD is the order file this key signed for the game's next
+ * step, and the game, which the player holds whole, refuses it before
+ * the step's end (the check without a seed), so it can never become a
+ * step under any seed and nobody can choose between it and the new one.
+ * Then rf names OLD as refused by itself, for record_refuse.
+ */
+static int self_refused(const struct cli *cli, const struct sign_opts *o,
+			const struct seckey *sk, struct refusal *rf,
+			struct error *err)
+{
+	struct game g;
+	struct verified v;
+	struct pubkey pk;
+	struct orders ord;
+	struct strbuf said = STRBUF_INIT;
+	struct error why;
+	char *buf = NULL;
+	size_t len;
+	const char *name = path_name(o->refused);
+	int rc = -1;
+	memset(&v, 0, sizeof v);
+	memset(&ord, 0, sizeof ord);
+	if (cli_game(cli, o->game, &g, err))
+		return -1;
+	const char *mode = game_hidden_mode(&g);
+	seckey_pubkey(sk, &pk);
+	if (mode && !strcmp(mode, "referee")) {
+		errorf(err, EXIT_USAGE, "in referee mode the referee's signed "
+		       "refusal releases a step (--refused REFUSAL --view "
+		       "VIEW)");
+	} else if (read_input(o->refused, SIGN_MAX_INPUT, &buf, &len, err) ||
+		   signed_verify(name, buf, len, NULL, NULL, 0, &pk, &v,
+				 err) ||
+		   orders_parse(name, v.body, v.body_len, &ord, err)) {
+		error_prefix(err, "--refused %s: not an order file this key "
+			     "signed", name);
+	} else if (game_check_unsigned(&g, name, v.body, v.body_len, &said,
+				       &why) == 0) {
+		errorf(err, EXIT_REFUSED, "%s: the game does not refuse these "
+		       "orders (%.*s), so they may still become step %lld: "
+		       "no other orders are signed for it", name,
+		       (int)strcspn(said.buf, "\n"), said.buf, ord.step);
+	} else {
+		snprintf(rf->game, sizeof rf->game, "%s", g.id);
+		snprintf(rf->side, sizeof rf->side, "%s", ord.side);
+		rf->step = ord.step;
+		crypto_generichash(rf->orders, 32, (const unsigned char *)
+				   v.body, v.body_len, NULL, 0);
+		memcpy(rf->hash, rf->orders, 32);
+		fprintf(cli->msg, "umpire: %s: the game refuses these orders "
+			"(%s); other orders may be signed for step %lld\n",
+			name, why.msg, ord.step);
+		rc = 0;
+	}
+	strbuf_free(&said);
+	orders_free(&ord);
+	verified_free(&v);
+	free(buf);
+	game_free(&g);
 	return rc;
 }
 
@@ -334,8 +404,10 @@ static int make_signed(const struct sign_opts *o, const struct cli *cli,
 	}
 	struct refusal rf;
 	memset(&rf, 0, sizeof rf);
-	if (rc == 0 && o->refused)
+	if (rc == 0 && o->refused && o->view)
 		rc = load_refused(cli, o, sk, name, body, blen, &rf, err);
+	else if (rc == 0 && o->refused)
+		rc = self_refused(cli, o, sk, &rf, err);
 	if (rc == 0)
 		rc = record_orders(name, body, blen, sk, o->refused ? &rf :
 				   NULL, path_name(o->refused ? o->refused :
