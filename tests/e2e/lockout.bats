@@ -50,6 +50,37 @@ answers() {
 	echo "standing:"
 }
 
+# the attack the 1BF player must make after moving 1M (12.0: his
+# units in an enemy zone of control), from his own view's check
+attack_of() {
+	"$UMPIRE" sign "$1" -s 1bf.key -g m.view -o /dev/null 2>&1 |
+		grep -o 'for example: "[^"]*"' | head -1 | cut -d'"' -f2
+}
+
+@test "referee mode: a trailing move: done past the combat draw is carried, not refused" {
+	answers 'move: "1M to 0901"' 'move: "done"' 'move: "done"' \
+		>probe.yaml
+	att=$(attack_of probe.yaml)
+	[ -n "$att" ]
+	answers 'move: "1M to 0901"' 'move: "done"' "attack: \"$att\"" \
+		'move: "done"' >o.yaml
+	# checked on his view up to the draw, and it says how far
+	run "$UMPIRE" sign o.yaml -s 1bf.key -g m.view -o o.signed
+	[ "$status" -eq 0 ]
+	assert_output_has "3 of 4 answers checked; the rest, after the draw at rule"
+	run "$UMPIRE" verify o.signed --game m.view -s 1bf.key
+	[ "$status" -eq 0 ]
+	assert_output_has "3 of 4 answers checked"
+	run "$UMPIRE" adjudicate game.yaml o.signed -s referee.key \
+		-o next.yaml --report /dev/null --refusal refusal.txt
+	[ "$status" -eq 0 ]
+	[ ! -e refusal.txt ]
+	# his next view says what was not used, and why
+	"$UMPIRE" view next.yaml --side 1bf -s referee.key -o m2.view
+	run "$UMPIRE" report m2.view -s 1bf.key
+	assert_output_has "Not used: answer 'move: done'"
+}
+
 @test "referee mode: a file refused before the step's end gets a signed refusal, and the key signs again" {
 	answers 'move: "1M to 0901"' 'move: "zzz"' >bad.yaml
 	"$UMPIRE" sign bad.yaml -s 1bf.key -o bad.signed
