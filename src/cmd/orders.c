@@ -103,8 +103,9 @@ static int write_template(const struct game *g, size_t step,
 			 !strcmp(qs[i].text, qs[i - 1].text));
 	strbuf_adds(out, "standing:\n");
 	comment(out, "Questions the rules ask after a card or die is drawn "
-		"start the next step, unless a standing order answers them. "
-		"To give one, remove the '#' before its line:", 2);
+		"start the next step, unless an answer given above in advance "
+		"or a standing order answers them. To give one, remove the "
+		"'#' before its line:", 2);
 	if (g->scn.rs->standing_persist)
 		comment(out, "In this game those marked 'kept' stay in force "
 			"until your next orders, and also answer what the "
