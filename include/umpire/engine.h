@@ -5,8 +5,10 @@
  * One run is one call of ruleset.play() from the start state through every
  * step given; steps are boundaries inside that one run. A step ends when a
  * question comes that its orders cannot answer, or that comes after a random
- * result was drawn in the step (unless a standing order answers it); the
- * next step must then be ordered by the role that question asks.
+ * result was drawn in the step or something hidden from its actor was
+ * decided or consulted (unless an answer in advance or a standing order
+ * answers it); the next step must then be ordered by the role that
+ * question asks.
  *
  * Ownership: the caller owns the struct engine_step array and the strings
  * it points to, and must keep them alive until engine_free. struct run owns
@@ -88,7 +90,9 @@ struct engine_place {
 	size_t standing_used;
 	uint64_t draws;             /* its draws so far */
 	int blind;                  /* something hidden from its actor was
-				       decided: no more of its answers */
+				       decided or consulted (ctx_consult):
+				       its answers left are answers in
+				       advance */
 	int turn;
 	char phase[48];
 	char draw_for[32];          /* ctx_draw_for: the role the draws are

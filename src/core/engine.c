@@ -18,7 +18,8 @@ struct ctx {
 				   answers and draws used so far; blind:
 				   it has decided something hidden from
 				   its actor (an event for another side
-				   only), no more of its answers */
+				   only) or consulted it (ctx_consult):
+				   its answers left are in advance */
 	size_t forced_pos;
 	long persist_index;    /* persisting(): the option it chose */
 	void **scratch;        /* ctx_scratch(): freed when the run ends */
