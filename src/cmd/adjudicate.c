@@ -24,11 +24,12 @@
  * Why no refusal may be given for the orders buf (0: one may, with
  * *reason filled). Only the pending step's orders, signed by its actor,
  * in referee mode, for a step this key never adjudicated, and refused by
- * the check without a seed (game_check_answers: the answers up to the
- * step's first draw or hidden decision), outside an answer past the
- * step's end: so that the reason is what the side's own view decides,
- * nothing a draw of the step decided, and anyone can check it later
- * without the seed (umpire-protocol(7), REFUSED ORDERS).
+ * the check without a seed (game_check_answers: the answers up to where
+ * the step ends for the side) and by the same check on the side's own
+ * view (check_on_view), whose words are the reason: so that the reason
+ * is what the side's own view decides, nothing a draw of the step or a
+ * hidden part decided, and anyone can check it later without the seed
+ * (umpire-protocol(7), REFUSED ORDERS).
  */
 static int refusable(struct game *g, const struct seckey *sk,
 		     const struct record *rec,
