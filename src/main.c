@@ -71,12 +71,15 @@ const struct command commands[] = {
 	  "  --refused REFUSAL  with --sign and a VIEW: the referee refused\n"
 	  "              the orders this key signed for the step; sign\n"
 	  "              these in their place\n" },
-	{ "sign", cmd_sign, "sign FILE [-g GAME] [-s SECKEY] [-o OUT] [--detached] "
-	  "[-t COMMENT] [--seal PUBKEY] [--refused REFUSAL --view VIEW]",
+	{ "sign", cmd_sign, "sign FILE [-g GAME|VIEW] [-s SECKEY] [-o OUT] "
+	  "[--detached] [-t COMMENT] [--seal PUBKEY] [--refused REFUSAL "
+	  "[--view VIEW]]",
 	  "sign an order file (embedded or detached)",
 	  "  -s SECKEY     the signer's secret key (default: config)\n"
 	  "  -o OUT        where to write the signed file (default: stdout)\n"
-	  "  -g, --game GAME  check the answers against the game first\n"
+	  "  -g, --game GAME|VIEW  check the answers first, on the game\n"
+	  "                or on your view, up to where the step ends for\n"
+	  "                you\n"
 	  "  --detached    write FILE.minisig beside FILE, as minisign -S\n"
 	  "  -t COMMENT    the trusted comment (default: umpire/1 game=...\n"
 	  "                step=... side=... from the file)\n"
@@ -84,15 +87,20 @@ const struct command commands[] = {
 	  "                (file or RW... key): only adjudicate opens them\n"
 	  "  --refused REFUSAL  the referee's signed refusal of the orders\n"
 	  "                this key signed for the step: sign FILE in their\n"
-	  "                place (referee mode)\n"
+	  "                place (referee mode); with -g GAME outside\n"
+	  "                referee mode: the order file you signed, which\n"
+	  "                the game refuses\n"
 	  "  --view VIEW   with --refused: the view the orders answer\n"
 	  "                (it holds the referee's key)\n" },
-	{ "verify", cmd_verify, "verify FILE [-p PUBKEY | --game GAME] "
-	  "[-x SIGFILE]", "check a signed order file",
+	{ "verify", cmd_verify, "verify FILE [-p PUBKEY | --game GAME|VIEW] "
+	  "[-x SIGFILE] [-s SECKEY]", "check a signed order file",
 	  "  -p PUBKEY     the public key (file or RW... key)\n"
 	  "  --game GAME   check against the pending decision of GAME: its\n"
 	  "                side's key, game, step, reveal and the answers\n"
-	  "  -x SIGFILE    a detached signature (default: FILE.minisig)\n" },
+	  "                (or of a VIEW: its side's key and the answers)\n"
+	  "  -x SIGFILE    a detached signature (default: FILE.minisig)\n"
+	  "  -s SECKEY     opens a sealed VIEW and checks it against your\n"
+	  "                key's record\n" },
 	{ "adjudicate", cmd_adjudicate, "adjudicate GAME ORDERS [-s SECKEY] "
 	  "[-o OUT] [--report FILE] [-x SIGFILE] [--full] [--refusal OUT]",
 	  "resolve a step, add this role's reveal, countersign",

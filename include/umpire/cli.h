@@ -79,11 +79,20 @@ struct seckey;
 struct strbuf;
 struct view;
 
-/* Load a view and check its referee's signature. A sealed view is opened
- * with the key seckey names (-s), else the config's secret_key; when a
- * key is loaded the view is checked against what it knows (view_trust). */
+/* Load a view and check its referee's signature; with sk (may be NULL),
+ * open it if sealed and check it against what sk's record knows
+ * (view_trust). */
+int cli_view_key(const struct cli *cli, const char *path, const char *buf,
+		 size_t len, const struct seckey *sk, struct view *v,
+		 struct error *err);
+/* The same, the view read from path (a file, or mail around it). */
+int cli_view_file(const struct cli *cli, const char *path,
+		  const struct seckey *sk, struct view *v, struct error *err);
+/* cli_view_key with the key seckey names (-s), else, for a sealed view,
+ * the config's secret_key; *keyed (if not NULL) says whether a key
+ * checked the view. */
 int cli_view(const struct cli *cli, const char *path, const char *buf,
-	     size_t len, const char *seckey, struct view *v,
+	     size_t len, const char *seckey, struct view *v, int *keyed,
 	     struct error *err);
 /* Load a game file with the scenario directory of cli. */
 int cli_game_flags(const struct cli *cli, const char *path, struct game *g,

@@ -5,8 +5,10 @@
  * One run is one call of ruleset.play() from the start state through every
  * step given; steps are boundaries inside that one run. A step ends when a
  * question comes that its orders cannot answer, or that comes after a random
- * result was drawn in the step (unless a standing order answers it); the
- * next step must then be ordered by the role that question asks.
+ * result was drawn in the step or something hidden from its actor was
+ * decided or consulted (unless an answer in advance or a standing order
+ * answers it); the next step must then be ordered by the role that
+ * question asks.
  *
  * Ownership: the caller owns the struct engine_step array and the strings
  * it points to, and must keep them alive until engine_free. struct run owns
@@ -88,7 +90,9 @@ struct engine_place {
 	size_t standing_used;
 	uint64_t draws;             /* its draws so far */
 	int blind;                  /* something hidden from its actor was
-				       decided: no more of its answers */
+				       decided or consulted (ctx_consult):
+				       its answers left are answers in
+				       advance */
 	int turn;
 	char phase[48];
 	char draw_for[32];          /* ctx_draw_for: the role the draws are
@@ -130,12 +134,6 @@ struct step_end {     /* how each step ended */
 	unsigned char state_hash[32]; /* doc_hash("umpire/1 state", save()) */
 };
 
-/* Words of every refusal of an answer that comes after the end of its
- * step (a draw, another side's question, something hidden from the
- * actor): adjudicate --refusal gives no signed refusal for those, since
- * where a step ends may hang on what the actor does not see. */
-#define ENGINE_PAST_END "comes after the end of step"
-
 struct run {
 	enum run_outcome outcome;
 	struct error err;
@@ -159,8 +157,8 @@ struct run {
 				      or NULL: the first legal one */
 	size_t checked;             /* STEP_CHECK: answers used when the
 				       check stopped */
-	char stopped_at[16];        /* STEP_CHECK: the rule of the draw or
-				       question it stopped at */
+	char stopped_at[96];        /* STEP_CHECK: where it stopped, in
+				       words: "the draw at rule 7.3" */
 	size_t resumed;             /* the step index the run started in:
 				       ends[] and the logs are complete
 				       from step resumed + 1 on, and ends[]

@@ -151,6 +151,18 @@ size_t ctx_pick(struct ctx *c, const char *purpose, const char *pool,
 size_t ctx_pick_for(struct ctx *c, const char *side, const char *purpose,
 		    const char *pool, size_t n, const char *const *labels);
 
+/*
+ * The rules are about to consult something that side may not see (a
+ * face-down card compared, a hidden unit revealed) to decide what
+ * happens next, even if the result is then shown to all. When side
+ * orders the current step, the step ends there for him, as at a draw:
+ * no more of his answers is used as given in the step (they are carried
+ * as answers in advance), and a check of his orders without the seed
+ * (umpire sign --game) stops there, so that what it says can depend on
+ * nothing he cannot see. Call it before the hidden part is read.
+ */
+void ctx_consult(struct ctx *c, const char *hidden_from, const char *rule);
+
 /* Where the game is, for labelling draws and events ("turn 3",
  * "German action phase"). Call at every turn and phase change. */
 void ctx_where(struct ctx *c, int turn, const char *phase);

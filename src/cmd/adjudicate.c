@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sodium.h>
+#include "umpire/check.h"
 #include "umpire/commands.h"
 #include "umpire/fsutil.h"
 #include "umpire/game.h"
@@ -23,11 +24,12 @@
  * Why no refusal may be given for the orders buf (0: one may, with
  * *reason filled). Only the pending step's orders, signed by its actor,
  * in referee mode, for a step this key never adjudicated, and refused by
- * the check without a seed (game_check_answers: the answers up to the
- * step's first draw or hidden decision), outside an answer past the
- * step's end: so that the reason is what the side's own view decides,
- * nothing a draw of the step decided, and anyone can check it later
- * without the seed (umpire-protocol(7), REFUSED ORDERS).
+ * the check without a seed (game_check_answers: the answers up to where
+ * the step ends for the side) and by the same check on the side's own
+ * view (check_on_view), whose words are the reason: so that the reason
+ * is what the side's own view decides, nothing a draw of the step or a
+ * hidden part decided, and anyone can check it later without the seed
+ * (umpire-protocol(7), REFUSED ORDERS).
  */
 static int refusable(struct game *g, const struct seckey *sk,
 		     const struct record *rec,
@@ -53,9 +55,10 @@ static int refusable(struct game *g, const struct seckey *sk,
 	*actor = run.outcome == RUN_PENDING ? run.pending.role : NULL;
 	long long n = (long long)g->n_steps + 1;
 	const struct role *ar = *actor ? game_role(g, *actor) : NULL;
-	engine_free(&run);
-	if (!ar || !strcmp(*actor, "referee"))
+	if (!ar || !strcmp(*actor, "referee")) {
+		engine_free(&run);
 		return errorf(err, EXIT_REFUSED, "no side's orders are pending");
+	}
 	memset(&v, 0, sizeof v);
 	memset(&ord, 0, sizeof ord);
 	if (signed_verify(name, buf, len, signame, sig, siglen, &ar->pk, &v,
@@ -85,19 +88,39 @@ static int refusable(struct game *g, const struct seckey *sk,
 	struct strbuf said = STRBUF_INIT;
 	int ok = game_check_answers(g, CHECK_ORDERS_NAME, &ord, *actor,
 				    &said, &why) == 0;
-	strbuf_free(&said);
-	if (ok || strstr(why.msg, ENGINE_PAST_END)) {
-		errorf(err, EXIT_REFUSED, "the answers are refused only past "
-		       "the step's first draw or hidden decision, where the "
-		       "reason would tell %s what the view does not show",
-		       *actor);
+	if (ok) {
+		errorf(err, EXIT_REFUSED, "the answers are legal up to where "
+		       "the step ends for %s (%s); nothing to refuse",
+		       *actor, said.buf);
+		strbuf_free(&said);
 		goto out;
 	}
-	strbuf_adds(reason, why.msg);
+	/* the same check on the side's own view must refuse too, and its
+	 * words are the reason: the whole state's may name what the view
+	 * hides (the example answers of a question, say) */
+	struct doc *vd = doc_new("the view");
+	struct error vwhy;
+	strbuf_reset(&said);
+	int vrc = check_on_view(&g->scn, g->options, vd,
+				view_state(g, run.state, g->n_steps, *actor,
+					   vd), *actor, &run.pending,
+				CHECK_ORDERS_NAME, &ord, &said, &vwhy);
+	doc_free(vd);
+	strbuf_free(&said);
+	if (vrc == 0) {
+		errorf(err, EXIT_REFUSED, "the check on %s's view finds the "
+		       "answers legal (%s): a refusal would tell %s what the "
+		       "view does not show (the rules consult something "
+		       "hidden from %s before that point without saying so: "
+		       "ctx_consult)", *actor, why.msg, *actor, *actor);
+		goto out;
+	}
+	strbuf_adds(reason, vrc < 0 ? vwhy.msg : why.msg);
 	crypto_generichash(hash, 32, (const unsigned char *)v.body,
 			   v.body_len, NULL, 0);
 	rc = 0;
 out:
+	engine_free(&run);
 	orders_free(&ord);
 	verified_free(&v);
 	return rc;
@@ -248,10 +271,12 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 	}
 	struct strbuf text = STRBUF_INIT, report = STRBUF_INIT;
 	struct report_at at;
-	/* honour mode (item 2 of issue 9): the adjudicator's own view
-	 * unless --full asks for every side's */
-	const char *side = !full && game_honour(&g) ? cli_role_of(&g, sk) :
-		NULL;
+	/* honour mode: the report --report writes is mailed to the side
+	 * whose orders were adjudicated, so it is that side's view (never
+	 * the adjudicator's own hidden cards); the one printed here is the
+	 * adjudicator's own; --full: every side's */
+	const char *side = !full && game_honour(&g) ? rep ?
+		g.steps[g.n_steps - 1].actor : cli_role_of(&g, sk) : NULL;
 	report_latest(&g, &run, side, &at);
 	report_step(&g, &run, &at, &report);
 	/* the game file and the report: both or neither. Staged and read

@@ -3,6 +3,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sodium.h>
@@ -10,6 +11,7 @@
 #include "umpire/fsutil.h"
 #include "umpire/game.h"
 #include "umpire/keys.h"
+#include "umpire/mail.h"
 #include "umpire/sign.h"
 #include "umpire/view.h"
 
@@ -192,6 +194,33 @@ int usage_error(struct error *err, const char *cmd, const char *fmt, ...)
 	return errorf(err, EXIT_USAGE, "%s", msg);
 }
 
+int cli_view_key(const struct cli *cli, const char *path, const char *buf,
+		 size_t len, const struct seckey *sk, struct view *v,
+		 struct error *err)
+{
+	if (view_load(v, path_name(path), buf, len, cli->scenario_dir, sk,
+		      err))
+		return -1;
+	if (sk && view_trust(v, sk, 0, err)) {
+		view_free(v);
+		return -1;
+	}
+	return 0;
+}
+
+int cli_view_file(const struct cli *cli, const char *path,
+		  const struct seckey *sk, struct view *v, struct error *err)
+{
+	char *buf = NULL;
+	size_t len;
+	if (mail_read_input(path, DOC_LIMITS_GAME.max_bytes, &buf, &len, NULL,
+			    NULL, err))
+		return -1;
+	int rc = cli_view_key(cli, path, buf, len, sk, v, err);
+	free(buf);
+	return rc;
+}
+
 int cli_game(const struct cli *cli, const char *path, struct game *g,
 	     struct error *err)
 {
@@ -217,7 +246,7 @@ int cli_seckey(const struct cli *cli, const char *path, struct seckey **sk,
 }
 
 int cli_view(const struct cli *cli, const char *path, const char *buf,
-	     size_t len, const char *seckey, struct view *v,
+	     size_t len, const char *seckey, struct view *v, int *keyed,
 	     struct error *err)
 {
 	static const char sealed[] = "umpire: " SEALED_FORMAT "\n";
@@ -227,12 +256,9 @@ int cli_view(const struct cli *cli, const char *path, const char *buf,
 	if ((seckey || (is_sealed && cli->cfg.secret_key)) &&
 	    cli_seckey(cli, seckey, &sk, err))
 		return -1;
-	int rc = view_load(v, path_name(path), buf, len, cli->scenario_dir,
-			   sk, err);
-	if (rc == 0 && sk && view_trust(v, sk, 0, err)) {
-		view_free(v);
-		rc = -1;
-	}
+	if (keyed)
+		*keyed = sk != NULL;
+	int rc = cli_view_key(cli, path, buf, len, sk, v, err);
 	seckey_free(sk);
 	return rc;
 }

@@ -622,6 +622,48 @@ static int unwrap_saved(const struct cli *cli, const char *path, char **buf,
 	return 0;
 }
 
+/*
+ * --report: a report "As seen by SIDE." (umpire report, adjudicate
+ * --report in honour mode) goes to SIDE only: refused when a recipient
+ * is known to be another role (a role in to, or an address that the
+ * config maps to a role; with none given, every configured role but
+ * our own).
+ */
+static int report_for_recipients(const struct gmime *gm,
+				 const struct cli *cli, const char *rep,
+				 const char *report, const char **to,
+				 size_t n_to, struct error *err)
+{
+	const struct config *c = &cli->cfg;
+	const char *p = report;
+	while (p && strncmp(p, "As seen by ", 11) != 0)
+		p = (p = strchr(p, '\n')) ? p + 1 : NULL;
+	if (!p)
+		return 0;
+	p += 11;
+	size_t n = strcspn(p, ".\n");
+	for (size_t i = 0; i < (n_to ? n_to : c->n_addresses); i++) {
+		const char *role = NULL;
+		if (!n_to && (!c->address || !same_mailbox(gm, c->address,
+						c->addresses[i].address)))
+			role = c->addresses[i].role;
+		for (size_t k = 0; n_to && k < c->n_addresses && !role; k++)
+			if (same_mailbox(gm, to[i], c->addresses[k].address))
+				role = c->addresses[k].role;
+		if (n_to && !strchr(to[i], '@'))
+			role = to[i];
+		if (role && (strlen(role) != n || strncmp(role, p, n)))
+			return errorf(err, EXIT_REFUSED, "%s is the report as "
+				      "seen by %.*s, but the mail goes to %s, "
+				      "who may read only their own side's: "
+				      "mail it to %.*s, or give %s's report "
+				      "(umpire report --side %s)",
+				      path_name(rep), (int)n, p, role, (int)n,
+				      p, role, role);
+	}
+	return 0;
+}
+
 int cmd_mail(int argc, char **argv, const struct cli *cli,
 	     struct error *err)
 {
@@ -685,6 +727,15 @@ int cmd_mail(int argc, char **argv, const struct cli *cli,
 	rc = describe(cli, path_name(names[0]), bufs[0], lens[0], &a, err);
 	if (rc == 0 && game)
 		rc = counter_from(cli, game, &a, err);
+	/* a report seen by one side goes to that side alone: the roles
+	 * given to --to, else those this file is mailed to by default */
+	const char *roles[MAIL_MAX_ROLES];
+	for (size_t i = 0; i < a.n_rcpt; i++)
+		roles[i] = a.rcpt[i];
+	if (rc == 0 && rep)
+		rc = report_for_recipients(&gm, cli, rep, report,
+					   n_to ? to : roles,
+					   n_to ? n_to : a.n_rcpt, err);
 	if (rc == 0)
 		rc = build(&gm, cli, &a, (const char **)names, n_pos, bufs, lens,
 			   report, report_len, to, n_to, from, inline_first,

@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include <string.h>
 #include <sodium.h>
+#include "umpire/check.h"
 #include "umpire/commands.h"
 #include "umpire/game.h"
 #include "umpire/record.h"
@@ -117,8 +118,9 @@ static int write_template(const struct game *g, size_t step,
 			 !strcmp(qs[i].text, qs[i - 1].text));
 	strbuf_adds(out, "standing:\n");
 	comment(out, "Questions the rules ask after a card or die is drawn "
-		"start the next step, unless a standing order answers them. "
-		"To give one, remove the '#' before its line:", 2);
+		"start the next step, unless an answer given above in advance "
+		"or a standing order answers them. To give one, remove the "
+		"'#' before its line:", 2);
 	if (g->scn.rs->standing_persist)
 		comment(out, "In this game those marked 'kept' stay in force "
 			"until your next orders, and also answer what the "
@@ -181,10 +183,12 @@ static int role_reveal(const struct game *g, const char *role,
 	return game_link(g, role, sk, n, reveal, err);
 }
 
-/* From a view: the pending question only (the rules cannot run on a
- * view to see what they ask next, before the next draw). */
+/* From a view: the pending question; with --answers (prefix), the
+ * questions the rules ask after them, run from the view's state, up to
+ * where the step ends for the side (check.h). */
 static int from_view(const struct cli *cli, const char *path,
 		     const char *buf, size_t len, const struct seckey *sk,
+		     const struct orders *prefix, const char *prefix_name,
 		     struct pubkey *referee, struct strbuf *out,
 		     struct error *err)
 {
@@ -203,13 +207,40 @@ static int from_view(const struct cli *cli, const char *path,
 	else if (strcmp(v.next.role, v.side) != 0)
 		errorf(err, EXIT_REFUSED, "step %lld is %s's decision, not "
 		       "%s's", v.step + 1, v.next.role, v.side);
+	else if (prefix && (strcmp(prefix->game, v.game.id) != 0 ||
+			    prefix->step != v.step + 1 ||
+			    strcmp(prefix->side, v.side) != 0))
+		errorf(err, EXIT_REFUSED, "%s: answers for game %s step %lld "
+		       "side %s, but the view is at step %lld, %s to order",
+		       prefix_name, prefix->game, prefix->step, prefix->side,
+		       v.step + 1, v.side);
 	else if (role_reveal(&v.game, v.side, sk, (size_t)v.step + 1, reveal,
 			     err) == 0) {
 		orders_vouch(sk, v.game.id, v.step + 1, v.side, vouch);
+		rc = 0;
+	}
+	struct run tmpl;
+	struct strbuf said = STRBUF_INIT;
+	struct engine_step step = { .mode = STEP_TEMPLATE, .actor = v.side,
+		.src = prefix_name,
+		.answers = prefix ? prefix->answers : NULL,
+		.n_answers = prefix ? prefix->n_answers : 0 };
+	int ran = rc == 0 && prefix ?
+		check_view_run(&v.game.scn, v.game.options, v.doc, v.state,
+			       &v.next, &step, &tmpl, &said, err) : 1;
+	if (ran < 0)
+		rc = -1;
+	else if (rc == 0 && ran == 0)
+		rc = write_template(&v.game, (size_t)v.step + 1, tmpl.filled,
+				    tmpl.filled_given, tmpl.n_filled, prefix,
+				    v.side, v.prev, reveal, vouch, out);
+	else if (rc == 0)
 		rc = write_template(&v.game, (size_t)v.step + 1, &v.next, NULL,
 				    1, NULL, v.side, v.prev, reveal, vouch,
 				    out);
-	}
+	if (ran == 0)
+		engine_free(&tmpl);
+	strbuf_free(&said);
 	const struct role *ref = game_role(&v.game, "referee");
 	if (rc == 0 && ref)
 		*referee = ref->pk;
@@ -310,7 +341,7 @@ static void dir_of(const char *path, struct strbuf *dir)
  * refuses is kept, and the message says how to sign it once fixed.
  */
 static int edit_and_sign(const struct cli *cli, const char *path,
-			 const char *out, int from_a_game, const char *refused,
+			 const char *out, const char *refused,
 			 const struct seckey *sk, const struct strbuf *tmpl,
 			 struct strbuf *signed_text, struct error *err)
 {
@@ -361,15 +392,14 @@ static int edit_and_sign(const struct cli *cli, const char *path,
 	if (read_input(draft.buf, DOC_LIMITS_SMALL.max_bytes, &buf, &len,
 		       err))
 		goto out;
-	rc = sign_orders(cli, draft.buf, from_a_game ? path : NULL, refused,
+	rc = sign_orders(cli, draft.buf, path, refused,
 			 refused ? path : NULL, sk, buf, len, signed_text,
 			 err);
 	if (rc != 0) {
 		keep = 1;
 		error_prefix(err, "your answers are kept in %s; fix them, "
 			     "then 'umpire sign %s%s%s%s%s%s%s -o SIGNED' signs "
-			     "them", draft.buf, draft.buf, from_a_game ?
-			     " --game " : "", from_a_game ? path : "",
+			     "them", draft.buf, draft.buf, " --game ", path,
 			     refused ? " --refused " : "", refused ? refused :
 			     "", refused ? " --view " : "", refused ? path :
 			     "");
@@ -424,11 +454,6 @@ int cmd_orders(int argc, char **argv, const struct cli *cli,
 		goto out;
 	}
 	if (answers) {
-		if (view) {
-			rc = usage_error(err, "orders", "--answers works on a "
-					 "game file, not on a view");
-			goto out;
-		}
 		if (read_input(answers, DOC_LIMITS_SMALL.max_bytes, &pbuf,
 			       &plen, err) ||
 		    orders_parse(answers, pbuf, plen, &prefix, err))
@@ -437,7 +462,8 @@ int cmd_orders(int argc, char **argv, const struct cli *cli,
 	}
 	struct pubkey referee;
 	if (view)
-		rc = from_view(cli, path, buf, len, sk, &referee, &sb, err);
+		rc = from_view(cli, path, buf, len, sk, have_prefix ?
+			       &prefix : NULL, answers, &referee, &sb, err);
 	else
 		rc = from_game(cli, path, buf, len, sk,
 			       have_prefix ? &prefix : NULL, answers, &sb,
@@ -448,7 +474,7 @@ int cmd_orders(int argc, char **argv, const struct cli *cli,
 			rc = usage_error(err, "orders", "--sign needs the game "
 					 "or view as a file, not stdin");
 		else
-			rc = edit_and_sign(cli, path, out, !view, refused, sk,
+			rc = edit_and_sign(cli, path, out, refused, sk,
 					   &sb, &signed_text, err);
 		/* a view is referee mode: the signed orders go to the
 		 * referee alone, sealed to the referee's key in the view */

@@ -296,7 +296,7 @@ static int render_view(const struct cli *cli, const char *path,
 	struct view v;
 	struct snapshot snap = { 0 };
 	int rc = -1;
-	if (cli_view(cli, path, buf, len, seckey, &v, err))
+	if (cli_view(cli, path, buf, len, seckey, &v, NULL, err))
 		return -1;
 	const struct scenario *scn = &v.game.scn;
 	if (!scn->rs->render) {

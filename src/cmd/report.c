@@ -12,14 +12,23 @@
 #include "umpire/report.h"
 #include "umpire/view.h"
 
-/* A view holds its side's report: print it (after checking the view). */
+/* A view holds its side's report: print it after checking the view as
+ * status and orders do (view_trust: the view is this key's side's, of
+ * the game and history this key's record holds), or, without a key,
+ * after saying plainly that only the referee's signature was checked. */
 static int report_view(const struct cli *cli, const char *path,
 		       const char *buf, size_t len, const char *seckey,
 		       struct error *err)
 {
 	struct view v;
-	if (cli_view(cli, path, buf, len, seckey, &v, err))
+	int keyed = 0;
+	if (cli_view(cli, path, buf, len, seckey, &v, &keyed, err))
 		return -1;
+	if (!keyed)
+		fprintf(cli->msg, "umpire: note: %s: only the referee's "
+			"signature was checked, not that the view is yours "
+			"and of the history your key saw (give -s KEY, or "
+			"secret_key in the config)\n", path_name(path));
 	fputs(v.report, cli->out);
 	view_free(&v);
 	return 0;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sodium.h>
+#include "umpire/check.h"
 #include "umpire/commands.h"
 #include "umpire/view.h"
 #include "umpire/doc.h"
@@ -75,10 +76,16 @@ static int parse(const struct cli *cli, int argc, char **argv,
 		return usage_error(err, "sign", "--seal seals an order file "
 				   "with its embedded signature; it does not "
 				   "go with --detached");
-	if (!o->refused != !o->view)
-		return usage_error(err, "sign", "--refused REFUSAL goes with "
-				   "--view VIEW, the view the refused orders "
-				   "answered (it holds the referee's key)");
+	if (o->view && !o->refused)
+		return usage_error(err, "sign", "--view VIEW goes with "
+				   "--refused REFUSAL");
+	if (o->refused && !o->view && !o->game)
+		return usage_error(err, "sign", "--refused goes with --view "
+				   "VIEW (referee mode: REFUSAL is the "
+				   "referee's signed refusal) or with -g GAME "
+				   "(open and honour modes: REFUSAL is the "
+				   "order file this key signed, which the "
+				   "game refuses)");
 	if (o->detached && !o->out && strcmp(o->file, "-") == 0)
 		return usage_error(err, "sign", "a detached signature of "
 				   "stdin needs -o OUT");
@@ -139,19 +146,10 @@ static int load_refused(const struct cli *cli, const struct sign_opts *o,
 {
 	struct view v;
 	struct orders ord;
-	char *buf = NULL;
-	size_t len;
 	int rc = -1;
 	memset(&ord, 0, sizeof ord);
-	if (mail_read_input(o->view, DOC_LIMITS_GAME.max_bytes, &buf, &len,
-			    NULL, NULL, err))
+	if (cli_view_file(cli, o->view, sk, &v, err))
 		return -1;
-	if (view_load(&v, path_name(o->view), buf, len, cli->scenario_dir, sk,
-		      err)) {
-		free(buf);
-		return -1;
-	}
-	free(buf);
 	const struct role *ref = game_role(&v.game, "referee");
 	if (view_trust(&v, sk, 1, err) ||
 	    refusal_load(rf, o->refused, &ref->pk, err))
@@ -184,6 +182,70 @@ static int load_refused(const struct cli *cli, const struct sign_opts *o,
 out:
 	orders_free(&ord);
 	view_free(&v);
+	return rc;
+}
+
+/*
+ * --refused OLD -g GAME, outside referee mode (no referee gives a signed
+ * refusal): OLD is the order file this key signed for the game's next
+ * step, and the game, which the player holds whole, refuses it before
+ * the step's end (the check without a seed), so it can never become a
+ * step under any seed and nobody can choose between it and the new one.
+ * Then rf names OLD as refused by itself, for record_refuse.
+ */
+static int self_refused(const struct cli *cli, const struct sign_opts *o,
+			const struct seckey *sk, struct refusal *rf,
+			struct error *err)
+{
+	struct game g;
+	struct verified v;
+	struct pubkey pk;
+	struct orders ord;
+	struct strbuf said = STRBUF_INIT;
+	struct error why;
+	char *buf = NULL;
+	size_t len;
+	const char *name = path_name(o->refused);
+	int rc = -1;
+	memset(&v, 0, sizeof v);
+	memset(&ord, 0, sizeof ord);
+	if (cli_game(cli, o->game, &g, err))
+		return -1;
+	const char *mode = game_hidden_mode(&g);
+	seckey_pubkey(sk, &pk);
+	if (mode && !strcmp(mode, "referee")) {
+		errorf(err, EXIT_USAGE, "in referee mode the referee's signed "
+		       "refusal releases a step (--refused REFUSAL --view "
+		       "VIEW)");
+	} else if (read_input(o->refused, SIGN_MAX_INPUT, &buf, &len, err) ||
+		   signed_verify(name, buf, len, NULL, NULL, 0, &pk, &v,
+				 err) ||
+		   orders_parse(name, v.body, v.body_len, &ord, err)) {
+		error_prefix(err, "--refused %s: not an order file this key "
+			     "signed", name);
+	} else if (game_check_unsigned(&g, name, v.body, v.body_len, &said,
+				       &why) == 0) {
+		errorf(err, EXIT_REFUSED, "%s: the game does not refuse these "
+		       "orders (%.*s), so they may still become step %lld: "
+		       "no other orders are signed for it", name,
+		       (int)strcspn(said.buf, "\n"), said.buf, ord.step);
+	} else {
+		snprintf(rf->game, sizeof rf->game, "%s", g.id);
+		snprintf(rf->side, sizeof rf->side, "%s", ord.side);
+		rf->step = ord.step;
+		crypto_generichash(rf->orders, 32, (const unsigned char *)
+				   v.body, v.body_len, NULL, 0);
+		memcpy(rf->hash, rf->orders, 32);
+		fprintf(cli->msg, "umpire: %s: the game refuses these orders "
+			"(%s); other orders may be signed for step %lld\n",
+			name, why.msg, ord.step);
+		rc = 0;
+	}
+	strbuf_free(&said);
+	orders_free(&ord);
+	verified_free(&v);
+	free(buf);
+	game_free(&g);
 	return rc;
 }
 
@@ -231,6 +293,60 @@ static int answers_only(const char *name, const char *buf, size_t len,
 	return rc;
 }
 
+/* umpire-orders(5): an order file answers at least the pending
+ * question; one with no answers is refused before it is signed (the
+ * referee would refuse it, and the key's record would hold it). */
+static int no_answers(const char *name, const char *buf, size_t len,
+		      struct error *err)
+{
+	struct orders ord;
+	struct error not_orders;
+	int rc = 0;
+	if (orders_parse(name, buf, len, &ord, &not_orders) == 0 &&
+	    ord.n_answers == 0)
+		rc = errorf(err, EXIT_REFUSED, "%s: the orders answer nothing: "
+			    "an order file answers at least the pending "
+			    "question, under 'answers:' (umpire-orders(5))",
+			    name);
+	orders_free(&ord);
+	return rc;
+}
+
+/* --game GAME or VIEW: the answers checked before they are signed, on
+ * the game (open and honour modes) or on the side's view (referee
+ * mode), opened and trusted with sk. */
+static int check_against(const struct cli *cli, const char *path,
+			 const struct seckey *sk, const char *name,
+			 const char *buf, size_t len, struct strbuf *said,
+			 struct error *err)
+{
+	char *text = NULL;
+	size_t tlen;
+	struct game g;
+	struct view v;
+	int rc;
+	if (mail_read_input(path, DOC_LIMITS_GAME.max_bytes, &text, &tlen,
+			    NULL, NULL, err))
+		return -1;
+	if (!is_view_text(text, tlen)) {
+		free(text);
+		rc = cli_game(cli, path, &g, err);
+		if (rc == 0) {
+			rc = game_check_unsigned(&g, name, buf, len, said,
+						 err);
+			game_free(&g);
+		}
+		return rc;
+	}
+	rc = cli_view_key(cli, path, text, tlen, sk, &v, err);
+	free(text);
+	if (rc)
+		return -1;
+	rc = check_orders_on_view(&v, name, buf, len, said, err) < 0 ? -1 : 0;
+	view_free(&v);
+	return rc;
+}
+
 /* Sign buf as options say, with key (else the key -s or the config
  * names); the text to write goes to out. */
 static int make_signed(const struct sign_opts *o, const struct cli *cli,
@@ -243,16 +359,18 @@ static int make_signed(const struct sign_opts *o, const struct cli *cli,
 	const struct seckey *sk = key;
 	size_t body_len;
 	int rc = 0;
-	if (o->game) {
-		/* checked against the game before anything is signed */
-		struct game g;
+	if (!sk) {
+		rc = cli_seckey(cli, o->seckey, &loaded, err);
+		sk = loaded;
+	}
+	if (rc == 0)
+		rc = no_answers(name, buf, len, err);
+	if (rc == 0 && o->game) {
+		/* checked against the game, or the side's view, before
+		 * anything is signed */
 		struct strbuf said = STRBUF_INIT;
-		rc = cli_game(cli, o->game, &g, err);
-		if (rc == 0) {
-			rc = game_check_unsigned(&g, name, buf, len, &said,
-						 err);
-			game_free(&g);
-		}
+		rc = check_against(cli, o->game, sk, name, buf, len, &said,
+				   err);
 		if (rc == 0)
 			fprintf(cli->msg, "umpire: %s: %s", name, said.buf);
 		strbuf_free(&said);
@@ -268,10 +386,6 @@ static int make_signed(const struct sign_opts *o, const struct cli *cli,
 		strbuf_adds(&tc, o->comment);
 	else if (rc == 0)
 		rc = default_comment(name, buf, len, &tc, err);
-	if (rc == 0 && !sk) {
-		rc = cli_seckey(cli, o->seckey, &loaded, err);
-		sk = loaded;
-	}
 	/* What is signed: the file as it is for a detached signature; the
 	 * answers alone, in canonical text, for an embedded one. The record
 	 * keeps what is signed, so the same answers may be signed again. */
@@ -290,8 +404,10 @@ static int make_signed(const struct sign_opts *o, const struct cli *cli,
 	}
 	struct refusal rf;
 	memset(&rf, 0, sizeof rf);
-	if (rc == 0 && o->refused)
+	if (rc == 0 && o->refused && o->view)
 		rc = load_refused(cli, o, sk, name, body, blen, &rf, err);
+	else if (rc == 0 && o->refused)
+		rc = self_refused(cli, o, sk, &rf, err);
 	if (rc == 0)
 		rc = record_orders(name, body, blen, sk, o->refused ? &rf :
 				   NULL, path_name(o->refused ? o->refused :

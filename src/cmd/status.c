@@ -118,7 +118,7 @@ static int view_status(const struct cli *cli, const char *path,
 		       int brief, int json, struct error *err)
 {
 	struct view v;
-	if (cli_view(cli, path, buf, len, seckey, &v, err))
+	if (cli_view(cli, path, buf, len, seckey, &v, NULL, err))
 		return -1;
 	const char *result = doc_get(v.node, "result") ?
 		doc_get(v.node, "result")->str : "";

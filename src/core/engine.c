@@ -18,7 +18,8 @@ struct ctx {
 				   answers and draws used so far; blind:
 				   it has decided something hidden from
 				   its actor (an event for another side
-				   only), no more of its answers */
+				   only) or consulted it (ctx_consult):
+				   its answers left are in advance */
 	size_t forced_pos;
 	long persist_index;    /* persisting(): the option it chose */
 	void **scratch;        /* ctx_scratch(): freed when the run ends */
@@ -144,29 +145,50 @@ static void record_end(struct ctx *c, const struct question *q)
 		s->at_end(s->user, c->run->state, q);
 }
 
+/* Whether role orders step s (a NULL actor, in tests, answers for all). */
+static int acts(const struct engine_step *s, const char *role)
+{
+	return !s->actor || strcmp(s->actor, role) == 0;
+}
+
+/* STEP_CHECK: the check stops here, where the step ends for its actor
+ * (a draw, another side's question, something hidden from him
+ * consulted): the answers before are checked, the rest are carried.
+ * what: the place, in words ("the draw", "the question") at rule. */
+static _Noreturn void check_stops(struct ctx *c, const char *what,
+				  const char *rule, const struct question *q,
+				  enum run_outcome why)
+{
+	c->run->checked = c->at.ans_pos;
+	snprintf(c->run->stopped_at, sizeof c->run->stopped_at, "%s%s%.*s",
+		 what, rule && *rule ? " at rule " : "",
+		 (int)strcspn(rule ? rule : "", " "), rule ? rule : "");
+	if (q)
+		c->run->pending = *q;
+	suspend(c, why);
+}
+
 /*
- * An answer the step cannot take: it comes after the step's end (a draw,
- * a question for another side, something hidden from the actor decided).
- * The message says nothing of what comes next (item 1 of issue 9: a
- * refusal must not tell the actor the result of a draw, a hidden
- * comparison or the other side's options); the actor learns that in the
- * next step, with the seed already fixed.
+ * The step has ended for its actor (a draw, a question of another side,
+ * something hidden from him consulted) and answers of its orders are
+ * left: they are answers in advance (umpire-orders(5)), never a reason
+ * to refuse the file, since where a step ends may hang on what the
+ * actor does not see. Each is used when the actor is asked its question
+ * and it is legal then; the first that is not, and all after it, are
+ * not used, and the actor alone is told why (no more of the question
+ * than its rule when it is another side's). Returns the option index,
+ * or -1: not used (then the step goes on as if none were left).
  */
-static _Noreturn void beyond_end(struct ctx *c)
+static void not_used(struct ctx *c, const char *why)
 {
 	const struct engine_step *s = &c->steps[c->at.cur];
 	const struct answer *a = &s->answers[c->at.ans_pos];
-	if (c->over)
-		refuse(c, "%s:%d: answer '%s: %s' " ENGINE_PAST_END " %zu: "
-		       "the game ends in that step, before this answer, and "
-		       "nothing more is asked", s->src, a->line, a->key,
-		       a->value, c->at.cur + 1);
-	refuse(c, "%s:%d: answer '%s: %s' " ENGINE_PAST_END " %zu; "
-	       "a step ends at its first draw, at the first question of "
-	       "another side, or where something hidden from %s is decided, "
-	       "and what is asked after that belongs to the next orders "
-	       "(or to a standing order)", s->src, a->line, a->key, a->value,
-	       c->at.cur + 1, s->actor ? s->actor : "the actor");
+	size_t rest = s->n_answers - c->at.ans_pos - 1;
+	ctx_event_to(c, s->actor ? s->actor : "", "orders",
+		     "Not used: answer '%s: %s' (%s:%d)%s: %s.", a->key,
+		     a->value, s->src, a->line, rest == 0 ? "" : rest == 1 ?
+		     " and the 1 after it" : " and those after it", why);
+	c->at.ans_pos = s->n_answers;
 }
 
 static void check_all_used(struct ctx *c)
@@ -174,13 +196,9 @@ static void check_all_used(struct ctx *c)
 	const struct engine_step *s = &c->steps[c->at.cur];
 	if (s->mode == STEP_TEMPLATE || c->at.ans_pos >= s->n_answers)
 		return;
-	beyond_end(c);
-}
-
-/* Whether role orders step s (a NULL actor, in tests, answers for all). */
-static int acts(const struct engine_step *s, const char *role)
-{
-	return !s->actor || strcmp(s->actor, role) == 0;
+	if (s->mode == STEP_CHECK)
+		check_stops(c, "the end of the game", NULL, NULL, RUN_OVER);
+	not_used(c, "the game is over");
 }
 
 static const struct answer *find_standing(const struct engine_step *s,
@@ -221,6 +239,46 @@ static long match(const struct matcher *m, const struct question *q,
 		int n = snprintf(why, size, "legal answers: ");
 		legal_list(q, why + n, size - (size_t)n);
 	}
+	return i;
+}
+
+/* The step ended for its actor with answers left (see not_used): the
+ * next one answers q if q is the actor's, asks its key and takes it. */
+static long in_advance(struct ctx *c, const struct question *q,
+		       const struct matcher *m, const char **text)
+{
+	const struct engine_step *s = &c->steps[c->at.cur];
+	const struct answer *a = &s->answers[c->at.ans_pos];
+	char why[900], because[1200];
+	if (s->mode == STEP_CHECK)
+		check_stops(c, acts(s, q->role) ? "a question after "
+			    "something hidden from you was decided" :
+			    "a question of another side", q->rule, q,
+			    RUN_PENDING);
+	if (!acts(s, q->role)) {
+		snprintf(because, sizeof because, "the rules ask another "
+			 "side first");
+		not_used(c, because);
+		return -1;
+	}
+	if (strcmp(a->key, q->key) != 0) {
+		snprintf(because, sizeof because, "rule %s asks '%s' (%s)",
+			 q->rule, q->key, q->text);
+		not_used(c, because);
+		return -1;
+	}
+	long i = match(m, q, a->value, why, sizeof why);
+	if (i < 0) {
+		snprintf(because, sizeof because, "not a legal answer to "
+			 "rule %s (%s) when it was asked; %s", q->rule, q->text,
+			 why);
+		not_used(c, because);
+		return -1;
+	}
+	c->at.ans_pos++;
+	ctx_event_to(c, q->role, q->rule, "Answer in advance used: %s: %s.",
+		     q->key, a->value);
+	*text = a->value;
 	return i;
 }
 
@@ -305,15 +363,16 @@ static long ask(struct ctx *c, const struct question *q,
 			*text = q->options[0];
 			return 0;
 		}
+		/* another side's question ends the step: its key, text
+		 * and options are that side's, never shown to this actor,
+		 * unless it is the step's first (the pending question,
+		 * known to all); the answers left are carried */
+		if (c->at.ans_pos > 0 && c->at.ans_pos < s->n_answers &&
+		    !acts(s, q->role) && s->mode != STEP_FORCED)
+			may_answer = templ = 0;
 		/* a template's own answers come first (orders --answers) */
 		if ((may_answer || templ) && c->at.ans_pos < s->n_answers) {
 			const struct answer *a = &s->answers[c->at.ans_pos];
-			/* another side's question: its key, text and options
-			 * are that side's, never shown to this actor, unless
-			 * it is the step's first (the pending question, known
-			 * to all) */
-			if (!acts(s, q->role) && c->at.ans_pos > 0)
-				beyond_end(c);
 			if (!acts(s, q->role))
 				refuse(c, "%s:%d: rule %s asks %s, not %s",
 				       s->src, a->line, q->rule, q->role,
@@ -341,6 +400,11 @@ static long ask(struct ctx *c, const struct question *q,
 			}
 			return i;
 		}
+		if (c->at.ans_pos < s->n_answers && s->mode != STEP_TEMPLATE) {
+			long i = in_advance(c, q, m, text);
+			if (i >= 0)
+				return i;
+		}
 		const struct answer *st = find_standing(s, q->key);
 		if (st && acts(s, q->role)) {
 			long i = match(m, q, st->value, why, sizeof why);
@@ -360,14 +424,10 @@ static long ask(struct ctx *c, const struct question *q,
 		if (s->mode == STEP_TEMPLATE)
 			suspend(c, RUN_NEED_DRAW);
 		/* The step ends here. */
-		check_all_used(c);
-		if (s->mode == STEP_CHECK) {
-			c->run->checked = c->at.ans_pos;
-			copy(c->run->stopped_at, sizeof c->run->stopped_at,
-			     q->rule);
-			c->run->pending = *q;
-			suspend(c, RUN_PENDING);
-		}
+		if (s->mode == STEP_CHECK)
+			check_stops(c, acts(s, q->role) ? "the question that "
+				    "ends the step" : "a question of another "
+				    "side", q->rule, q, RUN_PENDING);
 		if (s->mode == STEP_PLAY && c->at.ans_pos == 0 &&
 		    c->at.standing_used == 0)
 			refuse(c, "%s: the orders of step %zu answer nothing; "
@@ -458,13 +518,9 @@ static struct draw_rec *new_draw(struct ctx *c, const char *purpose)
 	const struct engine_step *s = &c->steps[c->at.cur];
 	if (s->mode == STEP_TEMPLATE)
 		suspend(c, RUN_NEED_DRAW);
-	if (s->mode == STEP_CHECK) {
-		c->run->checked = c->at.ans_pos;
-		/* a draw's purpose starts with its rule ("7.3 ...") */
-		snprintf(c->run->stopped_at, sizeof c->run->stopped_at,
-			 "%.*s", (int)strcspn(purpose, " "), purpose);
-		suspend(c, RUN_NEED_DRAW);
-	}
+	/* a draw's purpose starts with its rule ("7.3 ...") */
+	if (s->mode == STEP_CHECK)
+		check_stops(c, "the draw", purpose, NULL, RUN_NEED_DRAW);
 	if (s->mode == STEP_FORCED && c->forced_pos >= s->n_forced)
 		suspend(c, RUN_NEED_DRAW);
 	if (r->n_draws == r->cap_draws) {
@@ -543,6 +599,19 @@ int ctx_die(struct ctx *c, const char *purpose, int sides)
 void ctx_draw_for(struct ctx *c, const char *role)
 {
 	copy(c->at.draw_for, sizeof c->at.draw_for, role);
+}
+
+void ctx_consult(struct ctx *c, const char *hidden_from, const char *rule)
+{
+	if (c->at.cur >= c->n_steps || !hidden_from)
+		return;
+	const struct engine_step *s = &c->steps[c->at.cur];
+	if (!s->actor || strcmp(s->actor, hidden_from) != 0)
+		return;
+	if (s->mode == STEP_CHECK)
+		check_stops(c, "what is hidden from you, consulted",
+			    rule, NULL, RUN_NEED_DRAW);
+	c->at.blind = 1;
 }
 
 void ctx_where(struct ctx *c, int turn, const char *phase)

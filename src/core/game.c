@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sodium.h>
 #include "umpire/chain.h"
+#include "umpire/check.h"
 #include "umpire/checkpoint.h"
 #include "umpire/fsutil.h"
 #include "umpire/mail.h"
@@ -1743,25 +1744,9 @@ int game_check_answers(struct game *g, const char *orders_name,
 		       const struct orders *ord, const char *actor,
 		       struct strbuf *out, struct error *err)
 {
-	const struct standing_key *known = g->scn.rs->standing;
 	struct run run;
-	for (size_t i = 0; i < ord->n_standing; i++) {
-		const struct answer *a = &ord->standing[i];
-		size_t k = 0;
-		while (known && known[k].key && strcmp(known[k].key, a->key))
-			k++;
-		if (known && known[k].key)
-			continue;
-		struct strbuf list = STRBUF_INIT;
-		for (k = 0; known && known[k].key; k++)
-			strbuf_addf(&list, "%s%s", k ? ", " : "", known[k].key);
-		errorf(err, EXIT_REFUSED, "%s:%d: no question takes the "
-		       "standing order '%s' in %s (standing orders: %s)",
-		       orders_name, a->line, a->key, g->scn.id,
-		       list.len ? list.buf : "none");
-		strbuf_free(&list);
+	if (check_standing(&g->scn, orders_name, ord, err))
 		return -1;
-	}
 	struct engine_step extra = {
 		.mode = STEP_CHECK, .actor = actor, .src = orders_name,
 		.answers = ord->answers, .n_answers = ord->n_answers,
@@ -1770,28 +1755,25 @@ int game_check_answers(struct game *g, const char *orders_name,
 	if (game_check(g, CHECK_LIGHT, &extra, &run, err))
 		return -1;
 	if (run.outcome == RUN_OVER) {
+		/* sign -g on orders that end the game says so, and what is
+		 * left after the end is carried and never used */
 		struct strbuf res = STRBUF_INIT;
 		g->scn.rs->result(run.state, &res);
 		while (res.len && res.buf[res.len - 1] == '\n')
 			res.buf[--res.len] = '\0';
-		strbuf_addf(out, "answers ok: all %zu are legal, and the game "
-			    "ends in this step: %s\n", ord->n_answers,
-			    res.len ? res.buf : "over");
+		if (run.checked < ord->n_answers)
+			strbuf_addf(out, "answers ok: %zu of %zu are legal, and "
+				    "the game ends in this step: %s; not used: "
+				    "the %zu after that\n", run.checked,
+				    ord->n_answers, res.len ? res.buf : "over",
+				    ord->n_answers - run.checked);
+		else
+			strbuf_addf(out, "answers ok: all %zu are legal, and "
+				    "the game ends in this step: %s\n",
+				    ord->n_answers, res.len ? res.buf : "over");
 		strbuf_free(&res);
-	} else if (run.checked < ord->n_answers)
-		strbuf_addf(out, "answers ok up to the draw at rule %s: %zu of "
-			    "%zu checked; the %zu after it are checked when "
-			    "the step is adjudicated\n", run.stopped_at,
-			    run.checked, ord->n_answers,
-			    ord->n_answers - run.checked);
-	else if (run.outcome == RUN_NEED_DRAW)
-		strbuf_addf(out, "answers ok: all %zu are legal; the step "
-			    "goes on to a draw at rule %s\n", ord->n_answers,
-			    run.stopped_at);
-	else
-		strbuf_addf(out, "answers ok: all %zu are legal; the step "
-			    "ends at rule %s\n", ord->n_answers,
-			    run.stopped_at);
+	} else
+		check_said(&run, ord->n_answers, out);
 	engine_free(&run);
 	return 0;
 }

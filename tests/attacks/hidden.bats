@@ -141,10 +141,77 @@ honour_game() {
 	assert_output_has "Legal answers"
 }
 
-@test "2: honour mode, adjudicate reports the adjudicator's view unless --full" {
+@test "7: honour mode, adjudicate --report writes the recipient's view unless --full" {
 	honour_game
 	grep -q "HONOUR MODE" report-1.txt
-	grep -q "As seen by" report-1.txt
+	# step 1 is the German's deal, adjudicated by the Soviet, whose
+	# report goes to the German: the German's view, never the
+	# Soviet's own hand
+	grep -q "As seen by german." report-1.txt
+	grep -q "^German hand [an]" report-1.txt
+	if grep -q "^Soviet hand [an]" report-1.txt; then return 1; fi
+	# step 2 is the German's too (his action after the deal)
+	grep -q "As seen by german." report-2.txt
+	# printed to the adjudicator's terminal: his own view
+	pending h.yaml
+	"$UMPIRE" orders h.yaml -s $me.key |
+		"$UMPIRE" sign - -s $me.key -o o3.yaml
+	run "$UMPIRE" adjudicate h.yaml o3.yaml -s $other.key -o n3.yaml
+	[ "$status" -eq 0 ]
+	if [ "$other" = g ]; then
+		assert_output_has "As seen by german."
+	else
+		assert_output_has "As seen by soviet."
+	fi
+}
+
+@test "7: mail --report refuses a report seen by another side than its recipient" {
+	honour_game
+	export XDG_CONFIG_HOME="$BATS_TEST_TMPDIR/.config"
+	mkdir -p "$XDG_CONFIG_HOME/umpire"
+	printf '%s\n' '[umpire]' 'address = Gerd <gerd@example.org>' \
+		'[addresses]' 'german = gerd@example.org' \
+		'soviet = Sonja <sonja@example.org>' \
+		>"$XDG_CONFIG_HOME/umpire/config.ini"
+	# report-1.txt is the German's
+	run "$UMPIRE" mail h.yaml --report report-1.txt \
+		--to soviet -o out.eml
+	[ "$status" -eq 1 ]
+	assert_output_has "as seen by german, but the mail goes to soviet"
+	[ ! -e out.eml ]
+	run "$UMPIRE" mail h.yaml --report report-1.txt \
+		--to sonja@example.org -o out.eml
+	[ "$status" -eq 1 ]
+	"$UMPIRE" mail h.yaml --report report-1.txt \
+		--to german -o out.eml
+	# by default the mail goes to every role but the sender's (Gerd):
+	# the Soviet, who reads his own report
+	run "$UMPIRE" mail h.yaml --report report-1.txt -o out2.eml
+	[ "$status" -eq 1 ]
+	"$UMPIRE" report h.yaml --side soviet >sov.txt
+	"$UMPIRE" mail h.yaml --report sov.txt -o out2.eml
+}
+
+@test "7: report VIEW -s KEY checks the view as status and orders do" {
+	referee_game
+	"$UMPIRE" view game.yaml --side german -s r.key -o v.view
+	# the Soviet's key: not his view
+	run "$UMPIRE" report v.view -s s.key
+	[ "$status" -eq 1 ]
+	assert_output_has "this secret key is not german's"
+	run "$UMPIRE" status v.view -s s.key
+	[ "$status" -eq 1 ]
+	run "$UMPIRE" report v.view -s g.key
+	[ "$status" -eq 0 ]
+	assert_output_has "Next: step 1"
+	# no key: printed, and it says what was not checked
+	run "$UMPIRE" report v.view
+	[ "$status" -eq 0 ]
+	assert_output_has "only the referee's signature was checked"
+}
+
+@test "2: honour mode, --full reports every side; report and render the runner's" {
+	honour_game
 	pending h.yaml
 	"$UMPIRE" orders h.yaml -s $me.key |
 		"$UMPIRE" sign - -s $me.key -o o.yaml
@@ -169,7 +236,7 @@ honour_game() {
 	assert_output_has "# HONOUR MODE"
 }
 
-@test "1: a refusal is no oracle: an extra answer tells nothing of what comes next" {
+@test "1: no oracle: an answer past the step's end is carried, and tells nothing of what comes next" {
 	referee_game
 	# play by views until the German has a move whose answer hands
 	# the turn to the Soviet (no draw in between)
@@ -189,27 +256,37 @@ honour_game() {
 		mv n.yaml game.yaml
 	done
 	[ -n "$found" ]
-	# the German's real answer, then a probe
+	# the German's real answer, then a probe: no refusal at all (an
+	# answer past the step's end is carried as an answer in advance),
+	# the step is committed before he learns anything, and what he is
+	# told says nothing of the Soviet's question
 	sed 's/^\(- advance: .*\)$/\1\n- discard: "zzz"/' t.yaml >p.yaml
 	"$UMPIRE" sign p.yaml -s g.key -o po.yaml
-	run "$UMPIRE" adjudicate game.yaml po.yaml -s r.key -o n.yaml
-	[ "$status" -eq 1 ]
-	assert_output_has "comes after the end of step"
-	# nothing of the Soviet's question: no rule, no options, no role
-	if [[ "$output" == *"egal answers"* || "$output" == *"asks"* ||
-	      "$output" == *"soviet"* || "$output" == *"rule 4"* ]]; then
+	run "$UMPIRE" adjudicate game.yaml po.yaml -s r.key -o n.yaml \
+		--report /dev/null
+	[ "$status" -eq 0 ]
+	"$UMPIRE" view n.yaml --side german -s r.key -o gv.view
+	"$UMPIRE" report gv.view -s g.key | tr '\n' ' ' | tr -s ' ' |
+		grep -o "Not used: [^.]*\." >told.txt
+	grep -q "Not used: answer 'discard: zzz' (.*): the rules ask another side first" told.txt
+	if grep -q "egal answers\|soviet\|rule 4" told.txt; then
 		return 1
 	fi
-	[ ! -e n.yaml ]
-	# a probe of another key (the prober has dropped his local record,
-	# which refuses a second version) gets the same words: the message
-	# does not depend on the question that comes next
+	# a probe of another answer tells the same words
+	rm n.yaml
 	sed 's/^\(- advance: .*\)$/\1\n- action: "supply"/' t.yaml >p2.yaml
 	XDG_STATE_HOME="$BATS_TEST_TMPDIR/.state2" \
 		"$UMPIRE" sign p2.yaml -s g.key -o po2.yaml
-	run "$UMPIRE" adjudicate game.yaml po2.yaml -s r.key -o n.yaml
-	[ "$status" -eq 1 ]
-	assert_output_has "answer 'action: supply' comes after the end of step"
+	XDG_STATE_HOME="$BATS_TEST_TMPDIR/.state2" \
+		"$UMPIRE" adjudicate game.yaml po2.yaml -s r.key -o n.yaml \
+		--report /dev/null
+	XDG_STATE_HOME="$BATS_TEST_TMPDIR/.state2" \
+		"$UMPIRE" view n.yaml --side german -s r.key -o gv2.view
+	XDG_STATE_HOME="$BATS_TEST_TMPDIR/.state2" \
+		"$UMPIRE" report gv2.view -s g.key | tr '\n' ' ' | tr -s ' ' |
+		grep -o "Not used: [^.]*\." >told2.txt
+	[ "$(sed 's/answer .*):/X/' told.txt)" = \
+	  "$(sed 's/answer .*):/X/' told2.txt)" ]
 }
 
 @test "3: orders sealed to the referee: the answers never cross the mail in clear" {
@@ -258,4 +335,65 @@ honour_game() {
 	run "$UMPIRE" status game.yaml --side nobody
 	[ "$status" -eq 2 ]
 	assert_output_has "no side 'nobody'"
+}
+
+@test "1: the probe [answer, advance: zzz] gets the same answer whatever the German's face-down card" {
+	referee_game
+	# step 1, the deal
+	"$UMPIRE" view game.yaml --side german -s r.key -o v.view
+	"$UMPIRE" orders v.view -s g.key | "$UMPIRE" sign - -s g.key -o o.yaml
+	"$UMPIRE" adjudicate game.yaml o.yaml -s r.key -o n.yaml \
+		--report /dev/null
+	mv n.yaml game.yaml
+	pending game.yaml
+	[ "$side" = german ]
+	"$UMPIRE" view game.yaml --side german -s r.key -o v.view
+	cards=$("$UMPIRE" orders v.view -s g.key | grep '^# legal: "war' |
+		grep -o 'war [a-z0-9]*' | cut -d' ' -f2)
+	[ -n "$cards" ]
+	local first="" n=0
+	for x in $cards; do
+		n=$((n + 1))
+		mkdir "c$x"
+		cp game.yaml ./*.key "c$x/"
+		(
+		cd "c$x"
+		export XDG_STATE_HOME="$PWD/.state"
+		"$UMPIRE" view game.yaml --side german -s r.key -o v.view
+		"$UMPIRE" orders v.view -s g.key |
+			sed "s/^- action: .*/- action: \"war $x\"/" |
+			"$UMPIRE" sign - -s g.key -o o.yaml
+		"$UMPIRE" adjudicate game.yaml o.yaml -s r.key -o n.yaml \
+			--report /dev/null
+		"$UMPIRE" view n.yaml --side soviet -s r.key -o s.view
+		"$UMPIRE" orders s.view -s s.key | grep -v '^#' >t.yaml
+		# the Soviet answers with his card, then a probe
+		card=$("$UMPIRE" orders s.view -s s.key |
+			grep '^# legal: "pass"' | grep -o '"[a-z0-9]*"$' |
+			tr -d '"')
+		sed "s/^- answer: .*/- answer: \"$card\"\n- advance: \"zzz\"/" \
+			t.yaml >p.yaml
+		{
+			"$UMPIRE" sign p.yaml -s s.key -g s.view -o p.signed 2>&1
+			echo "sign: $?"
+			"$UMPIRE" verify p.signed --game s.view -s s.key 2>&1 |
+				sed 1d
+			echo "verify: $?"
+			"$UMPIRE" adjudicate n.yaml p.signed -s r.key \
+				-o m.yaml --report /dev/null \
+				--refusal refusal.txt >/dev/null 2>&1
+			echo "adjudicate: $?"
+			if [ -e refusal.txt ]; then echo "a refusal"; fi
+		} >said.txt
+		)
+		cat "c$x/said.txt"
+		grep -q "^sign: 0" "c$x/said.txt"
+		grep -q "1 of 2 answers checked; the rest, after what is hidden from you, consulted at rule 4.1" "c$x/said.txt"
+		if [ -z "$first" ]; then
+			first=$(cat "c$x/said.txt")
+		else
+			[ "$(cat "c$x/said.txt")" = "$first" ]
+		fi
+	done
+	[ "$n" -ge 3 ]
 }

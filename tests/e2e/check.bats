@@ -55,7 +55,7 @@ setup() {
 	sed -i 's/^\(- placement: .*\)$/\1\n- action: "pass"/' o.yaml
 	run "$UMPIRE" sign o.yaml --game g.yaml -s p.key -o s.yaml
 	[ "$status" -eq 0 ]
-	assert_output_has "answers ok up to the draw at rule 6.0: 1 of 2 checked"
+	assert_output_has "1 of 2 answers checked; the rest, after the draw at rule 6.0, are checked when the step is adjudicated"
 }
 
 @test "sign --game: orders for another game or step are refused" {

@@ -51,6 +51,20 @@ unembed() {
 # In the current directory: keys p.key/p.pub (the player) and r.key/r.pub
 # (the referee), and an Arnswalde 1945 game (difficulty low) that both
 # have joined, as $1 (g0.yaml: the game before the referee joined).
+# A Race to the Reichstag under a referee, both fronts joined, as $1
+# (g1.yaml: joined by the 1BF player only): keys 1bf, 1uf, referee.
+new_reichstag_game() {
+	local k
+	for k in 1bf 1uf referee; do
+		"$UMPIRE" keygen -s $k.key -p $k.pub -W >/dev/null
+	done
+	"$UMPIRE" new race-to-the-reichstag -s referee.key \
+		--side 1bf=1bf.pub --side 1uf=1uf.pub --referee referee.pub \
+		-o g0.yaml 2>/dev/null
+	"$UMPIRE" join g0.yaml --side 1bf -s 1bf.key -o g1.yaml 2>/dev/null
+	"$UMPIRE" join g1.yaml --side 1uf -s 1uf.key -o "$1" 2>/dev/null
+}
+
 new_arnswalde_game() {
 	"$UMPIRE" keygen -s p.key -p p.pub -W >/dev/null
 	"$UMPIRE" keygen -s r.key -p r.pub -W >/dev/null

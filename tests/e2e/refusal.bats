@@ -155,20 +155,28 @@ play() {
 		--report /dev/null
 }
 
-@test "answers past the step's first draw get no refusal: it would tell what the view does not" {
-	# the deal draws cards: an answer after it is refused by the
-	# adjudication, not by the check without a seed
+@test "answers past the step's first draw are carried, never refused: no lock-out" {
+	# the deal draws cards: an answer after it is an answer in advance
+	# to the next question (the German's action), which it does not
+	# answer: the step is adjudicated up to its end, and the German's
+	# next view says what was not used and why, and asks
 	sed 's/^- start: "deal"$/- start: "deal"\n- start: "deal"/' t.yaml \
 		>late.yaml
 	"$UMPIRE" sign late.yaml -s g.key -o late.signed
 	run "$UMPIRE" adjudicate game.yaml late.signed -s r.key -o next.yaml \
 		--report /dev/null --refusal refusal.txt
-	[ "$status" -eq 1 ]
-	assert_output_has "comes after the end of step 1"
-	assert_output_has "no refusal written to refusal.txt"
-	assert_output_has "only past the step's first draw or hidden decision"
+	[ "$status" -eq 0 ]
 	[ ! -e refusal.txt ]
-	[ ! -e next.yaml ]
+	"$UMPIRE" view next.yaml --side german -s r.key -o v2.view
+	run "$UMPIRE" report v2.view -s g.key
+	assert_output_has "Not used: answer 'start: deal'"
+	assert_output_has "asks 'action'"
+	# and the key signs the next step's orders
+	mv next.yaml game.yaml
+	"$UMPIRE" orders v2.view -s g.key | "$UMPIRE" sign - -s g.key \
+		-g v2.view -o o2.yaml
+	"$UMPIRE" adjudicate game.yaml o2.yaml -s r.key -o next.yaml \
+		--report /dev/null
 }
 
 @test "no refusal for a file that is not the pending side's signed orders" {

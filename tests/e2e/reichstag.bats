@@ -39,14 +39,7 @@ EOF
 setup_file() {
 	umpire_setup_file
 	cd "$BATS_FILE_TMPDIR"
-	for k in 1bf 1uf referee; do
-		"$UMPIRE" keygen -s $k.key -p $k.pub -W >/dev/null
-	done
-	"$UMPIRE" new race-to-the-reichstag -s referee.key \
-		--side 1bf=1bf.pub --side 1uf=1uf.pub --referee referee.pub \
-		-o g0.yaml 2>/dev/null
-	"$UMPIRE" join g0.yaml --side 1bf -s 1bf.key -o g1.yaml 2>/dev/null
-	"$UMPIRE" join g1.yaml --side 1uf -s 1uf.key -o game.yaml 2>/dev/null
+	new_reichstag_game game.yaml
 	mkdir -p views
 	n=1
 	# step 1: the 1BF player draws his 15 (3.5)

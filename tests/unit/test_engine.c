@@ -273,13 +273,31 @@ int main(void)
 	      "replay gives the same roll");
 	engine_free(&run);
 
-	/* Extra answer after a draw is refused, naming the line. */
+	/* An answer after a draw is an answer in advance: used when its
+	 * question comes, legal, and never a reason to refuse the file. */
 	struct answer a2[] = { { "target", "one", 3 }, { "again", "yes", 4 } };
 	s[0] = play_step("player", a2, 2, NULL, 0, 1);
-	CHECK(engine_run(&toy, &start, s, 1, &run) == -1 &&
-	      strstr(run.err.msg, "orders.yaml:4") &&
-	      strstr(run.err.msg, "comes after the end of step 1"),
-	      "answer after a random result refused: %s", run.err.msg);
+	CHECK(engine_run(&toy, &start, s, 1, &run) == 0 &&
+	      run.outcome == RUN_PENDING && run.n_draws == 2 &&
+	      !strcmp(run.pending.key, "again"),
+	      "answer after a random result used in advance: %s",
+	      run.err.msg);
+	engine_free(&run);
+	/* not legal when asked: not used, the actor told why, and the
+	 * step ends at that question */
+	struct answer a3[] = { { "target", "one", 3 }, { "again", "maybe", 4 },
+		{ "again", "yes", 5 } };
+	s[0] = play_step("player", a3, 3, NULL, 0, 1);
+	int told = 0;
+	CHECK(engine_run(&toy, &start, s, 1, &run) == 0 &&
+	      run.outcome == RUN_PENDING && run.n_draws == 1 &&
+	      !strcmp(run.pending.key, "again"), "illegal answer in advance "
+	      "not used: %s", run.err.msg);
+	for (size_t i = 0; i < run.n_events; i++)
+		told |= !strcmp(run.events[i].visible, "player") &&
+			strstr(run.events[i].text, "Not used: answer 'again: "
+			       "maybe' (orders.yaml:4) and the 1 after it") != NULL;
+	CHECK(told, "the actor is told what was not used and why");
 	engine_free(&run);
 
 	/* Standing order carries on past the draw. */

@@ -276,6 +276,9 @@ static void answer(struct ctx *c, struct rgw *st)
 		ctx_event(c, "4.1", "The %s has no card to answer with.",
 			  stitle(d));
 	}
+	/* 4.1: the face-down card is revealed and compared: whatever the
+	 * defender does next hangs on it, unseen when he answered */
+	ctx_consult(c, sname(d), "4.1");
 	st->down = C_NONE;
 	st->discard |= SET(a);
 	if (b == C_NONE) {

@@ -1,0 +1,68 @@
+/*
+ * check.h - an order file checked before it is signed or adjudicated,
+ * without the step's seed: its answers run from the position as the
+ * side sees it up to where the step ends for that side (the first draw,
+ * another side's question, something hidden from it consulted:
+ * ctx_consult), and no further (umpire-protocol(7), VIEWS; the answers
+ * after it are answers in advance, umpire-orders(5)).
+ *
+ * On a view, the hidden parts are stand-ins (ruleset.load_view) that
+ * the check never reaches: it stops where the rules consult them. So a
+ * refusal it gives depends on nothing the side cannot see, and the
+ * referee gives a signed refusal only where this check on the side's
+ * view refuses with the same words as the check on the whole state.
+ */
+#ifndef UMPIRE_CHECK_H
+#define UMPIRE_CHECK_H
+
+#include "umpire/doc.h"
+#include "umpire/engine.h"
+#include "umpire/error.h"
+#include "umpire/orders.h"
+#include "umpire/scenario.h"
+#include "umpire/strbuf.h"
+#include "umpire/view.h"
+
+/* Refuse a standing order that no question of the rules takes. */
+int check_standing(const struct scenario *scn, const char *name,
+		   const struct orders *ord, struct error *err);
+
+/* What a check run (STEP_CHECK) says of n answers, one line: how many
+ * were checked and where the check stopped. */
+void check_said(const struct run *run, size_t n, struct strbuf *out);
+
+/*
+ * The answers of ord (for side) run on side's view: the view's state
+ * (node of d) loaded with stand-ins for what side cannot see, then
+ * play() from there. Returns 0 with *said filled (check_said), -1 with
+ * err when the answers are refused or the view cannot be loaded, and 1
+ * with *said saying so when the rules do not ask next, from the view's
+ * state, the question the view says is next (rule, key and role): a
+ * game that cannot resume from a view's state is not checked.
+ */
+int check_on_view(const struct scenario *scn, const struct doc_node *opts,
+		  const struct doc *d, const struct doc_node *state,
+		  const char *side, const struct question *next,
+		  const char *name, const struct orders *ord,
+		  struct strbuf *said, struct error *err);
+
+/* The run under check_on_view: step (its actor the view's side) played
+ * from the view's state; returns as check_on_view, with *run to free
+ * (engine_free) when 0. Also makes order templates from a view. */
+int check_view_run(const struct scenario *scn, const struct doc_node *opts,
+		   const struct doc *d, const struct doc_node *state,
+		   const struct question *next,
+		   const struct engine_step *step, struct run *run,
+		   struct strbuf *said, struct error *err);
+
+/*
+ * An order file (body, unsigned) checked against a loaded view: it must
+ * be the orders of the view's side for the view's next step, on the
+ * view's history (prev), when that side is to decide; then its answers
+ * run as check_on_view says. Returns as check_on_view.
+ */
+int check_orders_on_view(const struct view *v, const char *name,
+			 const char *body, size_t len, struct strbuf *said,
+			 struct error *err);
+
+#endif
