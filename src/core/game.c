@@ -1763,10 +1763,13 @@ int game_check_answers(struct game *g, const char *orders_name,
 			res.buf[--res.len] = '\0';
 		if (run.checked < ord->n_answers)
 			strbuf_addf(out, "answers ok: %zu of %zu are legal, and "
-				    "the game ends in this step: %s; not used: "
-				    "the %zu after that\n", run.checked,
-				    ord->n_answers, res.len ? res.buf : "over",
-				    ord->n_answers - run.checked);
+				    "the game ends in this step: %s Not used: "
+				    "the %zu answer%s after that.\n",
+				    run.checked, ord->n_answers,
+				    res.len ? res.buf : "over.",
+				    ord->n_answers - run.checked,
+				    ord->n_answers - run.checked == 1 ? "" :
+				    "s");
 		else
 			strbuf_addf(out, "answers ok: all %zu are legal, and "
 				    "the game ends in this step: %s\n",
