@@ -71,12 +71,17 @@ int mail_unwrap_signed(const char *name, char **buf, size_t *len,
 		       size_t max, int *unwrapped, char **sig, size_t *siglen,
 		       struct error *err);
 
+/* The kinds of umpire file a command reads as GAME or VIEW (a delta
+ * too): every kind but orders (see mail_read_kind). */
+#define MAIL_NOT_ORDERS "game view sealed delta"
+
 /*
- * read_input for a file that may have come by mail: read path ("-" for
- * stdin), and if it is a mail message, unwrap it as mail_unwrap_signed
- * does (sig may be NULL). A message may be up to mail_message_max(max)
- * bytes; the file in it, or a file that is not a message, at most max
- * bytes. *buf is malloc'd, NUL-terminated.
+ * read_input for a game file, a view or a delta that may have come by
+ * mail: read path ("-" for stdin), and if it is a mail message, unwrap
+ * it as mail_unwrap_signed does (sig may be NULL), its part of a kind
+ * in MAIL_NOT_ORDERS first. A message may be up to
+ * mail_message_max(max) bytes; the file in it, or a file that is not a
+ * message, at most max bytes. *buf is malloc'd, NUL-terminated.
  */
 int mail_read_input(const char *path, size_t max, char **buf, size_t *len,
 		    char **sig, size_t *siglen, struct error *err);
@@ -90,10 +95,11 @@ int mail_read_received(const char *path, size_t max, char **buf,
 		       struct strbuf *notes, struct error *err);
 
 /*
- * mail_read_received for a file of one kind: when kind is not NULL
- * ("game") and the message holds a part with a line "umpire: KIND/",
- * that part is read, whatever else the message holds (a game file
- * mailed with orders, given as GAME). taken (may be NULL) gets the part
+ * mail_read_received for a file of some kinds: when kind is not NULL
+ * (kinds separated by spaces: "game", MAIL_NOT_ORDERS) and the message
+ * holds a part with a line "umpire: KIND/" of one of them, such a part
+ * is read, whatever else the message holds (a game file mailed with
+ * orders, given as GAME). taken (may be NULL) gets the part
  * read ("part 3 (text/x-yaml 'game.yaml')") when the message held more
  * than one umpire file.
  */

@@ -567,13 +567,26 @@ static int part_rank(const struct part *p)
 	return -1;
 }
 
-/* 1 if the part holds an umpire file of that kind ("game": a line
- * "umpire: game/..."). */
-static int part_is_kind(const struct part *p, const char *kind)
+/* 1 if the part holds an umpire file of one of the kinds, a list
+ * separated by spaces ("game view": a line "umpire: game/..." or
+ * "umpire: view/..."). */
+static int part_is_kind(const struct part *p, const char *kinds)
 {
 	char head[48];
-	snprintf(head, sizeof head, "umpire: %s/", kind);
-	return p->rank >= 0 && has_line(p->data, p->len, head);
+	if (p->rank < 0)
+		return 0;
+	while (*kinds) {
+		size_t k = strcspn(kinds, " ");
+		if (k > 0 && k < 32) {
+			snprintf(head, sizeof head, "umpire: %.*s/", (int)k,
+				 kinds);
+			if (has_line(p->data, p->len, head))
+				return 1;
+		}
+		kinds += k;
+		kinds += *kinds == ' ';
+	}
+	return 0;
 }
 
 static void describe_part(const struct part *p, struct strbuf *sb)
@@ -813,8 +826,8 @@ int mail_unwrap(const char *name, char **buf, size_t *len, size_t max,
 int mail_read_input(const char *path, size_t max, char **buf, size_t *len,
 		    char **sig, size_t *siglen, struct error *err)
 {
-	return mail_read_kind(path, max, NULL, buf, len, sig, siglen, NULL,
-			      NULL, err);
+	return mail_read_kind(path, max, MAIL_NOT_ORDERS, buf, len, sig,
+			      siglen, NULL, NULL, err);
 }
 
 int mail_read_received(const char *path, size_t max, char **buf,
