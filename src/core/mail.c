@@ -387,25 +387,19 @@ static int mail_caps(const char *name, const char *buf, size_t len,
 			sc.parts++;
 			in_header = 1;
 		}
-		if (sc.parts > MAIL_MAX_PARTS)
-			return errorf(err, EXIT_REFUSED, "%s: a mail message "
-				      "of more than %d MIME parts; umpire "
-				      "reads at most %d (counted before the "
-				      "message is parsed)", name,
-				      MAIL_MAX_PARTS, MAIL_MAX_PARTS);
-		if (sc.containers > MAIL_MAX_NESTING)
-			return errorf(err, EXIT_REFUSED, "%s: a mail message "
-				      "of more than %d multiparts and "
-				      "attached messages, nested or not; "
-				      "umpire reads at most %d (counted "
-				      "before the message is parsed)", name,
-				      MAIL_MAX_NESTING, MAIL_MAX_NESTING);
-		if (sc.headers > MAIL_MAX_HEADERS)
-			return errorf(err, EXIT_REFUSED, "%s: a mail message "
-				      "of more than %d header lines; umpire "
-				      "reads at most %d (counted before the "
-				      "message is parsed)", name,
-				      MAIL_MAX_HEADERS, MAIL_MAX_HEADERS);
+		const struct { size_t n, max; const char *what; } caps[] = {
+			{ sc.parts, MAIL_MAX_PARTS, "MIME parts" },
+			{ sc.containers, MAIL_MAX_NESTING, "multiparts and "
+			  "attached messages (nested or not)" },
+			{ sc.headers, MAIL_MAX_HEADERS, "header lines" } };
+		for (size_t i = 0; i < 3; i++)
+			if (caps[i].n > caps[i].max)
+				return errorf(err, EXIT_REFUSED, "%s: a mail "
+					      "message of more than %zu %s; "
+					      "umpire reads at most %zu "
+					      "(counted before the message "
+					      "is parsed)", name, caps[i].max,
+					      caps[i].what, caps[i].max);
 		if (!nl)
 			break;
 		p = nl + 1;
