@@ -279,12 +279,18 @@ static const char *line_find(const char *line, size_t n, const char *s)
 }
 
 /* Note the boundary parameters and attached messages a header line
- * declares. */
+ * declares: *in_ct says whether the line belongs to a Content-Type
+ * field (a continuation line to the field above); a Content-Type naming
+ * "message" in any spelling GMime might read declares an attached
+ * message, whose own header block follows. */
 static void scan_header(struct mail_scan *sc, const char *l, size_t n,
-			int *message)
+			int *in_ct, int *message)
 {
 	const char *end = l + n, *b = l;
-	if (line_find(l, n, "message/"))
+	if (n > 0 && l[0] != ' ' && l[0] != '\t')
+		*in_ct = field_name(l, n) == 12 &&
+			 strncasecmp(l, "content-type", 12) == 0;
+	if (*in_ct && line_find(l, n, "message"))
 		*message = 1;
 	while ((b = line_find(b, (size_t)(end - b), "boundary"))) {
 		const char *v = b + 8;
@@ -358,7 +364,7 @@ static int mail_caps(const char *name, const char *buf, size_t len,
 {
 	struct mail_scan sc;
 	const char *p = buf, *end = buf + len;
-	int in_header = 1, message = 0;
+	int in_header = 1, message = 0, in_ct = 0;
 	if (len > mail_message_max(max))
 		return errorf(err, EXIT_REFUSED, "%s: a mail message of %zu "
 			      "bytes, over umpire's limit of %zu (the "
@@ -378,7 +384,7 @@ static int mail_caps(const char *name, const char *buf, size_t len,
 		} else if (in_header) {
 			sc.headers++;
 			int m = 0;
-			scan_header(&sc, p, n, &m);
+			scan_header(&sc, p, n, &in_ct, &m);
 			if (m) {
 				message = 1;
 				sc.containers++;

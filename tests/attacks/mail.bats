@@ -85,6 +85,17 @@ open("hdr.eml", "w").write("From: a@example.org\nSubject: x\n" +
 '
 	refused_naming deep.eml "deep.eml: a mail message of more than 16 multiparts and attached messages" "umpire reads at most 16"
 	refused_naming hdr.eml "hdr.eml: a mail message of more than 4096 header lines" "umpire reads at most 4096"
+	# the header lines of an attached message count too, however its
+	# type is spelled
+	python3 -c '
+sig = open("signed.yaml").read()
+open("fwd.eml", "w").write("From: a@example.org\nSubject: x\n"
+    "MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=b\n\n"
+    "--b\n\n" + sig + "--b\nContent-Type: Message (forwarded)\n"
+    " /rfc822\n\n" + "".join("X-H%d: y\n" % i for i in range(5000)) +
+    "\nhi\n--b--\n")
+'
+	refused_naming fwd.eml "fwd.eml: a mail message of more than 4096 header lines" "umpire reads at most 4096"
 	# a boundary GMime may read, written so that the count cannot
 	# follow it (RFC 2231 continuation): every "--" line counts
 	python3 -c '
