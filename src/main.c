@@ -144,9 +144,11 @@ const struct command commands[] = {
 	  "  -s SECKEY    the referee's secret key (default: config)\n"
 	  "  --seal       encrypt the view to the side's key\n"
 	  "  -o FILE      where to write the view (default: stdout)\n" },
-	{ "delta", cmd_delta, "delta GAME [--since N] [-o OUT]",
+	{ "delta", cmd_delta, "delta GAME [--since N] [--to K] [-o OUT]",
 	  "only the steps after step N, to mail instead of the game",
 	  "  --since N  the steps after step N (default: the last step alone)\n"
+	  "  --to K     up to step K only (default: the last; appended to\n"
+	  "             the game as joined: the game cut after step K)\n"
 	  "  -o OUT     where to write them (default: stdout)\n" },
 	{ "append", cmd_append, "append GAME STEPS [-o OUT]",
 	  "add mailed steps to one's own game file, checked",
@@ -160,11 +162,14 @@ const struct command commands[] = {
 	  "  --report FILE     the message body (default: the subject)\n"
 	  "  --inline          show the first file inline\n"
 	  "  -o OUT            where to write the message (default: stdout)\n" },
-	{ "scenarios", cmd_scenarios, "scenarios [--options ID] [--json]",
+	{ "scenarios", cmd_scenarios,
+	  "scenarios [--options ID] [--json] [--views]",
 	  "installed scenarios with their ids and provenance",
 	  "  --options ID  the options of scenario ID, their values and\n"
 	  "                default\n"
-	  "  --json        JSON (umpire(1), JSON OUTPUT)\n" },
+	  "  --json        JSON (umpire(1), JSON OUTPUT)\n"
+	  "  --views       what each game's view holds and hides, as\n"
+	  "                umpire-protocol(7) VIEWS says it (roff)\n" },
 	{ NULL, NULL, NULL, NULL, NULL }
 };
 

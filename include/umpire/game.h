@@ -200,6 +200,12 @@ int game_link(const struct game *g, const char *role,
 int game_check_answers(struct game *g, const char *orders_name,
 		       const struct orders *ord, const char *actor,
 		       struct strbuf *out, struct error *err);
+/* What the check calls the signed orders it re-runs (verify --game) and
+ * a refusal's reason calls the refused file, whatever their local name
+ * (a Maildir file's, a renamed copy's): so the reason, and the message
+ * of the same check run again anywhere, depend on the orders alone
+ * (umpire-protocol(7), REFUSED ORDERS). */
+#define CHECK_ORDERS_NAME "orders"
 /* The same for an order file not signed yet (umpire sign --game): its
  * game, step, side and history first, then its answers. */
 int game_check_unsigned(struct game *g, const char *name, const char *buf,
@@ -248,6 +254,9 @@ const char *game_hidden_mode(const struct game *g);
 /* Whether the game is in honour mode (hidden=honour: no referee, the
  * game file holds every hidden card). */
 int game_honour(const struct game *g);
+/* Whether the game has views (umpire view): a referee and rules that
+ * hide information. Its order files then carry their vouch (orders.h). */
+int game_has_views(const struct game *g);
 
 /* The game file's text (canonical YAML). */
 int game_emit(const struct game *g, struct strbuf *out, struct error *err);

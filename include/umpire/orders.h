@@ -7,6 +7,9 @@
  *   side: <role>
  *   prev: <base64: the hash of step n-1, or the genesis hash for step 1>
  *   reveal: <base64: the role's chain link for this step>
+ *   vouch: <base64: Ed25519 of the trusted comment below; required in
+ *           games with views, so that a view can show the step was
+ *           ordered without showing the orders>
  *   answers:            # in the order the rules ask
  *   - <key>: <answer>
  *   standing:           # optional: answers for questions asked later
@@ -20,6 +23,7 @@
 
 #include "umpire/doc.h"
 #include "umpire/engine.h"
+#include "umpire/keys.h"
 
 struct orders {
 	struct doc *doc;
@@ -28,6 +32,8 @@ struct orders {
 	const char *side;
 	unsigned char prev[32];     /* the history the orders were made on */
 	unsigned char reveal[32];
+	unsigned char vouch[64];    /* has_vouch: the actor's vouch */
+	int has_vouch;
 	struct answer *answers;
 	size_t n_answers;
 	struct answer *standing;
@@ -41,5 +47,16 @@ void orders_free(struct orders *o);
 /* The trusted comment that binds an order file to its context. */
 void orders_comment(const char *game, long long step, const char *side,
 		    char *out, size_t size);
+
+/* The vouch of an order file: pure Ed25519 over its trusted comment,
+ * "umpire/1 game=G step=N side=S", made with the side's key. A view
+ * carries it for each step it lists, so that nobody but the actor can
+ * make a step appear ordered (umpire-protocol(7), VIEWS). */
+void orders_vouch(const struct seckey *sk, const char *game, long long step,
+		  const char *side, unsigned char sig[64]);
+/* 0 if sig is side's vouch for the step under pk. */
+int orders_vouch_check(const struct pubkey *pk, const char *game,
+		       long long step, const char *side,
+		       const unsigned char sig[64]);
 
 #endif

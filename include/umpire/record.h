@@ -45,6 +45,8 @@ struct record {
 	char *kinds;
 	size_t n_marks;
 	int dirty;
+	int locked;               /* lock_fd holds the record's lock */
+	int lock_fd;
 };
 
 /* This machine's state directory for umpire: $XDG_STATE_HOME/umpire, else
@@ -55,7 +57,10 @@ int record_state_dir(struct strbuf *dir, struct error *err);
 void record_sig_hash(const struct game_step *s, unsigned char out[32]);
 
 /* Read the record of key pk in game game_id (an empty record if there is
- * none yet). */
+ * none yet), under an exclusive lock that record_free releases: other
+ * umpire processes wait to open it until then, so that the checks made
+ * on it and the record_save after them are one step. A process opens
+ * one record of a key and game at a time. */
 int record_open(struct record *r, const struct pubkey *pk,
 		const char *game_id, struct error *err);
 void record_free(struct record *r);

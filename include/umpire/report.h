@@ -37,6 +37,11 @@ void report_next(const struct game *g, const struct report_at *at,
 		 struct strbuf *out);
 /* In honour mode, the HONOUR MODE label (wrapped) and 1; else 0. */
 int report_honour(const struct game *g, struct strbuf *out);
+/* text with every line of more than width columns broken at its last
+ * blanks before width (a word longer than width is cut), the rest
+ * indented 2 more than the line: what a ruleset writes wider than the
+ * mail allows still fits, and nothing narrower changes. */
+void report_fit(struct strbuf *out, const char *text, size_t width);
 /* Append text wrapped at REPORT_WIDTH with the given indent. */
 void report_wrap(struct strbuf *out, const char *text, size_t indent,
 		 size_t hang);

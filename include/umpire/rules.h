@@ -30,6 +30,7 @@
 #include "umpire/strbuf.h"
 
 struct ctx; /* engine context, opaque */
+struct state_decl; /* see statedecl.h */
 struct svg; /* see svg.h */
 
 #define Q_MAX_OPTIONS 160
@@ -278,7 +279,21 @@ struct ruleset {
 	 * ends), and an answer that is legal whatever the hidden parts are
 	 * tells nothing of them. */
 	int standing_persist;
+	/* The state's declaration (statedecl.h), from which save, load,
+	 * view and load_view are made and umpire-protocol(7) VIEWS says
+	 * what a view holds; NULL for a game that writes them by hand. */
+	const struct state_decl *state;
+	/* The most steps that other roles can order in a row, between two
+	 * steps of one side or before its first, by the rules of the game:
+	 * a view lists no more steps after its side's own latest step
+	 * (umpire-protocol(7), VIEWS), so that a referee and an opponent
+	 * together cannot make a side reveal a chain link further ahead.
+	 * STEPS_UNBOUNDED where the rules set no bound below the chain
+	 * length. Every ruleset declares it, with its reason. */
+	size_t max_steps_between;
 };
+
+#define STEPS_UNBOUNDED ((size_t)-1)
 
 /* The registry of all rulesets (NULL-terminated) and lookup by id. */
 extern const struct ruleset *const rulesets[];

@@ -49,6 +49,16 @@ int minisig_verify(const char *name, const struct minisig *sig,
 		   struct error *err);
 /* Append the .minisig text of sig, in minisign's layout (LF ends). */
 void minisig_format(const struct minisig *sig, struct strbuf *out);
+/*
+ * Append sig's text as umpire keeps it: parsed (so bounded as minisign
+ * bounds it), its untrusted comment made SIG_UNTRUSTED_COMMENT, in
+ * minisign's layout. What is left is what the signer made: without the
+ * key no other signature of the same message verifies (libsodium
+ * refuses a non-canonical S), so the same signed file gives the same
+ * text whatever a relay did to the comment.
+ */
+int minisig_normalise(const char *name, const char *text, size_t len,
+		      struct strbuf *out, struct error *err);
 void minisig_free(struct minisig *sig);
 
 /* ---- embedded signatures ---- */

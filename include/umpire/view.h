@@ -41,6 +41,11 @@ struct doc_node *view_state(const struct game *g, const void *state,
 struct doc_node *view_build(const struct game *g, const struct run *run,
 			    const struct snapshot *snap, const char *side,
 			    struct doc *d);
+/* Whether a view of step may be built for side: every step it would list
+ * carries its actor's vouch and they are no more than the rules allow
+ * after the side's own latest step (umpire-protocol(7), VIEWS). */
+int view_can_list(const struct game *g, size_t step, const char *side,
+		  struct error *err);
 /* Add the referee's signature to a built view. */
 void view_sign(struct doc *d, struct doc_node *view,
 	       const struct seckey *sk);
@@ -67,7 +72,7 @@ int is_sealed_orders(const char *buf, size_t len);
 int view_seal(const struct game *g, const char *side, const char *text,
 	      size_t len, struct strbuf *out, struct error *err);
 
-#define VIEW_FORMAT "view/2"
+#define VIEW_FORMAT "view/3"
 
 struct view {
 	struct doc *doc;
@@ -77,7 +82,8 @@ struct view {
 	unsigned char prev[32];    /* the hash of step `step` (or genesis) */
 	const struct doc_node *node;  /* the whole view mapping */
 	const struct doc_node *state;
-	const struct doc_node *since; /* steps vouched for: step, actor, link */
+	const struct doc_node *since; /* steps vouched for: step, actor,
+					 link, vouch */
 	const char *report;
 	int over;
 	struct question next;      /* when !over; options only if side's */
@@ -106,7 +112,7 @@ int view_trust(struct view *v, const struct seckey *sk, int for_orders,
 	       struct error *err);
 void view_free(struct view *v);
 
-/* Whether a file's text is a view or a sealed view ("umpire: view/2" or
+/* Whether a file's text is a view or a sealed view ("umpire: view/N" or
  * "umpire: sealed/2" on its first line). */
 int is_view_text(const char *buf, size_t len);
 

@@ -96,6 +96,11 @@ notes: |
   - 21.4, 21.5: more VP wins, a tie goes to the 1UF; if no front
     controls the Reichstag at the end, or both totals are 0 or less,
     the Germans win and both players lose.
+  - 21.1, 21.5: the German victory opens "5月2日終了時に" (at the end
+    of 2 May), so it is judged only then; a sudden-death end before
+    it is judged on the VP alone (21.4): the 1BF in the Reichstag at
+    -10 loses to the 1UF at 0. A sudden-death end in the interphase of
+    2 May is the end of 2 May: both clauses apply there.
   - 6.5 against 27.3: forced march costs 1 SP for +3 MP (6.5).
   - 7.4 against 5.5: the Reichstag is no sector's objective hex for the
     German reinforcement draw.
@@ -115,6 +120,15 @@ notes: |
   - GAP.md 2.2 (5): every fixed counter, face down or not, is a unit with
     a zone of control and counts for stacking, so that the legal moves
     never tell a marker from a fighting unit.
+  - 16.6, 12.13, 21.2: a strategic marker is such a unit of strength 0,
+    but 12.13 does not remove it: the rules call it a marker
+    ("戦略マーカー") and give it its own way off the map, capture by
+    attacking its hex and advancing into it (21.2; 5.6 and 16.10 say the
+    same of the Reichstag), which removal at the start of the combat
+    phase would make impossible outside the objective hexes (and the
+    Fuehrerbunker's 26.1 with it). A lone marker next to a Soviet unit is attacked as
+    12.0 requires: no defence strength, the table's top column; a
+    result that eliminates it and lets the attacker advance captures it.
   - 10.0: a move or placement over the stacking limit is refused (the
     owner's choice of losses applies only where no legal hex is left).
   - 9.0: the lake hexes of the map are prohibited terrain.
@@ -156,8 +170,14 @@ notes: |
     may stop in an objective hex it enters.
   - 16.10: the player who does not attack commands the Reichstag
     garrison in that combat (as he commands every defender).
-  - 18.1: a Soviet move whose path crosses a bridge just destroyed on
-    entering its hex stops there.
+  - 18.1, 9.0: the check is made at once on entering a bridge hex
+    (「直ちに」), but nothing in the rules ends the unit's movement: a
+    move whose path crosses a bridge just destroyed stops in that hex
+    (the path was chosen over the bridge), and the unit keeps the MPs
+    it has left; a further move of it that phase may go on at the
+    unbridged river's cost (+3). Not when it stands in an enemy ZOC
+    there (11.4) or disengaged (11.5); a forced march (6.5) is declared
+    only as its first move begins. Saved as mp-spent (whole MPs).
   - 19.1, 19.2: an engineer where it stands at the combat phase's start
     makes the water hexsides of its hex, and those touching its hex
     at a corner, count as bridged for its front's advances and cancels
@@ -172,7 +192,9 @@ notes: |
     cost" is not quantified; the advance's "regard as bridged" is
     used).
   Standing answers for the choices of the player who does not attack:
-  lose default (the weakest first, no more than needed; the first of
+  lose default (12.23 half: the least printed strength that meets
+  half, among equal losses the fewest units, which costs the enemy
+  fewer VP (21.2) and the owner fewer replacements (8.2); the first of
   equal strongest), retreat auto (the first whole retreat), stay (13.6),
   advance no. Given in his latest order file they stay in force (see
   kept standing orders below), so the attacker's step needs no mail

@@ -30,6 +30,7 @@
  * without the seed (umpire-protocol(7), REFUSED ORDERS).
  */
 static int refusable(struct game *g, const struct seckey *sk,
+		     const struct record *rec,
 		     const char *name, const char *buf, size_t len,
 		     const char *signame, const char *sig, size_t siglen,
 		     const char **actor, unsigned char hash[32],
@@ -39,7 +40,6 @@ static int refusable(struct game *g, const struct seckey *sk,
 	struct pubkey pk;
 	struct verified v;
 	struct orders ord;
-	struct record rec;
 	struct error why;
 	struct run run;
 	int rc = -1;
@@ -69,13 +69,13 @@ static int refusable(struct game *g, const struct seckey *sk,
 		       "of this game after its latest step", name, *actor, n);
 		goto out;
 	}
-	/* before any resolution: this key never countersigned step n */
-	if (record_for_game(&rec, sk, g, err))
+	/* before any resolution: this key never countersigned step n
+	 * (the record as read under the lock this command holds) */
+	if (record_check_game(rec, g, err))
 		goto out;
-	int done = rec.n_steps >= (size_t)n;
-	for (size_t i = 0; i < rec.n_marks; i++)
-		done |= rec.kinds[i] == 'c' && rec.marks[i].step == n;
-	record_free(&rec);
+	int done = rec->n_steps >= (size_t)n;
+	for (size_t i = 0; i < rec->n_marks; i++)
+		done |= rec->kinds[i] == 'c' && rec->marks[i].step == n;
 	if (done) {
 		errorf(err, EXIT_REFUSED, "this key adjudicated step %lld "
 		       "already: its outcome is known, and a refusal would "
@@ -83,7 +83,8 @@ static int refusable(struct game *g, const struct seckey *sk,
 		goto out;
 	}
 	struct strbuf said = STRBUF_INIT;
-	int ok = game_check_answers(g, name, &ord, *actor, &said, &why) == 0;
+	int ok = game_check_answers(g, CHECK_ORDERS_NAME, &ord, *actor,
+				    &said, &why) == 0;
 	strbuf_free(&said);
 	if (ok || strstr(why.msg, ENGINE_PAST_END)) {
 		errorf(err, EXIT_REFUSED, "the answers are refused only past "
@@ -103,9 +104,12 @@ out:
 }
 
 /* adjudicate refused the orders: with --refusal, write the signed
- * refusal if one may be given, else say why not. */
+ * refusal if one may be given, else say why not; rec is this key's
+ * record, still locked, so that no other process adjudicates the step
+ * between the check and the refusal. */
 static void write_refusal(const struct cli *cli, struct game *g,
-			  const struct seckey *sk, const char *orders,
+			  const struct seckey *sk,
+			  const struct record *rec, const char *orders,
 			  const char *out, const char *buf, size_t len,
 			  const char *signame, const char *sig,
 			  size_t siglen)
@@ -115,8 +119,8 @@ static void write_refusal(const struct cli *cli, struct game *g,
 	const char *actor = NULL;
 	unsigned char hash[32];
 	const char *name = path_name(orders);
-	if (refusable(g, sk, name, buf, len, signame, sig, siglen, &actor,
-		      hash, &reason, &why) == 0 &&
+	if (refusable(g, sk, rec, name, buf, len, signame, sig, siglen,
+		      &actor, hash, &reason, &why) == 0 &&
 	    refusal_make(g->id, (long long)g->n_steps + 1, actor, hash,
 			 reason.buf, sk, &text, &why) == 0 &&
 	    write_output(out, text.buf, text.len, 0644, 0, &why) == 0)
@@ -199,7 +203,9 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 	if (!sig && cli_detached(orders, sigpath, buf, len, &signame, &sig,
 				 &siglen, err))
 		goto out_sig;
-	/* the history this key verified before (item 7 of issue 9) */
+	/* the history this key verified before, read under the record's
+	 * lock, which this command holds to its end: two adjudications of
+	 * one step at once are one after the other */
 	struct record rec;
 	if (record_for_game(&rec, sk, &g, err))
 		goto out_sig;
@@ -211,28 +217,13 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 			    &run, err)) {
 		if (notes.len)
 			error_prefix(err, "(%s taken away)", notes.buf);
-		record_free(&rec);
 		if (refusal && err->status == EXIT_REFUSED)
-			write_refusal(cli, &g, sk, orders, refusal, buf, len,
-				      signame.len ? signame.buf : NULL, sig,
-				      siglen);
-		goto out_sig;
-	}
-	/* never two different orders countersigned for one step: the
-	 * record is written before the game file is */
-	const struct game_step *st = &g.steps[g.n_steps - 1];
-	unsigned char oh[32];
-	crypto_generichash(oh, 32, st->blob, st->blob_len, NULL, 0);
-	if (record_mark(&rec, 'c', st->n, oh, path_name(orders), err) ||
-	    record_done(&rec, &g, err)) {
+			write_refusal(cli, &g, sk, &rec, orders, refusal, buf,
+				      len, signame.len ? signame.buf : NULL,
+				      sig, siglen);
 		record_free(&rec);
-		engine_free(&run);
 		goto out_sig;
 	}
-	if (notes.len)
-		fprintf(cli->msg, "umpire: note: %s: the signed orders were "
-			"read out of the mail around them (%s taken away)\n",
-			path_name(orders), notes.buf);
 	struct strbuf text = STRBUF_INIT, report = STRBUF_INIT;
 	struct report_at at;
 	/* honour mode (item 2 of issue 9): the adjudicator's own view
@@ -241,7 +232,14 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 		NULL;
 	report_latest(&g, &run, side, &at);
 	report_step(&g, &run, &at, &report);
-	/* the game file and the report: both or neither */
+	/* the game file and the report: both or neither. Staged and read
+	 * back first, then the step recorded, then renamed: never two
+	 * different orders countersigned for one step, and never a step
+	 * recorded that was not written (orders the game file cannot
+	 * keep would otherwise be refused later as "other orders") */
+	const struct game_step *st = &g.steps[g.n_steps - 1];
+	unsigned char oh[32];
+	crypto_generichash(oh, 32, st->blob, st->blob_len, NULL, 0);
 	struct staged files[2];
 	size_t n_files = 0;
 	if (game_emit_step(&g, &text, err) == 0 &&
@@ -249,10 +247,17 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 			text.len, 0644, 0, err) == 0 &&
 	    (!rep || write_stage(&files[n_files++], rep, report.buf,
 				 report.len, 0644, 0, err) == 0) &&
+	    record_mark(&rec, 'c', st->n, oh, path_name(orders), err) == 0 &&
+	    (record_learn(&rec, &g), record_save(&rec, err) == 0) &&
 	    write_commit(files, n_files, err) == 0)
 		rc = 0;
 	else
 		write_abort(files, n_files);
+	record_free(&rec);
+	if (rc == 0 && notes.len)
+		fprintf(cli->msg, "umpire: note: %s: the signed orders were "
+			"read out of the mail around them (%s taken away)\n",
+			path_name(orders), notes.buf);
 	if (rc == 0 && !rep)
 		fputs(report.buf, cli->msg);
 	strbuf_free(&text);

@@ -13,12 +13,13 @@
 int cmd_delta(int argc, char **argv, const struct cli *cli,
 	      struct error *err)
 {
-	const char *out = NULL, *since_s = NULL, *path;
+	const char *out = NULL, *since_s = NULL, *to_s = NULL, *path;
 	struct game g;
 	int rc = -1;
 	const struct opt opts[] = {
 		{ 'o', NULL, &out, NULL, NULL, NULL },
 		{ 0, "since", &since_s, NULL, NULL, NULL },
+		{ 0, "to", &to_s, NULL, NULL, NULL },
 		{ 0 }
 	};
 	int prc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME", err);
@@ -42,8 +43,24 @@ int cmd_delta(int argc, char **argv, const struct cli *cli,
 		}
 		since = (size_t)v;
 	}
+	/* --to K: the steps up to K only, so that appending them to the
+	 * game as joined gives the game cut after step K (a prefix, which
+	 * verify --game of a refused file needs: umpire-game(5)) */
+	struct game upto = g;
+	if (to_s) {
+		char *end;
+		unsigned long long v = strtoull(to_s, &end, 10);
+		if (!*to_s || *end || to_s[0] == '-' || v < since ||
+		    v > g.n_steps) {
+			errorf(err, EXIT_USAGE, "--to %s: give a step from %zu "
+			       "(--since) to %zu (the game's last)", to_s,
+			       since, g.n_steps);
+			goto out;
+		}
+		upto.n_steps = (size_t)v;
+	}
 	struct strbuf text = STRBUF_INIT;
-	if (game_delta(&g, since, &text, err) == 0 &&
+	if (game_delta(&upto, since, &text, err) == 0 &&
 	    cli_write(out, &text, err) == 0)
 		rc = 0;
 	strbuf_free(&text);

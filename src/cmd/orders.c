@@ -64,7 +64,8 @@ static int write_template(const struct game *g, size_t step,
 			  const struct question *qs, const char *const *given,
 			  size_t n_q, const struct orders *prefix,
 			  const char *role, const unsigned char prev[32],
-			  const unsigned char reveal[32], struct strbuf *out)
+			  const unsigned char reveal[32],
+			  const unsigned char *vouch, struct strbuf *out)
 {
 	char pv[DOC_B64_32_LEN + 1], rv[DOC_B64_32_LEN + 1];
 	struct strbuf sb = STRBUF_INIT;
@@ -89,8 +90,17 @@ static int write_template(const struct game *g, size_t step,
 		comment(out, sb.buf, 2);
 	}
 	strbuf_addf(out, "umpire: orders/1\ngame: %s\nstep: %zu\nside: %s\n"
-		    "prev: %s\nreveal: %s\nanswers:\n", g->id, step, role,
-		    pv, rv);
+		    "prev: %s\nreveal: %s\n", g->id, step, role, pv, rv);
+	if (vouch) {
+		/* 88 characters of base64: in lines of 64, as every
+		 * signature umpire writes */
+		char b64[sodium_base64_ENCODED_LEN(64,
+				sodium_base64_VARIANT_ORIGINAL)];
+		sodium_bin2base64(b64, sizeof b64, vouch, 64,
+				  sodium_base64_VARIANT_ORIGINAL);
+		strbuf_addf(out, "vouch: |-\n  %.64s\n  %s\n", b64, b64 + 64);
+	}
+	strbuf_adds(out, "answers:\n");
 	/* a script that gives answers (--answers) reads every question in
 	 * full; a player reads a repeated question's examples once */
 	int full = prefix && prefix->n_answers > 0;
@@ -173,7 +183,7 @@ static int from_view(const struct cli *cli, const char *path,
 		     struct strbuf *out, struct error *err)
 {
 	struct view v;
-	unsigned char reveal[32];
+	unsigned char reveal[32], vouch[64];
 	if (view_load(&v, path_name(path), buf, len, cli->scenario_dir, sk,
 		      err))
 		return -1;
@@ -188,9 +198,12 @@ static int from_view(const struct cli *cli, const char *path,
 		errorf(err, EXIT_REFUSED, "step %lld is %s's decision, not "
 		       "%s's", v.step + 1, v.next.role, v.side);
 	else if (role_reveal(&v.game, v.side, sk, (size_t)v.step + 1, reveal,
-			     err) == 0)
+			     err) == 0) {
+		orders_vouch(sk, v.game.id, v.step + 1, v.side, vouch);
 		rc = write_template(&v.game, (size_t)v.step + 1, &v.next, NULL,
-				    1, NULL, v.side, v.prev, reveal, out);
+				    1, NULL, v.side, v.prev, reveal, vouch,
+				    out);
+	}
 	view_free(&v);
 	return rc;
 }
@@ -203,7 +216,7 @@ static int from_game(const struct cli *cli, const char *path,
 	struct game g;
 	struct run run, tmpl;
 	struct record rec;
-	unsigned char reveal[32];
+	unsigned char reveal[32], vouch[64];
 	int rc = -1;
 	if (game_parse(&g, path_name(path), buf, len, cli->scenario_dir, err))
 		return -1;
@@ -250,8 +263,10 @@ static int from_game(const struct cli *cli, const char *path,
 	}
 	if (game_check(&g, CHECK_LIGHT, &step, &tmpl, err))
 		goto out_run;
+	orders_vouch(sk, g.id, (long long)g.n_steps + 1, role, vouch);
 	rc = write_template(&g, g.n_steps + 1, tmpl.filled, tmpl.filled_given,
-			    tmpl.n_filled, prefix, role, game_prev(&g, g.n_steps), reveal, out);
+			    tmpl.n_filled, prefix, role, game_prev(&g, g.n_steps),
+			    reveal, game_has_views(&g) ? vouch : NULL, out);
 	engine_free(&tmpl);
 	if (rc == 0)
 		rc = record_done(&rec, &g, err);

@@ -64,6 +64,10 @@ int cmd_view(int argc, char **argv, const struct cli *cli, struct error *err)
 	}
 	if (game_check(&g, CHECK_LIGHT, NULL, &run, err))
 		goto out_snap;
+	if (view_can_list(&g, g.n_steps, side, err)) {
+		engine_free(&run);
+		goto out_snap;
+	}
 	struct doc *d = doc_new("view");
 	struct doc_node *v = view_build(&g, &run, &snap, side, d);
 	struct strbuf text = STRBUF_INIT, sealed = STRBUF_INIT;

@@ -895,6 +895,23 @@ static int verify_orders(struct game *g, const char *name, const char *buf,
 			      "not end with a newline, so it cannot be kept "
 			      "in the game file with its signature; save it "
 			      "with a final newline and sign it again", name);
+	/* nor one that holds a BEGIN line: read back, the block would
+	 * start there */
+	if (sigtext) {
+		struct strbuf inner = STRBUF_INIT;
+		struct error ignored;
+		size_t at;
+		int begin = embed_split(name, buf, len, &at, &inner,
+					&ignored) != 0;
+		strbuf_free(&inner);
+		if (begin)
+			return errorf(err, EXIT_REFUSED, "%s: the signed text "
+				      "holds a signature BEGIN line (at byte "
+				      "%zu), so it cannot be kept in the game "
+				      "file with its signature after it; take "
+				      "the line out and sign it again", name,
+				      at);
+	}
 	/* the signature first, then the YAML (item 14 of issue 9): text
 	 * nobody signed is never parsed */
 	if (check_sig) {
@@ -933,6 +950,12 @@ signed_ok:
 		return errorf(err, EXIT_REFUSED, "%s: the signature's trusted "
 			      "comment '%s' does not match the file ('%s')",
 			      name, v->trusted_comment, want);
+	if (check_sig && ord->has_vouch &&
+	    orders_vouch_check(&r->pk, ord->game, ord->step, ord->side,
+			       ord->vouch))
+		return errorf(err, EXIT_REFUSED, "%s: 'vouch' is not %s's "
+			      "signature of '%s': altered, or made for "
+			      "another step", name, actor, want);
 	return 0;
 }
 
@@ -1427,7 +1450,14 @@ int game_append(struct game *g, const char *name, const char *buf,
 		size_t at = (size_t)since + i;
 		unsigned char h[32];
 		if (at < have) {
-			/* a step this file holds already: the same, or a fork */
+			/* a step this file holds already: the same, or a fork;
+			 * the same step hash with another countersignature is
+			 * another step too (umpire-game(5): Ed25519 is
+			 * deterministic, so an honest copy has the same bytes,
+			 * and one altered or unreadable is no copy) */
+			unsigned char *sig = NULL;
+			size_t sl = 0;
+			struct error why;
 			step_hash(steps->items[i], NULL, 0, h);
 			if (sodium_memcmp(h, g->steps[at].hash, 32) != 0) {
 				errorf(err, EXIT_REFUSED, "%s: step %zu differs "
@@ -1435,6 +1465,17 @@ int game_append(struct game *g, const char *name, const char *buf,
 				       "histories (umpire audit A --against B "
 				       "names who equivocated)", name, at + 1,
 				       at + 1);
+				goto out;
+			}
+			if (steps->items[i]->kind != DOC_MAP ||
+			    doc_need_b64(d, steps->items[i], "signature", &sig,
+					 &sl, &why) || sl != 64 ||
+			    sodium_memcmp(sig, g->steps[at].sig, 64) != 0) {
+				errorf(err, EXIT_REFUSED, "%s: step %zu differs "
+				       "from this game file's step %zu in its "
+				       "countersignature (altered, or another "
+				       "signature of it): not a copy of this "
+				       "history", name, at + 1, at + 1);
 				goto out;
 			}
 			continue;
@@ -1483,6 +1524,11 @@ int game_honour(const struct game *g)
 {
 	const char *mode = game_hidden_mode(g);
 	return mode && strcmp(mode, "honour") == 0;
+}
+
+int game_has_views(const struct game *g)
+{
+	return g->scn.rs->view && game_role((struct game *)g, "referee");
 }
 
 const char *game_hidden_mode(const struct game *g)
@@ -1576,6 +1622,14 @@ int game_adjudicate(struct game *g, const char *orders_name,
 			  game_prev(g, g->n_steps), 1, NULL, &ord, &v,
 			  err))
 		goto out;
+	/* a view lists the step with this vouch (umpire-protocol(7),
+	 * VIEWS): orders without one could never be shown to the sides */
+	if (game_has_views(g) && !ord.has_vouch) {
+		errorf(err, EXIT_REFUSED, "%s: no 'vouch' (this game has views, "
+		       "which show each step with its actor's vouch): make the "
+		       "orders again with umpire orders", orders_name);
+		goto out;
+	}
 	latest_link(g, ar);
 	if (check_reveal(ar, (uint64_t)n, ord.reveal, err)) {
 		error_prefix(err, "%s", orders_name);
@@ -1594,16 +1648,27 @@ int game_adjudicate(struct game *g, const char *orders_name,
 		goto out;
 	/* The new step. */
 	struct doc *d = g->doc;
-	/* Stored as what verified: the body and its signature, armored. */
-	struct strbuf blob = STRBUF_INIT, sigt = STRBUF_INIT;
+	/* Stored as what verified: the body and its signature, armored,
+	 * the signature normalised (its untrusted comment umpire's), so
+	 * that the step, its hash and its view salt depend on signed
+	 * bytes only, not on what a relay did to the comment. */
+	struct strbuf blob = STRBUF_INIT, sigt = STRBUF_INIT,
+		      norm = STRBUF_INIT;
 	size_t bl;
 	if (sigtext)
 		strbuf_add(&sigt, sigtext, siglen);
 	else if (embed_split(orders_name, buf, len, &bl, &sigt, err) != 1)
 		goto out;
-	strbuf_add(&blob, v.body, v.body_len);
-	embed_armor(sigt.buf, sigt.len, &blob);
+	int bad = minisig_normalise(orders_name, sigt.buf, sigt.len, &norm,
+				    err);
 	strbuf_free(&sigt);
+	if (bad) {
+		strbuf_free(&norm);
+		goto out;
+	}
+	strbuf_add(&blob, v.body, v.body_len);
+	embed_armor(norm.buf, norm.len, &blob);
+	strbuf_free(&norm);
 	struct doc_node *s = doc_map(d);
 	doc_set_int(d, s, "step", n);
 	doc_set_str(d, s, "actor", actor);
@@ -1769,9 +1834,12 @@ int game_verify_orders(const char *game_path, const char *scn_dir,
 	fputs_safe(v.trusted_comment, out);
 	fputc('\n', out);
 	struct strbuf said = STRBUF_INIT;
-	rc = game_check_answers(&g, orders_name, &ord, actor, &said, err);
+	rc = game_check_answers(&g, CHECK_ORDERS_NAME, &ord, actor, &said,
+				err);
 	if (rc == 0)
 		fputs(said.buf, out);
+	else
+		error_prefix(err, "%s", orders_name);
 	strbuf_free(&said);
 out:
 	engine_free(&run);

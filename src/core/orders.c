@@ -3,16 +3,36 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <sodium.h>
 #include "umpire/orders.h"
 
 static const char *const order_keys[] = { "umpire", "game", "step", "side",
-	"prev", "reveal", "answers", "standing", NULL };
+	"prev", "reveal", "vouch", "answers", "standing", NULL };
 
 void orders_comment(const char *game, long long step, const char *side,
 		    char *out, size_t size)
 {
 	snprintf(out, size, "umpire/1 game=%s step=%lld side=%s", game, step,
 		 side);
+}
+
+void orders_vouch(const struct seckey *sk, const char *game, long long step,
+		  const char *side, unsigned char sig[64])
+{
+	char tc[256];
+	orders_comment(game, step, side, tc, sizeof tc);
+	crypto_sign_detached(sig, NULL, (const unsigned char *)tc, strlen(tc),
+			     sk->sk);
+}
+
+int orders_vouch_check(const struct pubkey *pk, const char *game,
+		       long long step, const char *side,
+		       const unsigned char sig[64])
+{
+	char tc[256];
+	orders_comment(game, step, side, tc, sizeof tc);
+	return crypto_sign_verify_detached(sig, (const unsigned char *)tc,
+					   strlen(tc), pk->pk) == 0 ? 0 : -1;
 }
 
 static int answer_of(const struct doc *d, const struct doc_node *k,
@@ -59,6 +79,19 @@ int orders_parse(const char *name, const char *body, size_t len,
 	    doc_need_b64_32(d, r, "prev", o->prev, err) ||
 	    doc_need_b64_32(d, r, "reveal", o->reveal, err))
 		return -1;
+	if (doc_get(r, "vouch")) {
+		unsigned char *sig;
+		size_t sl;
+		if (doc_need_b64(d, r, "vouch", &sig, &sl, err))
+			return -1;
+		if (sl != 64)
+			return errorf(err, EXIT_REFUSED, "%s: 'vouch' must be "
+				      "a signature (64 bytes in base64), not "
+				      "%zu bytes", doc_where(d, doc_get(r,
+				      "vouch"), w, sizeof w), sl);
+		memcpy(o->vouch, sig, 64);
+		o->has_vouch = 1;
+	}
 	if ((n = doc_get(r, "answers")) && !(n->kind == DOC_SCALAR &&
 					     n->len == 0)) {
 		if (n->kind != DOC_SEQ)

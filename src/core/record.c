@@ -12,9 +12,22 @@
  *   refused N HASH BY ORIGIN (the referee refused the order file HASH
  *                            this key signed; BY: the refusal's hash)
  * HASH is 32 bytes in base64 (44 characters).
+ *
+ * Beside it, GAME.lock (empty, 0600): record_open takes an exclusive
+ * flock(2) on it before it reads the record, and record_free lets go,
+ * so that a command's read, checks and write of the record are one
+ * step for every other umpire process on this machine (two mails of
+ * one step adjudicated at once: the second reads what the first
+ * wrote). The lock goes with the open file, so it holds however the
+ * process ends; nothing else in a process may open the same record
+ * while it holds it (the second flock would wait for ever).
  */
+#define _DEFAULT_SOURCE         /* flock(2) */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,8 +166,39 @@ static int parse_line(struct record *r, char *line, struct error *err)
 	return 0;
 }
 
-int record_open(struct record *r, const struct pubkey *pk,
-		const char *game_id, struct error *err)
+/* The exclusive lock on r's record (GAME.lock beside it, made with its
+ * directories), waited for. */
+static int record_lock(struct record *r, struct error *err)
+{
+	struct strbuf lock = STRBUF_INIT;
+	char *slash = strrchr(r->path, '/');
+	*slash = '\0';
+	int rc = make_dirs(r->path, err);
+	*slash = '/';
+	if (rc)
+		return -1;
+	strbuf_addf(&lock, "%s.lock", r->path);
+	int fd = open(lock.buf, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW,
+		      0600);
+	int got = fd < 0 ? -1 : flock(fd, LOCK_EX);
+	while (got != 0 && fd >= 0 && errno == EINTR)
+		got = flock(fd, LOCK_EX);
+	if (got != 0) {
+		rc = errorf(err, EXIT_USAGE, "cannot lock the local record: "
+			    "%s: %s", lock.buf, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+	} else {
+		r->lock_fd = fd;
+		r->locked = 1;
+	}
+	strbuf_free(&lock);
+	return rc;
+}
+
+/* record_open, with the lock taken first when lock is set. */
+static int record_read(struct record *r, const struct pubkey *pk,
+		       const char *game_id, int lock, struct error *err)
 {
 	struct strbuf dir = STRBUF_INIT;
 	char *buf;
@@ -172,6 +216,12 @@ int record_open(struct record *r, const struct pubkey *pk,
 	strbuf_addf(&dir, "/%s", game_id);
 	r->path = dir.buf;
 	strcpy(r->game, game_id);
+	/* read under the lock: what another process wrote before it let
+	 * go is what this one checks against */
+	if (lock && record_lock(r, err)) {
+		record_free(r);
+		return -1;
+	}
 	if (stat(r->path, &st) != 0 && errno == ENOENT)
 		return 0;
 	if (read_input(r->path, RECORD_MAX_BYTES, &buf, &len, err)) {
@@ -203,8 +253,16 @@ int record_open(struct record *r, const struct pubkey *pk,
 	return 0;
 }
 
+int record_open(struct record *r, const struct pubkey *pk,
+		const char *game_id, struct error *err)
+{
+	return record_read(r, pk, game_id, 1, err);
+}
+
 void record_free(struct record *r)
 {
+	if (r->locked)
+		close(r->lock_fd);      /* and with it the lock */
 	free(r->path);
 	free(r->steps);
 	free(r->sigs);
@@ -471,7 +529,8 @@ int record_any_signed(const char *game_id, long long n, char *origin,
 				   NULL) || got != 32)
 			continue;
 		struct record r;
-		if (record_open(&r, &pk, game_id, &ignored))
+		/* read only, and records of other keys: no lock */
+		if (record_read(&r, &pk, game_id, 0, &ignored))
 			continue;
 		const struct record_mark *m = live_signed(&r, n);
 		if (m) {

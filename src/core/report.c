@@ -8,6 +8,41 @@
 
 #include "umpire/view.h"
 
+void report_fit(struct strbuf *out, const char *text, size_t width)
+{
+	const char *p = text;
+	while (*p) {
+		size_t n = strcspn(p, "\n"), ind = strspn(p, " "), pad = 0;
+		size_t hang = ind + 2 < width / 2 ? ind + 2 : 2;
+		int nl = p[n] == '\n';
+		while (pad + n > width) {
+			size_t room = width - pad, cut = room, keep;
+			while (cut > 0 && p[cut] != ' ')
+				cut--;
+			keep = cut;
+			while (keep > 0 && p[keep - 1] == ' ')
+				keep--;
+			if (keep == 0 || (pad == 0 && keep <= ind))
+				keep = cut = room;     /* one word wider */
+			for (size_t i = 0; i < pad; i++)
+				strbuf_addc(out, ' ');
+			strbuf_add(out, p, keep);
+			strbuf_addc(out, '\n');
+			while (cut < n && p[cut] == ' ')
+				cut++;
+			p += cut;
+			n -= cut;
+			pad = hang;
+		}
+		for (size_t i = 0; i < pad && n > 0; i++)
+			strbuf_addc(out, ' ');
+		strbuf_add(out, p, n);
+		if (nl)
+			strbuf_addc(out, '\n');
+		p += n + nl;
+	}
+}
+
 void report_wrap(struct strbuf *out, const char *text, size_t indent,
 		 size_t hang)
 {
@@ -187,8 +222,8 @@ void report_latest(const struct game *g, const struct run *run,
 	at->roster = 0;
 }
 
-void report_step(const struct game *g, const struct run *run,
-		 const struct report_at *at, struct strbuf *out)
+static void report_text(const struct game *g, const struct run *run,
+			const struct report_at *at, struct strbuf *out)
 {
 	heading(out, g, at->side, at->step);
 	if (at->step == 0) {
@@ -208,4 +243,14 @@ void report_step(const struct game *g, const struct run *run,
 	}
 	strbuf_addc(out, '\n');
 	report_next(g, at, out);
+}
+
+/* The report as a rules module writes it, held to the mail's width. */
+void report_step(const struct game *g, const struct run *run,
+		 const struct report_at *at, struct strbuf *out)
+{
+	struct strbuf text = STRBUF_INIT;
+	report_text(g, run, at, &text);
+	report_fit(out, text.buf ? text.buf : "", MAIL_COLUMNS);
+	strbuf_free(&text);
 }

@@ -66,10 +66,16 @@ static int check_spec(const struct scenario *s, struct error *err)
  * edited by one byte is another key, parsed again. The cache file:
  *   CACHE_MAGIC, KEY (32), SUM (32), HASH (32), the tree (doc_pack)
  * SUM, BLAKE2b-256 of HASH and the tree, refuses a damaged file; HASH is
- * the scenario's content hash (doc_hash of the tree). Every check of the
- * tree (scenario_load's, the rules' setup) runs on it as on a parse.
+ * the scenario's content hash (doc_hash of the tree). Neither is
+ * trusted: SUM has no key, so anyone who can write the file can make it
+ * again; the hash is computed from the tree unpacked, and a file whose
+ * HASH differs (a tree planted under the genuine file's key and hash)
+ * is a miss, parsed over and rewritten. What is kept is the parse.
+ * Every check of the tree (scenario_load's, the rules' setup) runs on
+ * it as on a parse.
  */
 #define CACHE_MAGIC "umpire-scenario-cache/1\n"
+#define SCENARIO_HASH_DOMAIN "umpire/1 scenario"
 #define CACHE_MAX (8u << 20)
 
 static void cache_key(const char *buf, size_t len, unsigned char key[32])
@@ -99,7 +105,8 @@ static int cache_path(const unsigned char key[32], struct strbuf *dir,
 	return 0;
 }
 
-/* s->doc's tree and s->hash from the cache; 0 when found whole */
+/* s->doc's tree from the cache, and s->hash computed from it; 0 when
+ * found whole, with the hash stored beside it */
 static int cache_read(const unsigned char key[32], struct scenario *s)
 {
 	struct strbuf dir = STRBUF_INIT, path = STRBUF_INIT;
@@ -120,8 +127,8 @@ static int cache_read(const unsigned char key[32], struct scenario *s)
 	if (sodium_memcmp(sum, buf + m + 32, 32) != 0)
 		goto out;
 	if (doc_unpack(s->doc, buf + m + 96, len - m - 96) == 0) {
-		memcpy(s->hash, buf + m + 64, 32);
-		rc = 0;
+		doc_hash(SCENARIO_HASH_DOMAIN, s->doc->root, s->hash);
+		rc = sodium_memcmp(s->hash, buf + m + 64, 32) == 0 ? 0 : -1;
 	}
 out:
 	free(buf);
@@ -259,7 +266,7 @@ static int load(const char *path, struct scenario *s, int cached,
 	if (check_spec(s, err))
 		goto fail;
 	if (!hit)
-		doc_hash("umpire/1 scenario", r, s->hash);
+		doc_hash(SCENARIO_HASH_DOMAIN, r, s->hash);
 	if (cached && !hit)
 		cache_write(key, s);
 	return 0;

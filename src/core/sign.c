@@ -20,6 +20,9 @@
 #define ALG_PREHASHED "ED"
 #define ALG_LEGACY "Ed"
 #define SIGBLOB_BYTES (2 + KEYNUM_BYTES + 64)
+/* minisign reads the untrusted comment line into 1024 bytes (its
+ * COMMENTMAXBYTES): at most 1022 characters, then the line end */
+#define UNTRUSTED_LINE_MAX 1022
 
 enum check { CHECK_OK, CHECK_KEY, CHECK_MESSAGE, CHECK_COMMENT };
 
@@ -89,6 +92,19 @@ int minisig_sign(const struct seckey *sk, const void *msg, size_t len,
 	return 0;
 }
 
+int minisig_normalise(const char *name, const char *text, size_t len,
+		      struct strbuf *out, struct error *err)
+{
+	struct minisig sig;
+	if (minisig_parse(name, text, len, &sig, err))
+		return -1;
+	free(sig.untrusted_comment);
+	sig.untrusted_comment = xstrdup(SIG_UNTRUSTED_COMMENT);
+	minisig_format(&sig, out);
+	minisig_free(&sig);
+	return 0;
+}
+
 void minisig_free(struct minisig *sig)
 {
 	free(sig->untrusted_comment);
@@ -123,6 +139,10 @@ int minisig_parse(const char *name, const char *text, size_t len,
 	    !line_starts(uc, ucn, "untrusted comment:"))
 		return malformed(name, "the first line is not an "
 				 "\"untrusted comment:\"", err);
+	if (ucn > UNTRUSTED_LINE_MAX)
+		return malformed(name, "the untrusted comment line is longer "
+				 "than minisign reads (1022 characters)",
+				 err);
 	if (!line_next_trim(&it, &line, &n) ||
 	    b64_decode(line, n, blob, sizeof blob) != 0)
 		return malformed(name, "the second line is not the base64 "

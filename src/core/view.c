@@ -16,6 +16,7 @@
 #include "umpire/view.h"
 #include "umpire/record.h"
 #include "umpire/chain.h"
+#include "umpire/orders.h"
 
 void redactor_init(struct redactor *r, const unsigned char salt[32],
 		   const char *side)
@@ -60,7 +61,8 @@ int visible_to(const char *visible, const char *side)
 static const char *const view_keys[] = { "umpire", "game", "side", "step",
 	"prev", "since", "header", "state", "next", "result", "report",
 	"signature", NULL };
-static const char *const since_keys[] = { "step", "actor", "link", NULL };
+static const char *const since_keys[] = { "step", "actor", "link", "vouch",
+	NULL };
 
 struct doc_node *view_state(const struct game *g, const void *state,
 			    size_t step, const char *side, struct doc *d)
@@ -74,30 +76,69 @@ struct doc_node *view_state(const struct game *g, const void *state,
 	return g->scn.rs->view(state, side, d, &r);
 }
 
+/* The first step a view of step lists: the side's own latest step, or
+ * step 1 if the side has not acted. */
+static size_t since_from(const struct game *g, size_t step, const char *side)
+{
+	for (size_t k = step; k >= 1; k--)
+		if (!strcmp(g->steps[k - 1].actor, side))
+			return k;
+	return 1;
+}
+
+/* How many of the n steps a view lists are after the side's own latest
+ * step: all of them when the first is not the side's. */
+static size_t since_after(size_t n, int first_is_own)
+{
+	return first_is_own ? n - 1 : n;
+}
+
+int view_can_list(const struct game *g, size_t step, const char *side,
+		  struct error *err)
+{
+	size_t max = g->scn.rs->max_steps_between;
+	if (step == 0)
+		return 0;
+	size_t from = since_from(g, step, side);
+	size_t after = since_after(step - from + 1,
+				   !strcmp(g->steps[from - 1].actor, side));
+	if (max != STEPS_UNBOUNDED && after > max)
+		return errorf(err, EXIT_REFUSED, "step %zu: %zu steps of the "
+			      "other sides in a row before it, more than the "
+			      "%zu the rules of %s allow: a view would be "
+			      "refused (a fault of umpire's: please report it)",
+			      step, after, max, g->scn.rs->id);
+	for (size_t k = from; k <= step; k++)
+		if (!g->steps[k - 1].ord.has_vouch)
+			return errorf(err, EXIT_REFUSED, "step %zu: its orders "
+				      "carry no 'vouch' (made before views "
+				      "showed it), so no view can list it",
+				      k);
+	return 0;
+}
+
 /*
- * The steps a view vouches for (item 5 of issue 9): from the side's own
- * latest step up to this one (from step 1 if the side has not acted),
- * each with its actor and the actor's chain link. The side checks every
- * link against its actor's anchor before it reveals a link of its own, so
- * a referee cannot number a view beyond the links the players really
- * gave: it would need the link of a step no player has played yet.
+ * The steps a view vouches for: from the side's own latest step up to
+ * this one (from step 1 if the side has not acted), each with its actor,
+ * the actor's chain link and the actor's vouch (orders.h). The side
+ * checks every link against its actor's anchor and every vouch against
+ * its actor's key before it reveals a link of its own, so a referee
+ * cannot number a view beyond the links the players really gave, nor
+ * list a step nobody ordered; and a view lists no more steps after the
+ * side's own than the rules allow (ruleset.max_steps_between). The
+ * caller checked view_can_list.
  */
 static struct doc_node *view_since(const struct game *g, size_t step,
 				   const char *side, struct doc *d)
 {
 	struct doc_node *seq = doc_seq(d);
-	size_t from = 1;
-	for (size_t k = step; k >= 1; k--)
-		if (!strcmp(g->steps[k - 1].actor, side)) {
-			from = k;
-			break;
-		}
-	for (size_t k = from; k <= step; k++) {
+	for (size_t k = since_from(g, step, side); k <= step && step > 0; k++) {
 		const struct game_step *s = &g->steps[k - 1];
 		struct doc_node *e = doc_map(d);
 		doc_set_int(d, e, "step", s->n);
 		doc_set_str(d, e, "actor", s->actor);
 		doc_set(d, e, "link", doc_b64_32(d, s->reveal_actor));
+		doc_set(d, e, "vouch", doc_b64(d, s->ord.vouch, 64));
 		doc_push(d, seq, e);
 	}
 	return seq;
@@ -144,7 +185,11 @@ struct doc_node *view_build(const struct game *g, const struct run *run,
 	struct report_at at = { snap->step, snap->state,
 		snap->over ? NULL : &snap->next, side, 0 };
 	report_step(g, run, &at, &sb);
-	doc_set_str(d, m, "report", sb.buf);
+	/* a block in the view: 2 columns less, so the view fits the mail */
+	struct strbuf fit = STRBUF_INIT;
+	report_fit(&fit, sb.buf, REPORT_WIDTH);
+	doc_set_str(d, m, "report", fit.buf ? fit.buf : "");
+	strbuf_free(&fit);
 	strbuf_free(&sb);
 	return m;
 }
@@ -350,15 +395,22 @@ static int parse_since(struct view *v, struct error *err)
 		long long n;
 		const char *actor;
 		unsigned char link[32];
+		unsigned char *vouch;
+		size_t vl;
 		if (e->kind != DOC_MAP)
 			return errorf(err, EXIT_REFUSED, "%s: an entry of since "
-				      "is a mapping (step, actor, link)",
+				      "is a mapping (step, actor, link, vouch)",
 				      doc_where(d, e, w, sizeof w));
 		if (doc_only_keys(d, e, since_keys, err) ||
 		    doc_need_int(d, e, "step", 1, 1000000000, &n, err) ||
 		    doc_need_str(d, e, "actor", &actor, err) ||
-		    doc_need_b64_32(d, e, "link", link, err))
+		    doc_need_b64_32(d, e, "link", link, err) ||
+		    doc_need_b64(d, e, "vouch", &vouch, &vl, err))
 			return -1;
+		if (vl != 64)
+			return errorf(err, EXIT_REFUSED, "%s: a vouch is a "
+				      "signature of 64 bytes, not %zu",
+				      doc_where(d, e, w, sizeof w), vl);
 		if (n != v->step - (long long)(seq->n - 1 - i))
 			return errorf(err, EXIT_REFUSED, "%s: since lists step "
 				      "%lld where step %lld belongs: the steps "
@@ -368,6 +420,27 @@ static int parse_since(struct view *v, struct error *err)
 				      v->step);
 	}
 	return 0;
+}
+
+/* No more steps after the side's own latest one than the rules allow
+ * between two steps of one side (a referee and an opponent together
+ * could list any number, with the opponent's links and vouches, and have
+ * the side reveal a link that far ahead). */
+static int since_bound(const struct view *v, struct error *err)
+{
+	const struct doc_node *seq = v->since;
+	size_t max = v->game.scn.rs->max_steps_between;
+	if (seq->n == 0 || max == STEPS_UNBOUNDED)
+		return 0;
+	const struct doc_node *a = doc_get(seq->items[0], "actor");
+	size_t after = since_after(seq->n, a && !strcmp(a->str, v->side));
+	if (after <= max)
+		return 0;
+	return errorf(err, EXIT_REFUSED, "%s: since lists %zu steps of the "
+		      "other sides after %s's own latest step, but the rules "
+		      "of %s allow at most %zu in a row: a view of steps that "
+		      "were not played so", v->doc->name, after, v->side,
+		      v->game.scn.rs->id, max);
 }
 
 int view_load(struct view *v, const char *path, const char *buf,
@@ -431,6 +504,8 @@ int view_load(struct view *v, const char *path, const char *buf,
 		       "its header's", d->name);
 		goto fail;
 	}
+	if (since_bound(v, err))
+		goto fail;
 	struct role *ref = game_role(&v->game, "referee");
 	unsigned char *sig;
 	size_t sl;
@@ -533,6 +608,17 @@ static int since_check(const struct view *v, const struct record *rec,
 				    "step %lld is not on %s's committed chain: "
 				    "a view of a step that was not played "
 				    "(or altered)", name, actor, n, actor);
+			break;
+		}
+		unsigned char *vouch;
+		size_t vl;
+		doc_need_b64(v->doc, e, "vouch", &vouch, &vl, &ignored);
+		if (orders_vouch_check(&g->roles[r].pk, g->id, n, actor,
+				       vouch)) {
+			rc = errorf(err, EXIT_REFUSED, "%s: the vouch of step "
+				    "%lld is not %s's signature of that step: "
+				    "a step %s did not order (or altered)",
+				    name, n, actor, actor);
 			break;
 		}
 		memcpy(last[r], link, 32);

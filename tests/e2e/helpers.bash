@@ -59,6 +59,35 @@ new_arnswalde_game() {
 	"$UMPIRE" join g0.yaml --side referee -s r.key -o "$1" 2>/dev/null
 }
 
+# In the current directory: keys $2.key, $3.key, $4.key (the German, the
+# Soviet and the referee, made here) and a Russo-German War game under
+# that referee that both sides have joined, as $1.
+new_rgw_game() {
+	local k
+	for k in "$2" "$3" "$4"; do
+		"$UMPIRE" keygen -s "$k.key" -p "$k.pub" -W >/dev/null
+	done
+	"$UMPIRE" new russo-german-war -s "$4.key" --side "german=$2.pub" \
+		--side "soviet=$3.pub" --referee "$4.pub" -o rgw0.yaml \
+		2>/dev/null
+	"$UMPIRE" join rgw0.yaml --side german -s "$2.key" -o rgw1.yaml \
+		2>/dev/null
+	"$UMPIRE" join rgw1.yaml --side soviet -s "$3.key" -o "$1" 2>/dev/null
+}
+
+# One step of game file $1 played from a view, as the side whose turn it
+# is ($2, whose key is $2.key) would: the referee (key $3) sends the
+# view, the side signs the order template as it comes, the referee
+# adjudicates and the game file moves on.
+step_by_view() {
+	"$UMPIRE" view "$1" --side "$2" -s "$3" -o step.view
+	"$UMPIRE" orders step.view -s "$2.key" | grep -v '^#' >step.yaml
+	"$UMPIRE" sign step.yaml -s "$2.key" -o step.signed
+	"$UMPIRE" adjudicate "$1" step.signed -s "$3" -o step.next \
+		--report /dev/null
+	mv step.next "$1"
+}
+
 # new_arnswalde_game $1, and the player's orders for step 1: o.yaml (the
 # template answered with the first choices), signed.yaml (signed) and
 # ref.yaml (the game after adjudicating them: the reference outcome).

@@ -15,6 +15,7 @@
 #include "umpire/keys.h"
 #include "umpire/rng.h"
 #include "umpire/doc.h"
+#include "umpire/orders.h"
 #include "umpire/sign.h"
 #include "umpire/view.h"
 #include "unit.h"
@@ -65,8 +66,12 @@ static const char KAT_HIDE_0[] =
 static const char KAT_HIDE_1[] =
 	"hidden:VKEXYNSV3mbVMfoxpp91dertNoaSIOR3QZOrt6+bMRo=";
 static const char KAT_VIEW_SIG[] =
-	"vl1tN3X0MJmjjicbmGwPW54vYbmWwjyfHJGVtT8bnqS89SYdvhvwMwcjgP87tgI2"
-	"X1lBpUaxbS8DPTLf4Hu2CQ==";
+	"Ildd6VUo4laDbWsHlgCmuKSp7mseLKMFnLMIJP76jrd6PEaOgCMk4lBDve+9Wccl"
+	"Jku450j89AUSmERdP2x7Ag==";
+/* the vouch of side german for step 3 of game 0011...eeff */
+static const char KAT_VOUCH[] =
+	"aQLdp1uc+xmOOhcddu8npXb4stMYUx5/DUtA353DcrsgrVrGc+Jgy6bx48IE71P+"
+	"OkJ7RHwLrBO26ZO+KW8hBA==";
 
 static char tmpdir[64];
 
@@ -284,6 +289,31 @@ static void test_minisig(void)
 	minisig_free(&sig);
 	CHECK(minisig_sign(sk, msg, 6, "two\nlines", &sb, &err) == -1,
 	      "multi-line trusted comment refused");
+	/* kept as umpire keeps it: umpire's untrusted comment, the rest
+	 * as it was; a comment line longer than minisign reads refused */
+	struct strbuf norm = STRBUF_INIT, want = STRBUF_INIT;
+	const char *rest = strchr(MS_SIG_ED, '\n') + 1;
+	strbuf_addf(&want, "untrusted comment: %s\n%s", SIG_UNTRUSTED_COMMENT,
+		    rest);
+	CHECK(minisig_normalise("ms", MS_SIG_ED, strlen(MS_SIG_ED), &norm,
+				&err) == 0 && !strcmp(norm.buf, want.buf),
+	      "normalised: %s", norm.buf ? norm.buf : err.msg);
+	for (size_t pad = 1003; pad <= 1004; pad++) {
+		struct strbuf text = STRBUF_INIT;
+		strbuf_adds(&text, "untrusted comment: ");
+		for (size_t i = 0; i < pad; i++)
+			strbuf_addc(&text, 'x');
+		strbuf_addf(&text, "\n%s", rest);
+		int rc = minisig_parse("long", text.buf, text.len, &sig, &err);
+		minisig_free(&sig);
+		CHECK(pad == 1003 ? rc == 0 : rc == -1 &&
+		      contains(err.msg, "longer than minisign reads"),
+		      "an untrusted comment line of %zu characters",
+		      pad + 19);
+		strbuf_free(&text);
+	}
+	strbuf_free(&norm);
+	strbuf_free(&want);
 	CHECK(minisig_parse("bad", "untrusted comment: x\nRUQ=\n", 26, &sig,
 			    &err) == -1 && contains(err.msg, "bad: malformed "
 						    "signature"),
@@ -564,7 +594,7 @@ static void test_view_vectors(void)
 	unsigned char salt[32];
 	struct redactor r;
 	struct doc *d = doc_new("view");
-	unsigned char link[32];
+	unsigned char link[32], vouch[64];
 	struct doc_node *part, *pair, *view, *state, *since;
 	const struct doc_node *sig;
 	struct seckey *sk = fixed_key(0);
@@ -592,6 +622,12 @@ static void test_view_vectors(void)
 	for (int i = 0; i < 32; i++)
 		link[i] = (unsigned char)(0x20 + i);
 	doc_set(d, since, "link", doc_b64_32(d, link));
+	orders_vouch(sk, "00112233445566778899aabbccddeeff", 3, "german",
+		     vouch);
+	sodium_bin2base64(got, sizeof got, vouch, 64,
+			  sodium_base64_VARIANT_ORIGINAL);
+	CHECK_STR(got, KAT_VOUCH, "the vouch of an order file");
+	doc_set(d, since, "vouch", doc_b64(d, vouch, 64));
 	pair = doc_seq(d);
 	doc_push(d, pair, since);
 	doc_set(d, view, "since", pair);

@@ -893,8 +893,8 @@ static void combat_lib(void)
 		CHECK(n == 2 && hex_half_ok(u, who, 4, printed_attack,
 					    chosen) && chosen[0] + chosen[2] ==
 		      1 && chosen[1],
-		      "half by default: the weakest first, then none more "
-		      "than needed: 2 + 4 (%d units)", n);
+		      "half by default: the least loss that meets it, "
+		      "2 + 4 (%d units)", n);
 		memset(chosen, 1, sizeof chosen);
 		CHECK(!hex_half_ok(u, who, 4, printed_attack, chosen),
 		      "all four is more than half needs");
@@ -902,6 +902,32 @@ static void combat_lib(void)
 		chosen[1] = chosen[3] = 1;
 		CHECK(!hex_half_ok(u, who, 4, printed_attack, chosen),
 		      "2 + 1 is less than half");
+	}
+	/* the least loss, not the weakest first: attacks 2, 3, 4, 6, 6
+	 * (21, half 11): 2 + 3 + 6 = 11, where 2, 3, 4 and a 6 less the
+	 * 2 would lose 13 */
+	{
+		int16_t who[5] = { 0, 1, 2, 3, 4 };
+		uint8_t chosen[5];
+		static const int a[5] = { 2, 3, 4, 6, 6 };
+		int sum = 0;
+
+		for (i = 0; i < 5; i++)
+			u[i].att = a[i];
+		n = hex_half_default(u, who, 5, printed_attack, chosen);
+		for (i = 0; i < 5; i++)
+			sum += chosen[i] ? a[i] : 0;
+		CHECK(n == 3 && sum == 11 && chosen[0] && chosen[1] &&
+		      !chosen[2] && hex_half_ok(u, who, 5, printed_attack,
+						chosen),
+		      "half by default: 11 of 21 (2 + 3 + 6), not 13 (%d)",
+		      sum);
+		/* equal losses: the fewest units (6 + 4 before 5 + 3 + 2) */
+		u[0].att = 6, u[1].att = 2, u[2].att = 5, u[3].att = 3;
+		u[4].att = 4;
+		n = hex_half_default(u, who, 5, printed_attack, chosen);
+		CHECK(n == 2 && chosen[0] && chosen[4],
+		      "half by default, 10 of 20: 6 + 4, the fewest units");
 	}
 }
 

@@ -1,11 +1,17 @@
 /*
  * test_record.c - the local record's refused orders (record.h,
  * record_refuse; umpire-protocol(7), REFUSED ORDERS): a refusal lets one
- * other order file be signed for its step, once, and survives a save.
+ * other order file be signed for its step, once, and survives a save;
+ * and the lock an open record holds.
  */
+#define _DEFAULT_SOURCE         /* flock(2) */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/file.h>
 #include <sodium.h>
 #include "umpire/record.h"
 #include "unit.h"
@@ -76,6 +82,20 @@ int main(void)
 	CHECK(record_save(&r, &err) == 0, "saved");
 	record_free(&r);
 
+	/* the lock: held from record_open to record_free, against any
+	 * other open file (another process's) */
+	CHECK(record_open(&r, &pk, GAME, &err) == 0, "read back");
+	char lock[512], hex[65];
+	sodium_bin2hex(hex, sizeof hex, pk.pk, 32);
+	snprintf(lock, sizeof lock, "%s/umpire/%s/%s.lock", dir, hex, GAME);
+	int fd = open(lock, O_RDWR);
+	CHECK(fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) != 0 &&
+	      errno == EWOULDBLOCK, "an open record is locked");
+	record_free(&r);
+	CHECK(fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0,
+	      "record_free lets go of the lock");
+	if (fd >= 0)
+		close(fd);
 	CHECK(record_open(&r, &pk, GAME, &err) == 0, "read back");
 	CHECK(has(&r, 's', 1, a, NULL) && has(&r, 's', 1, b, NULL) &&
 	      has(&r, 'r', 1, a, ra), "signed A, B and the refusal of A");

@@ -45,4 +45,9 @@ const struct ruleset ruleset_aachen = {
 	/* they stay in force until the side's next orders: the defender's
 	 * support, retreat and advance need no mail of their own */
 	.standing_persist = 1,
+	/* Each side moves and attacks unit by unit, a question each, and
+	 * kept standing orders answer the other side's questions inside
+	 * a step: the rules set no small bound on the steps of one side in
+	 * a row. (No views either: nothing is hidden.) */
+	.max_steps_between = STEPS_UNBOUNDED,
 };

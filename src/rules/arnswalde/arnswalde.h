@@ -77,16 +77,15 @@ extern const char *const arn_result_names[RESULTS];
 extern const char *const arn_order_names[ORDERS];
 
 /* state.c */
+extern const struct state_decl arn_state;
 int arn_setup(void *st, const struct doc *scn, const struct doc_node *data,
 	      const struct doc_node *options, struct error *err);
 struct doc_node *arn_save(const void *st, struct doc *d);
 int arn_load(void *st, const struct doc *d, const struct doc_node *map,
 	     struct error *err);
-size_t arn_soviet_face_down(const struct arn *st);
-size_t arn_soviet_deck_left(const struct arn *st);
-int arn_tigers_in_town(const struct arn *st);
 
 /* judge.c: the judgement deck, the hand, surrender and relief checks */
+int arn_tigers_in_town(const struct arn *st);
 card arn_judge_draw(struct ctx *c, struct arn *st, const char *rule,
 		const char *purpose);
 card arn_judge_draw_blind(struct ctx *c, struct arn *st, const char *purpose);
@@ -101,6 +100,8 @@ void arn_relief_check(struct ctx *c, struct arn *st);
 
 /* counter.c: 7.3 */
 int arn_soviet_strength(card c);
+size_t arn_soviet_face_down(const struct arn *st);
+size_t arn_soviet_deck_left(const struct arn *st);
 const char *arn_soviet_label(card c);
 card arn_turn_face_down(struct ctx *c, struct arn *st, int area, size_t idx,
 		    const char *rule);

@@ -18,6 +18,25 @@ const char *arn_soviet_label(card k)
 	return k == CARD_DOWN ? "face-down card" : card_label(k);
 }
 
+size_t arn_soviet_face_down(const struct arn *st)
+{
+	size_t n = 0, i;
+	int a;
+
+	for (a = NORTH; a <= SOUTH; a++)
+		for (i = 0; i < st->soviet[a].n; i++)
+			n += st->soviet[a].c[i] == CARD_DOWN;
+	return n;
+}
+
+/* 3.2: the Soviet deck is what is unseen less the face-down cards. */
+size_t arn_soviet_deck_left(const struct arn *st)
+{
+	size_t down = arn_soviet_face_down(st);
+
+	return st->unseen.n > down ? st->unseen.n - down : 0;
+}
+
 void arn_stack_remove(struct stack *s, size_t idx)
 {
 	memmove(&s->c[idx], &s->c[idx + 1], s->n - idx - 1);

@@ -7,6 +7,12 @@
 #include <stdio.h>
 #include "arnswalde.h"
 
+/* the Tigers in the town: north, south and the Central Square */
+int arn_tigers_in_town(const struct arn *st)
+{
+	return st->tigers[NORTH] + st->tigers[SOUTH] + st->tigers[CENTER];
+}
+
 static void lower_label(card k, char *buf, size_t size)
 {
 	const char *s = card_label(k);

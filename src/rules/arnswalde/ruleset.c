@@ -44,8 +44,11 @@ const struct ruleset ruleset_arnswalde = {
 	.play = arn_play,
 	.save = arn_save,
 	.load = arn_load,
+	.state = &arn_state,
 	.position = arn_position,
 	.render = arn_render,
 	.result = arn_result,
 	.standing = standing,
+	/* a solitaire: the player orders every step */
+	.max_steps_between = 0,
 };

@@ -108,33 +108,34 @@ int hex_half_ok(const struct hunit *units, const int16_t *who, int n,
 int hex_half_default(const struct hunit *units, const int16_t *who, int n,
 		     hex_strength_fn strength, uint8_t *chosen)
 {
-	int need = half_of(units, who, n, strength), sum = 0, i, k, pick,
-	    count = 0;
+	int need, i, sum, count, best_sum = -1, best_count = 0;
+	uint32_t mask, best = 0;
 
 	if (n <= 0)
 		return 0;
+	if (n > HEX_HALF_MAX)
+		n = HEX_HALF_MAX;
+	need = half_of(units, who, n, strength);
 	memset(chosen, 0, (size_t)n);
-	/* the weakest first (ties: the earlier), until half is met */
-	while (sum < need) {
-		pick = -1;
-		for (i = 0; i < n; i++)
-			if (!chosen[i] && (pick < 0 ||
-			    strength(&units[who[i]]) <
-			    strength(&units[who[pick]])))
-				pick = i;
-		if (pick < 0)
-			break;
-		chosen[pick] = 1;
-		sum += strength(&units[who[pick]]);
-		count++;
+	if (need <= 0)
+		return 0;       /* nothing printed: nothing to lose */
+	/* the least printed strength that meets half; among equals the
+	 * fewest units, then the first set in who[] order */
+	for (mask = 1; mask < (1u << n); mask++) {
+		for (i = sum = count = 0; i < n; i++)
+			if (mask >> i & 1) {
+				sum += strength(&units[who[i]]);
+				count++;
+			}
+		if (sum < need || (best_sum >= 0 &&
+		    (sum > best_sum || (sum == best_sum &&
+					count >= best_count))))
+			continue;
+		best_sum = sum;
+		best_count = count;
+		best = mask;
 	}
-	/* then drop any no longer needed (one pass leaves none: the sum
-	 * only falls) */
-	for (k = 0; k < n; k++)
-		if (chosen[k] && sum - strength(&units[who[k]]) >= need) {
-			chosen[k] = 0;
-			sum -= strength(&units[who[k]]);
-			count--;
-		}
-	return count;
+	for (i = 0; i < n; i++)
+		chosen[i] = (uint8_t)(best >> i & 1);
+	return best_count;
 }

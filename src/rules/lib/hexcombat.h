@@ -67,10 +67,12 @@ int hex_strongest(const struct hunit *units, const int16_t *who, int n,
  * meet the rule: their strengths add up to at least half of all n
  * (rounded up), and no one of them could be left out and still meet it
  * (the owner gives no more than needed). hex_half_default writes the
- * owner's default choice into chosen[] (the weakest first, in order,
- * until half is met, then the ones no longer needed dropped) and
- * returns how many it chose.
+ * owner's default choice into chosen[] (the least loss the rule
+ * allows: the smallest strength that meets half; among equals the
+ * fewest units, then the first set in who[] order; the first
+ * HEX_HALF_MAX units only) and returns how many it chose.
  */
+enum { HEX_HALF_MAX = 12 };
 int hex_half_ok(const struct hunit *units, const int16_t *who, int n,
 		hex_strength_fn strength, const uint8_t *chosen);
 int hex_half_default(const struct hunit *units, const int16_t *who, int n,

@@ -64,4 +64,6 @@ const struct ruleset ruleset_peiper = {
 	.result = kgp_result,
 	.standing = standing,
 	.render = kgp_render,
+	/* a solitaire: the player orders every step */
+	.max_steps_between = 0,
 };

@@ -300,7 +300,7 @@ int rt_bridge_checks(struct ctx *c, struct rttr *st, int u, int h)
  * (4.0 V.A, 5.5). */
 static void enter(struct ctx *c, struct rttr *st, int u, int h)
 {
-	int f = st->front[u];
+	int f = st->front[u], was = st->ctrl[h];
 
 	st->u[u].hex = (int16_t)h;
 	st->seq[u] = st->seq_next++;
@@ -311,12 +311,14 @@ static void enter(struct ctx *c, struct rttr *st, int u, int h)
 		    (hex_in_region(&st->map, h, st->rg.so[P1BF]) ||
 		     hex_in_region(&st->map, h, st->rg.so[P1UF])))
 			st->ctrl[h] = -1;               /* 21.2 */
+		rt_tell_control(c, st, h, was);
 		return;
 	}
 	if (hex_in_region(&st->map, h, st->rg.so[P1BF]) ||
 	    hex_in_region(&st->map, h, st->rg.so[P1UF]) ||
 	    in_reichstag(st, h))
 		st->ctrl[h] = (int8_t)f;                /* 21.2 */
+	rt_tell_control(c, st, h, was);
 	if (in_reichstag(st, h) && st->rt_taken_by < 0)
 		st->rt_taken_by = f;                    /* 4.0 V.A */
 	rt_bridge_checks(c, st, u, h);
@@ -345,17 +347,18 @@ static int choose_one(struct ctx *c, int owner, const char *what,
 	return k + 1 == q.n ? 0 : (int)k;
 }
 
-/* Every minimal set meeting "lose half" among who[0..n-1] (n <= 12), as
- * bit masks into out; the default first. */
+/* Every minimal set meeting "lose half" among who[0..n-1] (the first
+ * HEX_HALF_MAX), as bit masks into out; the default (the least loss,
+ * hex_half_default) first. */
 static int half_sets(const struct rttr *st, const int16_t *who, int n,
 		     hex_strength_fn strength, uint32_t *out, int max)
 {
-	uint8_t chosen[16];
+	uint8_t chosen[HEX_HALF_MAX];
 	uint32_t mask, dflt = 0;
 	int i, k = 0;
 
-	if (n > 12)
-		n = 12;
+	if (n > HEX_HALF_MAX)
+		n = HEX_HALF_MAX;
 	hex_half_default(st->u, who, n, strength, chosen);
 	for (i = 0; i < n; i++)
 		if (chosen[i])
@@ -418,7 +421,7 @@ static void losses(struct ctx *c, struct rttr *st, int kind, int16_t *who,
 			for (j = 0; j < m; j++) {
 				len = 0;
 				buf[0] = 0;
-				for (i = 0; i < *n && i < 12; i++)
+				for (i = 0; i < *n && i < HEX_HALF_MAX; i++)
 					if (sets[j] >> i & 1)
 						len += (size_t)snprintf(buf +
 							len, sizeof buf - len,
@@ -431,7 +434,7 @@ static void losses(struct ctx *c, struct rttr *st, int kind, int16_t *who,
 			if (k + 1 == q.n)
 				k = 0;
 		}
-		for (i = 0; i < *n && i < 12; i++)
+		for (i = 0; i < *n && i < HEX_HALF_MAX; i++)
 			if (sets[k] >> i & 1)
 				eliminate(c, st, who[i], "12.23",
 					  " (half the printed strength)");
@@ -1207,7 +1210,10 @@ static void engineers_in_place(struct rttr *st, int side, int sector)
 }
 
 /* 12.13: removed, and their hexes kept in zero[] (no advance into
- * them this phase); returns how many hexes */
+ * them this phase); returns how many hexes. Not a strategic marker
+ * (16.6): it leaves the map only by capture, its hex attacked and
+ * advanced into (21.2, 5.6, 16.10), which 12.13 would make impossible
+ * outside the objective hexes (reading, scenario notes) */
 static int zero_strength(struct ctx *c, struct rttr *st,
 			 const struct rc_env *e, int16_t *zero)
 {
@@ -1215,6 +1221,8 @@ static int zero_strength(struct ctx *c, struct rttr *st,
 	int n = rc_zero_strength(e, out, HEX_UNITS_MAX), i, j, k = 0, h;
 
 	for (i = 0; i < n; i++) {
+		if (st->u[out[i]].type == TY_STRATEGIC)
+			continue;
 		h = st->u[out[i]].hex;
 		for (j = 0; j < k && zero[j] != h; j++)
 			;

@@ -18,8 +18,8 @@ static const struct standing_key standing[] = {
 	{ "attack", "12.0", "declare one attack (HEX[,HEX] UNIT UNIT ... "
 	  "[mobile|assault]) or done when no attack is owed", "done", 0, NULL },
 	{ "lose", "12.23", "which units a loss takes (default: the first "
-	  "of the strongest; for half, the weakest first, no more than "
-	  "needed)", "default", 1, "default" },
+	  "of the strongest; for half, the least strength that meets it, "
+	  "then the fewest units)", "default", 1, "default" },
 	{ "retreat", "13.0", "a retreat's hexes (auto: the first whole "
 	  "retreat; a panicked German stops in an objective hex)", "auto",
 	  1, "auto" },
@@ -76,4 +76,11 @@ const struct ruleset ruleset_reichstag = {
 	 * 22.1 placements) and at the start of his own PT right after it
 	 * keep their policy answers from his latest order file */
 	.standing_persist = 1,
+	/* A player moves, places and attacks unit by unit, a question
+	 * each (9.0, 7.1, 12.0), through the phases of his front and then
+	 * of the Germans he commands, and kept standing orders answer the
+	 * other player's questions inside a step: the rules set no small
+	 * bound on one player's steps in a row (umpire-protocol(7),
+	 * SECURITY NOTES). */
+	.max_steps_between = STEPS_UNBOUNDED,
 };

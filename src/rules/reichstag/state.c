@@ -845,6 +845,17 @@ static struct doc_node *build(const struct rttr *st, int me, struct doc *d,
 				    rt_side_names[st->captor[i]]);
 	doc_set(d, m, "captured", t);
 	doc_set_int(d, m, "german-mp", st->german_mp);
+	/* 9.0, 18.1: written only in the movement phase of a move cut
+	 * short, in MPs (the map's costs are whole MPs) */
+	for (i = 0, t = NULL; i < st->n_units; i++)
+		if (st->mp_spent[i]) {
+			if (!t)
+				t = flow_map(d);
+			doc_set_int(d, t, st->u[i].id,
+				    (st->mp_spent[i] + HALF - 1) / HALF);
+		}
+	if (t)
+		doc_set(d, m, "mp-spent", t);
 	t = flow_map(d);
 	for (p = 0; p < PLAYERS; p++)
 		doc_set_int(d, t, rt_side_names[p], st->sp_spent[p]);
@@ -1218,6 +1229,29 @@ static int load_used(struct rttr *st, const struct doc *d,
 	return 0;
 }
 
+/* mp-spent: {UNIT: MP}, a Soviet unit's MPs spent before a destroyed
+ * bridge cut its move short (9.0, 18.1) */
+static int load_mp_spent(struct rttr *st, const struct doc *d,
+			 const struct doc_node *n, struct error *err)
+{
+	size_t i;
+	long long v;
+	int k;
+
+	if (n->kind != DOC_MAP)
+		return bad(d, n, err, "mp-spent: unit id -> MPs%s", "");
+	for (i = 0; i < n->n; i++) {
+		k = rt_unit_find(st, n->keys[i]->str);
+		if (k < 0 || st->u[k].side != SOVIET)
+			return bad(d, n->keys[i], err, "mp-spent: %s: a Soviet "
+				   "unit", n->keys[i]->str);
+		if (doc_int_of(d, n->items[i], "mp-spent", 1, 12, &v, err) < 0)
+			return -1;
+		st->mp_spent[k] = (uint8_t)(v * HALF);
+	}
+	return 0;
+}
+
 static int load_pair(const struct doc *d, const struct doc_node *n,
 		     const char *what, int *out, int lo, int hi,
 		     struct error *err)
@@ -1264,11 +1298,11 @@ int rt_load(void *vst, const struct doc *d, const struct doc_node *map,
 		"draws", "options", "turns", "turn", "phase", "step", "units",
 		"stacks", "flags", "sector", "placed-by", "known", "held",
 		"held-count", "cup-count", "cup", "reichstag-blind",
-		"eliminated-in", "captured", "german-mp", "sp-spent",
-		"exhausted", "max-effort-used", "max-effort-now", "control",
-		"reichstag-taken-by", "barrage", "markers-used", "demolished",
-		"bridges-safe", "groups", "fuehrerbunker-captured", "result",
-		"vp", NULL };
+		"eliminated-in", "captured", "german-mp", "mp-spent",
+		"sp-spent", "exhausted", "max-effort-used", "max-effort-now",
+		"control", "reichstag-taken-by", "barrage", "markers-used",
+		"demolished", "bridges-safe", "groups",
+		"fuehrerbunker-captured", "result", "vp", NULL };
 	struct rttr *st = vst;
 	const struct doc_node *n;
 	long long v;
@@ -1388,6 +1422,8 @@ int rt_load(void *vst, const struct doc *d, const struct doc_node *map,
 			return -1;
 		st->german_mp = (int)v;
 	}
+	if ((n = doc_get(map, "mp-spent")) && load_mp_spent(st, d, n, err))
+		return -1;
 	if ((n = doc_get(map, "sp-spent")) &&
 	    load_pair(d, n, "sp-spent", st->sp_spent, 0, RT_SP_CAP, err) < 0)
 		return -1;

@@ -233,6 +233,11 @@ struct rttr {
 					    dead pile), SEC_*; -1 */
 	int8_t captor[HEX_UNITS_MAX];    /* 16.10, 21.2: a strategic marker
 					    captured by this player; -1 */
+	uint8_t mp_spent[HEX_UNITS_MAX]; /* 9.0, 18.1: half MPs spent by a
+					    Soviet unit whose move a bridge
+					    destroyed ahead cut short; it
+					    may go on with the rest this
+					    phase (not F_MOVED); 0 */
 	uint16_t seq[HEX_UNITS_MAX];     /* stack order: the unit that
 					    entered its hex last is on top
 					    (17.1: only the top is seen) */
@@ -342,6 +347,8 @@ static inline int rt_reichstag_hex(const struct rttr *st)
 /* turn.c, for fog.c, fixed.c and options.c */
 int rt_may_stand(const struct rttr *st, int u, int h);
 void rt_put_told(struct ctx *c, struct rttr *st, int u, int h);
+/* 21.2: the report of h's control, was the controller before */
+void rt_tell_control(struct ctx *c, const struct rttr *st, int h, int was);
 /* 16.10, 17.3: the Reichstag's undecided counters drawn and face up */
 void rt_reveal_reichstag(struct ctx *c, struct rttr *st, const char *rule);
 

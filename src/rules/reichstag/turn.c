@@ -212,13 +212,9 @@ static void relink(struct rttr *t, int u, int h)
 
 /* Put unit u on hex h, on top of its stack (17.1), and keep control
  * (21.2): a Soviet unit takes an objective hex or the Reichstag for its
- * front; a German unit takes it back. Returns the player whose control
- * ended there (-1: none), for the report; *took: the player who took it. */
-static int put(struct rttr *st, int u, int h, int *took)
+ * front; a German unit takes it back (rt_tell_control reports it). */
+static void put(struct rttr *st, int u, int h)
 {
-	int was = -1;
-
-	*took = -1;
 	st->flags[u] &= (uint16_t)~F_REPLACED;     /* 24.5: it has entered */
 	if (st->u[u].where != U_MAP)    /* in no stack: nothing to unlink */
 		st->u[u].hex = HEX_NONE;
@@ -228,27 +224,33 @@ static int put(struct rttr *st, int u, int h, int *took)
 	if (!hex_in_region(&st->map, h, st->rg.so[P1BF]) &&
 	    !hex_in_region(&st->map, h, st->rg.so[P1UF]) &&
 	    h != rt_reichstag_hex(st))
-		return -1;
-	was = st->ctrl[h];
+		return;
 	st->ctrl[h] = (int8_t)(st->u[u].side == SOVIET ? st->front[u] : -1);
+}
+
+/* The report of a change of control of h (21.2), was the controller
+ * before: a line when it ended, one when a front took it. */
+void rt_tell_control(struct ctx *c, const struct rttr *st, int h, int was)
+{
+	char x[8];
+
 	if (st->ctrl[h] == was)
-		return -1;
-	*took = st->ctrl[h];
-	return was;
+		return;
+	if (was >= 0)
+		ctx_event(c, "21.2", "%s: the %s's control ends (21.2).",
+			  hex_id(h, x), rt_side_names[was]);
+	if (st->ctrl[h] >= 0)
+		ctx_event(c, "21.2", "%s: the %s takes control (21.2).",
+			  hex_id(h, x), rt_side_names[st->ctrl[h]]);
 }
 
 /* put() with the report of a change of control (21.2) */
 static void put_told(struct ctx *c, struct rttr *st, int u, int h)
 {
-	int took, lost = put(st, u, h, &took);
-	char x[8];
+	int was = st->ctrl[h];
 
-	if (lost >= 0)
-		ctx_event(c, "21.2", "%s: the %s's control ends (21.2).",
-			  hex_id(h, x), rt_side_names[lost]);
-	if (took >= 0)
-		ctx_event(c, "21.2", "%s: the %s takes control (21.2).",
-			  hex_id(h, x), rt_side_names[took]);
+	put(st, u, h);
+	rt_tell_control(c, st, h, was);
 }
 
 /* ---- exported to fog.c, fixed.c, options.c (rfixed5) ---- */
@@ -1101,7 +1103,8 @@ static int moves_now(const struct rttr *st, int u, int soviet, int sec)
 static int allowance(const struct rttr *st, int u)
 {
 	return st->u[u].side == SOVIET ? unit_mov(&st->u[u]) * HALF +
-	       rt_forced_bonus(st, u) /* 6.5 (economy.c) */ :
+	       rt_forced_bonus(st, u) /* 6.5 (economy.c) */ -
+	       st->mp_spent[u] /* 18.1: a move cut short */ :
 	       st->german_mp * HALF;
 }
 
@@ -1287,6 +1290,10 @@ static int check_move_on(struct mv_check *m, const char *ans, char *why,
 	if (allowance(st, u) == 0)
 		return snprintf(why, size, "%s has no movement points (9.3)",
 				st->u[u].id), -1;
+	if (m->forced && st->mp_spent[u])
+		return snprintf(why, size, "%s goes on with the MPs it has "
+				"left: a forced march is declared as a move "
+				"begins (6.5)", st->u[u].id), -1;
 	if (m->forced && rt_forced_check(st, u, why, size))
 		return -1;
 	if (m->west && rt_west_check(st, u, why, size))
@@ -1416,34 +1423,63 @@ static int move_unit(struct ctx *c, struct rttr *st, int u,
 		     const int16_t *path, int n)
 {
 	struct hex_rules r;
-	int i, start = st->u[u].hex, h = rt_reichstag_hex(st), took;
-	int rolled = 0;
+	int i, start = st->u[u].hex, h = rt_reichstag_hex(st);
+	int rolled = 0, left = allowance(st, u), had = left, cost = 0;
 	int8_t before[HEX_PATH_MAX];
-	char x[8], y[8];
+	char x[8], y[8], mp[16];
 
 	for (i = 0; i < n && i < HEX_PATH_MAX; i++)
 		before[i] = st->ctrl[path[i]];
+	/* 11.5: a unit that disengaged enters no other EZOC this phase:
+	 * it is not given a further move */
+	if (began_in_zoc(st, u))
+		left = had = 0;
 	st->flags[u] |= F_MOVED;
 	/* 17.1 reading: what was examined of a unit is forgotten when it
 	 * moves */
 	if (st->u[u].side == GERMAN)
 		st->known[u] = 0;
 	for (i = 0; i < n; i++) {
-		put(st, u, path[i], &took);
+		if (st->u[u].side == SOVIET) {
+			/* the MPs of the step, for a move cut short */
+			rt_rules(st, &r);
+			if (had == 0 ||
+			    hex_step_block(&r, u, SOVIET, st->u[u].hex,
+					   path[i], left, i == 0, &cost))
+				cost = 0;       /* checked legal: not met */
+			left -= cost;
+		}
+		put(st, u, path[i]);
 		if (st->u[u].side != SOVIET)
 			continue;
 		/* 18.1: each bridge of the hex entered is checked at once;
-		 * a bridge destroyed on the way ahead stops the move here
-		 * (reading: the path was chosen over an intact bridge) */
+		 * a bridge destroyed on the way ahead ends the move as
+		 * given (the path was chosen over an intact bridge), not
+		 * the unit's movement (9.0): it keeps its MPs left and may
+		 * go on at the unbridged river's cost (a further move) */
 		rolled += rt_bridge_checks(c, st, u, path[i]);
 		if (i + 1 < n) {
 			int d = hex_dir(&st->map, path[i], path[i + 1]);
 
 			if (d >= 0 && hex_side_has(&st->map, path[i], d,
 						   HS_DEMOLISHED)) {
+				rt_rules(st, &r);
+				if (left > 0 && !hex_in_enemy_zoc(&r, SOVIET,
+								  path[i])) {
+					st->flags[u] &= (uint16_t)~F_MOVED;
+					st->mp_spent[u] = (uint8_t)
+						(st->mp_spent[u] + had -
+						 left);
+				}
+				hex_mp_text(mp, sizeof mp, left);
 				ctx_event(c, "18.2", "%s stops in %s: the "
-					  "bridge ahead is destroyed.",
-					  st->u[u].id, hex_id(path[i], x));
+					  "bridge ahead is destroyed%s%s%s",
+					  st->u[u].id, hex_id(path[i], x),
+					  st->flags[u] & F_MOVED ? "." :
+					  "; it may go on with ",
+					  st->flags[u] & F_MOVED ? "" : mp,
+					  st->flags[u] & F_MOVED ? "" :
+					  " MP left (9.0).");
 				break;
 			}
 		}
@@ -1453,17 +1489,7 @@ static int move_unit(struct ctx *c, struct rttr *st, int u,
 	/* 21.2: control as it stands after the move (a path through an
 	 * objective hex takes it too) */
 	for (i = 0; i < n; i++) {
-		int was = before[i];
-
-		if (st->ctrl[path[i]] == was)
-			continue;
-		if (was >= 0)
-			ctx_event(c, "21.2", "%s: the %s's control ends (21.2).",
-				  hex_id(path[i], x), rt_side_names[was]);
-		if (st->ctrl[path[i]] >= 0)
-			ctx_event(c, "21.2", "%s: the %s takes control (21.2).",
-				  hex_id(path[i], x),
-				  rt_side_names[st->ctrl[path[i]]]);
+		rt_tell_control(c, st, path[i], before[i]);
 		before[i] = st->ctrl[path[i]];
 	}
 	ctx_mark(c, "", "move", x, y, st->u[u].id);
@@ -1607,8 +1633,10 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 	m.sec = sec;
 	m.zoc_side = -1;
 	m.c = c;
-	for (u = 0; u < st->n_units; u++)
+	for (u = 0; u < st->n_units; u++) {
 		st->flags[u] &= (uint16_t)~(F_MOVED | F_FORCED | F_ENGINEER);
+		st->mp_spent[u] = 0;
+	}
 	if (soviet)
 		engineers(c, st, sec);                /* 19.2 */
 	if (!soviet) {
@@ -1685,8 +1713,10 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 			rt_west_leave(c, st, m.mv.unit);
 	}
 	st->german_mp = 0;
-	for (u = 0; u < st->n_units; u++)     /* 19.2: for this phase */
+	for (u = 0; u < st->n_units; u++) {   /* 19.2, 18.1: this phase */
 		st->flags[u] &= (uint16_t)~F_ENGINEER;
+		st->mp_spent[u] = 0;
+	}
 }
 
 /* ---- victory (21.x, 27.4) ---- */
@@ -1721,15 +1751,19 @@ static void score(const struct rttr *st, int vp[PLAYERS])
 	}
 }
 
+/* 21.1: judged at a sudden-death end (1) or at the end of 2 May (2).
+ * The German victory (21.5) opens "5月2日終了時に" (at the end of
+ * 2 May): an earlier end is judged on the VP alone (21.4); the
+ * interphase of the last GT is the end of 2 May, sudden death or not */
 static void judge(struct ctx *c, struct rttr *st, const char *why)
 {
-	int rt = rt_reichstag_hex(st);
+	int rt = rt_reichstag_hex(st), may2 = st->turn >= st->turns;
 
 	score(st, st->vp);
 	ctx_event(c, "21.4", "%s: VP 1BF %d, 1UF %d.", why, st->vp[P1BF],
 		  st->vp[P1UF]);
-	if (rt < 0 || st->ctrl[rt] < 0 ||
-	    (st->vp[P1BF] <= 0 && st->vp[P1UF] <= 0)) {
+	if (may2 && (rt < 0 || st->ctrl[rt] < 0 ||
+		     (st->vp[P1BF] <= 0 && st->vp[P1UF] <= 0))) {
 		st->result = RES_GERMAN;
 		ctx_event(c, "21.4", "The Germans win and both players lose "
 			  "(%s).", rt < 0 || st->ctrl[rt] < 0 ?

@@ -112,6 +112,7 @@ int rgw_next(const struct rgw_map *m, int city, enum side winner,
 	     int dotted_only, int *out);
 
 /* state.c */
+extern const struct state_decl rgw_state;
 int rgw_setup(void *st, const struct doc *scn, const struct doc_node *data,
 	      const struct doc_node *options, struct error *err);
 struct doc_node *rgw_save(const void *st, struct doc *d);

@@ -85,8 +85,22 @@ const struct ruleset ruleset_rgw = {
 	.load = rgw_load,
 	.load_view = rgw_load_view,
 	.view = rgw_view,
+	.state = &rgw_state,
 	.position = rgw_position,
 	.render = rgw_render,
 	.result = rgw_result,
 	.standing = standing,
+	/* Every question can be a step of its own (one answer to an order
+	 * file), and standing orders answer only in their own side's step.
+	 * Counting questions, at most 6 of one side come between two of
+	 * the other: a turn is the action (4.0), then either the extra
+	 * draw (4.2) or, after normal war, up to 2 advances (4.1), the
+	 * defender's answer and discards being the other side's; a year
+	 * that ends on the last of these (5.0) is followed by the German's
+	 * take-back and, from 1942 and 1944 on, by a Soviet turn, and the
+	 * German who ends a year with the extra draw takes back a card and
+	 * begins 1943 and 1945 himself: German 2 + 1 + 3, or 2 + 1 + 2 +
+	 * 1; Soviet 2 + 3. Before the Soviet's first question: the deal
+	 * (3.0) and the German's first turn, at most 4. */
+	.max_steps_between = 6,
 };

@@ -930,44 +930,54 @@ case("21.1-sudden-death",
     vp: {1bf: 30, 1uf: 0}
 """)
 
-case("21.4-tie-to-1uf",
-     "21.4 a tie goes to the 1UF: 1BF Reichstag 30 less 15 SP; 1UF "
-     "Potsdam 10 and an objective 5",
-     ["21.3", "21.4", "27.4"], END,
-     "  phase: scenario-end\n  turn: 10\n  reichstag-blind: 0\n"
-     "  control: {\"0503\": 1bf, \"0105\": 1uf, \"0202\": 1uf}\n"
-     "  sp-spent: {1bf: 15, 1uf: 0}\n",
-     expect="""\
-  pending: over
-  state:
-    result: 1uf
-    vp: {1bf: 15, 1uf: 15}
-""")
+def ending(name, title, rules, oob, state, result, vp, events=""):
+    """a case judged at the end (21.x): the result and both totals"""
+    case(name, title, rules, oob, state, expect="  pending: over\n"
+         "  state:\n    result: %s\n    vp: {1bf: %d, 1uf: %d}\n%s"
+         % (result, vp[0], vp[1], events))
 
-case("21.5-nobody-took-the-reichstag",
-     "21.5 (1) no front controls the Reichstag at the end: the Germans "
-     "win and both players lose",
-     ["21.5"], END,
-     "  phase: scenario-end\n  turn: 10\n"
-     "  control: {\"0705\": 1bf}\n",
-     expect="""\
-  pending: over
-  state:
-    result: german
-    vp: {1bf: 5, 1uf: 0}
-""")
+IN_RT = END.replace("S1 soviet 4-4-6 at 0601", "S1 soviet 4-4-6 at 0503")
 
-case("21.5-both-nonpositive",
-     "21.5 (2) both totals 0 or less: the Germans win",
-     ["21.5", "21.3"], END,
-     "  phase: scenario-end\n  turn: 10\n  reichstag-blind: 0\n"
-     "  control: {\"0503\": 1uf}\n  sp-spent: {1bf: 2, 1uf: 30}\n",
-     expect="""\
-  pending: over
-  state:
-    result: german
-    vp: {1bf: -2, 1uf: 0}
-""")
+ending("21.4-sudden-death-on-vp",
+       "21.1, 21.4, 21.5 a sudden-death end before 2 May is judged on the "
+       "VP alone: the 1BF in the Reichstag at -10 (30 less 40 SP) against "
+       "the 1UF at 0; the German victory opens \"at the end of 2 May\"",
+       ["21.1", "21.4", "21.5"], IN_RT,
+       "  phase: sudden-death\n  turn: 6\n  reichstag-blind: 0\n"
+       "  control: {\"0503\": 1bf}\n  sp-spent: {1bf: 40, 1uf: 0}\n",
+       "1uf", (-10, 0), '  events: ["The 1UF player wins"]\n')
+
+ending("21.5-sudden-death-on-2-may",
+       "21.5 a sudden-death end in the interphase of 2 May is the end of "
+       "2 May: both totals 0 or less, the Germans win",
+       ["21.1", "21.5"], IN_RT,
+       "  phase: sudden-death\n  turn: 10\n  reichstag-blind: 0\n"
+       "  control: {\"0503\": 1bf}\n  sp-spent: {1bf: 40, 1uf: 0}\n",
+       "german", (-10, 0))
+
+ending("21.4-tie-to-1uf",
+       "21.4 a tie goes to the 1UF: 1BF Reichstag 30 less 15 SP; 1UF "
+       "Potsdam 10 and an objective 5",
+       ["21.3", "21.4", "27.4"], END,
+       "  phase: scenario-end\n  turn: 10\n  reichstag-blind: 0\n"
+       "  control: {\"0503\": 1bf, \"0105\": 1uf, \"0202\": 1uf}\n"
+       "  sp-spent: {1bf: 15, 1uf: 0}\n",
+       "1uf", (15, 15))
+
+ending("21.5-nobody-took-the-reichstag",
+       "21.5 (1) no front controls the Reichstag at the end: the Germans "
+       "win and both players lose",
+       ["21.5"], END,
+       "  phase: scenario-end\n  turn: 10\n"
+       "  control: {\"0705\": 1bf}\n",
+       "german", (5, 0))
+
+ending("21.5-both-nonpositive",
+       "21.5 (2) both totals 0 or less: the Germans win",
+       ["21.5", "21.3"], END,
+       "  phase: scenario-end\n  turn: 10\n  reichstag-blind: 0\n"
+       "  control: {\"0503\": 1uf}\n  sp-spent: {1bf: 2, 1uf: 30}\n",
+       "german", (-2, 0))
 
 case("21.2-eliminated-german-mobile",
      "21.2 +1 VP for each German mobile unit eliminated in the player's "

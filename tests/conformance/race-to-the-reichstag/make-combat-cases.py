@@ -166,12 +166,12 @@ case("12.13-zero-strength", "12.13: a zero-strength unit in an enemy ZOC is remo
      "1bf-combat", [], [],
      {"units": {"SN": "eliminated", "S4": "0303"}, "events": ["SN is eliminated at 0403 (zero strength in an enemy zone of control; not combat)"]})
 # ---- 12.23 results ----
-case("12.23-dd-lose-half-default", "12.23 DD, 27.2: 19 against 6 in a city = 316%, die 6: DD; losses of half the printed 6: the standing default takes the weakest first (G1 + G2 = 3), and G3 cannot retreat (every hex held by or in the ZOC of Soviets): eliminated",
+case("12.23-dd-lose-half-default", "12.23 DD, 27.2: 19 against 6 in a city = 316%, die 6: DD; losses of half the printed 6: the standing default takes the least loss, and of the equal ones (G3, or G1 + G2) the fewest units: G3; G1 and G2 cannot retreat (every hex held by or in the ZOC of Soviets): eliminated",
      ["12.23", "27.2", "13.0"],
      ["S8 soviet 8-8-6 at 0103 1bf corps tank hm", "S7 soviet 7-7-6 at 0202 1bf corps mech hm", "S4 soviet 4-4-6 at 0204 1bf div rifle",
       "G3 german 3-3-0 at 0203 mobile rgt pzgr", "G2 german 2-2-0 at 0203 mobile rgt inf", "G1 german 1-1-0 at 0203 mobile bn inf"],
      "1bf-combat", ["6"], [("attack", "0203 S8 S7 S4")],
-     {"units": {"G1": "eliminated", "G2": "eliminated", "G3": "eliminated"}, "events": ["19 against 6 = 316%, assault table (12.21)", "die 6: DD", "G1 is eliminated at 0203 (half the printed strength)", "G2 is eliminated at 0203 (half the printed strength)", "G3 is eliminated at 0203: it cannot retreat"]},
+     {"units": {"G1": "eliminated", "G2": "eliminated", "G3": "eliminated"}, "events": ["19 against 6 = 316%, assault table (12.21)", "die 6: DD", "G3 is eliminated at 0203 (half the printed strength)", "G1 is eliminated at 0203: it cannot retreat", "G2 is eliminated at 0203: it cannot retreat"]},
      standing={"lose": "default", "advance": "no"})
 case("12.23-dd-owner-chooses", "12.23 DD: the owner (the other player) may choose G3 alone, 3 of the printed 6; G1 and G2 then cannot retreat and are eliminated",
      ["12.23", "13.0"],
@@ -185,6 +185,14 @@ case("12.23-bb", "12.23 BB, 27.2: 10 against 3 = 333% on the assault table (chos
      ["S4 soviet 4-4-6 at 0303 1bf div rifle", "S6 soviet 6-6-6 at 0402 1bf corps tank hm", "G3 german 3-3-0 at 0403 mobile rgt pzgr"],
      "1bf-combat", ["1"], [("attack", "0403 S4 S6 assault")],
      {"units": {"G3": "eliminated", "S6": "eliminated", "S4": "0303"}, "events": ["10 against 3 = 333%", "die 1: BB"]})
+case("12.23-bb-least-loss", "12.23 BB, 27.2: the default loses the least printed strength that meets half: attackers 6, 2, 5, 3, 4 (20 against G7 + G5 = 12, 166%, assault table chosen), die 4: BB; the defenders lose G7 (7 >= 6); the attackers half of 20: 6 + 4 = 10 (fewest units among the 10s: 5 + 3 + 2 is three), not the weakest first (5 + 3 + 4 = 12)",
+     ["12.23", "27.2"],
+     ["S6 soviet 6-6-6 at 0402 1bf corps tank hm", "S2 soviet 2-2-6 at 0402 1bf bde tank",
+      "S5 soviet 5-5-6 at 0303 1bf corps tank hm", "S3 soviet 3-3-6 at 0303 1bf bde tank",
+      "S4 soviet 4-4-6 at 0404 1bf div rifle",
+      "G7 german 7-7-0 at 0403 mobile rgt pzgr", "G5 german 5-5-0 at 0403 mobile rgt pzgr"],
+     "1bf-combat", ["4"], [("attack", "0403 S6 S2 S5 S3 S4 assault"), ("lose", "default")],
+     {"units": {"G7": "eliminated", "G5": "0403", "S6": "eliminated", "S4": "eliminated", "S2": "0402", "S5": "0303", "S3": "0303"}, "events": ["20 against 12 = 166%", "die 4: BB"]})
 case("12.23-ad", "12.23 AD, 27.2: 3 against 7 in a city = 42%, die 1: AD; the attackers lose half their printed 3 (S2), S1 retreats 1; the defender may advance (standing: no)",
      ["12.23", "27.2", "13.0"],
      ["S1 soviet 1-1-6 at 0103 1bf rgt recon hm recon", "S2 soviet 2-2-6 at 0202 1bf bde tank hm",
@@ -349,11 +357,21 @@ case("12.0-one-by-one", "12.0: attacks are declared and resolved one at a time: 
      "1bf-combat", ["4", "6"], [("attack", "0403 S4"), ("advance", "no"), ("attack", "0107 S8"), ("advance", "no")],
      {"units": {"G3": "0404", "G1": "eliminated", "S8": "0106"}, "events": ["Attack declared on 0403 by S4", "Column 100, die 4: DR", "Attack declared on 0107 by S8", "Column 600, die 6: OR"]},
      standing={"retreat": "auto", "advance": "no"})
-case("18.1-bridge-check-move", "18.1, 18.2: a Soviet unit moving into a hex with a bridge never checked rolls at once: 2, destroyed; the move stops there (reading: its path crossed that bridge)",
+case("18.1-bridge-check-move", "18.1, 18.2: a Soviet unit moving into a hex with a bridge never checked rolls at once: 2, destroyed; the move as given stops there (reading: its path crossed that bridge; the unit keeps its MPs, 18.1-bridge-destroyed-go-on)",
      ["18.1", "18.2", "9.0"],
      ["S8 soviet 8-8-6 at 0105 1bf corps tank hm"],
      "1bf-movement", ["2"], [("move", "S8 0106 0107"), ("move", "done")],
      {"units": {"S8": "0106"}, "events": ["Bridge 0106-0107: die 2, destroyed", "S8 stops in 0106: the bridge ahead is destroyed", "S8 moves from 0105 to 0106"]})
+case("18.1-bridge-destroyed-go-on", "18.1, 9.0: the check is made at once on entering the bridge hex, but nothing ends the unit's movement: S8 keeps its 5 MP and goes on across the unbridged river (1 + 3) and one clear hex (1)",
+     ["18.1", "18.2", "9.0"],
+     ["S8 soviet 8-8-6 at 0105 1bf corps tank hm"],
+     "1bf-movement", ["2"], [("move", "S8 0106 0107"), ("move", "S8 0107 0108"), ("move", "done")],
+     {"units": {"S8": "0108"}, "events": ["Bridge 0106-0107: die 2, destroyed", "S8 stops in 0106: the bridge ahead is destroyed; it may go on with 5 MP left (9.0)", "S8 moves from 0105 to 0106", "S8 moves from 0106 to 0108"]})
+case("18.1-bridge-destroyed-mp-left", "18.1, 9.0: the unit that goes on has only the MPs it has left: 5, and 0107 0108 0208 would cost 6",
+     ["18.1", "9.0"],
+     ["S8 soviet 8-8-6 at 0105 1bf corps tank hm"],
+     "1bf-movement", ["2"], [("move", "S8 0106 0107"), ("move", "S8 0107 0108 0208")],
+     None, refused="0208 costs more than the 0 MP left")
 case("18.2-bridge-safe", "18.2: 4-6, the bridge stands for good and the move goes on across it",
      ["18.1", "18.2", "9.0"],
      ["S8 soviet 8-8-6 at 0105 1bf corps tank hm"],
@@ -377,6 +395,11 @@ case("21.2-capture-marker", "21.2, 16.10: a strategic marker is captured by atta
       "G1 german 1-1-0 at 0207 mobile bn inf", "SM german 0-0-0 at 0207 fixed other strategic zero"],
      "1bf-combat", ["5"], [("attack", "0207 S8 S7 S6"), ("advance", "S8 0207")],
      {"units": {"G1": "eliminated", "SM": "eliminated", "S8": "0207"}, "events": ["24 against 2 = 1200%", "die 5: DE", "S8 advances from 0206 to 0207", "1bf captures the strategic marker SM at 0207"]})
+case("16.6-lone-marker-captured", "16.6, 21.2, 12.13 (reading): a strategic marker is not removed by 12.13 (it leaves only by capture); the lone Fuehrerbunker outside an objective hex next to S4 is attacked: 4 against no defence, the top column, die 2: DP; it is eliminated, S4 advances into its hex and captures it",
+     ["16.6", "21.2", "12.13", "26.1"],
+     ["SMFB german 0-0-0 at 0403 fixed other strategic zero ; Fuehrerbunker", "S4 soviet 4-4-6 at 0303 1bf corps tank hm"],
+     "1bf-combat", ["2"], [("attack", "0403 S4 mobile"), ("advance", "S4 0403")],
+     {"units": {"SMFB": "eliminated", "S4": "0403"}, "events": ["die 2: DP", "S4 advances from 0303 to 0403", "1bf captures the strategic marker SMFB at 0403", "The Fuehrerbunker is captured"]})
 case("5.2-own-sector-only", "5.2, 4.0 (reading): from the Reichstag (in both sectors) a 1UF unit may attack the Germans of its own sector only, not those of the 1BF sector",
      ["5.2", "5.5", "4.0"],
      ["U1 soviet 4-4-6 at 0505 1uf div rifle", "G1 german 1-1-0 at 0404 mobile bn inf", "G2 german 2-2-0 at 0604 mobile rgt inf"],
@@ -426,6 +449,12 @@ case("13.0-eliminated-at-last-hex", "13.0: a unit that cannot retreat the whole 
      "1bf-combat", ["6", "2"], [("attack", "0403 S8")],
      {"units": {"G2": "eliminated", "G1": "eliminated"}, "events": ["die 6: DP", "G1 retreats from 0403 to 0404", "G1 is eliminated at 0404: it cannot retreat the whole distance"]},
      standing={"advance": "no"})
+case("21.2-german-advance-ends-control", "21.2: a German advance into a Soviet-held objective hex ends the front's control, and the report says so as it does for a German move: 6 against 3 = 200%, die 4: DR; the 1BF division retreats, G6 advances into 0207",
+     ["21.2", "14.0", "12.23"],
+     ["S3 soviet 3-3-6 at 0207 1bf div rifle", "G6 german 6-6-0 at 0208 mobile rgt pzgr"],
+     "german-1bf-sector-combat", ["4"], [("attack", "0207 G6 mobile"), ("retreat", "0307"), ("advance", "G6 0207")],
+     {"units": {"G6": "0207", "S3": "0307"}, "events": ["Column 200, die 4: DR", "G6 advances from 0208 to 0207", "0207: the 1bf's control ends (21.2)"]},
+     extra="  control: {\"0207\": 1bf}\n  sector: {G6: 1bf}\n")
 
 for (name, title, rules, oob, phase, draws, answers, expect, extra, standing, refused, options) in cases:
     o = []

@@ -1,0 +1,162 @@
+# mta.bash - a private postfix for the real-mail tests (tests/mail).
+#
+# mta_start DIR starts a postfix instance of its own under DIR: its own
+# configuration, queue and log, no network listener at all (no smtpd in
+# its master.cf), delivering every address @example.org to a Maildir
+# under DIR/mail (postfix's virtual(8) agent, so no Unix user is made).
+# Mail enters it only through its sendmail(1) (`sendmail -C DIR/conf`),
+# as a client on the same machine hands mail to the system's MTA. The
+# system's own postfix, if any, is neither read nor touched.
+#
+# postfix's master must start as root; mta_start returns 3 (and says
+# why on stderr) where it cannot run here, so that the caller can skip.
+
+MTA_USERS="alice bob rita"
+
+# mta_dir: a new directory for an instance, where postfix's users can
+# reach it (a test's own temporary directory is mode 0700).
+mta_dir() {
+	mktemp -d /tmp/umpire-mta.XXXXXX
+}
+
+mta_start() {
+	local dir=$1 u
+	MTA_DIR=$dir
+	MTA_CONF=$dir/conf
+	if [ "$(id -u)" != 0 ]; then
+		echo "the private postfix needs root to start its master" >&2
+		return 3
+	fi
+	if ! command -v postfix >/dev/null || [ ! -x /usr/sbin/sendmail ]; then
+		echo "postfix is not installed (make deps installs it)" >&2
+		return 3
+	fi
+	if ! id postfix >/dev/null 2>&1 || ! getent group postdrop >/dev/null
+	then
+		echo "postfix's user or postdrop group is missing" >&2
+		return 3
+	fi
+	mkdir -p "$dir/conf" "$dir/queue" "$dir/data" "$dir/mail" || return 2
+	# postfix's own users walk these directories: DIR must lie where
+	# they can reach it (mta_dir makes one under /tmp)
+	chmod 755 "$dir" "$dir/conf" "$dir/mail"
+	chown postfix "$dir/data"
+	chown 65534:65534 "$dir/mail"
+	cat >"$dir/conf/main.cf" <<EOF
+compatibility_level = 3.6
+queue_directory = $dir/queue
+data_directory = $dir/data
+mail_owner = postfix
+setgid_group = postdrop
+myhostname = mx.umpire.test
+mydomain = umpire.test
+myorigin = example.org
+mydestination =
+inet_interfaces = loopback-only
+inet_protocols = ipv4
+virtual_mailbox_domains = example.org
+virtual_mailbox_base = $dir/mail
+virtual_mailbox_maps = texthash:$dir/conf/mailboxes
+virtual_uid_maps = static:65534
+virtual_gid_maps = static:65534
+virtual_minimum_uid = 100
+maillog_file_prefixes = $dir
+maillog_file = $dir/maillog
+alias_maps =
+alias_database =
+relayhost =
+default_transport = error:the test mail system delivers to example.org only
+EOF
+	: >"$dir/conf/mailboxes"
+	for u in $MTA_USERS; do
+		echo "$u@example.org $u/Maildir/" >>"$dir/conf/mailboxes"
+	done
+	# The services a local-only postfix needs, none chrooted, none
+	# listening on a network.
+	cat >"$dir/conf/master.cf" <<'EOF'
+pickup    unix  n       -       n       60      1       pickup
+cleanup   unix  n       -       n       -       0       cleanup
+qmgr      unix  n       -       n       300     1       qmgr
+rewrite   unix  -       -       n       -       -       trivial-rewrite
+bounce    unix  -       -       n       -       0       bounce
+defer     unix  -       -       n       -       0       bounce
+trace     unix  -       -       n       -       0       bounce
+verify    unix  -       -       n       -       1       verify
+flush     unix  n       -       n       1000?   0       flush
+proxymap  unix  -       -       n       -       -       proxymap
+showq     unix  n       -       n       -       -       showq
+error     unix  -       -       n       -       -       error
+retry     unix  -       -       n       -       -       error
+discard   unix  -       -       n       -       -       discard
+virtual   unix  -       n       n       -       -       virtual
+anvil     unix  -       -       n       -       1       anvil
+scache    unix  -       -       n       -       1       scache
+postlog   unix-dgram n  -       n       -       1       postlogd
+EOF
+	if ! postfix -c "$dir/conf" check >"$dir/start.log" 2>&1 ||
+	   ! postfix -c "$dir/conf" start >>"$dir/start.log" 2>&1; then
+		echo "the private postfix did not start:" >&2
+		cat "$dir/start.log" "$dir/maillog" >&2 2>/dev/null
+		return 3
+	fi
+	# A sendmail(1) that hands mail to this instance, on PATH as
+	# `sendmail` for the tests' own commands and for mutt.
+	mkdir -p "$dir/bin"
+	printf '#!/bin/sh\nexec /usr/sbin/sendmail -C "%s" "$@"\n' \
+		"$dir/conf" >"$dir/bin/sendmail"
+	chmod 755 "$dir/bin/sendmail"
+	MTA_SENDMAIL=$dir/bin/sendmail
+}
+
+mta_stop() {
+	[ -n "${MTA_CONF:-}" ] && [ -f "$MTA_CONF/main.cf" ] || return 0
+	postfix -c "$MTA_CONF" stop >/dev/null 2>&1 || true
+}
+
+# mta_count USER: how many messages USER's Maildir holds (new and cur).
+mta_count() {
+	find "$MTA_DIR/mail/$1/Maildir/new" "$MTA_DIR/mail/$1/Maildir/cur" \
+		-type f 2>/dev/null | wc -l
+}
+
+# mta_wait USER N: wait (at most 30 s) until USER has N messages, then
+# print the path of the newest one. Fails, showing the mail log's end,
+# if none comes: a message lost by umpire's part of the chain.
+mta_wait() {
+	local user=$1 want=$2 i
+	for i in $(seq 1 300); do
+		if [ "$(mta_count "$user")" -ge "$want" ]; then
+			ls -t "$MTA_DIR/mail/$user/Maildir/new"/* | head -n 1
+			return 0
+		fi
+		sleep 0.1
+	done
+	echo "no message number $want for $user after 30 s; mail log:" >&2
+	tail -n 20 "$MTA_DIR/maillog" >&2
+	return 1
+}
+
+# A mutt configuration for USER (REAL-MAIL.md's, for batch mode),
+# sending through this instance. Extra settings come on mutt's command
+# line with -e.
+mta_muttrc() {
+	local user=$1 out=$2
+	cat >"$out" <<EOF
+set realname="$user"
+set from="$user@example.org"
+set use_from=yes
+set envelope_from=yes
+set mbox_type=Maildir
+set folder=$MTA_DIR/mail/$user/Maildir
+set spoolfile=$MTA_DIR/mail/$user/Maildir
+set record=
+set sendmail="$MTA_SENDMAIL -oem -oi"
+set edit_headers=yes
+set include=yes
+set fast_reply=yes
+set forward_format="Fwd: %s"
+set text_flowed=no
+set charset="utf-8"
+set send_charset="us-ascii:utf-8"
+EOF
+}
