@@ -249,6 +249,100 @@ out:
 	return changed;
 }
 
+/* 1 if t can be a line of a game file at its top level or inside it: a
+ * blank line, an indented one, a comment, a sequence item, a document
+ * marker or a "key:" line; not a signature separator "-- " or prose. */
+static int game_line(struct tline t)
+{
+	size_t i = 0;
+	if (t.n == 0 || t.p[0] == ' ' || t.p[0] == '#' ||
+	    tline_is(t, "-") || tline_starts(t, "- ") ||
+	    tline_starts(t, "---"))
+		return 1;
+	while (i < t.n && (isalnum((unsigned char)t.p[i]) || t.p[i] == '_' ||
+			   t.p[i] == '-'))
+		i++;
+	return i > 0 && i < t.n && t.p[i] == ':';
+}
+
+/*
+ * An unsigned game file inside the text a mail client put around it:
+ * '> ' quoting (the depth of its "umpire: game/" line), text before it
+ * and after it (at no quoting, the file ends before the first line
+ * that cannot be one of a game file). As mail_repair: the file alone to
+ * out, what was taken away to notes, 1; else 0.
+ */
+static int game_repair(const char *buf, size_t len, struct strbuf *out,
+		       struct strbuf *notes)
+{
+	struct tline *lines = NULL;
+	size_t n = 0, cap = 0, k, s, e, r0 = 0, r1;
+	int depth = -1, before = 0, after = 0, d;
+	const char *p = buf, *end = buf + len;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		while (l > 0 && p[l - 1] == '\r')
+			l--;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 64;
+			lines = xrealloc(lines, cap * sizeof *lines);
+		}
+		lines[n].p = p;
+		lines[n++].n = l;
+		p = nl ? nl + 1 : end;
+	}
+	for (k = 0; k < n && depth < 0; k++) {
+		quote_prefix(lines[k].p, lines[k].n, 64, &d);
+		if (tline_starts(unquoted(&lines[k], d), "umpire: game/"))
+			depth = d;
+	}
+	if (depth < 0) {
+		free(lines);
+		return 0;
+	}
+	k--;
+	r1 = n;
+	for (r0 = k; depth > 0 && r0 > 0; r0--) {
+		quote_prefix(lines[r0 - 1].p, lines[r0 - 1].n, depth, &d);
+		if (d < depth)
+			break;
+	}
+	for (r1 = k + 1; r1 < n; r1++) {
+		quote_prefix(lines[r1].p, lines[r1].n, depth, &d);
+		if (d < depth || (depth == 0 && !game_line(lines[r1])))
+			break;
+	}
+	for (s = k; s > r0; s--) {
+		struct tline t = unquoted(&lines[s - 1], depth);
+		if (!tline_starts(t, "#") && !tline_starts(t, "---"))
+			break;
+	}
+	for (e = r1; e > k + 1 && tline_blank(unquoted(&lines[e - 1], depth));)
+		e--;
+	for (size_t i = 0; i < s; i++)
+		before |= !tline_blank(unquoted(&lines[i], 0));
+	for (size_t i = e; i < n; i++)
+		after |= !tline_blank(unquoted(&lines[i], 0));
+	if (depth == 0 && !before && !after) {
+		free(lines);
+		return 0;
+	}
+	for (size_t i = s; i < e; i++) {
+		size_t q = quote_prefix(lines[i].p, lines[i].n, depth, &d);
+		strbuf_add(out, lines[i].p + q, lines[i].n - q);
+		strbuf_addc(out, '\n');
+	}
+	if (notes)
+		strbuf_addf(notes, "%s%s%s%s%s", depth > 0 ? "'> ' quoting" :
+			    "", depth > 0 && (before || after) ? ", " : "",
+			    before ? "text before the file" : "",
+			    before && after ? ", " : "",
+			    after ? "text after the file" : "");
+	free(lines);
+	return 1;
+}
+
 /* ---- the caps a message must keep before it is parsed ---- */
 
 size_t mail_message_max(size_t max)
@@ -865,7 +959,8 @@ int mail_read_kind(const char *path, size_t max, const char *kind,
 		return -1;
 	}
 	struct strbuf fixed = STRBUF_INIT;
-	if (mail_repair(*buf, *len, &fixed, notes)) {
+	if (mail_repair(*buf, *len, &fixed, notes) ||
+	    game_repair(*buf, *len, &fixed, notes)) {
 		free(*buf);
 		*buf = strbuf_detach(&fixed, len);
 	}

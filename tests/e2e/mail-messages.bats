@@ -228,3 +228,26 @@ every_client_verifies() {
 	*"text/html, text/html"*) echo "$output"; return 1 ;;
 	esac
 }
+
+@test "mail message: a game file pasted below a greeting, or quoted, plays on" {
+	{ printf 'Alice, the game:\n\n'; cat ref.yaml
+	  printf '\n-- \nRita\n'; } >pasted.txt
+	{ printf 'Rita wrote:\n'; sed 's/^/> /' ref.yaml; printf '\nthanks\n'; } \
+		>quoted.txt
+	for c in mutt mutt-flowed thunderbird; do
+		for b in pasted quoted; do
+			python3 "$MKCLIENT" $c body $b.txt >$c-$b.eml
+			run "$UMPIRE" status --brief $c-$b.eml
+			[ "$status" -eq 0 ] || { echo "$c $b: $output"; return 1; }
+			[ "$output" = "pending player 2" ]
+		done
+	done
+	run "$UMPIRE" audit thunderbird-quoted.eml
+	[ "$status" -eq 0 ]
+	assert_output_has "audit ok"
+	# an edit inside the quoted game is still found
+	sed 's/^> game: ./> game: 0/' quoted.txt >edited.txt
+	python3 "$MKCLIENT" mutt body edited.txt >edited.eml
+	run "$UMPIRE" audit edited.eml
+	[ "$status" -eq 1 ]
+}
