@@ -343,6 +343,39 @@ static int game_repair(const char *buf, size_t len, struct strbuf *out,
 	return 1;
 }
 
+/* 1 if an umpire file's lines were joined (re-flowed by an editor or a
+ * client): its "umpire: KIND/N" line, or the line of its signature
+ * block's BEGIN, goes on with other text. */
+static int joined_lines(const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		struct tline l = { p, nl ? (size_t)(nl - p) : (size_t)(end - p) };
+		int d;
+		while (l.n > 0 && (p[l.n - 1] == '\r' || p[l.n - 1] == ' ' ||
+				   p[l.n - 1] == '\t'))
+			l.n--;
+		quote_prefix(l.p, l.n, 64, &d);
+		struct tline t = unquoted(&l, d);
+		size_t i = 8;
+		while (tline_starts(t, "umpire: ") && i < t.n &&
+		       (islower((unsigned char)t.p[i]) || t.p[i] == '-'))
+			i++;
+		if (i > 8 && i < t.n && t.p[i] == '/' &&
+		    memchr(t.p + i, ' ', t.n - i))
+			return 1;
+		for (size_t j = 1; j + strlen(EMBED_BEGIN) <= t.n; j++)
+			if (memcmp(t.p + j, EMBED_BEGIN, strlen(EMBED_BEGIN))
+			    == 0)
+				return 1;
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	return 0;
+}
+
 /* ---- the caps a message must keep before it is parsed ---- */
 
 size_t mail_message_max(size_t max)
@@ -957,6 +990,16 @@ int mail_read_kind(const char *path, size_t max, const char *kind,
 		free(*buf);
 		*buf = NULL;
 		return -1;
+	}
+	if (joined_lines(*buf, *len)) {
+		free(*buf);
+		*buf = NULL;
+		return errorf(err, EXIT_REFUSED, "%s: the lines of the umpire "
+			      "file in it were joined (its 'umpire:' line or "
+			      "its signature's BEGIN line goes on with other "
+			      "text): a mail client or an editor re-flowed "
+			      "it; send the file as an attachment, or paste "
+			      "it unchanged", path_name(path));
 	}
 	struct strbuf fixed = STRBUF_INIT;
 	if (mail_repair(*buf, *len, &fixed, notes) ||

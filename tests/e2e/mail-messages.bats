@@ -251,3 +251,17 @@ every_client_verifies() {
 	run "$UMPIRE" audit edited.eml
 	[ "$status" -eq 1 ]
 }
+
+@test "mail message: a body re-flowed by an editor is refused, saying lines were joined" {
+	fmt -w 72 signed.yaml >orders.txt
+	fmt -w 72 ref.yaml >game.txt
+	python3 "$MKCLIENT" mutt body orders.txt >o.eml
+	run "$UMPIRE" adjudicate start.yaml o.eml -s r.key -o g1.yaml
+	[ "$status" -eq 1 ]
+	assert_output_has "o.eml: the lines of the umpire file in it were joined"
+	[ ! -e g1.yaml ]
+	python3 "$MKCLIENT" thunderbird body game.txt >g.eml
+	run "$UMPIRE" status g.eml
+	[ "$status" -eq 1 ]
+	assert_output_has "g.eml: the lines of the umpire file in it were joined"
+}
