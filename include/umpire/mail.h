@@ -88,7 +88,11 @@ int mail_read_input(const char *path, size_t max, char **buf, size_t *len,
 
 /*
  * mail_read_input, and then the signed file taken out of the text around
- * it (mail_repair). notes (may be NULL) gets what was taken away.
+ * it (mail_repair; an unsigned game file too, by its "umpire: game/"
+ * line, '> ' quoting and the lines that cannot be a game file's). notes
+ * (may be NULL) gets what was taken away. A file whose lines were joined
+ * (its "umpire: KIND/N" line or its BEGIN line goes on with other text:
+ * re-flowed by an editor) is refused, saying so.
  */
 int mail_read_received(const char *path, size_t max, char **buf,
 		       size_t *len, char **sig, size_t *siglen,
