@@ -115,30 +115,41 @@ static int tline_blank(struct tline t)
 	return t.n == 0;
 }
 
+/* The lines of p..end, without their line ends and the CRs before
+ * them (malloc'd; *n of them). */
+static struct tline *split_lines(const char *p, const char *end, size_t *n)
+{
+	struct tline *lines = NULL;
+	size_t cap = 0;
+	*n = 0;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		while (l > 0 && p[l - 1] == '\r')
+			l--;
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 64;
+			lines = xrealloc(lines, cap * sizeof *lines);
+		}
+		lines[*n].p = p;
+		lines[(*n)++].n = l;
+		p = nl ? nl + 1 : end;
+	}
+	return lines;
+}
+
 int mail_repair(const char *buf, size_t len, struct strbuf *out,
 		struct strbuf *notes)
 {
 	struct tline *lines = NULL;
-	size_t n = 0, cap = 0, b, e, s, r0 = 0, r1;
+	size_t n = 0, b, e, s, r0 = 0, r1;
 	int depth = -1, changed = 0, before = 0, after = 0, wrapped = 0;
 	int nbsp = 0;
 	const char *p = buf, *end = buf + len;
 	int bom = len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0;
 	if (bom)
 		p += 3;
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		while (l > 0 && p[l - 1] == '\r')
-			l--;
-		if (n == cap) {
-			cap = cap ? cap * 2 : 64;
-			lines = xrealloc(lines, cap * sizeof *lines);
-		}
-		lines[n].p = p;
-		lines[n++].n = l;
-		p = nl ? nl + 1 : end;
-	}
+	lines = split_lines(p, end, &n);
 	for (b = 0; b < n && depth < 0; b++) {
 		int d;
 		quote_prefix(lines[b].p, lines[b].n, 64, &d);
@@ -276,22 +287,10 @@ static int game_repair(const char *buf, size_t len, struct strbuf *out,
 		       struct strbuf *notes)
 {
 	struct tline *lines = NULL;
-	size_t n = 0, cap = 0, k, s, e, r0 = 0, r1;
+	size_t n = 0, k, s, e, r0 = 0, r1;
 	int depth = -1, before = 0, after = 0, d;
 	const char *p = buf, *end = buf + len;
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		while (l > 0 && p[l - 1] == '\r')
-			l--;
-		if (n == cap) {
-			cap = cap ? cap * 2 : 64;
-			lines = xrealloc(lines, cap * sizeof *lines);
-		}
-		lines[n].p = p;
-		lines[n++].n = l;
-		p = nl ? nl + 1 : end;
-	}
+	lines = split_lines(p, end, &n);
 	for (k = 0; k < n && depth < 0; k++) {
 		quote_prefix(lines[k].p, lines[k].n, 64, &d);
 		if (tline_starts(unquoted(&lines[k], d), "umpire: game/"))
