@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""bench.py BIN BARE [OUT | --reichstag | --aachen | --balance [GAMES]] -
-`make bench`: umpire measured side by side
+"""bench.py BIN BARE [OUT | --reichstag | --aachen | --mail |
+--balance [GAMES]] - `make bench`: umpire measured side by side
 with stock minisign and with the bare cost of its cryptography, in one
 run on this machine. Prints the ratios and writes them, with the machine
 description, to OUT (bench/results.txt). A benchmark, not a test: it
@@ -406,6 +406,52 @@ def machine():
         mv.decode().strip() or "minisign")
 
 
+def mail(base, out):
+    """The largest mail message umpire accepts (include/umpire/mail.h):
+    a game file just under its 64 MiB limit (the Aachen example padded
+    with comment lines), attached in base64 with CRLF line ends, beside
+    61 tiny parts and a body (64 parts), under 3,980 header lines; near
+    the message's cap of the file's limit x 4/3 plus 1/8 plus 64 KiB.
+    Peak memory and time of `umpire status --brief` on it. Returns the
+    peak in KiB."""
+    import base64
+    d = os.path.join(base, "mail")
+    os.makedirs(d)
+    limit = 64 << 20
+    game = open(os.path.join(ROOT, "examples", "aachen", "game.yaml"),
+                "rb").read()
+    line = b"# " + b"x" * 69 + b"\n"
+    game += line * ((limit - 1024 - len(game)) // len(line))
+    b = "umpire-bench-boundary"
+    hdr = "".join("Received: from relay%d.example.org by mx.example.org;"
+                  "\n Sun, 22 Nov 2026 10:00:00 +0000\n" % i
+                  for i in range(1990))
+    parts = ["Content-Type: text/plain; charset=us-ascii\n\nHi Rita, "
+             "the game is attached.\n"]
+    parts += ["Content-Type: text/plain\n\nx\n"] * 61
+    parts.append("Content-Type: application/x-yaml; name=\"game.yaml\"\n"
+                 "Content-Disposition: attachment; filename=\"game.yaml\""
+                 "\nContent-Transfer-Encoding: base64\n\n" +
+                 base64.encodebytes(game).decode().replace("\n", "\r\n"))
+    msg = ("From: Rita <rita@example.org>\nTo: Alice <alice@example.org>"
+           "\nSubject: game\nMIME-Version: 1.0\n" + hdr +
+           "Content-Type: multipart/mixed; boundary=\"%s\"\n\n" % b +
+           "".join("--%s\n%s\n" % (b, p) for p in parts) + "--%s--\n" % b)
+    path = os.path.join(d, "game.eml")
+    with open(path, "w") as f:
+        f.write(msg)
+    cap = limit // 3 * 4 + limit // 8 + 65536
+    t = time.perf_counter()
+    kib = run_once([BIN, "status", "--brief", "game.eml"], d)
+    t = time.perf_counter() - t
+    out("mail        the largest message accepted: %.1f MB (cap %.1f MB), "
+        "a %.1f MiB game file in base64 among 64 parts" % (
+            os.path.getsize(path) / 1e6, cap / 1e6, len(game) / 2**20))
+    out("            umpire status --brief on it: peak memory %d MiB, "
+        "%.2f s" % (kib // 1024, t))
+    return kib
+
+
 def main():
     base = tempfile.mkdtemp(prefix="umpire-bench-")
     lines = []
@@ -541,6 +587,7 @@ def main():
         r5, r6, r7 = aachen(base, out)
         # Race to the Reichstag under a referee (issue 12)
         r8 = reichstag(base, out)
+        mail(base, out)
         # Aachen's balance: BENCH_BALANCE_GAMES games a pairing (50;
         # 0 leaves it out)
         games = int(os.environ.get("BENCH_BALANCE_GAMES", "50"))
@@ -596,6 +643,16 @@ def only_aachen():
         shutil.rmtree(base, ignore_errors=True)
 
 
+def only_mail():
+    """bench.py BIN BARE --mail: that section alone (printed, not written
+    to OUT)."""
+    base = tempfile.mkdtemp(prefix="umpire-bench-")
+    try:
+        mail(base, print)
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+
+
 def only_reichstag():
     """bench.py BIN BARE --reichstag: that section alone (printed, not
     written to OUT)."""
@@ -614,5 +671,7 @@ if __name__ == "__main__":
         only_aachen()
     elif "--balance" in sys.argv[3:]:
         only_balance()
+    elif "--mail" in sys.argv[3:]:
+        only_mail()
     else:
         main()

@@ -21,7 +21,6 @@
 
 #define GMIME_FUNCTIONS(X) \
 	X(void, g_mime_init, (void)) \
-	X(void, g_mime_shutdown, (void)) \
 	X(void, g_free, (gpointer)) \
 	X(gchar *, g_strdup, (const gchar *)) \
 	X(void, g_object_unref, (gpointer)) \
@@ -33,6 +32,8 @@
 	X(GMimeContentType *, g_mime_object_get_content_type, \
 	  (GMimeObject *)) \
 	X(char *, g_mime_content_type_get_mime_type, (GMimeContentType *)) \
+	X(const char *, g_mime_content_type_get_parameter, \
+	  (GMimeContentType *, const char *)) \
 	X(const char *, g_mime_part_get_filename, (GMimePart *)) \
 	X(gboolean, g_mime_part_is_attachment, (GMimePart *)) \
 	X(GMimeStream *, g_mime_stream_mem_new, (void)) \
@@ -95,10 +96,16 @@ struct gmime {
 /*
  * Load GMime and initialise it (g_mime_init). Returns 0, or -1 with
  * *err (EXIT_USAGE) naming the library and what to install.
+ * GMime is initialised once per process: g_mime_init counts its calls
+ * and does its work on the first only, while g_mime_shutdown followed by
+ * a second g_mime_init registers GLib types anew (a command reading two
+ * messages printed 11 GLib-CRITICAL lines). So nothing shuts it down;
+ * the library stays mapped until the process ends (GLib cannot be
+ * unloaded anyway), and umpire itself keeps no state about it.
  */
 int gmime_open(struct gmime *gm, struct error *err);
 
-/* g_mime_shutdown; the library stays mapped (GLib cannot be unloaded). */
+/* The end of one use of the table: nothing to release (see above). */
 void gmime_close(struct gmime *gm);
 
 /* GMIME_IS_PART and INTERNET_IS_ADDRESS_MAILBOX through the table. */

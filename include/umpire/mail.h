@@ -29,46 +29,88 @@
 int mail_is_message(const char *buf, size_t len);
 
 /*
+ * The largest mail message that may carry a file of at most max bytes:
+ * max x 4/3 (base64), 1/8 of max more (line ends; quoted-printable's
+ * few escapes in umpire's files), and 64 KiB for the headers and the
+ * text around the file.
+ */
+size_t mail_message_max(size_t max);
+
+/*
  * If buf holds a mail message, replace it with the decoded content of the
  * part that holds an umpire file: the part with an embedded umpire
  * signature block, else the part whose text has an `umpire:` line (an
- * attachment before an inline body, the first such part otherwise).
+ * attachment before an inline body, the first such part otherwise); a
+ * line counts quoted with '> ' too. A text/plain part in format=flowed
+ * (RFC 3676, DelSp too) is decoded as a receiving client shows it.
  * Parts of type text/html are never taken. Sets *unwrapped to 1 then.
  * A buffer that is not a message is left as it is (*unwrapped = 0).
- * Refuses (EXIT_REFUSED), naming `name`, a message that cannot be parsed,
- * or one with no such part (the message lists the parts it saw), or one
- * whose part is larger than max bytes.
+ * Refuses (EXIT_REFUSED), naming `name`:
+ * - before GMime parses it (GMime builds the whole tree first), a
+ *   message larger than mail_message_max(max), or of more than 64 MIME
+ *   parts, 16 multiparts and attached messages (nested or not), or 4096
+ *   header lines;
+ * - a message that cannot be parsed, or one with no such part (the
+ *   message lists the parts it saw), or one whose part is larger than
+ *   max bytes;
+ * - a message holding two different signed umpire files (body and
+ *   attachment, two alternatives, a forwarded message: both named; two
+ *   copies of one file are one file).
  */
 int mail_unwrap(const char *name, char **buf, size_t *len, size_t max,
 		int *unwrapped, struct error *err);
 
 /*
- * mail_unwrap, also taking a detached signature from the message: a part
- * whose text starts "untrusted comment:" (the .minisig file `minisign -S`
- * writes, attached beside the file). When there is one and *sig is NULL,
- * *sig gets a malloc'd copy and *siglen its length.
+ * mail_unwrap, also taking a detached signature from the message: an
+ * attached part named *.minisig (the file `minisign -S` writes, attached
+ * beside the file; a public key pasted in a body is none). When there is
+ * one and *sig is NULL, *sig gets a malloc'd copy and *siglen its
+ * length; two different ones are refused, naming both parts.
  */
 int mail_unwrap_signed(const char *name, char **buf, size_t *len,
 		       size_t max, int *unwrapped, char **sig, size_t *siglen,
 		       struct error *err);
 
+/* The kinds of umpire file a command reads as GAME or VIEW (a delta
+ * too): every kind but orders (see mail_read_kind). */
+#define MAIL_NOT_ORDERS "game view sealed delta"
+
 /*
- * read_input for a file that may have come by mail: read path ("-" for
- * stdin), and if it is a mail message, unwrap it as mail_unwrap_signed
- * does (sig may be NULL). A message may be up to twice max plus 64 KiB
- * (transfer encodings and headers); the file in it, or a file that is
- * not a message, at most max bytes. *buf is malloc'd, NUL-terminated.
+ * read_input for a game file, a view or a delta that may have come by
+ * mail: read path ("-" for stdin), and if it is a mail message, unwrap
+ * it as mail_unwrap_signed does (sig may be NULL), its part of a kind
+ * in MAIL_NOT_ORDERS first. A message may be up to
+ * mail_message_max(max) bytes; the file in it, or a file that is not a
+ * message, at most max bytes. *buf is malloc'd, NUL-terminated.
  */
 int mail_read_input(const char *path, size_t max, char **buf, size_t *len,
 		    char **sig, size_t *siglen, struct error *err);
 
 /*
  * mail_read_input, and then the signed file taken out of the text around
- * it (mail_repair). notes (may be NULL) gets what was taken away.
+ * it (mail_repair; an unsigned game file too, by its "umpire: game/"
+ * line, '> ' quoting and the lines that cannot be a game file's). notes
+ * (may be NULL) gets what was taken away. A file whose lines were joined
+ * (its "umpire: KIND/N" line or its BEGIN line goes on with other text:
+ * re-flowed by an editor) is refused, saying so.
  */
 int mail_read_received(const char *path, size_t max, char **buf,
 		       size_t *len, char **sig, size_t *siglen,
 		       struct strbuf *notes, struct error *err);
+
+/*
+ * mail_read_received for a file of some kinds: when kind is not NULL
+ * (kinds separated by spaces: "game", MAIL_NOT_ORDERS) and the message
+ * holds a part with a line "umpire: KIND/" of one of them, such a part
+ * is read, whatever else the message holds (a game file mailed with
+ * orders, given as GAME). taken (may be NULL) gets the part
+ * read ("part 3 (text/x-yaml 'game.yaml')") when the message held more
+ * than one umpire file.
+ */
+int mail_read_kind(const char *path, size_t max, const char *kind,
+		   char **buf, size_t *len, char **sig, size_t *siglen,
+		   struct strbuf *notes, struct strbuf *taken,
+		   struct error *err);
 
 /*
  * A signed umpire file inside the text a mail client put around it: '> '

@@ -225,9 +225,16 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 		return -1;
 	if (cli_game_flags(cli, game_path, &g, GAME_PARSE_CHECKPOINTS, err))
 		return -1;
-	struct strbuf notes = STRBUF_INIT;
-	if (mail_read_received(orders, 1u << 20, &buf, &len,
-			       sigpath ? NULL : &sig, &siglen, &notes, err))
+	struct strbuf notes = STRBUF_INIT, taken = STRBUF_INIT;
+	int mrc = mail_read_kind(orders, 1u << 20, NULL, &buf, &len,
+				 sigpath ? NULL : &sig, &siglen, &notes,
+				 &taken, err);
+	if (taken.len)
+		fprintf(cli->msg, "umpire: note: %s: the orders were read "
+			"from %s of the message, which holds more than one "
+			"umpire file\n", path_name(orders), taken.buf);
+	strbuf_free(&taken);
+	if (mrc)
 		goto out;
 	struct strbuf signame = STRBUF_INIT;
 	if (addressed_here(&g, path_name(orders), buf, len, err) ||

@@ -224,13 +224,32 @@ int cli_view_file(const struct cli *cli, const char *path,
 int cli_game(const struct cli *cli, const char *path, struct game *g,
 	     struct error *err)
 {
-	return game_load(g, path, cli->scenario_dir, err);
+	return cli_game_flags(cli, path, g, 0, err);
 }
 
+/* A game file, or the mail message carrying it: its game part taken
+ * even when the message carries orders too, and said so. */
 int cli_game_flags(const struct cli *cli, const char *path, struct game *g,
 		   unsigned flags, struct error *err)
 {
-	return game_load_flags(g, path, cli->scenario_dir, flags, err);
+	char *buf;
+	size_t len;
+	struct strbuf taken = STRBUF_INIT;
+	memset(g, 0, sizeof *g);
+	if (mail_read_kind(path, DOC_LIMITS_GAME.max_bytes, "game", &buf,
+			   &len, NULL, NULL, NULL, &taken, err)) {
+		strbuf_free(&taken);
+		return -1;
+	}
+	if (taken.len)
+		fprintf(cli->msg, "umpire: note: %s: the game file was read "
+			"from %s of the message, which holds more than one "
+			"umpire file\n", path_name(path), taken.buf);
+	strbuf_free(&taken);
+	int rc = game_parse_flags(g, path, buf, len, cli->scenario_dir,
+				  flags, err);
+	free(buf);
+	return rc;
 }
 
 int cli_seckey(const struct cli *cli, const char *path, struct seckey **sk,

@@ -467,8 +467,8 @@ int game_load_flags(struct game *g, const char *path, const char *scn_dir,
 	char *buf;
 	size_t len;
 	memset(g, 0, sizeof *g);
-	if (mail_read_input(path, DOC_LIMITS_GAME.max_bytes, &buf, &len,
-			    NULL, NULL, err))
+	if (mail_read_kind(path, DOC_LIMITS_GAME.max_bytes, "game", &buf,
+			   &len, NULL, NULL, NULL, NULL, err))
 		return -1;
 	int rc = game_parse_flags(g, path, buf, len, scn_dir, flags, err);
 	free(buf);

@@ -2,6 +2,7 @@
  * mail.c - find the umpire file inside a mail message, through GMime.
  */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -17,7 +18,12 @@ static const char *const mail_fields[] = {
 	"return-path", "mime-version", "content-type", "delivered-to", NULL
 };
 
-#define MAIL_MAX_PARTS 64
+/* Caps on a message, checked on its raw text before GMime builds its
+ * tree (about 130 bytes of memory per byte of tiny parts or headers). */
+#define MAIL_MAX_PARTS 64        /* MIME parts, containers included */
+#define MAIL_MAX_NESTING 16      /* multiparts and attached messages */
+#define MAIL_MAX_HEADERS 4096    /* header lines, every part's */
+#define MAIL_MAX_BOUNDARY 70     /* RFC 2046's longest boundary */
 
 /* Length of the field name if line[0..n) is "Name: ...", else 0. */
 static size_t field_name(const char *line, size_t n)
@@ -59,203 +65,6 @@ int mail_is_message(const char *buf, size_t len)
 		p = nl + 1;
 	}
 	return 0;       /* no empty line: no body, not a message */
-}
-
-/* One leaf part of the message, decoded. */
-struct part {
-	char *data;
-	size_t len;
-	char type[64];          /* "text/plain" */
-	char filename[64];      /* "" if none */
-	int attachment;
-};
-
-static int has_line(const char *data, size_t len, const char *prefix)
-{
-	size_t n = strlen(prefix);
-	const char *p = data, *end = data + len;
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		if (l >= n && memcmp(p, prefix, n) == 0)
-			return 1;
-		if (!nl)
-			break;
-		p = nl + 1;
-	}
-	return 0;
-}
-
-/* Copy a short display string, keeping printable ASCII only. */
-static void copy_label(char *dst, size_t size, const char *src)
-{
-	size_t j = 0;
-	for (size_t i = 0; src && src[i] && j + 1 < size; i++)
-		dst[j++] = (src[i] >= ' ' && src[i] < 127) ? src[i] : '?';
-	dst[j] = '\0';
-}
-
-static int decode_part(const struct gmime *gm, GMimePart *gp, struct part *out)
-{
-	GMimeDataWrapper *content = gm->g_mime_part_get_content(gp);
-	GMimeContentType *ct =
-		gm->g_mime_object_get_content_type(GMIME_OBJECT(gp));
-	memset(out, 0, sizeof *out);
-	if (ct) {
-		char *mt = gm->g_mime_content_type_get_mime_type(ct);
-		copy_label(out->type, sizeof out->type, mt);
-		for (char *c = out->type; *c; c++)
-			*c = (char)tolower((unsigned char)*c);
-		gm->g_free(mt);
-	}
-	copy_label(out->filename, sizeof out->filename,
-		   gm->g_mime_part_get_filename(gp));
-	out->attachment = gm->g_mime_part_is_attachment(gp) ? 1 : 0;
-	if (!content)
-		return 0;
-	GMimeStream *mem = gm->g_mime_stream_mem_new();
-	if (gm->g_mime_data_wrapper_write_to_stream(content, mem) < 0) {
-		gm->g_object_unref(mem);
-		return -1;
-	}
-	GByteArray *bytes =
-		gm->g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem));
-	out->len = bytes->len;
-	out->data = xmalloc(out->len + 1);
-	memcpy(out->data, bytes->data, out->len);
-	out->data[out->len] = '\0';
-	gm->g_object_unref(mem);
-	return 0;
-}
-
-/* Lower is better: 0 signed umpire file, 1 umpire file, -1 not one. */
-static int part_rank(const struct part *p)
-{
-	if (!p->data || strcmp(p->type, "text/html") == 0)
-		return -1;
-	if (has_line(p->data, p->len, EMBED_BEGIN))
-		return 0;
-	if (has_line(p->data, p->len, "umpire:"))
-		return 1;
-	return -1;
-}
-
-static void describe(const struct part *parts, size_t n, struct strbuf *sb)
-{
-	for (size_t i = 0; i < n; i++) {
-		strbuf_addf(sb, "%s%s", i ? ", " : "",
-			    parts[i].type[0] ? parts[i].type : "untyped");
-		if (parts[i].filename[0])
-			strbuf_addf(sb, " '%s'", parts[i].filename);
-	}
-	if (n == 0)
-		strbuf_adds(sb, "none");
-}
-
-static int unwrap(const struct gmime *gm, const char *name, char **buf, size_t *len, size_t max,
-		  char **sig, size_t *siglen, struct error *err)
-{
-	struct part parts[MAIL_MAX_PARTS];
-	size_t n = 0, extra = 0;
-	int rc = -1;
-	GMimeStream *stream = gm->g_mime_stream_mem_new_with_buffer(*buf, *len);
-	GMimeParser *parser = gm->g_mime_parser_new_with_stream(stream);
-	GMimeMessage *msg = gm->g_mime_parser_construct_message(parser, NULL);
-	gm->g_object_unref(parser);
-	gm->g_object_unref(stream);
-	if (!msg)
-		return errorf(err, EXIT_REFUSED, "%s: looks like a mail "
-			      "message, but it cannot be parsed as one "
-			      "(RFC 5322)", name);
-	GMimeObject *top = gm->g_mime_message_get_mime_part(msg);
-	GMimePartIter *it = top ? gm->g_mime_part_iter_new(top) : NULL;
-	/* The iterator skips the top part when it is a leaf: look at it. */
-	if (top && gmime_is_part(gm, top)) {
-		if (decode_part(gm, GMIME_PART(top), &parts[n]) == 0)
-			n++;
-	}
-	for (; it && gm->g_mime_part_iter_is_valid(it); gm->g_mime_part_iter_next(it)) {
-		GMimeObject *o = gm->g_mime_part_iter_get_current(it);
-		if (!gmime_is_part(gm, o))
-			continue;
-		if (n == MAIL_MAX_PARTS) {
-			extra++;
-			continue;
-		}
-		if (decode_part(gm, GMIME_PART(o), &parts[n]) == 0)
-			n++;
-	}
-	if (it)
-		gm->g_mime_part_iter_free(it);
-	gm->g_object_unref(msg);
-
-	size_t best = n;
-	for (size_t i = 0; i < n; i++) {
-		int r = part_rank(&parts[i]);
-		if (r < 0)
-			continue;
-		if (best == n) {
-			best = i;
-			continue;
-		}
-		int rb = part_rank(&parts[best]);
-		if (r < rb || (r == rb && parts[i].attachment &&
-			       !parts[best].attachment))
-			best = i;
-	}
-	if (best == n) {
-		struct strbuf sb = STRBUF_INIT;
-		describe(parts, n, &sb);
-		errorf(err, EXIT_REFUSED, "%s: a mail message, but none of "
-		       "its parts holds an umpire file (no line 'umpire:' and "
-		       "no umpire signature block); parts seen: %s%s", name,
-		       sb.buf, extra ? ", and more" : "");
-		strbuf_free(&sb);
-	} else if (parts[best].len > max) {
-		errorf(err, EXIT_REFUSED, "%s: the umpire file in this mail "
-		       "message is too large (limit %zu bytes)", name, max);
-	} else {
-		free(*buf);
-		*buf = parts[best].data;
-		*len = parts[best].len;
-		parts[best].data = NULL;
-		for (size_t i = 0; sig && !*sig && i < n; i++) {
-			if (parts[i].data &&
-			    strncmp(parts[i].data, "untrusted comment:", 18) == 0) {
-				*sig = parts[i].data;
-				*siglen = parts[i].len;
-				parts[i].data = NULL;
-			}
-		}
-		rc = 0;
-	}
-	for (size_t i = 0; i < n; i++)
-		free(parts[i].data);
-	return rc;
-}
-
-int mail_unwrap_signed(const char *name, char **buf, size_t *len,
-		       size_t max, int *unwrapped, char **sig, size_t *siglen,
-		       struct error *err)
-{
-	*unwrapped = 0;
-	if (!mail_is_message(*buf, *len))
-		return 0;
-	struct gmime gm;
-	if (gmime_open(&gm, err))
-		return -1;
-	int rc = unwrap(&gm, name, buf, len, max, sig, siglen, err);
-	gmime_close(&gm);
-	if (rc == 0)
-		*unwrapped = 1;
-	return rc;
-}
-
-int mail_unwrap(const char *name, char **buf, size_t *len, size_t max,
-		int *unwrapped, struct error *err)
-{
-	return mail_unwrap_signed(name, buf, len, max, unwrapped, NULL, NULL,
-				  err);
 }
 
 /* ---- a signed file inside the text around it ---- */
@@ -306,30 +115,41 @@ static int tline_blank(struct tline t)
 	return t.n == 0;
 }
 
+/* The lines of p..end, without their line ends and the CRs before
+ * them (malloc'd; *n of them). */
+static struct tline *split_lines(const char *p, const char *end, size_t *n)
+{
+	struct tline *lines = NULL;
+	size_t cap = 0;
+	*n = 0;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		while (l > 0 && p[l - 1] == '\r')
+			l--;
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 64;
+			lines = xrealloc(lines, cap * sizeof *lines);
+		}
+		lines[*n].p = p;
+		lines[(*n)++].n = l;
+		p = nl ? nl + 1 : end;
+	}
+	return lines;
+}
+
 int mail_repair(const char *buf, size_t len, struct strbuf *out,
 		struct strbuf *notes)
 {
 	struct tline *lines = NULL;
-	size_t n = 0, cap = 0, b, e, s, r0 = 0, r1;
+	size_t n = 0, b, e, s, r0 = 0, r1;
 	int depth = -1, changed = 0, before = 0, after = 0, wrapped = 0;
 	int nbsp = 0;
 	const char *p = buf, *end = buf + len;
 	int bom = len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0;
 	if (bom)
 		p += 3;
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		while (l > 0 && p[l - 1] == '\r')
-			l--;
-		if (n == cap) {
-			cap = cap ? cap * 2 : 64;
-			lines = xrealloc(lines, cap * sizeof *lines);
-		}
-		lines[n].p = p;
-		lines[n++].n = l;
-		p = nl ? nl + 1 : end;
-	}
+	lines = split_lines(p, end, &n);
 	for (b = 0; b < n && depth < 0; b++) {
 		int d;
 		quote_prefix(lines[b].p, lines[b].n, 64, &d);
@@ -440,40 +260,752 @@ out:
 	return changed;
 }
 
+/* 1 if t can be a line of a game file at its top level or inside it: a
+ * blank line, an indented one, a comment, a sequence item, a document
+ * marker or a "key:" line; not a signature separator "-- " or prose. */
+static int game_line(struct tline t)
+{
+	size_t i = 0;
+	if (t.n == 0 || t.p[0] == ' ' || t.p[0] == '#' ||
+	    tline_is(t, "-") || tline_starts(t, "- ") ||
+	    tline_starts(t, "---"))
+		return 1;
+	while (i < t.n && (isalnum((unsigned char)t.p[i]) || t.p[i] == '_' ||
+			   t.p[i] == '-'))
+		i++;
+	return i > 0 && i < t.n && t.p[i] == ':';
+}
+
+/*
+ * An unsigned game file inside the text a mail client put around it:
+ * '> ' quoting (the depth of its "umpire: game/" line), text before it
+ * and after it (at no quoting, the file ends before the first line
+ * that cannot be one of a game file). As mail_repair: the file alone to
+ * out, what was taken away to notes, 1; else 0.
+ */
+static int game_repair(const char *buf, size_t len, struct strbuf *out,
+		       struct strbuf *notes)
+{
+	struct tline *lines = NULL;
+	size_t n = 0, k, s, e, r0 = 0, r1;
+	int depth = -1, before = 0, after = 0, d;
+	const char *p = buf, *end = buf + len;
+	lines = split_lines(p, end, &n);
+	for (k = 0; k < n && depth < 0; k++) {
+		quote_prefix(lines[k].p, lines[k].n, 64, &d);
+		if (tline_starts(unquoted(&lines[k], d), "umpire: game/"))
+			depth = d;
+	}
+	if (depth < 0) {
+		free(lines);
+		return 0;
+	}
+	k--;
+	r1 = n;
+	for (r0 = k; depth > 0 && r0 > 0; r0--) {
+		quote_prefix(lines[r0 - 1].p, lines[r0 - 1].n, depth, &d);
+		if (d < depth)
+			break;
+	}
+	for (r1 = k + 1; r1 < n; r1++) {
+		quote_prefix(lines[r1].p, lines[r1].n, depth, &d);
+		if (d < depth || (depth == 0 && !game_line(lines[r1])))
+			break;
+	}
+	for (s = k; s > r0; s--) {
+		struct tline t = unquoted(&lines[s - 1], depth);
+		if (!tline_starts(t, "#") && !tline_starts(t, "---"))
+			break;
+	}
+	for (e = r1; e > k + 1 && tline_blank(unquoted(&lines[e - 1], depth));)
+		e--;
+	for (size_t i = 0; i < s; i++)
+		before |= !tline_blank(unquoted(&lines[i], 0));
+	for (size_t i = e; i < n; i++)
+		after |= !tline_blank(unquoted(&lines[i], 0));
+	if (depth == 0 && !before && !after) {
+		free(lines);
+		return 0;
+	}
+	for (size_t i = s; i < e; i++) {
+		size_t q = quote_prefix(lines[i].p, lines[i].n, depth, &d);
+		strbuf_add(out, lines[i].p + q, lines[i].n - q);
+		strbuf_addc(out, '\n');
+	}
+	if (notes)
+		strbuf_addf(notes, "%s%s%s%s%s", depth > 0 ? "'> ' quoting" :
+			    "", depth > 0 && (before || after) ? ", " : "",
+			    before ? "text before the file" : "",
+			    before && after ? ", " : "",
+			    after ? "text after the file" : "");
+	free(lines);
+	return 1;
+}
+
+/* 1 if an umpire file's lines were joined (re-flowed by an editor or a
+ * client): its "umpire: KIND/N" line, or the line of its signature
+ * block's BEGIN, goes on with other text. */
+static int joined_lines(const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		struct tline l = { p, nl ? (size_t)(nl - p) : (size_t)(end - p) };
+		int d;
+		while (l.n > 0 && (p[l.n - 1] == '\r' || p[l.n - 1] == ' ' ||
+				   p[l.n - 1] == '\t'))
+			l.n--;
+		quote_prefix(l.p, l.n, 64, &d);
+		struct tline t = unquoted(&l, d);
+		size_t i = 8;
+		while (tline_starts(t, "umpire: ") && i < t.n &&
+		       (islower((unsigned char)t.p[i]) || t.p[i] == '-'))
+			i++;
+		if (i > 8 && i < t.n && t.p[i] == '/' &&
+		    memchr(t.p + i, ' ', t.n - i))
+			return 1;
+		for (size_t j = 1; j + strlen(EMBED_BEGIN) <= t.n; j++)
+			if (memcmp(t.p + j, EMBED_BEGIN, strlen(EMBED_BEGIN))
+			    == 0)
+				return 1;
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	return 0;
+}
+
+/* ---- the caps a message must keep before it is parsed ---- */
+
+size_t mail_message_max(size_t max)
+{
+	return max / 3 * 4 + max / 8 + 65536;
+}
+
+/* What a look at the raw text finds: enough to bound what GMime would
+ * build, without parsing MIME (that is GMime's work). */
+struct mail_scan {
+	char bound[MAIL_MAX_NESTING][MAIL_MAX_BOUNDARY + 1];
+	size_t n_bound;
+	size_t containers;      /* boundary= and message/ declarations */
+	size_t parts;           /* lines that may open a part */
+	size_t headers;         /* header lines, every part's */
+	int any_dashes;         /* a boundary not understood: every line
+				 * starting "--" may open a part */
+};
+
+/* Case-insensitive search for s in line[0..n). */
+static const char *line_find(const char *line, size_t n, const char *s)
+{
+	size_t k = strlen(s);
+	for (size_t i = 0; i + k <= n; i++)
+		if (strncasecmp(line + i, s, k) == 0)
+			return line + i;
+	return NULL;
+}
+
+/* Note the boundary parameters and attached messages a header line
+ * declares: *in_ct says whether the line belongs to a Content-Type
+ * field (a continuation line to the field above); a Content-Type naming
+ * "message" in any spelling GMime might read declares an attached
+ * message, whose own header block follows. */
+static void scan_header(struct mail_scan *sc, const char *l, size_t n,
+			int *in_ct, int *message)
+{
+	const char *end = l + n, *b = l;
+	if (n > 0 && l[0] != ' ' && l[0] != '\t')
+		*in_ct = field_name(l, n) == 12 &&
+			 strncasecmp(l, "content-type", 12) == 0;
+	if (*in_ct && line_find(l, n, "message"))
+		*message = 1;
+	while ((b = line_find(b, (size_t)(end - b), "boundary"))) {
+		const char *v = b + 8;
+		sc->containers++;
+		b = v;
+		while (v < end && (*v == ' ' || *v == '\t'))
+			v++;
+		if (v == end || *v != '=') {
+			/* boundary*0=, or the value on the next line:
+			 * GMime may still see a boundary here */
+			sc->any_dashes = 1;
+			continue;
+		}
+		v++;
+		while (v < end && (*v == ' ' || *v == '\t'))
+			v++;
+		const char *q = v;
+		if (q < end && *q == '"') {
+			v = ++q;
+			while (q < end && *q != '"')
+				q++;
+		} else {
+			while (q < end && *q != ';' && *q != ' ' &&
+			       *q != '\t')
+				q++;
+		}
+		size_t k = (size_t)(q - v);
+		if (k == 0) {
+			sc->any_dashes = 1;
+			continue;
+		}
+		if (sc->n_bound == MAIL_MAX_NESTING)
+			continue;       /* refused for its containers anyway */
+		/* a longer one is kept by its start: a prefix matches more
+		 * lines, never fewer */
+		if (k > MAIL_MAX_BOUNDARY)
+			k = MAIL_MAX_BOUNDARY;
+		memcpy(sc->bound[sc->n_bound], v, k);
+		sc->bound[sc->n_bound++][k] = '\0';
+	}
+}
+
+/* 1 if a body line may open a part: "--" and the start of a declared
+ * boundary, not followed by the closing "--"; with a boundary not
+ * understood, any line starting "--". */
+static int opens_part(const struct mail_scan *sc, const char *l, size_t n)
+{
+	if (n < 2 || l[0] != '-' || l[1] != '-')
+		return 0;
+	if (sc->any_dashes)
+		return 1;
+	for (size_t i = 0; i < sc->n_bound; i++) {
+		size_t k = strlen(sc->bound[i]);
+		if (n >= k + 2 && memcmp(l + 2, sc->bound[i], k) == 0)
+			return n < k + 4 || memcmp(l + k + 2, "--", 2) != 0;
+	}
+	return 0;
+}
+
+/*
+ * Refuse a message GMime would need too much memory for: larger than
+ * mail_message_max(max), more than MAIL_MAX_PARTS parts, more than
+ * MAIL_MAX_NESTING multiparts and attached messages (so no deeper
+ * nesting either), more than MAIL_MAX_HEADERS header lines. The counts
+ * are upper bounds taken from the raw lines: the header block at the
+ * top, one after each line that may open a part, one more after a
+ * block declaring an attached message.
+ */
+static int mail_caps(const char *name, const char *buf, size_t len,
+		     size_t max, struct error *err)
+{
+	struct mail_scan sc;
+	const char *p = buf, *end = buf + len;
+	int in_header = 1, message = 0, in_ct = 0;
+	if (len > mail_message_max(max))
+		return errorf(err, EXIT_REFUSED, "%s: a mail message of %zu "
+			      "bytes, over umpire's limit of %zu (the "
+			      "file's %zu x 4/3 for base64, 1/8 more for "
+			      "line ends, and 64 KiB for headers)", name, len,
+			      mail_message_max(max), max);
+	memset(&sc, 0, sizeof sc);
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		if (n > 0 && p[n - 1] == '\r')
+			n--;
+		if (in_header && n == 0) {
+			in_header = message;    /* an attached message's
+						 * own header block next */
+			message = 0;
+		} else if (in_header) {
+			sc.headers++;
+			int m = 0;
+			scan_header(&sc, p, n, &in_ct, &m);
+			if (m) {
+				message = 1;
+				sc.containers++;
+			}
+		} else if (opens_part(&sc, p, n)) {
+			sc.parts++;
+			in_header = 1;
+		}
+		const struct { size_t n, max; const char *what; } caps[] = {
+			{ sc.parts, MAIL_MAX_PARTS, "MIME parts" },
+			{ sc.containers, MAIL_MAX_NESTING, "multiparts and "
+			  "attached messages (nested or not)" },
+			{ sc.headers, MAIL_MAX_HEADERS, "header lines" } };
+		for (size_t i = 0; i < 3; i++)
+			if (caps[i].n > caps[i].max)
+				return errorf(err, EXIT_REFUSED, "%s: a mail "
+					      "message of more than %zu %s; "
+					      "umpire reads at most %zu "
+					      "(counted before the message "
+					      "is parsed)", name, caps[i].max,
+					      caps[i].what, caps[i].max);
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	return 0;
+}
+
+/* ---- the parts of a message ---- */
+
+/* One leaf part of the message, decoded. */
+struct part {
+	char *data;
+	size_t len;
+	size_t number;          /* 1 for the first leaf part */
+	char type[64];          /* "text/plain" */
+	char filename[64];      /* "" if none */
+	int attachment;
+	int rank;               /* part_rank */
+};
+
+/*
+ * RFC 3676: undo format=flowed as a receiving client displays it. A line
+ * ending in a space (not the "-- " signature line) flows into the next
+ * line of the same quote depth; with DelSp=yes that space goes too. The
+ * space a sender stuffed after the quote marks (before a line starting
+ * with a space, "From " or ">") is taken away. Quoted lines come out as
+ * one '>' per level and a space, as mail_repair reads them.
+ */
+static void flowed_decode(const char *buf, size_t len, int delsp,
+			  struct strbuf *out)
+{
+	const char *p = buf, *end = buf + len;
+	int open = 0, depth = 0;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		if (n > 0 && p[n - 1] == '\r')
+			n--;
+		int d = 0;
+		size_t i = 0;
+		while (i < n && p[i] == '>') {
+			d++;
+			i++;
+		}
+		if (i < n && p[i] == ' ')
+			i++;            /* space-stuffing */
+		const char *t = p + i;
+		size_t k = n - i;
+		int sig = k == 3 && memcmp(t, "-- ", 3) == 0;
+		int flows = k > 0 && t[k - 1] == ' ' && !sig;
+		if (open && d != depth) {
+			strbuf_addc(out, '\n');   /* a flowed line ends its
+						   * paragraph at a new depth */
+			open = 0;
+		}
+		if (!open) {
+			for (int q = 0; q < d; q++)
+				strbuf_addc(out, '>');
+			if (d > 0 && k > 0)
+				strbuf_addc(out, ' ');
+			depth = d;
+			open = 1;
+		}
+		strbuf_add(out, t, flows && delsp ? k - 1 : k);
+		if (!flows) {
+			if (nl)
+				strbuf_addc(out, '\n');
+			open = 0;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	if (open)
+		strbuf_addc(out, '\n');
+}
+
+/* Copy a short display string, keeping printable ASCII only. */
+static void copy_label(char *dst, size_t size, const char *src)
+{
+	size_t j = 0;
+	for (size_t i = 0; src && src[i] && j + 1 < size; i++)
+		dst[j++] = (src[i] >= ' ' && src[i] < 127) ? src[i] : '?';
+	dst[j] = '\0';
+}
+
+static int decode_part(const struct gmime *gm, GMimePart *gp, struct part *out)
+{
+	GMimeDataWrapper *content = gm->g_mime_part_get_content(gp);
+	GMimeContentType *ct =
+		gm->g_mime_object_get_content_type(GMIME_OBJECT(gp));
+	const char *format = NULL, *delsp = NULL;
+	memset(out, 0, sizeof *out);
+	if (ct) {
+		char *mt = gm->g_mime_content_type_get_mime_type(ct);
+		copy_label(out->type, sizeof out->type, mt);
+		for (char *c = out->type; *c; c++)
+			*c = (char)tolower((unsigned char)*c);
+		gm->g_free(mt);
+		format = gm->g_mime_content_type_get_parameter(ct, "format");
+		delsp = gm->g_mime_content_type_get_parameter(ct, "delsp");
+	}
+	copy_label(out->filename, sizeof out->filename,
+		   gm->g_mime_part_get_filename(gp));
+	out->attachment = gm->g_mime_part_is_attachment(gp) ? 1 : 0;
+	if (!content)
+		return 0;
+	GMimeStream *mem = gm->g_mime_stream_mem_new();
+	if (gm->g_mime_data_wrapper_write_to_stream(content, mem) < 0) {
+		gm->g_object_unref(mem);
+		return -1;
+	}
+	GByteArray *bytes =
+		gm->g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem));
+	if (strcmp(out->type, "text/plain") == 0 && format &&
+	    strcasecmp(format, "flowed") == 0) {
+		struct strbuf sb = STRBUF_INIT;
+		flowed_decode((const char *)bytes->data, bytes->len,
+			      delsp && strcasecmp(delsp, "yes") == 0, &sb);
+		strbuf_addc(&sb, '\0');         /* an empty part too */
+		out->data = strbuf_detach(&sb, &out->len);
+		out->len--;
+	} else {
+		out->len = bytes->len;
+		out->data = xmalloc(out->len + 1);
+		memcpy(out->data, bytes->data, out->len);
+		out->data[out->len] = '\0';
+	}
+	gm->g_object_unref(mem);
+	return 0;
+}
+
+/* 1 if a line of data, its '> ' quoting taken off, starts with prefix. */
+static int has_line(const char *data, size_t len, const char *prefix)
+{
+	size_t n = strlen(prefix);
+	const char *p = data, *end = data + len;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		int d;
+		size_t q = quote_prefix(p, l, 64, &d);
+		if (l - q >= n && memcmp(p + q, prefix, n) == 0)
+			return 1;
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	return 0;
+}
+
+/* Lower is better: 0 signed umpire file, 1 umpire file, -1 not one. */
+static int part_rank(const struct part *p)
+{
+	if (!p->data || strcmp(p->type, "text/html") == 0)
+		return -1;
+	if (has_line(p->data, p->len, EMBED_BEGIN))
+		return 0;
+	if (has_line(p->data, p->len, "umpire:"))
+		return 1;
+	return -1;
+}
+
+/* 1 if the part holds an umpire file of one of the kinds, a list
+ * separated by spaces ("game view": a line "umpire: game/..." or
+ * "umpire: view/..."). */
+static int part_is_kind(const struct part *p, const char *kinds)
+{
+	char head[48];
+	if (p->rank < 0)
+		return 0;
+	while (*kinds) {
+		size_t k = strcspn(kinds, " ");
+		if (k > 0 && k < 32) {
+			snprintf(head, sizeof head, "umpire: %.*s/", (int)k,
+				 kinds);
+			if (has_line(p->data, p->len, head))
+				return 1;
+		}
+		kinds += k;
+		kinds += *kinds == ' ';
+	}
+	return 0;
+}
+
+static void describe_part(const struct part *p, struct strbuf *sb)
+{
+	strbuf_addf(sb, "part %zu (%s", p->number,
+		    p->type[0] ? p->type : "untyped");
+	if (p->filename[0])
+		strbuf_addf(sb, " '%s'", p->filename);
+	strbuf_addc(sb, ')');
+}
+
+static void describe(const struct part *parts, size_t n, struct strbuf *sb)
+{
+	for (size_t i = 0; i < n; i++) {
+		strbuf_addf(sb, "%s%s", i ? ", " : "",
+			    parts[i].type[0] ? parts[i].type : "untyped");
+		if (parts[i].filename[0])
+			strbuf_addf(sb, " '%s'", parts[i].filename);
+	}
+	if (n == 0)
+		strbuf_adds(sb, "none");
+}
+
+/* The signed file a part holds, as it is checked: taken out of the mail
+ * around it, in its canonical text, without its last line ends. */
+static void signed_text(const struct part *p, struct strbuf *out)
+{
+	struct strbuf file = STRBUF_INIT;
+	unsigned what;
+	if (mail_repair(p->data, p->len, &file, NULL))
+		canonical_text(file.buf, file.len, out, &what);
+	else
+		canonical_text(p->data, p->len, out, &what);
+	strbuf_free(&file);
+	while (out->len > 0 && out->buf[out->len - 1] == '\n')
+		out->buf[--out->len] = '\0';  /* the boundary's line end */
+}
+
+/* Refuse when two parts hold different files of one purpose (two signed
+ * umpire files, two detached signatures): the message would be read as
+ * one and be silent about the other. Identical copies are one file. */
+static int one_file(const char *name, const struct part *parts,
+		    const size_t *which, size_t n, const char *what,
+		    struct error *err)
+{
+	struct strbuf first = STRBUF_INIT, other = STRBUF_INIT;
+	int rc = 0;
+	if (n > 0)
+		signed_text(&parts[which[0]], &first);
+	for (size_t i = 1; i < n && rc == 0; i++) {
+		strbuf_reset(&other);
+		signed_text(&parts[which[i]], &other);
+		if (other.len == first.len &&
+		    memcmp(other.buf, first.buf, first.len) == 0)
+			continue;
+		struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+		describe_part(&parts[which[0]], &a);
+		describe_part(&parts[which[i]], &b);
+		rc = errorf(err, EXIT_REFUSED, "%s: a mail message holding "
+			    "two different %s, in %s and in %s; umpire "
+			    "reads one file a message (send them in two "
+			    "mails, or one of them)", name, what, a.buf,
+			    b.buf);
+		strbuf_free(&a);
+		strbuf_free(&b);
+	}
+	strbuf_free(&first);
+	strbuf_free(&other);
+	return rc;
+}
+
+static int has_suffix(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+	return n >= k && strcasecmp(s + n - k, suffix) == 0;
+}
+
+/* The parts of the message, decoded: at most MAIL_MAX_PARTS (mail_caps
+ * has refused more). */
+static int message_parts(const struct gmime *gm, const char *name,
+			 const char *buf, size_t len, struct part *parts,
+			 size_t *n, struct error *err)
+{
+	GMimeStream *stream = gm->g_mime_stream_mem_new_with_buffer(buf, len);
+	GMimeParser *parser = gm->g_mime_parser_new_with_stream(stream);
+	GMimeMessage *msg = gm->g_mime_parser_construct_message(parser, NULL);
+	gm->g_object_unref(parser);
+	gm->g_object_unref(stream);
+	*n = 0;
+	if (!msg)
+		return errorf(err, EXIT_REFUSED, "%s: looks like a mail "
+			      "message, but it cannot be parsed as one "
+			      "(RFC 5322)", name);
+	GMimeObject *top = gm->g_mime_message_get_mime_part(msg);
+	GMimePartIter *it = top ? gm->g_mime_part_iter_new(top) : NULL;
+	/* The iterator skips the top part when it is a leaf: look at it
+	 * (once: some versions do give it). */
+	if (top && gmime_is_part(gm, top) &&
+	    decode_part(gm, GMIME_PART(top), &parts[*n]) == 0)
+		(*n)++;
+	for (; it && gm->g_mime_part_iter_is_valid(it);
+	     gm->g_mime_part_iter_next(it)) {
+		GMimeObject *o = gm->g_mime_part_iter_get_current(it);
+		if (o == top || !gmime_is_part(gm, o) ||
+		    *n == MAIL_MAX_PARTS)
+			continue;
+		if (decode_part(gm, GMIME_PART(o), &parts[*n]) == 0)
+			(*n)++;
+	}
+	if (it)
+		gm->g_mime_part_iter_free(it);
+	gm->g_object_unref(msg);
+	for (size_t i = 0; i < *n; i++) {
+		parts[i].number = i + 1;
+		parts[i].rank = part_rank(&parts[i]);
+	}
+	return 0;
+}
+
+/* The part to read: of the kind asked for when one is, else any umpire
+ * file; a signed one before an unsigned one, an attachment before the
+ * body, the first otherwise. n if none. */
+static size_t best_part(const struct part *parts, size_t n,
+			const char *kind)
+{
+	size_t best = n;
+	int of_kind = 0;
+	for (size_t i = 0; kind && i < n; i++)
+		of_kind |= part_is_kind(&parts[i], kind);
+	for (size_t i = 0; i < n; i++) {
+		if (parts[i].rank < 0 ||
+		    (of_kind && !part_is_kind(&parts[i], kind)))
+			continue;
+		if (best == n || parts[i].rank < parts[best].rank ||
+		    (parts[i].rank == parts[best].rank &&
+		     parts[i].attachment && !parts[best].attachment))
+			best = i;
+	}
+	return best;
+}
+
+static int unwrap(const struct gmime *gm, const char *name, char **buf,
+		  size_t *len, size_t max, const char *kind, char **sig,
+		  size_t *siglen, struct strbuf *taken, struct error *err)
+{
+	struct part parts[MAIL_MAX_PARTS];
+	size_t n, best, same[MAIL_MAX_PARTS], n_same = 0, sigs[MAIL_MAX_PARTS];
+	size_t n_sigs = 0, n_files = 0;
+	int rc = -1;
+	if (message_parts(gm, name, *buf, *len, parts, &n, err))
+		return -1;
+	best = best_part(parts, n, kind);
+	for (size_t i = 0; i < n; i++) {
+		n_files += parts[i].rank >= 0;
+		if (best < n && parts[i].rank == 0 &&
+		    parts[best].rank == 0 &&
+		    (!kind || part_is_kind(&parts[i], kind) ==
+			      part_is_kind(&parts[best], kind)))
+			same[n_same++] = i;
+		if (parts[i].data && has_suffix(parts[i].filename, ".minisig"))
+			sigs[n_sigs++] = i;
+	}
+	if (best == n) {
+		struct strbuf sb = STRBUF_INIT;
+		describe(parts, n, &sb);
+		errorf(err, EXIT_REFUSED, "%s: a mail message, but none of "
+		       "its parts holds an umpire file (no line 'umpire:' and "
+		       "no umpire signature block); parts seen: %s", name,
+		       sb.buf);
+		strbuf_free(&sb);
+	} else if (parts[best].len > max) {
+		errorf(err, EXIT_REFUSED, "%s: the umpire file in this mail "
+		       "message is too large (limit %zu bytes)", name, max);
+	} else if (one_file(name, parts, same, n_same,
+			    "signed umpire files", err) ||
+		   (sig && !*sig && one_file(name, parts, sigs, n_sigs,
+					     "detached signatures (.minisig)",
+					     err))) {
+		/* refused */
+	} else {
+		if (taken && n_files > 1)
+			describe_part(&parts[best], taken);
+		free(*buf);
+		*buf = parts[best].data;
+		*len = parts[best].len;
+		parts[best].data = NULL;
+		/* a detached signature is an attached *.minisig file only:
+		 * a public key pasted in the body is none */
+		if (sig && !*sig && n_sigs > 0 && parts[sigs[0]].data) {
+			*sig = parts[sigs[0]].data;
+			*siglen = parts[sigs[0]].len;
+			parts[sigs[0]].data = NULL;
+		}
+		rc = 0;
+	}
+	for (size_t i = 0; i < n; i++)
+		free(parts[i].data);
+	return rc;
+}
+
+static int unwrap_message(const char *name, char **buf, size_t *len,
+			  size_t max, const char *kind, int *unwrapped,
+			  char **sig, size_t *siglen, struct strbuf *taken,
+			  struct error *err)
+{
+	*unwrapped = 0;
+	if (!mail_is_message(*buf, *len))
+		return 0;
+	if (mail_caps(name, *buf, *len, max, err))
+		return -1;
+	struct gmime gm;
+	if (gmime_open(&gm, err))
+		return -1;
+	int rc = unwrap(&gm, name, buf, len, max, kind, sig, siglen, taken,
+			err);
+	gmime_close(&gm);
+	if (rc == 0)
+		*unwrapped = 1;
+	return rc;
+}
+
+int mail_unwrap_signed(const char *name, char **buf, size_t *len,
+		       size_t max, int *unwrapped, char **sig, size_t *siglen,
+		       struct error *err)
+{
+	return unwrap_message(name, buf, len, max, NULL, unwrapped, sig,
+			      siglen, NULL, err);
+}
+
+int mail_unwrap(const char *name, char **buf, size_t *len, size_t max,
+		int *unwrapped, struct error *err)
+{
+	return mail_unwrap_signed(name, buf, len, max, unwrapped, NULL, NULL,
+				  err);
+}
+
 int mail_read_input(const char *path, size_t max, char **buf, size_t *len,
 		    char **sig, size_t *siglen, struct error *err)
 {
-	return mail_read_received(path, max, buf, len, sig, siglen, NULL,
-				  err);
+	return mail_read_kind(path, max, MAIL_NOT_ORDERS, buf, len, sig,
+			      siglen, NULL, NULL, err);
 }
 
 int mail_read_received(const char *path, size_t max, char **buf,
 		       size_t *len, char **sig, size_t *siglen,
 		       struct strbuf *notes, struct error *err)
 {
+	return mail_read_kind(path, max, NULL, buf, len, sig, siglen, notes,
+			      NULL, err);
+}
+
+int mail_read_kind(const char *path, size_t max, const char *kind,
+		   char **buf, size_t *len, char **sig, size_t *siglen,
+		   struct strbuf *notes, struct strbuf *taken,
+		   struct error *err)
+{
 	int unwrapped;
-	if (read_input(path, max * 2 + 65536, buf, len, err)) {
+	size_t cap = mail_message_max(max);
+	if (read_input(path, cap, buf, len, err)) {
 		if (err && err->status == EXIT_REFUSED)   /* too large */
 			errorf(err, EXIT_REFUSED, "%s: too large (limit %zu "
-			       "bytes; a mail message carrying it, %zu)",
-			       path_name(path), max, max * 2 + 65536);
+			       "bytes; a mail message carrying it, %zu: the "
+			       "limit x 4/3 for base64, 1/8 more for line "
+			       "ends, and 64 KiB for headers)",
+			       path_name(path), max, cap);
 		return -1;
 	}
-	if (mail_unwrap_signed(path_name(path), buf, len, max, &unwrapped,
-			       sig, siglen, err) == 0 &&
-	    (unwrapped || *len <= max)) {
-		struct strbuf fixed = STRBUF_INIT;
-		if (mail_repair(*buf, *len, &fixed, notes)) {
-			free(*buf);
-			*buf = strbuf_detach(&fixed, len);
-		}
-		strbuf_free(&fixed);
-		return 0;
+	int rc = unwrap_message(path_name(path), buf, len, max, kind,
+				&unwrapped, sig, siglen, taken, err);
+	if (rc == 0 && !unwrapped && *len > max)
+		rc = errorf(err, EXIT_REFUSED, "%s: too large (limit %zu "
+			    "bytes)", path_name(path), max);
+	if (rc) {
+		free(*buf);
+		*buf = NULL;
+		return -1;
 	}
-	if (!unwrapped && *len > max)
-		errorf(err, EXIT_REFUSED, "%s: too large (limit %zu bytes)",
-		       path_name(path), max);
-	free(*buf);
-	*buf = NULL;
-	return -1;
+	if (joined_lines(*buf, *len)) {
+		free(*buf);
+		*buf = NULL;
+		return errorf(err, EXIT_REFUSED, "%s: the lines of the umpire "
+			      "file in it were joined (its 'umpire:' line or "
+			      "its signature's BEGIN line goes on with other "
+			      "text): a mail client or an editor re-flowed "
+			      "it; send the file as an attachment, or paste "
+			      "it unchanged", path_name(path));
+	}
+	struct strbuf fixed = STRBUF_INIT;
+	if (mail_repair(*buf, *len, &fixed, notes) ||
+	    game_repair(*buf, *len, &fixed, notes)) {
+		free(*buf);
+		*buf = strbuf_detach(&fixed, len);
+	}
+	strbuf_free(&fixed);
+	return 0;
 }

@@ -112,3 +112,21 @@ screenshot() {
 		--screenshot="$PWD/shot.png" --window-size="${2:-1000,800}" \
 		"file://$PWD/$1" >chrome.log 2>&1 || { cat chrome.log; return 1; }
 }
+
+# new_arnswalde_game $1, and the player's orders for step 1: o.yaml (the
+# template answered with the first choices), signed.yaml (signed) and
+# ref.yaml (the game after adjudicating them: the reference outcome).
+new_arnswalde_orders() {
+	new_arnswalde_game "$1"
+	"$UMPIRE" orders "$1" -s p.key -o o.yaml
+	"$UMPIRE" sign o.yaml -s p.key -o signed.yaml
+	"$UMPIRE" adjudicate "$1" signed.yaml -s r.key -o ref.yaml \
+		2>/dev/null
+}
+
+# In a test: the keys and files new_arnswalde_orders made in setup_file.
+copy_arnswalde_orders() {
+	cp "$BATS_FILE_TMPDIR"/{p,r}.{key,pub} "$BATS_FILE_TMPDIR"/start.yaml \
+		"$BATS_FILE_TMPDIR"/o.yaml "$BATS_FILE_TMPDIR"/signed.yaml \
+		"$BATS_FILE_TMPDIR"/ref.yaml .
+}

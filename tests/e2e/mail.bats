@@ -11,19 +11,12 @@ load helpers
 setup_file() {
 	umpire_setup_file
 	cd "$BATS_FILE_TMPDIR"
-	new_arnswalde_game start.yaml
-	"$UMPIRE" orders start.yaml -s p.key -o o.yaml
-	"$UMPIRE" sign o.yaml -s p.key -o signed.yaml
-	# The game after adjudicating the plain file: the reference outcome.
-	"$UMPIRE" adjudicate start.yaml signed.yaml -s r.key -o ref.yaml \
-		2>/dev/null
+	new_arnswalde_orders start.yaml
 }
 
 setup() {
 	umpire_setup
-	cp "$BATS_FILE_TMPDIR"/{p,r}.{key,pub} "$BATS_FILE_TMPDIR"/start.yaml \
-		"$BATS_FILE_TMPDIR"/o.yaml "$BATS_FILE_TMPDIR"/signed.yaml \
-		"$BATS_FILE_TMPDIR"/ref.yaml .
+	copy_arnswalde_orders
 	MKMAIL="$BATS_TEST_DIRNAME/tools/mkmail.py"
 }
 
