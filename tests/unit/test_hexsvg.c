@@ -300,8 +300,8 @@ static void berlin(void)
 		{ hex_region(&m, "setup-spree"), -1, HEXSVG_OUTLINE, NULL,
 		  "Spree set-up" },
 	};
-	const struct hexsvg_opts o = { CANALS, regs,
-		(int)(sizeof regs / sizeof *regs) };
+	const struct hexsvg_opts o = { .canals = CANALS, .regions = regs,
+		.n_regions = (int)(sizeof regs / sizeof *regs) };
 	berlin_svg(&m, &o, &out);
 	if (path) {
 		FILE *f = fopen(path, "wb");
