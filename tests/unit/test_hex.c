@@ -1412,8 +1412,8 @@ static void aachen_random(void)
 		CHECK(scn.rs->load(st, p, m, &err) == 0, "a shortened game: %s",
 		      err.msg);
 		scn.rs->position(st, NULL, &out);
-		CHECK(out.buf && strstr(out.buf, "Aachen: First to Fall, "
-					"turn 4, ") && strstr(out.buf, "US losses "
+		CHECK(out.buf && strstr(out.buf, "Aachen, turn 4: ") &&
+		      strstr(out.buf, "US losses "
 					"shortened the game to 3 turns (17.1).") &&
 		      !strstr(out.buf, "turn 4 of 3"), "a game shortened "
 		      "below its turn says so: %.60s", out.buf ? out.buf : "");
