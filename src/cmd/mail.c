@@ -143,6 +143,13 @@ static int describe(const struct cli *cli, const char *name,
 		copy_str(a->role, sizeof a->role, doc_get(d->root, "side") ?
 			 doc_get(d->root, "side") : doc_get(d->root, "for"));
 		a->step = node_ll(doc_get(d->root, "step"));
+		/* only a game with views (a referee's) has its orders
+		 * vouched for (umpire-orders(5)): they go to the referee
+		 * alone, even signed, when the template's line is gone */
+		if (!strcmp(a->kind, "orders") && doc_get(d->root, "vouch")) {
+			add_role(a, "referee");
+			a->referee_only = 1;
+		}
 		if (strncmp(v, "delta/", 6) == 0) {
 			const struct doc_node *st = doc_get(d->root, "steps");
 			snprintf(a->kind, sizeof a->kind, "steps");
@@ -157,7 +164,7 @@ static int describe(const struct cli *cli, const char *name,
 	 * for, orders to the counter-party */
 	if (strcmp(a->kind, "view") == 0 || strcmp(a->kind, "sealed") == 0)
 		add_role(a, a->role);
-	else if (strcmp(a->kind, "orders") == 0)
+	else if (strcmp(a->kind, "orders") == 0 && !a->n_rcpt)
 		orders_counter(buf, len, a);
 	return 0;
 }

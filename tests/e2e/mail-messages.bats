@@ -42,7 +42,8 @@ adjudicates_as_reference() {
 verifies() {
 	run "$UMPIRE" verify "$1" -p allied.pub
 	[ "$status" -eq 0 ] || { echo "$1: status $status: $output"; return 1; }
-	assert_output_has "signature ok: umpire/1 game=f8f62a8e"
+	assert_output_has "signature ok: umpire/1 game=$(sed -n 's/^game: //p' \
+		aachen.yaml)"
 }
 
 # A greeting with a line long enough for a flowed client to break it.

@@ -83,18 +83,21 @@ else:
 	run "$UMPIRE" mail signed.yaml --game v.view -o out.eml
 	[ "$status" -eq 0 ]
 	[ "$(field out.eml To)" = "Rita <rita@example.org>" ]
-	# without --game: the referee configured, once, and a note
+	# without --game: the orders' vouch says the game has views, so a
+	# referee (umpire-orders(5)); the referee configured, once
+	grep -q '^vouch:' signed.yaml
 	run "$UMPIRE" mail signed.yaml -o out2.eml
 	[ "$status" -eq 0 ]
 	[ "$(field out2.eml To)" = "Rita <rita@example.org>" ]
-	assert_output_has "give --game"
-	# the opponent is refused, by role and by address
+	# the opponent is refused, by role and by address, with --game or
+	# without
 	for to in 1uf bob@example.org german; do
-		run "$UMPIRE" mail signed.yaml --game start.yaml --to $to \
-			-o out3.eml
-		[ "$status" -eq 2 ]
-		assert_output_has "not sealed and go to the referee alone"
-		[ ! -e out3.eml ]
+		for game in "--game start.yaml" ""; do
+			run "$UMPIRE" mail signed.yaml $game --to $to -o out3.eml
+			[ "$status" -eq 2 ]
+			assert_output_has "not sealed and go to the referee alone"
+			[ ! -e out3.eml ]
+		done
 	done
 	run "$UMPIRE" mail signed.yaml --game other.yaml -o out3.eml
 	[ "$status" -eq 1 ]
@@ -173,6 +176,9 @@ else:
 
 @test "status --brief: which game, step and side a message of orders is for" {
 	id=$(sed -n 's/^game: //p' start.yaml)
+	# unsealed orders of a referee game go to an address only where the
+	# config says it is the referee's
+	alice_config
 	"$UMPIRE" mail signed.yaml --to rita@example.org -o m.eml
 	run "$UMPIRE" status --brief m.eml
 	[ "$status" -eq 0 ]
