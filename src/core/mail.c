@@ -290,6 +290,10 @@ static int game_repair(const char *buf, size_t len, struct strbuf *out,
 	size_t n = 0, k, s, e, r0 = 0, r1;
 	int depth = -1, before = 0, after = 0, d;
 	const char *p = buf, *end = buf + len;
+	/* no mail text holds a NUL byte: such a file goes to the parser
+	 * as it is, which names the byte, rather than lose its lines */
+	if (memchr(buf, '\0', len))
+		return 0;
 	lines = split_lines(p, end, &n);
 	for (k = 0; k < n && depth < 0; k++) {
 		quote_prefix(lines[k].p, lines[k].n, 64, &d);
