@@ -29,17 +29,28 @@ static const char *first_difference(const struct doc_node *a,
 	return NULL;
 }
 
+/* One view, opened (if sealed) with the key -s names, else the
+ * config's, loaded into *sk at the first sealed view (an unsealed view
+ * asks no passphrase). */
 static int audit_view(const struct cli *cli, struct game *g,
 		      const struct run *run, const char *path,
-		      const struct seckey *sk, struct error *err)
+		      const char *seckey, struct seckey **sk,
+		      struct error *err)
 {
+	static const char sealed[] = "umpire: " SEALED_FORMAT "\n";
 	char *buf;
 	size_t len;
 	struct view v;
 	struct snapshot snap;
 	if (mail_read_input(path, 1u << 20, &buf, &len, NULL, NULL, err))
 		return -1;
-	int rc = view_load(&v, path, buf, len, cli->scenario_dir, sk, err);
+	if (!*sk && (seckey || cli->cfg.secret_key) &&
+	    len >= sizeof sealed - 1 && !memcmp(buf, sealed, sizeof sealed - 1)
+	    && cli_seckey(cli, seckey, sk, err)) {
+		free(buf);
+		return -1;
+	}
+	int rc = view_load(&v, path, buf, len, cli->scenario_dir, *sk, err);
 	free(buf);
 	if (rc)
 		return -1;
@@ -80,11 +91,9 @@ static int check_views(const struct cli *cli, struct game *g,
 		       size_t n, const char *seckey, struct error *err)
 {
 	struct seckey *sk = NULL;
-	if (n && seckey && cli_seckey(cli, seckey, &sk, err))
-		return -1;
 	int rc = 0;
 	for (size_t i = 0; i < n && rc == 0; i++)
-		rc = audit_view(cli, g, run, views[i], sk, err);
+		rc = audit_view(cli, g, run, views[i], seckey, &sk, err);
 	seckey_free(sk);
 	return rc;
 }

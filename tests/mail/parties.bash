@@ -106,3 +106,15 @@ snail_send() {
 		-S sendcharsets=utf-8 "$@" -s "$subject" "$to@example.org" \
 		<"$BATS_TEST_TMPDIR/home/$who/$body"
 }
+
+# attachments_of MSG: every attachment of the delivered message MSG,
+# decoded (Python's email package, apart from umpire).
+attachments_of() {
+	python3 -c '
+import email, sys
+from email import policy
+m = email.message_from_binary_file(open(sys.argv[1], "rb"),
+                                   policy=policy.default)
+for p in m.iter_attachments():
+    sys.stdout.buffer.write(p.get_payload(decode=True))' "$1"
+}

@@ -60,3 +60,83 @@ load parties
 	as alice sh -c "'$UMPIRE' status --brief '$msg'" | grep -q '^over'
 	[ "$(mta_count rita)" -eq "$((steps + 1))" ]
 }
+
+# A game under a referee with hidden hands, through postfix: the players
+# only ever receive sealed views, and send orders checked against them
+# and sealed to the referee; every message goes by `umpire mail --send`
+# (the config's sendmail) to the address umpire picks from the roles
+# (no --to anywhere). Bob, the Soviet player, has a home of his own.
+@test "real mail: a Russo-German War under a referee, sealed views and sealed orders, umpire mail --send" {
+	mkdir -p home/bob/.config/umpire
+	as bob "$UMPIRE" keygen -s bob.key -p bob.pub -W >/dev/null
+	cp home/bob/bob.pub home/rita/
+	cp home/alice/alice.pub home/rita/
+	cp home/rita/rita.pub home/bob/
+	for who in alice bob rita; do
+		cat >"home/$who/.config/umpire/config.ini" <<EOF
+[umpire]
+secret_key = $BATS_TEST_TMPDIR/home/$who/$who.key
+address = $who@example.org
+sendmail = $MTA_SENDMAIL -t -i
+[addresses]
+german = Alice <alice@example.org>
+soviet = Bob <bob@example.org>
+referee = Rita <rita@example.org>
+EOF
+	done
+	as rita "$UMPIRE" new russo-german-war --side german=alice.pub \
+		--side soviet=bob.pub --referee rita.pub -o g0.yaml 2>/dev/null
+	# joins one after the other: Alice, then Bob on the file she wrote
+	as rita "$UMPIRE" mail g0.yaml --to german --send
+	as alice "$UMPIRE" join "$(mta_wait alice 1)" --side german -o g1.yaml
+	as alice "$UMPIRE" mail g1.yaml --to soviet --send
+	as bob "$UMPIRE" join "$(mta_wait bob 1)" --side soviet -o g2.yaml
+	as bob "$UMPIRE" mail g2.yaml --to referee --send
+	# the referee plays on from the game file as it came
+	game=$(mta_wait rita 1)
+	declare -A got=([alice]=1 [bob]=1)
+	n=1 steps=0
+	while :; do
+		brief=$(as rita "$UMPIRE" status --brief "$game")
+		case "$brief" in over*) break ;; esac
+		side=$(echo "$brief" | cut -d' ' -f2)
+		who=alice; [ "$side" = soviet ] && who=bob
+		steps=$((steps + 1))
+		as rita "$UMPIRE" view "$game" --side "$side" --seal -o v.view
+		as rita "$UMPIRE" mail v.view --send
+		got[$who]=$((got[$who] + 1))
+		view=$(mta_wait "$who" "${got[$who]}")
+		# the player checks his answers against his view, signs them
+		# sealed to the referee, and mails them: to Rita alone
+		as "$who" sh -c "'$UMPIRE' orders '$view' |
+			python3 '$EXAMPLES/russo-german-war/choose.py' |
+			'$UMPIRE' sign - --game '$view' --seal rita.pub \
+				-o signed.yaml"
+		cp "$view" "home/$who/view-$steps.eml"
+		as "$who" "$UMPIRE" mail signed.yaml --send
+		n=$((n + 1))
+		msg=$(mta_wait rita "$n")
+		attachments_of "$msg" | head -n 1 |
+			grep -qx 'umpire: sealed-orders/1'
+		as rita "$UMPIRE" adjudicate "$game" "$msg" -o next.yaml \
+			--report /dev/null
+		as rita mv next.yaml game.yaml
+		game=game.yaml
+		[ "$steps" -lt 150 ]
+	done
+	# a whole game, however short the draws made it
+	[ "$steps" -ge 1 ]
+	# no order file ever reached the other player: each received views
+	# only (and the join files)
+	for m in "$MTA_DIR"/mail/{alice,bob}/Maildir/new/*; do
+		! attachments_of "$m" | grep -q '^umpire: \(sealed-\)\?orders/'
+	done
+	# the referee publishes the game; each player audits it with every
+	# view he received, as delivered
+	as rita "$UMPIRE" mail game.yaml --to german --to soviet --send
+	for who in alice bob; do
+		got[$who]=$((got[$who] + 1))
+		final=$(mta_wait "$who" "${got[$who]}")
+		as "$who" sh -c "'$UMPIRE' audit '$final' --view view-*.eml"
+	done
+}
