@@ -737,12 +737,17 @@ int cmd_mail(int argc, char **argv, const struct cli *cli,
 	/* a report seen by one side goes to that side alone: the roles
 	 * given to --to, else those this file is mailed to by default */
 	const char *roles[MAIL_MAX_ROLES];
-	for (size_t i = 0; i < a.n_rcpt; i++)
-		roles[i] = a.rcpt[i];
+	size_t n_roles = 0;
+	for (size_t i = 0; i < a.n_rcpt; i++) {
+		const char *addr = config_address(&cli->cfg, a.rcpt[i]);
+		if (!(addr && cli->cfg.address &&
+		      same_mailbox(&gm, addr, cli->cfg.address)))
+			roles[n_roles++] = a.rcpt[i];   /* not the sender */
+	}
 	if (rc == 0 && rep)
 		rc = report_for_recipients(&gm, cli, rep, report,
 					   n_to ? to : roles,
-					   n_to ? n_to : a.n_rcpt, err);
+					   n_to ? n_to : n_roles, err);
 	if (rc == 0)
 		rc = build(&gm, cli, &a, (const char **)names, n_pos, bufs, lens,
 			   report, report_len, to, n_to, from, inline_first,
