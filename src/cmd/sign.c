@@ -50,7 +50,7 @@ static int default_comment(const char *name, const char *body, size_t len,
 struct sign_opts {
 	const char *file, *seckey, *out, *comment, *game, *seal;
 	const char *refused, *view;
-	int detached;
+	int detached, no_seal;
 };
 
 static int parse(const struct cli *cli, int argc, char **argv,
@@ -64,6 +64,7 @@ static int parse(const struct cli *cli, int argc, char **argv,
 		{ 0, "detached", NULL, &o->detached, NULL, NULL },
 		{ 'g', "game", &o->game, NULL, NULL, NULL },
 		{ 0, "seal", &o->seal, NULL, NULL, NULL },
+		{ 0, "no-seal", NULL, &o->no_seal, NULL, NULL },
 		{ 0, "refused", &o->refused, NULL, NULL, NULL },
 		{ 0, "view", &o->view, NULL, NULL, NULL },
 		{ 0 }
@@ -72,6 +73,9 @@ static int parse(const struct cli *cli, int argc, char **argv,
 			   "FILE", err);
 	if (rc)
 		return rc;
+	if (o->seal && o->no_seal)
+		return usage_error(err, "sign", "--seal and --no-seal: give "
+				   "one");
 	if (o->seal && o->detached)
 		return usage_error(err, "sign", "--seal seals an order file "
 				   "with its embedded signature; it does not "
@@ -314,17 +318,22 @@ static int no_answers(const char *name, const char *buf, size_t len,
 
 /* --game GAME or VIEW: the answers checked before they are signed, on
  * the game (open and honour modes) or on the side's view (referee
- * mode), opened and trusted with sk. */
+ * mode), opened and trusted with sk. For a view, when *referee is set
+ * on entry, the view's referee key is written there; else *referee
+ * becomes NULL. */
 static int check_against(const struct cli *cli, const char *path,
 			 const struct seckey *sk, const char *name,
 			 const char *buf, size_t len, struct strbuf *said,
-			 struct error *err)
+			 struct pubkey **referee, struct error *err)
 {
 	char *text = NULL;
 	size_t tlen;
 	struct game g;
 	struct view v;
 	int rc;
+	struct pubkey *want = referee ? *referee : NULL;
+	if (referee)
+		*referee = NULL;
 	if (mail_read_input(path, DOC_LIMITS_GAME.max_bytes, &text, &tlen,
 			    NULL, NULL, err))
 		return -1;
@@ -343,6 +352,11 @@ static int check_against(const struct cli *cli, const char *path,
 	if (rc)
 		return -1;
 	rc = check_orders_on_view(&v, name, buf, len, said, err) < 0 ? -1 : 0;
+	const struct role *ref = game_role(&v.game, "referee");
+	if (rc == 0 && want && ref) {
+		*want = ref->pk;
+		*referee = want;
+	}
 	view_free(&v);
 	return rc;
 }
@@ -351,7 +365,8 @@ static int check_against(const struct cli *cli, const char *path,
  * names); the text to write goes to out. */
 static int make_signed(const struct sign_opts *o, const struct cli *cli,
 		       const struct seckey *key, const char *buf, size_t len,
-		       struct strbuf *out, struct error *err)
+		       struct strbuf *out, struct pubkey **referee,
+		       struct error *err)
 {
 	const char *name = path_name(o->file);
 	struct strbuf tc = STRBUF_INIT, block = STRBUF_INIT;
@@ -365,12 +380,14 @@ static int make_signed(const struct sign_opts *o, const struct cli *cli,
 	}
 	if (rc == 0)
 		rc = no_answers(name, buf, len, err);
+	if (referee && (!o->game || o->detached))
+		*referee = NULL;
 	if (rc == 0 && o->game) {
 		/* checked against the game, or the side's view, before
 		 * anything is signed */
 		struct strbuf said = STRBUF_INIT;
 		rc = check_against(cli, o->game, sk, name, buf, len, &said,
-				   err);
+				   referee, err);
 		if (rc == 0)
 			fprintf(cli->msg, "umpire: %s: %s", name, said.buf);
 		strbuf_free(&said);
@@ -473,10 +490,17 @@ int cmd_sign(int argc, char **argv, const struct cli *cli,
 		return rc > 0 ? EXIT_OK : -1;
 	if (read_input(o.file, SIGN_MAX_INPUT, &buf, &len, err) != 0)
 		return -1;
-	rc = make_signed(&o, cli, NULL, buf, len, &out, err);
+	/* orders checked against a view (referee mode) are sealed to its
+	 * referee, unless --seal names the key or --no-seal keeps them
+	 * open: only the referee may read them */
+	struct pubkey ref_pk, *ref = o.seal || o.no_seal ? NULL : &ref_pk;
+	rc = make_signed(&o, cli, NULL, buf, len, &out, &ref, err);
 	if (rc == 0 && o.seal)
 		rc = seal_orders(o.seal, path_name(o.file), buf, len, &out,
 				 err);
+	else if (rc == 0 && ref)
+		rc = seal_signed_orders(ref, path_name(o.file), buf, len,
+					&out, err);
 	free(buf);
 	dest = o.out ? o.out : "-";
 	if (o.detached && !o.out) {
@@ -501,5 +525,5 @@ int sign_orders(const struct cli *cli, const char *name, const char *game,
 	o.game = game;
 	o.refused = refused;
 	o.view = view;
-	return make_signed(&o, cli, sk, buf, len, out, err);
+	return make_signed(&o, cli, sk, buf, len, out, NULL, err);
 }

@@ -78,6 +78,25 @@ else:
 		--report /dev/null
 }
 
+@test "sign -g VIEW seals the checked orders to the view's referee; --no-seal keeps them open" {
+	alice_config
+	"$UMPIRE" sign o.yaml -g v.view -o s1.yaml
+	head -1 s1.yaml | grep -qx 'umpire: sealed-orders/1'
+	run "$UMPIRE" mail s1.yaml -o out.eml
+	[ "$status" -eq 0 ]
+	[ "$(field out.eml To)" = "Rita <rita@example.org>" ]
+	"$UMPIRE" adjudicate start.yaml out.eml -s referee.key -o next.yaml \
+		--report /dev/null
+	# open, on request, and a second file for the step is refused as
+	# any would be: another record
+	XDG_STATE_HOME="$PWD/other" "$UMPIRE" sign o.yaml -g v.view \
+		--no-seal -o s2.yaml
+	head -1 s2.yaml | grep -qx 'umpire: orders/1'
+	run "$UMPIRE" sign o.yaml -g v.view --seal referee.pub --no-seal \
+		-o s3.yaml
+	[ "$status" -eq 2 ]
+}
+
 @test "mail: unsealed orders of a referee game reach the referee, never the other side" {
 	alice_config
 	run "$UMPIRE" mail signed.yaml --game v.view -o out.eml
