@@ -151,7 +151,7 @@ PY
 	local reason
 	reason=$(sed -n "s/^- '\(.*\)'$/\1/p; s/^- \(.*\)$/\1/p" a.txt |
 		sed "s/''/'/g" | tr '\n' ' ' | sed 's/ $//')
-	[[ "$output" == *"again.yaml: ${reason%% *}"* ]] ||
+	[[ "$output" == *"again.yaml: "*"$reason"* ]] ||
 		{ echo "$output / $reason"; return 1; }
 	assert_output_has "orders:"
 }
