@@ -32,26 +32,28 @@ setup() {
 		mkdir -p "home/$who/.config/umpire"
 		mta_muttrc "$who" "home/$who/.muttrc"
 	done
-	cat >home/alice/.config/umpire/config.ini <<EOF
-[umpire]
-secret_key = $BATS_TEST_TMPDIR/home/alice/alice.key
-address = Alice <alice@example.org>
-[addresses]
-player = alice@example.org
-referee = Rita <rita@example.org>
-EOF
-	cat >home/rita/.config/umpire/config.ini <<EOF
-[umpire]
-secret_key = $BATS_TEST_TMPDIR/home/rita/rita.key
-address = Rita <rita@example.org>
-[addresses]
-player = Alice <alice@example.org>
-referee = rita@example.org
-EOF
+	party_config alice 'player = alice@example.org' \
+		'referee = Rita <rita@example.org>'
+	party_config rita 'player = Alice <alice@example.org>' \
+		'referee = rita@example.org'
 	as alice "$UMPIRE" keygen -s alice.key -p alice.pub -W >/dev/null
 	as rita "$UMPIRE" keygen -s rita.key -p rita.pub -W >/dev/null
 	cp home/alice/alice.pub home/rita/
 	cp home/rita/rita.pub home/alice/
+}
+
+# party_config WHO ADDRESS-LINE...: WHO's config file: his key, his
+# address, the private MTA's sendmail (for --send), and the [addresses]
+# lines given.
+party_config() {
+	local who=$1
+	shift
+	{
+		printf '[umpire]\nsecret_key = %s\naddress = %s@example.org\n' \
+			"$BATS_TEST_TMPDIR/home/$who/$who.key" "$who"
+		printf 'sendmail = %s -t -i\n[addresses]\n' "$MTA_SENDMAIL"
+		printf '%s\n' "$@"
+	} >"$BATS_TEST_TMPDIR/home/$who/.config/umpire/config.ini"
 }
 
 # as WHO CMD...: run CMD in WHO's home, with WHO's configuration and

@@ -73,16 +73,9 @@ load parties
 	cp home/alice/alice.pub home/rita/
 	cp home/rita/rita.pub home/bob/
 	for who in alice bob rita; do
-		cat >"home/$who/.config/umpire/config.ini" <<EOF
-[umpire]
-secret_key = $BATS_TEST_TMPDIR/home/$who/$who.key
-address = $who@example.org
-sendmail = $MTA_SENDMAIL -t -i
-[addresses]
-german = Alice <alice@example.org>
-soviet = Bob <bob@example.org>
-referee = Rita <rita@example.org>
-EOF
+		party_config "$who" 'german = Alice <alice@example.org>' \
+			'soviet = Bob <bob@example.org>' \
+			'referee = Rita <rita@example.org>'
 	done
 	as rita "$UMPIRE" new russo-german-war --side german=alice.pub \
 		--side soviet=bob.pub --referee rita.pub -o g0.yaml 2>/dev/null
