@@ -39,9 +39,13 @@ const struct command commands[] = {
 	  "  --draft           start a game of a draft scenario (one whose\n"
 	  "                    rules are not all implemented yet)\n"
 	  "  -o GAME           where to write the game (default: stdout)\n" },
-	{ "join", cmd_join, "join GAME --side NAME -s SECKEY [-o OUT]",
+	{ "join", cmd_join, "join GAME --side NAME -s SECKEY [-o OUT]\n"
+	  "           [--address ADDRESS]",
 	  "a role commits to its dice chain and signs the header",
 	  "  --side NAME   the role that joins\n"
+	  "  --address ADDRESS  the side's mail address, signed with the\n"
+	  "                join, where umpire judge mails it (default:\n"
+	  "                config address)\n"
 	  "  -s SECKEY     that role's secret key (default: config)\n"
 	  "  -o OUT        where to write the game (default: stdout)\n" },
 	{ "status", cmd_status, "status GAME|VIEW|ORDERS [--brief] [--json] "
@@ -188,17 +192,36 @@ const struct command commands[] = {
 	  "  -o OUT            where to write the message (default: stdout)\n"
 	  "  --send            hand the message to the config's sendmail\n"
 	  "                    command (default /usr/sbin/sendmail -t -i)\n" },
+	{ "judge", cmd_judge, "judge [--games DIR] [--maildir DIR]\n"
+	  "           [--outbox DIR | --sendmail CMD] [-s SECKEY]\n"
+	  "           [--accept-new] [--config FILE]",
+	  "the referee, run by the mail system on each message",
+	  "  --games DIR     the games: GAMEID.yaml each, with failed/,\n"
+	  "                  judge.log and GAMEID.lock beside them\n"
+	  "                  (default: config [judge] games)\n"
+	  "  --maildir DIR   every message of DIR/new, each moved to\n"
+	  "                  DIR/cur once dealt with (default: one\n"
+	  "                  message on stdin)\n"
+	  "  --outbox DIR    put the letters in the Maildir DIR (tmp/,\n"
+	  "                  then new/) instead of sending them\n"
+	  "  --sendmail CMD  send the letters with CMD (default: config\n"
+	  "                  sendmail, else /usr/sbin/sendmail -t -i)\n"
+	  "  -s SECKEY       the referee's secret key, unencrypted, mode\n"
+	  "                  0600 (default: config secret_key)\n"
+	  "  --accept-new    take a new game that names this key as its\n"
+	  "                  referee (umpire new --referee JUDGE.pub)\n"
+	  "  --config FILE   the config file to read instead of the\n"
+	  "                  usual one (key, address, sendmail, [judge],\n"
+	  "                  [addresses])\n" },
 	{ "lock", cmd_lock, "lock",
 	  "forget the unlocked keys kept in the kernel keyring",
 	  "" },
 	{ "scenarios", cmd_scenarios,
-	  "scenarios [--options ID] [--json] [--views]",
+	  "scenarios [--options ID] [--json]",
 	  "installed scenarios with their ids and provenance",
 	  "  --options ID  the options of scenario ID, their values and\n"
 	  "                default\n"
-	  "  --json        JSON (umpire(1), JSON OUTPUT)\n"
-	  "  --views       what each game's view holds and hides, as\n"
-	  "                umpire-protocol(7) VIEWS says it (roff)\n" },
+	  "  --json        JSON (umpire(1), JSON OUTPUT)\n" },
 	{ NULL, NULL, NULL, NULL, NULL }
 };
 

@@ -21,7 +21,6 @@
 #include "umpire/orders.h"
 #include "umpire/scenario.h"
 #include "umpire/strbuf.h"
-#include "umpire/view.h"
 
 /* Refuse a standing order that no question of the rules takes. */
 int check_standing(const struct scenario *scn, const char *name,
@@ -56,13 +55,23 @@ int check_view_run(const struct scenario *scn, const struct doc_node *opts,
 		   struct strbuf *said, struct error *err);
 
 /*
- * An order file (body, unsigned) checked against a loaded view: it must
- * be the orders of the view's side for the view's next step, on the
- * view's history (prev), when that side is to decide; then its answers
- * run as check_on_view says. Returns as check_on_view.
+ * The question the rules ask first from side's view (its state, node of
+ * d, with stand-ins), so that its text and examples come from what side
+ * sees: 1 with *q when it is next (its rule, key and role), 0 when the
+ * rules cannot start again there, -1 with err when the view's state
+ * cannot be loaded. standing: side's standing orders in force, which
+ * answer what the rules ask again from the state (they start from the
+ * beginning of its phase) as they answered it in play.
  */
-int check_orders_on_view(const struct view *v, const char *name,
-			 const char *body, size_t len, struct strbuf *said,
-			 struct error *err);
+int check_view_question(const struct scenario *scn,
+			const struct doc_node *opts, const struct doc *d,
+			const struct doc_node *state, const char *side,
+			const struct answer *standing, size_t n_standing,
+			const struct question *next, struct question *q,
+			struct error *err);
+
+/* One paragraph (unwrapped) on a template run: the questions it lists,
+ * in order (list), and where the step ends for the actor. */
+void check_ahead(const struct run *run, int list, struct strbuf *out);
 
 #endif

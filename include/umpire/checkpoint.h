@@ -4,21 +4,30 @@
  * HISTORY PER PARTY).
  *
  * Files in $XDG_STATE_HOME/umpire/checkpoints (or ~/.local/state/umpire/
- * checkpoints): GAME, the hash of every step of the game verified on
- * this machine and of its countersignature; and GAME.N, the latest
- * checkpoint (ctx_checkpoint) in step N, for the last steps played
- * here: the engine's place in that step and the state as the rules
- * save it. It is a cache.
- * status and adjudicate write it after verifying a game (atomically,
- * not fsync'd) and read it to skip
- * the signatures of a prefix verified before (the steps must hash to
- * the same values, countersignatures included) and to replay from a
- * checkpoint instead of from the start. What does not match the game
- * exactly, or does not parse, is ignored: the game is then replayed in
- * full, and the file rewritten.
+ * checkpoints): GAME, the index (the game, its rules and genesis, the
+ * steps with a checkpoint, and the vouched prefix below); GAME-steps, for
+ * every step of the game verified on this machine, its hash, the hash of
+ * its countersignature and the hash of its node (fixed-width records,
+ * read by index, not parsed); GAME.N, the latest checkpoint
+ * (ctx_checkpoint) in step N, for the last steps that took one, however
+ * long ago: the engine's place in that step and the state as the rules
+ * save it; and GAME-text, the vouched prefix: the text of the game
+ * file's first steps, byte for byte as this machine read and verified
+ * them, up to the first step a replay from the latest checkpoint reads.
+ * It is a cache.
  *
- * Ownership: struct checkpoints owns its parsed file; checkpoints_close
- * releases it. No global state.
+ * status and adjudicate write it after verifying a game (atomically,
+ * not fsync'd) and read it to skip the signatures of a prefix verified
+ * before (the steps must hash to the same values, countersignatures
+ * included), to replay from a checkpoint instead of from the start, and
+ * not to parse at all the steps of the vouched prefix when the game
+ * file begins its steps with those very bytes (game.c, parse_vouched):
+ * the cost of a turn then does not grow with the game's length. What
+ * does not match the game exactly, or does not parse, is ignored: the
+ * game is then read and replayed in full, and the files rewritten.
+ *
+ * Ownership: struct checkpoints owns its parsed file and the records
+ * read; checkpoints_close releases them. No global state.
  */
 #ifndef UMPIRE_CHECKPOINT_H
 #define UMPIRE_CHECKPOINT_H
@@ -26,18 +35,45 @@
 #include <stddef.h>
 #include "umpire/doc.h"
 #include "umpire/engine.h"
-#include "umpire/game.h"
+#include "umpire/gamedata.h"
+
+/* The steps of the vouched prefix and what a check needs of them
+ * without reading them: how far each role's chain had come after them. */
+struct checkpoint_prefix {
+	size_t steps;                  /* 0: no prefix */
+	size_t point;                  /* the checkpoint (a step) it is for */
+	size_t lines, nodes;           /* of its text (doc.h's count) */
+	char *text;                    /* GAME-text, malloc'd */
+	size_t len;
+	size_t n_roles;
+	struct {
+		char name[32];
+		unsigned char last[32];
+		uint64_t index;
+	} roles[GAME_MAX_ROLES];
+};
+
+/* One step as this machine verified it (GAME-steps). */
+#define CHECKPOINT_STEP_BYTES 96
 
 struct checkpoints {
 	struct doc *doc;               /* the index; NULL: none usable */
-	const struct doc_node *steps;  /* "HASH SIGHASH" a step */
 	const struct doc_node *points; /* steps with a checkpoint file */
+	unsigned char *steps;          /* n_steps records: hash, hash of the
+					  countersignature, hash of the node */
+	size_t n_steps;
+	struct checkpoint_prefix prefix;
 };
 
 /* The file of g's game, if there is a usable one (same game, genesis
  * and rules); cp->doc stays NULL otherwise. Never fails. */
 void checkpoints_open(struct checkpoints *cp, const struct game *g);
 void checkpoints_close(struct checkpoints *cp);
+
+/* Step i's hash and the hash of its countersignature as verified
+ * here (i < cp->n_steps). */
+void checkpoints_step(const struct checkpoints *cp, size_t i,
+		      unsigned char hash[32], unsigned char sig_hash[32]);
 
 /* Whether node, step i of a game file (0-based), is the very step i
  * verified here (the hash of its encoding, signature included): then
@@ -58,13 +94,16 @@ int checkpoints_vouch(const struct checkpoints *cp, const struct game *g,
 int checkpoints_point(const struct checkpoints *cp, const struct game *g,
 		      size_t steps, struct resume_point *out);
 
-/* Whether the file already says all that a write would: every step of g
- * vouched and a checkpoint in its last step. */
+/* Whether the file already says all that a write would: it holds the
+ * steps of g, no more, the last vouched for (the checkpoints then are
+ * the latest the rules took in them). */
 int checkpoints_current(const struct checkpoints *cp, const struct game *g);
 
 /* Write the file anew after g was verified in full (its steps) by run:
- * every step of g, and the run's checkpoints in those steps whose state
- * comes back the same through the rules' save and load. */
+ * every step of g, the run's checkpoints in those steps whose state
+ * comes back the same through the rules' save and load, and the vouched
+ * prefix for the latest of them (g->chain_log and g's source text, see
+ * gamedata.h). */
 void checkpoints_save(const struct game *g, const struct run *run);
 
 #endif

@@ -115,7 +115,7 @@ int cli_detached(const char *file, const char *sigfile, const char *buf,
 int cli_distinct(const struct cli *cli, const char *what, const char *in,
 		 const char *seckey, const char *out, struct error *err);
 /*
- * Whose view a command shows (item 2 of issue 9): --side when given, in
+ * Whose view a command shows (umpire(1) --side): --side when given, in
  * any mode; else, in honour mode, the role of the secret key (-s, else
  * the config's), or "" (no side: nothing hidden is shown); else NULL
  * (a full game file is the referee's, or holds nothing hidden).

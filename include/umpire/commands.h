@@ -6,6 +6,7 @@
 #define UMPIRE_COMMANDS_H
 
 #include "umpire/cli.h"
+#include "umpire/strbuf.h"
 
 int cmd_keygen(int argc, char **argv, const struct cli *cli,
 	       struct error *err);
@@ -38,6 +39,8 @@ int cmd_audit(int argc, char **argv, const struct cli *cli,
 	      struct error *err);
 int cmd_dice(int argc, char **argv, const struct cli *cli, struct error *err);
 int cmd_view(int argc, char **argv, const struct cli *cli, struct error *err);
+int cmd_judge(int argc, char **argv, const struct cli *cli,
+	      struct error *err);
 int cmd_scenarios(int argc, char **argv, const struct cli *cli,
 		  struct error *err);
 
@@ -61,6 +64,52 @@ struct pubkey;
 int seal_signed_orders(const struct pubkey *pk, const char *name,
 		       const char *buf, size_t len, struct strbuf *out,
 		       struct error *err);
+
+struct game;
+/* umpire view GAME --side SIDE [--seal]: side's view after the latest
+ * step, signed with the referee's key sk, appended to out (the caller
+ * holds sk's record of g). */
+int view_text(struct game *g, const struct seckey *sk, const char *side,
+	      int seal, struct strbuf *out, struct error *err);
+/* What adjudicate_orders did: the report of the new step (as
+ * cmd_adjudicate prints it); refused: the referee's signed refusal and
+ * the side it is for, or why none may be given (both empty when it was
+ * refused before the orders were read as the pending side's). */
+struct adjudicated {
+	struct strbuf report, refusal, refusal_why;
+	const char *side;
+};
+void adjudicated_free(struct adjudicated *res);
+/*
+ * umpire adjudicate GAME ORDERS after both are read (the game parsed
+ * with GAME_PARSE_CHECKPOINTS, the orders in *buf, their detached
+ * signature in *sig or from sigpath) and the key sk loaded: sealed
+ * orders opened, the step adjudicated under sk's record, the new game
+ * file written to out ("-": stdout) and the report to rep (may be
+ * NULL), both or neither. g then holds the new step. notes (may be
+ * NULL): what was taken out of the mail around the orders.
+ */
+int adjudicate_orders(const struct cli *cli, struct game *g,
+		      const char *orders, char **buf, size_t *len,
+		      char **sig, size_t *siglen, const char *sigpath,
+		      const struct seckey *sk, const char *out,
+		      const char *rep, int full, const struct strbuf *notes,
+		      struct adjudicated *res, struct error *err);
+/*
+ * What `umpire mail` writes, for umpire judge: a message from `from` to
+ * the address `to` carrying the n files (names[i]: the attachment's
+ * name) with body as its text (NULL: the subject), its subject
+ * "[umpire] " and subj (NULL: what umpire mail says of the first file).
+ */
+int mail_compose(const struct cli *cli, const char *subj,
+		 const char *const *names, char *const *bufs,
+		 const size_t *lens, size_t n, const char *body,
+		 const char *to, const char *from, struct strbuf *out,
+		 struct error *err);
+/* The message msg on the standard input of the sendmail command cmd,
+ * split at blanks and run without a shell (umpire mail --send). */
+int mail_send(const struct cli *cli, const char *cmd,
+	      const struct strbuf *msg, struct error *err);
 
 extern const struct command commands[];
 

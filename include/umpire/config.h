@@ -11,6 +11,8 @@
  *   sendmail   = COMMAND   umpire mail --send (default MAIL_SENDMAIL)
  *   unlock_minutes = N     how long an unlocked key is kept in the
  *                          kernel keyring (default 15; 0: never)
+ *   [judge]
+ *   games = DIR            umpire judge's games directory
  *   [addresses]
  *   ROLE = ADDRESS         a role's mail address (umpire mail: To)
  * Ownership: struct config owns its strings; config_free releases them.
@@ -34,6 +36,7 @@ struct config {
 	char *scenarios;    /* or NULL */
 	char *address;      /* or NULL */
 	char *sendmail;     /* or NULL */
+	char *judge_games;  /* or NULL */
 	long unlock_minutes;/* CONFIG_UNLOCK_MINUTES unless set */
 	int unlock_set;
 	struct config_address {

@@ -57,6 +57,10 @@ struct doc_limits {
 extern const struct doc_limits DOC_LIMITS_SMALL;
 /* Limits for game files (long ledgers). */
 extern const struct doc_limits DOC_LIMITS_GAME;
+/* Limits for views and sealed files: the size of a small file, but one
+ * scalar may fill it (a sealed box is one base64 scalar; a view's report
+ * tells every step since its side's latest). */
+extern const struct doc_limits DOC_LIMITS_VIEW;
 
 struct doc {
 	char *name;             /* file name used in messages ("-" is "stdin") */

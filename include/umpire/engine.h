@@ -29,8 +29,10 @@ struct answer {
 
 enum step_mode {
 	STEP_PLAY = 0,   /* answers first, then standing; draws from seed */
-	STEP_TEMPLATE,   /* first legal answer to every question until the
-			    first draw; used to write an order template */
+	STEP_TEMPLATE,   /* first legal answer to every question of the
+			    actor until the step ends for him (as in
+			    STEP_CHECK: run.stopped_at says where); used
+			    to write an order template */
 	STEP_FORCED,     /* tests: answers whenever asked; forced draws */
 	STEP_CHECK       /* the actor's own check before mailing: answers
 			    as in STEP_PLAY, but stop at the first draw
@@ -84,6 +86,9 @@ struct event_rec {
 
 /* The engine's place in the steps: the step being played, how much of
  * it was used, and its labels. */
+/* The standing keys a ruleset may give (struct engine_place.bound). */
+enum { STANDING_BOUND_MAX = 32 };
+
 struct engine_place {
 	size_t cur;                 /* 0-based index of the step played */
 	size_t ans_pos;             /* its answers used */
@@ -93,10 +98,19 @@ struct engine_place {
 				       decided or consulted (ctx_consult):
 				       its answers left are answers in
 				       advance */
+	int asked;                  /* the step's first question (the one
+				       pending when it began) is reached:
+				       only after it does the step end at
+				       a consult point (ctx_consult) */
 	int turn;
 	char phase[48];
 	char draw_for[32];          /* ctx_draw_for: the role the draws are
 				       for */
+	/* ruleset.standing[k] with scopes and no `unscoped`: the scope of
+	 * the first question of that key the step asked of its actor,
+	 * which the step's bare KEY answers ("": none asked yet); kept in
+	 * checkpoint files as "bound" */
+	char bound[STANDING_BOUND_MAX][16];
 };
 
 /* Where a run stood at a ctx_checkpoint(): the place and a copy of the
@@ -107,7 +121,8 @@ struct resume_point {
 };
 
 /* The points a run keeps when asked (struct run_opts): the latest
- * checkpoint of each of the last RUN_POINTS steps, [0] the last step. */
+ * checkpoint of each of the last RUN_POINTS steps that took one,
+ * however long ago, [0] the latest. */
 #define RUN_POINTS 3
 
 struct run_opts {
@@ -155,18 +170,24 @@ struct run {
 				      gave to filled[i] (its own answers
 				      first, see umpire orders --answers),
 				      or NULL: the first legal one */
-	size_t checked;             /* STEP_CHECK: answers used when the
-				       check stopped */
-	char stopped_at[96];        /* STEP_CHECK: where it stopped, in
-				       words: "the draw at rule 7.3" */
+	size_t checked;             /* STEP_CHECK, STEP_TEMPLATE: answers
+				       used when the run stopped */
+	char stopped_at[160];       /* STEP_CHECK: where it stopped, in
+				       words: "the draw at rule 7.3";
+				       STEP_TEMPLATE: where the step ends
+				       for its actor: "the draw for 18.2
+				       bridge at 1029 (hexside 1029-1130)"
+				       (ctx_draw_about; "" at the game's
+				       end) */
 	size_t resumed;             /* the step index the run started in:
 				       ends[] and the logs are complete
 				       from step resumed + 1 on, and ends[]
 				       holds nothing before resumed */
 	struct resume_point points[RUN_POINTS]; /* run_opts.keep_points:
-				       points[k] is the latest checkpoint
-				       in step n_steps - 1 - k (state NULL:
-				       none) */
+				       points[0] the latest checkpoint,
+				       [k] the latest in the k-th step
+				       with one before its step (at.cur;
+				       state NULL: none) */
 };
 
 /*
@@ -190,5 +211,9 @@ void resume_point_free(struct resume_point *p);
 
 /* Normalise an answer for comparison: lowercase, single spaces, trimmed. */
 void answer_normalise(const char *in, char *out, size_t size);
+
+/* Whether side (NULL: the referee or an audit, who see everything) may
+ * see something marked visible ("" everyone, "-" nobody, else one side). */
+int visible_to(const char *visible, const char *side);
 
 #endif

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 #include "umpire/error.h"
+#include "umpire/strbuf.h"
 
 /* Read a whole file (or stdin for "-"), refusing more than max bytes. */
 int read_input(const char *path, size_t max, char **buf, size_t *len,
@@ -82,5 +83,10 @@ int write_cache(const char *path, const void *buf, size_t len);
 
 /* Display name for messages: "stdin" / "stdout" for "-". */
 const char *path_name(const char *path);
+
+/* This machine's state directory for umpire (the local records, the
+ * checkpoints and the scenarios' cache): $XDG_STATE_HOME/umpire, else
+ * ~/.local/state/umpire (appended to dir). */
+int state_dir(struct strbuf *dir, struct error *err);
 
 #endif

@@ -10,99 +10,8 @@
 #ifndef UMPIRE_GAME_H
 #define UMPIRE_GAME_H
 
-#include <stdint.h>
 #include <stdio.h>
-#include "umpire/engine.h"
-#include "umpire/keys.h"
-#include "umpire/orders.h"
-#include "umpire/scenario.h"
-
-#define GAME_MAX_ROLES (SCENARIO_MAX_SIDES + 1)
-#define GAME_ID_HEX 32
-/* The value of a game file's `umpire` field (umpire-game(5)). */
-#define GAME_FORMAT "game/2"
-
-struct role {
-	const char *name;
-	struct pubkey pk;
-	int joined;
-	unsigned char nonce[32];      /* the join's fresh randomness */
-	unsigned char anchor[32];
-	unsigned char sig[64];
-	/* while checking: the latest verified link and its index */
-	unsigned char last[32];
-	uint64_t last_index;
-};
-
-struct game_step {
-	const struct doc_node *node;
-	long long n;
-	const char *actor, *counter;
-	unsigned char *blob;          /* the signed orders, embedded form */
-	size_t blob_len;
-	unsigned char reveal_actor[32], reveal_counter[32];
-	unsigned char seed[32];
-	const struct doc_node *draws, *next;
-	unsigned char state_hash[32], prev[32], sig[64];
-	unsigned char salt[32];       /* view salt (games with views) */
-	int has_salt;
-	struct orders ord;
-	unsigned char hash[32];       /* computed */
-	int lazy;                     /* blob not decoded yet: a step this
-					 machine verified before
-					 (GAME_PARSE_CHECKPOINTS);
-					 game_step_blob decodes it */
-	int verified_here;            /* so found by game_parse */
-	int fields_lazy;              /* seed, state and prev not decoded
-					 yet (a step verified here):
-					 game_check decodes them where it
-					 reads them */
-};
-
-struct checkpoints;
-
-struct game {
-	struct doc *doc;
-	const char *id;
-	struct scenario scn;
-	const struct doc_node *options;
-	uint32_t chain_length;
-	struct role roles[GAME_MAX_ROLES];
-	size_t n_roles;
-	unsigned char core_hash[32];
-	unsigned char genesis[32];    /* valid when every role has joined */
-	struct game_step *steps;
-	size_t n_steps;
-	void *start_state;
-	/* Steps 1..trusted were verified before (the local record, see
-	 * record.h): game_check at CHECK_LIGHT checks the signatures of the
-	 * later steps only. 0: verify every signature. */
-	size_t trusted;
-	/* Optional, for game_check: called at the end of each recorded step
-	 * with the state then and the question that ended it (NULL: over). */
-	void (*at_step_end)(void *user, size_t step, const void *state,
-			    const struct question *next);
-	void *hook_user;
-	/* Set by a per-turn command: game_check at CHECK_LIGHT may trust the
-	 * steps this machine verified before and replay from its latest
-	 * checkpoint in them (checkpoint.h), and updates that file. Only for
-	 * a caller that needs no event, draw or mark of the steps before the
-	 * extra step (or of the last step without one): the run's logs
-	 * start where it resumed. */
-	enum { CHECKPOINTS_NO, CHECKPOINTS_USE, CHECKPOINTS_REDO }
-		checkpoints;   /* REDO: after a checkpoint that played
-				  otherwise; from the start, and rewrite */
-	/* this machine's checkpoints, read by game_parse with
-	 * GAME_PARSE_CHECKPOINTS (checkpoint.h), else NULL */
-	struct checkpoints *cp;
-	/* The most example answers of the pending question the caller
-	 * shows (ctx_examples); 0: all. */
-	size_t examples;
-	/* Set by game_append while the stored state is that of fewer steps
-	 * than the file now holds: game_check does not compare it, and
-	 * game_append replaces it with the replay's. */
-	int state_stale;
-};
+#include "umpire/gamedata.h"
 
 /* The state and the pending question after one step (a copy). */
 struct snapshot {
@@ -134,7 +43,17 @@ int game_parse(struct game *g, const char *name, const char *buf,
  * machine verified before (checkpoint.h) takes its hash from the
  * checkpoints and leaves its orders undecoded (step->lazy) until
  * game_step_blob; for per-turn commands that set g->checkpoints. */
-enum { GAME_PARSE_CHECKPOINTS = 1 };
+enum { GAME_PARSE_CHECKPOINTS = 1,
+       GAME_PARSE_WHOLE = 2 /* every step parsed all the same */ };
+/* With GAME_PARSE_CHECKPOINTS, the steps of the vouched prefix
+ * (checkpoint.h) are not parsed at all when the file begins its steps
+ * with the very bytes this machine verified: they are stubs (gamedata.h)
+ * that game_check, the local record, the checkpoints and game_emit use
+ * as they are. A command that needs them after all reads them with
+ * game_unstub. */
+int game_unstub(struct game *g, struct error *err);
+/* Step i's hash of its countersignature (a stub's from the checkpoints). */
+void game_step_sig_hash(const struct game *g, size_t i, unsigned char out[32]);
 int game_parse_flags(struct game *g, const char *name, const char *buf,
 		     size_t len, const char *scn_dir, unsigned flags,
 		     struct error *err);
@@ -160,6 +79,20 @@ int game_verify_header(struct game *g, struct error *err);
 /* Commit role (chain anchor) and sign the header with sk. */
 int game_join(struct game *g, const char *role, const struct seckey *sk,
 	      struct error *err);
+/* The same, the join carrying the side's mail address (may be NULL),
+ * signed with it: where umpire judge mails that side. */
+int game_join_address(struct game *g, const char *role,
+		      const struct seckey *sk, const char *address,
+		      struct error *err);
+
+/*
+ * The joins of in that g lacks, added to g (umpire judge: the join a
+ * side mailed, into the game kept): same game and header core, every
+ * join of in verified; a role joined in both must have the same join;
+ * one to add, only while g has no step. *added: how many were added.
+ */
+int game_take_joins(struct game *g, struct game *in, size_t *added,
+		    struct error *err);
 
 /*
  * Verify the ledger and replay it. extra (may be NULL) is one more step
@@ -191,10 +124,15 @@ int game_adjudicate(struct game *g, const char *orders_name,
 		    size_t siglen, const struct seckey *sk, struct run *run,
 		    struct error *err);
 
-/* The role's chain link for step n, derived from its secret key. */
+/* The role's chain link c[i], derived from its secret key (i = 0: its
+ * anchor). */
 int game_link(const struct game *g, const char *role,
-	      const struct seckey *sk, uint64_t n, unsigned char out[32],
+	      const struct seckey *sk, uint64_t i, unsigned char out[32],
 	      struct error *err);
+/* The index in role's chain of the link it reveals at the step after the
+ * game's last one: one more than the steps it took part in (as actor or
+ * counter-party), or in a game/2 file the step's number. */
+uint64_t game_next_link(struct game *g, const char *role);
 
 /* Verify a signed order file against the game's pending decision. */
 /*

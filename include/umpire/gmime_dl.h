@@ -79,6 +79,7 @@
 	X(void, g_mime_message_set_date, (GMimeMessage *, GDateTime *)) \
 	X(char *, g_mime_utils_generate_message_id, (const char *)) \
 	X(void, g_mime_message_set_message_id, (GMimeMessage *, const char *)) \
+	X(const char *, g_mime_message_get_message_id, (GMimeMessage *)) \
 	X(GMimeMultipart *, g_mime_multipart_new_with_subtype, (const char *)) \
 	X(void, g_mime_multipart_add, (GMimeMultipart *, GMimeObject *)) \
 	X(void, g_mime_message_set_mime_part, (GMimeMessage *, GMimeObject *)) \

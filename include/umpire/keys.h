@@ -82,6 +82,10 @@ int seckey_load_kept(const char *path, const char *passphrase_file,
 int seckey_parse_kept(const char *name, const char *text, size_t len,
 		      const char *passphrase_file, long keep_seconds,
 		      struct seckey **out, struct error *err);
+/* Whether a secret key file's text is passphrase-protected (scrypt),
+ * without asking for the passphrase (umpire judge runs unattended). */
+int seckey_is_encrypted(const char *name, const char *text, size_t len,
+			int *encrypted, struct error *err);
 /* umpire lock: drop every key kept in the kernel keyring; *dropped is 1
  * when there was a keyring of kept keys. */
 int seckey_lock(int *dropped, struct error *err);

@@ -113,6 +113,26 @@ int mail_read_kind(const char *path, size_t max, const char *kind,
 		   struct error *err);
 
 /*
+ * mail_read_kind for a message (or file) already read into *buf (name
+ * for messages; the caps of mail_message_max(max) are the caller's).
+ * none (may be NULL) is set to 1 when buf is a mail message none of whose
+ * parts holds an umpire file (the refusal then says so).
+ */
+int mail_take_file(const char *name, size_t max, const char *kind,
+		   char **buf, size_t *len, char **sig, size_t *siglen,
+		   struct strbuf *notes, struct strbuf *taken, int *none,
+		   struct error *err);
+
+/*
+ * The sender of a mail message (the address of Reply-To, else of From;
+ * addr-spec only) appended to from, and its Message-ID (without <>) to
+ * msgid; nothing appended for a buffer that is not a message or a field
+ * it lacks.
+ */
+int mail_envelope(const char *buf, size_t len, struct strbuf *from,
+		  struct strbuf *msgid, struct error *err);
+
+/*
  * A signed umpire file inside the text a mail client put around it: '> '
  * quoting (one or more levels, the BEGIN line's depth), text before the
  * file (it starts at its `umpire:` line and the comment lines just above)

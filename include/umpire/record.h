@@ -49,12 +49,6 @@ struct record {
 	int lock_fd;
 };
 
-/* This machine's state directory for umpire: $XDG_STATE_HOME/umpire, else
- * ~/.local/state/umpire (appended to dir). */
-int record_state_dir(struct strbuf *dir, struct error *err);
-
-/* The hash by which a step's countersignature is remembered. */
-void record_sig_hash(const struct game_step *s, unsigned char out[32]);
 
 /* Read the record of key pk in game game_id (an empty record if there is
  * none yet), under an exclusive lock that record_free releases: other

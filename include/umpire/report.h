@@ -23,6 +23,11 @@ struct report_at {
 	const struct question *next; /* pending question; NULL: game over */
 	const char *side;            /* the reader; NULL: everything */
 	int roster;                  /* add the whole roster (--roster) */
+	size_t from;                 /* the first step whose events and
+					draws are told, each step under its
+					own heading (a view: every step
+					since the side's own latest); 0:
+					`step` alone */
 };
 
 /* The latest step of a replay, for side. */

@@ -51,6 +51,10 @@ struct question {
 	int more;              /* set by the rules: they stopped listing
 				  examples at ctx_examples(), and there
 				  are more */
+	const char *scope;     /* set by the rules after q_init, for a key
+				  with scopes (struct standing_key): which
+				  one this asking is, a static string
+				  ("attacker"); NULL (q_init): none */
 };
 
 /* Start a question; text is printf-style. */
@@ -131,6 +135,16 @@ int ctx_die(struct ctx *c, const char *purpose, int sides);
  * returns to the default: the side that alone sees a draw, else the
  * actor of the step. */
 void ctx_draw_for(struct ctx *c, const char *role);
+
+/* What the next draw is for, in the step's actor's words, when the
+ * purpose alone does not say it ("at 2416 (hexside 2415-2416)" after
+ * "18.2 bridge"): the template's line where the step ends for him at
+ * that draw says it after the purpose. Never recorded (the draw's
+ * purpose, its `for` in the game file, is signed and hashed as it
+ * was), so it names only what the actor may see; forgotten at the next
+ * draw. Call it just before that draw. */
+void ctx_draw_about(struct ctx *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /*
  * A uniform pick of one of n items (the cards left in a deck, the counters
@@ -223,7 +237,24 @@ struct standing_key {
 				  rules turn into a legal answer whenever
 				  they ask this question ("auto"); NULL:
 				  none stays in force in such a game */
+	const char *scopes;    /* the scopes its questions name
+				  (question.scope), space-separated words,
+				  or NULL: a standing order KEY-SCOPE
+				  answers only the questions of that scope
+				  (umpire-orders(5), SCOPES) */
+	const char *unscoped;  /* with scopes: the scopes (words) the
+				  bare KEY answers; NULL: the scope of the
+				  first question of the key its own step
+				  asks (the phase it was written for), and
+				  none in a later step */
 };
+
+/* The standing key of rs that the order file's key `name` gives: KEY,
+ * or KEY-SCOPE for one of its scopes (*scope then points at the scope
+ * in name, else NULL); NULL for none. */
+const struct standing_key *standing_key_find(const struct standing_key *k,
+					     const char *name,
+					     const char **scope);
 
 struct ruleset {
 	const char *id;        /* scenario/rules id: "arnswalde-1945" */

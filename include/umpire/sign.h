@@ -101,6 +101,9 @@ enum {
  */
 void canonical_text(const char *buf, size_t len, struct strbuf *out,
 		    unsigned *what);
+/* Whether canonical_text would change nothing in buf (a few scans, no
+ * copy: a long game file as umpire wrote it). */
+int text_canonical(const char *buf, size_t len);
 /* Append "trailing whitespace, a byte-order mark" for the bits of what. */
 void canonical_describe(unsigned what, struct strbuf *out);
 
@@ -141,5 +144,9 @@ int signed_verify_queued(const char *name, const char *buf, size_t len,
 			 struct sigq *q, struct verified *out,
 			 struct error *err);
 void verified_free(struct verified *v);
+
+/* The hash by which a step's countersignature is remembered (the local
+ * record, record.h; the checkpoints, checkpoint.h). */
+void sig_hash(const unsigned char sig[64], unsigned char out[32]);
 
 #endif

@@ -12,6 +12,8 @@
  *   load       a mapping onto a start state: each key given replaces
  *              that field, a key left out keeps it (test positions)
  *              or, SDF_REST, holds what no other field holds;
+ *              an SDF_INPUT field (scenario data a position may
+ *              replace: its own map) is read, never saved;
  *              every error names file, line, field and what would be
  *              accepted; then the game's complete() (defaults that
  *              depend on other fields, and the rules' own checks), then
@@ -30,17 +32,58 @@
  * Visibility (sd_vis): everyone; one side (the side's index in the
  * declaration's sides); the owner, a side whose index another field of
  * the state holds (the player whose face-down card it is); the referee
- * only. SDF_NONE_PUBLIC makes the empty value ("none", an empty list)
- * public: that there is nothing is known to all.
+ * only; or record by record (SD_RECORD, below). SDF_NONE_PUBLIC makes
+ * the empty value ("none", an empty list) public: that there is nothing
+ * is known to all.
+ *
+ * Records: units or counters whose visibility differs from one to the
+ * next (a face-down counter its placer sees, a face-up one under a
+ * stack only its commander). An SD_RECORD field asks record_sees(st,
+ * side, rec) of each record; the same function serves every field of
+ * those records, so a view, its stand-ins and the consult test
+ * (sd_consult) cannot disagree. Two field types hold records:
+ *
+ *   SD_PLACES  where the records stand, a mapping place: [top, ...,
+ *              bottom]. The place and rank of every record are public
+ *              (the table shows a stack's height); a record a side may
+ *              not see is redacted in its place. A place is written
+ *              when it holds two records or more, or one redacted
+ *              (a lone visible record's place is in another field).
+ *              A view's redacted entry gets as stand-in the first
+ *              record in declaration order that the view names nowhere
+ *              and accept() allows; hide(st, rec, side) then makes it
+ *              one that side may not see, and load_view refuses the
+ *              view if record_sees still says it is seen.
+ *   SD_RECORDS a mapping record: value (record_save, NULL for none);
+ *              a record a side may not see is left out of its view
+ *              (its existence is told by an SD_PLACES field or a
+ *              count).
+ *
+ * Consult points: the rules call sd_consult() before reading anything
+ * of a record for what happens next (a face-down counter turned up, a
+ * hidden stack's strength), or of a field that is hidden whole (a
+ * face-down card compared); for each side that may not see it, the
+ * step ends there for that side if it is the actor (ctx_consult).
+ * Since a view's stand-ins are exactly the records hidden from its
+ * side, the check of orders on the view meets the same consult points
+ * as the adjudication, whatever the hidden records are.
  *
  * A universe is the items that fields share: every card field (lib/
- * cards.h) is one; SD_NAME and SD_BITS fields with the same names list
- * are another. Stand-ins and SDD_ONE_PLACE work within a universe.
+ * cards.h) is one; SD_NAME, SD_BITS and SD_LIST fields with the same
+ * names list are another, and an SD_MAP is in the universe of its
+ * values. Stand-ins and SDD_ONE_PLACE work within a universe.
  *
- * Not yet declarable: records per unit whose visibility differs from
- * unit to unit (Race to the Reichstag's hidden units, Aachen's fixed
- * units), and sparse mappings keyed by a place (Kampfgruppe Peiper's
- * towns); SD_CUSTOM carries such a field, shown to all or hidden whole.
+ * Places: an SD_MAP maps places (a map's towns, its links, the boxes
+ * of a turn track: its keys, from names, name_of or key_of) to values
+ * of one field, sub[0], whose offsets are those of the first place's
+ * value; the i-th place's value lies size * i bytes further. Only the
+ * places whose value is not empty are written; a map given on load
+ * replaces the whole (every place emptied first); accept() says which
+ * places may hold a value, sub[0].accept which items.
+ *
+ * What the table cannot say, SD_CUSTOM carries: the game's own save
+ * and load, shown to all or hidden whole (a custom save returning NULL
+ * leaves its key out).
  *
  * Ownership: declarations are static constant tables; nothing here
  * keeps memory between calls. Built nodes belong to the doc passed in.
@@ -59,8 +102,9 @@ enum sd_type {
 		      SDF_NONE, the value none is written "none" */
 	SD_BITS,   /* a set as a bit mask (bit i: names[i], at most 63
 		      names): a flow list in bit order */
-	SD_FLAGS,  /* a set as an array of ints (element i set: names[i]);
-		      a flow list in array order */
+	SD_FLAGS,  /* a set as an array of ints (element i set: names[i],
+		      as many names as the array has elements); a flow
+		      list in array order */
 	SD_INTS,   /* an array of ints, one per name, each lo..hi: a flow
 		      mapping name: n */
 	SD_CARD,   /* a playing card (lib/cards.h), "none" for CARD_NONE */
@@ -70,38 +114,76 @@ enum sd_type {
 	SD_COUNT,  /* derived: value() written, and checked on load (with
 		      names: a flow mapping name: value(st, i)) */
 	SD_GROUP,  /* a block mapping of the sub fields */
-	SD_CUSTOM  /* the game's own save and load (see the hooks) */
+	SD_LIST,   /* { int n; int item[hi]; }: a flow list of words,
+		      names[item - lo]; with SDF_NONE the value none is
+		      none_word (a face-down counter: "down") */
+	SD_MAP,    /* a sparse mapping place: value (see Places) */
+	SD_CUSTOM, /* the game's own save and load (see the hooks) */
+	SD_PLACES, /* records by place (names: the places), top first */
+	SD_RECORDS,/* a value per record */
+	SD_SET     /* a set the game keeps its own way (hexes a side
+		      controls, bridges demolished): a flow list of the
+		      items i, in order, for which in_set(st, i); load
+		      calls set_item(st, i, 0) for every item, then
+		      set_item(st, i, 1) for each listed. Items: names,
+		      name_of, or a rule (n_places, place_name,
+		      place_index: the hexes of a map, with domain
+		      saying what they are) */
 };
 
-enum sd_vis { SD_ALL, SD_SIDE, SD_OWNER, SD_REFEREE };
+enum sd_vis { SD_ALL, SD_SIDE, SD_OWNER, SD_REFEREE, SD_RECORD };
 
 enum {
-	SDF_NONE = 1,         /* SD_NAME: value none is "none" */
+	SDF_NONE = 1,         /* SD_NAME: value none is "none"; SD_LIST:
+				 an item none is none_word */
 	SDF_NONE_PUBLIC = 2,  /* the empty value is never hidden */
-	SDF_BLOCK = 4,        /* SD_INTS, SD_COUNT: block, not flow */
-	SDF_REST = 8          /* SD_PILE, SD_BITS (top level): left out of
+	SDF_BLOCK = 4,        /* SD_INTS, SD_COUNT, SD_MAP: block, not
+				 flow */
+	SDF_REST = 8,         /* SD_PILE, SD_BITS (top level): left out of
 				 a position, every item accept() allows
 				 that no other field holds (a deck) */
+	SDF_OMIT = 16,        /* left out of a view that may not see it,
+				 not committed (what a player examined:
+				 even its size is his alone) */
+	SDF_NONE_OMIT = 32,   /* SD_NAME with SDF_NONE: none leaves the
+				 key out of the mapping (not on the road) */
+	SDF_INPUT = 64        /* read on load, never saved nor viewed:
+				 scenario data a test position may replace
+				 (its own map); SD_CUSTOM: save may be
+				 NULL */
 };
 
 struct sd_field {
 	const char *key;
 	enum sd_type type;
 	size_t off;            /* offsetof in the state struct */
-	size_t size;           /* of the value, or of one element */
+	size_t size;           /* of the value, or of one element;
+				  SD_MAP: of one place's value */
 	long long lo, hi;      /* bounds; SD_STACK: hi is the capacity */
 	const char *const *names; /* words, items or keys (n_names) */
 	int n_names;
 	/* names that depend on the state (a map's cities): the i-th, NULL
 	 * past the last; used when names is NULL */
 	const char *(*name_of)(const void *st, int i);
+	/* SD_MAP: keys made from the state (a link "a/b"): the i-th
+	 * written into buf, NULL past the last; used when names and
+	 * name_of are NULL */
+	const char *(*key_of)(const void *st, int i, char *buf,
+			      size_t size);
+	/* names that depend on the state (name_of, key_of; the records
+	 * and places of SD_RECORDS and SD_PLACES; the items of SD_SET):
+	 * what they are, in words for umpire-protocol(7) VIEWS and for
+	 * errors ("the map's towns") */
+	const char *domain;
 	int flags;             /* SDF_* */
 	long long none;        /* SDF_NONE: the value written "none" */
+	const char *none_word; /* SD_LIST: the word for none */
 	/* which items (bits, names, cards) the field may hold; NULL: all */
 	int (*accept)(const void *st, int item);
 	/* SD_COUNT: the value (of the i-th name, or i = 0) */
 	long long (*value)(const void *st, int i);
-	const struct sd_field *sub; /* SD_GROUP: {NULL}-ended */
+	/* SD_GROUP: {NULL}-ended; SD_MAP: sub[0] is the value */
+	const struct sd_field *sub;
 	enum sd_vis vis;
 	int who;               /* SD_SIDE: the side's index */
 	size_t owner;          /* SD_OWNER: offsetof of an int field
@@ -115,6 +197,34 @@ struct sd_field {
 	struct doc_node *(*save)(const void *st, struct doc *d);
 	int (*load)(void *st, const struct doc *d, const struct doc_node *n,
 		    struct error *err);
+	/* SD_PLACES, SD_RECORDS: the records' names (NULL past the last);
+	 * SD_RECORD: whether side (its index; -2 a reader who is no side)
+	 * sees record rec, and who does, in words for sd_describe */
+	const char *(*record_name)(const void *st, int rec);
+	int (*record_sees)(const void *st, int side, int rec);
+	const char *who_sees;
+	/* SD_RECORDS: record rec's value (NULL: no entry), and back */
+	struct doc_node *(*record_save)(const void *st, int rec,
+					struct doc *d);
+	int (*record_load)(void *st, int rec, const struct doc *d,
+			   const struct doc_node *n, struct error *err);
+	/* SD_PLACES, SD_SET: places or items named by a rule rather than
+	 * a list (the hexes of a map): how many, the i-th's name in buf,
+	 * and back (-1: none); NULL: the field's names */
+	int (*n_places)(const void *st);
+	const char *(*place_name)(const void *st, int i, char buf[16]);
+	int (*place_index)(const void *st, const char *s);
+	/* SD_PLACES: the records at place i, top first (how many, at most
+	 * max); and the records a state puts there (the loaded list) */
+	int (*records_at)(const void *st, int place, int *out, int max);
+	int (*place_put)(void *st, int place, const int *recs, int n,
+			 const struct doc *d, const struct doc_node *at,
+			 struct error *err);
+	/* SD_PLACES: a stand-in record made one that side may not see */
+	void (*hide)(void *st, int rec, int side);
+	/* SD_SET: whether item i is in the set, and put it in or out */
+	int (*in_set)(const void *st, int i);
+	void (*set_item)(void *st, int i, int on);
 };
 
 /* Field builders: T the state struct, M the member. */
@@ -152,12 +262,36 @@ int sd_load_view(const struct state_decl *sd, void *st, const struct doc *d,
 		 struct error *err);
 void sd_hash(const struct state_decl *sd, const void *st,
 	     unsigned char out[32]);
+/* Load the one field key of the declaration (top level or in a group)
+ * from n, as sd_load would: for a game whose load is still partly its
+ * own (the keys a position may add, an order between fields). */
+int sd_load_key(const struct state_decl *sd, const char *key, void *st,
+		const struct doc *d, const struct doc_node *n,
+		struct error *err);
+/* Whether side (a name of the declaration's sides, NULL the referee,
+ * another a reader who is no side) sees record rec of field key; for a
+ * field that is not record by record (SD_SIDE, SD_OWNER, SD_REFEREE),
+ * whether he sees the field, rec unread. */
+int sd_sees_record(const struct state_decl *sd, const char *key,
+		   const void *st, const char *side, int rec);
+/* The rules are about to read record rec of field key (of a field not
+ * record by record: the field, rec unread) to decide what happens
+ * next: ctx_consult for every side that may not see it. */
+void sd_consult(struct ctx *c, const struct state_decl *sd, const char *key,
+		const void *st, int rec, const char *rule);
 /* Whether a node is a redacted part ("hidden:..."). */
 int sd_is_hidden(const struct doc_node *n);
-/* What a view of each side holds and hides, one line per field. */
+/* What the state holds and what a view of each side holds of it, in
+ * roff: a tagged paragraph (.TP) per field, in the order of the
+ * declaration (a group's fields after it, as group.field), each its
+ * type, bounds or words, and who sees it or what stands in its place
+ * (a commitment, nothing, a size); then who sees a record. Made from
+ * the table alone: no state is read. */
 void sd_describe(const struct state_decl *sd, struct strbuf *out);
 /* The part of umpire-protocol(7) VIEWS that says it for every game of
- * rs (NULL-terminated), in roff (umpire scenarios --views). */
+ * rs (NULL-terminated), in roff: a game whose state is not declared, or
+ * whose fields are the game's own (SD_CUSTOM, a record's value), is
+ * said to be so. tests/man-views.c puts it in the page. */
 void sd_views_man(const struct ruleset *const *rs, struct strbuf *out);
 
 #endif

@@ -25,9 +25,10 @@ struct redactor {
 void redactor_init(struct redactor *r, const unsigned char salt[32],
 		   const char *side);
 
-/* Whether side (NULL: the referee or an audit, who see everything) may
- * see something marked visible ("" everyone, "-" nobody, else one side). */
-int visible_to(const char *visible, const char *side);
+/* Whether mark i of a replay is of a step from..step that side may see
+ * (what render and a view's marks show). */
+int mark_seen(const struct run *run, size_t i, size_t from, size_t step,
+	      const char *side);
 
 /* The state as side may see it (the ruleset's view, or its save). */
 struct doc_node *view_state(const struct game *g, const void *state,
@@ -53,7 +54,8 @@ void view_sign(struct doc *d, struct doc_node *view,
  * multiple of VIEW_PAD_BLOCK bytes (sodium_pad) before sealing. */
 #define SEALED_FORMAT "sealed/2"
 #define VIEW_PAD_BLOCK 16384
-/* Orders sealed to the referee (item 3 of issue 9), padded the same. */
+/* Orders sealed to the referee (answers need not cross the mail in
+ * clear), padded the same. */
 #define SEALED_ORDERS_FORMAT "sealed-orders/1"
 /* Seal text to pk as a sealed document of format (game id, for: to),
  * padded as views are. */
@@ -72,7 +74,7 @@ int is_sealed_orders(const char *buf, size_t len);
 int view_seal(const struct game *g, const char *side, const char *text,
 	      size_t len, struct strbuf *out, struct error *err);
 
-#define VIEW_FORMAT "view/3"
+#define VIEW_FORMAT "view/4"
 
 struct view {
 	struct doc *doc;
@@ -83,8 +85,12 @@ struct view {
 	const struct doc_node *node;  /* the whole view mapping */
 	const struct doc_node *state;
 	const struct doc_node *since; /* steps vouched for: step, actor,
-					 link, vouch */
-	const char *report;
+					 index, link, vouch */
+	uint64_t next_link;        /* the index of the link the side
+				      reveals at step + 1 (view_load) */
+	const char *report;        /* every step of since, as side sees it */
+	const struct doc_node *marks; /* their board marks: step, kind,
+					 from, to, label */
 	int over;
 	struct question next;      /* when !over; options only if side's */
 };
@@ -97,10 +103,11 @@ struct view {
 int view_load(struct view *v, const char *path, const char *buf,
 	      size_t len, const char *scn_dir, const struct seckey *sk,
 	      struct error *err);
-/* Check a loaded view against what the key sk of its side knows (item 5
- * of issue 9), not only against the referee key in the view's own
- * header: the header's join signatures hold, the side's role holds this
- * key and the commitment this key made when it joined, and the genesis
+/* Check a loaded view against what the key sk of its side knows (a
+ * view could otherwise certify itself), not only against the referee
+ * key in the view's own header: the header's join signatures hold,
+ * the side's role holds this key and the commitment this key made
+ * when it joined, and the genesis
  * is the one this key's local record holds (record.h; remembered on
  * first contact). Then the steps the view vouches for (since): each
  * actor's link lies on that actor's committed chain, none of them is a
@@ -115,5 +122,27 @@ void view_free(struct view *v);
 /* Whether a file's text is a view or a sealed view ("umpire: view/N" or
  * "umpire: sealed/2" on its first line). */
 int is_view_text(const char *buf, size_t len);
+
+/*
+ * An order file (body, unsigned) checked against a loaded view: it must
+ * be the orders of the view's side for the view's next step, on the
+ * view's history (prev), when that side is to decide; then its answers
+ * run as check_on_view says. Returns as check_on_view.
+ */
+int check_orders_on_view(const struct view *v, const char *name,
+			 const char *body, size_t len, struct strbuf *said,
+			 struct error *err);
+
+/*
+ * A look-ahead template from a loaded view (its side to order): the
+ * side's answers so far (prefix, may be NULL), then the first legal
+ * answer to each question the rules ask the side, run on the view
+ * (check_view_run, STEP_TEMPLATE) up to where the step ends for it.
+ * Returns as check_view_run: 0 with run->filled the questions in order
+ * and run->stopped_at where the step ends, 1 when the rules cannot
+ * start again from the view's state.
+ */
+int check_view_template(const struct view *v, const struct orders *prefix,
+			const char *src, struct run *run, struct error *err);
 
 #endif

@@ -25,7 +25,7 @@ HEADER = """\
 umpire: scenario/1
 id: race-to-the-reichstag
 rules: race-to-the-reichstag
-version: 1
+version: 3
 title: "Race to the Reichstag: Berlin, 1945"
 title_ja: "レース・トゥ・ザ・ライヒスターク: ベルリン1945"
 """
@@ -107,9 +107,18 @@ notes: |
   - 22.0 and 23.0 may not be combined: the game refuses both options.
   - 3.5, 3.6 by mail: a step may not begin with a draw, so the drawer
     orders it ("draw"); the standing order "place: auto" then places each
-    counter at the first legal hex of its zone in the same step, else one
-    answer a counter ("UNIT HEX"; an order template made from a view lists
-    only the first: add one line a counter).
+    counter in the same step by the placement policy of umpire-orders(5)
+    (among the legal hexes of its zone: never a corner of the map while
+    another is legal, the fewest of the placer's units in the hex, the
+    nearest objective hex of the zone, or of the map when the zone has
+    none, one hex farther for each of his units within 2 hexes; then hex
+    order), else one answer a counter ("UNIT HEX"; an order template made
+    from a view lists only the first: add one line a counter).
+  - 9.0 by mail: a standing "move" names its phase: "move-front" for the
+    player's front, "move-german" for the Germans he commands; a bare
+    "move" serves only the first movement phase its step reaches (the
+    phase it was written for), so a "done" meant for one phase never
+    ends the other.
   - 17.1: the top of a German stack is the counter that entered the hex
     last. What a player examined stays known to him until that unit
     moves. A flip (16.8) and the revealed garrison (16.10) are public.
@@ -196,12 +205,27 @@ notes: |
   half, among equal losses the fewest units, which costs the enemy
   fewer VP (21.2) and the owner fewer replacements (8.2); the first of
   equal strongest), retreat auto (the first whole retreat), stay (13.6),
-  advance no. Given in his latest order file they stay in force (see
+  advance no or auto. Given in his latest order file they stay in force (see
   kept standing orders below), so the attacker's step needs no mail
   from him; without them, or with any other answer, he is asked. An
   attack answer may be a plan, attacks joined by ";": it declares the
   first of them legal now, so a plan given as the standing answer to
   "attack" makes the attacks one at a time in its order.
+  - 14.0 advance auto (reading: the simplest advance a player of the
+    table game makes, into the hex the defender left): one unit, one
+    hex. Of the combat's mobile units (14.0: fixed units never advance)
+    that may enter a hex the enemy vacated, the strongest by printed
+    strength (attack for the attackers, defence for the defenders, as
+    12.23 counts losses; among equals the first the combat lists) moves
+    into the first such hex it may enter and stops there, even after DP
+    or OR (2, 3 hexes): going farther, 14.5's water and 18.1's bridges
+    on the way, or a second unit joining it are choices it leaves to an
+    answer. Nothing advances when no hex was vacated (13.6 stay, 16.10)
+    or none may be entered (12.13's zero hexes, 5.6, 5.5, stacking,
+    prohibited terrain). Kept like the other policies and scoped
+    (advance-front-attacker: auto advances after one's own attacks
+    only; a German defender leaving an objective hex is the
+    advance-german-defender scope's choice).
   - 13.6 against the TEC ("Germans ignore retreat results" in objective
     hexes): 13.6's "may retreat but need not" governs; staying is the
     standing answer.
@@ -249,7 +273,7 @@ notes: |
     his own player turn right after it, are answered by the standing
     order of his latest order file when it is a policy that is legal
     whatever is hidden: as defender lose default, retreat auto, stay
-    stay or retreat, advance no (12.23-14.0); flip none (16.8), depot
+    stay or retreat, advance no or auto (12.23-14.0); flip none (16.8), depot
     none (16.3), sniper hold (16.5), place auto (3.x, 7.x), enter auto
     (22.1), max-effort no (6.7), replace done (8.2), barrage done
     (15.0), recon none (17.3), engineer none (19.2). Any other standing answer is not kept: he is asked (a mail).
@@ -293,8 +317,9 @@ notes: |
     player commands the Germans of the other front's sector. At the start
     of a German PT come the 22.1 roll, the flips (16.8 (1)), the fixed
     units' powers (16.3, 16.7, snipers held since an earlier phase), then
-    the reinforcement draw (7.3). Entry hexes:
-    standing answer auto (the first free one). The Me-262 marker is the
+    the reinforcement draw (7.3). Entry hexes: standing answer auto,
+    the placement policy of place: auto among the free entry hexes
+    (umpire-orders(5), PLACEMENT POLICY). The Me-262 marker is the
     group's commander's (22.5): he may place it at the start of a German
     combat phase of the group's sector, in that sector (radius 2, as an
     air strike), and it leaves the map at the phase end; standing answer

@@ -126,36 +126,24 @@ out:
 	return rc;
 }
 
-/* adjudicate refused the orders: with --refusal, write the signed
- * refusal if one may be given, else say why not; rec is this key's
- * record, still locked, so that no other process adjudicates the step
- * between the check and the refusal. */
-static void write_refusal(const struct cli *cli, struct game *g,
-			  const struct seckey *sk,
-			  const struct record *rec, const char *orders,
-			  const char *out, const char *buf, size_t len,
-			  const char *signame, const char *sig,
-			  size_t siglen)
+/* The orders were refused: the signed refusal into text (and its side
+ * into *actor), or -1 with why no refusal may be given; rec is this
+ * key's record, still locked, so that no other process adjudicates the
+ * step between the check and the refusal. */
+static int make_refusal(struct game *g, const struct seckey *sk,
+			const struct record *rec, const char *name,
+			const char *buf, size_t len, const char *signame,
+			const char *sig, size_t siglen, const char **actor,
+			struct strbuf *text, struct error *why)
 {
-	struct strbuf reason = STRBUF_INIT, text = STRBUF_INIT;
-	struct error why;
-	const char *actor = NULL;
+	struct strbuf reason = STRBUF_INIT;
 	unsigned char hash[32];
-	const char *name = path_name(orders);
-	if (refusable(g, sk, rec, name, buf, len, signame, sig, siglen,
-		      &actor, hash, &reason, &why) == 0 &&
-	    refusal_make(g->id, (long long)g->n_steps + 1, actor, hash,
-			 reason.buf, sk, &text, &why) == 0 &&
-	    write_output(out, text.buf, text.len, 0644, 0, &why) == 0)
-		fprintf(cli->msg, "umpire: %s: the signed refusal is in %s; "
-			"mail it to %s with the view, who may then sign other "
-			"orders for step %zu (umpire sign --refused)\n", name,
-			out, actor, g->n_steps + 1);
-	else
-		fprintf(cli->msg, "umpire: %s: no refusal written to %s: "
-			"%s\n", name, out, why.msg);
+	int rc = refusable(g, sk, rec, name, buf, len, signame, sig, siglen,
+			   actor, hash, &reason, why) == 0 &&
+		refusal_make(g->id, (long long)g->n_steps + 1, *actor, hash,
+			     reason.buf, sk, text, why) == 0 ? 0 : -1;
 	strbuf_free(&reason);
-	strbuf_free(&text);
+	return rc;
 }
 
 /* The game and step the orders name (sealed orders: the game) against
@@ -186,6 +174,109 @@ static int addressed_here(const struct game *g, const char *name,
 	return rc;
 }
 
+void adjudicated_free(struct adjudicated *res)
+{
+	strbuf_free(&res->report);
+	strbuf_free(&res->refusal);
+	strbuf_free(&res->refusal_why);
+}
+
+int adjudicate_orders(const struct cli *cli, struct game *g,
+		      const char *orders, char **bufp, size_t *lenp,
+		      char **sigp, size_t *siglenp, const char *sigpath,
+		      const struct seckey *sk, const char *out,
+		      const char *rep, int full, const struct strbuf *notes,
+		      struct adjudicated *res, struct error *err)
+{
+	struct run run;
+	int rc = -1;
+	struct strbuf signame = STRBUF_INIT;
+	memset(res, 0, sizeof *res);   /* empty strbufs (STRBUF_INIT) */
+	/* orders sealed to the referee (view.h: answers need not cross
+	 * the mail in clear): opened with the referee's key, then read as
+	 * any signed orders */
+	if (is_sealed_orders(*bufp, *lenp)) {
+		char *plain;
+		size_t plen;
+		if (sealed_open(path_name(orders), *bufp, *lenp,
+				SEALED_ORDERS_FORMAT, sk, &plain, &plen, err))
+			goto out_sig;
+		free(*bufp);
+		*bufp = plain;
+		*lenp = plen;
+	}
+	if (!*sigp && cli_detached(orders, sigpath, *bufp, *lenp, &signame,
+				   sigp, siglenp, err))
+		goto out_sig;
+	/* the history this key verified before, read under the record's
+	 * lock, which this command holds to its end: two adjudications of
+	 * one step at once are one after the other */
+	struct record rec;
+	if (record_for_game(&rec, sk, g, err))
+		goto out_sig;
+	/* the report tells the new step only: a replay from this
+	 * machine's checkpoint */
+	g->checkpoints = CHECKPOINTS_USE;
+	g->examples = REPORT_EXAMPLES;
+	if (game_adjudicate(g, path_name(orders), *bufp, *lenp, *sigp,
+			    *siglenp, sk, &run, err)) {
+		if (notes && notes->len)
+			error_prefix(err, "(%s taken away)", notes->buf);
+		struct error why;
+		if (err->status == EXIT_REFUSED &&
+		    make_refusal(g, sk, &rec, path_name(orders), *bufp,
+				 *lenp, signame.len ? signame.buf : NULL,
+				 *sigp, *siglenp, &res->side, &res->refusal,
+				 &why)) {
+			strbuf_reset(&res->refusal);
+			strbuf_adds(&res->refusal_why, why.msg);
+		}
+		record_free(&rec);
+		goto out_sig;
+	}
+	struct strbuf text = STRBUF_INIT, *report = &res->report;
+	struct report_at at;
+	/* honour mode: the report --report writes is mailed to the side
+	 * whose orders were adjudicated, so it is that side's view (never
+	 * the adjudicator's own hidden cards); the one printed here is the
+	 * adjudicator's own; --full: every side's */
+	const char *side = !full && game_honour(g) ? rep ?
+		g->steps[g->n_steps - 1].actor : cli_role_of(g, sk) : NULL;
+	report_latest(g, &run, side, &at);
+	report_step(g, &run, &at, report);
+	/* the game file and the report: both or neither. Staged and read
+	 * back first, then the step recorded, then renamed: never two
+	 * different orders countersigned for one step, and never a step
+	 * recorded that was not written (orders the game file cannot
+	 * keep would otherwise be refused later as "other orders") */
+	const struct game_step *st = &g->steps[g->n_steps - 1];
+	unsigned char oh[32];
+	crypto_generichash(oh, 32, st->blob, st->blob_len, NULL, 0);
+	struct staged files[2];
+	size_t n_files = 0;
+	if (game_emit_step(g, &text, err) == 0 &&
+	    write_stage(&files[n_files++], out ? out : "-", text.buf,
+			text.len, 0644, 0, err) == 0 &&
+	    (!rep || write_stage(&files[n_files++], rep, report->buf,
+				 report->len, 0644, 0, err) == 0) &&
+	    record_mark(&rec, 'c', st->n, oh, path_name(orders), err) == 0 &&
+	    (record_learn(&rec, g), record_save(&rec, err) == 0) &&
+	    write_commit(files, n_files, err) == 0)
+		rc = 0;
+	else
+		write_abort(files, n_files);
+	record_free(&rec);
+	if (rc == 0 && notes && notes->len)
+		fprintf(cli->msg, "umpire: note: %s: the signed orders were "
+			"read out of the mail around them (%s taken away)\n",
+			path_name(orders), notes->buf);
+	strbuf_free(&text);
+	engine_free(&run);
+out_sig:
+	strbuf_free(&signame);
+	return rc;
+}
+
 int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 		   struct error *err)
 {
@@ -196,7 +287,7 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 	char *buf = NULL, *sig = NULL;
 	size_t len, siglen = 0;
 	struct game g;
-	struct run run;
+	struct adjudicated res;
 	int rc = -1, full = 0;
 	const struct opt opts[] = {
 		{ 's', NULL, &seckey, NULL, NULL, NULL },
@@ -236,89 +327,27 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 	strbuf_free(&taken);
 	if (mrc)
 		goto out;
-	struct strbuf signame = STRBUF_INIT;
 	if (addressed_here(&g, path_name(orders), buf, len, err) ||
 	    cli_seckey(cli, seckey, &sk, err))
-		goto out_sig;
-	/* orders sealed to the referee (item 3 of issue 9): opened with
-	 * the referee's key, then read as any signed orders */
-	if (is_sealed_orders(buf, len)) {
-		char *plain;
-		size_t plen;
-		if (sealed_open(path_name(orders), buf, len,
-				SEALED_ORDERS_FORMAT, sk, &plain, &plen, err))
-			goto out_sig;
-		free(buf);
-		buf = plain;
-		len = plen;
-	}
-	if (!sig && cli_detached(orders, sigpath, buf, len, &signame, &sig,
-				 &siglen, err))
-		goto out_sig;
-	/* the history this key verified before, read under the record's
-	 * lock, which this command holds to its end: two adjudications of
-	 * one step at once are one after the other */
-	struct record rec;
-	if (record_for_game(&rec, sk, &g, err))
-		goto out_sig;
-	/* the report tells the new step only: a replay from this
-	 * machine's checkpoint */
-	g.checkpoints = CHECKPOINTS_USE;
-	g.examples = REPORT_EXAMPLES;
-	if (game_adjudicate(&g, path_name(orders), buf, len, sig, siglen, sk,
-			    &run, err)) {
-		if (notes.len)
-			error_prefix(err, "(%s taken away)", notes.buf);
-		if (refusal && err->status == EXIT_REFUSED)
-			write_refusal(cli, &g, sk, &rec, orders, refusal, buf,
-				      len, signame.len ? signame.buf : NULL,
-				      sig, siglen);
-		record_free(&rec);
-		goto out_sig;
-	}
-	struct strbuf text = STRBUF_INIT, report = STRBUF_INIT;
-	struct report_at at;
-	/* honour mode: the report --report writes is mailed to the side
-	 * whose orders were adjudicated, so it is that side's view (never
-	 * the adjudicator's own hidden cards); the one printed here is the
-	 * adjudicator's own; --full: every side's */
-	const char *side = !full && game_honour(&g) ? rep ?
-		g.steps[g.n_steps - 1].actor : cli_role_of(&g, sk) : NULL;
-	report_latest(&g, &run, side, &at);
-	report_step(&g, &run, &at, &report);
-	/* the game file and the report: both or neither. Staged and read
-	 * back first, then the step recorded, then renamed: never two
-	 * different orders countersigned for one step, and never a step
-	 * recorded that was not written (orders the game file cannot
-	 * keep would otherwise be refused later as "other orders") */
-	const struct game_step *st = &g.steps[g.n_steps - 1];
-	unsigned char oh[32];
-	crypto_generichash(oh, 32, st->blob, st->blob_len, NULL, 0);
-	struct staged files[2];
-	size_t n_files = 0;
-	if (game_emit_step(&g, &text, err) == 0 &&
-	    write_stage(&files[n_files++], out ? out : "-", text.buf,
-			text.len, 0644, 0, err) == 0 &&
-	    (!rep || write_stage(&files[n_files++], rep, report.buf,
-				 report.len, 0644, 0, err) == 0) &&
-	    record_mark(&rec, 'c', st->n, oh, path_name(orders), err) == 0 &&
-	    (record_learn(&rec, &g), record_save(&rec, err) == 0) &&
-	    write_commit(files, n_files, err) == 0)
-		rc = 0;
-	else
-		write_abort(files, n_files);
-	record_free(&rec);
-	if (rc == 0 && notes.len)
-		fprintf(cli->msg, "umpire: note: %s: the signed orders were "
-			"read out of the mail around them (%s taken away)\n",
-			path_name(orders), notes.buf);
+		goto out;
+	rc = adjudicate_orders(cli, &g, orders, &buf, &len, &sig, &siglen,
+			       sigpath, sk, out, rep, full, &notes, &res, err);
+	/* refused: with --refusal, the signed refusal, or why none */
+	struct error why;
+	if (rc && refusal && res.refusal.len &&
+	    write_output(refusal, res.refusal.buf, res.refusal.len, 0644, 0,
+			 &why) == 0)
+		fprintf(cli->msg, "umpire: %s: the signed refusal is in %s; "
+			"mail it to %s with the view, who may then sign other "
+			"orders for step %zu (umpire sign --refused)\n",
+			path_name(orders), refusal, res.side, g.n_steps + 1);
+	else if (rc && refusal && (res.refusal.len || res.refusal_why.len))
+		fprintf(cli->msg, "umpire: %s: no refusal written to %s: "
+			"%s\n", path_name(orders), refusal,
+			res.refusal.len ? why.msg : res.refusal_why.buf);
 	if (rc == 0 && !rep)
-		fputs(report.buf, cli->msg);
-	strbuf_free(&text);
-	strbuf_free(&report);
-	engine_free(&run);
-out_sig:
-	strbuf_free(&signame);
+		fputs(res.report.buf, cli->msg);
+	adjudicated_free(&res);
 out:
 	strbuf_free(&notes);
 	seckey_free(sk);

@@ -114,7 +114,7 @@ static int load_checked(const struct cli *cli, const char *path,
 }
 
 /* Where two files of one game diverge, and who signed both sides of the
- * fork (issue 9, item 7): a party that signs two versions of one step
+ * fork (umpire-protocol(7)): a party that signs two versions of one step
  * can choose its outcome, since the seed does not depend on the orders. */
 static int against(const struct cli *cli, const char *pa, const char *pb,
 		   struct error *err)

@@ -1,6 +1,7 @@
 /*
  * join.c - umpire join: a role commits to its chain and signs the header.
  */
+#include <string.h>
 #include "umpire/commands.h"
 #include "umpire/keys.h"
 #include "umpire/game.h"
@@ -8,12 +9,14 @@
 int cmd_join(int argc, char **argv, const struct cli *cli, struct error *err)
 {
 	const char *seckey = NULL, *out = NULL, *side = NULL, *path;
+	const char *address = NULL;
 	struct seckey *sk = NULL;
 	struct game g;
 	const struct opt opts[] = {
 		{ 's', NULL, &seckey, NULL, NULL, NULL },
 		{ 'o', NULL, &out, NULL, NULL, NULL },
 		{ 0, "side", &side, NULL, NULL, NULL },
+		{ 0, "address", &address, NULL, NULL, NULL },
 		{ 0 }
 	};
 	int prc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME", err);
@@ -27,7 +30,9 @@ int cmd_join(int argc, char **argv, const struct cli *cli, struct error *err)
 		return -1;
 	int rc = -1;
 	if (cli_seckey(cli, seckey, &sk, err) ||
-	    game_join(&g, side, sk, err))
+	    game_join_address(&g, side, sk, strcmp(side, "referee") ?
+			      address ? address : cli->cfg.address : address,
+			      err))
 		goto out;
 	struct strbuf sb = STRBUF_INIT;
 	if (game_emit_checked(&g, cli->scenario_dir, &sb, err) == 0 &&

@@ -36,6 +36,7 @@ struct about {
 	size_t n_rcpt;
 	int referee_only;       /* unsealed orders of a game with a referee */
 	int hidden;             /* a referee's game file: every hand in it */
+	char subject[160];      /* given by the caller (umpire judge), or "" */
 };
 
 static void copy_str(char *dst, size_t size, const struct doc_node *n)
@@ -174,6 +175,10 @@ static void subject(const struct about *a, struct strbuf *sb)
 	char id[13];
 	snprintf(id, sizeof id, "%s", a->game);
 	strbuf_adds(sb, "[umpire] ");
+	if (a->subject[0]) {
+		strbuf_adds(sb, a->subject);
+		return;
+	}
 	if (strcmp(a->kind, "game") == 0) {
 		strbuf_addf(sb, "%s, game %s: ", a->title, id);
 		if (a->unjoined)
@@ -451,9 +456,13 @@ static int build(const struct gmime *gm, const struct cli *cli,
 		strbuf_add(&body, report, report_len);
 	else
 		strbuf_addf(&body, "%s\n", subj.buf + strlen("[umpire] "));
-	strbuf_addf(&body, "\n-- \numpire reads this whole message: save it "
-		    "and give it to umpire\nin place of the attached file "
-		    "(or pipe it: | umpire COMMAND ... -).\n");
+	/* nothing attached (a judge's reason for a refusal): no word of
+	 * an attached file */
+	if (n_files > 0)
+		strbuf_addf(&body, "\n-- \numpire reads this whole message: "
+			    "save it and give it to umpire\nin place of the "
+			    "attached file (or pipe it: | umpire COMMAND ... "
+			    "-).\n");
 	GMimeMultipart *mp = gm->g_mime_multipart_new_with_subtype("mixed");
 	GMimePart *bp = text_part(gm, "plain", body.buf, body.len, NULL, 0,
 				  GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE);
@@ -538,8 +547,13 @@ static int counter_from(const struct cli *cli, const char *path,
 static int send_message(const struct cli *cli, const struct strbuf *msg,
 			struct error *err)
 {
-	const char *cmd = cli->cfg.sendmail ? cli->cfg.sendmail :
-		MAIL_SENDMAIL;
+	return mail_send(cli, cli->cfg.sendmail ? cli->cfg.sendmail :
+			 MAIL_SENDMAIL, msg, err);
+}
+
+int mail_send(const struct cli *cli, const char *cmd,
+	      const struct strbuf *msg, struct error *err)
+{
 	char *copy = xstrdup(cmd), *save = NULL;
 	char *args[64];
 	size_t n = 0;
@@ -608,6 +622,29 @@ static int send_message(const struct cli *cli, const struct strbuf *msg,
 			    "the message may not have been sent", cmd,
 			    WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 	free(copy);
+	return rc;
+}
+
+int mail_compose(const struct cli *cli, const char *subj,
+		 const char *const *names, char *const *bufs,
+		 const size_t *lens, size_t n, const char *body,
+		 const char *to, const char *from, struct strbuf *out,
+		 struct error *err)
+{
+	struct gmime gm;
+	struct about a;
+	memset(&a, 0, sizeof a);
+	snprintf(a.kind, sizeof a.kind, "file");
+	if (gmime_open(&gm, err) ||
+	    (n && describe(cli, path_name(names[0]), bufs[0], lens[0], &a,
+			   err)))
+		return -1;
+	if (subj)
+		snprintf(a.subject, sizeof a.subject, "%s", subj);
+	int rc = build(&gm, cli, &a, (const char **)names, n, (char **)bufs,
+		       (size_t *)lens, body, body ? strlen(body) : 0, &to, 1,
+		       from, 0, out, err);
+	gmime_close(&gm);
 	return rc;
 }
 

@@ -132,7 +132,7 @@ int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 		if (pubkey_load(referee, &keys[n], err))
 			goto out_list;
 		/* one side's key as the referee's would show that side the
-		 * others' hands (item 6 of issue 9); solo play may share */
+		 * others' hands (hidden information); solo play may share */
 		for (size_t i = 0; n > 1 && i < n; i++)
 			if (memcmp(&keys[i], &keys[n], sizeof keys[n]) == 0) {
 				usage_error(err, "new", "the referee key is "
@@ -154,7 +154,9 @@ int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 	int joined = 0;
 	for (size_t i = 0; i < n; i++)
 		if (memcmp(&mine, &keys[i], sizeof mine) == 0) {
-			if (game_join(&g, names[i], sk, err))
+			if (game_join_address(&g, names[i], sk,
+					      strcmp(names[i], "referee") ?
+					      cli->cfg.address : NULL, err))
 				goto out_list;
 			joined++;
 		}

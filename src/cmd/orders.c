@@ -32,6 +32,23 @@ static void comment(struct strbuf *out, const char *text, size_t hang)
 	strbuf_free(&w);
 }
 
+/* A standing order's line in the template: the prefix's (a kept one)
+ * as given, else the example commented out. */
+static void standing_line(struct strbuf *out, const struct orders *prefix,
+			  const char *key, const char *scope,
+			  const char *example)
+{
+	size_t n = strlen(key);
+	for (size_t i = 0; prefix && i < prefix->n_standing; i++) {
+		const struct answer *a = &prefix->standing[i];
+		if (!strncmp(a->key, key, n) && !strcmp(a->key + n, scope)) {
+			strbuf_addf(out, "  %s: \"%s\"\n", a->key, a->value);
+			return;
+		}
+	}
+	strbuf_addf(out, "#  %s%s: \"%s\"\n", key, scope, example);
+}
+
 /* again: the free-text question just before asked the same (rule, key
  * and text), and a template without answers given lists its examples
  * once */
@@ -61,9 +78,12 @@ static void question(struct strbuf *out, const struct question *q,
 	strbuf_free(&sb);
 }
 
+/* ahead: the template run (its questions are qs), which says where the
+ * step ends for the side; NULL when only the pending question is known */
 static int write_template(const struct game *g, size_t step,
 			  const struct question *qs, const char *const *given,
-			  size_t n_q, const struct orders *prefix,
+			  size_t n_q, const struct run *ahead,
+			  const struct orders *prefix,
 			  const char *role, const unsigned char prev[32],
 			  const unsigned char reveal[32],
 			  const unsigned char *vouch, struct strbuf *out)
@@ -83,7 +103,7 @@ static int write_template(const struct game *g, size_t step,
 	strbuf_reset(&sb);
 	strbuf_addf(&sb, "%s%s.", ORDERS_MAIL_TO, game_counter(g, role));
 	comment(out, sb.buf, 2);
-	/* item 3 of issue 9: in referee mode the answers (a card, a hand)
+	/* sealed orders: in referee mode the answers (a card, a hand)
 	 * need not cross the mail in clear */
 	const struct role *ref = game_role((struct game *)g, "referee");
 	if (ref && strcmp(role, "referee") != 0 && g->scn.rs->view) {
@@ -116,6 +136,18 @@ static int write_template(const struct game *g, size_t step,
 			 !strcmp(qs[i].rule, qs[i - 1].rule) &&
 			 !strcmp(qs[i].key, qs[i - 1].key) &&
 			 !strcmp(qs[i].text, qs[i - 1].text));
+	if (ahead) {
+		/* where the step ends for the side: the answers the side
+		 * gave beyond it (--answers) stay, in advance */
+		strbuf_reset(&sb);
+		check_ahead(ahead, 0, &sb);
+		comment(out, sb.buf, 2);
+		for (size_t i = ahead->checked; prefix &&
+		     i < prefix->n_answers; i++)
+			strbuf_addf(out, "- %s: \"%s\"\n",
+				    prefix->answers[i].key,
+				    prefix->answers[i].value);
+	}
 	strbuf_adds(out, "standing:\n");
 	comment(out, "Questions the rules ask after a card or die is drawn "
 		"start the next step, unless an answer given above in advance "
@@ -134,10 +166,6 @@ static int write_template(const struct game *g, size_t step,
 			2);
 	const struct standing_key *k = g->scn.rs->standing;
 	for (; k && k->key; k++) {
-		const char *kept = NULL;
-		for (size_t i = 0; prefix && i < prefix->n_standing; i++)
-			if (!strcmp(prefix->standing[i].key, k->key))
-				kept = prefix->standing[i].value;
 		strbuf_reset(&sb);
 		int kept_key = k->persist && g->scn.rs->standing_persist &&
 			(!g->scn.rs->view || k->policy);
@@ -159,19 +187,24 @@ static int write_template(const struct game *g, size_t step,
 		if (kept_key)
 			strbuf_adds(&sb, ")");
 		comment(out, sb.buf, 2);
-		if (kept)
-			strbuf_addf(out, "  %s: \"%s\"\n", k->key, kept);
-		else
-			strbuf_addf(out, "#  %s: \"%s\"\n", k->key,
-				    k->example);
+		standing_line(out, prefix, k->key, "", k->example);
+		/* the scoped forms (umpire-orders(5), SCOPES) */
+		for (const char *w = k->scopes; w && *w;) {
+			size_t len = strcspn(w, " ");
+			strbuf_reset(&sb);
+			strbuf_addf(&sb, "-%.*s", (int)len, w);
+			standing_line(out, prefix, k->key, sb.buf, k->example);
+			w += len;
+			w += strspn(w, " ");
+		}
 	}
 	strbuf_free(&sb);
 	return 0;
 }
 
-/* The key must be role's; then role's chain link for step n. */
+/* The key must be role's; then role's chain link c[i] for step n. */
 static int role_reveal(const struct game *g, const char *role,
-		       const struct seckey *sk, size_t n,
+		       const struct seckey *sk, size_t n, uint64_t i,
 		       unsigned char reveal[32], struct error *err)
 {
 	struct pubkey pk;
@@ -180,12 +213,13 @@ static int role_reveal(const struct game *g, const char *role,
 			  sizeof pk) != 0)
 		return errorf(err, EXIT_REFUSED, "step %zu is %s's decision; "
 			      "this secret key is not %s's", n, role, role);
-	return game_link(g, role, sk, n, reveal, err);
+	return game_link(g, role, sk, i, reveal, err);
 }
 
-/* From a view: the pending question; with --answers (prefix), the
- * questions the rules ask after them, run from the view's state, up to
- * where the step ends for the side (check.h). */
+/* From a view: the questions the rules ask the side, run from the
+ * view's state (after its answers so far with --answers, prefix), up
+ * to where the step ends for it (check.h); the pending question alone
+ * when the rules cannot start again from the view's state. */
 static int from_view(const struct cli *cli, const char *path,
 		     const char *buf, size_t len, const struct seckey *sk,
 		     const struct orders *prefix, const char *prefix_name,
@@ -214,33 +248,30 @@ static int from_view(const struct cli *cli, const char *path,
 		       "side %s, but the view is at step %lld, %s to order",
 		       prefix_name, prefix->game, prefix->step, prefix->side,
 		       v.step + 1, v.side);
-	else if (role_reveal(&v.game, v.side, sk, (size_t)v.step + 1, reveal,
-			     err) == 0) {
+	else if (role_reveal(&v.game, v.side, sk, (size_t)v.step + 1,
+			     v.next_link, reveal, err) == 0) {
 		orders_vouch(sk, v.game.id, v.step + 1, v.side, vouch);
 		rc = 0;
 	}
+	/* the questions before the step ends for the side, run on its
+	 * view alone (the stand-ins the check runs on): nothing hidden
+	 * from it shapes them */
 	struct run tmpl;
-	struct strbuf said = STRBUF_INIT;
-	struct engine_step step = { .mode = STEP_TEMPLATE, .actor = v.side,
-		.src = prefix_name,
-		.answers = prefix ? prefix->answers : NULL,
-		.n_answers = prefix ? prefix->n_answers : 0 };
-	int ran = rc == 0 && prefix ?
-		check_view_run(&v.game.scn, v.game.options, v.doc, v.state,
-			       &v.next, &step, &tmpl, &said, err) : 1;
+	int ran = rc == 0 ? check_view_template(&v, prefix, prefix ?
+			prefix_name : "template", &tmpl, err) : 1;
 	if (ran < 0)
 		rc = -1;
 	else if (rc == 0 && ran == 0)
 		rc = write_template(&v.game, (size_t)v.step + 1, tmpl.filled,
-				    tmpl.filled_given, tmpl.n_filled, prefix,
-				    v.side, v.prev, reveal, vouch, out);
+				    tmpl.filled_given, tmpl.n_filled, &tmpl,
+				    prefix, v.side, v.prev, reveal, vouch,
+				    out);
 	else if (rc == 0)
 		rc = write_template(&v.game, (size_t)v.step + 1, &v.next, NULL,
-				    1, NULL, v.side, v.prev, reveal, vouch,
-				    out);
+				    1, NULL, NULL, v.side, v.prev, reveal,
+				    vouch, out);
 	if (ran == 0)
 		engine_free(&tmpl);
-	strbuf_free(&said);
 	const struct role *ref = game_role(&v.game, "referee");
 	if (rc == 0 && ref)
 		*referee = ref->pk;
@@ -283,7 +314,8 @@ static int from_game(const struct cli *cli, const char *path,
 		       "referee's game file");
 		goto out_run;
 	}
-	if (role_reveal(&g, role, sk, g.n_steps + 1, reveal, err))
+	if (role_reveal(&g, role, sk, g.n_steps + 1, game_next_link(&g, role),
+			reveal, err))
 		goto out_run;
 	struct engine_step step = { .mode = STEP_TEMPLATE, .actor = role,
 		.src = "template" };
@@ -308,7 +340,8 @@ static int from_game(const struct cli *cli, const char *path,
 		goto out_run;
 	orders_vouch(sk, g.id, (long long)g.n_steps + 1, role, vouch);
 	rc = write_template(&g, g.n_steps + 1, tmpl.filled, tmpl.filled_given,
-			    tmpl.n_filled, prefix, role, game_prev(&g, g.n_steps),
+			    tmpl.n_filled, &tmpl, prefix, role,
+			    game_prev(&g, g.n_steps),
 			    reveal, game_has_views(&g) ? vouch : NULL, out);
 	engine_free(&tmpl);
 	if (rc == 0)

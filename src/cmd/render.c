@@ -7,6 +7,7 @@
  * a scenario with provisional data, a label saying so and a footer that
  * lists what is provisional.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "umpire/commands.h"
@@ -208,8 +209,7 @@ static struct mark *step_marks(const struct run *run, size_t from,
 
 	*n = 0;
 	for (size_t i = 0; i < run->n_marks; i++)
-		if (run->mark_steps[i] >= from && run->mark_steps[i] <= step &&
-		    visible_to(run->marks[i].visible, side))
+		if (mark_seen(run, i, from, step, side))
 			m[(*n)++] = run->marks[i];
 	return m;
 }
@@ -282,12 +282,32 @@ static int page(const struct cli *cli, const char *out, const char *path,
 	return rc;
 }
 
+/* The marks a view carries (view_load checked their fields' sizes),
+ * copied (caller frees). */
+static struct mark *view_marks(const struct view *v, size_t *n)
+{
+	const struct doc_node *seq = v->marks;
+	struct mark *m = xcalloc(seq->n ? seq->n : 1, sizeof *m);
+	for (*n = 0; *n < seq->n; (*n)++) {
+		const struct doc_node *e = seq->items[*n];
+		snprintf(m[*n].kind, sizeof m[*n].kind, "%s",
+			 doc_get(e, "kind")->str);
+		snprintf(m[*n].from, sizeof m[*n].from, "%s",
+			 doc_get(e, "from")->str);
+		snprintf(m[*n].to, sizeof m[*n].to, "%s",
+			 doc_get(e, "to")->str);
+		snprintf(m[*n].label, sizeof m[*n].label, "%s",
+			 doc_get(e, "label")->str);
+	}
+	return m;
+}
+
 /*
  * A player's view (referee mode): the board as the view's side sees it
  * after the view's step, from the view alone (sealed views opened with
  * -s, else the config's key). Hidden parts are drawn as the rules draw
- * them for that side (their size only); a view carries no marks, so
- * nothing is marked.
+ * them for that side (their size only); the marks are the view's: those
+ * of every step since the side's own latest, as it may see them.
  */
 static int render_view(const struct cli *cli, const char *path,
 		       const char *buf, size_t len, const char *seckey,
@@ -316,8 +336,11 @@ static int render_view(const struct cli *cli, const char *path,
 	snap.step = (size_t)v.step;
 	snap.over = v.over;
 	snap.next = v.next;
+	size_t n_marks;
+	struct mark *marks = view_marks(&v, &n_marks);
 	rc = page(cli, out, path, scn, (size_t)v.step, 0, &snap, v.side, 0,
-		  NULL, 0, err);
+		  marks, n_marks, err);
+	free(marks);
 out:
 	snapshot_free(&snap);
 	view_free(&v);

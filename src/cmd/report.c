@@ -96,7 +96,7 @@ int cmd_report(int argc, char **argv, const struct cli *cli,
 	    game_check(&g, CHECK_LIGHT, NULL, &run, err))
 		goto out_snap;
 	struct report_at at = { step, snap.state,
-		snap.over ? NULL : &snap.next, side, roster };
+		snap.over ? NULL : &snap.next, side, roster, 0 };
 	struct strbuf sb = STRBUF_INIT;
 	report_step(&g, &run, &at, &sb);
 	fputs(sb.buf, cli->out);

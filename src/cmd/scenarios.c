@@ -8,7 +8,6 @@
 #include "umpire/doc.h"
 #include "umpire/json.h"
 #include "umpire/scenario.h"
-#include "umpire/statedecl.h"
 #include "umpire/strbuf.h"
 
 /* umpire scenarios --options ID: every option, its values, its default
@@ -94,25 +93,15 @@ int cmd_scenarios(int argc, char **argv, const struct cli *cli,
 		  struct error *err)
 {
 	const char *options = NULL;
-	int json = 0, views = 0;
+	int json = 0;
 	const struct opt opts[] = {
 		{ 0, "options", &options, NULL, NULL, NULL },
 		{ 0, "json", NULL, &json, NULL, NULL },
-		{ 0, "views", NULL, &views, NULL, NULL },
 		{ 0 }
 	};
 	int rc = cli_parse(cli, argc, argv, opts, NULL, 0, "", err);
 	if (rc)
 		return rc < 0 ? -1 : 0;
-	if (views) {
-		/* umpire-protocol(7) VIEWS: what each game's view holds,
-		 * from the rules' state declarations */
-		struct strbuf sb = STRBUF_INIT;
-		sd_views_man(rulesets, &sb);
-		fputs(sb.buf, cli->out);
-		strbuf_free(&sb);
-		return 0;
-	}
 	if (options)
 		return show_options(cli, options, json, err);
 	char **ids;

@@ -100,7 +100,8 @@ static int parse(const struct cli *cli, int argc, char **argv,
 	return 0;
 }
 
-/* An order file is signed once per step (item 7 of issue 9): the local
+/* An order file is signed once per step (a second version would fork
+ * the history and let its signer choose the outcome): the local
  * record of this key refuses other bytes for a step it signed, and
  * orders written for a history other than the one it verified. Other
  * files are signed as they are. */

@@ -3,6 +3,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include "umpire/check.h"
 #include "umpire/commands.h"
 #include "umpire/game.h"
 #include "umpire/json.h"
@@ -13,7 +14,7 @@
 #include "umpire/report.h"
 #include "umpire/view.h"
 
-/* Who is awaited for step n (item 11 of issue 9): the actor's orders, or,
+/* Who is awaited for step n (umpire(1) status): the actor's orders, or,
  * when a key on this machine signed orders for step n already (its local
  * record), the counter-party's adjudication of them. */
 static void awaited(struct game *g, const char *actor, long long n,
@@ -113,6 +114,25 @@ static const char *awaited_status(struct game *g, const char *actor,
 	return "pending";
 }
 
+/* What the template (umpire orders) will ask the view's side: the
+ * questions before the step ends for it, run on its view alone, and
+ * where it ends; nothing when the rules cannot start again from the
+ * view's state. */
+static void lookahead(const struct view *v, FILE *out)
+{
+	struct run run;
+	struct error err;
+	struct strbuf sb = STRBUF_INIT, w = STRBUF_INIT;
+	if (check_view_template(v, NULL, "status", &run, &err) != 0)
+		return;
+	check_ahead(&run, 1, &sb);
+	engine_free(&run);
+	report_wrap(&w, sb.buf, 0, 2);
+	fputs(w.buf, out);
+	strbuf_free(&w);
+	strbuf_free(&sb);
+}
+
 static int view_status(const struct cli *cli, const char *path,
 		       const char *buf, size_t len, const char *seckey,
 		       int brief, int json, struct error *err)
@@ -150,6 +170,8 @@ static int view_status(const struct cli *cli, const char *path,
 	else
 		fputs(strstr(v.report, "\nNext: ") ? strstr(v.report,
 		      "\nNext: ") + 1 : v.report, cli->out);
+	if (!brief && !v.over && !strcmp(v.next.role, v.side))
+		lookahead(&v, cli->out);
 	if (!brief && !v.over)
 		awaited(&v.game, v.next.role, v.step + 1, 0, cli->out);
 	view_free(&v);

@@ -10,14 +10,71 @@
 #include "umpire/keys.h"
 #include "umpire/view.h"
 
+/* Never a view its reader would refuse, plain or sealed: one that tells
+ * more steps than a view may hold (DOC_LIMITS_VIEW, view_load) is not
+ * written. */
+static int view_readable(const struct strbuf *text, struct error *err)
+{
+	struct doc *d = doc_new("view");
+	struct error why;
+	int rc = doc_parse(d, text->buf, text->len, &DOC_LIMITS_VIEW, &why);
+	doc_free(d);
+	if (rc)
+		return errorf(err, EXIT_REFUSED, "the view would be refused by "
+			      "its reader (%s): the steps since the side's "
+			      "own latest step tell more than one view may "
+			      "hold (a fault of umpire's: please report it)",
+			      why.msg);
+	return 0;
+}
+
+int view_text(struct game *g, const struct seckey *sk, const char *side,
+	      int seal, struct strbuf *out, struct error *err)
+{
+	struct snapshot snap;
+	struct run run;
+	int rc = -1;
+	if (game_snapshot(g, g->n_steps, &snap, err))
+		return -1;
+	if (game_check(g, CHECK_LIGHT, NULL, &run, err))
+		goto out_snap;
+	if (view_can_list(g, g->n_steps, side, err)) {
+		engine_free(&run);
+		goto out_snap;
+	}
+	struct doc *d = doc_new("view");
+	struct doc_node *v = view_build(g, &run, &snap, side, d);
+	struct strbuf text = STRBUF_INIT;
+	view_sign(d, v, sk);
+	if (doc_emit(v, &text, err) == 0 && view_readable(&text, err) == 0) {
+		if (!seal) {
+			strbuf_add(out, text.buf, text.len);
+			rc = 0;
+		} else {
+			struct strbuf sealed = STRBUF_INIT;
+			rc = view_seal(g, side, text.buf, text.len, &sealed,
+				       err);
+			if (rc == 0)
+				rc = view_readable(&sealed, err);
+			if (rc == 0)
+				strbuf_add(out, sealed.buf, sealed.len);
+			strbuf_free(&sealed);
+		}
+	}
+	strbuf_free(&text);
+	doc_free(d);
+	engine_free(&run);
+out_snap:
+	snapshot_free(&snap);
+	return rc;
+}
+
 int cmd_view(int argc, char **argv, const struct cli *cli, struct error *err)
 {
 	const char *seckey = NULL, *out = NULL, *side = NULL, *path;
 	int seal = 0, rc = -1;
 	struct seckey *sk = NULL;
 	struct game g;
-	struct snapshot snap;
-	struct run run;
 	const struct opt opts[] = {
 		{ 's', NULL, &seckey, NULL, NULL, NULL },
 		{ 'o', NULL, &out, NULL, NULL, NULL },
@@ -58,36 +115,14 @@ int cmd_view(int argc, char **argv, const struct cli *cli, struct error *err)
 	struct record rec;
 	if (record_for_game(&rec, sk, &g, err))
 		goto out_game;
-	if (game_snapshot(&g, g.n_steps, &snap, err)) {
-		record_free(&rec);
-		goto out_game;
-	}
-	if (game_check(&g, CHECK_LIGHT, NULL, &run, err))
-		goto out_snap;
-	if (view_can_list(&g, g.n_steps, side, err)) {
-		engine_free(&run);
-		goto out_snap;
-	}
-	struct doc *d = doc_new("view");
-	struct doc_node *v = view_build(&g, &run, &snap, side, d);
-	struct strbuf text = STRBUF_INIT, sealed = STRBUF_INIT;
-	view_sign(d, v, sk);
-	if (doc_emit(v, &text, err) == 0) {
-		if (!seal)
-			rc = cli_write(out, &text, err);
-		else if (view_seal(&g, side, text.buf, text.len, &sealed,
-				   err) == 0)
-			rc = cli_write(out, &sealed, err);
-	}
+	struct strbuf text = STRBUF_INIT;
+	if (view_text(&g, sk, side, seal, &text, err) == 0)
+		rc = cli_write(out, &text, err);
 	strbuf_free(&text);
-	strbuf_free(&sealed);
-	doc_free(d);
-	engine_free(&run);
 	if (rc == 0)
 		rc = record_done(&rec, &g, err);
-out_snap:
-	record_free(&rec);
-	snapshot_free(&snap);
+	else
+		record_free(&rec);
 out_game:
 	seckey_free(sk);
 	game_free(&g);

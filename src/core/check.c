@@ -12,14 +12,20 @@ int check_standing(const struct scenario *scn, const char *name,
 	const struct standing_key *known = scn->rs->standing;
 	for (size_t i = 0; i < ord->n_standing; i++) {
 		const struct answer *a = &ord->standing[i];
-		size_t k = 0;
-		while (known && known[k].key && strcmp(known[k].key, a->key))
-			k++;
-		if (known && known[k].key)
+		const char *scope;
+		if (standing_key_find(known, a->key, &scope))
 			continue;
 		struct strbuf list = STRBUF_INIT;
-		for (k = 0; known && known[k].key; k++)
+		for (size_t k = 0; known && known[k].key; k++) {
 			strbuf_addf(&list, "%s%s", k ? ", " : "", known[k].key);
+			for (const char *w = known[k].scopes; w && *w;) {
+				size_t len = strcspn(w, " ");
+				strbuf_addf(&list, ", %s-%.*s", known[k].key,
+					    (int)len, w);
+				w += len;
+				w += strspn(w, " ");
+			}
+		}
 		errorf(err, EXIT_REFUSED, "%s:%d: no question takes the "
 		       "standing order '%s' in %s (standing orders: %s)",
 		       name, a->line, a->key, scn->id,
@@ -37,6 +43,9 @@ void check_said(const struct run *run, size_t n, struct strbuf *out)
 			    "%s, are checked when the step is adjudicated "
 			    "(answers in advance: used where legal when "
 			    "asked)\n", run->checked, n, run->stopped_at);
+	else if (run->outcome == RUN_OVER)
+		strbuf_addf(out, "answers ok: all %zu are legal; the game "
+			    "ends with them\n", n);
 	else if (run->outcome == RUN_NEED_DRAW)
 		strbuf_addf(out, "answers ok: all %zu are legal; the step "
 			    "goes on to %s\n", n, run->stopped_at);
@@ -45,38 +54,106 @@ void check_said(const struct run *run, size_t n, struct strbuf *out)
 			    "ends at %s\n", n, run->stopped_at);
 }
 
+/* The view's state (node of d) as a state of scn's rules, the hidden
+ * parts as stand-ins (ruleset.load_view); *st to free. */
+static int view_standin(const struct scenario *scn,
+			const struct doc_node *opts, const struct doc *d,
+			const struct doc_node *state, const char *side,
+			void **st, struct error *err)
+{
+	const struct ruleset *rs = scn->rs;
+	*st = NULL;
+	if (scenario_start(scn, opts, st, err))
+		return -1;
+	if (rs->load_view ? rs->load_view(*st, d, state, side, err) :
+	    rs->load(*st, d, state, err)) {
+		free(*st);
+		*st = NULL;
+		return error_prefix(err, "%s: the view's state", d->name);
+	}
+	return 0;
+}
+
+/* The rules' first question from st for side, in *q: 1 when it is next
+ * (its rule, key and role), else 0. standing: the side's standing
+ * orders in force, which answer what the rules ask again when they
+ * start from the state (the phase's beginning), as they did in play;
+ * never next itself (its key, bare or with a scope), which no standing
+ * order answered in play (it is pending) and the orders' answers answer
+ * first (umpire-orders(5)). */
+static int first_question(const struct ruleset *rs, const void *st,
+			  const char *side, const struct answer *standing,
+			  size_t n_standing, const struct question *next,
+			  struct question *q)
+{
+	struct run first;
+	struct answer *others = xcalloc(n_standing ? n_standing : 1,
+					sizeof *others);
+	size_t n_others = 0;
+	for (size_t i = 0; i < n_standing; i++) {
+		const char *scope;
+		const struct standing_key *k = standing_key_find(
+			rs->standing, standing[i].key, &scope);
+		if (!k || strcmp(k->key, next->key) != 0)
+			others[n_others++] = standing[i];
+	}
+	struct engine_step step = { .mode = STEP_CHECK, .actor = side,
+		.src = "standing", .standing = others,
+		.n_standing = n_others };
+	engine_run(rs, st, n_others ? &step : NULL, n_others ? 1 : 0,
+		   &first);
+	free(others);
+	int same = first.outcome == RUN_PENDING &&
+		!strcmp(first.pending.rule, next->rule) &&
+		!strcmp(first.pending.key, next->key) &&
+		!strcmp(first.pending.role, next->role);
+	if (same) {
+		*q = first.pending;
+		q->free_text = next->free_text;
+	}
+	engine_free(&first);
+	return same;
+}
+
+int check_view_question(const struct scenario *scn,
+			const struct doc_node *opts, const struct doc *d,
+			const struct doc_node *state, const char *side,
+			const struct answer *standing, size_t n_standing,
+			const struct question *next, struct question *q,
+			struct error *err)
+{
+	void *st;
+	if (view_standin(scn, opts, d, state, side, &st, err))
+		return -1;
+	int same = first_question(scn->rs, st, side, standing, n_standing,
+				  next, q);
+	free(st);
+	return same;
+}
+
 int check_view_run(const struct scenario *scn, const struct doc_node *opts,
 		   const struct doc *d, const struct doc_node *state,
 		   const struct question *next,
 		   const struct engine_step *step, struct run *run,
 		   struct strbuf *said, struct error *err)
 {
-	const struct ruleset *rs = scn->rs;
-	void *st = NULL;
-	struct run first;
-	if (scenario_start(scn, opts, &st, err))
+	void *st;
+	struct question q;
+	if (view_standin(scn, opts, d, state, step->actor, &st, err))
 		return -1;
-	if (rs->load_view ? rs->load_view(st, d, state, step->actor, err) :
-	    rs->load(st, d, state, err)) {
-		free(st);
-		return error_prefix(err, "%s: the view's state", d->name);
-	}
-	/* the rules must ask the view's question first, from its state */
-	engine_run(rs, st, NULL, 0, &first);
-	int same = first.outcome == RUN_PENDING &&
-		!strcmp(first.pending.rule, next->rule) &&
-		!strcmp(first.pending.key, next->key) &&
-		!strcmp(first.pending.role, next->role);
-	engine_free(&first);
+	/* the rules must ask the view's question first, from its state,
+	 * with no question before it: one asked again on the way (19.2 at
+	 * a movement phase's start) would take the orders' first answer,
+	 * which is the pending question's */
 	int rc = 1;
-	if (!same) {
+	if (!first_question(scn->rs, st, step->actor, NULL, 0, next, &q)) {
 		strbuf_addf(said, "not checked: %s's rules cannot start again "
 			    "from the view's state at rule %s (%s); the "
 			    "answers are checked when the step is "
 			    "adjudicated\n", scn->title, next->rule,
 			    next->key);
 	} else {
-		rc = engine_run(rs, st, step, 1, run);
+		rc = engine_run(scn->rs, st, step, 1, run);
 		if (rc)
 			*err = run->err;
 		if (rc)
@@ -109,32 +186,31 @@ int check_on_view(const struct scenario *scn, const struct doc_node *opts,
 	return rc;
 }
 
-int check_orders_on_view(const struct view *v, const char *name,
-			 const char *body, size_t len, struct strbuf *said,
-			 struct error *err)
+void check_ahead(const struct run *run, int list, struct strbuf *out)
 {
-	struct orders ord;
-	const char *vname = v->doc->name;
-	if (orders_parse(name, body, len, &ord, err))
-		return -1;
-	int rc = -1;
-	if (v->over)
-		errorf(err, EXIT_REFUSED, "%s: the game is over", vname);
-	else if (strcmp(v->next.role, v->side) != 0)
-		errorf(err, EXIT_REFUSED, "%s: step %lld is %s's decision, not "
-		       "%s's", vname, v->step + 1, v->next.role, v->side);
-	else if (strcmp(ord.game, v->game.id) != 0 ||
-		 ord.step != v->step + 1 || strcmp(ord.side, v->side) != 0 ||
-		 memcmp(ord.prev, v->prev, 32) != 0)
-		errorf(err, EXIT_REFUSED, "%s: these are not %s's orders for "
-		       "step %lld of game %s after the step the view %s "
-		       "shows (game %s, step %lld, side %s, or another prev)",
-		       name, v->side, v->step + 1, v->game.id, vname,
-		       ord.game, ord.step, ord.side);
+	if (list && run->n_filled > 1) {
+		/* "rules 9.0 (move), 7.1 (place, 3 times)" */
+		strbuf_adds(out, "The questions the rules ask you before the "
+			    "step ends for you, in order: rules");
+		for (size_t i = 0, k; i < run->n_filled; i = k) {
+			const struct question *q = &run->filled[i];
+			for (k = i + 1; k < run->n_filled &&
+			     !strcmp(run->filled[k].rule, q->rule) &&
+			     !strcmp(run->filled[k].key, q->key); k++)
+				;
+			strbuf_addf(out, "%s %s (%s", i ? "," : "", q->rule,
+				    q->key);
+			if (k - i > 1)
+				strbuf_addf(out, ", %zu times", k - i);
+			strbuf_adds(out, ")");
+		}
+		strbuf_adds(out, ". ");
+	}
+	if (run->outcome == RUN_OVER)
+		strbuf_adds(out, "Then the game ends.");
 	else
-		rc = check_on_view(&v->game.scn, v->game.options, v->doc,
-				   v->state, v->side, &v->next, name, &ord,
-				   said, err);
-	orders_free(&ord);
-	return rc;
+		strbuf_addf(out, "Then the step ends for you at %s: answers "
+			    "after this are kept for later (answers in "
+			    "advance: used where legal when asked).",
+			    run->stopped_at);
 }

@@ -1,37 +1,46 @@
 /*
  * checkpoint.c - this machine's checkpoints of a game (see checkpoint.h).
  *
- * Two kinds of files, YAML written by doc_emit. GAME, the index:
- *   umpire: checkpoints/1
+ * GAME, the index, YAML written by doc_emit:
+ *   umpire: checkpoints/2
  *   game: GAME-ID
  *   rules: ID/VERSION        (and the state's size: another build of the
  *   state-size: N             rules is another cache)
  *   genesis: HASH
- *   steps: ["HASH SIGHASH NODE", ...]    step 1, 2, ...
+ *   steps: N                 the records of GAME-steps
  *   points: [N, ...]         the steps that have a checkpoint
- * and GAME.N, the checkpoint in step N (one file each, so that a command
+ *   prefix: {steps: Q, point: P, lines: L, nodes: K, bytes: B,
+ *            chain: ["ROLE INDEX LINK", ...]}
+ * GAME-steps: N records of CHECKPOINT_STEP_BYTES, the step's hash, its
+ * countersignature's hash and the hash of its node (its canonical
+ * encoding, signature included); GAME-text: the B bytes of the prefix,
+ * steps 1..Q as the game file held them (L lines, K nodes), verified
+ * here; each role's chain after step Q (its latest link and the link's
+ * index); P, the checkpoint whose replay reads no step before Q + 1.
+ * GAME.N, the checkpoint in step N (one file each, so that a command
  * reads only the one it resumes from):
  *   umpire: checkpoint/1
  *   game: GAME-ID
  *   step: N
  *   answers: A, standing: S, draws: D, blind: B, turn: T, phase: TEXT,
  *   draw-for: ROLE, state: {...}
- * HASH is 32 bytes in base64; NODE, the hash of the step as the game file
- * holds it (its canonical encoding, signature included).
+ * HASH is 32 bytes in base64.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <sodium.h>
 #include "umpire/checkpoint.h"
 #include "umpire/fsutil.h"
-#include "umpire/record.h"
+#include "umpire/sign.h"
 #include "umpire/strbuf.h"
 
-#define CHECKPOINT_MAGIC "checkpoints/1"
+#define CHECKPOINT_MAGIC "checkpoints/2"
 #define POINT_MAGIC "checkpoint/1"
 #define CHECKPOINT_MAX_BYTES (8u << 20)
 
@@ -39,12 +48,39 @@
 static int file_path(const struct game *g, size_t step, struct strbuf *path)
 {
 	struct error ignored;
-	if (record_state_dir(path, &ignored))
+	if (state_dir(path, &ignored))
 		return -1;
 	strbuf_addf(path, "/checkpoints/%s", g->id);
 	if (step)
 		strbuf_addf(path, ".%zu", step);
 	return 0;
+}
+
+/* GAME-what (steps, text) */
+static int side_path(const struct game *g, const char *what,
+		     struct strbuf *path)
+{
+	if (file_path(g, 0, path))
+		return -1;
+	strbuf_addf(path, "-%s", what);
+	return 0;
+}
+
+/* The bytes of GAME-what, exactly want of them; NULL otherwise. */
+static char *read_side(const struct game *g, const char *what, size_t want)
+{
+	struct strbuf path = STRBUF_INIT;
+	struct error ignored;
+	char *buf = NULL;
+	size_t len = 0;
+	if (side_path(g, what, &path) == 0 &&
+	    read_input(path.buf, want + 1, &buf, &len, &ignored) == 0 &&
+	    len != want) {
+		free(buf);
+		buf = NULL;
+	}
+	strbuf_free(&path);
+	return buf;
 }
 
 /* The YAML file at path, parsed; NULL if absent or unreadable. */
@@ -67,6 +103,8 @@ static struct doc *read_doc(const char *path)
 	return d;
 }
 
+static int get_size(const struct doc_node *m, const char *key, size_t *out);
+
 static int is_str(const struct doc_node *n, const char *want)
 {
 	return n && n->kind == DOC_SCALAR && strcmp(n->str, want) == 0;
@@ -75,6 +113,65 @@ static int is_str(const struct doc_node *n, const char *want)
 static void rules_name(const struct game *g, char *out, size_t size)
 {
 	snprintf(out, size, "%s/%s", g->scn.rs->id, g->scn.rs->version);
+}
+
+/* GAME-what mapped (read-only, private), exactly want bytes; NULL
+ * otherwise. A cache file is replaced by a rename, never rewritten in
+ * place, so the mapping stays whole. */
+static char *map_side(const struct game *g, const char *what, size_t want)
+{
+	struct strbuf path = STRBUF_INIT;
+	struct stat st;
+	void *m = MAP_FAILED;
+	int fd = side_path(g, what, &path) ? -1 :
+		open(path.buf, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	strbuf_free(&path);
+	if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    (size_t)st.st_size == want && want > 0)
+		m = mmap(NULL, want, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (fd >= 0)
+		close(fd);
+	return m == MAP_FAILED ? NULL : m;
+}
+
+/* The index's prefix, its text mapped (GAME-text); none if anything is
+ * amiss. */
+static void prefix_open(struct checkpoints *cp, const struct game *g,
+			const struct doc_node *m)
+{
+	struct checkpoint_prefix *p = &cp->prefix;
+	const struct doc_node *chain = m ? doc_get(m, "chain") : NULL;
+	size_t bytes;
+	memset(p, 0, sizeof *p);
+	if (!m || m->kind != DOC_MAP || !chain || chain->kind != DOC_SEQ ||
+	    chain->n > GAME_MAX_ROLES || get_size(m, "steps", &p->steps) ||
+	    get_size(m, "point", &p->point) ||
+	    get_size(m, "lines", &p->lines) ||
+	    get_size(m, "nodes", &p->nodes) ||
+	    get_size(m, "bytes", &bytes) || p->steps == 0 ||
+	    p->steps > cp->n_steps || p->steps >= p->point ||
+	    bytes > DOC_LIMITS_GAME.max_bytes)
+		goto none;
+	for (size_t i = 0; i < chain->n; i++) {
+		const struct doc_node *l = chain->items[i];
+		char name[32], link[DOC_B64_32_LEN + 1];
+		unsigned long long index;
+		if (l->kind != DOC_SCALAR ||
+		    sscanf(l->str, "%31s %llu %44s", name, &index, link) != 3 ||
+		    doc_b64_32_parse(link, strlen(link),
+				     p->roles[i].last))
+			goto none;
+		strcpy(p->roles[i].name, name);
+		p->roles[i].index = index;
+	}
+	p->n_roles = chain->n;
+	p->text = map_side(g, "text", bytes);
+	if (!p->text)
+		goto none;
+	p->len = bytes;
+	return;
+none:
+	memset(p, 0, sizeof *p);
 }
 
 void checkpoints_open(struct checkpoints *cp, const struct game *g)
@@ -94,29 +191,34 @@ void checkpoints_open(struct checkpoints *cp, const struct game *g)
 	rules_name(g, rules, sizeof rules);
 	snprintf(size, sizeof size, "%zu", g->scn.rs->state_size);
 	doc_b64_32_str(gen, g->genesis);
+	size_t n;
 	if (is_str(doc_get(r, "umpire"), CHECKPOINT_MAGIC) &&
 	    is_str(doc_get(r, "game"), g->id) &&
 	    is_str(doc_get(r, "rules"), rules) &&
 	    is_str(doc_get(r, "state-size"), size) &&
 	    is_str(doc_get(r, "genesis"), gen) &&
-	    (cp->steps = doc_get(r, "steps")) != NULL &&
-	    cp->steps->kind == DOC_SEQ &&
+	    get_size(r, "steps", &n) == 0 && n <= 1000000000 &&
 	    (cp->points = doc_get(r, "points")) != NULL &&
-	    cp->points->kind == DOC_SEQ) {
+	    cp->points->kind == DOC_SEQ &&
+	    (n == 0 || (cp->steps = (unsigned char *)read_side(g, "steps",
+				n * CHECKPOINT_STEP_BYTES)) != NULL)) {
 		cp->doc = d;
+		cp->n_steps = n;
+		prefix_open(cp, g, doc_get(r, "prefix"));
 	} else {
 		doc_free(d);
-		cp->steps = cp->points = NULL;
+		cp->points = NULL;
 	}
 }
 
 void checkpoints_close(struct checkpoints *cp)
 {
 	doc_free(cp->doc);
+	free(cp->steps);
+	if (cp->prefix.text)
+		munmap(cp->prefix.text, cp->prefix.len);
 	memset(cp, 0, sizeof *cp);
 }
-
-#define LINE_LEN (3 * DOC_B64_32_LEN + 2)
 
 static void node_hash(const struct doc_node *node, unsigned char out[32])
 {
@@ -127,45 +229,52 @@ static void node_hash(const struct doc_node *node, unsigned char out[32])
 	strbuf_free(&sb);
 }
 
-/* "HASH SIGHASH NODE" of step s */
-static void step_line(const struct game_step *s, char *out)
+/* The record of step i of g: hash, countersignature hash, node hash
+ * (a stub's from cp, g's own checkpoints, where it came from: its node
+ * was not read). */
+static void step_record(const struct game *g, const struct checkpoints *cp,
+			size_t i, unsigned char out[CHECKPOINT_STEP_BYTES])
 {
-	unsigned char sh[32], nh[32];
-	record_sig_hash(s, sh);
-	node_hash(s->node, nh);
-	doc_b64_32_str(out, s->hash);
-	out[DOC_B64_32_LEN] = ' ';
-	doc_b64_32_str(out + DOC_B64_32_LEN + 1, sh);
-	out[2 * DOC_B64_32_LEN + 1] = ' ';
-	doc_b64_32_str(out + 2 * DOC_B64_32_LEN + 2, nh);
+	const struct game_step *s = &g->steps[i];
+	if (s->stub) {
+		memcpy(out, cp->steps + i * CHECKPOINT_STEP_BYTES,
+		       CHECKPOINT_STEP_BYTES);
+		return;
+	}
+	memcpy(out, s->hash, 32);
+	sig_hash(s->sig, out + 32);
+	node_hash(s->node, out + 64);
+}
+
+void checkpoints_step(const struct checkpoints *cp, size_t i,
+		      unsigned char hash[32], unsigned char sig_hash_out[32])
+{
+	memcpy(hash, cp->steps + i * CHECKPOINT_STEP_BYTES, 32);
+	memcpy(sig_hash_out, cp->steps + i * CHECKPOINT_STEP_BYTES + 32, 32);
 }
 
 int checkpoints_vouch(const struct checkpoints *cp, const struct game *g,
 		      size_t i)
 {
-	char line[LINE_LEN + 1];
-	if (!cp->doc || i >= cp->steps->n || i >= g->n_steps)
+	unsigned char rec[CHECKPOINT_STEP_BYTES];
+	if (!cp->doc || i >= cp->n_steps || i >= g->n_steps)
 		return 0;
-	step_line(&g->steps[i], line);
-	return is_str(cp->steps->items[i], line);
+	step_record(g, g->cp, i, rec);
+	return memcmp(rec, cp->steps + i * CHECKPOINT_STEP_BYTES,
+		      sizeof rec) == 0;
 }
 
 int checkpoints_vouch_node(const struct checkpoints *cp, size_t i,
 			   const struct doc_node *node, unsigned char hash[32])
 {
-	char nb[DOC_B64_32_LEN + 1];
 	unsigned char nh[32];
-	const struct doc_node *l;
-	if (!cp->doc || i >= cp->steps->n)
-		return 0;
-	l = cp->steps->items[i];
-	if (l->kind != DOC_SCALAR || l->len != LINE_LEN)
+	if (!cp->doc || i >= cp->n_steps)
 		return 0;
 	node_hash(node, nh);
-	doc_b64_32_str(nb, nh);
-	if (memcmp(l->str + 2 * DOC_B64_32_LEN + 2, nb, DOC_B64_32_LEN) != 0)
+	if (memcmp(cp->steps + i * CHECKPOINT_STEP_BYTES + 64, nh, 32) != 0)
 		return 0;
-	return doc_b64_32_parse(l->str, DOC_B64_32_LEN, hash) == 0;
+	memcpy(hash, cp->steps + i * CHECKPOINT_STEP_BYTES, 32);
+	return 1;
 }
 
 static int size_of(const struct doc_node *n, size_t *out)
@@ -195,6 +304,45 @@ static int get_text(const struct doc_node *m, const char *key, char *out,
 		return -1;
 	memcpy(out, n->str, n->len + 1);
 	return 0;
+}
+
+/* engine_place.bound as "KEY=SCOPE ..." (the standing keys whose bare
+ * form the step has bound to a scope), absent when none is */
+static void bound_save(const struct ruleset *rs,
+		       const struct engine_place *at, struct doc *d,
+		       struct doc_node *m)
+{
+	struct strbuf sb = STRBUF_INIT;
+	for (size_t i = 0; rs->standing && rs->standing[i].key &&
+	     i < STANDING_BOUND_MAX; i++)
+		if (at->bound[i][0])
+			strbuf_addf(&sb, "%s%s=%s", sb.len ? " " : "",
+				    rs->standing[i].key, at->bound[i]);
+	if (sb.len)
+		doc_set_str(d, m, "bound", sb.buf);
+	strbuf_free(&sb);
+}
+
+/* bound_save's string read back (a key or scope it does not know is
+ * left out: the file is then only slower to use, never wrong, as its
+ * rules tag names these rules) */
+static void bound_load(const struct ruleset *rs, const struct doc_node *n,
+		       struct engine_place *at)
+{
+	if (!n || n->kind != DOC_SCALAR)
+		return;
+	for (const char *p = n->str; *p;) {
+		size_t len = strcspn(p, " "), k = strcspn(p, "=");
+		for (size_t i = 0; k < len && rs->standing &&
+		     rs->standing[i].key && i < STANDING_BOUND_MAX; i++)
+			if (strlen(rs->standing[i].key) == k &&
+			    !strncmp(rs->standing[i].key, p, k) &&
+			    len - k - 1 < sizeof at->bound[i])
+				snprintf(at->bound[i], sizeof at->bound[i],
+					 "%.*s", (int)(len - k - 1), p + k + 1);
+		p += len;
+		p += strspn(p, " ");
+	}
 }
 
 /* The checkpoint file of step, loaded onto a copy of g's start state. */
@@ -227,8 +375,13 @@ static int load_point(const struct game *g, size_t step,
 	    get_text(m, "draw-for", out->at.draw_for,
 		     sizeof out->at.draw_for) == 0 && state) {
 		out->at.cur = step - 1;
+		bound_load(g->scn.rs, doc_get(m, "bound"), &out->at);
 		out->at.draws = draws;
 		out->at.blind = (int)blind;
+		/* a checkpoint starts a phase: past the step's first
+		 * question, save in step 1 before anything is answered */
+		out->at.asked = step > 1 || out->at.ans_pos > 0 ||
+				out->at.standing_used > 0;
 		out->at.turn = (int)turn;
 		out->state = xmalloc(g->scn.rs->state_size);
 		memcpy(out->state, g->start_state, g->scn.rs->state_size);
@@ -256,15 +409,11 @@ int checkpoints_point(const struct checkpoints *cp, const struct game *g,
 
 int checkpoints_current(const struct checkpoints *cp, const struct game *g)
 {
-	size_t step;
-	if (!cp->doc || g->n_steps == 0 || cp->steps->n < g->n_steps ||
-	    !checkpoints_vouch(cp, g, g->n_steps - 1))
-		return 0;
-	for (size_t i = 0; i < cp->points->n; i++)
-		if (size_of(cp->points->items[i], &step) == 0 &&
-		    step == g->n_steps)
-			return 1;
-	return 0;
+	/* written after a run over these very steps: it holds the latest
+	 * checkpoints the rules took in them (a resumed run takes its
+	 * resume point again), which a new run would write again */
+	return cp->doc && g->n_steps > 0 && cp->n_steps == g->n_steps &&
+		checkpoints_vouch(cp, g, g->n_steps - 1);
 }
 
 /* A checkpoint worth keeping: its state comes back the same through the
@@ -294,6 +443,7 @@ static struct doc_node *point_node(const struct game *g, struct doc *d,
 	doc_set_int(d, m, "turn", p->at.turn);
 	doc_set_str(d, m, "phase", p->at.phase);
 	doc_set_str(d, m, "draw-for", p->at.draw_for);
+	bound_save(g->scn.rs, &p->at, d, m);
 	doc_set(d, m, "state", state);
 	return m;
 }
@@ -315,21 +465,158 @@ static int save_point(const struct game *g, const struct resume_point *p)
 	return rc;
 }
 
+/* Nodes of n as doc_parse counts them (doc.h's max_nodes). */
+static size_t count_nodes(const struct doc_node *n)
+{
+	size_t c = 1;
+	for (size_t i = 0; n->kind != DOC_SCALAR && i < n->n; i++)
+		c += count_nodes(n->items[i]) + (n->kind == DOC_MAP);
+	return c;
+}
+
+/* The step a replay resumed at checkpoint p (a step, 1-based) reads
+ * first, 0-based: p's own, or each role's latest before it (its
+ * standing orders may persist, engine.c), whichever is earliest. Only
+ * the steps read (not stubs) are searched: a role with no such step
+ * after the stubs has none in them either (the stubs were cut for an
+ * earlier checkpoint by this same rule). */
+static size_t first_read(const struct game *g, size_t p)
+{
+	size_t first = p - 1;
+	for (size_t r = 0; r < g->n_roles; r++)
+		for (size_t i = p - 1; i-- > g->n_stub;)
+			if (g->steps[i].actor &&
+			    !strcmp(g->steps[i].actor, g->roles[r].name)) {
+				if (i < first)
+					first = i;
+				break;
+			}
+	return first;
+}
+
+/* The vouched prefix for checkpoint p, into m (and its text written):
+ * steps 1..q, q = first_read, each written in g's source as doc_emit
+ * writes it (a layout of the steps' own is read in full each time, and
+ * its file written canonical). 0 when written. */
+static int save_prefix(const struct game *g, size_t p, struct doc *d,
+		       struct doc_node *m)
+{
+	const struct checkpoint_prefix *old = g->cp ? &g->cp->prefix : NULL;
+	size_t q = first_read(g, p), k;
+	if (!g->src || !g->chain_log || q == 0 || q < g->n_stub ||
+	    (g->n_stub && (!old || old->steps != g->n_stub)))
+		return -1;
+	/* the source of steps n_stub + 1..q: from the first step after the
+	 * stubs to the start of step q + 1, each "- " at the start of a
+	 * line beginning the step its node says */
+	const char *tail = g->src + g->src_head, *end = g->src + g->src_len;
+	const char *at = tail;
+	size_t lines = 0;
+	for (k = g->n_stub; k < q; k++) {
+		if (end - at < 2 || at[0] != '-' || at[1] != ' ')
+			return -1;
+		const char *nl = at;
+		do {
+			nl = memchr(nl, '\n', (size_t)(end - nl));
+			if (!nl)
+				return -1;
+			nl++;
+			lines++;
+		} while (nl < end && *nl != '-');
+		at = nl;
+	}
+	if (end - at < 2 || at[0] != '-' || at[1] != ' ')
+		return -1;
+	if (q == g->n_stub) {
+		/* nothing to add (the replay from p reads the first step
+		 * after the stubs: a role's latest step is that one): the
+		 * prefix kept as it is, its text file as written, now for
+		 * p. Cut anew it would be empty, and with no prefix the
+		 * next command would read the whole file (and cut it again
+		 * for the one after). */
+		struct doc_node *x = doc_map(d), *chain = doc_seq(d);
+		doc_set_int(d, x, "steps", (long long)q);
+		doc_set_int(d, x, "point", (long long)p);
+		doc_set_int(d, x, "lines", (long long)old->lines);
+		doc_set_int(d, x, "nodes", (long long)old->nodes);
+		doc_set_int(d, x, "bytes", (long long)old->len);
+		for (size_t r = 0; r < old->n_roles; r++) {
+			char link[DOC_B64_32_LEN + 1];
+			doc_b64_32_str(link, old->roles[r].last);
+			doc_push(d, chain, doc_strf(d, "%s %llu %s",
+				 old->roles[r].name,
+				 (unsigned long long)old->roles[r].index,
+				 link));
+		}
+		doc_set(d, x, "chain", chain);
+		x->style = DOC_STYLE_ANY;
+		doc_set(d, m, "prefix", x);
+		return 0;
+	}
+	struct doc *e = doc_new("prefix");
+	struct doc_node *seq = doc_seq(e);
+	size_t nodes = g->n_stub ? old->nodes : 0;
+	for (k = g->n_stub; k < q; k++) {
+		doc_push(e, seq, (struct doc_node *)g->steps[k].node);
+		nodes += count_nodes(g->steps[k].node);
+	}
+	struct strbuf canon = STRBUF_INIT, text = STRBUF_INIT, path =
+		STRBUF_INIT;
+	struct error ignored;
+	int rc = -1;
+	if (doc_emit(seq, &canon, &ignored) == 0 &&
+	    canon.len == (size_t)(at - tail) &&
+	    memcmp(canon.buf, tail, canon.len) == 0) {
+		if (g->n_stub)
+			strbuf_add(&text, old->text, old->len);
+		strbuf_add(&text, tail, (size_t)(at - tail));
+		rc = side_path(g, "text", &path) == 0 ?
+			write_cache(path.buf, text.buf, text.len) : -1;
+	}
+	if (rc == 0) {
+		struct doc_node *x = doc_map(d), *chain = doc_seq(d);
+		doc_set_int(d, x, "steps", (long long)q);
+		doc_set_int(d, x, "point", (long long)p);
+		doc_set_int(d, x, "lines", (long long)(lines + (g->n_stub ?
+							      old->lines : 0)));
+		doc_set_int(d, x, "nodes", (long long)nodes);
+		doc_set_int(d, x, "bytes", (long long)text.len);
+		for (size_t r = 0; r < g->n_roles; r++) {
+			const struct chain_at *c =
+				&g->chain_log[(q - 1) * g->n_roles + r];
+			char link[DOC_B64_32_LEN + 1];
+			doc_b64_32_str(link, c->last);
+			doc_push(d, chain, doc_strf(d, "%s %llu %s",
+				 g->roles[r].name,
+				 (unsigned long long)c->index, link));
+		}
+		doc_set(d, x, "chain", chain);
+		x->style = DOC_STYLE_ANY;
+		doc_set(d, m, "prefix", x);
+	}
+	strbuf_free(&canon);
+	strbuf_free(&text);
+	strbuf_free(&path);
+	doc_free(e);
+	return rc;
+}
+
 void checkpoints_save(const struct game *g, const struct run *run)
 {
-	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
+	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT,
+		recs = STRBUF_INIT;
 	struct error ignored;
-	char rules[96], line[LINE_LEN + 1];
+	char rules[96];
+	unsigned char rec[CHECKPOINT_STEP_BYTES];
 	struct checkpoints old;
-	size_t step;
+	size_t step, latest = 0;
 	if (g->n_steps == 0 || file_path(g, 0, &path)) {
 		strbuf_free(&path);
 		return;
 	}
 	checkpoints_open(&old, g);
 	struct doc *d = doc_new("checkpoints");
-	struct doc_node *m = doc_map(d), *steps = doc_seq(d),
-		*points = doc_seq(d);
+	struct doc_node *m = doc_map(d), *points = doc_seq(d);
 	d->root = m;
 	rules_name(g, rules, sizeof rules);
 	doc_set_str(d, m, "umpire", CHECKPOINT_MAGIC);
@@ -338,18 +625,26 @@ void checkpoints_save(const struct game *g, const struct run *run)
 	doc_set_int(d, m, "state-size", (long long)g->scn.rs->state_size);
 	doc_set(d, m, "genesis", doc_b64_32(d, g->genesis));
 	for (size_t i = 0; i < g->n_steps; i++) {
-		step_line(&g->steps[i], line);
-		doc_push(d, steps, doc_str(d, line));
+		step_record(g, g->cp, i, rec);
+		strbuf_add(&recs, rec, sizeof rec);
 	}
-	doc_set(d, m, "steps", steps);
+	struct strbuf sp = STRBUF_INIT;
+	int recs_ok = side_path(g, "steps", &sp) == 0 &&
+		write_cache(sp.buf, recs.buf, recs.len) == 0;
+	strbuf_free(&sp);
+	doc_set_int(d, m, "steps", recs_ok ? (long long)g->n_steps : 0);
 	/* oldest first */
 	for (size_t k = RUN_POINTS; k-- > 0;) {
 		const struct resume_point *p = &run->points[k];
 		if (p->state && p->at.cur < g->n_steps &&
-		    save_point(g, p) == 0)
+		    save_point(g, p) == 0) {
 			doc_push(d, points, doc_int(d, (long long)p->at.cur + 1));
+			latest = p->at.cur + 1;
+		}
 	}
 	doc_set(d, m, "points", points);
+	if (recs_ok && latest > 1)
+		save_prefix(g, latest, d, m);
 	if (doc_emit(m, &text, &ignored) == 0)
 		write_cache(path.buf, text.buf, text.len);
 	/* the checkpoints the new index no longer lists */
@@ -366,6 +661,7 @@ void checkpoints_save(const struct game *g, const struct run *run)
 		strbuf_free(&pp);
 	}
 	checkpoints_close(&old);
+	strbuf_free(&recs);
 	strbuf_free(&text);
 	strbuf_free(&path);
 	doc_free(d);

@@ -94,6 +94,10 @@ static int on_entry(void *user, const char *section, const char *name,
 			slot = &l->c->sendmail;
 		else if (strcmp(name, "unlock_minutes") == 0)
 			return unlock_minutes(l, value);
+	} else if (strcmp(section, "judge") == 0) {
+		path = 1;
+		if (strcmp(name, "games") == 0)
+			slot = &l->c->judge_games;
 	} else if (strcmp(section, "addresses") == 0) {
 		struct config *c = l->c;
 		if (!config_address(c, name) &&
@@ -118,7 +122,8 @@ static int on_entry(void *user, const char *section, const char *name,
 			snprintf(l->bad, sizeof l->bad, "unknown setting "
 				 "[%s] %s (known: [umpire] secret_key, "
 				 "scenarios, address, sendmail, "
-				 "unlock_minutes; [addresses] ROLE)",
+				 "unlock_minutes; [judge] games; "
+				 "[addresses] ROLE)",
 				 section, name);
 		return 0;
 	}
@@ -138,7 +143,7 @@ int config_load(struct config *c, const char *path, int optional,
 	struct load l = { .c = c, .bad = "" };
 	memset(c, 0, sizeof *c);
 	c->unlock_minutes = CONFIG_UNLOCK_MINUTES;
-	/* bounded (item 15 of issue 9: UMPIRE_CONFIG=/dev/zero hung) */
+	/* bounded (UMPIRE_CONFIG=/dev/zero would be read forever) */
 	char *buf;
 	size_t len;
 	struct stat st;
@@ -175,6 +180,7 @@ void config_free(struct config *c)
 	free(c->scenarios);
 	free(c->address);
 	free(c->sendmail);
+	free(c->judge_games);
 	for (size_t i = 0; i < c->n_addresses; i++) {
 		free(c->addresses[i].role);
 		free(c->addresses[i].address);

@@ -27,6 +27,8 @@ struct ctx {
 	int keep_points;       /* run_opts.keep_points */
 	size_t examples;       /* run_opts.examples; 0: all */
 	int over;              /* the ruleset's play() has returned */
+	char draw_about[64];   /* ctx_draw_about(): words for the next
+				  draw, for the template alone */
 	jmp_buf jb;
 };
 
@@ -50,6 +52,7 @@ void q_init(struct question *q, const char *rule, const char *key,
 	q->n = 0;
 	q->free_text = 0;
 	q->more = 0;
+	q->scope = NULL;
 	va_start(ap, fmt);
 	vsnprintf(q->text, sizeof q->text, fmt, ap);
 	va_end(ap);
@@ -166,6 +169,21 @@ static _Noreturn void check_stops(struct ctx *c, const char *what,
 	if (q)
 		c->run->pending = *q;
 	suspend(c, why);
+}
+
+/* STEP_TEMPLATE: the template ends here, where the step ends for its
+ * actor (the same places as check_stops); what: the place in words,
+ * rule: the draw's purpose or the rule, kept whole ("the draw for 18.2
+ * bridge", and what ctx_draw_about said of it: "at 2416 (hexside
+ * 2415-2416)"). Questions after it are not listed: their answers would
+ * be answers in advance. */
+static _Noreturn void template_stops(struct ctx *c, const char *what,
+				     const char *rule)
+{
+	c->run->checked = c->at.ans_pos;
+	snprintf(c->run->stopped_at, sizeof c->run->stopped_at, "%s%s%s",
+		 what, rule && *rule ? " " : "", rule ? rule : "");
+	suspend(c, RUN_NEED_DRAW);
 }
 
 /*
@@ -296,6 +314,66 @@ static int word_in(const char *list, const char *word)
 	return 0;
 }
 
+const struct standing_key *standing_key_find(const struct standing_key *k,
+					     const char *name,
+					     const char **scope)
+{
+	for (; k && k->key; k++) {
+		size_t n = strlen(k->key);
+		*scope = NULL;
+		if (!strcmp(name, k->key))
+			return k;
+		if (k->scopes && !strncmp(name, k->key, n) &&
+		    name[n] == '-' && word_in(k->scopes, name + n + 1)) {
+			*scope = name + n + 1;
+			return k;
+		}
+	}
+	*scope = NULL;
+	return NULL;
+}
+
+/* The index of q's standing key with scopes (and no `unscoped`), whose
+ * bare form binds to a scope of the step; -1 for none. */
+static int bindable(const struct ctx *c, const struct question *q)
+{
+	const struct standing_key *k = c->rs->standing;
+	for (int i = 0; k && k[i].key && i < STANDING_BOUND_MAX; i++)
+		if (!strcmp(k[i].key, q->key))
+			return k[i].scopes && !k[i].unscoped && q->scope ?
+				i : -1;
+	return -1;
+}
+
+/* The standing order of step j for q (umpire-orders(5), SCOPES): for a
+ * question with a scope, KEY-SCOPE, else the bare KEY where it reaches:
+ * the key's `unscoped` scopes, or (none declared) the scope its own
+ * step bound (engine_place.bound), never in a later step. */
+static const struct answer *standing_for(const struct ctx *c, size_t j,
+					 const struct question *q)
+{
+	const struct engine_step *s = &c->steps[j];
+	if (!q->scope)
+		return find_standing(s, q->key);
+	char name[96];
+	snprintf(name, sizeof name, "%s-%s", q->key, q->scope);
+	const struct answer *a = find_standing(s, name);
+	if (a)
+		return a;
+	if (!(a = find_standing(s, q->key)))
+		return NULL;
+	const char *scope;
+	const struct standing_key *k =
+		standing_key_find(c->rs->standing, q->key, &scope);
+	if (!k || !k->scopes)
+		return a;
+	if (k->unscoped)
+		return word_in(k->unscoped, q->scope) ? a : NULL;
+	int b = bindable(c, q);
+	return j == c->at.cur && b >= 0 &&
+	       !strcmp(c->at.bound[b], q->scope) ? a : NULL;
+}
+
 /* ruleset.standing_persist: the standing order for q in the latest
  * earlier step that q's role ordered (the current one included when it
  * is that role's), if legal now (and, in a game with hidden
@@ -314,7 +392,7 @@ static int persisting(struct ctx *c, const struct question *q,
 		const struct engine_step *p = &c->steps[j];
 		if (!p->actor || strcmp(p->actor, q->role) != 0)
 			continue;
-		const struct answer *st = find_standing(p, q->key);
+		const struct answer *st = standing_for(c, j, q);
 		if (!st)
 			return 0;
 		if (c->rs->view && !word_in(k->policy, st->value))
@@ -324,11 +402,11 @@ static int persisting(struct ctx *c, const struct question *q,
 			return 0;
 		if (j != c->at.cur)
 			ctx_event_to(c, q->role, q->rule, "Standing order of "
-				     "step %zu: %s: %s.", j + 1, q->key,
+				     "step %zu: %s: %s.", j + 1, st->key,
 				     st->value);
 		else
 			ctx_event_to(c, q->role, q->rule, "Standing order: "
-				     "%s: %s.", q->key, st->value);
+				     "%s: %s.", st->key, st->value);
 		c->at.standing_used += j == c->at.cur;
 		c->persist_index = i;
 		*text = st->value;
@@ -352,6 +430,11 @@ static long ask(struct ctx *c, const struct question *q,
 			suspend(c, RUN_PENDING);
 		}
 		const struct engine_step *s = &c->steps[c->at.cur];
+		c->at.asked = 1;
+		int b = bindable(c, q);
+		if (b >= 0 && !c->at.bound[b][0] && acts(s, q->role))
+			snprintf(c->at.bound[b], sizeof c->at.bound[b], "%s",
+				 q->scope);
 		int may_answer = s->mode == STEP_FORCED ||
 			(c->at.draws == 0 && !c->at.blind);
 		int templ = s->mode == STEP_TEMPLATE && c->at.draws == 0 &&
@@ -405,14 +488,14 @@ static long ask(struct ctx *c, const struct question *q,
 			if (i >= 0)
 				return i;
 		}
-		const struct answer *st = find_standing(s, q->key);
+		const struct answer *st = standing_for(c, c->at.cur, q);
 		if (st && acts(s, q->role)) {
 			long i = match(m, q, st->value, why, sizeof why);
 			if (i >= 0) {
 				c->at.standing_used++;
 				/* echoed to the side that gave it */
 				ctx_event_to(c, q->role, q->rule, "Standing "
-					     "order: %s: %s.", q->key,
+					     "order: %s: %s.", st->key,
 					     st->value);
 				*text = st->value;
 				return i;
@@ -422,7 +505,10 @@ static long ask(struct ctx *c, const struct question *q,
 		    persisting(c, q, m, text))
 			return c->persist_index;
 		if (s->mode == STEP_TEMPLATE)
-			suspend(c, RUN_NEED_DRAW);
+			template_stops(c, acts(s, q->role) ? "a question after "
+				       "something hidden from you was "
+				       "decided, at rule" : "a question of "
+				       "another side, at rule", q->rule);
 		/* The step ends here. */
 		if (s->mode == STEP_CHECK)
 			check_stops(c, acts(s, q->role) ? "the question that "
@@ -449,6 +535,7 @@ static long ask(struct ctx *c, const struct question *q,
 		c->at.standing_used = 0;
 		c->at.draws = 0;
 		c->at.blind = 0;
+		memset(c->at.bound, 0, sizeof c->at.bound);
 	}
 }
 
@@ -516,8 +603,16 @@ static struct draw_rec *new_draw(struct ctx *c, const char *purpose)
 		refuse(c, "rules error: a draw (%s) before the first decision",
 		       purpose);
 	const struct engine_step *s = &c->steps[c->at.cur];
-	if (s->mode == STEP_TEMPLATE)
-		suspend(c, RUN_NEED_DRAW);
+	if (s->mode == STEP_TEMPLATE) {
+		/* the purpose as recorded, then the words the rules gave
+		 * the player for this draw (ctx_draw_about, never
+		 * recorded) */
+		char what[sizeof r->draws->purpose + sizeof c->draw_about];
+		snprintf(what, sizeof what, "%s%s%s", purpose,
+			 c->draw_about[0] ? " " : "", c->draw_about);
+		template_stops(c, "the draw for", what);
+	}
+	c->draw_about[0] = '\0';
 	/* a draw's purpose starts with its rule ("7.3 ...") */
 	if (s->mode == STEP_CHECK)
 		check_stops(c, "the draw", purpose, NULL, RUN_NEED_DRAW);
@@ -601,9 +696,23 @@ void ctx_draw_for(struct ctx *c, const char *role)
 	copy(c->at.draw_for, sizeof c->at.draw_for, role);
 }
 
+void ctx_draw_about(struct ctx *c, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(c->draw_about, sizeof c->draw_about, fmt, ap);
+	va_end(ap);
+}
+
 void ctx_consult(struct ctx *c, const char *hidden_from, const char *rule)
 {
-	if (c->at.cur >= c->n_steps || !hidden_from)
+	/* Before the step's first question the rules only walk again to
+	 * the question pending when the step began (a phase's start read
+	 * once more as the state resumes there): what they consult on the
+	 * way was consulted in the step before, and the pending question
+	 * is always the actor's to answer (umpire-protocol(7), where a
+	 * step ends). */
+	if (c->at.cur >= c->n_steps || !hidden_from || !c->at.asked)
 		return;
 	const struct engine_step *s = &c->steps[c->at.cur];
 	if (!s->actor || strcmp(s->actor, hidden_from) != 0)
@@ -611,6 +720,9 @@ void ctx_consult(struct ctx *c, const char *hidden_from, const char *rule)
 	if (s->mode == STEP_CHECK)
 		check_stops(c, "what is hidden from you, consulted",
 			    rule, NULL, RUN_NEED_DRAW);
+	if (s->mode == STEP_TEMPLATE)
+		template_stops(c, "what is hidden from you, consulted at rule",
+			       rule);
 	c->at.blind = 1;
 }
 
@@ -683,16 +795,22 @@ void ctx_mark(struct ctx *c, const char *visible, const char *kind,
 		c->n_steps + 1;
 }
 
+/* The latest checkpoint of each of the last RUN_POINTS steps that took
+ * one, however far back: a phase that lasts many steps (one unit moved
+ * a mail) still resumes at its start, not at the start of the game. */
 void ctx_checkpoint(struct ctx *c)
 {
-	if (!c->keep_points || c->at.cur >= c->n_steps ||
-	    c->at.cur + RUN_POINTS < c->n_steps)
+	struct resume_point *pts = c->run->points;
+	if (!c->keep_points || c->at.cur >= c->n_steps)
 		return;
-	struct resume_point *p = &c->run->points[c->n_steps - 1 - c->at.cur];
-	if (!p->state)
-		p->state = xmalloc(c->rs->state_size);
-	memcpy(p->state, c->run->state, c->rs->state_size);
-	p->at = c->at;
+	if (!pts[0].state || pts[0].at.cur != c->at.cur) {
+		/* a step with none yet: the oldest kept makes room */
+		void *spare = pts[RUN_POINTS - 1].state;
+		memmove(&pts[1], &pts[0], (RUN_POINTS - 1) * sizeof *pts);
+		pts[0].state = spare ? spare : xmalloc(c->rs->state_size);
+	}
+	memcpy(pts[0].state, c->run->state, c->rs->state_size);
+	pts[0].at = c->at;
 }
 
 void resume_point_free(struct resume_point *p)
@@ -747,7 +865,8 @@ int engine_run_opts(const struct ruleset *rs, const void *start_state,
 		if (c->at.cur < n_steps) {
 			/* a check of answers that end the game: all of them
 			 * were taken (check_all_used refuses any left) */
-			if (steps[c->at.cur].mode == STEP_CHECK) {
+			if (steps[c->at.cur].mode == STEP_CHECK ||
+			    steps[c->at.cur].mode == STEP_TEMPLATE) {
 				run->checked = c->at.ans_pos;
 				copy(run->stopped_at, sizeof run->stopped_at,
 				     "");
@@ -789,4 +908,11 @@ void engine_free(struct run *run)
 	for (size_t i = 0; i < RUN_POINTS; i++)
 		resume_point_free(&run->points[i]);
 	memset(run, 0, sizeof *run);
+}
+
+int visible_to(const char *visible, const char *side)
+{
+	if (!side || !visible[0])
+		return 1;
+	return strcmp(visible, side) == 0;
 }

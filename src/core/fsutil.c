@@ -32,6 +32,25 @@ int read_input(const char *path, size_t max, char **buf, size_t *len,
 		return errorf(err, EXIT_USAGE, "cannot read %s: it is a "
 			      "directory", path);
 	}
+	/* a regular file: read into one buffer of its size (a long game
+	 * file is read by every per-turn command); what more it holds
+	 * (a file still growing) is read below as from a pipe */
+	if (!is_stdin && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    (size_t)st.st_size <= max) {
+		sb.cap = (size_t)st.st_size + 1;
+		sb.buf = xmalloc(sb.cap);
+		sb.buf[0] = '\0';
+		while (sb.len + 1 < sb.cap) {
+			ssize_t n = read(fd, sb.buf + sb.len,
+					 sb.cap - 1 - sb.len);
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0)
+				break;
+			sb.len += (size_t)n;
+		}
+		sb.buf[sb.len] = '\0';
+	}
 	char chunk[65536];
 	for (;;) {
 		ssize_t n = read(fd, chunk, sizeof chunk);
@@ -412,4 +431,19 @@ int write_cache(const char *path, const void *buf, size_t len)
 	}
 	free(tmp);
 	return rc;
+}
+
+int state_dir(struct strbuf *dir, struct error *err)
+{
+	const char *xdg = getenv("XDG_STATE_HOME");
+	const char *home = getenv("HOME");
+	if (xdg && xdg[0] == '/')
+		strbuf_addf(dir, "%s/umpire", xdg);
+	else if (home && home[0] == '/')
+		strbuf_addf(dir, "%s/.local/state/umpire", home);
+	else
+		return errorf(err, EXIT_USAGE, "no place for the local record "
+			      "of what this key signed: set HOME or "
+			      "XDG_STATE_HOME (an absolute path)");
+	return 0;
 }

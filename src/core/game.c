@@ -18,7 +18,9 @@ static const char *const game_keys[] = { "umpire", "game", "scenario",
 	"scenario_version", "scenario_hash", "rules", "provenance", "options",
 	"chain_length", "roles", "state", "steps", NULL };
 static const char *const role_keys[] = { "name", "key", "nonce",
-	"anchor", "signature", NULL };
+	"anchor", "signature", "address", NULL };
+/* The longest mail address a join may carry (RFC 5321's path limit). */
+#define ROLE_ADDRESS_MAX 254
 static const char *const step_keys[] = { "step", "actor", "counter",
 	"orders", "reveals", "seed", "draws", "next", "salt", "state", "prev",
 	"signature", NULL };
@@ -37,6 +39,13 @@ void game_rules_tag(const struct ruleset *rs, char *out, size_t size)
 
 void game_free(struct game *g)
 {
+	if (g->shed) {
+		game_free(g->shed);
+		free(g->shed);
+	}
+	free(g->src);
+	free(g->chain_log);
+	free(g->scn_dir);
 	for (size_t i = 0; i < g->n_steps; i++)
 		orders_free(&g->steps[i].ord);
 	free(g->steps);
@@ -132,6 +141,10 @@ static void join_message(const struct game *g, const struct role *r,
 	strbuf_addc(m, '\0');
 	strbuf_add(m, r->nonce, 32);
 	strbuf_add(m, r->anchor, 32);
+	/* the side's mail address, when its join carries one: after the
+	 * fixed-length anchor, so a join without one signs what it did */
+	if (r->address)
+		strbuf_adds(m, r->address);
 }
 
 static int check_scenario(struct game *g, struct error *err)
@@ -168,6 +181,26 @@ static int check_scenario(struct game *g, struct error *err)
 			      "from the scenario's '%s'", d->name, prov,
 			      g->scn.provenance);
 	return scenario_check_options(&g->scn, d, g->options, err);
+}
+
+/* A join's address: one line of printable text with an '@', at most
+ * ROLE_ADDRESS_MAX bytes (GMime reads it when the judge mails). */
+static int check_address(const struct doc *d, const struct doc_node *m,
+			 const struct role *r, struct error *err)
+{
+	const char *a = r->address;
+	size_t n = strlen(a);
+	int bad = n == 0 || n > ROLE_ADDRESS_MAX || !strchr(a, '@');
+	for (size_t i = 0; i < n && !bad; i++)
+		bad = (unsigned char)a[i] < 0x20 || a[i] == 0x7f;
+	char w[300];
+	if (bad)
+		return errorf(err, EXIT_REFUSED, "%s: role %s: field 'address' "
+			      "must be a mail address (one line of at most "
+			      "%d bytes with an '@', like alice@example.org)",
+			      doc_where(d, doc_get(m, "address"), w, sizeof w),
+			      r->name, ROLE_ADDRESS_MAX);
+	return 0;
 }
 
 static int load_roles(struct game *g, struct error *err)
@@ -220,6 +253,17 @@ static int load_roles(struct game *g, struct error *err)
 			}
 			memcpy(r->sig, sig, 64);
 			r->joined = 1;
+		}
+		if (doc_get(m, "address")) {
+			if (!r->joined)
+				return errorf(err, EXIT_REFUSED, "%s: role %s: "
+					      "an address is carried by a join; "
+					      "this role has not joined",
+					      doc_where(d, doc_get(m, "address"),
+							w, sizeof w), r->name);
+			if (doc_need_str(d, m, "address", &r->address, err) ||
+			    check_address(d, m, r, err))
+				return -1;
 		}
 		g->n_roles++;
 	}
@@ -339,6 +383,9 @@ bad:
 
 int game_step_blob(struct game *g, size_t i, struct error *err)
 {
+	/* a step of the vouched prefix: the file read whole first */
+	if (g->steps[i].stub && game_unstub(g, err))
+		return -1;
 	struct game_step *s = &g->steps[i];
 	if (!s->lazy)
 		return 0;
@@ -381,10 +428,12 @@ static int load_body(struct game *g, const char *scn_dir, unsigned flags,
 			      d->name, fmt, d->name);
 	if (doc_only_keys(d, r, game_keys, err))
 		return -1;
-	if (strcmp(fmt, GAME_FORMAT) != 0)
+	if (strcmp(fmt, GAME_FORMAT) != 0 && strcmp(fmt, GAME_FORMAT_2) != 0)
 		return errorf(err, EXIT_REFUSED, "%s: 'umpire: %s' is not a "
 			      "game file of this umpire (expected 'umpire: "
-			      GAME_FORMAT "')", d->name, fmt);
+			      GAME_FORMAT "', or 'umpire: " GAME_FORMAT_2
+			      "' for a game begun before it)", d->name, fmt);
+	g->link_by_step = !strcmp(fmt, GAME_FORMAT_2);
 	if (doc_need_str(d, r, "game", &g->id, err) ||
 	    doc_need_str(d, r, "scenario", &scn_id, err) ||
 	    doc_need(d, r, "options", DOC_MAP, &g->options, err) ||
@@ -423,6 +472,195 @@ static int load_body(struct game *g, const char *scn_dir, unsigned flags,
 	return rc;
 }
 
+/* ---- the vouched prefix (checkpoint.h) ---- */
+
+/* Where the steps begin in text: just after its first "steps:" line at
+ * the start of a line (the top-level key, the last umpire writes: the
+ * header's and the state's lines before it are indented or other keys),
+ * or 0 when there is none. The reader checks that the tree has them
+ * there. */
+static size_t steps_begin(const char *buf, size_t len)
+{
+	static const char key[] = "steps:\n";
+	size_t k = sizeof key - 1;
+	if (!buf)
+		return 0;
+	for (const char *p = buf, *end = buf + len; p < end;) {
+		p = memchr(p, '\n', (size_t)(end - p));
+		if (!p)
+			break;
+		p++;
+		if ((size_t)(end - p) >= k && memcmp(p, key, k) == 0)
+			return (size_t)(p - buf) + k;
+	}
+	return 0;
+}
+
+static size_t count_lines(const char *buf, size_t len)
+{
+	size_t n = 0;
+	for (const char *p = buf, *end = buf + len;
+	     (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
+		n++;
+	return n;
+}
+
+static void shift_lines(struct doc_node *n, int by)
+{
+	if (n->line)
+		n->line += by;
+	for (size_t i = 0; n->kind != DOC_SCALAR && i < n->n; i++) {
+		if (n->kind == DOC_MAP)
+			shift_lines(n->keys[i], by);
+		shift_lines(n->items[i], by);
+	}
+}
+
+static size_t doc_nodes(const struct doc_node *n)
+{
+	size_t c = 1;
+	for (size_t i = 0; n->kind != DOC_SCALAR && i < n->n; i++)
+		c += doc_nodes(n->items[i]) + (n->kind == DOC_MAP);
+	return c;
+}
+
+/* The text kept for the checkpoints and game_unstub: buf with the
+ * prefix (pre bytes at the steps' beginning) taken out. */
+static void keep_source(struct game *g, const char *buf, size_t len,
+			size_t begin, size_t pre, const char *scn_dir)
+{
+	g->src_head = begin;
+	g->src_len = len - pre;
+	g->src = xmalloc(g->src_len + 1);
+	memcpy(g->src, buf, begin);
+	memcpy(g->src + begin, buf + begin + pre, len - begin - pre);
+	g->src[g->src_len] = '\0';
+	if (scn_dir)
+		g->scn_dir = xstrdup(scn_dir);
+}
+
+/*
+ * Read a game file whose steps begin with the vouched prefix, byte for
+ * byte, without parsing the prefix: its header and state (with no
+ * steps), then the steps after the prefix as a sequence of their own,
+ * copied in with their lines as the whole file numbers them. The text
+ * of a YAML block sequence item at column 0 is read the same wherever
+ * it stands among the items, so the file parsed whole is this very tree
+ * with the prefix's steps before these; the prefix was read, hashed and
+ * verified here when it was cut (checkpoint.c, save_prefix). 0 when so
+ * read; otherwise -1 and g is empty: the caller reads the file whole,
+ * which alone says what is wrong with it.
+ */
+static int parse_vouched(struct game *g, const char *name, const char *buf,
+			 size_t len, const char *scn_dir)
+{
+	struct error ignored;
+	struct doc *tail = NULL;
+	size_t begin = steps_begin(buf, len);
+	memset(g, 0, sizeof *g);
+	if (begin == 0 || len - begin < 2)
+		return -1;
+	/* the header and state: the steps an empty sequence */
+	struct strbuf head = STRBUF_INIT;
+	strbuf_add(&head, buf, begin - 1);
+	strbuf_adds(&head, " []\n");
+	g->doc = doc_new(name);
+	int rc = doc_parse(g->doc, head.buf, head.len, &DOC_LIMITS_GAME,
+			   &ignored);
+	strbuf_free(&head);
+	if (rc || load_body(g, scn_dir, GAME_PARSE_CHECKPOINTS, &ignored) ||
+	    g->scn.rs->view || !g->cp || !g->cp->doc)
+		goto no;
+	const struct checkpoint_prefix *p = &g->cp->prefix;
+	struct doc_node *steps = top(g, "steps");
+	if (!p->steps || !steps || steps->kind != DOC_SEQ || steps->n ||
+	    len - begin < p->len + 2 ||
+	    memcmp(buf + begin, p->text, p->len) != 0 ||
+	    buf[begin + p->len] != '-' || buf[begin + p->len + 1] != ' ')
+		goto no;
+	/* the steps after it, in the room the limits leave */
+	struct doc_limits lim = DOC_LIMITS_GAME;
+	size_t used = doc_nodes(g->doc->root) + p->nodes;
+	if (used >= lim.max_nodes)
+		goto no;
+	lim.max_nodes -= used;
+	tail = doc_new(name);
+	const char *t0 = buf + begin + p->len;
+	if (doc_parse(tail, t0, (size_t)(buf + len - t0), &lim, &ignored) ||
+	    !tail->root || tail->root->kind != DOC_SEQ || !tail->root->n)
+		goto no;
+	int by = (int)(count_lines(buf, begin) + p->lines);
+	steps->style = DOC_STYLE_ANY;
+	for (size_t i = 0; i < tail->root->n; i++) {
+		struct doc_node *c = doc_copy(g->doc, tail->root->items[i]);
+		shift_lines(c, by);
+		doc_push(g->doc, steps, c);
+	}
+	doc_free(tail);
+	tail = NULL;
+	size_t n = p->steps + steps->n;
+	free(g->steps);
+	g->steps = xcalloc(n, sizeof *g->steps);
+	for (size_t i = 0; i < p->steps; i++) {
+		struct game_step *s = &g->steps[i];
+		s->n = (long long)i + 1;
+		s->stub = s->verified_here = 1;
+		checkpoints_step(g->cp, i, s->hash, s->stub_sig_hash);
+	}
+	g->n_stub = g->n_steps = p->steps;
+	size_t vouched = p->steps;
+	for (size_t i = 0; i < steps->n; i++) {
+		if (load_step(g, p->steps + i, steps->items[i], g->cp,
+			      &vouched, &ignored))
+			goto no;
+		g->n_steps++;
+	}
+	keep_source(g, buf, len, begin, p->len, scn_dir);
+	return 0;
+no:
+	doc_free(tail);
+	game_free(g);
+	return -1;
+}
+
+void game_step_sig_hash(const struct game *g, size_t i, unsigned char out[32])
+{
+	if (g->steps[i].stub)
+		memcpy(out, g->steps[i].stub_sig_hash, 32);
+	else
+		sig_hash(g->steps[i].sig, out);
+}
+
+int game_unstub(struct game *g, struct error *err)
+{
+	struct game whole;
+	if (!g->n_stub)
+		return 0;
+	const struct checkpoint_prefix *p = &g->cp->prefix;
+	struct strbuf text = STRBUF_INIT;
+	strbuf_add(&text, g->src, g->src_head);
+	strbuf_add(&text, p->text, p->len);
+	strbuf_add(&text, g->src + g->src_head, g->src_len - g->src_head);
+	int rc = game_parse_flags(&whole, g->doc->name, text.buf, text.len,
+				  g->scn_dir, GAME_PARSE_CHECKPOINTS |
+				  GAME_PARSE_WHOLE, err);
+	strbuf_free(&text);
+	if (rc)
+		return -1;
+	/* what the caller set, kept; the game read before kept as well
+	 * (callers may hold its strings), freed with this one */
+	whole.trusted = g->trusted;
+	whole.at_step_end = g->at_step_end;
+	whole.hook_user = g->hook_user;
+	whole.checkpoints = g->checkpoints;
+	whole.examples = g->examples;
+	whole.state_stale = g->state_stale;
+	whole.shed = xmalloc(sizeof *whole.shed);
+	*whole.shed = *g;
+	*g = whole;
+	return 0;
+}
+
 int game_parse(struct game *g, const char *name, const char *buf,
 	       size_t len, const char *scn_dir, struct error *err)
 {
@@ -439,10 +677,18 @@ int game_parse_flags(struct game *g, const char *name, const char *buf,
 	struct strbuf canon = STRBUF_INIT;
 	unsigned changed;
 	int rc = 0;
-	canonical_text(buf, len, &canon, &changed);
+	if (text_canonical(buf, len))
+		changed = 0;
+	else
+		canonical_text(buf, len, &canon, &changed);
 	if (changed) {
 		buf = canon.buf;
 		len = canon.len;
+	}
+	if ((flags & GAME_PARSE_CHECKPOINTS) && !(flags & GAME_PARSE_WHOLE) &&
+	    parse_vouched(g, name, buf, len, scn_dir) == 0) {
+		strbuf_free(&canon);
+		return 0;
 	}
 	memset(g, 0, sizeof *g);
 	g->doc = doc_new(name);
@@ -450,6 +696,14 @@ int game_parse_flags(struct game *g, const char *name, const char *buf,
 	    load_body(g, scn_dir, flags, err)) {
 		game_free(g);
 		rc = -1;
+	} else if (flags & GAME_PARSE_CHECKPOINTS) {
+		size_t begin = steps_begin(buf, len);
+		const struct doc_node *steps = top(g, "steps");
+		/* the steps where the tree has them: the first on the line
+		 * after "steps:" */
+		if (begin && steps->n &&
+		    steps->items[0]->line == (int)count_lines(buf, begin) + 1)
+			keep_source(g, buf, len, begin, 0, scn_dir);
 	}
 	strbuf_free(&canon);
 	return rc;
@@ -562,11 +816,11 @@ int game_link(const struct game *g, const char *role,
 	      struct error *err)
 {
 	if (n > g->chain_length)
-		return errorf(err, EXIT_REFUSED, "step %llu is beyond the "
+		return errorf(err, EXIT_REFUSED, "%s's link %llu is beyond the "
 			      "game's chain length %u: the game cannot go on "
 			      "(start long games with 'umpire new "
-			      "--chain-length N')", (unsigned long long)n,
-			      g->chain_length);
+			      "--chain-length N')", role,
+			      (unsigned long long)n, g->chain_length);
 	const struct role *r = game_role((struct game *)g, role);
 	if (!r)
 		return errorf(err, EXIT_USAGE, "this game has no role '%s'",
@@ -575,8 +829,36 @@ int game_link(const struct game *g, const char *role,
 			  (uint32_t)n, out, err);
 }
 
+/* r has joined: its nonce, anchor and signature into its mapping of
+ * the header, and the header's hashes anew. */
+static void put_join(struct game *g, struct role *r)
+{
+	r->joined = 1;
+	struct doc_node *roles = top(g, "roles");
+	for (size_t i = 0; i < roles->n; i++) {
+		struct doc_node *rm = roles->items[i];
+		if (strcmp(doc_get(rm, "name")->str, r->name) != 0)
+			continue;
+		doc_put(g->doc, rm, "nonce", doc_b64_32(g->doc, r->nonce));
+		doc_put(g->doc, rm, "anchor", doc_b64_32(g->doc, r->anchor));
+		doc_put(g->doc, rm, "signature", doc_b64(g->doc, r->sig, 64));
+		if (r->address) {
+			doc_set_str(g->doc, rm, "address", r->address);
+			r->address = doc_get(rm, "address")->str;
+		}
+	}
+	header_hashes(g);
+}
+
 int game_join(struct game *g, const char *name, const struct seckey *sk,
 	      struct error *err)
+{
+	return game_join_address(g, name, sk, NULL, err);
+}
+
+int game_join_address(struct game *g, const char *name,
+		      const struct seckey *sk, const char *address,
+		      struct error *err)
 {
 	struct role *r = game_role(g, name);
 	struct pubkey pk;
@@ -597,7 +879,7 @@ int game_join(struct game *g, const char *name, const struct seckey *sk,
 	if (r->joined)
 		return errorf(err, EXIT_REFUSED, "role %s has already joined",
 			      name);
-	/* item 6 of issue 9: a referee key that is also another party's
+	/* hidden information: a referee key that is also another party's
 	 * side key would show that side every hidden card. Only the
 	 * joiner's own key may double as the referee's (solo play). */
 	struct role *ref = game_role(g, "referee");
@@ -619,6 +901,7 @@ int game_join(struct game *g, const char *name, const struct seckey *sk,
 	/* fresh randomness: the same header joined twice gives two
 	 * different chains, hence two different games' seeds */
 	randombytes_buf(r->nonce, sizeof r->nonce);
+	r->address = address;   /* copied into the doc by put_join */
 	if (game_link(g, name, sk, 0, r->anchor, err))
 		return -1;
 	struct strbuf m = STRBUF_INIT;
@@ -626,24 +909,76 @@ int game_join(struct game *g, const char *name, const struct seckey *sk,
 	crypto_sign_detached(r->sig, NULL, (unsigned char *)m.buf, m.len,
 			     sk->sk);
 	strbuf_free(&m);
-	r->joined = 1;
-	/* Write anchor and signature into the role's mapping. */
-	struct doc_node *roles = top(g, "roles");
-	for (size_t i = 0; i < roles->n; i++) {
-		struct doc_node *rm = roles->items[i];
-		if (strcmp(doc_get(rm, "name")->str, name) != 0)
+	put_join(g, r);
+	return 0;
+}
+
+int game_take_joins(struct game *g, struct game *in, size_t *added,
+		    struct error *err)
+{
+	*added = 0;
+	if (strcmp(g->id, in->id) != 0 ||
+	    sodium_memcmp(g->core_hash, in->core_hash, 32) != 0)
+		return errorf(err, EXIT_REFUSED, "%s: game %s with another "
+			      "header than the game %s kept (a join is made "
+			      "on the game file as created)", in->doc->name,
+			      in->id, g->id);
+	if (verify_joins(in, 1, NULL, err))
+		return error_prefix(err, "%s", in->doc->name);
+	for (size_t i = 0; i < in->n_roles; i++) {
+		const struct role *o = &in->roles[i];
+		struct role *r = game_role(g, o->name);
+		if (!o->joined)
 			continue;
-		doc_put(g->doc, rm, "nonce", doc_b64_32(g->doc, r->nonce));
-		doc_put(g->doc, rm, "anchor", doc_b64_32(g->doc, r->anchor));
-		doc_put(g->doc, rm, "signature", doc_b64(g->doc, r->sig, 64));
+		if (r->joined) {
+			if (sodium_memcmp(r->sig, o->sig, 64) != 0)
+				return errorf(err, EXIT_REFUSED, "%s: role %s "
+					      "joined game %s already, with "
+					      "another join", in->doc->name,
+					      o->name, g->id);
+			continue;
+		}
+		if (g->n_steps)
+			return errorf(err, EXIT_REFUSED, "%s: game %s has %zu "
+				      "steps already; joins come before the "
+				      "first", in->doc->name, g->id,
+				      g->n_steps);
+		memcpy(r->nonce, o->nonce, 32);
+		memcpy(r->anchor, o->anchor, 32);
+		memcpy(r->sig, o->sig, 64);
+		r->address = o->address;
+		r->joined = 1;
+		put_join(g, r);
+		(*added)++;
 	}
-	header_hashes(g);
+	return 0;
+}
+
+/* The vouched prefix's text put back where the steps begin in text,
+ * a game's emitted tree (which has the steps after it only). */
+static int splice_prefix(const struct game *g, const struct strbuf *text,
+			 struct strbuf *out, struct error *err)
+{
+	size_t b = steps_begin(text->buf, text->len);
+	if (!b)
+		return errorf(err, EXIT_USAGE, "%s: the text written has no "
+			      "steps to put the verified ones before",
+			      g->doc->name);
+	strbuf_add(out, text->buf, b);
+	strbuf_add(out, g->cp->prefix.text, g->cp->prefix.len);
+	strbuf_add(out, text->buf + b, text->len - b);
 	return 0;
 }
 
 int game_emit(const struct game *g, struct strbuf *out, struct error *err)
 {
-	return doc_emit(g->doc->root, out, err);
+	if (!g->n_stub)
+		return doc_emit(g->doc->root, out, err);
+	struct strbuf text = STRBUF_INIT;
+	int rc = doc_emit(g->doc->root, &text, err) ||
+		splice_prefix(g, &text, out, err) ? -1 : 0;
+	strbuf_free(&text);
+	return rc;
 }
 
 static int verify_orders(struct game *g, const char *name, const char *buf,
@@ -690,10 +1025,15 @@ int game_emit_step(const struct game *g, struct strbuf *out,
 {
 	struct orders ord;
 	struct verified v;
-	if (game_emit(g, out, err))
+	/* the tree's text, read back; the vouched prefix (stubs), byte
+	 * for byte as verified, put back after */
+	struct strbuf tree = STRBUF_INIT, *text = g->n_stub ? &tree : out;
+	if (doc_emit(g->doc->root, text, err)) {
+		strbuf_free(&tree);
 		return -1;
+	}
 	struct doc *d = doc_new(g->doc->name);
-	int rc = doc_parse(d, out->buf, out->len, &DOC_LIMITS_GAME, err);
+	int rc = doc_parse(d, text->buf, text->len, &DOC_LIMITS_GAME, err);
 	if (rc == 0 && !doc_same(d->root, g->doc->root))
 		rc = errorf(err, EXIT_USAGE, "%s: the text written does not "
 			    "read back as the game it was written from",
@@ -710,6 +1050,9 @@ int game_emit_step(const struct game *g, struct strbuf *out,
 		orders_free(&ord);
 		verified_free(&v);
 	}
+	if (rc == 0 && g->n_stub)
+		rc = splice_prefix(g, &tree, out, err);
+	strbuf_free(&tree);
 	if (rc)
 		error_prefix(err, "nothing written: the game file would not "
 			     "read back");
@@ -802,16 +1145,31 @@ static void countersign_message(const struct game *g,
 	memcpy(msg + l + 32, hash, 32);
 }
 
-static int check_reveal(struct role *r, uint64_t n,
+/* The index of the link r reveals at step n, r's latest verified link
+ * being of its previous step: its own steps counted (GAME_FORMAT), or the
+ * game's (game/2). */
+static uint64_t link_index(const struct game *g, const struct role *r,
+			   uint64_t n)
+{
+	return g->link_by_step ? n : r->last_index + 1;
+}
+
+static int check_reveal(const struct game *g, struct role *r, uint64_t n,
 			const unsigned char reveal[32], struct error *err)
 {
-	if (chain_reaches(reveal, (uint32_t)(n - r->last_index), r->last))
+	uint64_t i = link_index(g, r, n);
+	if (i > g->chain_length)
+		return errorf(err, EXIT_REFUSED, "the reveal of %s at step "
+			      "%llu is its link %llu, beyond the game's chain "
+			      "length %u", r->name, (unsigned long long)n,
+			      (unsigned long long)i, g->chain_length);
+	if (chain_reaches(reveal, (uint32_t)(i - r->last_index), r->last))
 		return errorf(err, EXIT_REFUSED, "the reveal of %s does not "
-			      "hash to its previous link (step %llu): not "
+			      "hash to its previous link (link %llu): not "
 			      "the committed chain", r->name,
 			      (unsigned long long)r->last_index);
 	memcpy(r->last, reveal, 32);
-	r->last_index = n;
+	r->last_index = i;
 	return 0;
 }
 
@@ -897,7 +1255,8 @@ static int verify_orders(struct game *g, const char *name, const char *buf,
 			      "embedded signature block and no detached "
 			      "signature)", name);
 	/* the game file keeps detached-signed orders with their signature
-	 * block after them (issue 9, item 12): a body without a final
+	 * block after them (what umpire writes it reads back): a body
+	 * without a final
 	 * newline would glue the block to its last line and never read
 	 * back */
 	if (sigtext && (len == 0 || buf[len - 1] != '\n'))
@@ -922,7 +1281,7 @@ static int verify_orders(struct game *g, const char *name, const char *buf,
 				      "the line out and sign it again", name,
 				      at);
 	}
-	/* the signature first, then the YAML (item 14 of issue 9): text
+	/* the signature first, then the YAML (hostile input): text
 	 * nobody signed is never parsed */
 	if (check_sig) {
 		if (signed_verify(name, buf, len, sigtext ? "signature" : NULL,
@@ -1065,6 +1424,16 @@ static int check_game(struct game *g, enum check_level level,
 	size_t vouched = 0;
 	int use_cp = g->checkpoints && level == CHECK_LIGHT &&
 		!g->at_step_end;
+	/* the vouched prefix serves a replay from its checkpoint only */
+	if (g->n_stub && !(use_cp && g->checkpoints == CHECKPOINTS_USE)) {
+		sigq_finish(&q);
+		if (game_unstub(g, err))
+			return -1;
+		return check_game(g, level, extra, run, queue, err);
+	}
+	free(g->chain_log);
+	g->chain_log = xcalloc((g->n_steps ? g->n_steps : 1) * g->n_roles,
+			       sizeof *g->chain_log);
 	memset(&cp, 0, sizeof cp);
 	memset(&from, 0, sizeof from);
 	int borrowed = use_cp && g->cp;
@@ -1091,11 +1460,37 @@ static int check_game(struct game *g, enum check_level level,
 	int found = g->checkpoints == CHECKPOINTS_USE && use_cp ?
 		checkpoints_point(&cp, g, vouched, &from) : -1;
 	int resume = found == 0;
+	/* the stubs: each role's chain after them, and a replay that
+	 * resumes where they were cut for; else the game read whole */
+	int stubs_ok = resume && from.at.cur + 1 == cp.prefix.point;
+	for (size_t r = 0; g->n_stub && stubs_ok && r < g->n_roles; r++) {
+		struct role *ro = &g->roles[r];
+		stubs_ok = 0;
+		for (size_t k = 0; k < cp.prefix.n_roles; k++)
+			if (!strcmp(cp.prefix.roles[k].name, ro->name)) {
+				memcpy(ro->last, cp.prefix.roles[k].last, 32);
+				ro->last_index = cp.prefix.roles[k].index;
+				g->chain_log[(g->n_stub - 1) * g->n_roles + r] =
+					(struct chain_at){ .index =
+							   ro->last_index };
+				memcpy(g->chain_log[(g->n_stub - 1) *
+						    g->n_roles + r].last,
+				       ro->last, 32);
+				stubs_ok = 1;
+			}
+	}
+	if (g->n_stub && !stubs_ok) {
+		resume_point_free(&from);
+		sigq_finish(&q);
+		if (game_unstub(g, err))
+			return -1;
+		return check_game(g, level, extra, run, queue, err);
+	}
 	unsigned char *unread = xcalloc(g->n_steps + 1, 1);
 	if (resume)
 		memset(unread, 1, from.at.cur);
 	for (size_t r = 0; resume && r < g->n_roles; r++)
-		for (size_t i = from.at.cur; i-- > 0;)
+		for (size_t i = from.at.cur; i-- > g->n_stub;)
 			if (!strcmp(g->steps[i].actor, g->roles[r].name)) {
 				unread[i] = 0;
 				break;
@@ -1109,6 +1504,13 @@ static int check_game(struct game *g, enum check_level level,
 		char name[64];
 		unsigned char seed[32];
 		snprintf(name, sizeof name, "step %zu orders", i + 1);
+		if (s->stub) {
+			/* the vouched prefix: verified here, never read */
+			es[i] = (struct engine_step){ .mode = STEP_PLAY,
+				.src = "(a step before the checkpoint)" };
+			prev = s->hash;
+			continue;
+		}
 		if (s->n != (long long)i + 1) {
 			errorf(err, EXIT_REFUSED, "step %zu: numbered %lld "
 			       "(steps removed or reordered)", i + 1, s->n);
@@ -1144,8 +1546,8 @@ static int check_game(struct game *g, enum check_level level,
 		}
 		/* (s->hash: game_parse) */
 		orders_free(&s->ord);
-		/* every signature of the steps not yet verified (item 8 of
-		 * issue 9: a signing command commits to the whole history) */
+		/* every signature of the steps not yet verified (a signing
+		 * command commits to the whole history) */
 		int vr = unread[i] ? 0 : game_step_blob(g, i, err) ? -1 :
 			verify_orders(g, name, (const char *)s->blob,
 				      s->blob_len, NULL, 0, s->n, s->actor,
@@ -1164,12 +1566,17 @@ static int check_game(struct game *g, enum check_level level,
 			       i + 1);
 			goto out;
 		}
-		if (check_reveal(game_role(g, s->actor), (uint64_t)s->n,
+		if (check_reveal(g, game_role(g, s->actor), (uint64_t)s->n,
 				 s->reveal_actor, err) ||
-		    check_reveal(game_role(g, s->counter), (uint64_t)s->n,
+		    check_reveal(g, game_role(g, s->counter), (uint64_t)s->n,
 				 s->reveal_counter, err)) {
 			error_prefix(err, "step %zu", i + 1);
 			goto out;
+		}
+		for (size_t r = 0; r < g->n_roles; r++) {
+			struct chain_at *c = &g->chain_log[i * g->n_roles + r];
+			memcpy(c->last, g->roles[r].last, 32);
+			c->index = g->roles[r].last_index;
 		}
 		if (!skip)
 			chain_seed(g->genesis, (uint64_t)s->n, s->reveal_actor,
@@ -1240,7 +1647,8 @@ static int check_game(struct game *g, enum check_level level,
 		if (!borrowed)
 			checkpoints_close(&cp);
 		g->checkpoints = CHECKPOINTS_REDO;
-		rc = check_game(g, level, extra, run, queue, err);
+		rc = game_unstub(g, err) ? -1 :
+			check_game(g, level, extra, run, queue, err);
 		g->checkpoints = CHECKPOINTS_USE;
 		return rc;
 	}
@@ -1296,6 +1704,13 @@ out:
 	}
 	if (rc && run->state)
 		engine_free(run);
+	/* refused with the vouched prefix unread: the game read whole
+	 * decides, and says why */
+	if (rc && g->n_stub) {
+		if (game_unstub(g, err))
+			return -1;
+		return check_game(g, level, extra, run, queue, err);
+	}
 	return rc;
 }
 
@@ -1578,20 +1993,37 @@ static const char *pending_role(const struct game *g)
 }
 
 /* A role's latest link in the ledger: its reveal in the last step that
- * holds one, else its anchor. */
+ * holds one, else its anchor; and that link's index (link_index). The
+ * vouched prefix (stubs) gives where the chain stood after it. */
 static void latest_link(struct game *g, struct role *r)
 {
 	memcpy(r->last, r->anchor, 32);
 	r->last_index = 0;
-	for (size_t i = g->n_steps; i-- > 0;) {
-		const struct game_step *s = &g->steps[i];
-		if (!strcmp(s->actor, r->name) || !strcmp(s->counter, r->name)) {
-			memcpy(r->last, !strcmp(s->actor, r->name) ?
-			       s->reveal_actor : s->reveal_counter, 32);
-			r->last_index = (uint64_t)s->n;
-			return;
+	const struct checkpoint_prefix *p = g->n_stub ? &g->cp->prefix : NULL;
+	for (size_t k = 0; p && k < p->n_roles; k++)
+		if (!strcmp(p->roles[k].name, r->name)) {
+			memcpy(r->last, p->roles[k].last, 32);
+			r->last_index = p->roles[k].index;
 		}
+	for (size_t i = g->n_stub; i < g->n_steps; i++) {
+		const struct game_step *s = &g->steps[i];
+		int actor = !strcmp(s->actor, r->name);
+		if (!actor && strcmp(s->counter, r->name))
+			continue;
+		memcpy(r->last, actor ? s->reveal_actor : s->reveal_counter,
+		       32);
+		r->last_index = g->link_by_step ? (uint64_t)s->n :
+			r->last_index + 1;
 	}
+}
+
+uint64_t game_next_link(struct game *g, const char *role)
+{
+	struct role *r = game_role(g, role);
+	if (!r)
+		return 0;
+	latest_link(g, r);
+	return link_index(g, r, (uint64_t)g->n_steps + 1);
 }
 
 int game_adjudicate(struct game *g, const char *orders_name,
@@ -1641,11 +2073,12 @@ int game_adjudicate(struct game *g, const char *orders_name,
 		goto out;
 	}
 	latest_link(g, ar);
-	if (check_reveal(ar, (uint64_t)n, ord.reveal, err)) {
+	if (check_reveal(g, ar, (uint64_t)n, ord.reveal, err)) {
 		error_prefix(err, "%s", orders_name);
 		goto out;
 	}
-	if (game_link(g, counter, sk, (uint64_t)n, reveal, err))
+	if (game_link(g, counter, sk, game_next_link(g, counter), reveal,
+		      err))
 		goto out;
 	chain_seed(g->genesis, (uint64_t)n, ord.reveal, reveal, seed);
 	struct engine_step extra = {
@@ -1830,7 +2263,8 @@ int game_verify_orders(const char *game_path, const char *scn_dir,
 			  game_prev(&g, g.n_steps), 1, NULL, &ord, &v,
 			  err))
 		goto out;
-	if (check_reveal(game_role(&g, actor), g.n_steps + 1, ord.reveal,
+	latest_link(&g, game_role(&g, actor));
+	if (check_reveal(&g, game_role(&g, actor), g.n_steps + 1, ord.reveal,
 			 err))
 		goto out;
 	fputs("signature ok: ", out);

@@ -469,6 +469,19 @@ int seckey_parse_kept(const char *name, const char *text, size_t len,
 	return 0;
 }
 
+int seckey_is_encrypted(const char *name, const char *text, size_t len,
+			int *encrypted, struct error *err)
+{
+	unsigned char *blob = sodium_malloc(SK_BYTES);
+	if (!blob)
+		return errorf(err, EXIT_USAGE, "out of secure memory");
+	int rc = blob_decode(name, text, len, blob, err);
+	if (rc == 0)
+		*encrypted = memcmp(blob + SK_KDF, KDFALG, 2) == 0;
+	sodium_free(blob);
+	return rc;
+}
+
 int seckey_parse(const char *name, const char *text, size_t len,
 		 const char *passphrase_file, struct seckey **out,
 		 struct error *err)

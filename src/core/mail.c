@@ -117,6 +117,19 @@ static int tline_blank(struct tline t)
 
 /* The lines of p..end, without their line ends and the CRs before
  * them (malloc'd; *n of them). */
+/* Whether s occurs in p[0..n) (memchr for its first byte, then a
+ * compare: a long game file has few '#'). */
+static int has_sub(const char *p, size_t n, const char *s)
+{
+	size_t k = strlen(s);
+	for (const char *q = p, *end = p + n;
+	     k <= (size_t)(end - q) &&
+	     (q = memchr(q, s[0], (size_t)(end - q) - k + 1)) != NULL; q++)
+		if (memcmp(q, s, k) == 0)
+			return 1;
+	return 0;
+}
+
 static struct tline *split_lines(const char *p, const char *end, size_t *n)
 {
 	struct tline *lines = NULL;
@@ -149,6 +162,10 @@ int mail_repair(const char *buf, size_t len, struct strbuf *out,
 	int bom = len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0;
 	if (bom)
 		p += 3;
+	/* no BEGIN line without its text: nothing to repair (a game
+	 * file, which keeps its orders' blocks in base64) */
+	if (!has_sub(p, (size_t)(end - p), EMBED_BEGIN))
+		return 0;
 	lines = split_lines(p, end, &n);
 	for (b = 0; b < n && depth < 0; b++) {
 		int d;
@@ -294,6 +311,24 @@ static int game_repair(const char *buf, size_t len, struct strbuf *out,
 	 * as it is, which names the byte, rather than lose its lines */
 	if (memchr(buf, '\0', len))
 		return 0;
+	/* a game file alone, as umpire writes it: its first line first
+	 * and every line one of a game file (nothing before it or after
+	 * it to take away), seen line by line without the line table */
+	if (len >= 13 && memcmp(buf, "umpire: game/", 13) == 0) {
+		const char *q = buf;
+		while (q < end) {
+			const char *nl = memchr(q, '\n', (size_t)(end - q));
+			struct tline l = { q, nl ? (size_t)(nl - q) :
+					   (size_t)(end - q) };
+			while (l.n > 0 && q[l.n - 1] == '\r')
+				l.n--;
+			if (q != buf && !game_line(l))
+				break;
+			q = nl ? nl + 1 : end;
+		}
+		if (q >= end)
+			return 0;
+	}
 	lines = split_lines(p, end, &n);
 	for (k = 0; k < n && depth < 0; k++) {
 		quote_prefix(lines[k].p, lines[k].n, 64, &d);
@@ -352,6 +387,7 @@ static int game_repair(const char *buf, size_t len, struct strbuf *out,
 static int joined_lines(const char *buf, size_t len)
 {
 	const char *p = buf, *end = buf + len;
+	int begins = has_sub(buf, len, EMBED_BEGIN);
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		struct tline l = { p, nl ? (size_t)(nl - p) : (size_t)(end - p) };
@@ -368,7 +404,8 @@ static int joined_lines(const char *buf, size_t len)
 		if (i > 8 && i < t.n && t.p[i] == '/' &&
 		    memchr(t.p + i, ' ', t.n - i))
 			return 1;
-		for (size_t j = 1; j + strlen(EMBED_BEGIN) <= t.n; j++)
+		for (size_t j = 1; begins && j + strlen(EMBED_BEGIN) <= t.n;
+		     j++)
 			if (memcmp(t.p + j, EMBED_BEGIN, strlen(EMBED_BEGIN))
 			    == 0)
 				return 1;
@@ -860,7 +897,8 @@ static size_t best_part(const struct part *parts, size_t n,
 
 static int unwrap(const struct gmime *gm, const char *name, char **buf,
 		  size_t *len, size_t max, const char *kind, char **sig,
-		  size_t *siglen, struct strbuf *taken, struct error *err)
+		  size_t *siglen, struct strbuf *taken, int *none,
+		  struct error *err)
 {
 	struct part parts[MAIL_MAX_PARTS];
 	size_t n, best, same[MAIL_MAX_PARTS], n_same = 0, sigs[MAIL_MAX_PARTS];
@@ -881,6 +919,8 @@ static int unwrap(const struct gmime *gm, const char *name, char **buf,
 	}
 	if (best == n) {
 		struct strbuf sb = STRBUF_INIT;
+		if (none)
+			*none = 1;
 		describe(parts, n, &sb);
 		errorf(err, EXIT_REFUSED, "%s: a mail message, but none of "
 		       "its parts holds an umpire file (no line 'umpire:' and "
@@ -920,7 +960,7 @@ static int unwrap(const struct gmime *gm, const char *name, char **buf,
 static int unwrap_message(const char *name, char **buf, size_t *len,
 			  size_t max, const char *kind, int *unwrapped,
 			  char **sig, size_t *siglen, struct strbuf *taken,
-			  struct error *err)
+			  int *none, struct error *err)
 {
 	*unwrapped = 0;
 	if (!mail_is_message(*buf, *len))
@@ -931,7 +971,7 @@ static int unwrap_message(const char *name, char **buf, size_t *len,
 	if (gmime_open(&gm, err))
 		return -1;
 	int rc = unwrap(&gm, name, buf, len, max, kind, sig, siglen, taken,
-			err);
+			none, err);
 	gmime_close(&gm);
 	if (rc == 0)
 		*unwrapped = 1;
@@ -943,7 +983,7 @@ int mail_unwrap_signed(const char *name, char **buf, size_t *len,
 		       struct error *err)
 {
 	return unwrap_message(name, buf, len, max, NULL, unwrapped, sig,
-			      siglen, NULL, err);
+			      siglen, NULL, NULL, err);
 }
 
 int mail_unwrap(const char *name, char **buf, size_t *len, size_t max,
@@ -973,7 +1013,6 @@ int mail_read_kind(const char *path, size_t max, const char *kind,
 		   struct strbuf *notes, struct strbuf *taken,
 		   struct error *err)
 {
-	int unwrapped;
 	size_t cap = mail_message_max(max);
 	if (read_input(path, cap, buf, len, err)) {
 		if (err && err->status == EXIT_REFUSED)   /* too large */
@@ -984,11 +1023,23 @@ int mail_read_kind(const char *path, size_t max, const char *kind,
 			       path_name(path), max, cap);
 		return -1;
 	}
-	int rc = unwrap_message(path_name(path), buf, len, max, kind,
-				&unwrapped, sig, siglen, taken, err);
+	return mail_take_file(path_name(path), max, kind, buf, len, sig,
+			      siglen, notes, taken, NULL, err);
+}
+
+int mail_take_file(const char *name, size_t max, const char *kind,
+		   char **buf, size_t *len, char **sig, size_t *siglen,
+		   struct strbuf *notes, struct strbuf *taken, int *none,
+		   struct error *err)
+{
+	int unwrapped;
+	if (none)
+		*none = 0;
+	int rc = unwrap_message(name, buf, len, max, kind, &unwrapped, sig,
+				siglen, taken, none, err);
 	if (rc == 0 && !unwrapped && *len > max)
 		rc = errorf(err, EXIT_REFUSED, "%s: too large (limit %zu "
-			    "bytes)", path_name(path), max);
+			    "bytes)", name, max);
 	if (rc) {
 		free(*buf);
 		*buf = NULL;
@@ -1002,7 +1053,7 @@ int mail_read_kind(const char *path, size_t max, const char *kind,
 			      "its signature's BEGIN line goes on with other "
 			      "text): a mail client or an editor re-flowed "
 			      "it; send the file as an attachment, or paste "
-			      "it unchanged", path_name(path));
+			      "it unchanged", name);
 	}
 	struct strbuf fixed = STRBUF_INIT;
 	if (mail_repair(*buf, *len, &fixed, notes) ||
@@ -1011,5 +1062,48 @@ int mail_read_kind(const char *path, size_t max, const char *kind,
 		*buf = strbuf_detach(&fixed, len);
 	}
 	strbuf_free(&fixed);
+	return 0;
+}
+
+/* The first mailbox's text of a list, appended to out. */
+static void first_address(const struct gmime *gm, InternetAddressList *l,
+			  struct strbuf *out)
+{
+	for (int i = 0; l && i < gm->internet_address_list_length(l); i++) {
+		InternetAddress *ia = gm->internet_address_list_get_address(l,
+									  i);
+		if (!gmime_is_mailbox(gm, ia))
+			continue;
+		strbuf_adds(out, gm->internet_address_mailbox_get_addr(
+			INTERNET_ADDRESS_MAILBOX(ia)));
+		return;
+	}
+}
+
+int mail_envelope(const char *buf, size_t len, struct strbuf *from,
+		  struct strbuf *msgid, struct error *err)
+{
+	struct gmime gm;
+	if (!mail_is_message(buf, len))
+		return 0;
+	if (gmime_open(&gm, err))
+		return -1;
+	GMimeStream *stream = gm.g_mime_stream_mem_new_with_buffer(buf, len);
+	GMimeParser *parser = gm.g_mime_parser_new_with_stream(stream);
+	GMimeMessage *msg = gm.g_mime_parser_construct_message(parser, NULL);
+	gm.g_object_unref(parser);
+	gm.g_object_unref(stream);
+	if (msg) {
+		first_address(&gm, gm.g_mime_message_get_addresses(msg,
+			GMIME_ADDRESS_TYPE_REPLY_TO), from);
+		if (!from->len)
+			first_address(&gm, gm.g_mime_message_get_addresses(
+				msg, GMIME_ADDRESS_TYPE_FROM), from);
+		const char *id = gm.g_mime_message_get_message_id(msg);
+		if (id)
+			strbuf_adds(msgid, id);
+		gm.g_object_unref(msg);
+	}
+	gmime_close(&gm);
 	return 0;
 }

@@ -36,6 +36,7 @@
 #include "umpire/doc.h"
 #include "umpire/fsutil.h"
 #include "umpire/record.h"
+#include "umpire/sign.h"
 #include "umpire/strbuf.h"
 
 #define RECORD_MAGIC "umpire record/1"
@@ -64,26 +65,11 @@ static int make_dirs(const char *path, struct error *err)
 	return rc;
 }
 
-int record_state_dir(struct strbuf *dir, struct error *err)
-{
-	const char *xdg = getenv("XDG_STATE_HOME");
-	const char *home = getenv("HOME");
-	if (xdg && xdg[0] == '/')
-		strbuf_addf(dir, "%s/umpire", xdg);
-	else if (home && home[0] == '/')
-		strbuf_addf(dir, "%s/.local/state/umpire", home);
-	else
-		return errorf(err, EXIT_USAGE, "no place for the local record "
-			      "of what this key signed: set HOME or "
-			      "XDG_STATE_HOME (an absolute path)");
-	return 0;
-}
-
 static int record_dir(const struct pubkey *pk, struct strbuf *dir,
 		      struct error *err)
 {
 	char hex[2 * 32 + 1];
-	if (record_state_dir(dir, err))
+	if (state_dir(dir, err))
 		return -1;
 	sodium_bin2hex(hex, sizeof hex, pk->pk, 32);
 	strbuf_addf(dir, "/%s", hex);
@@ -274,11 +260,6 @@ void record_free(struct record *r)
 /* A verified step is its hash and its countersignature: a step whose
  * signature bytes were swapped has the same hash, but a file that holds
  * it would not audit. */
-void record_sig_hash(const struct game_step *s, unsigned char out[32])
-{
-	crypto_generichash(out, 32, s->sig, sizeof s->sig, NULL, 0);
-}
-
 int record_check_game(const struct record *r, struct game *g,
 		      struct error *err)
 {
@@ -294,15 +275,22 @@ int record_check_game(const struct record *r, struct game *g,
 			      r->path);
 	size_t n = r->n_steps < g->n_steps ? r->n_steps : g->n_steps;
 	for (size_t i = 0; i < n; i++)
-		if (record_sig_hash(&g->steps[i], sh),
+		if (game_step_sig_hash(g, i, sh),
 		    sodium_memcmp(r->steps[i], g->steps[i].hash, 32) != 0 ||
-		    sodium_memcmp(r->sigs[i], sh, 32) != 0)
+		    sodium_memcmp(r->sigs[i], sh, 32) != 0) {
+			/* a step of the vouched prefix (the checkpoints'
+			 * word, not the file's): the file read whole
+			 * decides */
+			if (g->steps[i].stub)
+				return game_unstub(g, err) ? -1 :
+					record_check_game(r, g, err);
 			return errorf(err, EXIT_REFUSED, "%s: step %zu differs "
 				      "from the step %zu this key verified "
 				      "before (local record %s): another "
 				      "history of this game; 'umpire audit "
 				      "--against' names who equivocated",
 				      g->doc->name, i + 1, i + 1, r->path);
+		}
 	g->trusted = n;
 	return 0;
 }
@@ -322,7 +310,7 @@ void record_learn(struct record *r, const struct game *g)
 	r->sigs = xrealloc(r->sigs, g->n_steps * sizeof *r->sigs);
 	for (size_t i = r->n_steps; i < g->n_steps; i++) {
 		memcpy(r->steps[i], g->steps[i].hash, 32);
-		record_sig_hash(&g->steps[i], r->sigs[i]);
+		game_step_sig_hash(g, i, r->sigs[i]);
 	}
 	r->n_steps = g->n_steps;
 	r->dirty = 1;
@@ -516,7 +504,7 @@ int record_any_signed(const char *game_id, long long n, char *origin,
 	struct error ignored;
 	struct dirent *e;
 	int found = 0;
-	if (record_state_dir(&dir, &ignored)) {
+	if (state_dir(&dir, &ignored)) {
 		strbuf_free(&dir);
 		return 0;
 	}

@@ -6,7 +6,6 @@
 
 /* Examples of a free-text answer a report lists (the template has all). */
 
-#include "umpire/view.h"
 
 void report_fit(struct strbuf *out, const char *text, size_t width)
 {
@@ -220,6 +219,7 @@ void report_latest(const struct game *g, const struct run *run,
 	at->next = run->outcome == RUN_OVER ? NULL : &run->pending;
 	at->side = side;
 	at->roster = 0;
+	at->from = 0;
 }
 
 static void report_text(const struct game *g, const struct run *run,
@@ -229,11 +229,16 @@ static void report_text(const struct game *g, const struct run *run,
 	if (at->step == 0) {
 		strbuf_adds(out, "\nThe game has not started yet.\n");
 	} else {
-		const struct game_step *s = &g->steps[at->step - 1];
-		strbuf_addf(out, "\nStep %zu, ordered by %s, adjudicated by "
-			    "%s\n", at->step, s->actor, s->counter);
-		events(out, run, at->step, at->side);
-		draws(out, run, at->step, at->side);
+		size_t k = at->from && at->from <= at->step ? at->from :
+			at->step;
+		for (; k <= at->step; k++) {
+			const struct game_step *s = &g->steps[k - 1];
+			strbuf_addf(out, "\nStep %zu, ordered by %s, "
+				    "adjudicated by %s\n", k, s->actor,
+				    s->counter);
+			events(out, run, k, at->side);
+			draws(out, run, k, at->side);
+		}
 	}
 	strbuf_adds(out, "\nPosition\n");
 	g->scn.rs->position(at->state, at->side, out);

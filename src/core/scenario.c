@@ -10,7 +10,6 @@
 #include <sodium.h>
 #include <yaml.h>
 #include "umpire/fsutil.h"
-#include "umpire/record.h"
 #include "umpire/scenario.h"
 #include "umpire/strbuf.h"
 
@@ -97,7 +96,7 @@ static int cache_path(const unsigned char key[32], struct strbuf *dir,
 {
 	struct error ignored;
 	char hex[65];
-	if (record_state_dir(dir, &ignored))
+	if (state_dir(dir, &ignored))
 		return -1;
 	strbuf_adds(dir, "/checkpoints");
 	sodium_bin2hex(hex, sizeof hex, key, 32);

@@ -393,6 +393,22 @@ void canonical_text(const char *buf, size_t len, struct strbuf *out,
 		strbuf_adds(out, "");
 }
 
+int text_canonical(const char *buf, size_t len)
+{
+	if ((len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0) ||
+	    memchr(buf, '\r', len) || memchr(buf, 0xc2, len))
+		return 0;
+	/* no blank before a line's end, nor at the text's end */
+	for (const char *p = buf, *end = buf + len; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *e = nl ? nl : end;
+		if (e > p && (e[-1] == ' ' || e[-1] == '\t'))
+			return 0;
+		p = e + 1;
+	}
+	return 1;
+}
+
 void canonical_describe(unsigned what, struct strbuf *out)
 {
 	static const struct { unsigned bit; const char *text; } names[] = {
@@ -506,4 +522,9 @@ int signed_verify_queued(const char *name, const char *buf, size_t len,
 	}
 	minisig_free(&sig);
 	return c == CHECK_OK ? 0 : -1;
+}
+
+void sig_hash(const unsigned char sig[64], unsigned char out[32])
+{
+	crypto_generichash(out, 32, sig, 64, NULL, 0);
 }

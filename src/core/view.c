@@ -11,11 +11,13 @@
 #include <string.h>
 #include <sodium.h>
 #include "umpire/rules.h"
+#include "umpire/check.h"
 #include "umpire/keys.h"
 #include "umpire/report.h"
 #include "umpire/view.h"
 #include "umpire/record.h"
 #include "umpire/chain.h"
+#include "umpire/check.h"
 #include "umpire/orders.h"
 
 void redactor_init(struct redactor *r, const unsigned char salt[32],
@@ -49,20 +51,22 @@ struct doc_node *redact(struct redactor *r, struct doc *d,
 	return doc_strf(d, "hidden:%s", b64);
 }
 
-int visible_to(const char *visible, const char *side)
+int mark_seen(const struct run *run, size_t i, size_t from, size_t step,
+	      const char *side)
 {
-	if (!side || !visible[0])
-		return 1;
-	return strcmp(visible, side) == 0;
+	return run->mark_steps[i] >= from && run->mark_steps[i] <= step &&
+	       visible_to(run->marks[i].visible, side);
 }
 
 /* ---- view files ---- */
 
 static const char *const view_keys[] = { "umpire", "game", "side", "step",
 	"prev", "since", "header", "state", "next", "result", "report",
-	"signature", NULL };
-static const char *const since_keys[] = { "step", "actor", "link", "vouch",
-	NULL };
+	"marks", "signature", NULL };
+static const char *const mark_keys[] = { "step", "kind", "from", "to",
+	"label", NULL };
+static const char *const since_keys[] = { "step", "actor", "index", "link",
+	"vouch", NULL };
 
 struct doc_node *view_state(const struct game *g, const void *state,
 			    size_t step, const char *side, struct doc *d)
@@ -128,6 +132,20 @@ int view_can_list(const struct game *g, size_t step, const char *side,
  * side's own than the rules allow (ruleset.max_steps_between). The
  * caller checked view_can_list.
  */
+/* The index in its actor's chain of the link step k reveals (game.h,
+ * GAME_FORMAT): the steps the actor took part in up to k, or k. */
+static uint64_t link_at(const struct game *g, size_t k)
+{
+	const char *actor = g->steps[k - 1].actor;
+	uint64_t i = 0;
+	if (g->link_by_step)
+		return k;
+	for (size_t j = 0; j < k; j++)
+		i += !strcmp(g->steps[j].actor, actor) ||
+		     !strcmp(g->steps[j].counter, actor);
+	return i;
+}
+
 static struct doc_node *view_since(const struct game *g, size_t step,
 				   const char *side, struct doc *d)
 {
@@ -137,8 +155,36 @@ static struct doc_node *view_since(const struct game *g, size_t step,
 		struct doc_node *e = doc_map(d);
 		doc_set_int(d, e, "step", s->n);
 		doc_set_str(d, e, "actor", s->actor);
+		doc_set_int(d, e, "index", (long long)link_at(g, k));
 		doc_set(d, e, "link", doc_b64_32(d, s->reveal_actor));
 		doc_set(d, e, "vouch", doc_b64(d, s->ord.vouch, 64));
+		doc_push(d, seq, e);
+	}
+	return seq;
+}
+
+/*
+ * The board marks of steps from..step that side may see (ctx_mark: a
+ * mark private to another side is left out, as in its report), in the
+ * order the rules made them: each a flow mapping of step, kind, from,
+ * to and label ("" where the mark has none).
+ */
+static struct doc_node *view_marks(const struct run *run, size_t from,
+				   size_t step, const char *side,
+				   struct doc *d)
+{
+	struct doc_node *seq = doc_seq(d);
+	for (size_t i = 0; from > 0 && i < run->n_marks; i++) {
+		const struct mark *mk = &run->marks[i];
+		if (!mark_seen(run, i, from, step, side))
+			continue;
+		struct doc_node *e = doc_map(d);
+		e->style = DOC_STYLE_FLOW;
+		doc_set_int(d, e, "step", (long long)run->mark_steps[i]);
+		doc_set_str(d, e, "kind", mk->kind);
+		doc_set_str(d, e, "from", mk->from);
+		doc_set_str(d, e, "to", mk->to);
+		doc_set_str(d, e, "label", mk->label);
 		doc_push(d, seq, e);
 	}
 	return seq;
@@ -158,15 +204,37 @@ struct doc_node *view_build(const struct game *g, const struct run *run,
 	doc_set(d, m, "prev", doc_b64_32(d, game_prev(g, snap->step)));
 	doc_set(d, m, "since", view_since(g, snap->step, side, d));
 	doc_set(d, m, "header", game_header(g, d, 0));
-	doc_set(d, m, "state", view_state(g, snap->state, snap->step, side,
-					  d));
+	struct doc_node *state = view_state(g, snap->state, snap->step, side,
+					    d);
+	doc_set(d, m, "state", state);
+	/* the side's own question: its text and examples from its view
+	 * alone (the stand-ins the check of its orders runs on), never
+	 * from what is hidden from it. Where the rules cannot start again
+	 * from the view's state (a draw at the phase's start, as 9.3's
+	 * German movement roll, would be drawn again), neither can the
+	 * check of the side's orders: the question is kept as the whole
+	 * state asks it */
+	struct question seen = snap->next;
+	struct question standin;
+	struct error ignored;
+	const struct orders *own = NULL;   /* the side's latest orders */
+	for (size_t k = snap->step; k > 0 && !own; k--)
+		if (!strcmp(g->steps[k - 1].actor, side) &&
+		    !g->steps[k - 1].lazy)
+			own = &g->steps[k - 1].ord;
+	if (!snap->over && !strcmp(seen.role, side) &&
+	    check_view_question(&g->scn, g->options, d, state, side,
+				own ? own->standing : NULL,
+				own ? own->n_standing : 0, &snap->next,
+				&standin, &ignored) == 1)
+		seen = standin;
 	if (snap->over) {
 		doc_set_str(d, m, "next", "over");
 		g->scn.rs->result(snap->state, &sb);
 		doc_set_str(d, m, "result", sb.buf ? sb.buf : "");
 		strbuf_reset(&sb);
 	} else {
-		const struct question *q = &snap->next;
+		const struct question *q = &seen;
 		struct doc_node *n = doc_map(d);
 		doc_set_str(d, n, "rule", q->rule);
 		doc_set_str(d, n, "key", q->key);
@@ -182,13 +250,17 @@ struct doc_node *view_build(const struct game *g, const struct run *run,
 		}
 		doc_set(d, m, "next", n);
 	}
+	/* every step the view vouches for: what happened since the side
+	 * last ordered (its own step's outcome too), as it may see it */
 	struct report_at at = { snap->step, snap->state,
-		snap->over ? NULL : &snap->next, side, 0 };
+		snap->over ? NULL : &seen, side, 0,
+		snap->step ? since_from(g, snap->step, side) : 0 };
 	report_step(g, run, &at, &sb);
 	/* a block in the view: 2 columns less, so the view fits the mail */
 	struct strbuf fit = STRBUF_INIT;
 	report_fit(&fit, sb.buf, REPORT_WIDTH);
 	doc_set_str(d, m, "report", fit.buf ? fit.buf : "");
+	doc_set(d, m, "marks", view_marks(run, at.from, snap->step, side, d));
 	strbuf_free(&fit);
 	strbuf_free(&sb);
 	return m;
@@ -222,7 +294,7 @@ int seal_text(const struct pubkey *pk, const char *format,
 	if (crypto_sign_ed25519_pk_to_curve25519(xpk, pk->pk) != 0)
 		return errorf(err, EXIT_REFUSED, "the key of %s cannot be "
 			      "used for sealing", to);
-	/* item 4 of issue 9: the plaintext is padded (ISO/IEC 7816-4,
+	/* the plaintext is padded (ISO/IEC 7816-4,
 	 * sodium_pad) to a multiple of VIEW_PAD_BLOCK, so that the size of
 	 * the box says nothing about a hand inside it */
 	size_t cap = len + VIEW_PAD_BLOCK, plen;
@@ -326,7 +398,7 @@ int sealed_open(const char *name, const char *buf, size_t len,
 	const char *fmt;
 	struct doc *d = doc_new(name);
 	int rc = -1;
-	if (doc_parse(d, buf, len, &DOC_LIMITS_SMALL, err))
+	if (doc_parse(d, buf, len, &DOC_LIMITS_VIEW, err))
 		goto out;
 	if (d->root->kind != DOC_MAP ||
 	    doc_need_str(d, d->root, "umpire", &fmt, err) ||
@@ -401,9 +473,12 @@ static int parse_since(struct view *v, struct error *err)
 			return errorf(err, EXIT_REFUSED, "%s: an entry of since "
 				      "is a mapping (step, actor, link, vouch)",
 				      doc_where(d, e, w, sizeof w));
+		long long index;
 		if (doc_only_keys(d, e, since_keys, err) ||
 		    doc_need_int(d, e, "step", 1, 1000000000, &n, err) ||
 		    doc_need_str(d, e, "actor", &actor, err) ||
+		    doc_need_int(d, e, "index", 1, CHAIN_MAX_LENGTH, &index,
+				 err) ||
 		    doc_need_b64_32(d, e, "link", link, err) ||
 		    doc_need_b64(d, e, "vouch", &vouch, &vl, err))
 			return -1;
@@ -418,6 +493,56 @@ static int parse_since(struct view *v, struct error *err)
 				      doc_where(d, e, w, sizeof w), n,
 				      v->step - (long long)(seq->n - 1 - i),
 				      v->step);
+	}
+	return 0;
+}
+
+/* The marks: each of a step the view vouches for, in order of steps,
+ * with the fields of struct mark and no wider than they are. */
+static int parse_marks(struct view *v, struct error *err)
+{
+	const struct doc *d = v->doc;
+	const struct doc_node *seq;
+	char w[300];
+	long long first = v->since->n ? v->step - (long long)v->since->n + 1 :
+		1, last = 0;
+	if (doc_need(d, d->root, "marks", DOC_SEQ, &seq, err))
+		return -1;
+	v->marks = seq;
+	for (size_t i = 0; i < seq->n; i++) {
+		const struct doc_node *e = seq->items[i];
+		long long n;
+		const char *f[4];
+		static const char *const names[] = { "kind", "from", "to",
+			"label" };
+		static const size_t cap[] = {
+			sizeof ((struct mark *)0)->kind,
+			sizeof ((struct mark *)0)->from,
+			sizeof ((struct mark *)0)->to,
+			sizeof ((struct mark *)0)->label };
+		if (e->kind != DOC_MAP)
+			return errorf(err, EXIT_REFUSED, "%s: a mark is a "
+				      "mapping (step, kind, from, to, label)",
+				      doc_where(d, e, w, sizeof w));
+		if (doc_only_keys(d, e, mark_keys, err) ||
+		    doc_need_int(d, e, "step", 1, 1000000000, &n, err))
+			return -1;
+		for (size_t k = 0; k < 4; k++) {
+			if (doc_need_str(d, e, names[k], &f[k], err))
+				return -1;
+			if (strlen(f[k]) >= cap[k])
+				return errorf(err, EXIT_REFUSED, "%s: a mark's "
+					      "%s has at most %zu characters",
+					      doc_where(d, e, w, sizeof w),
+					      names[k], cap[k] - 1);
+		}
+		if (n < first || n > v->step || n < last)
+			return errorf(err, EXIT_REFUSED, "%s: a mark of step "
+				      "%lld: the marks are of the steps the "
+				      "view vouches for (%lld to %lld), in "
+				      "order", doc_where(d, e, w, sizeof w),
+				      n, first, v->step);
+		last = n;
 	}
 	return 0;
 }
@@ -443,6 +568,25 @@ static int since_bound(const struct view *v, struct error *err)
 		      v->game.scn.rs->id, max);
 }
 
+/* The index of the link the side reveals at the view's next step: one
+ * after its own latest link, which since lists first when the side has
+ * acted (view_trust checks it against the side's own chain), so that
+ * however many steps of others a view lists, the side reveals no link
+ * beyond its next one (game.h, GAME_FORMAT); a game/2 side reveals the
+ * link of the step's number. */
+static uint64_t next_link(const struct view *v)
+{
+	const struct doc_node *seq = v->since;
+	const struct doc_node *a, *i;
+	if (v->game.link_by_step)
+		return (uint64_t)v->step + 1;
+	if (seq->n == 0 || !(a = doc_get(seq->items[0], "actor")) ||
+	    strcmp(a->str, v->side) != 0 ||
+	    !(i = doc_get(seq->items[0], "index")))
+		return 1;
+	return strtoull(i->str, NULL, 10) + 1;
+}
+
 int view_load(struct view *v, const char *path, const char *buf,
 	      size_t len, const char *scn_dir, const struct seckey *sk,
 	      struct error *err)
@@ -453,7 +597,7 @@ int view_load(struct view *v, const char *path, const char *buf,
 	const struct doc_node *header, *next;
 	memset(v, 0, sizeof *v);
 	v->doc = doc_new(path);
-	if (doc_parse(v->doc, buf, len, &DOC_LIMITS_SMALL, err))
+	if (doc_parse(v->doc, buf, len, &DOC_LIMITS_VIEW, err))
 		goto fail;
 	if (v->doc->root->kind != DOC_MAP ||
 	    doc_need_str(v->doc, v->doc->root, "umpire", &fmt, err)) {
@@ -465,7 +609,7 @@ int view_load(struct view *v, const char *path, const char *buf,
 			goto fail;
 		doc_free(v->doc);
 		v->doc = doc_new(path);
-		int rc = doc_parse(v->doc, plain, plen, &DOC_LIMITS_SMALL, err);
+		int rc = doc_parse(v->doc, plain, plen, &DOC_LIMITS_VIEW, err);
 		free(plain);
 		if (rc || v->doc->root->kind != DOC_MAP ||
 		    doc_need_str(v->doc, v->doc->root, "umpire", &fmt, err))
@@ -495,7 +639,8 @@ int view_load(struct view *v, const char *path, const char *buf,
 		       d->name);
 		goto fail;
 	}
-	if (parse_next(v, next, err) || parse_since(v, err))
+	if (parse_next(v, next, err) || parse_since(v, err) ||
+	    parse_marks(v, err))
 		goto fail;
 	if (game_from_header(&v->game, d->name, header, scn_dir, err))
 		goto fail;
@@ -506,6 +651,7 @@ int view_load(struct view *v, const char *path, const char *buf,
 	}
 	if (since_bound(v, err))
 		goto fail;
+	v->next_link = next_link(v);
 	struct role *ref = game_role(&v->game, "referee");
 	unsigned char *sig;
 	size_t sl;
@@ -565,8 +711,11 @@ static int since_check(const struct view *v, const struct record *rec,
 		unsigned char link[32];
 		size_t r;
 		struct error ignored;
+		long long index;
 		doc_need_int(v->doc, e, "step", 1, 1000000000, &n, &ignored);
 		doc_need_str(v->doc, e, "actor", &actor, &ignored);
+		doc_need_int(v->doc, e, "index", 1, CHAIN_MAX_LENGTH, &index,
+			     &ignored);
 		doc_need_b64_32(v->doc, e, "link", link, &ignored);
 		for (r = 0; r < g->n_roles; r++)
 			if (!strcmp(g->roles[r].name, actor))
@@ -603,7 +752,19 @@ static int since_check(const struct view *v, const struct record *rec,
 					    rec->path);
 		if (rc)
 			break;
-		if (chain_reaches(link, (uint32_t)(n - at[r]), last[r])) {
+		/* a game/2 link is numbered by its step; a game/3 one by
+		 * the actor's own steps, one more than its previous one */
+		if (g->link_by_step ? index != n :
+		    (index <= at[r] || (at[r] > 0 && index != at[r] + 1) ||
+		     index > n || index > (long long)g->chain_length)) {
+			rc = errorf(err, EXIT_REFUSED, "%s: step %lld gives %s's "
+				    "link the index %lld, which does not follow "
+				    "its link %lld in this view: a view of "
+				    "steps that were not played so", name, n,
+				    actor, index, at[r]);
+			break;
+		}
+		if (chain_reaches(link, (uint32_t)(index - at[r]), last[r])) {
 			rc = errorf(err, EXIT_REFUSED, "%s: the link of %s for "
 				    "step %lld is not on %s's committed chain: "
 				    "a view of a step that was not played "
@@ -622,7 +783,7 @@ static int since_check(const struct view *v, const struct record *rec,
 			break;
 		}
 		memcpy(last[r], link, 32);
-		at[r] = n;
+		at[r] = index;
 	}
 	/* no link for a view older than orders this key already signed:
 	 * that would be a second history (a re-send of the same orders
@@ -674,5 +835,49 @@ int view_trust(struct view *v, const struct seckey *sk, int for_orders,
 	if (rc == 0)
 		rc = record_done(&rec, &v->game, err);
 	record_free(&rec);
+	return rc;
+}
+
+int check_orders_on_view(const struct view *v, const char *name,
+			 const char *body, size_t len, struct strbuf *said,
+			 struct error *err)
+{
+	struct orders ord;
+	const char *vname = v->doc->name;
+	if (orders_parse(name, body, len, &ord, err))
+		return -1;
+	int rc = -1;
+	if (v->over)
+		errorf(err, EXIT_REFUSED, "%s: the game is over", vname);
+	else if (strcmp(v->next.role, v->side) != 0)
+		errorf(err, EXIT_REFUSED, "%s: step %lld is %s's decision, not "
+		       "%s's", vname, v->step + 1, v->next.role, v->side);
+	else if (strcmp(ord.game, v->game.id) != 0 ||
+		 ord.step != v->step + 1 || strcmp(ord.side, v->side) != 0 ||
+		 memcmp(ord.prev, v->prev, 32) != 0)
+		errorf(err, EXIT_REFUSED, "%s: these are not %s's orders for "
+		       "step %lld of game %s after the step the view %s "
+		       "shows (game %s, step %lld, side %s, or another prev)",
+		       name, v->side, v->step + 1, v->game.id, vname,
+		       ord.game, ord.step, ord.side);
+	else
+		rc = check_on_view(&v->game.scn, v->game.options, v->doc,
+				   v->state, v->side, &v->next, name, &ord,
+				   said, err);
+	orders_free(&ord);
+	return rc;
+}
+
+int check_view_template(const struct view *v, const struct orders *prefix,
+			const char *src, struct run *run, struct error *err)
+{
+	struct strbuf said = STRBUF_INIT;
+	struct engine_step step = { .mode = STEP_TEMPLATE, .actor = v->side,
+		.src = src,
+		.answers = prefix ? prefix->answers : NULL,
+		.n_answers = prefix ? prefix->n_answers : 0 };
+	int rc = check_view_run(&v->game.scn, v->game.options, v->doc,
+				v->state, &v->next, &step, run, &said, err);
+	strbuf_free(&said);
 	return rc;
 }

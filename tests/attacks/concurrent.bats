@@ -53,7 +53,7 @@ new_game() {
 # Each round is 16 whole adjudications, one after the other under the
 # lock (about 50 ms each), so 200 rounds take three minutes: the suite
 # runs ROUNDS=20 (the code before the lock lost the first round in
-# every run tried); ROUNDS=200 runs the full count.
+# every run tried); ROUNDS=200 (make check-stress) runs the full count.
 @test "16 adjudications of two versions of one step: one version wins" {
 	umpire_setup
 	"$UMPIRE" keygen -s p.key -p p.pub -W >/dev/null

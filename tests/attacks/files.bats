@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# Files that always read back (issue 9, items 12, 13, 15): outputs that
+# Files that always read back (umpire(1): outputs are atomic): outputs that
 # clobber inputs, the game file and its report committed together, the
 # modes of what umpire writes. Each test was written to fail on the code
 # before its fix.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# Hidden information (issue 9, item 6): who holds the referee key sees
+# Hidden information: who holds the referee key sees
 # every hidden card. Each test was written to fail on the code before
 # its fix.
 
@@ -397,4 +397,233 @@ honour_game() {
 		fi
 	done
 	[ "$n" -ge 3 ]
+}
+
+# Race to the Reichstag, 1BF movement of game turn 1, after the 1UF
+# player placed his drawn counters face down in the 1BF sector (3.6):
+# the same view for the 1BF player whichever counter stands where
+# (every hidden state below is consistent with it). His orders, real
+# (examples/race-to-the-reichstag/choose.py) and then a probe, get the
+# same answer from sign -g, verify and the adjudication in every one:
+# his step ends where the rules consult the counters next to his units
+# (16.8, a counter turned up or not), and the probe past it is carried
+# as an answer in advance, never refused.
+@test "1: Race to the Reichstag, the same orders get the same answer whichever hidden counter stands where" {
+	local choose="$BATS_TEST_DIRNAME/../../examples/race-to-the-reichstag/choose.py"
+	new_reichstag_game game.yaml
+	local n=0 side
+	# to the 1UF player's placement (3.6), each step by choose.py
+	while :; do
+		n=$((n + 1))
+		[ "$n" -lt 10 ] || return 1
+		side=$("$UMPIRE" status --brief game.yaml | cut -d' ' -f2)
+		"$UMPIRE" view game.yaml --side "$side" -s referee.key -o v.view
+		python3 "$choose" "$side" v.view "$side.key" "$UMPIRE" >o.yaml
+		if [ "$side" = 1uf ] && grep -q '^- place:' o.yaml; then
+			break
+		fi
+		"$UMPIRE" sign o.yaml -s "$side.key" -o s.yaml
+		"$UMPIRE" adjudicate game.yaml s.yaml -s referee.key \
+			-o next.yaml --report /dev/null
+		mv next.yaml game.yaml
+	done
+	grep '^- place:' o.yaml | sed 's/^- place: "\([^ ]*\) \(.*\)"$/\1 \2/' \
+		>placed.txt
+	[ "$(wc -l <placed.txt)" -ge 10 ]
+	local k first="" states=0
+	for k in 0 1 2 3 4 5 6 7 8 9 10 11; do
+		[ "$states" -lt 4 ] || break
+		mkdir "h$k"
+		cp game.yaml ./*.key "h$k/"
+		# counters k and k + 1 of the placement trade hexes (none
+		# for k = 0); a counter that may not stand there (16.3's
+		# airfields) makes the file refused and the try skipped
+		python3 - "$k" placed.txt o.yaml >"h$k/o.yaml" <<'PY' || continue
+import sys
+k = int(sys.argv[1])
+pairs = [l.split() for l in open(sys.argv[2])]
+units = [p[0] for p in pairs]
+if k:
+    if k >= len(pairs) or pairs[k - 1][1] == pairs[k][1]:
+        sys.exit(3)
+    units[k - 1], units[k] = units[k], units[k - 1]
+lines = iter('- place: "%s %s"\n' % (u, p[1]) for u, p in
+             zip(units, pairs))
+for line in open(sys.argv[3]):
+    print(next(lines) if line.startswith("- place:") else line, end="")
+PY
+		(
+		cd "h$k"
+		export XDG_STATE_HOME="$PWD/.state"
+		"$UMPIRE" sign o.yaml -s 1uf.key -o s.yaml
+		"$UMPIRE" adjudicate game.yaml s.yaml -s referee.key \
+			-o next.yaml --report /dev/null 2>/dev/null || exit 0
+		mv next.yaml game.yaml
+		[ "$("$UMPIRE" status --brief game.yaml | cut -d' ' -f2)" = 1bf ]
+		"$UMPIRE" view game.yaml --side 1bf -s referee.key -o v.view
+		# what the 1BF player sees, commitments aside
+		sed -n '/^state:/,/^report:/p' v.view |
+			sed 's/hidden:[A-Za-z0-9+\/=]*/hidden/g' >seen.txt
+		python3 "$choose" 1bf v.view 1bf.key "$UMPIRE" |
+			grep -v '^#' >t.yaml
+		grep -q '^- move:' t.yaml
+		# the real answers, then a probe past them
+		sed '/^standing:/i - attack: "zzz"' t.yaml >p.yaml
+		# the placement policy (hexplace.h) may put every hidden
+		# counter out of reach of choose.py's moves: then the first
+		# single move next to a placed hex whose step ends at 16.8,
+		# found on this view (the same in every hidden state)
+		# (each probe signs with a local record of its own: the
+		# key's own record would then refuse the file signed below)
+		local probes=0
+		probe() {
+			probes=$((probes + 1))
+			XDG_STATE_HOME="$PWD/probe-$probes" "$UMPIRE" sign p.yaml \
+				-s 1bf.key -g v.view --no-seal -o /dev/null 2>&1 |
+				grep -q "consulted at rule 16.8"
+		}
+		if ! probe
+		then
+			python3 - t.yaml ../placed.txt >cands.txt <<'PY'
+import re, sys
+units = re.findall(r'^- move: "(\S+) to ', open(sys.argv[1]).read(), re.M)
+placed = sorted({l.split()[1] for l in open(sys.argv[2]) if l.strip()})
+near = []
+for h in placed:
+    c, r = int(h[:2]), int(h[2:])
+    for n in ("%02d%02d" % (c + i, r + j) for i in (-1, 0, 1)
+              for j in (-1, 0, 1) if r + j > 0):
+        if n not in placed and n not in near:
+            near.append(n)
+for u in units:
+    for n in near:
+        print(u, n)
+PY
+			local u h head stand
+			head=$(sed -n '1,/^answers:$/p' t.yaml)
+			stand=$(sed -n '/^standing:$/,$p' t.yaml)
+			while read -r u h; do
+				printf '%s\n- move: "%s to %s"\n- move: "done"\n- attack: "zzz"\n%s\n' \
+					"$head" "$u" "$h" "$stand" >p.yaml
+				probe && break
+			done <cands.txt
+		fi
+		local rc
+		{
+			rc=0
+			"$UMPIRE" sign p.yaml -s 1bf.key -g v.view --no-seal \
+				-o p.signed >out.txt 2>&1 || rc=$?
+			sed 's/^[^:]*: [^:]*: //' out.txt
+			echo "sign: $rc"
+			rc=0
+			"$UMPIRE" verify p.signed --game v.view -s 1bf.key \
+				>out.txt 2>&1 || rc=$?
+			sed 1d out.txt | sed 's/^[^:]*: [^:]*: //'
+			echo "verify: $rc"
+			rc=0
+			"$UMPIRE" adjudicate game.yaml p.signed -s referee.key \
+				-o m.yaml --report /dev/null \
+				--refusal refusal.txt >/dev/null 2>&1 || rc=$?
+			echo "adjudicate: $rc"
+			if [ -e refusal.txt ]; then echo "a refusal"; fi
+		} >said.txt
+		)
+		[ -e "h$k/said.txt" ] || continue
+		states=$((states + 1))
+		cat "h$k/said.txt"
+		grep -q "^sign: 0" "h$k/said.txt"
+		grep -q "^adjudicate: 0" "h$k/said.txt"
+		if grep -q "a refusal" "h$k/said.txt"; then return 1; fi
+		grep -q "the rest, after what is hidden from you, consulted at rule 16.8" "h$k/said.txt"
+		if [ -z "$first" ]; then
+			first=$k
+		else
+			cmp "h$first/seen.txt" "h$k/seen.txt"
+			cmp "h$first/said.txt" "h$k/said.txt"
+		fi
+	done
+	[ "$states" -ge 3 ]
+}
+
+# Race to the Reichstag: one step of game $1's pending side through its
+# view (file $2.view, template $2.tmpl), the kept standing orders given
+rt_step() {
+	local st side
+	st=$("$UMPIRE" status --brief "$1")
+	side=${st#pending }
+	side=${side%% *}
+	"$UMPIRE" view "$1" --side "$side" -s referee.key -o "$2.view"
+	"$UMPIRE" orders "$2.view" -s "$side.key" >"$2.tmpl"
+	sed -E "s/^#  (place|flip|depot|sniper|enter|max-effort|replace|barrage|recon|engineer|lose|retreat|stay|advance[a-z-]*): /  \\1: /" "$2.tmpl" |
+		sed "${3:-}" | "$UMPIRE" sign - -s "$side.key" -o o.yaml
+	"$UMPIRE" adjudicate "$1" o.yaml -s referee.key -o n.yaml \
+		--report /dev/null
+	mv n.yaml "$1"
+}
+
+@test "1: a view's examples come from the view alone: two hidden set-ups the 1BF player cannot tell apart give him the same template and status, and each example is one his own check accepts" {
+	new_reichstag_game game.yaml
+	rt_step game.yaml s1          # the 1BF draws and places (3.5)
+	# the 1UF draws (3.6), no placement yet
+	"$UMPIRE" view game.yaml --side 1uf -s referee.key -o s2.view
+	"$UMPIRE" orders s2.view -s 1uf.key | "$UMPIRE" sign - -s 1uf.key \
+		-o o.yaml
+	"$UMPIRE" adjudicate game.yaml o.yaml -s referee.key -o n.yaml \
+		--report /dev/null
+	mv n.yaml game.yaml
+	"$UMPIRE" view game.yaml --side 1uf -s referee.key -o s3.view
+	"$UMPIRE" orders s3.view -s 1uf.key >s3.tmpl
+	set -- $(sed -n '/rule 3.6, place/,/^- place/{p;/^- place/q}' s3.tmpl |
+		tr -d '#\n' | sed 's/.*a counter: *//; s/ *for example.*//')
+	x=$1 y=$2
+	# game A: X face down at 0201, Y at 0202, next to the 1BF's
+	# front; game B: the other way round; the rest placed as kept
+	for g in A B; do
+		mkdir "$g"
+		cp game.yaml ./*.key "$g/"
+		mkdir -p "$XDG_STATE_HOME"
+		cp -r "$XDG_STATE_HOME" "$g/.state"
+		(
+		cd "$g"
+		export XDG_STATE_HOME=$PWD/.state
+		if [ "$g" = A ]; then a="$x 0201" b="$y 0202"
+		else a="$y 0201" b="$x 0202"; fi
+		rt_step game.yaml u "0,/^- place: /{s/^- place: .*/- place: \"$a\"\\n- place: \"$b\"/;b};/^- place: /d"
+		# the 1BF's movement: his view, template and status
+		"$UMPIRE" view game.yaml --side 1bf -s referee.key -o m.view
+		"$UMPIRE" orders m.view -s 1bf.key >m.full
+		grep -v '^prev: ' m.full >m.tmpl
+		"$UMPIRE" status m.view -s 1bf.key >m.status
+		sed -n '/^state:/,/^next:/p' m.view |
+			sed 's/hidden:[A-Za-z0-9+/=]*/hidden/' >m.state
+		# his movement alone; then the combat's view and template
+		rt_step game.yaml m2 '/^- attack: /d'
+		"$UMPIRE" view game.yaml --side 1bf -s referee.key -o c.view
+		"$UMPIRE" orders c.view -s 1bf.key >c.full
+		)
+	done
+	# the same view (the hidden counters only committed to) ...
+	cmp A/m.state B/m.state
+	# ... the same template and status, byte for byte
+	cmp A/m.tmpl B/m.tmpl
+	cmp A/m.status B/m.status
+	grep -q '^# rule 9.0, move' A/m.tmpl
+	# each example the 1BF's views give (movement, then combat) is
+	# one his check on the view accepts
+	local n=0 v e key
+	for v in A/m A/c; do
+		key=$(grep -m1 '^- ' "$v.full" | sed 's/^- \([a-z0-9-]*\):.*/\1/')
+		for e in $(sed -n "/^# rule [0-9.]*, $key:/,/^- $key:/{p;/^- /q}" \
+			   "$v.full" | tr -d '#\n' | grep -o '"[^"]*"' |
+			   tr ' ' '_'); do
+			n=$((n + 1))
+			e=$(echo "$e" | tr '_' ' ' | tr -d '"')
+			awk -v k="$key" -v e="$e" '/^#/ { next }
+				/^- / { print "- " k ": \"" e "\""; exit }
+				{ print }' "$v.full" >x.yaml
+			XDG_STATE_HOME=$PWD/.x$n "$UMPIRE" sign x.yaml \
+				-g "$v.view" -s 1bf.key --no-seal -o /dev/null
+		done
+	done
+	[ "$n" -gt 2 ]
 }

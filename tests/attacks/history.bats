@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# One history per party (issue 9, items 5, 7, 8, 9, 10, 11): forks,
+# One history per party (umpire-protocol(7)): forks,
 # forged pasts, rematches, canonical hashing, views that certify
 # themselves. Each test was written to fail on the code before its fix.
 
@@ -140,7 +140,7 @@ PY
 			--report /dev/null
 	done
 	[ "$(grep "seed:" a.1.yaml)" != "$(grep "seed:" b.1.yaml)" ]
-	# a player who played one refuses the other (item 7)
+	# a player who played one refuses the other (a fork)
 	run "$UMPIRE" orders b.1.yaml -s p.key
 	[ "$status" -eq 0 ]
 	export XDG_STATE_HOME="$BATS_TEST_TMPDIR/.state-a"
@@ -416,7 +416,7 @@ forge_view() {
 	# referee made up (and a vouch: its own signature)
 	forge_view v.view referee.key f2.view 'put(put(v, "step",
 		str('"$step"' + 1)), "since", (v.get("since", [])) +
-		[entry('"$step"' + 1, "soviet", link(),
+		[entry('"$step"' + 1, "soviet", idx("soviet") + 1, link(),
 		       sign("referee.key", '"$step"' + 1, "soviet")
 		       if VOUCH else None)])'
 	run "$UMPIRE" orders f2.view -s german.key

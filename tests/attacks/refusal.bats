@@ -1,5 +1,6 @@
 #!/usr/bin/env bats
-# Refusals in referee mode (issue 12): a signed refusal of the referee
+# Refusals in referee mode (umpire-protocol(7), REFUSED ORDERS): a
+# signed refusal of the referee
 # lets a side's key sign a second order file for a step, so every way to
 # get one that the referee did not give for that very file must fail: a
 # forged or edited refusal, one of another game, of another step, of

@@ -12,11 +12,16 @@ referee's unencrypted secret key as umpire signs views. In EXPR:
 put(m, key, value), link() (32 random bytes), chain(NAME, n) (the link
 c[n] of role NAME, from its key file given as NAME=KEYFILE and the
 view's header), Map, vouch(NAME, n) (its vouch for step n), sign(KEYFILE,
-n, NAME) (a vouch for NAME made with another key), entry(n, NAME,
-link, vouch) (an entry of since, without vouch when vouch is None),
+n, NAME) (a vouch for NAME made with another key), entry(n, NAME, i,
+link, vouch) (an entry of since: step n, NAME's link c[i]; without vouch
+when vouch is None), idx(NAME) (the index of NAME's latest link in the
+view's since, 0 if none),
 back(link, m) (the link m steps before a link: anyone can hash a link
 forward) and VOUCH (whether the view's own entries carry one: umpire
-before views carried vouches wrote none).
+before views carried vouches wrote none). The report (one string, its
+lines joined by LF) and the marks (a list of Map) are fields like any
+other: a referee can write anything there and sign it, which only the
+audit of the game file finds.
 """
 import base64
 import os
@@ -104,15 +109,21 @@ def main(argv):
             c = link_step(c)
         return b64(c)
 
-    def entry(n, name, lnk, vch):
-        pairs = [("step", str(n)), ("actor", name), ("link", lnk)]
+    def entry(n, name, i, lnk, vch):
+        pairs = [("step", str(n)), ("actor", name), ("index", str(i)),
+                 ("link", lnk)]
         return Map(pairs + ([("vouch", vch)] if vch is not None else []))
 
     since = v.get("since") or []
+
+    def idx(name):
+        mine = [e for e in since if e.get("actor") == name]
+        return int(mine[-1].get("index")) if mine else 0
+
     VOUCH = bool(since) and "vouch" in since[0]
     env = dict(v=v, put=put, link=link, chain=chain, vouch=vouch,
                sign=sign, entry=entry, VOUCH=VOUCH, back=back,
-               Map=Map)
+               Map=Map, idx=idx)
     v = eval(change, env)
     sk = nacl.signing.SigningKey(seed_of_keyfile(keyfile))
     msg = b"umpire/1 view" + bytes(enc(v.without("signature"), bytearray()))

@@ -12,15 +12,16 @@ setup_file() {
 	umpire_setup_file
 	cd "$BATS_FILE_TMPDIR"
 	new_rgw_game game.yaml german soviet referee
-	# honest steps by views, until it is the German's turn after two
-	# steps of his and a Soviet step since his latest
+	# honest steps by views, until it is the German's turn after four
+	# steps of his (so that the Soviet has links enough to relabel
+	# the German's in the second test) and a Soviet step since his latest
 	local n=0 side german=0 soviet_since=""
 	while [ $n -lt 60 ]; do
 		n=$((n + 1))
 		side=$("$UMPIRE" status --brief game.yaml)
 		side=${side#pending }
 		side=${side%% *}
-		if [ "$side" = german ] && [ $german -ge 2 ] &&
+		if [ "$side" = german ] && [ $german -ge 4 ] &&
 			[ -n "$soviet_since" ]; then
 			break
 		fi
@@ -65,12 +66,22 @@ forge() {
 	forge same.view 'v'
 	"$UMPIRE" status same.view -s german.key >/dev/null
 	local change='put(put(v, "step", str(TO)), "since", v.get("since") +
-		[entry(k, "soviet", chain("soviet", k),
+		[entry(k, "soviet", idx("soviet") + k - '"$step"',
+		       chain("soviet", idx("soviet") + k - '"$step"'),
 		       vouch("soviet", k) if VOUCH else None)
 		 for k in range('"$step"' + 1, TO + 1)])'
 	forge six.view "${change//TO/$((latest + 6))}"
 	run "$UMPIRE" orders six.view -s german.key
 	[ "$status" -eq 0 ] || { echo "status $status: $output"; return 1; }
+	# the German's link is numbered by his own steps: the view of step
+	# L + 6 gets the link his honest next step gets, however many
+	# steps of others it lists (game/3 of umpire-game(5))
+	local honest forged
+	honest=$("$UMPIRE" orders german.view -s german.key |
+		sed -n 's/^reveal: //p')
+	forged=$(echo "$output" | sed -n 's/^reveal: //p')
+	[ -n "$honest" ] && [ "$honest" = "$forged" ] ||
+		{ echo "honest $honest, forged $forged"; return 1; }
 	forge seven.view "${change//TO/$((latest + 7))}"
 	run "$UMPIRE" orders seven.view -s german.key
 	[ "$status" -eq 1 ] || { echo "status $status: $output"; return 1; }
@@ -101,10 +112,14 @@ forge() {
 		grep -n german | tail -1 | cut -d: -f1)
 	[ -n "$before" ]
 	# [German's step before, Soviet's (relabelled) up to the latest]
-	local change='put(v, "since", [entry('"$before"', "german",
-		chain("german", '"$before"'),
+	local gi si
+	gi=$(sed -n 's/^  actor: //p' game.yaml | head -"$before" |
+		grep -c german)
+	local change='put(v, "since", [entry('"$before"', "german", '"$gi"',
+		chain("german", '"$gi"'),
 		vouch("german", '"$before"') if VOUCH else None)] +
-		[entry(k, "soviet", back(v.get("since")[-1].get("link"),
+		[entry(k, "soviet", idx("soviet") - ('"$last"' - k),
+		       back(v.get("since")[-1].get("link"),
 		       '"$last"' - k), WHO(k) if VOUCH else None)
 		 for k in range('"$before"' + 1, '"$last"' + 1)])'
 	# its own signature
@@ -122,4 +137,97 @@ forge() {
 	forge real.view "${change//WHO(k)/vouch(\"soviet\", k)}"
 	run "$UMPIRE" orders real.view -s german.key
 	[ "$status" -eq 0 ] || { echo "status $status: $output"; return 1; }
+}
+
+# umpire-protocol(7), VIEWS: a view's report tells every step since the
+# side's own latest and its marks are theirs, both signed by the
+# referee, who could write anything there; the audit of the game file
+# finds a line added or left out in an earlier step of the view, and a
+# mark added or left out, naming the field. (Before views told the
+# whole turn the earlier steps were not there to forge, nor any marks.)
+@test "a referee's view with a report line or a mark added or left out fails the audit" {
+	local first step
+	first=$(sed -n '/^since:/,/^header:/s/^- step: //p' german.view |
+		head -1)
+	step=$(sed -n 's/^step: //p' german.view)
+	[ "$first" -lt "$step" ]
+	forge same.view 'v'
+	run "$UMPIRE" audit game.yaml --view same.view
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	# in report, after (or in place of) the heading of the German's own
+	# step: a heading that is not there fails the forgery itself
+	local h="Step $first, ordered by german, adjudicated by referee\\n"
+	local line="  [4.2] The Soviet draws a card.\\n"
+	forge extra.view 'put(v, "report", (lambda r: r.replace("'"$h"'",
+		"'"$h$line"'", 1) if "'"$h"'" in r else None.x)(v.get("report")))'
+	forge fewer.view 'put(v, "report", (lambda r: r.replace("'"$h"'",
+		"", 1) if "'"$h"'" in r else None.x)(v.get("report")))'
+	# a combat mark of the view's step, and the marks left out
+	forge mark.view 'put(v, "marks", v.get("marks") + [Map([("step",
+		"'"$step"'"), ("kind", "combat"), ("from", "R"), ("to", ""),
+		("label", "6 beats 5")])])'
+	forge nomarks.view 'put(v, "marks", [])'
+	local f
+	for f in extra fewer mark; do
+		run "$UMPIRE" audit game.yaml --view $f.view
+		[ "$status" -eq 1 ] || { echo "$f: $status: $output"; return 1; }
+		assert_output_has "not an honest redaction"
+	done
+	run "$UMPIRE" audit game.yaml --view extra.view
+	assert_output_has "its 'report' differs"
+	run "$UMPIRE" audit game.yaml --view mark.view
+	assert_output_has "its 'marks' differs"
+	# the view marks something in those steps, so that leaving the
+	# marks out is a change
+	if ! cmp -s same.view nomarks.view; then
+		run "$UMPIRE" audit game.yaml --view nomarks.view
+		[ "$status" -eq 1 ] || { echo "$output"; return 1; }
+		assert_output_has "its 'marks' differs"
+	fi
+}
+
+# Race to the Reichstag sets no bound on the steps a view may list
+# (rules.h, STEPS_UNBOUNDED: the other front orders a whole player turn
+# of steps, one a draw, and then the Germans of his sector). The
+# colluding front gives the referee its real links and vouches for
+# steps 500 steps ahead; the view is taken, and what the honest side
+# reveals is still only the link of its own next step (game/3: a role's
+# k-th step reveals c[k]), the link its honest next view gets.
+@test "a referee and an opponent list 500 steps of a game with no bound" {
+	mkdir rt && cd rt
+	new_reichstag_game rt.yaml
+	declare -A moved
+	local n side prev="" me=""
+	for ((n = 1; n <= 200; n++)); do
+		side=$("$UMPIRE" status --brief rt.yaml | cut -d' ' -f2)
+		if [ -n "${moved[$side]:-}" ] && [ "$prev" != "$side" ]; then
+			me=$side
+			break
+		fi
+		step_by_view rt.yaml "$side" referee.key
+		moved[$side]=1
+		prev=$side
+	done
+	[ -n "$me" ] || { echo "no step of a side after the other's"; return 1; }
+	local opp=1bf
+	[ "$me" = 1bf ] && opp=1uf
+	"$UMPIRE" view rt.yaml --side "$me" -s referee.key -o me.view
+	local step honest
+	step=$(sed -n 's/^step: //p' me.view)
+	honest=$("$UMPIRE" orders me.view -s "$me.key" |
+		sed -n 's/^reveal: //p')
+	[ -n "$honest" ]
+	local change='put(put(v, "step", "500"), "since", v.get("since") +
+		[entry(k, "OPP", idx("OPP") + k - '"$step"',
+		       chain("OPP", idx("OPP") + k - '"$step"'),
+		       vouch("OPP", k))
+		 for k in range('"$step"' + 1, 501)])'
+	/usr/bin/python3 "$FORGE" me.view referee.key far.view \
+		"${change//OPP/$opp}" "$opp=$opp.key" "$me=$me.key"
+	run "$UMPIRE" orders far.view -s "$me.key"
+	[ "$status" -eq 0 ] || { echo "status $status: $output"; return 1; }
+	local forged
+	forged=$(echo "$output" | sed -n 's/^reveal: //p')
+	[ "$honest" = "$forged" ] ||
+		{ echo "honest $honest, forged $forged"; return 1; }
 }

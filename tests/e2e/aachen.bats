@@ -123,6 +123,38 @@ setup() {
 	[ ! -e out.yaml ]
 }
 
+# umpire-orders(5), SCOPES: the template names each scope of a kept
+# standing order, sign takes them, and a scope the rules do not have is
+# refused with the list of the keys that are
+@test "standing orders name their scope: advance-attacker, advance-defender" {
+	"$UMPIRE" orders start.yaml -s a.key >t.yaml
+	grep -q '^#  advance: "yes"$' t.yaml
+	grep -q '^#  advance-attacker: "yes"$' t.yaml
+	grep -q '^#  advance-defender: "yes"$' t.yaml
+	grep -q 'best (the attack at the best odds' t.yaml
+	sed 's/^#  advance-defender: "yes"/  advance-defender: "no"/;
+	     s/^#  support: "best"/  support: "best"/' t.yaml |
+		"$UMPIRE" sign - -s a.key -g start.yaml -o ok.yaml
+	grep -q '^  advance-defender: "no"$' ok.yaml
+	grep -q '^  support: "best"$' ok.yaml
+	sed 's/^#  advance-defender: "yes"/  advance-sideways: "no"/' t.yaml |
+		"$UMPIRE" sign - -s a.key -g start.yaml -o bad.yaml 2>err.txt &&
+		return 1
+	grep -q "no question takes the standing order 'advance-sideways'" err.txt
+	grep -q 'advance-attacker, advance-defender' err.txt
+}
+
+# 7.7: a kept retreat for one's own attackers never moves a defender
+@test "standing orders name their scope: retreat-attacker, retreat-defender" {
+	"$UMPIRE" orders start.yaml -s a.key >t.yaml
+	grep -q '^#  retreat: "rear"$' t.yaml
+	grep -q '^#  retreat-attacker: "rear"$' t.yaml
+	grep -q '^#  retreat-defender: "rear"$' t.yaml
+	sed 's/^#  retreat-defender: "rear"/  retreat-defender: "rear"/' \
+		t.yaml | "$UMPIRE" sign - -s a.key -g start.yaml -o ok.yaml
+	grep -q '^  retreat-defender: "rear"$' ok.yaml
+}
+
 @test "refused: an illegal path names the hex and the rule" {
 	"$UMPIRE" orders start.yaml -s a.key >t.yaml
 	grep -q '^# for example: "done", "a' t.yaml
@@ -142,7 +174,7 @@ setup() {
 	[ ! -e out.yaml ]
 }
 
-# Issue 11: at set-up every unit of both sides is in supply (the first
+# 9.0: at set-up every unit of both sides is in supply (the first
 # reconstruction traced at most 8 hexes to a map edge, so 23 German units
 # and two American ones started out of supply, attacking at 0).
 @test "supply (9.0): at set-up every unit of both sides is in supply" {
@@ -159,7 +191,7 @@ setup() {
 	[ "$output" = 0 ] || { grep 'out of supply' all-reports.txt; return 1; }
 }
 
-# Issue 11: "1934-2431" is a block corner to corner: rows 31 to 34, with
+# 17.0: "1934-2431" is a block corner to corner: rows 31 to 34, with
 # 2431 itself (the first data used rows 32-34).
 @test "set-up (17.0): the 3rd Armored block 1934-2431 includes 2431" {
 	run "$UMPIRE" orders start.yaml -s a.key
@@ -169,8 +201,8 @@ setup() {
 	assert_output_has '"2434"'
 }
 
-# orders --answers: the template after the given answers (issue 11: a
-# whole turn in one order file, one answer at a time)
+# orders --answers: the template after the given answers (a whole turn
+# in one order file, one answer at a time)
 @test "orders --answers: the template goes on after the answers given" {
 	"$UMPIRE" orders start.yaml -s a.key >t.yaml
 	# keep the first answer only, changed to another legal hex, and a
@@ -195,7 +227,7 @@ setup() {
 	assert_output_has "'0101' is not a legal answer to rule 17.0"
 }
 
-# Issue 11: the board reads at 100% in a browser
+# The board reads at 100% in a browser (umpire(1) render)
 @test "the board: 44-unit hexes, NATO counters, 9-unit factors, a key, the phase in words" {
 	run "$UMPIRE" render scripted.yaml -o b.svg
 	[ "$status" -eq 0 ]

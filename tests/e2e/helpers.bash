@@ -6,6 +6,14 @@
 umpire_setup() {
 	UMPIRE="${UMPIRE_BIN:-$BATS_TEST_DIRNAME/../../build/umpire}"
 	UMPIRE="$(cd "$(dirname "$UMPIRE")" && pwd)/$(basename "$UMPIRE")"
+	# The plain binary, for a test's fixtures (whole games played to
+	# set up what the test looks at): under the valgrind pass
+	# (UMPIRE_REAL_BIN) memcheck runs the commands a test is about, not
+	# every repeat of the steps that bring it there.
+	UMPIRE_PLAIN=$UMPIRE
+	if [ -n "${UMPIRE_REAL_BIN:-}" ]; then
+		UMPIRE_PLAIN="$(cd "$(dirname "$UMPIRE_REAL_BIN")" && pwd)/$(basename "$UMPIRE_REAL_BIN")"
+	fi
 	export HOME="$BATS_TEST_TMPDIR"
 	# every test its own local records (umpire(1), FILES)
 	export XDG_STATE_HOME="$BATS_TEST_TMPDIR/.local/state"
@@ -29,6 +37,17 @@ umpire_setup_file() {
 	if [ -n "${UMPIRE_REAL_BIN:-}" ]; then
 		UMPIRE="$(cd "$(dirname "$UMPIRE_REAL_BIN")" && pwd)/$(basename "$UMPIRE_REAL_BIN")"
 	fi
+}
+
+# An example's game file $1 audits and is over, with the result that
+# its README $2 gives.
+assert_example_over() {
+	run "$UMPIRE" audit "$1"
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	run "$UMPIRE" status --brief "$1"
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	case $output in over*) ;; *) echo "not over: $output"; return 1 ;; esac
+	grep -qF -- "${output#over }" "$2"
 }
 
 # Fail the test with a message unless $output contains $1.

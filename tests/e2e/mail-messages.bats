@@ -57,7 +57,7 @@ greeting() {
 		python3 "$MKCLIENT" $c body body.txt >$c.eml
 		grep -q 'format=flowed' $c.eml
 		# space-stuffed, and the long greeting line broken softly
-		grep -q '^   support: "use"$' $c.eml
+		grep -q '^   support: "best"$' $c.eml
 		grep -q '^here are my orders for the first step.* $' $c.eml
 		verifies $c.eml
 	done
@@ -126,7 +126,7 @@ every_client_verifies() {
 	# a flowed client trims them (RFC 3676 4.2); mutt keeps them
 	sed 's/$/  \t /' aachen.yaml >d.txt
 	every_client_verifies d.txt
-	grep -q $'support: "use"  \t $' mutt.eml
+	grep -q $'support: "best"  \t $' mutt.eml
 }
 
 @test "mail message damage: a '> ' quoted reply, one and two levels" {
@@ -137,7 +137,7 @@ every_client_verifies() {
 	every_client_verifies d2.txt --reply
 	sed 's/^/> > /; s/^> > $/>>/' aachen.yaml >d3.txt
 	every_client_verifies d3.txt --reply
-	grep -q '^>>   support: "use"$' thunderbird.eml
+	grep -q '^>>   support: "best"$' thunderbird.eml
 }
 
 @test "mail message damage: a greeting above and a '-- ' signature below" {
@@ -177,8 +177,8 @@ every_client_verifies() {
 
 @test "mail message damage: an edit is still refused, in every client's message" {
 	{ echo "Rita wrote:"; sed 's/^/> /' aachen.yaml |
-		sed 's/^>   retreat: "rear"$/>   retreat: "none"/'; } >d.txt
-	grep -q 'retreat: "none"' d.txt
+		sed 's/^>   retreat-attacker: "rear"$/>   retreat-attacker: "none"/'; } >d.txt
+	grep -q 'retreat-attacker: "none"' d.txt
 	for c in mutt mutt-flowed thunderbird; do
 		python3 "$MKCLIENT" $c body --reply d.txt >$c.eml
 		run "$UMPIRE" verify $c.eml -p allied.pub
@@ -246,8 +246,11 @@ every_client_verifies() {
 	run "$UMPIRE" audit thunderbird-quoted.eml
 	[ "$status" -eq 0 ]
 	assert_output_has "audit ok"
-	# an edit inside the quoted game is still found
-	sed 's/^> game: ./> game: 0/' quoted.txt >edited.txt
+	# an edit inside the quoted game is still found (the id's first
+	# digit changed: to 1 if it is 0, else to 0)
+	sed 's/^> game: 0/> game: 1/;t;s/^> game: ./> game: 0/' quoted.txt \
+		>edited.txt
+	! cmp -s quoted.txt edited.txt
 	python3 "$MKCLIENT" mutt body edited.txt >edited.eml
 	run "$UMPIRE" audit edited.eml
 	[ "$status" -eq 1 ]

@@ -196,7 +196,7 @@ setup() {
 	# a pseudo-terminal as the controlling terminal: the prompt, then
 	# Ctrl-C and Enter; umpire dies of the signal with echo back on
 	run python3 "$BATS_TEST_DIRNAME/tools/ctrl-c-at-prompt.py" "$UMPIRE"
-	[ "$status" -eq 0 ]
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
 	[ "$output" = "signal 2 echo on" ]
 	[ ! -e k.key ]
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# A newcomer's first hour (issue 14): install, keys, help, messages that
+# A newcomer's first hour (README.md): install, keys, help, messages that
 # list what would be accepted, one command to sign a turn's orders.
 
 load helpers

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# Refused orders in referee mode (issue 12): the referee's signed
+# Refused orders in referee mode: the referee's signed
 # refusal lets the side sign other orders for the step, and the game
 # goes on (umpire(1): adjudicate --refusal, sign --refused;
 # umpire-protocol(7), REFUSED ORDERS). A Russo-German War with a

@@ -130,6 +130,16 @@ kept_step() {
 	echo "$side $(cat asked.txt)"
 }
 
+# kept.yaml: the game joined by both, its two set-up draws played with
+# the standing orders named (kept_step); the rest placed by place: auto
+kept_setup() {
+	cp g1.yaml kg.yaml
+	"$UMPIRE" join kg.yaml --side 1uf -s 1uf.key -o kept.yaml 2>/dev/null
+	n=1
+	[ "$(kept_step kept.yaml "$1")" = "1bf 3.5 draw" ] || return 1
+	[ "$(kept_step kept.yaml "$1")" = "1uf 3.6 draw" ]
+}
+
 # plays from the joined game until the 1UF player is first asked in GT 1
 # after his set-up: prints each step's side and question
 to_german_turn() {
@@ -147,7 +157,7 @@ to_german_turn() {
 }
 
 @test "a German player turn reaches its commander at his movement, his kept flip none answering 16.8" {
-	run to_german_turn 'place|flip|depot|sniper|enter|max-effort|replace|barrage|recon|engineer|lose|retreat|stay|advance'
+	run to_german_turn 'place|flip|depot|sniper|enter|max-effort|replace|barrage|recon|engineer|lose|retreat|stay|advance[a-z-]*'
 	[ "$status" -eq 0 ]
 	echo "$output"
 	# set-up: each player draws once, the rest placed by place: auto
@@ -166,22 +176,15 @@ to_german_turn() {
 }
 
 @test "without a flip standing order the German commander is asked 16.8 (a mail)" {
-	run to_german_turn 'place|depot|sniper|enter|max-effort|replace|barrage|recon|engineer|lose|retreat|stay|advance'
+	run to_german_turn 'place|depot|sniper|enter|max-effort|replace|barrage|recon|engineer|lose|retreat|stay|advance[a-z-]*'
 	[ "$status" -eq 0 ]
 	echo "$output"
 	[ "$(printf '%s\n' "$output" | tail -1)" = "1uf 16.8 flip" ]
 }
 
 @test "the movement question names every unit that may move (or how many more), and the template has an example for each" {
-	local keys='place|flip|depot|sniper|enter|max-effort|replace|barrage|recon|engineer|lose|retreat|stay|advance'
-	cp g1.yaml kg.yaml
-	"$UMPIRE" join kg.yaml --side 1uf -s 1uf.key -o kept.yaml 2>/dev/null
-	n=1
 	# the two set-up draws; the rest is placed by place: auto
-	run kept_step kept.yaml "$keys"
-	[ "$output" = "1bf 3.5 draw" ]
-	run kept_step kept.yaml "$keys"
-	[ "$output" = "1uf 3.6 draw" ]
+	kept_setup 'place|flip|depot|sniper|enter|max-effort|replace|barrage|recon|engineer|lose|retreat|stay|advance[a-z-]*'
 	"$UMPIRE" view kept.yaml --side 1bf -s referee.key -o m.view
 	"$UMPIRE" orders m.view -s 1bf.key > t.txt
 	run python3 - t.txt <<'PY'
@@ -206,4 +209,65 @@ PY
 	# one example for each unit, named or not
 	[ "$3" -eq $(($1 + $2)) ]
 	[ "$4" -eq "$3" ]
+}
+
+# umpire-orders(5), PLACEMENT POLICY: the counters a kept place: auto
+# sets up stand near the objective hexes of their zone (so-1bf, so-1uf
+# and the Reichstag, from the scenario), each on a hex of its own, none
+# in a corner of the map (three columns and three rows from two edges)
+@test "a kept place: auto sets up near the objectives, spread, never in a corner" {
+	kept_setup 'place'
+	run python3 - kept.yaml "$BATS_TEST_DIRNAME/../../scenarios/race-to-the-reichstag.yaml" <<'PY'
+import sys, yaml
+load = lambda f: yaml.load(open(f), Loader=yaml.BaseLoader)
+st = load(sys.argv[1])["state"]
+scn = load(sys.argv[2])["data"]["map"]
+reg = scn["regions"]
+cols, rows = int(scn["columns"]), int(scn["rows"])
+obj = set()
+for r in ("so-1bf", "so-1uf", "reichstag"):
+    obj |= {int(h) for h in reg[r].split(",")}
+def cube(h):     # flat hexes, even columns half a hex lower
+    c, r = h // 100 - 1, h % 100 - 1
+    return c, r - (c + (c & 1)) // 2
+def dist(a, b):
+    (x1, z1), (x2, z2) = cube(a), cube(b)
+    return max(abs(x1 - x2), abs(z1 - z2), abs(x1 - x2 + z1 - z2))
+on, bad = {}, []
+placed = list(st["placed-by"])
+for u, h in st["units"].items():
+    if not h.isdigit():
+        continue
+    h = int(h)
+    on.setdefault(h, []).append(u)
+    if (h // 100 <= 3 or h // 100 > cols - 3) and \
+       (h % 100 <= 3 or h % 100 > rows - 3):
+        bad.append("%s in the corner hex %04d" % (u, h))
+for u in placed:   # the fixed units: their zones hold objectives
+    d = min(dist(int(st["units"][u]), o) for o in obj)
+    if d > 4:
+        bad.append("%s is %d hexes from an objective" % (u, d))
+bad += ["%04d holds %s" % (h, " ".join(v)) for h, v in on.items()
+        if len(v) > 1 and h not in obj]
+print(len(placed), "\n".join(bad))
+PY
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$output" = "40 " ]
+}
+
+# umpire-orders(5), SCOPES; 14.0, 12.23: the advance after combat goes
+# to the attacker or the defender, of a player's front or of the Germans
+# he commands, and a kept answer names which
+@test "the standing advance names its scope: front-attacker, front-defender, german-attacker, german-defender" {
+	local s
+	"$UMPIRE" view placed.yaml --side 1uf -s referee.key -o v.view
+	"$UMPIRE" orders v.view -s 1uf.key >t.yaml
+	for s in "" -front-attacker -front-defender -german-attacker \
+		 -german-defender; do
+		grep -q "^#  advance$s: \"no\"\$" t.yaml
+	done
+	sed 's/^#  advance-german-defender: "no"/  advance-german-defender: "no"/' \
+		t.yaml | "$UMPIRE" sign - -s 1uf.key -o o.yaml
+	grep -q '^  advance-german-defender: "no"$' o.yaml
 }

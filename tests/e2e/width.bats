@@ -169,7 +169,7 @@ setup() {
 
 # A header whose join signature is written again with other line breaks
 # (the same bytes) has the same genesis hash: hashes cover the decoded
-# bytes (issue 9, item 10), so the orders signed on one text are
+# bytes (umpire-protocol(7)), so the orders signed on one text are
 # adjudicated on the other, and no one can choose among re-encodings.
 @test "a re-wrapped join signature keeps the genesis of the orders" {
 	cd arn

@@ -102,7 +102,7 @@ stray=$(ls -A "$W" | grep -v -e '^fx$' -e '^good' -e '^target.yaml$' \
 	-e '^err$' -e '^out$' -e '^tmpfs$' -e '^.config$' -e '^.local$' || true)
 [ -z "$stray" ] || echo "faults: note: temporary files left by killed" \
 	"runs (never at the target path):" $stray
-# issue 9 item 15: what kill -9 leaves is never readable by others (a
+# what kill -9 leaves is never readable by others (a
 # referee's game file holds every hidden hand)
 open=$(find "$W" -name 'target.yaml.tmp-*' -perm /077 | head -n 3)
 [ -z "$open" ] || bad "temporary copies readable by others: $open"

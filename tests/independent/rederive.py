@@ -369,8 +369,11 @@ def audit(path, out):
     for k in GAME_FIELDS:
         if k not in g:
             raise Fail(H, "field '%s' is missing" % k)
-    if g.get("umpire") != "game/2":
-        raise Fail(H, "not a game/2 file")
+    if g.get("umpire") not in ("game/2", "game/3"):
+        raise Fail(H, "not a game/3 (or game/2) file")
+    # game/3: a role's k-th step reveals its link c[k]; game/2: step n
+    # reveals c[n]
+    by_step = g.get("umpire") == "game/2"
     gid = g.get("game")
     unhex(gid, H, "game id", 16)
     b64_32(g.get("scenario_hash"), H, "scenario_hash")
@@ -396,15 +399,21 @@ def audit(path, out):
         anchor = b64_32(r.get("anchor"), H, "anchor of " + name)
         sig = b64(need(r, "signature", str, H), H, "signature of " + name,
                   64)
+        # a join may carry the side's mail address, signed with it
+        address = r.get("address")
+        if address is not None and not isinstance(address, str):
+            raise Fail(H, "the address of role %s is not a string" % name)
         roles.append({"name": name, "keynum": keynum, "pk": pk,
                       "nonce": nonce, "anchor": anchor, "sig": sig,
-                      "last": anchor, "last_n": 0})
+                      "address": address, "last": anchor, "last_n": 0})
         core_roles.append(Map([("name", name), ("key", key)]))
         # the signature as its bytes in their canonical text
         gen_roles.append(Map([("name", name), ("key", key),
                               ("nonce", r.get("nonce")),
                               ("anchor", r.get("anchor")),
-                              ("signature", b64_canonical(sig))]))
+                              ("signature", b64_canonical(sig))] +
+                             ([("address", address)] if address is not None
+                              else [])))
     core = Map([(k, g.get(k)) for k in CORE_FIELDS] +
                [("roles", core_roles)])
     core_hash = doc_hash("umpire/1 core", core)
@@ -413,7 +422,8 @@ def audit(path, out):
                            [("roles", gen_roles)]))
     for r in roles:
         msg = (b"umpire/1 join" + core_hash + r["name"].encode() + b"\0" +
-               r["nonce"] + r["anchor"])
+               r["nonce"] + r["anchor"] +
+               (r["address"] or "").encode())
         if not ed25519_ok(r["pk"], msg, r["sig"]):
             raise Fail(H, "the join signature of role %s does not match "
                        "the header" % r["name"])
@@ -514,17 +524,19 @@ def audit(path, out):
                        "(their prev is not the hash of step %d)" % (n - 1))
         if b64_32(o.get("reveal"), W, "orders' reveal") != ra:
             raise Fail(W, "the actor's reveal differs from its orders'")
-        if n > L:
-            raise Fail(W, "beyond the chain length %d" % L)
         for who, link in ((actor, ra), (counter, rc)):
             r = by_name[who]
+            i = n if by_step else r["last_n"] + 1
+            if i > L:
+                raise Fail(W, "%s's link %d is beyond the chain length %d"
+                           % (who, i, L))
             h = link
-            for _ in range(n - r["last_n"]):
+            for _ in range(i - r["last_n"]):
                 h = link_step(h)
             if h != r["last"]:
                 raise Fail(W, "the reveal of %s does not hash to its "
-                           "link of step %d" % (who, r["last_n"]))
-            r["last"], r["last_n"] = link, n
+                           "link %d" % (who, r["last_n"]))
+            r["last"], r["last_n"] = link, i
 
         # seed
         seed = seed_of(genesis, n, ra, rc)

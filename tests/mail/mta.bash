@@ -8,6 +8,18 @@
 # as a client on the same machine hands mail to the system's MTA. The
 # system's own postfix, if any, is neither read nor touched.
 #
+# mta_start DIR USER COMMAND does the same, but USER@example.org is
+# delivered to COMMAND's standard input (postfix's pipe(8), as an MTA
+# runs a mail robot), as user nobody, one message a run (postfix may
+# run several at once, as a busy MTA does). COMMAND
+# may send mail with the plain /usr/sbin/sendmail: postfix's pipe gives
+# it MAIL_CONFIG (this instance), and postfix's set-group-id postdrop
+# accepts such a directory from an unprivileged user only if the
+# main.cf of /etc/postfix lists it. So the instance runs in a mount
+# namespace of its own (unshare(1)), where /etc/postfix is a copy with
+# a main.cf naming DIR/conf; the machine's /etc/postfix is only read
+# (copied), never changed.
+#
 # postfix's master must start as root; mta_start returns 3 (and says
 # why on stderr) where it cannot run here, so that the caller can skip.
 
@@ -20,7 +32,7 @@ mta_dir() {
 }
 
 mta_start() {
-	local dir=$1 u
+	local dir=$1 pipe_user=${2:-} pipe_cmd=${3:-} u
 	MTA_DIR=$dir
 	MTA_CONF=$dir/conf
 	if [ "$(id -u)" != 0 ]; then
@@ -68,7 +80,7 @@ relayhost =
 default_transport = error:the test mail system delivers to example.org only
 EOF
 	: >"$dir/conf/mailboxes"
-	for u in $MTA_USERS; do
+	for u in $MTA_USERS $pipe_user; do
 		echo "$u@example.org $u/Maildir/" >>"$dir/conf/mailboxes"
 	done
 	# The services a local-only postfix needs, none chrooted, none
@@ -93,8 +105,14 @@ anvil     unix  -       -       n       -       1       anvil
 scache    unix  -       -       n       -       1       scache
 postlog   unix-dgram n  -       n       -       1       postlogd
 EOF
+	local start="postfix -c '$dir/conf' start"
+	if [ -n "$pipe_user" ]; then
+		mta_pipe "$dir" "$pipe_user" "$pipe_cmd" || return 3
+		start="mount --bind '$dir/etc' /etc/postfix && $start"
+		start="unshare --mount --propagation private sh -c \"$start\""
+	fi
 	if ! postfix -c "$dir/conf" check >"$dir/start.log" 2>&1 ||
-	   ! postfix -c "$dir/conf" start >>"$dir/start.log" 2>&1; then
+	   ! eval "$start" >>"$dir/start.log" 2>&1; then
 		echo "the private postfix did not start:" >&2
 		cat "$dir/start.log" "$dir/maillog" >&2 2>/dev/null
 		return 3
@@ -106,6 +124,32 @@ EOF
 		"$dir/conf" >"$dir/bin/sendmail"
 	chmod 755 "$dir/bin/sendmail"
 	MTA_SENDMAIL=$dir/bin/sendmail
+}
+
+# mta_pipe DIR USER COMMAND: mail to USER@example.org goes to COMMAND
+# (see mta_start), and DIR/etc is the /etc/postfix of the instance's
+# mount namespace.
+mta_pipe() {
+	local dir=$1 user=$2 cmd=$3
+	if ! unshare --mount --propagation private true 2>"$dir/unshare.log"
+	then
+		echo "no mount namespace for the private postfix (unshare:" \
+			"$(cat "$dir/unshare.log")); the pipe transport's" \
+			"sendmail would need the machine's /etc/postfix" >&2
+		return 3
+	fi
+	cat >>"$dir/conf/main.cf" <<EOF
+transport_maps = texthash:$dir/conf/transport
+robot_destination_recipient_limit = 1
+alternate_config_directories = $dir/conf
+EOF
+	echo "$user@example.org robot:" >"$dir/conf/transport"
+	printf '%s\n  flags=R user=nobody argv=%s\n' \
+		'robot     unix  -       n       n       -       -       pipe' \
+		"$cmd" >>"$dir/conf/master.cf"
+	mkdir -p "$dir/etc"
+	cp -a /etc/postfix/. "$dir/etc/"
+	echo "alternate_config_directories = $dir/conf" >"$dir/etc/main.cf"
 }
 
 mta_stop() {

@@ -207,6 +207,97 @@ static void crt_one_effect(struct fixture *f)
 	doc_free(d);
 }
 
+/* A position's text onto the start state: 0 or -1 with err. */
+static int load_text(struct fixture *f, void *st, const char *yaml,
+		     struct error *err)
+{
+	struct doc *d = doc_new("position.yaml");
+	int rc = doc_parse(d, yaml, strlen(yaml), &DOC_LIMITS_SMALL, err);
+
+	memcpy(st, f->start, f->scn.rs->state_size);
+	if (rc == 0)
+		rc = f->scn.rs->load(st, d, d->root, err);
+	doc_free(d);
+	return rc;
+}
+
+/* Every field of the state mapping comes back from its save, and a bad
+ * one is refused naming the file, the line and the field. */
+static void fields_round_trip_and_refusals(struct fixture *f)
+{
+	static const char position[] =
+		"turn: 4\nphase: german-combat\nus-lost: 1\n"
+		"units: {a01: '0212', a02: eliminated}\nmoved: [a01]\n"
+		"allied-control: ['0203', '0204']\n"
+		"engineer-bridge: 0203-0204\nengineer-bridge-turn: 3\n"
+		"engineer-bridge-used: 0203-0204\ndemolished: [0304-0305]\n"
+		"ad2-turn: 3\nout-of-supply: [a01]\n"
+		"support-left: {allied: 1}\nresult: draw\nturn-starts: 2\n"
+		"turn-start: {a01: '0205'}\n";
+	static const char *const bad[][3] = {
+		{ "units: {zz: '0101'}\n", "position.yaml:1", "units" },
+		{ "turn: 2\nmoved: [a01, zz]\n", "position.yaml:2", "moved" },
+		{ "moved: [a01, a01]\n", "position.yaml:1", "twice" },
+		{ "phase: lunch\n", "position.yaml:1", "phase" },
+		{ "engineer-bridge: 0203-0909\n", "position.yaml:1",
+		  "engineer-bridge: CCRR-CCRR or none" },
+		{ "allied-control: ['9999']\n", "position.yaml:1",
+		  "allied-control" },
+		{ "demolished: [nowhere]\n", "position.yaml:1", "demolished" },
+		{ "out-of-supply: [zz]\n", "position.yaml:1",
+		  "out-of-supply" },
+		{ "turn: 0\n", "position.yaml:1", "turn" },
+		{ "units: {a01: '0212'}\nroads-held: 5\n", "position.yaml:2",
+		  "roads-held: 5, but the state gives 0" },
+		{ "map: {}\n", "position.yaml:1", "missing" },
+		{ "lunch: 1\n", "position.yaml", "lunch" },
+	};
+	void *st = xmalloc(f->scn.rs->state_size);
+	void *again = xmalloc(f->scn.rs->state_size);
+	struct doc *d = doc_new("save");
+	struct doc *d2 = doc_new("save");
+	struct error err;
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	int rc = load_text(f, st, position, &err);
+
+	CHECK(rc == 0, "a position of every field loads: %s",
+	      rc ? err.msg : "");
+	if (rc == 0) {
+		struct doc_node *m = f->scn.rs->save(st, d);
+
+		rc = f->scn.rs->load(memcpy(again, f->start,
+					    f->scn.rs->state_size), d, m,
+				     &err);
+		doc_emit(m, &a, &err);
+		if (rc == 0)
+			doc_emit(f->scn.rs->save(again, d2), &b, &err);
+		CHECK(rc == 0 && !memcmp(st, again, f->scn.rs->state_size),
+		      "a saved position loads back to the same state: %s",
+		      rc ? err.msg : "");
+		CHECK(rc == 0 && a.buf && b.buf && !strcmp(a.buf, b.buf) &&
+		      strstr(a.buf, "engineer-bridge-used: 0203-0204") &&
+		      strstr(a.buf, "demolished: [0304-0305]") &&
+		      strstr(a.buf, "out-of-supply: [a01]") &&
+		      strstr(a.buf, "allied-control: [0203, 0204]") &&
+		      strstr(a.buf, "turn-start: {a01: 0205}"),
+		      "every field saves and loads back the same:\n%s",
+		      a.buf ? a.buf : err.msg);
+	}
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		rc = load_text(f, st, bad[i][0], &err);
+		CHECK(rc < 0 && strstr(err.msg, bad[i][1]) &&
+		      strstr(err.msg, bad[i][2]),
+		      "refused naming %s and %s: %s", bad[i][1], bad[i][2],
+		      rc < 0 ? err.msg : "(loaded)");
+	}
+	strbuf_free(&a);
+	strbuf_free(&b);
+	doc_free(d);
+	doc_free(d2);
+	free(st);
+	free(again);
+}
+
 int main(void)
 {
 	struct fixture f;
@@ -216,6 +307,7 @@ int main(void)
 		this_turn(&f);
 		first_turn_and_refusals(&f);
 		crt_one_effect(&f);
+		fields_round_trip_and_refusals(&f);
 		fixture_close(&f);
 	}
 	return unit_done("test_aachen");

@@ -66,8 +66,8 @@ static const char KAT_HIDE_0[] =
 static const char KAT_HIDE_1[] =
 	"hidden:VKEXYNSV3mbVMfoxpp91dertNoaSIOR3QZOrt6+bMRo=";
 static const char KAT_VIEW_SIG[] =
-	"Ildd6VUo4laDbWsHlgCmuKSp7mseLKMFnLMIJP76jrd6PEaOgCMk4lBDve+9Wccl"
-	"Jku450j89AUSmERdP2x7Ag==";
+	"Gdw3eOJeRMkPbkKKpYQdWo6gX23TRURK5xdLBrLwHaWCN3hmnd7jP223w4vr2wtm"
+	"oRCBw6FI827ihGZXOy2sCw==";
 /* the vouch of side german for step 3 of game 0011...eeff */
 static const char KAT_VOUCH[] =
 	"aQLdp1uc+xmOOhcddu8npXb4stMYUx5/DUtA353DcrsgrVrGc+Jgy6bx48IE71P+"
@@ -619,6 +619,7 @@ static void test_view_vectors(void)
 	since = doc_map(d);
 	doc_set_str(d, since, "step", "3");
 	doc_set_str(d, since, "actor", "german");
+	doc_set_str(d, since, "index", "2");
 	for (int i = 0; i < 32; i++)
 		link[i] = (unsigned char)(0x20 + i);
 	doc_set(d, since, "link", doc_b64_32(d, link));

@@ -122,6 +122,7 @@ static void duel_play(struct ctx *c, void *vst)
 	q_add(&q, "now");
 	ctx_ask(c, &q);
 	q_init(&q, "3", "guard", "defender", "Guard?");
+	q.scope = "attacked";  /* duel_scoped's "guard-attacked" */
 	q_add(&q, "no");
 	q_add(&q, "yes");
 	st->guard = (int)ctx_ask(c, &q);
@@ -146,16 +147,30 @@ static const struct ruleset duel = {
 	.play = duel_play, .save = duel_save,
 };
 static const struct standing_key duel_standing[] = {
-	{ "guard", "3", "guard when attacked", "yes", 1, NULL },
-	{ "retreat", "4", "retreat after the roll", "back", 1, NULL },
-	{ "post", "1", "where to post (never in force later)", "hill", 0,
+	{ "guard", "3", "guard when attacked", "yes", 1, NULL, NULL, NULL },
+	{ "retreat", "4", "retreat after the roll", "back", 1, NULL, NULL,
 	  NULL },
-	{ NULL, NULL, NULL, NULL, 0, NULL }
+	{ "post", "1", "where to post (never in force later)", "hill", 0,
+	  NULL, NULL, NULL },
+	{ NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL }
 };
 static const struct ruleset duel_persist = {
 	.id = "duel", .version = "1", .state_size = sizeof(struct duel),
 	.play = duel_play, .save = duel_save, .standing = duel_standing,
 	.standing_persist = 1,
+};
+
+/* The duel whose "guard" names its scope (umpire-orders(5), SCOPES):
+ * the rule 3 question is "attacked"; a bare "guard" is "flank" only. */
+static const struct standing_key duel_scoped_standing[] = {
+	{ "guard", "3", "guard when attacked", "yes", 1, NULL,
+	  "attacked flank", "flank" },
+	{ NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL }
+};
+static const struct ruleset duel_scoped = {
+	.id = "duel", .version = "1", .state_size = sizeof(struct duel),
+	.play = duel_play, .save = duel_save,
+	.standing = duel_scoped_standing, .standing_persist = 1,
 };
 
 /* The duel with hidden information (a view): only a key's policy
@@ -169,10 +184,11 @@ static struct doc_node *duel_view(const void *vst, const char *side,
 }
 
 static const struct standing_key duel_hidden_standing[] = {
-	{ "guard", "3", "guard when attacked (policy: yes)", "yes", 1, "yes" },
+	{ "guard", "3", "guard when attacked (policy: yes)", "yes", 1, "yes",
+	  NULL, NULL },
 	{ "retreat", "4", "retreat after the roll (no policy)", "back", 1,
-	  NULL },
-	{ NULL, NULL, NULL, NULL, 0, NULL }
+	  NULL, NULL, NULL },
+	{ NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL }
 };
 static const struct ruleset duel_hidden = {
 	.id = "duel", .version = "1", .state_size = sizeof(struct duel),
@@ -453,6 +469,24 @@ int main(void)
 				!strcmp(run.events[i].visible, "defender");
 		CHECK(seen, "the standing answer is echoed to its side");
 		engine_free(&run);
+		/* a key with scopes: KEY-SCOPE stays in force for its
+		 * scope; the bare key only for the scopes the ruleset
+		 * names for it ("flank"), so rule 3 is asked */
+		struct answer scoped[] = { { "guard-attacked", "yes", 2 } };
+		ds[0] = play_step("defender", post, 1, scoped, 1, 1);
+		CHECK(engine_run(&duel_scoped, &d0, ds, 2, &run) == 0 &&
+		      run.outcome == RUN_PENDING &&
+		      !strcmp(run.pending.key, "retreat") &&
+		      ((struct duel *)run.state)->guard == 1, "scopes: a "
+		      "kept guard-attacked answers the question of that scope");
+		engine_free(&run);
+		ds[0] = play_step("defender", post, 1, keep, 1, 1);
+		CHECK(engine_run(&duel_scoped, &d0, ds, 2, &run) == 0 &&
+		      run.outcome == RUN_PENDING &&
+		      !strcmp(run.pending.key, "guard"), "scopes: a kept "
+		      "bare guard does not reach a scope the ruleset keeps "
+		      "from it");
+		engine_free(&run);
 		/* orders without standing orders leave the question to the
 		 * defender: the step ends as before */
 		ds[0] = play_step("defender", post, 1, NULL, 0, 1);
@@ -504,23 +538,26 @@ int main(void)
 		CHECK(engine_run_opts(&race, &r0, &keep_opts, rs, 7, &full) ==
 		      0 && full.outcome == RUN_PENDING &&
 		      !strcmp(full.pending.key, "keep"), "race: seven steps");
-		/* points kept for the last three steps only: a round begins
-		 * in blue's steps (after halve or keep) */
-		CHECK(full.points[0].state == NULL &&
+		/* points kept for the last three steps that took one,
+		 * however far back: a round begins in blue's steps (after
+		 * halve or keep), none in red's */
+		CHECK(full.points[0].state != NULL &&
+		      full.points[0].at.cur == 5 &&
+		      full.points[0].at.ans_pos == 1 &&
 		      full.points[1].state != NULL &&
-		      full.points[1].at.cur == 5 &&
-		      full.points[1].at.ans_pos == 1 &&
-		      full.points[2].state == NULL,
-		      "the checkpoint of step 6, after its one answer; none in "
-		      "red's steps 5 and 7");
-		CHECK(full.points[1].state &&
-		      ((struct race *)full.points[1].state)->round == 3,
+		      full.points[1].at.cur == 3 &&
+		      full.points[2].state != NULL &&
+		      full.points[2].at.cur == 1,
+		      "the checkpoints of steps 6, 4 and 2, each after its one "
+		      "answer; none in red's steps");
+		CHECK(full.points[0].state &&
+		      ((struct race *)full.points[0].state)->round == 3,
 		      "its state: the top of round 4");
 		/* resumed there: the same ends from that step, state, draws
 		 * and pending question */
-		struct resume_point p = full.points[1];
+		struct resume_point p = full.points[0];
 		p.state = malloc(sizeof(struct race));
-		memcpy(p.state, full.points[1].state, sizeof(struct race));
+		memcpy(p.state, full.points[0].state, sizeof(struct race));
 		struct run_opts from = { &p, 0, 0 };
 		CHECK(engine_run_opts(&race, &r0, &from, rs, 7, &part) == 0 &&
 		      part.outcome == RUN_PENDING && part.resumed == 5 &&
@@ -548,9 +585,9 @@ int main(void)
 		      "nothing recorded for the steps before");
 		engine_free(&part);
 		/* a point whose state plays otherwise gives other ends */
-		p = full.points[1];
+		p = full.points[0];
 		p.state = malloc(sizeof(struct race));
-		memcpy(p.state, full.points[1].state, sizeof(struct race));
+		memcpy(p.state, full.points[0].state, sizeof(struct race));
 		((struct race *)p.state)->total += 7;
 		CHECK(engine_run_opts(&race, &r0, &from, rs, 7, &part) == 0 &&
 		      memcmp(part.ends[6].state_hash, full.ends[6].state_hash,

@@ -1,7 +1,8 @@
 /*
  * test_hex.c - the hex engine (src/rules/lib/hex*.c, crt.c): numbering,
  * neighbours and distance in both orientations and parities, hexsides,
- * ranges, costs; stacks and zones of control; attack declarations over
+ * ranges, costs; the placement policy of a standing "auto"
+ * (hexplace.h); stacks and zones of control; attack declarations over
  * stacks and several hexes; support and barrage markers; combat results tables by differential, ratio and
  * percentage (Race to the Reichstag's mobile table, 27.1); and Aachen played to the end with random legal answers
  * and random dice: every game ends, save/load round-trips, and render
@@ -20,6 +21,7 @@
 #include "../../src/rules/lib/cup.h"
 #include "../../src/rules/lib/hexcombat.h"
 #include "../../src/rules/lib/hexorders.h"
+#include "../../src/rules/lib/hexplace.h"
 #include "../../src/rules/lib/hexattack.h"
 #include "../../src/rules/lib/hexmarker.h"
 #include "../../src/rules/aachen/aachen.h"
@@ -1485,6 +1487,55 @@ static void moves_fan(void)
 	strbuf_free(&sb);
 }
 
+/* hexplace.h's own(): the count in a table of HEX_MAX */
+static int own_count(const void *user, int h)
+{
+	return ((const uint8_t *)user)[h];
+}
+
+/* umpire-orders(5), PLACEMENT POLICY: the objective first, then beside
+ * it, the other objective before a second ring, never a corner while
+ * another hex is legal, a corner when nothing else is */
+static void placement_policy(void)
+{
+	struct hex_map m;
+	static uint8_t own[HEX_MAX];
+	int16_t all[HEX_MAX], obj[2], two[2];
+	int h, n = 0, i;
+
+	memset(&m, 0, sizeof m);
+	m.cols = 12;
+	m.rows = 10;
+	m.shifted_even = 1;
+	for (h = 0; h < hex_end(&m); h++)
+		if (hex_row(h) <= m.rows)
+			all[n++] = (int16_t)h;
+	memset(own, 0, sizeof own);
+	obj[0] = (int16_t)hex_index(&m, 3, 5);
+	obj[1] = (int16_t)hex_index(&m, 9, 5);
+	i = hex_place_pick(&m, all, n, obj, 1, own_count, own);
+	CHECK(i >= 0 && all[i] == obj[0], "auto: the objective hex first");
+	own[obj[0]] = 1;
+	i = hex_place_pick(&m, all, n, obj, 1, own_count, own);
+	CHECK(i >= 0 && hex_distance(&m, all[i], obj[0]) == 1,
+	      "auto: then beside it, not a second counter on it");
+	i = hex_place_pick(&m, all, n, obj, 2, own_count, own);
+	CHECK(i >= 0 && all[i] == obj[1],
+	      "auto: the other objective before a ring round the first");
+	own[obj[0]] = 0;
+	two[0] = (int16_t)hex_index(&m, 1, 1);
+	two[1] = (int16_t)hex_index(&m, 5, 5);
+	CHECK(hex_place_corner(&m, two[0]) && !hex_place_corner(&m, two[1]) &&
+	      hex_place_corner(&m, hex_index(&m, 10, 8)),
+	      "auto: corners are three columns and three rows from two edges");
+	i = hex_place_pick(&m, two, 2, two, 1, own_count, own);
+	CHECK(i == 1, "auto: never a corner while another hex is legal, "
+	      "even on an objective");
+	CHECK(hex_place_pick(&m, two, 1, two, 1, own_count, own) == 0 &&
+	      hex_place_pick(&m, two, 0, two, 1, own_count, own) == -1,
+	      "auto: a corner when it is the only legal hex; none of none");
+}
+
 int main(void)
 {
 	rg_state = 0x9e3779b97f4a7c15ULL;  /* the games played so far */
@@ -1492,6 +1543,7 @@ int main(void)
 	grid(0, 1);
 	grid(1, 0);
 	grid(1, 1);
+	placement_policy();
 	basics();
 	crt_tables();
 	stacks();

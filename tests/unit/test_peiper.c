@@ -5,7 +5,8 @@
  * fuel within their limits), save and load round-trip, and the position
  * fits MAIL_COLUMNS (72) columns. Also the map: every town but La Gleize
  * (where 7.0 surrounds the group) and the start has a road east, and the
- * map lib's directions; and the wording of the position (issue 13).
+ * map lib's directions; and the wording of the position (the
+ * report a player reads in his mail).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,11 +25,11 @@ static int consistent(const struct kgp *st)
 	int seen[COUNTERS_MAX] = { 0 }, t, i, k, u;
 
 	for (t = 0; t < st->map.n_nodes; t++) {
-		if (st->n_us[t] < 0 || st->n_us[t] > SLOTS)
+		if (st->us[t].n < 0 || st->us[t].n > SLOTS)
 			return 0;
-		for (i = 0; i < st->n_us[t]; i++)
-			if (st->us[t][i] >= 0)
-				seen[st->us[t][i]]++;
+		for (i = 0; i < st->us[t].n; i++)
+			if (st->us[t].c[i] >= 0)
+				seen[st->us[t].c[i]]++;
 	}
 	for (i = 0; i < st->map.n_links; i++)
 		if (st->bridge[i] >= 0)
@@ -122,9 +123,9 @@ static void report_checks(const struct kgp *start)
 	st.at = lig;
 	st.toward = sta;
 	/* two counters on the map face down, one on the track, one out */
-	st.us[spa][0] = DOWN;
-	st.us[sta][0] = DOWN;
-	st.n_us[spa] = st.n_us[sta] = 1;
+	st.us[spa].c[0] = DOWN;
+	st.us[sta].c[0] = DOWN;
+	st.us[spa].n = st.us[sta].n = 1;
 	cup_remove(&st.cup, tank);
 	cup_add(&st.track[4], tank);
 	cup_remove(&st.cup, fuel);

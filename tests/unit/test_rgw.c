@@ -13,6 +13,7 @@
 #include "umpire/engine.h"
 #include "umpire/games.h"
 #include "umpire/scenario.h"
+#include "umpire/statedecl.h"
 #include "umpire/view.h"
 #include "../../src/rules/rgw/rgw.h"
 #include "unit.h"
@@ -171,6 +172,20 @@ static void view_example(const struct scenario *scn,
 		      "the Soviet's view hides the German hand, the deck and "
 		      "the face-down card:\n%s", sb.buf);
 		CHECK(r.index == 3, "three parts redacted, in a fixed order");
+		/* 4.1's consult point (play.c, sd_consult) reads the same
+		 * declaration: the face-down card is hidden from the side
+		 * that does not own it, whichever side plays */
+		struct rgw *w = st;
+		CHECK(sd_sees_record(&rgw_state, "down", w, "german", 0) &&
+		      !sd_sees_record(&rgw_state, "down", w, "soviet", 0) &&
+		      sd_sees_record(&rgw_state, "down", w, NULL, 0),
+		      "the German's face-down card: consulted for the Soviet "
+		      "alone");
+		w->player = SOV;
+		CHECK(!sd_sees_record(&rgw_state, "down", w, "german", 0) &&
+		      sd_sees_record(&rgw_state, "down", w, "soviet", 0),
+		      "the Soviet's face-down card: consulted for the German "
+		      "alone");
 	}
 	free(st);
 	strbuf_free(&sb);

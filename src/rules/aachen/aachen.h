@@ -89,23 +89,39 @@ extern const char *const aa_side_names[SIDES];
 extern const char *const aa_phase_names[PHASES];
 extern const char *const aa_result_names[RESULTS];
 
-/* state.c */
+/* setup.c: the start state, and the loaders of the scenario's data
+ * (statedecl.h SD_CUSTOM) a position may use as well */
 int aa_setup(void *st, const struct doc *scn, const struct doc_node *data,
 	     const struct doc_node *options, struct error *err);
+int aa_load_map(void *st, const struct doc *d, const struct doc_node *n,
+		struct error *err);
+int aa_load_crt(void *st, const struct doc *d, const struct doc_node *n,
+		struct error *err);
+int aa_load_oob(void *st, const struct doc *d, const struct doc_node *n,
+		struct error *err);
+int aa_load_city(void *st, const struct doc *d, const struct doc_node *n,
+		 struct error *err);
+int aa_load_roads(void *st, const struct doc *d, const struct doc_node *n,
+		  struct error *err);
+int aa_load_supply(void *st, const struct doc *d, const struct doc_node *n,
+		   struct error *err);
+int aa_load_support(void *st, const struct doc *d, const struct doc_node *n,
+		    struct error *err);
+/* A refusal naming the file, line and what is wrong at n. */
+int aa_bad(const struct doc *d, const struct doc_node *n, struct error *err,
+	   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void aa_reindex(struct aachen *st);
+int aa_unit_find(const struct aachen *st, const char *id);
+
+/* state.c: the state's declaration */
+extern const struct state_decl aa_state;
 struct doc_node *aa_save(const void *st, struct doc *d);
 int aa_load(void *st, const struct doc *d, const struct doc_node *map,
 	    struct error *err);
-int aa_oob_load(struct aachen *st, const struct doc *d,
-		const struct doc_node *n, struct error *err);
-void aa_reindex(struct aachen *st);
 /* A unit's place as one number: its hex, or -1 waiting, -2 eliminated. */
 int aa_place_code(const struct hunit *u);
 /* A player turn begins: remember where every unit stands. */
 void aa_turn_start(struct aachen *st);
-int aa_unit_find(const struct aachen *st, const char *id);
-int aa_rules_data(struct aachen *st, const struct doc *d,
-		  const struct doc_node *supply,
-		  const struct doc_node *support, struct error *err);
 
 /* turn.c */
 void aa_play(struct ctx *c, void *st);

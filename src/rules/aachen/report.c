@@ -232,13 +232,6 @@ int aa_result(const void *vst, struct strbuf *out)
 
 static const char *const side_fill[SIDES] = { "#9db36b", "#8e9aa6" };
 
-static int place_hex(const struct aachen *st, const char *id)
-{
-	return hex_parse(&st->map, id);
-}
-
-enum { MOVES_DRAWN = 256 };
-
 /* 16.0: a ring on each east-edge road hex and each Aachen city hex, in
  * the colour of the side that captured it. */
 static void control_rings(const struct aachen *st, struct svg *out)
@@ -268,7 +261,6 @@ void aa_render(const void *vst, const char *side, const struct mark *marks,
 	double w, hgt, x, y, x1, y1, x2, y2, key_h;
 	int i;
 	char txt[64], f[16], line[256];
-	size_t k;
 
 	(void)side;
 	hexsvg_size(m, &w, &hgt);
@@ -319,53 +311,8 @@ void aa_render(const void *vst, const char *side, const struct mark *marks,
 		svg_end_group(out);
 	}
 	/* the marks: the moves since the viewer's own last step (render
-	 * passes them; those from one hex share a trunk, hexsvg_moves),
-	 * combats and losses */
-	{
-		int16_t mf[MOVES_DRAWN], mt[MOVES_DRAWN];
-		int nm = 0;
-
-		for (k = 0; k < n_marks && nm < MOVES_DRAWN; k++) {
-			int a = place_hex(st, marks[k].from);
-			int z = place_hex(st, marks[k].to);
-
-			if (a >= 0 && z >= 0 && a != z &&
-			    !strcmp(marks[k].kind, "move")) {
-				mf[nm] = (int16_t)a;
-				mt[nm++] = (int16_t)z;
-			}
-		}
-		memset(&sty, 0, sizeof sty);
-		sty.stroke = "#c00000";
-		sty.stroke_width = 1.5;
-		hexsvg_moves(out, m, mf, mt, nm, &sty);
-	}
-	for (k = 0; k < n_marks; k++) {
-		int a = place_hex(st, marks[k].from);
-
-		memset(&sty, 0, sizeof sty);
-		if (a < 0 || !strcmp(marks[k].kind, "move"))
-			continue;
-		hexsvg_centre(&st->map, a, &x1, &y1);
-		if (!strcmp(marks[k].kind, "combat")) {
-			sty.fill = "none";
-			sty.stroke = "#c00000";
-			sty.stroke_width = 2;
-			svg_circle(out, x1, y1, HEXSVG_R * 0.8, &sty);
-			svg_text(out, x1, y1 + HEXSVG_R, 7, "middle", "#c00000",
-				 marks[k].label);
-		} else if (!strcmp(marks[k].kind, "lost")) {
-			sty.stroke = "#c00000";
-			sty.stroke_width = 2;
-			svg_line(out, x1 - 8, y1 - 8, x1 + 8, y1 + 8, &sty);
-			svg_line(out, x1 - 8, y1 + 8, x1 + 8, y1 - 8, &sty);
-		} else {
-			sty.fill = "none";
-			sty.stroke = "#0050c0";
-			sty.stroke_width = 1.5;
-			svg_rect(out, x1 - 12, y1 - 10, 24, 20, 2, &sty);
-		}
-	}
+	 * passes them), combats and losses */
+	hexsvg_marks(out, m, marks, n_marks);
 	/* the turn record track, the phase in words, the key */
 	for (i = 1; i <= st->turns; i++) {
 		memset(&sty, 0, sizeof sty);

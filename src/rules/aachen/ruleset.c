@@ -8,35 +8,50 @@
 static const char *const sides[] = { "allied", "german", NULL };
 
 /* Questions asked after a die is rolled: standing orders let a player
- * answer them in advance instead of waiting for another mail. */
+ * answer them in advance instead of waiting for another mail. Each
+ * names its scope where one question serves two (umpire-orders(5),
+ * SCOPES): a bare "advance" is the attacker's alone, so that a kept
+ * "advance: yes" never takes a defender out of its hex (a fort); a bare
+ * "retreat" serves the first retreat its own step asks (the side's own
+ * attackers: its step is its turn), so that a hex or "rear" written for
+ * them never moves a defender in the opponent's turn. */
 static const struct standing_key standing[] = {
 	{ "support", "8.0", "when the enemy attacks one of your units, "
-	  "spend a support fire marker on its defence (none, use)", "use", 1, NULL },
+	  "spend a support fire marker on its defence: none; use (each "
+	  "attack, in the order declared, while markers last); best (the "
+	  "attack at the best odds of those not yet resolved); or a hex "
+	  "(the attack on that hex)", "best", 1, NULL, NULL, NULL },
 	{ "retreat", "7.7", "where your units retreat (rear: the hex "
-	  "farthest from the enemy; or a hex)", "rear", 1, NULL },
-	{ "advance", "7.9", "after combat, advance into a vacated hex "
-	  "(no; yes: the attacker's strongest unit next to it, the "
-	  "defender into the first hex its attackers left; or a unit, a "
-	  "hex)", "yes", 1, NULL },
+	  "farthest from the enemy; or a hex)", "rear", 1, NULL,
+	  "attacker defender", NULL },
+	{ "advance", "7.9", "after combat, advance into a vacated hex: "
+	  "advance-attacker (no; yes: your strongest attacking unit next "
+	  "to it; or a unit), advance-defender (no; yes: into the first "
+	  "hex your attackers left; or a hex); a bare advance is "
+	  "advance-attacker", "yes", 1, NULL, "attacker defender",
+	  "attacker" },
 	{ "exchange", "7.6", "the attacking unit lost in an exchange "
-	  "(weakest, or a unit)", "weakest", 1, NULL },
+	  "(weakest, or a unit)", "weakest", 1, NULL, NULL, NULL },
 	{ "bridge", "14.0", "engineers at the start of a movement phase "
-	  "(keep, or a hexside)", "keep", 0, NULL },
-	{ "attack", "7.1", "declare an attack (done, or a hex)", "done", 0, NULL },
+	  "(keep, or a hexside)", "keep", 0, NULL, NULL, NULL },
+	{ "attack", "7.1", "declare an attack (done, or a hex)", "done", 0,
+	  NULL, NULL, NULL },
 	{ "move", "5.0", "move a unit (done, or UNIT HEX HEX ...)",
-	  "done", 0, NULL },
-	{ NULL, NULL, NULL, NULL, 0, NULL }
+	  "done", 0, NULL, NULL, NULL },
+	{ NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL }
 };
+
 
 const struct ruleset ruleset_aachen = {
 	.id = "aachen",
-	.version = "5",
+	.version = "7",
 	.sides = sides,
 	.state_size = sizeof(struct aachen),
 	.setup = aa_setup,
 	.play = aa_play,
 	.save = aa_save,
 	.load = aa_load,
+	.state = &aa_state,
 	.position = aa_position,
 	.roster = aa_roster,
 	.render = aa_render,

@@ -1421,8 +1421,11 @@ static int rearmost(const struct aachen *st, int side, const int16_t *cand,
 
 /* 7.4: the owner retreats unit u n hexes, each farther from where it
  * stood, into no enemy unit or zone of control, ending in an empty hex;
- * with no such hex it is eliminated. Returns 1 if it survived. */
-static int retreat(struct ctx *c, struct aachen *st, int u, int n)
+ * with no such hex it is eliminated. Returns 1 if it survived. scope:
+ * the question's, "attacker" or "defender" (retreat-attacker ...,
+ * ruleset.c). */
+static int retreat(struct ctx *c, struct aachen *st, int u, int n,
+		   const char *scope)
 {
 	struct hex_rules r;
 	struct question q;
@@ -1436,6 +1439,7 @@ static int retreat(struct ctx *c, struct aachen *st, int u, int n)
 		q_init(&q, "7.7", "retreat", aa_side_names[side], "%s retreats "
 		       "(%d of %d hexes) from %s: choose the hex.",
 		       st->u[u].id, step, n, hex_id(st->u[u].hex, x));
+		q.scope = scope;
 		/* 6.2, 7.7, 13.0 (a West Wall hex the unit would hold is
 		 * reached by no zone of control: exerts_zoc_on) */
 		m = hex_retreat_options(&r, u, origin, st->u[u].hex, step, n,
@@ -1494,6 +1498,7 @@ static void defender_advance(struct ctx *c, struct aachen *st, int def,
 	q_init(&q, "7.9", "advance", aa_side_names[st->u[def].side],
 	       "The attackers of %s have gone: advance %s into a hex they "
 	       "vacated, or no.", hex_id(st->u[def].hex, x), st->u[def].id);
+	q.scope = "defender";           /* advance-defender (ruleset.c) */
 	q_add(&q, "no");
 	for (i = 0; i < n; i++) {
 		h = from[i];
@@ -1534,6 +1539,80 @@ static int defence_value(const void *user, int u)
 	return unit_def(&st->u[u]);
 }
 
+/* The column of the combat results table an attack would be resolved
+ * on now (7.2 and the attacker's support fire, 8.0), before any
+ * defensive support; -1 when it is done or has no attacker or defender
+ * left. */
+static int attack_column(struct aachen *st, const struct hex_attack *a)
+{
+	struct hex_rules r;
+	int16_t alive[HEX_ATTACK_UNITS];
+	int sum = 0, dstr = 0, shift = 0;
+
+	if (a->done || st->occ[a->def[0]] < 0)
+		return -1;
+	aa_rules(st, &r);
+	if (hex_attack_strengths(&r, a, attack_value, defence_value, st,
+				 &sum, &dstr, &shift, alive) == 0)
+		return -1;
+	if (a->att_sup)
+		sum += st->support_val;
+	return crt_shift(&st->crt, crt_column(&st->crt, sum, dstr), shift);
+}
+
+/* 8.0, the defender's support fire: "none", "use", "best" or a hex */
+static int check_support(void *user, const char *ans, char *why,
+			 size_t size)
+{
+	const struct aachen *st = user;
+	int h;
+
+	if (!strcmp(ans, "none") || !strcmp(ans, "use") ||
+	    !strcmp(ans, "best"))
+		return 0;
+	h = hex_parse(&st->map, ans);
+	if (h >= 0 && st->map.terr[h] != 255)
+		return 0;
+	return snprintf(why, size, "write none, use, best (the attack at "
+			"the best odds) or the hex of the attack to support "
+			"(8.0)"), -1;
+}
+
+/* 8.0: whether the defender's answer ans spends a support fire marker
+ * on attack a (now at column col): "use" on every attack while markers
+ * last; "best" on the attack whose odds are the attacker's best of
+ * those not yet resolved (the first declared of equals); a hex on the
+ * attack on that hex only. */
+static int support_spent(struct ctx *c, struct aachen *st,
+			 const struct hex_attack *a, int col, const char *ans)
+{
+	char x[8], y[8];
+	int i;
+
+	if (!strcmp(ans, "use"))
+		return 1;
+	if (!strcmp(ans, "none"))
+		return 0;
+	hex_id(a->def[0], x);
+	if (strcmp(ans, "best") != 0) {
+		if (hex_parse(&st->map, ans) == a->def[0])
+			return 1;
+		ctx_event(c, "8.0", "No support fire for the defence of %s: "
+			  "it is kept for %s.", x, ans);
+		return 0;
+	}
+	for (i = 0; i < st->n_atk; i++)
+		if (attack_column(st, &st->atk[i]) > col) {
+			ctx_event(c, "8.0", "No support fire for the defence "
+				  "of %s: the attack on %s is at better odds "
+				  "(%s).", x, hex_id(st->atk[i].def[0], y),
+				  st->crt.label[attack_column(st,
+							      &st->atk[i])]);
+			return 0;
+		}
+	return 1;
+}
+
 static void resolve(struct ctx *c, struct aachen *st, struct hex_attack *a,
 		    int side)
 {
@@ -1567,14 +1646,22 @@ static void resolve(struct ctx *c, struct aachen *st, struct hex_attack *a,
 			  "on %s.", st->support_val, hex_id(a->def[0], x));
 	}
 	if (st->support_left[enemy] > 0 && st->support_val > 0) {
+		col = crt_shift(&st->crt, crt_column(&st->crt, sum, dstr),
+				shift);
 		q_init(&q, "8.0", "support", aa_side_names[enemy],
-		       "The attack on %s (%s): use one of your %d support "
-		       "fire markers for the defence (+%d), or none.",
+		       "The attack on %s (%s, at %s): use one of your %d "
+		       "support fire markers for the defence (+%d): use, "
+		       "none, best (only if no attack still to come is at "
+		       "better odds), or the hex of the attack to support.",
 		       hex_id(a->def[0], x), st->u[def].id,
-		       st->support_left[enemy], st->support_val);
+		       st->crt.label[col], st->support_left[enemy],
+		       st->support_val);
 		q_add(&q, "none");
 		q_add(&q, "use");
-		if (ctx_ask(c, &q) == 1) {
+		q_add(&q, "best");
+		q_add(&q, "%s", x);
+		if (support_spent(c, st, a, col,
+				  ctx_ask_text(c, &q, check_support, st))) {
 			a->def_sup = 1;
 			st->support_left[enemy]--;
 			ctx_event(c, "8.0", "Support fire adds %d to the "
@@ -1609,7 +1696,7 @@ static void resolve(struct ctx *c, struct aachen *st, struct hex_attack *a,
 		break;
 	case FX_RETREAT:
 		if (!holds_fort(c, st, def))
-			retreat(c, st, def, res->def_n);
+			retreat(c, st, def, res->def_n, "defender");
 		break;
 	default:
 		break;
@@ -1627,7 +1714,8 @@ static void resolve(struct ctx *c, struct aachen *st, struct hex_attack *a,
 	case FX_RETREAT:
 		for (i = 0; i < na && st->phase != PH_OVER; i++)
 			if (!holds_fort(c, st, alive[i]))
-				retreat(c, st, alive[i], res->att_n);
+				retreat(c, st, alive[i], res->att_n,
+					"attacker");
 		defender_advance(c, st, def, from, na);
 		return;
 	case FX_EXCHANGE:
@@ -1674,6 +1762,7 @@ static void resolve(struct ctx *c, struct aachen *st, struct hex_attack *a,
 		q_init(&q, "7.9", "advance", aa_side_names[side], "%s is "
 		       "vacated: advance an attacking unit into it, or no.",
 		       hex_id(a->def[0], x));
+		q.scope = "attacker";   /* advance-attacker (ruleset.c) */
 		q_add(&q, "no");
 		int16_t opt[6];
 

@@ -23,16 +23,18 @@ static const char *const sides[] = { "player", NULL };
  * answer them in advance instead of waiting for another mail. */
 static const struct standing_key standing[] = {
 	{ "ca-continue", "7.3", "after a failed card, continue the "
-	  "counter-attack with another Tiger (yes, no)", "yes", 0, NULL },
+	  "counter-attack with another Tiger (yes, no)", "yes", 0, NULL, NULL,
+	  NULL },
 	{ "black-face", "7.3", "on a black face card (repair, "
-	  "extra-action, take-card)", "take-card", 0, NULL },
+	  "extra-action, take-card)", "take-card", 0, NULL, NULL, NULL },
 	{ "respond", "8.1", "when a Soviet card attacks an area held by "
-	  "Tigers (counterattack, defend)", "counterattack", 0, NULL },
+	  "Tigers (counterattack, defend)", "counterattack", 0, NULL, NULL,
+	  NULL },
 	{ "attack-order", "8.1", "when both areas attack (north-first, "
-	  "south-first)", "north-first", 0, NULL },
+	  "south-first)", "north-first", 0, NULL, NULL, NULL },
 	{ "hand", "3.2", "instead of a judgement draw (draw, use 9s, ...)",
-	  "draw", 0, NULL },
-	{ NULL, NULL, NULL, NULL, 0, NULL }
+	  "draw", 0, NULL, NULL, NULL },
+	{ NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL }
 };
 
 const struct ruleset ruleset_arnswalde = {

@@ -6,27 +6,12 @@
 #include <stddef.h>
 #include <string.h>
 #include "umpire/statedecl.h"
+#include "../lib/option.h"
 #include "arnswalde.h"
 
 static int judgement_card(card k)
 {
 	return !is_heart(k);
-}
-
-/* the difficulty chosen, else the scenario's default */
-static const char *difficulty(const struct doc *scn,
-			      const struct doc_node *options)
-{
-	const struct doc_node *n = NULL;
-
-	if (options && options->kind == DOC_MAP)
-		n = doc_get(options, "difficulty");
-	if (!n && scn && scn->root && scn->root->kind == DOC_MAP) {
-		n = doc_get(scn->root, "options");
-		n = n && n->kind == DOC_MAP ? doc_get(n, "difficulty") : NULL;
-		n = n && n->kind == DOC_MAP ? doc_get(n, "default") : NULL;
-	}
-	return n && n->kind == DOC_SCALAR ? n->str : "medium";
 }
 
 static int load_box_suits(struct arn *st, const struct doc *scn,
@@ -78,8 +63,9 @@ int arn_setup(void *vst, const struct doc *scn, const struct doc_node *data,
 			      scn && scn->name ? scn->name : "scenario");
 	if (doc_only_keys(scn, data, keys, err) < 0 ||
 	    doc_need(scn, data, "start-morale", DOC_MAP, &start, err) < 0 ||
-	    doc_need_int(scn, start, difficulty(scn, options), 0, MORALE_MAX,
-			 &morale, err) < 0 ||
+	    doc_need_int(scn, start, rules_option(scn, options,
+			 "difficulty", "medium"), 0, MORALE_MAX, &morale,
+			 err) < 0 ||
 	    doc_need(scn, data, "morale-box-suits", DOC_MAP, &boxes,
 		     err) < 0 ||
 	    load_box_suits(st, scn, boxes, err) < 0)

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include "umpire/rules.h"
 #include "hexsvg.h"
 
 const char *const nato_type_names[NATO_TYPES] = { "infantry", "armour",
@@ -789,6 +790,59 @@ void hexsvg_moves(struct svg *s, const struct hex_map *m,
 				hexsvg_centre(m, to[j], &bx, &by);
 				svg_arrow(s, tx, ty, bx, by, sty);
 			}
+	}
+}
+
+void hexsvg_marks(struct svg *s, const struct hex_map *m,
+		  const struct mark *marks, size_t n)
+{
+	int16_t mf[HEXSVG_MOVES_DRAWN] = { 0 }, mt[HEXSVG_MOVES_DRAWN] = { 0 };
+	struct svg_style sty;
+	double x, y;
+	size_t k;
+	int nm = 0;
+
+	for (k = 0; k < n && nm < HEXSVG_MOVES_DRAWN; k++) {
+		int a = hex_parse(m, marks[k].from);
+		int z = hex_parse(m, marks[k].to);
+
+		if (a >= 0 && z >= 0 && a != z &&
+		    !strcmp(marks[k].kind, "move")) {
+			mf[nm] = (int16_t)a;
+			mt[nm++] = (int16_t)z;
+		}
+	}
+	memset(&sty, 0, sizeof sty);
+	sty.stroke = "#c00000";
+	sty.stroke_width = 1.5;
+	hexsvg_moves(s, m, mf, mt, nm, &sty);
+	for (k = 0; k < n; k++) {
+		int a = hex_parse(m, marks[k].from);
+
+		memset(&sty, 0, sizeof sty);
+		if (a < 0 || !strcmp(marks[k].kind, "move"))
+			continue;
+		hexsvg_centre(m, a, &x, &y);
+		if (!strcmp(marks[k].kind, "combat")) {
+			svg_group(s, "combat");
+			sty.fill = "none";
+			sty.stroke = "#c00000";
+			sty.stroke_width = 2;
+			svg_circle(s, x, y, HEXSVG_R * 0.8, &sty);
+			svg_text(s, x, y + HEXSVG_R, 7, "middle", "#c00000",
+				 marks[k].label);
+			svg_end_group(s);
+		} else if (!strcmp(marks[k].kind, "lost")) {
+			sty.stroke = "#c00000";
+			sty.stroke_width = 2;
+			svg_line(s, x - 8, y - 8, x + 8, y + 8, &sty);
+			svg_line(s, x - 8, y + 8, x + 8, y - 8, &sty);
+		} else {
+			sty.fill = "none";
+			sty.stroke = "#0050c0";
+			sty.stroke_width = 1.5;
+			svg_rect(s, x - 12, y - 10, 24, 20, 2, &sty);
+		}
 	}
 }
 

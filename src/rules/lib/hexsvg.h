@@ -109,6 +109,19 @@ void hexsvg_counter(struct svg *s, double x, double y, const char *fill,
 void hexsvg_moves(struct svg *s, const struct hex_map *m,
 		  const int16_t *from, const int16_t *to, int n,
 		  const struct svg_style *sty);
+/*
+ * The marks render is given (umpire render: the steps since the
+ * reader's own latest, as he may see them; rules.h, struct mark), the
+ * same on every hex board: moves as hexsvg_moves draws them (at most
+ * HEXSVG_MOVES_DRAWN), a combat as a ring with its result, a unit lost
+ * as a cross, anything else placed as a square. Places are hex ids; a
+ * mark's label is drawn only for a combat (its result), never a unit's
+ * id.
+ */
+enum { HEXSVG_MOVES_DRAWN = 256 };
+struct mark;
+void hexsvg_marks(struct svg *s, const struct hex_map *m,
+		  const struct mark *marks, size_t n);
 /* A face-down counter centred at x, y: the side's fill and label ("?",
  * "fixed"; NULL: "?"), nothing of the unit under it. The game decides
  * what is hidden; this draws only what it is given. */

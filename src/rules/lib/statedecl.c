@@ -7,7 +7,8 @@
 #include "umpire/statedecl.h"
 #include "cards.h"
 
-enum { SD_MAX_FIELDS = 64, SD_MAX_ITEMS = 128 };
+enum { SD_MAX_FIELDS = 64, SD_MAX_ITEMS = 128, SD_MAX_STACK = 64,
+       SD_MAX_RECORDS = 1024 };
 
 /* ---- reading and writing the struct ---- */
 
@@ -83,6 +84,85 @@ static int name_index(const struct sd_field *f, const void *st,
 	return -1;
 }
 
+/* Items named by a rule (the hexes of a map: n_places, place_name,
+ * place_index), else by the field's names. */
+static int n_items(const struct sd_field *f, const void *st)
+{
+	return f->n_places ? f->n_places(st) : n_names(f, st);
+}
+
+static const char *item_name(const struct sd_field *f, const void *st,
+			     int i, char buf[16])
+{
+	return f->place_name ? f->place_name(st, i, buf) : name_at(f, st, i);
+}
+
+static int item_index(const struct sd_field *f, const void *st,
+		      const char *s)
+{
+	return f->place_index ? f->place_index(st, s) : name_index(f, st, s);
+}
+
+/* ---- places: SD_LIST and SD_MAP ---- */
+
+/* The i-th key of a field: a name, or one key_of() makes in buf. */
+static const char *key_at(const struct sd_field *f, const void *st, int i,
+			  char *buf, size_t size)
+{
+	if (f->names || f->name_of || i < 0)
+		return name_at(f, st, i);
+	return f->key_of ? f->key_of(st, i, buf, size) : NULL;
+}
+
+/* The value field of place i of an SD_MAP. */
+static struct sd_field place(const struct sd_field *f, int i)
+{
+	struct sd_field e = f->sub[0];
+
+	e.key = f->key;
+	e.off += (size_t)i * f->size;
+	return e;
+}
+
+/* Of a map, the field of its values; else the field. */
+static const struct sd_field *unit(const struct sd_field *f)
+{
+	return f->type == SD_MAP ? &f->sub[0] : f;
+}
+
+static long long list_n(const void *st, const struct sd_field *f)
+{
+	return get(st, f->off, sizeof(int));
+}
+
+static long long list_at(const void *st, const struct sd_field *f,
+			 long long j)
+{
+	return get(st, f->off + sizeof(int) + (size_t)j * f->size, f->size);
+}
+
+static const char *list_word(const struct sd_field *f, const void *st,
+			     long long v)
+{
+	const char *w;
+
+	if ((f->flags & SDF_NONE) && v == f->none)
+		return f->none_word ? f->none_word : "none";
+	w = name_at(f, st, (int)(v - f->lo));
+	return w ? w : "?";
+}
+
+/* A place left empty: no word, no item. */
+static void empty_value(const struct sd_field *e, void *st)
+{
+	if (e->type == SD_NAME)
+		put(st, e->off, e->size, e->none);
+	else if (e->type == SD_LIST)
+		put(st, e->off, sizeof(int), 0);
+	else
+		memset((unsigned char *)st + e->off, 0, e->size);
+}
+
 static int is_cards(const struct sd_field *f)
 {
 	return f->type == SD_CARD || f->type == SD_PILE ||
@@ -105,6 +185,66 @@ static struct doc_node *flow(struct doc_node *n, const struct sd_field *f)
 
 static struct doc_node *build(const struct sd_field *fs, const void *st,
 			      int me, struct doc *d, struct redactor *r);
+static struct doc_node *value(const struct sd_field *f, const void *st,
+			      int me, struct doc *d, struct redactor *r,
+			      int *empty);
+
+/* The places whose value is not empty, in the order of the keys. */
+static struct doc_node *map_value(const struct sd_field *f, const void *st,
+				  int me, struct doc *d, struct redactor *r,
+				  int *empty)
+{
+	struct doc_node *m = flow(doc_map(d), f), *v;
+	const char *k;
+	char buf[128];
+	int em;
+
+	for (int i = 0; (k = key_at(f, st, i, buf, sizeof buf)); i++) {
+		struct sd_field e = place(f, i);
+
+		v = value(&e, st, me, d, r, &em);
+		if (!em)
+			doc_set(d, m, k, v);
+	}
+	*empty = m->n == 0;
+	return m;
+}
+
+/* Whether reader me (-1 everything) sees record rec of field f. */
+static int sees_record(const struct sd_field *f, const void *st, int me,
+		       int rec)
+{
+	return me == -1 || f->vis != SD_RECORD || f->record_sees(st, me, rec);
+}
+
+/* SD_PLACES: each place of two records or more, or of one the reader
+ * may not see, top first; a record he may not see redacted in place. */
+static struct doc_node *places(const struct sd_field *f, const void *st,
+			       int me, struct doc *d, struct redactor *r)
+{
+	struct doc_node *m = flow(doc_map(d), f), *s, *id;
+	int recs[SD_MAX_STACK], n, hidden;
+	int k = n_items(f, st);
+	char buf[16];
+
+	for (int i = 0; i < k; i++) {
+		n = f->records_at(st, i, recs, SD_MAX_STACK);
+		hidden = 0;
+		for (int j = 0; j < n; j++)
+			hidden |= !sees_record(f, st, me, recs[j]);
+		if (n < 2 && !hidden)
+			continue;
+		s = doc_seq(d);
+		s->style = DOC_STYLE_FLOW;
+		for (int j = 0; j < n; j++) {
+			id = doc_str(d, f->record_name(st, recs[j]));
+			doc_push(d, s, sees_record(f, st, me, recs[j]) ? id :
+				 redact(r, d, id));
+		}
+		doc_set(d, m, item_name(f, st, i, buf), s);
+	}
+	return m;
+}
 
 /* The field's value as the saved state writes it, and whether it is
  * empty (nothing there, for SDF_NONE_PUBLIC). */
@@ -161,8 +301,42 @@ static struct doc_node *value(const struct sd_field *f, const void *st,
 		return n;
 	case SD_GROUP:
 		return build(f->sub, st, me, d, r);
+	case SD_LIST:
+		n = doc_seq(d);
+		n->style = DOC_STYLE_FLOW;
+		for (long long j = 0; j < list_n(st, f); j++)
+			doc_push(d, n, doc_str(d, list_word(f, st,
+						list_at(st, f, j))));
+		*empty = n->n == 0;
+		return n;
+	case SD_MAP:
+		return map_value(f, st, me, d, r, empty);
 	case SD_CUSTOM:
 		return f->save(st, d);
+	case SD_SET: {
+		char buf[16];
+
+		n = flow(doc_seq(d), f);
+		for (i = 0; i < n_items(f, st); i++)
+			if (f->in_set(st, i))
+				doc_push(d, n, doc_str(d, item_name(f, st, i,
+								    buf)));
+		*empty = n->n == 0;
+		return n;
+	}
+	case SD_PLACES:
+		return places(f, st, me, d, r);
+	case SD_RECORDS:
+		n = flow(doc_map(d), f);
+		for (i = 0; f->record_name(st, i) && i < SD_MAX_RECORDS; i++) {
+			struct doc_node *rv = sees_record(f, st, me, i) ?
+				f->record_save(st, i, d) : NULL;
+
+			if (rv)
+				doc_set(d, n, f->record_name(st, i), rv);
+		}
+		*empty = n->n == 0;
+		return n;
 	}
 	return doc_str(d, "");
 }
@@ -175,7 +349,7 @@ static int sees(const struct sd_field *f, const void *st, int me)
 		return me == f->who;
 	if (f->vis == SD_OWNER)
 		return me == get(st, f->owner, sizeof(int));
-	return 0;
+	return f->vis == SD_RECORD;   /* record by record, in the value */
 }
 
 /* me: -1 everything, else the reader's side index (-2: no side). */
@@ -186,10 +360,19 @@ static struct doc_node *build(const struct sd_field *fs, const void *st,
 	int empty;
 
 	for (const struct sd_field *f = fs; f->key; f++) {
+		if (f->flags & SDF_INPUT)
+			continue;   /* read on load, never written */
 		n = value(f, st, me, d, r, &empty);
+		if (!n)
+			continue;   /* a custom field with nothing to say */
+		if (empty && (f->flags & SDF_NONE_OMIT))
+			continue;
 		if (!sees(f, st, me) &&
-		    !(empty && (f->flags & SDF_NONE_PUBLIC)))
+		    !(empty && (f->flags & SDF_NONE_PUBLIC))) {
+			if (f->flags & SDF_OMIT)
+				continue;
 			n = redact(r, d, n);
+		}
 		doc_set(d, m, f->key, n);
 	}
 	return m;
@@ -239,16 +422,20 @@ static const char *accepted(const struct sd_field *f, const void *st,
 {
 	size_t len = 0;
 	const char *w;
+	char kb[128];
 
 	buf[0] = '\0';
 	if (f->type == SD_CARD || f->type == SD_PILE || f->type == SD_STACK)
 		return "a card label such as AS, 10H, KD, JK1";
-	for (int i = 0; (w = name_at(f, st, i)) && len < size; i++)
+	for (int i = 0; (w = key_at(f, st, i, kb, sizeof kb)) && len < size;
+	     i++)
 		if (f->type == SD_INTS || accepts(f, st, i))
 			len += (size_t)snprintf(buf + len, size - len, "%s%s",
 						len ? ", " : "", w);
 	if ((f->flags & SDF_NONE) && len < size)
-		snprintf(buf + len, size - len, "%snone", len ? ", " : "");
+		snprintf(buf + len, size - len, "%s%s", len ? ", " : "",
+			 f->type == SD_LIST && f->none_word ? f->none_word :
+			 "none");
 	return buf;
 }
 
@@ -327,6 +514,159 @@ static int load_cards(void *st, const struct doc *d,
 static int load_fields(const struct sd_field *fs, void *st,
 		       const struct doc *d, const struct doc_node *map,
 		       int skip_hidden, struct error *err);
+static int load_one(const struct sd_field *f, void *st, const struct doc *d,
+		    const struct doc_node *n, int skip_hidden,
+		    struct error *err);
+
+static int load_list(const struct sd_field *f, void *st, const struct doc *d,
+		     const struct doc_node *n, struct error *err)
+{
+	const char *none = f->none_word ? f->none_word : "none";
+	long long v;
+	int i;
+
+	if (need(d, n, f, DOC_SEQ, err) < 0)
+		return -1;
+	if (n->n > (size_t)f->hi)
+		return bad(d, n, f, st, "too many items", err);
+	for (size_t j = 0; j < n->n; j++) {
+		const struct doc_node *it = n->items[j];
+
+		if ((f->flags & SDF_NONE) && it->kind == DOC_SCALAR &&
+		    strcmp(it->str, none) == 0)
+			v = f->none;
+		else if (word(d, it, f, st, &i, err) < 0)
+			return -1;
+		else
+			v = i + f->lo;
+		put(st, f->off + sizeof(int) + j * f->size, f->size, v);
+	}
+	put(st, f->off, sizeof(int), (long long)n->n);
+	return 0;
+}
+
+/* A map replaces every place: those it leaves out are emptied. */
+static int load_map(const struct sd_field *f, void *st, const struct doc *d,
+		    const struct doc_node *n, int skip_hidden,
+		    struct error *err)
+{
+	const char *k = NULL;
+	char buf[128], what[160];
+	int i;
+
+	if (need(d, n, f, DOC_MAP, err) < 0)
+		return -1;
+	for (i = 0; key_at(f, st, i, buf, sizeof buf); i++) {
+		struct sd_field e = place(f, i);
+
+		empty_value(&e, st);
+	}
+	for (size_t j = 0; j < n->n; j++) {
+		const struct doc_node *key = n->keys[j];
+
+		for (i = 0; key->kind == DOC_SCALAR && (k = key_at(f, st, i,
+		     buf, sizeof buf)) && strcmp(k, key->str) != 0; i++)
+			;
+		if (key->kind != DOC_SCALAR || !k || !accepts(f, st, i)) {
+			snprintf(what, sizeof what, "'%.60s' is not allowed "
+				 "here", key->kind == DOC_SCALAR ? key->str :
+				 "(a collection)");
+			return bad(d, key, f, st, what, err);
+		}
+		struct sd_field e = place(f, i);
+
+		if (load_one(&e, st, d, n->items[j], skip_hidden, err) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Every item out of the set (set_item may keep what the state holds
+ * by itself: a map's own demolished bridges), then those listed in. */
+static int load_set(const struct sd_field *f, void *st, const struct doc *d,
+		    const struct doc_node *n, struct error *err)
+{
+	char where[256], acc[512];
+	int i, k = n_items(f, st);
+
+	if (need(d, n, f, DOC_SEQ, err) < 0)
+		return -1;
+	for (size_t j = 0; j < n->n; j++)
+		if (n->items[j]->kind != DOC_SCALAR ||
+		    (i = item_index(f, st, n->items[j]->str)) < 0 || i >= k)
+			return errorf(err, EXIT_REFUSED, "%s: %s: '%.60s' is "
+				      "not allowed here (accepted: %s)",
+				      doc_where(d, n->items[j], where,
+				      sizeof where), f->key,
+				      n->items[j]->kind == DOC_SCALAR ?
+				      n->items[j]->str : "(a collection)",
+				      f->n_places && f->domain ? f->domain :
+				      accepted(f, st, acc, sizeof acc));
+	for (i = 0; i < k; i++)
+		f->set_item(st, i, 0);
+	for (size_t j = 0; j < n->n; j++)
+		f->set_item(st, item_index(f, st, n->items[j]->str), 1);
+	return 0;
+}
+
+/* The record a word names, or -1 with an error naming the field. */
+static int record_of(const struct doc *d, const struct doc_node *n,
+		     const struct sd_field *f, const void *st,
+		     struct error *err)
+{
+	char where[256];
+	const char *w;
+
+	for (int i = 0; n->kind == DOC_SCALAR &&
+	     (w = f->record_name(st, i)); i++)
+		if (strcmp(w, n->str) == 0)
+			return i;
+	errorf(err, EXIT_REFUSED, "%s: %s: '%.60s' is no %s record (accepted: "
+	       "the ids of the order of battle)", doc_where(d, n, where,
+	       sizeof where), f->key, n->kind == DOC_SCALAR ? n->str :
+	       "(a collection)", f->key);
+	return -1;
+}
+
+static int load_records(const struct sd_field *f, void *st,
+			const struct doc *d, const struct doc_node *n,
+			struct error *err)
+{
+	int recs[SD_MAX_STACK], place, k;
+
+	if (need(d, n, f, DOC_MAP, err) < 0)
+		return -1;
+	for (size_t j = 0; j < n->n; j++) {
+		const struct doc_node *v = n->items[j];
+
+		if (f->type == SD_RECORDS) {
+			if ((k = record_of(d, n->keys[j], f, st, err)) < 0 ||
+			    f->record_load(st, k, d, v, err) < 0)
+				return -1;
+			continue;
+		}
+		if (f->place_index) {
+			place = item_index(f, st, n->keys[j]->str);
+			if (place < 0)
+				return bad(d, n->keys[j], f, st, "not a place "
+					   "of the map", err);
+		} else if (word(d, n->keys[j], f, st, &place, err) < 0) {
+			return -1;
+		}
+		if (need(d, v, f, DOC_SEQ, err) < 0)
+			return -1;
+		if (v->n > SD_MAX_STACK)
+			return bad(d, v, f, st, "too many records in one "
+				   "place", err);
+		for (size_t i = 0; i < v->n; i++)
+			if ((recs[i] = record_of(d, v->items[i], f, st,
+						 err)) < 0)
+				return -1;
+		if (f->place_put(st, place, recs, (int)v->n, d, v, err) < 0)
+			return -1;
+	}
+	return 0;
+}
 
 static int load_one(const struct sd_field *f, void *st, const struct doc *d,
 		    const struct doc_node *n, int skip_hidden,
@@ -355,22 +695,27 @@ static int load_one(const struct sd_field *f, void *st, const struct doc *d,
 	case SD_FLAGS:
 		if (need(d, n, f, DOC_SEQ, err) < 0)
 			return -1;
+		/* an array of flags has one element a name, as many as
+		 * there are (an order of battle's units); a mask 63 */
+		k = n_names(f, st);
+		for (i = 0; f->type == SD_FLAGS && i < k; i++)
+			put(st, f->off + (size_t)i * f->size, f->size, 0);
 		v = 0;
 		for (size_t j = 0; j < n->n; j++) {
 			if (word(d, n->items[j], f, st, &i, err) < 0)
 				return -1;
-			if (v >> i & 1)
+			if (f->type == SD_FLAGS ? get(st, f->off + (size_t)i *
+			    f->size, f->size) != 0 : (v >> i & 1) != 0)
 				return bad(d, n->items[j], f, st, "listed "
 					   "twice", err);
-			v |= 1LL << i;
+			if (f->type == SD_FLAGS)
+				put(st, f->off + (size_t)i * f->size, f->size,
+				    1);
+			else
+				v |= 1LL << i;
 		}
-		k = n_names(f, st);
 		if (f->type == SD_BITS)
 			put(st, f->off, f->size, v);
-		else
-			for (i = 0; i < k; i++)
-				put(st, f->off + (size_t)i * f->size, f->size,
-				    v >> i & 1);
 		return 0;
 	case SD_INTS:
 		if (need(d, n, f, DOC_MAP, err) < 0)
@@ -402,8 +747,17 @@ static int load_one(const struct sd_field *f, void *st, const struct doc *d,
 		if (need(d, n, f, DOC_MAP, err) < 0)
 			return -1;
 		return load_fields(f->sub, st, d, n, skip_hidden, err);
+	case SD_LIST:
+		return load_list(f, st, d, n, err);
+	case SD_MAP:
+		return load_map(f, st, d, n, skip_hidden, err);
 	case SD_CUSTOM:
 		return f->load(st, d, n, err);
+	case SD_SET:
+		return load_set(f, st, d, n, err);
+	case SD_PLACES:
+	case SD_RECORDS:
+		return load_records(f, st, d, n, err);
 	}
 	return 0;
 }
@@ -532,8 +886,9 @@ static int one_place(const struct state_decl *sd, const void *st,
 						      d && d->name ? d->name :
 						      "position", is_cards(f[j])
 						      ? card_label((card)k) :
-						      name_at(f[j], st, k),
-						      first[k]->key, f[j]->key);
+						      name_at(unit(f[j]), st,
+							      k), first[k]->key,
+						      f[j]->key);
 				if (held[k])
 					first[k] = f[j];
 			}
@@ -620,18 +975,42 @@ static void items(const struct sd_field *f, const void *st,
 			if (card_valid(card_at(st, f, j)))
 				held[card_at(st, f, j)] = 1;
 		break;
+	case SD_LIST:
+		for (long long j = 0; j < list_n(st, f); j++) {
+			v = list_at(st, f, j) - f->lo;
+			if (!((f->flags & SDF_NONE) && v + f->lo == f->none) &&
+			    v >= 0 && v < SD_MAX_ITEMS)
+				held[v] = 1;
+		}
+		break;
+	case SD_MAP: {
+		char buf[128];
+
+		for (int i = 0; key_at(f, st, i, buf, sizeof buf); i++) {
+			struct sd_field e = place(f, i);
+
+			items(&e, st, held);
+		}
+		break;
+	}
 	default:
 		break;
 	}
 }
 
+static int is_words(const struct sd_field *f)
+{
+	return f->type == SD_NAME || f->type == SD_BITS || f->type == SD_LIST;
+}
+
 static int same_universe(const struct sd_field *a, const struct sd_field *b)
 {
+	a = unit(a);
+	b = unit(b);
 	if (is_cards(a) || is_cards(b))
 		return is_cards(a) && is_cards(b);
-	return (a->type == SD_NAME || a->type == SD_BITS) &&
-	       (b->type == SD_NAME || b->type == SD_BITS) &&
-	       a->names == b->names && a->name_of == b->name_of;
+	return is_words(a) && is_words(b) && a->names == b->names &&
+	       a->name_of == b->name_of;
 }
 
 struct hidden_part {
@@ -706,6 +1085,90 @@ static struct doc_node *stand_in(const struct sd_field *f, const void *st,
 	return seq;
 }
 
+struct record_standins {
+	const struct sd_field *f[SD_MAX_RECORDS];
+	int rec[SD_MAX_RECORDS];
+	int n;
+};
+
+/* The records the view names: keys of its record mappings, entries of
+ * its places (top level). */
+static void records_named(const struct sd_field *fs, const void *st,
+			  const struct doc_node *m, unsigned char *named)
+{
+	const struct doc_node *v, *l;
+
+	for (const struct sd_field *f = fs; f->key; f++) {
+		if ((f->type != SD_PLACES && f->type != SD_RECORDS) ||
+		    !(v = doc_get(m, f->key)) || v->kind != DOC_MAP)
+			continue;
+		for (size_t j = 0; j < v->n; j++) {
+			l = v->items[j];
+			if (f->type == SD_RECORDS)
+				l = v->keys[j];
+			for (size_t i = 0; i < (l->kind == DOC_SEQ ? l->n : 1);
+			     i++) {
+				const struct doc_node *w = l->kind == DOC_SEQ ?
+					l->items[i] : l;
+
+				for (int k = 0; w->kind == DOC_SCALAR &&
+				     f->record_name(st, k); k++)
+					if (!strcmp(f->record_name(st, k),
+						    w->str))
+						named[k] = 1;
+			}
+		}
+	}
+}
+
+/* Each redacted entry of a place gets a stand-in record: the first the
+ * view names nowhere that the field accepts (hide() makes it hidden
+ * once the state is loaded). */
+static int place_standins(const struct state_decl *sd, const void *st,
+			  struct doc *fill, struct doc_node *m,
+			  struct record_standins *out, struct error *err)
+{
+	static const unsigned char none[SD_MAX_RECORDS];
+	unsigned char named[SD_MAX_RECORDS];
+	struct doc_node *v, *l;
+	char where[256];
+	int k;
+
+	memcpy(named, none, sizeof named);
+	records_named(sd->fields, st, m, named);
+	for (const struct sd_field *f = sd->fields; f->key; f++) {
+		if (f->type != SD_PLACES ||
+		    !(v = (struct doc_node *)doc_get(m, f->key)) ||
+		    v->kind != DOC_MAP)
+			continue;
+		for (size_t j = 0; j < v->n; j++) {
+			l = v->items[j];
+			for (size_t i = 0; l->kind == DOC_SEQ && i < l->n;
+			     i++) {
+				if (!sd_is_hidden(l->items[i]))
+					continue;
+				for (k = 0; f->record_name(st, k) &&
+				     (named[k] || !accepts(f, st, k)); k++)
+					;
+				if (!f->record_name(st, k) ||
+				    out->n == SD_MAX_RECORDS)
+					return errorf(err, EXIT_REFUSED, "%s: "
+						      "%s: more hidden records "
+						      "than records the view "
+						      "does not name",
+						      doc_where(fill, l, where,
+						      sizeof where), f->key);
+				named[k] = 1;
+				l->items[i] = doc_str(fill,
+						      f->record_name(st, k));
+				out->f[out->n] = f;
+				out->rec[out->n++] = k;
+			}
+		}
+	}
+	return 0;
+}
+
 /*
  * Each redacted part gets a stand-in: items of its universe that no
  * shown part holds and no earlier stand-in took, that the field
@@ -719,8 +1182,9 @@ int sd_load_view(const struct state_decl *sd, void *st, const struct doc *d,
 		 struct error *err)
 {
 	struct hidden_part h[SD_MAX_FIELDS];
+	struct record_standins *rs;
 	size_t n = 0, i;
-	int rc = -1, rank, next;
+	int rc = -1, rank, next, me = side_index(sd, side);
 
 	if (!map || map->kind != DOC_MAP)
 		return not_a_map(sd, d, err);
@@ -728,8 +1192,11 @@ int sd_load_view(const struct state_decl *sd, void *st, const struct doc *d,
 	struct doc_node *m = doc_copy(fill, map);
 	void *shown = doc_alloc(fill, sd->state_size);
 
+	rs = doc_alloc(fill, sizeof *rs);
+	rs->n = 0;
 	memcpy(shown, st, sd->state_size);
-	if (load_fields(sd->fields, shown, fill, m, 1, err) < 0)
+	if (place_standins(sd, st, fill, m, rs, err) < 0 ||
+	    load_fields(sd->fields, shown, fill, m, 1, err) < 0)
 		goto out;
 	find_hidden(sd->fields, m, h, &n);
 	for (i = 0; i < n; i++)
@@ -762,13 +1229,285 @@ int sd_load_view(const struct state_decl *sd, void *st, const struct doc *d,
 		}
 	}
 	rc = sd_load(sd, st, fill, m, err);
+	for (int j = 0; rc == 0 && j < rs->n; j++) {
+		rs->f[j]->hide(st, rs->rec[j], me);
+		if (rs->f[j]->record_sees(st, me, rs->rec[j]))
+			rc = errorf(err, EXIT_REFUSED, "%s: %s: the stand-in "
+				    "%s would be seen by %s (the declaration's "
+				    "hide() and record_sees disagree)",
+				    d && d->name ? d->name : "view",
+				    rs->f[j]->key, rs->f[j]->record_name(st,
+				    rs->rec[j]), side ? side : "the referee");
+	}
 out:
 	doc_free(fill);
 	return rc;
 }
 
-/* ---- what a view holds and hides ---- */
+static const struct sd_field *field_of(const struct state_decl *sd,
+				       const char *key)
+{
+	const struct sd_field *f[SD_MAX_FIELDS];
+	size_t n = flatten(sd->fields, f, 0);
 
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(f[i]->key, key) == 0)
+			return f[i];
+	return NULL;
+}
+
+int sd_load_key(const struct state_decl *sd, const char *key, void *st,
+		const struct doc *d, const struct doc_node *n,
+		struct error *err)
+{
+	const struct sd_field *f = field_of(sd, key);
+
+	if (!f)
+		return errorf(err, EXIT_REFUSED, "%s: %s: no such field of "
+			      "the %s state", d && d->name ? d->name :
+			      "position", key, sd->game);
+	return load_one(f, st, d, n, 0, err);
+}
+
+int sd_sees_record(const struct state_decl *sd, const char *key,
+		   const void *st, const char *side, int rec)
+{
+	const struct sd_field *f = field_of(sd, key);
+	int me = side_index(sd, side);
+
+	/* a field not record by record: its visibility, whatever rec */
+	return !f || (f->vis == SD_RECORD ? sees_record(f, st, me, rec) :
+		      sees(f, st, me));
+}
+
+void sd_consult(struct ctx *c, const struct state_decl *sd, const char *key,
+		const void *st, int rec, const char *rule)
+{
+	for (int i = 0; sd->sides && sd->sides[i]; i++)
+		if (!sd_sees_record(sd, key, st, sd->sides[i], rec))
+			ctx_consult(c, sd->sides[i], rule);
+}
+
+/* ---- what a view holds and hides, for umpire-protocol(7) VIEWS ---- */
+
+/* roff text: what the page says of one declaration, built in words
+ * from its fields alone (the fields' values are never read) */
+struct man {
+	struct strbuf *out;
+	struct strbuf line;          /* the paragraph being built */
+	const char *const *lists[SD_MAX_FIELDS]; /* names lists written */
+	const char *list_key[SD_MAX_FIELDS];     /* ... first by this key */
+	int n_lists;
+	const char *path;            /* "group." of a group's fields */
+};
+
+/* a word of the declaration, for roff: a minus and a backslash
+ * escaped */
+static void esc(struct strbuf *sb, const char *s)
+{
+	for (; *s; s++)
+		if (*s == '-' || *s == '\\')
+			strbuf_adds(sb, *s == '-' ? "\\-" : "\\e");
+		else
+			strbuf_addc(sb, *s);
+}
+
+/* "from lo to hi", a minus sign escaped */
+static void range(struct strbuf *sb, long long lo, long long hi)
+{
+	char n[48];
+
+	snprintf(n, sizeof n, "from %lld to %lld", lo, hi);
+	esc(sb, n);
+}
+
+static void bold(struct strbuf *sb, const char *prefix, const char *s)
+{
+	strbuf_adds(sb, "\\fB");
+	if (prefix)
+		esc(sb, prefix);
+	esc(sb, s);
+	strbuf_adds(sb, "\\fP");
+}
+
+/* The paragraph in m->line, as lines of at most 72 columns (a word
+ * longer stands alone); no line starts with a control character. */
+static void flush(struct man *m)
+{
+	const char *p = m->line.buf ? m->line.buf : "";
+	size_t col = 0, n;
+
+	while (*p) {
+		while (*p == ' ')
+			p++;
+		n = strcspn(p, " ");
+		if (!n)
+			break;
+		if (col && col + 1 + n > 72) {
+			strbuf_addc(m->out, '\n');
+			col = 0;
+		}
+		if (col) {
+			strbuf_addc(m->out, ' ');
+			col++;
+		} else if (*p == '.' || *p == '\'') {
+			strbuf_adds(m->out, "\\&");
+			col += 2;
+		}
+		strbuf_add(m->out, p, n);
+		col += n;
+		p += n;
+	}
+	if (col)
+		strbuf_addc(m->out, '\n');
+	strbuf_reset(&m->line);
+}
+
+/* The items a field's names stand for, after "of": the words (the
+ * first time a list is written, or a short one), the words of the field
+ * that wrote them, or what names the state gives. */
+static void words(struct man *m, const struct sd_field *f)
+{
+	struct strbuf *sb = &m->line;
+	int i;
+
+	if (!f->names) {
+		strbuf_addc(sb, ' ');
+		strbuf_adds(sb, f->domain ? f->domain :
+			    "the names the scenario gives");
+		return;
+	}
+	for (i = 0; i < m->n_lists && m->lists[i] != f->names; i++)
+		;
+	if (i < m->n_lists && f->n_names > 4) {
+		strbuf_adds(sb, " the words of ");
+		bold(sb, NULL, m->list_key[i]);
+		return;
+	}
+	if (i == m->n_lists && i < SD_MAX_FIELDS) {
+		m->lists[i] = f->names;
+		m->list_key[i] = f->key;
+		m->n_lists++;
+	}
+	strbuf_addc(sb, ':');
+	for (i = 0; i < f->n_names; i++) {
+		strbuf_adds(sb, i ? ", " : " ");
+		bold(sb, NULL, f->names[i]);
+	}
+}
+
+/* What a field holds, a phrase: its type, its bounds or its words. */
+static void holds(struct man *m, const struct sd_field *f)
+{
+	struct strbuf *sb = &m->line;
+
+	switch (f->type) {
+	case SD_INT:
+		strbuf_adds(sb, "a number ");
+		range(sb, f->lo, f->hi);
+		break;
+	case SD_NAME:
+		strbuf_adds(sb, "one of");
+		words(m, f);
+		if (f->flags & SDF_NONE)
+			strbuf_adds(sb, ", or \\fBnone\\fP");
+		break;
+	case SD_BITS:
+	case SD_FLAGS:
+		strbuf_adds(sb, "a list, in this order, of some of");
+		words(m, f);
+		if (f->flags & SDF_REST)
+			strbuf_adds(sb, " (left out of a position, every "
+				    "one that no other field holds)");
+		break;
+	case SD_INTS:
+		strbuf_adds(sb, "a number ");
+		range(sb, f->lo, f->hi);
+		strbuf_adds(sb, " for each of");
+		words(m, f);
+		break;
+	case SD_CARD:
+		strbuf_adds(sb, "a card, or \\fBnone\\fP");
+		break;
+	case SD_PILE:
+		strbuf_adds(sb, "a list of cards in the order of the deck");
+		if (f->flags & SDF_REST)
+			strbuf_adds(sb, " (left out of a position, every "
+				    "card that no other field holds)");
+		break;
+	case SD_STACK:
+		strbuf_addf(sb, "a list of at most %lld cards, bottom first "
+			    "(\\fBdown\\fP: a card face down, where the rules "
+			    "allow one)", f->hi);
+		break;
+	case SD_COUNT:
+		strbuf_adds(sb, "a count ");
+		range(sb, f->lo, f->hi);
+		strbuf_adds(sb, " that the state gives (a position that "
+			    "writes it must agree)");
+		if (f->names || f->name_of) {
+			strbuf_adds(sb, ", for each of");
+			words(m, f);
+		}
+		break;
+	case SD_GROUP:
+		strbuf_adds(sb, "a mapping of the fields that follow, ");
+		bold(&m->line, m->path, f->key);
+		strbuf_adds(sb, ".\\fIfield\\fP");
+		break;
+	case SD_LIST:
+		strbuf_addf(sb, "a list of at most %lld of", f->hi);
+		words(m, f);
+		if (f->flags & SDF_NONE)
+			strbuf_addf(sb, ", or \\fB%s\\fP for one not named",
+				    f->none_word ? f->none_word : "none");
+		break;
+	case SD_MAP: {
+		/* an empty place is not written: its none is never seen */
+		struct sd_field v = f->sub[0];
+
+		if (v.type == SD_NAME)
+			v.flags &= ~SDF_NONE;
+		strbuf_adds(sb, "a mapping from each of");
+		words(m, f);
+		strbuf_adds(sb, " that holds something to its value, ");
+		holds(m, &v);
+		break;
+	}
+	case SD_CUSTOM:
+		strbuf_adds(sb, "a value in the game's own form (not yet "
+			    "declared); where the game writes none, the key "
+			    "is left out of every view");
+		break;
+	case SD_PLACES:
+		strbuf_adds(sb, "a mapping from places (");
+		strbuf_adds(sb, f->domain ? f->domain : "the places the "
+			    "scenario gives");
+		strbuf_adds(sb, ") to the records in each, by name, top "
+			    "first; a place is written when it holds two "
+			    "records or more, or one hidden");
+		break;
+	case SD_SET:
+		strbuf_adds(sb, "a list, in this order, of some of");
+		if (f->n_places) {
+			strbuf_addc(sb, ' ');
+			esc(sb, f->domain ? f->domain : "the items the "
+			    "state gives");
+		} else {
+			words(m, f);
+		}
+		break;
+	case SD_RECORDS:
+		strbuf_adds(sb, "a mapping from records (");
+		strbuf_adds(sb, f->domain ? f->domain : "the records the "
+			    "scenario gives");
+		strbuf_adds(sb, ") that have a value to it, in the game's "
+			    "own form (not yet declared)");
+		break;
+	}
+}
+
+/* The key of the SD_NAME field at off (an owner's side). */
 static const char *owner_key(const struct state_decl *sd, size_t off)
 {
 	const struct sd_field *f[SD_MAX_FIELDS];
@@ -780,87 +1519,217 @@ static const char *owner_key(const struct state_decl *sd, size_t off)
 	return "owner";
 }
 
-static void describe(const struct state_decl *sd, const struct sd_field *fs,
-		     const char *prefix, struct strbuf *out)
+static const char *const hidden_c = "\\fBhidden:\\fP\\fIC\\fP";
+
+/* Who sees a field, and what a view of a side that may not holds. */
+static void seen(struct man *m, const struct state_decl *sd,
+		 const struct sd_field *f)
 {
-	static const char *const types[] = { "a number", "a word",
-		"a set of words", "a set of words", "a number for each word",
-		"a card or none", "a pile of cards", "a stack of cards",
-		"a count", "a mapping", "the game's own" };
+	struct strbuf *sb = &m->line;
+	int omit = f->flags & SDF_OMIT;
+	int none = f->type == SD_NAME || f->type == SD_CARD;
+
+	switch (f->vis) {
+	case SD_ALL:
+		strbuf_adds(sb, f->type == SD_GROUP ? " Every side sees the "
+			    "mapping; each field of it, as its entry says." :
+			    " Every side sees it.");
+		break;
+	case SD_SIDE:
+	case SD_OWNER:
+		strbuf_adds(sb, " Only ");
+		if (f->vis == SD_SIDE) {
+			bold(sb, NULL, sd->sides[f->who]);
+		} else {
+			strbuf_adds(sb, "the side that ");
+			bold(sb, NULL, owner_key(sd, f->owner));
+			strbuf_adds(sb, " names");
+		}
+		strbuf_adds(sb, " sees it; ");
+		if (omit)
+			strbuf_adds(sb, "it is left out of another side's "
+				    "view.");
+		else
+			strbuf_addf(sb, "another side's view holds %s.",
+				    hidden_c);
+		break;
+	case SD_REFEREE:
+		if (omit)
+			strbuf_adds(sb, " No side sees it: it is left out of "
+				    "every view.");
+		else
+			strbuf_addf(sb, " No side sees it: every view holds "
+				    "%s.", hidden_c);
+		break;
+	case SD_RECORD:
+		if (f->type == SD_PLACES)
+			strbuf_addf(sb, " Record by record: one that the "
+				    "view's side does not see (*) is %s in "
+				    "its place, so that every place and the "
+				    "height of every stack are public.",
+				    hidden_c);
+		else
+			strbuf_adds(sb, " Record by record: one that the "
+				    "view's side does not see (*) is left "
+				    "out.");
+		break;
+	}
+	if (f->vis != SD_ALL && f->vis != SD_RECORD &&
+	    (f->flags & SDF_NONE_PUBLIC))
+		strbuf_addf(sb, " When it is %s, every side sees that.",
+			    none ? "\\fBnone\\fP" : "empty");
+	if (f->vis != SD_ALL && f->vis != SD_RECORD && f->count_key) {
+		strbuf_adds(sb, " Its size is ");
+		if (f->count_name) {
+			strbuf_adds(sb, "the ");
+			bold(sb, NULL, f->count_name);
+			strbuf_adds(sb, " entry of ");
+		}
+		bold(sb, NULL, f->count_key);
+		strbuf_adds(sb, ".");
+	}
+	if (f->flags & SDF_NONE_OMIT)
+		strbuf_adds(sb, " When it is \\fBnone\\fP, the key is left "
+			    "out.");
+}
+
+static void entries(struct man *m, const struct state_decl *sd,
+		    const struct sd_field *fs)
+{
+	for (const struct sd_field *f = fs; f->key; f++) {
+		if (f->flags & SDF_INPUT)
+			continue;   /* read on load, in no state or view */
+		strbuf_adds(m->out, ".TP\n");
+		bold(&m->line, m->path, f->key);
+		flush(m);
+		holds(m, f);
+		if (m->line.buf && m->line.buf[0] >= 'a' &&
+		    m->line.buf[0] <= 'z')
+			m->line.buf[0] = (char)(m->line.buf[0] - 'a' + 'A');
+		strbuf_adds(&m->line, ".");
+		seen(m, sd, f);
+		flush(m);
+		if (f->type == SD_GROUP) {
+			const char *path = m->path;
+			char p[64];
+
+			snprintf(p, sizeof p, "%s%s.", path ? path : "",
+				 f->key);
+			m->path = p;
+			entries(m, sd, f->sub);
+			m->path = path;
+		}
+	}
+}
+
+/* (*): who sees a record, once for the declaration */
+static const char *who_sees(const struct sd_field *fs)
+{
+	const char *w;
 
 	for (const struct sd_field *f = fs; f->key; f++) {
-		strbuf_addf(out, "%s%s: %s", prefix, f->key, types[f->type]);
-		if (f->type == SD_INT)
-			strbuf_addf(out, " from %lld to %lld", f->lo, f->hi);
-		if (f->flags & SDF_NONE)
-			strbuf_adds(out, " or none");
-		switch (f->vis) {
-		case SD_ALL:
-			strbuf_adds(out, "; shown to every side");
-			break;
-		case SD_SIDE:
-			strbuf_addf(out, "; shown to %s only",
-				    sd->sides[f->who]);
-			break;
-		case SD_OWNER:
-			strbuf_addf(out, "; shown to the side in %s only",
-				    owner_key(sd, f->owner));
-			break;
-		case SD_REFEREE:
-			strbuf_adds(out, "; hidden from every side");
-			break;
-		}
-		strbuf_adds(out, f->vis != SD_ALL && (f->flags &
-			    SDF_NONE_PUBLIC) ? ", unless empty\n" : "\n");
+		if (f->vis == SD_RECORD && f->who_sees)
+			return f->who_sees;
+		if (f->type == SD_GROUP && (w = who_sees(f->sub)))
+			return w;
+	}
+	return NULL;
+}
+
+/* The fields whose form is still the game's own code's. */
+static int undeclared(const struct sd_field *fs, const char *path,
+		      struct strbuf *sb, int n)
+{
+	for (const struct sd_field *f = fs; f->key; f++) {
 		if (f->type == SD_GROUP) {
 			char p[64];
 
-			snprintf(p, sizeof p, "%s%s.", prefix, f->key);
-			describe(sd, f->sub, p, out);
+			snprintf(p, sizeof p, "%s%s.", path ? path : "",
+				 f->key);
+			n = undeclared(f->sub, p, sb, n);
+		} else if ((f->type == SD_CUSTOM || f->type == SD_RECORDS) &&
+			   !(f->flags & SDF_INPUT)) {
+			strbuf_adds(sb, n++ ? ", " : " ");
+			bold(sb, path, f->key);
 		}
 	}
+	return n;
 }
 
 void sd_describe(const struct state_decl *sd, struct strbuf *out)
 {
-	describe(sd, sd->fields, "", out);
-}
+	struct man m = { .out = out };
+	const char *w = who_sees(sd->fields);
 
-/* text for roff: a backslash and a minus escaped, a leading dot kept */
-static void roff(const char *s, struct strbuf *out)
-{
-	for (; *s; s++)
-		if (*s == '-' || *s == '\\')
-			strbuf_adds(out, *s == '-' ? "\\-" : "\\e");
-		else
-			strbuf_addc(out, *s);
+	entries(&m, sd, sd->fields);
+	if (w) {
+		strbuf_adds(out, ".TP\n(*)\n");
+		strbuf_adds(&m.line, "Who sees a record: ");
+		esc(&m.line, w);
+		strbuf_adds(&m.line, ".");
+		flush(&m);
+	}
+	strbuf_free(&m.line);
 }
 
 void sd_views_man(const struct ruleset *const *rs, struct strbuf *out)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct man m = { .out = out };
+	int n;
 
-	strbuf_adds(out, ".\\\" made by umpire scenarios --views: do not "
-		    "edit by hand\n.PP\nWhat each game's view holds, field "
-		    "by field in the order of the state\nmapping; the "
-		    "hidden fields are committed in this order.\n");
+	strbuf_adds(out, ".PP\n");
+	strbuf_addf(&m.line, "What the state of each game holds, field by "
+		    "field in the order of its mapping, and what a view "
+		    "holds of it. A field that a side may not see is, in "
+		    "that side's view, the one scalar %s, even when it is "
+		    "empty, unless its entry says otherwise; a field left "
+		    "out of a view is not there at all, and nothing of it "
+		    "is committed. Cards are written \\fBAS\\fP to "
+		    "\\fBKS\\fP, \\fBAH\\fP to \\fBKH\\fP, \\fBAD\\fP to "
+		    "\\fBKD\\fP, \\fBAC\\fP to \\fBKC\\fP, \\fBJK1\\fP and "
+		    "\\fBJK2\\fP. A program that reads a view puts "
+		    "stand-ins where its parts are hidden, items of the "
+		    "same kind that the view shows nowhere, as many as the "
+		    "size it gives: they say nothing of what is hidden.",
+		    hidden_c);
+	flush(&m);
 	for (; *rs; rs++) {
-		strbuf_adds(out, ".TP\n.B ");
-		roff((*rs)->id, out);
-		strbuf_adds(out, "\n");
-		if (!(*rs)->view || !(*rs)->state) {
-			strbuf_adds(out, (*rs)->view ? "Hidden parts as its "
-				    "rules write them (not yet declared).\n" :
-				    "The saved state: nothing is hidden.\n");
+		const struct state_decl *sd = (*rs)->state;
+
+		strbuf_adds(out, ".TP\n");
+		bold(&m.line, NULL, (*rs)->id);
+		flush(&m);
+		strbuf_adds(&m.line, "Sides:");
+		for (n = 0; (*rs)->sides && (*rs)->sides[n]; n++) {
+			strbuf_adds(&m.line, n ? ", " : " ");
+			bold(&m.line, NULL, (*rs)->sides[n]);
+		}
+		strbuf_adds(&m.line, (*rs)->view ? ". A referee holds the "
+			    "game file and sends each side views." : ". No "
+			    "views: every party holds the game file and sees "
+			    "the whole state.");
+		if (!sd) {
+			strbuf_adds(&m.line, " Its state is not yet declared "
+				    "(its rules save and load it by their own "
+				    "code), so its fields are not listed "
+				    "here.");
+			flush(&m);
 			continue;
 		}
-		strbuf_adds(out, ".nf\n");
-		strbuf_reset(&sb);
-		sd_describe((*rs)->state, &sb);
-		roff(sb.buf, out);
-		strbuf_adds(out, ".fi\n");
+		struct strbuf u = STRBUF_INIT;
+
+		if (undeclared(sd->fields, NULL, &u, 0)) {
+			strbuf_adds(&m.line, " Not yet declared field by "
+				    "field (the game's own code writes and "
+				    "reads them; who sees them is declared):");
+			strbuf_adds(&m.line, u.buf);
+			strbuf_adds(&m.line, ".");
+		}
+		strbuf_free(&u);
+		flush(&m);
+		strbuf_adds(out, ".RS\n");
+		sd_describe(sd, out);
+		strbuf_adds(out, ".RE\n");
 	}
-	strbuf_adds(out, ".\\\" end of what umpire scenarios --views "
-		    "makes\n");
-	strbuf_free(&sb);
+	strbuf_free(&m.line);
 }

@@ -89,7 +89,7 @@ void gain_fuel(struct ctx *c, struct kgp *st, int n, const char *rule,
 
 static void to_cup(struct kgp *st, int town, int slot)
 {
-	cup_add(&st->cup, st->us[town][slot]);
+	cup_add(&st->cup, st->us[town].c[slot]);
 	town_take(st, town, slot);
 }
 
@@ -102,7 +102,7 @@ static int blown_bridge(struct ctx *c, struct kgp *st, int town, int slot,
 			int link)
 {
 	struct question q;
-	int k = st->us[town][slot], from = graph_other(&st->map, link, town);
+	int k = st->us[town].c[slot], from = graph_other(&st->map, link, town);
 
 	if (st->units[ENGINEERS] >= 2) {
 		q_init(&q, "6.2", "bridge", "player", "US engineers will blow "
@@ -190,7 +190,7 @@ static const enum unit air_table[6] = { ARMOUR, PANZERGRENADIERS, HEAVY,
 static void aircraft(struct ctx *c, struct kgp *st, int town, int slot)
 {
 	struct question q;
-	int k = st->us[town][slot], d;
+	int k = st->us[town].c[slot], d;
 	enum unit u;
 	char why[64];
 
@@ -236,7 +236,7 @@ static void fuel_or_antitank(struct ctx *c, struct kgp *st, int town,
 			     int slot)
 {
 	struct question q;
-	int k = st->us[town][slot], d;
+	int k = st->us[town].c[slot], d;
 
 	town_take(st, town, slot);
 	if (st->turn <= DUMP_LAST_TURN && !yellow_star(st, town)) {
@@ -390,9 +390,9 @@ static int fight(struct ctx *c, struct kgp *st, int town)
 	int idx[SLOTS], n = 0, i, tanks = 0, sum = 0, r, first, k;
 	char what[2][64], both[140];
 
-	for (i = 0; i < st->n_us[town]; i++)
-		if (combatant(st, st->us[town][i])) {
-			k = st->us[town][i];
+	for (i = 0; i < st->us[town].n; i++)
+		if (combatant(st, st->us[town].c[i])) {
+			k = st->us[town].c[i];
 			snprintf(what[n], sizeof what[n], "%s %s",
 				 kgp_ctype_names[st->counters[k].type],
 				 st->counters[k].name);
@@ -427,7 +427,7 @@ static int fight(struct ctx *c, struct kgp *st, int town)
 			   what[i == 0 ? first : !first]);
 		if (r <= 0)
 			return r;
-		for (n = 0; st->us[town][n] != k; n++)
+		for (n = 0; st->us[town].c[n] != k; n++)
 			;
 		town_take(st, town, n);
 		track_put(st, k);
@@ -447,9 +447,9 @@ enum move_end battle(struct ctx *c, struct kgp *st, int from, int to,
 
 	/* 6.2: two engineers: one goes back to the cup at once */
 	s = town_counter(st, to, CT_ENGINEER);
-	for (i = s + 1; s >= 0 && i < st->n_us[to]; i++)
-		if (st->us[to][i] >= 0 &&
-		    st->counters[st->us[to][i]].type == CT_ENGINEER) {
+	for (i = s + 1; s >= 0 && i < st->us[to].n; i++)
+		if (st->us[to].c[i] >= 0 &&
+		    st->counters[st->us[to].c[i]].type == CT_ENGINEER) {
 			ctx_event(c, "6.2", "Two US engineer counters: one "
 				  "goes back to the cup.");
 			to_cup(st, to, i);
@@ -462,7 +462,7 @@ enum move_end battle(struct ctx *c, struct kgp *st, int from, int to,
 		if (st->phase == PH_OVER)
 			return M_OVER;
 		if (!r) {
-			if (st->n_us[to] > 0)
+			if (st->us[to].n > 0)
 				ctx_event(c, "6.2", "The other US counters at "
 					  "%s go back to the cup.",
 					  town_name(st, to));
@@ -480,8 +480,8 @@ enum move_end battle(struct ctx *c, struct kgp *st, int from, int to,
 		if (st->phase == PH_OVER)
 			return M_OVER;
 	}
-	for (s = i = 0; i < st->n_us[to]; i++)
-		s |= combatant(st, st->us[to][i]);
+	for (s = i = 0; i < st->us[to].n; i++)
+		s |= combatant(st, st->us[to].c[i]);
 	if (s) {
 		r = fight(c, st, to);
 		ctx_mark(c, "", "combat", st->map.nodes[to].id, "",
@@ -498,8 +498,8 @@ enum move_end battle(struct ctx *c, struct kgp *st, int from, int to,
 				  town_name(st, from));
 			return M_STOPPED;
 		}
-		for (i = st->n_us[to]; i-- > 0;) {
-			k = st->us[to][i];
+		for (i = st->us[to].n; i-- > 0;) {
+			k = st->us[to].c[i];
 			if (combatant(st, k)) {
 				town_take(st, to, i);
 				track_put(st, k);

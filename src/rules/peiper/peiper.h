@@ -11,6 +11,7 @@
 #define UMPIRE_RULES_PEIPER_H
 
 #include "umpire/rules.h"
+#include "umpire/statedecl.h"
 #include "../lib/cup.h"
 #include "../lib/graph.h"
 
@@ -74,8 +75,10 @@ struct kgp {
 	int toward;                 /* 5.0 step 3: on the road from `at` to
 				       this town, or NONE */
 
-	int n_us[GRAPH_NODES];      /* US counters in each town */
-	int us[GRAPH_NODES][SLOTS]; /* counter number, or DOWN */
+	struct town_us {            /* the US counters in each town */
+		int n;
+		int c[SLOTS];       /* counter number, or DOWN */
+	} us[GRAPH_NODES];
 	int bridge[GRAPH_LINKS];    /* 6.2: engineer on a blown bridge, or
 				       NONE */
 	int surrounded;             /* 7.0 12+: La Gleize */
@@ -95,12 +98,17 @@ extern const char *const kgp_ctype_names[CTYPES];
 extern const char *const kgp_phase_names[PHASES];
 extern const char *const kgp_result_names[RESULTS];
 
-/* state.c */
+/* setup.c */
 int kgp_setup(void *st, const struct doc *scn, const struct doc_node *data,
 	      const struct doc_node *options, struct error *err);
+
+/* state.c */
+extern const struct state_decl kgp_state;
 struct doc_node *kgp_save(const void *st, struct doc *d);
 int kgp_load(void *st, const struct doc *d, const struct doc_node *map,
 	     struct error *err);
+
+/* board.c */
 int face_down(const struct kgp *st);
 int cup_left(const struct kgp *st);
 int threat_of(const struct kgp *st, int town);

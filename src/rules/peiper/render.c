@@ -270,7 +270,7 @@ static void town_symbol(struct svg *s, const struct kgp *st, int t,
 static void town_stack(struct svg *s, const struct kgp *st, int t,
 		       double x, double y, struct boxes *bx)
 {
-	int n = st->n_us[t] + (st->at == t), i, j = 0;
+	int n = st->us[t].n + (st->at == t), i, j = 0;
 	double w = n * (CTR + 2) - 2, x0 = x - w / 2, y0 = y - 18 - CTR;
 	char title[96];
 
@@ -287,8 +287,8 @@ static void town_stack(struct svg *s, const struct kgp *st, int t,
 		svg_end_group(s);
 		j = 1;
 	}
-	for (i = 0; i < st->n_us[t]; i++, j++)
-		us_counter(s, st, x0 + j * (CTR + 2), y0, st->us[t][i], CTR);
+	for (i = 0; i < st->us[t].n; i++, j++)
+		us_counter(s, st, x0 + j * (CTR + 2), y0, st->us[t].c[i], CTR);
 }
 
 static void towns(struct svg *s, const struct kgp *st,

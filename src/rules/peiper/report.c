@@ -42,8 +42,8 @@ static void us_list(const struct kgp *st, int t, char *buf, size_t n)
 	int i, k;
 
 	buf[0] = '\0';
-	for (i = 0; i < st->n_us[t]; i++) {
-		k = st->us[t][i];
+	for (i = 0; i < st->us[t].n; i++) {
+		k = st->us[t].c[i];
 		snprintf(buf + strlen(buf), n - strlen(buf), "%s%s",
 			 i ? ", " : "", k == DOWN ? "face down" :
 			 st->counters[k].name);
@@ -106,7 +106,7 @@ static void counters_line(const struct kgp *st, struct strbuf *out)
 	strbuf_adds(out, "  Elsewhere:");
 	col = 12;
 	for (t = 0; t < st->map.n_nodes; t++) {
-		if (st->n_us[t] == 0 || t == st->at)
+		if (st->us[t].n == 0 || t == st->at)
 			continue;
 		if (graph_link_between(&st->map, st->at, t) >= 0)
 			continue;

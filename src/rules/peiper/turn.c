@@ -74,10 +74,10 @@ void clear_town(struct kgp *st, int town)
 {
 	int i;
 
-	for (i = 0; i < st->n_us[town]; i++)
-		if (st->us[town][i] >= 0)
-			cup_add(&st->cup, st->us[town][i]);
-	st->n_us[town] = 0;
+	for (i = 0; i < st->us[town].n; i++)
+		if (st->us[town].c[i] >= 0)
+			cup_add(&st->cup, st->us[town].c[i]);
+	st->us[town].n = 0;
 }
 
 /* 4.0: the group enters a town: on the Meuse it wins at once; a town of
@@ -114,15 +114,15 @@ static void us_placement(struct ctx *c, struct kgp *st)
 	n = moves_from(st, st->at, dest);
 	for (i = 0; i < n; i++) {
 		t = dest[i];
-		if (st->n_us[t] > 0) {
+		if (st->us[t].n > 0) {
 			ctx_event(c, "5.0", "%s still holds %d US counter%s.",
-				  town_name(st, t), st->n_us[t],
-				  st->n_us[t] == 1 ? "" : "s");
+				  town_name(st, t), st->us[t].n,
+				  st->us[t].n == 1 ? "" : "s");
 		} else if (cup_left(st) == 0) {
 			ctx_event(c, "5.0", "The cup is empty: no US counter "
 				  "for %s.", town_name(st, t));
 		} else {
-			st->us[t][st->n_us[t]++] = DOWN;
+			st->us[t].c[st->us[t].n++] = DOWN;
 			ctx_event(c, "5.0", "A US counter is placed face down "
 				  "at %s (threat %d).", town_name(st, t),
 				  threat_of(st, t));
@@ -143,7 +143,7 @@ static void reveal(struct ctx *c, struct kgp *st, int town, int slot,
 	snprintf(purpose, sizeof purpose, "%s %s at %s", rule, why,
 		 town_name(st, town));
 	k = draw_counter(c, st, purpose);
-	st->us[town][slot] = k;
+	st->us[town].c[slot] = k;
 	counter_text(st, k, what, sizeof what);
 	ctx_event(c, rule, "The US counter at %s is turned face up: %s.",
 		  town_name(st, town), what);
@@ -163,8 +163,8 @@ static void reconnaissance(struct ctx *c, struct kgp *st)
 		       st->units[RECON], st->units[RECON] == 1 ? "" : "s");
 		q_add(&q, "done");
 		for (t = 0; t < st->map.n_nodes; t++)
-			for (i = 0; i < st->n_us[t]; i++)
-				if (st->us[t][i] == DOWN) {
+			for (i = 0; i < st->us[t].n; i++)
+				if (st->us[t].c[i] == DOWN) {
 					towns[q.n - 1] = t;
 					q_add(&q, "reveal %s",
 					      st->map.nodes[t].id);
@@ -176,7 +176,7 @@ static void reconnaissance(struct ctx *c, struct kgp *st)
 		st->units[RECON]--;
 		ctx_event(c, "5.0", "Reconnaissance spends 1 point (%d left) "
 			  "on %s.", st->units[RECON], town_name(st, t));
-		for (i = 0; st->us[t][i] != DOWN; i++)
+		for (i = 0; st->us[t].c[i] != DOWN; i++)
 			;
 		reveal(c, st, t, i, "5.0", "reconnaissance");
 	}
@@ -191,14 +191,14 @@ static void appear(struct ctx *c, struct kgp *st, int town, int n)
 	char what[64];
 	int i, k;
 
-	while (st->n_us[town] > n) {
-		k = st->us[town][--st->n_us[town]];
+	while (st->us[town].n > n) {
+		k = st->us[town].c[--st->us[town].n];
 		if (k >= 0)
 			cup_add(&st->cup, k);
 	}
 	for (i = 0; i < n; i++) {
-		if (i < st->n_us[town]) {
-			if (st->us[town][i] == DOWN)
+		if (i < st->us[town].n) {
+			if (st->us[town].c[i] == DOWN)
 				reveal(c, st, town, i, "5.0",
 				       "threat check: the counter placed");
 			continue;
@@ -210,7 +210,7 @@ static void appear(struct ctx *c, struct kgp *st, int town, int n)
 		}
 		k = draw_counter(c, st, "5.0 threat check: a counter from "
 				 "the cup");
-		st->us[town][st->n_us[town]++] = k;
+		st->us[town].c[st->us[town].n++] = k;
 		counter_text(st, k, what, sizeof what);
 		ctx_event(c, "5.0", "A US counter from the cup appears at %s: "
 			  "%s.", town_name(st, town), what);
@@ -244,18 +244,18 @@ static enum move_end check_and_fight(struct ctx *c, struct kgp *st,
 		  "Greif)" : "", d1, d2, n == 0 ? "no US unit" : n == 1 ?
 		  "one US counter appears" : "two US counters appear");
 	if (n == 0) {
-		if (st->n_us[to] > 0)
+		if (st->us[to].n > 0)
 			ctx_event(c, "5.0", "The US counter%s at %s go%s back "
-				  "to the cup unseen.", st->n_us[to] > 1 ?
+				  "to the cup unseen.", st->us[to].n > 1 ?
 				  "s" : "", town_name(st, to),
-				  st->n_us[to] > 1 ? "" : "es");
+				  st->us[to].n > 1 ? "" : "es");
 		clear_town(st, to);
 		enter_town(c, st, to, "5.0");
 		if (st->phase == PH_OVER)
 			return M_OVER;
 	} else {
 		appear(c, st, to, n);
-		if (st->n_us[to] == 0) {
+		if (st->us[to].n == 0) {
 			/* 5.0 step 5: no counter could appear (the cup is
 			 * empty): no US unit is there */
 			ctx_event(c, "5.0", "No US unit at %s.",
@@ -445,10 +445,10 @@ static void end_of_turn(struct ctx *c, struct kgp *st)
 		for (keep = 0, i = 0; i < n; i++)
 			keep |= dest[i] == t;
 		if (keep) {
-			stay += st->n_us[t];
+			stay += st->us[t].n;
 			continue;
 		}
-		back += st->n_us[t];
+		back += st->us[t].n;
 		clear_town(st, t);
 	}
 	/* 6.1, 6.3: the box of the turn that ends; the others wait */

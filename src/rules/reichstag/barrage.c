@@ -20,6 +20,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "state.h"
+#include "barrage.h"
+#include "economy.h"
 
 /* mk[].on_map from bz (removals move later markers down) */
 void rt_barrage_reindex(struct rttr *st)
@@ -91,7 +93,7 @@ static int check_bz(void *user, const char *ans, char *why, size_t size)
 	struct bz_check *b = user;
 	const struct rttr *st = b->st;
 	char buf[64], m[16], h[16], r[16];
-	int n, k, x, rt = rt_reichstag_hex(st);
+	int n, k, x, recon, rt = rt_reichstag_hex(st);
 
 	b->mk = -1;
 	if (!strcmp(ans, "done"))
@@ -101,6 +103,8 @@ static int check_bz(void *user, const char *ans, char *why, size_t size)
 	if (n < 2 || (n == 3 && strcmp(r, "recon")))
 		return snprintf(why, size, "give MARKER HEX, MARKER HEX recon "
 				"(17.4: an air marker) or done (15.0)"), -1;
+	/* kept apart: the Reichstag's 5.5 checks below reuse n */
+	recon = n == 3;
 	for (k = 0; k < st->n_mk; k++)
 		if (!strcmp(st->mk[k].id, m))
 			break;
@@ -111,7 +115,7 @@ static int check_bz(void *user, const char *ans, char *why, size_t size)
 	if (st->mk[k].on_map >= 0 || st->mk[k].used_turn == st->turn)
 		return snprintf(why, size, "%s has been used this GT: each "
 				"marker once a GT (6.6, 15.3)", m), -1;
-	if (n == 3 && st->mk[k].kind != MK_AIR)
+	if (recon && st->mk[k].kind != MK_AIR)
 		return snprintf(why, size, "only an air strike marker "
 				"reconnoitres (17.4)"), -1;
 	x = hex_parse(&st->map, h);
@@ -137,7 +141,7 @@ static int check_bz(void *user, const char *ans, char *why, size_t size)
 	}
 	b->mk = k;
 	b->hex = x;
-	b->recon = n == 3;
+	b->recon = recon;
 	/* 6.6, 15.3, 27.3: artillery 1, air 2; 20.3 doubled */
 	b->cost = rt_sp_cost(st, b->p, st->mk[k].kind == MK_AIR ? 2 : 1);
 	return rt_sp_check(st, b->p, b->cost, m, why, size);
@@ -159,6 +163,8 @@ static void air_recon(struct ctx *c, struct rttr *st, int p, int k, int h)
 		for (u = st->occ[in[i]]; u >= 0; u = st->next[u]) {
 			if (st->u[u].side != GERMAN)
 				continue;
+			/* examined: consulted for whoever may not see it */
+			sd_consult(c, &rt_state, "stacks", st, u, "17.4");
 			st->known[u] |= (uint8_t)(1 << p);
 			len += (size_t)snprintf(list + len, sizeof list - len,
 						"%s%s at %s", seen ? ", " : "",

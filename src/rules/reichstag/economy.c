@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "state.h"
+#include "economy.h"
+#include "options.h"
 
 /* 27.3: the printed cost of a function, doubled for an exhausted front
  * (20.3; 27.3's note) */

@@ -15,9 +15,12 @@
  * are the Soviets of the front its commander opposes; 16.10 gives him the
  * Reichstag garrison too). Every such question has a policy answer that
  * stays in force from the owner's latest order file (ruleset.c: lose
- * "default", retreat "auto", stay "stay" or "retreat", advance "no"),
- * so the other player's step goes on without a mail from him; any other
- * standing answer, or none, and he is asked. The attacker may answer
+ * "default", retreat "auto", stay "stay" or "retreat", advance "no" or
+ * "auto": advance-german-defender or advance-front-defender, as a bare
+ * advance answers only the first advance of its own step,
+ * umpire-orders(5) SCOPES), so the other player's step goes on without
+ * a mail from him; any other standing answer, or none, and he is
+ * asked. The attacker may answer
  * "attack" with a plan, attacks joined by ";", which declares the first
  * of them still legal: given as a standing answer it makes the phase's
  * attacks one by one in one mail.
@@ -26,6 +29,9 @@
 #include <string.h>
 #include <strings.h>
 #include "state.h"
+#include "fight.h"
+#include "options.h"
+#include "turn.h"
 #include "combat.h"
 #include "../lib/hexattack.h"
 #include "../lib/hexcombat.h"
@@ -277,14 +283,17 @@ static void eliminate(struct ctx *c, struct rttr *st, int u,
 int rt_bridge_checks(struct ctx *c, struct rttr *st, int u, int h)
 {
 	int dirs[6], k, i, die;
-	char x[16];
+	char x[16], hx[8];
 
 	if (st->u[u].side != SOVIET)
 		return 0;
 	k = rc_bridges_unchecked(&st->map, h, dirs);
 	for (i = 0; i < k; i++) {
-		die = ctx_die(c, "18.2 bridge", 6);
 		hex_side_id(&st->map, h, dirs[i], x);
+		/* the hex entered and the bridge's hexside, both on the
+		 * map the mover sees, for his template's last line */
+		ctx_draw_about(c, "at %s (hexside %s)", hex_id(h, hx), x);
+		die = ctx_die(c, "18.2 bridge", 6);
 		if (rc_bridge_roll(&st->map, h, dirs[i], die))
 			ctx_event(c, "18.2", "Bridge %s: die %d, destroyed.",
 				  x, die);
@@ -687,6 +696,8 @@ struct adv_check {
 	int nwho, n;
 	const int16_t *vacated;
 	int nvac;
+	hex_strength_fn strength;  /* "auto": the side's printed strength */
+	int advanced;              /* units of this combat advanced so far */
 	int u;                     /* parsed */
 	int16_t path[4];
 	int len;
@@ -745,6 +756,43 @@ static int adv_walk(struct adv_check *k, const char *p, char *why,
 	return 0;
 }
 
+/* The policy answer "auto" (ruleset.c, umpire-orders(5)): one unit
+ * advances one hex, the strongest by the printed strength its side
+ * counts in 12.23's losses (attack for the attackers, defence for the
+ * defenders; ties: the first the combat lists) of the mobile units that
+ * may enter a hex the enemy vacated (14.0: the first hex of an advance
+ * is one of them; the first of them it may enter, in the combat's
+ * order), and it stops there; none when a unit of this combat has
+ * advanced already, or when no unit may enter a vacated hex. k->u < 0:
+ * no advance. */
+static void adv_auto(struct adv_check *k)
+{
+	int16_t o[6];
+	int i, j, s, best = -1;
+
+	k->u = -1;
+	k->len = 0;
+	if (k->advanced)
+		return;
+	for (i = 0; i < k->nwho; i++) {
+		const struct hunit *un = &k->st->u[k->who[i]];
+
+		s = k->strength(un);
+		if (k->u >= 0 && s <= best)
+			continue;
+		for (j = 0; j < k->nvac; j++)
+			if (rc_advance_options(k->e, k->who[i], un->hex, 1,
+					       k->n, k->vacated[j], 0, o) > 0)
+				break;
+		if (j == k->nvac)
+			continue;
+		k->u = k->who[i];
+		k->path[0] = k->vacated[j];
+		k->len = 1;
+		best = s;
+	}
+}
+
 static int check_advance(void *user, const char *ans, char *why,
 			 size_t size)
 {
@@ -757,6 +805,10 @@ static int check_advance(void *user, const char *ans, char *why,
 	k->len = 0;
 	if (!strcmp(ans, "no"))
 		return 0;
+	if (!strcmp(ans, "auto")) {
+		adv_auto(k);
+		return 0;
+	}
 	if (!hex_next_word(&p, w, sizeof w))
 		return snprintf(why, size, "write UNIT HEX [HEX ...] or no "
 				"(14.0)"), -1;
@@ -777,10 +829,15 @@ static int check_advance(void *user, const char *ans, char *why,
 }
 
 /* 12.23, 14.0: the mobile units of who[] may advance up to n hexes,
- * the first into one of vacated[]; one answer a unit, "no" ends */
+ * the first into one of vacated[]; one answer a unit, "no" ends, and
+ * so does "auto" once it has advanced its one unit (adv_auto, by the
+ * side's printed strength). scope (a static string): the question's
+ * (ruleset.c, umpire-orders(5) SCOPES): whose units advance, the
+ * owner's front or the Germans he commands, as attacker or defender */
 static void advances(struct ctx *c, struct rttr *st, int16_t *who, int nwho,
 		     int n, const int16_t *vacated, int nvac, int owner,
-		     int front, const struct fx_user *phase)
+		     int front, const struct fx_user *phase,
+		     const char *scope, hex_strength_fn strength)
 {
 	struct fx_user x = { st, -1, -1, front, phase->zero, phase->n_zero };
 	struct hex_rules r;
@@ -788,7 +845,7 @@ static void advances(struct ctx *c, struct rttr *st, int16_t *who, int nwho,
 	struct adv_check k;
 	struct question q;
 	int16_t may[RC_DEF_MAX + RC_ATT_MAX], opt[6];
-	int i, m, j, ex;
+	int i, m, j, ex, advanced = 0;
 	const char *ans;
 	char a[8], b[8], why[240];
 
@@ -804,10 +861,12 @@ static void advances(struct ctx *c, struct rttr *st, int16_t *who, int nwho,
 			return;
 		q_init(&q, "14.0", "advance", side_name(owner), "Advance "
 		       "after combat, up to %d hex%s, the first into %s%s: "
-		       "UNIT HEX [HEX ...], or no.", n, n == 1 ? "" : "es",
-		       hex_id(vacated[0], a), nvac > 1 ? " or another hex "
-		       "the enemy left" : "");
+		       "UNIT HEX [HEX ...], no, or auto.", n, n == 1 ? "" :
+		       "es", hex_id(vacated[0], a), nvac > 1 ? " or another "
+		       "hex the enemy left" : "");
+		q.scope = scope;        /* advance-front-attacker ... */
 		q_add(&q, "no");
+		q_add(&q, "auto");
 		/* examples: each unit one hex into a vacated hex */
 		for (i = 0, ex = 0; i < m && q.n < Q_MAX_OPTIONS; i++)
 			for (j = 0; j < nvac; j++) {
@@ -830,6 +889,8 @@ static void advances(struct ctx *c, struct rttr *st, int16_t *who, int nwho,
 		k.n = n;
 		k.vacated = vacated;
 		k.nvac = nvac;
+		k.strength = strength;
+		k.advanced = advanced;
 		/* (25.3, optional: only high-mobility units beyond 1 hex;
 		 * check_advance) */
 		ans = ctx_ask_text(c, &q, check_advance, &k);
@@ -845,6 +906,9 @@ static void advances(struct ctx *c, struct rttr *st, int16_t *who, int nwho,
 		for (i = 0; i < nwho; i++)
 			if (who[i] == k.u)
 				who[i] = -1;
+		advanced++;
+		if (!strcmp(ans, "auto"))
+			return;         /* its one unit */
 	}
 }
 
@@ -1054,6 +1118,11 @@ static void resolve(struct ctx *c, struct rttr *st, struct fx_user *x,
 	char hx[8], buf[200];
 	size_t len;
 
+	/* 17.1 (2): the defenders' strengths decide the odds; each one a
+	 * player may not see is consulted for him (sd_consult) */
+	for (i = 0; i < a->n_def; i++)
+		for (j = st->occ[a->def[i]]; j >= 0; j = st->next[j])
+			sd_consult(c, &rt_state, "stacks", st, j, "17.1");
 	/* 12.14: a defending hex in a barrage zone of the attacker's
 	 * markers (artillery or air) */
 	struct rc_attack aa = *a;
@@ -1176,7 +1245,9 @@ static void resolve(struct ctx *c, struct rttr *st, struct fx_user *x,
 			if (st->u[att[i]].where != U_MAP)
 				att[i] = -1;
 		advances(c, st, att, na, res->advance[CRT_ATTACKER], vac, nv,
-			 player, x->side == SOVIET ? x->sector : -1, x);
+			 player, x->side == SOVIET ? x->sector : -1, x,
+			 x->side == SOVIET ? "front-attacker" :
+			 "german-attacker", strength_att);
 		captures(c, st, &t, def_hex, player);
 	}
 	if (res->advance[CRT_DEFENDER] > 0) {
@@ -1191,7 +1262,9 @@ static void resolve(struct ctx *c, struct rttr *st, struct fx_user *x,
 				vac[nv++] = (int16_t)h;
 		}
 		advances(c, st, def, nd, res->advance[CRT_DEFENDER], vac, nv,
-			 other, x->side == GERMAN ? x->sector : -1, x);
+			 other, x->side == GERMAN ? x->sector : -1, x,
+			 x->side == SOVIET ? "german-defender" :
+			 "front-defender", rc_printed_def);
 	}
 }
 
@@ -1249,9 +1322,6 @@ void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector)
 	char why[240], hx[8];
 	size_t len;
 
-	for (u = 0; u < st->n_units; u++)
-		st->flags[u] &= (uint16_t)~(F_ATTACKED | F_ATTACKED_BY |
-					    F_RETREATED);
 	engineers_in_place(st, side, sector);
 	fx_rules(&x, &r);
 	fx_env(&x, &r, &e);
@@ -1342,6 +1412,10 @@ void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector)
 		if (st->phase == PH_OVER)
 			break;
 	}
+	/* this phase's marks are cleared at its end, not its start: a
+	 * state saved in the middle of the phase (a step's end, a view)
+	 * starts again from that state with the attacks made so far */
 	for (u = 0; u < st->n_units; u++)
-		st->flags[u] &= (uint16_t)~F_ENGINEER;
+		st->flags[u] &= (uint16_t)~(F_ENGINEER | F_ATTACKED |
+					    F_ATTACKED_BY | F_RETREATED);
 }

@@ -26,6 +26,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "state.h"
+#include "fixed.h"
+#include "turn.h"
 #include "../lib/hexorders.h"
 
 struct use_check {

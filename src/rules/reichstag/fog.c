@@ -20,6 +20,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "state.h"
+#include "fog.h"
+#include "turn.h"
 
 /* Whether the hex holds a German counter (the Reichstag's undecided
  * ones too) */
@@ -66,6 +68,10 @@ static void examine(struct ctx *c, struct rttr *st, int p, int r, int h)
 		  "player turn.", st->u[r].id, x);
 	if (h == rt_reichstag_hex(st) && st->rt_blind > 0)
 		rt_reveal_reichstag(c, st, "17.3");   /* face up: public */
+	/* the counters examined: consulted for whoever may not see them
+	 * (sd_consult), the recon player's step ends there */
+	for (k = st->occ[h]; k >= 0; k = st->next[k])
+		sd_consult(c, &rt_state, "stacks", st, k, "17.3");
 	list[0] = '\0';
 	for (k = st->occ[h]; k >= 0; k = st->next[k]) {
 		if (st->u[k].side != GERMAN)

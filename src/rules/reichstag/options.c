@@ -26,8 +26,9 @@
  * 1UF player for Steiner, the 1BF player for XX Corps): "commanded by
  * the 1BF commander" is read as "against the 1BF". The commanding player
  * places the group's units on its entry hexes (standing answer auto:
- * the first legal hex) and gets the group's Me-262 marker (22.5), which
- * he may place at the start of a German combat phase (rt_me262_phase).
+ * the placement policy of place: auto, rt_place_policy, among the free
+ * entry hexes) and gets the group's Me-262 marker (22.5), which he may
+ * place at the start of a German combat phase (rt_me262_phase).
  *
  * 23.2 Prepared Defence: rt_options_map gives the map's S-Bahn row no
  * Soviet ZOC into it and German ignore-retreat.
@@ -44,6 +45,9 @@
 #include <stdio.h>
 #include <string.h>
 #include "state.h"
+#include "barrage.h"
+#include "options.h"
+#include "turn.h"
 #include "../lib/hexorders.h"
 
 /* ---- 24.x lines of communication ---- */
@@ -141,7 +145,7 @@ int rt_loc(const struct rttr *st, int f, int h)
 struct enter_check {
 	struct rttr *st;
 	struct rttr *trial;
-	int u, hex;
+	int u, hex, who;
 };
 
 static int check_enter(void *user, const char *ans, char *why, size_t size)
@@ -152,14 +156,24 @@ static int check_enter(void *user, const char *ans, char *why, size_t size)
 
 	k->hex = -1;
 	if (strcmp(ans, "auto") == 0) {
+		/* the placement policy among the free entry hexes, as
+		 * place: auto (umpire-orders(5), PLACEMENT POLICY) */
+		int16_t zone[HEX_MAX], cand[HEX_MAX];
+		int nz = 0, n = 0, i;
+
 		for (h = 0; h < end; h++)
-			if (hex_in_region(&st->map, h, r) &&
-			    rt_may_stand(st, k->u, h)) {
-				k->hex = h;
-				return 0;
+			if (hex_in_region(&st->map, h, r)) {
+				zone[nz++] = (int16_t)h;
+				if (rt_may_stand(st, k->u, h))
+					cand[n++] = (int16_t)h;
 			}
-		return snprintf(why, size, "no entry hex of %s is free "
-				"(22.1)", st->u[k->u].id), -1;
+		i = rt_place_policy(st, k->who, st->u[k->u].side, cand, n,
+				    zone, nz);
+		if (i < 0)
+			return snprintf(why, size, "no entry hex of %s is free "
+					"(22.1)", st->u[k->u].id), -1;
+		k->hex = cand[i];
+		return 0;
 	}
 	h = hex_parse(&st->map, ans);
 	if (h < 0 || !hex_in_region(&st->map, h, r))
@@ -198,14 +212,15 @@ static void enter_group(struct ctx *c, struct rttr *st, int g, int sec,
 		}
 	memset(&k, 0, sizeof k);
 	k.st = st;
+	k.who = who;
 	for (u = 0; u < st->n_units; u++) {
 		if (!(st->u[u].tags & tag) || st->u[u].where != U_WAITING)
 			continue;
 		st->front[u] = (uint8_t)sec;
 		k.u = u;
 		q_init(&q, "22.1", "enter", rt_side_names[who], "22.1: %s "
-		       "enters: an entry hex (%s), or auto (the first free "
-		       "one).", st->u[u].id, st->setup_region[u] >= 0 ?
+		       "enters: an entry hex (%s), or auto (the placement "
+		       "policy).", st->u[u].id, st->setup_region[u] >= 0 ?
 		       st->map.region_name[st->setup_region[u]] : "none");
 		q_add(&q, "auto");
 		ans = ctx_ask_text(c, &q, check_enter, &k);

@@ -19,6 +19,10 @@
 #include <stdio.h>
 #include <string.h>
 #include "state.h"
+#include "economy.h"
+#include "options.h"
+#include "reinforce.h"
+#include "turn.h"
 
 /* ---- 8.2 replacements ---- */
 

@@ -11,6 +11,7 @@
 #include "umpire/svg.h"
 #include "../lib/hexsvg.h"
 #include "state.h"
+#include "report.h"
 
 /* words joined into lines of at most REPORT_WIDTH, each line begun with
  * `lead` (the first) or an indent */
@@ -276,12 +277,11 @@ void rt_render(const void *vst, const char *side, const struct mark *marks,
 	struct hexsvg_opts o;
 	struct hexsvg_piece p[8];
 	struct svg_style sty;
-	double w, hgt, x, y, x2, y2, key_h;
+	double w, hgt, x, y, key_h;
 	int me = side ? rt_side_parse(side) : -1, h, k, n, i, rt = -1;
 	int end = hex_end(m);
 	char f[16], txt[96], d[16];
 	int16_t one[2];
-	size_t j;
 
 	if (side && me < 0)
 		me = PLAYERS;
@@ -380,26 +380,7 @@ void rt_render(const void *vst, const char *side, const struct mark *marks,
 		svg_text(out, x, y - HEXSVG_R * 0.9, 7, "middle", "#000000",
 			 st->mk[st->bz.m[i].kind].id);
 	}
-	for (j = 0; j < n_marks; j++) {
-		int a = hex_parse(m, marks[j].from), z = hex_parse(m,
-								 marks[j].to);
-
-		if (a < 0)
-			continue;
-		memset(&sty, 0, sizeof sty);
-		hexsvg_centre(m, a, &x, &y);
-		if (!strcmp(marks[j].kind, "move") && z >= 0) {
-			hexsvg_centre(m, z, &x2, &y2);
-			sty.stroke = "#c00000";
-			sty.stroke_width = 1.5;
-			svg_arrow(out, x, y, x2, y2, &sty);
-		} else {
-			sty.fill = "none";
-			sty.stroke = "#0050c0";
-			sty.stroke_width = 1.5;
-			svg_rect(out, x - 12, y - 10, 24, 20, 2, &sty);
-		}
-	}
+	hexsvg_marks(out, m, marks, n_marks);
 	snprintf(txt, sizeof txt, "GT %d (%s) of %d: %s", st->turn,
 		 date(st->turn, d), st->turns, rt_phase_titles[st->phase]);
 	svg_text(out, 8, hgt + 22, 12, "start", "#000000", txt);

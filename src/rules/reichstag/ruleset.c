@@ -5,59 +5,81 @@
  */
 #include "umpire/games.h"
 #include "state.h"
+#include "report.h"
+#include "turn.h"
 
 static const char *const sides[] = { "1bf", "1uf", NULL };
 
 static const struct standing_key standing[] = {
-	{ "place", "3.5", "place each counter at the first legal hex of "
-	  "its zone (auto), or UNIT HEX: one answer a counter; after your "
-	  "draw, auto places them all without another mail", "auto", 1,
-	  "auto" },
+	{ "place", "3.5", "place each counter by the placement policy "
+	  "(auto: near the objective hexes of its zone, spread, never a "
+	  "corner of the map; umpire-orders(5)), or UNIT HEX: one answer a "
+	  "counter; after your draw, auto places them all without another "
+	  "mail", "auto", 1, "auto", NULL, NULL },
 	{ "move", "9.0", "move a unit (done, UNIT to HEX, or UNIT HEX HEX "
-	  "...)", "done", 0, NULL },
+	  "...); move-front for your front's movement, move-german for the "
+	  "Germans you command; a bare move serves the first movement "
+	  "phase of its step only", "done", 0, NULL, "front german", NULL },
 	{ "attack", "12.0", "declare one attack (HEX[,HEX] UNIT UNIT ... "
-	  "[mobile|assault]) or done when no attack is owed", "done", 0, NULL },
+	  "[mobile|assault]) or done when no attack is owed", "done", 0, NULL,
+	  NULL, NULL },
 	{ "lose", "12.23", "which units a loss takes (default: the first "
 	  "of the strongest; for half, the least strength that meets it, "
-	  "then the fewest units)", "default", 1, "default" },
+	  "then the fewest units)", "default", 1, "default", NULL, NULL },
 	{ "retreat", "13.0", "a retreat's hexes (auto: the first whole "
 	  "retreat; a panicked German stops in an objective hex)", "auto",
-	  1, "auto" },
+	  1, "auto", NULL, NULL },
 	{ "stay", "13.6", "a German in an objective hex hit by a retreat: "
-	  "stay or retreat", "stay", 1, "stay retreat" },
-	{ "advance", "14.0", "advance after combat (UNIT HEX [HEX ...]) or "
-	  "no", "no", 1, "no" },
+	  "stay or retreat", "stay", 1, "stay retreat", NULL, NULL },
+	{ "advance", "14.0", "advance after combat (UNIT HEX [HEX ...]), "
+	  "no, or auto: the strongest mobile unit of the combat that may "
+	  "enter the hex the enemy vacated (printed strength, attack for "
+	  "attackers, defence for defenders; ties: the first the combat "
+	  "lists) advances into it and stops there, one unit only; none "
+	  "when no hex was vacated or no unit may enter it; "
+	  "advance-front-attacker after your front's attacks, "
+	  "advance-german-defender for the Germans you command when the "
+	  "other front's attack fails (12.23 AD, AP, AR), "
+	  "advance-german-attacker after their attacks, "
+	  "advance-front-defender for your front when the Germans' attack "
+	  "fails; a bare advance serves the first of these its step asks, "
+	  "in that step only", "no", 1, "no auto",
+	  "front-attacker front-defender german-attacker german-defender",
+	  NULL },
 	/* economy.c, reinforce.c, barrage.c: every default spends nothing
 	 * and places where the rules allow */
 	{ "max-effort", "6.7", "declare a Maximum Effort at the start of "
 	  "your PT (10 SP, once a game): no or yes (yes as a standing "
-	  "order in the mail before that PT)", "no", 1, "no" },
+	  "order in the mail before that PT)", "no", 1, "no", NULL, NULL },
 	{ "replace", "8.2", "replace an eliminated unit of your front (UNIT, "
-	  "27.3 costs) or done", "done", 1, "done" },
+	  "27.3 costs) or done", "done", 1, "done", NULL, NULL },
 	{ "engineer", "19.2", "the engineers you put in place at the start "
 	  "of your movement phase (UNIT [UNIT ...]: they do not move, rivers "
-	  "around them count as bridged), or none", "none", 1, "none" },
+	  "around them count as bridged), or none", "none", 1, "none", NULL,
+	  NULL },
 	{ "barrage", "15.0", "place a barrage marker (MARKER HEX, or MARKER "
-	  "HEX recon for 17.4) or done", "done", 1, "done" },
+	  "HEX recon for 17.4) or done", "done", 1, "done", NULL, NULL },
 	{ "recon", "17.3", "the hex a recon unit examines at the start of "
-	  "your Soviet player turn (HEX), or none", "none", 1, "none" },
+	  "your Soviet player turn (HEX), or none", "none", 1, "none", NULL,
+	  NULL },
 	{ "flip", "16.8", "turn face up a fixed unit you placed, asked at "
 	  "the start of each German player turn you command (UNIT), or "
-	  "none", "none", 1, "none" },
+	  "none", "none", 1, "none", NULL, NULL },
 	{ "depot", "16.3", "use an emergency airfield or supply depot "
-	  "(UNIT HEX [UNIT HEX]), or none", "none", 1, "none" },
+	  "(UNIT HEX [UNIT HEX]), or none", "none", 1, "none", NULL, NULL },
 	{ "sniper", "16.5", "place a sniper held in hand (HEX), or hold",
-	  "hold", 1, "hold" },
+	  "hold", 1, "hold", NULL, NULL },
 	{ "me262", "22.5", "place your Me-262 marker at the start of a "
-	  "German combat phase (HEX), or none", "none", 0, NULL },
+	  "German combat phase (HEX), or none", "none", 0, NULL, NULL, NULL },
 	{ "enter", "22.1", "the entry hex of a Hitler Fantasy group's unit "
-	  "(HEX), or auto (the first free one)", "auto", 1, "auto" },
-	{ NULL, NULL, NULL, NULL, 0, NULL }
+	  "(HEX), or auto (the placement policy, as place: auto)", "auto",
+	  1, "auto", NULL, NULL },
+	{ NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL }
 };
 
 const struct ruleset ruleset_reichstag = {
 	.id = "race-to-the-reichstag",
-	.version = "1",
+	.version = "3",
 	.sides = sides,
 	.state_size = sizeof(struct rttr),
 	.setup = rt_setup,
@@ -66,6 +88,7 @@ const struct ruleset ruleset_reichstag = {
 	.load = rt_load,
 	.view = rt_view,
 	.load_view = rt_load_view,
+	.state = &rt_state,
 	.position = rt_position,
 	.render = rt_render,
 	.result = rt_result,
@@ -80,7 +103,9 @@ const struct ruleset ruleset_reichstag = {
 	 * each (9.0, 7.1, 12.0), through the phases of his front and then
 	 * of the Germans he commands, and kept standing orders answer the
 	 * other player's questions inside a step: the rules set no small
-	 * bound on one player's steps in a row (umpire-protocol(7),
-	 * SECURITY NOTES). */
+	 * bound on one player's steps in a row. A long list in a view
+	 * still makes a side reveal only its next link, since a side's
+	 * links are numbered by its own steps (game.h, GAME_FORMAT;
+	 * umpire-protocol(7), SECURITY NOTES). */
 	.max_steps_between = STEPS_UNBOUNDED,
 };

@@ -13,6 +13,9 @@
 #include <string.h>
 #include <strings.h>
 #include "state.h"
+#include "../lib/hexplace.h"
+#include "../lib/option.h"
+#include "options.h"
 
 const char *const rt_side_names[PLAYERS] = { "1bf", "1uf" };
 const char *const rt_phase_names[PHASES] = {
@@ -500,22 +503,6 @@ static void regions(struct rttr *st)
 	}
 }
 
-static const char *option(const struct doc *scn,
-			  const struct doc_node *options, const char *name,
-			  const char *def)
-{
-	const struct doc_node *n = NULL;
-
-	if (options && options->kind == DOC_MAP)
-		n = doc_get(options, name);
-	if (!n && scn && scn->root && scn->root->kind == DOC_MAP) {
-		n = doc_get(scn->root, "options");
-		n = n && n->kind == DOC_MAP ? doc_get(n, name) : NULL;
-		n = n && n->kind == DOC_MAP ? doc_get(n, "default") : NULL;
-	}
-	return n && n->kind == DOC_SCALAR ? n->str : def;
-}
-
 static int yes(const char *s)
 {
 	return !strcmp(s, "yes") || !strcmp(s, "on");
@@ -585,15 +572,15 @@ int rt_setup(void *vst, const struct doc *scn, const struct doc_node *data,
 	st->garrison_1uf = 4;
 	if (draws_load(st, scn, doc_get(data, "draws"), err) < 0)
 		return -1;
-	st->honour = !strcmp(option(scn, options, "hidden", "referee"),
+	st->honour = !strcmp(rules_option(scn, options, "hidden", "referee"),
 			     "honour");
-	st->opt_hitler = yes(option(scn, options, "hitler-fantasy", "no"));
-	st->opt_prepared = yes(option(scn, options, "prepared-defence",
+	st->opt_hitler = yes(rules_option(scn, options, "hitler-fantasy", "no"));
+	st->opt_prepared = yes(rules_option(scn, options, "prepared-defence",
 				      "no"));
-	st->opt_loc = yes(option(scn, options, "lines-of-communication",
+	st->opt_loc = yes(rules_option(scn, options, "lines-of-communication",
 				 "no"));
-	st->opt_hm = yes(option(scn, options, "high-mobility", "no"));
-	st->opt_escape = yes(option(scn, options, "escape-west", "no"));
+	st->opt_hm = yes(rules_option(scn, options, "high-mobility", "no"));
+	st->opt_escape = yes(rules_option(scn, options, "escape-west", "no"));
 	if (st->opt_hitler && st->opt_prepared)
 		return bad(scn, options, err, "hitler-fantasy and "
 			   "prepared-defence may not be combined (23.0)%s",
@@ -620,7 +607,7 @@ int rt_setup(void *vst, const struct doc *scn, const struct doc_node *data,
 	return 0;
 }
 
-/* ---- save ---- */
+/* ---- the state, declared (include/umpire/statedecl.h) ---- */
 
 static struct doc_node *flow_seq(struct doc *d)
 {
@@ -638,306 +625,364 @@ static struct doc_node *flow_map(struct doc *d)
 	return s;
 }
 
-static const char *unit_place(const struct hunit *u, char buf[8])
+static const char *unit_name(const void *vst, int u)
 {
-	if (u->where == U_MAP)
-		return hex_id(u->hex, buf);
-	return unit_where_names[u->where];
+	const struct rttr *st = vst;
+
+	return u >= 0 && u < st->n_units ? st->u[u].id : NULL;
 }
 
-/* the flag words of unit u as a flow list, or NULL for none */
-static struct doc_node *flag_list(const struct rttr *st, int u,
-				  struct doc *d)
+/* GAP.md 2.1 (rt_sees): a reader who is neither player sees what both
+ * may, as one who commands, placed, holds and examined nothing */
+static int unit_seen(const void *st, int side, int u)
 {
+	return rt_sees(st, side < 0 ? PLAYERS : side, u);
+}
+
+/* 16.8: a stand-in is a counter the other player placed face down */
+static void unit_hide(void *vst, int u, int side)
+{
+	struct rttr *st = vst;
+
+	if (st->u[u].tags & T_POOL) {
+		st->flags[u] |= F_FACEDOWN;
+		st->placed_by[u] = (int8_t)(side == P1BF ? P1UF : P1BF);
+	}
+}
+
+/* Whether unit u is in the cup (3.3): its first pool entry's. */
+static int cupped(const struct rttr *st, int u)
+{
+	for (int i = 0; i < st->n_pool; i++)
+		if (st->pool_unit[i] == u)
+			return cup_has(&st->cup, i);
+	return 0;
+}
+
+/* the units of the cup and of a hand are listed there instead */
+static struct doc_node *unit_place(const void *vst, int u, struct doc *d)
+{
+	const struct rttr *st = vst;
+	char x[8];
+
+	if (cupped(st, u) || st->holder[u] >= 0)
+		return NULL;
+	return doc_str(d, st->u[u].where == U_MAP ? hex_id(st->u[u].hex, x) :
+		       unit_where_names[st->u[u].where]);
+}
+
+static int n_hexes(const void *vst)
+{
+	return hex_end(&((const struct rttr *)vst)->map);
+}
+
+static const char *hex_name(const void *vst, int h, char buf[16])
+{
+	return hex_id(h, buf);
+}
+
+static int stack_at(const void *vst, int h, int *out, int max)
+{
+	const struct rttr *st = vst;
+	int n = 0;
+
+	for (int k = st->occ[h]; k >= 0 && n < max; k = st->next[k])
+		out[n++] = k;
+	return n;
+}
+
+static struct doc_node *flag_list(const void *vst, int u, struct doc *d)
+{
+	const struct rttr *st = vst;
 	struct doc_node *t;
-	int b;
 
 	if (!st->flags[u])
 		return NULL;
 	t = flow_seq(d);
-	for (b = 0; flag_names[b]; b++)
+	for (int b = 0; flag_names[b]; b++)
 		if (st->flags[u] >> b & 1)
 			doc_push(d, t, doc_str(d, flag_names[b]));
 	return t;
 }
 
-static struct doc_node *cup_labels_save(const struct rttr *st,
-					struct doc *d)
+static struct doc_node *unit_sector(const void *vst, int u, struct doc *d)
 {
-	struct doc_node *t = flow_seq(d);
-	int i;
+	const struct rttr *st = vst;
 
-	for (i = 0; i < st->n_pool; i++)
+	if (st->u[u].side != GERMAN || st->front[u] == SEC_NONE ||
+	    cupped(st, u) || st->holder[u] >= 0)
+		return NULL;
+	return doc_str(d, rt_sector_names[st->front[u]]);
+}
+
+static struct doc_node *unit_placer(const void *vst, int u, struct doc *d)
+{
+	const struct rttr *st = vst;
+
+	return st->placed_by[u] < 0 ? NULL :
+		doc_str(d, rt_side_names[st->placed_by[u]]);
+}
+
+static struct doc_node *unit_fell(const void *vst, int u, struct doc *d)
+{
+	const struct rttr *st = vst;
+
+	return st->elim_by[u] < 0 ? NULL :
+		doc_str(d, rt_sector_names[st->elim_by[u]]);
+}
+
+static struct doc_node *unit_captor(const void *vst, int u, struct doc *d)
+{
+	const struct rttr *st = vst;
+
+	return st->captor[u] < 0 ? NULL :
+		doc_str(d, rt_side_names[st->captor[u]]);
+}
+
+/* the units whose bit `bit` of known[] is set, or held by player p */
+static struct doc_node *units_where(const struct rttr *st, int p, int held,
+				    struct doc *d)
+{
+	struct doc_node *s = flow_seq(d);
+
+	for (int i = 0; i < st->n_units; i++)
+		if (held ? st->holder[i] == p : st->known[i] >> p & 1)
+			doc_push(d, s, doc_str(d, st->u[i].id));
+	return s;
+}
+
+static struct doc_node *known_1bf(const void *st, struct doc *d)
+{
+	return units_where(st, P1BF, 0, d);
+}
+
+static struct doc_node *known_1uf(const void *st, struct doc *d)
+{
+	return units_where(st, P1UF, 0, d);
+}
+
+static struct doc_node *held_1bf(const void *st, struct doc *d)
+{
+	return units_where(st, P1BF, 1, d);
+}
+
+static struct doc_node *held_1uf(const void *st, struct doc *d)
+{
+	return units_where(st, P1UF, 1, d);
+}
+
+static long long held_count(const void *vst, int p)
+{
+	const struct rttr *st = vst;
+	int k = 0;
+
+	for (int i = 0; i < st->n_units; i++)
+		k += st->holder[i] == p;
+	return k;
+}
+
+static long long cup_left(const void *vst, int i)
+{
+	return cup_count(&((const struct rttr *)vst)->cup);
+}
+
+static struct doc_node *cup_labels(const void *vst, struct doc *d)
+{
+	const struct rttr *st = vst;
+	struct doc_node *t = flow_seq(d);
+
+	for (int i = 0; i < st->n_pool; i++)
 		if (cup_has(&st->cup, i))
 			doc_push(d, t, doc_str(d,
 				 st->u[st->pool_unit[i]].id));
 	return t;
 }
 
-/* Whether one of the sides 0-2 of h (the ones a state names) has kind */
-static inline int sides_have(const struct rttr *st, int h, int kind)
+/* 9.0, 18.1: written only in the movement phase of a move cut short, in
+ * MPs (the map's costs are whole MPs) */
+static struct doc_node *mp_spent(const void *vst, struct doc *d)
 {
-	return ((st->map.hs[h][0] | st->map.hs[h][1] | st->map.hs[h][2]) >>
-		kind & 1) != 0;
-}
+	const struct rttr *st = vst;
+	struct doc_node *t = NULL;
 
-/* Whether hexes h .. h + 3 hold no unit and no control, and none of
- * their sides a bit of mask (the bits to look for in each 16-bit lane):
- * all six sides of each are looked at at once, and a bit in directions
- * 3-5 only makes the caller look closer */
-static inline int quiet4(const struct rttr *st, int h, uint64_t mask)
-{
-	uint64_t occ, w[6];
-	uint32_t ctrl;
-
-	memcpy(&occ, st->occ + h, sizeof occ);
-	memcpy(&ctrl, st->ctrl + h, sizeof ctrl);
-	if (occ != UINT64_MAX || ctrl != UINT32_MAX)
-		return 0;
-	_Static_assert(sizeof w == 4 * sizeof st->map.hs[0],
-		       "w holds the sides of four hexes");
-	memcpy(w, st->map.hs[h], sizeof w);     /* hs[h] .. hs[h + 3] */
-	return (((w[0] | w[1] | w[2]) | (w[3] | w[4] | w[5])) & mask) == 0;
-}
-
-/*
- * The state mapping (side < -1... see build): side -1 saves everything;
- * a player's view passes each part that player may not see through
- * redact(), in this fixed order: stack entries hex by hex (top first),
- * then the other player's hand, then the cup.
- */
-static struct doc_node *build(const struct rttr *st, int me, struct doc *d,
-			      struct redactor *r)
-{
-	struct doc_node *m = doc_map(d), *t, *s, *fl;
-	char x[8], y[8];
-	int i, h, p, k, end = hex_end(&st->map);
-	uint8_t cupped[HEX_UNITS_MAX];   /* whether unit i is in the cup
-					   (3.3): its first pool entry's */
-	/* the hexes the hex lists below may name (a unit, control, a side
-	 * demolished or checked), in hex order: the rest of the map is
-	 * passed over once */
-	int16_t busy[HEX_MAX];
-	int n_busy = 0, j;
-	const unsigned sides = 1u << HS_DEMOLISHED | 1u << HS_CHECKED;
-	const uint64_t lanes = (uint64_t)sides * 0x0001000100010001u;
-
-	memset(cupped, 0, sizeof cupped);
-	for (i = st->n_pool - 1; i >= 0; i--)  /* the first entry wins */
-		if (st->pool_unit[i] >= 0 && st->pool_unit[i] < HEX_UNITS_MAX)
-			cupped[st->pool_unit[i]] =
-				(uint8_t)cup_has(&st->cup, i);
-	for (h = 0; h < end; h++) {
-		/* most hexes are quiet: four at a time, the same list */
-		if ((h & 3) == 0 && h + 4 <= end && quiet4(st, h, lanes)) {
-			h += 3;
-			continue;
-		}
-		if (st->occ[h] >= 0 || st->ctrl[h] >= 0 ||
-		    ((st->map.hs[h][0] | st->map.hs[h][1] |
-		      st->map.hs[h][2]) & sides))
-			busy[n_busy++] = (int16_t)h;
-	}
-
-	doc_set_int(d, m, "turn", st->turn);
-	doc_set_str(d, m, "phase", rt_phase_names[st->phase]);
-	doc_set_int(d, m, "step", st->step);
-	/* every unit whose identity the reader may see, with its place;
-	 * the units of the cup and of a hand are listed there instead */
-	t = doc_map(d);
-	for (i = 0; i < st->n_units; i++) {
-		if (cupped[i] || st->holder[i] >= 0)
-			continue;
-		if (me >= 0 && !rt_sees(st, me, i))
-			continue;
-		doc_set_str(d, t, st->u[i].id, unit_place(&st->u[i], x));
-	}
-	doc_set(d, m, "units", t);
-	/* stacks of more than one counter, and every hex with a counter
-	 * the reader may not identify: top first (17.1) */
-	t = doc_map(d);
-	for (j = 0; j < n_busy; j++) {
-		int many, hidden = 0;
-
-		h = busy[j];
-		many = st->occ[h] >= 0 && st->next[st->occ[h]] >= 0;
-
-		for (k = st->occ[h]; k >= 0; k = st->next[k])
-			hidden |= me >= 0 && !rt_sees(st, me, k);
-		if (!many && !hidden)
-			continue;
-		s = flow_seq(d);
-		for (k = st->occ[h]; k >= 0; k = st->next[k]) {
-			struct doc_node *id = doc_str(d, st->u[k].id);
-
-			doc_push(d, s, me >= 0 && !rt_sees(st, me, k) ?
-				 redact(r, d, id) : id);
-		}
-		doc_set(d, t, hex_id(h, x), s);
-	}
-	doc_set(d, m, "stacks", t);
-	/* per-unit facts of the units listed */
-	fl = doc_map(d);
-	for (i = 0; i < st->n_units; i++)    /* flag_list: NULL for none */
-		if (st->flags[i] && (me < 0 || rt_sees(st, me, i)))
-			doc_set(d, fl, st->u[i].id, flag_list(st, i, d));
-	doc_set(d, m, "flags", fl);
-	t = doc_map(d);
-	for (i = 0; i < st->n_units; i++)
-		if (st->u[i].side == GERMAN && st->front[i] != SEC_NONE &&
-		    (me < 0 || rt_sees(st, me, i)) && !cupped[i] &&
-		    st->holder[i] < 0)
-			doc_set_str(d, t, st->u[i].id,
-				    rt_sector_names[st->front[i]]);
-	doc_set(d, m, "sector", t);
-	t = doc_map(d);
-	for (i = 0; i < st->n_units; i++)
-		if (st->placed_by[i] >= 0 && (me < 0 || rt_sees(st, me, i)))
-			doc_set_str(d, t, st->u[i].id,
-				    rt_side_names[st->placed_by[i]]);
-	doc_set(d, m, "placed-by", t);
-	/* examined (17.1, 17.3): what each player has seen beyond the
-	 * rest; a reader is told only his own */
-	t = doc_map(d);
-	for (p = 0; p < PLAYERS; p++) {
-		if (me >= 0 && me != p)
-			continue;
-		s = flow_seq(d);
-		for (i = 0; i < st->n_units; i++)
-			if (st->known[i] >> p & 1)
-				doc_push(d, s, doc_str(d, st->u[i].id));
-		doc_set(d, t, rt_side_names[p], s);
-	}
-	doc_set(d, m, "known", t);
-	/* private holdings (3.5, 3.6, 7.3, 16.5) */
-	t = doc_map(d);
-	for (p = 0; p < PLAYERS; p++) {
-		s = flow_seq(d);
-		for (i = 0; i < st->n_units; i++)
-			if (st->holder[i] == p)
-				doc_push(d, s, doc_str(d, st->u[i].id));
-		doc_set(d, t, rt_side_names[p], me < 0 || me == p ? s :
-			redact(r, d, s));
-	}
-	doc_set(d, m, "held", t);
-	t = flow_map(d);
-	for (p = 0; p < PLAYERS; p++) {
-		for (i = k = 0; i < st->n_units; i++)
-			k += st->holder[i] == p;
-		doc_set_int(d, t, rt_side_names[p], k);
-	}
-	doc_set(d, m, "held-count", t);
-	doc_set_int(d, m, "cup-count", cup_count(&st->cup));
-	t = cup_labels_save(st, d);
-	doc_set(d, m, "cup", me < 0 ? t : redact(r, d, t));
-	doc_set_int(d, m, "reichstag-blind", st->rt_blind);
-	/* the dead piles: by the sector a German unit fell in (21.2) */
-	t = doc_map(d);
-	for (i = 0; i < st->n_units; i++)
-		if (st->elim_by[i] >= 0)
-			doc_set_str(d, t, st->u[i].id,
-				    rt_sector_names[st->elim_by[i]]);
-	doc_set(d, m, "eliminated-in", t);
-	t = doc_map(d);
-	for (i = 0; i < st->n_units; i++)
-		if (st->captor[i] >= 0)
-			doc_set_str(d, t, st->u[i].id,
-				    rt_side_names[st->captor[i]]);
-	doc_set(d, m, "captured", t);
-	doc_set_int(d, m, "german-mp", st->german_mp);
-	/* 9.0, 18.1: written only in the movement phase of a move cut
-	 * short, in MPs (the map's costs are whole MPs) */
-	for (i = 0, t = NULL; i < st->n_units; i++)
+	for (int i = 0; i < st->n_units; i++)
 		if (st->mp_spent[i]) {
 			if (!t)
 				t = flow_map(d);
 			doc_set_int(d, t, st->u[i].id,
 				    (st->mp_spent[i] + HALF - 1) / HALF);
 		}
-	if (t)
-		doc_set(d, m, "mp-spent", t);
-	t = flow_map(d);
-	for (p = 0; p < PLAYERS; p++)
-		doc_set_int(d, t, rt_side_names[p], st->sp_spent[p]);
-	doc_set(d, m, "sp-spent", t);
-	t = flow_seq(d);
-	for (p = 0; p < PLAYERS; p++)
-		if (st->exhausted[p])
-			doc_push(d, t, doc_str(d, rt_side_names[p]));
-	doc_set(d, m, "exhausted", t);
-	t = flow_seq(d);
-	for (p = 0; p < PLAYERS; p++)
-		if (st->max_effort_used[p])
-			doc_push(d, t, doc_str(d, rt_side_names[p]));
-	doc_set(d, m, "max-effort-used", t);
-	/* 6.7: this PT's movement phase is a combat phase (economy.c) */
-	if (st->max_effort_now)
-		doc_set_int(d, m, "max-effort-now", st->max_effort_now);
-	t = flow_map(d);
-	for (j = 0; j < n_busy && (h = busy[j]) >= 0; j++)
+	return t;
+}
+
+/* 6.7: this PT's movement phase is a combat phase (economy.c) */
+static struct doc_node *max_effort_now(const void *vst, struct doc *d)
+{
+	const struct rttr *st = vst;
+
+	return st->max_effort_now ? doc_int(d, st->max_effort_now) : NULL;
+}
+
+static struct doc_node *control(const void *vst, struct doc *d)
+{
+	const struct rttr *st = vst;
+	struct doc_node *t = flow_map(d);
+	char x[8];
+
+	for (int h = 0; h < hex_end(&st->map); h++)
 		if (st->ctrl[h] >= 0)
 			doc_set_str(d, t, hex_id(h, x),
 				    rt_side_names[st->ctrl[h]]);
-	doc_set(d, m, "control", t);
-	doc_set_str(d, m, "reichstag-taken-by", st->rt_taken_by < 0 ?
-		    "none" : rt_side_names[st->rt_taken_by]);
-	t = flow_map(d);
-	for (i = 0; i < st->n_mk; i++) {
+	return t;
+}
+
+static struct doc_node *barrage(const void *vst, struct doc *d)
+{
+	const struct rttr *st = vst;
+	struct doc_node *t = flow_map(d);
+	char x[8];
+
+	for (int i = 0; i < st->n_mk; i++)
 		if (st->mk[i].on_map >= 0)
 			doc_set_str(d, t, st->mk[i].id, hex_id(
-				st->bz.m[st->mk[i].on_map].hex, y));
-	}
-	doc_set(d, m, "barrage", t);
-	t = flow_map(d);
-	for (i = 0; i < st->n_mk; i++)
+				st->bz.m[st->mk[i].on_map].hex, x));
+	return t;
+}
+
+static struct doc_node *markers_used(const void *vst, struct doc *d)
+{
+	const struct rttr *st = vst;
+	struct doc_node *t = flow_map(d);
+
+	for (int i = 0; i < st->n_mk; i++)
 		if (st->mk[i].used_turn)
 			doc_set_int(d, t, st->mk[i].id, st->mk[i].used_turn);
-	doc_set(d, m, "markers-used", t);
-	t = flow_seq(d);
-	for (j = 0; j < n_busy && (h = busy[j]) >= 0; j++)
-		for (k = 0; k < 3 && sides_have(st, h, HS_DEMOLISHED); k++)
-			if (hex_side_has(&st->map, h, k, HS_DEMOLISHED))
-				doc_push(d, t, doc_str(d, hex_side_id(&st->map,
-					 h, k, (char[16]){ 0 }) ));
-	doc_set(d, m, "demolished", t);
-	t = flow_seq(d);
-	for (j = 0; j < n_busy && (h = busy[j]) >= 0; j++)
-		for (k = 0; k < 3 && sides_have(st, h, HS_CHECKED); k++)
-			if (hex_side_has(&st->map, h, k, HS_CHECKED))
-				doc_push(d, t, doc_str(d, hex_side_id(&st->map,
-					 h, k, (char[16]){ 0 }) ));
-	doc_set(d, m, "bridges-safe", t);
-	t = flow_map(d);
-	doc_set_int(d, t, "steiner", st->group_in[0]);
-	doc_set_int(d, t, "xx", st->group_in[1]);
-	doc_set(d, m, "groups", t);
-	doc_set_str(d, m, "fuehrerbunker-captured", st->fb_captured ? "yes" :
-		    "no");
-	doc_set_str(d, m, "result", rt_result_names[st->result]);
-	t = flow_map(d);
-	for (p = 0; p < PLAYERS; p++)
-		doc_set_int(d, t, rt_side_names[p], st->vp[p]);
-	doc_set(d, m, "vp", t);
-	(void)y;
-	return m;
+	return t;
 }
+
+/* the hexsides of kind (18.x), by the sides 0-2 of each hex */
+static struct doc_node *sides_of(const struct rttr *st, int kind,
+				 struct doc *d)
+{
+	struct doc_node *t = flow_seq(d);
+	char id[16];
+
+	for (int h = 0; h < hex_end(&st->map); h++)
+		for (int k = 0; k < 3; k++)
+			if (hex_side_has(&st->map, h, k, kind))
+				doc_push(d, t, doc_str(d, hex_side_id(&st->map,
+					 h, k, id)));
+	return t;
+}
+
+static struct doc_node *demolished(const void *st, struct doc *d)
+{
+	return sides_of(st, HS_DEMOLISHED, d);
+}
+
+static struct doc_node *bridges_safe(const void *st, struct doc *d)
+{
+	return sides_of(st, HS_CHECKED, d);
+}
+
+static const char *const group_names[RT_GROUPS] = { "steiner", "xx" };
+static const char *const yes_no[] = { "no", "yes" };
+static const char *const sides[] = { "1bf", "1uf", NULL };
+
+#define SEEN "any unit the player examined (17.1, 17.3); a Soviet " \
+	"unit, an eliminated one, a mobile one waiting off the map: every " \
+	"side; one held off the map: its holder; a face-down unit: the " \
+	"player who placed it; a face-up German unit: its commander, and " \
+	"every side on top of its stack (17.1)"
+#define UNIT_IDS "the ids of the units and fixed units"
+#define UNITS(k) .key = k, .type = SD_RECORDS, .flags = SDF_BLOCK, \
+	.record_name = unit_name, .domain = UNIT_IDS
+#define HIDDEN_UNITS(k) UNITS(k), .vis = SD_RECORD, \
+	.record_sees = unit_seen, .who_sees = SEEN
+#define OWN(k, f) .key = k, .type = SD_CUSTOM, .save = f
+#define INT(k, m, l, h) .key = k, .type = SD_INT, \
+	SD_MEMBER(struct rttr, m), .lo = l, .hi = h
+#define PER_SIDE(k, m, t) .key = k, .type = t, SD_ELEM(struct rttr, m), \
+	SD_NAMES(rt_side_names, PLAYERS)
+
+static const struct sd_field known_fields[] = {
+	{ OWN("1bf", known_1bf), .vis = SD_SIDE, .who = P1BF,
+	  .flags = SDF_OMIT },
+	{ OWN("1uf", known_1uf), .vis = SD_SIDE, .who = P1UF,
+	  .flags = SDF_OMIT },
+	{ .key = NULL }
+};
+
+static const struct sd_field held_fields[] = {
+	{ OWN("1bf", held_1bf), .vis = SD_SIDE, .who = P1BF },
+	{ OWN("1uf", held_1uf), .vis = SD_SIDE, .who = P1UF },
+	{ .key = NULL }
+};
+
+static const struct sd_field fields[] = {
+	{ INT("turn", turn, 1, 99) },
+	{ .key = "phase", .type = SD_NAME, SD_MEMBER(struct rttr, phase),
+	  SD_NAMES(rt_phase_names, PHASES) },
+	{ INT("step", step, 0, 999) },
+	{ HIDDEN_UNITS("units"), .record_save = unit_place },
+	{ .key = "stacks", .type = SD_PLACES, .flags = SDF_BLOCK,
+	  .record_name = unit_name, .domain = "the hexes of the map",
+	  .vis = SD_RECORD,
+	  .record_sees = unit_seen, .who_sees = SEEN, .n_places = n_hexes,
+	  .place_name = hex_name, .records_at = stack_at,
+	  .hide = unit_hide },
+	{ HIDDEN_UNITS("flags"), .record_save = flag_list },
+	{ HIDDEN_UNITS("sector"), .record_save = unit_sector },
+	{ HIDDEN_UNITS("placed-by"), .record_save = unit_placer },
+	{ .key = "known", .type = SD_GROUP, .sub = known_fields },
+	{ .key = "held", .type = SD_GROUP, .sub = held_fields },
+	{ .key = "held-count", .type = SD_COUNT,
+	  SD_NAMES(rt_side_names, PLAYERS), .hi = HEX_UNITS_MAX,
+	  .value = held_count },
+	{ .key = "cup-count", .type = SD_COUNT, .hi = CUP_MAX,
+	  .value = cup_left },
+	{ OWN("cup", cup_labels), .vis = SD_REFEREE },
+	{ INT("reichstag-blind", rt_blind, 0, RT_GARRISON_N) },
+	{ UNITS("eliminated-in"), .record_save = unit_fell },
+	{ UNITS("captured"), .record_save = unit_captor },
+	{ INT("german-mp", german_mp, 0, 99) },
+	{ OWN("mp-spent", mp_spent) },
+	{ PER_SIDE("sp-spent", sp_spent, SD_INTS), .hi = RT_SP_CAP },
+	{ PER_SIDE("exhausted", exhausted, SD_FLAGS) },
+	{ PER_SIDE("max-effort-used", max_effort_used, SD_FLAGS) },
+	{ OWN("max-effort-now", max_effort_now) },
+	{ OWN("control", control) },
+	{ .key = "reichstag-taken-by", .type = SD_NAME,
+	  SD_MEMBER(struct rttr, rt_taken_by),
+	  SD_NAMES(rt_side_names, PLAYERS), .flags = SDF_NONE, .none = -1 },
+	{ OWN("barrage", barrage) },
+	{ OWN("markers-used", markers_used) },
+	{ OWN("demolished", demolished) },
+	{ OWN("bridges-safe", bridges_safe) },
+	{ .key = "groups", .type = SD_INTS, SD_ELEM(struct rttr, group_in),
+	  SD_NAMES(group_names, RT_GROUPS), .hi = 99 },
+	{ .key = "fuehrerbunker-captured", .type = SD_NAME,
+	  SD_MEMBER(struct rttr, fb_captured), SD_NAMES(yes_no, 2) },
+	{ .key = "result", .type = SD_NAME, SD_MEMBER(struct rttr, result),
+	  SD_NAMES(rt_result_names, RESULTS) },
+	{ PER_SIDE("vp", vp, SD_INTS), .lo = -999, .hi = 999 },
+	{ .key = NULL }
+};
+
+const struct state_decl rt_state = {
+	"race-to-the-reichstag", sides, sizeof(struct rttr), fields, NULL, 0
+};
 
 struct doc_node *rt_save(const void *st, struct doc *d)
 {
-	return build(st, -1, d, NULL);
+	return sd_save(&rt_state, st, d);
 }
 
 /* GAP.md 2.1: a player's view. */
 struct doc_node *rt_view(const void *st, const char *side, struct doc *d,
 			 struct redactor *r)
 {
-	int p = side ? rt_side_parse(side) : -1;
-
-	/* a reader who is neither player sees what both may: PLAYERS, a
-	 * reader who commands, placed, holds and examined nothing */
-	if (side && p < 0)
-		p = PLAYERS;
-	return build(st, p, d, r);
+	return sd_view(&rt_state, st, side, d, r);
 }
 
 /* ---- load ---- */
@@ -1036,24 +1081,21 @@ static int load_sides_bits(struct rttr *st, const struct doc *d,
 	return 0;
 }
 
-static int side_list(const struct doc *d, const struct doc_node *n,
-		     const char *what, int *out, struct error *err)
+/* 13.0, 8.2: the GT a waiting Soviet unit comes back is not saved
+ * (load_oob gives the date on its back): a unit replaced (8.2) or
+ * retreated off the map (13.0) is due at its front's next
+ * reinforcement phase, which "arrive = this GT" gives (that phase of
+ * this GT if it has not passed, else the next GT's). Without it a
+ * view's order template (loaded from the saved state) skipped the
+ * placement the referee's game then asked for. */
+static void restore_arrivals(struct rttr *st)
 {
-	size_t i;
-	int p;
+	int u;
 
-	if (n->kind != DOC_SEQ)
-		return bad(d, n, err, "%s: a list of 1bf, 1uf", what);
-	out[0] = out[1] = 0;
-	for (i = 0; i < n->n; i++) {
-		p = n->items[i]->kind == DOC_SCALAR ?
-			rt_side_parse(n->items[i]->str) : -1;
-		if (p < 0)
-			return bad(d, n->items[i], err, "%s: 1bf or 1uf",
-				   what);
-		out[p] = 1;
-	}
-	return 0;
+	for (u = 0; u < st->n_units; u++)
+		if (st->u[u].side == SOVIET && st->u[u].where == U_WAITING &&
+		    (st->flags[u] & (F_REPLACED | F_OFFMAP_RETREAT)))
+			st->u[u].arrive = (int8_t)st->turn;
 }
 
 static int load_flags(struct rttr *st, const struct doc *d,
@@ -1252,41 +1294,22 @@ static int load_mp_spent(struct rttr *st, const struct doc *d,
 	return 0;
 }
 
-static int load_pair(const struct doc *d, const struct doc_node *n,
-		     const char *what, int *out, int lo, int hi,
-		     struct error *err)
-{
-	long long v;
-	int p;
-
-	if (n->kind != DOC_MAP)
-		return bad(d, n, err, "%s: {1bf: N, 1uf: N}", what);
-	for (p = 0; p < PLAYERS; p++) {
-		if (!doc_get(n, rt_side_names[p]))
-			continue;
-		if (doc_need_int(d, n, rt_side_names[p], lo, hi, &v, err) < 0)
-			return -1;
-		out[p] = (int)v;
-	}
-	return 0;
-}
-
 static int load_options(struct rttr *st, const struct doc *d,
 			const struct doc_node *n, struct error *err)
 {
 	if (n->kind != DOC_MAP)
 		return bad(d, n, err, "options: a mapping%s", "");
-	st->honour = !strcmp(option(NULL, n, "hidden", st->honour ?
+	st->honour = !strcmp(rules_option(NULL, n, "hidden", st->honour ?
 				    "honour" : "referee"), "honour");
-	st->opt_hitler = yes(option(NULL, n, "hitler-fantasy",
+	st->opt_hitler = yes(rules_option(NULL, n, "hitler-fantasy",
 				    st->opt_hitler ? "yes" : "no"));
-	st->opt_prepared = yes(option(NULL, n, "prepared-defence",
+	st->opt_prepared = yes(rules_option(NULL, n, "prepared-defence",
 				      st->opt_prepared ? "yes" : "no"));
-	st->opt_loc = yes(option(NULL, n, "lines-of-communication",
+	st->opt_loc = yes(rules_option(NULL, n, "lines-of-communication",
 				 st->opt_loc ? "yes" : "no"));
-	st->opt_hm = yes(option(NULL, n, "high-mobility",
+	st->opt_hm = yes(rules_option(NULL, n, "high-mobility",
 				st->opt_hm ? "yes" : "no"));
-	st->opt_escape = yes(option(NULL, n, "escape-west",
+	st->opt_escape = yes(rules_option(NULL, n, "escape-west",
 				    st->opt_escape ? "yes" : "no"));
 	return 0;
 }
@@ -1303,10 +1326,14 @@ int rt_load(void *vst, const struct doc *d, const struct doc_node *map,
 		"control", "reichstag-taken-by", "barrage", "markers-used",
 		"demolished", "bridges-safe", "groups",
 		"fuehrerbunker-captured", "result", "vp", NULL };
+	static const char *const plain[] = { "turn", "phase", "step",
+		"reichstag-blind", "german-mp", "sp-spent", "exhausted",
+		"max-effort-used", "reichstag-taken-by", "groups", "result",
+		"vp", NULL };
 	struct rttr *st = vst;
 	const struct doc_node *n;
 	long long v;
-	int k, p, pair[PLAYERS];
+	int k, p;
 
 	if (!map || map->kind != DOC_MAP)
 		return bad(d, map, err, "a position is a mapping%s", "");
@@ -1337,24 +1364,11 @@ int rt_load(void *vst, const struct doc *d, const struct doc_node *map,
 			return -1;
 		st->turns = (int)v;
 	}
-	if (doc_get(map, "turn")) {
-		if (doc_need_int(d, map, "turn", 1, 99, &v, err) < 0)
+	/* the fields the declaration loads alone (rt_state) */
+	for (k = 0; plain[k]; k++)
+		if ((n = doc_get(map, plain[k])) &&
+		    sd_load_key(&rt_state, plain[k], st, d, n, err) < 0)
 			return -1;
-		st->turn = (int)v;
-	}
-	if ((n = doc_get(map, "phase"))) {
-		k = n->kind == DOC_SCALAR ? name_of(n->str, rt_phase_names,
-						     PHASES) : -1;
-		if (k < 0)
-			return bad(d, n, err, "phase: not a phase (%s, ...)",
-				   rt_phase_names[PH_1BF_MOVE]);
-		st->phase = (enum phase)k;
-	}
-	if (doc_get(map, "step")) {
-		if (doc_need_int(d, map, "step", 0, 999, &v, err) < 0)
-			return -1;
-		st->step = (int)v;
-	}
 	/* the cup first: "units" takes placed counters out of it */
 	if ((n = doc_get(map, "cup"))) {
 		cup_clear(&st->cup);
@@ -1367,6 +1381,7 @@ int rt_load(void *vst, const struct doc *d, const struct doc_node *map,
 		return -1;
 	if ((n = doc_get(map, "flags")) && load_flags(st, d, n, err) < 0)
 		return -1;
+	restore_arrivals(st);
 	if ((n = doc_get(map, "sector"))) {
 		int8_t tmp[HEX_UNITS_MAX];
 
@@ -1403,12 +1418,6 @@ int rt_load(void *vst, const struct doc *d, const struct doc_node *map,
 					   "held", set_holder, &p, err) < 0)
 				return -1;
 	}
-	if (doc_get(map, "reichstag-blind")) {
-		if (doc_need_int(d, map, "reichstag-blind", 0, RT_GARRISON_N,
-				 &v, err) < 0)
-			return -1;
-		st->rt_blind = (int)v;
-	}
 	if ((n = doc_get(map, "eliminated-in")) &&
 	    load_sidemap(st, d, n, "eliminated-in", st->elim_by,
 			 rt_sector_names, 3, err) < 0)
@@ -1417,26 +1426,8 @@ int rt_load(void *vst, const struct doc *d, const struct doc_node *map,
 	    load_sidemap(st, d, n, "captured", st->captor, rt_side_names,
 			 PLAYERS, err) < 0)
 		return -1;
-	if (doc_get(map, "german-mp")) {
-		if (doc_need_int(d, map, "german-mp", 0, 99, &v, err) < 0)
-			return -1;
-		st->german_mp = (int)v;
-	}
 	if ((n = doc_get(map, "mp-spent")) && load_mp_spent(st, d, n, err))
 		return -1;
-	if ((n = doc_get(map, "sp-spent")) &&
-	    load_pair(d, n, "sp-spent", st->sp_spent, 0, RT_SP_CAP, err) < 0)
-		return -1;
-	if ((n = doc_get(map, "exhausted"))) {
-		if (side_list(d, n, "exhausted", pair, err) < 0)
-			return -1;
-		memcpy(st->exhausted, pair, sizeof pair);
-	}
-	if ((n = doc_get(map, "max-effort-used"))) {
-		if (side_list(d, n, "max-effort-used", pair, err) < 0)
-			return -1;
-		memcpy(st->max_effort_used, pair, sizeof pair);
-	}
 	if (doc_get(map, "max-effort-now")) {
 		if (doc_need_int(d, map, "max-effort-now", 0, 1, &v, err) < 0)
 			return -1;
@@ -1444,14 +1435,6 @@ int rt_load(void *vst, const struct doc *d, const struct doc_node *map,
 	}
 	if ((n = doc_get(map, "control")) && load_control(st, d, n, err) < 0)
 		return -1;
-	if ((n = doc_get(map, "reichstag-taken-by"))) {
-		k = n->kind == DOC_SCALAR ? rt_side_parse(n->str) : -1;
-		if (k < 0 && !(n->kind == DOC_SCALAR &&
-			       !strcmp(n->str, "none")))
-			return bad(d, n, err, "reichstag-taken-by: 1bf, 1uf "
-				   "or none%s", "");
-		st->rt_taken_by = k;
-	}
 	if ((n = doc_get(map, "barrage")) && load_barrage(st, d, n, err) < 0)
 		return -1;
 	if ((n = doc_get(map, "markers-used")) &&
@@ -1463,35 +1446,10 @@ int rt_load(void *vst, const struct doc *d, const struct doc_node *map,
 	if ((n = doc_get(map, "bridges-safe")) &&
 	    load_sides_bits(st, d, n, HS_CHECKED, "bridges-safe", err) < 0)
 		return -1;
-	if ((n = doc_get(map, "groups"))) {
-		if (n->kind != DOC_MAP)
-			return bad(d, n, err, "groups: {steiner: GT, xx: "
-				   "GT}%s", "");
-		if (doc_get(n, "steiner")) {
-			if (doc_need_int(d, n, "steiner", 0, 99, &v, err) < 0)
-				return -1;
-			st->group_in[0] = (int)v;
-		}
-		if (doc_get(n, "xx")) {
-			if (doc_need_int(d, n, "xx", 0, 99, &v, err) < 0)
-				return -1;
-			st->group_in[1] = (int)v;
-		}
-	}
 	if ((n = doc_get(map, "fuehrerbunker-captured")))
 		st->fb_captured = n->kind == DOC_SCALAR && yes(n->str);
-	if ((n = doc_get(map, "result"))) {
-		k = n->kind == DOC_SCALAR ? name_of(n->str, rt_result_names,
-						     RESULTS) : -1;
-		if (k < 0)
-			return bad(d, n, err, "result: none, 1bf, 1uf or "
-				   "german%s", "");
-		st->result = (enum result)k;
-		st->result_turn = k ? st->turn : 0;
-	}
-	if ((n = doc_get(map, "vp")) &&
-	    load_pair(d, n, "vp", st->vp, -999, 999, err) < 0)
-		return -1;
+	if (doc_get(map, "result"))
+		st->result_turn = st->result ? st->turn : 0;
 	/* a face-down counter is known to the player who placed it */
 	for (k = 0; k < st->n_units; k++)
 		if (st->placed_by[k] >= 0)
@@ -1560,9 +1518,9 @@ int rt_load_view(void *vst, const struct doc *d, const struct doc_node *map,
 {
 	struct rttr *st = vst;
 	struct doc *fill;
-	struct doc_node *m, *stacks, *held, *flags, *pb;
+	struct doc_node *m, *stacks, *held, *flags, *pb, *sector;
 	const struct doc_node *n, *l, *cnt;
-	uint8_t used[HEX_UNITS_MAX];
+	uint8_t used[HEX_UNITS_MAX], stood[HEX_UNITS_MAX];
 	int me = side ? rt_side_parse(side) : -1, other, rc, k;
 	size_t i, j;
 
@@ -1572,6 +1530,7 @@ int rt_load_view(void *vst, const struct doc *d, const struct doc_node *map,
 	fill = doc_new(d->name);
 	m = doc_copy(fill, map);
 	memset(used, 0, sizeof used);
+	memset(stood, 0, sizeof stood);
 	for (k = 0; k < st->n_units; k++)
 		used[k] = (uint8_t)named(map, st->u[k].id);
 	flags = doc_map(fill);
@@ -1580,11 +1539,20 @@ int rt_load_view(void *vst, const struct doc *d, const struct doc_node *map,
 	pb = doc_map(fill);
 	if ((n = doc_get(map, "placed-by")) && n->kind == DOC_MAP)
 		pb = doc_copy(fill, n);
+	sector = doc_map(fill);
+	if ((n = doc_get(map, "sector")) && n->kind == DOC_MAP)
+		sector = doc_copy(fill, n);
 	/* stacks: hidden entries */
 	stacks = doc_map(fill);
 	if ((n = doc_get(map, "stacks")) && n->kind == DOC_MAP) {
 		for (i = 0; i < n->n; i++) {
 			struct doc_node *s = doc_seq(fill);
+			/* a face-down counter belongs to the sector it was
+			 * placed in, which all see (3.5, 3.6, 7.3, 5.2):
+			 * its stand-in too, so that what may attack it or
+			 * stack with it is what the side sees */
+			int sec = rt_sector(st, hex_parse(&st->map,
+							  n->keys[i]->str));
 
 			l = n->items[i];
 			for (j = 0; l->kind == DOC_SEQ && j < l->n; j++) {
@@ -1600,7 +1568,7 @@ int rt_load_view(void *vst, const struct doc *d, const struct doc_node *map,
 						   "hidden counters than "
 						   "units%s", "");
 				}
-				used[k] = 1;
+				used[k] = stood[k] = 1;
 				doc_push(fill, s, doc_str(fill,
 					 st->u[k].id));
 				if (st->u[k].tags & T_POOL) {
@@ -1613,6 +1581,10 @@ int rt_load_view(void *vst, const struct doc *d, const struct doc_node *map,
 						doc_str(fill,
 						rt_side_names[other]));
 				}
+				if (sec == SEC_1BF || sec == SEC_1UF)
+					doc_put(fill, sector, st->u[k].id,
+						doc_str(fill,
+						rt_sector_names[sec]));
 			}
 			doc_set(fill, stacks, n->keys[i]->str, s);
 		}
@@ -1620,6 +1592,7 @@ int rt_load_view(void *vst, const struct doc *d, const struct doc_node *map,
 	doc_put(fill, m, "stacks", stacks);
 	doc_put(fill, m, "flags", flags);
 	doc_put(fill, m, "placed-by", pb);
+	doc_put(fill, m, "sector", sector);
 	/* a hidden hand: held-count stand-ins from the pool */
 	held = doc_map(fill);
 	n = doc_get(map, "held");
@@ -1658,6 +1631,61 @@ int rt_load_view(void *vst, const struct doc *d, const struct doc_node *map,
 		doc_put(fill, m, "cup", s);
 	}
 	rc = rt_load(st, fill, m, err);
+	/* the declaration's visibility (rt_state): a stand-in is a unit
+	 * the side may not see, as the real one was, so the check on the
+	 * view meets the same consult points (sd_consult) */
+	for (k = 0; rc == 0 && side && k < st->n_units; k++)
+		if (stood[k] && sd_sees_record(&rt_state, "stacks", st, side,
+					       k))
+			rc = bad(d, map, err, "view: the stand-in %s would be "
+				 "seen by its side (more hidden counters than "
+				 "the pool can stand in for)", st->u[k].id);
 	doc_free(fill);
 	return rc;
+}
+
+int rt_objective(const struct rttr *st, int h)
+{
+	return hex_in_region(&st->map, h, st->rg.so[P1BF]) ||
+	       hex_in_region(&st->map, h, st->rg.so[P1UF]) ||
+	       h == rt_reichstag_hex(st);
+}
+
+/* hex_place_pick's own(): the units of the placing side in h that the
+ * placer sees (a face-down counter of the other player is not counted:
+ * the policy may not tell him what is there) */
+struct place_own {
+	const struct rttr *st;
+	int who, side;
+};
+
+static int place_own(const void *user, int h)
+{
+	const struct place_own *po = user;
+	int k, n = 0;
+
+	for (k = po->st->occ[h]; k >= 0; k = po->st->next[k])
+		n += po->st->u[k].side == po->side &&
+		     rt_sees(po->st, po->who, k);
+	return n;
+}
+
+int rt_place_policy(const struct rttr *st, int who, int side,
+		    const int16_t *cand, int n, const int16_t *zone,
+		    int n_zone)
+{
+	int16_t obj[64];
+	int i, h, n_obj = 0, end = hex_end(&st->map);
+	struct place_own po = { st, who, side };
+
+	if (n <= 0)
+		return -1;
+	for (i = 0; i < n_zone && n_obj < 64; i++)
+		if (rt_objective(st, zone[i]))
+			obj[n_obj++] = zone[i];
+	if (n_obj == 0)         /* none in the zone: the map's */
+		for (h = 0; h < end && n_obj < 64; h++)
+			if (rt_objective(st, h))
+				obj[n_obj++] = (int16_t)h;
+	return hex_place_pick(&st->map, cand, n, obj, n_obj, place_own, &po);
 }

@@ -28,6 +28,7 @@
 
 #include <stdint.h>
 #include "umpire/rules.h"
+#include "umpire/statedecl.h"
 #include "../lib/crt.h"
 #include "../lib/cup.h"
 #include "../lib/hex.h"
@@ -290,7 +291,9 @@ extern const char *const rt_size_names[SIZES];
 extern const char *const rt_type_names[TYPES];
 extern const char *const rt_sector_names[4];
 
-/* state.c */
+/* state.c: the state declared (statedecl.h), whose per-unit
+ * visibility is rt_sees */
+extern const struct state_decl rt_state;
 int rt_setup(void *st, const struct doc *scn, const struct doc_node *data,
 	     const struct doc_node *options, struct error *err);
 struct doc_node *rt_save(const void *st, struct doc *d);
@@ -308,6 +311,17 @@ void rt_reindex(struct rttr *st);
 int rt_commander(const struct rttr *st, int u);
 /* Whether player p may see unit u's identity (GAP.md 2.1). */
 int rt_sees(const struct rttr *st, int p, int u);
+/* An objective hex (7.4, 21.2: so-1bf, so-1uf, the Reichstag). */
+int rt_objective(const struct rttr *st, int h);
+/* The placement policy (hexplace.h, umpire-orders(5) PLACEMENT POLICY)
+ * for a counter of side that player who places, among the legal hexes
+ * cand[0..n): the index of its choice, -1 when n is 0. The objectives
+ * are those among zone[0..n_zone) (the hexes the rules let it be placed
+ * in), else the map's; only the counters who sees count. The one
+ * policy of place: auto (3.x, 7.1, 8.2) and enter: auto (22.1). */
+int rt_place_policy(const struct rttr *st, int who, int side,
+		    const int16_t *cand, int n, const int16_t *zone,
+		    int n_zone);
 /* The sector of hex h: SEC_1BF, SEC_1UF, SEC_BOTH (the Reichstag, 5.5)
  * or SEC_NONE (off map). */
 int rt_sector(const struct rttr *st, int h);
@@ -324,112 +338,11 @@ int rt_engineer_covers(const struct rttr *st, int f, int a, int b,
 		       int in_place);
 int rt_side_parse(const char *s);
 
-/* turn.c */
-void rt_play(struct ctx *c, void *st);
-void rt_rules(const struct rttr *st, struct hex_rules *r);
-
-/* fight.c: one combat phase (12.0-14.x, 18.x, 19.x): side attacks
- * (SOVIET: the front `sector`'s units; GERMAN: the Germans of sector
- * `sector`, commanded by the other player) */
-void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector);
-/* 18.1, 18.2: Soviet unit u has entered hex h (by movement, retreat or
- * advance): each bridge hexside of h never checked is rolled for now
- * (1-3 destroyed, 4-6 safe for good), with a report line each. Retreats
- * and advances call it (fight.c); movement must call it after each hex
- * of a Soviet path. Returns how many bridges were rolled for (0: no
- * hexside changed). */
-int rt_bridge_checks(struct ctx *c, struct rttr *st, int u, int h);
-
 /* The Reichstag hex, or -1 (the map has no one-hex region reichstag):
  * found once with the regions (state.c) */
 static inline int rt_reichstag_hex(const struct rttr *st)
 {
 	return st->rg.rt_hex;
 }
-
-/* turn.c, for fog.c, fixed.c and options.c */
-int rt_may_stand(const struct rttr *st, int u, int h);
-void rt_put_told(struct ctx *c, struct rttr *st, int u, int h);
-/* 21.2: the report of h's control, was the controller before */
-void rt_tell_control(struct ctx *c, const struct rttr *st, int h, int was);
-/* 16.10, 17.3: the Reichstag's undecided counters drawn and face up */
-void rt_reveal_reichstag(struct ctx *c, struct rttr *st, const char *rule);
-
-/* fog.c: 17.3 recon at the start of player p's Soviet PT (p's front);
- * 16.8 (1) the placer's voluntary flips, asked of p at the start of the
- * German PT he commands */
-void rt_recon_phase(struct ctx *c, struct rttr *st, int p);
-void rt_flip_phase(struct ctx *c, struct rttr *st, int p);
-
-/* fixed.c: the fixed units' powers in the German reinforcement phase of
- * sector sec, commanded by player who: 16.3 emergency airfield, 16.5
- * snipers held in hand, 16.7 supply depot */
-void rt_fixed_reinf(struct ctx *c, struct rttr *st, int sec, int who);
-/* 16.3: whether an emergency airfield may be placed in h */
-int rt_airstrip_ok(const struct rttr *st, int h);
-
-/* options.c: 24.1-24.4 whether Soviet unit u (or, u < 0, a unit of
- * front f standing at h) traces a line of communication; 1 when the
- * option is off (nothing needs one) */
-int rt_loc(const struct rttr *st, int f, int h);
-/* 23.2: with Prepared Defence the map's sbahn rows get no Soviet ZOC
- * into them and German units there ignore retreats (as 13.6 reads the
- * objective hexes' row); 23.1 (3): the four command posts still in the
- * pool go to their players' hands; called at the end of setup and
- * load */
-void rt_options_map(struct rttr *st);
-/* 22.5: the Me-262 placed at the start of a German combat phase of
- * sector sec (commanded by who), removed at its end */
-void rt_me262_phase(struct ctx *c, struct rttr *st, int sec, int who);
-void rt_me262_off(struct ctx *c, struct rttr *st);
-/* 26.1: a move answer ending " west" (1, the rest in buf); whether
- * unit u may leave by the west edge at all (0, or -1 with why); a west
- * edge hex; the unit leaves */
-int rt_west_strip(const char *ans, char *buf, size_t size);
-int rt_west_check(const struct rttr *st, int u, char *why, size_t size);
-int rt_west_edge(const struct rttr *st, int h);
-void rt_west_leave(struct ctx *c, struct rttr *st, int u);
-/* 26.1: strategic marker u was captured; if it is the Fuehrerbunker
- * (by its name), rttr.fb_captured is set */
-void rt_fuehrerbunker_taken(struct ctx *c, struct rttr *st, int u);
-/* 22.1 Hitler Fantasy at the start of a German PT of sector sec */
-void rt_hitler_phase(struct ctx *c, struct rttr *st, int sec, int who);
-
-/* report.c */
-void rt_position(const void *st, const char *side, struct strbuf *out);
-int rt_result(const void *st, struct strbuf *out);
-void rt_render(const void *st, const char *side, const struct mark *marks,
-	       size_t n_marks, struct svg *out);
-
-/* ---- the economy, reinforcements and barrage (economy.c, reinforce.c,
- * barrage.c; called from turn.c's phase functions) ---- */
-
-/* economy.c: 6.x, 27.3, 20.x */
-int rt_sp_cost(const struct rttr *st, int p, int base);
-int rt_sp_replace_base(const struct rttr *st, int u);
-int rt_sp_check(const struct rttr *st, int p, int cost, const char *what,
-		char *why, size_t size);
-void rt_sp_spend(struct ctx *c, struct rttr *st, int p, int cost,
-		 const char *rule, const char *what);
-void rt_max_effort(struct ctx *c, struct rttr *st, int p);
-int rt_forced_strip(const char *ans, char *buf, size_t size);
-int rt_forced_check(const struct rttr *st, int u, char *why, size_t size);
-void rt_forced_spend(struct ctx *c, struct rttr *st, int u);
-int rt_forced_bonus(const struct rttr *st, int u);
-int rt_exhaust_count(const struct rttr *st, int p);
-void rt_exhaustion_phase(struct ctx *c, struct rttr *st, int p);
-/* reinforce.c: 6.7 at the PT start, 8.2 */
-void rt_soviet_reinf_phase(struct ctx *c, struct rttr *st, int p);
-/* 24.5: with the option loc, whether replacement u (F_REPLACED) may
- * enter at h besides its 7.1 hexes: within 1 hex of a unit of its
- * front, in its sector, no enemy unit there, not in an enemy ZOC, and
- * h traces a line of communication */
-int rt_replace_hex(const struct rttr *st, int u, int h);
-/* barrage.c: 15.x, 17.4 */
-void rt_barrage_phase(struct ctx *c, struct rttr *st, int p);
-int rt_barrage_remove(struct rttr *st, int p);
-void rt_barrage_reindex(struct rttr *st);
-int rt_in_barrage_zone(const struct rttr *st, int h);
-int rt_barrage_extra(const void *user, int u, int a, int b);
 
 #endif

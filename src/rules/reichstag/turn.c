@@ -9,6 +9,14 @@
 #include <string.h>
 #include <strings.h>
 #include "state.h"
+#include "barrage.h"
+#include "economy.h"
+#include "fight.h"
+#include "fixed.h"
+#include "fog.h"
+#include "options.h"
+#include "reinforce.h"
+#include "turn.h"
 #include "../lib/hexorders.h"
 
 enum { EXAMPLES = 24, MOVE_EXAMPLES = 96, ZONES = 4 };
@@ -221,9 +229,7 @@ static void put(struct rttr *st, int u, int h)
 	st->u[u].where = U_MAP;
 	/* the stacks as rt_reindex makes them, u moved alone */
 	relink(st, u, h);
-	if (!hex_in_region(&st->map, h, st->rg.so[P1BF]) &&
-	    !hex_in_region(&st->map, h, st->rg.so[P1UF]) &&
-	    h != rt_reichstag_hex(st))
+	if (!rt_objective(st, h))
 		return;
 	st->ctrl[h] = (int8_t)(st->u[u].side == SOVIET ? st->front[u] : -1);
 }
@@ -512,16 +518,19 @@ static int place_try(struct place_check *pc, int u, int region, int h,
 	return check_place(pc, buf, why, size);
 }
 
-/* "auto": the first counter to place at the first legal hex of its zone
- * (hex order), as the order template's default answer; a replacement
- * takes a 7.1 hex before a 24.5 one (reading: auto changes nothing the
- * option does not need to). */
+/* "auto": the first counter to place, at the hex the placement policy
+ * (hexplace.h, umpire-orders(5)) picks among the legal hexes of its
+ * zone: near the objective hexes of the zone (of the map when the zone
+ * has none), spread, never a corner; a replacement takes a 7.1 hex
+ * before a 24.5 one (reading: auto changes nothing the option does not
+ * need to). */
 static int auto_place(struct place_check *pc, char *why, size_t size)
 {
 	const struct rttr *st = pc->st;
 	const int16_t *zone;
 	char w[200];
-	int u, i, j, n, h, region, direct, end = hex_end(&st->map);
+	int16_t cand[HEX_MAX];
+	int u, i, j, n, k, h, region, direct, end = hex_end(&st->map);
 
 	for (j = 0; j < pc->n_todo; j++) {
 		u = pc->todo[j];
@@ -530,19 +539,24 @@ static int auto_place(struct place_check *pc, char *why, size_t size)
 			pc->direct[u] = (uint8_t)place_direct(st, u);
 		direct = pc->direct[u];
 		n = zone_hexes(pc, u, region, &zone);
+		k = 0;
 		for (i = 0; i < n; i++)
 			if (place_try(pc, u, region, zone[i], direct, w,
 				      sizeof w) == 0)
-				return 0;
+				cand[k++] = zone[i];
 		/* 24.5: the hexes next to a unit of its front */
-		if (!st->opt_loc || !(st->flags[u] & F_REPLACED))
+		if (k == 0 && st->opt_loc && (st->flags[u] & F_REPLACED))
+			for (h = 0; h < end; h++)
+				if (!zone71(st, u, region, h) &&
+				    rt_replace_hex(st, u, h) &&
+				    place_try(pc, u, region, h, direct, w,
+					      sizeof w) == 0)
+					cand[k++] = (int16_t)h;
+		if (k == 0)
 			continue;
-		for (h = 0; h < end; h++)
-			if (!zone71(st, u, region, h) &&
-			    rt_replace_hex(st, u, h) &&
-			    place_try(pc, u, region, h, direct, w,
-				      sizeof w) == 0)
-				return 0;
+		i = rt_place_policy(st, pc->who, st->u[u].side, cand, k,
+				    zone, n);
+		return place_try(pc, u, region, cand[i], direct, why, size);
 	}
 	return snprintf(why, size, "no counter has a legal hex left (3.1, "
 			"10.0)"), -1;
@@ -1065,6 +1079,14 @@ static void combat_flips(struct ctx *c, struct rttr *st, int soviet_phase)
 	if (soviet_phase && h >= 0 && st->rt_blind > 0 &&
 	    soviet_next_to(st, h))
 		rt_reveal_reichstag(c, st, "16.10");
+	/* whether a counter next to a Soviet unit is face down is read of
+	 * every such counter: each one a player may not see is consulted
+	 * for him (statedecl.h, sd_consult), face down or not, so where
+	 * his step ends hangs on nothing he cannot see */
+	for (u = 0; u < st->n_units; u++)
+		if (st->u[u].side == GERMAN && st->u[u].where == U_MAP &&
+		    soviet_next_to(st, st->u[u].hex))
+			sd_consult(c, &rt_state, "stacks", st, u, "16.8");
 	for (u = 0; u < st->n_units; u++) {
 		if (!(st->flags[u] & F_FACEDOWN) || st->u[u].where != U_MAP ||
 		    !soviet_next_to(st, st->u[u].hex))
@@ -1633,13 +1655,21 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 	m.sec = sec;
 	m.zoc_side = -1;
 	m.c = c;
-	for (u = 0; u < st->n_units; u++) {
-		st->flags[u] &= (uint16_t)~(F_MOVED | F_FORCED | F_ENGINEER);
-		st->mp_spent[u] = 0;
+	/* The phase's start, once: st->step is 1 from the first move on,
+	 * so that play() started again from a state in mid-phase (a
+	 * side's view, which a template is run on) goes on with the moves
+	 * made, the MPs spent, the engineers put in place and the German
+	 * roll as they stand, and asks 19.2 no second time. */
+	if (st->step == 0) {
+		for (u = 0; u < st->n_units; u++) {
+			st->flags[u] &= (uint16_t)~(F_MOVED | F_FORCED |
+						    F_ENGINEER);
+			st->mp_spent[u] = 0;
+		}
+		if (soviet)
+			engineers(c, st, sec);                /* 19.2 */
 	}
-	if (soviet)
-		engineers(c, st, sec);                /* 19.2 */
-	if (!soviet) {
+	if (!soviet && st->step == 0) {
 		/* 9.3, 16.2: one roll for every German mobile unit of the
 		 * sector, +1 a face-up command post there */
 		for (u = hq = 0; u < st->n_units; u++)
@@ -1665,6 +1695,7 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 				  st->german_mp, hq ? " + command posts" : "");
 		}
 	}
+	st->step = 1;
 	for (;;) {
 		/* units have moved since, but only the phasing side's: the
 		 * zones against that side, which only the other side's
@@ -1689,6 +1720,7 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 		       "6.5, +3 MP for 1 SP)" : st->opt_escape &&
 		       st->fb_captured ? " (end with west to leave by the "
 		       "west edge, 1 MP: 26.1)" : "");
+		q.scope = soviet ? "front" : "german";  /* move-front ... */
 		list_movers(&q, st, soviet, sec);
 		q_add(&q, "done");
 		/* one example a unit that can move, every one if room */

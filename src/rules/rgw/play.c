@@ -10,6 +10,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "umpire/statedecl.h"
 #include "rgw.h"
 
 static const char *sname(enum side s)
@@ -277,8 +278,10 @@ static void answer(struct ctx *c, struct rgw *st)
 			  stitle(d));
 	}
 	/* 4.1: the face-down card is revealed and compared: whatever the
-	 * defender does next hangs on it, unseen when he answered */
-	ctx_consult(c, sname(d), "4.1");
+	 * defender does next hangs on it, unseen when he answered.
+	 * Consulted for whoever the declaration hides it from (state.c,
+	 * "down": its owner, the attacker, alone sees it) */
+	sd_consult(c, &rgw_state, "down", st, 0, "4.1");
 	st->down = C_NONE;
 	st->discard |= SET(a);
 	if (b == C_NONE) {

@@ -68,10 +68,11 @@ static const char *const sides[] = { "german", "soviet", NULL };
  * answer directly. */
 static const struct standing_key standing[] = {
 	{ "extra-draw", "4.2", "draw the extra card the marker's city "
-	  "allows (draw, no)", "draw", 0, NULL },
+	  "allows (draw, no)", "draw", 0, NULL, NULL, NULL },
 	{ "take-back", "5.0", "at the year end, the discarded normal-war "
-	  "card the German takes back (a card label, or none)", "n7", 0, NULL },
-	{ NULL, NULL, NULL, NULL, 0, NULL }
+	  "card the German takes back (a card label, or none)", "n7", 0, NULL,
+	  NULL, NULL },
+	{ NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL }
 };
 
 const struct ruleset ruleset_rgw = {

@@ -161,7 +161,7 @@ static const struct sd_field fields[] = {
 	{ WORD("phase", phase, rgw_phase_names, PHASES) },
 	{ WORD("player", player, rgw_side_names, 2) },
 	{ .key = "marker", .type = SD_NAME, SD_MEMBER(struct rgw, marker),
-	  .name_of = city },
+	  .name_of = city, .domain = "the cities of the map" },
 	{ CARDS("german-hand", hand[GER]), .accept = german_card,
 	  .vis = SD_SIDE, .who = GER, .standin = 2,
 	  .count_key = "hand-count", .count_name = "german" },

@@ -20,34 +20,13 @@ The test map (flat hexes, even columns half a hex lower, CCRR):
   9.10); 0808 is a lake hex (prohibited, 9.0); a river between 0603 and
   0604 (+3 MP).
 """
-import os
-
-HERE = os.path.dirname(os.path.abspath(__file__))
+from casegen import Cases, HEXSIDES, TERRAIN, q
 
 MAP = """\
   map:
-    provenance: complete
-    orientation: flat
-    shifted: even
-    columns: 8
-    rows: 8
-    default: clear
-    terrain:
-      clear: {cost: 1}
-      city: {cost: 2, crt: {german: assault}}
-      objective: {cost: 2, defence: {german: 200, soviet: 100}, crt: {german: assault}, ignore-retreat: {german: "yes"}, zoc: {soviet: "no"}}
-      reichstag: {cost: 2, defence: {german: 200, soviet: 100}, crt: {german: assault}, ignore-retreat: {german: "yes"}, zoc: {soviet: "no", german: "no"}}
+""" + TERRAIN + """\
       lake: {cost: "no"}
-    hexsides:
-      river: {cost: 3, defence: 200}
-      stream: {cost: 3, defence: 200}
-      lake: {cost: 6, defence: 200}
-      bridge: {cost: 0}
-      demolished: {cost: 0}
-      road: {cost: 1}
-      railway: {cost: 1}
-      boundary: {cost: "no", attack: "no", zoc: "no"}
-    fortification: {}
+""" + HEXSIDES + """\
     zoc: {to-zoc: "no", leave: 0}
     hexes: |
       0105 objective
@@ -107,17 +86,8 @@ POOL = """\
     P5 german 0-0-0 pool fixed other strategic zero ; pool marker
 """
 
-CASES = []
-
-
-def case(name, title, rules, oob, state, answers=None, draws=None,
-         expect=None, options=None, standing=None):
-    CASES.append((name, title, rules, oob, state, answers or [], draws or [],
-                  expect or "", options, standing or []))
-
-
-def q(s):
-    return '"%s"' % s
+CASES = Cases("make-cases.py", MAP)
+case = CASES.case
 
 
 # ---------------------------------------------------------------- set-up
@@ -162,8 +132,10 @@ case("3.5-face-down-placement",
 """)
 
 case("3.5-standing-auto",
-     "3.5 a standing order 'place: auto' places every drawn counter at the "
-     "first legal hex of its zone, in the draw's step (few mails)",
+     "3.5 a standing order 'place: auto' places every drawn counter in the "
+     "draw's step (few mails) by the placement policy: the first on the "
+     "zone's objective hex that is not in a corner (0105; 0202 is), the "
+     "next beside it",
      ["3.5", "3.1"], POOL,
      "  phase: setup-draw-1bf\n  reichstag-blind: 1\n"
      "  draws: {1bf-player: 2, 1uf-player: 2}\n",
@@ -172,7 +144,7 @@ case("3.5-standing-auto",
      expect="""\
   pending: draw
   state:
-    units: {P2: "0101", P4: "0101"}
+    units: {P2: "0105", P4: "0104"}
     flags: {P2: [face-down], P4: [face-down]}
 """)
 
@@ -636,6 +608,50 @@ case("9.3-german-roll",
   refused: "0708 costs more than the 0 MP left (9.0)"
 """)
 
+# the standing answers that spend nothing and skip every question from
+# the German movement to the 1UF front's combat but the moves
+SPEND_NOTHING = [("attack", "done"), ("barrage", "done"), ("replace", "done"),
+                 ("max-effort", "no"), ("recon", "none"), ("engineer", "none"),
+                 ("flip", "none"), ("depot", "none"), ("sniper", "hold"),
+                 ("me262", "none")]
+
+case("9.0-bare-move-done-one-phase",
+     "9.0 (umpire-orders(5), SCOPES) a bare standing 'move: done' serves "
+     "the first movement phase of its step only: the German movement the "
+     "1UF player's step began in ends with it, his own front's movement "
+     "is asked",
+     ["9.0", "9.3"], ZOC.replace("S1 soviet 4-4-6 at 0602",
+                                 "S1 soviet 4-4-6 at 0601") +
+     "    S2 soviet 4-4-6 at 0206 1uf div rifle ; the 1UF front's\n",
+     "  phase: german-1bf-sector-movement\n",
+     answers=[("move", "G2 0706")], draws=["2"],
+     standing=[("move", "done")] + SPEND_NOTHING,
+     expect="""\
+  pending: move
+  state:
+    phase: 1uf-movement
+    units: {G2: "0706", S2: "0206"}
+  events: ["Standing order: move: done"]
+""")
+
+case("9.0-scoped-move-done",
+     "9.0 (umpire-orders(5), SCOPES) 'move-german: done' and "
+     "'move-front: done' each end the movement phase they name",
+     ["9.0", "9.3"], ZOC.replace("S1 soviet 4-4-6 at 0602",
+                                 "S1 soviet 4-4-6 at 0601") +
+     "    S2 soviet 4-4-6 at 0206 1uf div rifle ; the 1UF front's\n",
+     "  phase: german-1bf-sector-movement\n",
+     answers=[("move", "G2 0706")], draws=["2"],
+     standing=[("move-german", "done"), ("move-front", "done")] +
+     SPEND_NOTHING,
+     expect="""\
+  pending: draw
+  state:
+    phase: 1uf-exhaustion
+  events: ["Standing order: move-german: done",
+           "Standing order: move-front: done"]
+""")
+
 case("16.2-command-post",
      "9.3, 16.2 each face-up command post in the sector adds 1 to the roll",
      ["9.3", "16.2"], ZOC.replace("S1 soviet 4-4-6 at 0602",
@@ -1036,50 +1052,5 @@ case("4.0-sequence",
 """)
 
 
-def write(c):
-    name, title, rules, oob, state, answers, draws, expect, options, \
-        standing = c
-    out = ["# written by make-cases.py: edit it there\n",
-           "case: %s\n" % q(title.replace('"', "'")),
-           "rules: [%s]\n" % ", ".join(q(r) for r in rules)]
-    if options:
-        out.append("options: {%s}\n" % ", ".join(
-            "%s: %s" % (k, q(v)) for k, v in options.items()))
-    out.append("position:\n")
-    out.append(MAP)
-    out.append("  oob: |\n" + oob)
-    out.append(state)
-    if answers:
-        out.append("answers:\n")
-        for k, v in answers:
-            out.append("  - %s: %s\n" % (k, q(v)))
-    if standing:
-        out.append("standing:\n")
-        for k, v in standing:
-            out.append("  - %s: %s\n" % (k, q(v)))
-    if draws:
-        out.append("draws: [%s]\n" % ", ".join(q(d) for d in draws))
-    out.append("expect:\n" + expect)
-    with open(os.path.join(HERE, name + ".yaml"), "w") as f:
-        f.write("".join(out))
-
-
-def written_here(path):
-    """A case this script wrote (its first line says so): not a combat
-    case (make-combat-cases.py) nor an economy case
-    (make-economy-cases.py)."""
-    with open(path) as f:
-        return f.readline().startswith("# written by make-cases.py")
-
-
-def main():
-    for f in os.listdir(HERE):
-        if f.endswith(".yaml") and written_here(os.path.join(HERE, f)):
-            os.remove(os.path.join(HERE, f))
-    for c in CASES:
-        write(c)
-    print("%d cases" % len(CASES))
-
-
 if __name__ == "__main__":
-    main()
+    CASES.main()

@@ -14,30 +14,11 @@ objective hex (so-1bf) behind a river on its north; 0203 is city; 0706
 is S-Bahn; 0707 an objective of the 1UF sector.
 """
 import os, sys
+from casegen import HEXSIDES, TERRAIN
 OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
 MAP = '''position:
   map:
-    provenance: complete
-    orientation: flat
-    shifted: even
-    columns: 8
-    rows: 8
-    default: clear
-    terrain:
-      clear: {cost: 1}
-      city: {cost: 2, crt: {german: assault}}
-      objective: {cost: 2, defence: {german: 200, soviet: 100}, crt: {german: assault}, ignore-retreat: {german: "yes"}, zoc: {soviet: "no"}}
-      reichstag: {cost: 2, defence: {german: 200, soviet: 100}, crt: {german: assault}, ignore-retreat: {german: "yes"}, zoc: {soviet: "no", german: "no"}}
-    hexsides:
-      river: {cost: 3, defence: 200}
-      stream: {cost: 3, defence: 200}
-      lake: {cost: 6, defence: 200}
-      bridge: {cost: 0}
-      demolished: {cost: 0}
-      road: {cost: 1}
-      railway: {cost: 1}
-      boundary: {cost: "no", attack: "no", zoc: "no"}
-    fortification: {}
+''' + TERRAIN + HEXSIDES + '''\
     features:
       sbahn: {defence: {german: 200, soviet: 100}, crt: {german: assault}}
       flak-tower: {}
@@ -456,6 +437,90 @@ case("21.2-german-advance-ends-control", "21.2: a German advance into a Soviet-h
      {"units": {"G6": "0207", "S3": "0307"}, "events": ["Column 200, die 4: DR", "G6 advances from 0208 to 0207", "0207: the 1bf's control ends (21.2)"]},
      extra="  control: {\"0207\": 1bf}\n  sector: {G6: 1bf}\n")
 
+# 14.0 standing advances (umpire-orders(5), SCOPES): advance-SCOPE
+# answers only the advances of its scope: front-attacker (after the
+# attacks of one's front), german-defender (the Germans one commands,
+# after a failed attack on them), german-attacker, front-defender; a bare
+# advance only the scope of the first advance its own step asks
+AR_OOB = ["S1 soviet 1-1-6 at 0303 1bf rgt recon hm recon",
+          "G4 german 4-4-0 at 0403 mobile rgt pzgr", "G3 german 3-3-0 at 0403 mobile rgt pzgr"]
+case("14.0-advance-other-scope-asked", "14.0 (umpire-orders(5), SCOPES): 1 against 7, die 4: AR; S1 retreats, and the Germans' advance (advance-german-defender) is asked: the standing advances of the other three scopes do not answer it",
+     ["14.0", "12.23"], AR_OOB,
+     "1bf-combat", ["4"], [("attack", "0403 S1"), ("retreat", "auto")],
+     {"pending": "advance", "units": {"S1": "0302", "G4": "0403", "G3": "0403"}, "events": ["die 4: AR", "S1 retreats from 0303 to 0302"]},
+     standing={"advance-front-attacker": "no", "advance-front-defender": "no", "advance-german-attacker": "no"})
+case("14.0-advance-german-defender", "14.0 (umpire-orders(5), SCOPES): 1 against 7, die 4: AR; S1 retreats, and advance-german-defender: no (kept by the player who commands these Germans) keeps G4 and G3 in their hex without a question",
+     ["14.0", "12.23"], AR_OOB,
+     "1bf-combat", ["4"], [("attack", "0403 S1"), ("retreat", "auto")],
+     {"units": {"S1": "0302", "G4": "0403", "G3": "0403"}, "events": ["die 4: AR", "S1 retreats from 0303 to 0302", "Standing order: advance-german-defender: no"]},
+     standing={"advance-german-defender": "no"})
+case("14.0-bare-advance-one-scope", "14.0 (umpire-orders(5), SCOPES): a bare advance: no serves the first advance of its step only: it keeps S8 out of 0102 after its OR, but does not answer the Germans' advance after S1's AR (asked)",
+     ["14.0", "12.23"],
+     ["S8 soviet 8-8-6 at 0101 1bf corps tank hm", "G1 german 1-1-0 at 0102 mobile bn inf"] + AR_OOB,
+     "1bf-combat", ["6", "4"], [("attack", "0102 S8")],
+     {"pending": "advance", "units": {"S8": "0101", "G1": "eliminated", "S1": "0302", "G4": "0403"}, "events": ["die 6: OR", "Standing order: advance: no", "die 4: AR", "S1 retreats from 0303 to 0302"]},
+     standing={"attack": "0403 S1", "retreat": "auto", "advance": "no"})
+case("14.0-advance-german-attacker", "14.0 (umpire-orders(5), SCOPES): in a German combat phase, 6 against 3 = 200%, die 4: DR; advance-german-attacker: no keeps G6 in 0208 without a question",
+     ["14.0", "12.23"],
+     ["S3 soviet 3-3-6 at 0207 1bf div rifle", "G6 german 6-6-0 at 0208 mobile rgt pzgr"],
+     "german-1bf-sector-combat", ["4"], [("attack", "0207 G6 mobile"), ("retreat", "0307")],
+     {"units": {"G6": "0208", "S3": "0307"}, "events": ["Column 200, die 4: DR", "Standing order: advance-german-attacker: no"]},
+     extra="  sector: {G6: 1bf}\n", standing={"advance-german-attacker": "no"})
+case("14.0-advance-front-attacker-not-german", "14.0 (umpire-orders(5), SCOPES): in a German combat phase, 6 against 3 = 200%, die 4: DR; advance-front-attacker (the player's front's own attacks) does not answer the German attacker's advance: asked",
+     ["14.0", "12.23"],
+     ["S3 soviet 3-3-6 at 0207 1bf div rifle", "G6 german 6-6-0 at 0208 mobile rgt pzgr"],
+     "german-1bf-sector-combat", ["4"], [("attack", "0207 G6 mobile"), ("retreat", "0307")],
+     {"pending": "advance", "units": {"G6": "0208", "S3": "0307"}, "events": ["Column 200, die 4: DR"]},
+     extra="  sector: {G6: 1bf}\n", standing={"advance-front-attacker": "no"})
+
+# 14.0 the policy answer advance: auto (ruleset.c, umpire-orders(5)):
+# the strongest mobile unit of the combat that may enter the hex the
+# enemy vacated advances into it, one hex, one unit; nothing when no hex
+# was vacated or none may be entered. Each case has an advance that
+# auto answers, which the code before auto left pending (a question:
+# "auto" was no answer to it).
+case("14.0-advance-auto-strongest", "14.0, advance-front-attacker: auto: 9 against 3 = 300%, die 5: DP; G3 (the defender's strongest, alone) is eliminated; of the attackers the strongest, S8 (named second), advances into 0403 and stops there, though DP allows 2 hexes; S1, which could stack with it (10.2), stays: one unit only",
+     ["14.0", "12.23", "10.2"],
+     ["S1 soviet 1-1-6 at 0402 1bf rgt recon hm recon", "S8 soviet 8-8-6 at 0303 1bf corps tank hm",
+      "G3 german 3-3-0 at 0403 mobile rgt pzgr"],
+     "1bf-combat", ["5"], [("attack", "0403 S1 S8")],
+     {"pending": "draw", "units": {"G3": "eliminated", "S8": "0403", "S1": "0402"}, "events": ["9 against 3 = 300%", "die 5: DP", "Standing order: advance-front-attacker: auto", "S8 advances from 0303 to 0403"]},
+     standing={"advance-front-attacker": "auto"})
+case("14.0-advance-auto-tie-first-listed", "14.0, advance-front-attacker: auto: 8 against 3 = 266%, die 4: DR; G3 retreats; SA and SB are equally strong (4), and SB, the first the attack names, advances",
+     ["14.0", "12.23"],
+     ["SA soviet 4-4-6 at 0303 1bf corps tank hm", "SB soviet 4-4-6 at 0402 1bf div rifle",
+      "G3 german 3-3-0 at 0403 mobile rgt pzgr"],
+     "1bf-combat", ["4"], [("attack", "0403 SB SA")],
+     {"pending": "draw", "units": {"G3": "0404", "SB": "0403", "SA": "0303"}, "events": ["die 4: DR", "G3 retreats from 0403 to 0404", "SB advances from 0402 to 0403"]},
+     standing={"retreat": "auto", "advance-front-attacker": "auto"})
+case("14.0-advance-auto-no-vacated-hex", "14.0, 13.6, advance-front-attacker: auto: DD on the objective hex 0207 (24 against 8 = 300%, die 6): G3 is lost, G1 stays (13.6), no hex was vacated and nobody advances; the next attack (S4 on 0403, die 4: DR) vacates 0403 and S4 advances into it",
+     ["14.0", "13.6", "12.23"],
+     ["S8 soviet 8-8-6 at 0206 1bf corps tank hm", "S7 soviet 8-8-6 at 0307 1bf corps mech hm", "S6 soviet 8-8-6 at 0107 1bf corps tank hm",
+      "G3 german 3-3-0 at 0207 mobile rgt pzgr", "G1 german 1-1-0 at 0207 mobile bn inf",
+      "S4 soviet 4-4-6 at 0303 1bf corps tank hm", "G2 german 3-3-0 at 0403 mobile rgt pzgr"],
+     "1bf-combat", ["6", "4"], [("attack", "0207 S8 S7 S6")],
+     {"pending": "draw", "units": {"G3": "eliminated", "G1": "0207", "S8": "0206", "S7": "0307", "S6": "0107", "G2": "0404", "S4": "0403"}, "events": ["die 6: DD", "G1 stays in 0207", "Column 100, die 4: DR", "G2 retreats from 0403 to 0404", "S4 advances from 0303 to 0403"]},
+     standing={"attack": "0403 S4", "stay": "stay", "lose": "default", "retreat": "auto", "advance-front-attacker": "auto"})
+case("14.0-advance-auto-cannot-enter", "14.0, 12.13, advance-front-attacker: auto: SN (zero strength) is removed from 0403 at the phase start; S8's OR (8 against 1, die 6) empties 0403, which no unit may enter this phase (12.13), so nobody advances; the next attack (S4 on 0407, die 4: DR) vacates 0407 and S4 advances into it",
+     ["14.0", "12.13", "12.23"],
+     ["S8 soviet 8-8-6 at 0303 1bf corps tank hm", "G1 german 1-1-0 at 0403 mobile bn inf", "SN german 0-0-0 at 0403 fixed other sniper zero",
+      "S4 soviet 4-4-6 at 0406 1bf corps tank hm", "G2 german 2-2-0 at 0407 mobile rgt inf"],
+     "1bf-combat", ["6", "4"], [("attack", "0403 S8")],
+     {"pending": "draw", "units": {"SN": "eliminated", "G1": "eliminated", "S8": "0303", "G2": "0408", "S4": "0407"}, "events": ["die 6: OR", "Column 200, die 4: DR", "G2 retreats from 0407 to 0408", "S4 advances from 0406 to 0407"]},
+     standing={"attack": "0407 S4", "retreat": "auto", "advance-front-attacker": "auto"})
+case("14.0-advance-auto-scope", "14.0 (umpire-orders(5), SCOPES): advance-front-attacker: auto advances S8 into 0102 after its OR, and does not answer the Germans' advance after S1's AR (advance-german-defender): asked",
+     ["14.0", "12.23"],
+     ["S8 soviet 8-8-6 at 0101 1bf corps tank hm", "G1 german 1-1-0 at 0102 mobile bn inf"] + AR_OOB,
+     "1bf-combat", ["6", "4"], [("attack", "0102 S8")],
+     {"pending": "advance", "units": {"S8": "0102", "G1": "eliminated", "S1": "0302", "G4": "0403", "G3": "0403"}, "events": ["die 6: OR", "Standing order: advance-front-attacker: auto", "S8 advances from 0101 to 0102", "die 4: AR", "S1 retreats from 0303 to 0302"]},
+     standing={"attack": "0403 S1", "retreat": "auto", "advance-front-attacker": "auto"})
+case("14.0-advance-auto-mobile-only", "14.0, advance-german-attacker: auto in a German combat phase: 8 against 3 = 266%, die 4: DR; S3 retreats to 0203; the strongest attacker, GF, is a fixed unit, which never advances (14.0), so G2, the strongest mobile one, advances into 0303",
+     ["14.0", "12.23"],
+     ["S3 soviet 3-3-6 at 0303 1bf div rifle", "GF german 6-6-0 at 0302 fixed other fixinf", "G2 german 2-2-0 at 0402 mobile rgt inf"],
+     "german-1bf-sector-combat", ["4"], [("attack", "0303 GF G2 mobile"), ("retreat", "0203")],
+     {"units": {"S3": "0203", "GF": "0302", "G2": "0303"}, "events": ["8 against 3 = 266%", "die 4: DR", "S3 retreats from 0303 to 0203", "Standing order: advance-german-attacker: auto", "G2 advances from 0402 to 0303"]},
+     extra="  sector: {GF: 1bf, G2: 1bf}\n", standing={"advance-german-attacker": "auto"})
+
 for (name, title, rules, oob, phase, draws, answers, expect, extra, standing, refused, options) in cases:
     o = []
     o.append("# Race to the Reichstag conformance case (combat, rcombat branch): the")
@@ -485,6 +550,8 @@ for (name, title, rules, oob, phase, draws, answers, expect, extra, standing, re
     if refused:
         o.append("  refused: " + q(refused))
     else:
+        if expect.get("pending"):
+            o.append("  pending: " + expect["pending"])
         if expect.get("units"):
             o.append("  state:")
             o.append("    units: {" + ", ".join("%s: %s" % (k, q(v)) for k, v in expect["units"].items()) + "}")

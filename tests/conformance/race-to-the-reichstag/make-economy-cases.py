@@ -21,8 +21,7 @@ script; it rewrites only the files it wrote (their first line says so).
 import importlib.util
 import os
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-TAG = "# written by make-economy-cases.py: edit it there\n"
+from casegen import HERE, Cases, q
 
 _spec = importlib.util.spec_from_file_location(
     "make_cases", os.path.join(HERE, "make-cases.py"))
@@ -35,17 +34,8 @@ MAP = _mc.MAP + """\
 """
 POOL = _mc.POOL
 
-CASES = []
-
-
-def case(name, title, rules, oob, state, answers=None, draws=None,
-         expect=None, standing=None):
-    CASES.append((name, title, rules, oob, state, answers or [], draws or [],
-                  expect or "", standing))
-
-
-def q(s):
-    return '"%s"' % s
+CASES = Cases("make-economy-cases.py", MAP)
+case = CASES.case
 
 
 # ------------------------------------------------------------ barrage, SP
@@ -289,6 +279,23 @@ case("17.4-air-recon",
            "The 1bf's air marker AIR1 reconnoitres around 0804 (2 German units examined)"]
 """)
 
+case("17.4-air-recon-reichstag",
+     "17.4, 5.5 an air marker may reconnoitre around the Reichstag "
+     "(in both sectors): it examines its zone and leaves the map at "
+     "once, spent for the GT; it is no strike there (the check of the "
+     "Reichstag's 5.5 conditions once lost the word recon)",
+     ["17.4", "5.5", "6.6"], BASE + POOL,
+     GMOVE + "  turn: 2\n  phase: 1bf-barrage\n",
+     answers=[("barrage", "AIR1 0503 recon"), ("barrage", "done")],
+     expect="""\
+  pending: move
+  state:
+    barrage: {}
+    markers-used: {AIR1: 2}
+    sp-spent: {1bf: 2, 1uf: 0}
+  events: ["The 1bf's air marker AIR1 reconnoitres around 0503"]
+""")
+
 # ------------------------------------------------------------ forced march
 
 MOVERS = _mc.MOVERS
@@ -489,6 +496,25 @@ ELIM = BASE + """\
 """
 ELIM_STATE = "  units: {S2: eliminated, C2: eliminated, U2: eliminated}\n"
 
+case("13.0-off-map-returns-from-saved-state",
+     "13.0, 7.1 a Soviet unit that retreated off the map returns at its "
+     "front's next reinforcement phase also when the game goes on from "
+     "a saved position (as a view's order template does): its return is "
+     "no date of the order of battle, so it is restored from its flag "
+     "(the template once skipped the placement the game then asked for)",
+     ["13.0", "7.1"], ELIM,
+     "  phase: 1bf-reinforcement\n"
+     "  units: {S2: waiting, C2: eliminated, U2: eliminated}\n"
+     "  flags: {S2: [offmap-retreat]}\n",
+     answers=[("max-effort", "no"), ("replace", "done"),
+              ("place", "S2 0501")],
+     expect="""\
+  pending: move
+  state:
+    units: {S2: "0501"}
+  events: ["S2 enters at 0501"]
+""")
+
 case("8.2-replace-division",
      "8.2, 27.3 an eliminated division comes back for 2 SP and enters "
      "as a reinforcement (7.1: the 7.1 placement, in its own zone)",
@@ -638,40 +664,5 @@ case("7.4-reichstag-not-an-objective",
 """)
 
 
-def write(c):
-    name, title, rules, oob, state, answers, draws, expect, standing = c
-    out = [TAG,
-           "case: %s\n" % q(title.replace('"', "'")),
-           "rules: [%s]\n" % ", ".join(q(r) for r in rules)]
-    out.append("position:\n")
-    out.append(MAP)
-    out.append("  oob: |\n" + oob)
-    out.append(state)
-    if answers:
-        out.append("answers:\n")
-        for k, v in answers:
-            out.append("  - %s: %s\n" % (k, q(v)))
-    if draws:
-        out.append("draws: [%s]\n" % ", ".join(q(d) for d in draws))
-    if standing:
-        out.append("standing: {%s}\n" % ", ".join(
-            "%s: %s" % (k, q(v)) for k, v in standing.items()))
-    out.append("expect:\n" + expect)
-    with open(os.path.join(HERE, name + ".yaml"), "w") as f:
-        f.write("".join(out))
-
-
-def main():
-    for f in os.listdir(HERE):
-        if f.endswith(".yaml"):
-            with open(os.path.join(HERE, f)) as fh:
-                mine = fh.readline() == TAG
-            if mine:
-                os.remove(os.path.join(HERE, f))
-    for c in CASES:
-        write(c)
-    print("%d cases" % len(CASES))
-
-
 if __name__ == "__main__":
-    main()
+    CASES.main()

@@ -16,13 +16,13 @@ only the .yaml files whose first line says this script wrote them.
 import importlib.util
 import os
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+from casegen import HERE, Cases, q
+
 spec = importlib.util.spec_from_file_location(
     "make_cases", os.path.join(HERE, "make-cases.py"))
 mc = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(mc)
 
-HEADER = "# written by make-fixed-cases.py: edit it there\n"
 # an entry edge for 22.2 (Army Detachment Steiner: the north edge)
 MAP_GROUPS = mc.MAP.replace(
     "    regions:\n",
@@ -31,17 +31,8 @@ spec = importlib.util.spec_from_file_location(
     "make_economy_cases", os.path.join(HERE, "make-economy-cases.py"))
 econ = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(econ)
-CASES = []
-
-
-def case(name, title, rules, oob, state, answers=None, draws=None,
-         expect=None, options=None, standing=None, map_=None):
-    CASES.append((name, title, rules, oob, state, answers or [],
-                  draws or [], expect or "", options, standing or [],
-                  map_ or mc.MAP))
-
-
-q = mc.q
+CASES = Cases("make-fixed-cases.py", mc.MAP)
+case = CASES.case
 
 # ------------------------------------------------------------ 17.3 recon
 
@@ -378,6 +369,34 @@ case("22.1-group-enters",
            "Army Detachment Steiner enters in the 1bf sector, commanded by the 1uf player",
            "ST1 (Steiner) enters at 0601",
            "German movement in the 1bf sector: 4 MP"]
+""")
+
+case("22.1-auto-placement-policy",
+     "22.1 (umpire-orders(5), PLACEMENT POLICY) enter: auto places the "
+     "group's unit as place: auto does: the Soviet U1 bars 0408, the "
+     "one entry hex of the 1UF sector's south edge off the map's "
+     "corners; of the corner hexes left, 0108 and 0308 each hold a "
+     "German of the 1BF player's already, so XX1 goes to 0208, the one "
+     "without (not 0108, the first free hex in hex order)",
+     ["22.1", "22.3"], """\
+    U1 soviet 4-4-6 at 0408 1uf div rifle ; division
+    G1 german 2-2-0 at 0108 mobile rgt inf ; German
+    G2 german 2-2-0 at 0308 mobile rgt inf ; German
+    XX1 german 2-2-0 event enter edge-1uf-south mobile rgt inf xx ; XX Corps
+""",
+     "  phase: german-1uf-sector-reinforcement\n  turn: 3\n"
+     "  reichstag-blind: 0\n",
+     standing=[("enter", "auto")], draws=["2", "4"],
+     options={"hitler-fantasy": "yes"},
+     map_=MAP_GROUPS.replace(
+         "    regions:\n",
+         "    regions:\n      edge-1uf-south: \"0108,0208,0308,0408\"\n"),
+     expect="""\
+  state:
+    units: {XX1: "0208"}
+  events: ["XX Corps enters in the 1uf sector, commanded by the 1bf player",
+           "Standing order: enter: auto",
+           "XX1 (XX Corps) enters at 0208"]
 """)
 
 case("22.1-six-never",
@@ -874,46 +893,5 @@ case("23.1-command-posts-option-off",
 """)
 
 
-def write(c):
-    (name, title, rules, oob, state, answers, draws, expect, options,
-     standing, map_) = c
-    out = [HEADER,
-           "case: %s\n" % q(title.replace('"', "'")),
-           "rules: [%s]\n" % ", ".join(q(r) for r in rules)]
-    if options:
-        out.append("options: {%s}\n" % ", ".join(
-            "%s: %s" % (k, q(v)) for k, v in options.items()))
-    out.append("position:\n")
-    out.append(map_)
-    out.append("  oob: |\n" + oob)
-    out.append(state)
-    if answers:
-        out.append("answers:\n")
-        for k, v in answers:
-            out.append("  - %s: %s\n" % (k, q(v)))
-    if standing:
-        out.append("standing:\n")
-        for k, v in standing:
-            out.append("  - %s: %s\n" % (k, q(v)))
-    if draws:
-        out.append("draws: [%s]\n" % ", ".join(q(d) for d in draws))
-    out.append("expect:\n" + expect)
-    with open(os.path.join(HERE, name + ".yaml"), "w") as f:
-        f.write("".join(out))
-
-
-def main():
-    for f in os.listdir(HERE):
-        if not f.endswith(".yaml"):
-            continue
-        with open(os.path.join(HERE, f)) as fh:
-            mine = fh.readline() == HEADER
-        if mine:
-            os.remove(os.path.join(HERE, f))
-    for c in CASES:
-        write(c)
-    print("%d cases" % len(CASES))
-
-
 if __name__ == "__main__":
-    main()
+    CASES.main()

@@ -25,7 +25,7 @@ env.pop("UMPIRE_PASSPHRASE_FILE", None)
 p = subprocess.Popen([sys.argv[1], "keygen", "-s", "k.key", "-p", "k.pub"],
                      stdin=slave, stdout=slave, stderr=slave, env=env,
                      preexec_fn=controlling_tty, pass_fds=(slave,))
-seen, deadline = b"", time.time() + 60
+seen, deadline = b"", time.time() + 180
 while b"assphrase" not in seen and time.time() < deadline:
     if select.select([master], [], [], 1)[0]:
         seen += os.read(master, 1024)
@@ -36,7 +36,7 @@ time.sleep(0.3)          # the prompt is written just after echo goes off
 os.write(master, b"\x03")
 time.sleep(0.3)
 os.write(master, b"\n")
-rc = p.wait(timeout=60)
+rc = p.wait(timeout=180)
 echo = termios.tcgetattr(slave)[3] & termios.ECHO
 print("%s echo %s" % ("signal %d" % -rc if rc < 0 else "exit %d" % rc,
                       "on" if echo else "off"))

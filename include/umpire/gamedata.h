@@ -1,0 +1,142 @@
+/*
+ * gamedata.h - what a game file holds, as game.c reads it: the roles,
+ * the steps and the game (umpire-game(5)). The operations on it are
+ * game.h's; the layers game.c itself uses (checkpoint.h) see the data
+ * through this header only, so that each includes the other one way.
+ *
+ * Ownership: as game.h says; nothing here allocates.
+ */
+#ifndef UMPIRE_GAMEDATA_H
+#define UMPIRE_GAMEDATA_H
+
+#include <stdint.h>
+#include "umpire/engine.h"
+#include "umpire/keys.h"
+#include "umpire/orders.h"
+#include "umpire/scenario.h"
+
+#define GAME_MAX_ROLES (SCENARIO_MAX_SIDES + 1)
+#define GAME_ID_HEX 32
+/* The value of a game file's `umpire` field (umpire-game(5)). In
+ * game/3 a role's links are numbered by the steps it takes part in (its
+ * k-th step reveals c[k]); game/2 numbered them by the game's steps (step
+ * n revealed c[n]), so that a view listing many steps of the other sides
+ * made a side reveal a link far ahead of its own play. game/2 files are
+ * still read and continued under their own numbering. */
+#define GAME_FORMAT "game/3"
+#define GAME_FORMAT_2 "game/2"
+
+struct role {
+	const char *name;
+	struct pubkey pk;
+	int joined;
+	unsigned char nonce[32];      /* the join's fresh randomness */
+	unsigned char anchor[32];
+	unsigned char sig[64];
+	const char *address;          /* the join's mail address, or NULL */
+	/* while checking: the latest verified link and its index in the
+	 * role's chain (game.c, link_index) */
+	unsigned char last[32];
+	uint64_t last_index;
+};
+
+struct game_step {
+	const struct doc_node *node;
+	long long n;
+	const char *actor, *counter;
+	unsigned char *blob;          /* the signed orders, embedded form */
+	size_t blob_len;
+	unsigned char reveal_actor[32], reveal_counter[32];
+	unsigned char seed[32];
+	const struct doc_node *draws, *next;
+	unsigned char state_hash[32], prev[32], sig[64];
+	unsigned char salt[32];       /* view salt (games with views) */
+	int has_salt;
+	struct orders ord;
+	unsigned char hash[32];       /* computed */
+	int lazy;                     /* blob not decoded yet: a step this
+					 machine verified before
+					 (GAME_PARSE_CHECKPOINTS);
+					 game_step_blob decodes it */
+	int verified_here;            /* so found by game_parse */
+	int fields_lazy;              /* seed, state and prev not decoded
+					 yet (a step verified here):
+					 game_check decodes them where it
+					 reads them */
+	/* A step of the vouched prefix (checkpoint.h), not parsed: only n,
+	 * hash and stub_sig_hash hold (node, actor, counter are NULL);
+	 * game_check never reads it, and game_unstub reads it when a
+	 * command needs it after all. */
+	int stub;
+	unsigned char stub_sig_hash[32];
+};
+
+/* A role's chain after a step (check_game), for the vouched prefix. */
+struct chain_at {
+	unsigned char last[32];
+	uint64_t index;
+};
+
+struct checkpoints;
+
+struct game {
+	struct doc *doc;
+	const char *id;
+	struct scenario scn;
+	const struct doc_node *options;
+	uint32_t chain_length;
+	int link_by_step;             /* game/2: a role's link of step n is
+					 c[n] (GAME_FORMAT) */
+	struct role roles[GAME_MAX_ROLES];
+	size_t n_roles;
+	unsigned char core_hash[32];
+	unsigned char genesis[32];    /* valid when every role has joined */
+	struct game_step *steps;
+	size_t n_steps;
+	void *start_state;
+	/* Steps 1..trusted were verified before (the local record, see
+	 * record.h): game_check at CHECK_LIGHT checks the signatures of the
+	 * later steps only. 0: verify every signature. */
+	size_t trusted;
+	/* Optional, for game_check: called at the end of each recorded step
+	 * with the state then and the question that ended it (NULL: over). */
+	void (*at_step_end)(void *user, size_t step, const void *state,
+			    const struct question *next);
+	void *hook_user;
+	/* Set by a per-turn command: game_check at CHECK_LIGHT may trust the
+	 * steps this machine verified before and replay from its latest
+	 * checkpoint in them (checkpoint.h), and updates that file. Only for
+	 * a caller that needs no event, draw or mark of the steps before the
+	 * extra step (or of the last step without one): the run's logs
+	 * start where it resumed. */
+	enum { CHECKPOINTS_NO, CHECKPOINTS_USE, CHECKPOINTS_REDO }
+		checkpoints;   /* REDO: after a checkpoint that played
+				  otherwise; from the start, and rewrite */
+	/* this machine's checkpoints, read by game_parse with
+	 * GAME_PARSE_CHECKPOINTS (checkpoint.h), else NULL */
+	struct checkpoints *cp;
+	/* The most example answers of the pending question the caller
+	 * shows (ctx_examples); 0: all. */
+	size_t examples;
+	/* Set by game_append while the stored state is that of fewer steps
+	 * than the file now holds: game_check does not compare it, and
+	 * game_append replaces it with the replay's. */
+	int state_stale;
+	/* Per-turn reading (GAME_PARSE_CHECKPOINTS): steps 1..n_stub are
+	 * the vouched prefix (stubs); src holds the text read without it,
+	 * src_head bytes of header and state (through "steps:" and its
+	 * newline) then the steps after it, whose first line is line
+	 * head_lines + prefix lines + 1 of the file. */
+	size_t n_stub;
+	char *src;
+	size_t src_len, src_head;
+	/* check_game: each role's chain after each step (n_roles a step),
+	 * for the vouched prefix the checkpoints keep */
+	struct chain_at *chain_log;
+	/* what game_unstub replaced: kept until game_free, since callers
+	 * may hold pointers into it */
+	struct game *shed;
+	char *scn_dir;                /* as game_parse was given it */
+};
+
+#endif

@@ -1,0 +1,410 @@
+/*
+ * setup.c - Aachen: the start state from the scenario's data (17.0 set-up,
+ * 11.1 reinforcements, the map and tables), declared as a table that
+ * statedecl.h loads; its parts a test position may replace (a small map,
+ * its own order of battle) are the same loaders, in state.c's declaration.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "umpire/statedecl.h"
+#include "aachen.h"
+
+int aa_bad(const struct doc *d, const struct doc_node *n, struct error *err,
+	   const char *fmt, ...)
+{
+	char w[256], msg[400];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	return errorf(err, EXIT_REFUSED, "%s: %s",
+		      doc_where(d, n, w, sizeof w), msg);
+}
+
+int aa_unit_find(const struct aachen *st, const char *id)
+{
+	int i;
+
+	for (i = 0; i < st->n_units; i++)
+		if (!strcasecmp(st->u[i].id, id))
+			return i;
+	return -1;
+}
+
+void aa_reindex(struct aachen *st)
+{
+	int i;
+
+	memset(st->occ, 0xff, sizeof st->occ);         /* -1: no unit */
+	for (i = 0; i < st->n_units; i++)
+		if (st->u[i].where == U_MAP && st->u[i].hex >= 0)
+			st->occ[st->u[i].hex] = (int16_t)i;
+}
+
+/* The map; a test map has no supply rule and no support fire unless the
+ * position gives them, and its Wurm is the hexside named wurm. */
+int aa_load_map(void *vst, const struct doc *d, const struct doc_node *n,
+		struct error *err)
+{
+	struct aachen *st = vst;
+	int k;
+
+	if (hex_map_load(&st->map, d, n, err) < 0)
+		return -1;
+	st->supply_range = 0;
+	memset(st->oos, 0, sizeof st->oos);
+	memset(st->supply_src, 0, sizeof st->supply_src);
+	memset(st->support_n, 0, sizeof st->support_n);
+	memset(st->support_left, 0, sizeof st->support_left);
+	st->support_val = 0;
+	st->wurm = 0;
+	for (k = 1; k < st->map.n_names; k++)
+		if (!strcmp(st->map.names[k], "wurm"))
+			st->wurm = k;
+	return 0;
+}
+
+/* 7.6: the results this reconstruction applies: one effect a side,
+ * eliminated, retreat N, exchange or step N (a step is the unit: its
+ * counters are one-sided), and no advance N (7.9: one hex). */
+int aa_load_crt(void *vst, const struct doc *d, const struct doc_node *n,
+		struct error *err)
+{
+	struct aachen *st = vst;
+	int i, side;
+
+	if (crt_load(&st->crt, d, n, err) < 0)
+		return -1;
+	for (i = 0; i < st->crt.n_results; i++) {
+		const struct crt_result *r = &st->crt.result[i];
+
+		for (side = 0; side < 2; side++) {
+			int k = r->n_fx[side] ? r->fx[side][0].kind : FX_NONE;
+
+			if (r->n_fx[side] > 1 || r->advance[side] ||
+			    (k != FX_NONE && k != FX_ELIMINATED &&
+			     k != FX_RETREAT && k != FX_EXCHANGE &&
+			     k != FX_STEP))
+				return aa_bad(d, n, err, "crt: result %s: "
+					      "Aachen's 7.6 gives one effect "
+					      "a side, eliminated, retreat N, "
+					      "exchange or step N", r->code);
+		}
+	}
+	return 0;
+}
+
+/* "0102-0109,2105,2205", or the name of one of the map's regions; -1
+ * for bad hexes or more than max */
+static int hex_list(const struct aachen *st, const char *s, int16_t *out,
+		    int max)
+{
+	int r = hex_region(&st->map, s), n;
+
+	if (r < 0)
+		return hex_ranges(&st->map, s, out, max);
+	n = hex_region_hexes(&st->map, r, out, max);
+	return n > max ? -1 : n;
+}
+
+/*
+ * One unit a line: ID SIDE A-D-M PLACE [tags] [; name], where PLACE is
+ * "at HEX", "setup LIST" (the owner chooses at set-up), "turn N enter
+ * LIST" (11.1) or "event enter LIST" (15.0); tags: mech engineer 30th 2ad,
+ * "reduced A-D-M".
+ */
+static int unit_line(struct aachen *st, char *line, char *msg, size_t size)
+{
+	static const char *const tags[] = { "mech", "engineer", "30th", "2ad" };
+	struct hunit *u;
+	char *w[16], *name, *p;
+	int k = 0, i, s, n, t;
+
+	name = strchr(line, ';');
+	if (name) {
+		*name++ = '\0';
+		while (*name == ' ')
+			name++;
+	}
+	for (p = strtok(line, " \t"); p && k < 16; p = strtok(NULL, " \t"))
+		w[k++] = p;
+	if (k == 0)
+		return 0;
+	if (st->n_units >= HEX_UNITS_MAX)
+		return snprintf(msg, size, "too many units"), -1;
+	u = &st->u[st->n_units];
+	memset(u, 0, sizeof *u);
+	u->hex = HEX_NONE;
+	if (k < 4 || strlen(w[0]) >= sizeof u->id)
+		return snprintf(msg, size, "\"ID SIDE A-D-M PLACE...\""), -1;
+	snprintf(u->id, sizeof u->id, "%s", w[0]);
+	if (aa_unit_find(st, u->id) >= 0)
+		return snprintf(msg, size, "unit %s twice", w[0]), -1;
+	for (s = 0; s < SIDES && strcmp(w[1], aa_side_names[s]); s++)
+		;
+	if (s == SIDES)
+		return snprintf(msg, size, "side is allied or german"), -1;
+	u->side = (int8_t)s;
+	if (unit_values_parse(w[2], &u->att, &u->def, &u->mov) < 0)
+		return snprintf(msg, size, "values are A-D-M"), -1;
+	snprintf(u->name, sizeof u->name, "%s", name ? name : w[2]);
+	i = 3;
+	if (!strcmp(w[i], "at") && i + 1 < k) {
+		u->hex = (int16_t)hex_parse(&st->map, w[i + 1]);
+		if (u->hex < 0)
+			return snprintf(msg, size, "no hex %s", w[i + 1]), -1;
+		u->where = U_MAP;
+		i += 2;
+	} else if (!strcmp(w[i], "setup") && i + 1 < k) {
+		n = hex_list(st, w[i + 1], u->entry, HEX_ENTRY_MAX);
+		if (n < 1)
+			return snprintf(msg, size, "bad hexes %s", w[i + 1]),
+			       -1;
+		u->n_entry = (uint8_t)n;
+		u->where = U_WAITING;
+		i += 2;
+	} else if ((!strcmp(w[i], "turn") || !strcmp(w[i], "event")) &&
+		   i + 2 < k) {
+		if (!strcmp(w[i], "turn")) {
+			u->arrive = (int8_t)atoi(w[i + 1]);
+			if (u->arrive < 1)
+				return snprintf(msg, size, "bad turn"), -1;
+			i += 2;
+		} else {
+			u->arrive = -1;
+			i += 1;
+		}
+		if (strcmp(w[i], "enter") || i + 1 >= k)
+			return snprintf(msg, size, "enter LIST"), -1;
+		n = hex_list(st, w[i + 1], u->entry, HEX_ENTRY_MAX);
+		if (n < 1)
+			return snprintf(msg, size, "bad hexes %s", w[i + 1]),
+			       -1;
+		u->n_entry = (uint8_t)n;
+		u->where = U_WAITING;
+		i += 2;
+	} else {
+		return snprintf(msg, size, "place is at HEX, setup LIST, "
+				"turn N enter LIST or event enter LIST"), -1;
+	}
+	for (; i < k; i++) {
+		for (t = 0; t < 4 && strcmp(w[i], tags[t]); t++)
+			;
+		if (t < 4)
+			u->tags |= (uint8_t)(1 << t);
+		else if (!strcmp(w[i], "reduced") && i + 1 < k &&
+			 unit_values_parse(w[i + 1], &u->ratt, &u->rdef,
+					   &u->rmov) == 0)
+			u->has_reduced = 1, i++;
+		else
+			return snprintf(msg, size, "unknown word %s", w[i]),
+			       -1;
+	}
+	st->n_units++;
+	return 0;
+}
+
+/* The order of battle, one unit a line (unit_line). */
+int aa_load_oob(void *vst, const struct doc *d, const struct doc_node *n,
+		struct error *err)
+{
+	struct aachen *st = vst;
+	const char *p;
+	char line[512], msg[128];
+	int lineno = 0, i, got;
+
+	if (n->kind != DOC_SCALAR)
+		return aa_bad(d, n, err, "units: one unit a line (a text "
+			      "block)");
+	st->n_units = 0;
+	p = n->str;
+	while ((got = hex_next_line(&p, line, sizeof line)) != 0) {
+		lineno++;
+		if (got < 0)
+			return aa_bad(d, n, err, "units, line %d: too long",
+				      lineno);
+		if ((line[strspn(line, " \t")]) == '#')
+			continue;
+		if (unit_line(st, line, msg, sizeof msg) < 0)
+			return aa_bad(d, n, err, "units, line %d: %s", lineno,
+				      msg);
+	}
+	/* 17.0: "set-up hexes have no other effect on play": the whole
+	 * map is German at the start, and a US unit set up in a hex has not
+	 * captured it (15.0, 16.0; see capture() in turn.c) */
+	for (i = 0; i < HEX_MAX; i++)
+		st->ctrl[i] = GERMAN;
+	aa_reindex(st);
+	return 0;
+}
+
+/* Supply (provisional): {range: N or any, allied: HEXES, german: HEXES,
+ * attack: PERCENT, mechanised: yes|no}. Absent: no supply rule. */
+int aa_load_supply(void *vst, const struct doc *d, const struct doc_node *n,
+		   struct error *err)
+{
+	static const char *const keys[] = { "range", "allied", "german",
+		"attack", "mechanised", NULL };
+	struct aachen *st = vst;
+	int16_t out[HEX_MAX];
+	const char *s;
+	long long v;
+	int i, k, side;
+
+	if (n->kind != DOC_MAP)
+		return aa_bad(d, n, err, "supply: a mapping");
+	memset(st->supply_src, 0, sizeof st->supply_src);
+	if (doc_only_keys(d, n, keys, err) < 0 ||
+	    doc_need_str(d, n, "range", &s, err) < 0)
+		return -1;
+	/* "any": a line of any length (the usual folio rule) */
+	if (!strcmp(s, "any"))
+		v = SUPPLY_ANY;
+	else if (doc_need_int(d, n, "range", 1, 99, &v, err) < 0)
+		return error_prefix(err, "or 'any'");
+	st->supply_range = (int)v;
+	if (doc_need_int(d, n, "attack", 0, 100, &v, err) < 0)
+		return -1;
+	st->oos_att_pct = (int)v;
+	if (doc_need_str(d, n, "mechanised", &s, err) < 0)
+		return -1;
+	if (strcmp(s, "yes") && strcmp(s, "no"))
+		return aa_bad(d, doc_get(n, "mechanised"), err, "supply: "
+			      "mechanised: yes or no");
+	st->oos_mech = !strcmp(s, "yes");
+	for (side = 0; side < SIDES; side++) {
+		if (doc_need_str(d, n, aa_side_names[side], &s, err) < 0)
+			return -1;
+		if ((k = hex_list(st, s, out, HEX_MAX)) < 0)
+			return aa_bad(d, doc_get(n, aa_side_names[side]), err,
+				      "supply: %s: hexes (\"0101-0134,"
+				      "0134-3034\") or a region of the map",
+				      aa_side_names[side]);
+		for (i = 0; i < k; i++)
+			st->supply_src[out[i]] |= (uint8_t)(1 << side);
+	}
+	return 0;
+}
+
+/* Support fire (provisional): {allied: N, german: N, value: V}, markers
+ * a turn and what each adds. Absent: none. */
+int aa_load_support(void *vst, const struct doc *d, const struct doc_node *n,
+		    struct error *err)
+{
+	static const char *const keys[] = { "allied", "german", "value",
+		NULL };
+	struct aachen *st = vst;
+	long long v;
+	int i;
+
+	if (n->kind != DOC_MAP)
+		return aa_bad(d, n, err, "support: a mapping");
+	if (doc_only_keys(d, n, keys, err) < 0)
+		return -1;
+	for (i = 0; i < SIDES; i++) {
+		if (doc_need_int(d, n, aa_side_names[i], 0, 9, &v, err) < 0)
+			return -1;
+		st->support_n[i] = (int)v;
+		st->support_left[i] = (int)v;
+	}
+	if (doc_need_int(d, n, "value", 0, 99, &v, err) < 0)
+		return -1;
+	st->support_val = (int)v;
+	return 0;
+}
+
+static int vhexes(struct aachen *st, const struct doc *d,
+		  const struct doc_node *n, const char *key, int16_t *out,
+		  int *count, struct error *err)
+{
+	*count = n->kind == DOC_SCALAR ? hex_list(st, n->str, out, VHEX_MAX)
+				       : -1;
+	if (*count < 1)
+		return aa_bad(d, n, err, "%s: hexes CCRR, comma-separated",
+			      key);
+	return 0;
+}
+
+/* 16.0: the Aachen city hexes, and the east-edge road hexes */
+int aa_load_city(void *vst, const struct doc *d, const struct doc_node *n,
+		 struct error *err)
+{
+	struct aachen *st = vst;
+
+	return vhexes(st, d, n, "aachen-city", st->city, &st->n_city, err);
+}
+
+int aa_load_roads(void *vst, const struct doc *d, const struct doc_node *n,
+		  struct error *err)
+{
+	struct aachen *st = vst;
+
+	return vhexes(st, d, n, "east-roads", st->road, &st->n_road, err);
+}
+
+/* the hexside names of the map, the first (0: none) left out */
+static const char *river(const void *vst, int i)
+{
+	const struct aachen *st = vst;
+
+	return i + 1 < st->map.n_names ? st->map.names[i + 1] : NULL;
+}
+
+#define INT(k, m, l, h) .key = k, .type = SD_INT, \
+	SD_MEMBER(struct aachen, m), .lo = l, .hi = h
+#define LOADER(k, f) .key = k, .type = SD_CUSTOM, .load = f
+
+/* The scenario's data, in the order it is read: the map first. */
+static const struct sd_field data_fields[] = {
+	{ LOADER("map", aa_load_map) },
+	{ LOADER("crt", aa_load_crt) },
+	{ LOADER("units", aa_load_oob) },
+	{ LOADER("aachen-city", aa_load_city) },
+	{ LOADER("east-roads", aa_load_roads) },
+	{ LOADER("supply", aa_load_supply) },      /* optional */
+	{ LOADER("support", aa_load_support) },    /* optional */
+	{ INT("turns", turns, 1, 99) },                       /* 17.0 */
+	{ INT("roads-needed", roads_needed, 0, VHEX_MAX) },   /* 16.0 */
+	{ .key = "wurm", .type = SD_NAME, SD_MEMBER(struct aachen, wurm),
+	  .lo = 1, .name_of = river },
+	{ INT("ad2-within", ad2_within, 0, 9) },              /* 15.0 */
+	{ INT("ad2-contiguous", ad2_need, 1, 9) },            /* 15.0 */
+	{ INT("mech-movement", mech_pct, 0, 100) },           /* 8.0 */
+	{ .key = NULL }
+};
+
+static const struct state_decl data_decl = {
+	"aachen", NULL, sizeof(struct aachen), data_fields, NULL, 0
+};
+
+int aa_setup(void *vst, const struct doc *scn, const struct doc_node *data,
+	     const struct doc_node *options, struct error *err)
+{
+	struct aachen *st = vst;
+	const struct sd_field *f;
+	char w[256];
+
+	(void)options;
+	memset(st, 0, sizeof *st);
+	if (!data || data->kind != DOC_MAP)
+		return aa_bad(scn, data, err, "data must be a mapping");
+	for (f = data_fields; f->key; f++)
+		if (!doc_get(data, f->key) && f->load != aa_load_supply &&
+		    f->load != aa_load_support)
+			return errorf(err, EXIT_REFUSED, "%s: field '%s' is "
+				      "missing", doc_where(scn, data, w,
+				      sizeof w), f->key);
+	if (sd_load(&data_decl, st, scn, data, err) < 0)
+		return -1;
+	st->turn = 1;
+	st->phase = PH_SETUP;
+	st->eb_hex = -1;
+	st->eb_dir = -1;
+	st->ebu_hex = -1;
+	st->ebu_dir = -1;
+	return 0;
+}

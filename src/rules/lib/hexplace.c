@@ -1,0 +1,57 @@
+/*
+ * hexplace.c - the placement policy of a standing "auto". See
+ * hexplace.h.
+ */
+#include <limits.h>
+#include "hexplace.h"
+
+int hex_place_corner(const struct hex_map *m, int h)
+{
+	int col = hex_col(h), row = hex_row(h);
+
+	return (col <= 3 || col > m->cols - 3) &&
+	       (row <= 3 || row > m->rows - 3);
+}
+
+/* rule 3: the hexes to the nearest objective, plus the own units
+ * within 2 hexes of h (those in h are rule 2's) */
+static int distance(const struct hex_map *m, int h, const int16_t *obj,
+		    int n_obj, int (*own)(const void *user, int h),
+		    const void *user)
+{
+	int16_t near[32];
+	int i, n, d, best = n_obj > 0 ? INT_MAX : 0;
+
+	for (i = 0; i < n_obj; i++) {
+		d = hex_distance(m, h, obj[i]);
+		if (d < best)
+			best = d;
+	}
+	n = hex_within_region(m, h, 2, -1, near, 32);
+	for (i = 0; i < n; i++)
+		if (near[i] != h)
+			best += own(user, near[i]);
+	return best;
+}
+
+int hex_place_pick(const struct hex_map *m, const int16_t *cand, int n,
+		   const int16_t *obj, int n_obj,
+		   int (*own)(const void *user, int h), const void *user)
+{
+	int i, pick = -1, key[3], best[3] = { 0, 0, 0 }, k;
+
+	for (i = 0; i < n; i++) {
+		key[0] = hex_place_corner(m, cand[i]);
+		key[1] = own(user, cand[i]);
+		key[2] = distance(m, cand[i], obj, n_obj, own, user);
+		for (k = 0; pick >= 0 && k < 3 && key[k] == best[k]; k++)
+			;
+		if (pick < 0 || (k < 3 && key[k] < best[k])) {
+			pick = i;
+			best[0] = key[0];
+			best[1] = key[1];
+			best[2] = key[2];
+		}
+	}
+	return pick;
+}

@@ -1,0 +1,93 @@
+#!/usr/bin/env bats
+# Game file formats: game/3 numbers each role's chain links by the steps
+# it takes part in; a game/2 file (begun before, links numbered by the
+# game's steps) is still read, audited and continued under its own
+# numbering (umpire-game(5), umpire-protocol(7) Chain links by step).
+# The game/2 fixture (tests/e2e/fixtures/game2) is a Russo-German War
+# game under a referee, six steps played from views by umpire 0.1.0 as
+# it was before game/3, with its three unencrypted test keys.
+
+load helpers
+
+REDERIVE="$BATS_TEST_DIRNAME/../independent/rederive.py"
+
+setup() {
+	umpire_setup
+	cp "$BATS_TEST_DIRNAME"/fixtures/game2/* .
+	chmod 600 ./*.key
+}
+
+# hash_forward LINK N: the link N steps before LINK (anyone can hash a
+# link forward; umpire-protocol(7), HASH CHAINS)
+hash_forward() {
+	/usr/bin/python3 -c '
+import base64, hashlib, sys
+c = base64.b64decode(sys.argv[1])
+for _ in range(int(sys.argv[2])):
+    c = hashlib.blake2b(b"umpire/1 link" + c, digest_size=32).digest()
+print(base64.b64encode(c).decode())' "$1" "$2"
+}
+
+# the reveal of role $2 in step $3 of game file $1, and its anchor
+reveal_of() {
+	/usr/bin/python3 -c '
+import sys, yaml
+g = yaml.safe_load(open(sys.argv[1]))
+print(g["steps"][int(sys.argv[3]) - 1]["reveals"][sys.argv[2]])' "$1" "$2" "$3"
+}
+anchor_of() {
+	/usr/bin/python3 -c '
+import sys, yaml
+g = yaml.safe_load(open(sys.argv[1]))
+print([r for r in g["roles"] if r["name"] == sys.argv[2]][0]["anchor"])' \
+		"$1" "$2"
+}
+
+@test "a game/2 file is audited and continued as game/2" {
+	head -1 game.yaml | grep -qx 'umpire: game/2'
+	"$UMPIRE" audit game.yaml >/dev/null
+	/usr/bin/python3 "$REDERIVE" game.yaml >/dev/null
+	local side
+	for _ in 1 2; do
+		side=$("$UMPIRE" status --brief game.yaml)
+		side=${side#pending }
+		side=${side%% *}
+		step_by_view game.yaml "$side" referee.key
+	done
+	head -1 game.yaml | grep -qx 'umpire: game/2'
+	"$UMPIRE" audit game.yaml >/dev/null
+	run /usr/bin/python3 "$REDERIVE" game.yaml
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	# step 8's actor revealed the link of index 8 (game/2 numbering)
+	local actor
+	actor=$(sed -n 's/^  actor: //p' game.yaml | sed -n 8p)
+	[ "$(hash_forward "$(reveal_of game.yaml "$actor" 8)" 8)" = \
+		"$(anchor_of game.yaml "$actor")" ]
+}
+
+@test "a new game is game/3: a player's k-th step reveals its link k" {
+	rm ./*.key ./*.pub game.yaml
+	new_rgw_game new.yaml german soviet referee
+	head -1 new.yaml | grep -qx 'umpire: game/3'
+	local side n=0
+	while [ $n -lt 6 ]; do
+		n=$((n + 1))
+		side=$("$UMPIRE" status --brief new.yaml)
+		side=${side#pending }
+		side=${side%% *}
+		step_by_view new.yaml "$side" referee.key
+	done
+	"$UMPIRE" audit new.yaml >/dev/null
+	run /usr/bin/python3 "$REDERIVE" new.yaml
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	# the Soviet's first step, whatever its number, reveals c[1]; the
+	# referee, counter-party of every step, reveals c[n] in step n
+	local first
+	first=$(sed -n 's/^  actor: //p' new.yaml | grep -n soviet | head -1 |
+		cut -d: -f1)
+	[ "$first" -gt 1 ]
+	[ "$(hash_forward "$(reveal_of new.yaml soviet "$first")" 1)" = \
+		"$(anchor_of new.yaml soviet)" ]
+	[ "$(hash_forward "$(reveal_of new.yaml referee 6)" 6)" = \
+		"$(anchor_of new.yaml referee)" ]
+}

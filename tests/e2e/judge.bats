@@ -1,0 +1,566 @@
+#!/usr/bin/env bats
+# umpire judge, the referee run by the mail system: whole games played
+# against it (the Russo-German War with messages on stdin, three game
+# turns of the Race to the Reichstag through a Maildir, Arnswalde 1945
+# and Kampfgruppe Peiper as solitaires), the players driven through files
+# and umpire mail, the judge's letters taken from its outbox; every game
+# audits with each player's views. Then hostile mail, one test each, the
+# judge's key, its --sendmail and its per-game lock.
+
+load helpers
+
+# In the current directory: the judge's key and judge.ini (its games in
+# games/; no [addresses]: each side's address comes with its join), and
+# for each side given a key, SIDE.ini (its key, its address
+# SIDE@example.org, the judge's as the referee's) and a mailbox
+# mbox/SIDE.
+judge_setup() {
+	"$UMPIRE" keygen -s judge.key -p judge.pub -W >/dev/null
+	mkdir -p games out/tmp out/new out/cur maildir/tmp maildir/new \
+		maildir/cur views
+	{
+		printf '[umpire]\nsecret_key = %s/judge.key\n' "$PWD"
+		printf 'address = judge@example.org\n[judge]\n'
+		printf 'games = %s/games\n' "$PWD"
+	} >judge.ini
+	for s; do
+		"$UMPIRE" keygen -s "$s.key" -p "$s.pub" -W >/dev/null
+		printf '[umpire]\nsecret_key = %s/%s.key\naddress = %s\n' \
+			"$PWD" "$s" "$s@example.org" >"$s.ini"
+		printf '[addresses]\nreferee = judge@example.org\n' >>"$s.ini"
+		mkdir -p "mbox/$s/done"
+	done
+}
+
+# umpire as side $1 (its config)
+as() {
+	local s=$1
+	shift
+	UMPIRE_CONFIG="$PWD/$s.ini" "$UMPIRE" "$@"
+}
+
+# The judge on one message ($1) on stdin, or (JUDGE_MODE=maildir) the
+# message delivered into maildir/new and the Maildir processed.
+judge_gets() {
+	if [ "${JUDGE_MODE:-stdin}" = maildir ]; then
+		cp "$1" "maildir/new/$(date +%s%N).eml"
+		"$UMPIRE" judge --config judge.ini --outbox out \
+			--maildir maildir 2>>judge.err
+	else
+		"$UMPIRE" judge --config judge.ini --outbox out <"$1" \
+			2>>judge.err
+	fi
+}
+
+# The judge's letters, from its outbox into each recipient's mailbox.
+post() {
+	local f to
+	for f in out/new/*; do
+		[ -e "$f" ] || return 0
+		to=$(sed -n 's/^To: \([a-z0-9]*\)@example.org.*/\1/p' "$f" |
+			head -1)
+		[ -n "$to" ] || { echo "no To in $f"; return 1; }
+		mv "$f" "mbox/$to/$(basename "$f")"
+	done
+}
+
+# Side $1's orders for the letter $2 into o.yaml, by policy $POLICY:
+# first (the template as it comes), choose (the Reichstag example's) or
+# peiper (examples/kampfgruppe-peiper/choose.py on the template).
+policy() {
+	if [ "${POLICY:-first}" = peiper ]; then
+		as "$1" orders "$2" -o template.yaml &&
+			python3 "$BATS_TEST_DIRNAME/../../examples/kampfgruppe-peiper/choose.py" \
+				<template.yaml >o.yaml
+	elif [ "${POLICY:-first}" = choose ]; then
+		as "$1" open "$2" -o plain.view || return 1
+		python3 "$BATS_TEST_DIRNAME/../../examples/race-to-the-reichstag/choose.py" \
+			"$1" plain.view "$1.key" "$UMPIRE" >o.yaml
+	else
+		as "$1" orders "$2" -o o.yaml
+	fi
+}
+
+# Side $1 answers letter $2 as a player would: joins the game it is
+# invited to, or signs orders on the view (or game file) it got, and
+# mails them to the judge; reply.eml is the message (none: nothing to
+# answer). A view it got is kept in views/.
+answer() {
+	local s=$1 f=$2 st
+	rm -f reply.eml
+	st=$(as "$s" status --brief "$f" 2>/dev/null) || return 0
+	case $st in
+	join*)
+		# (status names the first role still to join: maybe another)
+		as "$s" join "$f" --side "$s" -o joined.yaml 2>/dev/null ||
+			return 0
+		as "$s" mail joined.yaml --to referee -o reply.eml ;;
+	"pending $s "*)
+		if grep -q 'filename=.*\.view' "$f"; then
+			cp "$f" "views/$(basename "$f")-$s.eml"
+		fi
+		policy "$s" "$f" &&
+			as "$s" sign o.yaml --game "$f" -o signed.yaml \
+				2>/dev/null &&
+			as "$s" mail signed.yaml -o reply.eml ;;
+	over*)
+		cp "$f" "final-$s.eml" ;;
+	esac
+}
+
+# Play through the judge: every letter answered, every answer mailed to
+# the judge, until nobody has anything to answer (at most $1 rounds).
+play() {
+	local i=0 f s acted
+	while [ "$i" -lt "$1" ]; do
+		post || return 1
+		acted=0
+		for s in $SIDES; do
+			for f in "mbox/$s"/*; do
+				[ -f "$f" ] || continue
+				answer "$s" "$f" || return 1
+				mv "$f" "mbox/$s/done/"
+				if [ -f reply.eml ]; then
+					judge_gets reply.eml || return 1
+					acted=1
+				fi
+			done
+		done
+		[ "$acted" = 1 ] || return 0
+		i=$((i + 1))
+	done
+}
+
+# The game the judge keeps (one game in games/).
+kept() {
+	ls games/*.yaml
+}
+
+# A game created by the judge's owner in games/, the invitation mailed
+# to each side: they join at once, each the game as created.
+owner_game() {
+	local scenario=$1 g
+	shift
+	local sides=()
+	for s; do sides+=(--side "$s=$s.pub"); done
+	"$UMPIRE" new "$scenario" -s judge.key "${sides[@]}" \
+		--referee judge.pub -o new.yaml 2>/dev/null
+	g=$(sed -n 's/^game: //p' new.yaml)
+	mv new.yaml "games/$g.yaml"
+	for s; do cp "games/$g.yaml" "mbox/$s/invite-$g.yaml"; done
+}
+
+setup_file() {
+	umpire_setup_file
+	cd "$BATS_FILE_TMPDIR"
+	# Arnswalde 1945 against the judge: the player makes the game
+	# naming the judge's key as referee and mails it (--accept-new)
+	mkdir arnswalde && cd arnswalde
+	judge_setup player
+	as player new arnswalde-1945 --side player=player.pub \
+		--referee judge.pub --set difficulty=low -o g.yaml 2>/dev/null
+	as player mail g.yaml --to referee -o first.eml
+	"$UMPIRE" judge --config judge.ini --outbox out --accept-new \
+		<first.eml 2>>judge.err
+	SIDES=player play 200
+}
+
+setup() {
+	umpire_setup
+}
+
+# A whole game plays with the plain binary in the valgrind pass (as
+# setup_file's fixtures do, tests/e2e/helpers.bash): memcheck runs the
+# judge on the hostile tests' messages and on a step adjudicated there,
+# not on every step of three games.
+plain_binary() {
+	UMPIRE=${UMPIRE_REAL_BIN:-$UMPIRE}
+}
+
+@test "judge: a whole Russo-German War, messages on stdin; every view audits" {
+	plain_binary
+	judge_setup german soviet
+	owner_game russo-german-war german soviet
+	SIDES="german soviet" play 400
+	g=$(kept)
+	run "$UMPIRE" status --brief "$g"
+	[[ "$output" == over* ]]
+	# the game file each side got at the end is the judge's
+	for s in german soviet; do
+		[ -f "final-$s.eml" ]
+		run as "$s" audit "final-$s.eml" --view views/*-"$s".eml \
+			-s "$s.key"
+		echo "$output"
+		[ "$status" -eq 0 ]
+		assert_output_has "every view given is an honest redaction"
+	done
+	n=$(ls views/*-german.eml | wc -l)
+	[ "$n" -ge 5 ]
+	# one log line a message, nothing failed
+	[ "$(grep -c ' failed ' games/judge.log)" -eq 0 ]
+	[ -z "$(ls games/failed)" ]
+}
+
+@test "judge: three game turns of the Race to the Reichstag through a Maildir" {
+	plain_binary
+	judge_setup 1bf 1uf
+	owner_game race-to-the-reichstag 1bf 1uf
+	# the letters of 3 game turns: play until the fourth begins
+	turn() { sed -n 's/^  turn: //p' "$(kept)" | head -1; }
+	first=$(turn)
+	for i in $(seq 1 80); do
+		SIDES="1bf 1uf" JUDGE_MODE=maildir POLICY=choose play 1
+		[ "$(turn)" -lt $((first + 3)) ] || break
+	done
+	[ "$(turn)" -eq $((first + 3)) ]
+	log=$(wc -l <games/judge.log)
+	# every message the judge took went through the Maildir to cur/
+	[ -z "$(ls maildir/new)" ]
+	[ "$(ls maildir/cur | wc -l)" -eq "$log" ]
+	g=$(kept)
+	n=$(grep -c ' done ' games/judge.log)
+	[ "$n" -ge 12 ]
+	for s in 1bf 1uf; do
+		run "$UMPIRE" audit "$g" --view views/*-"$s".eml -s "$s.key"
+		echo "$output"
+		[ "$status" -eq 0 ]
+		assert_output_has "every view given is an honest redaction"
+	done
+}
+
+@test "judge: Arnswalde 1945 against the judge, to the end; the player audits" {
+	cd "$BATS_FILE_TMPDIR/arnswalde"
+	g=$(kept)
+	run "$UMPIRE" status --brief "$g"
+	[[ "$output" == over* ]]
+	[ -f final-player.eml ]
+	run as player audit final-player.eml
+	[ "$status" -eq 0 ]
+	grep -q ' new game .* taken as its referee' games/judge.log
+	# the letters went where the player's join said (no [addresses])
+	grep -q '^    address: player@example.org$\|^  address: player@example.org$' "$g"
+	[ -z "$(grep '^\[addresses\]' judge.ini)" ]
+	# an independent auditor re-derives the join with its address
+	run /usr/bin/python3 "$BATS_TEST_DIRNAME/../independent/rederive.py" "$g"
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	assert_output_has "rederive ok"
+}
+
+@test "judge: Kampfgruppe Peiper against the judge, to the end; the player audits" {
+	plain_binary
+	judge_setup player
+	as player new kampfgruppe-peiper --side player=player.pub \
+		--referee judge.pub -o g.yaml 2>/dev/null
+	as player mail g.yaml --to referee -o first.eml
+	"$UMPIRE" judge --config judge.ini --outbox out --accept-new \
+		<first.eml 2>>judge.err
+	# the example's player: westward, standing orders answering the
+	# questions after a die; the 9 turns of rule 4.0 take some 15 steps
+	SIDES=player POLICY=peiper play 60
+	g=$(kept)
+	run "$UMPIRE" status --brief "$g"
+	[[ "$output" == over* ]]
+	grep -q ' new game .* taken as its referee' games/judge.log
+	# a message a step, each adjudicated: none refused, dropped or failed
+	n=$(grep -c ' done .*adjudicated step' games/judge.log)
+	[ "$(wc -l <games/judge.log)" -eq $((n + 1)) ]
+	[ -z "$(ls games/failed)" ]
+	# the game file mailed at the end is the one the judge keeps, whole
+	[ -f final-player.eml ]
+	run as player audit final-player.eml
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	assert_output_has "game $(basename "$g" .yaml) (kampfgruppe-peiper), $n steps,"
+	# and an independent auditor re-derives every draw from the cup
+	run /usr/bin/python3 "$BATS_TEST_DIRNAME/../independent/rederive.py" "$g"
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	assert_output_has "rederive ok: $n steps, game over"
+}
+
+# The Arnswalde game after its first step, for the hostile tests: the
+# judge's set-up, and the player's orders for step 1 as mailed (m1.eml).
+hostile_setup() {
+	judge_setup player
+	as player new arnswalde-1945 --side player=player.pub \
+		--referee judge.pub --set difficulty=low -o g.yaml 2>/dev/null
+	as player mail g.yaml --to referee -o first.eml
+	"$UMPIRE" judge --config judge.ini --outbox out --accept-new \
+		<first.eml 2>/dev/null
+	post
+	letter=$(ls mbox/player/*.umpire | head -1)
+	as player orders "$letter" -o o.yaml
+	as player sign o.yaml --game "$letter" -o signed.yaml 2>/dev/null
+	as player mail signed.yaml --game "$letter" -o m1.eml
+	G=$(kept)
+	cp "$G" before.yaml
+}
+
+# The judge on message $1 kept it in failed/ with a reason holding $2,
+# mailed nothing and left the game as it was.
+kept_in_failed() {
+	run "$UMPIRE" judge --config judge.ini --outbox out <"$1"
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	grep -q "$2" games/failed/*.why || { cat games/failed/*.why; return 1; }
+	[ -z "$(ls out/new)" ] && cmp "$G" before.yaml
+}
+
+# Other orders of the player for step 1 (answer $1) signed into $2, as
+# from another machine (this key's record refuses a second file).
+other_orders() {
+	sed "s/^- placement: .*/- placement: \"$1\"/" o.yaml >other.yaml
+	XDG_STATE_HOME=$PWD/other as player sign other.yaml -o "$2"
+}
+
+@test "judge hostile: no umpire part: logged and dropped, no reply" {
+	hostile_setup
+	printf 'From: x@example.org\nTo: judge@example.org\nSubject: hi\n\nhello\n' >plain.eml
+	run "$UMPIRE" judge --config judge.ini --outbox out <plain.eml
+	[ "$status" -eq 0 ]
+	grep -q ' dropped .*no umpire file' games/judge.log
+	[ -z "$(ls out/new)" ]
+	[ -z "$(ls games/failed)" ]
+	cmp "$G" before.yaml
+}
+
+@test "judge hostile: a forged signature: kept in failed/ with the reason, no reply" {
+	hostile_setup
+	"$UMPIRE" keygen -s mallory.key -p mallory.pub -W >/dev/null
+	as player sign o.yaml -s mallory.key -o forged.yaml 2>/dev/null
+	as player mail forged.yaml --to referee -o forged.eml
+	kept_in_failed forged.eml "signed by another key"
+	ls games/failed | grep -qv '\.why$'
+}
+
+@test "judge hostile: an unknown game: kept in failed/, no reply" {
+	hostile_setup
+	rm "$G"
+	run "$UMPIRE" judge --config judge.ini --outbox out <m1.eml
+	[ "$status" -eq 0 ]
+	[ -z "$(ls out/new)" ]
+	grep -q 'unknown game' games/failed/*.why
+	[ ! -e "$G" ]
+}
+
+@test "judge hostile: a new game mailed without --accept-new: kept in failed/, no game made, no reply" {
+	judge_setup player
+	as player new arnswalde-1945 --side player=player.pub \
+		--referee judge.pub --set difficulty=low -o g.yaml 2>/dev/null
+	as player mail g.yaml --to referee -o first.eml
+	run "$UMPIRE" judge --config judge.ini --outbox out <first.eml
+	[ "$status" -eq 0 ]
+	grep -q 'unknown game .*--accept-new only' games/failed/*.why
+	grep -q ' join failed .*unknown game' games/judge.log
+	[ -z "$(ls out/new)" ]
+	[ -z "$(ls games/*.yaml 2>/dev/null)" ]
+	# the message itself is kept beside its reason
+	kept=$(ls games/failed/* | grep -v '\.why$')
+	cmp first.eml "$kept"
+	# the same message with --accept-new is taken: the flag was the reason
+	run "$UMPIRE" judge --config judge.ini --outbox out --accept-new \
+		<"$kept"
+	[ "$status" -eq 0 ]
+	[ -n "$(ls games/*.yaml)" ]
+	[ "$(ls out/new | wc -l)" -eq 1 ]
+}
+
+@test "judge hostile: a replay is logged and dropped without a reply" {
+	hostile_setup
+	run "$UMPIRE" judge --config judge.ini --outbox out <m1.eml
+	[ "$status" -eq 0 ]
+	[ "$(ls out/new | wc -l)" -eq 1 ]
+	cp "$G" after.yaml
+	rm out/new/*
+	run "$UMPIRE" judge --config judge.ini --outbox out <m1.eml
+	[ "$status" -eq 0 ]
+	grep -q ' dropped .*replay' games/judge.log
+	[ -z "$(ls out/new)" ]
+	[ -z "$(ls games/failed)" ]
+	cmp "$G" after.yaml
+	# the game file's join mailed again is a replay too
+	run "$UMPIRE" judge --config judge.ini --outbox out <first.eml
+	[ "$status" -eq 0 ]
+	[ "$(grep -c ' dropped .*replay' games/judge.log)" -eq 2 ]
+}
+
+@test "judge hostile: a huge message: kept in failed/ as too large, exit 0" {
+	hostile_setup
+	{
+		printf 'From: x@example.org\nTo: judge@example.org\n'
+		printf 'Subject: big\n\n'
+		head -c 30000000 /dev/zero | tr '\0' 'a' | fold -w 76
+	} >huge.eml
+	kept_in_failed huge.eml 'too large'
+}
+
+@test "judge hostile: two umpire files in one message: kept in failed/" {
+	hostile_setup
+	other_orders "north 1 south 0 center 6" signed2.yaml
+	if cmp -s signed.yaml signed2.yaml; then false; fi
+	as player mail signed.yaml signed2.yaml --to referee -o two.eml
+	kept_in_failed two.eml 'two different signed umpire files'
+}
+
+@test "judge: refused orders of the pending side get the reason back" {
+	hostile_setup
+	other_orders "north 9 south 9 center 9" badsigned.yaml
+	as player mail badsigned.yaml --to referee -o bad.eml
+	run "$UMPIRE" judge --config judge.ini --outbox out <bad.eml
+	[ "$status" -eq 0 ]
+	[ "$(ls out/new | wc -l)" -eq 1 ]
+	f=$(ls out/new/*)
+	grep -q '^To: player@example.org' "$f"
+	grep -q '^Subject: .*refused' "$f"
+	grep -q ' done .*refused' games/judge.log
+	cmp "$G" before.yaml
+	# a letter with nothing attached says nothing of an attached file
+	if ! grep -q 'filename=' "$f"; then
+		! grep -q 'attached' "$f"
+	fi
+}
+
+@test "judge: a key protected by a passphrase is refused; the message is kept" {
+	hostile_setup
+	printf 'secret\nsecret\n' >pass
+	UMPIRE_PASSPHRASE_FILE=pass "$UMPIRE" keygen -s enc.key -p enc.pub \
+		>/dev/null 2>&1
+	run "$UMPIRE" judge --config judge.ini --outbox out -s enc.key <m1.eml
+	[ "$status" -eq 2 ]
+	assert_output_has "passphrase"
+	assert_output_has "keygen -W"
+	ls games/failed | grep -q '\.why$'
+	cmp "$G" before.yaml
+}
+
+@test "judge: a key others may read is refused (exit 2); the message is kept" {
+	hostile_setup
+	chmod 644 judge.key
+	run "$UMPIRE" judge --config judge.ini --outbox out <m1.eml
+	[ "$status" -eq 2 ]
+	assert_output_has "mode 644"
+	assert_output_has "readable by its owner alone"
+	assert_output_has "chmod 600"
+	grep -q 'mode 644' games/failed/*.why
+	kept=$(ls games/failed/* | grep -v '\.why$')
+	cmp m1.eml "$kept"
+	[ -z "$(ls out/new)" ]
+	cmp "$G" before.yaml
+	# readable by its group is refused too; with --maildir the message
+	# waits in new/ for a judge that can start
+	chmod 640 judge.key
+	cp m1.eml maildir/new/m1
+	run "$UMPIRE" judge --config judge.ini --outbox out --maildir maildir
+	[ "$status" -eq 2 ]
+	assert_output_has "mode 640"
+	[ -f maildir/new/m1 ]
+	cmp "$G" before.yaml
+	# mode 0600 again: the message kept is adjudicated
+	chmod 600 judge.key
+	run "$UMPIRE" judge --config judge.ini --outbox out <"$kept"
+	[ "$status" -eq 0 ]
+	grep -q ' 1 done .*adjudicated step 1$' games/judge.log
+}
+
+@test "judge: exit 75 only when the message cannot even be kept in failed/" {
+	hostile_setup
+	printf 'From: x@example.org\nTo: judge@example.org\n\n' >junk.eml
+	printf 'umpire: view/1\ngame: zz\n' >>junk.eml
+	# failed/ cannot be made (a file in its place; root ignores modes)
+	rmdir games/failed
+	touch games/failed
+	run "$UMPIRE" judge --config judge.ini --outbox out <junk.eml
+	[ "$status" -eq 75 ]
+	rm games/failed
+	run "$UMPIRE" judge --config judge.ini --outbox out <junk.eml
+	[ "$status" -eq 0 ]
+	ls games/failed | grep -q '\.why$'
+}
+
+@test "judge: --sendmail CMD gets each letter on its stdin; one it cannot send is kept in failed/" {
+	hostile_setup
+	mkdir sent
+	# a sendmail(1) that records its arguments and the message it is
+	# given, and exits with $FAKE_STATUS
+	{
+		printf '#!/bin/sh\nn=$(ls "%s/sent" | wc -l)\n' "$PWD"
+		printf 'printf "%%s\\n" "$@" >"%s/sent/$n.args"\n' "$PWD"
+		printf 'cat >"%s/sent/$n.eml"\nexit ${FAKE_STATUS:-0}\n' "$PWD"
+	} >fake-sendmail
+	chmod 755 fake-sendmail
+	run "$UMPIRE" judge --config judge.ini \
+		--sendmail "$PWD/fake-sendmail -t -i" <m1.eml
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	grep -q ' 1 done .*adjudicated step 1$' games/judge.log
+	[ -z "$(ls out/new)" ]
+	[ "$(ls sent | wc -l)" -eq 2 ]
+	printf -- '-t\n-i\n' | cmp - sent/0.args
+	grep -q '^To: player@example.org' sent/0.eml
+	grep -q '^From: judge@example.org' sent/0.eml
+	# the game file attached is the one the judge keeps (a game that
+	# hides nothing: the report and the game file)
+	python3 -c '
+import email, sys
+from email import policy
+m = email.message_from_binary_file(open(sys.argv[1], "rb"),
+                                   policy=policy.default)
+for p in m.iter_attachments():
+    if p.get_filename() == sys.argv[2]:
+        sys.stdout.write(p.get_content())' sent/0.eml "$(basename "$G")" \
+		>attached.yaml
+	cmp attached.yaml "$G"
+	# a letter the command refuses (exit 1) is kept as failed/NAME.out,
+	# the log says so, and the message is dealt with (exit 0): here the
+	# reason sent back for other orders for step 1, now out of date
+	other_orders "north 1 south 0 center 6" late.yaml
+	as player mail late.yaml --to referee -o late.eml
+	cp "$G" after.yaml
+	run env FAKE_STATUS=1 "$UMPIRE" judge --config judge.ini \
+		--sendmail "$PWD/fake-sendmail -t -i" <late.eml
+	[ "$status" -eq 0 ]
+	grep -q ' refused.*a letter to player@example.org not sent' \
+		games/judge.log
+	out=$(ls games/failed/*.out)
+	cmp sent/2.eml "$out"
+	grep -q '^To: player@example.org' "$out"
+	cmp "$G" after.yaml
+}
+
+@test "judge: the game's lock: two orders for one step at once, one adjudicated, the other answered" {
+	hostile_setup
+	other_orders "north 1 south 0 center 6" signed2.yaml
+	as player mail signed2.yaml --to referee -o m2.eml
+	lock=games/$(basename "$G" .yaml).lock
+	# hold the game's lock (flock(1): the judge's flock(2)) while two
+	# judges get the two messages; let go of it at the latest after 30 s
+	touch hold
+	flock "$lock" sh -c 'touch held; i=0
+		while [ -e hold ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done' \
+		3>&- &
+	holder=$!
+	for i in $(seq 1 300); do [ ! -e held ] || break; sleep 0.1; done
+	[ -e held ]
+	"$UMPIRE" judge --config judge.ini --outbox out <m1.eml \
+		>j1.out 2>&1 3>&- &
+	j1=$!
+	"$UMPIRE" judge --config judge.ini --outbox out <m2.eml \
+		>j2.out 2>&1 3>&- &
+	j2=$!
+	sleep 1
+	# both wait for it: the game untouched, nothing logged or mailed
+	cmp "$G" before.yaml
+	[ "$(grep -c " $(basename "$G" .yaml) 1 " games/judge.log)" -eq 0 ]
+	[ -z "$(ls out/new)" ]
+	rm hold
+	wait "$holder"
+	wait "$j1"
+	wait "$j2"
+	# one after the other: the first adjudicated; the second's orders
+	# name a step that is gone, refused with the reason sent back
+	cat games/judge.log
+	[ "$(grep -c ' 1 done .*adjudicated step 1$' games/judge.log)" -eq 1 ]
+	[ "$(grep -c ' done .*refused, the .* sent back to player' \
+		games/judge.log)" -eq 1 ]
+	[ -z "$(ls games/failed)" ]
+	[ "$(ls out/new | wc -l)" -eq 2 ]
+	run "$UMPIRE" audit "$G"
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	assert_output_has ", 1 steps,"
+}

@@ -1,0 +1,228 @@
+#!/usr/bin/env bats
+# Real mail with the judge as referee: the private postfix of mta.bash
+# delivers judge@example.org to a pipe transport running `umpire judge
+# --games DIR` (as user nobody, as an MTA runs a mail robot), and the
+# players' addresses to their Maildirs. The judge answers through the
+# plain sendmail(1) of the same postfix; the players write every message
+# with `umpire mail --send` and read what the judge sent them as postfix
+# delivered it. Nobody steps in as referee: the judge's owner only makes
+# the game and invites the players.
+#
+# Where postfix cannot run (not root, not installed, no mount namespace)
+# every test skips and says why; `make check-mail` runs tests/mail.
+
+load ../e2e/helpers
+load mta
+load parties
+
+setup_file() {
+	umpire_setup_file
+	export MTA_HOME JUDGE_HOME
+	MTA_HOME=$(mta_dir)
+	JUDGE_HOME=$MTA_HOME/judge
+	mkdir -p "$JUDGE_HOME"
+	chmod 755 "$JUDGE_HOME"
+	# what the pipe runs: the judge, in its home, on its games
+	cat >"$JUDGE_HOME/deliver" <<EOF
+#!/bin/sh
+cd "$JUDGE_HOME/home" || exit 75
+exec env HOME="$JUDGE_HOME/home" XDG_STATE_HOME="$JUDGE_HOME/home/state" \
+	XDG_CONFIG_HOME="$JUDGE_HOME/home/.config" \
+	UMPIRE_SCENARIOS="$UMPIRE_SCENARIOS" \
+	"$UMPIRE" judge --games "$JUDGE_HOME/home/games" \
+	--config "$JUDGE_HOME/home/config.ini"
+EOF
+	chmod 755 "$JUDGE_HOME/deliver"
+	if mta_start "$MTA_HOME" judge "$JUDGE_HOME/deliver" \
+		2>"$BATS_FILE_TMPDIR/mta-why"; then
+		export MTA_DIR MTA_CONF MTA_SENDMAIL
+	else
+		export MTA_SKIP
+		MTA_SKIP="no private MTA here: $(cat "$BATS_FILE_TMPDIR/mta-why")"
+	fi
+}
+
+# judge_home ROLE=ADDRESS...: the judge's home, owned by nobody (the
+# pipe's user): its key (0600, unencrypted), its configuration (the
+# plain sendmail, the roles' addresses) and its games directory. The
+# key's public half goes to every player's home.
+judge_home() {
+	local h=$JUDGE_HOME/home
+	rm -rf "$h"
+	mkdir -p "$h/games" "$h/state" "$h/.config"
+	"$UMPIRE" keygen -s "$h/judge.key" -p "$h/judge.pub" -W >/dev/null
+	{
+		printf '[umpire]\nsecret_key = %s/judge.key\n' "$h"
+		printf 'address = judge@example.org\n'
+		printf 'sendmail = /usr/sbin/sendmail -t -i\n[addresses]\n'
+		printf '%s\n' "$@"
+	} >"$h/config.ini"
+	chown -R 65534:65534 "$h"
+	chmod 600 "$h/judge.key"
+	for who in alice bob rita; do
+		if [ -d "home/$who" ]; then cp "$h/judge.pub" "home/$who/"; fi
+	done
+}
+
+# as_judge CMD...: run CMD as the judge's user (nobody) in its home,
+# with its configuration and local records, as the pipe runs it.
+as_judge() {
+	(cd "$JUDGE_HOME/home" &&
+	 setpriv --reuid=65534 --regid=65534 --clear-groups \
+		env HOME="$JUDGE_HOME/home" \
+		XDG_STATE_HOME="$JUDGE_HOME/home/state" \
+		XDG_CONFIG_HOME="$JUDGE_HOME/home/.config" \
+		UMPIRE_CONFIG="$JUDGE_HOME/home/config.ini" "$@")
+}
+
+# The judge's log, shown when a test fails.
+judge_log() {
+	echo "--- judge.log"
+	cat "$JUDGE_HOME/home/games/judge.log" 2>/dev/null
+	echo "--- failed/"
+	ls "$JUDGE_HOME/home/games/failed" 2>/dev/null
+	echo "--- mail log"
+	tail -n 15 "$MTA_DIR/maillog"
+}
+
+# The names of the attachments of the delivered message $1.
+attachment_names() {
+	python3 -c '
+import email, sys
+from email import policy
+m = email.message_from_binary_file(open(sys.argv[1], "rb"),
+                                   policy=policy.default)
+for p in m.iter_attachments():
+    print(p.get_filename())' "$1"
+}
+
+# next_letter: wait (at most 30 s) for a message to alice or bob that
+# the test has not seen yet (in $seen), and set who and msg to it.
+next_letter() {
+	local i m
+	for i in $(seq 1 300); do
+		for who in alice bob; do
+			for m in $(ls -tr "$MTA_DIR/mail/$who/Maildir/new" \
+				2>/dev/null); do
+				case " $seen " in *" $m "*) continue ;; esac
+				seen="$seen $m"
+				msg=$MTA_DIR/mail/$who/Maildir/new/$m
+				return 0
+			done
+		done
+		sleep 0.1
+	done
+	echo "no message from the judge after 30 s" >&2
+	judge_log >&2
+	return 1
+}
+
+@test "real mail: a Russo-German War refereed by the judge through postfix: joins, every step, a refusal, each player audits" {
+	mkdir -p home/bob/.config/umpire
+	as bob "$UMPIRE" keygen -s bob.key -p bob.pub -W >/dev/null
+	for who in alice bob rita; do
+		party_config "$who" 'german = Alice <alice@example.org>' \
+			'soviet = Bob <bob@example.org>' \
+			'referee = Judge <judge@example.org>'
+	done
+	judge_home 'german = Alice <alice@example.org>' \
+		'soviet = Bob <bob@example.org>'
+	cp home/alice/alice.pub home/bob/bob.pub "$JUDGE_HOME/home/"
+	# The judge's owner makes the game in the games directory with the
+	# judge's key, as the judge's user; Rita invites Alice with it
+	as_judge "$UMPIRE" new russo-german-war --side german=alice.pub \
+		--side soviet=bob.pub --referee judge.pub -o games/new.yaml \
+		2>/dev/null
+	id=$(sed -n 's/^game: //p' "$JUDGE_HOME/home/games/new.yaml")
+	mv "$JUDGE_HOME/home/games/new.yaml" "$JUDGE_HOME/home/games/$id.yaml"
+	cp "$JUDGE_HOME/home/games/$id.yaml" home/rita/g0.yaml
+	as rita "$UMPIRE" mail g0.yaml --to german --send
+	# Alice joins and mails her join to the judge (the referee's
+	# address): the judge invites Bob with the game file
+	as alice "$UMPIRE" join "$(mta_wait alice 1)" --side german -o g1.yaml
+	as alice "$UMPIRE" mail g1.yaml --to referee --send
+	invite=$(mta_wait bob 1) || { judge_log; false; }
+	attachment_names "$invite" | grep -qx "$id.yaml"
+	as bob "$UMPIRE" join "$invite" --side soviet -o g2.yaml
+	as bob "$UMPIRE" mail g2.yaml --to referee --send
+	seen=" $(basename "$invite")"
+	for m in "$MTA_DIR"/mail/alice/Maildir/new/*; do
+		seen="$seen $(basename "$m")"
+	done
+	declare -A views=([alice]=0 [bob]=0)
+	steps=0 refused=0 final= final2=
+	while [ -z "$final" ] || [ -z "$final2" ]; do
+		next_letter
+		names=$(attachment_names "$msg")
+		if echo "$names" | grep -q '\.view$'; then
+			# a sealed view: this player is asked; he answers it
+			views[$who]=$((views[$who] + 1))
+			cp "$msg" "home/$who/view-$(printf %03d $((steps + 1))).eml"
+			steps=$((steps + 1))
+			if [ "$who" = bob ] && [ "$refused" = 0 ] &&
+			   [ "$steps" -ge 3 ]; then
+				# Bob's first answer is illegal: the judge sends
+				# its signed refusal back to him
+				as bob "$UMPIRE" orders "$msg" >home/bob/o.txt
+				sed '0,/^- \([a-z-]*\): ".*"$/s//- \1: "no such answer"/' \
+					home/bob/o.txt >home/bob/bad.txt
+				! cmp -s home/bob/o.txt home/bob/bad.txt
+				as bob "$UMPIRE" sign bad.txt --seal judge.pub \
+					-o bad.yaml
+				as bob "$UMPIRE" mail bad.yaml --send
+				view=$msg
+				next_letter
+				[ "$who" = bob ]
+				grep -q '^Subject: .*refused' "$msg"
+				refusal=$(attachment_names "$msg" |
+					grep '\.refusal$')
+				attachments_of "$msg" >home/bob/refusal.yaml
+				grep -qx 'umpire: refusal/1' home/bob/refusal.yaml
+				refused=1
+				as bob sh -c "'$UMPIRE' orders '$view' |
+					python3 '$EXAMPLES/russo-german-war/choose.py' |
+					'$UMPIRE' sign - --view '$view' \
+						--refused refusal.yaml \
+						--seal judge.pub -o signed.yaml"
+				as bob "$UMPIRE" mail signed.yaml --send
+				continue
+			fi
+			as "$who" sh -c "'$UMPIRE' orders '$msg' |
+				python3 '$EXAMPLES/russo-german-war/choose.py' |
+				'$UMPIRE' sign - --game '$msg' --seal judge.pub \
+					-o signed.yaml"
+			as "$who" "$UMPIRE" mail signed.yaml --send
+		elif echo "$names" | grep -qx "$id.yaml"; then
+			# the game is over: the whole game file, to audit
+			cp "$msg" "home/$who/final.eml"
+			if [ -z "$final" ]; then final=$who; else final2=$who; fi
+		fi
+		[ "$steps" -lt 150 ] || { judge_log; false; }
+	done
+	[ "$final" != "$final2" ]
+	[ "$refused" = 1 ]
+	[ "${views[alice]}" -ge 1 ] && [ "${views[bob]}" -ge 1 ]
+	# the judge never mailed a player an order file, nor the other's view
+	python3 -c '
+import email, sys
+from email import policy
+for path in sys.argv[1:]:
+    m = email.message_from_binary_file(open(path, "rb"),
+                                       policy=policy.default)
+    for p in m.iter_attachments():
+        head = p.get_payload(decode=True).split(b"\n", 1)[0]
+        if head.startswith((b"umpire: orders/", b"umpire: sealed-orders/")):
+            sys.exit("%s: %s" % (path, head.decode()))
+' "$MTA_DIR"/mail/{alice,bob}/Maildir/new/*
+	# each player audits the game he was sent with every view he got
+	for who in alice bob; do
+		as "$who" sh -c "'$UMPIRE' audit final.eml --view view-*.eml"
+	done
+	# the judge's own file is that game, and nothing failed
+	as alice "$UMPIRE" audit final.eml \
+		--against "$JUDGE_HOME/home/games/$id.yaml"
+	[ ! -d "$JUDGE_HOME/home/games/failed" ] ||
+		[ -z "$(ls "$JUDGE_HOME/home/games/failed")" ]
+	grep -q ' refused, the signed refusal sent back to soviet' \
+		"$JUDGE_HOME/home/games/judge.log"
+}
