@@ -9,8 +9,9 @@ rules ask nothing more before the next die roll. It gives standing orders
 for what comes after a roll or in the opponent's turn, and prints the
 orders. Policy: a few named units march on Aachen (1328) to the example
 destinations nearest to it, every possible attack is made with every
-unit that can join it when two or more can, units advance after combat,
-engineers bridge the first hexside offered once.
+unit that can join it when two or more can, attackers advance after
+combat and defenders hold their hex, support fire goes to the attack at
+the best odds, engineers bridge the first hexside offered once.
 
 CHOOSE_POLICY (bench/bench.py --balance) picks another policy for the
 side: "roads" (Allied: the 3rd Armored drives each unit for an east-edge
@@ -108,14 +109,16 @@ def pick(key, options, text):
 
 # what comes after a roll, or in the opponent's turn: in force until the
 # side's next orders (Aachen), so no mail is needed for them
-STANDING = {"support": "use", "retreat": "rear", "advance": "yes",
+STANDING = {"support": "best",
+            "retreat-attacker": "rear", "retreat-defender": "rear",
+            "advance-attacker": "yes", "advance-defender": "no",
             "exchange": "weakest", "move": "done"}
 # CHOOSE_NO_MOVE_STANDING=1 (the tests): no standing "move", so that a
 # mechanised phase after combat is a step of its own
 if os.environ.get("CHOOSE_NO_MOVE_STANDING"):
     del STANDING["move"]
 if POLICY == "hold":
-    STANDING["advance"] = "no"
+    STANDING["advance-attacker"] = "no"
 
 
 def questions(template):

@@ -2,45 +2,89 @@
 """choose.py SIDE VIEW KEY UMPIRE - the scripted player of the
 Race to the Reichstag example. It reads only what a player has: his
 view (the referee's mail), the order template of that view (`umpire
-orders VIEW -s KEY`: in referee mode it holds the pending question
-alone, with its legal answers or examples) and the public scenario (the
-map). It answers that question and, where the rules will go on asking
-him before the next die roll (the rest of his placements, his other
-units' moves), those questions too, in the same file, as a person
-would: from the map and what he sees. He cannot check those further
-answers against the rules before mailing them (`umpire orders
---answers` works on a game file, not on a view), so he writes only
-answers that the map and his view make sure of. It gives standing orders for every question the rest of
-the step may ask of him. Prints the orders (unsigned).
+orders VIEW -s KEY`: in referee mode it runs the rules forward from the
+view's state, the parts hidden from him as stand-ins, and lists in
+order every question they ask him before the step ends for him, each
+with its legal answers or examples, then where it ends: the first die
+rolled, the other player's question, or a counter hidden from him that
+the rules consult, 16.8, 17.1, 17.3, 17.4) and the public scenario (the
+map). He answers those questions, in the same file, as a person would:
+from the map and what he sees. On his front's player turn he checks
+each answer on his view before he adds the next (`umpire orders VIEW
+--answers FILE`, the check `umpire sign -g VIEW` makes); what the rules
+ask him after the step ends for him cannot be checked before it is
+adjudicated (answers in advance, umpire-orders(5)), so past that point
+he writes only what the map and his view make sure of. It gives
+standing orders for every question the rest of the step may ask of
+him. Prints the orders (unsigned).
 
-Policy:
+Policy (what a person would do with what the rules give him, each
+SP being -1 VP at the end, 21.3, against +5 an objective hex, +10
+Potsdam, +30 the Reichstag, 27.4; at most 30 SP a game):
 - draw: draw.
 - place, set-up (3.5-3.12): every counter asked for, in the order the
   rules list them; a German to the hex of its set-up region nearest an
   objective hex of the region (then the Reichstag), at most three a
   hex, an emergency airfield on a road or airfield hex (16.3); a
-  Soviet to the free hex of its region nearest the Reichstag. A
-  reinforcement (7.x): auto (the first legal hex of its zone), and the
-  standing "place: auto" for the rest.
+  Soviet to the free hex of its region nearest the Reichstag.
+- his front's player turn, from its start (one mail: the view asks its
+  first question, since his mail before it leaves those questions
+  without a standing order): each question answered in turn and
+  checked on the view with the answers before it (umpire orders VIEW
+  --answers), a refused choice falling back to what spends nothing:
+  recon (17.3) the offered hex nearest the Reichstag; Maximum Effort
+  (6.7, 10 SP, once) when his front starts the turn next to the
+  Reichstag, or from GT 3 next to two enemy hexes or an objective
+  hex, or from GT 8 next to any; one replacement a turn (8.2, a corps
+  first) to GT 8; the reinforcements and replacements (7.1) to the
+  offered hex nearest his objectives; barrage (15.x): once a game an
+  air marker examines (17.4) the face-down counters nearest the
+  Reichstag, and an artillery marker on each of up to two objective
+  hexes (or the Reichstag) held by the enemy within 3 hexes of his
+  units, where his attacks will be doubled; engineers (19.2) put in
+  place where they stand by water with no bridge and two units of
+  the front within 3 hexes; then the moves: a unit to an objective
+  hex of his not yet his, or to the Reichstag, when it can reach it
+  (with a forced march, 6.5, 1 SP, at most two a turn, if it needs
+  one), each engineer not in place to the bank of the water nearest
+  the Reichstag it can reach, and the rest as below; with a Maximum
+  Effort, the attacks instead.
 - move, Soviet: every unit that one of the template's examples brings
   nearer its front's objective hexes not yet taken and the Reichstag
   (the sum of its distances to them, the Reichstag's twice) goes there,
   one moving unit a destination hex, none where a unit stands; then
   done. A move that may enter a hex with an unchecked bridge (18.1: a
-  die roll, which ends the step) goes last, one a file, without the
-  done; the standing "move: done" ends the phase after its roll.
-- move, German: the Germans hold their ground (done).
+  die roll, which ends the step) goes last, without the done; the
+  standing "move-front: done" ends the phase after its roll (and no
+  other movement phase, umpire-orders(5), SCOPES).
+- move, German: the Germans hold their ground, but a mobile unit that
+  can reach an objective hex of their sector a Soviet front controls
+  retakes it (21.2).
 - attack: a plan (attacks joined by ";"): a Soviet front makes every
-  attack offered, or, given as the standing answer in a movement step,
-  every attack it expects after its moves (each enemy hex of its
-  sector with all its units next to it; the rules skip those not
-  legal), then done; the Germans are done unless an attack is owed.
-- Maximum Effort no, replacements and barrages done, reconnaissance,
-  flips, depots and engineers none, snipers held (standing answers,
-  kept in force); the defender's choices default, auto, stay, no
-  advance (standing answers, kept in force); a Soviet advance
-  after combat asked in his own step: to the offered hex nearest the
-  Reichstag.
+  attack offered, then each of their units alone, then every attack
+  it expects after its moves (each enemy hex of its sector, face down
+  or not, with all its units next to it, then with each of them
+  alone, then each unit on any other hex next to it, where a German
+  may have retreated; the rules skip those not legal), then done; the
+  Germans are done unless an attack is owed.
+- the German reinforcement phase he commands (16.3, 16.7): when a
+  supply depot or emergency airfield he placed stands in that sector
+  and a German unit eliminated there could come back, his kept
+  "depot: none" is left out, the rules ask him (the view of his first
+  mail of the turn) and he brings back the first unit offered; the
+  German movement that follows is done, the attacks as planned.
+- flips none (a face-down counter keeps its secret), snipers held,
+  reconnaissance none outside his turn's start; the defender's choices
+  default, auto, stay, and no advance (standing answers, kept in
+  force: advance-front-defender, advance-german-*: a defender holds
+  his ground, and the Germans hold theirs). His own front's advance
+  after combat is the policy advance-front-attacker: auto (14.0,
+  umpire-orders(5)): the strongest unit that attacked and may enter the
+  hex the defender left advances into it and stops there, as a
+  player of the table game usually does; the combat's die decides
+  which hex is left, so choosing the advance himself would cost a mail
+  each combat. Were it asked, choose_advance takes the offered hex
+  nearest the Reichstag.
 """
 import os
 import re
@@ -60,7 +104,11 @@ REICHSTAG = "3413"
 # force until his next file (so the other player's step, and the start
 # of his own player turn after it, need no mail from him)
 STANDING = [("lose", "default"), ("retreat", "auto"), ("stay", "stay"),
-            ("advance", "no"), ("max-effort", "no"), ("replace", "done"),
+            ("advance-front-attacker", "auto"),
+            ("advance-front-defender", "no"),
+            ("advance-german-attacker", "no"),
+            ("advance-german-defender", "no"),
+            ("max-effort", "no"), ("replace", "done"),
             ("barrage", "done"), ("recon", "none"), ("flip", "none"),
             ("depot", "none"), ("sniper", "hold"), ("me262", "none"),
             ("enter", "auto"), ("engineer", "none")]
@@ -110,17 +158,28 @@ for line in MAP["sides"].split("\n"):
         BRIDGES.add("-".join(sorted(w[:2])))
     if len(w) >= 3 and "road" in w[2:] and re.match(r"^\d{4}$", w[0]):
         ROADS.update(w[:2])
+# 19.1: hexsides of water (river, canal, lake) with no bridge, which an
+# engineer in place makes count as bridged
+WATER = set()
+for line in MAP["sides"].split("\n"):
+    w = line.split()
+    if len(w) >= 3 and re.match(r"^\d{4}$", w[0]) and \
+            any(k in w[2:] for k in ("river", "canal", "lake")) and \
+            "bridge" not in w[2:]:
+        WATER.add(tuple(sorted(w[:2])))
 # 16.3: where an emergency airfield may go (a road or airfield hex)
 AIRSTRIP_OK = ROADS | {h for line in MAP["hexes"].split("\n")
                        for h in [line.split()[0] if line.split() else ""]
                        if "airfield" in line.split()[1:]}
 OBJECTIVES = set(REGIONS["so-1bf"] + REGIONS["so-1uf"])
 # the Soviet counters and their fronts (the order of battle)
-SOVIET, AIRSTRIPS = {}, set()
+SOVIET, AIRSTRIPS, CORPS = {}, set(), set()
 for line in yaml.safe_load(open(SCN))["data"]["units"].split("\n"):
     w = line.split(";")[0].split()
     if len(w) > 5 and w[1] == "soviet":
         SOVIET[w[0]] = next((x for x in w if x in ("1bf", "1uf")), None)
+        if "corps" in w[5:]:
+            CORPS.add(w[0])
     if len(w) > 5 and "airstrip" in w[2:]:
         AIRSTRIPS.add(w[0])
 # every scalar a string: hexes such as 0301 stay hexes
@@ -276,6 +335,8 @@ def choose_move(text, examples):
     safe, risky, used = [], [], set(h for h, n in stacks().items() if n)
     targets = soviet_targets(text)
     bridges = bridge_hexes()
+    # the engineers lead, so that they reach the water first (19.2)
+    examples = sorted(examples, key=lambda o: not o.startswith("E1"))
     for o in examples:
         w = o.split()
         if len(w) != 3 or w[1] != "to":
@@ -327,13 +388,23 @@ def predicted_attacks(soviet, front, moves):
             if h in sector and any(x.startswith("hidden:") or
                                    x not in SOVIET for x in v or []):
                 theirs.add(h)
-    plan = []
+    plan, alone = [], []
     for e in sorted(theirs, key=lambda h: (dist(h, REICHSTAG), h)):
         units = [u for h, us in sorted(mine.items()) if dist(h, e) == 1
                  for u in us]
         if units:
             plan.append("%s %s" % (e, " ".join(units)))
-    return plan
+        if len(units) > 1:
+            alone += ["%s %s" % (e, u) for u in units]
+    # then each of them alone: a unit left out of a hex's attack (its
+    # partner attacked elsewhere first) still makes the attack it owes;
+    # and each unit on every other hex next to it, where a German may
+    # have retreated during the phase (an empty hex: skipped)
+    for h, us in sorted(mine.items()):
+        for n in sorted(sector):
+            if n not in theirs and n not in mine and dist(h, n) == 1:
+                alone += ["%s %s" % (n, u) for u in us]
+    return plan + alone
 
 
 def attack_plan(soviet, attacks):
@@ -345,10 +416,21 @@ def attack_plan(soviet, attacks):
     return "; ".join(["done"] + attacks)
 
 
-def choose_attack(text, options):
-    """Every attack the template offers, as a plan."""
-    return [("attack", attack_plan(soviet_turn(text),
-                                   [a for a in options if a != "done"]))]
+def choose_attack(text, options, moves=()):
+    """Every attack the template offers, then each of its units alone
+    (a partner may be lost in an earlier attack of the phase), then
+    the attacks expected from the positions, as a plan."""
+    offered = [a for a in options if a != "done"]
+    alone = []
+    for a in offered:
+        w = a.split()
+        units = [u for u in w[1:] if u not in ("mobile", "assault")]
+        if len(units) > 1:
+            alone += ["%s %s" % (w[0], u) for u in units]
+    soviet, front = phase_of(text)
+    return [("attack", attack_plan(soviet, offered + alone +
+                                   predicted_attacks(soviet, front,
+                                                     list(moves))))]
 
 
 def choose_advance(text, options):
@@ -370,21 +452,421 @@ def phase_of(text):
     return soviet_turn(text), m.group(1) if m else SIDE
 
 
+def enemy_hexes(front):
+    """The hexes of a sector where the view shows Germans: named
+    ones, and counters it shows without a name (face down, the other
+    player's, the Reichstag's undecided garrison)."""
+    sector = set(REGIONS["sector-" + front])
+    out = {h for u, h in (STATE.get("units") or {}).items()
+           if u not in SOVIET and re.match(r"^\d{4}$", h) and h in sector}
+    for h, v in (STATE.get("stacks") or {}).items():
+        if h in sector and any(x not in SOVIET for x in v or []):
+            out.add(h)
+    if str(STATE.get("reichstag-blind", "0")) not in ("0", ""):
+        out.add(REICHSTAG)
+    return out
+
+
+def front_units(front):
+    return {u: h for u, h in (STATE.get("units") or {}).items()
+            if SOVIET.get(u) == front and re.match(r"^\d{4}$", h)}
+
+
+def targets_in_reach(front, reach=1):
+    """The enemy hexes within reach of a unit of the front (1: next
+    to it), the Reichstag and the objective hexes first, then by
+    distance to the Reichstag."""
+    mine = set(front_units(front).values())
+    hexes = [e for e in enemy_hexes(front)
+             if any(dist(e, h) <= reach for h in mine)]
+    return sorted(hexes, key=lambda e: (e != REICHSTAG,
+                                       e not in OBJECTIVES,
+                                       dist(e, REICHSTAG), e))
+
+
+def spent(side):
+    try:
+        return int((STATE.get("sp-spent") or {}).get(side, "0"))
+    except ValueError:
+        return 0
+
+
+# what a front spends at most in a game (each SP is -1 VP, 21.3; the
+# Reichstag is +30 and an objective hex +5, 27.4)
+BUDGET = 30
+
+
+def decide_recon(options):
+    """17.3: examine the offered hex nearest the Reichstag (free)."""
+    hexes = [o for o in options if re.match(r"^\d{4}$", o)]
+    return min(hexes, key=lambda h: (dist(h, REICHSTAG), h)) \
+        if hexes else "none"
+
+
+def decide_max_effort():
+    """6.7: once a game, 10 SP: when the front starts its turn in
+    contact, so that two combat phases are worth more than a
+    movement phase: next to the Reichstag, or next to three enemy
+    hexes (one an objective hex), or on the last turns with any."""
+    turn = int(STATE.get("turn", "1"))
+    engaged = targets_in_reach(SIDE)
+    if spent(SIDE) + 10 > BUDGET:
+        return "no"
+    if REICHSTAG in engaged:
+        return "yes"
+    if turn >= 3 and (len(engaged) >= 2 or
+                      any(e in OBJECTIVES for e in engaged)):
+        return "yes"
+    if turn >= 8 and engaged:
+        return "yes"
+    return "no"
+
+
+def decide_replace(options, done_now):
+    """8.2: one replacement a player turn while the game has turns
+    left to use it and the budget allows: a corps first (4 SP)."""
+    units = [o for o in options if o != "done"]
+    turn = int(STATE.get("turn", "1"))
+    if done_now or not units or turn > 8 or spent(SIDE) + 4 > BUDGET:
+        return "done"
+    return sorted(units, key=lambda u: (u not in CORPS, u))[0]
+
+
+def decide_barrage(qtext, options, placed):
+    """15.x: an artillery marker (1 SP) on each of the two best enemy
+    hexes next to the front's units (the attacks there are doubled,
+    15.4); once a game an air strike examines (17.4) the hidden
+    counters nearest the Reichstag."""
+    markers = []
+    for o in options:
+        m = o.split()[0]
+        if m != "done" and m not in markers:
+            markers.append(m)
+    for m in re.findall(r"\b([AS]1(?:BF|UF)\d)\b", qtext):
+        if m not in markers:
+            markers.append(m)
+    # his own markers used so far (the other front's are listed too)
+    used = {m for m in (STATE.get("markers-used") or {})
+            if SIDE.upper() in m}
+    air = [m for m in markers if m.startswith("S")]
+    art = [m for m in markers if m.startswith("A")]
+    if spent(SIDE) + len(placed) + 1 > BUDGET:
+        return ["done"]
+    out = []
+    if air and not any(m.startswith("S") for m in used) and \
+            not any(p.endswith("recon") for p in placed) and \
+            int(STATE.get("turn", "1")) >= 3:
+        sector = set(REGIONS["sector-" + SIDE])
+        hid = sorted((h for h, v in (STATE.get("stacks") or {}).items()
+                      if h in sector and h != REICHSTAG and
+                      any(x.startswith("hidden:") for x in v or [])),
+                     key=lambda h: (dist(h, REICHSTAG), h))
+        if hid:
+            out.append("%s %s recon" % (air[0], hid[0]))
+    if art and sum(1 for p in placed if p[0] == "A") < 2:
+        # before the movement: the enemy hexes his units can reach
+        # and attack this turn (3 hexes of city at 2 MP a hex)
+        for t in targets_in_reach(SIDE, 3):
+            # only where a hex is to be won: an objective hex (+5 VP,
+            # Potsdam +10) or the Reichstag (+30), 27.4
+            if t not in OBJECTIVES and t != REICHSTAG:
+                continue
+            if all(dist(t, p.split()[1]) > 2 for p in placed
+                   if p[0] == "A"):
+                out.append("%s %s" % (art[0], t))
+                break
+    return out + ["done"]
+
+
+def decide_engineer(options):
+    """19.2: put in place each engineer offered that stands by water
+    with no bridge (its hexsides and those touching its hex) next to
+    another unit of the front: they cross it as if bridged."""
+    mine = front_units(SIDE)
+    out = []
+    for e in [o for o in options if o != "none" and " " not in o]:
+        h = mine.get(e)
+        if h is None:
+            continue
+        sides = [w for w in WATER if dist(h, w[0]) <= 1 and
+                 dist(h, w[1]) <= 1]
+        if sides and any(u != e and dist(p, h) <= 3
+                         for u, p in mine.items()):
+            out.append(e)
+    return " ".join(out) if out else "none"
+
+
+def engineers_to_water(head, answers, in_place):
+    """19.1: an engineer not in place goes to the bank of the water
+    with no bridge nearest the Reichstag that it can reach this
+    phase (checked on the view), where it will be put in place for
+    the units behind it."""
+    out, taken = [], set()
+    for e, h in sorted(front_units(SIDE).items()):
+        if not e.startswith("E1") or e in in_place:
+            continue
+        banks = sorted({x for w in WATER for x in w
+                        if dist(h, x) <= 4 and x not in taken and
+                        x in REGIONS["sector-" + SIDE] and
+                        not stacks().get(x)},
+                       key=lambda x: (dist(x, REICHSTAG), x))
+        if any(dist(h, x) == 0 for w in WATER for x in w):
+            continue
+        for x in banks[:8]:
+            m = ("move", "%s to %s" % (e, x))
+            if dist(x, REICHSTAG) < dist(h, REICHSTAG) + 2 and \
+                    run_template(head, answers + out + [m], []) is not None:
+                out.append(m)
+                taken.add(x)
+                break
+    return out
+
+
+def risky_move(m):
+    """Whether a move answer "UNIT to HEX ..." may enter a hex with a
+    bridge not yet checked (18.1)."""
+    w = m[1].split()
+    return len(w) >= 3 and where(w[0]) is not None and \
+        may_cross(where(w[0]), w[2], bridge_hexes())
+
+
+def grab_objectives(head, answers):
+    """6.5, 21.2: a unit that can reach an objective hex of his sector
+    not yet his, or the Reichstag, goes there, with a forced march (1
+    SP, +3 MP) if it needs one (at most two a turn): each is checked
+    on the view after the answers before it. The moves, or none."""
+    tgt = [t for t in soviet_targets(SIDE) if t not in enemy_hexes(SIDE)
+           and not stacks().get(t)]
+    mine = front_units(SIDE)
+    out, forced, used = [], 0, set()
+    for t in sorted(tgt, key=lambda h: (h != REICHSTAG, h)):
+        for u, h in sorted(mine.items(), key=lambda x: dist(x[1], t)):
+            if u in used or dist(h, t) > 5:
+                continue
+            for m in ["%s to %s" % (u, t), "%s to %s forced" % (u, t)]:
+                if m.endswith("forced") and (forced >= 2 or
+                                             spent(SIDE) >= BUDGET):
+                    continue
+                if run_template(head, answers + out + [("move", m)],
+                                []) is not None:
+                    out.append(("move", m))
+                    used.add(u)
+                    forced += m.endswith("forced")
+                    break
+            if u in used:
+                break
+    return out
+
+
+def german_moves(head, text, options):
+    """9.0, 21.2: the Germans hold their ground, but a mobile unit
+    that can reach an objective hex of their sector a Soviet front
+    controls retakes it (his control ends, 21.2), each move checked on
+    the view after those before it; then done."""
+    soviet, front = phase_of(text)
+    ctrl = STATE.get("control") or {}
+    lost = [h for h, f in ctrl.items() if h in OBJECTIVES and
+            h in REGIONS["sector-" + front] and h != REICHSTAG and
+            not stacks().get(h)]
+    movers = []
+    for o in options:
+        w = o.split()
+        if len(w) == 3 and w[1] == "to" and w[0] not in movers:
+            movers.append(w[0])
+    out = []
+    for h in sorted(lost):
+        for u in sorted(movers, key=lambda u: dist(where(u) or h, h)):
+            if where(u) is None or dist(where(u), h) > 6:
+                continue
+            m = ("move", "%s to %s" % (u, h))
+            if run_template(head, out + [m], []) is not None:
+                out.append(m)
+                movers.remove(u)
+                break
+    return out + [("move", "done")]
+
+
+def depot_wanted():
+    """16.3, 16.7: whether a supply depot or emergency airfield he
+    placed stands in the sector whose Germans he commands while a
+    German unit eliminated there could come back: then his kept
+    "depot: none" is left out, so that the rules ask him at his next
+    German reinforcement phase (the view of his first mail of the
+    turn) and he uses it."""
+    sector = "1uf" if SIDE == "1bf" else "1bf"
+    units = STATE.get("units") or {}
+    have = any((u.startswith("Depot") or u.startswith("EAF")) and
+               re.match(r"^\d{4}$", h) and h in REGIONS["sector-" + sector]
+               for u, h in units.items())
+    dead = any(v == sector and u not in SOVIET
+               for u, v in (STATE.get("eliminated-in") or {}).items())
+    return have and dead
+
+
+def choose_depots(head, text):
+    """Every depot or airfield question of the step: the first legal
+    use the template offers (it lists only legal ones), each checked
+    on the view after the answers before it."""
+    answers = []
+    for _ in range(10):
+        qs = questions(text)
+        if len(qs) <= len(answers) or qs[len(answers)][0] != "depot":
+            break
+        opts = [o for o in qs[len(answers)][2] if o != "none"] + ["none"]
+        for a in opts:
+            t = run_template(head, answers + [("depot", a)], [])
+            if t is not None:
+                answers.append(("depot", a))
+                text = t
+                break
+        else:
+            break
+    return answers
+
+
+def run_template(head, answers, standing):
+    """The order template after these answers (umpire orders VIEW
+    --answers), or None when they are refused."""
+    text = head + "answers:\n" + "".join(
+        '- %s: "%s"\n' % kv for kv in answers) + "standing:\n" + "".join(
+        '  %s: "%s"\n' % kv for kv in standing)
+    path = os.path.join(os.path.dirname(os.path.abspath(VIEW)),
+                        ".choose-try.yaml")
+    with open(path, "w") as f:
+        f.write(text)
+    p = subprocess.run([UMPIRE, "orders", VIEW, "-s", KEY, "--answers",
+                        path], capture_output=True, text=True)
+    os.unlink(path)
+    return p.stdout if p.returncode == 0 else None
+
+
+def own_turn(head, text):
+    """A player turn of his front from its start (17.3, 6.7, 8.2, 7.1,
+    15.x, 19.2, then the movement or, with a Maximum Effort, the first
+    combat): each question answered in turn, checked on the view with
+    the answers before it (umpire orders VIEW --answers); a choice the
+    rules refuse falls back to what spends nothing."""
+    answers, attack, moved, arrived = [], None, None, []
+    in_place = []
+    replaced, placed = 0, []
+    pending = []
+    for _ in range(400):
+        qs = questions(text)
+        if len(qs) <= len(answers):
+            break
+        key, qtext, options, default = qs[len(answers)]
+        if pending and pending[0][0] == key:
+            # the moves chosen, each checked in turn: one the rules
+            # refuse is left out (the unit stays)
+            tries = [m[1] for m in pending] + ["done"]
+        elif key == "move" and moved is not None and not pending:
+            tries = ["done"]
+        else:
+            pending = []
+            if key == "recon":
+                tries = [decide_recon(options)]
+            elif key == "max-effort":
+                tries = [decide_max_effort()]
+            elif key == "replace":
+                tries = [decide_replace(options, replaced)]
+            elif key == "place":
+                # a reinforcement or replacement (7.1, 8.2): the
+                # offered hex that brings it nearest its objectives,
+                # so that the attacks after it can be planned
+                u = options[0].split()[0] if options else None
+                hexes = [o.split()[1] for o in options
+                         if len(o.split()) == 2 and o.split()[0] == u]
+                tgt = soviet_targets(SIDE)
+                tries = ["%s %s" % (u, min(hexes, key=lambda h: (
+                    away(h, tgt), h)))] if hexes else []
+                tries.append("auto")
+            elif key == "barrage":
+                tries = decide_barrage(qtext, options, placed)
+            elif key == "engineer":
+                tries = [decide_engineer(options)]
+                in_place = tries[0].split()
+            elif key == "move":
+                # the moves that may roll for a bridge (18.1: a die,
+                # which ends the step) only from choose_move, last
+                moved = [m for m in grab_objectives(head, answers)
+                         if not risky_move(m)]
+                eng = engineers_to_water(head, answers + moved, in_place)
+                moved += [m for m in eng if not risky_move(m)]
+                rest = choose_move(qtext, options)
+                # one move that may roll for a bridge, last: an
+                # engineer's first (it is the one to cross there)
+                late = [m for m in eng if risky_move(m)][:1]
+                if late and rest and rest[-1][1] != "done":
+                    rest = rest[:-1]
+                moved += [m for m in rest if m[1] != "done"] + late + \
+                    [m for m in rest if m[1] == "done"][:0 if late else 1]
+                pending = list(moved)
+                tries = [m[1] for m in pending] + ["done"]
+            elif key == "attack":
+                # the attacks offered now, then those expected
+                attack = choose_attack(qtext, options, arrived + [
+                    a for a in answers if a[0] == "move"])[0][1]
+                tries = [attack]
+            else:
+                tries = [default]
+        if key != "move":
+            tries.append(default)
+        for a in tries:
+            t = run_template(head, answers + [(key, a)], [])
+            if t is not None:
+                answers.append((key, a))
+                text = t
+                if key == "replace" and a != "done":
+                    replaced += 1
+                if key == "place" and len(a.split()) == 2:
+                    arrived.append(("move", "%s to %s" % tuple(a.split())))
+                if key == "barrage" and a != "done":
+                    placed.append(a)
+                if pending and key == "move":
+                    while pending and pending[0][1] != a:
+                        pending.pop(0)
+                    pending = pending[1:]
+                break
+        else:
+            break
+        if key == "attack":
+            break
+    if attack is None:
+        # the attacks expected where the units stand after the moves
+        # the rules took (those after a bridge's die are not made)
+        attack = attack_plan(True, predicted_attacks(
+            True, SIDE, arrived + [a for a in answers if a[0] == "move"]))
+    return answers, attack
+
+
 def main():
     p = subprocess.run([UMPIRE, "orders", VIEW, "-s", KEY],
                        capture_output=True, text=True, check=True)
     text = p.stdout
     key, qtext, options, default = questions(text)[0]
+    head = "\n".join(l for l in text[:text.index("answers:\n")].split("\n")
+                     if l and not l.startswith("#")) + "\n"
     plan = None
-    if key == "place":
+    own = key in ("recon", "max-effort", "replace", "barrage",
+                  "engineer") or (key == "move" and soviet_turn(qtext))
+    if own:
+        out, plan = own_turn(head, text)
+    elif key == "place":
         out = choose_place(qtext, options)
     elif key == "move":
-        out = choose_move(qtext, options)
+        out = german_moves(head, qtext, options)
         soviet, front = phase_of(qtext)
         plan = attack_plan(soviet, predicted_attacks(soviet, front, out))
     elif key == "attack":
         out = choose_attack(qtext, options)
         plan = out[0][1]
+    elif key == "depot":
+        out = choose_depots(head, text)
+        soviet, front = phase_of(qtext)
+        # the German movement comes after this phase's draws: they
+        # hold their ground, and attack as planned
+        plan = attack_plan(False, predicted_attacks(
+            False, "1uf" if SIDE == "1bf" else "1bf", []))
     elif key == "advance" and soviet_turn(qtext):
         out = choose_advance(qtext, options)
     else:
@@ -394,14 +876,23 @@ def main():
     # a Soviet movement step: after a move that rolled for a bridge,
     # the rest of the phase is done (the units left move next turn);
     # the phases after it in this step are the other player's
-    soviet_move = key == "move" and soviet_turn(qtext)
+    soviet_move = own
+    # the German player turn he commands: the start of his own
+    # front's player turn, which follows in the same step, is left
+    # unanswered (no standing order), so that the step ends there and
+    # his next view asks it, with the German combat's results in view
+    german_move = (key == "move" and not soviet_turn(qtext)) or \
+        key == "depot"
+    drop = {"max-effort", "replace", "barrage", "recon", "engineer"} \
+        if german_move else set()
+    if own and depot_wanted():
+        drop.add("depot")
     standing = [kv for kv in ([("attack", plan)] if plan else []) +
                 ([("place", "auto")] if key != "draw" else []) +
-                ([("move", "done")] if soviet_move else []) +
-                STANDING if kv[0] in known]
-    head = [l for l in text[:text.index("answers:\n")].split("\n")
-            if l and not l.startswith("#")]
-    sys.stdout.write("\n".join(head) + "\nanswers:\n" +
+                ([("move-front", "done")] if soviet_move else []) +
+                ([("move-german", "done")] if key == "depot" else []) +
+                STANDING if kv[0] in known and kv[0] not in drop]
+    sys.stdout.write(head + "answers:\n" +
                      "".join('- %s: "%s"\n' % kv for kv in out) +
                      "standing:\n" +
                      "".join('  %s: "%s"\n' % kv for kv in standing))
