@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""bench.py BIN BARE [OUT | --reichstag | --aachen | --mail |
+"""bench.py BIN BARE [OUT | --reichstag | --aachen | --mail | --flat |
+--judge |
 --balance [GAMES]] - `make bench`: umpire measured side by side
 with stock minisign and with the bare cost of its cryptography, in one
 run on this machine. Prints the ratios and writes them, with the machine
@@ -132,14 +133,21 @@ def play_long(base):
     """Aachen with one decision a mail (bench/one-answer.py: every unit
     that may move moves, no attack, so no unit is lost and the game is
     not shortened), up to LONG_STEPS steps. Keeps game-K.yaml for K a
-    power of two and the last. Returns (steps, scenario, dir)."""
+    power of two, one less, and the last. Returns (steps, scenario,
+    dir)."""
     d = os.path.join(base, "long")
     os.makedirs(d)
     g = fixture.make_fixture_dir("aachen", d)
     chooser = ["python3", os.path.join(HERE, "one-answer.py"), "attack"]
+    # the players' machine: its records and checkpoints kept from step
+    # to step (with none, each command replays the whole game, and
+    # 1,024 steps take hours)
+    state = os.path.join(base, "long-state")
     n = 0
     while n < LONG_STEPS and chosen_step(g, n + 1, chooser,
-                                         (n + 1) & n == 0):
+                                         (n + 1) & n == 0 or
+                                         (n + 2) & (n + 1) == 0,
+                                         state):
         n += 1
     shutil.copy(os.path.join(g, "game.yaml"),
                 os.path.join(g, "game-%d.yaml" % n))
@@ -180,6 +188,151 @@ def play_aachen(base):
     return n, g, counter
 
 
+FLAT_STEPS = (8, 64, 256, 512, 1024)
+
+
+def durable_write(data, path):
+    """What adjudicate does with its output: write, fsync, rename,
+    directory sync. Returns a callable for timed_many."""
+    d = os.path.dirname(path)
+
+    def write():
+        tmp = path + ".tmp"
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        os.write(fd, data)
+        os.fsync(fd)
+        os.close(fd)
+        os.rename(tmp, path)
+        dfd = os.open(d, os.O_RDONLY)
+        os.fsync(dfd)
+        os.close(dfd)
+    return write
+
+
+def timed_many(jobs, cwd, reps, rounds=5, cpu=None):
+    """Median seconds per run of each job, timed in alternation, round
+    after round. A job is (cmd, env) or a python callable. cpu, a list:
+    receives the median CPU seconds (user and system) of each command
+    job's runs (0 for a callable), which a loaded machine inflates less
+    than the time."""
+    ts = [[] for _ in jobs]
+    cs = [[] for _ in jobs]
+    for _ in range(rounds):
+        for k, job in enumerate(jobs):
+            t = time.perf_counter()
+            for _ in range(reps):
+                if callable(job):
+                    job()
+                    cs[k].append(0)
+                    continue
+                p = subprocess.Popen(job[0], cwd=cwd, env=job[1],
+                                     stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL)
+                _, status, ru = os.wait4(p.pid, 0)
+                if os.waitstatus_to_exitcode(status) != 0:
+                    raise SystemExit("bench: %s failed" % " ".join(job[0]))
+                cs[k].append(ru.ru_utime + ru.ru_stime)
+            ts[k].append((time.perf_counter() - t) / reps)
+    if cpu is not None:
+        cpu[:] = [statistics.median(c) for c in cs]
+    return [statistics.median(t) for t in ts]
+
+
+def flat(base, out, steps, lg):
+    """A turn at step 8 and at step 1,024 of the same game (lg, played
+    by play_long): status of game-K and adjudicate of step K (game-K-1
+    and signed-K), each with this machine's state as the players'
+    play left it (the local records, and the checkpoints of the file
+    looked at last), side by side with the durable write of the new
+    game file and with minisign -V of one signed order file. Returns
+    the growth of status and adjudicate from the first to the last
+    size and the ratios at step 8."""
+    ks = [k for k in FLAT_STEPS if k <= steps and
+          os.path.exists(os.path.join(lg, "game-%d.yaml" % (k - 1)))]
+    if not ks:
+        return None
+    o = "orders-%d.yaml" % ks[0]
+    actor = open(os.path.join(lg, o)).read().split(
+        "\nside: ", 1)[1].split("\n", 1)[0]
+    fixture.umpire(lg, "sign", o, "-s", actor + ".key", "--detached",
+                   "-o", o + ".minisig")
+    msv = (["minisign", "-Vq", "-p", actor + ".pub", "-m", o], ENV)
+    out("flat        a turn by the game's length: Aachen, one decision a "
+        "mail (bench/one-answer.py),")
+    out("            status of step K and adjudicate of step K with the "
+        "state the play left (local records, checkpoints),")
+    out("            side by side with the durable write of the new file "
+        "(write, fsync, rename, directory sync) and minisign -V")
+    out("            step     file   status  adjudic.  write  minisign  "
+        "st/ms  adj/ms  adj/(st+write)   CPU: status  adjudic.")
+    rows, jobs = [], {}
+    for k in ks:
+        actor = open(os.path.join(lg, "signed-%d.yaml" % k)).read().split(
+            "\nside: ", 1)[1].split("\n", 1)[0]
+        counter = fixture.game_counter(lg, actor)
+        envs = []
+        for what in ("status", "adjudicate"):
+            e = dict(ENV, XDG_STATE_HOME=os.path.join(
+                base, "flat-%s-%d" % (what, k)))
+            shutil.copytree(ENV["XDG_STATE_HOME"], e["XDG_STATE_HOME"])
+            envs.append(e)
+        st = ([BIN, "status", "game-%d.yaml" % k], envs[0])
+        adj = ([BIN, "adjudicate", "game-%d.yaml" % (k - 1),
+                "signed-%d.yaml" % k, "-s", counter + ".key", "-o",
+                "flat-%d.yaml" % k], envs[1])
+        # what each party did last: looked at the game (status)
+        run_once(st[0], lg, env=st[1])
+        run_once([BIN, "status", "game-%d.yaml" % (k - 1)], lg,
+                 env=envs[1])
+        run_once(adj[0], lg, env=adj[1])
+        new = open(os.path.join(lg, "flat-%d.yaml" % k), "rb").read()
+        wr = durable_write(new, os.path.join(lg, "flat-w-%d.yaml" % k))
+        cpu = []
+        ts, ta, tw, tm = timed_many([st, adj, wr, msv], lg, 5, cpu=cpu)
+        rows.append((k, ts, ta, cpu[0], cpu[1]))
+        jobs[k] = (st, adj)
+        out("            %5d %6d KiB %6.2f %8.2f %7.2f %8.2f %7.1f %6.1f "
+            "%8.2f %13.2f %9.2f" % (
+                k, len(new) // 1024, ts * 1e3, ta * 1e3, tw * 1e3,
+                tm * 1e3, ts / tm, ta / tm, ta / (ts + tw), cpu[0] * 1e3,
+                cpu[1] * 1e3))
+    (k0, s0, a0, cs0, ca0), (k1, s1, a1, cs1, ca1) = rows[0], rows[-1]
+    out("            step %d against step %d: status x%.2f, adjudicate "
+        "x%.2f (goal <= 1.5); in CPU time x%.2f and x%.2f" % (
+            k1, k0, s1 / s0, a1 / a0, cs1 / cs0, ca1 / ca0))
+    if os.path.isdir("/dev/shm") and fs_type(lg) != "tmpfs":
+        shm = tempfile.mkdtemp(prefix="umpire-bench-", dir="/dev/shm")
+        try:
+            for f in ("game-%d.yaml" % (k0 - 1), "signed-%d.yaml" % k0,
+                      "allied.key", "german.key", "allied.pub",
+                      "german.pub", o, o + ".minisig"):
+                shutil.copy(os.path.join(lg, f), shm)
+            ta8, tm8 = timed_many([jobs[k0][1], msv], shm, 10)
+            out("            adjudicate of step %d on tmpfs %.2f ms, "
+                "minisign -V %.2f ms: ratio %.2f (goal <= 2)" % (
+                    k0, ta8 * 1e3, tm8 * 1e3, ta8 / tm8))
+        finally:
+            shutil.rmtree(shm, ignore_errors=True)
+    # peak memory: through /usr/bin/time (peak_rss); os.wait4 on a
+    # child of this python counts the python's own pages, which the
+    # child holds until its exec (13 MiB here for /bin/true)
+    rss = []
+    for k in (k0, k1):
+        for job in jobs[k]:
+            p = subprocess.run(["/usr/bin/time", "-f", "%M"] + job[0],
+                               cwd=lg, env=job[1],
+                               stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, check=True)
+            rss.append(int(p.stderr.decode().split("\n")[-2]) / 1024)
+    true_py = run_once(["true"], lg)
+    out("            peak RSS (/usr/bin/time): status %.1f MiB and "
+        "adjudicate %.1f MiB at step %d, %.1f and %.1f MiB at step %d;"
+        % (rss[0], rss[1], k0, rss[2], rss[3], k1))
+    out("            (os.wait4 from python reads %.1f MiB for /bin/true: "
+        "the spawning python's pages)" % (true_py / 1024))
+    return s1 / s0, a1 / a0
+
+
 def reichstag(base, out):
     """Race to the Reichstag as its example was played under a referee
     (examples/race-to-the-reichstag: choose.py, a whole game): audit of
@@ -215,7 +368,7 @@ def reichstag(base, out):
 
 
 def aachen(base, out):
-    """Aachen with fighting, as the example is played (issue 11): audit
+    """Aachen with fighting, as the example is played: audit
     of the whole game against its bare cost; status and adjudicate of
     its last step against minisign -V. Returns the three ratios."""
     an, ag, acounter = play_aachen(base)
@@ -353,24 +506,29 @@ def play(d, n, strategy):
         ROOT, "examples", "arnswalde-1945", "choose.py")], True)
 
 
-def chosen_step(d, n, chooser, keep):
+def chosen_step(d, n, chooser, keep, state=None):
     """Step n of d/game.yaml: the template of the side asked, through
     the chooser command, signed (orders-N.yaml, signed-N.yaml) and
     adjudicated by the other side; game-N.yaml kept if keep. False
-    when the game is over."""
-    st = fixture.umpire(d, "status", "--brief", "game.yaml").stdout.split()
+    when the game is over. state: the players' state directory (local
+    records, checkpoints), kept from step to step as a player's
+    machine keeps it; None: each command a stranger's, with none."""
+    extra = {"XDG_STATE_HOME": state} if state else None
+    st = fixture.umpire(d, "status", "--brief", "game.yaml",
+                        extra=extra).stdout.split()
     if st[0] != b"pending":
         return False
     actor = st[1].decode()
-    tmpl = fixture.umpire(d, "orders", "game.yaml", "-s", actor + ".key")
+    tmpl = fixture.umpire(d, "orders", "game.yaml", "-s", actor + ".key",
+                          extra=extra)
     chosen = subprocess.run(chooser, input=tmpl.stdout, capture_output=True,
                             check=True).stdout
     open(os.path.join(d, "orders-%d.yaml" % n), "wb").write(chosen)
     fixture.umpire(d, "sign", "orders-%d.yaml" % n, "-s", actor + ".key",
-                   "-o", "signed-%d.yaml" % n)
+                   "-o", "signed-%d.yaml" % n, extra=extra)
     fixture.umpire(d, "adjudicate", "game.yaml", "signed-%d.yaml" % n, "-s",
                    fixture.game_counter(d, actor) + ".key", "-o",
-                   "next.yaml")
+                   "next.yaml", extra=extra)
     os.replace(os.path.join(d, "next.yaml"), os.path.join(d, "game.yaml"))
     if keep:
         shutil.copy(os.path.join(d, "game.yaml"),
@@ -450,6 +608,35 @@ def mail(base, out):
     out("            umpire status --brief on it: peak memory %d MiB, "
         "%.2f s" % (kib // 1024, t))
     return kib
+
+
+def judge(base, out):
+    """The judge's throughput and peak memory: tests/load/judge-load at
+    BENCH_JUDGE_MESSAGES messages (400) for a tenth as many Arnswalde
+    games, one judge a CPU at a time, each message piped to a judge of
+    its own as an MTA does (joins, orders, refused orders answered,
+    replays dropped). Messages a second count only the time the judges
+    ran (the scripted players' work between rounds is left out)."""
+    n = int(os.environ.get("BENCH_JUDGE_MESSAGES", "400"))
+    procs = os.cpu_count() or 1
+    env = dict(ENV, UMPIRE_BIN=BIN, MESSAGES=str(n),
+               GAMES=str(max(1, n // 10)), PROCS=str(procs),
+               DELIVERY="stdin")
+    p = subprocess.run([sys.executable,
+                        os.path.join(ROOT, "tests", "load", "judge-load")],
+                       env=env, capture_output=True, text=True)
+    if p.returncode != 0:
+        raise SystemExit("bench: judge-load failed: " + p.stderr)
+    m = re.search(r"wall time ([\d.]+) s \(([\d.]+) messages a second\), "
+                  r"CPU ([\d.]+) ms a message, peak memory of a judge "
+                  r"([\d.]+) MiB", p.stdout)
+    what = p.stdout.splitlines()[0].replace("judge-load: ", "")
+    out("judge       umpire judge, %s" % what)
+    out("            %.1f messages a second (%d judges at once, %.1f s), "
+        "CPU %.1f ms a message; peak memory of a judge %.1f MiB" % (
+            float(m.group(2)), procs, float(m.group(1)),
+            float(m.group(3)), float(m.group(4))))
+    return float(m.group(2)), float(m.group(4))
 
 
 def main():
@@ -567,7 +754,7 @@ def main():
         out("            audit of the first step only: %.1f MiB" %
             (m_aud1 / 1024))
         # parsing: one mapping of 50,000 keys, a duplicate at its end
-        # (issue 9, item 14: the duplicate-key check was quadratic);
+        # (the duplicate-key check was once quadratic);
         # refused (exit 1) after the whole file is read
         first = open(os.path.join(lg, "game-1.yaml")).read()
         keys = "".join("  k%d: v\n" % i for i in range(50000))
@@ -584,10 +771,14 @@ def main():
             "same file without it %.2f ms (goal < 50 ms)" % (
                 os.path.getsize(os.path.join(lg, "keys.yaml")) // 1024,
                 t_keys * 1e3, t_one * 1e3))
+        # a turn by the game's length (the long game, if it was played
+        # to the steps of the table)
+        fl = flat(base, out, longest[0], longest[2])
         r5, r6, r7 = aachen(base, out)
-        # Race to the Reichstag under a referee (issue 12)
+        # Race to the Reichstag under a referee
         r8 = reichstag(base, out)
         mail(base, out)
+        judge(base, out)
         # Aachen's balance: BENCH_BALANCE_GAMES games a pairing (50;
         # 0 leaves it out)
         games = int(os.environ.get("BENCH_BALANCE_GAMES", "50"))
@@ -615,7 +806,7 @@ def main():
                 commented))
         out()
         out("goals: verify %s, adjudicate %s, audit %s, aachen %s, "
-            "reichstag %s, memory %s, parsing %s, size %s" % (
+            "reichstag %s, memory %s, parsing %s, size %s, flat %s" % (
             "met" if r1 <= 1.2 else "MISSED",
             "met" if r2 <= 2 else "MISSED",
             "met" if r3 <= 2 else "MISSED",
@@ -623,7 +814,8 @@ def main():
             "met" if r8 <= 2 else "MISSED",
             "met" if max(m_adj, m_aud) < 16 * 1024 else "MISSED",
             "met" if t_keys < 0.050 else "MISSED",
-            "met" if per_step <= 2048 and commented == 0 else "MISSED"))
+            "met" if per_step <= 2048 and commented == 0 else "MISSED",
+            "met" if fl and max(fl) <= 1.5 else "MISSED"))
     finally:
         shutil.rmtree(base, ignore_errors=True)
     with open(OUT, "w") as f:
@@ -653,6 +845,29 @@ def only_mail():
         shutil.rmtree(base, ignore_errors=True)
 
 
+def only_judge():
+    """bench.py BIN BARE --judge: that section alone (printed, not
+    written to OUT)."""
+    base = tempfile.mkdtemp(prefix="umpire-bench-")
+    try:
+        judge(base, print)
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def only_flat():
+    """bench.py BIN BARE --flat: the long game and that section alone
+    (printed, not written to OUT)."""
+    base = tempfile.mkdtemp(prefix="umpire-bench-")
+    try:
+        n, _, g = play_long(base)
+        r = flat(base, print, n, g)
+        print("goal: flat %s" % ("met" if r and max(r) <= 1.5 else
+                                 "MISSED"))
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+
+
 def only_reichstag():
     """bench.py BIN BARE --reichstag: that section alone (printed, not
     written to OUT)."""
@@ -671,7 +886,11 @@ if __name__ == "__main__":
         only_aachen()
     elif "--balance" in sys.argv[3:]:
         only_balance()
+    elif "--flat" in sys.argv[3:]:
+        only_flat()
     elif "--mail" in sys.argv[3:]:
         only_mail()
+    elif "--judge" in sys.argv[3:]:
+        only_judge()
     else:
         main()
