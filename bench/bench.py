@@ -271,35 +271,59 @@ def flat(base, out, steps, lg):
             "\nside: ", 1)[1].split("\n", 1)[0]
         counter = fixture.game_counter(lg, actor)
         envs = []
-        for what in ("status", "adjudicate"):
+        # the players' machine as the play left it: their local records
+        # and checkpoints (play_long's long-state)
+        for what in ("status", "adjudicate", "orders", "sign"):
             e = dict(ENV, XDG_STATE_HOME=os.path.join(
                 base, "flat-%s-%d" % (what, k)))
-            shutil.copytree(ENV["XDG_STATE_HOME"], e["XDG_STATE_HOME"])
+            shutil.copytree(os.path.join(base, "long-state"),
+                            e["XDG_STATE_HOME"])
             envs.append(e)
         st = ([BIN, "status", "game-%d.yaml" % k], envs[0])
         adj = ([BIN, "adjudicate", "game-%d.yaml" % (k - 1),
                 "signed-%d.yaml" % k, "-s", counter + ".key", "-o",
                 "flat-%d.yaml" % k], envs[1])
+        # the template of step k + 1 for its actor, and step k's orders
+        # checked against the game before them by theirs (sign -g)
+        # (the actor of step k + 1 from its orders, when the play went
+        # on: status on this state says that step awaits adjudication)
+        nxt = os.path.join(lg, "signed-%d.yaml" % (k + 1))
+        nxt = open(nxt).read().split("\nside: ", 1)[1].split("\n", 1)[0] \
+            if os.path.exists(nxt) else fixture.umpire(
+                lg, "status", "--brief", "game-%d.yaml" % k).stdout.split(
+                )[1].decode()
+        orders = ([BIN, "orders", "game-%d.yaml" % k, "-s", nxt + ".key"],
+                  envs[2])
+        sign = ([BIN, "sign", "orders-%d.yaml" % k, "-g",
+                 "game-%d.yaml" % (k - 1), "-s", actor + ".key", "-o",
+                 "flat-signed-%d.yaml" % k], envs[3])
         # what each party did last: looked at the game (status)
         run_once(st[0], lg, env=st[1])
         run_once([BIN, "status", "game-%d.yaml" % (k - 1)], lg,
                  env=envs[1])
         run_once(adj[0], lg, env=adj[1])
+        run_once(orders[0], lg, env=orders[1])
+        run_once([BIN, "status", "game-%d.yaml" % (k - 1)], lg,
+                 env=envs[3])
+        run_once(sign[0], lg, env=sign[1])
         new = open(os.path.join(lg, "flat-%d.yaml" % k), "rb").read()
         wr = durable_write(new, os.path.join(lg, "flat-w-%d.yaml" % k))
         cpu = []
-        ts, ta, tw, tm = timed_many([st, adj, wr, msv], lg, 5, cpu=cpu)
-        rows.append((k, ts, ta, cpu[0], cpu[1]))
+        ts, ta, tw, tm, to, tg = timed_many([st, adj, wr, msv, orders,
+                                             sign], lg, 5, cpu=cpu)
+        rows.append((k, ts, ta, cpu[0], cpu[1], to, tg))
         jobs[k] = (st, adj)
         out("            %5d %6d KiB %6.2f %8.2f %7.2f %8.2f %7.1f %6.1f "
-            "%8.2f %13.2f %9.2f" % (
+            "%8.2f %13.2f %9.2f   orders %.2f, sign -g %.2f" % (
                 k, len(new) // 1024, ts * 1e3, ta * 1e3, tw * 1e3,
                 tm * 1e3, ts / tm, ta / tm, ta / (ts + tw), cpu[0] * 1e3,
-                cpu[1] * 1e3))
-    (k0, s0, a0, cs0, ca0), (k1, s1, a1, cs1, ca1) = rows[0], rows[-1]
+                cpu[1] * 1e3, to * 1e3, tg * 1e3))
+    (k0, s0, a0, cs0, ca0, o0, g0), (k1, s1, a1, cs1, ca1, o1, g1) = \
+        rows[0], rows[-1]
     out("            step %d against step %d: status x%.2f, adjudicate "
-        "x%.2f (goal <= 1.5); in CPU time x%.2f and x%.2f" % (
-            k1, k0, s1 / s0, a1 / a0, cs1 / cs0, ca1 / ca0))
+        "x%.2f, orders x%.2f, sign -g x%.2f (goal <= 1.5); in CPU time "
+        "x%.2f and x%.2f" % (k1, k0, s1 / s0, a1 / a0, o1 / o0, g1 / g0,
+                             cs1 / cs0, ca1 / ca0))
     if os.path.isdir("/dev/shm") and fs_type(lg) != "tmpfs":
         shm = tempfile.mkdtemp(prefix="umpire-bench-", dir="/dev/shm")
         try:
@@ -330,7 +354,7 @@ def flat(base, out, steps, lg):
         % (rss[0], rss[1], k0, rss[2], rss[3], k1))
     out("            (os.wait4 from python reads %.1f MiB for /bin/true: "
         "the spawning python's pages)" % (true_py / 1024))
-    return s1 / s0, a1 / a0
+    return s1 / s0, a1 / a0, o1 / o0, g1 / g0
 
 
 def reichstag(base, out):

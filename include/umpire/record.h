@@ -20,16 +20,28 @@
 #define UMPIRE_RECORD_H
 
 #include <stddef.h>
+#include "umpire/doc.h"
 #include "umpire/error.h"
 #include "umpire/game.h"
 #include "umpire/keys.h"
 #include "umpire/strbuf.h"
 
+/* The hashes of steps and marks are kept as the record writes them,
+ * base64 (doc_b64_32_str), and decoded only where a step is consulted:
+ * reading a record of a long game costs a scan of its lines, not a
+ * decoding of every hash in it. */
+typedef char record_hash[DOC_B64_32_LEN + 1];
+
 struct record_mark {
 	long long step;
-	unsigned char hash[32];   /* signed bytes / adjudicated order body */
-	unsigned char by[32];     /* 'r': the hash of the refusal */
+	record_hash hash;         /* signed bytes / adjudicated order body */
+	record_hash by;           /* 'r': the hash of the refusal */
 	char origin[80];          /* where it came from, for messages */
+};
+
+struct record_step {
+	record_hash hash;         /* the verified step's hash */
+	record_hash sig;          /* and the hash of its countersignature */
 };
 
 struct record {
@@ -37,8 +49,7 @@ struct record {
 	char game[GAME_ID_HEX + 1];
 	int has_genesis;
 	unsigned char genesis[32];
-	unsigned char (*steps)[32];  /* verified step hashes, steps 1..n */
-	unsigned char (*sigs)[32];   /* and hashes of their countersigns */
+	struct record_step *steps;   /* verified steps 1..n */
 	size_t n_steps;
 	struct record_mark *marks;   /* signed ('s'), countersigned ('c'),
 					refused by the referee ('r') */

@@ -292,7 +292,8 @@ static int from_game(const struct cli *cli, const char *path,
 	struct record rec;
 	unsigned char reveal[32], vouch[64];
 	int rc = -1;
-	if (game_parse(&g, path_name(path), buf, len, cli->scenario_dir, err))
+	if (game_parse_flags(&g, path_name(path), buf, len,
+			     cli->scenario_dir, GAME_PARSE_CHECKPOINTS, err))
 		return -1;
 	/* the link for step n + 1 only after the whole history before it
 	 * is verified: what the record vouches for, and the rest here */
@@ -300,6 +301,9 @@ static int from_game(const struct cli *cli, const char *path,
 		game_free(&g);
 		return -1;
 	}
+	/* the template asks the pending question only: a replay from this
+	 * machine's checkpoint, as status and adjudicate make */
+	g.checkpoints = CHECKPOINTS_USE;
 	if (game_check(&g, CHECK_LIGHT, NULL, &run, err))
 		goto out_game;
 	if (run.outcome == RUN_OVER) {

@@ -214,8 +214,9 @@ static int self_refused(const struct cli *cli, const struct sign_opts *o,
 	int rc = -1;
 	memset(&v, 0, sizeof v);
 	memset(&ord, 0, sizeof ord);
-	if (cli_game(cli, o->game, &g, err))
+	if (cli_game_flags(cli, o->game, &g, GAME_PARSE_CHECKPOINTS, err))
 		return -1;
+	g.checkpoints = CHECKPOINTS_USE;
 	const char *mode = game_hidden_mode(&g);
 	seckey_pubkey(sk, &pk);
 	if (mode && !strcmp(mode, "referee")) {
@@ -340,8 +341,12 @@ static int check_against(const struct cli *cli, const char *path,
 		return -1;
 	if (!is_view_text(text, tlen)) {
 		free(text);
-		rc = cli_game(cli, path, &g, err);
+		/* the answers to the pending question only: a replay from
+		 * this machine's checkpoint */
+		rc = cli_game_flags(cli, path, &g, GAME_PARSE_CHECKPOINTS,
+				    err);
 		if (rc == 0) {
+			g.checkpoints = CHECKPOINTS_USE;
 			rc = game_check_unsigned(&g, name, buf, len, said,
 						 err);
 			game_free(&g);

@@ -454,11 +454,14 @@ int doc_b64_32_parse(const char *s, size_t len, unsigned char out[32])
 			      sodium_base64_VARIANT_ORIGINAL) ||
 	    got != 32 || end != s + len)
 		return -1;
-	/* canonical: the unused low bits of the last digit are zero (32
-	 * bytes are 42 digits and 4 bits: the last digit's 2 low bits
-	 * spare), the digits whose value is a multiple of 4; libsodium
-	 * refuses the others too, but this check is cheap to keep */
-	if (!memchr("AEIMQUYcgkosw048", s[DOC_B64_32_LEN - 2], 16))
+	/* canonical: the one text that encodes these bytes. libsodium's
+	 * decoder (1.0.18) reads a byte of 128 or above as '/', so a
+	 * two-byte UTF-8 letter in place of "//" decodes to the same hash:
+	 * only the text encoded again tells (and it also has the unused low
+	 * bits of the last digit zero) */
+	char again[DOC_B64_32_LEN + 1];
+	doc_b64_32_str(again, b);
+	if (memcmp(again, s, DOC_B64_32_LEN) != 0)
 		return -1;
 	memcpy(out, b, 32);
 	return 0;

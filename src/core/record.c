@@ -76,18 +76,38 @@ static int record_dir(const struct pubkey *pk, struct strbuf *dir,
 	return 0;
 }
 
-static void add_mark(struct record *r, char kind, long long step,
-		     const unsigned char hash[32], const unsigned char *by,
-		     const char *origin)
+/* A hash as the record keeps it (record.h: its base64 text). */
+static void hash_text(record_hash out, const unsigned char b[32])
+{
+	doc_b64_32_str(out, b);
+}
+
+/* Whether the kept text t is the hash b: the texts compared, and when
+ * they differ the bytes, so that a text the record did not write
+ * canonically still means what it decodes to (a text that decodes to
+ * nothing is no hash). */
+static int is_hash(const record_hash t, const unsigned char b[32])
+{
+	record_hash mine;
+	unsigned char got[32];
+	hash_text(mine, b);
+	if (sodium_memcmp(mine, t, DOC_B64_32_LEN) == 0)
+		return 1;
+	return doc_b64_32_parse(t, strlen(t), got) == 0 &&
+		sodium_memcmp(got, b, 32) == 0;
+}
+
+static void add_mark_text(struct record *r, char kind, long long step,
+			  const char *hash, const char *by, const char *origin)
 {
 	r->marks = xrealloc(r->marks, (r->n_marks + 1) * sizeof *r->marks);
 	r->kinds = xrealloc(r->kinds, r->n_marks + 1);
 	struct record_mark *m = &r->marks[r->n_marks];
 	memset(m, 0, sizeof *m);
 	m->step = step;
-	memcpy(m->hash, hash, 32);
+	memcpy(m->hash, hash, DOC_B64_32_LEN);
 	if (by)
-		memcpy(m->by, by, 32);
+		memcpy(m->by, by, DOC_B64_32_LEN);
 	size_t i = 0;
 	for (; origin[i] && i + 1 < sizeof m->origin; i++)
 		m->origin[i] = origin[i] > ' ' && origin[i] < 127 ?
@@ -98,57 +118,98 @@ static void add_mark(struct record *r, char kind, long long step,
 	r->kinds[r->n_marks++] = kind;
 }
 
-static int parse_line(struct record *r, char *line, struct error *err)
+static void add_mark(struct record *r, char kind, long long step,
+		     const unsigned char hash[32], const unsigned char *by,
+		     const char *origin)
 {
-	char word[16], h[64], origin[128];
-	long long n;
-	unsigned char hash[32];
-	int got;
-	if (sscanf(line, "%15s", word) != 1)
+	record_hash h, b;
+	hash_text(h, hash);
+	if (by)
+		hash_text(b, by);
+	add_mark_text(r, kind, step, h, by ? b : NULL, origin);
+}
+
+/* A line's words, split at single spaces: at most max of them, each
+ * NUL-terminated in place; the count, or -1 for more than max. */
+static int split_words(char *line, char **w, int max)
+{
+	int n = 0;
+	while (*line) {
+		if (n == max)
+			return -1;
+		w[n++] = line;
+		char *sp = strchr(line, ' ');
+		if (!sp)
+			break;
+		*sp = '\0';
+		line = sp + 1;
+	}
+	return n;
+}
+
+/* A step number: decimal digits, at least 1. */
+static int parse_step(const char *s, long long *n)
+{
+	char *end;
+	if (*s < '0' || *s > '9')
 		return -1;
-	if (!strcmp(word, "game"))
-		return sscanf(line, "game %32s", r->game) == 1 ? 0 : -1;
-	if (!strcmp(word, "genesis")) {
-		if (sscanf(line, "genesis %63s", h) != 1 ||
-		    doc_b64_32_parse(h, strlen(h), r->genesis))
+	errno = 0;
+	*n = strtoll(s, &end, 10);
+	return *end || errno || *n < 1 ? -1 : 0;
+}
+
+/* The shape of a kept hash: 44 characters of base64 ending in '='
+ * (the text is decoded, and checked whole, where it is consulted). */
+static int hash_shape(const char *s)
+{
+	static const char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		"abcdefghijklmnopqrstuvwxyz0123456789+/";
+	return strlen(s) == DOC_B64_32_LEN &&
+		strspn(s, digits) == DOC_B64_32_LEN - 1 &&
+		s[DOC_B64_32_LEN - 1] == '=' ? 0 : -1;
+}
+
+static int parse_line(struct record *r, char *line)
+{
+	char *w[5];
+	long long n;
+	int nw = split_words(line, w, 5);
+	if (nw < 2)
+		return -1;
+	if (!strcmp(w[0], "game") && nw == 2 &&
+	    strlen(w[1]) <= GAME_ID_HEX) {
+		strcpy(r->game, w[1]);
+		return 0;
+	}
+	if (!strcmp(w[0], "genesis") && nw == 2) {
+		if (doc_b64_32_parse(w[1], strlen(w[1]), r->genesis))
 			return -1;
 		r->has_genesis = 1;
 		return 0;
 	}
-	if (!strcmp(word, "step")) {
-		char h2[64];
-		unsigned char sig[32];
-		if (sscanf(line, "step %lld %63s %63s", &n, h, h2) != 3 ||
-		    n != (long long)r->n_steps + 1 ||
-		    doc_b64_32_parse(h, strlen(h), hash) ||
-		    doc_b64_32_parse(h2, strlen(h2), sig))
+	if (nw < 4 || parse_step(w[1], &n) || hash_shape(w[2]))
+		return -1;
+	if (!strcmp(w[0], "step") && nw == 4) {
+		if (n != (long long)r->n_steps + 1 || hash_shape(w[3]))
 			return -1;
-		r->steps = xrealloc(r->steps, (r->n_steps + 1) *
-				    sizeof *r->steps);
-		r->sigs = xrealloc(r->sigs, (r->n_steps + 1) *
-				   sizeof *r->sigs);
-		memcpy(r->steps[r->n_steps], hash, 32);
-		memcpy(r->sigs[r->n_steps++], sig, 32);
+		if ((r->n_steps & (r->n_steps - 1)) == 0)
+			r->steps = xrealloc(r->steps, (r->n_steps ?
+				2 * r->n_steps : 1) * sizeof *r->steps);
+		struct record_step *st = &r->steps[r->n_steps++];
+		memcpy(st->hash, w[2], sizeof st->hash);
+		memcpy(st->sig, w[3], sizeof st->sig);
 		return 0;
 	}
-	if (!strcmp(word, "refused")) {
-		char h2[64];
-		unsigned char by[32];
-		if (sscanf(line, "refused %lld %63s %63s %127s", &n, h, h2,
-			   origin) != 4 || n < 1 ||
-		    doc_b64_32_parse(h, strlen(h), hash) ||
-		    doc_b64_32_parse(h2, strlen(h2), by))
+	if (!strcmp(w[0], "refused") && nw == 5) {
+		if (hash_shape(w[3]))
 			return -1;
-		add_mark(r, 'r', n, hash, by, origin);
+		add_mark_text(r, 'r', n, w[2], w[3], w[4]);
 		return 0;
 	}
-	if (strcmp(word, "signed") && strcmp(word, "countersigned"))
+	if ((strcmp(w[0], "signed") && strcmp(w[0], "countersigned")) ||
+	    nw != 4)
 		return -1;
-	got = sscanf(line + strlen(word), " %lld %63s %127s", &n, h, origin);
-	if (got != 3 || n < 1 || doc_b64_32_parse(h, strlen(h), hash))
-		return -1;
-	add_mark(r, word[0], n, hash, NULL, origin);
-	(void)err;
+	add_mark_text(r, w[0][0], n, w[2], NULL, w[3]);
 	return 0;
 }
 
@@ -223,7 +284,7 @@ static int record_read(struct record *r, const struct pubkey *pk,
 		if (!end)
 			break;
 		*end = '\0';
-		if (lineno > 1 && parse_line(r, line, err))
+		if (lineno > 1 && parse_line(r, line))
 			rc = -1;
 	}
 	if (rc == 0 && strcmp(r->game, game_id) != 0)
@@ -251,7 +312,6 @@ void record_free(struct record *r)
 		close(r->lock_fd);      /* and with it the lock */
 	free(r->path);
 	free(r->steps);
-	free(r->sigs);
 	free(r->marks);
 	free(r->kinds);
 	memset(r, 0, sizeof *r);
@@ -276,8 +336,8 @@ int record_check_game(const struct record *r, struct game *g,
 	size_t n = r->n_steps < g->n_steps ? r->n_steps : g->n_steps;
 	for (size_t i = 0; i < n; i++)
 		if (game_step_sig_hash(g, i, sh),
-		    sodium_memcmp(r->steps[i], g->steps[i].hash, 32) != 0 ||
-		    sodium_memcmp(r->sigs[i], sh, 32) != 0) {
+		    !is_hash(r->steps[i].hash, g->steps[i].hash) ||
+		    !is_hash(r->steps[i].sig, sh)) {
 			/* a step of the vouched prefix (the checkpoints'
 			 * word, not the file's): the file read whole
 			 * decides */
@@ -307,10 +367,11 @@ void record_learn(struct record *r, const struct game *g)
 	if (g->n_steps <= r->n_steps)
 		return;
 	r->steps = xrealloc(r->steps, g->n_steps * sizeof *r->steps);
-	r->sigs = xrealloc(r->sigs, g->n_steps * sizeof *r->sigs);
 	for (size_t i = r->n_steps; i < g->n_steps; i++) {
-		memcpy(r->steps[i], g->steps[i].hash, 32);
-		game_step_sig_hash(g, i, r->sigs[i]);
+		unsigned char sh[32];
+		hash_text(r->steps[i].hash, g->steps[i].hash);
+		game_step_sig_hash(g, i, sh);
+		hash_text(r->steps[i].sig, sh);
 	}
 	r->n_steps = g->n_steps;
 	r->dirty = 1;
@@ -320,12 +381,12 @@ int record_check_prev(const struct record *r, long long n,
 		      const unsigned char prev[32], const char *name,
 		      struct error *err)
 {
-	const unsigned char *want = NULL;
+	int differs = 0;
 	if (n == 1 && r->has_genesis)
-		want = r->genesis;
+		differs = sodium_memcmp(r->genesis, prev, 32) != 0;
 	else if (n > 1 && (size_t)(n - 1) <= r->n_steps)
-		want = r->steps[n - 2];
-	if (want && sodium_memcmp(want, prev, 32) != 0)
+		differs = !is_hash(r->steps[n - 2].hash, prev);
+	if (differs)
 		return errorf(err, EXIT_REFUSED, "%s: these orders for step "
 			      "%lld commit to another history than the one "
 			      "this key verified (local record %s)", name, n,
@@ -341,7 +402,19 @@ static const struct record_mark *refused(const struct record *r,
 {
 	for (size_t i = 0; i < r->n_marks; i++)
 		if (r->kinds[i] == 'r' && r->marks[i].step == n &&
-		    sodium_memcmp(r->marks[i].hash, hash, 32) == 0)
+		    is_hash(r->marks[i].hash, hash))
+			return &r->marks[i];
+	return NULL;
+}
+
+/* The same for a hash as the record keeps it. */
+static const struct record_mark *refused_text(const struct record *r,
+					      long long n,
+					      const record_hash hash)
+{
+	for (size_t i = 0; i < r->n_marks; i++)
+		if (r->kinds[i] == 'r' && r->marks[i].step == n &&
+		    strcmp(r->marks[i].hash, hash) == 0)
 			return &r->marks[i];
 	return NULL;
 }
@@ -353,7 +426,7 @@ static const struct record_mark *live_signed(const struct record *r,
 {
 	for (size_t i = 0; i < r->n_marks; i++)
 		if (r->kinds[i] == 's' && r->marks[i].step == n &&
-		    !refused(r, n, r->marks[i].hash))
+		    !refused_text(r, n, r->marks[i].hash))
 			return &r->marks[i];
 	return NULL;
 }
@@ -368,16 +441,16 @@ int record_mark(struct record *r, char kind, long long n,
 			continue;
 		/* a file the referee refused, with a signed refusal: never
 		 * adjudicated, so another may replace it (REFUSED ORDERS) */
-		if (kind == 's' && refused(r, n, m->hash) &&
-		    sodium_memcmp(m->hash, hash, 32) != 0)
+		if (kind == 's' && refused_text(r, n, m->hash) &&
+		    !is_hash(m->hash, hash))
 			continue;
-		if (kind == 's' && refused(r, n, m->hash))
+		if (kind == 's' && refused_text(r, n, m->hash))
 			return errorf(err, EXIT_REFUSED, "%s: the referee "
 				      "refused these very orders for step "
 				      "%lld of game %s; sign corrected ones "
 				      "(local record %s)", origin, n, r->game,
 				      r->path);
-		if (sodium_memcmp(m->hash, hash, 32) == 0)
+		if (is_hash(m->hash, hash))
 			return 0;     /* the same bytes again: a re-send */
 		if (kind == 's')
 			return errorf(err, EXIT_REFUSED, "%s: this key already "
@@ -409,7 +482,7 @@ int record_refuse(struct record *r, long long n, const unsigned char
 			      "it (local record %s): a refusal cannot reopen "
 			      "a step whose outcome is known", origin, n,
 			      r->game, r->path);
-	if (was && sodium_memcmp(was->by, by, 32) == 0)
+	if (was && is_hash(was->by, by))
 		return 0;       /* the same refusal again */
 	if (was)
 		return errorf(err, EXIT_REFUSED, "%s: the order file it "
@@ -421,7 +494,7 @@ int record_refuse(struct record *r, long long n, const unsigned char
 			      "order file for step %lld of game %s that the "
 			      "refusal could name (local record %s)", origin,
 			      n, r->game, r->path);
-	if (sodium_memcmp(live->hash, hash, 32) != 0)
+	if (!is_hash(live->hash, hash))
 		return errorf(err, EXIT_REFUSED, "%s: the refusal names another "
 			      "order file than the one this key signed for "
 			      "step %lld of game %s (%s; local record %s)",
@@ -448,25 +521,19 @@ int record_save(struct record *r, struct error *err)
 		doc_b64_32_str(h, r->genesis);
 		strbuf_addf(&sb, "genesis %s\n", h);
 	}
-	for (size_t i = 0; i < r->n_steps; i++) {
-		char h2[DOC_B64_32_LEN + 1];
-		doc_b64_32_str(h, r->steps[i]);
-		doc_b64_32_str(h2, r->sigs[i]);
-		strbuf_addf(&sb, "step %zu %s %s\n", i + 1, h, h2);
-	}
+	for (size_t i = 0; i < r->n_steps; i++)
+		strbuf_addf(&sb, "step %zu %s %s\n", i + 1, r->steps[i].hash,
+			    r->steps[i].sig);
 	for (size_t i = 0; i < r->n_marks; i++) {
-		doc_b64_32_str(h, r->marks[i].hash);
-		if (r->kinds[i] == 'r') {
-			char h2[DOC_B64_32_LEN + 1];
-			doc_b64_32_str(h2, r->marks[i].by);
-			strbuf_addf(&sb, "refused %lld %s %s %s\n",
-				    r->marks[i].step, h, h2,
-				    r->marks[i].origin);
-			continue;
-		}
-		strbuf_addf(&sb, "%s %lld %s %s\n", r->kinds[i] == 's' ?
-			    "signed" : "countersigned", r->marks[i].step, h,
-			    r->marks[i].origin);
+		const struct record_mark *m = &r->marks[i];
+		if (r->kinds[i] == 'r')
+			strbuf_addf(&sb, "refused %lld %s %s %s\n", m->step,
+				    m->hash, m->by, m->origin);
+		else
+			strbuf_addf(&sb, "%s %lld %s %s\n",
+				    r->kinds[i] == 's' ? "signed" :
+				    "countersigned", m->step, m->hash,
+				    m->origin);
 	}
 	rc = write_output(r->path, sb.buf, sb.len, 0600, 0, err);
 	strbuf_free(&sb);

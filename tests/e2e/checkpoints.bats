@@ -404,3 +404,32 @@ PY
 	"$UMPIRE" adjudicate before.yaml last.signed.yaml -s $o -o warm.yaml
 	cmp warm.yaml g.yaml
 }
+
+@test "orders and sign --game resume from this machine's checkpoints as status does, and say what a replay from the start says" {
+	st=$("$UMPIRE" status --brief g.yaml)
+	side=$(echo "$st" | awk '{print $2}')
+	if [ "$side" = allied ]; then k=a.key; else k=g.key; fi
+	# with none: orders makes them (a replay from the start keeps
+	# none), and its template is the one made from them after
+	rm -rf "$CP"
+	run "$UMPIRE" orders g.yaml -s $k
+	[ "$status" -eq 0 ]
+	made=$output
+	[ -f "$CP/$ID" ]
+	run "$UMPIRE" orders g.yaml -s $k
+	[ "$status" -eq 0 ]
+	[ "$output" = "$made" ]
+	echo "$made" >t.yaml
+	run cold "$UMPIRE" orders g.yaml -s $k
+	[ "$output" = "$made" ]
+	# sign --game likewise
+	rm -rf "$CP"
+	run "$UMPIRE" sign t.yaml -g g.yaml -s $k -o signed.yaml
+	[ "$status" -eq 0 ]
+	[ -f "$CP/$ID" ]
+	said=$output
+	# (the same bytes signed again: a re-send, which the record allows)
+	run cold "$UMPIRE" sign t.yaml -g g.yaml -s $k -o signed2.yaml
+	[ "$status" -eq 0 ]
+	[ "$output" = "$said" ]
+}

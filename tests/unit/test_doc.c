@@ -258,6 +258,30 @@ static void test_addf(void)
 	strbuf_free(&sb);
 }
 
+/* A hash has one text: libsodium's decoder (1.0.18) reads a byte of 128
+ * or above as '/', so "//" replaced by the two bytes of a UTF-8 letter
+ * would otherwise be a second text of the same hash. */
+static void test_b64_32_canonical(void)
+{
+	unsigned char b[32], got[32];
+	char s[DOC_B64_32_LEN + 1];
+	memset(b, 0xff, sizeof b);      /* all digits '/' but the last */
+	doc_b64_32_str(s, b);
+	CHECK(doc_b64_32_parse(s, strlen(s), got) == 0 &&
+	      memcmp(got, b, 32) == 0, "a hash's own text read back");
+	char *slashes = strstr(s, "//");
+	CHECK(slashes != NULL, "the text has two slashes in a row");
+	if (slashes) {
+		memcpy(slashes, "\xc3\xa9", 2);        /* U+00E9 */
+		CHECK(doc_b64_32_parse(s, strlen(s), got) != 0,
+		      "a UTF-8 letter in place of // refused");
+	}
+	doc_b64_32_str(s, b);
+	s[DOC_B64_32_LEN - 2] = s[DOC_B64_32_LEN - 2] == '8' ? '9' : '8';
+	CHECK(doc_b64_32_parse(s, strlen(s), got) != 0,
+	      "a last digit with low bits set refused");
+}
+
 int main(void)
 {
 	if (sodium_init() < 0)
@@ -267,5 +291,6 @@ int main(void)
 	test_hash_and_pack();
 	test_cache();
 	test_addf();
+	test_b64_32_canonical();
 	return unit_done("doc");
 }

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <sys/file.h>
 #include <sodium.h>
+#include "umpire/doc.h"
 #include "umpire/record.h"
 #include "unit.h"
 
@@ -28,10 +29,14 @@ static void hash_of(const char *s, unsigned char out[32])
 static int has(const struct record *r, char kind, long long n,
 	       const unsigned char h[32], const unsigned char *by)
 {
+	record_hash ht, bt;
+	doc_b64_32_str(ht, h);
+	if (by)
+		doc_b64_32_str(bt, by);
 	for (size_t i = 0; i < r->n_marks; i++)
 		if (r->kinds[i] == kind && r->marks[i].step == n &&
-		    !memcmp(r->marks[i].hash, h, 32) &&
-		    (!by || !memcmp(r->marks[i].by, by, 32)))
+		    !strcmp(r->marks[i].hash, ht) &&
+		    (!by || !strcmp(r->marks[i].by, bt)))
 			return 1;
 	return 0;
 }
@@ -107,12 +112,43 @@ int main(void)
 	/* a step this key verified was resolved: no refusal reopens it */
 	CHECK(record_mark(&r, 's', 2, a, "a2", &err) == 0, "A for step 2");
 	r.n_steps = 2;
-	r.steps = calloc(2, 32);
-	r.sigs = calloc(2, 32);
+	r.steps = calloc(2, sizeof *r.steps);
+	doc_b64_32_str(r.steps[0].hash, b);
+	doc_b64_32_str(r.steps[0].sig, c);
+	doc_b64_32_str(r.steps[1].hash, c);
+	doc_b64_32_str(r.steps[1].sig, a);
 	CHECK(record_refuse(&r, 2, a, ra, "ra", &err) != 0 &&
 	      strstr(err.msg, "adjudicated already"),
 	      "no refusal for a step this key verified");
+	r.dirty = 1;
+	CHECK(record_save(&r, &err) == 0, "saved with two steps");
 	record_free(&r);
+
+	/* the steps' hashes are kept as text and decoded where consulted:
+	 * what they say is the same after a save and a read */
+	CHECK(record_open(&r, &pk, GAME, &err) == 0 && r.n_steps == 2,
+	      "two steps read back");
+	CHECK(record_check_prev(&r, 3, c, "o", &err) == 0,
+	      "orders for step 3 on the step 2 verified");
+	CHECK(record_check_prev(&r, 2, c, "o", &err) != 0 &&
+	      strstr(err.msg, "another history"),
+	      "orders for step 2 on another step 1 than the one verified");
+	CHECK(has(&r, 's', 2, a, NULL) && record_mark(&r, 's', 2, b, "b2",
+						      &err) != 0,
+	      "step 2's mark read back: another file for it refused");
+	char *path0 = strdup(r.path);
+	record_free(&r);
+
+	/* a malformed step line: the record is refused naming its line */
+	FILE *f = fopen(path0, "a");
+	if (f) {
+		fputs("step 3 notbase64 AAAA\n", f);
+		fclose(f);
+	}
+	CHECK(record_open(&r, &pk, GAME, &err) != 0 &&
+	      strstr(err.msg, "not a local record"),
+	      "a step line with no hash refused");
+	free(path0);
 
 	char path[256];
 	snprintf(path, sizeof path, "rm -rf '%s'", dir);
