@@ -215,8 +215,10 @@ int game_emit_checked(const struct game *g, const char *scn_dir,
  * one step appended and read as game_parse reads a step, the stored
  * state replaced. The text must parse back to this very tree and the new
  * step's orders verify as stored; the rest, unchanged since game_parse
- * read it, is not read again. */
-int game_emit_step(const struct game *g, struct strbuf *out,
+ * read it, is not read again: the steps read from the file are written
+ * as their text was (so a turn's cost does not grow with them), which
+ * is why g's tree is borrowed (left as it was found). */
+int game_emit_step(struct game *g, struct strbuf *out,
 		   struct error *err);
 
 /* "rules id/version" as pinned in headers. */

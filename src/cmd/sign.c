@@ -340,11 +340,12 @@ static int check_against(const struct cli *cli, const char *path,
 			    NULL, NULL, err))
 		return -1;
 	if (!is_view_text(text, tlen)) {
+		/* the text read once; the answers to the pending question
+		 * only: a replay from this machine's checkpoint */
+		rc = game_parse_flags(&g, path_name(path), text, tlen,
+				      cli->scenario_dir, GAME_PARSE_CHECKPOINTS,
+				      err);
 		free(text);
-		/* the answers to the pending question only: a replay from
-		 * this machine's checkpoint */
-		rc = cli_game_flags(cli, path, &g, GAME_PARSE_CHECKPOINTS,
-				    err);
 		if (rc == 0) {
 			g.checkpoints = CHECKPOINTS_USE;
 			rc = game_check_unsigned(&g, name, buf, len, said,

@@ -1020,21 +1020,61 @@ int game_emit_checked(const struct game *g, const char *scn_dir,
 	return rc;
 }
 
-int game_emit_step(const struct game *g, struct strbuf *out,
+/*
+ * The steps the tree holds after the vouched prefix that were read from
+ * the game file (g->src), whose text there can be written again as it
+ * is: how many (a leading run of the steps node's items, each with its
+ * source line), or 0 when the text cannot be: no source kept, or a line
+ * at its left edge that is not a step's first line, a comment or blank
+ * (a document marker, a directive or a key after the steps would change
+ * what the steps written after it mean).
+ */
+static size_t steps_read(const struct game *g, const struct doc_node *steps)
+{
+	size_t n = 0;
+	if (!g->src || !steps || steps->kind != DOC_SEQ)
+		return 0;
+	while (n < steps->n && steps->items[n]->line > 0)
+		n++;
+	const char *p = g->src + g->src_head, *end = g->src + g->src_len;
+	if (!n || p == end || end[-1] != '\n')
+		return 0;
+	for (; p < end; p = (const char *)memchr(p, '\n',
+						 (size_t)(end - p)) + 1)
+		if (!(*p == ' ' || *p == '\n' || *p == '#' ||
+		      (*p == '-' && p + 1 < end && p[1] == ' ')))
+			return 0;
+	return n;
+}
+
+int game_emit_step(struct game *g, struct strbuf *out,
 		   struct error *err)
 {
 	struct orders ord;
 	struct verified v;
-	/* the tree's text, read back; the vouched prefix (stubs), byte
-	 * for byte as verified, put back after */
-	struct strbuf tree = STRBUF_INIT, *text = g->n_stub ? &tree : out;
-	if (doc_emit(g->doc->root, text, err)) {
-		strbuf_free(&tree);
-		return -1;
+	/* The steps read from the game file (after the vouched prefix)
+	 * are written again as their text was read, not emitted and read
+	 * back: only the header, the state and the new step are. The
+	 * vouched prefix (stubs), byte for byte as verified, before them. */
+	struct doc_node *steps = top(g, "steps");
+	size_t kept = steps_read(g, steps);
+	struct doc_node **items = steps ? steps->items : NULL;
+	if (kept) {
+		steps->items += kept;
+		steps->n -= kept;
 	}
+	struct strbuf tree = STRBUF_INIT,
+		*text = g->n_stub || kept ? &tree : out;
+	int rc = doc_emit(g->doc->root, text, err);
 	struct doc *d = doc_new(g->doc->name);
-	int rc = doc_parse(d, text->buf, text->len, &DOC_LIMITS_GAME, err);
-	if (rc == 0 && !doc_same(d->root, g->doc->root))
+	if (rc == 0)
+		rc = doc_parse(d, text->buf, text->len, &DOC_LIMITS_GAME, err);
+	int same = rc == 0 && doc_same(d->root, g->doc->root);
+	if (kept) {
+		steps->items = items;
+		steps->n += kept;
+	}
+	if (rc == 0 && !same)
 		rc = errorf(err, EXIT_USAGE, "%s: the text written does not "
 			    "read back as the game it was written from",
 			    g->doc->name);
@@ -1042,7 +1082,7 @@ int game_emit_step(const struct game *g, struct strbuf *out,
 	if (rc == 0 && g->n_steps > 0) {
 		const struct game_step *s = &g->steps[g->n_steps - 1];
 		memset(&ord, 0, sizeof ord);
-		rc = verify_orders((struct game *)g, "the new step's orders",
+		rc = verify_orders(g, "the new step's orders",
 				   (const char *)s->blob, s->blob_len, NULL, 0,
 				   s->n, s->actor,
 				   game_prev(g, g->n_steps - 1), 1, NULL, &ord,
@@ -1050,8 +1090,23 @@ int game_emit_step(const struct game *g, struct strbuf *out,
 		orders_free(&ord);
 		verified_free(&v);
 	}
-	if (rc == 0 && g->n_stub)
-		rc = splice_prefix(g, &tree, out, err);
+	if (rc == 0 && (g->n_stub || kept)) {
+		size_t b = steps_begin(tree.buf, tree.len);
+		if (!b) {
+			rc = errorf(err, EXIT_USAGE, "%s: the text written has "
+				    "no steps to put the verified ones before",
+				    g->doc->name);
+		} else {
+			strbuf_add(out, tree.buf, b);
+			if (g->n_stub)
+				strbuf_add(out, g->cp->prefix.text,
+					   g->cp->prefix.len);
+			if (kept)
+				strbuf_add(out, g->src + g->src_head,
+					   g->src_len - g->src_head);
+			strbuf_add(out, tree.buf + b, tree.len - b);
+		}
+	}
 	strbuf_free(&tree);
 	if (rc)
 		error_prefix(err, "nothing written: the game file would not "

@@ -342,8 +342,12 @@ PY
 	warm=$output
 	run cold "$UMPIRE" status t.yaml
 	[ "$output" = "$warm" ]
+	# adjudicated, the steps read are written as they were read (the
+	# quotes kept): the same game as the one from the file as written
 	"$UMPIRE" adjudicate t.yaml last.signed.yaml -s $o -o out.yaml
-	cmp out.yaml g.yaml
+	sed 's/^  counter: "\(.*\)"$/  counter: \1/' out.yaml | cmp - g.yaml
+	! cmp -s out.yaml g.yaml
+	[ "$("$UMPIRE" status out.yaml)" = "$("$UMPIRE" status g.yaml)" ]
 }
 
 @test "a step of the vouched prefix, edited, is refused: the prefix is compared byte for byte, never trusted" {
@@ -432,4 +436,27 @@ PY
 	run cold "$UMPIRE" sign t.yaml -g g.yaml -s $k -o signed2.yaml
 	[ "$status" -eq 0 ]
 	[ "$output" = "$said" ]
+}
+
+@test "adjudicate writes the steps it read as their text was, unless a line at the left edge is not a step's, a comment or blank" {
+	o=$(cat last.counter)
+	# a comment after the last step: kept as it was, the new step after
+	# it, the file read back as the game without it
+	cp before.yaml noted.yaml
+	echo '# a note of the referee' >>noted.yaml
+	run "$UMPIRE" adjudicate noted.yaml last.signed.yaml -s $o \
+		-o noted-next.yaml
+	[ "$status" -eq 0 ]
+	grep -q '^# a note of the referee$' noted-next.yaml
+	grep -v '^# a note of the referee$' noted-next.yaml | cmp - g.yaml
+	run "$UMPIRE" status --brief noted-next.yaml
+	[ "$status" -eq 0 ]
+	# a document end marker: a step written after it would begin a
+	# second document, so the steps are written from the tree
+	cp before.yaml ended.yaml
+	echo '...' >>ended.yaml
+	run "$UMPIRE" adjudicate ended.yaml last.signed.yaml -s $o \
+		-o ended-next.yaml
+	[ "$status" -eq 0 ]
+	cmp ended-next.yaml g.yaml
 }
