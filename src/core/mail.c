@@ -1,6 +1,7 @@
 /*
  * mail.c - find the umpire file inside a mail message, through GMime.
  */
+#define _GNU_SOURCE             /* memmem */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -293,6 +294,39 @@ static int game_line(struct tline t)
 	return i > 0 && i < t.n && t.p[i] == ':';
 }
 
+static int joined_line(struct tline l, int begins);
+
+/*
+ * A game file alone, as umpire writes it: no NUL byte, its first line
+ * first and every line one of a game file (nothing before it or after
+ * it to take away), seen line by line without the line table. *joined:
+ * whether one of its lines is joined (joined_line, no BEGIN line looked
+ * for: a game file keeps its orders' blocks in base64). One look at
+ * each line, which for a long game is the whole of the mail layer's
+ * cost.
+ */
+static int plain_game_file(const char *buf, size_t len, int *joined)
+{
+	const char *q = buf, *end = buf + len;
+	*joined = 0;
+	if (len < 13 || memcmp(buf, "umpire: game/", 13) != 0 ||
+	    memchr(buf, '\0', len))
+		return 0;
+	while (q < end) {
+		const char *nl = memchr(q, '\n', (size_t)(end - q));
+		struct tline l = { q, nl ? (size_t)(nl - q) :
+				   (size_t)(end - q) };
+		while (l.n > 0 && q[l.n - 1] == '\r')
+			l.n--;
+		if (q != buf && !game_line(l))
+			return 0;
+		if (!*joined && tline_starts(l, "umpire: "))
+			*joined = joined_line(l, 0);
+		q = nl ? nl + 1 : end;
+	}
+	return 1;
+}
+
 /*
  * An unsigned game file inside the text a mail client put around it:
  * '> ' quoting (the depth of its "umpire: game/" line), text before it
@@ -311,24 +345,9 @@ static int game_repair(const char *buf, size_t len, struct strbuf *out,
 	 * as it is, which names the byte, rather than lose its lines */
 	if (memchr(buf, '\0', len))
 		return 0;
-	/* a game file alone, as umpire writes it: its first line first
-	 * and every line one of a game file (nothing before it or after
-	 * it to take away), seen line by line without the line table */
-	if (len >= 13 && memcmp(buf, "umpire: game/", 13) == 0) {
-		const char *q = buf;
-		while (q < end) {
-			const char *nl = memchr(q, '\n', (size_t)(end - q));
-			struct tline l = { q, nl ? (size_t)(nl - q) :
-					   (size_t)(end - q) };
-			while (l.n > 0 && q[l.n - 1] == '\r')
-				l.n--;
-			if (q != buf && !game_line(l))
-				break;
-			q = nl ? nl + 1 : end;
-		}
-		if (q >= end)
-			return 0;
-	}
+	int joined;
+	if (plain_game_file(buf, len, &joined))
+		return 0;
 	lines = split_lines(p, end, &n);
 	for (k = 0; k < n && depth < 0; k++) {
 		quote_prefix(lines[k].p, lines[k].n, 64, &d);
@@ -384,34 +403,54 @@ static int game_repair(const char *buf, size_t len, struct strbuf *out,
 /* 1 if an umpire file's lines were joined (re-flowed by an editor or a
  * client): its "umpire: KIND/N" line, or the line of its signature
  * block's BEGIN, goes on with other text. */
+/* Whether line l (its end of line taken away) is an umpire file's first
+ * line or, when begins, a signature's BEGIN line, going on with text
+ * after it or following other text: a line that was joined with others. */
+static int joined_line(struct tline l, int begins)
+{
+	int d;
+	while (l.n > 0 && (l.p[l.n - 1] == '\r' || l.p[l.n - 1] == ' ' ||
+			   l.p[l.n - 1] == '\t'))
+		l.n--;
+	quote_prefix(l.p, l.n, 64, &d);
+	struct tline t = unquoted(&l, d);
+	size_t i = 8;
+	while (tline_starts(t, "umpire: ") && i < t.n &&
+	       (islower((unsigned char)t.p[i]) || t.p[i] == '-'))
+		i++;
+	if (i > 8 && i < t.n && t.p[i] == '/' && memchr(t.p + i, ' ', t.n - i))
+		return 1;
+	for (size_t j = 1; begins && j + strlen(EMBED_BEGIN) <= t.n; j++)
+		if (memcmp(t.p + j, EMBED_BEGIN, strlen(EMBED_BEGIN)) == 0)
+			return 1;
+	return 0;
+}
+
+/* Whether some line is joined (joined_line). Only a line that holds
+ * "umpire: " or the BEGIN text can be, so those are found with memmem
+ * and their lines looked at: the cost of a long game file is a search
+ * through it, not a look at each of its lines. */
 static int joined_lines(const char *buf, size_t len)
 {
-	const char *p = buf, *end = buf + len;
+	const char *end = buf + len;
 	int begins = has_sub(buf, len, EMBED_BEGIN);
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		struct tline l = { p, nl ? (size_t)(nl - p) : (size_t)(end - p) };
-		int d;
-		while (l.n > 0 && (p[l.n - 1] == '\r' || p[l.n - 1] == ' ' ||
-				   p[l.n - 1] == '\t'))
-			l.n--;
-		quote_prefix(l.p, l.n, 64, &d);
-		struct tline t = unquoted(&l, d);
-		size_t i = 8;
-		while (tline_starts(t, "umpire: ") && i < t.n &&
-		       (islower((unsigned char)t.p[i]) || t.p[i] == '-'))
-			i++;
-		if (i > 8 && i < t.n && t.p[i] == '/' &&
-		    memchr(t.p + i, ' ', t.n - i))
-			return 1;
-		for (size_t j = 1; begins && j + strlen(EMBED_BEGIN) <= t.n;
-		     j++)
-			if (memcmp(t.p + j, EMBED_BEGIN, strlen(EMBED_BEGIN))
-			    == 0)
+	const char *needles[2] = { "umpire: ", EMBED_BEGIN };
+	for (int k = 0; k < 1 + begins; k++) {
+		const char *p = buf, *x;
+		size_t nl = strlen(needles[k]);
+		while (p < end && (x = memmem(p, (size_t)(end - p), needles[k],
+					      nl)) != NULL) {
+			const char *b = x, *e;
+			while (b > buf && b[-1] != '\n')
+				b--;
+			e = memchr(x, '\n', (size_t)(end - x));
+			if (!e)
+				e = end;
+			if (joined_line((struct tline){ b, (size_t)(e - b) },
+					begins))
 				return 1;
-		if (!nl)
-			break;
-		p = nl + 1;
+			p = e;
+		}
 	}
 	return 0;
 }
@@ -1045,7 +1084,11 @@ int mail_take_file(const char *name, size_t max, const char *kind,
 		*buf = NULL;
 		return -1;
 	}
-	if (joined_lines(*buf, *len)) {
+	/* a game file alone: one look at each line, nothing to repair */
+	int joined = 0;
+	int plain = plain_game_file(*buf, *len, &joined) &&
+		!has_sub(*buf, *len, EMBED_BEGIN);
+	if (plain ? joined : joined_lines(*buf, *len)) {
 		free(*buf);
 		*buf = NULL;
 		return errorf(err, EXIT_REFUSED, "%s: the lines of the umpire "
@@ -1056,8 +1099,8 @@ int mail_take_file(const char *name, size_t max, const char *kind,
 			      "it unchanged", name);
 	}
 	struct strbuf fixed = STRBUF_INIT;
-	if (mail_repair(*buf, *len, &fixed, notes) ||
-	    game_repair(*buf, *len, &fixed, notes)) {
+	if (!plain && (mail_repair(*buf, *len, &fixed, notes) ||
+		       game_repair(*buf, *len, &fixed, notes))) {
 		free(*buf);
 		*buf = strbuf_detach(&fixed, len);
 	}
