@@ -1022,42 +1022,48 @@ int game_emit_checked(const struct game *g, const char *scn_dir,
 
 /*
  * The steps the tree holds after the vouched prefix that were read from
- * the game file (g->src), whose text there can be written again as it
- * is: how many (a leading run of the steps node's items, each with its
- * source line), or 0 when the text cannot be: no source kept, or a line
- * at its left edge that is not a step's first line, a comment or blank
- * (a document marker, a directive or a key after the steps would change
- * what the steps written after it mean).
+ * the game file (g->src) as umpire writes them: how many (the leading
+ * items of the steps node that have a source line), when the text
+ * doc_emit makes of them is, byte for byte, the text they were read
+ * from (then appended to text); else 0, and the whole tree is written
+ * and read back (a layout of the file's own is written as umpire writes
+ * it, which the checkpoints' vouched prefix needs).
  */
-static size_t steps_read(const struct game *g, const struct doc_node *steps)
+static size_t steps_read(const struct game *g, const struct doc_node *steps,
+			 struct strbuf *text)
 {
 	size_t n = 0;
+	struct error ignored;
 	if (!g->src || !steps || steps->kind != DOC_SEQ)
 		return 0;
 	while (n < steps->n && steps->items[n]->line > 0)
 		n++;
-	const char *p = g->src + g->src_head, *end = g->src + g->src_len;
-	if (!n || p == end || end[-1] != '\n')
+	if (!n)
 		return 0;
-	for (; p < end; p = (const char *)memchr(p, '\n',
-						 (size_t)(end - p)) + 1)
-		if (!(*p == ' ' || *p == '\n' || *p == '#' ||
-		      (*p == '-' && p + 1 < end && p[1] == ' ')))
-			return 0;
-	return n;
+	struct doc *e = doc_new("steps");
+	struct doc_node *seq = doc_seq(e);
+	for (size_t i = 0; i < n; i++)
+		doc_push(e, seq, steps->items[i]);
+	size_t len = g->src_len - g->src_head;
+	int same = doc_emit(seq, text, &ignored) == 0 && text->len == len &&
+		memcmp(text->buf, g->src + g->src_head, len) == 0;
+	doc_free(e);
+	if (!same)
+		strbuf_reset(text);
+	return same ? n : 0;
 }
 
-int game_emit_step(struct game *g, struct strbuf *out,
-		   struct error *err)
+int game_emit_step(struct game *g, struct strbuf *out, struct error *err)
 {
 	struct orders ord;
 	struct verified v;
-	/* The steps read from the game file (after the vouched prefix)
-	 * are written again as their text was read, not emitted and read
-	 * back: only the header, the state and the new step are. The
+	/* The steps read from the game file (after the vouched prefix),
+	 * when umpire wrote them so, are written as they were read, not
+	 * read back: only the header, the state and the new step are. The
 	 * vouched prefix (stubs), byte for byte as verified, before them. */
 	struct doc_node *steps = top(g, "steps");
-	size_t kept = steps_read(g, steps);
+	struct strbuf read = STRBUF_INIT;
+	size_t kept = steps_read(g, steps, &read);
 	struct doc_node **items = steps ? steps->items : NULL;
 	if (kept) {
 		steps->items += kept;
@@ -1101,13 +1107,12 @@ int game_emit_step(struct game *g, struct strbuf *out,
 			if (g->n_stub)
 				strbuf_add(out, g->cp->prefix.text,
 					   g->cp->prefix.len);
-			if (kept)
-				strbuf_add(out, g->src + g->src_head,
-					   g->src_len - g->src_head);
+			strbuf_add(out, read.buf, read.len);
 			strbuf_add(out, tree.buf + b, tree.len - b);
 		}
 	}
 	strbuf_free(&tree);
+	strbuf_free(&read);
 	if (rc)
 		error_prefix(err, "nothing written: the game file would not "
 			     "read back");
