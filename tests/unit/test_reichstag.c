@@ -19,6 +19,7 @@
 #include "umpire/svg.h"
 #include "umpire/view.h"
 #include "../../src/rules/reichstag/state.h"
+#include "../../src/rules/reichstag/report.h"
 #include "unit.h"
 #include "random_game.h"
 

@@ -16,6 +16,7 @@
 #include "umpire/scenario.h"
 #include "umpire/view.h"
 #include "../../src/rules/reichstag/state.h"
+#include "../../src/rules/reichstag/report.h"
 #include "unit.h"
 
 static const char CASE[] =
