@@ -155,19 +155,17 @@ static void cube(const struct hex_map *m, int idx, int *x, int *z)
 	*z = mi - (lowered(m, 1) ? ma / 2 : (ma - 1) / 2);
 }
 
+struct hex_cube hex_cube_of(const struct hex_map *m, int idx)
+{
+	struct hex_cube c;
+
+	cube(m, idx, &c.x, &c.z);
+	return c;
+}
+
 int hex_distance(const struct hex_map *m, int a, int b)
 {
-	int x1, z1, x2, z2, dx, dz, dy;
-
-	cube(m, a, &x1, &z1);
-	cube(m, b, &x2, &z2);
-	dx = x1 - x2;
-	dz = z1 - z2;
-	dy = -dx - dz;
-	dx = abs(dx);
-	dy = abs(dy);
-	dz = abs(dz);
-	return dx > dy ? (dx > dz ? dx : dz) : (dy > dz ? dy : dz);
+	return hex_cube_distance(hex_cube_of(m, a), hex_cube_of(m, b));
 }
 
 void hex_centre(const struct hex_map *m, int idx, double *x, double *y)
@@ -398,16 +396,18 @@ int hex_within_region(const struct hex_map *m, int h, int n, int r,
 		      int16_t *out, int max)
 {
 	int c, w, k = 0;
+	struct hex_cube ch;
 
 	if (h < 0 || h >= HEX_MAX || m->terr[h] == 255)
 		return 0;
+	ch = hex_cube_of(m, h);
 	/* the columns (rows) within n of h, then distance exactly */
 	for (c = hex_col(h) - n; c <= hex_col(h) + n; c++)
 		for (w = hex_row(h) - n; w <= hex_row(h) + n; w++) {
 			int x = hex_index(m, c, w);
 
 			if (x < 0 || m->terr[x] == 255 ||
-			    hex_distance(m, h, x) > n ||
+			    hex_cube_distance(ch, hex_cube_of(m, x)) > n ||
 			    (r >= 0 && !hex_in_region(m, x, r)))
 				continue;
 			if (k < max)

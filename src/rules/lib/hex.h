@@ -182,6 +182,21 @@ int hex_dir(const struct hex_map *m, int a, int b);   /* -1: not adjacent */
 int hex_side_parse(const struct hex_map *m, const char *s, int16_t *h,
 		   int8_t *dir);
 int hex_distance(const struct hex_map *m, int a, int b);
+/* A hex in cube coordinates (y = -x - z): for many distances from one
+ * hex, its coordinates worked out once (hex_distance works out both
+ * hexes' each time). */
+struct hex_cube {
+	int x, z;
+};
+struct hex_cube hex_cube_of(const struct hex_map *m, int idx);
+static inline int hex_cube_distance(struct hex_cube a, struct hex_cube b)
+{
+	int dx = a.x - b.x, dz = a.z - b.z, dy = -dx - dz;
+	dx = dx < 0 ? -dx : dx;
+	dy = dy < 0 ? -dy : dy;
+	dz = dz < 0 ? -dz : dz;
+	return dx > dy ? (dx > dz ? dx : dz) : (dy > dz ? dy : dz);
+}
 /* Centre of a hex for drawing, in hex radii units. */
 void hex_centre(const struct hex_map *m, int idx, double *x, double *y);
 static inline int hex_side_has(const struct hex_map *m, int a, int dir,

@@ -3,6 +3,8 @@
  * hexplace.h.
  */
 #include <limits.h>
+#include <stdlib.h>
+#include "umpire/strbuf.h"
 #include "hexplace.h"
 
 int hex_place_corner(const struct hex_map *m, int h)
@@ -15,15 +17,16 @@ int hex_place_corner(const struct hex_map *m, int h)
 
 /* rule 3: the hexes to the nearest objective, plus the own units
  * within 2 hexes of h (those in h are rule 2's) */
-static int distance(const struct hex_map *m, int h, const int16_t *obj,
-		    int n_obj, int (*own)(const void *user, int h),
-		    const void *user)
+static int distance(const struct hex_map *m, int h,
+		    const struct hex_cube *obj, int n_obj,
+		    int (*own)(const void *user, int h), const void *user)
 {
 	int16_t near[32];
 	int i, n, d, best = n_obj > 0 ? INT_MAX : 0;
+	struct hex_cube ch = hex_cube_of(m, h);
 
 	for (i = 0; i < n_obj; i++) {
-		d = hex_distance(m, h, obj[i]);
+		d = hex_cube_distance(ch, obj[i]);
 		if (d < best)
 			best = d;
 	}
@@ -39,11 +42,17 @@ int hex_place_pick(const struct hex_map *m, const int16_t *cand, int n,
 		   int (*own)(const void *user, int h), const void *user)
 {
 	int i, pick = -1, key[3], best[3] = { 0, 0, 0 }, k;
+	/* the objectives' coordinates worked out once, not once a
+	 * candidate */
+	struct hex_cube *oc = xcalloc(n_obj > 0 ? (size_t)n_obj : 1,
+				      sizeof *oc);
 
+	for (i = 0; i < n_obj; i++)
+		oc[i] = hex_cube_of(m, obj[i]);
 	for (i = 0; i < n; i++) {
 		key[0] = hex_place_corner(m, cand[i]);
 		key[1] = own(user, cand[i]);
-		key[2] = distance(m, cand[i], obj, n_obj, own, user);
+		key[2] = distance(m, cand[i], oc, n_obj, own, user);
 		for (k = 0; pick >= 0 && k < 3 && key[k] == best[k]; k++)
 			;
 		if (pick < 0 || (k < 3 && key[k] < best[k])) {
@@ -53,5 +62,6 @@ int hex_place_pick(const struct hex_map *m, const int16_t *cand, int n,
 			best[2] = key[2];
 		}
 	}
+	free(oc);
 	return pick;
 }
