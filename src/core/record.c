@@ -158,14 +158,16 @@ static int parse_step(const char *s, long long *n)
 	return *end || errno || *n < 1 ? -1 : 0;
 }
 
-/* The shape of a kept hash: 44 characters of base64 ending in '='
- * (the text is decoded, and checked whole, where it is consulted). */
+/* Whether s is the one base64 text of some 32 bytes, as the record
+ * writes it: 43 digits of the alphabet, the last with its 2 unused low
+ * bits zero, then '=' (decoded only where it is consulted). */
 static int hash_shape(const char *s)
 {
 	static const char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 		"abcdefghijklmnopqrstuvwxyz0123456789+/";
 	return strlen(s) == DOC_B64_32_LEN &&
 		strspn(s, digits) == DOC_B64_32_LEN - 1 &&
+		memchr("AEIMQUYcgkosw048", s[DOC_B64_32_LEN - 2], 16) &&
 		s[DOC_B64_32_LEN - 1] == '=' ? 0 : -1;
 }
 
@@ -284,8 +286,10 @@ static int record_read(struct record *r, const struct pubkey *pk,
 		if (!end)
 			break;
 		*end = '\0';
-		if (lineno > 1 && parse_line(r, line))
+		if (lineno > 1 && parse_line(r, line)) {
 			rc = -1;
+			break;          /* lineno: the line refused */
+		}
 	}
 	if (rc == 0 && strcmp(r->game, game_id) != 0)
 		rc = -1;

@@ -148,6 +148,20 @@ int main(void)
 	CHECK(record_open(&r, &pk, GAME, &err) != 0 &&
 	      strstr(err.msg, "not a local record"),
 	      "a step line with no hash refused");
+	/* a hash's text other than the one the record writes (the last
+	 * digit's unused bits set): refused as it is read, as before */
+	if (truncate(path0, 0) == 0 && (f = fopen(path0, "w")) != NULL) {
+		record_hash h;
+		doc_b64_32_str(h, a);
+		h[DOC_B64_32_LEN - 2] = h[DOC_B64_32_LEN - 2] == 'B' ? 'C' :
+			'B';
+		fprintf(f, "umpire record/1\ngame %s\nstep 1 %s %s\n", GAME,
+			h, h);
+		fclose(f);
+	}
+	CHECK(record_open(&r, &pk, GAME, &err) != 0 &&
+	      strstr(err.msg, "line 3"),
+	      "a hash text that is not canonical refused, naming its line");
 	free(path0);
 
 	char path[256];
