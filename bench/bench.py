@@ -240,13 +240,14 @@ def timed_many(jobs, cwd, reps, rounds=5, cpu=None):
 
 def flat(base, out, steps, lg):
     """A turn at step 8 and at step 1,024 of the same game (lg, played
-    by play_long): status of game-K and adjudicate of step K (game-K-1
-    and signed-K), each with this machine's state as the players'
-    play left it (the local records, and the checkpoints of the file
-    looked at last), side by side with the durable write of the new
-    game file and with minisign -V of one signed order file. Returns
-    the growth of status and adjudicate from the first to the last
-    size and the ratios at step 8."""
+    by play_long): status of game-K, adjudicate of step K (game-K-1
+    and signed-K), the order template of step K + 1 and sign -g of
+    step K's orders, each with this machine's state as the players'
+    play left it (play_long's local records and checkpoints), side by
+    side with the durable write of the new game file and with
+    minisign -V of one signed order file. Returns the growth of
+    status, adjudicate, orders and sign -g from the first to the last
+    size."""
     ks = [k for k in FLAT_STEPS if k <= steps and
           os.path.exists(os.path.join(lg, "game-%d.yaml" % (k - 1)))]
     if not ks:

@@ -16,13 +16,14 @@
  * them, up to the first step a replay from the latest checkpoint reads.
  * It is a cache.
  *
- * status and adjudicate write it after verifying a game (atomically,
- * not fsync'd) and read it to skip the signatures of a prefix verified
- * before (the steps must hash to the same values, countersignatures
- * included), to replay from a checkpoint instead of from the start, and
- * not to parse at all the steps of the vouched prefix when the game
- * file begins its steps with those very bytes (game.c, parse_vouched):
- * the cost of a turn then does not grow with the game's length. What
+ * status, orders, sign --game and adjudicate write it after verifying a
+ * game (atomically, not fsync'd) and read it to skip the signatures of
+ * a prefix verified before (the steps must hash to the same values,
+ * countersignatures included), to replay from a checkpoint instead of
+ * from the start, and not to parse at all the steps of the vouched
+ * prefix when the game file begins its steps with those very bytes
+ * (game.c, parse_vouched): the cost of a turn then grows with the
+ * game's length only by the reading of its bytes. What
  * does not match the game exactly, or does not parse, is ignored: the
  * game is then read and replayed in full, and the files rewritten.
  *

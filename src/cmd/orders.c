@@ -302,7 +302,7 @@ static int from_game(const struct cli *cli, const char *path,
 		return -1;
 	}
 	/* the template asks the pending question only: a replay from this
-	 * machine's checkpoint, as status and adjudicate make */
+	 * machine's checkpoint, as status and adjudicate do */
 	g.checkpoints = CHECKPOINTS_USE;
 	if (game_check(&g, CHECK_LIGHT, NULL, &run, err))
 		goto out_game;

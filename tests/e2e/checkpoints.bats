@@ -1,9 +1,9 @@
 #!/usr/bin/env bats
-# This machine's checkpoints (umpire(1), FILES; checkpoint.h): status and
-# adjudicate trust the steps verified here before and replay from the
-# latest checkpoint in them. Whatever the checkpoints hold, the outputs
-# are those of a replay from the start, and a step changed since it was
-# verified is checked in full.
+# This machine's checkpoints (umpire(1), FILES; checkpoint.h): status,
+# orders, sign --game and adjudicate trust the steps verified here before
+# and replay from the latest checkpoint in them. Whatever the checkpoints
+# hold, the outputs are those of a replay from the start, and a step
+# changed since it was verified is checked in full.
 
 load helpers
 
