@@ -111,6 +111,20 @@ static int hex_list(const struct aachen *st, const char *s, int16_t *out,
 	return n > max ? -1 : n;
 }
 
+/* A unit off the map, to be set up or to enter in one of the hexes of
+ * list (u->entry); 0, or -1 with msg. */
+static int waiting_at(struct aachen *st, struct hunit *u, const char *list,
+		      char *msg, size_t size)
+{
+	int n = hex_list(st, list, u->entry, HEX_ENTRY_MAX);
+
+	if (n < 1)
+		return snprintf(msg, size, "bad hexes %s", list), -1;
+	u->n_entry = (uint8_t)n;
+	u->where = U_WAITING;
+	return 0;
+}
+
 /*
  * One unit a line: ID SIDE A-D-M PLACE [tags] [; name], where PLACE is
  * "at HEX", "setup LIST" (the owner chooses at set-up), "turn N enter
@@ -122,7 +136,7 @@ static int unit_line(struct aachen *st, char *line, char *msg, size_t size)
 	static const char *const tags[] = { "mech", "engineer", "30th", "2ad" };
 	struct hunit *u;
 	char *w[16], *name, *p;
-	int k = 0, i, s, n, t;
+	int k = 0, i, s, t;
 
 	name = strchr(line, ';');
 	if (name) {
@@ -160,12 +174,8 @@ static int unit_line(struct aachen *st, char *line, char *msg, size_t size)
 		u->where = U_MAP;
 		i += 2;
 	} else if (!strcmp(w[i], "setup") && i + 1 < k) {
-		n = hex_list(st, w[i + 1], u->entry, HEX_ENTRY_MAX);
-		if (n < 1)
-			return snprintf(msg, size, "bad hexes %s", w[i + 1]),
-			       -1;
-		u->n_entry = (uint8_t)n;
-		u->where = U_WAITING;
+		if (waiting_at(st, u, w[i + 1], msg, size))
+			return -1;
 		i += 2;
 	} else if ((!strcmp(w[i], "turn") || !strcmp(w[i], "event")) &&
 		   i + 2 < k) {
@@ -180,12 +190,8 @@ static int unit_line(struct aachen *st, char *line, char *msg, size_t size)
 		}
 		if (strcmp(w[i], "enter") || i + 1 >= k)
 			return snprintf(msg, size, "enter LIST"), -1;
-		n = hex_list(st, w[i + 1], u->entry, HEX_ENTRY_MAX);
-		if (n < 1)
-			return snprintf(msg, size, "bad hexes %s", w[i + 1]),
-			       -1;
-		u->n_entry = (uint8_t)n;
-		u->where = U_WAITING;
+		if (waiting_at(st, u, w[i + 1], msg, size))
+			return -1;
 		i += 2;
 	} else {
 		return snprintf(msg, size, "place is at HEX, setup LIST, "
