@@ -47,6 +47,8 @@ int hex_marker_remove(struct hex_markers *s, int i)
 	memmove(&s->m[i], &s->m[i + 1],
 		(size_t)(s->n - i - 1) * sizeof s->m[0]);
 	s->n--;
+	/* the slot let go is all zeroes again, as in a set loaded anew */
+	memset(&s->m[s->n], 0, sizeof s->m[0]);
 	return 0;
 }
 
@@ -64,6 +66,7 @@ int hex_markers_clear(struct hex_markers *s, int kind, int side)
 			s->m[j++] = s->m[i];
 	gone = s->n - j;
 	s->n = j;
+	memset(&s->m[j], 0, (size_t)gone * sizeof s->m[0]);
 	return gone;
 }
 

@@ -17,7 +17,9 @@
  * (no pointers, nothing allocated); an empty set is all zeroes
  * (hex_markers_init). Markers are kept in the order placed; removing one
  * moves the later ones down by one, so an index is valid until the next
- * removal.
+ * removal, and zeroes the slot let go: a set is the same bytes however
+ * it came to hold its markers (a state read back from its save is the
+ * play's, byte for byte: ctx_checkpoint).
  */
 #ifndef UMPIRE_RULES_HEXMARKER_H
 #define UMPIRE_RULES_HEXMARKER_H

@@ -626,7 +626,7 @@ static void retreat_unit(struct ctx *c, struct rttr *st, int u, int n,
 				  hex_id(st->u[u].hex, a));
 			st->u[u].where = U_WAITING;
 			st->u[u].hex = HEX_NONE;
-			st->u[u].arrive = (int8_t)(st->turn + 1);
+			st->due[u] = (int8_t)(st->turn + 1);
 			st->flags[u] |= F_OFFMAP_RETREAT;
 			leaves(st, u);
 			rt_reindex(st);

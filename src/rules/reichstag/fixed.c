@@ -210,6 +210,7 @@ static void use_fixed(struct ctx *c, struct rttr *st, int f, int sec,
 	st->flags[f] &= (uint16_t)~F_FACEDOWN;
 	st->known[f] = (1 << P1BF) | (1 << P1UF);
 	st->u[f].where = U_ELIMINATED;
+	st->u[f].hex = HEX_NONE;
 	st->elim_by[f] = -1;
 	rt_reindex(st);
 }

@@ -459,6 +459,7 @@ void rt_west_leave(struct ctx *c, struct rttr *st, int u)
 		  st->u[u].name, hex_id(st->u[u].hex, x));
 	ctx_mark(c, "", "lost", x, "", st->u[u].id);
 	st->u[u].where = U_ELIMINATED;
+	st->u[u].hex = HEX_NONE;
 	st->elim_by[u] = -1;            /* 21.2: nobody's VP; 16.7: gone */
 	st->flags[u] |= F_ESCAPED;
 	rt_reindex(st);

@@ -94,7 +94,7 @@ static void replacements(struct ctx *c, struct rttr *st, int p)
 		rt_sp_spend(c, st, p, r.cost, "8.2", what);
 		st->u[r.u].where = U_WAITING;
 		st->u[r.u].hex = HEX_NONE;
-		st->u[r.u].arrive = (int8_t)st->turn;   /* 8.2: as 7.1 */
+		st->due[r.u] = (int8_t)st->turn;        /* 8.2: as 7.1 */
 		st->elim_by[r.u] = -1;
 		st->flags[r.u] |= F_REPLACED;           /* 24.5 */
 	}

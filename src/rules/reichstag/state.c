@@ -119,6 +119,40 @@ void rt_reindex(struct rttr *st)
 	(void)p;
 }
 
+/* The stacks are numbered from 1, bottom to top, hex by hex: a unit
+ * that enters a hex takes seq_next and so goes on top (17.1), and only
+ * the order within a stack is read, which the save keeps (stacks) and
+ * this keeps. A unit off the map has neither number nor hex. A waiting
+ * unit that is due already (rt_due at most this GT) is due at the date
+ * on its back if that has come, else this GT: which day of the past it
+ * was due is read nowhere, and the save does not keep it. */
+void rt_settle(struct rttr *st)
+{
+	int16_t stack[HEX_UNITS_MAX];
+	uint16_t k = 1;
+	int u, h, n;
+
+	for (u = 0; u < st->n_units; u++) {
+		if (st->u[u].where != U_MAP) {
+			st->u[u].hex = HEX_NONE;
+			st->seq[u] = 0;
+		}
+		if (st->u[u].where == U_WAITING && st->due[u] &&
+		    st->due[u] <= st->turn)
+			st->due[u] = (int8_t)(st->u[u].arrive >= 1 &&
+					      st->u[u].arrive <= st->turn ?
+					      0 : st->turn);
+	}
+	rt_reindex(st);
+	for (h = 0; h < HEX_MAX; h++) {
+		for (n = 0, u = st->occ[h]; u >= 0; u = st->next[u])
+			stack[n++] = (int16_t)u;
+		while (n-- > 0)
+			st->seq[stack[n]] = k++;
+	}
+	st->seq_next = k;
+}
+
 int rt_sector(const struct rttr *st, int h)
 {
 	int a, b;
@@ -1081,13 +1115,14 @@ static int load_sides_bits(struct rttr *st, const struct doc *d,
 	return 0;
 }
 
-/* 13.0, 8.2: the GT a waiting Soviet unit comes back is not saved
- * (load_oob gives the date on its back): a unit replaced (8.2) or
- * retreated off the map (13.0) is due at its front's next
- * reinforcement phase, which "arrive = this GT" gives (that phase of
- * this GT if it has not passed, else the next GT's). Without it a
- * view's order template (loaded from the saved state) skipped the
- * placement the referee's game then asked for. */
+/* 13.0, 8.2: the GT a waiting Soviet unit comes back (rttr.due) is not
+ * saved: a unit replaced (8.2) or retreated off the map (13.0) is due at
+ * its front's next reinforcement phase, which "due this GT" gives (that
+ * phase of this GT if it has not passed, else the next GT's). Without
+ * it a view's order template (loaded from the saved state) skipped the
+ * placement the referee's game then asked for. A 13.0 return due next
+ * GT and a 7.1 delay read back so are due a GT early: the play's state
+ * then differs, and no checkpoint is written (rt_settle). */
 static void restore_arrivals(struct rttr *st)
 {
 	int u;
@@ -1095,7 +1130,7 @@ static void restore_arrivals(struct rttr *st)
 	for (u = 0; u < st->n_units; u++)
 		if (st->u[u].side == SOVIET && st->u[u].where == U_WAITING &&
 		    (st->flags[u] & (F_REPLACED | F_OFFMAP_RETREAT)))
-			st->u[u].arrive = (int8_t)st->turn;
+			st->due[u] = (int8_t)st->turn;
 }
 
 static int load_flags(struct rttr *st, const struct doc *d,
@@ -1454,7 +1489,7 @@ int rt_load(void *vst, const struct doc *d, const struct doc_node *map,
 	for (k = 0; k < st->n_units; k++)
 		if (st->placed_by[k] >= 0)
 			st->known[k] |= (uint8_t)(1 << st->placed_by[k]);
-	rt_reindex(st);
+	rt_settle(st);
 	rt_options_map(st);     /* 23.2 (options.c) */
 	return 0;
 }

@@ -243,6 +243,10 @@ struct rttr {
 					    entered its hex last is on top
 					    (17.1: only the top is seen) */
 	uint16_t seq_next;
+	int8_t due[HEX_UNITS_MAX];       /* 7.1, 8.2, 13.0: the GT a waiting
+					    Soviet unit is due when it is not
+					    the date on its back (hunit.arrive,
+					    which never changes); 0 */
 	int16_t occ[HEX_MAX];            /* first unit of a hex's stack,
 					    -1 (rt_reindex) */
 	int16_t next[HEX_UNITS_MAX];     /* next unit of the same stack */
@@ -305,6 +309,16 @@ int rt_load_view(void *st, const struct doc *d, const struct doc_node *map,
 		 const char *side, struct error *err);
 int rt_unit_find(const struct rttr *st, const char *id);
 void rt_reindex(struct rttr *st);
+/* What the saved state does not say, made one way (rt_settle, state.c):
+ * at each phase start of the play and at the end of rt_load, so that a
+ * state loaded from a save is byte for byte the play's (ctx_checkpoint) */
+void rt_settle(struct rttr *st);
+/* The GT a waiting Soviet unit is due to enter (7.1): its delay or
+ * return date, else the date on its back */
+static inline int rt_due(const struct rttr *st, int u)
+{
+	return st->due[u] ? st->due[u] : st->u[u].arrive;
+}
 /* The player who commands unit u (3.x, 4.0): a Soviet unit its front's,
  * a German unit the OTHER front's player by its sector; -1 for the
  * Reichstag garrison and unassigned counters (16.10). */

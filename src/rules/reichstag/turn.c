@@ -224,6 +224,7 @@ static void relink(struct rttr *t, int u, int h)
 static void put(struct rttr *st, int u, int h)
 {
 	st->flags[u] &= (uint16_t)~F_REPLACED;     /* 24.5: it has entered */
+	st->due[u] = 0;
 	if (st->u[u].where != U_MAP)    /* in no stack: nothing to unlink */
 		st->u[u].hex = HEX_NONE;
 	st->u[u].where = U_MAP;
@@ -320,8 +321,8 @@ static int to_place(const struct rttr *st, int u, int *region)
 	case PH_1BF_REINF:
 	case PH_1UF_REINF:
 		/* 7.1: due on the date on its back, at its edge */
-		return un->side == SOVIET && un->arrive >= 1 &&
-		       un->arrive <= st->turn && st->front[u] ==
+		return un->side == SOVIET && rt_due(st, u) >= 1 &&
+		       rt_due(st, u) <= st->turn && st->front[u] ==
 		       (st->phase == PH_1BF_REINF ? SEC_1BF : SEC_1UF);
 	case PH_G1BF_REINF:
 		*region = st->rg.setup_german[P1BF];
@@ -730,7 +731,7 @@ static void no_hex(struct ctx *c, struct rttr *st, int who,
 		    (st->holder[u] >= 0 && st->holder[u] != who))
 			continue;
 		if (st->phase == PH_1BF_REINF || st->phase == PH_1UF_REINF) {
-			st->u[u].arrive = (int8_t)(st->turn + 1);
+			st->due[u] = (int8_t)(st->turn + 1);
 			ctx_event(c, "7.1", "%s cannot enter: it is delayed to "
 				  "GT %d.", st->u[u].id, st->turn + 1);
 		} else if (st->phase >= PH_1BF_REINF) {
@@ -1994,7 +1995,9 @@ void rt_play(struct ctx *c, void *vst)
 	struct rttr *st = vst;
 
 	while (st->phase != PH_OVER) {
-		/* a phase begins: what follows depends on the state only */
+		/* a phase begins: what follows depends on the state only,
+		 * and on nothing its save leaves out */
+		rt_settle(st);
 		ctx_checkpoint(c);
 		ctx_where(c, st->turn, rt_phase_titles[st->phase]);
 		if (st->phase < PH_1BF_REINF)
