@@ -389,6 +389,17 @@ def reichstag(base, out):
                           one + [BARE, "game.yaml"], d, 10)
         out("            on one CPU (taskset): umpire audit %.2f ms, bare "
             "%.2f ms: ratio %.2f" % (t1 * 1e3, tb1 * 1e3, t1 / tb1))
+    # the referee's status of the game: a first look (no state kept on
+    # the machine: replayed from the start) and with this machine's
+    # local record and checkpoints (replayed from the latest phase
+    # start, rt_settle)
+    warm = dict(ENV, XDG_STATE_HOME=os.path.join(base, "reichstag-state"))
+    first = dict(ENV, XDG_STATE_HOME="/proc/umpire-bench-no-state")
+    run_once([BIN, "status", "game.yaml"], d, env=warm)
+    tf, tw = timed_many([([BIN, "status", "game.yaml"], first),
+                         ([BIN, "status", "game.yaml"], warm)], d, 5)
+    out("            status of its last step: a first look %.2f ms, from "
+        "this machine's checkpoints %.2f ms" % (tf * 1e3, tw * 1e3))
     return tau / tb
 
 
