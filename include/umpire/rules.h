@@ -125,7 +125,10 @@ void *ctx_scratch(struct ctx *c, size_t size);
  * from this state instead of from the beginning (struct resume_point,
  * engine.h), which is how per-turn commands avoid replaying a whole
  * game. Optional: a game that never calls it is always replayed from
- * its start. */
+ * its start. A checkpoint is kept only where the state its save reads
+ * back into is the play's, byte for byte (checkpoint.c, point_node): the
+ * play keeps nothing its save leaves out, or keeps it in one form (a
+ * slot let go is 0; Race to the Reichstag's rt_settle). */
 void ctx_checkpoint(struct ctx *c);
 
 /* A uniform die roll 1..sides, logged with purpose. */

@@ -40,7 +40,9 @@ size_t arn_soviet_deck_left(const struct arn *st)
 void arn_stack_remove(struct stack *s, size_t idx)
 {
 	memmove(&s->c[idx], &s->c[idx + 1], s->n - idx - 1);
-	s->n--;
+	/* the slot let go is 0, as in a stack read back from its save
+	 * (ctx_checkpoint) */
+	s->c[--s->n] = 0;
 }
 
 /* Draw at the moment of looking: the face-down card is decided now, from

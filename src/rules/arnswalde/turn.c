@@ -514,6 +514,8 @@ void arn_play(struct ctx *c, void *vst)
 	struct arn *st = vst;
 
 	while (st->phase != PH_OVER) {
+		/* a phase begins: what follows depends on the state only */
+		ctx_checkpoint(c);
 		switch (st->phase) {
 		case PH_SETUP:
 			place_tigers(c, st);

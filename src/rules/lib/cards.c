@@ -81,9 +81,13 @@ int is_club(card c) { return c < 52 && card_suit(c) == SUIT_C; }
 int is_red(card c) { return is_heart(c) || is_diamond(c); }
 int is_black(card c) { return is_spade(c) || is_club(c); }
 
+/* A pile's slots past its last card are 0, however it came to hold its
+ * cards: a state read back from its save is then the play's, byte for
+ * byte (ctx_checkpoint). */
 void pile_clear(struct pile *p)
 {
 	p->n = 0;
+	memset(p->c, 0, sizeof p->c);
 }
 
 void pile_fill(struct pile *p, int (*keep)(card))
@@ -116,7 +120,7 @@ int pile_remove(struct pile *p, card c)
 	for (i = 0; i < p->n; i++) {
 		if (p->c[i] == c) {
 			memmove(&p->c[i], &p->c[i + 1], p->n - i - 1);
-			p->n--;
+			p->c[--p->n] = 0;
 			return 0;
 		}
 	}

@@ -506,7 +506,9 @@ static int load_cards(void *st, const struct doc *d,
 		else if (pile_add(&p, k) < 0)
 			return bad(d, it, f, st, "too many cards", err);
 	}
-	memcpy(c, p.c, p.n);
+	/* the slots past the last card too (0: pile_clear), as the play
+	 * leaves them (ctx_checkpoint) */
+	memcpy(c, p.c, cap);
 	put(st, f->off, sizeof(size_t), (long long)p.n);
 	return 0;
 }

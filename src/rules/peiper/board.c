@@ -198,4 +198,7 @@ void town_take(struct kgp *st, int town, int slot)
 	for (i = slot; i + 1 < st->us[town].n; i++)
 		st->us[town].c[i] = st->us[town].c[i + 1];
 	st->us[town].n--;
+	/* the slot let go is 0, as in a state read back from its save
+	 * (ctx_checkpoint: the two must be the same bytes) */
+	st->us[town].c[st->us[town].n] = 0;
 }

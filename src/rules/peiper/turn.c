@@ -78,6 +78,7 @@ void clear_town(struct kgp *st, int town)
 		if (st->us[town].c[i] >= 0)
 			cup_add(&st->cup, st->us[town].c[i]);
 	st->us[town].n = 0;
+	memset(st->us[town].c, 0, sizeof st->us[town].c);
 }
 
 /* 4.0: the group enters a town: on the Meuse it wins at once; a town of
@@ -479,6 +480,8 @@ void kgp_play(struct ctx *c, void *vst)
 	struct kgp *st = vst;
 
 	while (st->phase != PH_OVER) {
+		/* a phase begins: what follows depends on the state only */
+		ctx_checkpoint(c);
 		switch (st->phase) {
 		case PH_BUILD:
 			build(c, st);

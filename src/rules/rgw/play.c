@@ -484,6 +484,8 @@ void rgw_play(struct ctx *c, void *vst)
 	struct rgw *st = vst;
 
 	while (st->phase != PH_OVER) {
+		/* a phase begins: what follows depends on the state only */
+		ctx_checkpoint(c);
 		switch (st->phase) {
 		case PH_START:
 			deal(c, st);
