@@ -107,11 +107,16 @@ struct game {
 	 * steps this machine verified before and replay from its latest
 	 * checkpoint in them (checkpoint.h), and updates that file. Only for
 	 * a caller that needs no event, draw or mark of the steps before the
-	 * extra step (or of the last step without one): the run's logs
-	 * start where it resumed. */
+	 * extra step (or of the last step without one), or before step
+	 * events_from: the run's logs start where it resumed. */
 	enum { CHECKPOINTS_NO, CHECKPOINTS_USE, CHECKPOINTS_REDO }
 		checkpoints;   /* REDO: after a checkpoint that played
 				  otherwise; from the start, and rewrite */
+	/* With checkpoints: the first step (1-based) whose events, draws
+	 * and marks the caller reads, so a replay resumes only at a
+	 * checkpoint taken in an earlier step (a view tells the steps since
+	 * its side's own latest); 0: only those of the last step. */
+	size_t events_from;
 	/* this machine's checkpoints, read by game_parse with
 	 * GAME_PARSE_CHECKPOINTS (checkpoint.h), else NULL */
 	struct checkpoints *cp;

@@ -47,6 +47,9 @@ struct doc_node *view_build(const struct game *g, const struct run *run,
  * after the side's own latest step (umpire-protocol(7), VIEWS). */
 int view_can_list(const struct game *g, size_t step, const char *side,
 		  struct error *err);
+/* The first step a view of step for side tells (its report and marks):
+ * the side's own latest, else the first. */
+size_t view_first_step(const struct game *g, size_t step, const char *side);
 /* Add the referee's signature to a built view. */
 void view_sign(struct doc *d, struct doc_node *view,
 	       const struct seckey *sk);

@@ -198,11 +198,16 @@ static int make_letters(struct judge *j, struct game *g,
 		rc = 0;
 		goto out;
 	}
-	/* as umpire view and report replay it: from the start (a view's
-	 * events), a report with its few example answers */
-	g->checkpoints = CHECKPOINTS_NO;
+	/* as umpire report replays it: the latest step's events whole
+	 * (from a checkpoint taken before it), a report with its few
+	 * example answers; view_text replays for each view */
+	g->checkpoints = CHECKPOINTS_USE;
+	g->events_from = g->n_steps;
 	g->examples = REPORT_EXAMPLES;
-	if (game_check(g, CHECK_LIGHT, NULL, &run, err))
+	int crc = game_check(g, CHECK_LIGHT, NULL, &run, err);
+	g->checkpoints = CHECKPOINTS_NO;
+	g->events_from = 0;
+	if (crc)
 		goto out;
 	const char *next = run.outcome == RUN_PENDING ? run.pending.role :
 		NULL;

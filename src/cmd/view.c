@@ -34,10 +34,31 @@ int view_text(struct game *g, const struct seckey *sk, const char *side,
 	struct snapshot snap;
 	struct run run;
 	int rc = -1;
-	if (game_snapshot(g, g->n_steps, &snap, err))
-		return -1;
-	if (game_check(g, CHECK_LIGHT, NULL, &run, err))
-		goto out_snap;
+	if (g->n_steps == 0) {
+		if (game_snapshot(g, 0, &snap, err))
+			return -1;
+		if (game_check(g, CHECK_LIGHT, NULL, &run, err))
+			goto out_snap;
+	} else {
+		/* one replay, from this machine's latest checkpoint taken
+		 * before the first step the view tells: the state after the
+		 * latest step is the run's */
+		int was = g->checkpoints;
+		g->checkpoints = CHECKPOINTS_USE;
+		g->events_from = view_first_step(g, g->n_steps, side);
+		int crc = game_check(g, CHECK_LIGHT, NULL, &run, err);
+		g->checkpoints = was;
+		g->events_from = 0;
+		if (crc)
+			return -1;
+		memset(&snap, 0, sizeof snap);
+		snap.step = g->n_steps;
+		snap.state = xmalloc(g->scn.rs->state_size);
+		memcpy(snap.state, run.state, g->scn.rs->state_size);
+		snap.over = run.outcome == RUN_OVER;
+		if (!snap.over)
+			snap.next = run.pending;
+	}
 	if (view_can_list(g, g->n_steps, side, err)) {
 		engine_free(&run);
 		goto out_snap;

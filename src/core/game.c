@@ -1517,8 +1517,10 @@ static int check_game(struct game *g, enum check_level level,
 	/* resumed: the orders of the steps before the checkpoint are not
 	 * played, but for each role's latest (its standing orders may
 	 * persist, ruleset.standing_persist) */
+	size_t before = g->events_from && g->events_from - 1 < vouched ?
+		g->events_from - 1 : vouched;
 	int found = g->checkpoints == CHECKPOINTS_USE && use_cp ?
-		checkpoints_point(&cp, g, vouched, &from) : -1;
+		checkpoints_point(&cp, g, before, &from) : -1;
 	int resume = found == 0;
 	/* the stubs: each role's chain after them, and a replay that
 	 * resumes where they were cut for; else the game read whole */

@@ -90,6 +90,11 @@ static size_t since_from(const struct game *g, size_t step, const char *side)
 	return 1;
 }
 
+size_t view_first_step(const struct game *g, size_t step, const char *side)
+{
+	return since_from(g, step, side);
+}
+
 /* How many of the n steps a view lists are after the side's own latest
  * step: all of them when the first is not the side's. */
 static size_t since_after(size_t n, int first_is_own)

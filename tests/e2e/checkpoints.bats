@@ -499,10 +499,19 @@ PY
 	cmp warm.yaml cold.yaml
 	cmp warm.txt cold.txt
 	cmp warm.yaml rt.yaml
-	side=$("$UMPIRE" status --brief rt.yaml | awk '{print $2}')
-	"$UMPIRE" view rt.yaml --side "$side" -s referee.key -o warm.view
-	cold "$UMPIRE" view rt.yaml --side "$side" -s referee.key -o cold.view
-	cmp warm.view cold.view
+	# a view replays from a checkpoint before the side's own latest step
+	# (it tells every step since), and writes them where there are none
+	for side in 1bf 1uf; do
+		"$UMPIRE" view rt.yaml --side $side -s referee.key \
+			-o warm-$side.view
+		cold "$UMPIRE" view rt.yaml --side $side -s referee.key \
+			-o cold-$side.view
+		cmp warm-$side.view cold-$side.view
+	done
+	rm -rf "$CP"
+	"$UMPIRE" view rt.yaml --side 1bf -s referee.key -o again.view
+	cmp again.view warm-1bf.view
+	ls "$CP/$rid".[0-9]* >/dev/null
 }
 
 # Kampfgruppe Peiper, Arnswalde 1945 and the Russo-German War mark their
