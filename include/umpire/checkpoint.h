@@ -54,14 +54,20 @@ struct checkpoint_prefix {
 	} roles[GAME_MAX_ROLES];
 };
 
-/* One step as this machine verified it (GAME-steps). */
-#define CHECKPOINT_STEP_BYTES 96
+/* One step as this machine verified it (GAME-steps): its hash, its
+ * countersignature's and its node's (CHECKPOINT_STEP_VOUCH bytes), then
+ * the hash of the text umpire writes for it (zero where not worked
+ * out): a step read back whose text has that hash is written as umpire
+ * writes it, with no writing to find out (game_emit_step). */
+#define CHECKPOINT_STEP_VOUCH 96
+#define CHECKPOINT_STEP_BYTES 128
 
 struct checkpoints {
 	struct doc *doc;               /* the index; NULL: none usable */
 	const struct doc_node *points; /* steps with a checkpoint file */
 	unsigned char *steps;          /* n_steps records: hash, hash of the
-					  countersignature, hash of the node */
+					  countersignature, hash of the node,
+					  hash of the text */
 	size_t n_steps;
 	struct checkpoint_prefix prefix;
 };
@@ -81,6 +87,12 @@ void checkpoints_step(const struct checkpoints *cp, size_t i,
  * *hash receives the step's hash. */
 int checkpoints_vouch_node(const struct checkpoints *cp, size_t i,
 			   const struct doc_node *node, unsigned char hash[32]);
+
+/* Whether text (len bytes) is the text umpire writes for step i of the
+ * game (0-based), as an item of the steps (from its "- " to the next),
+ * by the hash this machine recorded of it: 0 where none was. */
+int checkpoints_step_text(const struct checkpoints *cp, size_t i,
+			  const char *text, size_t len);
 
 /* Whether step i of g (0-based, its hash computed) is the step i
  * verified here, countersignature included. */

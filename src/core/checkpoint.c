@@ -2,7 +2,7 @@
  * checkpoint.c - this machine's checkpoints of a game (see checkpoint.h).
  *
  * GAME, the index, YAML written by doc_emit:
- *   umpire: checkpoints/2
+ *   umpire: checkpoints/3
  *   game: GAME-ID
  *   rules: ID/VERSION        (and the state's size: another build of the
  *   state-size: N             rules is another cache)
@@ -12,8 +12,9 @@
  *   prefix: {steps: Q, point: P, lines: L, nodes: K, bytes: B,
  *            chain: ["ROLE INDEX LINK", ...]}
  * GAME-steps: N records of CHECKPOINT_STEP_BYTES, the step's hash, its
- * countersignature's hash and the hash of its node (its canonical
- * encoding, signature included); GAME-text: the B bytes of the prefix,
+ * countersignature's hash, the hash of its node (its canonical
+ * encoding, signature included) and the hash of the text umpire writes
+ * for it as an item of the steps (zero where not worked out); GAME-text: the B bytes of the prefix,
  * steps 1..Q as the game file held them (L lines, K nodes), verified
  * here; each role's chain after step Q (its latest link and the link's
  * index); P, the checkpoint whose replay reads no step before Q + 1.
@@ -40,7 +41,7 @@
 #include "umpire/sign.h"
 #include "umpire/strbuf.h"
 
-#define CHECKPOINT_MAGIC "checkpoints/2"
+#define CHECKPOINT_MAGIC "checkpoints/3"
 #define POINT_MAGIC "checkpoint/1"
 #define CHECKPOINT_MAX_BYTES (8u << 20)
 
@@ -229,9 +230,42 @@ static void node_hash(const struct doc_node *node, unsigned char out[32])
 	strbuf_free(&sb);
 }
 
-/* The record of step i of g: hash, countersignature hash, node hash
- * (a stub's from cp, g's own checkpoints, where it came from: its node
- * was not read). */
+/* The hash of the text umpire writes for step node, an item of the
+ * steps: a sequence of it alone, as doc_emit writes it. */
+static void text_hash(const struct doc_node *node, unsigned char out[32])
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct error ignored;
+	struct doc *e = doc_new("step");
+	struct doc_node *seq = doc_seq(e);
+	doc_push(e, seq, (struct doc_node *)node);
+	if (doc_emit(seq, &sb, &ignored) == 0)
+		crypto_generichash(out, 32, (const unsigned char *)sb.buf,
+				   sb.len, NULL, 0);
+	else
+		memset(out, 0, 32);
+	doc_free(e);
+	strbuf_free(&sb);
+}
+
+int checkpoints_step_text(const struct checkpoints *cp, size_t i,
+			  const char *text, size_t len)
+{
+	static const unsigned char none[32];
+	unsigned char h[32];
+	const unsigned char *want;
+	if (!cp || !cp->doc || i >= cp->n_steps)
+		return 0;
+	want = cp->steps + i * CHECKPOINT_STEP_BYTES + CHECKPOINT_STEP_VOUCH;
+	if (sodium_memcmp(want, none, 32) == 0)
+		return 0;
+	crypto_generichash(h, 32, (const unsigned char *)text, len, NULL, 0);
+	return memcmp(h, want, 32) == 0;
+}
+
+/* The record of step i of g: hash, countersignature hash, node hash,
+ * and no text hash (checkpoints_save works it out); a stub's whole from
+ * cp, g's own checkpoints, where it came from: its node was not read. */
 static void step_record(const struct game *g, const struct checkpoints *cp,
 			size_t i, unsigned char out[CHECKPOINT_STEP_BYTES])
 {
@@ -244,6 +278,8 @@ static void step_record(const struct game *g, const struct checkpoints *cp,
 	memcpy(out, s->hash, 32);
 	sig_hash(s->sig, out + 32);
 	node_hash(s->node, out + 64);
+	memset(out + CHECKPOINT_STEP_VOUCH, 0,
+	       CHECKPOINT_STEP_BYTES - CHECKPOINT_STEP_VOUCH);
 }
 
 void checkpoints_step(const struct checkpoints *cp, size_t i,
@@ -261,7 +297,7 @@ int checkpoints_vouch(const struct checkpoints *cp, const struct game *g,
 		return 0;
 	step_record(g, g->cp, i, rec);
 	return memcmp(rec, cp->steps + i * CHECKPOINT_STEP_BYTES,
-		      sizeof rec) == 0;
+		      CHECKPOINT_STEP_VOUCH) == 0;
 }
 
 int checkpoints_vouch_node(const struct checkpoints *cp, size_t i,
@@ -624,15 +660,6 @@ void checkpoints_save(const struct game *g, const struct run *run)
 	doc_set_str(d, m, "rules", rules);
 	doc_set_int(d, m, "state-size", (long long)g->scn.rs->state_size);
 	doc_set(d, m, "genesis", doc_b64_32(d, g->genesis));
-	for (size_t i = 0; i < g->n_steps; i++) {
-		step_record(g, g->cp, i, rec);
-		strbuf_add(&recs, rec, sizeof rec);
-	}
-	struct strbuf sp = STRBUF_INIT;
-	int recs_ok = side_path(g, "steps", &sp) == 0 &&
-		write_cache(sp.buf, recs.buf, recs.len) == 0;
-	strbuf_free(&sp);
-	doc_set_int(d, m, "steps", recs_ok ? (long long)g->n_steps : 0);
 	/* oldest first */
 	for (size_t k = RUN_POINTS; k-- > 0;) {
 		const struct resume_point *p = &run->points[k];
@@ -642,6 +669,29 @@ void checkpoints_save(const struct game *g, const struct run *run)
 			latest = p->at.cur + 1;
 		}
 	}
+	/* the text hash of each step after the prefix (those the next
+	 * command reads), worked out once: kept from the old records */
+	size_t q = latest > 1 ? first_read(g, latest) : 0;
+	for (size_t i = 0; i < g->n_steps; i++) {
+		step_record(g, g->cp, i, rec);
+		const unsigned char *o = old.doc && i < old.n_steps ?
+			old.steps + i * CHECKPOINT_STEP_BYTES : NULL;
+		if (g->steps[i].stub)
+			;
+		else if (o && memcmp(o, rec, CHECKPOINT_STEP_VOUCH) == 0)
+			memcpy(rec + CHECKPOINT_STEP_VOUCH,
+			       o + CHECKPOINT_STEP_VOUCH,
+			       CHECKPOINT_STEP_BYTES - CHECKPOINT_STEP_VOUCH);
+		if (!g->steps[i].stub && i >= q &&
+		    sodium_is_zero(rec + CHECKPOINT_STEP_VOUCH, 32))
+			text_hash(g->steps[i].node, rec + CHECKPOINT_STEP_VOUCH);
+		strbuf_add(&recs, rec, sizeof rec);
+	}
+	struct strbuf sp = STRBUF_INIT;
+	int recs_ok = side_path(g, "steps", &sp) == 0 &&
+		write_cache(sp.buf, recs.buf, recs.len) == 0;
+	strbuf_free(&sp);
+	doc_set_int(d, m, "steps", recs_ok ? (long long)g->n_steps : 0);
 	doc_set(d, m, "points", points);
 	if (recs_ok && latest > 1)
 		save_prefix(g, latest, d, m);

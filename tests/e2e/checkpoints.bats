@@ -69,12 +69,12 @@ cold() {
 
 @test "the checkpoints of a game: an index, its steps, the last steps' points and the vouched prefix, private" {
 	[ -f "$CP/$ID" ]
-	grep -q '^umpire: checkpoints/2$' "$CP/$ID"
-	# one record a verified step: its hash, its countersignature's and
-	# its node's, 96 bytes
+	grep -q '^umpire: checkpoints/3$' "$CP/$ID"
+	# one record a verified step: its hash, its countersignature's, its
+	# node's and its text's, 128 bytes
 	n=$(grep -c '^- step: ' g.yaml)
 	grep -q "^steps: $n\$" "$CP/$ID"
-	[ "$(stat -c %s "$CP/$ID-steps")" -eq $((96 * n)) ]
+	[ "$(stat -c %s "$CP/$ID-steps")" -eq $((128 * n)) ]
 	ls "$CP/$ID".* >/dev/null
 	# the prefix: the text of its steps as the game file holds them
 	q=$(awk '/^prefix:/ {p = 1} p && /^  steps:/ {print $2; exit}' "$CP/$ID")
