@@ -7,8 +7,9 @@
  * checkpoints): GAME, the index (the game, its rules and genesis, the
  * steps with a checkpoint, and the vouched prefix below); GAME-steps, for
  * every step of the game verified on this machine, its hash, the hash of
- * its countersignature and the hash of its node (fixed-width records,
- * read by index, not parsed); GAME.N, the latest checkpoint
+ * its countersignature, the hash of its node and (after the prefix) the
+ * hash of the text umpire writes for it (fixed-width records, read by
+ * index, not parsed); GAME.N, the latest checkpoint
  * (ctx_checkpoint) in step N, for the last steps that took one, however
  * long ago: the engine's place in that step and the state as the rules
  * save it; and GAME-text, the vouched prefix: the text of the game
@@ -16,7 +17,9 @@
  * them, up to the first step a replay from the latest checkpoint reads.
  * It is a cache.
  *
- * status, orders, sign --game and adjudicate write it after verifying a
+ * status, orders, sign --game, adjudicate and view (from a checkpoint
+ * before the first step whose events it tells: gamedata.h, events_from)
+ * write it after verifying a
  * game (atomically, not fsync'd) and read it to skip the signatures of
  * a prefix verified before (the steps must hash to the same values,
  * countersignatures included), to replay from a checkpoint instead of

@@ -34,6 +34,12 @@ int view_text(struct game *g, const struct seckey *sk, const char *side,
 	struct snapshot snap;
 	struct run run;
 	int rc = -1;
+	/* a view lists and numbers the steps since its side's own latest,
+	 * whose links count from the first step: every step read (a game
+	 * read for a per-turn command, the judge's, may have left the
+	 * vouched prefix unread) */
+	if (game_unstub(g, err))
+		return -1;
 	if (g->n_steps == 0) {
 		if (game_snapshot(g, 0, &snap, err))
 			return -1;

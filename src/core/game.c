@@ -570,7 +570,7 @@ static int parse_vouched(struct game *g, const char *name, const char *buf,
 			   &ignored);
 	strbuf_free(&head);
 	if (rc || load_body(g, scn_dir, GAME_PARSE_CHECKPOINTS, &ignored) ||
-	    g->scn.rs->view || !g->cp || !g->cp->doc)
+	    !g->cp || !g->cp->doc)
 		goto no;
 	const struct checkpoint_prefix *p = &g->cp->prefix;
 	struct doc_node *steps = top(g, "steps");
@@ -639,9 +639,24 @@ int game_unstub(struct game *g, struct error *err)
 		return 0;
 	const struct checkpoint_prefix *p = &g->cp->prefix;
 	struct strbuf text = STRBUF_INIT;
-	strbuf_add(&text, g->src, g->src_head);
-	strbuf_add(&text, p->text, p->len);
-	strbuf_add(&text, g->src + g->src_head, g->src_len - g->src_head);
+	/* a step added since the file was read (game_append: the judge
+	 * checks the game again to write its letters) has no source: then
+	 * the game as it is now, written */
+	const struct doc_node *steps = top(g, "steps");
+	size_t read = 0;
+	while (steps && read < steps->n && steps->items[read]->line > 0)
+		read++;
+	if (g->n_stub + read < g->n_steps) {
+		if (game_emit(g, &text, err)) {
+			strbuf_free(&text);
+			return -1;
+		}
+	} else {
+		strbuf_add(&text, g->src, g->src_head);
+		strbuf_add(&text, p->text, p->len);
+		strbuf_add(&text, g->src + g->src_head,
+			   g->src_len - g->src_head);
+	}
 	int rc = game_parse_flags(&whole, g->doc->name, text.buf, text.len,
 				  g->scn_dir, GAME_PARSE_CHECKPOINTS |
 				  GAME_PARSE_WHOLE, err);
@@ -654,6 +669,7 @@ int game_unstub(struct game *g, struct error *err)
 	whole.at_step_end = g->at_step_end;
 	whole.hook_user = g->hook_user;
 	whole.checkpoints = g->checkpoints;
+	whole.events_from = g->events_from;
 	whole.examples = g->examples;
 	whole.state_stale = g->state_stale;
 	whole.shed = xmalloc(sizeof *whole.shed);
