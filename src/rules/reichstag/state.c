@@ -1,20 +1,14 @@
 /*
- * state.c - Race to the Reichstag: the start state from the scenario (the
- * map, the order of battle, the markers, the set-up counts, the options),
- * the state as a document (save) and back (load, for test positions; a
- * position may replace the map, the order of battle and the markers, for
- * conformance cases on small maps), and who commands and who sees a unit
- * (3.x, 4.0, 16.8, 17.1; GAP.md 2.1).
+ * state.c - Race to the Reichstag: the state as a document, declared
+ * (statedecl.h: save, view, hash), and read back (load, for test
+ * positions and checkpoints; load_view, a view with stand-ins for what it
+ * hides); rt_settle makes what the save leaves out one way. The start
+ * state is setup.c's, who commands and sees a unit units.c's.
  */
-#include <stdarg.h>
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include "state.h"
-#include "../lib/hexplace.h"
-#include "../lib/option.h"
 #include "options.h"
 
 const char *const rt_side_names[PLAYERS] = { "1bf", "1uf" };
@@ -41,83 +35,10 @@ const char *const rt_type_names[TYPES] = { "none", "tank", "mech",
 	"hq", "fixinf", "sniper", "depot", "airstrip", "strategic", "flak" };
 const char *const rt_sector_names[4] = { "1bf", "1uf", "both", "none" };
 
-static const char *const tag_names[] = { "fixed", "hm", "recon",
-	"engineer", "paren", "zero", "garrison", "spree", "56pk1", "56pk2",
-	"steiner", "xx", "pool", "pd-1bf", "pd-1uf", NULL };
 static const char *const flag_names[] = { "face-down", "moved",
 	"attacked", "attacked-by", "retreated", "recon", "forced",
 	"engineer", "escaped", "reichstag-garrison", "disengage",
 	"offmap-retreat", "held", "replaced", NULL };
-static const char *const mk_kind_names[MK_KINDS] = { "artillery", "air",
-	"me262" };
-
-static int bad(const struct doc *d, const struct doc_node *n,
-	       struct error *err, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static int bad(const struct doc *d, const struct doc_node *n,
-	       struct error *err, const char *fmt, ...)
-{
-	char w[256], msg[400];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	return errorf(err, EXIT_REFUSED, "%s: %s",
-		      doc_where(d, n, w, sizeof w), msg);
-}
-
-static int name_of(const char *s, const char *const *names, int count)
-{
-	int i;
-
-	for (i = 0; i < count && names[i]; i++)
-		if (!strcmp(s, names[i]))
-			return i;
-	return -1;
-}
-
-int rt_side_parse(const char *s)
-{
-	return name_of(s, rt_side_names, PLAYERS);
-}
-
-int rt_unit_find(const struct rttr *st, const char *id)
-{
-	int i, first = tolower((unsigned char)id[0]);
-
-	/* the first letter before the whole id: placement and movement
-	 * checks look units up by id for every hex they try */
-	for (i = 0; i < st->n_units; i++)
-		if (tolower((unsigned char)st->u[i].id[0]) == first &&
-		    !strcasecmp(st->u[i].id, id))
-			return i;
-	return -1;
-}
-
-/* occ[h]: the top of h's stack (the unit that entered last, 17.1), then
- * next[] down the stack. */
-void rt_reindex(struct rttr *st)
-{
-	int i, h, *p;
-	int16_t *link;
-
-	for (i = 0; i < HEX_MAX; i++)
-		st->occ[i] = -1;
-	for (i = 0; i < HEX_UNITS_MAX; i++)
-		st->next[i] = -1;
-	for (i = 0; i < st->n_units; i++) {
-		if (st->u[i].where != U_MAP || st->u[i].hex < 0)
-			continue;
-		h = st->u[i].hex;
-		link = &st->occ[h];
-		while (*link >= 0 && st->seq[*link] > st->seq[i])
-			link = &st->next[*link];
-		st->next[i] = *link;
-		*link = (int16_t)i;
-	}
-	(void)p;
-}
 
 /* The stacks are numbered from 1, bottom to top, hex by hex: a unit
  * that enters a hex takes seq_next and so goes on top (17.1), and only
@@ -151,494 +72,6 @@ void rt_settle(struct rttr *st)
 			st->seq[stack[n]] = k++;
 	}
 	st->seq_next = k;
-}
-
-int rt_sector(const struct rttr *st, int h)
-{
-	int a, b;
-
-	if (h < 0 || h >= HEX_MAX || st->map.terr[h] == 255)
-		return SEC_NONE;
-	a = hex_in_region(&st->map, h, st->rg.sector[P1BF]);
-	b = hex_in_region(&st->map, h, st->rg.sector[P1UF]);
-	return a && b ? SEC_BOTH : a ? SEC_1BF : b ? SEC_1UF : SEC_NONE;
-}
-
-int rt_unit_within_1(const struct rttr *st, int h, int side, int f,
-		     int skip)
-{
-	int d, n, k;
-
-	for (d = -1; d < 6; d++) {
-		n = d < 0 ? h : hex_neighbour(&st->map, h, d);
-		for (k = n >= 0 ? st->occ[n] : -1; k >= 0; k = st->next[k])
-			if (k != skip && st->u[k].side == side &&
-			    st->front[k] == f)
-				return 1;
-	}
-	return 0;
-}
-
-int rt_engineer_of(const struct rttr *st, int u, int f)
-{
-	return (st->u[u].tags & T_ENGINEER) && st->u[u].side == SOVIET &&
-	       st->front[u] == f && st->u[u].where == U_MAP;
-}
-
-int rt_engineer_covers(const struct rttr *st, int f, int a, int b,
-		       int in_place)
-{
-	int u, e;
-
-	for (u = 0; b >= 0 && u < st->n_units; u++) {
-		if (!rt_engineer_of(st, u, f) ||
-		    (in_place && !(st->flags[u] & F_ENGINEER)))
-			continue;
-		e = st->u[u].hex;
-		if (e == a || e == b ||
-		    (hex_distance(&st->map, e, a) == 1 &&
-		     hex_distance(&st->map, e, b) == 1))
-			return 1;
-	}
-	return 0;
-}
-
-int rt_commander(const struct rttr *st, int u)
-{
-	int f = st->front[u];
-
-	if (st->u[u].side == SOVIET)
-		return f == SEC_1BF || f == SEC_1UF ? f : -1;
-	/* 3.x, 4.0: the Germans of a sector are the other player's */
-	return f == SEC_1BF ? P1UF : f == SEC_1UF ? P1BF : -1;
-}
-
-/* GAP.md 2.1: Soviets are open to both (17.2); a German counter's
- * identity is seen by its commander (except a face-down counter he did
- * not place: the Reichstag garrison, 16.10), by the player holding it
- * off the map, by whoever examined it (known), and on the map face up by
- * anyone when it is the top of its stack (17.1); the dead pile and the
- * off-map mobile units are open; the cup is not. */
-int rt_sees(const struct rttr *st, int p, int u)
-{
-	const struct hunit *un = &st->u[u];
-
-	if (un->side == SOVIET || p < 0)
-		return 1;
-	if (p < PLAYERS && (st->known[u] >> p & 1))
-		return 1;
-	if (un->where == U_ELIMINATED)
-		return 1;
-	if (un->where == U_WAITING)
-		return st->holder[u] == p ||
-		       (!(un->tags & T_POOL) && st->holder[u] < 0);
-	if (st->flags[u] & F_FACEDOWN)
-		return st->placed_by[u] == p;
-	if (rt_commander(st, u) == p)
-		return 1;
-	return st->occ[un->hex] == u;
-}
-
-/* ---- the order of battle ---- */
-
-/* hexes "0102-0109,2105", or a region of the map: its number in *region
- * (the unit may be placed anywhere in it), else the hexes */
-static int place_list(struct rttr *st, const char *s, struct hunit *u,
-		      int16_t *region)
-{
-	int r = hex_region(&st->map, s), n;
-
-	*region = (int16_t)r;
-	if (r >= 0)
-		return 1;
-	n = hex_ranges(&st->map, s, u->entry, HEX_ENTRY_MAX);
-	if (n < 1)
-		return -1;
-	u->n_entry = (uint8_t)n;
-	return n;
-}
-
-/*
- * One counter a line (scenarios/tools/reichstag/oob.yaml):
- *   ID SIDE A-D-M PLACE CLASS SIZE TYPE [FLAGS] [; name]
- * PLACE: at HEX | setup REGION | turn N enter REGION | event enter
- * REGION | garrison | pool.
- */
-static int unit_line(struct rttr *st, char *line, char *msg, size_t size)
-{
-	struct hunit *u;
-	char *w[24], *name, *p;
-	int k = 0, i, s, t, n = st->n_units;
-
-	name = strchr(line, ';');
-	if (name) {
-		*name++ = '\0';
-		while (*name == ' ')
-			name++;
-	}
-	for (p = strtok(line, " \t"); p && k < 24; p = strtok(NULL, " \t"))
-		w[k++] = p;
-	if (k == 0)
-		return 0;
-	if (n >= HEX_UNITS_MAX)
-		return snprintf(msg, size, "too many units"), -1;
-	u = &st->u[n];
-	memset(u, 0, sizeof *u);
-	u->hex = HEX_NONE;
-	st->setup_region[n] = -1;
-	st->front[n] = SEC_NONE;
-	if (k < 5 || strlen(w[0]) >= sizeof u->id)
-		return snprintf(msg, size, "\"ID SIDE A-D-M PLACE CLASS SIZE "
-				"TYPE [FLAGS]\""), -1;
-	snprintf(u->id, sizeof u->id, "%s", w[0]);
-	if (rt_unit_find(st, u->id) >= 0)
-		return snprintf(msg, size, "unit %s twice", w[0]), -1;
-	if (!strcmp(w[1], "soviet"))
-		u->side = SOVIET;
-	else if (!strcmp(w[1], "german"))
-		u->side = GERMAN;
-	else
-		return snprintf(msg, size, "side is soviet or german"), -1;
-	if (unit_values_parse(w[2], &u->att, &u->def, &u->mov) < 0)
-		return snprintf(msg, size, "values are A-D-M"), -1;
-	snprintf(u->name, sizeof u->name, "%s", name ? name : u->id);
-	i = 3;
-	if (!strcmp(w[i], "at") && i + 1 < k) {
-		u->hex = (int16_t)hex_parse(&st->map, w[i + 1]);
-		if (u->hex < 0)
-			return snprintf(msg, size, "no hex %s", w[i + 1]), -1;
-		u->where = U_MAP;
-		i += 2;
-	} else if (!strcmp(w[i], "setup") && i + 1 < k) {
-		if (place_list(st, w[i + 1], u, &st->setup_region[n]) < 0)
-			return snprintf(msg, size, "bad hexes %s", w[i + 1]),
-			       -1;
-		u->where = U_WAITING;
-		i += 2;
-	} else if ((!strcmp(w[i], "turn") || !strcmp(w[i], "event")) &&
-		   i + 2 < k) {
-		if (!strcmp(w[i], "turn")) {
-			u->arrive = (int8_t)atoi(w[i + 1]);
-			if (u->arrive < 1 || u->arrive > 99)
-				return snprintf(msg, size, "bad turn"), -1;
-			i += 2;
-		} else {
-			u->arrive = -1;
-			i += 1;
-		}
-		if (strcmp(w[i], "enter") || i + 1 >= k)
-			return snprintf(msg, size, "enter REGION"), -1;
-		if (place_list(st, w[i + 1], u, &st->setup_region[n]) < 0)
-			return snprintf(msg, size, "bad hexes %s", w[i + 1]),
-			       -1;
-		u->where = U_WAITING;
-		i += 2;
-	} else if (!strcmp(w[i], "garrison")) {
-		u->where = U_WAITING;
-		u->tags |= T_GARRISON;
-		i += 1;
-	} else if (!strcmp(w[i], "pool")) {
-		u->where = U_WAITING;
-		u->tags |= T_POOL;
-		i += 1;
-	} else {
-		return snprintf(msg, size, "place is at HEX, setup REGION, "
-				"turn N enter REGION, event enter REGION, "
-				"garrison or pool"), -1;
-	}
-	if (i + 3 > k)
-		return snprintf(msg, size, "CLASS SIZE TYPE after the place"),
-		       -1;
-	if (u->side == SOVIET) {
-		s = rt_side_parse(w[i]);
-		if (s < 0)
-			return snprintf(msg, size, "a Soviet unit's class is "
-					"its front, 1bf or 1uf (2.9)"), -1;
-		st->front[n] = (uint8_t)s;
-	} else if (!strcmp(w[i], "fixed")) {
-		u->tags |= T_FIXED;
-	} else if (strcmp(w[i], "mobile")) {
-		return snprintf(msg, size, "a German unit's class is mobile "
-				"or fixed (2.4)"), -1;
-	}
-	s = name_of(w[i + 1], rt_size_names, SIZES);
-	t = name_of(w[i + 2], rt_type_names, TYPES);
-	if (s <= 0)
-		return snprintf(msg, size, "size is corps, div, bde, rgt, bn, "
-				"grp or other"), -1;
-	if (t <= 0)
-		return snprintf(msg, size, "unknown type %s", w[i + 2]), -1;
-	u->size = (uint8_t)s;
-	u->type = (uint8_t)t;
-	for (i += 3; i < k; i++) {
-		t = name_of(w[i], tag_names, 32);
-		if (t < 0 || (1 << t) == T_FIXED || (1 << t) == T_POOL)
-			return snprintf(msg, size, "unknown word %s", w[i]),
-			       -1;
-		u->tags |= (uint16_t)(1 << t);
-	}
-	/* the sector a German unit is assigned to where the set-up says */
-	if (u->side == GERMAN) {
-		if (u->where == U_MAP)
-			st->front[n] = (uint8_t)rt_sector(st, u->hex);
-		else if (u->tags & (T_SPREE | T_56PK1 | T_XX))
-			st->front[n] = SEC_1UF;
-		else if (u->tags & (T_56PK2 | T_STEINER))
-			st->front[n] = SEC_1BF;
-		else if (st->setup_region[n] >= 0 &&
-			 st->setup_region[n] == st->rg.setup_german[P1BF])
-			st->front[n] = SEC_1BF;
-		else if (st->setup_region[n] >= 0 &&
-			 st->setup_region[n] == st->rg.setup_german[P1UF])
-			st->front[n] = SEC_1UF;
-		/* 2.4, 3.2: the flak towers are face up */
-	}
-	st->placed_by[n] = -1;
-	st->holder[n] = -1;
-	st->elim_by[n] = -1;
-	st->captor[n] = -1;
-	st->seq[n] = (uint16_t)(n + 1);
-	st->n_units++;
-	return 0;
-}
-
-static int oob_load(struct rttr *st, const struct doc *d,
-		    const struct doc_node *n, struct error *err)
-{
-	const char *p;
-	char line[512], msg[160];
-	int lineno = 0, got, i;
-
-	if (!n || n->kind != DOC_SCALAR)
-		return bad(d, n, err, "units: one counter a line (a text "
-			   "block)%s", "");
-	st->n_units = 0;
-	p = n->str;
-	while ((got = hex_next_line(&p, line, sizeof line)) != 0) {
-		lineno++;
-		if (got < 0)
-			return bad(d, n, err, "units, line %d: too long",
-				   lineno);
-		if (line[strspn(line, " \t")] == '#')
-			continue;
-		if (unit_line(st, line, msg, sizeof msg) < 0)
-			return bad(d, n, err, "units, line %d: %s", lineno,
-				   msg);
-	}
-	/* 3.3: the pool, in scenario order */
-	cup_clear(&st->cup);
-	st->n_pool = 0;
-	for (i = 0; i < st->n_units; i++)
-		if (st->u[i].tags & T_POOL) {
-			if (st->n_pool >= CUP_MAX)
-				return bad(d, n, err, "units: more than %d "
-					   "pool counters", CUP_MAX);
-			st->pool_unit[st->n_pool] = (int16_t)i;
-			cup_add(&st->cup, st->n_pool++);
-		}
-	memset(st->flags, 0, sizeof st->flags);
-	memset(st->known, 0, sizeof st->known);
-	st->seq_next = (uint16_t)(st->n_units + 1);
-	rt_reindex(st);
-	return 0;
-}
-
-/* Markers: "ID KIND OWNER PLACE [; name]", KIND artillery|air|me262,
- * OWNER 1bf|1uf|steiner|xx, PLACE off|event. */
-static int markers_load(struct rttr *st, const struct doc *d,
-			const struct doc_node *n, struct error *err)
-{
-	const char *p;
-	char line[256], *w[8], *q, *semi;
-	int lineno = 0, got, k;
-	struct rt_marker *m;
-
-	st->n_mk = 0;
-	hex_markers_init(&st->bz);
-	if (!n)
-		return 0;
-	if (n->kind != DOC_SCALAR)
-		return bad(d, n, err, "markers: one marker a line%s", "");
-	p = n->str;
-	while ((got = hex_next_line(&p, line, sizeof line)) != 0) {
-		lineno++;
-		if ((semi = strchr(line, ';')))
-			*semi = '\0';
-		k = 0;
-		for (q = strtok(line, " \t"); q && k < 8;
-		     q = strtok(NULL, " \t"))
-			w[k++] = q;
-		if (k == 0 || w[0][0] == '#')
-			continue;
-		if (got < 0 || k != 4 || st->n_mk >= RT_MARKERS_MAX ||
-		    strlen(w[0]) >= sizeof m->id)
-			return bad(d, n, err, "markers, line %d: \"ID KIND "
-				   "OWNER PLACE\" (at most %d)", lineno,
-				   RT_MARKERS_MAX);
-		m = &st->mk[st->n_mk];
-		memset(m, 0, sizeof *m);
-		snprintf(m->id, sizeof m->id, "%s", w[0]);
-		k = name_of(w[1], mk_kind_names, MK_KINDS);
-		if (k < 0)
-			return bad(d, n, err, "markers, line %d: kind is "
-				   "artillery, air or me262", lineno);
-		m->kind = (uint8_t)k;
-		m->group = -1;
-		m->on_map = -1;
-		m->owner = (int8_t)rt_side_parse(w[2]);
-		if (!strcmp(w[2], "steiner"))
-			m->group = 0;
-		else if (!strcmp(w[2], "xx"))
-			m->group = 1;
-		else if (m->owner < 0)
-			return bad(d, n, err, "markers, line %d: owner is "
-				   "1bf, 1uf, steiner or xx", lineno);
-		if (strcmp(w[3], "off") && strcmp(w[3], "event"))
-			return bad(d, n, err, "markers, line %d: place is off "
-				   "or event", lineno);
-		st->n_mk++;
-	}
-	return 0;
-}
-
-static void regions(struct rttr *st)
-{
-	const struct hex_map *m = &st->map;
-	struct rt_regions *g = &st->rg;
-
-	g->sector[P1BF] = hex_region(m, "sector-1bf");
-	g->sector[P1UF] = hex_region(m, "sector-1uf");
-	g->reichstag = hex_region(m, "reichstag");
-	g->potsdam = hex_region(m, "potsdam");
-	g->so[P1BF] = hex_region(m, "so-1bf");
-	g->so[P1UF] = hex_region(m, "so-1uf");
-	g->edge_north = hex_region(m, "edge-1bf-north");
-	g->edge_east = hex_region(m, "edge-1bf-east");
-	g->edge_1bf_south = hex_region(m, "edge-1bf-south");
-	g->edge_1uf_south = hex_region(m, "edge-1uf-south");
-	g->edge_1uf_west = hex_region(m, "edge-1uf-west");
-	g->stars = hex_region(m, "entry-1uf-stars");
-	g->xx_entry = hex_region(m, "entry-xx-corps");
-	g->exit_west = hex_region(m, "exit-west");
-	g->setup_1bf_north = hex_region(m, "setup-1bf-north");
-	g->setup_1bf_south = hex_region(m, "setup-1bf-south");
-	g->setup_1uf_south = hex_region(m, "setup-1uf-south");
-	g->setup_german[P1BF] = hex_region(m, "setup-german-1bf");
-	g->setup_german[P1UF] = hex_region(m, "setup-german-1uf");
-	g->setup_spree = hex_region(m, "setup-spree");
-	g->al[SOVIET] = hex_allegiance(m, "soviet");
-	g->al[GERMAN] = hex_allegiance(m, "german");
-	{
-		int16_t h[2];
-
-		g->rt_hex = g->reichstag >= 0 &&
-			hex_region_hexes(m, g->reichstag, h, 2) == 1 ?
-			h[0] : -1;
-	}
-}
-
-static int yes(const char *s)
-{
-	return !strcmp(s, "yes") || !strcmp(s, "on");
-}
-
-static int draws_load(struct rttr *st, const struct doc *d,
-		      const struct doc_node *n, struct error *err)
-{
-	static const char *const keys[] = { "reichstag", "1bf-player",
-		"1uf-player", "garrison-to-1uf", NULL };
-	int *out[4] = { &st->draw_reichstag, &st->draw_1bf, &st->draw_1uf,
-		&st->garrison_1uf };
-	long long v;
-	int i;
-
-	if (!n)
-		return 0;
-	if (n->kind != DOC_MAP || doc_only_keys(d, n, keys, err) < 0)
-		return n->kind != DOC_MAP ? bad(d, n, err, "draws: a mapping "
-						"(3.4-3.7)%s", "") : -1;
-	for (i = 0; keys[i]; i++) {
-		if (!doc_get(n, keys[i]))
-			continue;
-		if (doc_need_int(d, n, keys[i], 0, CUP_MAX, &v, err) < 0)
-			return -1;
-		*out[i] = (int)v;
-	}
-	return 0;
-}
-
-int rt_setup(void *vst, const struct doc *scn, const struct doc_node *data,
-	     const struct doc_node *options, struct error *err)
-{
-	static const char *const keys[] = { "turns", "map", "units",
-		"markers", "draws", "crt-mobile", "crt-assault", NULL };
-	struct rttr *st = vst;
-	const struct doc_node *n;
-	long long v;
-
-	memset(st, 0, sizeof *st);
-	if (!data || data->kind != DOC_MAP)
-		return bad(scn, data, err, "data must be a mapping%s", "");
-	if (doc_only_keys(scn, data, keys, err) < 0 ||
-	    hex_map_load(&st->map, scn, doc_get(data, "map"), err) < 0)
-		return -1;
-	regions(st);
-	if (oob_load(st, scn, doc_get(data, "units"), err) < 0 ||
-	    markers_load(st, scn, doc_get(data, "markers"), err) < 0)
-		return -1;
-	if ((n = doc_get(data, "crt-mobile"))) {
-		if (crt_load(&st->crt[0], scn, n, err) < 0 ||
-		    crt_load(&st->crt[1], scn, doc_get(data, "crt-assault"),
-			     err) < 0)
-			return -1;
-		st->n_crt = 2;
-	}
-	st->turns = RT_TURNS;
-	if (doc_get(data, "turns")) {
-		if (doc_need_int(scn, data, "turns", 1, 99, &v, err) < 0)
-			return -1;
-		st->turns = (int)v;
-	}
-	/* 3.4-3.7 */
-	st->draw_reichstag = RT_GARRISON_N;
-	st->draw_1bf = 15;
-	st->draw_1uf = 25;
-	st->garrison_1uf = 4;
-	if (draws_load(st, scn, doc_get(data, "draws"), err) < 0)
-		return -1;
-	st->honour = !strcmp(rules_option(scn, options, "hidden", "referee"),
-			     "honour");
-	st->opt_hitler = yes(rules_option(scn, options, "hitler-fantasy", "no"));
-	st->opt_prepared = yes(rules_option(scn, options, "prepared-defence",
-				      "no"));
-	st->opt_loc = yes(rules_option(scn, options, "lines-of-communication",
-				 "no"));
-	st->opt_hm = yes(rules_option(scn, options, "high-mobility", "no"));
-	st->opt_escape = yes(rules_option(scn, options, "escape-west", "no"));
-	if (st->opt_hitler && st->opt_prepared)
-		return bad(scn, options, err, "hitler-fantasy and "
-			   "prepared-defence may not be combined (23.0)%s",
-			   "");
-	st->turn = 1;
-	st->rt_taken_by = -1;
-	/* 3.2 the flak towers stand face up at their hexes (the order of
-	 * battle's "at"); 3.3 every other fixed unit is in the cup
-	 * (oob_load); 3.4 the Reichstag's three counters are reserved in
-	 * the cup, undecided (GAP.md 2.2 (3)). None of this draws: it is
-	 * the start state, and play() begins with the 1BF player's draw
-	 * (3.5). */
-	st->rt_blind = st->draw_reichstag;
-	if (cup_count(&st->cup) < st->draw_reichstag + st->draw_1bf +
-	    st->draw_1uf)
-		return bad(scn, doc_get(data, "units"), err, "the pool holds "
-			   "%d counters, fewer than the set-up draws %d + %d + "
-			   "%d (3.4-3.6)", cup_count(&st->cup),
-			   st->draw_reichstag, st->draw_1bf, st->draw_1uf);
-	st->phase = PH_S_DRAW_1BF;
-	st->rt_front = -1;
-	memset(st->ctrl, -1, sizeof st->ctrl);
-	rt_options_map(st);     /* 23.2 (options.c) */
-	return 0;
 }
 
 /* ---- the state, declared (include/umpire/statedecl.h) ---- */
@@ -1030,16 +463,16 @@ static int load_unit_list(struct rttr *st, const struct doc *d,
 	int k;
 
 	if (n->kind != DOC_SEQ)
-		return bad(d, n, err, "%s: a list of unit ids", what);
+		return rt_bad(d, n, err, "%s: a list of unit ids", what);
 	for (i = 0; i < n->n; i++) {
 		k = n->items[i]->kind == DOC_SCALAR ?
 			rt_unit_find(st, n->items[i]->str) : -1;
 		if (k < 0)
-			return bad(d, n->items[i], err, "%s: no unit %s", what,
+			return rt_bad(d, n->items[i], err, "%s: no unit %s", what,
 				   n->items[i]->kind == DOC_SCALAR ?
 				   n->items[i]->str : "?");
 		if (each(st, k, user) < 0)
-			return bad(d, n->items[i], err, "%s: %s is not "
+			return rt_bad(d, n->items[i], err, "%s: %s is not "
 				   "allowed here", what, st->u[k].id);
 	}
 	return 0;
@@ -1081,13 +514,13 @@ static int load_sidemap(struct rttr *st, const struct doc *d,
 	int k, v;
 
 	if (n->kind != DOC_MAP)
-		return bad(d, n, err, "%s: unit id -> value", what);
+		return rt_bad(d, n, err, "%s: unit id -> value", what);
 	for (i = 0; i < n->n; i++) {
 		k = rt_unit_find(st, n->keys[i]->str);
 		v = n->items[i]->kind == DOC_SCALAR ?
-			name_of(n->items[i]->str, names, count) : -1;
+			rt_word(n->items[i]->str, names, count) : -1;
 		if (k < 0 || v < 0)
-			return bad(d, n->items[i], err, "%s: %s: a unit and "
+			return rt_bad(d, n->items[i], err, "%s: %s: a unit and "
 				   "one of %s...", what, n->keys[i]->str,
 				   names[0]);
 		out[k] = (int8_t)v;
@@ -1104,12 +537,12 @@ static int load_sides_bits(struct rttr *st, const struct doc *d,
 	int8_t dir;
 
 	if (n->kind != DOC_SEQ)
-		return bad(d, n, err, "%s: a list of hexsides CCRR-CCRR",
+		return rt_bad(d, n, err, "%s: a list of hexsides CCRR-CCRR",
 			   what);
 	for (i = 0; i < n->n; i++) {
 		if (n->items[i]->kind != DOC_SCALAR ||
 		    hex_side_parse(&st->map, n->items[i]->str, &h, &dir) < 0)
-			return bad(d, n->items[i], err, "%s: CCRR-CCRR", what);
+			return rt_bad(d, n->items[i], err, "%s: CCRR-CCRR", what);
 		hex_side_set(&st->map, h, dir, kind, 1);
 	}
 	return 0;
@@ -1140,20 +573,20 @@ static int load_flags(struct rttr *st, const struct doc *d,
 	int k, b;
 
 	if (n->kind != DOC_MAP)
-		return bad(d, n, err, "flags: unit id -> [flag, ...]%s", "");
+		return rt_bad(d, n, err, "flags: unit id -> [flag, ...]%s", "");
 	memset(st->flags, 0, sizeof st->flags);
 	for (i = 0; i < n->n; i++) {
 		const struct doc_node *l = n->items[i];
 
 		k = rt_unit_find(st, n->keys[i]->str);
 		if (k < 0 || l->kind != DOC_SEQ)
-			return bad(d, l, err, "flags: no unit %s",
+			return rt_bad(d, l, err, "flags: no unit %s",
 				   n->keys[i]->str);
 		for (j = 0; j < l->n; j++) {
 			b = l->items[j]->kind == DOC_SCALAR ?
-				name_of(l->items[j]->str, flag_names, 32) : -1;
+				rt_word(l->items[j]->str, flag_names, 32) : -1;
 			if (b < 0)
-				return bad(d, l->items[j], err, "flags: "
+				return rt_bad(d, l->items[j], err, "flags: "
 					   "unknown flag%s", "");
 			st->flags[k] |= (uint16_t)(1 << b);
 		}
@@ -1169,20 +602,20 @@ static int load_stacks(struct rttr *st, const struct doc *d,
 	int k, h;
 
 	if (n->kind != DOC_MAP)
-		return bad(d, n, err, "stacks: HEX -> [unit, ...] top "
+		return rt_bad(d, n, err, "stacks: HEX -> [unit, ...] top "
 			   "first%s", "");
 	for (i = 0; i < n->n; i++) {
 		const struct doc_node *l = n->items[i];
 
 		h = hex_parse(&st->map, n->keys[i]->str);
 		if (h < 0 || l->kind != DOC_SEQ)
-			return bad(d, l, err, "stacks: %s: a hex and a list",
+			return rt_bad(d, l, err, "stacks: %s: a hex and a list",
 				   n->keys[i]->str);
 		for (j = l->n; j-- > 0;) {
 			k = l->items[j]->kind == DOC_SCALAR ?
 				rt_unit_find(st, l->items[j]->str) : -1;
 			if (k < 0)
-				return bad(d, l->items[j], err, "stacks: no "
+				return rt_bad(d, l->items[j], err, "stacks: no "
 					   "unit %s", l->items[j]->str);
 			st->u[k].where = U_MAP;
 			st->u[k].hex = (int16_t)h;
@@ -1199,17 +632,17 @@ static int load_units(struct rttr *st, const struct doc *d,
 	int u, h, w;
 
 	if (t->kind != DOC_MAP)
-		return bad(d, t, err, "units: id -> hex, waiting or "
+		return rt_bad(d, t, err, "units: id -> hex, waiting or "
 			   "eliminated%s", "");
 	for (i = 0; i < t->n; i++) {
 		u = rt_unit_find(st, t->keys[i]->str);
 		if (u < 0 || t->items[i]->kind != DOC_SCALAR)
-			return bad(d, t->items[i], err, "units: no unit %s",
+			return rt_bad(d, t->items[i], err, "units: no unit %s",
 				   t->keys[i]->str);
-		w = name_of(t->items[i]->str, unit_where_names, U_WHERE);
+		w = rt_word(t->items[i]->str, unit_where_names, U_WHERE);
 		h = hex_parse(&st->map, t->items[i]->str);
 		if ((w < 0 || w == U_MAP) && h < 0)
-			return bad(d, t->items[i], err, "units: %s is not a "
+			return rt_bad(d, t->items[i], err, "units: %s is not a "
 				   "hex, waiting or eliminated",
 				   t->items[i]->str);
 		st->u[u].where = (uint8_t)(h >= 0 ? U_MAP : w);
@@ -1236,14 +669,14 @@ static int load_control(struct rttr *st, const struct doc *d,
 	int h, p;
 
 	if (n->kind != DOC_MAP)
-		return bad(d, n, err, "control: HEX -> 1bf|1uf%s", "");
+		return rt_bad(d, n, err, "control: HEX -> 1bf|1uf%s", "");
 	memset(st->ctrl, -1, sizeof st->ctrl);
 	for (i = 0; i < n->n; i++) {
 		h = hex_parse(&st->map, n->keys[i]->str);
 		p = n->items[i]->kind == DOC_SCALAR ?
 			rt_side_parse(n->items[i]->str) : -1;
 		if (h < 0 || p < 0)
-			return bad(d, n->items[i], err, "control: HEX -> 1bf "
+			return rt_bad(d, n->items[i], err, "control: HEX -> 1bf "
 				   "or 1uf%s", "");
 		st->ctrl[h] = (int8_t)p;
 	}
@@ -1257,7 +690,7 @@ static int load_barrage(struct rttr *st, const struct doc *d,
 	int k, h, idx, sec, rad;
 
 	if (n->kind != DOC_MAP)
-		return bad(d, n, err, "barrage: MARKER -> HEX%s", "");
+		return rt_bad(d, n, err, "barrage: MARKER -> HEX%s", "");
 	hex_markers_init(&st->bz);
 	for (k = 0; k < st->n_mk; k++)
 		st->mk[k].on_map = -1;
@@ -1268,7 +701,7 @@ static int load_barrage(struct rttr *st, const struct doc *d,
 		h = n->items[i]->kind == DOC_SCALAR ?
 			hex_parse(&st->map, n->items[i]->str) : -1;
 		if (k == st->n_mk || h < 0)
-			return bad(d, n->items[i], err, "barrage: %s: a "
+			return rt_bad(d, n->items[i], err, "barrage: %s: a "
 				   "marker and a hex", n->keys[i]->str);
 		/* 15.2: artillery the hex and its neighbours, air 2 hexes,
 		 * never across the boundary */
@@ -1278,7 +711,7 @@ static int load_barrage(struct rttr *st, const struct doc *d,
 		idx = hex_marker_place(&st->bz, &st->map, h, rad, sec,
 				       st->mk[k].owner, k);
 		if (idx < 0)
-			return bad(d, n->items[i], err, "barrage: %s may not "
+			return rt_bad(d, n->items[i], err, "barrage: %s may not "
 				   "stand at %s (15.2, 5.2)", st->mk[k].id,
 				   n->items[i]->str);
 		st->mk[k].on_map = (int8_t)idx;
@@ -1293,13 +726,13 @@ static int load_used(struct rttr *st, const struct doc *d,
 	int k;
 
 	if (n->kind != DOC_MAP)
-		return bad(d, n, err, "markers-used: MARKER -> GT%s", "");
+		return rt_bad(d, n, err, "markers-used: MARKER -> GT%s", "");
 	for (i = 0; i < n->n; i++) {
 		for (k = 0; k < st->n_mk; k++)
 			if (!strcmp(st->mk[k].id, n->keys[i]->str))
 				break;
 		if (k == st->n_mk || n->items[i]->kind != DOC_SCALAR)
-			return bad(d, n->items[i], err, "markers-used: no "
+			return rt_bad(d, n->items[i], err, "markers-used: no "
 				   "marker %s", n->keys[i]->str);
 		st->mk[k].used_turn = (int8_t)atoi(n->items[i]->str);
 	}
@@ -1316,36 +749,16 @@ static int load_mp_spent(struct rttr *st, const struct doc *d,
 	int k;
 
 	if (n->kind != DOC_MAP)
-		return bad(d, n, err, "mp-spent: unit id -> MPs%s", "");
+		return rt_bad(d, n, err, "mp-spent: unit id -> MPs%s", "");
 	for (i = 0; i < n->n; i++) {
 		k = rt_unit_find(st, n->keys[i]->str);
 		if (k < 0 || st->u[k].side != SOVIET)
-			return bad(d, n->keys[i], err, "mp-spent: %s: a Soviet "
+			return rt_bad(d, n->keys[i], err, "mp-spent: %s: a Soviet "
 				   "unit", n->keys[i]->str);
 		if (doc_int_of(d, n->items[i], "mp-spent", 1, 12, &v, err) < 0)
 			return -1;
 		st->mp_spent[k] = (uint8_t)(v * HALF);
 	}
-	return 0;
-}
-
-static int load_options(struct rttr *st, const struct doc *d,
-			const struct doc_node *n, struct error *err)
-{
-	if (n->kind != DOC_MAP)
-		return bad(d, n, err, "options: a mapping%s", "");
-	st->honour = !strcmp(rules_option(NULL, n, "hidden", st->honour ?
-				    "honour" : "referee"), "honour");
-	st->opt_hitler = yes(rules_option(NULL, n, "hitler-fantasy",
-				    st->opt_hitler ? "yes" : "no"));
-	st->opt_prepared = yes(rules_option(NULL, n, "prepared-defence",
-				      st->opt_prepared ? "yes" : "no"));
-	st->opt_loc = yes(rules_option(NULL, n, "lines-of-communication",
-				 st->opt_loc ? "yes" : "no"));
-	st->opt_hm = yes(rules_option(NULL, n, "high-mobility",
-				st->opt_hm ? "yes" : "no"));
-	st->opt_escape = yes(rules_option(NULL, n, "escape-west",
-				    st->opt_escape ? "yes" : "no"));
 	return 0;
 }
 
@@ -1371,28 +784,28 @@ int rt_load(void *vst, const struct doc *d, const struct doc_node *map,
 	int k, p;
 
 	if (!map || map->kind != DOC_MAP)
-		return bad(d, map, err, "a position is a mapping%s", "");
+		return rt_bad(d, map, err, "a position is a mapping%s", "");
 	if (doc_only_keys(d, map, keys, err) < 0)
 		return -1;
 	if ((n = doc_get(map, "map"))) {
 		if (!doc_get(map, "oob"))
-			return bad(d, map, err, "a position with its own map "
+			return rt_bad(d, map, err, "a position with its own map "
 				   "needs its own oob%s", "");
 		if (hex_map_load(&st->map, d, n, err) < 0)
 			return -1;
-		regions(st);
+		rt_regions(st);
 		memset(st->ctrl, -1, sizeof st->ctrl);
 		hex_markers_init(&st->bz);
 		st->n_mk = 0;
 	}
-	if ((n = doc_get(map, "oob")) && oob_load(st, d, n, err) < 0)
+	if ((n = doc_get(map, "oob")) && rt_oob_load(st, d, n, err) < 0)
 		return -1;
 	if ((n = doc_get(map, "markers-oob")) &&
-	    markers_load(st, d, n, err) < 0)
+	    rt_markers_load(st, d, n, err) < 0)
 		return -1;
-	if (draws_load(st, d, doc_get(map, "draws"), err) < 0)
+	if (rt_draws_load(st, d, doc_get(map, "draws"), err) < 0)
 		return -1;
-	if ((n = doc_get(map, "options")) && load_options(st, d, n, err) < 0)
+	if ((n = doc_get(map, "options")) && rt_options_read(st, NULL, n, d, err) < 0)
 		return -1;
 	if (doc_get(map, "turns")) {
 		if (doc_need_int(d, map, "turns", 1, 99, &v, err) < 0)
@@ -1434,7 +847,7 @@ int rt_load(void *vst, const struct doc *d, const struct doc_node *map,
 		return -1;
 	if ((n = doc_get(map, "known"))) {
 		if (n->kind != DOC_MAP)
-			return bad(d, n, err, "known: {1bf: [ids], 1uf: "
+			return rt_bad(d, n, err, "known: {1bf: [ids], 1uf: "
 				   "[ids]}%s", "");
 		memset(st->known, 0, sizeof st->known);
 		for (p = 0; p < PLAYERS; p++)
@@ -1445,7 +858,7 @@ int rt_load(void *vst, const struct doc *d, const struct doc_node *map,
 	}
 	if ((n = doc_get(map, "held"))) {
 		if (n->kind != DOC_MAP)
-			return bad(d, n, err, "held: {1bf: [ids], 1uf: "
+			return rt_bad(d, n, err, "held: {1bf: [ids], 1uf: "
 				   "[ids]}%s", "");
 		for (p = 0; p < PLAYERS; p++)
 			if (doc_get(n, rt_side_names[p]) &&
@@ -1482,7 +895,7 @@ int rt_load(void *vst, const struct doc *d, const struct doc_node *map,
 	    load_sides_bits(st, d, n, HS_CHECKED, "bridges-safe", err) < 0)
 		return -1;
 	if ((n = doc_get(map, "fuehrerbunker-captured")))
-		st->fb_captured = n->kind == DOC_SCALAR && yes(n->str);
+		st->fb_captured = n->kind == DOC_SCALAR && rt_yes(n->str);
 	if (doc_get(map, "result"))
 		st->result_turn = st->result ? st->turn : 0;
 	/* a face-down counter is known to the player who placed it */
@@ -1560,7 +973,7 @@ int rt_load_view(void *vst, const struct doc *d, const struct doc_node *map,
 	size_t i, j;
 
 	if (!map || map->kind != DOC_MAP)
-		return bad(d, map, err, "a view is a mapping%s", "");
+		return rt_bad(d, map, err, "a view is a mapping%s", "");
 	other = me == P1BF ? P1UF : P1BF;
 	fill = doc_new(d->name);
 	m = doc_copy(fill, map);
@@ -1599,7 +1012,7 @@ int rt_load_view(void *vst, const struct doc *d, const struct doc_node *map,
 				k = stand_in(st, used);
 				if (k < 0) {
 					doc_free(fill);
-					return bad(d, l, err, "view: more "
+					return rt_bad(d, l, err, "view: more "
 						   "hidden counters than "
 						   "units%s", "");
 				}
@@ -1672,55 +1085,9 @@ int rt_load_view(void *vst, const struct doc *d, const struct doc_node *map,
 	for (k = 0; rc == 0 && side && k < st->n_units; k++)
 		if (stood[k] && sd_sees_record(&rt_state, "stacks", st, side,
 					       k))
-			rc = bad(d, map, err, "view: the stand-in %s would be "
+			rc = rt_bad(d, map, err, "view: the stand-in %s would be "
 				 "seen by its side (more hidden counters than "
 				 "the pool can stand in for)", st->u[k].id);
 	doc_free(fill);
 	return rc;
-}
-
-int rt_objective(const struct rttr *st, int h)
-{
-	return hex_in_region(&st->map, h, st->rg.so[P1BF]) ||
-	       hex_in_region(&st->map, h, st->rg.so[P1UF]) ||
-	       h == rt_reichstag_hex(st);
-}
-
-/* hex_place_pick's own(): the units of the placing side in h that the
- * placer sees (a face-down counter of the other player is not counted:
- * the policy may not tell him what is there) */
-struct place_own {
-	const struct rttr *st;
-	int who, side;
-};
-
-static int place_own(const void *user, int h)
-{
-	const struct place_own *po = user;
-	int k, n = 0;
-
-	for (k = po->st->occ[h]; k >= 0; k = po->st->next[k])
-		n += po->st->u[k].side == po->side &&
-		     rt_sees(po->st, po->who, k);
-	return n;
-}
-
-int rt_place_policy(const struct rttr *st, int who, int side,
-		    const int16_t *cand, int n, const int16_t *zone,
-		    int n_zone)
-{
-	int16_t obj[64];
-	int i, h, n_obj = 0, end = hex_end(&st->map);
-	struct place_own po = { st, who, side };
-
-	if (n <= 0)
-		return -1;
-	for (i = 0; i < n_zone && n_obj < 64; i++)
-		if (rt_objective(st, zone[i]))
-			obj[n_obj++] = zone[i];
-	if (n_obj == 0)         /* none in the zone: the map's */
-		for (h = 0; h < end && n_obj < 64; h++)
-			if (rt_objective(st, h))
-				obj[n_obj++] = (int16_t)h;
-	return hex_place_pick(&st->map, cand, n, obj, n_obj, place_own, &po);
 }

@@ -295,11 +295,33 @@ extern const char *const rt_size_names[SIZES];
 extern const char *const rt_type_names[TYPES];
 extern const char *const rt_sector_names[4];
 
-/* state.c: the state declared (statedecl.h), whose per-unit
- * visibility is rt_sees */
-extern const struct state_decl rt_state;
+/* setup.c: the start state from the scenario's data and options; the
+ * readers of its parts, which a test position may replace (rt_load) */
 int rt_setup(void *st, const struct doc *scn, const struct doc_node *data,
 	     const struct doc_node *options, struct error *err);
+int rt_oob_load(struct rttr *st, const struct doc *d,
+		const struct doc_node *n, struct error *err);
+int rt_markers_load(struct rttr *st, const struct doc *d,
+		    const struct doc_node *n, struct error *err);
+int rt_draws_load(struct rttr *st, const struct doc *d,
+		  const struct doc_node *n, struct error *err);
+/* n: the options' mapping (NULL: none); scn: the scenario, whose
+ * defaults apply to what n leaves out (NULL: keep st's) */
+int rt_options_read(struct rttr *st, const struct doc *scn,
+		    const struct doc_node *n, const struct doc *d,
+		    struct error *err);
+/* the regions the rules name (rt_regions), found in the map once */
+void rt_regions(struct rttr *st);
+/* a refusal naming the file, line and column of n: EXIT_REFUSED */
+int rt_bad(const struct doc *d, const struct doc_node *n, struct error *err,
+	   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* the index of word s in names[0..count), -1 if absent */
+int rt_word(const char *s, const char *const *names, int count);
+int rt_yes(const char *s);
+
+/* state.c: the state declared (statedecl.h), whose per-unit
+ * visibility is rt_sees (units.c) */
+extern const struct state_decl rt_state;
 struct doc_node *rt_save(const void *st, struct doc *d);
 int rt_load(void *st, const struct doc *d, const struct doc_node *map,
 	    struct error *err);

@@ -1,0 +1,184 @@
+/*
+ * units.c - Race to the Reichstag: who a unit is, where it stands, who
+ * commands it and who sees it (3.x, 4.0, 16.8, 17.1; GAP.md 2.1), and the
+ * placement policy's view of the map (objectives, a placer's own units).
+ */
+#include <ctype.h>
+#include <string.h>
+#include <strings.h>
+#include "state.h"
+#include "../lib/hexplace.h"
+
+int rt_side_parse(const char *s)
+{
+	return rt_word(s, rt_side_names, PLAYERS);
+}
+
+int rt_unit_find(const struct rttr *st, const char *id)
+{
+	int i, first = tolower((unsigned char)id[0]);
+
+	/* the first letter before the whole id: placement and movement
+	 * checks look units up by id for every hex they try */
+	for (i = 0; i < st->n_units; i++)
+		if (tolower((unsigned char)st->u[i].id[0]) == first &&
+		    !strcasecmp(st->u[i].id, id))
+			return i;
+	return -1;
+}
+
+/* occ[h]: the top of h's stack (the unit that entered last, 17.1), then
+ * next[] down the stack. */
+void rt_reindex(struct rttr *st)
+{
+	int i, h, *p;
+	int16_t *link;
+
+	for (i = 0; i < HEX_MAX; i++)
+		st->occ[i] = -1;
+	for (i = 0; i < HEX_UNITS_MAX; i++)
+		st->next[i] = -1;
+	for (i = 0; i < st->n_units; i++) {
+		if (st->u[i].where != U_MAP || st->u[i].hex < 0)
+			continue;
+		h = st->u[i].hex;
+		link = &st->occ[h];
+		while (*link >= 0 && st->seq[*link] > st->seq[i])
+			link = &st->next[*link];
+		st->next[i] = *link;
+		*link = (int16_t)i;
+	}
+	(void)p;
+}
+
+int rt_sector(const struct rttr *st, int h)
+{
+	int a, b;
+
+	if (h < 0 || h >= HEX_MAX || st->map.terr[h] == 255)
+		return SEC_NONE;
+	a = hex_in_region(&st->map, h, st->rg.sector[P1BF]);
+	b = hex_in_region(&st->map, h, st->rg.sector[P1UF]);
+	return a && b ? SEC_BOTH : a ? SEC_1BF : b ? SEC_1UF : SEC_NONE;
+}
+
+int rt_unit_within_1(const struct rttr *st, int h, int side, int f,
+		     int skip)
+{
+	int d, n, k;
+
+	for (d = -1; d < 6; d++) {
+		n = d < 0 ? h : hex_neighbour(&st->map, h, d);
+		for (k = n >= 0 ? st->occ[n] : -1; k >= 0; k = st->next[k])
+			if (k != skip && st->u[k].side == side &&
+			    st->front[k] == f)
+				return 1;
+	}
+	return 0;
+}
+
+int rt_engineer_of(const struct rttr *st, int u, int f)
+{
+	return (st->u[u].tags & T_ENGINEER) && st->u[u].side == SOVIET &&
+	       st->front[u] == f && st->u[u].where == U_MAP;
+}
+
+int rt_engineer_covers(const struct rttr *st, int f, int a, int b,
+		       int in_place)
+{
+	int u, e;
+
+	for (u = 0; b >= 0 && u < st->n_units; u++) {
+		if (!rt_engineer_of(st, u, f) ||
+		    (in_place && !(st->flags[u] & F_ENGINEER)))
+			continue;
+		e = st->u[u].hex;
+		if (e == a || e == b ||
+		    (hex_distance(&st->map, e, a) == 1 &&
+		     hex_distance(&st->map, e, b) == 1))
+			return 1;
+	}
+	return 0;
+}
+
+int rt_commander(const struct rttr *st, int u)
+{
+	int f = st->front[u];
+
+	if (st->u[u].side == SOVIET)
+		return f == SEC_1BF || f == SEC_1UF ? f : -1;
+	/* 3.x, 4.0: the Germans of a sector are the other player's */
+	return f == SEC_1BF ? P1UF : f == SEC_1UF ? P1BF : -1;
+}
+
+/* GAP.md 2.1: Soviets are open to both (17.2); a German counter's
+ * identity is seen by its commander (except a face-down counter he did
+ * not place: the Reichstag garrison, 16.10), by the player holding it
+ * off the map, by whoever examined it (known), and on the map face up by
+ * anyone when it is the top of its stack (17.1); the dead pile and the
+ * off-map mobile units are open; the cup is not. */
+int rt_sees(const struct rttr *st, int p, int u)
+{
+	const struct hunit *un = &st->u[u];
+
+	if (un->side == SOVIET || p < 0)
+		return 1;
+	if (p < PLAYERS && (st->known[u] >> p & 1))
+		return 1;
+	if (un->where == U_ELIMINATED)
+		return 1;
+	if (un->where == U_WAITING)
+		return st->holder[u] == p ||
+		       (!(un->tags & T_POOL) && st->holder[u] < 0);
+	if (st->flags[u] & F_FACEDOWN)
+		return st->placed_by[u] == p;
+	if (rt_commander(st, u) == p)
+		return 1;
+	return st->occ[un->hex] == u;
+}
+
+int rt_objective(const struct rttr *st, int h)
+{
+	return hex_in_region(&st->map, h, st->rg.so[P1BF]) ||
+	       hex_in_region(&st->map, h, st->rg.so[P1UF]) ||
+	       h == rt_reichstag_hex(st);
+}
+
+/* hex_place_pick's own(): the units of the placing side in h that the
+ * placer sees (a face-down counter of the other player is not counted:
+ * the policy may not tell him what is there) */
+struct place_own {
+	const struct rttr *st;
+	int who, side;
+};
+
+static int place_own(const void *user, int h)
+{
+	const struct place_own *po = user;
+	int k, n = 0;
+
+	for (k = po->st->occ[h]; k >= 0; k = po->st->next[k])
+		n += po->st->u[k].side == po->side &&
+		     rt_sees(po->st, po->who, k);
+	return n;
+}
+
+int rt_place_policy(const struct rttr *st, int who, int side,
+		    const int16_t *cand, int n, const int16_t *zone,
+		    int n_zone)
+{
+	int16_t obj[64];
+	int i, h, n_obj = 0, end = hex_end(&st->map);
+	struct place_own po = { st, who, side };
+
+	if (n <= 0)
+		return -1;
+	for (i = 0; i < n_zone && n_obj < 64; i++)
+		if (rt_objective(st, zone[i]))
+			obj[n_obj++] = zone[i];
+	if (n_obj == 0)         /* none in the zone: the map's */
+		for (h = 0; h < end && n_obj < 64; h++)
+			if (rt_objective(st, h))
+				obj[n_obj++] = (int16_t)h;
+	return hex_place_pick(&st->map, cand, n, obj, n_obj, place_own, &po);
+}
