@@ -54,10 +54,15 @@
  *              and accept() allows; hide(st, rec, side) then makes it
  *              one that side may not see, and load_view refuses the
  *              view if record_sees still says it is seen.
- *   SD_RECORDS a mapping record: value (record_save, NULL for none);
- *              a record a side may not see is left out of its view
- *              (its existence is told by an SD_PLACES field or a
- *              count).
+ *   SD_RECORDS a mapping record: value; a record a side may not see
+ *              is left out of its view (its existence is told by an
+ *              SD_PLACES field or a count). The value is declared by
+ *              sub[0], the field of the first record's value, record
+ *              i's lying size * i bytes further (as an SD_MAP's
+ *              places), and a record whose value is empty (none, an
+ *              empty set) has no entry; or, where the table cannot say
+ *              it, the game's record_save (NULL: no entry) and
+ *              record_load.
  *
  * Consult points: the rules call sd_consult() before reading anything
  * of a record for what happens next (a face-down counter turned up, a
@@ -74,7 +79,8 @@
  * values. Stand-ins and SDD_ONE_PLACE work within a universe.
  *
  * Places: an SD_MAP maps places (a map's towns, its links, the boxes
- * of a turn track: its keys, from names, name_of or key_of) to values
+ * of a turn track, the hexes of a map: its keys, from names, name_of,
+ * key_of or a rule, n_places, place_name and place_index) to values
  * of one field, sub[0], whose offsets are those of the first place's
  * value; the i-th place's value lies size * i bytes further. Only the
  * places whose value is not empty are written; a map given on load
@@ -125,7 +131,8 @@ enum sd_type {
 		      controls, bridges demolished): a flow list of the
 		      items i, in order, for which in_set(st, i); load
 		      calls set_item(st, i, 0) for every item, then
-		      set_item(st, i, 1) for each listed. Items: names,
+		      set_item(st, i, 1) for each listed (an item
+		      accept() refuses is refused). Items: names,
 		      name_of, or a rule (n_places, place_name,
 		      place_index: the hexes of a map, with domain
 		      saying what they are) */
@@ -135,7 +142,9 @@ enum sd_vis { SD_ALL, SD_SIDE, SD_OWNER, SD_REFEREE, SD_RECORD };
 
 enum {
 	SDF_NONE = 1,         /* SD_NAME: value none is "none"; SD_LIST:
-				 an item none is none_word */
+				 an item none is none_word; SD_INT: value
+				 none is empty (a map's place, a record
+				 not written; SDF_NONE_OMIT: the key) */
 	SDF_NONE_PUBLIC = 2,  /* the empty value is never hidden */
 	SDF_BLOCK = 4,        /* SD_INTS, SD_COUNT, SD_MAP: block, not
 				 flow */
@@ -182,7 +191,8 @@ struct sd_field {
 	int (*accept)(const void *st, int item);
 	/* SD_COUNT: the value (of the i-th name, or i = 0) */
 	long long (*value)(const void *st, int i);
-	/* SD_GROUP: {NULL}-ended; SD_MAP: sub[0] is the value */
+	/* SD_GROUP: {NULL}-ended; SD_MAP, SD_RECORDS: sub[0] is the
+	 * value */
 	const struct sd_field *sub;
 	enum sd_vis vis;
 	int who;               /* SD_SIDE: the side's index */

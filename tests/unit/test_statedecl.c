@@ -642,8 +642,10 @@ static void man_page(void)
 			      "Sides: \\fB1bf\\fP, \\fB1uf\\fP. A referee "
 			      "holds the game file and sends\neach side "
 			      "views. Not yet declared field by field") &&
-	      strstr(a.buf, "\\fBcup\\fP,"), "Race to the Reichstag: its "
-	      "fields in the game's own form are listed as not yet declared");
+	      strstr(a.buf, "\\fBbarrage\\fP") &&
+	      !strstr(a.buf, "\\fBcup\\fP,"), "Race to the Reichstag: its "
+	      "fields in the game's own form are listed as not yet declared, "
+	      "and only those");
 	rs[0] = &bare;
 	strbuf_reset(&a);
 	sd_views_man(rs, &a);

@@ -146,30 +146,23 @@ static void german_set(void *vst, int h, int on)
  * a position adds to those of its map */
 static int n_sides(const void *st)
 {
-	return 6 * n_hexes(st);
+	return hex_side_items(&((const struct aachen *)st)->map);
 }
 
 static const char *side_name(const void *st, int i, char buf[16])
 {
-	return hex_side_id(&((const struct aachen *)st)->map, i / 6, i % 6,
-			   buf);
+	return hex_side_item_name(&((const struct aachen *)st)->map, i, buf);
 }
 
 static int side_index(const void *st, const char *s)
 {
-	int16_t h;
-	int8_t dir;
-
-	return hex_side_parse(&((const struct aachen *)st)->map, s, &h,
-			      &dir) < 0 ? -1 : 6 * h + dir;
+	return hex_side_item(&((const struct aachen *)st)->map, s);
 }
 
 static int demolished(const void *vst, int i)
 {
-	const struct aachen *st = vst;
-
-	return i % 6 < 3 && hex_side_has(&st->map, i / 6, i % 6,
-					  HS_DEMOLISHED);
+	return hex_side_item_has(&((const struct aachen *)vst)->map, i,
+				 HS_DEMOLISHED);
 }
 
 static void demolish(void *vst, int i, int on)

@@ -216,6 +216,19 @@ const char *hex_side_id(const struct hex_map *m, int a, int dir,
 	return buf;
 }
 
+const char *hex_side_item_name(const struct hex_map *m, int i, char buf[16])
+{
+	return hex_side_id(m, i / 6, i % 6, buf);
+}
+
+int hex_side_item(const struct hex_map *m, const char *s)
+{
+	int16_t h;
+	int8_t dir;
+
+	return hex_side_parse(m, s, &h, &dir) < 0 ? -1 : 6 * h + dir;
+}
+
 int hex_range(const struct hex_map *m, const char *s, int16_t *out, int max)
 {
 	char a[8], b[8];

@@ -109,6 +109,9 @@ static int item_index(const struct sd_field *f, const void *st,
 static const char *key_at(const struct sd_field *f, const void *st, int i,
 			  char *buf, size_t size)
 {
+	if (f->n_places && size >= 16)
+		return i >= 0 && i < f->n_places(st) ?
+			f->place_name(st, i, buf) : NULL;
 	if (f->names || f->name_of || i < 0)
 		return name_at(f, st, i);
 	return f->key_of ? f->key_of(st, i, buf, size) : NULL;
@@ -163,6 +166,18 @@ static void empty_value(const struct sd_field *e, void *st)
 		memset((unsigned char *)st + e->off, 0, e->size);
 }
 
+/* Whether a value is empty without building it: none, no bit (a map's
+ * places and a field's records are mostly empty). */
+static int is_empty(const struct sd_field *e, const void *st)
+{
+	if ((e->type == SD_NAME || e->type == SD_INT) &&
+	    (e->flags & SDF_NONE))
+		return get(st, e->off, e->size) == e->none;
+	if (e->type == SD_BITS)
+		return get(st, e->off, e->size) == 0;
+	return 0;
+}
+
 static int is_cards(const struct sd_field *f)
 {
 	return f->type == SD_CARD || f->type == SD_PILE ||
@@ -202,6 +217,8 @@ static struct doc_node *map_value(const struct sd_field *f, const void *st,
 	for (int i = 0; (k = key_at(f, st, i, buf, sizeof buf)); i++) {
 		struct sd_field e = place(f, i);
 
+		if (is_empty(&e, st))
+			continue;
 		v = value(&e, st, me, d, r, &em);
 		if (!em)
 			doc_set(d, m, k, v);
@@ -246,6 +263,22 @@ static struct doc_node *places(const struct sd_field *f, const void *st,
 	return m;
 }
 
+/* SD_RECORDS declared with a value field (sub[0]): record rec's value,
+ * NULL where it is empty (none, an empty set: no entry). */
+static struct doc_node *record_value(const struct sd_field *f,
+				     const void *st, int rec, struct doc *d,
+				     struct redactor *r)
+{
+	struct sd_field e = place(f, rec);
+	int empty;
+	struct doc_node *n;
+
+	if (is_empty(&e, st))
+		return NULL;
+	n = value(&e, st, -1, d, r, &empty);
+	return empty ? NULL : n;
+}
+
 /* The field's value as the saved state writes it, and whether it is
  * empty (nothing there, for SDF_NONE_PUBLIC). */
 static struct doc_node *value(const struct sd_field *f, const void *st,
@@ -260,7 +293,9 @@ static struct doc_node *value(const struct sd_field *f, const void *st,
 	*empty = 0;
 	switch (f->type) {
 	case SD_INT:
-		return doc_int(d, get(st, f->off, f->size));
+		v = get(st, f->off, f->size);
+		*empty = (f->flags & SDF_NONE) && v == f->none;
+		return doc_int(d, v);
 	case SD_NAME:
 		v = get(st, f->off, f->size);
 		*empty = (f->flags & SDF_NONE) && v == f->none;
@@ -329,8 +364,10 @@ static struct doc_node *value(const struct sd_field *f, const void *st,
 	case SD_RECORDS:
 		n = flow(doc_map(d), f);
 		for (i = 0; f->record_name(st, i) && i < SD_MAX_RECORDS; i++) {
-			struct doc_node *rv = sees_record(f, st, me, i) ?
-				f->record_save(st, i, d) : NULL;
+			struct doc_node *rv = !sees_record(f, st, me, i) ?
+				NULL : f->record_save ?
+				f->record_save(st, i, d) :
+				record_value(f, st, i, d, r);
 
 			if (rv)
 				doc_set(d, n, f->record_name(st, i), rv);
@@ -566,9 +603,15 @@ static int load_map(const struct sd_field *f, void *st, const struct doc *d,
 	for (size_t j = 0; j < n->n; j++) {
 		const struct doc_node *key = n->keys[j];
 
-		for (i = 0; key->kind == DOC_SCALAR && (k = key_at(f, st, i,
-		     buf, sizeof buf)) && strcmp(k, key->str) != 0; i++)
-			;
+		if (f->place_index && key->kind == DOC_SCALAR) {
+			i = f->place_index(st, key->str);
+			k = i >= 0 && i < f->n_places(st) ? key->str : NULL;
+		} else {
+			for (i = 0; key->kind == DOC_SCALAR &&
+			     (k = key_at(f, st, i, buf, sizeof buf)) &&
+			     strcmp(k, key->str) != 0; i++)
+				;
+		}
 		if (key->kind != DOC_SCALAR || !k || !accepts(f, st, i)) {
 			snprintf(what, sizeof what, "'%.60s' is not allowed "
 				 "here", key->kind == DOC_SCALAR ? key->str :
@@ -595,7 +638,8 @@ static int load_set(const struct sd_field *f, void *st, const struct doc *d,
 		return -1;
 	for (size_t j = 0; j < n->n; j++)
 		if (n->items[j]->kind != DOC_SCALAR ||
-		    (i = item_index(f, st, n->items[j]->str)) < 0 || i >= k)
+		    (i = item_index(f, st, n->items[j]->str)) < 0 || i >= k ||
+		    !accepts(f, st, i))
 			return errorf(err, EXIT_REFUSED, "%s: %s: '%.60s' is "
 				      "not allowed here (accepted: %s)",
 				      doc_where(d, n->items[j], where,
@@ -630,6 +674,16 @@ static int record_of(const struct doc *d, const struct doc_node *n,
 	return -1;
 }
 
+/* SD_RECORDS declared with a value field: record rec's value read */
+static int load_value(const struct sd_field *f, void *st, int rec,
+		      const struct doc *d, const struct doc_node *n,
+		      struct error *err)
+{
+	struct sd_field e = place(f, rec);
+
+	return load_one(&e, st, d, n, 0, err);
+}
+
 static int load_records(const struct sd_field *f, void *st,
 			const struct doc *d, const struct doc_node *n,
 			struct error *err)
@@ -642,8 +696,10 @@ static int load_records(const struct sd_field *f, void *st,
 		const struct doc_node *v = n->items[j];
 
 		if (f->type == SD_RECORDS) {
-			if ((k = record_of(d, n->keys[j], f, st, err)) < 0 ||
-			    f->record_load(st, k, d, v, err) < 0)
+			if ((k = record_of(d, n->keys[j], f, st, err)) < 0)
+				return -1;
+			if (f->record_load ? f->record_load(st, k, d, v, err) :
+			    load_value(f, st, k, d, v, err))
 				return -1;
 			continue;
 		}
@@ -1407,6 +1463,8 @@ static void holds(struct man *m, const struct sd_field *f)
 	case SD_INT:
 		strbuf_adds(sb, "a number ");
 		range(sb, f->lo, f->hi);
+		if ((f->flags & SDF_NONE) && !(f->flags & SDF_NONE_OMIT))
+			strbuf_addf(sb, " (%lld: none, not written)", f->none);
 		break;
 	case SD_NAME:
 		strbuf_adds(sb, "one of");
@@ -1503,8 +1561,18 @@ static void holds(struct man *m, const struct sd_field *f)
 		strbuf_adds(sb, "a mapping from records (");
 		strbuf_adds(sb, f->domain ? f->domain : "the records the "
 			    "scenario gives");
-		strbuf_adds(sb, ") that have a value to it, in the game's "
-			    "own form (not yet declared)");
+		if (!f->sub || f->record_save) {
+			strbuf_adds(sb, ") that have a value to it, in the "
+				    "game's own form (not yet declared)");
+			break;
+		}
+		/* an empty value is not written: its none is never seen */
+		struct sd_field v = f->sub[0];
+
+		if (v.type == SD_NAME)
+			v.flags &= ~SDF_NONE;
+		strbuf_adds(sb, ") that have a value to it, ");
+		holds(m, &v);
 		break;
 	}
 }
@@ -1590,7 +1658,10 @@ static void seen(struct man *m, const struct state_decl *sd,
 		bold(sb, NULL, f->count_key);
 		strbuf_adds(sb, ".");
 	}
-	if (f->flags & SDF_NONE_OMIT)
+	if ((f->flags & SDF_NONE_OMIT) && f->type == SD_INT)
+		strbuf_addf(sb, " When it is %lld, the key is left out.",
+			    f->none);
+	else if (f->flags & SDF_NONE_OMIT)
 		strbuf_adds(sb, " When it is \\fBnone\\fP, the key is left "
 			    "out.");
 }
@@ -1649,7 +1720,8 @@ static int undeclared(const struct sd_field *fs, const char *path,
 			snprintf(p, sizeof p, "%s%s.", path ? path : "",
 				 f->key);
 			n = undeclared(f->sub, p, sb, n);
-		} else if ((f->type == SD_CUSTOM || f->type == SD_RECORDS) &&
+		} else if ((f->type == SD_CUSTOM || (f->type == SD_RECORDS &&
+			    (!f->sub || f->record_save))) &&
 			   !(f->flags & SDF_INPUT)) {
 			strbuf_adds(sb, n++ ? ", " : " ");
 			bold(sb, path, f->key);

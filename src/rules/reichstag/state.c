@@ -76,14 +76,6 @@ void rt_settle(struct rttr *st)
 
 /* ---- the state, declared (include/umpire/statedecl.h) ---- */
 
-static struct doc_node *flow_seq(struct doc *d)
-{
-	struct doc_node *s = doc_seq(d);
-
-	s->style = DOC_STYLE_FLOW;
-	return s;
-}
-
 static struct doc_node *flow_map(struct doc *d)
 {
 	struct doc_node *s = doc_map(d);
@@ -148,6 +140,11 @@ static const char *hex_name(const void *vst, int h, char buf[16])
 	return hex_id(h, buf);
 }
 
+static int hex_of(const void *vst, const char *s)
+{
+	return hex_parse(&((const struct rttr *)vst)->map, s);
+}
+
 static int stack_at(const void *vst, int h, int *out, int max)
 {
 	const struct rttr *st = vst;
@@ -156,20 +153,6 @@ static int stack_at(const void *vst, int h, int *out, int max)
 	for (int k = st->occ[h]; k >= 0 && n < max; k = st->next[k])
 		out[n++] = k;
 	return n;
-}
-
-static struct doc_node *flag_list(const void *vst, int u, struct doc *d)
-{
-	const struct rttr *st = vst;
-	struct doc_node *t;
-
-	if (!st->flags[u])
-		return NULL;
-	t = flow_seq(d);
-	for (int b = 0; flag_names[b]; b++)
-		if (st->flags[u] >> b & 1)
-			doc_push(d, t, doc_str(d, flag_names[b]));
-	return t;
 }
 
 static struct doc_node *unit_sector(const void *vst, int u, struct doc *d)
@@ -182,60 +165,104 @@ static struct doc_node *unit_sector(const void *vst, int u, struct doc *d)
 	return doc_str(d, rt_sector_names[st->front[u]]);
 }
 
-static struct doc_node *unit_placer(const void *vst, int u, struct doc *d)
+/* known, held and the cup: sets of the order of battle's units */
+static int knows(const void *vst, int u, int p)
+{
+	return ((const struct rttr *)vst)->known[u] >> p & 1;
+}
+
+static void know(void *vst, int u, int p, int on)
+{
+	struct rttr *st = vst;
+
+	st->known[u] = (uint8_t)(on ? st->known[u] | 1 << p :
+				 st->known[u] & ~(1 << p));
+}
+
+static int known_1bf(const void *st, int u)
+{
+	return knows(st, u, P1BF);
+}
+
+static int known_1uf(const void *st, int u)
+{
+	return knows(st, u, P1UF);
+}
+
+static void know_1bf(void *st, int u, int on)
+{
+	know(st, u, P1BF, on);
+}
+
+static void know_1uf(void *st, int u, int on)
+{
+	know(st, u, P1UF, on);
+}
+
+/* held off the map by player p (16.8): waiting in his hand */
+static void hold(void *vst, int u, int p, int on)
+{
+	struct rttr *st = vst;
+
+	if (on) {
+		st->holder[u] = (int8_t)p;
+		st->u[u].where = U_WAITING;
+	} else if (st->holder[u] == p) {
+		st->holder[u] = -1;
+	}
+}
+
+static int held_1bf(const void *st, int u)
+{
+	return ((const struct rttr *)st)->holder[u] == P1BF;
+}
+
+static int held_1uf(const void *st, int u)
+{
+	return ((const struct rttr *)st)->holder[u] == P1UF;
+}
+
+static void hold_1bf(void *st, int u, int on)
+{
+	hold(st, u, P1BF, on);
+}
+
+static void hold_1uf(void *st, int u, int on)
+{
+	hold(st, u, P1UF, on);
+}
+
+/* 3.3: only pool counters go in the cup (complete() takes out those a
+ * position places) */
+static int pool_counter(const void *vst, int u)
+{
+	return (((const struct rttr *)vst)->u[u].tags & T_POOL) != 0;
+}
+
+static int in_cup(const void *st, int u)
+{
+	return cupped(st, u);
+}
+
+static void cup_put(void *vst, int u, int on)
+{
+	struct rttr *st = vst;
+
+	for (int i = 0; i < st->n_pool; i++)
+		if (st->pool_unit[i] == u) {
+			if (on)
+				cup_add(&st->cup, i);
+			else
+				cup_remove(&st->cup, i);
+			return;
+		}
+}
+
+static const char *marker_name(const void *vst, int i)
 {
 	const struct rttr *st = vst;
 
-	return st->placed_by[u] < 0 ? NULL :
-		doc_str(d, rt_side_names[st->placed_by[u]]);
-}
-
-static struct doc_node *unit_fell(const void *vst, int u, struct doc *d)
-{
-	const struct rttr *st = vst;
-
-	return st->elim_by[u] < 0 ? NULL :
-		doc_str(d, rt_sector_names[st->elim_by[u]]);
-}
-
-static struct doc_node *unit_captor(const void *vst, int u, struct doc *d)
-{
-	const struct rttr *st = vst;
-
-	return st->captor[u] < 0 ? NULL :
-		doc_str(d, rt_side_names[st->captor[u]]);
-}
-
-/* the units whose bit `bit` of known[] is set, or held by player p */
-static struct doc_node *units_where(const struct rttr *st, int p, int held,
-				    struct doc *d)
-{
-	struct doc_node *s = flow_seq(d);
-
-	for (int i = 0; i < st->n_units; i++)
-		if (held ? st->holder[i] == p : st->known[i] >> p & 1)
-			doc_push(d, s, doc_str(d, st->u[i].id));
-	return s;
-}
-
-static struct doc_node *known_1bf(const void *st, struct doc *d)
-{
-	return units_where(st, P1BF, 0, d);
-}
-
-static struct doc_node *known_1uf(const void *st, struct doc *d)
-{
-	return units_where(st, P1UF, 0, d);
-}
-
-static struct doc_node *held_1bf(const void *st, struct doc *d)
-{
-	return units_where(st, P1BF, 1, d);
-}
-
-static struct doc_node *held_1uf(const void *st, struct doc *d)
-{
-	return units_where(st, P1UF, 1, d);
+	return i >= 0 && i < st->n_mk ? st->mk[i].id : NULL;
 }
 
 static long long held_count(const void *vst, int p)
@@ -251,18 +278,6 @@ static long long held_count(const void *vst, int p)
 static long long cup_left(const void *vst, int i)
 {
 	return cup_count(&((const struct rttr *)vst)->cup);
-}
-
-static struct doc_node *cup_labels(const void *vst, struct doc *d)
-{
-	const struct rttr *st = vst;
-	struct doc_node *t = flow_seq(d);
-
-	for (int i = 0; i < st->n_pool; i++)
-		if (cup_has(&st->cup, i))
-			doc_push(d, t, doc_str(d,
-				 st->u[st->pool_unit[i]].id));
-	return t;
 }
 
 /* 9.0, 18.1: written only in the movement phase of a move cut short, in
@@ -282,27 +297,6 @@ static struct doc_node *mp_spent(const void *vst, struct doc *d)
 	return t;
 }
 
-/* 6.7: this PT's movement phase is a combat phase (economy.c) */
-static struct doc_node *max_effort_now(const void *vst, struct doc *d)
-{
-	const struct rttr *st = vst;
-
-	return st->max_effort_now ? doc_int(d, st->max_effort_now) : NULL;
-}
-
-static struct doc_node *control(const void *vst, struct doc *d)
-{
-	const struct rttr *st = vst;
-	struct doc_node *t = flow_map(d);
-	char x[8];
-
-	for (int h = 0; h < hex_end(&st->map); h++)
-		if (st->ctrl[h] >= 0)
-			doc_set_str(d, t, hex_id(h, x),
-				    rt_side_names[st->ctrl[h]]);
-	return t;
-}
-
 static struct doc_node *barrage(const void *vst, struct doc *d)
 {
 	const struct rttr *st = vst;
@@ -316,236 +310,190 @@ static struct doc_node *barrage(const void *vst, struct doc *d)
 	return t;
 }
 
-static struct doc_node *markers_used(const void *vst, struct doc *d)
-{
-	const struct rttr *st = vst;
-	struct doc_node *t = flow_map(d);
+/* ---- read back: each field's load (the declaration below) ---- */
 
-	for (int i = 0; i < st->n_mk; i++)
-		if (st->mk[i].used_turn)
-			doc_set_int(d, t, st->mk[i].id, st->mk[i].used_turn);
-	return t;
+/* a unit's place: a hex, waiting or eliminated */
+static int unit_load(void *vst, int u, const struct doc *d,
+		     const struct doc_node *n, struct error *err)
+{
+	struct rttr *st = vst;
+	int w, h;
+
+	if (n->kind != DOC_SCALAR)
+		return rt_bad(d, n, err, "units: %s: a hex, waiting or "
+			      "eliminated", st->u[u].id);
+	w = rt_word(n->str, unit_where_names, U_WHERE);
+	h = hex_parse(&st->map, n->str);
+	if ((w < 0 || w == U_MAP) && h < 0)
+		return rt_bad(d, n, err, "units: %s is not a hex, waiting or "
+			      "eliminated", n->str);
+	st->u[u].where = (uint8_t)(h >= 0 ? U_MAP : w);
+	st->u[u].hex = (int16_t)(h >= 0 ? h : HEX_NONE);
+	if (h >= 0 && st->u[u].side == GERMAN && st->front[u] == SEC_NONE)
+		st->front[u] = (uint8_t)rt_sector(st, h);
+	return 0;
 }
 
-/* the hexsides of kind (18.x), by the sides 0-2 of each hex */
-static struct doc_node *sides_of(const struct rttr *st, int kind,
-				 struct doc *d)
+/* `stacks`: HEX: [top, ..., bottom], numbered bottom up (17.1) */
+static int stack_put(void *vst, int h, const int *recs, int n,
+		     const struct doc *d, const struct doc_node *at,
+		     struct error *err)
 {
-	struct doc_node *t = flow_seq(d);
-	char id[16];
+	struct rttr *st = vst;
 
-	for (int h = 0; h < hex_end(&st->map); h++)
-		for (int k = 0; k < 3; k++)
-			if (hex_side_has(&st->map, h, k, kind))
-				doc_push(d, t, doc_str(d, hex_side_id(&st->map,
-					 h, k, id)));
-	return t;
-}
-
-static struct doc_node *demolished(const void *st, struct doc *d)
-{
-	return sides_of(st, HS_DEMOLISHED, d);
-}
-
-static struct doc_node *bridges_safe(const void *st, struct doc *d)
-{
-	return sides_of(st, HS_CHECKED, d);
-}
-
-static const char *const group_names[RT_GROUPS] = { "steiner", "xx" };
-static const char *const yes_no[] = { "no", "yes" };
-static const char *const sides[] = { "1bf", "1uf", NULL };
-
-#define SEEN "any unit the player examined (17.1, 17.3); a Soviet " \
-	"unit, an eliminated one, a mobile one waiting off the map: every " \
-	"side; one held off the map: its holder; a face-down unit: the " \
-	"player who placed it; a face-up German unit: its commander, and " \
-	"every side on top of its stack (17.1)"
-#define UNIT_IDS "the ids of the units and fixed units"
-#define UNITS(k) .key = k, .type = SD_RECORDS, .flags = SDF_BLOCK, \
-	.record_name = unit_name, .domain = UNIT_IDS
-#define HIDDEN_UNITS(k) UNITS(k), .vis = SD_RECORD, \
-	.record_sees = unit_seen, .who_sees = SEEN
-#define OWN(k, f) .key = k, .type = SD_CUSTOM, .save = f
-#define INT(k, m, l, h) .key = k, .type = SD_INT, \
-	SD_MEMBER(struct rttr, m), .lo = l, .hi = h
-#define PER_SIDE(k, m, t) .key = k, .type = t, SD_ELEM(struct rttr, m), \
-	SD_NAMES(rt_side_names, PLAYERS)
-
-static const struct sd_field known_fields[] = {
-	{ OWN("1bf", known_1bf), .vis = SD_SIDE, .who = P1BF,
-	  .flags = SDF_OMIT },
-	{ OWN("1uf", known_1uf), .vis = SD_SIDE, .who = P1UF,
-	  .flags = SDF_OMIT },
-	{ .key = NULL }
-};
-
-static const struct sd_field held_fields[] = {
-	{ OWN("1bf", held_1bf), .vis = SD_SIDE, .who = P1BF },
-	{ OWN("1uf", held_1uf), .vis = SD_SIDE, .who = P1UF },
-	{ .key = NULL }
-};
-
-static const struct sd_field fields[] = {
-	{ INT("turn", turn, 1, 99) },
-	{ .key = "phase", .type = SD_NAME, SD_MEMBER(struct rttr, phase),
-	  SD_NAMES(rt_phase_names, PHASES) },
-	{ INT("step", step, 0, 999) },
-	{ HIDDEN_UNITS("units"), .record_save = unit_place },
-	{ .key = "stacks", .type = SD_PLACES, .flags = SDF_BLOCK,
-	  .record_name = unit_name, .domain = "the hexes of the map",
-	  .vis = SD_RECORD,
-	  .record_sees = unit_seen, .who_sees = SEEN, .n_places = n_hexes,
-	  .place_name = hex_name, .records_at = stack_at,
-	  .hide = unit_hide },
-	{ HIDDEN_UNITS("flags"), .record_save = flag_list },
-	{ HIDDEN_UNITS("sector"), .record_save = unit_sector },
-	{ HIDDEN_UNITS("placed-by"), .record_save = unit_placer },
-	{ .key = "known", .type = SD_GROUP, .sub = known_fields },
-	{ .key = "held", .type = SD_GROUP, .sub = held_fields },
-	{ .key = "held-count", .type = SD_COUNT,
-	  SD_NAMES(rt_side_names, PLAYERS), .hi = HEX_UNITS_MAX,
-	  .value = held_count },
-	{ .key = "cup-count", .type = SD_COUNT, .hi = CUP_MAX,
-	  .value = cup_left },
-	{ OWN("cup", cup_labels), .vis = SD_REFEREE },
-	{ INT("reichstag-blind", rt_blind, 0, RT_GARRISON_N) },
-	{ UNITS("eliminated-in"), .record_save = unit_fell },
-	{ UNITS("captured"), .record_save = unit_captor },
-	{ INT("german-mp", german_mp, 0, 99) },
-	{ OWN("mp-spent", mp_spent) },
-	{ PER_SIDE("sp-spent", sp_spent, SD_INTS), .hi = RT_SP_CAP },
-	{ PER_SIDE("exhausted", exhausted, SD_FLAGS) },
-	{ PER_SIDE("max-effort-used", max_effort_used, SD_FLAGS) },
-	{ OWN("max-effort-now", max_effort_now) },
-	{ OWN("control", control) },
-	{ .key = "reichstag-taken-by", .type = SD_NAME,
-	  SD_MEMBER(struct rttr, rt_taken_by),
-	  SD_NAMES(rt_side_names, PLAYERS), .flags = SDF_NONE, .none = -1 },
-	{ OWN("barrage", barrage) },
-	{ OWN("markers-used", markers_used) },
-	{ OWN("demolished", demolished) },
-	{ OWN("bridges-safe", bridges_safe) },
-	{ .key = "groups", .type = SD_INTS, SD_ELEM(struct rttr, group_in),
-	  SD_NAMES(group_names, RT_GROUPS), .hi = 99 },
-	{ .key = "fuehrerbunker-captured", .type = SD_NAME,
-	  SD_MEMBER(struct rttr, fb_captured), SD_NAMES(yes_no, 2) },
-	{ .key = "result", .type = SD_NAME, SD_MEMBER(struct rttr, result),
-	  SD_NAMES(rt_result_names, RESULTS) },
-	{ PER_SIDE("vp", vp, SD_INTS), .lo = -999, .hi = 999 },
-	{ .key = NULL }
-};
-
-const struct state_decl rt_state = {
-	"race-to-the-reichstag", sides, sizeof(struct rttr), fields, NULL, 0
-};
-
-struct doc_node *rt_save(const void *st, struct doc *d)
-{
-	return sd_save(&rt_state, st, d);
-}
-
-/* GAP.md 2.1: a player's view. */
-struct doc_node *rt_view(const void *st, const char *side, struct doc *d,
-			 struct redactor *r)
-{
-	return sd_view(&rt_state, st, side, d, r);
-}
-
-/* ---- load ---- */
-
-static int load_unit_list(struct rttr *st, const struct doc *d,
-			  const struct doc_node *n, const char *what,
-			  int (*each)(struct rttr *, int, void *),
-			  void *user, struct error *err)
-{
-	size_t i;
-	int k;
-
-	if (n->kind != DOC_SEQ)
-		return rt_bad(d, n, err, "%s: a list of unit ids", what);
-	for (i = 0; i < n->n; i++) {
-		k = n->items[i]->kind == DOC_SCALAR ?
-			rt_unit_find(st, n->items[i]->str) : -1;
-		if (k < 0)
-			return rt_bad(d, n->items[i], err, "%s: no unit %s", what,
-				   n->items[i]->kind == DOC_SCALAR ?
-				   n->items[i]->str : "?");
-		if (each(st, k, user) < 0)
-			return rt_bad(d, n->items[i], err, "%s: %s is not "
-				   "allowed here", what, st->u[k].id);
+	while (n-- > 0) {
+		st->u[recs[n]].where = U_MAP;
+		st->u[recs[n]].hex = (int16_t)h;
+		st->seq[recs[n]] = st->seq_next++;
 	}
 	return 0;
 }
 
-static int set_known(struct rttr *st, int u, void *user)
+/* mp-spent: {UNIT: MP}, a Soviet unit's MPs spent before a destroyed
+ * bridge cut its move short (9.0, 18.1) */
+static int mp_spent_load(void *vst, const struct doc *d,
+			 const struct doc_node *n, struct error *err)
 {
-	st->known[u] |= (uint8_t)(1 << *(int *)user);
+	struct rttr *st = vst;
+	long long v;
+	int k;
+
+	if (n->kind != DOC_MAP)
+		return rt_bad(d, n, err, "mp-spent: unit id -> MPs%s", "");
+	for (size_t i = 0; i < n->n; i++) {
+		k = rt_unit_find(st, n->keys[i]->str);
+		if (k < 0 || st->u[k].side != SOVIET)
+			return rt_bad(d, n->keys[i], err, "mp-spent: %s: a "
+				      "Soviet unit", n->keys[i]->str);
+		if (doc_int_of(d, n->items[i], "mp-spent", 1, 12, &v, err) < 0)
+			return -1;
+		st->mp_spent[k] = (uint8_t)(v * HALF);
+	}
 	return 0;
 }
 
-static int set_holder(struct rttr *st, int u, void *user)
+static int marker_find(const struct rttr *st, const char *id)
 {
-	st->holder[u] = (int8_t)*(int *)user;
-	st->u[u].where = U_WAITING;
-	return 0;
-}
-
-static int set_cup(struct rttr *st, int u, void *user)
-{
-	int i;
-
-	(void)user;
-	for (i = 0; i < st->n_pool; i++)
-		if (st->pool_unit[i] == u) {
-			cup_add(&st->cup, i);
-			st->u[u].where = U_WAITING;
-			return 0;
-		}
+	for (int k = 0; k < st->n_mk; k++)
+		if (!strcmp(st->mk[k].id, id))
+			return k;
 	return -1;
 }
 
-static int load_sidemap(struct rttr *st, const struct doc *d,
-			const struct doc_node *n, const char *what,
-			int8_t *out, const char *const *names, int count,
-			struct error *err)
+static int barrage_load(void *vst, const struct doc *d,
+			const struct doc_node *n, struct error *err)
 {
-	size_t i;
-	int k, v;
+	struct rttr *st = vst;
+	int k, h, idx, sec, rad;
 
 	if (n->kind != DOC_MAP)
-		return rt_bad(d, n, err, "%s: unit id -> value", what);
-	for (i = 0; i < n->n; i++) {
-		k = rt_unit_find(st, n->keys[i]->str);
-		v = n->items[i]->kind == DOC_SCALAR ?
-			rt_word(n->items[i]->str, names, count) : -1;
-		if (k < 0 || v < 0)
-			return rt_bad(d, n->items[i], err, "%s: %s: a unit and "
-				   "one of %s...", what, n->keys[i]->str,
-				   names[0]);
-		out[k] = (int8_t)v;
+		return rt_bad(d, n, err, "barrage: MARKER -> HEX%s", "");
+	hex_markers_init(&st->bz);
+	for (k = 0; k < st->n_mk; k++)
+		st->mk[k].on_map = -1;
+	for (size_t i = 0; i < n->n; i++) {
+		k = marker_find(st, n->keys[i]->str);
+		h = n->items[i]->kind == DOC_SCALAR ?
+			hex_parse(&st->map, n->items[i]->str) : -1;
+		if (k < 0 || h < 0)
+			return rt_bad(d, n->items[i], err, "barrage: %s: a "
+				      "marker and a hex", n->keys[i]->str);
+		/* 15.2: artillery the hex and its neighbours, air 2 hexes,
+		 * never across the boundary */
+		rad = st->mk[k].kind == MK_ARTILLERY ? 1 : 2;
+		sec = st->mk[k].owner >= 0 ?
+			st->rg.sector[st->mk[k].owner] : -1;
+		idx = hex_marker_place(&st->bz, &st->map, h, rad, sec,
+				       st->mk[k].owner, k);
+		if (idx < 0)
+			return rt_bad(d, n->items[i], err, "barrage: %s may "
+				      "not stand at %s (15.2, 5.2)",
+				      st->mk[k].id, n->items[i]->str);
+		st->mk[k].on_map = (int8_t)idx;
 	}
 	return 0;
 }
 
-static int load_sides_bits(struct rttr *st, const struct doc *d,
-			   const struct doc_node *n, int kind,
-			   const char *what, struct error *err)
+/* the hexsides of kind (18.x), a set of the map's hexsides */
+static int n_sides(const void *st)
 {
-	size_t i;
-	int16_t h;
-	int8_t dir;
+	return hex_side_items(&((const struct rttr *)st)->map);
+}
 
-	if (n->kind != DOC_SEQ)
-		return rt_bad(d, n, err, "%s: a list of hexsides CCRR-CCRR",
-			   what);
-	for (i = 0; i < n->n; i++) {
-		if (n->items[i]->kind != DOC_SCALAR ||
-		    hex_side_parse(&st->map, n->items[i]->str, &h, &dir) < 0)
-			return rt_bad(d, n->items[i], err, "%s: CCRR-CCRR", what);
-		hex_side_set(&st->map, h, dir, kind, 1);
-	}
+static const char *side_name(const void *st, int i, char buf[16])
+{
+	return hex_side_item_name(&((const struct rttr *)st)->map, i, buf);
+}
+
+static int side_index(const void *st, const char *s)
+{
+	return hex_side_item(&((const struct rttr *)st)->map, s);
+}
+
+static int demolished(const void *st, int i)
+{
+	return hex_side_item_has(&((const struct rttr *)st)->map, i,
+				 HS_DEMOLISHED);
+}
+
+static void demolish(void *st, int i, int on)
+{
+	if (on)
+		hex_side_set(&((struct rttr *)st)->map, i / 6, i % 6,
+			     HS_DEMOLISHED, 1);
+}
+
+static int bridge_safe(const void *st, int i)
+{
+	return hex_side_item_has(&((const struct rttr *)st)->map, i,
+				 HS_CHECKED);
+}
+
+static void make_safe(void *st, int i, int on)
+{
+	if (on)
+		hex_side_set(&((struct rttr *)st)->map, i / 6, i % 6,
+			     HS_CHECKED, 1);
+}
+
+/* a position's own map: its regions, no control, no barrage, and its
+ * own markers and order of battle (complete() checks the latter) */
+static int map_load(void *vst, const struct doc *d,
+		    const struct doc_node *n, struct error *err)
+{
+	struct rttr *st = vst;
+
+	if (hex_map_load(&st->map, d, n, err) < 0)
+		return -1;
+	rt_regions(st);
+	memset(st->ctrl, -1, sizeof st->ctrl);
+	hex_markers_init(&st->bz);
+	st->n_mk = 0;
 	return 0;
+}
+
+static int oob_load(void *st, const struct doc *d, const struct doc_node *n,
+		    struct error *err)
+{
+	return rt_oob_load(st, d, n, err);
+}
+
+static int markers_load(void *st, const struct doc *d,
+			const struct doc_node *n, struct error *err)
+{
+	return rt_markers_load(st, d, n, err);
+}
+
+static int draws_load(void *st, const struct doc *d,
+		      const struct doc_node *n, struct error *err)
+{
+	return rt_draws_load(st, d, n, err);
+}
+
+static int options_load(void *st, const struct doc *d,
+			const struct doc_node *n, struct error *err)
+{
+	return rt_options_read(st, NULL, n, d, err);
 }
 
 /* 13.0, 8.2: the GT a waiting Soviet unit comes back (rttr.due) is not
@@ -566,345 +514,184 @@ static void restore_arrivals(struct rttr *st)
 			st->due[u] = (int8_t)st->turn;
 }
 
-static int load_flags(struct rttr *st, const struct doc *d,
-		      const struct doc_node *n, struct error *err)
+/* What follows from the fields given: a position's own map needs its own
+ * order of battle; a pool counter the position places is out of the cup
+ * (3.3); the waiting Soviets' return; the result's turn; a face-down
+ * counter is known to the player who placed it; then what the save
+ * leaves out, made one way (rt_settle), and 23.2's map. */
+static int complete(void *vst, const struct doc *d,
+		    const struct doc_node *map, struct error *err)
 {
-	size_t i, j;
-	int k, b;
-
-	if (n->kind != DOC_MAP)
-		return rt_bad(d, n, err, "flags: unit id -> [flag, ...]%s", "");
-	memset(st->flags, 0, sizeof st->flags);
-	for (i = 0; i < n->n; i++) {
-		const struct doc_node *l = n->items[i];
-
-		k = rt_unit_find(st, n->keys[i]->str);
-		if (k < 0 || l->kind != DOC_SEQ)
-			return rt_bad(d, l, err, "flags: no unit %s",
-				   n->keys[i]->str);
-		for (j = 0; j < l->n; j++) {
-			b = l->items[j]->kind == DOC_SCALAR ?
-				rt_word(l->items[j]->str, flag_names, 32) : -1;
-			if (b < 0)
-				return rt_bad(d, l->items[j], err, "flags: "
-					   "unknown flag%s", "");
-			st->flags[k] |= (uint16_t)(1 << b);
-		}
-	}
-	return 0;
-}
-
-/* `stacks`: {HEX: [top, ..., bottom]}: the order of the units there */
-static int load_stacks(struct rttr *st, const struct doc *d,
-		       const struct doc_node *n, struct error *err)
-{
-	size_t i, j;
-	int k, h;
-
-	if (n->kind != DOC_MAP)
-		return rt_bad(d, n, err, "stacks: HEX -> [unit, ...] top "
-			   "first%s", "");
-	for (i = 0; i < n->n; i++) {
-		const struct doc_node *l = n->items[i];
-
-		h = hex_parse(&st->map, n->keys[i]->str);
-		if (h < 0 || l->kind != DOC_SEQ)
-			return rt_bad(d, l, err, "stacks: %s: a hex and a list",
-				   n->keys[i]->str);
-		for (j = l->n; j-- > 0;) {
-			k = l->items[j]->kind == DOC_SCALAR ?
-				rt_unit_find(st, l->items[j]->str) : -1;
-			if (k < 0)
-				return rt_bad(d, l->items[j], err, "stacks: no "
-					   "unit %s", l->items[j]->str);
-			st->u[k].where = U_MAP;
-			st->u[k].hex = (int16_t)h;
-			st->seq[k] = st->seq_next++;
-		}
-	}
-	return 0;
-}
-
-static int load_units(struct rttr *st, const struct doc *d,
-		      const struct doc_node *t, struct error *err)
-{
-	size_t i;
-	int u, h, w;
-
-	if (t->kind != DOC_MAP)
-		return rt_bad(d, t, err, "units: id -> hex, waiting or "
-			   "eliminated%s", "");
-	for (i = 0; i < t->n; i++) {
-		u = rt_unit_find(st, t->keys[i]->str);
-		if (u < 0 || t->items[i]->kind != DOC_SCALAR)
-			return rt_bad(d, t->items[i], err, "units: no unit %s",
-				   t->keys[i]->str);
-		w = rt_word(t->items[i]->str, unit_where_names, U_WHERE);
-		h = hex_parse(&st->map, t->items[i]->str);
-		if ((w < 0 || w == U_MAP) && h < 0)
-			return rt_bad(d, t->items[i], err, "units: %s is not a "
-				   "hex, waiting or eliminated",
-				   t->items[i]->str);
-		st->u[u].where = (uint8_t)(h >= 0 ? U_MAP : w);
-		st->u[u].hex = (int16_t)(h >= 0 ? h : HEX_NONE);
-		if (h >= 0 && st->u[u].side == GERMAN &&
-		    st->front[u] == SEC_NONE)
-			st->front[u] = (uint8_t)rt_sector(st, h);
-		/* a pool counter placed by the position leaves the cup */
-		if (st->u[u].tags & T_POOL) {
-			int k;
-
-			for (k = 0; k < st->n_pool; k++)
-				if (st->pool_unit[k] == u)
-					cup_remove(&st->cup, k);
-		}
-	}
-	return 0;
-}
-
-static int load_control(struct rttr *st, const struct doc *d,
-			const struct doc_node *n, struct error *err)
-{
-	size_t i;
-	int h, p;
-
-	if (n->kind != DOC_MAP)
-		return rt_bad(d, n, err, "control: HEX -> 1bf|1uf%s", "");
-	memset(st->ctrl, -1, sizeof st->ctrl);
-	for (i = 0; i < n->n; i++) {
-		h = hex_parse(&st->map, n->keys[i]->str);
-		p = n->items[i]->kind == DOC_SCALAR ?
-			rt_side_parse(n->items[i]->str) : -1;
-		if (h < 0 || p < 0)
-			return rt_bad(d, n->items[i], err, "control: HEX -> 1bf "
-				   "or 1uf%s", "");
-		st->ctrl[h] = (int8_t)p;
-	}
-	return 0;
-}
-
-static int load_barrage(struct rttr *st, const struct doc *d,
-			const struct doc_node *n, struct error *err)
-{
-	size_t i;
-	int k, h, idx, sec, rad;
-
-	if (n->kind != DOC_MAP)
-		return rt_bad(d, n, err, "barrage: MARKER -> HEX%s", "");
-	hex_markers_init(&st->bz);
-	for (k = 0; k < st->n_mk; k++)
-		st->mk[k].on_map = -1;
-	for (i = 0; i < n->n; i++) {
-		for (k = 0; k < st->n_mk; k++)
-			if (!strcmp(st->mk[k].id, n->keys[i]->str))
-				break;
-		h = n->items[i]->kind == DOC_SCALAR ?
-			hex_parse(&st->map, n->items[i]->str) : -1;
-		if (k == st->n_mk || h < 0)
-			return rt_bad(d, n->items[i], err, "barrage: %s: a "
-				   "marker and a hex", n->keys[i]->str);
-		/* 15.2: artillery the hex and its neighbours, air 2 hexes,
-		 * never across the boundary */
-		rad = st->mk[k].kind == MK_ARTILLERY ? 1 : 2;
-		sec = st->mk[k].owner >= 0 ?
-			st->rg.sector[st->mk[k].owner] : -1;
-		idx = hex_marker_place(&st->bz, &st->map, h, rad, sec,
-				       st->mk[k].owner, k);
-		if (idx < 0)
-			return rt_bad(d, n->items[i], err, "barrage: %s may not "
-				   "stand at %s (15.2, 5.2)", st->mk[k].id,
-				   n->items[i]->str);
-		st->mk[k].on_map = (int8_t)idx;
-	}
-	return 0;
-}
-
-static int load_used(struct rttr *st, const struct doc *d,
-		     const struct doc_node *n, struct error *err)
-{
-	size_t i;
-	int k;
-
-	if (n->kind != DOC_MAP)
-		return rt_bad(d, n, err, "markers-used: MARKER -> GT%s", "");
-	for (i = 0; i < n->n; i++) {
-		for (k = 0; k < st->n_mk; k++)
-			if (!strcmp(st->mk[k].id, n->keys[i]->str))
-				break;
-		if (k == st->n_mk || n->items[i]->kind != DOC_SCALAR)
-			return rt_bad(d, n->items[i], err, "markers-used: no "
-				   "marker %s", n->keys[i]->str);
-		st->mk[k].used_turn = (int8_t)atoi(n->items[i]->str);
-	}
-	return 0;
-}
-
-/* mp-spent: {UNIT: MP}, a Soviet unit's MPs spent before a destroyed
- * bridge cut its move short (9.0, 18.1) */
-static int load_mp_spent(struct rttr *st, const struct doc *d,
-			 const struct doc_node *n, struct error *err)
-{
-	size_t i;
-	long long v;
-	int k;
-
-	if (n->kind != DOC_MAP)
-		return rt_bad(d, n, err, "mp-spent: unit id -> MPs%s", "");
-	for (i = 0; i < n->n; i++) {
-		k = rt_unit_find(st, n->keys[i]->str);
-		if (k < 0 || st->u[k].side != SOVIET)
-			return rt_bad(d, n->keys[i], err, "mp-spent: %s: a Soviet "
-				   "unit", n->keys[i]->str);
-		if (doc_int_of(d, n->items[i], "mp-spent", 1, 12, &v, err) < 0)
-			return -1;
-		st->mp_spent[k] = (uint8_t)(v * HALF);
-	}
-	return 0;
-}
-
-int rt_load(void *vst, const struct doc *d, const struct doc_node *map,
-	    struct error *err)
-{
-	static const char *const keys[] = { "map", "oob", "markers-oob",
-		"draws", "options", "turns", "turn", "phase", "step", "units",
-		"stacks", "flags", "sector", "placed-by", "known", "held",
-		"held-count", "cup-count", "cup", "reichstag-blind",
-		"eliminated-in", "captured", "german-mp", "mp-spent",
-		"sp-spent", "exhausted", "max-effort-used", "max-effort-now",
-		"control", "reichstag-taken-by", "barrage", "markers-used",
-		"demolished", "bridges-safe", "groups",
-		"fuehrerbunker-captured", "result", "vp", NULL };
-	static const char *const plain[] = { "turn", "phase", "step",
-		"reichstag-blind", "german-mp", "sp-spent", "exhausted",
-		"max-effort-used", "reichstag-taken-by", "groups", "result",
-		"vp", NULL };
 	struct rttr *st = vst;
-	const struct doc_node *n;
-	long long v;
-	int k, p;
+	const struct doc_node *units = doc_get(map, "units");
 
-	if (!map || map->kind != DOC_MAP)
-		return rt_bad(d, map, err, "a position is a mapping%s", "");
-	if (doc_only_keys(d, map, keys, err) < 0)
-		return -1;
-	if ((n = doc_get(map, "map"))) {
-		if (!doc_get(map, "oob"))
-			return rt_bad(d, map, err, "a position with its own map "
-				   "needs its own oob%s", "");
-		if (hex_map_load(&st->map, d, n, err) < 0)
-			return -1;
-		rt_regions(st);
-		memset(st->ctrl, -1, sizeof st->ctrl);
-		hex_markers_init(&st->bz);
-		st->n_mk = 0;
-	}
-	if ((n = doc_get(map, "oob")) && rt_oob_load(st, d, n, err) < 0)
-		return -1;
-	if ((n = doc_get(map, "markers-oob")) &&
-	    rt_markers_load(st, d, n, err) < 0)
-		return -1;
-	if (rt_draws_load(st, d, doc_get(map, "draws"), err) < 0)
-		return -1;
-	if ((n = doc_get(map, "options")) && rt_options_read(st, NULL, n, d, err) < 0)
-		return -1;
-	if (doc_get(map, "turns")) {
-		if (doc_need_int(d, map, "turns", 1, 99, &v, err) < 0)
-			return -1;
-		st->turns = (int)v;
-	}
-	/* the fields the declaration loads alone (rt_state) */
-	for (k = 0; plain[k]; k++)
-		if ((n = doc_get(map, plain[k])) &&
-		    sd_load_key(&rt_state, plain[k], st, d, n, err) < 0)
-			return -1;
-	/* the cup first: "units" takes placed counters out of it */
-	if ((n = doc_get(map, "cup"))) {
-		cup_clear(&st->cup);
-		if (load_unit_list(st, d, n, "cup", set_cup, NULL, err) < 0)
-			return -1;
-	}
-	if ((n = doc_get(map, "units")) && load_units(st, d, n, err) < 0)
-		return -1;
-	if ((n = doc_get(map, "stacks")) && load_stacks(st, d, n, err) < 0)
-		return -1;
-	if ((n = doc_get(map, "flags")) && load_flags(st, d, n, err) < 0)
-		return -1;
+	if (doc_get(map, "map") && !doc_get(map, "oob"))
+		return rt_bad(d, map, err, "a position with its own map "
+			      "needs its own oob%s", "");
+	for (int i = 0; units && i < st->n_pool; i++)
+		if (doc_get(units, st->u[st->pool_unit[i]].id))
+			cup_remove(&st->cup, i);
 	restore_arrivals(st);
-	if ((n = doc_get(map, "sector"))) {
-		int8_t tmp[HEX_UNITS_MAX];
-
-		memset(tmp, -1, sizeof tmp);
-		if (load_sidemap(st, d, n, "sector", tmp, rt_sector_names, 3,
-				 err) < 0)
-			return -1;
-		for (k = 0; k < st->n_units; k++)
-			if (tmp[k] >= 0)
-				st->front[k] = (uint8_t)tmp[k];
-	}
-	if ((n = doc_get(map, "placed-by")) &&
-	    load_sidemap(st, d, n, "placed-by", st->placed_by, rt_side_names,
-			 PLAYERS, err) < 0)
-		return -1;
-	if ((n = doc_get(map, "known"))) {
-		if (n->kind != DOC_MAP)
-			return rt_bad(d, n, err, "known: {1bf: [ids], 1uf: "
-				   "[ids]}%s", "");
-		memset(st->known, 0, sizeof st->known);
-		for (p = 0; p < PLAYERS; p++)
-			if (doc_get(n, rt_side_names[p]) &&
-			    load_unit_list(st, d, doc_get(n, rt_side_names[p]),
-					   "known", set_known, &p, err) < 0)
-				return -1;
-	}
-	if ((n = doc_get(map, "held"))) {
-		if (n->kind != DOC_MAP)
-			return rt_bad(d, n, err, "held: {1bf: [ids], 1uf: "
-				   "[ids]}%s", "");
-		for (p = 0; p < PLAYERS; p++)
-			if (doc_get(n, rt_side_names[p]) &&
-			    load_unit_list(st, d, doc_get(n, rt_side_names[p]),
-					   "held", set_holder, &p, err) < 0)
-				return -1;
-	}
-	if ((n = doc_get(map, "eliminated-in")) &&
-	    load_sidemap(st, d, n, "eliminated-in", st->elim_by,
-			 rt_sector_names, 3, err) < 0)
-		return -1;
-	if ((n = doc_get(map, "captured")) &&
-	    load_sidemap(st, d, n, "captured", st->captor, rt_side_names,
-			 PLAYERS, err) < 0)
-		return -1;
-	if ((n = doc_get(map, "mp-spent")) && load_mp_spent(st, d, n, err))
-		return -1;
-	if (doc_get(map, "max-effort-now")) {
-		if (doc_need_int(d, map, "max-effort-now", 0, 1, &v, err) < 0)
-			return -1;
-		st->max_effort_now = (int)v;
-	}
-	if ((n = doc_get(map, "control")) && load_control(st, d, n, err) < 0)
-		return -1;
-	if ((n = doc_get(map, "barrage")) && load_barrage(st, d, n, err) < 0)
-		return -1;
-	if ((n = doc_get(map, "markers-used")) &&
-	    load_used(st, d, n, err) < 0)
-		return -1;
-	if ((n = doc_get(map, "demolished")) &&
-	    load_sides_bits(st, d, n, HS_DEMOLISHED, "demolished", err) < 0)
-		return -1;
-	if ((n = doc_get(map, "bridges-safe")) &&
-	    load_sides_bits(st, d, n, HS_CHECKED, "bridges-safe", err) < 0)
-		return -1;
-	if ((n = doc_get(map, "fuehrerbunker-captured")))
-		st->fb_captured = n->kind == DOC_SCALAR && rt_yes(n->str);
 	if (doc_get(map, "result"))
 		st->result_turn = st->result ? st->turn : 0;
-	/* a face-down counter is known to the player who placed it */
-	for (k = 0; k < st->n_units; k++)
+	for (int k = 0; k < st->n_units; k++)
 		if (st->placed_by[k] >= 0)
 			st->known[k] |= (uint8_t)(1 << st->placed_by[k]);
 	rt_settle(st);
 	rt_options_map(st);     /* 23.2 (options.c) */
 	return 0;
+}
+
+static const char *const group_names[RT_GROUPS] = { "steiner", "xx" };
+static const char *const yes_no[] = { "no", "yes" };
+static const char *const sides[] = { "1bf", "1uf", NULL };
+
+#define SEEN "any unit the player examined (17.1, 17.3); a Soviet " \
+	"unit, an eliminated one, a mobile one waiting off the map: every " \
+	"side; one held off the map: its holder; a face-down unit: the " \
+	"player who placed it; a face-up German unit: its commander, and " \
+	"every side on top of its stack (17.1)"
+#define UNIT_IDS "the ids of the units and fixed units"
+#define UNITS(k) .key = k, .type = SD_RECORDS, .flags = SDF_BLOCK, \
+	.record_name = unit_name, .domain = UNIT_IDS
+#define HIDDEN_UNITS(k) UNITS(k), .vis = SD_RECORD, \
+	.record_sees = unit_seen, .who_sees = SEEN
+/* a value per unit: member m's element of each, from a list of words;
+ * none is the value of no word (an int8_t -1 is read back as 0xff) */
+#define PER_UNIT(m, t, list, n, no) \
+	.size = sizeof(((struct rttr *)0)->m[0]), \
+	.sub = (const struct sd_field[]){ { .type = t, \
+		SD_ELEM(struct rttr, m), SD_NAMES(list, n), .flags = SDF_NONE, \
+		.none = no } }
+#define OWN(k, f, l) .key = k, .type = SD_CUSTOM, .save = f, .load = l
+#define UNIT_SET(k, has, put) .key = k, .type = SD_SET, .name_of = unit_name, \
+	.domain = UNIT_IDS, .in_set = has, .set_item = put
+#define INPUT(k, l) .key = k, .type = SD_CUSTOM, .load = l, \
+	.flags = SDF_INPUT
+#define SIDES(k, has, put) .key = k, .type = SD_SET, .n_places = n_sides, \
+	.place_name = side_name, .place_index = side_index, .in_set = has, \
+	.set_item = put, .domain = "the hexsides of the map (CCRR-CCRR)"
+#define INT(k, m, l, h) .key = k, .type = SD_INT, \
+	SD_MEMBER(struct rttr, m), .lo = l, .hi = h
+#define PER_SIDE(k, m, t) .key = k, .type = t, SD_ELEM(struct rttr, m), \
+	SD_NAMES(rt_side_names, PLAYERS)
+
+static const struct sd_field known_fields[] = {
+	{ UNIT_SET("1bf", known_1bf, know_1bf), .vis = SD_SIDE, .who = P1BF,
+	  .flags = SDF_OMIT },
+	{ UNIT_SET("1uf", known_1uf, know_1uf), .vis = SD_SIDE, .who = P1UF,
+	  .flags = SDF_OMIT },
+	{ .key = NULL }
+};
+
+static const struct sd_field held_fields[] = {
+	{ UNIT_SET("1bf", held_1bf, hold_1bf), .vis = SD_SIDE, .who = P1BF },
+	{ UNIT_SET("1uf", held_1uf, hold_1uf), .vis = SD_SIDE, .who = P1UF },
+	{ .key = NULL }
+};
+
+static const struct sd_field fields[] = {
+	/* a position's own scenario data, in the order they are read (the
+	 * map first) */
+	{ INPUT("map", map_load) },
+	{ INPUT("oob", oob_load) },
+	{ INPUT("markers-oob", markers_load) },
+	{ INPUT("draws", draws_load) },
+	{ INPUT("options", options_load) },
+	{ INT("turns", turns, 1, 99), .flags = SDF_INPUT },
+	/* the state mapping, in this order */
+	{ INT("turn", turn, 1, 99) },
+	{ .key = "phase", .type = SD_NAME, SD_MEMBER(struct rttr, phase),
+	  SD_NAMES(rt_phase_names, PHASES) },
+	{ INT("step", step, 0, 999) },
+	{ HIDDEN_UNITS("units"), .record_save = unit_place,
+	  .record_load = unit_load },
+	{ .key = "stacks", .type = SD_PLACES, .flags = SDF_BLOCK,
+	  .record_name = unit_name, .domain = "the hexes of the map",
+	  .vis = SD_RECORD,
+	  .record_sees = unit_seen, .who_sees = SEEN, .n_places = n_hexes,
+	  .place_name = hex_name, .place_index = hex_of,
+	  .records_at = stack_at,
+	  .place_put = stack_put, .hide = unit_hide },
+	{ HIDDEN_UNITS("flags"), PER_UNIT(flags, SD_BITS, flag_names, 14, 0) },
+	{ HIDDEN_UNITS("sector"), .record_save = unit_sector,
+	  PER_UNIT(front, SD_NAME, rt_sector_names, 3,
+		   SEC_NONE) },
+	{ HIDDEN_UNITS("placed-by"),
+	  PER_UNIT(placed_by, SD_NAME, rt_side_names, PLAYERS,
+		   0xff) },
+	{ .key = "known", .type = SD_GROUP, .sub = known_fields },
+	{ .key = "held", .type = SD_GROUP, .sub = held_fields },
+	{ .key = "held-count", .type = SD_COUNT,
+	  SD_NAMES(rt_side_names, PLAYERS), .hi = HEX_UNITS_MAX,
+	  .value = held_count },
+	{ .key = "cup-count", .type = SD_COUNT, .hi = CUP_MAX,
+	  .value = cup_left },
+	{ UNIT_SET("cup", in_cup, cup_put), .accept = pool_counter,
+	  .vis = SD_REFEREE },
+	{ INT("reichstag-blind", rt_blind, 0, RT_GARRISON_N) },
+	{ UNITS("eliminated-in"),
+	  PER_UNIT(elim_by, SD_NAME, rt_sector_names, 3, 0xff) },
+	{ UNITS("captured"),
+	  PER_UNIT(captor, SD_NAME, rt_side_names, PLAYERS, 0xff) },
+	{ INT("german-mp", german_mp, 0, 99) },
+	{ OWN("mp-spent", mp_spent, mp_spent_load) },
+	{ PER_SIDE("sp-spent", sp_spent, SD_INTS), .hi = RT_SP_CAP },
+	{ PER_SIDE("exhausted", exhausted, SD_FLAGS) },
+	{ PER_SIDE("max-effort-used", max_effort_used, SD_FLAGS) },
+	{ INT("max-effort-now", max_effort_now, 0, 1),
+	  .flags = SDF_NONE | SDF_NONE_OMIT, .none = 0 },
+	{ .key = "control", .type = SD_MAP, .n_places = n_hexes,
+	  .place_name = hex_name, .place_index = hex_of,
+	  .domain = "the hexes of the map (CCRR)", SD_ELEM(struct rttr, ctrl),
+	  .sub = (const struct sd_field[]){ { .type = SD_NAME,
+		SD_ELEM(struct rttr, ctrl), SD_NAMES(rt_side_names, PLAYERS),
+		.flags = SDF_NONE, .none = 0xff } } },
+	{ .key = "reichstag-taken-by", .type = SD_NAME,
+	  SD_MEMBER(struct rttr, rt_taken_by),
+	  SD_NAMES(rt_side_names, PLAYERS), .flags = SDF_NONE, .none = -1 },
+	{ OWN("barrage", barrage, barrage_load) },
+	{ .key = "markers-used", .type = SD_MAP, .name_of = marker_name,
+	  .domain = "the markers' ids (15.3, 22.5)",
+	  .size = sizeof(struct rt_marker),
+	  .sub = (const struct sd_field[]){ { .type = SD_INT,
+		.off = offsetof(struct rttr, mk) +
+		       offsetof(struct rt_marker, used_turn),
+		.size = sizeof(int8_t), .lo = 1, .hi = 99,
+		.flags = SDF_NONE, .none = 0 } } },
+	{ SIDES("demolished", demolished, demolish) },
+	{ SIDES("bridges-safe", bridge_safe, make_safe) },
+	{ .key = "groups", .type = SD_INTS, SD_ELEM(struct rttr, group_in),
+	  SD_NAMES(group_names, RT_GROUPS), .hi = 99 },
+	{ .key = "fuehrerbunker-captured", .type = SD_NAME,
+	  SD_MEMBER(struct rttr, fb_captured), SD_NAMES(yes_no, 2) },
+	{ .key = "result", .type = SD_NAME, SD_MEMBER(struct rttr, result),
+	  SD_NAMES(rt_result_names, RESULTS) },
+	{ PER_SIDE("vp", vp, SD_INTS), .lo = -999, .hi = 999 },
+	{ .key = NULL }
+};
+
+const struct state_decl rt_state = {
+	"race-to-the-reichstag", sides, sizeof(struct rttr), fields, complete,
+	0
+};
+
+struct doc_node *rt_save(const void *st, struct doc *d)
+{
+	return sd_save(&rt_state, st, d);
+}
+
+/* GAP.md 2.1: a player's view. */
+struct doc_node *rt_view(const void *st, const char *side, struct doc *d,
+			 struct redactor *r)
+{
+	return sd_view(&rt_state, st, side, d, r);
+}
+
+int rt_load(void *st, const struct doc *d, const struct doc_node *map,
+	    struct error *err)
+{
+	return sd_load(&rt_state, st, d, map, err);
 }
 
 /* ---- a view back to a state (for position and render) ---- */
@@ -1078,6 +865,10 @@ int rt_load_view(void *vst, const struct doc *d, const struct doc_node *map,
 				doc_push(fill, s, doc_str(fill, st->u[k].id));
 		doc_put(fill, m, "cup", s);
 	}
+	/* the counts are the view's, which the stand-ins need not meet
+	 * (a hidden stack's stand-in may be a pool counter) */
+	doc_del(m, "held-count");
+	doc_del(m, "cup-count");
 	rc = rt_load(st, fill, m, err);
 	/* the declaration's visibility (rt_state): a stand-in is a unit
 	 * the side may not see, as the real one was, so the check on the
