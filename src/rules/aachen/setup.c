@@ -135,68 +135,26 @@ static int unit_line(struct aachen *st, char *line, char *msg, size_t size)
 {
 	static const char *const tags[] = { "mech", "engineer", "30th", "2ad" };
 	struct hunit *u;
-	char *w[16], *name, *p;
-	int k = 0, i, s, t;
+	const char *list;
+	char *w[16];
+	int k, i, t;
 
-	name = strchr(line, ';');
-	if (name) {
-		*name++ = '\0';
-		while (*name == ' ')
-			name++;
-	}
-	for (p = strtok(line, " \t"); p && k < 16; p = strtok(NULL, " \t"))
-		w[k++] = p;
-	if (k == 0)
-		return 0;
 	if (st->n_units >= HEX_UNITS_MAX)
 		return snprintf(msg, size, "too many units"), -1;
 	u = &st->u[st->n_units];
-	memset(u, 0, sizeof *u);
-	u->hex = HEX_NONE;
-	if (k < 4 || strlen(w[0]) >= sizeof u->id)
-		return snprintf(msg, size, "\"ID SIDE A-D-M PLACE...\""), -1;
-	snprintf(u->id, sizeof u->id, "%s", w[0]);
+	i = unit_line_head(&st->map, line, w, 16, &k, u, aa_side_names,
+			   SIDES, &list, msg, size);
+	if (i <= 0)
+		return i;
 	if (aa_unit_find(st, u->id) >= 0)
 		return snprintf(msg, size, "unit %s twice", w[0]), -1;
-	for (s = 0; s < SIDES && strcmp(w[1], aa_side_names[s]); s++)
-		;
-	if (s == SIDES)
-		return snprintf(msg, size, "side is allied or german"), -1;
-	u->side = (int8_t)s;
-	if (unit_values_parse(w[2], &u->att, &u->def, &u->mov) < 0)
-		return snprintf(msg, size, "values are A-D-M"), -1;
-	snprintf(u->name, sizeof u->name, "%s", name ? name : w[2]);
-	i = 3;
-	if (!strcmp(w[i], "at") && i + 1 < k) {
-		u->hex = (int16_t)hex_parse(&st->map, w[i + 1]);
-		if (u->hex < 0)
-			return snprintf(msg, size, "no hex %s", w[i + 1]), -1;
-		u->where = U_MAP;
-		i += 2;
-	} else if (!strcmp(w[i], "setup") && i + 1 < k) {
-		if (waiting_at(st, u, w[i + 1], msg, size))
-			return -1;
-		i += 2;
-	} else if ((!strcmp(w[i], "turn") || !strcmp(w[i], "event")) &&
-		   i + 2 < k) {
-		if (!strcmp(w[i], "turn")) {
-			u->arrive = (int8_t)atoi(w[i + 1]);
-			if (u->arrive < 1)
-				return snprintf(msg, size, "bad turn"), -1;
-			i += 2;
-		} else {
-			u->arrive = -1;
-			i += 1;
-		}
-		if (strcmp(w[i], "enter") || i + 1 >= k)
-			return snprintf(msg, size, "enter LIST"), -1;
-		if (waiting_at(st, u, w[i + 1], msg, size))
-			return -1;
-		i += 2;
-	} else {
+	if (!u->name[0])
+		snprintf(u->name, sizeof u->name, "%s", w[2]);
+	if (i == 3 && !list)
 		return snprintf(msg, size, "place is at HEX, setup LIST, "
 				"turn N enter LIST or event enter LIST"), -1;
-	}
+	if (list && waiting_at(st, u, list, msg, size))
+		return -1;
 	for (; i < k; i++) {
 		for (t = 0; t < 4 && strcmp(w[i], tags[t]); t++)
 			;

@@ -373,6 +373,67 @@ int unit_values_parse(const char *s, uint8_t *a, uint8_t *d, uint8_t *m)
 	return 0;
 }
 
+int unit_line_head(const struct hex_map *m, char *line, char **w, int max,
+		   int *k, struct hunit *u, const char *const *sides,
+		   int n_sides, const char **list, char *msg, size_t size)
+{
+	char *name = strchr(line, ';'), *p;
+	int i = 3, s;
+
+	*k = 0;
+	*list = NULL;
+	if (name) {
+		*name++ = '\0';
+		name += strspn(name, " ");
+	}
+	for (p = strtok(line, " \t"); p && *k < max; p = strtok(NULL, " \t"))
+		w[(*k)++] = p;
+	if (*k == 0)
+		return 0;
+	memset(u, 0, sizeof *u);
+	u->hex = HEX_NONE;
+	if (*k < 4 || strlen(w[0]) >= sizeof u->id)
+		return snprintf(msg, size, "\"ID SIDE A-D-M PLACE ...\""), -1;
+	snprintf(u->id, sizeof u->id, "%s", w[0]);
+	for (s = 0; s < n_sides && strcmp(w[1], sides[s]); s++)
+		;
+	if (s == n_sides)
+		return snprintf(msg, size, "side is %s or %s", sides[0],
+				sides[1]), -1;
+	u->side = (int8_t)s;
+	if (unit_values_parse(w[2], &u->att, &u->def, &u->mov) < 0)
+		return snprintf(msg, size, "values are A-D-M"), -1;
+	if (name)
+		snprintf(u->name, sizeof u->name, "%s", name);
+	if (!strcmp(w[i], "at") && i + 1 < *k) {
+		u->hex = (int16_t)hex_parse(m, w[i + 1]);
+		if (u->hex < 0)
+			return snprintf(msg, size, "no hex %s", w[i + 1]), -1;
+		u->where = U_MAP;
+		return i + 2;
+	}
+	if (!strcmp(w[i], "setup") && i + 1 < *k) {
+		*list = w[i + 1];
+	} else if ((!strcmp(w[i], "turn") || !strcmp(w[i], "event")) &&
+		   i + 2 < *k) {
+		if (!strcmp(w[i], "turn")) {
+			u->arrive = (int8_t)atoi(w[i + 1]);
+			if (u->arrive < 1 || u->arrive > 99)
+				return snprintf(msg, size, "bad turn"), -1;
+			i++;
+		} else {
+			u->arrive = -1;
+		}
+		if (strcmp(w[++i], "enter") || i + 1 >= *k)
+			return snprintf(msg, size, "enter LIST"), -1;
+		*list = w[i + 1];
+	} else {
+		return i;
+	}
+	u->where = U_WAITING;
+	return i + 2;
+}
+
 /* ---- regions ---- */
 
 int hex_region(const struct hex_map *m, const char *name)

@@ -328,6 +328,19 @@ int unit_def(const struct hunit *u);
 int unit_mov(const struct hunit *u);
 /* "2-3-7" -> values */
 int unit_values_parse(const char *s, uint8_t *a, uint8_t *d, uint8_t *m);
+/* The head of a line of an order of battle (the Aachen and Race to the
+ * Reichstag scenarios): "ID SIDE A-D-M PLACE ... [; name]". line is cut
+ * into words, w[0..max), *k of them; u gets its id, side (the index of
+ * w[1] in sides[0..n_sides)), values and the name after ';' (else
+ * none), and from PLACE: "at HEX", the hex, on the map; "setup LIST",
+ * "turn N enter LIST" or "event enter LIST", waiting, arriving on turn N
+ * (an event: -1), and *list the LIST word, for the game to read. Returns
+ * the index of the word after the place, 3 with *list NULL where PLACE
+ * is none of these (the game's own: a garrison, the pool), 0 for a line
+ * of no words, -1 with msg. */
+int unit_line_head(const struct hex_map *m, char *line, char **w, int max,
+		   int *k, struct hunit *u, const char *const *sides,
+		   int n_sides, const char **list, char *msg, size_t size);
 
 /* ---- movement and zones of control ---- */
 /*

@@ -70,85 +70,39 @@ static int place_list(struct rttr *st, const char *s, struct hunit *u,
  */
 static int unit_line(struct rttr *st, char *line, char *msg, size_t size)
 {
+	static const char *const allegiance[ALLEGIANCES] = { "soviet",
+		"german" };
 	struct hunit *u;
-	char *w[24], *name, *p;
-	int k = 0, i, s, t, n = st->n_units;
+	const char *list;
+	char *w[24];
+	int k, i, s, t, n = st->n_units;
 
-	name = strchr(line, ';');
-	if (name) {
-		*name++ = '\0';
-		while (*name == ' ')
-			name++;
-	}
-	for (p = strtok(line, " \t"); p && k < 24; p = strtok(NULL, " \t"))
-		w[k++] = p;
-	if (k == 0)
-		return 0;
 	if (n >= HEX_UNITS_MAX)
 		return snprintf(msg, size, "too many units"), -1;
 	u = &st->u[n];
-	memset(u, 0, sizeof *u);
-	u->hex = HEX_NONE;
 	st->setup_region[n] = -1;
 	st->front[n] = SEC_NONE;
-	if (k < 5 || strlen(w[0]) >= sizeof u->id)
-		return snprintf(msg, size, "\"ID SIDE A-D-M PLACE CLASS SIZE "
-				"TYPE [FLAGS]\""), -1;
-	snprintf(u->id, sizeof u->id, "%s", w[0]);
+	i = unit_line_head(&st->map, line, w, 24, &k, u, allegiance,
+			   ALLEGIANCES, &list, msg, size);
+	if (i <= 0)
+		return i;
 	if (rt_unit_find(st, u->id) >= 0)
 		return snprintf(msg, size, "unit %s twice", w[0]), -1;
-	if (!strcmp(w[1], "soviet"))
-		u->side = SOVIET;
-	else if (!strcmp(w[1], "german"))
-		u->side = GERMAN;
-	else
-		return snprintf(msg, size, "side is soviet or german"), -1;
-	if (unit_values_parse(w[2], &u->att, &u->def, &u->mov) < 0)
-		return snprintf(msg, size, "values are A-D-M"), -1;
-	snprintf(u->name, sizeof u->name, "%s", name ? name : u->id);
-	i = 3;
-	if (!strcmp(w[i], "at") && i + 1 < k) {
-		u->hex = (int16_t)hex_parse(&st->map, w[i + 1]);
-		if (u->hex < 0)
-			return snprintf(msg, size, "no hex %s", w[i + 1]), -1;
-		u->where = U_MAP;
-		i += 2;
-	} else if (!strcmp(w[i], "setup") && i + 1 < k) {
-		if (place_list(st, w[i + 1], u, &st->setup_region[n]) < 0)
-			return snprintf(msg, size, "bad hexes %s", w[i + 1]),
-			       -1;
+	if (!u->name[0])
+		memcpy(u->name, u->id, sizeof u->id);
+	if (list && place_list(st, list, u, &st->setup_region[n]) < 0)
+		return snprintf(msg, size, "bad hexes %s", list), -1;
+	if (i == 3 && !list) {
+		if (!strcmp(w[i], "garrison"))
+			u->tags |= T_GARRISON;
+		else if (!strcmp(w[i], "pool"))
+			u->tags |= T_POOL;
+		else
+			return snprintf(msg, size, "place is at HEX, setup "
+					"REGION, turn N enter REGION, event "
+					"enter REGION, garrison or pool"), -1;
 		u->where = U_WAITING;
-		i += 2;
-	} else if ((!strcmp(w[i], "turn") || !strcmp(w[i], "event")) &&
-		   i + 2 < k) {
-		if (!strcmp(w[i], "turn")) {
-			u->arrive = (int8_t)atoi(w[i + 1]);
-			if (u->arrive < 1 || u->arrive > 99)
-				return snprintf(msg, size, "bad turn"), -1;
-			i += 2;
-		} else {
-			u->arrive = -1;
-			i += 1;
-		}
-		if (strcmp(w[i], "enter") || i + 1 >= k)
-			return snprintf(msg, size, "enter REGION"), -1;
-		if (place_list(st, w[i + 1], u, &st->setup_region[n]) < 0)
-			return snprintf(msg, size, "bad hexes %s", w[i + 1]),
-			       -1;
-		u->where = U_WAITING;
-		i += 2;
-	} else if (!strcmp(w[i], "garrison")) {
-		u->where = U_WAITING;
-		u->tags |= T_GARRISON;
-		i += 1;
-	} else if (!strcmp(w[i], "pool")) {
-		u->where = U_WAITING;
-		u->tags |= T_POOL;
-		i += 1;
-	} else {
-		return snprintf(msg, size, "place is at HEX, setup REGION, "
-				"turn N enter REGION, event enter REGION, "
-				"garrison or pool"), -1;
+		i++;
 	}
 	if (i + 3 > k)
 		return snprintf(msg, size, "CLASS SIZE TYPE after the place"),
