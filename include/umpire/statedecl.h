@@ -232,9 +232,13 @@ struct sd_field {
 			 struct error *err);
 	/* SD_PLACES: a stand-in record made one that side may not see */
 	void (*hide)(void *st, int rec, int side);
-	/* SD_SET: whether item i is in the set, and put it in or out */
+	/* SD_SET: whether item i is in the set, and put it in or out; and
+	 * (NULL: in_set of each item) the first item from i on that is in
+	 * it, -1 for none, where the items are many and the set small (the
+	 * hexsides of a map) */
 	int (*in_set)(const void *st, int i);
 	void (*set_item)(void *st, int i, int on);
+	int (*next_in)(const void *st, int i);
 };
 
 /* Field builders: T the state struct, M the member. */

@@ -111,6 +111,20 @@ static void basics(void)
 	CHECK(hex_side_has(&m, c, 4, HS_RIVER), "a hexside is seen from "
 	      "both hexes");
 	CHECK_STR(hex_side_id(&m, c, 4, b), "0202-0302", "hexside id");
+	/* a hexside as a set's item (statedecl.h SD_SET): one item
+	 * whichever hex it is named from, its name read back, and found
+	 * by the scan that skips the hexes without one */
+	CHECK(hex_side_item(&m, "0202-0302") == 3 * a + 1 &&
+	      hex_side_item(&m, "0302-0202") == 3 * a + 1, "a hexside is one "
+	      "item, named from either hex");
+	CHECK_STR(hex_side_item_name(&m, 3 * a + 1, b), "0202-0302",
+		  "a hexside item's name");
+	CHECK(hex_side_item_has(&m, 3 * a + 1, HS_RIVER) &&
+	      hex_side_item_next(&m, 0, HS_RIVER) == 3 * a + 1 &&
+	      hex_side_item_next(&m, 3 * a + 2, HS_RIVER) < 0,
+	      "the next hexside of a kind");
+	CHECK(hex_side_item(&m, "0202-0404") < 0, "hexes not adjacent: no "
+	      "hexside");
 	CHECK(hex_cost_parse("1/2", &cost) == 0 && cost == 1, "1/2 MP");
 	CHECK(hex_cost_parse("all", &cost) == 0 && cost == COST_ALL, "all");
 	CHECK(hex_cost_parse("x", &cost) < 0, "bad cost refused");

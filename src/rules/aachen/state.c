@@ -159,6 +159,11 @@ static int side_index(const void *st, const char *s)
 	return hex_side_item(&((const struct aachen *)st)->map, s);
 }
 
+static int next_demolished(const void *st, int i)
+{
+	return hex_side_item_next(&((const struct aachen *)st)->map, i, HS_DEMOLISHED);
+}
+
 static int demolished(const void *vst, int i)
 {
 	return hex_side_item_has(&((const struct aachen *)vst)->map, i,
@@ -168,8 +173,8 @@ static int demolished(const void *vst, int i)
 static void demolish(void *vst, int i, int on)
 {
 	if (on)
-		hex_side_set(&((struct aachen *)vst)->map, i / 6, i % 6,
-			     HS_DEMOLISHED, 1);
+		hex_side_item_set(&((struct aachen *)vst)->map, i,
+				  HS_DEMOLISHED, 1);
 }
 
 /* 9.0: the units on the map out of supply (a unit eliminated out of
@@ -433,7 +438,8 @@ static const struct sd_field fields[] = {
 	{ OWN("engineer-bridge-used", used_save, used_load) },
 	{ .key = "demolished", .type = SD_SET, .n_places = n_sides,
 	  .place_name = side_name, .place_index = side_index,
-	  .in_set = demolished, .set_item = demolish,
+	  .in_set = demolished, .next_in = next_demolished,
+	  .set_item = demolish,
 	  .domain = "the hexsides of the map (CCRR-CCRR)" },
 	{ INT("ad2-turn", ad2_turn, 0, 99) },
 	{ OWN("attacks", attacks_save, not_read) },

@@ -218,15 +218,42 @@ const char *hex_side_id(const struct hex_map *m, int a, int dir,
 
 const char *hex_side_item_name(const struct hex_map *m, int i, char buf[16])
 {
-	return hex_side_id(m, i / 6, i % 6, buf);
+	return hex_side_id(m, i / 3, i % 3, buf);
 }
 
 int hex_side_item(const struct hex_map *m, const char *s)
 {
 	int16_t h;
 	int8_t dir;
+	int b;
 
-	return hex_side_parse(m, s, &h, &dir) < 0 ? -1 : 6 * h + dir;
+	if (hex_side_parse(m, s, &h, &dir) < 0)
+		return -1;
+	if (dir < 3)
+		return 3 * h + dir;
+	/* the same hexside from the other hex, direction 0-2 */
+	b = hex_neighbour(m, h, dir);
+	return b < 0 ? -1 : 3 * b + dir - 3;
+}
+
+void hex_side_item_set(struct hex_map *m, int i, int kind, int on)
+{
+	hex_side_set(m, i / 3, i % 3, kind, on);
+}
+
+int hex_side_item_next(const struct hex_map *m, int i, int kind)
+{
+	int h = i / 3, dir = i % 3, end = hex_end(m);
+	unsigned bit = 1u << kind;
+
+	for (; h < end; h++, dir = 0) {
+		if (!((m->hs[h][0] | m->hs[h][1] | m->hs[h][2]) & bit))
+			continue;
+		for (; dir < 3; dir++)
+			if (m->hs[h][dir] & bit)
+				return 3 * h + dir;
+	}
+	return -1;
 }
 
 int hex_range(const struct hex_map *m, const char *s, int16_t *out, int max)

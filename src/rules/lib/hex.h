@@ -209,21 +209,24 @@ void hex_side_set(struct hex_map *m, int a, int dir, int kind, int on);
 const char *hex_side_id(const struct hex_map *m, int a, int dir,
 			char buf[16]);
 /* The hexsides of a map as the items of a set (statedecl.h SD_SET, a
- * state's demolished bridges): item 6 * hex + direction, each hexside
- * once (directions 0-2 of its hexes), written "CCRR-CCRR"; how many
- * items, the i-th's name, a name's item (-1: none), and whether item i
- * is a hexside of kind */
+ * state's demolished bridges): item 3 * hex + direction 0-2, each
+ * hexside once, written "CCRR-CCRR"; how many items, the i-th's name, a
+ * name's item (-1: none), whether item i is a hexside of kind, making
+ * it one, and the next one that is */
 static inline int hex_side_items(const struct hex_map *m)
 {
-	return 6 * hex_end(m);
+	return 3 * hex_end(m);
 }
 const char *hex_side_item_name(const struct hex_map *m, int i, char buf[16]);
 int hex_side_item(const struct hex_map *m, const char *s);
 static inline int hex_side_item_has(const struct hex_map *m, int i,
 				    int kind)
 {
-	return i % 6 < 3 && hex_side_has(m, i / 6, i % 6, kind);
+	return hex_side_has(m, i / 3, i % 3, kind);
 }
+void hex_side_item_set(struct hex_map *m, int i, int kind, int on);
+/* the first item from i on that is a hexside of kind, -1 for none */
+int hex_side_item_next(const struct hex_map *m, int i, int kind);
 /* Expand "0102-0109" (one column or one row) or "0304" into indices. */
 int hex_range(const struct hex_map *m, const char *s, int16_t *out,
 	      int max);

@@ -155,26 +155,27 @@ static const char *list_word(const struct sd_field *f, const void *st,
 	return w ? w : "?";
 }
 
-/* A place left empty: no word, no item. */
-static void empty_value(const struct sd_field *e, void *st)
+/* A place left empty: no word, no item (e: the first place's value,
+ * at: how far this one lies beyond it). */
+static void empty_value(const struct sd_field *e, void *st, size_t at)
 {
 	if (e->type == SD_NAME)
-		put(st, e->off, e->size, e->none);
+		put(st, e->off + at, e->size, e->none);
 	else if (e->type == SD_LIST)
-		put(st, e->off, sizeof(int), 0);
+		put(st, e->off + at, sizeof(int), 0);
 	else
-		memset((unsigned char *)st + e->off, 0, e->size);
+		memset((unsigned char *)st + e->off + at, 0, e->size);
 }
 
 /* Whether a value is empty without building it: none, no bit (a map's
  * places and a field's records are mostly empty). */
-static int is_empty(const struct sd_field *e, const void *st)
+static int is_empty(const struct sd_field *e, const void *st, size_t at)
 {
 	if ((e->type == SD_NAME || e->type == SD_INT) &&
 	    (e->flags & SDF_NONE))
-		return get(st, e->off, e->size) == e->none;
+		return get(st, e->off + at, e->size) == e->none;
 	if (e->type == SD_BITS)
-		return get(st, e->off, e->size) == 0;
+		return get(st, e->off + at, e->size) == 0;
 	return 0;
 }
 
@@ -212,13 +213,18 @@ static struct doc_node *map_value(const struct sd_field *f, const void *st,
 	struct doc_node *m = flow(doc_map(d), f), *v;
 	const char *k;
 	char buf[128];
-	int em;
+	int em, n = f->n_places ? f->n_places(st) : -1;
 
-	for (int i = 0; (k = key_at(f, st, i, buf, sizeof buf)); i++) {
+	/* a place's key is made only where it holds something (the hexes
+	 * of a map are many, and mostly empty) */
+	for (int i = 0; n < 0 || i < n; i++) {
+		if (n < 0 && !key_at(f, st, i, buf, sizeof buf))
+			break;
+		if (is_empty(&f->sub[0], st, (size_t)i * f->size))
+			continue;
+		k = key_at(f, st, i, buf, sizeof buf);
 		struct sd_field e = place(f, i);
 
-		if (is_empty(&e, st))
-			continue;
 		v = value(&e, st, me, d, r, &em);
 		if (!em)
 			doc_set(d, m, k, v);
@@ -269,12 +275,13 @@ static struct doc_node *record_value(const struct sd_field *f,
 				     const void *st, int rec, struct doc *d,
 				     struct redactor *r)
 {
-	struct sd_field e = place(f, rec);
+	struct sd_field e;
 	int empty;
 	struct doc_node *n;
 
-	if (is_empty(&e, st))
+	if (is_empty(&f->sub[0], st, (size_t)rec * f->size))
 		return NULL;
+	e = place(f, rec);
 	n = value(&e, st, -1, d, r, &empty);
 	return empty ? NULL : n;
 }
@@ -352,8 +359,10 @@ static struct doc_node *value(const struct sd_field *f, const void *st,
 		char buf[16];
 
 		n = flow(doc_seq(d), f);
-		for (i = 0; i < n_items(f, st); i++)
-			if (f->in_set(st, i))
+		k = n_items(f, st);   /* names from the state: counted */
+		for (i = f->next_in ? f->next_in(st, 0) : 0; i >= 0 && i < k;
+		     i = f->next_in ? f->next_in(st, i + 1) : i + 1)
+			if (f->next_in || f->in_set(st, i))
 				doc_push(d, n, doc_str(d, item_name(f, st, i,
 								    buf)));
 		*empty = n->n == 0;
@@ -595,11 +604,9 @@ static int load_map(const struct sd_field *f, void *st, const struct doc *d,
 
 	if (need(d, n, f, DOC_MAP, err) < 0)
 		return -1;
-	for (i = 0; key_at(f, st, i, buf, sizeof buf); i++) {
-		struct sd_field e = place(f, i);
-
-		empty_value(&e, st);
-	}
+	for (i = 0; f->n_places ? i < f->n_places(st) :
+	     key_at(f, st, i, buf, sizeof buf) != NULL; i++)
+		empty_value(&f->sub[0], st, (size_t)i * f->size);
 	for (size_t j = 0; j < n->n; j++) {
 		const struct doc_node *key = n->keys[j];
 

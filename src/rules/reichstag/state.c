@@ -430,6 +430,11 @@ static int side_index(const void *st, const char *s)
 	return hex_side_item(&((const struct rttr *)st)->map, s);
 }
 
+static int next_demolished(const void *st, int i)
+{
+	return hex_side_item_next(&((const struct rttr *)st)->map, i, HS_DEMOLISHED);
+}
+
 static int demolished(const void *st, int i)
 {
 	return hex_side_item_has(&((const struct rttr *)st)->map, i,
@@ -439,8 +444,12 @@ static int demolished(const void *st, int i)
 static void demolish(void *st, int i, int on)
 {
 	if (on)
-		hex_side_set(&((struct rttr *)st)->map, i / 6, i % 6,
-			     HS_DEMOLISHED, 1);
+		hex_side_item_set(&((struct rttr *)st)->map, i, HS_DEMOLISHED, 1);
+}
+
+static int next_safe(const void *st, int i)
+{
+	return hex_side_item_next(&((const struct rttr *)st)->map, i, HS_CHECKED);
 }
 
 static int bridge_safe(const void *st, int i)
@@ -452,8 +461,7 @@ static int bridge_safe(const void *st, int i)
 static void make_safe(void *st, int i, int on)
 {
 	if (on)
-		hex_side_set(&((struct rttr *)st)->map, i / 6, i % 6,
-			     HS_CHECKED, 1);
+		hex_side_item_set(&((struct rttr *)st)->map, i, HS_CHECKED, 1);
 }
 
 /* a position's own map: its regions, no control, no barrage, and its
@@ -568,8 +576,9 @@ static const char *const sides[] = { "1bf", "1uf", NULL };
 	.domain = UNIT_IDS, .in_set = has, .set_item = put
 #define INPUT(k, l) .key = k, .type = SD_CUSTOM, .load = l, \
 	.flags = SDF_INPUT
-#define SIDES(k, has, put) .key = k, .type = SD_SET, .n_places = n_sides, \
-	.place_name = side_name, .place_index = side_index, .in_set = has, \
+#define SIDES(k, has, next, put) .key = k, .type = SD_SET, \
+	.n_places = n_sides, .place_name = side_name, \
+	.place_index = side_index, .in_set = has, .next_in = next, \
 	.set_item = put, .domain = "the hexsides of the map (CCRR-CCRR)"
 #define INT(k, m, l, h) .key = k, .type = SD_INT, \
 	SD_MEMBER(struct rttr, m), .lo = l, .hi = h
@@ -659,8 +668,8 @@ static const struct sd_field fields[] = {
 		       offsetof(struct rt_marker, used_turn),
 		.size = sizeof(int8_t), .lo = 1, .hi = 99,
 		.flags = SDF_NONE, .none = 0 } } },
-	{ SIDES("demolished", demolished, demolish) },
-	{ SIDES("bridges-safe", bridge_safe, make_safe) },
+	{ SIDES("demolished", demolished, next_demolished, demolish) },
+	{ SIDES("bridges-safe", bridge_safe, next_safe, make_safe) },
 	{ .key = "groups", .type = SD_INTS, SD_ELEM(struct rttr, group_in),
 	  SD_NAMES(group_names, RT_GROUPS), .hi = 99 },
 	{ .key = "fuehrerbunker-captured", .type = SD_NAME,
