@@ -78,6 +78,33 @@ static void grid(int pointy, int even)
 	      < 0, "%s/%s: hex_dir of any two hexes: a direction exactly for "
 	      "neighbours on the map", pointy ? "pointy" : "flat",
 	      even ? "even" : "odd");
+	/* hex_around2 is hex_within_region's radius 2 without h, holes in
+	 * the map (terrain 255) and its edges included */
+	ok = 1;
+	for (h = 0; h < HEX_MAX; h += 7)
+		m.terr[h] = 255;
+	for (h = 0; h < HEX_MAX; h++) {
+		int16_t a2[18], wr[32];
+		int na, nw, k, j, found;
+
+		if (hex_col(h) > m.cols || hex_row(h) > m.rows ||
+		    m.terr[h] == 255)
+			continue;
+		na = hex_around2(&m, h, a2);
+		nw = hex_within_region(&m, h, 2, -1, wr, 32);
+		for (k = 0, found = 0; k < nw; k++) {
+			if (wr[k] == h)
+				continue;
+			for (j = 0; j < na && a2[j] != wr[k]; j++)
+				;
+			found += j < na;
+		}
+		if (found != na || na != nw - 1)
+			ok = 0;
+	}
+	CHECK(ok, "%s/%s: hex_around2 is hex_within_region 2 without h",
+	      pointy ? "pointy" : "flat", even ? "even" : "odd");
+	memset(m.terr, 0, sizeof m.terr);
 }
 
 static void basics(void)

@@ -493,6 +493,29 @@ int hex_region_hexes(const struct hex_map *m, int r, int16_t *out,
 	return n;
 }
 
+int hex_around2(const struct hex_map *m, int h, int16_t out[18])
+{
+	int n = 0, d, e, a, b, x[3];
+
+	/* each direction's neighbour, the hex two steps along it, and the
+	 * one between that and the next direction's (a step each way:
+	 * through the next direction's neighbour where this one is off
+	 * the grid) */
+	for (d = 0; d < 6; d++) {
+		e = (d + 1) % 6;
+		a = hex_neighbour(m, h, d);
+		b = hex_neighbour(m, h, e);
+		x[0] = a;
+		x[1] = a >= 0 ? hex_neighbour(m, a, d) : -1;
+		x[2] = a >= 0 ? hex_neighbour(m, a, e) :
+			b >= 0 ? hex_neighbour(m, b, d) : -1;
+		for (int i = 0; i < 3; i++)
+			if (x[i] >= 0 && m->terr[x[i]] != 255)
+				out[n++] = (int16_t)x[i];
+	}
+	return n;
+}
+
 int hex_within_region(const struct hex_map *m, int h, int n, int r,
 		      int16_t *out, int max)
 {

@@ -259,6 +259,10 @@ int hex_region_hexes(const struct hex_map *m, int r, int16_t *out,
 		     int max);
 int hex_within_region(const struct hex_map *m, int h, int n, int r,
 		      int16_t *out, int max);
+/* The hexes of the map 1 or 2 hexes from h: hex_within_region(m, h, 2,
+ * -1) without h, in another order, from the neighbour table (the
+ * placement policy asks it of every candidate hex) */
+int hex_around2(const struct hex_map *m, int h, int16_t out[18]);
 
 /*
  * Hex effects beyond movement: the hex's terrain row, the fortification

@@ -4,6 +4,7 @@
  */
 #include <limits.h>
 #include <stdlib.h>
+#include <string.h>
 #include "umpire/strbuf.h"
 #include "hexplace.h"
 
@@ -15,13 +16,27 @@ int hex_place_corner(const struct hex_map *m, int h)
 	       (row <= 3 || row > m->rows - 3);
 }
 
+/* own(user, h), asked once a pick for each hex (-1: not yet) */
+struct own_memo {
+	int (*own)(const void *user, int h);
+	const void *user;
+	int16_t *n;
+};
+
+static int own_at(struct own_memo *o, int h)
+{
+	if (o->n[h] < 0)
+		o->n[h] = (int16_t)o->own(o->user, h);
+	return o->n[h];
+}
+
 /* rule 3: the hexes to the nearest objective, plus the own units
  * within 2 hexes of h (those in h are rule 2's) */
 static int distance(const struct hex_map *m, int h,
 		    const struct hex_cube *obj, int n_obj,
-		    int (*own)(const void *user, int h), const void *user)
+		    struct own_memo *o)
 {
-	int16_t near[32];
+	int16_t near[18];
 	int i, n, d, best = n_obj > 0 ? INT_MAX : 0;
 	struct hex_cube ch = hex_cube_of(m, h);
 
@@ -30,10 +45,9 @@ static int distance(const struct hex_map *m, int h,
 		if (d < best)
 			best = d;
 	}
-	n = hex_within_region(m, h, 2, -1, near, 32);
+	n = hex_around2(m, h, near);
 	for (i = 0; i < n; i++)
-		if (near[i] != h)
-			best += own(user, near[i]);
+		best += own_at(o, near[i]);
 	return best;
 }
 
@@ -46,13 +60,17 @@ int hex_place_pick(const struct hex_map *m, const int16_t *cand, int n,
 	 * candidate */
 	struct hex_cube *oc = xcalloc(n_obj > 0 ? (size_t)n_obj : 1,
 				      sizeof *oc);
+	/* a candidate's neighbours are the next one's: each hex's own
+	 * units counted once */
+	struct own_memo memo = { own, user, xmalloc(HEX_MAX * sizeof *memo.n) };
 
+	memset(memo.n, 0xff, HEX_MAX * sizeof *memo.n);
 	for (i = 0; i < n_obj; i++)
 		oc[i] = hex_cube_of(m, obj[i]);
 	for (i = 0; i < n; i++) {
 		key[0] = hex_place_corner(m, cand[i]);
-		key[1] = own(user, cand[i]);
-		key[2] = distance(m, cand[i], oc, n_obj, own, user);
+		key[1] = own_at(&memo, cand[i]);
+		key[2] = distance(m, cand[i], oc, n_obj, &memo);
 		for (k = 0; pick >= 0 && k < 3 && key[k] == best[k]; k++)
 			;
 		if (pick < 0 || (k < 3 && key[k] < best[k])) {
@@ -63,5 +81,6 @@ int hex_place_pick(const struct hex_map *m, const int16_t *cand, int n,
 		}
 	}
 	free(oc);
+	free(memo.n);
 	return pick;
 }
