@@ -463,7 +463,7 @@ PY
 # each phase start has its checkpoint, late in a game as early
 @test "Race to the Reichstag: a state read back is the play's, so its phases have checkpoints, and a status, view and adjudication from them are a replay's from the start" {
 	local ex="$BATS_TEST_DIRNAME/../../examples/race-to-the-reichstag"
-	local rid side i
+	local rid side i q
 	# the example, played to its end: stacks moved, units lost, barrages
 	# lifted (a save that forgot any of these wrote no point)
 	cp "$ex/game.yaml" ex.yaml
@@ -478,6 +478,29 @@ PY
 	warm=$output
 	run cold "$UMPIRE" status ex.yaml
 	[ "$output" = "$warm" ]
+	# a refereed game's per-turn commands read its vouched prefix
+	# without parsing it: one of its countersignatures, edited, is
+	# still refused
+	q=$(awk '/^prefix:/ {p = 1} p && /^  steps:/ {print $2; exit}' \
+		"$CP/$rid")
+	[ -n "$q" ] && [ "$q" -ge 3 ]
+	python3 - ex.yaml bad.yaml $((q - 1)) "$CP/$rid-text" <<'PY'
+import sys
+t = open(sys.argv[1]).read()
+k = int(sys.argv[3])
+i = t.index("\n- step: %d\n" % k)
+j = t.index("\n- step: %d\n" % (k + 1))
+s = t[i:j]
+m = s.index("  signature: |-\n") + len("  signature: |-\n    ")
+s = s[:m] + ("A" if s[m] != "A" else "B") + s[m + 1:]
+out = t[:i] + s + t[j:]
+a = out.index("\nsteps:\n") + len("\nsteps:\n")
+pre = open(sys.argv[4]).read()
+assert out[a:a + len(pre)] != pre and t[a:a + len(pre)] == pre
+open(sys.argv[2], "w").write(out)
+PY
+	run "$UMPIRE" status bad.yaml
+	[ "$status" -ne 0 ]
 	# a game played here under its referee, view by view
 	new_reichstag_game rt.yaml
 	rid=$(awk '/^game:/ {print $2; exit}' rt.yaml)
