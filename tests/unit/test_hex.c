@@ -152,6 +152,51 @@ static void basics(void)
 	      "the next hexside of a kind");
 	CHECK(hex_side_item(&m, "0202-0404") < 0, "hexes not adjacent: no "
 	      "hexside");
+	/* the head of an order of battle's line (Aachen's and Race to the
+	 * Reichstag's scenarios) */
+	{
+		static const char *const sides[] = { "soviet", "german" };
+		struct hunit u;
+		const char *list;
+		char line[128], msg[128], *w[16];
+		int k;
+
+		snprintf(line, sizeof line, "A1 german 4-4-6 at 0202 x ; A One");
+		CHECK(unit_line_head(&m, line, w, 16, &k, &u, sides, 2, &list,
+				     msg, sizeof msg) == 5 && !list &&
+		      u.where == U_MAP && u.hex == a && u.side == 1 &&
+		      u.att == 4 && u.mov == 6 && k == 6 &&
+		      !strcmp(u.name, "A One") && !strcmp(u.id, "A1"),
+		      "at HEX: on the map, the words after it left");
+		snprintf(line, sizeof line, "B2 soviet 1-2-3 turn 4 enter "
+			 "0101-0105 tank");
+		CHECK(unit_line_head(&m, line, w, 16, &k, &u, sides, 2, &list,
+				     msg, sizeof msg) == 7 && list &&
+		      !strcmp(list, "0101-0105") && u.arrive == 4 &&
+		      u.where == U_WAITING && !u.name[0],
+		      "turn N enter LIST: waiting, the list for the game");
+		snprintf(line, sizeof line, "C3 german 1-1-1 event enter x");
+		CHECK(unit_line_head(&m, line, w, 16, &k, &u, sides, 2, &list,
+				     msg, sizeof msg) == 6 && u.arrive == -1,
+		      "event enter LIST");
+		snprintf(line, sizeof line, "D4 german 1-1-1 pool fixed");
+		CHECK(unit_line_head(&m, line, w, 16, &k, &u, sides, 2, &list,
+				     msg, sizeof msg) == 3 && !list,
+		      "a place of the game's own: left at the fourth word");
+		snprintf(line, sizeof line, "E5 french 1-1-1 at 0202");
+		CHECK(unit_line_head(&m, line, w, 16, &k, &u, sides, 2, &list,
+				     msg, sizeof msg) < 0 &&
+		      !strcmp(msg, "side is soviet or german"), "a bad side");
+		snprintf(line, sizeof line, "   ; only a name");
+		CHECK(unit_line_head(&m, line, w, 16, &k, NULL, sides, 2,
+				     &list, msg, sizeof msg) == 0,
+		      "a line of no words is read when the order of battle "
+		      "is full");
+		snprintf(line, sizeof line, "F6 german 1-1-1 at 0202");
+		CHECK(unit_line_head(&m, line, w, 16, &k, NULL, sides, 2,
+				     &list, msg, sizeof msg) < 0 &&
+		      !strcmp(msg, "too many units"), "a unit more is not");
+	}
 	CHECK(hex_cost_parse("1/2", &cost) == 0 && cost == 1, "1/2 MP");
 	CHECK(hex_cost_parse("all", &cost) == 0 && cost == COST_ALL, "all");
 	CHECK(hex_cost_parse("x", &cost) < 0, "bad cost refused");

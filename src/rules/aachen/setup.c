@@ -139,9 +139,7 @@ static int unit_line(struct aachen *st, char *line, char *msg, size_t size)
 	char *w[16];
 	int k, i, t;
 
-	if (st->n_units >= HEX_UNITS_MAX)
-		return snprintf(msg, size, "too many units"), -1;
-	u = &st->u[st->n_units];
+	u = st->n_units < HEX_UNITS_MAX ? &st->u[st->n_units] : NULL;
 	i = unit_line_head(&st->map, line, w, 16, &k, u, aa_side_names,
 			   SIDES, &list, msg, size);
 	if (i <= 0)

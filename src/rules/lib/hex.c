@@ -417,6 +417,8 @@ int unit_line_head(const struct hex_map *m, char *line, char **w, int max,
 		w[(*k)++] = p;
 	if (*k == 0)
 		return 0;
+	if (!u)
+		return snprintf(msg, size, "too many units"), -1;
 	memset(u, 0, sizeof *u);
 	u->hex = HEX_NONE;
 	if (*k < 4 || strlen(w[0]) >= sizeof u->id)

@@ -344,7 +344,8 @@ int unit_values_parse(const char *s, uint8_t *a, uint8_t *d, uint8_t *m);
  * (an event: -1), and *list the LIST word, for the game to read. Returns
  * the index of the word after the place, 3 with *list NULL where PLACE
  * is none of these (the game's own: a garrison, the pool), 0 for a line
- * of no words, -1 with msg. */
+ * of no words, -1 with msg (u NULL: the order of battle is full, and
+ * only a line of no words is read). */
 int unit_line_head(const struct hex_map *m, char *line, char **w, int max,
 		   int *k, struct hunit *u, const char *const *sides,
 		   int n_sides, const char **list, char *msg, size_t size);

@@ -77,15 +77,13 @@ static int unit_line(struct rttr *st, char *line, char *msg, size_t size)
 	char *w[24];
 	int k, i, s, t, n = st->n_units;
 
-	if (n >= HEX_UNITS_MAX)
-		return snprintf(msg, size, "too many units"), -1;
-	u = &st->u[n];
-	st->setup_region[n] = -1;
-	st->front[n] = SEC_NONE;
+	u = n < HEX_UNITS_MAX ? &st->u[n] : NULL;
 	i = unit_line_head(&st->map, line, w, 24, &k, u, allegiance,
 			   ALLEGIANCES, &list, msg, size);
 	if (i <= 0)
 		return i;
+	st->setup_region[n] = -1;
+	st->front[n] = SEC_NONE;
 	if (rt_unit_find(st, u->id) >= 0)
 		return snprintf(msg, size, "unit %s twice", w[0]), -1;
 	if (!u->name[0])
