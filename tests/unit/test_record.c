@@ -139,6 +139,21 @@ int main(void)
 	char *path0 = strdup(r.path);
 	record_free(&r);
 
+	/* status's question to every key's record of a game on this
+	 * machine: an order file signed for step n and not refused, read
+	 * from those lines alone */
+	char origin[80] = "";
+	CHECK(record_any_signed(GAME, 1, origin, sizeof origin) &&
+	      !strcmp(origin, "c"), "step 1: C, the file signed after "
+	      "A's and B's refusals");
+	CHECK(record_any_signed(GAME, 2, origin, sizeof origin) &&
+	      !strcmp(origin, "a2"), "step 2: A");
+	CHECK(!record_any_signed(GAME, 3, origin, sizeof origin),
+	      "step 3: nothing signed");
+	CHECK(!record_any_signed("fedcba9876543210fedcba9876543210", 1,
+				 origin, sizeof origin),
+	      "another game: nothing signed");
+
 	/* a malformed step line: the record is refused naming its line */
 	FILE *f = fopen(path0, "a");
 	if (f) {
