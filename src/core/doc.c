@@ -3,6 +3,7 @@
  * canonical byte encoding for hashing.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -343,6 +344,19 @@ const char *doc_where(const struct doc *d, const struct doc_node *n,
 	else
 		snprintf(buf, size, "%s", name);
 	return buf;
+}
+
+int doc_bad(const struct doc *d, const struct doc_node *n, struct error *err,
+	    const char *fmt, ...)
+{
+	char w[256], msg[400];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	return errorf(err, EXIT_REFUSED, "%s: %s",
+		      doc_where(d, n, w, sizeof w), msg);
 }
 
 const struct doc_node *doc_get(const struct doc_node *map, const char *key)

@@ -107,9 +107,6 @@ int aa_load_supply(void *st, const struct doc *d, const struct doc_node *n,
 		   struct error *err);
 int aa_load_support(void *st, const struct doc *d, const struct doc_node *n,
 		    struct error *err);
-/* A refusal naming the file, line and what is wrong at n. */
-int aa_bad(const struct doc *d, const struct doc_node *n, struct error *err,
-	   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 void aa_reindex(struct aachen *st);
 int aa_unit_find(const struct aachen *st, const char *id);
 

@@ -4,26 +4,12 @@
  * statedecl.h loads; its parts a test position may replace (a small map,
  * its own order of battle) are the same loaders, in state.c's declaration.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include "umpire/statedecl.h"
 #include "aachen.h"
-
-int aa_bad(const struct doc *d, const struct doc_node *n, struct error *err,
-	   const char *fmt, ...)
-{
-	char w[256], msg[400];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	return errorf(err, EXIT_REFUSED, "%s: %s",
-		      doc_where(d, n, w, sizeof w), msg);
-}
 
 int aa_unit_find(const struct aachen *st, const char *id)
 {
@@ -89,7 +75,7 @@ int aa_load_crt(void *vst, const struct doc *d, const struct doc_node *n,
 			    (k != FX_NONE && k != FX_ELIMINATED &&
 			     k != FX_RETREAT && k != FX_EXCHANGE &&
 			     k != FX_STEP))
-				return aa_bad(d, n, err, "crt: result %s: "
+				return doc_bad(d, n, err, "crt: result %s: "
 					      "Aachen's 7.6 gives one effect "
 					      "a side, eliminated, retreat N, "
 					      "exchange or step N", r->code);
@@ -180,19 +166,19 @@ int aa_load_oob(void *vst, const struct doc *d, const struct doc_node *n,
 	int lineno = 0, i, got;
 
 	if (n->kind != DOC_SCALAR)
-		return aa_bad(d, n, err, "units: one unit a line (a text "
+		return doc_bad(d, n, err, "units: one unit a line (a text "
 			      "block)");
 	st->n_units = 0;
 	p = n->str;
 	while ((got = hex_next_line(&p, line, sizeof line)) != 0) {
 		lineno++;
 		if (got < 0)
-			return aa_bad(d, n, err, "units, line %d: too long",
+			return doc_bad(d, n, err, "units, line %d: too long",
 				      lineno);
 		if ((line[strspn(line, " \t")]) == '#')
 			continue;
 		if (unit_line(st, line, msg, sizeof msg) < 0)
-			return aa_bad(d, n, err, "units, line %d: %s", lineno,
+			return doc_bad(d, n, err, "units, line %d: %s", lineno,
 				      msg);
 	}
 	/* 17.0: "set-up hexes have no other effect on play": the whole
@@ -218,7 +204,7 @@ int aa_load_supply(void *vst, const struct doc *d, const struct doc_node *n,
 	int i, k, side;
 
 	if (n->kind != DOC_MAP)
-		return aa_bad(d, n, err, "supply: a mapping");
+		return doc_bad(d, n, err, "supply: a mapping");
 	memset(st->supply_src, 0, sizeof st->supply_src);
 	if (doc_only_keys(d, n, keys, err) < 0 ||
 	    doc_need_str(d, n, "range", &s, err) < 0)
@@ -235,14 +221,14 @@ int aa_load_supply(void *vst, const struct doc *d, const struct doc_node *n,
 	if (doc_need_str(d, n, "mechanised", &s, err) < 0)
 		return -1;
 	if (strcmp(s, "yes") && strcmp(s, "no"))
-		return aa_bad(d, doc_get(n, "mechanised"), err, "supply: "
+		return doc_bad(d, doc_get(n, "mechanised"), err, "supply: "
 			      "mechanised: yes or no");
 	st->oos_mech = !strcmp(s, "yes");
 	for (side = 0; side < SIDES; side++) {
 		if (doc_need_str(d, n, aa_side_names[side], &s, err) < 0)
 			return -1;
 		if ((k = hex_list(st, s, out, HEX_MAX)) < 0)
-			return aa_bad(d, doc_get(n, aa_side_names[side]), err,
+			return doc_bad(d, doc_get(n, aa_side_names[side]), err,
 				      "supply: %s: hexes (\"0101-0134,"
 				      "0134-3034\") or a region of the map",
 				      aa_side_names[side]);
@@ -264,7 +250,7 @@ int aa_load_support(void *vst, const struct doc *d, const struct doc_node *n,
 	int i;
 
 	if (n->kind != DOC_MAP)
-		return aa_bad(d, n, err, "support: a mapping");
+		return doc_bad(d, n, err, "support: a mapping");
 	if (doc_only_keys(d, n, keys, err) < 0)
 		return -1;
 	for (i = 0; i < SIDES; i++) {
@@ -286,7 +272,7 @@ static int vhexes(struct aachen *st, const struct doc *d,
 	*count = n->kind == DOC_SCALAR ? hex_list(st, n->str, out, VHEX_MAX)
 				       : -1;
 	if (*count < 1)
-		return aa_bad(d, n, err, "%s: hexes CCRR, comma-separated",
+		return doc_bad(d, n, err, "%s: hexes CCRR, comma-separated",
 			      key);
 	return 0;
 }
@@ -353,7 +339,7 @@ int aa_setup(void *vst, const struct doc *scn, const struct doc_node *data,
 	(void)options;
 	memset(st, 0, sizeof *st);
 	if (!data || data->kind != DOC_MAP)
-		return aa_bad(scn, data, err, "data must be a mapping");
+		return doc_bad(scn, data, err, "data must be a mapping");
 	for (f = data_fields; f->key; f++)
 		if (!doc_get(data, f->key) && f->load != aa_load_supply &&
 		    f->load != aa_load_support)

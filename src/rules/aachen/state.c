@@ -55,7 +55,7 @@ static int place_parse(const struct aachen *st, const struct doc_node *n)
 static int not_a_place(const struct doc *d, const struct doc_node *n,
 		       const char *key, struct error *err)
 {
-	return aa_bad(d, n, err, "%s: %s is not a hex, waiting or eliminated",
+	return doc_bad(d, n, err, "%s: %s is not a hex, waiting or eliminated",
 		      key, n->kind == DOC_SCALAR ? n->str : "(a collection)");
 }
 
@@ -209,7 +209,7 @@ static int side_load(const struct aachen *st, const struct doc *d,
 		*dir = -1;
 	} else if (n->kind != DOC_SCALAR ||
 		   hex_side_parse(&st->map, n->str, h, dir) < 0) {
-		return aa_bad(d, n, err, "%s: CCRR-CCRR or none", key);
+		return doc_bad(d, n, err, "%s: CCRR-CCRR or none", key);
 	}
 	return 0;
 }
@@ -332,11 +332,11 @@ static int starts_load(struct aachen *st, const struct doc *d,
 		if (!(n = doc_get(map, key[k])))
 			continue;
 		if (n->kind != DOC_MAP)
-			return aa_bad(d, n, err, "%s: id: hex, waiting or "
+			return doc_bad(d, n, err, "%s: id: hex, waiting or "
 				      "eliminated", key[k]);
 		for (size_t i = 0; i < n->n; i++) {
 			if ((u = aa_unit_find(st, n->keys[i]->str)) < 0)
-				return aa_bad(d, n->keys[i], err, "%s: no "
+				return doc_bad(d, n->keys[i], err, "%s: no "
 					      "unit %s", key[k],
 					      n->keys[i]->str);
 			if ((c = place_parse(st, n->items[i])) < -2)
@@ -358,7 +358,7 @@ static int complete(void *vst, const struct doc *d,
 	struct aachen *st = vst;
 
 	if (doc_get(map, "map") && !doc_get(map, "oob"))
-		return aa_bad(d, map, err, "a position with its own map needs "
+		return doc_bad(d, map, err, "a position with its own map needs "
 			      "its own oob");
 	for (int k = 0; doc_get(map, "ad2-turn") && st->ad2_turn &&
 	     k < st->n_units; k++)

@@ -5,7 +5,6 @@
  * map, the order of battle and the markers with the same readers (rt_load,
  * state.c).
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,19 +18,6 @@ static const char *const tag_names[] = { "fixed", "hm", "recon",
 	"steiner", "xx", "pool", "pd-1bf", "pd-1uf", NULL };
 static const char *const mk_kind_names[MK_KINDS] = { "artillery", "air",
 	"me262" };
-
-int rt_bad(const struct doc *d, const struct doc_node *n,
-	       struct error *err, const char *fmt, ...)
-{
-	char w[256], msg[400];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	return errorf(err, EXIT_REFUSED, "%s: %s",
-		      doc_where(d, n, w, sizeof w), msg);
-}
 
 int rt_word(const char *s, const char *const *names, int count)
 {
@@ -166,19 +152,19 @@ int rt_oob_load(struct rttr *st, const struct doc *d,
 	int lineno = 0, got, i;
 
 	if (!n || n->kind != DOC_SCALAR)
-		return rt_bad(d, n, err, "units: one counter a line (a text "
+		return doc_bad(d, n, err, "units: one counter a line (a text "
 			   "block)%s", "");
 	st->n_units = 0;
 	p = n->str;
 	while ((got = hex_next_line(&p, line, sizeof line)) != 0) {
 		lineno++;
 		if (got < 0)
-			return rt_bad(d, n, err, "units, line %d: too long",
+			return doc_bad(d, n, err, "units, line %d: too long",
 				   lineno);
 		if (line[strspn(line, " \t")] == '#')
 			continue;
 		if (unit_line(st, line, msg, sizeof msg) < 0)
-			return rt_bad(d, n, err, "units, line %d: %s", lineno,
+			return doc_bad(d, n, err, "units, line %d: %s", lineno,
 				   msg);
 	}
 	/* 3.3: the pool, in scenario order */
@@ -187,7 +173,7 @@ int rt_oob_load(struct rttr *st, const struct doc *d,
 	for (i = 0; i < st->n_units; i++)
 		if (st->u[i].tags & T_POOL) {
 			if (st->n_pool >= CUP_MAX)
-				return rt_bad(d, n, err, "units: more than %d "
+				return doc_bad(d, n, err, "units: more than %d "
 					   "pool counters", CUP_MAX);
 			st->pool_unit[st->n_pool] = (int16_t)i;
 			cup_add(&st->cup, st->n_pool++);
@@ -214,7 +200,7 @@ int rt_markers_load(struct rttr *st, const struct doc *d,
 	if (!n)
 		return 0;
 	if (n->kind != DOC_SCALAR)
-		return rt_bad(d, n, err, "markers: one marker a line%s", "");
+		return doc_bad(d, n, err, "markers: one marker a line%s", "");
 	p = n->str;
 	while ((got = hex_next_line(&p, line, sizeof line)) != 0) {
 		lineno++;
@@ -228,7 +214,7 @@ int rt_markers_load(struct rttr *st, const struct doc *d,
 			continue;
 		if (got < 0 || k != 4 || st->n_mk >= RT_MARKERS_MAX ||
 		    strlen(w[0]) >= sizeof m->id)
-			return rt_bad(d, n, err, "markers, line %d: \"ID KIND "
+			return doc_bad(d, n, err, "markers, line %d: \"ID KIND "
 				   "OWNER PLACE\" (at most %d)", lineno,
 				   RT_MARKERS_MAX);
 		m = &st->mk[st->n_mk];
@@ -236,7 +222,7 @@ int rt_markers_load(struct rttr *st, const struct doc *d,
 		snprintf(m->id, sizeof m->id, "%s", w[0]);
 		k = rt_word(w[1], mk_kind_names, MK_KINDS);
 		if (k < 0)
-			return rt_bad(d, n, err, "markers, line %d: kind is "
+			return doc_bad(d, n, err, "markers, line %d: kind is "
 				   "artillery, air or me262", lineno);
 		m->kind = (uint8_t)k;
 		m->group = -1;
@@ -247,10 +233,10 @@ int rt_markers_load(struct rttr *st, const struct doc *d,
 		else if (!strcmp(w[2], "xx"))
 			m->group = 1;
 		else if (m->owner < 0)
-			return rt_bad(d, n, err, "markers, line %d: owner is "
+			return doc_bad(d, n, err, "markers, line %d: owner is "
 				   "1bf, 1uf, steiner or xx", lineno);
 		if (strcmp(w[3], "off") && strcmp(w[3], "event"))
-			return rt_bad(d, n, err, "markers, line %d: place is off "
+			return doc_bad(d, n, err, "markers, line %d: place is off "
 				   "or event", lineno);
 		st->n_mk++;
 	}
@@ -311,7 +297,7 @@ int rt_draws_load(struct rttr *st, const struct doc *d,
 	if (!n)
 		return 0;
 	if (n->kind != DOC_MAP || doc_only_keys(d, n, keys, err) < 0)
-		return n->kind != DOC_MAP ? rt_bad(d, n, err, "draws: a mapping "
+		return n->kind != DOC_MAP ? doc_bad(d, n, err, "draws: a mapping "
 						"(3.4-3.7)%s", "") : -1;
 	for (i = 0; keys[i]; i++) {
 		if (!doc_get(n, keys[i]))
@@ -331,7 +317,7 @@ int rt_options_read(struct rttr *st, const struct doc *scn,
 		    struct error *err)
 {
 	if (n && n->kind != DOC_MAP)
-		return rt_bad(d, n, err, "options: a mapping%s", "");
+		return doc_bad(d, n, err, "options: a mapping%s", "");
 	st->honour = !strcmp(rules_option(scn, n, "hidden", st->honour ?
 				    "honour" : "referee"), "honour");
 	st->opt_hitler = rt_yes(rules_option(scn, n, "hitler-fantasy",
@@ -358,7 +344,7 @@ int rt_setup(void *vst, const struct doc *scn, const struct doc_node *data,
 
 	memset(st, 0, sizeof *st);
 	if (!data || data->kind != DOC_MAP)
-		return rt_bad(scn, data, err, "data must be a mapping%s", "");
+		return doc_bad(scn, data, err, "data must be a mapping%s", "");
 	if (doc_only_keys(scn, data, keys, err) < 0 ||
 	    hex_map_load(&st->map, scn, doc_get(data, "map"), err) < 0)
 		return -1;
@@ -389,7 +375,7 @@ int rt_setup(void *vst, const struct doc *scn, const struct doc_node *data,
 	if (rt_options_read(st, scn, options, scn, err) < 0)
 		return -1;
 	if (st->opt_hitler && st->opt_prepared)
-		return rt_bad(scn, options, err, "hitler-fantasy and "
+		return doc_bad(scn, options, err, "hitler-fantasy and "
 			   "prepared-defence may not be combined (23.0)%s",
 			   "");
 	st->turn = 1;
@@ -403,7 +389,7 @@ int rt_setup(void *vst, const struct doc *scn, const struct doc_node *data,
 	st->rt_blind = st->draw_reichstag;
 	if (cup_count(&st->cup) < st->draw_reichstag + st->draw_1bf +
 	    st->draw_1uf)
-		return rt_bad(scn, doc_get(data, "units"), err, "the pool holds "
+		return doc_bad(scn, doc_get(data, "units"), err, "the pool holds "
 			   "%d counters, fewer than the set-up draws %d + %d + "
 			   "%d (3.4-3.6)", cup_count(&st->cup),
 			   st->draw_reichstag, st->draw_1bf, st->draw_1uf);

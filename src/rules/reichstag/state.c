@@ -320,12 +320,12 @@ static int unit_load(void *vst, int u, const struct doc *d,
 	int w, h;
 
 	if (n->kind != DOC_SCALAR)
-		return rt_bad(d, n, err, "units: %s: a hex, waiting or "
+		return doc_bad(d, n, err, "units: %s: a hex, waiting or "
 			      "eliminated", st->u[u].id);
 	w = rt_word(n->str, unit_where_names, U_WHERE);
 	h = hex_parse(&st->map, n->str);
 	if ((w < 0 || w == U_MAP) && h < 0)
-		return rt_bad(d, n, err, "units: %s is not a hex, waiting or "
+		return doc_bad(d, n, err, "units: %s is not a hex, waiting or "
 			      "eliminated", n->str);
 	st->u[u].where = (uint8_t)(h >= 0 ? U_MAP : w);
 	st->u[u].hex = (int16_t)(h >= 0 ? h : HEX_NONE);
@@ -359,11 +359,11 @@ static int mp_spent_load(void *vst, const struct doc *d,
 	int k;
 
 	if (n->kind != DOC_MAP)
-		return rt_bad(d, n, err, "mp-spent: unit id -> MPs%s", "");
+		return doc_bad(d, n, err, "mp-spent: unit id -> MPs%s", "");
 	for (size_t i = 0; i < n->n; i++) {
 		k = rt_unit_find(st, n->keys[i]->str);
 		if (k < 0 || st->u[k].side != SOVIET)
-			return rt_bad(d, n->keys[i], err, "mp-spent: %s: a "
+			return doc_bad(d, n->keys[i], err, "mp-spent: %s: a "
 				      "Soviet unit", n->keys[i]->str);
 		if (doc_int_of(d, n->items[i], "mp-spent", 1, 12, &v, err) < 0)
 			return -1;
@@ -387,7 +387,7 @@ static int barrage_load(void *vst, const struct doc *d,
 	int k, h, idx, sec, rad;
 
 	if (n->kind != DOC_MAP)
-		return rt_bad(d, n, err, "barrage: MARKER -> HEX%s", "");
+		return doc_bad(d, n, err, "barrage: MARKER -> HEX%s", "");
 	hex_markers_init(&st->bz);
 	for (k = 0; k < st->n_mk; k++)
 		st->mk[k].on_map = -1;
@@ -396,7 +396,7 @@ static int barrage_load(void *vst, const struct doc *d,
 		h = n->items[i]->kind == DOC_SCALAR ?
 			hex_parse(&st->map, n->items[i]->str) : -1;
 		if (k < 0 || h < 0)
-			return rt_bad(d, n->items[i], err, "barrage: %s: a "
+			return doc_bad(d, n->items[i], err, "barrage: %s: a "
 				      "marker and a hex", n->keys[i]->str);
 		/* 15.2: artillery the hex and its neighbours, air 2 hexes,
 		 * never across the boundary */
@@ -406,7 +406,7 @@ static int barrage_load(void *vst, const struct doc *d,
 		idx = hex_marker_place(&st->bz, &st->map, h, rad, sec,
 				       st->mk[k].owner, k);
 		if (idx < 0)
-			return rt_bad(d, n->items[i], err, "barrage: %s may "
+			return doc_bad(d, n->items[i], err, "barrage: %s may "
 				      "not stand at %s (15.2, 5.2)",
 				      st->mk[k].id, n->items[i]->str);
 		st->mk[k].on_map = (int8_t)idx;
@@ -534,7 +534,7 @@ static int complete(void *vst, const struct doc *d,
 	const struct doc_node *units = doc_get(map, "units");
 
 	if (doc_get(map, "map") && !doc_get(map, "oob"))
-		return rt_bad(d, map, err, "a position with its own map "
+		return doc_bad(d, map, err, "a position with its own map "
 			      "needs its own oob%s", "");
 	for (int i = 0; units && i < st->n_pool; i++)
 		if (doc_get(units, st->u[st->pool_unit[i]].id))
@@ -769,7 +769,7 @@ int rt_load_view(void *vst, const struct doc *d, const struct doc_node *map,
 	size_t i, j;
 
 	if (!map || map->kind != DOC_MAP)
-		return rt_bad(d, map, err, "a view is a mapping%s", "");
+		return doc_bad(d, map, err, "a view is a mapping%s", "");
 	other = me == P1BF ? P1UF : P1BF;
 	fill = doc_new(d->name);
 	m = doc_copy(fill, map);
@@ -808,7 +808,7 @@ int rt_load_view(void *vst, const struct doc *d, const struct doc_node *map,
 				k = stand_in(st, used);
 				if (k < 0) {
 					doc_free(fill);
-					return rt_bad(d, l, err, "view: more "
+					return doc_bad(d, l, err, "view: more "
 						   "hidden counters than "
 						   "units%s", "");
 				}
@@ -885,7 +885,7 @@ int rt_load_view(void *vst, const struct doc *d, const struct doc_node *map,
 	for (k = 0; rc == 0 && side && k < st->n_units; k++)
 		if (stood[k] && sd_sees_record(&rt_state, "stacks", st, side,
 					       k))
-			rc = rt_bad(d, map, err, "view: the stand-in %s would be "
+			rc = doc_bad(d, map, err, "view: the stand-in %s would be "
 				 "seen by its side (more hidden counters than "
 				 "the pool can stand in for)", st->u[k].id);
 	doc_free(fill);

@@ -312,9 +312,6 @@ int rt_options_read(struct rttr *st, const struct doc *scn,
 		    struct error *err);
 /* the regions the rules name (rt_regions), found in the map once */
 void rt_regions(struct rttr *st);
-/* a refusal naming the file, line and column of n: EXIT_REFUSED */
-int rt_bad(const struct doc *d, const struct doc_node *n, struct error *err,
-	   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* the index of word s in names[0..count), -1 if absent */
 int rt_word(const char *s, const char *const *names, int count);
 int rt_yes(const char *s);
