@@ -188,6 +188,10 @@ int doc_only_keys(const struct doc *d, const struct doc_node *map,
 /* "NAME:LINE" (or "NAME") for messages. */
 const char *doc_where(const struct doc *d, const struct doc_node *n,
 		      char *buf, size_t size);
+/* A refusal (EXIT_REFUSED) of what stands at n, "NAME:LINE: " and the
+ * message: the readers of scenarios and positions say where. */
+int doc_bad(const struct doc *d, const struct doc_node *n, struct error *err,
+	    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* Allocate from the doc's arena (zeroed). */
 void *doc_alloc(struct doc *d, size_t n);
 
