@@ -8,22 +8,23 @@
 
 load ../e2e/helpers
 
-setup_file() {
-	umpire_setup_file
-	cd "$BATS_FILE_TMPDIR"
-	new_rgw_game game.yaml german soviet referee
-	# honest steps by views, until it is the German's turn after four
-	# steps of his (so that the Soviet has links enough to relabel
-	# the German's in the second test) and a Soviet step since his latest
+# Honest steps of a new game (game.yaml) by views, until it is the
+# German's turn after four steps of his (so that the Soviet has links
+# enough to relabel the German's in the second test) and a Soviet step
+# since his latest; 1 when the game ended before that (the dice of these
+# keys: each run makes new ones).
+play_to_german_turn() {
 	local n=0 side german=0 soviet_since=""
+	new_rgw_game game.yaml german soviet referee
 	while [ $n -lt 60 ]; do
 		n=$((n + 1))
 		side=$("$UMPIRE" status --brief game.yaml)
+		case "$side" in pending\ *) ;; *) return 1 ;; esac
 		side=${side#pending }
 		side=${side%% *}
 		if [ "$side" = german ] && [ $german -ge 4 ] &&
 			[ -n "$soviet_since" ]; then
-			break
+			return 0
 		fi
 		if [ "$side" = german ]; then
 			german=$((german + 1))
@@ -31,9 +32,23 @@ setup_file() {
 		else
 			soviet_since=1
 		fi
-		step_by_view game.yaml "$side" referee.key
+		step_by_view game.yaml "$side" referee.key || return 2
 	done
-	[ "$side" = german ]
+	return 1
+}
+
+setup_file() {
+	umpire_setup_file
+	cd "$BATS_FILE_TMPDIR"
+	# a game the dice ended too soon is played again with new keys
+	local try rc=1
+	for try in 1 2 3 4 5; do
+		play_to_german_turn && rc=0 && break
+		rc=$?
+		[ $rc -eq 1 ] || break
+		echo "# the game ended before the German's fifth turn; again" >&3
+	done
+	[ $rc -eq 0 ]
 	"$UMPIRE" view game.yaml --side german -s referee.key -o german.view
 }
 
