@@ -119,7 +119,9 @@ int checkpoints_current(const struct checkpoints *cp, const struct game *g);
  * every step of g, the run's checkpoints in those steps whose state
  * comes back the same through the rules' save and load, and the vouched
  * prefix for the latest of them (g->chain_log and g's source text, see
- * gamedata.h). */
-void checkpoints_save(const struct game *g, const struct run *run);
+ * gamedata.h). es: the run's steps (each role's latest standing orders
+ * before a checkpoint are kept with it). */
+void checkpoints_save(const struct game *g, const struct run *run,
+		      const struct engine_step *es);
 
 #endif

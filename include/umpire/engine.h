@@ -118,6 +118,21 @@ struct engine_place {
 struct resume_point {
 	struct engine_place at;
 	void *state;                /* ruleset.state_size bytes, owned */
+	/* read back from a checkpoint file: each role's standing orders as
+	 * its latest step before this one gave them (they may persist,
+	 * ruleset.standing_persist), so that a replay resumed here reads
+	 * no step before its own; owned (the run's points have none) */
+	struct persisted *persist;
+	size_t n_persist;
+};
+
+/* A role's standing orders in its latest step before a checkpoint:
+ * that step (0-based) and its standing answers, strings owned. */
+struct persisted {
+	size_t step;
+	char role[32];
+	struct answer *standing;
+	size_t n_standing;
 };
 
 /* The points a run keeps when asked (struct run_opts): the latest

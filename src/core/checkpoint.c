@@ -24,7 +24,11 @@
  *   game: GAME-ID
  *   step: N
  *   answers: A, standing: S, draws: D, blind: B, turn: T, phase: TEXT,
- *   draw-for: ROLE, state: {...}
+ *   draw-for: ROLE, persist: {ROLE: {step: J, standing: {KEY: VALUE,
+ *   ...}}, ...}, state: {...}
+ * persist: each role's standing orders in its latest step J before N
+ * (ruleset.standing_persist), so that a replay resumed in step N reads
+ * no step before it and the vouched prefix reaches step N - 1.
  * HASH is 32 bytes in base64.
  */
 #include <errno.h>
@@ -42,7 +46,7 @@
 #include "umpire/strbuf.h"
 
 #define CHECKPOINT_MAGIC "checkpoints/3"
-#define POINT_MAGIC "checkpoint/1"
+#define POINT_MAGIC "checkpoint/2"
 #define CHECKPOINT_MAX_BYTES (8u << 20)
 
 /* GAME, or GAME.step for step > 0 */
@@ -381,6 +385,46 @@ static void bound_load(const struct ruleset *rs, const struct doc_node *n,
 	}
 }
 
+/* The persist map of a checkpoint in step (point_node) into out; 0 when
+ * it names only roles of g, each once, at a step before step. */
+static int persist_load(const struct game *g, size_t step,
+			const struct doc_node *n, struct resume_point *out)
+{
+	if (!n || n->kind != DOC_MAP || n->n > GAME_MAX_ROLES)
+		return -1;
+	out->persist = xcalloc(n->n ? n->n : 1, sizeof *out->persist);
+	for (size_t i = 0; i < n->n; i++) {
+		struct persisted *p = &out->persist[out->n_persist];
+		const struct doc_node *e = n->items[i],
+			*st = doc_get(e, "standing");
+		size_t j;
+		if (e->kind != DOC_MAP || n->keys[i]->len >= sizeof p->role ||
+		    get_size(e, "step", &j) || j < 1 || j >= step ||
+		    !st || st->kind != DOC_MAP)
+			return -1;
+		for (size_t r = 0; r < out->n_persist; r++)
+			if (!strcmp(out->persist[r].role, n->keys[i]->str))
+				return -1;
+		int known = 0;
+		for (size_t r = 0; r < g->n_roles; r++)
+			known |= !strcmp(g->roles[r].name, n->keys[i]->str);
+		if (!known)
+			return -1;
+		strcpy(p->role, n->keys[i]->str);
+		p->step = j - 1;
+		p->standing = xcalloc(st->n ? st->n : 1, sizeof *p->standing);
+		out->n_persist++;
+		for (size_t k = 0; k < st->n; k++) {
+			if (st->items[k]->kind != DOC_SCALAR)
+				return -1;
+			p->standing[k].key = xstrdup(st->keys[k]->str);
+			p->standing[k].value = xstrdup(st->items[k]->str);
+			p->n_standing++;
+		}
+	}
+	return 0;
+}
+
 /* The checkpoint file of step, loaded onto a copy of g's start state. */
 static int load_point(const struct game *g, size_t step,
 		      struct resume_point *out)
@@ -409,7 +453,8 @@ static int load_point(const struct game *g, size_t step,
 	    get_size(m, "turn", &turn) == 0 && turn <= 1000000 &&
 	    get_text(m, "phase", out->at.phase, sizeof out->at.phase) == 0 &&
 	    get_text(m, "draw-for", out->at.draw_for,
-		     sizeof out->at.draw_for) == 0 && state) {
+		     sizeof out->at.draw_for) == 0 && state &&
+	    persist_load(g, step, doc_get(m, "persist"), out) == 0) {
 		out->at.cur = step - 1;
 		bound_load(g->scn.rs, doc_get(m, "bound"), &out->at);
 		out->at.draws = draws;
@@ -422,9 +467,9 @@ static int load_point(const struct game *g, size_t step,
 		out->state = xmalloc(g->scn.rs->state_size);
 		memcpy(out->state, g->start_state, g->scn.rs->state_size);
 		rc = g->scn.rs->load(out->state, d, state, &ignored);
-		if (rc)
-			resume_point_free(out);
 	}
+	if (rc)
+		resume_point_free(out);
 	doc_free(d);
 	return rc ? -1 : 0;
 }
@@ -452,11 +497,41 @@ int checkpoints_current(const struct checkpoints *cp, const struct game *g)
 		checkpoints_vouch(cp, g, g->n_steps - 1);
 }
 
+/* Each role's latest step before step cur (0-based) of the run's steps
+ * es and its standing answers, as persist_load reads them (none for
+ * rules whose standing orders never persist): a step the run did not
+ * read has no actor, and a role's latest it resumed past is the one its
+ * own checkpoint persisted (check_game puts it back in es). */
+static struct doc_node *persist_node(const struct game *g, struct doc *d,
+				     size_t cur, const struct engine_step *es)
+{
+	struct doc_node *m = doc_map(d);
+	m->style = DOC_STYLE_ANY;
+	for (size_t r = 0; g->scn.rs->standing_persist && r < g->n_roles;
+	     r++)
+		for (size_t j = cur; j-- > 0;) {
+			if (!es[j].actor || strcmp(es[j].actor,
+						   g->roles[r].name))
+				continue;
+			struct doc_node *e = doc_map(d), *st = doc_map(d);
+			e->style = st->style = DOC_STYLE_ANY;
+			doc_set_int(d, e, "step", (long long)j + 1);
+			for (size_t k = 0; k < es[j].n_standing; k++)
+				doc_set_str(d, st, es[j].standing[k].key,
+					    es[j].standing[k].value);
+			doc_set(d, e, "standing", st);
+			doc_set(d, m, g->roles[r].name, e);
+			break;
+		}
+	return m;
+}
+
 /* A checkpoint worth keeping: its state comes back the same through the
  * rules' save and load (onto the start state), so that a run resumed
  * from the file plays as the run that took it. */
 static struct doc_node *point_node(const struct game *g, struct doc *d,
-				   const struct resume_point *p)
+				   const struct resume_point *p,
+				   const struct engine_step *es)
 {
 	const struct ruleset *rs = g->scn.rs;
 	struct error ignored;
@@ -480,17 +555,19 @@ static struct doc_node *point_node(const struct game *g, struct doc *d,
 	doc_set_str(d, m, "phase", p->at.phase);
 	doc_set_str(d, m, "draw-for", p->at.draw_for);
 	bound_save(g->scn.rs, &p->at, d, m);
+	doc_set(d, m, "persist", persist_node(g, d, p->at.cur, es));
 	doc_set(d, m, "state", state);
 	return m;
 }
 
 /* Write the file of one checkpoint; 0 when written. */
-static int save_point(const struct game *g, const struct resume_point *p)
+static int save_point(const struct game *g, const struct resume_point *p,
+		      const struct engine_step *es)
 {
 	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
 	struct error ignored;
 	struct doc *d = doc_new("checkpoint");
-	struct doc_node *m = point_node(g, d, p);
+	struct doc_node *m = point_node(g, d, p, es);
 	int rc = -1;
 	if (m && file_path(g, p->at.cur + 1, &path) == 0 &&
 	    doc_emit(m, &text, &ignored) == 0)
@@ -511,23 +588,11 @@ static size_t count_nodes(const struct doc_node *n)
 }
 
 /* The step a replay resumed at checkpoint p (a step, 1-based) reads
- * first, 0-based: p's own, or each role's latest before it (its
- * standing orders may persist, engine.c), whichever is earliest. Only
- * the steps read (not stubs) are searched: a role with no such step
- * after the stubs has none in them either (the stubs were cut for an
- * earlier checkpoint by this same rule). */
-static size_t first_read(const struct game *g, size_t p)
+ * first, 0-based: p's own (each role's standing orders from its latest
+ * step before it are in the checkpoint file, persist_node). */
+static size_t first_read(size_t p)
 {
-	size_t first = p - 1;
-	for (size_t r = 0; r < g->n_roles; r++)
-		for (size_t i = p - 1; i-- > g->n_stub;)
-			if (g->steps[i].actor &&
-			    !strcmp(g->steps[i].actor, g->roles[r].name)) {
-				if (i < first)
-					first = i;
-				break;
-			}
-	return first;
+	return p - 1;
 }
 
 /* The vouched prefix for checkpoint p, into m (and its text written):
@@ -538,7 +603,7 @@ static int save_prefix(const struct game *g, size_t p, struct doc *d,
 		       struct doc_node *m)
 {
 	const struct checkpoint_prefix *old = g->cp ? &g->cp->prefix : NULL;
-	size_t q = first_read(g, p), k;
+	size_t q = first_read(p), k;
 	if (!g->src || !g->chain_log || q == 0 || q < g->n_stub ||
 	    (g->n_stub && (!old || old->steps != g->n_stub)))
 		return -1;
@@ -637,7 +702,8 @@ static int save_prefix(const struct game *g, size_t p, struct doc *d,
 	return rc;
 }
 
-void checkpoints_save(const struct game *g, const struct run *run)
+void checkpoints_save(const struct game *g, const struct run *run,
+		      const struct engine_step *es)
 {
 	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT,
 		recs = STRBUF_INIT;
@@ -664,14 +730,14 @@ void checkpoints_save(const struct game *g, const struct run *run)
 	for (size_t k = RUN_POINTS; k-- > 0;) {
 		const struct resume_point *p = &run->points[k];
 		if (p->state && p->at.cur < g->n_steps &&
-		    save_point(g, p) == 0) {
+		    save_point(g, p, es) == 0) {
 			doc_push(d, points, doc_int(d, (long long)p->at.cur + 1));
 			latest = p->at.cur + 1;
 		}
 	}
 	/* the text hash of each step after the prefix (those the next
 	 * command reads), worked out once: kept from the old records */
-	size_t q = latest > 1 ? first_read(g, latest) : 0;
+	size_t q = latest > 1 ? first_read(latest) : 0;
 	for (size_t i = 0; i < g->n_steps; i++) {
 		step_record(g, g->cp, i, rec);
 		const unsigned char *o = old.doc && i < old.n_steps ?

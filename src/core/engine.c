@@ -816,6 +816,14 @@ void ctx_checkpoint(struct ctx *c)
 void resume_point_free(struct resume_point *p)
 {
 	free(p->state);
+	for (size_t i = 0; i < p->n_persist; i++) {
+		for (size_t k = 0; k < p->persist[i].n_standing; k++) {
+			free((char *)p->persist[i].standing[k].key);
+			free((char *)p->persist[i].standing[k].value);
+		}
+		free(p->persist[i].standing);
+	}
+	free(p->persist);
 	memset(p, 0, sizeof *p);
 }
 

@@ -1552,8 +1552,9 @@ static int check_game(struct game *g, enum check_level level,
 		checkpoints_vouch(&cp, g, vouched)))
 		vouched++;
 	/* resumed: the orders of the steps before the checkpoint are not
-	 * played, but for each role's latest (its standing orders may
-	 * persist, ruleset.standing_persist) */
+	 * played; each role's standing orders in its latest step before it
+	 * (they may persist, ruleset.standing_persist) come with the
+	 * checkpoint */
 	size_t before = g->events_from && g->events_from - 1 < vouched ?
 		g->events_from - 1 : vouched;
 	int found = g->checkpoints == CHECKPOINTS_USE && use_cp ?
@@ -1588,12 +1589,6 @@ static int check_game(struct game *g, enum check_level level,
 	unsigned char *unread = xcalloc(g->n_steps + 1, 1);
 	if (resume)
 		memset(unread, 1, from.at.cur);
-	for (size_t r = 0; resume && r < g->n_roles; r++)
-		for (size_t i = from.at.cur; i-- > g->n_stub;)
-			if (!strcmp(g->steps[i].actor, g->roles[r].name)) {
-				unread[i] = 0;
-				break;
-			}
 	es = xcalloc(g->n_steps + 1, sizeof *es);
 	struct hook_arg *hooks = xcalloc(g->n_steps + 1, sizeof *hooks);
 	const unsigned char *prev = g->genesis;
@@ -1715,6 +1710,12 @@ static int check_game(struct game *g, enum check_level level,
 			es[i].user = &hooks[i];
 		}
 	}
+	for (size_t k = 0; resume && k < from.n_persist; k++) {
+		const struct persisted *p = &from.persist[k];
+		es[p->step].actor = game_role(g, p->role)->name;
+		es[p->step].standing = p->standing;
+		es[p->step].n_standing = p->n_standing;
+	}
 	size_t n = g->n_steps;
 	if (extra)
 		es[n++] = *extra;
@@ -1788,7 +1789,7 @@ static int check_game(struct game *g, enum check_level level,
 	}
 	rc = 0;
 	if (save_cp)
-		checkpoints_save(g, run);
+		checkpoints_save(g, run, es);
 out:
 	forged |= sigq_finish(&q);
 	free(es);
