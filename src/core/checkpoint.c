@@ -31,6 +31,7 @@
  * no step before it and the vouched prefix reaches step N - 1.
  * HASH is 32 bytes in base64.
  */
+#define _DEFAULT_SOURCE         /* MAP_POPULATE */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -133,7 +134,9 @@ static char *map_side(const struct game *g, const char *what, size_t want)
 	strbuf_free(&path);
 	if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
 	    (size_t)st.st_size == want && want > 0)
-		m = mmap(NULL, want, PROT_READ, MAP_PRIVATE, fd, 0);
+		/* its pages mapped at once: a command compares them all */
+		m = mmap(NULL, want, PROT_READ, MAP_PRIVATE | MAP_POPULATE,
+			 fd, 0);
 	if (fd >= 0)
 		close(fd);
 	return m == MAP_FAILED ? NULL : m;
