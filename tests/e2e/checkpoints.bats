@@ -330,6 +330,69 @@ PY
 	[ "$output" = "$(cat warm.txt)" ]
 }
 
+@test "a key whose record holds another history is refused where this machine's checkpoints vouch for the file's prefix, naming the first step that differs" {
+	# Aachen one decision a mail. History 1: steps 1-6 on this machine
+	# (a.key's record). History 2, made on another machine: the same
+	# step 1, another step 2, on past the set-up. Looked at here,
+	# history 2 becomes this machine's checkpoints and vouched prefix;
+	# a.key's record still holds history 1, and its orders are refused
+	# naming step 2, as a file read whole would be (a record is
+	# compared with the prefix by its latest step, the steps
+	# hash-linked, and a difference is read whole again).
+	local one="$BATS_TEST_DIRNAME/../../bench/one-answer.py" i q
+	"$UMPIRE_PLAIN" new aachen -s a.key --side allied=a.pub \
+		--side german=g.pub -o f0.yaml 2>/dev/null
+	"$UMPIRE_PLAIN" join f0.yaml --side german -s g.key -o h1.yaml \
+		2>/dev/null
+	cp h1.yaml h2.yaml
+	HID=$(awk '/^game:/ {print $2; exit}' h2.yaml)
+	# $1 game; $2 "other": another legal answer than the first
+	play_step() {
+		local side k o
+		side=$("$UMPIRE_PLAIN" status --brief "$1" | awk '{print $2}')
+		if [ "$side" = allied ]; then k=a.key; o=g.key
+		else k=g.key; o=a.key; fi
+		"$UMPIRE_PLAIN" orders "$1" -s $k >t.yaml
+		python3 "$one" <t.yaml >o.yaml
+		if [ "${2:-}" = other ]; then
+			python3 - t.yaml o.yaml <<'PY'
+import re, sys
+t = open(sys.argv[1]).read()
+o = open(sys.argv[2]).read()
+legal = re.findall(r'"(\d{4})"', t.split("# legal:", 1)[1].split("\n-", 1)[0])
+first = re.search(r'^- setup: "(\d{4})"$', o, re.M).group(1)
+other = [x for x in legal if x != first][0]
+open(sys.argv[2], "w").write(o.replace('"%s"' % first, '"%s"' % other))
+PY
+		fi
+		"$UMPIRE_PLAIN" sign o.yaml -s $k -o s.yaml
+		"$UMPIRE_PLAIN" adjudicate "$1" s.yaml -s $o -o n.yaml \
+			2>/dev/null
+		mv n.yaml "$1"
+	}
+	for ((i = 1; i <= 6; i++)); do play_step h1.yaml; done
+	(
+		export XDG_STATE_HOME="$BATS_TEST_TMPDIR/other-machine"
+		play_step h2.yaml
+		play_step h2.yaml other
+		for ((i = 3; i <= 80; i++)); do
+			play_step h2.yaml
+			q=$(awk '/^prefix:/ {p = 1} p && /^  steps:/ {print $2}' \
+				"$XDG_STATE_HOME/umpire/checkpoints/$HID")
+			[ "${q:-0}" -le 6 ] || break
+		done
+	)
+	! cmp -s h1.yaml h2.yaml
+	"$UMPIRE" status h2.yaml >/dev/null
+	q=$(awk '/^prefix:/ {p = 1} p && /^  steps:/ {print $2; exit}' \
+		"$CP/$HID")
+	[ "$q" -gt 6 ]
+	run "$UMPIRE" orders h2.yaml -s a.key
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"step 2 differs from the step 2 this key verified"* ]]
+}
+
 @test "a phase many steps long resumes at its start: its checkpoint is kept" {
 	# Aachen's set-up played one decision a mail (bench/one-answer.py):
 	# the phase began in step 1, its one checkpoint more than three
