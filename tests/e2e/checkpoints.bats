@@ -25,6 +25,34 @@ one_step() {
 	mv next.yaml g.yaml
 }
 
+# One Aachen step of game $1 by bench/one-answer.py (one decision a
+# mail), played with the plain binary (memcheck runs the commands that
+# follow); $2 "other": another legal set-up hex than the one it picks
+# (a fork of the game). Prints the side that played.
+one_answer_step() {
+	local side k o
+	side=$("$UMPIRE_PLAIN" status --brief "$1" | awk '{print $2}')
+	if [ "$side" = allied ]; then k=a.key; o=g.key
+	else k=g.key; o=a.key; fi
+	"$UMPIRE_PLAIN" orders "$1" -s $k >t.yaml
+	python3 "$BATS_TEST_DIRNAME/../../bench/one-answer.py" <t.yaml >o.yaml
+	if [ "${2:-}" = other ]; then
+		python3 - t.yaml o.yaml <<'PY'
+import re, sys
+t = open(sys.argv[1]).read()
+o = open(sys.argv[2]).read()
+legal = re.findall(r'"(\d{4})"', t.split("# legal:", 1)[1].split("\n-", 1)[0])
+first = re.search(r'^- setup: "(\d{4})"$', o, re.M).group(1)
+other = [x for x in legal if x != first][0]
+open(sys.argv[2], "w").write(o.replace('"%s"' % first, '"%s"' % other))
+PY
+	fi
+	"$UMPIRE_PLAIN" sign o.yaml -s $k -o s.yaml
+	"$UMPIRE_PLAIN" adjudicate "$1" s.yaml -s $o -o n.yaml 2>/dev/null
+	mv n.yaml "$1"
+	echo "$side"
+}
+
 setup_file() {
 	umpire_setup_file
 	export UMPIRE_SCENARIOS="${UMPIRE_SCENARIOS:-$BATS_TEST_DIRNAME/../../scenarios}"
@@ -230,25 +258,16 @@ PY
 	# Aachen one decision a mail (bench/one-answer.py): the Allied
 	# set-up, then the German movement phase, its checkpoint in its
 	# first step; past it every command resumes there, and the prefix
-	# (the steps before the Allies' last) has nothing to add; played
-	# with the plain binary (memcheck runs the statuses that follow)
-	local one="$BATS_TEST_DIRNAME/../../bench/one-answer.py" st side k o g=0
+	# (the steps before the Allies' last) has nothing to add
+	local g=0
 	"$UMPIRE_PLAIN" new aachen -s a.key --side allied=a.pub \
 		--side german=g.pub -o l0.yaml 2>/dev/null
 	"$UMPIRE_PLAIN" join l0.yaml --side german -s g.key -o l.yaml \
 		2>/dev/null
 	LID=$(awk '/^game:/ {print $2; exit}' l.yaml)
 	while [ $g -lt 3 ]; do
-		st=$("$UMPIRE_PLAIN" status --brief l.yaml)
-		side=$(echo "$st" | awk '{print $2}')
-		if [ "$side" = allied ]; then k=a.key; o=g.key
-		else k=g.key; o=a.key; g=$((g + 1)); fi
 		[ "$(grep -c '^- step: ' l.yaml)" -lt 80 ]
-		"$UMPIRE_PLAIN" orders l.yaml -s $k | python3 "$one" >o.yaml
-		"$UMPIRE_PLAIN" sign o.yaml -s $k -o s.yaml
-		"$UMPIRE_PLAIN" adjudicate l.yaml s.yaml -s $o -o next.yaml \
-			2>/dev/null
-		mv next.yaml l.yaml
+		[ "$(one_answer_step l.yaml)" = allied ] || g=$((g + 1))
 	done
 	"$UMPIRE" status l.yaml >first.txt
 	local i
@@ -268,8 +287,8 @@ PY
 	# before it. A replay from the checkpoint needs no step before its
 	# own: the prefix is steps 1..P-1, and the checkpoint file keeps
 	# each side's latest step before P (its standing orders may still
-	# answer, ruleset.standing_persist); played with the plain binary
-	local one="$BATS_TEST_DIRNAME/../../bench/one-answer.py" st side k o i
+	# answer, ruleset.standing_persist)
+	local i
 	"$UMPIRE_PLAIN" new aachen -s a.key --side allied=a.pub \
 		--side german=g.pub -o l0.yaml 2>/dev/null
 	"$UMPIRE_PLAIN" join l0.yaml --side german -s g.key -o l.yaml \
@@ -295,17 +314,10 @@ print(p, min(last.values()) if last else 0,
 PY
 	}
 	for ((i = 0; i < 120; i++)); do
-		st=$("$UMPIRE_PLAIN" status --brief l.yaml)
+		"$UMPIRE_PLAIN" status --brief l.yaml >/dev/null
 		set -- $(latest)
 		[ "$2" -gt 0 ] && [ "$2" -lt $(($1 - 1)) ] && break
-		side=$(echo "$st" | awk '{print $2}')
-		if [ "$side" = allied ]; then k=a.key; o=g.key
-		else k=g.key; o=a.key; fi
-		"$UMPIRE_PLAIN" orders l.yaml -s $k | python3 "$one" >o.yaml
-		"$UMPIRE_PLAIN" sign o.yaml -s $k -o s.yaml
-		"$UMPIRE_PLAIN" adjudicate l.yaml s.yaml -s $o -o next.yaml \
-			2>/dev/null
-		mv next.yaml l.yaml
+		one_answer_step l.yaml >/dev/null
 	done
 	set -- $(latest)
 	echo "point $1, earliest latest step $2 ($3)"
@@ -339,44 +351,22 @@ PY
 	# naming step 2, as a file read whole would be (a record is
 	# compared with the prefix by its latest step, the steps
 	# hash-linked, and a difference is read whole again).
-	local one="$BATS_TEST_DIRNAME/../../bench/one-answer.py" i q
+	local i q
 	"$UMPIRE_PLAIN" new aachen -s a.key --side allied=a.pub \
 		--side german=g.pub -o f0.yaml 2>/dev/null
 	"$UMPIRE_PLAIN" join f0.yaml --side german -s g.key -o h1.yaml \
 		2>/dev/null
 	cp h1.yaml h2.yaml
 	HID=$(awk '/^game:/ {print $2; exit}' h2.yaml)
-	# $1 game; $2 "other": another legal answer than the first
-	play_step() {
-		local side k o
-		side=$("$UMPIRE_PLAIN" status --brief "$1" | awk '{print $2}')
-		if [ "$side" = allied ]; then k=a.key; o=g.key
-		else k=g.key; o=a.key; fi
-		"$UMPIRE_PLAIN" orders "$1" -s $k >t.yaml
-		python3 "$one" <t.yaml >o.yaml
-		if [ "${2:-}" = other ]; then
-			python3 - t.yaml o.yaml <<'PY'
-import re, sys
-t = open(sys.argv[1]).read()
-o = open(sys.argv[2]).read()
-legal = re.findall(r'"(\d{4})"', t.split("# legal:", 1)[1].split("\n-", 1)[0])
-first = re.search(r'^- setup: "(\d{4})"$', o, re.M).group(1)
-other = [x for x in legal if x != first][0]
-open(sys.argv[2], "w").write(o.replace('"%s"' % first, '"%s"' % other))
-PY
-		fi
-		"$UMPIRE_PLAIN" sign o.yaml -s $k -o s.yaml
-		"$UMPIRE_PLAIN" adjudicate "$1" s.yaml -s $o -o n.yaml \
-			2>/dev/null
-		mv n.yaml "$1"
-	}
-	for ((i = 1; i <= 6; i++)); do play_step h1.yaml; done
+	for ((i = 1; i <= 6; i++)); do
+		one_answer_step h1.yaml >/dev/null
+	done
 	(
 		export XDG_STATE_HOME="$BATS_TEST_TMPDIR/other-machine"
-		play_step h2.yaml
-		play_step h2.yaml other
+		one_answer_step h2.yaml >/dev/null
+		one_answer_step h2.yaml other >/dev/null
 		for ((i = 3; i <= 80; i++)); do
-			play_step h2.yaml
+			one_answer_step h2.yaml >/dev/null
 			q=$(awk '/^prefix:/ {p = 1} p && /^  steps:/ {print $2}' \
 				"$XDG_STATE_HOME/umpire/checkpoints/$HID")
 			[ "${q:-0}" -le 6 ] || break
