@@ -22,19 +22,9 @@ import sys
 ROOT = sys.argv[1] if len(sys.argv) > 1 else \
     os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# Race to the Reichstag: turn.c runs the phases, and the phases use the
-# helpers turn.c keeps for them (rt_rules, rt_may_stand, rt_put_told,
-# rt_tell_control, rt_reveal_reichstag); options.c, barrage.c and
-# economy.c call each other, and state.c calls rt_options_map while
-# options.c uses state.c's look-ups. They wait for those functions to
-# move below their callers, with the port of the game's state.
-KNOWN = [
-    {"src/rules/reichstag/barrage", "src/rules/reichstag/economy",
-     "src/rules/reichstag/fight", "src/rules/reichstag/fixed",
-     "src/rules/reichstag/fog", "src/rules/reichstag/options",
-     "src/rules/reichstag/reinforce", "src/rules/reichstag/state",
-     "src/rules/reichstag/turn"},
-]
+# None remain: Race to the Reichstag's phases read the board through
+# board.c (below them), and rt_options_map is setup.c's.
+KNOWN = []
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 

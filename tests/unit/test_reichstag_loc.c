@@ -1,6 +1,6 @@
 /*
  * test_reichstag_loc.c - Race to the Reichstag's lines of communication
- * (24.1-24.4, src/rules/reichstag/options.c rt_loc, on the lib's
+ * (24.1-24.4, src/rules/reichstag/board.c rt_loc, on the lib's
  * hex_trace_sides): every expected value comes from the rule text
  * (RULES.md 24.x), never from the code.
  *

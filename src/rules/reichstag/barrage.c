@@ -21,6 +21,7 @@
 #include <string.h>
 #include "state.h"
 #include "barrage.h"
+#include "board.h"
 #include "economy.h"
 
 /* mk[].on_map from bz (removals move later markers down) */
@@ -37,32 +38,6 @@ void rt_barrage_reindex(struct rttr *st)
 	}
 }
 
-/* 15.4: whether hex h is in a Soviet barrage zone (any front's: each
- * stays in its own sector; zones do not add up) */
-int rt_in_barrage_zone(const struct rttr *st, int h)
-{
-	int i, k;
-
-	for (i = 0; i < st->bz.n; i++) {
-		k = st->bz.m[i].kind;
-		if (k < st->n_mk && st->mk[k].kind != MK_ME262 &&
-		    hex_marker_reaches(&st->bz, &st->map, i, h))
-			return 1;
-	}
-	return 0;
-}
-
-/* 15.4: +1 MP for a German mobile unit entering a barrage-zone hex (the
- * movement code's extra_cost hook; retreats and advances do not use it:
- * the combat code's rules leave it out) */
-int rt_barrage_extra(const void *user, int u, int a, int b)
-{
-	const struct rttr *st = user;
-
-	if (st->u[u].side != GERMAN || (st->u[u].tags & T_FIXED))
-		return 0;
-	return rt_in_barrage_zone(st, b) ? HALF : 0;
-}
 
 /* 15.8: remove player p's markers */
 int rt_barrage_remove(struct rttr *st, int p)

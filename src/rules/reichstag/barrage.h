@@ -10,7 +10,5 @@
 void rt_barrage_phase(struct ctx *c, struct rttr *st, int p);
 int rt_barrage_remove(struct rttr *st, int p);
 void rt_barrage_reindex(struct rttr *st);
-int rt_in_barrage_zone(const struct rttr *st, int h);
-int rt_barrage_extra(const void *user, int u, int a, int b);
 
 #endif

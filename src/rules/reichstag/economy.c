@@ -16,7 +16,7 @@
 #include <string.h>
 #include "state.h"
 #include "economy.h"
-#include "options.h"
+#include "board.h"
 
 /* 27.3: the printed cost of a function, doubled for an exhausted front
  * (20.3; 27.3's note) */
@@ -127,7 +127,7 @@ int rt_forced_check(const struct rttr *st, int u, char *why, size_t size)
 		return snprintf(why, size, "%s has made its forced march this "
 				"phase: 1 SP a unit a movement phase (6.5)",
 				st->u[u].id), -1;
-	/* 24.5 (options.c; rfixed5): with the LOC option the starting
+	/* 24.5 (board.c; rfixed5): with the LOC option the starting
 	 * hex must trace a line of communication */
 	if (!rt_loc(st, p, st->u[u].hex))
 		return snprintf(why, size, "%s traces no line of "

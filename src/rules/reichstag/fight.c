@@ -31,7 +31,7 @@
 #include "state.h"
 #include "fight.h"
 #include "options.h"
-#include "turn.h"
+#include "board.h"
 #include "combat.h"
 #include "../lib/hexattack.h"
 #include "../lib/hexcombat.h"
@@ -143,7 +143,7 @@ static int fx_me262(const void *user, int u)
 }
 
 /* 24.5: with the LOC option, a Soviet attacker gets the barrage
- * doubling only if it traces a line of communication (options.c) */
+ * doubling only if it traces a line of communication (board.c) */
 static int fx_barrage_ok(const void *user, int u)
 {
 	const struct fx_user *x = user;

@@ -27,7 +27,7 @@
 #include <string.h>
 #include "state.h"
 #include "fixed.h"
-#include "turn.h"
+#include "board.h"
 #include "../lib/hexorders.h"
 
 struct use_check {

@@ -21,7 +21,7 @@
 #include <string.h>
 #include "state.h"
 #include "fog.h"
-#include "turn.h"
+#include "board.h"
 
 /* Whether the hex holds a German counter (the Reichstag's undecided
  * ones too) */

@@ -4,19 +4,8 @@
  * prepared-defence, loc, high-mobility, escape-west; 22 and 23 exclude
  * each other, state.c).
  *
- * 24.1-24.4 lines of communication: rt_loc, a trace (the lib's
- * hex_trace_sides) from the unit's hex to its front's map edge (1BF:
- * north, east and south edges of its sector; 1UF: the south edge of its
- * sector), of any length, through its own sector only (the boundary,
- * 24.2 (2)), never through a hex with a German unit (24.2 (1)), across
- * water (river, stream, lake hexsides) only by an intact bridge or with
- * a Soviet engineer of the front next to that hexside (in one of its
- * two hexes or one touching it at a corner, as 19.1 is read) (24.2 (3));
- * a line ends at a hex in an enemy ZOC, friendly units there or not
- * (24.2): such a hex may be the line's last (an edge hex), never a hex
- * it runs through. *Reading*: the unit's own hex is where the line
- * begins, not a hex it runs through, so a unit in an enemy ZOC may
- * still trace one. A Soviet unit on an airfield needs none (24.4).
+ * 24.1-24.4 lines of communication: rt_loc (board.c, which every
+ * phase that needs one reads).
  *
  * 22.1 Hitler Fantasy: rt_hitler_phase rolls for the sector's group at
  * the start of each German PT from GT 2 on; below the GT number (a 6
@@ -30,8 +19,9 @@
  * entry hexes) and gets the group's Me-262 marker (22.5), which he may
  * place at the start of a German combat phase (rt_me262_phase).
  *
- * 23.2 Prepared Defence: rt_options_map gives the map's S-Bahn row no
- * Soviet ZOC into it and German ignore-retreat.
+ * 23.2 Prepared Defence: rt_options_map (setup.c, which the start state
+ * and every state read call) gives the map's S-Bahn row no Soviet ZOC
+ * into it and German ignore-retreat.
  *
  * 26.1 escape west: once the Fuehrerbunker is captured, a German mobile
  * unit's move may end " west": it leaves the map from a west-edge hex
@@ -47,98 +37,9 @@
 #include "state.h"
 #include "barrage.h"
 #include "options.h"
-#include "turn.h"
+#include "board.h"
 #include "../lib/hexorders.h"
 
-/* ---- 24.x lines of communication ---- */
-
-struct loc_user {
-	const struct rttr *st;
-	struct hex_rules r;
-	int f;
-};
-
-static int loc_source(const void *user, int h)
-{
-	const struct loc_user *l = user;
-	const struct rt_regions *g = &l->st->rg;
-	const struct hex_map *m = &l->st->map;
-
-	if (l->f == P1BF)
-		return hex_in_region(m, h, g->edge_north) ||
-		       hex_in_region(m, h, g->edge_east) ||
-		       hex_in_region(m, h, g->edge_1bf_south);
-	return hex_in_region(m, h, g->edge_1uf_south);
-}
-
-static int loc_pass(const void *user, int h)
-{
-	const struct loc_user *l = user;
-	const struct rttr *st = l->st;
-	int s = rt_sector(st, h), k;
-
-	if (s != l->f && s != SEC_BOTH)
-		return 0;
-	if (h == rt_reichstag_hex(st) && st->rt_blind > 0)
-		return 0;
-	for (k = st->occ[h]; k >= 0; k = st->next[k])
-		if (st->u[k].side == GERMAN)
-			return 0;
-	/* an EZOC hex ends the line: only as its last hex (a source) */
-	return loc_source(user, h) || !hex_in_enemy_zoc(&l->r, SOVIET, h);
-}
-
-static int loc_cross(const void *user, int a, int d)
-{
-	const struct loc_user *l = user;
-	const struct hex_map *m = &l->st->map;
-
-	if (hex_side_has(m, a, d, HS_BOUNDARY))
-		return 0;
-	if (!hex_side_has(m, a, d, HS_RIVER) &&
-	    !hex_side_has(m, a, d, HS_STREAM) &&
-	    !hex_side_has(m, a, d, HS_LAKE))
-		return 1;
-	if (hex_side_has(m, a, d, HS_BRIDGE) &&
-	    !hex_side_has(m, a, d, HS_DEMOLISHED))
-		return 1;
-	return rt_engineer_covers(l->st, l->f, a, hex_neighbour(m, a, d), 0);
-}
-
-static int on_airfield(const struct rttr *st, int h)
-{
-	unsigned f = hex_feature(&st->map, "airfield");
-
-	return (f && (st->map.feat[h] & f)) ||
-	       strcmp(st->map.terrain[st->map.terr[h]].name, "airfield") == 0;
-}
-
-int rt_loc(const struct rttr *st, int f, int h)
-{
-	struct loc_user l;
-	int16_t dist[HEX_MAX];
-	int d, n;
-
-	if (!st->opt_loc)
-		return 1;
-	if (h < 0 || f < 0 || f >= PLAYERS)
-		return 0;
-	if (on_airfield(st, h))          /* 24.4 */
-		return 1;
-	l.st = st;
-	l.f = f;
-	rt_rules(st, &l.r);
-	if (loc_source(&l, h))
-		return 1;
-	hex_trace_sides(&st->map, loc_source, loc_pass, loc_cross, &l,
-			HEX_MAX, dist);
-	for (d = 0; d < 6; d++) {
-		n = hex_neighbour(&st->map, h, d);
-		if (n >= 0 && dist[n] >= 0 && loc_cross(&l, h, d))
-			return 1;
-	}
-	return 0;
-}
 
 /* ---- 22.x Hitler Fantasy ---- */
 
@@ -260,56 +161,6 @@ void rt_hitler_phase(struct ctx *c, struct rttr *st, int sec, int who)
 
 /* ---- 23.2 Prepared Defence: the main defence line ---- */
 
-/* 23.1 (3): the four command posts leave the pool for their players'
- * hands (private, as a draw), to be placed face down with that
- * player's set-up draw (3.5, 3.6: rttr.holder); they do not count
- * among its 15 or 25. Only counters still in the cup are moved, so a
- * loaded position later in the game is left as it is. */
-static void prepared_hqs(struct rttr *st)
-{
-	int i, u, p;
-
-	for (i = 0; i < st->n_pool; i++) {
-		u = st->pool_unit[i];
-		if (!cup_has(&st->cup, i) ||
-		    !(st->u[u].tags & (T_PD_1BF | T_PD_1UF)))
-			continue;
-		p = st->u[u].tags & T_PD_1BF ? P1BF : P1UF;
-		cup_remove(&st->cup, i);
-		st->holder[u] = (int8_t)p;
-		st->known[u] |= (uint8_t)(1 << p);
-		st->u[u].where = U_WAITING;
-	}
-}
-
-void rt_options_map(struct rttr *st)
-{
-	unsigned bit = hex_feature(&st->map, "sbahn");
-	struct hex_effect *e;
-	int i, al;
-
-	if (!st->opt_prepared)
-		return;
-	prepared_hqs(st);
-	if (!bit)
-		return;
-	for (i = 0; i < st->map.n_features; i++)
-		if (((unsigned)HF_FORT << (i + 1)) == bit)
-			break;
-	if (i == st->map.n_features)
-		return;
-	e = &st->map.feature[i];
-	al = hex_allegiance(&st->map, "soviet");
-	if (al >= 0) {          /* no Soviet ZOC into S-Bahn hexes */
-		e->of[al].given |= HEX_OF_ZOC;
-		e->of[al].zoc = 0;
-	}
-	al = hex_allegiance(&st->map, "german");
-	if (al >= 0) {          /* Germans there ignore retreats */
-		e->of[al].given |= HEX_OF_RETREAT;
-		e->of[al].ignore_retreat = 1;
-	}
-}
 
 /* ---- 22.5 Me-262 ---- */
 

@@ -6,16 +6,6 @@
 
 #include "state.h"
 
-/* 24.1-24.4 whether Soviet unit u (or, u < 0, a unit of
- * front f standing at h) traces a line of communication; 1 when the
- * option is off (nothing needs one) */
-int rt_loc(const struct rttr *st, int f, int h);
-/* 23.2: with Prepared Defence the map's sbahn rows get no Soviet ZOC
- * into them and German units there ignore retreats (as 13.6 reads the
- * objective hexes' row); 23.1 (3): the four command posts still in the
- * pool go to their players' hands; called at the end of setup and
- * load */
-void rt_options_map(struct rttr *st);
 /* 22.5: the Me-262 placed at the start of a German combat phase of
  * sector sec (commanded by who), removed at its end */
 void rt_me262_phase(struct ctx *c, struct rttr *st, int sec, int who);

@@ -22,7 +22,7 @@
 #include "economy.h"
 #include "options.h"
 #include "reinforce.h"
-#include "turn.h"
+#include "board.h"
 
 /* ---- 8.2 replacements ---- */
 

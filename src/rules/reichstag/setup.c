@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "state.h"
-#include "options.h"
 #include "../lib/option.h"
 
 
@@ -396,6 +395,57 @@ int rt_setup(void *vst, const struct doc *scn, const struct doc_node *data,
 	st->phase = PH_S_DRAW_1BF;
 	st->rt_front = -1;
 	memset(st->ctrl, -1, sizeof st->ctrl);
-	rt_options_map(st);     /* 23.2 (options.c) */
+	rt_options_map(st);     /* 23.2, 23.1 (3) (below) */
 	return 0;
+}
+
+/* 23.1 (3): the four command posts leave the pool for their players'
+ * hands (private, as a draw), to be placed face down with that
+ * player's set-up draw (3.5, 3.6: rttr.holder); they do not count
+ * among its 15 or 25. Only counters still in the cup are moved, so a
+ * loaded position later in the game is left as it is. */
+static void prepared_hqs(struct rttr *st)
+{
+	int i, u, p;
+
+	for (i = 0; i < st->n_pool; i++) {
+		u = st->pool_unit[i];
+		if (!cup_has(&st->cup, i) ||
+		    !(st->u[u].tags & (T_PD_1BF | T_PD_1UF)))
+			continue;
+		p = st->u[u].tags & T_PD_1BF ? P1BF : P1UF;
+		cup_remove(&st->cup, i);
+		st->holder[u] = (int8_t)p;
+		st->known[u] |= (uint8_t)(1 << p);
+		st->u[u].where = U_WAITING;
+	}
+}
+
+void rt_options_map(struct rttr *st)
+{
+	unsigned bit = hex_feature(&st->map, "sbahn");
+	struct hex_effect *e;
+	int i, al;
+
+	if (!st->opt_prepared)
+		return;
+	prepared_hqs(st);
+	if (!bit)
+		return;
+	for (i = 0; i < st->map.n_features; i++)
+		if (((unsigned)HF_FORT << (i + 1)) == bit)
+			break;
+	if (i == st->map.n_features)
+		return;
+	e = &st->map.feature[i];
+	al = hex_allegiance(&st->map, "soviet");
+	if (al >= 0) {          /* no Soviet ZOC into S-Bahn hexes */
+		e->of[al].given |= HEX_OF_ZOC;
+		e->of[al].zoc = 0;
+	}
+	al = hex_allegiance(&st->map, "german");
+	if (al >= 0) {          /* Germans there ignore retreats */
+		e->of[al].given |= HEX_OF_RETREAT;
+		e->of[al].ignore_retreat = 1;
+	}
 }

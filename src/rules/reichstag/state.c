@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "state.h"
-#include "options.h"
 
 const char *const rt_side_names[PLAYERS] = { "1bf", "1uf" };
 const char *const rt_phase_names[PHASES] = {
@@ -546,7 +545,7 @@ static int complete(void *vst, const struct doc *d,
 		if (st->placed_by[k] >= 0)
 			st->known[k] |= (uint8_t)(1 << st->placed_by[k]);
 	rt_settle(st);
-	rt_options_map(st);     /* 23.2 (options.c) */
+	rt_options_map(st);     /* 23.2, 23.1 (3) (setup.c) */
 	return 0;
 }
 

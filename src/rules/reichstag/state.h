@@ -310,6 +310,12 @@ int rt_draws_load(struct rttr *st, const struct doc *d,
 int rt_options_read(struct rttr *st, const struct doc *scn,
 		    const struct doc_node *n, const struct doc *d,
 		    struct error *err);
+/* 23.2: with Prepared Defence the map's sbahn rows get no Soviet ZOC
+ * into them and German units there ignore retreats (as 13.6 reads the
+ * objective hexes' row); 23.1 (3): the four command posts still in the
+ * pool go to their players' hands; called at the end of setup and
+ * load */
+void rt_options_map(struct rttr *st);
 /* the regions the rules name (rt_regions), found in the map once */
 void rt_regions(struct rttr *st);
 /* the index of word s in names[0..count), -1 if absent */

@@ -10,6 +10,7 @@
 #include <strings.h>
 #include "state.h"
 #include "barrage.h"
+#include "board.h"
 #include "economy.h"
 #include "fight.h"
 #include "fixed.h"
@@ -35,244 +36,6 @@ static size_t append(char *buf, size_t len, size_t size, const char *s)
 	return len + n;
 }
 
-/* ---- stacking (10.x) ---- */
-
-static int count_side(const struct rttr *st, int h, int side, int skip)
-{
-	int k, n = 0;
-
-	for (k = st->occ[h]; k >= 0; k = st->next[k])
-		n += k != skip && st->u[k].side == side;
-	if (side == GERMAN && h == rt_reichstag_hex(st))
-		n += st->rt_blind;
-	return n;
-}
-
-/* 10.2: one corps or one division plus one unit that is neither, or two
- * units smaller than a division; u joins the units of h. */
-static int soviet_stack_ok(const struct rttr *st, int h, int u)
-{
-	int k, big = 0, small = 0;
-
-	for (k = st->occ[h]; k >= 0; k = st->next[k]) {
-		if (k == u || st->u[k].side != SOVIET)
-			continue;
-		if (st->u[k].size == SZ_CORPS || st->u[k].size == SZ_DIV)
-			big++;
-		else
-			small++;
-	}
-	if (st->u[u].size == SZ_CORPS || st->u[u].size == SZ_DIV)
-		big++;
-	else
-		small++;
-	return big > 1 ? 0 : big == 1 ? small <= 1 : small <= 2;
-}
-
-/* Whether u may stand in h with the units there (10.0, 10.2, 10.3, 5.5):
- * no enemy there, the stacking limit, and at the Reichstag no unit of
- * the other front. */
-static int stack_ok(const struct rttr *st, int u, int h)
-{
-	int k;
-
-	if (count_side(st, h, st->u[u].side == SOVIET ? GERMAN : SOVIET,
-		       u) > 0)
-		return 0;
-	if (st->u[u].side == GERMAN)
-		return count_side(st, h, GERMAN, u) < 3;
-	for (k = st->occ[h]; k >= 0; k = st->next[k])
-		if (k != u && st->u[k].side == SOVIET &&
-		    st->front[k] != st->front[u])
-			return 0;
-	return soviet_stack_ok(st, h, u);
-}
-
-static int hook_stack_ok(const void *user, int u, int h)
-{
-	return stack_ok(user, u, h);
-}
-
-/* 5.2, 5.5, 5.6, 9.0: the hexes a unit may enter at all: its own sector
- * (the Reichstag is in both); no German into the Reichstag; no Soviet
- * into it while the other front holds it or German counters are there
- * (the garrison's blind counters are enemy units, 9.0). */
-static int may_enter(const struct rttr *st, int u, int h)
-{
-	int s = rt_sector(st, h), f = st->front[u], k;
-
-	if (s == SEC_NONE ||
-	    st->map.terrain[st->map.terr[h]].cost == COST_NO)
-		return 0;   /* 9.0: prohibited terrain */
-	if (h == rt_reichstag_hex(st)) {
-		if (st->u[u].side == GERMAN || st->rt_blind > 0)
-			return 0;
-		for (k = st->occ[h]; k >= 0; k = st->next[k])
-			if (st->u[k].side == SOVIET && st->front[k] != f)
-				return 0;
-		for (k = 0; k < st->bz.n; k++)
-			if (st->bz.m[k].hex == h && st->bz.m[k].side != f)
-				return 0;
-		return 1;
-	}
-	return s == f;
-}
-
-static int hook_may_enter(const void *user, int u, int h)
-{
-	return may_enter(user, u, h);
-}
-
-/* 11.0: every unit exerts a zone of control into the six hexes around
- * it; none across the boundary (map: the boundary hexside blocks it);
- * no Soviet ZOC into objective hexes or the Reichstag, no German ZOC
- * into the Reichstag (the map's terrain rows, hex_zoc_into); none out
- * of the Reichstag for a German (5.6). */
-static int hook_exerts_zoc(const void *user, int u, int h)
-{
-	const struct rttr *st = user;
-
-	if (st->u[u].side == GERMAN && st->u[u].hex == rt_reichstag_hex(st))
-		return 0;
-	return hex_zoc_into(&st->map, h, st->rg.al[st->u[u].side ==
-						   SOVIET ? SOVIET : GERMAN]);
-}
-
-/* 19.1, 19.2: in a Soviet movement phase, an engineer of the phasing
- * front put in place at the phase start (F_ENGINEER, engineers()) makes
- * the unbridged river, stream and lake hexsides of its hex, and those
- * between two of its neighbours (touching its hex at a corner: reading,
- * as fight.c's fx_bridged and options.c's 24.2), count as bridged for
- * that front's moves: +0 MP, without a road's rate (reading). Only the
- * phasing front moves then. */
-static int hook_bridged(const void *user, int a, int dir)
-{
-	const struct rttr *st = user;
-	int f;
-
-	if (st->phase == PH_1BF_MOVE)
-		f = SEC_1BF;
-	else if (st->phase == PH_1UF_MOVE)
-		f = SEC_1UF;
-	else
-		return 0;
-	return rt_engineer_covers(st, f, a, hex_neighbour(&st->map, a, dir),
-				  1);
-}
-
-/* Whether an engineer is in place in this Soviet movement phase (19.2):
- * only then is hook_bridged given, so that a phase without one keeps
- * the cheaper searches (turn.c's zone map, mv_rules) */
-static int engineer_in_place(const struct rttr *st)
-{
-	int u;
-
-	if (st->phase != PH_1BF_MOVE && st->phase != PH_1UF_MOVE)
-		return 0;
-	for (u = 0; u < st->n_units; u++)
-		if (st->flags[u] & F_ENGINEER)
-			return 1;
-	return 0;
-}
-
-void rt_rules(const struct rttr *st, struct hex_rules *r)
-{
-	memset(r, 0, sizeof *r);
-	r->map = &st->map;
-	r->units = st->u;
-	r->n_units = st->n_units;
-	r->occupant = st->occ;
-	r->next = st->next;
-	r->exerts_zoc = hook_exerts_zoc;
-	r->stack_ok = hook_stack_ok;
-	r->may_enter = hook_may_enter;
-	r->extra_cost = rt_barrage_extra;    /* 15.4 (barrage.c) */
-	if (engineer_in_place(st))
-		r->bridged = hook_bridged;   /* 19.1 in movement */
-	r->user = st;
-	r->disengage = 1;    /* 11.5 */
-}
-
-/* Unit u leaves its stack and goes on top of the stack of h (seq_next):
- * rt_reindex for one unit, the same order (seq, then index, highest
- * first). */
-static void relink(struct rttr *t, int u, int h)
-{
-	int16_t *link;
-	int old = t->u[u].hex;
-
-	if (old >= 0) {
-		for (link = &t->occ[old]; *link >= 0 && *link != u;
-		     link = &t->next[*link])
-			;
-		if (*link == u)
-			*link = t->next[u];
-	}
-	t->u[u].hex = (int16_t)h;
-	t->seq[u] = t->seq_next++;
-	link = &t->occ[h];
-	while (*link >= 0 && (t->seq[*link] > t->seq[u] ||
-			      (t->seq[*link] == t->seq[u] && *link > u)))
-		link = &t->next[*link];
-	t->next[u] = *link;
-	*link = (int16_t)u;
-}
-
-/* Put unit u on hex h, on top of its stack (17.1), and keep control
- * (21.2): a Soviet unit takes an objective hex or the Reichstag for its
- * front; a German unit takes it back (rt_tell_control reports it). */
-static void put(struct rttr *st, int u, int h)
-{
-	st->flags[u] &= (uint16_t)~F_REPLACED;     /* 24.5: it has entered */
-	st->due[u] = 0;
-	if (st->u[u].where != U_MAP)    /* in no stack: nothing to unlink */
-		st->u[u].hex = HEX_NONE;
-	st->u[u].where = U_MAP;
-	/* the stacks as rt_reindex makes them, u moved alone */
-	relink(st, u, h);
-	if (!rt_objective(st, h))
-		return;
-	st->ctrl[h] = (int8_t)(st->u[u].side == SOVIET ? st->front[u] : -1);
-}
-
-/* The report of a change of control of h (21.2), was the controller
- * before: a line when it ended, one when a front took it. */
-void rt_tell_control(struct ctx *c, const struct rttr *st, int h, int was)
-{
-	char x[8];
-
-	if (st->ctrl[h] == was)
-		return;
-	if (was >= 0)
-		ctx_event(c, "21.2", "%s: the %s's control ends (21.2).",
-			  hex_id(h, x), rt_side_names[was]);
-	if (st->ctrl[h] >= 0)
-		ctx_event(c, "21.2", "%s: the %s takes control (21.2).",
-			  hex_id(h, x), rt_side_names[st->ctrl[h]]);
-}
-
-/* put() with the report of a change of control (21.2) */
-static void put_told(struct ctx *c, struct rttr *st, int u, int h)
-{
-	int was = st->ctrl[h];
-
-	put(st, u, h);
-	rt_tell_control(c, st, h, was);
-}
-
-/* ---- exported to fog.c, fixed.c, options.c (rfixed5) ---- */
-
-/* 10.x, 5.x, 9.0: whether u may stand in h (stacking, no enemy there,
- * the hexes its side may enter at all) */
-int rt_may_stand(const struct rttr *st, int u, int h)
-{
-	return h >= 0 && may_enter(st, u, h) && stack_ok(st, u, h);
-}
-
-void rt_put_told(struct ctx *c, struct rttr *st, int u, int h)
-{
-	put_told(c, st, u, h);
-}
 
 /* ---- set-up (3.x) ---- */
 
@@ -613,7 +376,7 @@ static int place_fail(const struct place_check *pc, int u, int region,
 		return PL_REICHSTAG;
 	if (!in_zone(st, u, region, h))
 		return PL_ZONE;
-	if (!stack_ok(st, u, h))
+	if (!rt_stack_ok(st, u, h))
 		return PL_STACK;
 	if ((st->phase == PH_G1BF_REINF || st->phase == PH_G1UF_REINF) &&
 	    !german_reinforcement_hex(st, h, st->phase == PH_G1BF_REINF ?
@@ -817,7 +580,7 @@ static void place_all(struct ctx *c, struct rttr *st, int who,
 			st->known[u] |= (uint8_t)(1 << who);
 			st->front[u] = (uint8_t)rt_sector(st, pc.hex);
 		}
-		put_told(c, st, u, pc.hex);
+		rt_put_told(c, st, u, pc.hex);
 		hex_id(pc.hex, x);
 		if (face_down) {
 			/* GAP.md 2.2 (4), (6): the identity to the placer,
@@ -839,13 +602,6 @@ static void place_all(struct ctx *c, struct rttr *st, int who,
 }
 
 /* The labels of the pool counters (cup numbers), on the caller's stack. */
-static void pool_labels(const struct rttr *st, const char **labels)
-{
-	int i;
-
-	for (i = 0; i < st->n_pool; i++)
-		labels[i] = st->u[st->pool_unit[i]].id;
-}
 
 /* 3.5, 3.6, 7.3: player p draws n counters that only p sees; the
  * Reichstag's reserved counters are not lent (GAP.md 2.2 (3)). */
@@ -857,7 +613,7 @@ static void private_draw(struct ctx *c, struct rttr *st, int p, int n,
 	size_t len = 0;
 	int i, k, got = 0;
 
-	pool_labels(st, labels);
+	rt_pool_labels(st, labels);
 	list[0] = '\0';
 	for (i = 0; i < n && cup_count(&st->cup) > st->rt_blind; i++) {
 		k = cup_draw_for(c, &st->cup, labels, st->n_pool, rule,
@@ -1046,31 +802,6 @@ static int soviet_next_to(const struct rttr *st, int h)
 	return 0;
 }
 
-/* 16.10: the Reichstag's three counters, undecided until now, are drawn
- * (a public draw: GAP.md 2.2 (3)) and stand face up for good. */
-void rt_reveal_reichstag(struct ctx *c, struct rttr *st, const char *rule)
-{
-	const char *labels[CUP_MAX];
-	int h = rt_reichstag_hex(st), k;
-
-	pool_labels(st, labels);
-	while (st->rt_blind > 0 && cup_count(&st->cup) > 0) {
-		k = cup_draw(c, &st->cup, labels, st->n_pool, "16.10 "
-			     "Reichstag garrison revealed", "fixed-unit pool");
-		st->rt_blind--;
-		if (k < 0)
-			break;
-		k = st->pool_unit[k];
-		st->front[k] = SEC_BOTH;
-		st->flags[k] |= F_RT_GARRISON;
-		/* face up, named to both (16.10) */
-		st->known[k] = (1 << P1BF) | (1 << P1UF);
-		put_told(c, st, k, h);
-		ctx_event(c, rule, "The Reichstag garrison is revealed: %s "
-			  "(%s).", st->u[k].id, st->u[k].name);
-	}
-	st->rt_blind = 0;
-}
 
 static void combat_flips(struct ctx *c, struct rttr *st, int soviet_phase)
 {
@@ -1234,13 +965,13 @@ static int walk(struct mv_check *m, struct rttr *t, int u,
 			return -1;
 		left -= cost;
 		first = 0;
-		relink(t, u, path[i]);
+		rt_relink(t, u, path[i]);
 		if (i < n - 1 && hex_in_enemy_zoc(&r, t->u[u].side, path[i]))
 			return snprintf(why, size, "%s is in an enemy zone of "
 					"control: %s stops there (11.4)",
 					hex_id(path[i], x), t->u[u].id), -1;
 	}
-	if (!stack_ok(t, u, t->u[u].hex))
+	if (!rt_stack_ok(t, u, t->u[u].hex))
 		return snprintf(why, size, "the move ends in %s over the "
 				"stacking limit (%s)", hex_id(t->u[u].hex, x),
 				t->u[u].side == SOVIET ? "10.2" : "10.3"), -1;
@@ -1431,7 +1162,7 @@ static void move_examples(struct question *q, struct mv_check *m, int u)
 			h += 3;
 			continue;
 		}
-		if (h != st->u[u].hex && best[h] >= 0 && stack_ok(st, u, h) &&
+		if (h != st->u[u].hex && best[h] >= 0 && rt_stack_ok(st, u, h) &&
 		    better_example(st, best, soviet, h, pick))
 			pick = h;
 	}
@@ -1472,7 +1203,7 @@ static int move_unit(struct ctx *c, struct rttr *st, int u,
 				cost = 0;       /* checked legal: not met */
 			left -= cost;
 		}
-		put(st, u, path[i]);
+		rt_put(st, u, path[i]);
 		if (st->u[u].side != SOVIET)
 			continue;
 		/* 18.1: each bridge of the hex entered is checked at once;
