@@ -30,25 +30,32 @@ static int own_at(struct own_memo *o, int h)
 	return o->n[h];
 }
 
-/* rule 3: the hexes to the nearest objective, plus the own units
- * within 2 hexes of h (those in h are rule 2's) */
-static int distance(const struct hex_map *m, int h,
-		    const struct hex_cube *obj, int n_obj,
-		    struct own_memo *o)
+/* rule 3, its first part: the hexes from h to the nearest objective */
+static int nearest(const struct hex_map *m, int h,
+		   const struct hex_cube *obj, int n_obj)
 {
-	int16_t near[18];
-	int i, n, d, best = n_obj > 0 ? INT_MAX : 0;
+	int i, d, best = n_obj > 0 ? INT_MAX : 0;
 	struct hex_cube ch = hex_cube_of(m, h);
 
-	for (i = 0; i < n_obj; i++) {
+	for (i = 0; i < n_obj && best > 0; i++) {
 		d = hex_cube_distance(ch, obj[i]);
 		if (d < best)
 			best = d;
 	}
+	return best;
+}
+
+/* rule 3, the rest: the own units within 2 hexes of h (those in h are
+ * rule 2's) */
+static int around(const struct hex_map *m, int h, struct own_memo *o)
+{
+	int16_t near[18];
+	int i, n, sum = 0;
+
 	n = hex_around2(m, h, near);
 	for (i = 0; i < n; i++)
-		best += own_at(o, near[i]);
-	return best;
+		sum += own_at(o, near[i]);
+	return sum;
 }
 
 int hex_place_pick(const struct hex_map *m, const int16_t *cand, int n,
@@ -67,10 +74,21 @@ int hex_place_pick(const struct hex_map *m, const int16_t *cand, int n,
 	memset(memo.n, 0xff, HEX_MAX * sizeof *memo.n);
 	for (i = 0; i < n_obj; i++)
 		oc[i] = hex_cube_of(m, obj[i]);
+	/* the keys in order, each only where those before it tie with
+	 * the best so far (a candidate worse at one is never picked, and
+	 * rule 3's units around it only add to its distance) */
 	for (i = 0; i < n; i++) {
 		key[0] = hex_place_corner(m, cand[i]);
+		if (pick >= 0 && key[0] > best[0])
+			continue;
 		key[1] = own_at(&memo, cand[i]);
-		key[2] = distance(m, cand[i], oc, n_obj, &memo);
+		if (pick >= 0 && key[0] == best[0] && key[1] > best[1])
+			continue;
+		key[2] = nearest(m, cand[i], oc, n_obj);
+		if (pick >= 0 && key[0] == best[0] && key[1] == best[1] &&
+		    key[2] > best[2])
+			continue;
+		key[2] += around(m, cand[i], &memo);
 		for (k = 0; pick >= 0 && k < 3 && key[k] == best[k]; k++)
 			;
 		if (pick < 0 || (k < 3 && key[k] < best[k])) {
