@@ -431,22 +431,26 @@ honour_game() {
 		>placed.txt
 	[ "$(wc -l <placed.txt)" -ge 10 ]
 	local k first="" states=0
-	for k in 0 1 2 3 4 5 6 7 8 9 10 11; do
+	# the placement as it is, then two counters trading hexes: the
+	# next ones first, then those two and three apart (a trade that
+	# puts an airfield off a road, 16.3, is refused and skipped; the
+	# placement's dice decide how many are, so enough are tried)
+	for k in 0 1:2 2:3 3:4 4:5 5:6 6:7 7:8 8:9 9:10 10:11 1:3 2:4 3:5 \
+		4:6 5:7 6:8 7:9 8:10 1:4 2:5 3:6 4:7 5:8 6:9; do
 		[ "$states" -lt 4 ] || break
 		mkdir "h$k"
 		cp game.yaml ./*.key "h$k/"
-		# counters k and k + 1 of the placement trade hexes (none
-		# for k = 0); a counter that may not stand there (16.3's
-		# airfields) makes the file refused and the try skipped
+		# counters i and j of the placement (1-based) trade hexes
+		# (none for k = 0)
 		python3 - "$k" placed.txt o.yaml >"h$k/o.yaml" <<'PY' || continue
 import sys
-k = int(sys.argv[1])
 pairs = [l.split() for l in open(sys.argv[2])]
 units = [p[0] for p in pairs]
-if k:
-    if k >= len(pairs) or pairs[k - 1][1] == pairs[k][1]:
+if sys.argv[1] != "0":
+    i, j = (int(x) - 1 for x in sys.argv[1].split(":"))
+    if j >= len(pairs) or pairs[i][1] == pairs[j][1]:
         sys.exit(3)
-    units[k - 1], units[k] = units[k], units[k - 1]
+    units[i], units[j] = units[j], units[i]
 lines = iter('- place: "%s %s"\n' % (u, p[1]) for u, p in
              zip(units, pairs))
 for line in open(sys.argv[3]):
