@@ -10,8 +10,8 @@
  * (artillery) or 2 SP (air), doubled when exhausted (20.3). Their zones
  * double Soviet attacks (12.14: the combat code reads st->bz) and cost a
  * German mobile unit +1 MP for each zone hex it enters (15.4: the
- * movement code's extra_cost hook, rt_barrage_extra). They are removed
- * in II.D and IV.D (15.8).
+ * movement code's extra_cost hook, board.c's rt_barrage_extra). They
+ * are removed in II.D and IV.D (15.8).
  *
  * A marker on the map is st->bz.m[i] with .kind = its index in st->mk[]
  * and .side = its owner; st->mk[k].on_map is i (kept right by

@@ -1,8 +1,9 @@
 /*
  * turn.c - Race to the Reichstag: the sequence of play (4.0), set-up
- * (3.x), movement (9.x), stacking (10.x), zones of control (11.x), the
- * flips of 16.8 (2) and 16.10, engineers in movement (19.1, 19.2) and
- * victory (21.x).
+ * (3.x), movement (9.x), the flips of 16.8 (2) and 16.10, engineers put
+ * in place for movement (19.2) and victory (21.x); the board it moves on
+ * (stacking 10.x, zones of control 11.x, 19.1's bridged hexsides) is
+ * board.c's.
  */
 #include <stdio.h>
 #include <stdlib.h>
