@@ -18,6 +18,7 @@
 #include "umpire/scenario.h"
 #include "../../src/rules/lib/hex.h"
 #include "../../src/rules/reichstag/state.h"
+#include "../../src/rules/reichstag/board.h"
 #include "../../src/rules/reichstag/options.h"
 #include "unit.h"
 
