@@ -26,7 +26,9 @@
  *              redacted field is replaced by a stand-in (items of its
  *              universe that the view does not place, as many as the
  *              view's count says, that the field accepts, in the order
- *              of the fields' standin ranks), then loaded as above;
+ *              of the fields' standin ranks; records, for a place or a
+ *              set of them, those the view names nowhere, by
+ *              standin_rank), then loaded as above;
  *   hash       BLAKE2b-256 of the saved state (domain "umpire/1 state").
  *
  * Visibility (sd_vis): everyone; one side (the side's index in the
@@ -51,7 +53,9 @@
  *              (a lone visible record's place is in another field).
  *              A view's redacted entry gets as stand-in the first
  *              record in declaration order that the view names nowhere
- *              and accept() allows; hide(st, rec, side) then makes it
+ *              and accept() allows, of the lowest standin_rank (an
+ *              SD_SET of these records hidden whole gets its stand-ins
+ *              so too, after the places'); hide(st, rec, side) makes it
  *              one that side may not see, and load_view refuses the
  *              view if record_sees still says it is seen.
  *   SD_RECORDS a mapping record: value; a record a side may not see
@@ -156,10 +160,15 @@ enum {
 				 even its size is his alone) */
 	SDF_NONE_OMIT = 32,   /* SD_NAME with SDF_NONE: none leaves the
 				 key out of the mapping (not on the road) */
-	SDF_INPUT = 64        /* read on load, never saved nor viewed:
+	SDF_INPUT = 64,       /* read on load, never saved nor viewed:
 				 scenario data a test position may replace
 				 (its own map); SD_CUSTOM: save may be
 				 NULL */
+	SDF_VIEW_LOOSE = 128  /* SD_COUNT: a view's value sizes its
+				 stand-ins but is not checked against the
+				 state they make (a hidden stack's
+				 stand-in may come from the pool it
+				 counts) */
 };
 
 struct sd_field {
@@ -203,6 +212,11 @@ struct sd_field {
 	 * SD_NAME and every item left for a set */
 	int standin;
 	const char *count_key, *count_name;
+	/* SD_PLACES, and an SD_SET of its records (name_of its
+	 * record_name): which records may stand in, 0 none, else the
+	 * lower first (a counter the cup could hold before any other);
+	 * NULL: every record accept() allows, alike */
+	int (*standin_rank)(const void *st, int rec);
 	/* SD_CUSTOM */
 	struct doc_node *(*save)(const void *st, struct doc *d);
 	int (*load)(void *st, const struct doc *d, const struct doc_node *n,

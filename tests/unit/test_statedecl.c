@@ -6,6 +6,10 @@
  * what a side sees differs from token to token. Load, save, each side's view with
  * its commitments, the stand-ins of a view, the hash and the errors all
  * come from the table below; the toy game has no state code of its own.
+ * A second table (the pocket game) adds a set of the tokens held off
+ * the board by each side, to pin a view's record stand-ins: their
+ * order (standin_rank), a hidden set of records and a count they need
+ * not meet.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +29,8 @@ struct toy {
 	int at[4];             /* token i: 0 off the board, 1 x, 2 y */
 	int owner[4];          /* 0 red, 1 blue */
 	int up[4];             /* face up */
+	int pocket[4];         /* token i held off the board: 1 by red,
+				  2 by blue (the pocket game below) */
 };
 
 static const char *const tiles[] = { "a", "b", "c", "d", "e", "f" };
@@ -390,6 +396,147 @@ static void records(void)
 	      "a view hiding more tokens than there are is refused (%s)",
 	      rc ? err.msg : "loaded");
 	doc_free(d);
+}
+
+/* ---- the pocket game: the toy's tokens, and a pocket for each side
+ * of tokens held off the board, seen by its holder alone ---- */
+
+static int in_pocket(const void *st, int i, int p)
+{
+	return ((const struct toy *)st)->pocket[i] == p;
+}
+
+static void pocket_put(void *st, int i, int p, int on)
+{
+	struct toy *t = st;
+
+	if (on)
+		t->pocket[i] = p;
+	else if (t->pocket[i] == p)
+		t->pocket[i] = 0;
+}
+
+static int red_has(const void *st, int i) { return in_pocket(st, i, 1); }
+static int blue_has(const void *st, int i) { return in_pocket(st, i, 2); }
+static void red_put(void *st, int i, int on) { pocket_put(st, i, 1, on); }
+static void blue_put(void *st, int i, int on) { pocket_put(st, i, 2, on); }
+
+static long long pocket_size(const void *st, int p)
+{
+	int n = 0;
+
+	for (int i = 0; i < 4; i++)
+		n += in_pocket(st, i, p + 1);
+	return n;
+}
+
+/* a hidden token on the board stands in as t4 before any other */
+static int board_rank(const void *st, int i)
+{
+	return i == 3 ? 1 : 2;
+}
+
+/* only t1 and t2 fit in a pocket */
+static int pocket_rank(const void *st, int i)
+{
+	return i < 2;
+}
+
+#define POCKET(k, p, has, put) .key = k, .type = SD_SET, \
+	.name_of = token, .domain = "the tokens", .in_set = has, \
+	.set_item = put, .vis = SD_SIDE, .who = p, \
+	.count_key = "pocket-count", .count_name = k, \
+	.standin_rank = pocket_rank
+
+static const struct sd_field pocket_fields[] = {
+	{ TOKENS("tokens"), .record_save = token_cell,
+	  .record_load = token_cell_load },
+	{ .key = "stacks", .type = SD_PLACES, SD_NAMES(cells, 2),
+	  .record_name = token, .vis = SD_RECORD, .record_sees = token_sees,
+	  .who_sees = SEEN, .records_at = tokens_at, .place_put = tokens_put,
+	  .hide = token_hide, .standin_rank = board_rank },
+	{ TOKENS("owner"), .record_save = token_owner,
+	  .record_load = token_owner_load },
+	{ .key = "pockets", .type = SD_GROUP,
+	  .sub = (const struct sd_field[]){
+		{ POCKET("red", 0, red_has, red_put) },
+		{ POCKET("blue", 1, blue_has, blue_put) },
+		{ .key = NULL } } },
+	{ .key = "pocket-count", .type = SD_COUNT, SD_NAMES(players, 2),
+	  .hi = 4, .value = pocket_size, .flags = SDF_VIEW_LOOSE },
+	{ .key = NULL }
+};
+
+static const struct state_decl pockets = {
+	"pockets", players, sizeof(struct toy), pocket_fields, NULL, 0
+};
+
+/* A pocket position loaded, red's view of it (*red, to free) and that
+ * view loaded back into *back: 0, or -1 with err set. */
+static int pocket_view(const char *real, struct toy *back, char **red,
+		       struct error *err)
+{
+	struct toy st = { 0 };
+	struct doc *d = doc_new("pockets.yaml"), *v = doc_new("view"),
+		*vd = doc_new("red-view.yaml");
+	unsigned char salt[32] = { 3 };
+	struct redactor r;
+	int rc = doc_parse(d, real, strlen(real), &DOC_LIMITS_SMALL, err) ||
+		sd_load(&pockets, &st, d, d->root, err) ? -1 : 0;
+
+	*red = NULL;
+	*back = (struct toy){ 0 };
+	if (rc == 0) {
+		redactor_init(&r, salt, "red");
+		*red = emit(sd_view(&pockets, &st, "red", v, &r));
+		rc = doc_parse(vd, *red, strlen(*red), &DOC_LIMITS_SMALL,
+			       err) || sd_load_view(&pockets, back, vd,
+						    vd->root, "red", err) ?
+			-1 : 0;
+	}
+	doc_free(d);
+	doc_free(v);
+	doc_free(vd);
+	return rc;
+}
+
+/* A hidden entry of a place and a pocket hidden whole get stand-ins
+ * the view names nowhere, by standin_rank: blue's face-down t2 on x
+ * stands in as t4 (board_rank), blue's pocket of t3 and t4 as t2 alone
+ * (pocket_rank: t1 is named, t3 may not, t4 stands on x), which does
+ * not meet the view's count of 2 (SDF_VIEW_LOOSE: not checked). */
+static void record_sets(void)
+{
+	struct toy back;
+	struct error err;
+	char *red;
+	int rc = pocket_view("tokens: {t1: x, t2: x}\n"
+			     "owner: {t1: red, t2: blue}\n"
+			     "pockets: {blue: [t3, t4]}\n", &back, &red, &err);
+
+	CHECK(rc == 0 && !strstr(red, "t2") && !strstr(red, "t3") &&
+	      strstr(red, "blue: 2"), "red's view hides t2 and blue's "
+	      "pocket, and tells its size, and loads back%s%s\n%s",
+	      rc ? ": " : "", rc ? err.msg : "", red ? red : "");
+	CHECK(rc == 0 && back.at[3] == 1 && back.owner[3] == 1 &&
+	      !back.up[3] && !back.at[1] && back.pocket[1] == 2 &&
+	      !back.pocket[0] && !back.pocket[2] && !back.pocket[3],
+	      "t4 stands in on x, blue's and face down, and t2 alone in "
+	      "blue's pocket (at %d %d %d %d, pocket %d %d %d %d)",
+	      back.at[0], back.at[1], back.at[2], back.at[3],
+	      back.pocket[0], back.pocket[1], back.pocket[2], back.pocket[3]);
+	free(red);
+	/* a record the view shows in a set (red's own pocket) is named:
+	 * it never stands in elsewhere, though board_rank takes t4 first */
+	rc = pocket_view("tokens: {t1: x, t2: x}\n"
+			 "owner: {t1: red, t2: blue}\n"
+			 "pockets: {red: [t4], blue: [t3]}\n", &back, &red, &err);
+	CHECK(rc == 0 && back.at[1] == 1 && !back.at[3] &&
+	      back.pocket[3] == 1 && !back.pocket[2],
+	      "t4, in red's pocket, is not taken for x: t2 is, and blue's "
+	      "pocket gets nobody pocket_rank allows%s%s",
+	      rc ? ": " : "", rc ? err.msg : "");
+	free(red);
 }
 
 static void hashes(void)
@@ -967,6 +1114,7 @@ int main(void)
 	load_and_save();
 	views();
 	records();
+	record_sets();
 	hashes();
 	errors();
 	described();

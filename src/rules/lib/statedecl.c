@@ -1127,7 +1127,7 @@ static long long standin_size(const struct sd_field *f,
 	if (f->count_key)
 		return c && doc_int_of(NULL, c, f->key, 0, SD_MAX_ITEMS, &n,
 				       &(struct error){ 0 }) == 0 ? n : 0;
-	return f->type == SD_NAME || f->type == SD_CARD ? 1 : SD_MAX_ITEMS;
+	return f->type == SD_NAME || f->type == SD_CARD ? 1 : SD_MAX_RECORDS;
 }
 
 static struct doc_node *stand_in(const struct sd_field *f, const void *st,
@@ -1156,51 +1156,117 @@ struct record_standins {
 	int n;
 };
 
+typedef const char *(*record_fn)(const void *st, int rec);
+
+/* The records of the declaration's places (its SD_PLACES field's
+ * record_name); NULL: it has none. */
+static record_fn records_of(const struct sd_field *fs)
+{
+	for (const struct sd_field *f = fs; f->key; f++)
+		if (f->type == SD_PLACES)
+			return f->record_name;
+	return NULL;
+}
+
+/* Whether f holds records rn names: their places, a value each, or a
+ * set of them. */
+static int of_records(const struct sd_field *f, record_fn rn)
+{
+	if (!rn)
+		return 0;
+	if (f->type == SD_SET)
+		return f->name_of == rn;
+	return (f->type == SD_PLACES || f->type == SD_RECORDS) &&
+	       f->record_name == rn;
+}
+
+static int record_index(record_fn rn, const void *st, const char *s)
+{
+	for (int k = 0; k < SD_MAX_RECORDS && rn(st, k); k++)
+		if (!strcmp(rn(st, k), s))
+			return k;
+	return -1;
+}
+
 /* The records the view names: keys of its record mappings, entries of
- * its places (top level). */
-static void records_named(const struct sd_field *fs, const void *st,
-			  const struct doc_node *m, unsigned char *named)
+ * its places and of its sets of them, groups included. */
+static void records_named(const struct sd_field *fs, record_fn rn,
+			  const void *st, const struct doc_node *m,
+			  unsigned char *named)
 {
 	const struct doc_node *v, *l;
+	int k;
 
 	for (const struct sd_field *f = fs; f->key; f++) {
-		if ((f->type != SD_PLACES && f->type != SD_RECORDS) ||
-		    !(v = doc_get(m, f->key)) || v->kind != DOC_MAP)
+		if (!(v = doc_get(m, f->key)))
+			continue;
+		if (f->type == SD_GROUP && v->kind == DOC_MAP)
+			records_named(f->sub, rn, st, v, named);
+		if (!of_records(f, rn) ||
+		    v->kind != (f->type == SD_SET ? DOC_SEQ : DOC_MAP))
 			continue;
 		for (size_t j = 0; j < v->n; j++) {
-			l = v->items[j];
-			if (f->type == SD_RECORDS)
-				l = v->keys[j];
+			l = f->type == SD_RECORDS ? v->keys[j] : v->items[j];
 			for (size_t i = 0; i < (l->kind == DOC_SEQ ? l->n : 1);
 			     i++) {
 				const struct doc_node *w = l->kind == DOC_SEQ ?
 					l->items[i] : l;
 
-				for (int k = 0; w->kind == DOC_SCALAR &&
-				     f->record_name(st, k); k++)
-					if (!strcmp(f->record_name(st, k),
-						    w->str))
-						named[k] = 1;
+				if (w->kind == DOC_SCALAR &&
+				    (k = record_index(rn, st, w->str)) >= 0)
+					named[k] = 1;
 			}
 		}
 	}
 }
 
-/* Each redacted entry of a place gets a stand-in record: the first the
- * view names nowhere that the field accepts (hide() makes it hidden
- * once the state is loaded). */
+/* The record to stand in next for f: of those the view names nowhere
+ * and f accepts, the first of the lowest standin_rank; -1: none. */
+static int standin_record(const struct sd_field *f, record_fn rn,
+			  const void *st, const unsigned char *named)
+{
+	int best = -1, rank = 0, r;
+
+	for (int k = 0; k < SD_MAX_RECORDS && rn(st, k); k++) {
+		r = named[k] || !accepts(f, st, k) ? 0 :
+			f->standin_rank ? f->standin_rank(st, k) : 1;
+		if (r > 0 && (best < 0 || r < rank)) {
+			best = k;
+			rank = r;
+		}
+	}
+	return best;
+}
+
+/* A set of records hidden whole: size stand-ins. */
+static struct doc_node *record_set_standin(const struct sd_field *f,
+					   record_fn rn, const void *st,
+					   unsigned char *named,
+					   long long size, struct doc *d)
+{
+	struct doc_node *seq = doc_seq(d);
+	int k;
+
+	seq->style = DOC_STYLE_FLOW;
+	while (size-- > 0 && (k = standin_record(f, rn, st, named)) >= 0) {
+		named[k] = 1;
+		doc_push(d, seq, doc_str(d, rn(st, k)));
+	}
+	return seq;
+}
+
+/* Each redacted entry of a place gets a stand-in record (standin_record;
+ * hide() makes it hidden once the state is loaded). named: the records
+ * the view names, and then those standing in. */
 static int place_standins(const struct state_decl *sd, const void *st,
 			  struct doc *fill, struct doc_node *m,
-			  struct record_standins *out, struct error *err)
+			  unsigned char *named, struct record_standins *out,
+			  struct error *err)
 {
-	static const unsigned char none[SD_MAX_RECORDS];
-	unsigned char named[SD_MAX_RECORDS];
 	struct doc_node *v, *l;
 	char where[256];
 	int k;
 
-	memcpy(named, none, sizeof named);
-	records_named(sd->fields, st, m, named);
 	for (const struct sd_field *f = sd->fields; f->key; f++) {
 		if (f->type != SD_PLACES ||
 		    !(v = (struct doc_node *)doc_get(m, f->key)) ||
@@ -1212,11 +1278,9 @@ static int place_standins(const struct state_decl *sd, const void *st,
 			     i++) {
 				if (!sd_is_hidden(l->items[i]))
 					continue;
-				for (k = 0; f->record_name(st, k) &&
-				     (named[k] || !accepts(f, st, k)); k++)
-					;
-				if (!f->record_name(st, k) ||
-				    out->n == SD_MAX_RECORDS)
+				k = standin_record(f, f->record_name, st,
+						   named);
+				if (k < 0 || out->n == SD_MAX_RECORDS)
 					return errorf(err, EXIT_REFUSED, "%s: "
 						      "%s: more hidden records "
 						      "than records the view "
@@ -1257,10 +1321,16 @@ int sd_load_view(const struct state_decl *sd, void *st, const struct doc *d,
 	struct doc_node *m = doc_copy(fill, map);
 	void *shown = doc_alloc(fill, sd->state_size);
 
+	record_fn rn = records_of(sd->fields);
+	unsigned char *named = doc_alloc(fill, SD_MAX_RECORDS);
+
+	memset(named, 0, SD_MAX_RECORDS);
+	if (rn)
+		records_named(sd->fields, rn, st, m, named);
 	rs = doc_alloc(fill, sizeof *rs);
 	rs->n = 0;
 	memcpy(shown, st, sd->state_size);
-	if (place_standins(sd, st, fill, m, rs, err) < 0 ||
+	if (place_standins(sd, st, fill, m, named, rs, err) < 0 ||
 	    load_fields(sd->fields, shown, fill, m, 1, err) < 0)
 		goto out;
 	find_hidden(sd->fields, m, h, &n);
@@ -1286,13 +1356,25 @@ int sd_load_view(const struct state_decl *sd, void *st, const struct doc *d,
 			if (h[i].f->standin != rank)
 				continue;
 			/* the stand-ins put before are shown by now */
-			shown_items(sd->fields, m, h[i].f, shown, held);
-			doc_put(fill, h[i].map, h[i].f->key, stand_in(h[i].f,
-				shown, held, standin_size(h[i].f, m), fill));
+			if (h[i].f->type == SD_SET && of_records(h[i].f, rn)) {
+				doc_put(fill, h[i].map, h[i].f->key,
+					record_set_standin(h[i].f, rn, shown,
+					named, standin_size(h[i].f, m), fill));
+			} else {
+				shown_items(sd->fields, m, h[i].f, shown,
+					    held);
+				doc_put(fill, h[i].map, h[i].f->key,
+					stand_in(h[i].f, shown, held,
+					standin_size(h[i].f, m), fill));
+			}
 			load_one(h[i].f, shown, fill, doc_get(h[i].map,
 				 h[i].f->key), 1, err);
 		}
 	}
+	/* counts the stand-ins need not meet */
+	for (const struct sd_field *f = sd->fields; f->key; f++)
+		if (f->type == SD_COUNT && (f->flags & SDF_VIEW_LOOSE))
+			doc_del(m, f->key);
 	rc = sd_load(sd, st, fill, m, err);
 	for (int j = 0; rc == 0 && j < rs->n; j++) {
 		rs->f[j]->hide(st, rs->rec[j], me);
