@@ -113,6 +113,46 @@ int main(void)
 	CHECK(has_word(sb.buf, "G1") && has_word(sb.buf, "P2"),
 	      "17.1: its commander (and placer) sees it all");
 
+	/* the 1BF player's view back to a state (statedecl.h, load_view):
+	 * each entry of 0603 it hides gets a German stand-in it does not
+	 * see, of the sector of the hex (3.5, 5.2: what may attack it and
+	 * stack with it is what he sees) */
+	{
+		struct doc *v = doc_new("1bf-view"), *vd = doc_new("1bf-view");
+		struct redactor r;
+		unsigned char salt[32] = { 7 };
+		struct rttr *back = malloc(sizeof *back);
+		int h = hex_parse(&st->map, "0603"), n = 0, good = 0, u;
+
+		redactor_init(&r, salt, "1bf");
+		strbuf_reset(&sb);
+		doc_emit(rt_view(st, "1bf", v, &r), &sb, &err);
+		/* onto the state before any sector was given (a pool
+		 * counter's, SEC_NONE), as a check on a view starts from
+		 * the scenario's start */
+		memcpy(back, st, sizeof *back);
+		for (u = 0; u < back->n_units; u++)
+			if (back->u[u].side == GERMAN)
+				back->front[u] = SEC_NONE;
+		ok = doc_parse(vd, sb.buf, sb.len, &DOC_LIMITS_SMALL,
+			       &err) == 0 &&
+		     rt_load_view(back, vd, vd->root, "1bf", &err) == 0;
+		CHECK(ok, "the 1BF player's view loads back (%s)",
+		      ok ? "" : err.msg);
+		for (u = ok ? back->occ[h] : -1; u >= 0; u = back->next[u]) {
+			n++;
+			good += back->u[u].side == GERMAN &&
+				back->front[u] == SEC_1BF &&
+				!rt_sees(back, P1BF, u);
+		}
+		CHECK(n == 3 && good == 2, "the two hidden entries of 0603 "
+		      "stand in as German units of the 1BF sector the 1BF "
+		      "player does not see (%d of %d)", good, n);
+		free(back);
+		doc_free(v);
+		doc_free(vd);
+	}
+
 	/* 17.3: after the 1BF recon of 0603 (fog.c examine) */
 	st->flags[p2] &= (uint16_t)~F_FACEDOWN;
 	st->known[p2] = (1 << P1BF) | (1 << P1UF);

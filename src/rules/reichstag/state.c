@@ -97,15 +97,41 @@ static int unit_seen(const void *st, int side, int u)
 	return rt_sees(st, side < 0 ? PLAYERS : side, u);
 }
 
-/* 16.8: a stand-in is a counter the other player placed face down */
+/* A view's hidden stack entry: a German counter the view names
+ * nowhere, a pool counter first (16.8: most of what a side cannot see
+ * is the face-down counters the other placed) */
+static int unit_standin(const void *vst, int u)
+{
+	const struct rttr *st = vst;
+
+	if (st->u[u].side != GERMAN)
+		return 0;
+	return st->u[u].tags & T_POOL ? 1 : 2;
+}
+
+/* a hidden hand (16.8) holds pool counters */
+static int pool_standin(const void *vst, int u)
+{
+	return (((const struct rttr *)vst)->u[u].tags & T_POOL) ? 1 : 0;
+}
+
+/* 16.8: a pool stand-in is a counter the other player placed face down
+ * (and so knows); a face-down counter belongs to the sector it was
+ * placed in, which all see (3.5, 3.6, 7.3, 5.2): its stand-in too, so
+ * that what may attack it or stack with it is what the side sees */
 static void unit_hide(void *vst, int u, int side)
 {
 	struct rttr *st = vst;
+	int sec = rt_sector(st, st->u[u].hex), other = side == P1BF ? P1UF :
+		P1BF;
 
 	if (st->u[u].tags & T_POOL) {
 		st->flags[u] |= F_FACEDOWN;
-		st->placed_by[u] = (int8_t)(side == P1BF ? P1UF : P1BF);
+		st->placed_by[u] = (int8_t)other;
+		st->known[u] |= (uint8_t)(1 << other);
 	}
+	if (sec == SEC_1BF || sec == SEC_1UF)
+		st->front[u] = (uint8_t)sec;
 }
 
 /* Whether unit u is in the cup (3.3): its first pool entry's. */
@@ -592,9 +618,13 @@ static const struct sd_field known_fields[] = {
 	{ .key = NULL }
 };
 
+#define HAND(k, p, has, put) UNIT_SET(k, has, put), .vis = SD_SIDE, \
+	.who = p, .count_key = "held-count", .count_name = k, \
+	.standin_rank = pool_standin
+
 static const struct sd_field held_fields[] = {
-	{ UNIT_SET("1bf", held_1bf, hold_1bf), .vis = SD_SIDE, .who = P1BF },
-	{ UNIT_SET("1uf", held_1uf, hold_1uf), .vis = SD_SIDE, .who = P1UF },
+	{ HAND("1bf", P1BF, held_1bf, hold_1bf) },
+	{ HAND("1uf", P1UF, held_1uf, hold_1uf) },
 	{ .key = NULL }
 };
 
@@ -620,7 +650,8 @@ static const struct sd_field fields[] = {
 	  .record_sees = unit_seen, .who_sees = SEEN, .n_places = n_hexes,
 	  .place_name = hex_name, .place_index = hex_of,
 	  .records_at = stack_at,
-	  .place_put = stack_put, .hide = unit_hide },
+	  .place_put = stack_put, .hide = unit_hide,
+	  .standin_rank = unit_standin },
 	{ HIDDEN_UNITS("flags"), PER_UNIT(flags, SD_BITS, flag_names, 14, 0) },
 	{ HIDDEN_UNITS("sector"), .record_save = unit_sector,
 	  PER_UNIT(front, SD_NAME, rt_sector_names, 3,
@@ -632,9 +663,9 @@ static const struct sd_field fields[] = {
 	{ .key = "held", .type = SD_GROUP, .sub = held_fields },
 	{ .key = "held-count", .type = SD_COUNT,
 	  SD_NAMES(rt_side_names, PLAYERS), .hi = HEX_UNITS_MAX,
-	  .value = held_count },
+	  .value = held_count, .flags = SDF_VIEW_LOOSE },
 	{ .key = "cup-count", .type = SD_COUNT, .hi = CUP_MAX,
-	  .value = cup_left },
+	  .value = cup_left, .flags = SDF_VIEW_LOOSE },
 	{ UNIT_SET("cup", in_cup, cup_put), .accept = pool_counter,
 	  .vis = SD_REFEREE },
 	{ INT("reichstag-blind", rt_blind, 0, RT_GARRISON_N) },
@@ -704,189 +735,15 @@ int rt_load(void *st, const struct doc *d, const struct doc_node *map,
 
 /* ---- a view back to a state (for position and render) ---- */
 
-static int is_hidden(const struct doc_node *n)
-{
-	return n && n->kind == DOC_SCALAR &&
-	       strncmp(n->str, "hidden:", 7) == 0;
-}
-
-/* Whether the view names unit id anywhere visible. */
-static int named(const struct doc_node *map, const char *id)
-{
-	static const char *const lists[] = { "units", NULL };
-	const struct doc_node *n, *h, *s;
-	size_t i, j;
-	int p;
-
-	for (i = 0; lists[i]; i++)
-		if ((n = doc_get(map, lists[i])) && n->kind == DOC_MAP &&
-		    doc_get(n, id))
-			return 1;
-	if ((h = doc_get(map, "held")) && h->kind == DOC_MAP)
-		for (p = 0; p < PLAYERS; p++)
-			if ((s = doc_get(h, rt_side_names[p])) &&
-			    s->kind == DOC_SEQ)
-				for (j = 0; j < s->n; j++)
-					if (!strcmp(s->items[j]->str, id))
-						return 1;
-	if ((s = doc_get(map, "cup")) && s->kind == DOC_SEQ)
-		for (j = 0; j < s->n; j++)
-			if (!strcmp(s->items[j]->str, id))
-				return 1;
-	return 0;
-}
-
-/* A German counter the view does not name: a pool counter first. */
-static int stand_in(const struct rttr *st, const uint8_t *used)
-{
-	int k, pass;
-
-	for (pass = 0; pass < 2; pass++)
-		for (k = 0; k < st->n_units; k++)
-			if (!used[k] && st->u[k].side == GERMAN &&
-			    (pass || (st->u[k].tags & T_POOL)))
-				return k;
-	return -1;
-}
-
 /*
- * A view's state as a state position() and render() can draw for side:
- * each hidden stack entry gets a stand-in, a counter the view does not
- * name (pool counters first, marked face down and placed by the other
- * player: drawn for side they show only as a counter back); a hidden
- * hand gets `held-count` stand-ins, a hidden cup the rest of the pool.
+ * A view's state as a state position() and render() can draw for side
+ * (statedecl.h, load_view): each hidden stack entry gets a German
+ * counter the view does not name, pool counters first (unit_standin,
+ * unit_hide); a hidden hand `held-count` pool counters, a hidden cup
+ * the pool counters left.
  */
-int rt_load_view(void *vst, const struct doc *d, const struct doc_node *map,
+int rt_load_view(void *st, const struct doc *d, const struct doc_node *map,
 		 const char *side, struct error *err)
 {
-	struct rttr *st = vst;
-	struct doc *fill;
-	struct doc_node *m, *stacks, *held, *flags, *pb, *sector;
-	const struct doc_node *n, *l, *cnt;
-	uint8_t used[HEX_UNITS_MAX], stood[HEX_UNITS_MAX];
-	int me = side ? rt_side_parse(side) : -1, other, rc, k;
-	size_t i, j;
-
-	if (!map || map->kind != DOC_MAP)
-		return doc_bad(d, map, err, "a view is a mapping%s", "");
-	other = me == P1BF ? P1UF : P1BF;
-	fill = doc_new(d->name);
-	m = doc_copy(fill, map);
-	memset(used, 0, sizeof used);
-	memset(stood, 0, sizeof stood);
-	for (k = 0; k < st->n_units; k++)
-		used[k] = (uint8_t)named(map, st->u[k].id);
-	flags = doc_map(fill);
-	if ((n = doc_get(map, "flags")) && n->kind == DOC_MAP)
-		flags = doc_copy(fill, n);
-	pb = doc_map(fill);
-	if ((n = doc_get(map, "placed-by")) && n->kind == DOC_MAP)
-		pb = doc_copy(fill, n);
-	sector = doc_map(fill);
-	if ((n = doc_get(map, "sector")) && n->kind == DOC_MAP)
-		sector = doc_copy(fill, n);
-	/* stacks: hidden entries */
-	stacks = doc_map(fill);
-	if ((n = doc_get(map, "stacks")) && n->kind == DOC_MAP) {
-		for (i = 0; i < n->n; i++) {
-			struct doc_node *s = doc_seq(fill);
-			/* a face-down counter belongs to the sector it was
-			 * placed in, which all see (3.5, 3.6, 7.3, 5.2):
-			 * its stand-in too, so that what may attack it or
-			 * stack with it is what the side sees */
-			int sec = rt_sector(st, hex_parse(&st->map,
-							  n->keys[i]->str));
-
-			l = n->items[i];
-			for (j = 0; l->kind == DOC_SEQ && j < l->n; j++) {
-				if (!is_hidden(l->items[j])) {
-					doc_push(fill, s, doc_copy(fill,
-						 l->items[j]));
-					continue;
-				}
-				k = stand_in(st, used);
-				if (k < 0) {
-					doc_free(fill);
-					return doc_bad(d, l, err, "view: more "
-						   "hidden counters than "
-						   "units%s", "");
-				}
-				used[k] = stood[k] = 1;
-				doc_push(fill, s, doc_str(fill,
-					 st->u[k].id));
-				if (st->u[k].tags & T_POOL) {
-					struct doc_node *f = doc_seq(fill);
-
-					doc_push(fill, f, doc_str(fill,
-						 "face-down"));
-					doc_put(fill, flags, st->u[k].id, f);
-					doc_put(fill, pb, st->u[k].id,
-						doc_str(fill,
-						rt_side_names[other]));
-				}
-				if (sec == SEC_1BF || sec == SEC_1UF)
-					doc_put(fill, sector, st->u[k].id,
-						doc_str(fill,
-						rt_sector_names[sec]));
-			}
-			doc_set(fill, stacks, n->keys[i]->str, s);
-		}
-	}
-	doc_put(fill, m, "stacks", stacks);
-	doc_put(fill, m, "flags", flags);
-	doc_put(fill, m, "placed-by", pb);
-	doc_put(fill, m, "sector", sector);
-	/* a hidden hand: held-count stand-ins from the pool */
-	held = doc_map(fill);
-	n = doc_get(map, "held");
-	cnt = doc_get(map, "held-count");
-	for (k = 0; k < PLAYERS; k++) {
-		struct doc_node *s = doc_seq(fill);
-		const struct doc_node *h = n && n->kind == DOC_MAP ?
-			doc_get(n, rt_side_names[k]) : NULL;
-		const struct doc_node *c = cnt && cnt->kind == DOC_MAP ?
-			doc_get(cnt, rt_side_names[k]) : NULL;
-		long long want = c && c->kind == DOC_SCALAR ? atoll(c->str) :
-			0;
-		int u;
-
-		if (h && !is_hidden(h)) {
-			doc_set(fill, held, rt_side_names[k],
-				doc_copy(fill, h));
-			continue;
-		}
-		for (u = 0; u < st->n_units && want > 0; u++)
-			if (!used[u] && (st->u[u].tags & T_POOL)) {
-				used[u] = 1;
-				doc_push(fill, s, doc_str(fill, st->u[u].id));
-				want--;
-			}
-		doc_set(fill, held, rt_side_names[k], s);
-	}
-	doc_put(fill, m, "held", held);
-	/* a hidden cup: the pool counters left */
-	if (is_hidden(doc_get(map, "cup"))) {
-		struct doc_node *s = doc_seq(fill);
-
-		for (k = 0; k < st->n_units; k++)
-			if (!used[k] && (st->u[k].tags & T_POOL))
-				doc_push(fill, s, doc_str(fill, st->u[k].id));
-		doc_put(fill, m, "cup", s);
-	}
-	/* the counts are the view's, which the stand-ins need not meet
-	 * (a hidden stack's stand-in may be a pool counter) */
-	doc_del(m, "held-count");
-	doc_del(m, "cup-count");
-	rc = rt_load(st, fill, m, err);
-	/* the declaration's visibility (rt_state): a stand-in is a unit
-	 * the side may not see, as the real one was, so the check on the
-	 * view meets the same consult points (sd_consult) */
-	for (k = 0; rc == 0 && side && k < st->n_units; k++)
-		if (stood[k] && sd_sees_record(&rt_state, "stacks", st, side,
-					       k))
-			rc = doc_bad(d, map, err, "view: the stand-in %s would be "
-				 "seen by its side (more hidden counters than "
-				 "the pool can stand in for)", st->u[k].id);
-	doc_free(fill);
-	return rc;
+	return sd_load_view(&rt_state, st, d, map, side, err);
 }
