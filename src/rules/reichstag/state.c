@@ -134,9 +134,13 @@ static void unit_hide(void *vst, int u, int side)
 		st->front[u] = (uint8_t)sec;
 }
 
-/* Whether unit u is in the cup (3.3): its first pool entry's. */
+/* Whether unit u is in the cup (3.3): its first pool entry's. The pool
+ * is the T_POOL counters (setup.c), so another unit has no entry to
+ * look for: a save asks this of every unit three times. */
 static int cupped(const struct rttr *st, int u)
 {
+	if (!(st->u[u].tags & T_POOL))
+		return 0;
 	for (int i = 0; i < st->n_pool; i++)
 		if (st->pool_unit[i] == u)
 			return cup_has(&st->cup, i);
