@@ -579,6 +579,12 @@ static int parse_vouched(struct game *g, const char *name, const char *buf,
 	    memcmp(buf + begin, p->text, p->len) != 0 ||
 	    buf[begin + p->len] != '-' || buf[begin + p->len + 1] != ' ')
 		goto no;
+	/* the prefix is the checkpoint's text, canonical as it was cut
+	 * (a file is made canonical before it is read): only the text
+	 * around it is looked at (game_parse_flags) */
+	if (!text_canonical(buf, begin) ||
+	    !text_canonical(buf + begin + p->len, len - begin - p->len))
+		goto no;
 	/* the steps after it, in the room the limits leave */
 	struct doc_limits lim = DOC_LIMITS_GAME;
 	size_t used = doc_nodes(g->doc->root) + p->nodes;
@@ -694,6 +700,12 @@ int game_parse_flags(struct game *g, const char *name, const char *buf,
 	struct strbuf canon = STRBUF_INIT;
 	unsigned changed;
 	int rc = 0;
+	/* the vouched prefix first, which looks only at the text around
+	 * it; then, if the text was not canonical, again once it is */
+	int vouched = (flags & GAME_PARSE_CHECKPOINTS) &&
+		!(flags & GAME_PARSE_WHOLE);
+	if (vouched && parse_vouched(g, name, buf, len, scn_dir) == 0)
+		return 0;
 	if (text_canonical(buf, len))
 		changed = 0;
 	else
@@ -702,7 +714,7 @@ int game_parse_flags(struct game *g, const char *name, const char *buf,
 		buf = canon.buf;
 		len = canon.len;
 	}
-	if ((flags & GAME_PARSE_CHECKPOINTS) && !(flags & GAME_PARSE_WHOLE) &&
+	if (vouched && changed &&
 	    parse_vouched(g, name, buf, len, scn_dir) == 0) {
 		strbuf_free(&canon);
 		return 0;

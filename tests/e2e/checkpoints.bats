@@ -556,20 +556,26 @@ PY
 	[ "$output" = "$said" ]
 }
 
-@test "adjudicate writes the steps it read as umpire writes them: a layout of the file's own, a comment, a document end marker are not kept" {
+@test "adjudicate writes the steps it read as umpire writes them: a layout of the file's own, a comment, a document end marker, what mail does to text are not kept" {
 	# the steps after the vouched prefix are written as they were read
 	# only where that text is the one umpire writes for them; else the
 	# whole tree is written (the checkpoints cut their vouched prefix
-	# only from text umpire writes)
+	# only from text umpire writes). What mail does to text (a no-break
+	# space after the prefix, CR line ends throughout) is undone first:
+	# the text around the prefix is looked at as the whole file is
 	o=$(cat last.counter)
 	local edit
-	for edit in quote comment end; do
+	for edit in quote comment end nbsp crlf; do
 		cp before.yaml e.yaml
 		case $edit in
 		quote) sed -i '0,/^  counter: \([a-z]*\)$/s//  counter: "\1"/' \
 			e.yaml ;;
 		comment) echo '# a note of the referee' >>e.yaml ;;
 		end) echo '...' >>e.yaml ;;
+		nbsp) python3 -c 'import sys
+p = sys.argv[1]; t = open(p, "rb").read(); i = t.rindex(b"  actor: ")
+open(p, "wb").write(t[:i] + b"  actor:\xc2\xa0" + t[i + 9:])' e.yaml ;;
+		crlf) sed -i 's/$/\r/' e.yaml ;;
 		esac
 		! cmp -s e.yaml before.yaml
 		run "$UMPIRE" adjudicate e.yaml last.signed.yaml -s $o \
