@@ -313,7 +313,7 @@ def flat(base, out, steps, lg):
         ts, ta, tw, tm, to, tg = timed_many([st, adj, wr, msv, orders,
                                              sign], lg, 5, cpu=cpu)
         rows.append((k, ts, ta, cpu[0], cpu[1], to, tg))
-        jobs[k] = (st, adj)
+        jobs[k] = (st, adj, orders, sign)
         out("            %5d %6d KiB %6.2f %8.2f %7.2f %8.2f %7.1f %6.1f "
             "%8.2f %13.2f %9.2f   orders %.2f, sign -g %.2f" % (
                 k, len(new) // 1024, ts * 1e3, ta * 1e3, tw * 1e3,
@@ -321,10 +321,22 @@ def flat(base, out, steps, lg):
                 cpu[1] * 1e3, to * 1e3, tg * 1e3))
     (k0, s0, a0, cs0, ca0, o0, g0), (k1, s1, a1, cs1, ca1, o1, g1) = \
         rows[0], rows[-1]
-    out("            step %d against step %d: status x%.2f, adjudicate "
-        "x%.2f, orders x%.2f, sign -g x%.2f (goal <= 1.5); in CPU time "
-        "x%.2f and x%.2f" % (k1, k0, s1 / s0, a1 / a0, o1 / o0, g1 / g0,
-                             cs1 / cs0, ca1 / ca0))
+    out("            rows against each other, step %d against step %d: "
+        "status x%.2f, adjudicate x%.2f, orders x%.2f, sign -g x%.2f" % (
+            k1, k0, s1 / s0, a1 / a0, o1 / o0, g1 / g0))
+    # the growth itself, the first and the last size's commands timed
+    # in alternation, round after round: the rows above are timed one
+    # after the other, and a machine whose speed drifts meanwhile (on a
+    # shared VM minisign's own time moved by a fifth from row to row)
+    # weighs on one size only
+    cpu = []
+    t = timed_many(list(jobs[k0]) + list(jobs[k1]), lg, 5, rounds=7,
+                   cpu=cpu)
+    grow = tuple(t[4 + i] / t[i] for i in range(4))
+    out("            step %d against step %d, timed in alternation: "
+        "status x%.2f, adjudicate x%.2f, orders x%.2f, sign -g x%.2f "
+        "(goal <= 1.5); in CPU time x%.2f and x%.2f" % (
+            (k1, k0) + grow + (cpu[4] / cpu[0], cpu[5] / cpu[1])))
     if os.path.isdir("/dev/shm") and fs_type(lg) != "tmpfs":
         shm = tempfile.mkdtemp(prefix="umpire-bench-", dir="/dev/shm")
         try:
@@ -343,7 +355,7 @@ def flat(base, out, steps, lg):
     # child holds until its exec (13 MiB here for /bin/true)
     rss = []
     for k in (k0, k1):
-        for job in jobs[k]:
+        for job in jobs[k][:2]:
             p = subprocess.run(["/usr/bin/time", "-f", "%M"] + job[0],
                                cwd=lg, env=job[1],
                                stdout=subprocess.DEVNULL,
@@ -355,7 +367,7 @@ def flat(base, out, steps, lg):
         % (rss[0], rss[1], k0, rss[2], rss[3], k1))
     out("            (os.wait4 from python reads %.1f MiB for /bin/true: "
         "the spawning python's pages)" % (true_py / 1024))
-    return s1 / s0, a1 / a0, o1 / o0, g1 / g0
+    return grow
 
 
 def reichstag(base, out):
