@@ -80,6 +80,9 @@ int main(int argc, char **argv)
 		size_t n = per_orders < len ? per_orders : len;
 		crypto_generichash(h64, 64, (const unsigned char *)buf, n,
 				   NULL, 0);
+		/* the order file's signature and global signature, then
+		 * the countersignature of the step */
+		bad |= crypto_sign_verify_detached(sig, msg, sizeof msg, pk);
 		bad |= crypto_sign_verify_detached(sig, msg, sizeof msg, pk);
 		bad |= crypto_sign_verify_detached(sig, msg, sizeof msg, pk);
 		if (s < vouches)
