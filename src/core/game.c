@@ -569,14 +569,18 @@ static int parse_vouched(struct game *g, const char *name, const char *buf,
 	int rc = doc_parse(g->doc, head.buf, head.len, &DOC_LIMITS_GAME,
 			   &ignored);
 	strbuf_free(&head);
-	if (rc || load_body(g, scn_dir, GAME_PARSE_CHECKPOINTS, &ignored) ||
-	    !g->cp || !g->cp->doc)
+	if (rc || load_body(g, scn_dir, GAME_PARSE_CHECKPOINTS, &ignored))
 		goto no;
-	const struct checkpoint_prefix *p = &g->cp->prefix;
+	/* with no checkpoint, or one with no prefix, every step is read
+	 * here as the tail: the header was read once, and its scenario's
+	 * start state built once, not again by the caller's whole read */
+	static const struct checkpoint_prefix none;
+	const struct checkpoints *cp = g->cp && g->cp->doc ? g->cp : NULL;
+	const struct checkpoint_prefix *p = cp ? &cp->prefix : &none;
 	struct doc_node *steps = top(g, "steps");
-	if (!p->steps || !steps || steps->kind != DOC_SEQ || steps->n ||
+	if (!steps || steps->kind != DOC_SEQ || steps->n ||
 	    len - begin < p->len + 2 ||
-	    memcmp(buf + begin, p->text, p->len) != 0 ||
+	    (p->len && memcmp(buf + begin, p->text, p->len) != 0) ||
 	    buf[begin + p->len] != '-' || buf[begin + p->len + 1] != ' ')
 		goto no;
 	/* the prefix is the checkpoint's text, canonical as it was cut
@@ -617,7 +621,7 @@ static int parse_vouched(struct game *g, const char *name, const char *buf,
 	g->n_stub = g->n_steps = p->steps;
 	size_t vouched = p->steps;
 	for (size_t i = 0; i < steps->n; i++) {
-		if (load_step(g, p->steps + i, steps->items[i], g->cp,
+		if (load_step(g, p->steps + i, steps->items[i], cp,
 			      &vouched, &ignored))
 			goto no;
 		g->n_steps++;
