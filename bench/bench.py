@@ -144,11 +144,16 @@ def play_long(base):
     # 1,024 steps take hours)
     state = os.path.join(base, "long-state")
     n = 0
-    while n < LONG_STEPS and chosen_step(g, n + 1, chooser,
-                                         (n + 1) & n == 0 or
-                                         (n + 2) & (n + 1) == 0,
-                                         state):
+    while n < LONG_STEPS:
+        keep = (n + 1) & n == 0 or (n + 2) & (n + 1) == 0
+        if not chosen_step(g, n + 1, chooser, keep, state):
+            break
         n += 1
+        # the machine as it stood before each step the flat section
+        # times (a record and checkpoints of that game's length, not
+        # of the whole game's)
+        if n + 1 in FLAT_STEPS:
+            shutil.copytree(state, "%s-%d" % (state, n))
     shutil.copy(os.path.join(g, "game.yaml"),
                 os.path.join(g, "game-%d.yaml" % n))
     return (n, "aachen", g)
@@ -243,7 +248,8 @@ def flat(base, out, steps, lg):
     by play_long): status of game-K, adjudicate of step K (game-K-1
     and signed-K), the order template of step K + 1 and sign -g of
     step K's orders, each with this machine's state as the players'
-    play left it (play_long's local records and checkpoints), side by
+    play left it before step K (play_long's local records and
+    checkpoints, kept then), side by
     side with the durable write of the new game file and with
     minisign -V of one signed order file. Returns the growth of
     status, adjudicate, orders and sign -g from the first to the last
@@ -272,13 +278,17 @@ def flat(base, out, steps, lg):
             "\nside: ", 1)[1].split("\n", 1)[0]
         counter = fixture.game_counter(lg, actor)
         envs = []
-        # the players' machine as the play left it: their local records
-        # and checkpoints (play_long's long-state)
+        # the players' machine as the play left it before step k: their
+        # local records and checkpoints (play_long's long-state-K-1;
+        # the state at the game's end would give step 8 a record and
+        # checkpoints of 1,024 steps to read)
+        kept = os.path.join(base, "long-state-%d" % (k - 1))
+        if not os.path.isdir(kept):
+            kept = os.path.join(base, "long-state")
         for what in ("status", "adjudicate", "orders", "sign"):
             e = dict(ENV, XDG_STATE_HOME=os.path.join(
                 base, "flat-%s-%d" % (what, k)))
-            shutil.copytree(os.path.join(base, "long-state"),
-                            e["XDG_STATE_HOME"])
+            shutil.copytree(kept, e["XDG_STATE_HOME"])
             envs.append(e)
         st = ([BIN, "status", "game-%d.yaml" % k], envs[0])
         adj = ([BIN, "adjudicate", "game-%d.yaml" % (k - 1),
