@@ -320,6 +320,7 @@ int main(int argc, char **argv)
 {
 	struct error err = { EXIT_USAGE, "" };
 	struct cli cli;
+	heap_setup();
 	memset(&cli, 0, sizeof cli);
 	cli.cfg.unlock_minutes = CONFIG_UNLOCK_MINUTES;
 	cli.out = stdout;

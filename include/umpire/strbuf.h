@@ -30,6 +30,9 @@ void strbuf_free(struct strbuf *sb);
 /* Give up ownership: returns buf (never NULL) and resets sb. */
 char *strbuf_detach(struct strbuf *sb, size_t *len);
 
+/* Once, first thing in main: the heap in huge pages (strbuf.c). */
+void heap_setup(void);
+
 /* Checked allocation helpers: abort on out-of-memory. */
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);

@@ -1,4 +1,5 @@
-#define _DEFAULT_SOURCE         /* madvise(2) */
+#define _DEFAULT_SOURCE         /* madvise(2), sbrk(2) */
+#include <malloc.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,10 +8,10 @@
 #include <unistd.h>
 #include "umpire/strbuf.h"
 
-/* A block this large is mapped on its own by malloc, its pages faulted
- * in one at a time as they are first written: a long game file (1.6 MB
- * at step 1,024) costs hundreds of faults each time it is read or
- * written, which a virtual machine makes dear. */
+/* A block this large would have its pages faulted in one at a time as
+ * they are first written: a long game file (1.6 MB at step 1,024) costs
+ * hundreds of faults each time it is read or written, which a virtual
+ * machine makes dear. */
 #define PREFAULT_BYTES (256u << 10)
 
 /* The whole pages of p..p+n faulted in at once (MADV_POPULATE_WRITE,
@@ -36,6 +37,44 @@ static void oom(void)
 {
 	fputs("umpire: out of memory\n", stderr);
 	abort();
+}
+
+/* The heap laid out in huge pages before the command runs: malloc
+ * takes HEAP_ROOM more from the kernel when it first grows (M_TOP_PAD)
+ * and keeps blocks up to HEAP_ROOM / 4 there rather than mapping each
+ * on its own (M_MMAP_THRESHOLD); that room is marked for transparent
+ * huge pages, so the first write to each 2 MiB of it costs one fault,
+ * not 512 (a command's documents, states and copies of a long game
+ * file are written once each, a few MiB of them in all). No memory is
+ * taken until written. Where the heap is not malloc's brk area (a
+ * sanitizer's or valgrind's allocator), nothing is marked. Measured
+ * (bench/results.txt, flat): on a virtual machine where a fault cost
+ * 11 us, status at step 1,024 of a long game took 12.4 ms, not 18.8,
+ * and audit 40.5 ms, not 47.1; where faults are cheap, 3.6 ms, not
+ * 3.9. Peak RSS grows by what the command writes, rounded up to 2 MiB
+ * (1.4 MB at step 8, 3 MB at step 1,024). */
+#define HEAP_ROOM ((size_t)32 << 20)
+#define HUGE_PAGE ((size_t)2 << 20)
+
+void heap_setup(void)
+{
+#if defined(M_TOP_PAD) && defined(MADV_HUGEPAGE)
+	if (!mallopt(M_TOP_PAD, (int)HEAP_ROOM) ||
+	    !mallopt(M_MMAP_THRESHOLD, (int)(HEAP_ROOM / 4)) ||
+	    !mallopt(M_TRIM_THRESHOLD, (int)HEAP_ROOM))
+		return;
+	/* a block too large for the heap's first room makes it grow */
+	char *p = malloc(256u << 10), *end = sbrk(0);
+	if (p && end != (char *)-1 && p < end &&
+	    (size_t)(end - p) <= 2 * HEAP_ROOM) {
+		uintptr_t a = ((uintptr_t)p + HUGE_PAGE - 1) &
+			~(uintptr_t)(HUGE_PAGE - 1);
+		uintptr_t e = (uintptr_t)end & ~(uintptr_t)(HUGE_PAGE - 1);
+		if (e > a)
+			(void)madvise((void *)a, e - a, MADV_HUGEPAGE);
+	}
+	free(p);
+#endif
 }
 
 void *xmalloc(size_t n)
