@@ -54,7 +54,7 @@ struct record {
 	struct record_mark *marks;   /* signed ('s'), countersigned ('c'),
 					refused by the referee ('r') */
 	char *kinds;
-	size_t n_marks;
+	size_t n_marks, cap_marks;
 	int dirty;
 	int locked;               /* lock_fd holds the record's lock */
 	int lock_fd;
