@@ -299,31 +299,56 @@ static int joined_line(struct tline l, int begins);
 /*
  * A game file alone, as umpire writes it: no NUL byte, its first line
  * first and every line one of a game file (nothing before it or after
- * it to take away), seen line by line without the line table. *joined:
- * whether one of its lines is joined (joined_line, no BEGIN line looked
- * for: a game file keeps its orders' blocks in base64). One look at
- * each line, which for a long game is the whole of the mail layer's
- * cost.
+ * it to take away), seen without the line table. *joined: whether one
+ * of its lines is joined (joined_line, no BEGIN line looked for: a game
+ * file keeps its orders' blocks in base64). For a long game this is the
+ * whole of the mail layer's cost.
  */
+
+/* The line at q (its end of line and the CRs before it taken away):
+ * whether it may be a game file's, the first line whatever it is, and
+ * *joined set when it is the "umpire: " line of a joined file. */
+static int plain_line(const char *q, const char *end, int first,
+		      int *joined)
+{
+	const char *nl = memchr(q, '\n', (size_t)(end - q));
+	struct tline l = { q, nl ? (size_t)(nl - q) : (size_t)(end - q) };
+	while (l.n > 0 && q[l.n - 1] == '\r')
+		l.n--;
+	if (!first && !game_line(l))
+		return 0;
+	if (!*joined && tline_starts(l, "umpire: "))
+		*joined = joined_line(l, 0);
+	return 1;
+}
+
 static int plain_game_file(const char *buf, size_t len, int *joined)
 {
-	const char *q = buf, *end = buf + len;
+	const char *end = buf + len;
+	size_t i = 0;
 	*joined = 0;
 	if (len < 13 || memcmp(buf, "umpire: game/", 13) != 0 ||
-	    memchr(buf, '\0', len))
+	    memchr(buf, '\0', len) || !plain_line(buf, end, 1, joined))
 		return 0;
-	while (q < end) {
-		const char *nl = memchr(q, '\n', (size_t)(end - q));
-		struct tline l = { q, nl ? (size_t)(nl - q) :
-				   (size_t)(end - q) };
-		while (l.n > 0 && q[l.n - 1] == '\r')
-			l.n--;
-		if (q != buf && !game_line(l))
-			return 0;
-		if (!*joined && tline_starts(l, "umpire: "))
-			*joined = joined_line(l, 0);
-		q = nl ? nl + 1 : end;
+	/* A line that begins with a space is a game file's (game_line),
+	 * and most do: only the others are looked at, found 64 bytes at a
+	 * time by a loop with no branch, which the compiler vectorizes. A
+	 * search for each line's end cost a call a line, a third of
+	 * status's time at step 1,024 of a long game. */
+	for (; i + 64 < len; i += 64) {
+		unsigned char hit = 0;
+		for (int j = 0; j < 64; j++)
+			hit |= (unsigned char)((buf[i + j] == '\n') &
+					       (buf[i + j + 1] != ' '));
+		for (int j = 0; hit && j < 64; j++)
+			if (buf[i + j] == '\n' && buf[i + j + 1] != ' ' &&
+			    !plain_line(buf + i + j + 1, end, 0, joined))
+				return 0;
 	}
+	for (; i + 1 < len; i++)
+		if (buf[i] == '\n' && buf[i + 1] != ' ' &&
+		    !plain_line(buf + i + 1, end, 0, joined))
+			return 0;
 	return 1;
 }
 
