@@ -142,6 +142,13 @@ struct game {
 	 * may hold pointers into it */
 	struct game *shed;
 	char *scn_dir;                /* as game_parse was given it */
+	/* Set by game_adjudicate: the hash of the order blob of the step
+	 * it added, whose signatures this process verified (the blob
+	 * keeps them as signed, minisig_normalise), so that
+	 * game_emit_step reads that step back without checking them a
+	 * second time. */
+	int has_fresh_blob;
+	unsigned char fresh_blob[32];
 };
 
 #endif

@@ -1140,12 +1140,19 @@ int game_emit_step(struct game *g, struct strbuf *out, struct error *err)
 	doc_free(d);
 	if (rc == 0 && g->n_steps > 0) {
 		const struct game_step *s = &g->steps[g->n_steps - 1];
+		/* its signatures once: the blob game_adjudicate made of
+		 * orders it verified is parsed and checked against the
+		 * step, not verified again */
+		unsigned char bh[32];
+		crypto_generichash(bh, 32, s->blob, s->blob_len, NULL, 0);
+		int fresh = g->has_fresh_blob &&
+			sodium_memcmp(bh, g->fresh_blob, 32) == 0;
 		memset(&ord, 0, sizeof ord);
 		rc = verify_orders(g, "the new step's orders",
 				   (const char *)s->blob, s->blob_len, NULL, 0,
 				   s->n, s->actor,
-				   game_prev(g, g->n_steps - 1), 1, NULL, &ord,
-				   &v, err);
+				   game_prev(g, g->n_steps - 1), !fresh, NULL,
+				   &ord, &v, err);
 		orders_free(&ord);
 		verified_free(&v);
 	}
@@ -2238,6 +2245,10 @@ int game_adjudicate(struct game *g, const char *orders_name,
 	crypto_generichash(blob_hash, 32, (unsigned char *)blob.buf, blob.len,
 			   NULL, 0);
 	strbuf_free(&blob);
+	/* its body verified above with this signature, which
+	 * minisig_normalise kept as signed */
+	memcpy(g->fresh_blob, blob_hash, 32);
+	g->has_fresh_blob = 1;
 	doc_set(d, s, "reveals", reveals_node(d, actor, ord.reveal, counter,
 					      reveal));
 	doc_set(d, s, "seed", doc_b64_32(d, seed));

@@ -95,14 +95,31 @@ int minisig_sign(const struct seckey *sk, const void *msg, size_t len,
 int minisig_normalise(const char *name, const char *text, size_t len,
 		      struct strbuf *out, struct error *err)
 {
-	struct minisig sig;
+	struct minisig sig, back;
+	size_t at = out->len;
 	if (minisig_parse(name, text, len, &sig, err))
 		return -1;
 	free(sig.untrusted_comment);
 	sig.untrusted_comment = xstrdup(SIG_UNTRUSTED_COMMENT);
 	minisig_format(&sig, out);
+	/* read back as the same signature, byte for byte of what is
+	 * signed: a caller that verified text keeps its verdict for the
+	 * normal form (game_adjudicate) */
+	int same = minisig_parse(name, out->buf + at, out->len - at, &back,
+				 err) == 0;
+	if (same) {
+		same = back.prehashed == sig.prehashed &&
+			!memcmp(back.keynum, sig.keynum, KEYNUM_BYTES) &&
+			!memcmp(back.sig, sig.sig, 64) &&
+			!memcmp(back.global_sig, sig.global_sig, 64) &&
+			!strcmp(back.trusted_comment, sig.trusted_comment);
+		minisig_free(&back);
+		if (!same)
+			errorf(err, EXIT_USAGE, "%s: the signature written "
+			       "does not read back as the one given", name);
+	}
 	minisig_free(&sig);
-	return 0;
+	return same ? 0 : -1;
 }
 
 void minisig_free(struct minisig *sig)
