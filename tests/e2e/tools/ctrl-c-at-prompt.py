@@ -7,6 +7,7 @@ import fcntl
 import os
 import pty
 import select
+import signal
 import subprocess
 import sys
 import termios
@@ -18,6 +19,10 @@ master, slave = pty.openpty()
 def controlling_tty():
     os.setsid()
     fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+    # Ctrl-C's own signal as a terminal gives it: a test run in the
+    # background of a shell without job control inherits it ignored,
+    # and keygen would then wait at its second prompt for ever
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 env = dict(os.environ)
