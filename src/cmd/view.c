@@ -28,17 +28,30 @@ static int view_readable(const struct strbuf *text, struct error *err)
 	return 0;
 }
 
+/* Whether the view of g's latest step for side needs no step of the
+ * vouched prefix (steps 1..n_stub, unread): the side's own latest step,
+ * the first the view lists, comes after it (each link it gives counts
+ * on from the chains the checkpoints keep for the prefix: view.c,
+ * link_at). Not so, the game is read whole. */
+static int view_from_tail(const struct game *g, const char *side)
+{
+	for (size_t k = g->n_steps; k > g->n_stub; k--)
+		if (!strcmp(g->steps[k - 1].actor, side))
+			return 1;
+	return 0;
+}
+
 int view_text(struct game *g, const struct seckey *sk, const char *side,
 	      int seal, struct strbuf *out, struct error *err)
 {
 	struct snapshot snap;
 	struct run run;
 	int rc = -1;
-	/* a view lists and numbers the steps since its side's own latest,
-	 * whose links count from the first step: every step read (a game
-	 * read for a per-turn command, the judge's, may have left the
-	 * vouched prefix unread) */
-	if (game_unstub(g, err))
+	/* a view lists the steps since its side's own latest: a game read
+	 * for a per-turn command (this one, the judge's) may have left the
+	 * vouched prefix unread, and is read whole only where the view
+	 * needs it */
+	if (g->n_stub && !view_from_tail(g, side) && game_unstub(g, err))
 		return -1;
 	if (g->n_steps == 0) {
 		if (game_snapshot(g, 0, &snap, err))
@@ -116,7 +129,9 @@ int cmd_view(int argc, char **argv, const struct cli *cli, struct error *err)
 		return usage_error(err, "view", "give --side NAME");
 	if (cli_distinct(cli, "game file", path, seckey, out, err))
 		return -1;
-	if (cli_game(cli, path, &g, err))
+	/* the steps this machine verified before are not read again:
+	 * view_text reads them only where the view needs them */
+	if (cli_game_flags(cli, path, &g, GAME_PARSE_CHECKPOINTS, err))
 		return -1;
 	struct role *ref = game_role(&g, "referee");
 	struct pubkey pk;

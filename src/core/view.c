@@ -143,9 +143,21 @@ static uint64_t link_at(const struct game *g, size_t k)
 {
 	const char *actor = g->steps[k - 1].actor;
 	uint64_t i = 0;
+	size_t j = 0;
 	if (g->link_by_step)
 		return k;
-	for (size_t j = 0; j < k; j++)
+	/* the steps of the vouched prefix unread (a view of steps after
+	 * it): the actor's chain as check_game set it after them, from
+	 * the checkpoints (a role reveals a link in each step it orders
+	 * or adjudicates, never both in one) */
+	for (size_t r = 0; g->n_stub && k > g->n_stub && g->chain_log &&
+	     r < g->n_roles; r++)
+		if (!strcmp(g->roles[r].name, actor)) {
+			i = g->chain_log[(g->n_stub - 1) * g->n_roles +
+					 r].index;
+			j = g->n_stub;
+		}
+	for (; j < k; j++)
 		i += !strcmp(g->steps[j].actor, actor) ||
 		     !strcmp(g->steps[j].counter, actor);
 	return i;

@@ -665,6 +665,41 @@ PY
 	ls "$CP/$rid".[0-9]* >/dev/null
 }
 
+@test "Race to the Reichstag: the referee's view for the side asked next leaves the vouched prefix unread, and is the view of the game read whole" {
+	# one decision a mail (bench/one-answer.py on each view's
+	# template): the set-up places a counter a step, so a prefix of
+	# earlier phases is vouched for while the side asked next has
+	# ordered since it; the other side's view reaches into the prefix
+	# and reads the game whole
+	local rid side i
+	new_reichstag_game rp.yaml
+	rid=$(awk '/^game:/ {print $2; exit}' rp.yaml)
+	for ((i = 0; i < 40; i++)); do
+		side=$("$UMPIRE_PLAIN" status --brief rp.yaml | awk '{print $2}')
+		"$UMPIRE_PLAIN" view rp.yaml --side "$side" -s referee.key \
+			-o v.view
+		"$UMPIRE_PLAIN" orders v.view -s "$side.key" |
+			python3 "$BATS_TEST_DIRNAME/../../bench/one-answer.py" \
+			>o.yaml
+		"$UMPIRE_PLAIN" sign o.yaml -s "$side.key" -o s.yaml
+		"$UMPIRE_PLAIN" adjudicate rp.yaml s.yaml -s referee.key \
+			-o next.yaml --report /dev/null
+		mv next.yaml rp.yaml
+	done
+	grep -q "^prefix:" "$CP/$rid" || { cat "$CP/$rid"; return 1; }
+	side=$("$UMPIRE" status --brief rp.yaml | awk '{print $2}')
+	[ "$(awk '/^  actor: / {a = $2} END {print a}' rp.yaml)" = "$side" ]
+	for s in 1bf 1uf; do
+		"$UMPIRE" view rp.yaml --side $s -s referee.key -o warm-$s.view
+		cold "$UMPIRE" view rp.yaml --side $s -s referee.key \
+			-o cold-$s.view
+		cmp warm-$s.view cold-$s.view
+		# and again, the step now verified here
+		"$UMPIRE" view rp.yaml --side $s -s referee.key -o again.view
+		cmp again.view cold-$s.view
+	done
+}
+
 # Kampfgruppe Peiper, Arnswalde 1945 and the Russo-German War mark their
 # phase starts too; their towns, stacks and piles leave a slot let go
 # at 0, as a state read back has it (point_node compares the bytes)
