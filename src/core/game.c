@@ -1439,9 +1439,14 @@ signed_ok:
 		return errorf(err, EXIT_REFUSED, "%s: the signature's trusted "
 			      "comment '%s' does not match the file ('%s')",
 			      name, v->trusted_comment, want);
+	/* the vouch is the side's signature of that same comment (queued
+	 * with the others where there is a queue: a whole game's check
+	 * has one a step) */
 	if (check_sig && ord->has_vouch &&
-	    orders_vouch_check(&r->pk, ord->game, ord->step, ord->side,
-			       ord->vouch))
+	    (q ? sigq_verify(q, ord->vouch, (const unsigned char *)want,
+			     strlen(want), r->pk.pk) :
+	     orders_vouch_check(&r->pk, ord->game, ord->step, ord->side,
+				ord->vouch)))
 		return errorf(err, EXIT_REFUSED, "%s: 'vouch' is not %s's "
 			      "signature of '%s': altered, or made for "
 			      "another step", name, actor, want);
