@@ -14,7 +14,8 @@
  * long ago: the engine's place in that step and the state as the rules
  * save it; and GAME-text, the vouched prefix: the text of the game
  * file's first steps, byte for byte as this machine read and verified
- * them, up to the first step a replay from the latest checkpoint reads.
+ * them, up to the first step a replay from the latest checkpoint reads
+ * (in a game with views, from the oldest kept: checkpoints_save).
  * It is a cache.
  *
  * status, orders, sign --game, adjudicate and view (from a checkpoint

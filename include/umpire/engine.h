@@ -137,8 +137,11 @@ struct persisted {
 
 /* The points a run keeps when asked (struct run_opts): the latest
  * checkpoint of each of the last RUN_POINTS steps that took one,
- * however long ago, [0] the latest. */
-#define RUN_POINTS 3
+ * however long ago, [0] the latest. Four: a view replays from a
+ * checkpoint before its side's own latest step, and a side's turn
+ * mailed as two steps (Race to the Reichstag's movement, then its
+ * combat) puts that checkpoint four steps back. */
+#define RUN_POINTS 4
 
 struct run_opts {
 	struct resume_point *from;       /* NULL: play from the start; the

@@ -729,14 +729,33 @@ void checkpoints_save(const struct game *g, const struct run *run,
 	doc_set_str(d, m, "rules", rules);
 	doc_set_int(d, m, "state-size", (long long)g->scn.rs->state_size);
 	doc_set(d, m, "genesis", doc_b64_32(d, g->genesis));
-	/* oldest first */
+	/* oldest first: the run's own, and before them, as long as
+	 * fewer than RUN_POINTS, the latest of the old index's points
+	 * before the run's first, where its records vouch for the steps
+	 * up to them (a run resumed from a checkpoint sees none before
+	 * it, and a view may need the one before) */
+	size_t fresh[RUN_POINTS], n_fresh = 0, carried[RUN_POINTS],
+		n_carried = 0;
 	for (size_t k = RUN_POINTS; k-- > 0;) {
 		const struct resume_point *p = &run->points[k];
 		if (p->state && p->at.cur < g->n_steps &&
-		    save_point(g, p, es) == 0) {
-			doc_push(d, points, doc_int(d, (long long)p->at.cur + 1));
-			latest = p->at.cur + 1;
-		}
+		    save_point(g, p, es) == 0)
+			fresh[n_fresh++] = p->at.cur + 1;
+	}
+	for (size_t i = old.doc ? old.points->n : 0; i-- > 0 &&
+	     n_fresh + n_carried < RUN_POINTS;)
+		if (size_of(old.points->items[i], &step) == 0 && step >= 1 &&
+		    (!n_fresh || step < fresh[0]) &&
+		    (!n_carried || step < carried[n_carried - 1]) &&
+		    checkpoints_vouch(&old, g, step - 1))
+			carried[n_carried++] = step;
+	while (n_carried > 0) {
+		latest = carried[--n_carried];
+		doc_push(d, points, doc_int(d, (long long)latest));
+	}
+	for (size_t k = 0; k < n_fresh; k++) {
+		latest = fresh[k];
+		doc_push(d, points, doc_int(d, (long long)latest));
 	}
 	/* the text hash of each step after the prefix (those the next
 	 * command reads), worked out once: kept from the old records */
@@ -762,8 +781,22 @@ void checkpoints_save(const struct game *g, const struct run *run,
 	strbuf_free(&sp);
 	doc_set_int(d, m, "steps", recs_ok ? (long long)g->n_steps : 0);
 	doc_set(d, m, "points", points);
-	if (recs_ok && latest > 1)
-		save_prefix(g, latest, d, m);
+	/* the prefix cut where a replay from the latest checkpoint starts;
+	 * in a game with views, from the oldest kept: a view tells the
+	 * steps since its side's own latest and replays from the
+	 * checkpoint before that step, and mailed a side's turn at a time
+	 * that is the step before the latest; cut later, each view would
+	 * read the whole file (check_game resumes after the prefix's own
+	 * checkpoint as well as at it) */
+	size_t cut = latest;
+	for (size_t k = 0; g->scn.rs->view && k < points->n; k++)
+		if (size_of(points->items[k], &step) == 0 &&
+		    step > 1 && first_read(step) >= g->n_stub) {
+			cut = step;     /* the oldest that keeps the stubs */
+			break;
+		}
+	if (recs_ok && cut > 1)
+		save_prefix(g, cut, d, m);
 	if (doc_emit(m, &text, &ignored) == 0)
 		write_cache(path.buf, text.buf, text.len);
 	/* the checkpoints the new index no longer lists */

@@ -1590,7 +1590,10 @@ static int check_game(struct game *g, enum check_level level,
 	int resume = found == 0;
 	/* the stubs: each role's chain after them, and a replay that
 	 * resumes where they were cut for; else the game read whole */
-	int stubs_ok = resume && from.at.cur + 1 == cp.prefix.point;
+	/* (at the prefix's own checkpoint, or at a later one: the steps
+	 * between are read, and vouched for as any step before a resume
+	 * point is) */
+	int stubs_ok = resume && from.at.cur + 1 >= cp.prefix.point;
 	for (size_t r = 0; g->n_stub && stubs_ok && r < g->n_roles; r++) {
 		struct role *ro = &g->roles[r];
 		stubs_ok = 0;

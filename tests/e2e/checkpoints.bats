@@ -700,6 +700,51 @@ PY
 	done
 }
 
+@test "Race to the Reichstag mailed a side's turn at a time: the vouched prefix ends before the side asked next last ordered, and its view is the view of the game read whole" {
+	# the example's player (choose.py: a whole turn an order file): a
+	# side's turn is two steps (movement, then combat), so the side
+	# asked last ordered two steps before the latest, and its view
+	# replays from a checkpoint before that; the prefix is cut at the
+	# oldest kept checkpoint, not the latest, or every such view would
+	# read the whole file
+	local ex="$BATS_TEST_DIRNAME/../../examples/race-to-the-reichstag"
+	local rid side other i q own
+	new_reichstag_game rw.yaml
+	rid=$(awk '/^game:/ {print $2; exit}' rw.yaml)
+	# at least 10 steps, then on to the first whose side asked has
+	# seen the other side's two steps (its movement and its combat)
+	# since its own latest
+	for ((i = 0; i < 40; i++)); do
+		side=$("$UMPIRE_PLAIN" status --brief rw.yaml | awk '{print $2}')
+		if [ "$side" = 1bf ]; then other=1uf; else other=1bf; fi
+		[ $i -lt 10 ] || [ "$(awk '/^  actor: / {print $2}' rw.yaml |
+			tail -3 | tr '\n' ' ')" != "$side $other $other " ] ||
+			break
+		"$UMPIRE_PLAIN" view rw.yaml --side "$side" -s referee.key \
+			-o v.view
+		python3 "$ex/choose.py" "$side" v.view "$side.key" \
+			"$UMPIRE_PLAIN" >o.yaml
+		"$UMPIRE_PLAIN" sign o.yaml -s "$side.key" -o s.yaml
+		"$UMPIRE_PLAIN" adjudicate rw.yaml s.yaml -s referee.key \
+			-o next.yaml --report /dev/null
+		mv next.yaml rw.yaml
+	done
+	side=$("$UMPIRE" status --brief rw.yaml | awk '{print $2}')
+	q=$(awk '/^prefix:/ {p = 1} p && /^  steps:/ {print $2; exit}' \
+		"$CP/$rid")
+	own=$(awk -v s="$side" '/^- step: / {n = $3} $0 == "  actor: " s \
+		{k = n} END {print k}' rw.yaml)
+	[ -n "$q" ] && [ -n "$own" ] && [ "$q" -lt "$((own - 1))" ] ||
+		{ echo "prefix $q, $side's latest step $own"; return 1; }
+	"$UMPIRE" view rw.yaml --side "$side" -s referee.key -o warm.view
+	cold "$UMPIRE" view rw.yaml --side "$side" -s referee.key \
+		-o cold.view
+	cmp warm.view cold.view
+	"$UMPIRE" status rw.yaml >warm.txt
+	cold "$UMPIRE" status rw.yaml >cold.txt
+	cmp warm.txt cold.txt
+}
+
 # Kampfgruppe Peiper, Arnswalde 1945 and the Russo-German War mark their
 # phase starts too; their towns, stacks and piles leave a slot let go
 # at 0, as a state read back has it (point_node compares the bytes)
