@@ -196,6 +196,8 @@ def play_reichstag_long(base):
         open(o, "wb").write(chosen)
         fixture.umpire(d, "sign", o, "-s", actor + ".key", "-o",
                        "signed-%d.yaml" % (n + 1), extra=extra)
+        shutil.copy(os.path.join(d, "game.yaml"),
+                    os.path.join(d, "game-before.yaml"))
         fixture.umpire(d, "adjudicate", "game.yaml",
                        "signed-%d.yaml" % (n + 1), "-s", "referee.key",
                        "-o", "next.yaml", extra=extra)
@@ -209,6 +211,8 @@ def play_reichstag_long(base):
             shutil.copytree(state, "%s-%d" % (state, n))
     shutil.copy(os.path.join(d, "game.yaml"),
                 os.path.join(d, "game-%d.yaml" % n))
+    os.replace(os.path.join(d, "game-before.yaml"),
+               os.path.join(d, "game-%d.yaml" % (n - 1)))
     # over: prev is the state before step n; at LONG_STEPS, cur
     last = prev if n < LONG_STEPS else cur
     if not os.path.isdir("%s-%d" % (state, n - 1)):
