@@ -233,7 +233,8 @@ def flat_referee(base, out, steps, d):
     out("            the referee's view for the side asked next, status "
         "and adjudicate of step K, with his records and checkpoints as "
         "the play left them")
-    out("            step     file     view   status  adjudic.")
+    out("            step     file     view   status  adjudic.  write  "
+        "adj/(st+write)")
     jobs = {}
     for k in ks:
         envs = []
@@ -255,11 +256,15 @@ def flat_referee(base, out, steps, d):
                 "flat-%d.yaml" % k], envs[2])
         for job in (view, st, adj):
             run_once(job[0], d, env=job[1])
-        tv, ts, ta = timed_many([view, st, adj], d, 5)
+        # adjudicate's goal: status plus the durable write of its file
+        new = open(os.path.join(d, "flat-%d.yaml" % k), "rb").read()
+        wr = durable_write(new, os.path.join(d, "flat-w-%d.yaml" % k))
+        tv, ts, ta, tw = timed_many([view, st, adj, wr], d, 5)
         jobs[k] = (view, st, adj)
-        out("            %5d %6d KiB %7.2f %8.2f %9.2f" % (
+        out("            %5d %6d KiB %7.2f %8.2f %9.2f %6.2f %9.2f" % (
             k, os.path.getsize(os.path.join(d, "game-%d.yaml" % k)) //
-            1024, tv * 1e3, ts * 1e3, ta * 1e3))
+            1024, tv * 1e3, ts * 1e3, ta * 1e3, tw * 1e3,
+            ta / (ts + tw)))
     k0, k1 = ks[0], ks[-1]
     t = timed_many(list(jobs[k0]) + list(jobs[k1]), d, 5, rounds=7)
     grow = tuple(t[3 + i] / t[i] for i in range(3))
