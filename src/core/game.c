@@ -1441,12 +1441,10 @@ signed_ok:
 			      name, v->trusted_comment, want);
 	/* the vouch is the side's signature of that same comment (queued
 	 * with the others where there is a queue: a whole game's check
-	 * has one a step) */
+	 * has one a step; without, checked now) */
 	if (check_sig && ord->has_vouch &&
-	    (q ? sigq_verify(q, ord->vouch, (const unsigned char *)want,
-			     strlen(want), r->pk.pk) :
-	     orders_vouch_check(&r->pk, ord->game, ord->step, ord->side,
-				ord->vouch)))
+	    sigq_verify(q, ord->vouch, (const unsigned char *)want,
+			strlen(want), r->pk.pk))
 		return errorf(err, EXIT_REFUSED, "%s: 'vouch' is not %s's "
 			      "signature of '%s': altered, or made for "
 			      "another step", name, actor, want);
