@@ -296,15 +296,6 @@ static int game_line(struct tline t)
 
 static int joined_line(struct tline l, int begins);
 
-/*
- * A game file alone, as umpire writes it: no NUL byte, its first line
- * first and every line one of a game file (nothing before it or after
- * it to take away), seen without the line table. *joined: whether one
- * of its lines is joined (joined_line, no BEGIN line looked for: a game
- * file keeps its orders' blocks in base64). For a long game this is the
- * whole of the mail layer's cost.
- */
-
 /* The line at q (its end of line and the CRs before it taken away):
  * whether it may be a game file's, the first line whatever it is, and
  * *joined set when it is the "umpire: " line of a joined file. */
@@ -322,6 +313,14 @@ static int plain_line(const char *q, const char *end, int first,
 	return 1;
 }
 
+/*
+ * A game file alone, as umpire writes it: no NUL byte, its first line
+ * first and every line one of a game file (nothing before it or after
+ * it to take away), seen without the line table. *joined: whether one
+ * of its lines is joined (joined_line, no BEGIN line looked for: a game
+ * file keeps its orders' blocks in base64). For a long game this is the
+ * whole of the mail layer's cost.
+ */
 static int plain_game_file(const char *buf, size_t len, int *joined)
 {
 	const char *end = buf + len;
