@@ -116,7 +116,9 @@ int minisig_normalise(const char *name, const char *text, size_t len,
 		minisig_free(&back);
 		if (!same)
 			errorf(err, EXIT_USAGE, "%s: the signature written "
-			       "does not read back as the one given", name);
+			       "does not read back as the one given (a fault "
+			       "of umpire's: please report it); nothing "
+			       "written", name);
 	}
 	minisig_free(&sig);
 	return same ? 0 : -1;
