@@ -179,6 +179,35 @@ static int is_empty(const struct sd_field *e, const void *st, size_t at)
 	return 0;
 }
 
+/* The first of the values i, i + 1, ... before n (each stride bytes
+ * beyond the one before) that is not empty, n if none: is_empty with
+ * its tests made once, not once a value (the hexes of a map, the
+ * records of a field, saved every step, are many and mostly empty). */
+static int next_filled(const struct sd_field *e, const void *st,
+		       size_t stride, int i, int n)
+{
+	const unsigned char *p = (const unsigned char *)st + e->off;
+	long long none;
+
+	if ((e->type == SD_NAME || e->type == SD_INT) &&
+	    (e->flags & SDF_NONE))
+		none = e->none;
+	else if (e->type == SD_BITS)
+		none = 0;
+	else
+		return i;
+	if (e->size == 1 && (none < 0 || none > 0xff))
+		return i;   /* get() reads a byte as 0 to 255 */
+	if (e->size == 1) {
+		while (i < n && p[(size_t)i * stride] == (unsigned char)none)
+			i++;
+		return i;
+	}
+	while (i < n && get(st, e->off + (size_t)i * stride, e->size) == none)
+		i++;
+	return i;
+}
+
 static int is_cards(const struct sd_field *f)
 {
 	return f->type == SD_CARD || f->type == SD_PILE ||
@@ -219,6 +248,9 @@ static struct doc_node *map_value(const struct sd_field *f, const void *st,
 	 * of a map are many, and mostly empty) */
 	for (int i = 0; n < 0 || i < n; i++) {
 		if (n < 0 && !key_at(f, st, i, buf, sizeof buf))
+			break;
+		if (n >= 0 && (i = next_filled(&f->sub[0], st, f->size, i,
+					      n)) == n)
 			break;
 		if (is_empty(&f->sub[0], st, (size_t)i * f->size))
 			continue;
@@ -295,7 +327,7 @@ static struct doc_node *value(const struct sd_field *f, const void *st,
 	struct doc_node *n;
 	const char *w;
 	long long v;
-	int i, k = n_names(f, st);
+	int i, k;
 
 	*empty = 0;
 	switch (f->type) {
@@ -310,6 +342,7 @@ static struct doc_node *value(const struct sd_field *f, const void *st,
 		return doc_str(d, w ? w : "?");
 	case SD_BITS:
 	case SD_FLAGS:
+		k = n_names(f, st);
 		n = flow(doc_seq(d), f);
 		v = get(st, f->off, f->size);
 		for (i = 0; i < k; i++)
@@ -320,6 +353,7 @@ static struct doc_node *value(const struct sd_field *f, const void *st,
 		return n;
 	case SD_INTS:
 	case SD_COUNT:
+		k = n_names(f, st);
 		if (f->type == SD_COUNT && !k)
 			return doc_int(d, f->value(st, 0));
 		n = flow(doc_map(d), f);
@@ -372,7 +406,14 @@ static struct doc_node *value(const struct sd_field *f, const void *st,
 		return places(f, st, me, d, r);
 	case SD_RECORDS:
 		n = flow(doc_map(d), f);
-		for (i = 0; f->record_name(st, i) && i < SD_MAX_RECORDS; i++) {
+		for (k = 0; k < SD_MAX_RECORDS && f->record_name(st, k); k++)
+			;
+		for (i = 0; i < k; i++) {
+			/* a record of an empty value has no entry */
+			if (!f->record_save &&
+			    (i = next_filled(&f->sub[0], st, f->size, i,
+					     k)) == k)
+				break;
 			struct doc_node *rv = !sees_record(f, st, me, i) ?
 				NULL : f->record_save ?
 				f->record_save(st, i, d) :
