@@ -185,21 +185,24 @@ void hex_centre(const struct hex_map *m, int idx, double *x, double *y)
 	}
 }
 
+/* One entry of hs, its kind's count kept. */
+static void side_bit(struct hex_map *m, int h, int dir, int kind, int on)
+{
+	uint16_t bit = (uint16_t)(1u << kind);
+
+	if (!(m->hs[h][dir] & bit) == !on)
+		return;
+	m->hs[h][dir] ^= bit;
+	m->hs_count[kind] += on ? 1 : -1;
+}
+
 void hex_side_set(struct hex_map *m, int a, int dir, int kind, int on)
 {
 	int b = hex_neighbour(m, a, dir), e = (dir + 3) % 6;
-	uint16_t bit = (uint16_t)(1u << kind);
 
-	if (on)
-		m->hs[a][dir] |= bit;
-	else
-		m->hs[a][dir] &= (uint16_t)~bit;
-	if (b < 0)
-		return;
-	if (on)
-		m->hs[b][e] |= bit;
-	else
-		m->hs[b][e] &= (uint16_t)~bit;
+	side_bit(m, a, dir, kind, on);
+	if (b >= 0)
+		side_bit(m, b, e, kind, on);
 }
 
 const char *hex_side_id(const struct hex_map *m, int a, int dir,
@@ -246,6 +249,8 @@ int hex_side_item_next(const struct hex_map *m, int i, int kind)
 	int h = i / 3, dir = i % 3, end = hex_end(m);
 	unsigned bit = 1u << kind;
 
+	if (!m->hs_count[kind])
+		return -1;
 	for (; h < end; h++, dir = 0) {
 		if (!((m->hs[h][0] | m->hs[h][1] | m->hs[h][2]) & bit))
 			continue;

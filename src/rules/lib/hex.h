@@ -128,6 +128,12 @@ struct hex_map {
 	uint8_t terr[HEX_MAX];       /* index into terrain[]; 255 off-map */
 	uint16_t feat[HEX_MAX];      /* HF_* bits */
 	uint16_t hs[HEX_MAX][6];     /* hexside bits (1 << HS_*), both sides */
+	/* how many entries of hs have each kind's bit (hex_side_set keeps
+	 * it): a kind on no hexside is not searched for (a state's set of
+	 * demolished bridges, saved every step, is mostly empty). A count,
+	 * not a history: the same hexsides, the same bytes (a checkpoint
+	 * is kept only if its state reads back byte for byte). */
+	int32_t hs_count[HS_BITS];
 	uint8_t hs_name[HEX_MAX][6]; /* index into names[], 0 none */
 	uint32_t region[HEX_MAX];    /* bit r: the hex is in region r */
 	/* hex_neighbour of every index, made once by hex_map_load
