@@ -540,6 +540,35 @@ int record_refuse(struct record *r, long long n, const unsigned char
 	return 0;
 }
 
+/* One line of the record, "WORD N A [B [C]]\n", put together without a
+ * format string: a record has two lines a step, every one written again
+ * at each save (a format call a line was 3.4M of sign -g's instructions
+ * at step 1,024 of a long game). */
+static void add_line(struct strbuf *sb, const char *word, long long n,
+		     const char *a, const char *b, const char *c)
+{
+	const char *rest[3] = { a, b, c };
+	char num[24];
+	size_t k = sizeof num;
+	unsigned long long u = n < 0 ? 0 - (unsigned long long)n :
+		(unsigned long long)n;
+
+	do {
+		num[--k] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (n < 0)
+		num[--k] = '-';
+	strbuf_adds(sb, word);
+	strbuf_addc(sb, ' ');
+	strbuf_add(sb, num + k, sizeof num - k);
+	for (int i = 0; i < 3 && rest[i]; i++) {
+		strbuf_addc(sb, ' ');
+		strbuf_adds(sb, rest[i]);
+	}
+	strbuf_addc(sb, '\n');
+}
+
 int record_save(struct record *r, struct error *err)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -558,18 +587,17 @@ int record_save(struct record *r, struct error *err)
 		strbuf_addf(&sb, "genesis %s\n", h);
 	}
 	for (size_t i = 0; i < r->n_steps; i++)
-		strbuf_addf(&sb, "step %zu %s %s\n", i + 1, r->steps[i].hash,
-			    r->steps[i].sig);
+		add_line(&sb, "step", (long long)i + 1, r->steps[i].hash,
+			 r->steps[i].sig, NULL);
 	for (size_t i = 0; i < r->n_marks; i++) {
 		const struct record_mark *m = &r->marks[i];
 		if (r->kinds[i] == 'r')
-			strbuf_addf(&sb, "refused %lld %s %s %s\n", m->step,
-				    m->hash, m->by, m->origin);
+			add_line(&sb, "refused", m->step, m->hash, m->by,
+				 m->origin);
 		else
-			strbuf_addf(&sb, "%s %lld %s %s\n",
-				    r->kinds[i] == 's' ? "signed" :
-				    "countersigned", m->step, m->hash,
-				    m->origin);
+			add_line(&sb, r->kinds[i] == 's' ? "signed" :
+				 "countersigned", m->step, m->hash, m->origin,
+				 NULL);
 	}
 	rc = write_output(r->path, sb.buf, sb.len, 0600, 0, err);
 	strbuf_free(&sb);
