@@ -56,6 +56,11 @@ struct engine_step {
 	void (*at_end)(void *user, const void *state,
 		       const struct question *next);
 	void *user;
+	/* The step's recorded state hash was verified on this machine
+	 * before (its local record or checkpoints vouch for the step): a
+	 * replay through it need not save and hash its state again
+	 * (struct step_end, hashed 0). */
+	int state_vouched;
 };
 
 struct draw_rec {
@@ -165,6 +170,7 @@ struct step_end {     /* how each step ended */
 	size_t answers_used;
 	size_t draws;
 	unsigned char state_hash[32]; /* doc_hash("umpire/1 state", save()) */
+	int hashed;                   /* state_hash made (0: state_vouched) */
 };
 
 struct run {
