@@ -272,14 +272,20 @@ static int place_try(struct place_check *pc, int u, int region, int h,
 {
 	char buf[Q_OPTION_LEN], x[8];
 
-	hex_id(h, x);
-	if (direct && hex_parse(&pc->st->map, x) == h) {
-		/* the refusal is not read here: not worded */
+	/* h's id reads back as h (hex_parse(hex_id(h)) == h: a hex of the
+	 * map, its column and row two digits each), asked without writing
+	 * and reading it: auto tries every hex of the zone */
+	if (direct && h >= 0 && h < HEX_MAX &&
+	    hex_index(&pc->st->map, hex_col(h), hex_row(h)) == h) {
+		/* the refusal is not read here: not worded; legal, it is
+		 * what place_at notes */
 		if (place_fail(pc, u, region, h) != PL_OK)
 			return -1;
-		return place_at(pc, u, region, h, x, why, size);
+		pc->unit = u;
+		pc->hex = h;
+		return 0;
 	}
-	snprintf(buf, sizeof buf, "%s %s", pc->st->u[u].id, x);
+	snprintf(buf, sizeof buf, "%s %s", pc->st->u[u].id, hex_id(h, x));
 	return check_place(pc, buf, why, size);
 }
 
