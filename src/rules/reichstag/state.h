@@ -47,6 +47,9 @@ enum { SOVIET, GERMAN, ALLEGIANCES };
  * player commands it). SEC_NONE: not assigned yet (a pool counter). */
 enum { SEC_1BF = P1BF, SEC_1UF = P1UF, SEC_BOTH, SEC_NONE };
 
+/* The objective hexes the placement policy weighs at most (units.c) */
+enum { RT_OBJ_MAX = 64 };
+
 /* hunit.size (10.2 stacking, 20.2 exhaustion, 27.3 replacement cost) */
 enum { SZ_NONE, SZ_CORPS, SZ_DIV, SZ_BDE, SZ_RGT, SZ_BN, SZ_GRP, SZ_OTHER,
        SIZES };
@@ -178,6 +181,11 @@ struct rt_regions {
 	int al[ALLEGIANCES];        /* hex_allegiance of "soviet",
 				       "german" (-1: none), found once:
 				       every zone of control asks it */
+	/* the objective hexes (rt_objective) in hex order, the first
+	 * RT_OBJ_MAX of them, and how many the map has (found once: the
+	 * placement policy asks them at every "auto") */
+	int16_t obj[RT_OBJ_MAX];
+	int n_obj;
 };
 
 struct rttr {
@@ -356,8 +364,9 @@ int rt_objective(const struct rttr *st, int h);
  * for a counter of side that player who places, among the legal hexes
  * cand[0..n): the index of its choice, -1 when n is 0. The objectives
  * are those among zone[0..n_zone) (the hexes the rules let it be placed
- * in), else the map's; only the counters who sees count. The one
- * policy of place: auto (3.x, 7.1, 8.2) and enter: auto (22.1). */
+ * in; quickest in hex order), else the map's, the first RT_OBJ_MAX;
+ * only the counters who sees count. The one policy of place: auto (3.x,
+ * 7.1, 8.2) and enter: auto (22.1). */
 int rt_place_policy(const struct rttr *st, int who, int side,
 		    const int16_t *cand, int n, const int16_t *zone,
 		    int n_zone);

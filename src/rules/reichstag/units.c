@@ -167,18 +167,27 @@ int rt_place_policy(const struct rttr *st, int who, int side,
 		    const int16_t *cand, int n, const int16_t *zone,
 		    int n_zone)
 {
-	int16_t obj[64];
-	int i, h, n_obj = 0, end = hex_end(&st->map);
+	const struct rt_regions *g = &st->rg;
+	int16_t obj[RT_OBJ_MAX];
+	int i, k = 0, n_obj = 0, all = g->n_obj <= RT_OBJ_MAX;
 	struct place_own po = { st, who, side };
 
 	if (n <= 0)
 		return -1;
-	for (i = 0; i < n_zone && n_obj < 64; i++)
-		if (rt_objective(st, zone[i]))
+	/* the zone's objectives: with the map's all in g->obj (hex
+	 * order), the zone merged with them (from their start again where
+	 * the zone is not in hex order) */
+	for (i = 0; i < n_zone && n_obj < RT_OBJ_MAX; i++) {
+		if (i > 0 && zone[i] < zone[i - 1])
+			k = 0;
+		while (all && k < g->n_obj && g->obj[k] < zone[i])
+			k++;
+		if (all ? k < g->n_obj && g->obj[k] == zone[i] :
+		    rt_objective(st, zone[i]))
 			obj[n_obj++] = zone[i];
+	}
 	if (n_obj == 0)         /* none in the zone: the map's */
-		for (h = 0; h < end && n_obj < 64; h++)
-			if (rt_objective(st, h))
-				obj[n_obj++] = (int16_t)h;
+		for (; n_obj < g->n_obj && n_obj < RT_OBJ_MAX; n_obj++)
+			obj[n_obj] = g->obj[n_obj];
 	return hex_place_pick(&st->map, cand, n, obj, n_obj, place_own, &po);
 }
