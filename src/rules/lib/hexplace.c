@@ -85,7 +85,8 @@ static int around(const struct hex_map *m, int h, struct own_memo *o)
 
 int hex_place_pick(const struct hex_map *m, const int16_t *cand, int n,
 		   const int16_t *obj, int n_obj,
-		   int (*own)(const void *user, int h), const void *user)
+		   int (*own)(const void *user, int h),
+		   int (*legal)(const void *user, int h), const void *user)
 {
 	int i, j, pick = -1, key[3], best[3] = { 0, 0, 0 }, k, tie;
 	struct objectives oc = { xcalloc(n_obj > 0 ? (size_t)n_obj : 1,
@@ -122,7 +123,8 @@ int hex_place_pick(const struct hex_map *m, const int16_t *cand, int n,
 		key[2] += around(m, cand[i], &memo);
 		for (k = 0; pick >= 0 && k < 3 && key[k] == best[k]; k++)
 			;
-		if (pick < 0 || (k < 3 && key[k] < best[k])) {
+		if ((pick < 0 || (k < 3 && key[k] < best[k])) &&
+		    (!legal || legal(user, cand[i]))) {
 			pick = i;
 			best[0] = key[0];
 			best[1] = key[1];

@@ -146,10 +146,13 @@ int rt_objective(const struct rttr *st, int h)
 
 /* hex_place_pick's own(): the units of the placing side in h that the
  * placer sees (a face-down counter of the other player is not counted:
- * the policy may not tell him what is there) */
+ * the policy may not tell him what is there); its legal(): the
+ * caller's */
 struct place_own {
 	const struct rttr *st;
 	int who, side;
+	int (*legal)(const void *user, int h);
+	const void *user;
 };
 
 static int place_own(const void *user, int h)
@@ -163,14 +166,22 @@ static int place_own(const void *user, int h)
 	return n;
 }
 
+static int place_legal(const void *user, int h)
+{
+	const struct place_own *po = user;
+
+	return po->legal(po->user, h);
+}
+
 int rt_place_policy(const struct rttr *st, int who, int side,
 		    const int16_t *cand, int n, const int16_t *zone,
-		    int n_zone)
+		    int n_zone, int (*legal)(const void *user, int h),
+		    const void *user)
 {
 	const struct rt_regions *g = &st->rg;
 	int16_t obj[RT_OBJ_MAX];
 	int i, k = 0, n_obj = 0, all = g->n_obj <= RT_OBJ_MAX;
-	struct place_own po = { st, who, side };
+	struct place_own po = { st, who, side, legal, user };
 
 	if (n <= 0)
 		return -1;
@@ -189,5 +200,6 @@ int rt_place_policy(const struct rttr *st, int who, int side,
 	if (n_obj == 0)         /* none in the zone: the map's */
 		for (; n_obj < g->n_obj && n_obj < RT_OBJ_MAX; n_obj++)
 			obj[n_obj] = g->obj[n_obj];
-	return hex_place_pick(&st->map, cand, n, obj, n_obj, place_own, &po);
+	return hex_place_pick(&st->map, cand, n, obj, n_obj, place_own,
+			      legal ? place_legal : NULL, &po);
 }
