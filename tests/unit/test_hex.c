@@ -1599,13 +1599,13 @@ static void placement_policy(void)
 	memset(own, 0, sizeof own);
 	obj[0] = (int16_t)hex_index(&m, 3, 5);
 	obj[1] = (int16_t)hex_index(&m, 9, 5);
-	i = hex_place_pick(&m, all, n, obj, 1, own_count, own);
+	i = hex_place_pick(&m, all, n, obj, 1, own_count, NULL, own);
 	CHECK(i >= 0 && all[i] == obj[0], "auto: the objective hex first");
 	own[obj[0]] = 1;
-	i = hex_place_pick(&m, all, n, obj, 1, own_count, own);
+	i = hex_place_pick(&m, all, n, obj, 1, own_count, NULL, own);
 	CHECK(i >= 0 && hex_distance(&m, all[i], obj[0]) == 1,
 	      "auto: then beside it, not a second counter on it");
-	i = hex_place_pick(&m, all, n, obj, 2, own_count, own);
+	i = hex_place_pick(&m, all, n, obj, 2, own_count, NULL, own);
 	CHECK(i >= 0 && all[i] == obj[1],
 	      "auto: the other objective before a ring round the first");
 	own[obj[0]] = 0;
@@ -1614,11 +1614,11 @@ static void placement_policy(void)
 	CHECK(hex_place_corner(&m, two[0]) && !hex_place_corner(&m, two[1]) &&
 	      hex_place_corner(&m, hex_index(&m, 10, 8)),
 	      "auto: corners are three columns and three rows from two edges");
-	i = hex_place_pick(&m, two, 2, two, 1, own_count, own);
+	i = hex_place_pick(&m, two, 2, two, 1, own_count, NULL, own);
 	CHECK(i == 1, "auto: never a corner while another hex is legal, "
 	      "even on an objective");
-	CHECK(hex_place_pick(&m, two, 1, two, 1, own_count, own) == 0 &&
-	      hex_place_pick(&m, two, 0, two, 1, own_count, own) == -1,
+	CHECK(hex_place_pick(&m, two, 1, two, 1, own_count, NULL, own) == 0 &&
+	      hex_place_pick(&m, two, 0, two, 1, own_count, NULL, own) == -1,
 	      "auto: a corner when it is the only legal hex; none of none");
 }
 

@@ -35,12 +35,18 @@
 int hex_place_corner(const struct hex_map *m, int h);
 
 /*
- * The policy's choice among the legal hexes cand[0..n): its index, or
- * -1 when n is 0. obj[0..n_obj): the objectives. own(user, h): how many
- * of the placer's own units (as he sees them) stand in h.
+ * The policy's choice among the legal hexes of cand[0..n): its index, or
+ * -1 when none is legal. obj[0..n_obj): the objectives. own(user, h):
+ * how many of the placer's own units (as he sees them) stand in h.
+ * legal(user, h): whether the rules allow h (NULL: every candidate is),
+ * asked only of a candidate the policy would take over the legal ones
+ * before it (a key depends on the hex alone: the choice is the same as
+ * among the legal hexes alone, and the rules' checks cost more than
+ * the policy's).
  */
 int hex_place_pick(const struct hex_map *m, const int16_t *cand, int n,
 		   const int16_t *obj, int n_obj,
-		   int (*own)(const void *user, int h), const void *user);
+		   int (*own)(const void *user, int h),
+		   int (*legal)(const void *user, int h), const void *user);
 
 #endif

@@ -69,7 +69,7 @@ static int check_enter(void *user, const char *ans, char *why, size_t size)
 					cand[n++] = (int16_t)h;
 			}
 		i = rt_place_policy(st, k->who, st->u[k->u].side, cand, n,
-				    zone, nz);
+				    zone, nz, NULL, NULL);
 		if (i < 0)
 			return snprintf(why, size, "no entry hex of %s is free "
 					"(22.1)", st->u[k->u].id), -1;

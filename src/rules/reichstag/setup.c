@@ -246,6 +246,7 @@ void rt_regions(struct rttr *st)
 {
 	const struct hex_map *m = &st->map;
 	struct rt_regions *g = &st->rg;
+	int i, end;
 
 	g->sector[P1BF] = hex_region(m, "sector-1bf");
 	g->sector[P1UF] = hex_region(m, "sector-1uf");
@@ -276,6 +277,10 @@ void rt_regions(struct rttr *st)
 			hex_region_hexes(m, g->reichstag, h, 2) == 1 ?
 			h[0] : -1;
 	}
+	g->n_obj = 0;
+	for (i = 0, end = hex_end(m); i < end; i++)
+		if (rt_objective(st, i) && g->n_obj++ < RT_OBJ_MAX)
+			g->obj[g->n_obj - 1] = (int16_t)i;
 }
 
 int rt_yes(const char *s)

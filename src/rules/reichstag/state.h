@@ -47,6 +47,9 @@ enum { SOVIET, GERMAN, ALLEGIANCES };
  * player commands it). SEC_NONE: not assigned yet (a pool counter). */
 enum { SEC_1BF = P1BF, SEC_1UF = P1UF, SEC_BOTH, SEC_NONE };
 
+/* The objective hexes the placement policy weighs at most (units.c) */
+enum { RT_OBJ_MAX = 64 };
+
 /* hunit.size (10.2 stacking, 20.2 exhaustion, 27.3 replacement cost) */
 enum { SZ_NONE, SZ_CORPS, SZ_DIV, SZ_BDE, SZ_RGT, SZ_BN, SZ_GRP, SZ_OTHER,
        SIZES };
@@ -178,6 +181,11 @@ struct rt_regions {
 	int al[ALLEGIANCES];        /* hex_allegiance of "soviet",
 				       "german" (-1: none), found once:
 				       every zone of control asks it */
+	/* the objective hexes (rt_objective) in hex order, the first
+	 * RT_OBJ_MAX of them, and how many the map has (found once: the
+	 * placement policy asks them at every "auto") */
+	int16_t obj[RT_OBJ_MAX];
+	int n_obj;
 };
 
 struct rttr {
@@ -354,13 +362,17 @@ int rt_sees(const struct rttr *st, int p, int u);
 int rt_objective(const struct rttr *st, int h);
 /* The placement policy (hexplace.h, umpire-orders(5) PLACEMENT POLICY)
  * for a counter of side that player who places, among the legal hexes
- * cand[0..n): the index of its choice, -1 when n is 0. The objectives
- * are those among zone[0..n_zone) (the hexes the rules let it be placed
- * in), else the map's; only the counters who sees count. The one
- * policy of place: auto (3.x, 7.1, 8.2) and enter: auto (22.1). */
+ * of cand[0..n) (legal(user, h), asked only of the hexes the policy
+ * would take: hex_place_pick; NULL: all are): the index of its choice,
+ * -1 when none is legal. The objectives are those among
+ * zone[0..n_zone) (the hexes the rules let it be placed in; quickest in
+ * hex order), else the map's, the first RT_OBJ_MAX; only the counters
+ * who sees count. The one policy of place: auto (3.x, 7.1, 8.2) and
+ * enter: auto (22.1). */
 int rt_place_policy(const struct rttr *st, int who, int side,
 		    const int16_t *cand, int n, const int16_t *zone,
-		    int n_zone);
+		    int n_zone, int (*legal)(const void *user, int h),
+		    const void *user);
 /* The sector of hex h: SEC_1BF, SEC_1UF, SEC_BOTH (the Reichstag, 5.5)
  * or SEC_NONE (off map). */
 int rt_sector(const struct rttr *st, int h);

@@ -272,15 +272,36 @@ static int place_try(struct place_check *pc, int u, int region, int h,
 {
 	char buf[Q_OPTION_LEN], x[8];
 
-	hex_id(h, x);
-	if (direct && hex_parse(&pc->st->map, x) == h) {
-		/* the refusal is not read here: not worded */
+	/* h's id reads back as h (hex_parse(hex_id(h)) == h: a hex of the
+	 * map, its column and row two digits each), asked without writing
+	 * and reading it: auto tries every hex of the zone */
+	if (direct && h >= 0 && h < HEX_MAX &&
+	    hex_index(&pc->st->map, hex_col(h), hex_row(h)) == h) {
+		/* the refusal is not read here: not worded; legal, it is
+		 * what place_at notes */
 		if (place_fail(pc, u, region, h) != PL_OK)
 			return -1;
-		return place_at(pc, u, region, h, x, why, size);
+		pc->unit = u;
+		pc->hex = h;
+		return 0;
 	}
-	snprintf(buf, sizeof buf, "%s %s", pc->st->u[u].id, x);
+	snprintf(buf, sizeof buf, "%s %s", pc->st->u[u].id, hex_id(h, x));
 	return check_place(pc, buf, why, size);
+}
+
+/* auto_place's legal(): unit u (of zone region) may be placed in h */
+struct auto_try {
+	struct place_check *pc;
+	int u, region, direct;
+};
+
+static int auto_legal(const void *user, int h)
+{
+	const struct auto_try *t = user;
+	char w[200];
+
+	return place_try(t->pc, t->u, t->region, h, t->direct, w,
+			 sizeof w) == 0;
 }
 
 /* "auto": the first counter to place, at the hex the placement policy
@@ -288,7 +309,8 @@ static int place_try(struct place_check *pc, int u, int region, int h,
  * zone: near the objective hexes of the zone (of the map when the zone
  * has none), spread, never a corner; a replacement takes a 7.1 hex
  * before a 24.5 one (reading: auto changes nothing the option does not
- * need to). */
+ * need to). The policy asks the checks of a zone hex only where it
+ * would take it. */
 static int auto_place(struct place_check *pc, char *why, size_t size)
 {
 	const struct rttr *st = pc->st;
@@ -296,6 +318,7 @@ static int auto_place(struct place_check *pc, char *why, size_t size)
 	char w[200];
 	int16_t cand[HEX_MAX];
 	int u, i, j, n, k, h, region, direct, end = hex_end(&st->map);
+	struct auto_try t;
 
 	for (j = 0; j < pc->n_todo; j++) {
 		u = pc->todo[j];
@@ -304,13 +327,15 @@ static int auto_place(struct place_check *pc, char *why, size_t size)
 			pc->direct[u] = (uint8_t)place_direct(st, u);
 		direct = pc->direct[u];
 		n = zone_hexes(pc, u, region, &zone);
-		k = 0;
-		for (i = 0; i < n; i++)
-			if (place_try(pc, u, region, zone[i], direct, w,
-				      sizeof w) == 0)
-				cand[k++] = zone[i];
+		t = (struct auto_try){ pc, u, region, direct };
+		i = rt_place_policy(st, pc->who, st->u[u].side, zone, n,
+				    zone, n, auto_legal, &t);
+		if (i >= 0)
+			return place_try(pc, u, region, zone[i], direct, why,
+					 size);
 		/* 24.5: the hexes next to a unit of its front */
-		if (k == 0 && st->opt_loc && (st->flags[u] & F_REPLACED))
+		k = 0;
+		if (st->opt_loc && (st->flags[u] & F_REPLACED))
 			for (h = 0; h < end; h++)
 				if (!zone71(st, u, region, h) &&
 				    rt_replace_hex(st, u, h) &&
@@ -320,7 +345,7 @@ static int auto_place(struct place_check *pc, char *why, size_t size)
 		if (k == 0)
 			continue;
 		i = rt_place_policy(st, pc->who, st->u[u].side, cand, k,
-				    zone, n);
+				    zone, n, NULL, NULL);
 		return place_try(pc, u, region, cand[i], direct, why, size);
 	}
 	return snprintf(why, size, "no counter has a legal hex left (3.1, "

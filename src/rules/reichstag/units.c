@@ -146,10 +146,13 @@ int rt_objective(const struct rttr *st, int h)
 
 /* hex_place_pick's own(): the units of the placing side in h that the
  * placer sees (a face-down counter of the other player is not counted:
- * the policy may not tell him what is there) */
+ * the policy may not tell him what is there); its legal(): the
+ * caller's */
 struct place_own {
 	const struct rttr *st;
 	int who, side;
+	int (*legal)(const void *user, int h);
+	const void *user;
 };
 
 static int place_own(const void *user, int h)
@@ -163,22 +166,40 @@ static int place_own(const void *user, int h)
 	return n;
 }
 
+static int place_legal(const void *user, int h)
+{
+	const struct place_own *po = user;
+
+	return po->legal(po->user, h);
+}
+
 int rt_place_policy(const struct rttr *st, int who, int side,
 		    const int16_t *cand, int n, const int16_t *zone,
-		    int n_zone)
+		    int n_zone, int (*legal)(const void *user, int h),
+		    const void *user)
 {
-	int16_t obj[64];
-	int i, h, n_obj = 0, end = hex_end(&st->map);
-	struct place_own po = { st, who, side };
+	const struct rt_regions *g = &st->rg;
+	int16_t obj[RT_OBJ_MAX];
+	int i, k = 0, n_obj = 0, all = g->n_obj <= RT_OBJ_MAX;
+	struct place_own po = { st, who, side, legal, user };
 
 	if (n <= 0)
 		return -1;
-	for (i = 0; i < n_zone && n_obj < 64; i++)
-		if (rt_objective(st, zone[i]))
+	/* the zone's objectives: with the map's all in g->obj (hex
+	 * order), the zone merged with them (from their start again where
+	 * the zone is not in hex order) */
+	for (i = 0; i < n_zone && n_obj < RT_OBJ_MAX; i++) {
+		if (i > 0 && zone[i] < zone[i - 1])
+			k = 0;
+		while (all && k < g->n_obj && g->obj[k] < zone[i])
+			k++;
+		if (all ? k < g->n_obj && g->obj[k] == zone[i] :
+		    rt_objective(st, zone[i]))
 			obj[n_obj++] = zone[i];
+	}
 	if (n_obj == 0)         /* none in the zone: the map's */
-		for (h = 0; h < end && n_obj < 64; h++)
-			if (rt_objective(st, h))
-				obj[n_obj++] = (int16_t)h;
-	return hex_place_pick(&st->map, cand, n, obj, n_obj, place_own, &po);
+		for (; n_obj < g->n_obj && n_obj < RT_OBJ_MAX; n_obj++)
+			obj[n_obj] = g->obj[n_obj];
+	return hex_place_pick(&st->map, cand, n, obj, n_obj, place_own,
+			      legal ? place_legal : NULL, &po);
 }
