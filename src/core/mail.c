@@ -3,6 +3,7 @@
  */
 #define _GNU_SOURCE             /* memmem */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -313,6 +314,34 @@ static int plain_line(const char *q, const char *end, int first,
 	return 1;
 }
 
+/* Whether one of p[0..64) is a line's end followed by a character that
+ * is not a space (p[64] is read): 16 bytes at a time, in the vector
+ * types of GCC and clang, the width every 64-bit machine's vector unit
+ * has (a loop of byte tests, even vectorized by the compiler, took 1.4
+ * instructions a byte: half of status's growth from step 8 to step
+ * 1,024 of a long game). */
+typedef unsigned char bytes16 __attribute__((vector_size(16)));
+typedef signed char mask16 __attribute__((vector_size(16)));
+
+static mask16 line_starts_16(const char *p)
+{
+	bytes16 a, b;
+
+	memcpy(&a, p, 16);
+	memcpy(&b, p + 1, 16);
+	return (a == '\n') & (b != ' ');
+}
+
+static int line_starts_64(const char *p)
+{
+	mask16 hit = line_starts_16(p) | line_starts_16(p + 16) |
+		line_starts_16(p + 32) | line_starts_16(p + 48);
+	uint64_t w[2];
+
+	memcpy(w, &hit, sizeof w);
+	return (w[0] | w[1]) != 0;
+}
+
 /*
  * A game file alone, as umpire writes it: no NUL byte, its first line
  * first and every line one of a game file (nothing before it or after
@@ -335,10 +364,7 @@ static int plain_game_file(const char *buf, size_t len, int *joined)
 	 * search for each line's end cost a call a line, a third of
 	 * status's time at step 1,024 of a long game. */
 	for (; i + 64 < len; i += 64) {
-		unsigned char hit = 0;
-		for (int j = 0; j < 64; j++)
-			hit |= (unsigned char)((buf[i + j] == '\n') &
-					       (buf[i + j + 1] != ' '));
+		int hit = line_starts_64(buf + i);
 		for (int j = 0; hit && j < 64; j++)
 			if (buf[i + j] == '\n' && buf[i + j + 1] != ' ' &&
 			    !plain_line(buf + i + j + 1, end, 0, joined))
