@@ -141,8 +141,13 @@ static void record_end(struct ctx *c, const struct question *q)
 	e->draws = (size_t)c->at.draws;
 	const struct engine_step *s = &c->steps[c->at.cur];
 	/* a state saved and hashed a step: most of a replay's cost where
-	 * the step was verified here before */
-	e->hashed = !s->state_vouched;
+	 * the step was verified here before; but a step in which this run
+	 * kept a checkpoint is hashed, so that a replay gone astray before
+	 * it (a checkpoint it started from that plays otherwise) is found
+	 * before its points are kept */
+	const struct resume_point *pt = &c->run->points[0];
+	e->hashed = !s->state_vouched ||
+		(c->keep_points && pt->state && pt->at.cur == c->at.cur);
 	if (e->hashed) {
 		struct doc *d = doc_new("state");
 		doc_hash("umpire/1 state", c->rs->save(c->run->state, d),
