@@ -14,9 +14,11 @@
  * long ago: the engine's place in that step and the state as the rules
  * save it; and GAME-text, the vouched prefix: the text of the game
  * file's first steps, byte for byte as this machine read and verified
- * them, up to the first step a replay from the latest checkpoint reads
- * (in a game with views, from the oldest kept: checkpoints_save).
- * It is a cache.
+ * them, up to the first step a replay from the latest checkpoint reads;
+ * in a game with views the index also holds the prefix of each older
+ * kept checkpoint, the first bytes of the same text, for a view, which
+ * replays from the checkpoint before its side's own latest step
+ * (checkpoints_save). It is a cache.
  *
  * status, orders, sign --game, adjudicate and view (from a checkpoint
  * before the first step whose events it tells: gamedata.h, events_from)
@@ -73,7 +75,17 @@ struct checkpoints {
 					  countersignature, hash of the node,
 					  hash of the text */
 	size_t n_steps;
+	/* the prefix game_parse reads: in a game with views a view's
+	 * (gamedata.h, cut_oldest) is the oldest of cuts, the others' the
+	 * latest */
 	struct checkpoint_prefix prefix;
+	/* a prefix for each kept checkpoint (oldest first; one in a game
+	 * with no views), their texts the first bytes of one mapping of
+	 * GAME-text, as long as the longest */
+	struct checkpoint_prefix cuts[RUN_POINTS];
+	size_t n_cuts;
+	char *map;
+	size_t map_len;
 };
 
 /* The file of g's game, if there is a usable one (same game, genesis

@@ -44,7 +44,10 @@ int game_parse(struct game *g, const char *name, const char *buf,
  * checkpoints and leaves its orders undecoded (step->lazy) until
  * game_step_blob; for per-turn commands that set g->checkpoints. */
 enum { GAME_PARSE_CHECKPOINTS = 1,
-       GAME_PARSE_WHOLE = 2 /* every step parsed all the same */ };
+       GAME_PARSE_WHOLE = 2, /* every step parsed all the same */
+       GAME_PARSE_VIEW = 4   /* the vouched prefix a view reads: the
+				oldest kept checkpoint's, not the
+				latest's (gamedata.h, cut_oldest) */ };
 /* With GAME_PARSE_CHECKPOINTS, the steps of the vouched prefix
  * (checkpoint.h) are not parsed at all when the file begins its steps
  * with the very bytes this machine verified: they are stubs (gamedata.h)

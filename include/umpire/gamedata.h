@@ -133,6 +133,10 @@ struct game {
 	 * newline) then the steps after it, whose first line is line
 	 * head_lines + prefix lines + 1 of the file. */
 	size_t n_stub;
+	/* GAME_PARSE_VIEW: the prefix read is the oldest kept checkpoint's
+	 * (a view replays from the checkpoint before its side's own latest
+	 * step), not the latest's */
+	int cut_oldest;
 	char *src;
 	size_t src_len, src_head;
 	/* check_game: each role's chain after each step (n_roles a step),

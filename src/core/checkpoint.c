@@ -9,15 +9,18 @@
  *   genesis: HASH
  *   steps: N                 the records of GAME-steps
  *   points: [N, ...]         the steps that have a checkpoint
- *   prefix: {steps: Q, point: P, lines: L, nodes: K, bytes: B,
- *            chain: ["ROLE INDEX LINK", ...]}
+ *   prefix:                  a prefix for each kept checkpoint, oldest
+ *   - {steps: Q, point: P,   first (the latest alone in a game with
+ *      lines: L, nodes: K,   no views)
+ *      bytes: B, chain: ["ROLE INDEX LINK", ...]}
  * GAME-steps: N records of CHECKPOINT_STEP_BYTES, the step's hash, its
  * countersignature's hash, the hash of its node (its canonical
  * encoding, signature included) and the hash of the text umpire writes
- * for it as an item of the steps (zero where not worked out); GAME-text: the B bytes of the prefix,
- * steps 1..Q as the game file held them (L lines, K nodes), verified
- * here; each role's chain after step Q (its latest link and the link's
- * index); P, the checkpoint whose replay reads no step before Q + 1.
+ * for it as an item of the steps (zero where not worked out); GAME-text: the B bytes of the longest prefix,
+ * and each prefix its first B bytes: steps 1..Q as the game file held
+ * them (L lines, K nodes), verified here; each role's chain after step
+ * Q (its latest link and the link's index); P, the checkpoint whose
+ * replay reads no step before Q + 1.
  * GAME.N, the checkpoint in step N (one file each, so that a command
  * reads only the one it resumes from):
  *   umpire: checkpoint/1
@@ -46,7 +49,7 @@
 #include "umpire/sign.h"
 #include "umpire/strbuf.h"
 
-#define CHECKPOINT_MAGIC "checkpoints/3"
+#define CHECKPOINT_MAGIC "checkpoints/4"
 #define POINT_MAGIC "checkpoint/2"
 #define CHECKPOINT_MAX_BYTES (8u << 20)
 
@@ -142,24 +145,22 @@ static char *map_side(const struct game *g, const char *what, size_t want)
 	return m == MAP_FAILED ? NULL : m;
 }
 
-/* The index's prefix, its text mapped (GAME-text); none if anything is
- * amiss. */
-static void prefix_open(struct checkpoints *cp, const struct game *g,
-			const struct doc_node *m)
+/* One prefix of the index (m, an item of its list), its text not yet
+ * mapped: 0; -1 if anything is amiss. */
+static int cut_open(struct checkpoint_prefix *p, const struct doc_node *m,
+		    size_t n_steps)
 {
-	struct checkpoint_prefix *p = &cp->prefix;
 	const struct doc_node *chain = m ? doc_get(m, "chain") : NULL;
-	size_t bytes;
 	memset(p, 0, sizeof *p);
 	if (!m || m->kind != DOC_MAP || !chain || chain->kind != DOC_SEQ ||
 	    chain->n > GAME_MAX_ROLES || get_size(m, "steps", &p->steps) ||
 	    get_size(m, "point", &p->point) ||
 	    get_size(m, "lines", &p->lines) ||
 	    get_size(m, "nodes", &p->nodes) ||
-	    get_size(m, "bytes", &bytes) || p->steps == 0 ||
-	    p->steps > cp->n_steps || p->steps >= p->point ||
-	    bytes > DOC_LIMITS_GAME.max_bytes)
-		goto none;
+	    get_size(m, "bytes", &p->len) || p->steps == 0 ||
+	    p->steps > n_steps || p->steps >= p->point || p->len == 0 ||
+	    p->len > DOC_LIMITS_GAME.max_bytes)
+		return -1;
 	for (size_t i = 0; i < chain->n; i++) {
 		const struct doc_node *l = chain->items[i];
 		char name[32], link[DOC_B64_32_LEN + 1];
@@ -168,18 +169,39 @@ static void prefix_open(struct checkpoints *cp, const struct game *g,
 		    sscanf(l->str, "%31s %llu %44s", name, &index, link) != 3 ||
 		    doc_b64_32_parse(link, strlen(link),
 				     p->roles[i].last))
-			goto none;
+			return -1;
 		strcpy(p->roles[i].name, name);
 		p->roles[i].index = index;
 	}
 	p->n_roles = chain->n;
-	p->text = map_side(g, "text", bytes);
-	if (!p->text)
+	return 0;
+}
+
+/* The index's prefixes (each longer than the one before), their text
+ * mapped (GAME-text, as long as the last), and the one g reads; none if
+ * anything is amiss. */
+static void prefix_open(struct checkpoints *cp, const struct game *g,
+			const struct doc_node *list)
+{
+	size_t n = list && list->kind == DOC_SEQ ? list->n : 0;
+	if (n == 0 || n > RUN_POINTS)
+		return;
+	for (size_t i = 0; i < n; i++)
+		if (cut_open(&cp->cuts[i], list->items[i], cp->n_steps) ||
+		    (i && (cp->cuts[i].steps <= cp->cuts[i - 1].steps ||
+			   cp->cuts[i].len <= cp->cuts[i - 1].len)))
+			goto none;
+	cp->map = map_side(g, "text", cp->cuts[n - 1].len);
+	if (!cp->map)
 		goto none;
-	p->len = bytes;
+	cp->map_len = cp->cuts[n - 1].len;
+	for (size_t i = 0; i < n; i++)
+		cp->cuts[i].text = cp->map;
+	cp->n_cuts = n;
+	cp->prefix = cp->cuts[g->cut_oldest ? 0 : n - 1];
 	return;
 none:
-	memset(p, 0, sizeof *p);
+	memset(cp->cuts, 0, sizeof cp->cuts);
 }
 
 void checkpoints_open(struct checkpoints *cp, const struct game *g)
@@ -223,8 +245,8 @@ void checkpoints_close(struct checkpoints *cp)
 {
 	doc_free(cp->doc);
 	free(cp->steps);
-	if (cp->prefix.text)
-		munmap(cp->prefix.text, cp->prefix.len);
+	if (cp->map)
+		munmap(cp->map, cp->map_len);
 	memset(cp, 0, sizeof *cp);
 }
 
@@ -598,110 +620,176 @@ static size_t first_read(size_t p)
 	return p - 1;
 }
 
-/* The vouched prefix for checkpoint p, into m (and its text written):
- * steps 1..q, q = first_read, each written in g's source as doc_emit
- * writes it (a layout of the steps' own is read in full each time, and
- * its file written canonical). 0 when written. */
-static int save_prefix(const struct game *g, size_t p, struct doc *d,
-		       struct doc_node *m)
+/* The index's entry of a prefix: steps 1..q, for checkpoint p. */
+static struct doc_node *cut_node(struct doc *d, size_t q, size_t p,
+				 size_t lines, size_t nodes, size_t bytes,
+				 size_t n_roles, const char *const *names,
+				 const struct chain_at *const *chain)
 {
-	const struct checkpoint_prefix *old = g->cp ? &g->cp->prefix : NULL;
-	size_t q = first_read(p), k;
-	if (!g->src || !g->chain_log || q == 0 || q < g->n_stub ||
+	struct doc_node *x = doc_map(d), *c = doc_seq(d);
+	doc_set_int(d, x, "steps", (long long)q);
+	doc_set_int(d, x, "point", (long long)p);
+	doc_set_int(d, x, "lines", (long long)lines);
+	doc_set_int(d, x, "nodes", (long long)nodes);
+	doc_set_int(d, x, "bytes", (long long)bytes);
+	for (size_t r = 0; r < n_roles; r++) {
+		char link[DOC_B64_32_LEN + 1];
+		doc_b64_32_str(link, chain[r]->last);
+		doc_push(d, c, doc_strf(d, "%s %llu %s", names[r],
+					(unsigned long long)chain[r]->index,
+					link));
+	}
+	doc_set(d, x, "chain", c);
+	x->style = DOC_STYLE_ANY;
+	return x;
+}
+
+/* An old prefix, as the old index held it. */
+static struct doc_node *cut_again(struct doc *d,
+				  const struct checkpoint_prefix *o)
+{
+	const char *names[GAME_MAX_ROLES];
+	struct chain_at at[GAME_MAX_ROLES];
+	const struct chain_at *chain[GAME_MAX_ROLES];
+	for (size_t r = 0; r < o->n_roles; r++) {
+		names[r] = o->roles[r].name;
+		memcpy(at[r].last, o->roles[r].last, 32);
+		at[r].index = o->roles[r].index;
+		chain[r] = &at[r];
+	}
+	return cut_node(d, o->steps, o->point, o->lines, o->nodes, o->len,
+			o->n_roles, names, chain);
+}
+
+/* The vouched prefixes into m, their text written where it changes: for
+ * each checkpoint of points (oldest first; in a game with no views, the
+ * latest alone), steps 1..q, q = first_read, each written in g's
+ * source as doc_emit writes it (a layout of the steps' own is read in
+ * full each time, and its file written canonical). A prefix that ends
+ * among the steps g holds as stubs is the old index's, which alone has
+ * its lines, nodes and chain; one it does not hold is left out. All
+ * share one text, the longest's. 0 when one is written. */
+static int save_prefixes(const struct game *g, const struct doc_node *points,
+			 struct doc *d, struct doc_node *m)
+{
+	const struct checkpoints *oc = g->cp && g->cp->doc ? g->cp : NULL;
+	const struct checkpoint_prefix *old = oc ? &oc->prefix : NULL;
+	size_t want[RUN_POINTS], n_want = 0, step, k;
+	if (!g->src || !g->chain_log ||
 	    (g->n_stub && (!old || old->steps != g->n_stub)))
 		return -1;
-	/* the source of steps n_stub + 1..q: from the first step after the
-	 * stubs to the start of step q + 1, each "- " at the start of a
-	 * line beginning the step its node says */
+	for (k = 0; k < points->n; k++)
+		if (size_of(points->items[k], &step) == 0 && step > 1 &&
+		    n_want < RUN_POINTS && (g->scn.rs->view ||
+					    k + 1 == points->n))
+			want[n_want++] = step;
+	if (n_want == 0 || first_read(want[n_want - 1]) < g->n_stub)
+		return -1;
+	size_t q_max = first_read(want[n_want - 1]), span = q_max - g->n_stub;
+	/* the source of steps n_stub + 1..q_max: from the first step after
+	 * the stubs to the start of step q_max + 1, each "- " at the start
+	 * of a line beginning the step its node says; off, lines and nodes
+	 * of each step's start from the first */
+	size_t *off = xcalloc(span + 1, sizeof *off),
+		*lines = xcalloc(span + 1, sizeof *lines),
+		*nodes = xcalloc(span + 1, sizeof *nodes);
 	const char *tail = g->src + g->src_head, *end = g->src + g->src_len;
 	const char *at = tail;
-	size_t lines = 0;
-	for (k = g->n_stub; k < q; k++) {
+	int rc = -1;
+	for (k = 0; k < span; k++) {
 		if (end - at < 2 || at[0] != '-' || at[1] != ' ')
-			return -1;
+			goto out;
 		const char *nl = at;
+		lines[k + 1] = lines[k];
 		do {
 			nl = memchr(nl, '\n', (size_t)(end - nl));
 			if (!nl)
-				return -1;
+				goto out;
 			nl++;
-			lines++;
+			lines[k + 1]++;
 		} while (nl < end && *nl != '-');
 		at = nl;
+		off[k + 1] = (size_t)(at - tail);
+		nodes[k + 1] = nodes[k] +
+			count_nodes(g->steps[g->n_stub + k].node);
 	}
 	if (end - at < 2 || at[0] != '-' || at[1] != ' ')
-		return -1;
-	if (q == g->n_stub) {
-		/* nothing to add (the replay from p reads the first step
-		 * after the stubs: a role's latest step is that one): the
-		 * prefix kept as it is, its text file as written, now for
-		 * p. Cut anew it would be empty, and with no prefix the
-		 * next command would read the whole file (and cut it again
-		 * for the one after). */
-		struct doc_node *x = doc_map(d), *chain = doc_seq(d);
-		doc_set_int(d, x, "steps", (long long)q);
-		doc_set_int(d, x, "point", (long long)p);
-		doc_set_int(d, x, "lines", (long long)old->lines);
-		doc_set_int(d, x, "nodes", (long long)old->nodes);
-		doc_set_int(d, x, "bytes", (long long)old->len);
-		for (size_t r = 0; r < old->n_roles; r++) {
-			char link[DOC_B64_32_LEN + 1];
-			doc_b64_32_str(link, old->roles[r].last);
-			doc_push(d, chain, doc_strf(d, "%s %llu %s",
-				 old->roles[r].name,
-				 (unsigned long long)old->roles[r].index,
-				 link));
-		}
-		doc_set(d, x, "chain", chain);
-		x->style = DOC_STYLE_ANY;
-		doc_set(d, m, "prefix", x);
-		return 0;
-	}
-	struct doc *e = doc_new("prefix");
-	struct doc_node *seq = doc_seq(e);
-	size_t nodes = g->n_stub ? old->nodes : 0;
-	for (k = g->n_stub; k < q; k++) {
-		doc_push(e, seq, (struct doc_node *)g->steps[k].node);
-		nodes += count_nodes(g->steps[k].node);
-	}
-	struct strbuf canon = STRBUF_INIT, text = STRBUF_INIT, path =
-		STRBUF_INIT;
-	struct error ignored;
-	int rc = -1;
-	if (doc_emit(seq, &canon, &ignored) == 0 &&
-	    canon.len == (size_t)(at - tail) &&
-	    memcmp(canon.buf, tail, canon.len) == 0) {
-		if (g->n_stub)
+		goto out;
+	/* the text: the prefix read, then the steps up to q_max, each as
+	 * umpire writes it */
+	size_t base = g->n_stub ? old->len : 0;
+	if (span) {
+		struct doc *e = doc_new("prefix");
+		struct doc_node *seq = doc_seq(e);
+		struct strbuf canon = STRBUF_INIT, text = STRBUF_INIT,
+			path = STRBUF_INIT;
+		struct error ignored;
+		for (k = g->n_stub; k < q_max; k++)
+			doc_push(e, seq, (struct doc_node *)g->steps[k].node);
+		int same = doc_emit(seq, &canon, &ignored) == 0 &&
+			canon.len == off[span] &&
+			memcmp(canon.buf, tail, canon.len) == 0;
+		if (same && g->n_stub)
 			strbuf_add(&text, old->text, old->len);
-		strbuf_add(&text, tail, (size_t)(at - tail));
-		rc = side_path(g, "text", &path) == 0 ?
-			write_cache(path.buf, text.buf, text.len) : -1;
+		strbuf_add(&text, tail, off[span]);
+		int wrote = same && side_path(g, "text", &path) == 0 &&
+			write_cache(path.buf, text.buf, text.len) == 0;
+		strbuf_free(&canon);
+		strbuf_free(&text);
+		strbuf_free(&path);
+		doc_free(e);
+		if (!wrote)
+			goto out;
+	} else if (oc->map_len != old->len) {
+		/* nothing to add, but the old text is longer than the
+		 * longest prefix now kept: its first bytes written again */
+		struct strbuf path = STRBUF_INIT;
+		int wrote = side_path(g, "text", &path) == 0 &&
+			write_cache(path.buf, oc->map, old->len) == 0;
+		strbuf_free(&path);
+		if (!wrote)
+			goto out;
 	}
-	if (rc == 0) {
-		struct doc_node *x = doc_map(d), *chain = doc_seq(d);
-		doc_set_int(d, x, "steps", (long long)q);
-		doc_set_int(d, x, "point", (long long)p);
-		doc_set_int(d, x, "lines", (long long)(lines + (g->n_stub ?
-							      old->lines : 0)));
-		doc_set_int(d, x, "nodes", (long long)nodes);
-		doc_set_int(d, x, "bytes", (long long)text.len);
-		for (size_t r = 0; r < g->n_roles; r++) {
-			const struct chain_at *c =
-				&g->chain_log[(q - 1) * g->n_roles + r];
-			char link[DOC_B64_32_LEN + 1];
-			doc_b64_32_str(link, c->last);
-			doc_push(d, chain, doc_strf(d, "%s %llu %s",
-				 g->roles[r].name,
-				 (unsigned long long)c->index, link));
+	/* (span 0 and the text as long: nothing to add, the replay from the
+	 * latest checkpoint reads the first step after the stubs; the text
+	 * file is kept as written, now for it) */
+	struct doc_node *list = doc_seq(d);
+	const char *names[GAME_MAX_ROLES];
+	const struct chain_at *chain[GAME_MAX_ROLES];
+	for (size_t r = 0; r < g->n_roles; r++)
+		names[r] = g->roles[r].name;
+	for (size_t i = 0; i < n_want; i++) {
+		size_t q = first_read(want[i]), j = q - g->n_stub;
+		if (q < g->n_stub) {
+			for (k = 0; k < oc->n_cuts; k++)
+				if (oc->cuts[k].point == want[i] &&
+				    oc->cuts[k].steps == q)
+					doc_push(d, list,
+						 cut_again(d, &oc->cuts[k]));
+			continue;
 		}
-		doc_set(d, x, "chain", chain);
-		x->style = DOC_STYLE_ANY;
-		doc_set(d, m, "prefix", x);
+		if (q == g->n_stub) {
+			struct doc_node *x = cut_again(d, old);
+			doc_set_int(d, x, "point", (long long)want[i]);
+			doc_push(d, list, x);
+			continue;
+		}
+		for (size_t r = 0; r < g->n_roles; r++)
+			chain[r] = &g->chain_log[(q - 1) * g->n_roles + r];
+		doc_push(d, list, cut_node(d, q, want[i],
+				 lines[j] + (g->n_stub ? old->lines : 0),
+				 nodes[j] + (g->n_stub ? old->nodes : 0),
+				 base + off[j], g->n_roles, names, chain));
 	}
-	strbuf_free(&canon);
-	strbuf_free(&text);
-	strbuf_free(&path);
-	doc_free(e);
+	if (list->n) {
+		list->style = DOC_STYLE_ANY;
+		doc_set(d, m, "prefix", list);
+		rc = 0;
+	}
+out:
+	free(off);
+	free(lines);
+	free(nodes);
 	return rc;
 }
 
@@ -781,22 +869,15 @@ void checkpoints_save(const struct game *g, const struct run *run,
 	strbuf_free(&sp);
 	doc_set_int(d, m, "steps", recs_ok ? (long long)g->n_steps : 0);
 	doc_set(d, m, "points", points);
-	/* the prefix cut where a replay from the latest checkpoint starts;
-	 * in a game with views, from the oldest kept: a view tells the
-	 * steps since its side's own latest and replays from the
-	 * checkpoint before that step, and mailed a side's turn at a time
-	 * that is the step before the latest; cut later, each view would
-	 * read the whole file (check_game resumes after the prefix's own
-	 * checkpoint as well as at it) */
-	size_t cut = latest;
-	for (size_t k = 0; g->scn.rs->view && k < points->n; k++)
-		if (size_of(points->items[k], &step) == 0 &&
-		    step > 1 && first_read(step) >= g->n_stub) {
-			cut = step;     /* the oldest that keeps the stubs */
-			break;
-		}
-	if (recs_ok && cut > 1)
-		save_prefix(g, cut, d, m);
+	/* the prefixes: where a replay from the latest checkpoint starts;
+	 * in a game with views, where a replay from each kept checkpoint
+	 * does: a view tells the steps since its side's own latest and
+	 * replays from the checkpoint before that step, and mailed a
+	 * side's turn at a time that is the step before the latest; the
+	 * others read from the latest (check_game resumes after a
+	 * prefix's own checkpoint as well as at it) */
+	if (recs_ok)
+		save_prefixes(g, points, d, m);
 	if (doc_emit(m, &text, &ignored) == 0)
 		write_cache(path.buf, text.buf, text.len);
 	/* the checkpoints the new index no longer lists */

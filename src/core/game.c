@@ -553,12 +553,13 @@ static void keep_source(struct game *g, const char *buf, size_t len,
  * which alone says what is wrong with it.
  */
 static int parse_vouched(struct game *g, const char *name, const char *buf,
-			 size_t len, const char *scn_dir)
+			 size_t len, const char *scn_dir, unsigned flags)
 {
 	struct error ignored;
 	struct doc *tail = NULL;
 	size_t begin = steps_begin(buf, len);
 	memset(g, 0, sizeof *g);
+	g->cut_oldest = (flags & GAME_PARSE_VIEW) != 0;
 	if (begin == 0 || len - begin < 2)
 		return -1;
 	/* the header and state: the steps an empty sequence */
@@ -669,7 +670,9 @@ int game_unstub(struct game *g, struct error *err)
 	}
 	int rc = game_parse_flags(&whole, g->doc->name, text.buf, text.len,
 				  g->scn_dir, GAME_PARSE_CHECKPOINTS |
-				  GAME_PARSE_WHOLE, err);
+				  GAME_PARSE_WHOLE | (g->cut_oldest ?
+						      GAME_PARSE_VIEW : 0),
+				  err);
 	strbuf_free(&text);
 	if (rc)
 		return -1;
@@ -708,7 +711,7 @@ int game_parse_flags(struct game *g, const char *name, const char *buf,
 	 * it; then, if the text was not canonical, again once it is */
 	int vouched = (flags & GAME_PARSE_CHECKPOINTS) &&
 		!(flags & GAME_PARSE_WHOLE);
-	if (vouched && parse_vouched(g, name, buf, len, scn_dir) == 0)
+	if (vouched && parse_vouched(g, name, buf, len, scn_dir, flags) == 0)
 		return 0;
 	if (text_canonical(buf, len))
 		changed = 0;
@@ -719,11 +722,12 @@ int game_parse_flags(struct game *g, const char *name, const char *buf,
 		len = canon.len;
 	}
 	if (vouched && changed &&
-	    parse_vouched(g, name, buf, len, scn_dir) == 0) {
+	    parse_vouched(g, name, buf, len, scn_dir, flags) == 0) {
 		strbuf_free(&canon);
 		return 0;
 	}
 	memset(g, 0, sizeof *g);
+	g->cut_oldest = (flags & GAME_PARSE_VIEW) != 0;
 	g->doc = doc_new(name);
 	if (doc_parse(g->doc, buf, len, &DOC_LIMITS_GAME, err) ||
 	    load_body(g, scn_dir, flags, err)) {

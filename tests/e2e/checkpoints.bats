@@ -86,6 +86,21 @@ setup() {
 	ID=$(awk '/^game:/ {print $2; exit}' g.yaml)
 }
 
+# The steps of a vouched prefix in index $1: the latest checkpoint's
+# (the last of the list, the one every command but view reads; GAME-text
+# is as long), or with "first" the oldest kept checkpoint's (a view's, in
+# a game with views)
+prefix_steps() {
+	awk -v which="${2:-last}" '
+		/^prefix:/ {p = 1; next}
+		p && /^[^ -]/ {p = 0}
+		p && /^(- |  )steps:/ && !done {
+			q = $NF
+			if (which == "first") {print q; done = 1}
+		}
+		END {if (which != "first" && q != "") print q}' "$1"
+}
+
 # $@ run with this machine's local records but no checkpoint: a replay
 # from the start
 cold() {
@@ -97,7 +112,7 @@ cold() {
 
 @test "the checkpoints of a game: an index, its steps, the last steps' points and the vouched prefix, private" {
 	[ -f "$CP/$ID" ]
-	grep -q '^umpire: checkpoints/3$' "$CP/$ID"
+	grep -q '^umpire: checkpoints/4$' "$CP/$ID"
 	# one record a verified step: its hash, its countersignature's, its
 	# node's and its text's, 128 bytes
 	n=$(grep -c '^- step: ' g.yaml)
@@ -105,7 +120,7 @@ cold() {
 	[ "$(stat -c %s "$CP/$ID-steps")" -eq $((128 * n)) ]
 	ls "$CP/$ID".* >/dev/null
 	# the prefix: the text of its steps as the game file holds them
-	q=$(awk '/^prefix:/ {p = 1} p && /^  steps:/ {print $2; exit}' "$CP/$ID")
+	q=$(prefix_steps "$CP/$ID")
 	[ "$q" -ge 1 ] && [ "$q" -lt "$n" ]
 	python3 - g.yaml "$CP/$ID-text" "$q" <<'PY'
 import sys
@@ -326,7 +341,7 @@ PY
 	shift 2
 	# the prefix: every step before the checkpoint's
 	grep -A2 '^prefix:' "$CP/$LID"
-	grep -A2 '^prefix:' "$CP/$LID" | grep -q "^  steps: $((p - 1))\$"
+	[ "$(prefix_steps "$CP/$LID")" = $((p - 1)) ]
 	grep -A2 '^prefix:' "$CP/$LID" | grep -q "^  point: $p\$"
 	# the checkpoint: each side's latest step before it
 	grep -q '^umpire: checkpoint/2$' "$CP/$LID.$p"
@@ -367,15 +382,14 @@ PY
 		one_answer_step h2.yaml other >/dev/null
 		for ((i = 3; i <= 80; i++)); do
 			one_answer_step h2.yaml >/dev/null
-			q=$(awk '/^prefix:/ {p = 1} p && /^  steps:/ {print $2}' \
+			q=$(prefix_steps \
 				"$XDG_STATE_HOME/umpire/checkpoints/$HID")
 			[ "${q:-0}" -le 6 ] || break
 		done
 	)
 	! cmp -s h1.yaml h2.yaml
 	"$UMPIRE" status h2.yaml >/dev/null
-	q=$(awk '/^prefix:/ {p = 1} p && /^  steps:/ {print $2; exit}' \
-		"$CP/$HID")
+	q=$(prefix_steps "$CP/$HID")
 	[ "$q" -gt 6 ]
 	run "$UMPIRE" orders h2.yaml -s a.key
 	echo "$output"
@@ -475,7 +489,7 @@ PY
 	# the text of before.yaml's first Q steps
 	o=$(cat last.counter)
 	"$UMPIRE" status before.yaml >/dev/null
-	q=$(awk '/^prefix:/ {p = 1} p && /^  steps:/ {print $2; exit}' "$CP/$ID")
+	q=$(prefix_steps "$CP/$ID")
 	[ -n "$q" ] && [ "$q" -ge 3 ]
 	python3 - before.yaml "$CP/$ID-text" <<'PY'
 import sys
@@ -609,8 +623,7 @@ open(p, "wb").write(t[:i] + b"  actor:\xc2\xa0" + t[i + 9:])' e.yaml ;;
 	# a refereed game's per-turn commands read its vouched prefix
 	# without parsing it: one of its countersignatures, edited, is
 	# still refused
-	q=$(awk '/^prefix:/ {p = 1} p && /^  steps:/ {print $2; exit}' \
-		"$CP/$rid")
+	q=$(prefix_steps "$CP/$rid")
 	[ -n "$q" ] && [ "$q" -ge 3 ]
 	python3 - ex.yaml bad.yaml $((q - 1)) "$CP/$rid-text" <<'PY'
 import sys
@@ -738,8 +751,7 @@ PY
 			-o next.yaml --report /dev/null
 		mv next.yaml rw.yaml
 	done
-	q=$(awk '/^prefix:/ {p = 1} p && /^  steps:/ {print $2; exit}' \
-		"$CP/$rid")
+	q=$(prefix_steps "$CP/$rid" first)
 	[ "$need" -gt 0 ] && [ -n "$q" ] && [ "$q" -lt "$need" ] ||
 		{ echo "prefix $q, $side's latest step $own, its view's" \
 			"checkpoint $need"; return 1; }
