@@ -217,6 +217,7 @@ static int self_refused(const struct cli *cli, const struct sign_opts *o,
 	if (cli_game_flags(cli, o->game, &g, GAME_PARSE_CHECKPOINTS, err))
 		return -1;
 	g.checkpoints = CHECKPOINTS_USE;
+	g.examples = 1;   /* no question shown (check_against) */
 	const char *mode = game_hidden_mode(&g);
 	seckey_pubkey(sk, &pk);
 	if (mode && !strcmp(mode, "referee")) {
@@ -348,6 +349,12 @@ static int check_against(const struct cli *cli, const char *path,
 		free(text);
 		if (rc == 0) {
 			g.checkpoints = CHECKPOINTS_USE;
+			/* sign shows no question: the one where the step
+			 * ends is named, its example answers not worked
+			 * out (one, as status --brief; all of a movement
+			 * phase's units' moves were 4.5M instructions at
+			 * step 1,024 of a long game) */
+			g.examples = 1;
 			rc = game_check_unsigned(&g, name, buf, len, said,
 						 err);
 			game_free(&g);
