@@ -2,7 +2,7 @@
  * checkpoint.c - this machine's checkpoints of a game (see checkpoint.h).
  *
  * GAME, the index, YAML written by doc_emit:
- *   umpire: checkpoints/3
+ *   umpire: checkpoints/4
  *   game: GAME-ID
  *   rules: ID/VERSION        (and the state's size: another build of the
  *   state-size: N             rules is another cache)
@@ -16,14 +16,15 @@
  * GAME-steps: N records of CHECKPOINT_STEP_BYTES, the step's hash, its
  * countersignature's hash, the hash of its node (its canonical
  * encoding, signature included) and the hash of the text umpire writes
- * for it as an item of the steps (zero where not worked out); GAME-text: the B bytes of the longest prefix,
- * and each prefix its first B bytes: steps 1..Q as the game file held
- * them (L lines, K nodes), verified here; each role's chain after step
- * Q (its latest link and the link's index); P, the checkpoint whose
- * replay reads no step before Q + 1.
+ * for it as an item of the steps (zero where not worked out).
+ * GAME-text: the B bytes of the longest prefix, each prefix its first B
+ * bytes: steps 1..Q as the game file held them (L lines, K nodes),
+ * verified here; each role's chain after step Q (its latest link and
+ * the link's index); P, the checkpoint whose replay reads no step
+ * before Q + 1.
  * GAME.N, the checkpoint in step N (one file each, so that a command
  * reads only the one it resumes from):
- *   umpire: checkpoint/1
+ *   umpire: checkpoint/2
  *   game: GAME-ID
  *   step: N
  *   answers: A, standing: S, draws: D, blind: B, turn: T, phase: TEXT,
@@ -620,45 +621,26 @@ static size_t first_read(size_t p)
 	return p - 1;
 }
 
-/* The index's entry of a prefix: steps 1..q, for checkpoint p. */
-static struct doc_node *cut_node(struct doc *d, size_t q, size_t p,
-				 size_t lines, size_t nodes, size_t bytes,
-				 size_t n_roles, const char *const *names,
-				 const struct chain_at *const *chain)
+/* The index's entry of prefix p. */
+static struct doc_node *cut_node(struct doc *d,
+				 const struct checkpoint_prefix *p)
 {
 	struct doc_node *x = doc_map(d), *c = doc_seq(d);
-	doc_set_int(d, x, "steps", (long long)q);
-	doc_set_int(d, x, "point", (long long)p);
-	doc_set_int(d, x, "lines", (long long)lines);
-	doc_set_int(d, x, "nodes", (long long)nodes);
-	doc_set_int(d, x, "bytes", (long long)bytes);
-	for (size_t r = 0; r < n_roles; r++) {
+	doc_set_int(d, x, "steps", (long long)p->steps);
+	doc_set_int(d, x, "point", (long long)p->point);
+	doc_set_int(d, x, "lines", (long long)p->lines);
+	doc_set_int(d, x, "nodes", (long long)p->nodes);
+	doc_set_int(d, x, "bytes", (long long)p->len);
+	for (size_t r = 0; r < p->n_roles; r++) {
 		char link[DOC_B64_32_LEN + 1];
-		doc_b64_32_str(link, chain[r]->last);
-		doc_push(d, c, doc_strf(d, "%s %llu %s", names[r],
-					(unsigned long long)chain[r]->index,
+		doc_b64_32_str(link, p->roles[r].last);
+		doc_push(d, c, doc_strf(d, "%s %llu %s", p->roles[r].name,
+					(unsigned long long)p->roles[r].index,
 					link));
 	}
 	doc_set(d, x, "chain", c);
 	x->style = DOC_STYLE_ANY;
 	return x;
-}
-
-/* An old prefix, as the old index held it. */
-static struct doc_node *cut_again(struct doc *d,
-				  const struct checkpoint_prefix *o)
-{
-	const char *names[GAME_MAX_ROLES];
-	struct chain_at at[GAME_MAX_ROLES];
-	const struct chain_at *chain[GAME_MAX_ROLES];
-	for (size_t r = 0; r < o->n_roles; r++) {
-		names[r] = o->roles[r].name;
-		memcpy(at[r].last, o->roles[r].last, 32);
-		at[r].index = o->roles[r].index;
-		chain[r] = &at[r];
-	}
-	return cut_node(d, o->steps, o->point, o->lines, o->nodes, o->len,
-			o->n_roles, names, chain);
 }
 
 /* The vouched prefixes into m, their text written where it changes: for
@@ -754,32 +736,38 @@ static int save_prefixes(const struct game *g, const struct doc_node *points,
 	 * latest checkpoint reads the first step after the stubs; the text
 	 * file is kept as written, now for it) */
 	struct doc_node *list = doc_seq(d);
-	const char *names[GAME_MAX_ROLES];
-	const struct chain_at *chain[GAME_MAX_ROLES];
-	for (size_t r = 0; r < g->n_roles; r++)
-		names[r] = g->roles[r].name;
 	for (size_t i = 0; i < n_want; i++) {
 		size_t q = first_read(want[i]), j = q - g->n_stub;
+		struct checkpoint_prefix c;
 		if (q < g->n_stub) {
 			for (k = 0; k < oc->n_cuts; k++)
 				if (oc->cuts[k].point == want[i] &&
 				    oc->cuts[k].steps == q)
 					doc_push(d, list,
-						 cut_again(d, &oc->cuts[k]));
+						 cut_node(d, &oc->cuts[k]));
 			continue;
 		}
 		if (q == g->n_stub) {
-			struct doc_node *x = cut_again(d, old);
-			doc_set_int(d, x, "point", (long long)want[i]);
-			doc_push(d, list, x);
-			continue;
+			c = *old;       /* now for this checkpoint */
+		} else {
+			memset(&c, 0, sizeof c);
+			c.steps = q;
+			c.lines = lines[j] + (g->n_stub ? old->lines : 0);
+			c.nodes = nodes[j] + (g->n_stub ? old->nodes : 0);
+			c.len = base + off[j];
+			c.n_roles = g->n_roles;
+			for (size_t r = 0; r < g->n_roles; r++) {
+				const struct chain_at *ca =
+					&g->chain_log[(q - 1) * g->n_roles + r];
+				snprintf(c.roles[r].name,
+					 sizeof c.roles[r].name, "%s",
+					 g->roles[r].name);
+				memcpy(c.roles[r].last, ca->last, 32);
+				c.roles[r].index = ca->index;
+			}
 		}
-		for (size_t r = 0; r < g->n_roles; r++)
-			chain[r] = &g->chain_log[(q - 1) * g->n_roles + r];
-		doc_push(d, list, cut_node(d, q, want[i],
-				 lines[j] + (g->n_stub ? old->lines : 0),
-				 nodes[j] + (g->n_stub ? old->nodes : 0),
-				 base + off[j], g->n_roles, names, chain));
+		c.point = want[i];
+		doc_push(d, list, cut_node(d, &c));
 	}
 	if (list->n) {
 		list->style = DOC_STYLE_ANY;

@@ -101,6 +101,25 @@ prefix_steps() {
 		END {if (which != "first" && q != "") print q}' "$1"
 }
 
+# Index $1 is one umpire reads: YAML with no key twice in a mapping (the
+# parser refuses a duplicate, and an index that does not read is
+# ignored: the next command replays the whole game)
+index_sound() {
+	python3 - "$1" <<'PY'
+import sys, yaml
+class Strict(yaml.SafeLoader):
+    pass
+def mapping(loader, node):
+    keys = [loader.construct_object(k) for k, _ in node.value]
+    dup = {k for k in keys if keys.count(k) > 1}
+    assert not dup, "%s: %s twice" % (sys.argv[1], ", ".join(map(str, dup)))
+    return loader.construct_mapping(node)
+Strict.add_constructor(
+    yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, mapping)
+yaml.load(open(sys.argv[1]), Strict)
+PY
+}
+
 # $@ run with this machine's local records but no checkpoint: a replay
 # from the start
 cold() {
@@ -288,6 +307,7 @@ PY
 	local i
 	for ((i = 0; i < 2; i++)); do
 		grep -q "^prefix:" "$CP/$LID" || { cat "$CP/$LID"; return 1; }
+		index_sound "$CP/$LID"
 		"$UMPIRE" status l.yaml >again.txt
 		cmp first.txt again.txt
 	done
@@ -700,7 +720,9 @@ PY
 		mv next.yaml rp.yaml
 	done
 	grep -q "^prefix:" "$CP/$rid" || { cat "$CP/$rid"; return 1; }
+	index_sound "$CP/$rid"
 	side=$("$UMPIRE" status --brief rp.yaml | awk '{print $2}')
+	index_sound "$CP/$rid"
 	[ "$(awk '/^  actor: / {a = $2} END {print a}' rp.yaml)" = "$side" ]
 	for s in 1bf 1uf; do
 		"$UMPIRE" view rp.yaml --side $s -s referee.key -o warm-$s.view
