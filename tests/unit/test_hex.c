@@ -1579,6 +1579,56 @@ static int own_count(const void *user, int h)
 	return ((const uint8_t *)user)[h];
 }
 
+/* legal() for the placement policy: every hex but the banned ones */
+struct ban {
+	const uint8_t *own;
+	const int16_t *hex;
+	int n;
+};
+
+static int ban_own(const void *user, int h)
+{
+	return ((const struct ban *)user)->own[h];
+}
+
+static int ban_legal(const void *user, int h)
+{
+	const struct ban *b = user;
+	for (int i = 0; i < b->n; i++)
+		if (b->hex[i] == h)
+			return 0;
+	return 1;
+}
+
+/* hex_place_pick with legal(): the pick among the legal hexes alone,
+ * the rules asked only where the policy would take a hex */
+static void placement_legal(const struct hex_map *m, const int16_t *all,
+			    int n, const int16_t *obj, const uint8_t *own)
+{
+	int16_t rest[HEX_MAX], banned[3];
+	struct ban b = { own, banned, 0 };
+	int i, k, j, ok = 1;
+
+	/* ban the policy's first pick, then its next, then the next: each
+	 * time the same as the pick among the hexes left */
+	for (k = 0; k < 3 && ok; k++) {
+		for (i = j = 0; i < n; i++)
+			if (ban_legal(&b, all[i]))
+				rest[j++] = all[i];
+		int want = hex_place_pick(m, rest, j, obj, 2, ban_own, NULL,
+					  &b);
+		int got = hex_place_pick(m, all, n, obj, 2, ban_own,
+					 ban_legal, &b);
+		ok = want >= 0 && got >= 0 && all[got] == rest[want];
+		banned[b.n++] = rest[want];
+	}
+	CHECK(ok, "auto: with legal(), the pick among the legal hexes alone");
+	b.hex = all;
+	b.n = n;
+	CHECK(hex_place_pick(m, all, n, obj, 2, ban_own, ban_legal, &b) == -1,
+	      "auto: no legal hex, no pick");
+}
+
 /* umpire-orders(5), PLACEMENT POLICY: the objective first, then beside
  * it, the other objective before a second ring, never a corner while
  * another hex is legal, a corner when nothing else is */
@@ -1620,6 +1670,7 @@ static void placement_policy(void)
 	CHECK(hex_place_pick(&m, two, 1, two, 1, own_count, NULL, own) == 0 &&
 	      hex_place_pick(&m, two, 0, two, 1, own_count, NULL, own) == -1,
 	      "auto: a corner when it is the only legal hex; none of none");
+	placement_legal(&m, all, n, obj, own);
 }
 
 int main(void)
