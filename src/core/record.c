@@ -540,25 +540,23 @@ int record_refuse(struct record *r, long long n, const unsigned char
 	return 0;
 }
 
-/* One line of the record, "WORD N A [B [C]]\n", put together without a
- * format string: a record has two lines a step, every one written again
- * at each save (a format call a line was 3.4M of sign -g's instructions
- * at step 1,024 of a long game). */
+/* One line of the record, "WORD N A [B [C]]\n" (N a step, 1 or more:
+ * parse_step), put together without a format string: a record has two
+ * lines a step, every one written again at each save (a format call a
+ * line was 3.4M of sign -g's instructions at step 1,024 of a long
+ * game). */
 static void add_line(struct strbuf *sb, const char *word, long long n,
 		     const char *a, const char *b, const char *c)
 {
 	const char *rest[3] = { a, b, c };
 	char num[24];
 	size_t k = sizeof num;
-	unsigned long long u = n < 0 ? 0 - (unsigned long long)n :
-		(unsigned long long)n;
+	unsigned long long u = (unsigned long long)n;
 
 	do {
 		num[--k] = (char)('0' + u % 10);
 		u /= 10;
 	} while (u);
-	if (n < 0)
-		num[--k] = '-';
 	strbuf_adds(sb, word);
 	strbuf_addc(sb, ' ');
 	strbuf_add(sb, num + k, sizeof num - k);
