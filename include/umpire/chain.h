@@ -21,9 +21,10 @@
 #include "umpire/keys.h"
 
 #define CHAIN_BYTES 32
-/* Each adjudication hashes up to L links from the secret, so L is a cost
- * (about 0.25 ms per 1,000 on a 2020s core) as well as the most steps a
- * game can have; 2048 covers every shipped game with room to spare, and
+/* A reveal hashes up to L links from the secret (fewer than sqrt(L) where
+ * this machine keeps the chain's links, links.h), so L is a cost (about
+ * 0.25 ms per 1,000 on a 2020s core) as well as the most steps a game can
+ * have; 2048 covers every shipped game with room to spare, and
  * `umpire new --chain-length` sets another. */
 #define CHAIN_DEFAULT_LENGTH 2048u
 #define CHAIN_MAX_LENGTH 1048576u
@@ -35,6 +36,13 @@ int chain_link(const struct seckey *sk,
 	       const unsigned char nonce[CHAIN_BYTES], const char *role,
 	       uint32_t length, uint32_t i, unsigned char out[CHAIN_BYTES],
 	       struct error *err);
+/* c[L], the top of the chain, from which every link is hashed down. */
+void chain_top(const struct seckey *sk,
+	       const unsigned char core_hash[CHAIN_BYTES],
+	       const unsigned char nonce[CHAIN_BYTES], const char *role,
+	       unsigned char out[CHAIN_BYTES]);
+/* 0 if 0 <= i <= length and length >= 1; else -1 (EXIT_REFUSED). */
+int chain_in_range(uint32_t length, uint32_t i, struct error *err);
 /* One link back: out = BLAKE2b-256("umpire/1 link" || in). */
 void chain_step(const unsigned char in[CHAIN_BYTES],
 		unsigned char out[CHAIN_BYTES]);

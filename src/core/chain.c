@@ -24,30 +24,45 @@ void chain_step(const unsigned char in[CHAIN_BYTES],
 	crypto_generichash_final(&st, out, CHAIN_BYTES);
 }
 
-int chain_link(const struct seckey *sk,
+void chain_top(const struct seckey *sk,
 	       const unsigned char core_hash[CHAIN_BYTES],
 	       const unsigned char nonce[CHAIN_BYTES], const char *role,
-	       uint32_t length, uint32_t i, unsigned char out[CHAIN_BYTES],
-	       struct error *err)
+	       unsigned char out[CHAIN_BYTES])
 {
 	crypto_generichash_state st;
-	unsigned char c[CHAIN_BYTES];
-	if (length == 0 || i > length)
-		return errorf(err, EXIT_REFUSED, "chain link %lu is outside "
-			      "a chain of length %lu", (unsigned long)i,
-			      (unsigned long)length);
 	/* the key is the 32-byte Ed25519 seed: the first half of sk */
 	crypto_generichash_init(&st, sk->sk, 32, CHAIN_BYTES);
 	update_str(&st, DOMAIN_CHAIN);
 	crypto_generichash_update(&st, core_hash, CHAIN_BYTES);
 	crypto_generichash_update(&st, nonce, CHAIN_BYTES);
 	update_str(&st, role);
-	crypto_generichash_final(&st, c, CHAIN_BYTES);
+	crypto_generichash_final(&st, out, CHAIN_BYTES);
+	sodium_memzero(&st, sizeof st);
+}
+
+int chain_in_range(uint32_t length, uint32_t i, struct error *err)
+{
+	if (length == 0 || i > length)
+		return errorf(err, EXIT_REFUSED, "chain link %lu is outside "
+			      "a chain of length %lu", (unsigned long)i,
+			      (unsigned long)length);
+	return 0;
+}
+
+int chain_link(const struct seckey *sk,
+	       const unsigned char core_hash[CHAIN_BYTES],
+	       const unsigned char nonce[CHAIN_BYTES], const char *role,
+	       uint32_t length, uint32_t i, unsigned char out[CHAIN_BYTES],
+	       struct error *err)
+{
+	unsigned char c[CHAIN_BYTES];
+	if (chain_in_range(length, i, err))
+		return -1;
+	chain_top(sk, core_hash, nonce, role, c);
 	for (uint32_t k = length; k > i; k--)
 		chain_step(c, c);
 	memcpy(out, c, CHAIN_BYTES);
 	sodium_memzero(c, sizeof c);
-	sodium_memzero(&st, sizeof st);
 	return 0;
 }
 

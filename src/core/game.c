@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sodium.h>
 #include "umpire/chain.h"
+#include "umpire/links.h"
 #include "umpire/check.h"
 #include "umpire/checkpoint.h"
 #include "umpire/fsutil.h"
@@ -862,7 +863,7 @@ int game_link(const struct game *g, const char *role,
 	if (!r)
 		return errorf(err, EXIT_USAGE, "this game has no role '%s'",
 			      role);
-	return chain_link(sk, g->core_hash, r->nonce, role, g->chain_length,
+	return links_link(sk, g->core_hash, r->nonce, role, g->chain_length,
 			  (uint32_t)n, out, err);
 }
 

@@ -60,3 +60,74 @@ PY
 	new_game again.yaml
 	grep -q '^  morale: 3$' again.yaml
 }
+
+# A new Arnswalde 1945 game that the referee has joined, as $1.
+joined_game() {
+	new_game g0.yaml
+	"$UMPIRE" join g0.yaml --side referee -s r.key -o "$1" 2>/dev/null
+}
+
+# Step $2 of game file $1: the player's orders answered with the first
+# choices, signed, and adjudicated by the referee, into $1.
+arnswalde_step() {
+	"$UMPIRE" orders "$1" -s p.key -o o$2.yaml
+	"$UMPIRE" sign o$2.yaml -s p.key -o s$2.yaml
+	"$UMPIRE" adjudicate "$1" s$2.yaml -s r.key -o next.yaml \
+		--report /dev/null 2>/dev/null
+	mv next.yaml "$1"
+}
+
+# The kept chain links (umpire(1), FILES, links/): each role's coming
+# links, kept so that a step does not hash its chain from the top. A
+# reader of the state directory who has not the secret key (another
+# local account, a backup, a key file kept encrypted) must learn no
+# roll to come from them.
+@test "the kept chain links tell a reader of the state directory no link to come" {
+	joined_game g.yaml
+	links=$XDG_STATE_HOME/umpire/links
+	[ "$(stat -c %a "$links")" = 700 ]
+	[ "$(ls "$links" | wc -l)" -eq 2 ]    # the player's, the referee's
+	for f in "$links"/*; do [ "$(stat -c %a "$f")" = 600 ]; done
+	cp -r "$links" kept
+	for s in 1 2 3 4; do arnswalde_step g.yaml $s; done
+	# every link revealed since, against every 32 bytes of the kept
+	# files (as made at the join, and as now) and the links up to 64
+	# hashes below them (chain.h: c[i-1] = BLAKE2b("umpire/1 link" ||
+	# c[i])): a link kept in the clear reaches those revealed
+	python3 - g.yaml kept "$links" <<'PY'
+import base64, hashlib, os, re, sys
+text = open(sys.argv[1]).read()
+links = re.findall(r'^    (?:player|referee): (\S{43}=)$', text, re.M)
+assert len(links) >= 8, links
+told = {base64.b64decode(l) for l in links}
+files = [os.path.join(d, f) for d in sys.argv[2:] for f in os.listdir(d)]
+for f in files:
+    b = open(f, 'rb').read()
+    assert not any(l.encode() in b for l in links), f
+    for k in range(len(b) - 31):
+        c = b[k:k + 32]
+        for _ in range(65):
+            assert c not in told, (f, k)
+            c = hashlib.blake2b(b'umpire/1 link' + c, digest_size=32).digest()
+PY
+}
+
+@test "a damaged or foreign file of kept links changes no roll" {
+	joined_game g.yaml
+	cp g.yaml h.yaml
+	cp -r "$XDG_STATE_HOME" planted-state
+	for s in 1 2; do arnswalde_step g.yaml $s; done
+	# the same steps where each file is the magic line and noise: the
+	# links hashed from the top, the files made again
+	for f in planted-state/umpire/links/*; do
+		{ echo umpire-links/1; head -c 900 /dev/urandom; } >"$f"
+		cp "$f" "$f.noise"
+	done
+	for s in 1 2; do
+		XDG_STATE_HOME=$PWD/planted-state arnswalde_step h.yaml $s
+	done
+	cmp g.yaml h.yaml
+	for f in planted-state/umpire/links/*.noise; do
+		! cmp -s "$f" "${f%.noise}"
+	done
+}

@@ -7,12 +7,15 @@
  * umpire-protocol(7); c[L] and seed[n] are also re-derived here.
  */
 #include <stdint.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sodium.h>
 #include "umpire/chain.h"
 #include "umpire/keys.h"
+#include "umpire/links.h"
+#include "umpire/strbuf.h"
 #include "umpire/rng.h"
 #include "umpire/doc.h"
 #include "umpire/orders.h"
@@ -536,6 +539,114 @@ static void test_chain(void)
 	seckey_free(sk);
 }
 
+/* The bytes of the file at path (NULL if none); *len its size. */
+static unsigned char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	unsigned char *b = NULL;
+	long n;
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 &&
+	    fseek(f, 0, SEEK_SET) == 0) {
+		b = malloc((size_t)n + 1);
+		*len = fread(b, 1, (size_t)n, f);
+	}
+	fclose(f);
+	return b;
+}
+
+static int holds(const unsigned char *b, size_t len, const unsigned char x[32])
+{
+	for (size_t k = 0; k + 32 <= len; k++)
+		if (memcmp(b + k, x, 32) == 0)
+			return 1;
+	return 0;
+}
+
+/* links.h: the kept links give chain_link's links, whatever the order
+ * they are asked in, and a file that is not this key's is no file. */
+static void test_links(void)
+{
+	struct error err = {0};
+	struct seckey *sk = fixed_key(0), *other = fixed_key(1);
+	struct strbuf path = STRBUF_INIT;
+	unsigned char core[32], nonce[32], c[32], want[32];
+	const uint32_t L = 700;
+	char state[300];
+	int same = 1;
+	struct stat st;
+	for (int i = 0; i < 32; i++) {
+		core[i] = (unsigned char)(0x40 + i);
+		nonce[i] = (unsigned char)(0x90 + i);
+	}
+	snprintf(state, sizeof state, "%s/links-state", tmpdir);
+	setenv("XDG_STATE_HOME", state, 1);
+	CHECK(links_spacing(700) == 27 && links_spacing(2048) == 46 &&
+	      links_spacing(10) == 16, "kept every ceil(sqrt(L))-th link, "
+	      "16 at the least");
+	links_path(core, nonce, "german", &path);
+	CHECK(links_link(sk, core, nonce, "german", L, 0, c, &err) == 0 &&
+	      chain_link(sk, core, nonce, "german", L, 0, want, &err) == 0 &&
+	      memcmp(c, want, 32) == 0 && stat(path.buf, &st) == 0 &&
+	      (st.st_mode & 0777) == 0600, "the anchor, and its chain kept "
+	      "in a file only its owner reads");
+	/* in order, as a game reveals them, then out of it */
+	static const uint32_t ask[] = { 1, 2, 3, 26, 27, 28, 53, 54, 55, 400,
+		699, 700, 5, 0, 650, 377 };
+	for (size_t k = 0; k < sizeof ask / sizeof ask[0]; k++) {
+		links_link(sk, core, nonce, "german", L, ask[k], c, &err);
+		chain_link(sk, core, nonce, "german", L, ask[k], want, &err);
+		same &= memcmp(c, want, 32) == 0;
+	}
+	CHECK(same, "every link asked is chain_link's");
+	size_t len = 0;
+	unsigned char *b = slurp(path.buf, &len);
+	int clear = 0;
+	for (uint32_t i = 1; b && i < L; i++) {
+		chain_link(sk, core, nonce, "german", L, i, want, &err);
+		clear |= holds(b, len, want);
+	}
+	CHECK(b && len > 25 * 32 && !clear, "the file holds no link in the "
+	      "clear (%zu bytes)", len);
+	/* a damaged file: the link from the top, the file made anew */
+	b[len - 1] ^= 1;
+	FILE *f = fopen(path.buf, "wb");
+	fwrite(b, 1, len, f);
+	fclose(f);
+	CHECK(links_link(sk, core, nonce, "german", L, 100, c, &err) == 0 &&
+	      chain_link(sk, core, nonce, "german", L, 100, want, &err) == 0 &&
+	      memcmp(c, want, 32) == 0, "a damaged file: the right link");
+	size_t len2 = 0;
+	unsigned char *b2 = slurp(path.buf, &len2);
+	CHECK(b2 && len2 > 20 * 32 && (len2 != len || memcmp(b, b2, len)),
+	      "and the file made anew");
+	free(b);
+	free(b2);
+	/* another key of the same role and game opens nothing of it */
+	CHECK(links_link(other, core, nonce, "german", L, 101, c, &err) == 0 &&
+	      chain_link(other, core, nonce, "german", L, 101, want, &err) ==
+	      0 && memcmp(c, want, 32) == 0, "another key's link is its own");
+	CHECK(links_link(sk, core, nonce, "german", L, 102, c, &err) == 0 &&
+	      chain_link(sk, core, nonce, "german", L, 102, want, &err) == 0 &&
+	      memcmp(c, want, 32) == 0, "and the first key's still its own");
+	CHECK(links_link(sk, core, nonce, "german", L, L + 1, c, &err) == -1,
+	      "i > L refused");
+	/* no state directory: hashed from the top, no error */
+	unsetenv("XDG_STATE_HOME");
+	char *home = getenv("HOME") ? strdup(getenv("HOME")) : NULL;
+	unsetenv("HOME");
+	CHECK(links_link(sk, core, nonce, "german", L, 3, c, &err) == 0 &&
+	      chain_link(sk, core, nonce, "german", L, 3, want, &err) == 0 &&
+	      memcmp(c, want, 32) == 0, "no state directory: no error");
+	if (home)
+		setenv("HOME", home, 1);
+	free(home);
+	strbuf_free(&path);
+	seckey_free(sk);
+	seckey_free(other);
+}
+
 /* The first two keystream words of draw k, derived independently. */
 static void words(const unsigned char seed[32], uint64_t k, uint32_t w[2])
 {
@@ -701,6 +812,7 @@ int main(void)
 	test_embedded();
 	test_detached_crlf();
 	test_chain();
+	test_links();
 	test_rng();
 	test_view_vectors();
 	test_b64_32();
