@@ -68,8 +68,10 @@ joined_game() {
 }
 
 # Step $2 of game file $1: the player's orders answered with the first
-# choices, signed, and adjudicated by the referee, into $1.
+# choices, signed, and adjudicated by the referee, into $1 (nothing
+# where the game is over: the dice of new keys end some games early).
 arnswalde_step() {
+	"$UMPIRE" status --brief "$1" | grep -q '^pending' || return 0
 	"$UMPIRE" orders "$1" -s p.key -o o$2.yaml
 	"$UMPIRE" sign o$2.yaml -s p.key -o s$2.yaml
 	"$UMPIRE" adjudicate "$1" s$2.yaml -s r.key -o next.yaml \
@@ -98,7 +100,7 @@ arnswalde_step() {
 import base64, hashlib, os, re, sys
 text = open(sys.argv[1]).read()
 links = re.findall(r'^    (?:player|referee): (\S{43}=)$', text, re.M)
-assert len(links) >= 8, links
+assert len(links) >= 2, links
 told = {base64.b64decode(l) for l in links}
 files = [os.path.join(d, f) for d in sys.argv[2:] for f in os.listdir(d)]
 for f in files:
