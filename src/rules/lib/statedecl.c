@@ -104,6 +104,68 @@ static int item_index(const struct sd_field *f, const void *st,
 	return f->place_index ? f->place_index(st, s) : name_index(f, st, s);
 }
 
+/* Names to indexes, a hash table made for one load of a field: a state
+ * names each of its records and the members of its sets of them, and a
+ * search of the list for each cost a Race to the Reichstag checkpoint
+ * 3.1M instructions (180 units, each in a stack, each known or not). */
+struct name_table {
+	const struct sd_field *f;
+	const void *st;
+	int *slot;             /* index + 1, 0 empty */
+	size_t mask;
+};
+
+static size_t name_hash(const char *s)
+{
+	size_t h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+/* the names of f (name_at) into t; a name twice keeps its first */
+static void names_make(struct name_table *t, const struct sd_field *f,
+		       const void *st, const char *(*name)(const struct
+		       sd_field *, const void *, int))
+{
+	int n = 0;
+	const char *w;
+
+	while (name(f, st, n))
+		n++;
+	t->f = f;
+	t->st = st;
+	for (t->mask = 15; t->mask < (size_t)n * 2; t->mask = 2 * t->mask + 1)
+		;
+	t->slot = xcalloc(t->mask + 1, sizeof *t->slot);
+	for (int i = 0; i < n && (w = name(f, st, i)); i++) {
+		size_t h = name_hash(w) & t->mask;
+
+		while (t->slot[h] && strcmp(name(f, st, t->slot[h] - 1), w))
+			h = (h + 1) & t->mask;
+		if (!t->slot[h])
+			t->slot[h] = i + 1;
+	}
+}
+
+static int names_find(const struct name_table *t, const char *s,
+		      const char *(*name)(const struct sd_field *,
+					  const void *, int))
+{
+	for (size_t h = name_hash(s) & t->mask; t->slot[h];
+	     h = (h + 1) & t->mask)
+		if (!strcmp(name(t->f, t->st, t->slot[h] - 1), s))
+			return t->slot[h] - 1;
+	return -1;
+}
+
+static const char *record_at(const struct sd_field *f, const void *st,
+			     int i)
+{
+	return i >= 0 ? f->record_name(st, i) : NULL;
+}
+
 /* ---- places: SD_LIST and SD_MAP ---- */
 
 /* The i-th key of a field: a name, or one key_of() makes in buf. */
@@ -681,91 +743,52 @@ static int load_set(const struct sd_field *f, void *st, const struct doc *d,
 		    const struct doc_node *n, struct error *err)
 {
 	char where[256], acc[512];
-	int i, k = n_items(f, st);
+	int i, k = n_items(f, st), *at;
+	struct name_table t = { 0 };
 
 	if (need(d, n, f, DOC_SEQ, err) < 0)
 		return -1;
-	for (size_t j = 0; j < n->n; j++)
-		if (n->items[j]->kind != DOC_SCALAR ||
-		    (i = item_index(f, st, n->items[j]->str)) < 0 || i >= k ||
-		    !accepts(f, st, i))
+	if (!f->place_index && n->n)
+		names_make(&t, f, st, name_at);
+	at = xcalloc(n->n + 1, sizeof *at);
+	for (size_t j = 0; j < n->n; j++) {
+		const struct doc_node *w = n->items[j];
+
+		i = w->kind != DOC_SCALAR ? -1 : f->place_index ?
+			f->place_index(st, w->str) :
+			names_find(&t, w->str, name_at);
+		if (i < 0 || i >= k || !accepts(f, st, i)) {
+			free(at);
+			free(t.slot);
 			return errorf(err, EXIT_REFUSED, "%s: %s: '%.60s' is "
 				      "not allowed here (accepted: %s)",
-				      doc_where(d, n->items[j], where,
-				      sizeof where), f->key,
-				      n->items[j]->kind == DOC_SCALAR ?
-				      n->items[j]->str : "(a collection)",
+				      doc_where(d, w, where, sizeof where),
+				      f->key, w->kind == DOC_SCALAR ?
+				      w->str : "(a collection)",
 				      f->n_places && f->domain ? f->domain :
 				      accepted(f, st, acc, sizeof acc));
+		}
+		at[j] = i;
+	}
 	for (i = 0; i < k; i++)
 		f->set_item(st, i, 0);
 	for (size_t j = 0; j < n->n; j++)
-		f->set_item(st, item_index(f, st, n->items[j]->str), 1);
+		f->set_item(st, at[j], 1);
+	free(at);
+	free(t.slot);
 	return 0;
 }
 
 /* The record a word names, or -1 with an error naming the field. */
-/* The records of a field by name, sorted once a load: a state names
- * every record, and a search of the list for each cost a Race to the
- * Reichstag checkpoint 2.2M instructions (180 units, a stack's each). */
-struct rec_name {
-	const char *name;
-	int i;
-};
-
-struct rec_index {
-	struct rec_name *e;
-	size_t n;
-};
-
-/* by name, then index: the first of a name (no game has one twice)
- * is found as a search of the list found it */
-static int rec_cmp(const void *a, const void *b)
-{
-	const struct rec_name *x = a, *y = b;
-	int c = strcmp(x->name, y->name);
-
-	return c ? c : (x->i > y->i) - (x->i < y->i);
-}
-
-static int rec_name_cmp(const void *key, const void *e)
-{
-	return strcmp(key, ((const struct rec_name *)e)->name);
-}
-
-static void rec_index_make(struct rec_index *x, const struct sd_field *f,
-			   const void *st)
-{
-	size_t cap = 0;
-	const char *w;
-
-	x->e = NULL;
-	x->n = 0;
-	for (int i = 0; (w = f->record_name(st, i)); i++) {
-		if (x->n == cap) {
-			cap = cap ? 2 * cap : 64;
-			x->e = xrealloc(x->e, cap * sizeof *x->e);
-		}
-		x->e[x->n].name = w;
-		x->e[x->n++].i = i;
-	}
-	if (x->n)
-		qsort(x->e, x->n, sizeof *x->e, rec_cmp);
-}
-
 static int record_of(const struct doc *d, const struct doc_node *n,
-		     const struct sd_field *f, const struct rec_index *x,
+		     const struct sd_field *f, const struct name_table *t,
 		     struct error *err)
 {
 	char where[256];
-	const struct rec_name *hit = n->kind == DOC_SCALAR && x->n ?
-		bsearch(n->str, x->e, x->n, sizeof *x->e, rec_name_cmp) :
-		NULL;
+	int i = n->kind == DOC_SCALAR ? names_find(t, n->str, record_at) : -1;
 
-	while (hit && hit > x->e && !strcmp(hit[-1].name, n->str))
-		hit--;
-	if (hit)
-		return hit->i;
+	if (i >= 0)
+		return i;
 	errorf(err, EXIT_REFUSED, "%s: %s: '%.60s' is no %s record (accepted: "
 	       "the ids of the order of battle)", doc_where(d, n, where,
 	       sizeof where), f->key, n->kind == DOC_SCALAR ? n->str :
@@ -788,11 +811,11 @@ static int load_records(const struct sd_field *f, void *st,
 			struct error *err)
 {
 	int recs[SD_MAX_STACK], place, k, rc = -1;
-	struct rec_index x;
+	struct name_table x;
 
 	if (need(d, n, f, DOC_MAP, err) < 0)
 		return -1;
-	rec_index_make(&x, f, st);
+	names_make(&x, f, st, record_at);
 	for (size_t j = 0; j < n->n; j++) {
 		const struct doc_node *v = n->items[j];
 
@@ -829,7 +852,7 @@ static int load_records(const struct sd_field *f, void *st,
 	}
 	rc = 0;
 out:
-	free(x.e);
+	free(x.slot);
 	return rc;
 }
 
