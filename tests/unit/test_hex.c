@@ -1263,6 +1263,15 @@ static void attacks(void)
 		      hex_next_word(&q, w, sizeof w) == 0,
 		      "hex_next_word: blanks skipped, a long word cut, then 0");
 	}
+	{
+		char line[] = " \t0303  clear\tfort x ", none[] = " \t ",
+			*w[3];
+
+		CHECK(hex_split(line, w, 3) == 3 && !strcmp(w[0], "0303") &&
+		      !strcmp(w[1], "clear") && !strcmp(w[2], "fort") &&
+		      hex_split(none, w, 3) == 0,
+		      "hex_split: words between runs of blanks, at most max");
+	}
 	rc = declare_text(&r, "0303,0304 a1 A2 +support a3", &cx, &a, why,
 			  sizeof why);
 	CHECK(rc == 0 && a.n_def == 2 && a.n == 3 && a.att[1] == 4 &&

@@ -339,6 +339,24 @@ int hex_next_line(const char **p, char *buf, size_t size)
 	return 1;
 }
 
+int hex_split(char *line, char **w, int max)
+{
+	int n = 0;
+
+	while (n < max) {
+		while (*line == ' ' || *line == '\t')
+			line++;
+		if (!*line)
+			break;
+		w[n++] = line;
+		while (*line && *line != ' ' && *line != '\t')
+			line++;
+		if (*line)
+			*line++ = '\0';
+	}
+	return n;
+}
+
 int hex_next_word(const char **p, char *buf, size_t size)
 {
 	size_t len;
@@ -409,7 +427,7 @@ int unit_line_head(const struct hex_map *m, char *line, char **w, int max,
 		   int *k, struct hunit *u, const char *const *sides,
 		   int n_sides, const char **list, char *msg, size_t size)
 {
-	char *name = strchr(line, ';'), *p;
+	char *name = strchr(line, ';');
 	int i = 3, s;
 
 	*k = 0;
@@ -418,8 +436,7 @@ int unit_line_head(const struct hex_map *m, char *line, char **w, int max,
 		*name++ = '\0';
 		name += strspn(name, " ");
 	}
-	for (p = strtok(line, " \t"); p && *k < max; p = strtok(NULL, " \t"))
-		w[(*k)++] = p;
+	*k = hex_split(line, w, max);
 	if (*k == 0)
 		return 0;
 	if (!u)

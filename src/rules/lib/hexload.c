@@ -282,15 +282,11 @@ static int find_name(struct hex_map *m, const char *s)
 /* Split a line into words (in place); returns the count. */
 static int words(char *line, char **w, int max)
 {
-	int n = 0;
-	char *p = strtok(line, " \t");
+	int n = hex_split(line, w, max);
 
-	while (p && n < max) {
-		if (*p == '#')
-			break;
-		w[n++] = p;
-		p = strtok(NULL, " \t");
-	}
+	for (int i = 0; i < n; i++)
+		if (*w[i] == '#')
+			return i;
 	return n;
 }
 
