@@ -4,11 +4,12 @@
 # puts there, under the key of the genuine scenario file, the parsed
 # tree of an edited one (Arnswalde 1945 starting morale 5 at difficulty
 # high, where rule 3.1 says 3), with the genuine scenario hash beside it
-# and the cache's unkeyed checksum made again. Written to fail on the
-# code before the fix, which took the stored hash on trust: the new
-# game carried the genuine scenario_hash over the edited rules. The
-# hash is now computed from the tree read, so the planted tree is seen
-# for what it is and the scenario file is parsed again.
+# (and, in the cache's first form, its unkeyed checksum made again).
+# Written to fail on the code before the fix, which took the stored hash
+# on trust: the new game carried the genuine scenario_hash over the
+# edited rules. The hash is now computed from the tree read, so the
+# planted tree is seen for what it is and the scenario file is parsed
+# again.
 
 load ../e2e/helpers
 
@@ -39,17 +40,15 @@ new_game() {
 		new_game edited.yaml
 	grep -q '^  morale: 5$' edited.yaml
 	edited=$(ls other/umpire/checkpoints/scenario-*)
-	# planted under the genuine key: MAGIC, KEY, SUM, HASH, tree, with
-	# the genuine HASH and SUM = BLAKE2b-256(HASH || tree) made again
+	# planted under the genuine key: MAGIC, KEY, HASH, tree, with the
+	# genuine HASH before the edited tree
 	python3 - "$genuine" "$edited" <<'PY'
-import hashlib, sys
+import sys
 g = open(sys.argv[1], 'rb').read()
 e = open(sys.argv[2], 'rb').read()
 m = g.index(b'\n') + 1
-h = g[m + 64:m + 96]
-tree = e[m + 96:]
-s = hashlib.blake2b(h + tree, digest_size=32).digest()
-open(sys.argv[1], 'wb').write(g[:m + 32] + s + h + tree)
+assert g[:m] == b'umpire-scenario-cache/2\n'
+open(sys.argv[1], 'wb').write(g[:m + 64] + e[m + 64:])
 PY
 	new_game planted.yaml
 	# the genuine rules, under the genuine hash
@@ -59,6 +58,24 @@ PY
 	# and the cache is the genuine tree again
 	new_game again.yaml
 	grep -q '^  morale: 3$' again.yaml
+}
+
+@test "a damaged scenario cache is parsed over: its tree no longer hashes to the hash beside it" {
+	new_game genuine.yaml
+	cache=$(ls "$XDG_STATE_HOME"/umpire/checkpoints/scenario-*)
+	# one byte of a value in the tree: the start morale's 3 made 5
+	python3 - "$cache" <<'PY'
+import sys
+p = sys.argv[1]
+b = open(p, 'rb').read()
+i = b.index(b'high') + 4
+j = b.index(b'3', i)
+open(p, 'wb').write(b[:j] + b'5' + b[j + 1:])
+PY
+	cp "$cache" damaged
+	new_game again.yaml
+	grep -q '^  morale: 3$' again.yaml
+	! cmp -s "$cache" damaged
 }
 
 # A new Arnswalde 1945 game that the referee has joined, as $1.
