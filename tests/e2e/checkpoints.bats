@@ -184,6 +184,18 @@ PY
 	cmp warm.yaml g.yaml
 }
 
+# After the points of g.yaml were edited (each kept as F.bad): status
+# says what a replay from the start says, and every point is written
+# anew.
+status_replays_and_rewrites() {
+	run "$UMPIRE" status g.yaml
+	[ "$status" -eq 0 ]
+	warm=$output
+	run cold "$UMPIRE" status g.yaml
+	[ "$output" = "$warm" ]
+	for f in "$CP/$ID".*[0-9]; do ! cmp -s "$f" "$f.bad"; done
+}
+
 @test "a checkpoint that would play otherwise is not used, and is rewritten" {
 	# every point's state: the Allied units' turn-start places moved
 	for f in "$CP/$ID".*; do
@@ -197,13 +209,7 @@ open(p, "wb").write(points.pack(d))
 EOF
 		cp "$f" "$f.bad"
 	done
-	run "$UMPIRE" status g.yaml
-	[ "$status" -eq 0 ]
-	warm=$output
-	run cold "$UMPIRE" status g.yaml
-	[ "$output" = "$warm" ]
-	# played again from the start, the points written anew
-	for f in "$CP/$ID".*[0-9]; do ! cmp -s "$f" "$f.bad"; done
+	status_replays_and_rewrites
 }
 
 @test "a damaged checkpoint file is not used, and is rewritten" {
@@ -220,13 +226,8 @@ EOF
 		cp "$f" "$f.bad"
 		! "$BATS_TEST_DIRNAME"/points.py show "$f" 2>/dev/null
 	done
-	run "$UMPIRE" status g.yaml
-	[ "$status" -eq 0 ]
-	warm=$output
-	run cold "$UMPIRE" status g.yaml
-	[ "$output" = "$warm" ]
+	status_replays_and_rewrites
 	for f in "$CP/$ID".*[0-9]; do
-		! cmp -s "$f" "$f.bad"
 		"$BATS_TEST_DIRNAME"/points.py show "$f" | grep -q '^state:$'
 	done
 }
