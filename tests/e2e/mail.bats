@@ -349,6 +349,24 @@ sys.stdout.buffer.write(quopri.encodestring(open("signed.yaml", "rb").read()))
 	[ "$output" = "pending player 2" ]
 }
 
+@test "a NUL byte in a game file, among its lines or in its last bytes, is refused naming its line" {
+	# no mail text holds one: the file goes to the parser as it is
+	python3 - ref.yaml <<'EOF'
+import sys
+b = open(sys.argv[1], 'rb').read()
+i = b.index(b'\nsteps:\n') + 3
+open('mid.yaml', 'wb').write(b[:i] + b'\0' + b[i + 1:])
+open('end.yaml', 'wb').write(b[:-3] + b'\0' + b[-2:])
+EOF
+	for f in mid end; do
+		run "$UMPIRE" status $f.yaml
+		[ "$status" -eq 1 ]
+		[[ "$output" == *"$f.yaml:"[0-9]*": NUL byte in the file"* ]]
+	done
+	run "$UMPIRE" status ref.yaml
+	[ "$status" -eq 0 ]
+}
+
 @test "mail damage: a client re-wrapping at 72 columns changes nothing" {
 	# every line umpire writes for mail fits 72 columns: the template,
 	# the signed orders, the game file
