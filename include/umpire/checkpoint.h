@@ -12,7 +12,7 @@
  * index, not parsed); GAME.N, the latest checkpoint
  * (ctx_checkpoint) in step N, for the last steps that took one, however
  * long ago: the engine's place in that step and the state as the rules
- * save it; and GAME-text, the vouched prefix: the text of the game
+ * save it (a packed tree, doc_pack, with its checksum); and GAME-text, the vouched prefix: the text of the game
  * file's first steps, byte for byte as this machine read and verified
  * them, up to the first step a replay from the latest checkpoint reads;
  * in a game with views the index also holds the prefix of each older

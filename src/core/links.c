@@ -120,8 +120,8 @@ static long open_kept(const struct seckey *sk, const struct kept *k,
 	*plen = len - over;
 	*first = get32(p + 8);
 	uint32_t count = get32(p + 12);
-	/* sealed by this key for this chain: the head agrees with it, or
-	 * a build that kept them otherwise made it */
+	/* opened by this chain's key: a head that does not fit the chain
+	 * (another spacing, a count beyond its end) is no file either */
 	if (get32(p) == k->length && get32(p + 4) == k->spacing &&
 	    *first % k->spacing == 0 &&
 	    *plen == LINKS_HEAD + (size_t)count * CHAIN_BYTES &&
@@ -198,8 +198,7 @@ int links_link(const struct seckey *sk,
 		made = xmalloc(most * CHAIN_BYTES);
 	for (uint32_t j = from; j > i; j--) {
 		chain_step(c, c);
-		if (made && j - 1 >= keep_from && (j - 1) % s == 0 &&
-		    j - 1 < length)
+		if (made && j - 1 >= keep_from && (j - 1) % s == 0)
 			memcpy(made + (size_t)(most - ++kept) * CHAIN_BYTES, c,
 			       CHAIN_BYTES);
 	}
