@@ -4,9 +4,11 @@
  * state is setup.c's; a position may replace its map, order of battle,
  * table and victory hexes with setup.c's loaders (SDF_INPUT below).
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "umpire/statedecl.h"
+#include "../lib/hexdecl.h"
 #include "aachen.h"
 
 const char *const aa_side_names[SIDES] = { "allied", "german" };
@@ -93,21 +95,6 @@ static int unit_load(void *vst, int u, const struct doc *d,
 
 /* ---- sets of hexes, hexsides and units (SD_SET) ---- */
 
-static int n_hexes(const void *st)
-{
-	return hex_end(&((const struct aachen *)st)->map);
-}
-
-static const char *hex_word(const void *st, int h, char buf[16])
-{
-	return hex_id(h, buf);
-}
-
-static int hex_of(const void *st, const char *s)
-{
-	return hex_parse(&((const struct aachen *)st)->map, s);
-}
-
 /* Control is the occupant's; written are the hexes the Allies hold that
  * no unit is in (allied-control), and those a US unit is in but has not
  * captured (german-control: a set-up hex, 17.0). Loaded, a hex listed
@@ -140,41 +127,6 @@ static void german_set(void *vst, int h, int on)
 {
 	if (on)
 		((struct aachen *)vst)->ctrl[h] = GERMAN;
-}
-
-/* the hexsides whose bridge is demolished (14.0), item 6 * hex + dir;
- * a position adds to those of its map */
-static int n_sides(const void *st)
-{
-	return hex_side_items(&((const struct aachen *)st)->map);
-}
-
-static const char *side_name(const void *st, int i, char buf[16])
-{
-	return hex_side_item_name(&((const struct aachen *)st)->map, i, buf);
-}
-
-static int side_index(const void *st, const char *s)
-{
-	return hex_side_item(&((const struct aachen *)st)->map, s);
-}
-
-static int next_demolished(const void *st, int i)
-{
-	return hex_side_item_next(&((const struct aachen *)st)->map, i, HS_DEMOLISHED);
-}
-
-static int demolished(const void *vst, int i)
-{
-	return hex_side_item_has(&((const struct aachen *)vst)->map, i,
-				 HS_DEMOLISHED);
-}
-
-static void demolish(void *vst, int i, int on)
-{
-	if (on)
-		hex_side_item_set(&((struct aachen *)vst)->map, i,
-				  HS_DEMOLISHED, 1);
 }
 
 /* 9.0: the units on the map out of supply (a unit eliminated out of
@@ -398,12 +350,14 @@ static long long roads_held(const void *vst, int i)
 #define COUNT(k, f, l, h) .key = k, .type = SD_COUNT, .value = f, .lo = l, \
 	.hi = h
 #define OWN(k, s, l) .key = k, .type = SD_CUSTOM, .save = s, .load = l
-#define HEXES(k) .key = k, .type = SD_SET, .n_places = n_hexes, \
-	.place_name = hex_word, .place_index = hex_of, \
+#define HEXES(k) .key = k, .type = SD_SET, SD_HEX_PLACES, \
 	.domain = "the hexes of the map (CCRR)"
 #define OOB "the units of the order of battle, by id"
 #define INPUT(k, l) .key = k, .type = SD_CUSTOM, .load = l, \
 	.flags = SDF_INPUT
+
+/* hexdecl.h reads the map at the state's start */
+_Static_assert(offsetof(struct aachen, map) == 0, "the map first");
 
 static const struct sd_field fields[] = {
 	/* the scenario's, in the order they are read (the map first) */
@@ -436,10 +390,10 @@ static const struct sd_field fields[] = {
 	{ OWN("engineer-bridge", bridge_save, bridge_load) },
 	{ INT("engineer-bridge-turn", eb_turn, 0, 99) },
 	{ OWN("engineer-bridge-used", used_save, used_load) },
-	{ .key = "demolished", .type = SD_SET, .n_places = n_sides,
-	  .place_name = side_name, .place_index = side_index,
-	  .in_set = demolished, .next_in = next_demolished,
-	  .set_item = demolish,
+	/* 14.0: the hexsides whose bridge is demolished (a position adds
+	 * to those of its map) */
+	{ .key = "demolished", SD_HEXSIDES(hexdecl_demolished,
+		hexdecl_next_demolished, hexdecl_demolish),
 	  .domain = "the hexsides of the map (CCRR-CCRR)" },
 	{ INT("ad2-turn", ad2_turn, 0, 99) },
 	{ OWN("attacks", attacks_save, not_read) },

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "state.h"
+#include "../lib/hexdecl.h"
 
 const char *const rt_side_names[PLAYERS] = { "1bf", "1uf" };
 const char *const rt_phase_names[PHASES] = {
@@ -74,6 +75,9 @@ void rt_settle(struct rttr *st)
 }
 
 /* ---- the state, declared (include/umpire/statedecl.h) ---- */
+
+/* hexdecl.h reads the map at the state's start */
+_Static_assert(offsetof(struct rttr, map) == 0, "the map first");
 
 static struct doc_node *flow_map(struct doc *d)
 {
@@ -157,21 +161,6 @@ static struct doc_node *unit_place(const void *vst, int u, struct doc *d)
 		return NULL;
 	return doc_str(d, st->u[u].where == U_MAP ? hex_id(st->u[u].hex, x) :
 		       unit_where_names[st->u[u].where]);
-}
-
-static int n_hexes(const void *vst)
-{
-	return hex_end(&((const struct rttr *)vst)->map);
-}
-
-static const char *hex_name(const void *vst, int h, char buf[16])
-{
-	return hex_id(h, buf);
-}
-
-static int hex_of(const void *vst, const char *s)
-{
-	return hex_parse(&((const struct rttr *)vst)->map, s);
 }
 
 static int stack_at(const void *vst, int h, int *out, int max)
@@ -443,56 +432,6 @@ static int barrage_load(void *vst, const struct doc *d,
 	return 0;
 }
 
-/* the hexsides of kind (18.x), a set of the map's hexsides */
-static int n_sides(const void *st)
-{
-	return hex_side_items(&((const struct rttr *)st)->map);
-}
-
-static const char *side_name(const void *st, int i, char buf[16])
-{
-	return hex_side_item_name(&((const struct rttr *)st)->map, i, buf);
-}
-
-static int side_index(const void *st, const char *s)
-{
-	return hex_side_item(&((const struct rttr *)st)->map, s);
-}
-
-static int next_demolished(const void *st, int i)
-{
-	return hex_side_item_next(&((const struct rttr *)st)->map, i, HS_DEMOLISHED);
-}
-
-static int demolished(const void *st, int i)
-{
-	return hex_side_item_has(&((const struct rttr *)st)->map, i,
-				 HS_DEMOLISHED);
-}
-
-static void demolish(void *st, int i, int on)
-{
-	if (on)
-		hex_side_item_set(&((struct rttr *)st)->map, i, HS_DEMOLISHED, 1);
-}
-
-static int next_safe(const void *st, int i)
-{
-	return hex_side_item_next(&((const struct rttr *)st)->map, i, HS_CHECKED);
-}
-
-static int bridge_safe(const void *st, int i)
-{
-	return hex_side_item_has(&((const struct rttr *)st)->map, i,
-				 HS_CHECKED);
-}
-
-static void make_safe(void *st, int i, int on)
-{
-	if (on)
-		hex_side_item_set(&((struct rttr *)st)->map, i, HS_CHECKED, 1);
-}
-
 /* a position's own map: its regions, no control, no barrage, and its
  * own markers and order of battle (complete() checks the latter) */
 static int map_load(void *vst, const struct doc *d,
@@ -605,10 +544,8 @@ static const char *const sides[] = { "1bf", "1uf", NULL };
 	.domain = UNIT_IDS, .in_set = has, .set_item = put
 #define INPUT(k, l) .key = k, .type = SD_CUSTOM, .load = l, \
 	.flags = SDF_INPUT
-#define SIDES(k, has, next, put) .key = k, .type = SD_SET, \
-	.n_places = n_sides, .place_name = side_name, \
-	.place_index = side_index, .in_set = has, .next_in = next, \
-	.set_item = put, .domain = "the hexsides of the map (CCRR-CCRR)"
+#define SIDES(k, has, next, put) .key = k, SD_HEXSIDES(has, next, put), \
+	.domain = "the hexsides of the map (CCRR-CCRR)"
 #define INT(k, m, l, h) .key = k, .type = SD_INT, \
 	SD_MEMBER(struct rttr, m), .lo = l, .hi = h
 #define PER_SIDE(k, m, t) .key = k, .type = t, SD_ELEM(struct rttr, m), \
@@ -651,8 +588,7 @@ static const struct sd_field fields[] = {
 	{ .key = "stacks", .type = SD_PLACES, .flags = SDF_BLOCK,
 	  .record_name = unit_name, .domain = "the hexes of the map",
 	  .vis = SD_RECORD,
-	  .record_sees = unit_seen, .who_sees = SEEN, .n_places = n_hexes,
-	  .place_name = hex_name, .place_index = hex_of,
+	  .record_sees = unit_seen, .who_sees = SEEN, SD_HEX_PLACES,
 	  .records_at = stack_at,
 	  .place_put = stack_put, .hide = unit_hide,
 	  .standin_rank = unit_standin },
@@ -684,8 +620,7 @@ static const struct sd_field fields[] = {
 	{ PER_SIDE("max-effort-used", max_effort_used, SD_FLAGS) },
 	{ INT("max-effort-now", max_effort_now, 0, 1),
 	  .flags = SDF_NONE | SDF_NONE_OMIT, .none = 0 },
-	{ .key = "control", .type = SD_MAP, .n_places = n_hexes,
-	  .place_name = hex_name, .place_index = hex_of,
+	{ .key = "control", .type = SD_MAP, SD_HEX_PLACES,
 	  .domain = "the hexes of the map (CCRR)", SD_ELEM(struct rttr, ctrl),
 	  .sub = (const struct sd_field[]){ { .type = SD_NAME,
 		SD_ELEM(struct rttr, ctrl), SD_NAMES(rt_side_names, PLAYERS),
@@ -702,8 +637,11 @@ static const struct sd_field fields[] = {
 		       offsetof(struct rt_marker, used_turn),
 		.size = sizeof(int8_t), .lo = 1, .hi = 99,
 		.flags = SDF_NONE, .none = 0 } } },
-	{ SIDES("demolished", demolished, next_demolished, demolish) },
-	{ SIDES("bridges-safe", bridge_safe, next_safe, make_safe) },
+	/* the hexsides of each kind (18.x), sets of the map's hexsides */
+	{ SIDES("demolished", hexdecl_demolished, hexdecl_next_demolished,
+		hexdecl_demolish) },
+	{ SIDES("bridges-safe", hexdecl_checked, hexdecl_next_checked,
+		hexdecl_check) },
 	{ .key = "groups", .type = SD_INTS, SD_ELEM(struct rttr, group_in),
 	  SD_NAMES(group_names, RT_GROUPS), .hi = 99 },
 	{ .key = "fuehrerbunker-captured", .type = SD_NAME,

@@ -1,0 +1,72 @@
+/*
+ * hexdecl.c - a map's hexes and hexsides for a state declaration (see
+ * hexdecl.h): the state begins with its struct hex_map.
+ */
+#include "hexdecl.h"
+
+static const struct hex_map *map_of(const void *st)
+{
+	return st;
+}
+
+int hexdecl_n_hexes(const void *st)
+{
+	return hex_end(map_of(st));
+}
+
+const char *hexdecl_hex_name(const void *st, int h, char buf[16])
+{
+	return hex_id(h, buf);
+}
+
+int hexdecl_hex_of(const void *st, const char *s)
+{
+	return hex_parse(map_of(st), s);
+}
+
+int hexdecl_n_sides(const void *st)
+{
+	return hex_side_items(map_of(st));
+}
+
+const char *hexdecl_side_name(const void *st, int i, char buf[16])
+{
+	return hex_side_item_name(map_of(st), i, buf);
+}
+
+int hexdecl_side_index(const void *st, const char *s)
+{
+	return hex_side_item(map_of(st), s);
+}
+
+int hexdecl_demolished(const void *st, int i)
+{
+	return hex_side_item_has(map_of(st), i, HS_DEMOLISHED);
+}
+
+int hexdecl_next_demolished(const void *st, int i)
+{
+	return hex_side_item_next(map_of(st), i, HS_DEMOLISHED);
+}
+
+void hexdecl_demolish(void *st, int i, int on)
+{
+	if (on)
+		hex_side_item_set(st, i, HS_DEMOLISHED, 1);
+}
+
+int hexdecl_checked(const void *st, int i)
+{
+	return hex_side_item_has(map_of(st), i, HS_CHECKED);
+}
+
+int hexdecl_next_checked(const void *st, int i)
+{
+	return hex_side_item_next(map_of(st), i, HS_CHECKED);
+}
+
+void hexdecl_check(void *st, int i, int on)
+{
+	if (on)
+		hex_side_item_set(st, i, HS_CHECKED, 1);
+}
