@@ -112,10 +112,11 @@ int record_for_game(struct record *r, const struct seckey *sk,
  * and free the record. */
 int record_done(struct record *r, const struct game *g, struct error *err);
 
-/* Whether some key on this machine signed orders for step n of game
- * game_id that no refusal covers (any record in the state directory);
- * origin gets where from. */
-int record_any_signed(const char *game_id, long long n, char *origin,
-		      size_t size);
+/* Whether key pk signed on this machine orders for step n of game
+ * game_id that no refusal covers (its local record, read without the
+ * lock); origin gets where from. Only the actor's key can sign a step's
+ * orders, so status asks its record alone, not every key's. */
+int record_signed(const struct pubkey *pk, const char *game_id,
+		  long long n, char *origin, size_t size);
 
 #endif

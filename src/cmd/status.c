@@ -14,16 +14,25 @@
 #include "umpire/report.h"
 #include "umpire/view.h"
 
+/* Whether the actor's key signed its orders for step n on this machine
+ * (its local record), origin where from. */
+static int actor_signed(struct game *g, const char *actor, long long n,
+			char *origin, size_t size)
+{
+	const struct role *r = game_role(g, actor);
+	return r && record_signed(&r->pk, g->id, n, origin, size);
+}
+
 /* Who is awaited for step n (umpire(1) status): the actor's orders, or,
- * when a key on this machine signed orders for step n already (its local
- * record), the counter-party's adjudication of them. */
+ * when the actor's key signed orders for step n on this machine already
+ * (its local record), the counter-party's adjudication of them. */
 static void awaited(struct game *g, const char *actor, long long n,
 		    int brief, FILE *out)
 {
 	char origin[80];
 	const char *counter = game_counter(g, actor);
-	int sent = counter && record_any_signed(g->id, n, origin,
-						sizeof origin);
+	int sent = counter && actor_signed(g, actor, n, origin,
+					   sizeof origin);
 	if (brief && sent)
 		fprintf(out, "adjudication %s %lld\n", counter, n);
 	else if (brief)
@@ -106,7 +115,7 @@ static const char *awaited_status(struct game *g, const char *actor,
 {
 	char origin[80];
 	const char *counter = game_counter(g, actor);
-	if (counter && record_any_signed(g->id, n, origin, sizeof origin)) {
+	if (counter && actor_signed(g, actor, n, origin, sizeof origin)) {
 		*role = counter;
 		return "adjudication";
 	}

@@ -23,7 +23,6 @@
  * while it holds it (the second flock would wait for ever).
  */
 #define _GNU_SOURCE             /* flock(2), memmem(3) */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/file.h>
@@ -675,41 +674,31 @@ static int signed_in(const char *buf, size_t len, long long n, char *origin,
 	return 0;
 }
 
-int record_any_signed(const char *game_id, long long n, char *origin,
-		      size_t size)
+int record_signed(const struct pubkey *pk, const char *game_id,
+		  long long n, char *origin, size_t size)
 {
-	struct strbuf dir = STRBUF_INIT, head = STRBUF_INIT;
+	struct strbuf path = STRBUF_INIT, head = STRBUF_INIT;
 	struct error ignored;
-	struct dirent *e;
+	char *buf;
+	size_t len;
 	int found = 0;
-	if (strlen(game_id) != GAME_ID_HEX || state_dir(&dir, &ignored)) {
-		strbuf_free(&dir);
+	if (strlen(game_id) != GAME_ID_HEX ||
+	    strspn(game_id, "0123456789abcdef") != GAME_ID_HEX ||
+	    record_dir(pk, &path, &ignored)) {
+		strbuf_free(&path);
 		return 0;
 	}
 	strbuf_addf(&head, RECORD_MAGIC "\ngame %s\n", game_id);
-	DIR *dp = opendir(dir.buf);
-	while (dp && !found && (e = readdir(dp)) != NULL) {
-		struct strbuf path = STRBUF_INIT;
-		char *buf;
-		size_t len;
-		if (strlen(e->d_name) != 64 ||
-		    strspn(e->d_name, "0123456789abcdef") != 64)
-			continue;
-		/* read only, and records of other keys: no lock */
-		strbuf_addf(&path, "%s/%s/%s", dir.buf, e->d_name, game_id);
-		if (access(path.buf, F_OK) == 0 &&
-		    read_input(path.buf, RECORD_MAX_BYTES, &buf, &len,
-			       &ignored) == 0) {
-			found = len > head.len &&
-				!memcmp(buf, head.buf, head.len) &&
-				signed_in(buf, len, n, origin, size);
-			free(buf);
-		}
-		strbuf_free(&path);
+	/* read only: no lock */
+	strbuf_addf(&path, "/%s", game_id);
+	if (access(path.buf, F_OK) == 0 &&
+	    read_input(path.buf, RECORD_MAX_BYTES, &buf, &len,
+		       &ignored) == 0) {
+		found = len > head.len && !memcmp(buf, head.buf, head.len) &&
+			signed_in(buf, len, n, origin, size);
+		free(buf);
 	}
-	if (dp)
-		closedir(dp);
-	strbuf_free(&dir);
+	strbuf_free(&path);
 	strbuf_free(&head);
 	return found;
 }

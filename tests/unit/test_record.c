@@ -139,19 +139,28 @@ int main(void)
 	char *path0 = strdup(r.path);
 	record_free(&r);
 
-	/* status's question to every key's record of a game on this
-	 * machine: an order file signed for step n and not refused, read
-	 * from those lines alone */
+	/* status's question to the actor's record: an order file it
+	 * signed for step n and did not see refused, read from those lines
+	 * alone; another key's record is not asked */
 	char origin[80] = "";
-	CHECK(record_any_signed(GAME, 1, origin, sizeof origin) &&
+	struct pubkey other;
+	memset(&other, 0, sizeof other);
+	randombytes_buf(other.pk, sizeof other.pk);
+	CHECK(record_open(&r, &other, GAME, &err) == 0 &&
+	      record_mark(&r, 's', 3, a, "other", &err) == 0 &&
+	      record_save(&r, &err) == 0, "another key signed for step 3");
+	record_free(&r);
+	CHECK(record_signed(&pk, GAME, 1, origin, sizeof origin) &&
 	      !strcmp(origin, "c"), "step 1: C, the file signed after "
 	      "A's and B's refusals");
-	CHECK(record_any_signed(GAME, 2, origin, sizeof origin) &&
+	CHECK(record_signed(&pk, GAME, 2, origin, sizeof origin) &&
 	      !strcmp(origin, "a2"), "step 2: A");
-	CHECK(!record_any_signed(GAME, 3, origin, sizeof origin),
-	      "step 3: nothing signed");
-	CHECK(!record_any_signed("fedcba9876543210fedcba9876543210", 1,
-				 origin, sizeof origin),
+	CHECK(!record_signed(&pk, GAME, 3, origin, sizeof origin),
+	      "step 3: nothing signed by this key");
+	CHECK(record_signed(&other, GAME, 3, origin, sizeof origin) &&
+	      !strcmp(origin, "other"), "step 3: the other key's, asked");
+	CHECK(!record_signed(&pk, "fedcba9876543210fedcba9876543210", 1,
+			     origin, sizeof origin),
 	      "another game: nothing signed");
 
 	/* a malformed step line: the record is refused naming its line */
