@@ -549,6 +549,24 @@ static int load_point(const struct game *g, size_t step,
 	return rc ? -1 : 0;
 }
 
+/* Whether the checkpoint file of step reads (its checksum, and its
+ * game and step): one that does not is not carried into a new index,
+ * where it would be found damaged again each time it was needed. */
+static int point_reads(const struct game *g, size_t step)
+{
+	struct strbuf path = STRBUF_INIT;
+	struct doc *d = NULL;
+	size_t got;
+	if (file_path(g, step, &path) == 0)
+		d = read_packed(path.buf);
+	strbuf_free(&path);
+	int ok = d && is_str(doc_get(d->root, "umpire"), POINT_MAGIC) &&
+		is_str(doc_get(d->root, "game"), g->id) &&
+		get_size(d->root, "step", &got) == 0 && got == step;
+	doc_free(d);
+	return ok;
+}
+
 int checkpoints_point(const struct checkpoints *cp, const struct game *g,
 		      size_t steps, struct resume_point *out)
 {
@@ -869,7 +887,8 @@ void checkpoints_save(const struct game *g, const struct run *run,
 		if (size_of(old.points->items[i], &step) == 0 && step >= 1 &&
 		    (!n_fresh || step < fresh[0]) &&
 		    (!n_carried || step < carried[n_carried - 1]) &&
-		    checkpoints_vouch(&old, g, step - 1))
+		    checkpoints_vouch(&old, g, step - 1) &&
+		    point_reads(g, step))
 			carried[n_carried++] = step;
 	while (n_carried > 0) {
 		latest = carried[--n_carried];

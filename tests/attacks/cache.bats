@@ -147,6 +147,6 @@ PY
 	done
 	cmp g.yaml h.yaml
 	for f in planted-state/umpire/links/*.noise; do
-		! cmp -s "$f" "${f%.noise}"
+		if cmp -s "$f" "${f%.noise}"; then false; fi
 	done
 }

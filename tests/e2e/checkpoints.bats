@@ -185,15 +185,13 @@ PY
 }
 
 # After the points of g.yaml were edited (each kept as F.bad): status
-# says what a replay from the start says, and every point is written
-# anew.
-status_replays_and_rewrites() {
+# says what a replay from the start says.
+status_replays() {
 	run "$UMPIRE" status g.yaml
 	[ "$status" -eq 0 ]
 	warm=$output
 	run cold "$UMPIRE" status g.yaml
 	[ "$output" = "$warm" ]
-	for f in "$CP/$ID".*[0-9]; do ! cmp -s "$f" "$f.bad"; done
 }
 
 @test "a checkpoint that would play otherwise is not used, and is rewritten" {
@@ -209,7 +207,13 @@ open(p, "wb").write(points.pack(d))
 EOF
 		cp "$f" "$f.bad"
 	done
-	status_replays_and_rewrites
+	status_replays
+	# the latest, which status resumed from, played again from the
+	# start and written anew (an older one reads, and is kept until a
+	# replay from it disagrees in its turn)
+	latest=$(ls "$CP/$ID".*.bad | sed 's/.*\.\([0-9]*\)\.bad$/\1/' |
+		sort -n | tail -1)
+	if cmp -s "$CP/$ID.$latest" "$CP/$ID.$latest.bad"; then false; fi
 }
 
 @test "a damaged checkpoint file is not used, and is rewritten" {
@@ -224,11 +228,46 @@ b[len(b) // 2] ^= 4
 open(p, "wb").write(b)
 EOF
 		cp "$f" "$f.bad"
-		! "$BATS_TEST_DIRNAME"/points.py show "$f" 2>/dev/null
+		if "$BATS_TEST_DIRNAME"/points.py show "$f" >/dev/null 2>&1
+		then false; fi
 	done
-	status_replays_and_rewrites
+	status_replays
+	# none is kept as it was: each is written anew or, where the new
+	# index no longer lists it, removed; none is carried over damaged
 	for f in "$CP/$ID".*[0-9]; do
+		if cmp -s "$f" "$f.bad"; then false; fi
 		"$BATS_TEST_DIRNAME"/points.py show "$f" | grep -q '^state:$'
+	done
+}
+
+@test "an older checkpoint damaged is not carried into the index the next step writes" {
+	pts=$(ls "$CP/$ID".* | sed 's/.*\.//' | sort -n)
+	[ "$(echo "$pts" | wc -l)" -ge 2 ]
+	latest=$(echo "$pts" | tail -1)
+	# every point but the latest: one bit flipped
+	for n in $(echo "$pts" | head -n -1); do
+		python3 - "$CP/$ID.$n" <<'EOF'
+import sys
+p = sys.argv[1]
+b = bytearray(open(p, "rb").read())
+b[len(b) // 2] ^= 4
+open(p, "wb").write(b)
+EOF
+		cp "$CP/$ID.$n" "$CP/$ID.$n.bad"
+	done
+	# the game goes on a step, and status reads it: it resumes from the
+	# latest, which reads, and writes the index anew with the points
+	# before it that it carries over
+	one_step
+	"$UMPIRE" status g.yaml >/dev/null
+	grep -q "^steps: $(grep -c '^- step: ' g.yaml)\$" "$CP/$ID"
+	for n in $(awk '/^points:/ {gsub(/[][,]/, " "); $1 = ""; print}' \
+		"$CP/$ID"); do
+		"$BATS_TEST_DIRNAME"/points.py show "$CP/$ID.$n" |
+			grep -q '^state:$'
+	done
+	for f in "$CP/$ID".*.bad; do
+		if cmp -s "${f%.bad}" "$f"; then false; fi
 	done
 }
 
