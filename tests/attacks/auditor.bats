@@ -62,7 +62,7 @@ k = len(l) - len(l.lstrip()) if not l.lstrip().startswith("signature:") \
 lines[j] = l[:k] + ("B" if l[k] == "A" else "A") + l[k + 1:]
 open(sys.argv[2], "w").write("\n".join(lines))
 PY
-	! cmp -s all.delta bad.delta
+	if cmp -s all.delta bad.delta; then false; fi
 	run "$UMPIRE" append one.yaml bad.delta -o bad.yaml
 	[ "$status" -eq 1 ] || { echo "status $status: $output"; return 1; }
 	assert_output_has "step 1 differs from this game file's step 1 in its countersignature"
@@ -128,7 +128,7 @@ PY
 	"$UMPIRE" view game.yaml --side german -s r.key -o v1.view
 	"$UMPIRE" orders v1.view -s g.key >t.yaml
 	sed '0,/^- [a-z-]*: "/s/: ".*"$/: "nonsense"/' t.yaml >bad.yaml
-	! cmp -s t.yaml bad.yaml
+	if cmp -s t.yaml bad.yaml; then false; fi
 	"$UMPIRE" sign bad.yaml -s g.key -o bad.signed
 	local maildir='1700000000.M1P2.host:2,S'
 	cp bad.signed "$maildir"
@@ -142,7 +142,7 @@ PY
 		--refusal b.txt
 	[ "$status" -eq 1 ]
 	[ -s a.txt ] && [ -s b.txt ]
-	! grep -q "bad.signed\|M1P2" a.txt b.txt
+	if grep -q "bad.signed\|M1P2" a.txt b.txt; then false; fi
 	cmp a.txt b.txt
 	# and the check run again, under yet another name, words it the same
 	cp bad.signed again.yaml

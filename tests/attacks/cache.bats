@@ -35,7 +35,7 @@ new_game() {
 	mkdir edited
 	sed 's/^\(  start-morale: {.*high: \)3}$/\15}/' \
 		"$SCN"/arnswalde-1945.yaml >edited/arnswalde-1945.yaml
-	! cmp -s "$SCN"/arnswalde-1945.yaml edited/arnswalde-1945.yaml
+	if cmp -s "$SCN"/arnswalde-1945.yaml edited/arnswalde-1945.yaml; then false; fi
 	XDG_STATE_HOME=$PWD/other UMPIRE_SCENARIOS=$PWD/edited \
 		new_game edited.yaml
 	grep -q '^  morale: 5$' edited.yaml
@@ -75,7 +75,7 @@ PY
 	cp "$cache" damaged
 	new_game again.yaml
 	grep -q '^  morale: 3$' again.yaml
-	! cmp -s "$cache" damaged
+	if cmp -s "$cache" damaged; then false; fi
 }
 
 # A new Arnswalde 1945 game that the referee has joined, as $1.

@@ -40,7 +40,7 @@ new_game() {
 spoil() {
 	awk '!done && /^- [a-z-]*: "/ { sub(/: ".*"$/, ": \"nonsense\""); done = 1 }
 		{ print }' "$1" >"$2"
-	! cmp -s "$1" "$2"
+	if cmp -s "$1" "$2"; then false; fi
 }
 
 # Lines of kind $1 (signed, refused) in the German's record of game.yaml.
@@ -66,7 +66,7 @@ record_of() {
 
 @test "a refusal whose reason or hash was edited is refused" {
 	sed 's/nonsense/whatever/' refusal.txt >edited.txt
-	! cmp -s refusal.txt edited.txt
+	if cmp -s refusal.txt edited.txt; then false; fi
 	run "$UMPIRE" sign t.yaml -s g.key --refused edited.txt \
 		--view v1.view -o good.signed
 	[ "$status" -eq 1 ]
@@ -141,7 +141,7 @@ record_of() {
 		-o good.signed
 	# another version of the step, after the first replacement
 	sed 's/^#  extra-draw: "draw"$/  extra-draw: "no"/' t.yaml >c.yaml
-	! cmp -s t.yaml c.yaml
+	if cmp -s t.yaml c.yaml; then false; fi
 	run "$UMPIRE" sign c.yaml -s g.key --refused refusal.txt \
 		--view v1.view -o c.signed
 	[ "$status" -eq 1 ]

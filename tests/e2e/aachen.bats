@@ -272,11 +272,11 @@ setup() {
 	"$UMPIRE" report scripted.yaml --step 4 >r.txt 2>/dev/null
 	grep -Eq "^Since the (Allied|German) turn [0-9]+ began" r.txt
 	grep -q "^Allied units: [0-9]* on the map" r.txt
-	! grep -q "^Allied units on the map:" r.txt
+	if grep -q "^Allied units on the map:" r.txt; then false; fi
 	# every unit listed moved: its entry reads FROM>TO with FROM != TO
 	run awk '/^Since the/{on=1; next} /^Allied units:/{on=0} on' r.txt
 	[ -n "$output" ]
-	! echo "$output" | grep -Eq '([0-9]{4})>\1'
+	if echo "$output" | grep -Eq '([0-9]{4})>\1'; then false; fi
 	"$UMPIRE" report scripted.yaml --step 4 --roster >full.txt 2>/dev/null
 	grep -q "^Roster$" full.txt
 	grep -q "^Allied units on the map:" full.txt

@@ -473,7 +473,7 @@ PY
 			[ "${q:-0}" -le 6 ] || break
 		done
 	)
-	! cmp -s h1.yaml h2.yaml
+	if cmp -s h1.yaml h2.yaml; then false; fi
 	"$UMPIRE" status h2.yaml >/dev/null
 	q=$(prefix_steps "$CP/$HID")
 	[ "$q" -gt 6 ]
@@ -677,7 +677,7 @@ p = sys.argv[1]; t = open(p, "rb").read(); i = t.rindex(b"  actor: ")
 open(p, "wb").write(t[:i] + b"  actor:\xc2\xa0" + t[i + 9:])' e.yaml ;;
 		crlf) sed -i 's/$/\r/' e.yaml ;;
 		esac
-		! cmp -s e.yaml before.yaml
+		if cmp -s e.yaml before.yaml; then false; fi
 		run "$UMPIRE" adjudicate e.yaml last.signed.yaml -s $o \
 			-o e-next.yaml
 		[ "$status" -eq 0 ] || { echo "$edit: $output"; return 1; }

@@ -413,7 +413,7 @@ other_orders() {
 	cmp "$G" before.yaml
 	# a letter with nothing attached says nothing of an attached file
 	if ! grep -q 'filename=' "$f"; then
-		! grep -q 'attached' "$f"
+		if grep -q 'attached' "$f"; then false; fi
 	fi
 }
 

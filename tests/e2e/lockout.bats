@@ -203,7 +203,7 @@ setup() {
 	"$UMPIRE" orders a1.yaml -s p.key -o o2.yaml
 	"$UMPIRE" sign o2.yaml -s p.key -o s2.signed
 	sed 's/^standing:.*/standing:\n  ca-continue: "yes"/' o2.yaml >o3.yaml
-	! cmp -s o2.yaml o3.yaml
+	if cmp -s o2.yaml o3.yaml; then false; fi
 	run "$UMPIRE" sign o3.yaml --game a1.yaml -s p.key \
 		--refused s2.signed -o x.signed
 	[ "$status" -eq 1 ]

@@ -250,7 +250,7 @@ every_client_verifies() {
 	# digit changed: to 1 if it is 0, else to 0)
 	sed 's/^> game: 0/> game: 1/;t;s/^> game: ./> game: 0/' quoted.txt \
 		>edited.txt
-	! cmp -s quoted.txt edited.txt
+	if cmp -s quoted.txt edited.txt; then false; fi
 	python3 "$MKCLIENT" mutt body edited.txt >edited.eml
 	run "$UMPIRE" audit edited.eml
 	[ "$status" -eq 1 ]

@@ -23,7 +23,7 @@ setup() {
 	"$UMPIRE" view game.yaml --side german -s r.key --seal -o v1.view
 	"$UMPIRE" orders v1.view -s g.key >t.yaml
 	sed 's/^- start: "deal"$/- start: "shuffle"/' t.yaml >bad.yaml
-	! cmp -s t.yaml bad.yaml
+	if cmp -s t.yaml bad.yaml; then false; fi
 }
 
 # The record of key $1 in game.yaml's game.

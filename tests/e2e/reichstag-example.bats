@@ -47,7 +47,7 @@ row = int(m.group(3)) % 30 + 1
 sys.stdout.write(text[:i] + m.group(1) + m.group(2) + "%02d" % row +
                  text[i + len(m.group(0)):])
 EOF
-	! cmp -s "$v" forged.view
+	if cmp -s "$v" forged.view; then false; fi
 	run "$UMPIRE" audit "$EX/game.yaml" --view forged.view
 	[ "$status" -ne 0 ]
 }

@@ -221,9 +221,11 @@ EOF
 				echo "$v names $id"; return 1
 			fi
 		done <hidden.txt
-		# nothing told to the 1BF alone (his placements, his draws,
-		# his standing orders)
-		! grep -q '(to 1bf)\|You place\|You draw' "$v"
+		# nothing told to the 1BF alone (his standing orders; his
+		# placements and draws name counters, which the loop above
+		# looks for; "You place" and "You draw" in this view are the
+		# 1UF player's own, 3.6 and 7.3)
+		if grep -q '(to 1bf)' "$v"; then false; fi
 	done
 	# what the 1UF player does see: each counter placed face down,
 	# marked where it was placed, no more (the view's first step may be

@@ -166,7 +166,7 @@ next_letter() {
 				as bob "$UMPIRE" orders "$msg" >home/bob/o.txt
 				sed '0,/^- \([a-z-]*\): ".*"$/s//- \1: "no such answer"/' \
 					home/bob/o.txt >home/bob/bad.txt
-				! cmp -s home/bob/o.txt home/bob/bad.txt
+				if cmp -s home/bob/o.txt home/bob/bad.txt; then false; fi
 				as bob "$UMPIRE" sign bad.txt --seal judge.pub \
 					-o bad.yaml
 				as bob "$UMPIRE" mail bad.yaml --send

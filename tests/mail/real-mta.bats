@@ -122,7 +122,7 @@ load parties
 	# no order file ever reached the other player: each received views
 	# only (and the join files)
 	for m in "$MTA_DIR"/mail/{alice,bob}/Maildir/new/*; do
-		! attachments_of "$m" | grep -q '^umpire: \(sealed-\)\?orders/'
+		if attachments_of "$m" | grep -q '^umpire: \(sealed-\)\?orders/'; then false; fi
 	done
 	# the referee publishes the game; each player audits it with every
 	# view he received, as delivered
