@@ -141,7 +141,8 @@ PY
 		game.yaml "$maildir" -s r.key -o n.yaml --report /dev/null \
 		--refusal b.txt
 	[ "$status" -eq 1 ]
-	[ -s a.txt ] && [ -s b.txt ]
+	[ -s a.txt ]
+	[ -s b.txt ]
 	if grep -q "bad.signed\|M1P2" a.txt b.txt; then false; fi
 	cmp a.txt b.txt
 	# and the check run again, under yet another name, words it the same

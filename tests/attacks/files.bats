@@ -131,7 +131,8 @@ detached() {
 		--report n.txt
 	[ "$status" -eq 1 ]
 	assert_output_has "does not end with a newline"
-	[ ! -e n.yaml ] && [ ! -e n.txt ]
+	[ ! -e n.yaml ]
+	[ ! -e n.txt ]
 	# with it, the same orders go through and the game reads back
 	printf '\n' >>a.yaml
 	rm -rf "$XDG_STATE_HOME"

@@ -129,7 +129,8 @@ PY
 	[ "$status" -ne 0 ]
 	a=$(grep -A3 "name: referee" a.yaml | grep anchor)
 	b=$(grep -A3 "name: referee" b.yaml | grep anchor)
-	[ -n "$a" ] && [ "$a" != "$b" ]
+	[ -n "$a" ]
+	[ "$a" != "$b" ]
 	# and the first step's seeds differ (two records: one key would
 	# refuse the second header of one game id, see below)
 	for x in a b; do

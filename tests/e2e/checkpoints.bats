@@ -140,7 +140,8 @@ cold() {
 	ls "$CP/$ID".* >/dev/null
 	# the prefix: the text of its steps as the game file holds them
 	q=$(prefix_steps "$CP/$ID")
-	[ "$q" -ge 1 ] && [ "$q" -lt "$n" ]
+	[ "$q" -ge 1 ]
+	[ "$q" -lt "$n" ]
 	python3 - g.yaml "$CP/$ID-text" "$q" <<'PY'
 import sys
 t = open(sys.argv[1], "rb").read()
@@ -421,7 +422,8 @@ PY
 	done
 	set -- $(latest)
 	echo "point $1, earliest latest step $2 ($3)"
-	[ "$2" -gt 0 ] && [ "$2" -lt $(($1 - 1)) ]
+	[ "$2" -gt 0 ]
+	[ "$2" -lt $(($1 - 1)) ]
 	p=$1
 	shift 2
 	# the prefix: every step before the checkpoint's
@@ -576,7 +578,8 @@ PY
 	o=$(cat last.counter)
 	"$UMPIRE" status before.yaml >/dev/null
 	q=$(prefix_steps "$CP/$ID")
-	[ -n "$q" ] && [ "$q" -ge 3 ]
+	[ -n "$q" ]
+	[ "$q" -ge 3 ]
 	python3 - before.yaml "$CP/$ID-text" <<'PY'
 import sys
 t = open(sys.argv[1], "rb").read()
@@ -710,7 +713,8 @@ open(p, "wb").write(t[:i] + b"  actor:\xc2\xa0" + t[i + 9:])' e.yaml ;;
 	# without parsing it: one of its countersignatures, edited, is
 	# still refused
 	q=$(prefix_steps "$CP/$rid")
-	[ -n "$q" ] && [ "$q" -ge 3 ]
+	[ -n "$q" ]
+	[ "$q" -ge 3 ]
 	python3 - ex.yaml bad.yaml $((q - 1)) "$CP/$rid-text" <<'PY'
 import sys
 t = open(sys.argv[1]).read()

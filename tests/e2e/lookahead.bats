@@ -88,8 +88,13 @@ setup() {
 	me=$(line '6.7 max-effort') ba=$(line '15.0 barrage')
 	en=$(line '19.2 engineer') mv=$(grep -n '^9.0 move$' q.txt |
 		tail -1 | cut -d: -f1)
-	[ -n "$me" ] && [ -n "$ba" ] && [ -n "$en" ] && [ -n "$mv" ]
-	[ "$me" -lt "$ba" ] && [ "$ba" -lt "$en" ] && [ "$en" -lt "$mv" ]
+	[ -n "$me" ]
+	[ -n "$ba" ]
+	[ -n "$en" ]
+	[ -n "$mv" ]
+	[ "$me" -lt "$ba" ]
+	[ "$ba" -lt "$en" ]
+	[ "$en" -lt "$mv" ]
 	# each question with its answer, then where the step ends: the
 	# draw after movement, or the combat phase's start where a German
 	# counter next to a Soviet unit is hidden from him (16.8 consulted)
@@ -298,7 +303,8 @@ PY
 			--report /dev/null
 		mv n.yaml game.yaml
 	done
-	[ -n "$seen_q" ] && [ -n "$seen_d" ]
+	[ -n "$seen_q" ]
+	[ -n "$seen_d" ]
 }
 
 @test "a step that begins at the question pending after a consult point offers that question first" {
@@ -320,7 +326,8 @@ PY
 		fi
 		prev=$t
 	done
-	[ "$n" -ge 12 ] && [ "$att" -ge 1 ]
+	[ "$n" -ge 12 ]
+	[ "$att" -ge 1 ]
 }
 
 @test "a template from a view in mid-phase goes on from the moves made: no 19.2 asked again, no moved unit offered, its answers adjudicated" {

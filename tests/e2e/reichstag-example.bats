@@ -118,7 +118,8 @@ PY
 		END { exit bad || n < 1 }'
 	line=$(printf '%s\n' "$output" | grep '^most: ')
 	set -- ${line#most: }
-	[ "$2" -le 2 ] && [ "$4" -le 2 ]
+	[ "$2" -le 2 ]
+	[ "$4" -le 2 ]
 }
 
 @test "the example's players use what the rules give them (spent.py, the README's table)" {
@@ -142,5 +143,7 @@ PY
 	# both players spend SP (6.1), within the cap (6.2)
 	line=$(grep -F "SP spent" spent.txt)
 	set -- ${line##*)}
-	[ "$1" -ge 1 ] && [ "$2" -ge 1 ] && [ $(($1 + $2)) -le 100 ]
+	[ "$1" -ge 1 ]
+	[ "$2" -ge 1 ]
+	[ $(($1 + $2)) -le 100 ]
 }

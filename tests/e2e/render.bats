@@ -183,7 +183,8 @@ PYEOF
 	well_formed german.svg
 	soviet=$(cards_in all.svg "Soviet hand")
 	german=$(cards_in all.svg "German hand")
-	[ -n "$soviet" ] && [ -n "$german" ]
+	[ -n "$soviet" ]
+	[ -n "$german" ]
 	local c n=0
 	for c in $soviet; do
 		n=$((n + 1))
@@ -281,7 +282,8 @@ play_kgp() {
 		moves=$((moves + $(grep -c '<title>move: ' "k$i.svg" || true)))
 		placed=$((placed + $(grep -c '<title>placed: ' "k$i.svg" || true)))
 	done
-	[ "$moves" -gt 0 ] && [ "$placed" -gt 0 ]
+	[ "$moves" -gt 0 ]
+	[ "$placed" -gt 0 ]
 	grep -q 'marker-end=' k1.svg
 	grep -q '<title>a US counter, face down' k1.svg
 	# the provisional list is wrapped within the page

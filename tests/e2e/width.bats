@@ -82,13 +82,16 @@ setup() {
 }
 
 @test "Arnswalde 1945: no line of a game, template, order, report or view passes 72 columns" {
-	[ -e arn/o3.yaml ] && [ -e arn/r3.txt ]
+	[ -e arn/o3.yaml ]
+	[ -e arn/r3.txt ]
 	run too_wide arn/*.yaml arn/*.txt
 	[ -z "$output" ] || { echo "$output"; return 1; }
 }
 
 @test "Russo-German War: no line of a game, view, sealed view, template or report passes 72 columns" {
-	[ -e rgw/s3.view ] && [ -e rgw/v3.yaml ] && [ -e rgw/t3.yaml ]
+	[ -e rgw/s3.view ]
+	[ -e rgw/v3.yaml ]
+	[ -e rgw/t3.yaml ]
 	run too_wide rgw/*.yaml rgw/*.view rgw/*.txt
 	[ -z "$output" ] || { echo "$output"; return 1; }
 }

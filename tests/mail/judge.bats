@@ -201,7 +201,8 @@ next_letter() {
 	done
 	[ "$final" != "$final2" ]
 	[ "$refused" = 1 ]
-	[ "${views[alice]}" -ge 1 ] && [ "${views[bob]}" -ge 1 ]
+	[ "${views[alice]}" -ge 1 ]
+	[ "${views[bob]}" -ge 1 ]
 	# the judge never mailed a player an order file, nor the other's view
 	python3 -c '
 import email, sys
