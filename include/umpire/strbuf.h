@@ -38,5 +38,8 @@ void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
+/* snprintf(dst, size, "%s", src) without a format to read (size >= 1):
+ * src cut to size - 1 bytes, NULL as "". */
+void str_copy(char *dst, size_t size, const char *src);
 
 #endif

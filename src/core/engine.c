@@ -34,14 +34,6 @@ struct ctx {
 
 enum { JUMP_SUSPEND = 1 };
 
-/* snprintf(dst, size, "%s", src), NULL as "" (no format to read) */
-static void copy(char *dst, size_t size, const char *src)
-{
-	size_t n = src ? strnlen(src, size - 1) : 0;
-	memmove(dst, src ? src : "", n);
-	dst[n] = '\0';
-}
-
 void q_init(struct question *q, const char *rule, const char *key,
 	    const char *role, const char *fmt, ...)
 {
@@ -134,9 +126,9 @@ static _Noreturn void suspend(struct ctx *c, enum run_outcome why)
 static void record_end(struct ctx *c, const struct question *q)
 {
 	struct step_end *e = &c->run->ends[c->at.cur];
-	copy(e->key, sizeof e->key, q ? q->key : "over");
-	copy(e->rule, sizeof e->rule, q ? q->rule : "");
-	copy(e->role, sizeof e->role, q ? q->role : "");
+	str_copy(e->key, sizeof e->key, q ? q->key : "over");
+	str_copy(e->rule, sizeof e->rule, q ? q->rule : "");
+	str_copy(e->role, sizeof e->role, q ? q->role : "");
 	e->answers_used = c->at.ans_pos;
 	e->draws = (size_t)c->at.draws;
 	const struct engine_step *s = &c->steps[c->at.cur];
@@ -637,8 +629,8 @@ static struct draw_rec *new_draw(struct ctx *c, const char *purpose)
 	d->step = c->at.cur + 1;
 	d->index = c->at.draws;
 	d->turn = c->at.turn;
-	copy(d->phase, sizeof d->phase, c->at.phase);
-	copy(d->purpose, sizeof d->purpose, purpose);
+	str_copy(d->phase, sizeof d->phase, c->at.phase);
+	str_copy(d->purpose, sizeof d->purpose, purpose);
 	return d;
 }
 
@@ -674,16 +666,16 @@ size_t ctx_pick_for(struct ctx *c, const char *side, const char *purpose,
 		refuse(c, "rules error: draw from empty pool %s (%s)", pool,
 		       purpose);
 	struct draw_rec *d = new_draw(c, purpose);
-	copy(d->pool, sizeof d->pool, pool);
+	str_copy(d->pool, sizeof d->pool, pool);
 	d->n = (uint32_t)n;
 	const struct engine_step *s = &c->steps[c->at.cur];
 	if (s->mode == STEP_FORCED)
 		d->pick = forced_pick(c, d, n, labels);
 	else
 		d->pick = rng_uniform(s->seed, c->at.draws, (uint32_t)n);
-	copy(d->result, sizeof d->result, labels[d->pick]);
-	copy(d->visible, sizeof d->visible, side ? side : "-");
-	copy(d->role, sizeof d->role, c->at.draw_for[0] ? c->at.draw_for :
+	str_copy(d->result, sizeof d->result, labels[d->pick]);
+	str_copy(d->visible, sizeof d->visible, side ? side : "-");
+	str_copy(d->role, sizeof d->role, c->at.draw_for[0] ? c->at.draw_for :
 	     side && *side && strcmp(side, "-") ? side : s->actor);
 	commit_draw(c);
 	return d->pick;
@@ -703,7 +695,7 @@ int ctx_die(struct ctx *c, const char *purpose, int sides)
 
 void ctx_draw_for(struct ctx *c, const char *role)
 {
-	copy(c->at.draw_for, sizeof c->at.draw_for, role);
+	str_copy(c->at.draw_for, sizeof c->at.draw_for, role);
 }
 
 void ctx_draw_about(struct ctx *c, const char *fmt, ...)
@@ -739,7 +731,7 @@ void ctx_consult(struct ctx *c, const char *hidden_from, const char *rule)
 void ctx_where(struct ctx *c, int turn, const char *phase)
 {
 	c->at.turn = turn;
-	copy(c->at.phase, sizeof c->at.phase, phase);
+	str_copy(c->at.phase, sizeof c->at.phase, phase);
 }
 
 static void add_event(struct ctx *c, const char *side, const char *rule,
@@ -757,9 +749,9 @@ static void add_event(struct ctx *c, const char *side, const char *rule,
 	memset(e, 0, sizeof *e);
 	e->step = c->at.cur < c->n_steps ? c->at.cur + 1 : c->n_steps + 1;
 	e->turn = c->at.turn;
-	copy(e->phase, sizeof e->phase, c->at.phase);
-	copy(e->rule, sizeof e->rule, rule);
-	copy(e->visible, sizeof e->visible, side);
+	str_copy(e->phase, sizeof e->phase, c->at.phase);
+	str_copy(e->rule, sizeof e->rule, rule);
+	str_copy(e->visible, sizeof e->visible, side);
 	e->text = strbuf_detach(&sb, NULL);
 	/* something the actor may not see was decided in this step */
 	if (side && *side && c->at.cur < c->n_steps && c->steps[c->at.cur].actor &&
@@ -796,11 +788,11 @@ void ctx_mark(struct ctx *c, const char *visible, const char *kind,
 	}
 	struct mark *m = &r->marks[r->n_marks];
 	memset(m, 0, sizeof *m);
-	copy(m->kind, sizeof m->kind, kind);
-	copy(m->from, sizeof m->from, from);
-	copy(m->to, sizeof m->to, to);
-	copy(m->label, sizeof m->label, label);
-	copy(m->visible, sizeof m->visible, visible);
+	str_copy(m->kind, sizeof m->kind, kind);
+	str_copy(m->from, sizeof m->from, from);
+	str_copy(m->to, sizeof m->to, to);
+	str_copy(m->label, sizeof m->label, label);
+	str_copy(m->visible, sizeof m->visible, visible);
 	r->mark_steps[r->n_marks++] = c->at.cur < c->n_steps ? c->at.cur + 1 :
 		c->n_steps + 1;
 }
@@ -886,7 +878,7 @@ int engine_run_opts(const struct ruleset *rs, const void *start_state,
 			if (steps[c->at.cur].mode == STEP_CHECK ||
 			    steps[c->at.cur].mode == STEP_TEMPLATE) {
 				run->checked = c->at.ans_pos;
-				copy(run->stopped_at, sizeof run->stopped_at,
+				str_copy(run->stopped_at, sizeof run->stopped_at,
 				     "");
 			}
 			/* may refuse, which lands in the branch below */
@@ -901,7 +893,7 @@ int engine_run_opts(const struct ruleset *rs, const void *start_state,
 		}
 	} else if (run->outcome == RUN_NEED_DRAW && c->at.cur < n_steps) {
 		record_end(c, NULL);
-		copy(run->ends[c->at.cur].key, sizeof run->ends[c->at.cur].key,
+		str_copy(run->ends[c->at.cur].key, sizeof run->ends[c->at.cur].key,
 		     "draw");
 	}
 	for (size_t i = 0; i < c->n_scratch; i++)

@@ -104,6 +104,13 @@ void *xrealloc(void *p, size_t n)
 	return p;
 }
 
+void str_copy(char *dst, size_t size, const char *src)
+{
+	size_t n = src ? strnlen(src, size - 1) : 0;
+	memmove(dst, src ? src : "", n);
+	dst[n] = '\0';
+}
+
 char *xstrdup(const char *s)
 {
 	size_t n = strlen(s) + 1;

@@ -1272,6 +1272,21 @@ static void attacks(void)
 		      hex_split(none, w, 3) == 0,
 		      "hex_split: words between runs of blanks, at most max");
 	}
+	{
+		static const char *const bad[] = { "100-1-1", "2-3", "2-3-7x",
+			"a-b-c", "-1-2-3", "2--3-7", "2-3-", "", "+2-3-7" };
+		uint8_t va = 0, vd = 0, vm = 0;
+		int refused = 0;
+
+		for (size_t b = 0; b < sizeof bad / sizeof bad[0]; b++)
+			refused += unit_values_parse(bad[b], &va, &vd, &vm) < 0;
+		CHECK(unit_values_parse("3-2-12", &va, &vd, &vm) == 0 &&
+		      va == 3 && vd == 2 && vm == 12 &&
+		      unit_values_parse("99-0-07", &va, &vd, &vm) == 0 &&
+		      va == 99 && vd == 0 && vm == 7 && refused == 9,
+		      "unit_values_parse: A-D-M of 0 to 99 each, nothing else "
+		      "(%d of 9 refused)", refused);
+	}
 	rc = declare_text(&r, "0303,0304 a1 A2 +support a3", &cx, &a, why,
 			  sizeof why);
 	CHECK(rc == 0 && a.n_def == 2 && a.n == 3 && a.att[1] == 4 &&

@@ -409,13 +409,28 @@ int unit_mov(const struct hunit *u)
 	return u->reduced ? u->rmov : u->mov;
 }
 
+/* One value of "A-D-M": digits, 0 to 99, then end (the character after
+ * it at *s); -1 otherwise. (sscanf took a tenth of the reading of an
+ * order of battle, read at every command.) */
+static int unit_value(const char **s, char end)
+{
+	int v = 0, n = 0;
+
+	for (; **s >= '0' && **s <= '9' && v <= 99; (*s)++, n++)
+		v = 10 * v + (**s - '0');
+	if (!n || v > 99 || **s != end)
+		return -1;
+	if (end)
+		(*s)++;
+	return v;
+}
+
 int unit_values_parse(const char *s, uint8_t *a, uint8_t *d, uint8_t *m)
 {
-	int x, y, z;
-	char tail;
+	int x = unit_value(&s, '-'), y = x < 0 ? -1 : unit_value(&s, '-'),
+	    z = y < 0 ? -1 : unit_value(&s, '\0');
 
-	if (sscanf(s, "%d-%d-%d%c", &x, &y, &z, &tail) != 3 || x < 0 ||
-	    y < 0 || z < 0 || x > 99 || y > 99 || z > 99)
+	if (z < 0)
 		return -1;
 	*a = (uint8_t)x;
 	*d = (uint8_t)y;
@@ -445,7 +460,7 @@ int unit_line_head(const struct hex_map *m, char *line, char **w, int max,
 	u->hex = HEX_NONE;
 	if (*k < 4 || strlen(w[0]) >= sizeof u->id)
 		return snprintf(msg, size, "\"ID SIDE A-D-M PLACE ...\""), -1;
-	snprintf(u->id, sizeof u->id, "%s", w[0]);
+	str_copy(u->id, sizeof u->id, w[0]);
 	for (s = 0; s < n_sides && strcmp(w[1], sides[s]); s++)
 		;
 	if (s == n_sides)
@@ -455,7 +470,7 @@ int unit_line_head(const struct hex_map *m, char *line, char **w, int max,
 	if (unit_values_parse(w[2], &u->att, &u->def, &u->mov) < 0)
 		return snprintf(msg, size, "values are A-D-M"), -1;
 	if (name)
-		snprintf(u->name, sizeof u->name, "%s", name);
+		str_copy(u->name, sizeof u->name, name);
 	if (!strcmp(w[i], "at") && i + 1 < *k) {
 		u->hex = (int16_t)hex_parse(m, w[i + 1]);
 		if (u->hex < 0)
