@@ -185,6 +185,23 @@ PY
 	cmp warm.yaml g.yaml
 }
 
+# Checkpoint file $1 with one bit of its packed state flipped, kept as
+# $1.bad: its checksum no longer holds, so it no longer reads
+# (points.py).
+damage_point() {
+	python3 - "$1" <<'EOF'
+import sys
+p = sys.argv[1]
+b = bytearray(open(p, "rb").read())
+b[len(b) // 2] ^= 4
+open(p, "wb").write(b)
+EOF
+	cp "$1" "$1.bad"
+	if "$BATS_TEST_DIRNAME"/points.py show "$1" >/dev/null 2>&1; then
+		false
+	fi
+}
+
 # After the points of g.yaml were edited (each kept as F.bad): status
 # says what a replay from the start says.
 status_replays() {
@@ -218,19 +235,8 @@ EOF
 }
 
 @test "a damaged checkpoint file is not used, and is rewritten" {
-	# one bit of each point's packed state flipped: its checksum no
-	# longer holds (points.py)
 	for f in "$CP/$ID".*; do
-		python3 - "$f" <<'EOF'
-import sys
-p = sys.argv[1]
-b = bytearray(open(p, "rb").read())
-b[len(b) // 2] ^= 4
-open(p, "wb").write(b)
-EOF
-		cp "$f" "$f.bad"
-		if "$BATS_TEST_DIRNAME"/points.py show "$f" >/dev/null 2>&1
-		then false; fi
+		damage_point "$f"
 	done
 	status_replays
 	# none is kept as it was: each is written anew or, where the new
@@ -244,17 +250,9 @@ EOF
 @test "an older checkpoint damaged is not carried into the index the next step writes" {
 	pts=$(ls "$CP/$ID".* | sed 's/.*\.//' | sort -n)
 	[ "$(echo "$pts" | wc -l)" -ge 2 ]
-	latest=$(echo "$pts" | tail -1)
 	# every point but the latest: one bit flipped
 	for n in $(echo "$pts" | head -n -1); do
-		python3 - "$CP/$ID.$n" <<'EOF'
-import sys
-p = sys.argv[1]
-b = bytearray(open(p, "rb").read())
-b[len(b) // 2] ^= 4
-open(p, "wb").write(b)
-EOF
-		cp "$CP/$ID.$n" "$CP/$ID.$n.bad"
+		damage_point "$CP/$ID.$n"
 	done
 	# the game goes on a step, and status reads it: it resumes from the
 	# latest, which reads, and writes the index anew with the points
