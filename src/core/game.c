@@ -2,6 +2,7 @@
  * game.c - the game file: header, genesis, ledger, checks, adjudication.
  */
 #define _GNU_SOURCE             /* memmem */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1230,9 +1231,22 @@ int game_verify_header(struct game *g, struct error *err)
  * so v is then, to the byte, doc_b64 of what it decodes to. */
 static int b64_as_written(const struct doc_node *v)
 {
-	for (size_t i = 0; i < v->len; i++) {
-		char ch = v->str[i];
-		if ((i % 65 == 64) != (ch == '\n') || ch == ' ' || ch == '\r')
+	/* the white space it may hold (" \r\n") is all below '!',
+	 * base64's characters all above: eight characters tested at once
+	 * (a word has a byte below n <= 128 exactly when (w - n * ONES) &
+	 * ~w & 0x80 * ONES is not 0) */
+	const uint64_t ones = 0x0101010101010101u;
+	const unsigned char *s = (const unsigned char *)v->str;
+	for (size_t i = 0; i < v->len; i += 65) {
+		size_t end = v->len - i > 64 ? i + 64 : v->len, j = i;
+		uint64_t w, white = 0;
+		for (; end - j >= sizeof w; j += sizeof w) {
+			memcpy(&w, s + j, sizeof w);
+			white |= (w - '!' * ones) & ~w & 0x80 * ones;
+		}
+		for (; j < end; j++)
+			white |= s[j] <= ' ';
+		if (white || (end < v->len && s[end] != '\n'))
 			return 0;
 	}
 	return v->len % 65 != 0 || v->len == 0;
