@@ -169,14 +169,17 @@ int rt_oob_load(struct rttr *st, const struct doc *d,
 	/* 3.3: the pool, in scenario order */
 	cup_clear(&st->cup);
 	st->n_pool = 0;
-	for (i = 0; i < st->n_units; i++)
+	for (i = 0; i < st->n_units; i++) {
+		st->pool_of[i] = -1;
 		if (st->u[i].tags & T_POOL) {
 			if (st->n_pool >= CUP_MAX)
 				return doc_bad(d, n, err, "units: more than %d "
 					   "pool counters", CUP_MAX);
 			st->pool_unit[st->n_pool] = (int16_t)i;
+			st->pool_of[i] = (int16_t)st->n_pool;
 			cup_add(&st->cup, st->n_pool++);
 		}
+	}
 	memset(st->flags, 0, sizeof st->flags);
 	memset(st->known, 0, sizeof st->known);
 	st->seq_next = (uint16_t)(st->n_units + 1);

@@ -51,7 +51,7 @@ void rt_settle(struct rttr *st)
 {
 	int16_t stack[HEX_UNITS_MAX];
 	uint16_t k = 1;
-	int u, h, n;
+	int u, h, n, end = hex_end(&st->map);
 
 	for (u = 0; u < st->n_units; u++) {
 		if (st->u[u].where != U_MAP) {
@@ -65,7 +65,18 @@ void rt_settle(struct rttr *st)
 					      0 : st->turn);
 	}
 	rt_reindex(st);
-	for (h = 0; h < HEX_MAX; h++) {
+	for (h = 0; h < end; h++) {
+		uint64_t four;
+
+		/* most hexes are empty (-1, every bit set): four at a
+		 * time passed over */
+		if (end - h >= 4) {
+			memcpy(&four, &st->occ[h], sizeof four);
+			if (four == UINT64_MAX) {
+				h += 3;
+				continue;
+			}
+		}
 		for (n = 0, u = st->occ[h]; u >= 0; u = st->next[u])
 			stack[n++] = (int16_t)u;
 		while (n-- > 0)
@@ -138,17 +149,11 @@ static void unit_hide(void *vst, int u, int side)
 		st->front[u] = (uint8_t)sec;
 }
 
-/* Whether unit u is in the cup (3.3): its first pool entry's. The pool
- * is the T_POOL counters (setup.c), so another unit has no entry to
- * look for: a save asks this of every unit three times. */
+/* Whether unit u is in the cup (3.3): its pool counter's (setup.c); a
+ * save asks this of every unit three times */
 static int cupped(const struct rttr *st, int u)
 {
-	if (!(st->u[u].tags & T_POOL))
-		return 0;
-	for (int i = 0; i < st->n_pool; i++)
-		if (st->pool_unit[i] == u)
-			return cup_has(&st->cup, i);
-	return 0;
+	return st->pool_of[u] >= 0 && cup_has(&st->cup, st->pool_of[u]);
 }
 
 /* the units of the cup and of a hand are listed there instead */
@@ -265,15 +270,14 @@ static int in_cup(const void *st, int u)
 static void cup_put(void *vst, int u, int on)
 {
 	struct rttr *st = vst;
+	int i = st->pool_of[u];
 
-	for (int i = 0; i < st->n_pool; i++)
-		if (st->pool_unit[i] == u) {
-			if (on)
-				cup_add(&st->cup, i);
-			else
-				cup_remove(&st->cup, i);
-			return;
-		}
+	if (i < 0)
+		return;
+	if (on)
+		cup_add(&st->cup, i);
+	else
+		cup_remove(&st->cup, i);
 }
 
 static const char *marker_name(const void *vst, int i)

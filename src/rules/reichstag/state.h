@@ -218,6 +218,9 @@ struct rttr {
 	struct cup cup;
 	int16_t pool_unit[CUP_MAX];
 	int n_pool;
+	/* and the other way: unit u is cup counter pool_of[u], -1 if it
+	 * is not a pool counter (a save asks it of every unit) */
+	int16_t pool_of[HEX_UNITS_MAX];
 	/* 3.4, 16.10, GAP.md 2.2(3): the Reichstag's blind counters are
 	 * left undecided: rt_blind of them stand in the Reichstag hex, and
 	 * as many counters of the cup are reserved for them (never lent to

@@ -512,7 +512,7 @@ static void place_examples(struct ctx *c, struct question *q,
 static void no_hex(struct ctx *c, struct rttr *st, int who,
 		   const char *rule)
 {
-	int u, region, i;
+	int u, region;
 	char x[8];
 
 	for (u = 0; u < st->n_units; u++) {
@@ -524,9 +524,8 @@ static void no_hex(struct ctx *c, struct rttr *st, int who,
 			ctx_event(c, "7.1", "%s cannot enter: it is delayed to "
 				  "GT %d.", st->u[u].id, st->turn + 1);
 		} else if (st->phase >= PH_1BF_REINF) {
-			for (i = 0; i < st->n_pool; i++)
-				if (st->pool_unit[i] == u)
-					cup_add(&st->cup, i);
+			if (st->pool_of[u] >= 0)
+				cup_add(&st->cup, st->pool_of[u]);
 			st->holder[u] = -1;
 			st->known[u] = 0;
 			ctx_event(c, "7.3", "The counter drawn has no legal "

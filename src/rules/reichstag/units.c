@@ -31,13 +31,12 @@ int rt_unit_find(const struct rttr *st, const char *id)
  * next[] down the stack. */
 void rt_reindex(struct rttr *st)
 {
-	int i, h, *p;
+	int i, h;
 	int16_t *link;
 
-	for (i = 0; i < HEX_MAX; i++)
-		st->occ[i] = -1;
-	for (i = 0; i < HEX_UNITS_MAX; i++)
-		st->next[i] = -1;
+	/* -1 everywhere: every byte 0xff */
+	memset(st->occ, 0xff, sizeof st->occ);
+	memset(st->next, 0xff, sizeof st->next);
 	for (i = 0; i < st->n_units; i++) {
 		if (st->u[i].where != U_MAP || st->u[i].hex < 0)
 			continue;
@@ -48,7 +47,6 @@ void rt_reindex(struct rttr *st)
 		st->next[i] = *link;
 		*link = (int16_t)i;
 	}
-	(void)p;
 }
 
 int rt_sector(const struct rttr *st, int h)
