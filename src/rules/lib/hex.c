@@ -248,11 +248,18 @@ int hex_side_item_next(const struct hex_map *m, int i, int kind)
 {
 	int h = i / 3, dir = i % 3, end = hex_end(m);
 	unsigned bit = 1u << kind;
+	/* a hex's first four sides read as one word, its items' three
+	 * tested at once (a save walks every hexside of the map) */
+	const uint16_t three[4] = { (uint16_t)bit, (uint16_t)bit,
+				    (uint16_t)bit, 0 };
+	uint64_t lanes, w;
 
+	memcpy(&lanes, three, sizeof lanes);   /* as laid out: any order */
 	if (!m->hs_count[kind])
 		return -1;
 	for (; h < end; h++, dir = 0) {
-		if (!((m->hs[h][0] | m->hs[h][1] | m->hs[h][2]) & bit))
+		memcpy(&w, m->hs[h], sizeof w);
+		if (!(w & lanes))
 			continue;
 		for (; dir < 3; dir++)
 			if (m->hs[h][dir] & bit)
@@ -367,7 +374,11 @@ int hex_next_word(const char **p, char *buf, size_t size)
 		return 0;
 	for (len = 0; (*p)[len] && (*p)[len] != ' '; len++)
 		;
-	snprintf(buf, size, "%.*s", (int)(len < size ? len : size - 1), *p);
+	if (size) {         /* cut to fit, as snprintf would */
+		size_t n = len < size ? len : size - 1;
+		memcpy(buf, *p, n);
+		buf[n] = '\0';
+	}
 	*p += len;
 	return 1;
 }
