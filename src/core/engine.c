@@ -8,6 +8,7 @@
 #include <string.h>
 #include "umpire/engine.h"
 #include "umpire/rng.h"
+#include "umpire/strbuf.h"
 
 struct ctx {
 	const struct ruleset *rs;
@@ -56,7 +57,14 @@ void q_add(struct question *q, const char *fmt, ...)
 	if (q->n >= Q_MAX_OPTIONS)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(q->options[q->n], Q_OPTION_LEN, fmt, ap);
+	/* most options are a word or one string: copied, not formatted
+	 * (a replay adds thousands) */
+	if (!strcmp(fmt, "%s"))
+		str_copy(q->options[q->n], Q_OPTION_LEN, va_arg(ap, const char *));
+	else if (!strchr(fmt, '%'))
+		str_copy(q->options[q->n], Q_OPTION_LEN, fmt);
+	else
+		vsnprintf(q->options[q->n], Q_OPTION_LEN, fmt, ap);
 	va_end(ap);
 	q->n++;
 }
