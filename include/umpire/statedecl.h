@@ -249,7 +249,8 @@ struct sd_field {
 	/* SD_SET: whether item i is in the set, and put it in or out; and
 	 * (NULL: in_set of each item) the first item from i on that is in
 	 * it, -1 for none, where the items are many and the set small (the
-	 * hexsides of a map) */
+	 * hexsides of a map); SD_PLACES: next_in is the first place from i
+	 * on that may hold records (NULL: every place asked) */
 	int (*in_set)(const void *st, int i);
 	void (*set_item)(void *st, int i, int on);
 	int (*next_in)(const void *st, int i);

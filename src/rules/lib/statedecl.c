@@ -345,7 +345,8 @@ static struct doc_node *places(const struct sd_field *f, const void *st,
 	int k = n_items(f, st);
 	char buf[16];
 
-	for (int i = 0; i < k; i++) {
+	for (int i = f->next_in ? f->next_in(st, 0) : 0; i >= 0 && i < k;
+	     i = f->next_in ? f->next_in(st, i + 1) : i + 1) {
 		n = f->records_at(st, i, recs, SD_MAX_STACK);
 		hidden = 0;
 		for (int j = 0; j < n; j++)

@@ -51,7 +51,7 @@ void rt_settle(struct rttr *st)
 {
 	int16_t stack[HEX_UNITS_MAX];
 	uint16_t k = 1;
-	int u, h, n, end = hex_end(&st->map);
+	int u, h, n;
 
 	for (u = 0; u < st->n_units; u++) {
 		if (st->u[u].where != U_MAP) {
@@ -65,18 +65,7 @@ void rt_settle(struct rttr *st)
 					      0 : st->turn);
 	}
 	rt_reindex(st);
-	for (h = 0; h < end; h++) {
-		uint64_t four;
-
-		/* most hexes are empty (-1, every bit set): four at a
-		 * time passed over */
-		if (end - h >= 4) {
-			memcpy(&four, &st->occ[h], sizeof four);
-			if (four == UINT64_MAX) {
-				h += 3;
-				continue;
-			}
-		}
+	for (h = rt_next_stack(st, 0); h >= 0; h = rt_next_stack(st, h + 1)) {
 		for (n = 0, u = st->occ[h]; u >= 0; u = st->next[u])
 			stack[n++] = (int16_t)u;
 		while (n-- > 0)
@@ -166,6 +155,11 @@ static struct doc_node *unit_place(const void *vst, int u, struct doc *d)
 		return NULL;
 	return doc_str(d, st->u[u].where == U_MAP ? hex_id(st->u[u].hex, x) :
 		       unit_where_names[st->u[u].where]);
+}
+
+static int next_stack(const void *st, int h)
+{
+	return rt_next_stack(st, h);
 }
 
 static int stack_at(const void *vst, int h, int *out, int max)
@@ -593,7 +587,7 @@ static const struct sd_field fields[] = {
 	  .record_name = unit_name, .domain = "the hexes of the map",
 	  .vis = SD_RECORD,
 	  .record_sees = unit_seen, .who_sees = SEEN, SD_HEX_PLACES,
-	  .records_at = stack_at,
+	  .records_at = stack_at, .next_in = next_stack,
 	  .place_put = stack_put, .hide = unit_hide,
 	  .standin_rank = unit_standin },
 	{ HIDDEN_UNITS("flags"), PER_UNIT(flags, SD_BITS, flag_names, 14, 0) },

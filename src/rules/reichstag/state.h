@@ -345,6 +345,8 @@ int rt_load_view(void *st, const struct doc *d, const struct doc_node *map,
 		 const char *side, struct error *err);
 int rt_unit_find(const struct rttr *st, const char *id);
 void rt_reindex(struct rttr *st);
+/* the first hex from h on that holds a unit (occ), -1 for none */
+int rt_next_stack(const struct rttr *st, int h);
 /* What the saved state does not say, made one way (rt_settle, state.c):
  * at each phase start of the play and at the end of rt_load, so that a
  * state loaded from a save is byte for byte the play's (ctx_checkpoint) */

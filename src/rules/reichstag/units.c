@@ -49,6 +49,27 @@ void rt_reindex(struct rttr *st)
 	}
 }
 
+int rt_next_stack(const struct rttr *st, int h)
+{
+	int end = hex_end(&st->map);
+	uint64_t four;
+
+	for (; h >= 0 && h < end; h++) {
+		/* most hexes are empty (-1, every bit set): four at a
+		 * time passed over */
+		if (end - h >= 4) {
+			memcpy(&four, &st->occ[h], sizeof four);
+			if (four == UINT64_MAX) {
+				h += 3;
+				continue;
+			}
+		}
+		if (st->occ[h] >= 0)
+			return h;
+	}
+	return -1;
+}
+
 int rt_sector(const struct rttr *st, int h)
 {
 	int a, b;
