@@ -1316,7 +1316,7 @@ void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector)
 	struct atk_check k;
 	struct question q;
 	int player = side == SOVIET ? sector : 1 - sector;
-	int u, h, d, v, n, i, end = hex_end(&st->map);
+	int u, h, d, v, n, i;
 	uint8_t attacked[HEX_UNITS_MAX], defended[HEX_UNITS_MAX];
 	const char *ans;
 	char why[240], hx[8];
@@ -1342,18 +1342,8 @@ void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector)
 		 * to it that may attack it (whole stacks, 12.10) */
 		if (!owed(&e, st, side, why, sizeof why))
 			q_add(&q, "done");
-		for (h = 0; h < end && q.n < Q_MAX_OPTIONS - 1; h++) {
-			/* most hexes are empty: four at a time (-1 each,
-			 * every bit set), the same hexes visited in order */
-			if ((h & 3) == 0 && h + 4 <= end) {
-				uint64_t four;
-
-				memcpy(&four, st->occ + h, sizeof four);
-				if (four == UINT64_MAX) {
-					h += 3;
-					continue;
-				}
-			}
+		for (h = rt_next_stack(st, 0); h >= 0 &&
+		     q.n < Q_MAX_OPTIONS - 1; h = rt_next_stack(st, h + 1)) {
 			if ((v = st->occ[h]) < 0 || st->u[v].side == side)
 				continue;
 			len = strlen(hex_id(h, hx));    /* < Q_OPTION_LEN */

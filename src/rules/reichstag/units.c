@@ -52,21 +52,21 @@ void rt_reindex(struct rttr *st)
 int rt_next_stack(const struct rttr *st, int h)
 {
 	int end = hex_end(&st->map);
-	uint64_t four;
+	uint64_t a, b;
 
-	for (; h >= 0 && h < end; h++) {
-		/* most hexes are empty (-1, every bit set): four at a
-		 * time passed over */
-		if (end - h >= 4) {
-			memcpy(&four, &st->occ[h], sizeof four);
-			if (four == UINT64_MAX) {
-				h += 3;
-				continue;
-			}
-		}
+	if (h < 0)
+		return -1;
+	/* most hexes are empty (-1: every bit set): eight at a time
+	 * passed over, then the eight that hold one looked at */
+	for (; end - h >= 8; h += 8) {
+		memcpy(&a, st->occ + h, sizeof a);
+		memcpy(&b, st->occ + h + 4, sizeof b);
+		if ((a & b) != UINT64_MAX)
+			break;
+	}
+	for (; h < end; h++)
 		if (st->occ[h] >= 0)
 			return h;
-	}
 	return -1;
 }
 
