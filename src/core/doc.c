@@ -99,8 +99,8 @@ void doc_free(struct doc *d)
 
 static struct doc_node *node(struct doc *d, enum doc_kind k)
 {
-	struct doc_node *n = doc_alloc(d, sizeof *n);
-	n->kind = k;
+	struct doc_node *n = alloc_raw(d, sizeof *n);
+	*n = (struct doc_node){ .kind = k };
 	return n;
 }
 
@@ -109,8 +109,11 @@ struct doc_node *doc_seq(struct doc *d) { return node(d, DOC_SEQ); }
 
 struct doc_node *doc_strn(struct doc *d, const char *s, size_t len)
 {
-	struct doc_node *n = node(d, DOC_SCALAR);
-	char *p = alloc_raw(d, len + 1);
+	/* the node and its bytes in one allocation (a document is mostly
+	 * scalars) */
+	struct doc_node *n = alloc_raw(d, sizeof *n + len + 1);
+	char *p = (char *)(n + 1);
+	*n = (struct doc_node){ .kind = DOC_SCALAR };
 	memcpy(p, s, len);
 	p[len] = '\0';
 	n->str = p;
@@ -214,12 +217,13 @@ static void reserve(struct doc *d, struct doc_node *c)
 	if (c->n < c->cap)
 		return;
 	size_t cap = c->cap ? c->cap * 2 : 4;
-	struct doc_node **items = doc_alloc(d, cap * sizeof *items);
+	/* only the first n are read: nothing to clear */
+	struct doc_node **items = alloc_raw(d, cap * sizeof *items);
 	if (c->n)
 		memcpy(items, c->items, c->n * sizeof *items);
 	c->items = items;
 	if (c->kind == DOC_MAP) {
-		struct doc_node **keys = doc_alloc(d, cap * sizeof *keys);
+		struct doc_node **keys = alloc_raw(d, cap * sizeof *keys);
 		if (c->n)
 			memcpy(keys, c->keys, c->n * sizeof *keys);
 		c->keys = keys;
