@@ -847,6 +847,22 @@ case("7.3-not-in-soviet-zoc",
   refused: "0805 is not within 1 hex of a German unit of the sector, or is in a Soviet zone of control (7.3)"
 """)
 
+case("7.3-no-legal-hex",
+     "7.3 a counter drawn with no legal hex goes back into the pool "
+     "(reading: the rule is silent; nothing placed against it, nothing "
+     "lost)",
+     ["7.3"], GREINF.replace("G1 german 2-2-0 at 0806",
+                             "G1 german 2-2-0 at 0206"),
+     "  phase: german-1bf-sector-reinforcement\n  reichstag-blind: 0\n",
+     draws=["1", "P3"],
+     expect="""\
+  state:
+    cup-count: 5
+  events: ["German reinforcement roll in the 1bf sector: 1",
+           "You draw 1 counter: P3",
+           "The counter drawn has no legal hex: it goes back into the pool"]
+""")
+
 case("7.4-objectives-held",
      "7.4 no German reinforcement while the Soviets hold every objective "
      "hex of the sector",
