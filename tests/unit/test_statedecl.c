@@ -952,6 +952,101 @@ static void places(void)
 	}
 }
 
+/* ---- the stacks walked: an SD_PLACES field that says, with next_in,
+ * which places may hold records (a map's many empty hexes passed over)
+ * writes what one asking every place writes, and no place it skips ---- */
+
+/* the first cell from cell on with a token on it, -1 for none */
+static int cells_held(const void *vst, int cell)
+{
+	const struct toy *st = vst;
+
+	for (; cell >= 0 && cell < 2; cell++)
+		for (int i = 0; i < 4; i++)
+			if (st->at[i] == cell + 1)
+				return cell;
+	return -1;
+}
+
+/* a walk that leaves out cell x, whatever is on it */
+static int cell_y_only(const void *vst, int cell)
+{
+	return cell >= 0 && cell <= 1 ? 1 : -1;
+}
+
+#define WALKED(next) \
+	{ TOKENS("tokens"), .record_save = token_cell, \
+	  .record_load = token_cell_load }, \
+	{ .key = "stacks", .type = SD_PLACES, SD_NAMES(cells, 2), \
+	  .record_name = token, .vis = SD_RECORD, .record_sees = token_sees, \
+	  .who_sees = SEEN, .records_at = tokens_at, \
+	  .place_put = tokens_put, .hide = token_hide, .next_in = next }, \
+	{ TOKENS("owner"), .record_save = token_owner, \
+	  .record_load = token_owner_load }, \
+	{ .key = NULL }
+
+static const struct sd_field asked_fields[] = { WALKED(NULL) };
+static const struct sd_field walked_fields[] = { WALKED(cells_held) };
+static const struct sd_field y_fields[] = { WALKED(cell_y_only) };
+
+/* The state of text saved and viewed by side (NULL: saved) under sd. */
+static char *walked_text(const struct state_decl *sd, const char *text,
+			 const char *side)
+{
+	struct doc *d = doc_new("walk.yaml");
+	struct toy st = { .turn = 1 };
+	unsigned char salt[32];
+	struct redactor r;
+	struct error err;
+	char *out = NULL;
+
+	memset(salt, 7, sizeof salt);
+	redactor_init(&r, salt, side);
+	if (doc_parse(d, text, strlen(text), &DOC_LIMITS_SMALL, &err) == 0 &&
+	    sd_load(sd, &st, d, d->root, &err) == 0)
+		out = emit(side ? sd_view(sd, &st, side, d, &r) :
+			   sd_save(sd, &st, d));
+	doc_free(d);
+	return out;
+}
+
+static void places_walked(void)
+{
+	static const char *const positions[] = {
+		"tokens: {t1: x, t2: x, t3: y, t4: y}\n"
+		"owner: {t1: red, t2: blue, t3: red, t4: red}\n",
+		"tokens: {t3: y, t4: y}\nowner: {t3: blue, t4: red}\n",
+		"tokens: {t1: x}\nowner: {t1: blue}\n",
+	};
+	static const char *const readers[] = { NULL, "red", "blue" };
+	const struct state_decl asked = { "walk", players, sizeof(struct toy),
+					  asked_fields, NULL, 0 };
+	const struct state_decl walked = { "walk", players,
+					   sizeof(struct toy), walked_fields,
+					   NULL, 0 };
+	const struct state_decl y = { "walk", players, sizeof(struct toy),
+				      y_fields, NULL, 0 };
+	char *a, *b;
+
+	for (size_t i = 0; i < sizeof positions / sizeof *positions; i++)
+		for (size_t j = 0; j < 3; j++) {
+			a = walked_text(&asked, positions[i], readers[j]);
+			b = walked_text(&walked, positions[i], readers[j]);
+			CHECK(a && b && !strcmp(a, b), "a walk over the cells "
+			      "that hold tokens writes what asking every cell "
+			      "writes (position %zu, %s): %s / %s", i,
+			      readers[j] ? readers[j] : "saved", a ? a : "",
+			      b ? b : "");
+			free(a);
+			free(b);
+		}
+	a = walked_text(&y, positions[0], NULL);
+	CHECK(a && strstr(a, "stacks:\n  y: [t3, t4]\n") &&
+	      !strstr(a, "  x:"), "a cell the walk skips is not asked: %s",
+	      a ? a : "");
+	free(a);
+}
+
 /* ---- a roll call: flags for more names than a mask holds, and the
  * scenario's data a position may give but the state never writes ---- */
 
@@ -1122,6 +1217,7 @@ int main(void)
 	bad_views();
 	man_page();
 	places();
+	places_walked();
 	inputs_and_many_flags();
 	return unit_done("statedecl");
 }
