@@ -500,28 +500,40 @@ static int persist_load(const struct game *g, size_t step,
 	return 0;
 }
 
+/* The checkpoint file of step, its checksum and its header (magic, game,
+ * step) checked; NULL where it does not read. */
+static struct doc *read_point(const struct game *g, size_t step)
+{
+	struct strbuf path = STRBUF_INIT;
+	struct doc *d = NULL;
+	size_t got;
+	if (file_path(g, step, &path) == 0)
+		d = read_packed(path.buf);
+	strbuf_free(&path);
+	if (d && !(is_str(doc_get(d->root, "umpire"), POINT_MAGIC) &&
+		   is_str(doc_get(d->root, "game"), g->id) &&
+		   get_size(d->root, "step", &got) == 0 && got == step)) {
+		doc_free(d);
+		d = NULL;
+	}
+	return d;
+}
+
 /* The checkpoint file of step, loaded onto a copy of g's start state. */
 static int load_point(const struct game *g, size_t step,
 		      struct resume_point *out)
 {
-	struct strbuf path = STRBUF_INIT;
 	struct error ignored;
-	size_t got, blind, turn, draws;
-	struct doc *d = NULL;
+	size_t blind, turn, draws;
+	struct doc *d = read_point(g, step);
 	const struct doc_node *m, *state;
 	int rc = -1;
 	memset(out, 0, sizeof *out);
-	if (file_path(g, step, &path) == 0)
-		d = read_packed(path.buf);
-	strbuf_free(&path);
 	if (!d)
 		return -1;
 	m = d->root;
 	state = doc_get(m, "state");
-	if (is_str(doc_get(m, "umpire"), POINT_MAGIC) &&
-	    is_str(doc_get(m, "game"), g->id) &&
-	    get_size(m, "step", &got) == 0 && got == step &&
-	    get_size(m, "answers", &out->at.ans_pos) == 0 &&
+	if (get_size(m, "answers", &out->at.ans_pos) == 0 &&
 	    get_size(m, "standing", &out->at.standing_used) == 0 &&
 	    get_size(m, "draws", &draws) == 0 &&
 	    get_size(m, "blind", &blind) == 0 && blind <= 1 &&
@@ -549,20 +561,13 @@ static int load_point(const struct game *g, size_t step,
 	return rc ? -1 : 0;
 }
 
-/* Whether the checkpoint file of step reads (its checksum, and its
- * game and step): one that does not is not carried into a new index,
- * where it would be found damaged again each time it was needed. */
+/* Whether the checkpoint file of step reads (read_point): one that does
+ * not is not carried into a new index, where it would be found damaged
+ * again each time it was needed. */
 static int point_reads(const struct game *g, size_t step)
 {
-	struct strbuf path = STRBUF_INIT;
-	struct doc *d = NULL;
-	size_t got;
-	if (file_path(g, step, &path) == 0)
-		d = read_packed(path.buf);
-	strbuf_free(&path);
-	int ok = d && is_str(doc_get(d->root, "umpire"), POINT_MAGIC) &&
-		is_str(doc_get(d->root, "game"), g->id) &&
-		get_size(d->root, "step", &got) == 0 && got == step;
+	struct doc *d = read_point(g, step);
+	int ok = d != NULL;
 	doc_free(d);
 	return ok;
 }
