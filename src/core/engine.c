@@ -60,7 +60,8 @@ void q_add(struct question *q, const char *fmt, ...)
 	/* most options are a word or one string: copied, not formatted
 	 * (a replay adds thousands) */
 	if (!strcmp(fmt, "%s"))
-		str_copy(q->options[q->n], Q_OPTION_LEN, va_arg(ap, const char *));
+		str_copy(q->options[q->n], Q_OPTION_LEN,
+			 va_arg(ap, const char *));
 	else if (!strchr(fmt, '%'))
 		str_copy(q->options[q->n], Q_OPTION_LEN, fmt);
 	else
@@ -684,7 +685,7 @@ size_t ctx_pick_for(struct ctx *c, const char *side, const char *purpose,
 	str_copy(d->result, sizeof d->result, labels[d->pick]);
 	str_copy(d->visible, sizeof d->visible, side ? side : "-");
 	str_copy(d->role, sizeof d->role, c->at.draw_for[0] ? c->at.draw_for :
-	     side && *side && strcmp(side, "-") ? side : s->actor);
+		 side && *side && strcmp(side, "-") ? side : s->actor);
 	commit_draw(c);
 	return d->pick;
 }
@@ -886,8 +887,8 @@ int engine_run_opts(const struct ruleset *rs, const void *start_state,
 			if (steps[c->at.cur].mode == STEP_CHECK ||
 			    steps[c->at.cur].mode == STEP_TEMPLATE) {
 				run->checked = c->at.ans_pos;
-				str_copy(run->stopped_at, sizeof run->stopped_at,
-				     "");
+				str_copy(run->stopped_at,
+					 sizeof run->stopped_at, "");
 			}
 			/* may refuse, which lands in the branch below */
 			check_all_used(c);
@@ -901,8 +902,8 @@ int engine_run_opts(const struct ruleset *rs, const void *start_state,
 		}
 	} else if (run->outcome == RUN_NEED_DRAW && c->at.cur < n_steps) {
 		record_end(c, NULL);
-		str_copy(run->ends[c->at.cur].key, sizeof run->ends[c->at.cur].key,
-		     "draw");
+		str_copy(run->ends[c->at.cur].key,
+			 sizeof run->ends[c->at.cur].key, "draw");
 	}
 	for (size_t i = 0; i < c->n_scratch; i++)
 		free(c->scratch[i]);
