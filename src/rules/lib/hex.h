@@ -307,13 +307,13 @@ int hex_map_load(struct hex_map *m, const struct doc *d,
 /* Copy the next line of a text block at *p into buf (no allocation);
  * 1: a line, 0: the end, -1: a line longer than size - 1. */
 int hex_next_line(const char **p, char *buf, size_t size);
-/* Copy the next blank-separated word of an answer at *p into buf (cut to
- * size - 1 characters) and move *p past it; 1: a word, 0: only blanks
- * were left. */
 /* line cut in place into its words (runs of spaces and tabs between),
  * at most max of them into w: how many (strtok's cut, without its
  * hidden state). */
 int hex_split(char *line, char **w, int max);
+/* Copy the next blank-separated word of an answer at *p into buf (cut to
+ * size - 1 characters) and move *p past it; 1: a word, 0: only blanks
+ * were left. */
 int hex_next_word(const char **p, char *buf, size_t size);
 /* "1", "1/2", "all", "no" -> half MPs */
 int hex_cost_parse(const char *s, int *out);
