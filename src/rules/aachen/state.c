@@ -393,8 +393,7 @@ static const struct sd_field fields[] = {
 	/* 14.0: the hexsides whose bridge is demolished (a position adds
 	 * to those of its map) */
 	{ .key = "demolished", SD_HEXSIDES(hexdecl_demolished,
-		hexdecl_next_demolished, hexdecl_demolish),
-	  .domain = "the hexsides of the map (CCRR-CCRR)" },
+		hexdecl_next_demolished, hexdecl_demolish) },
 	{ INT("ad2-turn", ad2_turn, 0, 99) },
 	{ OWN("attacks", attacks_save, not_read) },
 	{ .key = "out-of-supply", .type = SD_SET, .name_of = unit_id,

@@ -36,6 +36,7 @@ void hexdecl_check(void *st, int i, int on);
 #define SD_HEXSIDES(in, next, set) .type = SD_SET, \
 	.n_places = hexdecl_n_sides, .place_name = hexdecl_side_name, \
 	.place_index = hexdecl_side_index, .in_set = (in), \
-	.next_in = (next), .set_item = (set)
+	.next_in = (next), .set_item = (set), \
+	.domain = "the hexsides of the map (CCRR-CCRR)"
 
 #endif

@@ -542,8 +542,7 @@ static const char *const sides[] = { "1bf", "1uf", NULL };
 	.domain = UNIT_IDS, .in_set = has, .set_item = put
 #define INPUT(k, l) .key = k, .type = SD_CUSTOM, .load = l, \
 	.flags = SDF_INPUT
-#define SIDES(k, has, next, put) .key = k, SD_HEXSIDES(has, next, put), \
-	.domain = "the hexsides of the map (CCRR-CCRR)"
+#define SIDES(k, has, next, put) .key = k, SD_HEXSIDES(has, next, put)
 #define INT(k, m, l, h) .key = k, .type = SD_INT, \
 	SD_MEMBER(struct rttr, m), .lo = l, .hi = h
 #define PER_SIDE(k, m, t) .key = k, .type = t, SD_ELEM(struct rttr, m), \
