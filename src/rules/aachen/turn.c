@@ -1838,6 +1838,13 @@ static void setup_phase(struct ctx *c, struct aachen *st)
 		       st->u[i].name);
 		for (k = 0; k < n; k++)
 			q_add(&q, "%s", hex_id(f[k], x));
+		/* a set-up played a unit a mail resumes here, not at the
+		 * phase's start: the loop finds this unit again from the
+		 * state alone (units placed are on the map, and a unit
+		 * passed over had no free entry hex, which stays so while
+		 * units only enter) */
+		if (n > 1)
+			ctx_checkpoint(c);
 		k = n == 1 ? 0 : (int)ctx_ask(c, &q);
 		enter(st, i, f[k]);  /* no capture: 17.0 */
 		ctx_event(c, "17.0", "%s sets up in %s.", st->u[i].id,
