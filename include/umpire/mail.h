@@ -112,6 +112,11 @@ int mail_read_kind(const char *path, size_t max, const char *kind,
 		   struct strbuf *notes, struct strbuf *taken,
 		   struct error *err);
 
+/* The bytes mail_read_kind reads, before it takes the file out of
+ * them: up to mail_message_max(max), the error naming both limits. */
+int mail_read_raw(const char *path, size_t max, char **buf, size_t *len,
+		  struct error *err);
+
 /*
  * mail_read_kind for a message (or file) already read into *buf (name
  * for messages; the caps of mail_message_max(max) are the caller's).
@@ -122,6 +127,20 @@ int mail_take_file(const char *name, size_t max, const char *kind,
 		   char **buf, size_t *len, char **sig, size_t *siglen,
 		   struct strbuf *notes, struct strbuf *taken, int *none,
 		   struct error *err);
+
+/*
+ * Whether buf, a file's bytes as read, is what mail_take_file(max)
+ * returns as it is, with nothing to note: a game file alone, as umpire
+ * writes it. buf[from..to) is not looked at: the caller has compared
+ * it with text that mail_game_lines passed (the vouched prefix), each
+ * of from and to just after a line's end (from == to: none).
+ */
+int mail_game_as_read(const char *buf, size_t len, size_t max, size_t from,
+		      size_t to);
+/* Whether text is whole lines that mail_game_as_read may pass over in
+ * a game file: lines of one as umpire writes it, no NUL byte, no line
+ * joined, no embedded signature's BEGIN line. */
+int mail_game_lines(const char *text, size_t len);
 
 /*
  * The sender of a mail message (the address of Reply-To, else of From;

@@ -343,28 +343,18 @@ static int worth_a_look_64(const char *p)
 	return (w[0] | w[1]) != 0;
 }
 
-/*
- * A game file alone, as umpire writes it: no NUL byte, its first line
- * first and every line one of a game file (nothing before it or after
- * it to take away), seen without the line table. *joined: whether one
- * of its lines is joined (joined_line, no BEGIN line looked for: a game
- * file keeps its orders' blocks in base64). For a long game this is the
- * whole of the mail layer's cost.
- */
-static int plain_game_file(const char *buf, size_t len, int *joined)
+/* The lines that begin after a line's end in buf[i..stop) (the text
+ * ends at end): each a game file's, and no NUL byte among those bytes.
+ * A line that begins with a space is a game file's (game_line), and
+ * most do: only the others are looked at, found 64 bytes at a time
+ * with any NUL byte (worth_a_look_64). A search for each line's end
+ * cost a call a line, a third of status's time at step 1,024 of a
+ * long game. */
+static int plain_lines(const char *buf, size_t i, size_t stop,
+		       const char *end, int *joined)
 {
-	const char *end = buf + len;
-	size_t i = 0;
-	*joined = 0;
-	if (len < 13 || memcmp(buf, "umpire: game/", 13) != 0 ||
-	    !plain_line(buf, end, 1, joined))
-		return 0;
-	/* A line that begins with a space is a game file's (game_line),
-	 * and most do: only the others are looked at, found 64 bytes at a
-	 * time with any NUL byte (worth_a_look_64). A search for each
-	 * line's end cost a call a line, a third of status's time at step
-	 * 1,024 of a long game. */
-	for (; i + 64 < len; i += 64) {
+	size_t len = (size_t)(end - buf);
+	for (; i + 64 < stop; i += 64) {
 		int hit = worth_a_look_64(buf + i);
 		for (int j = 0; hit && j < 64; j++)
 			if (buf[i + j] == '\0' ||
@@ -372,13 +362,65 @@ static int plain_game_file(const char *buf, size_t len, int *joined)
 			     !plain_line(buf + i + j + 1, end, 0, joined)))
 				return 0;
 	}
-	for (; i < len; i++)
+	for (; i < stop; i++)
 		if (buf[i] == '\0' || (i + 1 < len && buf[i] == '\n' &&
 					buf[i + 1] != ' ' &&
 					!plain_line(buf + i + 1, end, 0,
 						    joined)))
 			return 0;
 	return 1;
+}
+
+/*
+ * A game file alone, as umpire writes it: no NUL byte, its first line
+ * first and every line one of a game file (nothing before it or after
+ * it to take away), seen without the line table. *joined: whether one
+ * of its lines is joined (joined_line, no BEGIN line looked for: a game
+ * file keeps its orders' blocks in base64). buf[from..to) is not looked
+ * at: whole lines the caller knows to be such a file's (from and to
+ * each just after a line's end, or both len). For a long game this is
+ * the whole of the mail layer's cost.
+ */
+static int plain_game_file(const char *buf, size_t len, size_t from,
+			   size_t to, int *joined)
+{
+	const char *end = buf + len;
+	*joined = 0;
+	if (len < 13 || memcmp(buf, "umpire: game/", 13) != 0 ||
+	    !plain_line(buf, end, 1, joined))
+		return 0;
+	/* the line at to: the line end before it is not looked at */
+	return plain_lines(buf, 0, from, end, joined) &&
+		(to == len || buf[to] == ' ' ||
+		 plain_line(buf + to, end, 0, joined)) &&
+		plain_lines(buf, to, len, end, joined);
+}
+
+int mail_game_as_read(const char *buf, size_t len, size_t max, size_t from,
+		      size_t to)
+{
+	int joined;
+	if (from == to)
+		from = to = len;
+	else if (from > to || to > len || from == 0 ||
+		 buf[from - 1] != '\n' || buf[to - 1] != '\n')
+		return 0;
+	/* the same tests as mail_take_file's, in its order: a needle
+	 * with no line end is not found across a line's end */
+	return len <= max && !mail_is_message(buf, len) &&
+		plain_game_file(buf, len, from, to, &joined) && !joined &&
+		!has_sub(buf, from, EMBED_BEGIN) &&
+		!has_sub(buf + to, len - to, EMBED_BEGIN);
+}
+
+int mail_game_lines(const char *text, size_t len)
+{
+	int joined = 0;
+	return (len == 0 || text[len - 1] == '\n') &&
+		(len == 0 || text[0] == ' ' ||
+		 plain_line(text, text + len, 0, &joined)) &&
+		plain_lines(text, 0, len, text + len, &joined) && !joined &&
+		!has_sub(text, len, EMBED_BEGIN);
 }
 
 /*
@@ -400,7 +442,7 @@ static int game_repair(const char *buf, size_t len, struct strbuf *out,
 	if (memchr(buf, '\0', len))
 		return 0;
 	int joined;
-	if (plain_game_file(buf, len, &joined))
+	if (plain_game_file(buf, len, len, len, &joined))
 		return 0;
 	lines = split_lines(p, end, &n);
 	for (k = 0; k < n && depth < 0; k++) {
@@ -1101,10 +1143,8 @@ int mail_read_received(const char *path, size_t max, char **buf,
 			      NULL, err);
 }
 
-int mail_read_kind(const char *path, size_t max, const char *kind,
-		   char **buf, size_t *len, char **sig, size_t *siglen,
-		   struct strbuf *notes, struct strbuf *taken,
-		   struct error *err)
+int mail_read_raw(const char *path, size_t max, char **buf, size_t *len,
+		  struct error *err)
 {
 	size_t cap = mail_message_max(max);
 	if (read_input(path, cap, buf, len, err)) {
@@ -1116,6 +1156,16 @@ int mail_read_kind(const char *path, size_t max, const char *kind,
 			       path_name(path), max, cap);
 		return -1;
 	}
+	return 0;
+}
+
+int mail_read_kind(const char *path, size_t max, const char *kind,
+		   char **buf, size_t *len, char **sig, size_t *siglen,
+		   struct strbuf *notes, struct strbuf *taken,
+		   struct error *err)
+{
+	if (mail_read_raw(path, max, buf, len, err))
+		return -1;
 	return mail_take_file(path_name(path), max, kind, buf, len, sig,
 			      siglen, notes, taken, NULL, err);
 }
@@ -1140,7 +1190,7 @@ int mail_take_file(const char *name, size_t max, const char *kind,
 	}
 	/* a game file alone: one look at each line, nothing to repair */
 	int joined = 0;
-	int plain = plain_game_file(*buf, *len, &joined) &&
+	int plain = plain_game_file(*buf, *len, *len, *len, &joined) &&
 		!has_sub(*buf, *len, EMBED_BEGIN);
 	if (plain ? joined : joined_lines(*buf, *len)) {
 		free(*buf);
