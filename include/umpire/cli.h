@@ -94,6 +94,17 @@ int cli_view_file(const struct cli *cli, const char *path,
 int cli_view(const struct cli *cli, const char *path, const char *buf,
 	     size_t len, const char *seckey, struct view *v, int *keyed,
 	     struct error *err);
+/* path read for a command that may take a game file read with this
+ * machine's checkpoints (flags as game_parse_flags, name its name for
+ * messages): 1 when the file as read is a game file the mail layer
+ * takes as it is, read into *g from its vouched prefix
+ * (GAME_PARSE_AS_READ; *buf NULL); else 0, and *buf and *len as
+ * mail_read_kind gives them for kind (taken as there); -1 on an
+ * error. */
+int cli_read_game(const struct cli *cli, const char *path, const char *name,
+		  const char *kind, unsigned flags, struct game *g,
+		  char **buf, size_t *len, struct strbuf *taken,
+		  struct error *err);
 /* Load a game file with the scenario directory of cli. */
 int cli_game_flags(const struct cli *cli, const char *path, struct game *g,
 		   unsigned flags, struct error *err);

@@ -45,9 +45,12 @@ int game_parse(struct game *g, const char *name, const char *buf,
  * game_step_blob; for per-turn commands that set g->checkpoints. */
 enum { GAME_PARSE_CHECKPOINTS = 1,
        GAME_PARSE_WHOLE = 2, /* every step parsed all the same */
-       GAME_PARSE_VIEW = 4   /* the vouched prefix a view reads: the
+       GAME_PARSE_VIEW = 4,  /* the vouched prefix a view reads: the
 				oldest kept checkpoint's, not the
-				latest's (gamedata.h, cut_oldest) */ };
+				latest's (gamedata.h, cut_oldest) */
+       GAME_PARSE_AS_READ = 8 /* buf is the file's bytes as read, the
+				 mail layer not yet run over them: see
+				 game_parse_flags */ };
 /* With GAME_PARSE_CHECKPOINTS, the steps of the vouched prefix
  * (checkpoint.h) are not parsed at all when the file begins its steps
  * with the very bytes this machine verified: they are stubs (gamedata.h)
@@ -57,6 +60,13 @@ enum { GAME_PARSE_CHECKPOINTS = 1,
 int game_unstub(struct game *g, struct error *err);
 /* Step i's hash of its countersignature (a stub's from the checkpoints). */
 void game_step_sig_hash(const struct game *g, size_t i, unsigned char out[32]);
+/* With GAME_PARSE_AS_READ (and GAME_PARSE_CHECKPOINTS), the file is read
+ * only from its vouched prefix, and only where the mail layer would take
+ * it as it is (mail_game_as_read, the prefix not looked at): 0 then;
+ * else 1, nothing read and err untouched, and the caller puts the bytes
+ * through the mail layer (mail_take_file) and reads them again without
+ * the flag. A long game's file is then looked at once outside its
+ * prefix, not once by each layer. */
 int game_parse_flags(struct game *g, const char *name, const char *buf,
 		     size_t len, const char *scn_dir, unsigned flags,
 		     struct error *err);

@@ -227,6 +227,28 @@ int cli_game(const struct cli *cli, const char *path, struct game *g,
 	return cli_game_flags(cli, path, g, 0, err);
 }
 
+int cli_read_game(const struct cli *cli, const char *path, const char *name,
+		  const char *kind, unsigned flags, struct game *g,
+		  char **buf, size_t *len, struct strbuf *taken,
+		  struct error *err)
+{
+	const size_t max = DOC_LIMITS_GAME.max_bytes;
+	*buf = NULL;
+	if (!(flags & GAME_PARSE_CHECKPOINTS) || (flags & GAME_PARSE_WHOLE))
+		return mail_read_kind(path, max, kind, buf, len, NULL, NULL,
+				      NULL, taken, err) ? -1 : 0;
+	if (mail_read_raw(path, max, buf, len, err))
+		return -1;
+	if (game_parse_flags(g, name, *buf, *len, cli->scenario_dir,
+			     flags | GAME_PARSE_AS_READ, err) == 0) {
+		free(*buf);
+		*buf = NULL;
+		return 1;
+	}
+	return mail_take_file(path_name(path), max, kind, buf, len, NULL,
+			      NULL, NULL, taken, NULL, err) ? -1 : 0;
+}
+
 /* A game file, or the mail message carrying it: its game part taken
  * even when the message carries orders too, and said so. */
 int cli_game_flags(const struct cli *cli, const char *path, struct game *g,
@@ -236,18 +258,19 @@ int cli_game_flags(const struct cli *cli, const char *path, struct game *g,
 	size_t len;
 	struct strbuf taken = STRBUF_INIT;
 	memset(g, 0, sizeof *g);
-	if (mail_read_kind(path, DOC_LIMITS_GAME.max_bytes, "game", &buf,
-			   &len, NULL, NULL, NULL, &taken, err)) {
+	int rc = cli_read_game(cli, path, path, "game", flags, g, &buf, &len,
+			       &taken, err);
+	if (rc) {
 		strbuf_free(&taken);
-		return -1;
+		return rc < 0 ? -1 : 0;
 	}
 	if (taken.len)
 		fprintf(cli->msg, "umpire: note: %s: the game file was read "
 			"from %s of the message, which holds more than one "
 			"umpire file\n", path_name(path), taken.buf);
 	strbuf_free(&taken);
-	int rc = game_parse_flags(g, path, buf, len, cli->scenario_dir,
-				  flags, err);
+	rc = game_parse_flags(g, path, buf, len, cli->scenario_dir,
+			      flags, err);
 	free(buf);
 	return rc;
 }

@@ -282,18 +282,24 @@ static int from_view(const struct cli *cli, const char *path,
 	return rc;
 }
 
+/* read: the game as cli_read_game read it (taken over), else NULL and
+ * the game is read from buf. */
 static int from_game(const struct cli *cli, const char *path,
-		     const char *buf, size_t len, const struct seckey *sk,
-		     const struct orders *prefix, const char *prefix_name,
-		     struct strbuf *out, struct error *err)
+		     struct game *read, const char *buf, size_t len,
+		     const struct seckey *sk, const struct orders *prefix,
+		     const char *prefix_name, struct strbuf *out,
+		     struct error *err)
 {
 	struct game g;
 	struct run run, tmpl;
 	struct record rec;
 	unsigned char reveal[32], vouch[64];
 	int rc = -1;
-	if (game_parse_flags(&g, path_name(path), buf, len,
-			     cli->scenario_dir, GAME_PARSE_CHECKPOINTS, err))
+	if (read)
+		g = *read;
+	else if (game_parse_flags(&g, path_name(path), buf, len,
+				  cli->scenario_dir, GAME_PARSE_CHECKPOINTS,
+				  err))
 		return -1;
 	/* the link for step n + 1 only after the whole history before it
 	 * is verified: what the record vouches for, and the rest here */
@@ -479,10 +485,13 @@ int cmd_orders(int argc, char **argv, const struct cli *cli,
 	if (cli_seckey(cli, seckey, &sk, err))
 		return -1;
 	struct strbuf sb = STRBUF_INIT;
-	if (mail_read_input(path, DOC_LIMITS_GAME.max_bytes, &buf, &len,
-			    NULL, NULL, err))
+	struct game g;
+	int got = cli_read_game(cli, path, path_name(path), MAIL_NOT_ORDERS,
+				 GAME_PARSE_CHECKPOINTS, &g, &buf, &len, NULL,
+				 err);
+	if (got < 0)
 		goto out;
-	view = is_view_text(buf, len);
+	view = !got && is_view_text(buf, len);
 	if (refused && (!view || !sign)) {
 		rc = usage_error(err, "orders", "--refused REFUSAL goes with "
 				 "--sign and a view (referee mode); else "
@@ -502,9 +511,10 @@ int cmd_orders(int argc, char **argv, const struct cli *cli,
 		rc = from_view(cli, path, buf, len, sk, have_prefix ?
 			       &prefix : NULL, answers, &referee, &sb, err);
 	else
-		rc = from_game(cli, path, buf, len, sk,
+		rc = from_game(cli, path, got ? &g : NULL, buf, len, sk,
 			       have_prefix ? &prefix : NULL, answers, &sb,
 			       err);
+	got = 0;        /* from_game has it */
 	if (rc == 0 && sign) {
 		struct strbuf signed_text = STRBUF_INIT;
 		if (!strcmp(path, "-"))
@@ -525,6 +535,8 @@ int cmd_orders(int argc, char **argv, const struct cli *cli,
 	if (rc == 0)
 		rc = cli_write(out, &sb, err);
 out:
+	if (got == 1)
+		game_free(&g);
 	if (have_prefix)
 		orders_free(&prefix);
 	free(pbuf);

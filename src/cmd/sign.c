@@ -337,15 +337,20 @@ static int check_against(const struct cli *cli, const char *path,
 	struct pubkey *want = referee ? *referee : NULL;
 	if (referee)
 		*referee = NULL;
-	if (mail_read_input(path, DOC_LIMITS_GAME.max_bytes, &text, &tlen,
-			    NULL, NULL, err))
+	rc = cli_read_game(cli, path, path_name(path), MAIL_NOT_ORDERS,
+			   GAME_PARSE_CHECKPOINTS, &g, &text, &tlen, NULL,
+			   err);
+	if (rc < 0)
 		return -1;
-	if (!is_view_text(text, tlen)) {
+	if (rc == 1 || !is_view_text(text, tlen)) {
 		/* the text read once; the answers to the pending question
 		 * only: a replay from this machine's checkpoint */
-		rc = game_parse_flags(&g, path_name(path), text, tlen,
-				      cli->scenario_dir, GAME_PARSE_CHECKPOINTS,
-				      err);
+		if (rc == 0)
+			rc = game_parse_flags(&g, path_name(path), text, tlen,
+					      cli->scenario_dir,
+					      GAME_PARSE_CHECKPOINTS, err);
+		else
+			rc = 0;
 		free(text);
 		if (rc == 0) {
 			g.checkpoints = CHECKPOINTS_USE;

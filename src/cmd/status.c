@@ -254,27 +254,31 @@ int cmd_status(int argc, char **argv, const struct cli *cli,
 	if ((rc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME, "
 			    "VIEW or ORDERS", err)))
 		return rc < 0 ? -1 : 0;
-	if (mail_read_input(path, DOC_LIMITS_GAME.max_bytes, &buf, &len,
-			    NULL, NULL, err))
+	rc = cli_read_game(cli, path, path_name(path), MAIL_NOT_ORDERS,
+			   GAME_PARSE_CHECKPOINTS, &g, &buf, &len, NULL, err);
+	if (rc < 0)
 		return -1;
 	/* without --brief an order file is refused, saying what it is and
 	 * which commands take it (game_parse) */
-	if (brief && is_orders_text(buf, len)) {
+	if (rc == 0 && brief && is_orders_text(buf, len)) {
 		rc = orders_status(cli, path, buf, len, seckey, err);
 		free(buf);
 		return rc;
 	}
-	if (is_view_text(buf, len)) {
+	if (rc == 0 && is_view_text(buf, len)) {
 		rc = view_status(cli, path, buf, len, seckey, brief, json,
 				 err);
 		free(buf);
 		return rc;
 	}
-	rc = game_parse_flags(&g, path_name(path), buf, len,
-			      cli->scenario_dir, GAME_PARSE_CHECKPOINTS, err);
-	free(buf);
-	if (rc)
-		return -1;
+	if (rc == 0) {
+		rc = game_parse_flags(&g, path_name(path), buf, len,
+				      cli->scenario_dir,
+				      GAME_PARSE_CHECKPOINTS, err);
+		free(buf);
+		if (rc)
+			return -1;
+	}
 	const char *who = game_unjoined(&g);
 	if (who && json) {
 		struct status_json s = { .game = g.id, .scenario = g.scn.id,

@@ -564,6 +564,11 @@ static int parse_vouched(struct game *g, const char *name, const char *buf,
 	g->cut_oldest = (flags & GAME_PARSE_VIEW) != 0;
 	if (begin == 0 || len - begin < 2)
 		return -1;
+	/* as read: a mail message or text around the file is the mail
+	 * layer's, told before the header is read */
+	if ((flags & GAME_PARSE_AS_READ) &&
+	    (len < 13 || memcmp(buf, "umpire: game/", 13) != 0))
+		return -1;
 	/* the header and state: the steps an empty sequence */
 	struct strbuf head = STRBUF_INIT;
 	strbuf_add(&head, buf, begin - 1);
@@ -591,6 +596,12 @@ static int parse_vouched(struct game *g, const char *name, const char *buf,
 	 * around it is looked at (game_parse_flags) */
 	if (!text_canonical(buf, begin) ||
 	    !text_canonical(buf + begin + p->len, len - begin - p->len))
+		goto no;
+	/* as read: what the mail layer takes as it is, the prefix passed
+	 * over (mail_game_lines passed it when it was cut) */
+	if ((flags & GAME_PARSE_AS_READ) &&
+	    !mail_game_as_read(buf, len, DOC_LIMITS_GAME.max_bytes, begin,
+			       begin + p->len))
 		goto no;
 	/* the steps after it, in the room the limits leave */
 	struct doc_limits lim = DOC_LIMITS_GAME;
@@ -715,6 +726,10 @@ int game_parse_flags(struct game *g, const char *name, const char *buf,
 		!(flags & GAME_PARSE_WHOLE);
 	if (vouched && parse_vouched(g, name, buf, len, scn_dir, flags) == 0)
 		return 0;
+	if (flags & GAME_PARSE_AS_READ) {
+		memset(g, 0, sizeof *g);
+		return 1;
+	}
 	if (text_canonical(buf, len))
 		changed = 0;
 	else

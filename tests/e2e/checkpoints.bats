@@ -131,7 +131,7 @@ cold() {
 
 @test "the checkpoints of a game: an index, its steps, the last steps' points and the vouched prefix, private" {
 	[ -f "$CP/$ID" ]
-	grep -q '^umpire: checkpoints/4$' "$CP/$ID"
+	grep -q '^umpire: checkpoints/5$' "$CP/$ID"
 	# one record a verified step: its hash, its countersignature's, its
 	# node's and its text's, 128 bytes
 	n=$(grep -c '^- step: ' g.yaml)
