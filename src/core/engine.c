@@ -51,20 +51,51 @@ void q_init(struct question *q, const char *rule, const char *key,
 	va_end(ap);
 }
 
+/* vsnprintf(out, size, fmt, ap) for a format of text and a few plain
+ * %s, the strings copied: 0; else -1, nothing taken from ap (another
+ * conversion, or a NULL string, which vsnprintf words). */
+static int strings_copy(char *out, size_t size, const char *fmt, va_list ap)
+{
+	const char *s[4];
+	size_t o = 0, n, k = 0;
+	va_list cp;
+	int ok = 1;
+
+	va_copy(cp, ap);
+	for (const char *p = fmt; ok && (p = strchr(p, '%')); p += 2) {
+		ok = p[1] == 's' && k < 4;
+		if (ok)
+			ok = (s[k++] = va_arg(cp, const char *)) != NULL;
+	}
+	va_end(cp);
+	if (!ok)
+		return -1;
+	for (k = 0; *fmt && o + 1 < size; fmt++) {
+		if (*fmt != '%') {
+			out[o++] = *fmt;
+			continue;
+		}
+		n = strnlen(s[k], size - 1 - o);
+		memcpy(out + o, s[k++], n);
+		o += n;
+		fmt++;
+	}
+	out[o] = '\0';
+	return 0;
+}
+
 void q_add(struct question *q, const char *fmt, ...)
 {
 	va_list ap;
 	if (q->n >= Q_MAX_OPTIONS)
 		return;
 	va_start(ap, fmt);
-	/* most options are a word or one string: copied, not formatted
-	 * (a replay adds thousands) */
+	/* most options are a word or strings ("%s", "%s %s"): copied,
+	 * not formatted (a replay adds thousands) */
 	if (!strcmp(fmt, "%s"))
 		str_copy(q->options[q->n], Q_OPTION_LEN,
 			 va_arg(ap, const char *));
-	else if (!strchr(fmt, '%'))
-		str_copy(q->options[q->n], Q_OPTION_LEN, fmt);
-	else
+	else if (strings_copy(q->options[q->n], Q_OPTION_LEN, fmt, ap))
 		vsnprintf(q->options[q->n], Q_OPTION_LEN, fmt, ap);
 	va_end(ap);
 	q->n++;

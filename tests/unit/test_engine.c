@@ -253,6 +253,45 @@ static struct engine_step play_step(const char *actor, struct answer *a,
 	return s;
 }
 
+/* q_add writes each option as snprintf would: text and plain %s copied
+ * (cut at Q_OPTION_LEN), anything else (a NULL string too) formatted. */
+static void test_q_add(void)
+{
+	static const char *const words[] = { "9GT", "", "2416",
+		"a-long-unit-name-that-fills-most-of-an-option-and-more" };
+	struct question q;
+	char want[Q_OPTION_LEN];
+	size_t ok = 0, tries = 0;
+	const char *volatile none = NULL;  /* a NULL the compiler cannot see */
+
+	for (int i = 0; i < 4; i++)
+		for (int j = 0; j < 4; j++) {
+			const char *a = words[i], *b = words[j];
+
+			q_init(&q, "1.0", "k", "r", "t");
+			q_add(&q, "%s %s", a, b);
+			q_add(&q, "%s to %s", a, b);
+			q_add(&q, "move %s%s west", a, b);
+			q_add(&q, "%s %% %s", a, b);
+			q_add(&q, "%s %d", a, j);
+			snprintf(want, sizeof want, "%s %s", a, b);
+			ok += !strcmp(q.options[0], want);
+			snprintf(want, sizeof want, "%s to %s", a, b);
+			ok += !strcmp(q.options[1], want);
+			snprintf(want, sizeof want, "move %s%s west", a, b);
+			ok += !strcmp(q.options[2], want);
+			snprintf(want, sizeof want, "%s %% %s", a, b);
+			ok += !strcmp(q.options[3], want);
+			snprintf(want, sizeof want, "%s %d", a, j);
+			ok += !strcmp(q.options[4], want);
+			tries += 5;
+		}
+	q_init(&q, "1.0", "k", "r", "t");
+	q_add(&q, "%s %s", "x", none);
+	CHECK(ok == tries && !strcmp(q.options[0], "x (null)"),
+	      "q_add writes what snprintf does (%zu of %zu)", ok, tries);
+}
+
 int main(void)
 {
 	struct toy start;
@@ -260,6 +299,7 @@ int main(void)
 	memset(&start, 0, sizeof start);
 	if (sodium_init() < 0)
 		return 1;
+	test_q_add();
 
 	/* No steps: the first question is pending. */
 	engine_run(&toy, &start, NULL, 0, &run);
