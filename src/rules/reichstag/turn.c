@@ -1464,10 +1464,12 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 			m.zoc_side = -1;
 		rolled = 0;
 		m.tree_unit = -1;
-		for (u = n = 0; u < st->n_units; u++)
-			n += moves_now(st, u, soviet, sec) &&
-			     allowance(st, u) > 0;
-		if (n == 0)
+		/* a unit left that may move (the first found will do) */
+		for (u = 0; u < st->n_units; u++)
+			if (moves_now(st, u, soviet, sec) &&
+			    allowance(st, u) > 0)
+				break;
+		if (u == st->n_units)
 			break;
 		q_init(&q, "9.0", "move", rt_side_names[who],
 		       "%s movement: UNIT to HEX, UNIT HEX HEX ...%s, or done. "
