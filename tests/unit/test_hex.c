@@ -150,6 +150,29 @@ static void basics(void)
 	      hex_side_item_next(&m, 0, HS_RIVER) == 3 * a + 1 &&
 	      hex_side_item_next(&m, 3 * a + 2, HS_RIVER) < 0,
 	      "the next hexside of a kind");
+	/* the scan that passes two hexes at a time: items in neighbouring
+	 * hexes, in each of a hex's three, at the map's last hex, found
+	 * one by one as a test of every item finds them */
+	{
+		static const char *const on[] = { "0101", "0102", "0103",
+			"0105", "0108", "0109", "3009", "3010" };
+		int end = hex_end(&m), seen = 0, want = 0, i, k;
+
+		for (k = 0; k < 8; k++)
+			hex_side_set(&m, hex_parse(&m, on[k]), k % 3,
+				     HS_ROAD, 1);
+		for (i = 0, k = hex_side_item_next(&m, 0, HS_ROAD);
+		     i < 3 * end; i++) {
+			if (!hex_side_item_has(&m, i, HS_ROAD))
+				continue;
+			want++;
+			seen += k == i;
+			if (k == i)
+				k = hex_side_item_next(&m, i + 1, HS_ROAD);
+		}
+		CHECK(want >= 8 && seen == want && k < 0, "the scan finds each "
+		      "hexside of a kind in turn (%d of %d)", seen, want);
+	}
 	CHECK(hex_side_item(&m, "0202-0404") < 0, "hexes not adjacent: no "
 	      "hexside");
 	/* the head of an order of battle's line (Aachen's and Race to the

@@ -252,12 +252,21 @@ int hex_side_item_next(const struct hex_map *m, int i, int kind)
 	 * tested at once (a save walks every hexside of the map) */
 	const uint16_t three[4] = { (uint16_t)bit, (uint16_t)bit,
 				    (uint16_t)bit, 0 };
-	uint64_t lanes, w;
+	uint64_t lanes, w, v;
 
 	memcpy(&lanes, three, sizeof lanes);   /* as laid out: any order */
 	if (!m->hs_count[kind])
 		return -1;
 	for (; h < end; h++, dir = 0) {
+		/* two hexes at a time while neither has one (most) */
+		for (; dir == 0 && end - h >= 2; h += 2) {
+			memcpy(&w, m->hs[h], sizeof w);
+			memcpy(&v, m->hs[h + 1], sizeof v);
+			if ((w | v) & lanes)
+				break;
+		}
+		if (h == end)
+			break;
 		memcpy(&w, m->hs[h], sizeof w);
 		if (!(w & lanes))
 			continue;
