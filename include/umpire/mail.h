@@ -129,14 +129,15 @@ int mail_take_file(const char *name, size_t max, const char *kind,
 		   struct error *err);
 
 /*
- * Whether buf, a file's bytes as read, is what mail_take_file(max)
- * returns as it is, with nothing to note: a game file alone, as umpire
- * writes it. buf[from..to) is not looked at: the caller has compared
- * it with text that mail_game_lines passed (the vouched prefix), each
- * of from and to just after a line's end (from == to: none).
+ * Whether a file read as it is, len bytes: head, then lines the caller
+ * has compared with text that mail_game_lines passed (the vouched
+ * prefix; none when head_len + tail_len == len), then tail, is what
+ * mail_take_file(max) returns as it is, with nothing to note: a game
+ * file alone, as umpire writes it. A non-empty tail begins a line, and
+ * what follows head begins "- " (a step).
  */
-int mail_game_as_read(const char *buf, size_t len, size_t max, size_t from,
-		      size_t to);
+int mail_game_as_read(const char *head, size_t head_len, const char *tail,
+		      size_t tail_len, size_t len, size_t max);
 /* Whether text is whole lines that mail_game_as_read may pass over in
  * a game file: lines of one as umpire writes it, no NUL byte, no line
  * joined, no embedded signature's BEGIN line. */

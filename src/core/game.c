@@ -2,10 +2,14 @@
  * game.c - the game file: header, genesis, ledger, checks, adjudication.
  */
 #define _GNU_SOURCE             /* memmem */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <sodium.h>
 #include "umpire/chain.h"
 #include "umpire/links.h"
@@ -527,81 +531,97 @@ static size_t doc_nodes(const struct doc_node *n)
 	return c;
 }
 
-/* The text kept for the checkpoints and game_unstub: buf with the
- * prefix (pre bytes at the steps' beginning) taken out. */
-static void keep_source(struct game *g, const char *buf, size_t len,
-			size_t begin, size_t pre, const char *scn_dir)
+/* The text kept for the checkpoints and game_unstub: the file with the
+ * prefix taken out, head[0..begin) (to the steps' beginning) and then
+ * tail. */
+static void keep_source(struct game *g, const char *head, size_t begin,
+			const char *tail, size_t tail_len, const char *scn_dir)
 {
 	g->src_head = begin;
-	g->src_len = len - pre;
+	g->src_len = begin + tail_len;
 	g->src = xmalloc(g->src_len + 1);
-	memcpy(g->src, buf, begin);
-	memcpy(g->src + begin, buf + begin + pre, len - begin - pre);
+	memcpy(g->src, head, begin);
+	memcpy(g->src + begin, tail, tail_len);
 	g->src[g->src_len] = '\0';
 	if (scn_dir)
 		g->scn_dir = xstrdup(scn_dir);
 }
 
 /*
- * Read a game file whose steps begin with the vouched prefix, byte for
- * byte, without parsing the prefix: its header and state (with no
+ * A game file whose steps begin with the vouched prefix, byte for byte,
+ * is read without parsing the prefix: its header and state (with no
  * steps), then the steps after the prefix as a sequence of their own,
  * copied in with their lines as the whole file numbers them. The text
  * of a YAML block sequence item at column 0 is read the same wherever
  * it stands among the items, so the file parsed whole is this very tree
  * with the prefix's steps before these; the prefix was read, hashed and
- * verified here when it was cut (checkpoint.c, save_prefix). 0 when so
- * read; otherwise -1 and g is empty: the caller reads the file whole,
- * which alone says what is wrong with it.
+ * verified here when it was cut (checkpoint.c, save_prefix). Each part
+ * returns 0 when so read; otherwise -1 and g is empty: the caller reads
+ * the file whole, which alone says what is wrong with it.
+ *
+ * vouched_head: the header and state, head[0..begin) (begin just after
+ * the "steps:" line), and the prefix the steps must begin with (*p;
+ * none, of no bytes, where this machine has none).
  */
-static int parse_vouched(struct game *g, const char *name, const char *buf,
-			 size_t len, const char *scn_dir, unsigned flags)
+static int vouched_head(struct game *g, const char *name, const char *head,
+			size_t begin, const char *scn_dir, unsigned flags,
+			const struct checkpoint_prefix **p)
 {
+	static const struct checkpoint_prefix none;
 	struct error ignored;
-	struct doc *tail = NULL;
-	size_t begin = steps_begin(buf, len);
 	memset(g, 0, sizeof *g);
 	g->cut_oldest = (flags & GAME_PARSE_VIEW) != 0;
-	if (begin == 0 || len - begin < 2)
-		return -1;
 	/* as read: a mail message or text around the file is the mail
 	 * layer's, told before the header is read */
-	if ((flags & GAME_PARSE_AS_READ) &&
-	    (len < 13 || memcmp(buf, "umpire: game/", 13) != 0))
+	if (begin == 0 || ((flags & GAME_PARSE_AS_READ) &&
+			   (begin < 13 ||
+			    memcmp(head, "umpire: game/", 13) != 0)))
 		return -1;
 	/* the header and state: the steps an empty sequence */
-	struct strbuf head = STRBUF_INIT;
-	strbuf_add(&head, buf, begin - 1);
-	strbuf_adds(&head, " []\n");
+	struct strbuf h = STRBUF_INIT;
+	strbuf_add(&h, head, begin - 1);
+	strbuf_adds(&h, " []\n");
 	g->doc = doc_new(name);
-	int rc = doc_parse(g->doc, head.buf, head.len, &DOC_LIMITS_GAME,
-			   &ignored);
-	strbuf_free(&head);
-	if (rc || load_body(g, scn_dir, GAME_PARSE_CHECKPOINTS, &ignored))
-		goto no;
+	int rc = doc_parse(g->doc, h.buf, h.len, &DOC_LIMITS_GAME, &ignored);
+	strbuf_free(&h);
+	const struct doc_node *steps = rc ? NULL : top(g, "steps");
 	/* with no checkpoint, or one with no prefix, every step is read
-	 * here as the tail: the header was read once, and its scenario's
-	 * start state built once, not again by the caller's whole read */
-	static const struct checkpoint_prefix none;
+	 * as the tail: the header was read once, and its scenario's start
+	 * state built once, not again by the caller's whole read */
+	if (rc || !steps || steps->kind != DOC_SEQ || steps->n ||
+	    load_body(g, scn_dir, GAME_PARSE_CHECKPOINTS, &ignored)) {
+		game_free(g);
+		return -1;
+	}
+	*p = g->cp && g->cp->doc ? &g->cp->prefix : &none;
+	return 0;
+}
+
+/* vouched_tail: the steps after the prefix p, which the caller has
+ * compared: the file is head[0..begin), p's text, then tail, len bytes
+ * in all. */
+static int vouched_tail(struct game *g, const char *name, const char *head,
+			size_t begin, const struct checkpoint_prefix *p,
+			const char *tail, size_t len, const char *scn_dir,
+			unsigned flags)
+{
+	struct error ignored;
+	struct doc *t = NULL;
 	const struct checkpoints *cp = g->cp && g->cp->doc ? g->cp : NULL;
-	const struct checkpoint_prefix *p = cp ? &cp->prefix : &none;
 	struct doc_node *steps = top(g, "steps");
-	if (!steps || steps->kind != DOC_SEQ || steps->n ||
-	    len - begin < p->len + 2 ||
-	    (p->len && memcmp(buf + begin, p->text, p->len) != 0) ||
-	    buf[begin + p->len] != '-' || buf[begin + p->len + 1] != ' ')
+	size_t tn = len - begin - p->len;
+	if (tn < 2 || tail[0] != '-' || tail[1] != ' ')
 		goto no;
 	/* the prefix is the checkpoint's text, canonical as it was cut
 	 * (a file is made canonical before it is read): only the text
 	 * around it is looked at (game_parse_flags) */
-	if (!text_canonical(buf, begin) ||
-	    !text_canonical(buf + begin + p->len, len - begin - p->len))
+	if (!text_canonical(head, begin) || !text_canonical(tail, tn))
 		goto no;
 	/* as read: what the mail layer takes as it is, the prefix passed
 	 * over (mail_game_lines passed it when it was cut) */
 	if ((flags & GAME_PARSE_AS_READ) &&
-	    !mail_game_as_read(buf, len, DOC_LIMITS_GAME.max_bytes, begin,
-			       begin + p->len))
+	    !mail_game_as_read(head, begin, tail, tn, len,
+			       DOC_LIMITS_GAME.max_bytes))
 		goto no;
 	/* the steps after it, in the room the limits leave */
 	struct doc_limits lim = DOC_LIMITS_GAME;
@@ -609,20 +629,19 @@ static int parse_vouched(struct game *g, const char *name, const char *buf,
 	if (used >= lim.max_nodes)
 		goto no;
 	lim.max_nodes -= used;
-	tail = doc_new(name);
-	const char *t0 = buf + begin + p->len;
-	if (doc_parse(tail, t0, (size_t)(buf + len - t0), &lim, &ignored) ||
-	    !tail->root || tail->root->kind != DOC_SEQ || !tail->root->n)
+	t = doc_new(name);
+	if (doc_parse(t, tail, tn, &lim, &ignored) || !t->root ||
+	    t->root->kind != DOC_SEQ || !t->root->n)
 		goto no;
-	int by = (int)(count_lines(buf, begin) + p->lines);
+	int by = (int)(count_lines(head, begin) + p->lines);
 	steps->style = DOC_STYLE_ANY;
-	for (size_t i = 0; i < tail->root->n; i++) {
-		struct doc_node *c = doc_copy(g->doc, tail->root->items[i]);
+	for (size_t i = 0; i < t->root->n; i++) {
+		struct doc_node *c = doc_copy(g->doc, t->root->items[i]);
 		shift_lines(c, by);
 		doc_push(g->doc, steps, c);
 	}
-	doc_free(tail);
-	tail = NULL;
+	doc_free(t);
+	t = NULL;
 	size_t n = p->steps + steps->n;
 	free(g->steps);
 	g->steps = xcalloc(n, sizeof *g->steps);
@@ -640,12 +659,116 @@ static int parse_vouched(struct game *g, const char *name, const char *buf,
 			goto no;
 		g->n_steps++;
 	}
-	keep_source(g, buf, len, begin, p->len, scn_dir);
+	keep_source(g, head, begin, tail, tn, scn_dir);
 	return 0;
 no:
-	doc_free(tail);
+	doc_free(t);
 	game_free(g);
 	return -1;
+}
+
+/* The file in memory. */
+static int parse_vouched(struct game *g, const char *name, const char *buf,
+			 size_t len, const char *scn_dir, unsigned flags)
+{
+	const struct checkpoint_prefix *p;
+	size_t begin = steps_begin(buf, len);
+	if (vouched_head(g, name, buf, begin, scn_dir, flags, &p))
+		return -1;
+	if (len - begin < p->len ||
+	    (p->len && memcmp(buf + begin, p->text, p->len) != 0)) {
+		game_free(g);
+		return -1;
+	}
+	return vouched_tail(g, name, buf, begin, p, buf + begin + p->len,
+			    len, scn_dir, flags);
+}
+
+/* n bytes of fd at off into buf, all of them: 0 */
+static int pread_all(int fd, char *buf, size_t n, size_t off)
+{
+	while (n > 0) {
+		ssize_t k = pread(fd, buf, n, (off_t)off);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return -1;
+		buf += k;
+		n -= (size_t)k;
+		off += (size_t)k;
+	}
+	return 0;
+}
+
+/* What game_read_vouched reads at a time: the prefix is compared a
+ * piece at a time, never held whole. */
+#define VOUCHED_CHUNK ((size_t)64 << 10)
+
+int game_read_vouched(struct game *g, const char *path, const char *name,
+		      const char *scn_dir, unsigned flags)
+{
+	struct stat st;
+	const struct checkpoint_prefix *p = NULL;
+	char *head = NULL, *tail = NULL, *piece = NULL;
+	size_t begin = 0, got = 0, len, k;
+	int rc = -1, fd = open(path, O_RDONLY | O_CLOEXEC);
+	memset(g, 0, sizeof *g);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size <= 0 ||
+	    (unsigned long long)st.st_size > DOC_LIMITS_GAME.max_bytes)
+		goto out;
+	len = (size_t)st.st_size;
+	/* the header and state: to the line after "steps:" */
+	while (begin == 0 && got < len) {
+		k = len - got < VOUCHED_CHUNK ? len - got : VOUCHED_CHUNK;
+		head = xrealloc(head, got + k);
+		if (pread_all(fd, head + got, k, got))
+			goto out;
+		got += k;
+		begin = steps_begin(head, got);
+	}
+	if (vouched_head(g, name, head, begin, scn_dir,
+			 flags | GAME_PARSE_AS_READ, &p))
+		goto out;
+	size_t at = begin, end = begin + p->len;
+	if (len < end)
+		goto fail;
+	/* the prefix: what of it was read with the header, then the rest
+	 * a piece at a time, compared where it is read */
+	k = got - at < end - at ? got - at : end - at;
+	if (memcmp(head + at, p->text, k) != 0)
+		goto fail;
+	if (at + k < end)
+		piece = xmalloc(VOUCHED_CHUNK);
+	for (at += k; at < end; at += k) {
+		k = end - at < VOUCHED_CHUNK ? end - at : VOUCHED_CHUNK;
+		if (pread_all(fd, piece, k, at) ||
+		    memcmp(piece, p->text + (at - begin), k) != 0)
+			goto fail;
+	}
+	/* the steps after it: what was read with the header, the rest */
+	k = got > end ? got - end : 0;
+	tail = xmalloc(len - end + 1);
+	memcpy(tail, head + end, k);
+	if (pread_all(fd, tail + k, len - end - k, end + k))
+		goto fail;
+	tail[len - end] = '\0';
+	/* nothing more: a file that grew since fstat is read whole */
+	char more;
+	if (pread(fd, &more, 1, (off_t)len) != 0)
+		goto fail;
+	rc = vouched_tail(g, name, head, begin, p, tail, len, scn_dir,
+			  flags | GAME_PARSE_AS_READ);
+	goto out;
+fail:
+	game_free(g);
+out:
+	free(piece);
+	free(head);
+	free(tail);
+	close(fd);
+	return rc;
 }
 
 void game_step_sig_hash(const struct game *g, size_t i, unsigned char out[32])
@@ -757,7 +880,8 @@ int game_parse_flags(struct game *g, const char *name, const char *buf,
 		 * after "steps:" */
 		if (begin && steps->n &&
 		    steps->items[0]->line == (int)count_lines(buf, begin) + 1)
-			keep_source(g, buf, len, begin, 0, scn_dir);
+			keep_source(g, buf, begin, buf + begin, len - begin,
+				    scn_dir);
 	}
 	strbuf_free(&canon);
 	return rc;

@@ -376,50 +376,47 @@ static int plain_lines(const char *buf, size_t i, size_t stop,
  * first and every line one of a game file (nothing before it or after
  * it to take away), seen without the line table. *joined: whether one
  * of its lines is joined (joined_line, no BEGIN line looked for: a game
- * file keeps its orders' blocks in base64). buf[from..to) is not looked
- * at: whole lines the caller knows to be such a file's (from and to
- * each just after a line's end, or both len). For a long game this is
- * the whole of the mail layer's cost.
+ * file keeps its orders' blocks in base64). For a long game this is the
+ * whole of the mail layer's cost.
  */
-static int plain_game_file(const char *buf, size_t len, size_t from,
-			   size_t to, int *joined)
+static int plain_game_file(const char *buf, size_t len, int *joined)
 {
-	const char *end = buf + len;
 	*joined = 0;
-	if (len < 13 || memcmp(buf, "umpire: game/", 13) != 0 ||
-	    !plain_line(buf, end, 1, joined))
-		return 0;
-	/* the line at to: the line end before it is not looked at */
-	return plain_lines(buf, 0, from, end, joined) &&
-		(to == len || buf[to] == ' ' ||
-		 plain_line(buf + to, end, 0, joined)) &&
-		plain_lines(buf, to, len, end, joined);
+	return len >= 13 && memcmp(buf, "umpire: game/", 13) == 0 &&
+		plain_line(buf, buf + len, 1, joined) &&
+		plain_lines(buf, 0, len, buf + len, joined);
 }
 
-int mail_game_as_read(const char *buf, size_t len, size_t max, size_t from,
-		      size_t to)
+/* Lines of a game file from p on, its first line too (whole lines: the
+ * line before p, if any, ended). */
+static int plain_piece(const char *p, size_t n, int *joined)
+{
+	return (n == 0 || p[0] == ' ' || plain_line(p, p + n, 0, joined)) &&
+		plain_lines(p, 0, n, p + n, joined);
+}
+
+int mail_game_as_read(const char *head, size_t head_len, const char *tail,
+		      size_t tail_len, size_t len, size_t max)
 {
 	int joined;
-	if (from == to)
-		from = to = len;
-	else if (from > to || to > len || from == 0 ||
-		 buf[from - 1] != '\n' || buf[to - 1] != '\n')
+	if (head_len + tail_len > len ||
+	    (tail_len && (head_len == 0 || head[head_len - 1] != '\n')))
 		return 0;
-	/* the same tests as mail_take_file's, in its order: a needle
-	 * with no line end is not found across a line's end */
-	return len <= max && !mail_is_message(buf, len) &&
-		plain_game_file(buf, len, from, to, &joined) && !joined &&
-		!has_sub(buf, from, EMBED_BEGIN) &&
-		!has_sub(buf + to, len - to, EMBED_BEGIN);
+	/* mail_take_file's tests, the lines between head and tail
+	 * passed over: a needle with no line end is not found across a
+	 * line's end, and the message test ends at the first "- " line */
+	return len <= max && !mail_is_message(head, head_len) &&
+		plain_game_file(head, head_len, &joined) &&
+		plain_piece(tail, tail_len, &joined) && !joined &&
+		!has_sub(head, head_len, EMBED_BEGIN) &&
+		!has_sub(tail, tail_len, EMBED_BEGIN);
 }
 
 int mail_game_lines(const char *text, size_t len)
 {
 	int joined = 0;
 	return (len == 0 || text[len - 1] == '\n') &&
-		(len == 0 || text[0] == ' ' ||
-		 plain_line(text, text + len, 0, &joined)) &&
-		plain_lines(text, 0, len, text + len, &joined) && !joined &&
+		plain_piece(text, len, &joined) && !joined &&
 		!has_sub(text, len, EMBED_BEGIN);
 }
 
@@ -442,7 +439,7 @@ static int game_repair(const char *buf, size_t len, struct strbuf *out,
 	if (memchr(buf, '\0', len))
 		return 0;
 	int joined;
-	if (plain_game_file(buf, len, len, len, &joined))
+	if (plain_game_file(buf, len, &joined))
 		return 0;
 	lines = split_lines(p, end, &n);
 	for (k = 0; k < n && depth < 0; k++) {
@@ -1190,7 +1187,7 @@ int mail_take_file(const char *name, size_t max, const char *kind,
 	}
 	/* a game file alone: one look at each line, nothing to repair */
 	int joined = 0;
-	int plain = plain_game_file(*buf, *len, *len, *len, &joined) &&
+	int plain = plain_game_file(*buf, *len, &joined) &&
 		!has_sub(*buf, *len, EMBED_BEGIN);
 	if (plain ? joined : joined_lines(*buf, *len)) {
 		free(*buf);

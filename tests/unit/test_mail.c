@@ -68,8 +68,8 @@ static void same_verdict(const char *what, int at, const char *text,
 {
 	char buf[4096];
 	size_t from, to, len = build(buf, at, text, text_len, &from, &to);
-	int skip = mail_game_as_read(buf, len, MAX, from, to);
-	int whole = mail_game_as_read(buf, len, MAX, len, len);
+	int skip = mail_game_as_read(buf, from, buf + to, len - to, len, MAX);
+	int whole = mail_game_as_read(buf, len, "", 0, len, MAX);
 	CHECK(skip == whole && whole == want, "%s (at %d): as read %d with "
 	      "the prefix passed over, %d looked at whole, want %d", what, at,
 	      skip, whole, want);
@@ -117,14 +117,15 @@ int main(void)
 	{
 		char buf[4096];
 		size_t from, to, len = build(buf, -1, "", 0, &from, &to);
-		CHECK(mail_game_as_read(buf, len, MAX, from, to) == 1,
+		CHECK(mail_game_as_read(buf, from, buf + to, len - to, len,
+					MAX) == 1,
 		      "a plain game file is taken as it is");
-		CHECK(mail_game_as_read(buf, len, len - 1, from, to) == 0,
+		CHECK(mail_game_as_read(buf, from, buf + to, len - to, len,
+					len - 1) == 0,
 		      "a file over the limit is the mail layer's to refuse");
-		CHECK(mail_game_as_read(buf, len, MAX, from + 1, to) == 0 &&
-		      mail_game_as_read(buf, len, MAX, from, to - 1) == 0,
-		      "a region passed over begins and ends after a line's "
-		      "end");
+		CHECK(mail_game_as_read(buf, from + 1, buf + to, len - to,
+					len, MAX) == 0,
+		      "a head that does not end a line is not taken");
 	}
 	/* the prefix itself: what the mail layer would act on is not a
 	 * prefix that may be passed over */
