@@ -130,6 +130,13 @@ void *ctx_scratch(struct ctx *c, size_t size);
  * play keeps nothing its save leaves out, or keeps it in one form (a
  * slot let go is 0; Race to the Reichstag's rt_settle). */
 void ctx_checkpoint(struct ctx *c);
+/* ctx_checkpoint in a loop that asks many questions a step (a unit set
+ * up or moved at each turn of it): taken only where the step has no
+ * answer left for the next question, so where the step may end there.
+ * Played one decision a mail, each step then has its checkpoint at its
+ * end and a later command resumes there, not at the phase's start;
+ * played a whole turn a mail, the state is not copied at every unit. */
+void ctx_checkpoint_at_end(struct ctx *c);
 
 /* A uniform die roll 1..sides, logged with purpose. */
 int ctx_die(struct ctx *c, const char *purpose, int sides);

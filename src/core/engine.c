@@ -855,6 +855,14 @@ void ctx_checkpoint(struct ctx *c)
 	pts[0].at = c->at;
 }
 
+void ctx_checkpoint_at_end(struct ctx *c)
+{
+	if (c->at.cur < c->n_steps &&
+	    c->at.ans_pos < c->steps[c->at.cur].n_answers)
+		return;
+	ctx_checkpoint(c);
+}
+
 void resume_point_free(struct resume_point *p)
 {
 	free(p->state);
