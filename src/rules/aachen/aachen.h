@@ -83,6 +83,10 @@ struct aachen {
 	 * turn began; n_starts: how many of the two have begun (0-2) */
 	int16_t turn_start[2][HEX_UNITS_MAX];
 	int n_starts;
+	/* 1 from a movement phase's opening (its player turn's start, the
+	 * supply check, the engineers) to its end: a run resumed among its
+	 * moves goes on with them (ctx_checkpoint_at_end) */
+	int moving;
 };
 
 extern const char *const aa_side_names[SIDES];

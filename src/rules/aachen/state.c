@@ -404,6 +404,7 @@ static const struct sd_field fields[] = {
 	  SD_NAMES(aa_side_names, SIDES), .hi = 9, .flags = SDF_BLOCK },
 	{ WORD("result", result, aa_result_names, RESULTS) },
 	{ INT("turn-starts", n_starts, 0, 2) },
+	{ INT("moving", moving, 0, 1), .flags = SDF_NONE | SDF_NONE_OMIT },
 	{ OWN("last-turn-start", last_start_save, not_read) },
 	{ OWN("turn-start", this_start_save, not_read) },
 	{ .key = NULL }

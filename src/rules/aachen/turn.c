@@ -1167,12 +1167,20 @@ static void movement_phase(struct ctx *c, struct aachen *st, int side,
 	const char *ans;
 	char why[200];
 
-	memset(st->moved, 0, sizeof st->moved);
-	if (!mech)
-		supply_check(c, st, side);
-	if (side == ALLIED)
-		engineers(c, st);
+	/* the phase's opening, once: a run resumed among its moves
+	 * (st->moving) goes on with them */
+	if (!st->moving) {
+		memset(st->moved, 0, sizeof st->moved);
+		if (!mech)
+			supply_check(c, st, side);
+		if (side == ALLIED)
+			engineers(c, st);
+		st->moving = 1;
+	}
 	for (;;) {
+		/* a phase played a unit a mail resumes here: each pass
+		 * reads the state alone (m's answer is emptied below) */
+		ctx_checkpoint_at_end(c);
 		aa_rules(st, &r);
 		must = first_must_enter(st, side, mech) >= 0;
 		n = 0;
@@ -1231,8 +1239,9 @@ static void movement_phase(struct ctx *c, struct aachen *st, int side,
 			break;
 		move_unit(c, st, m.mv.unit, mech, m.mv.path, m.mv.n, m.mv.by_dest);
 		if (st->phase == PH_OVER)
-			return;
+			break;
 	}
+	st->moving = 0;
 }
 
 /* ---- combat (7.0) ---- */
@@ -1844,7 +1853,7 @@ static void setup_phase(struct ctx *c, struct aachen *st)
 		 * passed over had no free entry hex, which stays so while
 		 * units only enter) */
 		if (n > 1)
-			ctx_checkpoint(c);
+			ctx_checkpoint_at_end(c);
 		k = n == 1 ? 0 : (int)ctx_ask(c, &q);
 		enter(st, i, f[k]);  /* no capture: 17.0 */
 		ctx_event(c, "17.0", "%s sets up in %s.", st->u[i].id,
@@ -1876,7 +1885,8 @@ void aa_play(struct ctx *c, void *vst)
 			setup_phase(c, st);
 			continue;
 		case PH_A_MOVE:
-			aa_turn_start(st);
+			if (!st->moving)
+				aa_turn_start(st);
 			movement_phase(c, st, ALLIED, 0);
 			break;
 		case PH_A_COMBAT:
@@ -1886,7 +1896,8 @@ void aa_play(struct ctx *c, void *vst)
 			movement_phase(c, st, ALLIED, 1);
 			break;
 		case PH_G_MOVE:
-			aa_turn_start(st);
+			if (!st->moving)
+				aa_turn_start(st);
 			movement_phase(c, st, GERMAN, 0);
 			break;
 		case PH_G_COMBAT:
