@@ -16,6 +16,9 @@
 /* Read a whole file (or stdin for "-"), refusing more than max bytes. */
 int read_input(const char *path, size_t max, char **buf, size_t *len,
 	       struct error *err);
+/* n bytes of fd from offset off into buf, all of them: 0; -1 at an
+ * error or the file's end before them. */
+int read_at(int fd, void *buf, size_t n, size_t off);
 
 /*
  * Write buf to path atomically: a temporary file (0600) in the same

@@ -82,6 +82,22 @@ int read_input(const char *path, size_t max, char **buf, size_t *len,
 	return 0;
 }
 
+int read_at(int fd, void *buf, size_t n, size_t off)
+{
+	char *p = buf;
+	while (n > 0) {
+		ssize_t k = pread(fd, p, n, (off_t)off);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return -1;
+		p += k;
+		n -= (size_t)k;
+		off += (size_t)k;
+	}
+	return 0;
+}
+
 static int write_all(int fd, const void *buf, size_t len)
 {
 	const char *p = buf;

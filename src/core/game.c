@@ -2,7 +2,6 @@
  * game.c - the game file: header, genesis, ledger, checks, adjudication.
  */
 #define _GNU_SOURCE             /* memmem */
-#include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -684,22 +683,6 @@ static int parse_vouched(struct game *g, const char *name, const char *buf,
 			    len, scn_dir, flags);
 }
 
-/* n bytes of fd at off into buf, all of them: 0 */
-static int pread_all(int fd, char *buf, size_t n, size_t off)
-{
-	while (n > 0) {
-		ssize_t k = pread(fd, buf, n, (off_t)off);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			return -1;
-		buf += k;
-		n -= (size_t)k;
-		off += (size_t)k;
-	}
-	return 0;
-}
-
 /* What game_read_vouched reads at a time: the prefix is compared a
  * piece at a time, never held whole. */
 #define VOUCHED_CHUNK ((size_t)64 << 10)
@@ -723,7 +706,7 @@ int game_read_vouched(struct game *g, const char *path, const char *name,
 	while (begin == 0 && got < len) {
 		k = len - got < VOUCHED_CHUNK ? len - got : VOUCHED_CHUNK;
 		head = xrealloc(head, got + k);
-		if (pread_all(fd, head + got, k, got))
+		if (read_at(fd, head + got, k, got))
 			goto out;
 		got += k;
 		begin = steps_begin(head, got);
@@ -743,7 +726,7 @@ int game_read_vouched(struct game *g, const char *path, const char *name,
 		piece = xmalloc(VOUCHED_CHUNK);
 	for (at += k; at < end; at += k) {
 		k = end - at < VOUCHED_CHUNK ? end - at : VOUCHED_CHUNK;
-		if (pread_all(fd, piece, k, at) ||
+		if (read_at(fd, piece, k, at) ||
 		    memcmp(piece, p->text + (at - begin), k) != 0)
 			goto fail;
 	}
@@ -751,7 +734,7 @@ int game_read_vouched(struct game *g, const char *path, const char *name,
 	k = got > end ? got - end : 0;
 	tail = xmalloc(len - end + 1);
 	memcpy(tail, head + end, k);
-	if (pread_all(fd, tail + k, len - end - k, end + k))
+	if (read_at(fd, tail + k, len - end - k, end + k))
 		goto fail;
 	tail[len - end] = '\0';
 	/* nothing more: a file that grew since fstat is read whole */
