@@ -52,7 +52,9 @@ void game_free(struct game *g)
 	free(g->src);
 	free(g->chain_log);
 	free(g->scn_dir);
-	for (size_t i = 0; i < g->n_steps; i++)
+	/* the stubs, the first n_stub, hold no orders: not looked at (a
+	 * long game's prefix is most of its steps) */
+	for (size_t i = g->n_stub; i < g->n_steps; i++)
 		orders_free(&g->steps[i].ord);
 	free(g->steps);
 	free(g->start_state);
