@@ -722,7 +722,7 @@ int game_read_vouched(struct game *g, const char *path, const char *name,
 	/* the prefix: what of it was read with the header, then the rest
 	 * a piece at a time, compared where it is read */
 	k = got - at < end - at ? got - at : end - at;
-	if (memcmp(head + at, p->text, k) != 0)
+	if (k && memcmp(head + at, p->text, k) != 0)
 		goto fail;
 	if (at + k < end)
 		piece = xmalloc(VOUCHED_CHUNK);
