@@ -237,9 +237,16 @@ int cli_read_game(const struct cli *cli, const char *path, const char *name,
 	if (!(flags & GAME_PARSE_CHECKPOINTS) || (flags & GAME_PARSE_WHOLE))
 		return mail_read_kind(path, max, kind, buf, len, NULL, NULL,
 				      NULL, taken, err) ? -1 : 0;
-	if (strcmp(path, "-") != 0 &&
-	    game_read_vouched(g, path, name, cli->scenario_dir, flags) == 0)
-		return 1;
+	/* a file: what game_read_vouched does not take (a message, text
+	 * around the file, another history) is read as it always was */
+	if (strcmp(path, "-") != 0) {
+		if (game_read_vouched(g, path, name, cli->scenario_dir,
+				      flags) == 0)
+			return 1;
+		return mail_read_kind(path, max, kind, buf, len, NULL, NULL,
+				      NULL, taken, err) ? -1 : 0;
+	}
+	/* stdin, read once */
 	if (mail_read_raw(path, max, buf, len, err))
 		return -1;
 	if (game_parse_flags(g, name, *buf, *len, cli->scenario_dir,
