@@ -58,6 +58,9 @@ enum { GAME_PARSE_CHECKPOINTS = 1,
  * as they are. A command that needs them after all reads them with
  * game_unstub. */
 int game_unstub(struct game *g, struct error *err);
+/* A step's orders as check_game verified them; none (no answers, no
+ * vouch) for a step it did not read. */
+const struct orders *game_step_orders(const struct game_step *s);
 /* Step i's hash of its countersignature (a stub's from the checkpoints). */
 void game_step_sig_hash(const struct game *g, size_t i, unsigned char out[32]);
 /* With GAME_PARSE_AS_READ (and GAME_PARSE_CHECKPOINTS), the file is read

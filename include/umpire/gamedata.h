@@ -52,7 +52,9 @@ struct game_step {
 	unsigned char state_hash[32], prev[32], sig[64];
 	unsigned char salt[32];       /* view salt (games with views) */
 	int has_salt;
-	struct orders ord;
+	/* its orders as check_game verified them (NULL before: a step
+	 * not read in this run, a stub); game_step_orders reads it */
+	struct orders *ord;
 	unsigned char hash[32];       /* computed */
 	int lazy;                     /* blob not decoded yet: a step this
 					 machine verified before

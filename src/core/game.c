@@ -55,7 +55,10 @@ void game_free(struct game *g)
 	/* the stubs, the first n_stub, hold no orders: not looked at (a
 	 * long game's prefix is most of its steps) */
 	for (size_t i = g->n_stub; i < g->n_steps; i++)
-		orders_free(&g->steps[i].ord);
+		if (g->steps[i].ord) {
+			orders_free(g->steps[i].ord);
+			free(g->steps[i].ord);
+		}
 	free(g->steps);
 	free(g->start_state);
 	if (g->cp) {
@@ -754,6 +757,12 @@ out:
 	free(tail);
 	close(fd);
 	return rc;
+}
+
+const struct orders *game_step_orders(const struct game_step *s)
+{
+	static const struct orders none;
+	return s->ord ? s->ord : &none;
 }
 
 void game_step_sig_hash(const struct game *g, size_t i, unsigned char out[32])
@@ -1814,13 +1823,16 @@ static int check_game(struct game *g, enum check_level level,
 			goto out;
 		}
 		/* (s->hash: game_parse) */
-		orders_free(&s->ord);
+		if (s->ord)
+			orders_free(s->ord);    /* (which empties it) */
+		else if (!unread[i])
+			s->ord = xcalloc(1, sizeof *s->ord);
 		/* every signature of the steps not yet verified (a signing
 		 * command commits to the whole history) */
 		int vr = unread[i] ? 0 : game_step_blob(g, i, err) ? -1 :
 			verify_orders(g, name, (const char *)s->blob,
 				      s->blob_len, NULL, 0, s->n, s->actor,
-				      prev, full, q, &s->ord, &v, err);
+				      prev, full, q, s->ord, &v, err);
 		prev = s->hash;
 		if (!unread[i])
 			verified_free(&v);
@@ -1828,8 +1840,9 @@ static int check_game(struct game *g, enum check_level level,
 			error_prefix(err, "step %zu", i + 1);
 			goto out;
 		}
+		const struct orders *o = game_step_orders(s);
 		if (!unread[i] &&
-		    sodium_memcmp(s->ord.reveal, s->reveal_actor, 32) != 0) {
+		    sodium_memcmp(o->reveal, s->reveal_actor, 32) != 0) {
 			errorf(err, EXIT_REFUSED, "step %zu: the actor's "
 			       "reveal differs from the one in its orders",
 			       i + 1);
@@ -1870,13 +1883,13 @@ static int check_game(struct game *g, enum check_level level,
 		}
 		es[i] = (struct engine_step){
 			.mode = STEP_PLAY, .actor = s->actor, .src = name,
-			.answers = s->ord.answers,
-			.n_answers = s->ord.n_answers,
-			.standing = s->ord.standing,
-			.n_standing = s->ord.n_standing,
+			.answers = o->answers,
+			.n_answers = o->n_answers,
+			.standing = o->standing,
+			.n_standing = o->n_standing,
 		};
 		es[i].src = unread[i] ? "(a step before the checkpoint)" :
-			s->ord.doc->name;
+			o->doc->name;
 		/* its state hash verified here before: not made again,
 		 * but for the last step's (the state the file stores,
 		 * and where the replay must have come to); every step's

@@ -118,7 +118,7 @@ int view_can_list(const struct game *g, size_t step, const char *side,
 			      "refused (a fault of umpire's: please report it)",
 			      step, after, max, g->scn.rs->id);
 	for (size_t k = from; k <= step; k++)
-		if (!g->steps[k - 1].ord.has_vouch)
+		if (!game_step_orders(&g->steps[k - 1])->has_vouch)
 			return errorf(err, EXIT_REFUSED, "step %zu: its orders "
 				      "carry no 'vouch' (made before views "
 				      "showed it), so no view can list it",
@@ -174,7 +174,8 @@ static struct doc_node *view_since(const struct game *g, size_t step,
 		doc_set_str(d, e, "actor", s->actor);
 		doc_set_int(d, e, "index", (long long)link_at(g, k));
 		doc_set(d, e, "link", doc_b64_32(d, s->reveal_actor));
-		doc_set(d, e, "vouch", doc_b64(d, s->ord.vouch, 64));
+		doc_set(d, e, "vouch", doc_b64(d, game_step_orders(s)->vouch,
+					       64));
 		doc_push(d, seq, e);
 	}
 	return seq;
@@ -238,7 +239,7 @@ struct doc_node *view_build(const struct game *g, const struct run *run,
 	for (size_t k = snap->step; k > 0 && !own; k--)
 		if (!strcmp(g->steps[k - 1].actor, side) &&
 		    !g->steps[k - 1].lazy)
-			own = &g->steps[k - 1].ord;
+			own = game_step_orders(&g->steps[k - 1]);
 	if (!snap->over && !strcmp(seen.role, side) &&
 	    check_view_question(&g->scn, g->options, d, state, side,
 				own ? own->standing : NULL,
