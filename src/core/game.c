@@ -699,9 +699,12 @@ int game_read_vouched(struct game *g, const char *path, const char *name,
 	const struct checkpoint_prefix *p = NULL;
 	char *head = NULL, *tail = NULL, *piece = NULL;
 	size_t begin = 0, got = 0, len, k;
-	int rc = -1, fd = open(path, O_RDONLY | O_CLOEXEC);
+	int rc = -1, fd;
 	memset(g, 0, sizeof *g);
-	if (fd < 0)
+	/* a pipe or a device is not opened here: what it holds is read
+	 * once, by the mail layer (an open and a close would lose it) */
+	if (stat(path, &st) || !S_ISREG(st.st_mode) ||
+	    (fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) < 0)
 		return -1;
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size <= 0 ||
 	    (unsigned long long)st.st_size > DOC_LIMITS_GAME.max_bytes)
