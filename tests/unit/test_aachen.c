@@ -251,6 +251,8 @@ static void fields_round_trip_and_refusals(struct fixture *f)
 		  "roads-held: 5, but the state gives 0" },
 		{ "map: {}\n", "position.yaml:1", "missing" },
 		{ "lunch: 1\n", "position.yaml", "lunch" },
+		{ "phase: german-combat\nmoving: 1\n", "position.yaml:2",
+		  "moving: 1 only in a movement phase" },
 	};
 	void *st = xmalloc(f->scn.rs->state_size);
 	void *again = xmalloc(f->scn.rs->state_size);

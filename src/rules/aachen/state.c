@@ -318,6 +318,15 @@ static int complete(void *vst, const struct doc *d,
 			st->u[k].arrive = (int8_t)st->ad2_turn;
 	if (doc_get(map, "result"))
 		st->result_turn = st->result ? st->turn : 0;
+	/* moving: a movement phase's opening done, and in no other */
+	if (st->moving && st->phase != PH_A_MOVE && st->phase != PH_A_MECH &&
+	    st->phase != PH_G_MOVE && st->phase != PH_G_MECH)
+		return doc_bad(d, doc_get(map, "moving") ? doc_get(map,
+			       "moving") : map, err, "moving: 1 only in a "
+			       "movement phase (allied-movement, "
+			       "allied-mechanised, german-movement, "
+			       "german-mechanised), not in %s",
+			       aa_phase_names[st->phase]);
 	aa_reindex(st);
 	return starts_load(st, d, map, err);
 }
