@@ -1167,9 +1167,12 @@ static void movement_phase(struct ctx *c, struct aachen *st, int side,
 	const char *ans;
 	char why[200];
 
-	/* the phase's opening, once: a run resumed among its moves
-	 * (st->moving) goes on with them */
+	/* the phase's opening, once (a player turn begins with its
+	 * movement phase): a run resumed among its moves (st->moving)
+	 * goes on with them */
 	if (!st->moving) {
+		if (!mech)
+			aa_turn_start(st);
 		memset(st->moved, 0, sizeof st->moved);
 		if (!mech)
 			supply_check(c, st, side);
@@ -1885,8 +1888,6 @@ void aa_play(struct ctx *c, void *vst)
 			setup_phase(c, st);
 			continue;
 		case PH_A_MOVE:
-			if (!st->moving)
-				aa_turn_start(st);
 			movement_phase(c, st, ALLIED, 0);
 			break;
 		case PH_A_COMBAT:
@@ -1896,8 +1897,6 @@ void aa_play(struct ctx *c, void *vst)
 			movement_phase(c, st, ALLIED, 1);
 			break;
 		case PH_G_MOVE:
-			if (!st->moving)
-				aa_turn_start(st);
 			movement_phase(c, st, GERMAN, 0);
 			break;
 		case PH_G_COMBAT:
