@@ -33,6 +33,9 @@ struct scenario {
 					refuses a draft without --draft */
 	const struct doc_node *data;
 	unsigned char hash[32];      /* doc_hash("umpire/1 scenario", root) */
+	int cached;                  /* found installed (scenario_find):
+					its tree and start state are kept
+					in this machine's cache */
 };
 
 /* Load and validate one scenario file. */
@@ -58,7 +61,9 @@ int scenario_options(const struct scenario *s, struct doc *d,
 int scenario_check_options(const struct scenario *s, const struct doc *d,
 			   const struct doc_node *opts, struct error *err);
 
-/* Allocate (malloc) and set up the start state. */
+/* Allocate (malloc) and set up the start state; for an installed
+ * scenario, read from this machine's cache where it was set up before
+ * by this very program with these options (scenario.c). */
 int scenario_start(const struct scenario *s, const struct doc_node *opts,
 		   void **state, struct error *err);
 

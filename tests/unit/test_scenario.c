@@ -1,0 +1,142 @@
+/*
+ * test_scenario.c - the start state kept in this machine's cache
+ * (scenario.c, scenario_start): set up once for an installed scenario
+ * and options, read back byte for byte by later commands, another key
+ * for other options, and a file of the wrong length set up anew and
+ * rewritten; a scenario not found installed keeps none.
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "umpire/scenario.h"
+#include "umpire/strbuf.h"
+#include "unit.h"
+
+/* the start-* files in dir: how many, and the path of the last */
+static int start_files(const char *dir, char *path, size_t size)
+{
+	DIR *dp = opendir(dir);
+	struct dirent *de;
+	int n = 0;
+	if (!dp)
+		return 0;
+	while ((de = readdir(dp)))
+		if (!strncmp(de->d_name, "start-", 6) &&
+		    !strchr(de->d_name, '.')) {
+			snprintf(path, size, "%s/%s", dir, de->d_name);
+			n++;
+		}
+	closedir(dp);
+	return n;
+}
+
+static long file_size(const char *path)
+{
+	struct stat sb;
+	return stat(path, &sb) ? -1 : (long)sb.st_size;
+}
+
+static void *start(struct scenario *scn, char *const *sets, size_t n)
+{
+	struct error err;
+	struct doc *d = doc_new("opts");
+	struct doc_node *opts;
+	void *st = NULL;
+	if (scenario_options(scn, d, sets, n, &opts, &err) ||
+	    scenario_start(scn, opts, &st, &err))
+		CHECK(0, "the start state is set up: %s", err.msg);
+	doc_free(d);
+	return st;
+}
+
+static void kept_and_read(void)
+{
+	char dir[4096], file[4200], cps[4200];
+	struct scenario scn;
+	struct error err;
+	snprintf(dir, sizeof dir, "/tmp/umpire-test-scenario-XXXXXX");
+	if (!mkdtemp(dir)) {
+		CHECK(0, "a state directory for the test");
+		return;
+	}
+	setenv("XDG_STATE_HOME", dir, 1);
+	snprintf(cps, sizeof cps, "%s/umpire/checkpoints", dir);
+	if (scenario_find("scenarios", "race-to-the-reichstag", &scn, &err)) {
+		CHECK(0, "race-to-the-reichstag loads: %s", err.msg);
+		return;
+	}
+	const size_t n = scn.rs->state_size;
+	unsigned char *st1 = start(&scn, NULL, 0);
+	CHECK(start_files(cps, file, sizeof file) == 1,
+	      "the first start state set up is kept");
+	long whole = file_size(file);
+	CHECK(whole > (long)n && whole < (long)n + 64,
+	      "the file holds the state and a short header (%ld bytes for "
+	      "%zu)", whole, n);
+
+	unsigned char *st2 = start(&scn, NULL, 0);
+	CHECK(st1 && st2 && !memcmp(st1, st2, n),
+	      "the state read back is the state set up");
+
+	/* the file's last byte is the state's: read, not set up again */
+	FILE *f = fopen(file, "r+b");
+	int c = -1;
+	if (f && fseek(f, -1, SEEK_END) == 0 && (c = fgetc(f)) != EOF &&
+	    fseek(f, -1, SEEK_END) == 0)
+		fputc(c ^ 0x5a, f);
+	if (f)
+		fclose(f);
+	unsigned char *st3 = start(&scn, NULL, 0);
+	CHECK(st1 && st3 && !memcmp(st1, st3, n - 1) &&
+	      st3[n - 1] == (st1[n - 1] ^ 0x5a),
+	      "a later command reads the kept bytes");
+
+	/* other options, another key */
+	char *sets[] = { "hidden=honour" };
+	unsigned char *st4 = start(&scn, sets, 1);
+	CHECK(start_files(cps, file, sizeof file) == 2,
+	      "other options keep a start state of their own");
+	free(st4);
+
+	/* cut short: set up anew and rewritten whole */
+	start_files(cps, file, sizeof file);
+	if (truncate(file, 100) != 0)
+		CHECK(0, "truncate %s", file);
+	unsigned char *st5 = start(&scn, sets, 1);
+	unsigned char *st6 = start(&scn, sets, 1);
+	CHECK(file_size(file) == whole && st5 && st6 &&
+	      !memcmp(st5, st6, n),
+	      "a file cut short is a miss, set up and written again "
+	      "(%ld bytes, want %ld)", file_size(file), whole);
+	scenario_free(&scn);
+
+	/* a scenario file read by path, not found installed: no cache */
+	if (scenario_load("scenarios/race-to-the-reichstag.yaml", &scn,
+			  &err) == 0) {
+		char *other[] = { "hidden=referee", "hitler-fantasy=yes" };
+		free(start(&scn, other, 2));
+		CHECK(start_files(cps, file, sizeof file) == 2,
+		      "a scenario loaded by path keeps no start state");
+		scenario_free(&scn);
+	} else {
+		CHECK(0, "the scenario loads by path: %s", err.msg);
+	}
+	free(st1);
+	free(st2);
+	free(st3);
+	free(st5);
+	free(st6);
+	char cmd[4200];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		CHECK(0, "remove %s", dir);
+}
+
+int main(void)
+{
+	kept_and_read();
+	return unit_done("test_scenario");
+}
