@@ -9,7 +9,9 @@
 #include <elf.h>
 #include <link.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <sodium.h>
 #include <yaml.h>
 #include "umpire/fsutil.h"
@@ -560,22 +562,23 @@ static int start_path(const unsigned char key[32], struct strbuf *path)
 	return rc;
 }
 
-/* st from the cache; 0 when found whole */
+/* st from the cache, read into it; 0 when found whole */
 static int start_read(const struct scenario *s, const char *path,
 		      const unsigned char key[32], void *st)
 {
 	const size_t m = strlen(START_MAGIC), n = s->rs->state_size;
-	struct error ignored;
-	char *buf = NULL;
-	size_t len;
-	int rc = -1;
-	if (read_input(path, m + 32 + n, &buf, &len, &ignored) == 0 &&
-	    len == m + 32 + n && !memcmp(buf, START_MAGIC, m) &&
-	    !memcmp(buf + m, key, 32)) {
-		memcpy(st, buf + m + 32, n);
+	char head[64];
+	struct stat sb;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), rc = -1;
+	if (fd < 0)
+		return -1;
+	if (m + 32 <= sizeof head && fstat(fd, &sb) == 0 &&
+	    S_ISREG(sb.st_mode) && (size_t)sb.st_size == m + 32 + n &&
+	    read_at(fd, head, m + 32, 0) == 0 &&
+	    !memcmp(head, START_MAGIC, m) && !memcmp(head + m, key, 32) &&
+	    read_at(fd, st, n, m + 32) == 0)
 		rc = 0;
-	}
-	free(buf);
+	close(fd);
 	return rc;
 }
 
@@ -593,7 +596,7 @@ static void start_write(const struct scenario *s, const char *path,
 int scenario_start(const struct scenario *s, const struct doc_node *opts,
 		   void **state, struct error *err)
 {
-	void *st = xcalloc(1, s->rs->state_size);
+	void *st = xmalloc(s->rs->state_size);
 	struct strbuf path = STRBUF_INIT;
 	unsigned char key[32];
 	int keep = s->cached && start_key(s, opts, key) == 0 &&
@@ -603,6 +606,7 @@ int scenario_start(const struct scenario *s, const struct doc_node *opts,
 		*state = st;
 		return 0;
 	}
+	memset(st, 0, s->rs->state_size);
 	if (s->rs->setup(st, s->doc, s->data, opts, err)) {
 		strbuf_free(&path);
 		free(st);
