@@ -29,6 +29,11 @@ CFLAGS    ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(CPPFLAGS) $(CFLAGS) -Iinclude \
              -DUMPIRE_SCENARIO_DIR='"$(SHAREDIR)/scenarios"' $(PKG_CFLAGS)
 LDLIBS     = $(PKG_LIBS) -ldl -lm -pthread
+# the program's relocations all made at start and its GOT then read-only
+# (full RELRO): no entry is written later, and no call goes through the
+# lazy resolver (which saves and restores the vector registers, 0.04 ms
+# of a command's first calls, bench/results.txt)
+BIN_LDFLAGS = -Wl,-z,relro,-z,now
 
 BUILD     ?= build
 LIB_SRC    = $(wildcard src/core/*.c) $(wildcard src/rules/*.c) \
@@ -86,7 +91,8 @@ $(LIB): $(LIB_OBJ)
 	$(AR) rcs $@ $^
 
 $(BIN): $(CMD_OBJ) $(LIB)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJ) $(LIB) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(BIN_LDFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJ) $(LIB) \
+	  $(LDLIBS)
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB) tests/unit/unit.h tests/unit/random_game.h
 	@mkdir -p $(dir $@)
