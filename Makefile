@@ -10,10 +10,10 @@ MANDIR     = $(PREFIX)/share/man
 CC        ?= cc
 # GMime is compiled against but not linked: umpire dlopens it only when
 # it reads or writes a mail message (see include/umpire/gmime_dl.h).
-LINK_PKGS  = libsodium yaml-0.1 inih libkeyutils
+LINK_PKGS  = libsodium yaml-0.1 inih
 PKGS       = $(LINK_PKGS) gmime-3.0
 DEBS       = build-essential pkg-config libsodium-dev libyaml-dev libinih-dev \
-             libgmime-3.0-dev libkeyutils-dev keyutils \
+             libgmime-3.0-dev keyutils \
              bats minisign python3 python3-yaml python3-nacl \
              clang libclang-rt-14-dev valgrind time chromium mandoc jq \
              postfix mutt s-nail

@@ -8,10 +8,12 @@
  * chk = BLAKE2b-256("Ed" keynum sk). Integers are little-endian.
  *
  * An unlocked key may be kept for a while in the Linux kernel keyring
- * (keyutils): see "keeping unlocked keys" below.
+ * (keyctl(2)): see "keeping unlocked keys" below.
  */
+#define _DEFAULT_SOURCE         /* syscall(2) */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +21,8 @@
 #include <sys/stat.h>
 #include <termios.h>
 #include <unistd.h>
-#include <keyutils.h>
+#include <sys/syscall.h>
+#include <linux/keyctl.h>
 #include <sodium.h>
 #include "umpire/armor.h"
 #include "umpire/fsutil.h"
@@ -314,15 +317,43 @@ static int blob_unlock(const char *name, unsigned char *blob,
 #define KEEP_RING "umpire"
 enum { KEEP_BYTES = KEYNUM_BYTES + 64 + 32 };
 
+/* The kernel's key calls, as keyctl(2) and add_key(2) give them (glibc
+ * wraps neither; libkeyutils's functions are these very calls, and a
+ * library loaded by every command for them cost 0.03 ms of each). */
+typedef int32_t key_serial_t;
+#define KEY_POS_ALL 0x3f000000u  /* every permission of the possessor */
+
+static long keyctl(int op, unsigned long a, unsigned long b,
+		   unsigned long c, unsigned long d)
+{
+	return syscall(SYS_keyctl, op, a, b, c, d);
+}
+
+static key_serial_t add_key(const char *type, const char *desc,
+			    const void *payload, size_t len,
+			    key_serial_t ring)
+{
+	return (key_serial_t)syscall(SYS_add_key, type, desc, payload, len,
+				     ring);
+}
+
+static key_serial_t key_search(key_serial_t ring, const char *type,
+			       const char *desc)
+{
+	return (key_serial_t)keyctl(KEYCTL_SEARCH, (unsigned long)ring,
+				    (unsigned long)type, (unsigned long)desc,
+				    0);
+}
+
 static key_serial_t keep_ring(int create)
 {
-	key_serial_t r = (key_serial_t)keyctl_search(
-		KEY_SPEC_SESSION_KEYRING, "keyring", KEEP_RING, 0);
+	key_serial_t r = key_search(KEY_SPEC_SESSION_KEYRING, "keyring",
+				    KEEP_RING);
 	if (r >= 0 || !create)
 		return r;
 	r = add_key("keyring", KEEP_RING, NULL, 0, KEY_SPEC_SESSION_KEYRING);
 	if (r >= 0)
-		keyctl_setperm(r, KEY_POS_ALL);
+		keyctl(KEYCTL_SETPERM, (unsigned long)r, KEY_POS_ALL, 0, 0);
 	return r;
 }
 
@@ -344,11 +375,12 @@ static struct seckey *keep_get(const char *desc,
 	struct seckey *sk = NULL;
 	if (ring < 0)
 		return NULL;
-	key_serial_t k = (key_serial_t)keyctl_search(ring, "user", desc, 0);
+	key_serial_t k = key_search(ring, "user", desc);
 	if (k < 0)
 		return NULL;
 	unsigned char *p = sodium_malloc(KEEP_BYTES);
-	if (p && keyctl_read(k, (char *)p, KEEP_BYTES) == KEEP_BYTES &&
+	if (p && keyctl(KEYCTL_READ, (unsigned long)k, (unsigned long)p,
+			KEEP_BYTES, 0) == KEEP_BYTES &&
 	    (!passhash || sodium_memcmp(p + KEYNUM_BYTES + 64, passhash,
 					32) == 0)) {
 		sk = seckey_alloc();
@@ -374,9 +406,10 @@ static void keep_put(const char *desc, const struct seckey *sk,
 	if (k < 0)
 		return;
 	/* never kept without its time limit */
-	if (keyctl_setperm(k, KEY_POS_ALL) < 0 ||
-	    keyctl_set_timeout(k, (unsigned)seconds) < 0)
-		keyctl_invalidate(k);
+	if (keyctl(KEYCTL_SETPERM, (unsigned long)k, KEY_POS_ALL, 0, 0) < 0 ||
+	    keyctl(KEYCTL_SET_TIMEOUT, (unsigned long)k,
+		   (unsigned long)seconds, 0, 0) < 0)
+		keyctl(KEYCTL_INVALIDATE, (unsigned long)k, 0, 0, 0);
 }
 
 int seckey_lock(int *dropped, struct error *err)
@@ -385,11 +418,12 @@ int seckey_lock(int *dropped, struct error *err)
 	*dropped = 0;
 	if (ring < 0)
 		return 0;
-	long n = keyctl_clear(ring);
+	long n = keyctl(KEYCTL_CLEAR, (unsigned long)ring, 0, 0, 0);
 	if (n < 0 && errno != EPERM && errno != ENOSYS)
 		return errorf(err, EXIT_USAGE, "cannot clear the kernel "
 			      "keyring '%s': %s", KEEP_RING, strerror(errno));
-	keyctl_unlink(ring, KEY_SPEC_SESSION_KEYRING);
+	keyctl(KEYCTL_UNLINK, (unsigned long)ring,
+	       (unsigned long)KEY_SPEC_SESSION_KEYRING, 0, 0);
 	*dropped = 1;
 	return 0;
 }
