@@ -8,6 +8,7 @@
  * and random dice: every game ends, save/load round-trips, and render
  * emits through the SVG API.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1676,6 +1677,116 @@ static void placement_legal(const struct hex_map *m, const int16_t *all,
 	      "auto: no legal hex, no pick");
 }
 
+/* The policy as hexplace.h states it, worked out the plain way: the
+ * least (rule 1, rule 2, rule 3, index) of the legal candidates. */
+static int place_reference(const struct hex_map *m, const int16_t *cand,
+			   int n, const int16_t *obj, int n_obj,
+			   const struct ban *b)
+{
+	int16_t near[18];
+	int i, j, k, pick = -1, key[3], best[3] = { 0, 0, 0 };
+
+	for (i = 0; i < n; i++) {
+		if (!ban_legal(b, cand[i]))
+			continue;
+		key[0] = hex_place_corner(m, cand[i]);
+		key[1] = b->own[cand[i]];
+		key[2] = n_obj > 0 ? INT_MAX : 0;
+		for (j = 0; j < n_obj; j++)
+			if (hex_distance(m, cand[i], obj[j]) < key[2])
+				key[2] = hex_distance(m, cand[i], obj[j]);
+		k = hex_around2(m, cand[i], near);
+		for (j = 0; j < k; j++)
+			key[2] += b->own[near[j]];
+		for (k = 0; pick >= 0 && k < 3 && key[k] == best[k]; k++)
+			;
+		if (pick < 0 || (k < 3 && key[k] < best[k])) {
+			pick = i;
+			memcpy(best, key, sizeof best);
+		}
+	}
+	return pick;
+}
+
+/* xorshift64 of the placement test's own */
+static int place_rnd(uint64_t *x, int n)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return (int)(*x % (uint64_t)n);
+}
+
+/* hex_place_pick, and hex_place_zone_pick on a zone made once while
+ * counters are placed one after another, against place_reference on
+ * random maps, candidates (in any order), objectives, own units and
+ * legal hexes (a generator of its own: the random games after it stay
+ * those they were) */
+static void placement_random(void)
+{
+	static uint8_t own[HEX_MAX];
+	static int16_t all[HEX_MAX], cand[HEX_MAX];
+	static struct hex_place_zone z;
+	struct hex_map m;
+	uint64_t x = 0x243f6a8885a308d3ULL;
+	int16_t obj[6], banned[8], h;
+	struct ban b = { own, banned, 0 }, none = { own, banned, 0 };
+	int t, i, j, n, k, n_obj, want, got, legal, bad = 0, tries = 0;
+
+	for (t = 0; t < 3000; t++) {
+		memset(&m, 0, sizeof m);
+		m.cols = 4 + place_rnd(&x, 20);
+		m.rows = 4 + place_rnd(&x, 20);
+		m.pointy = place_rnd(&x, 2);
+		m.shifted_even = place_rnd(&x, 2);
+		hex_map_neighbours(&m);
+		for (i = n = 0; i < hex_end(&m); i++)
+			if (hex_row(i) <= m.rows)
+				all[n++] = (int16_t)i;
+		/* most of the map, in hex order or shuffled */
+		for (i = k = 0; i < n; i++)
+			if (place_rnd(&x, 4) != 0)
+				cand[k++] = all[i];
+		for (i = place_rnd(&x, 3) == 0 ? k - 1 : 0; i > 0; i--) {
+			j = place_rnd(&x, i + 1);
+			h = cand[i];
+			cand[i] = cand[j];
+			cand[j] = h;
+		}
+		n_obj = place_rnd(&x, 7);
+		for (i = 0; i < n_obj; i++)
+			obj[i] = all[place_rnd(&x, n)];
+		memset(own, 0, sizeof own);
+		for (i = place_rnd(&x, 12); i > 0; i--)
+			own[all[place_rnd(&x, n)]] = (uint8_t)(1 + place_rnd(&x, 2));
+		b.n = place_rnd(&x, 9);
+		for (i = 0; i < b.n; i++)
+			banned[i] = cand[place_rnd(&x, k > 0 ? k : 1)];
+		legal = place_rnd(&x, 2);
+		want = place_reference(&m, cand, k, obj, n_obj,
+				       legal ? &b : &none);
+		got = hex_place_pick(&m, cand, k, obj, n_obj, ban_own,
+				     legal ? ban_legal : NULL, &b);
+		bad += got != want;
+		tries++;
+		/* one zone, counters placed in turn where it picks */
+		hex_place_zone_make(&z, &m, cand, k, obj, n_obj);
+		for (i = 0; i < 6; i++) {
+			want = place_reference(&m, cand, k, obj, n_obj, &b);
+			got = hex_place_zone_pick(&m, &z, ban_own, ban_legal,
+						  &b);
+			bad += got != want;
+			tries++;
+			if (got < 0)
+				break;
+			own[cand[got]]++;
+		}
+	}
+	CHECK(bad == 0, "auto: the policy's pick is the least legal "
+	      "(corner, own, distance, index), %d of %d picks", tries - bad,
+	      tries);
+}
+
 /* umpire-orders(5), PLACEMENT POLICY: the objective first, then beside
  * it, the other objective before a second ring, never a corner while
  * another hex is legal, a corner when nothing else is */
@@ -1718,6 +1829,7 @@ static void placement_policy(void)
 	      hex_place_pick(&m, two, 0, two, 1, own_count, NULL, own) == -1,
 	      "auto: a corner when it is the only legal hex; none of none");
 	placement_legal(&m, all, n, obj, own);
+	placement_random();
 }
 
 int main(void)

@@ -40,13 +40,41 @@ int hex_place_corner(const struct hex_map *m, int h);
  * how many of the placer's own units (as he sees them) stand in h.
  * legal(user, h): whether the rules allow h (NULL: every candidate is),
  * asked only of a candidate the policy would take over the legal ones
- * before it (a key depends on the hex alone: the choice is the same as
- * among the legal hexes alone, and the rules' checks cost more than
- * the policy's).
+ * it has looked at (a key depends on the hex alone: the choice is the
+ * same as among the legal hexes alone, and the rules' checks cost more
+ * than the policy's).
  */
 int hex_place_pick(const struct hex_map *m, const int16_t *cand, int n,
 		   const int16_t *obj, int n_obj,
 		   int (*own)(const void *user, int h),
 		   int (*legal)(const void *user, int h), const void *user);
+
+/*
+ * The same in two parts, for a zone whose counters are placed one after
+ * another: what depends on the candidates and objectives alone (rules 1
+ * and 3's distance, and the order the pick looks at the candidates in),
+ * made once by hex_place_zone_make; then a pick as the units stand now,
+ * as many as wanted while cand[0..n) and obj are unchanged (z keeps
+ * cand, not a copy). hex_place_pick is one of each. The caller owns z
+ * (no memory of its own: a question may suspend play() while the
+ * caller holds one).
+ */
+struct hex_place_zone {
+	const int16_t *cand;
+	int n;
+	struct {
+		int16_t i;         /* the index in cand (rule 4) */
+		uint8_t corner;    /* rule 1's key */
+		uint8_t dist;      /* rule 3's distance */
+	} e[HEX_MAX];              /* by corner, distance, index */
+};
+void hex_place_zone_make(struct hex_place_zone *z, const struct hex_map *m,
+			 const int16_t *cand, int n, const int16_t *obj,
+			 int n_obj);
+int hex_place_zone_pick(const struct hex_map *m,
+			const struct hex_place_zone *z,
+			int (*own)(const void *user, int h),
+			int (*legal)(const void *user, int h),
+			const void *user);
 
 #endif

@@ -378,6 +378,16 @@ int rt_place_policy(const struct rttr *st, int who, int side,
 		    const int16_t *cand, int n, const int16_t *zone,
 		    int n_zone, int (*legal)(const void *user, int h),
 		    const void *user);
+/* The same in two parts (hexplace.h, hex_place_zone): the candidates
+ * cand[0..n) of zone[0..n_zone) ordered for the policy into z, once;
+ * then a pick as the units stand now, as often as the candidates stay
+ * the same (a zone's counters placed one after another). */
+struct hex_place_zone;
+void rt_place_zone(struct hex_place_zone *z, const struct rttr *st,
+		   const int16_t *cand, int n, const int16_t *zone, int n_zone);
+int rt_place_pick(const struct rttr *st, int who, int side,
+		  const struct hex_place_zone *z,
+		  int (*legal)(const void *user, int h), const void *user);
 /* The sector of hex h: SEC_1BF, SEC_1UF, SEC_BOTH (the Reichstag, 5.5)
  * or SEC_NONE (off map). */
 int rt_sector(const struct rttr *st, int h);

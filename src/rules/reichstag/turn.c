@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "umpire/strbuf.h"
 #include "state.h"
 #include "barrage.h"
 #include "board.h"
@@ -20,6 +21,7 @@
 #include "reinforce.h"
 #include "turn.h"
 #include "../lib/hexorders.h"
+#include "../lib/hexplace.h"
 
 enum { EXAMPLES = 24, MOVE_EXAMPLES = 96, ZONES = 4 };
 
@@ -166,6 +168,11 @@ struct place_check {
 	 * units of one question name a few regions, in turn */
 	int zone_region[ZONES], n_zone[ZONES], zone_next;
 	int16_t zone[ZONES][HEX_MAX];
+	/* the placement policy's order of zone[i] (rt_place_zone), made
+	 * when auto first places a counter there (policy_made[i]): a
+	 * zone's counters are placed one after another */
+	struct hex_place_zone policy[ZONES];
+	int policy_made[ZONES];
 	int16_t own[HEX_ENTRY_MAX];     /* a unit's own hexes, sorted */
 	/* the counters this player places now (to_place, holder), in unit
 	 * order, and their zones: made once per answer (place_todo), for
@@ -195,9 +202,11 @@ static void place_todo(struct place_check *pc)
 }
 
 /* The hexes h < hex_end for which zone71(st, u, region, h) holds, in
- * hex order (the order the placement loops try them in). */
+ * hex order (the order the placement loops try them in); *slot: where
+ * pc keeps them (-1: a unit's own hexes, in pc->own until the next
+ * call). */
 static int zone_hexes(struct place_check *pc, int u, int region,
-		      const int16_t **out)
+		      const int16_t **out, int *slot)
 {
 	const struct rttr *st = pc->st;
 	const struct hunit *un = &st->u[u];
@@ -213,10 +222,13 @@ static int zone_hexes(struct place_check *pc, int u, int region,
 			pc->n_zone[k] = hex_region_hexes(&st->map, region,
 							 pc->zone[k], HEX_MAX);
 			pc->zone_region[k] = region;
+			pc->policy_made[k] = 0;
 		}
 		*out = pc->zone[k];
+		*slot = k;
 		return pc->n_zone[k];
 	}
+	*slot = -1;
 	/* its entries, each once, sorted (insertion) */
 	for (i = 0; i < un->n_entry && i < HEX_ENTRY_MAX; i++) {
 		h = un->entry[i];
@@ -317,8 +329,9 @@ static int auto_place(struct place_check *pc, char *why, size_t size)
 	const int16_t *zone;
 	char w[200];
 	int16_t cand[HEX_MAX];
-	int u, i, j, n, k, h, region, direct, end = hex_end(&st->map);
+	int u, i, j, n, k, h, region, direct, slot, end = hex_end(&st->map);
 	struct auto_try t;
+	struct hex_place_zone *z, *own;
 
 	for (j = 0; j < pc->n_todo; j++) {
 		u = pc->todo[j];
@@ -326,10 +339,23 @@ static int auto_place(struct place_check *pc, char *why, size_t size)
 		if (pc->direct[u] == 2)
 			pc->direct[u] = (uint8_t)place_direct(st, u);
 		direct = pc->direct[u];
-		n = zone_hexes(pc, u, region, &zone);
+		n = zone_hexes(pc, u, region, &zone, &slot);
 		t = (struct auto_try){ pc, u, region, direct };
-		i = rt_place_policy(st, pc->who, st->u[u].side, zone, n,
-				    zone, n, auto_legal, &t);
+		own = NULL;
+		if (slot < 0) {
+			/* a unit's own hexes: their order its own, freed
+			 * before any question is asked */
+			z = own = xmalloc(sizeof *own);
+			rt_place_zone(own, st, zone, n, zone, n);
+		} else {
+			z = &pc->policy[slot];
+			if (!pc->policy_made[slot])
+				rt_place_zone(z, st, zone, n, zone, n);
+			pc->policy_made[slot] = 1;
+		}
+		i = rt_place_pick(st, pc->who, st->u[u].side, z, auto_legal,
+				  &t);
+		free(own);
 		if (i >= 0)
 			return place_try(pc, u, region, zone[i], direct, why,
 					 size);
@@ -479,7 +505,7 @@ static void place_examples(struct ctx *c, struct question *q,
 	char x[8], why[200];
 	size_t want = ctx_examples(c, key);
 	const int16_t *zone;
-	int u, h, i, j, n, region, per, direct;
+	int u, h, i, j, n, region, per, direct, slot;
 
 	if (want == 0)
 		want = 1;
@@ -491,7 +517,7 @@ static void place_examples(struct ctx *c, struct question *q,
 		if (pc->direct[u] == 2)
 			pc->direct[u] = (uint8_t)place_direct(st, u);
 		direct = pc->direct[u];
-		n = zone_hexes(pc, u, region, &zone);
+		n = zone_hexes(pc, u, region, &zone, &slot);
 		for (i = 0; i < n && per < 2 && q->n < Q_MAX_OPTIONS; i++) {
 			h = zone[i];
 			if (place_try(pc, u, region, h, direct, why,
@@ -558,6 +584,7 @@ static void place_all(struct ctx *c, struct rttr *st, int who,
 	for (u = 0; u < ZONES; u++) {
 		pc.zone_region[u] = -2;
 		pc.n_zone[u] = 0;
+		pc.policy_made[u] = 0;
 	}
 	pc.zone_next = 0;
 	memset(pc.direct, 2, sizeof pc.direct);

@@ -4,8 +4,10 @@
  * placement policy's view of the map (objectives, a placer's own units).
  */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "umpire/strbuf.h"
 #include "state.h"
 #include "../lib/hexplace.h"
 
@@ -192,18 +194,13 @@ static int place_legal(const void *user, int h)
 	return po->legal(po->user, h);
 }
 
-int rt_place_policy(const struct rttr *st, int who, int side,
-		    const int16_t *cand, int n, const int16_t *zone,
-		    int n_zone, int (*legal)(const void *user, int h),
-		    const void *user)
+void rt_place_zone(struct hex_place_zone *z, const struct rttr *st,
+		   const int16_t *cand, int n, const int16_t *zone, int n_zone)
 {
 	const struct rt_regions *g = &st->rg;
 	int16_t obj[RT_OBJ_MAX];
 	int i, k = 0, n_obj = 0, all = g->n_obj <= RT_OBJ_MAX;
-	struct place_own po = { st, who, side, legal, user };
 
-	if (n <= 0)
-		return -1;
 	/* the zone's objectives: with the map's all in g->obj (hex
 	 * order), the zone merged with them (from their start again where
 	 * the zone is not in hex order) */
@@ -219,6 +216,32 @@ int rt_place_policy(const struct rttr *st, int who, int side,
 	if (n_obj == 0)         /* none in the zone: the map's */
 		for (; n_obj < g->n_obj && n_obj < RT_OBJ_MAX; n_obj++)
 			obj[n_obj] = g->obj[n_obj];
-	return hex_place_pick(&st->map, cand, n, obj, n_obj, place_own,
-			      legal ? place_legal : NULL, &po);
+	hex_place_zone_make(z, &st->map, cand, n, obj, n_obj);
+}
+
+int rt_place_pick(const struct rttr *st, int who, int side,
+		  const struct hex_place_zone *z,
+		  int (*legal)(const void *user, int h), const void *user)
+{
+	struct place_own po = { st, who, side, legal, user };
+
+	return hex_place_zone_pick(&st->map, z, place_own,
+				   legal ? place_legal : NULL, &po);
+}
+
+int rt_place_policy(const struct rttr *st, int who, int side,
+		    const int16_t *cand, int n, const int16_t *zone,
+		    int n_zone, int (*legal)(const void *user, int h),
+		    const void *user)
+{
+	struct hex_place_zone *z;
+	int pick;
+
+	if (n <= 0)
+		return -1;
+	z = xmalloc(sizeof *z);
+	rt_place_zone(z, st, cand, n, zone, n_zone);
+	pick = rt_place_pick(st, who, side, z, legal, user);
+	free(z);
+	return pick;
 }
