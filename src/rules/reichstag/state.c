@@ -49,9 +49,20 @@ static const char *const flag_names[] = { "face-down", "moved",
  * was due is read nowhere, and the save does not keep it. */
 void rt_settle(struct rttr *st)
 {
+	static const uint8_t debruijn[64] = {
+		0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4,
+		62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
+		63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
+		46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6
+	};
 	int16_t stack[HEX_UNITS_MAX];
+	/* the hexes that hold a stack, a bit each: the stacks found from
+	 * the units, not by a walk over the map's thousands of hexes (this
+	 * runs at every phase start) */
+	uint64_t held[(HEX_MAX + 63) / 64] = { 0 };
+	uint64_t w;
 	uint16_t k = 1;
-	int u, h, n;
+	int u, h, n, i, end = hex_end(&st->map);
 
 	for (u = 0; u < st->n_units; u++) {
 		if (st->u[u].where != U_MAP) {
@@ -65,12 +76,20 @@ void rt_settle(struct rttr *st)
 					      0 : st->turn);
 	}
 	rt_reindex(st);
-	for (h = rt_next_stack(st, 0); h >= 0; h = rt_next_stack(st, h + 1)) {
-		for (n = 0, u = st->occ[h]; u >= 0; u = st->next[u])
-			stack[n++] = (int16_t)u;
-		while (n-- > 0)
-			st->seq[stack[n]] = k++;
-	}
+	for (u = 0; u < st->n_units; u++)     /* rt_reindex's stacks */
+		if (st->u[u].where == U_MAP && st->u[u].hex >= 0 &&
+		    st->u[u].hex < end)
+			held[st->u[u].hex / 64] |= 1ULL << (st->u[u].hex % 64);
+	for (i = 0; i < (end + 63) / 64; i++)
+		for (w = held[i]; w; w &= w - 1) {
+			/* the lowest bit set: its index by de Bruijn */
+			h = 64 * i + debruijn[((w & (0 - w)) *
+					       0x03f79d71b4cb0a89ULL) >> 58];
+			for (n = 0, u = st->occ[h]; u >= 0; u = st->next[u])
+				stack[n++] = (int16_t)u;
+			while (n-- > 0)
+				st->seq[stack[n]] = k++;
+		}
 	st->seq_next = k;
 }
 
