@@ -194,6 +194,7 @@ static void side_bit(struct hex_map *m, int h, int dir, int kind, int on)
 		return;
 	m->hs[h][dir] ^= bit;
 	m->hs_count[kind] += on ? 1 : -1;
+	m->hs_col[kind][h / HEX_MAX_ROWS] += on ? 1 : (uint16_t)-1;
 }
 
 void hex_side_set(struct hex_map *m, int a, int dir, int kind, int on)
@@ -246,7 +247,7 @@ void hex_side_item_set(struct hex_map *m, int i, int kind, int on)
 
 int hex_side_item_next(const struct hex_map *m, int i, int kind)
 {
-	int h = i / 3, dir = i % 3, end = hex_end(m);
+	int h = i / 3, dir = i % 3, end = hex_end(m), stop;
 	unsigned bit = 1u << kind;
 	/* a hex's first four sides read as one word, its items' three
 	 * tested at once (a save walks every hexside of the map) */
@@ -257,22 +258,31 @@ int hex_side_item_next(const struct hex_map *m, int i, int kind)
 	memcpy(&lanes, three, sizeof lanes);   /* as laid out: any order */
 	if (!m->hs_count[kind])
 		return -1;
-	for (; h < end; h++, dir = 0) {
-		/* two hexes at a time while neither has one (most) */
-		for (; dir == 0 && end - h >= 2; h += 2) {
-			memcpy(&w, m->hs[h], sizeof w);
-			memcpy(&v, m->hs[h + 1], sizeof v);
-			if ((w | v) & lanes)
-				break;
-		}
-		if (h == end)
-			break;
-		memcpy(&w, m->hs[h], sizeof w);
-		if (!(w & lanes))
+	/* column by column, a column without one passed over whole
+	 * (hs_col) */
+	for (; h < end; h = stop, dir = 0) {
+		stop = (h / HEX_MAX_ROWS + 1) * HEX_MAX_ROWS;
+		if (stop > end)
+			stop = end;
+		if (!m->hs_col[kind][h / HEX_MAX_ROWS])
 			continue;
-		for (; dir < 3; dir++)
-			if (m->hs[h][dir] & bit)
-				return 3 * h + dir;
+		for (; h < stop; h++, dir = 0) {
+			/* two hexes at a time while neither has one */
+			for (; dir == 0 && stop - h >= 2; h += 2) {
+				memcpy(&w, m->hs[h], sizeof w);
+				memcpy(&v, m->hs[h + 1], sizeof v);
+				if ((w | v) & lanes)
+					break;
+			}
+			if (h == stop)
+				break;
+			memcpy(&w, m->hs[h], sizeof w);
+			if (!(w & lanes))
+				continue;
+			for (; dir < 3; dir++)
+				if (m->hs[h][dir] & bit)
+					return 3 * h + dir;
+		}
 	}
 	return -1;
 }

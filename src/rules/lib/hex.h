@@ -134,6 +134,11 @@ struct hex_map {
 	 * not a history: the same hexsides, the same bytes (a checkpoint
 	 * is kept only if its state reads back byte for byte). */
 	int32_t hs_count[HS_BITS];
+	/* the same count column by column (a hex's index over
+	 * HEX_MAX_ROWS): a search for a kind's hexsides passes over the
+	 * columns that have none (a state's few demolished or checked
+	 * bridges, saved every step, are in a few columns of sixty) */
+	uint16_t hs_col[HS_BITS][HEX_MAX_COLS];
 	uint8_t hs_name[HEX_MAX][6]; /* index into names[], 0 none */
 	uint32_t region[HEX_MAX];    /* bit r: the hex is in region r */
 	/* hex_neighbour of every index, made once by hex_map_load
