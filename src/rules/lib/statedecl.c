@@ -261,6 +261,18 @@ static int next_filled(const struct sd_field *e, const void *st,
 		return i;
 	if (e->size == 1 && (none < 0 || none > 0xff))
 		return i;   /* get() reads a byte as 0 to 255 */
+	if (e->size == 1 && stride == 1 && i >= 0) {
+		/* a byte per place (the hexes of a map): eight at a time
+		 * passed over while all are empty */
+		uint64_t w, empty = 0x0101010101010101ULL *
+			(unsigned char)none;
+
+		for (; n - i >= 8; i += 8) {
+			memcpy(&w, p + i, sizeof w);
+			if (w != empty)
+				break;
+		}
+	}
 	if (e->size == 1) {
 		while (i < n && p[(size_t)i * stride] == (unsigned char)none)
 			i++;
