@@ -303,7 +303,10 @@ static void reach(const struct hex_rules *r, int u, int from, int left,
 	int (*may_enter)(const void *, int, int) = r->may_enter;
 	int (*extra_cost)(const void *, int, int, int) = r->extra_cost;
 	int16_t queue[HEX_MAX];
-	uint8_t inq[HEX_MAX], own[HEX_MAX];
+	/* enter[b]: whether a step may end in b at all as far as b alone
+	 * says (the map, an enemy unit, may_enter), asked once a hex, not
+	 * once for each of its neighbours (0: not yet; 1: no; 2: yes) */
+	uint8_t inq[HEX_MAX], own[HEX_MAX], enter[HEX_MAX];
 	int head = 0, count, a, b, d, c, o, za, ba, began,
 	    side = units[u].side, nt = m->n_terrain;
 
@@ -318,6 +321,7 @@ static void reach(const struct hex_rules *r, int u, int from, int left,
 	/* disengagement (11.5 of the Reichstag) applies to this move */
 	began = r->disengage && zoc[from];
 	memset(inq, 0, sizeof inq);
+	memset(enter, 0, sizeof enter);
 	memset(best, 0xff, HEX_MAX * sizeof *best);    /* -1: not reached */
 	best[from] = (int16_t)left;
 	queue[0] = (int16_t)from;
@@ -339,13 +343,16 @@ static void reach(const struct hex_rules *r, int u, int from, int left,
 				continue;
 			/* step_block(r, u, side, a, d, b, za, ba, first &&
 			 * a == from): the map, an enemy unit, a prohibited
-			 * hex, the hexside, the zones of control, the MPs */
-			if (m->terr[b] >= nt)
-				continue;
-			o = occ[b];
-			if (o >= 0 && units[o].side != side)
-				continue;
-			if (may_enter && !may_enter(r->user, u, b))
+			 * hex (enter[b]), the hexside, the zones of control,
+			 * the MPs */
+			if (!enter[b]) {
+				o = occ[b];
+				enter[b] = m->terr[b] >= nt ||
+					   (o >= 0 && units[o].side != side) ||
+					   (may_enter &&
+					    !may_enter(r->user, u, b)) ? 1 : 2;
+			}
+			if (enter[b] == 1)
 				continue;
 			c = m->hs[a][d] ? side_cost(r, a, d, b) :
 				m->terrain[m->terr[b]].cost;
