@@ -187,6 +187,20 @@ void rt_rules(const struct rttr *st, struct hex_rules *r)
 	r->disengage = 1;    /* 11.5 */
 }
 
+/* 15.4: whether unit u may pay the barrage zones' cost at all (a German
+ * mobile unit: rt_barrage_extra is 0 for any other) */
+static int barrage_pays(const struct rttr *st, int u)
+{
+	return st->u[u].side == GERMAN && !(st->u[u].tags & T_FIXED);
+}
+
+void rt_unit_rules(const struct rttr *st, int u, struct hex_rules *r)
+{
+	rt_rules(st, r);
+	if (!barrage_pays(st, u))
+		r->extra_cost = NULL;
+}
+
 /* Unit u leaves its stack and goes on top of the stack of h (seq_next):
  * rt_reindex for one unit, the same order (seq, then index, highest
  * first). */
@@ -318,7 +332,7 @@ int rt_barrage_extra(const void *user, int u, int a, int b)
 {
 	const struct rttr *st = user;
 
-	if (st->u[u].side != GERMAN || (st->u[u].tags & T_FIXED))
+	if (!barrage_pays(st, u))
 		return 0;
 	return rt_in_barrage_zone(st, b) ? HALF : 0;
 }

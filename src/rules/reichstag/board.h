@@ -7,8 +7,12 @@
 
 #include "state.h"
 
-/* the movement rules of the lib's hexmove.h for this state */
+/* the movement rules of the lib's hexmove.h for this state; and for the
+ * moves of unit u alone (rt_unit_rules: without the barrage cost of
+ * 15.4 where u never pays it, so that its searches do not ask it at
+ * every step) */
 void rt_rules(const struct rttr *st, struct hex_rules *r);
+void rt_unit_rules(const struct rttr *st, int u, struct hex_rules *r);
 /* 10.x, 5.x, 9.0: whether u may stand in h with the units there (the
  * stacking limit, no enemy there) and, rt_may_stand, whether its side
  * may enter h at all as well */

@@ -947,8 +947,8 @@ struct mv_check {
 	} undo;
 };
 
-/* rt_rules(st) with the enemy zones of control of u's side read from
- * m's map (made on first use for this question). With a bridged hook
+/* rt_unit_rules(st, u) with the enemy zones of control of u's side read
+ * from m's map (made on first use for this question). With a bridged hook
  * (engineers, 19.x) the zones may depend on where the walking unit
  * stands: then none, they are asked afresh as before. */
 static void mv_rules(struct mv_check *m, const struct rttr *st, int u,
@@ -956,14 +956,14 @@ static void mv_rules(struct mv_check *m, const struct rttr *st, int u,
 {
 	int side = m->st->u[u].side;
 
-	rt_rules(st, r);
+	rt_unit_rules(st, u, r);
 	if (r->bridged)
 		return;
 	if (m->zoc_side != side) {
 		rt_rules(m->st, r);
 		hex_zoc_map(r, side, m->zoc);
 		m->zoc_side = side;
-		rt_rules(st, r);
+		rt_unit_rules(st, u, r);
 	}
 	r->zoc_of = m->zoc;
 	r->zoc_side = side;
