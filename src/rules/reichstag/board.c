@@ -159,14 +159,21 @@ static int hook_bridged(const void *user, int a, int dir)
  * the cheaper searches (turn.c's zone map, mv_rules) */
 static int engineer_in_place(const struct rttr *st)
 {
+	uint64_t any = 0, w;
 	int u;
 
 	if (st->phase != PH_1BF_MOVE && st->phase != PH_1UF_MOVE)
 		return 0;
-	for (u = 0; u < st->n_units; u++)
-		if (st->flags[u] & F_ENGINEER)
-			return 1;
-	return 0;
+	/* the units' flags or-ed four at a time, not a test and a branch
+	 * each: this is asked for every search of a Soviet movement
+	 * phase */
+	for (u = 0; u + 4 <= st->n_units; u += 4) {
+		memcpy(&w, st->flags + u, sizeof w);
+		any |= w;
+	}
+	for (; u < st->n_units; u++)
+		any |= st->flags[u];
+	return ((any | any >> 16 | any >> 32 | any >> 48) & F_ENGINEER) != 0;
 }
 
 void rt_rules(const struct rttr *st, struct hex_rules *r)
