@@ -857,23 +857,37 @@ static int soviet_next_to(const struct rttr *st, int h)
 
 static void combat_flips(struct ctx *c, struct rttr *st, int soviet_phase)
 {
-	int u, h = rt_reichstag_hex(st);
+	int u, h = rt_reichstag_hex(st), d, n, end = hex_end(&st->map);
+	/* near[h]: soviet_next_to(st, h), for every hex at once: the
+	 * neighbours of each Soviet unit on the map marked (the stacks
+	 * hold exactly the units on the map, rt_reindex); a German unit's
+	 * test, below, is a look at its hex (the flips move no unit) */
+	uint8_t near[HEX_MAX];
 	char x[8];
 
 	if (soviet_phase && h >= 0 && st->rt_blind > 0 &&
 	    soviet_next_to(st, h))
 		rt_reveal_reichstag(c, st, "16.10");
+	memset(near, 0, sizeof near);
+	for (u = 0; u < st->n_units; u++)
+		if (st->u[u].side == SOVIET && st->u[u].where == U_MAP)
+			for (d = 0; d < 6; d++)
+				if ((n = hex_neighbour(&st->map,
+						       st->u[u].hex, d)) >= 0)
+					near[n] = 1;
 	/* whether a counter next to a Soviet unit is face down is read of
 	 * every such counter: each one a player may not see is consulted
 	 * for him (statedecl.h, sd_consult), face down or not, so where
 	 * his step ends hangs on nothing he cannot see */
 	for (u = 0; u < st->n_units; u++)
 		if (st->u[u].side == GERMAN && st->u[u].where == U_MAP &&
-		    soviet_next_to(st, st->u[u].hex))
+		    st->u[u].hex >= 0 && st->u[u].hex < end &&
+		    near[st->u[u].hex])
 			sd_consult(c, &rt_state, "stacks", st, u, "16.8");
 	for (u = 0; u < st->n_units; u++) {
 		if (!(st->flags[u] & F_FACEDOWN) || st->u[u].where != U_MAP ||
-		    !soviet_next_to(st, st->u[u].hex))
+		    st->u[u].hex < 0 || st->u[u].hex >= end ||
+		    !near[st->u[u].hex])
 			continue;
 		st->flags[u] &= (uint16_t)~F_FACEDOWN;
 		st->known[u] = (1 << P1BF) | (1 << P1UF);  /* a public flip */
