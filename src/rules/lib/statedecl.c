@@ -309,6 +309,47 @@ static struct doc_node *value(const struct sd_field *f, const void *st,
 			      int me, struct doc *d, struct redactor *r,
 			      int *empty);
 
+/* value() of an SD_INT, SD_NAME, SD_BITS or SD_FLAGS field lying at
+ * bytes beyond where f says (a place's or a record's value: place()),
+ * without a copy of the field (a save writes hundreds); NULL for
+ * another type. */
+static struct doc_node *plain_value(const struct sd_field *f, size_t at,
+				    const void *st, struct doc *d,
+				    int *empty)
+{
+	struct doc_node *n;
+	const char *w;
+	long long v;
+	int i, k;
+
+	*empty = 0;
+	switch (f->type) {
+	case SD_INT:
+		v = get(st, f->off + at, f->size);
+		*empty = (f->flags & SDF_NONE) && v == f->none;
+		return doc_int(d, v);
+	case SD_NAME:
+		v = get(st, f->off + at, f->size);
+		*empty = (f->flags & SDF_NONE) && v == f->none;
+		w = *empty ? "none" : name_at(f, st, (int)(v - f->lo));
+		return doc_str(d, w ? w : "?");
+	case SD_BITS:
+	case SD_FLAGS:
+		k = n_names(f, st);
+		n = flow(doc_seq(d), f);
+		v = get(st, f->off + at, f->size);
+		for (i = 0; i < k; i++)
+			if (f->type == SD_BITS ? (unsigned long long)v >> i & 1 :
+			    get(st, f->off + at + (size_t)i * f->size,
+				f->size) != 0)
+				doc_push(d, n, doc_str(d, name_at(f, st, i)));
+		*empty = n->n == 0;
+		return n;
+	default:
+		return NULL;
+	}
+}
+
 /* The places whose value is not empty, in the order of the keys. */
 static struct doc_node *map_value(const struct sd_field *f, const void *st,
 				  int me, struct doc *d, struct redactor *r,
@@ -330,9 +371,12 @@ static struct doc_node *map_value(const struct sd_field *f, const void *st,
 		if (is_empty(&f->sub[0], st, (size_t)i * f->size))
 			continue;
 		k = key_at(f, st, i, buf, sizeof buf);
-		struct sd_field e = place(f, i);
+		v = plain_value(&f->sub[0], (size_t)i * f->size, st, d, &em);
+		if (!v) {
+			struct sd_field e = place(f, i);
 
-		v = value(&e, st, me, d, r, &em);
+			v = value(&e, st, me, d, r, &em);
+		}
 		if (!em)
 			doc_set(d, m, k, v);
 	}
@@ -377,6 +421,31 @@ static struct doc_node *places(const struct sd_field *f, const void *st,
 	return m;
 }
 
+/* How many records f has (at most SD_MAX_RECORDS): they are named 0, 1,
+ * ... and NULL past the last (statedecl.h), so the first unnamed one is
+ * found by doubling then halving, not by naming every record (a save
+ * counts them for each field of them). */
+static int n_records(const struct sd_field *f, const void *st)
+{
+	int lo = 0, hi = 1, mid;
+
+	if (!f->record_name(st, 0))
+		return 0;
+	/* record lo is named; hi is not, or is SD_MAX_RECORDS */
+	while (hi < SD_MAX_RECORDS && f->record_name(st, hi)) {
+		lo = hi;
+		hi = 2 * hi < SD_MAX_RECORDS ? 2 * hi : SD_MAX_RECORDS;
+	}
+	while (hi - lo > 1) {
+		mid = lo + (hi - lo) / 2;
+		if (f->record_name(st, mid))
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return hi;
+}
+
 /* SD_RECORDS declared with a value field (sub[0]): record rec's value,
  * NULL where it is empty (none, an empty set: no entry). */
 static struct doc_node *record_value(const struct sd_field *f,
@@ -389,8 +458,11 @@ static struct doc_node *record_value(const struct sd_field *f,
 
 	if (is_empty(&f->sub[0], st, (size_t)rec * f->size))
 		return NULL;
-	e = place(f, rec);
-	n = value(&e, st, -1, d, r, &empty);
+	n = plain_value(&f->sub[0], (size_t)rec * f->size, st, d, &empty);
+	if (!n) {
+		e = place(f, rec);
+		n = value(&e, st, -1, d, r, &empty);
+	}
 	return empty ? NULL : n;
 }
 
@@ -401,32 +473,16 @@ static struct doc_node *value(const struct sd_field *f, const void *st,
 			      int *empty)
 {
 	struct doc_node *n;
-	const char *w;
 	long long v;
 	int i, k;
 
 	*empty = 0;
 	switch (f->type) {
 	case SD_INT:
-		v = get(st, f->off, f->size);
-		*empty = (f->flags & SDF_NONE) && v == f->none;
-		return doc_int(d, v);
 	case SD_NAME:
-		v = get(st, f->off, f->size);
-		*empty = (f->flags & SDF_NONE) && v == f->none;
-		w = *empty ? "none" : name_at(f, st, (int)(v - f->lo));
-		return doc_str(d, w ? w : "?");
 	case SD_BITS:
 	case SD_FLAGS:
-		k = n_names(f, st);
-		n = flow(doc_seq(d), f);
-		v = get(st, f->off, f->size);
-		for (i = 0; i < k; i++)
-			if (f->type == SD_BITS ? (unsigned long long)v >> i & 1 :
-			    get(st, f->off + (size_t)i * f->size, f->size) != 0)
-				doc_push(d, n, doc_str(d, name_at(f, st, i)));
-		*empty = n->n == 0;
-		return n;
+		return plain_value(f, 0, st, d, empty);
 	case SD_INTS:
 	case SD_COUNT:
 		k = n_names(f, st);
@@ -482,8 +538,7 @@ static struct doc_node *value(const struct sd_field *f, const void *st,
 		return places(f, st, me, d, r);
 	case SD_RECORDS:
 		n = flow(doc_map(d), f);
-		for (k = 0; k < SD_MAX_RECORDS && f->record_name(st, k); k++)
-			;
+		k = n_records(f, st);
 		for (i = 0; i < k; i++) {
 			/* a record of an empty value has no entry */
 			if (!f->record_save &&
