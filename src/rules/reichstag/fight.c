@@ -1316,7 +1316,7 @@ void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector)
 	struct atk_check k;
 	struct question q;
 	int player = side == SOVIET ? sector : 1 - sector;
-	int u, h, d, v, n, i;
+	int u, h, d, v, n, i, shown;
 	uint8_t attacked[HEX_UNITS_MAX], defended[HEX_UNITS_MAX];
 	const char *ans;
 	char why[240], hx[8];
@@ -1339,11 +1339,17 @@ void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector)
 			"German (1UF sector)"));
 		/* "done" first when nothing is owed (12.0): the template's
 		 * default; then each enemy hex with the phasing units next
-		 * to it that may attack it (whole stacks, 12.10) */
-		if (!owed(&e, st, side, why, sizeof why))
+		 * to it that may attack it (whole stacks, 12.10). A
+		 * question no one is shown (ctx_shown: its answer is at
+		 * hand) lists only what decides whether it is asked at
+		 * all, its first attack: with none the phase ends, "done"
+		 * alone or not */
+		shown = ctx_shown(c, "attack");
+		if (shown && !owed(&e, st, side, why, sizeof why))
 			q_add(&q, "done");
 		for (h = rt_next_stack(st, 0); h >= 0 &&
-		     q.n < Q_MAX_OPTIONS - 1; h = rt_next_stack(st, h + 1)) {
+		     q.n < Q_MAX_OPTIONS - 1 && (shown || q.n == 0);
+		     h = rt_next_stack(st, h + 1)) {
 			if ((v = st->occ[h]) < 0 || st->u[v].side == side)
 				continue;
 			len = strlen(hex_id(h, hx));    /* < Q_OPTION_LEN */
