@@ -63,15 +63,31 @@ static const char *name_at(const struct sd_field *f, const void *st, int i)
 	return f->name_of && i >= 0 ? f->name_of(st, i) : NULL;
 }
 
+/* How many names f has: its list's, or those name_of() gives, named 0,
+ * 1, ... and NULL past the last (statedecl.h), the first NULL found by
+ * doubling then halving, not by naming every one (a save counts the
+ * units of each set of them) */
 static int n_names(const struct sd_field *f, const void *st)
 {
-	int n = 0;
+	int lo = 0, hi = 1, mid;
 
 	if (f->names)
 		return f->n_names;
-	while (name_at(f, st, n))
-		n++;
-	return n;
+	if (!name_at(f, st, 0))
+		return 0;
+	/* name lo is given; hi is not */
+	while (name_at(f, st, hi)) {
+		lo = hi;
+		hi *= 2;
+	}
+	while (hi - lo > 1) {
+		mid = lo + (hi - lo) / 2;
+		if (name_at(f, st, mid))
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return hi;
 }
 
 static int name_index(const struct sd_field *f, const void *st,

@@ -225,6 +225,28 @@ static int known_1uf(const void *st, int u)
 	return knows(st, u, P1UF);
 }
 
+/* SD_SET's next_in for the sets of units (statedecl.h): the first unit
+ * from u on in the set, -1 for none, looked for here rather than by
+ * asking in_set of every unit (a save writes five such sets, most of
+ * them small, of all the units) */
+static int next_known(const struct rttr *st, int u, int p)
+{
+	for (; u < st->n_units; u++)
+		if (st->known[u] >> p & 1)
+			return u;
+	return -1;
+}
+
+static int next_known_1bf(const void *st, int u)
+{
+	return next_known(st, u, P1BF);
+}
+
+static int next_known_1uf(const void *st, int u)
+{
+	return next_known(st, u, P1UF);
+}
+
 static void know_1bf(void *st, int u, int on)
 {
 	know(st, u, P1BF, on);
@@ -258,6 +280,24 @@ static int held_1uf(const void *st, int u)
 	return ((const struct rttr *)st)->holder[u] == P1UF;
 }
 
+static int next_held(const struct rttr *st, int u, int p)
+{
+	for (; u < st->n_units; u++)
+		if (st->holder[u] == p)
+			return u;
+	return -1;
+}
+
+static int next_held_1bf(const void *st, int u)
+{
+	return next_held(st, u, P1BF);
+}
+
+static int next_held_1uf(const void *st, int u)
+{
+	return next_held(st, u, P1UF);
+}
+
 static void hold_1bf(void *st, int u, int on)
 {
 	hold(st, u, P1BF, on);
@@ -278,6 +318,16 @@ static int pool_counter(const void *vst, int u)
 static int in_cup(const void *st, int u)
 {
 	return cupped(st, u);
+}
+
+static int next_in_cup(const void *vst, int u)
+{
+	const struct rttr *st = vst;
+
+	for (; u < st->n_units; u++)
+		if (cupped(st, u))
+			return u;
+	return -1;
 }
 
 static void cup_put(void *vst, int u, int on)
@@ -557,7 +607,8 @@ static const char *const sides[] = { "1bf", "1uf", NULL };
 		SD_ELEM(struct rttr, m), SD_NAMES(list, n), .flags = SDF_NONE, \
 		.none = no } }
 #define OWN(k, f, l) .key = k, .type = SD_CUSTOM, .save = f, .load = l
-#define UNIT_SET(k, has, put) .key = k, .type = SD_SET, .name_of = unit_name, \
+#define UNIT_SET(k, has, next, put) .key = k, .type = SD_SET, \
+	.name_of = unit_name, .next_in = next, \
 	.domain = UNIT_IDS, .in_set = has, .set_item = put
 #define INPUT(k, l) .key = k, .type = SD_CUSTOM, .load = l, \
 	.flags = SDF_INPUT
@@ -568,20 +619,20 @@ static const char *const sides[] = { "1bf", "1uf", NULL };
 	SD_NAMES(rt_side_names, PLAYERS)
 
 static const struct sd_field known_fields[] = {
-	{ UNIT_SET("1bf", known_1bf, know_1bf), .vis = SD_SIDE, .who = P1BF,
-	  .flags = SDF_OMIT },
-	{ UNIT_SET("1uf", known_1uf, know_1uf), .vis = SD_SIDE, .who = P1UF,
-	  .flags = SDF_OMIT },
+	{ UNIT_SET("1bf", known_1bf, next_known_1bf, know_1bf),
+	  .vis = SD_SIDE, .who = P1BF, .flags = SDF_OMIT },
+	{ UNIT_SET("1uf", known_1uf, next_known_1uf, know_1uf),
+	  .vis = SD_SIDE, .who = P1UF, .flags = SDF_OMIT },
 	{ .key = NULL }
 };
 
-#define HAND(k, p, has, put) UNIT_SET(k, has, put), .vis = SD_SIDE, \
-	.who = p, .count_key = "held-count", .count_name = k, \
+#define HAND(k, p, has, next, put) UNIT_SET(k, has, next, put), \
+	.vis = SD_SIDE, .who = p, .count_key = "held-count", .count_name = k, \
 	.standin_rank = pool_standin
 
 static const struct sd_field held_fields[] = {
-	{ HAND("1bf", P1BF, held_1bf, hold_1bf) },
-	{ HAND("1uf", P1UF, held_1uf, hold_1uf) },
+	{ HAND("1bf", P1BF, held_1bf, next_held_1bf, hold_1bf) },
+	{ HAND("1uf", P1UF, held_1uf, next_held_1uf, hold_1uf) },
 	{ .key = NULL }
 };
 
@@ -622,7 +673,7 @@ static const struct sd_field fields[] = {
 	  .value = held_count, .flags = SDF_VIEW_LOOSE },
 	{ .key = "cup-count", .type = SD_COUNT, .hi = CUP_MAX,
 	  .value = cup_left, .flags = SDF_VIEW_LOOSE },
-	{ UNIT_SET("cup", in_cup, cup_put), .accept = pool_counter,
+	{ UNIT_SET("cup", in_cup, next_in_cup, cup_put), .accept = pool_counter,
 	  .vis = SD_REFEREE },
 	{ INT("reichstag-blind", rt_blind, 0, RT_GARRISON_N) },
 	{ UNITS("eliminated-in"),
