@@ -102,17 +102,31 @@ void hex_place_zone_make(struct hex_place_zone *z, const struct hex_map *m,
 	free(oc.c);
 }
 
+/* own(user, h), asked once a pick for each hex (-1: not yet): a
+ * candidate's neighbours are mostly those of the one before */
+struct own_memo {
+	int (*own)(const void *user, int h);
+	const void *user;
+	int16_t n[HEX_MAX];
+};
+
+static int own_at(struct own_memo *o, int h)
+{
+	if (o->n[h] < 0)
+		o->n[h] = (int16_t)o->own(o->user, h);
+	return o->n[h];
+}
+
 /* rule 3, the rest: the own units within 2 hexes of h (those in h are
  * rule 2's) */
-static int around(const struct hex_map *m, int h,
-		  int (*own)(const void *user, int h), const void *user)
+static int around(const struct hex_map *m, int h, struct own_memo *o)
 {
 	int16_t near[18];
 	int i, n, sum = 0;
 
 	n = hex_around2(m, h, near);
 	for (i = 0; i < n; i++)
-		sum += own(user, near[i]);
+		sum += own_at(o, near[i]);
 	return sum;
 }
 
@@ -122,8 +136,9 @@ static int around(const struct hex_map *m, int h,
  * so far has no own unit in its hex (rule 2's least) no candidate after
  * it can beat it but one of a smaller distance, or of the same and an
  * index before it, and the look stops there (in the example a pick
- * looks at a fifth of a zone of hundreds of hexes, or fewer). A candidate's keys are worked out only while it may still
- * beat the best, and legal() asked only of one that does. */
+ * looks at a fifth of a zone of hundreds of hexes, or fewer). A
+ * candidate's keys are worked out only while it may still beat the
+ * best, and legal() asked only of one that does. */
 int hex_place_zone_pick(const struct hex_map *m,
 			const struct hex_place_zone *z,
 			int (*own)(const void *user, int h),
@@ -131,7 +146,11 @@ int hex_place_zone_pick(const struct hex_map *m,
 			const void *user)
 {
 	int k, h, i, d, k1, k2, pick = -1, b0 = 0, b1 = 0, b2 = 0;
+	struct own_memo o;
 
+	o.own = own;
+	o.user = user;
+	memset(o.n, 0xff, sizeof o.n);
 	for (k = 0; k < z->n; k++) {
 		i = z->e[k].i;
 		d = z->e[k].dist;
@@ -140,10 +159,10 @@ int hex_place_zone_pick(const struct hex_map *m,
 					       (d == b2 && i > pick)))))
 			break;
 		h = z->cand[i];
-		k1 = own(user, h);
+		k1 = own_at(&o, h);
 		if (pick >= 0 && (k1 > b1 || (k1 == b1 && d > b2)))
 			continue;
-		k2 = d + around(m, h, own, user);
+		k2 = d + around(m, h, &o);
 		if (pick >= 0 && k1 == b1 &&
 		    (k2 > b2 || (k2 == b2 && i > pick)))
 			continue;
