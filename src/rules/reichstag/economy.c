@@ -14,6 +14,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "umpire/strbuf.h"
 #include "state.h"
 #include "economy.h"
 #include "board.h"
@@ -106,7 +107,7 @@ int rt_forced_strip(const char *ans, char *buf, size_t size)
 {
 	size_t n = strlen(ans), k = strlen(" forced");
 
-	snprintf(buf, size, "%s", ans);
+	str_copy(buf, size, ans);
 	if (n > k && n < size && !strcmp(ans + n - k, " forced")) {
 		buf[n - k] = '\0';
 		return 1;

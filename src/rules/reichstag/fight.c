@@ -998,7 +998,7 @@ static int check_one(struct atk_check *k, const char *ans, char *why,
 	uint8_t attacked[HEX_UNITS_MAX], defended[HEX_UNITS_MAX];
 	char text[256], w[48];
 	const char *p = ans;
-	size_t len = 0;
+	size_t len = 0, n;
 	int i, t;
 
 	k->ok = 0;
@@ -1012,10 +1012,13 @@ static int check_one(struct atk_check *k, const char *ans, char *why,
 			k->table = t;
 			continue;
 		}
-		if (len + strlen(w) + 2 >= sizeof text)
+		n = strlen(w);
+		if (len + n + 2 >= sizeof text)
 			return snprintf(why, size, "too long (12.2)"), -1;
-		len += (size_t)snprintf(text + len, sizeof text - len, "%s%s",
-					len ? " " : "", w);
+		if (len)                /* fits: tested above */
+			text[len++] = ' ';
+		memcpy(text + len, w, n + 1);
+		len += n;
 	}
 	if (hex_attack_parse(k->e->r, k->side, text, atk_lookup, k->st,
 			     &fx_labels, &ha, why, size) < 0)

@@ -34,6 +34,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "umpire/strbuf.h"
 #include "state.h"
 #include "barrage.h"
 #include "options.h"
@@ -272,7 +273,7 @@ int rt_west_strip(const char *ans, char *buf, size_t size)
 		buf[n - k] = '\0';
 		return 1;
 	}
-	snprintf(buf, size, "%s", ans);
+	str_copy(buf, size, ans);
 	return 0;
 }
 
