@@ -931,11 +931,11 @@ static int allowance(const struct rttr *st, int u)
 struct mv_check {
 	struct rttr *st;        /* the live state, on which a check's trial
 				   walk is made and put back (mv_restore) */
-	struct ctx *c;
-	int16_t *best;          /* scratch [HEX_MAX] for the examples */
-	int16_t *prev;          /* and their search tree (hex_reach_tree);
-				   both NULL until the first example (an
-				   audit asks for none) */
+	/* [HEX_MAX] each, the examples' search (hex_reach_tree), on
+	 * movement_phase's stack: on the heap (ctx_scratch) a phase's pair
+	 * stayed until the run ended, 14 KB a movement phase, and a long
+	 * replay's memory grew with its phases */
+	int16_t *best, *prev;
 	/* the unit, start hex and MPs of that search (-1: none since the
 	 * last move): a check of "UNIT to HEX" for the same reads its
 	 * path from the tree instead of searching again (hex_path) */
@@ -1211,10 +1211,6 @@ static void move_examples(struct question *q, struct mv_check *m, int u)
 	int h, pick = -1, end = hex_end(&st->map);
 	int soviet = st->u[u].side == SOVIET;
 
-	if (!best) {
-		best = m->best = ctx_scratch(m->c, HEX_MAX * sizeof *m->best);
-		m->prev = ctx_scratch(m->c, HEX_MAX * sizeof *m->prev);
-	}
 	mv_rules(m, st, u, &r);
 	m->tree_unit = u;
 	m->tree_from = st->u[u].hex;
@@ -1446,13 +1442,15 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 	char why[200];
 	size_t want;
 	int u, n, hq, rolled = 0;
+	int16_t best[HEX_MAX], prev[HEX_MAX];
 
 	memset(&m, 0, sizeof m);
+	m.best = best;
+	m.prev = prev;
 	m.st = st;
 	m.soviet = soviet;
 	m.sec = sec;
 	m.zoc_side = -1;
-	m.c = c;
 	/* The phase's start, once: st->step is 1 from the first move on,
 	 * so that play() started again from a state in mid-phase (a
 	 * side's view, which a template is run on) goes on with the moves
