@@ -472,12 +472,14 @@ int scenario_check_options(const struct scenario *s, const struct doc *d,
 
 /*
  * The start state kept beside the scenario's tree (STATE/checkpoints/
- * start-KEY), byte for byte as the rules' setup made it: a rules
+ * start-NAME), byte for byte as the rules' setup made it: a rules
  * module's state is one struct of plain values (rules.h), which the
  * engine copies as bytes, and setup reads the scenario and the options
  * alone. So the bytes depend on this very program (its build id: the
  * struct's layout and the setup code), the scenario (its hash) and the
- * options, which KEY covers. The file:
+ * options. NAME covers the rules, the scenario and the options, KEY
+ * NAME and the build id: a program built anew rewrites the file of
+ * the one before rather than adding one. The file:
  *   START_MAGIC, KEY (32), the state (state_size bytes)
  * Any other length, magic or key is a miss, set up anew and rewritten;
  * a program without a build id keeps none. Like the checkpoints it is
@@ -525,7 +527,7 @@ static int first_object(struct dl_phdr_info *info, size_t size, void *arg)
 }
 
 static int start_key(const struct scenario *s, const struct doc_node *opts,
-		     unsigned char key[32])
+		     unsigned char name[32], unsigned char key[32])
 {
 	struct build_id b = { NULL, 0 };
 	unsigned char oh[32];
@@ -540,22 +542,25 @@ static int start_key(const struct scenario *s, const struct doc_node *opts,
 	crypto_generichash_init(&st, NULL, 0, 32);
 	crypto_generichash_update(&st, (const unsigned char *)START_MAGIC,
 				  strlen(START_MAGIC));
-	crypto_generichash_update(&st, b.id, b.len);
 	crypto_generichash_update(&st, (const unsigned char *)s->rs->id,
 				  strlen(s->rs->id) + 1);
 	crypto_generichash_update(&st, s->hash, 32);
 	crypto_generichash_update(&st, oh, 32);
+	crypto_generichash_final(&st, name, 32);
+	crypto_generichash_init(&st, NULL, 0, 32);
+	crypto_generichash_update(&st, name, 32);
+	crypto_generichash_update(&st, b.id, b.len);
 	crypto_generichash_final(&st, key, 32);
 	return 0;
 }
 
-static int start_path(const unsigned char key[32], struct strbuf *path)
+static int start_path(const unsigned char name[32], struct strbuf *path)
 {
 	struct strbuf dir = STRBUF_INIT;
 	struct error ignored;
 	char hex[65];
 	int rc = state_dir(&dir, &ignored);
-	sodium_bin2hex(hex, sizeof hex, key, 32);
+	sodium_bin2hex(hex, sizeof hex, name, 32);
 	if (rc == 0)
 		strbuf_addf(path, "%s/checkpoints/start-%s", dir.buf, hex);
 	strbuf_free(&dir);
@@ -598,9 +603,9 @@ int scenario_start(const struct scenario *s, const struct doc_node *opts,
 {
 	void *st = xmalloc(s->rs->state_size);
 	struct strbuf path = STRBUF_INIT;
-	unsigned char key[32];
-	int keep = s->cached && start_key(s, opts, key) == 0 &&
-		start_path(key, &path) == 0;
+	unsigned char name[32], key[32];
+	int keep = s->cached && start_key(s, opts, name, key) == 0 &&
+		start_path(name, &path) == 0;
 	if (keep && start_read(s, path.buf, key, st) == 0) {
 		strbuf_free(&path);
 		*state = st;

@@ -1,9 +1,10 @@
 /*
  * test_scenario.c - the start state kept in this machine's cache
  * (scenario.c, scenario_start): set up once for an installed scenario
- * and options, read back byte for byte by later commands, another key
- * for other options, and a file of the wrong length set up anew and
- * rewritten; a scenario not found installed keeps none.
+ * and options, read back byte for byte by later commands, another file
+ * for other options, a file of the wrong length or of another key (the
+ * program built anew) set up again and rewritten in place; a scenario
+ * not found installed keeps none.
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -15,18 +16,23 @@
 #include "umpire/strbuf.h"
 #include "unit.h"
 
-/* the start-* files in dir: how many, and the path of the last */
-static int start_files(const char *dir, char *path, size_t size)
+/* the start-* files in dir: how many, and the path of the last other
+ * than but (NULL: any) */
+static int start_files(const char *dir, char *path, size_t size,
+		       const char *but)
 {
 	DIR *dp = opendir(dir);
 	struct dirent *de;
+	char p[4200];
 	int n = 0;
 	if (!dp)
 		return 0;
 	while ((de = readdir(dp)))
 		if (!strncmp(de->d_name, "start-", 6) &&
 		    !strchr(de->d_name, '.')) {
-			snprintf(path, size, "%s/%s", dir, de->d_name);
+			snprintf(p, sizeof p, "%s/%s", dir, de->d_name);
+			if (!but || strcmp(p, but))
+				snprintf(path, size, "%s", p);
 			n++;
 		}
 	closedir(dp);
@@ -70,7 +76,7 @@ static void kept_and_read(void)
 	}
 	const size_t n = scn.rs->state_size;
 	unsigned char *st1 = start(&scn, NULL, 0);
-	CHECK(start_files(cps, file, sizeof file) == 1,
+	CHECK(start_files(cps, file, sizeof file, NULL) == 1,
 	      "the first start state set up is kept");
 	long whole = file_size(file);
 	CHECK(whole > (long)n && whole < (long)n + 64,
@@ -97,12 +103,13 @@ static void kept_and_read(void)
 	/* other options, another key */
 	char *sets[] = { "hidden=honour" };
 	unsigned char *st4 = start(&scn, sets, 1);
-	CHECK(start_files(cps, file, sizeof file) == 2,
+	char first[4200];
+	snprintf(first, sizeof first, "%s", file);
+	CHECK(start_files(cps, file, sizeof file, first) == 2,
 	      "other options keep a start state of their own");
 	free(st4);
 
 	/* cut short: set up anew and rewritten whole */
-	start_files(cps, file, sizeof file);
 	if (truncate(file, 100) != 0)
 		CHECK(0, "truncate %s", file);
 	unsigned char *st5 = start(&scn, sets, 1);
@@ -111,6 +118,26 @@ static void kept_and_read(void)
 	      !memcmp(st5, st6, n),
 	      "a file cut short is a miss, set up and written again "
 	      "(%ld bytes, want %ld)", file_size(file), whole);
+
+	/* another key in the file (another build of umpire wrote it): a
+	 * miss, and the file rewritten in place, not another beside it */
+	const long at = (long)strlen("umpire-start-cache/1\n");
+	int k0 = -1, k1 = -1;
+	FILE *h = fopen(file, "r+b");
+	if (h && fseek(h, at, SEEK_SET) == 0 && (k0 = fgetc(h)) != EOF &&
+	    fseek(h, at, SEEK_SET) == 0)
+		fputc(k0 ^ 0xff, h);
+	if (h)
+		fclose(h);
+	free(start(&scn, sets, 1));
+	h = fopen(file, "rb");
+	if (h && fseek(h, at, SEEK_SET) == 0)
+		k1 = fgetc(h);
+	if (h)
+		fclose(h);
+	CHECK(k0 >= 0 && k1 == k0 && start_files(cps, file, sizeof file,
+						 NULL) == 2,
+	      "a file of another key is set up anew and rewritten in place");
 	scenario_free(&scn);
 
 	/* a scenario file read by path, not found installed: no cache */
@@ -118,7 +145,7 @@ static void kept_and_read(void)
 			  &err) == 0) {
 		char *other[] = { "hidden=referee", "hitler-fantasy=yes" };
 		free(start(&scn, other, 2));
-		CHECK(start_files(cps, file, sizeof file) == 2,
+		CHECK(start_files(cps, file, sizeof file, NULL) == 2,
 		      "a scenario loaded by path keeps no start state");
 		scenario_free(&scn);
 	} else {
