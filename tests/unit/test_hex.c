@@ -694,7 +694,7 @@ static void regions(void)
 {
 	static struct hex_map m;
 	struct strbuf many = STRBUF_INIT, sides = STRBUF_INIT;
-	struct error err;
+	struct error err = { 0 };  /* its message printed on success too */
 	int16_t out[64];
 	int r, n, i;
 
