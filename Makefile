@@ -169,7 +169,8 @@ sanitize:
 FUZZ_NAMES = $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 SAN_FLAGS  = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
              -fno-sanitize-recover=all
-FUZZ_DEF   = -DFUZZ_SCENARIOS='"$(abspath scenarios)"'
+FUZZ_DEF   = -DFUZZ_SCENARIOS='"$(abspath scenarios)"' \
+             -DFUZZ_BASE='"$(abspath tests/fuzz/delta-base.yaml)"'
 FUZZ_TIME ?= 600
 
 # libFuzzer targets (clang): build-fuzz/fuzz/fuzz_NAME.
