@@ -817,10 +817,13 @@ static int decode_part(const struct gmime *gm, GMimePart *gp, struct part *out)
 	}
 	GByteArray *bytes =
 		gm->g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem));
+	/* an empty part's array has no data at all (NULL), which neither
+	 * memcpy nor pointer arithmetic may be given */
+	const char *data = bytes->len ? (const char *)bytes->data : "";
 	if (strcmp(out->type, "text/plain") == 0 && format &&
 	    strcasecmp(format, "flowed") == 0) {
 		struct strbuf sb = STRBUF_INIT;
-		flowed_decode((const char *)bytes->data, bytes->len,
+		flowed_decode(data, bytes->len,
 			      delsp && strcasecmp(delsp, "yes") == 0, &sb);
 		strbuf_addc(&sb, '\0');         /* an empty part too */
 		out->data = strbuf_detach(&sb, &out->len);
@@ -828,7 +831,7 @@ static int decode_part(const struct gmime *gm, GMimePart *gp, struct part *out)
 	} else {
 		out->len = bytes->len;
 		out->data = xmalloc(out->len + 1);
-		memcpy(out->data, bytes->data, out->len);
+		memcpy(out->data, data, out->len);
 		out->data[out->len] = '\0';
 	}
 	gm->g_object_unref(mem);
