@@ -476,10 +476,18 @@ def flat(base, out, steps, lg):
                       "allied.key", "german.key", "allied.pub",
                       "german.pub", o, o + ".minisig"):
                 shutil.copy(os.path.join(lg, f), shm)
-            ta8, tm8 = timed_many([jobs[k0][1], msv], shm, 10)
+            # and the floor under that ratio: the program started and
+            # ended with nothing done (its libraries loaded, its data
+            # relocated), beside minisign's own
+            ta8, tm8, tv8, tmv8 = timed_many(
+                [jobs[k0][1], msv, ([BIN, "--version"], ENV),
+                 (["minisign", "-v"], ENV)], shm, 10)
             out("            adjudicate of step %d on tmpfs %.2f ms, "
                 "minisign -V %.2f ms: ratio %.2f (goal <= 2)" % (
                     k0, ta8 * 1e3, tm8 * 1e3, ta8 / tm8))
+            out("            started with nothing to do: umpire --version "
+                "%.2f ms (%.2f times minisign -V), minisign -v %.2f ms"
+                % (tv8 * 1e3, tv8 / tm8, tmv8 * 1e3))
         finally:
             shutil.rmtree(shm, ignore_errors=True)
     # peak memory: through /usr/bin/time (peak_rss); os.wait4 on a
