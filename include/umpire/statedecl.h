@@ -1,7 +1,8 @@
 /*
  * statedecl.h - a game's state declared once, as a table of fields, and
  * the one layer that loads, saves, views, rebuilds from a view and hashes
- * it (src/rules/lib/statedecl.c).
+ * it (src/rules/lib/statedecl.c); the words umpire-protocol(7) says of it
+ * are made from the same table (src/rules/lib/statedoc.c).
  *
  * A declaration lists the fields of the saved state mapping in the order
  * they are written. Each names its YAML key, where it lives in the game's
@@ -256,6 +257,9 @@ struct sd_field {
 	int (*next_in)(const void *st, int i);
 };
 
+/* The most fields a declaration has, its groups' fields counted. */
+enum { SD_MAX_FIELDS = 64 };
+
 /* Field builders: T the state struct, M the member. */
 #define SD_MEMBER(T, M) .off = offsetof(T, M), .size = sizeof(((T *)0)->M)
 #define SD_ELEM(T, M) .off = offsetof(T, M), .size = sizeof(((T *)0)->M[0])
@@ -310,8 +314,12 @@ void sd_consult(struct ctx *c, const struct state_decl *sd, const char *key,
 		const void *st, int rec, const char *rule);
 /* Whether a node is a redacted part ("hidden:..."). */
 int sd_is_hidden(const struct doc_node *n);
-/* What the state holds and what a view of each side holds of it, in
- * roff: a tagged paragraph (.TP) per field, in the order of the
+/* Every field of fs but the groups, depth first, into out after its n
+ * first (at most SD_MAX_FIELDS in all); how many out then holds. */
+size_t sd_flatten(const struct sd_field *fs, const struct sd_field **out,
+		  size_t n);
+/* (statedoc.c) What the state holds and what a view of each side
+ * holds of it, in roff: a tagged paragraph (.TP) per field, in the order of the
  * declaration (a group's fields after it, as group.field), each its
  * type, bounds or words, and who sees it or what stands in its place
  * (a commitment, nothing, a size); then who sees a record. Made from
