@@ -21,8 +21,12 @@ DEBS       = build-essential pkg-config libsodium-dev libyaml-dev libinih-dev \
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(LINK_PKGS) 2>/dev/null)
 
+# a function given where a pointer of another type is expected is an
+# error, not a warning (a hook of a declaration with a stale signature
+# would be called with its arguments in the wrong places)
 WARN       = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
              -Wformat=2 -Wno-unused-parameter \
+             -Werror=incompatible-pointer-types \
              $(shell $(CC) -Werror -Wno-format-truncation -E -x c /dev/null \
                >/dev/null 2>&1 && echo -Wno-format-truncation)
 CFLAGS    ?= -O2 -g

@@ -134,9 +134,9 @@ enum sd_type {
 	SD_RECORDS,/* a value per record */
 	SD_SET     /* a set the game keeps its own way (hexes a side
 		      controls, bridges demolished): a flow list of the
-		      items i, in order, for which in_set(st, i); load
-		      calls set_item(st, i, 0) for every item, then
-		      set_item(st, i, 1) for each listed (an item
+		      items i, in order, for which in_set(st, arg, i);
+		      load calls set_item(st, arg, i, 0) for every item,
+		      then set_item(st, arg, i, 1) for each listed (an item
 		      accept() refuses is refused). Items: names,
 		      name_of, or a rule (n_places, place_name,
 		      place_index: the hexes of a map, with domain
@@ -252,9 +252,13 @@ struct sd_field {
 	 * it, -1 for none, where the items are many and the set small (the
 	 * hexsides of a map); SD_PLACES: next_in is the first place from i
 	 * on that may hold records (NULL: every place asked) */
-	int (*in_set)(const void *st, int i);
-	void (*set_item)(void *st, int i, int on);
-	int (*next_in)(const void *st, int i);
+	int (*in_set)(const void *st, int arg, int i);
+	void (*set_item)(void *st, int arg, int i, int on);
+	int (*next_in)(const void *st, int arg, int i);
+	/* SD_SET, SD_PLACES: passed to in_set, set_item and next_in as
+	 * arg, so that one set of hooks serves several fields (which
+	 * side's set, which bit of a hexside) */
+	int arg;
 };
 
 /* The most fields a declaration has, its groups' fields counted. */

@@ -401,12 +401,13 @@ static void records(void)
 /* ---- the pocket game: the toy's tokens, and a pocket for each side
  * of tokens held off the board, seen by its holder alone ---- */
 
-static int in_pocket(const void *st, int i, int p)
+/* arg: the pocket's holder, 1 red, 2 blue */
+static int in_pocket(const void *st, int p, int i)
 {
 	return ((const struct toy *)st)->pocket[i] == p;
 }
 
-static void pocket_put(void *st, int i, int p, int on)
+static void pocket_put(void *st, int p, int i, int on)
 {
 	struct toy *t = st;
 
@@ -416,17 +417,12 @@ static void pocket_put(void *st, int i, int p, int on)
 		t->pocket[i] = 0;
 }
 
-static int red_has(const void *st, int i) { return in_pocket(st, i, 1); }
-static int blue_has(const void *st, int i) { return in_pocket(st, i, 2); }
-static void red_put(void *st, int i, int on) { pocket_put(st, i, 1, on); }
-static void blue_put(void *st, int i, int on) { pocket_put(st, i, 2, on); }
-
 static long long pocket_size(const void *st, int p)
 {
 	int n = 0;
 
 	for (int i = 0; i < 4; i++)
-		n += in_pocket(st, i, p + 1);
+		n += in_pocket(st, p + 1, i);
 	return n;
 }
 
@@ -442,9 +438,9 @@ static int pocket_rank(const void *st, int i)
 	return i < 2;
 }
 
-#define POCKET(k, p, has, put) .key = k, .type = SD_SET, \
-	.name_of = token, .domain = "the tokens", .in_set = has, \
-	.set_item = put, .vis = SD_SIDE, .who = p, \
+#define POCKET(k, p) .key = k, .type = SD_SET, \
+	.name_of = token, .domain = "the tokens", .in_set = in_pocket, \
+	.set_item = pocket_put, .arg = p + 1, .vis = SD_SIDE, .who = p, \
 	.count_key = "pocket-count", .count_name = k, \
 	.standin_rank = pocket_rank
 
@@ -459,8 +455,8 @@ static const struct sd_field pocket_fields[] = {
 	  .record_load = token_owner_load },
 	{ .key = "pockets", .type = SD_GROUP,
 	  .sub = (const struct sd_field[]){
-		{ POCKET("red", 0, red_has, red_put) },
-		{ POCKET("blue", 1, blue_has, blue_put) },
+		{ POCKET("red", 0) },
+		{ POCKET("blue", 1) },
 		{ .key = NULL } } },
 	{ .key = "pocket-count", .type = SD_COUNT, SD_NAMES(players, 2),
 	  .hi = 4, .value = pocket_size, .flags = SDF_VIEW_LOOSE },
@@ -957,7 +953,7 @@ static void places(void)
  * writes what one asking every place writes, and no place it skips ---- */
 
 /* the first cell from cell on with a token on it, -1 for none */
-static int cells_held(const void *vst, int cell)
+static int cells_held(const void *vst, int arg, int cell)
 {
 	const struct toy *st = vst;
 
@@ -969,7 +965,7 @@ static int cells_held(const void *vst, int cell)
 }
 
 /* a walk that leaves out cell x, whatever is on it */
-static int cell_y_only(const void *vst, int cell)
+static int cell_y_only(const void *vst, int arg, int cell)
 {
 	return cell >= 0 && cell <= 1 ? 1 : -1;
 }
@@ -1078,12 +1074,12 @@ static int man_of(const void *st, const char *s)
 	return s[0] == '#' && s[1] >= '0' && s[1] <= '9' ? atoi(s + 1) : -1;
 }
 
-static int is_late(const void *vst, int i)
+static int is_late(const void *vst, int arg, int i)
 {
 	return ((const struct roll *)vst)->late[i] == 2;
 }
 
-static void set_late(void *vst, int i, int on)
+static void set_late(void *vst, int arg, int i, int on)
 {
 	struct roll *st = vst;
 

@@ -99,46 +99,32 @@ static int unit_load(void *vst, int u, const struct doc *d,
  * no unit is in (allied-control), and those a US unit is in but has not
  * captured (german-control: a set-up hex, 17.0). Loaded, a hex listed
  * is the side's; the others stay as the units left them. */
-static int control_shown(const struct aachen *st, int h, int side)
+static int control_shown(const void *vst, int side, int h)
 {
+	const struct aachen *st = vst;
+
 	if (st->ctrl[h] != side || st->map.terr[h] == 255)
 		return 0;
 	return side == ALLIED ? st->occ[h] < 0 : st->occ[h] >= 0 &&
 		st->u[st->occ[h]].side == ALLIED;
 }
 
-static int allied_shown(const void *st, int h)
-{
-	return control_shown(st, h, ALLIED);
-}
-
-static int german_shown(const void *st, int h)
-{
-	return control_shown(st, h, GERMAN);
-}
-
-static void allied_set(void *vst, int h, int on)
+static void control_set(void *vst, int side, int h, int on)
 {
 	if (on)
-		((struct aachen *)vst)->ctrl[h] = ALLIED;
-}
-
-static void german_set(void *vst, int h, int on)
-{
-	if (on)
-		((struct aachen *)vst)->ctrl[h] = GERMAN;
+		((struct aachen *)vst)->ctrl[h] = (uint8_t)side;
 }
 
 /* 9.0: the units on the map out of supply (a unit eliminated out of
  * supply keeps its flag until its side's next supply check) */
-static int out_of_supply(const void *vst, int u)
+static int out_of_supply(const void *vst, int arg, int u)
 {
 	const struct aachen *st = vst;
 
 	return st->oos[u] && st->u[u].where == U_MAP;
 }
 
-static void supply_cut(void *vst, int u, int on)
+static void supply_cut(void *vst, int arg, int u, int on)
 {
 	((struct aachen *)vst)->oos[u] = (uint8_t)on;
 }
@@ -390,10 +376,10 @@ static const struct sd_field fields[] = {
 	  .flags = SDF_BLOCK },
 	{ .key = "moved", .type = SD_FLAGS, SD_ELEM(struct aachen, moved),
 	  .name_of = unit_id, .domain = OOB },
-	{ HEXES("allied-control"), .in_set = allied_shown,
-	  .set_item = allied_set },
-	{ HEXES("german-control"), .in_set = german_shown,
-	  .set_item = german_set },
+	{ HEXES("allied-control"), .in_set = control_shown,
+	  .set_item = control_set, .arg = ALLIED },
+	{ HEXES("german-control"), .in_set = control_shown,
+	  .set_item = control_set, .arg = GERMAN },
 	{ COUNT("aachen-held", city_held, 0, VHEX_MAX) },
 	{ COUNT("roads-held", roads_held, 0, VHEX_MAX) },
 	{ OWN("engineer-bridge", bridge_save, bridge_load) },
@@ -401,8 +387,7 @@ static const struct sd_field fields[] = {
 	{ OWN("engineer-bridge-used", used_save, used_load) },
 	/* 14.0: the hexsides whose bridge is demolished (a position adds
 	 * to those of its map) */
-	{ .key = "demolished", SD_HEXSIDES(hexdecl_demolished,
-		hexdecl_next_demolished, hexdecl_demolish) },
+	{ .key = "demolished", SD_HEXSIDES(HS_DEMOLISHED) },
 	{ INT("ad2-turn", ad2_turn, 0, 99) },
 	{ OWN("attacks", attacks_save, not_read) },
 	{ .key = "out-of-supply", .type = SD_SET, .name_of = unit_id,

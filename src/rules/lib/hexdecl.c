@@ -39,34 +39,18 @@ int hexdecl_side_index(const void *st, const char *s)
 	return hex_side_item(map_of(st), s);
 }
 
-int hexdecl_demolished(const void *st, int i)
+int hexdecl_side_has(const void *st, int bit, int i)
 {
-	return hex_side_item_has(map_of(st), i, HS_DEMOLISHED);
+	return hex_side_item_has(map_of(st), i, bit);
 }
 
-int hexdecl_next_demolished(const void *st, int i)
+int hexdecl_side_next(const void *st, int bit, int i)
 {
-	return hex_side_item_next(map_of(st), i, HS_DEMOLISHED);
+	return hex_side_item_next(map_of(st), i, bit);
 }
 
-void hexdecl_demolish(void *st, int i, int on)
+void hexdecl_side_mark(void *st, int bit, int i, int on)
 {
 	if (on)
-		hex_side_item_set(st, i, HS_DEMOLISHED, 1);
-}
-
-int hexdecl_checked(const void *st, int i)
-{
-	return hex_side_item_has(map_of(st), i, HS_CHECKED);
-}
-
-int hexdecl_next_checked(const void *st, int i)
-{
-	return hex_side_item_next(map_of(st), i, HS_CHECKED);
-}
-
-void hexdecl_check(void *st, int i, int on)
-{
-	if (on)
-		hex_side_item_set(st, i, HS_CHECKED, 1);
+		hex_side_item_set(st, i, bit, 1);
 }

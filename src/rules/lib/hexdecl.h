@@ -24,19 +24,16 @@ int hexdecl_n_sides(const void *st);
 const char *hexdecl_side_name(const void *st, int i, char buf[16]);
 int hexdecl_side_index(const void *st, const char *s);
 
-/* The hexsides whose bridge is demolished (HS_DEMOLISHED) and those
- * checked (HS_CHECKED): in_set, next_in and set_item of an SD_SET (a
- * load adds to what the map's own hexsides hold). */
-int hexdecl_demolished(const void *st, int i);
-int hexdecl_next_demolished(const void *st, int i);
-void hexdecl_demolish(void *st, int i, int on);
-int hexdecl_checked(const void *st, int i);
-int hexdecl_next_checked(const void *st, int i);
-void hexdecl_check(void *st, int i, int on);
-#define SD_HEXSIDES(in, next, set) .type = SD_SET, \
+/* The hexsides that have bit (HS_DEMOLISHED: a bridge demolished,
+ * HS_CHECKED: checked): in_set, next_in and set_item of an SD_SET whose
+ * arg is the bit (a load adds to what the map's own hexsides hold). */
+int hexdecl_side_has(const void *st, int bit, int i);
+int hexdecl_side_next(const void *st, int bit, int i);
+void hexdecl_side_mark(void *st, int bit, int i, int on);
+#define SD_HEXSIDES(bit) .type = SD_SET, \
 	.n_places = hexdecl_n_sides, .place_name = hexdecl_side_name, \
-	.place_index = hexdecl_side_index, .in_set = (in), \
-	.next_in = (next), .set_item = (set), \
-	.domain = "the hexsides of the map (CCRR-CCRR)"
+	.place_index = hexdecl_side_index, .in_set = hexdecl_side_has, \
+	.next_in = hexdecl_side_next, .set_item = hexdecl_side_mark, \
+	.arg = (bit), .domain = "the hexsides of the map (CCRR-CCRR)"
 
 #endif

@@ -416,8 +416,9 @@ static struct doc_node *places(const struct sd_field *f, const void *st,
 	int k = n_items(f, st);
 	char buf[16];
 
-	for (int i = f->next_in ? f->next_in(st, 0) : 0; i >= 0 && i < k;
-	     i = f->next_in ? f->next_in(st, i + 1) : i + 1) {
+	for (int i = f->next_in ? f->next_in(st, f->arg, 0) : 0;
+	     i >= 0 && i < k;
+	     i = f->next_in ? f->next_in(st, f->arg, i + 1) : i + 1) {
 		n = f->records_at(st, i, recs, SD_MAX_STACK);
 		hidden = 0;
 		for (int j = 0; j < n; j++)
@@ -541,9 +542,10 @@ static struct doc_node *value(const struct sd_field *f, const void *st,
 
 		n = flow(doc_seq(d), f);
 		k = n_items(f, st);   /* names from the state: counted */
-		for (i = f->next_in ? f->next_in(st, 0) : 0; i >= 0 && i < k;
-		     i = f->next_in ? f->next_in(st, i + 1) : i + 1)
-			if (f->next_in || f->in_set(st, i))
+		for (i = f->next_in ? f->next_in(st, f->arg, 0) : 0;
+		     i >= 0 && i < k;
+		     i = f->next_in ? f->next_in(st, f->arg, i + 1) : i + 1)
+			if (f->next_in || f->in_set(st, f->arg, i))
 				doc_push(d, n, doc_str(d, item_name(f, st, i,
 								    buf)));
 		*empty = n->n == 0;
@@ -854,9 +856,9 @@ static int load_set(const struct sd_field *f, void *st, const struct doc *d,
 		at[j] = i;
 	}
 	for (i = 0; i < k; i++)
-		f->set_item(st, i, 0);
+		f->set_item(st, f->arg, i, 0);
 	for (size_t j = 0; j < n->n; j++)
-		f->set_item(st, at[j], 1);
+		f->set_item(st, f->arg, at[j], 1);
 	free(at);
 	free(t.slot);
 	return 0;

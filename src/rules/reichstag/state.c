@@ -176,7 +176,7 @@ static struct doc_node *unit_place(const void *vst, int u, struct doc *d)
 		       unit_where_names[st->u[u].where]);
 }
 
-static int next_stack(const void *st, int h)
+static int next_stack(const void *st, int arg, int h)
 {
 	return rt_next_stack(st, h);
 }
@@ -201,13 +201,14 @@ static struct doc_node *unit_sector(const void *vst, int u, struct doc *d)
 	return doc_str(d, rt_sector_names[st->front[u]]);
 }
 
-/* known, held and the cup: sets of the order of battle's units */
-static int knows(const void *vst, int u, int p)
+/* known, held and the cup: sets of the order of battle's units (arg:
+ * the player whose set it is) */
+static int knows(const void *vst, int p, int u)
 {
 	return ((const struct rttr *)vst)->known[u] >> p & 1;
 }
 
-static void know(void *vst, int u, int p, int on)
+static void know(void *vst, int p, int u, int on)
 {
 	struct rttr *st = vst;
 
@@ -215,50 +216,27 @@ static void know(void *vst, int u, int p, int on)
 				 st->known[u] & ~(1 << p));
 }
 
-static int known_1bf(const void *st, int u)
-{
-	return knows(st, u, P1BF);
-}
-
-static int known_1uf(const void *st, int u)
-{
-	return knows(st, u, P1UF);
-}
-
 /* SD_SET's next_in for the sets of units (statedecl.h): the first unit
  * from u on in the set, -1 for none, looked for here rather than by
  * asking in_set of every unit (a save writes five such sets, most of
  * them small, of all the units) */
-static int next_known(const struct rttr *st, int u, int p)
+static int next_known(const void *vst, int p, int u)
 {
+	const struct rttr *st = vst;
+
 	for (; u < st->n_units; u++)
 		if (st->known[u] >> p & 1)
 			return u;
 	return -1;
 }
 
-static int next_known_1bf(const void *st, int u)
-{
-	return next_known(st, u, P1BF);
-}
-
-static int next_known_1uf(const void *st, int u)
-{
-	return next_known(st, u, P1UF);
-}
-
-static void know_1bf(void *st, int u, int on)
-{
-	know(st, u, P1BF, on);
-}
-
-static void know_1uf(void *st, int u, int on)
-{
-	know(st, u, P1UF, on);
-}
-
 /* held off the map by player p (16.8): waiting in his hand */
-static void hold(void *vst, int u, int p, int on)
+static int holds(const void *st, int p, int u)
+{
+	return ((const struct rttr *)st)->holder[u] == p;
+}
+
+static void hold(void *vst, int p, int u, int on)
 {
 	struct rttr *st = vst;
 
@@ -270,42 +248,14 @@ static void hold(void *vst, int u, int p, int on)
 	}
 }
 
-static int held_1bf(const void *st, int u)
+static int next_held(const void *vst, int p, int u)
 {
-	return ((const struct rttr *)st)->holder[u] == P1BF;
-}
+	const struct rttr *st = vst;
 
-static int held_1uf(const void *st, int u)
-{
-	return ((const struct rttr *)st)->holder[u] == P1UF;
-}
-
-static int next_held(const struct rttr *st, int u, int p)
-{
 	for (; u < st->n_units; u++)
 		if (st->holder[u] == p)
 			return u;
 	return -1;
-}
-
-static int next_held_1bf(const void *st, int u)
-{
-	return next_held(st, u, P1BF);
-}
-
-static int next_held_1uf(const void *st, int u)
-{
-	return next_held(st, u, P1UF);
-}
-
-static void hold_1bf(void *st, int u, int on)
-{
-	hold(st, u, P1BF, on);
-}
-
-static void hold_1uf(void *st, int u, int on)
-{
-	hold(st, u, P1UF, on);
 }
 
 /* 3.3: only pool counters go in the cup (complete() takes out those a
@@ -315,12 +265,12 @@ static int pool_counter(const void *vst, int u)
 	return (((const struct rttr *)vst)->u[u].tags & T_POOL) != 0;
 }
 
-static int in_cup(const void *st, int u)
+static int in_cup(const void *st, int arg, int u)
 {
 	return cupped(st, u);
 }
 
-static int next_in_cup(const void *vst, int u)
+static int next_in_cup(const void *vst, int arg, int u)
 {
 	const struct rttr *st = vst;
 
@@ -330,7 +280,7 @@ static int next_in_cup(const void *vst, int u)
 	return -1;
 }
 
-static void cup_put(void *vst, int u, int on)
+static void cup_put(void *vst, int arg, int u, int on)
 {
 	struct rttr *st = vst;
 	int i = st->pool_of[u];
@@ -612,27 +562,26 @@ static const char *const sides[] = { "1bf", "1uf", NULL };
 	.domain = UNIT_IDS, .in_set = has, .set_item = put
 #define INPUT(k, l) .key = k, .type = SD_CUSTOM, .load = l, \
 	.flags = SDF_INPUT
-#define SIDES(k, has, next, put) .key = k, SD_HEXSIDES(has, next, put)
 #define INT(k, m, l, h) .key = k, .type = SD_INT, \
 	SD_MEMBER(struct rttr, m), .lo = l, .hi = h
 #define PER_SIDE(k, m, t) .key = k, .type = t, SD_ELEM(struct rttr, m), \
 	SD_NAMES(rt_side_names, PLAYERS)
 
 static const struct sd_field known_fields[] = {
-	{ UNIT_SET("1bf", known_1bf, next_known_1bf, know_1bf),
+	{ UNIT_SET("1bf", knows, next_known, know), .arg = P1BF,
 	  .vis = SD_SIDE, .who = P1BF, .flags = SDF_OMIT },
-	{ UNIT_SET("1uf", known_1uf, next_known_1uf, know_1uf),
+	{ UNIT_SET("1uf", knows, next_known, know), .arg = P1UF,
 	  .vis = SD_SIDE, .who = P1UF, .flags = SDF_OMIT },
 	{ .key = NULL }
 };
 
-#define HAND(k, p, has, next, put) UNIT_SET(k, has, next, put), \
+#define HAND(k, p) UNIT_SET(k, holds, next_held, hold), .arg = p, \
 	.vis = SD_SIDE, .who = p, .count_key = "held-count", .count_name = k, \
 	.standin_rank = pool_standin
 
 static const struct sd_field held_fields[] = {
-	{ HAND("1bf", P1BF, held_1bf, next_held_1bf, hold_1bf) },
-	{ HAND("1uf", P1UF, held_1uf, next_held_1uf, hold_1uf) },
+	{ HAND("1bf", P1BF) },
+	{ HAND("1uf", P1UF) },
 	{ .key = NULL }
 };
 
@@ -705,10 +654,8 @@ static const struct sd_field fields[] = {
 		.size = sizeof(int8_t), .lo = 1, .hi = 99,
 		.flags = SDF_NONE, .none = 0 } } },
 	/* the hexsides of each kind (18.x), sets of the map's hexsides */
-	{ SIDES("demolished", hexdecl_demolished, hexdecl_next_demolished,
-		hexdecl_demolish) },
-	{ SIDES("bridges-safe", hexdecl_checked, hexdecl_next_checked,
-		hexdecl_check) },
+	{ .key = "demolished", SD_HEXSIDES(HS_DEMOLISHED) },
+	{ .key = "bridges-safe", SD_HEXSIDES(HS_CHECKED) },
 	{ .key = "groups", .type = SD_INTS, SD_ELEM(struct rttr, group_in),
 	  SD_NAMES(group_names, RT_GROUPS), .hi = 99 },
 	{ .key = "fuehrerbunker-captured", .type = SD_NAME,
