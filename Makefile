@@ -310,10 +310,11 @@ VALGRIND_ORDER = $(VALGRIND_FILES:%=tests/e2e/%.bats)
 check-valgrind: $(BIN)
 	$(VALGRIND_ENV) sh tests/bats-files $(VALGRIND_ORDER)
 
-check-fuzz-corpus: $(FUZZ_NAMES:%=$(BUILD)/fuzz-replay/fuzz_%)
+check-fuzz-corpus: $(FUZZ_NAMES:%=$(BUILD)/fuzz-replay/fuzz_%) $(BIN)
 	@for n in $(FUZZ_NAMES); do \
 	  $(BUILD)/fuzz-replay/fuzz_$$n tests/fuzz/corpus/$$n \
 	    $$(ls -d tests/fuzz/crashes/$$n-* 2>/dev/null) || exit 1; done
+	sh tests/fuzz/check-seeds.sh $(abspath $(BIN))
 
 # A benchmark, not a test: ratios against minisign and the bare crypto.
 $(BUILD)/bench/bare: bench/bare.c
