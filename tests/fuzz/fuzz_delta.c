@@ -1,7 +1,7 @@
 /* fuzz_delta.c - files of new steps (game_append), mailed instead of the
  * whole game: appended to an Arnswalde 1945 game at step 5
  * (delta-base.yaml), whose steps a delta may hold again and must then
- * hold identical; the seeds are deltas of the same game at step 8. */
+ * hold identical; the seeds are deltas of the same game at steps 6 and 8. */
 #include "fuzz.h"
 #include "umpire/fsutil.h"
 #include "umpire/game.h"
