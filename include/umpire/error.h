@@ -26,7 +26,8 @@ struct error {
 /* Fill *e (if not NULL) and return -1. */
 int errorf(struct error *e, int status, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-int verrorf(struct error *e, int status, const char *fmt, va_list ap);
+int verrorf(struct error *e, int status, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
 
 /* Prefix an existing message: "<prefix>: <old message>". Returns -1. */
 /* Write s to out with control bytes (but newline and tab) shown as

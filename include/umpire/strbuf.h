@@ -24,7 +24,8 @@ void strbuf_adds(struct strbuf *sb, const char *s);
 void strbuf_addc(struct strbuf *sb, char c);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
 void strbuf_reset(struct strbuf *sb);
 void strbuf_free(struct strbuf *sb);
 /* Give up ownership: returns buf (never NULL) and resets sb. */

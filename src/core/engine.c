@@ -776,6 +776,9 @@ void ctx_where(struct ctx *c, int turn, const char *phase)
 
 static void add_event(struct ctx *c, const char *side, const char *rule,
 		      const char *fmt, va_list ap)
+	__attribute__((format(printf, 4, 0)));
+static void add_event(struct ctx *c, const char *side, const char *rule,
+		      const char *fmt, va_list ap)
 {
 	struct run *r = c->run;
 	struct strbuf sb = STRBUF_INIT;

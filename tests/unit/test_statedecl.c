@@ -1009,8 +1009,8 @@ static char *walked_text(const struct state_decl *sd, const char *text,
 static void places_walked(void)
 {
 	static const char *const positions[] = {
-		"tokens: {t1: x, t2: x, t3: y, t4: y}\n"
-		"owner: {t1: red, t2: blue, t3: red, t4: red}\n",
+		("tokens: {t1: x, t2: x, t3: y, t4: y}\n"
+		 "owner: {t1: red, t2: blue, t3: red, t4: red}\n"),
 		"tokens: {t3: y, t4: y}\nowner: {t3: blue, t4: red}\n",
 		"tokens: {t1: x}\nowner: {t1: blue}\n",
 	};
