@@ -27,7 +27,8 @@ int read_input(const char *path, size_t max, char **buf, size_t *len,
 		return errorf(err, EXIT_USAGE, "cannot read %s: %s", path,
 			      strerror(errno));
 	struct stat st;
-	if (!is_stdin && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+	int known = !is_stdin && fstat(fd, &st) == 0;
+	if (known && S_ISDIR(st.st_mode)) {
 		close(fd);
 		return errorf(err, EXIT_USAGE, "cannot read %s: it is a "
 			      "directory", path);
@@ -35,8 +36,7 @@ int read_input(const char *path, size_t max, char **buf, size_t *len,
 	/* a regular file: read into one buffer of its size (a long game
 	 * file is read by every per-turn command); what more it holds
 	 * (a file still growing) is read below as from a pipe */
-	if (!is_stdin && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-	    (size_t)st.st_size <= max) {
+	if (known && S_ISREG(st.st_mode) && (size_t)st.st_size <= max) {
 		sb.cap = (size_t)st.st_size + 1;
 		sb.buf = xmalloc(sb.cap);
 		sb.buf[0] = '\0';

@@ -41,9 +41,12 @@
 #define RECORD_MAGIC "umpire record/1"
 #define RECORD_MAX_BYTES (64u << 20)
 
-/* mkdir -p, each new directory 0700. */
+/* mkdir -p, each new directory 0700: the directory itself first (it is
+ * there at every step but a game's first), its parents only when missing. */
 static int make_dirs(const char *path, struct error *err)
 {
+	if (mkdir(path, 0700) == 0 || errno == EEXIST)
+		return 0;
 	char *p = xmalloc(strlen(path) + 1);
 	int rc = 0;
 	strcpy(p, path);
