@@ -65,9 +65,10 @@ setup() {
 	"$UMPIRE" view drawn.yaml --side 1uf -s referee.key -o v1uf.yaml
 	"$UMPIRE" view drawn.yaml --side 1bf -s referee.key -o v1bf.yaml
 	"$UMPIRE" report drawn.yaml --side 1uf >r1uf.txt
+	readable v1uf.yaml r1uf.txt >seen.txt
 	while read -r id; do
 		grep -qw -- "$id" v1bf.yaml
-		if grep -qw -- "$id" v1uf.yaml r1uf.txt; then
+		if grep -w -- "$id" seen.txt; then
 			echo "the 1UF player sees $id"; return 1
 		fi
 	done <drawn.txt
@@ -83,10 +84,11 @@ setup() {
 	"$UMPIRE" report placed.yaml --side 1uf >r1uf.txt
 	"$UMPIRE" status v1uf.yaml >s1uf.txt
 	"$UMPIRE" report v1bf.yaml --side 1bf >rv1bf.txt
+	readable v1uf.yaml rv1uf.txt r1uf.txt s1uf.txt >seen.txt
 	while read -r id; do
 		grep -qw -- "$id" v1bf.yaml
 		grep -qw -- "$id" rv1bf.txt
-		if grep -qw -- "$id" v1uf.yaml rv1uf.txt r1uf.txt s1uf.txt; then
+		if grep -w -- "$id" seen.txt; then
 			echo "the 1UF player sees $id"; return 1
 		fi
 	done <placed.txt

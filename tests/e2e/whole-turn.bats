@@ -216,8 +216,9 @@ EOF
 	local v id
 	for v in v*-1uf.view moved.view me.view; do
 		marks_of "$v" >"$v.marks"
+		readable "$v" "$v.marks" >"$v.txt"
 		while read -r id; do
-			if grep -qw -- "$id" "$v" "$v.marks"; then
+			if grep -w -- "$id" "$v.txt"; then
 				echo "$v names $id"; return 1
 			fi
 		done <hidden.txt
