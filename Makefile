@@ -42,7 +42,7 @@ BIN_LDFLAGS = -Wl,-z,relro,-z,now
 BUILD     ?= build
 LIB_SRC    = $(wildcard src/core/*.c) $(wildcard src/rules/*.c) \
              $(wildcard src/rules/lib/*.c) $(wildcard src/rules/*/*.c)
-CMD_SRC    = src/main.c $(wildcard src/cmd/*.c)
+CMD_SRC    = src/main.c $(wildcard src/cmd/*.c) $(wildcard src/judge/*.c)
 LIB_OBJ    = $(LIB_SRC:%.c=$(BUILD)/%.o)
 CMD_OBJ    = $(CMD_SRC:%.c=$(BUILD)/%.o)
 LIB        = $(BUILD)/libumpire.a

@@ -81,20 +81,35 @@ struct adjudicated {
 };
 void adjudicated_free(struct adjudicated *res);
 /*
+ * What must be durable before a new step's game file is renamed into
+ * place (the judge's letters of the step): called with the game holding
+ * the new step and the run that computed it, after the game file is
+ * staged and the step recorded; an error abandons the step (nothing
+ * written).
+ */
+struct run;
+struct step_hook {
+	int (*before_commit)(void *ctx, struct game *g, const struct run *run,
+			     struct error *err);
+	void *ctx;
+};
+/*
  * umpire adjudicate GAME ORDERS after both are read (the game parsed
  * with GAME_PARSE_CHECKPOINTS, the orders in *buf, their detached
  * signature in *sig or from sigpath) and the key sk loaded: sealed
  * orders opened, the step adjudicated under sk's record, the new game
  * file written to out ("-": stdout) and the report to rep (may be
  * NULL), both or neither. g then holds the new step. notes (may be
- * NULL): what was taken out of the mail around the orders.
+ * NULL): what was taken out of the mail around the orders. hook (may be
+ * NULL): called before the game file is committed.
  */
 int adjudicate_orders(const struct cli *cli, struct game *g,
 		      const char *orders, char **buf, size_t *len,
 		      char **sig, size_t *siglen, const char *sigpath,
 		      const struct seckey *sk, const char *out,
 		      const char *rep, int full, const struct strbuf *notes,
-		      struct adjudicated *res, struct error *err);
+		      const struct step_hook *hook, struct adjudicated *res,
+		      struct error *err);
 /*
  * What `umpire mail` writes, for umpire judge: a message from `from` to
  * the address `to` carrying the n files (names[i]: the attachment's

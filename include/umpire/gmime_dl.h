@@ -61,6 +61,8 @@
 	  (GMimePart *, GMimeContentEncoding)) \
 	X(void, g_mime_part_set_filename, (GMimePart *, const char *)) \
 	X(void, g_mime_object_set_disposition, (GMimeObject *, const char *)) \
+	X(void, g_mime_object_set_header, \
+	  (GMimeObject *, const char *, const char *, const char *)) \
 	X(InternetAddressList *, g_mime_message_get_addresses, \
 	  (GMimeMessage *, GMimeAddressType)) \
 	X(InternetAddressList *, internet_address_list_parse, \

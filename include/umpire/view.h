@@ -60,6 +60,10 @@ void view_sign(struct doc *d, struct doc_node *view,
 /* Orders sealed to the referee (answers need not cross the mail in
  * clear), padded the same. */
 #define SEALED_ORDERS_FORMAT "sealed-orders/1"
+/* The judge's answer to a side's refused orders, sealed to that side:
+ * the referee's signed refusal, or the reason as text (umpire open
+ * writes what is inside). */
+#define SEALED_ANSWER_FORMAT "sealed-answer/1"
 /* Seal text to pk as a sealed document of format (game id, for: to),
  * padded as views are. */
 int seal_text(const struct pubkey *pk, const char *format,

@@ -186,7 +186,8 @@ int adjudicate_orders(const struct cli *cli, struct game *g,
 		      char **sigp, size_t *siglenp, const char *sigpath,
 		      const struct seckey *sk, const char *out,
 		      const char *rep, int full, const struct strbuf *notes,
-		      struct adjudicated *res, struct error *err)
+		      const struct step_hook *hook, struct adjudicated *res,
+		      struct error *err)
 {
 	struct run run;
 	int rc = -1;
@@ -245,7 +246,9 @@ int adjudicate_orders(const struct cli *cli, struct game *g,
 	report_latest(g, &run, side, &at);
 	report_step(g, &run, &at, report);
 	/* the game file and the report: both or neither. Staged and read
-	 * back first, then the step recorded, then renamed: never two
+	 * back first, then what the hook makes durable (the judge's
+	 * letters: a letter of a step never stored is dropped, never
+	 * sent), then the step recorded, then renamed: never two
 	 * different orders countersigned for one step, and never a step
 	 * recorded that was not written (orders the game file cannot
 	 * keep would otherwise be refused later as "other orders") */
@@ -259,6 +262,7 @@ int adjudicate_orders(const struct cli *cli, struct game *g,
 			text.len, 0644, 0, err) == 0 &&
 	    (!rep || write_stage(&files[n_files++], rep, report->buf,
 				 report->len, 0644, 0, err) == 0) &&
+	    (!hook || hook->before_commit(hook->ctx, g, &run, err) == 0) &&
 	    record_mark(&rec, 'c', st->n, oh, path_name(orders), err) == 0 &&
 	    (record_learn(&rec, g), record_save(&rec, err) == 0) &&
 	    write_commit(files, n_files, err) == 0)
@@ -331,7 +335,8 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 	    cli_seckey(cli, seckey, &sk, err))
 		goto out;
 	rc = adjudicate_orders(cli, &g, orders, &buf, &len, &sig, &siglen,
-			       sigpath, sk, out, rep, full, &notes, &res, err);
+			       sigpath, sk, out, rep, full, &notes, NULL, &res,
+			       err);
 	/* refused: with --refusal, the signed refusal, or why none */
 	struct error why;
 	if (rc && refusal && res.refusal.len &&

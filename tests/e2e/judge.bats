@@ -362,23 +362,37 @@ other_orders() {
 	[ "$(ls out/new | wc -l)" -eq 1 ]
 }
 
-@test "judge hostile: a replay is logged and dropped without a reply" {
+@test "judge hostile: a replay is dropped; its signer gets his letter again, a few times a day" {
 	hostile_setup
 	run "$UMPIRE" judge --config judge.ini --outbox out <m1.eml
 	[ "$status" -eq 0 ]
 	[ "$(ls out/new | wc -l)" -eq 1 ]
+	first=$(ls out/new/*)
 	cp "$G" after.yaml
-	rm out/new/*
-	run "$UMPIRE" judge --config judge.ini --outbox out <m1.eml
-	[ "$status" -eq 0 ]
-	grep -q ' dropped .*replay' games/judge.log
-	[ -z "$(ls out/new)" ]
+	mv "$first" letter1.eml
+	# a lost letter is never final: the same signed orders again get
+	# the player's letter of the game as it stands, at his own address
+	# (never the message's From), marked as an automatic answer
+	sed 's/^From: .*/From: mallory@evil.example/' m1.eml >m1-forged.eml
+	for i in 1 2 3 4 5 6; do
+		run "$UMPIRE" judge --config judge.ini --outbox out \
+			<m1-forged.eml
+		[ "$status" -eq 0 ]
+	done
+	[ "$(grep -c ' dropped .*replay' games/judge.log)" -eq 6 ]
+	[ "$(ls out/new | wc -l)" -eq 3 ]
+	for f in out/new/*; do
+		grep -q '^To: player@example.org' "$f"
+		grep -q '^Auto-Submitted: auto-replied' "$f"
+		if grep -qi 'mallory' "$f"; then false; fi
+	done
+	[ "$(grep -c 'had 3 answers today' games/judge.log)" -eq 3 ]
 	[ -z "$(ls games/failed)" ]
 	cmp "$G" after.yaml
 	# the game file's join mailed again is a replay too
 	run "$UMPIRE" judge --config judge.ini --outbox out <first.eml
 	[ "$status" -eq 0 ]
-	[ "$(grep -c ' dropped .*replay' games/judge.log)" -eq 2 ]
+	[ "$(grep -c ' dropped .*replay' games/judge.log)" -eq 7 ]
 }
 
 @test "judge hostile: a huge message: kept in failed/ as too large, exit 0" {
@@ -408,7 +422,11 @@ other_orders() {
 	[ "$(ls out/new | wc -l)" -eq 1 ]
 	f=$(ls out/new/*)
 	grep -q '^To: player@example.org' "$f"
-	grep -q '^Subject: .*refused' "$f"
+	# (a long subject is folded: RFC 5322 2.2.3)
+	sed -n '/^Subject:/{N;p;}' "$f" | tr -d '\n' | grep -q 'refused'
+	# the reason names no temporary file of the judge's
+	if grep -q '[0-9]\.[0-9]*_[0-9]*\.umpire' "$f"; then false; fi
+	grep -q '^Auto-Submitted: auto-replied' "$f"
 	grep -q ' done .*refused' games/judge.log
 	cmp "$G" before.yaml
 	# a letter with nothing attached says nothing of an attached file
@@ -417,30 +435,32 @@ other_orders() {
 	fi
 }
 
-@test "judge: a key protected by a passphrase is refused; the message is kept" {
+@test "judge: a key protected by a passphrase: exit 75, the message stays with the mail system" {
 	hostile_setup
 	printf 'secret\nsecret\n' >pass
 	UMPIRE_PASSPHRASE_FILE=pass "$UMPIRE" keygen -s enc.key -p enc.pub \
 		>/dev/null 2>&1
 	run "$UMPIRE" judge --config judge.ini --outbox out -s enc.key <m1.eml
-	[ "$status" -eq 2 ]
+	[ "$status" -eq 75 ]
 	assert_output_has "passphrase"
 	assert_output_has "keygen -W"
-	ls games/failed | grep -q '\.why$'
+	# the host's mistake: said in the log, nothing kept, nobody answered
+	grep -q ' retry .*passphrase' games/judge.log
+	[ -z "$(ls games/failed)" ]
+	[ -z "$(ls out/new)" ]
 	cmp "$G" before.yaml
 }
 
-@test "judge: a key others may read is refused (exit 2); the message is kept" {
+@test "judge: a key others may read: exit 75, the message is delivered again once mended" {
 	hostile_setup
 	chmod 644 judge.key
 	run "$UMPIRE" judge --config judge.ini --outbox out <m1.eml
-	[ "$status" -eq 2 ]
+	[ "$status" -eq 75 ]
 	assert_output_has "mode 644"
 	assert_output_has "readable by its owner alone"
 	assert_output_has "chmod 600"
-	grep -q 'mode 644' games/failed/*.why
-	kept=$(ls games/failed/* | grep -v '\.why$')
-	cmp m1.eml "$kept"
+	grep -q ' retry .*mode 644' games/judge.log
+	[ -z "$(ls games/failed)" ]
 	[ -z "$(ls out/new)" ]
 	cmp "$G" before.yaml
 	# readable by its group is refused too; with --maildir the message
@@ -448,15 +468,15 @@ other_orders() {
 	chmod 640 judge.key
 	cp m1.eml maildir/new/m1
 	run "$UMPIRE" judge --config judge.ini --outbox out --maildir maildir
-	[ "$status" -eq 2 ]
+	[ "$status" -eq 75 ]
 	assert_output_has "mode 640"
 	[ -f maildir/new/m1 ]
 	cmp "$G" before.yaml
-	# mode 0600 again: the message kept is adjudicated
+	# mode 0600 again: the mail system's next delivery is adjudicated
 	chmod 600 judge.key
-	run "$UMPIRE" judge --config judge.ini --outbox out <"$kept"
+	run "$UMPIRE" judge --config judge.ini --outbox out <m1.eml
 	[ "$status" -eq 0 ]
-	grep -q ' 1 done .*adjudicated step 1$' games/judge.log
+	grep -q ' 1 done .*adjudicated step 1;' games/judge.log
 }
 
 @test "judge: exit 75 only when the message cannot even be kept in failed/" {
@@ -488,7 +508,7 @@ other_orders() {
 	run "$UMPIRE" judge --config judge.ini \
 		--sendmail "$PWD/fake-sendmail -t -i" <m1.eml
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
-	grep -q ' 1 done .*adjudicated step 1$' games/judge.log
+	grep -q ' 1 done .*adjudicated step 1;' games/judge.log
 	[ -z "$(ls out/new)" ]
 	[ "$(ls sent | wc -l)" -eq 2 ]
 	printf -- '-t\n-i\n' | cmp - sent/0.args
@@ -506,21 +526,29 @@ for p in m.iter_attachments():
         sys.stdout.write(p.get_content())' sent/0.eml "$(basename "$G")" \
 		>attached.yaml
 	cmp attached.yaml "$G"
-	# a letter the command refuses (exit 1) is kept as failed/NAME.out,
-	# the log says so, and the message is dealt with (exit 0): here the
-	# reason sent back for other orders for step 1, now out of date
+	# a letter the command refuses (exit 1) stays in the spool, the log
+	# says so, and the message is dealt with (exit 0): here the reason
+	# sent back for other orders for step 1, now out of date; the next
+	# run sends it
 	other_orders "north 1 south 0 center 6" late.yaml
 	as player mail late.yaml --to referee -o late.eml
 	cp "$G" after.yaml
 	run env FAKE_STATUS=1 "$UMPIRE" judge --config judge.ini \
 		--sendmail "$PWD/fake-sendmail -t -i" <late.eml
 	[ "$status" -eq 0 ]
-	grep -q ' refused.*a letter to player@example.org not sent' \
-		games/judge.log
-	out=$(ls games/failed/*.out)
-	cmp sent/2.eml "$out"
-	grep -q '^To: player@example.org' "$out"
+	grep -q ' refused.*a letter not sent .*kept as spool/' games/judge.log
+	spooled=$(ls games/spool/*.eml)
+	cmp sent/2.eml "$spooled"
+	grep -q '^To: player@example.org' "$spooled"
+	[ -z "$(ls games/failed)" ]
 	cmp "$G" after.yaml
+	# the next run (here a message with nothing in it) sends it
+	printf 'From: x@example.org\nSubject: hi\n\nhello\n' >hello.eml
+	run "$UMPIRE" judge --config judge.ini \
+		--sendmail "$PWD/fake-sendmail -t -i" <hello.eml
+	[ "$status" -eq 0 ]
+	cmp sent/4.eml sent/2.eml
+	[ -z "$(ls games/spool)" ]
 }
 
 @test "judge: the game's lock: two orders for one step at once, one adjudicated, the other answered" {
@@ -555,8 +583,8 @@ for p in m.iter_attachments():
 	# one after the other: the first adjudicated; the second's orders
 	# name a step that is gone, refused with the reason sent back
 	cat games/judge.log
-	[ "$(grep -c ' 1 done .*adjudicated step 1$' games/judge.log)" -eq 1 ]
-	[ "$(grep -c ' done .*refused, the .* sent back to player' \
+	[ "$(grep -c ' 1 done .*adjudicated step 1;' games/judge.log)" -eq 1 ]
+	[ "$(grep -c ' done .*orders of player refused.*answered to player' \
 		games/judge.log)" -eq 1 ]
 	[ -z "$(ls games/failed)" ]
 	[ "$(ls out/new | wc -l)" -eq 2 ]

@@ -1,0 +1,40 @@
+/*
+ * compose.h - a mail message written by umpire itself (the judge's
+ * letters): From, one To, Subject, Date, Message-ID, optional headers
+ * for an automatic answer, a plain-text body and text attachments, as
+ * GMime writes them.
+ *
+ * Ownership: nothing is kept; the message is appended to out.
+ */
+#ifndef UMPIRE_COMPOSE_H
+#define UMPIRE_COMPOSE_H
+
+#include <stddef.h>
+#include "umpire/error.h"
+#include "umpire/strbuf.h"
+
+#define DRAFT_MAX_FILES 2
+
+struct draft {
+	const char *from;          /* may be NULL: no From */
+	const char *to;            /* one addr-spec */
+	const char *subject;       /* as it is, UTF-8 */
+	const char *body;          /* plain text, UTF-8 */
+	/* "auto-replied" (RFC 3834) or NULL: written as Auto-Submitted,
+	 * with the In-Reply-To and References of in_reply_to (may be
+	 * NULL, a Message-ID without <>) */
+	const char *auto_submitted;
+	const char *in_reply_to;
+	const char *names[DRAFT_MAX_FILES];
+	const char *files[DRAFT_MAX_FILES];
+	size_t lens[DRAFT_MAX_FILES];
+	size_t n_files;
+};
+
+/* The message of d, appended to out: the body quoted-printable, each
+ * file a base64 text/plain attachment under its name. Refuses a From
+ * or To that is not a mail address (EXIT_USAGE). */
+int draft_write(const struct draft *d, struct strbuf *out,
+		struct error *err);
+
+#endif

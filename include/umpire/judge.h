@@ -1,0 +1,37 @@
+/*
+ * judge.h - umpire judge: the referee role as a service the mail system
+ * runs (umpire(1), JUDGE). Its parts live in src/judge/; the command
+ * (src/cmd/judge.c) reads its options and calls judge_run.
+ *
+ * Ownership: the settings are borrowed for the call.
+ */
+#ifndef UMPIRE_JUDGE_H
+#define UMPIRE_JUDGE_H
+
+#include "umpire/cli.h"
+#include "umpire/error.h"
+
+/* A message the mail system should deliver again later (sysexits.h). */
+#define EXIT_TEMPFAIL 75
+/* How often a party is answered a day by default (a refusal, a lost
+ * letter sent again): enough to recover, too few to make the judge a
+ * mail cannon. */
+#define JUDGE_ANSWERS_A_DAY 3
+
+struct judge_settings {
+	const char *games;         /* the games directory */
+	const char *maildir;       /* or NULL: one message on stdin */
+	const char *outbox;        /* or NULL: letters to sendmail */
+	const char *sendmail;      /* the command */
+	const char *seckey;        /* the referee key's path */
+	int accept_new;
+	unsigned answers_a_day;
+};
+
+/* Deal with the message on stdin, or with every message of the
+ * Maildir's new/. 0 once each is dealt with; -1 with err otherwise
+ * (EXIT_TEMPFAIL: the mail system keeps the message and tries again). */
+int judge_run(const struct cli *cli, const struct judge_settings *s,
+	      struct error *err);
+
+#endif

@@ -1,0 +1,526 @@
+/*
+ * intake.c - what a message to the judge holds, and what becomes of it.
+ *
+ * A game file is a join of a game kept here (or, with --accept-new, a
+ * new game naming the judge's key as referee); signed orders (sealed to
+ * the judge or not) are adjudicated. Whatever the judge answers (a
+ * refusal, a letter sent again) goes only to a party of the game, at the
+ * address its signed join (or its invitation) gives, never at the
+ * message's From or Reply-To, which nobody signed; a message no party
+ * signed gets no answer, and neither does an automatic one (RFC 3834:
+ * Auto-Submitted other than "no") or a bounce.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <sodium.h>
+#include "umpire/doc.h"
+#include "umpire/fsutil.h"
+#include "umpire/mail.h"
+#include "umpire/sign.h"
+#include "umpire/view.h"
+#include "room.h"
+
+/* The value of header field name in the header block of buf (unfolded,
+ * without leading blanks) into out; 0 when there is none. */
+static int header_field(const char *buf, size_t len, const char *name,
+			struct strbuf *out)
+{
+	size_t k = strlen(name), i = 0;
+	while (i < len) {
+		size_t e = i;
+		while (e < len && buf[e] != '\n')
+			e++;
+		size_t n = e - i;
+		if (n && buf[e - 1] == '\r')
+			n--;
+		if (n == 0)
+			return 0;       /* the end of the header block */
+		if (n > k && buf[i + k] == ':' && !strncasecmp(buf + i, name,
+							       k)) {
+			const char *v = buf + i + k + 1;
+			size_t vn = n - k - 1;
+			strbuf_add(out, v, vn);
+			/* continuation lines */
+			for (i = e + 1; i < len && (buf[i] == ' ' ||
+						    buf[i] == '\t');) {
+				e = i;
+				while (e < len && buf[e] != '\n')
+					e++;
+				strbuf_add(out, buf + i, e - i);
+				i = e + 1;
+			}
+			while (out->len && (out->buf[out->len - 1] == '\r' ||
+					    out->buf[out->len - 1] == ' '))
+				out->buf[--out->len] = '\0';
+			size_t lead = strspn(out->buf, " \t");
+			memmove(out->buf, out->buf + lead, out->len - lead + 1);
+			out->len -= lead;
+			return 1;
+		}
+		i = e + 1;
+	}
+	return 0;
+}
+
+/* A message the judge never answers: an automatic one (Auto-Submitted
+ * other than "no", RFC 3834 2), or a bounce (a null return path, a
+ * mailer daemon, a delivery report: RFC 3464). */
+static int automatic(const char *buf, size_t len)
+{
+	struct strbuf v = STRBUF_INIT;
+	int yes = 0;
+	if (header_field(buf, len, "Auto-Submitted", &v))
+		yes = strncasecmp(v.buf, "no", 2) != 0 ||
+			(v.len > 2 && v.buf[2] != ' ' && v.buf[2] != ';' &&
+			 v.buf[2] != '(');
+	strbuf_reset(&v);
+	if (!yes && header_field(buf, len, "Return-Path", &v))
+		yes = !strcmp(v.buf, "<>");
+	strbuf_reset(&v);
+	if (!yes && header_field(buf, len, "From", &v)) {
+		for (size_t i = 0; i < v.len; i++)
+			v.buf[i] = (char)tolower((unsigned char)v.buf[i]);
+		yes = strstr(v.buf, "mailer-daemon") != NULL;
+	}
+	strbuf_reset(&v);
+	if (!yes && header_field(buf, len, "Content-Type", &v))
+		yes = strncasecmp(v.buf, "multipart/report", 16) == 0;
+	strbuf_free(&v);
+	return yes;
+}
+
+/* The judge is the referee of g (a game it can act in). */
+static int judged_here(const struct judge *j, struct game *g,
+		       struct error *err)
+{
+	struct role *ref = game_role(g, "referee");
+	if (!ref || game_honour(g))
+		return errorf(err, EXIT_REFUSED, "game %s has no referee: "
+			      "its sides adjudicate each other's orders",
+			      g->id);
+	if (sodium_memcmp(&ref->pk, &j->pk, sizeof j->pk) != 0)
+		return errorf(err, EXIT_REFUSED, "game %s names another "
+			      "referee key than this judge's", g->id);
+	return 0;
+}
+
+/* Write the game file (read back first: never one umpire would refuse). */
+static int store_game(const struct judge *j, struct game *g,
+		      struct error *err)
+{
+	struct strbuf p = STRBUF_INIT, text = STRBUF_INIT;
+	game_path(j, g->id, ".yaml", &p);
+	int rc = game_emit_checked(g, j->cli->scenario_dir, &text, err);
+	if (rc == 0 && write_output(p.buf, text.buf, text.len, 0600, 0, err))
+		err->status = EXIT_TEMPFAIL, rc = -1;
+	strbuf_free(&p);
+	strbuf_free(&text);
+	return rc;
+}
+
+/* The letters g's new state owes, made durable: any failure is the
+ * judge's (EXIT_TEMPFAIL), and the state is then not stored. */
+static int spool_state(struct judge *j, struct game *g, struct outcome *o,
+		       struct error *err)
+{
+	struct letters l;
+	memset(&l, 0, sizeof l);
+	int rc = letters_of_state(j, g, NULL, &l, o, err);
+	if (rc == 0)
+		rc = spool_put(j, g, &l, err);
+	if (rc)
+		err->status = EXIT_TEMPFAIL;
+	letters_free(&l);
+	return rc;
+}
+
+struct hook_ctx {
+	struct judge *j;
+	struct outcome *o;
+};
+
+static int spool_step(void *ctx, struct game *g, const struct run *run,
+		      struct error *err)
+{
+	struct hook_ctx *c = ctx;
+	(void)run;
+	return spool_state(c->j, g, c->o, err);
+}
+
+/* An answer to role of g (its letter of the present state sent again,
+ * or a refusal), when the message may be answered and the role has
+ * answers left today: spooled and sent. Says in o what was done. */
+static void answer(struct judge *j, struct game *g, const char *role,
+		   struct letters *l, struct outcome *o)
+{
+	struct error err;
+	if (o->no_answer) {
+		strbuf_adds(&o->notes, "; not answered (an automatic message "
+			    "or a bounce)");
+	} else if (!l->n) {
+		strbuf_addf(&o->notes, "; not answered (no address for %s)",
+			    role);
+	} else if (!answer_allowed(j, g->id, role)) {
+		strbuf_addf(&o->notes, "; not answered (%s had %u answers "
+			    "today)", role, j->answers_a_day);
+	} else if (spool_put(j, g, l, &err)) {
+		strbuf_addf(&o->notes, "; the answer not sent: %s", err.msg);
+	} else {
+		spool_flush(j, g->id, g, o);
+		strbuf_addf(&o->notes, "; answered to %s at %s", role,
+			    l->to[0]);
+	}
+}
+
+/*
+ * A game file: a side's join of a game kept here, or (--accept-new) a
+ * new game naming this judge's key as its referee.
+ */
+static int take_game(struct judge *j, const char *name, const char *buf,
+		     size_t len, int have, struct outcome *o,
+		     struct error *err)
+{
+	struct game in, g;
+	struct strbuf p = STRBUF_INIT;
+	int rc = -1;
+	if (game_parse(&in, name, buf, len, j->cli->scenario_dir, err))
+		return -1;
+	snprintf(o->step, sizeof o->step, "join");
+	game_path(j, in.id, ".yaml", &p);
+	if (judged_here(j, &in, err))
+		goto out_in;
+	if (!have) {
+		if (in.n_steps) {
+			errorf(err, EXIT_REFUSED, "game %s is new here but "
+			       "has %zu steps", in.id, in.n_steps);
+			goto out_in;
+		}
+		size_t added;
+		/* its joins checked as a kept game's would be */
+		if (game_parse(&g, name, buf, len, j->cli->scenario_dir,
+			       err))
+			goto out_in;
+		if (!game_role(&in, "referee")->joined &&
+		    game_join(&in, "referee", j->sk, err))
+			goto out_g;
+		if (game_take_joins(&g, &in, &added, err) ||
+		    spool_state(j, &in, o, err) || store_game(j, &in, err))
+			goto out_g;
+		say(o, FATE_DONE, "new game %s (%s) taken as its referee",
+		    in.id, in.scn.id);
+		spool_flush(j, in.id, &in, o);
+		rc = 0;
+		goto out_g;
+	}
+	if (cli_game(j->cli, p.buf, &g, err))
+		goto out_in;
+	size_t added;
+	if (game_take_joins(&g, &in, &added, err))
+		goto out_g;
+	if (!added) {
+		say(o, FATE_DROPPED, "replay: every join in it is in the "
+		    "game already");
+		/* what the last run could not send, else the letter the
+		 * joined roles got */
+		if (!spool_flush(j, g.id, &g, o)) {
+			for (size_t i = 0; i < in.n_roles; i++) {
+				struct role *r = &in.roles[i];
+				struct letters l;
+				struct error e;
+				if (!r->joined || !strcmp(r->name, "referee"))
+					continue;
+				memset(&l, 0, sizeof l);
+				if (letters_of_state(j, &g, r->name, &l, o, &e))
+					strbuf_addf(&o->notes, "; %s", e.msg);
+				else
+					answer(j, &g, r->name, &l, o);
+				letters_free(&l);
+				break;
+			}
+		}
+		rc = 0;
+		goto out_g;
+	}
+	if (spool_state(j, &g, o, err) || store_game(j, &g, err))
+		goto out_g;
+	const char *who = game_unjoined(&g);
+	say(o, FATE_DONE, "%zu join(s) taken; %s%s", added,
+	    who ? "waiting for " : "all roles joined", who ? who : "");
+	spool_flush(j, g.id, &g, o);
+	rc = 0;
+out_g:
+	game_free(&g);
+out_in:
+	game_free(&in);
+	strbuf_free(&p);
+	return rc;
+}
+
+/* The step of g whose signed orders are the orders buf, by the side
+ * that signed them; 0 when they are no step of g. */
+static size_t replayed_step(struct game *g, const char *name,
+			    const char *buf, size_t len, const char *sig,
+			    size_t siglen)
+{
+	struct doc *d = doc_new(name);
+	struct error ignored;
+	long long n = -1;
+	const char *side = NULL;
+	size_t found = 0;
+	if (doc_parse(d, buf, len, &DOC_LIMITS_GAME, &ignored) == 0 &&
+	    d->root && d->root->kind == DOC_MAP) {
+		const struct doc_node *s = doc_get(d->root, "step");
+		const struct doc_node *w = doc_get(d->root, "side");
+		if (s && s->kind == DOC_SCALAR)
+			n = strtoll(s->str, NULL, 10);
+		if (w && w->kind == DOC_SCALAR)
+			side = w->str;
+	}
+	struct role *r = side ? game_role(g, side) : NULL;
+	if (r && n >= 1 && (size_t)n <= g->n_steps &&
+	    game_step_blob(g, (size_t)n - 1, &ignored) == 0) {
+		const struct game_step *st = &g->steps[n - 1];
+		struct verified a, b;
+		memset(&a, 0, sizeof a);
+		memset(&b, 0, sizeof b);
+		if (!strcmp(st->actor, side) &&
+		    signed_verify(name, buf, len, NULL, sig, siglen, &r->pk,
+				  &a, &ignored) == 0 &&
+		    signed_verify(name, (const char *)st->blob, st->blob_len,
+				  NULL, NULL, 0, &r->pk, &b, &ignored) == 0 &&
+		    a.body_len == b.body_len &&
+		    !memcmp(a.body, b.body, a.body_len))
+			found = (size_t)n;
+		verified_free(&a);
+		verified_free(&b);
+	}
+	doc_free(d);
+	return found;
+}
+
+/* The role of g whose key signed buf (mail from a party), or NULL. */
+static const char *signer(struct game *g, const char *name,
+			  const char *buf, size_t len, const char *sig,
+			  size_t siglen)
+{
+	for (size_t i = 0; i < g->n_roles; i++) {
+		struct verified v;
+		struct error ignored;
+		memset(&v, 0, sizeof v);
+		int ok = signed_verify(name, buf, len, NULL, sig, siglen,
+				       &g->roles[i].pk, &v, &ignored) == 0;
+		verified_free(&v);
+		if (ok)
+			return g->roles[i].name;
+	}
+	return NULL;
+}
+
+/* Signed orders (sealed to the referee or not) for a game kept here. */
+static int take_orders(struct judge *j, const char *id, const char *name,
+		       char **buf, size_t *len, char **sig, size_t *siglen,
+		       const struct strbuf *notes, struct outcome *o,
+		       struct error *err)
+{
+	struct strbuf p = STRBUF_INIT;
+	struct game g;
+	struct adjudicated res;
+	int rc = -1;
+	game_path(j, id, ".yaml", &p);
+	if (cli_game_flags(j->cli, p.buf, &g, GAME_PARSE_CHECKPOINTS, err)) {
+		err->status = EXIT_TEMPFAIL;
+		strbuf_free(&p);
+		return -1;
+	}
+	if (judged_here(j, &g, err))
+		goto out;
+	if (is_sealed_orders(*buf, *len)) {
+		char *plain;
+		size_t plen;
+		if (sealed_open(name, *buf, *len, SEALED_ORDERS_FORMAT, j->sk,
+				&plain, &plen, err))
+			goto out;
+		free(*buf);
+		*buf = plain;
+		*len = plen;
+	}
+	size_t old = replayed_step(&g, name, *buf, *len, *sig, *siglen);
+	if (old) {
+		const char *by = g.steps[old - 1].actor;
+		say(o, FATE_DROPPED, "replay: these orders of %s are step "
+		    "%zu of the game already", by, old);
+		/* the letters a crash kept from being sent, else the
+		 * signer's letter of the game as it stands (a lost letter
+		 * is never final) */
+		if (!spool_flush(j, g.id, &g, o)) {
+			struct letters l;
+			struct error e;
+			memset(&l, 0, sizeof l);
+			if (letters_of_state(j, &g, by, &l, o, &e))
+				strbuf_addf(&o->notes, "; %s", e.msg);
+			else
+				answer(j, &g, by, &l, o);
+			letters_free(&l);
+		}
+		rc = 0;
+		goto out;
+	}
+	snprintf(o->step, sizeof o->step, "%zu", g.n_steps + 1);
+	struct hook_ctx ctx = { j, o };
+	struct step_hook hook = { spool_step, &ctx };
+	if (adjudicate_orders(j->cli, &g, name, buf, len, sig, siglen, NULL,
+			      j->sk, p.buf, NULL, 0, notes, &hook, &res,
+			      err) == 0) {
+		say(o, FATE_DONE, "adjudicated step %zu", g.n_steps);
+		spool_flush(j, g.id, &g, o);
+		adjudicated_free(&res);
+		rc = 0;
+		goto out;
+	}
+	if (err->status != EXIT_REFUSED) {
+		adjudicated_free(&res);
+		goto out;
+	}
+	/* refused: answered only when a party of the game signed them,
+	 * and only at that party's own address (never backscatter to a
+	 * forged or unsigned sender) */
+	const char *by = signer(&g, name, *buf, *len, *sig, *siglen);
+	if (!by) {
+		adjudicated_free(&res);
+		goto out;
+	}
+	say(o, FATE_DONE, "orders of %s refused: %s", by, err->msg);
+	struct letters l;
+	struct error e;
+	memset(&l, 0, sizeof l);
+	if (letter_refusal(j, &g, by, g.n_steps + 1, err->msg,
+			   &res.refusal, o->msgid.buf, &l, &e))
+		strbuf_addf(&o->notes, "; no answer: %s", e.msg);
+	else
+		answer(j, &g, by, &l, o);
+	letters_free(&l);
+	adjudicated_free(&res);
+	rc = 0;
+out:
+	game_free(&g);
+	strbuf_free(&p);
+	return rc;
+}
+
+/* What an umpire file says it is: its kind ("umpire:" field) and game. */
+static int file_about(const char *name, const char *buf, size_t len,
+		      char *kind, size_t ksize, char *id, size_t isize)
+{
+	struct doc *d = doc_new(name);
+	struct error ignored;
+	int rc = -1;
+	if (doc_parse(d, buf, len, &DOC_LIMITS_GAME, &ignored) == 0 &&
+	    d->root && d->root->kind == DOC_MAP) {
+		const struct doc_node *u = doc_get(d->root, "umpire");
+		const struct doc_node *g = doc_get(d->root, "game");
+		if (u && u->kind == DOC_SCALAR) {
+			snprintf(kind, ksize, "%.*s",
+				 (int)strcspn(u->str, "/"), u->str);
+			snprintf(id, isize, "%s", g && g->kind == DOC_SCALAR ?
+				 g->str : "");
+			rc = 0;
+		}
+	}
+	doc_free(d);
+	return rc;
+}
+
+int judge_message(struct judge *j, const char *path, const char *name,
+		  struct outcome *o, struct error *err)
+{
+	char *buf = NULL, *sig = NULL;
+	size_t len, siglen = 0;
+	struct strbuf notes = STRBUF_INIT, taken = STRBUF_INIT;
+	struct strbuf p = STRBUF_INIT;
+	char kind[32], id[80];
+	int none = 0, rc = 0, fd = -1;
+	if (read_input(path, mail_message_max(JUDGE_MAX_FILE), &buf, &len,
+		       err))
+		return err->status == EXIT_REFUSED ?
+			say(o, FATE_FAILED, "too large: more than %zu bytes "
+			    "(a message carrying a file of %u bytes)",
+			    mail_message_max(JUDGE_MAX_FILE), JUDGE_MAX_FILE)
+			: (err->status = EXIT_TEMPFAIL, -1);
+	o->no_answer = automatic(buf, len);
+	if (mail_envelope(buf, len, &o->from, &o->msgid, err))
+		goto out;
+	if (mail_take_file(name, JUDGE_MAX_FILE, NULL, &buf, &len, &sig,
+			   &siglen, &notes, &taken, &none, err)) {
+		if (none)
+			say(o, FATE_DROPPED, "no umpire file in it");
+		else
+			say(o, FATE_FAILED, "%s", err->msg);
+		goto out;
+	}
+	/* one file a message: which of two a player meant is not for the
+	 * judge to guess */
+	if (taken.len) {
+		say(o, FATE_FAILED, "%s: more than one umpire file in the "
+		    "message (umpire would read %s); the judge takes one a "
+		    "message", name, taken.buf);
+		goto out;
+	}
+	if (file_about(name, buf, len, kind, sizeof kind, id, sizeof id)) {
+		say(o, FATE_DROPPED, "no umpire file in it");
+		goto out;
+	}
+	if (!game_id_ok(id)) {
+		say(o, FATE_FAILED, "a %s file naming no game id of 32 hex "
+		    "digits", kind);
+		goto out;
+	}
+	snprintf(o->game, sizeof o->game, "%s", id);
+	/* a lock file only for a game kept here, or one to take */
+	struct stat st;
+	game_path(j, id, ".yaml", &p);
+	int have = stat(p.buf, &st) == 0;
+	int is_game = !strcmp(kind, "game");
+	if (is_game)
+		snprintf(o->step, sizeof o->step, "join");
+	if (!have && !(is_game && j->accept_new)) {
+		say(o, FATE_FAILED, "unknown game %s%s", id, is_game ?
+		    " (a new game is taken with --accept-new only)" : "");
+		goto out;
+	}
+	if (lock_game(j, id, &fd, err)) {
+		rc = -1;
+		goto out;
+	}
+	struct error why;
+	int trc;
+	/* what a refusal quotes names the file as the sender knows it,
+	 * not by the judge's own name for the message */
+	const char *as = is_game ? "game.yaml" : "orders.yaml";
+	if (is_game)
+		trc = take_game(j, as, buf, len, have, o, &why);
+	else if (!strcmp(kind, "orders") || !strcmp(kind, "sealed-orders"))
+		trc = take_orders(j, id, as, &buf, &len, &sig, &siglen,
+				  &notes, o, &why);
+	else
+		trc = errorf(&why, EXIT_REFUSED, "a %s file: the judge takes "
+			     "signed orders and game files (joins)", kind);
+	if (trc && why.status == EXIT_TEMPFAIL) {
+		*err = why;
+		rc = -1;
+	} else if (trc) {
+		say(o, FATE_FAILED, "%s", why.msg);
+	}
+out:
+	if (fd >= 0)
+		close(fd);          /* lets go of the game's lock */
+	strbuf_free(&notes);
+	strbuf_free(&taken);
+	strbuf_free(&p);
+	free(buf);
+	free(sig);
+	return rc;
+}

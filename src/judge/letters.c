@@ -1,0 +1,293 @@
+/*
+ * letters.c - what the judge mails, and to whom.
+ *
+ * A letter goes to one party at the address the game gives it (its
+ * signed join, else its invitation), never at one a message named. In
+ * a game with views nothing side-specific is in clear: the body and
+ * the subject say only what every party may know (the game, its
+ * scenario, the step, whose move, how to read the attachment); the
+ * side's report travels inside its view, sealed to its key, and the
+ * answer to its refused orders likewise. Every letter says that it is
+ * automatic (Auto-Submitted: auto-replied, RFC 3834), so that no
+ * vacation program answers it.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "umpire/compose.h"
+#include "umpire/report.h"
+#include "umpire/view.h"
+#include "room.h"
+
+void letters_free(struct letters *l)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		strbuf_free(&l->msg[i]);
+		free(l->to[i]);
+	}
+	l->n = 0;
+}
+
+/* One addr-spec: local@domain, no blank, no list, no display name. */
+static int addr_spec(const char *a)
+{
+	const char *at = strchr(a, '@');
+	return at && at != a && at[1] && !strchr(at + 1, '@') &&
+		strcspn(a, " \t\r\n,;<>()\"[]\\:") == strlen(a);
+}
+
+const char *judge_address(struct game *g, const char *role)
+{
+	const struct role *r = game_role(g, role);
+	return r && r->address && addr_spec(r->address) ? r->address : NULL;
+}
+
+/* The subject every party may read: "[umpire 7e7e45a1] Race to the
+ * Reichstag, step 18: 1bf to move". */
+static void subject(const struct game *g, const char *what,
+		    struct strbuf *out)
+{
+	strbuf_addf(out, "[umpire %.8s] %s%s%s", g->id, g->scn.title,
+		    what ? ", " : "", what ? what : "");
+}
+
+/* One letter of d to `to`, composed into l. */
+static int add_letter(struct judge *j, struct letters *l, const char *to,
+		      struct draft *d, struct error *err)
+{
+	if (l->n == JUDGE_MAX_LETTERS)
+		return errorf(err, EXIT_USAGE, "more than %d letters",
+			      JUDGE_MAX_LETTERS);
+	d->from = j->from;
+	d->to = to;
+	d->auto_submitted = "auto-replied";
+	struct strbuf *m = &l->msg[l->n];
+	strbuf_reset(m);
+	if (draft_write(d, m, err)) {
+		strbuf_free(m);
+		return -1;
+	}
+	l->to[l->n++] = xstrdup(to);
+	return 0;
+}
+
+static int invitation(struct judge *j, struct game *g, const char *who,
+		      struct letters *out, struct outcome *o,
+		      struct error *err)
+{
+	const char *to = judge_address(g, who);
+	if (!to) {
+		strbuf_addf(&o->notes, "; no address for %s (invite it with "
+			    "umpire new --address)", who);
+		return 0;
+	}
+	struct strbuf body = STRBUF_INIT, subj = STRBUF_INIT;
+	struct strbuf name = STRBUF_INIT, text = STRBUF_INIT;
+	strbuf_addf(&name, "%s.yaml", g->id);
+	strbuf_addf(&body, "You are invited to game %s (%s) as %s.\n"
+		    "Join it and mail the game file back:\n\n"
+		    "  umpire join %s --side %s -o joined.yaml\n"
+		    "  umpire mail joined.yaml --to %s\n", g->id,
+		    g->scn.title, who, name.buf, who,
+		    j->from ? j->from : "THIS-ADDRESS");
+	struct strbuf what = STRBUF_INIT;
+	strbuf_addf(&what, "%s invited to join", who);
+	subject(g, what.buf, &subj);
+	struct draft d = { .subject = subj.buf, .body = body.buf,
+		.names = { name.buf }, .n_files = 1 };
+	int rc = game_emit(g, &text, err);
+	if (rc == 0) {
+		d.files[0] = text.buf;
+		d.lens[0] = text.len;
+		rc = add_letter(j, out, to, &d, err);
+	}
+	strbuf_free(&what);
+	strbuf_free(&body);
+	strbuf_free(&subj);
+	strbuf_free(&name);
+	strbuf_free(&text);
+	return rc;
+}
+
+/* The line every party may read: whose move, or the end. */
+static void standing(const struct game *g, const struct run *run,
+		     struct strbuf *out)
+{
+	if (run->outcome == RUN_PENDING)
+		strbuf_addf(out, "step %zu: %s to move", g->n_steps + 1,
+			    run->pending.role);
+	else
+		strbuf_adds(out, "the game is over");
+}
+
+/* side's letter of the state run computed. */
+static int side_letter(struct judge *j, struct game *g,
+		       const struct run *run, const char *side,
+		       struct letters *out, struct outcome *o,
+		       struct error *err)
+{
+	const char *to = judge_address(g, side);
+	if (!to) {
+		strbuf_addf(&o->notes, "; no address for %s", side);
+		return 0;
+	}
+	int over = run->outcome != RUN_PENDING;
+	int views = game_has_views(g);
+	struct strbuf body = STRBUF_INIT, subj = STRBUF_INIT;
+	struct strbuf what = STRBUF_INIT, name = STRBUF_INIT;
+	struct strbuf file = STRBUF_INIT;
+	int rc = -1;
+	standing(g, run, &what);
+	subject(g, what.buf, &subj);
+	strbuf_addf(&body, "Game %s (%s), %s.\n", g->id, g->scn.title,
+		    what.buf);
+	if (views && !over) {
+		/* the side's report is inside its view, sealed */
+		strbuf_addf(&name, "%s-%zu-%s.view", g->id, g->n_steps + 1,
+			    side);
+		g->examples = 0;   /* a view lists every answer */
+		rc = view_text(g, j->sk, side, 1, &file, err);
+		g->examples = REPORT_EXAMPLES;
+		if (rc)
+			goto out;
+		strbuf_addf(&body, "\nThis letter is for %s. What happened "
+			    "since your last move, and what is\nasked of "
+			    "you, are in the attached %s,\nsealed to your "
+			    "key: nobody else can read them, not the mail's "
+			    "relays\neither. Save the attachment (or this "
+			    "whole message) as FILE, then:\n\n"
+			    "  umpire report FILE     what happened, as you "
+			    "may see it\n"
+			    "  umpire orders FILE -o orders.yaml\n"
+			    "                         your orders' template, "
+			    "when it is your move\n"
+			    "  umpire open FILE -o view.yaml\n"
+			    "                         the view itself, "
+			    "opened\n", side, name.buf);
+	} else {
+		/* nothing hidden: a game without views, or one that is
+		 * over (its whole file is every party's now) */
+		struct report_at at;
+		strbuf_addc(&body, '\n');
+		report_latest(g, run, views ? NULL : side, &at);
+		report_step(g, run, &at, &body);
+		strbuf_addf(&name, "%s.yaml", g->id);
+		if (game_emit(g, &file, err))
+			goto out;
+	}
+	struct draft d = { .subject = subj.buf, .body = body.buf,
+		.names = { name.buf }, .files = { file.buf },
+		.lens = { file.len }, .n_files = 1 };
+	rc = add_letter(j, out, to, &d, err);
+out:
+	strbuf_free(&body);
+	strbuf_free(&subj);
+	strbuf_free(&what);
+	strbuf_free(&name);
+	strbuf_free(&file);
+	return rc;
+}
+
+int letters_of_state(struct judge *j, struct game *g, const char *only,
+		     struct letters *out, struct outcome *o,
+		     struct error *err)
+{
+	const char *who = game_unjoined(g);
+	if (who)
+		return only && strcmp(only, who) ? 0 :
+			invitation(j, g, who, out, o, err);
+	/* as umpire report replays it: the latest step's events whole
+	 * (from a checkpoint taken before it), a report with its few
+	 * example answers; view_text replays for each view */
+	struct run run;
+	g->checkpoints = CHECKPOINTS_USE;
+	g->events_from = g->n_steps;
+	g->examples = REPORT_EXAMPLES;
+	int crc = game_check(g, CHECK_LIGHT, NULL, &run, err);
+	g->checkpoints = CHECKPOINTS_NO;
+	g->events_from = 0;
+	if (crc)
+		return -1;
+	const char *next = run.outcome == RUN_PENDING ? run.pending.role :
+		NULL;
+	int rc = 0;
+	for (size_t i = 0; i < g->n_roles && rc == 0; i++) {
+		const char *side = g->roles[i].name;
+		int asked = next && !strcmp(side, next);
+		if (!strcmp(side, "referee") || (only && strcmp(only, side)))
+			continue;
+		/* before the first step, only the side asked has news */
+		if (!only && !asked && next && g->n_steps == 0)
+			continue;
+		rc = side_letter(j, g, &run, side, out, o, err);
+	}
+	engine_free(&run);
+	return rc;
+}
+
+int letter_refusal(struct judge *j, struct game *g, const char *side,
+		   size_t step, const char *reason,
+		   const struct strbuf *refusal, const char *in_reply_to,
+		   struct letters *out, struct error *err)
+{
+	const char *to = judge_address(g, side);
+	if (!to)
+		return 0;
+	struct strbuf body = STRBUF_INIT, subj = STRBUF_INIT;
+	struct strbuf name = STRBUF_INIT, file = STRBUF_INIT;
+	struct strbuf what = STRBUF_INIT;
+	int rc = -1;
+	strbuf_addf(&what, "step %zu: the orders of %s refused", step,
+		    side);
+	subject(g, what.buf, &subj);
+	strbuf_addf(&body, "Your orders for step %zu of game %s (%s) were "
+		    "refused.\n", step, g->id, g->scn.title);
+	struct draft d = { .subject = subj.buf, .in_reply_to = in_reply_to,
+		.names = { name.buf } };
+	if (game_has_views(g)) {
+		/* the reason may quote the sealed answers: sealed too */
+		struct strbuf plain = STRBUF_INIT;
+		if (refusal->len)
+			strbuf_add(&plain, refusal->buf, refusal->len);
+		else
+			strbuf_addf(&plain, "%s\n", reason);
+		rc = seal_text(&game_role(g, side)->pk, SEALED_ANSWER_FORMAT,
+			       g->id, side, plain.buf, plain.len, &file, err);
+		strbuf_free(&plain);
+		if (rc)
+			goto out;
+		strbuf_addf(&name, "%s-%zu-%s.answer", g->id, step, side);
+		strbuf_addf(&body, "\nWhy is in the attached %s, sealed to "
+			    "your key:\n\n  umpire open FILE -o "
+			    "answer.yaml\n", name.buf);
+		if (refusal->len)
+			strbuf_addf(&body, "\nWhat it holds is the referee's "
+				    "signed refusal: with it your key may\n"
+				    "sign other orders for the step (umpire "
+				    "sign ORDERS --refused answer.yaml\n"
+				    "--view VIEW).\n");
+	} else {
+		strbuf_addf(&body, "\n%s\n", reason);
+		if (refusal->len) {
+			strbuf_addf(&name, "%s-%zu-%s.refusal", g->id, step,
+				    side);
+			strbuf_add(&file, refusal->buf, refusal->len);
+			strbuf_addf(&body, "\nThe referee's signed refusal is "
+				    "attached: with it your key may sign "
+				    "other\norders for the step (umpire sign "
+				    "--refused).\n");
+		}
+	}
+	d.body = body.buf;
+	d.names[0] = name.buf;
+	d.files[0] = file.buf;
+	d.lens[0] = file.len;
+	d.n_files = file.len ? 1 : 0;
+	rc = add_letter(j, out, to, &d, err);
+out:
+	strbuf_free(&body);
+	strbuf_free(&subj);
+	strbuf_free(&name);
+	strbuf_free(&file);
+	strbuf_free(&what);
+	return rc;
+}

@@ -1,0 +1,123 @@
+/*
+ * room.h - the parts of umpire judge (src/judge/), private to them.
+ *
+ * The judge is the referee of the games kept in one directory, run by
+ * the mail system on each message (umpire(1), JUDGE):
+ *   service.c  its set-up, one message on stdin or a Maildir's, the log,
+ *              failed/;
+ *   intake.c   what a message holds, and what becomes of it: a join, a
+ *              new game, orders adjudicated or refused, a replay;
+ *   letters.c  the letters a game's state owes its parties, and the
+ *              answer to a party's refused orders: nothing a relay may
+ *              not read in clear;
+ *   spool.c    letters made durable before the step they belong to is
+ *              stored, and sent from there;
+ *   answers.c  how often a party is answered a day.
+ *
+ * Ownership: struct judge borrows its strings from the command line and
+ * the config; it owns sk. A struct letters owns its messages.
+ */
+#ifndef UMPIRE_JUDGE_ROOM_H
+#define UMPIRE_JUDGE_ROOM_H
+
+#include <stdarg.h>
+#include "umpire/commands.h"
+#include "umpire/game.h"
+#include "umpire/judge.h"
+#include "umpire/keys.h"
+#include "umpire/strbuf.h"
+
+/* The largest umpire file a message to the judge may carry (a whole
+ * game file: a long game's is a few hundred KiB). */
+#define JUDGE_MAX_FILE (16u << 20)
+/* The most letters one state of a game owes (a letter a role). */
+#define JUDGE_MAX_LETTERS GAME_MAX_ROLES
+
+struct judge {
+	const struct cli *cli;     /* its cfg: --config's, if given */
+	const char *games, *outbox, *sendmail, *from;
+	int accept_new;
+	unsigned answers_a_day;
+	struct seckey *sk;
+	struct pubkey pk;
+	unsigned long serial;      /* file names of this run */
+};
+
+/* What became of one message: the log line's fields. FATE_RETRY: the
+ * judge could not do its part (a letter not made durable): the message
+ * is left to the mail system to deliver again. */
+enum fate { FATE_DONE, FATE_DROPPED, FATE_FAILED, FATE_RETRY };
+struct outcome {
+	struct strbuf from, msgid, what;
+	struct strbuf notes;       /* "; ..." said after what */
+	char game[GAME_ID_HEX + 1];
+	char step[24];
+	enum fate fate;
+	int no_answer;             /* an automatic message or a bounce */
+};
+
+int say(struct outcome *o, enum fate fate, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void outcome_free(struct outcome *o);
+
+/* service.c */
+void game_path(const struct judge *j, const char *id, const char *suffix,
+	       struct strbuf *out);
+int lock_game(const struct judge *j, const char *id, int *fd,
+	      struct error *err);
+void unique_name(struct judge *j, struct strbuf *out);
+int game_id_ok(const char *id);
+
+/* intake.c: one message (the file at path, named name); o says what
+ * became of it; -1 only for a failure of the judge itself (err). */
+int judge_message(struct judge *j, const char *path, const char *name,
+		  struct outcome *o, struct error *err);
+
+/* letters.c */
+struct letters {
+	struct strbuf msg[JUDGE_MAX_LETTERS];
+	char *to[JUDGE_MAX_LETTERS];
+	size_t n;
+};
+void letters_free(struct letters *l);
+/* The address the judge mails role of g at: the one its signed join
+ * gives, else the one it was invited at; NULL when it has none. */
+const char *judge_address(struct game *g, const char *role);
+/* The letters g's present state owes (every role, or only `only`): an
+ * invitation to a role still to join; else each side's sealed view (a
+ * game with views) or its report and the game file; at the end the
+ * whole game file. A role without an address is said in o. */
+int letters_of_state(struct judge *j, struct game *g, const char *only,
+		     struct letters *out, struct outcome *o,
+		     struct error *err);
+/* The answer to side's refused orders for step (the reason, and the
+ * signed refusal when there is one), sealed to side's key in a game
+ * with views. */
+int letter_refusal(struct judge *j, struct game *g, const char *side,
+		   size_t step, const char *reason,
+		   const struct strbuf *refusal, const char *in_reply_to,
+		   struct letters *out, struct error *err);
+
+/* spool.c */
+/* The letters l of g's present state, made durable in the spool (every
+ * file synced, then its directory) before g is stored: then a crash
+ * before they are sent leaves them for the next run. */
+int spool_put(struct judge *j, struct game *g, const struct letters *l,
+	      struct error *err);
+/* Send what the spool holds for game id (its lock held; g: the game as
+ * stored, or NULL to read it when the spool holds any): a letter of a
+ * state g does not hold (the step was never stored) is dropped, one
+ * sent or put in the outbox is removed, one that could not be is kept
+ * for the next run. What was done is said in o (may be NULL). Returns
+ * the number of letters sent. */
+size_t spool_flush(struct judge *j, const char *id, struct game *g,
+		   struct outcome *o);
+/* spool_flush for every game with letters in the spool, each under its
+ * lock (a run after a crash, or after sendmail failed). */
+void spool_flush_all(struct judge *j, struct outcome *o);
+
+/* answers.c: whether role of game id may be answered once more today
+ * (at most j->answers_a_day a day; counted when it may). */
+int answer_allowed(const struct judge *j, const char *id, const char *role);
+
+#endif

@@ -1,0 +1,367 @@
+/*
+ * service.c - umpire judge as the mail system runs it: its key, its
+ * games directory, one message on stdin or every message of a Maildir's
+ * new/, the log (a line a message) and failed/ (a message a party sent
+ * that could not be dealt with, beside its reason).
+ *
+ * In the games directory: GAMEID.yaml a game, GAMEID.lock (one message
+ * of a game at a time), GAMEID.answers (answers given today), spool/
+ * (letters not yet sent), tmp/ (a message from stdin while it is dealt
+ * with), failed/ and judge.log.
+ */
+#define _DEFAULT_SOURCE         /* flock(2) */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <sodium.h>
+#include "umpire/fsutil.h"
+#include "room.h"
+
+int say(struct outcome *o, enum fate fate, const char *fmt, ...)
+{
+	va_list ap;
+	o->fate = fate;
+	strbuf_reset(&o->what);
+	va_start(ap, fmt);
+	strbuf_vaddf(&o->what, fmt, ap);
+	va_end(ap);
+	return 0;
+}
+
+void outcome_free(struct outcome *o)
+{
+	strbuf_free(&o->from);
+	strbuf_free(&o->msgid);
+	strbuf_free(&o->what);
+	strbuf_free(&o->notes);
+}
+
+/* A game id is 32 lowercase hex digits (it names files here). */
+int game_id_ok(const char *id)
+{
+	return strlen(id) == GAME_ID_HEX &&
+		strspn(id, "0123456789abcdef") == GAME_ID_HEX;
+}
+
+void game_path(const struct judge *j, const char *id, const char *suffix,
+	       struct strbuf *out)
+{
+	strbuf_reset(out);
+	strbuf_addf(out, "%s/%s%s", j->games, id, suffix);
+}
+
+/* flock(2) on GAMEID.lock: held from reading the game to sending its
+ * letters. Made only for a game kept here (the caller checks). */
+int lock_game(const struct judge *j, const char *id, int *fd,
+	      struct error *err)
+{
+	struct strbuf p = STRBUF_INIT;
+	game_path(j, id, ".lock", &p);
+	*fd = open(p.buf, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	int rc = 0;
+	if (*fd < 0 || flock(*fd, LOCK_EX) != 0)
+		rc = errorf(err, EXIT_TEMPFAIL, "cannot lock %s: %s", p.buf,
+			    strerror(errno));
+	strbuf_free(&p);
+	return rc;
+}
+
+/* A unique file name for this run: TIME.PID_N.umpire (Maildir style). */
+void unique_name(struct judge *j, struct strbuf *out)
+{
+	strbuf_addf(out, "%lld.%ld_%04lu.umpire", (long long)time(NULL),
+		    (long)getpid(), j->serial++);
+}
+
+/* The log line of a message: time, message-id, game, step, outcome. */
+static void log_line(const struct judge *j, const char *name,
+		     const struct outcome *o)
+{
+	static const char *const fates[] = { "done", "dropped", "failed",
+		"retry" };
+	struct strbuf line = STRBUF_INIT, p = STRBUF_INIT;
+	char when[32];
+	time_t now = time(NULL);
+	struct tm tm;
+	gmtime_r(&now, &tm);
+	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	strbuf_addf(&line, "%s <%s> %s %s %s %s: %s", when,
+		    o->msgid.len ? o->msgid.buf : name,
+		    o->game[0] ? o->game : "-", o->step[0] ? o->step : "-",
+		    fates[o->fate], name, o->what.buf ? o->what.buf : "");
+	if (o->notes.len)
+		strbuf_add(&line, o->notes.buf, o->notes.len);
+	for (size_t i = 0; i < line.len; i++)
+		if ((unsigned char)line.buf[i] < ' ')
+			line.buf[i] = ' ';
+	strbuf_addc(&line, '\n');
+	strbuf_addf(&p, "%s/judge.log", j->games);
+	int fd = open(p.buf, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+	if (fd >= 0) {
+		/* one write: lines of concurrent judges never interleave */
+		if (write(fd, line.buf, line.len) < 0)
+			(void)0;
+		close(fd);
+	}
+	fputs_safe(line.buf, j->cli->msg);
+	strbuf_free(&line);
+	strbuf_free(&p);
+}
+
+/* A message that could not be processed, into failed/ with NAME.why;
+ * -1 when not even that could be done. */
+static int keep_failed(const struct judge *j, const char *path,
+		       const char *name, const struct outcome *o,
+		       struct error *err)
+{
+	struct strbuf dst = STRBUF_INIT, why = STRBUF_INIT;
+	int rc = 0;
+	strbuf_addf(&dst, "%s/failed/%s", j->games, name);
+	strbuf_addf(&why, "%s\n", o->what.buf);
+	/* the message itself first: a reason without it is worth less */
+	if (link(path, dst.buf) != 0 && errno != EEXIST) {
+		char *buf;
+		size_t len;
+		rc = read_input(path, (size_t)-1 / 2, &buf, &len, err);
+		if (rc == 0) {
+			rc = write_output(dst.buf, buf, len, 0600, 0, err);
+			free(buf);
+		}
+	}
+	if (rc == 0) {
+		strbuf_addf(&dst, ".why");
+		rc = write_output(dst.buf, why.buf, why.len, 0600, 0, err);
+	}
+	strbuf_free(&dst);
+	strbuf_free(&why);
+	return rc;
+}
+
+/* Process the message stored at path: 0 once it is dealt with (done,
+ * dropped or kept in failed/), -1 when the mail system must deliver it
+ * again (err: EXIT_TEMPFAIL). */
+static int judge_file(struct judge *j, const char *path, const char *name,
+		      struct error *err)
+{
+	struct outcome o;
+	memset(&o, 0, sizeof o);
+	struct error why;
+	int rc = 0;
+	if (judge_message(j, path, name, &o, &why))
+		say(&o, why.status == EXIT_TEMPFAIL ? FATE_RETRY :
+		    FATE_FAILED, "%s", why.msg);
+	if (o.fate == FATE_RETRY)
+		strbuf_adds(&o.notes, " (left to the mail system to deliver "
+			    "again)");
+	log_line(j, name, &o);
+	if (o.fate == FATE_RETRY)
+		rc = errorf(err, EXIT_TEMPFAIL, "%s", o.what.buf);
+	else if (o.fate == FATE_FAILED &&
+		 keep_failed(j, path, name, &o, err))
+		err->status = EXIT_TEMPFAIL, rc = -1;
+	outcome_free(&o);
+	/* letters that an earlier run could not send (sendmail down, a
+	 * crash between storing a step and sending its letters) */
+	memset(&o, 0, sizeof o);
+	spool_flush_all(j, &o);
+	if (o.notes.len) {
+		say(&o, FATE_DONE, "letters of the spool");
+		log_line(j, "spool", &o);
+	}
+	outcome_free(&o);
+	return rc;
+}
+
+static int make_dir(const char *path, struct error *err)
+{
+	if (mkdir(path, 0700) != 0 && errno != EEXIST)
+		return errorf(err, EXIT_TEMPFAIL, "cannot make directory %s: "
+			      "%s", path, strerror(errno));
+	return 0;
+}
+
+/* One message on stdin: stored in DIR/tmp/ first (so that it is never
+ * lost), processed, then removed (dealt with or kept in failed/). */
+static int judge_stdin(struct judge *j, struct error *err)
+{
+	struct strbuf dir = STRBUF_INIT, p = STRBUF_INIT, n = STRBUF_INIT;
+	char *buf = NULL;
+	size_t len;
+	int rc = -1;
+	strbuf_addf(&dir, "%s/tmp", j->games);
+	unique_name(j, &n);
+	strbuf_addf(&p, "%s/%s", dir.buf, n.buf);
+	if (make_dir(dir.buf, err) ||
+	    read_input("-", (size_t)-1 / 2, &buf, &len, err) ||
+	    write_output(p.buf, buf, len, 0600, 1, err)) {
+		err->status = EXIT_TEMPFAIL;
+		goto out;
+	}
+	free(buf);
+	buf = NULL;
+	rc = judge_file(j, p.buf, n.buf, err);
+	unlink(p.buf);
+out:
+	free(buf);
+	strbuf_free(&dir);
+	strbuf_free(&p);
+	strbuf_free(&n);
+	return rc;
+}
+
+static int not_dot(const struct dirent *e)
+{
+	return e->d_name[0] != '.';
+}
+
+/* Every message of MAILDIR/new, oldest name first, each moved to cur/
+ * (flag S: seen) once dealt with; one the judge could not deal with
+ * stays in new/ for the next run. */
+static int judge_maildir(struct judge *j, const char *maildir,
+			 struct error *err)
+{
+	struct strbuf dir = STRBUF_INIT;
+	struct dirent **list;
+	int rc = 0;
+	strbuf_addf(&dir, "%s/new", maildir);
+	int n = scandir(dir.buf, &list, not_dot, alphasort);
+	if (n < 0) {
+		rc = errorf(err, EXIT_TEMPFAIL, "cannot read Maildir %s: %s",
+			    dir.buf, strerror(errno));
+		strbuf_free(&dir);
+		return rc;
+	}
+	for (int i = 0; i < n; i++) {
+		struct strbuf src = STRBUF_INIT, took = STRBUF_INIT,
+			      dst = STRBUF_INIT;
+		const char *name = list[i]->d_name;
+		int base = (int)strcspn(name, ":");
+		strbuf_addf(&src, "%s/%s", dir.buf, name);
+		strbuf_addf(&took, "%s/cur/%.*s:2,", maildir, base, name);
+		strbuf_addf(&dst, "%s/cur/%.*s:2,S", maildir, base, name);
+		struct error e;
+		/* taken first, by the rename out of new/, so that of judges
+		 * sharing the Maildir exactly one handles each message; the
+		 * S flag once it is dealt with (a message left in cur/
+		 * without it was taken by a judge that died: umpire(1)) */
+		if (rename(src.buf, took.buf) != 0) {
+			if (errno != ENOENT && rc == 0)
+				rc = errorf(err, EXIT_TEMPFAIL, "cannot move "
+					    "%s to %s: %s", src.buf, took.buf,
+					    strerror(errno));
+		} else if (judge_file(j, took.buf, name, &e) != 0) {
+			if (rc == 0)
+				*err = e;
+			rc = -1;
+			/* back for the next run */
+			rename(took.buf, src.buf);
+		} else if (rename(took.buf, dst.buf) != 0 && rc == 0) {
+			rc = errorf(err, EXIT_TEMPFAIL, "cannot move %s to %s: "
+				    "%s", took.buf, dst.buf, strerror(errno));
+		}
+		strbuf_free(&src);
+		strbuf_free(&took);
+		strbuf_free(&dst);
+		free(list[i]);
+	}
+	free(list);
+	strbuf_free(&dir);
+	return rc;
+}
+
+/* The referee key: unencrypted (nobody is there to type a passphrase)
+ * and readable by its owner alone. */
+static int judge_key(const char *path, struct seckey **sk,
+		     struct error *err)
+{
+	struct stat st;
+	char *buf;
+	size_t len;
+	int enc = 0;
+	if (!path)
+		return errorf(err, EXIT_USAGE, "no referee key: give -s "
+			      "SECKEY or set secret_key in the config file");
+	if (stat(path, &st) != 0)
+		return errorf(err, EXIT_USAGE, "%s: %s", path,
+			      strerror(errno));
+	if (st.st_mode & 077)
+		return errorf(err, EXIT_USAGE, "%s: mode %03o: the judge's key "
+			      "must be readable by its owner alone (chmod 600 "
+			      "%s)", path, (unsigned)(st.st_mode & 0777), path);
+	if (read_input(path, 4096, &buf, &len, err))
+		return -1;
+	int rc = seckey_is_encrypted(path_name(path), buf, len, &enc, err);
+	if (rc == 0 && enc)
+		rc = errorf(err, EXIT_USAGE, "%s is protected by a passphrase, "
+			    "and umpire judge runs unattended with nobody to "
+			    "type it: give the judge a key of its own made "
+			    "without one (umpire keygen -W), kept mode 0600",
+			    path);
+	if (rc == 0)
+		rc = seckey_parse(path_name(path), buf, len, NULL, sk, err);
+	sodium_memzero(buf, len);
+	free(buf);
+	return rc;
+}
+
+/* A judge that cannot start: the host's mistake, never the sender's.
+ * The message stays with the mail system (exit 75: it is delivered
+ * again once the host has mended it) and the log says what to mend. */
+static int cannot_start(struct judge *j, const struct error *why,
+			struct error *err)
+{
+	struct outcome o;
+	memset(&o, 0, sizeof o);
+	say(&o, FATE_RETRY, "the judge cannot start: %s (the message is "
+	    "left to the mail system to deliver again; umpire judge --check "
+	    "tests the set-up)", why->msg);
+	log_line(j, "-", &o);
+	outcome_free(&o);
+	*err = *why;
+	err->status = EXIT_TEMPFAIL;
+	return -1;
+}
+
+int judge_run(const struct cli *cli, const struct judge_settings *s,
+	      struct error *err)
+{
+	struct judge j;
+	struct strbuf failed = STRBUF_INIT, spool = STRBUF_INIT;
+	int rc = -1;
+	memset(&j, 0, sizeof j);
+	j.cli = cli;
+	j.games = s->games;
+	j.outbox = s->outbox;
+	j.sendmail = s->sendmail;
+	j.from = cli->cfg.address;
+	j.accept_new = s->accept_new;
+	j.answers_a_day = s->answers_a_day;
+	strbuf_addf(&failed, "%s/failed", j.games);
+	strbuf_addf(&spool, "%s/spool", j.games);
+	struct error why;
+	if (make_dir(j.games, &why) || make_dir(failed.buf, &why) ||
+	    make_dir(spool.buf, &why) ||
+	    judge_key(s->seckey, &j.sk, &why)) {
+		/* no log without a games directory: the mail system's
+		 * own says it, from stderr */
+		if (access(j.games, W_OK) == 0)
+			rc = cannot_start(&j, &why, err);
+		else
+			*err = why, err->status = EXIT_TEMPFAIL;
+		goto out;
+	}
+	seckey_pubkey(j.sk, &j.pk);
+	rc = s->maildir ? judge_maildir(&j, s->maildir, err) :
+		judge_stdin(&j, err);
+out:
+	strbuf_free(&failed);
+	strbuf_free(&spool);
+	seckey_free(j.sk);
+	return rc;
+}

@@ -1,0 +1,239 @@
+/*
+ * spool.c - letters that are part of a step.
+ *
+ * The letters a state of a game owes are written to spool/ (each file
+ * synced, then the directory) before that state's game file is renamed
+ * into place, and removed only once sendmail or the outbox took them. A
+ * crash between the two leaves them for the next run, and a crash before
+ * the game file was stored leaves letters of a state the game does not
+ * hold, which are dropped, never sent: a party never learns the outcome
+ * of a step that did not happen.
+ *
+ * A letter's file name says which state it belongs to:
+ * GAMEID-STEPS-JOINED-HASH-UNIQUE.eml, HASH the first 8 bytes (hex) of
+ * the hash of step STEPS (the genesis for 0), JOINED the roles joined.
+ * Names sort in the order the letters were made.
+ *
+ * A letter may go out twice (the same message, Message-ID and all) when
+ * the judge is killed after sendmail took it and before it is removed;
+ * it never goes out zero times.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <sodium.h>
+#include "umpire/fsutil.h"
+#include "room.h"
+
+static size_t joined(const struct game *g)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < g->n_roles; i++)
+		n += g->roles[i].joined != 0;
+	return n;
+}
+
+static void stamp_hash(const struct game *g, size_t steps, char hex[17])
+{
+	sodium_bin2hex(hex, 17, game_prev(g, steps), 8);
+}
+
+int spool_put(struct judge *j, struct game *g, const struct letters *l,
+	      struct error *err)
+{
+	struct staged files[JUDGE_MAX_LETTERS];
+	struct strbuf paths[JUDGE_MAX_LETTERS];
+	char hex[17];
+	size_t n = 0;
+	int rc = 0;
+	stamp_hash(g, g->n_steps, hex);
+	for (; n < l->n && rc == 0; n++) {
+		paths[n] = (struct strbuf)STRBUF_INIT;
+		strbuf_addf(&paths[n], "%s/spool/%s-%06zu-%02zu-%s-", j->games,
+			    g->id, g->n_steps, joined(g), hex);
+		unique_name(j, &paths[n]);
+		strbuf_adds(&paths[n], ".eml");
+		rc = write_stage(&files[n], paths[n].buf, l->msg[n].buf,
+				 l->msg[n].len, 0600, 1, err);
+	}
+	if (rc == 0)
+		rc = write_commit(files, n, err);
+	else
+		write_abort(files, n);
+	for (size_t i = 0; i < n; i++)
+		strbuf_free(&paths[i]);
+	if (rc)
+		err->status = EXIT_TEMPFAIL;
+	return rc;
+}
+
+/* Whether the letter named name (of g's spool) belongs to a state g
+ * holds. */
+static int held(const struct game *g, const char *name)
+{
+	size_t steps, roles;
+	char hex[17], want[17];
+	const char *p = name + GAME_ID_HEX;
+	if (sscanf(p, "-%6zu-%2zu-%16[0-9a-f]-", &steps, &roles, hex) != 3 ||
+	    steps > g->n_steps)
+		return 0;
+	stamp_hash(g, steps, want);
+	return !strcmp(hex, want) && (steps < g->n_steps ||
+				      roles <= joined(g));
+}
+
+/* The letter at path handed on: into the outbox's new/ (through its
+ * tmp/), or to the sendmail command. */
+static int send_letter(struct judge *j, const char *path, const char *name,
+		       struct error *err)
+{
+	char *buf;
+	size_t len;
+	if (read_input(path, (size_t)-1 / 2, &buf, &len, err))
+		return -1;
+	struct strbuf msg = { buf, len, len + 1 };
+	int rc;
+	if (j->outbox) {
+		struct strbuf t = STRBUF_INIT, p = STRBUF_INIT;
+		/* the spool's name less its ".eml" */
+		int k = (int)strlen(name) - 4;
+		strbuf_addf(&t, "%s/tmp/%.*s", j->outbox, k, name);
+		strbuf_addf(&p, "%s/new/%.*s", j->outbox, k, name);
+		rc = write_output(t.buf, buf, len, 0600, 0, err);
+		if (rc == 0 && rename(t.buf, p.buf) != 0) {
+			rc = errorf(err, EXIT_USAGE, "cannot move %s to %s: %s",
+				    t.buf, p.buf, strerror(errno));
+			unlink(t.buf);
+		}
+		strbuf_free(&t);
+		strbuf_free(&p);
+	} else {
+		rc = mail_send(j->cli, j->sendmail, &msg, err);
+	}
+	free(buf);
+	return rc;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The names in spool/ of game id (every game's when id is NULL), sorted;
+ * -1 when the spool cannot be read. */
+static int spool_list(const struct judge *j, const char *id, char ***out,
+		      size_t *n)
+{
+	struct strbuf dir = STRBUF_INIT;
+	strbuf_addf(&dir, "%s/spool", j->games);
+	DIR *d = opendir(dir.buf);
+	strbuf_free(&dir);
+	*out = NULL;
+	*n = 0;
+	if (!d)
+		return errno == ENOENT ? 0 : -1;
+	size_t cap = 0;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		const char *nm = e->d_name;
+		size_t k = strlen(nm);
+		if (k < GAME_ID_HEX + 5 || strcmp(nm + k - 4, ".eml") ||
+		    (id && strncmp(nm, id, GAME_ID_HEX)))
+			continue;
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 8;
+			*out = xrealloc(*out, cap * sizeof **out);
+		}
+		(*out)[(*n)++] = xstrdup(nm);
+	}
+	closedir(d);
+	if (*n)
+		qsort(*out, *n, sizeof **out, by_name);
+	return 0;
+}
+
+static void names_free(char **names, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+size_t spool_flush(struct judge *j, const char *id, struct game *g,
+		   struct outcome *o)
+{
+	char **names;
+	size_t n, sent = 0;
+	struct game own;
+	struct error err;
+	int have = 1;
+	if (spool_list(j, id, &names, &n) || n == 0)
+		return 0;
+	if (!g) {
+		struct strbuf p = STRBUF_INIT;
+		game_path(j, id, ".yaml", &p);
+		have = access(p.buf, F_OK) == 0 &&
+			cli_game_flags(j->cli, p.buf, &own,
+				       GAME_PARSE_CHECKPOINTS, &err) == 0;
+		strbuf_free(&p);
+		g = have ? &own : NULL;
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct strbuf p = STRBUF_INIT;
+		strbuf_addf(&p, "%s/spool/%s", j->games, names[i]);
+		if (!g || !held(g, names[i])) {
+			/* a step never stored: its letters are nobody's */
+			if (unlink(p.buf) == 0 && o)
+				strbuf_addf(&o->notes, "; dropped %s (a state "
+					    "of game %.8s never stored)",
+					    names[i], id);
+		} else if (send_letter(j, p.buf, names[i], &err) == 0) {
+			unlink(p.buf);
+			sent++;
+		} else if (o) {
+			strbuf_addf(&o->notes, "; a letter not sent (%s): kept "
+				    "as spool/%s for the next run", err.msg,
+				    names[i]);
+		}
+		strbuf_free(&p);
+	}
+	if (o && sent)
+		strbuf_addf(&o->notes, "; %zu letter(s) sent", sent);
+	if (g == &own)
+		game_free(&own);
+	names_free(names, n);
+	return sent;
+}
+
+void spool_flush_all(struct judge *j, struct outcome *o)
+{
+	char **names;
+	size_t n;
+	if (spool_list(j, NULL, &names, &n))
+		return;
+	for (size_t i = 0; i < n; i++) {
+		char id[GAME_ID_HEX + 1];
+		snprintf(id, sizeof id, "%.*s", GAME_ID_HEX, names[i]);
+		if (i && !strncmp(names[i - 1], id, GAME_ID_HEX))
+			continue;
+		if (!game_id_ok(id))
+			continue;
+		struct strbuf p = STRBUF_INIT;
+		struct error err;
+		int fd = -1;
+		game_path(j, id, ".yaml", &p);
+		int kept = access(p.buf, F_OK) == 0;
+		strbuf_free(&p);
+		/* a game kept here: under its lock; else its letters are
+		 * of a new game never stored, dropped without a lock */
+		if (kept && lock_game(j, id, &fd, &err))
+			continue;
+		spool_flush(j, id, NULL, o);
+		if (fd >= 0)
+			close(fd);
+	}
+	names_free(names, n);
+}
