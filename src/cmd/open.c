@@ -1,6 +1,6 @@
 /*
  * open.c - umpire open: a sealed view opened for its player, written as
- * the plain view it holds, for a program that reads the position (an
+ * the plain view it holds (or a judge's sealed answer, as what it holds), for a program that reads the position (an
  * example player's choose.py) or for keeping. The view is checked first
  * (the referee's signature, and what the key knows: view_trust), so what
  * is written is a view umpire itself reads.
@@ -35,10 +35,27 @@ int cmd_open(int argc, char **argv, const struct cli *cli,
 			    NULL, err))
 		return -1;
 	rc = -1;
+	/* the judge's answer to refused orders, sealed to their signer: what
+	 * is inside (the referee's signed refusal, or the reason) */
+	static const char answer[] = "umpire: " SEALED_ANSWER_FORMAT "\n";
+	if (len >= sizeof answer - 1 && !memcmp(buf, answer,
+						sizeof answer - 1)) {
+		if (cli_seckey(cli, seckey, &sk, err) == 0 &&
+		    sealed_open(path_name(path), buf, len,
+				SEALED_ANSWER_FORMAT, sk, &plain, &plen,
+				err) == 0) {
+			struct strbuf sb = STRBUF_INIT;
+			strbuf_add(&sb, plain, plen);
+			rc = cli_write(out, &sb, err);
+			strbuf_free(&sb);
+		}
+		goto out;
+	}
 	if (!is_view_text(buf, len)) {
 		errorf(err, EXIT_USAGE, "%s is not a view (its first line is "
-		       "not 'umpire: %s' or 'umpire: %s')", path_name(path),
-		       VIEW_FORMAT, SEALED_FORMAT);
+		       "not 'umpire: %s' or 'umpire: %s') nor a judge's "
+		       "sealed answer ('umpire: %s')", path_name(path),
+		       VIEW_FORMAT, SEALED_FORMAT, SEALED_ANSWER_FORMAT);
 		goto out;
 	}
 	if (cli_seckey(cli, seckey, &sk, err) ||

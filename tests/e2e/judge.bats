@@ -52,7 +52,8 @@ judge_gets() {
 	fi
 }
 
-# The judge's letters, from its outbox into each recipient's mailbox.
+# The judge's letters, from its outbox into each recipient's mailbox,
+# each checked for what a mail relay could read of it.
 post() {
 	local f to
 	for f in out/new/*; do
@@ -60,6 +61,9 @@ post() {
 		to=$(sed -n 's/^To: \([a-z0-9]*\)@example.org.*/\1/p' "$f" |
 			head -1)
 		[ -n "$to" ] || { echo "no To in $f"; return 1; }
+		# what a relay reads of it: nothing its sealed part hides
+		python3 "$BATS_TEST_DIRNAME/tools/clear-parts.py" "$f" \
+			"$to.key" "$UMPIRE" >/dev/null || return 1
 		mv "$f" "mbox/$to/$(basename "$f")"
 	done
 }
