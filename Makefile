@@ -15,7 +15,7 @@ PKGS       = $(LINK_PKGS) gmime-3.0
 DEBS       = build-essential pkg-config libsodium-dev libyaml-dev libinih-dev \
              libgmime-3.0-dev keyutils \
              bats minisign python3 python3-yaml python3-nacl \
-             clang libclang-rt-14-dev valgrind time chromium mandoc jq \
+             clang libclang-rt-14-dev valgrind time chromium mandoc jq strace \
              postfix mutt s-nail
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
@@ -260,6 +260,7 @@ check-tamper: $(BIN)
 # Full disk, kill -9 while writing, unreadable inputs.
 check-faults: $(BIN)
 	$(UMPIRE_ENV) sh tests/faults/faults.sh
+	$(UMPIRE_ENV) bats tests/faults/judge.bats
 
 # The whole suite once more under ASan+UBSan (clang, build-asan/); the
 # tamper run with 40 edits a game, not 200: each edit is refused by the

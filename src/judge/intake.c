@@ -508,7 +508,10 @@ int judge_message(struct judge *j, const char *path, const char *name,
 	else
 		trc = errorf(&why, EXIT_REFUSED, "a %s file: the judge takes "
 			     "signed orders and game files (joins)", kind);
-	if (trc && why.status == EXIT_TEMPFAIL) {
+	/* what is not the message's fault (a refusal) is the host's: a
+	 * full disk, a file it cannot write: the mail system tries again */
+	if (trc && why.status != EXIT_REFUSED) {
+		why.status = EXIT_TEMPFAIL;
 		*err = why;
 		rc = -1;
 	} else if (trc) {

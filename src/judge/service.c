@@ -13,6 +13,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
@@ -109,7 +110,8 @@ static void log_line(const struct judge *j, const char *name,
 			(void)0;
 		close(fd);
 	}
-	fputs_safe(line.buf, j->cli->msg);
+	/* (control characters made blanks above) in one write too */
+	fwrite(line.buf, 1, line.len, j->cli->msg);
 	strbuf_free(&line);
 	strbuf_free(&p);
 }
@@ -310,6 +312,46 @@ static int judge_key(const char *path, struct seckey **sk,
 	return rc;
 }
 
+/* What a judge killed before it was done left in dir (tmp/: the copy of
+ * a message the mail system delivers again; spool/: a letter's
+ * temporary file, never a letter): every file of dir (only_tmp: every
+ * ".tmp-" file) whose name's TIME.PID_N part names a process that is
+ * gone. */
+static void sweep_dead(const struct judge *j, const char *dir,
+		       int only_tmp)
+{
+	struct strbuf d = STRBUF_INIT, p = STRBUF_INIT;
+	strbuf_addf(&d, "%s/%s", j->games, dir);
+	DIR *dh = opendir(d.buf);
+	struct dirent *e;
+	while (dh && (e = readdir(dh))) {
+		const char *nm = e->d_name, *u = strstr(nm, ".umpire");
+		if (nm[0] == '.' || !u || (only_tmp && !strstr(nm, ".tmp-")))
+			continue;
+		/* back from ".umpire" over _N and PID to the '.' */
+		const char *q = u;
+		while (q > nm && q[-1] != '_')
+			q--;
+		const char *end = q > nm ? q - 1 : nm;
+		const char *pid = end;
+		while (pid > nm && pid[-1] >= '0' && pid[-1] <= '9')
+			pid--;
+		if (pid == end || pid == nm || pid[-1] != '.')
+			continue;
+		long n = strtol(pid, NULL, 10);
+		if (n <= 0 || n == (long)getpid() ||
+		    kill((pid_t)n, 0) == 0 || errno != ESRCH)
+			continue;
+		strbuf_reset(&p);
+		strbuf_addf(&p, "%s/%s", d.buf, nm);
+		unlink(p.buf);
+	}
+	if (dh)
+		closedir(dh);
+	strbuf_free(&d);
+	strbuf_free(&p);
+}
+
 /* A judge that cannot start: the host's mistake, never the sender's.
  * The message stays with the mail system (exit 75: it is delivered
  * again once the host has mended it) and the log says what to mend. */
@@ -357,6 +399,8 @@ int judge_run(const struct cli *cli, const struct judge_settings *s,
 		goto out;
 	}
 	seckey_pubkey(j.sk, &j.pk);
+	sweep_dead(&j, "tmp", 0);
+	sweep_dead(&j, "spool", 1);
 	rc = s->maildir ? judge_maildir(&j, s->maildir, err) :
 		judge_stdin(&j, err);
 out:

@@ -1,0 +1,185 @@
+# judge-helpers.bash - a judge and its players in the current directory,
+# for tests/e2e/judge.bats and the judge's fault tests (tests/faults/).
+# Needs helpers.bash loaded first ($UMPIRE).
+
+E2E_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+
+# In the current directory: the judge's key and judge.ini (its games in
+# games/; no [addresses]: each side's address comes with its join), and
+# for each side given a key, SIDE.ini (its key, its address
+# SIDE@example.org, the judge's as the referee's) and a mailbox
+# mbox/SIDE.
+judge_setup() {
+	"$UMPIRE" keygen -s judge.key -p judge.pub -W >/dev/null
+	mkdir -p games out/tmp out/new out/cur maildir/tmp maildir/new \
+		maildir/cur views
+	{
+		printf '[umpire]\nsecret_key = %s/judge.key\n' "$PWD"
+		printf 'address = judge@example.org\n[judge]\n'
+		printf 'games = %s/games\n' "$PWD"
+	} >judge.ini
+	for s; do
+		"$UMPIRE" keygen -s "$s.key" -p "$s.pub" -W >/dev/null
+		printf '[umpire]\nsecret_key = %s/%s.key\naddress = %s\n' \
+			"$PWD" "$s" "$s@example.org" >"$s.ini"
+		printf '[addresses]\nreferee = judge@example.org\n' >>"$s.ini"
+		mkdir -p "mbox/$s/done"
+	done
+}
+
+# umpire as side $1 (its config)
+as() {
+	local s=$1
+	shift
+	UMPIRE_CONFIG="$PWD/$s.ini" "$UMPIRE" "$@"
+}
+
+# The judge on one message ($1) on stdin, or (JUDGE_MODE=maildir) the
+# message delivered into maildir/new and the Maildir processed.
+judge_gets() {
+	if [ "${JUDGE_MODE:-stdin}" = maildir ]; then
+		cp "$1" "maildir/new/$(date +%s%N).eml"
+		"$UMPIRE" judge --config judge.ini --outbox out \
+			--maildir maildir 2>>judge.err
+	else
+		"$UMPIRE" judge --config judge.ini --outbox out <"$1" \
+			2>>judge.err
+	fi
+}
+
+# The judge's letters, from its outbox into each recipient's mailbox,
+# each checked for what a mail relay could read of it.
+post() {
+	local f to
+	for f in out/new/*; do
+		[ -e "$f" ] || return 0
+		to=$(sed -n 's/^To: \([a-z0-9]*\)@example.org.*/\1/p' "$f" |
+			head -1)
+		[ -n "$to" ] || { echo "no To in $f"; return 1; }
+		# what a relay reads of it: nothing its sealed part hides
+		python3 "$E2E_DIR/tools/clear-parts.py" "$f" \
+			"$to.key" "$UMPIRE" >/dev/null || return 1
+		mv "$f" "mbox/$to/$(basename "$f")"
+	done
+}
+
+# Side $1's orders for the letter $2 into o.yaml, by policy $POLICY:
+# first (the template as it comes), choose (the Reichstag example's) or
+# peiper (examples/kampfgruppe-peiper/choose.py on the template).
+policy() {
+	if [ "${POLICY:-first}" = peiper ]; then
+		as "$1" orders "$2" -o template.yaml &&
+			python3 "$E2E_DIR/../../examples/kampfgruppe-peiper/choose.py" \
+				<template.yaml >o.yaml
+	elif [ "${POLICY:-first}" = choose ]; then
+		as "$1" open "$2" -o plain.view || return 1
+		python3 "$E2E_DIR/../../examples/race-to-the-reichstag/choose.py" \
+			"$1" plain.view "$1.key" "$UMPIRE" >o.yaml
+	else
+		as "$1" orders "$2" -o o.yaml
+	fi
+}
+
+# Side $1 answers letter $2 as a player would: joins the game it is
+# invited to, or signs orders on the view (or game file) it got, and
+# mails them to the judge; reply.eml is the message (none: nothing to
+# answer). A view it got is kept in views/.
+answer() {
+	local s=$1 f=$2 st
+	rm -f reply.eml
+	st=$(as "$s" status --brief "$f" 2>/dev/null) || return 0
+	case $st in
+	join*)
+		# (status names the first role still to join: maybe another)
+		as "$s" join "$f" --side "$s" -o joined.yaml 2>/dev/null ||
+			return 0
+		as "$s" mail joined.yaml --to referee -o reply.eml ;;
+	"pending $s "*)
+		if grep -q 'filename=.*\.view' "$f"; then
+			cp "$f" "views/$(basename "$f")-$s.eml"
+		fi
+		policy "$s" "$f" &&
+			as "$s" sign o.yaml --game "$f" -o signed.yaml \
+				2>/dev/null &&
+			as "$s" mail signed.yaml -o reply.eml ;;
+	over*)
+		cp "$f" "final-$s.eml" ;;
+	esac
+}
+
+# Play through the judge: every letter answered, every answer mailed to
+# the judge, until nobody has anything to answer (at most $1 rounds).
+play() {
+	local i=0 f s acted
+	while [ "$i" -lt "$1" ]; do
+		post || return 1
+		acted=0
+		for s in $SIDES; do
+			for f in "mbox/$s"/*; do
+				[ -f "$f" ] || continue
+				answer "$s" "$f" || return 1
+				mv "$f" "mbox/$s/done/"
+				if [ -f reply.eml ]; then
+					judge_gets reply.eml || return 1
+					acted=1
+				fi
+			done
+		done
+		[ "$acted" = 1 ] || return 0
+		i=$((i + 1))
+	done
+}
+
+# The game the judge keeps (one game in games/).
+kept() {
+	ls games/*.yaml
+}
+
+# A game created by the judge's owner in games/, the invitation mailed
+# to each side: they join at once, each the game as created.
+owner_game() {
+	local scenario=$1 g
+	shift
+	local sides=()
+	for s; do sides+=(--side "$s=$s.pub"); done
+	"$UMPIRE" new "$scenario" -s judge.key "${sides[@]}" \
+		--referee judge.pub -o new.yaml 2>/dev/null
+	g=$(sed -n 's/^game: //p' new.yaml)
+	mv new.yaml "games/$g.yaml"
+	for s; do cp "games/$g.yaml" "mbox/$s/invite-$g.yaml"; done
+}
+
+# The Arnswalde game after its first step, for the hostile tests: the
+# judge's set-up, and the player's orders for step 1 as mailed (m1.eml).
+hostile_setup() {
+	judge_setup player
+	as player new arnswalde-1945 --side player=player.pub \
+		--referee judge.pub --set difficulty=low -o g.yaml 2>/dev/null
+	as player mail g.yaml --to referee -o first.eml
+	"$UMPIRE" judge --config judge.ini --outbox out --accept-new \
+		<first.eml 2>/dev/null
+	post
+	letter=$(ls mbox/player/*.umpire | head -1)
+	as player orders "$letter" -o o.yaml
+	as player sign o.yaml --game "$letter" -o signed.yaml 2>/dev/null
+	as player mail signed.yaml --game "$letter" -o m1.eml
+	G=$(kept)
+	cp "$G" before.yaml
+}
+
+# The judge on message $1 kept it in failed/ with a reason holding $2,
+# mailed nothing and left the game as it was.
+kept_in_failed() {
+	run "$UMPIRE" judge --config judge.ini --outbox out <"$1"
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	grep -q "$2" games/failed/*.why || { cat games/failed/*.why; return 1; }
+	[ -z "$(ls out/new)" ] && cmp "$G" before.yaml
+}
+
+# Other orders of the player for step 1 (answer $1) signed into $2, as
+# from another machine (this key's record refuses a second file).
+other_orders() {
+	sed "s/^- placement: .*/- placement: \"$1\"/" o.yaml >other.yaml
+	XDG_STATE_HOME=$PWD/other as player sign other.yaml -o "$2"
+}
+
