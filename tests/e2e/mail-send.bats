@@ -248,6 +248,16 @@ blob = base64.b64decode(open(sys.argv[1]).read().splitlines()[1])
 print("umpire:" + hashlib.blake2b(blob, digest_size=16).hexdigest())' "$1"
 }
 
+# Invalidate the key kept for the key file $1, if any: the user keyring
+# outlives the test's session keyring, and is the user's running the
+# tests.
+forget_kept() {
+	local id
+	id=$(keyctl search @u user "$(kept_desc "$1")" 2>/dev/null) &&
+		keyctl invalidate "$id"
+	true
+}
+
 @test "keyring: the passphrase is asked once a sitting, umpire lock forgets it" {
 	python3 "$TOOLS/weak-key.py" 1bf.key locked.key 'alice pass'
 	alice_config
@@ -267,6 +277,7 @@ print("umpire:" + hashlib.blake2b(blob, digest_size=16).hexdigest())' "$1"
 	[[ "$output" != *"no unlocked key was kept"* ]]
 	[ "${lines[-1]}" = "asked 1 exit 0" ]
 	cmp a.yaml b.yaml
+	forget_kept locked.key
 }
 
 # Skip unless this test can run a process as another user (nobody) that
@@ -320,6 +331,7 @@ another_user() {
 	[ "${lines[1]}" = "asked 1 exit 0" ]
 	[[ "${lines[2]}" =~ ^umpire:\ [1-9][0-9]*\ unlocked\ keys?\ kept ]]
 	[ "${lines[-1]}" = "asked 1 exit 0" ]
+	forget_kept locked.key
 }
 
 @test "keyring: a passphrase file must hold the passphrase that unlocked the key" {
@@ -336,6 +348,7 @@ another_user() {
 	assert_output_has "wrong passphrase for secret key locked.key"
 	[ "${lines[-1]}" = "status 1" ]
 	[ ! -e b.yaml ]
+	forget_kept locked.key
 }
 
 @test "keyring: unlock_minutes = 0 keeps nothing" {
