@@ -86,8 +86,9 @@ int seckey_parse_kept(const char *name, const char *text, size_t len,
  * without asking for the passphrase (umpire judge runs unattended). */
 int seckey_is_encrypted(const char *name, const char *text, size_t len,
 			int *encrypted, struct error *err);
-/* umpire lock: drop every key kept in the kernel keyring; *dropped is 1
- * when there was a keyring of kept keys. */
+/* umpire lock: drop every key kept in the kernel keyring (the user's,
+ * for all of the user's sessions); *dropped is how many kept keys were
+ * dropped (expired ones not counted). */
 int seckey_lock(int *dropped, struct error *err);
 /* A key from a 32-byte Ed25519 seed and a key id (tests, vectors). */
 struct seckey *seckey_from_seed(const unsigned char seed[32],

@@ -303,15 +303,42 @@ static int blob_unlock(const char *name, unsigned char *blob,
 /* ---- keeping unlocked keys ----
  *
  * An unlocked encrypted key is kept in a keyring named "umpire" linked
- * into the session keyring, as a "user" key readable only by its
- * possessor, that the kernel drops after the configured time. Its
- * description names the encrypted key file's bytes (BLAKE2b-128 of the
- * blob), so a changed key file is never answered from the keyring; its
- * payload is keynum || sk || BLAKE2b-256(passphrase): a passphrase file
- * whose passphrase is not the one that unlocked the key is not taken on
- * trust, the key is unlocked from the file again (and refused). Where
- * the kernel refuses the keyring (a sandbox: EPERM, ENOSYS), nothing is
- * kept and the passphrase is asked as before, without an error.
+ * into the user keyring (keyctl(2) @u: one per UID, the same in every
+ * session of the user), as a "user" key that the kernel drops after the
+ * configured time. Its description names the encrypted key file's bytes
+ * (BLAKE2b-128 of the blob), so a changed key file is never answered
+ * from the keyring; its payload is keynum || sk || BLAKE2b-256(
+ * passphrase): a passphrase file whose passphrase is not the one that
+ * unlocked the key is not taken on trust, the key is unlocked from the
+ * file again (and refused). Where the kernel refuses the keyring (a
+ * sandbox: EPERM, ENOSYS), nothing is kept and the passphrase is asked
+ * as before, without an error.
+ *
+ * Who can read it. The ring and the key give every permission to the
+ * user who owns them (the UID that unlocked the key) and none to
+ * anyone else: not to the group, not to others, and not to a
+ * possessor either. Possession is not a user: a process of another UID
+ * started from the owner's shell (su without a new session, setpriv,
+ * sudo -u) keeps the session keyring, so it possesses whatever can be
+ * reached from it. The keys used to be kept in the session keyring with
+ * possessor permissions only, and such a process read them. Moving them
+ * to the user keyring is not enough by itself: pam_keyinit links the
+ * user keyring into the session keyring of every login (keyctl show
+ * @s), and the user keyring gives its possessor search and write, so
+ * possessor permissions on the ring would again let that other UID
+ * search it and read the key (tried: keyctl pipe as nobody read it).
+ * With owner-only permissions the kernel refuses such a process the
+ * search, the read and even the description (EACCES).
+ *
+ * The same possessor write on the user keyring lets that other UID link
+ * a keyring of its own named "umpire" into it: a ring is only used when
+ * it is owned by this UID with exactly the permissions set here, and a
+ * new ring is made in the process keyring (no one else's to reach),
+ * given its permissions, and only then linked into the user keyring,
+ * where it displaces another "umpire" ring. A key is made there too,
+ * and linked into the ring once it has its permissions and its time. The user keyring is also
+ * what `umpire lock` (seckey_lock) empties: from any session of the
+ * user, every kept key is dropped.
  */
 
 #define KEEP_RING "umpire"
@@ -321,7 +348,9 @@ enum { KEEP_BYTES = KEYNUM_BYTES + 64 + 32 };
  * wraps neither; libkeyutils's functions are these very calls, and a
  * library loaded by every command for them cost 0.03 ms of each). */
 typedef int32_t key_serial_t;
-#define KEY_POS_ALL 0x3f000000u  /* every permission of the possessor */
+/* view, read, write, search, link and setattr for the owning user;
+ * nothing for a possessor, the group or others (keyutils' KEY_USR_ALL) */
+#define KEEP_PERM 0x003f0000u
 
 static long keyctl(int op, unsigned long a, unsigned long b,
 		   unsigned long c, unsigned long d)
@@ -345,15 +374,43 @@ static key_serial_t key_search(key_serial_t ring, const char *type,
 				    0);
 }
 
+/* 1 if the key k is owned by this process's user; with perm >= 0, and
+ * its permissions are exactly perm. */
+static int key_ours(key_serial_t k, long perm)
+{
+	char d[128];
+	unsigned uid, kperm;
+	long n = keyctl(KEYCTL_DESCRIBE, (unsigned long)k, (unsigned long)d,
+			sizeof d, 0);
+	if (n <= 0 || (size_t)n > sizeof d)
+		return 0;
+	d[sizeof d - 1] = '\0';
+	/* "type;uid;gid;perm;description" */
+	if (sscanf(d, "%*[^;];%u;%*d;%x;", &uid, &kperm) != 2)
+		return 0;
+	return uid == (unsigned)geteuid() &&
+	       (perm < 0 || kperm == (unsigned long)perm);
+}
+
 static key_serial_t keep_ring(int create)
 {
-	key_serial_t r = key_search(KEY_SPEC_SESSION_KEYRING, "keyring",
+	key_serial_t r = key_search(KEY_SPEC_USER_KEYRING, "keyring",
 				    KEEP_RING);
-	if (r >= 0 || !create)
+	if (r >= 0 && key_ours(r, KEEP_PERM))
 		return r;
-	r = add_key("keyring", KEEP_RING, NULL, 0, KEY_SPEC_SESSION_KEYRING);
-	if (r >= 0)
-		keyctl(KEYCTL_SETPERM, (unsigned long)r, KEY_POS_ALL, 0, 0);
+	if (!create)
+		return -1;
+	r = add_key("keyring", KEEP_RING, NULL, 0, KEY_SPEC_PROCESS_KEYRING);
+	if (r < 0)
+		return -1;
+	if (keyctl(KEYCTL_SETPERM, (unsigned long)r, KEEP_PERM, 0, 0) < 0 ||
+	    keyctl(KEYCTL_LINK, (unsigned long)r,
+		   (unsigned long)KEY_SPEC_USER_KEYRING, 0, 0) < 0) {
+		keyctl(KEYCTL_INVALIDATE, (unsigned long)r, 0, 0, 0);
+		return -1;
+	}
+	keyctl(KEYCTL_UNLINK, (unsigned long)r,
+	       (unsigned long)KEY_SPEC_PROCESS_KEYRING, 0, 0);
 	return r;
 }
 
@@ -401,30 +458,72 @@ static void keep_put(const char *desc, const struct seckey *sk,
 	memcpy(p, sk->keynum, KEYNUM_BYTES);
 	memcpy(p + KEYNUM_BYTES, sk->sk, 64);
 	memcpy(p + KEYNUM_BYTES + 64, passhash, 32);
-	key_serial_t k = add_key("user", desc, p, KEEP_BYTES, ring);
+	/* made in the process keyring, as the ring is: the kernel's default
+	 * permissions of a new key are the possessor's, and this process
+	 * possesses the ring only where the user keyring is linked into
+	 * its session keyring */
+	key_serial_t k = add_key("user", desc, p, KEEP_BYTES,
+				 KEY_SPEC_PROCESS_KEYRING);
 	sodium_free(p);
 	if (k < 0)
 		return;
 	/* never kept without its time limit */
-	if (keyctl(KEYCTL_SETPERM, (unsigned long)k, KEY_POS_ALL, 0, 0) < 0 ||
+	if (keyctl(KEYCTL_SETPERM, (unsigned long)k, KEEP_PERM, 0, 0) < 0 ||
 	    keyctl(KEYCTL_SET_TIMEOUT, (unsigned long)k,
-		   (unsigned long)seconds, 0, 0) < 0)
+		   (unsigned long)seconds, 0, 0) < 0 ||
+	    keyctl(KEYCTL_LINK, (unsigned long)k, (unsigned long)ring, 0,
+		   0) < 0) {
 		keyctl(KEYCTL_INVALIDATE, (unsigned long)k, 0, 0, 0);
+		return;
+	}
+	keyctl(KEYCTL_UNLINK, (unsigned long)k,
+	       (unsigned long)KEY_SPEC_PROCESS_KEYRING, 0, 0);
+}
+
+/* Drop the keys of ring: each one invalidated (the kernel forgets it at
+ * once, wherever it is linked), then the ring emptied. The number of
+ * keys that were still alive (an expired one is refused EKEYEXPIRED),
+ * or -1 with errno when the ring could not be emptied. */
+static int keep_drop(key_serial_t ring)
+{
+	key_serial_t ids[64];
+	int n = 0;
+	long len = keyctl(KEYCTL_READ, (unsigned long)ring,
+			  (unsigned long)ids, sizeof ids, 0);
+	/* more keys than fit: the ones that do not are cleared uncounted */
+	if (len > (long)sizeof ids)
+		len = sizeof ids;
+	for (long i = 0; len > 0 && i < len / (long)sizeof *ids; i++)
+		if (keyctl(KEYCTL_INVALIDATE, (unsigned long)ids[i], 0, 0,
+			   0) == 0)
+			n++;
+	if (keyctl(KEYCTL_CLEAR, (unsigned long)ring, 0, 0, 0) < 0)
+		return -1;
+	return n;
 }
 
 int seckey_lock(int *dropped, struct error *err)
 {
-	key_serial_t ring = keep_ring(0);
+	key_serial_t ring = keep_ring(0), old;
 	*dropped = 0;
-	if (ring < 0)
-		return 0;
-	long n = keyctl(KEYCTL_CLEAR, (unsigned long)ring, 0, 0, 0);
-	if (n < 0 && errno != EPERM && errno != ENOSYS)
-		return errorf(err, EXIT_USAGE, "cannot clear the kernel "
-			      "keyring '%s': %s", KEEP_RING, strerror(errno));
-	keyctl(KEYCTL_UNLINK, (unsigned long)ring,
-	       (unsigned long)KEY_SPEC_SESSION_KEYRING, 0, 0);
-	*dropped = 1;
+	if (ring >= 0) {
+		int n = keep_drop(ring);
+		if (n < 0 && errno != EPERM && errno != ENOSYS)
+			return errorf(err, EXIT_USAGE, "cannot clear the "
+				      "kernel keyring '%s': %s", KEEP_RING,
+				      strerror(errno));
+		if (n > 0)
+			*dropped += n;
+	}
+	/* a ring an earlier umpire kept in this session keyring */
+	old = key_search(KEY_SPEC_SESSION_KEYRING, "keyring", KEEP_RING);
+	if (old >= 0 && old != ring && key_ours(old, -1)) {
+		int n = keep_drop(old);
+		if (n > 0)
+			*dropped += n;
+		keyctl(KEYCTL_UNLINK, (unsigned long)old,
+		       (unsigned long)KEY_SPEC_SESSION_KEYRING, 0, 0);
+	}
 	return 0;
 }
 

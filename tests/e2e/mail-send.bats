@@ -6,8 +6,8 @@
 # --send runs the configured sendmail, a saved message is not attached
 # raw; sealed views open with the config's key; a referee's script asks
 # status --brief which game a message is for; an unlocked key is kept in
-# the kernel keyring for a while (one passphrase a sitting) and umpire
-# lock drops it.
+# the kernel keyring for a while (one passphrase a sitting), where no
+# other user can read it, and umpire lock, from any session, drops it.
 
 load helpers
 
@@ -239,6 +239,25 @@ sitting() {
 	run keyctl session - bash -c "$1"
 }
 
+# The description umpire gives the key it keeps for the key file $1:
+# umpire: and the BLAKE2b-128 of the encrypted key's 158 bytes.
+kept_desc() {
+	python3 -c '
+import base64, hashlib, sys
+blob = base64.b64decode(open(sys.argv[1]).read().splitlines()[1])
+print("umpire:" + hashlib.blake2b(blob, digest_size=16).hexdigest())' "$1"
+}
+
+# Invalidate the key kept for the key file $1, if any: the user keyring
+# outlives the test's session keyring, and is the user's running the
+# tests.
+forget_kept() {
+	local id
+	id=$(keyctl search @u user "$(kept_desc "$1")" 2>/dev/null) &&
+		keyctl invalidate "$id"
+	true
+}
+
 @test "keyring: the passphrase is asked once a sitting, umpire lock forgets it" {
 	python3 "$TOOLS/weak-key.py" 1bf.key locked.key 'alice pass'
 	alice_config
@@ -253,9 +272,66 @@ sitting() {
 	[ "${lines[1]}" = "asked 1 exit 0" ]
 	[ "${lines[2]}" = "asked 0 exit 0" ]
 	[ "${lines[3]}" = "asked 0 exit 0" ]
-	assert_output_has "kept in the kernel keyring are dropped"
+	assert_output_has "unlocked key"
+	assert_output_has "kept in the kernel keyring"
+	[[ "$output" != *"no unlocked key was kept"* ]]
 	[ "${lines[-1]}" = "asked 1 exit 0" ]
 	cmp a.yaml b.yaml
+	forget_kept locked.key
+}
+
+# Skip unless this test can run a process as another user (nobody) that
+# keeps the session keyring, as su without a new session or sudo -u do.
+another_user() {
+	command -v setpriv >/dev/null ||
+		skip "setpriv (util-linux) is not installed"
+	setpriv --reuid=nobody --regid=nogroup --clear-groups true \
+		2>/dev/null || skip "cannot run a process as nobody here"
+}
+
+@test "keyring: another user in the same session cannot find or read the kept key" {
+	another_user
+	python3 "$TOOLS/weak-key.py" 1bf.key locked.key 'alice pass'
+	printf 'alice pass\n' >good
+	alice_config
+	desc=$(kept_desc locked.key)
+	# in a bare session keyring, and in one that links the user keyring
+	# as pam_keyinit makes at every login
+	for link in true 'keyctl link @u @s'; do
+		sitting "
+			$link
+			UMPIRE_PASSPHRASE_FILE=good '$UMPIRE' sign o.yaml -s locked.key -o a.yaml || exit 1
+			id=\$(keyctl search @u user $desc 2>/dev/null ||
+				keyctl search @s user $desc) || exit 1
+			echo owner reads \$(keyctl pipe \$id | wc -c)
+			nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups \"\$@\" >/dev/null 2>&1; }
+			nobody keyctl pipe \$id && echo nobody reads the key
+			nobody keyctl search @s user $desc && echo nobody finds the key
+			nobody keyctl request user $desc && echo nobody requests the key
+			nobody keyctl search @s keyring umpire && echo nobody finds the ring
+			nobody keyctl describe \$id && echo nobody sees the key
+			keyctl invalidate \$id
+			echo done"
+		[ "$status" -eq 0 ]
+		assert_output_has "owner reads 104"
+		[[ "$output" != *nobody* ]]
+		[ "${lines[-1]}" = done ]
+	done
+}
+
+@test "keyring: umpire lock in another session of the user drops the kept key" {
+	python3 "$TOOLS/weak-key.py" 1bf.key locked.key 'alice pass'
+	alice_config
+	sitting "
+		asks() { python3 '$TOOLS/asks.py' 'alice pass' '$UMPIRE' \"\$@\"; }
+		asks sign o.yaml -s locked.key -o a.yaml
+		keyctl session - sh -c '\"$UMPIRE\" lock 2>&1' 2>/dev/null
+		asks sign o.yaml -s locked.key -o b.yaml"
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "asked 1 exit 0" ]
+	[[ "${lines[2]}" =~ ^umpire:\ [1-9][0-9]*\ unlocked\ keys?\ kept ]]
+	[ "${lines[-1]}" = "asked 1 exit 0" ]
+	forget_kept locked.key
 }
 
 @test "keyring: a passphrase file must hold the passphrase that unlocked the key" {
@@ -265,13 +341,14 @@ sitting() {
 	alice_config
 	sitting "
 		UMPIRE_PASSPHRASE_FILE=good '$UMPIRE' sign o.yaml -s locked.key -o a.yaml || exit 1
-		keyctl show @s | grep -c 'user: umpire:'
+		keyctl search @u user $(kept_desc locked.key) | grep -c .
 		UMPIRE_PASSPHRASE_FILE=bad '$UMPIRE' sign o.yaml -s locked.key -o b.yaml
 		echo status \$?"
 	[ "${lines[1]}" = "1" ]
 	assert_output_has "wrong passphrase for secret key locked.key"
 	[ "${lines[-1]}" = "status 1" ]
 	[ ! -e b.yaml ]
+	forget_kept locked.key
 }
 
 @test "keyring: unlock_minutes = 0 keeps nothing" {
@@ -280,7 +357,7 @@ sitting() {
 	alice_config 'unlock_minutes = 0'
 	sitting "
 		UMPIRE_PASSPHRASE_FILE=good '$UMPIRE' sign o.yaml -s locked.key -o a.yaml || exit 1
-		keyctl show @s | grep -c 'user: umpire:'; true"
+		keyctl search @u user $(kept_desc locked.key) 2>/dev/null | grep -c .; true"
 	[ "${lines[-1]}" = "0" ]
 }
 
