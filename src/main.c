@@ -26,6 +26,7 @@ const struct command commands[] = {
 	  "  -f          overwrite files that exist\n" },
 	{ "new", cmd_new, "new SCENARIO -s SECKEY --side NAME=PUBKEY... "
 	  "[--referee PUBKEY]\n           [--set OPTION=VALUE...] "
+	  "[--address ROLE=ADDRESS...]\n           "
 	  "[--chain-length N] [--draft] [-o GAME]",
 	  "create a game; the creator commits here",
 	  "  -s SECKEY         the creator's secret key (default: config\n"
@@ -35,6 +36,10 @@ const struct command commands[] = {
 	  "  --referee PUBKEY  the referee's public key (referee mode)\n"
 	  "  --set OPTION=VALUE  a scenario option (umpire scenarios\n"
 	  "                    --options SCENARIO lists them)\n"
+	  "  --address ROLE=ADDRESS  invite ROLE (a side, or referee) at\n"
+	  "                    ADDRESS, one local@domain: in the header\n"
+	  "                    every join signs, where umpire mail sends\n"
+	  "                    the new game\n"
 	  "  --chain-length N  the most steps the game can have (2048)\n"
 	  "  --draft           start a game of a draft scenario (one whose\n"
 	  "                    rules are not all implemented yet)\n"
@@ -45,7 +50,8 @@ const struct command commands[] = {
 	  "  --side NAME   the role that joins\n"
 	  "  --address ADDRESS  the side's mail address, signed with the\n"
 	  "                join, where umpire judge mails it (default:\n"
-	  "                config address)\n"
+	  "                config address); one address, of which only\n"
+	  "                local@domain is kept\n"
 	  "  -s SECKEY     that role's secret key (default: config)\n"
 	  "  -o OUT        where to write the game (default: stdout)\n" },
 	{ "status", cmd_status, "status GAME|VIEW|ORDERS [--brief] [--json] "

@@ -134,6 +134,16 @@ int cli_distinct(const struct cli *cli, const char *what, const char *in,
 int cli_honour_side(const struct cli *cli, const struct game *g,
 		    const char *side, const char *seckey, const char **out,
 		    struct error *err);
+/*
+ * The address a join carries (umpire new, umpire join): given (--address)
+ * or else the config's [umpire] address, reduced to its addr-spec
+ * ("Alice <alice@example.org>" gives alice@example.org) in out (size >
+ * MAIL_ADDR_MAX); *addr is out, or NULL when there is none. A value that
+ * is not exactly one address (a list) is refused (EXIT_USAGE), naming
+ * where it was given.
+ */
+int cli_join_address(const struct cli *cli, const char *given, char *out,
+		     size_t size, const char **addr, struct error *err);
 /* The game role whose key sk is ("" if none; the last if several). */
 const char *cli_role_of(const struct game *g, const struct seckey *sk);
 /* Write sb to path ("-" or NULL: stdout) atomically. */

@@ -28,11 +28,14 @@ enum check_level {
 	CHECK_FULL   /* every signature of every step */
 };
 
-/* Create a new game from a scenario; roles given in order, referee last. */
+/* Create a new game from a scenario; roles given in order, referee last.
+ * invites (may be NULL, or hold NULLs): the mail address each role is
+ * invited at, one addr-spec (mail_addr_spec_ok), written into the
+ * header as the role's `invite`, where every join signs it. */
 int game_create(struct game *g, const char *scn_dir, const char *scenario_id,
 		char *const *sets, size_t n_sets, const char *const *names,
-		const struct pubkey *keys, size_t n_roles,
-		uint32_t chain_length, struct error *err);
+		const struct pubkey *keys, const char *const *invites,
+		size_t n_roles, uint32_t chain_length, struct error *err);
 /* Read and structurally validate a game file; finds its scenario. */
 int game_load(struct game *g, const char *path, const char *scn_dir,
 	      struct error *err);
@@ -96,6 +99,14 @@ struct role *game_role(struct game *g, const char *name);
 const char *game_counter(const struct game *g, const char *actor);
 /* Roles that have not joined yet (first one), or NULL. */
 const char *game_unjoined(const struct game *g);
+/*
+ * The mail address of role in g: its join's address when it joined with
+ * one, else the address its invitation in the header gives, else NULL.
+ * Always one addr-spec (or NULL). A join read from an older file whose
+ * address is "Name <local@domain>" gives local@domain; one whose address
+ * is not exactly one address (a list) counts as a join without one.
+ */
+const char *game_address(const struct game *g, const char *role);
 
 /* Every role has joined and its join signature holds. */
 int game_verify_header(struct game *g, struct error *err);
@@ -104,7 +115,8 @@ int game_verify_header(struct game *g, struct error *err);
 int game_join(struct game *g, const char *role, const struct seckey *sk,
 	      struct error *err);
 /* The same, the join carrying the side's mail address (may be NULL),
- * signed with it: where umpire judge mails that side. */
+ * signed with it: where umpire judge mails that side. The address must
+ * be exactly one addr-spec (mail_addr_spec_ok), else refused. */
 int game_join_address(struct game *g, const char *role,
 		      const struct seckey *sk, const char *address,
 		      struct error *err);
@@ -114,6 +126,8 @@ int game_join_address(struct game *g, const char *role,
  * side mailed, into the game kept): same game and header core, every
  * join of in verified; a role joined in both must have the same join;
  * one to add, only while g has no step. *added: how many were added.
+ * Every join of in that carries an address must carry one addr-spec,
+ * as a new join must (refused otherwise, even a join g has too).
  */
 int game_take_joins(struct game *g, struct game *in, size_t *added,
 		    struct error *err);

@@ -34,6 +34,10 @@ struct role {
 	unsigned char anchor[32];
 	unsigned char sig[64];
 	const char *address;          /* the join's mail address, or NULL */
+	const char *invite;           /* the header's invitation, or NULL */
+	/* the addr-spec of address (game_address), "" when it has none or
+	 * is not one address (a legacy join's list) */
+	char join_spec[255];
 	/* while checking: the latest verified link and its index in the
 	 * role's chain (game.c, link_index) */
 	unsigned char last[32];

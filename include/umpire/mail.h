@@ -166,4 +166,27 @@ int mail_envelope(const char *buf, size_t len, struct strbuf *from,
 int mail_repair(const char *buf, size_t len, struct strbuf *out,
 		struct strbuf *notes);
 
+/* The longest mail address a role may be given (RFC 5321's path). */
+#define MAIL_ADDR_MAX 254
+/*
+ * 1 if a is exactly one RFC 5322 addr-spec as umpire takes it for a
+ * role (umpire-game(5), ROLES): a local part of at most 64 bytes, a
+ * dot-atom or a quoted string of printable ASCII without space, '"',
+ * '\\', ',', '<', '>' or '@'; one '@'; a domain of dot-separated
+ * labels of letters, digits and inner hyphens (1 to 63 bytes each); at
+ * most MAIL_ADDR_MAX bytes in all. No display name, no list, no
+ * comment, no white space, no control character; else 0.
+ */
+int mail_addr_spec_ok(const char *a);
+/*
+ * The addr-spec of in, one mail address: "alice@example.org" itself,
+ * or "Alice <alice@example.org>" (a display name, quoted strings in it
+ * allowed, before one addr-spec in angle brackets), copied into out
+ * (size > MAIL_ADDR_MAX). 0; or -1 and *why says what is wrong (a
+ * static string: "holds more than one address", ...) when in is not
+ * exactly one address whose addr-spec mail_addr_spec_ok takes.
+ */
+int mail_addr_spec_of(const char *in, char *out, size_t size,
+		      const char **why);
+
 #endif

@@ -390,3 +390,26 @@ int cli_detached(const char *file, const char *sigfile, const char *buf,
 	}
 	return read_input(path->buf, 1u << 16, text, textlen, err);
 }
+
+int cli_join_address(const struct cli *cli, const char *given, char *out,
+		     size_t size, const char **addr, struct error *err)
+{
+	const char *v = given ? given : cli->cfg.address, *why;
+	*addr = NULL;
+	if (!v)
+		return 0;
+	if (mail_addr_spec_of(v, out, size, &why) == 0) {
+		*addr = out;
+		return 0;
+	}
+	char where[300];
+	if (given)
+		snprintf(where, sizeof where, "--address");
+	else
+		snprintf(where, sizeof where, "config file %s: [umpire] "
+			 "address", cli->cfg.path ? cli->cfg.path : "");
+	return errorf(err, EXIT_USAGE, "%s = '%.80s%s' %s; a join carries "
+		      "exactly one mail address, local@domain or Name "
+		      "<local@domain> (only local@domain is kept): give one",
+		      where, v, strlen(v) > 80 ? "..." : "", why);
+}

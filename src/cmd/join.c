@@ -5,6 +5,7 @@
 #include "umpire/commands.h"
 #include "umpire/keys.h"
 #include "umpire/game.h"
+#include "umpire/mail.h"
 
 int cmd_join(int argc, char **argv, const struct cli *cli, struct error *err)
 {
@@ -29,21 +30,30 @@ int cmd_join(int argc, char **argv, const struct cli *cli, struct error *err)
 	if (cli_game(cli, path, &g, err))
 		return -1;
 	int rc = -1;
+	/* a side's join carries its address (--address, else the
+	 * config's): one addr-spec, what is around it in the config
+	 * ("Alice <alice@example.org>") left out */
+	char spec[MAIL_ADDR_MAX + 1];
+	const char *addr = NULL;
+	if ((address || strcmp(side, "referee")) &&
+	    cli_join_address(cli, address, spec, sizeof spec, &addr, err))
+		goto out;
 	if (cli_seckey(cli, seckey, &sk, err) ||
-	    game_join_address(&g, side, sk, strcmp(side, "referee") ?
-			      address ? address : cli->cfg.address : address,
-			      err))
+	    game_join_address(&g, side, sk, addr, err))
 		goto out;
 	struct strbuf sb = STRBUF_INIT;
 	if (game_emit_checked(&g, cli->scenario_dir, &sb, err) == 0 &&
 	    cli_write(out, &sb, err) == 0) {
-		/* what this join commits to: every role and its key */
+		/* what this join commits to: every role, its key and
+		 * where the header invites it */
 		for (size_t i = 0; i < g.n_roles; i++) {
 			char id[KEYID_HEX_SIZE];
 			keyid_hex(g.roles[i].pk.keynum, id);
-			fprintf(cli->msg, "umpire: %s %-10s key %s%s\n",
+			const char *inv = g.roles[i].invite;
+			fprintf(cli->msg, "umpire: %s %-10s key %s%s%s%s\n",
 				i ? "      " : "roles:", g.roles[i].name, id,
-				g.roles[i].joined ? ", joined" : "");
+				g.roles[i].joined ? ", joined" : "",
+				inv ? ", invited at " : "", inv ? inv : "");
 		}
 		const char *who = game_unjoined(&g);
 		fprintf(cli->msg, "umpire: %s joined game %s%s%s%s\n", side,

@@ -34,6 +34,22 @@ struct about {
 	/* who should receive it: the roles of this file's game */
 	char rcpt[MAIL_MAX_ROLES][64];
 	size_t n_rcpt;
+	/* a game file's: every role of its game */
+	char roles[MAIL_MAX_ROLES][64];
+	size_t n_roles;
+	/* who receives it instead when every one of rcpt is the sender
+	 * (a join the referee forwards; a game file whose next actor
+	 * mails it) */
+	char alt[MAIL_MAX_ROLES][64];
+	size_t n_alt;
+	/* the addresses the file's game gives its roles (game_address:
+	 * their joins', else their invitations'), before the config's */
+	struct {
+		char role[64];
+		char addr[MAIL_ADDR_MAX + 1];
+	} addrs[MAIL_MAX_ROLES];
+	size_t n_addrs;
+	int views;              /* a view, or a game with views */
 	int referee_only;       /* unsealed orders of a game with a referee */
 	int hidden;             /* a referee's game file: every hand in it */
 	char subject[160];      /* given by the caller (umpire judge), or "" */
@@ -44,13 +60,45 @@ static void copy_str(char *dst, size_t size, const struct doc_node *n)
 	snprintf(dst, size, "%s", n && n->kind == DOC_SCALAR ? n->str : "");
 }
 
+static void add_to(char (*list)[64], size_t *n, const char *role)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (!strcmp(list[i], role))
+			return;
+	if (*role && *n < MAIL_MAX_ROLES)
+		snprintf(list[(*n)++], sizeof list[0], "%s", role);
+}
+
 static void add_role(struct about *a, const char *role)
 {
-	for (size_t i = 0; i < a->n_rcpt; i++)
-		if (!strcmp(a->rcpt[i], role))
-			return;
-	if (*role && a->n_rcpt < MAIL_MAX_ROLES)
-		snprintf(a->rcpt[a->n_rcpt++], sizeof a->rcpt[0], "%s", role);
+	add_to(a->rcpt, &a->n_rcpt, role);
+}
+
+/* The addresses g gives its roles, into a. */
+static void game_addresses(const struct game *g, struct about *a)
+{
+	a->n_addrs = 0;
+	for (size_t i = 0; i < g->n_roles && a->n_addrs < MAIL_MAX_ROLES;
+	     i++) {
+		const char *addr = game_address(g, g->roles[i].name);
+		if (!addr)
+			continue;
+		snprintf(a->addrs[a->n_addrs].role, sizeof a->addrs[0].role,
+			 "%s", g->roles[i].name);
+		snprintf(a->addrs[a->n_addrs++].addr, sizeof a->addrs[0].addr,
+			 "%s", addr);
+	}
+}
+
+/* Where role is mailed: the address its game gives it (its join's, else
+ * its invitation's), else the config's [addresses], else NULL. */
+static const char *role_address(const struct cli *cli,
+				const struct about *a, const char *role)
+{
+	for (size_t i = 0; i < a->n_addrs; i++)
+		if (!strcmp(a->addrs[i].role, role))
+			return a->addrs[i].addr;
+	return config_address(&cli->cfg, role);
 }
 
 /* Unsealed orders: the role named by the template's "Mail the signed
@@ -94,22 +142,55 @@ static int describe_game(const struct cli *cli, const char *name,
 		return -1;
 	snprintf(a->title, sizeof a->title, "%s", g.scn.title);
 	snprintf(a->game, sizeof a->game, "%s", g.id);
-	for (size_t i = 0; i < g.n_roles; i++)
-		add_role(a, g.roles[i].name);
+	game_addresses(&g, a);
 	const char *mode = game_hidden_mode(&g);
-	a->hidden = mode && !strcmp(mode, "referee") && g.scn.rs->view;
+	a->views = game_has_views(&g);
+	for (size_t i = 0; i < g.n_roles; i++)
+		add_to(a->roles, &a->n_roles, g.roles[i].name);
 	const char *who = game_unjoined(&g);
+	/* a referee's game file once every role joined: every hand in it
+	 * (a join holds none: nothing is drawn before the first step, the
+	 * start is the scenario's) */
+	a->hidden = mode && !strcmp(mode, "referee") && g.scn.rs->view &&
+		!who;
+	const struct role *ref = game_role(&g, "referee");
 	if (who) {
+		/* a join: to the referee, who gathers the joins, once it
+		 * and a side have joined; else (a new game, or the referee
+		 * mailing it on) to the roles still to join */
+		int side_joined = 0;
+		for (size_t i = 0; i < g.n_roles; i++)
+			side_joined |= g.roles[i].joined &&
+				&g.roles[i] != ref;
 		a->unjoined = 1;
 		snprintf(a->role, sizeof a->role, "%s", who);
+		for (size_t i = 0; i < g.n_roles; i++)
+			if (!g.roles[i].joined)
+				add_to(a->alt, &a->n_alt, g.roles[i].name);
+		if (ref && ref->joined && side_joined) {
+			add_role(a, "referee");
+		} else {
+			for (size_t i = 0; i < a->n_alt; i++)
+				add_role(a, a->alt[i]);
+			a->n_alt = 0;
+		}
 	} else if (game_check(&g, CHECK_LIGHT, NULL, &run, err)) {
 		game_free(&g);
 		return -1;
 	} else {
 		a->over = run.outcome == RUN_OVER;
-		if (!a->over)
+		/* to the role asked next (its sender: the others); once
+		 * over, to every role */
+		if (!a->over) {
 			snprintf(a->role, sizeof a->role, "%s",
 				 run.pending.role);
+			add_role(a, run.pending.role);
+		}
+		for (size_t i = 0; i < g.n_roles; i++)
+			if (a->over)
+				add_role(a, g.roles[i].name);
+			else if (strcmp(g.roles[i].name, run.pending.role))
+				add_to(a->alt, &a->n_alt, g.roles[i].name);
 		a->step = (long long)g.n_steps + 1;
 		engine_free(&run);
 	}
@@ -158,6 +239,18 @@ static int describe(const struct cli *cli, const char *name,
 			a->over = st && st->kind == DOC_SEQ ? (int)st->n : 0;
 		}
 	}
+	/* a view's header: the addresses of its game's roles */
+	const struct doc_node *h = !strcmp(a->kind, "view") && d->root &&
+		d->root->kind == DOC_MAP ? doc_get(d->root, "header") : NULL;
+	struct game hg;
+	struct error herr;
+	if (h && h->kind == DOC_MAP &&
+	    game_from_header(&hg, name, h, cli->scenario_dir, &herr) == 0) {
+		game_addresses(&hg, a);
+		game_free(&hg);
+	}
+	if (!strcmp(a->kind, "view"))
+		a->views = 1;
 	doc_free(d);
 	if (strcmp(a->kind, "game") == 0)
 		return describe_game(cli, name, buf, len, a, err);
@@ -302,9 +395,30 @@ static int listed(const struct gmime *gm, GMimeMessage *m, const char *addr)
 	return 0;
 }
 
+/*
+ * The roles a file is mailed to when no --to is given: a.rcpt, or when
+ * each of those is the sender (its address the same mailbox as from),
+ * a.alt. Into roles (MAIL_MAX_ROLES), *n of them.
+ */
+static void mail_roles(const struct gmime *gm, const struct cli *cli,
+		       const struct about *a, const char *from,
+		       const char **roles, size_t *n)
+{
+	size_t mine = 0;
+	for (size_t i = 0; i < a->n_rcpt; i++) {
+		const char *addr = role_address(cli, a, a->rcpt[i]);
+		mine += addr && from && same_mailbox(gm, from, addr);
+	}
+	int alt = a->n_rcpt && mine == a->n_rcpt && a->n_alt;
+	*n = 0;
+	for (size_t i = 0; i < (alt ? a->n_alt : a->n_rcpt); i++)
+		roles[(*n)++] = alt ? a->alt[i] : a->rcpt[i];
+}
+
 /* Default recipients: the roles of this file's game that should receive
- * it (a.rcpt), by their configured addresses, once each, the sender's own
- * left out. */
+ * it (mail_roles), at the addresses the game gives them (their joins',
+ * else their invitations'), else their configured addresses, once each,
+ * the sender's own left out. */
 static int default_recipients(const struct gmime *gm, GMimeMessage *m,
 			      const struct cli *cli, const struct about *a,
 			      const char *from, size_t *n, struct error *err)
@@ -314,13 +428,16 @@ static int default_recipients(const struct gmime *gm, GMimeMessage *m,
 			      "every side's hidden information; give --to "
 			      "to mail it, or mail each side its view "
 			      "(umpire view GAME --side SIDE --seal)");
-	for (size_t i = 0; i < a->n_rcpt; i++) {
-		const char *addr = config_address(&cli->cfg, a->rcpt[i]);
+	const char *roles[MAIL_MAX_ROLES];
+	size_t n_roles;
+	mail_roles(gm, cli, a, from, roles, &n_roles);
+	for (size_t i = 0; i < n_roles; i++) {
+		const char *addr = role_address(cli, a, roles[i]);
 		if (!addr) {
 			fprintf(cli->msg, "umpire: note: no address for "
 				"role %s (add '%s = ADDRESS' under "
 				"[addresses] in the config file)\n",
-				a->rcpt[i], a->rcpt[i]);
+				roles[i], roles[i]);
 			continue;
 		}
 		if ((from && same_mailbox(gm, from, addr)) ||
@@ -387,7 +504,7 @@ static int referee_only(const struct gmime *gm, const struct cli *cli,
 			const struct about *a, const char **to, size_t n_to,
 			struct error *err)
 {
-	const char *ref = config_address(&cli->cfg, "referee");
+	const char *ref = role_address(cli, a, "referee");
 	for (size_t i = 0; a->referee_only && i < n_to; i++) {
 		if (!strcmp(to[i], "referee") ||
 		    (ref && strchr(to[i], '@') && same_mailbox(gm, to[i], ref)))
@@ -528,14 +645,17 @@ static int counter_from(const struct cli *cli, const char *path,
 			      a->game);
 	const char *counter = "referee";
 	int has_referee = !strcmp(g.kind, "view");
-	for (size_t i = 0; i < g.n_rcpt; i++)
-		has_referee |= !strcmp(g.rcpt[i], "referee");
-	for (size_t i = 0; !has_referee && i < g.n_rcpt; i++)
-		if (strcmp(g.rcpt[i], a->role) != 0)
-			counter = g.rcpt[i];
+	for (size_t i = 0; i < g.n_roles; i++)
+		has_referee |= !strcmp(g.roles[i], "referee");
+	for (size_t i = 0; !has_referee && i < g.n_roles; i++)
+		if (strcmp(g.roles[i], a->role) != 0)
+			counter = g.roles[i];
 	a->n_rcpt = 0;
 	add_role(a, counter);
 	a->referee_only = has_referee;
+	/* mailed where that game says its counter-party is */
+	memcpy(a->addrs, g.addrs, sizeof a->addrs);
+	a->n_addrs = g.n_addrs;
 	return 0;
 }
 
@@ -708,6 +828,46 @@ static int report_for_recipients(const struct gmime *gm,
 	return 0;
 }
 
+/* The side a report is seen by ("As seen by SIDE."): its name, *n
+ * bytes of it; NULL for a report of no side. */
+static const char *report_side(const char *report, size_t *n)
+{
+	const char *p = report;
+	while (p && strncmp(p, "As seen by ", 11) != 0)
+		p = (p = strchr(p, '\n')) ? p + 1 : NULL;
+	if (!p)
+		return NULL;
+	p += 11;
+	*n = strcspn(p, ".\n");
+	return p;
+}
+
+/*
+ * --report in a game with views (hidden information): the body of a
+ * mail is in clear for every relay on the way, and a side's report tells
+ * its hand. The view sealed to that side carries its report already:
+ * refused, naming it. A game that hides nothing may have its report in
+ * the body.
+ */
+static int report_in_clear(const struct cli *cli, const char *rep,
+			   const char *report, const struct about *a,
+			   struct error *err)
+{
+	size_t n;
+	const char *side = report_side(report, &n);
+	if (!side || !a->views)
+		return 0;
+	(void)cli;
+	return errorf(err, EXIT_REFUSED, "%s is the report as seen by %.*s, "
+		      "in a game with hidden information: in the body of a "
+		      "mail any relay reads it. The view sealed to %.*s "
+		      "already carries its report (umpire view GAME --side "
+		      "%.*s --seal; %.*s reads it with umpire open): mail "
+		      "the sealed view alone, without --report",
+		      path_name(rep), (int)n, side, (int)n, side, (int)n,
+		      side, (int)n, side);
+}
+
 int cmd_mail(int argc, char **argv, const struct cli *cli,
 	     struct error *err)
 {
@@ -773,14 +933,18 @@ int cmd_mail(int argc, char **argv, const struct cli *cli,
 		rc = counter_from(cli, game, &a, err);
 	/* a report seen by one side goes to that side alone: the roles
 	 * given to --to, else those this file is mailed to by default */
-	const char *roles[MAIL_MAX_ROLES];
-	size_t n_roles = 0;
-	for (size_t i = 0; i < a.n_rcpt; i++) {
-		const char *addr = config_address(&cli->cfg, a.rcpt[i]);
-		if (!(addr && cli->cfg.address &&
-		      same_mailbox(&gm, addr, cli->cfg.address)))
-			roles[n_roles++] = a.rcpt[i];   /* not the sender */
+	const char *roles[MAIL_MAX_ROLES], *all[MAIL_MAX_ROLES];
+	const char *sender = from ? from : cli->cfg.address;
+	size_t n_roles = 0, n_all = 0;
+	if (rc == 0)
+		mail_roles(&gm, cli, &a, sender, all, &n_all);
+	for (size_t i = 0; i < n_all; i++) {
+		const char *addr = role_address(cli, &a, all[i]);
+		if (!(addr && sender && same_mailbox(&gm, addr, sender)))
+			roles[n_roles++] = all[i];   /* not the sender */
 	}
+	if (rc == 0 && rep)
+		rc = report_in_clear(cli, rep, report, &a, err);
 	if (rc == 0 && rep)
 		rc = report_for_recipients(&gm, cli, rep, report,
 					   n_to ? to : roles,

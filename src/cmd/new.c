@@ -7,6 +7,50 @@
 #include "umpire/commands.h"
 #include "umpire/game.h"
 #include "umpire/keys.h"
+#include "umpire/mail.h"
+
+/*
+ * --address ROLE=ADDR: where each role is invited, one addr-spec, for
+ * a role of the game (a side of the scenario, or the referee when the
+ * game has one). invites[i] for names[i], NULL when not given.
+ */
+static int take_invites(const char *const *given, size_t n_given,
+			const char *const *names, size_t n,
+			const char *listed, const char **invites,
+			struct error *err)
+{
+	for (size_t i = 0; i < n; i++)
+		invites[i] = NULL;
+	for (size_t j = 0; j < n_given; j++) {
+		const char *eq = strchr(given[j], '=');
+		size_t k = n, l = eq ? (size_t)(eq - given[j]) : 0;
+		for (size_t i = 0; eq && i < n; i++)
+			if (strlen(names[i]) == l &&
+			    !strncmp(names[i], given[j], l))
+				k = i;
+		if (!eq)
+			return usage_error(err, "new", "--address takes "
+					   "ROLE=ADDRESS, not '%s'", given[j]);
+		if (k == n)
+			return usage_error(err, "new", "--address %s: the game "
+					   "has no role '%.*s' (its roles: "
+					   "%s%s)", given[j], (int)l, given[j],
+					   listed, strcmp(names[n - 1],
+					   "referee") ? "" : ", referee");
+		if (invites[k])
+			return usage_error(err, "new", "--address: role %s "
+					   "given twice", names[k]);
+		if (!mail_addr_spec_ok(eq + 1))
+			return usage_error(err, "new", "--address %s: '%s' is "
+					   "not exactly one mail address "
+					   "local@domain (no display name, no "
+					   "list, no spaces, at most %d bytes), "
+					   "like alice@example.org", names[k],
+					   eq + 1, MAIL_ADDR_MAX);
+		invites[k] = eq + 1;
+	}
+	return 0;
+}
 
 int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 {
@@ -14,7 +58,8 @@ int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 	const char *chain = NULL;
 	const char **sides = xcalloc((size_t)argc, sizeof *sides);
 	const char **sets = xcalloc((size_t)argc, sizeof *sets);
-	size_t n_sides = 0, n_sets = 0;
+	const char **addrs = xcalloc((size_t)argc, sizeof *addrs);
+	size_t n_sides = 0, n_sets = 0, n_addrs = 0;
 	struct seckey *sk = NULL;
 	struct game g;
 	int rc = -1, have_game = 0, draft = 0;
@@ -24,6 +69,7 @@ int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 		{ 0, "referee", &referee, NULL, NULL, NULL },
 		{ 0, "side", NULL, NULL, sides, &n_sides },
 		{ 0, "set", NULL, NULL, sets, &n_sets },
+		{ 0, "address", NULL, NULL, addrs, &n_addrs },
 		{ 0, "chain-length", &chain, NULL, NULL, NULL },
 		{ 0, "draft", NULL, &draft, NULL, NULL },
 		{ 0 }
@@ -143,10 +189,20 @@ int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 			}
 		n++;
 	}
+	const char *invites[GAME_MAX_ROLES];
+	if (take_invites(addrs, n_addrs, names, n, listed.buf, invites, err))
+		goto out_list;
+	/* the creator's join carries the config's address, as umpire
+	 * join's does */
+	char spec[MAIL_ADDR_MAX + 1];
+	const char *mine_addr = NULL;
+	if (cli_join_address(cli, NULL, spec, sizeof spec, &mine_addr, err))
+		goto out_list;
 	if (cli_seckey(cli, seckey, &sk, err))
 		goto out_list;
 	if (game_create(&g, cli->scenario_dir, scn.id, (char *const *)sets,
-			n_sets, names, keys, n, (uint32_t)length, err))
+			n_sets, names, keys, invites, n, (uint32_t)length,
+			err))
 		goto out_list;
 	have_game = 1;
 	struct pubkey mine;
@@ -156,7 +212,7 @@ int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 		if (memcmp(&mine, &keys[i], sizeof mine) == 0) {
 			if (game_join_address(&g, names[i], sk,
 					      strcmp(names[i], "referee") ?
-					      cli->cfg.address : NULL, err))
+					      mine_addr : NULL, err))
 				goto out_list;
 			joined++;
 		}
@@ -184,5 +240,6 @@ out:
 	seckey_free(sk);
 	free(sides);
 	free(sets);
+	free(addrs);
 	return rc;
 }

@@ -291,9 +291,26 @@ int cmd_status(int argc, char **argv, const struct cli *cli,
 		if (brief)
 			fprintf(cli->out, "join %s\n", who);
 		else
+		{
 			fprintf(cli->out, "Game %s (%s): waiting for %s to "
 				"join (umpire join GAME --side %s -s KEY).\n",
 				g.id, g.scn.id, who, who);
+			/* where each role is mailed: what its join says,
+			 * else where the header invites it */
+			for (size_t i = 0; i < g.n_roles; i++) {
+				const struct role *r = &g.roles[i];
+				const char *addr = game_address(&g, r->name);
+				if (!r->invite && !addr)
+					continue;
+				fprintf(cli->out, "  %s: %s%s%s%s%s\n",
+					r->name, r->joined ? "joined" :
+					"to join", r->invite ? ", invited at "
+					: "", r->invite ? r->invite : "",
+					addr && addr != r->invite ?
+					", mail to " : "", addr &&
+					addr != r->invite ? addr : "");
+			}
+		}
 		game_free(&g);
 		return 0;
 	}

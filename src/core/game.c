@@ -23,10 +23,15 @@
 static const char *const game_keys[] = { "umpire", "game", "scenario",
 	"scenario_version", "scenario_hash", "rules", "provenance", "options",
 	"chain_length", "roles", "state", "steps", NULL };
-static const char *const role_keys[] = { "name", "key", "nonce",
-	"anchor", "signature", "address", NULL };
+/* A role's fields, in the order the header hashes them; the first
+ * ROLE_CORE_KEYS are the core's (name, key, and the invitation that the
+ * game's creator wrote: every join signs it through the core hash), the
+ * rest a join's. */
+static const char *const role_keys[] = { "name", "key", "invite",
+	"nonce", "anchor", "signature", "address", NULL };
+#define ROLE_CORE_KEYS 3
 /* The longest mail address a join may carry (RFC 5321's path limit). */
-#define ROLE_ADDRESS_MAX 254
+#define ROLE_ADDRESS_MAX MAIL_ADDR_MAX
 static const char *const step_keys[] = { "step", "actor", "counter",
 	"orders", "reveals", "seed", "draws", "next", "salt", "state", "prev",
 	"signature", NULL };
@@ -106,7 +111,9 @@ static struct doc_node *top(const struct game *g, const char *key)
 }
 
 /* The header as hashed: the top-level fields before `state`, with roles
- * reduced to name and key for the core. */
+ * reduced to name, key and invitation (when the role has one) for the
+ * core. A header without invitations hashes as it did before there were
+ * any: a field a role lacks is not in its mapping. */
 struct doc_node *game_header(const struct game *g, struct doc *d,
 			     int core)
 {
@@ -123,7 +130,7 @@ struct doc_node *game_header(const struct game *g, struct doc *d,
 		const struct doc_node *s = src->items[i];
 		for (const char *const *k = role_keys; *k; k++) {
 			const struct doc_node *v = doc_get(s, *k);
-			if (!v || (core && k - role_keys >= 2))
+			if (!v || (core && k - role_keys >= ROLE_CORE_KEYS))
 				continue;
 			/* the signature's bytes, not how they were wrapped */
 			doc_set(d, r, *k, strcmp(*k, "signature") ? doc_copy(d,
@@ -194,12 +201,24 @@ static int check_scenario(struct game *g, struct error *err)
 	return scenario_check_options(&g->scn, d, g->options, err);
 }
 
-/* A join's address: one line of printable text with an '@', at most
- * ROLE_ADDRESS_MAX bytes (GMime reads it when the judge mails). */
+/* What a role's address must be, for messages. */
+#define ADDR_SPEC_RULE "exactly one mail address local@domain (no " \
+	"display name, no list, no spaces, at most 254 bytes), like " \
+	"alice@example.org"
+
+/*
+ * A join's address as a game file is read: one line of printable text
+ * with an '@', at most ROLE_ADDRESS_MAX bytes, as umpire took it before
+ * a join had to carry one addr-spec; so a game whose join says
+ * "Alice <alice@example.org>" still loads and audits. Only its
+ * addr-spec is used (r->join_spec, game_address): none when the text is
+ * not exactly one address. A new join is held to the strict rule
+ * (new_join_address).
+ */
 static int check_address(const struct doc *d, const struct doc_node *m,
-			 const struct role *r, struct error *err)
+			 struct role *r, struct error *err)
 {
-	const char *a = r->address;
+	const char *a = r->address, *why;
 	size_t n = strlen(a);
 	int bad = n == 0 || n > ROLE_ADDRESS_MAX || !strchr(a, '@');
 	for (size_t i = 0; i < n && !bad; i++)
@@ -211,7 +230,49 @@ static int check_address(const struct doc *d, const struct doc_node *m,
 			      "%d bytes with an '@', like alice@example.org)",
 			      doc_where(d, doc_get(m, "address"), w, sizeof w),
 			      r->name, ROLE_ADDRESS_MAX);
+	if (mail_addr_spec_of(a, r->join_spec, sizeof r->join_spec, &why))
+		r->join_spec[0] = '\0';
 	return 0;
+}
+
+/* A join made or taken now: its address is one addr-spec, nothing
+ * else (a list would have one letter of the judge's go to them all). */
+static int new_join_address(const char *file, const char *role,
+			    const char *a, struct error *err)
+{
+	if (!a || mail_addr_spec_ok(a))
+		return 0;
+	return errorf(err, EXIT_REFUSED, "%s: role %s: the join's field "
+		      "'address' is '%.80s%s', not " ADDR_SPEC_RULE, file,
+		      role, a, strlen(a) > 80 ? "..." : "");
+}
+
+/* The header's invitation of a role: one addr-spec. */
+static int check_invite(const struct doc *d, const struct doc_node *m,
+			struct role *r, struct error *err)
+{
+	char w[300];
+	if (doc_need_str(d, m, "invite", &r->invite, err))
+		return -1;
+	if (!mail_addr_spec_ok(r->invite))
+		return errorf(err, EXIT_REFUSED, "%s: role %s: field 'invite' "
+			      "must be " ADDR_SPEC_RULE,
+			      doc_where(d, doc_get(m, "invite"), w, sizeof w),
+			      r->name);
+	return 0;
+}
+
+const char *game_address(const struct game *g, const char *role)
+{
+	for (size_t i = 0; i < g->n_roles; i++) {
+		const struct role *r = &g->roles[i];
+		if (strcmp(r->name, role) != 0)
+			continue;
+		if (r->joined && r->join_spec[0])
+			return r->join_spec;
+		return r->invite;
+	}
+	return NULL;
 }
 
 static int load_roles(struct game *g, struct error *err)
@@ -245,6 +306,8 @@ static int load_roles(struct game *g, struct error *err)
 				      "no side '%s'", doc_where(d, m, w,
 				      sizeof w), g->scn.id, r->name);
 		if (pubkey_from_b64(d->name, key, strlen(key), &r->pk, err))
+			return -1;
+		if (doc_get(m, "invite") && check_invite(d, m, r, err))
 			return -1;
 		if (doc_get(m, "nonce") || doc_get(m, "anchor") ||
 		    doc_get(m, "signature")) {
@@ -928,8 +991,8 @@ int game_from_header(struct game *g, const char *name,
 
 int game_create(struct game *g, const char *scn_dir, const char *scenario_id,
 		char *const *sets, size_t n_sets, const char *const *names,
-		const struct pubkey *keys, size_t n_roles,
-		uint32_t chain_length, struct error *err)
+		const struct pubkey *keys, const char *const *invites,
+		size_t n_roles, uint32_t chain_length, struct error *err)
 {
 	unsigned char id[16];
 	char tag[80], b64[PUBKEY_B64_SIZE];
@@ -959,6 +1022,8 @@ int game_create(struct game *g, const char *scn_dir, const char *scenario_id,
 		doc_set_str(d, m, "name", names[i]);
 		pubkey_to_b64(&keys[i], b64);
 		doc_set_str(d, m, "key", b64);
+		if (invites && invites[i])
+			doc_set_str(d, m, "invite", invites[i]);
 		doc_push(d, roles, m);
 	}
 	doc_set(d, r, "roles", roles);
@@ -1020,6 +1085,9 @@ static void put_join(struct game *g, struct role *r)
 		if (r->address) {
 			doc_set_str(g->doc, rm, "address", r->address);
 			r->address = doc_get(rm, "address")->str;
+			/* one addr-spec (new_join_address): itself */
+			snprintf(r->join_spec, sizeof r->join_spec, "%s",
+				 r->address);
 		}
 	}
 	header_hashes(g);
@@ -1070,6 +1138,8 @@ int game_join_address(struct game *g, const char *name,
 			      "(a referee needs a key of its own)",
 			      g->doc->name, o->name, o->name);
 	}
+	if (new_join_address(g->doc->name, name, address, err))
+		return -1;
 	/* a join commits to the header as it stands: the joins in it */
 	if (verify_joins(g, 1, NULL, err))
 		return error_prefix(err, "%s", g->doc->name);
@@ -1100,6 +1170,15 @@ int game_take_joins(struct game *g, struct game *in, size_t *added,
 			      in->id, g->id);
 	if (verify_joins(in, 1, NULL, err))
 		return error_prefix(err, "%s", in->doc->name);
+	/* every join of a file read to take its joins is held to the rule
+	 * of a new join (the roles g has joined too: a new game taken
+	 * whole, umpire judge --accept-new, is g and in at once), so a
+	 * join carrying a list of addresses is never taken */
+	for (size_t i = 0; i < in->n_roles; i++)
+		if (in->roles[i].joined &&
+		    new_join_address(in->doc->name, in->roles[i].name,
+				     in->roles[i].address, err))
+			return -1;
 	for (size_t i = 0; i < in->n_roles; i++) {
 		const struct role *o = &in->roles[i];
 		struct role *r = game_role(g, o->name);

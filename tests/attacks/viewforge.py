@@ -76,7 +76,9 @@ def main(argv):
     roles = {r.get("name"): r for r in header.get("roles")}
     core = Map([(k, header.get(k)) for k in CORE_FIELDS] +
                [("roles", [Map([("name", r.get("name")),
-                                ("key", r.get("key"))])
+                                ("key", r.get("key"))] +
+                               ([("invite", r.get("invite"))]
+                                if r.get("invite") is not None else []))
                            for r in header.get("roles")])])
     core_hash = doc_hash("umpire/1 core", core)
     length = int(header.get("chain_length"))

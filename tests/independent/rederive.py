@@ -393,6 +393,14 @@ def audit(path, out):
             raise Fail(H, "role %s twice" % name)
         key = need(r, "key", str, H)
         keynum, pk = pubkey(key, H)
+        # the creator's invitation of the role (a mail address): in the
+        # core, after the key, so every join signs it
+        invite = r.get("invite")
+        if invite is not None and not isinstance(invite, str):
+            raise Fail(H, "the invitation of role %s is not a string" %
+                       name)
+        core_role = [("name", name), ("key", key)] + (
+            [("invite", invite)] if invite is not None else [])
         if "nonce" not in r or "anchor" not in r or "signature" not in r:
             raise Fail(H, "role %s has not joined" % name)
         nonce = b64_32(r.get("nonce"), H, "nonce of " + name)
@@ -406,10 +414,10 @@ def audit(path, out):
         roles.append({"name": name, "keynum": keynum, "pk": pk,
                       "nonce": nonce, "anchor": anchor, "sig": sig,
                       "address": address, "last": anchor, "last_n": 0})
-        core_roles.append(Map([("name", name), ("key", key)]))
+        core_roles.append(Map(core_role))
         # the signature as its bytes in their canonical text
-        gen_roles.append(Map([("name", name), ("key", key),
-                              ("nonce", r.get("nonce")),
+        gen_roles.append(Map(core_role +
+                             [("nonce", r.get("nonce")),
                               ("anchor", r.get("anchor")),
                               ("signature", b64_canonical(sig))] +
                              ([("address", address)] if address is not None
