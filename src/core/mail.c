@@ -513,11 +513,11 @@ static int sealed_whole(const struct tline *lines, size_t k, size_t e,
 			continue;
 		}
 		if (key != next) {
-			strbuf_addf(why, "its line %zu ", i + 1);
+			strbuf_addf(why, "has its line %zu ", i + 1);
 			quote_line(why, t);
-			strbuf_addf(why, " is not where a sealed file has it "
-				    "(its keys are umpire, game, for, box, "
-				    "in this order)");
+			strbuf_addf(why, " out of place (a sealed file's keys "
+				    "are umpire, game, for, box, in this "
+				    "order)");
 			return 0;
 		}
 		next++;
@@ -537,16 +537,16 @@ static int sealed_whole(const struct tline *lines, size_t k, size_t e,
 		if (t.n > 0 && (t.p[0] == ' ' || t.p[0] == '\t' ||
 				(e + 1 < n && qd == d &&
 				 b64_line(unquoted(&lines[e + 1], d))))) {
-			strbuf_addf(why, "its line %zu ", e + 1);
+			strbuf_addf(why, "has its line %zu ", e + 1);
 			quote_line(why, t);
-			strbuf_adds(why, " is inside its box but is not "
+			strbuf_adds(why, " inside its box, and it is not "
 				    "base64: the box was altered (by hand, "
 				    "or by a mail client re-wrapping it)");
 			return 0;
 		}
 	}
 	if (next < 4) {
-		strbuf_addf(why, "it has no '%s:' line", sealed_keys[next]);
+		strbuf_addf(why, "has no '%s:' line", sealed_keys[next]);
 		if (e < n && tline_blank(unquoted(&lines[e], d))) {
 			strbuf_addf(why, " (its line %zu is blank)", e + 1);
 		} else if (e < n) {
@@ -557,11 +557,14 @@ static int sealed_whole(const struct tline *lines, size_t k, size_t e,
 		return 0;
 	}
 	if (!box) {
-		strbuf_adds(why, "its box is empty");
+		strbuf_adds(why, "has an empty box");
 		return 0;
 	}
 	return 1;
 }
+
+/* The kinds of file file_block takes out of the text around them. */
+#define FILE_BLOCK_KINDS "game sealed sealed-orders"
 
 /*
  * An unsigned umpire file (a game file, a sealed view, sealed orders:
@@ -576,10 +579,12 @@ static int sealed_whole(const struct tline *lines, size_t k, size_t e,
  * Returns 1 with the file alone appended to out (quoting taken off; a
  * sealed file's lines without trailing blanks, LF line ends) and what
  * was taken away to notes (may be NULL); 0 when there is nothing to
- * take away (no such line, or the file alone at no quoting); -1 when
- * the text around a file was found but what is there is not a whole
- * file (a line "umpire: " that starts none, or a sealed file cut short
- * or altered): why gets what is wrong, naming the line.
+ * take away (no such line, the file alone at no quoting, or a file of a
+ * kind not in FILE_BLOCK_KINDS, left as it is for its signature or the
+ * parser to judge); -1 when there is text around a file but what is
+ * there is not a whole file (a line "umpire: " that starts none, a file
+ * that stops at its first line, a sealed file cut short or altered):
+ * why gets what is wrong, naming the line.
  */
 static int file_block(const char *buf, size_t len, const char *kinds,
 		      struct strbuf *out, struct strbuf *notes,
@@ -656,6 +661,11 @@ static int file_block(const char *buf, size_t len, const char *kinds,
 		after |= !tline_blank(unquoted(&lines[i], 0));
 	if (depth == 0 && !before && !after)
 		goto out;       /* the file alone: the parser's to read */
+	if (sealed) {
+		strbuf_addf(why, "the sealed file at its line %zu ", k + 1);
+		quote_line(why, unquoted(&lines[k], depth));
+		strbuf_addc(why, ' ');
+	}
 	if (sealed && !sealed_whole(lines, k, r1, n, depth, why)) {
 		rc = -1;
 		goto out;
@@ -675,6 +685,13 @@ static int file_block(const char *buf, size_t len, const char *kinds,
 		}
 		rc = -1;
 		goto out;
+	}
+	/* other kinds are left as they are: an unsigned file may have a
+	 * detached signature over its bytes, comments and all */
+	{
+		struct tline h = unquoted(&lines[k], depth);
+		if (!kind_in(h.p + 8, head_kind(h), FILE_BLOCK_KINDS))
+			goto out;
 	}
 	for (size_t i = s; i < e; i++) {
 		size_t q = quote_prefix(lines[i].p, lines[i].n, depth, &d);
