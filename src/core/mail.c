@@ -1078,6 +1078,62 @@ static int has_line(const char *data, size_t len, const char *prefix)
 	return 0;
 }
 
+/*
+ * Whether data is the text of a turn report (umpire report, adjudicate
+ * --report, the body umpire mail writes with --report), '> ' quoted or
+ * not: a heading line ending "(SCENARIO), game " and 8 hex digits, or a
+ * line "Step N, ordered by ". The side it is seen by ("As seen by
+ * SIDE.") is appended to side (may be NULL) when there is one.
+ */
+static int is_report(const char *data, size_t len, struct strbuf *side)
+{
+	const char *p = data, *end = data + len;
+	int found = 0;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		struct tline l = { p, nl ? (size_t)(nl - p) :
+				   (size_t)(end - p) }, t;
+		int d;
+		quote_prefix(l.p, l.n, 64, &d);
+		t = unquoted(&l, d);
+		size_t i = 5;
+		if (tline_starts(t, "Step ")) {
+			while (i < t.n && isdigit((unsigned char)t.p[i]))
+				i++;
+			if (i > 5 && t.n - i >= 13 &&
+			    memcmp(t.p + i, ", ordered by ", 13) == 0)
+				found = 1;
+		}
+		if (t.n >= 16 && memcmp(t.p + t.n - 16, "), game ", 8) == 0) {
+			for (i = t.n - 8; i < t.n &&
+			     isxdigit((unsigned char)t.p[i]); i++)
+				;
+			found |= i == t.n;
+		}
+		if (side && !side->len && tline_starts(t, "As seen by ") &&
+		    t.n > 12 && t.p[t.n - 1] == '.')
+			strbuf_add(side, t.p + 11, t.n - 12);
+		p = nl ? nl + 1 : end;
+	}
+	return found;
+}
+
+/* The refusal of a report given where an umpire file is read. */
+static int report_refusal(const char *name, const char *part,
+			  const struct strbuf *side, struct error *err)
+{
+	return errorf(err, EXIT_REFUSED, "%s%s%s%s a turn report%s%s (the "
+		      "text umpire report writes), not an umpire file: a "
+		      "report is for reading; give umpire the file it came "
+		      "with (the game file, the view or the orders: the "
+		      "message umpire mail wrote with the file attached, or "
+		      "the file itself)", name,
+		      part ? ": a mail message whose " : "",
+		      part ? part : "", part ? " holds" : " is",
+		      side->len ? " as seen by " : "",
+		      side->len ? side->buf : "");
+}
+
 /* Lower is better: 0 signed umpire file, 1 umpire file, -1 not one. */
 static int part_rank(const struct part *p)
 {
@@ -1274,15 +1330,27 @@ static int unwrap(const struct gmime *gm, const char *name, char **buf,
 			sigs[n_sigs++] = i;
 	}
 	if (best == n) {
-		struct strbuf sb = STRBUF_INIT;
+		struct strbuf sb = STRBUF_INIT, side = STRBUF_INIT;
+		size_t r = 0;
 		if (none)
 			*none = 1;
-		describe(parts, n, &sb);
-		errorf(err, EXIT_REFUSED, "%s: a mail message, but none of "
-		       "its parts holds an umpire file (no line 'umpire:' and "
-		       "no umpire signature block); parts seen: %s", name,
-		       sb.buf);
+		while (r < n && (!parts[r].data ||
+				 strcmp(parts[r].type, "text/html") == 0 ||
+				 !is_report(parts[r].data, parts[r].len,
+					    &side)))
+			r++;
+		if (r < n) {
+			describe_part(&parts[r], &sb);
+			report_refusal(name, sb.buf, &side, err);
+		} else {
+			describe(parts, n, &sb);
+			errorf(err, EXIT_REFUSED, "%s: a mail message, but none "
+			       "of its parts holds an umpire file (no line "
+			       "'umpire:' and no umpire signature block); "
+			       "parts seen: %s", name, sb.buf);
+		}
 		strbuf_free(&sb);
+		strbuf_free(&side);
 	} else if (parts[best].len > max) {
 		errorf(err, EXIT_REFUSED, "%s: the umpire file in this mail "
 		       "message is too large (limit %zu bytes)", name, max);
@@ -1407,6 +1475,16 @@ int mail_take_file(const char *name, size_t max, const char *kind,
 	if (rc == 0 && !unwrapped && *len > max)
 		rc = errorf(err, EXIT_REFUSED, "%s: too large (limit %zu "
 			    "bytes)", name, max);
+	/* a report saved alone: said so, not a YAML error (a file that
+	 * starts as an umpire file is never looked at here) */
+	if (rc == 0 && !unwrapped && (*len < 7 || memcmp(*buf, "umpire:", 7))
+	    && !has_line(*buf, *len, "umpire:") &&
+	    !has_line(*buf, *len, EMBED_BEGIN)) {
+		struct strbuf side = STRBUF_INIT;
+		if (is_report(*buf, *len, &side))
+			rc = report_refusal(name, NULL, &side, err);
+		strbuf_free(&side);
+	}
 	if (rc) {
 		free(*buf);
 		*buf = NULL;
