@@ -41,7 +41,8 @@ size_t mail_message_max(size_t max);
  * part that holds an umpire file: the part with an embedded umpire
  * signature block, else the part whose text has an `umpire:` line (an
  * attachment before an inline body, the first such part otherwise); a
- * line counts quoted with '> ' too. A text/plain part in format=flowed
+ * line counts quoted with '> ' too. The part is handed on whole: taking
+ * the file out of the text around it is mail_take_file's. A text/plain part in format=flowed
  * (RFC 3676, DelSp too) is decoded as a receiving client shows it.
  * Parts of type text/html are never taken. Sets *unwrapped to 1 then.
  * A buffer that is not a message is left as it is (*unwrapped = 0).
@@ -88,11 +89,14 @@ int mail_read_input(const char *path, size_t max, char **buf, size_t *len,
 
 /*
  * mail_read_input, and then the signed file taken out of the text around
- * it (mail_repair; an unsigned game file too, by its "umpire: game/"
- * line, '> ' quoting and the lines that cannot be a game file's). notes
+ * it (mail_repair; an unsigned game file, sealed orders and a sealed
+ * view too, by their "umpire: game/", "umpire: sealed-orders/" or
+ * "umpire: sealed/" line, '> ' quoting at any depth and the lines that
+ * cannot be the file's; a format=flowed part is decoded first). notes
  * (may be NULL) gets what was taken away. A file whose lines were joined
  * (its "umpire: KIND/N" line or its BEGIN line goes on with other text:
- * re-flowed by an editor) is refused, saying so.
+ * re-flowed by an editor) is refused, saying so; so is text with an
+ * "umpire:" line where no whole file is (mail_take_file).
  */
 int mail_read_received(const char *path, size_t max, char **buf,
 		       size_t *len, char **sig, size_t *siglen,
@@ -120,8 +124,23 @@ int mail_read_raw(const char *path, size_t max, char **buf, size_t *len,
 /*
  * mail_read_kind for a message (or file) already read into *buf (name
  * for messages; the caps of mail_message_max(max) are the caller's).
- * none (may be NULL) is set to 1 when buf is a mail message none of whose
- * parts holds an umpire file (the refusal then says so).
+ * On success the file is in *buf, taken out of the text around it when
+ * it was pasted or quoted (a signed file, a game file, sealed orders, a
+ * sealed view; see mail_read_received). Refusals (EXIT_REFUSED, *buf
+ * freed and NULL) and none (may be NULL; 0 unless said):
+ * - none = 1: buf is a mail message none of whose parts holds anything
+ *   like an umpire file (no line "umpire:", no signature block); the
+ *   refusal lists the parts, or says a part holds a turn report (the
+ *   text of umpire report) when one does. A caller may drop such mail.
+ * - none = 0: the message or text does hold an umpire file, or a line
+ *   "umpire:", but not a whole file: a line "umpire: ..." that starts
+ *   none, a file that stops at its first line, a sealed file without
+ *   one of its keys or with a box broken by a line that is not base64
+ *   (the refusal names the part, "part N (TYPE)", and the line), or
+ *   lines joined, or too large, or two different signed files. A
+ *   caller should answer or keep such mail, not drop it.
+ * A text that is not a message and holds only a turn report is refused
+ * as one (none = 0).
  */
 int mail_take_file(const char *name, size_t max, const char *kind,
 		   char **buf, size_t *len, char **sig, size_t *siglen,

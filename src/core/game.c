@@ -495,6 +495,26 @@ static int load_body(struct game *g, const char *scn_dir, unsigned flags,
 			      "the referee ('umpire: %s'), not a game file: "
 			      "'umpire adjudicate GAME %s' opens it with the "
 			      "referee's key", d->name, fmt, d->name);
+	if (!strncmp(fmt, "sealed/", 7) || !strncmp(fmt, "view/", 5)) {
+		/* a view (a player's, sealed to him or opened) given as a
+		 * game: not "unknown field 'for'" */
+		const struct doc_node *f = doc_get(r, fmt[0] == 's' ? "for" :
+						   "side");
+		const char *side = f && f->kind == DOC_SCALAR ? f->str :
+			"its side";
+		if (fmt[0] == 's')
+			return errorf(err, EXIT_REFUSED, "%s is a view sealed "
+				      "to %s ('umpire: %s'), not a game file: "
+				      "it is audited against the game, opened "
+				      "with %s's key (umpire audit GAME --view "
+				      "%s -s KEY); to read it, open it first "
+				      "(umpire open %s -s KEY)", d->name, side,
+				      fmt, side, d->name, d->name);
+		return errorf(err, EXIT_REFUSED, "%s is a view of %s ('umpire: "
+			      "%s'), not a game file: audit it against the "
+			      "game (umpire audit GAME --view %s)", d->name,
+			      side, fmt, d->name);
+	}
 	if (!strncmp(fmt, "delta/", 6))
 		return errorf(err, EXIT_REFUSED, "%s holds new steps only "
 			      "('umpire: %s'), not a whole game: 'umpire "

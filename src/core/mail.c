@@ -421,38 +421,221 @@ int mail_game_lines(const char *text, size_t len)
 }
 
 /*
- * An unsigned game file inside the text a mail client put around it:
- * '> ' quoting (the depth of its "umpire: game/" line), text before it
- * and after it (at no quoting, the file ends before the first line
- * that cannot be one of a game file). As mail_repair: the file alone to
- * out, what was taken away to notes, 1; else 0.
+ * The kind of an umpire file whose first line t is, "umpire: KIND/N"
+ * (KIND lower-case letters and '-', N digits, nothing after): KIND's
+ * length, 0 if t is no such line.
  */
-static int game_repair(const char *buf, size_t len, struct strbuf *out,
-		       struct strbuf *notes)
+static size_t head_kind(struct tline t)
+{
+	size_t i = 8, k;
+	if (!tline_starts(t, "umpire: "))
+		return 0;
+	while (i < t.n && (islower((unsigned char)t.p[i]) || t.p[i] == '-'))
+		i++;
+	k = i - 8;
+	if (k == 0 || i == t.n || t.p[i] != '/')
+		return 0;
+	for (i++; i < t.n && isdigit((unsigned char)t.p[i]); i++)
+		;
+	return i == t.n && t.p[i - 1] != '/' ? k : 0;
+}
+
+/* Whether kind[0..k) is one of kinds (separated by spaces). */
+static int kind_in(const char *kind, size_t k, const char *kinds)
+{
+	while (kinds && *kinds) {
+		size_t n = strcspn(kinds, " ");
+		if (n == k && memcmp(kinds, kind, k) == 0)
+			return 1;
+		kinds += n;
+		kinds += *kinds == ' ';
+	}
+	return 0;
+}
+
+/* Whether t (trimmed) is one of base64's characters, at least one, after
+ * blanks: a line of a base64 value folded over several lines. */
+static int b64_line(struct tline t)
+{
+	size_t i = 0;
+	while (i < t.n && t.p[i] == ' ')
+		i++;
+	if (i == 0 || i == t.n)
+		return 0;
+	for (; i < t.n; i++)
+		if (!isalnum((unsigned char)t.p[i]) && t.p[i] != '+' &&
+		    t.p[i] != '/' && t.p[i] != '=')
+			return 0;
+	return 1;
+}
+
+/* The top-level keys of a sealed file (seal_text), in their order. */
+static const char *const sealed_keys[] = { "umpire", "game", "for", "box" };
+
+/* Which of sealed_keys line t is ("key:" at its start), -1 if none. */
+static int sealed_key(struct tline t)
+{
+	for (int i = 0; i < 4; i++) {
+		size_t k = strlen(sealed_keys[i]);
+		if (t.n > k && memcmp(t.p, sealed_keys[i], k) == 0 &&
+		    t.p[k] == ':' && (t.n == k + 1 || t.p[k + 1] == ' '))
+			return i;
+	}
+	return -1;
+}
+
+/* A line for a refusal: at most 40 bytes of t, printable ASCII. */
+static void quote_line(struct strbuf *sb, struct tline t)
+{
+	strbuf_addc(sb, '\'');
+	for (size_t i = 0; i < t.n && i < 40; i++)
+		strbuf_addc(sb, t.p[i] >= ' ' && t.p[i] < 127 ? t.p[i] : '?');
+	strbuf_adds(sb, t.n > 40 ? "...'" : "'");
+}
+
+/*
+ * Whether lines[k..e) (at quote depth d; k the "umpire: sealed.../N"
+ * line, e the first line that is none of the file's) are a whole sealed
+ * file: its four keys once each, in seal_text's order, and a box with
+ * something in it; and the line at e (if any) is not an indented line
+ * (one inside the box that is not base64). If not, why says what is
+ * wrong and 0 is returned.
+ */
+static int sealed_whole(const struct tline *lines, size_t k, size_t e,
+			size_t n, int d, struct strbuf *why)
+{
+	int next = 0, box = 0;
+	for (size_t i = k; i < e; i++) {
+		struct tline t = unquoted(&lines[i], d);
+		int key = sealed_key(t);
+		if (key < 0) {
+			box = 1;        /* a base64 line (of the box) */
+			continue;
+		}
+		if (key != next) {
+			strbuf_addf(why, "has its line %zu ", i + 1);
+			quote_line(why, t);
+			strbuf_addf(why, " out of place (a sealed file's keys "
+				    "are umpire, game, for, box, in this "
+				    "order)");
+			return 0;
+		}
+		next++;
+		if (key == 3) {
+			struct tline v = { t.p + 4, t.n - 4 };
+			while (v.n > 0 && v.p[0] == ' ')
+				v.p++, v.n--;
+			box = v.n > 0 && v.p[0] != '|' && v.p[0] != '>';
+		}
+	}
+	if (e < n && next == 4) {
+		/* an indented line, or one followed by more of the box */
+		struct tline t = unquoted(&lines[e], d);
+		int qd = -1;
+		if (e + 1 < n)
+			quote_prefix(lines[e + 1].p, lines[e + 1].n, d, &qd);
+		if (t.n > 0 && (t.p[0] == ' ' || t.p[0] == '\t' ||
+				(e + 1 < n && qd == d &&
+				 b64_line(unquoted(&lines[e + 1], d))))) {
+			strbuf_addf(why, "has its line %zu ", e + 1);
+			quote_line(why, t);
+			strbuf_adds(why, " inside its box, and it is not "
+				    "base64: the box was altered (by hand, "
+				    "or by a mail client re-wrapping it)");
+			return 0;
+		}
+	}
+	if (next < 4) {
+		strbuf_addf(why, "has no '%s:' line", sealed_keys[next]);
+		if (e < n && tline_blank(unquoted(&lines[e], d))) {
+			strbuf_addf(why, " (its line %zu is blank)", e + 1);
+		} else if (e < n) {
+			strbuf_addf(why, " (it ends at its line %zu ", e + 1);
+			quote_line(why, unquoted(&lines[e], d));
+			strbuf_addc(why, ')');
+		}
+		return 0;
+	}
+	if (!box) {
+		strbuf_adds(why, "has an empty box");
+		return 0;
+	}
+	return 1;
+}
+
+/* The kinds of file file_block takes out of the text around them. */
+#define FILE_BLOCK_KINDS "game sealed sealed-orders"
+
+/*
+ * An unsigned umpire file (a game file, a sealed view, sealed orders:
+ * one without an embedded signature, or only a game file when the text
+ * holds a BEGIN line) inside the text a mail client put around it. It
+ * starts at its "umpire: KIND/N" line (the first of a kind in kinds when
+ * there is one, else the first) and the comment and "---" lines just
+ * above it, at that line's '> ' depth, and goes on while lines are at
+ * that depth and may be the file's: a sealed file's keys (umpire, game,
+ * for, box) and its box's base64 lines; any other file's, game_line's.
+ * Blank lines at its end are not the file's.
+ * Returns 1 with the file alone appended to out (quoting taken off; a
+ * sealed file's lines without trailing blanks, LF line ends) and what
+ * was taken away to notes (may be NULL); 0 when there is nothing to
+ * take away (no such line, the file alone at no quoting, or a file of a
+ * kind not in FILE_BLOCK_KINDS, left as it is for its signature or the
+ * parser to judge); -1 when there is text around a file but what is
+ * there is not a whole file (a line "umpire: " that starts none, a file
+ * that stops at its first line, a sealed file cut short or altered):
+ * why gets what is wrong, naming the line.
+ */
+static int file_block(const char *buf, size_t len, const char *kinds,
+		      struct strbuf *out, struct strbuf *notes,
+		      struct strbuf *why)
 {
 	struct tline *lines = NULL;
-	size_t n = 0, k, s, e, r0 = 0, r1;
-	int depth = -1, before = 0, after = 0, d;
+	size_t n = 0, k, s, e, r0 = 0, r1, bad = 0;
+	int depth = -1, before = 0, after = 0, d, sealed, rc = 0;
+	int bad_depth = 0;
 	const char *p = buf, *end = buf + len;
 	/* no mail text holds a NUL byte: such a file goes to the parser
 	 * as it is, which names the byte, rather than lose its lines */
 	if (memchr(buf, '\0', len))
 		return 0;
-	int joined;
+	int joined, signed_text = has_sub(buf, len, EMBED_BEGIN);
 	if (plain_game_file(buf, len, &joined))
 		return 0;
 	lines = split_lines(p, end, &n);
-	for (k = 0; k < n && depth < 0; k++) {
-		quote_prefix(lines[k].p, lines[k].n, 64, &d);
-		if (tline_starts(unquoted(&lines[k], d), "umpire: game/"))
-			depth = d;
+	/* the first file of a kind asked for, else the first file */
+	for (int pass = 0; pass < 2 && depth < 0; pass++) {
+		for (k = 0; k < n && depth < 0; k++) {
+			quote_prefix(lines[k].p, lines[k].n, 64, &d);
+			struct tline t = unquoted(&lines[k], d);
+			size_t kl = head_kind(t);
+			if (!kl) {
+				if (tline_starts(t, "umpire:") && !bad) {
+					bad = k + 1;
+					bad_depth = d;
+				}
+				continue;
+			}
+			if (signed_text ? kind_in(t.p + 8, kl, "game") :
+			    pass == 1 || !kinds || kind_in(t.p + 8, kl, kinds))
+				depth = d;
+		}
 	}
 	if (depth < 0) {
+		/* a line "umpire: ..." that starts no file, with text
+		 * around it: not a file the parser could name */
+		if (bad && !signed_text && (bad > 1 || bad_depth > 0)) {
+			strbuf_addf(why, "its line %zu ", bad);
+			quote_line(why, unquoted(&lines[bad - 1], 64));
+			strbuf_adds(why, " is not the first line of an umpire "
+				    "file ('umpire: KIND/N', nothing after)");
+			rc = -1;
+		}
 		free(lines);
-		return 0;
+		return rc;
 	}
 	k--;
-	r1 = n;
+	sealed = tline_starts(unquoted(&lines[k], depth), "umpire: sealed");
 	for (r0 = k; depth > 0 && r0 > 0; r0--) {
 		quote_prefix(lines[r0 - 1].p, lines[r0 - 1].n, depth, &d);
 		if (d < depth)
@@ -460,7 +643,9 @@ static int game_repair(const char *buf, size_t len, struct strbuf *out,
 	}
 	for (r1 = k + 1; r1 < n; r1++) {
 		quote_prefix(lines[r1].p, lines[r1].n, depth, &d);
-		if (d < depth || (depth == 0 && !game_line(lines[r1])))
+		struct tline t = unquoted(&lines[r1], depth);
+		if (d < depth || (sealed ? sealed_key(t) < 0 && !b64_line(t) :
+				  !game_line(t)))
 			break;
 	}
 	for (s = k; s > r0; s--) {
@@ -474,23 +659,59 @@ static int game_repair(const char *buf, size_t len, struct strbuf *out,
 		before |= !tline_blank(unquoted(&lines[i], 0));
 	for (size_t i = e; i < n; i++)
 		after |= !tline_blank(unquoted(&lines[i], 0));
-	if (depth == 0 && !before && !after) {
-		free(lines);
-		return 0;
+	if (depth == 0 && !before && !after)
+		goto out;       /* the file alone: the parser's to read */
+	if (sealed) {
+		strbuf_addf(why, "the sealed file at its line %zu ", k + 1);
+		quote_line(why, unquoted(&lines[k], depth));
+		strbuf_addc(why, ' ');
+	}
+	if (sealed && !sealed_whole(lines, k, r1, n, depth, why)) {
+		rc = -1;
+		goto out;
+	}
+	if (e == k + 1) {
+		strbuf_addf(why, "the file stops at its first line (line "
+			    "%zu ", k + 1);
+		quote_line(why, unquoted(&lines[k], depth));
+		strbuf_adds(why, "): ");
+		if (r1 < n) {
+			strbuf_addf(why, "line %zu ", r1 + 1);
+			quote_line(why, unquoted(&lines[r1], depth));
+			strbuf_adds(why, " cannot be one of an umpire file's "
+				    "lines");
+		} else {
+			strbuf_adds(why, "nothing of the file follows it");
+		}
+		rc = -1;
+		goto out;
+	}
+	/* other kinds are left as they are: an unsigned file may have a
+	 * detached signature over its bytes, comments and all */
+	{
+		struct tline h = unquoted(&lines[k], depth);
+		if (!kind_in(h.p + 8, head_kind(h), FILE_BLOCK_KINDS))
+			goto out;
 	}
 	for (size_t i = s; i < e; i++) {
 		size_t q = quote_prefix(lines[i].p, lines[i].n, depth, &d);
-		strbuf_add(out, lines[i].p + q, lines[i].n - q);
+		struct tline t = { lines[i].p + q, lines[i].n - q };
+		if (sealed)
+			t = unquoted(&lines[i], depth);
+		strbuf_add(out, t.p, t.n);
 		strbuf_addc(out, '\n');
 	}
+	if (notes && depth > 0)
+		strbuf_addf(notes, "%d level%s of '> ' quoting%s", depth,
+			    depth > 1 ? "s" : "", before || after ? ", " : "");
 	if (notes)
-		strbuf_addf(notes, "%s%s%s%s%s", depth > 0 ? "'> ' quoting" :
-			    "", depth > 0 && (before || after) ? ", " : "",
-			    before ? "text before the file" : "",
-			    before && after ? ", " : "",
+		strbuf_addf(notes, "%s%s%s", before ? "text before the file" :
+			    "", before && after ? ", " : "",
 			    after ? "text after the file" : "");
+	rc = 1;
+out:
 	free(lines);
-	return 1;
+	return rc;
 }
 
 /* 1 if an umpire file's lines were joined (re-flowed by an editor or a
@@ -857,6 +1078,62 @@ static int has_line(const char *data, size_t len, const char *prefix)
 	return 0;
 }
 
+/*
+ * Whether data is the text of a turn report (umpire report, adjudicate
+ * --report, the body umpire mail writes with --report), '> ' quoted or
+ * not: a heading line ending "(SCENARIO), game " and 8 hex digits, or a
+ * line "Step N, ordered by ". The side it is seen by ("As seen by
+ * SIDE.") is appended to side (may be NULL) when there is one.
+ */
+static int is_report(const char *data, size_t len, struct strbuf *side)
+{
+	const char *p = data, *end = data + len;
+	int found = 0;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		struct tline l = { p, nl ? (size_t)(nl - p) :
+				   (size_t)(end - p) }, t;
+		int d;
+		quote_prefix(l.p, l.n, 64, &d);
+		t = unquoted(&l, d);
+		size_t i = 5;
+		if (tline_starts(t, "Step ")) {
+			while (i < t.n && isdigit((unsigned char)t.p[i]))
+				i++;
+			if (i > 5 && t.n - i >= 13 &&
+			    memcmp(t.p + i, ", ordered by ", 13) == 0)
+				found = 1;
+		}
+		if (t.n >= 16 && memcmp(t.p + t.n - 16, "), game ", 8) == 0) {
+			for (i = t.n - 8; i < t.n &&
+			     isxdigit((unsigned char)t.p[i]); i++)
+				;
+			found |= i == t.n;
+		}
+		if (side && !side->len && tline_starts(t, "As seen by ") &&
+		    t.n > 12 && t.p[t.n - 1] == '.')
+			strbuf_add(side, t.p + 11, t.n - 12);
+		p = nl ? nl + 1 : end;
+	}
+	return found;
+}
+
+/* The refusal of a report given where an umpire file is read. */
+static int report_refusal(const char *name, const char *part,
+			  const struct strbuf *side, struct error *err)
+{
+	return errorf(err, EXIT_REFUSED, "%s%s%s%s a turn report%s%s (the "
+		      "text umpire report writes), not an umpire file: a "
+		      "report is for reading; give umpire the file it came "
+		      "with (the game file, the view or the orders: the "
+		      "message umpire mail wrote with the file attached, or "
+		      "the file itself)", name,
+		      part ? ": a mail message whose " : "",
+		      part ? part : "", part ? " holds" : " is",
+		      side->len ? " as seen by " : "",
+		      side->len ? side->buf : "");
+}
+
 /* Lower is better: 0 signed umpire file, 1 umpire file, -1 not one. */
 static int part_rank(const struct part *p)
 {
@@ -1032,8 +1309,8 @@ static size_t best_part(const struct part *parts, size_t n,
 
 static int unwrap(const struct gmime *gm, const char *name, char **buf,
 		  size_t *len, size_t max, const char *kind, char **sig,
-		  size_t *siglen, struct strbuf *taken, int *none,
-		  struct error *err)
+		  size_t *siglen, struct strbuf *taken, struct strbuf *part,
+		  int *none, struct error *err)
 {
 	struct part parts[MAIL_MAX_PARTS];
 	size_t n, best, same[MAIL_MAX_PARTS], n_same = 0, sigs[MAIL_MAX_PARTS];
@@ -1053,15 +1330,27 @@ static int unwrap(const struct gmime *gm, const char *name, char **buf,
 			sigs[n_sigs++] = i;
 	}
 	if (best == n) {
-		struct strbuf sb = STRBUF_INIT;
+		struct strbuf sb = STRBUF_INIT, side = STRBUF_INIT;
+		size_t r = 0;
 		if (none)
 			*none = 1;
-		describe(parts, n, &sb);
-		errorf(err, EXIT_REFUSED, "%s: a mail message, but none of "
-		       "its parts holds an umpire file (no line 'umpire:' and "
-		       "no umpire signature block); parts seen: %s", name,
-		       sb.buf);
+		while (r < n && (!parts[r].data ||
+				 strcmp(parts[r].type, "text/html") == 0 ||
+				 !is_report(parts[r].data, parts[r].len,
+					    &side)))
+			r++;
+		if (r < n) {
+			describe_part(&parts[r], &sb);
+			report_refusal(name, sb.buf, &side, err);
+		} else {
+			describe(parts, n, &sb);
+			errorf(err, EXIT_REFUSED, "%s: a mail message, but none "
+			       "of its parts holds an umpire file (no line "
+			       "'umpire:' and no umpire signature block); "
+			       "parts seen: %s", name, sb.buf);
+		}
 		strbuf_free(&sb);
+		strbuf_free(&side);
 	} else if (parts[best].len > max) {
 		errorf(err, EXIT_REFUSED, "%s: the umpire file in this mail "
 		       "message is too large (limit %zu bytes)", name, max);
@@ -1074,6 +1363,8 @@ static int unwrap(const struct gmime *gm, const char *name, char **buf,
 	} else {
 		if (taken && n_files > 1)
 			describe_part(&parts[best], taken);
+		if (part)
+			describe_part(&parts[best], part);
 		free(*buf);
 		*buf = parts[best].data;
 		*len = parts[best].len;
@@ -1095,7 +1386,7 @@ static int unwrap(const struct gmime *gm, const char *name, char **buf,
 static int unwrap_message(const char *name, char **buf, size_t *len,
 			  size_t max, const char *kind, int *unwrapped,
 			  char **sig, size_t *siglen, struct strbuf *taken,
-			  int *none, struct error *err)
+			  struct strbuf *part, int *none, struct error *err)
 {
 	*unwrapped = 0;
 	if (!mail_is_message(*buf, *len))
@@ -1106,7 +1397,7 @@ static int unwrap_message(const char *name, char **buf, size_t *len,
 	if (gmime_open(&gm, err))
 		return -1;
 	int rc = unwrap(&gm, name, buf, len, max, kind, sig, siglen, taken,
-			none, err);
+			part, none, err);
 	gmime_close(&gm);
 	if (rc == 0)
 		*unwrapped = 1;
@@ -1118,7 +1409,7 @@ int mail_unwrap_signed(const char *name, char **buf, size_t *len,
 		       struct error *err)
 {
 	return unwrap_message(name, buf, len, max, NULL, unwrapped, sig,
-			      siglen, NULL, NULL, err);
+			      siglen, NULL, NULL, NULL, err);
 }
 
 int mail_unwrap(const char *name, char **buf, size_t *len, size_t max,
@@ -1176,16 +1467,28 @@ int mail_take_file(const char *name, size_t max, const char *kind,
 		   struct error *err)
 {
 	int unwrapped;
+	struct strbuf part = STRBUF_INIT, why = STRBUF_INIT;
 	if (none)
 		*none = 0;
 	int rc = unwrap_message(name, buf, len, max, kind, &unwrapped, sig,
-				siglen, taken, none, err);
+				siglen, taken, &part, none, err);
 	if (rc == 0 && !unwrapped && *len > max)
 		rc = errorf(err, EXIT_REFUSED, "%s: too large (limit %zu "
 			    "bytes)", name, max);
+	/* a report saved alone: said so, not a YAML error (a file that
+	 * starts as an umpire file is never looked at here) */
+	if (rc == 0 && !unwrapped && (*len < 7 || memcmp(*buf, "umpire:", 7))
+	    && !has_line(*buf, *len, "umpire:") &&
+	    !has_line(*buf, *len, EMBED_BEGIN)) {
+		struct strbuf side = STRBUF_INIT;
+		if (is_report(*buf, *len, &side))
+			rc = report_refusal(name, NULL, &side, err);
+		strbuf_free(&side);
+	}
 	if (rc) {
 		free(*buf);
 		*buf = NULL;
+		strbuf_free(&part);
 		return -1;
 	}
 	/* a game file alone: one look at each line, nothing to repair */
@@ -1195,6 +1498,7 @@ int mail_take_file(const char *name, size_t max, const char *kind,
 	if (plain ? joined : joined_lines(*buf, *len)) {
 		free(*buf);
 		*buf = NULL;
+		strbuf_free(&part);
 		return errorf(err, EXIT_REFUSED, "%s: the lines of the umpire "
 			      "file in it were joined (its 'umpire:' line or "
 			      "its signature's BEGIN line goes on with other "
@@ -1203,13 +1507,29 @@ int mail_take_file(const char *name, size_t max, const char *kind,
 			      "it unchanged", name);
 	}
 	struct strbuf fixed = STRBUF_INIT;
-	if (!plain && (mail_repair(*buf, *len, &fixed, notes) ||
-		       game_repair(*buf, *len, &fixed, notes))) {
+	int got = 0;
+	if (!plain) {
+		got = mail_repair(*buf, *len, &fixed, notes);
+		if (!got)
+			got = file_block(*buf, *len, kind, &fixed, notes,
+					 &why);
+	}
+	if (got < 0) {
+		free(*buf);
+		*buf = NULL;
+		errorf(err, EXIT_REFUSED, "%s: %s%s holds a line 'umpire:' but "
+		       "no whole umpire file: %s; send the file as an "
+		       "attachment, or paste it unchanged", name,
+		       unwrapped ? "its " : "the text",
+		       unwrapped ? part.buf : "", why.buf);
+	} else if (got) {
 		free(*buf);
 		*buf = strbuf_detach(&fixed, len);
 	}
 	strbuf_free(&fixed);
-	return 0;
+	strbuf_free(&part);
+	strbuf_free(&why);
+	return got < 0 ? -1 : 0;
 }
 
 /* The first mailbox's text of a list, appended to out. */

@@ -411,14 +411,28 @@ out:
 	return rc;
 }
 
-/* What an umpire file says it is: its kind ("umpire:" field) and game. */
+/* Whether a line of buf starts "umpire:": what mail_take_file took is
+ * meant as an umpire file, not text of some other kind. */
+static int has_umpire_line(const char *buf, size_t len)
+{
+	for (size_t i = 0; i + 7 <= len; i++)
+		if ((i == 0 || buf[i - 1] == '\n') &&
+		    memcmp(buf + i, "umpire:", 7) == 0)
+			return 1;
+	return 0;
+}
+
+/* What an umpire file says it is: its kind ("umpire:" field) and game;
+ * why it cannot be read in why. */
 static int file_about(const char *name, const char *buf, size_t len,
-		      char *kind, size_t ksize, char *id, size_t isize)
+		      char *kind, size_t ksize, char *id, size_t isize,
+		      struct error *why)
 {
 	struct doc *d = doc_new(name);
-	struct error ignored;
 	int rc = -1;
-	if (doc_parse(d, buf, len, &DOC_LIMITS_GAME, &ignored) == 0 &&
+	errorf(why, EXIT_REFUSED, "%s: not a mapping with an 'umpire:' "
+	       "field", name);
+	if (doc_parse(d, buf, len, &DOC_LIMITS_GAME, why) == 0 &&
 	    d->root && d->root->kind == DOC_MAP) {
 		const struct doc_node *u = doc_get(d->root, "umpire");
 		const struct doc_node *g = doc_get(d->root, "game");
@@ -469,8 +483,17 @@ int judge_message(struct judge *j, const char *path, const char *name,
 		    "message", name, taken.buf);
 		goto out;
 	}
-	if (file_about(name, buf, len, kind, sizeof kind, id, sizeof id)) {
-		say(o, FATE_DROPPED, "no umpire file in it");
+	struct error why;
+	if (file_about(name, buf, len, kind, sizeof kind, id, sizeof id,
+		       &why)) {
+		/* a file that is there but cannot be read is kept with the
+		 * reason, as a refused one is; only text without a line
+		 * 'umpire:' is no umpire file */
+		if (has_umpire_line(buf, len))
+			say(o, FATE_FAILED, "a broken umpire file: %s",
+			    why.msg);
+		else
+			say(o, FATE_DROPPED, "no umpire file in it");
 		goto out;
 	}
 	if (!game_id_ok(id)) {
@@ -495,7 +518,6 @@ int judge_message(struct judge *j, const char *path, const char *name,
 		rc = -1;
 		goto out;
 	}
-	struct error why;
 	int trc;
 	/* what a refusal quotes names the file as the sender knows it,
 	 * not by the judge's own name for the message */

@@ -27,18 +27,9 @@ void letters_free(struct letters *l)
 	l->n = 0;
 }
 
-/* One addr-spec: local@domain, no blank, no list, no display name. */
-static int addr_spec(const char *a)
-{
-	const char *at = strchr(a, '@');
-	return at && at != a && at[1] && !strchr(at + 1, '@') &&
-		strcspn(a, " \t\r\n,;<>()\"[]\\:") == strlen(a);
-}
-
 const char *judge_address(struct game *g, const char *role)
 {
-	const struct role *r = game_role(g, role);
-	return r && r->address && addr_spec(r->address) ? r->address : NULL;
+	return game_address(g, role);
 }
 
 /* The subject every party may read: "[umpire 7e7e45a1] Race to the

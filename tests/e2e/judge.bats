@@ -147,6 +147,20 @@ plain_binary() {
 	cmp "$G" before.yaml
 }
 
+@test "judge hostile: a broken umpire file pasted in a body: kept in failed/ naming the line, not dropped" {
+	hostile_setup
+	{ printf 'From: player@example.org\nTo: judge@example.org\n'
+	  printf 'Subject: orders\n\nRita,\n\n'
+	  sed -n 's/^/> /;/umpire: orders/p' signed.yaml
+	  printf '> this is not the rest of it }\n'; } >broken.eml
+	kept_in_failed broken.eml "no whole umpire file"
+	grep -q "line 3 'umpire: orders/1'" games/failed/*.why
+	grep -q ' failed .*no whole umpire file' games/judge.log
+	if grep -q ' dropped ' games/judge.log; then
+		cat games/judge.log; return 1
+	fi
+}
+
 @test "judge hostile: a forged signature: kept in failed/ with the reason, no reply" {
 	hostile_setup
 	"$UMPIRE" keygen -s mallory.key -p mallory.pub -W >/dev/null

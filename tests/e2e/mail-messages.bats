@@ -269,3 +269,26 @@ every_client_verifies() {
 	[ "$status" -eq 1 ]
 	assert_output_has "g.eml: the lines of the umpire file in it were joined"
 }
+
+@test "mail message: a turn report alone is refused as a report, not an umpire file" {
+	"$UMPIRE" report ref.yaml --side player >report.txt
+	python3 "$MKCLIENT" mutt body report.txt >r.eml
+	python3 "$MKCLIENT" thunderbird body --reply report.txt >t.eml
+	for m in r.eml t.eml; do
+		run "$UMPIRE" adjudicate start.yaml $m -s r.key -o g1.yaml
+		[ "$status" -eq 1 ]
+		assert_output_has "$m: a mail message whose part 1 (text/plain) holds a turn report as seen by player"
+		assert_output_has "not an umpire file"
+		run "$UMPIRE" status $m
+		[ "$status" -eq 1 ]
+		assert_output_has "holds a turn report"
+		run "$UMPIRE" verify $m -p p.pub
+		[ "$status" -eq 1 ]
+		assert_output_has "holds a turn report"
+	done
+	# the report saved alone, not a mail message
+	run "$UMPIRE" status report.txt
+	[ "$status" -eq 1 ]
+	assert_output_has "report.txt is a turn report as seen by player"
+	[ ! -e g1.yaml ]
+}

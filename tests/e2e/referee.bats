@@ -181,3 +181,98 @@ setup() {
 	[ "$status" -eq 1 ]
 	assert_output_has "takes no referee"
 }
+
+# ---- sealed files in the text of a mail ----
+
+@test "sealed orders pasted in a mail, quoted, flowed: adjudicated as if attached" {
+	MKCLIENT="$BATS_TEST_DIRNAME/tools/mkclient.py"
+	"$UMPIRE" view start.yaml --side german -s referee.key --seal -o v.view
+	VISUAL=true EDITOR=true "$UMPIRE" orders v.view -s german.key --sign \
+		-o sealed.yaml </dev/null
+	[ "$(head -1 sealed.yaml)" = "umpire: sealed-orders/1" ]
+	"$UMPIRE" adjudicate start.yaml sealed.yaml -s referee.key \
+		-o ref.yaml --report /dev/null
+	# a reply as mutt writes it, the orders '> ' quoted, text around
+	{ printf 'From: German <german@example.org>\n'
+	  printf 'To: Rita <referee@example.org>\nSubject: Re: orders\n'
+	  printf 'MIME-Version: 1.0\n'
+	  printf 'Content-Type: text/plain; charset=us-ascii\n\n'
+	  printf 'On Monday, German wrote:\n'
+	  sed 's/^/> /' sealed.yaml
+	  printf '>\n> Cheers\n\nRita, please adjudicate.\n-- \nBob\n'; } \
+		>reply.eml
+	run "$UMPIRE" adjudicate start.yaml reply.eml -s referee.key \
+		-o out.yaml --report /dev/null
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	cmp out.yaml ref.yaml
+	assert_output_has "1 level of '> ' quoting"
+	rm out.yaml
+	# pasted below a greeting, quoted once and twice, by each client
+	{ printf 'Hi Rita,\n\nhere are my orders for the first step, as we agreed on the phone yesterday evening:\n\n'
+	  cat sealed.yaml; printf '\nCheers\n-- \nBob\n'; } >pasted.txt
+	{ echo "Bob wrote:"; sed 's/^/> /' sealed.yaml; echo; echo ok; } \
+		>q1.txt
+	{ echo "Rita wrote:"; echo "> Bob wrote:"; sed 's/^/>> /' sealed.yaml
+	  echo "> thanks"; echo ok; } >q2.txt
+	sed 's/^/> > /' sealed.yaml >q3.txt
+	for c in mutt mutt-flowed thunderbird tb-delsp; do
+		for b in pasted q1 q2 q3; do
+			python3 "$MKCLIENT" $c body $b.txt >$c-$b.eml
+			run "$UMPIRE" adjudicate start.yaml $c-$b.eml \
+				-s referee.key -o out.yaml --report /dev/null
+			[ "$status" -eq 0 ] ||
+				{ echo "$c $b: $output"; return 1; }
+			cmp out.yaml ref.yaml
+			rm out.yaml
+		done
+	done
+	# the flowed client space-stuffed the box's lines
+	grep -q '^   [A-Za-z0-9+/]\{64\}$' mutt-flowed-pasted.eml
+}
+
+@test "a sealed file broken in a mail is refused, naming the line, not dropped as 'no umpire file'" {
+	"$UMPIRE" view start.yaml --side german -s referee.key --seal -o v.view
+	VISUAL=true EDITOR=true "$UMPIRE" orders v.view -s german.key --sign \
+		-o sealed.yaml </dev/null
+	# a line of the box changed by hand, in a quoted reply
+	{ printf 'From: German <german@example.org>\nSubject: Re: orders\n'
+	  printf 'MIME-Version: 1.0\nContent-Type: text/plain\n\n'
+	  printf 'Bob wrote:\n'
+	  sed 's/^/> /; 8s/^>   ..../>   !!!!/' sealed.yaml; } >broken.eml
+	grep -q '^>   !!!!' broken.eml
+	run "$UMPIRE" adjudicate start.yaml broken.eml -s referee.key \
+		-o out.yaml --report /dev/null
+	[ "$status" -eq 1 ]
+	assert_output_has "part 1 (text/plain) holds a line 'umpire:' but no whole umpire file"
+	assert_output_has "its line 9"
+	assert_output_has "not base64"
+	[ ! -e out.yaml ]
+	# only the first line of a file, then prose
+	{ printf 'From: German <german@example.org>\nSubject: orders\n\n'
+	  printf 'Rita,\n\numpire: sealed-orders/1\nI will send them tomorrow.\n'; } \
+		>cut.eml
+	run "$UMPIRE" adjudicate start.yaml cut.eml -s referee.key \
+		-o out.yaml --report /dev/null
+	[ "$status" -eq 1 ]
+	assert_output_has "no 'game:' line"
+	case "$output" in
+	*"none of its parts"*) echo "$output"; return 1 ;;
+	esac
+}
+
+@test "audit given a sealed view says what it is and how to read it" {
+	v=$(ls views/*-german.view | head -1)
+	run "$UMPIRE" audit "$v"
+	[ "$status" -eq 1 ]
+	assert_output_has "is a view sealed to german ('umpire: sealed/2'), not a game file"
+	assert_output_has "umpire audit GAME --view $v -s KEY"
+	assert_output_has "umpire open $v -s KEY"
+	case "$output" in
+	*"unknown field"*) echo "$output"; return 1 ;;
+	esac
+	"$UMPIRE" open "$v" -s german.key -o plain.view
+	run "$UMPIRE" audit plain.view
+	[ "$status" -eq 1 ]
+	assert_output_has "plain.view is a view of german ('umpire: view/"
+	assert_output_has "umpire audit GAME --view plain.view"
+}

@@ -6,10 +6,17 @@
  * NUL byte, a joined line, a line that no game file has); and a text
  * it takes as it is, mail_take_file returns unchanged with nothing to
  * note. mail_game_lines refuses as a prefix what the mail layer would
- * act on.
+ * act on. A sealed file (sealed orders, a sealed view) pasted in a
+ * body, with a greeting and a signature, '> ' quoted once or twice, in
+ * a format=flowed part, comes out of mail_take_file as its exact bytes;
+ * a broken one is refused naming its line, never as "no umpire file"
+ * (*none stays 0); a message with no umpire file sets *none, and one
+ * holding a turn report says so.
  */
 #include <stdlib.h>
 #include <string.h>
+#include "umpire/error.h"
+#include "umpire/strbuf.h"
 #include "umpire/mail.h"
 #include "umpire/sign.h"
 #include "unit.h"
@@ -90,6 +97,227 @@ static void same_verdict(const char *what, int at, const char *text,
 	}
 }
 
+
+/* A sealed file as seal_text writes it (the box shortened: the mail
+ * layer reads its shape, not its contents). */
+static const char sealed[] =
+	"umpire: sealed-orders/1\n"
+	"game: c23167627f071bd107f39b61497c4bbe\n"
+	"for: referee\n"
+	"box: |-\n"
+	"  qQR0uP/epqwwtBUFBBUNEWpWnv+DK3VY666shN3cDwEM+BKP79wu/a/MJpPINx2Q\n"
+	"  w6xCd8lD5+FWvSjp2Y1cgvra3BPM/slqb8vg5DihFummVVG8/7yA5ZFMqTjJsr8J\n"
+	"  UCUSRwUMns1qkP820cZosQ==\n";
+
+static const char headers[] =
+	"From: Alice <alice@example.org>\n"
+	"To: Rita <rita@example.org>\n"
+	"Subject: Re: orders\n"
+	"MIME-Version: 1.0\n";
+
+/* before, each line of file after quote, then after */
+static void paste(struct strbuf *sb, const char *before, const char *quote,
+		  const char *file, const char *after)
+{
+	strbuf_adds(sb, before);
+	for (const char *p = file; *p;) {
+		const char *nl = strchr(p, '\n');
+		strbuf_adds(sb, quote);
+		strbuf_add(sb, p, (size_t)(nl - p) + 1);
+		p = nl + 1;
+	}
+	strbuf_adds(sb, after);
+}
+
+/* mail_take_file on text: rc, the bytes it gives, *none, the refusal. */
+static int take(const char *text, char **out, size_t *len, int *none,
+		struct error *err)
+{
+	size_t n = strlen(text);
+	*out = malloc(n + 1);
+	memcpy(*out, text, n + 1);
+	*len = n;
+	memset(err, 0, sizeof *err);
+	return mail_take_file("m.eml", MAX, NULL, out, len, NULL, NULL, NULL,
+			      NULL, none, err);
+}
+
+/* text is read as the sealed file, byte for byte. */
+static void reads_sealed(const char *what, const char *text)
+{
+	char *out;
+	size_t len;
+	int none = -1;
+	struct error err;
+	int rc = take(text, &out, &len, &none, &err);
+	CHECK(rc == 0 && none == 0 && len == strlen(sealed) &&
+	      !memcmp(out, sealed, len), "sealed orders %s: read as "
+	      "attached (rc %d, none %d%s%s)", what, rc, none, rc ? ": " : "",
+	      rc ? err.msg : "");
+	free(out);
+}
+
+/* text is refused as a broken umpire file (not "none"), the refusal
+ * holding want. */
+static void refused_broken(const char *what, const char *text,
+			   const char *want)
+{
+	char *out;
+	size_t len;
+	int none = -1;
+	struct error err;
+	int rc = take(text, &out, &len, &none, &err);
+	CHECK(rc == -1 && none == 0 && err.status == EXIT_REFUSED &&
+	      strstr(err.msg, want) != NULL, "%s: refused, not 'no umpire "
+	      "file' (rc %d, none %d: %s)", what, rc, none,
+	      rc ? err.msg : "taken");
+	free(out);
+}
+
+static void sealed_in_mail(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *greet = "Hi Rita,\n\nhere are my orders:\n\n";
+	const char *sig = "\nCheers\n-- \nAlice\n";
+	/* a text/plain body, 7bit */
+	const char *plain = "Content-Type: text/plain; charset=us-ascii\n\n";
+	strbuf_adds(&sb, headers);
+	strbuf_adds(&sb, plain);
+	paste(&sb, greet, "", sealed, sig);
+	reads_sealed("pasted with a greeting and a signature", sb.buf);
+	/* the same without the message around it (a body saved alone) */
+	strbuf_reset(&sb);
+	paste(&sb, greet, "", sealed, sig);
+	reads_sealed("pasted, the body saved alone", sb.buf);
+	strbuf_reset(&sb);
+	strbuf_adds(&sb, headers);
+	strbuf_adds(&sb, plain);
+	paste(&sb, "On Monday Bob wrote:\n", "> ", sealed, ">\n> Cheers\n\nok\n");
+	reads_sealed("quoted once", sb.buf);
+	strbuf_reset(&sb);
+	strbuf_adds(&sb, headers);
+	strbuf_adds(&sb, plain);
+	paste(&sb, "Rita wrote:\n> Bob wrote:\n", ">> ", sealed,
+	      "> thanks\nok\n");
+	reads_sealed("quoted twice (>> )", sb.buf);
+	strbuf_reset(&sb);
+	strbuf_adds(&sb, headers);
+	strbuf_adds(&sb, plain);
+	paste(&sb, "Rita wrote:\n", "> > ", sealed, "> \n> bye\n");
+	reads_sealed("quoted twice (> > )", sb.buf);
+	/* format=flowed as mutt (text_flowed=yes) writes it: the greeting
+	 * broken softly (a line ending in a space), the box's lines
+	 * space-stuffed, quoted lines as '>' and a stuffed space */
+	strbuf_reset(&sb);
+	strbuf_adds(&sb, headers);
+	strbuf_adds(&sb, "Content-Type: text/plain; charset=us-ascii; "
+		    "format=flowed\n\n");
+	strbuf_adds(&sb, "Hi Rita,\n\nhere are my orders for the first step, "
+		    "as we agreed on the \nphone yesterday evening:\n\n");
+	for (const char *p = sealed; *p;) {
+		const char *nl = strchr(p, '\n');
+		if (*p == ' ')
+			strbuf_addc(&sb, ' ');      /* space-stuffed */
+		strbuf_add(&sb, p, (size_t)(nl - p) + 1);
+		p = nl + 1;
+	}
+	strbuf_adds(&sb, "\nCheers\n-- \nAlice\n");
+	reads_sealed("in a format=flowed body", sb.buf);
+	strbuf_reset(&sb);
+	strbuf_adds(&sb, headers);
+	strbuf_adds(&sb, "Content-Type: text/plain; charset=us-ascii; "
+		    "format=flowed; delsp=yes\n\n");
+	strbuf_adds(&sb, "Bob wrote:\n");
+	for (const char *p = sealed; *p;) {
+		const char *nl = strchr(p, '\n');
+		strbuf_adds(&sb, "> ");             /* '>', the stuffed space */
+		strbuf_add(&sb, p, (size_t)(nl - p) + 1);
+		p = nl + 1;
+	}
+	strbuf_adds(&sb, "\nthanks, \nRita\n");
+	reads_sealed("quoted in a format=flowed body (DelSp)", sb.buf);
+	/* CRLF line ends and trailing blanks a client added */
+	strbuf_reset(&sb);
+	paste(&sb, "Hi,\r\n\r\n", "> ", sealed, "\r\n");
+	{
+		struct strbuf crlf = STRBUF_INIT;
+		for (size_t i = 0; i < sb.len; i++) {
+			if (sb.buf[i] == '\n' && (i == 0 ||
+						  sb.buf[i - 1] != '\r'))
+				strbuf_adds(&crlf, "  \r");
+			strbuf_addc(&crlf, sb.buf[i]);
+		}
+		reads_sealed("quoted, CRLF and trailing blanks", crlf.buf);
+		strbuf_free(&crlf);
+	}
+
+	/* broken: refused, naming the line, *none left 0 */
+	strbuf_reset(&sb);
+	strbuf_adds(&sb, headers);
+	strbuf_adds(&sb, plain);
+	strbuf_adds(&sb, "Hi Rita,\n\numpire: sealed-orders/1\nthis is "
+		    "garbage } [\n-- \nAlice\n");
+	refused_broken("an 'umpire:' line, then garbage", sb.buf, "line 3");
+	strbuf_reset(&sb);
+	strbuf_adds(&sb, headers);
+	strbuf_adds(&sb, plain);
+	strbuf_adds(&sb, "Hi,\n\numpire: orders/1\nthis is garbage } [\n");
+	refused_broken("orders cut short", sb.buf, "part 1 (text/plain)");
+	strbuf_reset(&sb);
+	strbuf_adds(&sb, headers);
+	strbuf_adds(&sb, plain);
+	paste(&sb, "Hi,\n", "> ", "umpire: sealed-orders/1\n"
+	      "game: c23167627f071bd107f39b61497c4bbe\nfor: referee\n", "");
+	refused_broken("a sealed file without its box", sb.buf, "no 'box:'");
+	strbuf_reset(&sb);
+	strbuf_adds(&sb, headers);
+	strbuf_adds(&sb, plain);
+	strbuf_adds(&sb, "Hi,\n\n");
+	strbuf_adds(&sb, sealed);
+	/* a line of the box changed by hand: the box goes on after it */
+	memcpy(strstr(sb.buf, "  w6xC"), "  w6 !", 6);
+	refused_broken("a box broken by a line", sb.buf, "is not base64");
+	strbuf_reset(&sb);
+	strbuf_adds(&sb, headers);
+	strbuf_adds(&sb, plain);
+	strbuf_adds(&sb, "Hi,\numpire: please adjudicate my orders\n");
+	refused_broken("a line 'umpire:' that starts no file", sb.buf,
+		       "not the first line of an umpire file");
+
+	/* no umpire file at all: *none set */
+	{
+		char *out;
+		size_t len;
+		int none = -1;
+		struct error err;
+		strbuf_reset(&sb);
+		strbuf_adds(&sb, headers);
+		strbuf_adds(&sb, plain);
+		strbuf_adds(&sb, "Hi Rita,\n\nsee you Tuesday.\n");
+		int rc = take(sb.buf, &out, &len, &none, &err);
+		CHECK(rc == -1 && none == 1 && strstr(err.msg, "none of its "
+		      "parts holds an umpire file"), "a message holding no "
+		      "umpire file: none (rc %d, none %d)", rc, none);
+		free(out);
+		/* a turn report only: said so */
+		strbuf_reset(&sb);
+		strbuf_adds(&sb, headers);
+		strbuf_adds(&sb, plain);
+		strbuf_adds(&sb, "The Russo-German War (card game, beta)\n"
+			    "  (russo-german-war), game c2316762\n"
+			    "As seen by german.\n\n"
+			    "Step 1, ordered by german, adjudicated by "
+			    "referee\n\nPosition\n  Moscow: Soviet\n");
+		rc = take(sb.buf, &out, &len, &none, &err);
+		CHECK(rc == -1 && none == 1 && strstr(err.msg, "holds a turn "
+		      "report as seen by german") && strstr(err.msg,
+		      "not an umpire file"), "a message holding a report: "
+		      "said so (%s)", err.msg);
+		free(out);
+	}
+	strbuf_free(&sb);
+}
+
 int main(void)
 {
 	static const struct {
@@ -140,5 +368,6 @@ int main(void)
 	      "a NUL byte is not");
 	CHECK(mail_game_lines("- step: 1\n  a: b", 16) == 0,
 	      "text that does not end a line is not");
+	sealed_in_mail();
 	return unit_done("test_mail");
 }
