@@ -432,3 +432,104 @@ for p in m.iter_attachments():
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
 	assert_output_has ", 1 steps,"
 }
+
+@test "judge: refused sealed orders are answered sealed to their signer; nothing of them in clear" {
+	judge_setup german soviet
+	owner_game russo-german-war german soviet
+	SIDES="german soviet" play 1
+	post
+	f=$(grep -l 'filename=.*\.view' mbox/*/*.umpire | head -1)
+	s=$(basename "$(dirname "$f")")
+	as "$s" orders "$f" -o o.yaml
+	sed -i '0,/^- \([a-z-]*\): ".*"$/s//- \1: "surrender"/' o.yaml
+	grep -q '"surrender"' o.yaml
+	# signed without the check, sealed to the judge
+	as "$s" sign o.yaml --seal judge.pub -o signed.yaml 2>/dev/null
+	head -1 signed.yaml | grep -q '^umpire: sealed-orders/'
+	as "$s" mail signed.yaml --to referee -o bad.eml
+	run "$UMPIRE" judge --config judge.ini --outbox out <bad.eml
+	[ "$status" -eq 0 ]
+	grep -q " done .*orders of $s refused.*answered to $s" games/judge.log
+	[ "$(ls out/new | wc -l)" -eq 1 ]
+	a=$(ls out/new/*)
+	grep -q "^To: $s@example.org" "$a"
+	grep -q '^Auto-Submitted: auto-replied' "$a"
+	# the reason (it quotes the sealed answers) is sealed to the signer
+	python3 "$BATS_TEST_DIRNAME/tools/clear-parts.py" "$a" "$s.key" \
+		"$UMPIRE"
+	if grep -q 'surrender' "$a"; then false; fi
+	if grep -qi 'legal answer' "$a"; then false; fi
+	as "$s" open "$a" -o answer.yaml
+	head -1 answer.yaml | grep -q '^umpire: refusal/'
+	grep -q 'surrender' answer.yaml
+	# and the other side hears nothing of it
+	[ -z "$(grep -l "^To: " out/new/* | xargs grep -L "^To: $s@")" ]
+}
+
+@test "judge: a refused message sent again by anyone: at most 3 answers a day, all at the signer's own address" {
+	hostile_setup
+	other_orders "north 9 south 9 center 9" badsigned.yaml
+	as player mail badsigned.yaml --to referee -o bad.eml
+	# a stranger who saw it once sends it 100 times, as from himself,
+	# with a Reply-To of his, and as from a role's name
+	local i hdr
+	for i in $(seq 1 100); do
+		case $((i % 3)) in
+		0) hdr="From: mallory@evil.example" ;;
+		1) hdr="From: player" ;;
+		2) hdr="From: x@example.org\nReply-To: mallory@evil.example" ;;
+		esac
+		{ printf "$hdr\n"; sed '/^From: /d' bad.eml; } >copy.eml
+		"$UMPIRE" judge --config judge.ini --outbox out <copy.eml \
+			2>/dev/null || return 1
+	done
+	[ "$(ls out/new | wc -l)" -eq 3 ]
+	for f in out/new/*; do
+		[ "$(grep -c '^To:' "$f")" -eq 1 ]
+		grep -q '^To: player@example.org$' "$f"
+		if grep -qi 'mallory\|evil' "$f"; then false; fi
+	done
+	[ "$(grep -c 'not answered (player had 3 answers today)' \
+		games/judge.log)" -eq 97 ]
+	cmp "$G" before.yaml
+}
+
+@test "judge: an automatic message or a bounce is never answered" {
+	hostile_setup
+	other_orders "north 9 south 9 center 9" badsigned.yaml
+	as player mail badsigned.yaml --to referee -o bad.eml
+	{ printf 'Auto-Submitted: auto-replied\n'; cat bad.eml; } >auto.eml
+	{ printf 'Return-Path: <>\n'; cat bad.eml; } >bounce.eml
+	sed 's/^From: .*/From: MAILER-DAEMON@example.org/' bad.eml >daemon.eml
+	for m in auto bounce daemon; do
+		run "$UMPIRE" judge --config judge.ini --outbox out <"$m.eml"
+		[ "$status" -eq 0 ]
+	done
+	[ -z "$(ls out/new)" ]
+	[ "$(grep -c 'not answered (an automatic message or a bounce)' \
+		games/judge.log)" -eq 3 ]
+	# Auto-Submitted: no is a person's message
+	{ printf 'Auto-Submitted: no\n'; cat bad.eml; } >person.eml
+	run "$UMPIRE" judge --config judge.ini --outbox out <person.eml
+	[ "$(ls out/new | wc -l)" -eq 1 ]
+}
+
+@test "judge: a role's address is its join's, never the judge's config [addresses]" {
+	judge_setup player
+	# the judge's owner lists a player of another game under [addresses]
+	printf '[addresses]\nplayer = first@example.org\n' >>judge.ini
+	# this player joins without an address (none in his config)
+	sed -i '/^address = /d' player.ini
+	as player new arnswalde-1945 --side player=player.pub \
+		--referee judge.pub --set difficulty=low -o g.yaml 2>/dev/null
+	if grep -q 'address' g.yaml; then false; fi
+	as player mail g.yaml --to referee -o first.eml
+	run "$UMPIRE" judge --config judge.ini --outbox out --accept-new \
+		<first.eml
+	[ "$status" -eq 0 ]
+	# nothing to first@example.org: the game's letters (a hidden hand,
+	# in another game) never go to an address this game did not give
+	if grep -l 'first@example.org' out/new/* 2>/dev/null; then false; fi
+	[ -z "$(ls out/new)" ]
+	grep -q 'no address for player' games/judge.log
+}
