@@ -44,8 +44,10 @@ setup() {
 		[ -n "$id" ]
 		[ "$(grep -c -F "<$id>" "$EX/judge.log")" -eq 1 ]
 	done
-	grep -q ' refused, the reason sent back to player: ' "$EX/judge.log"
-	grep -q '^Subject: .*refused' "$EX/out/04.eml"
+	grep -q ' orders of player refused: .*answered to player at ' \
+		"$EX/judge.log"
+	sed -n '/^Subject:/{N;p;}' "$EX/out/04.eml" | tr -d '\n' |
+		grep -q 'refused'
 	[ -z "$(grep -v ' done ' "$EX/judge.log")" ]
 }
 
@@ -62,5 +64,5 @@ setup() {
 	[ -f ex/examples/judge/game.yaml ]
 	run "$UMPIRE" status --brief ex/examples/judge/game.yaml
 	case $output in over*) ;; *) echo "not over: $output"; return 1 ;; esac
-	grep -q ' refused, ' ex/examples/judge/judge.log
+	grep -q ' orders of player refused: ' ex/examples/judge/judge.log
 }
