@@ -13,6 +13,8 @@
  *                          kernel keyring (default 15; 0: never)
  *   [judge]
  *   games = DIR            umpire judge's games directory
+ *   answers_a_day = N      how often the judge answers a party a day
+ *                          (default JUDGE_ANSWERS_A_DAY, umpire/judge.h)
  *   [addresses]
  *   ROLE = ADDRESS         a role's mail address (umpire mail: To)
  * Ownership: struct config owns its strings; config_free releases them.
@@ -26,6 +28,7 @@
 #define CONFIG_MAX (64 * 1024)   /* bytes: a config file is small */
 #define CONFIG_UNLOCK_MINUTES 15
 #define CONFIG_UNLOCK_MAX (24 * 60)
+#define CONFIG_ANSWERS_MAX 100
 /* umpire mail --send without [umpire] sendmail: mutt's default, by its
  * full path (/usr/sbin is not on a normal user's PATH on Debian) */
 #define MAIL_SENDMAIL "/usr/sbin/sendmail -t -i"
@@ -39,6 +42,8 @@ struct config {
 	char *judge_games;  /* or NULL */
 	long unlock_minutes;/* CONFIG_UNLOCK_MINUTES unless set */
 	int unlock_set;
+	long judge_answers; /* [judge] answers_a_day, when set */
+	int judge_answers_set;
 	struct config_address {
 		char *role, *address;
 	} addresses[CONFIG_MAX_ADDRESSES];

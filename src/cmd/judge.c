@@ -45,7 +45,8 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 			jc.cfg.sendmail : MAIL_SENDMAIL,
 		.seckey = seckey ? seckey : jc.cfg.secret_key,
 		.accept_new = accept_new,
-		.answers_a_day = JUDGE_ANSWERS_A_DAY,
+		.answers_a_day = jc.cfg.judge_answers_set ?
+			(unsigned)jc.cfg.judge_answers : JUDGE_ANSWERS_A_DAY,
 	};
 	if (!s.games)
 		rc = usage_error(err, "judge", "give --games DIR, or set games "

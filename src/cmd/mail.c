@@ -263,17 +263,21 @@ static int describe(const struct cli *cli, const char *name,
 	return 0;
 }
 
+/* "[umpire 1a2b3c4d] WHAT": the game's short id first, as the judge's
+ * letters have it, so that a player's client sorts a game's mail (and
+ * the judge knows which game a reply is about). */
 static void subject(const struct about *a, struct strbuf *sb)
 {
-	char id[13];
-	snprintf(id, sizeof id, "%s", a->game);
-	strbuf_adds(sb, "[umpire] ");
+	if (strlen(a->game) >= 8 && strspn(a->game, "0123456789abcdef") >= 8)
+		strbuf_addf(sb, "[umpire %.8s] ", a->game);
+	else
+		strbuf_adds(sb, "[umpire] ");
 	if (a->subject[0]) {
 		strbuf_adds(sb, a->subject);
 		return;
 	}
 	if (strcmp(a->kind, "game") == 0) {
-		strbuf_addf(sb, "%s, game %s: ", a->title, id);
+		strbuf_addf(sb, "%s: ", a->title);
 		if (a->unjoined)
 			strbuf_addf(sb, "%s to join", a->role);
 		else if (a->over)
@@ -282,16 +286,15 @@ static void subject(const struct about *a, struct strbuf *sb)
 			strbuf_addf(sb, "step %lld, %s to act", a->step,
 				    a->role);
 	} else if (strcmp(a->kind, "orders") == 0) {
-		strbuf_addf(sb, "orders of %s for step %lld, game %s",
-			    a->role, a->step, id);
+		strbuf_addf(sb, "orders of %s for step %lld", a->role,
+			    a->step);
 	} else if (strcmp(a->kind, "steps") == 0) {
-		strbuf_addf(sb, "steps %lld-%lld of game %s", a->step + 1,
-			    a->step + a->over, id);
+		strbuf_addf(sb, "steps %lld-%lld", a->step + 1,
+			    a->step + a->over);
 	} else if (strcmp(a->kind, "view") == 0) {
-		strbuf_addf(sb, "view for %s, game %s", a->role, id);
+		strbuf_addf(sb, "view for %s", a->role);
 	} else if (strcmp(a->kind, "sealed") == 0) {
-		strbuf_addf(sb, "orders sealed to the %s, game %s", a->role,
-			    id);
+		strbuf_addf(sb, "orders sealed to the %s", a->role);
 	} else {
 		strbuf_adds(sb, "files");
 	}
@@ -572,7 +575,7 @@ static int build(const struct gmime *gm, const struct cli *cli,
 	if (report)
 		strbuf_add(&body, report, report_len);
 	else
-		strbuf_addf(&body, "%s\n", subj.buf + strlen("[umpire] "));
+		strbuf_addf(&body, "%s\n", strchr(subj.buf, ']') + 2);
 	/* nothing attached (a judge's reason for a refusal): no word of
 	 * an attached file */
 	if (n_files > 0)

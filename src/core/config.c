@@ -50,28 +50,30 @@ static char *expand_home(const char *v)
 }
 
 /* [umpire] unlock_minutes = N: 0 to CONFIG_UNLOCK_MAX. */
-static int unlock_minutes(struct load *l, const char *value)
+/* A whole number setting from 0 to max, given once: what it is for
+ * (said when it is not one) in what. */
+static int whole_number(struct load *l, const char *section,
+			const char *name, const char *value, long max,
+			const char *what, long *out, int *set)
 {
 	char *end;
 	errno = 0;
 	long v = strtol(value, &end, 10);
-	if (l->c->unlock_set) {
+	if (*set) {
 		if (!l->bad[0])
-			snprintf(l->bad, sizeof l->bad, "[umpire] "
-				 "unlock_minutes is set twice");
+			snprintf(l->bad, sizeof l->bad, "[%s] %s is set twice",
+				 section, name);
 		return 0;
 	}
-	if (errno || end == value || *end || v < 0 ||
-	    v > CONFIG_UNLOCK_MAX) {
+	if (errno || end == value || *end || v < 0 || v > max) {
 		if (!l->bad[0])
-			snprintf(l->bad, sizeof l->bad, "[umpire] "
-				 "unlock_minutes = %.40s: give a whole number "
-				 "of minutes from 0 (never keep an unlocked "
-				 "key) to %d", value, CONFIG_UNLOCK_MAX);
+			snprintf(l->bad, sizeof l->bad, "[%s] %s = %.40s: give "
+				 "a whole number %s to %ld", section, name,
+				 value, what, max);
 		return 0;
 	}
-	l->c->unlock_minutes = v;
-	l->c->unlock_set = 1;
+	*out = v;
+	*set = 1;
 	return 1;
 }
 
@@ -93,11 +95,21 @@ static int on_entry(void *user, const char *section, const char *name,
 		else if (strcmp(name, "sendmail") == 0)
 			slot = &l->c->sendmail;
 		else if (strcmp(name, "unlock_minutes") == 0)
-			return unlock_minutes(l, value);
+			return whole_number(l, section, name, value,
+					    CONFIG_UNLOCK_MAX, "of minutes from "
+					    "0 (never keep an unlocked key)",
+					    &l->c->unlock_minutes,
+					    &l->c->unlock_set);
 	} else if (strcmp(section, "judge") == 0) {
 		path = 1;
 		if (strcmp(name, "games") == 0)
 			slot = &l->c->judge_games;
+		else if (strcmp(name, "answers_a_day") == 0)
+			return whole_number(l, section, name, value,
+					    CONFIG_ANSWERS_MAX, "of answers a "
+					    "party may get a day from 0",
+					    &l->c->judge_answers,
+					    &l->c->judge_answers_set);
 	} else if (strcmp(section, "addresses") == 0) {
 		struct config *c = l->c;
 		if (!config_address(c, name) &&
@@ -122,7 +134,8 @@ static int on_entry(void *user, const char *section, const char *name,
 			snprintf(l->bad, sizeof l->bad, "unknown setting "
 				 "[%s] %s (known: [umpire] secret_key, "
 				 "scenarios, address, sendmail, "
-				 "unlock_minutes; [judge] games; "
+				 "unlock_minutes; [judge] games, "
+				 "answers_a_day; "
 				 "[addresses] ROLE)",
 				 section, name);
 		return 0;

@@ -11,6 +11,7 @@
  * Auto-Submitted other than "no") or a bounce.
  */
 #include <ctype.h>
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -23,6 +24,25 @@
 #include "umpire/sign.h"
 #include "umpire/view.h"
 #include "room.h"
+
+/* The name a message's file goes by in what the judge answers: never
+ * the judge's own name for the message. */
+#define MESSAGE "your message"
+/* What to send instead, by mistake. */
+#define HINT_FILE "Mail the judge the file umpire wrote for you, unchanged, " \
+	"attached or pasted,\none file a message: your join (umpire join), " \
+	"or your signed orders\n(umpire orders VIEW -o orders.yaml, then " \
+	"umpire sign orders.yaml --game VIEW)."
+#define HINT_ONE "Mail one umpire file a message: your signed orders " \
+	"alone, attached or\npasted; a reply that quotes the judge's " \
+	"letter carries its file too."
+#define HINT_VIEW "A view is for reading. Answer it with your orders:\n" \
+	"  umpire orders VIEW -o orders.yaml      (fill them in)\n" \
+	"  umpire sign orders.yaml --game VIEW -o signed.yaml\n" \
+	"and mail signed.yaml to the judge."
+#define HINT_SIGN "Sign your orders with your own key, the one you joined " \
+	"the game with:\n  umpire sign orders.yaml --game VIEW -o " \
+	"signed.yaml\nand mail signed.yaml to the judge."
 
 /* The value of header field name in the header block of buf (unfolded,
  * without leading blanks) into out; 0 when there is none. */
@@ -158,6 +178,7 @@ static void answer(struct judge *j, struct game *g, const char *role,
 		   struct letters *l, struct outcome *o)
 {
 	struct error err;
+	o->answered = 1;
 	if (o->no_answer) {
 		strbuf_adds(&o->notes, "; not answered (an automatic message "
 			    "or a bounce)");
@@ -224,6 +245,7 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 	if (!added) {
 		say(o, FATE_DROPPED, "replay: every join in it is in the "
 		    "game already");
+		o->answered = 1;    /* no mistake: what it owes, at most */
 		/* what the last run could not send, else the letter the
 		 * joined roles got */
 		if (!spool_flush(j, g.id, &g, o)) {
@@ -353,6 +375,7 @@ static int take_orders(struct judge *j, const char *id, const char *name,
 		const char *by = g.steps[old - 1].actor;
 		say(o, FATE_DROPPED, "replay: these orders of %s are step "
 		    "%zu of the game already", by, old);
+		o->answered = 1;    /* no mistake: what it owes, at most */
 		/* the letters a crash kept from being sent, else the
 		 * signer's letter of the game as it stands (a lost letter
 		 * is never final) */
@@ -390,15 +413,25 @@ static int take_orders(struct judge *j, const char *id, const char *name,
 	 * forged or unsigned sender) */
 	const char *by = signer(&g, name, *buf, *len, *sig, *siglen);
 	if (!by) {
+		o->hint = HINT_SIGN;
 		adjudicated_free(&res);
 		goto out;
 	}
 	say(o, FATE_DONE, "orders of %s refused: %s", by, err->msg);
 	struct letters l;
 	struct error e;
+	struct strbuf what = STRBUF_INIT, intro = STRBUF_INIT;
+	strbuf_addf(&what, "step %zu: the orders of %s refused",
+		    g.n_steps + 1, by);
+	strbuf_addf(&intro, "Your orders for step %zu of game %s (%s) were "
+		    "refused.", g.n_steps + 1, g.id, g.scn.title);
+	struct answer_text t = { what.buf, intro.buf, err->msg, NULL,
+		&res.refusal };
 	memset(&l, 0, sizeof l);
-	if (letter_refusal(j, &g, by, g.n_steps + 1, err->msg,
-			   &res.refusal, o->msgid.buf, &l, &e))
+	int arc = letter_answer(j, &g, by, &t, o->msgid.buf, &l, &e);
+	strbuf_free(&what);
+	strbuf_free(&intro);
+	if (arc)
 		strbuf_addf(&o->notes, "; no answer: %s", e.msg);
 	else
 		answer(j, &g, by, &l, o);
@@ -448,6 +481,128 @@ static int file_about(const char *name, const char *buf, size_t len,
 	return rc;
 }
 
+/* The addr-spec of the message's From (not Reply-To: a party is known
+ * by the address it writes from), lowercased, into out; 0 if none. */
+static int sender(const char *buf, size_t len, struct strbuf *out)
+{
+	struct strbuf v = STRBUF_INIT;
+	int ok = 0;
+	if (header_field(buf, len, "From", &v)) {
+		const char *a = strchr(v.buf, '<'), *e;
+		if (a)
+			e = strchr(++a, '>');
+		else {
+			a = v.buf;
+			e = a + strcspn(a, " \t(");
+		}
+		if (e && e > a && memchr(a, '@', (size_t)(e - a))) {
+			for (const char *c = a; c < e; c++)
+				strbuf_addc(out, (char)tolower(
+					(unsigned char)*c));
+			ok = 1;
+		}
+	}
+	strbuf_free(&v);
+	return ok;
+}
+
+/* The game named by the short id in a subject ("[umpire 1a2b3c4d]", a
+ * reply's "Re: [umpire 1a2b3c4d] ..." too) when exactly one game kept
+ * here has it, into id. */
+static int subject_game(const struct judge *j, const char *buf, size_t len,
+			char id[GAME_ID_HEX + 1])
+{
+	struct strbuf v = STRBUF_INIT;
+	char pre[9];
+	int n = 0;
+	const char *p;
+	if (!header_field(buf, len, "Subject", &v) ||
+	    !(p = strstr(v.buf, "[umpire ")) ||
+	    strspn(p + 8, "0123456789abcdef") < 8 || p[16] != ']') {
+		strbuf_free(&v);
+		return 0;
+	}
+	memcpy(pre, p + 8, 8);
+	pre[8] = '\0';
+	strbuf_free(&v);
+	DIR *d = opendir(j->games);
+	struct dirent *e;
+	while (d && (e = readdir(d))) {
+		size_t k = strlen(e->d_name);
+		if (k == GAME_ID_HEX + 5 && !strncmp(e->d_name, pre, 8) &&
+		    !strcmp(e->d_name + GAME_ID_HEX, ".yaml")) {
+			snprintf(id, GAME_ID_HEX + 1, "%.*s", GAME_ID_HEX,
+				 e->d_name);
+			n++;
+		}
+	}
+	if (d)
+		closedir(d);
+	return n == 1 && game_id_ok(id);
+}
+
+/* 0 when game id is kept here. */
+static int access_game(const struct judge *j, const char *id)
+{
+	struct strbuf p = STRBUF_INIT;
+	game_path(j, id, ".yaml", &p);
+	int rc = access(p.buf, F_OK);
+	strbuf_free(&p);
+	return rc;
+}
+
+/* A message the judge could not use, from a party of the game it is
+ * about (its file's game, else its subject's) by the address of that
+ * party's join: answered there, saying what was wrong and what to send
+ * instead. A stranger's is never answered (no backscatter). */
+static void mistake(struct judge *j, const char *from, const char *id,
+		    struct outcome *o)
+{
+	struct strbuf p = STRBUF_INIT;
+	struct game g;
+	struct error err;
+	int fd = -1;
+	if (o->answered || o->no_answer || !from[0] || !game_id_ok(id))
+		return;
+	game_path(j, id, ".yaml", &p);
+	if (access(p.buf, F_OK) != 0 || lock_game(j, id, &fd, &err) ||
+	    cli_game_flags(j->cli, p.buf, &g, GAME_PARSE_CHECKPOINTS, &err)) {
+		if (fd >= 0)
+			close(fd);
+		strbuf_free(&p);
+		return;
+	}
+	const char *role = NULL;
+	for (size_t i = 0; i < g.n_roles && !role; i++) {
+		const char *a = game_address(&g, g.roles[i].name);
+		if (a && !strcasecmp(a, from))
+			role = g.roles[i].name;
+	}
+	if (!role) {
+		strbuf_adds(&o->notes, "; not answered (the sender is no "
+			    "party of the game)");
+	} else {
+		struct letters l;
+		struct strbuf intro = STRBUF_INIT, what = STRBUF_INIT;
+		strbuf_addf(&what, "your message could not be used");
+		strbuf_addf(&intro, "Your message to the judge about game %s "
+			    "(%s) could not be used.", g.id, g.scn.title);
+		struct answer_text t = { what.buf, intro.buf, o->what.buf,
+			o->hint ? o->hint : HINT_FILE, NULL };
+		memset(&l, 0, sizeof l);
+		if (letter_answer(j, &g, role, &t, o->msgid.buf, &l, &err))
+			strbuf_addf(&o->notes, "; no answer: %s", err.msg);
+		else
+			answer(j, &g, role, &l, o);
+		letters_free(&l);
+		strbuf_free(&intro);
+		strbuf_free(&what);
+	}
+	game_free(&g);
+	close(fd);
+	strbuf_free(&p);
+}
+
 int judge_message(struct judge *j, const char *path, const char *name,
 		  struct outcome *o, struct error *err)
 {
@@ -455,7 +610,8 @@ int judge_message(struct judge *j, const char *path, const char *name,
 	size_t len, siglen = 0;
 	struct strbuf notes = STRBUF_INIT, taken = STRBUF_INIT;
 	struct strbuf p = STRBUF_INIT;
-	char kind[32], id[80];
+	struct strbuf from = STRBUF_INIT;
+	char kind[32], id[80], about[GAME_ID_HEX + 1] = "";
 	int none = 0, rc = 0, fd = -1;
 	if (read_input(path, mail_message_max(JUDGE_MAX_FILE), &buf, &len,
 		       err))
@@ -467,24 +623,36 @@ int judge_message(struct judge *j, const char *path, const char *name,
 	o->no_answer = automatic(buf, len);
 	if (mail_envelope(buf, len, &o->from, &o->msgid, err))
 		goto out;
-	if (mail_take_file(name, JUDGE_MAX_FILE, NULL, &buf, &len, &sig,
+	/* who wrote it, and the game its subject names: read now, before
+	 * the file is taken out of the message */
+	sender(buf, len, &from);
+	subject_game(j, buf, len, about);
+	if (mail_take_file(MESSAGE, JUDGE_MAX_FILE, NULL, &buf, &len, &sig,
 			   &siglen, &notes, &taken, &none, err)) {
 		if (none)
 			say(o, FATE_DROPPED, "no umpire file in it");
 		else
 			say(o, FATE_FAILED, "%s", err->msg);
+		o->hint = HINT_FILE;
 		goto out;
 	}
 	/* one file a message: which of two a player meant is not for the
 	 * judge to guess */
 	if (taken.len) {
-		say(o, FATE_FAILED, "%s: more than one umpire file in the "
+		say(o, FATE_FAILED, "more than one umpire file in the "
 		    "message (umpire would read %s); the judge takes one a "
-		    "message", name, taken.buf);
+		    "message", taken.buf);
+		o->hint = HINT_ONE;
+		/* the game of the one it would read: whose mistake */
+		struct error ignored;
+		if (file_about(MESSAGE, buf, len, kind, sizeof kind, id,
+			       sizeof id, &ignored) == 0 && game_id_ok(id))
+			snprintf(o->game, sizeof o->game, "%s", id);
 		goto out;
 	}
 	struct error why;
-	if (file_about(name, buf, len, kind, sizeof kind, id, sizeof id,
+	o->hint = HINT_FILE;
+	if (file_about(MESSAGE, buf, len, kind, sizeof kind, id, sizeof id,
 		       &why)) {
 		/* a file that is there but cannot be read is kept with the
 		 * reason, as a refused one is; only text without a line
@@ -527,7 +695,11 @@ int judge_message(struct judge *j, const char *path, const char *name,
 	else if (!strcmp(kind, "orders") || !strcmp(kind, "sealed-orders"))
 		trc = take_orders(j, id, as, &buf, &len, &sig, &siglen,
 				  &notes, o, &why);
-	else
+	else if (!strcmp(kind, "view") || !strcmp(kind, "sealed")) {
+		trc = errorf(&why, EXIT_REFUSED, "a view: the judge sends "
+			     "views, and takes orders made from them");
+		o->hint = HINT_VIEW;
+	} else
 		trc = errorf(&why, EXIT_REFUSED, "a %s file: the judge takes "
 			     "signed orders and game files (joins)", kind);
 	/* what is not the message's fault (a refusal) is the host's: a
@@ -542,6 +714,11 @@ int judge_message(struct judge *j, const char *path, const char *name,
 out:
 	if (fd >= 0)
 		close(fd);          /* lets go of the game's lock */
+	/* a party's mistake is answered (under the game's lock again) */
+	if (rc == 0 && o->fate != FATE_DONE)
+		mistake(j, from.len ? from.buf : "", game_id_ok(o->game) &&
+			!access_game(j, o->game) ? o->game : about, o);
+	strbuf_free(&from);
 	strbuf_free(&notes);
 	strbuf_free(&taken);
 	strbuf_free(&p);

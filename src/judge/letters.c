@@ -215,53 +215,54 @@ int letters_of_state(struct judge *j, struct game *g, const char *only,
 	return rc;
 }
 
-int letter_refusal(struct judge *j, struct game *g, const char *side,
-		   size_t step, const char *reason,
-		   const struct strbuf *refusal, const char *in_reply_to,
-		   struct letters *out, struct error *err)
+int letter_answer(struct judge *j, struct game *g, const char *side,
+		  const struct answer_text *t, const char *in_reply_to,
+		  struct letters *out, struct error *err)
 {
 	const char *to = judge_address(g, side);
 	if (!to)
 		return 0;
 	struct strbuf body = STRBUF_INIT, subj = STRBUF_INIT;
 	struct strbuf name = STRBUF_INIT, file = STRBUF_INIT;
-	struct strbuf what = STRBUF_INIT;
 	int rc = -1;
-	strbuf_addf(&what, "step %zu: the orders of %s refused", step,
-		    side);
-	subject(g, what.buf, &subj);
-	strbuf_addf(&body, "Your orders for step %zu of game %s (%s) were "
-		    "refused.\n", step, g->id, g->scn.title);
-	struct draft d = { .subject = subj.buf, .in_reply_to = in_reply_to,
-		.names = { name.buf } };
+	int signed_refusal = t->refusal && t->refusal->len;
+	subject(g, t->what, &subj);
+	strbuf_addf(&body, "%s\n", t->intro);
+	struct draft d = { .subject = subj.buf, .in_reply_to = in_reply_to };
 	if (game_has_views(g)) {
-		/* the reason may quote the sealed answers: sealed too */
+		/* the reason may quote answers a side sealed, or what its
+		 * view shows: sealed too */
 		struct strbuf plain = STRBUF_INIT;
-		if (refusal->len)
-			strbuf_add(&plain, refusal->buf, refusal->len);
+		if (signed_refusal)
+			strbuf_add(&plain, t->refusal->buf, t->refusal->len);
 		else
-			strbuf_addf(&plain, "%s\n", reason);
+			strbuf_addf(&plain, "%s\n%s%s", t->reason,
+				    t->hint ? "\n" : "",
+				    t->hint ? t->hint : "");
 		rc = seal_text(&game_role(g, side)->pk, SEALED_ANSWER_FORMAT,
 			       g->id, side, plain.buf, plain.len, &file, err);
 		strbuf_free(&plain);
 		if (rc)
 			goto out;
-		strbuf_addf(&name, "%s-%zu-%s.answer", g->id, step, side);
+		strbuf_addf(&name, "%s-%zu-%s.answer", g->id,
+			    g->n_steps + 1, side);
 		strbuf_addf(&body, "\nWhy is in the attached %s, sealed to "
 			    "your key:\n\n  umpire open FILE -o "
 			    "answer.yaml\n", name.buf);
-		if (refusal->len)
+		if (signed_refusal)
 			strbuf_addf(&body, "\nWhat it holds is the referee's "
 				    "signed refusal: with it your key may\n"
 				    "sign other orders for the step (umpire "
 				    "sign ORDERS --refused answer.yaml\n"
 				    "--view VIEW).\n");
 	} else {
-		strbuf_addf(&body, "\n%s\n", reason);
-		if (refusal->len) {
-			strbuf_addf(&name, "%s-%zu-%s.refusal", g->id, step,
-				    side);
-			strbuf_add(&file, refusal->buf, refusal->len);
+		strbuf_addf(&body, "\n%s\n", t->reason);
+		if (t->hint)
+			strbuf_addf(&body, "\n%s\n", t->hint);
+		if (signed_refusal) {
+			strbuf_addf(&name, "%s-%zu-%s.refusal", g->id,
+				    g->n_steps + 1, side);
+			strbuf_add(&file, t->refusal->buf, t->refusal->len);
 			strbuf_addf(&body, "\nThe referee's signed refusal is "
 				    "attached: with it your key may sign "
 				    "other\norders for the step (umpire sign "
@@ -279,6 +280,5 @@ out:
 	strbuf_free(&subj);
 	strbuf_free(&name);
 	strbuf_free(&file);
-	strbuf_free(&what);
 	return rc;
 }

@@ -54,6 +54,8 @@ struct outcome {
 	char step[24];
 	enum fate fate;
 	int no_answer;             /* an automatic message or a bounce */
+	int answered;              /* a party's answer dealt with */
+	const char *hint;          /* what the sender should send instead */
 };
 
 int say(struct outcome *o, enum fate fate, const char *fmt, ...)
@@ -90,13 +92,20 @@ const char *judge_address(struct game *g, const char *role);
 int letters_of_state(struct judge *j, struct game *g, const char *only,
 		     struct letters *out, struct outcome *o,
 		     struct error *err);
-/* The answer to side's refused orders for step (the reason, and the
- * signed refusal when there is one), sealed to side's key in a game
- * with views. */
-int letter_refusal(struct judge *j, struct game *g, const char *side,
-		   size_t step, const char *reason,
-		   const struct strbuf *refusal, const char *in_reply_to,
-		   struct letters *out, struct error *err);
+/* What an answer to a party says: the subject's part after the game
+ * ("step 4: the orders of german refused"), its first line, the reason,
+ * what to send instead (may be NULL), and the referee's signed refusal
+ * (may be NULL or empty). */
+struct answer_text {
+	const char *what, *intro, *reason, *hint;
+	const struct strbuf *refusal;
+};
+/* The answer t to side of g, at side's own address; in a game with
+ * views all but the intro is sealed to side's key. Nothing is added
+ * when side has no address. */
+int letter_answer(struct judge *j, struct game *g, const char *side,
+		  const struct answer_text *t, const char *in_reply_to,
+		  struct letters *out, struct error *err);
 
 /* spool.c */
 /* The letters l of g's present state, made durable in the spool (every

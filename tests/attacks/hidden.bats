@@ -315,7 +315,7 @@ honour_game() {
 	[ "$status" -eq 1 ]
 	assert_output_has "holds orders sealed to the referee"
 	"$UMPIRE" mail sealed.yaml 2>/dev/null |
-		grep -q '^Subject: \[umpire\] orders sealed to the referee'
+		grep -q '^Subject: \[umpire [0-9a-f]*\] orders sealed to the referee'
 	# the referee's adjudicate opens them; another key cannot
 	run "$UMPIRE" adjudicate game.yaml sealed.yaml -s g.key -o n.yaml
 	[ "$status" -eq 1 ]

@@ -120,7 +120,7 @@ PY
 @test "mail: a file of new steps says which steps in its subject" {
 	"$UMPIRE" delta g4.yaml --since 1 -o d.yaml
 	"$UMPIRE" mail d.yaml --to rita@example.org -o m.eml
-	grep -q '^Subject: \[umpire\] steps 2-4 of game ' m.eml
+	grep -q '^Subject: \[umpire [0-9a-f]\{8\}\] steps 2-4$' m.eml
 	run "$UMPIRE" append g1.yaml m.eml -o mine.yaml
 	[ "$status" -eq 0 ]
 	cmp mine.yaml g4.yaml

@@ -165,7 +165,9 @@ plain_binary() {
 	hostile_setup
 	"$UMPIRE" keygen -s mallory.key -p mallory.pub -W >/dev/null
 	as player sign o.yaml -s mallory.key -o forged.yaml 2>/dev/null
-	as player mail forged.yaml --to referee -o forged.eml
+	# (from a stranger's address: a party's own mistakes are answered)
+	as player mail forged.yaml --to referee |
+		sed 's/^From: .*/From: mallory@evil.example/' >forged.eml
 	kept_in_failed forged.eml "signed by another key"
 	ls games/failed | grep -qv '\.why$'
 }
@@ -249,8 +251,73 @@ plain_binary() {
 	hostile_setup
 	other_orders "north 1 south 0 center 6" signed2.yaml
 	if cmp -s signed.yaml signed2.yaml; then false; fi
-	as player mail signed.yaml signed2.yaml --to referee -o two.eml
+	as player mail signed.yaml signed2.yaml --to referee |
+		sed 's/^From: .*/From: mallory@evil.example/' >two.eml
 	kept_in_failed two.eml 'two different signed umpire files'
+}
+
+# The one letter in out/new: To the player, automatic, its subject and
+# body saying what was wrong ($1) and what to send ($2); then taken away.
+answered_once() {
+	[ "$(ls out/new | wc -l)" -eq 1 ] || { ls out/new; return 1; }
+	local f
+	f=$(ls out/new/*)
+	grep -q '^To: player@example.org$' "$f"
+	grep -q '^Auto-Submitted: auto-replied' "$f"
+	python3 -c '
+import email, sys
+from email import policy
+m = email.message_from_binary_file(open(sys.argv[1], "rb"),
+                                   policy=policy.default)
+print(m["subject"])
+print(m.get_body(("plain",)).get_content())' "$f" >answer.txt
+	grep -q 'could not be used' answer.txt
+	grep -q -- "$1" answer.txt || { cat answer.txt; return 1; }
+	grep -q -- "$2" answer.txt || { cat answer.txt; return 1; }
+	rm "$f"
+}
+
+@test "judge: each mistake of a party is answered once, at its join address, saying what to send" {
+	hostile_setup
+	printf 'answers_a_day = 10\n' >>judge.ini
+	# orders signed by a key that is not the player's
+	"$UMPIRE" keygen -s other.key -p other.pub -W >/dev/null
+	as player sign o.yaml -s other.key -o forged.yaml 2>/dev/null
+	as player mail forged.yaml --to referee -o forged.eml
+	"$UMPIRE" judge --config judge.ini --outbox out <forged.eml
+	answered_once 'signed by another key' 'umpire sign orders.yaml'
+	# orders not signed at all
+	as player mail o.yaml --to referee -o unsigned.eml 2>/dev/null
+	"$UMPIRE" judge --config judge.ini --outbox out <unsigned.eml
+	answered_once 'signature' 'umpire sign'
+	# two files in one message
+	other_orders "north 1 south 0 center 6" signed2.yaml
+	as player mail signed.yaml signed2.yaml --to referee -o two.eml
+	"$UMPIRE" judge --config judge.ini --outbox out <two.eml
+	answered_once 'two different signed umpire files' 'one file a message'
+	# a file cut short in the mail
+	{
+		sed -n '1,/^$/p' m1.eml | grep -v '^Content-'
+		printf 'Here are my orders:\n\n'
+		sed -n '1,3p' signed.yaml
+		printf '\nthanks\n'
+	} >broken.eml
+	"$UMPIRE" judge --config judge.ini --outbox out <broken.eml
+	answered_once 'umpire' 'unchanged'
+	# a note with no file, as a reply to the judge's letter
+	letter=$(ls mbox/player/*.umpire | head -1)
+	subj=$(sed -n '/^Subject:/{N;s/\n / /;s/^Subject: //;P;}' "$letter")
+	printf 'From: player@example.org\nSubject: Re: %s\n\nwhat now?\n' \
+		"$subj" >note.eml
+	"$UMPIRE" judge --config judge.ini --outbox out <note.eml
+	answered_once 'no umpire file' 'your signed orders'
+	# the same note from a stranger: nothing
+	sed 's/^From: .*/From: mallory@evil.example/' note.eml >note2.eml
+	"$UMPIRE" judge --config judge.ini --outbox out <note2.eml
+	[ -z "$(ls out/new)" ]
+	grep -q 'not answered (the sender is no party of the game)' \
+		games/judge.log
+	cmp "$G" before.yaml
 }
 
 @test "judge: refused orders of the pending side get the reason back" {

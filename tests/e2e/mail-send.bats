@@ -149,7 +149,7 @@ else:
 	run "$UMPIRE" mail saved.eml --to referee -o out.eml
 	[ "$status" -eq 0 ]
 	assert_output_has "saved.eml is a mail message"
-	[[ "$(field out.eml Subject)" == "[umpire] orders of 1bf for step 1,"* ]]
+	[[ "$(field out.eml Subject)" == "[umpire "????????"] orders of 1bf for step 1" ]]
 	field out.eml attachment >back.yaml
 	cmp back.yaml signed.yaml
 }

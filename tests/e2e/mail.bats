@@ -157,7 +157,7 @@ for p in m.walk():
 	[ "$(mail_field out.eml To)" = "Rita <rita@example.org>" ]
 	[ "$(mail_field out.eml From)" = "Alice <alice@example.org>" ]
 	subj=$(mail_field out.eml Subject)
-	[[ "$subj" == "[umpire] orders of player for step 1, game "* ]]
+	[[ "$subj" == "[umpire "????????"] orders of player for step 1" ]]
 	mail_part out.eml signed.yaml >back.yaml
 	cmp back.yaml signed.yaml
 	# the counter-party adjudicates the message itself
