@@ -198,6 +198,12 @@ const struct command commands[] = {
 	  "  -o OUT            where to write the message (default: stdout)\n"
 	  "  --send            hand the message to the config's sendmail\n"
 	  "                    command (default /usr/sbin/sendmail -t -i)\n" },
+	{ "ask", cmd_ask, "ask FILE [--side NAME] [-s SECKEY] [-o OUT]",
+	  "a side's signed request to the judge for its letter again",
+	  "  FILE         a view, a game file or a judge's letter of the game\n"
+	  "  --side NAME  the side asking (default: the view's side)\n"
+	  "  -s SECKEY    the side's secret key (default: config)\n"
+	  "  -o OUT       where to write the request (default: stdout)\n" },
 	{ "judge", cmd_judge, "judge [--games DIR] [--maildir DIR]\n"
 	  "           [--outbox DIR | --sendmail CMD] [-s SECKEY]\n"
 	  "           [--accept-new] [--config FILE]",

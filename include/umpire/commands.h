@@ -21,6 +21,8 @@ int cmd_delta(int argc, char **argv, const struct cli *cli,
 	      struct error *err);
 int cmd_append(int argc, char **argv, const struct cli *cli,
 	       struct error *err);
+int cmd_ask(int argc, char **argv, const struct cli *cli,
+	    struct error *err);
 int cmd_lock(int argc, char **argv, const struct cli *cli,
 	     struct error *err);
 int cmd_open(int argc, char **argv, const struct cli *cli,

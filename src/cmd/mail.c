@@ -220,6 +220,8 @@ static int describe(const struct cli *cli, const char *name,
 			snprintf(a->kind, sizeof a->kind, "view");
 		else if (strncmp(v, "sealed-orders/", 14) == 0)
 			snprintf(a->kind, sizeof a->kind, "sealed");
+		else if (strncmp(v, "request/", 8) == 0)
+			snprintf(a->kind, sizeof a->kind, "request");
 		copy_str(a->game, sizeof a->game, doc_get(d->root, "game"));
 		/* a sealed file names its reader in 'for' */
 		copy_str(a->role, sizeof a->role, doc_get(d->root, "side") ?
@@ -260,6 +262,8 @@ static int describe(const struct cli *cli, const char *name,
 		add_role(a, a->role);
 	else if (strcmp(a->kind, "orders") == 0 && !a->n_rcpt)
 		orders_counter(buf, len, a);
+	else if (strcmp(a->kind, "request") == 0)
+		add_role(a, "referee");     /* a request goes to the judge */
 	return 0;
 }
 
@@ -295,6 +299,8 @@ static void subject(const struct about *a, struct strbuf *sb)
 		strbuf_addf(sb, "view for %s", a->role);
 	} else if (strcmp(a->kind, "sealed") == 0) {
 		strbuf_addf(sb, "orders sealed to the %s", a->role);
+	} else if (strcmp(a->kind, "request") == 0) {
+		strbuf_addf(sb, "%s asks for its letter again", a->role);
 	} else {
 		strbuf_adds(sb, "files");
 	}

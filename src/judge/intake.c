@@ -21,6 +21,7 @@
 #include "umpire/doc.h"
 #include "umpire/fsutil.h"
 #include "umpire/mail.h"
+#include "umpire/request.h"
 #include "umpire/sign.h"
 #include "umpire/view.h"
 #include "room.h"
@@ -40,6 +41,9 @@
 	"  umpire orders VIEW -o orders.yaml      (fill them in)\n" \
 	"  umpire sign orders.yaml --game VIEW -o signed.yaml\n" \
 	"and mail signed.yaml to the judge."
+#define HINT_ASK "Make the request with your own key, the one you joined " \
+	"the game with:\n  umpire ask VIEW -o ask.yaml\nand mail ask.yaml " \
+	"to the judge."
 #define HINT_SIGN "Sign your orders with your own key, the one you joined " \
 	"the game with:\n  umpire sign orders.yaml --game VIEW -o " \
 	"signed.yaml\nand mail signed.yaml to the judge."
@@ -455,6 +459,46 @@ static int has_umpire_line(const char *buf, size_t len)
 	return 0;
 }
 
+/* A side's signed request for its letter of the game as it stands
+ * (request.h): answered at the side's own address, within the day's
+ * bound. */
+static int take_request(struct judge *j, const char *id, const char *buf,
+			size_t len, struct outcome *o, struct error *err)
+{
+	struct strbuf p = STRBUF_INIT;
+	struct game g;
+	char side[64];
+	int rc = -1;
+	game_path(j, id, ".yaml", &p);
+	if (cli_game_flags(j->cli, p.buf, &g, GAME_PARSE_CHECKPOINTS, err)) {
+		err->status = EXIT_TEMPFAIL;
+		strbuf_free(&p);
+		return -1;
+	}
+	snprintf(o->step, sizeof o->step, "%zu", g.n_steps + 1);
+	if (request_check("request.yaml", buf, len, &g, side, sizeof side,
+			  err)) {
+		o->hint = HINT_ASK;
+		goto out;
+	}
+	say(o, FATE_DONE, "%s asks for its letter again", side);
+	/* the letters a crash kept from being sent go first */
+	spool_flush(j, g.id, &g, o);
+	struct letters l;
+	struct error e;
+	memset(&l, 0, sizeof l);
+	if (letters_of_state(j, &g, side, &l, o, &e))
+		strbuf_addf(&o->notes, "; %s", e.msg);
+	else
+		answer(j, &g, side, &l, o);
+	letters_free(&l);
+	rc = 0;
+out:
+	game_free(&g);
+	strbuf_free(&p);
+	return rc;
+}
+
 /* What an umpire file says it is: its kind ("umpire:" field) and game;
  * why it cannot be read in why. */
 static int file_about(const char *name, const char *buf, size_t len,
@@ -695,6 +739,8 @@ int judge_message(struct judge *j, const char *path, const char *name,
 	else if (!strcmp(kind, "orders") || !strcmp(kind, "sealed-orders"))
 		trc = take_orders(j, id, as, &buf, &len, &sig, &siglen,
 				  &notes, o, &why);
+	else if (!strcmp(kind, "request"))
+		trc = take_request(j, id, buf, len, o, &why);
 	else if (!strcmp(kind, "view") || !strcmp(kind, "sealed")) {
 		trc = errorf(&why, EXIT_REFUSED, "a view: the judge sends "
 			     "views, and takes orders made from them");

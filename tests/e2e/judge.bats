@@ -600,3 +600,48 @@ for p in m.iter_attachments():
 	[ -z "$(ls out/new)" ]
 	grep -q 'no address for player' games/judge.log
 }
+
+@test "judge: a side asks for its letter again (umpire ask): answered at its own address, a few times a day" {
+	judge_setup german soviet
+	owner_game russo-german-war german soviet
+	SIDES="german soviet" play 2
+	post
+	f=$(grep -l 'filename=.*\.view' mbox/*/*.umpire | tail -1)
+	s=$(basename "$(dirname "$f")")
+	rm -f out/new/*
+	# the side's request, made from the letter it got, mailed as is
+	as "$s" ask "$f" -o ask.yaml
+	head -1 ask.yaml | grep -qx 'umpire: request/1'
+	grep -qx "side: $s" ask.yaml
+	as "$s" mail ask.yaml -o ask.eml
+	sed -n '/^Subject:/{N;p;}' ask.eml | tr -d '\n' |
+		grep -q "$s asks for its letter again"
+	grep -q '^To: judge@example.org' ask.eml
+	for i in 1 2 3 4; do
+		run "$UMPIRE" judge --config judge.ini --outbox out <ask.eml
+		[ "$status" -eq 0 ]
+	done
+	[ "$(ls out/new | wc -l)" -eq 3 ]
+	for a in out/new/*; do
+		grep -q "^To: $s@example.org" "$a"
+		grep -q 'filename=.*\.view' "$a"
+		python3 "$BATS_TEST_DIRNAME/tools/clear-parts.py" "$a" \
+			"$s.key" "$UMPIRE" >/dev/null
+	done
+	# the view it gets is the game as it stands
+	a=$(ls out/new/* | head -1)
+	want=$(as "$s" status --brief "$(kept)")
+	[ "$(as "$s" status --brief "$a")" = "$want" ]
+	grep -q "had 3 answers today" games/judge.log
+	# a request for that side signed by another key: refused, and the
+	# side is not answered
+	rm -f out/new/*
+	other=german; [ "$s" = german ] && other=soviet
+	sed -i 's/^answers_a_day.*//' judge.ini
+	as "$other" ask "$f" --side "$s" -o forged.yaml
+	as "$other" mail forged.yaml -o forged.eml
+	run "$UMPIRE" judge --config judge.ini --outbox out <forged.eml
+	[ "$status" -eq 0 ]
+	grep -q 'a request must be signed by its side' games/judge.log
+	if grep -l "^To: $s@" out/new/* 2>/dev/null; then false; fi
+}

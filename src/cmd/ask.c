@@ -1,0 +1,67 @@
+/*
+ * ask.c - umpire ask: a side's signed request to the judge for its
+ * letter of the game as it stands, sent again (request.h). The game and
+ * the side come from FILE: a view (sealed or not), a game file or a
+ * letter of the judge holding one; --side names the side where FILE
+ * does not (a game file).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "umpire/commands.h"
+#include "umpire/doc.h"
+#include "umpire/fsutil.h"
+#include "umpire/keys.h"
+#include "umpire/mail.h"
+#include "umpire/request.h"
+
+int cmd_ask(int argc, char **argv, const struct cli *cli, struct error *err)
+{
+	const char *seckey = NULL, *out = NULL, *side = NULL, *path;
+	const struct opt opts[] = {
+		{ 's', NULL, &seckey, NULL, NULL, NULL },
+		{ 'o', NULL, &out, NULL, NULL, NULL },
+		{ 0, "side", &side, NULL, NULL, NULL },
+		{ 0 }
+	};
+	int rc = cli_parse(cli, argc, argv, opts, &path, 1, "one FILE", err);
+	if (rc)
+		return rc < 0 ? -1 : 0;
+	char *buf = NULL;
+	size_t len;
+	struct seckey *sk = NULL;
+	struct doc *d = doc_new(path_name(path));
+	struct strbuf sb = STRBUF_INIT;
+	rc = -1;
+	if (mail_read_input(path, DOC_LIMITS_GAME.max_bytes, &buf, &len, NULL,
+			    NULL, err) ||
+	    doc_parse(d, buf, len, &DOC_LIMITS_GAME, err))
+		goto out;
+	const struct doc_node *g = d->root->kind == DOC_MAP ?
+		doc_get(d->root, "game") : NULL;
+	/* a view names its side; a sealed one whom it is sealed for */
+	const struct doc_node *s = d->root->kind == DOC_MAP ?
+		(doc_get(d->root, "side") ? doc_get(d->root, "side") :
+		 doc_get(d->root, "for")) : NULL;
+	if (!g || g->kind != DOC_SCALAR) {
+		errorf(err, EXIT_USAGE, "%s names no game: give a view, a game "
+		       "file or a letter of the judge", path_name(path));
+		goto out;
+	}
+	if (!side && s && s->kind == DOC_SCALAR)
+		side = s->str;
+	if (!side) {
+		usage_error(err, "ask", "%s does not say whose it is: give "
+			    "--side SIDE", path_name(path));
+		goto out;
+	}
+	if (cli_seckey(cli, seckey, &sk, err) ||
+	    request_make(g->str, side, sk, &sb, err))
+		goto out;
+	rc = cli_write(out ? out : "-", &sb, err);
+out:
+	strbuf_free(&sb);
+	seckey_free(sk);
+	doc_free(d);
+	free(buf);
+	return rc;
+}
