@@ -111,6 +111,13 @@ int gmime_open(struct gmime *gm, struct error *err);
 /* The end of one use of the table: nothing to release (see above). */
 void gmime_close(struct gmime *gm);
 
+/* A text/SUBTYPE part (charset utf-8) holding data, in encoding enc;
+ * with a filename, an attachment (or inline) of that name. Compose.c
+ * has it; the caller unrefs the part. */
+GMimePart *gmime_text_part(const struct gmime *gm, const char *subtype,
+			   const char *data, size_t len, const char *filename,
+			   int attachment, GMimeContentEncoding enc);
+
 /* GMIME_IS_PART and INTERNET_IS_ADDRESS_MAILBOX through the table. */
 static inline int gmime_is_part(const struct gmime *gm, void *o)
 {

@@ -313,29 +313,6 @@ static const char *base_name(const char *path)
 }
 
 /* A text part holding data, encoded for mail. */
-static GMimePart *text_part(const struct gmime *gm, const char *subtype, const char *data,
-			    size_t len, const char *filename, int attachment,
-			    GMimeContentEncoding enc)
-{
-	GMimePart *p = gm->g_mime_part_new_with_type("text", subtype);
-	gm->g_mime_object_set_content_type_parameter(GMIME_OBJECT(p), "charset",
-						 "utf-8");
-	GMimeStream *s = gm->g_mime_stream_mem_new_with_buffer(data, len);
-	GMimeDataWrapper *w = gm->g_mime_data_wrapper_new_with_stream(
-		s, GMIME_CONTENT_ENCODING_DEFAULT);
-	gm->g_mime_part_set_content(p, w);
-	gm->g_object_unref(w);
-	gm->g_object_unref(s);
-	gm->g_mime_part_set_content_encoding(p, enc);
-	if (filename) {
-		gm->g_mime_part_set_filename(p, filename);
-		gm->g_mime_object_set_disposition(GMIME_OBJECT(p), attachment ?
-			GMIME_DISPOSITION_ATTACHMENT :
-			GMIME_DISPOSITION_INLINE);
-	}
-	return p;
-}
-
 static int add_recipient(const struct gmime *gm, GMimeMessage *m, const struct cli *cli,
 			 const char *to, struct error *err)
 {
@@ -590,16 +567,17 @@ static int build(const struct gmime *gm, const struct cli *cli,
 			    "attached file (or pipe it: | umpire COMMAND ... "
 			    "-).\n");
 	GMimeMultipart *mp = gm->g_mime_multipart_new_with_subtype("mixed");
-	GMimePart *bp = text_part(gm, "plain", body.buf, body.len, NULL, 0,
-				  GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE);
+	GMimePart *bp = gmime_text_part(gm, "plain", body.buf, body.len,
+					NULL, 0,
+					GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE);
 	gm->g_mime_multipart_add(mp, GMIME_OBJECT(bp));
 	gm->g_object_unref(bp);
 	for (size_t i = 0; i < n_files; i++) {
 		const char *fname = strcmp(files[i], "-") ? base_name(files[i])
 			: "umpire.yaml";
-		GMimePart *fp = text_part(gm, "plain", bufs[i], lens[i], fname,
-					  !(inline_first && i == 0),
-					  GMIME_CONTENT_ENCODING_BASE64);
+		GMimePart *fp = gmime_text_part(gm, "plain", bufs[i], lens[i],
+						fname, !(inline_first && i == 0),
+						GMIME_CONTENT_ENCODING_BASE64);
 		gm->g_mime_multipart_add(mp, GMIME_OBJECT(fp));
 		gm->g_object_unref(fp);
 	}

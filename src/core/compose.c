@@ -6,11 +6,11 @@
 #include "umpire/compose.h"
 #include "umpire/gmime_dl.h"
 
-static GMimePart *text_part(const struct gmime *gm, const char *data,
-			    size_t len, const char *filename,
-			    GMimeContentEncoding enc)
+GMimePart *gmime_text_part(const struct gmime *gm, const char *subtype,
+			   const char *data, size_t len, const char *filename,
+			   int attachment, GMimeContentEncoding enc)
 {
-	GMimePart *p = gm->g_mime_part_new_with_type("text", "plain");
+	GMimePart *p = gm->g_mime_part_new_with_type("text", subtype);
 	gm->g_mime_object_set_content_type_parameter(GMIME_OBJECT(p),
 						     "charset", "utf-8");
 	GMimeStream *s = gm->g_mime_stream_mem_new_with_buffer(data, len);
@@ -22,8 +22,9 @@ static GMimePart *text_part(const struct gmime *gm, const char *data,
 	gm->g_mime_part_set_content_encoding(p, enc);
 	if (filename) {
 		gm->g_mime_part_set_filename(p, filename);
-		gm->g_mime_object_set_disposition(GMIME_OBJECT(p),
-						  GMIME_DISPOSITION_ATTACHMENT);
+		gm->g_mime_object_set_disposition(GMIME_OBJECT(p), attachment ?
+			GMIME_DISPOSITION_ATTACHMENT :
+			GMIME_DISPOSITION_INLINE);
 	}
 	return p;
 }
@@ -85,14 +86,15 @@ int draft_write(const struct draft *d, struct strbuf *out,
 		}
 	}
 	GMimeMultipart *mp = gm.g_mime_multipart_new_with_subtype("mixed");
-	GMimePart *bp = text_part(&gm, d->body, strlen(d->body), NULL,
-				  GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE);
+	GMimePart *bp = gmime_text_part(&gm, "plain", d->body,
+					strlen(d->body), NULL, 0,
+					GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE);
 	gm.g_mime_multipart_add(mp, GMIME_OBJECT(bp));
 	gm.g_object_unref(bp);
 	for (size_t i = 0; i < d->n_files && i < DRAFT_MAX_FILES; i++) {
-		GMimePart *fp = text_part(&gm, d->files[i], d->lens[i],
-					  d->names[i],
-					  GMIME_CONTENT_ENCODING_BASE64);
+		GMimePart *fp = gmime_text_part(&gm, "plain", d->files[i],
+						d->lens[i], d->names[i], 1,
+						GMIME_CONTENT_ENCODING_BASE64);
 		gm.g_mime_multipart_add(mp, GMIME_OBJECT(fp));
 		gm.g_object_unref(fp);
 	}

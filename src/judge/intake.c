@@ -201,6 +201,36 @@ static void answer(struct judge *j, struct game *g, const char *role,
 	}
 }
 
+/* role's letter of g as it stands, sent again (a lost letter is never
+ * final), as an answer. */
+static void letter_again(struct judge *j, struct game *g, const char *role,
+			 struct outcome *o)
+{
+	struct letters l;
+	struct error e;
+	memset(&l, 0, sizeof l);
+	if (letters_of_state(j, g, role, &l, o, &e))
+		strbuf_addf(&o->notes, "; %s", e.msg);
+	else
+		answer(j, g, role, &l, o);
+	letters_free(&l);
+}
+
+/* The game id kept here, read as the per-turn commands read it; a game
+ * the judge keeps but cannot read is the host's to mend
+ * (EXIT_TEMPFAIL). */
+static int load_kept(struct judge *j, const char *id, struct game *g,
+		     struct strbuf *path, struct error *err)
+{
+	game_path(j, id, ".yaml", path);
+	if (cli_game_flags(j->cli, path->buf, g, GAME_PARSE_CHECKPOINTS,
+			   err)) {
+		err->status = EXIT_TEMPFAIL;
+		return -1;
+	}
+	return 0;
+}
+
 /*
  * A game file: a side's join of a game kept here, or (--accept-new) a
  * new game naming this judge's key as its referee.
@@ -255,16 +285,9 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 		if (!spool_flush(j, g.id, &g, o)) {
 			for (size_t i = 0; i < in.n_roles; i++) {
 				struct role *r = &in.roles[i];
-				struct letters l;
-				struct error e;
 				if (!r->joined || !strcmp(r->name, "referee"))
 					continue;
-				memset(&l, 0, sizeof l);
-				if (letters_of_state(j, &g, r->name, &l, o, &e))
-					strbuf_addf(&o->notes, "; %s", e.msg);
-				else
-					answer(j, &g, r->name, &l, o);
-				letters_free(&l);
+				letter_again(j, &g, r->name, o);
 				break;
 			}
 		}
@@ -356,9 +379,7 @@ static int take_orders(struct judge *j, const char *id, const char *name,
 	struct game g;
 	struct adjudicated res;
 	int rc = -1;
-	game_path(j, id, ".yaml", &p);
-	if (cli_game_flags(j->cli, p.buf, &g, GAME_PARSE_CHECKPOINTS, err)) {
-		err->status = EXIT_TEMPFAIL;
+	if (load_kept(j, id, &g, &p, err)) {
 		strbuf_free(&p);
 		return -1;
 	}
@@ -383,16 +404,8 @@ static int take_orders(struct judge *j, const char *id, const char *name,
 		/* the letters a crash kept from being sent, else the
 		 * signer's letter of the game as it stands (a lost letter
 		 * is never final) */
-		if (!spool_flush(j, g.id, &g, o)) {
-			struct letters l;
-			struct error e;
-			memset(&l, 0, sizeof l);
-			if (letters_of_state(j, &g, by, &l, o, &e))
-				strbuf_addf(&o->notes, "; %s", e.msg);
-			else
-				answer(j, &g, by, &l, o);
-			letters_free(&l);
-		}
+		if (!spool_flush(j, g.id, &g, o))
+			letter_again(j, &g, by, o);
 		rc = 0;
 		goto out;
 	}
@@ -469,9 +482,7 @@ static int take_request(struct judge *j, const char *id, const char *buf,
 	struct game g;
 	char side[64];
 	int rc = -1;
-	game_path(j, id, ".yaml", &p);
-	if (cli_game_flags(j->cli, p.buf, &g, GAME_PARSE_CHECKPOINTS, err)) {
-		err->status = EXIT_TEMPFAIL;
+	if (load_kept(j, id, &g, &p, err)) {
 		strbuf_free(&p);
 		return -1;
 	}
@@ -484,14 +495,7 @@ static int take_request(struct judge *j, const char *id, const char *buf,
 	say(o, FATE_DONE, "%s asks for its letter again", side);
 	/* the letters a crash kept from being sent go first */
 	spool_flush(j, g.id, &g, o);
-	struct letters l;
-	struct error e;
-	memset(&l, 0, sizeof l);
-	if (letters_of_state(j, &g, side, &l, o, &e))
-		strbuf_addf(&o->notes, "; %s", e.msg);
-	else
-		answer(j, &g, side, &l, o);
-	letters_free(&l);
+	letter_again(j, &g, side, o);
 	rc = 0;
 out:
 	game_free(&g);
