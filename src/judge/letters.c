@@ -27,11 +27,6 @@ void letters_free(struct letters *l)
 	l->n = 0;
 }
 
-const char *judge_address(struct game *g, const char *role)
-{
-	return game_address(g, role);
-}
-
 /* The subject every party may read: "[umpire 7e7e45a1] Race to the
  * Reichstag, step 18: 1bf to move". */
 static void subject(const struct game *g, const char *what,
@@ -65,7 +60,7 @@ static int invitation(struct judge *j, struct game *g, const char *who,
 		      struct letters *out, struct outcome *o,
 		      struct error *err)
 {
-	const char *to = judge_address(g, who);
+	const char *to = game_address(g, who);
 	if (!to) {
 		strbuf_addf(&o->notes, "; no address for %s (invite it with "
 			    "umpire new --address)", who);
@@ -116,7 +111,7 @@ static int side_letter(struct judge *j, struct game *g,
 		       struct letters *out, struct outcome *o,
 		       struct error *err)
 {
-	const char *to = judge_address(g, side);
+	const char *to = game_address(g, side);
 	if (!to) {
 		strbuf_addf(&o->notes, "; no address for %s", side);
 		return 0;
@@ -219,7 +214,7 @@ int letter_answer(struct judge *j, struct game *g, const char *side,
 		  const struct answer_text *t, const char *in_reply_to,
 		  struct letters *out, struct error *err)
 {
-	const char *to = judge_address(g, side);
+	const char *to = game_address(g, side);
 	if (!to)
 		return 0;
 	struct strbuf body = STRBUF_INIT, subj = STRBUF_INIT;

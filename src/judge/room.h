@@ -82,9 +82,6 @@ struct letters {
 	size_t n;
 };
 void letters_free(struct letters *l);
-/* The address the judge mails role of g at: the one its signed join
- * gives, else the one it was invited at; NULL when it has none. */
-const char *judge_address(struct game *g, const char *role);
 /* The letters g's present state owes (every role, or only `only`): an
  * invitation to a role still to join; else each side's sealed view (a
  * game with views) or its report and the game file; at the end the
