@@ -12,7 +12,11 @@
  *              not read in clear;
  *   spool.c    letters made durable before the step they belong to is
  *              stored, and sent from there;
- *   answers.c  how often a party is answered a day.
+ *   answers.c  how often a party is answered a day;
+ *   bounce.c   the judge's letters that could not be delivered (RFC
+ *              3464 reports): recorded, the other parties told;
+ *   check.c    umpire judge --check (the set-up) and --status (the
+ *              games kept).
  *
  * Ownership: struct judge borrows its strings from the command line and
  * the config; it owns sk. A struct letters owns its messages.
@@ -97,6 +101,35 @@ int letter_refusal(struct judge *j, struct game *g, const char *side,
 		   size_t step, const char *reason,
 		   const struct strbuf *refusal, const char *in_reply_to,
 		   struct letters *out, struct error *err);
+
+/* One letter of d to role of g at `to`, composed into l: from the
+ * judge, automatic (RFC 3834), its Message-ID naming g and role
+ * (letter_id). */
+struct draft;
+int add_letter(struct judge *j, struct letters *l, const struct game *g,
+	       const char *role, const char *to, struct draft *d,
+	       struct error *err);
+
+/* bounce.c */
+/* The Message-ID's left part of a letter to role of game id, appended to
+ * out: GAMEID.ROLE.NONCE.TAG, TAG keyed by the judge's key; nothing (a
+ * random Message-ID then) for a role not named by [A-Za-z0-9_-]. */
+void letter_id(const struct judge *j, const char *id, const char *role,
+	       struct strbuf *out);
+/* A delivery status notification (RFC 3464) in buf, the message named
+ * name: 0 when it is none (nothing done, o untouched); 1 when it is one,
+ * dealt with: a bounce of a letter of a game kept here logged, recorded
+ * in GAMEID.bounces and told to the game's other parties, anything else
+ * dropped; never answered, never kept in failed/ (o says). -1 for a
+ * failure of the judge (err, EXIT_TEMPFAIL). */
+int judge_bounce(struct judge *j, const char *name, const char *buf,
+		 size_t len, struct outcome *o, struct error *err);
+/* Orders role of game id signed were taken (the game's lock held): its
+ * letters' bounces are forgotten. */
+void bounce_clear(const struct judge *j, const char *id, const char *role);
+/* The roles of g whose letters bounce, "; letters undeliverable: ROLE
+ * at ADDR since WHEN (STATUS), ...", appended to out (nothing if none). */
+void bounces_say(const struct judge *j, struct game *g, struct strbuf *out);
 
 /* spool.c */
 /* The letters l of g's present state, made durable in the spool (every
