@@ -72,6 +72,12 @@ int lock_game(const struct judge *j, const char *id, int *fd,
 void unique_name(struct judge *j, struct strbuf *out);
 int game_id_ok(const char *id);
 
+/* check.c: the referee key at path (NULL: none given): unencrypted
+ * (nobody is there to type a passphrase) and readable by its owner
+ * alone; loaded into *sk when sk is not NULL. 0, or -1 with err
+ * (EXIT_USAGE) saying what to fix. */
+int judge_key(const char *path, struct seckey **sk, struct error *err);
+
 /* intake.c: one message (the file at path, named name); o says what
  * became of it; -1 only for a failure of the judge itself (err). */
 int judge_message(struct judge *j, const char *path, const char *name,
