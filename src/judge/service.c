@@ -5,7 +5,8 @@
  * that could not be dealt with, beside its reason).
  *
  * In the games directory: GAMEID.yaml a game, GAMEID.lock (one message
- * of a game at a time), GAMEID.answers (answers given today), spool/
+ * of a game at a time), GAMEID.answers (answers given today),
+ * GAMEID.bounces (roles whose letters bounced: bounce.c), spool/
  * (letters not yet sent), tmp/ (a message from stdin while it is dealt
  * with), failed/ and judge.log.
  */
@@ -20,7 +21,6 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-#include <sodium.h>
 #include "umpire/fsutil.h"
 #include "room.h"
 
