@@ -304,7 +304,7 @@ VALGRIND_ENV = UMPIRE_BIN=$(abspath tests/valgrind/umpire-vg) \
 # width, lockout): the plain and ASan passes run them all. Measured
 # under memcheck (CPU seconds, 2026-11-24): the files kept about 1,200;
 # those left out over 800 more, besides the examples' replays.
-VALGRIND_FILES = every-game judge render lookahead checkpoints mail \
+VALGRIND_FILES = every-game judge judge-bounce render lookahead checkpoints mail \
   whole-turn refusal referee minisign formats delta json audit-queue \
   independent check luck readme readme-walk
 VALGRIND_ORDER = $(VALGRIND_FILES:%=tests/e2e/%.bats)

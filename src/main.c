@@ -206,7 +206,10 @@ const struct command commands[] = {
 	  "  -o OUT       where to write the request (default: stdout)\n" },
 	{ "judge", cmd_judge, "judge [--games DIR] [--maildir DIR]\n"
 	  "           [--outbox DIR | --sendmail CMD] [-s SECKEY]\n"
-	  "           [--accept-new] [--config FILE]",
+	  "           [--accept-new] [--config FILE]\n"
+	  "       umpire judge --check | --status [--games DIR]\n"
+	  "           [--outbox DIR | --sendmail CMD] [-s SECKEY]\n"
+	  "           [--config FILE]",
 	  "the referee, run by the mail system on each message",
 	  "  --games DIR     the games: GAMEID.yaml each, with failed/,\n"
 	  "                  judge.log and GAMEID.lock beside them\n"
@@ -224,7 +227,13 @@ const struct command commands[] = {
 	  "                  referee (umpire new --referee JUDGE.pub)\n"
 	  "  --config FILE   the config file to read instead of the\n"
 	  "                  usual one (key, address, sendmail, [judge],\n"
-	  "                  [addresses])\n" },
+	  "                  [addresses])\n"
+	  "  --check         test the set-up (key, games, sendmail or\n"
+	  "                  outbox, address, owner): ok or FIX a line;\n"
+	  "                  exit 1 when something is to fix\n"
+	  "  --status        a line a game kept: steps, whose move, the\n"
+	  "                  roles whose letters bounce, letters in\n"
+	  "                  spool/\n" },
 	{ "lock", cmd_lock, "lock",
 	  "forget the unlocked keys kept in the kernel keyring",
 	  "" },

@@ -25,6 +25,10 @@ struct draft {
 	 * NULL, a Message-ID without <>) */
 	const char *auto_submitted;
 	const char *in_reply_to;
+	/* the Message-ID's left part (a dot-atom: what a bounce of the
+	 * message quotes back names its letter, src/judge/bounce.c), or
+	 * NULL: a random one; the domain is umpire.invalid either way */
+	const char *msgid_left;
 	const char *names[DRAFT_MAX_FILES];
 	const char *files[DRAFT_MAX_FILES];
 	size_t lens[DRAFT_MAX_FILES];

@@ -34,4 +34,18 @@ struct judge_settings {
 int judge_run(const struct cli *cli, const struct judge_settings *s,
 	      struct error *err);
 
+/* umpire judge --check: the set-up tested as README.md "Running a
+ * judge" describes it (the key, the games directory, the sendmail
+ * command or the outbox, the judge's address, the user owning them), a
+ * line a test to cli->out, "ok: ..." or "FIX: ..."; nothing written.
+ * 0 when all pass, else -1 with err (EXIT_REFUSED). */
+int judge_check(const struct cli *cli, const struct judge_settings *s,
+		struct error *err);
+
+/* umpire judge --status: a line a game kept (its short id, scenario,
+ * steps, whose move or "over", the roles whose letters bounce, the
+ * letters waiting in spool/) to cli->out; nothing written. */
+int judge_status(const struct cli *cli, const struct judge_settings *s,
+		 struct error *err);
+
 #endif

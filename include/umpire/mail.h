@@ -62,6 +62,16 @@ int mail_unwrap(const char *name, char **buf, size_t *len, size_t max,
 		int *unwrapped, struct error *err);
 
 /*
+ * The caps mail_unwrap keeps before GMime parses a message (see there):
+ * at most mail_message_max(max) bytes, 64 MIME parts, 16 multiparts and
+ * attached messages, 4096 header lines. 0, or -1 with err
+ * (EXIT_REFUSED, naming `name` and the cap). For a caller that parses a
+ * message with GMime itself (umpire judge reading a bounce).
+ */
+int mail_caps(const char *name, const char *buf, size_t len, size_t max,
+	      struct error *err);
+
+/*
  * mail_unwrap, also taking a detached signature from the message: an
  * attached part named *.minisig (the file `minisign -S` writes, attached
  * beside the file; a public key pasted in a body is none). When there is

@@ -13,7 +13,7 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 {
 	const char *games = NULL, *maildir = NULL, *outbox = NULL;
 	const char *sendmail = NULL, *seckey = NULL, *config = NULL;
-	int accept_new = 0, rc;
+	int accept_new = 0, check = 0, status = 0, rc;
 	const struct opt opts[] = {
 		{ 0, "games", &games, NULL, NULL, NULL },
 		{ 0, "maildir", &maildir, NULL, NULL, NULL },
@@ -22,6 +22,8 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 		{ 's', NULL, &seckey, NULL, NULL, NULL },
 		{ 0, "accept-new", NULL, &accept_new, NULL, NULL },
 		{ 0, "config", &config, NULL, NULL, NULL },
+		{ 0, "check", NULL, &check, NULL, NULL },
+		{ 0, "status", NULL, &status, NULL, NULL },
 		{ 0 }
 	};
 	int prc = cli_parse(cli, argc, argv, opts, NULL, 0, "no argument",
@@ -32,6 +34,13 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 		return usage_error(err, "judge", "--outbox puts the letters "
 				   "in a Maildir; --sendmail sends them: give "
 				   "one");
+	if (check && status)
+		return usage_error(err, "judge", "--check tests the set-up; "
+				   "--status lists the games: give one");
+	if ((check || status) && maildir)
+		return usage_error(err, "judge", "--%s reads no message: "
+				   "--maildir is for a run", check ?
+				   "check" : "status");
 	struct cli jc = *cli;
 	if (config && config_load(&jc.cfg, config, 0, err))
 		return -1;
@@ -48,9 +57,13 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 		.answers_a_day = jc.cfg.judge_answers_set ?
 			(unsigned)jc.cfg.judge_answers : JUDGE_ANSWERS_A_DAY,
 	};
-	if (!s.games)
+	if (check)
+		rc = judge_check(&jc, &s, err);
+	else if (!s.games)
 		rc = usage_error(err, "judge", "give --games DIR, or set games "
 				 "under [judge] in the config file");
+	else if (status)
+		rc = judge_status(&jc, &s, err);
 	else
 		rc = judge_run(&jc, &s, err);
 	if (config)

@@ -65,9 +65,17 @@ int draft_write(const struct draft *d, struct strbuf *out,
 	GDateTime *now = gm.g_date_time_new_now_local();
 	gm.g_mime_message_set_date(m, now);
 	gm.g_date_time_unref(now);
-	char *mid = gm.g_mime_utils_generate_message_id("umpire.invalid");
-	gm.g_mime_message_set_message_id(m, mid);
-	gm.g_free(mid);
+	if (d->msgid_left) {
+		struct strbuf mid = STRBUF_INIT;
+		strbuf_addf(&mid, "%s@umpire.invalid", d->msgid_left);
+		gm.g_mime_message_set_message_id(m, mid.buf);
+		strbuf_free(&mid);
+	} else {
+		char *mid = gm.g_mime_utils_generate_message_id(
+			"umpire.invalid");
+		gm.g_mime_message_set_message_id(m, mid);
+		gm.g_free(mid);
+	}
 	if (d->auto_submitted) {
 		/* RFC 3834 5.1: an automatic answer says so, and what it
 		 * answers */

@@ -879,8 +879,8 @@ static int opens_part(const struct mail_scan *sc, const char *l, size_t n)
  * top, one after each line that may open a part, one more after a
  * block declaring an attached message.
  */
-static int mail_caps(const char *name, const char *buf, size_t len,
-		     size_t max, struct error *err)
+int mail_caps(const char *name, const char *buf, size_t len, size_t max,
+	      struct error *err)
 {
 	struct mail_scan sc;
 	const char *p = buf, *end = buf + len;

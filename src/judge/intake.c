@@ -416,6 +416,7 @@ static int take_orders(struct judge *j, const char *id, const char *name,
 			      j->sk, p.buf, NULL, 0, notes, &hook, &res,
 			      err) == 0) {
 		say(o, FATE_DONE, "adjudicated step %zu", g.n_steps);
+		bounce_clear(j, g.id, g.steps[g.n_steps - 1].actor);
 		spool_flush(j, g.id, &g, o);
 		adjudicated_free(&res);
 		rc = 0;
@@ -668,6 +669,11 @@ int judge_message(struct judge *j, const char *path, const char *name,
 			    "(a message carrying a file of %u bytes)",
 			    mail_message_max(JUDGE_MAX_FILE), JUDGE_MAX_FILE)
 			: (err->status = EXIT_TEMPFAIL, -1);
+	/* a report that a letter of the judge bounced: bounce.c's */
+	if ((rc = judge_bounce(j, name, buf, len, o, err)) != 0) {
+		rc = rc < 0 ? -1 : 0;
+		goto out;
+	}
 	o->no_answer = automatic(buf, len);
 	if (mail_envelope(buf, len, &o->from, &o->msgid, err))
 		goto out;

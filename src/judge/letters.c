@@ -36,9 +36,9 @@ static void subject(const struct game *g, const char *what,
 		    what ? ", " : "", what ? what : "");
 }
 
-/* One letter of d to `to`, composed into l. */
-static int add_letter(struct judge *j, struct letters *l, const char *to,
-		      struct draft *d, struct error *err)
+int add_letter(struct judge *j, struct letters *l, const struct game *g,
+	       const char *role, const char *to, struct draft *d,
+	       struct error *err)
 {
 	if (l->n == JUDGE_MAX_LETTERS)
 		return errorf(err, EXIT_USAGE, "more than %d letters",
@@ -46,9 +46,16 @@ static int add_letter(struct judge *j, struct letters *l, const char *to,
 	d->from = j->from;
 	d->to = to;
 	d->auto_submitted = "auto-replied";
+	/* what a bounce of it names (bounce.c) */
+	struct strbuf mid = STRBUF_INIT;
+	letter_id(j, g->id, role, &mid);
+	d->msgid_left = mid.len ? mid.buf : NULL;
 	struct strbuf *m = &l->msg[l->n];
 	strbuf_reset(m);
-	if (draft_write(d, m, err)) {
+	int rc = draft_write(d, m, err);
+	d->msgid_left = NULL;
+	strbuf_free(&mid);
+	if (rc) {
 		strbuf_free(m);
 		return -1;
 	}
@@ -84,7 +91,7 @@ static int invitation(struct judge *j, struct game *g, const char *who,
 	if (rc == 0) {
 		d.files[0] = text.buf;
 		d.lens[0] = text.len;
-		rc = add_letter(j, out, to, &d, err);
+		rc = add_letter(j, out, g, who, to, &d, err);
 	}
 	strbuf_free(&what);
 	strbuf_free(&body);
@@ -163,7 +170,7 @@ static int side_letter(struct judge *j, struct game *g,
 	struct draft d = { .subject = subj.buf, .body = body.buf,
 		.names = { name.buf }, .files = { file.buf },
 		.lens = { file.len }, .n_files = 1 };
-	rc = add_letter(j, out, to, &d, err);
+	rc = add_letter(j, out, g, side, to, &d, err);
 out:
 	strbuf_free(&body);
 	strbuf_free(&subj);
@@ -269,7 +276,7 @@ int letter_answer(struct judge *j, struct game *g, const char *side,
 	d.files[0] = file.buf;
 	d.lens[0] = file.len;
 	d.n_files = file.len ? 1 : 0;
-	rc = add_letter(j, out, to, &d, err);
+	rc = add_letter(j, out, g, side, to, &d, err);
 out:
 	strbuf_free(&body);
 	strbuf_free(&subj);

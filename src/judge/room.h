@@ -12,7 +12,11 @@
  *              not read in clear;
  *   spool.c    letters made durable before the step they belong to is
  *              stored, and sent from there;
- *   answers.c  how often a party is answered a day.
+ *   answers.c  how often a party is answered a day;
+ *   bounce.c   the judge's letters that could not be delivered (RFC
+ *              3464 reports): recorded, the other parties told;
+ *   check.c    umpire judge --check (the set-up) and --status (the
+ *              games kept).
  *
  * Ownership: struct judge borrows its strings from the command line and
  * the config; it owns sk. A struct letters owns its messages.
@@ -70,6 +74,12 @@ int lock_game(const struct judge *j, const char *id, int *fd,
 void unique_name(struct judge *j, struct strbuf *out);
 int game_id_ok(const char *id);
 
+/* check.c: the referee key at path (NULL: none given): unencrypted
+ * (nobody is there to type a passphrase) and readable by its owner
+ * alone; loaded into *sk when sk is not NULL. 0, or -1 with err
+ * (EXIT_USAGE) saying what to fix. */
+int judge_key(const char *path, struct seckey **sk, struct error *err);
+
 /* intake.c: one message (the file at path, named name); o says what
  * became of it; -1 only for a failure of the judge itself (err). */
 int judge_message(struct judge *j, const char *path, const char *name,
@@ -103,6 +113,35 @@ struct answer_text {
 int letter_answer(struct judge *j, struct game *g, const char *side,
 		  const struct answer_text *t, const char *in_reply_to,
 		  struct letters *out, struct error *err);
+
+/* One letter of d to role of g at `to`, composed into l: from the
+ * judge, automatic (RFC 3834), its Message-ID naming g and role
+ * (letter_id). */
+struct draft;
+int add_letter(struct judge *j, struct letters *l, const struct game *g,
+	       const char *role, const char *to, struct draft *d,
+	       struct error *err);
+
+/* bounce.c */
+/* The Message-ID's left part of a letter to role of game id, appended to
+ * out: GAMEID.ROLE.NONCE.TAG, TAG keyed by the judge's key; nothing (a
+ * random Message-ID then) for a role not named by [A-Za-z0-9_-]. */
+void letter_id(const struct judge *j, const char *id, const char *role,
+	       struct strbuf *out);
+/* A delivery status notification (RFC 3464) in buf, the message named
+ * name: 0 when it is none (nothing done, o untouched); 1 when it is one,
+ * dealt with: a bounce of a letter of a game kept here logged, recorded
+ * in GAMEID.bounces and told to the game's other parties, anything else
+ * dropped; never answered, never kept in failed/ (o says). -1 for a
+ * failure of the judge (err, EXIT_TEMPFAIL). */
+int judge_bounce(struct judge *j, const char *name, const char *buf,
+		 size_t len, struct outcome *o, struct error *err);
+/* Orders role of game id signed were taken (the game's lock held): its
+ * letters' bounces are forgotten. */
+void bounce_clear(const struct judge *j, const char *id, const char *role);
+/* The roles of g whose letters bounce, "; letters undeliverable: ROLE
+ * at ADDR since WHEN (STATUS), ...", appended to out (nothing if none). */
+void bounces_say(const struct judge *j, struct game *g, struct strbuf *out);
 
 /* spool.c */
 /* The letters l of g's present state, made durable in the spool (every

@@ -5,7 +5,8 @@
  * that could not be dealt with, beside its reason).
  *
  * In the games directory: GAMEID.yaml a game, GAMEID.lock (one message
- * of a game at a time), GAMEID.answers (answers given today), spool/
+ * of a game at a time), GAMEID.answers (answers given today),
+ * GAMEID.bounces (roles whose letters bounced: bounce.c), spool/
  * (letters not yet sent), tmp/ (a message from stdin while it is dealt
  * with), failed/ and judge.log.
  */
@@ -20,7 +21,6 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-#include <sodium.h>
 #include "umpire/fsutil.h"
 #include "room.h"
 
@@ -274,41 +274,6 @@ static int judge_maildir(struct judge *j, const char *maildir,
 	}
 	free(list);
 	strbuf_free(&dir);
-	return rc;
-}
-
-/* The referee key: unencrypted (nobody is there to type a passphrase)
- * and readable by its owner alone. */
-static int judge_key(const char *path, struct seckey **sk,
-		     struct error *err)
-{
-	struct stat st;
-	char *buf;
-	size_t len;
-	int enc = 0;
-	if (!path)
-		return errorf(err, EXIT_USAGE, "no referee key: give -s "
-			      "SECKEY or set secret_key in the config file");
-	if (stat(path, &st) != 0)
-		return errorf(err, EXIT_USAGE, "%s: %s", path,
-			      strerror(errno));
-	if (st.st_mode & 077)
-		return errorf(err, EXIT_USAGE, "%s: mode %03o: the judge's key "
-			      "must be readable by its owner alone (chmod 600 "
-			      "%s)", path, (unsigned)(st.st_mode & 0777), path);
-	if (read_input(path, 4096, &buf, &len, err))
-		return -1;
-	int rc = seckey_is_encrypted(path_name(path), buf, len, &enc, err);
-	if (rc == 0 && enc)
-		rc = errorf(err, EXIT_USAGE, "%s is protected by a passphrase, "
-			    "and umpire judge runs unattended with nobody to "
-			    "type it: give the judge a key of its own made "
-			    "without one (umpire keygen -W), kept mode 0600",
-			    path);
-	if (rc == 0)
-		rc = seckey_parse(path_name(path), buf, len, NULL, sk, err);
-	sodium_memzero(buf, len);
-	free(buf);
 	return rc;
 }
 

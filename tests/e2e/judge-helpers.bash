@@ -13,6 +13,8 @@ judge_setup() {
 	"$UMPIRE" keygen -s judge.key -p judge.pub -W >/dev/null
 	mkdir -p games out/tmp out/new out/cur maildir/tmp maildir/new \
 		maildir/cur views
+	# as README.md asks (umpire judge --check): nobody else reads games
+	chmod 700 games
 	{
 		printf '[umpire]\nsecret_key = %s/judge.key\n' "$PWD"
 		printf 'address = judge@example.org\n[judge]\n'
@@ -25,6 +27,62 @@ judge_setup() {
 		printf '[addresses]\nreferee = judge@example.org\n' >>"$s.ini"
 		mkdir -p "mbox/$s/done"
 	done
+}
+
+# A delivery status notification (RFC 3464) as postfix's bounce(8)
+# writes it: the judge's letter $1 to $2 not delivered, status $3,
+# Action $4 (default failed); the letter's headers returned as
+# text/rfc822-headers, or (DSN_RETURN=full) the whole letter as
+# message/rfc822.
+dsn() {
+	local letter=$1 rcpt=$2 status=$3 action=${4:-failed}
+	local b="3F1A2C0123.1700000000/mail.example.org"
+	printf 'Return-Path: <>\nReceived: by mail.example.org (Postfix)\n'
+	printf '\tid 3F1A2C0123; Tue, 14 Nov 2023 22:13:20 +0000 (UTC)\n'
+	printf 'Date: Tue, 14 Nov 2023 22:13:20 +0000 (UTC)\n'
+	printf 'From: MAILER-DAEMON@mail.example.org (Mail Delivery System)\n'
+	printf 'Subject: Undelivered Mail Returned to Sender\n'
+	printf 'To: judge@example.org\nAuto-Submitted: auto-replied\n'
+	printf 'MIME-Version: 1.0\nContent-Type: multipart/report; '
+	printf 'report-type=delivery-status;\n\tboundary="%s"\n' "$b"
+	printf 'Content-Transfer-Encoding: 8bit\n'
+	printf 'Message-Id: <20231114221320.3F1A2C0123@mail.example.org>\n\n'
+	printf 'This is a MIME-encapsulated message.\n\n--%s\n' "$b"
+	printf 'Content-Description: Notification\n'
+	printf 'Content-Type: text/plain; charset=us-ascii\n\n'
+	printf 'This is the mail system at host mail.example.org.\n\n'
+	printf "I'm sorry to have to inform you that your message could not\n"
+	printf "be delivered to one or more recipients. It's attached below.\n\n"
+	printf '                   The mail system\n\n'
+	printf '<%s>: host mx.example.org[192.0.2.1] said: 550 %s\n' \
+		"$rcpt" "$status"
+	printf '    <%s>: Recipient address rejected: User unknown in local\n' \
+		"$rcpt"
+	printf '    recipient table (in reply to RCPT TO command)\n\n--%s\n' "$b"
+	printf 'Content-Description: Delivery report\n'
+	printf 'Content-Type: message/delivery-status\n\n'
+	printf 'Reporting-MTA: dns; mail.example.org\n'
+	printf 'X-Postfix-Queue-ID: 3F1A2C0123\n'
+	printf 'X-Postfix-Sender: rfc822; judge@example.org\n'
+	printf 'Arrival-Date: Tue, 14 Nov 2023 22:13:19 +0000 (UTC)\n\n'
+	printf 'Final-Recipient: rfc822; %s\n' "$rcpt"
+	printf 'Original-Recipient: rfc822;%s\n' "$rcpt"
+	printf 'Action: %s\nStatus: %s\n' "$action" "$status"
+	printf 'Remote-MTA: dns; mx.example.org\n'
+	printf 'Diagnostic-Code: smtp; 550 %s <%s>: Recipient address\n' \
+		"$status" "$rcpt"
+	printf '    rejected: User unknown in local recipient table\n\n'
+	printf -- '--%s\n' "$b"
+	if [ "${DSN_RETURN:-headers}" = full ]; then
+		printf 'Content-Description: Undelivered Message\n'
+		printf 'Content-Type: message/rfc822\n\n'
+		cat "$letter"
+	else
+		printf 'Content-Description: Undelivered Message Headers\n'
+		printf 'Content-Type: text/rfc822-headers\n\n'
+		sed '/^\r\{0,1\}$/q' "$letter"
+	fi
+	printf '\n--%s--\n' "$b"
 }
 
 # umpire as side $1 (its config)

@@ -1,0 +1,364 @@
+/*
+ * check.c - the judge's set-up, and the games it keeps, for its owner.
+ *
+ * judge_key is the test of the referee key every run makes (service.c);
+ * umpire judge --check makes it and the other tests of README.md
+ * "Running a judge" without a message and without writing anything;
+ * umpire judge --status says a line a game kept.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <pwd.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <sodium.h>
+#include "umpire/fsutil.h"
+#include "umpire/mail.h"
+#include "room.h"
+
+int judge_key(const char *path, struct seckey **sk, struct error *err)
+{
+	struct stat st;
+	char *buf;
+	size_t len;
+	int enc = 0;
+	struct seckey *own = NULL;
+	if (!path)
+		return errorf(err, EXIT_USAGE, "no referee key: give -s "
+			      "SECKEY or set secret_key in the config file");
+	if (stat(path, &st) != 0)
+		return errorf(err, EXIT_USAGE, "%s: %s", path,
+			      strerror(errno));
+	if (st.st_mode & 077)
+		return errorf(err, EXIT_USAGE, "%s: mode %03o: the judge's key "
+			      "must be readable by its owner alone (chmod 600 "
+			      "%s)", path, (unsigned)(st.st_mode & 0777), path);
+	if (read_input(path, 4096, &buf, &len, err))
+		return -1;
+	int rc = seckey_is_encrypted(path_name(path), buf, len, &enc, err);
+	if (rc == 0 && enc)
+		rc = errorf(err, EXIT_USAGE, "%s is protected by a passphrase, "
+			    "and umpire judge runs unattended with nobody to "
+			    "type it: give the judge a key of its own made "
+			    "without one (umpire keygen -W), kept mode 0600",
+			    path);
+	if (rc == 0)
+		rc = seckey_parse(path_name(path), buf, len, NULL,
+				  sk ? sk : &own, err);
+	seckey_free(own);
+	sodium_memzero(buf, len);
+	free(buf);
+	return rc;
+}
+
+/* ---- umpire judge --check ---- */
+
+static void line(const struct cli *cli, const char *what, int ok,
+		 const struct strbuf *say, int *failed)
+{
+	fprintf(cli->out, "%-9s %s%s\n", what, ok ? "ok: " : "FIX: ",
+		say->buf ? say->buf : "");
+	if (!ok)
+		*failed = 1;
+}
+
+/* The user's name for messages: "uid 1001 (judge)". */
+static void user_name(uid_t uid, struct strbuf *out)
+{
+	struct passwd *pw = getpwuid(uid);
+	strbuf_addf(out, "uid %ld%s%s%s", (long)uid, pw ? " (" : "",
+		    pw ? pw->pw_name : "", pw ? ")" : "");
+}
+
+static int check_games(const struct judge_settings *s, struct strbuf *say)
+{
+	struct stat st;
+	if (!s->games) {
+		strbuf_adds(say, "no games directory: give --games DIR, or "
+			    "set games under [judge] in the config file");
+		return 0;
+	}
+	if (stat(s->games, &st) != 0) {
+		/* made by the first run, mode 0700, if its parent lets */
+		char *parent = xstrdup(s->games);
+		char *slash = strrchr(parent, '/');
+		if (slash == parent)
+			slash[1] = '\0';
+		else if (slash)
+			*slash = '\0';
+		int can = errno == ENOENT &&
+			access(slash ? parent : ".", W_OK | X_OK) == 0;
+		if (can)
+			strbuf_addf(say, "%s does not exist yet; the first "
+				    "run makes it (mode 0700)", s->games);
+		else
+			strbuf_addf(say, "%s: %s, and it cannot be made "
+				    "there: mkdir -m 700 %s as the judge's "
+				    "user", s->games, strerror(errno),
+				    s->games);
+		free(parent);
+		return can;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		strbuf_addf(say, "%s is not a directory", s->games);
+		return 0;
+	}
+	if (access(s->games, W_OK | X_OK) != 0) {
+		strbuf_addf(say, "%s is not writable by this user: chown it "
+			    "to the judge's user", s->games);
+		return 0;
+	}
+	if (st.st_mode & 077) {
+		/* its games hold what the parties may not see */
+		strbuf_addf(say, "%s: mode %03o: others may read the games "
+			    "(whole, hidden information and all): chmod 700 "
+			    "%s", s->games, (unsigned)(st.st_mode & 0777),
+			    s->games);
+		return 0;
+	}
+	strbuf_addf(say, "%s, mode %03o", s->games,
+		    (unsigned)(st.st_mode & 0777));
+	return 1;
+}
+
+/* Whether the first word of cmd names an executable file (on PATH when
+ * it has no '/'), into say. */
+static int check_sendmail(const char *cmd, struct strbuf *say)
+{
+	size_t k = strcspn(cmd, " \t");
+	char *prog = xstrdup(cmd);
+	prog[k] = '\0';
+	struct strbuf p = STRBUF_INIT;
+	int ok = 0;
+	if (strchr(prog, '/')) {
+		strbuf_adds(&p, prog);
+		ok = access(prog, X_OK) == 0;
+	} else if (*prog) {
+		const char *path = getenv("PATH");
+		char *dirs = xstrdup(path ? path : "/usr/bin:/bin");
+		for (char *d = strtok(dirs, ":"); d && !ok;
+		     d = strtok(NULL, ":")) {
+			strbuf_reset(&p);
+			strbuf_addf(&p, "%s/%s", *d ? d : ".", prog);
+			ok = access(p.buf, X_OK) == 0;
+		}
+		free(dirs);
+	}
+	struct stat st;
+	if (ok && (stat(p.buf, &st) != 0 || !S_ISREG(st.st_mode)))
+		ok = 0;
+	if (ok)
+		strbuf_addf(say, "letters go to '%s' (%s)", cmd, p.buf);
+	else
+		strbuf_addf(say, "the sendmail command '%s': %s is no "
+			    "executable file: install the mail system's "
+			    "sendmail, or give the command with --sendmail CMD "
+			    "or sendmail under [umpire]", cmd,
+			    *prog ? prog : "(empty)");
+	free(prog);
+	strbuf_free(&p);
+	return ok;
+}
+
+static int check_outbox(const char *outbox, struct strbuf *say)
+{
+	static const char *const sub[] = { "tmp", "new" };
+	struct strbuf p = STRBUF_INIT;
+	int ok = 1;
+	for (size_t i = 0; i < 2 && ok; i++) {
+		strbuf_reset(&p);
+		strbuf_addf(&p, "%s/%s", outbox, sub[i]);
+		ok = access(p.buf, W_OK | X_OK) == 0;
+	}
+	if (ok)
+		strbuf_addf(say, "letters go to the Maildir %s", outbox);
+	else
+		strbuf_addf(say, "the outbox %s is no Maildir this user may "
+			    "write (%s: %s): mkdir -p %s/tmp %s/new %s/cur",
+			    outbox, p.buf, strerror(errno), outbox, outbox,
+			    outbox);
+	strbuf_free(&p);
+	return ok;
+}
+
+static int check_address(const char *a, struct strbuf *say)
+{
+	char spec[MAIL_ADDR_MAX + 1];
+	const char *why = "none is set";
+	if (a && mail_addr_spec_of(a, spec, sizeof spec, &why) == 0) {
+		strbuf_addf(say, "letters are from %s", a);
+		return 1;
+	}
+	strbuf_addf(say, "the judge's address%s%s%s: %s: set address under "
+		    "[umpire] to the one mail address the mail system pipes "
+		    "to the judge (its letters' From:, where players mail "
+		    "their orders)", a ? " '" : "", a ? a : "", a ? "'" : "",
+		    why);
+	return 0;
+}
+
+/* The pipe transport runs the judge as one user: the one who owns its
+ * key and its games (a key owned by another user is either unreadable
+ * or readable by more than its owner). */
+static int check_owner(const struct judge_settings *s, struct strbuf *say)
+{
+	struct stat st;
+	uid_t me = geteuid();
+	const char *paths[] = { s->seckey, s->games };
+	const char *names[] = { "the key", "the games directory" };
+	int ok = 1;
+	for (size_t i = 0; i < 2; i++) {
+		if (!paths[i] || stat(paths[i], &st) != 0 || st.st_uid == me)
+			continue;
+		if (!ok)
+			strbuf_adds(say, "; ");
+		strbuf_addf(say, "%s %s is owned by ", names[i], paths[i]);
+		user_name(st.st_uid, say);
+		strbuf_adds(say, ", not by this user, ");
+		user_name(me, say);
+		strbuf_addf(say, ": run the judge as its owner (the pipe "
+			    "transport's user=), or chown it");
+		ok = 0;
+	}
+	if (ok) {
+		strbuf_adds(say, "this user, ");
+		user_name(me, say);
+		strbuf_adds(say, ", owns the key and the games (run the judge "
+			    "as this user)");
+	}
+	return ok;
+}
+
+int judge_check(const struct cli *cli, const struct judge_settings *s,
+		struct error *err)
+{
+	struct strbuf say = STRBUF_INIT;
+	struct error e;
+	int failed = 0;
+	int ok = judge_key(s->seckey, NULL, &e) == 0;
+	if (ok)
+		strbuf_addf(&say, "%s, mode 0600, no passphrase", s->seckey);
+	else
+		strbuf_adds(&say, e.msg);
+	line(cli, "key", ok, &say, &failed);
+	strbuf_reset(&say);
+	line(cli, "games", check_games(s, &say), &say, &failed);
+	strbuf_reset(&say);
+	if (s->outbox)
+		line(cli, "outbox", check_outbox(s->outbox, &say), &say,
+		     &failed);
+	else
+		line(cli, "sendmail", check_sendmail(s->sendmail, &say), &say,
+		     &failed);
+	strbuf_reset(&say);
+	line(cli, "address", check_address(cli->cfg.address, &say), &say,
+	     &failed);
+	strbuf_reset(&say);
+	line(cli, "owner", check_owner(s, &say), &say, &failed);
+	strbuf_free(&say);
+	if (failed)
+		return errorf(err, EXIT_REFUSED, "the judge's set-up has "
+			      "something to fix (the FIX lines above)");
+	return 0;
+}
+
+/* ---- umpire judge --status ---- */
+
+static int yaml_game(const struct dirent *e)
+{
+	const char *n = e->d_name;
+	size_t k = strlen(n);
+	char id[GAME_ID_HEX + 1];
+	if (k != GAME_ID_HEX + 5 || strcmp(n + GAME_ID_HEX, ".yaml"))
+		return 0;
+	snprintf(id, sizeof id, "%.*s", GAME_ID_HEX, n);
+	return game_id_ok(id);
+}
+
+/* How many letters of game id wait in spool/. */
+static size_t spooled(const struct judge *j, const char *id)
+{
+	struct strbuf d = STRBUF_INIT;
+	strbuf_addf(&d, "%s/spool", j->games);
+	DIR *dh = opendir(d.buf);
+	struct dirent *e;
+	size_t n = 0;
+	while (dh && (e = readdir(dh))) {
+		size_t k = strlen(e->d_name);
+		n += !strncmp(e->d_name, id, GAME_ID_HEX) && k > 4 &&
+			!strcmp(e->d_name + k - 4, ".eml");
+	}
+	if (dh)
+		closedir(dh);
+	strbuf_free(&d);
+	return n;
+}
+
+static void game_status(const struct judge *j, const char *id,
+			struct strbuf *out)
+{
+	struct strbuf p = STRBUF_INIT;
+	struct game g;
+	struct error e;
+	game_path(j, id, ".yaml", &p);
+	strbuf_addf(out, "%.8s ", id);
+	if (cli_game_flags(j->cli, p.buf, &g, GAME_PARSE_CHECKPOINTS, &e)) {
+		strbuf_addf(out, "cannot be read: %s", e.msg);
+		strbuf_free(&p);
+		return;
+	}
+	strbuf_addf(out, "%s: %zu step%s, ", g.scn.id, g.n_steps,
+		    g.n_steps == 1 ? "" : "s");
+	const char *who = game_unjoined(&g);
+	if (who) {
+		strbuf_addf(out, "waiting for %s to join", who);
+	} else {
+		/* as letters_of_state reads it: from the checkpoints */
+		struct run run;
+		g.checkpoints = CHECKPOINTS_USE;
+		if (game_check(&g, CHECK_LIGHT, NULL, &run, &e)) {
+			strbuf_addf(out, "does not check: %s", e.msg);
+		} else {
+			if (run.outcome == RUN_PENDING)
+				strbuf_addf(out, "%s to move",
+					    run.pending.role);
+			else
+				strbuf_adds(out, "over");
+			engine_free(&run);
+		}
+	}
+	bounces_say(j, &g, out);
+	size_t n = spooled(j, id);
+	if (n)
+		strbuf_addf(out, "; %zu letter%s waiting in spool/", n,
+			    n == 1 ? "" : "s");
+	game_free(&g);
+	strbuf_free(&p);
+}
+
+int judge_status(const struct cli *cli, const struct judge_settings *s,
+		 struct error *err)
+{
+	struct judge j;
+	struct dirent **list;
+	memset(&j, 0, sizeof j);
+	j.cli = cli;
+	j.games = s->games;
+	int n = scandir(j.games, &list, yaml_game, alphasort);
+	if (n < 0)
+		return errorf(err, EXIT_USAGE, "cannot read the games "
+			      "directory %s: %s", j.games, strerror(errno));
+	for (int i = 0; i < n; i++) {
+		struct strbuf l = STRBUF_INIT;
+		char id[GAME_ID_HEX + 1];
+		snprintf(id, sizeof id, "%.*s", GAME_ID_HEX, list[i]->d_name);
+		game_status(&j, id, &l);
+		fprintf(cli->out, "%s\n", l.buf);
+		strbuf_free(&l);
+		free(list[i]);
+	}
+	free(list);
+	return 0;
+}
