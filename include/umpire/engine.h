@@ -154,6 +154,10 @@ struct run_opts {
 					    after) */
 	int keep_points;                 /* fill run->points */
 	size_t examples;                 /* ctx_examples(); 0: all */
+	/* ruleset.resume instead of play: the run asks this question (the
+	 * one pending at start_state) and stops once it is answered
+	 * (run.partial); RUN_ERROR when the rules cannot ask it again */
+	const struct question *resume;
 };
 
 enum run_outcome {
@@ -194,6 +198,12 @@ struct run {
 				      gave to filled[i] (its own answers
 				      first, see umpire orders --answers),
 				      or NULL: the first legal one */
+	int partial;                /* run_opts.resume: the question was
+				       asked again and answered, and the
+				       run stopped after it (outcome
+				       RUN_NEED_DRAW, stopped_at its rule
+				       and key): what follows it is played
+				       only from the phase's start */
 	size_t checked;             /* STEP_CHECK, STEP_TEMPLATE: answers
 				       used when the run stopped */
 	char stopped_at[160];       /* STEP_CHECK: where it stopped, in

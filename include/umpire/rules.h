@@ -344,6 +344,21 @@ struct ruleset {
 	 * STEPS_UNBOUNDED where the rules set no bound below the chain
 	 * length. Every ruleset declares it, with its reason. */
 	size_t max_steps_between;
+	/* Optional: the question pending at a state that play() cannot
+	 * reach again from that state, because it is asked in the middle
+	 * of something the state does not hold (a combat's result, after
+	 * its die: Race to the Reichstag's 13.0 retreat and 14.0 advance),
+	 * asked again from the state alone, for the check of a side's
+	 * answers on its view (check.c). next is the question as play()
+	 * asked it (rule, key, role and text; its options may be missing):
+	 * its text must say, with the state, all that the answer's check
+	 * reads, and resume asks it again with the same words and the
+	 * same check of the answer (ctx_ask, ctx_ask_text) as play(), then
+	 * returns 1: what follows in play() is not played (the rest of the
+	 * step is checked when it is adjudicated). 0, without asking:
+	 * next is not such a question, or its text does not say enough.
+	 * It never changes what play() does. */
+	int (*resume)(struct ctx *c, void *st, const struct question *next);
 };
 
 #define STEPS_UNBOUNDED ((size_t)-1)

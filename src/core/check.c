@@ -38,7 +38,18 @@ int check_standing(const struct scenario *scn, const char *name,
 
 void check_said(const struct run *run, size_t n, struct strbuf *out)
 {
-	if (run->checked < n)
+	if (run->partial && run->checked < n)
+		strbuf_addf(out, "%zu of %zu answers checked, to %s, asked "
+			    "again from the view's state; the rest are "
+			    "checked when the step is adjudicated (answers in "
+			    "advance: used where legal when asked)\n",
+			    run->checked, n, run->stopped_at);
+	else if (run->partial)
+		strbuf_addf(out, "answers ok: all %zu are legal (%s, asked "
+			    "again from the view's state); what follows it "
+			    "is played when the step is adjudicated\n", n,
+			    run->stopped_at);
+	else if (run->checked < n)
 		strbuf_addf(out, "%zu of %zu answers checked; the rest, after "
 			    "%s, are checked when the step is adjudicated "
 			    "(answers in advance: used where legal when "
@@ -74,6 +85,21 @@ static int view_standin(const struct scenario *scn,
 	return 0;
 }
 
+/* Whether run stopped at next (its rule, key and role), then *q. */
+static int same_question(const struct run *first, const struct question *next,
+			 struct question *q)
+{
+	int same = first->outcome == RUN_PENDING &&
+		!strcmp(first->pending.rule, next->rule) &&
+		!strcmp(first->pending.key, next->key) &&
+		!strcmp(first->pending.role, next->role);
+	if (same) {
+		*q = first->pending;
+		q->free_text = next->free_text;
+	}
+	return same;
+}
+
 /* The rules' first question from st for side, in *q: 1 when it is next
  * (its rule, key and role), else 0. standing: the side's standing
  * orders in force, which answer what the rules ask again when they
@@ -103,14 +129,23 @@ static int first_question(const struct ruleset *rs, const void *st,
 	engine_run(rs, st, n_others ? &step : NULL, n_others ? 1 : 0,
 		   &first);
 	free(others);
-	int same = first.outcome == RUN_PENDING &&
-		!strcmp(first.pending.rule, next->rule) &&
-		!strcmp(first.pending.key, next->key) &&
-		!strcmp(first.pending.role, next->role);
-	if (same) {
-		*q = first.pending;
-		q->free_text = next->free_text;
-	}
+	int same = same_question(&first, next, q);
+	engine_free(&first);
+	return same;
+}
+
+/* Where play() cannot reach next again from st (first_question), the
+ * ruleset's resume may ask it from st alone: 1 when it does, with *q
+ * as first_question. */
+static int resumed_question(const struct ruleset *rs, const void *st,
+			    const struct question *next, struct question *q)
+{
+	struct run first;
+	struct run_opts o = { .resume = next };
+	if (!rs->resume)
+		return 0;
+	engine_run_opts(rs, st, &o, NULL, 0, &first);
+	int same = same_question(&first, next, q);
 	engine_free(&first);
 	return same;
 }
@@ -146,14 +181,23 @@ int check_view_run(const struct scenario *scn, const struct doc_node *opts,
 	 * a movement phase's start) would take the orders' first answer,
 	 * which is the pending question's */
 	int rc = 1;
-	if (!first_question(scn->rs, st, step->actor, NULL, 0, next, &q)) {
+	/* a question play() reaches from the state only at the phase's
+	 * start (13.0 retreat, 14.0 advance: asked after a combat's die),
+	 * asked again by the ruleset from the view's state and the
+	 * question's text alone (ruleset.resume): its answers are checked,
+	 * the rest of the step is not played */
+	struct run_opts o = { .resume = next };
+	int plain = first_question(scn->rs, st, step->actor, NULL, 0, next,
+				   &q);
+	if (!plain && !resumed_question(scn->rs, st, next, &q)) {
 		strbuf_addf(said, "not checked: %s's rules cannot start again "
 			    "from the view's state at rule %s (%s); the "
 			    "answers are checked when the step is "
 			    "adjudicated\n", scn->title, next->rule,
 			    next->key);
 	} else {
-		rc = engine_run(scn->rs, st, step, 1, run);
+		rc = engine_run_opts(scn->rs, st, plain ? NULL : &o, step, 1,
+				     run);
 		if (rc)
 			*err = run->err;
 		if (rc)
@@ -206,7 +250,13 @@ void check_ahead(const struct run *run, int list, struct strbuf *out)
 		}
 		strbuf_adds(out, ". ");
 	}
-	if (run->outcome == RUN_OVER)
+	if (run->partial)
+		strbuf_addf(out, "What follows %s is played when the step is "
+			    "adjudicated (the rules take it up from the "
+			    "phase's start): answers after this are kept for "
+			    "later (answers in advance: used where legal when "
+			    "asked).", run->stopped_at);
+	else if (run->outcome == RUN_OVER)
 		strbuf_adds(out, "Then the game ends.");
 	else
 		strbuf_addf(out, "Then the step ends for you at %s: answers "

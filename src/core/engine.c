@@ -880,6 +880,21 @@ void resume_point_free(struct resume_point *p)
 	memset(p, 0, sizeof *p);
 }
 
+/* run_opts.resume: the rules ask q again from the state
+ * (ruleset.resume); once it is answered the run stops there, as at a
+ * draw (its answers after it are not checked: run.partial) */
+static _Noreturn void resume_run(struct ctx *c, const struct question *q)
+{
+	if (!c->rs->resume || !c->rs->resume(c, c->run->state, q))
+		refuse(c, "the rules cannot ask rule %s (%s) again from this "
+		       "state", q->rule, q->key);
+	c->run->partial = 1;
+	c->run->checked = c->at.ans_pos;
+	snprintf(c->run->stopped_at, sizeof c->run->stopped_at,
+		 "rule %s (%s)", q->rule, q->key);
+	suspend(c, RUN_NEED_DRAW);
+}
+
 int engine_run(const struct ruleset *rs, const void *start_state,
 	       const struct engine_step *steps, size_t n_steps,
 	       struct run *run)
@@ -920,6 +935,8 @@ int engine_run_opts(const struct ruleset *rs, const void *start_state,
 	}
 
 	if (setjmp(c->jb) == 0) {
+		if (opts && opts->resume)
+			resume_run(c, opts->resume);    /* never returns */
 		rs->play(c, run->state);
 		run->outcome = RUN_OVER;
 		c->over = 1;

@@ -2024,8 +2024,9 @@ static int check_game(struct game *g, enum check_level level,
 	 * for a file that will be written. */
 	int save_cp = use_cp && (g->checkpoints == CHECKPOINTS_REDO ||
 				 found == -2 || !checkpoints_current(&cp, g));
-	struct run_opts opts = { resume ? &from : NULL, save_cp,
-				 g->examples };
+	struct run_opts opts = { .from = resume ? &from : NULL,
+				 .keep_points = save_cp,
+				 .examples = g->examples };
 	int ran = engine_run_opts(g->scn.rs, g->start_state, &opts, es, n, run);
 	if (sigq_finish(&q)) {
 		forged = 1;

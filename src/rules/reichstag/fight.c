@@ -551,6 +551,42 @@ static int whole_paths(const struct rc_env *e, int u, int origin, int from,
 	return count;
 }
 
+/* The words of a German's panic retreat (12.23 AR die): it stops in
+ * the first hex that ignores retreats (13.6); the player is told, and
+ * rt_resume reads it back */
+static const char panic_words[] = " in panic (13.6)";
+
+/* 13.0: the question of k->u's retreat, its auto path path[0..len) as
+ * the example. Its words say all that check_retreat reads beyond the
+ * state (the unit, the distance, a German's panic; its hex is the
+ * origin), so that rt_resume can ask it again from a view's state. */
+static void retreat_question(const struct rttr *st, const struct rt_check *k,
+			     int owner, const int16_t *path, int len,
+			     struct question *q)
+{
+	int u = k->u, n = k->n, i;
+	char a[8], b[8];
+	size_t ln;
+
+	q_init(q, "13.0", "retreat", side_name(owner), "%s retreats %d "
+	       "hex%s from %s%s: its hexes in order (%s), or auto.",
+	       st->u[u].id, n, n == 1 ? "" : "es", hex_id(k->origin, a),
+	       k->panic && st->u[u].side == GERMAN ? panic_words : "",
+	       st->u[u].side == GERMAN && st->opt_escape &&
+	       st->fb_captured ? "west last: leave by the west edge, 26.1" :
+	       "off: leave the map");
+	/* the example: the auto path, written out */
+	ln = 0;
+	for (i = 0; i < len && ln < Q_OPTION_LEN - 8; i++)
+		ln += (size_t)snprintf(q->options[0] + ln, Q_OPTION_LEN - ln,
+				       "%s%s", i ? " " : "", path[i] ==
+				       RC_OFF_MAP ? "off" : path[i] ==
+				       RC_WEST ? "west" :
+				       hex_id(path[i], b));
+	q->n = 1;
+	q_add(q, "auto");
+}
+
 /* 13.0: unit u retreats n hexes (its owner's path; the standing answer
  * "auto"; not asked when there is one whole retreat only); eliminated
  * if no whole retreat exists */
@@ -566,7 +602,6 @@ static void retreat_unit(struct ctx *c, struct rttr *st, int u, int n,
 	int whole, len, i;
 	const char *ans;
 	char a[8], b[8], why[240];
-	size_t ln;
 
 	fx_rules(&x, &r);
 	fx_env(&x, &r, &e);
@@ -592,22 +627,7 @@ static void retreat_unit(struct ctx *c, struct rttr *st, int u, int n,
 			  "distance");
 		return;
 	}
-	q_init(&q, "13.0", "retreat", side_name(owner), "%s retreats %d "
-	       "hex%s from %s: its hexes in order (%s), or auto.",
-	       st->u[u].id, n, n == 1 ? "" : "es", hex_id(k.origin, a),
-	       st->u[u].side == GERMAN && st->opt_escape &&
-	       st->fb_captured ? "west last: leave by the west edge, 26.1" :
-	       "off: leave the map");
-	/* the example: the auto path, written out */
-	ln = 0;
-	for (i = 0; i < len && ln < Q_OPTION_LEN - 8; i++)
-		ln += (size_t)snprintf(q.options[0] + ln, Q_OPTION_LEN - ln,
-				       "%s%s", i ? " " : "", path[i] ==
-				       RC_OFF_MAP ? "off" : path[i] ==
-				       RC_WEST ? "west" :
-				       hex_id(path[i], b));
-	q.n = 1;
-	q_add(&q, "auto");
+	retreat_question(st, &k, owner, path, len, &q);
 	ans = whole_paths(&e, u, k.origin, k.origin, 1, n, panic) == 1 ?
 		"auto" : ctx_ask_text(c, &q, check_retreat, &k);
 	if (check_retreat(&k, ans, why, sizeof why) < 0)
@@ -828,6 +848,75 @@ static int check_advance(void *user, const char *ans, char *why,
 	return 0;
 }
 
+/* The end of the 14.0 question's words: what follows it is the answer's
+ * form, so that a text cut short (Q_TEXT_LEN) is known (rt_resume) */
+static const char adv_tail[] = ": UNIT HEX [HEX ...], no, or auto.";
+
+/* 14.0: the question of an advance of may[0..m) up to n hexes, the
+ * first into one of vacated[0..nvac), none into zero[0..nz) (12.13),
+ * after `advanced` units of the combat advanced; scope: advances()'.
+ * Its words say all that check_advance reads beyond the state and the
+ * examples (the hexes the enemy left, the 12.13 hexes an advance could
+ * reach, whether a unit advanced: auto then advances none), and its
+ * examples name every unit that may enter a vacated hex, so that
+ * rt_resume can ask it again from a view's state. Returns how many
+ * examples (0: no unit may advance, no question). */
+static int adv_question(const struct rttr *st, const struct rc_env *e,
+			const int16_t *may, int m, int n,
+			const int16_t *vacated, int nvac, const int16_t *zero,
+			int nz, int advanced, int owner, const char *scope,
+			struct question *q)
+{
+	char hexes[64], zh[64], b[8];
+	int16_t opt[6];
+	size_t len = 0, zl = 0;
+	int i, j, ex;
+
+	hexes[0] = zh[0] = 0;
+	for (j = 0; j < nvac; j++)
+		len += (size_t)snprintf(hexes + len, len < sizeof hexes ?
+					sizeof hexes - len : 0, "%s%s",
+					j ? " or " : "",
+					hex_id(vacated[j], b));
+	/* the 12.13 hexes in reach: within n - 1 hexes of a vacated one */
+	for (i = 0; i < nz; i++) {
+		for (j = 0; j < nvac && hex_distance(&st->map, zero[i],
+						     vacated[j]) > n - 1; j++)
+			;
+		if (j < nvac)
+			zl += (size_t)snprintf(zh + zl, zl < sizeof zh ?
+					       sizeof zh - zl : 0, "%s%s",
+					       zl ? " " : "; none into ",
+					       hex_id(zero[i], b));
+	}
+	if (zl)
+		snprintf(zh + zl, zl < sizeof zh ? sizeof zh - zl : 0,
+			 " (12.13)");
+	q_init(q, "14.0", "advance", side_name(owner), "Advance after "
+	       "combat, up to %d hex%s, the first into %s%s%s%s", n,
+	       n == 1 ? "" : "es", hexes, nvac > 1 ? " (the enemy left "
+	       "them)" : "", zh, advanced ? "; a unit has advanced, auto "
+	       "advances no other" : "");
+	/* the form last, whole (q_init cuts a long text at its end) */
+	if (strlen(q->text) + sizeof adv_tail <= sizeof q->text)
+		strcat(q->text, adv_tail);
+	q->scope = scope;        /* advance-front-attacker ... */
+	q_add(q, "no");
+	q_add(q, "auto");
+	/* examples: each unit one hex into a vacated hex */
+	for (i = 0, ex = 0; i < m && q->n < Q_MAX_OPTIONS; i++)
+		for (j = 0; j < nvac; j++) {
+			if (rc_advance_options(e, may[i], st->u[may[i]].hex, 1,
+					       n, vacated[j], 0, opt) == 0)
+				continue;
+			q_add(q, "%s %s", st->u[may[i]].id,
+			      hex_id(vacated[j], b));
+			ex++;
+			break;
+		}
+	return ex;
+}
+
 /* 12.23, 14.0: the mobile units of who[] may advance up to n hexes,
  * the first into one of vacated[]; one answer a unit, "no" ends, and
  * so does "auto" once it has advanced its one unit (adv_auto, by the
@@ -844,8 +933,8 @@ static void advances(struct ctx *c, struct rttr *st, int16_t *who, int nwho,
 	struct rc_env e;
 	struct adv_check k;
 	struct question q;
-	int16_t may[RC_DEF_MAX + RC_ATT_MAX], opt[6];
-	int i, m, j, ex, advanced = 0;
+	int16_t may[RC_DEF_MAX + RC_ATT_MAX];
+	int i, m, advanced = 0;
 	const char *ans;
 	char a[8], b[8], why[240];
 
@@ -859,27 +948,8 @@ static void advances(struct ctx *c, struct rttr *st, int16_t *who, int nwho,
 				may[m++] = who[i];
 		if (m == 0 || nvac == 0)
 			return;
-		q_init(&q, "14.0", "advance", side_name(owner), "Advance "
-		       "after combat, up to %d hex%s, the first into %s%s: "
-		       "UNIT HEX [HEX ...], no, or auto.", n, n == 1 ? "" :
-		       "es", hex_id(vacated[0], a), nvac > 1 ? " or another "
-		       "hex the enemy left" : "");
-		q.scope = scope;        /* advance-front-attacker ... */
-		q_add(&q, "no");
-		q_add(&q, "auto");
-		/* examples: each unit one hex into a vacated hex */
-		for (i = 0, ex = 0; i < m && q.n < Q_MAX_OPTIONS; i++)
-			for (j = 0; j < nvac; j++) {
-				if (rc_advance_options(&e, may[i],
-						       st->u[may[i]].hex, 1, n,
-						       vacated[j], 0, opt) == 0)
-					continue;
-				q_add(&q, "%s %s", st->u[may[i]].id,
-				      hex_id(vacated[j], b));
-				ex++;
-				break;
-			}
-		if (ex == 0)
+		if (adv_question(st, &e, may, m, n, vacated, nvac, x.zero,
+				 x.n_zero, advanced, owner, scope, &q) == 0)
 			return;
 		memset(&k, 0, sizeof k);
 		k.st = st;
@@ -1417,4 +1487,198 @@ void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector)
 	for (u = 0; u < st->n_units; u++)
 		st->flags[u] &= (uint16_t)~(F_ENGINEER | F_ATTACKED |
 					    F_ATTACKED_BY | F_RETREATED);
+}
+
+/* ---- a retreat or an advance asked again from the state (13.0, 14.0) ---- */
+
+/* The allegiance whose player turn the combat phase is (4.0; a Soviet
+ * movement phase under Maximum Effort is a combat phase, 6.7), or -1 */
+static int phasing_side(const struct rttr *st)
+{
+	switch (st->phase) {
+	case PH_1BF_COMBAT: case PH_1UF_COMBAT:
+	case PH_1BF_MOVE: case PH_1UF_MOVE:
+		return SOVIET;
+	case PH_G1BF_COMBAT: case PH_G1UF_COMBAT:
+		return GERMAN;
+	default:
+		return -1;
+	}
+}
+
+/* Whether q and next say the same: text and options (next's may be
+ * missing: then not the same) */
+static int same_words(const struct question *q, const struct question *next)
+{
+	size_t i;
+
+	if (strcmp(q->text, next->text) != 0 || q->n != next->n)
+		return 0;
+	for (i = 0; i < q->n; i++)
+		if (strcmp(q->options[i], next->options[i]) != 0)
+			return 0;
+	return 1;
+}
+
+static int ends_with(const char *s, const char *tail)
+{
+	size_t n = strlen(s), k = strlen(tail);
+
+	return n >= k && !strcmp(s + n - k, tail);
+}
+
+/* 13.0 again: the unit and distance from the words, its hex the origin */
+static int resume_retreat(struct ctx *c, struct rttr *st,
+			  const struct question *next, int owner)
+{
+	struct fx_user x;
+	struct hex_rules r;
+	struct rc_env e;
+	struct rt_check k;
+	struct question q;
+	int16_t path[8];
+	char id[32];
+	int u, n, whole, len;
+
+	if (sscanf(next->text, "%31s retreats %d hex", id, &n) != 2 ||
+	    (u = rt_unit_find(st, id)) < 0 || st->u[u].where != U_MAP ||
+	    n < 1 || n > 6)
+		return 0;
+	x = (struct fx_user){ st, st->u[u].side, st->front[u], -1, NULL, 0 };
+	fx_rules(&x, &r);
+	fx_env(&x, &r, &e);
+	memset(&k, 0, sizeof k);
+	k.st = st;
+	k.e = &e;
+	k.u = u;
+	k.origin = st->u[u].hex;
+	k.n = n;
+	k.panic = strstr(next->text, panic_words) != NULL;
+	len = rc_retreat_auto(&e, u, k.origin, n, k.panic, path, &whole);
+	if (!whole)
+		return 0;
+	retreat_question(st, &k, owner, path, len, &q);
+	if (!same_words(&q, next))
+		return 0;
+	ctx_ask_text(c, &q, check_retreat, &k);
+	return 1;
+}
+
+/* The hexes of words[0..) up to the first word that is no hex ("or"
+ * between them passed over), into out[0..max): how many */
+static int hexes_of(const struct rttr *st, const char *p, int16_t *out,
+		    int max)
+{
+	char w[16];
+	int n = 0, h;
+
+	while (hex_next_word(&p, w, sizeof w) && n < max) {
+		if (!strcmp(w, "or"))
+			continue;
+		w[strcspn(w, ":;(")] = 0;
+		if ((h = hex_parse(&st->map, w)) == HEX_NONE)
+			break;
+		out[n++] = (int16_t)h;
+	}
+	return n;
+}
+
+/* 14.0 again: the distance, the hexes the enemy left and the 12.13
+ * hexes in reach from the words; the units that may advance from the
+ * examples (every unit that may enter a vacated hex has one) */
+static int resume_advance(struct ctx *c, struct rttr *st,
+			  const struct question *next, int owner)
+{
+	static const char into[] = ", the first into ", none[] = "; none into ";
+	int16_t may[RC_DEF_MAX + RC_ATT_MAX], vac[RC_ATT_MAX + RC_DEF_HEXES],
+		zero[HEX_UNITS_MAX];
+	struct fx_user x;
+	struct hex_rules r;
+	struct rc_env e;
+	struct adv_check k;
+	struct question q;
+	const char *p, *scope;
+	char id[32];
+	size_t i;
+	int n, m = 0, nvac, nz = 0, u, phasing, attacker, advanced, front;
+
+	if (sscanf(next->text, "Advance after combat, up to %d hex", &n) != 1 ||
+	    n < 1 || !ends_with(next->text, adv_tail) ||
+	    !(p = strstr(next->text, into)) ||
+	    (nvac = hexes_of(st, p + sizeof into - 1, vac,
+			     (int)(sizeof vac / sizeof *vac))) == 0)
+		return 0;
+	if ((p = strstr(next->text, none)))
+		nz = hexes_of(st, p + sizeof none - 1, zero, HEX_UNITS_MAX);
+	advanced = strstr(next->text, "; a unit has advanced") != NULL;
+	for (i = 0; i < next->n; i++) {
+		if (!strcmp(next->options[i], "no") ||
+		    !strcmp(next->options[i], "auto"))
+			continue;
+		if (sscanf(next->options[i], "%31s", id) != 1 ||
+		    (u = rt_unit_find(st, id)) < 0 || m >= (int)(sizeof may /
+								 sizeof *may))
+			return 0;
+		may[m++] = (int16_t)u;
+	}
+	if (m == 0 || (phasing = phasing_side(st)) < 0)
+		return 0;
+	/* advances() of resolve(): the attackers are the phasing side's */
+	attacker = st->u[may[0]].side == phasing;
+	front = st->u[may[0]].side == SOVIET ? st->front[may[0]] : -1;
+	scope = attacker ? (phasing == SOVIET ? "front-attacker" :
+			    "german-attacker") :
+		(phasing == SOVIET ? "german-defender" : "front-defender");
+	x = (struct fx_user){ st, -1, -1, front, zero, nz };
+	fx_rules(&x, &r);
+	fx_env(&x, &r, &e);
+	if (adv_question(st, &e, may, m, n, vac, nvac, zero, nz, advanced,
+			 owner, scope, &q) == 0 || !same_words(&q, next))
+		return 0;
+	memset(&k, 0, sizeof k);
+	k.st = st;
+	k.e = &e;
+	k.who = may;
+	k.nwho = m;
+	k.n = n;
+	k.vacated = vac;
+	k.nvac = nvac;
+	k.strength = attacker ? strength_att : rc_printed_def;
+	k.advanced = advanced;
+	ctx_ask_text(c, &q, check_advance, &k);
+	return 1;
+}
+
+/*
+ * ruleset.resume: a 13.0 retreat or a 14.0 advance pending at a state
+ * saved where a step ended, asked again from that state alone.
+ *
+ * Why here and not in play: those questions come in the middle of
+ * resolve(), after the combat's die, with the rest of the combat (the
+ * other retreats, the advances, 21.2 captures) held in its locals, not
+ * in the state. play() from such a state begins the combat phase again
+ * and asks the next 12.0 attack; the engine's replays never start
+ * there (they resume at the phase's checkpoint with the step's seed).
+ * Saving the combat in progress in the state would change the state,
+ * its save and so the state hashes of every game with a step ended
+ * there; instead the questions' words carry what their checks read
+ * beyond the state (retreat_question, adv_question), and this asks
+ * the same question with the same check (check_retreat,
+ * check_advance), so a side checks its answer on its view before it
+ * signs (check.c). The state is not changed: what the answer does is
+ * played when the step is adjudicated. 0 for any other question, or
+ * when the words and the state do not give back the same question.
+ */
+int rt_resume(struct ctx *c, void *vst, const struct question *next)
+{
+	struct rttr *st = vst;
+	int owner = rt_side_parse(next->role);
+
+	if (owner < 0)
+		return 0;
+	if (!strcmp(next->rule, "13.0") && !strcmp(next->key, "retreat"))
+		return resume_retreat(c, st, next, owner);
+	if (!strcmp(next->rule, "14.0") && !strcmp(next->key, "advance"))
+		return resume_advance(c, st, next, owner);
+	return 0;
 }

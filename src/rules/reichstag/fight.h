@@ -17,5 +17,10 @@ void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector);
  * of a Soviet path. Returns how many bridges were rolled for (0: no
  * hexside changed). */
 int rt_bridge_checks(struct ctx *c, struct rttr *st, int u, int h);
+/* ruleset.resume: a 13.0 retreat or 14.0 advance pending at st (a
+ * step's end in a combat) asked again from st alone, with the check
+ * play() makes of its answer (fight.c says why); 0 for another
+ * question */
+int rt_resume(struct ctx *c, void *st, const struct question *next);
 
 #endif

@@ -7,6 +7,7 @@
 #include "state.h"
 #include "report.h"
 #include "turn.h"
+#include "fight.h"
 
 static const char *const sides[] = { "1bf", "1uf", NULL };
 
@@ -108,4 +109,7 @@ const struct ruleset ruleset_reichstag = {
 	 * links are numbered by its own steps (game.h, GAME_FORMAT;
 	 * umpire-protocol(7), SECURITY NOTES). */
 	.max_steps_between = STEPS_UNBOUNDED,
+	/* 13.0 retreats and 14.0 advances, asked in a combat after its
+	 * die: checked on a view from its state (fight.c) */
+	.resume = rt_resume,
 };
