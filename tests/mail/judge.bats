@@ -42,10 +42,11 @@ EOF
 	fi
 }
 
-# judge_home ROLE=ADDRESS...: the judge's home, owned by nobody (the
-# pipe's user): its key (0600, unencrypted), its configuration (the
-# plain sendmail, the roles' addresses) and its games directory. The
-# key's public half goes to every player's home.
+# judge_home: the judge's home, owned by nobody (the pipe's user): its
+# key (0600, unencrypted), its configuration (the plain sendmail; no
+# [addresses]: a role's address is the game's, its join's or the one
+# it was invited at) and its games directory. The key's public half
+# goes to every player's home.
 judge_home() {
 	local h=$JUDGE_HOME/home
 	rm -rf "$h"
@@ -54,8 +55,7 @@ judge_home() {
 	{
 		printf '[umpire]\nsecret_key = %s/judge.key\n' "$h"
 		printf 'address = judge@example.org\n'
-		printf 'sendmail = /usr/sbin/sendmail -t -i\n[addresses]\n'
-		printf '%s\n' "$@"
+		printf 'sendmail = /usr/sbin/sendmail -t -i\n'
 	} >"$h/config.ini"
 	chown -R 65534:65534 "$h"
 	chmod 600 "$h/judge.key"
@@ -96,6 +96,16 @@ for p in m.iter_attachments():
     print(p.get_filename())' "$1"
 }
 
+# The header block of the delivered message $1, its folded fields
+# unfolded (RFC 5322 folds a long subject), then the body as it is.
+unfolded() {
+	python3 -c '
+import re, sys
+t = open(sys.argv[1], "rb").read().decode("utf-8", "replace")
+head, sep, body = t.partition("\n\n")
+sys.stdout.write(re.sub(r"\r?\n[ \t]+", " ", head) + sep + body)' "$1"
+}
+
 # next_letter: wait (at most 30 s) for a message to alice or bob that
 # the test has not seen yet (in $seen), and set who and msg to it.
 next_letter() {
@@ -125,14 +135,16 @@ next_letter() {
 			'soviet = Bob <bob@example.org>' \
 			'referee = Judge <judge@example.org>'
 	done
-	judge_home 'german = Alice <alice@example.org>' \
-		'soviet = Bob <bob@example.org>'
+	judge_home
 	cp home/alice/alice.pub home/bob/bob.pub "$JUDGE_HOME/home/"
 	# The judge's owner makes the game in the games directory with the
-	# judge's key, as the judge's user; Rita invites Alice with it
+	# judge's key, as the judge's user, inviting each side at its
+	# address (the judge mails a role only at the game's address for
+	# it); Rita invites Alice with it
 	as_judge "$UMPIRE" new russo-german-war --side german=alice.pub \
-		--side soviet=bob.pub --referee judge.pub -o games/new.yaml \
-		2>/dev/null
+		--side soviet=bob.pub --referee judge.pub \
+		--address german=alice@example.org \
+		--address soviet=bob@example.org -o games/new.yaml 2>/dev/null
 	id=$(sed -n 's/^game: //p' "$JUDGE_HOME/home/games/new.yaml")
 	mv "$JUDGE_HOME/home/games/new.yaml" "$JUDGE_HOME/home/games/$id.yaml"
 	cp "$JUDGE_HOME/home/games/$id.yaml" home/rita/g0.yaml
@@ -150,14 +162,21 @@ next_letter() {
 		seen="$seen $(basename "$m")"
 	done
 	declare -A views=([alice]=0 [bob]=0)
-	steps=0 refused=0 final= final2=
+	declare -A side=([alice]=german [bob]=soviet)
+	n=0 steps=0 refused=0 final= final2=
 	while [ -z "$final" ] || [ -z "$final2" ]; do
 		next_letter
 		names=$(attachment_names "$msg")
 		if echo "$names" | grep -q '\.view$'; then
-			# a sealed view: this player is asked; he answers it
+			# a sealed view: kept for the audit; answered when
+			# the subject (all a relay reads) says it is this
+			# player's move
 			views[$who]=$((views[$who] + 1))
-			cp "$msg" "home/$who/view-$(printf %03d $((steps + 1))).eml"
+			n=$((n + 1))
+			cp "$msg" "home/$who/view-$(printf %03d $n).eml"
+			unfolded "$msg" |
+				grep -q "^Subject: \[umpire ${id:0:8}\] .*, step [0-9]*: ${side[$who]} to move\$" ||
+				continue
 			steps=$((steps + 1))
 			if [ "$who" = bob ] && [ "$refused" = 0 ] &&
 			   [ "$steps" -ge 3 ]; then
@@ -173,10 +192,16 @@ next_letter() {
 				view=$msg
 				next_letter
 				[ "$who" = bob ]
-				grep -q '^Subject: .*refused' "$msg"
-				refusal=$(attachment_names "$msg" |
-					grep '\.refusal$')
-				attachments_of "$msg" >home/bob/refusal.yaml
+				unfolded "$msg" | grep -q '^Subject: .*refused'
+				# nothing of the refusal in clear: the reason
+				# and the signed refusal are sealed to Bob
+				attachment_names "$msg" | grep -q '\.answer$'
+				attachments_of "$msg" | head -n 1 |
+					grep -qx 'umpire: sealed-answer/1'
+				if grep -q 'no such answer' "$msg"; then false; fi
+				cp "$msg" home/bob/answer.eml
+				as bob "$UMPIRE" open answer.eml -s bob.key \
+					-o refusal.yaml
 				grep -qx 'umpire: refusal/1' home/bob/refusal.yaml
 				refused=1
 				as bob sh -c "'$UMPIRE' orders '$view' |
@@ -197,7 +222,7 @@ next_letter() {
 			cp "$msg" "home/$who/final.eml"
 			if [ -z "$final" ]; then final=$who; else final2=$who; fi
 		fi
-		[ "$steps" -lt 150 ] || { judge_log; false; }
+		[ "$n" -lt 300 ] || { judge_log; false; }
 	done
 	[ "$final" != "$final2" ]
 	[ "$refused" = 1 ]
@@ -224,6 +249,12 @@ for path in sys.argv[1:]:
 		--against "$JUDGE_HOME/home/games/$id.yaml"
 	[ ! -d "$JUDGE_HOME/home/games/failed" ] ||
 		[ -z "$(ls "$JUDGE_HOME/home/games/failed")" ]
-	grep -q ' refused, the signed refusal sent back to soviet' \
+	grep -q ' done .*: orders of soviet refused: .*; answered to soviet at bob@example.org' \
 		"$JUDGE_HOME/home/games/judge.log"
+	# every letter of the judge says it is automatic (no vacation
+	# program answers it)
+	for m in "$MTA_DIR"/mail/{alice,bob}/Maildir/new/*; do
+		grep -q '^From: .*judge@example.org' "$m" || continue
+		grep -qi '^Auto-Submitted: auto-replied' "$m"
+	done
 }
