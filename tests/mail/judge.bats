@@ -22,15 +22,27 @@ setup_file() {
 	JUDGE_HOME=$MTA_HOME/judge
 	mkdir -p "$JUDGE_HOME"
 	chmod 755 "$JUDGE_HOME"
-	# what the pipe runs: the judge, in its home, on its games
+	# what the pipe runs: the judge, in its home, on its games; once
+	# under strace(1) when the test left strace's arguments in
+	# home/strace-args (to kill the judge at a chosen system call): the
+	# file is gone before the judge starts, so that the mail system's
+	# next delivery runs the judge plainly
+	local strace
+	strace=$(command -v strace || true)
 	cat >"$JUDGE_HOME/deliver" <<EOF
 #!/bin/sh
 cd "$JUDGE_HOME/home" || exit 75
-exec env HOME="$JUDGE_HOME/home" XDG_STATE_HOME="$JUDGE_HOME/home/state" \
+set -- env HOME="$JUDGE_HOME/home" XDG_STATE_HOME="$JUDGE_HOME/home/state" \
 	XDG_CONFIG_HOME="$JUDGE_HOME/home/.config" \
 	UMPIRE_SCENARIOS="$UMPIRE_SCENARIOS" \
 	"$UMPIRE" judge --games "$JUDGE_HOME/home/games" \
 	--config "$JUDGE_HOME/home/config.ini"
+if [ -f strace-args ] && [ -n "$strace" ]; then
+	args=\$(cat strace-args)
+	rm -f strace-args || exit 75
+	exec "$strace" -qq -o "$JUDGE_HOME/home/strace.log" \$args "\$@"
+fi
+exec "\$@"
 EOF
 	chmod 755 "$JUDGE_HOME/deliver"
 	if mta_start "$MTA_HOME" judge "$JUDGE_HOME/deliver" \
@@ -127,13 +139,22 @@ next_letter() {
 	return 1
 }
 
-@test "real mail: a Russo-German War refereed by the judge through postfix: joins, every step, a refusal, each player audits" {
+# rgw_joined: Alice (german) and Bob (soviet) with keys and configs
+# (their sendmail gives their own address as the envelope sender, as
+# mutt's envelope_from does, so that a bounce would reach them), the
+# judge's home, a Russo-German War game made in its games directory
+# inviting each side at its address, and both joins mailed to the
+# judge. Sets id (the game) and seen (the messages read so far); the
+# judge's next letter is Alice's first view.
+rgw_joined() {
 	mkdir -p home/bob/.config/umpire
 	as bob "$UMPIRE" keygen -s bob.key -p bob.pub -W >/dev/null
 	for who in alice bob rita; do
 		party_config "$who" 'german = Alice <alice@example.org>' \
 			'soviet = Bob <bob@example.org>' \
 			'referee = Judge <judge@example.org>'
+		sed -i "s|^sendmail = .*|& -f $who@example.org|" \
+			"home/$who/.config/umpire/config.ini"
 	done
 	judge_home
 	cp home/alice/alice.pub home/bob/bob.pub "$JUDGE_HOME/home/"
@@ -161,8 +182,81 @@ next_letter() {
 	for m in "$MTA_DIR"/mail/alice/Maildir/new/*; do
 		seen="$seen $(basename "$m")"
 	done
+}
+
+# answer WHO MSG: WHO answers the sealed view of message MSG with the
+# example player's choices, signed and sealed to the judge, by mail.
+answer() {
+	as "$1" sh -c "'$UMPIRE' orders '$2' |
+		python3 '$EXAMPLES/russo-german-war/choose.py' |
+		'$UMPIRE' sign - --game '$2' --seal judge.pub -o signed.yaml"
+	as "$1" "$UMPIRE" mail signed.yaml --send
+}
+
+# to_move MSG WHO: whether MSG is a letter of this game asking WHO's
+# side to move (its subject says so: all a relay reads).
+to_move() {
+	local s
+	case $2 in alice) s=german ;; bob) s=soviet ;; esac
+	unfolded "$1" | grep -q "^Subject: \[umpire ${id:0:8}\] .*, step [0-9]*: $s to move\$"
+}
+
+# The pipe's deliveries to the judge so far: the mail log's lines of
+# the robot transport (status=sent, deferred or bounced).
+robot_lines() {
+	grep 'relay=robot,' "$MTA_DIR/maillog" 2>/dev/null
+}
+
+# robot_wait N: wait (at most 30 s) for the pipe's delivery number N,
+# and print its status (sent, deferred, bounced).
+robot_wait() {
+	local i
+	for i in $(seq 1 300); do
+		if [ "$(robot_lines | wc -l)" -ge "$1" ]; then
+			robot_lines | sed -n "$1{s/.* status=\([a-z]*\).*/\1/p;}"
+			return 0
+		fi
+		sleep 0.1
+	done
+	echo "no delivery number $1 to the judge after 30 s" >&2
+	judge_log >&2
+	return 1
+}
+
+# postfix's own queue, as its owner would run it (postqueue -c).
+postqueue_of() {
+	postqueue -c "$MTA_CONF" "$@"
+}
+
+# The judge's letters in WHO's Maildir: one line each, "SUBJECT
+# <MESSAGE-ID>", the subject unfolded.
+letters_of() {
+	local m
+	for m in "$MTA_DIR/mail/$1/Maildir/new"/*; do
+		[ -e "$m" ] || continue
+		unfolded "$m" | awk '
+			/^$/ { exit }
+			/^From: .*judge@example.org/ { j = 1 }
+			/^Subject: / { s = substr($0, 10) }
+			/^Message-I[Dd]: / { i = $2 }
+			END { if (j) print s, i }'
+	done
+}
+
+# No bounce: none in the mail log, none in a player's Maildir, the
+# queue empty.
+no_bounce() {
+	if grep 'status=bounced' "$MTA_DIR/maillog"; then return 1; fi
+	if grep -l '^From: MAILER-DAEMON' \
+		"$MTA_DIR"/mail/{alice,bob}/Maildir/new/* 2>/dev/null; then
+		return 1
+	fi
+	postqueue_of -p | grep -q 'Mail queue is empty'
+}
+
+@test "real mail: a Russo-German War refereed by the judge through postfix: joins, every step, a refusal, each player audits" {
+	rgw_joined
 	declare -A views=([alice]=0 [bob]=0)
-	declare -A side=([alice]=german [bob]=soviet)
 	n=0 steps=0 refused=0 final= final2=
 	while [ -z "$final" ] || [ -z "$final2" ]; do
 		next_letter
@@ -174,9 +268,7 @@ next_letter() {
 			views[$who]=$((views[$who] + 1))
 			n=$((n + 1))
 			cp "$msg" "home/$who/view-$(printf %03d $n).eml"
-			unfolded "$msg" |
-				grep -q "^Subject: \[umpire ${id:0:8}\] .*, step [0-9]*: ${side[$who]} to move\$" ||
-				continue
+			to_move "$msg" "$who" || continue
 			steps=$((steps + 1))
 			if [ "$who" = bob ] && [ "$refused" = 0 ] &&
 			   [ "$steps" -ge 3 ]; then
@@ -212,11 +304,7 @@ next_letter() {
 				as bob "$UMPIRE" mail signed.yaml --send
 				continue
 			fi
-			as "$who" sh -c "'$UMPIRE' orders '$msg' |
-				python3 '$EXAMPLES/russo-german-war/choose.py' |
-				'$UMPIRE' sign - --game '$msg' --seal judge.pub \
-					-o signed.yaml"
-			as "$who" "$UMPIRE" mail signed.yaml --send
+			answer "$who" "$msg"
 		elif echo "$names" | grep -qx "$id.yaml"; then
 			# the game is over: the whole game file, to audit
 			cp "$msg" "home/$who/final.eml"
@@ -257,4 +345,137 @@ for path in sys.argv[1:]:
 		grep -q '^From: .*judge@example.org' "$m" || continue
 		grep -qi '^Auto-Submitted: auto-replied' "$m"
 	done
+	no_bounce
+}
+
+# strace_ok: strace can trace the judge as the pipe's user does it (a
+# process tracing its own child), else the test skips.
+strace_ok() {
+	command -v strace >/dev/null || skip "strace is not installed"
+	setpriv --reuid=65534 --regid=65534 --clear-groups \
+		strace -qq -o /dev/null true 2>/dev/null ||
+		skip "strace cannot trace here as user nobody (ptrace refused)"
+}
+
+# strace_next ARGS...: the judge's next run (and only that one) is
+# under strace ARGS, its trace in home/strace.log.
+strace_next() {
+	rm -f "$JUDGE_HOME/home/strace.log"
+	printf '%s\n' "$*" >"$JUDGE_HOME/home/strace-args"
+	chown 65534:65534 "$JUDGE_HOME/home/strace-args"
+}
+
+@test "real mail: a killed judge and postfix's redelivery end with every letter delivered" {
+	strace_ok
+	rgw_joined
+	# Where the judge is killed (SIGKILL, by strace at the Nth such
+	# call of its run), one point a step: calls whose count in a step
+	# does not change from step to step (a step's renames do: the
+	# checkpoints')
+	local points=(
+		"fsync 9:the step stored, no letter sent (the games directory's fsync after the game's rename)"
+		"wait4 1:sendmail took the first letter, not yet removed from the spool"
+		"fsync 8:the letters spooled, the game not yet renamed into place"
+		"fsync 4:the first letter half written to the spool"
+		"link 3:one letter of two committed to the spool"
+		"rename 1:the step's first rename (a checkpoint)"
+		"clone 2:one letter of two sent"
+		"fsync 1:the message half copied into tmp/"
+	)
+	local kills=0 robot status point call
+	declare -A asked
+	n=0 steps=0 final= final2= ids=" "
+	while [ -z "$final" ] || [ -z "$final2" ]; do
+		next_letter
+		# a letter that comes twice (the judge killed after sendmail
+		# took it) is read once
+		mid=$(unfolded "$msg" | sed -n '/^$/q;s/^Message-I[Dd]: *//p')
+		case $ids in *" $mid "*) continue ;; esac
+		ids="$ids$mid "
+		names=$(attachment_names "$msg")
+		if echo "$names" | grep -q '\.view$'; then
+			n=$((n + 1))
+			cp "$msg" "home/$who/view-$(printf %03d $n).eml"
+			to_move "$msg" "$who" || continue
+			subj=$(unfolded "$msg" | sed -n '/^$/q;s/^Subject: //p')
+			# asked twice by two messages (checked at the end):
+			# answered once
+			[ -z "${asked[$who $subj]:-}" ] || continue
+			asked[$who $subj]=1
+			steps=$((steps + 1))
+			point=
+			if [ "$kills" -lt "${#points[@]}" ]; then
+				point=${points[$kills]}
+				call=${point%%:*}
+				strace_next -e "trace=${call% *}" \
+					-e "inject=${call% *}:signal=KILL:when=${call#* }"
+			fi
+			robot=$(robot_lines | wc -l)
+			answer "$who" "$msg"
+			robot=$((robot + 1))
+			status=$(robot_wait "$robot")
+			if [ -n "$point" ]; then
+				kills=$((kills + 1))
+				grep -q '^+++ killed by SIGKILL' \
+					"$JUDGE_HOME/home/strace.log" ||
+					{ echo "not killed at $call"; false; }
+				echo "# step $steps: killed at $call (${point#*:}):" \
+					"postfix: $(robot_lines | tail -n 1 |
+					sed 's/.*status=//')" >&3
+				# the mail system keeps the message, and gives
+				# it again when asked to
+				[ "$status" = deferred ] || { judge_log; false; }
+				postqueue_of -f
+				robot=$((robot + 1))
+				status=$(robot_wait "$robot")
+			fi
+			[ "$status" = sent ] || { judge_log; false; }
+		elif echo "$names" | grep -qx "$id.yaml"; then
+			cp "$msg" "home/$who/final.eml"
+			if [ -z "$final" ]; then final=$who; else final2=$who; fi
+		fi
+		[ "$n" -lt 300 ] || { judge_log; false; }
+	done
+	echo "# $steps steps, $kills of them killed" >&3
+	[ "$kills" -ge 5 ]
+	local log=$JUDGE_HOME/home/games/judge.log
+	# the game advanced exactly once a step: each step adjudicated
+	# once, by the run that logged it or by a killed run that stored
+	# it (then the redelivery is a replay of it), and the game holds
+	# as many steps as the players answered
+	for k in $(seq 1 "$steps"); do
+		a=$(grep -cE ": adjudicated step $k(;|\$)" "$log" || true)
+		r=$(grep -c ": replay: these orders of [a-z]* are step $k of" \
+			"$log" || true)
+		[ "$a" -le 1 ] && [ $((a + r)) -ge 1 ] ||
+			{ echo "step $k: adjudicated $a, replayed $r"; judge_log; false; }
+	done
+	as alice "$UMPIRE" audit final.eml \
+		--against "$JUDGE_HOME/home/games/$id.yaml" >audit.out 2>&1
+	grep -q " $steps steps" audit.out || { cat audit.out; false; }
+	# every letter owed reached its player: after each step a view
+	# for each side, at the end the game; one that came twice came
+	# as the same message (one Message-ID)
+	for who in alice bob; do
+		letters_of "$who" >"letters.$who"
+		for k in $(seq 1 $((steps - 1))); do
+			grep -q ", step $((k + 1)): [a-z]* to move <" "letters.$who" ||
+				{ echo "$who: no letter for step $((k + 1))"; cat "letters.$who"; false; }
+		done
+		grep -q ', the game is over <' "letters.$who"
+		sort -u "letters.$who" | sed 's/ <[^ ]*$//' | sort |
+			uniq -d >"twice.$who"
+		if [ -s "twice.$who" ]; then
+			echo "$who got a letter twice, as two messages:"
+			cat "twice.$who"
+			twice=1
+		fi
+	done
+	no_bounce
+	[ -z "$(ls "$JUDGE_HOME/home/games/failed")" ]
+	[ -z "$(ls "$JUDGE_HOME/home/games/spool")" ]
+	for who in alice bob; do
+		as "$who" sh -c "'$UMPIRE' audit final.eml --view view-*.eml"
+	done
+	[ -z "${twice:-}" ] || { judge_log; false; }
 }
