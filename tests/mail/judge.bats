@@ -479,3 +479,42 @@ strace_next() {
 	done
 	[ -z "${twice:-}" ] || { judge_log; false; }
 }
+
+@test "real mail: a host's mistake leaves the orders queued, not bounced" {
+	rgw_joined
+	next_letter
+	[ "$who" = alice ]
+	to_move "$msg" alice
+	# the judge's owner leaves its key readable by all: the judge
+	# cannot start, and says so; the orders wait in postfix's queue
+	chmod 644 "$JUDGE_HOME/home/judge.key"
+	robot=$(robot_lines | wc -l)
+	answer alice "$msg"
+	robot=$((robot + 1))
+	status=$(robot_wait "$robot")
+	robot_lines | tail -n 1 | sed 's/.*relay=robot, /# /' >&3
+	[ "$status" = deferred ] || { judge_log; false; }
+	robot_lines | tail -n 1 | grep -q ' dsn=4\.'
+	postqueue_of -p | grep -q 'judge@example.org'
+	grep ' retry .*chmod 600' "$JUDGE_HOME/home/games/judge.log" |
+		sed 's/^/# judge.log: /' >&3
+	grep -q ' retry .*chmod 600' "$JUDGE_HOME/home/games/judge.log"
+	# mended, and the queue run: the orders are adjudicated, the
+	# letters delivered, and nothing ever bounced
+	chmod 600 "$JUDGE_HOME/home/judge.key"
+	postqueue_of -f
+	status=$(robot_wait $((robot + 1)))
+	[ "$status" = sent ] || { judge_log; false; }
+	grep -qE ': adjudicated step 1(;|$)' "$JUDGE_HOME/home/games/judge.log"
+	# the letters of step 1: a view for each side
+	got=
+	for k in 1 2; do
+		next_letter
+		unfolded "$msg" | grep -q "^Subject: \[umpire ${id:0:8}\] .*, step 2: [a-z]* to move\$"
+		got="$got $who"
+	done
+	[ "$got" = " alice bob" ] || [ "$got" = " bob alice" ]
+	no_bounce
+	[ -z "$(ls "$JUDGE_HOME/home/games/failed")" ]
+	[ -z "$(ls "$JUDGE_HOME/home/games/spool")" ]
+}
