@@ -231,16 +231,17 @@ postqueue_of() {
 # The judge's letters in WHO's Maildir: one line each, "SUBJECT
 # <MESSAGE-ID>", the subject unfolded.
 letters_of() {
-	local m
-	for m in "$MTA_DIR/mail/$1/Maildir/new"/*; do
-		[ -e "$m" ] || continue
-		unfolded "$m" | awk '
-			/^$/ { exit }
-			/^From: .*judge@example.org/ { j = 1 }
-			/^Subject: / { s = substr($0, 10) }
-			/^Message-I[Dd]: / { i = $2 }
-			END { if (j) print s, i }'
-	done
+	python3 -c '
+import email, glob, sys
+from email import policy
+for path in sorted(glob.glob(sys.argv[1] + "/*")):
+    m = email.message_from_binary_file(open(path, "rb"),
+                                       policy=policy.compat32)
+    if "judge@example.org" not in (m["From"] or ""):
+        continue
+    subj = " ".join((m["Subject"] or "").split())
+    print(subj, (m["Message-ID"] or "").strip())
+' "$MTA_DIR/mail/$1/Maildir/new"
 }
 
 # No bounce: none in the mail log, none in a player's Maildir, the
@@ -384,8 +385,11 @@ strace_next() {
 	)
 	local kills=0 robot status point call
 	declare -A asked
-	n=0 steps=0 final= final2= ids=" "
-	while [ -z "$final" ] || [ -z "$final2" ]; do
+	# played until every point was tried and one more step went
+	# plainly (or to the end of a short game): a Russo-German War
+	# may last a hundred steps
+	n=0 steps=0 final= final2= ids=" " stop=
+	while [ -z "$stop" ] && { [ -z "$final" ] || [ -z "$final2" ]; }; do
 		next_letter
 		# a letter that comes twice (the judge killed after sendmail
 		# took it) is read once
@@ -402,6 +406,11 @@ strace_next() {
 			# answered once
 			[ -z "${asked[$who $subj]:-}" ] || continue
 			asked[$who $subj]=1
+			if [ "$kills" = "${#points[@]}" ] &&
+			   [ "$steps" -gt "$kills" ]; then
+				stop=1
+				break
+			fi
 			steps=$((steps + 1))
 			point=
 			if [ "$kills" -lt "${#points[@]}" ]; then
@@ -436,7 +445,7 @@ strace_next() {
 		fi
 		[ "$n" -lt 300 ] || { judge_log; false; }
 	done
-	echo "# $steps steps, $kills of them killed" >&3
+	echo "# $steps steps, $kills of them killed ($SECONDS s)" >&3
 	[ "$kills" -ge 5 ]
 	local log=$JUDGE_HOME/home/games/judge.log
 	# the game advanced exactly once a step: each step adjudicated
@@ -450,19 +459,26 @@ strace_next() {
 		[ "$a" -le 1 ] && [ $((a + r)) -ge 1 ] ||
 			{ echo "step $k: adjudicated $a, replayed $r"; judge_log; false; }
 	done
-	as alice "$UMPIRE" audit final.eml \
-		--against "$JUDGE_HOME/home/games/$id.yaml" >audit.out 2>&1
+	"$UMPIRE" audit "$JUDGE_HOME/home/games/$id.yaml" >audit.out 2>&1
 	grep -q " $steps steps" audit.out || { cat audit.out; false; }
 	# every letter owed reached its player: after each step a view
-	# for each side, at the end the game; one that came twice came
-	# as the same message (one Message-ID)
+	# for each side (the last may still be on its way), at the end
+	# the game; one that came twice came as the same message (one
+	# Message-ID)
 	for who in alice bob; do
-		letters_of "$who" >"letters.$who"
-		for k in $(seq 1 $((steps - 1))); do
-			grep -q ", step $((k + 1)): [a-z]* to move <" "letters.$who" ||
-				{ echo "$who: no letter for step $((k + 1))"; cat "letters.$who"; false; }
+		for k in $(seq "$steps" -1 1); do
+			want=", step $((k + 1)): [a-z]* to move <"
+			[ -z "$stop" ] && [ "$k" = "$steps" ] &&
+				want=", the game is over <"
+			for i in $(seq 1 300); do
+				[ "$k" = "$steps" ] || break
+				letters_of "$who" >"letters.$who"
+				grep -q "$want" "letters.$who" && break
+				sleep 0.1
+			done
+			grep -q "$want" "letters.$who" ||
+				{ echo "$who: no letter of step $k"; cat "letters.$who"; false; }
 		done
-		grep -q ', the game is over <' "letters.$who"
 		sort -u "letters.$who" | sed 's/ <[^ ]*$//' | sort |
 			uniq -d >"twice.$who"
 		if [ -s "twice.$who" ]; then
@@ -474,8 +490,14 @@ strace_next() {
 	no_bounce
 	[ -z "$(ls "$JUDGE_HOME/home/games/failed")" ]
 	[ -z "$(ls "$JUDGE_HOME/home/games/spool")" ]
+	# each player audits the game (the judge's file, where it stopped)
+	# with every view he got
 	for who in alice bob; do
-		as "$who" sh -c "'$UMPIRE' audit final.eml --view view-*.eml"
+		if [ -z "$stop" ]; then
+			as "$who" sh -c "'$UMPIRE' audit final.eml --view view-*.eml"
+		else
+			as "$who" sh -c "'$UMPIRE' audit '$JUDGE_HOME/home/games/$id.yaml' --view view-*.eml"
+		fi
 	done
 	[ -z "${twice:-}" ] || { judge_log; false; }
 }
