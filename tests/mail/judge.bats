@@ -173,15 +173,15 @@ rgw_joined() {
 	# Alice joins and mails her join to the judge (the referee's
 	# address): the judge invites Bob with the game file
 	as alice "$UMPIRE" join "$(mta_wait alice 1)" --side german -o g1.yaml
+	# what Alice has read: her invitation (the judge writes to her
+	# only once both have joined)
+	seen=" $(basename "$(mta_wait alice 1)")"
 	as alice "$UMPIRE" mail g1.yaml --to referee --send
 	invite=$(mta_wait bob 1) || { judge_log; false; }
 	attachment_names "$invite" | grep -qx "$id.yaml"
 	as bob "$UMPIRE" join "$invite" --side soviet -o g2.yaml
 	as bob "$UMPIRE" mail g2.yaml --to referee --send
-	seen=" $(basename "$invite")"
-	for m in "$MTA_DIR"/mail/alice/Maildir/new/*; do
-		seen="$seen $(basename "$m")"
-	done
+	seen="$seen $(basename "$invite")"
 }
 
 # answer WHO MSG: WHO answers the sealed view of message MSG with the
