@@ -22,15 +22,27 @@ setup_file() {
 	JUDGE_HOME=$MTA_HOME/judge
 	mkdir -p "$JUDGE_HOME"
 	chmod 755 "$JUDGE_HOME"
-	# what the pipe runs: the judge, in its home, on its games
+	# what the pipe runs: the judge, in its home, on its games; once
+	# under strace(1) when the test left strace's arguments in
+	# home/strace-args (to kill the judge at a chosen system call): the
+	# file is gone before the judge starts, so that the mail system's
+	# next delivery runs the judge plainly
+	local strace
+	strace=$(command -v strace || true)
 	cat >"$JUDGE_HOME/deliver" <<EOF
 #!/bin/sh
 cd "$JUDGE_HOME/home" || exit 75
-exec env HOME="$JUDGE_HOME/home" XDG_STATE_HOME="$JUDGE_HOME/home/state" \
+set -- env HOME="$JUDGE_HOME/home" XDG_STATE_HOME="$JUDGE_HOME/home/state" \
 	XDG_CONFIG_HOME="$JUDGE_HOME/home/.config" \
 	UMPIRE_SCENARIOS="$UMPIRE_SCENARIOS" \
 	"$UMPIRE" judge --games "$JUDGE_HOME/home/games" \
 	--config "$JUDGE_HOME/home/config.ini"
+if [ -f strace-args ] && [ -n "$strace" ]; then
+	args=\$(cat strace-args)
+	rm -f strace-args || exit 75
+	exec "$strace" -qq -o "$JUDGE_HOME/home/strace.log" \$args "\$@"
+fi
+exec "\$@"
 EOF
 	chmod 755 "$JUDGE_HOME/deliver"
 	if mta_start "$MTA_HOME" judge "$JUDGE_HOME/deliver" \
@@ -42,10 +54,11 @@ EOF
 	fi
 }
 
-# judge_home ROLE=ADDRESS...: the judge's home, owned by nobody (the
-# pipe's user): its key (0600, unencrypted), its configuration (the
-# plain sendmail, the roles' addresses) and its games directory. The
-# key's public half goes to every player's home.
+# judge_home: the judge's home, owned by nobody (the pipe's user): its
+# key (0600, unencrypted), its configuration (the plain sendmail; no
+# [addresses]: a role's address is the game's, its join's or the one
+# it was invited at) and its games directory. The key's public half
+# goes to every player's home.
 judge_home() {
 	local h=$JUDGE_HOME/home
 	rm -rf "$h"
@@ -54,8 +67,7 @@ judge_home() {
 	{
 		printf '[umpire]\nsecret_key = %s/judge.key\n' "$h"
 		printf 'address = judge@example.org\n'
-		printf 'sendmail = /usr/sbin/sendmail -t -i\n[addresses]\n'
-		printf '%s\n' "$@"
+		printf 'sendmail = /usr/sbin/sendmail -t -i\n'
 	} >"$h/config.ini"
 	chown -R 65534:65534 "$h"
 	chmod 600 "$h/judge.key"
@@ -96,6 +108,16 @@ for p in m.iter_attachments():
     print(p.get_filename())' "$1"
 }
 
+# The header block of the delivered message $1, its folded fields
+# unfolded (RFC 5322 folds a long subject), then the body as it is.
+unfolded() {
+	python3 -c '
+import re, sys
+t = open(sys.argv[1], "rb").read().decode("utf-8", "replace")
+head, sep, body = t.partition("\n\n")
+sys.stdout.write(re.sub(r"\r?\n[ \t]+", " ", head) + sep + body)' "$1"
+}
+
 # next_letter: wait (at most 30 s) for a message to alice or bob that
 # the test has not seen yet (in $seen), and set who and msg to it.
 next_letter() {
@@ -117,22 +139,33 @@ next_letter() {
 	return 1
 }
 
-@test "real mail: a Russo-German War refereed by the judge through postfix: joins, every step, a refusal, each player audits" {
+# rgw_joined: Alice (german) and Bob (soviet) with keys and configs
+# (their sendmail gives their own address as the envelope sender, as
+# mutt's envelope_from does, so that a bounce would reach them), the
+# judge's home, a Russo-German War game made in its games directory
+# inviting each side at its address, and both joins mailed to the
+# judge. Sets id (the game) and seen (the messages read so far); the
+# judge's next letter is Alice's first view.
+rgw_joined() {
 	mkdir -p home/bob/.config/umpire
 	as bob "$UMPIRE" keygen -s bob.key -p bob.pub -W >/dev/null
 	for who in alice bob rita; do
 		party_config "$who" 'german = Alice <alice@example.org>' \
 			'soviet = Bob <bob@example.org>' \
 			'referee = Judge <judge@example.org>'
+		sed -i "s|^sendmail = .*|& -f $who@example.org|" \
+			"home/$who/.config/umpire/config.ini"
 	done
-	judge_home 'german = Alice <alice@example.org>' \
-		'soviet = Bob <bob@example.org>'
+	judge_home
 	cp home/alice/alice.pub home/bob/bob.pub "$JUDGE_HOME/home/"
 	# The judge's owner makes the game in the games directory with the
-	# judge's key, as the judge's user; Rita invites Alice with it
+	# judge's key, as the judge's user, inviting each side at its
+	# address (the judge mails a role only at the game's address for
+	# it); Rita invites Alice with it
 	as_judge "$UMPIRE" new russo-german-war --side german=alice.pub \
-		--side soviet=bob.pub --referee judge.pub -o games/new.yaml \
-		2>/dev/null
+		--side soviet=bob.pub --referee judge.pub \
+		--address german=alice@example.org \
+		--address soviet=bob@example.org -o games/new.yaml 2>/dev/null
 	id=$(sed -n 's/^game: //p' "$JUDGE_HOME/home/games/new.yaml")
 	mv "$JUDGE_HOME/home/games/new.yaml" "$JUDGE_HOME/home/games/$id.yaml"
 	cp "$JUDGE_HOME/home/games/$id.yaml" home/rita/g0.yaml
@@ -140,24 +173,103 @@ next_letter() {
 	# Alice joins and mails her join to the judge (the referee's
 	# address): the judge invites Bob with the game file
 	as alice "$UMPIRE" join "$(mta_wait alice 1)" --side german -o g1.yaml
+	# what Alice has read: her invitation (the judge writes to her
+	# only once both have joined)
+	seen=" $(basename "$(mta_wait alice 1)")"
 	as alice "$UMPIRE" mail g1.yaml --to referee --send
 	invite=$(mta_wait bob 1) || { judge_log; false; }
 	attachment_names "$invite" | grep -qx "$id.yaml"
 	as bob "$UMPIRE" join "$invite" --side soviet -o g2.yaml
 	as bob "$UMPIRE" mail g2.yaml --to referee --send
-	seen=" $(basename "$invite")"
-	for m in "$MTA_DIR"/mail/alice/Maildir/new/*; do
-		seen="$seen $(basename "$m")"
+	seen="$seen $(basename "$invite")"
+}
+
+# answer WHO MSG: WHO answers the sealed view of message MSG with the
+# example player's choices, signed and sealed to the judge, by mail.
+answer() {
+	as "$1" sh -c "'$UMPIRE' orders '$2' |
+		python3 '$EXAMPLES/russo-german-war/choose.py' |
+		'$UMPIRE' sign - --game '$2' --seal judge.pub -o signed.yaml"
+	as "$1" "$UMPIRE" mail signed.yaml --send
+}
+
+# to_move MSG WHO: whether MSG is a letter of this game asking WHO's
+# side to move (its subject says so: all a relay reads).
+to_move() {
+	local s
+	case $2 in alice) s=german ;; bob) s=soviet ;; esac
+	unfolded "$1" | grep -q "^Subject: \[umpire ${id:0:8}\] .*, step [0-9]*: $s to move\$"
+}
+
+# The pipe's deliveries to the judge so far: the mail log's lines of
+# the robot transport (status=sent, deferred or bounced).
+robot_lines() {
+	grep 'relay=robot,' "$MTA_DIR/maillog" 2>/dev/null
+}
+
+# robot_wait N: wait (at most 30 s) for the pipe's delivery number N,
+# and print its status (sent, deferred, bounced).
+robot_wait() {
+	local i
+	for i in $(seq 1 300); do
+		if [ "$(robot_lines | wc -l)" -ge "$1" ]; then
+			robot_lines | sed -n "$1{s/.* status=\([a-z]*\).*/\1/p;}"
+			return 0
+		fi
+		sleep 0.1
 	done
+	echo "no delivery number $1 to the judge after 30 s" >&2
+	judge_log >&2
+	return 1
+}
+
+# postfix's own queue, as its owner would run it (postqueue -c).
+postqueue_of() {
+	postqueue -c "$MTA_CONF" "$@"
+}
+
+# The judge's letters in WHO's Maildir: one line each, "SUBJECT
+# <MESSAGE-ID>", the subject unfolded.
+letters_of() {
+	python3 -c '
+import email, glob, sys
+from email import policy
+for path in sorted(glob.glob(sys.argv[1] + "/*")):
+    m = email.message_from_binary_file(open(path, "rb"),
+                                       policy=policy.compat32)
+    if "judge@example.org" not in (m["From"] or ""):
+        continue
+    subj = " ".join((m["Subject"] or "").split())
+    print(subj, (m["Message-ID"] or "").strip())
+' "$MTA_DIR/mail/$1/Maildir/new"
+}
+
+# No bounce: none in the mail log, none in a player's Maildir, the
+# queue empty.
+no_bounce() {
+	if grep 'status=bounced' "$MTA_DIR/maillog"; then return 1; fi
+	if grep -l '^From: MAILER-DAEMON' \
+		"$MTA_DIR"/mail/{alice,bob}/Maildir/new/* 2>/dev/null; then
+		return 1
+	fi
+	postqueue_of -p | grep -q 'Mail queue is empty'
+}
+
+@test "real mail: a Russo-German War refereed by the judge through postfix: joins, every step, a refusal, each player audits" {
+	rgw_joined
 	declare -A views=([alice]=0 [bob]=0)
-	steps=0 refused=0 final= final2=
+	n=0 steps=0 refused=0 final= final2=
 	while [ -z "$final" ] || [ -z "$final2" ]; do
 		next_letter
 		names=$(attachment_names "$msg")
 		if echo "$names" | grep -q '\.view$'; then
-			# a sealed view: this player is asked; he answers it
+			# a sealed view: kept for the audit; answered when
+			# the subject (all a relay reads) says it is this
+			# player's move
 			views[$who]=$((views[$who] + 1))
-			cp "$msg" "home/$who/view-$(printf %03d $((steps + 1))).eml"
+			n=$((n + 1))
+			cp "$msg" "home/$who/view-$(printf %03d $n).eml"
+			to_move "$msg" "$who" || continue
 			steps=$((steps + 1))
 			if [ "$who" = bob ] && [ "$refused" = 0 ] &&
 			   [ "$steps" -ge 3 ]; then
@@ -173,10 +285,16 @@ next_letter() {
 				view=$msg
 				next_letter
 				[ "$who" = bob ]
-				grep -q '^Subject: .*refused' "$msg"
-				refusal=$(attachment_names "$msg" |
-					grep '\.refusal$')
-				attachments_of "$msg" >home/bob/refusal.yaml
+				unfolded "$msg" | grep -q '^Subject: .*refused'
+				# nothing of the refusal in clear: the reason
+				# and the signed refusal are sealed to Bob
+				attachment_names "$msg" | grep -q '\.answer$'
+				attachments_of "$msg" | head -n 1 |
+					grep -qx 'umpire: sealed-answer/1'
+				if grep -q 'no such answer' "$msg"; then false; fi
+				cp "$msg" home/bob/answer.eml
+				as bob "$UMPIRE" open answer.eml -s bob.key \
+					-o refusal.yaml
 				grep -qx 'umpire: refusal/1' home/bob/refusal.yaml
 				refused=1
 				as bob sh -c "'$UMPIRE' orders '$view' |
@@ -187,17 +305,13 @@ next_letter() {
 				as bob "$UMPIRE" mail signed.yaml --send
 				continue
 			fi
-			as "$who" sh -c "'$UMPIRE' orders '$msg' |
-				python3 '$EXAMPLES/russo-german-war/choose.py' |
-				'$UMPIRE' sign - --game '$msg' --seal judge.pub \
-					-o signed.yaml"
-			as "$who" "$UMPIRE" mail signed.yaml --send
+			answer "$who" "$msg"
 		elif echo "$names" | grep -qx "$id.yaml"; then
 			# the game is over: the whole game file, to audit
 			cp "$msg" "home/$who/final.eml"
 			if [ -z "$final" ]; then final=$who; else final2=$who; fi
 		fi
-		[ "$steps" -lt 150 ] || { judge_log; false; }
+		[ "$n" -lt 300 ] || { judge_log; false; }
 	done
 	[ "$final" != "$final2" ]
 	[ "$refused" = 1 ]
@@ -224,6 +338,205 @@ for path in sys.argv[1:]:
 		--against "$JUDGE_HOME/home/games/$id.yaml"
 	[ ! -d "$JUDGE_HOME/home/games/failed" ] ||
 		[ -z "$(ls "$JUDGE_HOME/home/games/failed")" ]
-	grep -q ' refused, the signed refusal sent back to soviet' \
+	grep -q ' done .*: orders of soviet refused: .*; answered to soviet at bob@example.org' \
 		"$JUDGE_HOME/home/games/judge.log"
+	# every letter of the judge says it is automatic (no vacation
+	# program answers it)
+	for m in "$MTA_DIR"/mail/{alice,bob}/Maildir/new/*; do
+		grep -q '^From: .*judge@example.org' "$m" || continue
+		grep -qi '^Auto-Submitted: auto-replied' "$m"
+	done
+	no_bounce
+}
+
+# strace_ok: strace can trace the judge as the pipe's user does it (a
+# process tracing its own child), else the test skips.
+strace_ok() {
+	command -v strace >/dev/null || skip "strace is not installed"
+	setpriv --reuid=65534 --regid=65534 --clear-groups \
+		strace -qq -o /dev/null true 2>/dev/null ||
+		skip "strace cannot trace here as user nobody (ptrace refused)"
+}
+
+# strace_next ARGS...: the judge's next run (and only that one) is
+# under strace ARGS, its trace in home/strace.log.
+strace_next() {
+	rm -f "$JUDGE_HOME/home/strace.log"
+	printf '%s\n' "$*" >"$JUDGE_HOME/home/strace-args"
+	chown 65534:65534 "$JUDGE_HOME/home/strace-args"
+}
+
+@test "real mail: a killed judge and postfix's redelivery end with every letter delivered" {
+	strace_ok
+	rgw_joined
+	# Where the judge is killed (SIGKILL, by strace at the Nth such
+	# call of its run), one point a step: calls whose count in a step
+	# does not change from step to step (a step's renames do: the
+	# checkpoints')
+	local points=(
+		"fsync 9:the step stored, no letter sent (the games directory's fsync after the game's rename)"
+		"wait4 1:sendmail took the first letter, not yet removed from the spool"
+		"fsync 8:the letters spooled, the game not yet renamed into place"
+		"fsync 4:the first letter half written to the spool"
+		"link 3:one letter of two committed to the spool"
+		"rename 1:the step's first rename (a checkpoint)"
+		"clone 2:one letter of two sent"
+		"fsync 1:the message half copied into tmp/"
+	)
+	local kills=0 robot status point call
+	declare -A asked
+	# played until every point was tried and one more step went
+	# plainly (or to the end of a short game): a Russo-German War
+	# may last a hundred steps
+	n=0 steps=0 final= final2= ids=" " stop=
+	while [ -z "$stop" ] && { [ -z "$final" ] || [ -z "$final2" ]; }; do
+		next_letter
+		# a letter that comes twice (the judge killed after sendmail
+		# took it) is read once
+		mid=$(unfolded "$msg" | sed -n '/^$/q;s/^Message-I[Dd]: *//p')
+		case $ids in *" $mid "*) continue ;; esac
+		ids="$ids$mid "
+		names=$(attachment_names "$msg")
+		if echo "$names" | grep -q '\.view$'; then
+			n=$((n + 1))
+			cp "$msg" "home/$who/view-$(printf %03d $n).eml"
+			to_move "$msg" "$who" || continue
+			subj=$(unfolded "$msg" | sed -n '/^$/q;s/^Subject: //p')
+			# asked twice by two messages (checked at the end):
+			# answered once
+			[ -z "${asked[$who $subj]:-}" ] || continue
+			asked[$who $subj]=1
+			if [ "$kills" = "${#points[@]}" ] &&
+			   [ "$steps" -gt "$kills" ]; then
+				stop=1
+				break
+			fi
+			steps=$((steps + 1))
+			point=
+			if [ "$kills" -lt "${#points[@]}" ]; then
+				point=${points[$kills]}
+				call=${point%%:*}
+				strace_next -e "trace=${call% *}" \
+					-e "inject=${call% *}:signal=KILL:when=${call#* }"
+			fi
+			robot=$(robot_lines | wc -l)
+			answer "$who" "$msg"
+			robot=$((robot + 1))
+			status=$(robot_wait "$robot")
+			if [ -n "$point" ]; then
+				kills=$((kills + 1))
+				grep -q '^+++ killed by SIGKILL' \
+					"$JUDGE_HOME/home/strace.log" ||
+					{ echo "not killed at $call"; false; }
+				echo "# step $steps: killed at $call (${point#*:}):" \
+					"postfix: $(robot_lines | tail -n 1 |
+					sed 's/.*status=//')" >&3
+				# the mail system keeps the message, and gives
+				# it again when asked to
+				[ "$status" = deferred ] || { judge_log; false; }
+				postqueue_of -f
+				robot=$((robot + 1))
+				status=$(robot_wait "$robot")
+			fi
+			[ "$status" = sent ] || { judge_log; false; }
+		elif echo "$names" | grep -qx "$id.yaml"; then
+			cp "$msg" "home/$who/final.eml"
+			if [ -z "$final" ]; then final=$who; else final2=$who; fi
+		fi
+		[ "$n" -lt 300 ] || { judge_log; false; }
+	done
+	echo "# $steps steps, $kills of them killed ($SECONDS s)" >&3
+	[ "$kills" -ge 5 ]
+	local log=$JUDGE_HOME/home/games/judge.log
+	# the game advanced exactly once a step: each step adjudicated
+	# once, by the run that logged it or by a killed run that stored
+	# it (then the redelivery is a replay of it), and the game holds
+	# as many steps as the players answered
+	for k in $(seq 1 "$steps"); do
+		a=$(grep -cE ": adjudicated step $k(;|\$)" "$log" || true)
+		r=$(grep -c ": replay: these orders of [a-z]* are step $k of" \
+			"$log" || true)
+		[ "$a" -le 1 ] && [ $((a + r)) -ge 1 ] ||
+			{ echo "step $k: adjudicated $a, replayed $r"; judge_log; false; }
+	done
+	"$UMPIRE" audit "$JUDGE_HOME/home/games/$id.yaml" >audit.out 2>&1
+	grep -q " $steps steps" audit.out || { cat audit.out; false; }
+	# every letter owed reached its player: after each step a view
+	# for each side (the last may still be on its way), at the end
+	# the game; one that came twice came as the same message (one
+	# Message-ID)
+	for who in alice bob; do
+		for k in $(seq "$steps" -1 1); do
+			want=", step $((k + 1)): [a-z]* to move <"
+			[ -z "$stop" ] && [ "$k" = "$steps" ] &&
+				want=", the game is over <"
+			for i in $(seq 1 300); do
+				[ "$k" = "$steps" ] || break
+				letters_of "$who" >"letters.$who"
+				grep -q "$want" "letters.$who" && break
+				sleep 0.1
+			done
+			grep -q "$want" "letters.$who" ||
+				{ echo "$who: no letter of step $k"; cat "letters.$who"; false; }
+		done
+		sort -u "letters.$who" | sed 's/ <[^ ]*$//' | sort |
+			uniq -d >"twice.$who"
+		if [ -s "twice.$who" ]; then
+			echo "$who got a letter twice, as two messages:"
+			cat "twice.$who"
+			twice=1
+		fi
+	done
+	no_bounce
+	[ -z "$(ls "$JUDGE_HOME/home/games/failed")" ]
+	[ -z "$(ls "$JUDGE_HOME/home/games/spool")" ]
+	# each player audits the game (the judge's file, where it stopped)
+	# with every view he got
+	for who in alice bob; do
+		if [ -z "$stop" ]; then
+			as "$who" sh -c "'$UMPIRE' audit final.eml --view view-*.eml"
+		else
+			as "$who" sh -c "'$UMPIRE' audit '$JUDGE_HOME/home/games/$id.yaml' --view view-*.eml"
+		fi
+	done
+	[ -z "${twice:-}" ] || { judge_log; false; }
+}
+
+@test "real mail: a host's mistake leaves the orders queued, not bounced" {
+	rgw_joined
+	next_letter
+	[ "$who" = alice ]
+	to_move "$msg" alice
+	# the judge's owner leaves its key readable by all: the judge
+	# cannot start, and says so; the orders wait in postfix's queue
+	chmod 644 "$JUDGE_HOME/home/judge.key"
+	robot=$(robot_lines | wc -l)
+	answer alice "$msg"
+	robot=$((robot + 1))
+	status=$(robot_wait "$robot")
+	robot_lines | tail -n 1 | sed 's/.*relay=robot, /# /' >&3
+	[ "$status" = deferred ] || { judge_log; false; }
+	robot_lines | tail -n 1 | grep -q ' dsn=4\.'
+	postqueue_of -p | grep -q 'judge@example.org'
+	grep ' retry .*chmod 600' "$JUDGE_HOME/home/games/judge.log" |
+		sed 's/^/# judge.log: /' >&3
+	grep -q ' retry .*chmod 600' "$JUDGE_HOME/home/games/judge.log"
+	# mended, and the queue run: the orders are adjudicated, the
+	# letters delivered, and nothing ever bounced
+	chmod 600 "$JUDGE_HOME/home/judge.key"
+	postqueue_of -f
+	status=$(robot_wait $((robot + 1)))
+	[ "$status" = sent ] || { judge_log; false; }
+	grep -qE ': adjudicated step 1(;|$)' "$JUDGE_HOME/home/games/judge.log"
+	# the letters of step 1: a view for each side
+	got=
+	for k in 1 2; do
+		next_letter
+		unfolded "$msg" | grep -q "^Subject: \[umpire ${id:0:8}\] .*, step 2: [a-z]* to move\$"
+		got="$got $who"
+	done
+	[ "$got" = " alice bob" ] || [ "$got" = " bob alice" ]
+	no_bounce
+	[ -z "$(ls "$JUDGE_HOME/home/games/failed")" ]
+	[ -z "$(ls "$JUDGE_HOME/home/games/spool")" ]
 }
