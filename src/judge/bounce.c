@@ -74,13 +74,18 @@ static void letter_tag(const struct judge *j, const char *left, size_t n,
 }
 
 void letter_id(const struct judge *j, const char *id, const char *role,
-	       struct strbuf *out)
+	       const unsigned char *same, struct strbuf *out)
 {
 	unsigned char nonce[8];
 	char nhex[17], tag[17];
 	if (!j->sk || !game_id_ok(id) || !role_id_ok(role, strlen(role)))
 		return;
-	randombytes_buf(nonce, sizeof nonce);
+	if (same)
+		crypto_generichash(nonce, sizeof nonce,
+				   (const unsigned char *)role, strlen(role),
+				   same, 32);
+	else
+		randombytes_buf(nonce, sizeof nonce);
 	sodium_bin2hex(nhex, sizeof nhex, nonce, sizeof nonce);
 	size_t start = out->len;
 	strbuf_addf(out, "%s.%s.%s", id, role, nhex);
@@ -482,7 +487,7 @@ static int notice(struct judge *j, struct game *g, const char *to_role,
 		    "You are told this at most once a day while it lasts.\n",
 		    g->id, g->scn.title, role, addr, status, role, role);
 	struct draft d = { .subject = subj.buf, .body = body.buf };
-	int rc = add_letter(j, l, g, to_role, to, &d, err);
+	int rc = add_letter(j, l, g, to_role, to, NULL, &d, err);
 	strbuf_free(&subj);
 	strbuf_free(&body);
 	return rc;
@@ -566,7 +571,7 @@ static int bounced(struct judge *j, const char *id, const char *role,
 	}
 	/* the notices durable first: a crash then tells twice, never
 	 * zero times */
-	if ((l.n && spool_put(j, &g, &l, err)) ||
+	if ((l.n && spool_put(j, &g, &l, 0, err)) ||
 	    bounces_write(j, id, r, n, err)) {
 		err->status = EXIT_TEMPFAIL;
 		goto out;

@@ -155,7 +155,7 @@ static int spool_state(struct judge *j, struct game *g, struct outcome *o,
 	memset(&l, 0, sizeof l);
 	int rc = letters_of_state(j, g, NULL, &l, o, err);
 	if (rc == 0)
-		rc = spool_put(j, g, &l, err);
+		rc = spool_put(j, g, &l, 1, err);
 	if (rc)
 		err->status = EXIT_TEMPFAIL;
 	letters_free(&l);
@@ -192,7 +192,7 @@ static void answer(struct judge *j, struct game *g, const char *role,
 	} else if (!answer_allowed(j, g->id, role)) {
 		strbuf_addf(&o->notes, "; not answered (%s had %u answers "
 			    "today)", role, j->answers_a_day);
-	} else if (spool_put(j, g, l, &err)) {
+	} else if (spool_put(j, g, l, 0, &err)) {
 		strbuf_addf(&o->notes, "; the answer not sent: %s", err.msg);
 	} else {
 		spool_flush(j, g->id, g, o);

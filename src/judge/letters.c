@@ -13,6 +13,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sodium.h>
 #include "umpire/compose.h"
 #include "umpire/report.h"
 #include "umpire/view.h"
@@ -37,7 +38,8 @@ static void subject(const struct game *g, const char *what,
 }
 
 int add_letter(struct judge *j, struct letters *l, const struct game *g,
-	       const char *role, const char *to, struct draft *d,
+	       const char *role, const char *to,
+	       const unsigned char *same, struct draft *d,
 	       struct error *err)
 {
 	if (l->n == JUDGE_MAX_LETTERS)
@@ -48,7 +50,7 @@ int add_letter(struct judge *j, struct letters *l, const struct game *g,
 	d->auto_submitted = "auto-replied";
 	/* what a bounce of it names (bounce.c) */
 	struct strbuf mid = STRBUF_INIT;
-	letter_id(j, g->id, role, &mid);
+	letter_id(j, g->id, role, same, &mid);
 	d->msgid_left = mid.len ? mid.buf : NULL;
 	struct strbuf *m = &l->msg[l->n];
 	strbuf_reset(m);
@@ -61,6 +63,21 @@ int add_letter(struct judge *j, struct letters *l, const struct game *g,
 	}
 	l->to[l->n++] = xstrdup(to);
 	return 0;
+}
+
+/* What makes a letter of g's present state that letter: the hash of
+ * its latest step (the genesis before the first) and how many roles
+ * joined. */
+static void state_key(const struct game *g, unsigned char key[32])
+{
+	unsigned char joined = 0;
+	for (size_t i = 0; i < g->n_roles; i++)
+		joined += g->roles[i].joined != 0;
+	crypto_generichash_state h;
+	crypto_generichash_init(&h, NULL, 0, 32);
+	crypto_generichash_update(&h, game_prev(g, g->n_steps), 32);
+	crypto_generichash_update(&h, &joined, 1);
+	crypto_generichash_final(&h, key, 32);
 }
 
 static int invitation(struct judge *j, struct game *g, const char *who,
@@ -91,7 +108,9 @@ static int invitation(struct judge *j, struct game *g, const char *who,
 	if (rc == 0) {
 		d.files[0] = text.buf;
 		d.lens[0] = text.len;
-		rc = add_letter(j, out, g, who, to, &d, err);
+		unsigned char same[32];
+		state_key(g, same);
+		rc = add_letter(j, out, g, who, to, same, &d, err);
 	}
 	strbuf_free(&what);
 	strbuf_free(&body);
@@ -170,7 +189,9 @@ static int side_letter(struct judge *j, struct game *g,
 	struct draft d = { .subject = subj.buf, .body = body.buf,
 		.names = { name.buf }, .files = { file.buf },
 		.lens = { file.len }, .n_files = 1 };
-	rc = add_letter(j, out, g, side, to, &d, err);
+	unsigned char same[32];
+	state_key(g, same);
+	rc = add_letter(j, out, g, side, to, same, &d, err);
 out:
 	strbuf_free(&body);
 	strbuf_free(&subj);
@@ -276,7 +297,7 @@ int letter_answer(struct judge *j, struct game *g, const char *side,
 	d.files[0] = file.buf;
 	d.lens[0] = file.len;
 	d.n_files = file.len ? 1 : 0;
-	rc = add_letter(j, out, g, side, to, &d, err);
+	rc = add_letter(j, out, g, side, to, NULL, &d, err);
 out:
 	strbuf_free(&body);
 	strbuf_free(&subj);

@@ -116,18 +116,22 @@ int letter_answer(struct judge *j, struct game *g, const char *side,
 
 /* One letter of d to role of g at `to`, composed into l: from the
  * judge, automatic (RFC 3834), its Message-ID naming g and role
- * (letter_id). */
+ * (letter_id). same (32 bytes, or NULL for a letter of its own): what
+ * makes this letter the one it is; the same letter made again (sent
+ * again after a crash, or asked for again) has the same Message-ID. */
 struct draft;
 int add_letter(struct judge *j, struct letters *l, const struct game *g,
-	       const char *role, const char *to, struct draft *d,
+	       const char *role, const char *to,
+	       const unsigned char *same, struct draft *d,
 	       struct error *err);
 
 /* bounce.c */
 /* The Message-ID's left part of a letter to role of game id, appended to
- * out: GAMEID.ROLE.NONCE.TAG, TAG keyed by the judge's key; nothing (a
- * random Message-ID then) for a role not named by [A-Za-z0-9_-]. */
+ * out: GAMEID.ROLE.NONCE.TAG, TAG keyed by the judge's key, NONCE random
+ * or (same not NULL) derived from same and role; nothing (a random
+ * Message-ID then) for a role not named by [A-Za-z0-9_-]. */
 void letter_id(const struct judge *j, const char *id, const char *role,
-	       struct strbuf *out);
+	       const unsigned char *same, struct strbuf *out);
 /* A delivery status notification (RFC 3464) in buf, the message named
  * name: 0 when it is none (nothing done, o untouched); 1 when it is one,
  * dealt with: a bounce of a letter of a game kept here logged, recorded
@@ -146,9 +150,12 @@ void bounces_say(const struct judge *j, struct game *g, struct strbuf *out);
 /* spool.c */
 /* The letters l of g's present state, made durable in the spool (every
  * file synced, then its directory) before g is stored: then a crash
- * before they are sent leaves them for the next run. */
+ * before they are sent leaves them for the next run. fresh: l are the
+ * letters of a new state, not stored yet; those a judge killed before
+ * storing it left are dropped first (the state computed again owes
+ * them once). */
 int spool_put(struct judge *j, struct game *g, const struct letters *l,
-	      struct error *err);
+	      int fresh, struct error *err);
 /* Send what the spool holds for game id (its lock held; g: the game as
  * stored, or NULL to read it when the spool holds any): a letter of a
  * state g does not hold (the step was never stored) is dropped, one

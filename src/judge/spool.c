@@ -41,19 +41,47 @@ static void stamp_hash(const struct game *g, size_t steps, char hex[17])
 	sodium_bin2hex(hex, 17, game_prev(g, steps), 8);
 }
 
+static int spool_list(const struct judge *j, const char *id, char ***out,
+		      size_t *n);
+static void names_free(char **names, size_t n);
+
+/* The letters of g's present state that a judge killed before it
+ * stored that state left (the same state computed again: the same
+ * stamp): removed, never sent beside the new ones. */
+static void drop_state(struct judge *j, const struct game *g,
+		       const char *stamp)
+{
+	char **names;
+	size_t n;
+	if (spool_list(j, g->id, &names, &n))
+		return;
+	for (size_t i = 0; i < n; i++) {
+		if (strncmp(names[i], stamp, strlen(stamp)))
+			continue;
+		struct strbuf p = STRBUF_INIT;
+		strbuf_addf(&p, "%s/spool/%s", j->games, names[i]);
+		unlink(p.buf);
+		strbuf_free(&p);
+	}
+	names_free(names, n);
+}
+
 int spool_put(struct judge *j, struct game *g, const struct letters *l,
-	      struct error *err)
+	      int fresh, struct error *err)
 {
 	struct staged files[JUDGE_MAX_LETTERS];
 	struct strbuf paths[JUDGE_MAX_LETTERS];
-	char hex[17];
+	char hex[17], stamp[GAME_ID_HEX + 32];
 	size_t n = 0;
 	int rc = 0;
 	stamp_hash(g, g->n_steps, hex);
+	snprintf(stamp, sizeof stamp, "%s-%06zu-%02zu-%s-", g->id, g->n_steps,
+		 joined(g), hex);
+	if (fresh)
+		drop_state(j, g, stamp);
 	for (; n < l->n && rc == 0; n++) {
 		paths[n] = (struct strbuf)STRBUF_INIT;
-		strbuf_addf(&paths[n], "%s/spool/%s-%06zu-%02zu-%s-", j->games,
-			    g->id, g->n_steps, joined(g), hex);
+		strbuf_addf(&paths[n], "%s/spool/%s", j->games, stamp);
 		unique_name(j, &paths[n]);
 		strbuf_adds(&paths[n], ".eml");
 		rc = write_stage(&files[n], paths[n].buf, l->msg[n].buf,

@@ -31,6 +31,7 @@ fixture() {
 	cp "$G" want.yaml
 	subjects out/new >want.subjects
 	[ -s want.subjects ]
+	ls out/new | wc -l >want.count
 	restore
 }
 
@@ -58,9 +59,14 @@ settled() {
 		{ echo "$1: the game differs from a run without faults"; return 1; }
 	subjects out/new | cmp -s - want.subjects ||
 		{ echo "$1: letters: $(subjects out/new)"; return 1; }
-	# a letter may come twice (killed after sendmail took it), never
-	# more than twice, never not at all
-	[ "$(ls out/new | wc -l)" -le 2 ] ||
+	# a letter may come twice (killed after sendmail took it: the same
+	# message, its Message-ID too), never as two different letters,
+	# never not at all
+	local ids
+	ids=$(grep -hi '^Message-Id:' out/new/* | sort -u | wc -l)
+	[ "$ids" -eq "$(cat want.count)" ] ||
+		{ echo "$1: $ids different letters, want $(cat want.count)"; return 1; }
+	[ "$(ls out/new | wc -l)" -le $((2 * $(cat want.count))) ] ||
 		{ echo "$1: $(ls out/new | wc -l) letters"; return 1; }
 	[ -z "$(ls games/spool)" ] ||
 		{ echo "$1: left in the spool: $(ls games/spool)"; return 1; }
