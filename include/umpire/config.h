@@ -15,6 +15,8 @@
  *   games = DIR            umpire judge's games directory
  *   answers_a_day = N      how often the judge answers a party a day
  *                          (default JUDGE_ANSWERS_A_DAY, umpire/judge.h)
+ *   failed_max = N         messages failed/ keeps (JUDGE_FAILED_MAX)
+ *   failed_mib = N         MiB failed/ keeps (JUDGE_FAILED_MIB)
  *   [addresses]
  *   ROLE = ADDRESS         a role's mail address (umpire mail: To)
  * Ownership: struct config owns its strings; config_free releases them.
@@ -29,6 +31,7 @@
 #define CONFIG_UNLOCK_MINUTES 15
 #define CONFIG_UNLOCK_MAX (24 * 60)
 #define CONFIG_ANSWERS_MAX 100
+#define CONFIG_FAILED_MAX 1000000
 /* umpire mail --send without [umpire] sendmail: mutt's default, by its
  * full path (/usr/sbin is not on a normal user's PATH on Debian) */
 #define MAIL_SENDMAIL "/usr/sbin/sendmail -t -i"
@@ -44,6 +47,8 @@ struct config {
 	int unlock_set;
 	long judge_answers; /* [judge] answers_a_day, when set */
 	int judge_answers_set;
+	long judge_failed_max, judge_failed_mib;   /* [judge] failed_* */
+	int judge_failed_max_set, judge_failed_mib_set;
 	struct config_address {
 		char *role, *address;
 	} addresses[CONFIG_MAX_ADDRESSES];

@@ -17,6 +17,10 @@
  * letter sent again): enough to recover, too few to make the judge a
  * mail cannon. */
 #define JUDGE_ANSWERS_A_DAY 3
+/* failed/ by default: messages and MiB (only parties' messages go
+ * there; a flood of strangers' costs nothing) */
+#define JUDGE_FAILED_MAX 1000
+#define JUDGE_FAILED_MIB 100
 
 struct judge_settings {
 	const char *games;         /* the games directory */
@@ -26,6 +30,8 @@ struct judge_settings {
 	const char *seckey;        /* the referee key's path */
 	int accept_new;
 	unsigned answers_a_day;
+	size_t failed_max;         /* failed/ keeps at most these messages */
+	size_t failed_bytes;       /* and these bytes, the oldest out */
 };
 
 /* Deal with the message on stdin, or with every message of the

@@ -56,6 +56,10 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 		.accept_new = accept_new,
 		.answers_a_day = jc.cfg.judge_answers_set ?
 			(unsigned)jc.cfg.judge_answers : JUDGE_ANSWERS_A_DAY,
+		.failed_max = jc.cfg.judge_failed_max_set ?
+			(size_t)jc.cfg.judge_failed_max : JUDGE_FAILED_MAX,
+		.failed_bytes = (size_t)(jc.cfg.judge_failed_mib_set ?
+			jc.cfg.judge_failed_mib : JUDGE_FAILED_MIB) << 20,
 	};
 	if (check)
 		rc = judge_check(&jc, &s, err);

@@ -110,6 +110,18 @@ static int on_entry(void *user, const char *section, const char *name,
 					    "party may get a day from 0",
 					    &l->c->judge_answers,
 					    &l->c->judge_answers_set);
+		else if (strcmp(name, "failed_max") == 0)
+			return whole_number(l, section, name, value,
+					    CONFIG_FAILED_MAX, "of messages "
+					    "failed/ keeps from 0",
+					    &l->c->judge_failed_max,
+					    &l->c->judge_failed_max_set);
+		else if (strcmp(name, "failed_mib") == 0)
+			return whole_number(l, section, name, value,
+					    CONFIG_FAILED_MAX, "of MiB failed/ "
+					    "keeps from 0",
+					    &l->c->judge_failed_mib,
+					    &l->c->judge_failed_mib_set);
 	} else if (strcmp(section, "addresses") == 0) {
 		struct config *c = l->c;
 		if (!config_address(c, name) &&
@@ -135,7 +147,7 @@ static int on_entry(void *user, const char *section, const char *name,
 				 "[%s] %s (known: [umpire] secret_key, "
 				 "scenarios, address, sendmail, "
 				 "unlock_minutes; [judge] games, "
-				 "answers_a_day; "
+				 "answers_a_day, failed_max, failed_mib; "
 				 "[addresses] ROLE)",
 				 section, name);
 		return 0;

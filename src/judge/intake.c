@@ -274,8 +274,11 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 	if (cli_game(j->cli, p.buf, &g, err))
 		goto out_in;
 	size_t added;
-	if (game_take_joins(&g, &in, &added, err))
+	if (game_take_joins(&g, &in, &added, err)) {
+		/* a join of a game kept here: the host may want to see it */
+		o->party = 1;
 		goto out_g;
+	}
 	if (!added) {
 		say(o, FATE_DROPPED, "replay: every join in it is in the "
 		    "game already");
@@ -555,6 +558,23 @@ static int sender(const char *buf, size_t len, struct strbuf *out)
 	return ok;
 }
 
+/* The Message-ID of the message (without <>, at most 250 printable
+ * characters) into out. */
+static void message_id(const char *buf, size_t len, struct strbuf *out)
+{
+	struct strbuf v = STRBUF_INIT;
+	if (header_field(buf, len, "Message-ID", &v)) {
+		const char *a = strchr(v.buf, '<');
+		a = a ? a + 1 : v.buf;
+		size_t n = strcspn(a, "> \t");
+		for (size_t i = 0; i < n && i < 250; i++)
+			if ((unsigned char)a[i] > ' ' &&
+			    (unsigned char)a[i] < 127)
+				strbuf_addc(out, a[i]);
+	}
+	strbuf_free(&v);
+}
+
 /* The game named by the short id in a subject ("[umpire 1a2b3c4d]", a
  * reply's "Re: [umpire 1a2b3c4d] ..." too) when exactly one game kept
  * here has it, into id. */
@@ -652,34 +672,34 @@ static void mistake(struct judge *j, const char *from, const char *id,
 	strbuf_free(&p);
 }
 
-int judge_message(struct judge *j, const char *path, const char *name,
-		  struct outcome *o, struct error *err)
+int judge_message(struct judge *j, const char *msg, size_t msglen,
+		  const char *name, struct outcome *o, struct error *err)
 {
 	char *buf = NULL, *sig = NULL;
-	size_t len, siglen = 0;
+	size_t len = msglen, siglen = 0;
 	struct strbuf notes = STRBUF_INIT, taken = STRBUF_INIT;
 	struct strbuf p = STRBUF_INIT;
 	struct strbuf from = STRBUF_INIT;
 	char kind[32], id[80], about[GAME_ID_HEX + 1] = "";
 	int none = 0, rc = 0, fd = -1;
-	if (read_input(path, mail_message_max(JUDGE_MAX_FILE), &buf, &len,
-		       err))
-		return err->status == EXIT_REFUSED ?
-			say(o, FATE_FAILED, "too large: more than %zu bytes "
-			    "(a message carrying a file of %u bytes)",
-			    mail_message_max(JUDGE_MAX_FILE), JUDGE_MAX_FILE)
-			: (err->status = EXIT_TEMPFAIL, -1);
+	/* the file is taken out of a copy (mail_take_file replaces it);
+	 * the message itself stays for failed/ */
+	buf = xmalloc(msglen + 1);
+	memcpy(buf, msg, msglen);
+	buf[msglen] = '\0';
 	/* a report that a letter of the judge bounced: bounce.c's */
 	if ((rc = judge_bounce(j, name, buf, len, o, err)) != 0) {
 		rc = rc < 0 ? -1 : 0;
 		goto out;
 	}
 	o->no_answer = automatic(buf, len);
-	if (mail_envelope(buf, len, &o->from, &o->msgid, err))
-		goto out;
-	/* who wrote it, and the game its subject names: read now, before
-	 * the file is taken out of the message */
+	/* who wrote it, its Message-ID, and the game its subject names:
+	 * from the header block alone (GMime builds a tree of the whole
+	 * message, which is for a message that holds a file, below) */
 	sender(buf, len, &from);
+	if (from.len)
+		strbuf_add(&o->from, from.buf, from.len);
+	message_id(buf, len, &o->msgid);
 	subject_game(j, buf, len, about);
 	if (mail_take_file(MESSAGE, JUDGE_MAX_FILE, NULL, &buf, &len, &sig,
 			   &siglen, &notes, &taken, &none, err)) {

@@ -42,6 +42,7 @@ struct judge {
 	const char *games, *outbox, *sendmail, *from;
 	int accept_new;
 	unsigned answers_a_day;
+	size_t failed_max, failed_bytes;   /* failed/'s bound */
 	struct seckey *sk;
 	struct pubkey pk;
 	unsigned long serial;      /* file names of this run */
@@ -59,6 +60,8 @@ struct outcome {
 	enum fate fate;
 	int no_answer;             /* an automatic message or a bounce */
 	int answered;              /* a party's answer dealt with */
+	int party;                 /* a party of a game kept here signed it */
+	size_t size;               /* the message's bytes */
 	const char *hint;          /* what the sender should send instead */
 };
 
@@ -80,10 +83,11 @@ int game_id_ok(const char *id);
  * (EXIT_USAGE) saying what to fix. */
 int judge_key(const char *path, struct seckey **sk, struct error *err);
 
-/* intake.c: one message (the file at path, named name); o says what
- * became of it; -1 only for a failure of the judge itself (err). */
-int judge_message(struct judge *j, const char *path, const char *name,
-		  struct outcome *o, struct error *err);
+/* intake.c: one message (msg, len bytes, named name; not changed);
+ * o says what became of it; -1 only for a failure of the judge itself
+ * (err). */
+int judge_message(struct judge *j, const char *msg, size_t len,
+		  const char *name, struct outcome *o, struct error *err);
 
 /* letters.c */
 struct letters {

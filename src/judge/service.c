@@ -7,8 +7,9 @@
  * In the games directory: GAMEID.yaml a game, GAMEID.lock (one message
  * of a game at a time), GAMEID.answers (answers given today),
  * GAMEID.bounces (roles whose letters bounced: bounce.c), spool/
- * (letters not yet sent), tmp/ (a message from stdin while it is dealt
- * with), failed/ and judge.log.
+ * (letters not yet sent), failed/ (bounded: the oldest go first) and
+ * judge.log. A message is never copied to disk on its way in: the mail
+ * system keeps it until the judge exits 0.
  */
 #define _DEFAULT_SOURCE         /* flock(2) */
 #include <dirent.h>
@@ -22,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "umpire/fsutil.h"
+#include "umpire/mail.h"
 #include "room.h"
 
 int say(struct outcome *o, enum fate fate, const char *fmt, ...)
@@ -92,10 +94,11 @@ static void log_line(const struct judge *j, const char *name,
 	struct tm tm;
 	gmtime_r(&now, &tm);
 	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
-	strbuf_addf(&line, "%s <%s> %s %s %s %s: %s", when,
+	strbuf_addf(&line, "%s <%s> %s %s %s %s (%zu bytes): %s", when,
 		    o->msgid.len ? o->msgid.buf : name,
 		    o->game[0] ? o->game : "-", o->step[0] ? o->step : "-",
-		    fates[o->fate], name, o->what.buf ? o->what.buf : "");
+		    fates[o->fate], name, o->size,
+		    o->what.buf ? o->what.buf : "");
 	if (o->notes.len)
 		strbuf_add(&line, o->notes.buf, o->notes.len);
 	for (size_t i = 0; i < line.len; i++)
@@ -116,56 +119,104 @@ static void log_line(const struct judge *j, const char *name,
 	strbuf_free(&p);
 }
 
-/* A message that could not be processed, into failed/ with NAME.why;
- * -1 when not even that could be done. */
-static int keep_failed(const struct judge *j, const char *path,
-		       const char *name, const struct outcome *o,
+/* The oldest messages of failed/ (and their reasons) removed while it
+ * holds more than j->failed_max messages or j->failed_bytes bytes; the
+ * log says which (in o). */
+static void bound_failed(const struct judge *j, struct outcome *o)
+{
+	struct strbuf d = STRBUF_INIT, p = STRBUF_INIT;
+	struct dirent **list;
+	strbuf_addf(&d, "%s/failed", j->games);
+	int n = scandir(d.buf, &list, NULL, alphasort);
+	size_t count = 0, bytes = 0;
+	for (int i = 0; i < n; i++) {
+		struct stat st;
+		strbuf_reset(&p);
+		strbuf_addf(&p, "%s/%s", d.buf, list[i]->d_name);
+		if (list[i]->d_name[0] != '.' && stat(p.buf, &st) == 0) {
+			bytes += (size_t)st.st_size;
+			count += !strstr(list[i]->d_name, ".why");
+		}
+	}
+	/* names begin with the time they were taken: oldest first */
+	for (int i = 0; i < n && (count > j->failed_max ||
+				  bytes > j->failed_bytes); i++) {
+		const char *nm = list[i]->d_name;
+		struct stat st, sw;
+		if (nm[0] == '.' || strstr(nm, ".why"))
+			continue;
+		strbuf_reset(&p);
+		strbuf_addf(&p, "%s/%s", d.buf, nm);
+		if (stat(p.buf, &st) != 0 || unlink(p.buf) != 0)
+			continue;
+		bytes -= (size_t)st.st_size;
+		count--;
+		strbuf_adds(&p, ".why");
+		if (stat(p.buf, &sw) == 0 && unlink(p.buf) == 0)
+			bytes -= (size_t)sw.st_size;
+		strbuf_addf(&o->notes, "; failed/ full (at most %zu messages, "
+			    "%zu bytes): removed %s", j->failed_max,
+			    j->failed_bytes, nm);
+	}
+	for (int i = 0; i < n; i++)
+		free(list[i]);
+	if (n >= 0)
+		free(list);
+	strbuf_free(&d);
+	strbuf_free(&p);
+}
+
+/* A message a party sent that could not be processed, into failed/ with
+ * NAME.why; -1 when not even that could be done. */
+static int keep_failed(const struct judge *j, const char *msg, size_t len,
+		       const char *name, struct outcome *o,
 		       struct error *err)
 {
 	struct strbuf dst = STRBUF_INIT, why = STRBUF_INIT;
-	int rc = 0;
 	strbuf_addf(&dst, "%s/failed/%s", j->games, name);
 	strbuf_addf(&why, "%s\n", o->what.buf);
 	/* the message itself first: a reason without it is worth less */
-	if (link(path, dst.buf) != 0 && errno != EEXIST) {
-		char *buf;
-		size_t len;
-		rc = read_input(path, (size_t)-1 / 2, &buf, &len, err);
-		if (rc == 0) {
-			rc = write_output(dst.buf, buf, len, 0600, 0, err);
-			free(buf);
-		}
-	}
+	int rc = write_output(dst.buf, msg, len, 0600, 0, err);
 	if (rc == 0) {
 		strbuf_addf(&dst, ".why");
 		rc = write_output(dst.buf, why.buf, why.len, 0600, 0, err);
 	}
+	if (rc == 0)
+		bound_failed(j, o);
 	strbuf_free(&dst);
 	strbuf_free(&why);
 	return rc;
 }
 
-/* Process the message stored at path: 0 once it is dealt with (done,
- * dropped or kept in failed/), -1 when the mail system must deliver it
- * again (err: EXIT_TEMPFAIL). */
-static int judge_file(struct judge *j, const char *path, const char *name,
-		      struct error *err)
+/* Deal with the message msg (len bytes, name): 0 once it is dealt with
+ * (done, dropped or kept in failed/), -1 when the mail system must
+ * deliver it again (err: EXIT_TEMPFAIL). */
+static int judge_buffer(struct judge *j, const char *msg, size_t len,
+			const char *name, struct error *err)
 {
 	struct outcome o;
 	memset(&o, 0, sizeof o);
+	o.size = len;
 	struct error why;
 	int rc = 0;
-	if (judge_message(j, path, name, &o, &why))
+	if (judge_message(j, msg, len, name, &o, &why))
 		say(&o, why.status == EXIT_TEMPFAIL ? FATE_RETRY :
 		    FATE_FAILED, "%s", why.msg);
 	if (o.fate == FATE_RETRY)
 		strbuf_adds(&o.notes, " (left to the mail system to deliver "
 			    "again)");
+	/* a message no party signed costs a log line, nothing more */
+	if (o.fate == FATE_FAILED && !o.party) {
+		o.fate = FATE_DROPPED;
+		strbuf_adds(&o.notes, " (not kept: no party of a game kept "
+			    "here signed it)");
+	}
+	int keep = o.fate == FATE_FAILED &&
+		keep_failed(j, msg, len, name, &o, err) != 0;
 	log_line(j, name, &o);
 	if (o.fate == FATE_RETRY)
 		rc = errorf(err, EXIT_TEMPFAIL, "%s", o.what.buf);
-	else if (o.fate == FATE_FAILED &&
-		 keep_failed(j, path, name, &o, err))
+	else if (keep)
 		err->status = EXIT_TEMPFAIL, rc = -1;
 	outcome_free(&o);
 	/* letters that an earlier run could not send (sendmail down, a
@@ -180,6 +231,70 @@ static int judge_file(struct judge *j, const char *path, const char *name,
 	return rc;
 }
 
+/* At most max bytes of fd into *buf (malloc'd, NUL-terminated), the rest
+ * read and thrown away: a message too large costs its reading, not its
+ * size in memory. *total: how many bytes there were. */
+static int read_bounded(int fd, size_t max, char **buf, size_t *len,
+			size_t *total, struct error *err)
+{
+	size_t cap = 65536;
+	char *b = xmalloc(cap + 1), sink[65536];
+	*len = *total = 0;
+	for (;;) {
+		char *to = *len < max ? b + *len : sink;
+		size_t room = *len < max ? (cap - *len < max - *len ?
+					    cap - *len : max - *len) :
+			sizeof sink;
+		ssize_t r = read(fd, to, room);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			free(b);
+			return errorf(err, EXIT_TEMPFAIL, "cannot read the "
+				      "message: %s", strerror(errno));
+		}
+		if (r == 0)
+			break;
+		*total += (size_t)r;
+		if (to != sink) {
+			*len += (size_t)r;
+			if (*len == cap && cap < max) {
+				cap = cap * 2 < max ? cap * 2 : max;
+				b = xrealloc(b, cap + 1);
+			}
+		}
+	}
+	b[*len] = '\0';
+	*buf = b;
+	return 0;
+}
+
+/* The message at fd, read within the judge's limit and dealt with; one
+ * over it is logged and dropped. */
+static int judge_fd(struct judge *j, int fd, const char *name,
+		    struct error *err)
+{
+	char *buf;
+	size_t len, total, max = mail_message_max(JUDGE_MAX_FILE);
+	if (read_bounded(fd, max, &buf, &len, &total, err))
+		return -1;
+	int rc = 0;
+	if (total > len) {
+		struct outcome o;
+		memset(&o, 0, sizeof o);
+		o.size = total;
+		say(&o, FATE_DROPPED, "too large: more than %zu bytes (a "
+		    "message carrying a file of %u bytes); not kept", max,
+		    JUDGE_MAX_FILE);
+		log_line(j, name, &o);
+		outcome_free(&o);
+	} else {
+		rc = judge_buffer(j, buf, len, name, err);
+	}
+	free(buf);
+	return rc;
+}
+
 static int make_dir(const char *path, struct error *err)
 {
 	if (mkdir(path, 0700) != 0 && errno != EEXIST)
@@ -188,32 +303,28 @@ static int make_dir(const char *path, struct error *err)
 	return 0;
 }
 
-/* One message on stdin: stored in DIR/tmp/ first (so that it is never
- * lost), processed, then removed (dealt with or kept in failed/). */
+/* One message on stdin. It is not copied anywhere first: until the
+ * judge exits 0 the mail system keeps it (a judge killed on the way, or
+ * exiting 75, gets it again). */
 static int judge_stdin(struct judge *j, struct error *err)
 {
-	struct strbuf dir = STRBUF_INIT, p = STRBUF_INIT, n = STRBUF_INIT;
-	char *buf = NULL;
-	size_t len;
-	int rc = -1;
-	strbuf_addf(&dir, "%s/tmp", j->games);
+	struct strbuf n = STRBUF_INIT;
 	unique_name(j, &n);
-	strbuf_addf(&p, "%s/%s", dir.buf, n.buf);
-	if (make_dir(dir.buf, err) ||
-	    read_input("-", (size_t)-1 / 2, &buf, &len, err) ||
-	    write_output(p.buf, buf, len, 0600, 1, err)) {
-		err->status = EXIT_TEMPFAIL;
-		goto out;
-	}
-	free(buf);
-	buf = NULL;
-	rc = judge_file(j, p.buf, n.buf, err);
-	unlink(p.buf);
-out:
-	free(buf);
-	strbuf_free(&dir);
-	strbuf_free(&p);
+	int rc = judge_fd(j, 0, n.buf, err);
 	strbuf_free(&n);
+	return rc;
+}
+
+/* The message in the file at path (a Maildir's). */
+static int judge_path(struct judge *j, const char *path, const char *name,
+		      struct error *err)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errorf(err, EXIT_TEMPFAIL, "cannot read %s: %s", path,
+			      strerror(errno));
+	int rc = judge_fd(j, fd, name, err);
+	close(fd);
 	return rc;
 }
 
@@ -257,7 +368,7 @@ static int judge_maildir(struct judge *j, const char *maildir,
 				rc = errorf(err, EXIT_TEMPFAIL, "cannot move "
 					    "%s to %s: %s", src.buf, took.buf,
 					    strerror(errno));
-		} else if (judge_file(j, took.buf, name, &e) != 0) {
+		} else if (judge_path(j, took.buf, name, &e) != 0) {
 			if (rc == 0)
 				*err = e;
 			rc = -1;
@@ -277,11 +388,10 @@ static int judge_maildir(struct judge *j, const char *maildir,
 	return rc;
 }
 
-/* What a judge killed before it was done left in dir (tmp/: the copy of
- * a message the mail system delivers again; spool/: a letter's
- * temporary file, never a letter): every file of dir (only_tmp: every
- * ".tmp-" file) whose name's TIME.PID_N part names a process that is
- * gone. */
+/* What a judge killed before it was done left in dir (spool/: a
+ * letter's temporary file, never a letter): every file of dir
+ * (only_tmp: every ".tmp-" file) whose name's TIME.PID_N part names a
+ * process that is gone. */
 static void sweep_dead(const struct judge *j, const char *dir,
 		       int only_tmp)
 {
@@ -349,6 +459,8 @@ int judge_run(const struct cli *cli, const struct judge_settings *s,
 	j.from = cli->cfg.address;
 	j.accept_new = s->accept_new;
 	j.answers_a_day = s->answers_a_day;
+	j.failed_max = s->failed_max;
+	j.failed_bytes = s->failed_bytes;
 	strbuf_addf(&failed, "%s/failed", j.games);
 	strbuf_addf(&spool, "%s/spool", j.games);
 	struct error why;
@@ -364,7 +476,6 @@ int judge_run(const struct cli *cli, const struct judge_settings *s,
 		goto out;
 	}
 	seckey_pubkey(j.sk, &j.pk);
-	sweep_dead(&j, "tmp", 0);
 	sweep_dead(&j, "spool", 1);
 	rc = s->maildir ? judge_maildir(&j, s->maildir, err) :
 		judge_stdin(&j, err);

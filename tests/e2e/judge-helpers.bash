@@ -234,6 +234,23 @@ kept_in_failed() {
 	[ -z "$(ls out/new)" ] && cmp "$G" before.yaml
 }
 
+# The judge on message $1 (a stranger's: no party of a game kept here
+# signed it) logged it as dropped with a reason holding $2, and that is
+# all it cost: nothing kept, nothing mailed, no lock file made, the game
+# as it was.
+dropped_for_stranger() {
+	local locks
+	locks=$(ls games/*.lock 2>/dev/null | wc -l)
+	run "$UMPIRE" judge --config judge.ini --outbox out <"$1"
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	grep -q " dropped .*$2.*not kept" games/judge.log ||
+		{ cat games/judge.log; return 1; }
+	[ -z "$(ls games/failed)" ] || { ls games/failed; return 1; }
+	[ -z "$(ls out/new)" ] || { ls out/new; return 1; }
+	[ "$(ls games/*.lock 2>/dev/null | wc -l)" -eq "$locks" ]
+	[ ! -f before.yaml ] || cmp "$G" before.yaml
+}
+
 # Other orders of the player for step 1 (answer $1) signed into $2, as
 # from another machine (this key's record refuses a second file).
 other_orders() {

@@ -147,58 +147,46 @@ plain_binary() {
 	cmp "$G" before.yaml
 }
 
-@test "judge hostile: a broken umpire file pasted in a body: kept in failed/ naming the line, not dropped" {
+@test "judge hostile: a broken umpire file pasted in a body: its line named in the log; its sender answered only if a party" {
 	hostile_setup
 	{ printf 'From: player@example.org\nTo: judge@example.org\n'
 	  printf 'Subject: orders\n\nRita,\n\n'
 	  sed -n 's/^/> /;/umpire: orders/p' signed.yaml
 	  printf '> this is not the rest of it }\n'; } >broken.eml
-	kept_in_failed broken.eml "no whole umpire file"
-	grep -q "line 3 'umpire: orders/1'" games/failed/*.why
-	grep -q ' failed .*no whole umpire file' games/judge.log
-	if grep -q ' dropped ' games/judge.log; then
-		cat games/judge.log; return 1
-	fi
+	sed -i 's/^From: .*/From: mallory@evil.example/' broken.eml
+	dropped_for_stranger broken.eml "no whole umpire file"
+	grep -q "line 3 'umpire: orders/1'" games/judge.log
 }
 
-@test "judge hostile: a forged signature: kept in failed/ with the reason, no reply" {
+@test "judge hostile: a forged signature: logged and dropped, nothing kept, no reply" {
 	hostile_setup
 	"$UMPIRE" keygen -s mallory.key -p mallory.pub -W >/dev/null
 	as player sign o.yaml -s mallory.key -o forged.yaml 2>/dev/null
 	# (from a stranger's address: a party's own mistakes are answered)
 	as player mail forged.yaml --to referee |
 		sed 's/^From: .*/From: mallory@evil.example/' >forged.eml
-	kept_in_failed forged.eml "signed by another key"
-	ls games/failed | grep -qv '\.why$'
+	dropped_for_stranger forged.eml "signed by another key"
 }
 
-@test "judge hostile: an unknown game: kept in failed/, no reply" {
+@test "judge hostile: an unknown game: logged and dropped, no lock file made, no reply" {
 	hostile_setup
-	rm "$G"
-	run "$UMPIRE" judge --config judge.ini --outbox out <m1.eml
-	[ "$status" -eq 0 ]
-	[ -z "$(ls out/new)" ]
-	grep -q 'unknown game' games/failed/*.why
+	rm "$G" games/*.lock before.yaml
+	dropped_for_stranger m1.eml 'unknown game'
 	[ ! -e "$G" ]
+	[ -z "$(ls games/*.lock 2>/dev/null)" ]
 }
 
-@test "judge hostile: a new game mailed without --accept-new: kept in failed/, no game made, no reply" {
+@test "judge hostile: a new game mailed without --accept-new: dropped, no game made, no reply" {
 	judge_setup player
 	as player new arnswalde-1945 --side player=player.pub \
 		--referee judge.pub --set difficulty=low -o g.yaml 2>/dev/null
 	as player mail g.yaml --to referee -o first.eml
-	run "$UMPIRE" judge --config judge.ini --outbox out <first.eml
-	[ "$status" -eq 0 ]
-	grep -q 'unknown game .*--accept-new only' games/failed/*.why
-	grep -q ' join failed .*unknown game' games/judge.log
-	[ -z "$(ls out/new)" ]
+	dropped_for_stranger first.eml 'unknown game .*--accept-new only'
+	grep -q ' join dropped .*unknown game' games/judge.log
 	[ -z "$(ls games/*.yaml 2>/dev/null)" ]
-	# the message itself is kept beside its reason
-	kept=$(ls games/failed/* | grep -v '\.why$')
-	cmp first.eml "$kept"
 	# the same message with --accept-new is taken: the flag was the reason
 	run "$UMPIRE" judge --config judge.ini --outbox out --accept-new \
-		<"$kept"
+		<first.eml
 	[ "$status" -eq 0 ]
 	[ -n "$(ls games/*.yaml)" ]
 	[ "$(ls out/new | wc -l)" -eq 1 ]
@@ -237,23 +225,24 @@ plain_binary() {
 	[ "$(grep -c ' dropped .*replay' games/judge.log)" -eq 7 ]
 }
 
-@test "judge hostile: a huge message: kept in failed/ as too large, exit 0" {
+@test "judge hostile: a huge message: read to its end and dropped as too large, exit 0" {
 	hostile_setup
 	{
 		printf 'From: x@example.org\nTo: judge@example.org\n'
 		printf 'Subject: big\n\n'
 		head -c 30000000 /dev/zero | tr '\0' 'a' | fold -w 76
 	} >huge.eml
-	kept_in_failed huge.eml 'too large'
+	dropped_for_stranger huge.eml 'too large'
+	grep -q "($(wc -c <huge.eml) bytes): too large" games/judge.log
 }
 
-@test "judge hostile: two umpire files in one message: kept in failed/" {
+@test "judge hostile: two umpire files in one message from a stranger: dropped" {
 	hostile_setup
 	other_orders "north 1 south 0 center 6" signed2.yaml
 	if cmp -s signed.yaml signed2.yaml; then false; fi
 	as player mail signed.yaml signed2.yaml --to referee |
 		sed 's/^From: .*/From: mallory@evil.example/' >two.eml
-	kept_in_failed two.eml 'two different signed umpire files'
+	dropped_for_stranger two.eml 'two different signed umpire files'
 }
 
 # The one letter in out/new: To the player, automatic, its subject and
@@ -386,10 +375,16 @@ print(m.get_body(("plain",)).get_content())' "$f" >answer.txt
 	grep -q ' 1 done .*adjudicated step 1;' games/judge.log
 }
 
-@test "judge: exit 75 only when the message cannot even be kept in failed/" {
+@test "judge: exit 75 only when a party's message cannot even be kept in failed/" {
 	hostile_setup
-	printf 'From: x@example.org\nTo: judge@example.org\n\n' >junk.eml
-	printf 'umpire: view/1\ngame: zz\n' >>junk.eml
+	# a join of the game kept here that the game refuses (its signature
+	# changed): the host may want to see it, so it is kept
+	awk '/^  signature: \|-$/ && !done { print; getline;
+		c = substr($0, 5, 1); sub(/^    ./, "    " (c == "A" ? "B" : "A"));
+		done = 1 } { print }' "$G" >tampered.yaml
+	if cmp -s tampered.yaml "$G"; then false; fi
+	{ printf 'From: player@example.org\nTo: judge@example.org\n'
+	  printf 'Subject: join\n\n'; cat tampered.yaml; } >junk.eml
 	# failed/ cannot be made (a file in its place; root ignores modes)
 	rmdir games/failed
 	touch games/failed
@@ -644,4 +639,61 @@ for p in m.iter_attachments():
 	[ "$status" -eq 0 ]
 	grep -q 'a request must be signed by its side' games/judge.log
 	if grep -l "^To: $s@" out/new/* 2>/dev/null; then false; fi
+}
+
+@test "judge: failed/ keeps at most failed_max messages, the oldest out, and the log says so" {
+	hostile_setup
+	printf 'failed_max = 2\n' >>judge.ini
+	awk '/^  signature: \|-$/ && !done { print; getline;
+		c = substr($0, 5, 1); sub(/^    ./, "    " (c == "A" ? "B" : "A"));
+		done = 1 } { print }' "$G" >tampered.yaml
+	local i
+	for i in 1 2 3 4; do
+		{ printf 'From: player@example.org\nTo: judge@example.org\n'
+		  printf 'Message-ID: <join%d@example.org>\nSubject: join\n\n' \
+			"$i"; cat tampered.yaml; } >join$i.eml
+		run "$UMPIRE" judge --config judge.ini --outbox out <join$i.eml
+		[ "$status" -eq 0 ]
+		sleep 1     # failed/'s names begin with the time taken
+	done
+	[ "$(ls games/failed | grep -vc '\.why$')" -eq 2 ]
+	[ "$(ls games/failed | grep -c '\.why$')" -eq 2 ]
+	[ "$(grep -c 'failed/ full (at most 2 messages' games/judge.log)" -eq 2 ]
+	# the two kept are the latest two
+	cat games/failed/*[!y] | grep -q 'join4@example.org'
+	cat games/failed/*[!y] | grep -q 'join3@example.org'
+	if cat games/failed/*[!y] | grep -q 'join1@example.org'; then false; fi
+}
+
+@test "judge: a stranger's 10 MB message of 200,000 tiny parts costs under 32 MiB and leaves nothing" {
+	hostile_setup
+	rm -f before.yaml
+	python3 - <<'PY' >parts.eml
+import sys
+w = sys.stdout.write
+w("From: x@example.org\nTo: judge@example.org\nSubject: parts\n")
+w("MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=b\n\n")
+part = "--b\nContent-Type: text/plain\n\nxxxxxxxxxxxxxxxxxxxx\n"
+n = 200000
+w(part * n)
+w("--b--\n")
+PY
+	[ "$(wc -c <parts.eml)" -gt 10000000 ]
+	run /usr/bin/time -f '%M' -o rss "$UMPIRE" judge --config judge.ini \
+		--outbox out <parts.eml
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	echo "peak RSS: $(cat rss) KiB"
+	[ "$(cat rss)" -le $((32 * 1024)) ]
+	grep -q ' dropped ' games/judge.log
+	[ -z "$(ls games/failed)" ]
+	[ -z "$(ls out/new)" ]
+	# a message over the judge's limit is read to its end, never held
+	# whole: 40 MB cost no more
+	{ cat parts.eml parts.eml parts.eml parts.eml parts.eml; } >big.eml
+	run /usr/bin/time -f '%M' -o rss "$UMPIRE" judge --config judge.ini \
+		--outbox out <big.eml
+	[ "$status" -eq 0 ]
+	echo "peak RSS: $(cat rss) KiB"
+	[ "$(cat rss)" -le $((32 * 1024)) ]
+	grep -q 'too large' games/judge.log
 }
