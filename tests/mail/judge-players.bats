@@ -1,0 +1,290 @@
+#!/usr/bin/env bats
+# The judge's players over real mail: the private postfix of mta.bash
+# pipes judge@example.org to `umpire judge` (as user nobody, as
+# judge.bats runs it) and delivers the players' mail to their Maildirs;
+# the players write with the clients they use, mutt and s-nail, as well
+# as `umpire mail --send`. The judge's configuration has no [addresses]:
+# every role is mailed at the address its game gives it (the invitation
+# the judge's owner made with `umpire new --address`, then the join).
+# What is tested is what a player meets: the invitation, orders pasted,
+# quoted and flowed, each mistake answered once at the player's own
+# address (a forged From never), a letter to a mistyped address coming
+# back as a bounce, a key the judge may not use, and a whole game with
+# mistakes along the way.
+#
+# Where postfix cannot run (not root, not installed, no mount namespace)
+# every test skips and says why; `make check-mail` runs tests/mail.
+
+load ../e2e/helpers
+load mta
+load parties
+
+setup_file() {
+	umpire_setup_file
+	export MTA_HOME JUDGE_HOME
+	MTA_HOME=$(mta_dir)
+	JUDGE_HOME=$MTA_HOME/judge
+	mkdir -p "$JUDGE_HOME"
+	chmod 755 "$JUDGE_HOME"
+	# what the pipe runs: the judge, in its home, on its games
+	cat >"$JUDGE_HOME/deliver" <<EOF
+#!/bin/sh
+cd "$JUDGE_HOME/home" || exit 75
+exec env HOME="$JUDGE_HOME/home" XDG_STATE_HOME="$JUDGE_HOME/home/state" \
+	XDG_CONFIG_HOME="$JUDGE_HOME/home/.config" \
+	UMPIRE_SCENARIOS="$UMPIRE_SCENARIOS" \
+	"$UMPIRE" judge --games "$JUDGE_HOME/home/games" \
+	--config "$JUDGE_HOME/home/config.ini"
+EOF
+	chmod 755 "$JUDGE_HOME/deliver"
+	if mta_start "$MTA_HOME" judge "$JUDGE_HOME/deliver" \
+		2>"$BATS_FILE_TMPDIR/mta-why"; then
+		export MTA_DIR MTA_CONF MTA_SENDMAIL
+	else
+		export MTA_SKIP
+		MTA_SKIP="no private MTA here: $(cat "$BATS_FILE_TMPDIR/mta-why")"
+	fi
+}
+
+setup() {
+	umpire_setup
+	[ -z "${MTA_SKIP:-}" ] || skip "$MTA_SKIP"
+	EXAMPLES="$BATS_TEST_DIRNAME/../../examples"
+	rm -rf "$MTA_DIR"/mail/*/Maildir
+	postsuper -c "$MTA_CONF" -d ALL >/dev/null 2>&1 || true
+	# the players: Alice (german) and Bob (soviet), and Carol, who
+	# plays no part; each writes to the judge as the referee, and
+	# knows no other address
+	for who in alice bob carol; do
+		mkdir -p "home/$who/.config/umpire"
+		mta_muttrc "$who" "home/$who/.muttrc"
+		party_config "$who" 'referee = Judge <judge@example.org>'
+		as "$who" "$UMPIRE" keygen -s "$who.key" -p "$who.pub" -W \
+			>/dev/null
+	done
+	seen=
+}
+
+# judge_home [JUDGE-LINE...]: the judge's home, owned by nobody (the
+# pipe's user): its key (0600, unencrypted), its configuration (the
+# plain sendmail, its address, no [addresses]: the roles' come from the
+# game), [judge] with the lines given, and its games directory (0700).
+# The key's public half goes to every player's home, the players' keys
+# to the judge's home.
+judge_home() {
+	local h=$JUDGE_HOME/home who
+	rm -rf "$h"
+	mkdir -p "$h/games" "$h/state" "$h/.config"
+	"$UMPIRE" keygen -s "$h/judge.key" -p "$h/judge.pub" -W >/dev/null
+	{
+		printf '[umpire]\nsecret_key = %s/judge.key\n' "$h"
+		printf 'address = judge@example.org\n'
+		printf 'sendmail = /usr/sbin/sendmail -t -i\n[judge]\n'
+		printf '%s\n' "$@"
+	} >"$h/config.ini"
+	for who in alice bob carol; do
+		cp "$h/judge.pub" "home/$who/"
+		cp "home/$who/$who.pub" "$h/"
+	done
+	chown -R 65534:65534 "$h"
+	chmod 600 "$h/judge.key"
+	chmod 700 "$h/games"
+}
+
+# as_judge CMD...: run CMD as the judge's user (nobody) in its home,
+# with its configuration and local records, as the pipe runs it.
+as_judge() {
+	(cd "$JUDGE_HOME/home" &&
+	 setpriv --reuid=65534 --regid=65534 --clear-groups \
+		env HOME="$JUDGE_HOME/home" \
+		XDG_STATE_HOME="$JUDGE_HOME/home/state" \
+		XDG_CONFIG_HOME="$JUDGE_HOME/home/.config" \
+		UMPIRE_CONFIG="$JUDGE_HOME/home/config.ini" "$@")
+}
+
+# The judge's log, shown when a test fails.
+judge_log() {
+	echo "--- judge.log"
+	cat "$JUDGE_HOME/home/games/judge.log" 2>/dev/null
+	echo "--- failed/"
+	ls "$JUDGE_HOME/home/games/failed" 2>/dev/null
+	echo "--- mail log"
+	tail -n 25 "$MTA_DIR/maillog"
+}
+
+# The names of the attachments of the delivered message $1.
+attachment_names() {
+	python3 -c '
+import email, sys
+from email import policy
+m = email.message_from_binary_file(open(sys.argv[1], "rb"),
+                                   policy=policy.default)
+for p in m.iter_attachments():
+    print(p.get_filename())' "$1"
+}
+
+# The text body of the delivered message $1 (its first text/plain part,
+# decoded).
+body_of() {
+	python3 -c '
+import email, sys
+from email import policy
+m = email.message_from_binary_file(open(sys.argv[1], "rb"),
+                                   policy=policy.default)
+print(m.get_body(preferencelist=("plain",)).get_content())' "$1"
+}
+
+# all_mail: every message delivered to any Maildir of the instance.
+all_mail() {
+	find "$MTA_DIR/mail" -path '*/Maildir/new/*' -type f \
+		-o -path '*/Maildir/cur/*' -type f
+}
+
+# next_letter [WHO...]: wait (at most 30 s) for a message to one of WHO
+# (default alice and bob) that the test has not seen yet (in $seen),
+# and set who and msg to it.
+next_letter() {
+	local i m w users=${*:-alice bob}
+	for i in $(seq 1 300); do
+		for w in $users; do
+			for m in $(ls -tr "$MTA_DIR/mail/$w/Maildir/new" \
+				2>/dev/null); do
+				case " $seen " in *" $m "*) continue ;; esac
+				seen="$seen $m"
+				who=$w
+				msg=$MTA_DIR/mail/$w/Maildir/new/$m
+				return 0
+			done
+		done
+		sleep 0.1
+	done
+	echo "no new message for $users after 30 s" >&2
+	judge_log >&2
+	return 1
+}
+
+# no_new_mail: after the judge has dealt with every message sent (the
+# queue empty, then a pause), nobody got a message the test has not
+# seen.
+no_new_mail() {
+	quiet
+	local m
+	for m in $(all_mail); do
+		case " $seen " in *" $(basename "$m") "*) continue ;; esac
+		echo "unexpected message: $m" >&2
+		cat "$m" >&2
+		return 1
+	done
+}
+
+# quiet: wait (at most 30 s) until postfix's queue is empty, then a
+# second for the judge's last letters to be delivered.
+quiet() {
+	local i
+	for i in $(seq 1 300); do
+		if postqueue -c "$MTA_CONF" -p 2>/dev/null |
+			grep -q 'Mail queue is empty'; then
+			sleep 1
+			postqueue -c "$MTA_CONF" -p 2>/dev/null |
+				grep -q 'Mail queue is empty' && return 0
+		fi
+		sleep 0.1
+	done
+	echo "postfix's queue is not empty after 30 s" >&2
+	postqueue -c "$MTA_CONF" -p >&2
+	return 1
+}
+
+# new_game GERMAN-ADDRESS SOVIET-ADDRESS: the judge's owner makes a
+# Russo-German War in the games directory with the judge's key, Alice
+# german and Bob soviet, each invited at the address given, and mails
+# the invitations (`umpire mail` of the new game: to the roles still to
+# join, at their invitations). Sets id.
+new_game() {
+	as_judge "$UMPIRE" new russo-german-war -s judge.key \
+		--side german=alice.pub --side soviet=bob.pub \
+		--referee judge.pub --address "german=$1" \
+		--address "soviet=$2" -o games/new.yaml 2>/dev/null
+	id=$(sed -n 's/^game: //p' "$JUDGE_HOME/home/games/new.yaml")
+	as_judge mv games/new.yaml "games/$id.yaml"
+	as_judge "$UMPIRE" mail "games/$id.yaml" >"$BATS_TEST_TMPDIR/invite.eml"
+	grep -q "^To: .*$1" invite.eml
+	grep -q "$2" invite.eml
+	"$MTA_SENDMAIL" -t -i -f judge@example.org <invite.eml
+}
+
+# join WHO SIDE INVITATION: WHO joins from the invitation as delivered
+# and mails the join with `umpire mail --send`, no --to: to the game's
+# referee.
+join() {
+	as "$1" "$UMPIRE" join "$3" --side "$2" -o joined.yaml 2>/dev/null
+	as "$1" "$UMPIRE" mail joined.yaml --send
+}
+
+# A game both players have joined through the judge; seen holds the
+# invitations. Leaves the first view in who and msg.
+joined_game() {
+	new_game alice@example.org bob@example.org
+	next_letter alice
+	join alice german "$msg"
+	next_letter bob
+	join bob soviet "$msg"
+	until attachment_names "$msg" | grep -q '\.view$'; do
+		next_letter
+	done
+}
+
+# orders WHO VIEW: WHO's sealed orders answering the view in the
+# delivered letter VIEW, chosen by the example player, in WHO's home as
+# signed.yaml.
+orders() {
+	as "$1" sh -c "'$UMPIRE' orders '$2' |
+		python3 '$EXAMPLES/russo-german-war/choose.py' |
+		'$UMPIRE' sign - --game '$2' --seal judge.pub -o signed.yaml"
+}
+
+# steps: how many steps the judge's game has.
+steps() {
+	grep -c '^  - actor:' "$JUDGE_HOME/home/games/$id.yaml" || true
+}
+
+# adjudicated N: the judge's game has N steps (wait at most 30 s).
+adjudicated() {
+	local i
+	for i in $(seq 1 300); do
+		[ "$(steps)" -ge "$1" ] && return 0
+		sleep 0.1
+	done
+	echo "the game has $(steps) steps, not $1" >&2
+	judge_log >&2
+	return 1
+}
+
+# subject_of MSG: its Subject, unfolded.
+subject_of() {
+	sed -n '/^Subject:/{:a;N;/\n[ \t]/{s/\n[ \t]*/ /;ba};P;q}' "$1" |
+		sed 's/^Subject: //;s/\n.*//'
+}
+
+@test "judge players: a game made with --address invites both sides; each joins by umpire mail --send to the judge" {
+	judge_home
+	new_game alice@example.org bob@example.org
+	# each side's invitation, from the owner's mail, holds the game
+	next_letter alice
+	attachment_names "$msg" | grep -qx "$id.yaml"
+	join alice german "$msg"
+	next_letter bob
+	attachment_names "$msg" | grep -qx "$id.yaml"
+	join bob soviet "$msg"
+	# the judge took both joins and mails the first view, at the
+	# invitations' addresses: its configuration has none
+	until attachment_names "$msg" | grep -q '\.view$'; do
+		next_letter || { judge_log; false; }
+	done
+	grep -q "^From: .*judge@example.org" "$msg"
+	grep -q "^To: .*$who@example.org" "$msg"
+	[ "$(grep -c ' join done' "$JUDGE_HOME/home/games/judge.log")" -ge 2 ] ||
+		{ judge_log; false; }
+	grep -q '^german german@\|alice@example.org' \
+		"$JUDGE_HOME/home/games/$id.yaml"
+}
