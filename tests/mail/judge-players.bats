@@ -107,6 +107,7 @@ judge_log() {
 	echo "--- judge.log"
 	cat "$JUDGE_HOME/home/games/judge.log" 2>/dev/null
 	echo "--- failed/"
+	[ -z "${PLAYERS_DEBUG:-}" ] || cp -r "$JUDGE_HOME/home/games" "$PLAYERS_DEBUG" 2>/dev/null
 	ls "$JUDGE_HOME/home/games/failed" 2>/dev/null
 	echo "--- mail log"
 	tail -n 25 "$MTA_DIR/maillog"
@@ -229,9 +230,7 @@ joined_game() {
 	join alice german "$msg"
 	next_letter bob
 	join bob soviet "$msg"
-	until attachment_names "$msg" | grep -q '\.view$'; do
-		next_letter
-	done
+	to_move 1
 }
 
 # orders WHO VIEW: WHO's sealed orders answering the view in the
@@ -243,9 +242,10 @@ orders() {
 		'$UMPIRE' sign - --game '$2' --seal judge.pub -o signed.yaml"
 }
 
-# steps: how many steps the judge's game has.
+# steps: how many steps the judge has adjudicated (its log).
 steps() {
-	grep -c '^  - actor:' "$JUDGE_HOME/home/games/$id.yaml" || true
+	grep -c " $id [0-9]* done .*adjudicated step" \
+		"$JUDGE_HOME/home/games/judge.log" || true
 }
 
 # adjudicated N: the judge's game has N steps (wait at most 30 s).
@@ -258,6 +258,21 @@ adjudicated() {
 	echo "the game has $(steps) steps, not $1" >&2
 	judge_log >&2
 	return 1
+}
+
+# to_move N: wait for the letter asking step N of the side to move (a
+# view for it, "step N: SIDE to move"), and set who and msg to it.
+to_move() {
+	local side
+	while :; do
+		if attachment_names "$msg" | grep -q '\.view$'; then
+			side=$(subject_of "$msg" |
+				sed -n "s/.*, step $1: \([a-z]*\) to move$/\1/p")
+			case $side:$who in german:alice | soviet:bob) return 0 ;;
+			esac
+		fi
+		next_letter || return 1
+	done
 }
 
 # subject_of MSG: its Subject, unfolded.
@@ -287,4 +302,76 @@ subject_of() {
 		{ judge_log; false; }
 	grep -q '^german german@\|alice@example.org' \
 		"$JUDGE_HOME/home/games/$id.yaml"
+}
+
+# mutt_reply WHO MSG FILE [mutt arguments...]: WHO replies with mutt to
+# the delivered message MSG as a person does (r, include=yes: the
+# letter quoted '> '), FILE pasted below the quote by the editor, and
+# sends. mutt runs on a pseudo-terminal (script(1)); the keys are
+# mutt's push.
+mutt_reply() {
+	local who=$1 msg=$2 file=$3 box
+	shift 3
+	box=$BATS_TEST_TMPDIR/home/$who/reply
+	rm -rf "$box"
+	mkdir -p "$box/cur" "$box/new" "$box/tmp"
+	cp "$msg" "$box/cur/"
+	printf '#!/bin/sh\n{ printf "\\nMy orders:\\n\\n"; cat "%s"; } >>"$1"\n' \
+		"$BATS_TEST_TMPDIR/home/$who/$file" >"$box.editor"
+	chmod 755 "$box.editor"
+	as "$who" env TERM=xterm script -qec "mutt -F .muttrc -f '$box' \
+		-e 'set editor=\"$box.editor\"' -e 'set sort=date' \
+		-e 'set record=\"$box.sent\"' $* \
+		-e 'push <reply><send-message><exit>'" /dev/null \
+		>"$box.out" 2>&1 </dev/null
+}
+
+@test "judge players: sealed orders pasted by mutt, in mutt's reply, '> ' quoted, flowed by mutt, attached by s-nail: each adjudicated" {
+	judge_home
+	joined_game
+	n=0
+	for how in pasted reply quoted flowed snail; do
+		orders "$who" "$msg"
+		case $how in
+		pasted)
+			{ printf 'Judge,\n\nmy orders:\n\n'
+			  cat "home/$who/signed.yaml"; printf '\n-- \n%s\n' "$who"
+			} >"home/$who/body.txt"
+			mutt_send "$who" judge "orders" body.txt ;;
+		reply)
+			# mutt's reply quotes the judge's letter, its text
+			# only (include_onlyfirst: else the sealed view
+			# attached is quoted too); the orders below
+			mutt_reply "$who" "$msg" signed.yaml \
+				"-e 'set include_onlyfirst=yes'"
+			# what mutt sent: a reply, the letter quoted
+			sent=$(find "home/$who/reply.sent" -type f | head -1)
+			grep -q '^Subject: Re: \[umpire ' "$sent"
+			grep -q '^In-Reply-To: <' "$sent"
+			grep -q '^> This letter is for ' "$sent"
+			grep -q '^umpire: sealed-orders/' "$sent"
+			if grep -q '^> umpire: sealed/' "$sent"; then false; fi ;;
+		quoted)
+			# a reply to her own mail of the orders, pasted:
+			# the orders '> ' quoted
+			{ printf 'On Monday, %s wrote:\n' "$who"
+			  sed 's/^/> /' "home/$who/signed.yaml"
+			  printf '\nThese, please.\n'; } >"home/$who/body.txt"
+			mutt_send "$who" judge "Re: orders" body.txt ;;
+		flowed)
+			{ printf 'Judge, my orders:\n\n'
+			  cat "home/$who/signed.yaml"; } >"home/$who/body.txt"
+			mutt_send "$who" judge "orders" body.txt \
+				-e 'set text_flowed=yes' ;;
+		snail)
+			printf 'attached.\n' >"home/$who/body.txt"
+			snail_send "$who" judge "orders" body.txt -a signed.yaml ;;
+		esac
+		n=$((n + 1))
+		adjudicated "$n"
+		# the next letter arrives: a view for the side asked next
+		to_move "$((n + 1))"
+	done
+	grep -c 'adjudicated step' "$JUDGE_HOME/home/games/judge.log"
+	[ -z "$(ls "$JUDGE_HOME/home/games/failed" 2>/dev/null)" ]
 }
