@@ -65,6 +65,14 @@ setup() {
 	seen=
 }
 
+# With PLAYERS_DEBUG=DIR, each test's games directory (its judge.log,
+# failed/) is kept there.
+teardown() {
+	[ -z "${PLAYERS_DEBUG:-}" ] || [ -z "${JUDGE_HOME:-}" ] ||
+		cp -r "$JUDGE_HOME/home/games" \
+			"$PLAYERS_DEBUG/$BATS_TEST_NUMBER" 2>/dev/null || true
+}
+
 # judge_home [JUDGE-LINE...]: the judge's home, owned by nobody (the
 # pipe's user): its key (0600, unencrypted), its configuration (the
 # plain sendmail, its address, no [addresses]: the roles' come from the
@@ -107,7 +115,6 @@ judge_log() {
 	echo "--- judge.log"
 	cat "$JUDGE_HOME/home/games/judge.log" 2>/dev/null
 	echo "--- failed/"
-	[ -z "${PLAYERS_DEBUG:-}" ] || cp -r "$JUDGE_HOME/home/games" "$PLAYERS_DEBUG" 2>/dev/null
 	ls "$JUDGE_HOME/home/games/failed" 2>/dev/null
 	echo "--- mail log"
 	tail -n 25 "$MTA_DIR/maillog"
@@ -231,6 +238,19 @@ joined_game() {
 	next_letter bob
 	join bob soviet "$msg"
 	to_move 1
+	# the other letters of the joins (the judge's own invitation of
+	# Bob, Bob's copy of the game) are read
+	quiet
+	see_all
+}
+
+# see_all: every message delivered so far is seen.
+see_all() {
+	local m
+	for m in $(all_mail); do
+		case " $seen " in *" $(basename "$m") "*) ;;
+		*) seen="$seen $(basename "$m")" ;; esac
+	done
 }
 
 # orders WHO VIEW: WHO's sealed orders answering the view in the
@@ -316,7 +336,7 @@ mutt_reply() {
 	rm -rf "$box"
 	mkdir -p "$box/cur" "$box/new" "$box/tmp"
 	cp "$msg" "$box/cur/"
-	printf '#!/bin/sh\n{ printf "\\nMy orders:\\n\\n"; cat "%s"; } >>"$1"\n' \
+	printf '#!/bin/sh\n{ echo; cat "%s"; } >>"$1"\n' \
 		"$BATS_TEST_TMPDIR/home/$who/$file" >"$box.editor"
 	chmod 755 "$box.editor"
 	as "$who" env TERM=xterm script -qec "mutt -F .muttrc -f '$box' \
@@ -342,7 +362,9 @@ mutt_reply() {
 			# mutt's reply quotes the judge's letter, its text
 			# only (include_onlyfirst: else the sealed view
 			# attached is quoted too); the orders below
-			mutt_reply "$who" "$msg" signed.yaml \
+			{ printf 'My orders:\n\n'; cat "home/$who/signed.yaml"
+			} >"home/$who/reply.txt"
+			mutt_reply "$who" "$msg" reply.txt \
 				"-e 'set include_onlyfirst=yes'"
 			# what mutt sent: a reply, the letter quoted
 			sent=$(find "home/$who/reply.sent" -type f | head -1)
@@ -374,4 +396,94 @@ mutt_reply() {
 	done
 	grep -c 'adjudicated step' "$JUDGE_HOME/home/games/judge.log"
 	[ -z "$(ls "$JUDGE_HOME/home/games/failed" 2>/dev/null)" ]
+}
+
+# answered_once WHAT HINT: the one answer to a mistake (the next
+# message): to Alice's join address from the judge, its subject saying
+# her message could not be used, its body what was wrong (WHAT) and
+# what to send instead (HINT); then nothing more, for anyone.
+answered_once() {
+	next_letter alice bob carol || return 1
+	echo "answer: $msg"
+	[ "$who" = alice ] || { cat "$msg"; return 1; }
+	grep -q '^To: .*alice@example.org' "$msg"
+	if grep -q '^To: .*\(carol\|mallory\)' "$msg"; then false; fi
+	grep -q '^From: .*judge@example.org' "$msg"
+	subject_of "$msg" | grep -q "^\[umpire ${id:0:8}\] The Russo-German War.*, your message could not be used$" ||
+		{ subject_of "$msg"; return 1; }
+	body_of "$msg" >answer.txt
+	grep -q 'could not be used' answer.txt
+	# in a game with views the reason may be sealed to her: opened
+	if attachment_names "$msg" | grep -q '\.answer$'; then
+		grep -q 'umpire open FILE' answer.txt
+		attachments_of "$msg" >home/alice/answer.sealed
+		grep -qx 'umpire: sealed-answer/1' home/alice/answer.sealed
+		as alice "$UMPIRE" open answer.sealed -o answer.yaml
+		cat home/alice/answer.yaml >>answer.txt
+	fi
+	grep -qF -- "$1" answer.txt || { cat answer.txt; return 1; }
+	grep -qF -- "$2" answer.txt || { cat answer.txt; return 1; }
+	no_new_mail
+}
+
+# forged N: the message Alice's mutt sent (its copy in sent-N) sent
+# again with Carol's From and envelope sender: a stranger's, answered
+# nowhere.
+forged() {
+	local copy
+	copy=$(find "home/alice/sent-$1" -type f | head -1)
+	[ -n "$copy" ]
+	sed '1,/^$/s/^From: .*/From: Carol <carol@example.org>/' "$copy" |
+		"$MTA_SENDMAIL" -t -i -f carol@example.org
+	no_new_mail
+}
+
+# alice_mutt N SUBJECT BODY [mutt arguments...]: Alice sends with mutt,
+# a copy kept in sent-N.
+alice_mutt() {
+	local k=$1
+	shift
+	mutt_send alice judge "$1" "$2" -e "set record=\"$BATS_TEST_TMPDIR/home/alice/sent-$k\"" "${@:3}"
+}
+
+@test "judge players: each mistake from a player's mutt answered once at her join address; the same with a forged From answered nowhere" {
+	judge_home 'answers_a_day = 20'
+	joined_game
+	[ "$who" = alice ]
+	view=$msg
+	as alice "$UMPIRE" orders "$view" >home/alice/o.txt
+	python3 "$EXAMPLES/russo-german-war/choose.py" <home/alice/o.txt \
+		>home/alice/o.yaml
+	printf 'Judge,\n\nattached.\n' >home/alice/body.txt
+	# orders signed with another key (Carol's), sealed to the judge
+	as alice "$UMPIRE" sign o.yaml -s ../carol/carol.key \
+		--seal judge.pub -o other.yaml
+	alice_mutt 1 "orders" body.txt -a other.yaml
+	answered_once 'signed by another key' 'Sign your orders with your own key'
+	forged 1
+	# orders not signed at all
+	alice_mutt 2 "orders" body.txt -a o.yaml
+	answered_once 'no signature found' 'umpire sign orders.yaml'
+	forged 2
+	# the view sent back, as saved from the judge's letter
+	attachments_of "$view" >home/alice/back.view
+	alice_mutt 3 "my view" body.txt -a back.view
+	answered_once 'a view' 'A view is for reading'
+	forged 3
+	# two files in one message: her join and her orders
+	orders alice "$view"
+	alice_mutt 4 "orders" body.txt -a signed.yaml -a joined.yaml
+	answered_once 'more than one umpire file' 'Mail one umpire file a message'
+	forged 4
+	# a note with no file, mutt's reply to the judge's letter (not
+	# quoting it)
+	printf 'What am I to do now?\n\nAlice\n' >home/alice/note.txt
+	mutt_reply alice "$view" note.txt -e "'set include=no'" \
+		-e "'set record=\"$BATS_TEST_TMPDIR/home/alice/sent-5\"'"
+	answered_once 'no umpire file' 'Mail the judge the file umpire wrote for you'
+	forged 5
+	# strangers are logged, never answered; the game did not move
+	[ "$(grep -c 'not answered (the sender is no party of the game)' \
+		"$JUDGE_HOME/home/games/judge.log")" -eq 5 ] || { judge_log; false; }
+	[ "$(steps)" -eq 0 ]
 }
