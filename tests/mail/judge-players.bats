@@ -40,6 +40,15 @@ EOF
 	if mta_start "$MTA_HOME" judge "$JUDGE_HOME/deliver" \
 		2>"$BATS_FILE_TMPDIR/mta-why"; then
 		export MTA_DIR MTA_CONF MTA_SENDMAIL
+		# The judge sends as its Unix user (sendmail -t -i, no -f):
+		# its letters' envelope sender, where bounces go, is that
+		# user's address, nobody@example.org here. As on a host
+		# where the judge's user's mail is piped to it, that address
+		# goes to the judge too.
+		echo "nobody@example.org nobody/Maildir/" \
+			>>"$MTA_DIR/conf/mailboxes"
+		echo "nobody@example.org robot:" >>"$MTA_DIR/conf/transport"
+		postfix -c "$MTA_CONF" reload >/dev/null 2>&1
 	else
 		export MTA_SKIP
 		MTA_SKIP="no private MTA here: $(cat "$BATS_FILE_TMPDIR/mta-why")"
@@ -176,6 +185,18 @@ next_letter() {
 # seen.
 no_new_mail() {
 	quiet
+	local m
+	for m in $(all_mail); do
+		case " $seen " in *" $(basename "$m") "*) continue ;; esac
+		echo "unexpected message: $m" >&2
+		cat "$m" >&2
+		return 1
+	done
+}
+
+# no_new_mail_yet: nobody got a message the test has not seen (without
+# waiting for postfix's queue to empty).
+no_new_mail_yet() {
 	local m
 	for m in $(all_mail); do
 		case " $seen " in *" $(basename "$m") "*) continue ;; esac
@@ -486,4 +507,77 @@ alice_mutt() {
 	[ "$(grep -c 'not answered (the sender is no party of the game)' \
 		"$JUDGE_HOME/home/games/judge.log")" -eq 5 ] || { judge_log; false; }
 	[ "$(steps)" -eq 0 ]
+}
+
+@test "judge players: a letter to a mistyped address bounces back to the judge: logged undeliverable, the other side told, --status lists it" {
+	judge_home
+	# the owner invites Bob at a mistyped address, unknown to postfix
+	new_game alice@example.org bobb@example.org
+	next_letter alice
+	join alice german "$msg"
+	# the judge's invitation of soviet bounces (postfix's DSN to the
+	# judge's envelope sender), is read, and Alice is told
+	next_letter alice || { judge_log; false; }
+	grep -q '^From: .*judge@example.org' "$msg"
+	grep -q '^To: .*alice@example.org' "$msg"
+	body_of "$msg" >notice.txt
+	grep -q "could not be delivered to bobb@example.org" notice.txt ||
+		{ cat notice.txt; false; }
+	grep -q 'soviet' notice.txt
+	grep -q 'status 5\.1\.1' notice.txt
+	[ -z "$(attachment_names "$msg")" ]
+	no_new_mail
+	log=$JUDGE_HOME/home/games/judge.log
+	grep -q "letter to soviet at bobb@example.org undeliverable: 5\.1\.1" \
+		"$log" || { judge_log; false; }
+	grep -q '^soviet bobb@example.org ' \
+		"$JUDGE_HOME/home/games/$id.bounces"
+	# postfix's report came through the pipe: never answered, never
+	# kept, nothing for the mistyped address's owner either
+	grep -q 'status=bounced' "$MTA_DIR/maillog"
+	# the owner's own invitation bounced too (he sent it as the
+	# judge): no letter of the judge's, so logged and dropped
+	grep -q 'dropped .*a delivery report naming no letter of this judge' \
+		"$log"
+	[ -z "$(ls "$JUDGE_HOME/home/games/failed" 2>/dev/null)" ]
+	[ "$(mta_count bob)" -eq 0 ]
+	run as_judge "$UMPIRE" judge --status --games games
+	echo "$output"
+	[ "$status" -eq 0 ]
+	assert_output_has "${id:0:8} russo-german-war"
+	assert_output_has "letters undeliverable: soviet at bobb@example.org since"
+}
+
+@test "judge players: the judge's key at 0644: a player's orders wait in postfix's queue, --check names chmod 600; mended, they are adjudicated" {
+	judge_home
+	joined_game
+	chmod 644 "$JUDGE_HOME/home/judge.key"
+	orders "$who" "$msg"
+	printf 'attached.\n' >"home/$who/body.txt"
+	mutt_send "$who" judge "orders" body.txt -a signed.yaml
+	# deferred: the message stays queued for the judge, no bounce
+	for i in $(seq 1 300); do
+		grep -q 'to=<judge@example.org>.*status=deferred' \
+			"$MTA_DIR/maillog" && break
+		sleep 0.1
+	done
+	grep -q 'to=<judge@example.org>.*status=deferred' "$MTA_DIR/maillog"
+	postqueue -c "$MTA_CONF" -p | grep -q 'judge@example.org'
+	sleep 1
+	no_new_mail_yet
+	grep -q ' retry .*mode 644.*chmod 600' \
+		"$JUDGE_HOME/home/games/judge.log" || { judge_log; false; }
+	run as_judge "$UMPIRE" judge --check --games games
+	echo "$output"
+	[ "$status" -eq 1 ]
+	assert_output_has "FIX:"
+	assert_output_has "chmod 600"
+	chmod 600 "$JUDGE_HOME/home/judge.key"
+	run as_judge "$UMPIRE" judge --check --games games
+	echo "$output"
+	[ "$status" -eq 0 ]
+	postqueue -c "$MTA_CONF" -f
+	adjudicated 1
+	to_move 2
+	[ "$(steps)" -eq 1 ]
 }
