@@ -581,3 +581,102 @@ alice_mutt() {
 	to_move 2
 	[ "$(steps)" -eq 1 ]
 }
+
+@test "judge players: a whole Russo-German War through postfix, Alice making each mistake once along the way; it ends, both audit" {
+	judge_home 'answers_a_day = 10'
+	joined_game
+	log=$JUDGE_HOME/home/games/judge.log
+	as alice "$UMPIRE" keygen -s other.key -p other.pub -W >/dev/null
+	moves=0 alice_moves=0 final= final2= step=1
+	while [ -z "$final" ] || [ -z "$final2" ]; do
+		if attachment_names "$msg" | grep -qx "$id.yaml"; then
+			# the game is over: the whole game file, to audit
+			cp "$msg" "home/$who/final.eml"
+			if [ -z "$final" ]; then final=$who; else final2=$who; fi
+			[ -n "$final2" ] || next_letter
+			continue
+		fi
+		side=$(subject_of "$msg" |
+			sed -n 's/.*, step \([0-9]*\): \([a-z]*\) to move$/\2 \1/p')
+		case $side in
+		"german "*) [ "$who" = alice ] ;; "soviet "*) [ "$who" = bob ] ;;
+		*) side= ;;
+		esac || side=
+		if [ -z "$side" ] || ! attachment_names "$msg" | grep -q '\.view$'
+		then
+			next_letter
+			continue
+		fi
+		view=$msg
+		moves=$((moves + 1))
+		cp "$view" "home/$who/view-$(printf %03d "$moves").eml"
+		if [ "$who" = alice ]; then
+			alice_moves=$((alice_moves + 1))
+			mistake "$alice_moves"
+		fi
+		orders "$who" "$view"
+		if [ "$who" = alice ]; then
+			{ printf 'Judge,\n\n'; cat home/alice/signed.yaml; } \
+				>home/alice/body.txt
+			mutt_send alice judge "orders" body.txt
+		else
+			printf 'attached.\n' >home/bob/body.txt
+			snail_send bob judge "orders" body.txt -a signed.yaml
+		fi
+		adjudicated "$moves"
+		next_letter
+		[ "$moves" -lt 150 ] || { judge_log; false; }
+	done
+	[ "$final" != "$final2" ]
+	[ "$alice_moves" -ge 5 ]
+	# each player audits the game he was sent with every view he answered
+	for who in alice bob; do
+		as "$who" sh -c "'$UMPIRE' audit final.eml --view view-*.eml"
+	done
+	as alice "$UMPIRE" audit final.eml \
+		--against "$JUDGE_HOME/home/games/$id.yaml"
+	# failed/ keeps the four files it could not use, each with its
+	# reason; the bare note is dropped, not kept
+	failed=$JUDGE_HOME/home/games/failed
+	[ "$(ls "$failed" | grep -vc '\.why$')" -eq 4 ] || { judge_log; false; }
+	cat "$failed"/*.why >whys.txt
+	grep -q 'signed by another key' whys.txt
+	grep -q 'no signature found' whys.txt
+	grep -q 'a view' whys.txt
+	grep -q 'more than one umpire file' whys.txt
+	[ "$(grep -c 'answered to german at alice@example.org' "$log")" -eq 5 ]
+	grep -q 'dropped .*no umpire file in it; .*answered to german' "$log"
+}
+
+# mistake K: Alice's K-th mistake (1 to 5, none after), made from her
+# mail client on the view she must answer ($view), and its answer, at
+# her address, waited for.
+mistake() {
+	printf 'Judge,\n\nattached.\n' >home/alice/body.txt
+	case $1 in
+	1)	as alice sh -c "'$UMPIRE' orders '$view' |
+			python3 '$EXAMPLES/russo-german-war/choose.py' |
+			'$UMPIRE' sign - -s other.key --seal judge.pub \
+				-o other.yaml" 2>/dev/null
+		mutt_send alice judge "orders" body.txt -a other.yaml ;;
+	2)	as alice sh -c "'$UMPIRE' orders '$view' |
+			python3 '$EXAMPLES/russo-german-war/choose.py' >o.yaml"
+		snail_send alice judge "orders" body.txt -a o.yaml ;;
+	3)	attachments_of "$view" >home/alice/back.view
+		mutt_send alice judge "my view" body.txt -a back.view ;;
+	4)	orders alice "$view"
+		mutt_send alice judge "orders" body.txt -a signed.yaml \
+			-a joined.yaml ;;
+	5)	printf 'Is it my move?\n' >home/alice/note.txt
+		mutt_reply alice "$view" note.txt -e "'set include=no'" ;;
+	*)	return 0 ;;
+	esac
+	local i
+	for i in $(seq 1 20); do
+		next_letter alice || return 1
+		subject_of "$msg" | grep -q 'your message could not be used$' &&
+			break
+	done
+	grep -q '^To: .*alice@example.org' "$msg"
+	grep -q 'could not be used' <(body_of "$msg")
+}
