@@ -405,7 +405,10 @@ mutt_reply() {
 			{ printf 'Judge, my orders:\n\n'
 			  cat "home/$who/signed.yaml"; } >"home/$who/body.txt"
 			mutt_send "$who" judge "orders" body.txt \
-				-e 'set text_flowed=yes' ;;
+				-e 'set text_flowed=yes' \
+				-e "set record=\"$BATS_TEST_TMPDIR/flowed\""
+			grep -rqi '^Content-Type: text/plain.*format=flowed' \
+				flowed ;;
 		snail)
 			printf 'attached.\n' >"home/$who/body.txt"
 			snail_send "$who" judge "orders" body.txt -a signed.yaml ;;
