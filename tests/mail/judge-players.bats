@@ -1,0 +1,685 @@
+#!/usr/bin/env bats
+# The judge's players over real mail: the private postfix of mta.bash
+# pipes judge@example.org to `umpire judge` (as user nobody, as
+# judge.bats runs it) and delivers the players' mail to their Maildirs;
+# the players write with the clients they use, mutt and s-nail, as well
+# as `umpire mail --send`. The judge's configuration has no [addresses]:
+# every role is mailed at the address its game gives it (the invitation
+# the judge's owner made with `umpire new --address`, then the join).
+# What is tested is what a player meets: the invitation, orders pasted,
+# quoted and flowed, each mistake answered once at the player's own
+# address (a forged From never), a letter to a mistyped address coming
+# back as a bounce, a key the judge may not use, and a whole game with
+# mistakes along the way.
+#
+# Where postfix cannot run (not root, not installed, no mount namespace)
+# every test skips and says why; `make check-mail` runs tests/mail.
+
+load ../e2e/helpers
+load mta
+load parties
+
+setup_file() {
+	umpire_setup_file
+	export MTA_HOME JUDGE_HOME
+	MTA_HOME=$(mta_dir)
+	JUDGE_HOME=$MTA_HOME/judge
+	mkdir -p "$JUDGE_HOME"
+	chmod 755 "$JUDGE_HOME"
+	# what the pipe runs: the judge, in its home, on its games
+	cat >"$JUDGE_HOME/deliver" <<EOF
+#!/bin/sh
+cd "$JUDGE_HOME/home" || exit 75
+exec env HOME="$JUDGE_HOME/home" XDG_STATE_HOME="$JUDGE_HOME/home/state" \
+	XDG_CONFIG_HOME="$JUDGE_HOME/home/.config" \
+	UMPIRE_SCENARIOS="$UMPIRE_SCENARIOS" \
+	"$UMPIRE" judge --games "$JUDGE_HOME/home/games" \
+	--config "$JUDGE_HOME/home/config.ini"
+EOF
+	chmod 755 "$JUDGE_HOME/deliver"
+	if mta_start "$MTA_HOME" judge "$JUDGE_HOME/deliver" \
+		2>"$BATS_FILE_TMPDIR/mta-why"; then
+		export MTA_DIR MTA_CONF MTA_SENDMAIL
+		# The judge sends as its Unix user (sendmail -t -i, no -f):
+		# its letters' envelope sender, where bounces go, is that
+		# user's address, nobody@example.org here. As on a host
+		# where the judge's user's mail is piped to it, that address
+		# goes to the judge too.
+		echo "nobody@example.org nobody/Maildir/" \
+			>>"$MTA_DIR/conf/mailboxes"
+		echo "nobody@example.org robot:" >>"$MTA_DIR/conf/transport"
+		postfix -c "$MTA_CONF" reload >/dev/null 2>&1
+	else
+		export MTA_SKIP
+		MTA_SKIP="no private MTA here: $(cat "$BATS_FILE_TMPDIR/mta-why")"
+	fi
+}
+
+setup() {
+	umpire_setup
+	[ -z "${MTA_SKIP:-}" ] || skip "$MTA_SKIP"
+	EXAMPLES="$BATS_TEST_DIRNAME/../../examples"
+	rm -rf "$MTA_DIR"/mail/*/Maildir
+	postsuper -c "$MTA_CONF" -d ALL >/dev/null 2>&1 || true
+	# the players: Alice (german) and Bob (soviet), and Carol, who
+	# plays no part; each writes to the judge as the referee, and
+	# knows no other address
+	for who in alice bob carol; do
+		mkdir -p "home/$who/.config/umpire"
+		mta_muttrc "$who" "home/$who/.muttrc"
+		party_config "$who" 'referee = Judge <judge@example.org>'
+		as "$who" "$UMPIRE" keygen -s "$who.key" -p "$who.pub" -W \
+			>/dev/null
+	done
+	seen=
+}
+
+# With PLAYERS_DEBUG=DIR, each test's games directory (its judge.log,
+# failed/) is kept there.
+teardown() {
+	[ -z "${PLAYERS_DEBUG:-}" ] || [ -z "${JUDGE_HOME:-}" ] ||
+		cp -r "$JUDGE_HOME/home/games" \
+			"$PLAYERS_DEBUG/$BATS_TEST_NUMBER" 2>/dev/null || true
+}
+
+# judge_home [JUDGE-LINE...]: the judge's home, owned by nobody (the
+# pipe's user): its key (0600, unencrypted), its configuration (the
+# plain sendmail, its address, no [addresses]: the roles' come from the
+# game), [judge] with the lines given, and its games directory (0700).
+# The key's public half goes to every player's home, the players' keys
+# to the judge's home.
+judge_home() {
+	local h=$JUDGE_HOME/home who
+	rm -rf "$h"
+	mkdir -p "$h/games" "$h/state" "$h/.config"
+	"$UMPIRE" keygen -s "$h/judge.key" -p "$h/judge.pub" -W >/dev/null
+	{
+		printf '[umpire]\nsecret_key = %s/judge.key\n' "$h"
+		printf 'address = judge@example.org\n'
+		printf 'sendmail = /usr/sbin/sendmail -t -i\n[judge]\n'
+		printf '%s\n' "$@"
+	} >"$h/config.ini"
+	for who in alice bob carol; do
+		cp "$h/judge.pub" "home/$who/"
+		cp "home/$who/$who.pub" "$h/"
+	done
+	chown -R 65534:65534 "$h"
+	chmod 600 "$h/judge.key"
+	chmod 700 "$h/games"
+}
+
+# as_judge CMD...: run CMD as the judge's user (nobody) in its home,
+# with its configuration and local records, as the pipe runs it.
+as_judge() {
+	(cd "$JUDGE_HOME/home" &&
+	 setpriv --reuid=65534 --regid=65534 --clear-groups \
+		env HOME="$JUDGE_HOME/home" \
+		XDG_STATE_HOME="$JUDGE_HOME/home/state" \
+		XDG_CONFIG_HOME="$JUDGE_HOME/home/.config" \
+		UMPIRE_CONFIG="$JUDGE_HOME/home/config.ini" "$@")
+}
+
+# The judge's log, shown when a test fails.
+judge_log() {
+	echo "--- judge.log"
+	cat "$JUDGE_HOME/home/games/judge.log" 2>/dev/null
+	echo "--- failed/"
+	ls "$JUDGE_HOME/home/games/failed" 2>/dev/null
+	echo "--- mail log"
+	tail -n 25 "$MTA_DIR/maillog"
+}
+
+# The names of the attachments of the delivered message $1.
+attachment_names() {
+	python3 -c '
+import email, sys
+from email import policy
+m = email.message_from_binary_file(open(sys.argv[1], "rb"),
+                                   policy=policy.default)
+for p in m.iter_attachments():
+    print(p.get_filename())' "$1"
+}
+
+# The text body of the delivered message $1 (its first text/plain part,
+# decoded).
+body_of() {
+	python3 -c '
+import email, sys
+from email import policy
+m = email.message_from_binary_file(open(sys.argv[1], "rb"),
+                                   policy=policy.default)
+print(m.get_body(preferencelist=("plain",)).get_content())' "$1"
+}
+
+# all_mail: every message delivered to any Maildir of the instance.
+all_mail() {
+	find "$MTA_DIR/mail" -path '*/Maildir/new/*' -type f \
+		-o -path '*/Maildir/cur/*' -type f
+}
+
+# next_letter [WHO...]: wait (at most 30 s) for a message to one of WHO
+# (default alice and bob) that the test has not seen yet (in $seen),
+# and set who and msg to it.
+next_letter() {
+	local i m w users=${*:-alice bob}
+	for i in $(seq 1 300); do
+		for w in $users; do
+			for m in $(ls -tr "$MTA_DIR/mail/$w/Maildir/new" \
+				2>/dev/null); do
+				case " $seen " in *" $m "*) continue ;; esac
+				seen="$seen $m"
+				who=$w
+				msg=$MTA_DIR/mail/$w/Maildir/new/$m
+				return 0
+			done
+		done
+		sleep 0.1
+	done
+	echo "no new message for $users after 30 s" >&2
+	judge_log >&2
+	return 1
+}
+
+# no_new_mail: after the judge has dealt with every message sent (the
+# queue empty, then a pause), nobody got a message the test has not
+# seen.
+no_new_mail() {
+	quiet
+	local m
+	for m in $(all_mail); do
+		case " $seen " in *" $(basename "$m") "*) continue ;; esac
+		echo "unexpected message: $m" >&2
+		cat "$m" >&2
+		return 1
+	done
+}
+
+# no_new_mail_yet: nobody got a message the test has not seen (without
+# waiting for postfix's queue to empty).
+no_new_mail_yet() {
+	local m
+	for m in $(all_mail); do
+		case " $seen " in *" $(basename "$m") "*) continue ;; esac
+		echo "unexpected message: $m" >&2
+		cat "$m" >&2
+		return 1
+	done
+}
+
+# quiet: wait (at most 30 s) until postfix's queue is empty, then a
+# second for the judge's last letters to be delivered.
+quiet() {
+	local i
+	for i in $(seq 1 300); do
+		if postqueue -c "$MTA_CONF" -p 2>/dev/null |
+			grep -q 'Mail queue is empty'; then
+			sleep 1
+			postqueue -c "$MTA_CONF" -p 2>/dev/null |
+				grep -q 'Mail queue is empty' && return 0
+		fi
+		sleep 0.1
+	done
+	echo "postfix's queue is not empty after 30 s" >&2
+	postqueue -c "$MTA_CONF" -p >&2
+	return 1
+}
+
+# new_game GERMAN-ADDRESS SOVIET-ADDRESS: the judge's owner makes a
+# Russo-German War in the games directory with the judge's key, Alice
+# german and Bob soviet, each invited at the address given, and mails
+# the invitations (`umpire mail` of the new game: to the roles still to
+# join, at their invitations). Sets id.
+new_game() {
+	as_judge "$UMPIRE" new russo-german-war -s judge.key \
+		--side german=alice.pub --side soviet=bob.pub \
+		--referee judge.pub --address "german=$1" \
+		--address "soviet=$2" -o games/new.yaml 2>/dev/null
+	id=$(sed -n 's/^game: //p' "$JUDGE_HOME/home/games/new.yaml")
+	as_judge mv games/new.yaml "games/$id.yaml"
+	as_judge "$UMPIRE" mail "games/$id.yaml" >"$BATS_TEST_TMPDIR/invite.eml"
+	grep -q "^To: .*$1" invite.eml
+	grep -q "$2" invite.eml
+	"$MTA_SENDMAIL" -t -i -f judge@example.org <invite.eml
+}
+
+# join WHO SIDE INVITATION: WHO joins from the invitation as delivered
+# and mails the join with `umpire mail --send`, no --to: to the game's
+# referee.
+join() {
+	as "$1" "$UMPIRE" join "$3" --side "$2" -o joined.yaml 2>/dev/null
+	as "$1" "$UMPIRE" mail joined.yaml --send
+}
+
+# A game both players have joined through the judge; seen holds the
+# invitations. Leaves the first view in who and msg.
+joined_game() {
+	new_game alice@example.org bob@example.org
+	next_letter alice
+	join alice german "$msg"
+	next_letter bob
+	join bob soviet "$msg"
+	to_move 1
+	# the other letters of the joins (the judge's own invitation of
+	# Bob, Bob's copy of the game) are read
+	quiet
+	see_all
+}
+
+# see_all: every message delivered so far is seen.
+see_all() {
+	local m
+	for m in $(all_mail); do
+		case " $seen " in *" $(basename "$m") "*) ;;
+		*) seen="$seen $(basename "$m")" ;; esac
+	done
+}
+
+# orders WHO VIEW: WHO's sealed orders answering the view in the
+# delivered letter VIEW, chosen by the example player, in WHO's home as
+# signed.yaml.
+orders() {
+	as "$1" sh -c "'$UMPIRE' orders '$2' |
+		python3 '$EXAMPLES/russo-german-war/choose.py' |
+		'$UMPIRE' sign - --game '$2' --seal judge.pub -o signed.yaml"
+}
+
+# steps: how many steps the judge has adjudicated (its log).
+steps() {
+	grep -c " $id [0-9]* done .*adjudicated step" \
+		"$JUDGE_HOME/home/games/judge.log" || true
+}
+
+# adjudicated N: the judge's game has N steps (wait at most 30 s).
+adjudicated() {
+	local i
+	for i in $(seq 1 300); do
+		[ "$(steps)" -ge "$1" ] && return 0
+		sleep 0.1
+	done
+	echo "the game has $(steps) steps, not $1" >&2
+	judge_log >&2
+	return 1
+}
+
+# to_move N: wait for the letter asking step N of the side to move (a
+# view for it, "step N: SIDE to move"), and set who and msg to it.
+to_move() {
+	local side
+	while :; do
+		if attachment_names "$msg" | grep -q '\.view$'; then
+			side=$(subject_of "$msg" |
+				sed -n "s/.*, step $1: \([a-z]*\) to move$/\1/p")
+			case $side:$who in german:alice | soviet:bob) return 0 ;;
+			esac
+		fi
+		next_letter || return 1
+	done
+}
+
+# subject_of MSG: its Subject, unfolded.
+subject_of() {
+	sed -n '/^Subject:/{:a;N;/\n[ \t]/{s/\n[ \t]*/ /;ba};P;q}' "$1" |
+		sed 's/^Subject: //;s/\n.*//'
+}
+
+@test "judge players: a game made with --address invites both sides; each joins by umpire mail --send to the judge" {
+	judge_home
+	new_game alice@example.org bob@example.org
+	# each side's invitation, from the owner's mail, holds the game
+	next_letter alice
+	attachment_names "$msg" | grep -qx "$id.yaml"
+	join alice german "$msg"
+	next_letter bob
+	attachment_names "$msg" | grep -qx "$id.yaml"
+	join bob soviet "$msg"
+	# the judge took both joins and mails the first view, at the
+	# invitations' addresses: its configuration has none
+	until attachment_names "$msg" | grep -q '\.view$'; do
+		next_letter || { judge_log; false; }
+	done
+	grep -q "^From: .*judge@example.org" "$msg"
+	grep -q "^To: .*$who@example.org" "$msg"
+	[ "$(grep -c ' join done' "$JUDGE_HOME/home/games/judge.log")" -ge 2 ] ||
+		{ judge_log; false; }
+	grep -q '^german german@\|alice@example.org' \
+		"$JUDGE_HOME/home/games/$id.yaml"
+}
+
+# mutt_reply WHO MSG FILE [mutt arguments...]: WHO replies with mutt to
+# the delivered message MSG as a person does (r, include=yes: the
+# letter quoted '> '), FILE pasted below the quote by the editor, and
+# sends. mutt runs on a pseudo-terminal (script(1)); the keys are
+# mutt's push.
+mutt_reply() {
+	local who=$1 msg=$2 file=$3 box
+	shift 3
+	box=$BATS_TEST_TMPDIR/home/$who/reply
+	rm -rf "$box"
+	mkdir -p "$box/cur" "$box/new" "$box/tmp"
+	cp "$msg" "$box/cur/"
+	printf '#!/bin/sh\n{ echo; cat "%s"; } >>"$1"\n' \
+		"$BATS_TEST_TMPDIR/home/$who/$file" >"$box.editor"
+	chmod 755 "$box.editor"
+	as "$who" env TERM=xterm script -qec "mutt -F .muttrc -f '$box' \
+		-e 'set editor=\"$box.editor\"' -e 'set sort=date' \
+		-e 'set record=\"$box.sent\"' $* \
+		-e 'push <reply><send-message><exit>'" /dev/null \
+		>"$box.out" 2>&1 </dev/null
+}
+
+@test "judge players: sealed orders pasted by mutt, in mutt's reply, '> ' quoted, flowed by mutt, attached by s-nail: each adjudicated" {
+	judge_home
+	joined_game
+	n=0
+	for how in pasted reply quoted flowed snail; do
+		orders "$who" "$msg"
+		case $how in
+		pasted)
+			{ printf 'Judge,\n\nmy orders:\n\n'
+			  cat "home/$who/signed.yaml"; printf '\n-- \n%s\n' "$who"
+			} >"home/$who/body.txt"
+			mutt_send "$who" judge "orders" body.txt ;;
+		reply)
+			# mutt's reply quotes the judge's letter, its text
+			# only (include_onlyfirst: else the sealed view
+			# attached is quoted too); the orders below
+			{ printf 'My orders:\n\n'; cat "home/$who/signed.yaml"
+			} >"home/$who/reply.txt"
+			mutt_reply "$who" "$msg" reply.txt \
+				"-e 'set include_onlyfirst=yes'"
+			# what mutt sent: a reply, the letter quoted
+			sent=$(find "home/$who/reply.sent" -type f | head -1)
+			grep -q '^Subject: Re: \[umpire ' "$sent"
+			grep -q '^In-Reply-To: <' "$sent"
+			grep -q '^> This letter is for ' "$sent"
+			grep -q '^umpire: sealed-orders/' "$sent"
+			if grep -q '^> umpire: sealed/' "$sent"; then false; fi ;;
+		quoted)
+			# a reply to her own mail of the orders, pasted:
+			# the orders '> ' quoted
+			{ printf 'On Monday, %s wrote:\n' "$who"
+			  sed 's/^/> /' "home/$who/signed.yaml"
+			  printf '\nThese, please.\n'; } >"home/$who/body.txt"
+			mutt_send "$who" judge "Re: orders" body.txt ;;
+		flowed)
+			{ printf 'Judge, my orders:\n\n'
+			  cat "home/$who/signed.yaml"; } >"home/$who/body.txt"
+			mutt_send "$who" judge "orders" body.txt \
+				-e 'set text_flowed=yes' \
+				-e "set record=\"$BATS_TEST_TMPDIR/flowed\""
+			grep -rqi '^Content-Type: text/plain.*format=flowed' \
+				flowed ;;
+		snail)
+			printf 'attached.\n' >"home/$who/body.txt"
+			snail_send "$who" judge "orders" body.txt -a signed.yaml ;;
+		esac
+		n=$((n + 1))
+		adjudicated "$n"
+		# the next letter arrives: a view for the side asked next
+		to_move "$((n + 1))"
+	done
+	grep -c 'adjudicated step' "$JUDGE_HOME/home/games/judge.log"
+	[ -z "$(ls "$JUDGE_HOME/home/games/failed" 2>/dev/null)" ]
+}
+
+# answered_once WHAT HINT: the one answer to a mistake (the next
+# message): to Alice's join address from the judge, its subject saying
+# her message could not be used, its body what was wrong (WHAT) and
+# what to send instead (HINT); then nothing more, for anyone.
+answered_once() {
+	next_letter alice bob carol || return 1
+	echo "answer: $msg"
+	[ "$who" = alice ] || { cat "$msg"; return 1; }
+	grep -q '^To: .*alice@example.org' "$msg"
+	if grep -q '^To: .*\(carol\|mallory\)' "$msg"; then false; fi
+	grep -q '^From: .*judge@example.org' "$msg"
+	subject_of "$msg" | grep -q "^\[umpire ${id:0:8}\] The Russo-German War.*, your message could not be used$" ||
+		{ subject_of "$msg"; return 1; }
+	body_of "$msg" >answer.txt
+	grep -q 'could not be used' answer.txt
+	# in a game with views the reason may be sealed to her: opened
+	if attachment_names "$msg" | grep -q '\.answer$'; then
+		grep -q 'umpire open FILE' answer.txt
+		attachments_of "$msg" >home/alice/answer.sealed
+		grep -qx 'umpire: sealed-answer/1' home/alice/answer.sealed
+		as alice "$UMPIRE" open answer.sealed -o answer.yaml
+		cat home/alice/answer.yaml >>answer.txt
+	fi
+	grep -qF -- "$1" answer.txt || { cat answer.txt; return 1; }
+	grep -qF -- "$2" answer.txt || { cat answer.txt; return 1; }
+	no_new_mail
+}
+
+# forged N: the message Alice's mutt sent (its copy in sent-N) sent
+# again with Carol's From and envelope sender: a stranger's, answered
+# nowhere.
+forged() {
+	local copy
+	copy=$(find "home/alice/sent-$1" -type f | head -1)
+	[ -n "$copy" ]
+	sed '1,/^$/s/^From: .*/From: Carol <carol@example.org>/' "$copy" |
+		"$MTA_SENDMAIL" -t -i -f carol@example.org
+	no_new_mail
+}
+
+# alice_mutt N SUBJECT BODY [mutt arguments...]: Alice sends with mutt,
+# a copy kept in sent-N.
+alice_mutt() {
+	local k=$1
+	shift
+	mutt_send alice judge "$1" "$2" -e "set record=\"$BATS_TEST_TMPDIR/home/alice/sent-$k\"" "${@:3}"
+}
+
+@test "judge players: each mistake from a player's mutt answered once at her join address; the same with a forged From answered nowhere" {
+	judge_home 'answers_a_day = 20'
+	joined_game
+	[ "$who" = alice ]
+	view=$msg
+	as alice "$UMPIRE" orders "$view" >home/alice/o.txt
+	python3 "$EXAMPLES/russo-german-war/choose.py" <home/alice/o.txt \
+		>home/alice/o.yaml
+	printf 'Judge,\n\nattached.\n' >home/alice/body.txt
+	# orders signed with another key (Carol's), sealed to the judge
+	as alice "$UMPIRE" sign o.yaml -s ../carol/carol.key \
+		--seal judge.pub -o other.yaml
+	alice_mutt 1 "orders" body.txt -a other.yaml
+	answered_once 'signed by another key' 'Sign your orders with your own key'
+	forged 1
+	# orders not signed at all
+	alice_mutt 2 "orders" body.txt -a o.yaml
+	answered_once 'no signature found' 'umpire sign orders.yaml'
+	forged 2
+	# the view sent back, as saved from the judge's letter
+	attachments_of "$view" >home/alice/back.view
+	alice_mutt 3 "my view" body.txt -a back.view
+	answered_once 'a view' 'A view is for reading'
+	forged 3
+	# two files in one message: her join and her orders
+	orders alice "$view"
+	alice_mutt 4 "orders" body.txt -a signed.yaml -a joined.yaml
+	answered_once 'more than one umpire file' 'Mail one umpire file a message'
+	forged 4
+	# a note with no file, mutt's reply to the judge's letter (not
+	# quoting it)
+	printf 'What am I to do now?\n\nAlice\n' >home/alice/note.txt
+	mutt_reply alice "$view" note.txt -e "'set include=no'" \
+		-e "'set record=\"$BATS_TEST_TMPDIR/home/alice/sent-5\"'"
+	answered_once 'no umpire file' 'Mail the judge the file umpire wrote for you'
+	forged 5
+	# strangers are logged, never answered; the game did not move
+	[ "$(grep -c 'not answered (the sender is no party of the game)' \
+		"$JUDGE_HOME/home/games/judge.log")" -eq 5 ] || { judge_log; false; }
+	[ "$(steps)" -eq 0 ]
+}
+
+@test "judge players: a letter to a mistyped address bounces back to the judge: logged undeliverable, the other side told, --status lists it" {
+	judge_home
+	# the owner invites Bob at a mistyped address, unknown to postfix
+	new_game alice@example.org bobb@example.org
+	next_letter alice
+	join alice german "$msg"
+	# the judge's invitation of soviet bounces (postfix's DSN to the
+	# judge's envelope sender), is read, and Alice is told
+	next_letter alice || { judge_log; false; }
+	grep -q '^From: .*judge@example.org' "$msg"
+	grep -q '^To: .*alice@example.org' "$msg"
+	body_of "$msg" >notice.txt
+	grep -q "could not be delivered to bobb@example.org" notice.txt ||
+		{ cat notice.txt; false; }
+	grep -q 'soviet' notice.txt
+	grep -q 'status 5\.1\.1' notice.txt
+	[ -z "$(attachment_names "$msg")" ]
+	no_new_mail
+	log=$JUDGE_HOME/home/games/judge.log
+	grep -q "letter to soviet at bobb@example.org undeliverable: 5\.1\.1" \
+		"$log" || { judge_log; false; }
+	grep -q '^soviet bobb@example.org ' \
+		"$JUDGE_HOME/home/games/$id.bounces"
+	# postfix's report came through the pipe: never answered, never
+	# kept, nothing for the mistyped address's owner either
+	grep -q 'status=bounced' "$MTA_DIR/maillog"
+	# the owner's own invitation bounced too (he sent it as the
+	# judge): no letter of the judge's, so logged and dropped
+	grep -q 'dropped .*a delivery report naming no letter of this judge' \
+		"$log"
+	[ -z "$(ls "$JUDGE_HOME/home/games/failed" 2>/dev/null)" ]
+	[ "$(mta_count bob)" -eq 0 ]
+	run as_judge "$UMPIRE" judge --status --games games
+	echo "$output"
+	[ "$status" -eq 0 ]
+	assert_output_has "${id:0:8} russo-german-war"
+	assert_output_has "letters undeliverable: soviet at bobb@example.org since"
+}
+
+@test "judge players: the judge's key at 0644: a player's orders wait in postfix's queue, --check names chmod 600; mended, they are adjudicated" {
+	judge_home
+	joined_game
+	chmod 644 "$JUDGE_HOME/home/judge.key"
+	orders "$who" "$msg"
+	printf 'attached.\n' >"home/$who/body.txt"
+	mutt_send "$who" judge "orders" body.txt -a signed.yaml
+	# deferred: the message stays queued for the judge, no bounce
+	for i in $(seq 1 300); do
+		grep -q 'to=<judge@example.org>.*status=deferred' \
+			"$MTA_DIR/maillog" && break
+		sleep 0.1
+	done
+	grep -q 'to=<judge@example.org>.*status=deferred' "$MTA_DIR/maillog"
+	postqueue -c "$MTA_CONF" -p | grep -q 'judge@example.org'
+	sleep 1
+	no_new_mail_yet
+	grep -q ' retry .*mode 644.*chmod 600' \
+		"$JUDGE_HOME/home/games/judge.log" || { judge_log; false; }
+	run as_judge "$UMPIRE" judge --check --games games
+	echo "$output"
+	[ "$status" -eq 1 ]
+	assert_output_has "FIX:"
+	assert_output_has "chmod 600"
+	chmod 600 "$JUDGE_HOME/home/judge.key"
+	run as_judge "$UMPIRE" judge --check --games games
+	echo "$output"
+	[ "$status" -eq 0 ]
+	postqueue -c "$MTA_CONF" -f
+	adjudicated 1
+	to_move 2
+	[ "$(steps)" -eq 1 ]
+}
+
+@test "judge players: a whole Russo-German War through postfix, Alice making each mistake once along the way; it ends, both audit" {
+	judge_home 'answers_a_day = 10'
+	joined_game
+	log=$JUDGE_HOME/home/games/judge.log
+	as alice "$UMPIRE" keygen -s other.key -p other.pub -W >/dev/null
+	moves=0 alice_moves=0 final= final2= step=1
+	while [ -z "$final" ] || [ -z "$final2" ]; do
+		if attachment_names "$msg" | grep -qx "$id.yaml"; then
+			# the game is over: the whole game file, to audit
+			cp "$msg" "home/$who/final.eml"
+			if [ -z "$final" ]; then final=$who; else final2=$who; fi
+			[ -n "$final2" ] || next_letter
+			continue
+		fi
+		side=$(subject_of "$msg" |
+			sed -n 's/.*, step \([0-9]*\): \([a-z]*\) to move$/\2 \1/p')
+		case $side in
+		"german "*) [ "$who" = alice ] ;; "soviet "*) [ "$who" = bob ] ;;
+		*) side= ;;
+		esac || side=
+		if [ -z "$side" ] || ! attachment_names "$msg" | grep -q '\.view$'
+		then
+			next_letter
+			continue
+		fi
+		view=$msg
+		moves=$((moves + 1))
+		cp "$view" "home/$who/view-$(printf %03d "$moves").eml"
+		if [ "$who" = alice ]; then
+			alice_moves=$((alice_moves + 1))
+			mistake "$alice_moves"
+		fi
+		orders "$who" "$view"
+		if [ "$who" = alice ]; then
+			{ printf 'Judge,\n\n'; cat home/alice/signed.yaml; } \
+				>home/alice/body.txt
+			mutt_send alice judge "orders" body.txt
+		else
+			printf 'attached.\n' >home/bob/body.txt
+			snail_send bob judge "orders" body.txt -a signed.yaml
+		fi
+		adjudicated "$moves"
+		next_letter
+		[ "$moves" -lt 150 ] || { judge_log; false; }
+	done
+	[ "$final" != "$final2" ]
+	[ "$alice_moves" -ge 5 ]
+	# each player audits the game he was sent with every view he answered
+	for who in alice bob; do
+		as "$who" sh -c "'$UMPIRE' audit final.eml --view view-*.eml"
+	done
+	as alice "$UMPIRE" audit final.eml \
+		--against "$JUDGE_HOME/home/games/$id.yaml"
+	# failed/ keeps the four files it could not use, each with its
+	# reason; the bare note is dropped, not kept
+	failed=$JUDGE_HOME/home/games/failed
+	[ "$(ls "$failed" | grep -vc '\.why$')" -eq 4 ] || { judge_log; false; }
+	cat "$failed"/*.why >whys.txt
+	grep -q 'signed by another key' whys.txt
+	grep -q 'no signature found' whys.txt
+	grep -q 'a view' whys.txt
+	grep -q 'more than one umpire file' whys.txt
+	[ "$(grep -c 'answered to german at alice@example.org' "$log")" -eq 5 ]
+	grep -q 'dropped .*no umpire file in it; .*answered to german' "$log"
+}
+
+# mistake K: Alice's K-th mistake (1 to 5, none after), made from her
+# mail client on the view she must answer ($view), and its answer, at
+# her address, waited for.
+mistake() {
+	printf 'Judge,\n\nattached.\n' >home/alice/body.txt
+	case $1 in
+	1)	as alice sh -c "'$UMPIRE' orders '$view' |
+			python3 '$EXAMPLES/russo-german-war/choose.py' |
+			'$UMPIRE' sign - -s other.key --seal judge.pub \
+				-o other.yaml" 2>/dev/null
+		mutt_send alice judge "orders" body.txt -a other.yaml ;;
+	2)	as alice sh -c "'$UMPIRE' orders '$view' |
+			python3 '$EXAMPLES/russo-german-war/choose.py' >o.yaml"
+		snail_send alice judge "orders" body.txt -a o.yaml ;;
+	3)	attachments_of "$view" >home/alice/back.view
+		mutt_send alice judge "my view" body.txt -a back.view ;;
+	4)	orders alice "$view"
+		mutt_send alice judge "orders" body.txt -a signed.yaml \
+			-a joined.yaml ;;
+	5)	printf 'Is it my move?\n' >home/alice/note.txt
+		mutt_reply alice "$view" note.txt -e "'set include=no'" ;;
+	*)	return 0 ;;
+	esac
+	local i
+	for i in $(seq 1 20); do
+		next_letter alice || return 1
+		subject_of "$msg" | grep -q 'your message could not be used$' &&
+			break
+	done
+	grep -q '^To: .*alice@example.org' "$msg"
+	grep -q 'could not be used' <(body_of "$msg")
+}
