@@ -29,6 +29,8 @@
 /* The name a message's file goes by in what the judge answers: never
  * the judge's own name for the message. */
 #define MESSAGE "your message"
+/* The kinds of umpire file the judge takes (mail_read_kind). */
+#define JUDGE_TAKES "orders sealed-orders game request"
 /* What to send instead, by mistake. */
 #define HINT_FILE "Mail the judge the file umpire wrote for you, unchanged, " \
 	"attached or pasted,\none file a message: your join (umpire join), " \
@@ -701,8 +703,10 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 		strbuf_add(&o->from, from.buf, from.len);
 	message_id(buf, len, &o->msgid);
 	subject_game(j, buf, len, about);
-	if (mail_take_file(MESSAGE, JUDGE_MAX_FILE, NULL, &buf, &len, &sig,
-			   &siglen, &notes, &taken, &none, err)) {
+	/* the kinds the judge takes first: a reply that quotes its letter
+	 * (the view in it) above the orders pasted below is the orders */
+	if (mail_take_file(MESSAGE, JUDGE_MAX_FILE, JUDGE_TAKES, &buf, &len,
+			   &sig, &siglen, &notes, &taken, &none, err)) {
 		if (none)
 			say(o, FATE_DROPPED, "no umpire file in it");
 		else

@@ -113,6 +113,30 @@ static int held(const struct game *g, const char *name)
 				      roles <= joined(g));
 }
 
+/* The sendmail command the letters go to: j->sendmail, and when it is a
+ * sendmail(8) that names no envelope sender, -f and the judge's own
+ * address: a bounce (RFC 3464) then comes back to the judge, which reads
+ * it (bounce.c), and not to the mailbox of the Unix user it runs as. */
+static void sendmail_command(const struct judge *j, struct strbuf *cmd)
+{
+	const char *c = j->sendmail;
+	size_t w = strcspn(c, " \t");
+	const char *base = c;
+	for (size_t i = 0; i < w; i++)
+		if (c[i] == '/')
+			base = c + i + 1;
+	strbuf_adds(cmd, c);
+	if ((size_t)(c + w - base) != 8 || strncmp(base, "sendmail", 8) ||
+	    strstr(c, " -f") || !j->from)
+		return;
+	/* the addr-spec of "Name <addr>" or of "addr" */
+	const char *a = strchr(j->from, '<');
+	a = a ? a + 1 : j->from;
+	size_t n = strcspn(a, "> \t");
+	if (n && memchr(a, '@', n) && strcspn(a, "'\"\\;&|$`") >= n)
+		strbuf_addf(cmd, " -f %.*s", (int)n, a);
+}
+
 /* The letter at path handed on: into the outbox's new/ (through its
  * tmp/), or to the sendmail command. */
 static int send_letter(struct judge *j, const char *path, const char *name,
@@ -139,7 +163,10 @@ static int send_letter(struct judge *j, const char *path, const char *name,
 		strbuf_free(&t);
 		strbuf_free(&p);
 	} else {
-		rc = mail_send(j->cli, j->sendmail, &msg, err);
+		struct strbuf cmd = STRBUF_INIT;
+		sendmail_command(j, &cmd);
+		rc = mail_send(j->cli, cmd.buf, &msg, err);
+		strbuf_free(&cmd);
 	}
 	free(buf);
 	return rc;

@@ -396,7 +396,7 @@ print(m.get_body(("plain",)).get_content())' "$f" >answer.txt
 	ls games/failed | grep -q '\.why$'
 }
 
-@test "judge: --sendmail CMD gets each letter on its stdin; one it cannot send is kept in failed/" {
+@test "judge: --sendmail CMD gets each letter on its stdin; one it cannot send stays in the spool for the next run" {
 	hostile_setup
 	mkdir sent
 	# a sendmail(1) that records its arguments and the message it is
