@@ -351,11 +351,16 @@ mutt_reply() {
 	rm -rf "$box"
 	mkdir -p "$box/cur" "$box/new" "$box/tmp"
 	cp "$msg" "$box/cur/"
-	printf '#!/bin/sh\n{ echo; cat "%s"; } >>"$1"\n' \
+	# the editor leaves the body's time a little in the past: mutt
+	# asks "Attachment #1 modified. Update encoding?" of a body whose
+	# time is after the stamp it took (the same second, by chance)
+	printf '#!/bin/sh\n{ echo; cat "%s"; } >>"$1"\ntouch -d "-5 seconds" "$1"\n' \
 		"$BATS_TEST_TMPDIR/home/$who/$file" >"$box.editor"
 	chmod 755 "$box.editor"
-	as "$who" env TERM=xterm script -qec "mutt -F .muttrc -f '$box' \
-		-e 'set editor=\"$box.editor\"' -e 'set sort=date' \
+	# never more than a minute: a prompt nobody answers fails the
+	# test, it does not hang the run
+	as "$who" env TERM=xterm timeout 60 script -qec "mutt -F .muttrc \
+		-f '$box' -e 'set editor=\"$box.editor\"' -e 'set sort=date' \
 		-e 'set record=\"$box.sent\"' $* \
 		-e 'push <reply><send-message><exit>'" /dev/null \
 		>"$box.out" 2>&1 </dev/null
