@@ -53,7 +53,7 @@ CONFORM    = $(BUILD)/tests/conform
 MAN_VIEWS  = $(BUILD)/tests/man-views
 
 .PHONY: all deps check check-unit check-conformance check-e2e demo clean \
-        install sanitize bench fuzz fuzz-run check-hostile check-faults \
+        install sanitize bench bench-judge fuzz fuzz-run check-hostile check-faults \
         check-tamper check-fuzz-corpus check-asan check-valgrind \
         check-attacks check-e2e-files check-data check-mail \
         check-judge-load check-stress man-views uninstall FORCE
@@ -324,6 +324,13 @@ $(BUILD)/bench/bare: bench/bare.c
 
 bench: $(BIN) $(BUILD)/bench/bare
 	python3 bench/bench.py $(BIN) $(BUILD)/bench/bare bench/results.txt
+
+# The judge's cost against adjudicate's, and umpire mail, sign -g and
+# adjudicate by the game's length, in instructions (callgrind): that
+# section of make bench alone, written into bench/results.txt.
+bench-judge: $(BIN) $(BUILD)/bench/bare
+	python3 bench/bench.py $(BIN) $(BUILD)/bench/bare bench/results.txt \
+	  --judge-cost
 
 COMPDIR    = $(PREFIX)/share/bash-completion/completions
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """bench.py BIN BARE [OUT | --reichstag | --aachen | --mail | --flat |
---judge |
+--judge | --judge-cost |
 --balance [GAMES]] - `make bench`: umpire measured side by side
 with stock minisign and with the bare cost of its cryptography, in one
 run on this machine. Prints the ratios and writes them, with the machine
@@ -833,6 +833,257 @@ def judge(base, out):
     return float(m.group(2)), float(m.group(4))
 
 
+
+def instructions(cmd, cwd, env=None, stdin=None, want=0):
+    """Instructions one run of cmd executes, every thread (valgrind
+    --tool=callgrind): a count, where a few milliseconds of wall time
+    drift with the machine's load."""
+    f = open(stdin, "rb") if stdin else subprocess.DEVNULL
+    try:
+        p = subprocess.run(["valgrind", "--tool=callgrind",
+                            "--callgrind-out-file=/dev/null"] + cmd,
+                           cwd=cwd, env=env or ENV, stdin=f,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    finally:
+        if stdin:
+            f.close()
+    if p.returncode != want:
+        raise SystemExit("bench: %s failed (%d): %s" % (
+            " ".join(cmd), p.returncode, p.stderr.decode(errors="replace")))
+    m = re.search(rb"Collected : (\d+)", p.stderr)
+    return int(m.group(1))
+
+
+JUDGE_STEPS = (4, 256)
+JUDGE_RUN = 8   # messages of the --maildir run, after step 4
+
+
+def play_judged(base, last):
+    """Race to the Reichstag under a referee whose roles have mail
+    addresses (the judge's letters go to them), one decision a mail as
+    play_reichstag_long plays it, to step last: game-K.yaml and
+    signed-K.yaml for every K, the referee's machine state before step
+    K (judged-state-K-1) for the K of JUDGE_STEPS and for the
+    --maildir run. Returns the directory."""
+    scn = "race-to-the-reichstag"
+    d = os.path.join(base, "judged")
+    os.makedirs(d)
+    sides, _ = fixture.scenario_sides(scn)
+    for r in sides + ["referee"]:
+        fixture.umpire(d, "keygen", "-s", r + ".key", "-p", r + ".pub", "-W")
+        with open(os.path.join(d, r + ".ini"), "w") as f:
+            f.write("[umpire]\naddress = %s@example.org\n[addresses]\n"
+                    "referee = judge@example.org\n" % r)
+    args = ["new", scn, "-s", sides[0] + ".key", "--referee", "referee.pub"]
+    for s in sides:
+        args += ["--side", "%s=%s.pub" % (s, s),
+                 "--address", "%s=%s@example.org" % (s, s)]
+    fixture.umpire(d, *args, "-o", "game.yaml")
+    while True:
+        st = fixture.umpire(d, "status", "--brief", "game.yaml").stdout.split()
+        if st[0] != b"join":
+            break
+        role = st[1].decode()
+        fixture.umpire(d, "join", "game.yaml", "--side", role, "-s",
+                       role + ".key", "-o", "next.yaml")
+        os.replace(os.path.join(d, "next.yaml"), os.path.join(d, "game.yaml"))
+    shutil.copy(os.path.join(d, "game.yaml"), os.path.join(d, "game-0.yaml"))
+    state = os.path.join(base, "judged-state")
+    extra = {"XDG_STATE_HOME": state}
+    chooser = ["python3", os.path.join(HERE, "one-answer.py")]
+    keep = set(k - 1 for k in JUDGE_STEPS) | {JUDGE_STEPS[0]}
+    n = 0
+    while n < last:
+        if n in keep:
+            shutil.copytree(state, "%s-%d" % (state, n))
+        st = fixture.umpire(d, "status", "--brief", "game.yaml",
+                            extra=extra).stdout.split()
+        if st[0] != b"pending":
+            raise SystemExit("bench: the judged game ended at step %d" % n)
+        actor = st[1].decode()
+        fixture.umpire(d, "view", "game.yaml", "--side", actor, "-s",
+                       "referee.key", "-o", "v.view", extra=extra)
+        tmpl = fixture.umpire(d, "orders", "v.view", "-s", actor + ".key",
+                              extra=extra).stdout
+        chosen = subprocess.run(chooser, input=tmpl, capture_output=True,
+                                check=True).stdout
+        o = os.path.join(d, "orders-%d.yaml" % (n + 1))
+        open(o, "wb").write(chosen)
+        fixture.umpire(d, "sign", o, "-s", actor + ".key", "-o",
+                       "signed-%d.yaml" % (n + 1), extra=extra)
+        fixture.umpire(d, "mail", "signed-%d.yaml" % (n + 1), "--to",
+                       "judge@example.org", "-o", "msg-%d.eml" % (n + 1),
+                       extra={"UMPIRE_CONFIG": os.path.join(
+                           d, actor + ".ini")})
+        fixture.umpire(d, "adjudicate", "game.yaml",
+                       "signed-%d.yaml" % (n + 1), "-s", "referee.key",
+                       "-o", "next.yaml", extra=extra)
+        os.replace(os.path.join(d, "next.yaml"), os.path.join(d, "game.yaml"))
+        n += 1
+        shutil.copy(os.path.join(d, "game.yaml"),
+                    os.path.join(d, "game-%d.yaml" % n))
+    return d
+
+
+def judge_room(base, d, name, k):
+    """A judge's directory (base/name) holding the judged game of d as
+    it stood after step k, its referee's machine as the play left it
+    then (XDG_STATE_HOME): (directory, env)."""
+    j = os.path.join(base, name)
+    shutil.rmtree(j, ignore_errors=True)
+    for sub in ("games", "out/tmp", "out/new", "out/cur", "maildir/tmp",
+                "maildir/new", "maildir/cur"):
+        os.makedirs(os.path.join(j, sub))
+    os.chmod(os.path.join(j, "games"), 0o700)
+    shutil.copy(os.path.join(d, "referee.key"), j)
+    with open(os.path.join(j, "judge.ini"), "w") as f:
+        f.write("[umpire]\nsecret_key = %s/referee.key\naddress = "
+                "judge@example.org\n[judge]\ngames = %s/games\n" % (j, j))
+    text = open(os.path.join(d, "game-%d.yaml" % k)).read()
+    gid = text.split("\ngame: ", 1)[1].split("\n", 1)[0].strip()
+    shutil.copy(os.path.join(d, "game-%d.yaml" % k),
+                os.path.join(j, "games", gid + ".yaml"))
+    state = os.path.join(j, "state")
+    shutil.copytree(os.path.join(base, "judged-state-%d" % k), state)
+    return j, dict(ENV, XDG_STATE_HOME=state)
+
+
+def judge_cost(base, out, long_game=None):
+    """What one message costs the judge against umpire adjudicate of the
+    same step, by the game's length; umpire mail, sign -g and adjudicate
+    at step 1,024 against step 8 (the long Aachen game, play_long); a
+    stranger's message against umpire --version; the judge's --maildir
+    run against adjudicate of the same steps one after another.
+    Instruction counts (callgrind) but for the last, which is timed.
+    Returns the five ratios."""
+    last = JUDGE_STEPS[-1]
+    d = os.path.join(base, "judged")
+    if not os.path.exists(os.path.join(d, "game-%d.yaml" % last)):
+        d = play_judged(base, last)
+    cmp = []
+    for k in JUDGE_STEPS:
+        j, env = judge_room(base, d, "judge-%d" % k, k - 1)
+        ij = instructions([BIN, "judge", "--config", "judge.ini",
+                           "--outbox", "out"], j, env,
+                          stdin=os.path.join(d, "msg-%d.eml" % k))
+        if not os.listdir(os.path.join(j, "out", "new")):
+            raise SystemExit("bench: the judge sent no letter at step %d"
+                             % k)
+        a, aenv = judge_room(base, d, "adj-%d" % k, k - 1)
+        ia = instructions([BIN, "adjudicate",
+                           os.path.join(d, "game-%d.yaml" % (k - 1)),
+                           os.path.join(d, "signed-%d.yaml" % k), "-s",
+                           "referee.key", "-o", "next.yaml"], a, aenv)
+        cmp.append(ij / ia)
+        out("judge-cost  step %d of Race to the Reichstag under the judge: "
+            "umpire judge (one message, stdin) %.1fM instructions, umpire "
+            "adjudicate %.1fM" % (k, ij / 1e6, ia / 1e6))
+    # a turn's commands at step 8 and 1,024 of the long Aachen game
+    lg = os.path.join(base, "long", "aachen")
+    if long_game:
+        n, _, lg = long_game
+    elif os.path.exists(os.path.join(lg, "game-%d.yaml" % LONG_STEPS)):
+        n = LONG_STEPS   # BENCH_JUDGE_BASE: played before
+    else:
+        n, _, lg = play_long(base)
+    ks = (8, 1024) if n >= 1024 else (8, n)
+    counts = {}
+    for k in ks:
+        kept = os.path.join(base, "long-state-%d" % (k - 1))
+        if not os.path.isdir(kept):
+            kept = os.path.join(base, "long-state")
+        actor = open(os.path.join(lg, "signed-%d.yaml" % k)).read().split(
+            "\nside: ", 1)[1].split("\n", 1)[0]
+        counter = fixture.game_counter(lg, actor)
+        row = {}
+        for what in ("mail", "sign", "adjudicate"):
+            e = dict(ENV, XDG_STATE_HOME=os.path.join(
+                base, "cost-%s-%d" % (what, k)))
+            shutil.rmtree(e["XDG_STATE_HOME"], ignore_errors=True)
+            shutil.copytree(kept, e["XDG_STATE_HOME"])
+            # what each party did last: looked at the game (status)
+            g = "game-%d.yaml" % (k - 1 if what != "mail" else k)
+            run_once([BIN, "status", g], lg, env=e)
+            cmd = {"mail": [BIN, "mail", "game-%d.yaml" % k, "--to",
+                            "x@example.org", "-o", "cost-%d.eml" % k],
+                   "sign": [BIN, "sign", "orders-%d.yaml" % k, "-g",
+                            "game-%d.yaml" % (k - 1), "-s", actor + ".key",
+                            "-o", "cost-signed-%d.yaml" % k],
+                   "adjudicate": [BIN, "adjudicate",
+                                  "game-%d.yaml" % (k - 1),
+                                  "signed-%d.yaml" % k, "-s",
+                                  counter + ".key", "-o",
+                                  "cost-%d.yaml" % k]}[what]
+            row[what] = instructions(cmd, lg, e)
+        counts[k] = row
+        out("judge-cost  step %d of the long Aachen game: umpire mail "
+            "%.1fM instructions, sign -g %.1fM, adjudicate %.1fM" % (
+                k, row["mail"] / 1e6, row["sign"] / 1e6,
+                row["adjudicate"] / 1e6))
+    k0, k1 = ks
+    mail_g = counts[k1]["mail"] / counts[k0]["mail"]
+    sign_g = counts[k1]["sign"] / counts[k0]["sign"]
+    adj_g = counts[k1]["adjudicate"] / counts[k0]["adjudicate"]
+    # a stranger's message: mail with no umpire file in it
+    j, env = judge_room(base, d, "judge-stranger", JUDGE_STEPS[0] - 1)
+    msg = os.path.join(j, "stranger.eml")
+    with open(msg, "w") as f:
+        f.write("From: Someone <someone@example.net>\nTo: judge@example.org"
+                "\nSubject: hello\nMessage-ID: <x1@example.net>\n\n"
+                "Is this the judge?\n")
+    istr = instructions([BIN, "judge", "--config", "judge.ini", "--outbox",
+                         "out"], j, env, stdin=msg)
+    iver = instructions([BIN, "--version"], j, env)
+    # throughput: JUDGE_RUN messages through --maildir against adjudicate
+    # of the same steps, one process after another
+    k = JUDGE_STEPS[0]
+    steps = range(k + 1, k + 1 + JUDGE_RUN)
+    tj, ta = [], []
+    for _ in range(5):
+        j, env = judge_room(base, d, "judge-run", k)
+        for s in steps:
+            shutil.copy(os.path.join(d, "msg-%d.eml" % s),
+                        os.path.join(j, "maildir", "new", "%04d.eml" % s))
+        t = time.perf_counter()
+        run_once([BIN, "judge", "--config", "judge.ini", "--outbox", "out",
+                  "--maildir", "maildir"], j, env=env)
+        tj.append(time.perf_counter() - t)
+        if os.listdir(os.path.join(j, "maildir", "new")) or len(
+                os.listdir(os.path.join(j, "maildir", "cur"))) != JUDGE_RUN:
+            raise SystemExit("bench: the judge left messages")
+        a, aenv = judge_room(base, d, "adj-run", k)
+        g = os.path.join(d, "game-%d.yaml" % k)
+        t = time.perf_counter()
+        for s in steps:
+            nxt = os.path.join(a, "next-%d.yaml" % s)
+            run_once([BIN, "adjudicate", g, os.path.join(
+                d, "signed-%d.yaml" % s), "-s", "referee.key", "-o", nxt],
+                a, env=aenv)
+            g = nxt
+        ta.append(time.perf_counter() - t)
+    tj, ta = statistics.median(tj), statistics.median(ta)
+    tput = ta / tj
+    out("judge message vs adjudicate: step %d x%.2f, step %d x%.2f "
+        "(instructions)" % (JUDGE_STEPS[0], cmp[0], JUDGE_STEPS[1], cmp[1]))
+    out("umpire mail GAME: step %d vs step %d x%.2f (instructions)" % (
+        k1, k0, mail_g))
+    out("sign -g step %d vs step %d x%.2f; adjudicate x%.2f "
+        "(instructions)" % (k1, k0, sign_g, adj_g))
+    out("a stranger's message vs umpire --version x%.2f (instructions)" % (
+        istr / iver))
+    out("judge --maildir, %d messages (steps %d-%d): %.1f ms, adjudicate "
+        "of the same steps one after another %.1f ms: throughput x%.2f "
+        "of adjudicate's (goal >= 0.8)" % (
+            JUDGE_RUN, steps[0], steps[-1], tj * 1e3, ta * 1e3, tput))
+    out("            goals: judge message <= 1.5 (%s), mail <= 1.5 (%s), "
+        "sign -g and adjudicate <= 1.5 (%s), stranger <= 2 (%s), "
+        "--maildir >= 0.8 (%s)" % tuple(
+            "met" if ok else "MISSED" for ok in (
+                max(cmp) <= 1.5, mail_g <= 1.5, max(sign_g, adj_g) <= 1.5,
+                istr / iver <= 2, tput >= 0.8)))
+    return cmp + [mail_g, sign_g, adj_g, istr / iver, tput]
+
+
 def main():
     base = tempfile.mkdtemp(prefix="umpire-bench-")
     lines = []
@@ -976,6 +1227,7 @@ def main():
         r8 = reichstag(base, out)
         mail(base, out)
         judge(base, out)
+        judge_cost(base, out, longest)
         # Aachen's balance: BENCH_BALANCE_GAMES games a pairing (50;
         # 0 leaves it out)
         games = int(os.environ.get("BENCH_BALANCE_GAMES", "50"))
@@ -1052,6 +1304,46 @@ def only_judge():
         shutil.rmtree(base, ignore_errors=True)
 
 
+def only_judge_cost():
+    """bench.py BIN BARE --judge-cost (make bench-judge): the judge's
+    cost against adjudicate's, umpire mail, sign -g and adjudicate by
+    the game's length (judge_cost) alone, printed and written into OUT
+    in place of the section's lines there."""
+    # BENCH_JUDGE_BASE: the games played there kept and played again
+    # only when missing (a run of the section after a change)
+    keep = os.environ.get("BENCH_JUDGE_BASE")
+    base = keep or tempfile.mkdtemp(prefix="umpire-bench-")
+    os.makedirs(base, exist_ok=True)
+    lines = []
+
+    def out(s=""):
+        print(s, flush=True)
+        lines.append(s)
+    try:
+        out("judge-cost  bench.py --judge-cost, %s; load average %.2f" % (
+            time.strftime("%Y-%m-%d %H:%M:%S %Z"), os.getloadavg()[0]))
+        judge_cost(base, out)
+    finally:
+        if not keep:
+            shutil.rmtree(base, ignore_errors=True)
+    old = open(OUT).read().split("\n") if os.path.exists(OUT) else []
+    if old and old[-1] == "":
+        old.pop()
+    first = next((i for i, l in enumerate(old)
+                  if l.startswith("judge-cost")), None)
+    if first is not None:
+        end = next((i for i in range(first, len(old)) if old[i].startswith(
+            "            goals: judge message")), first)
+        old[first:end + 1] = lines
+    else:
+        at = next((i for i, l in enumerate(old) if l.startswith("size ")),
+                  len(old))
+        old[at:at] = lines
+    with open(OUT, "w") as f:
+        f.write("\n".join(old) + "\n")
+    print("written to %s" % OUT)
+
+
 def only_flat():
     """bench.py BIN BARE --flat: the long game and that section alone
     (printed, not written to OUT)."""
@@ -1089,6 +1381,8 @@ if __name__ == "__main__":
         only_flat()
     elif "--mail" in sys.argv[3:]:
         only_mail()
+    elif "--judge-cost" in sys.argv[3:]:
+        only_judge_cost()
     elif "--judge" in sys.argv[3:]:
         only_judge()
     else:

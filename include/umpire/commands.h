@@ -68,11 +68,21 @@ int seal_signed_orders(const struct pubkey *pk, const char *name,
 		       struct error *err);
 
 struct game;
+struct run;
 /* umpire view GAME --side SIDE [--seal]: side's view after the latest
  * step, signed with the referee's key sk, appended to out (the caller
  * holds sk's record of g). */
 int view_text(struct game *g, const struct seckey *sk, const char *side,
 	      int seal, struct strbuf *out, struct error *err);
+/* The same from run, a check of g that ended with its latest step (the
+ * one adjudicate_orders hands its hook): no replay, when run holds the
+ * events from the side's own latest step on (g->events_from at most
+ * view_first_step's) and the pending question with every example (g's
+ * examples 0); NULL, or a run whose logs begin later: replayed as
+ * view_text does. */
+int view_text_run(struct game *g, const struct run *run,
+		  const struct seckey *sk, const char *side, int seal,
+		  struct strbuf *out, struct error *err);
 /* What adjudicate_orders did: the report of the new step (as
  * cmd_adjudicate prints it); refused: the referee's signed refusal and
  * the side it is for, or why none may be given (both empty when it was
@@ -87,13 +97,17 @@ void adjudicated_free(struct adjudicated *res);
  * place (the judge's letters of the step): called with the game holding
  * the new step and the run that computed it, after the game file is
  * staged and the step recorded; an error abandons the step (nothing
- * written).
+ * written). What the run must hold for it, set by the hook's maker:
+ * the events, draws and marks from step events_from on (g->events_from;
+ * 0: the new step's only), and the pending question with every example
+ * (examples_all; else the report's few, REPORT_EXAMPLES).
  */
-struct run;
 struct step_hook {
 	int (*before_commit)(void *ctx, struct game *g, const struct run *run,
 			     struct error *err);
 	void *ctx;
+	size_t events_from;
+	int examples_all;
 };
 /*
  * umpire adjudicate GAME ORDERS after both are read (the game parsed

@@ -5,7 +5,8 @@
  *
  * One file per key and game, $XDG_STATE_HOME/umpire/KEY/GAME (or
  * ~/.local/state/umpire/...), directories created 0700, the file 0600,
- * written atomically. It holds the hashes of the genesis and of every
+ * written atomically when it is made, then appended to (its new lines
+ * only, synced before the command goes on; record.c). It holds the hashes of the genesis and of every
  * step the key has verified, the order files it signed (by step and hash
  * of the signed bytes) and the steps it countersigned (by step and hash
  * of the order body adjudicated). With it a key never signs two
@@ -56,6 +57,14 @@ struct record {
 	char *kinds;
 	size_t n_marks, cap_marks;
 	int dirty;
+	/* what the file holds, as read or last written: its length when
+	 * every byte of it was read as whole lines (0: none, or a file
+	 * to write again whole: a torn last line, say), and how many of
+	 * the steps and marks above are in it; record_save appends the
+	 * rest */
+	size_t file_len;
+	size_t saved_steps, saved_marks;
+	int saved_genesis;
 	int locked;               /* lock_fd holds the record's lock */
 	int lock_fd;
 };
@@ -101,7 +110,9 @@ int record_refuse(struct record *r, long long n, const unsigned char
 		  hash[32], const unsigned char by[32], const char *origin,
 		  struct error *err);
 
-/* Write the record back if it changed (atomically, 0600). */
+/* Write the record back if it changed: its new lines appended and the
+ * file synced (a new file, or one not read whole as lines, written
+ * again whole, atomically, 0600). */
 int record_save(struct record *r, struct error *err);
 
 /* The record of sk's key in game g, checked against g (record_check_game:

@@ -219,8 +219,18 @@ int adjudicate_orders(const struct cli *cli, struct game *g,
 	 * machine's checkpoint */
 	g->checkpoints = CHECKPOINTS_USE;
 	g->examples = REPORT_EXAMPLES;
-	if (game_adjudicate(g, path_name(orders), *bufp, *lenp, *sigp,
-			    *siglenp, sk, &run, err)) {
+	/* and what the hook makes of the run: so that it need not replay
+	 * the game again (the judge's letters and views) */
+	if (hook) {
+		g->events_from = hook->events_from;
+		if (hook->examples_all)
+			g->examples = 0;
+	}
+	int arc = game_adjudicate(g, path_name(orders), *bufp, *lenp, *sigp,
+				  *siglenp, sk, &run, err);
+	g->events_from = 0;
+	g->examples = REPORT_EXAMPLES;
+	if (arc) {
 		if (notes && notes->len)
 			error_prefix(err, "(%s taken away)", notes->buf);
 		struct error why;

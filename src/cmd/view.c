@@ -44,16 +44,43 @@ static int view_from_tail(const struct game *g, const char *side)
 int view_text(struct game *g, const struct seckey *sk, const char *side,
 	      int seal, struct strbuf *out, struct error *err)
 {
+	return view_text_run(g, NULL, sk, side, seal, out, err);
+}
+
+int view_text_run(struct game *g, const struct run *given,
+		  const struct seckey *sk, const char *side, int seal,
+		  struct strbuf *out, struct error *err)
+{
 	struct snapshot snap;
 	struct run run;
+	const struct run *rn = &run;
 	int rc = -1;
+	/* a run whose logs begin after the first step this view tells
+	 * (complete from the step after the one it resumed in: engine.h)
+	 * cannot make it: replayed */
+	if (given && g->n_steps > 0 &&
+	    ((g->n_stub && !view_from_tail(g, side)) ||
+	     view_first_step(g, g->n_steps, side) < given->resumed + 2))
+		given = NULL;
 	/* a view lists the steps since its side's own latest: a game read
 	 * for a per-turn command (this one, the judge's) may have left the
 	 * vouched prefix unread, and is read whole only where the view
 	 * needs it */
 	if (g->n_stub && !view_from_tail(g, side) && game_unstub(g, err))
 		return -1;
-	if (g->n_steps == 0) {
+	memset(&run, 0, sizeof run);
+	if (given && g->n_steps > 0) {
+		/* the run that computed the latest step (the judge's): its
+		 * state, question and events, no replay */
+		rn = given;
+		memset(&snap, 0, sizeof snap);
+		snap.step = g->n_steps;
+		snap.state = xmalloc(g->scn.rs->state_size);
+		memcpy(snap.state, given->state, g->scn.rs->state_size);
+		snap.over = given->outcome == RUN_OVER;
+		if (!snap.over)
+			snap.next = given->pending;
+	} else if (g->n_steps == 0) {
 		if (game_snapshot(g, 0, &snap, err))
 			return -1;
 		if (game_check(g, CHECK_LIGHT, NULL, &run, err))
@@ -83,7 +110,7 @@ int view_text(struct game *g, const struct seckey *sk, const char *side,
 		goto out_snap;
 	}
 	struct doc *d = doc_new("view");
-	struct doc_node *v = view_build(g, &run, &snap, side, d);
+	struct doc_node *v = view_build(g, rn, &snap, side, d);
 	struct strbuf text = STRBUF_INIT;
 	view_sign(d, v, sk);
 	if (doc_emit(v, &text, err) == 0 && view_readable(&text, err) == 0) {

@@ -2566,6 +2566,13 @@ int game_adjudicate(struct game *g, const char *orders_name,
 	if (load_step(g, g->n_steps, s, NULL, &none, err))
 		goto out;
 	memcpy(g->steps[g->n_steps].hash, hash, 32);
+	/* the new step's orders as verified, kept with it as check_game
+	 * keeps a step's it read: what is made of the run without a
+	 * replay (the judge's views: their vouch, the side's standing
+	 * orders) reads them there */
+	g->steps[g->n_steps].ord = xmalloc(sizeof ord);
+	*g->steps[g->n_steps].ord = ord;
+	memset(&ord, 0, sizeof ord);
 	g->n_steps++;
 	rc = 0;
 out:

@@ -11,7 +11,23 @@
  *   countersigned N HASH ORIGIN (orders this key adjudicated)
  *   refused N HASH BY ORIGIN (the referee refused the order file HASH
  *                            this key signed; BY: the refusal's hash)
- * HASH is 32 bytes in base64 (44 characters).
+ * HASH is 32 bytes in base64 (44 characters). The step lines come in
+ * order of N; the others anywhere after the game line.
+ *
+ * A record is written whole (atomically: a copy synced, renamed, its
+ * directory synced) when it is made, and then appended to: a save
+ * writes the lines of what the command learned at the end of the file
+ * and syncs it, so a turn's write does not grow with the game (it was
+ * 178 KB at step 1,024, rewritten at each sign and adjudicate). The
+ * format is the one older umpires read and wrote (record/1). An append
+ * cut short (a crash, a kill) leaves whole lines then, at most, one
+ * without its newline: a reader keeps the whole lines and ignores that
+ * last part, and the next save writes the file again whole, without
+ * it. An append puts its marks first (signed, countersigned, refused:
+ * what makes this key refuse a second version), then the genesis and
+ * the steps verified: cut between them, the record says what the key
+ * did, and at worst forgets a step it verified (verified again next
+ * time), never the reverse.
  *
  * Beside it, GAME.lock (empty, 0600): record_open takes an exclusive
  * flock(2) on it before it reads the record, and record_free lets go,
@@ -310,6 +326,8 @@ static int record_read(struct record *r, const struct pubkey *pk,
 	if (strncmp(buf, RECORD_MAGIC "\n", strlen(RECORD_MAGIC) + 1) != 0)
 		rc = -1;
 	for (; rc == 0 && *line; line = end + 1, lineno++) {
+		/* a last line without its newline: an append cut short,
+		 * ignored (and written away by the next save) */
 		end = strchr(line, '\n');
 		if (!end)
 			break;
@@ -321,6 +339,15 @@ static int record_read(struct record *r, const struct pubkey *pk,
 	}
 	if (rc == 0 && strcmp(r->game, game_id) != 0)
 		rc = -1;
+	/* appended to only when read to its last byte as whole lines (no
+	 * torn line, no NUL: a file a crash extended with zeros is
+	 * written again whole) */
+	if (rc == 0 && line == buf + len) {
+		r->file_len = len;
+		r->saved_steps = r->n_steps;
+		r->saved_marks = r->n_marks;
+		r->saved_genesis = r->has_genesis;
+	}
 	free(buf);
 	if (rc) {
 		errorf(err, EXIT_REFUSED, "%s: line %d: not a local record of "
@@ -569,12 +596,103 @@ static void add_line(struct strbuf *sb, const char *word, long long n,
 	strbuf_addc(sb, '\n');
 }
 
+/* The lines of the marks from..n_marks. */
+static void mark_lines(const struct record *r, size_t from,
+		       struct strbuf *sb)
+{
+	for (size_t i = from; i < r->n_marks; i++) {
+		const struct record_mark *m = &r->marks[i];
+		if (r->kinds[i] == 'r')
+			add_line(sb, "refused", m->step, m->hash, m->by,
+				 m->origin);
+		else
+			add_line(sb, r->kinds[i] == 's' ? "signed" :
+				 "countersigned", m->step, m->hash, m->origin,
+				 NULL);
+	}
+}
+
+static void saved(struct record *r, size_t len)
+{
+	r->file_len = len;
+	r->saved_steps = r->n_steps;
+	r->saved_marks = r->n_marks;
+	r->saved_genesis = r->has_genesis;
+	r->dirty = 0;
+}
+
+/* What r learned since it was read or saved, appended to its file (the
+ * one read under the lock this process holds, file_len bytes of whole
+ * lines) and synced: 0; 1 when the file is not that one any more (it
+ * is then written whole); -1 with err when the append failed (the file
+ * cut back to what it held). */
+static int record_append(struct record *r, struct error *err)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct stat st;
+	char h[DOC_B64_32_LEN + 1];
+	int fd = open(r->path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    (size_t)st.st_size != r->file_len) {
+		if (fd >= 0)
+			close(fd);
+		return 1;
+	}
+	/* the marks first: cut short after them, the record still
+	 * refuses a second version of what this key signed */
+	mark_lines(r, r->saved_marks, &sb);
+	if (r->has_genesis && !r->saved_genesis) {
+		doc_b64_32_str(h, r->genesis);
+		strbuf_addf(&sb, "genesis %s\n", h);
+	}
+	for (size_t i = r->saved_steps; i < r->n_steps; i++)
+		add_line(&sb, "step", (long long)i + 1, r->steps[i].hash,
+			 r->steps[i].sig, NULL);
+	size_t done = 0;
+	int rc = 0;
+	while (done < sb.len) {
+		ssize_t w = pwrite(fd, sb.buf + done, sb.len - done,
+				   (off_t)(r->file_len + done));
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			rc = -1;
+			break;
+		}
+		done += (size_t)w;
+	}
+	/* the one sync a save needs: the lines appended, and the file's
+	 * new length, on disk before the command goes on (signs, or
+	 * commits the step the record says this key countersigned); the
+	 * file's name is old, its directory needs none */
+	if (rc == 0 && fsync(fd) != 0)
+		rc = -1;
+	if (rc) {
+		int e = errno;
+		if (ftruncate(fd, (off_t)r->file_len) == 0)
+			(void)fsync(fd);
+		close(fd);
+		strbuf_free(&sb);
+		return errorf(err, EXIT_USAGE, "the local record: cannot "
+			      "append to %s: %s", r->path, strerror(e));
+	}
+	close(fd);
+	saved(r, r->file_len + sb.len);
+	strbuf_free(&sb);
+	return 0;
+}
+
 int record_save(struct record *r, struct error *err)
 {
 	struct strbuf sb = STRBUF_INIT;
 	char h[DOC_B64_32_LEN + 1];
 	if (!r->dirty)
 		return 0;
+	if (r->file_len) {
+		int arc = record_append(r, err);
+		if (arc <= 0)
+			return arc;
+	}
 	char *slash = strrchr(r->path, '/');
 	*slash = '\0';
 	int rc = make_dirs(r->path, err);
@@ -589,20 +707,14 @@ int record_save(struct record *r, struct error *err)
 	for (size_t i = 0; i < r->n_steps; i++)
 		add_line(&sb, "step", (long long)i + 1, r->steps[i].hash,
 			 r->steps[i].sig, NULL);
-	for (size_t i = 0; i < r->n_marks; i++) {
-		const struct record_mark *m = &r->marks[i];
-		if (r->kinds[i] == 'r')
-			add_line(&sb, "refused", m->step, m->hash, m->by,
-				 m->origin);
-		else
-			add_line(&sb, r->kinds[i] == 's' ? "signed" :
-				 "countersigned", m->step, m->hash, m->origin,
-				 NULL);
-	}
+	mark_lines(r, 0, &sb);
+	/* made, or written again whole: atomically (write_output syncs
+	 * the copy, renames it, and syncs the directory: the new name
+	 * durable) */
 	rc = write_output(r->path, sb.buf, sb.len, 0600, 0, err);
-	strbuf_free(&sb);
 	if (rc == 0)
-		r->dirty = 0;
+		saved(r, sb.len);
+	strbuf_free(&sb);
 	return rc ? error_prefix(err, "the local record") : 0;
 }
 

@@ -150,12 +150,13 @@ static int store_game(const struct judge *j, struct game *g,
 
 /* The letters g's new state owes, made durable: any failure is the
  * judge's (EXIT_TEMPFAIL), and the state is then not stored. */
-static int spool_state(struct judge *j, struct game *g, struct outcome *o,
+static int spool_state(struct judge *j, struct game *g,
+		       const struct run *run, struct outcome *o,
 		       struct error *err)
 {
 	struct letters l;
 	memset(&l, 0, sizeof l);
-	int rc = letters_of_state(j, g, NULL, &l, o, err);
+	int rc = letters_of_state(j, g, run, NULL, &l, o, err);
 	if (rc == 0)
 		rc = spool_put(j, g, &l, 1, err);
 	if (rc)
@@ -173,8 +174,9 @@ static int spool_step(void *ctx, struct game *g, const struct run *run,
 		      struct error *err)
 {
 	struct hook_ctx *c = ctx;
-	(void)run;
-	return spool_state(c->j, g, c->o, err);
+	/* the letters from the run that adjudicated the step (made under
+	 * letters_hook): the game is not replayed again */
+	return spool_state(c->j, g, run, c->o, err);
 }
 
 /* An answer to role of g (its letter of the present state sent again,
@@ -211,7 +213,7 @@ static void letter_again(struct judge *j, struct game *g, const char *role,
 	struct letters l;
 	struct error e;
 	memset(&l, 0, sizeof l);
-	if (letters_of_state(j, g, role, &l, o, &e))
+	if (letters_of_state(j, g, NULL, role, &l, o, &e))
 		strbuf_addf(&o->notes, "; %s", e.msg);
 	else
 		answer(j, g, role, &l, o);
@@ -225,8 +227,11 @@ static int load_kept(struct judge *j, const char *id, struct game *g,
 		     struct strbuf *path, struct error *err)
 {
 	game_path(j, id, ".yaml", path);
-	if (cli_game_flags(j->cli, path->buf, g, GAME_PARSE_CHECKPOINTS,
-			   err)) {
+	/* the vouched prefix a view reads (GAME_PARSE_VIEW): the letters
+	 * of a step are made from the run that adjudicated it, which then
+	 * holds every view's steps without reading the game whole */
+	if (cli_game_flags(j->cli, path->buf, g, GAME_PARSE_CHECKPOINTS |
+			   GAME_PARSE_VIEW, err)) {
 		err->status = EXIT_TEMPFAIL;
 		return -1;
 	}
@@ -265,7 +270,8 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 		    game_join(&in, "referee", j->sk, err))
 			goto out_g;
 		if (game_take_joins(&g, &in, &added, err) ||
-		    spool_state(j, &in, o, err) || store_game(j, &in, err))
+		    spool_state(j, &in, NULL, o, err) ||
+		    store_game(j, &in, err))
 			goto out_g;
 		say(o, FATE_DONE, "new game %s (%s) taken as its referee",
 		    in.id, in.scn.id);
@@ -299,7 +305,7 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 		rc = 0;
 		goto out_g;
 	}
-	if (spool_state(j, &g, o, err) || store_game(j, &g, err))
+	if (spool_state(j, &g, NULL, o, err) || store_game(j, &g, err))
 		goto out_g;
 	const char *who = game_unjoined(&g);
 	say(o, FATE_DONE, "%zu join(s) taken; %s%s", added,
@@ -416,7 +422,8 @@ static int take_orders(struct judge *j, const char *id, const char *name,
 	}
 	snprintf(o->step, sizeof o->step, "%zu", g.n_steps + 1);
 	struct hook_ctx ctx = { j, o };
-	struct step_hook hook = { spool_step, &ctx };
+	struct step_hook hook = { spool_step, &ctx, 0, 0 };
+	letters_hook(&g, &hook);
 	if (adjudicate_orders(j->cli, &g, name, buf, len, sig, siglen, NULL,
 			      j->sk, p.buf, NULL, 0, notes, &hook, &res,
 			      err) == 0) {

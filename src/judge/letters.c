@@ -131,11 +131,13 @@ static void standing(const struct game *g, const struct run *run,
 		strbuf_adds(out, "the game is over");
 }
 
-/* side's letter of the state run computed. */
+/* side's letter of the state run computed; given: run is the one
+ * that adjudicated the latest step (letters_hook), from which the views
+ * are made too (NULL: each view replays). */
 static int side_letter(struct judge *j, struct game *g,
-		       const struct run *run, const char *side,
-		       struct letters *out, struct outcome *o,
-		       struct error *err)
+		       const struct run *run, const struct run *given,
+		       const char *side, struct letters *out,
+		       struct outcome *o, struct error *err)
 {
 	const char *to = game_address(g, side);
 	if (!to) {
@@ -157,7 +159,7 @@ static int side_letter(struct judge *j, struct game *g,
 		strbuf_addf(&name, "%s-%zu-%s.view", g->id, g->n_steps + 1,
 			    side);
 		g->examples = 0;   /* a view lists every answer */
-		rc = view_text(g, j->sk, side, 1, &file, err);
+		rc = view_text_run(g, given, j->sk, side, 1, &file, err);
 		g->examples = REPORT_EXAMPLES;
 		if (rc)
 			goto out;
@@ -201,9 +203,47 @@ out:
 	return rc;
 }
 
-int letters_of_state(struct judge *j, struct game *g, const char *only,
-		     struct letters *out, struct outcome *o,
-		     struct error *err)
+/* The first step whose events a view of the step after g's latest
+ * tells, for any side: the earliest of the sides' own latest steps
+ * (view_first_step; the next step's actor's view begins at that step,
+ * later than its latest now, so this is at most what any view needs). */
+static size_t views_from(const struct game *g)
+{
+	size_t from = g->n_steps + 1;
+	for (size_t i = 0; i < g->n_roles; i++) {
+		const char *side = g->roles[i].name;
+		if (!strcmp(side, "referee"))
+			continue;
+		size_t k = g->n_steps;
+		while (k > g->n_stub && strcmp(g->steps[k - 1].actor, side))
+			k--;
+		/* the side's latest step in the vouched prefix (its steps
+		 * not read, stubs): not for this run, which would have to
+		 * read the whole game before it adjudicates; that side's
+		 * view replays (view_text_run) */
+		if (k && k == g->n_stub)
+			continue;
+		if (k == 0)
+			k = 1;
+		if (k < from)
+			from = k;
+	}
+	return from == g->n_steps + 1 ? 0 : from;
+}
+
+void letters_hook(const struct game *g, struct step_hook *h)
+{
+	/* the letters of a game without views report the new step with
+	 * the report's few examples, as adjudicate does; views list
+	 * every answer, and what happened since each side's own latest
+	 * step */
+	h->examples_all = game_has_views(g);
+	h->events_from = h->examples_all ? views_from(g) : 0;
+}
+
+int letters_of_state(struct judge *j, struct game *g, const struct run *given,
+		     const char *only, struct letters *out,
+		     struct outcome *o, struct error *err)
 {
 	const char *who = game_unjoined(g);
 	if (who)
@@ -211,17 +251,25 @@ int letters_of_state(struct judge *j, struct game *g, const char *only,
 			invitation(j, g, who, out, o, err);
 	/* as umpire report replays it: the latest step's events whole
 	 * (from a checkpoint taken before it), a report with its few
-	 * example answers; view_text replays for each view */
+	 * example answers; view_text replays for each view. Unless the
+	 * run that adjudicated the step is given (letters_hook says what
+	 * it holds): then no replay at all, and no signature verified
+	 * again */
 	struct run run;
-	g->checkpoints = CHECKPOINTS_USE;
-	g->events_from = g->n_steps;
-	g->examples = REPORT_EXAMPLES;
-	int crc = game_check(g, CHECK_LIGHT, NULL, &run, err);
-	g->checkpoints = CHECKPOINTS_NO;
-	g->events_from = 0;
-	if (crc)
-		return -1;
-	const char *next = run.outcome == RUN_PENDING ? run.pending.role :
+	const struct run *rn = given;
+	memset(&run, 0, sizeof run);
+	if (!given) {
+		g->checkpoints = CHECKPOINTS_USE;
+		g->events_from = g->n_steps;
+		g->examples = REPORT_EXAMPLES;
+		int crc = game_check(g, CHECK_LIGHT, NULL, &run, err);
+		g->checkpoints = CHECKPOINTS_NO;
+		g->events_from = 0;
+		if (crc)
+			return -1;
+		rn = &run;
+	}
+	const char *next = rn->outcome == RUN_PENDING ? rn->pending.role :
 		NULL;
 	int rc = 0;
 	for (size_t i = 0; i < g->n_roles && rc == 0; i++) {
@@ -232,7 +280,7 @@ int letters_of_state(struct judge *j, struct game *g, const char *only,
 		/* before the first step, only the side asked has news */
 		if (!only && !asked && next && g->n_steps == 0)
 			continue;
-		rc = side_letter(j, g, &run, side, out, o, err);
+		rc = side_letter(j, g, rn, given, side, out, o, err);
 	}
 	engine_free(&run);
 	return rc;

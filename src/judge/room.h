@@ -99,10 +99,16 @@ void letters_free(struct letters *l);
 /* The letters g's present state owes (every role, or only `only`): an
  * invitation to a role still to join; else each side's sealed view (a
  * game with views) or its report and the game file; at the end the
- * whole game file. A role without an address is said in o. */
-int letters_of_state(struct judge *j, struct game *g, const char *only,
-		     struct letters *out, struct outcome *o,
-		     struct error *err);
+ * whole game file. A role without an address is said in o. given: the
+ * run that adjudicated g's latest step, under letters_hook (NULL: the
+ * game replayed from this machine's checkpoints). */
+int letters_of_state(struct judge *j, struct game *g, const struct run *given,
+		     const char *only, struct letters *out,
+		     struct outcome *o, struct error *err);
+/* What the run adjudicating g's next step must hold for
+ * letters_of_state to make that step's letters from it (given) without
+ * replaying the game: set in h before adjudicate_orders. */
+void letters_hook(const struct game *g, struct step_hook *h);
 /* What an answer to a party says: the subject's part after the game
  * ("step 4: the orders of german refused"), its first line, the reason,
  * what to send instead (may be NULL), and the referee's signed refusal

@@ -20,6 +20,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -154,7 +155,34 @@ static int send_letter(struct judge *j, const char *path, const char *name,
 		int k = (int)strlen(name) - 4;
 		strbuf_addf(&t, "%s/tmp/%.*s", j->outbox, k, name);
 		strbuf_addf(&p, "%s/new/%.*s", j->outbox, k, name);
-		rc = write_output(t.buf, buf, len, 0600, 0, err);
+		/* written in tmp/ and synced: the letter's bytes on disk
+		 * before its name appears in new/ (where a reader takes
+		 * it); then renamed there, and new/ synced once for every
+		 * letter of the flush before their spool copies go
+		 * (spool_flush). tmp/ itself needs no sync: a name there
+		 * is nobody's */
+		int fd = open(t.buf, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC |
+			      O_NOFOLLOW, 0600);
+		size_t done = 0;
+		rc = fd < 0 ? -1 : 0;
+		while (rc == 0 && done < len) {
+			ssize_t w = write(fd, buf + done, len - done);
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w <= 0)
+				rc = -1;
+			else
+				done += (size_t)w;
+		}
+		if (rc == 0 && fsync(fd) != 0)
+			rc = -1;
+		if (fd >= 0 && close(fd) != 0)
+			rc = -1;
+		if (rc) {
+			rc = errorf(err, EXIT_USAGE, "cannot write %s: %s",
+				    t.buf, strerror(errno));
+			unlink(t.buf);
+		}
 		if (rc == 0 && rename(t.buf, p.buf) != 0) {
 			rc = errorf(err, EXIT_USAGE, "cannot move %s to %s: %s",
 				    t.buf, p.buf, strerror(errno));
@@ -236,6 +264,9 @@ size_t spool_flush(struct judge *j, const char *id, struct game *g,
 		strbuf_free(&p);
 		g = have ? &own : NULL;
 	}
+	/* the letters put in the outbox, whose spool copies go once
+	 * new/ is synced */
+	char **moved = xcalloc(n, sizeof *moved);
 	for (size_t i = 0; i < n; i++) {
 		struct strbuf p = STRBUF_INIT;
 		strbuf_addf(&p, "%s/spool/%s", j->games, names[i]);
@@ -246,7 +277,10 @@ size_t spool_flush(struct judge *j, const char *id, struct game *g,
 					    "of game %.8s never stored)",
 					    names[i], id);
 		} else if (send_letter(j, p.buf, names[i], &err) == 0) {
-			unlink(p.buf);
+			if (j->outbox)
+				moved[sent] = strbuf_detach(&p, NULL);
+			else
+				unlink(p.buf);   /* sendmail took it */
 			sent++;
 		} else if (o) {
 			strbuf_addf(&o->notes, "; a letter not sent (%s): kept "
@@ -255,6 +289,24 @@ size_t spool_flush(struct judge *j, const char *id, struct game *g,
 		}
 		strbuf_free(&p);
 	}
+	if (j->outbox && sent) {
+		/* the renames into the outbox's new/ on disk before the
+		 * spool's copies are removed: a crash between may send a
+		 * letter twice (the same Message-ID), never lose it */
+		struct strbuf nd = STRBUF_INIT;
+		strbuf_addf(&nd, "%s/new", j->outbox);
+		int dfd = open(nd.buf, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		int synced = dfd >= 0 && fsync(dfd) == 0;
+		if (dfd >= 0)
+			close(dfd);
+		for (size_t i = 0; i < sent; i++)
+			if (synced)
+				unlink(moved[i]);
+		strbuf_free(&nd);
+	}
+	for (size_t i = 0; i < n; i++)
+		free(moved[i]);
+	free(moved);
 	if (o && sent)
 		strbuf_addf(&o->notes, "; %zu letter(s) sent", sent);
 	if (g == &own)

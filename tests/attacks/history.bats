@@ -474,3 +474,49 @@ forge_view() {
 	[ "$status" -eq 1 ] || { echo "status $status: $output"; return 1; }
 	assert_output_has "already signed orders for step $((step + 1))"
 }
+
+# The record is appended to (record.c): an append cut short (a kill or
+# a crash in its write) leaves its whole lines and, at most, one last
+# line without its newline. That torn line is ignored, what came before
+# it still binds the key, and the next save writes the file again
+# whole, without it.
+@test "a torn append to the record: its earlier lines kept, the torn line ignored, then written away" {
+	"$UMPIRE" orders start.yaml -s p.key >o.yaml
+	"$UMPIRE" sign o.yaml -s p.key -o s1.yaml
+	rec=$(find "$XDG_STATE_HOME/umpire" -type f |
+		grep -E '/[0-9a-f]{64}/[0-9a-f]{32}$' | head -1)
+	[ -n "$rec" ]
+	grep -q '^signed 1 ' "$rec"
+	# another order file's line for step 1, cut in its hash
+	printf 'signed 1 AbCdEfGh' >>"$rec"
+	# the line before it holds: other orders for step 1 are refused
+	sed 's/^- placement: .*/- placement: "north 1 south 0 center 6"/' o.yaml >o-other.yaml
+	! cmp -s o.yaml o-other.yaml
+	run "$UMPIRE" sign o-other.yaml -s p.key -o s1b.yaml
+	echo "$output"
+	[ "$status" -ne 0 ]
+	assert_output_has "already signed other orders for step 1"
+	# the same orders again: a re-send
+	run "$UMPIRE" sign o.yaml -s p.key -o s1c.yaml
+	[ "$status" -eq 0 ]
+	# the step adjudicated; the player's next save (sign -g of step 2)
+	# writes the record again whole, the torn line gone
+	"$UMPIRE" adjudicate start.yaml s1.yaml -s r.key -o g1.yaml \
+		--report /dev/null
+	"$UMPIRE" orders g1.yaml -s p.key >o2.yaml
+	"$UMPIRE" sign o2.yaml -g g1.yaml -s p.key -o s2.yaml
+	! grep -q 'AbCdEfGh' "$rec"
+	[ "$(tail -c 1 "$rec" | od -An -c | tr -d ' ')" = '\n' ]
+	grep -q '^signed 1 ' "$rec"
+	grep -q '^signed 2 ' "$rec"
+	grep -q '^step 1 ' "$rec"
+	# and appended to again from there: one line more, nothing
+	# rewritten before it
+	cp "$rec" before
+	"$UMPIRE" adjudicate g1.yaml s2.yaml -s r.key -o g2b.yaml \
+		--report /dev/null
+	"$UMPIRE" orders g2b.yaml -s p.key >o3.yaml
+	"$UMPIRE" sign o3.yaml -g g2b.yaml -s p.key -o s3.yaml
+	cmp -n "$(wc -c <before)" before "$rec"
+	[ "$(wc -c <"$rec")" -gt "$(wc -c <before)" ]
+}
