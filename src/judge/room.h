@@ -31,9 +31,13 @@
 #include "umpire/keys.h"
 #include "umpire/strbuf.h"
 
-/* The largest umpire file a message to the judge may carry (a whole
- * game file: a long game's is a few hundred KiB). */
-#define JUDGE_MAX_FILE (16u << 20)
+/* The largest umpire file a message to the judge may carry. The judge
+ * takes joins (a game file before its first step: a few KiB), orders
+ * (sealed: a multiple of 16 KiB) and requests; 1 MiB is ample, and
+ * bounds what a stranger's message can make it hold (a message may be
+ * mail_message_max of it, about 1.4 MB; GMime's tree of one is a few
+ * times that). */
+#define JUDGE_MAX_FILE (1u << 20)
 /* The most letters one state of a game owes (a letter a role). */
 #define JUDGE_MAX_LETTERS GAME_MAX_ROLES
 

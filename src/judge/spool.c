@@ -328,15 +328,13 @@ void spool_flush_all(struct judge *j, struct outcome *o)
 			continue;
 		if (!game_id_ok(id))
 			continue;
-		struct strbuf p = STRBUF_INIT;
 		struct error err;
 		int fd = -1;
-		game_path(j, id, ".yaml", &p);
-		int kept = access(p.buf, F_OK) == 0;
-		strbuf_free(&p);
-		/* a game kept here: under its lock; else its letters are
-		 * of a new game never stored, dropped without a lock */
-		if (kept && lock_game(j, id, &fd, &err))
+		/* under the game's lock, a new game's too: a judge taking a
+		 * new game holds it from spooling its letters to storing it,
+		 * and what looks like letters of a game never stored may be
+		 * those of one being stored this moment */
+		if (lock_game(j, id, &fd, &err))
 			continue;
 		spool_flush(j, id, NULL, o);
 		if (fd >= 0)
