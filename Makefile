@@ -240,14 +240,20 @@ check-mail: $(BIN)
 # judges 34 ms a message); under a load average of 18, 21 min. A smaller
 # run: make check-judge-load JUDGE_LOAD='GAMES=20 MESSAGES=200 PROCS=8'.
 # Then a smaller run of judges sharing one Maildir (--maildir), where a
-# message must be taken by exactly one of them.
-JUDGE_LOAD = GAMES=200 MESSAGES=2000 PROCS=8
+# message must be taken by exactly one of them. FLOOD strangers'
+# messages are shuffled in with the honest ones (no umpire file, a YAML
+# not umpire's, forged signatures, unknown games, deep MIME nesting, 10
+# MB of tiny MIME parts, over the size limit): each dropped with a log
+# line, nothing of theirs kept, no honest game disturbed.
+JUDGE_LOAD = GAMES=200 MESSAGES=2000 FLOOD=10000 PROCS=8
 # make check runs a tenth of it, JUDGE_LOAD_CHECK, sized to prove the
 # point within CI's budget: eight judges at once on 400 messages take
 # the same games from each other as often as the point needs (no message
-# lost or taken twice, every refusal answered, every game audited).
-JUDGE_LOAD_CHECK = GAMES=40 MESSAGES=400 PROCS=8
-JUDGE_LOAD_MAILDIR = GAMES=20 MESSAGES=200 PROCS=8 DELIVERY=maildir
+# lost or taken twice, every refusal answered, every game audited), and
+# a flood of 400 strangers' messages of every kind (two of the 10 MB
+# ones, one over the limit) beside them.
+JUDGE_LOAD_CHECK = GAMES=40 MESSAGES=400 FLOOD=400 PROCS=8
+JUDGE_LOAD_MAILDIR = GAMES=20 MESSAGES=200 FLOOD=100 PROCS=8 DELIVERY=maildir
 check-judge-load: $(BIN)
 	$(UMPIRE_ENV) $(JUDGE_LOAD) python3 tests/load/judge-load
 	$(UMPIRE_ENV) $(JUDGE_LOAD_MAILDIR) python3 tests/load/judge-load
