@@ -235,10 +235,11 @@ check-mail: $(BIN)
 # GAMES Arnswalde games delivered to PROCS concurrent `umpire judge`
 # processes; every message answered or dropped as it should be, none
 # lost or taken twice, every game audited. `make check-judge-load` runs
-# the full size, JUDGE_LOAD: on the shared 2-core machine, with little
-# else running (load average 3), it took 2 min 30 s (150 s of CPU; the
-# judges 34 ms a message); under a load average of 18, 21 min. A smaller
-# run: make check-judge-load JUDGE_LOAD='GAMES=20 MESSAGES=200 PROCS=8'.
+# the full size, JUDGE_LOAD: on the shared 2-core machine (load average
+# 2 to 4.5, mostly its own) it took 70 s with its flood of 10,000
+# strangers' messages, 30 s without (tests/load/README.md). A smaller
+# run: make check-judge-load JUDGE_LOAD='GAMES=20 MESSAGES=200 FLOOD=300
+# PROCS=8'.
 # Then a smaller run of judges sharing one Maildir (--maildir), where a
 # message must be taken by exactly one of them. FLOOD strangers'
 # messages are shuffled in with the honest ones (no umpire file, a YAML
