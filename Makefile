@@ -235,19 +235,26 @@ check-mail: $(BIN)
 # GAMES Arnswalde games delivered to PROCS concurrent `umpire judge`
 # processes; every message answered or dropped as it should be, none
 # lost or taken twice, every game audited. `make check-judge-load` runs
-# the full size, JUDGE_LOAD: on the shared 2-core machine, with little
-# else running (load average 3), it took 2 min 30 s (150 s of CPU; the
-# judges 34 ms a message); under a load average of 18, 21 min. A smaller
-# run: make check-judge-load JUDGE_LOAD='GAMES=20 MESSAGES=200 PROCS=8'.
+# the full size, JUDGE_LOAD: on the shared 2-core machine (load average
+# 2 to 4.5, mostly its own) it took 70 s with its flood of 10,000
+# strangers' messages, 30 s without (tests/load/README.md). A smaller
+# run: make check-judge-load JUDGE_LOAD='GAMES=20 MESSAGES=200 FLOOD=300
+# PROCS=8'.
 # Then a smaller run of judges sharing one Maildir (--maildir), where a
-# message must be taken by exactly one of them.
-JUDGE_LOAD = GAMES=200 MESSAGES=2000 PROCS=8
+# message must be taken by exactly one of them. FLOOD strangers'
+# messages are shuffled in with the honest ones (no umpire file, a YAML
+# not umpire's, forged signatures, unknown games, deep MIME nesting, 10
+# MB of tiny MIME parts, over the size limit): each dropped with a log
+# line, nothing of theirs kept, no honest game disturbed.
+JUDGE_LOAD = GAMES=200 MESSAGES=2000 FLOOD=10000 PROCS=8
 # make check runs a tenth of it, JUDGE_LOAD_CHECK, sized to prove the
 # point within CI's budget: eight judges at once on 400 messages take
 # the same games from each other as often as the point needs (no message
-# lost or taken twice, every refusal answered, every game audited).
-JUDGE_LOAD_CHECK = GAMES=40 MESSAGES=400 PROCS=8
-JUDGE_LOAD_MAILDIR = GAMES=20 MESSAGES=200 PROCS=8 DELIVERY=maildir
+# lost or taken twice, every refusal answered, every game audited), and
+# a flood of 400 strangers' messages of every kind (two of the 10 MB
+# ones, one over the limit) beside them.
+JUDGE_LOAD_CHECK = GAMES=40 MESSAGES=400 FLOOD=400 PROCS=8
+JUDGE_LOAD_MAILDIR = GAMES=20 MESSAGES=200 FLOOD=100 PROCS=8 DELIVERY=maildir
 check-judge-load: $(BIN)
 	$(UMPIRE_ENV) $(JUDGE_LOAD) python3 tests/load/judge-load
 	$(UMPIRE_ENV) $(JUDGE_LOAD_MAILDIR) python3 tests/load/judge-load

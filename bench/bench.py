@@ -809,13 +809,13 @@ def judge(base, out):
     BENCH_JUDGE_MESSAGES messages (400) for a tenth as many Arnswalde
     games, one judge a CPU at a time, each message piped to a judge of
     its own as an MTA does (joins, orders, refused orders answered,
-    replays dropped). Messages a second count only the time the judges
+    replays answered), no flood of strangers' messages. Messages a second count only the time the judges
     ran (the scripted players' work between rounds is left out)."""
     n = int(os.environ.get("BENCH_JUDGE_MESSAGES", "400"))
     procs = os.cpu_count() or 1
     env = dict(ENV, UMPIRE_BIN=BIN, MESSAGES=str(n),
                GAMES=str(max(1, n // 10)), PROCS=str(procs),
-               DELIVERY="stdin")
+               DELIVERY="stdin", FLOOD="0")   # honest messages only
     p = subprocess.run([sys.executable,
                         os.path.join(ROOT, "tests", "load", "judge-load")],
                        env=env, capture_output=True, text=True)
