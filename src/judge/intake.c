@@ -584,6 +584,14 @@ static void message_id(const char *buf, size_t len, struct strbuf *out)
 	strbuf_free(&v);
 }
 
+void judge_envelope(const char *buf, size_t len, struct outcome *o)
+{
+	strbuf_reset(&o->from);
+	strbuf_reset(&o->msgid);
+	sender(buf, len, &o->from);
+	message_id(buf, len, &o->msgid);
+}
+
 /* The game named by the short id in a subject ("[umpire 1a2b3c4d]", a
  * reply's "Re: [umpire 1a2b3c4d] ..." too) when exactly one game kept
  * here has it, into id. */
@@ -705,10 +713,9 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 	/* who wrote it, its Message-ID, and the game its subject names:
 	 * from the header block alone (GMime builds a tree of the whole
 	 * message, which is for a message that holds a file, below) */
-	sender(buf, len, &from);
-	if (from.len)
-		strbuf_add(&o->from, from.buf, from.len);
-	message_id(buf, len, &o->msgid);
+	judge_envelope(buf, len, o);
+	if (o->from.len)
+		strbuf_add(&from, o->from.buf, o->from.len);
 	subject_game(j, buf, len, about);
 	/* the kinds the judge takes first: a reply that quotes its letter
 	 * (the view in it) above the orders pasted below is the orders */

@@ -87,6 +87,9 @@ int game_id_ok(const char *id);
  * (EXIT_USAGE) saying what to fix. */
 int judge_key(const char *path, struct seckey **sk, struct error *err);
 
+/* intake.c: the sender (From's addr-spec) and Message-ID of a message,
+ * from its header block alone, into o. */
+void judge_envelope(const char *buf, size_t len, struct outcome *o);
 /* intake.c: one message (msg, len bytes, named name; not changed);
  * o says what became of it; -1 only for a failure of the judge itself
  * (err). */

@@ -283,6 +283,7 @@ static int judge_fd(struct judge *j, int fd, const char *name,
 		struct outcome o;
 		memset(&o, 0, sizeof o);
 		o.size = total;
+		judge_envelope(buf, len, &o);   /* its header block is read */
 		say(&o, FATE_DROPPED, "too large: more than %zu bytes (a "
 		    "message carrying a file of %u bytes); not kept", max,
 		    JUDGE_MAX_FILE);

@@ -370,19 +370,24 @@ strace_next() {
 	strace_ok
 	rgw_joined
 	# Where the judge is killed (SIGKILL, by strace at the Nth such
-	# call of its run), one point a step: calls whose count in a step
-	# does not change from step to step (a step's renames do: the
-	# checkpoints')
+	# call of its run), one point a step. How many fsyncs a step makes
+	# is the judge's business, not this test's (tests/faults/judge.bats
+	# kills it at every call): a point past a step's last such call
+	# kills nothing, and that step goes plainly; at least five must
+	# kill. With today's judge: the first fsyncs are of the staged game
+	# and of the letters spooled, the last of the games directory after
+	# the rename; wait4 is sendmail done, clone sendmail started
 	local points=(
-		"fsync 9:the step stored, no letter sent (the games directory's fsync after the game's rename)"
+		"fsync 6:late in the step: the game stored or about to be"
 		"wait4 1:sendmail took the first letter, not yet removed from the spool"
-		"fsync 8:the letters spooled, the game not yet renamed into place"
-		"fsync 4:the first letter half written to the spool"
-		"link 3:one letter of two committed to the spool"
+		"fsync 4:the letters spooled, the game not yet renamed into place"
+		"fsync 2:the first letter half written to the spool"
+		"link 2:one letter of two committed to the spool"
 		"rename 1:the step's first rename (a checkpoint)"
 		"clone 2:one letter of two sent"
-		"fsync 1:the message half copied into tmp/"
+		"fsync 1:the staged game file synced"
 	)
+	local killed=0
 	local kills=0 robot status point call
 	declare -A asked
 	# played until every point was tried and one more step went
@@ -425,9 +430,13 @@ strace_next() {
 			status=$(robot_wait "$robot")
 			if [ -n "$point" ]; then
 				kills=$((kills + 1))
-				grep -q '^+++ killed by SIGKILL' \
-					"$JUDGE_HOME/home/strace.log" ||
-					{ echo "not killed at $call"; false; }
+			fi
+			if [ -n "$point" ] && ! grep -q '^+++ killed by SIGKILL' \
+				"$JUDGE_HOME/home/strace.log"; then
+				echo "# step $steps: not killed at $call (fewer" \
+					"such calls in this step)" >&3
+			elif [ -n "$point" ]; then
+				killed=$((killed + 1))
 				echo "# step $steps: killed at $call (${point#*:}):" \
 					"postfix: $(robot_lines | tail -n 1 |
 					sed 's/.*status=//')" >&3
@@ -445,8 +454,8 @@ strace_next() {
 		fi
 		[ "$n" -lt 300 ] || { judge_log; false; }
 	done
-	echo "# $steps steps, $kills of them killed ($SECONDS s)" >&3
-	[ "$kills" -ge 5 ]
+	echo "# $steps steps, $killed of them killed ($SECONDS s)" >&3
+	[ "$killed" -ge 5 ]
 	local log=$JUDGE_HOME/home/games/judge.log
 	# the game advanced exactly once a step: each step adjudicated
 	# once, by the run that logged it or by a killed run that stored
