@@ -567,6 +567,33 @@ static int sender(const char *buf, size_t len, struct strbuf *out)
 	return ok;
 }
 
+/* Whether needle (lowercase) is in buf[0..len), letters in any case. */
+static int has_ci(const char *buf, size_t len, const char *needle)
+{
+	size_t n = strlen(needle);
+	for (size_t i = 0; i + n <= len; i++) {
+		size_t k = 0;
+		while (k < n && tolower((unsigned char)buf[i + k]) == needle[k])
+			k++;
+		if (k == n)
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether buf holds no umpire file however it is read: nothing in it is
+ * encoded (no base64, no quoted-printable part, so every line is as
+ * written), and no line could start one: no "umpire:", no embedded
+ * signature. What mail_take_file would call holding none, without
+ * loading GMime. */
+static int plainly_no_file(const char *buf, size_t len)
+{
+	return !has_ci(buf, len, "base64") &&
+		!has_ci(buf, len, "quoted-printable") &&
+		!has_ci(buf, len, "umpire:") &&
+		!has_ci(buf, len, "umpire signature");
+}
+
 /* The Message-ID of the message (without <>, at most 250 printable
  * characters) into out. */
 static void message_id(const char *buf, size_t len, struct strbuf *out)
@@ -717,6 +744,13 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 	if (o->from.len)
 		strbuf_add(&from, o->from.buf, o->from.len);
 	subject_game(j, buf, len, about);
+	/* a message in which no umpire file can hide costs no MIME parse
+	 * (GMime's loading alone is most of a stranger's cost) */
+	if (plainly_no_file(buf, len)) {
+		say(o, FATE_DROPPED, "no umpire file in it");
+		o->hint = HINT_FILE;
+		goto out;
+	}
 	/* the kinds the judge takes first: a reply that quotes its letter
 	 * (the view in it) above the orders pasted below is the orders */
 	if (mail_take_file(MESSAGE, JUDGE_MAX_FILE, JUDGE_TAKES, &buf, &len,
