@@ -496,10 +496,13 @@ for p in m.iter_attachments():
 }
 
 @test "judge: refused sealed orders are answered sealed to their signer; nothing of them in clear" {
+	local vg=$UMPIRE
+	plain_binary    # the joins; the refusal below is the test's binary's
 	judge_setup german soviet
 	owner_game russo-german-war german soviet
 	SIDES="german soviet" play 1
 	post
+	UMPIRE=$vg
 	f=$(grep -l 'filename=.*\.view' mbox/*/*.umpire | head -1)
 	s=$(basename "$(dirname "$f")")
 	as "$s" orders "$f" -o o.yaml
@@ -534,7 +537,7 @@ for p in m.iter_attachments():
 	as player mail badsigned.yaml --to referee -o bad.eml
 	# a stranger who saw it once sends it 100 times, as from himself,
 	# with a Reply-To of his, and as from a role's name
-	local i hdr
+	local i hdr bin
 	for i in $(seq 1 100); do
 		case $((i % 3)) in
 		0) hdr="From: mallory@evil.example" ;;
@@ -542,7 +545,9 @@ for p in m.iter_attachments():
 		2) hdr="From: x@example.org\nReply-To: mallory@evil.example" ;;
 		esac
 		{ printf "$hdr\n"; sed '/^From: /d' bad.eml; } >copy.eml
-		"$UMPIRE" judge --config judge.ini --outbox out <copy.eml \
+		# (memcheck, in the valgrind pass, on the first of each kind)
+		if [ "$i" -le 3 ]; then bin=$UMPIRE; else bin=$UMPIRE_PLAIN; fi
+		"$bin" judge --config judge.ini --outbox out <copy.eml \
 			2>/dev/null || return 1
 	done
 	[ "$(ls out/new | wc -l)" -eq 3 ]
@@ -597,10 +602,13 @@ for p in m.iter_attachments():
 }
 
 @test "judge: a side asks for its letter again (umpire ask): answered at its own address, a few times a day" {
+	local vg=$UMPIRE
+	plain_binary    # the play; the requests below are the test's binary's
 	judge_setup german soviet
 	owner_game russo-german-war german soviet
 	SIDES="german soviet" play 2
 	post
+	UMPIRE=$vg
 	f=$(grep -l 'filename=.*\.view' mbox/*/*.umpire | tail -1)
 	s=$(basename "$(dirname "$f")")
 	rm -f out/new/*
@@ -644,15 +652,16 @@ for p in m.iter_attachments():
 @test "judge: failed/ keeps at most failed_max messages, the oldest out, and the log says so" {
 	hostile_setup
 	printf 'failed_max = 2\n' >>judge.ini
+	local i bin
 	awk '/^  signature: \|-$/ && !done { print; getline;
 		c = substr($0, 5, 1); sub(/^    ./, "    " (c == "A" ? "B" : "A"));
 		done = 1 } { print }' "$G" >tampered.yaml
-	local i
 	for i in 1 2 3 4; do
 		{ printf 'From: player@example.org\nTo: judge@example.org\n'
 		  printf 'Message-ID: <join%d@example.org>\nSubject: join\n\n' \
 			"$i"; cat tampered.yaml; } >join$i.eml
-		run "$UMPIRE" judge --config judge.ini --outbox out <join$i.eml
+		if [ "$i" = 4 ]; then bin=$UMPIRE; else bin=$UMPIRE_PLAIN; fi
+		run "$bin" judge --config judge.ini --outbox out <join$i.eml
 		[ "$status" -eq 0 ]
 		sleep 1     # failed/'s names begin with the time taken
 	done
