@@ -15,6 +15,7 @@
 load ../e2e/helpers
 load mta
 load parties
+load robot
 
 # The numbers of README.md "Running a judge".
 UMPIRE_MAXPROC=2
@@ -78,19 +79,6 @@ judge_home() {
 	chown -R 65534:65534 "$h"
 	chmod 600 "$h/judge.key"
 	cp "$h/judge.pub" home/alice/
-}
-
-# The judge's log, its peak memories and the mail log, shown when a
-# test fails.
-judge_log() {
-	echo "--- judge.log"
-	cat "$JUDGE_HOME/home/games/judge.log" 2>/dev/null
-	echo "--- failed/"
-	ls "$JUDGE_HOME/home/games/failed" 2>/dev/null
-	echo "--- peak memory of each judge (KiB)"
-	cat "$JUDGE_HOME/home/rss" 2>/dev/null
-	echo "--- mail log"
-	tail -n 30 "$MTA_DIR/maillog"
 }
 
 # The pipe's deliveries to the judge so far: the mail log's lines of
