@@ -156,6 +156,16 @@ const struct command commands[] = {
 	  "  --against GAME2  compare two files of one game; name who\n"
 	  "                 signed both sides of a fork\n"
 	  "  --json         one JSON object (umpire(1), JSON OUTPUT)\n" },
+	{ "replay", cmd_replay, "replay GAME|[GAME] --view FILE... [-o "
+	  "FILE.html] [-s SECKEY] [--full]",
+	  "the whole game as one HTML page that steps through it",
+	  "  -o FILE.html  where to write the page (default: stdout)\n"
+	  "  --view FILE   a side's view (may repeat): only what the views\n"
+	  "                showed that side; with GAME, each view is first\n"
+	  "                checked against it as audit --view checks it\n"
+	  "  -s SECKEY     the key that opens sealed views (default: config)\n"
+	  "  --full        the referee's replay of a game with views that is\n"
+	  "                not over (it shows every hidden card)\n" },
 	{ "dice", cmd_dice, "dice GAME [--summary] [--side NAME] [--json]",
 	  "every draw: step, turn, phase, purpose, pool, result",
 	  "  --summary    add the luck report: per role and rule, draws,\n"

@@ -43,6 +43,8 @@ int cmd_dice(int argc, char **argv, const struct cli *cli, struct error *err);
 int cmd_view(int argc, char **argv, const struct cli *cli, struct error *err);
 int cmd_judge(int argc, char **argv, const struct cli *cli,
 	      struct error *err);
+int cmd_replay(int argc, char **argv, const struct cli *cli,
+	       struct error *err);
 int cmd_scenarios(int argc, char **argv, const struct cli *cli,
 		  struct error *err);
 
@@ -83,6 +85,13 @@ int view_text(struct game *g, const struct seckey *sk, const char *side,
 int view_text_run(struct game *g, const struct run *run,
 		  const struct seckey *sk, const char *side, int seal,
 		  struct strbuf *out, struct error *err);
+/* umpire audit GAME --view FILE...: each view (opened, if sealed, with
+ * the key seckey names, else the config's) is exactly what the referee
+ * should have sent: the game's redaction for its side and step, rebuilt
+ * from run, a check of g. */
+int audit_views(const struct cli *cli, struct game *g, const struct run *run,
+		const char *const *views, size_t n, const char *seckey,
+		struct error *err);
 /* What adjudicate_orders did: the report of the new step (as
  * cmd_adjudicate prints it); refused: the referee's signed refusal and
  * the side it is for, or why none may be given (both empty when it was

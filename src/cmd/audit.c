@@ -86,7 +86,7 @@ out:
 }
 
 /* Each view must be exactly what the referee should have sent. */
-static int check_views(const struct cli *cli, struct game *g,
+int audit_views(const struct cli *cli, struct game *g,
 		       const struct run *run, const char *const *views,
 		       size_t n, const char *seckey, struct error *err)
 {
@@ -221,7 +221,7 @@ static int audit(const struct cli *cli, const char *path,
 		game_free(&g);
 		return json_failed(cli, json, err);
 	}
-	if (check_views(cli, &g, &run, views, n_views, seckey, err)) {
+	if (audit_views(cli, &g, &run, views, n_views, seckey, err)) {
 		engine_free(&run);
 		game_free(&g);
 		return json_failed(cli, json, err);

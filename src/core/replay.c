@@ -1,0 +1,329 @@
+/*
+ * replay.c - the steps of a replay (replay.h): from the game file, one
+ * replay of the ledger keeps the state after each step, and each step is
+ * then drawn and told as `umpire render --step N` and `umpire report
+ * --step N` draw and tell it; from one side's views, each view as
+ * `umpire render VIEW` draws it and its own report, nothing more.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "umpire/board.h"
+#include "umpire/error.h"
+#include "umpire/json.h"
+#include "umpire/replay.h"
+#include "umpire/report.h"
+#include "umpire/scenario.h"
+
+void replay_init(struct replay *r)
+{
+	memset(r, 0, sizeof *r); /* the draws: an empty strbuf */
+}
+
+void replay_free(struct replay *r)
+{
+	for (size_t i = 0; i < r->n; i++) {
+		free(r->frames[i].board);
+		free(r->frames[i].report);
+	}
+	free(r->frames);
+	for (size_t i = 0; i < r->n_roles; i++)
+		free(r->roles[i]);
+	free(r->roles);
+	free(r->title);
+	free(r->game_id);
+	free(r->scenario);
+	free(r->sides);
+	free(r->result);
+	free(r->seen);
+	free(r->audit);
+	strbuf_free(&r->draws);
+	memset(r, 0, sizeof *r);
+}
+
+static struct replay_frame *add_frame(struct replay *r)
+{
+	if (r->n == r->cap) {
+		r->cap = r->cap ? 2 * r->cap : 16;
+		r->frames = xrealloc(r->frames, r->cap * sizeof *r->frames);
+	}
+	struct replay_frame *f = &r->frames[r->n++];
+	memset(f, 0, sizeof *f);
+	return f;
+}
+
+/* Title, game, scenario and sides, from the game (or a view's header). */
+static void describe(struct replay *r, const struct game *g)
+{
+	struct strbuf sb = STRBUF_INIT;
+	r->title = xstrdup(g->scn.title);
+	r->game_id = xstrdup(g->id);
+	strbuf_addf(&sb, "%s v%lld", g->scn.id, g->scn.version);
+	r->scenario = strbuf_detach(&sb, NULL);
+	r->roles = xcalloc(g->n_roles ? g->n_roles : 1, sizeof *r->roles);
+	r->n_roles = g->n_roles;
+	for (size_t i = 0; i < g->n_roles; i++) {
+		strbuf_addf(&sb, "%s%s", i ? ", " : "", g->roles[i].name);
+		r->roles[i] = xstrdup(g->roles[i].name);
+	}
+	r->sides = strbuf_detach(&sb, NULL);
+}
+
+/* The result line of the last state shown, or where the game stands. */
+static void result_of(struct replay *r, const struct scenario *scn,
+		      const struct snapshot *last)
+{
+	struct strbuf sb = STRBUF_INIT;
+	if (last->over) {
+		if (!scn->rs->result || !scn->rs->result(last->state, &sb))
+			strbuf_adds(&sb, "the game is over.");
+	} else {
+		strbuf_addf(&sb, "not over: after step %zu, %s to answer "
+			    "rule %s", last->step, last->next.role,
+			    last->next.rule);
+	}
+	r->result = strbuf_detach(&sb, NULL);
+}
+
+/* ---- from the game file ---- */
+
+/* The state after each step and the question that ended it. */
+struct kept {
+	size_t state_size;
+	void **state;              /* [n_steps + 1] */
+	struct question *next;     /* [n_steps + 1] */
+	int *over;
+};
+
+static void keep_state(void *user, size_t step, const void *state,
+		       const struct question *next)
+{
+	struct kept *k = user;
+	/* a check run again (check_game) replays the step again */
+	if (!k->state[step])
+		k->state[step] = xmalloc(k->state_size);
+	memcpy(k->state[step], state, k->state_size);
+	k->over[step] = next == NULL;
+	if (next)
+		k->next[step] = *next;
+}
+
+/* Every draw, for the dice and the luck of each step. */
+static void draws_json(struct replay *r, const struct run *run)
+{
+	struct json j;
+	json_init(&j, &r->draws);
+	json_begin_array(&j);
+	for (size_t i = 0; i < run->n_draws; i++) {
+		const struct draw_rec *d = &run->draws[i];
+		json_begin_array(&j);
+		json_int(&j, (long long)d->step);
+		json_int(&j, (long long)d->index);
+		json_int(&j, d->turn);
+		json_string(&j, d->phase);
+		json_string(&j, d->purpose);
+		json_string(&j, d->pool);
+		json_int(&j, d->n);
+		json_int(&j, d->pick);
+		json_string(&j, d->result);
+		json_string(&j, d->role);
+		json_end_array(&j);
+	}
+	json_end_array(&j);
+	json_finish(&j);
+}
+
+static int game_frame(struct game *g, const char *name, const struct run *run,
+		      const struct snapshot *snap, struct replay *r,
+		      struct error *err)
+{
+	struct replay_frame *f = add_frame(r);
+	struct strbuf sb = STRBUF_INIT;
+	size_t k = snap->step, n_marks;
+	f->step = k;
+	f->turn = k ? board_turn_at(run, k) : 0;
+	if (k)
+		snprintf(f->actor, sizeof f->actor, "%s", g->steps[k - 1].actor);
+	struct mark *marks = board_step_marks(run, k, k, NULL, &n_marks);
+	struct board_at at = { &g->scn, g->n_steps, f->turn, snap, NULL,
+		game_honour(g), marks, n_marks };
+	int rc = board_page(&at, name, &sb, err);
+	free(marks);
+	f->board = strbuf_detach(&sb, NULL);
+	if (rc)
+		return -1;
+	struct report_at rat = { k, snap->state, snap->over ? NULL :
+		&snap->next, NULL, 0, 0 };
+	report_step(g, run, &rat, &sb);
+	f->report = strbuf_detach(&sb, NULL);
+	return 0;
+}
+
+int replay_game(struct game *g, const char *name, struct replay *r,
+		struct error *err)
+{
+	const struct ruleset *rs = g->scn.rs;
+	size_t n = g->n_steps;
+	struct kept k = { rs->state_size, xcalloc(n + 1, sizeof(void *)),
+		xcalloc(n + 1, sizeof(struct question)),
+		xcalloc(n + 1, sizeof(int)) };
+	struct run run, start;
+	int rc = -1;
+
+	if (!rs->render) {
+		errorf(err, EXIT_USAGE, "%s: %s (%s) cannot be drawn yet: its "
+		       "rules have no render hook", name, g->scn.title,
+		       g->scn.id);
+		goto out;
+	}
+	/* the start: the rules run up to their first question */
+	engine_run(rs, g->start_state, NULL, 0, &start);
+	k.state[0] = xmalloc(rs->state_size);
+	memcpy(k.state[0], g->start_state, rs->state_size);
+	k.over[0] = start.outcome == RUN_OVER;
+	k.next[0] = start.pending;
+	engine_free(&start);
+
+	g->examples = REPORT_EXAMPLES;
+	g->at_step_end = keep_state;
+	g->hook_user = &k;
+	rc = game_check(g, CHECK_FULL, NULL, &run, err);
+	g->at_step_end = NULL;
+	g->hook_user = NULL;
+	if (rc)
+		goto out;
+	rc = -1;
+	if (n && !k.state[n]) {
+		/* the latest step ended with the game */
+		k.state[n] = xmalloc(rs->state_size);
+		memcpy(k.state[n], run.state, rs->state_size);
+		k.over[n] = run.outcome == RUN_OVER;
+		if (!k.over[n])
+			k.next[n] = run.pending;
+	}
+	describe(r, g);
+	r->total = n;
+	r->seen = xstrdup("the whole game");
+	for (size_t i = 0; i <= n; i++) {
+		if (!k.state[i]) {
+			errorf(err, EXIT_USAGE, "%s: the replay kept no state "
+			       "after step %zu", name, i);
+			goto out_run;
+		}
+		struct snapshot snap = { i, k.state[i], k.next[i], k.over[i] };
+		if (game_frame(g, name, &run, &snap, r, err))
+			goto out_run;
+	}
+	struct snapshot last = { n, k.state[n], k.next[n], k.over[n] };
+	result_of(r, &g->scn, &last);
+	draws_json(r, &run);
+	rc = 0;
+out_run:
+	engine_free(&run);
+out:
+	for (size_t i = 0; i <= n; i++)
+		free(k.state[i]);
+	free(k.state);
+	free(k.next);
+	free(k.over);
+	return rc;
+}
+
+/* ---- from a side's views ---- */
+
+/* The game turn a view's report tells last ("Turn 3, ..."), else 0. */
+static int report_turn(const char *report)
+{
+	int turn = 0;
+	for (const char *p = report; p && (p = strstr(p, "Turn ")); p += 5)
+		if ((p == report || p[-1] == '\n') && p[5] >= '0' &&
+		    p[5] <= '9')
+			turn = atoi(p + 5);
+	return turn;
+}
+
+static int view_frame(const struct view *v, const char *name,
+		      struct replay *r, struct error *err)
+{
+	struct snapshot snap;
+	struct strbuf sb = STRBUF_INIT;
+	size_t n_marks;
+	if (board_view_snapshot(v, &snap, err))
+		return error_prefix(err, "%s: the view's state", name);
+	struct mark *marks = board_view_marks(v, &n_marks);
+	struct board_at at = { &v->game.scn, (size_t)v->step, 0, &snap,
+		v->side, 0, marks, n_marks };
+	struct replay_frame *f = add_frame(r);
+	f->step = (size_t)v->step;
+	f->turn = report_turn(v->report);
+	const struct doc_node *since = v->since;
+	/* the actor of the view's own step, as its since list says */
+	if (since && since->kind == DOC_SEQ && since->n) {
+		const struct doc_node *a =
+			doc_get(since->items[since->n - 1], "actor");
+		if (a && a->kind == DOC_SCALAR)
+			snprintf(f->actor, sizeof f->actor, "%s", a->str);
+	}
+	int rc = board_page(&at, name, &sb, err);
+	free(marks);
+	f->board = strbuf_detach(&sb, NULL);
+	f->report = xstrdup(v->report ? v->report : "");
+	/* the views come in the order of their steps: the last one's
+	 * result stays */
+	free(r->result);
+	r->result = NULL;
+	result_of(r, &v->game.scn, &snap);
+	snapshot_free(&snap);
+	return rc;
+}
+
+int replay_views(const struct view *views, const char *const *names,
+		 size_t n, struct replay *r, struct error *err)
+{
+	size_t *order = xcalloc(n ? n : 1, sizeof *order);
+	int rc = -1;
+	if (!n) {
+		errorf(err, EXIT_USAGE, "no view to replay");
+		goto out;
+	}
+	/* one game, one side, each step once; in the order of the steps */
+	for (size_t i = 0; i < n; i++) {
+		const struct view *v = &views[i];
+		if (strcmp(v->game.id, views[0].game.id)) {
+			errorf(err, EXIT_USAGE, "%s is a view of game %s, %s "
+			       "of game %s: a replay is of one game", names[i],
+			       v->game.id, names[0], views[0].game.id);
+			goto out;
+		}
+		if (strcmp(v->side, views[0].side)) {
+			errorf(err, EXIT_USAGE, "%s is %s's view, %s is %s's: "
+			       "a replay from views is of one side", names[i],
+			       v->side, names[0], views[0].side);
+			goto out;
+		}
+		size_t at = i;
+		while (at > 0 && views[order[at - 1]].step > v->step) {
+			order[at] = order[at - 1];
+			at--;
+		}
+		if (at > 0 && views[order[at - 1]].step == v->step) {
+			errorf(err, EXIT_USAGE, "%s and %s are both views of "
+			       "step %lld: give each step once", names[i],
+			       names[order[at - 1]], v->step);
+			goto out;
+		}
+		order[at] = i;
+	}
+	describe(r, &views[0].game);
+	r->total = (size_t)views[order[n - 1]].step;
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_addf(&sb, "as %s saw it (%zu view%s)", views[0].side, n,
+		    n == 1 ? "" : "s");
+	r->seen = strbuf_detach(&sb, NULL);
+	for (size_t i = 0; i < n; i++)
+		if (view_frame(&views[order[i]], names[order[i]], r, err))
+			goto out;
+	rc = 0;
+out:
+	free(order);
+	return rc;
+}
