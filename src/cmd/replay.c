@@ -15,17 +15,24 @@
 #include "umpire/replay.h"
 #include "umpire/view.h"
 
+/* A file's name without its folders: the reader's copies are his. */
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
 /* The command that audits what the replay shows. */
 static char *audit_command(const char *game, const char *const *views,
 			   size_t n)
 {
 	struct strbuf sb = STRBUF_INIT;
-	strbuf_addf(&sb, "umpire audit %s", game ? path_name(game) :
+	strbuf_addf(&sb, "umpire audit %s", game ? base_name(game) :
 		    "GAME.yaml");
 	if (n)
 		strbuf_adds(&sb, " --view");
 	for (size_t i = 0; i < n; i++)
-		strbuf_addf(&sb, " %s", path_name(views[i]));
+		strbuf_addf(&sb, " %s", base_name(views[i]));
 	return strbuf_detach(&sb, NULL);
 }
 

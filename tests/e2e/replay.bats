@@ -1,0 +1,221 @@
+#!/usr/bin/env bats
+# umpire replay: one HTML page that steps through a game. Made here from
+# the Race to the Reichstag example (a whole game under a referee, its
+# game file and every view the referee mailed): the whole game from the
+# game file, and each side's replay from its views alone. Looked at in
+# headless Chromium: no console message, no request for anything but the
+# page, #step=N shows step N, and its board is the one `umpire render`
+# draws for that step (the page's data rebuilds its SVG text byte for
+# byte; the DOM shows the same texts). Screenshots of a few steps are
+# kept in build/replay-shots (REPLAY_SHOTS) to be looked at.
+
+load helpers
+
+EX="$BATS_TEST_DIRNAME/../../examples/race-to-the-reichstag"
+PY=/usr/bin/python3
+RP="$BATS_TEST_DIRNAME/replay.py"
+
+setup_file() {
+	umpire_setup_file
+	cd "$BATS_FILE_TMPDIR" || return 1
+	"$UMPIRE" replay "$EX/game.yaml" -o whole.html
+	"$UMPIRE" replay --view "$EX"/views/*-1bf.view -o 1bf.html
+	"$UMPIRE" replay --view "$EX"/views/*-1uf.view -o 1uf.html
+}
+
+setup() {
+	umpire_setup
+	F="$BATS_FILE_TMPDIR"
+}
+
+# chrome PAGE#FRAGMENT: the DOM after the script ran (dom.html), the
+# browser's log with every console message (chrome.log) and its network
+# log (net.json).
+chrome() {
+	local bin
+	bin=$(command -v chromium || command -v chromium-browser) ||
+		skip "chromium is not installed"
+	timeout 120 "$bin" --headless --no-sandbox --disable-gpu \
+		--disable-quic --no-first-run --disable-background-networking \
+		--disable-component-update --disable-sync \
+		--user-data-dir="$BATS_TEST_TMPDIR/chrome" \
+		--enable-logging=stderr --v=0 --log-net-log="$PWD/net.json" \
+		--virtual-time-budget=2000 --dump-dom "file://$1" \
+		>dom.html 2>chrome.log || { cat chrome.log; return 1; }
+}
+
+# the step the page shows (the text of the element with id "step")
+shown_step() {
+	sed -n 's/.*<output id="step"[^>]*>\([0-9]*\)<\/output>.*/\1/p' dom.html
+}
+
+shot() {
+	local bin dir="${REPLAY_SHOTS:-$BATS_TEST_DIRNAME/../../build/replay-shots}"
+	bin=$(command -v chromium || command -v chromium-browser) ||
+		skip "chromium is not installed"
+	mkdir -p "$dir"
+	timeout 120 "$bin" --headless --no-sandbox --disable-gpu \
+		--disable-quic --no-first-run --disable-background-networking \
+		--disable-component-update --disable-sync \
+		--user-data-dir="$BATS_TEST_TMPDIR/chrome" \
+		--screenshot="$dir/$2" --window-size=1600,1100 \
+		"file://$1" >shot.log 2>&1 || { cat shot.log; return 1; }
+	[ -s "$dir/$2" ]
+}
+
+@test "replay: the page opens with no console message and asks for nothing" {
+	for page in whole 1bf 1uf; do
+		chrome "$F/$page.html#step=12"
+		if grep 'CONSOLE' chrome.log; then
+			echo "$page: a console message"
+			return 1
+		fi
+		run "$PY" "$RP" net net.json
+		[ "$status" -eq 0 ]
+		[ -z "$output" ] || { echo "$page asked for: $output"; return 1; }
+	done
+	# the same watch sees a page that errs and fetches
+	printf '<p>x</p><script>nosuch();</script><img src="http://192.0.2.1/x.png">' \
+		>bad.html
+	chrome "$PWD/bad.html"
+	grep -q 'CONSOLE.*nosuch' chrome.log
+	run "$PY" "$RP" net net.json
+	[ "$output" = "http://192.0.2.1/x.png" ]
+}
+
+# What in page $1 would point outside it: an address, a style or script
+# import, a request made by script (the SVG name spaces are names).
+outside() {
+	grep -Eio '(src|href|action)="[^#"][^"]*"|url\([^#]|@import|fetch\(|XMLHttpRequest|https?://[[:alnum:]./_-]*' \
+		"$1" | grep -v '^http://www.w3.org/' || true
+}
+
+@test "replay: nothing in the page points outside it" {
+	for page in whole 1bf 1uf; do
+		hits=$(outside "$F/$page.html")
+		[ -z "$hits" ] || { echo "$page: $hits"; return 1; }
+	done
+	# the same search finds an image fetched
+	sed 's#</body>#<img src="x.png"></body>#' "$F/1bf.html" >bad.html
+	[ "$(outside bad.html)" = 'src="x.png"' ]
+}
+
+@test "replay: #step=N shows step N, and every step of the game is there" {
+	run "$PY" "$RP" steps "$F/whole.html"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 45 ]
+	[ "${lines[0]}" = 0 ]
+	[ "${lines[44]}" = 44 ]
+	for n in 0 1 12 30 44; do
+		chrome "$F/whole.html#step=$n"
+		[ "$(shown_step)" = "$n" ] || { echo "#step=$n: $(shown_step)"; return 1; }
+	done
+	# no fragment: the last step
+	chrome "$F/whole.html"
+	[ "$(shown_step)" = 44 ]
+	# a side's replay holds the steps of its views; a step between them
+	# shows the latest view before it
+	chrome "$F/1bf.html#step=13"
+	[ "$(shown_step)" = 12 ]
+}
+
+@test "replay: the board of step N is the one umpire render draws" {
+	for n in 0 12 44; do
+		"$UMPIRE" render "$EX/game.yaml" --step $n -o want.svg
+		"$PY" "$RP" board "$F/whole.html" $n >got.svg
+		cmp want.svg got.svg
+		# and what the browser shows is that drawing
+		chrome "$F/whole.html#step=$n"
+		"$PY" "$RP" text want.svg >want.txt
+		"$PY" "$RP" text dom.html >got.txt
+		[ "$(wc -l <want.txt)" -gt 100 ]
+		diff want.txt got.txt
+	done
+	# a side's: the board of its view, as render draws the view
+	v=$(grep -l '^step: 12$' "$EX"/views/*-1bf.view)
+	"$UMPIRE" render "$v" -o want.svg
+	"$PY" "$RP" board "$F/1bf.html" 12 >got.svg
+	cmp want.svg got.svg
+	grep -q 'as 1bf sees it' got.svg
+}
+
+@test "replay: a side's replay holds none of the other side's hidden units" {
+	# every unit of the game (the final state's units), and those the
+	# 1BF views never name: hidden from 1BF throughout
+	awk '/^state:/ { s = 1 } s && /^  units:/ { u = 1; next }
+	     u && /^    [A-Za-z0-9]+:/ { sub(/:.*/, ""); print $1; next }
+	     u && !/^    / { exit }' "$EX/game.yaml" | sort -u >all.txt
+	[ "$(wc -l <all.txt)" -gt 50 ]
+	: >never.txt
+	while read -r id; do
+		grep -qw -- "$id" "$EX"/views/*-1bf.view || echo "$id" >>never.txt
+	done <all.txt
+	[ "$(wc -l <never.txt)" -gt 0 ]
+	# the whole game's page names them (so the search can find them)
+	grep -qwFf never.txt "$F/whole.html"
+	# the 1BF page, markup, data and script, names none
+	hits=$(grep -owFf never.txt "$F/1bf.html" | sort -u || true)
+	[ -z "$hits" ] || { echo "hidden from 1BF: $hits"; return 1; }
+}
+
+@test "replay: a game with views that is not over is the referee's (--full)" {
+	new_reichstag_game g.yaml
+	run "$UMPIRE" replay g.yaml -o x.html
+	[ "$status" -eq 2 ]
+	assert_output_has "this game has views and is not over"
+	[ ! -e x.html ]
+	run "$UMPIRE" replay g.yaml --full -o x.html
+	[ "$status" -eq 0 ]
+	grep -q 'the whole game' x.html
+	# a game without views (no referee) is everyone's all along
+	new_arnswalde_game a.yaml
+	run "$UMPIRE" replay a.yaml -o a.html
+	[ "$status" -eq 0 ]
+}
+
+@test "replay: bad command lines say what is accepted" {
+	run "$UMPIRE" replay
+	[ "$status" -eq 2 ]
+	assert_output_has "give a GAME file, or a side's views"
+	run "$UMPIRE" replay --view "$EX/views/013-1bf.view" \
+		--view "$EX/views/014-1uf.view" -o x.html
+	[ "$status" -eq 2 ]
+	assert_output_has "a replay from views is of one side"
+	run "$UMPIRE" replay --view "$EX/views/013-1bf.view" \
+		--view "$EX/views/013-1bf.view" -o x.html
+	[ "$status" -eq 2 ]
+	assert_output_has "both views of step 12"
+	run "$UMPIRE" replay "$EX/game.yaml" --full --view \
+		"$EX/views/013-1bf.view" -o x.html
+	[ "$status" -eq 2 ]
+	[ ! -e x.html ]
+}
+
+@test "replay: the views checked against the game file given with them" {
+	run "$UMPIRE" replay "$EX/game.yaml" --view "$EX"/views/*-1uf.view \
+		-o x.html
+	[ "$status" -eq 0 ]
+	grep -q 'umpire audit game.yaml --view' x.html
+	# one view altered after the referee signed it: refused
+	sed 's/^step: 12$/step: 13/' "$EX/views/013-1bf.view" >bad.view
+	run "$UMPIRE" replay "$EX/game.yaml" --view bad.view -o y.html
+	[ "$status" -ne 0 ]
+	[ ! -e y.html ]
+}
+
+@test "replay: size and steps of the example's pages" {
+	for page in whole 1bf 1uf; do
+		size=$(wc -c <"$F/$page.html")
+		echo "$page: $size bytes"
+		[ "$size" -le 2000000 ]
+	done
+	run "$PY" "$RP" steps "$F/1bf.html"
+	[ "${#lines[@]}" -ge 20 ]
+}
+
+@test "replay: screenshots of a few steps (build/replay-shots)" {
+	shot "$F/whole.html#step=0" whole-0.png
+	shot "$F/whole.html#step=12" whole-12.png
+	shot "$F/1bf.html#step=44" 1bf-44.png
+	shot "$F/1uf.html#step=20" 1uf-20.png
+}
