@@ -15,7 +15,7 @@ trap 'rm -rf "$KEYS"' EXIT
 export XDG_STATE_HOME="$KEYS/state"
 export UMPIRE_SCENARIOS="$HERE/../../scenarios"
 cd "$HERE"
-rm -rf orders reports game.yaml board.svg
+rm -rf orders reports game.yaml board.svg replay.html
 mkdir orders reports
 "$BIN" keygen -s "$KEYS/allied.key" -p allied.pub -W -f >/dev/null
 "$BIN" keygen -s "$KEYS/german.key" -p german.pub -W -f >/dev/null
@@ -40,3 +40,5 @@ until "$BIN" status --brief game.yaml | grep -q '^over'; do
 done
 "$BIN" render game.yaml -o board.svg
 "$BIN" audit game.yaml
+# the whole game, step by step, in one page (umpire replay)
+"$BIN" replay game.yaml -o replay.html

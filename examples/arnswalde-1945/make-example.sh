@@ -12,7 +12,7 @@ KEYS=$(mktemp -d)
 trap 'rm -rf "$KEYS"' EXIT
 export UMPIRE_SCENARIOS="$HERE/../../scenarios"
 cd "$HERE"
-rm -rf orders reports game.yaml board.svg
+rm -rf orders reports game.yaml board.svg replay.html
 mkdir orders reports
 "$BIN" keygen -s "$KEYS/player.key" -p player.pub -W -f >/dev/null
 "$BIN" keygen -s "$KEYS/referee.key" -p referee.pub -W -f >/dev/null
@@ -35,3 +35,5 @@ until "$BIN" status --brief game.yaml | grep -q '^over'; do
 done
 "$BIN" audit game.yaml
 "$BIN" render game.yaml -o board.svg
+# the whole game, step by step, in one page (umpire replay)
+"$BIN" replay game.yaml -o replay.html

@@ -14,7 +14,7 @@ trap 'rm -rf "$KEYS"' EXIT
 export XDG_STATE_HOME="$KEYS/state"
 export UMPIRE_SCENARIOS="$HERE/../../scenarios"
 cd "$HERE"
-rm -rf orders reports game.yaml board.svg
+rm -rf orders reports game.yaml board.svg replay.html
 mkdir orders reports
 "$BIN" keygen -s "$KEYS/player.key" -p player.pub -W -f >/dev/null
 "$BIN" keygen -s "$KEYS/referee.key" -p referee.pub -W -f >/dev/null
@@ -37,3 +37,5 @@ until "$BIN" status --brief game.yaml | grep -q '^over'; do
 done
 "$BIN" audit game.yaml
 "$BIN" render game.yaml -o board.svg
+# the whole game, step by step, in one page (umpire replay)
+"$BIN" replay game.yaml -o replay.html

@@ -24,7 +24,7 @@ trap 'rm -rf "$WORK"' EXIT
 export UMPIRE_SCENARIOS="$HERE/../../scenarios"
 unset UMPIRE_CONFIG
 cd "$HERE"
-rm -rf views orders reports game.yaml board.svg audit.txt mails.txt \
+rm -rf views orders reports game.yaml board.svg audit.txt mails.txt replay.html \
 	./*.pub
 mkdir views orders reports
 
@@ -110,5 +110,7 @@ for side in 1bf 1uf; do
 		XDG_STATE_HOME="$WORK/$side/.local/state" \
 		"$BIN" audit game.yaml --view ./*-$side.view 2>&1)
 done >audit.txt
+# the whole game, step by step, in one page (umpire replay)
+"$BIN" replay game.yaml -o replay.html
 python3 "$HERE/mails.py" . >mails.txt
 cat audit.txt mails.txt

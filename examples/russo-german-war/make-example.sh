@@ -12,7 +12,7 @@ KEYS=$(mktemp -d)
 trap 'rm -rf "$KEYS"' EXIT
 export UMPIRE_SCENARIOS="$HERE/../../scenarios"
 cd "$HERE"
-rm -rf views orders game.yaml ./*.pub
+rm -rf views orders game.yaml board.svg replay.html ./*.pub
 mkdir views orders
 for k in german soviet referee; do
 	"$BIN" keygen -s "$KEYS/$k.key" -p $k.pub -W -f >/dev/null
@@ -47,4 +47,6 @@ cp "$KEYS/game.yaml" game.yaml
 # the final board as a picture (everything: the referee's game file)
 "$BIN" render game.yaml -o board.svg
 "$BIN" audit game.yaml --view views/*-german.view
+# the whole game, step by step, in one page (umpire replay)
+"$BIN" replay game.yaml -o replay.html
 "$BIN" audit game.yaml --view views/*-soviet.view

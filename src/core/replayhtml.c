@@ -198,10 +198,10 @@ static const char style[] =
 "#board{flex:0 1 auto;max-width:100%;overflow:auto;background:#fff;"
 "border:1px solid #b8ae98}\n"
 "#board svg{display:block}\n"
-"aside{flex:1 1 36em;min-width:30em}\n"
+"aside{flex:1 1 30em;min-width:22em;overflow-x:auto}\n"
 "aside h2{font-size:15px;margin:8px 0 4px}\n"
 "pre{background:#fff;border:1px solid #ccc;padding:6px 8px;margin:0;"
-"font:12.5px/1.35 'DejaVu Sans Mono',monospace;white-space:pre-wrap}\n"
+"font:12.5px/1.35 'DejaVu Sans Mono',monospace;white-space:pre;overflow-x:auto}\n"
 "table{border-collapse:collapse;background:#fff;font-size:12.5px}\n"
 "td,th{border:1px solid #ccc;padding:1px 5px;text-align:left}\n"
 ".none{color:#777;font-style:italic}\n";

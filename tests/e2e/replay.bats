@@ -219,3 +219,26 @@ outside() {
 	shot "$F/1bf.html#step=44" 1bf-44.png
 	shot "$F/1uf.html#step=20" 1uf-20.png
 }
+
+@test "replay: each example's replay.html holds every step of its game and opens clean" {
+	local ex d steps n size
+	for ex in aachen arnswalde-1945 kampfgruppe-peiper \
+		race-to-the-reichstag russo-german-war; do
+		d="$BATS_TEST_DIRNAME/../../examples/$ex"
+		[ -s "$d/replay.html" ] || { echo "$ex: no replay.html"; return 1; }
+		grep -q 'replay game.yaml -o replay.html' "$d/make-example.sh"
+		steps=$("$UMPIRE" audit --json "$d/game.yaml" |
+			"$PY" -c 'import json,sys; print(json.load(sys.stdin)["steps"])')
+		n=$("$PY" "$RP" steps "$d/replay.html" | wc -l)
+		# the start and each step of the game file
+		[ "$steps" -ge 1 ]
+		[ "$n" -eq $((steps + 1)) ] ||
+			{ echo "$ex: $n steps in the page, $steps in the game"; return 1; }
+		size=$(wc -c <"$d/replay.html")
+		echo "$ex: $n steps, $size bytes"
+		[ "$size" -le 2000000 ]
+		chrome "$d/replay.html#step=1"
+		if grep 'CONSOLE' chrome.log; then return 1; fi
+		[ "$(shown_step)" = 1 ]
+	done
+}
