@@ -242,3 +242,47 @@ outside() {
 		[ "$(shown_step)" = 1 ]
 	done
 }
+
+# The page driven as a reader drives it (keys, buttons, a link, the play
+# button), through the DevTools protocol on a pipe (cdp.py): what each
+# does to the step shown, and how long a step takes to appear (the key
+# handled and the page laid out again, in ms; printed, for the record).
+@test "replay: keys, buttons, links and play step through the game" {
+	local bin
+	bin=$(command -v chromium || command -v chromium-browser) ||
+		skip "chromium is not installed"
+	run "$PY" "$BATS_TEST_DIRNAME/cdp.py" "$bin" "file://$F/whole.html#step=5" '(async () => {
+	  const sleep = ms => new Promise(r => setTimeout(r, ms));
+	  const step = () => document.getElementById("step").textContent;
+	  const key = k => document.dispatchEvent(new KeyboardEvent("keydown", {key: k}));
+	  const click = id => document.getElementById(id).click();
+	  const o = [step()];
+	  key("ArrowRight"); o.push(step(), location.hash);
+	  key("ArrowLeft"); o.push(step());
+	  key("End"); o.push(step(), document.getElementById("next").disabled);
+	  key("Home"); o.push(step(), document.getElementById("prev").disabled);
+	  click("next"); o.push(step());
+	  click("last"); o.push(step());
+	  click("prev"); o.push(step());
+	  click("first"); o.push(step());
+	  location.hash = "#step=7"; await sleep(300); o.push(step());
+	  click("play"); await sleep(3400); click("play"); o.push(step());
+	  const here = document.querySelector("#turns a.here");
+	  o.push(here ? here.textContent : "");
+	  const t = [];
+	  for (let i = 0; i < 5; i++) {
+	    const t0 = performance.now();
+	    key("ArrowRight");
+	    void document.body.offsetHeight;
+	    t.push(Math.round(performance.now() - t0));
+	    await sleep(300);
+	  }
+	  return o.join(" ") + " | ms " + t.join(" ");
+	})()'
+	echo "$output"
+	[ "$status" -eq 0 ]
+	case $output in
+	'"5 6 #step=6 5 44 true 0 true 1 44 43 0 7 9 Turn 2 | ms '*) ;;
+	*) return 1 ;;
+	esac
+}

@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""cdp.py CHROMIUM URL EXPRESSION - open URL in headless Chromium, then
+evaluate the JavaScript EXPRESSION (a promise is awaited) in the page
+with the browser's real clock (no virtual time), and print its value as
+JSON. Talks the DevTools protocol over a pipe (--remote-debugging-pipe):
+no port, no network."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def main():
+    chrome, url, expr = sys.argv[1:4]
+    r_in, w_in = os.pipe()    # we write, Chromium reads on fd 3
+    r_out, w_out = os.pipe()  # Chromium writes on fd 4, we read
+    profile = tempfile.mkdtemp(prefix="cdp-")
+
+    def child_fds():
+        os.dup2(r_in, 3)
+        os.dup2(w_out, 4)
+
+    proc = subprocess.Popen(
+        [chrome, "--headless", "--no-sandbox", "--disable-gpu",
+         "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync",
+         "--user-data-dir=" + profile, "--remote-debugging-pipe",
+         "--window-size=1600,1100", "about:blank"],
+        pass_fds=(3, 4), preexec_fn=child_fds,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(r_in)
+    os.close(w_out)
+    out = os.fdopen(w_in, "wb", buffering=0)
+    inp = os.fdopen(r_out, "rb", buffering=0)
+    buf = b""
+    ids = [0]
+
+    def send(method, params=None, session=None):
+        ids[0] += 1
+        msg = {"id": ids[0], "method": method, "params": params or {}}
+        if session:
+            msg["sessionId"] = session
+        out.write(json.dumps(msg).encode() + b"\0")
+        return ids[0]
+
+    def wait(want):
+        nonlocal buf
+        while True:
+            while b"\0" not in buf:
+                chunk = inp.read(65536)
+                if not chunk:
+                    sys.exit("chromium closed the pipe")
+                buf += chunk
+            raw, buf = buf.split(b"\0", 1)
+            msg = json.loads(raw)
+            if msg.get("id") == want:
+                if "error" in msg:
+                    sys.exit("cdp: %s" % msg["error"])
+                return msg["result"]
+
+    try:
+        target = wait(send("Target.createTarget", {"url": url}))["targetId"]
+        session = wait(send("Target.attachToTarget",
+                            {"targetId": target, "flatten": True}))["sessionId"]
+        # the page loaded: its document complete (asked again while the
+        # first document, about:blank, gives way to it)
+        for _ in range(100):
+            res = wait(send("Runtime.evaluate", {
+                "expression": "location.href + ' ' + document.readyState",
+                "returnByValue": True}, session))
+            v = res.get("result", {}).get("value", "")
+            if v.startswith("file:") and v.endswith(" complete"):
+                break
+            time.sleep(0.1)
+        res = wait(send("Runtime.evaluate", {
+            "expression": expr, "awaitPromise": True,
+            "returnByValue": True}, session))
+        if "exceptionDetails" in res:
+            sys.exit("cdp: %s" % res["exceptionDetails"])
+        print(json.dumps(res["result"].get("value")))
+    finally:
+        proc.kill()
+        proc.wait()
+        subprocess.run(["rm", "-rf", profile])
+
+
+main()
