@@ -156,7 +156,7 @@ const struct command commands[] = {
 	  "  --against GAME2  compare two files of one game; name who\n"
 	  "                 signed both sides of a fork\n"
 	  "  --json         one JSON object (umpire(1), JSON OUTPUT)\n" },
-	{ "replay", cmd_replay, "replay GAME|[GAME] --view FILE... [-o "
+	{ "replay", cmd_replay, "replay [GAME] [--view FILE...] [-o "
 	  "FILE.html] [-s SECKEY] [--full]",
 	  "the whole game as one HTML page that steps through it",
 	  "  -o FILE.html  where to write the page (default: stdout)\n"

@@ -378,3 +378,43 @@ PYEOF
 	# the phase in words under the board ("over" was the state's name)
 	grep -Eq '>GT [0-9]+ \([^)]*\) of [0-9]+: game over<' rt.svg
 }
+
+@test "Race to the Reichstag: place names kept off the counters, or drawn under them" {
+	ex="$BATS_TEST_DIRNAME/../../examples/race-to-the-reichstag"
+	for n in 12 44; do
+		"$UMPIRE" render "$ex/game.yaml" --step $n -o b.svg
+		# each name's halo (svg_mark_label) against each counter (34 by
+		# 31); the names are drawn with the map, before every counter
+		run "$PY" - b.svg <<'PYEOF'
+import re, sys
+s = open(sys.argv[1]).read()
+halo = r'<rect x="([-\d.]+)" y="([-\d.]+)" width="([-\d.]+)" height="15" rx="3" ry="3" fill="#ffffff" opacity="0.8"/>'
+ctr = r'<rect x="([-\d.]+)" y="([-\d.]+)" width="34" height="31"'
+labels = [(m.start(), *map(float, m.groups())) for m in re.finditer(halo, s)]
+counters = [(m.start(), *map(float, m.groups())) for m in re.finditer(ctr, s)]
+assert len(labels) > 40 and len(counters) > 100, (len(labels), len(counters))
+assert max(p for p, *_ in labels) < min(p for p, *_ in counters), "a name over a counter"
+over = sum(any(x < cx + 34 and cx < x + w and y < cy + 31 and cy < y + 15
+               for _, cx, cy in counters) for _, x, y, w in labels)
+print(over)
+PYEOF
+		[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+		echo "step $n: $output of the names touch a counter"
+		# where the hex leaves no room (a name between stacks)
+		[ "$output" -le 4 ]
+	done
+}
+
+@test "hex boards: every word on a counter or a mark at least 9 units high (legible at 100%)" {
+	local ex n
+	for ex in aachen race-to-the-reichstag; do
+		for n in 5 12; do
+			"$UMPIRE" render "$BATS_TEST_DIRNAME/../../examples/$ex/game.yaml" \
+				--step $n -o b.svg
+			# the marks of the step and the counters' ids and
+			# factors (red marks, black ids): no type under 9
+			run grep -o 'font-size="[0-8]\(\.[0-9]*\)\?"[^>]*fill="#\(c00000\|000000\)">[^<]' b.svg
+			[ -z "$output" ] || { echo "$ex step $n: $output"; return 1; }
+		done
+	done
+}

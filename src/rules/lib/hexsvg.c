@@ -747,8 +747,8 @@ void hexsvg_counter(struct svg *s, double x, double y, const char *fill,
 	svg_text(s, x, y + h / 2 - 2.5, HEXSVG_FACTOR_PT, "middle", "#000000",
 		 factors);
 	if (mark)
-		svg_text(s, x + w / 2, y - h / 2 - 1, 8, "middle", "#c00000",
-			 mark);
+		svg_text(s, x + w / 2, y - h / 2 - 1, HEXSVG_FACTOR_PT,
+			 "middle", "#c00000", mark);
 }
 
 void hexsvg_moves(struct svg *s, const struct hex_map *m,
@@ -829,8 +829,8 @@ void hexsvg_marks(struct svg *s, const struct hex_map *m,
 			sty.stroke = "#c00000";
 			sty.stroke_width = 2;
 			svg_circle(s, x, y, HEXSVG_R * 0.8, &sty);
-			svg_text(s, x, y + HEXSVG_R, 7, "middle", "#c00000",
-				 marks[k].label);
+			svg_text(s, x, y + HEXSVG_R, HEXSVG_FACTOR_PT,
+				 "middle", "#c00000", marks[k].label);
 			svg_end_group(s);
 		} else if (!strcmp(marks[k].kind, "lost")) {
 			sty.stroke = "#c00000";

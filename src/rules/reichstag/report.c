@@ -278,6 +278,7 @@ void rt_render(const void *vst, const char *side, const struct mark *marks,
 	struct hexsvg_opts o;
 	struct hexsvg_piece p[8];
 	struct svg_style sty;
+	uint8_t occupied[HEX_MAX];
 	double w, hgt, x, y, key_h;
 	int me = side ? rt_side_parse(side) : -1, h, k, n, i, rt = -1;
 	int end = hex_end(m);
@@ -301,6 +302,12 @@ void rt_render(const void *vst, const char *side, const struct mark *marks,
 				HEXSVG_RING, NULL, "strategic objective" };
 	o.regions = reg;
 	o.n_regions = n;
+	/* place names clear of the counters (the Reichstag's undecided
+	 * ones too) where the hex leaves room */
+	for (h = 0; h < HEX_MAX; h++)
+		occupied[h] = h < end && (st->occ[h] >= 0 ||
+					  (h == rt && st->rt_blind > 0));
+	o.occupied = occupied;
 	hexsvg_size(m, &w, &hgt);
 	if (w < 620)
 		w = 620;
@@ -378,8 +385,8 @@ void rt_render(const void *vst, const char *side, const struct mark *marks,
 		hexsvg_centre(m, st->bz.m[i].hex, &x, &y);
 		svg_circle(out, x, y, HEXSVG_R * (st->bz.m[i].radius * 1.7 +
 						 0.9), &sty);
-		svg_text(out, x, y - HEXSVG_R * 0.9, 7, "middle", "#000000",
-			 st->mk[st->bz.m[i].kind].id);
+		svg_text(out, x, y - HEXSVG_R * 0.9, HEXSVG_FACTOR_PT,
+			 "middle", "#000000", st->mk[st->bz.m[i].kind].id);
 	}
 	hexsvg_marks(out, m, marks, n_marks);
 	snprintf(txt, sizeof txt, "GT %d (%s) of %d: %s", st->turn,
