@@ -9,16 +9,34 @@
  */
 #ifndef UMPIRE_REPLAY_H
 #define UMPIRE_REPLAY_H
+#include <stdint.h>
 #include "umpire/game.h"
 #include "umpire/strbuf.h"
 #include "umpire/view.h"
+
+/* The distinct lines of the boards' SVG text, each kept once (copied),
+ * in the order first met: the boards of a replay share them. */
+struct replay_lines {
+	char **line;
+	size_t *len;          /* with its '\n' */
+	uint64_t *hash;       /* its FNV-1a hash */
+	size_t n, cap;
+	size_t *slot;         /* hash slots: index + 1; 0 empty */
+	size_t n_slots;
+};
+/* text's lines added to the table; returns the text as ranges of the
+ * table ("0-812,815,900-903", malloc'd): the table's lines at those
+ * indices, in that order, are the text byte for byte. */
+char *replay_lines_add(struct replay_lines *t, const char *text);
+void replay_lines_free(struct replay_lines *t);
 
 /* One step as the reader sees it. */
 struct replay_frame {
 	size_t step;
 	int turn;          /* 0: before play, or not known */
 	char actor[32];    /* who ordered the step ("" for the start) */
-	char *board;       /* the SVG document, as umpire render writes it */
+	char *board;       /* the SVG document umpire render writes, as
+			      ranges of the replay's lines */
 	char *report;      /* the report, as umpire report writes it */
 };
 
@@ -31,6 +49,7 @@ struct replay {
 	size_t total;                /* the steps of the game as known */
 	struct replay_frame *frames;
 	size_t n, cap;
+	struct replay_lines lines;
 	struct strbuf draws;         /* a JSON array of every draw the
 					reader may see: [step, draw, turn,
 					phase, purpose, pool, of, pick,

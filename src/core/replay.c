@@ -37,6 +37,7 @@ void replay_free(struct replay *r)
 	free(r->seen);
 	free(r->audit);
 	strbuf_free(&r->draws);
+	replay_lines_free(&r->lines);
 	memset(r, 0, sizeof *r);
 }
 
@@ -86,27 +87,6 @@ static void result_of(struct replay *r, const struct scenario *scn,
 
 /* ---- from the game file ---- */
 
-/* The state after each step and the question that ended it. */
-struct kept {
-	size_t state_size;
-	void **state;              /* [n_steps + 1] */
-	struct question *next;     /* [n_steps + 1] */
-	int *over;
-};
-
-static void keep_state(void *user, size_t step, const void *state,
-		       const struct question *next)
-{
-	struct kept *k = user;
-	/* a check run again (check_game) replays the step again */
-	if (!k->state[step])
-		k->state[step] = xmalloc(k->state_size);
-	memcpy(k->state[step], state, k->state_size);
-	k->over[step] = next == NULL;
-	if (next)
-		k->next[step] = *next;
-}
-
 /* Every draw, for the dice and the luck of each step. */
 static void draws_json(struct replay *r, const struct run *run)
 {
@@ -132,30 +112,65 @@ static void draws_json(struct replay *r, const struct run *run)
 	json_finish(&j);
 }
 
-static int game_frame(struct game *g, const char *name, const struct run *run,
-		      const struct snapshot *snap, struct replay *r,
-		      struct error *err)
+/* What the replay's hook needs at the end of each step. */
+struct game_hook {
+	struct game *g;
+	const char *name;
+	const struct run *run;   /* the run being played: its events,
+				    draws and marks up to the step */
+	struct replay *r;
+	struct error err;
+	int failed;
+};
+
+/* Step k drawn and told as render and report do (frame k; a step
+ * replayed again is made again). */
+static int game_frame(struct game_hook *h, size_t k, const void *state,
+		      const struct question *next, const struct run *run)
 {
-	struct replay_frame *f = add_frame(r);
+	struct game *g = h->g;
+	struct replay_frame *f = &h->r->frames[k];
 	struct strbuf sb = STRBUF_INIT;
-	size_t k = snap->step, n_marks;
+	struct snapshot snap = { k, (void *)state, { 0 }, next == NULL };
+	size_t n_marks;
+	if (next)
+		snap.next = *next;
+	free(f->board);
+	free(f->report);
+	memset(f, 0, sizeof *f);
 	f->step = k;
 	f->turn = k ? board_turn_at(run, k) : 0;
 	if (k)
 		snprintf(f->actor, sizeof f->actor, "%s", g->steps[k - 1].actor);
 	struct mark *marks = board_step_marks(run, k, k, NULL, &n_marks);
-	struct board_at at = { &g->scn, g->n_steps, f->turn, snap, NULL,
+	struct board_at at = { &g->scn, g->n_steps, f->turn, &snap, NULL,
 		game_honour(g), marks, n_marks };
-	int rc = board_page(&at, name, &sb, err);
+	int rc = board_page(&at, h->name, &sb, &h->err);
 	free(marks);
-	f->board = strbuf_detach(&sb, NULL);
+	if (!rc)
+		f->board = replay_lines_add(&h->r->lines, sb.buf ? sb.buf : "");
+	strbuf_free(&sb);
 	if (rc)
 		return -1;
-	struct report_at rat = { k, snap->state, snap->over ? NULL :
-		&snap->next, NULL, 0, 0 };
+	struct report_at rat = { k, state, next, NULL, 0, 0 };
 	report_step(g, run, &rat, &sb);
 	f->report = strbuf_detach(&sb, NULL);
+	if (k == g->n_steps) {
+		struct snapshot last = snap;
+		free(h->r->result);
+		h->r->result = NULL;
+		result_of(h->r, &g->scn, &last);
+	}
 	return 0;
+}
+
+static void frame_hook(void *user, size_t step, const void *state,
+		       const struct question *next)
+{
+	struct game_hook *h = user;
+	if (!h->failed && step <= h->g->n_steps &&
+	    game_frame(h, step, state, next, h->run))
+		h->failed = 1;
 }
 
 int replay_game(struct game *g, const char *name, struct replay *r,
@@ -163,68 +178,52 @@ int replay_game(struct game *g, const char *name, struct replay *r,
 {
 	const struct ruleset *rs = g->scn.rs;
 	size_t n = g->n_steps;
-	struct kept k = { rs->state_size, xcalloc(n + 1, sizeof(void *)),
-		xcalloc(n + 1, sizeof(struct question)),
-		xcalloc(n + 1, sizeof(int)) };
 	struct run run, start;
-	int rc = -1;
+	struct game_hook h = { g, name, &run, r, { 0 }, 0 };
+	int rc;
 
-	if (!rs->render) {
-		errorf(err, EXIT_USAGE, "%s: %s (%s) cannot be drawn yet: its "
-		       "rules have no render hook", name, g->scn.title,
-		       g->scn.id);
-		goto out;
-	}
+	if (!rs->render)
+		return errorf(err, EXIT_USAGE, "%s: %s (%s) cannot be drawn "
+			      "yet: its rules have no render hook", name,
+			      g->scn.title, g->scn.id);
+	describe(r, g);
+	r->total = n;
+	r->seen = xstrdup("the whole game");
+	r->frames = xcalloc(n + 1, sizeof *r->frames);
+	r->n = r->cap = n + 1;
 	/* the start: the rules run up to their first question */
-	engine_run(rs, g->start_state, NULL, 0, &start);
-	k.state[0] = xmalloc(rs->state_size);
-	memcpy(k.state[0], g->start_state, rs->state_size);
-	k.over[0] = start.outcome == RUN_OVER;
-	k.next[0] = start.pending;
-	engine_free(&start);
-
 	g->examples = REPORT_EXAMPLES;
-	g->at_step_end = keep_state;
-	g->hook_user = &k;
+	engine_run(rs, g->start_state, NULL, 0, &start);
+	rc = game_frame(&h, 0, g->start_state, start.outcome == RUN_OVER ?
+			NULL : &start.pending, &start);
+	engine_free(&start);
+	if (rc) {
+		*err = h.err;
+		return -1;
+	}
+	/* each step drawn as the one replay of the ledger ends it */
+	g->at_step_end = frame_hook;
+	g->hook_user = &h;
 	rc = game_check(g, CHECK_FULL, NULL, &run, err);
 	g->at_step_end = NULL;
 	g->hook_user = NULL;
 	if (rc)
-		goto out;
+		return -1;
 	rc = -1;
-	if (n && !k.state[n]) {
-		/* the latest step ended with the game */
-		k.state[n] = xmalloc(rs->state_size);
-		memcpy(k.state[n], run.state, rs->state_size);
-		k.over[n] = run.outcome == RUN_OVER;
-		if (!k.over[n])
-			k.next[n] = run.pending;
+	if (h.failed) {
+		*err = h.err;
+		goto out;
 	}
-	describe(r, g);
-	r->total = n;
-	r->seen = xstrdup("the whole game");
-	for (size_t i = 0; i <= n; i++) {
-		if (!k.state[i]) {
-			errorf(err, EXIT_USAGE, "%s: the replay kept no state "
-			       "after step %zu", name, i);
-			goto out_run;
+	for (size_t i = 0; i <= n; i++)
+		if (!r->frames[i].board) {
+			errorf(err, EXIT_USAGE, "%s: the replay did not end "
+			       "step %zu", name, i);
+			goto out;
 		}
-		struct snapshot snap = { i, k.state[i], k.next[i], k.over[i] };
-		if (game_frame(g, name, &run, &snap, r, err))
-			goto out_run;
-	}
-	struct snapshot last = { n, k.state[n], k.next[n], k.over[n] };
-	result_of(r, &g->scn, &last);
 	draws_json(r, &run);
 	rc = 0;
-out_run:
-	engine_free(&run);
 out:
-	for (size_t i = 0; i <= n; i++)
-		free(k.state[i]);
-	free(k.state);
-	free(k.next);
-	free(k.over);
+	engine_free(&run);
 	return rc;
 }
 
@@ -265,7 +264,9 @@ static int view_frame(const struct view *v, const char *name,
 	}
 	int rc = board_page(&at, name, &sb, err);
 	free(marks);
-	f->board = strbuf_detach(&sb, NULL);
+	if (!rc)
+		f->board = replay_lines_add(&r->lines, sb.buf ? sb.buf : "");
+	strbuf_free(&sb);
 	f->report = xstrdup(v->report ? v->report : "");
 	/* the views come in the order of their steps: the last one's
 	 * result stays */

@@ -4,98 +4,17 @@
  * shown. Nothing is fetched: the CSS and the script are in the page,
  * and the data is one JSON block the script reads.
  *
- * The boards share their lines: every distinct line of every board's
- * SVG text is written once, in a table, and each step's board is a list
- * of ranges of that table ("0-812,815,900-903"). The map, and every
+ * The boards share their lines (replay_lines_add): every distinct line
+ * of every board's SVG text is written once, in a table, and each
+ * step's board is a list of ranges of that table. The map, and every
  * counter that did not move, is written once for the whole game; the
  * script joins a step's lines back into the very text `umpire render`
  * writes for it.
  */
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "umpire/json.h"
 #include "umpire/replay.h"
-
-/* ---- the table of lines ---- */
-
-struct lines {
-	const char **at;     /* the line's first byte, in a frame's board */
-	size_t *len;         /* its length, with its '\n' */
-	size_t n, cap;
-	size_t *slot;        /* hash slots: index + 1; 0 empty */
-	size_t n_slots;
-};
-
-static uint64_t hash(const char *p, size_t n)
-{
-	uint64_t h = 1469598103934665603ull;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)p[i]) * 1099511628211ull;
-	return h;
-}
-
-static void grow(struct lines *t)
-{
-	size_t n = t->n_slots ? 2 * t->n_slots : 4096;
-	free(t->slot);
-	t->slot = xcalloc(n, sizeof *t->slot);
-	t->n_slots = n;
-	for (size_t i = 0; i < t->n; i++) {
-		size_t s = hash(t->at[i], t->len[i]) & (n - 1);
-		while (t->slot[s])
-			s = (s + 1) & (n - 1);
-		t->slot[s] = i + 1;
-	}
-}
-
-/* The index of the line p[0..n), added if new. */
-static size_t line_index(struct lines *t, const char *p, size_t n)
-{
-	if (2 * (t->n + 1) > t->n_slots)
-		grow(t);
-	size_t s = hash(p, n) & (t->n_slots - 1);
-	for (; t->slot[s]; s = (s + 1) & (t->n_slots - 1)) {
-		size_t i = t->slot[s] - 1;
-		if (t->len[i] == n && !memcmp(t->at[i], p, n))
-			return i;
-	}
-	if (t->n == t->cap) {
-		t->cap = t->cap ? 2 * t->cap : 4096;
-		t->at = xrealloc(t->at, t->cap * sizeof *t->at);
-		t->len = xrealloc(t->len, t->cap * sizeof *t->len);
-	}
-	t->at[t->n] = p;
-	t->len[t->n] = n;
-	t->slot[s] = t->n + 1;
-	return t->n++;
-}
-
-/* A board as ranges of the table: "a-b" or "a", comma-separated. */
-static void board_ranges(struct lines *t, const char *text,
-			 struct strbuf *out)
-{
-	size_t first = 0, last = 0;
-	int open = 0;
-	for (const char *p = text; *p;) {
-		const char *nl = strchr(p, '\n');
-		size_t n = nl ? (size_t)(nl - p) + 1 : strlen(p);
-		size_t i = line_index(t, p, n);
-		if (open && i == last + 1) {
-			last = i;
-		} else {
-			if (open)
-				strbuf_addf(out, first == last ? "%zu," :
-					    "%zu-%zu,", first, last);
-			first = last = i;
-			open = 1;
-		}
-		p += n;
-	}
-	if (open)
-		strbuf_addf(out, first == last ? "%zu" : "%zu-%zu", first,
-			    last);
-}
 
 /* ---- the page ---- */
 
@@ -127,8 +46,8 @@ static void script_json(struct strbuf *out, const struct strbuf *js)
 
 static void data(const struct replay *r, struct strbuf *out)
 {
-	struct lines t = { 0 };
-	struct strbuf js = STRBUF_INIT, ranges = STRBUF_INIT;
+	const struct replay_lines *t = &r->lines;
+	struct strbuf js = STRBUF_INIT;
 	struct json j;
 	json_init(&j, &js);
 	json_begin_object(&j);
@@ -142,21 +61,19 @@ static void data(const struct replay *r, struct strbuf *out)
 	json_begin_array(&j);
 	for (size_t i = 0; i < r->n; i++) {
 		const struct replay_frame *f = &r->frames[i];
-		strbuf_reset(&ranges);
-		board_ranges(&t, f->board, &ranges);
 		json_begin_object(&j);
 		json_kint(&j, "step", (long long)f->step);
 		json_kint(&j, "turn", f->turn);
 		json_kstring(&j, "actor", f->actor);
-		json_kstring(&j, "board", ranges.buf ? ranges.buf : "");
+		json_kstring(&j, "board", f->board ? f->board : "");
 		json_kstring(&j, "report", f->report);
 		json_end_object(&j);
 	}
 	json_end_array(&j);
 	json_key(&j, "lines");
 	json_begin_array(&j);
-	for (size_t i = 0; i < t.n; i++)
-		json_stringn(&j, t.at[i], t.len[i]);
+	for (size_t i = 0; i < t->n; i++)
+		json_stringn(&j, t->line[i], t->len[i]);
 	json_end_array(&j);
 	json_key(&j, "draws");
 	if (r->draws.len) {
@@ -169,10 +86,6 @@ static void data(const struct replay *r, struct strbuf *out)
 	json_finish(&j);
 	script_json(out, &js);
 	strbuf_free(&js);
-	strbuf_free(&ranges);
-	free(t.at);
-	free(t.len);
-	free(t.slot);
 }
 
 static const char style[] =

@@ -16,7 +16,13 @@
 
 #define ARROW_ID "arrow"
 
-/* A number: at most two decimals, no trailing zeros, no "-0". */
+/* A number: at most two decimals, no trailing zeros, no "-0": what
+ * "%.2f" prints, trimmed. Most numbers are written from their hundredths
+ * rounded (a board has tens of thousands, and printf's exact decimal
+ * conversion was most of a replay's time); one whose hundredths lie
+ * within a hair of a half, or that is large, goes through snprintf,
+ * whose rounding of the exact binary value alone decides there, so the
+ * bytes are printf's in every case. */
 static void num(struct strbuf *sb, double v)
 {
 	char buf[64];
@@ -24,6 +30,29 @@ static void num(struct strbuf *sb, double v)
 
 	if (!isfinite(v))
 		v = 0;
+	double c = v * 100, r = floor(c + 0.5), frac = c - floor(c);
+	if (fabs(c) < 1e12 && fabs(frac - 0.5) > 1e-6) {
+		long long h = (long long)r;
+		int neg = h < 0;
+		unsigned long long a = neg ? 0ULL - (unsigned long long)h :
+			(unsigned long long)h;
+		unsigned cents = (unsigned)(a % 100);
+		char *e = buf + sizeof buf, *p = e;
+		if (cents) {
+			if (cents % 10)
+				*--p = (char)('0' + cents % 10);
+			*--p = (char)('0' + cents / 10);
+			*--p = '.';
+		}
+		a /= 100;
+		do
+			*--p = (char)('0' + a % 10);
+		while ((a /= 10) > 0);
+		if (neg && (p[0] != '0' || p + 1 != e))
+			*--p = '-';
+		strbuf_add(sb, p, (size_t)(e - p));
+		return;
+	}
 	snprintf(buf, sizeof buf, "%.2f", v);
 	n = strlen(buf);
 	while (n > 0 && buf[n - 1] == '0')
@@ -38,7 +67,9 @@ static void num(struct strbuf *sb, double v)
 /* name="number" with a leading space. */
 static void num_attr(struct strbuf *sb, const char *name, double v)
 {
-	strbuf_addf(sb, " %s=\"", name);
+	strbuf_addc(sb, ' ');
+	strbuf_adds(sb, name);
+	strbuf_add(sb, "=\"", 2);
 	num(sb, v);
 	strbuf_addc(sb, '"');
 }
@@ -109,7 +140,9 @@ static void esc(struct strbuf *sb, const char *s)
 
 static void str_attr(struct strbuf *sb, const char *name, const char *v)
 {
-	strbuf_addf(sb, " %s=\"", name);
+	strbuf_addc(sb, ' ');
+	strbuf_adds(sb, name);
+	strbuf_add(sb, "=\"", 2);
 	esc(sb, v);
 	strbuf_addc(sb, '"');
 }
