@@ -3,6 +3,7 @@
  * well-formedness (balanced tags), arrow markers, placing a drawing,
  * shapes defined once and used, shared paint, paths of segments.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "umpire/svg.h"
@@ -166,6 +167,63 @@ static void shapes(void)
 	strbuf_free(&out);
 }
 
+/* What "%.2f" prints, trimmed of trailing zeros, "-0" as "0": the
+ * number format the writer promises, for every value (its fast path
+ * must agree with printf's rounding of the exact binary value, near a
+ * half hundredth too). */
+static void printf_number(char *buf, size_t size, double v)
+{
+	size_t n;
+	snprintf(buf, size, "%.2f", v);
+	n = strlen(buf);
+	while (n > 0 && buf[n - 1] == '0')
+		buf[--n] = '\0';
+	if (n > 0 && buf[n - 1] == '.')
+		buf[--n] = '\0';
+	if (strcmp(buf, "-0") == 0)
+		strcpy(buf, "0");
+}
+
+static void numbers(void)
+{
+	struct svg s;
+	struct strbuf out = STRBUF_INIT;
+	char want[64], got[64];
+	unsigned long seed = 12345;
+	int bad = 0, n = 0;
+
+	for (int i = 0; i < 200000; i++) {
+		double v;
+		seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+		long r = (long)(seed >> 33) % 2000000 - 1000000;
+		switch (i % 5) {
+		case 0: v = (double)r / 1000; break;       /* halves of .01 */
+		case 1: v = (double)r / 100; break;
+		case 2: v = (double)r / 8000; break;       /* exact halves */
+		case 3: v = (double)r * 0.0131; break;
+		default: v = (double)r / 1000 + 1e-9; break;
+		}
+		if (i < 6)
+			v = (double[]){ 0.005, -0.005, 0.125, -0.0049, 1e13,
+					-2.675 }[i];
+		svg_begin(&s, 10, 10, "n");
+		svg_circle(&s, v, 0, 1, NULL);
+		svg_finish(&s, &out);
+		const char *p = strstr(out.buf, "<circle cx=\"");
+		if (!p || sscanf(p, "<circle cx=\"%63[^\"]", got) != 1)
+			got[0] = '\0';
+		printf_number(want, sizeof want, v);
+		if (strcmp(want, got) && bad++ < 5)
+			fprintf(stderr, "# %.17g: %s, printf %s\n", v, got,
+				want);
+		n++;
+		strbuf_reset(&out);
+	}
+	CHECK(bad == 0, "numbers as printf's %%.2f writes them, trimmed "
+	      "(%d of %d differ)", bad, n);
+	strbuf_free(&out);
+}
+
 int main(void)
 {
 	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
@@ -177,6 +235,7 @@ int main(void)
 
 	segments();
 	shapes();
+	numbers();
 	draw(&a);
 	draw(&b);
 	CHECK(a.len > 0 && a.len == b.len && memcmp(a.buf, b.buf, a.len) == 0,
