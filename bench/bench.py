@@ -13,6 +13,7 @@ the total; both sides of a ratio are timed the same way, in alternation.
 Peak memory is the maximum resident set size of the process (wait4).
 """
 import atexit
+import json
 import os
 import platform
 import re
@@ -1084,6 +1085,36 @@ def judge_cost(base, out, long_game=None):
     return cmp + [mail_g, sign_g, adj_g, istr / iver, tput]
 
 
+def replay(d, steps, out):
+    """umpire replay of the game d/game.yaml (steps long) side by side
+    with its audit, both timed in alternation, with their peak memory
+    and the page's size."""
+    rep = [BIN, "replay", "game.yaml", "-o", "replay.html"]
+    aud = [BIN, "audit", "game.yaml"]
+    trp, tau = compare(rep, aud, d, 1, rounds=3)
+    size = os.path.getsize(os.path.join(d, "replay.html"))
+    out("replay      umpire replay of that game %.0f ms (%.2f ms a step; "
+        "%d KiB of HTML), its audit %.0f ms: ratio %.1f" % (
+            trp * 1e3, trp * 1e3 / steps, size // 1024, tau * 1e3,
+            trp / tau))
+    out("            peak RSS: replay %.1f MiB, audit %.1f MiB" % (
+        peak_rss(rep, d) / 1024, peak_rss(aud, d) / 1024))
+
+
+def only_replay():
+    """bench.py BIN BARE --replay GAME: that line alone, for a game file
+    at hand (printed, not written to OUT)."""
+    game = os.path.abspath(sys.argv[sys.argv.index("--replay") + 1])
+    d = tempfile.mkdtemp(prefix="umpire-bench-")
+    try:
+        shutil.copy(game, os.path.join(d, "game.yaml"))
+        p = subprocess.run([BIN, "audit", "--json", "game.yaml"], cwd=d,
+                           env=ENV, stdout=subprocess.PIPE, check=True)
+        replay(d, json.loads(p.stdout)["steps"], print)
+    finally:
+        shutil.rmtree(d, ignore_errors=True)
+
+
 def main():
     base = tempfile.mkdtemp(prefix="umpire-bench-")
     lines = []
@@ -1164,6 +1195,7 @@ def main():
         out("            umpire audit %.2f ms (%.3f ms a step), bare "
             "signature checks and hashes %.2f ms: ratio %.2f (goal <= 2)"
             % (tau * 1e3, tau * 1e3 / steps, tb * 1e3, r3))
+        replay(lg, steps, out)
         # growth: audit of every prefix of the game
         out("            audit time by number of steps (prefixes of that "
             "game):")
@@ -1385,5 +1417,7 @@ if __name__ == "__main__":
         only_judge_cost()
     elif "--judge" in sys.argv[3:]:
         only_judge()
+    elif "--replay" in sys.argv[3:]:
+        only_replay()
     else:
         main()
