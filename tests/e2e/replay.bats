@@ -286,3 +286,28 @@ outside() {
 	*) return 1 ;;
 	esac
 }
+
+@test "replay: a side's replay of a card game shows at each step no card its view hid" {
+	local ex="$BATS_TEST_DIRNAME/../../examples/russo-german-war" v k
+	"$UMPIRE" replay --view "$ex"/views/*-german.view -o g.html
+	"$UMPIRE" replay "$ex/game.yaml" -o w.html
+	cards='[an][0-9][0-9]*g\?'
+	leaks=0 hidden=0
+	for v in "$ex"/views/*-german.view; do
+		k=$(sed -n 's/^step: //p' "$v")
+		grep -ohw "$cards" "$v" | sort -u >seen.txt
+		# the German page at that step: no card its view does not name
+		"$PY" "$RP" frame g.html "$k" | grep -ohw "$cards" | sort -u >shown.txt
+		if comm -13 seen.txt shown.txt | grep .; then
+			echo "step $k: shown to the German, not in his view"
+			leaks=$((leaks + 1))
+		fi
+		# the whole game's page names cards that view hid (the search
+		# can find a leak)
+		"$PY" "$RP" frame w.html "$k" | grep -ohw "$cards" | sort -u >all.txt
+		comm -13 seen.txt all.txt | grep -q . && hidden=$((hidden + 1))
+	done
+	echo "views hiding a card: $hidden"
+	[ "$hidden" -gt 0 ]
+	[ "$leaks" -eq 0 ]
+}

@@ -6,6 +6,8 @@ from Chromium's network log.
                               at #step=STEP, rebuilt from its data as its
                               script rebuilds it
   replay.py steps PAGE        the steps the page holds, one a line
+  replay.py frame PAGE STEP   all the page holds of that step: its
+                              board's SVG text, then its report
   replay.py net NETLOG        every URL the page itself asked for that is
                               not the file:// page (Chromium's own
                               background requests left out)
@@ -64,6 +66,10 @@ def main():
     if cmd == "board":
         d = data(sys.argv[2])
         sys.stdout.write(board(d, frame(d, int(sys.argv[3]))))
+    elif cmd == "frame":
+        d = data(sys.argv[2])
+        f = frame(d, int(sys.argv[3]))
+        sys.stdout.write(board(d, f) + f["report"])
     elif cmd == "steps":
         for f in data(sys.argv[2])["steps"]:
             print(f["step"])
@@ -87,7 +93,7 @@ def main():
         for s in t.out:
             print(" ".join(s.split()))
     else:
-        sys.exit("usage: replay.py board|steps|net|text ...")
+        sys.exit("usage: replay.py board|frame|steps|net|text ...")
 
 
 main()
