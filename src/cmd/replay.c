@@ -27,8 +27,8 @@ static char *audit_command(const char *game, const char *const *views,
 			   size_t n)
 {
 	struct strbuf sb = STRBUF_INIT;
-	strbuf_addf(&sb, "umpire audit %s", game ? base_name(game) :
-		    "GAME.yaml");
+	strbuf_addf(&sb, "umpire audit %s", game && strcmp(game, "-") ?
+		    base_name(game) : "GAME.yaml");
 	if (n)
 		strbuf_adds(&sb, " --view");
 	for (size_t i = 0; i < n; i++)
@@ -145,7 +145,10 @@ int cmd_replay(int argc, char **argv, const struct cli *cli,
 		goto done;
 	const char *game = NULL;
 	size_t first = 0;
-	if (n_pos) {
+	if (n_pos && !strcmp(pos[0], "-")) {
+		/* the standard input, read once: a game file */
+		game = pos[first++];
+	} else if (n_pos) {
 		/* a first file that is a view: all are views */
 		char *buf;
 		size_t len;

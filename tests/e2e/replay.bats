@@ -171,6 +171,9 @@ outside() {
 	new_arnswalde_game a.yaml
 	run "$UMPIRE" replay a.yaml -o a.html
 	[ "$status" -eq 0 ]
+	# read from the standard input (once: not sniffed for a view first)
+	"$UMPIRE" replay - -o b.html <a.yaml
+	sed 's/umpire audit a.yaml/umpire audit GAME.yaml/' a.html | cmp - b.html
 }
 
 @test "replay: bad command lines say what is accepted" {
