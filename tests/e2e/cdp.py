@@ -6,6 +6,7 @@ JSON. Talks the DevTools protocol over a pipe (--remote-debugging-pipe):
 no port, no network."""
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -83,7 +84,7 @@ def main():
     finally:
         proc.kill()
         proc.wait()
-        subprocess.run(["rm", "-rf", profile])
+        shutil.rmtree(profile, ignore_errors=True)
 
 
 main()
