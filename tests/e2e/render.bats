@@ -418,3 +418,15 @@ PYEOF
 		done
 	done
 }
+
+@test "plain render (no --side) draws the latest step's moves as arrows" {
+	ex="$BATS_TEST_DIRNAME/../../examples/race-to-the-reichstag"
+	# step 43 of the example moves units: each move an arrow
+	"$UMPIRE" render "$ex/game.yaml" --step 43 -o b.svg
+	n=$(grep -c 'marker-end="url(#arrow' b.svg)
+	echo "arrows: $n"
+	[ "$n" -ge 3 ]
+	# the step before the start has none
+	"$UMPIRE" render "$ex/game.yaml" --step 0 -o a.svg
+	! grep -q 'marker-end=' a.svg
+}
