@@ -1594,12 +1594,15 @@ static int check_support(void *user, const char *ans, char *why,
  * on attack a (now at column col): "use" on every attack while markers
  * last; "best" on the attack whose odds are the attacker's best of
  * those not yet resolved (the first declared of equals); a hex on the
- * attack on that hex only. */
+ * attack on that hex only: named for another attack still to come, the
+ * marker is spent on that one now (its def_sup), so that no later
+ * answer, a standing "best" or "use", spends it elsewhere. */
 static int support_spent(struct ctx *c, struct aachen *st,
-			 const struct hex_attack *a, int col, const char *ans)
+			 const struct hex_attack *a, int col, const char *ans,
+			 int side)
 {
 	char x[8], y[8];
-	int i;
+	int i, h;
 
 	if (!strcmp(ans, "use"))
 		return 1;
@@ -1607,8 +1610,21 @@ static int support_spent(struct ctx *c, struct aachen *st,
 		return 0;
 	hex_id(a->def[0], x);
 	if (strcmp(ans, "best") != 0) {
-		if (hex_parse(&st->map, ans) == a->def[0])
+		h = hex_parse(&st->map, ans);
+		if (h == a->def[0])
 			return 1;
+		for (i = 0; i < st->n_atk; i++)
+			if (st->atk[i].def[0] == h && !st->atk[i].done &&
+			    !st->atk[i].def_sup)
+				break;
+		if (i == st->n_atk) {
+			ctx_event(c, "8.0", "No support fire for the defence "
+				  "of %s: the answer names %s, which no "
+				  "attack still to come is on.", x, ans);
+			return 0;
+		}
+		st->atk[i].def_sup = 1;
+		st->support_left[side]--;
 		ctx_event(c, "8.0", "No support fire for the defence of %s: "
 			  "it is kept for %s.", x, ans);
 		return 0;
@@ -1657,7 +1673,10 @@ static void resolve(struct ctx *c, struct aachen *st, struct hex_attack *a,
 		ctx_event(c, "8.0", "Support fire adds %d to the attack "
 			  "on %s.", st->support_val, hex_id(a->def[0], x));
 	}
-	if (st->support_left[enemy] > 0 && st->support_val > 0) {
+	/* (a marker kept for this attack was spent when its hex was
+	 * named: support_spent) */
+	if (!a->def_sup && st->support_left[enemy] > 0 &&
+	    st->support_val > 0) {
 		col = crt_shift(&st->crt, crt_column(&st->crt, sum, dstr),
 				shift);
 		q_init(&q, "8.0", "support", aa_side_names[enemy],
@@ -1673,13 +1692,15 @@ static void resolve(struct ctx *c, struct aachen *st, struct hex_attack *a,
 		q_add(&q, "best");
 		q_add(&q, "%s", x);
 		if (support_spent(c, st, a, col,
-				  ctx_ask_text(c, &q, check_support, st))) {
+				  ctx_ask_text(c, &q, check_support, st),
+				  enemy)) {
 			a->def_sup = 1;
 			st->support_left[enemy]--;
-			ctx_event(c, "8.0", "Support fire adds %d to the "
-				  "defence of %s.", st->support_val, x);
 		}
 	}
+	if (a->def_sup)
+		ctx_event(c, "8.0", "Support fire adds %d to the defence of "
+			  "%s.", st->support_val, hex_id(a->def[0], x));
 	t = &st->map.terrain[st->map.terr[a->def[0]]];
 	if (a->def_sup)
 		dstr += st->support_val;
