@@ -19,7 +19,8 @@
  * next, over or draw), events (texts found in order), refused (the
  * refusal's text), private ({SIDE: [text ...]}: each in an event only
  * SIDE may read) and public-never ([word ...]: no event everyone may
- * read names the word; a hidden counter's id).
+ * read names the word; a hidden counter's id) and never ([text ...]: no
+ * event at all holds the text; "Not used").
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -39,7 +40,7 @@ enum { CASE_STEPS = 8 };
 static const char *const step_keys[] = { "actor", "answers", "standing",
 	"draws", NULL };
 static const char *const expect_keys[] = { "state", "pending", "events",
-	"refused", "private", "public-never", NULL };
+	"refused", "private", "public-never", "never", NULL };
 
 /* Deep subset match: every part of want must be in got. */
 static int subset(const struct doc_node *want, const struct doc_node *got,
@@ -219,6 +220,26 @@ static int public_never(const struct doc_node *want, const struct run *run,
 	return 1;
 }
 
+/* expect.never: [text, ...]: no event, whoever may read it, holds the
+ * text. */
+static int never_match(const struct doc_node *want, const struct run *run,
+		       struct strbuf *why)
+{
+	if (want->kind != DOC_SEQ) {
+		strbuf_addf(why, "expect.never: a list");
+		return 0;
+	}
+	for (size_t i = 0; i < want->n; i++)
+		for (size_t e = 0; e < run->n_events; e++)
+			if (strstr(run->events[e].text, want->items[i]->str)) {
+				strbuf_addf(why, "an event holds '%s': %s",
+					    want->items[i]->str,
+					    run->events[e].text);
+				return 0;
+			}
+	return 1;
+}
+
 static int run_case(const char *scn_dir, const char *game,
 		    const char *path, struct strbuf *why, struct error *err)
 {
@@ -353,6 +374,8 @@ static int run_case(const char *scn_dir, const char *game,
 		ok = private_match(n, &run, why);
 	if (ok && (n = doc_get(expect, "public-never")))
 		ok = public_never(n, &run, why);
+	if (ok && (n = doc_get(expect, "never")))
+		ok = never_match(n, &run, why);
 	if (ok && (n = doc_get(expect, "events")))
 		ok = events_match(d, n, &run, why);
 out:

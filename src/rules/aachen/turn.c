@@ -766,7 +766,8 @@ static void engineers(struct ctx *c, struct aachen *st)
 			q_add(&q, "%s", hex_side_id(&st->map, h, d, b));
 		}
 	}
-	if (q.n == 1)
+	/* "keep" alone: asked only to take a "keep" the orders give */
+	if (q.n == 1 && !ctx_given(c, "allied", "bridge", "keep"))
 		return;
 	k = ctx_ask(c, &q);
 	if (k == 0)
@@ -1190,7 +1191,10 @@ static void movement_phase(struct ctx *c, struct aachen *st, int side,
 		for (i = 0; i < st->n_units; i++)
 			if (may_move(st, &r, i, side, mech))
 				idx[n++] = (int16_t)i;
-		if (n == 0)
+		/* no unit left that may move: "done" alone, asked only to
+		 * take a "done" the orders give (ctx_given) */
+		if (n == 0 && !ctx_given(c, aa_side_names[side], "move",
+					 "done"))
 			break;
 		q_init(&q, "5.0", "move", aa_side_names[side],
 		       "%s %s: UNIT to HEX (the cheapest legal path), UNIT "
@@ -1222,7 +1226,7 @@ static void movement_phase(struct ctx *c, struct aachen *st, int side,
 		}
 		/* up to one example path a unit in each direction: the
 		 * order template stays short */
-		budget = (int)(Q_MAX_OPTIONS - q.n) / n;
+		budget = n ? (int)(Q_MAX_OPTIONS - q.n) / n : 1;
 		if (budget > EXAMPLES_A_UNIT)
 			budget = EXAMPLES_A_UNIT;
 		if (budget < 1)
@@ -1385,7 +1389,10 @@ static void declare(struct ctx *c, struct aachen *st, int side)
 			if (n > 0)
 				q.n++;
 		}
-		if (q.n == 1)
+		/* nothing left to attack: "done" alone, asked only to take
+		 * a "done" the orders give (ctx_given) */
+		if (q.n == 1 && !ctx_given(c, aa_side_names[side], "attack",
+					   "done"))
 			return;
 		ck.st = st;
 		ck.side = side;
