@@ -630,15 +630,12 @@ static void move_unit(struct ctx *c, struct aachen *st, int u, int mech,
 		enter(st, u, path[i]);
 		if (st->occ[h] < 0)
 			aa_reindex(st);  /* h may hold a unit passed over */
-		aa_rules(st, &r);
-		if (hex_in_enemy_zoc(&r, un->side, path[i]))
-			ctx_event(c, "6.1", "%s enters an enemy zone of "
-				  "control at %s and stops.", un->id,
-				  hex_id(path[i], x));
 	}
 	/* a path that comes back to its start (out of a hex and into it
-	 * again) is a move all the same (16.0: it ends in the hex) */
-	if (n > first && by_dest) {
+	 * again) is a move all the same (16.0: it ends in the hex); a
+	 * destination reached through other hexes names them (the path
+	 * the game chose), one next to the start needs no more words */
+	if (n > first && by_dest && n - first > 1) {
 		char via[HEX_PATH_MAX * 5 + 1];
 		size_t len = 0;
 
@@ -646,17 +643,21 @@ static void move_unit(struct ctx *c, struct aachen *st, int u, int mech,
 		for (i = first; i < n - 1 && len + 6 < sizeof via; i++)
 			len += (size_t)snprintf(via + len, sizeof via - len,
 						" %s", hex_id(path[i], x));
-		ctx_event(c, "5.0", "%s moves from %s to %s "
-			  "(by%s).", un->id, hex_id(start, x),
-			  hex_id(un->hex, y), n - first > 1 ? via : " the "
-			  "shortest way");
+		ctx_event(c, "5.0", "%s moves from %s to %s (by%s).", un->id,
+			  hex_id(start, x), hex_id(un->hex, y), via);
 		ctx_mark(c, "", "move", hex_id(start, x), y, un->id);
 	} else if (n > first) {
 		ctx_event(c, "5.0", "%s moves from %s to %s.",
 			  un->id, hex_id(start, x), hex_id(un->hex, y));
 		ctx_mark(c, "", "move", x, y, un->id);
 	}
-	/* the move is told first, then what it captured (16.0) */
+	/* the move is told first, then where it stopped (6.1: a legal
+	 * path ends at the first enemy zone of control it enters), then
+	 * what it captured (16.0) */
+	aa_rules(st, &r);
+	if (n > first && hex_in_enemy_zoc(&r, un->side, un->hex))
+		ctx_event(c, "6.1", "%s enters an enemy zone of control at %s "
+			  "and stops.", un->id, hex_id(un->hex, x));
 	capture(c, st, u);
 }
 /* Whether the 2nd Armored Division has begun to arrive (15.0: all of it
@@ -1242,8 +1243,18 @@ static void movement_phase(struct ctx *c, struct aachen *st, int side,
 		if (q.n == 0)
 			break;  /* no legal move at all */
 		ans = ctx_ask_text(c, &q, check_move, &m);
-		if (check_move(&m, ans, why, sizeof why) || m.mv.unit < 0)
+		if (check_move(&m, ans, why, sizeof why) || m.mv.unit < 0) {
+			/* done: a phase in which nothing moved says so, so
+			 * that a step of only "done" tells what happened */
+			for (i = 0; i < st->n_units &&
+			     !(st->moved[i] && st->u[i].side == side); i++)
+				;
+			if (i == st->n_units)
+				ctx_event(c, "5.0", "The %s player moves no "
+					  "unit.", side == ALLIED ? "Allied" :
+					  "German");
 			break;
+		}
 		move_unit(c, st, m.mv.unit, mech, m.mv.path, m.mv.n, m.mv.by_dest);
 		if (st->phase == PH_OVER)
 			break;
@@ -1397,8 +1408,14 @@ static void declare(struct ctx *c, struct aachen *st, int side)
 		ck.st = st;
 		ck.side = side;
 		ans = ctx_ask_text(c, &q, check_attack, &ck);
-		if (check_attack(&ck, ans, why, sizeof why) || !ck.ok)
+		if (check_attack(&ck, ans, why, sizeof why) || !ck.ok) {
+			/* done with none declared: said, as a move */
+			if (st->n_atk == 0)
+				ctx_event(c, "7.1", "The %s player makes no "
+					  "attack.", side == ALLIED ? "Allied" :
+					  "German");
 			return;
+		}
 		a = &st->atk[st->n_atk++];
 		*a = ck.a;
 		a->done = 0;
