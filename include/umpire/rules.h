@@ -103,6 +103,20 @@ const char *ctx_ask_text(struct ctx *c, const struct question *q,
 int ctx_shown(const struct ctx *c, const char *key);
 
 /*
+ * Whether the current step's orders give role, as the answer to a
+ * question of this key asked now, the answer value (compared as
+ * answers are): the next of its answers, or in advance the first left
+ * of that key (never a standing order). A question whose one legal
+ * answer is "done" (nothing left to attack, no unit left to move) is
+ * asked only then, so that the "done" a player wrote, not knowing it
+ * would not be needed, is taken, not reported unused; when the orders
+ * do not give it the question is not asked and the step does not end
+ * there.
+ */
+int ctx_given(const struct ctx *c, const char *role, const char *key,
+	      const char *value);
+
+/*
  * How many example answers are worth computing for the free-text
  * question about to be asked with this key: 0 when it is not shown
  * (ctx_shown), else the most that any reader of this run sees (a status

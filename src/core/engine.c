@@ -190,6 +190,14 @@ static void record_end(struct ctx *c, const struct question *q)
 		s->at_end(s->user, c->run->state, q);
 }
 
+/* Whether step s takes its draws from its forced list: STEP_FORCED, or
+ * a test's STEP_PLAY that gives one (a conformance case played as in
+ * play, answers in advance and all). */
+static int forcing(const struct engine_step *s)
+{
+	return s->mode == STEP_FORCED || (s->mode == STEP_PLAY && s->forced);
+}
+
 /* Whether role orders step s (a NULL actor, in tests, answers for all). */
 static int acts(const struct engine_step *s, const char *role)
 {
@@ -233,12 +241,22 @@ static _Noreturn void template_stops(struct ctx *c, const char *what,
  * something hidden from him consulted) and answers of its orders are
  * left: they are answers in advance (umpire-orders(5)), never a reason
  * to refuse the file, since where a step ends may hang on what the
- * actor does not see. Each is used when the actor is asked its question
- * and it is legal then; the first that is not, and all after it, are
- * not used, and the actor alone is told why (no more of the question
- * than its rule when it is another side's). Returns the option index,
- * or -1: not used (then the step goes on as if none were left).
+ * actor does not see. Each waits for a question of its own key asked of
+ * the actor (in_advance); what is not used is told to the actor alone,
+ * with why.
  */
+
+/* Answer k of the step is not used, for why. */
+static void not_used_one(struct ctx *c, size_t k, const char *why)
+{
+	const struct engine_step *s = &c->steps[c->at.cur];
+	const struct answer *a = &s->answers[k];
+	ctx_event_to(c, s->actor ? s->actor : "", "orders",
+		     "Not used: answer '%s: %s' (%s:%d): %s.", a->key,
+		     a->value, s->src, a->line, why);
+}
+
+/* The answers left are not used (the step or the game ends), for why. */
 static void not_used(struct ctx *c, const char *why)
 {
 	const struct engine_step *s = &c->steps[c->at.cur];
@@ -303,43 +321,49 @@ static long match(const struct matcher *m, const struct question *q,
 }
 
 /* The step ended for its actor with answers left (see not_used): the
- * next one answers q if q is the actor's, asks its key and takes it. */
+ * first left of q's key answers q if q is the actor's and the answer is
+ * legal now. A question of another side, or one of the actor's whose
+ * key none of them has (an advance a standing order answers), takes
+ * none: they wait for their own questions. One of q's key that is not
+ * legal now is not used and the next of that key is tried; and once the
+ * orders come to an answer of q's key, those before it (written for
+ * questions that did not come) are not used. Returns the option index,
+ * or -1: none answers q (then a standing order may, or the step ends
+ * there). */
 static long in_advance(struct ctx *c, const struct question *q,
 		       const struct matcher *m, const char **text)
 {
 	const struct engine_step *s = &c->steps[c->at.cur];
-	const struct answer *a = &s->answers[c->at.ans_pos];
 	char why[900], because[1200];
 	if (s->mode == STEP_CHECK)
 		check_stops(c, acts(s, q->role) ? "a question after "
 			    "something hidden from you was decided" :
 			    "a question of another side", q->rule, q,
 			    RUN_PENDING);
-	if (!acts(s, q->role)) {
-		snprintf(because, sizeof because, "the rules ask another "
-			 "side first");
-		not_used(c, because);
+	if (!acts(s, q->role))
 		return -1;
-	}
-	if (strcmp(a->key, q->key) != 0) {
-		snprintf(because, sizeof because, "rule %s asks '%s' (%s)",
-			 q->rule, q->key, q->text);
-		not_used(c, because);
-		return -1;
-	}
-	long i = match(m, q, a->value, why, sizeof why);
-	if (i < 0) {
-		snprintf(because, sizeof because, "not a legal answer to "
-			 "rule %s (%s) when it was asked; %s", q->rule, q->text,
+	for (size_t j = c->at.ans_pos; j < s->n_answers; j++) {
+		const struct answer *a = &s->answers[j];
+		if (strcmp(a->key, q->key) != 0)
+			continue;
+		snprintf(because, sizeof because, "its question did not come "
+			 "before rule %s (%s)", q->rule, q->key);
+		for (size_t k = c->at.ans_pos; k < j; k++)
+			not_used_one(c, k, because);
+		c->at.ans_pos = j + 1;
+		long i = match(m, q, a->value, why, sizeof why);
+		if (i >= 0) {
+			ctx_event_to(c, q->role, q->rule, "Answer in advance "
+				     "used: %s: %s.", q->key, a->value);
+			*text = a->value;
+			return i;
+		}
+		snprintf(because, sizeof because, "not a legal answer to rule "
+			 "%s (%s) when it was asked; %s", q->rule, q->text,
 			 why);
-		not_used(c, because);
-		return -1;
+		not_used_one(c, j, because);
 	}
-	c->at.ans_pos++;
-	ctx_event_to(c, q->role, q->rule, "Answer in advance used: %s: %s.",
-		     q->key, a->value);
-	*text = a->value;
-	return i;
+	return -1;
 }
 
 /* Whether word is one of the space-separated words of list. */
@@ -561,6 +585,17 @@ static long ask(struct ctx *c, const struct question *q,
 			refuse(c, "%s: the orders of step %zu answer nothing; "
 			       "rule %s asks %s: %s", s->src, c->at.cur + 1,
 			       q->rule, q->role, q->key);
+		/* answers in advance whose questions did not come */
+		if (s->mode == STEP_PLAY && c->at.ans_pos < s->n_answers) {
+			if (acts(s, q->role))
+				snprintf(why, sizeof why, "the step ends at "
+					 "rule %s, which asks '%s'",
+					 q->rule, q->key);
+			else
+				snprintf(why, sizeof why, "the rules ask "
+					 "another side first");
+			not_used(c, why);
+		}
 		/* as the pending question is kept: free text marked */
 		struct question ended = *q;
 		ended.free_text = m->check != NULL;
@@ -573,6 +608,7 @@ static long ask(struct ctx *c, const struct question *q,
 				       q->rule, q->role);
 		}
 		c->at.cur++;
+		c->forced_pos = 0;
 		c->at.ans_pos = 0;
 		c->at.standing_used = 0;
 		c->at.draws = 0;
@@ -604,6 +640,31 @@ int ctx_shown(const struct ctx *c, const char *key)
 	    c->at.cur + 1 >= c->n_steps)
 		return 1;
 	return !at_hand(&c->steps[c->at.cur + 1], 0, 0, key);
+}
+
+int ctx_given(const struct ctx *c, const char *role, const char *key,
+	      const char *value)
+{
+	char a[Q_OPTION_LEN * 2], b[Q_OPTION_LEN * 2];
+	if (c->at.cur >= c->n_steps)
+		return 0;
+	const struct engine_step *s = &c->steps[c->at.cur];
+	int ahead = s->mode != STEP_FORCED &&
+		(c->at.draws != 0 || c->at.blind);
+	if (!acts(s, role))
+		return 0;
+	/* the next answer; in advance, the first left of the key (as
+	 * in_advance takes it) */
+	for (size_t j = c->at.ans_pos; j < s->n_answers; j++) {
+		if (!strcmp(s->answers[j].key, key)) {
+			answer_normalise(s->answers[j].value, a, sizeof a);
+			answer_normalise(value, b, sizeof b);
+			return !strcmp(a, b);
+		}
+		if (!ahead)
+			return 0;
+	}
+	return 0;
 }
 
 size_t ctx_examples(const struct ctx *c, const char *key)
@@ -658,7 +719,7 @@ static struct draw_rec *new_draw(struct ctx *c, const char *purpose)
 	/* a draw's purpose starts with its rule ("7.3 ...") */
 	if (s->mode == STEP_CHECK)
 		check_stops(c, "the draw", purpose, NULL, RUN_NEED_DRAW);
-	if (s->mode == STEP_FORCED && c->forced_pos >= s->n_forced)
+	if (forcing(s) && c->forced_pos >= s->n_forced)
 		suspend(c, RUN_NEED_DRAW);
 	if (r->n_draws == r->cap_draws) {
 		r->cap_draws = r->cap_draws ? r->cap_draws * 2 : 64;
@@ -709,7 +770,7 @@ size_t ctx_pick_for(struct ctx *c, const char *side, const char *purpose,
 	str_copy(d->pool, sizeof d->pool, pool);
 	d->n = (uint32_t)n;
 	const struct engine_step *s = &c->steps[c->at.cur];
-	if (s->mode == STEP_FORCED)
+	if (forcing(s))
 		d->pick = forced_pick(c, d, n, labels);
 	else
 		d->pick = rng_uniform(s->seed, c->at.draws, (uint32_t)n);

@@ -8,11 +8,19 @@
  * each with *.yaml cases. Prints one TAP line per case and a closing
  * "N passed, N failed" line; exits 1 if any case fails.
  *
+ * steps (instead of answers, standing and draws): the case played as in
+ * play, one step an item {actor, answers, standing, draws}: each step is
+ * ordered by its actor, its answers after a draw (or after another
+ * side's question, or something hidden from it) are answers in advance,
+ * a question of another side ends it unless a kept standing order
+ * answers, and it takes its draws from its own list.
+ *
  * expect: state (a subset of the saved state), pending (the key asked
  * next, over or draw), events (texts found in order), refused (the
  * refusal's text), private ({SIDE: [text ...]}: each in an event only
  * SIDE may read) and public-never ([word ...]: no event everyone may
- * read names the word; a hidden counter's id).
+ * read names the word; a hidden counter's id) and never ([text ...]: no
+ * event at all holds the text; "Not used").
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -25,9 +33,14 @@
 #include "umpire/scenario.h"
 
 static const char *const case_keys[] = { "case", "rules", "options",
-	"position", "draws", "answers", "standing", "expect", NULL };
+	"position", "draws", "answers", "standing", "steps", "expect", NULL };
+/* The most steps a case plays. */
+enum { CASE_STEPS = 8 };
+
+static const char *const step_keys[] = { "actor", "answers", "standing",
+	"draws", NULL };
 static const char *const expect_keys[] = { "state", "pending", "events",
-	"refused", "private", "public-never", NULL };
+	"refused", "private", "public-never", "never", NULL };
 
 /* Deep subset match: every part of want must be in got. */
 static int subset(const struct doc_node *want, const struct doc_node *got,
@@ -207,6 +220,26 @@ static int public_never(const struct doc_node *want, const struct run *run,
 	return 1;
 }
 
+/* expect.never: [text, ...]: no event, whoever may read it, holds the
+ * text. */
+static int never_match(const struct doc_node *want, const struct run *run,
+		       struct strbuf *why)
+{
+	if (want->kind != DOC_SEQ) {
+		strbuf_addf(why, "expect.never: a list");
+		return 0;
+	}
+	for (size_t i = 0; i < want->n; i++)
+		for (size_t e = 0; e < run->n_events; e++)
+			if (strstr(run->events[e].text, want->items[i]->str)) {
+				strbuf_addf(why, "an event holds '%s': %s",
+					    want->items[i]->str,
+					    run->events[e].text);
+				return 0;
+			}
+	return 1;
+}
+
 static int run_case(const char *scn_dir, const char *game,
 		    const char *path, struct strbuf *why, struct error *err)
 {
@@ -215,9 +248,10 @@ static int run_case(const char *scn_dir, const char *game,
 	char *buf = NULL;
 	size_t len;
 	void *start = NULL;
-	struct answer *ans = NULL, *stand = NULL;
-	size_t n_ans, n_stand;
-	const char **forced = NULL;
+	struct answer *ans[CASE_STEPS] = { NULL }, *stand[CASE_STEPS] = { NULL };
+	size_t n_ans, n_stand, n_steps = 1;
+	const char **forced[CASE_STEPS] = { NULL };
+	struct engine_step *steps = NULL;
 	struct run run;
 	int ok = -1, have_run = 0, have_scn = 0;
 	const struct doc_node *expect, *r, *n;
@@ -253,25 +287,51 @@ static int run_case(const char *scn_dir, const char *game,
 	if ((n = doc_get(r, "position")) &&
 	    scn.rs->load(start, d, n, err))
 		goto out;
-	if (read_answers(d, doc_get(r, "answers"), &ans, &n_ans, err) ||
-	    read_answers(d, doc_get(r, "standing"), &stand, &n_stand, err))
-		goto out;
-	n = doc_get(r, "draws");
-	size_t n_forced = n ? n->n : 0;
-	forced = xcalloc(n_forced + 1, sizeof *forced);
-	for (size_t i = 0; i < n_forced; i++)
-		forced[i] = n->items[i]->str;
-	struct engine_step step = {
-		.mode = STEP_FORCED, .actor = scn.sides[0], .src = path,
-		.answers = ans, .n_answers = n_ans,
-		.standing = stand, .n_standing = n_stand,
-		.forced = forced, .n_forced = n_forced,
-	};
-	/* Forced steps answer any role: actor is whoever is asked. */
-	if (n_ans)
-		step.actor = NULL;
+	if ((n = doc_get(r, "steps"))) {
+		if (doc_get(r, "answers") || doc_get(r, "standing") ||
+		    doc_get(r, "draws") || n->kind != DOC_SEQ || n->n == 0 ||
+		    n->n > CASE_STEPS) {
+			errorf(err, EXIT_REFUSED, "%s: steps is a list of 1 to "
+			       "%d {actor, answers, standing, draws}, instead "
+			       "of answers, standing and draws", path,
+			       CASE_STEPS);
+			goto out;
+		}
+		n_steps = n->n;
+	}
+	steps = xcalloc(n_steps, sizeof *steps);
+	for (size_t i = 0; i < n_steps; i++) {
+		const struct doc_node *m = n ? n->items[i] : r, *f;
+		struct engine_step *st = &steps[i];
+		if (n && (m->kind != DOC_MAP ||
+			  doc_only_keys(d, m, step_keys, err) ||
+			  doc_need_str(d, m, "actor", &st->actor, err)))
+			goto out;
+		if (read_answers(d, doc_get(m, "answers"), &ans[i], &n_ans,
+				 err) ||
+		    read_answers(d, doc_get(m, "standing"), &stand[i],
+				 &n_stand, err))
+			goto out;
+		f = doc_get(m, "draws");
+		size_t n_forced = f ? f->n : 0;
+		forced[i] = xcalloc(n_forced + 1, sizeof *forced[i]);
+		for (size_t k = 0; k < n_forced; k++)
+			forced[i][k] = f->items[k]->str;
+		st->mode = n ? STEP_PLAY : STEP_FORCED;
+		st->src = path;
+		st->answers = ans[i];
+		st->n_answers = n_ans;
+		st->standing = stand[i];
+		st->n_standing = n_stand;
+		st->forced = forced[i];
+		st->n_forced = n_forced;
+		if (!n)
+			/* Forced steps answer any role: actor is whoever is
+			 * asked. */
+			st->actor = n_ans ? NULL : scn.sides[0];
+	}
 	have_run = 1;
-	engine_run(scn.rs, start, &step, 1, &run);
+	engine_run(scn.rs, start, steps, n_steps, &run);
 	/* A case may expect the decisions to be refused (an illegal answer),
 	 * naming the rule: then nothing else is checked. */
 	if ((n = doc_get(expect, "refused"))) {
@@ -314,6 +374,8 @@ static int run_case(const char *scn_dir, const char *game,
 		ok = private_match(n, &run, why);
 	if (ok && (n = doc_get(expect, "public-never")))
 		ok = public_never(n, &run, why);
+	if (ok && (n = doc_get(expect, "never")))
+		ok = never_match(n, &run, why);
 	if (ok && (n = doc_get(expect, "events")))
 		ok = events_match(d, n, &run, why);
 out:
@@ -321,9 +383,12 @@ out:
 		engine_free(&run);
 	if (have_scn)
 		scenario_free(&scn);
-	free(forced);
-	free(ans);
-	free(stand);
+	for (size_t i = 0; i < CASE_STEPS; i++) {
+		free(forced[i]);
+		free(ans[i]);
+		free(stand[i]);
+	}
+	free(steps);
 	free(start);
 	free(buf);
 	doc_free(d);

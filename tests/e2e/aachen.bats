@@ -285,6 +285,41 @@ setup() {
 	[ -z "$(awk 'length > 72' full.txt)" ]
 }
 
+# What a player reads of each step, in the three games played above:
+# what happened, in the order it happened, and no line that says
+# nothing. A step of only "done" answers says that nothing moved; a
+# unit that stops in an enemy zone of control moves first, then stops;
+# a move to the hex next door names no way; "Reinforcements due:" says
+# which or none; an "attack: done" with nothing left to attack is used,
+# not reported unused.
+@test "reports: every step says what happened, in order, and no line says nothing" {
+	# every step's body holds a line
+	awk '/^Step [0-9]+, ordered by/ { if (open && !n) { print "empty: " step; bad = 1 }
+			step = $0; open = 1; n = 0; next }
+		/^Position$/ { if (open && !n) { print "empty: " step; bad = 1 }
+			open = 0; next }
+		open && NF { n++ }
+		END { exit bad }' all-reports.txt
+	grep -q '\[5.0\] The Allied player moves no unit\.' all-reports.txt
+	if grep -n 'Reinforcements due:$' all-reports.txt; then return 1; fi
+	grep -q 'Reinforcements due: none\.$' all-reports.txt
+	if grep -n 'by the shortest way' all-reports.txt; then return 1; fi
+	if grep -n "Not used: answer 'attack: done'" all-reports.txt; then
+		return 1
+	fi
+	# each stop in a zone of control right after the move into it
+	n=$(grep -c '\[6.1\] [a-z0-9]* enters an enemy zone of control' \
+		all-reports.txt)
+	[ "$n" -ge 1 ]
+	awk '/\[6.1\] [a-z0-9]+ enters an enemy zone of control at/ {
+			u = $2; h = $10
+			if (prev !~ ("\\[5.0\\] " u " moves from [0-9]+ to " h)) {
+				print "not after its move: " $0 " / " prev; bad = 1 }
+		}
+		/^  \[/ { prev = $0 }
+		END { exit bad }' all-reports.txt
+}
+
 @test "by mail: every order template within 150 lines, every report but the first within 80" {
 	for g in scripted idle; do
 		[ "$(wc -l <$g.template-lines)" -gt 10 ]

@@ -196,6 +196,62 @@ static const struct ruleset duel_hidden = {
 	.standing = duel_hidden_standing, .standing_persist = 1,
 };
 
+/* Toy game 5: a march with a watcher. The watcher gets ready (rule
+ * 0); then the mover goes north, south or stops (rule 1), up to three
+ * times: each going rolls a die (rule 2), and then the mover is asked
+ * whether to rest (rule 3, which his standing order answers) and the
+ * watcher whether to watch (rule 4, which the watcher's kept standing
+ * order answers). */
+struct march {
+	int legs, rested, watched;
+};
+
+static void march_play(struct ctx *c, void *vst)
+{
+	struct march *st = vst;
+	struct question q;
+	q_init(&q, "0", "ready", "watcher", "Ready?");
+	q_add(&q, "yes");
+	ctx_ask(c, &q);
+	while (st->legs < 3) {
+		q_init(&q, "1", "go", "mover", "Go where?");
+		q_add(&q, "north");
+		q_add(&q, "south");
+		q_add(&q, "stop");
+		if (ctx_ask(c, &q) == 2)
+			break;
+		st->legs++;
+		ctx_die(c, "2 roll", 6);
+		q_init(&q, "3", "rest", "mover", "Rest?");
+		q_add(&q, "no");
+		q_add(&q, "yes");
+		st->rested += (int)ctx_ask(c, &q);
+		q_init(&q, "4", "watch", "watcher", "Watch?");
+		q_add(&q, "no");
+		q_add(&q, "yes");
+		st->watched += (int)ctx_ask(c, &q);
+	}
+}
+
+static struct doc_node *march_save(const void *vst, struct doc *d)
+{
+	const struct march *st = vst;
+	struct doc_node *m = doc_map(d);
+	doc_set_int(d, m, "legs", st->legs);
+	return m;
+}
+
+static const struct standing_key march_standing[] = {
+	{ "rest", "3", "rest after a leg", "no", 0, NULL, NULL, NULL },
+	{ "watch", "4", "watch the mover", "yes", 1, NULL, NULL, NULL },
+	{ NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL }
+};
+static const struct ruleset march = {
+	.id = "march", .version = "1", .state_size = sizeof(struct march),
+	.play = march_play, .save = march_save, .standing = march_standing,
+	.standing_persist = 1,
+};
+
 /* Toy game 4, with checkpoints: rounds of two roles; in each round the
  * red side adds 1-3 to a total (rule 1), a die is rolled (rule 2), and
  * the blue side keeps or halves the total (rule 3). The top of each round
@@ -253,6 +309,86 @@ static struct engine_step play_step(const char *actor, struct answer *a,
 	return s;
 }
 
+/* Whether an event for side alone holds text. */
+static int told_to(const struct run *run, const char *side, const char *text)
+{
+	for (size_t i = 0; i < run->n_events; i++)
+		if (!strcmp(run->events[i].visible, side) &&
+		    strstr(run->events[i].text, text))
+			return 1;
+	return 0;
+}
+
+/* Answers in advance wait for their own questions (umpire-orders(5)):
+ * a question between (the mover's own rest, which a standing order
+ * answers; the watcher's, which the watcher's kept order answers) takes
+ * none; an unusable one is not used and the next of its key serves; the
+ * answers left when the step ends are not used, and the mover is told
+ * each and why. */
+static void test_in_advance(void)
+{
+	struct march m0;
+	struct run run;
+	struct engine_step s[2];
+	struct answer ready[] = { { "ready", "yes", 2 } };
+	struct answer watch[] = { { "watch", "yes", 9 } };
+	struct answer rest[] = { { "rest", "no", 9 } };
+
+	memset(&m0, 0, sizeof m0);
+	s[0] = play_step("watcher", ready, 1, watch, 1, 2);
+	/* three legs, each answer waiting past rest and watch */
+	struct answer go[] = { { "go", "north", 3 }, { "go", "south", 4 },
+		{ "go", "north", 5 } };
+	s[1] = play_step("mover", go, 3, rest, 1, 3);
+	CHECK(engine_run(&march, &m0, s, 2, &run) == 0 &&
+	      run.outcome == RUN_OVER &&
+	      ((struct march *)run.state)->legs == 3 &&
+	      ((struct march *)run.state)->watched == 3,
+	      "answers in advance wait past a standing order's and another "
+	      "side's question: %s", run.err.msg);
+	CHECK(!told_to(&run, "mover", "Not used"), "nothing unused");
+	engine_free(&run);
+
+	/* an unusable one is skipped; the next of its key serves */
+	struct answer bad[] = { { "go", "north", 3 }, { "go", "west", 4 },
+		{ "go", "stop", 5 } };
+	s[1] = play_step("mover", bad, 3, rest, 1, 3);
+	CHECK(engine_run(&march, &m0, s, 2, &run) == 0 &&
+	      run.outcome == RUN_OVER &&
+	      ((struct march *)run.state)->legs == 1, "an unusable answer "
+	      "skipped, the next used: %s", run.err.msg);
+	CHECK(told_to(&run, "mover", "Not used: answer 'go: west' "
+		      "(orders.yaml:4): not a legal answer to rule 1"),
+	      "the mover is told of the unusable answer");
+	CHECK(!told_to(&run, "mover", "'go: stop'"), "the next one used");
+	engine_free(&run);
+
+	/* one whose question never comes, before one of the question's
+	 * key: not used, and said so */
+	struct answer skip[] = { { "go", "north", 3 }, { "fly", "high", 4 },
+		{ "go", "stop", 5 } };
+	s[1] = play_step("mover", skip, 3, rest, 1, 3);
+	CHECK(engine_run(&march, &m0, s, 2, &run) == 0 &&
+	      run.outcome == RUN_OVER &&
+	      ((struct march *)run.state)->legs == 1, "past an answer whose "
+	      "question never came: %s", run.err.msg);
+	CHECK(told_to(&run, "mover", "Not used: answer 'fly: high' "
+		      "(orders.yaml:4): its question did not come before rule "
+		      "1 (go)"), "the mover is told why");
+	engine_free(&run);
+
+	/* no standing rest: the step ends at rule 3, and the answers left
+	 * are not used */
+	s[1] = play_step("mover", go, 3, NULL, 0, 3);
+	CHECK(engine_run(&march, &m0, s, 2, &run) == 0 &&
+	      run.outcome == RUN_PENDING && !strcmp(run.pending.key, "rest"),
+	      "the step ends at a question none answers: %s", run.err.msg);
+	CHECK(told_to(&run, "mover", "Not used: answer 'go: south' "
+		      "(orders.yaml:4) and the 1 after it: the step ends at "
+		      "rule 3, which asks 'rest'"), "the answers left told");
+	engine_free(&run);
+}
+
 /* q_add writes each option as snprintf would: text and plain %s copied
  * (cut at Q_OPTION_LEN), anything else (a NULL string too) formatted. */
 static void test_q_add(void)
@@ -300,6 +436,7 @@ int main(void)
 	if (sodium_init() < 0)
 		return 1;
 	test_q_add();
+	test_in_advance();
 
 	/* No steps: the first question is pending. */
 	engine_run(&toy, &start, NULL, 0, &run);
@@ -340,19 +477,20 @@ int main(void)
 	      run.err.msg);
 	engine_free(&run);
 	/* not legal when asked: not used, the actor told why, and the
-	 * step ends at that question */
+	 * next answer of its key answers the question in its place */
 	struct answer a3[] = { { "target", "one", 3 }, { "again", "maybe", 4 },
 		{ "again", "yes", 5 } };
 	s[0] = play_step("player", a3, 3, NULL, 0, 1);
 	int told = 0;
 	CHECK(engine_run(&toy, &start, s, 1, &run) == 0 &&
-	      run.outcome == RUN_PENDING && run.n_draws == 1 &&
+	      run.outcome == RUN_PENDING && run.n_draws == 2 &&
 	      !strcmp(run.pending.key, "again"), "illegal answer in advance "
-	      "not used: %s", run.err.msg);
+	      "skipped, the next one used: %s", run.err.msg);
 	for (size_t i = 0; i < run.n_events; i++)
 		told |= !strcmp(run.events[i].visible, "player") &&
 			strstr(run.events[i].text, "Not used: answer 'again: "
-			       "maybe' (orders.yaml:4) and the 1 after it") != NULL;
+			       "maybe' (orders.yaml:4): not a legal answer") !=
+			NULL;
 	CHECK(told, "the actor is told what was not used and why");
 	engine_free(&run);
 

@@ -137,6 +137,13 @@ static void counts(struct strbuf *out, const struct aachen *st)
 	}
 }
 
+/* A reinforcement due this turn or the next (the position's list). */
+static int due_now(const struct aachen *st, int i)
+{
+	return st->u[i].where == U_WAITING && st->u[i].arrive > 0 &&
+	       st->u[i].arrive <= st->turn + 1;
+}
+
 void aa_position(const void *vst, const char *side, struct strbuf *out)
 {
 	const struct aachen *st = vst;
@@ -191,8 +198,7 @@ void aa_position(const void *vst, const char *side, struct strbuf *out)
 	strbuf_adds(out, "Reinforcements due:");
 	col = 19;
 	for (i = 0; i < st->n_units; i++)
-		if (st->u[i].where == U_WAITING && st->u[i].arrive > 0 &&
-		    st->u[i].arrive <= st->turn + 1) {
+		if (due_now(st, i)) {
 			if (col + 9 > MAIL_COLUMNS) {
 				strbuf_adds(out, "\n ");
 				col = 1;
@@ -201,6 +207,11 @@ void aa_position(const void *vst, const char *side, struct strbuf *out)
 				    st->u[i].arrive);
 			col += 9;
 		}
+	/* none due: said, not left a heading with nothing after it */
+	for (i = 0; i < st->n_units && !due_now(st, i); i++)
+		;
+	if (i == st->n_units)
+		strbuf_adds(out, " none.");
 	strbuf_addc(out, '\n');
 }
 

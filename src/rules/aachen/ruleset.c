@@ -20,7 +20,7 @@ static const struct standing_key standing[] = {
 	  "spend a support fire marker on its defence: none; use (each "
 	  "attack, in the order declared, while markers last); best (the "
 	  "attack at the best odds of those not yet resolved); or a hex "
-	  "(the attack on that hex)", "best", 1, NULL, NULL, NULL },
+	  "(only the attack on it)", "best", 1, NULL, NULL, NULL },
 	{ "retreat", "7.7", "where your units retreat (rear: the hex "
 	  "farthest from the enemy; or a hex)", "rear", 1, NULL,
 	  "attacker defender", NULL },

@@ -630,15 +630,12 @@ static void move_unit(struct ctx *c, struct aachen *st, int u, int mech,
 		enter(st, u, path[i]);
 		if (st->occ[h] < 0)
 			aa_reindex(st);  /* h may hold a unit passed over */
-		aa_rules(st, &r);
-		if (hex_in_enemy_zoc(&r, un->side, path[i]))
-			ctx_event(c, "6.1", "%s enters an enemy zone of "
-				  "control at %s and stops.", un->id,
-				  hex_id(path[i], x));
 	}
 	/* a path that comes back to its start (out of a hex and into it
-	 * again) is a move all the same (16.0: it ends in the hex) */
-	if (n > first && by_dest) {
+	 * again) is a move all the same (16.0: it ends in the hex); a
+	 * destination reached through other hexes names them (the path
+	 * the game chose), one next to the start needs no more words */
+	if (n > first && by_dest && n - first > 1) {
 		char via[HEX_PATH_MAX * 5 + 1];
 		size_t len = 0;
 
@@ -646,17 +643,21 @@ static void move_unit(struct ctx *c, struct aachen *st, int u, int mech,
 		for (i = first; i < n - 1 && len + 6 < sizeof via; i++)
 			len += (size_t)snprintf(via + len, sizeof via - len,
 						" %s", hex_id(path[i], x));
-		ctx_event(c, "5.0", "%s moves from %s to %s "
-			  "(by%s).", un->id, hex_id(start, x),
-			  hex_id(un->hex, y), n - first > 1 ? via : " the "
-			  "shortest way");
+		ctx_event(c, "5.0", "%s moves from %s to %s (by%s).", un->id,
+			  hex_id(start, x), hex_id(un->hex, y), via);
 		ctx_mark(c, "", "move", hex_id(start, x), y, un->id);
 	} else if (n > first) {
 		ctx_event(c, "5.0", "%s moves from %s to %s.",
 			  un->id, hex_id(start, x), hex_id(un->hex, y));
 		ctx_mark(c, "", "move", x, y, un->id);
 	}
-	/* the move is told first, then what it captured (16.0) */
+	/* the move is told first, then where it stopped (6.1: a legal
+	 * path ends at the first enemy zone of control it enters), then
+	 * what it captured (16.0) */
+	aa_rules(st, &r);
+	if (n > first && hex_in_enemy_zoc(&r, un->side, un->hex))
+		ctx_event(c, "6.1", "%s enters an enemy zone of control at %s "
+			  "and stops.", un->id, hex_id(un->hex, x));
 	capture(c, st, u);
 }
 /* Whether the 2nd Armored Division has begun to arrive (15.0: all of it
@@ -766,7 +767,8 @@ static void engineers(struct ctx *c, struct aachen *st)
 			q_add(&q, "%s", hex_side_id(&st->map, h, d, b));
 		}
 	}
-	if (q.n == 1)
+	/* "keep" alone: asked only to take a "keep" the orders give */
+	if (q.n == 1 && !ctx_given(c, "allied", "bridge", "keep"))
 		return;
 	k = ctx_ask(c, &q);
 	if (k == 0)
@@ -1190,7 +1192,10 @@ static void movement_phase(struct ctx *c, struct aachen *st, int side,
 		for (i = 0; i < st->n_units; i++)
 			if (may_move(st, &r, i, side, mech))
 				idx[n++] = (int16_t)i;
-		if (n == 0)
+		/* no unit left that may move: "done" alone, asked only to
+		 * take a "done" the orders give (ctx_given) */
+		if (n == 0 && !ctx_given(c, aa_side_names[side], "move",
+					 "done"))
 			break;
 		q_init(&q, "5.0", "move", aa_side_names[side],
 		       "%s %s: UNIT to HEX (the cheapest legal path), UNIT "
@@ -1222,7 +1227,7 @@ static void movement_phase(struct ctx *c, struct aachen *st, int side,
 		}
 		/* up to one example path a unit in each direction: the
 		 * order template stays short */
-		budget = (int)(Q_MAX_OPTIONS - q.n) / n;
+		budget = n ? (int)(Q_MAX_OPTIONS - q.n) / n : 1;
 		if (budget > EXAMPLES_A_UNIT)
 			budget = EXAMPLES_A_UNIT;
 		if (budget < 1)
@@ -1238,8 +1243,18 @@ static void movement_phase(struct ctx *c, struct aachen *st, int side,
 		if (q.n == 0)
 			break;  /* no legal move at all */
 		ans = ctx_ask_text(c, &q, check_move, &m);
-		if (check_move(&m, ans, why, sizeof why) || m.mv.unit < 0)
+		if (check_move(&m, ans, why, sizeof why) || m.mv.unit < 0) {
+			/* done: a phase in which nothing moved says so, so
+			 * that a step of only "done" tells what happened */
+			for (i = 0; i < st->n_units &&
+			     !(st->moved[i] && st->u[i].side == side); i++)
+				;
+			if (i == st->n_units)
+				ctx_event(c, "5.0", "The %s player moves no "
+					  "unit.", side == ALLIED ? "Allied" :
+					  "German");
 			break;
+		}
 		move_unit(c, st, m.mv.unit, mech, m.mv.path, m.mv.n, m.mv.by_dest);
 		if (st->phase == PH_OVER)
 			break;
@@ -1385,13 +1400,22 @@ static void declare(struct ctx *c, struct aachen *st, int side)
 			if (n > 0)
 				q.n++;
 		}
-		if (q.n == 1)
+		/* nothing left to attack: "done" alone, asked only to take
+		 * a "done" the orders give (ctx_given) */
+		if (q.n == 1 && !ctx_given(c, aa_side_names[side], "attack",
+					   "done"))
 			return;
 		ck.st = st;
 		ck.side = side;
 		ans = ctx_ask_text(c, &q, check_attack, &ck);
-		if (check_attack(&ck, ans, why, sizeof why) || !ck.ok)
+		if (check_attack(&ck, ans, why, sizeof why) || !ck.ok) {
+			/* done with none declared: said, as a move */
+			if (st->n_atk == 0)
+				ctx_event(c, "7.1", "The %s player makes no "
+					  "attack.", side == ALLIED ? "Allied" :
+					  "German");
 			return;
+		}
 		a = &st->atk[st->n_atk++];
 		*a = ck.a;
 		a->done = 0;
@@ -1594,12 +1618,15 @@ static int check_support(void *user, const char *ans, char *why,
  * on attack a (now at column col): "use" on every attack while markers
  * last; "best" on the attack whose odds are the attacker's best of
  * those not yet resolved (the first declared of equals); a hex on the
- * attack on that hex only. */
+ * attack on that hex only: named for another attack still to come, the
+ * marker is spent on that one now (its def_sup), so that no later
+ * answer, a standing "best" or "use", spends it elsewhere. */
 static int support_spent(struct ctx *c, struct aachen *st,
-			 const struct hex_attack *a, int col, const char *ans)
+			 const struct hex_attack *a, int col, const char *ans,
+			 int side)
 {
 	char x[8], y[8];
-	int i;
+	int i, h;
 
 	if (!strcmp(ans, "use"))
 		return 1;
@@ -1607,8 +1634,21 @@ static int support_spent(struct ctx *c, struct aachen *st,
 		return 0;
 	hex_id(a->def[0], x);
 	if (strcmp(ans, "best") != 0) {
-		if (hex_parse(&st->map, ans) == a->def[0])
+		h = hex_parse(&st->map, ans);
+		if (h == a->def[0])
 			return 1;
+		for (i = 0; i < st->n_atk; i++)
+			if (st->atk[i].def[0] == h && !st->atk[i].done &&
+			    !st->atk[i].def_sup)
+				break;
+		if (i == st->n_atk) {
+			ctx_event(c, "8.0", "No support fire for the defence "
+				  "of %s: the answer names %s, which no "
+				  "attack still to come is on.", x, ans);
+			return 0;
+		}
+		st->atk[i].def_sup = 1;
+		st->support_left[side]--;
 		ctx_event(c, "8.0", "No support fire for the defence of %s: "
 			  "it is kept for %s.", x, ans);
 		return 0;
@@ -1657,7 +1697,10 @@ static void resolve(struct ctx *c, struct aachen *st, struct hex_attack *a,
 		ctx_event(c, "8.0", "Support fire adds %d to the attack "
 			  "on %s.", st->support_val, hex_id(a->def[0], x));
 	}
-	if (st->support_left[enemy] > 0 && st->support_val > 0) {
+	/* (a marker kept for this attack was spent when its hex was
+	 * named: support_spent) */
+	if (!a->def_sup && st->support_left[enemy] > 0 &&
+	    st->support_val > 0) {
 		col = crt_shift(&st->crt, crt_column(&st->crt, sum, dstr),
 				shift);
 		q_init(&q, "8.0", "support", aa_side_names[enemy],
@@ -1673,13 +1716,15 @@ static void resolve(struct ctx *c, struct aachen *st, struct hex_attack *a,
 		q_add(&q, "best");
 		q_add(&q, "%s", x);
 		if (support_spent(c, st, a, col,
-				  ctx_ask_text(c, &q, check_support, st))) {
+				  ctx_ask_text(c, &q, check_support, st),
+				  enemy)) {
 			a->def_sup = 1;
 			st->support_left[enemy]--;
-			ctx_event(c, "8.0", "Support fire adds %d to the "
-				  "defence of %s.", st->support_val, x);
 		}
 	}
+	if (a->def_sup)
+		ctx_event(c, "8.0", "Support fire adds %d to the defence of "
+			  "%s.", st->support_val, hex_id(a->def[0], x));
 	t = &st->map.terrain[st->map.terr[a->def[0]]];
 	if (a->def_sup)
 		dstr += st->support_val;

@@ -1457,9 +1457,15 @@ void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector)
 						  sizeof why) == 0)
 				q.n++;
 		}
+		/* (not shown: "done" was not listed) */
+		if (q.n == 0 && !shown && !owed(&e, st, side, why, sizeof why))
+			q_add(&q, "done");
 		if (q.n == 0)
 			break;          /* owed, but nothing can be done */
-		if (q.n == 1 && !strcmp(q.options[0], "done"))
+		/* nothing left to attack: "done" alone, asked only to take
+		 * a "done" the orders give (ctx_given) */
+		if (q.n == 1 && !strcmp(q.options[0], "done") &&
+		    !ctx_given(c, side_name(player), "attack", "done"))
 			break;
 		memset(&k, 0, sizeof k);
 		k.st = st;

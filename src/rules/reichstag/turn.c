@@ -1508,7 +1508,10 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 			if (moves_now(st, u, soviet, sec) &&
 			    allowance(st, u) > 0)
 				break;
-		if (u == st->n_units)
+		/* none: "done" alone, asked only to take a "done" the
+		 * orders give (ctx_given) */
+		if (u == st->n_units && !ctx_given(c, rt_side_names[who],
+						   "move", "done"))
 			break;
 		q_init(&q, "9.0", "move", rt_side_names[who],
 		       "%s movement: UNIT to HEX, UNIT HEX HEX ...%s, or done. "
