@@ -56,11 +56,13 @@ int view_text_run(struct game *g, const struct run *given,
 	const struct run *rn = &run;
 	int rc = -1;
 	/* a run whose logs begin after the first step this view tells
-	 * (complete from the step after the one it resumed in: engine.h)
-	 * cannot make it: replayed */
+	 * (complete from the step after the one it resumed in: engine.h;
+	 * from the first, one that did not resume) cannot make it:
+	 * replayed */
 	if (given && g->n_steps > 0 &&
 	    ((g->n_stub && !view_from_tail(g, side)) ||
-	     view_first_step(g, g->n_steps, side) < given->resumed + 2))
+	     (given->from_point &&
+	      view_first_step(g, g->n_steps, side) < given->resumed + 2)))
 		given = NULL;
 	/* a view lists the steps since its side's own latest: a game read
 	 * for a per-turn command (this one, the judge's) may have left the
