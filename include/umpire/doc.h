@@ -84,6 +84,21 @@ int doc_parse(struct doc *d, const char *buf, size_t len,
 /* Emit root as YAML (canonical: same tree, same bytes) into out. */
 int doc_emit(const struct doc_node *root, struct strbuf *out,
 	     struct error *err);
+/* Whether the text doc_emit writes for root (len bytes) is within lim
+ * as doc_parse would read it back: its bytes, and root's nesting,
+ * nodes (keys included) and scalars (their length, no NUL) counted as
+ * doc_parse counts them, without parsing. 0, or -1 with err (what
+ * doc_parse would say, EXIT_REFUSED). */
+int doc_fits(const struct doc_node *root, size_t len,
+	     const struct doc_limits *lim, struct error *err);
+/* doc_emit of the mapping map (d's) with the pair key: doc_b64(b, n)
+ * added last, byte for byte, the base64 lines written without the
+ * emitter's work on each character (a sealed box: most of the file).
+ * The pair is added to map, its value there a stand-in: map is for
+ * nothing more than this. */
+int doc_emit_b64_last(struct doc *d, struct doc_node *map, const char *key,
+		      const unsigned char *b, size_t n, struct strbuf *out,
+		      struct error *err);
 
 /*
  * Canonical encoding, the input of every hash (see umpire-protocol(7)):

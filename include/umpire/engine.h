@@ -217,6 +217,8 @@ struct run {
 				       ends[] and the logs are complete
 				       from step resumed + 1 on, and ends[]
 				       holds nothing before resumed */
+	int from_point;             /* it started at a checkpoint (else
+				       at the start: every log complete) */
 	struct resume_point points[RUN_POINTS]; /* run_opts.keep_points:
 				       points[0] the latest checkpoint,
 				       [k] the latest in the k-th step

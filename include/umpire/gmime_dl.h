@@ -15,6 +15,7 @@
 #define G_DISABLE_CAST_CHECKS 1
 #include <gmime/gmime.h>
 #include "umpire/error.h"
+#include "umpire/strbuf.h"
 
 /* The shared object loaded: GMime 3's run-time name on Debian. */
 #define GMIME_SONAME "libgmime-3.0.so.0"
@@ -59,6 +60,8 @@
 	X(void, g_mime_part_set_content, (GMimePart *, GMimeDataWrapper *)) \
 	X(void, g_mime_part_set_content_encoding, \
 	  (GMimePart *, GMimeContentEncoding)) \
+	X(size_t, g_mime_encoding_base64_encode_close, \
+	  (const unsigned char *, size_t, unsigned char *, int *, guint32 *)) \
 	X(void, g_mime_part_set_filename, (GMimePart *, const char *)) \
 	X(void, g_mime_object_set_disposition, (GMimeObject *, const char *)) \
 	X(void, g_mime_object_set_header, \
@@ -111,12 +114,32 @@ int gmime_open(struct gmime *gm, struct error *err);
 /* The end of one use of the table: nothing to release (see above). */
 void gmime_close(struct gmime *gm);
 
+/* A base64 part's text, encoded once by GMime's encoder
+ * (gmime_text_part) and put by gmime_splice into the message GMime
+ * wrote, in place of a stand-in line. GMime writes every part's content
+ * through a newline filter (CRLF to LF), a pass over each byte that
+ * cost more than encoding it (1.6 MB: 30M instructions); base64 has no
+ * CR, so the text spliced in is the very bytes GMime would write. */
+struct gmime_encoded {
+	char standin[72];          /* a random line, and its LF */
+	unsigned char *text;       /* the encoded text, malloc'd */
+	size_t len;
+};
+
 /* A text/SUBTYPE part (charset utf-8) holding data, in encoding enc;
- * with a filename, an attachment (or inline) of that name. Compose.c
- * has it; the caller unrefs the part. */
+ * with a filename, an attachment (or inline) of that name. With e (and
+ * enc base64): the part holds e's stand-in, e the encoded data, for
+ * gmime_splice. Compose.c has it; the caller unrefs the part. */
 GMimePart *gmime_text_part(const struct gmime *gm, const char *subtype,
 			   const char *data, size_t len, const char *filename,
-			   int attachment, GMimeContentEncoding enc);
+			   int attachment, GMimeContentEncoding enc,
+			   struct gmime_encoded *e);
+
+/* The message GMime wrote (msg, len bytes) appended to out, each
+ * stand-in of e[0..n) (in the order of the parts) replaced by its
+ * encoded text; e's texts freed. -1 when a stand-in is not there. */
+int gmime_splice(const char *msg, size_t len, struct gmime_encoded *e,
+		 size_t n, struct strbuf *out);
 
 /* GMIME_IS_PART and INTERNET_IS_ADDRESS_MAILBOX through the table. */
 static inline int gmime_is_part(const struct gmime *gm, void *o)

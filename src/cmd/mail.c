@@ -592,15 +592,19 @@ static int build(const struct gmime *gm, const struct cli *cli,
 	GMimeMultipart *mp = gm->g_mime_multipart_new_with_subtype("mixed");
 	GMimePart *bp = gmime_text_part(gm, "plain", body.buf, body.len,
 					NULL, 0,
-					GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE);
+					GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE,
+					NULL);
 	gm->g_mime_multipart_add(mp, GMIME_OBJECT(bp));
 	gm->g_object_unref(bp);
+	struct gmime_encoded *enc = xcalloc(n_files ? n_files : 1,
+					    sizeof *enc);
 	for (size_t i = 0; i < n_files; i++) {
 		const char *fname = strcmp(files[i], "-") ? base_name(files[i])
 			: "umpire.yaml";
 		GMimePart *fp = gmime_text_part(gm, "plain", bufs[i], lens[i],
 						fname, !(inline_first && i == 0),
-						GMIME_CONTENT_ENCODING_BASE64);
+						GMIME_CONTENT_ENCODING_BASE64,
+						&enc[i]);
 		gm->g_mime_multipart_add(mp, GMIME_OBJECT(fp));
 		gm->g_object_unref(fp);
 	}
@@ -608,14 +612,16 @@ static int build(const struct gmime *gm, const struct cli *cli,
 	gm->g_object_unref(mp);
 
 	GMimeStream *ms = gm->g_mime_stream_mem_new();
-	if (gm->g_mime_object_write_to_stream(GMIME_OBJECT(m), NULL, ms) < 0) {
+	int wrote = gm->g_mime_object_write_to_stream(GMIME_OBJECT(m), NULL,
+						      ms) >= 0;
+	GByteArray *b = gm->g_mime_stream_mem_get_byte_array(
+		GMIME_STREAM_MEM(ms));
+	if (gmime_splice((const char *)b->data, wrote ? b->len : 0, enc,
+			 n_files, out) || !wrote)
 		errorf(err, EXIT_USAGE, "cannot write the mail message");
-	} else {
-		GByteArray *b = gm->g_mime_stream_mem_get_byte_array(
-			GMIME_STREAM_MEM(ms));
-		strbuf_add(out, b->data, b->len);
+	else
 		rc = 0;
-	}
+	free(enc);
 	gm->g_object_unref(ms);
 out:
 	gm->g_object_unref(m);

@@ -12,13 +12,13 @@
 
 /* Never a view its reader would refuse, plain or sealed: one that tells
  * more steps than a view may hold (DOC_LIMITS_VIEW, view_load) is not
- * written. */
-static int view_readable(const struct strbuf *text, struct error *err)
+ * written. v: the view's tree, len the bytes doc_emit wrote of it
+ * (counted as its reader counts them, not parsed again). */
+static int view_readable(const struct doc_node *v, size_t len,
+			 struct error *err)
 {
-	struct doc *d = doc_new("view");
 	struct error why;
-	int rc = doc_parse(d, text->buf, text->len, &DOC_LIMITS_VIEW, &why);
-	doc_free(d);
+	int rc = doc_fits(v, len, &DOC_LIMITS_VIEW, &why);
 	if (rc)
 		return errorf(err, EXIT_REFUSED, "the view would be refused by "
 			      "its reader (%s): the steps since the side's "
@@ -56,11 +56,13 @@ int view_text_run(struct game *g, const struct run *given,
 	const struct run *rn = &run;
 	int rc = -1;
 	/* a run whose logs begin after the first step this view tells
-	 * (complete from the step after the one it resumed in: engine.h)
-	 * cannot make it: replayed */
+	 * (complete from the step after the one it resumed in: engine.h;
+	 * from the first, one that did not resume) cannot make it:
+	 * replayed */
 	if (given && g->n_steps > 0 &&
 	    ((g->n_stub && !view_from_tail(g, side)) ||
-	     view_first_step(g, g->n_steps, side) < given->resumed + 2))
+	     (given->from_point &&
+	      view_first_step(g, g->n_steps, side) < given->resumed + 2)))
 		given = NULL;
 	/* a view lists the steps since its side's own latest: a game read
 	 * for a per-turn command (this one, the judge's) may have left the
@@ -113,7 +115,8 @@ int view_text_run(struct game *g, const struct run *given,
 	struct doc_node *v = view_build(g, rn, &snap, side, d);
 	struct strbuf text = STRBUF_INIT;
 	view_sign(d, v, sk);
-	if (doc_emit(v, &text, err) == 0 && view_readable(&text, err) == 0) {
+	if (doc_emit(v, &text, err) == 0 &&
+	    view_readable(v, text.len, err) == 0) {
 		if (!seal) {
 			strbuf_add(out, text.buf, text.len);
 			rc = 0;
@@ -121,8 +124,18 @@ int view_text_run(struct game *g, const struct run *given,
 			struct strbuf sealed = STRBUF_INIT;
 			rc = view_seal(g, side, text.buf, text.len, &sealed,
 				       err);
-			if (rc == 0)
-				rc = view_readable(&sealed, err);
+			/* a sealed view is four scalars, one deep: all its
+			 * reader may refuse of it is its size (parsed
+			 * again, it cost its bytes' scanning) */
+			if (rc == 0 && sealed.len > DOC_LIMITS_VIEW.max_bytes)
+				rc = errorf(err, EXIT_REFUSED, "the sealed view "
+					    "would be refused by its reader (%zu "
+					    "bytes, limit %zu): the steps since "
+					    "the side's own latest step tell "
+					    "more than one view may hold (a "
+					    "fault of umpire's: please report "
+					    "it)", sealed.len,
+					    DOC_LIMITS_VIEW.max_bytes);
 			if (rc == 0)
 				strbuf_add(out, sealed.buf, sealed.len);
 			strbuf_free(&sealed);

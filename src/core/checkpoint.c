@@ -674,6 +674,25 @@ static int save_point(const struct game *g, const struct resume_point *p,
 	return rc;
 }
 
+/* Whether the old index's checkpoint of step is the one a run over g
+ * takes there: its step vouched for (the state after the same steps,
+ * the same standing orders), its file read. Then it is kept as it is,
+ * not saved and checked through the rules again (a replay from an
+ * earlier checkpoint, the judge's for the views, passes the later ones
+ * again). Not after a replay from a checkpoint disagreed with the game
+ * (CHECKPOINTS_REDO): then every point is written anew from the replay
+ * from the start. */
+static int point_kept(const struct checkpoints *old, const struct game *g,
+		      size_t step)
+{
+	size_t s;
+	for (size_t i = 0; old->doc && i < old->points->n; i++)
+		if (size_of(old->points->items[i], &s) == 0 && s == step)
+			return checkpoints_vouch(old, g, step - 1) &&
+				point_reads(g, step);
+	return 0;
+}
+
 /* Nodes of n as doc_parse counts them (doc.h's max_nodes). */
 static size_t count_nodes(const struct doc_node *n)
 {
@@ -776,13 +795,24 @@ static int save_prefixes(const struct game *g, const struct doc_node *points,
 		struct strbuf canon = STRBUF_INIT, text = STRBUF_INIT,
 			path = STRBUF_INIT;
 		struct error ignored;
-		for (k = g->n_stub; k < q_max; k++)
+		/* a step whose text this machine recorded the hash of (as
+		 * umpire writes it, checkpoints_step_text) is known to be
+		 * written so without writing it again: each step's text of
+		 * the prefix is its own item of the steps */
+		size_t hashed = 0;
+		while (hashed < span && checkpoints_step_text(oc,
+				g->n_stub + hashed, tail + off[hashed],
+				off[hashed + 1] - off[hashed]))
+			hashed++;
+		for (k = g->n_stub + hashed; k < q_max; k++)
 			doc_push(e, seq, (struct doc_node *)g->steps[k].node);
 		/* as umpire writes the steps, and lines the mail layer
 		 * may pass over unread (mail_game_as_read) */
-		int same = doc_emit(seq, &canon, &ignored) == 0 &&
-			canon.len == off[span] &&
-			memcmp(canon.buf, tail, canon.len) == 0 &&
+		int same = (hashed == span ||
+			    (doc_emit(seq, &canon, &ignored) == 0 &&
+			     canon.len == off[span] - off[hashed] &&
+			     memcmp(canon.buf, tail + off[hashed],
+				    canon.len) == 0)) &&
 			mail_game_lines(tail, off[span]);
 		if (same && g->n_stub)
 			strbuf_add(&text, old->text, old->len);
@@ -888,7 +918,9 @@ void checkpoints_save(const struct game *g, const struct run *run,
 	for (size_t k = RUN_POINTS; k-- > 0;) {
 		const struct resume_point *p = &run->points[k];
 		if (p->state && p->at.cur < g->n_steps &&
-		    save_point(g, p, es) == 0)
+		    ((g->checkpoints != CHECKPOINTS_REDO &&
+		      point_kept(&old, g, p->at.cur + 1)) ||
+		     save_point(g, p, es) == 0))
 			fresh[n_fresh++] = p->at.cur + 1;
 	}
 	for (size_t i = old.doc ? old.points->n : 0; i-- > 0 &&

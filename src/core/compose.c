@@ -2,20 +2,46 @@
  * compose.c - a mail message umpire writes itself (compose.h): GMime
  * builds and encodes it, so no header or body encoding is written here.
  */
+#define _GNU_SOURCE             /* memmem(3) */
+#include <stdlib.h>
 #include <string.h>
+#include <sodium.h>
 #include "umpire/compose.h"
 #include "umpire/gmime_dl.h"
+#include "umpire/strbuf.h"
 
 GMimePart *gmime_text_part(const struct gmime *gm, const char *subtype,
 			   const char *data, size_t len, const char *filename,
-			   int attachment, GMimeContentEncoding enc)
+			   int attachment, GMimeContentEncoding enc,
+			   struct gmime_encoded *e)
 {
 	GMimePart *p = gm->g_mime_part_new_with_type("text", subtype);
 	gm->g_mime_object_set_content_type_parameter(GMIME_OBJECT(p),
 						     "charset", "utf-8");
-	GMimeStream *s = gm->g_mime_stream_mem_new_with_buffer(data, len);
-	GMimeDataWrapper *w = gm->g_mime_data_wrapper_new_with_stream(
-		s, GMIME_CONTENT_ENCODING_DEFAULT);
+	GMimeStream *s;
+	GMimeDataWrapper *w;
+	if (e && enc == GMIME_CONTENT_ENCODING_BASE64) {
+		/* encoded once, whole, by GMime's own encoder; the part
+		 * holds a stand-in given as encoded (written as it is) */
+		unsigned char rnd[32];
+		int state = 0;
+		guint32 save = 0;
+		e->text = xmalloc(GMIME_BASE64_ENCODE_LEN(len));
+		e->len = gm->g_mime_encoding_base64_encode_close(
+			(const unsigned char *)data, len, e->text, &state,
+			&save);
+		randombytes_buf(rnd, sizeof rnd);
+		sodium_bin2hex(e->standin, sizeof e->standin - 1, rnd,
+			       sizeof rnd);
+		strcat(e->standin, "\n");
+		s = gm->g_mime_stream_mem_new_with_buffer(e->standin,
+							  strlen(e->standin));
+		w = gm->g_mime_data_wrapper_new_with_stream(s, enc);
+	} else {
+		s = gm->g_mime_stream_mem_new_with_buffer(data, len);
+		w = gm->g_mime_data_wrapper_new_with_stream(
+			s, GMIME_CONTENT_ENCODING_DEFAULT);
+	}
 	gm->g_mime_part_set_content(p, w);
 	gm->g_object_unref(w);
 	gm->g_object_unref(s);
@@ -27,6 +53,33 @@ GMimePart *gmime_text_part(const struct gmime *gm, const char *subtype,
 			GMIME_DISPOSITION_INLINE);
 	}
 	return p;
+}
+
+int gmime_splice(const char *msg, size_t len, struct gmime_encoded *e,
+		 size_t n, struct strbuf *out)
+{
+	const char *at = msg, *end = msg + len;
+	size_t start = out->len;
+	int rc = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t k = strlen(e[i].standin);
+		const char *hit = rc ? NULL : memmem(at, (size_t)(end - at),
+						    e[i].standin, k);
+		if (!hit) {
+			rc = -1;
+		} else {
+			strbuf_add(out, at, (size_t)(hit - at));
+			strbuf_add(out, e[i].text, e[i].len);
+			at = hit + k;
+		}
+		free(e[i].text);
+		e[i].text = NULL;
+	}
+	if (rc == 0)
+		strbuf_add(out, at, (size_t)(end - at));
+	else if (out->buf)
+		out->buf[out->len = start] = '\0';
+	return rc;
 }
 
 /* One mailbox (addr-spec or name-addr) of text into the list of m. */
@@ -96,27 +149,32 @@ int draft_write(const struct draft *d, struct strbuf *out,
 	GMimeMultipart *mp = gm.g_mime_multipart_new_with_subtype("mixed");
 	GMimePart *bp = gmime_text_part(&gm, "plain", d->body,
 					strlen(d->body), NULL, 0,
-					GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE);
+					GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE,
+					NULL);
 	gm.g_mime_multipart_add(mp, GMIME_OBJECT(bp));
 	gm.g_object_unref(bp);
-	for (size_t i = 0; i < d->n_files && i < DRAFT_MAX_FILES; i++) {
-		GMimePart *fp = gmime_text_part(&gm, "plain", d->files[i],
-						d->lens[i], d->names[i], 1,
-						GMIME_CONTENT_ENCODING_BASE64);
+	struct gmime_encoded enc[DRAFT_MAX_FILES];
+	size_t n = 0;
+	for (; n < d->n_files && n < DRAFT_MAX_FILES; n++) {
+		GMimePart *fp = gmime_text_part(&gm, "plain", d->files[n],
+						d->lens[n], d->names[n], 1,
+						GMIME_CONTENT_ENCODING_BASE64,
+						&enc[n]);
 		gm.g_mime_multipart_add(mp, GMIME_OBJECT(fp));
 		gm.g_object_unref(fp);
 	}
 	gm.g_mime_message_set_mime_part(m, GMIME_OBJECT(mp));
 	gm.g_object_unref(mp);
 	GMimeStream *ms = gm.g_mime_stream_mem_new();
-	if (gm.g_mime_object_write_to_stream(GMIME_OBJECT(m), NULL, ms) < 0) {
+	int wrote = gm.g_mime_object_write_to_stream(GMIME_OBJECT(m), NULL,
+						     ms) >= 0;
+	GByteArray *b = gm.g_mime_stream_mem_get_byte_array(
+		GMIME_STREAM_MEM(ms));
+	if (gmime_splice((const char *)b->data, wrote ? b->len : 0, enc, n,
+			 out) || !wrote)
 		errorf(err, EXIT_USAGE, "cannot write the mail message");
-	} else {
-		GByteArray *b = gm.g_mime_stream_mem_get_byte_array(
-			GMIME_STREAM_MEM(ms));
-		strbuf_add(out, b->data, b->len);
+	else
 		rc = 0;
-	}
 	gm.g_object_unref(ms);
 out:
 	gm.g_object_unref(m);

@@ -972,6 +972,87 @@ int doc_emit(const struct doc_node *root, struct strbuf *out,
 	return 0;
 }
 
+/* doc_fits below root at depth (doc_parse's: the root's is 0). */
+static int fits(const struct doc_node *n, size_t depth,
+		const struct doc_limits *lim, size_t *nodes,
+		struct error *err)
+{
+	if (++*nodes > lim->max_nodes)
+		return errorf(err, EXIT_REFUSED, "too many nodes (limit %zu)",
+			      lim->max_nodes);
+	if (n->kind == DOC_SCALAR) {
+		if (n->len > lim->max_scalar)
+			return errorf(err, EXIT_REFUSED, "scalar too long (%zu "
+				      "bytes, limit %zu)", n->len,
+				      lim->max_scalar);
+		if (memchr(n->str, '\0', n->len))
+			return errorf(err, EXIT_REFUSED, "NUL character in a "
+				      "scalar");
+		return 0;
+	}
+	if (depth >= lim->max_depth)
+		return errorf(err, EXIT_REFUSED, "nesting too deep (limit %zu)",
+			      lim->max_depth);
+	for (size_t i = 0; i < n->n; i++)
+		if ((n->kind == DOC_MAP &&
+		     fits(n->keys[i], depth + 1, lim, nodes, err)) ||
+		    fits(n->items[i], depth + 1, lim, nodes, err))
+			return -1;
+	return 0;
+}
+
+int doc_fits(const struct doc_node *root, size_t len,
+	     const struct doc_limits *lim, struct error *err)
+{
+	size_t nodes = 0;
+	if (len > lim->max_bytes)
+		return errorf(err, EXIT_REFUSED, "too large (%zu bytes, limit "
+			      "%zu)", len, lim->max_bytes);
+	return fits(root, 0, lim, &nodes, err);
+}
+
+int doc_emit_b64_last(struct doc *d, struct doc_node *map, const char *key,
+		      const unsigned char *b, size_t n, struct strbuf *out,
+		      struct error *err)
+{
+	const int v = sodium_base64_VARIANT_ORIGINAL;
+	/* one line of base64 (48 bytes or fewer) is a plain scalar */
+	if (n <= 48) {
+		doc_set(d, map, key, doc_b64(d, b, n));
+		return doc_emit(map, out, err);
+	}
+	/* the mapping written with a two-line stand-in: block style, the
+	 * pair last as "KEY: |-", then the stand-in's lines, which the
+	 * base64 lines replace, indented as doc_emit indents them */
+	struct doc_node *standin = doc_strn(d, "A\nA", 3);
+	doc_set(d, map, key, standin);
+	size_t start = out->len;
+	if (doc_emit(map, out, err))
+		return -1;
+	static const char tail[] = "  A\n  A\n";
+	size_t tl = sizeof tail - 1;
+	if (out->len - start < tl ||
+	    memcmp(out->buf + out->len - tl, tail, tl) != 0) {
+		/* not the layout expected: the emitter writes it all */
+		out->len = start;
+		out->buf[start] = '\0';
+		map->items[map->n - 1] = doc_b64(d, b, n);
+		return doc_emit(map, out, err);
+	}
+	out->len -= tl;
+	size_t blen = sodium_base64_ENCODED_LEN(n, v);
+	char *tmp = xmalloc(blen);
+	sodium_bin2base64(tmp, blen, b, n, v);
+	size_t len = blen - 1;
+	for (size_t i = 0; i < len; i += 64) {
+		strbuf_add(out, "  ", 2);
+		strbuf_add(out, tmp + i, len - i < 64 ? len - i : 64);
+		strbuf_addc(out, '\n');
+	}
+	free(tmp);
+	return 0;
+}
+
 /* ---- canonical encoding ---- */
 
 static void put_u32(struct strbuf *out, char tag, size_t v)

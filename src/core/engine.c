@@ -993,6 +993,7 @@ int engine_run_opts(const struct ruleset *rs, const void *start_state,
 	if (from && from->at.cur < n_steps) {
 		c->at = from->at;
 		run->resumed = from->at.cur;
+		run->from_point = 1;
 	}
 
 	if (setjmp(c->jb) == 0) {

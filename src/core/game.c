@@ -1294,6 +1294,23 @@ int game_emit_checked(const struct game *g, const char *scn_dir,
 	return rc;
 }
 
+/* Whether text (len bytes) is what doc_emit writes for node as an item
+ * of the steps (a sequence of it alone). */
+static int step_as_written(const struct doc_node *node, const char *text,
+			   size_t len)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct error ignored;
+	struct doc *e = doc_new("step");
+	struct doc_node *seq = doc_seq(e);
+	doc_push(e, seq, (struct doc_node *)node);
+	int same = doc_emit(seq, &sb, &ignored) == 0 && sb.len == len &&
+		memcmp(sb.buf, text, len) == 0;
+	doc_free(e);
+	strbuf_free(&sb);
+	return same;
+}
+
 /*
  * The steps the tree holds after the vouched prefix that were read from
  * the game file (g->src) as umpire writes them: how many (the leading
@@ -1307,7 +1324,6 @@ static size_t steps_read(const struct game *g, const struct doc_node *steps,
 			 struct strbuf *text)
 {
 	size_t n = 0;
-	struct error ignored;
 	if (!g->src || !steps || steps->kind != DOC_SEQ)
 		return 0;
 	while (n < steps->n && steps->items[n]->line > 0)
@@ -1315,8 +1331,11 @@ static size_t steps_read(const struct game *g, const struct doc_node *steps,
 	if (!n)
 		return 0;
 	/* each step's text (from a line beginning "- " to the next) with
-	 * the hash this machine recorded of the text umpire writes for it:
-	 * kept as read, nothing written */
+	 * the hash this machine recorded of the text umpire writes for it
+	 * kept as read, nothing written; a step without one (the latest:
+	 * the command that adjudicated it recorded the steps before it)
+	 * written alone and compared, an item of the steps being written
+	 * the same alone as among them */
 	const char *at = g->src + g->src_head, *end = g->src + g->src_len;
 	size_t k = 0;
 	while (at < end && k < n && end - at >= 2 && at[0] == '-' &&
@@ -1324,27 +1343,17 @@ static size_t steps_read(const struct game *g, const struct doc_node *steps,
 		const char *next = memmem(at, (size_t)(end - at), "\n- ", 3);
 		next = next ? next + 1 : end;
 		if (!checkpoints_step_text(g->cp, g->n_stub + k, at,
-					   (size_t)(next - at)))
+					   (size_t)(next - at)) &&
+		    !step_as_written(steps->items[k], at,
+				     (size_t)(next - at)))
 			break;
 		at = next;
 		k++;
 	}
-	if (k == n && at == end) {
-		strbuf_add(text, g->src + g->src_head,
-			   g->src_len - g->src_head);
-		return n;
-	}
-	struct doc *e = doc_new("steps");
-	struct doc_node *seq = doc_seq(e);
-	for (size_t i = 0; i < n; i++)
-		doc_push(e, seq, steps->items[i]);
-	size_t len = g->src_len - g->src_head;
-	int same = doc_emit(seq, text, &ignored) == 0 && text->len == len &&
-		memcmp(text->buf, g->src + g->src_head, len) == 0;
-	doc_free(e);
-	if (!same)
-		strbuf_reset(text);
-	return same ? n : 0;
+	if (k != n || at != end)
+		return 0;
+	strbuf_add(text, g->src + g->src_head, g->src_len - g->src_head);
+	return n;
 }
 
 int game_emit_step(struct game *g, struct strbuf *out, struct error *err)

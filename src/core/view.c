@@ -331,9 +331,8 @@ int seal_text(const struct pubkey *pk, const char *format,
 	doc_set_str(d, m, "umpire", format);
 	doc_set_str(d, m, "game", game_id);
 	doc_set_str(d, m, "for", to);
-	doc_set(d, m, "box", doc_b64(d, c, clen));
+	int rc = doc_emit_b64_last(d, m, "box", c, clen, out, err);
 	free(c);
-	int rc = doc_emit(m, out, err);
 	doc_free(d);
 	return rc;
 }

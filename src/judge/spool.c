@@ -138,13 +138,28 @@ static void sendmail_command(const struct judge *j, struct strbuf *cmd)
 		strbuf_addf(cmd, " -f %.*s", (int)n, a);
 }
 
-/* The letter at path handed on: into the outbox's new/ (through its
- * tmp/), or to the sendmail command. */
+/* The letter at path handed on: into the outbox's new/ (linked, or
+ * copied through its tmp/), or to the sendmail command. */
 static int send_letter(struct judge *j, const char *path, const char *name,
 		       struct error *err)
 {
 	char *buf;
 	size_t len;
+	if (j->outbox) {
+		/* the spool's file itself, linked into new/ (one file
+		 * system): its bytes were synced when it was spooled
+		 * (spool_put), so no copy and no second sync of them; the
+		 * link on disk with new/'s sync (spool_flush). A name
+		 * already there is this very letter, linked by a run that
+		 * died before removing its spool copy */
+		struct strbuf p = STRBUF_INIT;
+		strbuf_addf(&p, "%s/new/%.*s", j->outbox,
+			    (int)strlen(name) - 4, name);
+		int linked = link(path, p.buf) == 0 || errno == EEXIST;
+		strbuf_free(&p);
+		if (linked)
+			return 0;
+	}
 	if (read_input(path, (size_t)-1 / 2, &buf, &len, err))
 		return -1;
 	struct strbuf msg = { buf, len, len + 1 };
@@ -155,6 +170,7 @@ static int send_letter(struct judge *j, const char *path, const char *name,
 		int k = (int)strlen(name) - 4;
 		strbuf_addf(&t, "%s/tmp/%.*s", j->outbox, k, name);
 		strbuf_addf(&p, "%s/new/%.*s", j->outbox, k, name);
+		/* another file system than the spool's: a copy */
 		/* written in tmp/ and synced: the letter's bytes on disk
 		 * before its name appears in new/ (where a reader takes
 		 * it); then renamed there, and new/ synced once for every

@@ -282,6 +282,84 @@ static void test_b64_32_canonical(void)
 	      "a last digit with low bits set refused");
 }
 
+/* doc_emit_b64_last against doc_emit of the same mapping with the pair
+ * added by doc_b64: the same bytes, for boxes of one line, of a partial
+ * last line and of whole lines. */
+static void test_emit_b64_last(void)
+{
+	static const size_t sizes[] = { 0, 1, 47, 48, 49, 96, 100, 16432,
+		16433, 65584 };
+	for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+		size_t n = sizes[k];
+		unsigned char *b = malloc(n + 1);
+		randombytes_buf(b, n);
+		struct strbuf want = STRBUF_INIT, got = STRBUF_INIT;
+		struct error err;
+		struct doc *d = doc_new("x"), *e = doc_new("y");
+		struct doc_node *m = doc_map(d), *f = doc_map(e);
+		doc_set_str(d, m, "umpire", "sealed/2");
+		doc_set_str(d, m, "game", "0123456789abcdef0123456789abcdef");
+		doc_set_str(d, m, "for", "german");
+		doc_set(d, m, "box", doc_b64(d, b, n));
+		doc_set_str(e, f, "umpire", "sealed/2");
+		doc_set_str(e, f, "game", "0123456789abcdef0123456789abcdef");
+		doc_set_str(e, f, "for", "german");
+		strbuf_adds(&got, "before");
+		int ok = doc_emit(m, &want, &err) == 0 &&
+			doc_emit_b64_last(e, f, "box", b, n, &got, &err) == 0;
+		CHECK(ok && got.len == want.len + 6 &&
+		      !memcmp(got.buf, "before", 6) &&
+		      !memcmp(got.buf + 6, want.buf, want.len),
+		      "doc_emit_b64_last of %zu bytes as doc_emit writes them",
+		      n);
+		strbuf_free(&want);
+		strbuf_free(&got);
+		doc_free(d);
+		doc_free(e);
+		free(b);
+	}
+}
+
+/* doc_fits against doc_parse of the text doc_emit writes: the same
+ * verdict at each limit, just met and just passed. */
+static void test_fits(void)
+{
+	struct doc *d = doc_new("x");
+	struct doc_node *m = doc_map(d), *seq = doc_seq(d), *in = doc_map(d);
+	doc_set_str(d, m, "umpire", "view/3");
+	doc_set_str(d, in, "text", "a line\nand another");
+	doc_push(d, seq, in);
+	doc_push(d, seq, doc_str(d, "1234567890"));
+	doc_set(d, m, "steps", seq);
+	struct strbuf text = STRBUF_INIT;
+	struct error err;
+	CHECK(doc_emit(m, &text, &err) == 0, "a tree written");
+	struct doc_limits base = { 1u << 20, 32, 1u << 20, 100000 };
+	struct doc_limits cases[8];
+	for (int i = 0; i < 8; i++)
+		cases[i] = base;
+	cases[0].max_bytes = text.len;
+	cases[1].max_bytes = text.len - 1;
+	cases[2].max_nodes = 9;         /* 2 keys, 2 values, 1 + 2 + 1 */
+	cases[3].max_nodes = 8;
+	cases[4].max_depth = 3;
+	cases[5].max_depth = 2;
+	cases[6].max_scalar = 18;       /* "a line\nand another" */
+	cases[7].max_scalar = 17;
+	for (int i = 0; i < 8; i++) {
+		struct doc *r = doc_new("y");
+		int parsed = doc_parse(r, text.buf, text.len, &cases[i],
+				       &err) == 0;
+		int fit = doc_fits(m, text.len, &cases[i], &err) == 0;
+		CHECK(parsed == fit && parsed == !(i & 1),
+		      "doc_fits says what doc_parse says (case %d: %s)", i,
+		      parsed ? "read" : "refused");
+		doc_free(r);
+	}
+	strbuf_free(&text);
+	doc_free(d);
+}
+
 int main(void)
 {
 	if (sodium_init() < 0)
@@ -292,5 +370,7 @@ int main(void)
 	test_cache();
 	test_addf();
 	test_b64_32_canonical();
+	test_emit_b64_last();
+	test_fits();
 	return unit_done("doc");
 }
