@@ -10,6 +10,7 @@
 #define UMPIRE_GAMEDATA_H
 
 #include <stdint.h>
+#include "umpire/clock.h"
 #include "umpire/engine.h"
 #include "umpire/keys.h"
 #include "umpire/orders.h"
@@ -91,6 +92,7 @@ struct game {
 	struct scenario scn;
 	const struct doc_node *options;
 	uint32_t chain_length;
+	struct game_clock clock;      /* the header's (clock.h) */
 	int link_by_step;             /* game/2: a role's link of step n is
 					 c[n] (GAME_FORMAT) */
 	struct role roles[GAME_MAX_ROLES];
