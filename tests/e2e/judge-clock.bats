@@ -105,3 +105,202 @@ orders_mail() {
 	assert_output_has "judge.ini:"
 	assert_output_has "[judge] grace=soon"
 }
+
+@test "judge clock: a player who does not answer gets one reminder, one notice, and the game waits; each once across ticks" {
+	judge_setup german soviet
+	export UMPIRE_TEST_NOW=$T0
+	"$UMPIRE" new russo-german-war -s judge.key --side german=german.pub \
+		--side soviet=soviet.pub --referee judge.pub \
+		--set deadline=72h -o new.yaml 2>/dev/null
+	g=$(sed -n 's/^game: //p' new.yaml)
+	mv new.yaml "games/$g.yaml"
+	for s in german soviet; do cp "games/$g.yaml" "mbox/$s/invite.yaml"; done
+	SIDES="german soviet" play 1
+	rm -f out/new/*
+	who=$("$UMPIRE" status --brief "games/$g.yaml" | awk '{print $2}')
+	other=german
+	[ "$who" != german ] || other=soviet
+	# the record times the join that completed the game
+	run "$UMPIRE" audit "games/$g.yaml"
+	[ "$status" -eq 0 ]
+	assert_output_has "2027-01-15T08:00:00Z step 0: taken (test clock)"
+	# before the reminder is due: nothing, however often
+	tick_at 1
+	tick_at 47
+	[ "$(ls out/new | wc -l)" -eq 0 ]
+	# 24h before the deadline: one reminder, to the side asked
+	tick_at 48
+	tick_at 49
+	tick_at 50
+	[ "$(ls out/new | wc -l)" -eq 1 ]
+	[ "$(letters "a reminder: $who's orders due by 2027-01-18T08:00:00Z")" -eq 1 ]
+	grep -q "^To: $who@example.org" out/new/*
+	# the deadline: one notice to every party
+	tick_at 72
+	tick_at 80
+	[ "$(letters "$who's orders are late\$")" -eq 2 ]
+	[ "$(ls out/new | wc -l)" -eq 3 ]
+	# past the grace (24h): the other side told it may abandon, once
+	tick_at 96
+	tick_at 97
+	tick_at 500
+	[ "$(letters "late past the grace")" -eq 1 ]
+	grep -l "late past the grace" out/new/* | xargs grep -q "^To: $other@example.org"
+	[ "$(ls out/new | wc -l)" -eq 4 ]
+	# nothing hidden in a letter of the clock: what a relay reads
+	post
+	# each step of it is in the judge's signed record, and in the log
+	run "$UMPIRE" audit "games/$g.yaml"
+	[ "$status" -eq 0 ]
+	assert_output_has "2027-01-17T08:00:00Z step 0: remind $who (test clock)"
+	assert_output_has "2027-01-18T08:00:00Z step 0: notice $who (test clock)"
+	assert_output_has "2027-01-19T08:00:00Z step 0: late $who (test clock)"
+	assert_output_has "The game goes on."
+	[ "$(grep -c ' tick .*: tick; remind' games/judge.log)" -eq 1 ]
+	[ "$(grep -c ' tick .*: tick; notice' games/judge.log)" -eq 1 ]
+	[ "$(grep -c ' tick .*: tick; late' games/judge.log)" -eq 1 ]
+	# the owner's view
+	run "$UMPIRE" judge --config judge.ini --status
+	[ "$status" -eq 0 ]
+	assert_output_has "${g:0:8} russo-german-war: 0 steps, $who to move since 2027-01-15T08:00:00Z, deadline 2027-01-18T08:00:00Z (late)"
+	run "$UMPIRE" judge --config judge.ini --status --json
+	[ "$status" -eq 0 ]
+	echo "$output" | python3 -c '
+import json, sys
+[g] = json.load(sys.stdin)
+assert g["waiting_on"] == sys.argv[1], g
+assert g["since"] == "2027-01-15T08:00:00Z" and g["late"] and not g["over"], g
+assert g["deadline"] == "2027-01-18T08:00:00Z", g' "$who"
+}
+
+@test "judge clock: an answer after the reminder clears it; the next step's clock starts when it was taken" {
+	solo deadline=72h
+	tick_at 49
+	[ "$(letters "a reminder")" -eq 1 ]
+	rm -f out/new/*
+	orders_mail
+	UMPIRE_TEST_NOW=$((T0 + 50 * H)) judge_gets m1.eml
+	rm -f out/new/*
+	# step 1 taken at +50h: no notice at +72h, the next reminder at +98h
+	tick_at 72
+	tick_at 97
+	[ "$(ls out/new | wc -l)" -eq 0 ]
+	tick_at 98
+	[ "$(letters "step 2: a reminder: player's orders due by 2027-01-20T10:00:00Z")" -eq 1 ]
+	run "$UMPIRE" audit "$(kept)"
+	[ "$status" -eq 0 ]
+	assert_output_has "2027-01-17T10:00:00Z step 1: taken (test clock)"
+}
+
+@test "judge clock: on_late forfeit ends the game; the whole file to every party; it audits; orders after it refused" {
+	solo deadline=72h on-late=forfeit
+	tick_at 72
+	[ "$(letters "player's orders are late")" -eq 1 ]
+	tick_at 95
+	[ "$(letters "forfeited")" -eq 0 ]
+	tick_at 96
+	tick_at 200
+	[ "$(letters "the game is over: player forfeited")" -eq 1 ]
+	f=$(grep -l "forfeited" out/new/*)
+	grep -q "filename=.*\.yaml" "$f"
+	# the file mailed audits, the forfeit its result
+	as player open "$f" -o final.yaml 2>/dev/null || cp "$f" final.eml
+	run as player audit "$f"
+	[ "$status" -eq 0 ]
+	assert_output_has "Result: player forfeited: no orders for step 1 by 2027-01-19T08:00:00Z"
+	assert_output_has "2027-01-19T08:00:00Z step 0: forfeit player (test clock)"
+	run "$UMPIRE" status --brief "$(kept)"
+	[[ "$output" == "over player forfeited"* ]]
+	run "$UMPIRE" judge --config judge.ini --status
+	assert_output_has "0 steps, over: player forfeited"
+	# orders sent after it: the game is over
+	rm -f out/new/*
+	orders_mail
+	UMPIRE_TEST_NOW=$((T0 + 201 * H)) judge_gets m1.eml
+	grep -q "the game is over: player forfeited" games/judge.log
+	run "$UMPIRE" audit "$(kept)"
+	[ "$status" -eq 0 ]
+	assert_output_has "0 steps"
+}
+
+@test "judge clock: the record is the judge's word: an entry edited, dropped or of the test clock outside tests is refused" {
+	solo deadline=72h
+	tick_at 49
+	g=$(kept)
+	"$UMPIRE" audit "$g" >/dev/null
+	# a player moving the reminder's time
+	sed 's/at: 2027-01-17T09:00:00Z/at: 2027-01-17T10:00:00Z/' "$g" >moved.yaml
+	! cmp -s "$g" moved.yaml
+	run "$UMPIRE" audit moved.yaml
+	[ "$status" -eq 1 ]
+	assert_output_has "the judge's record, entry 2 (remind at step 0): the referee's signature does not match"
+	# the first entry dropped: the next one's link breaks
+	python3 - "$g" >dropped.yaml <<'EOF'
+import sys
+lines = open(sys.argv[1]).read().split("\n")
+i = lines.index("judge:")
+j = i + 2
+while not lines[j].startswith("- "):
+    j += 1
+print("\n".join(lines[:i + 1] + lines[j:]), end="")
+EOF
+	run "$UMPIRE" audit dropped.yaml
+	[ "$status" -eq 1 ]
+	assert_output_has "the judge's record, entry 1 (remind at step 0)"
+	# the test clock's times in a game read outside tests
+	run env -u UMPIRE_TEST_NOW "$UMPIRE" audit "$g"
+	[ "$status" -eq 1 ]
+	assert_output_has "a time of the test clock (UMPIRE_TEST_NOW), which no real game holds"
+}
+
+@test "judge clock: two ticks and a delivery at once: one outcome, no letter twice" {
+	top=$PWD
+	for i in 1 2 3; do
+		mkdir "$top/round$i" && cd "$top/round$i"
+		solo deadline=72h on-late=forfeit
+		orders_mail
+		(tick_at 100) &
+		(tick_at 100) &
+		(UMPIRE_TEST_NOW=$((T0 + 100 * H)) judge_gets m1.eml) &
+		wait
+		g=$(kept)
+		run "$UMPIRE" audit "$g"
+		[ "$status" -eq 0 ]
+		forfeits=$(grep -c 'event: forfeit' "$g" || true)
+		steps=$(grep -c '^- step: ' "$g" || true)
+		# the orders taken, or the forfeit: never both, never twice
+		[ $((forfeits + steps)) -eq 1 ]
+		[ "$(letters "forfeited")" -eq "$forfeits" ]
+		[ "$(letters "orders are late")" -eq "$forfeits" ]
+		# no letter twice
+		[ -z "$(grep -h '^Message-I[Dd]:' out/new/* | sort | uniq -d)" ]
+	done
+}
+
+@test "judge clock: a game without a clock is not timed; one joined before the judge kept it starts its clock at the first tick" {
+	solo
+	run "$UMPIRE" audit "$(kept)"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *Clock:* ]]
+	! grep -q '^judge:' "$(kept)"
+	tick_at 1000
+	[ "$(ls out/new | wc -l)" -eq 0 ]
+	! grep -q '^judge:' "$(kept)"
+	# a game with a clock, every join made before the judge kept it
+	as player new arnswalde-1945 --side player=player.pub \
+		--referee judge.pub --set deadline=72h -o h.yaml 2>/dev/null
+	"$UMPIRE" join h.yaml --side referee -s judge.key -o hj.yaml \
+		2>/dev/null
+	h=$(sed -n 's/^game: //p' hj.yaml)
+	cp hj.yaml "games/$h.yaml"
+	tick_at 10
+	[ "$(ls out/new | wc -l)" -eq 0 ]
+	grep -q "${h} 1 done tick .*the clock of step 1 starts" games/judge.log
+	tick_at 57
+	[ "$(ls out/new | wc -l)" -eq 0 ]
+	tick_at 58
+	[ "$(letters "${h:0:8}.*a reminder: player's orders due by 2027-01-18T18:00:00Z")" -eq 1 ]
+	run "$UMPIRE" audit "games/$h.yaml"
+	[ "$status" -eq 0 ]
+	assert_output_has "2027-01-15T18:00:00Z step 0: seen (test clock)"
+}
