@@ -55,43 +55,43 @@ static int clock_letter(struct judge *j, struct game *g, const char *role,
 	clock_time_str(d->since, sn);
 	strbuf_addf(&subj, "[umpire %.8s] %s, step %zu: ", g->id,
 		    g->scn.title, d->step + 1);
-	strbuf_addf(&body, "Game %s (%s), step %zu: %s to move since "
-		    "%s (UTC).\n\n", g->id, g->scn.title, d->step + 1,
-		    d->role, sn);
+	strbuf_addf(&body, "Game %s (%s),\nstep %zu: %s to move since %s "
+		    "(UTC).\n\n", g->id, g->scn.title, d->step + 1, d->role,
+		    sn);
 	if (!strcmp(event, "remind")) {
 		strbuf_addf(&subj, "a reminder: %s's orders due by %s",
 			    d->role, dl);
 		strbuf_addf(&body, "A reminder: your orders for this step are "
-			    "due by %s (UTC).\nThe letter the judge sent you "
-			    "for this step holds what is asked;\nto get it "
-			    "again, mail the judge your last file or a request "
-			    "(umpire ask).\n", dl);
+			    "due by\n%s (UTC). The letter the judge sent you "
+			    "for this step\nholds what is asked; to get it "
+			    "again, mail the judge your last\nfile or a "
+			    "request (umpire ask).\n", dl);
 	} else if (!strcmp(event, "notice")) {
 		strbuf_addf(&subj, "%s's orders are late", d->role);
-		strbuf_addf(&body, "The deadline for %s's orders passed at %s "
-			    "(UTC).\n", d->role, dl);
-		strbuf_addf(&body, "%s", mine ? "Send your orders now. " : "");
-		strbuf_addf(&body, "After a grace until %s, the game's clock "
-			    "says: %s.\n", eg, g->clock.on_late ==
-			    LATE_FORFEIT ? "the late side forfeits the game" :
-			    "the game waits");
+		strbuf_addf(&body, "The deadline for %s's orders passed at\n"
+			    "%s (UTC).%s\n", d->role, dl, mine ?
+			    " Send your orders now." : "");
+		strbuf_addf(&body, "The grace ends at %s (UTC); then %s.\n",
+			    eg, g->clock.on_late == LATE_FORFEIT ?
+			    "the late side\nforfeits the game, as its clock "
+			    "says" : "the game waits, as its\nclock says");
 	} else if (!strcmp(event, "late")) {
 		strbuf_addf(&subj, "%s's orders are late past the grace",
 			    d->role);
-		strbuf_addf(&body, "%s's orders were due by %s and the grace "
-			    "ended at %s (UTC).\nThe game's clock says the "
-			    "game waits: it goes on when %s's orders\ncome. "
-			    "You may abandon the game; nothing more is sent "
-			    "about this\nstep.\n", d->role, dl, eg, d->role);
+		strbuf_addf(&body, "%s's orders were due by %s (UTC),\nand "
+			    "the grace ended at %s. The game's clock says\n"
+			    "the game waits: it goes on when the orders come. "
+			    "You may\nabandon the game; nothing more is sent "
+			    "about this step.\n", d->role, dl, eg);
 	} else {
 		strbuf_addf(&subj, "the game is over: %s forfeited",
 			    d->role);
-		strbuf_addf(&body, "%s's orders were due by %s and the grace "
-			    "ended at %s (UTC).\nThe game's clock says the "
-			    "late side forfeits: the game is over.\n\nThe "
-			    "whole game file is attached (the judge's record "
-			    "of time in it,\nsigned with its key): 'umpire "
-			    "audit FILE' checks it, with the views\nyou kept "
+		strbuf_addf(&body, "%s's orders were due by %s (UTC),\nand "
+			    "the grace ended at %s. The game's clock says\n"
+			    "the late side forfeits: the game is over.\n\n"
+			    "The whole game file is attached, with the judge's "
+			    "record of\ntime signed with its key: 'umpire audit "
+			    "FILE' checks it, with\nthe views you kept "
 			    "(--view).\n", d->role, dl, eg);
 		strbuf_addf(&name, "%s.yaml", g->id);
 		if (game_emit(g, &file, err))
