@@ -66,10 +66,13 @@ void clock_time_str(time_t t, char out[21]);
 /* The header's clock and the judge's record read from g's document
  * (structure, the test mark); after the steps are loaded. */
 int clock_load(struct game *g, struct error *err);
-/* The record's signatures under the referee's key, and a forfeit's
- * being the record's last word on the game's last step: after the
- * steps are checked; sets *over when the game ended by a forfeit. */
-int clock_verify(struct game *g, const char *waiting, int *over,
+/* The record's order, its signatures under the referee's key (full:
+ * every entry's; else a forfeit's only, the one entry that changes
+ * what a command does), and a forfeit's being the record's last word
+ * on the game's last step, by the role the game waits on (waiting):
+ * after the steps are checked; sets *over when the game ended by a
+ * forfeit. */
+int clock_verify(struct game *g, const char *waiting, int full, int *over,
 		 struct error *err);
 
 /* ---- for the judge ---- */

@@ -2146,7 +2146,7 @@ int game_check(struct game *g, enum check_level level,
 		return -1;
 	if (!game_unjoined(g) &&
 	    clock_verify(g, run->outcome == RUN_PENDING ? run->pending.role :
-			 NULL, &over, err)) {
+			 NULL, level == CHECK_FULL, &over, err)) {
 		engine_free(run);
 		return -1;
 	}

@@ -234,6 +234,11 @@ assert g["deadline"] == "2027-01-18T08:00:00Z", g' "$who"
 	run "$UMPIRE" audit moved.yaml
 	[ "$status" -eq 1 ]
 	assert_output_has "the judge's record, entry 2 (remind at step 0): the referee's signature does not match"
+	# a forfeit forged from it: refused by every command, not only audit
+	sed 's/event: remind/event: forfeit/' "$g" >forged.yaml
+	run "$UMPIRE" status --brief forged.yaml
+	[ "$status" -eq 1 ]
+	assert_output_has "entry 2 (forfeit at step 0): the referee's signature does not match"
 	# the first entry dropped: the next one's link breaks
 	python3 - "$g" >dropped.yaml <<'EOF'
 import sys
