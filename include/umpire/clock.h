@@ -10,20 +10,12 @@
 #include <stddef.h>
 #include <time.h>
 #include "umpire/error.h"
+#include "umpire/gamedata.h"
 #include "umpire/strbuf.h"
 
-struct game;
 struct seckey;
 
-/* What the judge does once a move is late by the grace. */
-enum clock_late { LATE_WAIT, LATE_STANDING, LATE_FORFEIT };
-
-/* The header's clock (seconds). set: the header has one. */
-struct game_clock {
-	int set;
-	long long deadline, remind, grace;
-	enum clock_late on_late;
-};
+/* struct game_clock, the header's, and enum clock_late: gamedata.h */
 
 /* Defaults of a game's clock (umpire-game(5)). */
 #define CLOCK_DEADLINE (72LL * 3600)

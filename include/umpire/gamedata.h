@@ -10,7 +10,6 @@
 #define UMPIRE_GAMEDATA_H
 
 #include <stdint.h>
-#include "umpire/clock.h"
 #include "umpire/engine.h"
 #include "umpire/keys.h"
 #include "umpire/orders.h"
@@ -85,6 +84,16 @@ struct chain_at {
 };
 
 struct checkpoints;
+
+/* What the judge does once a move is late by the grace (clock.h). */
+enum clock_late { LATE_WAIT, LATE_STANDING, LATE_FORFEIT };
+
+/* A game's clock, from its header (seconds); set: the header has one. */
+struct game_clock {
+	int set;
+	long long deadline, remind, grace;
+	enum clock_late on_late;
+};
 
 struct game {
 	struct doc *doc;

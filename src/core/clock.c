@@ -20,7 +20,7 @@
 #include <sodium.h>
 #include "umpire/clock.h"
 #include "umpire/doc.h"
-#include "umpire/game.h"
+#include "umpire/gamedata.h"
 #include "umpire/json.h"
 
 #define D_JUDGE "umpire/1 judge time"
@@ -171,6 +171,21 @@ static int time_parse(const char *s, time_t *out)
 
 /* ---- reading ---- */
 
+/* (game.h's game_role and game_prev, which this module may not
+ * include: game.c calls it) */
+static const struct role *role_of(const struct game *g, const char *name)
+{
+	for (size_t i = 0; i < g->n_roles; i++)
+		if (!strcmp(g->roles[i].name, name))
+			return &g->roles[i];
+	return NULL;
+}
+
+static const unsigned char *step_hash(const struct game *g, size_t n)
+{
+	return n > 0 && n <= g->n_steps ? g->steps[n - 1].hash : g->genesis;
+}
+
 static const struct doc_node *record(const struct game *g)
 {
 	return doc_get(g->doc->root, "judge");
@@ -212,7 +227,7 @@ int clock_load(struct game *g, struct error *err)
 	if (rec->kind != DOC_SEQ)
 		return errorf(err, EXIT_REFUSED, "%s: field 'judge' is a "
 			      "sequence", doc_where(d, rec, w, sizeof w));
-	if (rec->n && !game_role(g, "referee"))
+	if (rec->n && !role_of(g, "referee"))
 		return errorf(err, EXIT_REFUSED, "%s: the judge's record in a "
 			      "game with no referee (the judge is a game's "
 			      "referee)", doc_where(d, rec, w, sizeof w));
@@ -248,7 +263,7 @@ int clock_load(struct game *g, struct error *err)
 		    doc_need_str(d, m, "role", &role, err))
 			return -1;
 		if (named != (role != NULL) ||
-		    (role && !game_role(g, role)))
+		    (role && !role_of(g, role)))
 			return errorf(err, EXIT_REFUSED, "%s: judge's record: "
 				      "a %s entry %s", doc_where(d, m, w,
 				      sizeof w), ev, named ? "names a role "
@@ -353,7 +368,7 @@ static void entry_message(const struct game *g, const struct doc_node *rec,
 	doc_free(d);
 	memcpy(msg, D_JUDGE, l);
 	memcpy(msg + l, g->genesis, 32);
-	memcpy(msg + l + 32, game_prev(g, step), 32);
+	memcpy(msg + l + 32, step_hash(g, step), 32);
 	memcpy(msg + l + 64, link, 32);
 	memcpy(msg + l + 96, h, 32);
 	*len = l + 128;
@@ -363,7 +378,7 @@ int clock_verify(struct game *g, const char *waiting, int full, int *over,
 		 struct error *err)
 {
 	const struct doc_node *rec = record(g);
-	const struct role *ref = game_role(g, "referee");
+	const struct role *ref = role_of(g, "referee");
 	*over = 0;
 	for (size_t i = 0; rec && i < rec->n; i++) {
 		const struct doc_node *m = rec->items[i];

@@ -14,6 +14,7 @@
 #include "umpire/links.h"
 #include "umpire/check.h"
 #include "umpire/checkpoint.h"
+#include "umpire/clock.h"
 #include "umpire/fsutil.h"
 #include "umpire/mail.h"
 #include "umpire/game.h"
