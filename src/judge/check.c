@@ -268,7 +268,7 @@ int judge_check(const struct cli *cli, const struct judge_settings *s,
 
 /* ---- umpire judge --status ---- */
 
-static int yaml_game(const struct dirent *e)
+int judge_game_file(const struct dirent *e)
 {
 	const char *n = e->d_name;
 	size_t k = strlen(n);
@@ -438,7 +438,7 @@ int judge_status(const struct cli *cli, const struct judge_settings *s,
 	memset(&j, 0, sizeof j);
 	j.cli = cli;
 	j.games = s->games;
-	int n = scandir(j.games, &list, yaml_game, alphasort);
+	int n = scandir(j.games, &list, judge_game_file, alphasort);
 	if (n < 0)
 		return errorf(err, EXIT_USAGE, "cannot read the games "
 			      "directory %s: %s", j.games, strerror(errno));

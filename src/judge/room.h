@@ -91,6 +91,10 @@ void judge_log(const struct judge *j, const char *name,
  * alone; loaded into *sk when sk is not NULL. 0, or -1 with err
  * (EXIT_USAGE) saying what to fix. */
 int judge_key(const char *path, struct seckey **sk, struct error *err);
+/* check.c: whether a directory entry is a game file, GAMEID.yaml (for
+ * scandir). */
+struct dirent;
+int judge_game_file(const struct dirent *e);
 
 /* intake.c: whether the judge is g's referee (0), else -1 with err;
  * g's file written (read back first), EXIT_TEMPFAIL when it cannot be. */

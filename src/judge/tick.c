@@ -261,17 +261,6 @@ out:
 	return rc;
 }
 
-static int yaml_game(const struct dirent *e)
-{
-	const char *n = e->d_name;
-	size_t k = strlen(n);
-	char id[GAME_ID_HEX + 1];
-	if (k != GAME_ID_HEX + 5 || strcmp(n + GAME_ID_HEX, ".yaml"))
-		return 0;
-	snprintf(id, sizeof id, "%.*s", GAME_ID_HEX, n);
-	return game_id_ok(id);
-}
-
 int judge_tick_all(struct judge *j, struct error *err)
 {
 	struct dirent **list;
@@ -279,7 +268,7 @@ int judge_tick_all(struct judge *j, struct error *err)
 	int test, failed = 0;
 	if (clock_now(&now, &test, err))
 		return -1;
-	int n = scandir(j->games, &list, yaml_game, alphasort);
+	int n = scandir(j->games, &list, judge_game_file, alphasort);
 	if (n < 0)
 		return errorf(err, EXIT_TEMPFAIL, "cannot read the games "
 			      "directory %s: %s", j->games, strerror(errno));
