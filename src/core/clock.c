@@ -103,12 +103,16 @@ int clock_setting(struct game_clock *c, const char *key, const char *value,
 		if (!strcmp(value, late_names[i])) {
 			c->on_late = (enum clock_late)i;
 			if (c->on_late == LATE_STANDING)
+				/* a step carries its actor's own chain
+				 * link, which only the actor's key
+				 * derives: nobody can play one for it */
 				return errorf(err, EXIT_USAGE, "%s %s=standing:"
-					      " no rules of this umpire give "
-					      "the judge standing orders to "
-					      "play for a late side yet; "
-					      "choose wait or forfeit", what,
-					      key);
+					      " the judge cannot play a step "
+					      "for a late side (each step "
+					      "reveals its actor's own chain "
+					      "link, which only that side's "
+					      "key makes); choose wait or "
+					      "forfeit", what, key);
 			return 1;
 		}
 	return errorf(err, EXIT_USAGE, "%s %s=%s: what the judge does when "
