@@ -309,3 +309,20 @@ EOF
 	[ "$status" -eq 0 ]
 	assert_output_has "2027-01-15T18:00:00Z step 0: seen (test clock)"
 }
+
+@test "judge clock: a letter the tick could not send stays in the spool; the next tick sends it, once" {
+	solo deadline=72h
+	printf '#!/bin/sh\nexit 75\n' >down-sendmail
+	chmod 755 down-sendmail
+	UMPIRE_TEST_NOW=$((T0 + 49 * H)) "$UMPIRE" judge --config judge.ini \
+		--sendmail "$PWD/down-sendmail" --tick 2>>judge.err
+	[ "$(ls games/spool | wc -l)" -eq 1 ]
+	grep -q 'remind player.*a letter not sent' games/judge.log
+	# the next tick: nothing new is due, the spooled reminder goes
+	tick_at 50
+	[ -z "$(ls games/spool)" ]
+	[ "$(letters "a reminder")" -eq 1 ]
+	tick_at 51
+	[ "$(ls out/new | wc -l)" -eq 1 ]
+	grep -q ' spool .*letters of the spool' games/judge.log
+}
