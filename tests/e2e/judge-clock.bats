@@ -116,7 +116,8 @@ orders_mail() {
 	mv new.yaml "games/$g.yaml"
 	for s in german soviet; do cp "games/$g.yaml" "mbox/$s/invite.yaml"; done
 	SIDES="german soviet" play 1
-	rm -f out/new/*
+	# the first view, to the side asked, kept in its mailbox
+	post
 	who=$("$UMPIRE" status --brief "games/$g.yaml" | awk '{print $2}')
 	other=german
 	[ "$who" != german ] || other=soviet
@@ -171,6 +172,19 @@ import json, sys
 assert g["waiting_on"] == sys.argv[1], g
 assert g["since"] == "2027-01-15T08:00:00Z" and g["late"] and not g["over"], g
 assert g["deadline"] == "2027-01-18T08:00:00Z", g' "$who"
+	# the orders come after all (signed on the sealed views): the
+	# game goes on, each step timed
+	export UMPIRE_TEST_NOW=$((T0 + 600 * H))
+	SIDES="german soviet" play 3
+	run "$UMPIRE" audit "games/$g.yaml"
+	[ "$status" -eq 0 ]
+	assert_output_has "2027-02-09T08:00:00Z step 1: taken (test clock)"
+	assert_output_has "2027-02-09T08:00:00Z step 2: taken (test clock)"
+	for s in german soviet; do
+		run as "$s" audit "games/$g.yaml" --view views/*-"$s".eml \
+			-s "$s.key"
+		[ "$status" -eq 0 ]
+	done
 }
 
 @test "judge clock: an answer after the reminder clears it; the next step's clock starts when it was taken" {
