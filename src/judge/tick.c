@@ -237,8 +237,6 @@ static int tick_game(struct judge *j, const char *id, time_t now, int test,
 	 * before the judge kept time): its clock starts now */
 	if (clock_find(&g, "taken", g.n_steps, NULL) < 0 &&
 	    clock_find(&g, "seen", g.n_steps, NULL) < 0) {
-		memset(&d, 0, sizeof d);
-		d.role = role;
 		if (clock_add(&g, j->sk, "seen", NULL, now, test, err) ||
 		    store_game(j, &g, err)) {
 			rc = -1;
