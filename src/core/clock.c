@@ -481,12 +481,20 @@ int clock_result(const struct game *g, struct strbuf *out)
 	const char *f = clock_forfeit(g);
 	if (!f)
 		return 0;
-	struct clock_entry e;
+	struct clock_entry e, from;
 	char ts[21];
 	clock_entry(g, clock_entries(g) - 1, &e);
-	clock_time_str(e.at, ts);
-	strbuf_addf(out, "%s forfeited: no orders for step %zu by %s "
-		    "(the clock's grace past)", f, e.step + 1, ts);
+	/* the end of the grace, from when the step's clock started */
+	long t = clock_find(g, "taken", e.step, NULL);
+	long s = clock_find(g, "seen", e.step, NULL);
+	time_t end = e.at;
+	if (t >= 0 || s >= 0) {
+		clock_entry(g, (size_t)(t > s ? t : s), &from);
+		end = from.at + (time_t)(g->clock.deadline + g->clock.grace);
+	}
+	clock_time_str(end, ts);
+	strbuf_addf(out, "%s forfeited: no orders for step %zu by %s, the "
+		    "end of the clock's grace", f, e.step + 1, ts);
 	return 1;
 }
 

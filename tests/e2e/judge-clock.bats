@@ -212,7 +212,8 @@ assert g["deadline"] == "2027-01-18T08:00:00Z", g' "$who"
 	[ "$(letters "player's orders are late")" -eq 1 ]
 	tick_at 95
 	[ "$(letters "forfeited")" -eq 0 ]
-	tick_at 96
+	# (no tick at the grace's end: the next one, a day later, acts)
+	tick_at 120
 	tick_at 200
 	[ "$(letters "the game is over: player forfeited")" -eq 1 ]
 	f=$(grep -l "forfeited" out/new/*)
@@ -221,8 +222,8 @@ assert g["deadline"] == "2027-01-18T08:00:00Z", g' "$who"
 	as player open "$f" -o final.yaml 2>/dev/null || cp "$f" final.eml
 	run as player audit "$f"
 	[ "$status" -eq 0 ]
-	assert_output_has "Result: player forfeited: no orders for step 1 by 2027-01-19T08:00:00Z"
-	assert_output_has "2027-01-19T08:00:00Z step 0: forfeit player (test clock)"
+	assert_output_has "Result: player forfeited: no orders for step 1 by 2027-01-19T08:00:00Z, the end of the clock's grace"
+	assert_output_has "2027-01-20T08:00:00Z step 0: forfeit player (test clock)"
 	run "$UMPIRE" status --brief "$(kept)"
 	[[ "$output" == "over player forfeited"* ]]
 	run "$UMPIRE" judge --config judge.ini --status
