@@ -217,9 +217,9 @@ const struct command commands[] = {
 	{ "judge", cmd_judge, "judge [--games DIR] [--maildir DIR]\n"
 	  "           [--outbox DIR | --sendmail CMD] [-s SECKEY]\n"
 	  "           [--accept-new] [--config FILE]\n"
-	  "       umpire judge --check | --status [--games DIR]\n"
-	  "           [--outbox DIR | --sendmail CMD] [-s SECKEY]\n"
-	  "           [--config FILE]",
+	  "       umpire judge --check | --status [--json] | --tick\n"
+	  "           [--games DIR] [--outbox DIR | --sendmail CMD]\n"
+	  "           [-s SECKEY] [--config FILE]",
 	  "the referee, run by the mail system on each message",
 	  "  --games DIR     the games: GAMEID.yaml each, with failed/,\n"
 	  "                  judge.log and GAMEID.lock beside them\n"
@@ -243,7 +243,12 @@ const struct command commands[] = {
 	  "                  exit 1 when something is to fix\n"
 	  "  --status        a line a game kept: steps, whose move, the\n"
 	  "                  roles whose letters bounce, letters in\n"
-	  "                  spool/\n" },
+	  "                  spool/, since when and until when (its\n"
+	  "                  clock); --json: an object a game\n"
+	  "                  (umpire(1), JSON OUTPUT)\n"
+	  "  --tick          keep each game's clock (run it from cron\n"
+	  "                  or a timer): a reminder, a notice when the\n"
+	  "                  deadline passes, then the game's on_late\n" },
 	{ "lock", cmd_lock, "lock",
 	  "forget the unlocked keys kept in the kernel keyring",
 	  "" },

@@ -117,6 +117,10 @@ struct step_hook {
 	void *ctx;
 	size_t events_from;
 	int examples_all;
+	/* may be NULL: called with the game holding the new step before
+	 * its file is made (the judge records when it took the step:
+	 * clock.h) */
+	int (*before_emit)(void *ctx, struct game *g, struct error *err);
 };
 /*
  * umpire adjudicate GAME ORDERS after both are read (the game parsed

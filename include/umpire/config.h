@@ -17,6 +17,8 @@
  *                          (default JUDGE_ANSWERS_A_DAY, umpire/judge.h)
  *   failed_max = N         messages failed/ keeps (JUDGE_FAILED_MAX)
  *   failed_mib = N         MiB failed/ keeps (JUDGE_FAILED_MIB)
+ *   deadline, remind, grace = DURATION, on_late = wait|forfeit
+ *                          the clock umpire new gives a game (clock.h)
  *   [addresses]
  *   ROLE = ADDRESS         a role's mail address (umpire mail: To)
  * Ownership: struct config owns its strings; config_free releases them.
@@ -49,6 +51,9 @@ struct config {
 	int judge_answers_set;
 	long judge_failed_max, judge_failed_mib;   /* [judge] failed_* */
 	int judge_failed_max_set, judge_failed_mib_set;
+	/* [judge] deadline, remind, grace, on_late (checked by clock.h's
+	 * clock_setting as read), or NULL */
+	char *judge_clock[4];
 	struct config_address {
 		char *role, *address;
 	} addresses[CONFIG_MAX_ADDRESSES];

@@ -35,7 +35,8 @@ enum check_level {
 int game_create(struct game *g, const char *scn_dir, const char *scenario_id,
 		char *const *sets, size_t n_sets, const char *const *names,
 		const struct pubkey *keys, const char *const *invites,
-		size_t n_roles, uint32_t chain_length, struct error *err);
+		size_t n_roles, uint32_t chain_length,
+		const struct game_clock *clock, struct error *err);
 /* Read and structurally validate a game file; finds its scenario. */
 int game_load(struct game *g, const char *path, const char *scn_dir,
 	      struct error *err);

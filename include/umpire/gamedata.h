@@ -85,12 +85,23 @@ struct chain_at {
 
 struct checkpoints;
 
+/* What the judge does once a move is late by the grace (clock.h). */
+enum clock_late { LATE_WAIT, LATE_STANDING, LATE_FORFEIT };
+
+/* A game's clock, from its header (seconds); set: the header has one. */
+struct game_clock {
+	int set;
+	long long deadline, remind, grace;
+	enum clock_late on_late;
+};
+
 struct game {
 	struct doc *doc;
 	const char *id;
 	struct scenario scn;
 	const struct doc_node *options;
 	uint32_t chain_length;
+	struct game_clock clock;      /* the header's (clock.h) */
 	int link_by_step;             /* game/2: a role's link of step n is
 					 c[n] (GAME_FORMAT) */
 	struct role roles[GAME_MAX_ROLES];

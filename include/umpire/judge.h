@@ -29,6 +29,8 @@ struct judge_settings {
 	const char *sendmail;      /* the command */
 	const char *seckey;        /* the referee key's path */
 	int accept_new;
+	int tick;                  /* --tick: keep the games' clocks */
+	int json;                  /* --status --json */
 	unsigned answers_a_day;
 	size_t failed_max;         /* failed/ keeps at most these messages */
 	size_t failed_bytes;       /* and these bytes, the oldest out */

@@ -267,7 +267,9 @@ int adjudicate_orders(const struct cli *cli, struct game *g,
 	crypto_generichash(oh, 32, st->blob, st->blob_len, NULL, 0);
 	struct staged files[2];
 	size_t n_files = 0;
-	if (game_emit_step(g, &text, err) == 0 &&
+	if ((!hook || !hook->before_emit ||
+	     hook->before_emit(hook->ctx, g, err) == 0) &&
+	    game_emit_step(g, &text, err) == 0 &&
 	    write_stage(&files[n_files++], out ? out : "-", text.buf,
 			text.len, 0644, 0, err) == 0 &&
 	    (!rep || write_stage(&files[n_files++], rep, report->buf,

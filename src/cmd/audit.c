@@ -1,6 +1,7 @@
 /*
  * audit.c - umpire audit: replay and verify everything.
  */
+#include "umpire/clock.h"
 #include "umpire/commands.h"
 #include <stdlib.h>
 #include <string.h>
@@ -227,7 +228,7 @@ static int audit(const struct cli *cli, const char *path,
 		return json_failed(cli, json, err);
 	}
 	struct strbuf sb = STRBUF_INIT;
-	if (run.outcome == RUN_OVER)
+	if (run.outcome == RUN_OVER && !clock_result(&g, &sb))
 		g.scn.rs->result(run.state, &sb);
 	if (json) {
 		struct strbuf js = STRBUF_INIT;
@@ -248,6 +249,7 @@ static int audit(const struct cli *cli, const char *path,
 			json_stringn(&j, sb.buf, strcspn(sb.buf, "\n"));
 		else
 			json_null(&j);
+		clock_json(&g, &j);
 		json_end_object(&j);
 		json_finish(&j);
 		fputs(js.buf, cli->out);
@@ -260,6 +262,10 @@ static int audit(const struct cli *cli, const char *path,
 		run.outcome == RUN_OVER ? sb.buf : "");
 	if (!json) {
 		fputc('\n', cli->out);
+		strbuf_reset(&sb);
+		clock_describe(&g, &sb);
+		if (sb.len)
+			fputs(sb.buf, cli->out);
 		strbuf_reset(&sb);
 		if (report_honour(&g, &sb))
 			fputs(sb.buf, cli->out);

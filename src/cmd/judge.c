@@ -13,7 +13,7 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 {
 	const char *games = NULL, *maildir = NULL, *outbox = NULL;
 	const char *sendmail = NULL, *seckey = NULL, *config = NULL;
-	int accept_new = 0, check = 0, status = 0, rc;
+	int accept_new = 0, check = 0, status = 0, tick = 0, json = 0, rc;
 	const struct opt opts[] = {
 		{ 0, "games", &games, NULL, NULL, NULL },
 		{ 0, "maildir", &maildir, NULL, NULL, NULL },
@@ -24,6 +24,8 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 		{ 0, "config", &config, NULL, NULL, NULL },
 		{ 0, "check", NULL, &check, NULL, NULL },
 		{ 0, "status", NULL, &status, NULL, NULL },
+		{ 0, "tick", NULL, &tick, NULL, NULL },
+		{ 0, "json", NULL, &json, NULL, NULL },
 		{ 0 }
 	};
 	int prc = cli_parse(cli, argc, argv, opts, NULL, 0, "no argument",
@@ -37,6 +39,15 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 	if (check && status)
 		return usage_error(err, "judge", "--check tests the set-up; "
 				   "--status lists the games: give one");
+	if (tick && (check || status))
+		return usage_error(err, "judge", "--tick keeps the games' "
+				   "clocks; --%s: give one", check ? "check" :
+				   "status");
+	if (json && !status)
+		return usage_error(err, "judge", "--json is for --status");
+	if (tick && maildir)
+		return usage_error(err, "judge", "--tick reads no message: "
+				   "--maildir is for a run");
 	if ((check || status) && maildir)
 		return usage_error(err, "judge", "--%s reads no message: "
 				   "--maildir is for a run", check ?
@@ -54,6 +65,8 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 			jc.cfg.sendmail : MAIL_SENDMAIL,
 		.seckey = seckey ? seckey : jc.cfg.secret_key,
 		.accept_new = accept_new,
+		.tick = tick,
+		.json = json,
 		.answers_a_day = jc.cfg.judge_answers_set ?
 			(unsigned)jc.cfg.judge_answers : JUDGE_ANSWERS_A_DAY,
 		.failed_max = jc.cfg.judge_failed_max_set ?

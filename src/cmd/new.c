@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "umpire/chain.h"
+#include "umpire/clock.h"
 #include "umpire/commands.h"
 #include "umpire/game.h"
 #include "umpire/keys.h"
@@ -52,6 +53,48 @@ static int take_invites(const char *const *given, size_t n_given,
 	return 0;
 }
 
+/*
+ * The game's clock: the config's [judge] deadline, remind, grace and
+ * on_late, then each --set of a clock's key (taken out of sets, which
+ * are the scenario's options). A game gets a clock when either gives
+ * one setting; the rest are the defaults (clock.h).
+ */
+static int take_clock(const struct cli *cli, const char **sets,
+		      size_t *n_sets, struct game_clock *c,
+		      struct error *err)
+{
+	static const char *const keys[] = { "deadline", "remind", "grace",
+		"on_late" };
+	size_t kept = 0;
+	*c = (struct game_clock){ 0, CLOCK_DEADLINE, CLOCK_REMIND,
+		CLOCK_GRACE, LATE_WAIT };
+	for (int i = 0; i < 4; i++)
+		if (cli->cfg.judge_clock[i]) {
+			if (clock_setting(c, keys[i], cli->cfg.judge_clock[i],
+					  "[judge]", err) != 1)
+				return -1;
+			c->set = 1;
+		}
+	for (size_t i = 0; i < *n_sets; i++) {
+		const char *eq = strchr(sets[i], '=');
+		char key[16];
+		int rc = 0;
+		if (eq && (size_t)(eq - sets[i]) < sizeof key) {
+			snprintf(key, sizeof key, "%.*s", (int)(eq - sets[i]),
+				 sets[i]);
+			rc = clock_setting(c, key, eq + 1, "--set", err);
+		}
+		if (rc < 0)
+			return -1;
+		if (rc)
+			c->set = 1;
+		else
+			sets[kept++] = sets[i];
+	}
+	*n_sets = kept;
+	return c->set ? clock_check_settings(c, err) : 0;
+}
+
 int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 {
 	const char *seckey = NULL, *out = NULL, *referee = NULL, *id;
@@ -98,6 +141,9 @@ int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 			goto out;
 		}
 	}
+	struct game_clock clock;
+	if (take_clock(cli, sets, &n_sets, &clock, err))
+		goto out;
 	struct scenario scn;
 	if (scenario_find(cli->scenario_dir, id, &scn, err))
 		goto out;
@@ -202,7 +248,7 @@ int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 		goto out_list;
 	if (game_create(&g, cli->scenario_dir, scn.id, (char *const *)sets,
 			n_sets, names, keys, invites, n, (uint32_t)length,
-			err))
+			&clock, err))
 		goto out_list;
 	have_game = 1;
 	struct pubkey mine;

@@ -3,6 +3,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include "umpire/clock.h"
 #include "umpire/check.h"
 #include "umpire/commands.h"
 #include "umpire/game.h"
@@ -336,7 +337,8 @@ int cmd_status(int argc, char **argv, const struct cli *cli,
 		struct status_json s = { .game = g.id, .scenario = g.scn.id,
 			.steps = (long long)g.n_steps };
 		if (run.outcome == RUN_OVER) {
-			g.scn.rs->result(run.state, &sb);
+			if (!clock_result(&g, &sb))
+				g.scn.rs->result(run.state, &sb);
 			s.status = "over";
 			s.result = sb.buf ? sb.buf : "";
 			s.result_len = strcspn(s.result, "\n");
@@ -350,7 +352,8 @@ int cmd_status(int argc, char **argv, const struct cli *cli,
 		s.side = side && *side ? side : NULL;
 		print_json(cli->out, &s);
 	} else if (brief && run.outcome == RUN_OVER) {
-		g.scn.rs->result(run.state, &sb);
+		if (!clock_result(&g, &sb))
+			g.scn.rs->result(run.state, &sb);
 		/* one line: the result's first line */
 		size_t l = strcspn(sb.buf ? sb.buf : "", "\n");
 		fprintf(cli->out, "over %.*s\n", (int)l, sb.buf ? sb.buf : "");

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "umpire/clock.h"
 #include "umpire/config.h"
 #include "umpire/fsutil.h"
 #include "umpire/strbuf.h"
@@ -122,6 +123,24 @@ static int on_entry(void *user, const char *section, const char *name,
 					    "keeps from 0",
 					    &l->c->judge_failed_mib,
 					    &l->c->judge_failed_mib_set);
+		for (int i = 0; i < 4; i++) {
+			static const char *const keys[] = { "deadline",
+				"remind", "grace", "on_late" };
+			struct game_clock tmp;
+			struct error e;
+			if (strcmp(name, keys[i]))
+				continue;
+			memset(&tmp, 0, sizeof tmp);
+			if (clock_setting(&tmp, name, value, "[judge]",
+					  &e) != 1) {
+				if (!l->bad[0])
+					snprintf(l->bad, sizeof l->bad, "%s",
+						 e.msg);
+				return 0;
+			}
+			path = 0;
+			slot = &l->c->judge_clock[i];
+		}
 	} else if (strcmp(section, "addresses") == 0) {
 		struct config *c = l->c;
 		if (!config_address(c, name) &&
@@ -147,7 +166,8 @@ static int on_entry(void *user, const char *section, const char *name,
 				 "[%s] %s (known: [umpire] secret_key, "
 				 "scenarios, address, sendmail, "
 				 "unlock_minutes; [judge] games, "
-				 "answers_a_day, failed_max, failed_mib; "
+				 "answers_a_day, failed_max, failed_mib, "
+				 "deadline, remind, grace, on_late; "
 				 "[addresses] ROLE)",
 				 section, name);
 		return 0;
@@ -206,6 +226,8 @@ void config_free(struct config *c)
 	free(c->address);
 	free(c->sendmail);
 	free(c->judge_games);
+	for (int i = 0; i < 4; i++)
+		free(c->judge_clock[i]);
 	for (size_t i = 0; i < c->n_addresses; i++) {
 		free(c->addresses[i].role);
 		free(c->addresses[i].address);

@@ -14,6 +14,7 @@
 #include "umpire/links.h"
 #include "umpire/check.h"
 #include "umpire/checkpoint.h"
+#include "umpire/clock.h"
 #include "umpire/fsutil.h"
 #include "umpire/mail.h"
 #include "umpire/game.h"
@@ -22,7 +23,7 @@
 
 static const char *const game_keys[] = { "umpire", "game", "scenario",
 	"scenario_version", "scenario_hash", "rules", "provenance", "options",
-	"chain_length", "roles", "state", "steps", NULL };
+	"chain_length", "clock", "roles", "judge", "state", "steps", NULL };
 /* A role's fields, in the order the header hashes them; the first
  * ROLE_CORE_KEYS are the core's (name, key, and the invitation that the
  * game's creator wrote: every join signs it through the core hash), the
@@ -119,10 +120,13 @@ struct doc_node *game_header(const struct game *g, struct doc *d,
 {
 	static const char *const fields[] = { "umpire", "game", "scenario",
 		"scenario_version", "scenario_hash", "rules", "provenance",
-		"options", "chain_length", NULL };
+		"options", "chain_length", "clock", NULL };
 	struct doc_node *h = doc_map(d);
+	/* (a game without a clock hashes as it did before there were
+	 * clocks) */
 	for (const char *const *f = fields; *f; f++)
-		doc_set(d, h, *f, doc_copy(d, top(g, *f)));
+		if (top(g, *f))
+			doc_set(d, h, *f, doc_copy(d, top(g, *f)));
 	struct doc_node *roles = doc_seq(d);
 	const struct doc_node *src = top(g, "roles");
 	for (size_t i = 0; i < src->n; i++) {
@@ -545,7 +549,8 @@ static int load_body(struct game *g, const char *scn_dir, unsigned flags,
 	g->chain_length = (uint32_t)len;
 	if (scenario_find(scn_dir, scn_id, &g->scn, err))
 		return error_prefix(err, "%s", d->name);
-	if (check_scenario(g, err) || load_roles(g, err))
+	if (check_scenario(g, err) || load_roles(g, err) ||
+	    clock_load(g, err))
 		return -1;
 	if (scenario_start(&g->scn, g->options, &g->start_state, err))
 		return -1;
@@ -1012,7 +1017,8 @@ int game_from_header(struct game *g, const char *name,
 int game_create(struct game *g, const char *scn_dir, const char *scenario_id,
 		char *const *sets, size_t n_sets, const char *const *names,
 		const struct pubkey *keys, const char *const *invites,
-		size_t n_roles, uint32_t chain_length, struct error *err)
+		size_t n_roles, uint32_t chain_length,
+		const struct game_clock *clock, struct error *err)
 {
 	unsigned char id[16];
 	char tag[80], b64[PUBKEY_B64_SIZE];
@@ -1036,6 +1042,18 @@ int game_create(struct game *g, const char *scn_dir, const char *scenario_id,
 	doc_set_str(d, r, "provenance", g->scn.provenance);
 	doc_set(d, r, "options", opts);
 	doc_set_int(d, r, "chain_length", chain_length);
+	if (clock && clock->set) {
+		struct doc_node *c = doc_map(d);
+		char t[32];
+		clock_duration_str(clock->deadline, t, sizeof t);
+		doc_set_str(d, c, "deadline", t);
+		clock_duration_str(clock->remind, t, sizeof t);
+		doc_set_str(d, c, "remind", t);
+		clock_duration_str(clock->grace, t, sizeof t);
+		doc_set_str(d, c, "grace", t);
+		doc_set_str(d, c, "on_late", clock_late_name(clock->on_late));
+		doc_set(d, r, "clock", c);
+	}
 	struct doc_node *roles = doc_seq(d);
 	for (size_t i = 0; i < n_roles; i++) {
 		struct doc_node *m = doc_map(d);
@@ -2126,7 +2144,25 @@ int game_check(struct game *g, enum check_level level,
 	       const struct engine_step *extra, struct run *run,
 	       struct error *err)
 {
-	return check_game(g, level, extra, run, 1, err);
+	/* the judge's record (clock.c): a forfeit ends the game */
+	const char *f = clock_forfeit(g);
+	int over;
+	if (f && extra) {
+		memset(run, 0, sizeof *run);
+		return errorf(err, EXIT_REFUSED, "the game is over: %s "
+			      "forfeited (the judge's record)", f);
+	}
+	if (check_game(g, level, extra, run, 1, err))
+		return -1;
+	if (!game_unjoined(g) &&
+	    clock_verify(g, run->outcome == RUN_PENDING ? run->pending.role :
+			 NULL, level == CHECK_FULL, &over, err)) {
+		engine_free(run);
+		return -1;
+	}
+	if (!extra && !game_unjoined(g) && over)
+		run->outcome = RUN_OVER;
+	return 0;
 }
 
 struct snap_arg {

@@ -2,6 +2,7 @@
  * report.c - plain-text reports.
  */
 #include <string.h>
+#include "umpire/clock.h"
 #include "umpire/report.h"
 
 /* Examples of a free-text answer a report lists (the template has all). */
@@ -176,7 +177,8 @@ void report_next(const struct game *g, const struct report_at *at,
 	const struct question *q = at->next;
 	if (!q) {
 		strbuf_adds(&sb, "The game is over. ");
-		g->scn.rs->result(at->state, &sb);
+		if (!clock_result(g, &sb))
+			g->scn.rs->result(at->state, &sb);
 		report_wrap(out, sb.buf, 0, 2);
 		strbuf_free(&sb);
 		return;

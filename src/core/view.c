@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sodium.h>
+#include "umpire/clock.h"
 #include "umpire/rules.h"
 #include "umpire/check.h"
 #include "umpire/keys.h"
@@ -248,7 +249,8 @@ struct doc_node *view_build(const struct game *g, const struct run *run,
 		seen = standin;
 	if (snap->over) {
 		doc_set_str(d, m, "next", "over");
-		g->scn.rs->result(snap->state, &sb);
+		if (!clock_result(g, &sb))
+			g->scn.rs->result(snap->state, &sb);
 		doc_set_str(d, m, "result", sb.buf ? sb.buf : "");
 		strbuf_reset(&sb);
 	} else {

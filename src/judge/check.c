@@ -16,6 +16,8 @@
 #include <sodium.h>
 #include "umpire/fsutil.h"
 #include "umpire/mail.h"
+#include "umpire/clock.h"
+#include "umpire/json.h"
 #include "room.h"
 
 int judge_key(const char *path, struct seckey **sk, struct error *err)
@@ -266,7 +268,7 @@ int judge_check(const struct cli *cli, const struct judge_settings *s,
 
 /* ---- umpire judge --status ---- */
 
-static int yaml_game(const struct dirent *e)
+int judge_game_file(const struct dirent *e)
 {
 	const char *n = e->d_name;
 	size_t k = strlen(n);
@@ -296,46 +298,134 @@ static size_t spooled(const struct judge *j, const char *id)
 	return n;
 }
 
-static void game_status(const struct judge *j, const char *id,
-			struct strbuf *out)
+/* The fields of a game's line (and of its JSON object). */
+struct game_line {
+	const char *scenario, *waiting, *unjoined;
+	size_t steps;
+	int read, over, timed, late;
+	time_t since, deadline;
+	struct strbuf why, result, notes;
+};
+
+static void game_read(const struct judge *j, const char *id,
+		      struct game_line *l)
 {
 	struct strbuf p = STRBUF_INIT;
 	struct game g;
 	struct error e;
 	game_path(j, id, ".yaml", &p);
-	strbuf_addf(out, "%.8s ", id);
 	if (cli_game_flags(j->cli, p.buf, &g, GAME_PARSE_CHECKPOINTS, &e)) {
-		strbuf_addf(out, "cannot be read: %s", e.msg);
+		strbuf_addf(&l->why, "cannot be read: %s", e.msg);
 		strbuf_free(&p);
 		return;
 	}
-	strbuf_addf(out, "%s: %zu step%s, ", g.scn.id, g.n_steps,
-		    g.n_steps == 1 ? "" : "s");
+	l->read = 1;
+	l->scenario = xstrdup(g.scn.id);
+	l->steps = g.n_steps;
 	const char *who = game_unjoined(&g);
 	if (who) {
-		strbuf_addf(out, "waiting for %s to join", who);
+		l->unjoined = xstrdup(who);
 	} else {
 		/* as letters_of_state reads it: from the checkpoints */
 		struct run run;
 		g.checkpoints = CHECKPOINTS_USE;
 		if (game_check(&g, CHECK_LIGHT, NULL, &run, &e)) {
-			strbuf_addf(out, "does not check: %s", e.msg);
+			strbuf_addf(&l->why, "does not check: %s", e.msg);
 		} else {
-			if (run.outcome == RUN_PENDING)
-				strbuf_addf(out, "%s to move",
-					    run.pending.role);
-			else
-				strbuf_adds(out, "over");
+			struct clock_status cs;
+			if (run.outcome == RUN_PENDING) {
+				l->waiting = xstrdup(run.pending.role);
+			} else {
+				l->over = 1;
+				if (!clock_result(&g, &l->result))
+					g.scn.rs->result(run.state,
+							 &l->result);
+				l->result.len = strcspn(l->result.buf ?
+					l->result.buf : "", "\n");
+				if (l->result.buf)
+					l->result.buf[l->result.len] = '\0';
+			}
+			clock_status(&g, l->waiting, &cs);
+			l->timed = cs.timed;
+			l->late = cs.late;
+			l->since = cs.since;
+			l->deadline = cs.deadline;
 			engine_free(&run);
 		}
 	}
-	bounces_say(j, &g, out);
+	bounces_say(j, &g, &l->notes);
 	size_t n = spooled(j, id);
 	if (n)
-		strbuf_addf(out, "; %zu letter%s waiting in spool/", n,
+		strbuf_addf(&l->notes, "; %zu letter%s waiting in spool/", n,
 			    n == 1 ? "" : "s");
 	game_free(&g);
 	strbuf_free(&p);
+}
+
+static void line_free(struct game_line *l)
+{
+	free((char *)l->scenario);
+	free((char *)l->waiting);
+	free((char *)l->unjoined);
+	strbuf_free(&l->why);
+	strbuf_free(&l->result);
+	strbuf_free(&l->notes);
+}
+
+static void game_status(const struct game_line *l, const char *id,
+			struct strbuf *out)
+{
+	char a[21], b[21];
+	strbuf_addf(out, "%.8s ", id);
+	if (!l->read) {
+		strbuf_adds(out, l->why.buf);
+		return;
+	}
+	strbuf_addf(out, "%s: %zu step%s, ", l->scenario, l->steps,
+		    l->steps == 1 ? "" : "s");
+	if (l->unjoined)
+		strbuf_addf(out, "waiting for %s to join", l->unjoined);
+	else if (l->why.len)
+		strbuf_adds(out, l->why.buf);
+	else if (l->waiting)
+		strbuf_addf(out, "%s to move", l->waiting);
+	else
+		strbuf_addf(out, "over: %s", l->result.buf ?
+			    l->result.buf : "");
+	if (l->timed) {
+		clock_time_str(l->since, a);
+		clock_time_str(l->deadline, b);
+		strbuf_addf(out, " since %s, deadline %s%s", a, b,
+			    l->late ? " (late)" : "");
+	}
+	if (l->notes.len)
+		strbuf_add(out, l->notes.buf, l->notes.len);
+}
+
+static void game_json(const struct game_line *l, const char *id,
+		      struct json *js)
+{
+	char a[21];
+	json_begin_object(js);
+	json_kstring(js, "game", id);
+	json_kstring(js, "scenario", l->read ? l->scenario : NULL);
+	json_kint(js, "steps", (long long)l->steps);
+	json_kstring(js, "waiting_for_join", l->unjoined);
+	json_kstring(js, "waiting_on", l->waiting);
+	clock_time_str(l->since, a);
+	json_kstring(js, "since", l->timed ? a : NULL);
+	clock_time_str(l->deadline, a);
+	json_kstring(js, "deadline", l->timed ? a : NULL);
+	json_key(js, "late");
+	json_bool(js, l->late);
+	json_key(js, "over");
+	json_bool(js, l->over);
+	json_kstring(js, "result", l->over ? l->result.buf ?
+		     l->result.buf : "" : NULL);
+	json_kstring(js, "error", l->why.len ? l->why.buf : NULL);
+	/* "; letters undeliverable: ...; N letters waiting in spool/" */
+	json_kstring(js, "notes", l->notes.len ? l->notes.buf + 2 : NULL);
+	json_end_object(js);
 }
 
 int judge_status(const struct cli *cli, const struct judge_settings *s,
@@ -343,22 +433,41 @@ int judge_status(const struct cli *cli, const struct judge_settings *s,
 {
 	struct judge j;
 	struct dirent **list;
+	struct strbuf js = STRBUF_INIT;
+	struct json jw;
 	memset(&j, 0, sizeof j);
 	j.cli = cli;
 	j.games = s->games;
-	int n = scandir(j.games, &list, yaml_game, alphasort);
+	int n = scandir(j.games, &list, judge_game_file, alphasort);
 	if (n < 0)
 		return errorf(err, EXIT_USAGE, "cannot read the games "
 			      "directory %s: %s", j.games, strerror(errno));
+	json_init(&jw, &js);
+	if (s->json)
+		json_begin_array(&jw);
 	for (int i = 0; i < n; i++) {
 		struct strbuf l = STRBUF_INIT;
+		struct game_line gl;
 		char id[GAME_ID_HEX + 1];
+		memset(&gl, 0, sizeof gl);
 		snprintf(id, sizeof id, "%.*s", GAME_ID_HEX, list[i]->d_name);
-		game_status(&j, id, &l);
-		fprintf(cli->out, "%s\n", l.buf);
+		game_read(&j, id, &gl);
+		if (s->json) {
+			game_json(&gl, id, &jw);
+		} else {
+			game_status(&gl, id, &l);
+			fprintf(cli->out, "%s\n", l.buf);
+		}
+		line_free(&gl);
 		strbuf_free(&l);
 		free(list[i]);
 	}
 	free(list);
+	if (s->json) {
+		json_end_array(&jw);
+		json_finish(&jw);
+		fputs(js.buf, cli->out);
+	}
+	strbuf_free(&js);
 	return 0;
 }

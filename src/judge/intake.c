@@ -120,7 +120,7 @@ static int automatic(const char *buf, size_t len)
 }
 
 /* The judge is the referee of g (a game it can act in). */
-static int judged_here(const struct judge *j, struct game *g,
+int judged_here(const struct judge *j, struct game *g,
 		       struct error *err)
 {
 	struct role *ref = game_role(g, "referee");
@@ -135,7 +135,7 @@ static int judged_here(const struct judge *j, struct game *g,
 }
 
 /* Write the game file (read back first: never one umpire would refuse). */
-static int store_game(const struct judge *j, struct game *g,
+int store_game(const struct judge *j, struct game *g,
 		      struct error *err)
 {
 	struct strbuf p = STRBUF_INIT, text = STRBUF_INIT;
@@ -177,6 +177,12 @@ static int spool_step(void *ctx, struct game *g, const struct run *run,
 	/* the letters from the run that adjudicated the step (made under
 	 * letters_hook): the game is not replayed again */
 	return spool_state(c->j, g, run, c->o, err);
+}
+
+static int stamp_step(void *ctx, struct game *g, struct error *err)
+{
+	struct hook_ctx *c = ctx;
+	return clock_taken(c->j, g, err);
 }
 
 /* An answer to role of g (its letter of the present state sent again,
@@ -270,6 +276,7 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 		    game_join(&in, "referee", j->sk, err))
 			goto out_g;
 		if (game_take_joins(&g, &in, &added, err) ||
+		    (!game_unjoined(&in) && clock_taken(j, &in, err)) ||
 		    spool_state(j, &in, NULL, o, err) ||
 		    store_game(j, &in, err))
 			goto out_g;
@@ -305,7 +312,8 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 		rc = 0;
 		goto out_g;
 	}
-	if (spool_state(j, &g, NULL, o, err) || store_game(j, &g, err))
+	if ((!game_unjoined(&g) && clock_taken(j, &g, err)) ||
+	    spool_state(j, &g, NULL, o, err) || store_game(j, &g, err))
 		goto out_g;
 	const char *who = game_unjoined(&g);
 	say(o, FATE_DONE, "%zu join(s) taken; %s%s", added,
@@ -422,7 +430,7 @@ static int take_orders(struct judge *j, const char *id, const char *name,
 	}
 	snprintf(o->step, sizeof o->step, "%zu", g.n_steps + 1);
 	struct hook_ctx ctx = { j, o };
-	struct step_hook hook = { spool_step, &ctx, 0, 0 };
+	struct step_hook hook = { spool_step, &ctx, 0, 0, stamp_step };
 	letters_hook(&g, &hook);
 	if (adjudicate_orders(j->cli, &g, name, buf, len, sig, siglen, NULL,
 			      j->sk, p.buf, NULL, 0, notes, &hook, &res,

@@ -16,7 +16,8 @@
  *   bounce.c   the judge's letters that could not be delivered (RFC
  *              3464 reports): recorded, the other parties told;
  *   check.c    umpire judge --check (the set-up) and --status (the
- *              games kept).
+ *              games kept);
+ *   tick.c     umpire judge --tick: each game's clock kept.
  *
  * Ownership: struct judge borrows its strings from the command line and
  * the config; it owns sk. A struct letters owns its messages.
@@ -25,6 +26,7 @@
 #define UMPIRE_JUDGE_ROOM_H
 
 #include <stdarg.h>
+#include <time.h>
 #include "umpire/commands.h"
 #include "umpire/game.h"
 #include "umpire/judge.h"
@@ -80,12 +82,24 @@ int lock_game(const struct judge *j, const char *id, int *fd,
 	      struct error *err);
 void unique_name(struct judge *j, struct strbuf *out);
 int game_id_ok(const char *id);
+/* The log line of what became of o (a message named name, or "tick"). */
+void judge_log(const struct judge *j, const char *name,
+	       const struct outcome *o);
 
 /* check.c: the referee key at path (NULL: none given): unencrypted
  * (nobody is there to type a passphrase) and readable by its owner
  * alone; loaded into *sk when sk is not NULL. 0, or -1 with err
  * (EXIT_USAGE) saying what to fix. */
 int judge_key(const char *path, struct seckey **sk, struct error *err);
+/* check.c: whether a directory entry is a game file, GAMEID.yaml (for
+ * scandir). */
+struct dirent;
+int judge_game_file(const struct dirent *e);
+
+/* intake.c: whether the judge is g's referee (0), else -1 with err;
+ * g's file written (read back first), EXIT_TEMPFAIL when it cannot be. */
+int judged_here(const struct judge *j, struct game *g, struct error *err);
+int store_game(const struct judge *j, struct game *g, struct error *err);
 
 /* intake.c: the sender (From's addr-spec) and Message-ID of a message,
  * from its header block alone, into o. */
@@ -188,5 +202,21 @@ void spool_flush_all(struct judge *j, struct outcome *o);
 /* answers.c: whether role of game id may be answered once more today
  * (at most j->answers_a_day a day; counted when it may). */
 int answer_allowed(const struct judge *j, const char *id, const char *role);
+
+/* tick.c */
+/* Every game kept here with a clock: what its clock asks now done
+ * (umpire judge --tick), each game under its lock, logged. */
+int judge_tick_all(struct judge *j, struct error *err);
+/* A step the judge takes in a game with a clock: when, into the record
+ * (tick.c; the time is the judge's now). */
+int clock_taken(const struct judge *j, struct game *g, struct error *err);
+/* What --status says of a game's clock, waiting on role `waiting`
+ * (NULL: none). timed: the record times the present step. */
+struct clock_status {
+	int timed, late;
+	time_t since, deadline;
+};
+void clock_status(const struct game *g, const char *waiting,
+		  struct clock_status *out);
 
 #endif

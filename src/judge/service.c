@@ -188,6 +188,12 @@ static int keep_failed(const struct judge *j, const char *msg, size_t len,
 	return rc;
 }
 
+void judge_log(const struct judge *j, const char *name,
+	       const struct outcome *o)
+{
+	log_line(j, name, o);
+}
+
 /* Deal with the message msg (len bytes, name): 0 once it is dealt with
  * (done, dropped or kept in failed/), -1 when the mail system must
  * deliver it again (err: EXIT_TEMPFAIL). */
@@ -478,7 +484,8 @@ int judge_run(const struct cli *cli, const struct judge_settings *s,
 	}
 	seckey_pubkey(j.sk, &j.pk);
 	sweep_dead(&j, "spool", 1);
-	rc = s->maildir ? judge_maildir(&j, s->maildir, err) :
+	rc = s->tick ? judge_tick_all(&j, err) :
+		s->maildir ? judge_maildir(&j, s->maildir, err) :
 		judge_stdin(&j, err);
 out:
 	strbuf_free(&failed);

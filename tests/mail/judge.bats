@@ -131,8 +131,9 @@ rgw_joined() {
 	# judge's key, as the judge's user, inviting each side at its
 	# address (the judge mails a role only at the game's address for
 	# it); Rita invites Alice with it
+	# (RGW_CLOCK: the game's clock, umpire new --set's)
 	as_judge "$UMPIRE" new russo-german-war --side german=alice.pub \
-		--side soviet=bob.pub --referee judge.pub \
+		--side soviet=bob.pub --referee judge.pub ${RGW_CLOCK:-} \
 		--address german=alice@example.org \
 		--address soviet=bob@example.org -o games/new.yaml 2>/dev/null
 	id=$(sed -n 's/^game: //p' "$JUDGE_HOME/home/games/new.yaml")
@@ -517,4 +518,55 @@ strace_next() {
 	no_bounce
 	[ -z "$(ls "$JUDGE_HOME/home/games/failed")" ]
 	[ -z "$(ls "$JUDGE_HOME/home/games/spool")" ]
+}
+
+@test "real mail: the judge's tick through postfix: the reminder, the notice and the wait letter arrive, each once" {
+	RGW_CLOCK="--set deadline=72h" rgw_joined
+	next_letter
+	[ "$who" = alice ]
+	to_move "$msg" alice
+	# the join that completed the game was taken now (the real clock);
+	# the ticks run on the test clock from there (after them the game
+	# holds times of the test clock: no delivery to the judge follows)
+	now=$(date +%s)
+	# as cron would run it for the judge's user, but as root: only
+	# the pipe's children get this private postfix's MAIL_CONFIG, and
+	# its postdrop takes it from root alone (mta.bash); the judge's
+	# files given back to its user after
+	tick() {
+		(cd "$JUDGE_HOME/home" &&
+		 env HOME="$JUDGE_HOME/home" \
+			XDG_STATE_HOME="$JUDGE_HOME/home/state" \
+			UMPIRE_CONFIG="$JUDGE_HOME/home/config.ini" \
+			UMPIRE_TEST_NOW=$((now + $1 * 3600)) "$UMPIRE" judge \
+			--games games --sendmail "$MTA_SENDMAIL -t -i" --tick \
+			2>/dev/null)
+		chown -R 65534:65534 "$JUDGE_HOME/home"
+	}
+	tick 49
+	tick 50
+	next_letter
+	[ "$who" = alice ]
+	unfolded "$msg" | grep -q "^Subject: \[umpire ${id:0:8}\] .*, step 1: a reminder: german's orders due by [0-9T:-]*Z\$"
+	tick 100
+	tick 101
+	: >got.txt
+	for k in 1 2 3; do
+		next_letter
+		printf '%s:%s\n' "$who" "$(unfolded "$msg" | sed -n \
+			"s/^Subject: \[umpire ${id:0:8}\] .*, step 1: //p")" \
+			>>got.txt
+	done
+	sort got.txt >got.sorted
+	printf '%s\n' "alice:german's orders are late" \
+		"bob:german's orders are late" \
+		"bob:german's orders are late past the grace" | sort >want.txt
+	diff want.txt got.sorted
+	# nothing more, however often it ticks
+	n=$(ls "$MTA_DIR"/mail/{alice,bob}/Maildir/new | wc -l)
+	tick 102
+	sleep 3
+	[ "$(ls "$MTA_DIR"/mail/{alice,bob}/Maildir/new | wc -l)" -eq "$n" ]
+	no_bounce
+	grep -q ' tick .*: tick; notice german' "$JUDGE_HOME/home/games/judge.log"
 }

@@ -118,7 +118,7 @@ static void joins(void)
 	seckey_pubkey(psk, &keys[0]);
 	seckey_pubkey(rsk, &keys[1]);
 	int rc = game_create(&g, "scenarios", "arnswalde-1945", NULL, 0,
-			     names, keys, invites, 2, 64, &err);
+			     names, keys, invites, 2, 64, NULL, &err);
 	CHECK(rc == 0, "a game with an invitation: %s", rc ? err.msg : "");
 	if (rc)
 		goto out;
@@ -181,7 +181,7 @@ static void joins(void)
 	struct strbuf ok = STRBUF_INIT;
 	game_free(&g);
 	rc = game_create(&g, "scenarios", "arnswalde-1945", NULL, 0, names,
-			 keys, invites, 2, 64, &err);
+			 keys, invites, 2, 64, NULL, &err);
 	CHECK(rc == 0 && game_parse(&kept, "kept.yaml", fresh.buf, fresh.len,
 				    "scenarios", &err) == 0, "kept again");
 	CHECK(game_parse(&joined, "j.yaml", fresh.buf, fresh.len,

@@ -1,0 +1,332 @@
+/*
+ * tick.c - the judge keeps time (umpire(1), judge --tick; umpire-
+ * protocol(7), THE JUDGE'S CLOCK): for each game kept here with a clock
+ * in its header, the role the game waits on is reminded once before its
+ * deadline, every party is told once when the deadline passes, and once
+ * the grace has passed too the game's on_late is done: wait (the other
+ * parties told they may abandon the game) or forfeit (the game ends, the
+ * whole game file to every party). Each is an entry of the judge's
+ * record, signed with its key, stored in the game file (so audited like
+ * a step) and logged.
+ *
+ * Under the game's lock, as a delivery is: a tick and a delivery, or two
+ * ticks, never both act on one state. A letter is spooled before the
+ * entry saying it was sent is stored (a crash may send it twice, with
+ * the same Message-ID; it never loses it).
+ *
+ * Nothing a letter of the clock says is hidden from any party: the game,
+ * its scenario, the step, whose move it is, the times.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sodium.h>
+#include "umpire/clock.h"
+#include "umpire/compose.h"
+#include "umpire/json.h"
+#include "room.h"
+
+/* What one game's clock asks now. */
+struct due {
+	const char *role;       /* the role the game waits on */
+	size_t step;            /* the steps the game holds */
+	time_t since, deadline, end_grace;
+	int remind, notice, late;
+};
+
+/* The letter of event to role (at its address; none without one),
+ * its Message-ID the same whenever it is made again. */
+static int clock_letter(struct judge *j, struct game *g, const char *role,
+			const char *event, const struct due *d,
+			struct letters *l, struct error *err)
+{
+	const char *to = game_address(g, role);
+	if (!to)
+		return 0;
+	struct strbuf subj = STRBUF_INIT, body = STRBUF_INIT;
+	struct strbuf file = STRBUF_INIT, name = STRBUF_INIT;
+	char dl[21], eg[21], sn[21];
+	int rc = -1;
+	int mine = !strcmp(role, d->role);
+	clock_time_str(d->deadline, dl);
+	clock_time_str(d->end_grace, eg);
+	clock_time_str(d->since, sn);
+	strbuf_addf(&subj, "[umpire %.8s] %s, step %zu: ", g->id,
+		    g->scn.title, d->step + 1);
+	strbuf_addf(&body, "Game %s (%s),\nstep %zu: %s to move since %s "
+		    "(UTC).\n\n", g->id, g->scn.title, d->step + 1, d->role,
+		    sn);
+	if (!strcmp(event, "remind")) {
+		strbuf_addf(&subj, "a reminder: %s's orders due by %s",
+			    d->role, dl);
+		strbuf_addf(&body, "A reminder: your orders for this step are "
+			    "due by\n%s (UTC). The letter the judge sent you "
+			    "for this step\nholds what is asked; to get it "
+			    "again, mail the judge your last\nfile or a "
+			    "request (umpire ask).\n", dl);
+	} else if (!strcmp(event, "notice")) {
+		strbuf_addf(&subj, "%s's orders are late", d->role);
+		strbuf_addf(&body, "The deadline for %s's orders passed at\n"
+			    "%s (UTC).%s\n", d->role, dl, mine ?
+			    " Send your orders now." : "");
+		strbuf_addf(&body, "The grace ends at %s (UTC); then %s.\n",
+			    eg, g->clock.on_late == LATE_FORFEIT ?
+			    "the late side\nforfeits the game, as its clock "
+			    "says" : "the game waits, as its\nclock says");
+	} else if (!strcmp(event, "late")) {
+		strbuf_addf(&subj, "%s's orders are late past the grace",
+			    d->role);
+		strbuf_addf(&body, "%s's orders were due by %s (UTC),\nand "
+			    "the grace ended at %s. The game's clock says\n"
+			    "the game waits: it goes on when the orders come. "
+			    "You may\nabandon the game; nothing more is sent "
+			    "about this step.\n", d->role, dl, eg);
+	} else {
+		strbuf_addf(&subj, "the game is over: %s forfeited",
+			    d->role);
+		strbuf_addf(&body, "%s's orders were due by %s (UTC),\nand "
+			    "the grace ended at %s. The game's clock says\n"
+			    "the late side forfeits: the game is over.\n\n"
+			    "The whole game file is attached, with the judge's "
+			    "record of\ntime signed with its key: 'umpire audit "
+			    "FILE' checks it, with\nthe views you kept "
+			    "(--view).\n", d->role, dl, eg);
+		strbuf_addf(&name, "%s.yaml", g->id);
+		if (game_emit(g, &file, err))
+			goto out;
+	}
+	/* what makes this letter the one it is: the game's state, the
+	 * event, the role asked */
+	unsigned char same[32];
+	crypto_generichash_state st;
+	crypto_generichash_init(&st, NULL, 0, 32);
+	crypto_generichash_update(&st, game_prev(g, d->step), 32);
+	crypto_generichash_update(&st, (const unsigned char *)event,
+				  strlen(event) + 1);
+	crypto_generichash_update(&st, (const unsigned char *)d->role,
+				  strlen(d->role));
+	crypto_generichash_final(&st, same, 32);
+	struct draft dr = { .subject = subj.buf, .body = body.buf };
+	if (file.len) {
+		dr.names[0] = name.buf;
+		dr.files[0] = file.buf;
+		dr.lens[0] = file.len;
+		dr.n_files = 1;
+	}
+	rc = add_letter(j, l, g, role, to, same, &dr, err);
+out:
+	strbuf_free(&subj);
+	strbuf_free(&body);
+	strbuf_free(&file);
+	strbuf_free(&name);
+	return rc;
+}
+
+/* The clock of g, waiting on role: what is due at now (since: the
+ * latest taken or seen entry of this step, which the caller made
+ * sure of). */
+static void due_at(const struct game *g, const char *role, time_t now,
+		   struct due *d)
+{
+	const struct game_clock *c = &g->clock;
+	long t = clock_find(g, "taken", g->n_steps, NULL);
+	long s = clock_find(g, "seen", g->n_steps, NULL);
+	struct clock_entry e;
+	memset(d, 0, sizeof *d);
+	d->role = role;
+	d->step = g->n_steps;
+	clock_entry(g, (size_t)(t > s ? t : s), &e);
+	d->since = e.at;
+	d->deadline = d->since + (time_t)c->deadline;
+	d->end_grace = d->deadline + (time_t)c->grace;
+	int noticed = clock_find(g, "notice", d->step, role) >= 0;
+	d->remind = c->remind > 0 && !noticed && now < d->deadline &&
+		now >= d->deadline - (time_t)c->remind &&
+		clock_find(g, "remind", d->step, role) < 0;
+	d->notice = !noticed && now >= d->deadline;
+	d->late = now >= d->end_grace &&
+		clock_find(g, "late", d->step, role) < 0 &&
+		clock_find(g, "forfeit", d->step, role) < 0;
+}
+
+/* One entry of the clock done: recorded, its letters spooled, the game
+ * stored, the letters sent. */
+static int act(struct judge *j, struct game *g, const char *event,
+	       const struct due *d, time_t now, int test, struct outcome *o,
+	       struct error *err)
+{
+	struct letters l;
+	int rc = 0;
+	memset(&l, 0, sizeof l);
+	if (clock_add(g, j->sk, event, d->role, now, test, err))
+		return -1;
+	for (size_t i = 0; i < g->n_roles && rc == 0; i++) {
+		const char *r = g->roles[i].name;
+		if (!strcmp(r, "referee"))
+			continue;
+		/* a reminder to the role asked; a notice to all; the
+		 * late letter to the others; a forfeit's to all */
+		if ((!strcmp(event, "remind") && strcmp(r, d->role)) ||
+		    (!strcmp(event, "late") && !strcmp(r, d->role)))
+			continue;
+		if (!game_address(g, r))
+			strbuf_addf(&o->notes, "; no address for %s", r);
+		rc = clock_letter(j, g, r, event, d, &l, err);
+	}
+	if (rc == 0)
+		rc = spool_put(j, g, &l, 0, err);
+	if (rc == 0)
+		rc = store_game(j, g, err);
+	if (rc == 0) {
+		strbuf_addf(&o->notes, "; %s %s", event, d->role);
+		for (size_t i = 0; i < l.n; i++)
+			strbuf_addf(&o->notes, "%s%s", i ? ", " : ": to ",
+				    l.to[i]);
+		spool_flush(j, g->id, g, o);
+	}
+	letters_free(&l);
+	return rc;
+}
+
+int clock_taken(const struct judge *j, struct game *g, struct error *err)
+{
+	time_t now;
+	int test;
+	if (!g->clock.set)
+		return 0;
+	if (clock_now(&now, &test, err))
+		return -1;
+	return clock_add(g, j->sk, "taken", NULL, now, test, err);
+}
+
+/* The tick of the game id (its lock held). */
+static int tick_game(struct judge *j, const char *id, time_t now, int test,
+		     struct outcome *o, struct error *err)
+{
+	struct strbuf p = STRBUF_INIT;
+	struct game g;
+	struct run run;
+	int rc = -1;
+	game_path(j, id, ".yaml", &p);
+	if (cli_game_flags(j->cli, p.buf, &g, GAME_PARSE_CHECKPOINTS, err)) {
+		strbuf_free(&p);
+		return -1;
+	}
+	struct error ignored;
+	if (!g.clock.set || game_unjoined(&g) || clock_forfeit(&g) ||
+	    judged_here(j, &g, &ignored)) {
+		rc = 0;       /* nothing to keep time for */
+		goto out;
+	}
+	g.checkpoints = CHECKPOINTS_USE;
+	if (game_check(&g, CHECK_LIGHT, NULL, &run, err))
+		goto out;
+	g.checkpoints = CHECKPOINTS_NO;
+	char role[64];
+	int pending = run.outcome == RUN_PENDING;
+	snprintf(role, sizeof role, "%s", pending ? run.pending.role : "");
+	engine_free(&run);
+	snprintf(o->step, sizeof o->step, "%zu", g.n_steps + 1);
+	rc = 0;
+	if (!pending)
+		goto out;
+	struct due d;
+	/* a game whose present step the record does not time (taken
+	 * before the judge kept time): its clock starts now */
+	if (clock_find(&g, "taken", g.n_steps, NULL) < 0 &&
+	    clock_find(&g, "seen", g.n_steps, NULL) < 0) {
+		if (clock_add(&g, j->sk, "seen", NULL, now, test, err) ||
+		    store_game(j, &g, err)) {
+			rc = -1;
+			goto out;
+		}
+		strbuf_addf(&o->notes, "; the clock of step %zu starts",
+			    g.n_steps + 1);
+	}
+	due_at(&g, role, now, &d);
+	if (d.remind)
+		rc = act(j, &g, "remind", &d, now, test, o, err);
+	if (rc == 0 && d.notice)
+		rc = act(j, &g, "notice", &d, now, test, o, err);
+	if (rc == 0 && d.late)
+		rc = act(j, &g, g.clock.on_late == LATE_FORFEIT ? "forfeit" :
+			 "late", &d, now, test, o, err);
+out:
+	game_free(&g);
+	strbuf_free(&p);
+	return rc;
+}
+
+int judge_tick_all(struct judge *j, struct error *err)
+{
+	struct dirent **list;
+	time_t now;
+	int test, failed = 0;
+	if (clock_now(&now, &test, err))
+		return -1;
+	int n = scandir(j->games, &list, judge_game_file, alphasort);
+	if (n < 0)
+		return errorf(err, EXIT_TEMPFAIL, "cannot read the games "
+			      "directory %s: %s", j->games, strerror(errno));
+	for (int i = 0; i < n; i++) {
+		struct outcome o;
+		struct error e;
+		int fd = -1;
+		memset(&o, 0, sizeof o);
+		snprintf(o.game, sizeof o.game, "%.*s", GAME_ID_HEX,
+			 list[i]->d_name);
+		free(list[i]);
+		if (lock_game(j, o.game, &fd, &e) == 0 &&
+		    tick_game(j, o.game, now, test, &o, &e) == 0) {
+			if (o.notes.len) {
+				say(&o, FATE_DONE, "tick");
+				judge_log(j, "tick", &o);
+			}
+		} else {
+			say(&o, FATE_FAILED, "tick: %s", e.msg);
+			judge_log(j, "tick", &o);
+			failed = 1;
+		}
+		if (fd >= 0)
+			close(fd);
+		outcome_free(&o);
+	}
+	free(list);
+	/* and what an earlier run could not send (sendmail down, a crash
+	 * between spooling a letter and sending it): a tick from cron is
+	 * also the retry a message's delivery would be */
+	struct outcome o;
+	memset(&o, 0, sizeof o);
+	spool_flush_all(j, &o);
+	if (o.notes.len) {
+		say(&o, FATE_DONE, "letters of the spool");
+		judge_log(j, "spool", &o);
+	}
+	outcome_free(&o);
+	if (failed)
+		return errorf(err, EXIT_TEMPFAIL, "the tick could not keep "
+			      "the time of every game (judge.log says why)");
+	return 0;
+}
+
+/* ---- umpire judge --status: the clock's part ---- */
+
+void clock_status(const struct game *g, const char *waiting,
+		  struct clock_status *out)
+{
+	memset(out, 0, sizeof *out);
+	if (!g->clock.set || !waiting)
+		return;
+	long t = clock_find(g, "taken", g->n_steps, NULL);
+	long s = clock_find(g, "seen", g->n_steps, NULL);
+	if (t < 0 && s < 0)
+		return;
+	struct clock_entry e;
+	clock_entry(g, (size_t)(t > s ? t : s), &e);
+	out->since = e.at;
+	out->deadline = e.at + (time_t)g->clock.deadline;
+	out->timed = 1;
+	out->late = clock_find(g, "notice", g->n_steps, waiting) >= 0;
+}

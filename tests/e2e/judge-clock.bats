@@ -1,0 +1,343 @@
+#!/usr/bin/env bats
+# The judge keeps time (umpire(1), judge --tick; umpire-protocol(7), THE
+# JUDGE'S CLOCK): a game's clock agreed at creation and signed at join,
+# the judge's signed record of when it took each step and what it did
+# about a late move, a reminder, a notice and the on_late outcome each
+# exactly once, under the game's lock; all on the test clock
+# (UMPIRE_TEST_NOW, the test hook).
+
+load helpers
+load judge-helpers
+
+setup() {
+	umpire_setup
+	T0=1800000000
+	export UMPIRE_TEST_NOW=$T0
+}
+
+H=3600
+
+# The judge's tick at T0 + $1 hours.
+tick_at() {
+	UMPIRE_TEST_NOW=$((T0 + $1 * H)) "$UMPIRE" judge --config judge.ini \
+		--outbox out --tick 2>>judge.err
+}
+
+# How many letters in out/new have a subject holding $1.
+letters() {
+	local n=0 f
+	for f in out/new/*; do
+		[ -f "$f" ] || continue
+		# the Subject unfolded (RFC 5322: a long one takes lines)
+		awk '/^Subject:/ { s = $0; while ((getline l) > 0 &&
+			l ~ /^[ \t]/) s = s l; print s; exit }' "$f" |
+			grep -q "^Subject: .*$1" && n=$((n + 1))
+	done
+	echo "$n"
+}
+
+# An Arnswalde 1945 game against the judge with the clock --set $@,
+# mailed to it at T0 and taken (--accept-new); the player's letter
+# kept as letter.eml, out/new emptied.
+solo() {
+	judge_setup player
+	local sets=()
+	for s; do sets+=(--set "$s"); done
+	as player new arnswalde-1945 --side player=player.pub \
+		--referee judge.pub --set difficulty=low "${sets[@]}" \
+		-o g.yaml 2>/dev/null
+	as player mail g.yaml --to referee -o first.eml
+	"$UMPIRE" judge --config judge.ini --outbox out --accept-new \
+		<first.eml 2>>judge.err
+	cp out/new/* letter.eml
+	rm -f out/new/*
+}
+
+# The player's orders for step 1 on letter.eml, mailed: m1.eml.
+orders_mail() {
+	as player orders letter.eml -o o.yaml
+	as player sign o.yaml --game letter.eml -o signed.yaml 2>/dev/null
+	as player mail signed.yaml --game letter.eml -o m1.eml
+}
+
+@test "judge clock: new --set writes the clock into the header every join signs; bad settings refused; old games have none" {
+	judge_setup player
+	run as player new arnswalde-1945 --side player=player.pub \
+		--referee judge.pub --set difficulty=low --set deadline=96h \
+		--set remind=1d --set on-late=forfeit -o g.yaml
+	[ "$status" -eq 0 ]
+	grep -q '^clock: {deadline: 96h, remind: 24h, grace: 24h, on_late: forfeit}$' g.yaml
+	"$UMPIRE" join g.yaml --side referee -s judge.key -o j.yaml 2>/dev/null
+	run "$UMPIRE" audit j.yaml
+	[ "$status" -eq 0 ]
+	assert_output_has "Clock: 96h a move; a reminder 24h before the deadline; then a grace of 24h, and the late side forfeits."
+	# the clock is signed at join: edited, the join no longer holds
+	sed 's/deadline: 96h/deadline: 960h/' j.yaml >edited.yaml
+	run "$UMPIRE" audit edited.yaml
+	[ "$status" -ne 0 ]
+	assert_output_has "signature of role player does not match the header"
+	run as player new arnswalde-1945 --side player=player.pub \
+		--referee judge.pub --set on-late=standing -o x.yaml
+	[ "$status" -eq 2 ]
+	assert_output_has "choose wait or forfeit"
+	run as player new arnswalde-1945 --side player=player.pub \
+		--referee judge.pub --set deadline=3x -o x.yaml
+	[ "$status" -eq 2 ]
+	assert_output_has "--set deadline=3x: a duration is a whole number"
+	run as player new arnswalde-1945 --side player=player.pub \
+		--referee judge.pub --set deadline=12h -o x.yaml
+	[ "$status" -eq 2 ]
+	assert_output_has "remind=24h is not before its deadline=12h"
+	# without a setting: no clock, the header as before
+	as player new arnswalde-1945 --side player=player.pub \
+		--referee judge.pub -o plain.yaml 2>/dev/null
+	! grep -q '^clock:' plain.yaml
+	# the club's defaults under [judge]: the clock they give
+	printf 'deadline = 7d\non_late = forfeit\n' >>judge.ini
+	UMPIRE_CONFIG=$PWD/judge.ini "$UMPIRE" new arnswalde-1945 \
+		--side player=player.pub --referee judge.pub \
+		-s judge.key -o club.yaml 2>/dev/null
+	grep -q '^clock: {deadline: 168h, remind: 24h, grace: 24h, on_late: forfeit}$' club.yaml
+	printf 'grace = soon\n' >>judge.ini
+	run env UMPIRE_CONFIG=$PWD/judge.ini "$UMPIRE" new arnswalde-1945 \
+		--side player=player.pub --referee judge.pub -o x.yaml
+	[ "$status" -eq 2 ]
+	assert_output_has "judge.ini:"
+	assert_output_has "[judge] grace=soon"
+}
+
+@test "judge clock: a player who does not answer gets one reminder, one notice, and the game waits; each once across ticks" {
+	judge_setup german soviet
+	export UMPIRE_TEST_NOW=$T0
+	"$UMPIRE" new russo-german-war -s judge.key --side german=german.pub \
+		--side soviet=soviet.pub --referee judge.pub \
+		--set deadline=72h -o new.yaml 2>/dev/null
+	g=$(sed -n 's/^game: //p' new.yaml)
+	mv new.yaml "games/$g.yaml"
+	for s in german soviet; do cp "games/$g.yaml" "mbox/$s/invite.yaml"; done
+	SIDES="german soviet" play 1
+	# the first view, to the side asked, kept in its mailbox
+	post
+	who=$("$UMPIRE" status --brief "games/$g.yaml" | awk '{print $2}')
+	other=german
+	[ "$who" != german ] || other=soviet
+	# the record times the join that completed the game
+	run "$UMPIRE" audit "games/$g.yaml"
+	[ "$status" -eq 0 ]
+	assert_output_has "2027-01-15T08:00:00Z step 0: taken (test clock)"
+	# before the reminder is due: nothing, however often
+	tick_at 1
+	tick_at 47
+	[ "$(ls out/new | wc -l)" -eq 0 ]
+	# 24h before the deadline: one reminder, to the side asked
+	tick_at 48
+	tick_at 49
+	tick_at 50
+	[ "$(ls out/new | wc -l)" -eq 1 ]
+	[ "$(letters "a reminder: $who's orders due by 2027-01-18T08:00:00Z")" -eq 1 ]
+	grep -q "^To: $who@example.org" out/new/*
+	# the deadline: one notice to every party
+	tick_at 72
+	tick_at 80
+	[ "$(letters "$who's orders are late\$")" -eq 2 ]
+	[ "$(ls out/new | wc -l)" -eq 3 ]
+	# past the grace (24h): the other side told it may abandon, once
+	tick_at 96
+	tick_at 97
+	tick_at 500
+	[ "$(letters "late past the grace")" -eq 1 ]
+	grep -l "late past the grace" out/new/* | xargs grep -q "^To: $other@example.org"
+	[ "$(ls out/new | wc -l)" -eq 4 ]
+	# nothing hidden in a letter of the clock: what a relay reads
+	post
+	# each step of it is in the judge's signed record, and in the log
+	run "$UMPIRE" audit "games/$g.yaml"
+	[ "$status" -eq 0 ]
+	assert_output_has "2027-01-17T08:00:00Z step 0: remind $who (test clock)"
+	assert_output_has "2027-01-18T08:00:00Z step 0: notice $who (test clock)"
+	assert_output_has "2027-01-19T08:00:00Z step 0: late $who (test clock)"
+	assert_output_has "The game goes on."
+	[ "$(grep -c ' tick .*: tick; remind' games/judge.log)" -eq 1 ]
+	[ "$(grep -c ' tick .*: tick; notice' games/judge.log)" -eq 1 ]
+	[ "$(grep -c ' tick .*: tick; late' games/judge.log)" -eq 1 ]
+	# the owner's view
+	run "$UMPIRE" judge --config judge.ini --status
+	[ "$status" -eq 0 ]
+	assert_output_has "${g:0:8} russo-german-war: 0 steps, $who to move since 2027-01-15T08:00:00Z, deadline 2027-01-18T08:00:00Z (late)"
+	run "$UMPIRE" judge --config judge.ini --status --json
+	[ "$status" -eq 0 ]
+	echo "$output" | python3 -c '
+import json, sys
+[g] = json.load(sys.stdin)
+assert g["waiting_on"] == sys.argv[1], g
+assert g["since"] == "2027-01-15T08:00:00Z" and g["late"] and not g["over"], g
+assert g["deadline"] == "2027-01-18T08:00:00Z", g' "$who"
+	# the orders come after all (signed on the sealed views): the
+	# game goes on, each step timed
+	export UMPIRE_TEST_NOW=$((T0 + 600 * H))
+	SIDES="german soviet" play 3
+	run "$UMPIRE" audit "games/$g.yaml"
+	[ "$status" -eq 0 ]
+	assert_output_has "2027-02-09T08:00:00Z step 1: taken (test clock)"
+	assert_output_has "2027-02-09T08:00:00Z step 2: taken (test clock)"
+	for s in german soviet; do
+		run as "$s" audit "games/$g.yaml" --view views/*-"$s".eml \
+			-s "$s.key"
+		[ "$status" -eq 0 ]
+	done
+}
+
+@test "judge clock: an answer after the reminder clears it; the next step's clock starts when it was taken" {
+	solo deadline=72h
+	tick_at 49
+	[ "$(letters "a reminder")" -eq 1 ]
+	rm -f out/new/*
+	orders_mail
+	UMPIRE_TEST_NOW=$((T0 + 50 * H)) judge_gets m1.eml
+	rm -f out/new/*
+	# step 1 taken at +50h: no notice at +72h, the next reminder at +98h
+	tick_at 72
+	tick_at 97
+	[ "$(ls out/new | wc -l)" -eq 0 ]
+	tick_at 98
+	[ "$(letters "step 2: a reminder: player's orders due by 2027-01-20T10:00:00Z")" -eq 1 ]
+	run "$UMPIRE" audit "$(kept)"
+	[ "$status" -eq 0 ]
+	assert_output_has "2027-01-17T10:00:00Z step 1: taken (test clock)"
+}
+
+@test "judge clock: on_late forfeit ends the game; the whole file to every party; it audits; orders after it refused" {
+	solo deadline=72h on-late=forfeit
+	tick_at 72
+	[ "$(letters "player's orders are late")" -eq 1 ]
+	tick_at 95
+	[ "$(letters "forfeited")" -eq 0 ]
+	# (no tick at the grace's end: the next one, a day later, acts)
+	tick_at 120
+	tick_at 200
+	[ "$(letters "the game is over: player forfeited")" -eq 1 ]
+	f=$(grep -l "forfeited" out/new/*)
+	grep -q "filename=.*\.yaml" "$f"
+	# the file mailed audits, the forfeit its result
+	as player open "$f" -o final.yaml 2>/dev/null || cp "$f" final.eml
+	run as player audit "$f"
+	[ "$status" -eq 0 ]
+	assert_output_has "Result: player forfeited: no orders for step 1 by 2027-01-19T08:00:00Z, the end of the clock's grace"
+	assert_output_has "2027-01-20T08:00:00Z step 0: forfeit player (test clock)"
+	run "$UMPIRE" status --brief "$(kept)"
+	[[ "$output" == "over player forfeited"* ]]
+	run "$UMPIRE" judge --config judge.ini --status
+	assert_output_has "0 steps, over: player forfeited"
+	# orders sent after it: the game is over
+	rm -f out/new/*
+	orders_mail
+	UMPIRE_TEST_NOW=$((T0 + 201 * H)) judge_gets m1.eml
+	grep -q "the game is over: player forfeited" games/judge.log
+	run "$UMPIRE" audit "$(kept)"
+	[ "$status" -eq 0 ]
+	assert_output_has "0 steps"
+}
+
+@test "judge clock: the record is the judge's word: an entry edited, dropped or of the test clock outside tests is refused" {
+	solo deadline=72h
+	tick_at 49
+	g=$(kept)
+	"$UMPIRE" audit "$g" >/dev/null
+	# a player moving the reminder's time
+	sed 's/at: 2027-01-17T09:00:00Z/at: 2027-01-17T10:00:00Z/' "$g" >moved.yaml
+	! cmp -s "$g" moved.yaml
+	run "$UMPIRE" audit moved.yaml
+	[ "$status" -eq 1 ]
+	assert_output_has "the judge's record, entry 2 (remind at step 0): the referee's signature does not match"
+	# a forfeit forged from it: refused by every command, not only audit
+	sed 's/event: remind/event: forfeit/' "$g" >forged.yaml
+	run "$UMPIRE" status --brief forged.yaml
+	[ "$status" -eq 1 ]
+	assert_output_has "entry 2 (forfeit at step 0): the referee's signature does not match"
+	# the first entry dropped: the next one's link breaks
+	python3 - "$g" >dropped.yaml <<'EOF'
+import sys
+lines = open(sys.argv[1]).read().split("\n")
+i = lines.index("judge:")
+j = i + 2
+while not lines[j].startswith("- "):
+    j += 1
+print("\n".join(lines[:i + 1] + lines[j:]), end="")
+EOF
+	run "$UMPIRE" audit dropped.yaml
+	[ "$status" -eq 1 ]
+	assert_output_has "the judge's record, entry 1 (remind at step 0)"
+	# the test clock's times in a game read outside tests
+	run env -u UMPIRE_TEST_NOW "$UMPIRE" audit "$g"
+	[ "$status" -eq 1 ]
+	assert_output_has "a time of the test clock (UMPIRE_TEST_NOW), which no real game holds"
+}
+
+@test "judge clock: two ticks and a delivery at once: one outcome, no letter twice" {
+	top=$PWD
+	for i in 1 2 3; do
+		mkdir "$top/round$i" && cd "$top/round$i"
+		solo deadline=72h on-late=forfeit
+		orders_mail
+		(tick_at 100) &
+		(tick_at 100) &
+		(UMPIRE_TEST_NOW=$((T0 + 100 * H)) judge_gets m1.eml) &
+		wait
+		g=$(kept)
+		run "$UMPIRE" audit "$g"
+		[ "$status" -eq 0 ]
+		forfeits=$(grep -c 'event: forfeit' "$g" || true)
+		steps=$(grep -c '^- step: ' "$g" || true)
+		# the orders taken, or the forfeit: never both, never twice
+		[ $((forfeits + steps)) -eq 1 ]
+		[ "$(letters "forfeited")" -eq "$forfeits" ]
+		[ "$(letters "orders are late")" -eq "$forfeits" ]
+		# no letter twice
+		[ -z "$(grep -h '^Message-I[Dd]:' out/new/* | sort | uniq -d)" ]
+	done
+}
+
+@test "judge clock: a game without a clock is not timed; one joined before the judge kept it starts its clock at the first tick" {
+	solo
+	run "$UMPIRE" audit "$(kept)"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *Clock:* ]]
+	! grep -q '^judge:' "$(kept)"
+	tick_at 1000
+	[ "$(ls out/new | wc -l)" -eq 0 ]
+	! grep -q '^judge:' "$(kept)"
+	# a game with a clock, every join made before the judge kept it
+	as player new arnswalde-1945 --side player=player.pub \
+		--referee judge.pub --set deadline=72h -o h.yaml 2>/dev/null
+	"$UMPIRE" join h.yaml --side referee -s judge.key -o hj.yaml \
+		2>/dev/null
+	h=$(sed -n 's/^game: //p' hj.yaml)
+	cp hj.yaml "games/$h.yaml"
+	tick_at 10
+	[ "$(ls out/new | wc -l)" -eq 0 ]
+	grep -q "${h} 1 done tick .*the clock of step 1 starts" games/judge.log
+	tick_at 57
+	[ "$(ls out/new | wc -l)" -eq 0 ]
+	tick_at 58
+	[ "$(letters "${h:0:8}.*a reminder: player's orders due by 2027-01-18T18:00:00Z")" -eq 1 ]
+	run "$UMPIRE" audit "games/$h.yaml"
+	[ "$status" -eq 0 ]
+	assert_output_has "2027-01-15T18:00:00Z step 0: seen (test clock)"
+}
+
+@test "judge clock: a letter the tick could not send stays in the spool; the next tick sends it, once" {
+	solo deadline=72h
+	printf '#!/bin/sh\nexit 75\n' >down-sendmail
+	chmod 755 down-sendmail
+	UMPIRE_TEST_NOW=$((T0 + 49 * H)) "$UMPIRE" judge --config judge.ini \
+		--sendmail "$PWD/down-sendmail" --tick 2>>judge.err
+	[ "$(ls games/spool | wc -l)" -eq 1 ]
+	grep -q 'remind player.*a letter not sent' games/judge.log
+	# the next tick: nothing new is due, the spooled reminder goes
+	tick_at 50
+	[ -z "$(ls games/spool)" ]
+	[ "$(letters "a reminder")" -eq 1 ]
+	tick_at 51
+	[ "$(ls out/new | wc -l)" -eq 1 ]
+	grep -q ' spool .*letters of the spool' games/judge.log
+}

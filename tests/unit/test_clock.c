@@ -1,0 +1,86 @@
+/*
+ * test_clock.c - a game's clock as umpire new and the config read it
+ * (clock.h): durations, their one written form, the settings and their
+ * refusals, the test clock's hook.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "umpire/clock.h"
+#include "unit.h"
+
+static long long dur(const char *s)
+{
+	long long v = -7;
+	return clock_duration(s, &v) ? -1 : v;
+}
+
+static const char *str(long long s)
+{
+	static char buf[32];
+	clock_duration_str(s, buf, sizeof buf);
+	return buf;
+}
+
+int main(void)
+{
+	struct game_clock c;
+	struct error err;
+	time_t now;
+	int test;
+
+	CHECK(dur("72h") == 259200, "72h is 259200 s");
+	CHECK(dur("3d") == 259200, "3d is 72h");
+	CHECK(dur("90m") == 5400, "90m");
+	CHECK(dur("45s") == 45 && dur("45") == 45, "45s and a bare 45");
+	CHECK(dur("0s") == 0, "0s");
+	CHECK(dur("366d") == 366LL * 86400, "366d, the longest");
+	CHECK(dur("367d") == -1 && dur("8785h") == -1, "over a year refused");
+	CHECK(dur("") == -1 && dur("h") == -1 && dur("-1h") == -1 &&
+	      dur("1w") == -1 && dur("1hh") == -1 && dur(" 1h") == -1 &&
+	      dur("1.5h") == -1 && dur("99999999999999999999d") == -1,
+	      "no other text is a duration");
+	CHECK_STR(str(259200), "72h", "whole hours are written in hours");
+	CHECK_STR(str(5400), "90m", "whole minutes in minutes");
+	CHECK_STR(str(45), "45s", "else seconds");
+	CHECK_STR(str(0), "0s", "nothing is 0s");
+	for (long long s = 0; s < 200000; s += 1733)
+		if (dur(str(s)) != s)
+			CHECK(0, "%lld s written and read back", s);
+
+	memset(&c, 0, sizeof c);
+	CHECK(clock_setting(&c, "deadline", "2d", "--set", &err) == 1 &&
+	      c.deadline == 172800, "deadline=2d");
+	CHECK(clock_setting(&c, "on-late", "forfeit", "--set", &err) == 1 &&
+	      c.on_late == LATE_FORFEIT, "on-late=forfeit");
+	CHECK(clock_setting(&c, "on_late", "wait", "[judge]", &err) == 1 &&
+	      c.on_late == LATE_WAIT, "on_late=wait (the config's spelling)");
+	CHECK(clock_setting(&c, "difficulty", "low", "--set", &err) == 0,
+	      "a scenario option is no clock's");
+	CHECK(clock_setting(&c, "deadline", "0s", "--set", &err) == -1 &&
+	      strstr(err.msg, "a deadline more than 0"),
+	      "a deadline of nothing refused: %s", err.msg);
+	CHECK(clock_setting(&c, "on-late", "standing", "--set", &err) == -1 &&
+	      strstr(err.msg, "chain link"), "standing refused, and why");
+	CHECK(clock_setting(&c, "on-late", "later", "--set", &err) == -1 &&
+	      strstr(err.msg, "one of wait, forfeit"), "on-late's words");
+	c = (struct game_clock){ 1, 3600, 3600, 0, LATE_WAIT };
+	CHECK(clock_check_settings(&c, &err) == -1,
+	      "a reminder not before the deadline refused");
+	c.remind = 0;
+	CHECK(clock_check_settings(&c, &err) == 0, "remind=0s: no reminder");
+
+	unsetenv(CLOCK_TEST_ENV);
+	CHECK(clock_now(&now, &test, &err) == 0 && !test && now > 1700000000,
+	      "without the hook: the system's time, unmarked");
+	setenv(CLOCK_TEST_ENV, "1800000000", 1);
+	CHECK(clock_now(&now, &test, &err) == 0 && test && now == 1800000000,
+	      "the test hook's time, marked");
+	setenv(CLOCK_TEST_ENV, "tomorrow", 1);
+	CHECK(clock_now(&now, &test, &err) == -1 &&
+	      strstr(err.msg, "UMPIRE_TEST_NOW=tomorrow"),
+	      "a test clock that is no time refused");
+	char ts[21];
+	clock_time_str(1800000000, ts);
+	CHECK_STR(ts, "2027-01-15T08:00:00Z", "a time's one text");
+	return unit_done("test_clock");
+}
