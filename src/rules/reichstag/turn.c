@@ -1235,6 +1235,46 @@ static void move_examples(struct question *q, struct mv_check *m, int u)
 		q_add(q, "%s", buf);
 }
 
+/* 18.1, 9.0: a bridge on unit u's path, from path[0] to path[1], was
+ * destroyed as u entered path[0], with `left` of its `had` half MPs
+ * left: 1 when the rest of the path can still be made (each step as a
+ * move makes it, at the unbridged river's cost), and the move goes on;
+ * else 0, the unit stops in path[0] keeping its MPs (mp-spent) unless
+ * it stands in an enemy ZOC (11.4), and the report says why. */
+static int gone_on(struct ctx *c, struct rttr *st, int u,
+		   const int16_t *path, int n, int left, int had)
+{
+	struct hex_rules r;
+	int i, cost, rest = left;
+	char x[8], mp[16], why[160];
+	const char *no = NULL;
+
+	rt_rules(st, &r);
+	for (i = 1; i < n && !no; i++) {
+		no = hex_step_why(&r, u, path[i - 1], path[i], rest, 0, &cost,
+				  &move_labels, why, sizeof why);
+		rest -= no ? 0 : cost;
+	}
+	hex_id(path[0], x);
+	hex_mp_text(mp, sizeof mp, left);
+	if (!no) {
+		ctx_event(c, "18.1", "%s goes on from %s across the river "
+			  "where the bridge was, with %s MP (9.0).",
+			  st->u[u].id, x, mp);
+		return 1;
+	}
+	if (left > 0 && !hex_in_enemy_zoc(&r, SOVIET, path[0])) {
+		st->flags[u] &= (uint16_t)~F_MOVED;
+		st->mp_spent[u] = (uint8_t)(st->mp_spent[u] + had - left);
+	}
+	ctx_event(c, "18.2", "%s stops in %s: the bridge ahead is destroyed "
+		  "and the rest of its path cannot be made (%s)%s%s%s",
+		  st->u[u].id, x, why, st->flags[u] & F_MOVED ? "." :
+		  "; it may go on with ", st->flags[u] & F_MOVED ? "" : mp,
+		  st->flags[u] & F_MOVED ? "" : " MP left (9.0).");
+	return 0;
+}
+
 static int move_unit(struct ctx *c, struct rttr *st, int u,
 		     const int16_t *path, int n)
 {
@@ -1242,7 +1282,7 @@ static int move_unit(struct ctx *c, struct rttr *st, int u,
 	int i, start = st->u[u].hex, h = rt_reichstag_hex(st);
 	int rolled = 0, left = allowance(st, u), had = left, cost = 0;
 	int8_t before[HEX_PATH_MAX];
-	char x[8], y[8], mp[16];
+	char x[8], y[8];
 
 	for (i = 0; i < n && i < HEX_PATH_MAX; i++)
 		before[i] = st->ctrl[path[i]];
@@ -1269,35 +1309,20 @@ static int move_unit(struct ctx *c, struct rttr *st, int u,
 		if (st->u[u].side != SOVIET)
 			continue;
 		/* 18.1: each bridge of the hex entered is checked at once;
-		 * a bridge destroyed on the way ahead ends the move as
-		 * given (the path was chosen over an intact bridge), not
-		 * the unit's movement (9.0): it keeps its MPs left and may
-		 * go on at the unbridged river's cost (a further move) */
+		 * nothing in 18.x or 9.0 ends the move: a bridge destroyed
+		 * on the path ahead leaves the river unbridged, and the
+		 * move goes on across it at the river's cost when the MPs
+		 * left pay for the rest of the path (gone_on). Else it
+		 * stops there, and the unit keeps its MPs for a further
+		 * move (the path was chosen over the bridge) */
 		rolled += rt_bridge_checks(c, st, u, path[i]);
 		if (i + 1 < n) {
 			int d = hex_dir(&st->map, path[i], path[i + 1]);
 
 			if (d >= 0 && hex_side_has(&st->map, path[i], d,
-						   HS_DEMOLISHED)) {
-				rt_rules(st, &r);
-				if (left > 0 && !hex_in_enemy_zoc(&r, SOVIET,
-								  path[i])) {
-					st->flags[u] &= (uint16_t)~F_MOVED;
-					st->mp_spent[u] = (uint8_t)
-						(st->mp_spent[u] + had -
-						 left);
-				}
-				hex_mp_text(mp, sizeof mp, left);
-				ctx_event(c, "18.2", "%s stops in %s: the "
-					  "bridge ahead is destroyed%s%s%s",
-					  st->u[u].id, hex_id(path[i], x),
-					  st->flags[u] & F_MOVED ? "." :
-					  "; it may go on with ",
-					  st->flags[u] & F_MOVED ? "" : mp,
-					  st->flags[u] & F_MOVED ? "" :
-					  " MP left (9.0).");
+						   HS_DEMOLISHED) &&
+			    !gone_on(c, st, u, path + i, n - i, left, had))
 				break;
-			}
 		}
 	}
 	ctx_event(c, "9.0", "%s moves from %s to %s.", st->u[u].id,
