@@ -62,13 +62,16 @@ void hex_mp_text(char *buf, size_t size, int half)
 		snprintf(buf, size, "%d", half / HALF);
 }
 
+static const char *water_words(const struct hex_rules *r, int a, int d,
+			       char *buf, size_t size);
+
 const char *hex_step_why(const struct hex_rules *r, int u, int a, int b,
 			 int left, int first, int *cost,
 			 const struct hex_move_labels *labels, char *why,
 			 size_t size)
 {
 	const char *w;
-	char x[8], y[8], mp[16];
+	char x[8], y[8], mp[16], ww[40];
 
 	hex_id(a, x);
 	hex_id(b, y);
@@ -101,6 +104,11 @@ const char *hex_step_why(const struct hex_rules *r, int u, int a, int b,
 	else if (!strcmp(w, "cost") && hex_step_cost(r, a, b) == COST_ALL)
 		snprintf(why, size, "crossing into %s takes all the MPs: "
 			 "only as the first step (%s)", y, labels->hexside);
+	else if (!strcmp(w, "cost") && water_words(r, a, hex_dir(r->map, a, b),
+						   ww, sizeof ww))
+		snprintf(why, size, "%s costs more than the %s MP left, with "
+			 "the crossing of %s (%s-%s) (%s)", y, mp, ww, x, y,
+			 labels->cost);
 	else if (!strcmp(w, "cost"))
 		snprintf(why, size, "%s costs more than the %s MP left (%s)",
 			 y, mp, labels->cost);
