@@ -234,6 +234,11 @@ int hex_unreachable_why(const struct hex_rules *r, int u, int from,
 	hex_mp_text(mp, sizeof mp, left);
 	hex_mp_text(ml, sizeof ml, best[n]);
 	o = r->occupant[to];
+	if (to == from) {
+		snprintf(why, size, "it stands there: a move goes to another "
+			 "hex (%s)", labels->move);
+		return 0;
+	}
 	if (n == to) {
 		units_in(r, to, held, sizeof held);
 		snprintf(why, size, "it gets there, but may not end its move "

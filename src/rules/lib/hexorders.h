@@ -69,7 +69,8 @@ const char *hex_step_why(const struct hex_rules *r, int u, int a, int b,
  * first step), is across a hexside that may not be crossed, is in an
  * enemy zone of control; the nearest hex is one where an enemy zone of
  * control stops it; or `to` is reached but full (the units there named,
- * labels->stack). Enemy units are never named (a game may hide them).
+ * labels->stack), or is where it stands. Enemy units are never named
+ * (a game may hide them).
  * *near (if not NULL): the nearest hex. Returns the distance in hexes
  * from it to `to` (0: `to` is reached but the move may not end there),
  * so that a caller with several starts (entry hexes) keeps the best.
