@@ -84,7 +84,7 @@ const struct command commands[] = {
 	{ "sign", cmd_sign, "sign FILE [-g GAME|VIEW] [-s SECKEY] [-o OUT] "
 	  "[--detached] [-t COMMENT] [--seal PUBKEY | --no-seal] "
 	  "[--refused REFUSAL "
-	  "[--view VIEW]]",
+	  "[--view VIEW]] | sign FILE --check -g GAME|VIEW [-s SECKEY]",
 	  "sign an order file (embedded or detached)",
 	  "  -s SECKEY     the signer's secret key (default: config)\n"
 	  "  -o OUT        where to write the signed file (default: stdout)\n"
@@ -92,6 +92,10 @@ const struct command commands[] = {
 	  "                or on your view, up to where the step ends for\n"
 	  "                you; checked on a view, they are sealed to its\n"
 	  "                referee\n"
+	  "  --check       with -g: the same check, and nothing more: nothing\n"
+	  "                is signed, written or recorded (a dry run; -o\n"
+	  "                naming a character device such as /dev/null is\n"
+	  "                refused)\n"
 	  "  --detached    write FILE.minisig beside FILE, as minisign -S\n"
 	  "  -t COMMENT    the trusted comment (default: umpire/1 game=...\n"
 	  "                step=... side=... from the file)\n"

@@ -53,7 +53,11 @@ Potsdam, +30 the Reichstag, 27.4; at most 30 SP a game):
   nearer its front's objective hexes not yet taken and the Reichstag
   (the sum of its distances to them, the Reichstag's twice) goes there,
   one moving unit a destination hex, none where a unit stands; then
-  done. A move that may enter a hex with an unchecked bridge (18.1: a
+  done. The examples end out of enemy zones of control (a unit in one
+  must attack, 12.0): to attack, a unit first tries the two hexes next
+  to an enemy hex of its sector within 2 hexes of its example's, nearer
+  its targets, and goes to its example's hex when the rules refuse
+  both. A move that may enter a hex with an unchecked bridge (18.1: a
   die roll, which ends the step) goes last, without the done; the
   standing "move-front: done" ends the phase after its roll (and no
   other movement phase, umpire-orders(5), SCOPES).
@@ -119,6 +123,19 @@ def cube(h):
     c, r = int(h[:2]), int(h[2:])
     z = r - (c + 1) // 2
     return c, z, -c - z
+
+
+def around(h):
+    """The hexes next to h on the map (60 x 31, CCRR)."""
+    c, r = int(h[:2]), int(h[2:])
+    out = []
+    for dc in (-1, 0, 1):
+        for dr in (-1, 0, 1):
+            n = "%02d%02d" % (c + dc, r + dr)
+            if 1 <= c + dc <= 60 and 1 <= r + dr <= 31 and n != h and \
+                    dist(h, n) == 1:
+                out.append(n)
+    return out
 
 
 def dist(a, b):
@@ -335,6 +352,8 @@ def choose_move(text, examples):
     safe, risky, used = [], [], set(h for h, n in stacks().items() if n)
     targets = soviet_targets(text)
     bridges = bridge_hexes()
+    enemies = enemy_hexes("1bf" if text.lower().startswith("1bf")
+                          else "1uf")
     # the engineers lead, so that they reach the water first (19.2)
     examples = sorted(examples, key=lambda o: not o.startswith("E1"))
     for o in examples:
@@ -347,8 +366,25 @@ def choose_move(text, examples):
                 away(h, targets) >= away(here, targets):
             continue
         used.add(h)
-        (risky if may_cross(here, h, bridges) else safe).append(
-            ("move", o))
+        if may_cross(here, h, bridges):
+            risky.append(("move", o))
+            continue
+        # the template's examples stop short of the enemy (they end
+        # out of his zones of control, since a unit in one must
+        # attack, 12.0); a player who means to attack goes on next to
+        # him: the two hexes next to an enemy hex of his sector, within
+        # 2 of the example's and nearer his targets than the unit,
+        # nearest the example's first, are tried first (the rules
+        # refuse one out of reach; then the example's move is made)
+        near = sorted({n for e in enemies if dist(h, e) <= 3
+                       for n in around(e) if n not in used and
+                       n not in enemies and dist(h, n) <= 2 and
+                       away(n, targets) < away(here, targets) and
+                       not may_cross(here, n, bridges)},
+                      key=lambda n: (dist(h, n), away(n, targets), n))[:2]
+        for n in near:
+            safe.append(("move", "%s to %s" % (u, n)))
+        safe.append(("move", o))
     if risky:
         return safe + risky[:1]
     return safe + [("move", "done")]
@@ -900,3 +936,4 @@ def main():
 
 if __name__ == "__main__":
     main()
+

@@ -146,6 +146,12 @@ int cli_join_address(const struct cli *cli, const char *given, char *out,
 		     size_t size, const char **addr, struct error *err);
 /* The game role whose key sk is ("" if none; the last if several). */
 const char *cli_role_of(const struct game *g, const struct seckey *sk);
+/* Signed orders are about to go to -o out (NULL: stdout), and signing
+ * them fills the key's local record (one order file a step): refused
+ * (EXIT_USAGE) when out is a character device (/dev/null, a terminal),
+ * which keeps nothing, so that a dry run never locks the step; the
+ * message points at 'umpire sign FILE --check -g GAME'. */
+int cli_signed_output(const char *out, struct error *err);
 /* Write sb to path ("-" or NULL: stdout) atomically. */
 int cli_write(const char *path, const struct strbuf *sb, struct error *err);
 

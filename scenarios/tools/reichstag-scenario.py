@@ -180,13 +180,18 @@ notes: |
   - 16.10: the player who does not attack commands the Reichstag
     garrison in that combat (as he commands every defender).
   - 18.1, 9.0: the check is made at once on entering a bridge hex
-    (「直ちに」), but nothing in the rules ends the unit's movement: a
-    move whose path crosses a bridge just destroyed stops in that hex
-    (the path was chosen over the bridge), and the unit keeps the MPs
-    it has left; a further move of it that phase may go on at the
-    unbridged river's cost (+3). Not when it stands in an enemy ZOC
-    there (11.4) or disengaged (11.5); a forced march (6.5) is declared
-    only as its first move begins. Saved as mp-spent (whole MPs).
+    (「直ちに」), and nothing in 18.x or 9.0 ends the unit's move: it
+    keeps the MPs it has left. A move whose path crosses a bridge just
+    destroyed goes on across the now unbridged river at its cost (+3)
+    when the MPs left pay for the rest of the path, each step checked
+    as a move checks it (the report says it goes on). When they do not,
+    the move stops in that hex (reading: the path was chosen over the
+    bridge; the player, at the table, would choose again): the report
+    says why, the unit keeps its MPs, and a further move of it that
+    phase may go on, across the river or elsewhere. Not when it stands
+    in an enemy ZOC there (11.4) or disengaged (11.5); a forced march
+    (6.5) is declared only as its first move begins. Saved as mp-spent
+    (whole MPs).
   - 19.1, 19.2: an engineer where it stands at the combat phase's start
     makes the water hexsides of its hex, and those touching its hex
     at a corner, count as bridged for its front's advances and cancels

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <sodium.h>
 #include "umpire/commands.h"
 #include "umpire/fsutil.h"
@@ -359,6 +360,19 @@ const char *cli_role_of(const struct game *g, const struct seckey *sk)
 		if (sodium_memcmp(&g->roles[i].pk, &pk, sizeof pk) == 0)
 			role = g->roles[i].name;
 	return role;
+}
+
+int cli_signed_output(const char *out, struct error *err)
+{
+	struct stat st;
+	if (!out || !strcmp(out, "-") || stat(out, &st) != 0 ||
+	    !S_ISCHR(st.st_mode))
+		return 0;
+	return errorf(err, EXIT_USAGE, "-o %s is a character device, "
+		      "which keeps nothing: signing fills this key's local "
+		      "record, and no other orders would then be signed for "
+		      "the step; to check orders without signing them, "
+		      "'umpire sign FILE --check -g GAME' (or -g VIEW)", out);
 }
 
 int cli_write(const char *path, const struct strbuf *sb, struct error *err)

@@ -480,7 +480,8 @@ int cmd_orders(int argc, char **argv, const struct cli *cli,
 			    "VIEW", err);
 	if (prc)
 		return prc < 0 ? -1 : 0;
-	if (cli_distinct(cli, "input", path, seckey, out, err))
+	if (cli_distinct(cli, "input", path, seckey, out, err) ||
+	    (sign && cli_signed_output(out, err)))
 		return -1;
 	if (cli_seckey(cli, seckey, &sk, err))
 		return -1;

@@ -5,6 +5,9 @@
  * "umpire/1 game=G step=N side=S" from the file's own top-level fields.
  * --refused REFUSAL --view VIEW: the referee refused the orders this key
  * signed for the step (refusal.h); other orders may then be signed.
+ * --check -g GAME|VIEW: the checks of -g alone; nothing is signed or
+ * written, and the key's local record is not touched (a dry run must
+ * never lock the step), so no key is needed but a sealed view's.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -50,7 +53,7 @@ static int default_comment(const char *name, const char *body, size_t len,
 struct sign_opts {
 	const char *file, *seckey, *out, *comment, *game, *seal;
 	const char *refused, *view;
-	int detached, no_seal;
+	int detached, no_seal, check;
 };
 
 static int parse(const struct cli *cli, int argc, char **argv,
@@ -67,12 +70,24 @@ static int parse(const struct cli *cli, int argc, char **argv,
 		{ 0, "no-seal", NULL, &o->no_seal, NULL, NULL },
 		{ 0, "refused", &o->refused, NULL, NULL, NULL },
 		{ 0, "view", &o->view, NULL, NULL, NULL },
+		{ 0, "check", NULL, &o->check, NULL, NULL },
 		{ 0 }
 	};
 	int rc = cli_parse(cli, argc, argv, opts, &o->file, 1, "exactly one "
 			   "FILE", err);
 	if (rc)
 		return rc;
+	if (o->check && !o->game)
+		return usage_error(err, "sign", "--check checks FILE against "
+				   "a game: give -g GAME (or -g VIEW in "
+				   "referee mode)");
+	if (o->check && (o->out || o->detached || o->seal || o->no_seal ||
+			 o->refused || o->view || o->comment))
+		return usage_error(err, "sign", "--check signs and writes "
+				   "nothing: it takes only FILE, -g and -s "
+				   "(a sealed view's key), not -o, -t, "
+				   "--detached, --seal, --no-seal, --refused "
+				   "or --view");
 	if (o->seal && o->no_seal)
 		return usage_error(err, "sign", "--seal and --no-seal: give "
 				   "one");
@@ -321,11 +336,13 @@ static int no_answers(const char *name, const char *buf, size_t len,
 
 /* --game GAME or VIEW: the answers checked before they are signed, on
  * the game (open and honour modes) or on the side's view (referee
- * mode), opened and trusted with sk. For a view, when *referee is set
+ * mode), opened and trusted with sk (NULL, --check: the key seckey
+ * names, else for a sealed view the config's, as orders reads it). For a view, when *referee is set
  * on entry, the view's referee key is written there; else *referee
  * becomes NULL. */
 static int check_against(const struct cli *cli, const char *path,
-			 const struct seckey *sk, const char *name,
+			 const struct seckey *sk, const char *seckey,
+			 const char *name,
 			 const char *buf, size_t len, struct strbuf *said,
 			 struct pubkey **referee, struct error *err)
 {
@@ -366,7 +383,8 @@ static int check_against(const struct cli *cli, const char *path,
 		}
 		return rc;
 	}
-	rc = cli_view_key(cli, path, text, tlen, sk, &v, err);
+	rc = sk ? cli_view_key(cli, path, text, tlen, sk, &v, err) :
+		cli_view(cli, path, text, tlen, seckey, &v, NULL, err);
 	free(text);
 	if (rc)
 		return -1;
@@ -393,7 +411,7 @@ static int make_signed(const struct sign_opts *o, const struct cli *cli,
 	const struct seckey *sk = key;
 	size_t body_len;
 	int rc = 0;
-	if (!sk) {
+	if (!sk && !o->check) {
 		rc = cli_seckey(cli, o->seckey, &loaded, err);
 		sk = loaded;
 	}
@@ -405,11 +423,28 @@ static int make_signed(const struct sign_opts *o, const struct cli *cli,
 		/* checked against the game, or the side's view, before
 		 * anything is signed */
 		struct strbuf said = STRBUF_INIT;
-		rc = check_against(cli, o->game, sk, name, buf, len, &said,
-				   referee, err);
+		rc = check_against(cli, o->game, sk, o->seckey, name, buf,
+				   len, &said, referee, err);
 		if (rc == 0)
 			fprintf(cli->msg, "umpire: %s: %s", name, said.buf);
 		strbuf_free(&said);
+	}
+	if (rc == 0 && o->check) {
+		/* sign would refuse a file already signed: so does the
+		 * check; then nothing is signed and nothing recorded */
+		rc = embed_split(name, buf, len, &body_len, &block, err);
+		if (rc > 0)
+			rc = errorf(err, EXIT_REFUSED, "%s is already signed "
+				    "(it ends with an UMPIRE SIGNATURE block; "
+				    "'umpire verify %s --game %s' checks it)",
+				    name, name, o->game);
+		if (rc == 0)
+			fprintf(cli->msg, "umpire: %s: checked only: nothing "
+				"signed, nothing recorded; 'umpire sign %s -g "
+				"%s -o SIGNED' signs it\n", name, name,
+				o->game);
+		strbuf_free(&block);
+		return rc;
 	}
 	if (rc == 0 && !o->detached) {
 		rc = embed_split(name, buf, len, &body_len, &block, err);
@@ -507,6 +542,8 @@ int cmd_sign(int argc, char **argv, const struct cli *cli,
 	int rc = parse(cli, argc, argv, &o, err);
 	if (rc != 0)
 		return rc > 0 ? EXIT_OK : -1;
+	if (!o.check && cli_signed_output(o.out, err))
+		return -1;
 	if (read_input(o.file, SIGN_MAX_INPUT, &buf, &len, err) != 0)
 		return -1;
 	/* orders checked against a view (referee mode) are sealed to its
@@ -514,6 +551,10 @@ int cmd_sign(int argc, char **argv, const struct cli *cli,
 	 * open: only the referee may read them */
 	struct pubkey ref_pk, *ref = o.seal || o.no_seal ? NULL : &ref_pk;
 	rc = make_signed(&o, cli, NULL, buf, len, &out, &ref, err);
+	if (rc == 0 && o.check) {
+		free(buf);
+		return EXIT_OK;         /* checked: nothing to write */
+	}
 	if (rc == 0 && o.seal)
 		rc = seal_orders(o.seal, path_name(o.file), buf, len, &out,
 				 err);

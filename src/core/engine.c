@@ -715,8 +715,18 @@ static struct draw_rec *new_draw(struct ctx *c, const char *purpose)
 			 c->draw_about[0] ? " " : "", c->draw_about);
 		template_stops(c, "the draw for", what);
 	}
+	/* a draw's purpose starts with its rule ("7.3 ..."); the check
+	 * names what the rules told the player of it, so that a move that
+	 * will roll for a bridge says so: "the draw for bridge at 0106
+	 * (hexside 0106-0107) at rule 18.2" */
+	if (s->mode == STEP_CHECK && c->draw_about[0]) {
+		char what[sizeof r->draws->purpose + sizeof c->draw_about + 16];
+		snprintf(what, sizeof what, "the draw for%s %s",
+			 purpose + strcspn(purpose, " "), c->draw_about);
+		c->draw_about[0] = '\0';
+		check_stops(c, what, purpose, NULL, RUN_NEED_DRAW);
+	}
 	c->draw_about[0] = '\0';
-	/* a draw's purpose starts with its rule ("7.3 ...") */
 	if (s->mode == STEP_CHECK)
 		check_stops(c, "the draw", purpose, NULL, RUN_NEED_DRAW);
 	if (forcing(s) && c->forced_pos >= s->n_forced)

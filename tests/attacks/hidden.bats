@@ -477,20 +477,24 @@ PY
 		# counter out of reach of choose.py's moves: then the first
 		# single move next to a placed hex whose step ends at 16.8,
 		# found on this view (the same in every hidden state)
-		# (each probe signs with a local record of its own: the
-		# key's own record would then refuse the file signed below)
-		local probes=0
+		# (each probe is sign --check, which records nothing: the
+		# key may still sign the file below)
 		probe() {
-			probes=$((probes + 1))
-			XDG_STATE_HOME="$PWD/probe-$probes" "$UMPIRE" sign p.yaml \
-				-s 1bf.key -g v.view --no-seal -o /dev/null 2>&1 |
-				grep -q "consulted at rule 16.8"
+			"$UMPIRE" sign p.yaml \
+				-s 1bf.key -g v.view --check >probe.out 2>&1
+			grep -q "consulted at rule 16.8" probe.out
 		}
 		if ! probe
 		then
-			python3 - t.yaml ../placed.txt >cands.txt <<'PY'
+			# the units of choose.py's moves, then every unit the
+			# template's examples move
+			"$UMPIRE" orders v.view -s 1bf.key >tmpl.txt
+			python3 - t.yaml ../placed.txt tmpl.txt >cands.txt <<'PY'
 import re, sys
 units = re.findall(r'^- move: "(\S+) to ', open(sys.argv[1]).read(), re.M)
+for u in re.findall(r'"(\S+) to \d{4}"', open(sys.argv[3]).read()):
+    if u not in units:
+        units.append(u)
 placed = sorted({l.split()[1] for l in open(sys.argv[2]) if l.strip()})
 near = []
 for h in placed:
@@ -506,7 +510,17 @@ PY
 			local u h head stand
 			head=$(sed -n '1,/^answers:$/p' t.yaml)
 			stand=$(sed -n '/^standing:$/,$p' t.yaml)
+			# (a hex out of reach: the refusal names the hex
+			# nearest it the unit can reach, which is tried too)
+			local tried=" "
 			while read -r u h; do
+				printf '%s\n- move: "%s to %s"\n- move: "done"\n- attack: "zzz"\n%s\n' \
+					"$head" "$u" "$h" "$stand" >p.yaml
+				probe && break
+				h=$(sed -n 's/.* gets as near as \([0-9]\{4\}\).*/\1/p' probe.out)
+				case "$tried" in *" $u:$h "*) continue ;; esac
+				tried="$tried$u:$h "
+				[ -n "$h" ] || continue
 				printf '%s\n- move: "%s to %s"\n- move: "done"\n- attack: "zzz"\n%s\n' \
 					"$head" "$u" "$h" "$stand" >p.yaml
 				probe && break
@@ -626,7 +640,7 @@ rt_step() {
 				/^- / { print "- " k ": \"" e "\""; exit }
 				{ print }' "$v.full" >x.yaml
 			XDG_STATE_HOME=$PWD/.x$n "$UMPIRE" sign x.yaml \
-				-g "$v.view" -s 1bf.key --no-seal -o /dev/null
+				-g "$v.view" -s 1bf.key --check
 		done
 	done
 	[ "$n" -gt 2 ]

@@ -19,8 +19,11 @@
  * next, over or draw), events (texts found in order), refused (the
  * refusal's text), private ({SIDE: [text ...]}: each in an event only
  * SIDE may read) and public-never ([word ...]: no event everyone may
- * read names the word; a hidden counter's id) and never ([text ...]: no
- * event at all holds the text; "Not used").
+ * read names the word; a hidden counter's id), never ([text ...]: no
+ * event at all holds the text; "Not used") and check (the line the
+ * actor's check without a seed prints, umpire sign --check, for the
+ * same answers of the side `check-side` names, or the first side:
+ * the text found in it).
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -28,9 +31,51 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "umpire/check.h"
 #include "umpire/engine.h"
 #include "umpire/fsutil.h"
 #include "umpire/scenario.h"
+
+/* expect.check: the answers run again as the actor's own check (no
+ * draw: it stops at the first), from the same position; the line it
+ * prints (check_said) holds the text want. */
+static int check_match(const struct scenario *scn, struct doc_node *opts,
+		       struct doc *d, const struct doc_node *r,
+		       const struct doc_node *want,
+		       const struct doc_node *side,
+		       const struct engine_step *played, struct strbuf *why)
+{
+	struct error err;
+	struct run run;
+	struct strbuf said = STRBUF_INIT;
+	void *start = NULL;
+	const struct doc_node *n = doc_get(r, "position");
+	int ok = 0;
+	if (scenario_start(scn, opts, &start, &err) ||
+	    (n && scn->rs->load(start, d, n, &err))) {
+		strbuf_addf(why, "check: %s", err.msg);
+		free(start);
+		return 0;
+	}
+	struct engine_step step = *played;
+	step.mode = STEP_CHECK;
+	step.actor = side ? side->str : scn->sides[0];
+	step.forced = NULL;
+	step.n_forced = 0;
+	engine_run(scn->rs, start, &step, 1, &run);
+	if (run.outcome == RUN_ERROR)
+		strbuf_addf(&said, "refused: %s", run.err.msg);
+	else
+		check_said(&run, step.n_answers, &said);
+	ok = strstr(said.buf, want->str) != NULL;
+	if (!ok)
+		strbuf_addf(why, "check: expected '%s', got '%s'", want->str,
+			    said.buf);
+	engine_free(&run);
+	strbuf_free(&said);
+	free(start);
+	return ok;
+}
 
 static const char *const case_keys[] = { "case", "rules", "options",
 	"position", "draws", "answers", "standing", "steps", "expect", NULL };
@@ -40,7 +85,8 @@ enum { CASE_STEPS = 8 };
 static const char *const step_keys[] = { "actor", "answers", "standing",
 	"draws", NULL };
 static const char *const expect_keys[] = { "state", "pending", "events",
-	"refused", "private", "public-never", "never", NULL };
+	"refused", "private", "public-never", "never", "check", "check-side",
+	NULL };
 
 /* Deep subset match: every part of want must be in got. */
 static int subset(const struct doc_node *want, const struct doc_node *got,
@@ -378,6 +424,10 @@ static int run_case(const char *scn_dir, const char *game,
 		ok = never_match(n, &run, why);
 	if (ok && (n = doc_get(expect, "events")))
 		ok = events_match(d, n, &run, why);
+	if (ok && (n = doc_get(expect, "check")))
+		ok = check_match(&scn, opts, d, r, n, doc_get(expect,
+							    "check-side"),
+				 &steps[0], why);
 out:
 	if (have_run)
 		engine_free(&run);

@@ -218,7 +218,7 @@ PY
 	sed -n '/^# rule 7.1, place/,/^- place/p' t2.yaml | tr -d '#\n' |
 		tr -s ' ' | grep -q "counter: .*\\b$u\\b"
 	XDG_STATE_HOME=$PWD/.s2 "$UMPIRE" sign t2.yaml -g "$v" \
-		-s "$side.key" --no-seal -o /dev/null
+		-s "$side.key" --check
 }
 
 @test "every example a template gives is accepted by sign --game VIEW when used" {
@@ -234,7 +234,7 @@ PY
 		side=${side%.tmpl}
 		# the template as it is
 		XDG_STATE_HOME=$PWD/.s$i "$UMPIRE" sign "$t" -g "$v" \
-			-s "$side.key" --no-seal -o /dev/null
+			-s "$side.key" --check
 		# each example of each question in its answer's place, the
 		# answers before it as given, none after it
 		python3 - "$t" >variants.txt <<'PY'
@@ -270,7 +270,7 @@ PY
 			i=$((i + 1))
 			printf '%s\n' "$e" | tr '\t' '\n' >x.yaml
 			XDG_STATE_HOME=$PWD/.s$i "$UMPIRE" sign x.yaml -g "$v" \
-				-s "$side.key" --no-seal -o /dev/null 2>err.txt ||
+				-s "$side.key" --check 2>err.txt ||
 				{ cat x.yaml err.txt; return 1; }
 		done <variants.txt
 	done
@@ -282,7 +282,7 @@ PY
 	"$UMPIRE" orders game.yaml -s p.key >t.yaml
 	tr '\n' ' ' <t.yaml | tr -d '#' | tr -s ' ' |
 		grep -q "Then the step ends for you at the draw for [0-9]"
-	"$UMPIRE" sign t.yaml -g game.yaml -s p.key -o /dev/null
+	"$UMPIRE" sign t.yaml --check -g game.yaml -s p.key
 }
 
 @test "a Russo-German War template says where the step ends: another side's question, or a draw" {

@@ -213,6 +213,44 @@ PY
 	[ "$4" -eq "$3" ]
 }
 
+# 12.0: a unit in an enemy zone of control must attack, so a template's
+# example move never ends in one unawares: each example "UNIT to HEX" of
+# the 1BF player's first movement, made alone on a copy of the game,
+# leaves the unit out of every enemy zone of control (the report's 11.4
+# line), unless the question names the unit as one whose example ends
+# in one.
+@test "the template's move examples force no attack unless the question says so" {
+	kept_setup 'place|flip|depot|sniper|enter|max-effort|replace|barrage|recon|engineer|lose|retreat|stay|advance[a-z-]*'
+	"$UMPIRE" view kept.yaml --side 1bf -s referee.key -o m.view
+	"$UMPIRE" orders m.view -s 1bf.key > t.txt
+	grep -v '^#' t.txt | sed '/^- /d; /^standing:/,$d' > head.txt
+	noted=$(tr '\n' ' ' < t.txt | sed -n 's/.*The examples of \(.*\) end in an enemy.*/\1/p' | tr -d '#')
+	n=0
+	for mv in $(grep -o '"[0-9A-Za-z]* to [0-9]*"' t.txt | tr -d '"' | tr ' ' '_'); do
+		mv=${mv//_/ }
+		u=${mv%% *}
+		{ cat head.txt; printf -- '- move: "%s"\n- move: "done"\nstanding:\n' "$mv"; } > p.yaml
+		# each probe under local records of its own (the referee's
+		# holds one adjudication a step)
+		(
+		export XDG_STATE_HOME="$PWD/probe-$n"
+		"$UMPIRE" sign p.yaml -s 1bf.key -o p.signed 2>/dev/null
+		"$UMPIRE" adjudicate kept.yaml p.signed -s referee.key \
+			-o p.game --report r.txt 2>/dev/null
+		)
+		grep -q "\] $u moves from" r.txt || { echo "$mv: not made"; cat r.txt; return 1; }
+		if grep -q "\] $u is in an enemy zone of control" r.txt; then
+			case " $noted " in
+			*" $u "*) ;;
+			*) echo "$mv ends in an enemy ZOC (an attack, 12.0), unsaid"; return 1 ;;
+			esac
+		fi
+		n=$((n + 1))
+	done
+	echo "$n examples made"
+	[ "$n" -gt 10 ]
+}
+
 # umpire-orders(5), PLACEMENT POLICY: the counters a kept place: auto
 # sets up stand near the objective hexes of their zone (so-1bf, so-1uf
 # and the Reichstag, from the scenario), each on a hex of its own, none

@@ -1130,7 +1130,7 @@ static void orders(void)
 	      strstr(why, "no move from one to the other (Z)"), "%s", why);
 	CHECK(hex_step_why(&r, 0, u[0].hex, hex_parse(&m, "0203"), HALF / 2,
 			   0, &cost, &L, why, sizeof why) &&
-	      !strcmp(why, "0203 costs more than the 0 1/2 MP left (C)"),
+	      !strcmp(why, "0203 costs more than the 1/2 MP left (C)"),
 	      "%s", why);
 	r.may_enter = not_0201;
 	CHECK(hex_step_why(&r, 0, u[0].hex, hex_parse(&m, "0201"), 4 * HALF,

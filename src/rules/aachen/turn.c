@@ -520,7 +520,7 @@ static int find_unit(const void *user, const char *id)
 
 /* Aachen's rule numbers for a refused move. */
 static const struct hex_move_labels move_labels = { "5.0", "5.3", "6.1",
-	"5.2", "5.1", "5.0" };
+	"5.2", "5.1", "5.0", "5.3: one unit a hex" };
 
 /* 14.0: why a path across the engineers' hexside failed when another
  * bridged hexside was used this game turn: "0204-0304 is not bridged
@@ -802,66 +802,67 @@ struct mv_check {
 	struct ctx *c;
 };
 
-/* Why unit u cannot reach `to` from its hex with `left` half MPs: the
- * hex nearest `to` that it can reach, and what stops it there or bars
- * the next step towards `to` (5.0, 5.1, 5.2, 5.3, 6.1). */
+/* Why unit u cannot reach `to` from its hex with `left` half MPs
+ * (hex_unreachable_why: the nearest hex it can reach, and what bars
+ * the way on). */
 static int unreachable_why(const struct aachen *st, int u, int to, int left,
 			   char *why, size_t size)
 {
-	const struct hunit *un = &st->u[u];
 	struct hex_rules r;
-	int16_t best[HEX_MAX];
-	int h, near = -1, d, b, cost, end = hex_end(&st->map);
-	const char *block = NULL;
-	char x[8], y[8], z[8], w[8];
+	char x[8], w[400];
 
 	aa_rules(st, &r);
-	if (st->occ[to] >= 0 && st->u[st->occ[to]].side != un->side)
-		return snprintf(why, size, "%s cannot reach %s: it holds the "
-				"enemy unit %s (5.3)", un->id, hex_id(to, x),
-				st->u[st->occ[to]].id), -1;
-	hex_reach(&r, u, un->hex, left, 1, best);
-	for (h = 0; h < end; h++)
-		if (best[h] >= 0 && (near < 0 ||
-		    hex_distance(&st->map, h, to) <
-		    hex_distance(&st->map, near, to) ||
-		    (hex_distance(&st->map, h, to) ==
-		     hex_distance(&st->map, near, to) && best[h] > best[near])))
-			near = h;
-	hex_id(un->hex, z);
-	if (near < 0 || near == to)
-		return snprintf(why, size, "%s cannot end a move in %s: one "
-				"unit a hex (5.3)", un->id, hex_id(to, x)), -1;
-	if (near != un->hex && hex_in_enemy_zoc(&r, un->side, near))
-		return snprintf(why, size, "%s cannot reach %s in this phase: "
-				"with %d%s MP from %s it gets as near as %s, in "
-				"an enemy zone of control, where it stops "
-				"(6.1)", un->id, hex_id(to, x), left / HALF,
-				left % HALF ? ".5" : "", z, hex_id(near, y)), -1;
-	for (d = 0; d < 6 && !block; d++) {
-		b = hex_neighbour(&st->map, near, d);
-		if (b >= 0 && hex_distance(&st->map, b, to) <
-		    hex_distance(&st->map, near, to))
-			block = hex_step_block(&r, u, un->side, near, b,
-					       best[near], near == un->hex,
-					       &cost);
-		if (block)
-			hex_id(b, x);
+	hex_unreachable_why(&r, u, st->u[u].hex, left, 1, to, &move_labels,
+			    NULL, w, sizeof w);
+	return snprintf(why, size, "%s cannot reach %s in this phase: %s",
+			st->u[u].id, hex_id(to, x), w), -1;
+}
+
+/* Why the reinforcement m->mv.unit, with `left` half MPs, reaches `to`
+ * from none of its k free entry hexes f (11.3): from the entry hex that
+ * gets it nearest (hex_unreachable_why, the unit on it on trial), the
+ * hex it gets to and what bars the way on. */
+static int entry_unreachable(struct mv_check *m, int to, const int16_t *f,
+			     int k, int left, char *why, size_t size)
+{
+	const struct hunit *un = &m->st->u[m->mv.unit];
+	struct hex_rules r;
+	struct trial t;
+	int i, cost, dist, best = -1;
+	char x[8], y[8], w[400], keep[400];
+
+	keep[0] = '\0';
+	for (i = 0; i < k; i++) {
+		cost = m->st->map.terrain[m->st->map.terr[f[i]]].cost;
+		if (cost >= COST_ALL || cost > left) {
+			dist = HEX_MAX;
+			snprintf(w, sizeof w, "entering it costs more than its "
+				 "%d MP (5.1)", left / HALF);
+		} else {
+			trial_begin(&t, m->live, m->mv.unit, &f[i], 1);
+			place_quietly(m->live, m->mv.unit, f[i]);
+			aa_rules(m->live, &r);
+			if (hex_in_enemy_zoc(&r, un->side, f[i])) {
+				dist = hex_distance(&m->st->map, f[i], to);
+				snprintf(w, sizeof w, "it stops there, in an "
+					 "enemy zone of control (6.1)");
+			} else {
+				dist = hex_unreachable_why(&r, m->mv.unit,
+							   f[i], left - cost,
+							   0, to, &move_labels,
+							   NULL, w, sizeof w);
+			}
+			trial_end(&t);
+		}
+		if (best < 0 || dist < best) {
+			best = dist;
+			snprintf(keep, sizeof keep, "entering at %s, %s",
+				 hex_id(f[i], y), w);
+		}
 	}
-	return snprintf(why, size, "%s cannot reach %s in this phase: with "
-			"%d%s MP from %s it gets as near as %s (%d%s MP "
-			"left); the next hex, %s, %s", un->id, hex_id(to, y),
-			left / HALF, left % HALF ? ".5" : "", z,
-			hex_id(near, w), best[near] / HALF,
-			best[near] % HALF ? ".5" : "", block ? x : "-",
-			!block ? "is no nearer (5.0)" :
-			!strcmp(block, "enemy") ? "holds an enemy unit (5.3)" :
-			!strcmp(block, "cost") ? "costs more than that (5.1)" :
-			!strcmp(block, "zoc") ? "is in an enemy zone of "
-			"control, as is the hex before it (6.1)" :
-			!strcmp(block, "hexside") ? "is across a hexside it "
-			"may not cross now (5.2)" :
-			"may not be entered (5.0)"), -1;
+	return snprintf(why, size, "%s cannot reach %s from a free entry hex "
+			"in this phase (11.3): %s", un->id, hex_id(to, x),
+			keep[0] ? keep : "none is free"), -1;
 }
 
 /* "UNIT to HEX": the cheapest legal path (hex_path), from the unit's
@@ -875,8 +876,6 @@ static int path_to(struct mv_check *m, int to, char *why, size_t size)
 	int16_t f[HEX_ENTRY_MAX], p[HEX_PATH_MAX];
 	int left = allowance(st, m->mv.unit, m->mech), k, i, n, at, best = -1,
 	    cost;
-	char x[8];
-
 	struct trial t;
 
 	aa_rules(st, &r);
@@ -917,9 +916,7 @@ static int path_to(struct mv_check *m, int to, char *why, size_t size)
 		}
 	}
 	if (best < 0)
-		return snprintf(why, size, "%s cannot reach %s from a free "
-				"entry hex in this phase (11.3, 5.0)", un->id,
-				hex_id(to, x)), -1;
+		return entry_unreachable(m, to, f, k, left, why, size);
 	return 0;
 }
 
@@ -969,6 +966,35 @@ static int check_move_once(struct mv_check *m, const char *ans, char *why,
 	return check_parsed(m, why, size);
 }
 
+/* Why the reinforcement u may not enter now: it is not due yet (11.0),
+ * or each of its entry hexes is held, and by whom (11.4). */
+static int waiting_why(const struct aachen *st, int u, char *why,
+		       size_t size)
+{
+	const struct hunit *un = &st->u[u];
+	size_t len;
+	int i, h;
+	char x[8];
+
+	if (!due(st, u) && un->arrive > 0)
+		return snprintf(why, size, "%s may not move now: it arrives "
+				"on turn %d (11.0)", un->id, un->arrive), -1;
+	if (!due(st, u))
+		return snprintf(why, size, "%s may not move now: it arrives "
+				"by a game event, not yet come (11.0)", un->id),
+		       -1;
+	len = (size_t)snprintf(why, size, "%s may not enter now: every one "
+			       "of its entry hexes is held (11.4):", un->id);
+	for (i = 0; i < un->n_entry && len < size; i++) {
+		h = un->entry[i];
+		len += (size_t)snprintf(why + len, size - len, "%s %s by %s",
+					i ? "," : "", hex_id(h, x),
+					st->occ[h] >= 0 ?
+					st->u[st->occ[h]].id : "-");
+	}
+	return -1;
+}
+
 /* The rules for the move in m->mv, parsed: whose unit, whether it may
  * move now, and its path (found for a destination), walked on trial. */
 static int check_parsed(struct mv_check *m, char *why, size_t size)
@@ -985,6 +1011,10 @@ static int check_parsed(struct mv_check *m, char *why, size_t size)
 	if (st->moved[u])
 		return snprintf(why, size, "%s has moved in this phase "
 				"(5.0)", st->u[u].id), -1;
+	if (st->u[u].where == U_WAITING && !may_move(st, &r, u, m->side,
+						    m->mech) &&
+	    (!m->mech || (st->u[u].tags & T_MECH)))
+		return waiting_why(st, u, why, size);
 	if (!may_move(st, &r, u, m->side, m->mech))
 		return snprintf(why, size, "%s may not move now (%s)",
 				st->u[u].id, st->u[u].where == U_WAITING ?

@@ -54,11 +54,16 @@ int hex_move_parse(const struct hex_map *m, const char *answer,
 
 void hex_mp_text(char *buf, size_t size, int half)
 {
-	if (half % HALF)
+	if (half % HALF && half / HALF == 0)
+		snprintf(buf, size, "1/2");
+	else if (half % HALF)
 		snprintf(buf, size, "%d 1/2", half / HALF);
 	else
 		snprintf(buf, size, "%d", half / HALF);
 }
+
+static const char *water_words(const struct hex_rules *r, int a, int d,
+			       char *buf, size_t size);
 
 const char *hex_step_why(const struct hex_rules *r, int u, int a, int b,
 			 int left, int first, int *cost,
@@ -66,7 +71,7 @@ const char *hex_step_why(const struct hex_rules *r, int u, int a, int b,
 			 size_t size)
 {
 	const char *w;
-	char x[8], y[8], mp[16];
+	char x[8], y[8], mp[16], ww[40];
 
 	hex_id(a, x);
 	hex_id(b, y);
@@ -99,10 +104,181 @@ const char *hex_step_why(const struct hex_rules *r, int u, int a, int b,
 	else if (!strcmp(w, "cost") && hex_step_cost(r, a, b) == COST_ALL)
 		snprintf(why, size, "crossing into %s takes all the MPs: "
 			 "only as the first step (%s)", y, labels->hexside);
+	else if (!strcmp(w, "cost") && water_words(r, a, hex_dir(r->map, a, b),
+						   ww, sizeof ww))
+		snprintf(why, size, "%s costs more than the %s MP left, with "
+			 "the crossing of %s (%s-%s) (%s)", y, mp, ww, x, y,
+			 labels->cost);
 	else if (!strcmp(w, "cost"))
 		snprintf(why, size, "%s costs more than the %s MP left (%s)",
 			 y, mp, labels->cost);
 	else
 		snprintf(why, size, "%s is off the map (%s)", y, labels->move);
 	return why;
+}
+
+/* The friendly units in h, "a32" or "a32, a33", into buf. */
+static void units_in(const struct hex_rules *r, int h, char *buf,
+		     size_t size)
+{
+	size_t len = 0;
+	int v;
+
+	buf[0] = '\0';
+	for (v = r->occupant[h]; v >= 0 && len < size;
+	     v = r->next ? r->next[v] : -1)
+		len += (size_t)snprintf(buf + len, size - len, "%s%s",
+					len ? ", " : "", r->units[v].id);
+}
+
+/* The water of the hexside from a in direction d, in words ("the river
+ * wurm", "a stream"), or NULL for none or a bridged one. */
+static const char *water_words(const struct hex_rules *r, int a, int d,
+			       char *buf, size_t size)
+{
+	const struct hex_map *m = r->map;
+	const char *kind = hex_side_has(m, a, d, HS_RIVER) ? "river" :
+		hex_side_has(m, a, d, HS_STREAM) ? "stream" :
+		hex_side_has(m, a, d, HS_LAKE) ? "lake" : NULL;
+	const char *name = hex_side_name(m, a, d);
+	int b = hex_neighbour(m, a, d);
+
+	if (!kind || !hex_side_water(r, a, b))
+		return NULL;
+	if (name)
+		snprintf(buf, size, "the %s %s", kind, name);
+	else
+		snprintf(buf, size, "a %s", kind);
+	return buf;
+}
+
+/* Why the step from a into b (towards the destination) is barred, with
+ * `left` half MPs, block as hex_step_block says it; after "the next
+ * hex, B, ". */
+static void block_words(const struct hex_rules *r, int u, int a, int b,
+			int left, int first, const char *block,
+			const struct hex_move_labels *labels, char *buf,
+			size_t size)
+{
+	int d = hex_dir(r->map, a, b), c;
+	char x[8], y[8], w[40], mp[16], cm[16];
+	const char *water = water_words(r, a, d, w, sizeof w);
+
+	hex_id(a, x);
+	hex_id(b, y);
+	hex_mp_text(mp, sizeof mp, left);
+	if (!strcmp(block, "enemy")) {
+		snprintf(buf, size, "holds an enemy unit (%s)", labels->enemy);
+	} else if (!strcmp(block, "zoc")) {
+		snprintf(buf, size, "is in an enemy zone of control, as is "
+			 "%s: no move from one to the other (%s)", x,
+			 labels->zoc);
+	} else if (!strcmp(block, "disengage")) {
+		snprintf(buf, size, "is in an enemy zone of control: a unit "
+			 "that began its move in one enters no other (%s)",
+			 labels->zoc);
+	} else if (!strcmp(block, "hexside")) {
+		snprintf(buf, size, "is across the hexside %s-%s%s%s, which "
+			 "may not be crossed (%s)", x, y, water ? ", " : "",
+			 water ? water : "", labels->hexside);
+	} else if (!strcmp(block, "prohibited")) {
+		snprintf(buf, size, "may not be entered (%s)",
+			 labels->prohibited);
+	} else if (!strcmp(block, "cost")) {
+		c = hex_step_cost(r, a, b);
+		if (c != COST_ALL && c != COST_NO && r->extra_cost)
+			c += r->extra_cost(r->user, u, a, b);
+		hex_mp_text(cm, sizeof cm, c);
+		if (c == COST_ALL && !first)
+			snprintf(buf, size, "is across %s (%s-%s), a crossing "
+				 "that takes all the MPs, so only as the first "
+				 "step of a move (%s)", water ? water :
+				 "a hexside", x, y, labels->hexside);
+		else if (water)
+			snprintf(buf, size, "costs %s MP with the crossing of "
+				 "%s (%s-%s), more than the %s MP left (%s)",
+				 cm, water, x, y, mp, labels->cost);
+		else
+			snprintf(buf, size, "costs %s MP, more than the %s MP "
+				 "left (%s)", cm, mp, labels->cost);
+	} else {
+		snprintf(buf, size, "is off the map (%s)", labels->move);
+	}
+}
+
+int hex_unreachable_why(const struct hex_rules *r, int u, int from,
+			int left, int first, int to,
+			const struct hex_move_labels *labels, int *near,
+			char *why, size_t size)
+{
+	const struct hex_map *m = r->map;
+	int16_t best[HEX_MAX];
+	int h, n = -1, d, b, cost, dist, o, end = hex_end(m);
+	int side = r->units[u].side;
+	const char *block = NULL;
+	char x[8], y[8], z[8], mp[16], ml[16], words[200], held[64];
+
+	hex_reach(r, u, from, left, first, best);
+	for (h = 0; h < end; h++)
+		if (best[h] >= 0 && (n < 0 ||
+		    hex_distance(m, h, to) < hex_distance(m, n, to) ||
+		    (hex_distance(m, h, to) == hex_distance(m, n, to) &&
+		     best[h] > best[n])))
+			n = h;
+	if (near)
+		*near = n;
+	dist = hex_distance(m, n, to);
+	hex_id(to, x);
+	hex_id(from, z);
+	hex_id(n, y);
+	hex_mp_text(mp, sizeof mp, left);
+	hex_mp_text(ml, sizeof ml, best[n]);
+	o = r->occupant[to];
+	if (to == from) {
+		snprintf(why, size, "it stands there: a move goes to another "
+			 "hex (%s)", labels->move);
+		return 0;
+	}
+	if (n == to) {
+		units_in(r, to, held, sizeof held);
+		snprintf(why, size, "it gets there, but may not end its move "
+			 "there: %s holds %s (%s)", x, held[0] ? held :
+			 "no room", labels->stack);
+		return 0;
+	}
+	if (o >= 0 && r->units[o].side != side) {
+		snprintf(why, size, "%s holds an enemy unit (%s); with %s MP "
+			 "from %s it gets as near as %s", x, labels->enemy, mp,
+			 z, y);
+		return dist;
+	}
+	if (n != from && hex_in_enemy_zoc(r, side, n)) {
+		snprintf(why, size, "with %s MP from %s it gets as near as %s, "
+			 "in an enemy zone of control, where it stops (%s)",
+			 mp, z, y, labels->zoc);
+		return dist;
+	}
+	/* the next hex towards `to`: the first that is barred (none
+	 * nearer is reached, or it would be the nearest) */
+	for (d = 0; d < 6 && !block; d++) {
+		b = hex_neighbour(m, n, d);
+		if (b >= 0 && hex_distance(m, b, to) < dist)
+			block = hex_step_block(r, u, side, n, b, best[n],
+					       first && n == from, &cost);
+		if (block) {
+			block_words(r, u, n, b, best[n], first && n == from,
+				    block, labels, words, sizeof words);
+			hex_id(b, x);
+		}
+	}
+	units_in(r, n, held, sizeof held);
+	snprintf(why, size, "with %s MP from %s it gets as near as %s%s%s%s "
+		 "(%s MP left)%s%s%s%s", mp, z, y,
+		 n == from ? ", where it stands" : held[0] ? ", where " : "",
+		 n != from && held[0] ? held : "",
+		 n != from && held[0] ? strchr(held, ',') ? " stand: it may "
+		 "pass, not stop" : " stands: it may pass, not stop" : "", ml,
+		 block ? "; the next hex, " : "; no hex next to it is nearer",
+		 block ? x : "", block ? ", " : "", block ? words : "");
+	return dist;
 }

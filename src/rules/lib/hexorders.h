@@ -24,6 +24,7 @@ struct hex_move_labels {
 	const char *hexside;    /* a hexside that may not be crossed (5.2) */
 	const char *cost;       /* movement points (5.1) */
 	const char *prohibited; /* a hex the game forbids (may_enter) */
+	const char *stack;      /* where a move may end (stacking) */
 };
 
 /* A parsed move. */
@@ -57,7 +58,29 @@ const char *hex_step_why(const struct hex_rules *r, int u, int a, int b,
 			 const struct hex_move_labels *labels, char *why,
 			 size_t size);
 
-/* Half MPs as text: "3", "2 1/2". */
+/*
+ * Why unit u, moving from `from` with `left` half MPs (first: its move
+ * begins there; 0 for a reinforcement already on its entry hex), cannot
+ * end a move in `to`, in words after "U cannot reach TO: ": the hex
+ * nearest `to` it can reach (hex_reach; of equals, the one with the
+ * most MPs left) and what bars it from going on: the next hex towards
+ * `to` holds an enemy unit, costs more than the MPs left (a river or
+ * stream crossing named as such, one that takes all the MPs only as a
+ * first step), is across a hexside that may not be crossed, is in an
+ * enemy zone of control; the nearest hex is one where an enemy zone of
+ * control stops it; or `to` is reached but full (the units there named,
+ * labels->stack), or is where it stands. Enemy units are never named
+ * (a game may hide them).
+ * *near (if not NULL): the nearest hex. Returns the distance in hexes
+ * from it to `to` (0: `to` is reached but the move may not end there),
+ * so that a caller with several starts (entry hexes) keeps the best.
+ */
+int hex_unreachable_why(const struct hex_rules *r, int u, int from,
+			int left, int first, int to,
+			const struct hex_move_labels *labels, int *near,
+			char *why, size_t size);
+
+/* Half MPs as text: "3", "2 1/2", "1/2". */
 void hex_mp_text(char *buf, size_t size, int half);
 
 #endif

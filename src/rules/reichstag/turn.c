@@ -900,7 +900,8 @@ static void combat_flips(struct ctx *c, struct rttr *st, int soviet_phase)
 /* ---- movement (9.x) ---- */
 
 static const struct hex_move_labels move_labels = { "9.0", "9.0",
-	"11.4, 11.5", "5.2, 9.0", "9.0", "5.2, 5.5, 5.6, 9.0" };
+	"11.4, 11.5", "5.2, 9.0", "9.0", "5.2, 5.5, 5.6, 9.0",
+	"10.0: the stacking limit" };
 
 /* Whose units move in phase ph: a Soviet front, or the Germans of a
  * sector (moved by the other player). */
@@ -1037,10 +1038,22 @@ static int walk(struct mv_check *m, struct rttr *t, int u,
 					"control: %s stops there (11.4)",
 					hex_id(path[i], x), t->u[u].id), -1;
 	}
-	if (!rt_stack_ok(t, u, t->u[u].hex))
-		return snprintf(why, size, "the move ends in %s over the "
-				"stacking limit (%s)", hex_id(t->u[u].hex, x),
-				t->u[u].side == SOVIET ? "10.2" : "10.3"), -1;
+	if (!rt_stack_ok(t, u, t->u[u].hex)) {
+		size_t len = (size_t)snprintf(why, size, "the move ends in %s "
+					      "over the stacking limit (%s): "
+					      "%s holds", hex_id(t->u[u].hex,
+								 x),
+					      t->u[u].side == SOVIET ? "10.2" :
+					      "10.3", x);
+		int v;
+
+		for (v = t->occ[t->u[u].hex]; v >= 0 && len < size;
+		     v = t->next[v])
+			if (v != u)
+				len += (size_t)snprintf(why + len, size - len,
+							" %s", t->u[v].id);
+		return -1;
+	}
 	return 0;
 }
 
@@ -1054,6 +1067,53 @@ static int began_in_zoc(const struct rttr *st, int u)
 
 static int check_move_on(struct mv_check *m, const char *ans, char *why,
 			 size_t size);
+
+/* Why unit u cannot move to `to` in this phase (hex_unreachable_why:
+ * the nearest hex it can reach, and what bars the way on). */
+static int unreachable(struct mv_check *m, int u, int to, char *why,
+		       size_t size)
+{
+	const struct rttr *st = m->st;
+	struct hex_rules r;
+	char x[8], w[400];
+
+	mv_rules(m, st, u, &r);
+	r.began_in_zoc = began_in_zoc(st, u);
+	hex_unreachable_why(&r, u, st->u[u].hex, allowance(st, u), 1, to,
+			    &move_labels, NULL, w, sizeof w);
+	return snprintf(why, size, "%s cannot reach %s in this phase: %s",
+			st->u[u].id, hex_id(to, x), w), -1;
+}
+
+/* A path of unit u to `to` was refused with why: the words go on with
+ * where it can get instead (hex_unreachable_why), when `to` is out of
+ * its reach; a destination it can reach by another path is named for
+ * "UNIT to HEX". */
+static void nearest_also(struct mv_check *m, int u, int to, char *why,
+			 size_t size)
+{
+	const struct rttr *st = m->st;
+	struct hex_rules r;
+	int16_t p[HEX_PATH_MAX];
+	size_t len = strlen(why);
+	char x[8], w[400];
+
+	if (len + 1 >= size || to == st->u[u].hex)
+		return;
+	mv_rules(m, st, u, &r);
+	r.began_in_zoc = began_in_zoc(st, u);
+	hex_id(to, x);
+	if (hex_path(&r, u, st->u[u].hex, allowance(st, u), 1, to, p,
+		     HEX_PATH_MAX, NULL) > 0 && rt_stack_ok(st, u, to)) {
+		snprintf(why + len, size - len, "; another path reaches %s: "
+			 "'%s to %s' finds it", x, st->u[u].id, x);
+		return;
+	}
+	hex_unreachable_why(&r, u, st->u[u].hex, allowance(st, u), 1, to,
+			    &move_labels, NULL, w, sizeof w);
+	snprintf(why + len, size - len, "; %s cannot reach %s in this phase: "
+		 "%s", st->u[u].id, x, w);
+}
 
 /* A move answer checked by a trial walk on the live state, which is
  * then put back as it was (mv_restore): the same checks as on a copy,
@@ -1161,13 +1221,21 @@ static int check_move_on(struct mv_check *m, const char *ans, char *why,
 				     allowance(m->st, u), 1, n, m->mv.path,
 				     HEX_PATH_MAX, NULL);
 		if (n <= 0)
-			return snprintf(why, size, "%s cannot reach %s in this "
-					"phase (9.0, 11.4)", st->u[u].id,
-					hex_id(m->mv.path[0], x)), -1;
+			return unreachable(m, u, m->mv.path[0], why, size);
 		m->mv.n = n;
 		m->mv.by_dest = 0;
 	}
-	return walk(m, m->st, u, m->mv.path, m->mv.n, why, size);
+	if (walk(m, m->st, u, m->mv.path, m->mv.n, why, size) == 0)
+		return 0;
+	/* the path refused: where the unit can get instead, from where
+	 * it stands (check_move puts the state back again after) */
+	if (m->mv.n > 0) {
+		mv_restore(m);
+		if (m->forced)
+			m->st->flags[u] |= F_FORCED;
+		nearest_also(m, u, m->mv.path[m->mv.n - 1], why, size);
+	}
+	return -1;
 }
 
 /* check_move as the engine calls it, the answer noted */
@@ -1200,15 +1268,18 @@ static int better_example(const struct rttr *st, const int16_t *best,
 	return da != db ? da < db : best[a] > best[b];
 }
 
-/* Up to `budget` "UNIT to HEX" examples, one a unit: a hex it can stop
- * in (better_example). */
-static void move_examples(struct question *q, struct mv_check *m, int u)
+/* One "UNIT to HEX" example for unit u: a hex it can stop in
+ * (better_example), out of every enemy zone of control when it can stop
+ * in one such hex, so that an example never forces an attack (12.0)
+ * unawares; 1 when the example given ends in an enemy zone of control
+ * (the question then says so), else 0. */
+static int move_examples(struct question *q, struct mv_check *m, int u)
 {
 	int16_t *best = m->best;
 	struct hex_rules r;
 	const struct rttr *st = m->st;
 	char buf[Q_OPTION_LEN], x[8], why[200];
-	int h, pick = -1, end = hex_end(&st->map);
+	int h, pick = -1, pick_zoc = -1, end = hex_end(&st->map);
 	int soviet = st->u[u].side == SOVIET;
 
 	mv_rules(m, st, u, &r);
@@ -1224,15 +1295,64 @@ static void move_examples(struct question *q, struct mv_check *m, int u)
 			h += 3;
 			continue;
 		}
-		if (h != st->u[u].hex && best[h] >= 0 && rt_stack_ok(st, u, h) &&
-		    better_example(st, best, soviet, h, pick))
-			pick = h;
+		if (h == st->u[u].hex || best[h] < 0 || !rt_stack_ok(st, u, h))
+			continue;
+		if (!hex_in_enemy_zoc(&r, st->u[u].side, h)) {
+			if (better_example(st, best, soviet, h, pick))
+				pick = h;
+		} else if (better_example(st, best, soviet, h, pick_zoc)) {
+			pick_zoc = h;
+		}
 	}
+	if (pick < 0)
+		pick = pick_zoc;
 	if (pick < 0 || q->n >= Q_MAX_OPTIONS)
-		return;
+		return 0;
 	snprintf(buf, sizeof buf, "%s to %s", st->u[u].id, hex_id(pick, x));
-	if (check_move(m, buf, why, sizeof why) == 0)
-		q_add(q, "%s", buf);
+	if (check_move(m, buf, why, sizeof why))
+		return 0;
+	q_add(q, "%s", buf);
+	return pick == pick_zoc;
+}
+
+/* 18.1, 9.0: a bridge on unit u's path, from path[0] to path[1], was
+ * destroyed as u entered path[0], with `left` of its `had` half MPs
+ * left: 1 when the rest of the path can still be made (each step as a
+ * move makes it, at the unbridged river's cost), and the move goes on;
+ * else 0, the unit stops in path[0] keeping its MPs (mp-spent) unless
+ * it stands in an enemy ZOC (11.4), and the report says why. */
+static int gone_on(struct ctx *c, struct rttr *st, int u,
+		   const int16_t *path, int n, int left, int had)
+{
+	struct hex_rules r;
+	int i, cost, rest = left;
+	char x[8], mp[16], why[160];
+	const char *no = NULL;
+
+	rt_rules(st, &r);
+	for (i = 1; i < n && !no; i++) {
+		no = hex_step_why(&r, u, path[i - 1], path[i], rest, 0, &cost,
+				  &move_labels, why, sizeof why);
+		rest -= no ? 0 : cost;
+	}
+	hex_id(path[0], x);
+	hex_mp_text(mp, sizeof mp, left);
+	if (!no) {
+		ctx_event(c, "18.1", "%s goes on from %s across the river "
+			  "where the bridge was, with %s MP (9.0).",
+			  st->u[u].id, x, mp);
+		return 1;
+	}
+	if (left > 0 && !hex_in_enemy_zoc(&r, SOVIET, path[0])) {
+		st->flags[u] &= (uint16_t)~F_MOVED;
+		st->mp_spent[u] = (uint8_t)(st->mp_spent[u] + had - left);
+	}
+	ctx_event(c, "18.2", "%s stops in %s: the bridge ahead is destroyed "
+		  "and the rest of its path cannot be made (%s)%s%s%s",
+		  st->u[u].id, x, why, st->flags[u] & F_MOVED ? "." :
+		  "; it may go on with ", st->flags[u] & F_MOVED ? "" : mp,
+		  st->flags[u] & F_MOVED ? "" : " MP left (9.0).");
+	return 0;
 }
 
 static int move_unit(struct ctx *c, struct rttr *st, int u,
@@ -1242,7 +1362,7 @@ static int move_unit(struct ctx *c, struct rttr *st, int u,
 	int i, start = st->u[u].hex, h = rt_reichstag_hex(st);
 	int rolled = 0, left = allowance(st, u), had = left, cost = 0;
 	int8_t before[HEX_PATH_MAX];
-	char x[8], y[8], mp[16];
+	char x[8], y[8];
 
 	for (i = 0; i < n && i < HEX_PATH_MAX; i++)
 		before[i] = st->ctrl[path[i]];
@@ -1269,35 +1389,20 @@ static int move_unit(struct ctx *c, struct rttr *st, int u,
 		if (st->u[u].side != SOVIET)
 			continue;
 		/* 18.1: each bridge of the hex entered is checked at once;
-		 * a bridge destroyed on the way ahead ends the move as
-		 * given (the path was chosen over an intact bridge), not
-		 * the unit's movement (9.0): it keeps its MPs left and may
-		 * go on at the unbridged river's cost (a further move) */
+		 * nothing in 18.x or 9.0 ends the move: a bridge destroyed
+		 * on the path ahead leaves the river unbridged, and the
+		 * move goes on across it at the river's cost when the MPs
+		 * left pay for the rest of the path (gone_on). Else it
+		 * stops there, and the unit keeps its MPs for a further
+		 * move (the path was chosen over the bridge) */
 		rolled += rt_bridge_checks(c, st, u, path[i]);
 		if (i + 1 < n) {
 			int d = hex_dir(&st->map, path[i], path[i + 1]);
 
 			if (d >= 0 && hex_side_has(&st->map, path[i], d,
-						   HS_DEMOLISHED)) {
-				rt_rules(st, &r);
-				if (left > 0 && !hex_in_enemy_zoc(&r, SOVIET,
-								  path[i])) {
-					st->flags[u] &= (uint16_t)~F_MOVED;
-					st->mp_spent[u] = (uint8_t)
-						(st->mp_spent[u] + had -
-						 left);
-				}
-				hex_mp_text(mp, sizeof mp, left);
-				ctx_event(c, "18.2", "%s stops in %s: the "
-					  "bridge ahead is destroyed%s%s%s",
-					  st->u[u].id, hex_id(path[i], x),
-					  st->flags[u] & F_MOVED ? "." :
-					  "; it may go on with ",
-					  st->flags[u] & F_MOVED ? "" : mp,
-					  st->flags[u] & F_MOVED ? "" :
-					  " MP left (9.0).");
+						   HS_DEMOLISHED) &&
+			    !gone_on(c, st, u, path + i, n - i, left, had))
 				break;
-			}
 		}
 	}
 	ctx_event(c, "9.0", "%s moves from %s to %s.", st->u[u].id,
@@ -1439,7 +1544,7 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 	struct mv_check m;
 	struct question q;
 	const char *ans;
-	char why[200];
+	char why[200], zoc_ex[48];
 	size_t want;
 	int u, n, hq, rolled = 0;
 	int16_t best[HEX_MAX], prev[HEX_MAX];
@@ -1522,16 +1627,36 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 		       st->fb_captured ? " (end with west to leave by the "
 		       "west edge, 1 MP: 26.1)" : "");
 		q.scope = soviet ? "front" : "german";  /* move-front ... */
-		list_movers(&q, st, soviet, sec);
 		q_add(&q, "done");
-		/* one example a unit that can move, every one if room */
+		/* one example a unit that can move, every one if room;
+		 * one that ends in an enemy ZOC (the unit can stop nowhere
+		 * else) is named in the text: it forces an attack (12.0) */
 		want = ctx_examples(c, "move");
+		zoc_ex[0] = '\0';
 		for (u = 0; u < st->n_units && q.n < want &&
 		     q.n < MOVE_EXAMPLES; u++)
 			if (moves_now(st, u, soviet, sec) &&
-			    allowance(st, u) > 0)
-				move_examples(&q, &m, u);
+			    allowance(st, u) > 0 &&
+			    move_examples(&q, &m, u) &&
+			    strlen(zoc_ex) + strlen(st->u[u].id) + 2 <
+			    sizeof zoc_ex)
+				snprintf(zoc_ex + strlen(zoc_ex),
+					 sizeof zoc_ex - strlen(zoc_ex),
+					 " %s", st->u[u].id);
 		q.more = q.n >= MOVE_EXAMPLES;
+		if (zoc_ex[0]) {
+			/* before "Units:", which the list of units ends */
+			char *at = strstr(q.text, " Units:");
+			if (at) {
+				*at = '\0';
+				n = (int)strlen(q.text);
+				snprintf(q.text + n, sizeof q.text - (size_t)n,
+					 " The examples of%s end in an enemy "
+					 "ZOC: an attack (12.0). Units:",
+					 zoc_ex);
+			}
+		}
+		list_movers(&q, st, soviet, sec);
 		m.seen.ok = 0;
 		ans = ctx_ask_text(c, &q, check_move_noted, &m);
 		if ((!checked_is(&m.seen, ans) &&

@@ -338,20 +338,25 @@ case("12.0-one-by-one", "12.0: attacks are declared and resolved one at a time: 
      "1bf-combat", ["4", "6"], [("attack", "0403 S4"), ("advance", "no"), ("attack", "0107 S8"), ("advance", "no")],
      {"units": {"G3": "0404", "G1": "eliminated", "S8": "0106"}, "events": ["Attack declared on 0403 by S4", "Column 100, die 4: DR", "Attack declared on 0107 by S8", "Column 600, die 6: OR"]},
      standing={"retreat": "auto", "advance": "no"})
-case("18.1-bridge-check-move", "18.1, 18.2: a Soviet unit moving into a hex with a bridge never checked rolls at once: 2, destroyed; the move as given stops there (reading: its path crossed that bridge; the unit keeps its MPs, 18.1-bridge-destroyed-go-on)",
+case("18.1-bridge-check-move", "18.1, 18.2, 9.0: a Soviet unit moving into a hex with a bridge never checked rolls at once: 2, destroyed; nothing ends the move: S8 keeps its 5 MP and the move as given goes on across the unbridged river (1 + 3 MP); the check before signing names that roll",
      ["18.1", "18.2", "9.0"],
      ["S8 soviet 8-8-6 at 0105 1bf corps tank hm"],
      "1bf-movement", ["2"], [("move", "S8 0106 0107"), ("move", "done")],
-     {"units": {"S8": "0106"}, "events": ["Bridge 0106-0107: die 2, destroyed", "S8 stops in 0106: the bridge ahead is destroyed", "S8 moves from 0105 to 0106"]})
-case("18.1-bridge-destroyed-go-on", "18.1, 9.0: the check is made at once on entering the bridge hex, but nothing ends the unit's movement: S8 keeps its 5 MP and goes on across the unbridged river (1 + 3) and one clear hex (1)",
+     {"units": {"S8": "0107"}, "check": "1 of 2 answers checked; the rest, after the draw for bridge at 0106 (hexside 0106-0107) at rule 18.2, are checked", "events": ["Bridge 0106-0107: die 2, destroyed", "S8 goes on from 0106 across the river where the bridge was, with 5 MP (9.0)", "S8 moves from 0105 to 0107"]})
+case("18.1-bridge-destroyed-path-goes-on", "18.1, 9.0: the bridge 0106-0107 is destroyed as S8 enters 0106 with 5 of its 6 MP left; the rest of its path, across the unbridged river (1 + 3) and one clear hex (1), costs exactly 5: the move goes on to 0108",
      ["18.1", "18.2", "9.0"],
      ["S8 soviet 8-8-6 at 0105 1bf corps tank hm"],
-     "1bf-movement", ["2"], [("move", "S8 0106 0107"), ("move", "S8 0107 0108"), ("move", "done")],
-     {"units": {"S8": "0108"}, "events": ["Bridge 0106-0107: die 2, destroyed", "S8 stops in 0106: the bridge ahead is destroyed; it may go on with 5 MP left (9.0)", "S8 moves from 0105 to 0106", "S8 moves from 0106 to 0108"]})
+     "1bf-movement", ["1"], [("move", "S8 0106 0107 0108"), ("move", "done")],
+     {"units": {"S8": "0108"}, "events": ["Bridge 0106-0107: die 1, destroyed", "S8 goes on from 0106 across the river where the bridge was, with 5 MP (9.0)", "S8 moves from 0105 to 0108"]})
+case("18.1-bridge-destroyed-go-on", "18.1, 9.0: the bridge is destroyed as S8 enters 0106 with 5 MP left, and the rest of its path (0107 0108 0208: 4 + 1 + 1) costs 6: it stops in 0106 keeping its 5 MP (reading: the path was chosen over the bridge), and a further move goes on across the unbridged river (1 + 3) and one clear hex (1)",
+     ["18.1", "18.2", "9.0"],
+     ["S8 soviet 8-8-6 at 0105 1bf corps tank hm"],
+     "1bf-movement", ["2"], [("move", "S8 0106 0107 0108 0208"), ("move", "S8 0107 0108"), ("move", "done")],
+     {"units": {"S8": "0108"}, "events": ["Bridge 0106-0107: die 2, destroyed", "S8 stops in 0106: the bridge ahead is destroyed and the rest of its path cannot be made (0208 costs more than the 0 MP left (9.0)); it may go on with 5 MP left (9.0)", "S8 moves from 0105 to 0106", "S8 moves from 0106 to 0108"]})
 case("18.1-bridge-destroyed-mp-left", "18.1, 9.0: the unit that goes on has only the MPs it has left: 5, and 0107 0108 0208 would cost 6",
      ["18.1", "9.0"],
      ["S8 soviet 8-8-6 at 0105 1bf corps tank hm"],
-     "1bf-movement", ["2"], [("move", "S8 0106 0107"), ("move", "S8 0107 0108 0208")],
+     "1bf-movement", ["2"], [("move", "S8 0106 0107 0108 0208"), ("move", "S8 0107 0108 0208")],
      None, refused="0208 costs more than the 0 MP left")
 case("18.2-bridge-safe", "18.2: 4-6, the bridge stands for good and the move goes on across it",
      ["18.1", "18.2", "9.0"],
@@ -555,6 +560,8 @@ for (name, title, rules, oob, phase, draws, answers, expect, extra, standing, re
         if expect.get("units"):
             o.append("  state:")
             o.append("    units: {" + ", ".join("%s: %s" % (k, q(v)) for k, v in expect["units"].items()) + "}")
+        if expect.get("check"):
+            o.append("  check: " + q(expect["check"]))
         if expect.get("events"):
             o.append("  events: [" + ", ".join(q(e) for e in expect["events"]) + "]")
     open(OUT + "/" + name + ".yaml", "w").write("\n".join(o) + "\n")
