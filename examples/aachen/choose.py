@@ -226,8 +226,9 @@ while True:
     elif TRY and key == "attack":
         left = re.search(r"\+support", qtext) and 1 or 0
         answer = trying.attack(board, POLICY, SIDE, options, left)
-        if try_answer("attack", answer) is not True:
-            try_answer("attack", "done")
+        if try_answer("attack", answer) is not True and \
+                try_answer("attack", "done") is not True:
+            sys.exit("choose.py: no answer to %s is taken" % qtext)
         continue
     else:
         answer = pick(key, options, qtext)
