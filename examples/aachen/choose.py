@@ -20,8 +20,8 @@ road hex of its own, 16.0, while the infantry marches on Aachen) or
 no attack and do not advance). Unset or "example": the policy above.
 The players who try (trying.py: fill, dash, siege for the Allies;
 garrison, screen, wall for the Germans) plan each movement phase
-whole and attack only at the odds they want; they keep no standing
-"move", so their mechanised phase is a step of its own."""
+whole and attack only at the odds they want; the Allied ones keep no
+standing "move", so their mechanised phase is a step of its own."""
 import os
 import re
 import sys
@@ -125,8 +125,9 @@ STANDING = {"support": "best",
 TRY = POLICY in trying.POLICIES
 # An Allied player who tries moves again after combat (a step of its
 # own). A German one keeps "move: done": umpire adjudicate refuses a
-# German step that starts in the German mechanised phase and runs into
-# the next turn ("rule 14.0 asks allied"), which umpire orders accepts.
+# German step that opens in the German mechanised phase ("step N is
+# ordered by german, but rule 14.0 asks allied"), which umpire orders
+# took; the bench counts such a game apart.
 if os.environ.get("CHOOSE_NO_MOVE_STANDING") or (TRY and SIDE == "allied"):
     del STANDING["move"]
 if POLICY == "hold":
