@@ -53,7 +53,7 @@ CONFORM    = $(BUILD)/tests/conform
 MAN_VIEWS  = $(BUILD)/tests/man-views
 
 .PHONY: all deps check check-unit check-conformance check-e2e demo clean \
-        install sanitize bench bench-judge fuzz fuzz-run check-hostile check-faults \
+        install sanitize bench bench-judge bench-balance fuzz fuzz-run check-hostile check-faults \
         check-tamper check-fuzz-corpus check-asan check-valgrind \
         check-attacks check-e2e-files check-data check-mail \
         check-judge-load check-stress man-views uninstall FORCE
@@ -338,6 +338,14 @@ bench: $(BIN) $(BUILD)/bench/bare
 bench-judge: $(BIN) $(BUILD)/bench/bare
 	python3 bench/bench.py $(BIN) $(BUILD)/bench/bare bench/results.txt \
 	  --judge-cost
+
+# Aachen's balance alone (bench.py --balance, printed, not written):
+# every Allied policy of examples/aachen/trying.py against every German
+# one, BENCH_BALANCE_GAMES games a pairing (10 unless set; make bench
+# plays 50), BENCH_BALANCE_JOBS at a time (2).
+bench-balance: $(BIN) $(BUILD)/bench/bare
+	python3 bench/bench.py $(BIN) $(BUILD)/bench/bare \
+	  --balance $(or $(BENCH_BALANCE_GAMES),10)
 
 COMPDIR    = $(PREFIX)/share/bash-completion/completions
 

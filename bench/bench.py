@@ -605,16 +605,25 @@ def aachen(base, out):
 
 
 # bench.py BIN BARE --balance [GAMES]: Aachen's balance (16.0, 17.1).
-# The example's two policies and two others (examples/aachen/choose.py,
-# CHOOSE_POLICY), each pairing GAMES games (50 unless given), each game
-# with its own keys and game id, so its own dice.
-BALANCE_PAIRS = [("example", "example"), ("roads", "example"),
-                 ("example", "hold"), ("roads", "hold")]
+# Every Allied policy of the players who try (examples/aachen/trying.py,
+# CHOOSE_POLICY) against every German one, each pairing GAMES games (50
+# unless given), each game with its own keys and game id, so its own
+# dice. BALANCE_EXAMPLE_PAIRS, the example's scripted players, are
+# played too when BENCH_BALANCE_EXAMPLE is set.
+BALANCE_ALLIED = ["fill", "dash", "siege"]
+BALANCE_GERMAN = ["garrison", "screen", "wall"]
+BALANCE_PAIRS = [(a, g) for a in BALANCE_ALLIED for g in BALANCE_GERMAN]
+BALANCE_EXAMPLE_PAIRS = [("example", "example"), ("roads", "example"),
+                         ("example", "hold"), ("roads", "hold")]
 
 
 def balance_game(base, i, allied, german):
     """One Aachen game to its end, the Allied player by policy `allied`,
-    the German by `german`. Returns (result, turn) from the status."""
+    the German by `german`. Returns (result, turn, reason) from the
+    final state: the reason is "city+roads" for an Allied victory,
+    "city" (Aachen not taken) or "17.1" (US losses shortened the game)
+    for a German one, "roads" for a draw (the city taken, too few road
+    hexes)."""
     d = os.path.join(base, "balance-%s-%s-%d" % (allied, german, i))
     os.makedirs(d)
     env = dict(ENV, XDG_STATE_HOME=os.path.join(d, "state"))
@@ -631,6 +640,11 @@ def balance_game(base, i, allied, german):
        "game.yaml")
     while True:
         st = um("status", "--brief", "game.yaml").split()
+        if st[0] == b"adjudication":
+            # a step umpire orders took and adjudicate refused: counted
+            # apart, not a result
+            shutil.rmtree(d, ignore_errors=True)
+            return ("error", 0, "error")
         if st[0] != b"pending":
             break
         side = st[1].decode()
@@ -642,44 +656,82 @@ def balance_game(base, i, allied, german):
                      else german)).stdout
         open(os.path.join(d, "o.yaml"), "wb").write(orders)
         um("sign", "o.yaml", "-s", side + ".key", "-o", "s.yaml")
-        um("adjudicate", "game.yaml", "s.yaml", "-s", other + ".key", "-o",
-           "next.yaml")
+        if subprocess.run([BIN, "adjudicate", "game.yaml", "s.yaml", "-s",
+                           other + ".key", "-o", "next.yaml"], cwd=d,
+                          env=env, capture_output=True).returncode:
+            shutil.rmtree(d, ignore_errors=True)
+            return ("error", 0, "error")
         os.replace(os.path.join(d, "next.yaml"),
                    os.path.join(d, "game.yaml"))
     text = um("status", "game.yaml").decode()
     m = re.search(r"(Allied victory|German victory|Draw)[^\n]*?"
                   r"(?:after|on) turn (\d+)", text)
+    game = open(os.path.join(d, "game.yaml")).read()
+    last = re.search(r"^  last-turn: (\d+)", game, re.M)
     shutil.rmtree(d, ignore_errors=True)
-    return (m.group(1), int(m.group(2))) if m else ("?", 0)
+    if not m:
+        return ("?", 0, "?")
+    reason = {"Allied victory": "city+roads", "Draw": "roads"}.get(
+        m.group(1), "17.1" if last and int(last.group(1)) < 20 else "city")
+    return (m.group(1), int(m.group(2)), reason)
 
 
 def balance(base, out, games):
-    """Each pairing of BALANCE_PAIRS, `games` games: how the game ends
-    and on which turn (the deciding turn). BENCH_BALANCE_JOBS games at a
-    time (2)."""
+    """Each pairing of BALANCE_PAIRS, `games` games: how the game ends,
+    on which turn (the deciding turn) and why; then one line a script
+    can read. BENCH_BALANCE_JOBS games at a time (2)."""
     import concurrent.futures
     jobs = int(os.environ.get("BENCH_BALANCE_JOBS", "2"))
+    pairs = BALANCE_PAIRS + (BALANCE_EXAMPLE_PAIRS if os.environ.get(
+        "BENCH_BALANCE_EXAMPLE") else [])
     out("balance     Aachen (scenarios/aachen.yaml, 20 turns), %d games a "
-        "pairing of policies (examples/aachen/choose.py), %d at a time" %
+        "pairing of policies (examples/aachen/trying.py), %d at a time" %
         (games, jobs))
-    todo = [(a, g, i) for i in range(games) for a, g in BALANCE_PAIRS]
+    out("            Allied   German    Allied  German  draw  turns "
+        "min/median/max  why (Allied: city+roads; German: city, 17.1; "
+        "draw: roads)")
+    todo = [(a, g, i) for i in range(games) for a, g in pairs]
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
         done = list(pool.map(lambda t: balance_game(base, t[2], t[0], t[1]),
                              todo))
-    for allied, german in BALANCE_PAIRS:
+    score = {}
+    for allied, german in pairs:
         res = [r for t, r in zip(todo, done) if t[:2] == (allied, german)]
-        kinds = {}
-        for r, t in res:
-            kinds.setdefault(r, []).append(t)
-        turns = sorted(t for _, t in res)
-        out("            Allied %-7s German %-7s: %s; deciding turn min "
-            "%d, median %d, max %d; before turn 11: %d" % (
-                allied, german, ", ".join(
-                    "%s %d (turns %s)" % (k, len(v), ",".join(
-                        str(t) for t in sorted(v)))
-                    for k, v in sorted(kinds.items())),
-                turns[0], statistics.median_low(turns), turns[-1],
-                sum(1 for t in turns if t < 11)))
+        n = {k: sum(1 for r in res if r[0] == k) for k in
+             ("Allied victory", "German victory", "Draw", "error")}
+        res = [r for r in res if r[0] != "error"] or [("?", 0, "?")]
+        why = {}
+        for r in res:
+            why[r[2]] = why.get(r[2], 0) + 1
+        turns = sorted(r[1] for r in res)
+        score[(allied, german)] = (n, turns)
+        out("            %-8s %-9s %6d  %6d  %4d  %2d/%2d/%2d  %s; "
+            "turns %s%s" % (
+                allied, german, n["Allied victory"], n["German victory"],
+                n["Draw"], turns[0], statistics.median_low(turns),
+                turns[-1], ", ".join("%s %d" % kv for kv in
+                                     sorted(why.items())),
+                ",".join(str(t) for t in turns),
+                "; refused by adjudicate: %d" % n["error"]
+                if n["error"] else ""))
+    trying_pairs = [p for p in pairs if p in BALANCE_PAIRS]
+    allied_best = max(BALANCE_ALLIED, key=lambda a: sum(
+        score[(a, g)][0]["Allied victory"] for g in BALANCE_GERMAN))
+    german_best = max(BALANCE_GERMAN, key=lambda g: sum(
+        score[(a, g)][0]["German victory"] for a in BALANCE_ALLIED))
+    n, turns = score[(allied_best, german_best)]
+    early = sum(1 for t, r in zip(todo, done) if t[:2] in trying_pairs
+                and r[0] == "Allied victory" and r[1] < 8)
+    total = sum(1 for t, r in zip(todo, done) if t[:2] in trying_pairs
+                and r[0] != "error")
+    played = max(1, games - n["error"])
+    out("balance: strongest Allied vs strongest German: Allied %d%%, "
+        "German %d%%, draw %d%%, median turn %d; Allied wins before turn "
+        "8: %d%% of all games (%s vs %s)" % (
+            round(100 * n["Allied victory"] / played),
+            round(100 * n["German victory"] / played),
+            round(100 * n["Draw"] / played), statistics.median_low(turns),
+            round(100 * early / max(1, total)), allied_best, german_best))
 
 
 def only_balance():

@@ -17,13 +17,20 @@ CHOOSE_POLICY (bench/bench.py --balance) picks another policy for the
 side: "roads" (Allied: the 3rd Armored drives each unit for an east-edge
 road hex of its own, 16.0, while the infantry marches on Aachen) or
 "hold" (German: the reinforcements march on Aachen, but the Germans make
-no attack and do not advance). Unset or "example": the policy above."""
+no attack and do not advance). Unset or "example": the policy above.
+The players who try (trying.py: fill, dash, siege for the Allies;
+garrison, screen, wall for the Germans) plan each movement phase
+whole and attack only at the odds they want; the Allied ones keep no
+standing "move", so their mechanised phase is a step of its own."""
 import os
 import re
 import sys
 
 import subprocess
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import trying  # noqa: E402
 
 SIDE, GAME, KEY, UMPIRE = sys.argv[1:5]
 MOVERS = {"allied": ["a13", "a14", "a15", "a12", "a11", "a23", "a35",
@@ -115,7 +122,13 @@ STANDING = {"support": "best",
             "exchange": "weakest", "move": "done"}
 # CHOOSE_NO_MOVE_STANDING=1 (the tests): no standing "move", so that a
 # mechanised phase after combat is a step of its own
-if os.environ.get("CHOOSE_NO_MOVE_STANDING"):
+TRY = POLICY in trying.POLICIES
+# An Allied player who tries moves again after combat (a step of its
+# own). A German one keeps "move: done": umpire adjudicate refuses a
+# German step that opens in the German mechanised phase ("step N is
+# ordered by german, but rule 14.0 asks allied"), which umpire orders
+# took; the bench counts such a game apart.
+if os.environ.get("CHOOSE_NO_MOVE_STANDING") or (TRY and SIDE == "allied"):
     del STANDING["move"]
 if POLICY == "hold":
     STANDING["advance-attacker"] = "no"
@@ -147,15 +160,19 @@ def questions(template):
     return out
 
 
-def template(answers):
+def template(answers, check=True):
+    """The template after the answers; with check False, (ok, text or
+    the refusal) instead of failing on a refused answer."""
     cmd = [UMPIRE, "orders", GAME, "-s", KEY]
     with tempfile.NamedTemporaryFile("w", suffix=".yaml") as f:
         if answers is not None:
             f.write(answers)
             f.flush()
             cmd += ["--answers", f.name]
-        return subprocess.run(cmd, check=True, capture_output=True,
-                               text=True).stdout
+        r = subprocess.run(cmd, check=check, capture_output=True, text=True)
+        return r.stdout if check else (r.returncode == 0,
+                                        r.stdout if r.returncode == 0
+                                        else r.stderr)
 
 
 def with_answers(text, chosen):
@@ -167,13 +184,55 @@ def with_answers(text, chosen):
     return head + body + "standing:\n" + standing
 
 
+def try_answer(key, answer):
+    """Add the answer if umpire takes it: True, else the refusal."""
+    global text
+    chosen.append((key, answer))
+    ok, out = template(with_answers(text, chosen), check=False)
+    if ok:
+        text = out
+        return True
+    chosen.pop()
+    return out
+
+
 chosen = []
 text = template(None)
+board = trying.Board(GAME) if TRY else None
+planned = set()
 while True:
     qs = questions(text)
     if len(qs) <= len(chosen):
         break
     key, qtext, options, default = qs[len(chosen)]
-    chosen.append((key, pick(key, options, qtext)))
+    phase = "mechanised" in qtext
+    if TRY and key == "move" and phase not in planned:
+        planned.add(phase)
+        trying.moves(board, POLICY, qtext, options,
+                     lambda a: try_answer("move", a))
+        continue
+    if TRY and key == "move":
+        # a reinforcement whose entry hex a move has freed enters now
+        # (11.2), then "done"; else the first example umpire takes
+        enter = [o for o in options if re.match(r"^\w+ \d{4}", o) and
+                 board.where.get(o.split()[0]) == "waiting"]
+        for a in enter + ["done"] + [o for o in options if o != "done"]:
+            if try_answer("move", a) is True:
+                if a in enter:
+                    board.where[a.split()[0]] = a.split()[-1]
+                break
+        else:
+            sys.exit("choose.py: no answer to %s is taken" % qtext)
+        continue
+    elif TRY and key == "attack":
+        left = re.search(r"\+support", qtext) and 1 or 0
+        answer = trying.attack(board, POLICY, SIDE, options, left)
+        if try_answer("attack", answer) is not True and \
+                try_answer("attack", "done") is not True:
+            sys.exit("choose.py: no answer to %s is taken" % qtext)
+        continue
+    else:
+        answer = pick(key, options, qtext)
+    chosen.append((key, answer))
     text = template(with_answers(text, chosen))
 print(text.rstrip("\n"))

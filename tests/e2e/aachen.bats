@@ -201,6 +201,41 @@ setup() {
 	assert_output_has '"2434"'
 }
 
+# Version 4 (the scenario's notes): the seven Aachen city hexes and two
+# support fire markers a side; the hand-played walk-over began with the
+# US 1st Division filling the empty city hexes on turn 1. Now each
+# empty one lies in a garrison unit's zone of control: no US unit on
+# the map reaches one (6.1, no move from one enemy ZOC to another).
+@test "version 4 (16.0, 8.0): 7 city hexes, 2 support markers a side" {
+	run "$UMPIRE" report start.yaml
+	[ "$status" -eq 0 ]
+	assert_output_has "Aachen city hexes Allied: 0 of 7."
+	assert_output_has "Support fire markers left: Allied 2 of 2, German 2 of 2"
+}
+
+@test "version 4 (16.0, 6.1): the city fill of turn 1 is refused, hex by hex" {
+	"$UMPIRE" orders start.yaml -s a.key >t.yaml
+	local h u n=0 empty
+	# the scenario's city hexes (16.0) but the garrison's (17.0)
+	empty=$(sed -n 's/^      aachen-city: "\(.*\)"$/\1/p' \
+		"$UMPIRE_SCENARIOS/aachen.yaml" | tr , '\n' |
+		grep -vx -e 1226 -e 1330 -e 1428)
+	for h in $empty; do
+		for u in a10 a11 a12 a13 a14 a15 a16 a17 a18 a19 a20 a21 \
+			a22 a23 a24 a25 a26 a27 a28; do
+			awk -v m="$u to $h" '/^- move: "done"/ && !d {
+				print "- move: \"" m "\""; d = 1; next }
+				/^- move: "done"/ { next } { print }' t.yaml >x.yaml
+			run "$UMPIRE" orders start.yaml -s a.key --answers x.yaml
+			[ "$status" -ne 0 ] || { echo "$u reaches $h"; return 1; }
+			case "$output" in *"cannot reach $h"*) n=$((n + 1)) ;; esac
+		done
+	done
+	[ "$n" -eq $((19 * $(echo $empty | wc -w))) ]
+	# and the nearest stops in a garrison unit's zone of control
+	assert_output_has "in an enemy zone of control, where it stops (6.1)"
+}
+
 # orders --answers: the template after the given answers (a whole turn
 # in one order file, one answer at a time)
 @test "orders --answers: the template goes on after the answers given" {

@@ -1533,17 +1533,26 @@ static int retreat(struct ctx *c, struct aachen *st, int u, int n,
 	return 1;
 }
 
-/* 7.4, 13.0: a unit in a fortified hex ignores a retreat result. */
+/* 7.4, 13.0: a unit in a fortified hex ignores a retreat result; so
+ * does a unit in terrain whose row of the table says ignore-retreat
+ * (7.4, the city's street fighting: the scenario's notes). */
 static int holds_fort(struct ctx *c, const struct aachen *st, int u)
 {
+	const struct hex_effect *t;
+	int h = st->u[u].hex;
 	char x[8];
 
-	if (!(st->map.feat[st->u[u].hex] & HF_FORT) ||
-	    !st->map.fort_ignores_retreat)
+	if ((st->map.feat[h] & HF_FORT) && st->map.fort_ignores_retreat) {
+		ctx_event(c, "13.0", "%s holds the fortified West Wall hex %s "
+			  "and ignores the retreat.", st->u[u].id,
+			  hex_id(h, x));
+		return 1;
+	}
+	t = &st->map.terrain[st->map.terr[h]];
+	if (st->map.terr[h] == 255 || !hex_effect_ignores_retreat(t, -1))
 		return 0;
-	ctx_event(c, "13.0", "%s holds the fortified West Wall hex %s and "
-		  "ignores the retreat.", st->u[u].id,
-		  hex_id(st->u[u].hex, x));
+	ctx_event(c, "7.4", "%s holds the %s hex %s and ignores the "
+		  "retreat.", st->u[u].id, t->name, hex_id(h, x));
 	return 1;
 }
 

@@ -1,0 +1,350 @@
+"""trying.py - Aachen players who try, for choose.py (CHOOSE_POLICY) and
+the bench's balance run (bench/bench.py --balance).
+
+Each policy is a plan: for a side's movement phase, which unit goes for
+which hex, in order (a unit named twice keeps its first target), and
+the odds (the combat results table's column after every shift, 7.3-7.5)
+at which it attacks. The engine (Board, move, attack) reads the game
+file's state and the scenario, asks umpire for the cheapest path to
+each target ("UNIT to HEX") and, when the hex is out of reach this
+phase, for the nearest hex the refusal names; it declares the attacks
+at or above the policy's odds, best first, and adds a support fire
+marker (8.0) where the marker lifts an attack to those odds.
+
+Allied policies (what the hand-played games did):
+  fill    every empty city hex filled by the nearest infantry; the 3rd
+          Armored races for the free road hexes; attacks at +2 or better
+  dash    the armour first for the German entry hexes (11.4: a held entry
+          hex keeps a reinforcement off the map) and the road hexes; the
+          infantry fills the city; attacks at +1 or better
+  siege   stop and regroup: the infantry closes on the German-held city
+          hexes and attacks only at +3 or better (+4 a fort), support
+          spent where it turns the odds; the armour joins the city fight
+          and drives for the roads only when one German city hex is left
+German policies (what a defender at the table does):
+  garrison  every city hex held, by the nearest unit; counter-attacks at
+            +3 or better
+  screen    the city held by the infantry; the panzers and the
+            reinforcements take back or block the road hexes and the
+            entry hexes nearest the Americans; counter-attacks at +2
+  wall      every unit in a West Wall hex stays there (13.0), the rest
+            hold the city and then the roads; counter-attacks at +4
+"""
+import os
+import re
+
+import yaml
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ENTRY = ["2204", "2105", "2205", "3014", "3016", "2612", "2813", "2914"]
+LOADER = getattr(yaml, "CBaseLoader", yaml.BaseLoader)
+
+
+def cube(h):
+    c, r = int(h[:2]), int(h[2:])
+    x, z = c, r - (c - 1) // 2
+    return x, z, -x - z
+
+
+def dist(a, b):
+    a, b = cube(a), cube(b)
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2]))
+
+
+class Board:
+    """The scenario (units, terrain, hexsides, regions, table) and the
+    game file's state (where each unit is, who holds each hex)."""
+
+    def __init__(self, game):
+        d = os.environ.get("UMPIRE_SCENARIOS",
+                           os.path.join(HERE, "..", "..", "scenarios"))
+        scn = yaml.load(open(os.path.join(d, "aachen.yaml")), Loader=LOADER)
+        data = scn["data"]
+        m = data["map"]
+        self.terrain = {k: (int(v.get("shift", 0)), int(v.get("defence", 100)))
+                        for k, v in m["terrain"].items()}
+        self.fort_shift = int(m["fortification"].get("shift", 0))
+        self.fort_pct = int(m["fortification"].get("defence", 100))
+        self.sidefx = {k: int(v.get("shift", 0)) for k, v in
+                       m["hexsides"].items()}
+        self.hexes, self.forts = {}, set()
+        for line in m["hexes"].split("\n"):
+            w = line.split()
+            if w and w[0].isdigit():
+                self.hexes[w[0]] = w[1]
+                if "fort" in w[2:]:
+                    self.forts.add(w[0])
+        self.sides = {}
+        for line in m["sides"].split("\n"):
+            w = line.split()
+            if len(w) > 2 and w[0].isdigit():
+                self.sides[frozenset(w[:2])] = w[2:]
+        reg = m["regions"]
+        self.city = reg[data["aachen-city"]].split(",")
+        self.roads = reg[data["east-roads"]].split(",")
+        self.support = int(data.get("support", {}).get("value", 0))
+        self.units = {}
+        for line in data["units"].split("\n"):
+            w = line.split(";")[0].split()
+            if len(w) > 2:
+                a, d_, mv = (int(x) for x in w[2].split("-"))
+                self.units[w[0]] = {"side": w[1], "att": a, "def": d_,
+                                    "mov": mv, "mech": "mech" in w}
+        text = open(game).read()
+        st = text[text.index("\nstate:\n") + 1:]
+        st = st[:st.index("\nsteps:")] if "\nsteps:" in st else st
+        self.state = yaml.load(st, Loader=LOADER)["state"]
+        self.where = dict(self.state["units"])
+        self.allied = set(self.state.get("allied-control") or [])
+        self.oos = set(self.state.get("out-of-supply") or [])
+        self.turn = int(self.state["turn"])
+
+    def side_of(self, u):
+        return self.units[u]["side"]
+
+    def occupant(self, h):
+        for u, x in self.where.items():
+            if x == h:
+                return u
+        return None
+
+    def mine(self, side):
+        return [u for u in self.units if self.side_of(u) == side and
+                re.match(r"^\d{4}$", self.where.get(u, ""))]
+
+    def held_by(self, h, side):
+        """Whether side holds h (16.0): the Allies by allied-control."""
+        return (h in self.allied) == (side == "allied")
+
+    def column(self, hexid, attackers, support=0):
+        """The combat results table's column index (0: -3 ... 9: 6) of
+        attackers on hexid, after terrain, fort and hexside shifts."""
+        d = self.occupant(hexid)
+        att = sum(self.units[u]["att"] // (2 if u in self.oos else 1)
+                  for u in attackers) + support
+        shift, pct = self.terrain.get(self.hexes.get(hexid, "clear"),
+                                      (0, 100))
+        dfn = self.units[d]["def"] * pct // 100
+        if hexid in self.forts:
+            dfn = dfn * self.fort_pct // 100
+            shift += self.fort_shift
+        worst = 0
+        for u in attackers:
+            for k in self.sides.get(frozenset((self.where[u], hexid)), []):
+                worst = min(worst, self.sidefx.get(k, 0))
+        col = max(-3, min(6, att - dfn)) + 3
+        return max(0, min(9, col + shift + worst))
+
+
+def nearest(board, units, target, taken):
+    free = [u for u in units if u not in taken]
+    if not free:
+        return None
+    return min(free, key=lambda u: (dist(board.where[u], target), u))
+
+
+def assign(board, units, targets, taken):
+    """Each target its nearest free unit: (unit, target) pairs."""
+    out = []
+    for t in targets:
+        u = nearest(board, units, t, taken)
+        if u is None:
+            break
+        taken.add(u)
+        out.append((u, t))
+    return out
+
+
+# ---- the policies: plan(board, side, mech) -> [(unit, hex)], odds ----
+
+def infantry(board, side):
+    return [u for u in board.mine(side) if not board.units[u]["mech"]]
+
+
+def armour(board, side):
+    return [u for u in board.mine(side) if board.units[u]["mech"]]
+
+
+def city_open(board):
+    return [h for h in board.city if not board.occupant(h)
+            and not board.held_by(h, "allied")]
+
+
+def city_german(board):
+    return [h for h in board.city if board.occupant(h) and
+            board.side_of(board.occupant(h)) == "german"]
+
+
+def next_to(board, hexes, side):
+    """Empty hexes next to the given ones (a ring to close on them)."""
+    out = []
+    for h in hexes:
+        for x in board.hexes:
+            if dist(x, h) == 1 and not board.occupant(x) and x not in out:
+                out.append(x)
+    return out
+
+
+def roads_free(board, side, extra=()):
+    want = list(extra) + [h for h in board.roads if h not in extra]
+    return [h for h in want if not board.occupant(h) and
+            not board.held_by(h, side)]
+
+
+def allied_fill(board, mech):
+    taken = set()
+    plan = assign(board, infantry(board, "allied"), city_open(board), taken)
+    plan += assign(board, armour(board, "allied"),
+                   roads_free(board, "allied"), taken)
+    plan += assign(board, infantry(board, "allied"),
+                   next_to(board, city_german(board), "allied"), taken)
+    return plan, 5, 7
+
+
+def allied_dash(board, mech):
+    taken = set()
+    plan = assign(board, armour(board, "allied"),
+                  roads_free(board, "allied", ENTRY), taken)
+    plan += assign(board, infantry(board, "allied"), city_open(board), taken)
+    plan += assign(board, infantry(board, "allied"),
+                   next_to(board, city_german(board), "allied"), taken)
+    return plan, 4, 6
+
+
+def allied_siege(board, mech):
+    taken = set()
+    german = city_german(board)
+    plan = assign(board, infantry(board, "allied"),
+                  next_to(board, german, "allied"), taken)
+    plan += assign(board, infantry(board, "allied"), city_open(board), taken)
+    if len(german) <= 1:
+        plan += assign(board, armour(board, "allied"),
+                       roads_free(board, "allied", ENTRY), taken)
+    else:
+        plan += assign(board, armour(board, "allied"),
+                       next_to(board, german, "allied"), taken)
+    return plan, 6, 7
+
+
+def german_hold_city(board, units, taken):
+    want = [h for h in board.city if not board.occupant(h)]
+    return assign(board, units, want, taken)
+
+
+def german_garrison(board, mech):
+    taken = set(u for u in board.mine("german")
+                if board.where[u] in board.city)
+    plan = german_hold_city(board, board.mine("german"), taken)
+    return plan, 6, 7
+
+
+def german_screen(board, mech):
+    taken = set(u for u in board.mine("german")
+                if board.where[u] in board.city)
+    plan = german_hold_city(board, infantry(board, "german"), taken)
+    plan += assign(board, armour(board, "german"),
+                   roads_free(board, "german", ENTRY), taken)
+    plan += german_hold_city(board, armour(board, "german"), taken)
+    return plan, 5, 7
+
+
+def german_wall(board, mech):
+    taken = set(u for u in board.mine("german")
+                if board.where[u] in board.city or
+                board.where[u] in board.forts)
+    units = board.mine("german")
+    plan = german_hold_city(board, units, taken)
+    plan += assign(board, units, roads_free(board, "german"), taken)
+    return plan, 7, 8
+
+
+POLICIES = {"fill": allied_fill, "dash": allied_dash,
+            "siege": allied_siege, "garrison": german_garrison,
+            "screen": german_screen, "wall": german_wall}
+ALLIED = ["fill", "dash", "siege"]
+GERMAN = ["garrison", "screen", "wall"]
+
+
+# ---- the engine ----
+
+def may_move(qtext):
+    """The units the move question lists (None: all, the list cut)."""
+    m = re.search(r"Units:(.*)$", qtext)
+    if not m or m.group(1).rstrip().endswith("..."):
+        return None
+    return set(m.group(1).split())
+
+
+def moves(board, policy, qtext, options, try_answer):
+    """Answer the move questions of one phase: try_answer(text) is True
+    when umpire takes the answer (it is then kept), else the refusal."""
+    mech = "mechanised" in qtext
+    plan, _, _ = POLICIES[policy](board, mech)
+    allowed = may_move(qtext)
+    done = set()
+    # reinforcements: the example entry nearest the unit's target, before
+    # the plan's moves and again after them (a unit that moved off an
+    # entry hex frees it): all enter in the movement phase
+    entries = [o.split() for o in options if re.match(r"^\w+ \d{4}", o)]
+    goal = dict(plan)
+
+    def enter():
+        for p in entries:
+            u = p[0]
+            if u in done or board.where.get(u, "") != "waiting":
+                continue
+            mine = [q for q in entries if q[0] == u]
+            t = goal.get(u, board.city[len(board.city) // 2])
+            for q in sorted(mine, key=lambda q: (dist(q[-1], t), len(q))):
+                if not board.occupant(q[1]) and \
+                        try_answer(" ".join(q)) is True:
+                    board.where[u] = q[-1]
+                    done.add(u)
+                    break
+    enter()
+    for u, t in plan:
+        here = board.where.get(u, "")
+        if u in done or here == t or (allowed is not None and
+                                       u not in allowed):
+            continue
+        if not re.match(r"^\d{4}$", here):
+            continue
+        r = try_answer("%s to %s" % (u, t))
+        end = t
+        if r is not True:
+            m = re.search(r"as near as (\d{4})", r or "")
+            if not m or m.group(1) == here or \
+                    dist(m.group(1), t) >= dist(here, t) or \
+                    board.occupant(m.group(1)):
+                continue
+            end = m.group(1)
+            if try_answer("%s to %s" % (u, end)) is not True:
+                continue
+        board.where[u] = end
+        done.add(u)
+        if board.side_of(u) == "allied":
+            board.allied.add(end)
+        else:
+            board.allied.discard(end)
+    enter()
+
+
+def attack(board, policy, side, options, support_left):
+    """The next attack to declare: the best odds of those offered, if at
+    or above the policy's (a fort's own odds for a fort); '+support'
+    where the marker lifts it there; else done."""
+    _, odds, fort_odds = POLICIES[policy](board, False)
+    best = None
+    for o in options:
+        w = o.split()
+        if len(w) < 2 or not re.match(r"^\d{4}$", w[0]):
+            continue
+        need = fort_odds if w[0] in board.forts else odds
+        col = board.column(w[0], w[1:])
+        sup = ""
+        if col < need and support_left > 0 and \
+                board.column(w[0], w[1:], board.support) >= need:
+            col, sup = board.column(w[0], w[1:], board.support), " +support"
+        if col >= need and (best is None or col > best[0]):
+            best = (col, o + sup)
+    return best[1] if best else "done"
