@@ -352,14 +352,22 @@ int view_seal(const struct game *g, const char *side, const char *text,
 
 int is_view_text(const char *buf, size_t len)
 {
-	/* any version of a view, so that an old one is named as such */
-	static const char *const heads[] = { "umpire: view/",
-		"umpire: " SEALED_FORMAT "\n", "umpire: " SEALED_FORMAT "\r\n" };
-	for (size_t i = 0; i < 3; i++)
-		if (len >= strlen(heads[i]) &&
-		    !memcmp(buf, heads[i], strlen(heads[i])))
-			return 1;
-	return 0;
+	/* any version of a view, so that an old one is named as such; its
+	 * first line as a view is read (canonical: a byte-order mark, and
+	 * blanks and CRs at the line's end, that mail added, dropped) */
+	static const char view[] = "umpire: view/";
+	static const char sealed[] = "umpire: " SEALED_FORMAT;
+	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3)) {
+		buf += 3;
+		len -= 3;
+	}
+	const char *nl = memchr(buf, '\n', len);
+	size_t n = nl ? (size_t)(nl - buf) : len;
+	while (n > 0 && (buf[n - 1] == ' ' || buf[n - 1] == '\t' ||
+			 buf[n - 1] == '\r'))
+		n--;
+	return (n >= sizeof view - 1 && !memcmp(buf, view, sizeof view - 1)) ||
+	       (n == sizeof sealed - 1 && !memcmp(buf, sealed, n));
 }
 
 /* Open a sealed view with sk into *plain (malloc'd). */

@@ -46,6 +46,10 @@ setup() {
 	sed 's/$/\r/' v.yaml >crlf.yaml
 	run "$UMPIRE" render crlf.yaml -o board.svg
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	{ printf '\357\273\277'; cat v.yaml; } >bom.yaml
+	run "$UMPIRE" report bom.yaml
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	assert_output_has "As seen by 1bf."
 	# the report's line with a word more: the signature fails
 	sed 's/^\(  As seen by 1bf\)\.$/\1 too./' v.yaml >altered.yaml
 	if cmp -s altered.yaml v.yaml; then echo "not altered"; return 1; fi
@@ -60,6 +64,9 @@ setup() {
 	new_reichstag_game game.yaml
 	"$UMPIRE" view game.yaml --side 1bf -s referee.key --seal -o v.sealed
 	run "$UMPIRE" status v.sealed -s 1bf.key
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	sed 's/$/ \r/' v.sealed >blanks.sealed
+	run "$UMPIRE" status blanks.sealed -s 1bf.key
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
 	id=$(sed -n 's/^game: //p' v.sealed)
 	other=$(printf '%s' "$id" | tr '0-9a-f' '1-9a-f0')
