@@ -260,7 +260,8 @@ def play_one(umpire, env, root, n, info, opts, policy, sealed, keep):
         msg = str(e)
         if g.step == 0 and ("may not be combined" in msg or
                             "not with" in msg):
-            line, skipped = "skip %s: %s" % (label, msg), True
+            line, skipped = "skip %s: %s" % (label, msg.split(": ")[-1]), \
+                True
         else:
             fail = "%s: %s" % (label, msg)
             line = "FAIL " + fail
@@ -276,14 +277,14 @@ def play_one(umpire, env, root, n, info, opts, policy, sealed, keep):
 def games_to_play(umpire, env, a):
     """(info, opts, policy, sealed) of every game, in order. A game with
     views is played with plain views or sealed ones, in turn from one
-    game to the next of that scenario; --games 1 plays its defaults in
-    both, so that every size plays both."""
+    option set to the next, one game to the next and one policy to the
+    next; --games 1 plays the defaults in both, so that every size plays
+    both with each policy."""
     policies = ["default", "choose"] if a.policy == "both" else [a.policy]
     for info in scenarios(umpire, env, a.only):
         scn = info["id"]
-        k = 0
         for j, opts in enumerate(option_sets(info, a.all)):
-            for policy in policies:
+            for pi, policy in enumerate(policies):
                 if policy == "choose" and not os.path.exists(
                         os.path.join(EXAMPLES, scn, "choose.py")):
                     continue
@@ -297,9 +298,7 @@ def games_to_play(umpire, env, a):
                 if n == 1 and j == 0 and opts.get("hidden") == "referee":
                     n = 2
                 for i in range(n):
-                    yield info, opts, policy, k % 2 == 1
-                    if opts.get("hidden") == "referee":
-                        k += 1
+                    yield info, opts, policy, (j + i + pi) % 2 == 1
 
 
 def main():
