@@ -56,7 +56,8 @@ MAN_VIEWS  = $(BUILD)/tests/man-views
         install sanitize bench bench-judge bench-balance fuzz fuzz-run check-hostile check-faults \
         check-tamper check-fuzz-corpus check-asan check-valgrind \
         check-attacks check-e2e-files check-data check-mail \
-        check-judge-load check-stress man-views uninstall FORCE
+        check-judge-load check-stress check-views check-sweep man-views \
+        uninstall FORCE
 
 all: $(BIN)
 
@@ -119,7 +120,8 @@ $(CONFORM): tests/conformance/conform.c $(LIB)
 check: deps
 	$(MAKE) all $(UNIT_BIN) $(CONFORM)
 	$(MAKE) check-unit check-conformance check-data check-e2e \
-	  check-hostile check-attacks check-tamper check-faults check-mail
+	  check-views check-hostile check-attacks check-tamper check-faults \
+	  check-mail
 	$(MAKE) check-judge-load JUDGE_LOAD='$(JUDGE_LOAD_CHECK)'
 	$(MAKE) check-asan
 	$(MAKE) check-valgrind
@@ -323,6 +325,26 @@ check-fuzz-corpus: $(FUZZ_NAMES:%=$(BUILD)/fuzz-replay/fuzz_%) $(BIN)
 	  $(BUILD)/fuzz-replay/fuzz_$$n tests/fuzz/corpus/$$n \
 	    $$(ls -d tests/fuzz/crashes/$$n-* 2>/dev/null) || exit 1; done
 	sh tests/fuzz/check-seeds.sh $(abspath $(BIN))
+
+# Every scenario with every option, played to its end by script, every
+# view of every step read as a player reads it (status, render, report;
+# orders and sign -g by the side to act) and audited, in both view modes
+# where the game has views (plain, and sealed as the judge mails them);
+# a game without views is read from its file (tests/sweep/sweep.py).
+# check-views, in make check: each option's values alone, one game each
+# (the defaults of a game with views twice, one plain and one sealed),
+# the template's first legal answers as orders, two games at a time.
+# check-sweep: every combination of options the rules accept, SWEEP_GAMES
+# games each, with the template's answers and with the examples'
+# scripted players (examples/*/choose.py); SWEEP=... adds options of
+# sweep.py (--only SCENARIO, --keep DIR).
+SWEEP_GAMES = 2
+check-views: $(BIN)
+	$(UMPIRE_ENV) python3 tests/sweep/sweep.py --games 1 --jobs 2
+
+check-sweep: $(BIN)
+	$(UMPIRE_ENV) python3 tests/sweep/sweep.py --all --games $(SWEEP_GAMES) \
+	  --policy both --jobs 2 $(SWEEP)
 
 # A benchmark, not a test: ratios against minisign and the bare crypto.
 $(BUILD)/bench/bare: bench/bare.c

@@ -58,7 +58,11 @@
  *              SD_SET of these records hidden whole gets its stand-ins
  *              so too, after the places'); hide(st, rec, side) makes it
  *              one that side may not see, and load_view refuses the
- *              view if record_sees still says it is seen.
+ *              view if record_sees still says it is seen. Whether a
+ *              record is seen is record_sees' alone: a hide() that
+ *              must choose how to hide asks it, never a rule of its
+ *              own (a stand-in on top of a stack, where the record it
+ *              stands for shows its back, is hidden as that one is).
  *   SD_RECORDS a mapping record: value; a record a side may not see
  *              is left out of its view (its existence is told by an
  *              SD_PLACES field or a count). The value is declared by

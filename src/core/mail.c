@@ -1476,8 +1476,11 @@ int mail_take_file(const char *name, size_t max, const char *kind,
 		rc = errorf(err, EXIT_REFUSED, "%s: too large (limit %zu "
 			    "bytes)", name, max);
 	/* a report saved alone: said so, not a YAML error (a file that
-	 * starts as an umpire file is never looked at here) */
-	if (rc == 0 && !unwrapped && (*len < 7 || memcmp(*buf, "umpire:", 7))
+	 * starts as an umpire file, after a byte-order mark mail may have
+	 * added, is never looked at here: a view holds a report) */
+	size_t bom = *len >= 3 && !memcmp(*buf, "\xef\xbb\xbf", 3) ? 3 : 0;
+	if (rc == 0 && !unwrapped && (*len < 7 + bom ||
+				      memcmp(*buf + bom, "umpire:", 7))
 	    && !has_line(*buf, *len, "umpire:") &&
 	    !has_line(*buf, *len, EMBED_BEGIN)) {
 		struct strbuf side = STRBUF_INIT;

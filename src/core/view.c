@@ -20,6 +20,7 @@
 #include "umpire/chain.h"
 #include "umpire/check.h"
 #include "umpire/orders.h"
+#include "umpire/sign.h"
 
 void redactor_init(struct redactor *r, const unsigned char salt[32],
 		   const char *side)
@@ -352,14 +353,22 @@ int view_seal(const struct game *g, const char *side, const char *text,
 
 int is_view_text(const char *buf, size_t len)
 {
-	/* any version of a view, so that an old one is named as such */
-	static const char *const heads[] = { "umpire: view/",
-		"umpire: " SEALED_FORMAT "\n", "umpire: " SEALED_FORMAT "\r\n" };
-	for (size_t i = 0; i < 3; i++)
-		if (len >= strlen(heads[i]) &&
-		    !memcmp(buf, heads[i], strlen(heads[i])))
-			return 1;
-	return 0;
+	/* any version of a view, so that an old one is named as such; its
+	 * first line as a view is read (canonical: a byte-order mark, and
+	 * blanks and CRs at the line's end, that mail added, dropped) */
+	static const char view[] = "umpire: view/";
+	static const char sealed[] = "umpire: " SEALED_FORMAT;
+	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3)) {
+		buf += 3;
+		len -= 3;
+	}
+	const char *nl = memchr(buf, '\n', len);
+	size_t n = nl ? (size_t)(nl - buf) : len;
+	while (n > 0 && (buf[n - 1] == ' ' || buf[n - 1] == '\t' ||
+			 buf[n - 1] == '\r'))
+		n--;
+	return (n >= sizeof view - 1 && !memcmp(buf, view, sizeof view - 1)) ||
+	       (n == sizeof sealed - 1 && !memcmp(buf, sealed, n));
 }
 
 /* Open a sealed view with sk into *plain (malloc'd). */
@@ -614,9 +623,27 @@ int view_load(struct view *v, const char *path, const char *buf,
 	char *plain = NULL;
 	size_t plen = 0;
 	const struct doc_node *header, *next;
+	/* a sealed view's outer game and for, kept to compare with the
+	 * view inside (the box's seal covers neither) */
+	char outer_game[80] = "", outer_for[80] = "";
+	int sealed = 0;
 	memset(v, 0, sizeof *v);
 	v->doc = doc_new(path);
-	if (doc_parse(v->doc, buf, len, &DOC_LIMITS_VIEW, err))
+	/* What mail does to text (trailing blanks, CRs, a byte-order mark,
+	 * no-break spaces) means nothing in a view, which umpire writes
+	 * canonical and whose signature covers decoded values: it is read
+	 * in its canonical form, as a game file is (umpire-protocol(7),
+	 * VIEWS). The text inside a sealed box is read as it is. */
+	struct strbuf canon = STRBUF_INIT;
+	unsigned changed = 0;
+	if (!text_canonical(buf, len)) {
+		canonical_text(buf, len, &canon, &changed);
+		buf = canon.buf;
+		len = canon.len;
+	}
+	int parsed = doc_parse(v->doc, buf, len, &DOC_LIMITS_VIEW, err);
+	strbuf_free(&canon);
+	if (parsed)
 		goto fail;
 	if (v->doc->root->kind != DOC_MAP ||
 	    doc_need_str(v->doc, v->doc->root, "umpire", &fmt, err)) {
@@ -624,6 +651,13 @@ int view_load(struct view *v, const char *path, const char *buf,
 		goto fail;
 	}
 	if (!strcmp(fmt, SEALED_FORMAT)) {
+		const char *og, *of;
+		if (doc_need_str(v->doc, v->doc->root, "game", &og, err) ||
+		    doc_need_str(v->doc, v->doc->root, "for", &of, err))
+			goto fail;
+		snprintf(outer_game, sizeof outer_game, "%s", og);
+		snprintf(outer_for, sizeof outer_for, "%s", of);
+		sealed = 1;
 		if (unseal(v->doc, sk, &plain, &plen, err))
 			goto fail;
 		doc_free(v->doc);
@@ -666,6 +700,18 @@ int view_load(struct view *v, const char *path, const char *buf,
 	if (strcmp(v->game.id, id) != 0) {
 		errorf(err, EXIT_REFUSED, "%s: the view's game id differs from "
 		       "its header's", d->name);
+		goto fail;
+	}
+	/* the outer fields say which game and side the box is for; a
+	 * reader who files or answers the view by them must not be told
+	 * another than the one inside */
+	if (sealed && (strcmp(outer_game, id) != 0 ||
+		       strcmp(outer_for, v->side) != 0)) {
+		errorf(err, EXIT_REFUSED, "%s: the sealed view says 'game: %s' "
+		       "and 'for: %s' outside its box, but the view inside is "
+		       "of game %s for side %s: the outer game and for must be "
+		       "those of the view inside (altered after sealing)",
+		       d->name, outer_game, outer_for, id, v->side);
 		goto fail;
 	}
 	if (since_bound(v, err))

@@ -138,23 +138,35 @@ static int pool_standin(const void *vst, int u)
 	return (((const struct rttr *)vst)->u[u].tags & T_POOL) ? 1 : 0;
 }
 
-/* 16.8: a pool stand-in is a counter the other player placed face down
- * (and so knows); a face-down counter belongs to the sector it was
- * placed in, which all see (3.5, 3.6, 7.3, 5.2): its stand-in too, so
- * that what may attack it or stack with it is what the side sees */
+/* hide() of a stand-in (statedecl.h): whether it is hidden is rt_sees'
+ * alone (units.c), the one rule of who sees a unit; this only gives the
+ * stand-in what a counter so hidden has. 16.8: a pool stand-in is a
+ * counter the other player placed face down (and so knows); a German
+ * counter belongs to the sector it stands in, which all see (3.5, 3.6,
+ * 7.3, 5.2), its stand-in too, so that what may attack it or stack with
+ * it is what the side sees. A stand-in that rt_sees still shows the
+ * side is one that no pool counter was left for, a face-up German unit
+ * where the side sees the counter's back: on top of its stack (17.1),
+ * or in a hex of both sectors or none, where nobody commands it: face
+ * down, placed by the other player, as the counter there is (a face-up
+ * German unit there would be seen). Under the options that take pool
+ * counters out of the cup or bring more German units (23.1 (3)'s
+ * command posts, 22.x's groups) the pool ran short before the top of a
+ * stack was reached, and a face-up stand-in was left showing. */
 static void unit_hide(void *vst, int u, int side)
 {
 	struct rttr *st = vst;
 	int sec = rt_sector(st, st->u[u].hex), other = side == P1BF ? P1UF :
 		P1BF;
 
-	if (st->u[u].tags & T_POOL) {
+	if (sec == SEC_1BF || sec == SEC_1UF)
+		st->front[u] = (uint8_t)sec;
+	if ((st->u[u].tags & T_POOL) ||
+	    rt_sees(st, side < 0 ? PLAYERS : side, u)) {
 		st->flags[u] |= F_FACEDOWN;
 		st->placed_by[u] = (int8_t)other;
 		st->known[u] |= (uint8_t)(1 << other);
 	}
-	if (sec == SEC_1BF || sec == SEC_1UF)
-		st->front[u] = (uint8_t)sec;
 }
 
 /* Whether unit u is in the cup (3.3): its pool counter's (setup.c); a
