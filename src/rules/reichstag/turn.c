@@ -1320,9 +1320,11 @@ static int move_examples(struct question *q, struct mv_check *m, int u)
  * left: 1 when the rest of the path can still be made (each step as a
  * move makes it, at the unbridged river's cost), and the move goes on;
  * else 0, the unit stops in path[0] keeping its MPs (mp-spent) unless
- * it stands in an enemy ZOC (11.4), and the report says why. */
+ * it stands in an enemy ZOC (11.4), and `stop` says why, for the
+ * report to tell after the move it ends (in the order it happened). */
 static int gone_on(struct ctx *c, struct rttr *st, int u,
-		   const int16_t *path, int n, int left, int had)
+		   const int16_t *path, int n, int left, int had,
+		   char *stop, size_t size)
 {
 	struct hex_rules r;
 	int i, cost, rest = left;
@@ -1347,11 +1349,11 @@ static int gone_on(struct ctx *c, struct rttr *st, int u,
 		st->flags[u] &= (uint16_t)~F_MOVED;
 		st->mp_spent[u] = (uint8_t)(st->mp_spent[u] + had - left);
 	}
-	ctx_event(c, "18.2", "%s stops in %s: the bridge ahead is destroyed "
-		  "and the rest of its path cannot be made (%s)%s%s%s",
-		  st->u[u].id, x, why, st->flags[u] & F_MOVED ? "." :
-		  "; it may go on with ", st->flags[u] & F_MOVED ? "" : mp,
-		  st->flags[u] & F_MOVED ? "" : " MP left (9.0).");
+	snprintf(stop, size, "%s stops in %s: the bridge ahead is destroyed "
+		 "and the rest of its path cannot be made (%s)%s%s%s",
+		 st->u[u].id, x, why, st->flags[u] & F_MOVED ? "." :
+		 "; it may go on with ", st->flags[u] & F_MOVED ? "" : mp,
+		 st->flags[u] & F_MOVED ? "" : " MP left (9.0).");
 	return 0;
 }
 
@@ -1362,7 +1364,7 @@ static int move_unit(struct ctx *c, struct rttr *st, int u,
 	int i, start = st->u[u].hex, h = rt_reichstag_hex(st);
 	int rolled = 0, left = allowance(st, u), had = left, cost = 0;
 	int8_t before[HEX_PATH_MAX];
-	char x[8], y[8];
+	char x[8], y[8], stop[320] = "";
 
 	for (i = 0; i < n && i < HEX_PATH_MAX; i++)
 		before[i] = st->ctrl[path[i]];
@@ -1401,12 +1403,15 @@ static int move_unit(struct ctx *c, struct rttr *st, int u,
 
 			if (d >= 0 && hex_side_has(&st->map, path[i], d,
 						   HS_DEMOLISHED) &&
-			    !gone_on(c, st, u, path + i, n - i, left, had))
+			    !gone_on(c, st, u, path + i, n - i, left, had,
+				     stop, sizeof stop))
 				break;
 		}
 	}
 	ctx_event(c, "9.0", "%s moves from %s to %s.", st->u[u].id,
 		  hex_id(start, x), hex_id(st->u[u].hex, y));
+	if (stop[0])
+		ctx_event(c, "18.2", "%s", stop);
 	/* 21.2: control as it stands after the move (a path through an
 	 * objective hex takes it too) */
 	for (i = 0; i < n; i++) {

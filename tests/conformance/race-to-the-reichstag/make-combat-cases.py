@@ -352,7 +352,7 @@ case("18.1-bridge-destroyed-go-on", "18.1, 9.0: the bridge is destroyed as S8 en
      ["18.1", "18.2", "9.0"],
      ["S8 soviet 8-8-6 at 0105 1bf corps tank hm"],
      "1bf-movement", ["2"], [("move", "S8 0106 0107 0108 0208"), ("move", "S8 0107 0108"), ("move", "done")],
-     {"units": {"S8": "0108"}, "events": ["Bridge 0106-0107: die 2, destroyed", "S8 stops in 0106: the bridge ahead is destroyed and the rest of its path cannot be made (0208 costs more than the 0 MP left (9.0)); it may go on with 5 MP left (9.0)", "S8 moves from 0105 to 0106", "S8 moves from 0106 to 0108"]})
+     {"units": {"S8": "0108"}, "events": ["Bridge 0106-0107: die 2, destroyed", "S8 moves from 0105 to 0106", "S8 stops in 0106: the bridge ahead is destroyed and the rest of its path cannot be made (0208 costs more than the 0 MP left (9.0)); it may go on with 5 MP left (9.0)", "S8 moves from 0106 to 0108"]})
 case("18.1-bridge-destroyed-mp-left", "18.1, 9.0: the unit that goes on has only the MPs it has left: 5, and 0107 0108 0208 would cost 6",
      ["18.1", "9.0"],
      ["S8 soviet 8-8-6 at 0105 1bf corps tank hm"],
