@@ -271,6 +271,10 @@ struct mark *board_view_marks(const struct view *v, size_t *n)
 			 doc_get(e, "to")->str);
 		snprintf(m[*n].label, sizeof m[*n].label, "%s",
 			 doc_get(e, "label")->str);
+		const struct doc_node *path = doc_get(e, "path");
+		if (path)
+			snprintf(m[*n].path, sizeof m[*n].path, "%s",
+				 path->str);
 	}
 	return m;
 }

@@ -793,6 +793,38 @@ void hexsvg_moves(struct svg *s, const struct hex_map *m,
 	}
 }
 
+/* A move that took a path: its arrow from the start's centre through
+ * the centre of each hex entered (a hex id the map does not hold ends
+ * the line there). */
+static void path_arrow(struct svg *s, const struct hex_map *m,
+		       const struct mark *mk, const struct svg_style *sty)
+{
+	double xy[2 * (HEXSVG_PATH_MAX + 1)];
+	char id[24];
+	const char *p = mk->path;
+	int n = 0, h = hex_parse(m, mk->from);
+
+	if (h < 0)
+		return;
+	hexsvg_centre(m, h, &xy[0], &xy[1]);
+	n = 1;
+	while (*p && n <= HEXSVG_PATH_MAX) {
+		size_t len = strcspn(p, " ");
+
+		if (len == 0 || len >= sizeof id)
+			break;
+		memcpy(id, p, len);
+		id[len] = '\0';
+		if ((h = hex_parse(m, id)) < 0)
+			break;
+		hexsvg_centre(m, h, &xy[2 * n], &xy[2 * n + 1]);
+		n++;
+		p += len;
+		p += *p == ' ';
+	}
+	svg_arrow_path(s, xy, n, sty);
+}
+
 void hexsvg_marks(struct svg *s, const struct hex_map *m,
 		  const struct mark *marks, size_t n)
 {
@@ -806,7 +838,7 @@ void hexsvg_marks(struct svg *s, const struct hex_map *m,
 		int a = hex_parse(m, marks[k].from);
 		int z = hex_parse(m, marks[k].to);
 
-		if (a >= 0 && z >= 0 && a != z &&
+		if (a >= 0 && z >= 0 && a != z && !marks[k].path[0] &&
 		    !strcmp(marks[k].kind, "move")) {
 			mf[nm] = (int16_t)a;
 			mt[nm++] = (int16_t)z;
@@ -816,6 +848,9 @@ void hexsvg_marks(struct svg *s, const struct hex_map *m,
 	sty.stroke = "#c00000";
 	sty.stroke_width = 1.5;
 	hexsvg_moves(s, m, mf, mt, nm, &sty);
+	for (k = 0; k < n; k++)
+		if (!strcmp(marks[k].kind, "move") && marks[k].path[0])
+			path_arrow(s, m, &marks[k], &sty);
 	for (k = 0; k < n; k++) {
 		int a = hex_parse(m, marks[k].from);
 
