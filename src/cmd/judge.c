@@ -13,6 +13,7 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 {
 	const char *games = NULL, *maildir = NULL, *outbox = NULL;
 	const char *sendmail = NULL, *seckey = NULL, *config = NULL;
+	const char *index = NULL;
 	int accept_new = 0, check = 0, status = 0, rc;
 	const struct opt opts[] = {
 		{ 0, "games", &games, NULL, NULL, NULL },
@@ -24,6 +25,7 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 		{ 0, "config", &config, NULL, NULL, NULL },
 		{ 0, "check", NULL, &check, NULL, NULL },
 		{ 0, "status", NULL, &status, NULL, NULL },
+		{ 0, "index", &index, NULL, NULL, NULL },
 		{ 0 }
 	};
 	int prc = cli_parse(cli, argc, argv, opts, NULL, 0, "no argument",
@@ -37,6 +39,10 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 	if (check && status)
 		return usage_error(err, "judge", "--check tests the set-up; "
 				   "--status lists the games: give one");
+	if (index && (check || status || maildir))
+		return usage_error(err, "judge", "--index DIR writes the page "
+				   "of the games and reads no message: give "
+				   "it alone (with --games)");
 	if ((check || status) && maildir)
 		return usage_error(err, "judge", "--%s reads no message: "
 				   "--maildir is for a run", check ?
@@ -68,6 +74,8 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 				 "under [judge] in the config file");
 	else if (status)
 		rc = judge_status(&jc, &s, err);
+	else if (index)
+		rc = judge_index(&jc, &s, index, err);
 	else
 		rc = judge_run(&jc, &s, err);
 	if (config)
