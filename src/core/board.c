@@ -228,7 +228,8 @@ int board_page(const struct board_at *at, const char *name,
 	const char *side = at->side;
 	/* The referee sees everything, as in reports. */
 	const char *seer = side && strcmp(side, "referee") != 0 ? side : NULL;
-	struct svg board = { STRBUF_INIT, 0, 0, 0 }, pg;
+	struct svg board = SVG_INIT, pg = SVG_INIT;
+	board.memo = at->memo;
 	scn->rs->render(snap->state, seer, at->marks, at->n_marks, &board);
 	if (board.width <= 0 || board.height <= 0) {
 		strbuf_free(&board.body);
