@@ -26,6 +26,8 @@ struct board_at {
 	int honour;                  /* the HONOUR MODE label */
 	const struct mark *marks;
 	size_t n_marks;
+	struct svg_memo *memo;       /* NULL; a replay's: the map drawn
+					once for all its steps (svg.h) */
 };
 
 /* The whole document into out (appended); -1 when the rules drew no

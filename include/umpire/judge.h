@@ -56,4 +56,11 @@ int judge_check(const struct cli *cli, const struct judge_settings *s,
 int judge_status(const struct cli *cli, const struct judge_settings *s,
 		 struct error *err);
 
+/* umpire judge --index DIR: DIR/index.html, a line a game kept with
+ * what every party may know (game, scenario, sides, step, whose move
+ * and since when, result), and DIR/ID.html, the replay of each game
+ * that is over, linked from it. */
+int judge_index(const struct cli *cli, const struct judge_settings *s,
+		const char *dir, struct error *err);
+
 #endif

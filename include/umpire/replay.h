@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include "umpire/game.h"
 #include "umpire/strbuf.h"
+#include "umpire/svg.h"
 #include "umpire/view.h"
 
 /* The distinct lines of the boards' SVG text, each kept once (copied),
@@ -50,6 +51,7 @@ struct replay {
 	struct replay_frame *frames;
 	size_t n, cap;
 	struct replay_lines lines;
+	struct svg_memo *memo;       /* the map drawn once for every step */
 	struct strbuf draws;         /* a JSON array of every draw the
 					reader may see: [step, draw, turn,
 					phase, purpose, pool, of, pick,

@@ -224,6 +224,13 @@ void ctx_event_to(struct ctx *c, const char *side, const char *rule,
  */
 void ctx_mark(struct ctx *c, const char *visible, const char *kind,
 	      const char *from, const char *to, const char *label);
+/* A move's mark with the path the unit took: path, the places it
+ * entered in order, separated by single spaces, the last one `to` (as
+ * the rules resolved them, a move cut short ending where it stopped);
+ * "" or NULL, or a path longer than struct mark holds: a straight move
+ * (ctx_mark). */
+void ctx_mark_path(struct ctx *c, const char *visible, const char *from,
+		   const char *to, const char *label, const char *path);
 
 /* What the engine hands render(): the marks of one step. */
 struct mark {
@@ -232,6 +239,7 @@ struct mark {
 	char to[24];
 	char label[48];
 	char visible[32];
+	char path[208];         /* a move's places entered (ctx_mark_path) */
 };
 
 /*

@@ -10,19 +10,43 @@
  * A render() hook starts with svg_begin(out, width, height, title) for
  * its board and then draws; `umpire render` puts that drawing below a
  * header band with svg_place and finishes the document. svg_begin takes
- * a struct not in use (uninitialised, or finished). A NULL style is a
+ * a struct not in use (SVG_INIT, or finished). A NULL style is a
  * thin black outline. Numbers are written with at most two decimals.
  */
 #ifndef UMPIRE_SVG_H
 #define UMPIRE_SVG_H
 
+#include <stddef.h>
+#include <stdint.h>
 #include "umpire/strbuf.h"
 
+struct svg_memo;
 struct svg {
 	struct strbuf body;
 	double width, height;
 	int open_groups;
+	struct svg_memo *memo;  /* drawings that repeat (below); NULL none */
 };
+/* A struct svg not begun yet, with no memo. */
+#define SVG_INIT { STRBUF_INIT, 0, 0, 0, NULL }
+
+/*
+ * A drawing that many pictures share unchanged (the map under each step
+ * of a replay) is drawn once: svg_memo_use appends the text kept under
+ * key and returns 1, else 0 with *mark where the drawing begins; after
+ * drawing it, svg_memo_keep keeps the text from mark under key. With no
+ * memo both do nothing and svg_memo_use returns 0: the picture is the
+ * same byte for byte either way. svg_begin keeps s->memo (so a struct
+ * given to svg_begin starts as SVG_INIT, or zeroed); the memo is the
+ * caller's (svg_memo_new, svg_memo_free).
+ */
+struct svg_memo *svg_memo_new(void);
+void svg_memo_free(struct svg_memo *m);
+int svg_memo_use(struct svg *s, uint64_t key, size_t *mark);
+void svg_memo_keep(struct svg *s, uint64_t key, size_t mark);
+/* A 64-bit hash of n bytes (FNV-1a by eight-byte words), from h (0:
+ * the start): a memo's key, not a digest. */
+uint64_t svg_hash(uint64_t h, const void *p, size_t n);
 
 /* Colours and styles are CSS strings ("#c8b98a", "none"). */
 struct svg_style {
@@ -50,6 +74,10 @@ void svg_star(struct svg *s, double cx, double cy, double r,
 /* A line with an arrow head at its end (moves). */
 void svg_arrow(struct svg *s, double x1, double y1, double x2, double y2,
 	       const struct svg_style *st);
+/* A line through n points (xy: x0, y0, x1, y1, ...) with an arrow head
+ * at its end (a move along the path it took). */
+void svg_arrow_path(struct svg *s, const double *xy, int n,
+		    const struct svg_style *st);
 /*
  * The line of a move between two points, as the boards draw the marks of
  * the last step: cut short by `cut` at both ends (at most a quarter of
@@ -105,6 +133,9 @@ void svg_path_begin(struct svg *s, const struct svg_style *st);
 void svg_path_seg(struct svg *s, double x1, double y1, double x2,
 		  double y2);
 void svg_path_end(struct svg *s);
+/* A closed shape of n points (xy: x0, y0, ...) in the path begun: one
+ * path may hold many (a map's hexes of one terrain, one element). */
+void svg_path_shape(struct svg *s, const double *xy, int n);
 /* Draw inner (begun, not finished) into s with its origin at (x, y):
  * its elements go into one group (its title is the group's tooltip);
  * inner is released and may be begun again. */

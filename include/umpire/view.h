@@ -42,6 +42,11 @@ struct doc_node *view_state(const struct game *g, const void *state,
 struct doc_node *view_build(const struct game *g, const struct run *run,
 			    const struct snapshot *snap, const char *side,
 			    struct doc *d);
+/* The same view in format fmt (VIEW_FORMAT, or VIEW_FORMAT_4: its marks
+ * without the moves' paths), to audit a view of an earlier version. */
+struct doc_node *view_build_as(const struct game *g, const struct run *run,
+			       const struct snapshot *snap, const char *side,
+			       const char *fmt, struct doc *d);
 /* Whether a view of step may be built for side: every step it would list
  * carries its actor's vouch and they are no more than the rules allow
  * after the side's own latest step (umpire-protocol(7), VIEWS). */
@@ -81,7 +86,10 @@ int is_sealed_orders(const char *buf, size_t len);
 int view_seal(const struct game *g, const char *side, const char *text,
 	      size_t len, struct strbuf *out, struct error *err);
 
-#define VIEW_FORMAT "view/4"
+/* view/5: a move's mark may carry its path (the hexes entered); a
+ * view/4 view, which never does, is still read and audited. */
+#define VIEW_FORMAT "view/5"
+#define VIEW_FORMAT_4 "view/4"
 
 struct view {
 	struct doc *doc;
@@ -97,7 +105,8 @@ struct view {
 				      reveals at step + 1 (view_load) */
 	const char *report;        /* every step of since, as side sees it */
 	const struct doc_node *marks; /* their board marks: step, kind,
-					 from, to, label */
+					 from, to, label (path) */
+	const char *format;        /* VIEW_FORMAT or VIEW_FORMAT_4 */
 	int over;
 	struct question next;      /* when !over; options only if side's */
 };

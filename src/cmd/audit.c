@@ -69,7 +69,8 @@ static int audit_view(const struct cli *cli, struct game *g,
 	if (game_snapshot(g, (size_t)v.step, &snap, err))
 		goto out;
 	struct doc *d = doc_new("view");
-	struct doc_node *want = view_build(g, run, &snap, v.side, d);
+	struct doc_node *want = view_build_as(g, run, &snap, v.side, v.format,
+					       d);
 	const char *diff = first_difference(v.node, want);
 	if (!diff)
 		diff = first_difference(want, v.node);

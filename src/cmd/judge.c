@@ -13,6 +13,7 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 {
 	const char *games = NULL, *maildir = NULL, *outbox = NULL;
 	const char *sendmail = NULL, *seckey = NULL, *config = NULL;
+	const char *index = NULL;
 	int accept_new = 0, check = 0, status = 0, tick = 0, json = 0, rc;
 	const struct opt opts[] = {
 		{ 0, "games", &games, NULL, NULL, NULL },
@@ -26,6 +27,7 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 		{ 0, "status", NULL, &status, NULL, NULL },
 		{ 0, "tick", NULL, &tick, NULL, NULL },
 		{ 0, "json", NULL, &json, NULL, NULL },
+		{ 0, "index", &index, NULL, NULL, NULL },
 		{ 0 }
 	};
 	int prc = cli_parse(cli, argc, argv, opts, NULL, 0, "no argument",
@@ -48,6 +50,10 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 	if (tick && maildir)
 		return usage_error(err, "judge", "--tick reads no message: "
 				   "--maildir is for a run");
+	if (index && (check || status || tick || maildir))
+		return usage_error(err, "judge", "--index DIR writes the page "
+				   "of the games and reads no message: give "
+				   "it alone (with --games)");
 	if ((check || status) && maildir)
 		return usage_error(err, "judge", "--%s reads no message: "
 				   "--maildir is for a run", check ?
@@ -81,6 +87,8 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 				 "under [judge] in the config file");
 	else if (status)
 		rc = judge_status(&jc, &s, err);
+	else if (index)
+		rc = judge_index(&jc, &s, index, err);
 	else
 		rc = judge_run(&jc, &s, err);
 	if (config)

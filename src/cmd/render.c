@@ -78,7 +78,7 @@ static int render_view(const struct cli *cli, const char *path,
 	size_t n_marks;
 	struct mark *marks = board_view_marks(&v, &n_marks);
 	struct board_at at = { scn, (size_t)v.step, 0, &snap, v.side, 0,
-		marks, n_marks };
+		marks, n_marks, NULL };
 	rc = page(out, path, &at, err);
 	free(marks);
 out:
@@ -164,7 +164,7 @@ int cmd_render(int argc, char **argv, const struct cli *cli,
 					      step, seer), step, seer,
 					      &n_marks);
 	struct board_at at = { &g.scn, g.n_steps, board_turn_at(&run, step),
-		&snap, side, game_honour(&g), marks, n_marks };
+		&snap, side, game_honour(&g), marks, n_marks, NULL };
 	rc = page(out, path, &at, err);
 	free(marks);
 	engine_free(&run);

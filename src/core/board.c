@@ -228,7 +228,8 @@ int board_page(const struct board_at *at, const char *name,
 	const char *side = at->side;
 	/* The referee sees everything, as in reports. */
 	const char *seer = side && strcmp(side, "referee") != 0 ? side : NULL;
-	struct svg board = { STRBUF_INIT, 0, 0, 0 }, pg;
+	struct svg board = SVG_INIT, pg = SVG_INIT;
+	board.memo = at->memo;
 	scn->rs->render(snap->state, seer, at->marks, at->n_marks, &board);
 	if (board.width <= 0 || board.height <= 0) {
 		strbuf_free(&board.body);
@@ -271,6 +272,10 @@ struct mark *board_view_marks(const struct view *v, size_t *n)
 			 doc_get(e, "to")->str);
 		snprintf(m[*n].label, sizeof m[*n].label, "%s",
 			 doc_get(e, "label")->str);
+		const struct doc_node *path = doc_get(e, "path");
+		if (path)
+			snprintf(m[*n].path, sizeof m[*n].path, "%s",
+				 path->str);
 	}
 	return m;
 }

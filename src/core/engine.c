@@ -911,6 +911,16 @@ void ctx_mark(struct ctx *c, const char *visible, const char *kind,
 		c->n_steps + 1;
 }
 
+void ctx_mark_path(struct ctx *c, const char *visible, const char *from,
+		   const char *to, const char *label, const char *path)
+{
+	ctx_mark(c, visible, "move", from, to, label);
+	struct mark *m = &c->run->marks[c->run->n_marks - 1];
+	/* a path of one place is the straight move itself */
+	if (path && strchr(path, ' ') && strlen(path) < sizeof m->path)
+		str_copy(m->path, sizeof m->path, path);
+}
+
 /* The latest checkpoint of each of the last RUN_POINTS steps that took
  * one, however far back: a phase that lasts many steps (one unit moved
  * a mail) still resumes at its start, not at the start of the game. */

@@ -17,10 +17,13 @@
 void replay_init(struct replay *r)
 {
 	memset(r, 0, sizeof *r); /* the draws: an empty strbuf */
+	r->memo = svg_memo_new();
 }
 
 void replay_free(struct replay *r)
 {
+	svg_memo_free(r->memo);
+	r->memo = NULL;
 	for (size_t i = 0; i < r->n; i++) {
 		free(r->frames[i].board);
 		free(r->frames[i].report);
@@ -144,7 +147,7 @@ static int game_frame(struct game_hook *h, size_t k, const void *state,
 		snprintf(f->actor, sizeof f->actor, "%s", g->steps[k - 1].actor);
 	struct mark *marks = board_step_marks(run, k, k, NULL, &n_marks);
 	struct board_at at = { &g->scn, g->n_steps, f->turn, &snap, NULL,
-		game_honour(g), marks, n_marks };
+		game_honour(g), marks, n_marks, h->r->memo };
 	int rc = board_page(&at, h->name, &sb, &h->err);
 	free(marks);
 	if (!rc)
@@ -250,7 +253,7 @@ static int view_frame(const struct view *v, const char *name,
 		return error_prefix(err, "%s: the view's state", name);
 	struct mark *marks = board_view_marks(v, &n_marks);
 	struct board_at at = { &v->game.scn, (size_t)v->step, 0, &snap,
-		v->side, 0, marks, n_marks };
+		v->side, 0, marks, n_marks, r->memo };
 	struct replay_frame *f = add_frame(r);
 	f->step = (size_t)v->step;
 	f->turn = report_turn(v->report);

@@ -65,7 +65,12 @@ char *replay_lines_add(struct replay_lines *t, const char *text)
 	for (const char *p = text; *p;) {
 		const char *nl = strchr(p, '\n');
 		size_t n = nl ? (size_t)(nl - p) + 1 : strlen(p);
-		size_t i = line_index(t, p, n);
+		/* the boards of a replay repeat long runs of lines in
+		 * order (the map): the line after the last one met is
+		 * tried first, without a hash */
+		size_t i = open && last + 1 < t->n && t->len[last + 1] == n &&
+			!memcmp(t->line[last + 1], p, n) ? last + 1 :
+			line_index(t, p, n);
 		if (open && i == last + 1) {
 			last = i;
 		} else {

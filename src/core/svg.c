@@ -10,6 +10,7 @@
  * body written so far. svg_begin puts the <title> first into the body.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include "umpire/svg.h"
@@ -170,7 +171,9 @@ static void style(struct strbuf *sb, const struct svg_style *st)
 void svg_begin(struct svg *s, double width, double height,
 	       const char *title)
 {
+	struct svg_memo *memo = s->memo;
 	memset(s, 0, sizeof *s);
+	s->memo = memo;
 	s->width = width > 0 ? width : 1;
 	s->height = height > 0 ? height : 1;
 	strbuf_adds(&s->body, "<title>");
@@ -329,6 +332,27 @@ void svg_arrow(struct svg *s, double x1, double y1, double x2, double y2,
 	strbuf_addf(&s->body, " marker-end=\"url(#%s)\"/>\n", id);
 }
 
+void svg_arrow_path(struct svg *s, const double *xy, int n,
+		    const struct svg_style *st)
+{
+	char id[48];
+
+	if (n < 2)
+		return;
+	arrow_id(id, sizeof id, st && st->stroke ? st->stroke : NULL);
+	strbuf_adds(&s->body, "<polyline points=\"");
+	for (int i = 0; i < n; i++) {
+		if (i)
+			strbuf_addc(&s->body, ' ');
+		num(&s->body, xy[2 * i]);
+		strbuf_addc(&s->body, ',');
+		num(&s->body, xy[2 * i + 1]);
+	}
+	strbuf_addc(&s->body, '"');
+	style(&s->body, st);
+	strbuf_addf(&s->body, " marker-end=\"url(#%s)\"/>\n", id);
+}
+
 void svg_text(struct svg *s, double x, double y, double size,
 	      const char *anchor, const char *fill, const char *text)
 {
@@ -445,6 +469,18 @@ void svg_path_seg(struct svg *s, double x1, double y1, double x2,
 	num(&s->body, y2);
 }
 
+void svg_path_shape(struct svg *s, const double *xy, int n)
+{
+	for (int i = 0; i < n; i++) {
+		strbuf_addc(&s->body, i ? 'L' : 'M');
+		num(&s->body, xy[2 * i]);
+		strbuf_addc(&s->body, ' ');
+		num(&s->body, xy[2 * i + 1]);
+	}
+	if (n > 0)
+		strbuf_addc(&s->body, 'Z');
+}
+
 void svg_path_end(struct svg *s)
 {
 	strbuf_adds(&s->body, "\"/>\n");
@@ -552,4 +588,61 @@ void svg_finish(struct svg *s, struct strbuf *out)
 	strbuf_adds(out, "</svg>\n");
 	strbuf_free(&s->body);
 	memset(s, 0, sizeof *s);
+}
+
+struct svg_memo {
+	uint64_t key;
+	int have;
+	struct strbuf text;
+};
+
+struct svg_memo *svg_memo_new(void)
+{
+	struct svg_memo *m = xcalloc(1, sizeof *m);
+	return m;
+}
+
+void svg_memo_free(struct svg_memo *m)
+{
+	if (!m)
+		return;
+	strbuf_free(&m->text);
+	free(m);
+}
+
+int svg_memo_use(struct svg *s, uint64_t key, size_t *mark)
+{
+	*mark = s->body.len;
+	if (!s->memo || !s->memo->have || s->memo->key != key)
+		return 0;
+	strbuf_add(&s->body, s->memo->text.buf, s->memo->text.len);
+	return 1;
+}
+
+void svg_memo_keep(struct svg *s, uint64_t key, size_t mark)
+{
+	if (!s->memo || mark > s->body.len)
+		return;
+	strbuf_reset(&s->memo->text);
+	strbuf_add(&s->memo->text, s->body.buf + mark, s->body.len - mark);
+	s->memo->key = key;
+	s->memo->have = 1;
+}
+
+uint64_t svg_hash(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	size_t i = 0;
+	if (!h)
+		h = 14695981039346656037ull;
+	/* eight bytes a round (a map is some hundred KiB), then the rest */
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+		memcpy(&w, b + i, 8);
+		h = (h ^ w) * 1099511628211ull;
+		h ^= h >> 29;
+	}
+	for (; i < n; i++)
+		h = (h ^ b[i]) * 1099511628211ull;
+	return h;
 }

@@ -66,6 +66,8 @@ static const char *const view_keys[] = { "umpire", "game", "side", "step",
 	"prev", "since", "header", "state", "next", "result", "report",
 	"marks", "signature", NULL };
 static const char *const mark_keys[] = { "step", "kind", "from", "to",
+	"label", "path", NULL };
+static const char *const mark_keys_4[] = { "step", "kind", "from", "to",
 	"label", NULL };
 static const char *const since_keys[] = { "step", "actor", "index", "link",
 	"vouch", NULL };
@@ -190,7 +192,7 @@ static struct doc_node *view_since(const struct game *g, size_t step,
  * to and label ("" where the mark has none).
  */
 static struct doc_node *view_marks(const struct run *run, size_t from,
-				   size_t step, const char *side,
+				   size_t step, const char *side, int paths,
 				   struct doc *d)
 {
 	struct doc_node *seq = doc_seq(d);
@@ -205,6 +207,8 @@ static struct doc_node *view_marks(const struct run *run, size_t from,
 		doc_set_str(d, e, "from", mk->from);
 		doc_set_str(d, e, "to", mk->to);
 		doc_set_str(d, e, "label", mk->label);
+		if (paths && mk->path[0])
+			doc_set_str(d, e, "path", mk->path);
 		doc_push(d, seq, e);
 	}
 	return seq;
@@ -214,9 +218,17 @@ struct doc_node *view_build(const struct game *g, const struct run *run,
 			    const struct snapshot *snap, const char *side,
 			    struct doc *d)
 {
+	return view_build_as(g, run, snap, side, VIEW_FORMAT, d);
+}
+
+struct doc_node *view_build_as(const struct game *g, const struct run *run,
+			       const struct snapshot *snap, const char *side,
+			       const char *fmt, struct doc *d)
+{
 	struct doc_node *m = doc_map(d);
 	struct strbuf sb = STRBUF_INIT;
-	doc_set_str(d, m, "umpire", VIEW_FORMAT);
+	int paths = strcmp(fmt, VIEW_FORMAT_4) != 0;
+	doc_set_str(d, m, "umpire", paths ? VIEW_FORMAT : VIEW_FORMAT_4);
 	doc_set_str(d, m, "game", g->id);
 	doc_set_str(d, m, "side", side);
 	doc_set_int(d, m, "step", (long long)snap->step);
@@ -281,7 +293,8 @@ struct doc_node *view_build(const struct game *g, const struct run *run,
 	struct strbuf fit = STRBUF_INIT;
 	report_fit(&fit, sb.buf, REPORT_WIDTH);
 	doc_set_str(d, m, "report", fit.buf ? fit.buf : "");
-	doc_set(d, m, "marks", view_marks(run, at.from, snap->step, side, d));
+	doc_set(d, m, "marks", view_marks(run, at.from, snap->step, side,
+					  paths, d));
 	strbuf_free(&fit);
 	strbuf_free(&sb);
 	return m;
@@ -552,7 +565,8 @@ static int parse_marks(struct view *v, struct error *err)
 			return errorf(err, EXIT_REFUSED, "%s: a mark is a "
 				      "mapping (step, kind, from, to, label)",
 				      doc_where(d, e, w, sizeof w));
-		if (doc_only_keys(d, e, mark_keys, err) ||
+		if (doc_only_keys(d, e, strcmp(v->format, VIEW_FORMAT_4) ?
+				  mark_keys : mark_keys_4, err) ||
 		    doc_need_int(d, e, "step", 1, 1000000000, &n, err))
 			return -1;
 		for (size_t k = 0; k < 4; k++) {
@@ -564,6 +578,14 @@ static int parse_marks(struct view *v, struct error *err)
 					      doc_where(d, e, w, sizeof w),
 					      names[k], cap[k] - 1);
 		}
+		const struct doc_node *path = doc_get(e, "path");
+		if (path && (path->kind != DOC_SCALAR ||
+			     strlen(path->str) >=
+			     sizeof ((struct mark *)0)->path))
+			return errorf(err, EXIT_REFUSED, "%s: a mark's path is "
+				      "the hexes entered, at most %zu "
+				      "characters", doc_where(d, e, w, sizeof w),
+				      sizeof ((struct mark *)0)->path - 1);
 		if (n < first || n > v->step || n < last)
 			return errorf(err, EXIT_REFUSED, "%s: a mark of step "
 				      "%lld: the marks are of the steps the "
@@ -670,9 +692,10 @@ int view_load(struct view *v, const char *path, const char *buf,
 	}
 	struct doc *d = v->doc;
 	const struct doc_node *r = d->root;
-	if (strcmp(fmt, VIEW_FORMAT) != 0) {
+	if (strcmp(fmt, VIEW_FORMAT) != 0 && strcmp(fmt, VIEW_FORMAT_4) != 0) {
 		errorf(err, EXIT_REFUSED, "%s: 'umpire: %s' is not a view "
-		       "this version reads (%s)%s", d->name, fmt, VIEW_FORMAT,
+		       "this version reads (%s or " VIEW_FORMAT_4 ")%s",
+		       d->name, fmt, VIEW_FORMAT,
 		       strncmp(fmt, "view/", 5) ? "" : ": ask the referee "
 		       "for a new one (umpire view)");
 		goto fail;
@@ -687,6 +710,7 @@ int view_load(struct view *v, const char *path, const char *buf,
 	    doc_need_str(d, r, "report", &v->report, err) ||
 	    doc_need_str(d, r, "umpire", &fmt, err))
 		goto fail;
+	v->format = !strcmp(fmt, VIEW_FORMAT) ? VIEW_FORMAT : VIEW_FORMAT_4;
 	if (!(next = doc_get(r, "next"))) {
 		errorf(err, EXIT_REFUSED, "%s: field 'next' is missing",
 		       d->name);

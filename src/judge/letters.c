@@ -149,6 +149,7 @@ static int side_letter(struct judge *j, struct game *g,
 	struct strbuf body = STRBUF_INIT, subj = STRBUF_INIT;
 	struct strbuf what = STRBUF_INIT, name = STRBUF_INIT;
 	struct strbuf file = STRBUF_INIT;
+	struct strbuf replay = STRBUF_INIT, replay_name = STRBUF_INIT;
 	int rc = -1;
 	standing(g, run, &what);
 	subject(g, what.buf, &subj);
@@ -187,10 +188,22 @@ static int side_letter(struct judge *j, struct game *g,
 		strbuf_addf(&name, "%s.yaml", g->id);
 		if (game_emit(g, &file, err))
 			goto out;
+		/* over: the whole game's replay too (index.c), every
+		 * party's as the file is */
+		if (over) {
+			strbuf_addf(&replay_name, "%s.html", g->id);
+			if (judge_replay_page(g, j->cli->scenario_dir, &replay,
+					      NULL, err))
+				goto out;
+			strbuf_addf(&body, "\nThe game is over: the attached "
+				    "%s replays it step by step in a\n"
+				    "browser.\n", replay_name.buf);
+		}
 	}
 	struct draft d = { .subject = subj.buf, .body = body.buf,
-		.names = { name.buf }, .files = { file.buf },
-		.lens = { file.len }, .n_files = 1 };
+		.names = { name.buf, replay_name.buf }, .files = { file.buf,
+		replay.buf }, .lens = { file.len, replay.len },
+		.n_files = replay.len ? 2 : 1 };
 	unsigned char same[32];
 	state_key(g, same);
 	rc = add_letter(j, out, g, side, to, same, &d, err);
@@ -200,6 +213,8 @@ out:
 	strbuf_free(&what);
 	strbuf_free(&name);
 	strbuf_free(&file);
+	strbuf_free(&replay);
+	strbuf_free(&replay_name);
 	return rc;
 }
 

@@ -156,6 +156,13 @@ int add_letter(struct judge *j, struct letters *l, const struct game *g,
 	       const unsigned char *same, struct draft *d,
 	       struct error *err);
 
+/* index.c: the replay of g (over: its whole file is every party's),
+ * as umpire replay writes it, appended to page; its result line to
+ * result (if not NULL). g is not changed (a copy replays). */
+int judge_replay_page(const struct game *g, const char *scn_dir,
+		      struct strbuf *page, struct strbuf *result,
+		      struct error *err);
+
 /* bounce.c */
 /* The Message-ID's left part of a letter to role of game id, appended to
  * out: GAMEID.ROLE.NONCE.TAG, TAG keyed by the judge's key, NONCE random

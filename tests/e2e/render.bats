@@ -430,3 +430,36 @@ PYEOF
 	"$UMPIRE" render "$ex/game.yaml" --step 0 -o a.svg
 	! grep -q 'marker-end=' a.svg
 }
+
+@test "Race to the Reichstag: a move's arrow follows the hexes the unit entered" {
+	ex="$BATS_TEST_DIRNAME/../../examples/race-to-the-reichstag"
+	arrows="$PY $BATS_TEST_DIRNAME/tools/arrows.py"
+	# step 29: E1BF1 "to 4308" from 4806 takes the road 4506-4406-4407-
+	# 4308 (the scenario's road hexsides), one hex longer than the
+	# straight way: the arrow bends with it
+	"$UMPIRE" render "$ex/game.yaml" --step 29 -o b.svg
+	"$UMPIRE" report "$ex/game.yaml" --step 29 |
+		grep -q 'E1BF1 moves from 4806 to 4308\.'
+	run $arrows b.svg
+	echo "$output"
+	printf '%s\n' "$output" | grep -qx '4806 4706 4605 4506 4406 4407 4308'
+	# step 7: 9M, "to 1026" from 0730, stops in 0930 when the bridge
+	# ahead is destroyed (18.2): its arrow ends there, through the one
+	# hex it entered on the way
+	"$UMPIRE" render "$ex/game.yaml" --step 7 -o c.svg
+	"$UMPIRE" report "$ex/game.yaml" --step 7 |
+		grep -q '9M stops in 0930: the bridge ahead is destroyed'
+	run $arrows c.svg
+	echo "$output"
+	printf '%s\n' "$output" | grep -qx '0730 0829 0930'
+}
+
+@test "a view/4 view (no paths in its marks) still loads, renders and audits" {
+	ex="$BATS_TEST_DIRNAME/../../examples/race-to-the-reichstag"
+	head -n 1 "$ex/views/030-1uf.view" | grep -qx 'umpire: view/4'
+	"$UMPIRE" audit "$ex/game.yaml" --view "$ex/views/030-1uf.view"
+	"$UMPIRE" render "$ex/views/030-1uf.view" -o v.svg
+	# its arrows straight, as the view says no more
+	run "$PY" "$BATS_TEST_DIRNAME/tools/arrows.py" v.svg
+	printf '%s\n' "$output" | grep -qx '4806 4308'
+}

@@ -493,7 +493,7 @@ static int play_random(const struct scenario *scn, const void *start,
 			void *copy = malloc(scn->rs->state_size);
 			struct doc *d2 = doc_new("again");
 			struct error err;
-			struct svg svg;
+			struct svg svg = SVG_INIT;
 			struct strbuf sb = STRBUF_INIT;
 			struct strbuf e1 = STRBUF_INIT, e2 = STRBUF_INIT;
 
@@ -1580,7 +1580,7 @@ static void aachen_random(void)
 static void moves_fan(void)
 {
 	static struct hex_map m;
-	struct svg svg;
+	struct svg svg = SVG_INIT;
 	struct strbuf sb = STRBUF_INIT;
 	struct svg_style sty = { "none", "#c00000", 1.5, NULL, 0 };
 	int16_t from[4], to[4];

@@ -246,7 +246,7 @@ static void berlin_svg(const struct hex_map *m,
 		{ "3219", 1, { { SOVIET, NATO_RECON, "R3", "2-2-10", NULL, 0,
 				 NULL } } },
 	};
-	struct svg s;
+	struct svg s = SVG_INIT;
 	double w, h, x, y, key_h;
 
 	hexsvg_size(m, &w, &h);
@@ -327,8 +327,15 @@ static void berlin(void)
 	CHECK(n > 0 && layer_uses(out.buf, "sbahn", "hx") == n,
 	      "the %d S-Bahn hexes are outlined (%d)", n,
 	      layer_uses(out.buf, "sbahn", "hx"));
-	CHECK((int)count(out.buf, NULL, "<use xlink:href=\"#hx\"") ==
-	      m.cols * m.rows + n, "every hex drawn once, plus the outlines");
+	/* each hex a closed shape of its terrain's path, the outlines
+	 * uses of the hex */
+	CHECK((int)(count(out.buf, NULL, "ZM") + count(out.buf, NULL,
+	      "Z\"/>")) == m.cols * m.rows, "every hex drawn once");
+	CHECK((int)count(out.buf, NULL, "<use xlink:href=\"#hx\"") == n,
+	      "the outlines use the hex");
+	CHECK(count(out.buf, NULL, "<path fill=\"#") <= HEX_TERRAIN_MAX,
+	      "the ground a path a terrain colour (%zu)",
+	      count(out.buf, NULL, "<path fill=\"#"));
 	for (int i = 0; i < m.n_features; i++) {
 		unsigned bit = HF_FORT << (i + 1);
 		if (bit != flak && bit != air)
@@ -426,7 +433,7 @@ static void small(void)
 	static struct hex_map m;
 	struct error err = { 0 };
 	struct strbuf out = STRBUF_INIT;
-	struct svg s;
+	struct svg s = SVG_INIT;
 	static const char y[] =
 		"provenance: provisional\norientation: flat\nshifted: even\ncolumns: 3\nrows: 3\n"
 		"default: clear\n"

@@ -83,7 +83,7 @@ static int views_leak(const struct rttr *st, char *who, size_t size)
 		struct strbuf sb = STRBUF_INIT, pos = STRBUF_INIT;
 		struct error err;
 
-		struct svg board;
+		struct svg board = SVG_INIT;
 		struct strbuf pic = STRBUF_INIT;
 
 		redactor_init(&r, salt, rt_side_names[p]);

@@ -67,7 +67,7 @@ static int balanced(const char *s)
 
 static void draw(struct strbuf *out)
 {
-	struct svg s, inner;
+	struct svg s = SVG_INIT, inner = SVG_INIT;
 	const struct svg_style red = { "#ffeeee", "#b03020", 1.5, "4 2",
 		0.5 };
 	const struct svg_style blue = { NULL, "blue", 2, NULL, 0 };
@@ -116,7 +116,7 @@ static void segments(void)
  * segments: what keeps a large board small. */
 static void shapes(void)
 {
-	struct svg s;
+	struct svg s = SVG_INIT;
 	struct strbuf out = STRBUF_INIT;
 	const double sq[8] = { 0, 0, 4, 0, 4, 4, 0, 4 };
 	const struct svg_style thin = { NULL, "#9a9a9a", 0.6, NULL, 0 };
@@ -186,7 +186,7 @@ static void printf_number(char *buf, size_t size, double v)
 
 static void numbers(void)
 {
-	struct svg s;
+	struct svg s = SVG_INIT;
 	struct strbuf out = STRBUF_INIT;
 	char want[64], got[64];
 	unsigned long seed = 12345;

@@ -645,12 +645,12 @@ static void move_unit(struct ctx *c, struct aachen *st, int u, int mech,
 						" %s", hex_id(path[i], x));
 		ctx_event(c, "5.0", "%s moves from %s to %s (by%s).", un->id,
 			  hex_id(start, x), hex_id(un->hex, y), via);
-		ctx_mark(c, "", "move", hex_id(start, x), y, un->id);
 	} else if (n > first) {
 		ctx_event(c, "5.0", "%s moves from %s to %s.",
 			  un->id, hex_id(start, x), hex_id(un->hex, y));
-		ctx_mark(c, "", "move", x, y, un->id);
 	}
+	if (n > first)
+		hex_mark_move(c, start, path + first, n - first, un->id);
 	/* the move is told first, then where it stopped (6.1: a legal
 	 * path ends at the first enemy zone of control it enters), then
 	 * what it captured (16.0) */

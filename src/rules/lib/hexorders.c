@@ -4,6 +4,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "umpire/rules.h"
 #include "hexorders.h"
 
 int hex_move_parse(const struct hex_map *m, const char *answer,
@@ -281,4 +282,18 @@ int hex_unreachable_why(const struct hex_rules *r, int u, int from,
 		 block ? "; the next hex, " : "; no hex next to it is nearer",
 		 block ? x : "", block ? ", " : "", block ? words : "");
 	return dist;
+}
+
+void hex_mark_move(struct ctx *c, int from, const int16_t *path, int n,
+		   const char *label)
+{
+	char a[8], b[8], x[8], text[HEX_PATH_MAX * 5 + 1];
+	size_t len = 0;
+
+	text[0] = '\0';
+	for (int i = 0; i < n && i < HEX_PATH_MAX; i++)
+		len += (size_t)snprintf(text + len, sizeof text - len, "%s%s",
+					i ? " " : "", hex_id(path[i], x));
+	ctx_mark_path(c, "", hex_id(from, a), n > 0 ? hex_id(path[n - 1], b) :
+		      a, label, text);
 }

@@ -83,4 +83,14 @@ int hex_unreachable_why(const struct hex_rules *r, int u, int from,
 /* Half MPs as text: "3", "2 1/2", "1/2". */
 void hex_mp_text(char *buf, size_t size, int half);
 
+/*
+ * The board mark of a move that took a path: unit `label` went from hex
+ * `from` through path[0..n-1], the hexes it entered in order (n >= 1,
+ * the last where it ended), so that the board draws its arrow along
+ * them (ctx_mark_path).
+ */
+struct ctx;
+void hex_mark_move(struct ctx *c, int from, const int16_t *path, int n,
+		   const char *label);
+
 #endif

@@ -298,22 +298,52 @@ static void feat_outline_style(const struct hex_effect *f,
 	sty->opacity = 0.85;
 }
 
+/* The hexes' ground: the hexes of one terrain's colour one path (a map
+ * of two thousand hexes is a few elements, not two thousand, for the
+ * browser to lay out and paint), each hex outlined. */
 static void terrain(struct svg *s, const struct hex_map *m, double hw,
 		    double hh)
 {
 	static const struct svg_style edge = { NULL, "#9a9a9a", 0.6, NULL,
 		0 };
-	double x, y;
+	static const double fx[6] = { 1, 0.5, -0.5, -1, -0.5, 0.5 };
+	static const double fy[6] = { 0, 0.8660254, 0.8660254, 0, -0.8660254,
+		-0.8660254 };
+	unsigned char done[HEX_TERRAIN_MAX] = { 0 };
+	double x, y, xy[12];
 
+	(void)hw;
+	(void)hh;
 	svg_group_style(s, &edge);
 	for (int col = 1; col <= m->cols; col++)
 		for (int row = 1; row <= m->rows; row++) {
-			int h = hex_index(m, col, row);
-			if (m->terr[h] == 255)
+			int t = m->terr[hex_index(m, col, row)];
+			if (t == 255 || done[t])
 				continue;
-			hexsvg_centre(m, h, &x, &y);
-			svg_use(s, HEX_ID, x - hw, y - hh,
-				m->terrain[m->terr[h]].colour);
+			/* every hex of this colour, in the same order */
+			struct svg_style fill = { m->terrain[t].colour, NULL,
+				0, NULL, 0 };
+			svg_path_begin(s, &fill);
+			for (int c2 = 1; c2 <= m->cols; c2++)
+				for (int r2 = 1; r2 <= m->rows; r2++) {
+					int h = hex_index(m, c2, r2), u =
+						m->terr[h];
+					if (u == 255 || strcmp(m->terrain[u]
+					    .colour, m->terrain[t].colour))
+						continue;
+					done[u] = 1;
+					hexsvg_centre(m, h, &x, &y);
+					for (int k = 0; k < 6; k++) {
+						xy[2 * k] = x + (m->pointy ?
+							fy[k] : fx[k]) *
+							HEXSVG_R;
+						xy[2 * k + 1] = y + (m->pointy ?
+							fx[k] : fy[k]) *
+							HEXSVG_R;
+					}
+					svg_path_shape(s, xy, 6);
+				}
+			svg_path_end(s);
 		}
 	svg_end_group(s);
 }
@@ -667,12 +697,42 @@ static void places(struct svg *s, const struct hex_map *m,
 	}
 }
 
+/* What the map's drawing depends on, but the counters' hexes: the map
+ * (plain data) and the caller's canals and regions. */
+static uint64_t map_key(const struct hex_map *m, const struct hexsvg_opts *o)
+{
+	uint64_t h = svg_hash(0, m, sizeof *m);
+
+	for (const char *const *c = o && o->canals ? o->canals : NULL;
+	     c && *c; c++)
+		h = svg_hash(h, *c, strlen(*c) + 1);
+	for (int i = 0; o && i < o->n_regions; i++) {
+		const struct hexsvg_region *r = &o->regions[i];
+		h = svg_hash(h, &r->region, sizeof r->region);
+		h = svg_hash(h, &r->other, sizeof r->other);
+		h = svg_hash(h, &r->style, sizeof r->style);
+		h = svg_hash(h, r->colour ? r->colour : "", r->colour ?
+			     strlen(r->colour) + 1 : 1);
+		h = svg_hash(h, r->label ? r->label : "", r->label ?
+			     strlen(r->label) + 1 : 1);
+	}
+	return h;
+}
+
 void hexsvg_map_with(struct svg *s, const struct hex_map *m,
 		     const struct hexsvg_opts *o)
 {
 	struct shown w;
 	double hw, hh;
+	size_t mark;
+	uint64_t key = map_key(m, o);
 
+	/* all but the place names (which make way for the counters) is
+	 * the map's alone: drawn once for a replay's steps (svg_memo) */
+	if (svg_memo_use(s, key, &mark)) {
+		places(s, m, o);
+		return;
+	}
 	shown_of(m, o, &w);
 	hex_def(s, m, &hw, &hh);
 	{
@@ -692,6 +752,7 @@ void hexsvg_map_with(struct svg *s, const struct hex_map *m,
 	bridges(s, m, &w);
 	symbols(s, m, &w);
 	regions(s, m, o, &w, 1);
+	svg_memo_keep(s, key, mark);
 	places(s, m, o);
 }
 
@@ -793,6 +854,38 @@ void hexsvg_moves(struct svg *s, const struct hex_map *m,
 	}
 }
 
+/* A move that took a path: its arrow from the start's centre through
+ * the centre of each hex entered (a hex id the map does not hold ends
+ * the line there). */
+static void path_arrow(struct svg *s, const struct hex_map *m,
+		       const struct mark *mk, const struct svg_style *sty)
+{
+	double xy[2 * (HEXSVG_PATH_MAX + 1)];
+	char id[24];
+	const char *p = mk->path;
+	int n = 0, h = hex_parse(m, mk->from);
+
+	if (h < 0)
+		return;
+	hexsvg_centre(m, h, &xy[0], &xy[1]);
+	n = 1;
+	while (*p && n <= HEXSVG_PATH_MAX) {
+		size_t len = strcspn(p, " ");
+
+		if (len == 0 || len >= sizeof id)
+			break;
+		memcpy(id, p, len);
+		id[len] = '\0';
+		if ((h = hex_parse(m, id)) < 0)
+			break;
+		hexsvg_centre(m, h, &xy[2 * n], &xy[2 * n + 1]);
+		n++;
+		p += len;
+		p += *p == ' ';
+	}
+	svg_arrow_path(s, xy, n, sty);
+}
+
 void hexsvg_marks(struct svg *s, const struct hex_map *m,
 		  const struct mark *marks, size_t n)
 {
@@ -806,7 +899,7 @@ void hexsvg_marks(struct svg *s, const struct hex_map *m,
 		int a = hex_parse(m, marks[k].from);
 		int z = hex_parse(m, marks[k].to);
 
-		if (a >= 0 && z >= 0 && a != z &&
+		if (a >= 0 && z >= 0 && a != z && !marks[k].path[0] &&
 		    !strcmp(marks[k].kind, "move")) {
 			mf[nm] = (int16_t)a;
 			mt[nm++] = (int16_t)z;
@@ -816,6 +909,9 @@ void hexsvg_marks(struct svg *s, const struct hex_map *m,
 	sty.stroke = "#c00000";
 	sty.stroke_width = 1.5;
 	hexsvg_moves(s, m, mf, mt, nm, &sty);
+	for (k = 0; k < n; k++)
+		if (!strcmp(marks[k].kind, "move") && marks[k].path[0])
+			path_arrow(s, m, &marks[k], &sty);
 	for (k = 0; k < n; k++) {
 		int a = hex_parse(m, marks[k].from);
 

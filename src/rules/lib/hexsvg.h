@@ -113,12 +113,14 @@ void hexsvg_moves(struct svg *s, const struct hex_map *m,
  * The marks render is given (umpire render: the steps since the
  * reader's own latest, as he may see them; rules.h, struct mark), the
  * same on every hex board: moves as hexsvg_moves draws them (at most
- * HEXSVG_MOVES_DRAWN), a combat as a ring with its result, a unit lost
- * as a cross, anything else placed as a square. Places are hex ids; a
+ * HEXSVG_MOVES_DRAWN), a move with a path (struct mark) through the
+ * centres of the hexes it entered (at most HEXSVG_PATH_MAX), a combat
+ * as a ring with its result, a unit lost as a cross, anything else
+ * placed as a square. Places are hex ids; a
  * mark's label is drawn only for a combat (its result), never a unit's
  * id.
  */
-enum { HEXSVG_MOVES_DRAWN = 256 };
+enum { HEXSVG_MOVES_DRAWN = 256, HEXSVG_PATH_MAX = 48 };
 struct mark;
 void hexsvg_marks(struct svg *s, const struct hex_map *m,
 		  const struct mark *marks, size_t n);

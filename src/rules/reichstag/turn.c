@@ -1408,6 +1408,7 @@ static int move_unit(struct ctx *c, struct rttr *st, int u,
 				break;
 		}
 	}
+	int entered = i < n ? i + 1 : n;    /* a move cut short: to path[i] */
 	ctx_event(c, "9.0", "%s moves from %s to %s.", st->u[u].id,
 		  hex_id(start, x), hex_id(st->u[u].hex, y));
 	if (stop[0])
@@ -1418,7 +1419,7 @@ static int move_unit(struct ctx *c, struct rttr *st, int u,
 		rt_tell_control(c, st, path[i], before[i]);
 		before[i] = st->ctrl[path[i]];
 	}
-	ctx_mark(c, "", "move", x, y, st->u[u].id);
+	hex_mark_move(c, start, path, entered, st->u[u].id);
 	rt_rules(st, &r);
 	if (hex_in_enemy_zoc(&r, st->u[u].side, st->u[u].hex))
 		ctx_event(c, "11.4", "%s is in an enemy zone of control and "

@@ -1,0 +1,215 @@
+/*
+ * index.c - what the judge shows of its games to anybody: the replay of
+ * a finished game (mailed with its last letters, README.md "Running a
+ * judge"), and umpire judge --index DIR, a page of the games it keeps.
+ *
+ * Only what every party may know is on the page: the game, its
+ * scenario, its sides, its step, whose move and since when (the time
+ * the judge stored the game's latest file), and the result; a game
+ * that is over links to its replay, made from the whole game file,
+ * which is every party's once the game is over (letters.c mails it).
+ * A game in play links to nothing: its file holds what its sides may
+ * not see yet.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include "umpire/fsutil.h"
+#include "umpire/replay.h"
+#include "room.h"
+
+int judge_replay_page(const struct game *g, const char *scn_dir,
+		      struct strbuf *page, struct strbuf *result,
+		      struct error *err)
+{
+	/* the replay runs the game again with its own hooks: on a copy
+	 * read from the game's text, the caller's game untouched */
+	struct strbuf text = STRBUF_INIT, name = STRBUF_INIT;
+	struct game copy;
+	struct replay r;
+	int rc = -1;
+	replay_init(&r);
+	strbuf_addf(&name, "%s.yaml", g->id);
+	if (game_emit(g, &text, err) ||
+	    game_parse(&copy, name.buf, text.buf, text.len, scn_dir, err))
+		goto out;
+	rc = replay_game(&copy, name.buf, &r, err);
+	if (!rc) {
+		struct strbuf audit = STRBUF_INIT;
+		strbuf_addf(&audit, "umpire audit %s", name.buf);
+		r.audit = strbuf_detach(&audit, NULL);
+		replay_html(&r, page);
+		if (result && r.result)
+			strbuf_adds(result, r.result);
+	}
+	game_free(&copy);
+out:
+	replay_free(&r);
+	strbuf_free(&text);
+	strbuf_free(&name);
+	return rc;
+}
+
+static void esc(struct strbuf *out, const char *s)
+{
+	for (; s && *s; s++)
+		switch (*s) {
+		case '<': strbuf_adds(out, "&lt;"); break;
+		case '>': strbuf_adds(out, "&gt;"); break;
+		case '&': strbuf_adds(out, "&amp;"); break;
+		case '"': strbuf_adds(out, "&quot;"); break;
+		default: strbuf_addc(out, *s);
+		}
+}
+
+static int game_file(const struct dirent *e)
+{
+	const char *n = e->d_name;
+	size_t k = strlen(n);
+	char id[GAME_ID_HEX + 1];
+	if (k != GAME_ID_HEX + 5 || strcmp(n + GAME_ID_HEX, ".yaml"))
+		return 0;
+	snprintf(id, sizeof id, "%.*s", GAME_ID_HEX, n);
+	return game_id_ok(id);
+}
+
+/* One row of the index for game id; its replay written in dir when the
+ * game is over. */
+static int index_row(const struct judge *j, const char *id, const char *dir,
+		     struct strbuf *rows, struct error *err)
+{
+	struct strbuf p = STRBUF_INIT, cell = STRBUF_INIT;
+	struct game g;
+	struct error e;
+	struct stat st;
+	int rc = 0;
+	game_path(j, id, ".yaml", &p);
+	strbuf_adds(rows, "<tr><td><code>");
+	esc(rows, id);
+	strbuf_adds(rows, "</code></td>");
+	if (cli_game_flags(j->cli, p.buf, &g, GAME_PARSE_CHECKPOINTS, &e)) {
+		strbuf_adds(rows, "<td colspan=\"6\">cannot be read</td></tr>\n");
+		strbuf_free(&p);
+		return 0;
+	}
+	strbuf_adds(rows, "<td>");
+	esc(rows, g.scn.title);
+	strbuf_adds(rows, "</td><td>");
+	for (size_t i = 0, n = 0; i < g.n_roles; i++) {
+		if (!strcmp(g.roles[i].name, "referee"))
+			continue;
+		strbuf_adds(rows, n++ ? ", " : "");
+		esc(rows, g.roles[i].name);
+	}
+	strbuf_addf(rows, "</td><td>%zu</td><td>", g.n_steps);
+	/* since when: the time the judge stored the game's latest file */
+	char when[32] = "";
+	if (stat(p.buf, &st) == 0) {
+		struct tm tm;
+		gmtime_r(&st.st_mtime, &tm);
+		strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", &tm);
+	}
+	const char *who = game_unjoined(&g);
+	int over = 0;
+	if (who) {
+		strbuf_addf(&cell, "%s to join, since %s", who, when);
+	} else {
+		struct run run;
+		g.checkpoints = CHECKPOINTS_USE;
+		if (game_check(&g, CHECK_LIGHT, NULL, &run, &e)) {
+			strbuf_adds(&cell, "does not check");
+		} else {
+			over = run.outcome != RUN_PENDING;
+			if (over)
+				strbuf_addf(&cell, "over, since %s", when);
+			else
+				strbuf_addf(&cell, "%s to move, since %s",
+					    run.pending.role, when);
+			engine_free(&run);
+		}
+	}
+	esc(rows, cell.buf);
+	strbuf_adds(rows, "</td><td>");
+	if (over) {
+		/* the result and the replay, from a fresh copy of the file
+		 * (the check above ran over this one) */
+		struct game fresh;
+		struct strbuf page = STRBUF_INIT, out = STRBUF_INIT;
+		struct strbuf res = STRBUF_INIT;
+		rc = cli_game(j->cli, p.buf, &fresh, err);
+		if (!rc) {
+			rc = judge_replay_page(&fresh, j->cli->scenario_dir,
+					       &page, &res, err);
+			game_free(&fresh);
+		}
+		esc(rows, res.buf);
+		strbuf_free(&res);
+		strbuf_addf(&out, "%s/%s.html", dir, id);
+		if (!rc)
+			rc = write_output(out.buf, page.buf, page.len, 0644,
+					  0, err);
+		strbuf_addf(rows, "</td><td><a href=\"%s.html\">replay</a>",
+			    id);
+		strbuf_free(&page);
+		strbuf_free(&out);
+	} else {
+		strbuf_adds(rows, "</td><td>");
+	}
+	strbuf_adds(rows, "</td></tr>\n");
+	game_free(&g);
+	strbuf_free(&p);
+	strbuf_free(&cell);
+	return rc;
+}
+
+int judge_index(const struct cli *cli, const struct judge_settings *s,
+		const char *dir, struct error *err)
+{
+	struct judge j;
+	struct dirent **list;
+	memset(&j, 0, sizeof j);
+	j.cli = cli;
+	j.games = s->games;
+	int n = scandir(j.games, &list, game_file, alphasort);
+	if (n < 0)
+		return errorf(err, EXIT_USAGE, "cannot read the games "
+			      "directory %s: %s", j.games, strerror(errno));
+	struct strbuf rows = STRBUF_INIT, page = STRBUF_INIT;
+	int rc = 0;
+	for (int i = 0; i < n; i++) {
+		char id[GAME_ID_HEX + 1];
+		snprintf(id, sizeof id, "%.*s", GAME_ID_HEX, list[i]->d_name);
+		if (rc == 0)
+			rc = index_row(&j, id, dir, &rows, err);
+		free(list[i]);
+	}
+	free(list);
+	if (rc == 0) {
+		strbuf_adds(&page, "<!DOCTYPE html>\n<html lang=\"en\"><head>"
+			    "<meta charset=\"utf-8\"><title>umpire judge: "
+			    "games</title>\n<style>body{font-family:sans-serif;"
+			    "margin:1em}table{border-collapse:collapse}"
+			    "td,th{border:1px solid #999;padding:.2em .5em;"
+			    "text-align:left}</style></head><body>\n"
+			    "<h1>Games</h1>\n<table>\n<tr><th>game</th>"
+			    "<th>scenario</th><th>sides</th><th>step</th>"
+			    "<th>move</th><th>result</th><th>replay</th>"
+			    "</tr>\n");
+		strbuf_adds(&page, rows.buf ? rows.buf : "");
+		strbuf_adds(&page, "</table>\n<p>The replay of a finished "
+			    "game shows the whole game: its file is every "
+			    "party's once it is over. Each page names the "
+			    "command that audits the game.</p>\n"
+			    "</body></html>\n");
+		struct strbuf out = STRBUF_INIT;
+		strbuf_addf(&out, "%s/index.html", dir);
+		rc = write_output(out.buf, page.buf, page.len, 0644, 0, err);
+		strbuf_free(&out);
+	}
+	strbuf_free(&rows);
+	strbuf_free(&page);
+	return rc;
+}
