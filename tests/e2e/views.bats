@@ -13,6 +13,8 @@ setup() {
 # the counter is (face down, placed by the other player), even when no
 # pool counter is left for it (fixtures/rttr-stand-in/README.md).
 @test "Race to the Reichstag: a view whose pool counters run short is read" {
+	# the scenario file the game was made with (its notes changed since)
+	export UMPIRE_SCENARIOS="$BATS_TEST_DIRNAME"/fixtures/rttr-stand-in/scenarios
 	cp "$BATS_TEST_DIRNAME"/fixtures/rttr-stand-in/*.yaml .
 	run "$UMPIRE" audit game.yaml --view view-17-1bf.yaml
 	[ "$status" -eq 0 ]
@@ -35,6 +37,7 @@ setup() {
 # the referee's signature covers the decoded values and umpire writes
 # no blank at a line's end; any other change still breaks it.
 @test "a view that gained trailing blanks or CRs in the mail is read; an altered one is not" {
+	export UMPIRE_SCENARIOS="$BATS_TEST_DIRNAME"/fixtures/rttr-stand-in/scenarios
 	cp "$BATS_TEST_DIRNAME"/fixtures/rttr-stand-in/view-17-1bf.yaml v.yaml
 	# every line umpire wrote is canonical: the test below adds to it
 	run grep -c '[[:blank:]]$' v.yaml
