@@ -73,16 +73,16 @@ scan_32(const char *p, struct gm_scan *m)
 	m->look |= nl & ((b == 'F') | ((b == '-') & (c == '-')));
 }
 
-static inline int any_32(gm_bytes32 v)
+static inline __attribute__((always_inline)) int
+any_32(const gm_bytes32 *v)
 {
 	uint64_t w[4];
-	memcpy(w, &v, sizeof w);
+	memcpy(w, v, sizeof w);
 	return (w[0] | w[1] | w[2] | w[3]) != 0;
 }
 
-/* (compiled twice, for AVX2 when the processor has it, else SSE2) */
-__attribute__((target_clones("avx2", "default")))
-int gmime_7bit_safe(const char *text, size_t len)
+static inline __attribute__((always_inline)) int
+safe_7bit(const char *text, size_t len)
 {
 	size_t i = 0, last_nl = 0;
 	if (!len || text[len - 1] != '\n')
@@ -97,13 +97,14 @@ int gmime_7bit_safe(const char *text, size_t len)
 		scan_32(text + i + 32, &m);
 		scan_32(text + i + 64, &m);
 		scan_32(text + i + 96, &m);
-		if (any_32(m.lf))
+		if (any_32(&m.lf))
 			last_nl = i;
 		else if (i - last_nl > 5 * 128)
 			return 0;
-		if (!any_32(m.bad | m.look))
+		gm_bytes32 either = m.bad | m.look;
+		if (!any_32(&either))
 			continue;
-		if (any_32(m.bad))
+		if (any_32(&m.bad))
 			return 0;
 		for (size_t k = i; k < i + 128; k++)
 			if (text[k] == '\n' &&
@@ -112,6 +113,25 @@ int gmime_7bit_safe(const char *text, size_t len)
 				return 0;
 	}
 	return safe_tail(text, i, len);
+}
+
+/* safe_7bit compiled twice: for AVX2, chosen when the processor has it,
+ * and for the baseline (SSE2 on x86-64). */
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("avx2")))
+static int safe_7bit_avx2(const char *text, size_t len)
+{
+	return safe_7bit(text, len);
+}
+#endif
+
+int gmime_7bit_safe(const char *text, size_t len)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (__builtin_cpu_supports("avx2"))
+		return safe_7bit_avx2(text, len);
+#endif
+	return safe_7bit(text, len);
 }
 
 GMimePart *gmime_text_part(const struct gmime *gm, const char *subtype,
