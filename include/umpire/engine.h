@@ -216,7 +216,9 @@ struct run {
 	size_t resumed;             /* the step index the run started in:
 				       ends[] and the logs are complete
 				       from step resumed + 1 on, and ends[]
-				       holds nothing before resumed */
+				       holds nothing before resumed (key
+				       "", hashed 0; the rest not
+				       written) */
 	int from_point;             /* it started at a checkpoint (else
 				       at the start: every log complete) */
 	struct resume_point points[RUN_POINTS]; /* run_opts.keep_points:

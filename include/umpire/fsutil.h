@@ -47,9 +47,20 @@ struct staged {
 	size_t len;
 	mode_t mode;
 	int exclusive;
+	char *own;             /* buf when the stage joined its parts */
 };
 int write_stage(struct staged *s, const char *path, const void *buf,
 		size_t len, mode_t mode, int exclusive, struct error *err);
+/* The same for a text in parts, written one after another (a game file
+ * around its vouched prefix: the prefix not copied to be written);
+ * the parts need not live until the commit. */
+struct write_part {
+	const void *buf;
+	size_t len;
+};
+int write_stage_parts(struct staged *s, const char *path,
+		      const struct write_part *parts, size_t n, mode_t mode,
+		      int exclusive, struct error *err);
 int write_commit(struct staged *s, size_t n, struct error *err);
 void write_abort(struct staged *s, size_t n);
 

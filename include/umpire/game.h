@@ -259,6 +259,12 @@ int game_emit_checked(const struct game *g, const char *scn_dir,
  * is why g's tree is borrowed (left as it was found). */
 int game_emit_step(struct game *g, struct strbuf *out,
 		   struct error *err);
+/* The same, the vouched prefix not copied into out (most of a long
+ * game's file): when g->n_stub, the file is out's first *gap bytes,
+ * then g->cp->prefix.text (prefix.len bytes), then the rest of out;
+ * else out alone. */
+int game_emit_step_gap(struct game *g, struct strbuf *out, size_t *gap,
+		       struct error *err);
 
 /* "rules id/version" as pinned in headers. */
 void game_rules_tag(const struct ruleset *rs, char *out, size_t size);

@@ -123,17 +123,31 @@ void gmime_close(struct gmime *gm);
 struct gmime_encoded {
 	char standin[72];          /* a random line, and its LF */
 	unsigned char *text;       /* the encoded text, malloc'd */
+	const char *raw;           /* or the data itself, sent 7bit
+				      (gmime_text_part): borrowed */
 	size_t len;
 };
 
 /* A text/SUBTYPE part (charset utf-8) holding data, in encoding enc;
  * with a filename, an attachment (or inline) of that name. With e (and
  * enc base64): the part holds e's stand-in, e the encoded data, for
- * gmime_splice. Compose.c has it; the caller unrefs the part. */
+ * gmime_splice; data that every mail transport carries as it is
+ * (gmime_7bit_safe) is sent 7bit instead, not encoded (e->raw: data
+ * must live until gmime_splice). Compose.c has it; the caller unrefs
+ * the part. */
 GMimePart *gmime_text_part(const struct gmime *gm, const char *subtype,
 			   const char *data, size_t len, const char *filename,
 			   int attachment, GMimeContentEncoding enc,
 			   struct gmime_encoded *e);
+
+/* Whether text can be mailed as it is, Content-Transfer-Encoding 7bit
+ * (RFC 2045 2.7), and arrive byte for byte: printable ASCII and LF
+ * only, ending with LF, no line longer than 900 characters (RFC 5322
+ * allows 998; one of 640 or more may be found too long, compose.c),
+ * none ending with a space (transports may strip it),
+ * none beginning "From " (mbox writes it ">From ") or "--" (a MIME
+ * boundary's start). */
+int gmime_7bit_safe(const char *text, size_t len);
 
 /* The message GMime wrote (msg, len bytes) appended to out, each
  * stand-in of e[0..n) (in the order of the parts) replaced by its

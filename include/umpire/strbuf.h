@@ -20,6 +20,8 @@ struct strbuf {
 #define STRBUF_INIT { NULL, 0, 0 }
 
 void strbuf_add(struct strbuf *sb, const void *data, size_t len);
+/* Room for more bytes, made at once (then added without a realloc). */
+void strbuf_grow(struct strbuf *sb, size_t more);
 void strbuf_adds(struct strbuf *sb, const char *s);
 void strbuf_addc(struct strbuf *sb, char c);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...)

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sodium.h>
 #include "umpire/check.h"
+#include "umpire/checkpoint.h"
 #include "umpire/commands.h"
 #include "umpire/fsutil.h"
 #include "umpire/game.h"
@@ -181,6 +182,22 @@ void adjudicated_free(struct adjudicated *res)
 	strbuf_free(&res->refusal_why);
 }
 
+/* The game file game_emit_step_gap made, as parts to write: its text
+ * around the vouched prefix, which stays in g's checkpoints. */
+static size_t game_parts(const struct game *g, const struct strbuf *text,
+			 size_t gap, struct write_part parts[3])
+{
+	if (!g->n_stub) {
+		parts[0] = (struct write_part){ text->buf, text->len };
+		return 1;
+	}
+	parts[0] = (struct write_part){ text->buf, gap };
+	parts[1] = (struct write_part){ g->cp->prefix.text,
+					g->cp->prefix.len };
+	parts[2] = (struct write_part){ text->buf + gap, text->len - gap };
+	return 3;
+}
+
 int adjudicate_orders(const struct cli *cli, struct game *g,
 		      const char *orders, char **bufp, size_t *lenp,
 		      char **sigp, size_t *siglenp, const char *sigpath,
@@ -267,11 +284,14 @@ int adjudicate_orders(const struct cli *cli, struct game *g,
 	crypto_generichash(oh, 32, st->blob, st->blob_len, NULL, 0);
 	struct staged files[2];
 	size_t n_files = 0;
+	size_t gap;
+	struct write_part parts[3];
 	if ((!hook || !hook->before_emit ||
 	     hook->before_emit(hook->ctx, g, err) == 0) &&
-	    game_emit_step(g, &text, err) == 0 &&
-	    write_stage(&files[n_files++], out ? out : "-", text.buf,
-			text.len, 0644, 0, err) == 0 &&
+	    game_emit_step_gap(g, &text, &gap, err) == 0 &&
+	    write_stage_parts(&files[n_files++], out ? out : "-", parts,
+			      game_parts(g, &text, gap, parts), 0644, 0,
+			      err) == 0 &&
 	    (!rep || write_stage(&files[n_files++], rep, report->buf,
 				 report->len, 0644, 0, err) == 0) &&
 	    (!hook || hook->before_commit(hook->ctx, g, &run, err) == 0) &&

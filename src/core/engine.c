@@ -1001,7 +1001,7 @@ int engine_run_opts(const struct ruleset *rs, const void *start_state,
 		memcpy(run->state, start_state, rs->state_size);
 	}
 	run->n_steps = n_steps;
-	run->ends = xcalloc(n_steps ? n_steps : 1, sizeof *run->ends);
+	run->ends = xmalloc((n_steps ? n_steps : 1) * sizeof *run->ends);
 	c->rs = rs;
 	c->run = run;
 	c->steps = steps;
@@ -1015,6 +1015,16 @@ int engine_run_opts(const struct ruleset *rs, const void *start_state,
 		run->resumed = from->at.cur;
 		run->from_point = 1;
 	}
+	/* how the steps this run plays end (run.ends), zeroed; the steps
+	 * before a checkpoint it resumed at only marked not played (no
+	 * key, not hashed): zeroing them whole was 150 bytes a step of
+	 * the game (0.3M instructions at step 1,024) */
+	for (size_t i = 0; i < run->resumed; i++) {
+		run->ends[i].key[0] = '\0';
+		run->ends[i].hashed = 0;
+	}
+	memset(run->ends + run->resumed, 0, ((n_steps ? n_steps : 1) -
+	       run->resumed) * sizeof *run->ends);
 
 	if (setjmp(c->jb) == 0) {
 		if (opts && opts->resume)

@@ -149,8 +149,39 @@ static mode_t masked(mode_t mode)
 	return mode & ~m;
 }
 
+/* The parts as one buffer, for a stage written at the commit (stdout, a
+ * device): s->own, or the one part itself. */
+static void keep_parts(struct staged *s, const struct write_part *parts,
+		       size_t n)
+{
+	size_t len = 0, at = 0;
+	if (n == 1) {
+		s->buf = parts[0].buf;
+		s->len = parts[0].len;
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		len += parts[i].len;
+	s->own = xmalloc(len + 1);
+	for (size_t i = 0; i < n; i++) {
+		if (parts[i].len)
+			memcpy(s->own + at, parts[i].buf, parts[i].len);
+		at += parts[i].len;
+	}
+	s->buf = s->own;
+	s->len = len;
+}
+
 int write_stage(struct staged *s, const char *path, const void *buf,
 		size_t len, mode_t mode, int exclusive, struct error *err)
+{
+	struct write_part one = { buf, len };
+	return write_stage_parts(s, path, &one, 1, mode, exclusive, err);
+}
+
+int write_stage_parts(struct staged *s, const char *path,
+		      const struct write_part *parts, size_t n, mode_t mode,
+		      int exclusive, struct error *err)
 {
 	struct stat st;
 
@@ -159,8 +190,7 @@ int write_stage(struct staged *s, const char *path, const void *buf,
 	s->path = path;
 	if (strcmp(path, "-") == 0) {
 		s->kind = STAGED_STDOUT;
-		s->buf = buf;
-		s->len = len;
+		keep_parts(s, parts, n);
 		return 0;
 	}
 	if (exclusive && lstat(path, &st) == 0)
@@ -170,8 +200,7 @@ int write_stage(struct staged *s, const char *path, const void *buf,
 	 * in place: renaming over it would replace it with a file. */
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
 		s->kind = STAGED_SPECIAL;
-		s->buf = buf;
-		s->len = len;
+		keep_parts(s, parts, n);
 		return 0;
 	}
 	/* a file replaced keeps its mode (a referee's full game file holds
@@ -195,7 +224,10 @@ int write_stage(struct staged *s, const char *path, const void *buf,
 	}
 	/* the file stays open until the commit, which sets its mode
 	 * through this descriptor, not through a name */
-	if (write_all(s->fd, buf, len) != 0 || fsync(s->fd) != 0) {
+	int bad = 0;
+	for (size_t i = 0; i < n && !bad; i++)
+		bad = write_all(s->fd, parts[i].buf, parts[i].len) != 0;
+	if (bad || fsync(s->fd) != 0) {
 		int e = errno;
 		write_abort(s, 1);
 		return errorf(err, EXIT_USAGE, "cannot write %s: %s", path,
@@ -217,15 +249,22 @@ void write_abort(struct staged *s, size_t n)
 			close(s[i].fd);
 		s[i].fd = -1;
 		s[i].kind = STAGED_NONE;
+		free(s[i].own);
+		s[i].own = NULL;
 	}
 }
 
 static int commit_one(struct staged *s, struct error *err)
 {
-	if (s->kind == STAGED_STDOUT)
-		return write_stdout(s->buf, s->len, err);
-	if (s->kind == STAGED_SPECIAL)
-		return write_special(s->path, s->buf, s->len, err);
+	if (s->kind == STAGED_STDOUT || s->kind == STAGED_SPECIAL) {
+		int rc = s->kind == STAGED_STDOUT ?
+			write_stdout(s->buf, s->len, err) :
+			write_special(s->path, s->buf, s->len, err);
+		free(s->own);
+		s->own = NULL;
+		s->kind = STAGED_NONE;
+		return rc;
+	}
 	if (s->kind != STAGED_FILE)
 		return 0;
 	if (s->exclusive ? link(s->tmp, s->path) != 0 :

@@ -164,6 +164,11 @@ static void grow(struct strbuf *sb, size_t more)
 	sb->cap = cap;
 }
 
+void strbuf_grow(struct strbuf *sb, size_t more)
+{
+	grow(sb, more);
+}
+
 void strbuf_add(struct strbuf *sb, const void *data, size_t len)
 {
 	grow(sb, len);

@@ -23,11 +23,12 @@ expect_refused() {
 	done
 }
 
-@test "client: orders attached by umpire mail (base64), piped to sendmail -t" {
+@test "client: orders attached by umpire mail (7bit: ASCII lines), piped to sendmail -t" {
 	arnswalde_orders_ready
 	as alice sh -c "'$UMPIRE' mail signed.yaml --to referee | sendmail -t"
 	msg=$(mta_wait rita 1)
-	grep -qi '^Content-Transfer-Encoding: base64' "$msg"
+	grep -qi '^Content-Transfer-Encoding: 7bit' "$msg"
+	[ "$(grep -ci '^Content-Transfer-Encoding: base64' "$msg")" -eq 0 ]
 	rita_verifies "$msg"
 }
 

@@ -186,6 +186,56 @@ int main(void)
 	CHECK(record_open(&r, &pk, GAME, &err) != 0 &&
 	      strstr(err.msg, "line 3"),
 	      "a hash text that is not canonical refused, naming its line");
+	/* the lines record_save writes are read by their layout, others by
+	 * their words (record.c): both accept and refuse alike */
+	{
+		record_hash h, bad;
+		doc_b64_32_str(h, a);
+		strcpy(bad, h);
+		bad[DOC_B64_32_LEN - 2] = bad[DOC_B64_32_LEN - 2] == 'B' ?
+			'C' : 'B';
+		static const struct {
+			const char *head, *tail, *what;
+			int two, ok;
+		} lines[] = {
+			{ "step 1 ", "\n", "a step line", 1, 1 },
+			{ "step 01 ", "\n", "a step number with a leading 0",
+			  1, 1 },
+			{ "step 2 ", "\n", "a step out of order", 1, 0 },
+			{ "signed 1 ", " o.yaml\n", "a mark line", 0, 1 },
+			{ "countersigned 1 ", " o.yaml\n",
+			  "a countersigned line", 0, 1 },
+			{ "signed 0 ", " o.yaml\n", "a mark of step 0", 0, 0 },
+			{ "signed 1 ", "\n", "a mark without its origin", 0, 0 },
+			{ "signed 1 ", " a b\n", "a mark with two origins", 0,
+			  0 },
+			{ "signed 1 ", " o.yaml \n",
+			  "a mark ending with a space (its origin o.yaml)", 0,
+			  1 },
+			{ "signed 99999999999999999999 ", " o\n",
+			  "a step number too large", 0, 0 },
+		};
+		for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
+			for (int canon = 0; canon < 2; canon++) {
+				FILE *g = fopen(path0, "w");
+				if (!g)
+					break;
+				fprintf(g, "umpire record/1\ngame %s\n", GAME);
+				fprintf(g, "%s%s%s%s%s", lines[i].head,
+					canon ? h : bad, lines[i].two ? " " :
+					"", lines[i].two ? canon ? h : bad : "",
+					lines[i].tail);
+				fclose(g);
+				int rc = record_open(&r, &pk, GAME, &err);
+				CHECK((rc == 0) == (lines[i].ok && canon),
+				      "%s, its hash %s: %s", lines[i].what,
+				      canon ? "canonical" : "not canonical",
+				      lines[i].ok && canon ? "read" :
+				      "refused");
+				if (rc == 0)
+					record_free(&r);
+			}
+	}
 	free(path0);
 
 	char path[256];
