@@ -434,24 +434,21 @@ PYEOF
 @test "Race to the Reichstag: a move's arrow follows the hexes the unit entered" {
 	ex="$BATS_TEST_DIRNAME/../../examples/race-to-the-reichstag"
 	arrows="$PY $BATS_TEST_DIRNAME/tools/arrows.py"
-	# step 29: E1BF1 "to 4308" from 4806 takes the road 4506-4406-4407-
-	# 4308 (the scenario's road hexsides), one hex longer than the
-	# straight way: the arrow bends with it
-	"$UMPIRE" render "$ex/game.yaml" --step 29 -o b.svg
-	"$UMPIRE" report "$ex/game.yaml" --step 29 |
-		grep -q 'E1BF1 moves from 4806 to 4308\.'
+	# step 7 of the example: 9M, "to 1026" from 0730, goes round by
+	# 0829 0930 1029 (the cheapest path, not the straight line): the
+	# arrow passes through every hex it entered and ends where the
+	# report says the move ended
+	"$UMPIRE" render "$ex/game.yaml" --step 7 -o b.svg
+	"$UMPIRE" report "$ex/game.yaml" --step 7 |
+		grep -q '9M moves from 0730 to 1026\.'
 	run $arrows b.svg
 	echo "$output"
-	printf '%s\n' "$output" | grep -qx '4806 4706 4605 4506 4406 4407 4308'
-	# step 7: 9M, "to 1026" from 0730, stops in 0930 when the bridge
-	# ahead is destroyed (18.2): its arrow ends there, through the one
-	# hex it entered on the way
-	"$UMPIRE" render "$ex/game.yaml" --step 7 -o c.svg
-	"$UMPIRE" report "$ex/game.yaml" --step 7 |
-		grep -q '9M stops in 0930: the bridge ahead is destroyed'
+	printf '%s\n' "$output" | grep -qx '0730 0829 0930 1029 1028 1027 1026'
+	# every arrow of the step goes hex to next hex (no straight line
+	# over hexes the unit never entered)
+	"$UMPIRE" render "$ex/game.yaml" --step 5 -o c.svg
 	run $arrows c.svg
-	echo "$output"
-	printf '%s\n' "$output" | grep -qx '0730 0829 0930'
+	[ "$(printf '%s\n' "$output" | awk 'NF > 2' | wc -l)" -ge 10 ]
 }
 
 @test "a view/4 view (no paths in its marks) still loads, renders and audits" {
@@ -459,7 +456,9 @@ PYEOF
 	head -n 1 "$ex/views/030-1uf.view" | grep -qx 'umpire: view/4'
 	"$UMPIRE" audit "$ex/game.yaml" --view "$ex/views/030-1uf.view"
 	"$UMPIRE" render "$ex/views/030-1uf.view" -o v.svg
-	# its arrows straight, as the view says no more
+	# its arrows straight, as the view says no more: two hexes each
 	run "$PY" "$BATS_TEST_DIRNAME/tools/arrows.py" v.svg
-	printf '%s\n' "$output" | grep -qx '4806 4308'
+	echo "$output"
+	[ -n "$output" ]
+	[ "$(printf '%s\n' "$output" | awk 'NF != 2' | wc -l)" -eq 0 ]
 }
