@@ -45,4 +45,8 @@ char *xstrdup(const char *s);
  * src cut to size - 1 bytes, NULL as "". */
 void str_copy(char *dst, size_t size, const char *src);
 
+/* s as HTML text (element content or a double-quoted attribute): <, >,
+ * & and " escaped, all else as it is; NULL as "". */
+void strbuf_add_html(struct strbuf *sb, const char *s);
+
 #endif

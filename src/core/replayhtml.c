@@ -18,20 +18,6 @@
 
 /* ---- the page ---- */
 
-/* Text in HTML (element content or a quoted attribute). */
-static void html(struct strbuf *out, const char *s)
-{
-	for (; s && *s; s++) {
-		switch (*s) {
-		case '<': strbuf_adds(out, "&lt;"); break;
-		case '>': strbuf_adds(out, "&gt;"); break;
-		case '&': strbuf_adds(out, "&amp;"); break;
-		case '"': strbuf_adds(out, "&quot;"); break;
-		default: strbuf_addc(out, *s);
-		}
-	}
-}
-
 /* JSON inside <script>: no '<' at all, so that no "</script>" or "<!--"
  * can end or change the block ('<' occurs only in strings). */
 static void script_json(struct strbuf *out, const struct strbuf *js)
@@ -373,7 +359,7 @@ static void field(struct strbuf *out, const char *name, const char *value,
 		  int code)
 {
 	strbuf_addf(out, "<dt>%s</dt><dd>%s", name, code ? "<code>" : "");
-	html(out, value);
+	strbuf_add_html(out, value);
 	strbuf_addf(out, "%s</dd>\n", code ? "</code>" : "");
 }
 
@@ -383,13 +369,13 @@ void replay_html(const struct replay *r, struct strbuf *out)
 		    "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
 		    "content=\"width=device-width, initial-scale=1\">\n"
 		    "<title>");
-	html(out, r->title);
+	strbuf_add_html(out, r->title);
 	strbuf_adds(out, ", game ");
-	html(out, r->game_id);
+	strbuf_add_html(out, r->game_id);
 	strbuf_adds(out, ": replay</title>\n<style>\n");
 	strbuf_adds(out, style);
 	strbuf_adds(out, "</style>\n</head>\n<body>\n<header>\n<h1>");
-	html(out, r->title);
+	strbuf_add_html(out, r->title);
 	strbuf_adds(out, "</h1>\n<dl>\n");
 	field(out, "game", r->game_id, 0);
 	field(out, "scenario", r->scenario, 0);

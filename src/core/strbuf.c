@@ -188,6 +188,19 @@ void strbuf_addc(struct strbuf *sb, char c)
 	strbuf_add(sb, &c, 1);
 }
 
+void strbuf_add_html(struct strbuf *sb, const char *s)
+{
+	for (; s && *s; s++) {
+		switch (*s) {
+		case '<': strbuf_adds(sb, "&lt;"); break;
+		case '>': strbuf_adds(sb, "&gt;"); break;
+		case '&': strbuf_adds(sb, "&amp;"); break;
+		case '"': strbuf_adds(sb, "&quot;"); break;
+		default: strbuf_addc(sb, *s);
+		}
+	}
+}
+
 /* Formatted once into the room at hand (the buffer's spare room, else a
  * small one on the stack), a second time only when it did not fit. */
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)

@@ -53,29 +53,6 @@ out:
 	return rc;
 }
 
-static void esc(struct strbuf *out, const char *s)
-{
-	for (; s && *s; s++)
-		switch (*s) {
-		case '<': strbuf_adds(out, "&lt;"); break;
-		case '>': strbuf_adds(out, "&gt;"); break;
-		case '&': strbuf_adds(out, "&amp;"); break;
-		case '"': strbuf_adds(out, "&quot;"); break;
-		default: strbuf_addc(out, *s);
-		}
-}
-
-static int game_file(const struct dirent *e)
-{
-	const char *n = e->d_name;
-	size_t k = strlen(n);
-	char id[GAME_ID_HEX + 1];
-	if (k != GAME_ID_HEX + 5 || strcmp(n + GAME_ID_HEX, ".yaml"))
-		return 0;
-	snprintf(id, sizeof id, "%.*s", GAME_ID_HEX, n);
-	return game_id_ok(id);
-}
-
 /* One row of the index for game id; its replay written in dir when the
  * game is over. */
 static int index_row(const struct judge *j, const char *id, const char *dir,
@@ -88,7 +65,7 @@ static int index_row(const struct judge *j, const char *id, const char *dir,
 	int rc = 0;
 	game_path(j, id, ".yaml", &p);
 	strbuf_adds(rows, "<tr><td><code>");
-	esc(rows, id);
+	strbuf_add_html(rows, id);
 	strbuf_adds(rows, "</code></td>");
 	if (cli_game_flags(j->cli, p.buf, &g, GAME_PARSE_CHECKPOINTS, &e)) {
 		strbuf_adds(rows, "<td colspan=\"6\">cannot be read</td></tr>\n");
@@ -96,13 +73,13 @@ static int index_row(const struct judge *j, const char *id, const char *dir,
 		return 0;
 	}
 	strbuf_adds(rows, "<td>");
-	esc(rows, g.scn.title);
+	strbuf_add_html(rows, g.scn.title);
 	strbuf_adds(rows, "</td><td>");
 	for (size_t i = 0, n = 0; i < g.n_roles; i++) {
 		if (!strcmp(g.roles[i].name, "referee"))
 			continue;
 		strbuf_adds(rows, n++ ? ", " : "");
-		esc(rows, g.roles[i].name);
+		strbuf_add_html(rows, g.roles[i].name);
 	}
 	strbuf_addf(rows, "</td><td>%zu</td><td>", g.n_steps);
 	/* since when: the time the judge stored the game's latest file */
@@ -131,7 +108,7 @@ static int index_row(const struct judge *j, const char *id, const char *dir,
 			engine_free(&run);
 		}
 	}
-	esc(rows, cell.buf);
+	strbuf_add_html(rows, cell.buf);
 	strbuf_adds(rows, "</td><td>");
 	if (over) {
 		/* the result and the replay, from a fresh copy of the file
@@ -145,7 +122,7 @@ static int index_row(const struct judge *j, const char *id, const char *dir,
 					       &page, &res, err);
 			game_free(&fresh);
 		}
-		esc(rows, res.buf);
+		strbuf_add_html(rows, res.buf);
 		strbuf_free(&res);
 		strbuf_addf(&out, "%s/%s.html", dir, id);
 		if (!rc)
@@ -173,7 +150,7 @@ int judge_index(const struct cli *cli, const struct judge_settings *s,
 	memset(&j, 0, sizeof j);
 	j.cli = cli;
 	j.games = s->games;
-	int n = scandir(j.games, &list, game_file, alphasort);
+	int n = scandir(j.games, &list, judge_game_file, alphasort);
 	if (n < 0)
 		return errorf(err, EXIT_USAGE, "cannot read the games "
 			      "directory %s: %s", j.games, strerror(errno));
