@@ -118,11 +118,15 @@ int ctx_given(const struct ctx *c, const char *role, const char *key,
 
 /*
  * How many example answers are worth computing for the free-text
- * question about to be asked with this key: 0 when it is not shown
+ * question about to be asked with this key: 1 when it is not shown
  * (ctx_shown), else the most that any reader of this run sees (a status
- * or a report shows a few; an order template, all: SIZE_MAX). Rules
- * that list fewer examples than they could set q->more, and the reader
- * is told that there are more.
+ * or a report shows a few; an order template, all: SIZE_MAX). Never 0:
+ * rules that stop when they find no legal answer among their examples
+ * (a phase with nothing left to do) then decide it alike in every run,
+ * whether or not the next step's orders answer the question; a question
+ * asked in one run and not in another would end a step at different
+ * places. Rules that list fewer examples than they could set q->more,
+ * and the reader is told that there are more.
  */
 size_t ctx_examples(const struct ctx *c, const char *key);
 

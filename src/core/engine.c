@@ -669,8 +669,12 @@ int ctx_given(const struct ctx *c, const char *role, const char *key,
 
 size_t ctx_examples(const struct ctx *c, const char *key)
 {
+	/* one where no reader sees them: rules that find no legal answer
+	 * among their examples do not ask, and whether a question is
+	 * asked must not hang on whether the next step's orders answer it
+	 * (a step replayed must end where it ended live) */
 	if (!ctx_shown(c, key))
-		return 0;
+		return 1;
 	return c->examples ? c->examples : SIZE_MAX;
 }
 

@@ -2,7 +2,8 @@
  * test_engine.c - the replay engine on a toy ruleset: steps end at
  * questions that come after a draw, standing orders carry on, templates
  * stop at the first draw, forced draws, refusals; a run resumed from a
- * checkpoint ends its steps as a run from the start.
+ * checkpoint ends its steps as a run from the start; a step replayed
+ * before the next one ends where it ended live.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -298,6 +299,48 @@ static const struct ruleset race = {
 	.play = race_play, .save = race_save,
 };
 
+/* Toy game 5: the scout sets out (rule 1), a die is rolled (rule 2), and
+ * the scout names a path (rule 3, free text) if the rules find one among
+ * their examples (as Aachen's movement stops when none is legal); then
+ * the guard is asked (rule 4). */
+struct scout {
+	int pathed, guarded;
+};
+
+static void scout_play(struct ctx *c, void *vst)
+{
+	struct scout *st = vst;
+	struct question q;
+	q_init(&q, "1", "set", "scout", "Set out?");
+	q_add(&q, "yes");
+	ctx_ask(c, &q);
+	ctx_die(c, "2 roll", 6);
+	q_init(&q, "3", "path", "scout", "Walk where?");
+	if (ctx_examples(c, "path") > 0)
+		q_add(&q, "n");
+	if (q.n > 0) {
+		ctx_ask_text(c, &q, check_path, NULL);
+		st->pathed = 1;
+	}
+	q_init(&q, "4", "guard", "guard", "Guard?");
+	q_add(&q, "yes");
+	ctx_ask(c, &q);
+	st->guarded = 1;
+}
+
+static struct doc_node *scout_save(const void *vst, struct doc *d)
+{
+	const struct scout *st = vst;
+	struct doc_node *m = doc_map(d);
+	doc_set_int(d, m, "pathed", st->pathed);
+	return m;
+}
+
+static const struct ruleset scout = {
+	.id = "scout", .version = "1", .state_size = sizeof(struct scout),
+	.play = scout_play, .save = scout_save,
+};
+
 static struct engine_step play_step(const char *actor, struct answer *a,
 				    size_t n, struct answer *st, size_t ns,
 				    unsigned char fill)
@@ -389,6 +432,35 @@ static void test_in_advance(void)
 	engine_free(&run);
 }
 
+/* A step replayed ends where it ended live: the scout's path, asked
+ * after the draw, ends step 1 when it is the last; replayed with step 2,
+ * whose first answer is for it, the rules still find an example
+ * (ctx_examples is never 0), so the question is asked and step 2
+ * answers it, not skipped for the guard's ("step 2 is ordered by scout,
+ * but rule 4 asks guard"). */
+static void test_replayed_end(void)
+{
+	struct scout s0;
+	struct run run;
+	struct engine_step s[2];
+	struct answer set[] = { { "set", "yes", 2 } };
+	struct answer path[] = { { "path", "n s", 2 } };
+
+	memset(&s0, 0, sizeof s0);
+	s[0] = play_step("scout", set, 1, NULL, 0, 4);
+	s[1] = play_step("scout", path, 1, NULL, 0, 5);
+	CHECK(engine_run(&scout, &s0, s, 1, &run) == 0 &&
+	      run.outcome == RUN_PENDING && !strcmp(run.pending.key, "path"),
+	      "live, step 1 ends at the path: %s", run.err.msg);
+	engine_free(&run);
+	CHECK(engine_run(&scout, &s0, s, 2, &run) == 0 &&
+	      run.outcome == RUN_PENDING && !strcmp(run.pending.key, "guard") &&
+	      ((struct scout *)run.state)->pathed == 1,
+	      "replayed with step 2, step 1 ends at the path, which step 2 "
+	      "answers: %s", run.err.msg);
+	engine_free(&run);
+}
+
 /* q_add writes each option as snprintf would: text and plain %s copied
  * (cut at Q_OPTION_LEN), anything else (a NULL string too) formatted. */
 static void test_q_add(void)
@@ -437,6 +509,7 @@ int main(void)
 		return 1;
 	test_q_add();
 	test_in_advance();
+	test_replayed_end();
 
 	/* No steps: the first question is pending. */
 	engine_run(&toy, &start, NULL, 0, &run);

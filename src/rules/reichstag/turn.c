@@ -507,8 +507,6 @@ static void place_examples(struct ctx *c, struct question *q,
 	const int16_t *zone;
 	int u, h, i, j, n, region, per, direct, slot;
 
-	if (want == 0)
-		want = 1;
 	for (j = 0; j < pc->n_todo && q->n < Q_MAX_OPTIONS &&
 	     q->n < want; j++) {
 		u = pc->todo[j];
