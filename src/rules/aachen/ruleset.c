@@ -44,7 +44,7 @@ static const struct standing_key standing[] = {
 
 const struct ruleset ruleset_aachen = {
 	.id = "aachen",
-	.version = "9",
+	.version = "10",
 	.sides = sides,
 	.state_size = sizeof(struct aachen),
 	.setup = aa_setup,

@@ -675,14 +675,19 @@ static int ad2_arriving(const struct aachen *st)
 /* 11.2, 15.0: whether reinforcement u must enter in this phase, its entry
  * hex free (11.4): in the movement phase every unit that is not
  * mechanised, and the rest of the 2nd Armored once one of it has entered;
- * in the mechanised phase every mechanised one. */
+ * in the mechanised phase every mechanised one, and no other (a unit
+ * that is not mechanised moves in no mechanised phase, 11.2: one whose
+ * entry hex was held in the movement phase waits for the next turn's,
+ * 11.4, and holds back no "done" now). */
 static int must_enter(const struct aachen *st, int u, int mech)
 {
 	int16_t f[HEX_ENTRY_MAX];
 
 	if (!due(st, u) || st->moved[u] || entry_free(st, u, f) == 0)
 		return 0;
-	if (mech || !(st->u[u].tags & T_MECH))
+	if (mech)
+		return (st->u[u].tags & T_MECH) != 0;
+	if (!(st->u[u].tags & T_MECH))
 		return 1;
 	return (st->u[u].tags & T_2AD) && ad2_arriving(st);
 }
