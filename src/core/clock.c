@@ -103,16 +103,25 @@ int clock_setting(struct game_clock *c, const char *key, const char *value,
 		if (!strcmp(value, late_names[i])) {
 			c->on_late = (enum clock_late)i;
 			if (c->on_late == LATE_STANDING)
-				/* a step carries its actor's own chain
-				 * link, which only the actor's key
-				 * derives: nobody can play one for it */
+				/* the step the game waits on ended at the
+				 * first question the late side's standing
+				 * orders did not answer (umpire-protocol(7),
+				 * Where a step ends); those that persist
+				 * were tried there too: played again they
+				 * answer nothing, and the rules have no
+				 * other answer to give for a side.  (Nor
+				 * could anyone sign it: a step reveals its
+				 * actor's own chain link.) */
 				return errorf(err, EXIT_USAGE, "%s %s=standing:"
-					      " the judge cannot play a step "
-					      "for a late side (each step "
-					      "reveals its actor's own chain "
-					      "link, which only that side's "
-					      "key makes); choose wait or "
-					      "forfeit", what, key);
+					      " the late side's standing orders "
+					      "answer nothing: the step the game "
+					      "waits on ended at the first "
+					      "question they did not answer, so "
+					      "played for it they would end "
+					      "there again (and only that side's "
+					      "key makes the chain link a step "
+					      "reveals); choose wait or forfeit",
+					      what, key);
 			return 1;
 		}
 	return errorf(err, EXIT_USAGE, "%s %s=%s: what the judge does when "

@@ -60,6 +60,55 @@ orders_mail() {
 	as player mail signed.yaml --game letter.eml -o m1.eml
 }
 
+# What on-late=standing is refused for, on a game: the step a game waits
+# on ends at the first question of the late side its standing orders do
+# not answer (umpire-protocol(7), Where a step ends), so the same orders
+# played for it again answer nothing.
+@test "judge clock: the standing orders of a late side answer nothing of the question its game waits on" {
+	command -v minisign >/dev/null || skip "minisign not installed"
+	"$UMPIRE" keygen -s p.key -p p.pub -W >/dev/null
+	"$UMPIRE" keygen -s r.key -p r.pub -W >/dev/null
+	"$UMPIRE" new kampfgruppe-peiper -s p.key --side player=p.pub \
+		--referee r.pub -o g0.yaml 2>/dev/null
+	"$UMPIRE" join g0.yaml --side referee -s r.key -o g.yaml 2>/dev/null
+	"$UMPIRE" orders g.yaml -s p.key -o o.yaml 2>/dev/null
+	# step 1: its answers, and every standing order of the template
+	# (the optional rule's aside)
+	sed -e 's/^#  \([a-z-]*\): /  \1: /' -e '/^  fight-order:/d' \
+		o.yaml >o1.yaml
+	"$UMPIRE" sign o1.yaml -s p.key --game g.yaml -o s1.yaml 2>/dev/null
+	"$UMPIRE" adjudicate g.yaml s1.yaml -s r.key -o g1.yaml 2>/dev/null
+	run "$UMPIRE" status g1.yaml
+	[ "$status" -eq 0 ]
+	local key legal g
+	key=$(printf '%s\n' "$output" |
+		sed -n 's/.*step 2, player to answer rule [0-9.]* (\([a-z-]*\)).*/\1/p')
+	legal=$(printf '%s\n' "$output" |
+		sed -n 's/.*Legal answers: "\([^"]*\)".*/\1/p' | head -1)
+	[ -n "$key" ] && [ -n "$legal" ]
+	grep -q "^  $key: " o1.yaml     # a standing key, given in step 1
+	# step 2 ordered by the same standing orders alone, as a standing
+	# step would play them (umpire sign refuses a file without
+	# answers: minisign signs it as umpire-protocol(7) says)
+	"$UMPIRE" orders g1.yaml -s p.key -o o.yaml 2>/dev/null
+	g=$(sed -n 's/^game: //p' o.yaml)
+	{ sed -n '1,/^answers:/p' o.yaml | sed 's/^answers:/standing:/'
+	  sed -n '/^standing:/,$p' o1.yaml | grep '^  '; } >o2.yaml
+	minisign -S -s p.key -m o2.yaml \
+		-t "umpire/1 game=$g step=2 side=player" </dev/null >/dev/null
+	run "$UMPIRE" adjudicate g1.yaml o2.yaml -s r.key -o g2.yaml
+	[ "$status" -eq 1 ]
+	assert_output_has "the orders of step 2 answer nothing; rule"
+	assert_output_has "asks player: $key"
+	# the file is sound: a standing order legal here answers
+	sed "s/^  $key: .*/  $key: \"$legal\"/" o2.yaml >o3.yaml
+	minisign -S -s p.key -m o3.yaml \
+		-t "umpire/1 game=$g step=2 side=player" </dev/null >/dev/null
+	"$UMPIRE" adjudicate g1.yaml o3.yaml -s r.key -o g3.yaml 2>/dev/null
+	run "$UMPIRE" report g3.yaml
+	assert_output_has "Standing order: $key: $legal."
+}
+
 @test "judge clock: new --set writes the clock into the header every join signs; bad settings refused; old games have none" {
 	judge_setup player
 	run as player new arnswalde-1945 --side player=player.pub \
@@ -79,6 +128,7 @@ orders_mail() {
 	run as player new arnswalde-1945 --side player=player.pub \
 		--referee judge.pub --set on-late=standing -o x.yaml
 	[ "$status" -eq 2 ]
+	assert_output_has "standing orders answer nothing: the step the game waits on ended at the first question they did not answer"
 	assert_output_has "choose wait or forfeit"
 	run as player new arnswalde-1945 --side player=player.pub \
 		--referee judge.pub --set deadline=3x -o x.yaml

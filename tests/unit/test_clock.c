@@ -60,6 +60,7 @@ int main(void)
 	      strstr(err.msg, "a deadline more than 0"),
 	      "a deadline of nothing refused: %s", err.msg);
 	CHECK(clock_setting(&c, "on-late", "standing", "--set", &err) == -1 &&
+	      strstr(err.msg, "standing orders answer nothing") &&
 	      strstr(err.msg, "chain link"), "standing refused, and why");
 	CHECK(clock_setting(&c, "on-late", "later", "--set", &err) == -1 &&
 	      strstr(err.msg, "one of wait, forfeit"), "on-late's words");
