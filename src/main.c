@@ -223,7 +223,8 @@ const struct command commands[] = {
 	  "           [--accept-new] [--config FILE]\n"
 	  "       umpire judge --check | --status [--json] | --tick\n"
 	  "           [--games DIR] [--outbox DIR | --sendmail CMD]\n"
-	  "           [-s SECKEY] [--config FILE]",
+	  "           [-s SECKEY] [--config FILE]\n"
+	  "       umpire judge --index DIR [--games DIR] [--config FILE]",
 	  "the referee, run by the mail system on each message",
 	  "  --games DIR     the games: GAMEID.yaml each, with failed/,\n"
 	  "                  judge.log and GAMEID.lock beside them\n"
@@ -248,11 +249,15 @@ const struct command commands[] = {
 	  "  --status        a line a game kept: steps, whose move, the\n"
 	  "                  roles whose letters bounce, letters in\n"
 	  "                  spool/, since when and until when (its\n"
-	  "                  clock); --json: an object a game\n"
+	  "                  clock)\n"
+	  "  --json          with --status: an object a game\n"
 	  "                  (umpire(1), JSON OUTPUT)\n"
 	  "  --tick          keep each game's clock (run it from cron\n"
 	  "                  or a timer): a reminder, a notice when the\n"
-	  "                  deadline passes, then the game's on_late\n" },
+	  "                  deadline passes, then the game's on_late\n"
+	  "  --index DIR     write DIR/index.html, the games kept with\n"
+	  "                  what any party may know, and the replay of\n"
+	  "                  each game that is over (umpire replay)\n" },
 	{ "lock", cmd_lock, "lock",
 	  "forget the unlocked keys kept in the kernel keyring",
 	  "" },
