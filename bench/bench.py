@@ -610,7 +610,7 @@ def aachen(base, out):
 # unless given), each game with its own keys and game id, so its own
 # dice. BALANCE_EXAMPLE_PAIRS, the example's scripted players, are
 # played too when BENCH_BALANCE_EXAMPLE is set.
-BALANCE_ALLIED = ["fill", "dash", "siege"]
+BALANCE_ALLIED = ["fill", "dash", "siege", "careful"]
 BALANCE_GERMAN = ["garrison", "screen", "wall"]
 BALANCE_PAIRS = [(a, g) for a in BALANCE_ALLIED for g in BALANCE_GERMAN]
 BALANCE_EXAMPLE_PAIRS = [("example", "example"), ("roads", "example"),

@@ -1,8 +1,9 @@
 #!/bin/sh
 # make-example.sh BIN - play the example game of this folder again: the
 # Allied and the German player (choose.py: a whole turn an order file,
-# standing orders for the rest; the players who try of trying.py, the
-# strongest of the balance run: ALLIED_POLICY, GERMAN_POLICY) exchange
+# standing orders for the rest; the players who try of trying.py,
+# ALLIED_POLICY, GERMAN_POLICY: siege and garrison unless set, the
+# example's game, the strongest pair before careful was measured) exchange
 # files until the game ends; each side adjudicates the other's orders
 # (no referee). Writes allied.pub, german.pub, game.yaml,
 # orders/step-NNN.yaml (as mailed), reports/step-NNN.txt (as mailed

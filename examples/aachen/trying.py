@@ -21,14 +21,21 @@ Allied policies (what the hand-played games did):
           hexes and attacks only at +3 or better (+4 a fort), support
           spent where it turns the odds; the armour joins the city fight
           and drives for the roads only when one German city hex is left
+  careful siege's plan, played to lose fewer units (17.1 shortens the
+          game a turn for each): a unit in a city hex holds it (an empty
+          city hex is the German garrison's to walk back into), and it
+          attacks a city hex at +3, the best column the city leaves, a
+          West Wall hex only at +5 and any other hex only at +6, the
+          first column of the table with neither EX nor AE
 German policies (what a defender at the table does):
   garrison  every city hex held, by the nearest unit; counter-attacks at
             +3 or better
   screen    the city held by the infantry; the panzers and the
             reinforcements take back or block the road hexes and the
             entry hexes nearest the Americans; counter-attacks at +2
-  wall      every unit in a West Wall hex stays there (13.0), the rest
-            hold the city and then the roads; counter-attacks at +4
+  wall      every unit in a West Wall hex stays there (13.0) but one
+            within 3 hexes of an empty city hex, the rest hold the city
+            and then the roads; counter-attacks at +4
 """
 import os
 import re
@@ -211,8 +218,8 @@ def allied_dash(board, mech):
     return plan, 4, 6
 
 
-def allied_siege(board, mech):
-    taken = set()
+def allied_siege(board, mech, taken=None):
+    taken = taken if taken is not None else set()
     german = city_german(board)
     plan = assign(board, infantry(board, "allied"),
                   next_to(board, german, "allied"), taken)
@@ -249,19 +256,43 @@ def german_screen(board, mech):
 
 
 def german_wall(board, mech):
-    taken = set(u for u in board.mine("german")
-                if board.where[u] in board.city or
-                board.where[u] in board.forts)
     units = board.mine("german")
-    plan = german_hold_city(board, units, taken)
+    taken = set(u for u in units if board.where[u] in board.city)
+    # a fort within 3 hexes of the city gives its unit to an empty city
+    # hex (a player does not leave the city empty beside a fort); the
+    # rest of the West Wall stays
+    far = set(u for u in units if board.where[u] in board.forts and
+              min(dist(board.where[u], h) for h in board.city) > 3)
+    plan = german_hold_city(board, [u for u in units if u not in far],
+                            taken)
+    taken |= far
     plan += assign(board, units, roads_free(board, "german"), taken)
     return plan, 7, 8
 
 
+def allied_careful(board, mech):
+    """siege's plan, but a unit in a city hex holds it (an empty city
+    hex is the German garrison's to walk back into), and attacks where
+    a loss buys the city (see ODDS)."""
+    stay = set(u for u in board.mine("allied")
+               if board.where[u] in board.city)
+    plan, _, _ = allied_siege(board, mech, stay)
+    return plan, 6, 8
+
+
+# the odds a policy wants by where the defender stands (city, fort,
+# other), where they are not those its plan gives for every hex and for
+# a fort: careful attacks a city hex at the best column the city leaves
+# (+3 after its shift, one EX in six), a West Wall hex only at +5, and
+# any other hex only at +6, the first column with no EX and no AE (7.6):
+# 17.1 makes every US unit lost a turn of the game
+ODDS = {"careful": {"city": 6, "fort": 8, "other": 9}}
+
+
 POLICIES = {"fill": allied_fill, "dash": allied_dash,
-            "siege": allied_siege, "garrison": german_garrison,
+            "siege": allied_siege, "careful": allied_careful, "garrison": german_garrison,
             "screen": german_screen, "wall": german_wall}
-ALLIED = ["fill", "dash", "siege"]
+ALLIED = ["fill", "dash", "siege", "careful"]
 GERMAN = ["garrison", "screen", "wall"]
 
 
@@ -340,6 +371,9 @@ def attack(board, policy, side, options, support_left):
         if len(w) < 2 or not re.match(r"^\d{4}$", w[0]):
             continue
         need = fort_odds if w[0] in board.forts else odds
+        if policy in ODDS:
+            need = ODDS[policy]["city" if w[0] in board.city else "fort"
+                                if w[0] in board.forts else "other"]
         col = board.column(w[0], w[1:])
         sup = ""
         if col < need and support_left > 0 and \

@@ -236,6 +236,39 @@ setup() {
 	assert_output_has "in an enemy zone of control, where it stops (6.1)"
 }
 
+# The balance run's careful Allied player (examples/aachen/trying.py):
+# 17.1 makes each US unit lost a turn of the game, so it takes a loss
+# only for the city. A city hex at +3 (9 against 1, the table's last
+# column, -3 the city's shift) is attacked; the open hex 1527 at +5 (6
+# against 1, EX on a 6, 7.6) and the West Wall hex 2124 at +4 are not,
+# where siege attacks both; +6 on 1527 (9 against 1) has no EX and is.
+# A unit in a city hex holds it: careful gives it no move, siege does.
+@test "players who try: careful attacks at a loss only for the city, and holds what it took" {
+	run python3 - "$BATS_TEST_DIRNAME/../../examples/aachen" start.yaml <<'EOF2'
+import sys
+sys.path.insert(0, sys.argv[1])
+import trying
+b = trying.Board(sys.argv[2])
+for pol, opt in (("careful", "1428 a10 a11 a12"), ("careful", "1527 a10 a11"),
+                 ("careful", "2124 a10 a11"), ("careful", "1527 a10 a11 a12"),
+                 ("siege", "1527 a10 a11"), ("siege", "2124 a10 a11")):
+    print(pol, opt, "->", trying.attack(b, pol, "allied", [opt], 0))
+b.where["a10"] = "1227"
+b.allied.add("1227")
+for pol in ("careful", "siege"):
+    print(pol, "moves a10:", "a10" in dict(trying.POLICIES[pol](b, False)[0]))
+EOF2
+	[ "$status" -eq 0 ]
+	assert_output_has "careful 1428 a10 a11 a12 -> 1428 a10 a11 a12"
+	assert_output_has "careful 1527 a10 a11 -> done"
+	assert_output_has "careful 2124 a10 a11 -> done"
+	assert_output_has "careful 1527 a10 a11 a12 -> 1527 a10 a11 a12"
+	assert_output_has "siege 1527 a10 a11 -> 1527 a10 a11"
+	assert_output_has "siege 2124 a10 a11 -> 2124 a10 a11"
+	assert_output_has "careful moves a10: False"
+	assert_output_has "siege moves a10: True"
+}
+
 # orders --answers: the template after the given answers (a whole turn
 # in one order file, one answer at a time)
 @test "orders --answers: the template goes on after the answers given" {
