@@ -53,7 +53,7 @@ CONFORM    = $(BUILD)/tests/conform
 MAN_VIEWS  = $(BUILD)/tests/man-views
 
 .PHONY: all deps check check-unit check-conformance check-e2e demo clean \
-        install sanitize bench bench-judge bench-balance fuzz fuzz-run check-hostile check-faults \
+        install sanitize bench bench-judge bench-balance bench-replay-steps fuzz fuzz-run check-hostile check-faults \
         check-tamper check-fuzz-corpus check-asan check-valgrind \
         check-attacks check-e2e-files check-data check-mail \
         check-judge-load check-stress check-views check-sweep man-views \
@@ -368,6 +368,14 @@ bench-judge: $(BIN) $(BUILD)/bench/bare
 bench-balance: $(BIN) $(BUILD)/bench/bare
 	python3 bench/bench.py $(BIN) $(BUILD)/bench/bare \
 	  --balance $(or $(BENCH_BALANCE_GAMES),10)
+
+# A step of a replay page in headless Chromium (bench/replay-steps.py,
+# printed, not written; the goal, under 100 ms, is read off it): the
+# pages REPLAY_PAGES, else the Race to the Reichstag and Aachen examples,
+# measured in turn, REPEATS times.
+bench-replay-steps:
+	python3 bench/replay-steps.py $(or $(REPLAY_PAGES),\
+	  examples/race-to-the-reichstag/replay.html examples/aachen/replay.html)
 
 COMPDIR    = $(PREFIX)/share/bash-completion/completions
 

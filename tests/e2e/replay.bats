@@ -319,16 +319,39 @@ outside() {
 	local bin
 	bin=$(command -v chromium || command -v chromium-browser) ||
 		skip "chromium is not installed"
-	# the page changes only the elements whose lines differ from the
-	# step shown before (the map stays): what it shows must be what the
-	# step's board parsed anew gives, element for element
+	# The page shows the board in layers stacked in its order (the map,
+	# which no step changes, a layer the steps never touch, painted once
+	# into a canvas; the rest changed element by element from the step
+	# shown before). At every step, both ways:
+	# - each layer's <svg> in the page is its lines parsed anew;
+	# - the layers together are the board: every drawn element (all but
+	#   groups, <defs> and titles), in order, the same element (its
+	#   markup) under the same groups (their attributes) as in the
+	#   board's SVG text, which is render's (tested above);
+	# - each fixed layer's canvas is painted.
 	run "$PY" "$BATS_TEST_DIRNAME/cdp.py" "$bin" "file://$F/whole.html#step=0" '(async () => {
 	  const frame = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+	  const sleep = ms => new Promise(r => setTimeout(r, ms));
 	  const key = k => document.dispatchEvent(new KeyboardEvent("keydown", {key: k}));
 	  const norm = s => s.replace(/>\s+</g, "><").trim();
 	  const step = () => document.getElementById("step").textContent;
+	  const parse = s => {
+	    const d = document.createElement("div");
+	    d.innerHTML = s.replace(/^<\?xml[^>]*>\s*/, "");
+	    return d;
+	  };
+	  const attrs = e => e.tagName + [...e.attributes].map(a => " " + a.name + "=" + a.value).join("");
+	  const drawn = root => [...root.querySelectorAll("svg *")].filter(e =>
+	      !/^(g|svg|defs|title)$/.test(e.tagName) && !e.closest("defs, title"))
+	    .map(e => {
+	      const up = [];
+	      for (let a = e.parentElement; a && a.tagName !== "svg"; a = a.parentElement)
+	        up.push(attrs(a));
+	      return up.reverse().join(" > ") + " > " + norm(e.outerHTML);
+	    }).join("\n");
 	  const t = [], bad = [];
-	  let n = 0;
+	  let n = 0, layers = 0, fixed = 0;
+	  await sleep(500);
 	  for (const dir of ["ArrowRight", "ArrowLeft"]) {
 	    for (let i = 0; i < 100; i++) {
 	      const before = step(), t0 = performance.now();
@@ -337,21 +360,31 @@ outside() {
 	      if (step() === before) break;
 	      t.push(Math.round(performance.now() - t0));
 	      n++;
-	      const d = document.createElement("div");
-	      d.innerHTML = window.umpireBoard(+step()).replace(/^<\?xml[^>]*>\s*/, "");
-	      if (norm(d.querySelector("svg").outerHTML) !==
-	          norm(document.querySelector("#board svg").outerHTML))
-	        bad.push(step());
+	      const ls = window.umpireLayers(+step());
+	      const divs = document.querySelectorAll("#board > div");
+	      layers = Math.max(layers, ls.length);
+	      if (divs.length !== ls.length) { bad.push(step() + ":layers"); continue; }
+	      ls.forEach((text, k) => {
+	        const want = parse(text).querySelector("svg"), got = divs[k].querySelector("svg");
+	        if (!want || !got || norm(want.outerHTML) !== norm(got.outerHTML))
+	          bad.push(step() + ":" + k);
+	        if (/fixed/.test(divs[k].className)) {
+	          fixed++;
+	          if (!divs[k].querySelector("canvas")) bad.push(step() + ":canvas" + k);
+	        }
+	      });
+	      if (drawn(parse(window.umpireBoard(+step()))) !== drawn(document.getElementById("board")))
+	        bad.push(step() + ":drawn");
 	    }
 	  }
 	  t.sort((a, b) => a - b);
-	  return "steps " + n + " differ [" + bad.join(",") + "] | ms median " +
-	    t[t.length >> 1] + " max " + t[t.length - 1];
+	  return "steps " + n + " differ [" + bad.join(",") + "] layers " + layers +
+	    (fixed ? " fixed" : "") + " | ms median " + t[t.length >> 1] + " max " + t[t.length - 1];
 	})()'
 	echo "$output"
 	[ "$status" -eq 0 ]
 	case $output in
-	'"steps 88 differ [] | ms '*) ;;
+	'"steps 88 differ [] layers 3 fixed | ms '*) ;;
 	*) return 1 ;;
 	esac
 }
