@@ -2,13 +2,13 @@
 # make-example.sh BIN - play the example game of this folder again: the
 # Allied and the German player (choose.py: a whole turn an order file,
 # standing orders for the rest; the players who try of trying.py,
-# ALLIED_POLICY, GERMAN_POLICY: siege and garrison unless set, the
-# example's game, the strongest pair before careful was measured) exchange
+# ALLIED_POLICY, GERMAN_POLICY: careful and garrison unless set, the
+# example's game, the strongest pair of the balance run) exchange
 # files until the game ends; each side adjudicates the other's orders
 # (no referee). Writes allied.pub, german.pub, game.yaml,
 # orders/step-NNN.yaml (as mailed), reports/step-NNN.txt (as mailed
 # back), board-turn-NN.svg (the board after the first step of turns 1,
-# 5 and 10) and board.svg (the last step).
+# 5 and 10, those the game reaches) and board.svg (the last step).
 # The secret keys are made in a temporary directory and thrown away.
 set -eu
 BIN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -19,7 +19,7 @@ trap 'rm -rf "$KEYS"' EXIT
 export XDG_STATE_HOME="$KEYS/state"
 export UMPIRE_SCENARIOS="$HERE/../../scenarios"
 cd "$HERE"
-ALLIED_POLICY=${ALLIED_POLICY:-siege}
+ALLIED_POLICY=${ALLIED_POLICY:-careful}
 GERMAN_POLICY=${GERMAN_POLICY:-garrison}
 rm -rf orders reports game.yaml board.svg board-turn-*.svg replay.html
 mkdir orders reports
