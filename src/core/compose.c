@@ -166,6 +166,7 @@ GMimePart *gmime_text_part(const struct gmime *gm, const char *subtype,
 		unsigned char rnd[32];
 		int state = 0;
 		guint32 save = 0;
+		e->raw = NULL;
 		e->text = xmalloc(GMIME_BASE64_ENCODE_LEN(len));
 		e->len = gm->g_mime_encoding_base64_encode_close(
 			(const unsigned char *)data, len, e->text, &state,

@@ -6,8 +6,41 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include "umpire/error.h"
 #include "umpire/gmime_dl.h"
+#include "umpire/strbuf.h"
 #include "unit.h"
+
+/* A part gmime_text_part encodes (not 7bit-safe) leaves no borrowed
+ * text behind in its gmime_encoded, whatever the struct held before
+ * (draft_write's array of them is not cleared): gmime_splice puts the
+ * encoded text in the message, never a stale pointer's bytes. */
+static void encoded_part(void)
+{
+	struct gmime gm;
+	struct error err;
+	if (gmime_open(&gm, &err)) {
+		CHECK(0, "GMime opens: %s", err.msg);
+		return;
+	}
+	static const char utf8[] = "scenario: \xe6\x9d\xb1\n";
+	struct gmime_encoded e;
+	memset(&e, 0xaa, sizeof e);
+	GMimePart *p = gmime_text_part(&gm, "plain", utf8, strlen(utf8),
+				       "g.yaml", 1,
+				       GMIME_CONTENT_ENCODING_BASE64, &e);
+	CHECK(e.raw == NULL && e.text != NULL,
+	      "an encoded part holds its encoded text, no borrowed one");
+	struct strbuf out = STRBUF_INIT;
+	char msg[200];
+	snprintf(msg, sizeof msg, "head\n%sfoot\n", e.standin);
+	CHECK(gmime_splice(msg, strlen(msg), &e, 1, &out) == 0 &&
+	      strstr(out.buf, "c2NlbmFyaW86IOadsQo=") != NULL,
+	      "the splice puts the base64 of the text in its place");
+	strbuf_free(&out);
+	gm.g_object_unref(p);
+	gmime_close(&gm);
+}
 
 /* A game-file-like text of about size bytes (lines of 40 characters,
  * some beginning "- " and some with a base64 body), with line put at
@@ -101,5 +134,6 @@ int main(void)
 	CHECK(gmime_7bit_safe(buf, len), "a game-file-like text: as it is");
 	CHECK(!gmime_7bit_safe(buf, len - 1), "without its last LF: encoded");
 	CHECK(!gmime_7bit_safe(buf, 0), "nothing: encoded");
+	encoded_part();
 	return unit_done("compose");
 }
