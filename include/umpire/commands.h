@@ -106,14 +106,17 @@ void adjudicated_free(struct adjudicated *res);
  * place (the judge's letters of the step): called with the game holding
  * the new step and the run that computed it, after the game file is
  * staged and the step recorded; an error abandons the step (nothing
- * written). What the run must hold for it, set by the hook's maker:
+ * written); what it writes it leaves to later to sync (fsutil.h): the
+ * step's files are made durable together, once, before the rename.
+ * What the run must hold for it, set by the hook's maker:
  * the events, draws and marks from step events_from on (g->events_from;
  * 0: the new step's only), and the pending question with every example
  * (examples_all; else the report's few, REPORT_EXAMPLES).
  */
+struct sync_later;
 struct step_hook {
 	int (*before_commit)(void *ctx, struct game *g, const struct run *run,
-			     struct error *err);
+			     struct sync_later *later, struct error *err);
 	void *ctx;
 	size_t events_from;
 	int examples_all;

@@ -65,6 +65,40 @@ int write_commit(struct staged *s, size_t n, struct error *err);
 void write_abort(struct staged *s, size_t n);
 
 /*
+ * Files that must be durable together before one rename (a step's game
+ * file, the letters it owes and the local record's lines, all before
+ * the game file takes its name): each written without its own
+ * fsync(2), then one syncfs(2) of each file system they are on, where
+ * each file would have cost its own journal commit. A file system
+ * beyond SYNC_LATER_MAX is synced file by file, at once.
+ */
+#define SYNC_LATER_MAX 4
+struct sync_later {
+	int fd[SYNC_LATER_MAX];   /* one open descriptor a file system */
+	dev_t dev[SYNC_LATER_MAX];
+	size_t n;
+};
+void sync_later_init(struct sync_later *l);
+/* fd's file (or directory) to be made durable by sync_later_run: 0, or
+ * -1 with errno when it had to be synced at once and that failed. */
+int sync_later_note(struct sync_later *l, int fd);
+/* Every file noted made durable; the descriptors closed. */
+int sync_later_run(struct sync_later *l, struct error *err);
+void sync_later_free(struct sync_later *l);
+/* write_stage, write_stage_parts and write_commit with the syncs left
+ * to l (NULL: made at once, as those do): the staged files' bytes, and
+ * the committed names' directories. */
+int write_stage_later(struct staged *s, struct sync_later *l,
+		      const char *path, const void *buf, size_t len,
+		      mode_t mode, int exclusive, struct error *err);
+int write_stage_parts_later(struct staged *s, struct sync_later *l,
+			    const char *path, const struct write_part *parts,
+			    size_t n, mode_t mode, int exclusive,
+			    struct error *err);
+int write_commit_later(struct staged *s, size_t n, struct sync_later *l,
+		       struct error *err);
+
+/*
  * A command's files, for io_distinct: `what` names the role in messages
  * ("game file", "-o", "--report").
  */

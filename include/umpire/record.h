@@ -113,7 +113,13 @@ int record_refuse(struct record *r, long long n, const unsigned char
 /* Write the record back if it changed: its new lines appended and the
  * file synced (a new file, or one not read whole as lines, written
  * again whole, atomically, 0600). */
+struct sync_later;
 int record_save(struct record *r, struct error *err);
+/* The same with its sync left to later (fsutil.h, sync_later): the
+ * record's new lines durable with the files of the step they record,
+ * before those take their names. */
+int record_save_later(struct record *r, struct sync_later *later,
+		      struct error *err);
 
 /* The record of sk's key in game g, checked against g (record_check_game:
  * g->trusted is set). */

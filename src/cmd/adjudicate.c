@@ -283,24 +283,37 @@ int adjudicate_orders(const struct cli *cli, struct game *g,
 	unsigned char oh[32];
 	crypto_generichash(oh, 32, st->blob, st->blob_len, NULL, 0);
 	struct staged files[2];
+	struct sync_later later;
 	size_t n_files = 0;
 	size_t gap;
 	struct write_part parts[3];
+	/* Their bytes, the letters and the record's lines are synced
+	 * together, once (sync_later: one syncfs of their file system
+	 * where each file cost a journal commit of its own), before the
+	 * renames, which write_commit makes durable (the directory's
+	 * sync): nothing is named before it is on disk. */
+	sync_later_init(&later);
 	if ((!hook || !hook->before_emit ||
 	     hook->before_emit(hook->ctx, g, err) == 0) &&
 	    game_emit_step_gap(g, &text, &gap, err) == 0 &&
-	    write_stage_parts(&files[n_files++], out ? out : "-", parts,
-			      game_parts(g, &text, gap, parts), 0644, 0,
-			      err) == 0 &&
-	    (!rep || write_stage(&files[n_files++], rep, report->buf,
-				 report->len, 0644, 0, err) == 0) &&
-	    (!hook || hook->before_commit(hook->ctx, g, &run, err) == 0) &&
+	    write_stage_parts_later(&files[n_files++], &later,
+				    out ? out : "-", parts,
+				    game_parts(g, &text, gap, parts), 0644, 0,
+				    err) == 0 &&
+	    (!rep || write_stage_later(&files[n_files++], &later, rep,
+				       report->buf, report->len, 0644, 0,
+				       err) == 0) &&
+	    (!hook || hook->before_commit(hook->ctx, g, &run, &later,
+					  err) == 0) &&
 	    record_mark(&rec, 'c', st->n, oh, path_name(orders), err) == 0 &&
-	    (record_learn(&rec, g), record_save(&rec, err) == 0) &&
+	    (record_learn(&rec, g), record_save_later(&rec, &later,
+						      err) == 0) &&
+	    sync_later_run(&later, err) == 0 &&
 	    write_commit(files, n_files, err) == 0)
 		rc = 0;
 	else
 		write_abort(files, n_files);
+	sync_later_free(&later);
 	record_free(&rec);
 	if (rc == 0 && notes && notes->len)
 		fprintf(cli->msg, "umpire: note: %s: the signed orders were "

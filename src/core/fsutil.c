@@ -1,6 +1,7 @@
 /*
  * fsutil.c - bounded reads, atomic writes.
  */
+#define _GNU_SOURCE             /* syncfs(2) */
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -175,13 +176,76 @@ static void keep_parts(struct staged *s, const struct write_part *parts,
 int write_stage(struct staged *s, const char *path, const void *buf,
 		size_t len, mode_t mode, int exclusive, struct error *err)
 {
+	return write_stage_later(s, NULL, path, buf, len, mode, exclusive,
+				 err);
+}
+
+int write_stage_later(struct staged *s, struct sync_later *later,
+		      const char *path, const void *buf, size_t len,
+		      mode_t mode, int exclusive, struct error *err)
+{
 	struct write_part one = { buf, len };
-	return write_stage_parts(s, path, &one, 1, mode, exclusive, err);
+	return write_stage_parts_later(s, later, path, &one, 1, mode,
+				       exclusive, err);
+}
+
+void sync_later_init(struct sync_later *l)
+{
+	l->n = 0;
+}
+
+int sync_later_note(struct sync_later *l, int fd)
+{
+	struct stat st;
+	if (fstat(fd, &st) != 0)
+		return -1;
+	for (size_t i = 0; i < l->n; i++)
+		if (l->dev[i] == st.st_dev)
+			return 0;
+	if (l->n == SYNC_LATER_MAX)
+		return fsync(fd);
+	int own = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+	if (own < 0)
+		return fsync(fd);
+	l->fd[l->n] = own;
+	l->dev[l->n++] = st.st_dev;
+	return 0;
+}
+
+int sync_later_run(struct sync_later *l, struct error *err)
+{
+	int rc = 0;
+	/* syncfs(2) reports the file system's writeback errors since the
+	 * descriptor was opened (Linux 5.8): a write the disk refused
+	 * is not taken for durable */
+	for (size_t i = 0; i < l->n; i++)
+		if (syncfs(l->fd[i]) != 0 && rc == 0)
+			rc = errorf(err, EXIT_USAGE, "cannot make the files "
+				    "written durable (syncfs): %s",
+				    strerror(errno));
+	sync_later_free(l);
+	return rc;
+}
+
+void sync_later_free(struct sync_later *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		close(l->fd[i]);
+	l->n = 0;
 }
 
 int write_stage_parts(struct staged *s, const char *path,
 		      const struct write_part *parts, size_t n, mode_t mode,
 		      int exclusive, struct error *err)
+{
+	return write_stage_parts_later(s, NULL, path, parts, n, mode,
+				       exclusive, err);
+}
+
+int write_stage_parts_later(struct staged *s, struct sync_later *later,
+			    const char *path, const struct write_part *parts,
+			    size_t n, mode_t mode, int exclusive,
+			    struct error *err)
 {
 	struct stat st;
 
@@ -227,7 +291,10 @@ int write_stage_parts(struct staged *s, const char *path,
 	int bad = 0;
 	for (size_t i = 0; i < n && !bad; i++)
 		bad = write_all(s->fd, parts[i].buf, parts[i].len) != 0;
-	if (bad || fsync(s->fd) != 0) {
+	/* its bytes on disk before the rename gives it its name: now, or
+	 * with the files it is committed with (sync_later) */
+	if (bad || (later ? sync_later_note(later, s->fd) :
+		    fsync(s->fd)) != 0) {
 		int e = errno;
 		write_abort(s, 1);
 		return errorf(err, EXIT_USAGE, "cannot write %s: %s", path,
@@ -301,8 +368,9 @@ static int same_dir(const struct staged *a, const struct staged *b)
 
 /* The renames of s[0..n) made durable: each directory that got one
  * synced once, after all of them (a game file and its report, side by
- * side, cost one directory sync, not two). */
-static void sync_dirs(const struct staged *s, const int *renamed, size_t n)
+ * side, cost one directory sync, not two); with later, left to it. */
+static void sync_dirs(const struct staged *s, const int *renamed, size_t n,
+		      struct sync_later *later)
 {
 	for (size_t i = 0; i < n; i++) {
 		size_t j = 0;
@@ -316,7 +384,10 @@ static void sync_dirs(const struct staged *s, const int *renamed, size_t n)
 		int dfd = open(dirname(dup), O_RDONLY | O_DIRECTORY |
 			       O_CLOEXEC);
 		if (dfd >= 0) {
-			fsync(dfd);
+			if (later)
+				(void)sync_later_note(later, dfd);
+			else
+				fsync(dfd);
 			close(dfd);
 		}
 		free(dup);
@@ -324,6 +395,12 @@ static void sync_dirs(const struct staged *s, const int *renamed, size_t n)
 }
 
 int write_commit(struct staged *s, size_t n, struct error *err)
+{
+	return write_commit_later(s, n, NULL, err);
+}
+
+int write_commit_later(struct staged *s, size_t n, struct sync_later *later,
+		       struct error *err)
 {
 	int *renamed = xcalloc(n ? n : 1, sizeof *renamed);
 	/* the files first, stdout last: a file that cannot be renamed
@@ -335,13 +412,13 @@ int write_commit(struct staged *s, size_t n, struct error *err)
 		/* (the name taken once the temporary name is gone) */
 		renamed[i] = file && !s[i].tmp;
 		if (bad) {
-			sync_dirs(s, renamed, n);
+			sync_dirs(s, renamed, n, later);
 			free(renamed);
 			write_abort(s, n);
 			return -1;
 		}
 	}
-	sync_dirs(s, renamed, n);
+	sync_dirs(s, renamed, n, later);
 	free(renamed);
 	for (size_t i = 0; i < n; i++)
 		if (s[i].kind == STAGED_STDOUT && commit_one(&s[i], err))

@@ -734,7 +734,8 @@ static void saved(struct record *r, size_t len)
  * lines) and synced: 0; 1 when the file is not that one any more (it
  * is then written whole); -1 with err when the append failed (the file
  * cut back to what it held). */
-static int record_append(struct record *r, struct error *err)
+static int record_append(struct record *r, struct sync_later *later,
+			 struct error *err)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct stat st;
@@ -772,8 +773,9 @@ static int record_append(struct record *r, struct error *err)
 	/* the one sync a save needs: the lines appended, and the file's
 	 * new length, on disk before the command goes on (signs, or
 	 * commits the step the record says this key countersigned); the
-	 * file's name is old, its directory needs none */
-	if (rc == 0 && fsync(fd) != 0)
+	 * file's name is old, its directory needs none (with later: made
+	 * with the files of the step it records, before their renames) */
+	if (rc == 0 && (later ? sync_later_note(later, fd) : fsync(fd)) != 0)
 		rc = -1;
 	if (rc) {
 		int e = errno;
@@ -792,12 +794,18 @@ static int record_append(struct record *r, struct error *err)
 
 int record_save(struct record *r, struct error *err)
 {
+	return record_save_later(r, NULL, err);
+}
+
+int record_save_later(struct record *r, struct sync_later *later,
+		      struct error *err)
+{
 	struct strbuf sb = STRBUF_INIT;
 	char h[DOC_B64_32_LEN + 1];
 	if (!r->dirty)
 		return 0;
 	if (r->file_len) {
-		int arc = record_append(r, err);
+		int arc = record_append(r, later, err);
 		if (arc <= 0)
 			return arc;
 	}
@@ -818,7 +826,7 @@ int record_save(struct record *r, struct error *err)
 	mark_lines(r, 0, &sb);
 	/* made, or written again whole: atomically (write_output syncs
 	 * the copy, renames it, and syncs the directory: the new name
-	 * durable) */
+	 * durable; never left to later, which syncs after the rename) */
 	rc = write_output(r->path, sb.buf, sb.len, 0600, 0, err);
 	if (rc == 0)
 		saved(r, sb.len);

@@ -571,7 +571,7 @@ static int bounced(struct judge *j, const char *id, const char *role,
 	}
 	/* the notices durable first: a crash then tells twice, never
 	 * zero times */
-	if ((l.n && spool_put(j, &g, &l, 0, err)) ||
+	if ((l.n && spool_put(j, &g, &l, 0, NULL, err)) ||
 	    bounces_write(j, id, r, n, err)) {
 		err->status = EXIT_TEMPFAIL;
 		goto out;

@@ -151,14 +151,14 @@ int store_game(const struct judge *j, struct game *g,
 /* The letters g's new state owes, made durable: any failure is the
  * judge's (EXIT_TEMPFAIL), and the state is then not stored. */
 static int spool_state(struct judge *j, struct game *g,
-		       const struct run *run, struct outcome *o,
-		       struct error *err)
+		       const struct run *run, struct sync_later *later,
+		       struct outcome *o, struct error *err)
 {
 	struct letters l;
 	memset(&l, 0, sizeof l);
 	int rc = letters_of_state(j, g, run, NULL, &l, o, err);
 	if (rc == 0)
-		rc = spool_put(j, g, &l, 1, err);
+		rc = spool_put(j, g, &l, 1, later, err);
 	if (rc)
 		err->status = EXIT_TEMPFAIL;
 	letters_free(&l);
@@ -171,12 +171,12 @@ struct hook_ctx {
 };
 
 static int spool_step(void *ctx, struct game *g, const struct run *run,
-		      struct error *err)
+		      struct sync_later *later, struct error *err)
 {
 	struct hook_ctx *c = ctx;
 	/* the letters from the run that adjudicated the step (made under
 	 * letters_hook): the game is not replayed again */
-	return spool_state(c->j, g, run, c->o, err);
+	return spool_state(c->j, g, run, later, c->o, err);
 }
 
 static int stamp_step(void *ctx, struct game *g, struct error *err)
@@ -202,7 +202,7 @@ static void answer(struct judge *j, struct game *g, const char *role,
 	} else if (!answer_allowed(j, g->id, role)) {
 		strbuf_addf(&o->notes, "; not answered (%s had %u answers "
 			    "today)", role, j->answers_a_day);
-	} else if (spool_put(j, g, l, 0, &err)) {
+	} else if (spool_put(j, g, l, 0, NULL, &err)) {
 		strbuf_addf(&o->notes, "; the answer not sent: %s", err.msg);
 	} else {
 		spool_flush(j, g->id, g, o);
@@ -277,7 +277,7 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 			goto out_g;
 		if (game_take_joins(&g, &in, &added, err) ||
 		    (!game_unjoined(&in) && clock_taken(j, &in, err)) ||
-		    spool_state(j, &in, NULL, o, err) ||
+		    spool_state(j, &in, NULL, NULL, o, err) ||
 		    store_game(j, &in, err))
 			goto out_g;
 		say(o, FATE_DONE, "new game %s (%s) taken as its referee",
@@ -313,7 +313,7 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 		goto out_g;
 	}
 	if ((!game_unjoined(&g) && clock_taken(j, &g, err)) ||
-	    spool_state(j, &g, NULL, o, err) || store_game(j, &g, err))
+	    spool_state(j, &g, NULL, NULL, o, err) || store_game(j, &g, err))
 		goto out_g;
 	const char *who = game_unjoined(&g);
 	say(o, FATE_DONE, "%zu join(s) taken; %s%s", added,
@@ -437,7 +437,11 @@ static int take_orders(struct judge *j, const char *id, const char *name,
 			      err) == 0) {
 		say(o, FATE_DONE, "adjudicated step %zu", g.n_steps);
 		bounce_clear(j, g.id, g.steps[g.n_steps - 1].actor);
-		spool_flush(j, g.id, &g, o);
+		if (j->hold_letters)
+			strbuf_adds(&o->notes, "; its letters sent at the end "
+				    "of this run");
+		else
+			spool_flush(j, g.id, &g, o);
 		adjudicated_free(&res);
 		rc = 0;
 		goto out;

@@ -52,6 +52,10 @@ struct judge {
 	struct seckey *sk;
 	struct pubkey pk;
 	unsigned long serial;      /* file names of this run */
+	/* a --maildir run: the letters of its steps stay in spool/
+	 * (durable there) until its end, when they all go to the outbox
+	 * with one sync of it a game, not one a step */
+	int hold_letters;
 };
 
 /* What became of one message: the log line's fields. FATE_RETRY: the
@@ -191,9 +195,10 @@ void bounces_say(const struct judge *j, struct game *g, struct strbuf *out);
  * before they are sent leaves them for the next run. fresh: l are the
  * letters of a new state, not stored yet; those a judge killed before
  * storing it left are dropped first (the state computed again owes
- * them once). */
+ * them once). later (may be NULL): the syncs left to it, made with
+ * those of the step's game file (adjudicate_orders). */
 int spool_put(struct judge *j, struct game *g, const struct letters *l,
-	      int fresh, struct error *err);
+	      int fresh, struct sync_later *later, struct error *err);
 /* Send what the spool holds for game id (its lock held; g: the game as
  * stored, or NULL to read it when the spool holds any): a letter of a
  * state g does not hold (the step was never stored) is dropped, one

@@ -194,6 +194,22 @@ void judge_log(const struct judge *j, const char *name,
 	log_line(j, name, o);
 }
 
+/* The letters of the spool sent, and the log says so: those of the steps
+ * of a --maildir run (hold_letters), and those that an earlier run could
+ * not send (sendmail down, a crash between storing a step and sending
+ * its letters). */
+static void send_spooled(struct judge *j)
+{
+	struct outcome o;
+	memset(&o, 0, sizeof o);
+	spool_flush_all(j, &o);
+	if (o.notes.len) {
+		say(&o, FATE_DONE, "letters of the spool");
+		log_line(j, "spool", &o);
+	}
+	outcome_free(&o);
+}
+
 /* Deal with the message msg (len bytes, name): 0 once it is dealt with
  * (done, dropped or kept in failed/), -1 when the mail system must
  * deliver it again (err: EXIT_TEMPFAIL). */
@@ -225,15 +241,8 @@ static int judge_buffer(struct judge *j, const char *msg, size_t len,
 	else if (keep)
 		err->status = EXIT_TEMPFAIL, rc = -1;
 	outcome_free(&o);
-	/* letters that an earlier run could not send (sendmail down, a
-	 * crash between storing a step and sending its letters) */
-	memset(&o, 0, sizeof o);
-	spool_flush_all(j, &o);
-	if (o.notes.len) {
-		say(&o, FATE_DONE, "letters of the spool");
-		log_line(j, "spool", &o);
-	}
-	outcome_free(&o);
+	if (!j->hold_letters)
+		send_spooled(j);
 	return rc;
 }
 
@@ -357,6 +366,9 @@ static int judge_maildir(struct judge *j, const char *maildir,
 		strbuf_free(&dir);
 		return rc;
 	}
+	/* a message is flagged S once its step and its letters are
+	 * durable (the letters in spool/); the letters go out at the end */
+	j->hold_letters = 1;
 	for (int i = 0; i < n; i++) {
 		struct strbuf src = STRBUF_INIT, took = STRBUF_INIT,
 			      dst = STRBUF_INIT;
@@ -392,6 +404,8 @@ static int judge_maildir(struct judge *j, const char *maildir,
 	}
 	free(list);
 	strbuf_free(&dir);
+	j->hold_letters = 0;
+	send_spooled(j);
 	return rc;
 }
 

@@ -1,9 +1,10 @@
 /*
  * spool.c - letters that are part of a step.
  *
- * The letters a state of a game owes are written to spool/ (each file
- * synced, then the directory) before that state's game file is renamed
- * into place, and removed only once sendmail or the outbox took them. A
+ * The letters a state of a game owes are written to spool/ and made
+ * durable (with the step's game file and record lines, one syncfs:
+ * adjudicate_orders; else each file synced, then the directory) before
+ * that state's game file is renamed into place, and removed only once sendmail or the outbox took them. A
  * crash between the two leaves them for the next run, and a crash before
  * the game file was stored leaves letters of a state the game does not
  * hold, which are dropped, never sent: a party never learns the outcome
@@ -68,7 +69,7 @@ static void drop_state(struct judge *j, const struct game *g,
 }
 
 int spool_put(struct judge *j, struct game *g, const struct letters *l,
-	      int fresh, struct error *err)
+	      int fresh, struct sync_later *later, struct error *err)
 {
 	struct staged files[JUDGE_MAX_LETTERS];
 	struct strbuf paths[JUDGE_MAX_LETTERS];
@@ -85,11 +86,12 @@ int spool_put(struct judge *j, struct game *g, const struct letters *l,
 		strbuf_addf(&paths[n], "%s/spool/%s", j->games, stamp);
 		unique_name(j, &paths[n]);
 		strbuf_adds(&paths[n], ".eml");
-		rc = write_stage(&files[n], paths[n].buf, l->msg[n].buf,
-				 l->msg[n].len, 0600, 1, err);
+		rc = write_stage_later(&files[n], later, paths[n].buf,
+				       l->msg[n].buf, l->msg[n].len, 0600, 1,
+				       err);
 	}
 	if (rc == 0)
-		rc = write_commit(files, n, err);
+		rc = write_commit_later(files, n, later, err);
 	else
 		write_abort(files, n);
 	for (size_t i = 0; i < n; i++)

@@ -176,7 +176,7 @@ static int act(struct judge *j, struct game *g, const char *event,
 		rc = clock_letter(j, g, r, event, d, &l, err);
 	}
 	if (rc == 0)
-		rc = spool_put(j, g, &l, 0, err);
+		rc = spool_put(j, g, &l, 0, NULL, err);
 	if (rc == 0)
 		rc = store_game(j, g, err);
 	if (rc == 0) {

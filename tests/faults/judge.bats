@@ -79,7 +79,7 @@ settled() {
 @test "judge faults: killed at every point of a step, the next delivery ends it" {
 	fixture
 	local s n k total=0
-	for s in openat write fsync link rename unlink mkdir; do
+	for s in openat write fsync syncfs link rename unlink mkdir; do
 		# how many such calls a run without faults makes
 		strace -qq -o trace -e trace="$s" "$UMPIRE" judge \
 			--config judge.ini --outbox out <m1.eml >/dev/null 2>&1
@@ -97,6 +97,86 @@ settled() {
 	done
 	echo "# $total kill points" >&3
 	[ "$total" -ge 60 ]
+}
+
+# What each sync protects, in the order that keeps "no letter lost, none
+# of a step not stored": the step's files (the game file's copy, its
+# letters in spool/ and the local record's lines) made durable together
+# by one syncfs before the game file takes its name; that name made
+# durable (the games directory's sync) before a letter reaches the
+# outbox; and the outbox's new/ synced before the spool's copies go.
+@test "judge faults: one sync for the step's files, before the game file is named" {
+	fixture
+	G=$(kept)
+	local id=${G##*/}
+	strace -qq -f -y -o trace -e trace=fsync,syncfs,link,rename,unlink \
+		"$UMPIRE" judge --config judge.ini --outbox out <m1.eml \
+		>/dev/null 2>&1
+	# line numbers of the events, in the order they happened
+	local spool sync named dirsync outbox gone
+	spool=$(grep -n 'link(".*spool/.*\.tmp-.*", ".*spool/' trace | tail -1 | cut -d: -f1)
+	sync=$(grep -n '^[0-9 ]*syncfs(' trace | head -1 | cut -d: -f1)
+	named=$(grep -n "rename(\".*$id\.tmp-[^\"]*\", \".*$id\")" trace | cut -d: -f1)
+	outbox=$(grep -n 'link(".*spool/.*", ".*out/new/' trace | head -1 | cut -d: -f1)
+	gone=$(grep -n 'unlink(".*spool/[^"]*\.eml")' trace | head -1 | cut -d: -f1)
+	echo "spool=$spool sync=$sync named=$named outbox=$outbox gone=$gone"
+	[ -n "$spool" ] && [ -n "$sync" ] && [ -n "$named" ] && [ -n "$outbox" ]
+	[ "$spool" -lt "$sync" ]
+	[ "$sync" -lt "$named" ]
+	# the games directory synced between the rename and the outbox
+	dirsync=$(awk -v a="$named" -v b="$outbox" 'NR > a && NR < b && /fsync\(/ { print NR; exit }' trace)
+	[ -n "$dirsync" ]
+	# and new/ synced before the spool's copies go
+	awk -v a="$outbox" -v b="$gone" 'NR > a && NR < b && /fsync\(/ { f = 1 } END { exit !f }' trace
+	# nothing of games/ synced on its own before: the one syncfs did it
+	# (the local record's lines too, but when the record is made or
+	# written again whole: then atomically, synced before its rename)
+	! awk -v a="$sync" 'NR < a && /fsync\([0-9]+<[^>]*\/games[\/>]/' trace |
+		grep -q .
+}
+
+# A --maildir run holds its steps' letters in spool/ to its end: killed
+# anywhere in it, what the owner does (umpire(1): a message in cur/
+# without the S flag moved back to new/) and the next run end it: the
+# step stored once, every letter sent, none twice as two letters.
+@test "judge faults: a --maildir run killed at every point, the next run ends it" {
+	fixture
+	local s n k total=0
+	mdreset() { rm -rf maildir; mkdir -p maildir/new maildir/cur maildir/tmp; cp m1.eml maildir/new/m1; }
+	for s in fsync syncfs link rename unlink; do
+		mdreset
+		strace -qq -o trace -e trace="$s" "$UMPIRE" judge \
+			--config judge.ini --outbox out --maildir maildir >/dev/null 2>&1
+		n=$(grep -c "^$s(" trace)
+		restore
+		for k in $(seq 1 "$n"); do
+			mdreset
+			strace -qq -o /dev/null -e trace="$s" \
+				-e inject="$s:signal=KILL:when=$k" \
+				"$UMPIRE" judge --config judge.ini --outbox out \
+				--maildir maildir >/dev/null 2>&1 || true
+			for f in maildir/cur/*; do
+				case $f in *,S|"maildir/cur/*") ;;
+				*) mv "$f" maildir/new/m1 ;; esac
+			done
+			"$UMPIRE" judge --config judge.ini --outbox out \
+				--maildir maildir >/dev/null 2>&1 ||
+				{ echo "killed at $s #$k: the next run failed"; return 1; }
+			[ -z "$(ls maildir/new)" ]
+			cmp -s "$G" want.yaml ||
+				{ echo "killed at $s #$k: the game differs"; return 1; }
+			subjects out/new | cmp -s - want.subjects ||
+				{ echo "killed at $s #$k: letters: $(subjects out/new)"; return 1; }
+			[ "$(grep -hi '^Message-Id:' out/new/* | sort -u | wc -l)" -eq \
+				"$(cat want.count)" ]
+			[ -z "$(ls games/spool)" ] ||
+				{ echo "killed at $s #$k: left in the spool"; return 1; }
+			restore
+			total=$((total + 1))
+		done
+	done
+	echo "# $total kill points" >&3
+	[ "$total" -ge 10 ]
 }
 
 @test "judge faults: killed while sendmail runs or after it took a letter" {
