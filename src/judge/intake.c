@@ -422,8 +422,10 @@ static int take_orders(struct judge *j, const char *id, const char *name,
 		o->answered = 1;    /* no mistake: what it owes, at most */
 		/* the letters a crash kept from being sent, else the
 		 * signer's letter of the game as it stands (a lost letter
-		 * is never final) */
-		if (!spool_flush(j, g.id, &g, o))
+		 * is never final); in a --maildir run the spool holds the
+		 * run's own letters too (those of the orders this message
+		 * repeats, say), which answer their own message, not this */
+		if (!spool_flush(j, g.id, &g, o) || j->hold_letters)
 			letter_again(j, &g, by, o);
 		rc = 0;
 		goto out;
