@@ -344,18 +344,20 @@ strace_next() {
 	# is the judge's business, not this test's (tests/faults/judge.bats
 	# kills it at every call): a point past a step's last such call
 	# kills nothing, and that step goes plainly; at least five must
-	# kill. With today's judge: the first fsyncs are of the staged game
-	# and of the letters spooled, the last of the games directory after
-	# the rename; wait4 is sendmail done, clone sendmail started
+	# kill. With today's judge: the step's files (the game's copy, its
+	# letters in the spool, the local record's lines) are synced by one
+	# syncfs before the game's rename, whose directory is then synced (a
+	# local record made or written whole syncs itself first); wait4 is
+	# sendmail done, clone sendmail started
 	local points=(
-		"fsync 6:late in the step: the game stored or about to be"
+		"syncfs 1:the step's files written, before their one sync"
 		"wait4 1:sendmail took the first letter, not yet removed from the spool"
-		"fsync 4:the letters spooled, the game not yet renamed into place"
-		"fsync 2:the first letter half written to the spool"
+		"link 1:the first letter committed to the spool, the second not"
 		"link 2:one letter of two committed to the spool"
 		"rename 1:the step's first rename (a checkpoint)"
 		"clone 2:one letter of two sent"
-		"fsync 1:the staged game file synced"
+		"fsync 1:the game renamed into place (or the record written whole)"
+		"wait4 2:sendmail took the second letter"
 	)
 	local killed=0
 	local kills=0 robot status point call
