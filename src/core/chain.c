@@ -8,6 +8,7 @@
 #define DOMAIN_CHAIN "umpire/1 chain"
 #define DOMAIN_LINK "umpire/1 link"
 #define DOMAIN_SEED "umpire/1 seed"
+#define DOMAIN_LATE "umpire/1 late step"
 
 static void update_str(crypto_generichash_state *st, const char *s)
 {
@@ -82,6 +83,19 @@ int chain_reaches(const unsigned char reveal[CHAIN_BYTES], uint32_t steps,
 	for (uint32_t k = 0; k < steps; k++)
 		chain_step(h, h);
 	return sodium_memcmp(h, target, CHAIN_BYTES) == 0 ? 0 : -1;
+}
+
+void chain_late(const unsigned char genesis_hash[CHAIN_BYTES], uint64_t n,
+		unsigned char out[CHAIN_BYTES])
+{
+	crypto_generichash_state st;
+	unsigned char be[8];
+	for (int k = 7; k >= 0; k--, n >>= 8)
+		be[k] = (unsigned char)n;
+	crypto_generichash_init(&st, genesis_hash, CHAIN_BYTES, CHAIN_BYTES);
+	update_str(&st, DOMAIN_LATE);
+	crypto_generichash_update(&st, be, sizeof be);
+	crypto_generichash_final(&st, out, CHAIN_BYTES);
 }
 
 void chain_seed(const unsigned char genesis_hash[CHAIN_BYTES], uint64_t n,

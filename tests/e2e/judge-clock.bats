@@ -60,9 +60,10 @@ orders_mail() {
 	as player mail signed.yaml --game letter.eml -o m1.eml
 }
 
-# What on-late=standing is refused for, on a game: the step a game waits
-# on ends at the first question of the late side its standing orders do
-# not answer (umpire-protocol(7), Where a step ends), so the same orders
+# Why a late step (on-late=standing) is played by the rules' late answers,
+# not by the late side's own standing orders: the step a game waits on
+# ends at the first question of the late side its standing orders do not
+# answer (umpire-protocol(7), Where a step ends), so the same orders
 # played for it again answer nothing.
 @test "judge clock: the standing orders of a late side answer nothing of the question its game waits on" {
 	command -v minisign >/dev/null || skip "minisign not installed"
@@ -125,10 +126,11 @@ orders_mail() {
 	run "$UMPIRE" audit edited.yaml
 	[ "$status" -ne 0 ]
 	assert_output_has "signature of role player does not match the header"
+	# standing: only where the rules give late answers, with a referee
 	run as player new arnswalde-1945 --side player=player.pub \
 		--referee judge.pub --set on-late=standing -o x.yaml
 	[ "$status" -eq 2 ]
-	assert_output_has "standing orders answer nothing: the step the game waits on ended at the first question they did not answer"
+	assert_output_has "on-late=standing: the rules of arnswalde-1945 give no late answers (a game of one side, where no opponent waits on a late move)"
 	assert_output_has "choose wait or forfeit"
 	run as player new arnswalde-1945 --side player=player.pub \
 		--referee judge.pub --set deadline=3x -o x.yaml
