@@ -2579,6 +2579,23 @@ uint64_t game_next_link(struct game *g, const char *role)
 	return link_index(g, r, (uint64_t)g->n_steps + 1);
 }
 
+/* Whether buf (its signature sigtext, else embedded) is signed with
+ * role's key; nothing said. */
+static int signed_by(struct game *g, const char *role, const char *name,
+		     const char *buf, size_t len, const char *sigtext,
+		     size_t siglen)
+{
+	struct verified v;
+	struct error ignored;
+	struct role *r = game_role(g, role);
+	memset(&v, 0, sizeof v);
+	int ok = r && signed_verify(name, buf, len, sigtext ? "signature" :
+				    NULL, sigtext, siglen, &r->pk, &v,
+				    &ignored) == 0;
+	verified_free(&v);
+	return ok;
+}
+
 int game_adjudicate(struct game *g, const char *orders_name,
 		    const char *buf, size_t len, const char *sigtext,
 		    size_t siglen, const struct seckey *sk, struct run *run,
@@ -2613,26 +2630,15 @@ int game_adjudicate(struct game *g, const char *orders_name,
 		       actor, counter, counter);
 		goto out;
 	}
-	/* the actor's orders; else, in a game whose clock plays a late
-	 * side, a late step: the referee's own (umpire-protocol(7), THE
-	 * JUDGE'S CLOCK, Late steps) */
-	int late = 0;
+	/* the actor's orders, or, signed by the referee, a late step
+	 * (umpire-protocol(7), THE JUDGE'S CLOCK, Late steps), which the
+	 * clock and the judge's record must allow */
+	int late = !strcmp(counter, "referee") &&
+		signed_by(g, counter, orders_name, buf, len, sigtext, siglen);
 	if (verify_orders(g, orders_name, buf, len, sigtext, siglen, n, actor,
-			  actor, game_prev(g, g->n_steps), 1, NULL, &ord, &v,
-			  err)) {
-		struct error lerr;
-		orders_free(&ord);
-		verified_free(&v);
-		memset(&ord, 0, sizeof ord);
-		if (err->status != EXIT_REFUSED || !g->clock.set ||
-		    g->clock.on_late != LATE_STANDING ||
-		    strcmp(counter, "referee") ||
-		    verify_orders(g, orders_name, buf, len, sigtext, siglen,
-				  n, actor, counter, game_prev(g, g->n_steps),
-				  1, NULL, &ord, &v, &lerr))
-			goto out;
-		late = 1;
-	}
+			  late ? counter : actor, game_prev(g, g->n_steps), 1,
+			  NULL, &ord, &v, err))
+		goto out;
 	unsigned char lv[32];
 	chain_late(g->genesis, (uint64_t)n, lv);
 	if (late && (late_step_ok(g, n, actor, counter, err) ||

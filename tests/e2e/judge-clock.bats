@@ -239,6 +239,80 @@ assert g["deadline"] == "2027-01-18T08:00:00Z", g' "$who"
 	done
 }
 
+# on_late standing (umpire-protocol(7), THE JUDGE'S CLOCK, Late steps):
+# past the grace the judge plays the late side by the rules' late
+# answers, a step of its own signed with its key, once; the game audits
+# (umpire and the independent auditor), and the late side, back, orders
+# its next step with its own next chain link.
+@test "judge clock: on_late standing: one late step by the rules' late answers, once across ticks; it audits; the late side plays on" {
+	judge_setup german soviet
+	export UMPIRE_TEST_NOW=$T0
+	"$UMPIRE" new russo-german-war -s judge.key --side german=german.pub \
+		--side soviet=soviet.pub --referee judge.pub \
+		--set deadline=72h --set on-late=standing -o new.yaml 2>/dev/null
+	grep -q '^clock: {deadline: 72h, remind: 24h, grace: 24h, on_late: standing}$' new.yaml
+	g=$(sed -n 's/^game: //p' new.yaml)
+	mv new.yaml "games/$g.yaml"
+	for s in german soviet; do cp "games/$g.yaml" "mbox/$s/invite.yaml"; done
+	SIDES="german soviet" play 1
+	# the German plays; the Soviet, asked to answer his normal war
+	# (4.1), does not
+	SIDES=german play 4
+	run "$UMPIRE" status --brief "games/$g.yaml"
+	[[ "$output" == "pending soviet "* ]]
+	n=$(( ${output#pending soviet } ))
+	post
+	rm -f mbox/*/*.umpire
+	tick_at 48
+	tick_at 72
+	[ "$(letters "a reminder: soviet's orders due")" -eq 1 ]
+	[ "$(letters "soviet's orders are late\$")" -eq 2 ]
+	grep -l "orders are late" out/new/* | xargs grep -q "the judge plays"
+	rm -f out/new/*
+	# past the grace: one late step, however many ticks
+	tick_at 96
+	tick_at 97
+	tick_at 98
+	[ "$(grep -c ' tick .*late step .* played for soviet' games/judge.log)" -eq 1 ]
+	run "$UMPIRE" status --brief "games/$g.yaml"
+	[[ "$output" != "pending soviet $n" ]]
+	# its letters: a step's, to every party, nothing hidden in them
+	grep -q "^To: german@example.org" out/new/*
+	grep -q "^To: soviet@example.org" out/new/*
+	post
+	# what the rules' late answer gives: the Soviet passes and loses
+	# (4.1), the answer echoed to him alone; shown as the judge's step
+	run "$UMPIRE" report --step "$n" "games/$g.yaml"
+	[ "$status" -eq 0 ]
+	assert_output_has "Step $n, played by the judge for soviet, late past the grace"
+	assert_output_has "(to soviet) Late answer (rule 4.1): answer: pass."
+	assert_output_has "The Soviet does not answer and loses automatically"
+	run "$UMPIRE" audit "games/$g.yaml"
+	[ "$status" -eq 0 ]
+	assert_output_has "and the judge plays the late side by the rules' late answers."
+	assert_output_has "2027-01-19T08:00:00Z step $((n - 1)): late soviet (test clock)"
+	assert_output_has "2027-01-19T08:00:00Z step $n: taken (test clock)"
+	if /usr/bin/python3 -c 'import yaml, nacl.signing' 2>/dev/null; then
+		run /usr/bin/python3 "$BATS_TEST_DIRNAME/../independent/rederive.py" \
+			"games/$g.yaml"
+		[ "$status" -eq 0 ]
+		assert_output_has "step $n ok: soviet (a late step: the judge's), countersigned by referee"
+	fi
+	# both sides play on: the Soviet with its own orders and its next
+	# link (a late step spent none of its chain), on views that list the
+	# late step
+	export UMPIRE_TEST_NOW=$((T0 + 100 * H))
+	SIDES="german soviet" play 4
+	run "$UMPIRE" audit "games/$g.yaml"
+	[ "$status" -eq 0 ]
+	awk -v n="$n" '/^- step: /{s=$3} /^  actor: soviet/ && s > n {f=1} END{exit !f}' "games/$g.yaml"
+	for s in german soviet; do
+		run as "$s" audit "games/$g.yaml" --view views/*-"$s".eml \
+			-s "$s.key"
+		[ "$status" -eq 0 ]
+	done
+}
+
 @test "judge clock: an answer after the reminder clears it; the next step's clock starts when it was taken" {
 	solo deadline=72h
 	tick_at 49
