@@ -287,6 +287,8 @@ assert g["deadline"] == "2027-01-18T08:00:00Z", g' "$who"
 	assert_output_has "Step $n, played by the judge for soviet, late past the grace"
 	assert_output_has "(to soviet) Late answer (rule 4.1): answer: pass."
 	assert_output_has "The Soviet does not answer and loses automatically"
+	"$UMPIRE" replay "games/$g.yaml" --full -o replay.html 2>/dev/null
+	grep -q '"actor":"the judge for soviet"' replay.html
 	run "$UMPIRE" audit "games/$g.yaml"
 	[ "$status" -eq 0 ]
 	assert_output_has "and the judge plays the late side by the rules' late answers."
