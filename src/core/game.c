@@ -1880,13 +1880,6 @@ static void step_end_hook(void *user, const void *state,
 	h->g->at_step_end(h->g->hook_user, h->step, state, next);
 }
 
-/*
- * game_check, its signatures verified on a second thread (sigq.h) while
- * it goes on when queue is set. Every signature is then known good or
- * not before anything is kept (checkpoints) or returned; where one is
- * not, the whole check runs again with none queued, and that run alone
- * says what is wrong and where, as if nothing had been queued.
- */
 /* Step n of g, ordered for actor, as a late step (umpire-protocol(7),
  * THE JUDGE'S CLOCK, Late steps): what the game and the judge's record
  * must say for it; its orders' signature, marker and reveal are
@@ -1906,6 +1899,13 @@ static int late_step_ok(const struct game *g, long long n, const char *actor,
 	return clock_late_ok(g, (size_t)n, actor, err);
 }
 
+/*
+ * game_check, its signatures verified on a second thread (sigq.h) while
+ * it goes on when queue is set. Every signature is then known good or
+ * not before anything is kept (checkpoints) or returned; where one is
+ * not, the whole check runs again with none queued, and that run alone
+ * says what is wrong and where, as if nothing had been queued.
+ */
 static int check_game(struct game *g, enum check_level level,
 		      const struct engine_step *extra, struct run *run,
 		      int queue, struct error *err)

@@ -49,6 +49,16 @@ waiting_on_soviet() {
 	[[ "$("$UMPIRE" status --brief "$G")" == "pending soviet "* ]]
 }
 
+# A game of on-late=standing waiting on the Soviet past its deadline,
+# with the 'late' entry the judge signs at the grace's end: $G, due.yaml.
+late_is_due() {
+	waiting_on_soviet standing
+	tick_at 72
+	/usr/bin/python3 "$LATEFORGE" "$G" late.yaml --record due.yaml \
+		judge.key 2027-01-19T08:00:00Z
+	G=due.yaml
+}
+
 tick_at() {
 	UMPIRE_TEST_NOW=$((T0 + $1 * H)) "$UMPIRE" judge --config judge.ini \
 		--outbox out --tick 2>>judge.err
@@ -109,11 +119,7 @@ forge_and_adjudicate() {
 
 @test "late step attack: a side signs a late step of its own, skipping its link" {
 	need_tools
-	waiting_on_soviet standing
-	tick_at 72
-	/usr/bin/python3 "$LATEFORGE" "$G" late.yaml --record due.yaml \
-		judge.key 2027-01-19T08:00:00Z
-	G=due.yaml
+	late_is_due
 	forge_and_adjudicate soviet.key --vouch soviet.key
 	[ "$status" -eq 1 ]
 	assert_output_has "orders of soviet with the marker 'late: standing', signed by soviet: only the judge (the referee) takes a late step"
@@ -131,11 +137,7 @@ forge_and_adjudicate() {
 
 @test "late step attack: the referee's late step carries an answer the rules do not derive" {
 	need_tools
-	waiting_on_soviet standing
-	tick_at 72
-	/usr/bin/python3 "$LATEFORGE" "$G" late.yaml --record due.yaml \
-		judge.key 2027-01-19T08:00:00Z
-	G=due.yaml
+	late_is_due
 	forge_and_adjudicate judge.key --vouch judge.key \
 		--extra $'answers:\n- answer: pass'
 	[ "$status" -eq 1 ]

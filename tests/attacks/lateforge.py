@@ -17,7 +17,6 @@ that side for the step before appended to the judge's record at the
 UTC time AT, signed with the referee's unencrypted key REFEREE-KEY (a
 test clock's entry, as the tests' judge writes them).
 """
-import base64
 import os
 import struct
 import sys
@@ -26,16 +25,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "independent"))
 import nacl.signing  # noqa: E402
 from rederive import Map, audit, b2b256, doc_hash  # noqa: E402
-
-
-def seed_of_keyfile(path):
-    raw = base64.b64decode(open(path).read().split("\n")[1])
-    assert raw[:2] == b"Ed" and raw[2:4] == b"\0\0", "an unencrypted key"
-    return raw[62:94]
-
-
-def b64(raw):
-    return base64.b64encode(raw).decode()
+from viewforge import b64, seed_of_keyfile  # noqa: E402
 
 
 def main(argv):
