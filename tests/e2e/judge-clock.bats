@@ -315,6 +315,53 @@ assert g["deadline"] == "2027-01-18T08:00:00Z", g' "$who"
 	done
 }
 
+# Where the rules' late answers answer nothing (the German's turn with a
+# full hand: supply is not legal, and which card makes war is his
+# choice, 4.0), no late step is taken: the game waits, and the letters
+# say why; once, however many ticks.
+@test "judge clock: on_late standing where the late answers answer nothing: the game waits, and the letters say why" {
+	judge_setup german soviet
+	export UMPIRE_TEST_NOW=$T0
+	"$UMPIRE" new russo-german-war -s judge.key --side german=german.pub \
+		--side soviet=soviet.pub --referee judge.pub \
+		--set deadline=72h --set on-late=standing -o new.yaml 2>/dev/null
+	g=$(sed -n 's/^game: //p' new.yaml)
+	mv new.yaml "games/$g.yaml"
+	for s in german soviet; do cp "games/$g.yaml" "mbox/$s/invite.yaml"; done
+	SIDES="german soviet" play 1
+	post
+	rm -f out/new/*
+	# the German never answers: his deal (3.0) is a late step, the
+	# late answer deal
+	tick_at 96
+	[ "$(grep -c ' tick .*late step 1 played for german' games/judge.log)" -eq 1 ]
+	run "$UMPIRE" status --brief "games/$g.yaml"
+	[[ "$output" == "pending german 2" ]]
+	rm -f out/new/*
+	# his first turn, with 3 cards (4.0): no late answer; the game waits
+	tick_at 200
+	tick_at 300
+	[ "$(grep -c ' tick .*late german' games/judge.log)" -eq 1 ]
+	run "$UMPIRE" status --brief "games/$g.yaml"
+	[[ "$output" == "pending german 2" ]]
+	[ "$(letters "german's orders are late past the grace")" -eq 1 ]
+	f=$(grep -l "late past the grace" out/new/*)
+	grep -q "^To: soviet@example.org" "$f"
+	python3 - "$f" <<'PY'
+import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+body = "".join(p.get_payload(decode=True).decode() for p in m.walk()
+               if p.get_content_type() == "text/plain")
+flat = " ".join(body.split())
+assert "by the rules' late answers, but they answer nothing now" in flat, flat
+assert "rule 4.0 asks german 'action'" in flat, flat
+assert "So the game waits" in flat, flat
+PY
+	run "$UMPIRE" audit "games/$g.yaml"
+	[ "$status" -eq 0 ]
+	assert_output_has "step 1: late german (test clock)"
+}
+
 @test "judge clock: an answer after the reminder clears it; the next step's clock starts when it was taken" {
 	solo deadline=72h
 	tick_at 49
