@@ -472,6 +472,56 @@ EOF
 	done
 }
 
+# The same with on_late standing: the late side's own orders, or the
+# judge's late step for it, never both, never twice.
+@test "judge clock: two ticks and the late side's orders at once, on_late standing: one step, no letter twice" {
+	top=$PWD
+	for i in 1 2; do
+		mkdir "$top/round$i" && cd "$top/round$i"
+		judge_setup german soviet
+		export UMPIRE_TEST_NOW=$T0
+		"$UMPIRE" new russo-german-war -s judge.key \
+			--side german=german.pub --side soviet=soviet.pub \
+			--referee judge.pub --set deadline=72h \
+			--set on-late=standing -o new.yaml 2>/dev/null
+		g=$(sed -n 's/^game: //p' new.yaml)
+		mv new.yaml "games/$g.yaml"
+		for s in german soviet; do
+			cp "games/$g.yaml" "mbox/$s/invite.yaml"
+		done
+		SIDES="german soviet" play 1
+		SIDES=german play 4
+		post
+		run "$UMPIRE" status --brief "games/$g.yaml"
+		[[ "$output" == "pending soviet "* ]]
+		n=${output#pending soviet }
+		# the Soviet's orders, late, mailed as the ticks run
+		f=$(ls mbox/soviet/*.umpire | tail -1)
+		answer soviet "$f"
+		[ -f reply.eml ]
+		rm -f out/new/*
+		(tick_at 100) &
+		(tick_at 100) &
+		(UMPIRE_TEST_NOW=$((T0 + 100 * H)) judge_gets reply.eml) &
+		wait
+		run "$UMPIRE" audit "games/$g.yaml"
+		[ "$status" -eq 0 ]
+		lates=$(grep -c 'event: late' "games/$g.yaml" || true)
+		[ "$lates" -le 1 ]
+		# step n is the Soviet's own, or the judge's: the late step
+		# exactly when the record says late
+		run "$UMPIRE" report --step "$n" "games/$g.yaml"
+		[ "$status" -eq 0 ]
+		if [ "$lates" -eq 1 ]; then
+			assert_output_has "Step $n, played by the judge for soviet"
+		else
+			assert_output_has "Step $n, ordered by soviet"
+		fi
+		[ -z "$(grep -h '^Message-I[Dd]:' out/new/* | sort | uniq -d)" ]
+		cd "$top"
+	done
+}
+
 @test "judge clock: a game without a clock is not timed; one joined before the judge kept it starts its clock at the first tick" {
 	solo
 	run "$UMPIRE" audit "$(kept)"
