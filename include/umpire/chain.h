@@ -53,6 +53,10 @@ int chain_check(const unsigned char reveal[CHAIN_BYTES],
  * reveal c[n] against the anchor with steps = n. */
 int chain_reaches(const unsigned char reveal[CHAIN_BYTES], uint32_t steps,
 		  const unsigned char target[CHAIN_BYTES]);
+/* late[n]: the public value in a late step's actor's place, no chain
+ * link (umpire-protocol(7), THE JUDGE'S CLOCK, Late steps). */
+void chain_late(const unsigned char genesis_hash[CHAIN_BYTES], uint64_t n,
+		unsigned char out[CHAIN_BYTES]);
 /* seed[n] of step n. */
 void chain_seed(const unsigned char genesis_hash[CHAIN_BYTES], uint64_t n,
 		const unsigned char actor[CHAIN_BYTES],

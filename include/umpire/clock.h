@@ -48,6 +48,13 @@ int clock_setting(struct game_clock *c, const char *key, const char *value,
  * 0, or -1 with err. */
 int clock_check_settings(const struct game_clock *c, struct error *err);
 
+struct ruleset;
+/* A clock the game's rules allow: on_late standing needs the rules'
+ * late answers (rules.h, struct late_answer); 0, or -1 with err naming
+ * why. */
+int clock_check_scenario(const struct game_clock *c,
+			 const struct ruleset *rs, struct error *err);
+
 /* The judge's now: the test hook's when it is set (*test = 1), else
  * the system's. -1 with err when the hook's value is not a time. */
 int clock_now(time_t *now, int *test, struct error *err);
@@ -66,6 +73,14 @@ int clock_load(struct game *g, struct error *err);
  * forfeit. */
 int clock_verify(struct game *g, const char *waiting, int full, int *over,
 		 struct error *err);
+
+/* Step n (from 1) of g, a late step of actor (umpire-protocol(7),
+ * THE JUDGE'S CLOCK, Late steps), as the clock and the judge's record
+ * allow it: on_late standing, and a 'late' entry of actor for step
+ * n - 1, signed by the referee, no earlier than the end of that step's
+ * grace. 0, or -1 with err naming the step and the reason. */
+int clock_late_ok(const struct game *g, size_t n, const char *actor,
+		  struct error *err);
 
 /* ---- for the judge ---- */
 /* One entry of the judge's record. */

@@ -61,6 +61,14 @@ struct engine_step {
 	 * replay through it need not save and hash its state again
 	 * (struct step_end, hashed 0). */
 	int state_vouched;
+	/* A late step (STEP_PLAY, no answers, no standing orders of its
+	 * own): played by the judge for an actor whose move is late past
+	 * the grace, on-late=standing (umpire-protocol(7), THE JUDGE'S
+	 * CLOCK). Its actor's questions are answered by that side's kept
+	 * standing orders, then by the rules' late answers (struct
+	 * late_answer), the step ending at the first question neither
+	 * answers. */
+	int late;
 };
 
 struct draw_rec {

@@ -65,6 +65,10 @@ int game_unstub(struct game *g, struct error *err);
 /* A step's orders as check_game verified them; none (no answers, no
  * vouch) for a step it did not read. */
 const struct orders *game_step_orders(const struct game_step *s);
+/* Whether step i (from 0) is a late step (umpire-protocol(7), THE
+ * JUDGE'S CLOCK, Late steps): played by the judge for its actor, whose
+ * reveal is then late[n], no link of its chain. */
+int game_step_late(const struct game *g, size_t i);
 /* Step i's hash of its countersignature (a stub's from the checkpoints). */
 void game_step_sig_hash(const struct game *g, size_t i, unsigned char out[32]);
 /* With GAME_PARSE_AS_READ (and GAME_PARSE_CHECKPOINTS), the file is read

@@ -10,6 +10,8 @@
  *   vouch: <base64: Ed25519 of the trusted comment below; required in
  *           games with views, so that a view can show the step was
  *           ordered without showing the orders>
+ *   late: standing      # only a late step's, made and signed by the
+ *                       # judge; then no answers, no standing
  *   answers:            # in the order the rules ask
  *   - <key>: <answer>
  *   standing:           # optional: answers for questions asked later
@@ -40,6 +42,8 @@ struct orders {
 	unsigned char reveal[32];
 	unsigned char vouch[64];    /* has_vouch: the actor's vouch */
 	int has_vouch;
+	int late;                   /* the marker "late: standing": a late
+				       step's, written by the judge */
 	struct answer *answers;
 	size_t n_answers;
 	struct answer *standing;

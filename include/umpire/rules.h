@@ -285,6 +285,22 @@ struct standing_key {
 				  none in a later step */
 };
 
+/* What a side that sent nothing answers to a question of this key, by
+ * the rules (the game's clock, on-late=standing: umpire-protocol(7),
+ * THE JUDGE'S CLOCK): the answer a player at the table who sends
+ * nothing gives, taken from the rulebook, never a choice of the judge.
+ * A late step (engine_step.late) answers its actor's questions with
+ * the actor's kept standing orders first (ruleset.standing_persist),
+ * then with this; where the answer is not legal when asked (an attack
+ * the rules make compulsory, a reinforcement that may not be held
+ * back), or the key has none, the rules give a side that sent nothing
+ * no answer there, and the late step ends at that question. */
+struct late_answer {
+	const char *key;       /* question key */
+	const char *rule;      /* the rule that makes it the answer */
+	const char *answer;    /* the answer, as an order file gives it */
+};
+
 /* The standing key of rs that the order file's key `name` gives: KEY,
  * or KEY-SCOPE for one of its scopes (*scope then points at the scope
  * in name, else NULL); NULL for none. */
@@ -385,7 +401,17 @@ struct ruleset {
 	 * next is not such a question, or its text does not say enough.
 	 * It never changes what play() does. */
 	int (*resume)(struct ctx *c, void *st, const struct question *next);
+	/* The answers of a side that sent nothing ({NULL}-ended; struct
+	 * late_answer), or NULL: the rules give none (a game of one side,
+	 * where no opponent waits), and on-late=standing is refused for
+	 * the scenario with late_refused as the reason. */
+	const struct late_answer *late;
+	const char *late_refused;
 };
+
+/* The late answer rs gives for key, or NULL. */
+const struct late_answer *late_answer_find(const struct ruleset *rs,
+					   const char *key);
 
 #define STEPS_UNBOUNDED ((size_t)-1)
 

@@ -8,6 +8,7 @@
 #define DOMAIN_CHAIN "umpire/1 chain"
 #define DOMAIN_LINK "umpire/1 link"
 #define DOMAIN_SEED "umpire/1 seed"
+#define DOMAIN_LATE "umpire/1 late step"
 
 static void update_str(crypto_generichash_state *st, const char *s)
 {
@@ -84,19 +85,38 @@ int chain_reaches(const unsigned char reveal[CHAIN_BYTES], uint32_t steps,
 	return sodium_memcmp(h, target, CHAIN_BYTES) == 0 ? 0 : -1;
 }
 
-void chain_seed(const unsigned char genesis_hash[CHAIN_BYTES], uint64_t n,
-		const unsigned char actor[CHAIN_BYTES],
-		const unsigned char counter[CHAIN_BYTES],
-		unsigned char out[CHAIN_BYTES])
+/* BLAKE2b-256(key = genesis_hash, domain || u64be(n) || a || b), a and b
+ * NULL when not given: a step's public values (STEP SEEDS, and a late
+ * step's late[n]). */
+static void step_value(const unsigned char genesis_hash[CHAIN_BYTES],
+		       const char *domain, uint64_t n,
+		       const unsigned char *a, const unsigned char *b,
+		       unsigned char out[CHAIN_BYTES])
 {
 	crypto_generichash_state st;
 	unsigned char be[8];
 	for (int k = 7; k >= 0; k--, n >>= 8)
 		be[k] = (unsigned char)n;
 	crypto_generichash_init(&st, genesis_hash, CHAIN_BYTES, CHAIN_BYTES);
-	update_str(&st, DOMAIN_SEED);
+	update_str(&st, domain);
 	crypto_generichash_update(&st, be, sizeof be);
-	crypto_generichash_update(&st, actor, CHAIN_BYTES);
-	crypto_generichash_update(&st, counter, CHAIN_BYTES);
+	if (a)
+		crypto_generichash_update(&st, a, CHAIN_BYTES);
+	if (b)
+		crypto_generichash_update(&st, b, CHAIN_BYTES);
 	crypto_generichash_final(&st, out, CHAIN_BYTES);
+}
+
+void chain_late(const unsigned char genesis_hash[CHAIN_BYTES], uint64_t n,
+		unsigned char out[CHAIN_BYTES])
+{
+	step_value(genesis_hash, DOMAIN_LATE, n, NULL, NULL, out);
+}
+
+void chain_seed(const unsigned char genesis_hash[CHAIN_BYTES], uint64_t n,
+		const unsigned char actor[CHAIN_BYTES],
+		const unsigned char counter[CHAIN_BYTES],
+		unsigned char out[CHAIN_BYTES])
+{
+	step_value(genesis_hash, DOMAIN_SEED, n, actor, counter, out);
 }

@@ -597,7 +597,8 @@ int checkpoints_current(const struct checkpoints *cp, const struct game *g)
 }
 
 /* Each role's latest step before step cur (0-based) of the run's steps
- * es and its standing answers, as persist_load reads them (none for
+ * es (never a late step: the judge's, with no orders of the role) and
+ * its standing answers, as persist_load reads them (none for
  * rules whose standing orders never persist): a step the run did not
  * read has no actor, and a role's latest it resumed past is the one its
  * own checkpoint persisted (check_game puts it back in es). */
@@ -609,8 +610,8 @@ static struct doc_node *persist_node(const struct game *g, struct doc *d,
 	for (size_t r = 0; g->scn.rs->standing_persist && r < g->n_roles;
 	     r++)
 		for (size_t j = cur; j-- > 0;) {
-			if (!es[j].actor || strcmp(es[j].actor,
-						   g->roles[r].name))
+			if (!es[j].actor || es[j].late ||
+			    strcmp(es[j].actor, g->roles[r].name))
 				continue;
 			struct doc_node *e = doc_map(d), *st = doc_map(d);
 			e->style = st->style = DOC_STYLE_ANY;

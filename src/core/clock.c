@@ -22,6 +22,7 @@
 #include "umpire/doc.h"
 #include "umpire/gamedata.h"
 #include "umpire/json.h"
+#include "umpire/rules.h"
 
 #define D_JUDGE "umpire/1 judge time"
 
@@ -102,31 +103,11 @@ int clock_setting(struct game_clock *c, const char *key, const char *value,
 	for (int i = 0; i < 3; i++)
 		if (!strcmp(value, late_names[i])) {
 			c->on_late = (enum clock_late)i;
-			if (c->on_late == LATE_STANDING)
-				/* the step the game waits on ended at the
-				 * first question the late side's standing
-				 * orders did not answer (umpire-protocol(7),
-				 * Where a step ends); those that persist
-				 * were tried there too: played again they
-				 * answer nothing, and the rules have no
-				 * other answer to give for a side.  (Nor
-				 * could anyone sign it: a step reveals its
-				 * actor's own chain link.) */
-				return errorf(err, EXIT_USAGE, "%s %s=standing:"
-					      " the late side's standing orders "
-					      "answer nothing: the step the game "
-					      "waits on ended at the first "
-					      "question they did not answer, so "
-					      "played for it they would end "
-					      "there again (and only that side's "
-					      "key makes the chain link a step "
-					      "reveals); choose wait or forfeit",
-					      what, key);
 			return 1;
 		}
 	return errorf(err, EXIT_USAGE, "%s %s=%s: what the judge does when "
-		      "a move is late past the grace is one of wait, forfeit",
-		      what, key, value);
+		      "a move is late past the grace is one of wait, "
+		      "standing, forfeit", what, key, value);
 }
 
 int clock_check_settings(const struct game_clock *c, struct error *err)
@@ -518,7 +499,9 @@ void clock_describe(const struct game *g, struct strbuf *out)
 		strbuf_addf(out, "Clock: %s a move; a reminder %s before the "
 			    "deadline; then a grace of %s, and %s.\n", a, b,
 			    t, c->on_late == LATE_FORFEIT ? "the late side "
-			    "forfeits" : "the game waits");
+			    "forfeits" : c->on_late == LATE_STANDING ? "the "
+			    "judge plays the late side by the rules' late "
+			    "answers" : "the game waits");
 	}
 	size_t n = clock_entries(g);
 	if (n)
@@ -565,4 +548,75 @@ void clock_json(const struct game *g, struct json *j)
 		json_end_object(j);
 	}
 	json_end_array(j);
+}
+
+int clock_check_scenario(const struct game_clock *c,
+			 const struct ruleset *rs, struct error *err)
+{
+	if (!c->set || c->on_late != LATE_STANDING)
+		return 0;
+	/* the late side's own standing orders never answer the question
+	 * the game waits on (umpire-protocol(7), Where a step ends): the
+	 * rules' late answers must (rules.h, struct late_answer) */
+	if (!rs->late)
+		return errorf(err, EXIT_USAGE, "on-late=standing: the rules "
+			      "of %s give no late answers (%s); choose wait "
+			      "or forfeit", rs->id, rs->late_refused ?
+			      rs->late_refused : "none written");
+	return 0;
+}
+
+int clock_late_ok(const struct game *g, size_t n, const char *actor,
+		  struct error *err)
+{
+	const struct role *ref = role_of(g, "referee");
+	if (!g->clock.set || g->clock.on_late != LATE_STANDING)
+		return errorf(err, EXIT_REFUSED, "step %zu is a late step "
+			      "(played by the judge for %s), but the game's "
+			      "clock says on_late: %s: the judge plays a "
+			      "late side only in a game whose clock says "
+			      "standing", n, actor, g->clock.set ?
+			      clock_late_name(g->clock.on_late) : "none (no "
+			      "clock)");
+	long late = clock_find(g, "late", n - 1, actor);
+	if (late < 0)
+		return errorf(err, EXIT_REFUSED, "step %zu is a late step "
+			      "(played by the judge for %s), but the judge's "
+			      "record holds no 'late' entry of %s for step "
+			      "%zu: no deadline and grace passed for it", n,
+			      actor, actor, n - 1);
+	/* the entry the step rests on: its signature always (it changes
+	 * what the game is), whatever the check's depth */
+	const struct doc_node *rec = record(g), *m = rec->items[late];
+	unsigned char msg[160], *sig;
+	size_t ml, sl;
+	entry_message(g, rec, (size_t)late, m, n - 1, msg, &ml);
+	if (doc_need_b64(g->doc, m, "signature", &sig, &sl, err))
+		return -1;
+	if (!ref || crypto_sign_verify_detached(sig, msg, ml, ref->pk.pk))
+		return errorf(err, EXIT_REFUSED, "step %zu is a late step, "
+			      "but the judge's record's 'late' entry for it "
+			      "(entry %ld) is not the referee's signature "
+			      "(edited, moved or made by another key)", n,
+			      late + 1);
+	struct clock_entry e, from;
+	clock_entry(g, (size_t)late, &e);
+	long t = clock_find(g, "taken", n - 1, NULL);
+	long s = clock_find(g, "seen", n - 1, NULL);
+	if (t < 0 && s < 0)
+		return errorf(err, EXIT_REFUSED, "step %zu is a late step, "
+			      "but the judge's record does not say when the "
+			      "clock of step %zu started (no 'taken' or "
+			      "'seen' entry)", n, n - 1);
+	clock_entry(g, (size_t)(t > s ? t : s), &from);
+	time_t end = from.at + (time_t)(g->clock.deadline + g->clock.grace);
+	if (e.at < end) {
+		char a[21], b[21];
+		clock_time_str(e.at, a);
+		clock_time_str(end, b);
+		return errorf(err, EXIT_REFUSED, "step %zu is a late step, "
+			      "but the judge's record says it was late at "
+			      "%s, before the end of the grace, %s", n, a, b);
+	}
+	return 0;
 }

@@ -442,9 +442,9 @@ static const struct answer *standing_for(const struct ctx *c, size_t j,
 
 /* ruleset.standing_persist: the standing order for q in the latest
  * earlier step that q's role ordered (the current one included when it
- * is that role's), if legal now (and, in a game with hidden
- * information, one of the key's policy answers): then 1, with *text
- * and c->persist_index set. */
+ * is that role's; never a late step, which it did not order), if legal
+ * now (and, in a game with hidden information, one of the key's policy
+ * answers): then 1, with *text and c->persist_index set. */
 static int persisting(struct ctx *c, const struct question *q,
 		      const struct matcher *m, const char **text)
 {
@@ -456,7 +456,9 @@ static int persisting(struct ctx *c, const struct question *q,
 		return 0;
 	for (size_t j = c->at.cur + 1; j-- > 0;) {
 		const struct engine_step *p = &c->steps[j];
-		if (!p->actor || strcmp(p->actor, q->role) != 0)
+		/* a late step is the judge's, with no orders of the side:
+		 * its kept orders are those of its latest own step */
+		if (!p->actor || strcmp(p->actor, q->role) != 0 || p->late)
 			continue;
 		const struct answer *st = standing_for(c, j, q);
 		if (!st)
@@ -479,6 +481,38 @@ static int persisting(struct ctx *c, const struct question *q,
 		return 1;
 	}
 	return 0;
+}
+
+const struct late_answer *late_answer_find(const struct ruleset *rs,
+					   const char *key)
+{
+	for (const struct late_answer *l = rs->late; l && l->key; l++)
+		if (!strcmp(l->key, key))
+			return l;
+	return NULL;
+}
+
+/* A late step (engine_step.late): the rules' late answer for q, if
+ * legal now; then it is used, echoed to the late side, and counted as
+ * a standing answer of the step. -1: none; the step ends at q. */
+static long late(struct ctx *c, const struct question *q,
+		 const struct matcher *m, const char **text)
+{
+	char why[900];
+	const struct late_answer *l = late_answer_find(c->rs, q->key);
+	if (!l)
+		return -1;
+	long i = match(m, q, l->answer, why, sizeof why);
+	if (i < 0)
+		return -1;
+	c->at.standing_used++;
+	/* to its side alone, as a standing order is echoed: which
+	 * questions a side is asked can be its secret (a sniper held in
+	 * hand, 16.5) */
+	ctx_event_to(c, q->role, q->rule, "Late answer (rule %s): %s: %s.",
+		     l->rule, q->key, l->answer);
+	*text = l->answer;
+	return i;
 }
 
 /* The one way a question is answered; *text receives the answer. */
@@ -570,6 +604,11 @@ static long ask(struct ctx *c, const struct question *q,
 		if (c->rs->standing_persist &&
 		    persisting(c, q, m, text))
 			return c->persist_index;
+		if (s->late && acts(s, q->role)) {
+			long i = late(c, q, m, text);
+			if (i >= 0)
+				return i;
+		}
 		if (s->mode == STEP_TEMPLATE)
 			template_stops(c, acts(s, q->role) ? "a question after "
 				       "something hidden from you was "
@@ -582,7 +621,11 @@ static long ask(struct ctx *c, const struct question *q,
 				    "side", q->rule, q, RUN_PENDING);
 		if (s->mode == STEP_PLAY && c->at.ans_pos == 0 &&
 		    c->at.standing_used == 0)
-			refuse(c, "%s: the orders of step %zu answer nothing; "
+			refuse(c, s->late && acts(s, q->role) ? "%s: the "
+			       "late step %zu answers nothing: rule %s asks "
+			       "%s '%s', which the rules' late answers do "
+			       "not answer now" :
+			       "%s: the orders of step %zu answer nothing; "
 			       "rule %s asks %s: %s", s->src, c->at.cur + 1,
 			       q->rule, q->role, q->key);
 		/* answers in advance whose questions did not come */

@@ -1085,6 +1085,17 @@ int game_create(struct game *g, const char *scn_dir, const char *scenario_id,
 	strbuf_free(&sb);
 	if (rc || load_body(g, scn_dir, 0, err))
 		goto fail;
+	/* the judge plays a late side only by the rules' late answers,
+	 * as the game's referee (clock.h) */
+	if (clock && clock->set && clock->on_late == LATE_STANDING &&
+	    !game_role(g, "referee")) {
+		errorf(err, EXIT_USAGE, "on-late=standing: the judge plays a "
+		       "late side as the game's referee, and this game has "
+		       "none (--referee)");
+		goto fail;
+	}
+	if (clock_check_scenario(&g->clock, g->scn.rs, err))
+		goto fail;
 	struct doc_node *st = g->scn.rs->save(g->start_state, g->doc);
 	doc_put(g->doc, g->doc->root, "state", st);
 	return 0;
@@ -1279,10 +1290,35 @@ int game_emit(const struct game *g, struct strbuf *out, struct error *err)
 
 static int verify_orders(struct game *g, const char *name, const char *buf,
 			 size_t len, const char *sigtext, size_t siglen,
-			 long long n, const char *actor,
+			 long long n, const char *actor, const char *signer,
 			 const unsigned char prev[32], int check_sig,
 			 struct sigq *q, struct orders *ord,
 			 struct verified *v, struct error *err);
+
+/* Whether step s is a late step (umpire-protocol(7), THE JUDGE'S
+ * CLOCK, Late steps): its actor's reveal is late[n], which no chain
+ * link is; its orders are then the referee's. */
+static int step_late(const struct game *g, const struct game_step *s)
+{
+	unsigned char lv[32];
+	if (s->stub)
+		return 0;     /* (the vouched prefix: its chains and replay
+				 come from the checkpoints) */
+	chain_late(g->genesis, (uint64_t)s->n, lv);
+	return sodium_memcmp(s->reveal_actor, lv, 32) == 0;
+}
+
+int game_step_late(const struct game *g, size_t i)
+{
+	return step_late(g, &g->steps[i]);
+}
+
+/* The role whose key signs step s's orders. */
+static const char *step_signer(const struct game *g,
+			       const struct game_step *s)
+{
+	return step_late(g, s) ? "referee" : s->actor;
+}
 
 int game_emit_checked(const struct game *g, const char *scn_dir,
 		      struct strbuf *out, struct error *err)
@@ -1302,7 +1338,7 @@ int game_emit_checked(const struct game *g, const char *scn_dir,
 		memset(&ord, 0, sizeof ord);
 		rc = verify_orders(&back, "the new step's orders",
 				   (const char *)s->blob, s->blob_len, NULL, 0,
-				   s->n, s->actor,
+				   s->n, s->actor, step_signer(&back, s),
 				   game_prev(&back, back.n_steps - 1), 1, NULL,
 				   &ord, &v, err);
 		orders_free(&ord);
@@ -1431,7 +1467,7 @@ int game_emit_step_gap(struct game *g, struct strbuf *out, size_t *gap,
 		memset(&ord, 0, sizeof ord);
 		rc = verify_orders(g, "the new step's orders",
 				   (const char *)s->blob, s->blob_len, NULL, 0,
-				   s->n, s->actor,
+				   s->n, s->actor, step_signer(g, s),
 				   game_prev(g, g->n_steps - 1), !fresh, NULL,
 				   &ord, &v, err);
 		orders_free(&ord);
@@ -1643,16 +1679,20 @@ static int orders_context(const struct game *g, const char *name,
  * game expects of step n. */
 static int verify_orders(struct game *g, const char *name, const char *buf,
 			 size_t len, const char *sigtext, size_t siglen,
-			 long long n, const char *actor,
+			 long long n, const char *actor, const char *signer,
 			 const unsigned char prev[32], int check_sig,
 			 struct sigq *q, struct orders *ord,
 			 struct verified *v, struct error *err)
 {
 	char want[200];
-	struct role *r = game_role(g, actor);
+	struct role *r = game_role(g, signer);
 	size_t body_len = len;
 	struct strbuf sig = STRBUF_INIT;
 	memset(v, 0, sizeof *v);
+	if (!r)
+		return errorf(err, EXIT_REFUSED, "%s: step %lld is a late "
+			      "step (played by the judge for %s), in a game "
+			      "with no referee to take it", name, n, actor);
 	/* Orders with a good embedded signature, as a game file keeps
 	 * them: signed_verify finds the block itself, and the text is
 	 * split once, not twice (with q, its checks are queued: a bad one
@@ -1720,7 +1760,9 @@ static int verify_orders(struct game *g, const char *name, const char *buf,
 				return -1;
 			}
 			orders_free(ord);
-			return error_prefix(err, "orders for %s", actor);
+			return error_prefix(err, "orders for %s%s", actor,
+					    strcmp(signer, actor) ? " (a late "
+					    "step, the referee's)" : "");
 		}
 	} else {
 		v->body = xmalloc(body_len + 1);
@@ -1749,7 +1791,20 @@ signed_ok:
 			strlen(want), r->pk.pk))
 		return errorf(err, EXIT_REFUSED, "%s: 'vouch' is not %s's "
 			      "signature of '%s': altered, or made for "
-			      "another step", name, actor, want);
+			      "another step", name, signer, want);
+	/* the marker of a late step is the referee's alone, and a late
+	 * step's orders carry it (umpire-protocol(7), THE JUDGE'S CLOCK,
+	 * Late steps) */
+	if (ord->late && !strcmp(signer, actor))
+		return errorf(err, EXIT_REFUSED, "%s: orders of %s with the "
+			      "marker 'late: standing', signed by %s: only "
+			      "the judge (the referee) takes a late step", name,
+			      actor, actor);
+	if (!ord->late && strcmp(signer, actor))
+		return errorf(err, EXIT_REFUSED, "%s: the orders of step %lld "
+			      "are signed by %s for %s, without the marker "
+			      "'late: standing' of a late step", name, n,
+			      signer, actor);
 	return 0;
 }
 
@@ -1823,6 +1878,25 @@ static void step_end_hook(void *user, const void *state,
 {
 	struct hook_arg *h = user;
 	h->g->at_step_end(h->g->hook_user, h->step, state, next);
+}
+
+/* Step n of g, ordered for actor, as a late step (umpire-protocol(7),
+ * THE JUDGE'S CLOCK, Late steps): what the game and the judge's record
+ * must say for it; its orders' signature, marker and reveal are
+ * verify_orders' and the caller's. */
+static int late_step_ok(const struct game *g, long long n, const char *actor,
+			const char *counter, struct error *err)
+{
+	if (g->link_by_step)
+		return errorf(err, EXIT_REFUSED, "step %lld is a late step "
+			      "(played by the judge for %s), in a game/2 file, "
+			      "whose chains are numbered by step", n, actor);
+	if (strcmp(counter, "referee"))
+		return errorf(err, EXIT_REFUSED, "step %lld is a late step "
+			      "(played by the judge for %s), but its "
+			      "counter-party is %s, not the referee", n, actor,
+			      counter);
+	return clock_late_ok(g, (size_t)n, actor, err);
 }
 
 /*
@@ -1979,12 +2053,19 @@ static int check_game(struct game *g, enum check_level level,
 			orders_free(s->ord);    /* (which empties it) */
 		else if (!unread[i])
 			s->ord = xcalloc(1, sizeof *s->ord);
+		/* a late step: the judge's, for a late side (its reveal
+		 * is late[n]), where the clock and its record allow one */
+		int late = step_late(g, s);
+		if (late && late_step_ok(g, s->n, s->actor, s->counter,
+					 err))
+			goto out;
 		/* every signature of the steps not yet verified (a signing
 		 * command commits to the whole history) */
 		int vr = unread[i] ? 0 : game_step_blob(g, i, err) ? -1 :
 			verify_orders(g, name, (const char *)s->blob,
 				      s->blob_len, NULL, 0, s->n, s->actor,
-				      prev, full, q, s->ord, &v, err);
+				      step_signer(g, s), prev, full, q, s->ord,
+				      &v, err);
 		prev = s->hash;
 		if (!unread[i])
 			verified_free(&v);
@@ -2000,8 +2081,10 @@ static int check_game(struct game *g, enum check_level level,
 			       i + 1);
 			goto out;
 		}
-		if (check_reveal(g, game_role(g, s->actor), (uint64_t)s->n,
-				 s->reveal_actor, err) ||
+		/* (a late step reveals no link of its actor) */
+		if ((!late && check_reveal(g, game_role(g, s->actor),
+					   (uint64_t)s->n, s->reveal_actor,
+					   err)) ||
 		    check_reveal(g, game_role(g, s->counter), (uint64_t)s->n,
 				 s->reveal_counter, err)) {
 			error_prefix(err, "step %zu", i + 1);
@@ -2039,6 +2122,7 @@ static int check_game(struct game *g, enum check_level level,
 			.n_answers = o->n_answers,
 			.standing = o->standing,
 			.n_standing = o->n_standing,
+			.late = late,
 		};
 		es[i].src = unread[i] ? "(a step before the checkpoint)" :
 			o->doc->name;
@@ -2477,6 +2561,8 @@ static void latest_link(struct game *g, struct role *r)
 		int actor = !strcmp(s->actor, r->name);
 		if (!actor && strcmp(s->counter, r->name))
 			continue;
+		if (actor && step_late(g, s))
+			continue;       /* it revealed no link of r */
 		memcpy(r->last, actor ? s->reveal_actor : s->reveal_counter,
 		       32);
 		r->last_index = g->link_by_step ? (uint64_t)s->n :
@@ -2491,6 +2577,23 @@ uint64_t game_next_link(struct game *g, const char *role)
 		return 0;
 	latest_link(g, r);
 	return link_index(g, r, (uint64_t)g->n_steps + 1);
+}
+
+/* Whether buf (its signature sigtext, else embedded) is signed with
+ * role's key; nothing said. */
+static int signed_by(struct game *g, const char *role, const char *name,
+		     const char *buf, size_t len, const char *sigtext,
+		     size_t siglen)
+{
+	struct verified v;
+	struct error ignored;
+	struct role *r = game_role(g, role);
+	memset(&v, 0, sizeof v);
+	int ok = r && signed_verify(name, buf, len, sigtext ? "signature" :
+				    NULL, sigtext, siglen, &r->pk, &v,
+				    &ignored) == 0;
+	verified_free(&v);
+	return ok;
 }
 
 int game_adjudicate(struct game *g, const char *orders_name,
@@ -2527,10 +2630,29 @@ int game_adjudicate(struct game *g, const char *orders_name,
 		       actor, counter, counter);
 		goto out;
 	}
+	/* the actor's orders, or, signed by the referee, a late step
+	 * (umpire-protocol(7), THE JUDGE'S CLOCK, Late steps), which the
+	 * clock and the judge's record must allow */
+	int late = !strcmp(counter, "referee") &&
+		signed_by(g, counter, orders_name, buf, len, sigtext, siglen);
 	if (verify_orders(g, orders_name, buf, len, sigtext, siglen, n, actor,
-			  game_prev(g, g->n_steps), 1, NULL, &ord, &v,
-			  err))
+			  late ? counter : actor, game_prev(g, g->n_steps), 1,
+			  NULL, &ord, &v, err))
 		goto out;
+	unsigned char lv[32];
+	chain_late(g->genesis, (uint64_t)n, lv);
+	if (late && (late_step_ok(g, n, actor, counter, err) ||
+		     (sodium_memcmp(ord.reveal, lv, 32) != 0 &&
+		      errorf(err, EXIT_REFUSED, "%s: a late step's reveal is "
+			     "the public value late[%lld], not a chain link",
+			     orders_name, n))))
+		goto out;
+	if (!late && sodium_memcmp(ord.reveal, lv, 32) == 0) {
+		errorf(err, EXIT_REFUSED, "%s: the reveal of %s is late[%lld], "
+		       "the value of a late step, which only the judge takes",
+		       orders_name, actor, n);
+		goto out;
+	}
 	/* a view lists the step with this vouch (umpire-protocol(7),
 	 * VIEWS): orders without one could never be shown to the sides */
 	if (game_has_views(g) && !ord.has_vouch) {
@@ -2540,7 +2662,7 @@ int game_adjudicate(struct game *g, const char *orders_name,
 		goto out;
 	}
 	latest_link(g, ar);
-	if (check_reveal(g, ar, (uint64_t)n, ord.reveal, err)) {
+	if (!late && check_reveal(g, ar, (uint64_t)n, ord.reveal, err)) {
 		error_prefix(err, "%s", orders_name);
 		goto out;
 	}
@@ -2552,6 +2674,7 @@ int game_adjudicate(struct game *g, const char *orders_name,
 		.mode = STEP_PLAY, .actor = actor, .src = orders_name,
 		.answers = ord.answers, .n_answers = ord.n_answers,
 		.standing = ord.standing, .n_standing = ord.n_standing,
+		.late = late,
 	};
 	memcpy(extra.seed, seed, 32);
 	if (game_check(g, CHECK_LIGHT, &extra, run, err))
@@ -2737,7 +2860,7 @@ int game_verify_orders(const char *game_path, const char *scn_dir,
 	const char *actor = run.pending.role;
 	if (verify_orders(&g, orders_name, buf, len, sigtext,
 			  sigtext ? strlen(sigtext) : 0,
-			  (long long)g.n_steps + 1, actor,
+			  (long long)g.n_steps + 1, actor, actor,
 			  game_prev(&g, g.n_steps), 1, NULL, &ord, &v,
 			  err))
 		goto out;

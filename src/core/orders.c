@@ -7,7 +7,7 @@
 #include "umpire/orders.h"
 
 static const char *const order_keys[] = { "umpire", "game", "step", "side",
-	"prev", "reveal", "vouch", "answers", "standing", NULL };
+	"prev", "reveal", "vouch", "late", "answers", "standing", NULL };
 
 void orders_comment(const char *game, long long step, const char *side,
 		    char *out, size_t size)
@@ -91,6 +91,24 @@ int orders_parse(const char *name, const char *body, size_t len,
 				      "vouch"), w, sizeof w), sl);
 		memcpy(o->vouch, sig, 64);
 		o->has_vouch = 1;
+	}
+	if ((n = doc_get(r, "late"))) {
+		/* a late step's (umpire-protocol(7), THE JUDGE'S CLOCK):
+		 * the marker and nothing the rules do not derive */
+		if (n->kind != DOC_SCALAR || strcmp(n->str, "standing"))
+			return errorf(err, EXIT_REFUSED, "%s: 'late' is the "
+				      "marker of a late step, 'late: "
+				      "standing'", doc_where(d, n, w,
+				      sizeof w));
+		if (doc_get(r, "answers") || doc_get(r, "standing"))
+			return errorf(err, EXIT_REFUSED, "%s: a late step's "
+				      "orders hold no answers and no standing "
+				      "orders: the rules' late answers play "
+				      "it, never an answer the judge writes",
+				      doc_where(d, doc_get(r, "answers") ?
+				      doc_get(r, "answers") : doc_get(r,
+				      "standing"), w, sizeof w));
+		o->late = 1;
 	}
 	if ((n = doc_get(r, "answers")) && !(n->kind == DOC_SCALAR &&
 					     n->len == 0)) {

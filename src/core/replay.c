@@ -143,8 +143,12 @@ static int game_frame(struct game_hook *h, size_t k, const void *state,
 	memset(f, 0, sizeof *f);
 	f->step = k;
 	f->turn = k ? board_turn_at(run, k) : 0;
+	/* a late step: the judge's, for its actor (umpire-protocol(7),
+	 * THE JUDGE'S CLOCK) */
 	if (k)
-		snprintf(f->actor, sizeof f->actor, "%s", g->steps[k - 1].actor);
+		snprintf(f->actor, sizeof f->actor, "%s%s",
+			 game_step_late(g, k - 1) ? "the judge for " : "",
+			 g->steps[k - 1].actor);
 	struct mark *marks = board_step_marks(run, k, k, NULL, &n_marks);
 	struct board_at at = { &g->scn, g->n_steps, f->turn, &snap, NULL,
 		game_honour(g), marks, n_marks, h->r->memo };

@@ -235,9 +235,17 @@ static void report_text(const struct game *g, const struct run *run,
 			at->step;
 		for (; k <= at->step; k++) {
 			const struct game_step *s = &g->steps[k - 1];
-			strbuf_addf(out, "\nStep %zu, ordered by %s, "
-				    "adjudicated by %s\n", k, s->actor,
-				    s->counter);
+			if (game_step_late(g, k - 1))
+				strbuf_addf(out, "\nStep %zu, played by the "
+					    "judge for %s, late past the "
+					    "grace (its standing orders, then "
+					    "the rules' late answers), "
+					    "adjudicated by %s\n", k, s->actor,
+					    s->counter);
+			else
+				strbuf_addf(out, "\nStep %zu, ordered by %s, "
+					    "adjudicated by %s\n", k, s->actor,
+					    s->counter);
 			events(out, run, k, at->side);
 			draws(out, run, k, at->side);
 		}

@@ -85,11 +85,13 @@ struct doc_node *view_state(const struct game *g, const void *state,
 }
 
 /* The first step a view of step lists: the side's own latest step, or
- * step 1 if the side has not acted. */
+ * step 1 if the side has not acted (a late step is none of its own: the
+ * judge played it, and it revealed no link of the side). */
 static size_t since_from(const struct game *g, size_t step, const char *side)
 {
 	for (size_t k = step; k >= 1; k--)
-		if (!strcmp(g->steps[k - 1].actor, side))
+		if (!strcmp(g->steps[k - 1].actor, side) &&
+		    !game_step_late(g, k - 1))
 			return k;
 	return 1;
 }
@@ -99,11 +101,19 @@ size_t view_first_step(const struct game *g, size_t step, const char *side)
 	return since_from(g, step, side);
 }
 
-/* How many of the n steps a view lists are after the side's own latest
- * step: all of them when the first is not the side's. */
-static size_t since_after(size_t n, int first_is_own)
+/* The most steps of the other sides in a row that a view lists, of n,
+ * own[i] telling whether the i-th is the side's (its own latest, or a
+ * late step the judge played for it, which breaks a run as any step of
+ * the side does). */
+static size_t since_after(size_t n, const unsigned char *own)
 {
-	return first_is_own ? n - 1 : n;
+	size_t run = 0, most = 0;
+	for (size_t i = 0; i < n; i++) {
+		run = own[i] ? 0 : run + 1;
+		if (run > most)
+			most = run;
+	}
+	return most;
 }
 
 int view_can_list(const struct game *g, size_t step, const char *side,
@@ -113,8 +123,11 @@ int view_can_list(const struct game *g, size_t step, const char *side,
 	if (step == 0)
 		return 0;
 	size_t from = since_from(g, step, side);
-	size_t after = since_after(step - from + 1,
-				   !strcmp(g->steps[from - 1].actor, side));
+	unsigned char *own = xmalloc(step - from + 1);
+	for (size_t k = from; k <= step; k++)
+		own[k - from] = !strcmp(g->steps[k - 1].actor, side);
+	size_t after = since_after(step - from + 1, own);
+	free(own);
 	if (max != STEPS_UNBOUNDED && after > max)
 		return errorf(err, EXIT_REFUSED, "step %zu: %zu steps of the "
 			      "other sides in a row before it, more than the "
@@ -161,8 +174,11 @@ static uint64_t link_at(const struct game *g, size_t k)
 					 r].index;
 			j = g->n_stub;
 		}
+	/* (a late step revealed no link of its actor: a late step's
+	 * entry gives the index of the actor's latest link) */
 	for (; j < k; j++)
-		i += !strcmp(g->steps[j].actor, actor) ||
+		i += (!strcmp(g->steps[j].actor, actor) &&
+		      !game_step_late(g, j)) ||
 		     !strcmp(g->steps[j].counter, actor);
 	return i;
 }
@@ -518,7 +534,7 @@ static int parse_since(struct view *v, struct error *err)
 		if (doc_only_keys(d, e, since_keys, err) ||
 		    doc_need_int(d, e, "step", 1, 1000000000, &n, err) ||
 		    doc_need_str(d, e, "actor", &actor, err) ||
-		    doc_need_int(d, e, "index", 1, CHAIN_MAX_LENGTH, &index,
+		    doc_need_int(d, e, "index", 0, CHAIN_MAX_LENGTH, &index,
 				 err) ||
 		    doc_need_b64_32(d, e, "link", link, err) ||
 		    doc_need_b64(d, e, "vouch", &vouch, &vl, err))
@@ -607,8 +623,14 @@ static int since_bound(const struct view *v, struct error *err)
 	size_t max = v->game.scn.rs->max_steps_between;
 	if (seq->n == 0 || max == STEPS_UNBOUNDED)
 		return 0;
-	const struct doc_node *a = doc_get(seq->items[0], "actor");
-	size_t after = since_after(seq->n, a && !strcmp(a->str, v->side));
+	const struct doc_node *a;
+	unsigned char *own = xmalloc(seq->n);
+	for (size_t i = 0; i < seq->n; i++) {
+		a = doc_get(seq->items[i], "actor");
+		own[i] = a && !strcmp(a->str, v->side);
+	}
+	size_t after = since_after(seq->n, own);
+	free(own);
 	if (after <= max)
 		return 0;
 	return errorf(err, EXIT_REFUSED, "%s: since lists %zu steps of the "
@@ -803,7 +825,7 @@ static int since_check(const struct view *v, const struct record *rec,
 		long long index;
 		doc_need_int(v->doc, e, "step", 1, 1000000000, &n, &ignored);
 		doc_need_str(v->doc, e, "actor", &actor, &ignored);
-		doc_need_int(v->doc, e, "index", 1, CHAIN_MAX_LENGTH, &index,
+		doc_need_int(v->doc, e, "index", 0, CHAIN_MAX_LENGTH, &index,
 			     &ignored);
 		doc_need_b64_32(v->doc, e, "link", link, &ignored);
 		for (r = 0; r < g->n_roles; r++)
@@ -820,6 +842,36 @@ static int since_check(const struct view *v, const struct record *rec,
 				    "%s's; they start at %s's own latest step "
 				    "or at step 1", name, n, actor, v->side);
 			break;
+		}
+		/* a late step (umpire-protocol(7), THE JUDGE'S CLOCK, Late
+		 * steps): its link is late[n], its vouch the referee's, and
+		 * it reveals no link of its actor, whose latest link's index
+		 * it gives (the side's own exactly: its next link follows
+		 * it) */
+		unsigned char lv[32];
+		chain_late(g->genesis, (uint64_t)n, lv);
+		if (sodium_memcmp(link, lv, 32) == 0) {
+			struct role *ref = game_role((struct game *)g,
+						     "referee");
+			unsigned char *lvouch;
+			size_t lvl;
+			doc_need_b64(v->doc, e, "vouch", &lvouch, &lvl,
+				     &ignored);
+			int mine = !strcmp(actor, v->side);
+			if (!ref || ((at[r] > 0 || mine) && index != at[r]) ||
+			    index > n ||
+			    orders_vouch_check(&ref->pk, g->id, n, actor,
+					       lvouch)) {
+				rc = errorf(err, EXIT_REFUSED, "%s: step %lld "
+					    "is listed as a late step of %s, "
+					    "but its vouch is not the "
+					    "referee's or its index %lld is "
+					    "not %s's latest link: a step that "
+					    "was not played so", name, n,
+					    actor, index, actor);
+				break;
+			}
+			continue;
 		}
 		if (i > 0 && !strcmp(actor, v->side)) {
 			rc = errorf(err, EXIT_REFUSED, "%s: step %lld is "

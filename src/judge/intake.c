@@ -18,9 +18,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <sodium.h>
+#include "umpire/chain.h"
 #include "umpire/doc.h"
 #include "umpire/fsutil.h"
 #include "umpire/mail.h"
+#include "umpire/orders.h"
 #include "umpire/request.h"
 #include "umpire/sign.h"
 #include "umpire/view.h"
@@ -183,6 +185,59 @@ static int stamp_step(void *ctx, struct game *g, struct error *err)
 {
 	struct hook_ctx *c = ctx;
 	return clock_taken(c->j, g, err);
+}
+
+int take_late_step(struct judge *j, struct game *g, const char *path,
+		   const char *actor, struct outcome *o, struct error *err)
+{
+	struct strbuf body = STRBUF_INIT, signed_text = STRBUF_INIT;
+	char prev[DOC_B64_32_LEN + 1], lv_s[DOC_B64_32_LEN + 1], tc[256];
+	unsigned char lv[32];
+	long long n = (long long)g->n_steps + 1;
+	struct adjudicated res;
+	int rc = -1;
+	memset(&res, 0, sizeof res);
+	/* the marker and nothing the rules do not derive: the judge
+	 * chooses nothing (umpire-orders(5), late) */
+	chain_late(g->genesis, (uint64_t)n, lv);
+	doc_b64_32_str(prev, game_prev(g, g->n_steps));
+	doc_b64_32_str(lv_s, lv);
+	strbuf_addf(&body, "umpire: orders/1\ngame: %s\nstep: %lld\nside: %s\n"
+		    "prev: %s\nreveal: %s\n", g->id, n, actor, prev, lv_s);
+	if (game_has_views(g)) {
+		/* the views list the step with the referee's vouch */
+		unsigned char vouch[64];
+		char b64[sodium_base64_ENCODED_LEN(64,
+			 sodium_base64_VARIANT_ORIGINAL)];
+		orders_vouch(j->sk, g->id, n, actor, vouch);
+		sodium_bin2base64(b64, sizeof b64, vouch, 64,
+				  sodium_base64_VARIANT_ORIGINAL);
+		strbuf_addf(&body, "vouch: |-\n  %.64s\n  %s\n", b64,
+			    b64 + 64);
+	}
+	strbuf_adds(&body, "late: standing\n");
+	orders_comment(g->id, n, actor, tc, sizeof tc);
+	if (embed_sign(body.buf, body.len, j->sk, tc, &signed_text, err))
+		goto out;
+	struct hook_ctx ctx = { j, o };
+	struct step_hook hook = { spool_step, &ctx, 0, 0, stamp_step };
+	char name[64];
+	snprintf(name, sizeof name, "late step %lld", n);
+	char *buf = strbuf_detach(&signed_text, NULL), *sig = NULL;
+	size_t len = strlen(buf), siglen = 0;
+	letters_hook(g, &hook);
+	rc = adjudicate_orders(j->cli, g, name, &buf, &len, &sig, &siglen,
+			       NULL, j->sk, path, NULL, 0, NULL, &hook, &res,
+			       err);
+	free(buf);
+	free(sig);
+	if (rc == 0)
+		spool_flush(j, g->id, g, o);
+out:
+	adjudicated_free(&res);
+	strbuf_free(&body);
+	strbuf_free(&signed_text);
+	return rc;
 }
 
 /* An answer to role of g (its letter of the present state sent again,

@@ -104,6 +104,15 @@ int judge_game_file(const struct dirent *e);
  * g's file written (read back first), EXIT_TEMPFAIL when it cannot be. */
 int judged_here(const struct judge *j, struct game *g, struct error *err);
 int store_game(const struct judge *j, struct game *g, struct error *err);
+/* intake.c: the late step of g's pending side (umpire-protocol(7), THE
+ * JUDGE'S CLOCK, Late steps), its record's 'late' entry made already:
+ * the order file written and signed with the judge's key, adjudicated
+ * as a delivery's orders are (its letters durable before the game file,
+ * the step's time recorded), the game file at path. 0 with the step
+ * taken; -1 with err (EXIT_REFUSED: the rules' late answers answer
+ * nothing now, and nothing was stored). */
+int take_late_step(struct judge *j, struct game *g, const char *path,
+		   const char *actor, struct outcome *o, struct error *err);
 
 /* intake.c: the sender (From's addr-spec) and Message-ID of a message,
  * from its header block alone, into o. */

@@ -34,6 +34,9 @@ struct due {
 	size_t step;            /* the steps the game holds */
 	time_t since, deadline, end_grace;
 	int remind, notice, late;
+	const char *why;        /* on_late standing: why no late step was
+				   taken (the rules' late answers answer
+				   nothing now); NULL */
 };
 
 /* The letter of event to role (at its address; none without one),
@@ -74,15 +77,26 @@ static int clock_letter(struct judge *j, struct game *g, const char *role,
 		strbuf_addf(&body, "The grace ends at %s (UTC); then %s.\n",
 			    eg, g->clock.on_late == LATE_FORFEIT ?
 			    "the late side\nforfeits the game, as its clock "
-			    "says" : "the game waits, as its\nclock says");
+			    "says" : g->clock.on_late == LATE_STANDING ?
+			    "the judge plays\nthe late side by the rules' "
+			    "late answers, as its clock says" : "the game "
+			    "waits, as its\nclock says");
 	} else if (!strcmp(event, "late")) {
 		strbuf_addf(&subj, "%s's orders are late past the grace",
 			    d->role);
 		strbuf_addf(&body, "%s's orders were due by %s (UTC),\nand "
-			    "the grace ended at %s. The game's clock says\n"
-			    "the game waits: it goes on when the orders come. "
-			    "You may\nabandon the game; nothing more is sent "
-			    "about this step.\n", d->role, dl, eg);
+			    "the grace ended at %s. ", d->role, dl, eg);
+		if (d->why)
+			strbuf_addf(&body, "The game's clock says\nthe judge "
+				    "plays a late side by the rules' late "
+				    "answers,\nbut they answer nothing now:\n"
+				    "%s.\nSo the game waits", d->why);
+		else
+			strbuf_addf(&body, "The game's clock says\nthe game "
+				    "waits");
+		strbuf_addf(&body, ": it goes on when the orders come. You "
+			    "may\nabandon the game; nothing more is sent "
+			    "about this step.\n");
 	} else {
 		strbuf_addf(&subj, "the game is over: %s forfeited",
 			    d->role);
@@ -154,13 +168,13 @@ static void due_at(const struct game *g, const char *role, time_t now,
 /* One entry of the clock done: recorded, its letters spooled, the game
  * stored, the letters sent. */
 static int act(struct judge *j, struct game *g, const char *event,
-	       const struct due *d, time_t now, int test, struct outcome *o,
-	       struct error *err)
+	       const struct due *d, time_t now, int test, int recorded,
+	       struct outcome *o, struct error *err)
 {
 	struct letters l;
 	int rc = 0;
 	memset(&l, 0, sizeof l);
-	if (clock_add(g, j->sk, event, d->role, now, test, err))
+	if (!recorded && clock_add(g, j->sk, event, d->role, now, test, err))
 		return -1;
 	for (size_t i = 0; i < g->n_roles && rc == 0; i++) {
 		const char *r = g->roles[i].name;
@@ -188,6 +202,35 @@ static int act(struct judge *j, struct game *g, const char *event,
 	}
 	letters_free(&l);
 	return rc;
+}
+
+/* on_late standing, the grace passed: the record's 'late' entry, then
+ * the late step the judge takes for the late side (its letters are a
+ * step's, to every party); when the rules' late answers answer nothing
+ * now, the game waits, as on_late wait says, and the letters say why. */
+static int late_standing(struct judge *j, struct game *g, const char *path,
+			 struct due *d, time_t now, int test,
+			 struct outcome *o, struct error *err)
+{
+	struct error why;
+	size_t before = g->n_steps;
+	/* the game read whole first: the adjudication may read it again
+	 * from its file's text (game_unstub), which would drop an entry
+	 * added to the record before */
+	if (game_unstub(g, err) ||
+	    clock_add(g, j->sk, "late", d->role, now, test, err))
+		return -1;
+	if (take_late_step(j, g, path, d->role, o, &why) == 0) {
+		strbuf_addf(&o->notes, "; late step %zu played for %s by the "
+			    "rules' late answers", before + 1, d->role);
+		return 0;
+	}
+	if (why.status != EXIT_REFUSED) {
+		*err = why;
+		return -1;
+	}
+	d->why = why.msg;
+	return act(j, g, "late", d, now, test, 1, o, err);
 }
 
 int clock_taken(const struct judge *j, struct game *g, struct error *err)
@@ -247,12 +290,14 @@ static int tick_game(struct judge *j, const char *id, time_t now, int test,
 	}
 	due_at(&g, role, now, &d);
 	if (d.remind)
-		rc = act(j, &g, "remind", &d, now, test, o, err);
+		rc = act(j, &g, "remind", &d, now, test, 0, o, err);
 	if (rc == 0 && d.notice)
-		rc = act(j, &g, "notice", &d, now, test, o, err);
-	if (rc == 0 && d.late)
+		rc = act(j, &g, "notice", &d, now, test, 0, o, err);
+	if (rc == 0 && d.late && g.clock.on_late == LATE_STANDING)
+		rc = late_standing(j, &g, p.buf, &d, now, test, o, err);
+	else if (rc == 0 && d.late)
 		rc = act(j, &g, g.clock.on_late == LATE_FORFEIT ? "forfeit" :
-			 "late", &d, now, test, o, err);
+			 "late", &d, now, test, 0, o, err);
 out:
 	game_free(&g);
 	strbuf_free(&p);

@@ -13,7 +13,10 @@
  * ordered by its actor, its answers after a draw (or after another
  * side's question, or something hidden from it) are answers in advance,
  * a question of another side ends it unless a kept standing order
- * answers, and it takes its draws from its own list.
+ * answers, and it takes its draws from its own list. A step with
+ * `late: "yes"` and no answers or standing of its own is a late step
+ * (engine_step.late): its actor's kept standing orders answer, then
+ * the rules' late answers.
  *
  * expect: state (a subset of the saved state), pending (the key asked
  * next, over or draw), events (texts found in order), refused (the
@@ -83,7 +86,7 @@ static const char *const case_keys[] = { "case", "rules", "options",
 enum { CASE_STEPS = 8 };
 
 static const char *const step_keys[] = { "actor", "answers", "standing",
-	"draws", NULL };
+	"draws", "late", NULL };
 static const char *const expect_keys[] = { "state", "pending", "events",
 	"refused", "private", "public-never", "never", "check", "check-side",
 	NULL };
@@ -358,6 +361,16 @@ static int run_case(const char *scn_dir, const char *game,
 		    read_answers(d, doc_get(m, "standing"), &stand[i],
 				 &n_stand, err))
 			goto out;
+		if ((f = doc_get(m, "late"))) {
+			if (f->kind != DOC_SCALAR || strcmp(f->str, "yes") ||
+			    n_ans || n_stand) {
+				errorf(err, EXIT_REFUSED, "%s: step %zu: late "
+				       "is \"yes\", in a step with no answers "
+				       "or standing of its own", path, i + 1);
+				goto out;
+			}
+			st->late = 1;
+		}
 		f = doc_get(m, "draws");
 		size_t n_forced = f ? f->n : 0;
 		forced[i] = xcalloc(n_forced + 1, sizeof *forced[i]);

@@ -60,9 +60,10 @@ orders_mail() {
 	as player mail signed.yaml --game letter.eml -o m1.eml
 }
 
-# What on-late=standing is refused for, on a game: the step a game waits
-# on ends at the first question of the late side its standing orders do
-# not answer (umpire-protocol(7), Where a step ends), so the same orders
+# Why a late step (on-late=standing) is played by the rules' late answers,
+# not by the late side's own standing orders: the step a game waits on
+# ends at the first question of the late side its standing orders do not
+# answer (umpire-protocol(7), Where a step ends), so the same orders
 # played for it again answer nothing.
 @test "judge clock: the standing orders of a late side answer nothing of the question its game waits on" {
 	command -v minisign >/dev/null || skip "minisign not installed"
@@ -125,10 +126,11 @@ orders_mail() {
 	run "$UMPIRE" audit edited.yaml
 	[ "$status" -ne 0 ]
 	assert_output_has "signature of role player does not match the header"
+	# standing: only where the rules give late answers, with a referee
 	run as player new arnswalde-1945 --side player=player.pub \
 		--referee judge.pub --set on-late=standing -o x.yaml
 	[ "$status" -eq 2 ]
-	assert_output_has "standing orders answer nothing: the step the game waits on ended at the first question they did not answer"
+	assert_output_has "on-late=standing: the rules of arnswalde-1945 give no late answers (a game of one side, where no opponent waits on a late move)"
 	assert_output_has "choose wait or forfeit"
 	run as player new arnswalde-1945 --side player=player.pub \
 		--referee judge.pub --set deadline=3x -o x.yaml
@@ -235,6 +237,129 @@ assert g["deadline"] == "2027-01-18T08:00:00Z", g' "$who"
 			-s "$s.key"
 		[ "$status" -eq 0 ]
 	done
+}
+
+# on_late standing (umpire-protocol(7), THE JUDGE'S CLOCK, Late steps):
+# past the grace the judge plays the late side by the rules' late
+# answers, a step of its own signed with its key, once; the game audits
+# (umpire and the independent auditor), and the late side, back, orders
+# its next step with its own next chain link.
+@test "judge clock: on_late standing: one late step by the rules' late answers, once across ticks; it audits; the late side plays on" {
+	judge_setup german soviet
+	export UMPIRE_TEST_NOW=$T0
+	"$UMPIRE" new russo-german-war -s judge.key --side german=german.pub \
+		--side soviet=soviet.pub --referee judge.pub \
+		--set deadline=72h --set on-late=standing -o new.yaml 2>/dev/null
+	grep -q '^clock: {deadline: 72h, remind: 24h, grace: 24h, on_late: standing}$' new.yaml
+	g=$(sed -n 's/^game: //p' new.yaml)
+	mv new.yaml "games/$g.yaml"
+	for s in german soviet; do cp "games/$g.yaml" "mbox/$s/invite.yaml"; done
+	SIDES="german soviet" play 1
+	# the German plays; the Soviet, asked to answer his normal war
+	# (4.1), does not
+	SIDES=german play 4
+	run "$UMPIRE" status --brief "games/$g.yaml"
+	[[ "$output" == "pending soviet "* ]]
+	n=$(( ${output#pending soviet } ))
+	post
+	rm -f mbox/*/*.umpire
+	tick_at 48
+	tick_at 72
+	[ "$(letters "a reminder: soviet's orders due")" -eq 1 ]
+	[ "$(letters "soviet's orders are late\$")" -eq 2 ]
+	grep -l "orders are late" out/new/* | xargs grep -q "the judge plays"
+	rm -f out/new/*
+	# past the grace: one late step, however many ticks
+	tick_at 96
+	tick_at 97
+	tick_at 98
+	[ "$(grep -c ' tick .*late step .* played for soviet' games/judge.log)" -eq 1 ]
+	run "$UMPIRE" status --brief "games/$g.yaml"
+	[[ "$output" != "pending soviet $n" ]]
+	# its letters: a step's, to every party, nothing hidden in them
+	grep -q "^To: german@example.org" out/new/*
+	grep -q "^To: soviet@example.org" out/new/*
+	post
+	# what the rules' late answer gives: the Soviet passes and loses
+	# (4.1), the answer echoed to him alone; shown as the judge's step
+	run "$UMPIRE" report --step "$n" "games/$g.yaml"
+	[ "$status" -eq 0 ]
+	assert_output_has "Step $n, played by the judge for soviet, late past the grace"
+	assert_output_has "(to soviet) Late answer (rule 4.1): answer: pass."
+	assert_output_has "The Soviet does not answer and loses automatically"
+	"$UMPIRE" replay "games/$g.yaml" --full -o replay.html 2>/dev/null
+	grep -q '"actor":"the judge for soviet"' replay.html
+	run "$UMPIRE" audit "games/$g.yaml"
+	[ "$status" -eq 0 ]
+	assert_output_has "and the judge plays the late side by the rules' late answers."
+	assert_output_has "2027-01-19T08:00:00Z step $((n - 1)): late soviet (test clock)"
+	assert_output_has "2027-01-19T08:00:00Z step $n: taken (test clock)"
+	if /usr/bin/python3 -c 'import yaml, nacl.signing' 2>/dev/null; then
+		run /usr/bin/python3 "$BATS_TEST_DIRNAME/../independent/rederive.py" \
+			"games/$g.yaml"
+		[ "$status" -eq 0 ]
+		assert_output_has "step $n ok: soviet (a late step: the judge's), countersigned by referee"
+	fi
+	# both sides play on: the Soviet with its own orders and its next
+	# link (a late step spent none of its chain), on views that list the
+	# late step
+	export UMPIRE_TEST_NOW=$((T0 + 100 * H))
+	SIDES="german soviet" play 4
+	run "$UMPIRE" audit "games/$g.yaml"
+	[ "$status" -eq 0 ]
+	awk -v n="$n" '/^- step: /{s=$3} /^  actor: soviet/ && s > n {f=1} END{exit !f}' "games/$g.yaml"
+	for s in german soviet; do
+		run as "$s" audit "games/$g.yaml" --view views/*-"$s".eml \
+			-s "$s.key"
+		[ "$status" -eq 0 ]
+	done
+}
+
+# Where the rules' late answers answer nothing (the German's turn with a
+# full hand: supply is not legal, and which card makes war is his
+# choice, 4.0), no late step is taken: the game waits, and the letters
+# say why; once, however many ticks.
+@test "judge clock: on_late standing where the late answers answer nothing: the game waits, and the letters say why" {
+	judge_setup german soviet
+	export UMPIRE_TEST_NOW=$T0
+	"$UMPIRE" new russo-german-war -s judge.key --side german=german.pub \
+		--side soviet=soviet.pub --referee judge.pub \
+		--set deadline=72h --set on-late=standing -o new.yaml 2>/dev/null
+	g=$(sed -n 's/^game: //p' new.yaml)
+	mv new.yaml "games/$g.yaml"
+	for s in german soviet; do cp "games/$g.yaml" "mbox/$s/invite.yaml"; done
+	SIDES="german soviet" play 1
+	post
+	rm -f out/new/*
+	# the German never answers: his deal (3.0) is a late step, the
+	# late answer deal
+	tick_at 96
+	[ "$(grep -c ' tick .*late step 1 played for german' games/judge.log)" -eq 1 ]
+	run "$UMPIRE" status --brief "games/$g.yaml"
+	[[ "$output" == "pending german 2" ]]
+	rm -f out/new/*
+	# his first turn, with 3 cards (4.0): no late answer; the game waits
+	tick_at 200
+	tick_at 300
+	[ "$(grep -c ' tick .*late german' games/judge.log)" -eq 1 ]
+	run "$UMPIRE" status --brief "games/$g.yaml"
+	[[ "$output" == "pending german 2" ]]
+	[ "$(letters "german's orders are late past the grace")" -eq 1 ]
+	f=$(grep -l "late past the grace" out/new/*)
+	grep -q "^To: soviet@example.org" "$f"
+	python3 - "$f" <<'PY'
+import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+body = "".join(p.get_payload(decode=True).decode() for p in m.walk()
+               if p.get_content_type() == "text/plain")
+flat = " ".join(body.split())
+assert "by the rules' late answers, but they answer nothing now" in flat, flat
+assert "rule 4.0 asks german 'action'" in flat, flat
+assert "So the game waits" in flat, flat
+PY
+	run "$UMPIRE" audit "games/$g.yaml"
+	[ "$status" -eq 0 ]
+	assert_output_has "step 1: late german (test clock)"
 }
 
 @test "judge clock: an answer after the reminder clears it; the next step's clock starts when it was taken" {
@@ -344,6 +469,56 @@ EOF
 		[ "$(letters "orders are late")" -eq "$forfeits" ]
 		# no letter twice
 		[ -z "$(grep -h '^Message-I[Dd]:' out/new/* | sort | uniq -d)" ]
+	done
+}
+
+# The same with on_late standing: the late side's own orders, or the
+# judge's late step for it, never both, never twice.
+@test "judge clock: two ticks and the late side's orders at once, on_late standing: one step, no letter twice" {
+	top=$PWD
+	for i in 1 2; do
+		mkdir "$top/round$i" && cd "$top/round$i"
+		judge_setup german soviet
+		export UMPIRE_TEST_NOW=$T0
+		"$UMPIRE" new russo-german-war -s judge.key \
+			--side german=german.pub --side soviet=soviet.pub \
+			--referee judge.pub --set deadline=72h \
+			--set on-late=standing -o new.yaml 2>/dev/null
+		g=$(sed -n 's/^game: //p' new.yaml)
+		mv new.yaml "games/$g.yaml"
+		for s in german soviet; do
+			cp "games/$g.yaml" "mbox/$s/invite.yaml"
+		done
+		SIDES="german soviet" play 1
+		SIDES=german play 4
+		post
+		run "$UMPIRE" status --brief "games/$g.yaml"
+		[[ "$output" == "pending soviet "* ]]
+		n=${output#pending soviet }
+		# the Soviet's orders, late, mailed as the ticks run
+		f=$(ls mbox/soviet/*.umpire | tail -1)
+		answer soviet "$f"
+		[ -f reply.eml ]
+		rm -f out/new/*
+		(tick_at 100) &
+		(tick_at 100) &
+		(UMPIRE_TEST_NOW=$((T0 + 100 * H)) judge_gets reply.eml) &
+		wait
+		run "$UMPIRE" audit "games/$g.yaml"
+		[ "$status" -eq 0 ]
+		lates=$(grep -c 'event: late' "games/$g.yaml" || true)
+		[ "$lates" -le 1 ]
+		# step n is the Soviet's own, or the judge's: the late step
+		# exactly when the record says late
+		run "$UMPIRE" report --step "$n" "games/$g.yaml"
+		[ "$status" -eq 0 ]
+		if [ "$lates" -eq 1 ]; then
+			assert_output_has "Step $n, played by the judge for soviet"
+		else
+			assert_output_has "Step $n, ordered by soviet"
+		fi
+		[ -z "$(grep -h '^Message-I[Dd]:' out/new/* | sort | uniq -d)" ]
+		cd "$top"
 	done
 }
 

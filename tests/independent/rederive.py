@@ -8,7 +8,11 @@ the actor's signed orders and the history they name (their prev), both
 reveals against the hash chains, the
 seed, and every draw (pick re-derived with its own ChaCha20 and rejection
 sampling; die faces), the hand-over from one step to the
-next, and the final state hash. It cannot replay the rules, so it does
+next, and the final state hash; the judge's record of time (THE JUDGE'S
+CLOCK: every entry's signature, order and link), and a late step (its
+public value late[n] in the actor's place, its orders the referee's,
+the marker alone, the clock's on_late standing, and the record's late
+entry no earlier than the end of the grace). It cannot replay the rules, so it does
 not check that the answers were legal, that n is the right pool size, or
 which card or counter of a pool a pick names.
 
@@ -144,6 +148,30 @@ def doc_hash(domain, node):
 
 def link_step(c):
     return b2b256(b"umpire/1 link" + c)
+
+
+def late_of(genesis, n):
+    """late[n]: a late step's public value in its actor's place."""
+    return b2b256(b"umpire/1 late step" + struct.pack(">Q", n),
+                  key=genesis)
+
+
+def duration(text, where):
+    """A clock's duration (umpire-game(5), clock) in seconds."""
+    m = re.fullmatch(r"([0-9]+)([dhms]?)", text or "")
+    if not m:
+        raise Fail(where, "the clock's duration '%s' is not one" % text)
+    return int(m.group(1)) * {"d": 86400, "h": 3600, "m": 60, "s": 1,
+                              "": 1}[m.group(2)]
+
+
+def utc(text, where):
+    m = re.fullmatch(r"(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)Z",
+                     text or "")
+    if not m:
+        raise Fail(where, "'%s' is not a UTC time" % text)
+    import calendar
+    return calendar.timegm(tuple(int(x) for x in m.groups()))
 
 
 def seed_of(genesis, n, actor_link, counter_link):
@@ -331,7 +359,11 @@ def minisig_verify(body, sigtext, keynum, pk, where):
 CORE_FIELDS = ["umpire", "game", "scenario", "scenario_version",
                "scenario_hash", "rules", "provenance", "options",
                "chain_length"]
+OPTIONAL_CORE_FIELDS = ["clock"]     # THE JUDGE'S CLOCK: after the rest
 GAME_FIELDS = CORE_FIELDS + ["roles", "state", "steps"]
+OPTIONAL_GAME_FIELDS = OPTIONAL_CORE_FIELDS + ["judge"]
+JUDGE_FIELDS = ["event", "step", "at", "role", "test", "signature"]
+JUDGE_EVENTS = ["taken", "seen", "remind", "notice", "late", "forfeit"]
 STEP_FIELDS = ["step", "actor", "counter", "orders", "reveals", "seed",
                "draws", "next", "state", "prev", "signature"]
 OPTIONAL_STEP_FIELDS = ["salt"]    # games with views (hidden information)
@@ -364,7 +396,7 @@ def audit(path, out):
     if not isinstance(g, Map):
         raise Fail(H, "not a game file")
     for k in g.keys():
-        if k not in GAME_FIELDS:
+        if k not in GAME_FIELDS + OPTIONAL_GAME_FIELDS:
             raise Fail(H, "unknown field '%s'" % k)
     for k in GAME_FIELDS:
         if k not in g:
@@ -422,12 +454,21 @@ def audit(path, out):
                               ("signature", b64_canonical(sig))] +
                              ([("address", address)] if address is not None
                               else [])))
-    core = Map([(k, g.get(k)) for k in CORE_FIELDS] +
+    # (a game without a clock hashes as it did before there were
+    # clocks)
+    core_fields = CORE_FIELDS + [k for k in OPTIONAL_CORE_FIELDS if k in g]
+    core = Map([(k, g.get(k)) for k in core_fields] +
                [("roles", core_roles)])
     core_hash = doc_hash("umpire/1 core", core)
     genesis = doc_hash("umpire/1 genesis",
-                       Map([(k, g.get(k)) for k in CORE_FIELDS] +
+                       Map([(k, g.get(k)) for k in core_fields] +
                            [("roles", gen_roles)]))
+    clock = g.get("clock")
+    if clock is not None and not (isinstance(clock, Map) and clock.keys()
+                                  == ["deadline", "remind", "grace",
+                                      "on_late"]):
+        raise Fail(H, "the clock is {deadline, remind, grace, on_late}")
+    record = judge_record(g, by_name_of(roles), H)
     for r in roles:
         msg = (b"umpire/1 join" + core_hash + r["name"].encode() + b"\0" +
                r["nonce"] + r["anchor"] +
@@ -450,6 +491,7 @@ def audit(path, out):
 
     steps = need(g, "steps", list, H)
     prev = genesis
+    step_hashes = [genesis]
     expect_actor = None      # from the previous step's next.role
     over = False
     salted = False
@@ -491,12 +533,41 @@ def audit(path, out):
                       for k, v in hashed.pairs])
         step_hash = doc_hash("umpire/1 step", hashed)
 
-        # the actor's signed orders
+        # a late step (THE JUDGE'S CLOCK, Late steps): late[n] in the
+        # actor's place of reveals; its orders are the referee's
+        rv = need(s, "reveals", Map, W)
+        late = (actor in rv.keys() and
+                b64_32(rv.get(actor), W, "actor's reveal") ==
+                late_of(genesis, n))
+        if late:
+            if by_step or counter != "referee":
+                raise Fail(W, "a late step in a game/2 file or one "
+                           "without a referee")
+            if clock is None or clock.get("on_late") != "standing":
+                raise Fail(W, "a late step, but the clock says on_late "
+                           "%s" % (clock.get("on_late") if clock else
+                                   "none"))
+            since = [e for e in record if e["step"] == n - 1 and
+                     e["event"] in ("taken", "seen")]
+            lates = [e for e in record if e["step"] == n - 1 and
+                     e["event"] == "late" and e["role"] == actor]
+            if not lates or not since:
+                raise Fail(W, "a late step, but the judge's record holds "
+                           "no late entry of %s for step %d (or no start "
+                           "of its clock)" % (actor, n - 1))
+            end = (since[-1]["at"] + duration(clock.get("deadline"), W) +
+                   duration(clock.get("grace"), W))
+            if lates[-1]["at"] < end:
+                raise Fail(W, "a late step, late in the judge's record "
+                           "before the end of the grace")
+
+        # the actor's signed orders (a late step's: the referee's)
         blob = b64(need(s, "orders", str, W), W, "orders")
         body, sigtext = split_embedded(blob, W)
         a = by_name[actor]
-        comment, signed = minisig_verify(body, sigtext, a["keynum"],
-                                         a["pk"], W)
+        signer = by_name[counter] if late else a
+        comment, signed = minisig_verify(body, sigtext, signer["keynum"],
+                                         signer["pk"], W)
         o = parse_yaml(signed, W)
         if not isinstance(o, Map) or o.get("umpire") != "orders/1":
             raise Fail(W, "the orders are not an orders/1 file")
@@ -515,13 +586,22 @@ def audit(path, out):
                        % (comment, want))
         # the vouch, where the orders carry one (VIEWS)
         if "vouch" in o and not ed25519_ok(
-                a["pk"], want.encode(), b64(o.get("vouch"), W, "vouch",
-                                           64)):
+                signer["pk"], want.encode(), b64(o.get("vouch"), W,
+                                                 "vouch", 64)):
             raise Fail(W, "the orders' vouch is not %s's signature of "
-                       "'%s'" % (actor, want))
+                       "'%s'" % (signer["name"], want))
+        # the marker of a late step: the referee's alone, and nothing
+        # beside it
+        if ("late" in o) != late:
+            raise Fail(W, "the marker late: standing %s" % (
+                "missing from a late step's orders" if late else
+                "in orders of %s" % actor))
+        if late and (o.get("late") != "standing" or "answers" in o or
+                     "standing" in o):
+            raise Fail(W, "a late step's orders hold late: standing and "
+                       "no answers or standing orders")
 
         # reveals and the chains
-        rv = need(s, "reveals", Map, W)
         if sorted(rv.keys()) != sorted([actor, counter]):
             raise Fail(W, "reveals must hold the actor's and the "
                        "counter-party's links")
@@ -533,6 +613,8 @@ def audit(path, out):
         if b64_32(o.get("reveal"), W, "orders' reveal") != ra:
             raise Fail(W, "the actor's reveal differs from its orders'")
         for who, link in ((actor, ra), (counter, rc)):
+            if late and who == actor:
+                continue        # a late step reveals no link of its actor
             r = by_name[who]
             i = n if by_step else r["last_n"] + 1
             if i > L:
@@ -599,10 +681,14 @@ def audit(path, out):
             raise Fail(W, "the countersignature of %s does not match"
                        % counter)
 
-        out("step %d ok: %s, countersigned by %s, seed %s, %d draws%s%s"
-              % (n, actor, counter, seed.hex()[:16], len(draws),
+        out("step %d ok: %s%s, countersigned by %s, seed %s, %d draws%s%s"
+              % (n, actor, " (a late step: the judge's)" if late else "",
+                 counter, seed.hex()[:16], len(draws),
                  ": " if got else "", " ".join(got)))
         prev = step_hash
+        step_hashes.append(step_hash)
+    check_record(record, g.get("judge"), genesis, step_hashes, by_name,
+                 expect_actor, over)
     if last_state is not None:
         state = need(g, "state", Map, H)
         if doc_hash("umpire/1 state", state) != last_state:
@@ -610,9 +696,75 @@ def audit(path, out):
                        "the state whose hash the last step records")
     out("rederive ok: %d steps%s" % (len(steps),
                                        ", game over" if over else ""))
+    return {"genesis": genesis, "step_hashes": step_hashes,
+            "waiting": expect_actor, "record": record, "game": g}
 
 
 DRAWS = []
+
+
+def by_name_of(roles):
+    return {r["name"]: r for r in roles}
+
+
+def judge_record(g, by_name, H):
+    """The judge's record's entries (THE JUDGE'S CLOCK), read."""
+    src = g.get("judge")
+    if src is None:
+        return []
+    if not isinstance(src, list):
+        raise Fail(H, "the judge's record is a sequence")
+    out = []
+    for i, m in enumerate(src):
+        W = "judge's record, entry %d" % (i + 1)
+        if not isinstance(m, Map) or any(k not in JUDGE_FIELDS
+                                         for k in m.keys()):
+            raise Fail(W, "not {%s}" % ", ".join(JUDGE_FIELDS))
+        ev = m.get("event")
+        if ev not in JUDGE_EVENTS:
+            raise Fail(W, "event '%s'" % ev)
+        named = ev not in ("taken", "seen")
+        role = m.get("role")
+        if named != (role is not None) or (role and role not in by_name):
+            raise Fail(W, "a %s entry names %s" % (ev, role))
+        at = utc(m.get("at"), W)
+        if out and at < out[-1]["at"]:
+            raise Fail(W, "'at' before the entry before it's")
+        out.append({"event": ev, "step": decimal(m.get("step"), W, "step"),
+                    "role": role, "at": at,
+                    "sig": b64(need(m, "signature", str, W), W,
+                               "signature", 64)})
+    return out
+
+
+def check_record(record, src, genesis, step_hashes, by_name, waiting,
+                 over):
+    """Every entry: its step, its order, its signature under the
+    referee's key over the genesis, its step's hash, the hash of the
+    signature before it and its own fields; a forfeit last, by the role
+    the game waits on."""
+    link = bytes(32)
+    for i, e in enumerate(record):
+        W = "judge's record, entry %d" % (i + 1)
+        if e["step"] >= len(step_hashes):
+            raise Fail(W, "step %d of a game of %d steps" % (
+                e["step"], len(step_hashes) - 1))
+        if i and e["step"] < record[i - 1]["step"]:
+            raise Fail(W, "step %d after an entry of step %d" % (
+                e["step"], record[i - 1]["step"]))
+        if "referee" not in by_name:
+            raise Fail(W, "a judge's record in a game with no referee")
+        body = doc_hash("umpire/1 judge time", src[i].without("signature"))
+        msg = (b"umpire/1 judge time" + genesis + step_hashes[e["step"]] +
+               link + body)
+        if not ed25519_ok(by_name["referee"]["pk"], msg, e["sig"]):
+            raise Fail(W, "the referee's signature does not match")
+        link = b2b256(e["sig"])
+        if e["event"] == "forfeit" and (
+                i + 1 != len(record) or e["step"] != len(step_hashes) - 1
+                or over or e["role"] != waiting):
+            raise Fail(W, "a forfeit that is not the record's last word "
+                       "on the game's last step, by the role it waits on")
 
 
 def main(argv):

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "umpire/clock.h"
+#include "umpire/rules.h"
 #include "unit.h"
 
 static long long dur(const char *s)
@@ -59,11 +60,24 @@ int main(void)
 	CHECK(clock_setting(&c, "deadline", "0s", "--set", &err) == -1 &&
 	      strstr(err.msg, "a deadline more than 0"),
 	      "a deadline of nothing refused: %s", err.msg);
-	CHECK(clock_setting(&c, "on-late", "standing", "--set", &err) == -1 &&
-	      strstr(err.msg, "standing orders answer nothing") &&
-	      strstr(err.msg, "chain link"), "standing refused, and why");
+	CHECK(clock_setting(&c, "on-late", "standing", "--set", &err) == 1 &&
+	      c.on_late == LATE_STANDING, "on-late=standing");
+	/* standing, where the rules give late answers (rules.h) */
+	c.set = 1;
+	CHECK(clock_check_scenario(&c, ruleset_find("race-to-the-reichstag"),
+				   &err) == 0, "standing: Race to the Reichstag "
+	      "has late answers");
+	CHECK(clock_check_scenario(&c, ruleset_find("arnswalde-1945"),
+				   &err) == -1 &&
+	      strstr(err.msg, "give no late answers (a game of one side"),
+	      "standing refused for a solitaire, and why: %s", err.msg);
+	c.on_late = LATE_WAIT;
+	CHECK(clock_check_scenario(&c, ruleset_find("arnswalde-1945"),
+				   &err) == 0, "wait: any rules");
+	c.set = 0;
 	CHECK(clock_setting(&c, "on-late", "later", "--set", &err) == -1 &&
-	      strstr(err.msg, "one of wait, forfeit"), "on-late's words");
+	      strstr(err.msg, "one of wait, standing, forfeit"),
+	      "on-late's words");
 	c = (struct game_clock){ 1, 3600, 3600, 0, LATE_WAIT };
 	CHECK(clock_check_settings(&c, &err) == -1,
 	      "a reminder not before the deadline refused");

@@ -60,6 +60,9 @@ static const char KAT_ANCHOR[] =
 	"b4bda90e5d2e6515c626e85a096668e2a2a5026901a782d7b4f5cec81b06b722";
 static const char KAT_SEED[] =
 	"96c634ccd34b0d30236b3b85a9facb74ddf5fb168932071d107e85c80a840e4d";
+/* late[258] of genesis 00 01 ... 1f (umpire-protocol(7), TEST VECTORS) */
+static const char KAT_LATE[] =
+	"afd2c7d0056157a2e9b1e0b4d9b955902f0518c14a4e7547e282ef5edbac49bf";
 static const char KAT_D6[] = "31243126512531516151";
 
 /* umpire-protocol(7), TEST VECTORS, views: computed apart from umpire
@@ -536,6 +539,12 @@ static void test_chain(void)
 	chain_seed(g, 0x0102, core, anchor, top);
 	CHECK(memcmp(seed, top, 32) != 0, "actor and counter-party are "
 	      "not interchangeable");
+	/* a late step's public value: its own domain, no link in it */
+	chain_late(g, 0x0102, seed);
+	hex(seed, 32, h);
+	CHECK_STR(h, KAT_LATE, "late[n] known answer");
+	chain_late(g, 0x0103, top);
+	CHECK(memcmp(seed, top, 32) != 0, "late[n] differs by step");
 	seckey_free(sk);
 }
 

@@ -42,6 +42,27 @@ static const struct standing_key standing[] = {
 };
 
 
+/* What a player who sends nothing does (on-late=standing: struct
+ * late_answer): no move, 5.0, and no attack, 7.1, both optional; no
+ * support fire marker spent, 8.0; no advance, 7.9; the engineers'
+ * bridge kept, 14.0; the retreat 7.7 owes to the hex farthest from
+ * the enemy (rear) and the exchange 7.6 owes from the weakest unit,
+ * the policies the rules module states before any game
+ * (umpire-orders(5)). The set-up, 17.0, and a reinforcement that may
+ * not be held back, 11.2, have no late answer (the hex is the owner's
+ * choice, and "done" is not legal then): a late step ends there
+ * (scenarios/aachen.yaml, notes). */
+static const struct late_answer late[] = {
+	{ "move", "5.0", "done" },
+	{ "attack", "7.1", "done" },
+	{ "support", "8.0", "none" },
+	{ "retreat", "7.7", "rear" },
+	{ "exchange", "7.6", "weakest" },
+	{ "advance", "7.9", "no" },
+	{ "bridge", "14.0", "keep" },
+	{ NULL, NULL, NULL }
+};
+
 const struct ruleset ruleset_aachen = {
 	.id = "aachen",
 	.version = "10",
@@ -65,4 +86,5 @@ const struct ruleset ruleset_aachen = {
 	 * a step: the rules set no small bound on the steps of one side in
 	 * a row. (No views either: nothing is hidden.) */
 	.max_steps_between = STEPS_UNBOUNDED,
+	.late = late,
 };

@@ -37,6 +37,7 @@ static const struct standing_key standing[] = {
 	{ NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL }
 };
 
+
 const struct ruleset ruleset_arnswalde = {
 	.id = "arnswalde-1945",
 	.version = "2",
@@ -53,4 +54,8 @@ const struct ruleset ruleset_arnswalde = {
 	.standing = standing,
 	/* a solitaire: the player orders every step */
 	.max_steps_between = 0,
+	/* no late answers: a solitaire, where no opponent waits on a
+	 * late player */
+	.late_refused = "a game of one side, where no opponent waits "
+		"on a late move",
 };

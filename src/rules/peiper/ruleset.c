@@ -55,6 +55,7 @@ static const struct standing_key standing[] = {
 	{ NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL }
 };
 
+
 const struct ruleset ruleset_peiper = {
 	.id = "kampfgruppe-peiper",
 	.version = "2",
@@ -71,4 +72,8 @@ const struct ruleset ruleset_peiper = {
 	.render = kgp_render,
 	/* a solitaire: the player orders every step */
 	.max_steps_between = 0,
+	/* no late answers: a solitaire, where no opponent waits on a
+	 * late player */
+	.late_refused = "a game of one side, where no opponent waits "
+		"on a late move",
 };

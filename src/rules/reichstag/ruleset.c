@@ -78,6 +78,43 @@ static const struct standing_key standing[] = {
 	{ NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL }
 };
 
+/* What a player who sends nothing does (on-late=standing: struct
+ * late_answer), from the rules: every phase's optional act not done
+ * (the SP spent on nothing, 6.2; no Maximum Effort, 6.7; no
+ * replacement, 8.1 "may"; no barrage, 15.0; no move, 9.0; no attack
+ * where none is owed, 12.0; no advance, 14.0 "may"; engineers, recon,
+ * flips, depots and the Me-262 unused, 19.2, 17.3, 16.8, 16.3, 16.7,
+ * 22.5; a sniper held, 16.5 "or at any later reinforcement phase";
+ * a German hit in an objective hex stays, 13.6 "need not"), and the
+ * acts the rules make compulsory done by the policies the rules module
+ * states before any game (umpire-orders(5)): the losses 12.23 names
+ * (default), the retreat 13.0 owes (auto), the placements 3.5, 3.6,
+ * 7.3 and 22.1 owe (auto), the draw 3.5 owes. An attack that 12.0
+ * makes compulsory has no late answer ("done" is not legal then, and
+ * which units attack which is the player's choice): a late step ends
+ * at that question (scenarios/race-to-the-reichstag.yaml, notes). */
+static const struct late_answer late[] = {
+	{ "max-effort", "6.7", "no" },
+	{ "replace", "8.1", "done" },
+	{ "barrage", "15.0", "done" },
+	{ "engineer", "19.2", "none" },
+	{ "recon", "17.3", "none" },
+	{ "move", "9.0", "done" },
+	{ "attack", "12.0", "done" },
+	{ "lose", "12.23", "default" },
+	{ "retreat", "13.0", "auto" },
+	{ "stay", "13.6", "stay" },
+	{ "advance", "14.0", "no" },
+	{ "place", "3.5", "auto" },
+	{ "draw", "3.5", "draw" },
+	{ "flip", "16.8", "none" },
+	{ "depot", "16.3", "none" },
+	{ "sniper", "16.5", "hold" },
+	{ "me262", "22.5", "none" },
+	{ "enter", "22.1", "auto" },
+	{ NULL, NULL, NULL }
+};
+
 const struct ruleset ruleset_reichstag = {
 	.id = "race-to-the-reichstag",
 	.version = "3",
@@ -112,4 +149,5 @@ const struct ruleset ruleset_reichstag = {
 	/* 13.0 retreats and 14.0 advances, asked in a combat after its
 	 * die: checked on a view from its state (fight.c) */
 	.resume = rt_resume,
+	.late = late,
 };

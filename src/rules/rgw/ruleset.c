@@ -75,6 +75,23 @@ static const struct standing_key standing[] = {
 	{ NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL }
 };
 
+/* What a player who sends nothing does (on-late=standing: struct
+ * late_answer): the deal, 3.0, has one answer; a turn with no card
+ * played is supply, 4.0; a normal war not answered is passed (and
+ * lost), 4.1; no extra card drawn, 4.2 (optional), none taken back,
+ * 5.0. Where the marker advances to, 4.1, which card is discarded,
+ * 4.1, and a turn where supply is not legal (a full hand, or no deck)
+ * are the player's choice, with no late answer: a late step ends there
+ * (scenarios/russo-german-war.yaml, notes). */
+static const struct late_answer late[] = {
+	{ "start", "3.0", "deal" },
+	{ "action", "4.0", "supply" },
+	{ "answer", "4.1", "pass" },
+	{ "extra-draw", "4.2", "no" },
+	{ "take-back", "5.0", "none" },
+	{ NULL, NULL, NULL }
+};
+
 const struct ruleset ruleset_rgw = {
 	.id = "russo-german-war",
 	.version = "1",
@@ -104,4 +121,5 @@ const struct ruleset ruleset_rgw = {
 	 * 1; Soviet 2 + 3. Before the Soviet's first question: the deal
 	 * (3.0) and the German's first turn, at most 4. */
 	.max_steps_between = 6,
+	.late = late,
 };
