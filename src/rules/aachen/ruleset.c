@@ -51,7 +51,7 @@ static const struct standing_key standing[] = {
  * (umpire-orders(5)). The set-up, 17.0, and a reinforcement that may
  * not be held back, 11.2, have no late answer (the hex is the owner's
  * choice, and "done" is not legal then): a late step ends there
- * (scenarios/aachen.yaml, notes). */
+ * (umpire(1), Late answers). */
 static const struct late_answer late[] = {
 	{ "move", "5.0", "done" },
 	{ "attack", "7.1", "done" },

@@ -92,7 +92,7 @@ static const struct standing_key standing[] = {
  * 7.3 and 22.1 owe (auto), the draw 3.5 owes. An attack that 12.0
  * makes compulsory has no late answer ("done" is not legal then, and
  * which units attack which is the player's choice): a late step ends
- * at that question (scenarios/race-to-the-reichstag.yaml, notes). */
+ * at that question (umpire(1), Late answers). */
 static const struct late_answer late[] = {
 	{ "max-effort", "6.7", "no" },
 	{ "replace", "8.1", "done" },

@@ -82,7 +82,7 @@ static const struct standing_key standing[] = {
  * 5.0. Where the marker advances to, 4.1, which card is discarded,
  * 4.1, and a turn where supply is not legal (a full hand, or no deck)
  * are the player's choice, with no late answer: a late step ends there
- * (scenarios/russo-german-war.yaml, notes). */
+ * (umpire(1), Late answers). */
 static const struct late_answer late[] = {
 	{ "start", "3.0", "deal" },
 	{ "action", "4.0", "supply" },
