@@ -299,6 +299,11 @@ struct late_answer {
 	const char *key;       /* question key */
 	const char *rule;      /* the rule that makes it the answer */
 	const char *answer;    /* the answer, as an order file gives it */
+	/* when answer is not legal then (an act the rules compel, such as
+	 * an attack owed): the first legal answer the rules list for the
+	 * question, so that where a late step ends never hangs on what
+	 * the other sides cannot see; 0: the step ends there */
+	int owed_first;
 };
 
 /* The standing key of rs that the order file's key `name` gives: KEY,

@@ -502,16 +502,24 @@ static long late(struct ctx *c, const struct question *q,
 	const struct late_answer *l = late_answer_find(c->rs, q->key);
 	if (!l)
 		return -1;
-	long i = match(m, q, l->answer, why, sizeof why);
+	const char *ans = l->answer;
+	long i = match(m, q, ans, why, sizeof why);
+	/* an act the rules compel (owed_first): made in the first way the
+	 * rules list it, whatever hides why it is owed */
+	if (i < 0 && l->owed_first && q->n > 0) {
+		ans = q->options[0];
+		i = match(m, q, ans, why, sizeof why);
+	}
 	if (i < 0)
 		return -1;
 	c->at.standing_used++;
 	/* to its side alone, as a standing order is echoed: which
 	 * questions a side is asked can be its secret (a sniper held in
 	 * hand, 16.5) */
-	ctx_event_to(c, q->role, q->rule, "Late answer (rule %s): %s: %s.",
-		     l->rule, q->key, l->answer);
-	*text = l->answer;
+	ctx_event_to(c, q->role, q->rule, "Late answer (rule %s): %s: %s%s.",
+		     l->rule, q->key, ans, ans == l->answer ? "" :
+		     " (owed: the first the rules list)");
+	*text = ans;
 	return i;
 }
 

@@ -53,14 +53,14 @@ static const struct standing_key standing[] = {
  * choice, and "done" is not legal then): a late step ends there
  * (umpire(1), Late answers). */
 static const struct late_answer late[] = {
-	{ "move", "5.0", "done" },
-	{ "attack", "7.1", "done" },
-	{ "support", "8.0", "none" },
-	{ "retreat", "7.7", "rear" },
-	{ "exchange", "7.6", "weakest" },
-	{ "advance", "7.9", "no" },
-	{ "bridge", "14.0", "keep" },
-	{ NULL, NULL, NULL }
+	{ "move", "5.0", "done", 0 },
+	{ "attack", "7.1", "done", 0 },
+	{ "support", "8.0", "none", 0 },
+	{ "retreat", "7.7", "rear", 0 },
+	{ "exchange", "7.6", "weakest", 0 },
+	{ "advance", "7.9", "no", 0 },
+	{ "bridge", "14.0", "keep", 0 },
+	{ NULL, NULL, NULL, 0 }
 };
 
 const struct ruleset ruleset_aachen = {

@@ -90,29 +90,32 @@ static const struct standing_key standing[] = {
  * states before any game (umpire-orders(5)): the losses 12.23 names
  * (default), the retreat 13.0 owes (auto), the placements 3.5, 3.6,
  * 7.3 and 22.1 owe (auto), the draw 3.5 owes. An attack that 12.0
- * makes compulsory has no late answer ("done" is not legal then, and
- * which units attack which is the player's choice): a late step ends
- * at that question (umpire(1), Late answers). */
+ * makes compulsory ("done" is not legal then) is made as the rules
+ * list it first (owed_first: the first enemy stack, by hex, with every
+ * unit next to it that may attack it), one after another until none is
+ * owed: a late step never stops there, for whether an attack is owed
+ * can hang on a face-down unit's strength, which its stopping would
+ * tell the other player (umpire(1), Late answers). */
 static const struct late_answer late[] = {
-	{ "max-effort", "6.7", "no" },
-	{ "replace", "8.1", "done" },
-	{ "barrage", "15.0", "done" },
-	{ "engineer", "19.2", "none" },
-	{ "recon", "17.3", "none" },
-	{ "move", "9.0", "done" },
-	{ "attack", "12.0", "done" },
-	{ "lose", "12.23", "default" },
-	{ "retreat", "13.0", "auto" },
-	{ "stay", "13.6", "stay" },
-	{ "advance", "14.0", "no" },
-	{ "place", "3.5", "auto" },
-	{ "draw", "3.5", "draw" },
-	{ "flip", "16.8", "none" },
-	{ "depot", "16.3", "none" },
-	{ "sniper", "16.5", "hold" },
-	{ "me262", "22.5", "none" },
-	{ "enter", "22.1", "auto" },
-	{ NULL, NULL, NULL }
+	{ "max-effort", "6.7", "no", 0 },
+	{ "replace", "8.1", "done", 0 },
+	{ "barrage", "15.0", "done", 0 },
+	{ "engineer", "19.2", "none", 0 },
+	{ "recon", "17.3", "none", 0 },
+	{ "move", "9.0", "done", 0 },
+	{ "attack", "12.0", "done", 1 },
+	{ "lose", "12.23", "default", 0 },
+	{ "retreat", "13.0", "auto", 0 },
+	{ "stay", "13.6", "stay", 0 },
+	{ "advance", "14.0", "no", 0 },
+	{ "place", "3.5", "auto", 0 },
+	{ "draw", "3.5", "draw", 0 },
+	{ "flip", "16.8", "none", 0 },
+	{ "depot", "16.3", "none", 0 },
+	{ "sniper", "16.5", "hold", 0 },
+	{ "me262", "22.5", "none", 0 },
+	{ "enter", "22.1", "auto", 0 },
+	{ NULL, NULL, NULL, 0 }
 };
 
 const struct ruleset ruleset_reichstag = {

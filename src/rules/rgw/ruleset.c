@@ -84,12 +84,12 @@ static const struct standing_key standing[] = {
  * are the player's choice, with no late answer: a late step ends there
  * (umpire(1), Late answers). */
 static const struct late_answer late[] = {
-	{ "start", "3.0", "deal" },
-	{ "action", "4.0", "supply" },
-	{ "answer", "4.1", "pass" },
-	{ "extra-draw", "4.2", "no" },
-	{ "take-back", "5.0", "none" },
-	{ NULL, NULL, NULL }
+	{ "start", "3.0", "deal", 0 },
+	{ "action", "4.0", "supply", 0 },
+	{ "answer", "4.1", "pass", 0 },
+	{ "extra-draw", "4.2", "no", 0 },
+	{ "take-back", "5.0", "none", 0 },
+	{ NULL, NULL, NULL, 0 }
 };
 
 const struct ruleset ruleset_rgw = {
