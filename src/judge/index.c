@@ -4,8 +4,9 @@
  * judge"), and umpire judge --index DIR, a page of the games it keeps.
  *
  * Only what every party may know is on the page: the game, its
- * scenario, its sides, its step, whose move and since when (the time
- * the judge stored the game's latest file), and the result; a game
+ * scenario, its sides, its step, whose move and since when (a timed
+ * game's: the clock's, with its deadline, as --status says it; else the
+ * time the judge stored the game's latest file), and the result; a game
  * that is over links to its replay, made from the whole game file,
  * which is every party's once the game is over (letters.c mails it).
  * A game in play links to nothing: its file holds what its sides may
@@ -17,6 +18,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include "umpire/clock.h"
 #include "umpire/fsutil.h"
 #include "umpire/replay.h"
 #include "room.h"
@@ -100,11 +102,22 @@ static int index_row(const struct judge *j, const char *id, const char *dir,
 			strbuf_adds(&cell, "does not check");
 		} else {
 			over = run.outcome != RUN_PENDING;
+			const char *waiting = over ? NULL : run.pending.role;
+			struct clock_status cs;
+			clock_status(&g, waiting, &cs);
+			if (cs.timed)
+				clock_time_str(cs.since, when);
 			if (over)
 				strbuf_addf(&cell, "over, since %s", when);
 			else
 				strbuf_addf(&cell, "%s to move, since %s",
-					    run.pending.role, when);
+					    waiting, when);
+			if (cs.timed && !over) {
+				char dl[21];
+				clock_time_str(cs.deadline, dl);
+				strbuf_addf(&cell, ", deadline %s%s", dl,
+					    cs.late ? " (late)" : "");
+			}
 			engine_free(&run);
 		}
 	}

@@ -224,6 +224,11 @@ import json, sys
 assert g["waiting_on"] == sys.argv[1], g
 assert g["since"] == "2027-01-15T08:00:00Z" and g["late"] and not g["over"], g
 assert g["deadline"] == "2027-01-18T08:00:00Z", g' "$who"
+	# and the games page says the same (the clock's since, not the
+	# file's time)
+	mkdir -p idx
+	"$UMPIRE" judge --config judge.ini --index idx
+	grep -q "$who to move, since 2027-01-15T08:00:00Z, deadline 2027-01-18T08:00:00Z (late)" idx/index.html
 	# the orders come after all (signed on the sealed views): the
 	# game goes on, each step timed
 	export UMPIRE_TEST_NOW=$((T0 + 600 * H))
