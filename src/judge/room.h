@@ -87,6 +87,9 @@ int lock_game(const struct judge *j, const char *id, int *fd,
 void unique_name(struct judge *j, struct strbuf *out);
 int game_id_ok(const char *id);
 /* The log line of what became of o (a message named name, or "tick"). */
+/* The letters of the spool sent (every game's, each under its lock),
+ * and a log line "spool" saying so when there were any. */
+void judge_send_spooled(struct judge *j);
 void judge_log(const struct judge *j, const char *name,
 	       const struct outcome *o);
 

@@ -198,7 +198,7 @@ void judge_log(const struct judge *j, const char *name,
  * of a --maildir run (hold_letters), and those that an earlier run could
  * not send (sendmail down, a crash between storing a step and sending
  * its letters). */
-static void send_spooled(struct judge *j)
+void judge_send_spooled(struct judge *j)
 {
 	struct outcome o;
 	memset(&o, 0, sizeof o);
@@ -242,7 +242,7 @@ static int judge_buffer(struct judge *j, const char *msg, size_t len,
 		err->status = EXIT_TEMPFAIL, rc = -1;
 	outcome_free(&o);
 	if (!j->hold_letters)
-		send_spooled(j);
+		judge_send_spooled(j);
 	return rc;
 }
 
@@ -405,7 +405,7 @@ static int judge_maildir(struct judge *j, const char *maildir,
 	free(list);
 	strbuf_free(&dir);
 	j->hold_letters = 0;
-	send_spooled(j);
+	judge_send_spooled(j);
 	return rc;
 }
 

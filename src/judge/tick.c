@@ -342,14 +342,7 @@ int judge_tick_all(struct judge *j, struct error *err)
 	/* and what an earlier run could not send (sendmail down, a crash
 	 * between spooling a letter and sending it): a tick from cron is
 	 * also the retry a message's delivery would be */
-	struct outcome o;
-	memset(&o, 0, sizeof o);
-	spool_flush_all(j, &o);
-	if (o.notes.len) {
-		say(&o, FATE_DONE, "letters of the spool");
-		judge_log(j, "spool", &o);
-	}
-	outcome_free(&o);
+	judge_send_spooled(j);
 	if (failed)
 		return errorf(err, EXIT_TEMPFAIL, "the tick could not keep "
 			      "the time of every game (judge.log says why)");
