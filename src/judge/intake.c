@@ -281,6 +281,18 @@ static void letter_again(struct judge *j, struct game *g, const char *role,
 	letters_free(&l);
 }
 
+/* The role of g whose address (its join's, else its invitation's) is
+ * from, or NULL. */
+static const char *party_at(const struct game *g, const char *from)
+{
+	for (size_t i = 0; from[0] && i < g->n_roles; i++) {
+		const char *a = game_address(g, g->roles[i].name);
+		if (a && !strcasecmp(a, from))
+			return g->roles[i].name;
+	}
+	return NULL;
+}
+
 /* The game id kept here, read as the per-turn commands read it; a game
  * the judge keeps but cannot read is the host's to mend
  * (EXIT_TEMPFAIL). */
@@ -457,6 +469,8 @@ static int take_orders(struct judge *j, const char *id, const char *name,
 		strbuf_free(&p);
 		return -1;
 	}
+	if (!party_at(&g, o->from.len ? o->from.buf : ""))
+		snprintf(o->no_party_of, sizeof o->no_party_of, "%s", g.id);
 	if (judged_here(j, &g, err))
 		goto out;
 	if (is_sealed_orders(*buf, *len)) {
@@ -746,6 +760,13 @@ static void mistake(struct judge *j, const char *from, const char *id,
 	int fd = -1;
 	if (o->answered || o->no_answer || !from[0] || !game_id_ok(id))
 		return;
+	if (!strcmp(o->no_party_of, id)) {
+		/* a stranger's message about a game read already: not
+		 * read again (a forged file costs its reading once) */
+		strbuf_adds(&o->notes, "; not answered (the sender is no "
+			    "party of the game)");
+		return;
+	}
 	game_path(j, id, ".yaml", &p);
 	if (access(p.buf, F_OK) != 0 || lock_game(j, id, &fd, &err) ||
 	    cli_game_flags(j->cli, p.buf, &g, GAME_PARSE_CHECKPOINTS, &err)) {
@@ -754,12 +775,7 @@ static void mistake(struct judge *j, const char *from, const char *id,
 		strbuf_free(&p);
 		return;
 	}
-	const char *role = NULL;
-	for (size_t i = 0; i < g.n_roles && !role; i++) {
-		const char *a = game_address(&g, g.roles[i].name);
-		if (a && !strcasecmp(a, from))
-			role = g.roles[i].name;
-	}
+	const char *role = party_at(&g, from);
 	if (!role) {
 		strbuf_adds(&o->notes, "; not answered (the sender is no "
 			    "party of the game)");

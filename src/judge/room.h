@@ -73,6 +73,10 @@ struct outcome {
 	int party;                 /* a party of a game kept here signed it */
 	size_t size;               /* the message's bytes */
 	const char *hint;          /* what the sender should send instead */
+	/* a game this message's handling read, none of whose parties
+	 * writes from the message's From: a mistake is not answered,
+	 * and that game need not be read again to know it */
+	char no_party_of[GAME_ID_HEX + 1];
 };
 
 int say(struct outcome *o, enum fate fate, const char *fmt, ...)
