@@ -609,7 +609,8 @@ def aachen(base, out):
 # CHOOSE_POLICY) against every German one, each pairing GAMES games (50
 # unless given), each game with its own keys and game id, so its own
 # dice. BALANCE_EXAMPLE_PAIRS, the example's scripted players, are
-# played too when BENCH_BALANCE_EXAMPLE is set.
+# played too when BENCH_BALANCE_EXAMPLE is set; BENCH_BALANCE_PAIRS
+# ("careful:counter ...") plays those pairings alone.
 BALANCE_ALLIED = ["fill", "dash", "siege", "careful"]
 BALANCE_GERMAN = ["garrison", "screen", "wall", "counter"]
 BALANCE_PAIRS = [(a, g) for a in BALANCE_ALLIED for g in BALANCE_GERMAN]
@@ -684,6 +685,10 @@ def balance(base, out, games):
     jobs = int(os.environ.get("BENCH_BALANCE_JOBS", "2"))
     pairs = BALANCE_PAIRS + (BALANCE_EXAMPLE_PAIRS if os.environ.get(
         "BENCH_BALANCE_EXAMPLE") else [])
+    if os.environ.get("BENCH_BALANCE_PAIRS"):
+        # "ALLIED:GERMAN ...": those pairings alone (the tests' short run)
+        pairs = [tuple(p.split(":")) for p in
+                 os.environ["BENCH_BALANCE_PAIRS"].split()]
     out("balance     Aachen (scenarios/aachen.yaml, 20 turns), %d games a "
         "pairing of policies (examples/aachen/trying.py), %d at a time" %
         (games, jobs))
@@ -720,10 +725,16 @@ def balance(base, out, games):
                 "; refused by adjudicate: %d" % n["error"]
                 if n["error"] else ""))
     trying_pairs = [p for p in pairs if p in BALANCE_PAIRS]
-    allied_best = max(BALANCE_ALLIED, key=lambda a: sum(
-        score[(a, g)][0]["Allied victory"] for g in BALANCE_GERMAN))
-    german_best = max(BALANCE_GERMAN, key=lambda g: sum(
-        score[(a, g)][0]["German victory"] for a in BALANCE_ALLIED))
+    allied = [a for a in BALANCE_ALLIED if any(p[0] == a for p in
+                                               trying_pairs)]
+    german = [g for g in BALANCE_GERMAN if any(p[1] == g for p in
+                                               trying_pairs)]
+    allied_best = max(allied, key=lambda a: sum(
+        score[(a, g)][0]["Allied victory"] for g in german
+        if (a, g) in score))
+    german_best = max(german, key=lambda g: sum(
+        score[(a, g)][0]["German victory"] for a in allied
+        if (a, g) in score))
     n, turns = score[(allied_best, german_best)]
     early = sum(1 for t, r in zip(todo, done) if t[:2] in trying_pairs
                 and r[0] == "Allied victory" and r[1] < 8)

@@ -92,3 +92,27 @@ no_early_win() {
 @test "the drive to an empty entry hex wins nothing before turn 8 (16.0, 11.4)" {
 	no_early_win entry.yaml
 }
+
+# The balance table of examples/aachen/README.md is the bench's: the
+# README names the command, and that command (here one game of one
+# pairing, BENCH_BALANCE_PAIRS) prints the table's header as the README
+# shows it and ends with the line a script reads.
+@test "the balance table: the README's command prints it and ends with the balance line" {
+	local root="$BATS_TEST_DIRNAME/../.." readme
+	readme="$root/examples/aachen/README.md"
+	grep -qF 'python3 bench/bench.py build/umpire build/bench/bare --balance' \
+		"$readme"
+	BENCH_BALANCE_PAIRS="careful:counter" BENCH_BALANCE_JOBS=1 \
+		run python3 "$root/bench/bench.py" "$UMPIRE" /bin/true --balance 1
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	local header last
+	header=$(printf '%s\n' "$output" | grep '^ *Allied  *German  *games' |
+		sed 's/^ *//')
+	[ -n "$header" ] || { echo "$output"; return 1; }
+	grep -qF -- "$header" "$readme" || { echo "not in README: $header"; return 1; }
+	printf '%s\n' "$output" | grep -q '^ *careful  *counter  *1 '
+	last=$(printf '%s\n' "$output" | tail -1)
+	[[ $last =~ ^balance:\ strongest\ Allied\ vs\ strongest\ German:\ Allied\ [0-9]+%,\ German\ [0-9]+%,\ draw\ [0-9]+%,\ median\ turn\ [0-9]+\;\ Allied\ wins\ before\ turn\ 8:\ [0-9]+%\ of\ all\ games$ ]] ||
+		{ echo "last line: $last"; return 1; }
+	grep -q '^    balance: strongest Allied vs strongest German: Allied' "$readme"
+}
