@@ -365,7 +365,8 @@ bench-judge: $(BIN) $(BUILD)/bench/bare
 # Aachen's balance alone (bench.py --balance, printed, not written):
 # every Allied policy of examples/aachen/trying.py against every German
 # one, BENCH_BALANCE_GAMES games a pairing (10 unless set; make bench
-# plays 50), BENCH_BALANCE_JOBS at a time (2).
+# plays 50), BENCH_BALANCE_JOBS at a time (2); BENCH_BALANCE_PAIRS
+# ("careful:counter ...") those pairings alone.
 bench-balance: $(BIN) $(BUILD)/bench/bare
 	python3 bench/bench.py $(BIN) $(BUILD)/bench/bare \
 	  --balance $(or $(BENCH_BALANCE_GAMES),10)

@@ -609,9 +609,10 @@ def aachen(base, out):
 # CHOOSE_POLICY) against every German one, each pairing GAMES games (50
 # unless given), each game with its own keys and game id, so its own
 # dice. BALANCE_EXAMPLE_PAIRS, the example's scripted players, are
-# played too when BENCH_BALANCE_EXAMPLE is set.
+# played too when BENCH_BALANCE_EXAMPLE is set; BENCH_BALANCE_PAIRS
+# ("careful:counter ...") plays those pairings alone.
 BALANCE_ALLIED = ["fill", "dash", "siege", "careful"]
-BALANCE_GERMAN = ["garrison", "screen", "wall"]
+BALANCE_GERMAN = ["garrison", "screen", "wall", "counter"]
 BALANCE_PAIRS = [(a, g) for a in BALANCE_ALLIED for g in BALANCE_GERMAN]
 BALANCE_EXAMPLE_PAIRS = [("example", "example"), ("roads", "example"),
                          ("example", "hold"), ("roads", "hold")]
@@ -684,12 +685,16 @@ def balance(base, out, games):
     jobs = int(os.environ.get("BENCH_BALANCE_JOBS", "2"))
     pairs = BALANCE_PAIRS + (BALANCE_EXAMPLE_PAIRS if os.environ.get(
         "BENCH_BALANCE_EXAMPLE") else [])
+    if os.environ.get("BENCH_BALANCE_PAIRS"):
+        # "ALLIED:GERMAN ...": those pairings alone (the tests' short run)
+        pairs = [tuple(p.split(":")) for p in
+                 os.environ["BENCH_BALANCE_PAIRS"].split()]
     out("balance     Aachen (scenarios/aachen.yaml, 20 turns), %d games a "
         "pairing of policies (examples/aachen/trying.py), %d at a time" %
         (games, jobs))
-    out("            Allied   German    Allied  German  draw  turns "
-        "min/median/max  why (Allied: city+roads; German: city, 17.1; "
-        "draw: roads)")
+    out("            Allied   German    games  Allied  German  draw  "
+        "early  turns min/median/max  why (Allied: city+roads; German: "
+        "city, 17.1; draw: roads); early: Allied wins before turn 8")
     todo = [(a, g, i) for i in range(games) for a, g in pairs]
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
         done = list(pool.map(lambda t: balance_game(base, t[2], t[0], t[1]),
@@ -705,33 +710,48 @@ def balance(base, out, games):
             why[r[2]] = why.get(r[2], 0) + 1
         turns = sorted(r[1] for r in res)
         score[(allied, german)] = (n, turns)
-        out("            %-8s %-9s %6d  %6d  %4d  %2d/%2d/%2d  %s; "
-            "turns %s%s" % (
-                allied, german, n["Allied victory"], n["German victory"],
-                n["Draw"], turns[0], statistics.median_low(turns),
+        played = max(1, len(res) if res[0][0] != "?" else 0)
+        early = sum(1 for r in res if r[0] == "Allied victory" and r[1] < 8)
+        out("            %-8s %-9s %5d  %5d%%  %5d%%  %3d%%  %4d%%  "
+            "%2d/%2d/%2d  %s; turns %s%s" % (
+                allied, german, played,
+                round(100 * n["Allied victory"] / played),
+                round(100 * n["German victory"] / played),
+                round(100 * n["Draw"] / played), round(100 * early / played),
+                turns[0], statistics.median_low(turns),
                 turns[-1], ", ".join("%s %d" % kv for kv in
                                      sorted(why.items())),
                 ",".join(str(t) for t in turns),
                 "; refused by adjudicate: %d" % n["error"]
                 if n["error"] else ""))
     trying_pairs = [p for p in pairs if p in BALANCE_PAIRS]
-    allied_best = max(BALANCE_ALLIED, key=lambda a: sum(
-        score[(a, g)][0]["Allied victory"] for g in BALANCE_GERMAN))
-    german_best = max(BALANCE_GERMAN, key=lambda g: sum(
-        score[(a, g)][0]["German victory"] for a in BALANCE_ALLIED))
+    allied = [a for a in BALANCE_ALLIED if any(p[0] == a for p in
+                                               trying_pairs)]
+    german = [g for g in BALANCE_GERMAN if any(p[1] == g for p in
+                                               trying_pairs)]
+    allied_best = max(allied, key=lambda a: sum(
+        score[(a, g)][0]["Allied victory"] for g in german
+        if (a, g) in score))
+    german_best = max(german, key=lambda g: sum(
+        score[(a, g)][0]["German victory"] for a in allied
+        if (a, g) in score))
     n, turns = score[(allied_best, german_best)]
     early = sum(1 for t, r in zip(todo, done) if t[:2] in trying_pairs
                 and r[0] == "Allied victory" and r[1] < 8)
     total = sum(1 for t, r in zip(todo, done) if t[:2] in trying_pairs
                 and r[0] != "error")
     played = max(1, games - n["error"])
+    out("            strongest (most wins in all their pairings): Allied "
+        "%s, German %s; %d games of theirs decided" % (
+            allied_best, german_best, played))
+    # the last line, for a script: nothing after "of all games"
     out("balance: strongest Allied vs strongest German: Allied %d%%, "
         "German %d%%, draw %d%%, median turn %d; Allied wins before turn "
-        "8: %d%% of all games (%s vs %s)" % (
+        "8: %d%% of all games" % (
             round(100 * n["Allied victory"] / played),
             round(100 * n["German victory"] / played),
             round(100 * n["Draw"] / played), statistics.median_low(turns),
-            round(100 * early / max(1, total)), allied_best, german_best))
+            round(100 * early / max(1, total))))
 
 
 def only_balance():

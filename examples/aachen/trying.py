@@ -4,10 +4,12 @@ the bench's balance run (bench/bench.py --balance).
 Each policy is a plan: for a side's movement phase, which unit goes for
 which hex, in order (a unit named twice keeps its first target), and
 the odds (the combat results table's column after every shift, 7.3-7.5)
-at which it attacks. The engine (Board, move, attack) reads the game
-file's state and the scenario, asks umpire for the cheapest path to
-each target ("UNIT to HEX") and, when the hex is out of reach this
-phase, for the nearest hex the refusal names; it declares the attacks
+at which it attacks (a city hex at the best column the city leaves
+where the policy asks for more). The engine (Board, move, attack)
+reads the game file's state and the scenario, asks umpire for the
+cheapest path to each target ("UNIT to HEX") and, when the hex is out
+of reach this phase, for the nearest hex the refusal names; it
+declares the attacks
 at or above the policy's odds, best first, and adds a support fire
 marker (8.0) where the marker lifts an attack to those odds.
 
@@ -25,8 +27,10 @@ Allied policies (what the hand-played games did):
           game a turn for each): a unit in a city hex holds it (an empty
           city hex is the German garrison's to walk back into), and it
           attacks a city hex at +3, the best column the city leaves, a
-          West Wall hex only at +5 and any other hex only at +6, the
-          first column of the table with neither EX nor AE
+          German unit in a road or entry hex at +3 too (16.0 needs the
+          roads as it needs the city), a West Wall hex only at +5 and
+          any other hex only at +6, the first column of the table with
+          neither EX nor AE
 German policies (what a defender at the table does):
   garrison  every city hex held, by the nearest unit; counter-attacks at
             +3 or better
@@ -36,6 +40,11 @@ German policies (what a defender at the table does):
   wall      every unit in a West Wall hex stays there (13.0) but one
             within 3 hexes of an empty city hex, the rest hold the city
             and then the roads; counter-attacks at +4
+  counter   the answer to careful: the city held by the infantry, the
+            panzers standing in the road and entry hexes nearest the
+            Americans before they get there; takes back a city hex at
+            +3 (as careful takes one), attacks a fort at +4 and any
+            other hex at +2, where an EX is a US unit and a turn (17.1)
 """
 import os
 import re
@@ -142,6 +151,14 @@ class Board:
         col = max(-3, min(6, att - dfn)) + 3
         return max(0, min(9, col + shift + worst))
 
+    def best_column(self, hexid):
+        """The best column an attack on hexid can reach: the table's
+        last, after the hex's terrain and fort shifts."""
+        shift = self.terrain.get(self.hexes.get(hexid, "clear"), (0, 100))[0]
+        if hexid in self.forts:
+            shift += self.fort_shift
+        return max(0, min(9, 9 + shift))
+
 
 def nearest(board, units, target, taken):
     free = [u for u in units if u not in taken]
@@ -234,8 +251,19 @@ def allied_siege(board, mech, taken=None):
 
 
 def german_hold_city(board, units, taken):
+    """Each empty city hex its nearest free unit, and after it the next
+    two nearest, in case it cannot get there this phase (a zone of
+    control, a river: traced games left the centre empty four turns);
+    the engine skips a unit whose hex another has filled."""
     want = [h for h in board.city if not board.occupant(h)]
-    return assign(board, units, want, taken)
+    plan = []
+    for h in want:
+        free = sorted((u for u in units if u not in taken),
+                      key=lambda u: (dist(board.where[u], h), u))[:3]
+        if free:
+            taken.add(free[0])
+            plan += [(u, h) for u in free]
+    return plan
 
 
 def german_garrison(board, mech):
@@ -270,6 +298,32 @@ def german_wall(board, mech):
     return plan, 7, 8
 
 
+def roads_threatened(board):
+    """The road and entry hexes no German unit holds, nearest the
+    Americans first (where a screen is wanted before they get there)."""
+    us = [board.where[u] for u in board.mine("allied")]
+    want = [h for h in dict.fromkeys(board.roads + ENTRY)
+            if not (board.occupant(h) and
+                    board.side_of(board.occupant(h)) == "german")]
+    return sorted(want, key=lambda h: (min([dist(h, x) for x in us] or
+                                           [99]), h))
+
+
+def german_counter(board, mech):
+    """The answer to careful: the city held by the infantry (screen's);
+    the panzers stand in the road and entry hexes nearest the
+    Americans before they get there (a US unit must then attack one
+    to take it, 16.0); it counter-attacks where a loss costs the
+    Americans a turn (17.1): see ODDS."""
+    taken = set(u for u in board.mine("german")
+                if board.where[u] in board.city)
+    plan = german_hold_city(board, infantry(board, "german"), taken)
+    plan += assign(board, armour(board, "german"),
+                   roads_threatened(board), taken)
+    plan += german_hold_city(board, armour(board, "german"), taken)
+    return plan, 5, 7
+
+
 def allied_careful(board, mech):
     """siege's plan, but a unit in a city hex holds it (an empty city
     hex is the German garrison's to walk back into), and attacks where
@@ -286,14 +340,23 @@ def allied_careful(board, mech):
 # (+3 after its shift, one EX in six), a West Wall hex only at +5, and
 # any other hex only at +6, the first column with no EX and no AE (7.6):
 # 17.1 makes every US unit lost a turn of the game
-ODDS = {"careful": {"city": 6, "fort": 8, "other": 9}}
+ODDS = {"careful": {"city": 6, "fort": 8, "other": 9,
+                    # a road or entry hex a German unit blocks: +3, as
+                    # a city hex (16.0 needs six road hexes as it needs
+                    # the city; a DR opens it, 7.7)
+                    "road": 6},
+        # counter takes back a city hex at the best column the city
+        # leaves (+3, as careful), and attacks any other hex at +2 (an
+        # EX, one in six, is a US unit and a turn, 17.1), a fort at +4
+        "counter": {"city": 6, "fort": 7, "other": 5}}
 
 
 POLICIES = {"fill": allied_fill, "dash": allied_dash,
             "siege": allied_siege, "careful": allied_careful, "garrison": german_garrison,
-            "screen": german_screen, "wall": german_wall}
+            "screen": german_screen, "wall": german_wall,
+            "counter": german_counter}
 ALLIED = ["fill", "dash", "siege", "careful"]
-GERMAN = ["garrison", "screen", "wall"]
+GERMAN = ["garrison", "screen", "wall", "counter"]
 
 
 # ---- the engine ----
@@ -333,10 +396,14 @@ def moves(board, policy, qtext, options, try_answer):
                     done.add(u)
                     break
     enter()
+    filled = set()
     for u, t in plan:
         here = board.where.get(u, "")
         if u in done or here == t or (allowed is not None and
                                        u not in allowed):
+            continue
+        if t in filled:
+            # another unit of the plan got there first
             continue
         if not re.match(r"^\d{4}$", here):
             continue
@@ -353,6 +420,8 @@ def moves(board, policy, qtext, options, try_answer):
                 continue
         board.where[u] = end
         done.add(u)
+        if end == t:
+            filled.add(t)
         if board.side_of(u) == "allied":
             board.allied.add(end)
         else:
@@ -373,7 +442,14 @@ def attack(board, policy, side, options, support_left):
         need = fort_odds if w[0] in board.forts else odds
         if policy in ODDS:
             need = ODDS[policy]["city" if w[0] in board.city else "fort"
-                                if w[0] in board.forts else "other"]
+                                if w[0] in board.forts else "road"
+                                if w[0] in board.roads + ENTRY and
+                                "road" in ODDS[policy] else "other"]
+        if w[0] in board.city:
+            # a city hex at the best column the city leaves, if the
+            # policy asks for more (no player waits for odds the
+            # terrain never gives)
+            need = min(need, board.best_column(w[0]))
         col = board.column(w[0], w[1:])
         sup = ""
         if col < need and support_left > 0 and \

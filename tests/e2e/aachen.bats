@@ -269,6 +269,36 @@ EOF2
 	assert_output_has "siege moves a10: True"
 }
 
+# The players who try, as the balance run measured them: careful attacks
+# a German unit in a road or entry hex at +3, as a city hex (16.0 needs
+# six road hexes; g27 in the road hex 3019, 5 against 2, no terrain: +3;
+# 3 against 2 is +1); a German player who garrisons names the next two
+# nearest units after each empty city hex's nearest (the nearest may be
+# held by a zone of control); counter's panzers stand in the road hexes
+# nearest the Americans, garrison's go for the city.
+@test "players who try: careful's road block, the city's next nearest units, counter's road screen" {
+	run python3 - "$BATS_TEST_DIRNAME/../../examples/aachen" start.yaml <<'EOF2'
+import sys
+sys.path.insert(0, sys.argv[1])
+import trying
+b = trying.Board(sys.argv[2])
+for opt in ("3019 a10 a17", "3019 a10"):
+    print("careful", opt, "->", trying.attack(b, "careful", "allied", [opt], 0))
+plan = trying.german_garrison(b, False)[0]
+print("1227:", " ".join(u for u, h in plan if h == "1227"))
+for pol in ("counter", "garrison"):
+    plan = trying.POLICIES[pol](b, False)[0]
+    print(pol, "panzers on roads:", sorted(u for u, h in plan
+          if h in b.roads and b.units[u]["mech"]))
+EOF2
+	[ "$status" -eq 0 ]
+	assert_output_has "careful 3019 a10 a17 -> 3019 a10 a17"
+	assert_output_has "careful 3019 a10 -> done"
+	assert_output_has "1227: g21 g10 g20"
+	assert_output_has "counter panzers on roads: ['g32', 'g33', 'g34', 'g35']"
+	assert_output_has "garrison panzers on roads: []"
+}
+
 # orders --answers: the template after the given answers (a whole turn
 # in one order file, one answer at a time)
 @test "orders --answers: the template goes on after the answers given" {
