@@ -28,8 +28,8 @@
  * countersignatures included), to replay from a checkpoint instead of
  * from the start, and not to parse at all the steps of the vouched
  * prefix when the game file begins its steps with those very bytes
- * (game.c, parse_vouched): the cost of a turn then grows with the
- * game's length only by the reading of its bytes. What
+ * (gamevouch.c, parse_vouched): the cost of a turn then grows with
+ * the game's length only by the reading of its bytes. What
  * does not match the game exactly, or does not parse, is ignored: the
  * game is then read and replayed in full, and the files rewritten.
  *

@@ -61,7 +61,7 @@ int clock_now(time_t *now, int *test, struct error *err);
 /* "2026-11-26T11:33:23Z" */
 void clock_time_str(time_t t, char out[21]);
 
-/* ---- for game.c ---- */
+/* ---- for game.c and gamecheck.c ---- */
 /* The header's clock and the judge's record read from g's document
  * (structure, the test mark); after the steps are loaded. */
 int clock_load(struct game *g, struct error *err);

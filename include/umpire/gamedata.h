@@ -39,7 +39,7 @@ struct role {
 	 * is not one address (a legacy join's list) */
 	char join_spec[255];
 	/* while checking: the latest verified link and its index in the
-	 * role's chain (game.c, link_index) */
+	 * role's chain (gamecheck.c, link_index) */
 	unsigned char last[32];
 	uint64_t last_index;
 };

@@ -1,0 +1,784 @@
+/*
+ * gamecheck.c - checking a game: the joins, each step's orders against
+ * the game (game_orders_for), their signatures, reveals and
+ * countersignatures, and the replay against what each step records
+ * (game_verify_header, game_check).
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sodium.h>
+#include "umpire/chain.h"
+#include "umpire/checkpoint.h"
+#include "umpire/clock.h"
+#include "umpire/game.h"
+#include "umpire/sign.h"
+#include "umpire/sigq.h"
+#include "gameint.h"
+
+/* Every role that has joined: its chain starts at its anchor, and with
+ * check its join signature is verified (without: the header was verified
+ * on this machine before). */
+int verify_joins(struct game *g, int check, struct sigq *q,
+		 struct error *err)
+{
+	for (size_t i = 0; i < g->n_roles; i++) {
+		struct role *r = &g->roles[i];
+		if (!r->joined)
+			continue;
+		memcpy(r->last, r->anchor, 32);
+		r->last_index = 0;
+		if (!check)
+			continue;
+		struct strbuf m = STRBUF_INIT;
+		join_message(g, r, &m);
+		int bad = sigq_verify(q, r->sig, (unsigned char *)m.buf,
+				      m.len, r->pk.pk);
+		strbuf_free(&m);
+		if (bad)
+			return errorf(err, EXIT_REFUSED, "header: the "
+				      "signature of role %s does not match the "
+				      "header (edited header or wrong key)",
+				      r->name);
+	}
+	return 0;
+}
+
+int game_verify_header(struct game *g, struct error *err)
+{
+	const char *who = game_unjoined(g);
+	if (who)
+		return errorf(err, EXIT_REFUSED, "%s: role %s has not joined "
+			      "yet (umpire join)", g->doc->name, who);
+	return verify_joins(g, 1, NULL, err);
+}
+
+/* Whether the base64 scalar v, which sodium_base642bin has read (with
+ * " \r\n" ignored), is already written as doc_b64 writes it: lines of 64
+ * characters joined by newlines, no other white space. libsodium takes
+ * only the one encoding of given bytes (exact padding, zero spare bits),
+ * so v is then, to the byte, doc_b64 of what it decodes to. */
+static int b64_as_written(const struct doc_node *v)
+{
+	/* the white space it may hold (" \r\n") is all below '!',
+	 * base64's characters all above: eight characters tested at once
+	 * (a word has a byte below n <= 128 exactly when (w - n * ONES) &
+	 * ~w & 0x80 * ONES is not 0) */
+	const uint64_t ones = 0x0101010101010101u;
+	const unsigned char *s = (const unsigned char *)v->str;
+	for (size_t i = 0; i < v->len; i += 65) {
+		size_t end = v->len - i > 64 ? i + 64 : v->len, j = i;
+		uint64_t w, white = 0;
+		for (; end - j >= sizeof w; j += sizeof w) {
+			memcpy(&w, s + j, sizeof w);
+			white |= (w - '!' * ones) & ~w & 0x80 * ones;
+		}
+		for (; j < end; j++)
+			white |= s[j] <= ' ';
+		if (white || (end < v->len && s[end] != '\n'))
+			return 0;
+	}
+	return v->len % 65 != 0 || v->len == 0;
+}
+
+/* blob: the step's orders already decoded from this step's "orders"
+ * (game_parse), else NULL */
+void step_hash(const struct doc_node *step, const unsigned char *blob,
+	       size_t blob_len, unsigned char out[32])
+{
+	struct doc *d = doc_new("step");
+	/* only the top level is changed: its children are not copied */
+	struct doc_node *c = doc_copy_top(d, step);
+	const struct doc_node *o = doc_get(c, "orders");
+	doc_del(c, "signature");
+	/* the order file's bytes, not how their base64 was wrapped (as
+	 * written already, the usual case: nothing to encode again) */
+	if (blob) {
+		if (!(o && o->kind == DOC_SCALAR && b64_as_written(o)))
+			doc_put(d, c, "orders", doc_b64(d, blob, blob_len));
+	} else if (o) {
+		doc_put(d, c, "orders", doc_b64_canon(d, o));
+	}
+	doc_hash(D_STEP, c, out);
+	doc_free(d);
+}
+
+void countersign_message(const struct game *g,
+			 const unsigned char hash[32],
+			 unsigned char msg[64 + 32])
+{
+	size_t l = strlen(D_COUNTERSIGN);
+	memcpy(msg, D_COUNTERSIGN, l);
+	memcpy(msg + l, g->genesis, 32);
+	memcpy(msg + l + 32, hash, 32);
+}
+
+/* The index of the link r reveals at step n, r's latest verified link
+ * being of its previous step: its own steps counted (GAME_FORMAT), or the
+ * game's (game/2). */
+uint64_t link_index(const struct game *g, const struct role *r,
+		    uint64_t n)
+{
+	return g->link_by_step ? n : r->last_index + 1;
+}
+
+int check_reveal(const struct game *g, struct role *r, uint64_t n,
+		 const unsigned char reveal[32], struct error *err)
+{
+	uint64_t i = link_index(g, r, n);
+	if (i > g->chain_length)
+		return errorf(err, EXIT_REFUSED, "the reveal of %s at step "
+			      "%llu is its link %llu, beyond the game's chain "
+			      "length %u", r->name, (unsigned long long)n,
+			      (unsigned long long)i, g->chain_length);
+	if (chain_reaches(reveal, (uint32_t)(i - r->last_index), r->last))
+		return errorf(err, EXIT_REFUSED, "the reveal of %s does not "
+			      "hash to its previous link (link %llu): not "
+			      "the committed chain", r->name,
+			      (unsigned long long)r->last_index);
+	memcpy(r->last, reveal, 32);
+	r->last_index = i;
+	return 0;
+}
+
+int game_orders_for(const struct game *g, const char *name,
+		    const char *game_id, long long step, long long n,
+		    struct error *err)
+{
+	if (strcmp(game_id, g->id) != 0)
+		return errorf(err, EXIT_REFUSED, "%s: these orders are for "
+			      "game %s, not for this game (%s)", name,
+			      game_id, g->id);
+	if (step >= 0 && step != n)
+		return errorf(err, EXIT_REFUSED, "%s: these orders are for "
+			      "step %lld, but the game is at step %lld (a "
+			      "replayed or out-of-order file)", name, step,
+			      n);
+	return 0;
+}
+
+/* The order file's own fields against what the game expects of step n. */
+int orders_context(const struct game *g, const char *name,
+		   const struct orders *ord, long long n,
+		   const char *actor, const unsigned char prev[32],
+		   struct error *err)
+{
+	char want[DOC_B64_32_LEN + 1], got[DOC_B64_32_LEN + 1], of[40];
+	if (game_orders_for(g, name, ord->game, ord->step, n, err))
+		return -1;
+	if (strcmp(ord->side, actor) != 0)
+		return errorf(err, EXIT_REFUSED, "%s: these orders are from "
+			      "side %s, but step %lld is %s's decision", name,
+			      ord->side, n, actor);
+	if (sodium_memcmp(ord->prev, prev, 32) != 0) {
+		doc_b64_32_str(want, prev);
+		doc_b64_32_str(got, ord->prev);
+		if (n > 1)
+			snprintf(of, sizeof of, "step %lld", n - 1);
+		else
+			snprintf(of, sizeof of, "the genesis (header)");
+		return errorf(err, EXIT_REFUSED, "%s: these orders were "
+			      "written for another history of this game: "
+			      "prev %s differs from %s, the hash of %s", name,
+			      got, want, of);
+	}
+	return 0;
+}
+
+/* Verify the signature of an order blob and parse it against what the
+ * game expects of step n. */
+int verify_orders(struct game *g, const char *name, const char *buf,
+		  size_t len, const char *sigtext, size_t siglen,
+		  long long n, const char *actor, const char *signer,
+		  const unsigned char prev[32], int check_sig,
+		  struct sigq *q, struct orders *ord,
+		  struct verified *v, struct error *err)
+{
+	char want[200];
+	struct role *r = game_role(g, signer);
+	size_t body_len = len;
+	struct strbuf sig = STRBUF_INIT;
+	memset(v, 0, sizeof *v);
+	if (!r)
+		return errorf(err, EXIT_REFUSED, "%s: step %lld is a late "
+			      "step (played by the judge for %s), in a game "
+			      "with no referee to take it", name, n, actor);
+	/* Orders with a good embedded signature, as a game file keeps
+	 * them: signed_verify finds the block itself, and the text is
+	 * split once, not twice (with q, its checks are queued: a bad one
+	 * makes check_game run again without q, and come here). Any other
+	 * case (no block, a bad one, a signature that does not match) is
+	 * left to the checks below, in their order, which say precisely
+	 * what is wrong. */
+	if (!sigtext && check_sig &&
+	    signed_verify_queued(name, buf, len, NULL, NULL, 0, &r->pk, q, v,
+				 err) == 0)
+		goto signed_ok;
+	verified_free(v);
+	/* Context first (game, step, side), so that a misdirected file gets
+	 * the precise message; the bounded parser is safe on unsigned text. */
+	int found = sigtext ? 1 : embed_split(name, buf, len, &body_len, &sig,
+					      err);
+	strbuf_free(&sig);
+	if (found < 0)
+		return -1;
+	if (found == 0)
+		return errorf(err, EXIT_REFUSED, "%s: no signature found (no "
+			      "embedded signature block and no detached "
+			      "signature)", name);
+	/* the game file keeps detached-signed orders with their signature
+	 * block after them (what umpire writes it reads back): a body
+	 * without a final
+	 * newline would glue the block to its last line and never read
+	 * back */
+	if (sigtext && (len == 0 || buf[len - 1] != '\n'))
+		return errorf(err, EXIT_REFUSED, "%s: the signed text does "
+			      "not end with a newline, so it cannot be kept "
+			      "in the game file with its signature; save it "
+			      "with a final newline and sign it again", name);
+	/* nor one that holds a BEGIN line: read back, the block would
+	 * start there */
+	if (sigtext) {
+		struct strbuf inner = STRBUF_INIT;
+		struct error ignored;
+		size_t at;
+		int begin = embed_split(name, buf, len, &at, &inner,
+					&ignored) != 0;
+		strbuf_free(&inner);
+		if (begin)
+			return errorf(err, EXIT_REFUSED, "%s: the signed text "
+				      "holds a signature BEGIN line (at byte "
+				      "%zu), so it cannot be kept in the game "
+				      "file with its signature after it; take "
+				      "the line out and sign it again", name,
+				      at);
+	}
+	/* the signature first, then the YAML (hostile input): text
+	 * nobody signed is never parsed */
+	if (check_sig) {
+		if (signed_verify(name, buf, len, sigtext ? "signature" : NULL,
+				  sigtext, siglen, &r->pk, v, err)) {
+			/* refused already; the text is read (bounded, in
+			 * linear time) only to say what it is, should it
+			 * be a file sent to the wrong place */
+			struct error why;
+			if (orders_parse(name, buf, body_len, ord, &why) ||
+			    orders_context(g, name, ord, n, actor, prev,
+					   &why)) {
+				orders_free(ord);
+				*err = why;
+				return -1;
+			}
+			orders_free(ord);
+			return error_prefix(err, "orders for %s%s", actor,
+					    strcmp(signer, actor) ? " (a late "
+					    "step, the referee's)" : "");
+		}
+	} else {
+		v->body = xmalloc(body_len + 1);
+		memcpy(v->body, buf, body_len);
+		v->body[body_len] = '\0';
+		v->body_len = body_len;
+	}
+signed_ok:
+	if (orders_parse(name, v->body, v->body_len, ord, err) ||
+	    orders_context(g, name, ord, n, actor, prev, err))
+		return -1;
+	orders_comment(ord->game, ord->step, ord->side, want, sizeof want);
+	/* The signed body names game, step and side already: a trusted
+	 * comment need not repeat them (stock minisign -S writes its own),
+	 * but one that speaks for umpire must say the same. */
+	if (check_sig && strncmp(v->trusted_comment, "umpire", 6) == 0 &&
+	    strcmp(v->trusted_comment, want) != 0)
+		return errorf(err, EXIT_REFUSED, "%s: the signature's trusted "
+			      "comment '%s' does not match the file ('%s')",
+			      name, v->trusted_comment, want);
+	/* the vouch is the side's signature of that same comment (queued
+	 * with the others where there is a queue: a whole game's check
+	 * has one a step; without, checked now) */
+	if (check_sig && ord->has_vouch &&
+	    sigq_verify(q, ord->vouch, (const unsigned char *)want,
+			strlen(want), r->pk.pk))
+		return errorf(err, EXIT_REFUSED, "%s: 'vouch' is not %s's "
+			      "signature of '%s': altered, or made for "
+			      "another step", name, signer, want);
+	/* the marker of a late step is the referee's alone, and a late
+	 * step's orders carry it (umpire-protocol(7), THE JUDGE'S CLOCK,
+	 * Late steps) */
+	if (ord->late && !strcmp(signer, actor))
+		return errorf(err, EXIT_REFUSED, "%s: orders of %s with the "
+			      "marker 'late: standing', signed by %s: only "
+			      "the judge (the referee) takes a late step", name,
+			      actor, actor);
+	if (!ord->late && strcmp(signer, actor))
+		return errorf(err, EXIT_REFUSED, "%s: the orders of step %lld "
+			      "are signed by %s for %s, without the marker "
+			      "'late: standing' of a late step", name, n,
+			      signer, actor);
+	return 0;
+}
+
+struct doc_node *draws_node(struct doc *d, const struct run *run,
+			    size_t step)
+{
+	struct doc_node *list = doc_seq(d);
+	for (size_t i = 0; i < run->n_draws; i++) {
+		const struct draw_rec *r = &run->draws[i];
+		if (r->step != step)
+			continue;
+		struct doc_node *m = doc_map(d);
+		m->style = DOC_STYLE_FLOW;
+		doc_set_int(d, m, "i", (long long)r->index);
+		doc_set_int(d, m, "n", r->n);
+		doc_set_int(d, m, "pick", r->pick);
+		doc_set_str(d, m, "got", r->result);
+		doc_set_str(d, m, "for", r->purpose);
+		doc_set_str(d, m, "pool", r->pool);
+		doc_set_int(d, m, "turn", r->turn);
+		doc_set_str(d, m, "phase", r->phase);
+		doc_push(d, list, m);
+	}
+	return list;
+}
+
+struct doc_node *next_node(struct doc *d, const struct step_end *e)
+{
+	if (strcmp(e->key, "over") == 0)
+		return doc_str(d, "over");
+	struct doc_node *m = doc_map(d);
+	m->style = DOC_STYLE_FLOW;
+	doc_set_str(d, m, "rule", e->rule);
+	doc_set_str(d, m, "key", e->key);
+	doc_set_str(d, m, "role", e->role);
+	return m;
+}
+
+/* Compare the replay with what step i records (its draws only when the
+ * run played the whole step: not the step it resumed in). */
+static int compare_step(struct game *g, const struct run *run, size_t i,
+			int whole, struct error *err)
+{
+	struct game_step *s = &g->steps[i];
+	if (step_fields(g, i, err))
+		return -1;
+	struct doc *d = doc_new("replay");
+	int rc = 0;
+	if (whole && !doc_same(draws_node(d, run, i + 1), s->draws))
+		rc = errorf(err, EXIT_REFUSED, "step %zu: the recorded draws "
+			    "differ from the draws its seed gives", i + 1);
+	else if (!doc_same(next_node(d, &run->ends[i]), s->next))
+		rc = errorf(err, EXIT_REFUSED, "step %zu: the recorded next "
+			    "decision differs from the replay (%s: %s)", i + 1,
+			    run->ends[i].key, run->ends[i].rule);
+	else if (run->ends[i].hashed &&
+		 memcmp(run->ends[i].state_hash, s->state_hash, 32) != 0)
+		rc = errorf(err, EXIT_REFUSED, "step %zu: the recorded state "
+			    "hash differs from the replayed state", i + 1);
+	doc_free(d);
+	return rc;
+}
+
+struct hook_arg {
+	struct game *g;
+	size_t step;
+};
+
+static void step_end_hook(void *user, const void *state,
+			  const struct question *next)
+{
+	struct hook_arg *h = user;
+	h->g->at_step_end(h->g->hook_user, h->step, state, next);
+}
+
+/* Step n of g, ordered for actor, as a late step (umpire-protocol(7),
+ * THE JUDGE'S CLOCK, Late steps): what the game and the judge's record
+ * must say for it; its orders' signature, marker and reveal are
+ * verify_orders' and the caller's. */
+int late_step_ok(const struct game *g, long long n, const char *actor,
+		 const char *counter, struct error *err)
+{
+	if (g->link_by_step)
+		return errorf(err, EXIT_REFUSED, "step %lld is a late step "
+			      "(played by the judge for %s), in a game/2 file, "
+			      "whose chains are numbered by step", n, actor);
+	if (strcmp(counter, "referee"))
+		return errorf(err, EXIT_REFUSED, "step %lld is a late step "
+			      "(played by the judge for %s), but its "
+			      "counter-party is %s, not the referee", n, actor,
+			      counter);
+	return clock_late_ok(g, (size_t)n, actor, err);
+}
+
+/*
+ * game_check, its signatures verified on a second thread (sigq.h) while
+ * it goes on when queue is set. Every signature is then known good or
+ * not before anything is kept (checkpoints) or returned; where one is
+ * not, the whole check runs again with none queued, and that run alone
+ * says what is wrong and where, as if nothing had been queued.
+ */
+static int check_game(struct game *g, enum check_level level,
+		      const struct engine_step *extra, struct run *run,
+		      int queue, struct error *err)
+{
+	struct engine_step *es;
+	int rc = -1;
+	memset(run, 0, sizeof *run);
+	const char *who = game_unjoined(g);
+	if (who)
+		return game_verify_header(g, err);
+	struct sigq *q = queue ? sigq_new() : NULL;
+	int forged = 0;
+	/* this machine's checkpoints: steps 1..vouched were verified here */
+	struct checkpoints cp;
+	struct resume_point from;
+	size_t vouched = 0;
+	int use_cp = g->checkpoints && level == CHECK_LIGHT &&
+		!g->at_step_end;
+	/* the vouched prefix serves a replay from its checkpoint only */
+	if (g->n_stub && !(use_cp && g->checkpoints == CHECKPOINTS_USE)) {
+		sigq_finish(&q);
+		if (game_unstub(g, err))
+			return -1;
+		return check_game(g, level, extra, run, queue, err);
+	}
+	free(g->chain_log);
+	g->chain_log = xcalloc((g->n_steps ? g->n_steps : 1) * g->n_roles,
+			       sizeof *g->chain_log);
+	memset(&cp, 0, sizeof cp);
+	memset(&from, 0, sizeof from);
+	int borrowed = use_cp && g->cp;
+	if (borrowed)
+		cp = *g->cp;          /* read by game_parse: g's */
+	else if (use_cp)
+		checkpoints_open(&cp, g);
+	/* the join signatures, unless this header (its genesis, which
+	 * covers them) was verified here; queued, they fail only in
+	 * sigq_finish below */
+	if (verify_joins(g, !cp.doc, q, err)) {
+		if (!borrowed)
+			checkpoints_close(&cp);
+		sigq_finish(&q);
+		return -1;
+	}
+	while (use_cp && vouched < g->n_steps &&
+	       (g->steps[vouched].verified_here ||
+		checkpoints_vouch(&cp, g, vouched)))
+		vouched++;
+	/* resumed: the orders of the steps before the checkpoint are not
+	 * played; each role's standing orders in its latest step before it
+	 * (they may persist, ruleset.standing_persist) come with the
+	 * checkpoint */
+	size_t before = g->events_from && g->events_from - 1 < vouched ?
+		g->events_from - 1 : vouched;
+	int found = g->checkpoints == CHECKPOINTS_USE && use_cp ?
+		checkpoints_point(&cp, g, before, &from) : -1;
+	int resume = found == 0;
+	/* the stubs: each role's chain after them, and a replay that
+	 * resumes where they were cut for; else the game read whole */
+	/* (at the prefix's own checkpoint, or at a later one: the steps
+	 * between are read, and vouched for as any step before a resume
+	 * point is) */
+	int stubs_ok = resume && from.at.cur + 1 >= cp.prefix.point;
+	for (size_t r = 0; g->n_stub && stubs_ok && r < g->n_roles; r++) {
+		struct role *ro = &g->roles[r];
+		stubs_ok = 0;
+		for (size_t k = 0; k < cp.prefix.n_roles; k++)
+			if (!strcmp(cp.prefix.roles[k].name, ro->name)) {
+				memcpy(ro->last, cp.prefix.roles[k].last, 32);
+				ro->last_index = cp.prefix.roles[k].index;
+				g->chain_log[(g->n_stub - 1) * g->n_roles + r] =
+					(struct chain_at){ .index =
+							   ro->last_index };
+				memcpy(g->chain_log[(g->n_stub - 1) *
+						    g->n_roles + r].last,
+				       ro->last, 32);
+				stubs_ok = 1;
+			}
+	}
+	if (g->n_stub && !stubs_ok) {
+		resume_point_free(&from);
+		sigq_finish(&q);
+		if (game_unstub(g, err))
+			return -1;
+		return check_game(g, level, extra, run, queue, err);
+	}
+	unsigned char *unread = xcalloc(g->n_steps + 1, 1);
+	if (resume)
+		memset(unread, 1, from.at.cur);
+	/* each step's engine_step and hook are set in the loop below
+	 * (a stub's too): not zeroed first */
+	es = xmalloc((g->n_steps + 1) * sizeof *es);
+	struct hook_arg *hooks = xmalloc((g->n_steps + 1) * sizeof *hooks);
+	const unsigned char *prev = g->genesis;
+	for (size_t i = 0; i < g->n_steps; i++) {
+		struct game_step *s = &g->steps[i];
+		struct verified v;
+		char name[64];
+		unsigned char seed[32];
+		if (s->stub) {
+			/* the vouched prefix: verified here, never read */
+			es[i] = (struct engine_step){ .mode = STEP_PLAY,
+				.src = "(a step before the checkpoint)" };
+			prev = s->hash;
+			continue;
+		}
+		/* named only past the prefix: a name a step of a long
+		 * game's prefix would cost every command */
+		snprintf(name, sizeof name, "step %zu orders", i + 1);
+		if (s->n != (long long)i + 1) {
+			errorf(err, EXIT_REFUSED, "step %zu: numbered %lld "
+			       "(steps removed or reordered)", i + 1, s->n);
+			goto out;
+		}
+		if (!game_role(g, s->actor) || !game_role(g, s->counter) ||
+		    strcmp(game_counter(g, s->actor), s->counter) != 0) {
+			errorf(err, EXIT_REFUSED, "step %zu: actor %s and "
+			       "counter-party %s are not this game's", i + 1,
+			       s->actor, s->counter);
+			goto out;
+		}
+		if (s->has_salt != (g->scn.rs->view != NULL)) {
+			errorf(err, EXIT_REFUSED, "step %zu: %s", i + 1,
+			       s->has_salt ? "a view salt in a game without "
+			       "hidden information" : "the view salt is "
+			       "missing");
+			goto out;
+		}
+		/* a step before the checkpoint, verified here and not
+		 * read again: its hash links the chain (the index vouches
+		 * for its node), its seed is not used */
+		int full = level == CHECK_FULL ||
+			(i >= g->trusted && i >= vouched);
+		int skip = unread[i] && s->fields_lazy && !full;
+		if (!skip && step_fields(g, i, err))
+			goto out;
+		if (!skip && memcmp(s->prev, prev, 32) != 0) {
+			errorf(err, EXIT_REFUSED, "step %zu: 'prev' is not the "
+			       "hash of step %zu (a step was edited, removed "
+			       "or reordered)", i + 1, i);
+			goto out;
+		}
+		/* (s->hash: game_parse) */
+		if (s->ord)
+			orders_free(s->ord);    /* (which empties it) */
+		else if (!unread[i])
+			s->ord = xcalloc(1, sizeof *s->ord);
+		/* a late step: the judge's, for a late side (its reveal
+		 * is late[n]), where the clock and its record allow one */
+		int late = step_late(g, s);
+		if (late && late_step_ok(g, s->n, s->actor, s->counter,
+					 err))
+			goto out;
+		/* every signature of the steps not yet verified (a signing
+		 * command commits to the whole history) */
+		int vr = unread[i] ? 0 : game_step_blob(g, i, err) ? -1 :
+			verify_orders(g, name, (const char *)s->blob,
+				      s->blob_len, NULL, 0, s->n, s->actor,
+				      step_signer(g, s), prev, full, q, s->ord,
+				      &v, err);
+		prev = s->hash;
+		if (!unread[i])
+			verified_free(&v);
+		if (vr) {
+			error_prefix(err, "step %zu", i + 1);
+			goto out;
+		}
+		const struct orders *o = game_step_orders(s);
+		if (!unread[i] &&
+		    sodium_memcmp(o->reveal, s->reveal_actor, 32) != 0) {
+			errorf(err, EXIT_REFUSED, "step %zu: the actor's "
+			       "reveal differs from the one in its orders",
+			       i + 1);
+			goto out;
+		}
+		/* (a late step reveals no link of its actor) */
+		if ((!late && check_reveal(g, game_role(g, s->actor),
+					   (uint64_t)s->n, s->reveal_actor,
+					   err)) ||
+		    check_reveal(g, game_role(g, s->counter), (uint64_t)s->n,
+				 s->reveal_counter, err)) {
+			error_prefix(err, "step %zu", i + 1);
+			goto out;
+		}
+		for (size_t r = 0; r < g->n_roles; r++) {
+			struct chain_at *c = &g->chain_log[i * g->n_roles + r];
+			memcpy(c->last, g->roles[r].last, 32);
+			c->index = g->roles[r].last_index;
+		}
+		if (!skip)
+			chain_seed(g->genesis, (uint64_t)s->n, s->reveal_actor,
+				   s->reveal_counter, seed);
+		if (!skip && sodium_memcmp(seed, s->seed, 32) != 0) {
+			errorf(err, EXIT_REFUSED, "step %zu: the seed is not "
+			       "the one the reveals give", i + 1);
+			goto out;
+		}
+		if (full) {
+			unsigned char msg[64 + 32];
+			countersign_message(g, s->hash, msg);
+			size_t ml = strlen(D_COUNTERSIGN) + 64;
+			if (sigq_verify(q, s->sig, msg, ml,
+					game_role(g, s->counter)->pk.pk)) {
+				errorf(err, EXIT_REFUSED, "step %zu: the "
+				       "countersignature of %s does not match "
+				       "(the step was edited)", i + 1,
+				       s->counter);
+				goto out;
+			}
+		}
+		es[i] = (struct engine_step){
+			.mode = STEP_PLAY, .actor = s->actor, .src = name,
+			.answers = o->answers,
+			.n_answers = o->n_answers,
+			.standing = o->standing,
+			.n_standing = o->n_standing,
+			.late = late,
+		};
+		es[i].src = unread[i] ? "(a step before the checkpoint)" :
+			o->doc->name;
+		/* its state hash verified here before: not made again,
+		 * but for the last step's (the state the file stores,
+		 * and where the replay must have come to); every step's
+		 * when a replay from a checkpoint disagreed and the game
+		 * is played from the start, so that the first step that
+		 * differs is the one named */
+		es[i].state_vouched = !full && i + 1 < g->n_steps &&
+			g->checkpoints != CHECKPOINTS_REDO;
+		if (!skip)
+			memcpy(es[i].seed, s->seed, 32);
+		if (g->at_step_end) {
+			hooks[i] = (struct hook_arg){ g, i + 1 };
+			es[i].at_end = step_end_hook;
+			es[i].user = &hooks[i];
+		}
+	}
+	for (size_t k = 0; resume && k < from.n_persist; k++) {
+		const struct persisted *p = &from.persist[k];
+		es[p->step].actor = game_role(g, p->role)->name;
+		es[p->step].standing = p->standing;
+		es[p->step].n_standing = p->n_standing;
+	}
+	size_t n = g->n_steps;
+	if (extra)
+		es[n++] = *extra;
+	/* from the latest checkpoint in the steps vouched for, else from the
+	 * start; a resumed run that fails, or disagrees with a step it
+	 * replayed, is played again from the start, which alone decides (a
+	 * checkpoint never changes an outcome). Checkpoints are kept only
+	 * for a file that will be written. */
+	int save_cp = use_cp && (g->checkpoints == CHECKPOINTS_REDO ||
+				 found == -2 || !checkpoints_current(&cp, g));
+	struct run_opts opts = { .from = resume ? &from : NULL,
+				 .keep_points = save_cp,
+				 .examples = g->examples };
+	int ran = engine_run_opts(g->scn.rs, g->start_state, &opts, es, n, run);
+	if (sigq_finish(&q)) {
+		forged = 1;
+		goto out;
+	}
+	int bad = ran;
+	for (size_t i = run->resumed; !bad && i < g->n_steps; i++)
+		bad = compare_step(g, run, i, !opts.from || i > run->resumed,
+				   err);
+	if (opts.from && bad) {
+		/* from the start, with every step's orders */
+		engine_free(run);
+		free(es);
+		free(hooks);
+		free(unread);
+		resume_point_free(&from);
+		if (!borrowed)
+			checkpoints_close(&cp);
+		g->checkpoints = CHECKPOINTS_REDO;
+		rc = game_unstub(g, err) ? -1 :
+			check_game(g, level, extra, run, queue, err);
+		g->checkpoints = CHECKPOINTS_USE;
+		return rc;
+	}
+	if (ran) {
+		*err = run->err;
+		if (extra && strstr(err->msg, "step ") == NULL)
+			error_prefix(err, "step %zu", n);
+		goto out;
+	}
+	if (bad)
+		goto out;
+	/* The stored state is a copy for readers: it must be the state
+	 * after the last step (hashed in it), or the start. With an extra
+	 * step the replay has gone past it; compare the hashes. */
+	if (!g->state_stale) {
+		struct doc *d = doc_new("state");
+		int eq;
+		if (!extra || g->n_steps == 0) {
+			eq = doc_same(g->scn.rs->save(extra ? g->start_state :
+						  run->state, d),
+				  top(g, "state"));
+		} else {
+			unsigned char h[32];
+			if (step_fields(g, g->n_steps - 1, err)) {
+				doc_free(d);
+				goto out;
+			}
+			doc_hash("umpire/1 state", top(g, "state"), h);
+			eq = sodium_memcmp(h, g->steps[g->n_steps - 1]
+					   .state_hash, 32) == 0;
+		}
+		doc_free(d);
+		if (!eq) {
+			errorf(err, EXIT_REFUSED, "the stored state differs "
+			       "from the state after step %zu", g->n_steps);
+			goto out;
+		}
+	}
+	rc = 0;
+	if (save_cp)
+		checkpoints_save(g, run, es);
+out:
+	forged |= sigq_finish(&q);
+	free(es);
+	free(hooks);
+	free(unread);
+	if (!borrowed)
+		checkpoints_close(&cp);
+	resume_point_free(&from);
+	if (forged) {
+		engine_free(run);
+		return check_game(g, level, extra, run, 0, err);
+	}
+	if (rc && run->state)
+		engine_free(run);
+	/* refused with the vouched prefix unread: the game read whole
+	 * decides, and says why */
+	if (rc && g->n_stub) {
+		if (game_unstub(g, err))
+			return -1;
+		return check_game(g, level, extra, run, queue, err);
+	}
+	return rc;
+}
+
+int game_check(struct game *g, enum check_level level,
+	       const struct engine_step *extra, struct run *run,
+	       struct error *err)
+{
+	/* the judge's record (clock.c): a forfeit ends the game */
+	const char *f = clock_forfeit(g);
+	int over;
+	if (f && extra) {
+		memset(run, 0, sizeof *run);
+		return errorf(err, EXIT_REFUSED, "the game is over: %s "
+			      "forfeited (the judge's record)", f);
+	}
+	if (check_game(g, level, extra, run, 1, err))
+		return -1;
+	if (!game_unjoined(g) &&
+	    clock_verify(g, run->outcome == RUN_PENDING ? run->pending.role :
+			 NULL, level == CHECK_FULL, &over, err)) {
+		engine_free(run);
+		return -1;
+	}
+	if (!extra && !game_unjoined(g) && over)
+		run->outcome = RUN_OVER;
+	return 0;
+}

@@ -1,0 +1,361 @@
+/*
+ * gamevouch.c - the vouched prefix (checkpoint.h): the steps this machine
+ * verified, when the file begins its steps with their very bytes, kept
+ * as stubs and not parsed (parse_vouched, game_read_vouched); their text
+ * kept for the checkpoints; a step's orders and signature hash, stub or
+ * not; and a game made whole again (game_unstub).
+ */
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "umpire/checkpoint.h"
+#include "umpire/fsutil.h"
+#include "umpire/mail.h"
+#include "umpire/game.h"
+#include "umpire/sign.h"
+#include "gameint.h"
+
+/* Where the steps begin in text: just after its first "steps:" line at
+ * the start of a line (the top-level key, the last umpire writes: the
+ * header's and the state's lines before it are indented or other keys),
+ * or 0 when there is none. The reader checks that the tree has them
+ * there. */
+size_t steps_begin(const char *buf, size_t len)
+{
+	static const char key[] = "steps:\n";
+	size_t k = sizeof key - 1;
+	if (!buf)
+		return 0;
+	for (const char *p = buf, *end = buf + len; p < end;) {
+		p = memchr(p, '\n', (size_t)(end - p));
+		if (!p)
+			break;
+		p++;
+		if ((size_t)(end - p) >= k && memcmp(p, key, k) == 0)
+			return (size_t)(p - buf) + k;
+	}
+	return 0;
+}
+
+size_t count_lines(const char *buf, size_t len)
+{
+	size_t n = 0;
+	for (const char *p = buf, *end = buf + len;
+	     (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
+		n++;
+	return n;
+}
+
+static void shift_lines(struct doc_node *n, int by)
+{
+	if (n->line)
+		n->line += by;
+	for (size_t i = 0; n->kind != DOC_SCALAR && i < n->n; i++) {
+		if (n->kind == DOC_MAP)
+			shift_lines(n->keys[i], by);
+		shift_lines(n->items[i], by);
+	}
+}
+
+static size_t doc_nodes(const struct doc_node *n)
+{
+	size_t c = 1;
+	for (size_t i = 0; n->kind != DOC_SCALAR && i < n->n; i++)
+		c += doc_nodes(n->items[i]) + (n->kind == DOC_MAP);
+	return c;
+}
+
+/* The text kept for the checkpoints and game_unstub: the file with the
+ * prefix taken out, head[0..begin) (to the steps' beginning) and then
+ * tail. */
+void keep_source(struct game *g, const char *head, size_t begin,
+		 const char *tail, size_t tail_len, const char *scn_dir)
+{
+	g->src_head = begin;
+	g->src_len = begin + tail_len;
+	g->src = xmalloc(g->src_len + 1);
+	memcpy(g->src, head, begin);
+	memcpy(g->src + begin, tail, tail_len);
+	g->src[g->src_len] = '\0';
+	if (scn_dir)
+		g->scn_dir = xstrdup(scn_dir);
+}
+
+/*
+ * A game file whose steps begin with the vouched prefix, byte for byte,
+ * is read without parsing the prefix: its header and state (with no
+ * steps), then the steps after the prefix as a sequence of their own,
+ * copied in with their lines as the whole file numbers them. The text
+ * of a YAML block sequence item at column 0 is read the same wherever
+ * it stands among the items, so the file parsed whole is this very tree
+ * with the prefix's steps before these; the prefix was read, hashed and
+ * verified here when it was cut (checkpoint.c, save_prefix). Each part
+ * returns 0 when so read; otherwise -1 and g is empty: the caller reads
+ * the file whole, which alone says what is wrong with it.
+ *
+ * vouched_head: the header and state, head[0..begin) (begin just after
+ * the "steps:" line), and the prefix the steps must begin with (*p;
+ * none, of no bytes, where this machine has none).
+ */
+static int vouched_head(struct game *g, const char *name, const char *head,
+			size_t begin, const char *scn_dir, unsigned flags,
+			const struct checkpoint_prefix **p)
+{
+	static const struct checkpoint_prefix none;
+	struct error ignored;
+	memset(g, 0, sizeof *g);
+	g->cut_oldest = (flags & GAME_PARSE_VIEW) != 0;
+	/* as read: a mail message or text around the file is the mail
+	 * layer's, told before the header is read */
+	if (begin == 0 || ((flags & GAME_PARSE_AS_READ) &&
+			   (begin < 13 ||
+			    memcmp(head, "umpire: game/", 13) != 0)))
+		return -1;
+	/* the header and state: the steps an empty sequence */
+	struct strbuf h = STRBUF_INIT;
+	strbuf_add(&h, head, begin - 1);
+	strbuf_adds(&h, " []\n");
+	g->doc = doc_new(name);
+	int rc = doc_parse(g->doc, h.buf, h.len, &DOC_LIMITS_GAME, &ignored);
+	strbuf_free(&h);
+	const struct doc_node *steps = rc ? NULL : top(g, "steps");
+	/* with no checkpoint, or one with no prefix, every step is read
+	 * as the tail: the header was read once, and its scenario's start
+	 * state built once, not again by the caller's whole read */
+	if (rc || !steps || steps->kind != DOC_SEQ || steps->n ||
+	    load_body(g, scn_dir, GAME_PARSE_CHECKPOINTS, &ignored)) {
+		game_free(g);
+		return -1;
+	}
+	*p = g->cp && g->cp->doc ? &g->cp->prefix : &none;
+	return 0;
+}
+
+/* vouched_tail: the steps after the prefix p, which the caller has
+ * compared: the file is head[0..begin), p's text, then tail, len bytes
+ * in all. */
+static int vouched_tail(struct game *g, const char *name, const char *head,
+			size_t begin, const struct checkpoint_prefix *p,
+			const char *tail, size_t len, const char *scn_dir,
+			unsigned flags)
+{
+	struct error ignored;
+	struct doc *t = NULL;
+	const struct checkpoints *cp = g->cp && g->cp->doc ? g->cp : NULL;
+	struct doc_node *steps = top(g, "steps");
+	size_t tn = len - begin - p->len;
+	if (tn < 2 || tail[0] != '-' || tail[1] != ' ')
+		goto no;
+	/* the prefix is the checkpoint's text, canonical as it was cut
+	 * (a file is made canonical before it is read): only the text
+	 * around it is looked at (game_parse_flags) */
+	if (!text_canonical(head, begin) || !text_canonical(tail, tn))
+		goto no;
+	/* as read: what the mail layer takes as it is, the prefix passed
+	 * over (mail_game_lines passed it when it was cut) */
+	if ((flags & GAME_PARSE_AS_READ) &&
+	    !mail_game_as_read(head, begin, tail, tn, len,
+			       DOC_LIMITS_GAME.max_bytes))
+		goto no;
+	/* the steps after it, in the room the limits leave */
+	struct doc_limits lim = DOC_LIMITS_GAME;
+	size_t used = doc_nodes(g->doc->root) + p->nodes;
+	if (used >= lim.max_nodes)
+		goto no;
+	lim.max_nodes -= used;
+	t = doc_new(name);
+	if (doc_parse(t, tail, tn, &lim, &ignored) || !t->root ||
+	    t->root->kind != DOC_SEQ || !t->root->n)
+		goto no;
+	int by = (int)(count_lines(head, begin) + p->lines);
+	steps->style = DOC_STYLE_ANY;
+	for (size_t i = 0; i < t->root->n; i++) {
+		struct doc_node *c = doc_copy(g->doc, t->root->items[i]);
+		shift_lines(c, by);
+		doc_push(g->doc, steps, c);
+	}
+	doc_free(t);
+	t = NULL;
+	size_t n = p->steps + steps->n;
+	free(g->steps);
+	/* not zeroed whole (calloc's clearing of 440 bytes a step was
+	 * 0.43M instructions at step 1,024): a stub is its number, its
+	 * hashes and empty fields, the steps read after it start empty */
+	g->steps = xmalloc(n * sizeof *g->steps);
+	memset(g->steps + p->steps, 0, steps->n * sizeof *g->steps);
+	for (size_t i = 0; i < p->steps; i++) {
+		struct game_step *s = &g->steps[i];
+		*s = (struct game_step){ .n = (long long)i + 1, .stub = 1,
+					 .verified_here = 1 };
+		checkpoints_step(g->cp, i, s->hash, s->stub_sig_hash);
+	}
+	g->n_stub = g->n_steps = p->steps;
+	size_t vouched = p->steps;
+	for (size_t i = 0; i < steps->n; i++) {
+		if (load_step(g, p->steps + i, steps->items[i], cp,
+			      &vouched, &ignored))
+			goto no;
+		g->n_steps++;
+	}
+	keep_source(g, head, begin, tail, tn, scn_dir);
+	return 0;
+no:
+	doc_free(t);
+	game_free(g);
+	return -1;
+}
+
+/* The file in memory. */
+int parse_vouched(struct game *g, const char *name, const char *buf,
+		  size_t len, const char *scn_dir, unsigned flags)
+{
+	const struct checkpoint_prefix *p;
+	size_t begin = steps_begin(buf, len);
+	if (vouched_head(g, name, buf, begin, scn_dir, flags, &p))
+		return -1;
+	if (len - begin < p->len ||
+	    (p->len && memcmp(buf + begin, p->text, p->len) != 0)) {
+		game_free(g);
+		return -1;
+	}
+	return vouched_tail(g, name, buf, begin, p, buf + begin + p->len,
+			    len, scn_dir, flags);
+}
+
+/* What game_read_vouched reads at a time: the prefix is compared a
+ * piece at a time, never held whole. */
+#define VOUCHED_CHUNK ((size_t)64 << 10)
+
+int game_read_vouched(struct game *g, const char *path, const char *name,
+		      const char *scn_dir, unsigned flags)
+{
+	struct stat st;
+	const struct checkpoint_prefix *p = NULL;
+	char *head = NULL, *tail = NULL, *piece = NULL;
+	size_t begin = 0, got = 0, len, k;
+	int rc = -1, fd;
+	memset(g, 0, sizeof *g);
+	/* a pipe or a device is not opened here: what it holds is read
+	 * once, by the mail layer (an open and a close would lose it) */
+	if (stat(path, &st) || !S_ISREG(st.st_mode) ||
+	    (fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) < 0)
+		return -1;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size <= 0 ||
+	    (unsigned long long)st.st_size > DOC_LIMITS_GAME.max_bytes)
+		goto out;
+	len = (size_t)st.st_size;
+	/* the header and state: to the line after "steps:" */
+	while (begin == 0 && got < len) {
+		k = len - got < VOUCHED_CHUNK ? len - got : VOUCHED_CHUNK;
+		head = xrealloc(head, got + k);
+		if (read_at(fd, head + got, k, got))
+			goto out;
+		got += k;
+		begin = steps_begin(head, got);
+	}
+	if (vouched_head(g, name, head, begin, scn_dir,
+			 flags | GAME_PARSE_AS_READ, &p))
+		goto out;
+	size_t at = begin, end = begin + p->len;
+	if (len < end)
+		goto fail;
+	/* the prefix: what of it was read with the header, then the rest
+	 * a piece at a time, compared where it is read */
+	k = got - at < end - at ? got - at : end - at;
+	if (k && memcmp(head + at, p->text, k) != 0)
+		goto fail;
+	if (at + k < end)
+		piece = xmalloc(VOUCHED_CHUNK);
+	for (at += k; at < end; at += k) {
+		k = end - at < VOUCHED_CHUNK ? end - at : VOUCHED_CHUNK;
+		if (read_at(fd, piece, k, at) ||
+		    memcmp(piece, p->text + (at - begin), k) != 0)
+			goto fail;
+	}
+	/* the steps after it: what was read with the header, the rest */
+	k = got > end ? got - end : 0;
+	tail = xmalloc(len - end + 1);
+	memcpy(tail, head + end, k);
+	if (read_at(fd, tail + k, len - end - k, end + k))
+		goto fail;
+	tail[len - end] = '\0';
+	/* nothing more: a file that grew since fstat is read whole */
+	char more;
+	if (pread(fd, &more, 1, (off_t)len) != 0)
+		goto fail;
+	rc = vouched_tail(g, name, head, begin, p, tail, len, scn_dir,
+			  flags | GAME_PARSE_AS_READ);
+	goto out;
+fail:
+	game_free(g);
+out:
+	free(piece);
+	free(head);
+	free(tail);
+	close(fd);
+	return rc;
+}
+
+const struct orders *game_step_orders(const struct game_step *s)
+{
+	static const struct orders none;
+	return s->ord ? s->ord : &none;
+}
+
+void game_step_sig_hash(const struct game *g, size_t i, unsigned char out[32])
+{
+	if (g->steps[i].stub)
+		memcpy(out, g->steps[i].stub_sig_hash, 32);
+	else
+		sig_hash(g->steps[i].sig, out);
+}
+
+int game_unstub(struct game *g, struct error *err)
+{
+	struct game whole;
+	if (!g->n_stub)
+		return 0;
+	const struct checkpoint_prefix *p = &g->cp->prefix;
+	struct strbuf text = STRBUF_INIT;
+	/* a step added since the file was read (game_append: the judge
+	 * checks the game again to write its letters) has no source: then
+	 * the game as it is now, written */
+	const struct doc_node *steps = top(g, "steps");
+	size_t read = 0;
+	while (steps && read < steps->n && steps->items[read]->line > 0)
+		read++;
+	if (g->n_stub + read < g->n_steps) {
+		if (game_emit(g, &text, err)) {
+			strbuf_free(&text);
+			return -1;
+		}
+	} else {
+		strbuf_add(&text, g->src, g->src_head);
+		strbuf_add(&text, p->text, p->len);
+		strbuf_add(&text, g->src + g->src_head,
+			   g->src_len - g->src_head);
+	}
+	int rc = game_parse_flags(&whole, g->doc->name, text.buf, text.len,
+				  g->scn_dir, GAME_PARSE_CHECKPOINTS |
+				  GAME_PARSE_WHOLE | (g->cut_oldest ?
+						      GAME_PARSE_VIEW : 0),
+				  err);
+	strbuf_free(&text);
+	if (rc)
+		return -1;
+	/* what the caller set, kept; the game read before kept as well
+	 * (callers may hold its strings), freed with this one */
+	whole.trusted = g->trusted;
+	whole.at_step_end = g->at_step_end;
+	whole.hook_user = g->hook_user;
+	whole.checkpoints = g->checkpoints;
+	whole.events_from = g->events_from;
+	whole.examples = g->examples;
+	whole.state_stale = g->state_stale;
+	whole.shed = xmalloc(sizeof *whole.shed);
+	*whole.shed = *g;
+	*g = whole;
+	return 0;
+}
