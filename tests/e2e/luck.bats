@@ -20,9 +20,18 @@ EX="$BATS_TEST_DIRNAME/../../examples"
 			END { printf "%d draws sum %5d vs %7.1f", n, sum, e }')
 		lower=$(printf '%s' "$side" | tr A-Z a-z)
 		got=$(printf '%s\n' "$output" | sed -n "/^$lower:\$/{n;p;}")
+		# a side with no draw (a German who never attacks) has no
+		# lines in the report
+		case "$want" in "0 draws"*) want= ;; esac
+		if [ -z "$want" ]; then
+			[ -z "$got" ] || { echo "$side: got '$got'"; return 1; }
+			continue
+		fi
 		case "$got" in *"$want"*) ;; *)
 			echo "$side: want '$want', got '$got'"; return 1 ;; esac
+		credited=1
 	done
+	[ -n "${credited:-}" ]
 }
 
 @test "dice --summary: z and p follow from the sum, for dice and cards" {
