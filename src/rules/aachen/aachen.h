@@ -54,6 +54,10 @@ struct aachen {
 	uint8_t supply_src[HEX_MAX];  /* bit 1 << side: a source hex */
 	int oos_att_pct;          /* attack strength out of supply, % */
 	int oos_mech;             /* 1: may move in the mechanised phase */
+	int city_cut;             /* 1: a US unit moves or retreats into
+				     an Aachen city hex only when no
+				     German supply line reaches it
+				     (supply: city-entry: cut-off) */
 	int support_n[SIDES];     /* support fire markers a turn */
 	int support_val;          /* each adds this to a combat */
 

@@ -196,7 +196,7 @@ int aa_load_supply(void *vst, const struct doc *d, const struct doc_node *n,
 		   struct error *err)
 {
 	static const char *const keys[] = { "range", "allied", "german",
-		"attack", "mechanised", NULL };
+		"attack", "mechanised", "city-entry", NULL };
 	struct aachen *st = vst;
 	int16_t out[HEX_MAX];
 	const char *s;
@@ -224,6 +224,17 @@ int aa_load_supply(void *vst, const struct doc *d, const struct doc_node *n,
 		return doc_bad(d, doc_get(n, "mechanised"), err, "supply: "
 			      "mechanised: yes or no");
 	st->oos_mech = !strcmp(s, "yes");
+	/* version 5: "cut-off", the city entered only once it is cut off
+	 * (turn.c, city_may_enter); "open" or absent, as before */
+	st->city_cut = 0;
+	if (doc_get(n, "city-entry")) {
+		if (doc_need_str(d, n, "city-entry", &s, err) < 0)
+			return -1;
+		if (strcmp(s, "cut-off") && strcmp(s, "open"))
+			return doc_bad(d, doc_get(n, "city-entry"), err,
+				       "supply: city-entry: cut-off or open");
+		st->city_cut = !strcmp(s, "cut-off");
+	}
 	for (side = 0; side < SIDES; side++) {
 		if (doc_need_str(d, n, aa_side_names[side], &s, err) < 0)
 			return -1;

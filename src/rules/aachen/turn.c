@@ -145,6 +145,8 @@ static int exerts_zoc(const void *user, int u, int h)
 	return exerts_zoc_on(user, u, h, st->occ[h]);
 }
 
+static int city_may_enter(const void *user, int u, int h);
+
 void aa_rules(const struct aachen *st, struct hex_rules *r)
 {
 	memset(r, 0, sizeof *r);
@@ -156,6 +158,7 @@ void aa_rules(const struct aachen *st, struct hex_rules *r)
 	r->exerts_zoc = exerts_zoc;
 	r->exerts_zoc_on = exerts_zoc_on;
 	r->bridged = bridged;
+	r->may_enter = st->city_cut ? city_may_enter : NULL;
 	r->user = st;
 }
 
@@ -385,6 +388,46 @@ static int supply_pass(const void *user, int h)
 	return !l->zoc[h];
 }
 
+/* Whether h is one of the Aachen city hexes (16.0). */
+static int is_city(const struct aachen *st, int h)
+{
+	int i;
+
+	for (i = 0; i < st->n_city; i++)
+		if (st->city[i] == h)
+			return 1;
+	return 0;
+}
+
+/* 9.0, 16.0 (scenario version 5, supply: city-entry: cut-off): a US
+ * unit moves or retreats into an Aachen city hex only when no German
+ * supply line reaches it, the line a German unit there would trace
+ * (supply_check's, from the position as it stands: a US unit that cuts
+ * the line opens the hex to the next). It may still advance into one
+ * after combat (7.9): the city is taken by fighting for it, or once it
+ * is cut off. */
+static int city_may_enter(const void *user, int u, int h)
+{
+	const struct aachen *st = user;
+	struct hex_rules r;
+	struct supply_line line;
+	int16_t dist[HEX_MAX];
+	uint8_t zoc[HEX_MAX];
+
+	if (st->u[u].side != ALLIED || st->supply_range <= 0 ||
+	    !is_city(st, h))
+		return 1;
+	aa_rules(st, &r);
+	line.st = st;
+	line.zoc = zoc;
+	line.side = GERMAN;
+	hex_zoc_map(&r, GERMAN, zoc);
+	hex_trace(&st->map, supply_source, supply_pass, &line,
+		  st->supply_range, dist);
+	return !hex_traced(&st->map, dist, h, supply_source(&line, h),
+			   st->supply_range);
+}
+
 /* At the start of a side's movement phase: which of its units are in
  * supply. */
 static void supply_check(struct ctx *c, struct aachen *st, int side)
@@ -520,7 +563,9 @@ static int find_unit(const void *user, const char *id)
 
 /* Aachen's rule numbers for a refused move. */
 static const struct hex_move_labels move_labels = { "5.0", "5.3", "6.1",
-	"5.2", "5.1", "5.0", "5.3: one unit a hex" };
+	"5.2", "5.1", "9.0: a German supply line reaches this Aachen city "
+	"hex; a US unit enters it only once it is cut off, or by an "
+	"advance after combat", "5.3: one unit a hex" };
 
 /* 14.0: why a path across the engineers' hexside failed when another
  * bridged hexside was used this game turn: "0204-0304 is not bridged
@@ -1869,6 +1914,9 @@ static void resolve(struct ctx *c, struct aachen *st, struct hex_attack *a,
 
 		m = 0;
 		aa_rules(st, &r);
+		/* 9.0, 16.0: an advance after combat takes a city hex a
+		 * German supply line still reaches (city_may_enter) */
+		r.may_enter = NULL;
 		for (i = 0; i < na; i++) {
 			u = alive[i];
 			if (st->u[u].where == U_MAP &&
