@@ -30,16 +30,18 @@ Allied policies (what the hand-played games did):
           German unit in a road or entry hex at +3 too (16.0 needs the
           roads as it needs the city), a West Wall hex only at +5 and
           any other hex only at +6, the first column of the table with
-          neither EX nor AE
+          neither EX nor AE; its armour drives for the road hexes that
+          are no German entry hex first (11.4: the reinforcements arrive
+          there and attack what stands in them)
 German policies (what a defender at the table does):
   garrison  every city hex held, by the nearest unit; counter-attacks at
             +3 or better
   screen    the city held by the infantry; the panzers and the
             reinforcements take back or block the road hexes and the
             entry hexes nearest the Americans; counter-attacks at +2
-  wall      every unit in a West Wall hex stays there (13.0) but one
-            within 3 hexes of an empty city hex, the rest hold the city
-            and then the roads; counter-attacks at +4
+  wall      the city held first, by the nearest units (West Wall
+            ones too); every other unit in a West Wall hex stays there
+            (13.0), the rest hold the roads; counter-attacks at +4
   counter   the answer to careful: the city held by the infantry, the
             panzers standing in the road and entry hexes nearest the
             Americans before they get there; takes back a city hex at
@@ -235,15 +237,20 @@ def allied_dash(board, mech):
     return plan, 4, 6
 
 
-def allied_siege(board, mech, taken=None):
+def allied_siege(board, mech, taken=None, entry=True):
     taken = taken if taken is not None else set()
     german = city_german(board)
     plan = assign(board, infantry(board, "allied"),
                   next_to(board, german, "allied"), taken)
     plan += assign(board, infantry(board, "allied"), city_open(board), taken)
     if len(german) <= 1:
-        plan += assign(board, armour(board, "allied"),
-                       roads_free(board, "allied", ENTRY), taken)
+        want = roads_free(board, "allied", ENTRY if entry else ())
+        if not entry:
+            # the road hexes that are no German entry hex first (11.4:
+            # the reinforcements arrive there and attack what stands
+            # in them), then the others
+            want.sort(key=lambda h: h in ENTRY)
+        plan += assign(board, armour(board, "allied"), want, taken)
     else:
         plan += assign(board, armour(board, "allied"),
                        next_to(board, german, "allied"), taken)
@@ -286,13 +293,12 @@ def german_screen(board, mech):
 def german_wall(board, mech):
     units = board.mine("german")
     taken = set(u for u in units if board.where[u] in board.city)
-    # a fort within 3 hexes of the city gives its unit to an empty city
-    # hex (a player does not leave the city empty beside a fort); the
-    # rest of the West Wall stays
-    far = set(u for u in units if board.where[u] in board.forts and
-              min(dist(board.where[u], h) for h in board.city) > 3)
-    plan = german_hold_city(board, [u for u in units if u not in far],
-                            taken)
+    # the city first: its empty hexes go to the nearest units, West
+    # Wall ones too (a player does not trade the objective for a
+    # bunker; with only those within 3 hexes of the city, traced games
+    # left it empty on turns 1-3); the rest of the West Wall stays
+    far = set(u for u in units if board.where[u] in board.forts)
+    plan = german_hold_city(board, units, taken)
     taken |= far
     plan += assign(board, units, roads_free(board, "german"), taken)
     return plan, 7, 8
@@ -330,7 +336,7 @@ def allied_careful(board, mech):
     a loss buys the city (see ODDS)."""
     stay = set(u for u in board.mine("allied")
                if board.where[u] in board.city)
-    plan, _, _ = allied_siege(board, mech, stay)
+    plan, _, _ = allied_siege(board, mech, stay, entry=False)
     return plan, 6, 8
 
 

@@ -206,14 +206,16 @@ setup() {
 # US 1st Division filling the empty city hexes on turn 1. Now each
 # empty one lies in a garrison unit's zone of control: no US unit on
 # the map reaches one (6.1, no move from one enemy ZOC to another).
-@test "version 4 (16.0, 8.0): 7 city hexes, 2 support markers a side" {
+# Version 5 adds that a US unit walks into a city hex only once no
+# German supply line reaches it (9.0; conformance 9.0-city-entry-*).
+@test "version 4 and 5 (16.0, 8.0): 7 city hexes, 2 support markers a side" {
 	run "$UMPIRE" report start.yaml
 	[ "$status" -eq 0 ]
 	assert_output_has "Aachen city hexes Allied: 0 of 7."
 	assert_output_has "Support fire markers left: Allied 2 of 2, German 2 of 2"
 }
 
-@test "version 4 (16.0, 6.1): the city fill of turn 1 is refused, hex by hex" {
+@test "version 4 and 5 (16.0, 6.1, 9.0): the city fill of turn 1 is refused, hex by hex" {
 	"$UMPIRE" orders start.yaml -s a.key >t.yaml
 	local h u n=0 empty
 	# the scenario's city hexes (16.0) but the garrison's (17.0)
@@ -434,14 +436,17 @@ EOF2
 
 # 16.0 on a scenario cut down so that the first Allied moves win: the
 # city is 1630 and the one road hex needed 1730 (a13 and a14 stand next
-# to them). sign -g says that the orders end the game; an answer after
-# the winning move is carried like any answer past a step's end, and
+# to them; the city is open, city-entry: open, as a hex a German supply
+# line reaches is not entered on version 5, 9.0). sign -g says that the
+# orders end the game; an answer after the winning move is carried like
+# any answer past a step's end, and
 # never used (umpire-orders(5)): the file is not refused for it.
 @test "sign -g: orders that win say the game ends, with the result (16.0)" {
 	mkdir scn
 	sed -e 's/aachen-city: "[0-9,]*"/aachen-city: "1630"/' \
 		-e 's/east-roads: "[0-9,]*"/east-roads: "1730"/' \
 		-e 's/^  roads-needed: 6$/  roads-needed: 1/' \
+		-e 's/^    city-entry: cut-off$/    city-entry: open/' \
 		"$BATS_TEST_DIRNAME/../../scenarios/aachen.yaml" >scn/aachen.yaml
 	local -x UMPIRE_SCENARIOS="$PWD/scn" XDG_STATE_HOME="$PWD/st"
 	"$UMPIRE" new aachen -s a.key --side allied=a.pub \
