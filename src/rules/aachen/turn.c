@@ -388,6 +388,33 @@ static int supply_pass(const void *user, int h)
 	return !l->zoc[h];
 }
 
+/* The supply lines of a side from the position as it stands (9.0):
+ * dist as hex_trace leaves it, zoc the side's enemy zones of control. */
+static void supply_trace(const struct aachen *st, int side,
+			 struct supply_line *line, uint8_t zoc[HEX_MAX],
+			 int16_t dist[HEX_MAX])
+{
+	struct hex_rules r;
+
+	aa_rules(st, &r);
+	line->st = st;
+	line->zoc = zoc;
+	line->side = side;
+	hex_zoc_map(&r, side, zoc);
+	hex_trace(&st->map, supply_source, supply_pass, line,
+		  st->supply_range, dist);
+}
+
+/* Whether a unit of the traced side in h would be in supply. */
+static int supplied(const struct supply_line *line,
+		    const int16_t dist[HEX_MAX], int h)
+{
+	const struct aachen *st = line->st;
+
+	return hex_traced(&st->map, dist, h, supply_source(line, h),
+			  st->supply_range);
+}
+
 /* Whether h is one of the Aachen city hexes (16.0). */
 static int is_city(const struct aachen *st, int h)
 {
@@ -409,7 +436,6 @@ static int is_city(const struct aachen *st, int h)
 static int city_may_enter(const void *user, int u, int h)
 {
 	const struct aachen *st = user;
-	struct hex_rules r;
 	struct supply_line line;
 	int16_t dist[HEX_MAX];
 	uint8_t zoc[HEX_MAX];
@@ -417,22 +443,14 @@ static int city_may_enter(const void *user, int u, int h)
 	if (st->u[u].side != ALLIED || st->supply_range <= 0 ||
 	    !is_city(st, h))
 		return 1;
-	aa_rules(st, &r);
-	line.st = st;
-	line.zoc = zoc;
-	line.side = GERMAN;
-	hex_zoc_map(&r, GERMAN, zoc);
-	hex_trace(&st->map, supply_source, supply_pass, &line,
-		  st->supply_range, dist);
-	return !hex_traced(&st->map, dist, h, supply_source(&line, h),
-			   st->supply_range);
+	supply_trace(st, GERMAN, &line, zoc, dist);
+	return !supplied(&line, dist, h);
 }
 
 /* At the start of a side's movement phase: which of its units are in
  * supply. */
 static void supply_check(struct ctx *c, struct aachen *st, int side)
 {
-	struct hex_rules r;
 	struct supply_line line;
 	int16_t dist[HEX_MAX];
 	uint8_t zoc[HEX_MAX];
@@ -441,21 +459,13 @@ static void supply_check(struct ctx *c, struct aachen *st, int side)
 
 	if (st->supply_range <= 0)
 		return;
-	aa_rules(st, &r);
-	line.st = st;
-	line.zoc = zoc;
-	line.side = side;
-	hex_zoc_map(&r, side, zoc);
-	hex_trace(&st->map, supply_source, supply_pass, &line,
-		  st->supply_range, dist);
+	supply_trace(st, side, &line, zoc, dist);
 	for (i = 0; i < st->n_units; i++) {
 		if (st->u[i].side != side)
 			continue;
 		was = st->oos[i];
 		st->oos[i] = st->u[i].where == U_MAP &&
-			!hex_traced(&st->map, dist, st->u[i].hex,
-				    supply_source(&line, st->u[i].hex),
-				    st->supply_range);
+			!supplied(&line, dist, st->u[i].hex);
 		if (st->oos[i] && !was) {
 			ctx_event(c, "9.0", "%s in %s is out of supply: "
 				  "attack strength %d%s.", st->u[i].id,
