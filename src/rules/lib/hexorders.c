@@ -220,8 +220,12 @@ int hex_unreachable_why(const struct hex_rules *r, int u, int from,
 	char x[8], y[8], z[8], mp[16], ml[16], words[200], held[64];
 
 	hex_reach(r, u, from, left, first, best);
+	/* the nearest hex the move may end in (a hex a friendly unit
+	 * holds is passed, not a place to stop: a player told "as near
+	 * as" a hex sends the unit there) */
 	for (h = 0; h < end; h++)
-		if (best[h] >= 0 && (n < 0 ||
+		if (best[h] >= 0 && (h == from || hex_may_end(r, u, h)) &&
+		    (n < 0 ||
 		    hex_distance(m, h, to) < hex_distance(m, n, to) ||
 		    (hex_distance(m, h, to) == hex_distance(m, n, to) &&
 		     best[h] > best[n])))
@@ -270,15 +274,20 @@ int hex_unreachable_why(const struct hex_rules *r, int u, int from,
 			block_words(r, u, n, b, best[n], first && n == from,
 				    block, labels, words, sizeof words);
 			hex_id(b, x);
+		} else if (b >= 0 && hex_distance(m, b, to) < dist &&
+			   !hex_may_end(r, u, b)) {
+			/* entered, not stopped in, and no MP to go on */
+			block = "stack";
+			units_in(r, b, held, sizeof held);
+			snprintf(words, sizeof words, "holds %s: a unit may "
+				 "pass, not stop (%s)", held[0] ? held :
+				 "no room", labels->stack);
+			hex_id(b, x);
 		}
 	}
-	units_in(r, n, held, sizeof held);
-	snprintf(why, size, "with %s MP from %s it gets as near as %s%s%s%s "
+	snprintf(why, size, "with %s MP from %s it gets as near as %s%s "
 		 "(%s MP left)%s%s%s%s", mp, z, y,
-		 n == from ? ", where it stands" : held[0] ? ", where " : "",
-		 n != from && held[0] ? held : "",
-		 n != from && held[0] ? strchr(held, ',') ? " stand: it may "
-		 "pass, not stop" : " stands: it may pass, not stop" : "", ml,
+		 n == from ? ", where it stands" : "", ml,
 		 block ? "; the next hex, " : "; no hex next to it is nearer",
 		 block ? x : "", block ? ", " : "", block ? words : "");
 	return dist;
