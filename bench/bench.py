@@ -611,7 +611,7 @@ def aachen(base, out):
 # dice. BALANCE_EXAMPLE_PAIRS, the example's scripted players, are
 # played too when BENCH_BALANCE_EXAMPLE is set; BENCH_BALANCE_PAIRS
 # ("careful:counter ...") plays those pairings alone.
-BALANCE_ALLIED = ["fill", "dash", "siege", "careful"]
+BALANCE_ALLIED = ["fill", "dash", "siege", "careful", "breach"]
 BALANCE_GERMAN = ["garrison", "screen", "wall", "counter"]
 BALANCE_PAIRS = [(a, g) for a in BALANCE_ALLIED for g in BALANCE_GERMAN]
 BALANCE_EXAMPLE_PAIRS = [("example", "example"), ("roads", "example"),

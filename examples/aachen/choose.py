@@ -18,8 +18,9 @@ side: "roads" (Allied: the 3rd Armored drives each unit for an east-edge
 road hex of its own, 16.0, while the infantry marches on Aachen) or
 "hold" (German: the reinforcements march on Aachen, but the Germans make
 no attack and do not advance). Unset or "example": the policy above.
-The players who try (trying.py: fill, dash, siege for the Allies;
-garrison, screen, wall for the Germans) plan each movement phase
+The players who try (trying.py: fill, dash, siege, careful, breach for
+the Allies; garrison, screen, wall, counter for the Germans) plan each
+movement phase
 whole and attack only at the odds they want; the Allied ones keep no
 standing "move", so their mechanised phase is a step of its own."""
 import os

@@ -33,7 +33,17 @@ Allied policies (what the hand-played games did):
           neither EX nor AE; its armour drives for the road hexes that
           are no German entry hex first (11.4: the reinforcements arrive
           there and attack what stands in them)
-German policies (what a defender at the table does):
+  breach  careful's plan after the breach the 30th Division was there
+          for (15.0): until the 2nd Armored Division is due, the
+          nearest units go for the cheapest group of three contiguous
+          West Wall hexes by the Wurm (filling the empty ones, closing
+          on the German-held ones from where an attack may come, and
+          attacking them at +4); the engineer set up on 0301 steps off
+          the engineers' entry hex (11.4)
+German policies (what a defender at the table does; each first holds
+the city and feeds it, 9.0: when no supply line reaches a German unit
+in a city hex, the fewest empty hexes in US zones of control that would
+open one, each held by a German unit, get the nearest units):
   garrison  every city hex held, by the nearest unit; counter-attacks at
             +3 or better
   screen    the city held by the infantry; the panzers and the
@@ -107,7 +117,30 @@ class Board:
             if len(w) > 2:
                 a, d_, mv = (int(x) for x in w[2].split("-"))
                 self.units[w[0]] = {"side": w[1], "att": a, "def": d_,
-                                    "mov": mv, "mech": "mech" in w}
+                                    "mov": mv, "mech": "mech" in w,
+                                    "2ad": "2ad" in w}
+        # 15.0: the West Wall hexes within data.ad2-within hexes of the
+        # Wurm (a hex bordering it is 1 hex from it)
+        wurm = set()
+        for k, v in self.sides.items():
+            if data.get("wurm", "wurm") in v:
+                wurm |= set(k)
+        reach = int(data.get("ad2-within", 2)) - 1
+        self.ww = sorted(h for h in self.forts
+                         if any(dist(h, x) <= reach for x in wurm))
+        self.ad2_need = int(data.get("ad2-contiguous", 3))
+        # 9.0: the German supply sources (a region of "A-B" runs)
+        self.cols, self.rows = int(m["columns"]), int(m["rows"])
+        sup = data.get("supply", {})
+        self.sources = set()
+        for run in reg.get(sup.get("german", ""), "").split(","):
+            a, _, b = run.partition("-")
+            b = b or a
+            for c in range(min(int(a[:2]), int(b[:2])),
+                           max(int(a[:2]), int(b[:2])) + 1):
+                for r in range(min(int(a[2:]), int(b[2:])),
+                               max(int(a[2:]), int(b[2:])) + 1):
+                    self.sources.add("%02d%02d" % (c, r))
         text = open(game).read()
         st = text[text.index("\nstate:\n") + 1:]
         st = st[:st.index("\nsteps:")] if "\nsteps:" in st else st
@@ -116,6 +149,29 @@ class Board:
         self.allied = set(self.state.get("allied-control") or [])
         self.oos = set(self.state.get("out-of-supply") or [])
         self.turn = int(self.state["turn"])
+        self.ad2 = int(self.state.get("ad2-turn") or 0)
+
+    def neighbours(self, h):
+        """The six hexes next to h on the map."""
+        x, z, _ = cube(h)
+        out = []
+        for dx, dz in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)):
+            c = x + dx
+            r = z + dz + (c - 1) // 2
+            if 1 <= c <= self.cols and 1 <= r <= self.rows:
+                out.append("%02d%02d" % (c, r))
+        return out
+
+    def us_zoc(self):
+        """The hexes in a US zone of control (6.0: the six next to a
+        US unit, not across an unbridged river)."""
+        out = set()
+        for u in self.mine("allied"):
+            for x in self.neighbours(self.where[u]):
+                k = self.sides.get(frozenset((self.where[u], x)), [])
+                if "river" not in k or "bridge" in k:
+                    out.add(x)
+        return out
 
     def side_of(self, u):
         return self.units[u]["side"]
@@ -273,10 +329,72 @@ def german_hold_city(board, units, taken):
     return plan
 
 
+def german_corridor(board, units, taken, most=3):
+    """The city fed (9.0): when no German supply line reaches a German
+    unit in a city hex, the fewest empty hexes in US zones of control
+    that, each held by a German unit, would open one (a line passes a
+    hex in an enemy zone of control that a friendly unit holds), at
+    most `most` of them, each to its nearest free unit and the next
+    two nearest (german_hold_city's fallback)."""
+    import heapq
+    city = [h for h in board.city if board.occupant(h) and
+            board.side_of(board.occupant(h)) == "german"]
+    if not city:
+        return []
+    zoc = board.us_zoc()
+
+    def cost(h):
+        o = board.occupant(h)
+        if o:
+            return 0 if board.side_of(o) == "german" else None
+        return 1 if h in zoc else 0
+    best, back, todo = {}, {}, []
+    for h in board.sources:
+        c = cost(h)
+        if c is not None:
+            best[h] = c
+            heapq.heappush(todo, (c, h))
+    while todo:
+        c, h = heapq.heappop(todo)
+        if c > best.get(h, 99):
+            continue
+        for x in board.neighbours(h):
+            k = cost(x)
+            if k is None or c + k >= best.get(x, 99):
+                continue
+            best[x], back[x] = c + k, h
+            heapq.heappush(todo, (c + k, x))
+    # a unit is fed when a line reaches a hex next to it: for each
+    # German city unit no line reaches, the cheapest line's hexes
+    fill = []
+    for h in city:
+        ends = [(best[x], x) for x in board.neighbours(h) + [h]
+                if x in best and (x != h or h in board.sources)]
+        if not ends:
+            continue
+        c, x = min(ends)
+        if c == 0 or c > most:
+            continue
+        while x is not None:
+            if cost(x) == 1 and x not in fill:
+                fill.append(x)
+            x = back.get(x)
+    plan = []
+    for h in fill:
+        free = sorted((u for u in units if u not in taken and
+                       board.where[u] not in board.city),
+                      key=lambda u: (dist(board.where[u], h), u))[:3]
+        if free:
+            taken.add(free[0])
+            plan += [(u, h) for u in free]
+    return plan
+
+
 def german_garrison(board, mech):
     taken = set(u for u in board.mine("german")
                 if board.where[u] in board.city)
     plan = german_hold_city(board, board.mine("german"), taken)
+    plan += german_corridor(board, board.mine("german"), taken)
     return plan, 6, 7
 
 
@@ -284,6 +402,7 @@ def german_screen(board, mech):
     taken = set(u for u in board.mine("german")
                 if board.where[u] in board.city)
     plan = german_hold_city(board, infantry(board, "german"), taken)
+    plan += german_corridor(board, board.mine("german"), taken)
     plan += assign(board, armour(board, "german"),
                    roads_free(board, "german", ENTRY), taken)
     plan += german_hold_city(board, armour(board, "german"), taken)
@@ -293,12 +412,15 @@ def german_screen(board, mech):
 def german_wall(board, mech):
     units = board.mine("german")
     taken = set(u for u in units if board.where[u] in board.city)
-    # the city first: its empty hexes go to the nearest units, West
-    # Wall ones too (a player does not trade the objective for a
-    # bunker; with only those within 3 hexes of the city, traced games
-    # left it empty on turns 1-3); the rest of the West Wall stays
+    # the city first, held and fed: its empty hexes and the hexes that
+    # reopen its supply line go to the nearest units, West Wall ones
+    # too (a player does not trade the objective for a bunker; with
+    # only those within 3 hexes of the city, traced games left it empty
+    # on turns 1-3, and with the West Wall's units kept out of the
+    # line, cut off by turn 2); the rest of the West Wall stays
     far = set(u for u in units if board.where[u] in board.forts)
     plan = german_hold_city(board, units, taken)
+    plan += german_corridor(board, units, taken)
     taken |= far
     plan += assign(board, units, roads_free(board, "german"), taken)
     return plan, 7, 8
@@ -324,6 +446,7 @@ def german_counter(board, mech):
     taken = set(u for u in board.mine("german")
                 if board.where[u] in board.city)
     plan = german_hold_city(board, infantry(board, "german"), taken)
+    plan += german_corridor(board, board.mine("german"), taken)
     plan += assign(board, armour(board, "german"),
                    roads_threatened(board), taken)
     plan += german_hold_city(board, armour(board, "german"), taken)
@@ -340,6 +463,141 @@ def allied_careful(board, mech):
     return plan, 6, 8
 
 
+def ww_groups(board):
+    """Every contiguous group of data.ad2-contiguous West Wall hexes
+    near the Wurm (15.0): the sets whose capture brings the 2nd Armored
+    Division."""
+    groups = set(frozenset([h]) for h in board.ww)
+    for _ in range(board.ad2_need - 1):
+        groups = set(g | {h} for g in groups for h in board.ww
+                     if h not in g and any(dist(h, x) == 1 for x in g))
+    return sorted(groups, key=sorted)
+
+
+def attackable(board, a, b):
+    """Whether a unit in a may attack b: no attack across an unbridged
+    river (7.1)."""
+    k = board.sides.get(frozenset((a, b)), [])
+    return "river" not in k or "bridge" in k
+
+
+def german_lines(board):
+    """The German supply lines as they stand (9.0): for each hex a line
+    reaches, the hex it came from (None at a source). A line passes a
+    hex free of US units and of US zones of control, or one a German
+    unit holds."""
+    zoc = board.us_zoc()
+
+    def passes(h):
+        o = board.occupant(h)
+        return board.side_of(o) == "german" if o else h not in zoc
+    back = dict((h, None) for h in board.sources if passes(h))
+    todo = list(back)
+    while todo:
+        h = todo.pop(0)
+        for x in board.neighbours(h):
+            if x not in back and passes(x):
+                back[x] = h
+                todo.append(x)
+    return back
+
+
+def allied_ring(board, units, taken, most=3):
+    """The ring closed (9.0, version 6: a garrison found cut off as the
+    Allied turn begins does not ignore a retreat): while a supply line
+    reaches a German unit in a city hex, the free unit nearest a hex of
+    that line outside the city goes there (its zone of control cuts
+    the line), the line traced again with it there; at most `most`."""
+    where = dict(board.where)
+    plan = []
+    try:
+        for _ in range(most):
+            back = german_lines(board)
+            line = []
+            for h in board.city:
+                o = board.occupant(h)
+                if not o or board.side_of(o) != "german":
+                    continue
+                for x in board.neighbours(h):
+                    while x in back and x not in line:
+                        line.append(x)
+                        x = back[x]
+                if line:
+                    break
+            line = [h for h in line if h not in board.city and
+                    not board.occupant(h)]
+            free = [u for u in units if u not in taken]
+            if not line or not free:
+                break
+            u, h = min(((u, h) for u in free for h in line),
+                       key=lambda p: (dist(board.where[p[0]], p[1]), p))
+            taken.add(u)
+            plan.append((u, h))
+            board.where[u] = h
+    finally:
+        board.where = where
+    return plan
+
+
+def allied_breach(board, mech):
+    """careful's plan, after the breach the 30th Division was there
+    for (15.0): until the 2nd Armored Division is on its way, the
+    nearest units (not those holding a city hex) go for the cheapest
+    group of West Wall hexes near the Wurm to capture: a unit in one
+    of its hexes stays, its empty hexes are filled, and its German-held
+    ones are closed on from the hexes an attack may come from (none
+    across the Wurm, 7.1), a unit already there staying; the rest
+    plays careful's plan, which the 2nd Armored joins. A unit on the
+    engineers' entry hex (0301, 11.4) steps off it."""
+    mine = board.mine("allied")
+    taken = set(u for u in mine if board.where[u] in board.city)
+    plan = []
+    if not board.ad2:
+        free = [u for u in mine if u not in taken]
+
+        def german(h):
+            o = board.occupant(h)
+            return o and board.side_of(o) == "german" and o
+
+        def cost(g):
+            c = 0
+            for h in g:
+                if german(h):
+                    c += 12 + 6 * board.units[german(h)]["def"]
+                elif not board.occupant(h) and not board.held_by(h, "allied"):
+                    c += min([dist(board.where[u], h) for u in free] or
+                             [99])
+            return c
+        groups = ww_groups(board)
+        if groups and free:
+            g = min(groups, key=lambda g: (cost(g), sorted(g)))
+            for u in free:
+                if board.where[u] in g:
+                    taken.add(u)
+            empty = [h for h in sorted(g) if not board.occupant(h) and
+                     not board.held_by(h, "allied")]
+            plan += assign(board, free, empty, taken)
+            for h in sorted(g):
+                if not german(h):
+                    continue
+                near = [x for x in board.hexes if dist(x, h) == 1 and
+                        attackable(board, x, h)]
+                for u in free:
+                    if board.where[u] in near:
+                        taken.add(u)
+                plan += assign(board, free, [x for x in near if not
+                                             board.occupant(x)], taken)
+    plan += allied_ring(board, [u for u in armour(board, "allied")
+                                if u not in taken], taken)
+    engineer = board.occupant("0301")
+    if engineer and board.side_of(engineer) == "allied" and \
+            engineer not in taken:
+        plan.append((engineer, "0302"))
+        taken.add(engineer)
+    more, _, _ = allied_siege(board, mech, taken, entry=False)
+    return plan + more, 6, 8
+
+
 # the odds a policy wants by where the defender stands (city, fort,
 # other), where they are not those its plan gives for every hex and for
 # a fort: careful attacks a city hex at the best column the city leaves
@@ -351,6 +609,9 @@ ODDS = {"careful": {"city": 6, "fort": 8, "other": 9,
                     # a city hex (16.0 needs six road hexes as it needs
                     # the city; a DR opens it, 7.7)
                     "road": 6},
+        # breach: careful's, and a West Wall hex at +4 (the breach
+        # is worth an EX: ten armoured units arrive, 15.0)
+        "breach": {"city": 6, "fort": 7, "other": 9, "road": 6},
         # counter takes back a city hex at the best column the city
         # leaves (+3, as careful), and attacks any other hex at +2 (an
         # EX, one in six, is a US unit and a turn, 17.1), a fort at +4
@@ -358,10 +619,11 @@ ODDS = {"careful": {"city": 6, "fort": 8, "other": 9,
 
 
 POLICIES = {"fill": allied_fill, "dash": allied_dash,
-            "siege": allied_siege, "careful": allied_careful, "garrison": german_garrison,
+            "siege": allied_siege, "careful": allied_careful,
+            "breach": allied_breach, "garrison": german_garrison,
             "screen": german_screen, "wall": german_wall,
             "counter": german_counter}
-ALLIED = ["fill", "dash", "siege", "careful"]
+ALLIED = ["fill", "dash", "siege", "careful", "breach"]
 GERMAN = ["garrison", "screen", "wall", "counter"]
 
 

@@ -301,6 +301,79 @@ EOF2
 	assert_output_has "garrison panzers on roads: []"
 }
 
+# The breach player (examples/aachen/trying.py): 15.0 brings the 2nd
+# Armored Division once US units hold three contiguous West Wall hexes
+# within two hexes of the Wurm, so breach sends its nearest units for
+# one such group before the 2nd Armored is on its way (the hexes a plan
+# names in the West Wall are of one group), and the engineer set up on
+# 0301, the engineers' entry hex (11.4), steps off it; once the
+# division is due (ad2-turn), no unit goes for the West Wall.
+@test "players who try: breach goes for three contiguous West Wall hexes by the Wurm, and stops once the 2nd Armored is due" {
+	run python3 - "$BATS_TEST_DIRNAME/../../examples/aachen" start.yaml <<'EOF2'
+import sys
+sys.path.insert(0, sys.argv[1])
+import trying
+b = trying.Board(sys.argv[2])
+plan = trying.allied_breach(b, False)[0]
+wall = sorted(set(h for u, h in plan if h in b.ww))
+near = [g for g in trying.ww_groups(b) if set(wall) <= g]
+print("wall targets:", len(wall), "in one group:", bool(near))
+print("engineer:", dict(plan).get("a29"))
+b.ad2 = b.turn + 1
+print("due:", sorted(set(h for u, h in trying.allied_breach(b, False)[0]
+                        if h in b.ww)))
+EOF2
+	[ "$status" -eq 0 ]
+	assert_output_has "in one group: True"
+	[[ "$output" != *"wall targets: 0 "* ]]
+	assert_output_has "engineer: 0302"
+	assert_output_has "due: []"
+}
+
+# Every German player feeds the city (9.0): when no supply line reaches
+# a German unit in a city hex, the fewest empty hexes in US zones of
+# control whose holding by German units would open one (a line passes
+# a hex in an enemy zone of control that a friendly unit holds) each
+# get a German unit. Built here: g09 alone in 1226, US units on every
+# hex two away but one (the gap): a line leads out through a hex next
+# to 1226 and the gap, both in US zones of control, and a hex beyond
+# the gap (one more to fill when each is in a US zone of control too);
+# with the gap closed, no line can open (a US unit on every way out)
+# and none is sent.
+@test "players who try: the German player sends units to reopen the city's supply line" {
+	run python3 - "$BATS_TEST_DIRNAME/../../examples/aachen" start.yaml <<'EOF2'
+import sys
+sys.path.insert(0, sys.argv[1])
+import trying
+b = trying.Board(sys.argv[2])
+for u in b.units:
+    if b.side_of(u) == "allied" or b.where.get(u) in b.city:
+        b.where[u] = "eliminated"
+b.where["g09"] = "1226"
+ring = sorted(h for h in b.hexes if trying.dist(h, "1226") == 2)
+gap = ring[0]
+us = [u for u in b.units if b.side_of(u) == "allied"]
+for u, h in zip(us, ring[1:]):
+    b.where[u] = h
+zoc = b.us_zoc()
+plan = trying.german_corridor(b, b.mine("german"), set())
+fill = sorted(set(h for u, h in plan))
+beyond = [h for h in b.neighbours(gap) if trying.dist(h, "1226") == 3]
+want = 2 if any(h not in zoc for h in beyond) else 3
+print("fill as wanted:", len(fill) == want, "gap in:", gap in fill,
+      "all in US zoc and empty:", all(h in zoc and not b.occupant(h)
+                                      for h in fill))
+print("3 units named a hex:", all(sum(1 for u, x in plan if x == h) == 3
+                                  for h in fill))
+b.where[us[len(ring) - 1]] = gap
+print("closed:", trying.german_corridor(b, b.mine("german"), set()))
+EOF2
+	[ "$status" -eq 0 ]
+	assert_output_has "fill as wanted: True gap in: True all in US zoc and empty: True"
+	assert_output_has "3 units named a hex: True"
+	assert_output_has "closed: []"
+}
+
 # orders --answers: the template after the given answers (a whole turn
 # in one order file, one answer at a time)
 @test "orders --answers: the template goes on after the answers given" {
