@@ -58,6 +58,14 @@ struct aachen {
 				     an Aachen city hex only when no
 				     German supply line reaches it
 				     (supply: city-entry: cut-off) */
+	int city_fed;             /* 1: a unit in an Aachen city hex
+				     ignores a retreat (its terrain row)
+				     only while in supply (supply:
+				     city-hold: in-supply) */
+	int cut_turns;            /* ... unless found out of supply as
+				     this many Allied movement phases in
+				     a row began (supply: cut-off-turns,
+				     1 or 2) */
 	int support_n[SIDES];     /* support fire markers a turn */
 	int support_val;          /* each adds this to a combat */
 
@@ -75,6 +83,9 @@ struct aachen {
 	uint8_t moved[HEX_UNITS_MAX];
 	uint8_t attacked[HEX_UNITS_MAX];
 	uint8_t oos[HEX_UNITS_MAX];   /* out of supply */
+	uint8_t cut[HEX_UNITS_MAX];   /* Allied movement phases in a row
+					 that began with the unit out of
+					 supply (city-hold), at most 2 */
 	int support_left[SIDES];
 	uint8_t ctrl[HEX_MAX];    /* side that last entered the hex */
 	int16_t occ[HEX_MAX];     /* unit in the hex, -1 */

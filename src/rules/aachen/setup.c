@@ -190,14 +190,36 @@ int aa_load_oob(void *vst, const struct doc *d, const struct doc_node *n,
 	return 0;
 }
 
+/* An optional word of data.supply, one of two: *out 1 for `on`, 0 for
+ * `off` or none. */
+static int supply_choice(const struct doc *d, const struct doc_node *n,
+			 const char *key, const char *on, const char *off,
+			 int *out, struct error *err)
+{
+	const char *s;
+
+	*out = 0;
+	if (!doc_get(n, key))
+		return 0;
+	if (doc_need_str(d, n, key, &s, err) < 0)
+		return -1;
+	if (strcmp(s, on) && strcmp(s, off))
+		return doc_bad(d, doc_get(n, key), err, "supply: %s: %s or %s",
+			       key, on, off);
+	*out = !strcmp(s, on);
+	return 0;
+}
+
 /* Supply (provisional): {range: N or any, allied: HEXES, german: HEXES,
  * attack: PERCENT, mechanised: yes|no}. Absent: no supply rule. */
 int aa_load_supply(void *vst, const struct doc *d, const struct doc_node *n,
 		   struct error *err)
 {
 	static const char *const keys[] = { "range", "allied", "german",
-		"attack", "mechanised", "city-entry", NULL };
+		"attack", "mechanised", "city-entry", "city-hold",
+		"cut-off-turns", NULL };
 	struct aachen *st = vst;
+	const struct doc_node *cv;
 	int16_t out[HEX_MAX];
 	const char *s;
 	long long v;
@@ -225,16 +247,23 @@ int aa_load_supply(void *vst, const struct doc *d, const struct doc_node *n,
 			      "mechanised: yes or no");
 	st->oos_mech = !strcmp(s, "yes");
 	/* version 5: "cut-off", the city entered only once it is cut off
-	 * (turn.c, city_may_enter); "open" or absent, as before */
-	st->city_cut = 0;
-	if (doc_get(n, "city-entry")) {
-		if (doc_need_str(d, n, "city-entry", &s, err) < 0)
-			return -1;
-		if (strcmp(s, "cut-off") && strcmp(s, "open"))
-			return doc_bad(d, doc_get(n, "city-entry"), err,
-				       "supply: city-entry: cut-off or open");
-		st->city_cut = !strcmp(s, "cut-off");
-	}
+	 * (turn.c, city_may_enter); version 6: "in-supply", a unit in an
+	 * Aachen city hex ignores a retreat only while it is not cut off
+	 * (turn.c, holds_fort); the other word or absent, as before */
+	if (supply_choice(d, n, "city-entry", "cut-off", "open",
+			  &st->city_cut, err) < 0 ||
+	    supply_choice(d, n, "city-hold", "in-supply", "always",
+			  &st->city_fed, err) < 0)
+		return -1;
+	st->cut_turns = 1;
+	if ((cv = doc_get(n, "cut-off-turns")) &&
+	    (cv->kind != DOC_SCALAR || (strcmp(cv->str, "1") &&
+					strcmp(cv->str, "2"))))
+		return doc_bad(d, cv, err, "supply: cut-off-turns: 1 or 2 "
+			       "(the Allied movement phases in a row that "
+			       "begin with a city unit out of supply)");
+	if (cv)
+		st->cut_turns = cv->str[0] - '0';
 	for (side = 0; side < SIDES; side++) {
 		if (doc_need_str(d, n, aa_side_names[side], &s, err) < 0)
 			return -1;

@@ -129,6 +129,23 @@ static void supply_cut(void *vst, int arg, int u, int on)
 	((struct aachen *)vst)->oos[u] = (uint8_t)on;
 }
 
+/* 9.0 (city-hold): the units found out of supply as the last Allied
+ * movement phase began (arg 1), and as the one before it too (arg 2) */
+static int cut_off(const void *vst, int arg, int u)
+{
+	const struct aachen *st = vst;
+
+	return st->cut[u] >= arg && st->u[u].where == U_MAP;
+}
+
+static void cut_set(void *vst, int arg, int u, int on)
+{
+	struct aachen *st = vst;
+
+	if (on && st->cut[u] < arg)
+		st->cut[u] = (uint8_t)arg;
+}
+
 /* 14.0: a hexside CCRR-CCRR, or none */
 static struct doc_node *side_save(const struct aachen *st, int h, int dir,
 				  struct doc *d)
@@ -393,6 +410,10 @@ static const struct sd_field fields[] = {
 	{ .key = "out-of-supply", .type = SD_SET, .name_of = unit_id,
 	  .domain = OOB,
 	  .in_set = out_of_supply, .set_item = supply_cut },
+	{ .key = "cut-off", .type = SD_SET, .name_of = unit_id,
+	  .domain = OOB, .arg = 1, .in_set = cut_off, .set_item = cut_set },
+	{ .key = "cut-off-before", .type = SD_SET, .name_of = unit_id,
+	  .domain = OOB, .arg = 2, .in_set = cut_off, .set_item = cut_set },
 	{ .key = "support-left", .type = SD_INTS,
 	  SD_ELEM(struct aachen, support_left),
 	  SD_NAMES(aa_side_names, SIDES), .hi = 9, .flags = SDF_BLOCK },

@@ -447,6 +447,34 @@ static int city_may_enter(const void *user, int u, int h)
 	return !supplied(&line, dist, h);
 }
 
+/* 9.0 (version 6, supply: city-hold: in-supply) as the Allied movement
+ * phase begins, after both sides' supply checks: how many Allied
+ * movement phases in a row have begun with each unit out of supply
+ * (at most 2); a unit in an Aachen city hex that reaches cut-off-turns
+ * no longer ignores a retreat (holds_fort), and the report says so. */
+static void city_cut_count(struct ctx *c, struct aachen *st)
+{
+	int i;
+	char x[8];
+
+	for (i = 0; i < st->n_units; i++) {
+		if (!st->oos[i] || st->u[i].where != U_MAP) {
+			st->cut[i] = 0;
+			continue;
+		}
+		if (st->cut[i] < 2)
+			st->cut[i]++;
+		if (st->cut[i] == st->cut_turns &&
+		    is_city(st, st->u[i].hex))
+			ctx_event(c, "9.0", "%s in the city hex %s is cut off "
+				  "(out of supply as %s): it no longer "
+				  "ignores a retreat.", st->u[i].id,
+				  hex_id(st->u[i].hex, x), st->cut_turns == 1 ?
+				  "the Allied player turn begins" :
+				  "two Allied player turns in a row began");
+	}
+}
+
 /* At the start of a side's movement phase: which of its units are in
  * supply. */
 static void supply_check(struct ctx *c, struct aachen *st, int side)
@@ -1268,6 +1296,16 @@ static void movement_phase(struct ctx *c, struct aachen *st, int side,
 		memset(st->moved, 0, sizeof st->moved);
 		if (!mech)
 			supply_check(c, st, side);
+		/* 9.0 (version 6, supply: city-hold: in-supply): the
+		 * German units' supply is checked again as the Allied
+		 * player turn begins, so that a garrison the Allies cut
+		 * off in their last turn, and which stayed cut off
+		 * through the German turn, is assaulted as such
+		 * (holds_fort) */
+		if (!mech && side == ALLIED && st->city_fed) {
+			supply_check(c, st, GERMAN);
+			city_cut_count(c, st);
+		}
 		if (side == ALLIED)
 			engineers(c, st);
 		st->moving = 1;
@@ -1595,7 +1633,9 @@ static int retreat(struct ctx *c, struct aachen *st, int u, int n,
 
 /* 7.4, 13.0: a unit in a fortified hex ignores a retreat result; so
  * does a unit in terrain whose row of the table says ignore-retreat
- * (7.4, the city's street fighting: the scenario's notes). */
+ * (7.4, the city's street fighting: the scenario's notes), except, with
+ * supply: city-hold: in-supply (version 6), one in an Aachen city hex
+ * cut off (9.0, city_cut_count). */
 static int holds_fort(struct ctx *c, const struct aachen *st, int u)
 {
 	const struct hex_effect *t;
@@ -1611,6 +1651,12 @@ static int holds_fort(struct ctx *c, const struct aachen *st, int u)
 	t = &st->map.terrain[st->map.terr[h]];
 	if (st->map.terr[h] == 255 || !hex_effect_ignores_retreat(t, -1))
 		return 0;
+	if (st->city_fed && st->cut[u] >= st->cut_turns && is_city(st, h)) {
+		ctx_event(c, "9.0", "%s holds the %s hex %s cut off and does "
+			  "not ignore the retreat.", st->u[u].id,
+			  t->name, hex_id(h, x));
+		return 0;
+	}
 	ctx_event(c, "7.4", "%s holds the %s hex %s and ignores the "
 		  "retreat.", st->u[u].id, t->name, hex_id(h, x));
 	return 1;
