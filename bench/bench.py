@@ -735,6 +735,13 @@ def balance(base, out, games):
     german_best = max(german, key=lambda g: sum(
         score[(a, g)][0]["German victory"] for a in allied
         if (a, g) in score))
+    if (allied_best, german_best) not in score:
+        # a selection (BENCH_BALANCE_PAIRS) without that pairing: the
+        # strongest German player of those that met the Allied one
+        german_best = max((g for g in german if (allied_best, g) in score),
+                          key=lambda g: sum(
+                              score[(a, g)][0]["German victory"]
+                              for a in allied if (a, g) in score))
     n, turns = score[(allied_best, german_best)]
     early = sum(1 for t, r in zip(todo, done) if t[:2] in trying_pairs
                 and r[0] == "Allied victory" and r[1] < 8)
