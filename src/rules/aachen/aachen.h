@@ -65,7 +65,13 @@ struct aachen {
 	int cut_turns;            /* ... unless found out of supply as
 				     this many Allied movement phases in
 				     a row began (supply: cut-off-turns,
-				     1 or 2) */
+				     1 or 2; 1 to 9 with city-supply:
+				     as-one) */
+	int city_one;             /* 1: the German units in the Aachen
+				     city hexes are in supply, and an
+				     empty city hex fed, while a line
+				     reaches any of those units (supply:
+				     city-supply: as-one) */
 	int support_n[SIDES];     /* support fire markers a turn */
 	int support_val;          /* each adds this to a combat */
 
@@ -86,6 +92,9 @@ struct aachen {
 	uint8_t cut[HEX_UNITS_MAX];   /* Allied movement phases in a row
 					 that began with the unit out of
 					 supply (city-hold), at most 2 */
+	int city_cut_n;           /* ... with the garrison of the city
+				     out of supply as one (city-supply:
+				     as-one), at most 99 */
 	int support_left[SIDES];
 	uint8_t ctrl[HEX_MAX];    /* side that last entered the hex */
 	int16_t occ[HEX_MAX];     /* unit in the hex, -1 */

@@ -65,7 +65,7 @@ static const struct late_answer late[] = {
 
 const struct ruleset ruleset_aachen = {
 	.id = "aachen",
-	.version = "12",
+	.version = "13",
 	.sides = sides,
 	.state_size = sizeof(struct aachen),
 	.setup = aa_setup,

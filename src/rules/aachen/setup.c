@@ -217,7 +217,7 @@ int aa_load_supply(void *vst, const struct doc *d, const struct doc_node *n,
 {
 	static const char *const keys[] = { "range", "allied", "german",
 		"attack", "mechanised", "city-entry", "city-hold",
-		"cut-off-turns", NULL };
+		"cut-off-turns", "city-supply", NULL };
 	struct aachen *st = vst;
 	const struct doc_node *cv;
 	int16_t out[HEX_MAX];
@@ -249,19 +249,27 @@ int aa_load_supply(void *vst, const struct doc *d, const struct doc_node *n,
 	/* version 5: "cut-off", the city entered only once it is cut off
 	 * (turn.c, city_may_enter); version 6: "in-supply", a unit in an
 	 * Aachen city hex ignores a retreat only while it is not cut off
-	 * (turn.c, holds_fort); the other word or absent, as before */
+	 * (turn.c, holds_fort); version 7: "as-one", the city's garrison
+	 * fed or cut off as one (turn.c, city_line); the other word or
+	 * absent, as before */
 	if (supply_choice(d, n, "city-entry", "cut-off", "open",
 			  &st->city_cut, err) < 0 ||
 	    supply_choice(d, n, "city-hold", "in-supply", "always",
-			  &st->city_fed, err) < 0)
+			  &st->city_fed, err) < 0 ||
+	    supply_choice(d, n, "city-supply", "as-one", "by-hex",
+			  &st->city_one, err) < 0)
 		return -1;
+	/* the unit's own count is kept to 2 (the sets cut-off and
+	 * cut-off-before), the garrison's as one to 99 (city-cut-off) */
 	st->cut_turns = 1;
 	if ((cv = doc_get(n, "cut-off-turns")) &&
-	    (cv->kind != DOC_SCALAR || (strcmp(cv->str, "1") &&
-					strcmp(cv->str, "2"))))
-		return doc_bad(d, cv, err, "supply: cut-off-turns: 1 or 2 "
-			       "(the Allied movement phases in a row that "
-			       "begin with a city unit out of supply)");
+	    (cv->kind != DOC_SCALAR || strlen(cv->str) != 1 ||
+	     cv->str[0] < '1' || cv->str[0] > (st->city_one ? '9' : '2')))
+		return doc_bad(d, cv, err, "supply: cut-off-turns: %s (the "
+			       "Allied movement phases in a row that begin "
+			       "with a city unit out of supply)",
+			       st->city_one ? "1 to 9" : "1 or 2, or up to 9 "
+			       "with city-supply: as-one");
 	if (cv)
 		st->cut_turns = cv->str[0] - '0';
 	for (side = 0; side < SIDES; side++) {

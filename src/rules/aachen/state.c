@@ -414,6 +414,9 @@ static const struct sd_field fields[] = {
 	  .domain = OOB, .arg = 1, .in_set = cut_off, .set_item = cut_set },
 	{ .key = "cut-off-before", .type = SD_SET, .name_of = unit_id,
 	  .domain = OOB, .arg = 2, .in_set = cut_off, .set_item = cut_set },
+	/* 9.0 (city-supply: as-one): the Allied movement phases in a row
+	 * that began with the city's garrison out of supply */
+	{ INT("city-cut-off", city_cut_n, 0, 99) },
 	{ .key = "support-left", .type = SD_INTS,
 	  SD_ELEM(struct aachen, support_left),
 	  SD_NAMES(aa_side_names, SIDES), .hi = 9, .flags = SDF_BLOCK },

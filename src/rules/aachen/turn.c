@@ -426,6 +426,27 @@ static int is_city(const struct aachen *st, int h)
 	return 0;
 }
 
+/* 9.0 (scenario version 7, supply: city-supply: as-one): whether a
+ * German supply line reaches any German unit in an Aachen city hex;
+ * while one does, the garrison is fed as one, through the streets (a
+ * unit in any city hex is in supply, an empty city hex is fed). 0
+ * without the option. */
+static int city_line(const struct supply_line *line,
+		     const int16_t dist[HEX_MAX])
+{
+	const struct aachen *st = line->st;
+	int i;
+
+	if (!st->city_one)
+		return 0;
+	for (i = 0; i < st->n_units; i++)
+		if (st->u[i].side == GERMAN && st->u[i].where == U_MAP &&
+		    is_city(st, st->u[i].hex) &&
+		    supplied(line, dist, st->u[i].hex))
+			return 1;
+	return 0;
+}
+
 /* 9.0, 16.0 (scenario version 5, supply: city-entry: cut-off): a US
  * unit moves or retreats into an Aachen city hex only when no German
  * supply line reaches it, the line a German unit there would trace
@@ -444,7 +465,7 @@ static int city_may_enter(const void *user, int u, int h)
 	    !is_city(st, h))
 		return 1;
 	supply_trace(st, GERMAN, &line, zoc, dist);
-	return !supplied(&line, dist, h);
+	return !supplied(&line, dist, h) && !city_line(&line, dist);
 }
 
 /* 9.0 (version 6, supply: city-hold: in-supply) as the Allied movement
@@ -454,9 +475,37 @@ static int city_may_enter(const void *user, int u, int h)
  * no longer ignores a retreat (holds_fort), and the report says so. */
 static void city_cut_count(struct ctx *c, struct aachen *st)
 {
-	int i;
+	int i, any = 0, cut = 1;
 	char x[8];
 
+	/* version 7 (city-supply: as-one): the garrison is counted as
+	 * one, out of supply only when all of it is (city_line) */
+	if (st->city_one) {
+		for (i = 0; i < st->n_units; i++)
+			if (st->u[i].side == GERMAN &&
+			    st->u[i].where == U_MAP &&
+			    is_city(st, st->u[i].hex)) {
+				any = 1;
+				cut &= st->oos[i] != 0;
+			}
+		if (!any || !cut) {
+			st->city_cut_n = 0;
+			return;
+		}
+		if (st->city_cut_n < 99)
+			st->city_cut_n++;
+		if (st->city_cut_n < st->cut_turns)
+			ctx_event(c, "9.0", "Aachen's garrison is out of "
+				  "supply as this Allied player turn begins: "
+				  "%d in a row of the %d that cut it off.",
+				  st->city_cut_n, st->cut_turns);
+		else if (st->city_cut_n == st->cut_turns)
+			ctx_event(c, "9.0", "Aachen's garrison is cut off "
+				  "(out of supply as %d Allied player turns "
+				  "in a row began): its units no longer "
+				  "ignore a retreat.", st->cut_turns);
+		return;
+	}
 	for (i = 0; i < st->n_units; i++) {
 		if (!st->oos[i] || st->u[i].where != U_MAP) {
 			st->cut[i] = 0;
@@ -482,18 +531,20 @@ static void supply_check(struct ctx *c, struct aachen *st, int side)
 	struct supply_line line;
 	int16_t dist[HEX_MAX];
 	uint8_t zoc[HEX_MAX];
-	int i, was;
+	int i, was, fed;
 	char x[8];
 
 	if (st->supply_range <= 0)
 		return;
 	supply_trace(st, side, &line, zoc, dist);
+	fed = side == GERMAN && city_line(&line, dist);
 	for (i = 0; i < st->n_units; i++) {
 		if (st->u[i].side != side)
 			continue;
 		was = st->oos[i];
 		st->oos[i] = st->u[i].where == U_MAP &&
-			!supplied(&line, dist, st->u[i].hex);
+			!supplied(&line, dist, st->u[i].hex) &&
+			!(fed && is_city(st, st->u[i].hex));
 		if (st->oos[i] && !was) {
 			ctx_event(c, "9.0", "%s in %s is out of supply: "
 				  "attack strength %d%s.", st->u[i].id,
@@ -599,11 +650,22 @@ static int find_unit(const void *user, const char *id)
 	return aa_unit_find(user, id);
 }
 
-/* Aachen's rule numbers for a refused move. */
-static const struct hex_move_labels move_labels = { "5.0", "5.3", "6.1",
+/* Aachen's rule numbers for a refused move; the city fed hex by hex
+ * (versions 5 and 6) or as one (version 7, city_line). */
+static const struct hex_move_labels hex_labels = { "5.0", "5.3", "6.1",
 	"5.2", "5.1", "9.0: a German supply line reaches this Aachen city "
 	"hex; a US unit enters it only once it is cut off, or by an "
 	"advance after combat", "5.3: one unit a hex" };
+static const struct hex_move_labels one_labels = { "5.0", "5.3", "6.1",
+	"5.2", "5.1", "9.0: a German supply line reaches this Aachen city "
+	"hex or a German unit in the city, which is fed as one; a US unit "
+	"enters it only once the city is cut off, or by an advance after "
+	"combat", "5.3: one unit a hex" };
+
+static const struct hex_move_labels *move_labels(const struct aachen *st)
+{
+	return st->city_one ? &one_labels : &hex_labels;
+}
 
 /* 14.0: why a path across the engineers' hexside failed when another
  * bridged hexside was used this game turn: "0204-0304 is not bridged
@@ -664,7 +726,7 @@ static int walk(struct aachen *st, int u, int mech, const int16_t *path,
 		spent |= is_eb_side(st, un->hex, d) &&
 			 !bridged(st, un->hex, d);
 		if (hex_step_why(&r, u, un->hex, path[i], left, first, &cost,
-				 &move_labels, why, size))
+				 move_labels(st), why, size))
 			return spent ? spent_bridge_why(st, why, size) : -1;
 		left -= cost;
 		first = 0;
@@ -900,7 +962,7 @@ static int unreachable_why(const struct aachen *st, int u, int to, int left,
 	char x[8], w[400];
 
 	aa_rules(st, &r);
-	hex_unreachable_why(&r, u, st->u[u].hex, left, 1, to, &move_labels,
+	hex_unreachable_why(&r, u, st->u[u].hex, left, 1, to, move_labels(st),
 			    NULL, w, sizeof w);
 	return snprintf(why, size, "%s cannot reach %s in this phase: %s",
 			st->u[u].id, hex_id(to, x), w), -1;
@@ -937,7 +999,8 @@ static int entry_unreachable(struct mv_check *m, int to, const int16_t *f,
 			} else {
 				dist = hex_unreachable_why(&r, m->mv.unit,
 							   f[i], left - cost,
-							   0, to, &move_labels,
+							   0, to,
+							   move_labels(m->st),
 							   NULL, w, sizeof w);
 			}
 			trial_end(&t);
@@ -1048,8 +1111,8 @@ static int check_move_once(struct mv_check *m, const char *ans, char *why,
 		m->mv.unit = -1;
 		return 0;
 	}
-	if (hex_move_parse(&st->map, ans, find_unit, st, &move_labels, &m->mv,
-			   why, size))
+	if (hex_move_parse(&st->map, ans, find_unit, st, move_labels(st),
+			   &m->mv, why, size))
 		return -1;
 	return check_parsed(m, why, size);
 }
@@ -1651,7 +1714,9 @@ static int holds_fort(struct ctx *c, const struct aachen *st, int u)
 	t = &st->map.terrain[st->map.terr[h]];
 	if (st->map.terr[h] == 255 || !hex_effect_ignores_retreat(t, -1))
 		return 0;
-	if (st->city_fed && st->cut[u] >= st->cut_turns && is_city(st, h)) {
+	if (st->city_fed && is_city(st, h) &&
+	    (st->city_one ? st->oos[u] && st->city_cut_n >= st->cut_turns :
+	     st->cut[u] >= st->cut_turns)) {
 		ctx_event(c, "9.0", "%s holds the %s hex %s cut off and does "
 			  "not ignore the retreat.", st->u[u].id,
 			  t->name, hex_id(h, x));
