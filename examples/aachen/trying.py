@@ -133,6 +133,8 @@ class Board:
         self.cols, self.rows = int(m["columns"]), int(m["rows"])
         sup = data.get("supply", {})
         self.sources = set()
+        # version 7: the garrison fed as one (city-supply: as-one)
+        self.city_one = sup.get("city-supply") == "as-one"
         for run in reg.get(sup.get("german", ""), "").split(","):
             a, _, b = run.partition("-")
             b = b or a
@@ -148,6 +150,11 @@ class Board:
         self.where = dict(self.state["units"])
         self.allied = set(self.state.get("allied-control") or [])
         self.oos = set(self.state.get("out-of-supply") or [])
+        # version 7: the garrison cut off as one after cut-off-turns
+        # Allied turns in a row out of supply (9.0)
+        self.cut_off = self.city_one and \
+            int(self.state.get("city-cut-off") or 0) >= \
+            int(sup.get("cut-off-turns", 1))
         self.turn = int(self.state["turn"])
         self.ad2 = int(self.state.get("ad2-turn") or 0)
 
@@ -331,7 +338,8 @@ def german_hold_city(board, units, taken):
 
 def german_corridor(board, units, taken, most=3):
     """The city fed (9.0): when no German supply line reaches a German
-    unit in a city hex, the fewest empty hexes in US zones of control
+    unit in a city hex (with the city fed as one, any of them), the
+    fewest empty hexes in US zones of control
     that, each held by a German unit, would open one (a line passes a
     hex in an enemy zone of control that a friendly unit holds), at
     most `most` of them, each to its nearest free unit and the next
@@ -367,12 +375,18 @@ def german_corridor(board, units, taken, most=3):
     # a unit is fed when a line reaches a hex next to it: for each
     # German city unit no line reaches, the cheapest line's hexes
     fill = []
+    lines = []
     for h in city:
         ends = [(best[x], x) for x in board.neighbours(h) + [h]
                 if x in best and (x != h or h in board.sources)]
-        if not ends:
-            continue
-        c, x = min(ends)
+        if ends:
+            lines.append(min(ends))
+    # the garrison fed as one (version 7): one line to any city unit
+    # feeds them all, so none is needed while one is fed, else the
+    # cheapest alone
+    if board.city_one and lines:
+        lines = [] if min(lines)[0] == 0 else [min(lines)]
+    for c, x in lines:
         if c == 0 or c > most:
             continue
         while x is not None:
@@ -547,8 +561,9 @@ def allied_breach(board, mech):
     of its hexes stays, its empty hexes are filled, and its German-held
     ones are closed on from the hexes an attack may come from (none
     across the Wurm, 7.1), a unit already there staying; the rest
-    plays careful's plan, which the 2nd Armored joins. A unit on the
-    engineers' entry hex (0301, 11.4) steps off it."""
+    plays careful's plan, which the 2nd Armored joins; armour no plan
+    names closes on the city. A unit on the engineers' entry hex (0301,
+    11.4) steps off it."""
     mine = board.mine("allied")
     taken = set(u for u in mine if board.where[u] in board.city)
     plan = []
@@ -595,6 +610,19 @@ def allied_breach(board, mech):
         plan.append((engineer, "0302"))
         taken.add(engineer)
     more, _, _ = allied_siege(board, mech, taken, entry=False)
+    # the armour no plan names (most of the 2nd Armored, which enters
+    # far from the targets the plans give the nearest units) closes on
+    # the city: each to the nearest free hex within two of it
+    named = set(u for u, _ in plan + more) | taken
+    near = [h for h in board.hexes if 1 <= min(dist(h, c) for c in
+                                               board.city) <= 2
+            and not board.occupant(h)]
+    for u in armour(board, "allied"):
+        if u in named or not near:
+            continue
+        h = min(near, key=lambda h: (dist(board.where[u], h), h))
+        near.remove(h)
+        more.append((u, h))
     return plan + more, 6, 8
 
 
@@ -713,6 +741,12 @@ def attack(board, policy, side, options, support_left):
                                 if w[0] in board.forts else "road"
                                 if w[0] in board.roads + ENTRY and
                                 "road" in ODDS[policy] else "other"]
+        if w[0] in board.city and policy == "breach" and \
+                board.city_one and not board.cut_off:
+            # breach assaults the city only once its garrison is cut
+            # off (a fed city hex falls only to an EX: a US unit and a
+            # turn of the game for it, 17.1)
+            continue
         if w[0] in board.city:
             # a city hex at the best column the city leaves, if the
             # policy asks for more (no player waits for odds the
