@@ -26,7 +26,8 @@ Allied policies (what the hand-played games did):
   careful siege's plan, played to lose fewer units (17.1 shortens the
           game a turn for each): a unit in a city hex holds it (an empty
           city hex is the German garrison's to walk back into), and it
-          attacks a city hex at +3, the best column the city leaves, a
+          attacks a city hex at the best column the city leaves (+2 on
+          scenario version 7, +3 before), a
           German unit in a road or entry hex at +3 too (16.0 needs the
           roads as it needs the city), a West Wall hex only at +5 and
           any other hex only at +6, the first column of the table with
@@ -38,12 +39,16 @@ Allied policies (what the hand-played games did):
           nearest units go for the cheapest group of three contiguous
           West Wall hexes by the Wurm (filling the empty ones, closing
           on the German-held ones from where an attack may come, and
-          attacking them at +4); the engineer set up on 0301 steps off
-          the engineers' entry hex (11.4)
+          attacking them at +4); its armour closes the ring, and the
+          armour no plan names (most of the 2nd Armored) closes on the
+          city; it assaults a city hex only once the garrison is cut off
+          (version 7: a fed one falls only to an EX); the engineer set
+          up on 0301 steps off the engineers' entry hex (11.4)
 German policies (what a defender at the table does; each first holds
 the city and feeds it, 9.0: when no supply line reaches a German unit
 in a city hex, the fewest empty hexes in US zones of control that would
-open one, each held by a German unit, get the nearest units):
+open one, each held by a German unit, get the nearest units; with the
+city fed as one, version 7, one line to any of them):
   garrison  every city hex held, by the nearest unit; counter-attacks at
             +3 or better
   screen    the city held by the infantry; the panzers and the
@@ -55,7 +60,7 @@ open one, each held by a German unit, get the nearest units):
   counter   the answer to careful: the city held by the infantry, the
             panzers standing in the road and entry hexes nearest the
             Americans before they get there; takes back a city hex at
-            +3 (as careful takes one), attacks a fort at +4 and any
+            the best column (as careful takes one), attacks a fort at +4 and any
             other hex at +2, where an EX is a US unit and a turn (17.1)
 """
 import os
@@ -629,7 +634,7 @@ def allied_breach(board, mech):
 # the odds a policy wants by where the defender stands (city, fort,
 # other), where they are not those its plan gives for every hex and for
 # a fort: careful attacks a city hex at the best column the city leaves
-# (+3 after its shift, one EX in six), a West Wall hex only at +5, and
+# (+2 after its shift on version 7, +3 before), a West Wall hex only at +5, and
 # any other hex only at +6, the first column with no EX and no AE (7.6):
 # 17.1 makes every US unit lost a turn of the game
 ODDS = {"careful": {"city": 6, "fort": 8, "other": 9,
@@ -641,7 +646,7 @@ ODDS = {"careful": {"city": 6, "fort": 8, "other": 9,
         # is worth an EX: ten armoured units arrive, 15.0)
         "breach": {"city": 6, "fort": 7, "other": 9, "road": 6},
         # counter takes back a city hex at the best column the city
-        # leaves (+3, as careful), and attacks any other hex at +2 (an
+        # leaves (as careful), and attacks any other hex at +2 (an
         # EX, one in six, is a US unit and a turn, 17.1), a fort at +4
         "counter": {"city": 6, "fort": 7, "other": 5}}
 
