@@ -208,11 +208,13 @@ setup() {
 # the map reaches one (6.1, no move from one enemy ZOC to another).
 # Version 5 adds that a US unit walks into a city hex only once no
 # German supply line reaches it (9.0; conformance 9.0-city-entry-*).
-@test "version 4 and 5 (16.0, 8.0): 7 city hexes, 2 support markers a side" {
+# Version 8: one German marker a turn (the LXXXI Corps under the
+# Allied guns and fighter-bombers), two Allied.
+@test "version 4, 5 and 8 (16.0, 8.0): 7 city hexes, 2 Allied support markers, 1 German" {
 	run "$UMPIRE" report start.yaml
 	[ "$status" -eq 0 ]
 	assert_output_has "Aachen city hexes Allied: 0 of 7."
-	assert_output_has "Support fire markers left: Allied 2 of 2, German 2 of 2"
+	assert_output_has "Support fire markers left: Allied 2 of 2, German 1 of 1"
 }
 
 @test "version 4 and 5 (16.0, 6.1, 9.0): the city fill of turn 1 is refused, hex by hex" {
