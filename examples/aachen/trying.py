@@ -39,10 +39,11 @@ Allied policies (what the hand-played games did):
           nearest units go for the cheapest group of three contiguous
           West Wall hexes by the Wurm (filling the empty ones, closing
           on the German-held ones from where an attack may come, and
-          attacking them at +4); its armour closes the ring, and the
-          armour no plan names (most of the 2nd Armored) closes on the
-          city; it assaults a city hex only once the garrison is cut off
-          (version 7: a fed one falls only to an EX); the engineer set
+          attacking them at +4); its armour closes the ring (up to six
+          units a phase), and the armour no plan names (most of the
+          2nd Armored) closes on the city; it assaults a city hex only
+          once the garrison is cut off (version 7: a fed one falls only
+          to an EX); the engineer set
           up on 0301 steps off the engineers' entry hex (11.4)
 German policies (what a defender at the table does; each first holds
 the city and feeds it, 9.0: when no supply line reaches a German unit
@@ -608,7 +609,7 @@ def allied_breach(board, mech):
                 plan += assign(board, free, [x for x in near if not
                                              board.occupant(x)], taken)
     plan += allied_ring(board, [u for u in armour(board, "allied")
-                                if u not in taken], taken)
+                                if u not in taken], taken, 6)
     engineer = board.occupant("0301")
     if engineer and board.side_of(engineer) == "allied" and \
             engineer not in taken:
