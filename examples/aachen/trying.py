@@ -41,10 +41,15 @@ Allied policies (what the hand-played games did):
           on the German-held ones from where an attack may come, and
           attacking them at +4); its armour closes the ring (up to six
           units a phase), and the armour no plan names (most of the
-          2nd Armored) closes on the city; it assaults a city hex only
-          once the garrison is cut off (version 7: a fed one falls only
-          to an EX); the engineer set
-          up on 0301 steps off the engineers' entry hex (11.4)
+          2nd Armored) closes on the city, next to it or three hexes
+          from it (the hexes between are the attackers' retreat, 7.7);
+          it assaults a city hex only once the garrison is cut off
+          (version 7: a fed one falls only to an EX); it commits the
+          fewest attackers that keep the odds against a German marker,
+          those with a hex to retreat to first, and fires a marker
+          where it lifts an attack to +6, the column with no EX (8.0,
+          17.1); the engineer set up on 0301 steps off the engineers'
+          entry hex (11.4)
 German policies (what a defender at the table does; each first holds
 the city and feeds it, 9.0: when no supply line reaches a German unit
 in a city hex, the fewest empty hexes in US zones of control that would
@@ -64,6 +69,7 @@ city fed as one, version 7, one line to any of them):
             the best column (as careful takes one), attacks a fort at +4 and any
             other hex at +2, where an EX is a US unit and a turn (17.1)
 """
+import itertools
 import os
 import re
 
@@ -175,16 +181,19 @@ class Board:
                 out.append("%02d%02d" % (c, r))
         return out
 
-    def us_zoc(self):
-        """The hexes in a US zone of control (6.0: the six next to a
-        US unit, not across an unbridged river)."""
+    def zoc(self, side):
+        """The hexes in a zone of control of side's units (6.0: the six
+        next to a unit, not across an unbridged river)."""
         out = set()
-        for u in self.mine("allied"):
+        for u in self.mine(side):
             for x in self.neighbours(self.where[u]):
                 k = self.sides.get(frozenset((self.where[u], x)), [])
                 if "river" not in k or "bridge" in k:
                     out.add(x)
         return out
+
+    def us_zoc(self):
+        return self.zoc("allied")
 
     def side_of(self, u):
         return self.units[u]["side"]
@@ -229,6 +238,31 @@ class Board:
         if hexid in self.forts:
             shift += self.fort_shift
         return max(0, min(9, 9 + shift))
+
+
+def fewest(board, hexid, units, support, col):
+    """The attackers breach commits (7.6, 7.7): of those offered, the
+    set that still reaches column col against a German support fire
+    marker on the defence (8.0: the defender's "best" goes to the
+    attack at the best odds), with the fewest units that would have no
+    hex to retreat to (an AR eliminates them: an empty hex next to
+    theirs, out of a German zone of control, 6.2), then the fewest
+    units, then the least strength (the rest stay free for another
+    attack); all of them when no set has that margin."""
+    zoc = board.zoc("german")
+    trapped = dict((u, not any(not board.occupant(x) and x not in zoc
+                               for x in board.neighbours(board.where[u])))
+                   for u in units)
+    best = None
+    for k in range(1, len(units) + 1):
+        for sub in itertools.combinations(units, k):
+            if board.column(hexid, sub, support - board.support) < col:
+                continue
+            key = (sum(trapped[u] for u in sub), k,
+                   sum(board.units[u]["att"] for u in sub), sub)
+            if best is None or key < best:
+                best = key
+    return list(best[3]) if best else list(units)
 
 
 def nearest(board, units, target, taken):
@@ -559,6 +593,31 @@ def allied_ring(board, units, taken, most=3):
     return plan
 
 
+def close_on_city(board, units):
+    """Where breach's armour that no plan names goes: each unit to the
+    nearest free hex next to the city (from where it attacks), else to
+    one three hexes from it; a unit already next to it stays, and one
+    three from it stays when no hex next to it is free. The hexes two
+    from the city stay free: they are the retreat of the units that
+    attack from next to it (7.7: an AR eliminates an attacker with no
+    hex to go to, and each US unit lost is a turn of the game, 17.1)."""
+    ring = dict((h, min(dist(h, c) for c in board.city))
+                for h in board.hexes)
+    near = [h for h, d in ring.items() if d in (1, 3) and
+            not board.occupant(h)]
+    plan = []
+    for u in units:
+        here = board.where[u]
+        if not near or ring.get(here) == 1:
+            continue
+        h = min(near, key=lambda h: (ring[h], dist(here, h), h))
+        if ring[h] == 3 and ring.get(here) == 3:
+            continue
+        near.remove(h)
+        plan.append((u, h))
+    return plan
+
+
 def allied_breach(board, mech):
     """careful's plan, after the breach the 30th Division was there
     for (15.0): until the 2nd Armored Division is on its way, the
@@ -618,17 +677,10 @@ def allied_breach(board, mech):
     more, _, _ = allied_siege(board, mech, taken, entry=False)
     # the armour no plan names (most of the 2nd Armored, which enters
     # far from the targets the plans give the nearest units) closes on
-    # the city: each to the nearest free hex within two of it
+    # the city
     named = set(u for u, _ in plan + more) | taken
-    near = [h for h in board.hexes if 1 <= min(dist(h, c) for c in
-                                               board.city) <= 2
-            and not board.occupant(h)]
-    for u in armour(board, "allied"):
-        if u in named or not near:
-            continue
-        h = min(near, key=lambda h: (dist(board.where[u], h), h))
-        near.remove(h)
-        more.append((u, h))
+    more += close_on_city(board, [u for u in armour(board, "allied")
+                                  if u not in named])
     return plan + more, 6, 8
 
 
@@ -759,10 +811,21 @@ def attack(board, policy, side, options, support_left):
             # terrain never gives)
             need = min(need, board.best_column(w[0]))
         col = board.column(w[0], w[1:])
-        sup = ""
-        if col < need and support_left > 0 and \
-                board.column(w[0], w[1:], board.support) >= need:
-            col, sup = board.column(w[0], w[1:], board.support), " +support"
+        sup = 0
+        lifted = board.column(w[0], w[1:], board.support)
+        if col < need and support_left > 0 and lifted >= need:
+            col, sup = lifted, board.support
+        elif policy == "breach" and support_left > 0 and \
+                need <= col < 9 <= lifted:
+            # breach spends a marker where it lifts an attack to the
+            # table's last column, the first with neither EX nor AE
+            # (7.6): an exchange is a US unit and a turn (17.1)
+            col, sup = lifted, board.support
         if col >= need and (best is None or col > best[0]):
-            best = (col, o + sup)
-    return best[1] if best else "done"
+            best = (col, w[0], w[1:], sup)
+    if not best:
+        return "done"
+    col, hexid, units, sup = best
+    if policy == "breach":
+        units = fewest(board, hexid, units, sup, col)
+    return " ".join([hexid] + units) + (" +support" if sup else "")

@@ -332,6 +332,77 @@ EOF2
 	assert_output_has "due: []"
 }
 
+# The breach player's attacks (examples/aachen/trying.py): an AR
+# eliminates an attacker with no hex to retreat to (7.7: an empty hex
+# out of a German zone of control, 6.2) and an EX costs a US unit, a
+# turn of the game (17.1). Of four 3-strength units next to g10 (1-1-7
+# in the open hex 1527), three still make +6 (the table's last column)
+# against a German support fire marker (9 - 2 against 1), and breach
+# sends those with a retreat hex first (a10 hemmed in by US units, a12
+# by German zones of control, a11 and a13 free), where careful sends
+# all four. Against g27 in the road hex 3019 (defence 2), a10 and a11
+# make +4 (6 against 2): breach adds its support fire marker (8.0), +6
+# where no EX is; careful, at its odds already, does not.
+@test "players who try: breach commits the fewest attackers, those with a retreat first, and fires to the column with no exchange" {
+	run python3 - "$BATS_TEST_DIRNAME/../../examples/aachen" start.yaml <<'EOF2'
+import sys
+sys.path.insert(0, sys.argv[1])
+import trying
+b = trying.Board(sys.argv[2])
+for pol in ("breach", "careful"):
+    print(pol, "3019 ->", trying.attack(b, pol, "allied", ["3019 a10 a11"], 1))
+at = dict(zip(("a10", "a11", "a12", "a13"), ("1626", "1426", "1427", "1528")))
+b.where.update(at)
+spare = iter(u for u in b.units if b.side_of(u) == "allied" and u not in at)
+for h in b.neighbours("1626"):
+    if not b.occupant(h) and trying.dist(h, "1527") == 2:
+        b.where[next(spare)] = h
+zoc = set(x for u in b.mine("german") for x in b.neighbours(b.where[u]))
+print("retreat:", " ".join(u for u, h in sorted(at.items()) if any(
+    not b.occupant(x) and x not in zoc for x in b.neighbours(h))))
+for pol in ("breach", "careful"):
+    print(pol, "1527 ->", trying.attack(b, pol, "allied",
+                                        ["1527 a10 a11 a12 a13"], 0))
+EOF2
+	[ "$status" -eq 0 ]
+	assert_output_has "breach 3019 -> 3019 a10 a11 +support"
+	assert_output_has "careful 3019 -> 3019 a10 a11"$'\n'
+	assert_output_has "retreat: a11 a13"
+	assert_output_has "breach 1527 -> 1527 a10 a11 a13"
+	assert_output_has "careful 1527 -> 1527 a10 a11 a12 a13"
+}
+
+# breach's armour that no plan names closes on the city next to it,
+# from where it attacks, or three hexes out: the hexes two from the
+# city are the retreat of the units that attack from next to it (7.7,
+# an AR eliminates an attacker with no hex to go to; 17.1). A unit
+# already next to the city stays; with every hex next to it taken, a
+# unit three out stays and one from afar stops three out.
+@test "players who try: breach's idle armour keeps the attackers' retreat hexes free" {
+	run python3 - "$BATS_TEST_DIRNAME/../../examples/aachen" start.yaml <<'EOF2'
+import sys
+sys.path.insert(0, sys.argv[1])
+import trying
+b = trying.Board(sys.argv[2])
+d = lambda h: min(trying.dist(h, c) for c in b.city)
+next_to = sorted(h for h in b.hexes if d(h) == 1 and not b.occupant(h))
+out3 = sorted(h for h in b.hexes if d(h) == 3 and not b.occupant(h))
+b.where.update({"a35": next_to[0], "a36": out3[0], "a37": "2030"})
+plan = trying.close_on_city(b, ["a35", "a36", "a37"])
+print("free:", " ".join("%s@%d" % (u, d(h)) for u, h in plan))
+spare = iter(u for u in b.units if b.side_of(u) == "allied" and
+             u not in ("a35", "a36", "a37"))
+for h in next_to[1:]:
+    if not b.occupant(h):
+        b.where[next(spare)] = h
+plan = trying.close_on_city(b, ["a35", "a36", "a37"])
+print("full:", " ".join("%s@%d" % (u, d(h)) for u, h in plan))
+EOF2
+	[ "$status" -eq 0 ]
+	assert_output_has "free: a36@1 a37@1"
+	assert_output_has "full: a37@3"
+}
+
 # Every German player feeds the city (9.0): when no supply line reaches
 # a German unit in a city hex, the fewest empty hexes in US zones of
 # control whose holding by German units would open one (a line passes
