@@ -240,29 +240,36 @@ class Board:
         return max(0, min(9, 9 + shift))
 
 
+def subsets(units):
+    """Every non-empty set of the given units, smallest first."""
+    return [sub for k in range(1, len(units) + 1)
+            for sub in itertools.combinations(units, k)]
+
+
 def fewest(board, hexid, units, support, col):
-    """The attackers breach commits (7.6, 7.7): of those offered, the
-    set that still reaches column col against a German support fire
+    """The attackers breach commits (7.4, 7.6, 7.7): of the sets of
+    those offered that reach column col (a unit across a stream or a
+    bridge shifts the whole attack, 7.4: leaving it out may gain a
+    column), the one that best keeps col against a German support fire
     marker on the defence (8.0: the defender's "best" goes to the
-    attack at the best odds), with the fewest units that would have no
-    hex to retreat to (an AR eliminates them: an empty hex next to
-    theirs, out of a German zone of control, 6.2), then the fewest
-    units, then the least strength (the rest stay free for another
-    attack); all of them when no set has that margin."""
+    attack at the best odds), then with the fewest units that would
+    have no hex to retreat to (an AR eliminates them: an empty hex next
+    to theirs, out of a German zone of control, 6.2), the fewest units,
+    the least strength (the rest stay free for another attack)."""
     zoc = board.zoc("german")
     trapped = dict((u, not any(not board.occupant(x) and x not in zoc
                                for x in board.neighbours(board.where[u])))
                    for u in units)
     best = None
-    for k in range(1, len(units) + 1):
-        for sub in itertools.combinations(units, k):
-            if board.column(hexid, sub, support - board.support) < col:
-                continue
-            key = (sum(trapped[u] for u in sub), k,
-                   sum(board.units[u]["att"] for u in sub), sub)
-            if best is None or key < best:
-                best = key
-    return list(best[3]) if best else list(units)
+    for sub in subsets(units):
+        if board.column(hexid, sub, support) < col:
+            continue
+        kept = min(col, board.column(hexid, sub, support - board.support))
+        key = (-kept, sum(trapped[u] for u in sub), len(sub),
+               sum(board.units[u]["att"] for u in sub), sub)
+        if best is None or key < best:
+            best = key
+    return list(best[-1]) if best else list(units)
 
 
 def nearest(board, units, target, taken):
@@ -810,9 +817,12 @@ def attack(board, policy, side, options, support_left):
             # policy asks for more (no player waits for odds the
             # terrain never gives)
             need = min(need, board.best_column(w[0]))
-        col = board.column(w[0], w[1:])
+        # breach weighs every set of the units offered (fewest); the
+        # others attack with all of them
+        sets = subsets(w[1:]) if policy == "breach" else [w[1:]]
+        col = max(board.column(w[0], sub) for sub in sets)
         sup = 0
-        lifted = board.column(w[0], w[1:], board.support)
+        lifted = max(board.column(w[0], sub, board.support) for sub in sets)
         if col < need and support_left > 0 and lifted >= need:
             col, sup = lifted, board.support
         elif policy == "breach" and support_left > 0 and \

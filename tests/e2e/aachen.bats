@@ -342,7 +342,12 @@ EOF2
 # by German zones of control, a11 and a13 free), where careful sends
 # all four. Against g27 in the road hex 3019 (defence 2), a10 and a11
 # make +4 (6 against 2): breach adds its support fire marker (8.0), +6
-# where no EX is; careful, at its odds already, does not.
+# where no EX is; careful, at its odds already, does not. Against g19
+# (1-2-7) in the city hex 1327, the garrison cut off: a11, a12 and a13
+# make +2 (9 against 2, +6 before the city's -4), the best the city
+# leaves; a27 across the Wurm's bridge shifts the whole attack one more
+# column (7.4), so breach leaves it out and careful, with all four at
+# +1, does not attack.
 @test "players who try: breach commits the fewest attackers, those with a retreat first, and fires to the column with no exchange" {
 	run python3 - "$BATS_TEST_DIRNAME/../../examples/aachen" start.yaml <<'EOF2'
 import sys
@@ -363,6 +368,13 @@ print("retreat:", " ".join(u for u, h in sorted(at.items()) if any(
 for pol in ("breach", "careful"):
     print(pol, "1527 ->", trying.attack(b, pol, "allied",
                                         ["1527 a10 a11 a12 a13"], 0))
+b.where.update({"g19": "1327", "a11": "1427", "a12": "1326", "a13": "1328",
+                "a27": "1426"})
+b.cut_off = True
+print("1327|1426:", b.sides.get(frozenset(("1327", "1426"))))
+for pol in ("breach", "careful"):
+    print(pol, "1327 ->", trying.attack(b, pol, "allied",
+                                        ["1327 a11 a12 a13 a27"], 0))
 EOF2
 	[ "$status" -eq 0 ]
 	assert_output_has "breach 3019 -> 3019 a10 a11 +support"
@@ -370,6 +382,9 @@ EOF2
 	assert_output_has "retreat: a11 a13"
 	assert_output_has "breach 1527 -> 1527 a10 a11 a13"
 	assert_output_has "careful 1527 -> 1527 a10 a11 a12 a13"
+	assert_output_has "1327|1426: ['river', 'wurm', 'road', 'bridge']"
+	assert_output_has "breach 1327 -> 1327 a11 a12 a13"$'\n'
+	assert_output_has "careful 1327 -> done"
 }
 
 # breach's armour that no plan names closes on the city next to it,
