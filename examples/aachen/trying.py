@@ -44,7 +44,8 @@ Allied policies (what the hand-played games did):
           2nd Armored) closes on the city, next to it or three hexes
           from it (the hexes between are the attackers' retreat, 7.7);
           it assaults a city hex only once the garrison is cut off
-          (version 7: a fed one falls only to an EX); it commits the
+          (version 7: a fed one falls only to an EX), and holds again a
+          city hex it took that an advance left empty; it commits the
           fewest attackers that keep the odds against a German marker,
           those with a hex to retreat to first, and fires a marker
           where it lifts an attack to +6, the column with no EX (8.0,
@@ -674,6 +675,12 @@ def allied_breach(board, mech):
                         taken.add(u)
                 plan += assign(board, free, [x for x in near if not
                                              board.occupant(x)], taken)
+    # a city hex taken and left empty (its unit advanced after combat,
+    # 7.9) is held again by the nearest free unit: the German player
+    # walks back into an empty one (16.0 asks for all of them)
+    plan += assign(board, [u for u in mine if u not in taken],
+                   [h for h in board.city if not board.occupant(h) and
+                    board.held_by(h, "allied")], taken)
     plan += allied_ring(board, [u for u in armour(board, "allied")
                                 if u not in taken], taken, 6)
     engineer = board.occupant("0301")

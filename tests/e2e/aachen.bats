@@ -418,6 +418,29 @@ EOF2
 	assert_output_has "full: a37@3"
 }
 
+# A city hex breach took and an advance after combat left empty (7.9)
+# is held again by the nearest free unit: the German player walks back
+# into an empty city hex, and 16.0 asks for all of them. Built here:
+# 1330 emptied, German-held (the plan's own walk in, as siege's) and
+# then Allied-held (held again).
+@test "players who try: breach holds again a city hex it took that an advance left empty" {
+	run python3 - "$BATS_TEST_DIRNAME/../../examples/aachen" start.yaml <<'EOF2'
+import sys
+sys.path.insert(0, sys.argv[1])
+import trying
+b = trying.Board(sys.argv[2])
+b.where[b.occupant("1330")] = "eliminated"
+plan = trying.allied_breach(b, False)[0]
+print("German-held:", len([u for u, h in plan if h == "1330"]))
+b.allied.add("1330")
+plan = trying.allied_breach(b, False)[0]
+print("Allied-held:", len([u for u, h in plan if h == "1330"]))
+EOF2
+	[ "$status" -eq 0 ]
+	assert_output_has "German-held: 1"
+	assert_output_has "Allied-held: 1"
+}
+
 # Every German player feeds the city (9.0): when no supply line reaches
 # a German unit in a city hex, the fewest empty hexes in US zones of
 # control whose holding by German units would open one (a line passes
