@@ -800,7 +800,9 @@ def moves(board, policy, qtext, options, try_answer):
 def attack(board, policy, side, options, support_left):
     """The next attack to declare: the best odds of those offered, if at
     or above the policy's (a fort's own odds for a fort); '+support'
-    where the marker lifts it there; else done."""
+    where the marker lifts it there (breach: also where it lifts it to
+    +6); else done. breach weighs every set of the units offered and
+    commits the one fewest() picks; the others attack with all."""
     _, odds, fort_odds = POLICIES[policy](board, False)
     best = None
     for o in options:
