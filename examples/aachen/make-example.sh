@@ -2,7 +2,7 @@
 # make-example.sh BIN - play the example game of this folder again: the
 # Allied and the German player (choose.py: a whole turn an order file,
 # standing orders for the rest; the players who try of trying.py,
-# ALLIED_POLICY, GERMAN_POLICY: breach and counter unless set, the
+# ALLIED_POLICY, GERMAN_POLICY: breach and screen unless set, the
 # example's game, the strongest pair of the balance run) exchange
 # files until the game ends; each side adjudicates the other's orders
 # (no referee). Writes allied.pub, german.pub, game.yaml,
@@ -20,7 +20,7 @@ export XDG_STATE_HOME="$KEYS/state"
 export UMPIRE_SCENARIOS="$HERE/../../scenarios"
 cd "$HERE"
 ALLIED_POLICY=${ALLIED_POLICY:-breach}
-GERMAN_POLICY=${GERMAN_POLICY:-counter}
+GERMAN_POLICY=${GERMAN_POLICY:-screen}
 rm -rf orders reports game.yaml board.svg board-turn-*.svg replay.html
 mkdir orders reports
 "$BIN" keygen -s "$KEYS/allied.key" -p allied.pub -W -f >/dev/null
