@@ -59,8 +59,12 @@ city fed as one, version 7, one line to any of them):
   garrison  every city hex held, by the nearest unit; counter-attacks at
             +3 or better
   screen    the city held by the infantry; the panzers and the
-            reinforcements take back or block the road hexes and the
-            entry hexes nearest the Americans; counter-attacks at +2
+            reinforcements take back the road and entry hexes the
+            Americans took, and the panzers left stand in the seven
+            road hexes nearest the Americans that no German unit holds
+            (16.0: the Allies need six of twelve, at any time, and
+            drive into empty ones in the phase the city falls);
+            counter-attacks at +2
   wall      the city held first, by the nearest units (West Wall
             ones too); every other unit in a West Wall hex stays there
             (13.0), the rest hold the roads; counter-attacks at +4
@@ -468,6 +472,15 @@ def german_screen(board, mech):
     plan += assign(board, armour(board, "german"),
                    roads_free(board, "german", ENTRY), taken)
     plan += german_hold_city(board, armour(board, "german"), taken)
+    # the armour left stands in the seven road hexes nearest the
+    # Americans that no German unit holds: 16.0 wins "at any time"
+    # with the city and six of the twelve, and an empty road hex is
+    # taken by a drive (six traced Allied victories held 0 or 1 road
+    # hex as the last city hex fell, and six by the armour's drives of
+    # that turn or the next), a held one only by an attack
+    plan += assign(board, armour(board, "german"),
+                   [h for h in roads_threatened(board)
+                    if h in board.roads][:7], taken)
     return plan, 5, 7
 
 
