@@ -473,14 +473,13 @@ def german_screen(board, mech):
                    roads_free(board, "german", ENTRY), taken)
     plan += german_hold_city(board, armour(board, "german"), taken)
     # the armour left stands in the seven road hexes nearest the
-    # Americans that no German unit holds: 16.0 wins "at any time"
+    # Americans, one already there staying: 16.0 wins "at any time"
     # with the city and six of the twelve, and an empty road hex is
     # taken by a drive (six traced Allied victories held 0 or 1 road
     # hex as the last city hex fell, and six by the armour's drives of
     # that turn or the next), a held one only by an attack
-    plan += assign(board, armour(board, "german"),
-                   [h for h in roads_threatened(board)
-                    if h in board.roads][:7], taken)
+    plan += stand_in(board, armour(board, "german"),
+                     roads_near(board, board.roads)[:7], taken)
     return plan, 5, 7
 
 
@@ -501,15 +500,28 @@ def german_wall(board, mech):
     return plan, 7, 8
 
 
-def roads_threatened(board):
-    """The road and entry hexes no German unit holds, nearest the
-    Americans first (where a screen is wanted before they get there)."""
+def roads_near(board, hexes):
+    """The given road or entry hexes, nearest the Americans first."""
     us = [board.where[u] for u in board.mine("allied")]
-    want = [h for h in dict.fromkeys(board.roads + ENTRY)
-            if not (board.occupant(h) and
-                    board.side_of(board.occupant(h)) == "german")]
-    return sorted(want, key=lambda h: (min([dist(h, x) for x in us] or
-                                           [99]), h))
+    return sorted(dict.fromkeys(hexes),
+                  key=lambda h: (min([dist(h, x) for x in us] or [99]), h))
+
+
+def stand_in(board, units, hexes, taken):
+    """The hexes held by standing in them (a screen before the
+    Americans get there): a unit already in one stays, and each one no
+    German unit holds gets its nearest free unit. (A screen that trades
+    one road hex for another leaves the first open: the example game's
+    panzers went back and forth between 2531 and 2730 before this.)"""
+    out = []
+    for h in hexes:
+        o = board.occupant(h)
+        if o and board.side_of(o) == "german":
+            if o in units:
+                taken.add(o)
+        else:
+            out.append(h)
+    return assign(board, units, out, taken)
 
 
 def german_counter(board, mech):
@@ -522,8 +534,8 @@ def german_counter(board, mech):
                 if board.where[u] in board.city)
     plan = german_hold_city(board, infantry(board, "german"), taken)
     plan += german_corridor(board, board.mine("german"), taken)
-    plan += assign(board, armour(board, "german"),
-                   roads_threatened(board), taken)
+    plan += stand_in(board, armour(board, "german"),
+                     roads_near(board, board.roads + ENTRY), taken)
     plan += german_hold_city(board, armour(board, "german"), taken)
     return plan, 5, 7
 

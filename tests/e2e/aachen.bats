@@ -282,7 +282,8 @@ EOF2
 # nearest the Americans, garrison's go for the city; screen's, with the
 # city garrisoned and no road hex to take back, stand in the seven
 # nearest the Americans too (16.0 wins "at any time": an empty road hex
-# falls to a drive in the phase the city falls).
+# falls to a drive in the phase the city falls), and one already there
+# stays.
 @test "players who try: careful's road block, the city's next nearest units, counter's and screen's road screen" {
 	run python3 - "$BATS_TEST_DIRNAME/../../examples/aachen" start.yaml <<'EOF2'
 import sys
@@ -306,6 +307,12 @@ for h in b.city:
 plan = trying.german_screen(b, False)[0]
 print("screen panzers on roads:", sorted((u, h) for u, h in plan
       if h in b.roads and b.units[u]["mech"]))
+# a panzer standing in one of them stays (one that moved on to another
+# road hex would open the first)
+b.where["g33"] = "2531"
+plan = trying.german_screen(b, False)[0]
+print("g33 in 2531 moves:", [h for u, h in plan if u == "g33"],
+      "; 2531 to:", [u for u, h in plan if h == "2531"])
 EOF2
 	[ "$status" -eq 0 ]
 	assert_output_has "careful 3019 a10 a17 -> 3019 a10 a17"
@@ -314,6 +321,7 @@ EOF2
 	assert_output_has "counter panzers on roads: ['g32', 'g33', 'g34', 'g35']"
 	assert_output_has "garrison panzers on roads: []"
 	assert_output_has "screen panzers on roads: [('g32', '3024'), ('g33', '2531'), ('g34', '1934'), ('g35', '2730')]"
+	assert_output_has "g33 in 2531 moves: [] ; 2531 to: []"
 }
 
 # The breach player (examples/aachen/trying.py): 15.0 brings the 2nd
