@@ -60,8 +60,8 @@ city fed as one, version 7, one line to any of them):
             +3 or better
   screen    the city held by the infantry; the panzers and the
             reinforcements take back the road and entry hexes the
-            Americans took, and the panzers left stand in the seven
-            road hexes nearest the Americans that no German unit holds
+            Americans took, and the panzers left hold the seven road
+            hexes nearest the Americans, one already in one staying
             (16.0: the Allies need six of twelve, at any time, and
             drive into empty ones in the phase the city falls);
             counter-attacks at +2
@@ -70,7 +70,8 @@ city fed as one, version 7, one line to any of them):
             (13.0), the rest hold the roads; counter-attacks at +4
   counter   the answer to careful: the city held by the infantry, the
             panzers standing in the road and entry hexes nearest the
-            Americans before they get there; takes back a city hex at
+            Americans before they get there (one already in one
+            stays); takes back a city hex at
             the best column (as careful takes one), attacks a fort at +4 and any
             other hex at +2, where an EX is a US unit and a turn (17.1)
 """
