@@ -344,10 +344,17 @@ static void eliminate(struct ctx *c, struct aachen *st, int u,
 	if (!is_us(st, u))
 		return;
 	st->us_lost++;
-	ctx_event(c, "17.1", "US units eliminated: %d; the game now ends "
-		  "after turn %d.", st->us_lost, aa_last_turn(st));
-	if (st->turn >= aa_last_turn(st) && st->phase != PH_OVER)
-		final_judgement(c, st, "17.1");
+	if (st->turn < aa_last_turn(st) || st->phase == PH_OVER) {
+		ctx_event(c, "17.1", "US units eliminated: %d; the game now "
+			  "ends after turn %d.", st->us_lost, aa_last_turn(st));
+		return;
+	}
+	/* "ends after turn 11" read on turn 12 (the example game) said
+	 * neither when nor why it ended */
+	ctx_event(c, "17.1", "US units eliminated: %d; the game is now %d "
+		  "turns long and this is turn %d: it ends at once.",
+		  st->us_lost, aa_last_turn(st), st->turn);
+	final_judgement(c, st, "17.1");
 }
 
 /* ---- supply (provisional, scenario data) ---- */
