@@ -1554,6 +1554,19 @@ static void aachen_random(void)
 		      !strstr(out.buf, "turn 4 of 3"), "a game shortened "
 		      "below its turn says so: %.60s", out.buf ? out.buf : "");
 		strbuf_free(&out);
+		{
+			/* and the board's footer reads as the report */
+			struct svg svg = SVG_INIT;
+
+			scn.rs->render(st, NULL, NULL, 0, &svg);
+			svg_finish(&svg, &out);
+			CHECK(out.buf && strstr(out.buf, "Turn 4: game over "
+						"(US losses shortened the game "
+						"to 3 turns, 17.1)") &&
+			      !strstr(out.buf, "Turn 4 of 3"), "the board of "
+			      "a game shortened below its turn says so");
+			strbuf_free(&out);
+		}
 		free(st);
 		doc_free(p);
 	}

@@ -336,9 +336,16 @@ void aa_render(const void *vst, const char *side, const struct mark *marks,
 		snprintf(txt, sizeof txt, "%d", i);
 		svg_text(out, x + 13, hgt + 22, 10, "middle", "#000000", txt);
 	}
-	snprintf(line, sizeof line, "Turn %d of %d: %s%s", st->turn,
-		 aa_last_turn(st), phase_titles[st->phase], m->provisional ?
-		 " - PROVISIONAL map" : "");
+	/* 17.1: as the report's position, never "turn 14 of 13" */
+	if (st->turn > aa_last_turn(st))
+		snprintf(line, sizeof line, "Turn %d: %s (US losses shortened "
+			 "the game to %d turns, 17.1)%s", st->turn,
+			 phase_titles[st->phase], aa_last_turn(st),
+			 m->provisional ? " - PROVISIONAL map" : "");
+	else
+		snprintf(line, sizeof line, "Turn %d of %d: %s%s", st->turn,
+			 aa_last_turn(st), phase_titles[st->phase],
+			 m->provisional ? " - PROVISIONAL map" : "");
 	svg_text(out, 8, hgt + 46, 12, "start", "#000000", line);
 	snprintf(line, sizeof line, "16.0: Aachen city hexes (red outline) "
 		 "%d of %d Allied; east-edge road hexes (rings) %d of %d "
