@@ -56,8 +56,9 @@ the city and feeds it, 9.0: when no supply line reaches a German unit
 in a city hex, the fewest empty hexes in US zones of control that would
 open one, each held by a German unit, get the nearest units; with the
 city fed as one, version 7, one line to any of them):
-  garrison  every city hex held, by the nearest unit; counter-attacks at
-            +3 or better
+  garrison  every city hex held, by the nearest unit; the panzers left
+            hold the seven road hexes nearest the Americans (as
+            screen's); counter-attacks at +3 or better
   screen    the city held by the infantry; the panzers and the
             reinforcements take back the road and entry hexes the
             Americans took, and the panzers left hold the seven road
@@ -67,7 +68,9 @@ city fed as one, version 7, one line to any of them):
             counter-attacks at +2
   wall      the city held first, by the nearest units (West Wall
             ones too); every other unit in a West Wall hex stays there
-            (13.0), the rest hold the roads; counter-attacks at +4
+            (13.0), the rest take back the road hexes the Americans
+            took and hold the seven nearest them (as screen's);
+            counter-attacks at +4
   counter   the answer to careful: the city held by the infantry, the
             panzers standing in the road and entry hexes nearest the
             Americans before they get there (one already in one
@@ -462,6 +465,7 @@ def german_garrison(board, mech):
                 if board.where[u] in board.city)
     plan = german_hold_city(board, board.mine("german"), taken)
     plan += german_corridor(board, board.mine("german"), taken)
+    plan += road_screen(board, armour(board, "german"), taken)
     return plan, 6, 7
 
 
@@ -473,14 +477,7 @@ def german_screen(board, mech):
     plan += assign(board, armour(board, "german"),
                    roads_free(board, "german", ENTRY), taken)
     plan += german_hold_city(board, armour(board, "german"), taken)
-    # the armour left stands in the seven road hexes nearest the
-    # Americans, one already there staying: 16.0 wins "at any time"
-    # with the city and six of the twelve, and an empty road hex is
-    # taken by a drive (six traced Allied victories held 0 or 1 road
-    # hex as the last city hex fell, and six by the armour's drives of
-    # that turn or the next), a held one only by an attack
-    plan += stand_in(board, armour(board, "german"),
-                     roads_near(board, board.roads)[:7], taken)
+    plan += road_screen(board, armour(board, "german"), taken)
     return plan, 5, 7
 
 
@@ -498,6 +495,7 @@ def german_wall(board, mech):
     plan += german_corridor(board, units, taken)
     taken |= far
     plan += assign(board, units, roads_free(board, "german"), taken)
+    plan += road_screen(board, units, taken)
     return plan, 7, 8
 
 
@@ -523,6 +521,17 @@ def stand_in(board, units, hexes, taken):
         else:
             out.append(h)
     return assign(board, units, out, taken)
+
+
+def road_screen(board, units, taken):
+    """The seven road hexes nearest the Americans held by the units
+    given, one already in one staying (stand_in): 16.0 wins "at any
+    time" with the city and six of the twelve, and an empty road hex
+    is taken by a drive (six traced Allied victories held 0 or 1 road
+    hex as the last city hex fell, and six by the armour's drives of
+    that turn or the next), a held one only by an attack."""
+    return stand_in(board, units, roads_near(board, board.roads)[:7],
+                    taken)
 
 
 def german_counter(board, mech):

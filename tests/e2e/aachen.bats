@@ -279,12 +279,12 @@ EOF2
 # 3 against 2 is +1); a German player who garrisons names the next two
 # nearest units after each empty city hex's nearest (the nearest may be
 # held by a zone of control); counter's panzers stand in the road hexes
-# nearest the Americans, garrison's go for the city; screen's, with the
-# city garrisoned and no road hex to take back, stand in the seven
-# nearest the Americans too (16.0 wins "at any time": an empty road hex
-# falls to a drive in the phase the city falls), and one already there
-# stays.
-@test "players who try: careful's road block, the city's next nearest units, counter's and screen's road screen" {
+# nearest the Americans; with the city garrisoned and no road hex to
+# take back, screen's and garrison's spare panzers and wall's spare
+# units stand in the seven nearest the Americans too (16.0 wins "at any
+# time": an empty road hex falls to a drive in the phase the city
+# falls), and one already there stays.
+@test "players who try: careful's road block, the city's next nearest units, every German player's road screen" {
 	run python3 - "$BATS_TEST_DIRNAME/../../examples/aachen" start.yaml <<'EOF2'
 import sys
 sys.path.insert(0, sys.argv[1])
@@ -294,19 +294,18 @@ for opt in ("3019 a10 a17", "3019 a10"):
     print("careful", opt, "->", trying.attack(b, "careful", "allied", [opt], 0))
 plan = trying.german_garrison(b, False)[0]
 print("1227:", " ".join(u for u, h in plan if h == "1227"))
-for pol in ("counter", "garrison"):
-    plan = trying.POLICIES[pol](b, False)[0]
-    print(pol, "panzers on roads:", sorted(u for u, h in plan
-          if h in b.roads and b.units[u]["mech"]))
+plan = trying.german_counter(b, False)[0]
+print("counter panzers on roads:", sorted(u for u, h in plan
+      if h in b.roads and b.units[u]["mech"]))
 # the city garrisoned (German infantry in its four empty hexes): no
 # empty city hex for screen's panzers, and no road hex to take back
 inf = [u for u in trying.infantry(b, "german") if b.where[u] not in b.city]
 for h in b.city:
     if not b.occupant(h):
         b.where[inf.pop(0)] = h
-plan = trying.german_screen(b, False)[0]
-print("screen panzers on roads:", sorted((u, h) for u, h in plan
-      if h in b.roads and b.units[u]["mech"]))
+for pol in ("screen", "garrison", "wall"):
+    plan = trying.POLICIES[pol](b, False)[0]
+    print(pol, "on roads:", sorted((u, h) for u, h in plan if h in b.roads))
 # a panzer standing in one of them stays (one that moved on to another
 # road hex would open the first)
 b.where["g33"] = "2531"
@@ -319,8 +318,9 @@ EOF2
 	assert_output_has "careful 3019 a10 -> done"
 	assert_output_has "1227: g21 g10 g20"
 	assert_output_has "counter panzers on roads: ['g32', 'g33', 'g34', 'g35']"
-	assert_output_has "garrison panzers on roads: []"
-	assert_output_has "screen panzers on roads: [('g32', '3024'), ('g33', '2531'), ('g34', '1934'), ('g35', '2730')]"
+	assert_output_has "screen on roads: [('g32', '3024'), ('g33', '2531'), ('g34', '1934'), ('g35', '2730')]"
+	assert_output_has "garrison on roads: [('g32', '3024'), ('g33', '2531'), ('g34', '1934'), ('g35', '2730')]"
+	assert_output_has "wall on roads: [('g10', '1934'), ('g22', '2730'), ('g23', '2531'), ('g25', '3016'), ('g28', '3024'), ('g35', '3018')]"
 	assert_output_has "g33 in 2531 moves: [] ; 2531 to: []"
 }
 
