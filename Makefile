@@ -221,8 +221,14 @@ check-attacks: $(BIN)
 # The concurrency attacks at their full count: 200 rounds of 16
 # processes each (make check runs 20, which the lock serialises into
 # seconds; a fork, where the lock is missing, shows within two rounds).
+# Then a --maildir run killed at 200 random times, a run and a tick
+# taking what it left at once (make check kills it 8 times, beside
+# its every sync, rename, link and unlink: tests/faults/judge.bats).
+MAILDIR_KILLS = 200
 check-stress: $(BIN)
 	$(UMPIRE_ENV) ROUNDS=200 bats tests/attacks/concurrent.bats
+	$(UMPIRE_ENV) MAILDIR_KILLS=$(MAILDIR_KILLS) bats -f 'maildir run killed' \
+	  tests/faults/judge.bats
 
 # Real mail: a private postfix (no network listener, Maildirs of three
 # test users) and mutt in batch mode carry every file (tests/mail), and

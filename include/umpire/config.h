@@ -45,6 +45,7 @@ struct config {
 	char *address;      /* or NULL */
 	char *sendmail;     /* or NULL */
 	char *judge_games;  /* or NULL */
+	char *judge_maildir;/* [judge] maildir: --tick, --status, --check's */
 	long unlock_minutes;/* CONFIG_UNLOCK_MINUTES unless set */
 	int unlock_set;
 	long judge_answers; /* [judge] answers_a_day, when set */

@@ -24,7 +24,9 @@
 
 struct judge_settings {
 	const char *games;         /* the games directory */
-	const char *maildir;       /* or NULL: one message on stdin */
+	const char *maildir;       /* or NULL: one message on stdin (with
+				      tick, check, status: the Maildir
+				      they look at, or NULL) */
 	const char *outbox;        /* or NULL: letters to sendmail */
 	const char *sendmail;      /* the command */
 	const char *seckey;        /* the referee key's path */
@@ -37,7 +39,9 @@ struct judge_settings {
 };
 
 /* Deal with the message on stdin, or with every message of the
- * Maildir's new/. 0 once each is dealt with; -1 with err otherwise
+ * Maildir (those a judge that died left in its cur/, then its new/'s),
+ * or (tick) keep the games' clocks, the Maildir's messages taken
+ * first. 0 once each is dealt with; -1 with err otherwise
  * (EXIT_TEMPFAIL: the mail system keeps the message and tries again). */
 int judge_run(const struct cli *cli, const struct judge_settings *s,
 	      struct error *err);

@@ -47,17 +47,10 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 				   "status");
 	if (json && !status)
 		return usage_error(err, "judge", "--json is for --status");
-	if (tick && maildir)
-		return usage_error(err, "judge", "--tick reads no message: "
-				   "--maildir is for a run");
 	if (index && (check || status || tick || maildir))
 		return usage_error(err, "judge", "--index DIR writes the page "
 				   "of the games and reads no message: give "
 				   "it alone (with --games)");
-	if ((check || status) && maildir)
-		return usage_error(err, "judge", "--%s reads no message: "
-				   "--maildir is for a run", check ?
-				   "check" : "status");
 	struct cli jc = *cli;
 	if (config && config_load(&jc.cfg, config, 0, err))
 		return -1;
@@ -65,7 +58,11 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 		jc.scenario_dir = jc.cfg.scenarios;
 	struct judge_settings s = {
 		.games = games ? games : jc.cfg.judge_games,
-		.maildir = maildir,
+		/* a run reads a Maildir only when told (else stdin: the
+		 * mail system's pipe); a tick takes what it holds first,
+		 * --status and --check name what a dead run left there */
+		.maildir = maildir || !(tick || check || status) ? maildir :
+			jc.cfg.judge_maildir,
 		.outbox = outbox,
 		.sendmail = sendmail ? sendmail : jc.cfg.sendmail ?
 			jc.cfg.sendmail : MAIL_SENDMAIL,

@@ -105,6 +105,8 @@ static int on_entry(void *user, const char *section, const char *name,
 		path = 1;
 		if (strcmp(name, "games") == 0)
 			slot = &l->c->judge_games;
+		else if (strcmp(name, "maildir") == 0)
+			slot = &l->c->judge_maildir;
 		else if (strcmp(name, "answers_a_day") == 0)
 			return whole_number(l, section, name, value,
 					    CONFIG_ANSWERS_MAX, "of answers a "
@@ -166,7 +168,7 @@ static int on_entry(void *user, const char *section, const char *name,
 				 "[%s] %s (known: [umpire] secret_key, "
 				 "scenarios, address, sendmail, "
 				 "unlock_minutes; [judge] games, "
-				 "answers_a_day, failed_max, failed_mib, "
+				 "maildir, answers_a_day, failed_max, failed_mib, "
 				 "deadline, remind, grace, on_late; "
 				 "[addresses] ROLE)",
 				 section, name);
@@ -226,6 +228,7 @@ void config_free(struct config *c)
 	free(c->address);
 	free(c->sendmail);
 	free(c->judge_games);
+	free(c->judge_maildir);
 	for (int i = 0; i < 4; i++)
 		free(c->judge_clock[i]);
 	for (size_t i = 0; i < c->n_addresses; i++) {

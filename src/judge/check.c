@@ -4,7 +4,8 @@
  * judge_key is the test of the referee key every run makes (service.c);
  * umpire judge --check makes it and the other tests of README.md
  * "Running a judge" without a message and without writing anything;
- * umpire judge --status says a line a game kept.
+ * umpire judge --status says a line a game kept; both name the messages
+ * a judge that died left in the Maildir's cur/ (maildir.c).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -185,6 +186,49 @@ static int check_outbox(const char *outbox, struct strbuf *say)
 	return ok;
 }
 
+/* The Maildir the judge reads: one this user may take messages from,
+ * with no message a judge that died left in its cur/. */
+static int check_maildir(const char *maildir, struct strbuf *say)
+{
+	static const char *const sub[] = { "new", "cur", "tmp" };
+	struct strbuf p = STRBUF_INIT, left = STRBUF_INIT;
+	struct error e;
+	int ok = 1;
+	for (size_t i = 0; i < 3 && ok; i++) {
+		strbuf_reset(&p);
+		strbuf_addf(&p, "%s/%s", maildir, sub[i]);
+		ok = access(p.buf, W_OK | X_OK) == 0;
+	}
+	int n = ok ? maildir_left(maildir, &left, &e) : 0;
+	if (!ok) {
+		strbuf_addf(say, "the Maildir %s is no Maildir this user may "
+			    "take messages from (%s: %s): mkdir -p %s/tmp "
+			    "%s/new %s/cur", maildir, p.buf, strerror(errno),
+			    maildir, maildir, maildir);
+	} else if (n < 0) {
+		strbuf_adds(say, e.msg);
+		ok = 0;
+	} else if (n > 0) {
+		/* the paths, a line each, said on one line */
+		for (size_t i = 0; i + 1 < left.len; i++)
+			if (left.buf[i] == '\n')
+				left.buf[i] = ' ';
+		strbuf_addf(say, "%d message%s taken by a judge that died "
+			    "before it was done (in cur/ without the S flag): "
+			    "%.*s; the next umpire judge --maildir %s, or "
+			    "--tick, takes %s again", n, n == 1 ? "" : "s",
+			    (int)left.len - 1, left.buf, maildir,
+			    n == 1 ? "it" : "them");
+		ok = 0;
+	} else {
+		strbuf_addf(say, "messages come from the Maildir %s; none "
+			    "left in its cur/ by a judge that died", maildir);
+	}
+	strbuf_free(&p);
+	strbuf_free(&left);
+	return ok;
+}
+
 static int check_address(const char *a, struct strbuf *say)
 {
 	char spec[MAIL_ADDR_MAX + 1];
@@ -255,6 +299,11 @@ int judge_check(const struct cli *cli, const struct judge_settings *s,
 		line(cli, "sendmail", check_sendmail(s->sendmail, &say), &say,
 		     &failed);
 	strbuf_reset(&say);
+	if (s->maildir) {
+		line(cli, "maildir", check_maildir(s->maildir, &say), &say,
+		     &failed);
+		strbuf_reset(&say);
+	}
 	line(cli, "address", check_address(cli->cfg.address, &say), &say,
 	     &failed);
 	strbuf_reset(&say);
@@ -428,6 +477,22 @@ static void game_json(const struct game_line *l, const char *id,
 	json_end_object(js);
 }
 
+/* The messages of the Maildir a judge that died left in its cur/, a
+ * line each (nothing when there are none). */
+static void maildir_status(const struct cli *cli, const char *maildir)
+{
+	struct strbuf left = STRBUF_INIT;
+	struct error e;
+	if (maildir_left(maildir, &left, &e) < 0)
+		fprintf(cli->out, "maildir  %s\n", e.msg);
+	for (char *p = left.buf, *nl; p && (nl = strchr(p, '\n'));
+	     p = nl + 1)
+		fprintf(cli->out, "maildir  %.*s: taken by a judge that died "
+			"before it was done; the next --maildir run or "
+			"--tick takes it again\n", (int)(nl - p), p);
+	strbuf_free(&left);
+}
+
 int judge_status(const struct cli *cli, const struct judge_settings *s,
 		 struct error *err)
 {
@@ -467,6 +532,8 @@ int judge_status(const struct cli *cli, const struct judge_settings *s,
 		json_end_array(&jw);
 		json_finish(&jw);
 		fputs(js.buf, cli->out);
+	} else if (s->maildir) {
+		maildir_status(cli, s->maildir);
 	}
 	strbuf_free(&js);
 	return 0;

@@ -3,8 +3,9 @@
  *
  * The judge is the referee of the games kept in one directory, run by
  * the mail system on each message (umpire(1), JUDGE):
- *   service.c  its set-up, one message on stdin or a Maildir's, the log,
- *              failed/;
+ *   service.c  its set-up, one message on stdin, the log, failed/;
+ *   maildir.c  a Maildir's messages, each taken by one judge, and
+ *              taken again when the judge that took it died;
  *   intake.c   what a message holds, and what becomes of it: a join, a
  *              new game, orders adjudicated or refused, a replay;
  *   letters.c  the letters a game's state owes its parties, and the
@@ -96,6 +97,25 @@ int game_id_ok(const char *id);
 void judge_send_spooled(struct judge *j);
 void judge_log(const struct judge *j, const char *name,
 	       const struct outcome *o);
+/* The message at fd, named name, read within the judge's limit and
+ * dealt with (one over it logged and dropped); note (may be NULL) said
+ * in its log line. 0 once it is dealt with, -1 when it must be
+ * delivered again (err: EXIT_TEMPFAIL). */
+int judge_fd(struct judge *j, int fd, const char *name, const char *note,
+	     struct error *err);
+
+/* maildir.c: every message of the Maildir, those a judge that died left
+ * in cur/ first, then new/'s (umpire(1), --maildir); wait: for the
+ * messages live runs hold (a tick), else those are theirs. 0, or -1
+ * with err (EXIT_TEMPFAIL: a message not dealt with stays for the next
+ * run). */
+int judge_maildir(struct judge *j, const char *maildir, int wait,
+		  struct error *err);
+/* maildir.c: the paths of the messages in maildir/cur that a judge took
+ * and died before it was done (no S flag, no live run holding them), a
+ * line each, appended to out; how many, or -1 with err. */
+int maildir_left(const char *maildir, struct strbuf *out,
+		 struct error *err);
 
 /* check.c: the referee key at path (NULL: none given): unencrypted
  * (nobody is there to type a passphrase) and readable by its owner

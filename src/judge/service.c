@@ -1,8 +1,8 @@
 /*
  * service.c - umpire judge as the mail system runs it: its key, its
- * games directory, one message on stdin or every message of a Maildir's
- * new/, the log (a line a message) and failed/ (a message a party sent
- * that could not be dealt with, beside its reason).
+ * games directory, one message on stdin (or a Maildir's: maildir.c),
+ * the log (a line a message) and failed/ (a message a party sent that
+ * could not be dealt with, beside its reason).
  *
  * In the games directory: GAMEID.yaml a game, GAMEID.lock (one message
  * of a game at a time), GAMEID.answers (answers given today),
@@ -214,7 +214,8 @@ void judge_send_spooled(struct judge *j)
  * (done, dropped or kept in failed/), -1 when the mail system must
  * deliver it again (err: EXIT_TEMPFAIL). */
 static int judge_buffer(struct judge *j, const char *msg, size_t len,
-			const char *name, struct error *err)
+			const char *name, const char *note,
+			struct error *err)
 {
 	struct outcome o;
 	memset(&o, 0, sizeof o);
@@ -224,6 +225,8 @@ static int judge_buffer(struct judge *j, const char *msg, size_t len,
 	if (judge_message(j, msg, len, name, &o, &why))
 		say(&o, why.status == EXIT_TEMPFAIL ? FATE_RETRY :
 		    FATE_FAILED, "%s", why.msg);
+	if (note)
+		strbuf_adds(&o.notes, note);
 	if (o.fate == FATE_RETRY)
 		strbuf_adds(&o.notes, " (left to the mail system to deliver "
 			    "again)");
@@ -284,10 +287,8 @@ static int read_bounded(int fd, size_t max, char **buf, size_t *len,
 	return 0;
 }
 
-/* The message at fd, read within the judge's limit and dealt with; one
- * over it is logged and dropped. */
-static int judge_fd(struct judge *j, int fd, const char *name,
-		    struct error *err)
+int judge_fd(struct judge *j, int fd, const char *name, const char *note,
+	     struct error *err)
 {
 	char *buf;
 	size_t len, total, max = mail_message_max(JUDGE_MAX_FILE);
@@ -305,7 +306,7 @@ static int judge_fd(struct judge *j, int fd, const char *name,
 		log_line(j, name, &o);
 		outcome_free(&o);
 	} else {
-		rc = judge_buffer(j, buf, len, name, err);
+		rc = judge_buffer(j, buf, len, name, note, err);
 	}
 	free(buf);
 	return rc;
@@ -326,86 +327,8 @@ static int judge_stdin(struct judge *j, struct error *err)
 {
 	struct strbuf n = STRBUF_INIT;
 	unique_name(j, &n);
-	int rc = judge_fd(j, 0, n.buf, err);
+	int rc = judge_fd(j, 0, n.buf, NULL, err);
 	strbuf_free(&n);
-	return rc;
-}
-
-/* The message in the file at path (a Maildir's). */
-static int judge_path(struct judge *j, const char *path, const char *name,
-		      struct error *err)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return errorf(err, EXIT_TEMPFAIL, "cannot read %s: %s", path,
-			      strerror(errno));
-	int rc = judge_fd(j, fd, name, err);
-	close(fd);
-	return rc;
-}
-
-static int not_dot(const struct dirent *e)
-{
-	return e->d_name[0] != '.';
-}
-
-/* Every message of MAILDIR/new, oldest name first, each moved to cur/
- * (flag S: seen) once dealt with; one the judge could not deal with
- * stays in new/ for the next run. */
-static int judge_maildir(struct judge *j, const char *maildir,
-			 struct error *err)
-{
-	struct strbuf dir = STRBUF_INIT;
-	struct dirent **list;
-	int rc = 0;
-	strbuf_addf(&dir, "%s/new", maildir);
-	int n = scandir(dir.buf, &list, not_dot, alphasort);
-	if (n < 0) {
-		rc = errorf(err, EXIT_TEMPFAIL, "cannot read Maildir %s: %s",
-			    dir.buf, strerror(errno));
-		strbuf_free(&dir);
-		return rc;
-	}
-	/* a message is flagged S once its step and its letters are
-	 * durable (the letters in spool/); the letters go out at the end */
-	j->hold_letters = 1;
-	for (int i = 0; i < n; i++) {
-		struct strbuf src = STRBUF_INIT, took = STRBUF_INIT,
-			      dst = STRBUF_INIT;
-		const char *name = list[i]->d_name;
-		int base = (int)strcspn(name, ":");
-		strbuf_addf(&src, "%s/%s", dir.buf, name);
-		strbuf_addf(&took, "%s/cur/%.*s:2,", maildir, base, name);
-		strbuf_addf(&dst, "%s/cur/%.*s:2,S", maildir, base, name);
-		struct error e;
-		/* taken first, by the rename out of new/, so that of judges
-		 * sharing the Maildir exactly one handles each message; the
-		 * S flag once it is dealt with (a message left in cur/
-		 * without it was taken by a judge that died: umpire(1)) */
-		if (rename(src.buf, took.buf) != 0) {
-			if (errno != ENOENT && rc == 0)
-				rc = errorf(err, EXIT_TEMPFAIL, "cannot move "
-					    "%s to %s: %s", src.buf, took.buf,
-					    strerror(errno));
-		} else if (judge_path(j, took.buf, name, &e) != 0) {
-			if (rc == 0)
-				*err = e;
-			rc = -1;
-			/* back for the next run */
-			rename(took.buf, src.buf);
-		} else if (rename(took.buf, dst.buf) != 0 && rc == 0) {
-			rc = errorf(err, EXIT_TEMPFAIL, "cannot move %s to %s: "
-				    "%s", took.buf, dst.buf, strerror(errno));
-		}
-		strbuf_free(&src);
-		strbuf_free(&took);
-		strbuf_free(&dst);
-		free(list[i]);
-	}
-	free(list);
-	strbuf_free(&dir);
-	j->hold_letters = 0;
-	judge_send_spooled(j);
 	return rc;
 }
 
@@ -446,6 +369,27 @@ static void sweep_dead(const struct judge *j, const char *dir,
 		closedir(dh);
 	strbuf_free(&d);
 	strbuf_free(&p);
+}
+
+/* umpire judge --tick: what the Maildir holds (maildir: NULL for none)
+ * taken first, waiting for a message a live run holds, so that orders
+ * delivered before a deadline are adjudicated before a clock says they
+ * are late; the clocks are kept only when every message was dealt
+ * with (else a side would be late for the host's fault). */
+static int judge_tick(struct judge *j, const char *maildir,
+		      struct error *err)
+{
+	if (maildir && judge_maildir(j, maildir, 1, err) != 0) {
+		struct outcome o;
+		memset(&o, 0, sizeof o);
+		say(&o, FATE_RETRY, "tick: the clocks not kept: a message of "
+		    "the Maildir %s could not be dealt with: %s (the next "
+		    "tick tries again)", maildir, err->msg);
+		log_line(j, "tick", &o);
+		outcome_free(&o);
+		return -1;
+	}
+	return judge_tick_all(j, err);
 }
 
 /* A judge that cannot start: the host's mistake, never the sender's.
@@ -498,9 +442,12 @@ int judge_run(const struct cli *cli, const struct judge_settings *s,
 	}
 	seckey_pubkey(j.sk, &j.pk);
 	sweep_dead(&j, "spool", 1);
-	rc = s->tick ? judge_tick_all(&j, err) :
-		s->maildir ? judge_maildir(&j, s->maildir, err) :
-		judge_stdin(&j, err);
+	if (s->tick)
+		rc = judge_tick(&j, s->maildir, err);
+	else if (s->maildir)
+		rc = judge_maildir(&j, s->maildir, 0, err);
+	else
+		rc = judge_stdin(&j, err);
 out:
 	strbuf_free(&failed);
 	strbuf_free(&spool);

@@ -571,3 +571,45 @@ EOF
 	[ "$(ls out/new | wc -l)" -eq 1 ]
 	grep -q ' spool .*letters of the spool' games/judge.log
 }
+
+# Orders mailed in time to a Maildir whose --maildir run died after it
+# took them (in cur/ without the S flag: killed at the step's sync, where
+# strace(1) can kill it; else left there as such a run leaves them): the
+# tick takes them first, before it judges the clock, so the side is not
+# forfeited. The tick knows the Maildir from [judge] maildir, or from
+# --maildir.
+@test "judge clock: a tick takes first what a dead --maildir run left in cur/; orders in time are not forfeited" {
+	local how
+	for how in config option; do
+		rm -rf ./* .local
+		solo deadline=72h on-late=forfeit
+		orders_mail
+		[ "$how" = option ] ||
+			printf 'maildir = %s/maildir\n' "$PWD" >>judge.ini
+		cp m1.eml maildir/new/m1
+		if command -v strace >/dev/null &&
+			strace -qq -o /dev/null true 2>/dev/null; then
+			UMPIRE_TEST_NOW=$((T0 + 50 * H)) strace -f -qq -o /dev/null \
+				-e trace=syncfs -e inject=syncfs:signal=KILL:when=1 \
+				"$UMPIRE" judge --config judge.ini --outbox out \
+				--maildir maildir >/dev/null 2>&1 || true
+		else
+			mv maildir/new/m1 "maildir/cur/m1:2,"
+		fi
+		[ "$(ls maildir/cur)" = "m1:2," ]
+		[ -z "$(ls out/new)" ]
+		# past the deadline and the grace
+		local opt=()
+		[ "$how" = config ] || opt=(--maildir maildir)
+		UMPIRE_TEST_NOW=$((T0 + 200 * H)) "$UMPIRE" judge \
+			--config judge.ini --outbox out --tick "${opt[@]}"
+		[ "$(ls maildir/cur)" = "m1:2,S" ]
+		[ "$(letters "forfeited")" -eq 0 ] || { echo "$how: forfeited"; return 1; }
+		[ "$(letters "step 2: player to move")" -eq 1 ]
+		run "$UMPIRE" audit "$(kept)"
+		[ "$status" -eq 0 ]
+		assert_output_has "step 1: taken (test clock)"
+		[[ "$output" != *": forfeit player"* ]]
+		grep -q ' done m1 .*adjudicated step 1;.*taken again' games/judge.log
+	done
+}

@@ -712,3 +712,55 @@ PY
 	[ "$(cat rss)" -le $((32 * 1024)) ]
 	grep -q 'too large' games/judge.log
 }
+
+# A --maildir run holds the message it took (flock(2) on it) until it is
+# flagged S: a message in cur/ without the S flag that a live run holds
+# is that run's, one nobody holds was left by a run that died and is
+# taken again, once; --status and --check name it until then.
+@test "judge --maildir: a message a live run holds is left to it; one a dead run left in cur/ is taken again, and named by --status and --check" {
+	command -v flock >/dev/null || skip "flock(1) is not installed"
+	hostile_setup
+	printf 'maildir = %s/maildir\n' "$PWD" >>judge.ini
+	# what a run killed after taking m1, before its step, leaves
+	cp m1.eml "maildir/cur/m1:2,"
+	# a live run holding it (flock(1) holds the lock as a run does)
+	flock -o "maildir/cur/m1:2," sh -c 'echo $$ >held; exec sleep 60' \
+		>/dev/null 2>&1 3>&- &
+	local holder=$!
+	for i in $(seq 1 100); do [ -s held ] && break; sleep 0.05; done
+	run "$UMPIRE" judge --config judge.ini --status
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"m1:2,"* ]]
+	run "$UMPIRE" judge --config judge.ini --outbox out --check
+	assert_output_has "maildir   ok: messages come from the Maildir $PWD/maildir; none left"
+	run "$UMPIRE" judge --config judge.ini --outbox out --maildir maildir
+	[ "$status" -eq 0 ]
+	[ -f "maildir/cur/m1:2," ]
+	cmp "$G" before.yaml
+	# the holder dies
+	kill "$holder" "$(cat held)"
+	wait "$holder" || true
+	run "$UMPIRE" judge --config judge.ini --status
+	[ "$status" -eq 0 ]
+	assert_output_has "maildir  $PWD/maildir/cur/m1:2,: taken by a judge that died before it was done"
+	run "$UMPIRE" judge --config judge.ini --outbox out --check
+	[ "$status" -eq 1 ]
+	assert_output_has "maildir   FIX: 1 message taken by a judge that died before it was done (in cur/ without the S flag): $PWD/maildir/cur/m1:2,; the next umpire judge --maildir $PWD/maildir, or --tick, takes it again"
+	# --maildir on the command line names it too
+	run "$UMPIRE" judge --games games --maildir maildir --status
+	assert_output_has "maildir/cur/m1:2,: taken by a judge that died"
+	# the next run takes it, once
+	run "$UMPIRE" judge --config judge.ini --outbox out --maildir maildir
+	[ "$status" -eq 0 ]
+	[ "$(ls maildir/cur)" = "m1:2,S" ]
+	grep -q ' 1 done m1 .*adjudicated step 1;.*; taken again: a judge that died had taken it' \
+		games/judge.log
+	! cmp -s "$G" before.yaml
+	run "$UMPIRE" judge --config judge.ini --outbox out --maildir maildir
+	[ "$status" -eq 0 ]
+	[ "$(grep -c ' done m1 ' games/judge.log)" -eq 1 ]
+	run "$UMPIRE" judge --config judge.ini --status
+	[[ "$output" != *"maildir "* ]]
+	run "$UMPIRE" judge --config judge.ini --outbox out --check
+	[ "$status" -eq 0 ]
+}

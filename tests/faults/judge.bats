@@ -135,48 +135,133 @@ settled() {
 		grep -q .
 }
 
-# A --maildir run holds its steps' letters in spool/ to its end: killed
-# anywhere in it, what the owner does (umpire(1): a message in cur/
-# without the S flag moved back to new/) and the next run end it: the
-# step stored once, every letter sent, none twice as two letters.
-@test "judge faults: a --maildir run killed at every point, the next run ends it" {
+# Two messages in a Maildir, the player's orders for steps 1 and 2
+# (maildir/new/m1, m2), and what a --maildir run without faults makes
+# of them: md-want.yaml, md-want.subjects, md-want.count.
+md_fixture() {
 	fixture
-	local s n k total=0
-	mdreset() { rm -rf maildir; mkdir -p maildir/new maildir/cur maildir/tmp; cp m1.eml maildir/new/m1; }
+	local letter
+	"$UMPIRE" judge --config judge.ini --outbox out <m1.eml 2>/dev/null
+	letter=$(ls out/new/* | head -1)
+	as player orders "$letter" -o o2.yaml
+	as player sign o2.yaml --game "$letter" -o s2.yaml 2>/dev/null
+	as player mail s2.yaml --game "$letter" -o m2.eml
+	md_reset
+	"$UMPIRE" judge --config judge.ini --outbox out --maildir maildir \
+		2>/dev/null
+	cp "$G" md-want.yaml
+	cmp -s md-want.yaml want.yaml && { echo "step 2 not taken"; return 1; }
+	subjects out/new >md-want.subjects
+	ls out/new | wc -l >md-want.count
+	md_reset
+}
+
+md_reset() {
+	restore
+	rm -rf maildir
+	mkdir -p maildir/new maildir/cur maildir/tmp
+	cp m1.eml maildir/new/m1
+	[ ! -f m2.eml ] || cp m2.eml maildir/new/m2
+}
+
+# After a --maildir run killed ($1: where) and the next run(s) (no hand
+# from the owner): each message taken once and flagged S (cur/ holds
+# $CUR), in order (m1's step before m2's): the game is the one a run
+# without faults writes ($WANT.yaml), every letter sent, none as two
+# different letters.
+md_settled() {
+	[ -z "$(ls maildir/new)" ] ||
+		{ echo "$1: left in new/: $(ls maildir/new)"; return 1; }
+	[ "$(ls maildir/cur)" = "$CUR" ] ||
+		{ echo "$1: cur/ holds: $(ls maildir/cur)"; return 1; }
+	cmp -s "$G" "$WANT.yaml" ||
+		{ echo "$1: the game differs from a run without faults"; cat games/judge.log; return 1; }
+	subjects out/new | cmp -s - "$WANT.subjects" ||
+		{ echo "$1: letters: $(subjects out/new)"; return 1; }
+	local ids
+	ids=$(grep -hi '^Message-Id:' out/new/* | sort -u | wc -l)
+	[ "$ids" -eq "$(cat "$WANT.count")" ] ||
+		{ echo "$1: $ids different letters, want $(cat "$WANT.count")"; return 1; }
+	[ "$(ls out/new | wc -l)" -le $((2 * $(cat "$WANT.count"))) ] ||
+		{ echo "$1: $(ls out/new | wc -l) letters"; return 1; }
+	[ -z "$(ls games/spool)" ] ||
+		{ echo "$1: left in the spool: $(ls games/spool)"; return 1; }
+	[ -z "$(ls games/failed)" ] ||
+		{ echo "$1: kept in failed/: $(ls games/failed)"; return 1; }
+	! grep -q ' \(failed\|retry\) ' games/judge.log ||
+		{ echo "$1: $(grep ' \(failed\|retry\) ' games/judge.log)"; return 1; }
+}
+
+# A --maildir run killed anywhere: the next run takes again what it left
+# (umpire(1): a message in cur/ without the S flag that no live run
+# holds) before new/, with no hand from the owner: both steps stored
+# once and in order, every letter sent, none twice as two letters. Every
+# sync, rename, link and unlink of a run is a kill point.
+@test "judge faults: a --maildir run killed at every point, the next run takes again what it left" {
+	md_fixture
+	local s n k total=0 WANT=md-want CUR=$(printf 'm1:2,S\nm2:2,S')
 	for s in fsync syncfs link rename unlink; do
-		mdreset
-		strace -qq -o trace -e trace="$s" "$UMPIRE" judge \
+		md_reset
+		strace -f -qq -o trace -e trace="$s" "$UMPIRE" judge \
 			--config judge.ini --outbox out --maildir maildir >/dev/null 2>&1
-		n=$(grep -c "^$s(" trace)
-		restore
+		n=$(grep -cE "^([0-9]+ +)?$s\(" trace)
 		for k in $(seq 1 "$n"); do
-			mdreset
-			strace -qq -o /dev/null -e trace="$s" \
+			md_reset
+			strace -f -qq -o /dev/null -e trace="$s" \
 				-e inject="$s:signal=KILL:when=$k" \
 				"$UMPIRE" judge --config judge.ini --outbox out \
 				--maildir maildir >/dev/null 2>&1 || true
-			for f in maildir/cur/*; do
-				case $f in *,S|"maildir/cur/*") ;;
-				*) mv "$f" maildir/new/m1 ;; esac
-			done
 			"$UMPIRE" judge --config judge.ini --outbox out \
 				--maildir maildir >/dev/null 2>&1 ||
 				{ echo "killed at $s #$k: the next run failed"; return 1; }
-			[ -z "$(ls maildir/new)" ]
-			cmp -s "$G" want.yaml ||
-				{ echo "killed at $s #$k: the game differs"; return 1; }
-			subjects out/new | cmp -s - want.subjects ||
-				{ echo "killed at $s #$k: letters: $(subjects out/new)"; return 1; }
-			[ "$(grep -hi '^Message-Id:' out/new/* | sort -u | wc -l)" -eq \
-				"$(cat want.count)" ]
-			[ -z "$(ls games/spool)" ] ||
-				{ echo "killed at $s #$k: left in the spool"; return 1; }
-			restore
+			md_settled "killed at $s #$k of $n" || return 1
 			total=$((total + 1))
 		done
 	done
 	echo "# $total kill points" >&3
-	[ "$total" -ge 10 ]
+	[ "$total" -ge 20 ]
+}
+
+# Killed at a random time (MAILDIR_KILLS times: make check-stress runs
+# more), then a --maildir run and a tick at once take what it left:
+# each message by exactly one of them. One message (m1): two judges at
+# once may take a game's messages in either order, and a game's next
+# message (orders on the letter of m1's step) cannot be in the Maildir
+# before m1's step is stored.
+@test "judge faults: a --maildir run killed at random times; a run and a tick at once take what it left, once" {
+	md_fixture
+	# the tick's Maildir
+	printf 'maildir = %s/maildir\n' "$PWD" >>judge.ini
+	rm m2.eml
+	local i t0 ms delay pid rc1 rc2 left=0 kills=${MAILDIR_KILLS:-8}
+	local WANT=want CUR=m1:2,S
+	t0=$(date +%s%N)
+	"$UMPIRE" judge --config judge.ini --outbox out --maildir maildir \
+		>/dev/null 2>&1
+	ms=$(( ($(date +%s%N) - t0) / 1000000 + 1 ))
+	for i in $(seq 1 "$kills"); do
+		md_reset
+		delay=$((RANDOM % ms))
+		"$UMPIRE" judge --config judge.ini --outbox out \
+			--maildir maildir >/dev/null 2>&1 &
+		pid=$!
+		sleep "$((delay / 1000)).$(printf %03d $((delay % 1000)))"
+		kill -KILL "$pid" 2>/dev/null || true
+		wait "$pid" || true
+		case $(ls maildir/cur) in *[0-9],|*[0-9],$'\n'*) left=$((left + 1)) ;; esac
+		"$UMPIRE" judge --config judge.ini --outbox out \
+			--maildir maildir >/dev/null 2>&1 &
+		pid=$!
+		rc2=0
+		"$UMPIRE" judge --config judge.ini --outbox out --tick \
+			>/dev/null 2>&1 || rc2=$?
+		rc1=0
+		wait "$pid" || rc1=$?
+		[ "$rc1" -eq 0 ] && [ "$rc2" -eq 0 ] ||
+			{ echo "killed at ${delay}ms: exit $rc1 (run), $rc2 (tick)"; return 1; }
+		md_settled "killed at ${delay}ms of ${ms}ms" || return 1
+	done
+	echo "# $kills kills at random times (a run: ${ms}ms), $left left a message taken in cur/" >&3
 }
 
 @test "judge faults: killed while sendmail runs or after it took a letter" {
