@@ -235,6 +235,7 @@ md_settled() {
 	rm m2.eml
 	local i t0 ms delay pid rc1 rc2 left=0 kills=${MAILDIR_KILLS:-8}
 	local WANT=want CUR=m1:2,S
+	md_reset
 	t0=$(date +%s%N)
 	"$UMPIRE" judge --config judge.ini --outbox out --maildir maildir \
 		>/dev/null 2>&1
