@@ -480,6 +480,7 @@ int judge_run(const struct cli *cli, const struct judge_settings *s,
 	j.from = cli->cfg.address;
 	j.accept_new = s->accept_new;
 	j.answers_a_day = s->answers_a_day;
+	j.answers_a_step = s->answers_a_step;
 	j.failed_max = s->failed_max;
 	j.failed_bytes = s->failed_bytes;
 	strbuf_addf(&failed, "%s/failed", j.games);
