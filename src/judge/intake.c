@@ -617,8 +617,8 @@ static int has_umpire_line(const char *buf, size_t len)
 }
 
 /* A side's signed request for its letter of the game as it stands
- * (request.h): answered at the side's own address, within the day's
- * bound. */
+ * (request.h): answered at the side's own address, within the bound of
+ * answers to signed mail (answers.c). */
 static int take_request(struct judge *j, const char *id, const char *buf,
 			size_t len, struct outcome *o, struct error *err)
 {

@@ -12,7 +12,8 @@
  *              not read in clear;
  *   spool.c    letters made durable before the step they belong to is
  *              stored, and sent from there;
- *   answers.c  how often a party is answered a day;
+ *   answers.c  how often a party is answered: its signed mail and
+ *              mail from its address, apart;
  *   bounce.c   the judge's letters that could not be delivered (RFC
  *              3464 reports): recorded, the other parties told;
  *   check.c    umpire judge --check (the set-up) and --status (the

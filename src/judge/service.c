@@ -5,7 +5,7 @@
  * that could not be dealt with, beside its reason).
  *
  * In the games directory: GAMEID.yaml a game, GAMEID.lock (one message
- * of a game at a time), GAMEID.answers (answers given today),
+ * of a game at a time), GAMEID.answers (answers given today: answers.c),
  * GAMEID.bounces (roles whose letters bounced: bounce.c), spool/
  * (letters not yet sent), failed/ (bounded: the oldest go first) and
  * judge.log. A message is never copied to disk on its way in: the mail
