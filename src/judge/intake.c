@@ -287,9 +287,9 @@ static void answer(struct judge *j, struct game *g, const char *role,
 		strbuf_addf(&o->notes, "; not answered again (this very "
 			    "message was answered to %s)", role);
 	} else if (!allowed && is_signed) {
-		strbuf_addf(&o->notes, "; not answered (%s had %u answers "
-			    "in this step today)", role,
-			    j->answers_a_step);
+		strbuf_addf(&o->notes, "; not answered (%s had %u answer%s "
+			    "in this step today)", role, j->answers_a_step,
+			    j->answers_a_step == 1 ? "" : "s");
 	} else if (!allowed) {
 		strbuf_addf(&o->notes, "; not answered (%s had its answer%s "
 			    "of today to mail it did not sign)", role,

@@ -65,6 +65,12 @@ others() {
 		{ cat games/judge.log; false; }
 	[ "$(others)" -eq 1 ]
 	grep -q '^To: player@example.org' $(grep -L 'could not be used' out/new/*)
+	# the signed bound is the host's (answers_a_step), and its own
+	printf 'answers_a_step = 1\n' >>judge.ini
+	{ printf 'Message-ID: <ask2@example.org>\n'; cat ask.eml; } >ask2.eml
+	run "$UMPIRE" judge --config judge.ini --outbox out <ask2.eml
+	tail -1 games/judge.log | grep -q 'not answered (player had 1 answer in this step today)'
+	[ "$(others)" -eq 1 ]
 }
 
 @test "unsigned mail from a party's address: at most one answer a day" {
