@@ -14,7 +14,10 @@
  *   [judge]
  *   games = DIR            umpire judge's games directory
  *   answers_a_day = N      how often the judge answers a party a day
- *                          (default JUDGE_ANSWERS_A_DAY, umpire/judge.h)
+ *                          about mail it did not sign (default
+ *                          JUDGE_ANSWERS_A_DAY, umpire/judge.h)
+ *   answers_a_step = N     and a day in each step about its signed mail
+ *                          (default JUDGE_ANSWERS_A_STEP)
  *   failed_max = N         messages failed/ keeps (JUDGE_FAILED_MAX)
  *   failed_mib = N         MiB failed/ keeps (JUDGE_FAILED_MIB)
  *   deadline, remind, grace = DURATION, on_late = wait|forfeit
@@ -50,6 +53,8 @@ struct config {
 	int unlock_set;
 	long judge_answers; /* [judge] answers_a_day, when set */
 	int judge_answers_set;
+	long judge_answers_step; /* [judge] answers_a_step, when set */
+	int judge_answers_step_set;
 	long judge_failed_max, judge_failed_mib;   /* [judge] failed_* */
 	int judge_failed_max_set, judge_failed_mib_set;
 	/* [judge] deadline, remind, grace, on_late (checked by clock.h's

@@ -136,6 +136,11 @@ int game_join_address(struct game *g, const char *role,
  */
 int game_take_joins(struct game *g, struct game *in, size_t *added,
 		    struct error *err);
+/* Whether in holds a join a party of g signed: g's header core, and a
+ * join of in that g does not hold (one it holds anyone may copy) whose
+ * signature holds under that role's key in g (what game_take_joins
+ * refused may still be a party's). */
+int game_party_signed(struct game *g, const struct game *in);
 
 /*
  * Verify the ledger and replay it. extra (may be NULL) is one more step

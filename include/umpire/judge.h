@@ -13,10 +13,16 @@
 
 /* A message the mail system should deliver again later (sysexits.h). */
 #define EXIT_TEMPFAIL 75
-/* How often a party is answered a day by default (a refusal, a lost
- * letter sent again): enough to recover, too few to make the judge a
- * mail cannon. */
-#define JUDGE_ANSWERS_A_DAY 3
+/* How often a party is answered a day by default about mail it did
+ * not sign (sent from its address: anyone may write that in From:):
+ * once, what was wrong and what to send instead. Its signed mail has a
+ * bound of its own (src/judge/answers.c). */
+#define JUDGE_ANSWERS_A_DAY 1
+/* The answers to a party's signed mail (a refusal, its letter sent
+ * again) a day in each step of a game by default: enough to recover a
+ * lost letter, few enough that its signed message sent again by
+ * anyone makes no mail cannon of the judge. */
+#define JUDGE_ANSWERS_A_STEP 3
 /* failed/ by default: messages and MiB (only parties' messages go
  * there; a flood of strangers' costs nothing) */
 #define JUDGE_FAILED_MAX 1000
@@ -33,7 +39,8 @@ struct judge_settings {
 	int accept_new;
 	int tick;                  /* --tick: keep the games' clocks */
 	int json;                  /* --status --json */
-	unsigned answers_a_day;
+	unsigned answers_a_day;    /* to mail the party did not sign */
+	unsigned answers_a_step;   /* to its signed mail, a day a step */
 	size_t failed_max;         /* failed/ keeps at most these messages */
 	size_t failed_bytes;       /* and these bytes, the oldest out */
 };

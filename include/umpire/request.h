@@ -11,7 +11,7 @@
  * with the trusted comment "umpire/1 game=G side=S request". It asks
  * nothing that the side may not have, and changes nothing: a copy sent
  * again by anyone gets the same answer, at the side's own address, at
- * most a few times a day.
+ * most a few times a day in each step (src/judge/answers.c).
  *
  * Ownership: nothing is kept; the signed text is appended to out.
  */

@@ -72,6 +72,9 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 		.json = json,
 		.answers_a_day = jc.cfg.judge_answers_set ?
 			(unsigned)jc.cfg.judge_answers : JUDGE_ANSWERS_A_DAY,
+		.answers_a_step = jc.cfg.judge_answers_step_set ?
+			(unsigned)jc.cfg.judge_answers_step :
+			JUDGE_ANSWERS_A_STEP,
 		.failed_max = jc.cfg.judge_failed_max_set ?
 			(size_t)jc.cfg.judge_failed_max : JUDGE_FAILED_MAX,
 		.failed_bytes = (size_t)(jc.cfg.judge_failed_mib_set ?

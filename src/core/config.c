@@ -110,9 +110,17 @@ static int on_entry(void *user, const char *section, const char *name,
 		else if (strcmp(name, "answers_a_day") == 0)
 			return whole_number(l, section, name, value,
 					    CONFIG_ANSWERS_MAX, "of answers a "
-					    "party may get a day from 0",
+					    "party may get a day to mail it "
+					    "did not sign from 0",
 					    &l->c->judge_answers,
 					    &l->c->judge_answers_set);
+		else if (strcmp(name, "answers_a_step") == 0)
+			return whole_number(l, section, name, value,
+					    CONFIG_ANSWERS_MAX, "of answers a "
+					    "party may get to its signed mail a "
+					    "day in each step from 0",
+					    &l->c->judge_answers_step,
+					    &l->c->judge_answers_step_set);
 		else if (strcmp(name, "failed_max") == 0)
 			return whole_number(l, section, name, value,
 					    CONFIG_FAILED_MAX, "of messages "
@@ -168,7 +176,8 @@ static int on_entry(void *user, const char *section, const char *name,
 				 "[%s] %s (known: [umpire] secret_key, "
 				 "scenarios, address, sendmail, "
 				 "unlock_minutes; [judge] games, "
-				 "maildir, answers_a_day, failed_max, failed_mib, "
+				 "maildir, answers_a_day, answers_a_step, "
+				 "failed_max, failed_mib, "
 				 "deadline, remind, grace, on_late; "
 				 "[addresses] ROLE)",
 				 section, name);

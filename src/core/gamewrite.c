@@ -260,6 +260,28 @@ int game_take_joins(struct game *g, struct game *in, size_t *added,
 	return 0;
 }
 
+int game_party_signed(struct game *g, const struct game *in)
+{
+	if (sodium_memcmp(g->core_hash, in->core_hash, 32) != 0)
+		return 0;
+	for (size_t i = 0; i < in->n_roles; i++) {
+		const struct role *o = &in->roles[i];
+		struct role *r = game_role(g, o->name);
+		/* a join g holds already is anyone's to copy */
+		if (!o->joined || !r || (r->joined &&
+					 !sodium_memcmp(r->sig, o->sig, 64)))
+			continue;
+		struct strbuf m = STRBUF_INIT;
+		join_message(in, o, &m);
+		int ok = crypto_sign_verify_detached(o->sig,
+			(const unsigned char *)m.buf, m.len, r->pk.pk) == 0;
+		strbuf_free(&m);
+		if (ok)
+			return 1;
+	}
+	return 0;
+}
+
 /* The vouched prefix's text put back where the steps begin in text,
  * a game's emitted tree (which has the steps after it only). */
 static int splice_prefix(const struct game *g, const struct strbuf *text,

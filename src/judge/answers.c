@@ -1,55 +1,156 @@
 /*
- * answers.c - how often the judge answers a party: a refusal, or a
- * letter sent again when a party mails a file already dealt with (a
- * lost letter is never final). At most j->answers_a_day a role a day,
- * counted in GAMEID.answers (lines "DAY ROLE COUNT", today's only),
- * under the game's lock: anyone who saw a party's message once may send
- * it again as often as he likes, and the judge must not become a mail
- * cannon aimed at that party.
+ * answers.c - how often the judge answers a party: a refusal, a letter
+ * sent again (a lost letter is never final), or what was wrong with a
+ * message it could not use. Two bounds, never mixed, so that mail with
+ * a party's address forged in From: spends nothing of what her signed
+ * mail gets:
+ *   - signed mail (orders, a join, a request, or the same sent again:
+ *     anyone who saw it once may send it as often as he likes) at most
+ *     j->answers_a_step (default 3) answers a role a day in each state
+ *     of the game (its steps and joins): the judge is no mail cannon
+ *     aimed at that party, and the next step, or the next day, answers
+ *     again;
+ *   - unsigned mail from a party's address at most j->answers_a_day
+ *     (default one) answers a role a day.
+ * Each answer is counted by its key (answer_key), once its letter is
+ * durable in the spool: the very message delivered again (as the mail
+ * system does when a judge was killed before it said it was done)
+ * makes the same letter, counted once.
+ *
+ * GAMEID.answers, under the game's lock: a line an answer, "DAY SCOPE
+ * ROLE KEY", SCOPE "unsigned" or the game's state (STEPS.JOINED.HASH);
+ * only today's lines, and of the signed ones the present state's, are
+ * kept.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sodium.h>
 #include "umpire/fsutil.h"
 #include "room.h"
 
-int answer_allowed(const struct judge *j, const char *id, const char *role)
+#define D_ANSWER "umpire judge answer\n"
+
+static unsigned char joined(const struct game *g)
 {
-	struct strbuf p = STRBUF_INIT, out = STRBUF_INIT;
-	char day[16], *buf = NULL;
+	unsigned char n = 0;
+	for (size_t i = 0; i < g->n_roles; i++)
+		n += g->roles[i].joined != 0;
+	return n;
+}
+
+void answer_key(const struct game *g, const char *role, int is_signed,
+		const unsigned char message[32], unsigned char key[32])
+{
+	unsigned char kind = is_signed ? 1 : 0, n = joined(g);
+	crypto_generichash_state h;
+	crypto_generichash_init(&h, NULL, 0, 32);
+	crypto_generichash_update(&h, (const unsigned char *)D_ANSWER,
+				  strlen(D_ANSWER));
+	crypto_generichash_update(&h, message, 32);
+	crypto_generichash_update(&h, (const unsigned char *)role,
+				  strlen(role) + 1);
+	crypto_generichash_update(&h, &kind, 1);
+	crypto_generichash_update(&h, game_prev(g, g->n_steps), 32);
+	crypto_generichash_update(&h, &n, 1);
+	crypto_generichash_final(&h, key, 32);
+}
+
+/* The scope of an answer: "unsigned", or g's present state. */
+static void scope(const struct game *g, int is_signed, char *out,
+		  size_t size)
+{
+	char hex[17];
+	if (!is_signed) {
+		snprintf(out, size, "unsigned");
+		return;
+	}
+	sodium_bin2hex(hex, sizeof hex, game_prev(g, g->n_steps), 8);
+	snprintf(out, size, "%zu.%u.%s", g->n_steps, (unsigned)joined(g),
+		 hex);
+}
+
+/* The lines of GAMEID.answers still in force (today's; of the signed,
+ * the present state's) into kept; of them, role's in scope `in` counted
+ * in *count; whether one is key's in *seen. */
+static void answers_read(const struct judge *j, const struct game *g,
+			 const char *role, const char *in, const char *key,
+			 struct strbuf *kept, unsigned *count, int *seen)
+{
+	struct strbuf p = STRBUF_INIT;
+	char day[16], state[64], *buf = NULL;
 	size_t len = 0;
-	unsigned count = 0;
 	time_t now = time(NULL);
 	struct tm tm;
 	struct error err;
 	gmtime_r(&now, &tm);
 	strftime(day, sizeof day, "%Y-%m-%d", &tm);
-	game_path(j, id, ".answers", &p);
+	scope(g, 1, state, sizeof state);
+	game_path(j, g->id, ".answers", &p);
 	if (read_input(p.buf, 1u << 16, &buf, &len, &err) != 0)
 		buf = NULL;
-	/* today's lines of the other roles kept, this role's counted */
+	*count = 0;
+	*seen = 0;
 	for (char *line = buf, *next; line && *line; line = next) {
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = '\0';
-		char d[16], r[64];
-		unsigned c;
-		if (sscanf(line, "%15s %63s %u", d, r, &c) != 3 ||
-		    strcmp(d, day))
+		char d[16], s[64], r[64], k[80];
+		if (sscanf(line, "%15s %63s %63s %79s", d, s, r, k) != 4 ||
+		    strcmp(d, day) ||
+		    (strcmp(s, "unsigned") && strcmp(s, state)))
 			continue;
-		if (!strcmp(r, role))
-			count = c;
-		else
-			strbuf_addf(&out, "%s %s %u\n", d, r, c);
+		strbuf_addf(kept, "%s %s %s %s\n", d, s, r, k);
+		if (!strcmp(r, role) && !strcmp(k, key))
+			*seen = 1;
+		if (!strcmp(r, role) && !strcmp(s, in))
+			(*count)++;
 	}
 	free(buf);
-	int ok = count < j->answers_a_day;
-	if (ok) {
-		strbuf_addf(&out, "%s %s %u\n", day, role, count + 1);
-		ok = write_output(p.buf, out.buf, out.len, 0600, 0, &err) == 0;
-	}
 	strbuf_free(&p);
-	strbuf_free(&out);
-	return ok;
+}
+
+int answer_allowed(const struct judge *j, const struct game *g,
+		   const char *role, int is_signed,
+		   const unsigned char key[32])
+{
+	struct strbuf kept = STRBUF_INIT;
+	char in[64], hex[65];
+	unsigned count;
+	int seen;
+	scope(g, is_signed, in, sizeof in);
+	sodium_bin2hex(hex, sizeof hex, key, 32);
+	answers_read(j, g, role, in, hex, &kept, &count, &seen);
+	strbuf_free(&kept);
+	if (seen)
+		return -1;
+	return count < (is_signed ? j->answers_a_step : j->answers_a_day);
+}
+
+void answer_counted(const struct judge *j, const struct game *g,
+		    const char *role, int is_signed,
+		    const unsigned char key[32])
+{
+	struct strbuf kept = STRBUF_INIT, p = STRBUF_INIT;
+	char in[64], hex[65], day[16];
+	unsigned count;
+	int seen;
+	time_t now = time(NULL);
+	struct tm tm;
+	struct error err;
+	gmtime_r(&now, &tm);
+	strftime(day, sizeof day, "%Y-%m-%d", &tm);
+	scope(g, is_signed, in, sizeof in);
+	sodium_bin2hex(hex, sizeof hex, key, 32);
+	answers_read(j, g, role, in, hex, &kept, &count, &seen);
+	if (!seen) {
+		strbuf_addf(&kept, "%s %s %s %s\n", day, in, role, hex);
+		game_path(j, g->id, ".answers", &p);
+		/* (a count not written: the letter is spooled, and the
+		 * message answered; it costs the bound one answer less) */
+		(void)write_output(p.buf, kept.buf, kept.len, 0600, 0, &err);
+	}
+	strbuf_free(&kept);
+	strbuf_free(&p);
 }

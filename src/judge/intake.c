@@ -48,6 +48,27 @@
 #define HINT_ASK "Make the request with your own key, the one you joined " \
 	"the game with:\n  umpire ask VIEW -o ask.yaml\nand mail ask.yaml " \
 	"to the judge."
+/* What came, said to a party about mail no party signed (mistake()):
+ * nothing of its text. */
+#define GOT_MESSAGE "The judge could not use what the message held."
+#define GOT_NOTHING "The message held no umpire file."
+#define GOT_BROKEN "The message held an umpire file that could not be " \
+	"read whole:\ncut short, or changed on the way (by a mail client " \
+	"re-wrapping it, say)."
+#define GOT_UNTAKEN "The message held no umpire file the judge could take " \
+	"whole:\none cut short or changed on the way (by a mail client " \
+	"re-wrapping it,\nsay), or more than one umpire file."
+#define GOT_TWO "The message held more than one umpire file."
+#define GOT_NO_GAME "The message held an umpire file of no game kept here."
+#define GOT_KIND "The message held an umpire file of a kind the judge " \
+	"does not take."
+#define GOT_VIEW "The message held a view."
+#define GOT_UNSIGNED "The message held orders not signed with the key " \
+	"the side joined with."
+#define GOT_REQUEST "The message held a request the judge could not " \
+	"take: not whole,\nor not signed with the key the side joined with."
+#define GOT_JOIN "The message held a game file the judge could not take " \
+	"as a join."
 #define HINT_SIGN "Sign your orders with your own key, the one you joined " \
 	"the game with:\n  umpire sign orders.yaml --game VIEW -o " \
 	"signed.yaml\nand mail signed.yaml to the judge."
@@ -241,12 +262,17 @@ out:
 }
 
 /* An answer to role of g (its letter of the present state sent again,
- * or a refusal), when the message may be answered and the role has
- * answers left today: spooled and sent. Says in o what was done. */
+ * or a refusal: l, made for the answer key), when the message may be
+ * answered and the role has answers left in the bound of its kind
+ * (is_signed: signed mail's, else unsigned mail's): spooled, counted
+ * (once: the same message delivered again makes the same answer), and
+ * sent. Says in o what was done. */
 static void answer(struct judge *j, struct game *g, const char *role,
-		   struct letters *l, struct outcome *o)
+		   struct letters *l, int is_signed,
+		   const unsigned char key[32], struct outcome *o)
 {
 	struct error err;
+	int allowed;
 	o->answered = 1;
 	if (o->no_answer) {
 		strbuf_adds(&o->notes, "; not answered (an automatic message "
@@ -254,12 +280,24 @@ static void answer(struct judge *j, struct game *g, const char *role,
 	} else if (!l->n) {
 		strbuf_addf(&o->notes, "; not answered (no address for %s)",
 			    role);
-	} else if (!answer_allowed(j, g->id, role)) {
-		strbuf_addf(&o->notes, "; not answered (%s had %u answers "
-			    "today)", role, j->answers_a_day);
+	} else if ((allowed = answer_allowed(j, g, role, is_signed,
+					     key)) < 0) {
+		/* its letter is durable already: sent, or in the spool */
+		spool_flush(j, g->id, g, o);
+		strbuf_addf(&o->notes, "; not answered again (this very "
+			    "message was answered to %s)", role);
+	} else if (!allowed && is_signed) {
+		strbuf_addf(&o->notes, "; not answered (%s had %u answer%s "
+			    "in this step today)", role, j->answers_a_step,
+			    j->answers_a_step == 1 ? "" : "s");
+	} else if (!allowed) {
+		strbuf_addf(&o->notes, "; not answered (%s had its answer%s "
+			    "of today to mail it did not sign)", role,
+			    j->answers_a_day == 1 ? "" : "s");
 	} else if (spool_put(j, g, l, 0, NULL, &err)) {
 		strbuf_addf(&o->notes, "; the answer not sent: %s", err.msg);
 	} else {
+		answer_counted(j, g, role, is_signed, key);
 		spool_flush(j, g->id, g, o);
 		strbuf_addf(&o->notes, "; answered to %s at %s", role,
 			    l->to[0]);
@@ -267,17 +305,19 @@ static void answer(struct judge *j, struct game *g, const char *role,
 }
 
 /* role's letter of g as it stands, sent again (a lost letter is never
- * final), as an answer. */
+ * final), as an answer to signed mail. */
 static void letter_again(struct judge *j, struct game *g, const char *role,
 			 struct outcome *o)
 {
 	struct letters l;
 	struct error e;
+	unsigned char key[32];
 	memset(&l, 0, sizeof l);
+	answer_key(g, role, 1, o->message, key);
 	if (letters_of_state(j, g, NULL, role, &l, o, &e))
 		strbuf_addf(&o->notes, "; %s", e.msg);
 	else
-		answer(j, g, role, &l, o);
+		answer(j, g, role, &l, 1, key, o);
 	letters_free(&l);
 }
 
@@ -357,8 +397,11 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 		goto out_in;
 	size_t added;
 	if (game_take_joins(&g, &in, &added, err)) {
-		/* a join of a game kept here: the host may want to see it */
-		o->party = 1;
+		/* a join a party of the game kept here signed: the host
+		 * may want to see it; anyone's file naming the game (a
+		 * header of its own, a forged join) is a stranger's */
+		o->party = game_party_signed(&g, &in);
+		o->received = GOT_JOIN;
 		goto out_g;
 	}
 	if (!added) {
@@ -527,6 +570,7 @@ static int take_orders(struct judge *j, const char *id, const char *name,
 	const char *by = signer(&g, name, *buf, *len, *sig, *siglen);
 	if (!by) {
 		o->hint = HINT_SIGN;
+		o->received = GOT_UNSIGNED;
 		adjudicated_free(&res);
 		goto out;
 	}
@@ -538,16 +582,20 @@ static int take_orders(struct judge *j, const char *id, const char *name,
 		    g.n_steps + 1, by);
 	strbuf_addf(&intro, "Your orders for step %zu of game %s (%s) were "
 		    "refused.", g.n_steps + 1, g.id, g.scn.title);
+	unsigned char key[32];
+	answer_key(&g, by, 1, o->message, key);
 	struct answer_text t = { what.buf, intro.buf, err->msg, NULL,
-		&res.refusal };
+		&res.refusal, key };
 	memset(&l, 0, sizeof l);
-	int arc = letter_answer(j, &g, by, &t, o->msgid.buf, &l, &e);
+	/* no In-Reply-To: the Message-ID is the carrying message's,
+	 * which anyone may have written (the signed orders are not) */
+	int arc = letter_answer(j, &g, by, &t, NULL, &l, &e);
 	strbuf_free(&what);
 	strbuf_free(&intro);
 	if (arc)
 		strbuf_addf(&o->notes, "; no answer: %s", e.msg);
 	else
-		answer(j, &g, by, &l, o);
+		answer(j, &g, by, &l, 1, key, o);
 	letters_free(&l);
 	adjudicated_free(&res);
 	rc = 0;
@@ -569,8 +617,8 @@ static int has_umpire_line(const char *buf, size_t len)
 }
 
 /* A side's signed request for its letter of the game as it stands
- * (request.h): answered at the side's own address, within the day's
- * bound. */
+ * (request.h): answered at the side's own address, within the bound of
+ * answers to signed mail (answers.c). */
 static int take_request(struct judge *j, const char *id, const char *buf,
 			size_t len, struct outcome *o, struct error *err)
 {
@@ -586,6 +634,7 @@ static int take_request(struct judge *j, const char *id, const char *buf,
 	if (request_check("request.yaml", buf, len, &g, side, sizeof side,
 			  err)) {
 		o->hint = HINT_ASK;
+		o->received = GOT_REQUEST;
 		goto out;
 	}
 	say(o, FATE_DONE, "%s asks for its letter again", side);
@@ -785,13 +834,19 @@ static void mistake(struct judge *j, const char *from, const char *id,
 		strbuf_addf(&what, "your message could not be used");
 		strbuf_addf(&intro, "Your message to the judge about game %s "
 			    "(%s) could not be used.", g.id, g.scn.title);
-		struct answer_text t = { what.buf, intro.buf, o->what.buf,
-			o->hint ? o->hint : HINT_FILE, NULL };
+		/* what came, in the judge's words: never the message's
+		 * text (nor its Message-ID), which anyone may have
+		 * written in the party's name (the log has the reason) */
+		unsigned char key[32];
+		answer_key(&g, role, 0, o->message, key);
+		struct answer_text t = { what.buf, intro.buf, o->received ?
+			o->received : GOT_MESSAGE, o->hint ? o->hint :
+			HINT_FILE, NULL, key };
 		memset(&l, 0, sizeof l);
-		if (letter_answer(j, &g, role, &t, o->msgid.buf, &l, &err))
+		if (letter_answer(j, &g, role, &t, NULL, &l, &err))
 			strbuf_addf(&o->notes, "; no answer: %s", err.msg);
 		else
-			answer(j, &g, role, &l, o);
+			answer(j, &g, role, &l, 0, key, o);
 		letters_free(&l);
 		strbuf_free(&intro);
 		strbuf_free(&what);
@@ -822,6 +877,10 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 		goto out;
 	}
 	o->no_answer = automatic(buf, len);
+	/* what makes an answer to it the same answer when the mail system
+	 * delivers it again (answers.c) */
+	crypto_generichash(o->message, sizeof o->message,
+			   (const unsigned char *)msg, msglen, NULL, 0);
 	/* who wrote it, its Message-ID, and the game its subject names:
 	 * from the header block alone (GMime builds a tree of the whole
 	 * message, which is for a message that holds a file, below) */
@@ -834,6 +893,7 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 	if (plainly_no_file(buf, len)) {
 		say(o, FATE_DROPPED, "no umpire file in it");
 		o->hint = HINT_FILE;
+		o->received = GOT_NOTHING;
 		goto out;
 	}
 	/* the kinds the judge takes first: a reply that quotes its letter
@@ -845,6 +905,7 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 		else
 			say(o, FATE_FAILED, "%s", err->msg);
 		o->hint = HINT_FILE;
+		o->received = none ? GOT_NOTHING : GOT_UNTAKEN;
 		goto out;
 	}
 	/* one file a message: which of two a player meant is not for the
@@ -854,6 +915,7 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 		    "message (umpire would read %s); the judge takes one a "
 		    "message", taken.buf);
 		o->hint = HINT_ONE;
+		o->received = GOT_TWO;
 		/* the game of the one it would read: whose mistake */
 		struct error ignored;
 		if (file_about(MESSAGE, buf, len, kind, sizeof kind, id,
@@ -868,16 +930,20 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 		/* a file that is there but cannot be read is kept with the
 		 * reason, as a refused one is; only text without a line
 		 * 'umpire:' is no umpire file */
-		if (has_umpire_line(buf, len))
+		if (has_umpire_line(buf, len)) {
 			say(o, FATE_FAILED, "a broken umpire file: %s",
 			    why.msg);
-		else
+			o->received = GOT_BROKEN;
+		} else {
 			say(o, FATE_DROPPED, "no umpire file in it");
+			o->received = GOT_NOTHING;
+		}
 		goto out;
 	}
 	if (!game_id_ok(id)) {
 		say(o, FATE_FAILED, "a %s file naming no game id of 32 hex "
 		    "digits", kind);
+		o->received = GOT_NO_GAME;
 		goto out;
 	}
 	snprintf(o->game, sizeof o->game, "%s", id);
@@ -891,6 +957,7 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 	if (!have && !(is_game && j->accept_new)) {
 		say(o, FATE_FAILED, "unknown game %s%s", id, is_game ?
 		    " (a new game is taken with --accept-new only)" : "");
+		o->received = GOT_NO_GAME;
 		goto out;
 	}
 	if (lock_game(j, id, &fd, err)) {
@@ -912,9 +979,12 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 		trc = errorf(&why, EXIT_REFUSED, "a view: the judge sends "
 			     "views, and takes orders made from them");
 		o->hint = HINT_VIEW;
-	} else
+		o->received = GOT_VIEW;
+	} else {
 		trc = errorf(&why, EXIT_REFUSED, "a %s file: the judge takes "
 			     "signed orders and game files (joins)", kind);
+		o->received = GOT_KIND;
+	}
 	/* what is not the message's fault (a refusal) is the host's: a
 	 * full disk, a file it cannot write: the mail system tries again */
 	if (trc && why.status != EXIT_REFUSED) {

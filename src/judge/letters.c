@@ -360,7 +360,7 @@ int letter_answer(struct judge *j, struct game *g, const char *side,
 	d.files[0] = file.buf;
 	d.lens[0] = file.len;
 	d.n_files = file.len ? 1 : 0;
-	rc = add_letter(j, out, g, side, to, NULL, &d, err);
+	rc = add_letter(j, out, g, side, to, t->same, &d, err);
 out:
 	strbuf_free(&body);
 	strbuf_free(&subj);

@@ -13,7 +13,8 @@
  *              not read in clear;
  *   spool.c    letters made durable before the step they belong to is
  *              stored, and sent from there;
- *   answers.c  how often a party is answered a day;
+ *   answers.c  how often a party is answered: its signed mail and
+ *              mail from its address, apart;
  *   bounce.c   the judge's letters that could not be delivered (RFC
  *              3464 reports): recorded, the other parties told;
  *   check.c    umpire judge --check (the set-up) and --status (the
@@ -48,7 +49,7 @@ struct judge {
 	const struct cli *cli;     /* its cfg: --config's, if given */
 	const char *games, *outbox, *sendmail, *from;
 	int accept_new;
-	unsigned answers_a_day;
+	unsigned answers_a_day, answers_a_step;   /* answers.c */
 	size_t failed_max, failed_bytes;   /* failed/'s bound */
 	struct seckey *sk;
 	struct pubkey pk;
@@ -72,6 +73,10 @@ struct outcome {
 	int no_answer;             /* an automatic message or a bounce */
 	int answered;              /* a party's answer dealt with */
 	int party;                 /* a party of a game kept here signed it */
+	unsigned char message[32]; /* the hash of the message's bytes */
+	/* what came, in words of the judge's own for an answer to mail
+	 * no party signed (never the message's text); NULL: a message */
+	const char *received;
 	size_t size;               /* the message's bytes */
 	const char *hint;          /* what the sender should send instead */
 	/* a game this message's handling read, none of whose parties
@@ -177,6 +182,8 @@ void letters_hook(const struct game *g, struct step_hook *h);
 struct answer_text {
 	const char *what, *intro, *reason, *hint;
 	const struct strbuf *refusal;
+	/* what makes it this answer (answer_key): its Message-ID's */
+	const unsigned char *same;
 };
 /* The answer t to side of g, at side's own address; in a game with
  * views all but the intro is sealed to side's key. Nothing is added
@@ -247,9 +254,24 @@ size_t spool_flush(struct judge *j, const char *id, struct game *g,
  * lock (a run after a crash, or after sendmail failed). */
 void spool_flush_all(struct judge *j, struct outcome *o);
 
-/* answers.c: whether role of game id may be answered once more today
- * (at most j->answers_a_day a day; counted when it may). */
-int answer_allowed(const struct judge *j, const char *id, const char *role);
+/* answers.c: how often a party is answered (two bounds: signed mail
+ * at most j->answers_a_step answers a role a day in each state of the
+ * game; unsigned mail from the role's address at most
+ * j->answers_a_day a day). The key of an answer to role of g (signed
+ * mail or not) to the message whose bytes hash to message: the same
+ * message answered again in the same state has the same key, and its
+ * letter the same Message-ID. */
+void answer_key(const struct game *g, const char *role, int is_signed,
+		const unsigned char message[32], unsigned char key[32]);
+/* Under the game's lock: 1 when the answer key may be given, 0 when
+ * its bound is reached, -1 when it was given already (counted once). */
+int answer_allowed(const struct judge *j, const struct game *g,
+		   const char *role, int is_signed,
+		   const unsigned char key[32]);
+/* The answer key given: counted, once its letter is durable. */
+void answer_counted(const struct judge *j, const struct game *g,
+		    const char *role, int is_signed,
+		    const unsigned char key[32]);
 
 /* tick.c */
 /* Every game kept here with a clock: what its clock asks now done

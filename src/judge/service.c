@@ -5,7 +5,7 @@
  * could not be dealt with, beside its reason).
  *
  * In the games directory: GAMEID.yaml a game, GAMEID.lock (one message
- * of a game at a time), GAMEID.answers (answers given today),
+ * of a game at a time), GAMEID.answers (answers given today: answers.c),
  * GAMEID.bounces (roles whose letters bounced: bounce.c), spool/
  * (letters not yet sent), failed/ (bounded: the oldest go first) and
  * judge.log. A message is never copied to disk on its way in: the mail
@@ -424,6 +424,7 @@ int judge_run(const struct cli *cli, const struct judge_settings *s,
 	j.from = cli->cfg.address;
 	j.accept_new = s->accept_new;
 	j.answers_a_day = s->answers_a_day;
+	j.answers_a_step = s->answers_a_step;
 	j.failed_max = s->failed_max;
 	j.failed_bytes = s->failed_bytes;
 	strbuf_addf(&failed, "%s/failed", j.games);

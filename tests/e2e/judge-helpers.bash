@@ -225,6 +225,22 @@ hostile_setup() {
 	cp "$G" before.yaml
 }
 
+# A message from the player holding another join of her role in the
+# game hostile_setup made (g.yaml, her first join taken out, joined
+# again: a fresh nonce, from another machine's record $1): what she
+# signed and the game kept refuses.
+second_join() {
+	awk '/^- name: /{ p = ($0 == "- name: player") }
+		p && /^  (nonce|anchor|address):/ { next }
+		p && /^  signature: \|-$/ { skip = 1; next }
+		skip && /^    / { next } { skip = 0; print }' g.yaml >unjoined.yaml
+	XDG_STATE_HOME=$PWD/other$1 as player join unjoined.yaml \
+		--side player -o again.yaml 2>/dev/null
+	printf 'From: player@example.org\nTo: judge@example.org\n'
+	printf 'Subject: join\n\n'
+	cat again.yaml
+}
+
 # The judge on message $1 kept it in failed/ with a reason holding $2,
 # mailed nothing and left the game as it was.
 kept_in_failed() {

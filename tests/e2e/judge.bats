@@ -197,7 +197,7 @@ plain_binary() {
 	[ "$(ls out/new | wc -l)" -eq 1 ]
 }
 
-@test "judge hostile: a replay is dropped; its signer gets his letter again, a few times a day" {
+@test "judge hostile: a replay is dropped; its signer gets his letter again, a few times a step" {
 	hostile_setup
 	run "$UMPIRE" judge --config judge.ini --outbox out <m1.eml
 	[ "$status" -eq 0 ]
@@ -207,11 +207,14 @@ plain_binary() {
 	mv "$first" letter1.eml
 	# a lost letter is never final: the same signed orders again get
 	# the player's letter of the game as it stands, at his own address
-	# (never the message's From), marked as an automatic answer
-	sed 's/^From: .*/From: mallory@evil.example/' m1.eml >m1-forged.eml
+	# (never the message's From), marked as an automatic answer; six
+	# messages carrying them, three answered in this step
 	for i in 1 2 3 4 5 6; do
+		{ printf 'Message-ID: <replay%s@evil.example>\n' "$i"
+		  sed 's/^From: .*/From: mallory@evil.example/' m1.eml; } \
+			>m1-forged$i.eml
 		run "$UMPIRE" judge --config judge.ini --outbox out \
-			<m1-forged.eml
+			<m1-forged$i.eml
 		[ "$status" -eq 0 ]
 	done
 	[ "$(grep -c ' dropped .*replay' games/judge.log)" -eq 6 ]
@@ -221,13 +224,19 @@ plain_binary() {
 		grep -q '^Auto-Submitted: auto-replied' "$f"
 		if grep -qi 'mallory' "$f"; then false; fi
 	done
-	[ "$(grep -c 'had 3 answers today' games/judge.log)" -eq 3 ]
+	[ "$(grep -c 'had 3 answers in this step today' games/judge.log)" -eq 3 ]
+	# the very message again (as the mail system delivers it after a
+	# crash) is the answer given already
+	run "$UMPIRE" judge --config judge.ini --outbox out <m1-forged1.eml
+	[ "$(ls out/new | wc -l)" -eq 3 ]
+	tail -1 games/judge.log | grep -q 'not answered again (this very message was answered to player)'
+
 	[ -z "$(ls games/failed)" ]
 	cmp "$G" after.yaml
 	# the game file's join mailed again is a replay too
 	run "$UMPIRE" judge --config judge.ini --outbox out <first.eml
 	[ "$status" -eq 0 ]
-	[ "$(grep -c ' dropped .*replay' games/judge.log)" -eq 7 ]
+	[ "$(grep -c ' dropped .*replay' games/judge.log)" -eq 8 ]
 }
 
 @test "judge hostile: a huge message: read to its end and dropped as too large, exit 0" {
@@ -279,16 +288,16 @@ print(m.get_body(("plain",)).get_content())' "$f" >answer.txt
 	as player sign o.yaml -s other.key -o forged.yaml 2>/dev/null
 	as player mail forged.yaml --to referee -o forged.eml
 	"$UMPIRE" judge --config judge.ini --outbox out <forged.eml
-	answered_once 'signed by another key' 'umpire sign orders.yaml'
+	answered_once 'not signed with the key' 'umpire sign orders.yaml'
 	# orders not signed at all
 	as player mail o.yaml --to referee -o unsigned.eml 2>/dev/null
 	"$UMPIRE" judge --config judge.ini --outbox out <unsigned.eml
-	answered_once 'signature' 'umpire sign'
+	answered_once 'orders not signed' 'umpire sign'
 	# two files in one message
 	other_orders "north 1 south 0 center 6" signed2.yaml
 	as player mail signed.yaml signed2.yaml --to referee -o two.eml
 	"$UMPIRE" judge --config judge.ini --outbox out <two.eml
-	answered_once 'two different signed umpire files' 'one file a message'
+	answered_once 'more than one umpire file' 'one file a message'
 	# a file cut short in the mail
 	{
 		sed -n '1,/^$/p' m1.eml | grep -v '^Content-'
@@ -297,7 +306,7 @@ print(m.get_body(("plain",)).get_content())' "$f" >answer.txt
 		printf '\nthanks\n'
 	} >broken.eml
 	"$UMPIRE" judge --config judge.ini --outbox out <broken.eml
-	answered_once 'umpire' 'unchanged'
+	answered_once 'could not be read whole' 'unchanged'
 	# a note with no file, as a reply to the judge's letter
 	letter=$(ls mbox/player/*.umpire | head -1)
 	subj=$(sed -n '/^Subject:/{N;s/\n / /;s/^Subject: //;P;}' "$letter")
@@ -382,14 +391,10 @@ print(m.get_body(("plain",)).get_content())' "$f" >answer.txt
 
 @test "judge: exit 75 only when a party's message cannot even be kept in failed/" {
 	hostile_setup
-	# a join of the game kept here that the game refuses (its signature
-	# changed): the host may want to see it, so it is kept
-	awk '/^  signature: \|-$/ && !done { print; getline;
-		c = substr($0, 5, 1); sub(/^    ./, "    " (c == "A" ? "B" : "A"));
-		done = 1 } { print }' "$G" >tampered.yaml
-	if cmp -s tampered.yaml "$G"; then false; fi
-	{ printf 'From: player@example.org\nTo: judge@example.org\n'
-	  printf 'Subject: join\n\n'; cat tampered.yaml; } >junk.eml
+	# a join of the game kept here that the player signed and the game
+	# refuses (a second, other join of her role): the host may want to
+	# see it, so it is kept
+	second_join 1 >junk.eml
 	# failed/ cannot be made (a file in its place; root ignores modes)
 	rmdir games/failed
 	touch games/failed
@@ -536,7 +541,7 @@ for p in m.iter_attachments():
 	[ -z "$(grep -l "^To: " out/new/* | xargs grep -L "^To: $s@")" ]
 }
 
-@test "judge: a refused message sent again by anyone: at most 3 answers a day, all at the signer's own address" {
+@test "judge: a refused message sent again by anyone: at most 3 answers a step, all at the signer's own address" {
 	hostile_setup
 	other_orders "north 9 south 9 center 9" badsigned.yaml
 	as player mail badsigned.yaml --to referee -o bad.eml
@@ -549,7 +554,8 @@ for p in m.iter_attachments():
 		1) hdr="From: player" ;;
 		2) hdr="From: x@example.org\nReply-To: mallory@evil.example" ;;
 		esac
-		{ printf "$hdr\n"; sed '/^From: /d' bad.eml; } >copy.eml
+		{ printf "$hdr\nMessage-ID: <copy$i@evil.example>\n"
+		  sed '/^From: /d' bad.eml; } >copy.eml
 		# (memcheck, in the valgrind pass, on the first of each kind)
 		if [ "$i" -le 3 ]; then bin=$UMPIRE; else bin=$UMPIRE_PLAIN; fi
 		"$bin" judge --config judge.ini --outbox out <copy.eml \
@@ -561,7 +567,7 @@ for p in m.iter_attachments():
 		grep -q '^To: player@example.org$' "$f"
 		if grep -qi 'mallory\|evil' "$f"; then false; fi
 	done
-	[ "$(grep -c 'not answered (player had 3 answers today)' \
+	[ "$(grep -c 'not answered (player had 3 answers in this step today)' \
 		games/judge.log)" -eq 97 ]
 	cmp "$G" before.yaml
 }
@@ -606,7 +612,7 @@ for p in m.iter_attachments():
 	grep -q 'no address for player' games/judge.log
 }
 
-@test "judge: a side asks for its letter again (umpire ask): answered at its own address, a few times a day" {
+@test "judge: a side asks for its letter again (umpire ask): answered at its own address, a few times a step" {
 	local vg=$UMPIRE
 	plain_binary    # the play; the requests below are the test's binary's
 	judge_setup german soviet
@@ -625,11 +631,19 @@ for p in m.iter_attachments():
 	sed -n '/^Subject:/{N;p;}' ask.eml | tr -d '\n' |
 		grep -q "$s asks for its letter again"
 	grep -q '^To: judge@example.org' ask.eml
-	for i in 1 2 3 4; do
-		run "$UMPIRE" judge --config judge.ini --outbox out <ask.eml
+	# the very message twice (the mail system's delivery after a
+	# crash): one answer; then three more messages with it: the step's
+	# bound
+	for i in 1 2 3 4 5; do
+		if [ "$i" -le 2 ]; then cp ask.eml ask$i.eml
+		else { printf 'Message-ID: <ask%s@example.org>\n' "$i"
+		       cat ask.eml; } >ask$i.eml
+		fi
+		run "$UMPIRE" judge --config judge.ini --outbox out <ask$i.eml
 		[ "$status" -eq 0 ]
 	done
 	[ "$(ls out/new | wc -l)" -eq 3 ]
+	grep -q 'not answered again (this very message was answered' games/judge.log
 	for a in out/new/*; do
 		grep -q "^To: $s@example.org" "$a"
 		grep -q 'filename=.*\.view' "$a"
@@ -640,7 +654,7 @@ for p in m.iter_attachments():
 	a=$(ls out/new/* | head -1)
 	want=$(as "$s" status --brief "$(kept)")
 	[ "$(as "$s" status --brief "$a")" = "$want" ]
-	grep -q "had 3 answers today" games/judge.log
+	grep -q "had 3 answers in this step today" games/judge.log
 	# a request for that side signed by another key: refused, and the
 	# side is not answered
 	rm -f out/new/*
@@ -658,13 +672,9 @@ for p in m.iter_attachments():
 	hostile_setup
 	printf 'failed_max = 2\n' >>judge.ini
 	local i bin
-	awk '/^  signature: \|-$/ && !done { print; getline;
-		c = substr($0, 5, 1); sub(/^    ./, "    " (c == "A" ? "B" : "A"));
-		done = 1 } { print }' "$G" >tampered.yaml
 	for i in 1 2 3 4; do
-		{ printf 'From: player@example.org\nTo: judge@example.org\n'
-		  printf 'Message-ID: <join%d@example.org>\nSubject: join\n\n' \
-			"$i"; cat tampered.yaml; } >join$i.eml
+		{ printf 'Message-ID: <join%d@example.org>\n' "$i"
+		  second_join "$i"; } >join$i.eml
 		if [ "$i" = 4 ]; then bin=$UMPIRE; else bin=$UMPIRE_PLAIN; fi
 		run "$bin" judge --config judge.ini --outbox out <join$i.eml
 		[ "$status" -eq 0 ]

@@ -452,11 +452,11 @@ alice_mutt() {
 	as alice "$UMPIRE" sign o.yaml -s ../carol/carol.key \
 		--seal judge.pub -o other.yaml
 	alice_mutt 1 "orders" body.txt -a other.yaml
-	answered_once 'signed by another key' 'Sign your orders with your own key'
+	answered_once 'not signed with the key' 'Sign your orders with your own key'
 	forged 1
 	# orders not signed at all
 	alice_mutt 2 "orders" body.txt -a o.yaml
-	answered_once 'no signature found' 'umpire sign orders.yaml'
+	answered_once 'orders not signed' 'umpire sign orders.yaml'
 	forged 2
 	# the view sent back, as saved from the judge's letter
 	attachments_of "$view" >home/alice/back.view
