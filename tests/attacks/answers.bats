@@ -54,6 +54,20 @@ for p in m.iter_attachments():
 	head -1 "$1" | grep -qx 'umpire: sealed-answer/1'
 }
 
+# The opened answer $1 with the sed command $2 applied, sealed again to
+# $s: umpire open refuses it as altered, and writes none of it.
+altered_refused() {
+	sed "$2" "$1" >altered.txt
+	if cmp -s "$1" altered.txt; then false; fi
+	/usr/bin/python3 "$ANSWERFORGE" "$s.pub" "$id" "$s" altered.txt \
+		altered.answer
+	run as "$s" open altered.answer --view "$f" -o out.txt
+	echo "$output"
+	[ "$status" -eq 1 ]
+	assert_output_has "altered.answer: it is not an answer of game $id's referee: the text inside: signature does not match the file (file altered after signing)"
+	[ ! -e out.txt ]
+}
+
 @test "answers: a sealed answer forged with only the side's public key is refused, saying nobody signed it" {
 	printf 'Your orders for step 1 were refused: the judge moved.\nMail them to mallory@evil.example instead.\n' >lie.txt
 	/usr/bin/python3 "$ANSWERFORGE" "$s.pub" "$id" "$s" lie.txt forged.answer
@@ -89,14 +103,7 @@ for p in m.iter_attachments():
 	[ "$status" -eq 0 ]
 	cmp refusal.yaml refusal2.yaml
 	# the referee's text altered (another reason), sealed again
-	sed 's/surrender/retreat/' refusal.yaml >altered.txt
-	/usr/bin/python3 "$ANSWERFORGE" "$s.pub" "$id" "$s" altered.txt \
-		altered.answer
-	run as "$s" open altered.answer --view "$f"
-	echo "$output"
-	[ "$status" -eq 1 ]
-	assert_output_has "altered.answer: it is not an answer of game $id's referee: the text inside: signature does not match the file (file altered after signing)"
-	if [[ "$output" == *retreat* ]]; then false; fi
+	altered_refused refusal.yaml 's/surrender/retreat/'
 }
 
 @test "answers: the judge's sealed reason opens, naming the referee; altered, or one for the other side sealed to it, it is refused" {
@@ -112,13 +119,7 @@ for p in m.iter_attachments():
 	grep -q 'no signature found' reason.txt
 	grep -qx -- '# -----BEGIN UMPIRE SIGNATURE-----' reason.txt
 	# a word of it changed, sealed again
-	sed 's/no signature found/signed by the judge/' reason.txt >altered.txt
-	if cmp -s reason.txt altered.txt; then false; fi
-	/usr/bin/python3 "$ANSWERFORGE" "$s.pub" "$id" "$s" altered.txt \
-		altered.answer
-	run as "$s" open altered.answer --view "$f"
-	[ "$status" -eq 1 ]
-	assert_output_has "signature does not match the file (file altered after signing)"
+	altered_refused reason.txt 's/no signature found/signed by the judge/'
 	# the referee's real answer to $s, sealed by $s to the other side:
 	# signed by the referee, but for $s
 	/usr/bin/python3 "$ANSWERFORGE" "$o.pub" "$id" "$o" reason.txt \
