@@ -189,7 +189,8 @@ const struct command commands[] = {
 	  "  -o OUT         where to write the view (default: stdout)\n"
 	  "  --view VIEW    a view of the answer's game: its referee key\n"
 	  "                 checks who signed the answer\n"
-	  "  -g, --game GAME  the game file instead (one holding your join)\n" },
+	  "  -g, --game GAME\n"
+	  "                 the game file instead (one holding your join)\n" },
 	{ "delta", cmd_delta, "delta GAME [--since N] [--to K] [-o OUT]",
 	  "only the steps after step N, to mail instead of the game",
 	  "  --since N  the steps after step N (default: the last step alone)\n"

@@ -58,11 +58,11 @@ static int open_answer(const struct cli *cli, const char *path,
 		       struct error *err)
 {
 	if (!view && !game)
-		return usage_error(err, "open", "%s is a judge's sealed answer: "
-				   "give --view VIEW (a view of its game you "
-				   "were sent) or -g GAME (the game file you "
-				   "joined), whose referee key checks who "
-				   "signed it", path_name(path));
+		return usage_error(err, "open", "%s is a judge's sealed "
+				   "answer: give --view VIEW (a view of its "
+				   "game you were sent) or -g GAME (the game "
+				   "file you joined), whose referee key checks "
+				   "who signed it", path_name(path));
 	struct view v;
 	struct game g, *kg = NULL;
 	struct sealed_answer a;
@@ -131,8 +131,8 @@ int cmd_open(int argc, char **argv, const struct cli *cli,
 		goto out;
 	}
 	if (view || game) {
-		errorf(err, EXIT_USAGE, "--view and -g are for a judge's sealed "
-		       "answer, and %s is not one", path_name(path));
+		errorf(err, EXIT_USAGE, "--view and -g are for a judge's "
+		       "sealed answer, and %s is not one", path_name(path));
 		goto out;
 	}
 	if (!is_view_text(buf, len)) {

@@ -98,9 +98,9 @@ static int unsigned_answer(const char *name, const char *text, size_t len,
 	minisig_free(&ms);
 	if (!party)
 		return errorf(err, EXIT_REFUSED, "%s: what it holds is signed "
-			      "by key %s, which is no party's of game %s: it is "
-			      "not an answer of the game's referee", name, id,
-			      g->id);
+			      "by key %s, which is no party's of game %s: it "
+			      "is not an answer of the game's referee", name,
+			      id, g->id);
 	/* a party's key id, and its signature does not hold: what says
 	 * why is that key's verification */
 	struct verified v;
@@ -126,10 +126,11 @@ static int check_comment(const char *name, const char *tc,
 	if (step > 0) {
 		snprintf(want, sizeof want, " side=%s ", side);
 		size_t w = strlen(want);
-		if (!strncmp(end, want, w) && (!strcmp(end + w, KIND_ANSWER) ||
-					       !strcmp(end + w, KIND_REFUSAL))) {
+		const char *kind = end + w;
+		if (!strncmp(end, want, w) && (!strcmp(kind, KIND_ANSWER) ||
+					       !strcmp(kind, KIND_REFUSAL))) {
 			out->step = step;
-			out->refusal = !strcmp(end + w, KIND_REFUSAL);
+			out->refusal = !strcmp(kind, KIND_REFUSAL);
 			return 0;
 		}
 	}
@@ -137,9 +138,9 @@ static int check_comment(const char *name, const char *tc,
 	if (!strncmp(tc, pre, sizeof pre - 1) &&
 	    strncmp(tc + sizeof pre - 1, g->id, GAME_ID_HEX))
 		return errorf(err, EXIT_REFUSED, "%s: signed by the referee "
-			      "key of game %s as '%.200s', of another game: give "
-			      "a view (or the game file) of the game it names",
-			      name, g->id, tc);
+			      "key of game %s as '%.200s', of another game: "
+			      "give a view (or the game file) of the game it "
+			      "names", name, g->id, tc);
 	return errorf(err, EXIT_REFUSED, "%s: signed by the referee, but "
 		      "for another use than an answer to %s in game %s: its "
 		      "trusted comment is '%.200s', not 'umpire/1 game=%s "
