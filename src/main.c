@@ -182,10 +182,15 @@ const struct command commands[] = {
 	  "  -s SECKEY    the referee's secret key (default: config)\n"
 	  "  --seal       encrypt the view to the side's key\n"
 	  "  -o FILE      where to write the view (default: stdout)\n" },
-	{ "open", cmd_open, "open VIEW [-s SECKEY] [-o OUT]",
-	  "a sealed view opened for its side, as the plain view it holds",
-	  "  -s SECKEY   the side's secret key (default: config)\n"
-	  "  -o OUT      where to write the view (default: stdout)\n" },
+	{ "open", cmd_open, "open VIEW [-s SECKEY] [-o OUT] | "
+	  "open ANSWER --view VIEW|-g GAME [-s SECKEY] [-o OUT]",
+	  "a sealed view (or a judge's sealed answer) opened for its side",
+	  "  -s SECKEY      the side's secret key (default: config)\n"
+	  "  -o OUT         where to write the view (default: stdout)\n"
+	  "  --view VIEW    a view of the answer's game: its referee key\n"
+	  "                 checks who signed the answer\n"
+	  "  -g, --game GAME\n"
+	  "                 the game file instead (one holding your join)\n" },
 	{ "delta", cmd_delta, "delta GAME [--since N] [--to K] [-o OUT]",
 	  "only the steps after step N, to mail instead of the game",
 	  "  --since N  the steps after step N (default: the last step alone)\n"

@@ -115,6 +115,8 @@ const char *game_address(const struct game *g, const char *role);
 
 /* Every role has joined and its join signature holds. */
 int game_verify_header(struct game *g, struct error *err);
+/* Every join in the header holds (roles still to join allowed). */
+int game_verify_joined(struct game *g, struct error *err);
 
 /* Commit role (chain anchor) and sign the header with sk. */
 int game_join(struct game *g, const char *role, const struct seckey *sk,

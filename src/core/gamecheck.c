@@ -54,6 +54,11 @@ int game_verify_header(struct game *g, struct error *err)
 	return verify_joins(g, 1, NULL, err);
 }
 
+int game_verify_joined(struct game *g, struct error *err)
+{
+	return verify_joins(g, 1, NULL, err);
+}
+
 /* Whether the base64 scalar v, which sodium_base642bin has read (with
  * " \r\n" ignored), is already written as doc_b64 writes it: lines of 64
  * characters joined by newlines, no other white space. libsodium takes

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sodium.h>
+#include "umpire/answer.h"
 #include "umpire/compose.h"
 #include "umpire/report.h"
 #include "umpire/view.h"
@@ -317,24 +318,27 @@ int letter_answer(struct judge *j, struct game *g, const char *side,
 	struct draft d = { .subject = subj.buf, .in_reply_to = in_reply_to };
 	if (game_has_views(g)) {
 		/* the reason may quote answers a side sealed, or what its
-		 * view shows: sealed too */
+		 * view shows: sealed too, and signed by the referee, since
+		 * anyone who knows the side's key can seal a text to it */
 		struct strbuf plain = STRBUF_INIT;
-		if (signed_refusal)
-			strbuf_add(&plain, t->refusal->buf, t->refusal->len);
-		else
+		if (!signed_refusal)
 			strbuf_addf(&plain, "%s\n%s%s", t->reason,
 				    t->hint ? "\n" : "",
 				    t->hint ? t->hint : "");
-		rc = seal_text(&game_role(g, side)->pk, SEALED_ANSWER_FORMAT,
-			       g->id, side, plain.buf, plain.len, &file, err);
+		rc = answer_seal(g, (long long)g->n_steps + 1, side,
+				 signed_refusal ? t->refusal : NULL,
+				 plain.buf, plain.len, j->sk, &file, err);
 		strbuf_free(&plain);
 		if (rc)
 			goto out;
 		strbuf_addf(&name, "%s-%zu-%s.answer", g->id,
 			    g->n_steps + 1, side);
-		strbuf_addf(&body, "\nWhy is in the attached %s, sealed to "
-			    "your key:\n\n  umpire open FILE -o "
-			    "answer.yaml\n", name.buf);
+		strbuf_addf(&body, "\nWhy is in the attached %s,\nsealed "
+			    "to your key and signed by the referee. Your "
+			    "latest view (or\nthe game file you joined) "
+			    "holds the referee's key that checks it:\n\n"
+			    "  umpire open FILE --view VIEW -o answer.yaml\n",
+			    name.buf);
 		if (signed_refusal)
 			strbuf_addf(&body, "\nWhat it holds is the referee's "
 				    "signed refusal: with it your key may\n"

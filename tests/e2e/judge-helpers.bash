@@ -116,7 +116,7 @@ post() {
 		[ -n "$to" ] || { echo "no To in $f"; return 1; }
 		# what a relay reads of it: nothing its sealed part hides
 		python3 "$E2E_DIR/tools/clear-parts.py" "$f" \
-			"$to.key" "$UMPIRE" >/dev/null || return 1
+			"$to.key" "$UMPIRE" games >/dev/null || return 1
 		mv "$f" "mbox/$to/$(basename "$f")"
 	done
 }

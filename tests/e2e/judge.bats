@@ -531,10 +531,13 @@ for p in m.iter_attachments():
 	grep -q '^Auto-Submitted: auto-replied' "$a"
 	# the reason (it quotes the sealed answers) is sealed to the signer
 	python3 "$BATS_TEST_DIRNAME/tools/clear-parts.py" "$a" "$s.key" \
-		"$UMPIRE"
+		"$UMPIRE" games
 	if grep -q 'surrender' "$a"; then false; fi
 	if grep -qi 'legal answer' "$a"; then false; fi
-	as "$s" open "$a" -o answer.yaml
+	# opened with the view, whose referee key signed what is inside
+	as "$s" open "$a" --view "$f" -o answer.yaml 2>open.err
+	grep -q "signed by the referee of game $(basename "$(kept)" .yaml)" \
+		open.err
 	head -1 answer.yaml | grep -q '^umpire: refusal/'
 	grep -q 'surrender' answer.yaml
 	# and the other side hears nothing of it

@@ -411,7 +411,8 @@ answered_once() {
 		grep -q 'umpire open FILE' answer.txt
 		attachments_of "$msg" >home/alice/answer.sealed
 		grep -qx 'umpire: sealed-answer/1' home/alice/answer.sealed
-		as alice "$UMPIRE" open answer.sealed -o answer.yaml
+		as alice "$UMPIRE" open answer.sealed --view "$view" \
+			-o answer.yaml
 		cat home/alice/answer.yaml >>answer.txt
 	fi
 	grep -qF -- "$1" answer.txt || { cat answer.txt; return 1; }

@@ -264,7 +264,10 @@ no_bounce() {
 				if grep -q 'no such answer' "$msg"; then false; fi
 				cp "$msg" home/bob/answer.eml
 				as bob "$UMPIRE" open answer.eml -s bob.key \
-					-o refusal.yaml
+					--view "$view" -o refusal.yaml \
+					2>home/bob/open.err
+				grep -q 'signed by the referee of game' \
+					home/bob/open.err
 				grep -qx 'umpire: refusal/1' home/bob/refusal.yaml
 				refused=1
 				as bob sh -c "'$UMPIRE' orders '$view' |

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""clear-parts.py MESSAGE KEY UMPIRE: what a mail relay reads of a letter
+"""clear-parts.py MESSAGE KEY UMPIRE [GAMES]: what a mail relay reads of a letter
 of the judge's holds nothing its recipient's sealed view hides from
 others.
 
@@ -9,8 +9,12 @@ view sealed to the recipient (KEY opens it with `UMPIRE open`), no line
 of the view's report (what happened, as that side may see it: a hand, a
 card drawn, a hidden unit) may stand in a clear part. A letter carrying a
 sealed answer to refused orders is checked the same against what the
-answer holds. Prints the offending line and exits 1; exit 0 otherwise.
+answer holds: its referee's signature is checked against the game file
+GAMES (or GAMES/ID.yaml when GAMES is a directory, the judge's), which
+the recipient's key joined. Prints the offending line and exits 1; exit
+0 otherwise.
 """
+import os
 import email
 import subprocess
 import sys
@@ -20,6 +24,23 @@ from email import policy
 import yaml
 
 msg_path, key, umpire = sys.argv[1:4]
+games = sys.argv[4] if len(sys.argv) > 4 else None
+
+
+def open_args(text):
+    """What umpire open needs besides the key: for a sealed answer, the
+    game whose referee key checks it."""
+    if not text.startswith("umpire: sealed-answer/"):
+        return []
+    if games is None:
+        sys.exit(f"{msg_path}: a sealed answer: give GAMES to open it")
+    game = games
+    if os.path.isdir(games):
+        gid = yaml.load(text, Loader=yaml.BaseLoader)["game"]
+        game = os.path.join(games, gid + ".yaml")
+    return ["-g", game]
+
+
 m = email.message_from_binary_file(open(msg_path, "rb"),
                                    policy=policy.default)
 clear = [f"{k}: {v}" for k, v in m.items()]
@@ -44,7 +65,8 @@ for text in sealed:
     with tempfile.NamedTemporaryFile("w", suffix=".yaml") as f:
         f.write(text)
         f.flush()
-        r = subprocess.run([umpire, "open", f.name, "-s", key],
+        r = subprocess.run([umpire, "open", f.name, "-s", key] +
+                           open_args(text),
                            capture_output=True, text=True)
     if r.returncode != 0:
         sys.exit(f"{msg_path}: cannot open its sealed part: {r.stderr}")
