@@ -46,7 +46,7 @@ int cmd_open(int argc, char **argv, const struct cli *cli,
 				err) == 0) {
 			struct strbuf sb = STRBUF_INIT;
 			strbuf_add(&sb, plain, plen);
-			rc = cli_write(out, &sb, err);
+			rc = cli_write(out, &sb, 0600, err);
 			strbuf_free(&sb);
 		}
 		goto out;
@@ -75,7 +75,7 @@ int cmd_open(int argc, char **argv, const struct cli *cli,
 	if (rc == 0) {
 		struct strbuf sb = STRBUF_INIT;
 		strbuf_add(&sb, plain ? plain : buf, plain ? plen : len);
-		rc = cli_write(out, &sb, err);
+		rc = cli_write(out, &sb, 0600, err);
 		strbuf_free(&sb);
 	}
 out:

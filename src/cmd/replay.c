@@ -38,12 +38,14 @@ static char *audit_command(const char *game, const char *const *views,
 }
 
 static int whole_game(const struct cli *cli, const char *path, int full,
-		      const char *seckey, struct replay *r, struct error *err)
+		      const char *seckey, struct replay *r, mode_t *mode,
+		      struct error *err)
 {
 	struct game g;
 	if (cli_game(cli, path, &g, err))
 		return -1;
 	int rc = -1;
+	*mode = game_output_mode(&g);
 	/* honour mode: the side of the key that runs it, as report and
 	 * render show it, unless --full */
 	const char *side = NULL;
@@ -135,6 +137,7 @@ int cmd_replay(int argc, char **argv, const struct cli *cli,
 	const char **pos = xcalloc((size_t)argc + 1, sizeof *pos);
 	size_t n_views = 0, n_pos = 0;
 	int full = 0;
+	mode_t mode = 0600;          /* a side's views: its cards */
 	const struct opt opts[] = {
 		{ 0, "view", NULL, NULL, views, &n_views },
 		{ 'o', NULL, &out, NULL, NULL, NULL },
@@ -187,11 +190,11 @@ int cmd_replay(int argc, char **argv, const struct cli *cli,
 		goto done;
 	}
 	rc = n_views ? from_views(cli, game, views, n_views, seckey, &r, err)
-		: whole_game(cli, game, full, seckey, &r, err);
+		: whole_game(cli, game, full, seckey, &r, &mode, err);
 	if (!rc) {
 		struct strbuf page = STRBUF_INIT;
 		replay_html(&r, &page);
-		rc = cli_write(out ? out : "-", &page, err);
+		rc = cli_write(out ? out : "-", &page, mode, err);
 		strbuf_free(&page);
 	}
 done:
