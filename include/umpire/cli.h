@@ -12,6 +12,7 @@
 #define UMPIRE_CLI_H
 
 #include <stdio.h>
+#include <sys/types.h>
 #include "umpire/config.h"
 #include "umpire/error.h"
 
@@ -152,7 +153,11 @@ const char *cli_role_of(const struct game *g, const struct seckey *sk);
  * which keeps nothing, so that a dry run never locks the step; the
  * message points at 'umpire sign FILE --check -g GAME'. */
 int cli_signed_output(const char *out, struct error *err);
-/* Write sb to path ("-" or NULL: stdout) atomically. */
-int cli_write(const char *path, const struct strbuf *sb, struct error *err);
+/* Write sb to path ("-" or NULL: stdout) atomically; a new file gets
+ * mode (write_output): game_output_mode of the game it is made from, or
+ * 0600 for what may hold hidden information whatever the game (a view,
+ * orders, a letter). */
+int cli_write(const char *path, const struct strbuf *sb, mode_t mode,
+	      struct error *err);
 
 #endif

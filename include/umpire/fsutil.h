@@ -25,7 +25,9 @@ int read_at(int fd, void *buf, size_t n, size_t off);
  * directory, written, fsync'd, renamed over path, directory fsync'd. On
  * any failure the temporary file is removed and path is untouched. "-"
  * writes to stdout (flushed and checked). A file replaced keeps its
- * mode; a new one gets mode (0644, 0600 for secrets) less the umask.
+ * mode (narrowed to mode when mode is 0600); a new one gets mode less the
+ * umask: 0600 for secret keys and whatever may hold hidden information
+ * (game_output_mode, cli_write), else 0644.
  * With `exclusive`, an existing path is refused.
  */
 int write_output(const char *path, const void *buf, size_t len, mode_t mode,

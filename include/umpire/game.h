@@ -11,6 +11,7 @@
 #define UMPIRE_GAME_H
 
 #include <stdio.h>
+#include <sys/types.h>
 #include "umpire/gamedata.h"
 
 /* The state and the pending question after one step (a copy). */
@@ -253,6 +254,12 @@ int game_honour(const struct game *g);
 /* Whether the game has views (umpire view): a referee and rules that
  * hide information. Its order files then carry their vouch (orders.h). */
 int game_has_views(const struct game *g);
+/* The mode of a new file written from g (umpire(1), FILES): for a game
+ * with hidden information its owner's alone (0600): its game file holds
+ * every hidden card, and every file made from it (a report, a board, a
+ * replay, orders) may hold a side's; else 0644. Less the umask, and a
+ * file replaced keeps its own (write_output). */
+mode_t game_output_mode(const struct game *g);
 
 /* The game file's text (canonical YAML). */
 int game_emit(const struct game *g, struct strbuf *out, struct error *err);

@@ -65,6 +65,12 @@ void replay_free(struct replay *r);
  * every signature (CHECK_FULL). name: for messages. */
 int replay_game(struct game *g, const char *name, struct replay *r,
 		struct error *err);
+/* The same as side may see it: NULL, nothing hidden (replay_game); "",
+ * no side's hidden cards; else that side's (each step as report and
+ * render --step N --side tell and draw it, and only the draws it may
+ * see). */
+int replay_game_as(struct game *g, const char *name, const char *side,
+		   struct replay *r, struct error *err);
 /* The steps of the views (one side's, of one game; each already
  * checked by its referee's signature), in the order of their steps: each
  * view's board, report and marks, and nothing else. names: for messages. */

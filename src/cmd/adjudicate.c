@@ -298,11 +298,11 @@ int adjudicate_orders(const struct cli *cli, struct game *g,
 	    game_emit_step_gap(g, &text, &gap, err) == 0 &&
 	    write_stage_parts_later(&files[n_files++], &later,
 				    out ? out : "-", parts,
-				    game_parts(g, &text, gap, parts), 0644, 0,
-				    err) == 0 &&
+				    game_parts(g, &text, gap, parts),
+				    game_output_mode(g), 0, err) == 0 &&
 	    (!rep || write_stage_later(&files[n_files++], &later, rep,
-				       report->buf, report->len, 0644, 0,
-				       err) == 0) &&
+				       report->buf, report->len,
+				       game_output_mode(g), 0, err) == 0) &&
 	    (!hook || hook->before_commit(hook->ctx, g, &run, &later,
 					  err) == 0) &&
 	    record_mark(&rec, 'c', st->n, oh, path_name(orders), err) == 0 &&
@@ -385,8 +385,8 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 	/* refused: with --refusal, the signed refusal, or why none */
 	struct error why;
 	if (rc && refusal && res.refusal.len &&
-	    write_output(refusal, res.refusal.buf, res.refusal.len, 0644, 0,
-			 &why) == 0)
+	    write_output(refusal, res.refusal.buf, res.refusal.len,
+			 game_output_mode(&g), 0, &why) == 0)
 		fprintf(cli->msg, "umpire: %s: the signed refusal is in %s; "
 			"mail it to %s with the view, who may then sign other "
 			"orders for step %zu (umpire sign --refused)\n",

@@ -57,7 +57,8 @@ int cmd_ask(int argc, char **argv, const struct cli *cli, struct error *err)
 	if (cli_seckey(cli, seckey, &sk, err) ||
 	    request_make(g->str, side, sk, &sb, err))
 		goto out;
-	rc = cli_write(out ? out : "-", &sb, err);
+	/* a request holds no hidden information: its game, its side */
+	rc = cli_write(out ? out : "-", &sb, 0644, err);
 out:
 	strbuf_free(&sb);
 	seckey_free(sk);

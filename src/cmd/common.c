@@ -375,10 +375,11 @@ int cli_signed_output(const char *out, struct error *err)
 		      "'umpire sign FILE --check -g GAME' (or -g VIEW)", out);
 }
 
-int cli_write(const char *path, const struct strbuf *sb, struct error *err)
+int cli_write(const char *path, const struct strbuf *sb, mode_t mode,
+	      struct error *err)
 {
 	return write_output(path ? path : "-", sb->buf ? sb->buf : "",
-			    sb->len, 0644, 0, err);
+			    sb->len, mode, 0, err);
 }
 
 int cli_detached(const char *file, const char *sigfile, const char *buf,

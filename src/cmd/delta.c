@@ -61,7 +61,7 @@ int cmd_delta(int argc, char **argv, const struct cli *cli,
 	}
 	struct strbuf text = STRBUF_INIT;
 	if (game_delta(&upto, since, &text, err) == 0 &&
-	    cli_write(out, &text, err) == 0)
+	    cli_write(out, &text, game_output_mode(&g), err) == 0)
 		rc = 0;
 	strbuf_free(&text);
 out:
@@ -100,7 +100,7 @@ int cmd_append(int argc, char **argv, const struct cli *cli,
 	if (game_append(&g, path_name(pos[1]), buf, len, &run, err) == 0) {
 		struct strbuf text = STRBUF_INIT;
 		if (game_emit_checked(&g, cli->scenario_dir, &text, err) == 0 &&
-		    cli_write(out, &text, err) == 0) {
+		    cli_write(out, &text, game_output_mode(&g), err) == 0) {
 			fprintf(cli->msg, "umpire: %s: %zu steps now, every "
 				"new step checked\n", path_name(pos[0]),
 				g.n_steps);

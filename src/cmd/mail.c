@@ -972,7 +972,7 @@ int cmd_mail(int argc, char **argv, const struct cli *cli,
 	if (rc == 0 && send)
 		rc = send_message(cli, &msg, err);
 	else if (rc == 0)
-		rc = cli_write(out, &msg, err);
+		rc = cli_write(out, &msg, 0600, err);  /* orders, views */
 	strbuf_free(&msg);
 out:
 	gmime_close(&gm);

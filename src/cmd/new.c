@@ -269,7 +269,7 @@ int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 	}
 	struct strbuf sb = STRBUF_INIT;
 	if (game_emit_checked(&g, cli->scenario_dir, &sb, err) == 0 &&
-	    cli_write(out, &sb, err) == 0) {
+	    cli_write(out, &sb, game_output_mode(&g), err) == 0) {
 		const char *who = game_unjoined(&g);
 		fprintf(cli->msg, "umpire: game %s created (%s)%s%s%s\n", g.id,
 			scn.id, who ? "; waiting for " : "; all roles joined",

@@ -75,7 +75,7 @@ static int open_answer(const struct cli *cli, const char *path,
 	if (rc == 0) {
 		struct strbuf sb = STRBUF_INIT;
 		strbuf_add(&sb, a.text, a.len);
-		rc = cli_write(out, &sb, err);
+		rc = cli_write(out, &sb, 0600, err);
 		strbuf_free(&sb);
 	}
 	if (rc == 0)
@@ -159,7 +159,7 @@ int cmd_open(int argc, char **argv, const struct cli *cli,
 	if (rc == 0) {
 		struct strbuf sb = STRBUF_INIT;
 		strbuf_add(&sb, plain ? plain : buf, plain ? plen : len);
-		rc = cli_write(out, &sb, err);
+		rc = cli_write(out, &sb, 0600, err);
 		strbuf_free(&sb);
 	}
 out:

@@ -533,8 +533,10 @@ int cmd_orders(int argc, char **argv, const struct cli *cli,
 		strbuf_free(&sb);
 		sb = signed_text;
 	}
+	/* a template lists its side's answers (a hand), orders are the
+	 * side's until the adjudicator reads them: the owner's alone */
 	if (rc == 0)
-		rc = cli_write(out, &sb, err);
+		rc = cli_write(out, &sb, 0600, err);
 out:
 	if (got == 1)
 		game_free(&g);

@@ -36,14 +36,14 @@ static int parse_step(const char *arg, size_t max, size_t *step,
 	return 0;
 }
 
-/* The page into out (cli_write's path). */
-static int page(const char *out, const char *path, const struct board_at *at,
-		struct error *err)
+/* The page into out (cli_write's path and mode). */
+static int page(const char *out, mode_t mode, const char *path,
+		const struct board_at *at, struct error *err)
 {
 	struct strbuf text = STRBUF_INIT;
 	int rc = board_page(at, path_name(path), &text, err);
 	if (!rc)
-		rc = cli_write(out, &text, err);
+		rc = cli_write(out, &text, mode, err);
 	strbuf_free(&text);
 	return rc;
 }
@@ -79,7 +79,7 @@ static int render_view(const struct cli *cli, const char *path,
 	struct mark *marks = board_view_marks(&v, &n_marks);
 	struct board_at at = { scn, (size_t)v.step, 0, &snap, v.side, 0,
 		marks, n_marks, NULL };
-	rc = page(out, path, &at, err);
+	rc = page(out, 0600, path, &at, err);    /* a side's cards */
 	free(marks);
 out:
 	snapshot_free(&snap);
@@ -165,7 +165,7 @@ int cmd_render(int argc, char **argv, const struct cli *cli,
 					      &n_marks);
 	struct board_at at = { &g.scn, g.n_steps, board_turn_at(&run, step),
 		&snap, side, game_honour(&g), marks, n_marks, NULL };
-	rc = page(out, path, &at, err);
+	rc = page(out, game_output_mode(&g), path, &at, err);
 	free(marks);
 	engine_free(&run);
 out_snap:

@@ -2,7 +2,8 @@
  * replay.c - umpire replay: a whole game as one HTML file that steps
  * through it (replay.h does the work). From a game file, the whole game:
  * of a game with views only once it is over (or with --full, for the
- * referee); from one side's views, only what they showed that side,
+ * referee); of an honour-mode game, as the side of the key that runs it
+ * sees it (as report and render show it; --full for every side's); from one side's views, only what they showed that side,
  * each view checked against the game as audit checks it when the game
  * file is given too.
  */
@@ -37,12 +38,19 @@ static char *audit_command(const char *game, const char *const *views,
 }
 
 static int whole_game(const struct cli *cli, const char *path, int full,
-		      struct replay *r, struct error *err)
+		      const char *seckey, struct replay *r, mode_t *mode,
+		      struct error *err)
 {
 	struct game g;
 	if (cli_game(cli, path, &g, err))
 		return -1;
 	int rc = -1;
+	*mode = game_output_mode(&g);
+	/* honour mode: the side of the key that runs it, as report and
+	 * render show it, unless --full */
+	const char *side = NULL;
+	if (!full && cli_honour_side(cli, &g, NULL, seckey, &side, err))
+		goto out;
 	if (game_has_views(&g) && !full) {
 		struct run run;
 		/* over? the stored state says so only after a replay */
@@ -59,7 +67,7 @@ static int whole_game(const struct cli *cli, const char *path, int full,
 			goto out;
 		}
 	}
-	rc = replay_game(&g, path_name(path), r, err);
+	rc = replay_game_as(&g, path_name(path), side, r, err);
 	if (!rc)
 		r->audit = audit_command(path, NULL, 0);
 out:
@@ -129,6 +137,7 @@ int cmd_replay(int argc, char **argv, const struct cli *cli,
 	const char **pos = xcalloc((size_t)argc + 1, sizeof *pos);
 	size_t n_views = 0, n_pos = 0;
 	int full = 0;
+	mode_t mode = 0600;          /* a side's views: its cards */
 	const struct opt opts[] = {
 		{ 0, "view", NULL, NULL, views, &n_views },
 		{ 'o', NULL, &out, NULL, NULL, NULL },
@@ -181,11 +190,11 @@ int cmd_replay(int argc, char **argv, const struct cli *cli,
 		goto done;
 	}
 	rc = n_views ? from_views(cli, game, views, n_views, seckey, &r, err)
-		: whole_game(cli, game, full, &r, err);
+		: whole_game(cli, game, full, seckey, &r, &mode, err);
 	if (!rc) {
 		struct strbuf page = STRBUF_INIT;
 		replay_html(&r, &page);
-		rc = cli_write(out ? out : "-", &page, err);
+		rc = cli_write(out ? out : "-", &page, mode, err);
 		strbuf_free(&page);
 	}
 done:

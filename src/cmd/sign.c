@@ -567,8 +567,9 @@ int cmd_sign(int argc, char **argv, const struct cli *cli,
 		strbuf_addf(&sigpath, "%s.minisig", o.file);
 		dest = sigpath.buf;
 	}
+	/* orders are their side's until the adjudicator reads them */
 	if (rc == 0)
-		rc = cli_write(dest, &out, err);
+		rc = cli_write(dest, &out, 0600, err);
 	strbuf_free(&out);
 	strbuf_free(&sigpath);
 	return rc == 0 ? EXIT_OK : -1;

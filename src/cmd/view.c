@@ -200,7 +200,7 @@ int cmd_view(int argc, char **argv, const struct cli *cli, struct error *err)
 		goto out_game;
 	struct strbuf text = STRBUF_INIT;
 	if (view_text(&g, sk, side, seal, &text, err) == 0)
-		rc = cli_write(out, &text, err);
+		rc = cli_write(out, &text, 0600, err); /* a side's cards */
 	strbuf_free(&text);
 	if (rc == 0)
 		rc = record_done(&rec, &g, err);

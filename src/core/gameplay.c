@@ -251,6 +251,11 @@ int game_has_views(const struct game *g)
 	return g->scn.rs->view && game_role((struct game *)g, "referee");
 }
 
+mode_t game_output_mode(const struct game *g)
+{
+	return game_hidden_mode(g) ? 0600 : 0644;
+}
+
 const char *game_hidden_mode(const struct game *g)
 {
 	const struct doc_node *v = doc_get(g->options, "hidden");

@@ -2,7 +2,7 @@
  * replay.c - the steps of a replay (replay.h): from the game file, one
  * replay of the ledger keeps the state after each step, and each step is
  * then drawn and told as `umpire render --step N` and `umpire report
- * --step N` draw and tell it; from one side's views, each view as
+ * --step N` draw and tell it (for one side, as those do with --side); from one side's views, each view as
  * `umpire render VIEW` draws it and its own report, nothing more.
  */
 #include <stdlib.h>
@@ -90,14 +90,19 @@ static void result_of(struct replay *r, const struct scenario *scn,
 
 /* ---- from the game file ---- */
 
-/* Every draw, for the dice and the luck of each step. */
-static void draws_json(struct replay *r, const struct run *run)
+/* Every draw side may see (NULL: every draw), for the dice and the luck
+ * of each step: one it may not see is left out, since its pick would
+ * give the card away (the step's report lists it as hidden). */
+static void draws_json(struct replay *r, const struct run *run,
+		       const char *side)
 {
 	struct json j;
 	json_init(&j, &r->draws);
 	json_begin_array(&j);
 	for (size_t i = 0; i < run->n_draws; i++) {
 		const struct draw_rec *d = &run->draws[i];
+		if (!visible_to(d->visible, side))
+			continue;
 		json_begin_array(&j);
 		json_int(&j, (long long)d->step);
 		json_int(&j, (long long)d->index);
@@ -119,6 +124,7 @@ static void draws_json(struct replay *r, const struct run *run)
 struct game_hook {
 	struct game *g;
 	const char *name;
+	const char *side;        /* the reader (report_at's); NULL: all */
 	const struct run *run;   /* the run being played: its events,
 				    draws and marks up to the step */
 	struct replay *r;
@@ -149,8 +155,8 @@ static int game_frame(struct game_hook *h, size_t k, const void *state,
 		snprintf(f->actor, sizeof f->actor, "%s%s",
 			 game_step_late(g, k - 1) ? "the judge for " : "",
 			 g->steps[k - 1].actor);
-	struct mark *marks = board_step_marks(run, k, k, NULL, &n_marks);
-	struct board_at at = { &g->scn, g->n_steps, f->turn, &snap, NULL,
+	struct mark *marks = board_step_marks(run, k, k, h->side, &n_marks);
+	struct board_at at = { &g->scn, g->n_steps, f->turn, &snap, h->side,
 		game_honour(g), marks, n_marks, h->r->memo };
 	int rc = board_page(&at, h->name, &sb, &h->err);
 	free(marks);
@@ -159,7 +165,7 @@ static int game_frame(struct game_hook *h, size_t k, const void *state,
 	strbuf_free(&sb);
 	if (rc)
 		return -1;
-	struct report_at rat = { k, state, next, NULL, 0, 0 };
+	struct report_at rat = { k, state, next, h->side, 0, 0 };
 	report_step(g, run, &rat, &sb);
 	f->report = strbuf_detach(&sb, NULL);
 	if (k == g->n_steps) {
@@ -183,10 +189,17 @@ static void frame_hook(void *user, size_t step, const void *state,
 int replay_game(struct game *g, const char *name, struct replay *r,
 		struct error *err)
 {
+	return replay_game_as(g, name, NULL, r, err);
+}
+
+int replay_game_as(struct game *g, const char *name, const char *side,
+		   struct replay *r, struct error *err)
+{
 	const struct ruleset *rs = g->scn.rs;
 	size_t n = g->n_steps;
 	struct run run, start;
-	struct game_hook h = { g, name, &run, r, { 0 }, 0 };
+	struct game_hook h = { g, name, side, &run, r, { 0 }, 0 };
+	struct strbuf seen = STRBUF_INIT;
 	int rc;
 
 	if (!rs->render)
@@ -195,7 +208,13 @@ int replay_game(struct game *g, const char *name, struct replay *r,
 			      g->scn.title, g->scn.id);
 	describe(r, g);
 	r->total = n;
-	r->seen = xstrdup("the whole game");
+	if (!side)
+		strbuf_adds(&seen, "the whole game");
+	else
+		strbuf_addf(&seen, "as %s sees it (honour mode: the game file "
+			    "holds every hidden card)", *side ? side :
+			    "no side");
+	r->seen = strbuf_detach(&seen, NULL);
 	r->frames = xcalloc(n + 1, sizeof *r->frames);
 	r->n = r->cap = n + 1;
 	/* the start: the rules run up to their first question */
@@ -227,7 +246,7 @@ int replay_game(struct game *g, const char *name, struct replay *r,
 			       "step %zu", name, i);
 			goto out;
 		}
-	draws_json(r, &run);
+	draws_json(r, &run, side);
 	rc = 0;
 out:
 	engine_free(&run);

@@ -119,6 +119,68 @@ unchanged() {
 	[ "$(stat -c %a public.yaml)" = 644 ]
 }
 
+# Every file umpire writes that may hold hidden information is its
+# owner's alone (umpire(1), FILES): a game with hidden information's
+# game file holds every hand, and a view, a report, a board or a replay
+# made from it holds at least one side's. Before, each new output was
+# 0644 less the umask: under umask 022 every local user read them.
+@test "13: under umask 022, what holds hidden cards is written 0600" {
+	umask 022
+	local k f bad=
+	for k in g s; do
+		"$UMPIRE" keygen -s $k.key -p $k.pub -W >/dev/null
+	done
+	# a referee's game (the referee is r.key), and one step through
+	# the views
+	"$UMPIRE" new russo-german-war -s r.key --side german=g.pub \
+		--side soviet=s.pub --referee r.pub -o g0.yaml 2>/dev/null
+	"$UMPIRE" join g0.yaml --side german -s g.key -o g1.yaml 2>/dev/null
+	"$UMPIRE" join g1.yaml --side soviet -s s.key -o rg.yaml 2>/dev/null
+	"$UMPIRE" view rg.yaml --side german -s r.key --seal -o sealed.view
+	"$UMPIRE" open sealed.view -s g.key -o plain.view
+	"$UMPIRE" orders plain.view -s g.key -o t.yaml
+	"$UMPIRE" sign t.yaml -s g.key -g plain.view -o ro.yaml 2>/dev/null
+	"$UMPIRE" adjudicate rg.yaml ro.yaml -s r.key -o rg2.yaml \
+		--report rrep.txt
+	"$UMPIRE" view rg2.yaml --side german -s r.key -o v2.view
+	"$UMPIRE" render rg2.yaml --full -o full.svg
+	"$UMPIRE" render v2.view -s g.key -o view.svg
+	"$UMPIRE" replay rg2.yaml --full -o full.html
+	"$UMPIRE" replay --view plain.view -s g.key -o views.html
+	"$UMPIRE" delta rg2.yaml -o delta.yaml
+	"$UMPIRE" mail ro.yaml -o orders.eml 2>/dev/null
+	# an honour game: the game file holds both hands
+	"$UMPIRE" new russo-german-war -s g.key --side german=g.pub \
+		--side soviet=s.pub --set hidden=honour -o h0.yaml 2>/dev/null
+	"$UMPIRE" join h0.yaml --side soviet -s s.key -o h.yaml 2>/dev/null
+	"$UMPIRE" orders h.yaml -s g.key | "$UMPIRE" sign - -s g.key \
+		-o ho.yaml
+	"$UMPIRE" adjudicate h.yaml ho.yaml -s s.key -o h2.yaml \
+		--report hrep.txt
+	"$UMPIRE" replay h2.yaml -s s.key -o honour.html
+	for f in g0.yaml g1.yaml rg.yaml sealed.view plain.view t.yaml \
+		ro.yaml rg2.yaml rrep.txt v2.view full.svg view.svg full.html \
+		views.html delta.yaml orders.eml h0.yaml h.yaml ho.yaml h2.yaml \
+		hrep.txt honour.html; do
+		[ "$(stat -c %a "$f")" = 600 ] || bad="$bad $f"
+	done
+	# the local records and the checkpoints (a full game's states)
+	while IFS= read -r f; do
+		[ "$(stat -c %a "$f")" = 600 ] || bad="$bad $f"
+	done < <(find "$XDG_STATE_HOME" -type f)
+	# a file replaced keeps its mode, but is never left wider
+	: >old.html
+	chmod 644 old.html
+	"$UMPIRE" replay rg2.yaml --full -o old.html
+	[ "$(stat -c %a old.html)" = 600 ] || bad="$bad old.html"
+	[ -z "$bad" ] || { echo "readable by others:$bad"; return 1; }
+	# an open game's board stays the umask's (nothing hidden in it), as
+	# do the public keys
+	"$UMPIRE" render g.yaml -o open.svg
+	[ "$(stat -c %a open.svg)" = 644 ]
+	[ "$(stat -c %a g.pub)" = 644 ]
+}
+
 # $1: orders body file; signed detached with p.key into $1.minisig
 detached() {
 	"$UMPIRE" sign --detached "$1" -s p.key -o "$1.minisig"

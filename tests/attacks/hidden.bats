@@ -226,6 +226,50 @@ honour_game() {
 	grep -q 'no side&apos;s hidden cards' b.svg
 }
 
+# The replay page of an honour game in play is the runner's, as report
+# and render are: the game file holds both hands, and a page made with
+# one side's key held the other side's too (its boards, reports and
+# draws) until replay asked cli_honour_side, as they do.
+@test "2: honour mode, replay shows the side of its key unless --full" {
+	honour_game
+	# each side's cards as dealt at step 1 (the German's 7 is public)
+	local full g_cards s_cards c
+	full=$("$UMPIRE" report h.yaml --full --step 1)
+	g_cards=$(sed -n 's/.*(to german) Your hand: \(.*\)\./\1/p' \
+		<<<"$full" | tr ' ' '\n' | grep -vx n7g)
+	s_cards=$(sed -n 's/.*(to soviet) Your hand: \(.*\)\./\1/p' \
+		<<<"$full")
+	[ -n "$g_cards" ] && [ -n "$s_cards" ]
+	"$UMPIRE" replay h.yaml -s s.key -o s.html
+	"$UMPIRE" replay h.yaml -s g.key -o g.html
+	"$UMPIRE" replay h.yaml -o none.html
+	"$UMPIRE" replay h.yaml --full -o full.html
+	for c in $g_cards; do
+		grep -qw "$c" g.html
+		grep -qw "$c" full.html
+		if grep -qw "$c" s.html none.html; then
+			echo "german's $c in a page without his key"
+			return 1
+		fi
+	done
+	for c in $s_cards; do
+		grep -qw "$c" s.html
+		grep -qw "$c" full.html
+		if grep -qw "$c" g.html none.html; then
+			echo "soviet's $c in a page without his key"
+			return 1
+		fi
+	done
+	grep -q 'as soviet sees it' s.html
+	# the key from the configuration, as every command reads it
+	export XDG_CONFIG_HOME="$BATS_TEST_TMPDIR/.config"
+	mkdir -p "$XDG_CONFIG_HOME/umpire"
+	printf '%s\n' '[umpire]' "secret_key = $PWD/s.key" \
+		>"$XDG_CONFIG_HOME/umpire/config.ini"
+	"$UMPIRE" replay h.yaml -o c.html
+	cmp c.html s.html
+}
+
 @test "2: honour mode, dice and audit carry the label" {
 	honour_game
 	run "$UMPIRE" audit h.yaml
