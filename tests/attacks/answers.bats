@@ -116,10 +116,10 @@ altered_refused() {
 	echo "$output"
 	[ "$status" -eq 0 ]
 	assert_output_has "reason.answer: signed by the referee of game $id: its answer to $s for step 1"
-	grep -q 'no signature found' reason.txt
+	grep -q 'orders not signed with the key' reason.txt
 	grep -qx -- '# -----BEGIN UMPIRE SIGNATURE-----' reason.txt
 	# a word of it changed, sealed again
-	altered_refused reason.txt 's/no signature found/signed by the judge/'
+	altered_refused reason.txt 's/not signed with/signed with/'
 	# the referee's real answer to $s, sealed by $s to the other side:
 	# signed by the referee, but for $s
 	/usr/bin/python3 "$ANSWERFORGE" "$o.pub" "$id" "$o" reason.txt \
