@@ -750,22 +750,24 @@ static int access_game(const struct judge *j, const char *id)
 /* A message the judge could not use, from a party of the game it is
  * about (its file's game, else its subject's) by the address of that
  * party's join: answered there, saying what was wrong and what to send
- * instead. A stranger's is never answered (no backscatter). */
-static void mistake(struct judge *j, const char *from, const char *id,
-		    struct outcome *o)
+ * instead. A stranger's is never answered (no backscatter). -1 only
+ * when the answer owed cannot be written for the host's fault (host:
+ * GMime will not load, EXIT_TEMPFAIL). */
+static int mistake(struct judge *j, const char *from, const char *id,
+		   struct outcome *o, struct error *host)
 {
 	struct strbuf p = STRBUF_INIT;
 	struct game g;
 	struct error err;
-	int fd = -1;
+	int fd = -1, rc = 0;
 	if (o->answered || o->no_answer || !from[0] || !game_id_ok(id))
-		return;
+		return 0;
 	if (!strcmp(o->no_party_of, id)) {
 		/* a stranger's message about a game read already: not
 		 * read again (a forged file costs its reading once) */
 		strbuf_adds(&o->notes, "; not answered (the sender is no "
 			    "party of the game)");
-		return;
+		return 0;
 	}
 	game_path(j, id, ".yaml", &p);
 	if (access(p.buf, F_OK) != 0 || lock_game(j, id, &fd, &err) ||
@@ -773,12 +775,16 @@ static void mistake(struct judge *j, const char *from, const char *id,
 		if (fd >= 0)
 			close(fd);
 		strbuf_free(&p);
-		return;
+		return 0;
 	}
 	const char *role = party_at(&g, from);
 	if (!role) {
 		strbuf_adds(&o->notes, "; not answered (the sender is no "
 			    "party of the game)");
+	} else if (judge_gmime(host)) {
+		/* the answer is written with GMime: the party's answer
+		 * waits with the message until the host mends it */
+		rc = -1;
 	} else {
 		struct letters l;
 		struct strbuf intro = STRBUF_INIT, what = STRBUF_INIT;
@@ -799,6 +805,7 @@ static void mistake(struct judge *j, const char *from, const char *id,
 	game_free(&g);
 	close(fd);
 	strbuf_free(&p);
+	return rc;
 }
 
 int judge_message(struct judge *j, const char *msg, size_t msglen,
@@ -834,6 +841,13 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 	if (plainly_no_file(buf, len)) {
 		say(o, FATE_DROPPED, "no umpire file in it");
 		o->hint = HINT_FILE;
+		goto out;
+	}
+	/* GMime reads it (mail_take_file): a GMime that will not load is
+	 * the host's to mend, and the message waits with the mail system
+	 * (dropped, it would be a player's orders lost) */
+	if (judge_gmime(err)) {
+		rc = -1;
 		goto out;
 	}
 	/* the kinds the judge takes first: a reply that quotes its letter
@@ -928,9 +942,10 @@ out:
 	if (fd >= 0)
 		close(fd);          /* lets go of the game's lock */
 	/* a party's mistake is answered (under the game's lock again) */
-	if (rc == 0 && o->fate != FATE_DONE)
-		mistake(j, from.len ? from.buf : "", game_id_ok(o->game) &&
-			!access_game(j, o->game) ? o->game : about, o);
+	if (rc == 0 && o->fate != FATE_DONE &&
+	    mistake(j, from.len ? from.buf : "", game_id_ok(o->game) &&
+		    !access_game(j, o->game) ? o->game : about, o, err))
+		rc = -1;
 	strbuf_free(&from);
 	strbuf_free(&notes);
 	strbuf_free(&taken);

@@ -102,6 +102,11 @@ void judge_log(const struct judge *j, const char *name,
  * alone; loaded into *sk when sk is not NULL. 0, or -1 with err
  * (EXIT_USAGE) saying what to fix. */
 int judge_key(const char *path, struct seckey **sk, struct error *err);
+/* check.c: GMime, which the judge loads at run time to read and write
+ * mail (gmime_dl.h), loaded: 0, or -1 with err (EXIT_TEMPFAIL: the
+ * host's to mend, never the sender's fault) naming the library and
+ * what to install. */
+int judge_gmime(struct error *err);
 /* check.c: whether a directory entry is a game file, GAMEID.yaml (for
  * scandir). */
 struct dirent;
