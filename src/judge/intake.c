@@ -311,6 +311,30 @@ static int load_kept(struct judge *j, const char *id, struct game *g,
 	return 0;
 }
 
+/* Every side g joined that was not joined before (was[i]: role i of g
+ * was; NULL: none was) has an address, its join's or its invitation's:
+ * the judge mails a side there and nowhere else, so a side without one
+ * would get no letter while the game, its clock too, waited on it. */
+static int joins_addressed(struct game *g, const int *was,
+			   struct error *err)
+{
+	for (size_t i = 0; i < g->n_roles; i++) {
+		const char *r = g->roles[i].name;
+		if (!g->roles[i].joined || (was && was[i]) ||
+		    !strcmp(r, "referee") || game_address(g, r))
+			continue;
+		return errorf(err, EXIT_REFUSED, "the join of %s carries no "
+			      "mail address, and the game invites %s at none: "
+			      "the judge mails a side only at its own address, "
+			      "so %s would get no letter of the game; join "
+			      "again with an address (umpire join --side %s "
+			      "--address ADDRESS, or address under [umpire] in "
+			      "the configuration file) and mail that join",
+			      r, r, r, r);
+	}
+	return 0;
+}
+
 /*
  * A game file: a side's join of a game kept here, or (--accept-new) a
  * new game naming this judge's key as its referee.
@@ -343,6 +367,7 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 		    game_join(&in, "referee", j->sk, err))
 			goto out_g;
 		if (game_take_joins(&g, &in, &added, err) ||
+		    joins_addressed(&in, NULL, err) ||
 		    (!game_unjoined(&in) && clock_taken(j, &in, err)) ||
 		    spool_state(j, &in, NULL, NULL, o, err) ||
 		    store_game(j, &in, err))
@@ -356,7 +381,11 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 	if (cli_game(j->cli, p.buf, &g, err))
 		goto out_in;
 	size_t added;
-	if (game_take_joins(&g, &in, &added, err)) {
+	int was[GAME_MAX_ROLES];
+	for (size_t i = 0; i < g.n_roles; i++)
+		was[i] = g.roles[i].joined;
+	if (game_take_joins(&g, &in, &added, err) ||
+	    joins_addressed(&g, was, err)) {
 		/* a join of a game kept here: the host may want to see it */
 		o->party = 1;
 		goto out_g;
