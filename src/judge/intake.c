@@ -48,6 +48,10 @@
 #define HINT_ASK "Make the request with your own key, the one you joined " \
 	"the game with:\n  umpire ask VIEW -o ask.yaml\nand mail ask.yaml " \
 	"to the judge."
+#define HINT_LARGE "Mail the judge the umpire file alone, attached or " \
+	"pasted, without pictures\nor other files (a signature image " \
+	"your mail program adds counts too):\nthe judge reads no message " \
+	"larger than one carrying a 1 MiB file."
 #define HINT_SIGN "Sign your orders with your own key, the one you joined " \
 	"the game with:\n  umpire sign orders.yaml --game VIEW -o " \
 	"signed.yaml\nand mail signed.yaml to the judge."
@@ -835,6 +839,23 @@ static int mistake(struct judge *j, const char *from, const char *id,
 	close(fd);
 	strbuf_free(&p);
 	return rc;
+}
+
+int judge_too_large(struct judge *j, const char *head, size_t len,
+		    struct outcome *o, struct error *err)
+{
+	char about[GAME_ID_HEX + 1] = "";
+	judge_envelope(head, len, o);
+	o->no_answer = automatic(head, len);
+	o->hint = HINT_LARGE;
+	/* no file is read (nothing of it was): a party writing from its
+	 * own address about a game its subject names is told; the
+	 * answer says the judge's own words, none of the message's */
+	if (!o->from.len || o->no_answer ||
+	    !subject_game(j, head, len, about))
+		return 0;
+	snprintf(o->game, sizeof o->game, "%s", about);
+	return mistake(j, o->from.buf, about, o, err);
 }
 
 int judge_message(struct judge *j, const char *msg, size_t msglen,

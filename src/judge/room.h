@@ -129,6 +129,14 @@ int take_late_step(struct judge *j, struct game *g, const char *path,
 /* intake.c: the sender (From's addr-spec) and Message-ID of a message,
  * from its header block alone, into o. */
 void judge_envelope(const char *buf, size_t len, struct outcome *o);
+/* intake.c: a message over the judge's read limit, o saying so (its
+ * fate and what; head: its first len bytes, of which the header block
+ * alone is read): answered as a message the judge cannot use is, when
+ * its From is a party's address of the game kept here its subject
+ * names (within the day's answers); else nothing more. -1 when that
+ * answer cannot be written for the host's fault (err, EXIT_TEMPFAIL). */
+int judge_too_large(struct judge *j, const char *head, size_t len,
+		    struct outcome *o, struct error *err);
 /* intake.c: one message (msg, len bytes, named name; not changed);
  * o says what became of it; -1 only for a failure of the judge itself
  * (err). */
