@@ -37,8 +37,8 @@
  * takes joins (a game file before its first step: a few KiB), orders
  * (sealed: a multiple of 16 KiB) and requests; 1 MiB is ample, and
  * bounds what a stranger's message can make it hold (a message may be
- * mail_message_max of it, about 1.4 MB; GMime's tree of one is a few
- * times that). */
+ * mail_message_max of it, 1,594,708 bytes; GMime's tree of one is a few
+ * times that; README.md, "Under a flood", says the peaks). */
 #define JUDGE_MAX_FILE (1u << 20)
 /* The most letters one state of a game owes (a letter a role). */
 #define JUDGE_MAX_LETTERS GAME_MAX_ROLES
