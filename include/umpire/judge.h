@@ -55,8 +55,8 @@ int judge_run(const struct cli *cli, const struct judge_settings *s,
 
 /* umpire judge --check: the set-up tested as README.md "Running a
  * judge" describes it (the key, the games directory, the sendmail
- * command or the outbox, the judge's address, the user owning them), a
- * line a test to cli->out, "ok: ..." or "FIX: ..."; nothing written.
+ * command or the outbox, the judge's address, the user owning them,
+ * GMime loading as a message loads it), a line a test to cli->out, "ok: ..." or "FIX: ..."; nothing written.
  * 0 when all pass, else -1 with err (EXIT_REFUSED). */
 int judge_check(const struct cli *cli, const struct judge_settings *s,
 		struct error *err);

@@ -38,6 +38,22 @@ int cmd_join(int argc, char **argv, const struct cli *cli, struct error *err)
 	if ((address || strcmp(side, "referee")) &&
 	    cli_join_address(cli, address, spec, sizeof spec, &addr, err))
 		goto out;
+	/* a game inviting its referee at an address is kept by a judge
+	 * (umpire judge), which mails a side only at its own address:
+	 * without one the side would get no letter of the game, and the
+	 * judge refuses the join */
+	struct role *ref = game_role(&g, "referee");
+	if (!addr && strcmp(side, "referee") && ref && ref->invite &&
+	    !game_address(&g, side)) {
+		errorf(err, EXIT_USAGE, "game %s invites its referee at %s, "
+		       "a judge that mails each side at the address its join "
+		       "carries, and this join of %s carries none (no "
+		       "--address, no address under [umpire] in the "
+		       "configuration file) nor does the game invite %s at "
+		       "one: give --address ADDRESS", g.id, ref->invite,
+		       side, side);
+		goto out;
+	}
 	if (cli_seckey(cli, seckey, &sk, err) ||
 	    game_join_address(&g, side, sk, addr, err))
 		goto out;

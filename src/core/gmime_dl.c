@@ -25,7 +25,8 @@ int gmime_open(struct gmime *gm, struct error *err)
 		if (!sym) \
 			return errorf(err, EXIT_USAGE, "cannot use GMime: " \
 				      "%s has no function %s (GMime 3 is " \
-				      "needed)", GMIME_SONAME, #name); \
+				      "needed: install the Debian package " \
+				      "libgmime-3.0-0)", GMIME_SONAME, #name); \
 		memcpy(&gm->name, &sym, sizeof sym); \
 	}
 	GMIME_FUNCTIONS(GMIME_LOAD)

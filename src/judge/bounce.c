@@ -605,6 +605,10 @@ int judge_bounce(struct judge *j, const char *name, const char *buf,
 	int rc = 1, fd = -1;
 	if (!maybe_report(buf, len))
 		return 0;
+	/* GMime reads the report: one that will not load is the host's
+	 * to mend (the report waits with the mail system) */
+	if (judge_gmime(err))
+		return -1;
 	/* GMime builds the whole tree: the caps of mail_unwrap first (a
 	 * report may return the whole letter, game file and all, so the
 	 * judge's own size limit) */

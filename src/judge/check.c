@@ -1,7 +1,8 @@
 /*
  * check.c - the judge's set-up, and the games it keeps, for its owner.
  *
- * judge_key is the test of the referee key every run makes (service.c);
+ * judge_key is the test of the referee key every run makes (service.c),
+ * judge_gmime that of GMime every message needing it makes (intake.c);
  * umpire judge --check makes it and the other tests of README.md
  * "Running a judge" without a message and without writing anything;
  * umpire judge --status says a line a game kept; both name the messages
@@ -16,6 +17,7 @@
 #include <unistd.h>
 #include <sodium.h>
 #include "umpire/fsutil.h"
+#include "umpire/gmime_dl.h"
 #include "umpire/mail.h"
 #include "umpire/clock.h"
 #include "umpire/json.h"
@@ -54,6 +56,17 @@ int judge_key(const char *path, struct seckey **sk, struct error *err)
 	sodium_memzero(buf, len);
 	free(buf);
 	return rc;
+}
+
+int judge_gmime(struct error *err)
+{
+	struct gmime gm;
+	if (gmime_open(&gm, err)) {
+		err->status = EXIT_TEMPFAIL;
+		return -1;
+	}
+	gmime_close(&gm);
+	return 0;
 }
 
 /* ---- umpire judge --check ---- */
@@ -308,6 +321,16 @@ int judge_check(const struct cli *cli, const struct judge_settings *s,
 	     &failed);
 	strbuf_reset(&say);
 	line(cli, "owner", check_owner(s, &say), &say, &failed);
+	/* loaded as a message makes the judge load it, not merely looked
+	 * for: a file there that will not load is no library */
+	strbuf_reset(&say);
+	ok = judge_gmime(&e) == 0;
+	if (ok)
+		strbuf_addf(&say, "%s loads (GMime 3: the judge reads and "
+			    "writes mail with it)", GMIME_SONAME);
+	else
+		strbuf_adds(&say, e.msg);
+	line(cli, "gmime", ok, &say, &failed);
 	strbuf_free(&say);
 	if (failed)
 		return errorf(err, EXIT_REFUSED, "the judge's set-up has "

@@ -69,6 +69,10 @@
 	"take: not whole,\nor not signed with the key the side joined with."
 #define GOT_JOIN "The message held a game file the judge could not take " \
 	"as a join."
+#define HINT_LARGE "Mail the judge the umpire file alone, attached or " \
+	"pasted, without pictures\nor other files (a signature image " \
+	"your mail program adds counts too):\nthe judge reads no message " \
+	"larger than one carrying a 1 MiB file."
 #define HINT_SIGN "Sign your orders with your own key, the one you joined " \
 	"the game with:\n  umpire sign orders.yaml --game VIEW -o " \
 	"signed.yaml\nand mail signed.yaml to the judge."
@@ -351,6 +355,30 @@ static int load_kept(struct judge *j, const char *id, struct game *g,
 	return 0;
 }
 
+/* Every side g joined that was not joined before (was[i]: role i of g
+ * was; NULL: none was) has an address, its join's or its invitation's:
+ * the judge mails a side there and nowhere else, so a side without one
+ * would get no letter while the game, its clock too, waited on it. */
+static int joins_addressed(struct game *g, const int *was,
+			   struct error *err)
+{
+	for (size_t i = 0; i < g->n_roles; i++) {
+		const char *r = g->roles[i].name;
+		if (!g->roles[i].joined || (was && was[i]) ||
+		    !strcmp(r, "referee") || game_address(g, r))
+			continue;
+		return errorf(err, EXIT_REFUSED, "the join of %s carries no "
+			      "mail address, and the game invites %s at none: "
+			      "the judge mails a side only at its own address, "
+			      "so %s would get no letter of the game; join "
+			      "again with an address (umpire join --side %s "
+			      "--address ADDRESS, or address under [umpire] in "
+			      "the configuration file) and mail that join",
+			      r, r, r, r);
+	}
+	return 0;
+}
+
 /*
  * A game file: a side's join of a game kept here, or (--accept-new) a
  * new game naming this judge's key as its referee.
@@ -383,6 +411,7 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 		    game_join(&in, "referee", j->sk, err))
 			goto out_g;
 		if (game_take_joins(&g, &in, &added, err) ||
+		    joins_addressed(&in, NULL, err) ||
 		    (!game_unjoined(&in) && clock_taken(j, &in, err)) ||
 		    spool_state(j, &in, NULL, NULL, o, err) ||
 		    store_game(j, &in, err))
@@ -396,11 +425,20 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 	if (cli_game(j->cli, p.buf, &g, err))
 		goto out_in;
 	size_t added;
-	if (game_take_joins(&g, &in, &added, err)) {
-		/* a join a party of the game kept here signed: the host
-		 * may want to see it; anyone's file naming the game (a
-		 * header of its own, a forged join) is a stranger's */
-		o->party = game_party_signed(&g, &in);
+	int was[GAME_MAX_ROLES];
+	for (size_t i = 0; i < g.n_roles; i++)
+		was[i] = g.roles[i].joined;
+	/* a join a party of the game kept here signed: the host may want
+	 * to see it; anyone's file naming the game (a header of its own,
+	 * a forged join) is a stranger's. Asked before the joins are
+	 * taken into g, which then holds them. */
+	int party = game_party_signed(&g, &in);
+	/* (a side joined with no address is told by nobody: the judge
+	 * mails a side at its own address alone; umpire join refused it
+	 * first where the game invites its referee at an address) */
+	if (game_take_joins(&g, &in, &added, err) ||
+	    joins_addressed(&g, was, err)) {
+		o->party = party;
 		o->received = GOT_JOIN;
 		goto out_g;
 	}
@@ -799,22 +837,24 @@ static int access_game(const struct judge *j, const char *id)
 /* A message the judge could not use, from a party of the game it is
  * about (its file's game, else its subject's) by the address of that
  * party's join: answered there, saying what was wrong and what to send
- * instead. A stranger's is never answered (no backscatter). */
-static void mistake(struct judge *j, const char *from, const char *id,
-		    struct outcome *o)
+ * instead. A stranger's is never answered (no backscatter). -1 only
+ * when the answer owed cannot be written for the host's fault (host:
+ * GMime will not load, EXIT_TEMPFAIL). */
+static int mistake(struct judge *j, const char *from, const char *id,
+		   struct outcome *o, struct error *host)
 {
 	struct strbuf p = STRBUF_INIT;
 	struct game g;
 	struct error err;
-	int fd = -1;
+	int fd = -1, rc = 0;
 	if (o->answered || o->no_answer || !from[0] || !game_id_ok(id))
-		return;
+		return 0;
 	if (!strcmp(o->no_party_of, id)) {
 		/* a stranger's message about a game read already: not
 		 * read again (a forged file costs its reading once) */
 		strbuf_adds(&o->notes, "; not answered (the sender is no "
 			    "party of the game)");
-		return;
+		return 0;
 	}
 	game_path(j, id, ".yaml", &p);
 	if (access(p.buf, F_OK) != 0 || lock_game(j, id, &fd, &err) ||
@@ -822,12 +862,16 @@ static void mistake(struct judge *j, const char *from, const char *id,
 		if (fd >= 0)
 			close(fd);
 		strbuf_free(&p);
-		return;
+		return 0;
 	}
 	const char *role = party_at(&g, from);
 	if (!role) {
 		strbuf_adds(&o->notes, "; not answered (the sender is no "
 			    "party of the game)");
+	} else if (judge_gmime(host)) {
+		/* the answer is written with GMime: the party's answer
+		 * waits with the message until the host mends it */
+		rc = -1;
 	} else {
 		struct letters l;
 		struct strbuf intro = STRBUF_INIT, what = STRBUF_INIT;
@@ -854,6 +898,24 @@ static void mistake(struct judge *j, const char *from, const char *id,
 	game_free(&g);
 	close(fd);
 	strbuf_free(&p);
+	return rc;
+}
+
+int judge_too_large(struct judge *j, const char *head, size_t len,
+		    struct outcome *o, struct error *err)
+{
+	char about[GAME_ID_HEX + 1] = "";
+	judge_envelope(head, len, o);
+	o->no_answer = automatic(head, len);
+	o->hint = HINT_LARGE;
+	/* no file is read (nothing of it was): a party writing from its
+	 * own address about a game its subject names is told; the
+	 * answer says the judge's own words, none of the message's */
+	if (!o->from.len || o->no_answer ||
+	    !subject_game(j, head, len, about))
+		return 0;
+	snprintf(o->game, sizeof o->game, "%s", about);
+	return mistake(j, o->from.buf, about, o, err);
 }
 
 int judge_message(struct judge *j, const char *msg, size_t msglen,
@@ -894,6 +956,13 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 		say(o, FATE_DROPPED, "no umpire file in it");
 		o->hint = HINT_FILE;
 		o->received = GOT_NOTHING;
+		goto out;
+	}
+	/* GMime reads it (mail_take_file): a GMime that will not load is
+	 * the host's to mend, and the message waits with the mail system
+	 * (dropped, it would be a player's orders lost) */
+	if (judge_gmime(err)) {
+		rc = -1;
 		goto out;
 	}
 	/* the kinds the judge takes first: a reply that quotes its letter
@@ -998,9 +1067,10 @@ out:
 	if (fd >= 0)
 		close(fd);          /* lets go of the game's lock */
 	/* a party's mistake is answered (under the game's lock again) */
-	if (rc == 0 && o->fate != FATE_DONE)
-		mistake(j, from.len ? from.buf : "", game_id_ok(o->game) &&
-			!access_game(j, o->game) ? o->game : about, o);
+	if (rc == 0 && o->fate != FATE_DONE &&
+	    mistake(j, from.len ? from.buf : "", game_id_ok(o->game) &&
+		    !access_game(j, o->game) ? o->game : about, o, err))
+		rc = -1;
 	strbuf_free(&from);
 	strbuf_free(&notes);
 	strbuf_free(&taken);

@@ -39,8 +39,8 @@
  * takes joins (a game file before its first step: a few KiB), orders
  * (sealed: a multiple of 16 KiB) and requests; 1 MiB is ample, and
  * bounds what a stranger's message can make it hold (a message may be
- * mail_message_max of it, about 1.4 MB; GMime's tree of one is a few
- * times that). */
+ * mail_message_max of it, 1,594,708 bytes; GMime's tree of one is a few
+ * times that; README.md, "Under a flood", says the peaks). */
 #define JUDGE_MAX_FILE (1u << 20)
 /* The most letters one state of a game owes (a letter a role). */
 #define JUDGE_MAX_LETTERS GAME_MAX_ROLES
@@ -127,6 +127,11 @@ int maildir_left(const char *maildir, struct strbuf *out,
  * alone; loaded into *sk when sk is not NULL. 0, or -1 with err
  * (EXIT_USAGE) saying what to fix. */
 int judge_key(const char *path, struct seckey **sk, struct error *err);
+/* check.c: GMime, which the judge loads at run time to read and write
+ * mail (gmime_dl.h), loaded: 0, or -1 with err (EXIT_TEMPFAIL: the
+ * host's to mend, never the sender's fault) naming the library and
+ * what to install. */
+int judge_gmime(struct error *err);
 /* check.c: whether a directory entry is a game file, GAMEID.yaml (for
  * scandir). */
 struct dirent;
@@ -149,6 +154,14 @@ int take_late_step(struct judge *j, struct game *g, const char *path,
 /* intake.c: the sender (From's addr-spec) and Message-ID of a message,
  * from its header block alone, into o. */
 void judge_envelope(const char *buf, size_t len, struct outcome *o);
+/* intake.c: a message over the judge's read limit, o saying so (its
+ * fate and what; head: its first len bytes, of which the header block
+ * alone is read): answered as a message the judge cannot use is, when
+ * its From is a party's address of the game kept here its subject
+ * names (within the day's answers); else nothing more. -1 when that
+ * answer cannot be written for the host's fault (err, EXIT_TEMPFAIL). */
+int judge_too_large(struct judge *j, const char *head, size_t len,
+		    struct outcome *o, struct error *err);
 /* intake.c: one message (msg, len bytes, named name; not changed);
  * o says what became of it; -1 only for a failure of the judge itself
  * (err). */

@@ -287,6 +287,9 @@ static int read_bounded(int fd, size_t max, char **buf, size_t *len,
 	return 0;
 }
 
+/* The message at fd, read within the judge's limit and dealt with; one
+ * over it is logged and dropped, and answered if a party sent it
+ * (judge_too_large). */
 int judge_fd(struct judge *j, int fd, const char *name, const char *note,
 	     struct error *err)
 {
@@ -299,10 +302,16 @@ int judge_fd(struct judge *j, int fd, const char *name, const char *note,
 		struct outcome o;
 		memset(&o, 0, sizeof o);
 		o.size = total;
-		judge_envelope(buf, len, &o);   /* its header block is read */
 		say(&o, FATE_DROPPED, "too large: more than %zu bytes (a "
 		    "message carrying a file of %u bytes); not kept", max,
 		    JUDGE_MAX_FILE);
+		/* its header block read: a party's told at its address */
+		if (judge_too_large(j, buf, len, &o, err)) {
+			say(&o, FATE_RETRY, "%s", err->msg);
+			strbuf_adds(&o.notes, " (left to the mail system to "
+				    "deliver again)");
+			rc = -1;
+		}
 		log_line(j, name, &o);
 		outcome_free(&o);
 	} else {

@@ -146,7 +146,9 @@ invited_rgw() {
 	"$UMPIRE" new russo-german-war -s r.key --side german=g.pub \
 		--side soviet=s.pub --referee r.pub \
 		--address referee=judge@example.org -o n.yaml 2>/dev/null
-	"$UMPIRE" join n.yaml --side german -s g.key -o j.yaml 2>/dev/null
+	# (a judge's game: the join carries the side's address)
+	UMPIRE_CONFIG=g.ini "$UMPIRE" join n.yaml --side german -s g.key \
+		-o j.yaml 2>/dev/null
 	UMPIRE_CONFIG=g.ini run "$UMPIRE" mail j.yaml -o out3.eml
 	[ "$status" -eq 0 ]
 	[ "$(field out3.eml To)" = "judge@example.org" ]

@@ -612,7 +612,53 @@ for p in m.iter_attachments():
 	# in another game) never go to an address this game did not give
 	if grep -l 'first@example.org' out/new/* 2>/dev/null; then false; fi
 	[ -z "$(ls out/new)" ]
-	grep -q 'no address for player' games/judge.log
+	# and a side the judge could not mail is no side it takes
+	grep -q ' dropped .*the join of player carries no mail address' \
+		games/judge.log
+	[ -z "$(ls games/*.yaml 2>/dev/null)" ]
+}
+
+@test "judge: a join with no address is refused: by umpire join in a game inviting the judge, else by the judge; joined again with one, it is taken" {
+	judge_setup german soviet
+	sed -i '/^address = /d' german.ini
+	# the host's game invites the judge as referee, and soviet; german
+	# is invited nowhere and has no address of his own
+	"$UMPIRE" new russo-german-war -s judge.key --side german=german.pub \
+		--side soviet=soviet.pub --referee judge.pub \
+		--address referee=judge@example.org \
+		--address soviet=soviet@example.org -o new.yaml 2>/dev/null
+	run as german join new.yaml --side german -o j.yaml
+	[ "$status" -eq 2 ]
+	assert_output_has "invites its referee at judge@example.org"
+	assert_output_has "this join of german carries none"
+	assert_output_has "give --address ADDRESS"
+	[ ! -e j.yaml ]
+	# soviet's invitation is its address: its join needs none
+	as soviet join new.yaml --side soviet -o s.yaml 2>/dev/null
+	# a game that names no judge: umpire join cannot know, the judge
+	# refuses the join, keeps it in failed/ and mails nothing
+	"$UMPIRE" new russo-german-war -s judge.key --side german=german.pub \
+		--side soviet=soviet.pub --referee judge.pub -o new2.yaml \
+		2>/dev/null
+	g=$(sed -n 's/^game: //p' new2.yaml)
+	cp new2.yaml "games/$g.yaml"
+	as german join new2.yaml --side german -o j2.yaml 2>/dev/null
+	as german mail j2.yaml --to referee -o j2.eml
+	run "$UMPIRE" judge --config judge.ini --outbox out <j2.eml
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	grep -q " $g join failed .*the join of german carries no mail address.*umpire join --side german --address ADDRESS" \
+		games/judge.log || { cat games/judge.log; return 1; }
+	grep -q 'carries no mail address' games/failed/*.why
+	[ -z "$(ls out/new)" ]
+	cmp "games/$g.yaml" new2.yaml
+	# joined again with an address, the join is taken and mailed there
+	as german join new2.yaml --side german --address german@example.org \
+		-o j3.yaml 2>/dev/null
+	as german mail j3.yaml --to referee -o j3.eml
+	run "$UMPIRE" judge --config judge.ini --outbox out <j3.eml
+	[ "$status" -eq 0 ]
+	grep -q " $g join done " games/judge.log
+	if cmp -s "games/$g.yaml" new2.yaml; then false; fi
 }
 
 @test "judge: a side asks for its letter again (umpire ask): answered at its own address, a few times a step" {

@@ -316,3 +316,103 @@ md_settled() {
 		restore
 	done
 }
+
+# GMime, which the judge loads at run time (gmime_dl.h), taken away for
+# one run without uninstalling it: "missing", strace failing every
+# openat(2) of it where ld.so looks (its cache's path, then the default
+# directories) with ENOENT, as when the package is not installed;
+# "broken", a file of its soname that is no ELF object first on
+# LD_LIBRARY_PATH (a library there that will not load). The rest of the
+# arguments is the command.
+without_gmime() {
+	local how=$1 so=libgmime-3.0.so.0 found d
+	local paths=()
+	shift
+	if [ "$how" = broken ]; then
+		mkdir -p badlib
+		head -c 4096 /dev/zero >"badlib/$so"
+		LD_LIBRARY_PATH=$PWD/badlib "$@"
+		return
+	fi
+	# where ld.so finds it: its cache's path, then the default dirs
+	found=$({ ldconfig -p 2>/dev/null || /sbin/ldconfig -p; } |
+		sed -n "s/^[[:space:]]*$so (.*) => //p" | head -1)
+	[ -n "$found" ] || { echo "ldconfig -p lists no $so"; return 1; }
+	for d in "$(dirname "$found")" /lib /usr/lib /lib64 /usr/lib64 \
+		/usr/local/lib /lib/*-linux-gnu* /usr/lib/*-linux-gnu*; do
+		[ -e "$d/$so" ] && paths+=(-P "$d/$so")
+	done
+	strace -qq -f -o /dev/null "${paths[@]}" -e trace=openat \
+		-e inject=openat:error=ENOENT "$@" 2>&1 |
+		grep -v '^strace: Requested path'
+	return "${PIPESTATUS[0]}"
+}
+
+@test "judge faults: GMime missing or broken is the host's: exit 75, a retry line naming it, the message kept; GMime back, the same message adjudicated" {
+	fixture
+	local how
+	for how in missing broken; do
+		run without_gmime "$how" "$UMPIRE" judge --config judge.ini \
+			--outbox out <m1.eml
+		[ "$status" -eq 75 ] || { echo "$how: exit $status: $output"; return 1; }
+		# the log names the library and what to install
+		grep -q ' retry .*libgmime-3\.0\.so\.0.*install the Debian package libgmime-3\.0-0.*left to the mail system' \
+			games/judge.log || { cat games/judge.log; return 1; }
+		[ "$(grep -c " retry " games/judge.log)" -eq 1 ]
+		# nothing stored, sent or kept: the player's orders are not
+		# dropped, they wait with the mail system
+		cmp -s "$G" clean/games/"$(basename "$G")"
+		[ -z "$(ls out/new)" ]
+		[ -z "$(ls games/failed)" ]
+		settled "GMime $how"
+		restore
+	done
+	# a Maildir's message stays in new/ for the next run
+	cp m1.eml maildir/new/1.m1
+	run without_gmime broken "$UMPIRE" judge --config judge.ini \
+		--outbox out --maildir maildir
+	[ "$status" -eq 75 ] || { echo "exit $status: $output"; return 1; }
+	[ -f maildir/new/1.m1 ] && [ -z "$(ls maildir/cur)" ]
+	cmp -s "$G" clean/games/"$(basename "$G")"
+	run "$UMPIRE" judge --config judge.ini --outbox out --maildir maildir
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	[ -f maildir/cur/1.m1:2,S ] && [ -z "$(ls maildir/new)" ]
+	cmp -s "$G" want.yaml
+	subjects out/new | cmp -s - want.subjects
+}
+
+@test "judge faults: GMime missing or broken: a party's note with no file waits too, to be answered" {
+	fixture
+	# a note about the game from the player's address, no file in it
+	{
+		printf 'From: player@example.org\nTo: judge@example.org\n'
+		printf 'Subject: Re: [umpire %s] my orders?\n' "${G:6:8}"
+		printf 'Message-ID: <note-1@example.org>\n\nWhere do I sign?\n'
+	} >note.eml
+	run without_gmime broken "$UMPIRE" judge --config judge.ini \
+		--outbox out <note.eml
+	[ "$status" -eq 75 ] || { echo "exit $status: $output"; return 1; }
+	grep -q ' retry .*libgmime-3\.0\.so\.0' games/judge.log
+	[ -z "$(ls out/new)" ]
+	run "$UMPIRE" judge --config judge.ini --outbox out <note.eml
+	[ "$status" -eq 0 ]
+	[ "$(ls out/new | wc -l)" -eq 1 ]
+	grep -q '^To: player@example.org' out/new/*
+}
+
+@test "judge faults: --check loads GMime, and names it and what to install when it will not load" {
+	fixture
+	run "$UMPIRE" judge --config judge.ini --outbox out --check
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	assert_output_has "gmime     ok: libgmime-3.0.so.0 loads"
+	local how
+	for how in missing broken; do
+		run without_gmime "$how" "$UMPIRE" judge --config judge.ini \
+			--outbox out --check
+		[ "$status" -eq 1 ] || { echo "$how: exit $status: $output"; return 1; }
+		assert_output_has "gmime     FIX: cannot load GMime"
+		assert_output_has "libgmime-3.0.so.0"
+		assert_output_has "install the Debian package libgmime-3.0-0"
+		[ "$(grep -c ' ok: ' <<<"$output")" -eq 5 ]
+	done
+}
