@@ -5,7 +5,11 @@
 # numbering (umpire-game(5), umpire-protocol(7) Chain links by step).
 # The game/2 fixture (tests/e2e/fixtures/game2) is a Russo-German War
 # game under a referee, six steps played from views by umpire 0.1.0 as
-# it was before game/3, with its three unencrypted test keys.
+# it was before game/3 (the commit before game/3, its rules version set
+# to today's, russo-german-war/2), with its three unencrypted test keys.
+# The game/2 file that umpire 0.1.0 wrote with its own rules version,
+# russo-german-war/1, is kept (tests/e2e/fixtures/old-rules): a game
+# made under other rules is refused, naming both versions.
 
 load helpers
 
@@ -90,4 +94,17 @@ print([r for r in g["roles"] if r["name"] == sys.argv[2]][0]["anchor"])' \
 		"$(anchor_of new.yaml soviet)" ]
 	[ "$(hash_forward "$(reveal_of new.yaml referee 6)" 6)" = \
 		"$(anchor_of new.yaml referee)" ]
+}
+
+@test "a game made under another rules version is refused, naming both versions" {
+	cp "$BATS_TEST_DIRNAME"/fixtures/old-rules/russo-german-war-1.yaml old.yaml
+	grep -qx 'rules: russo-german-war/1' old.yaml
+	for cmd in audit status; do
+		run "$UMPIRE" $cmd old.yaml
+		[ "$status" -eq 1 ]
+		assert_output_has "made with rules russo-german-war/1, but this umpire has rules russo-german-war/2"
+	done
+	run "$UMPIRE" view old.yaml --side german -s referee.key -o v.view
+	[ "$status" -eq 1 ]
+	assert_output_has "made with rules russo-german-war/1, but this umpire has rules russo-german-war/2"
 }
