@@ -108,3 +108,20 @@ print([r for r in g["roles"] if r["name"] == sys.argv[2]][0]["anchor"])' \
 	[ "$status" -eq 1 ]
 	assert_output_has "made with rules russo-german-war/1, but this umpire has rules russo-german-war/2"
 }
+
+# The engine's answers in advance that wait for a question of their own
+# key changed how every game's orders are played: the solitaires'
+# versions went up with it (their example games, played under version
+# 2, are kept), so an old game is refused on its version, not on a
+# state that no longer matches.
+@test "the solitaires' games of version 2 are refused, naming both versions" {
+	local f id
+	for f in arnswalde-1945-2 kampfgruppe-peiper-2; do
+		id=${f%-2}
+		cp "$BATS_TEST_DIRNAME/fixtures/old-rules/$f.yaml" old.yaml
+		grep -qx "rules: $id/2" old.yaml
+		run "$UMPIRE" audit old.yaml
+		[ "$status" -eq 1 ]
+		assert_output_has "made with rules $id/2, but this umpire has rules $id/3"
+	done
+}
