@@ -50,7 +50,8 @@ Allied policies (what the hand-played games did):
           those with a hex to retreat to first, and fires a marker
           where it lifts an attack to +6, the column with no EX (8.0,
           17.1); the engineer set up on 0301 steps off the engineers'
-          entry hex (11.4)
+          entry hex (11.0: a reinforcement may not appear stacked with
+          another unit)
 German policies (what a defender at the table does; each first holds
 the city and feeds it, 9.0: when no supply line reaches a German unit
 in a city hex, the fewest empty hexes in US zones of control that would
@@ -670,8 +671,8 @@ def allied_breach(board, mech):
     ones are closed on from the hexes an attack may come from (none
     across the Wurm, 7.1), a unit already there staying; the rest
     plays careful's plan, which the 2nd Armored joins; armour no plan
-    names closes on the city. A unit on the engineers' entry hex (0301,
-    11.4) steps off it."""
+    names closes on the city. A unit on the engineers' entry hex (0301;
+    11.0: a reinforcement may not appear stacked with it) steps off it."""
     mine = board.mine("allied")
     taken = set(u for u in mine if board.where[u] in board.city)
     plan = []

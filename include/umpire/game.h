@@ -70,6 +70,10 @@ const struct orders *game_step_orders(const struct game_step *s);
  * JUDGE'S CLOCK, Late steps): played by the judge for its actor, whose
  * reveal is then late[n], no link of its chain. */
 int game_step_late(const struct game *g, size_t i);
+/* Whether step i (from 0) is side's own: ordered by side, and no late
+ * step the judge took for it (which reveals no link of side's). Every
+ * reader that looks for a side's latest own step asks this. */
+int game_step_own(const struct game *g, size_t i, const char *side);
 /* Step i's hash of its countersignature (a stub's from the checkpoints). */
 void game_step_sig_hash(const struct game *g, size_t i, unsigned char out[32]);
 /* With GAME_PARSE_AS_READ (and GAME_PARSE_CHECKPOINTS), the file is read

@@ -32,11 +32,13 @@ static int view_readable(const struct doc_node *v, size_t len,
  * vouched prefix (steps 1..n_stub, unread): the side's own latest step,
  * the first the view lists, comes after it (each link it gives counts
  * on from the chains the checkpoints keep for the prefix: view.c,
- * link_at). Not so, the game is read whole. */
+ * link_at). Not so, the game is read whole. A late step the judge took
+ * for side is not its own (game_step_own, as view.c's since_from reads
+ * it): taken for one, a view after it walked into the unread prefix. */
 static int view_from_tail(const struct game *g, const char *side)
 {
 	for (size_t k = g->n_steps; k > g->n_stub; k--)
-		if (!strcmp(g->steps[k - 1].actor, side))
+		if (game_step_own(g, k - 1, side))
 			return 1;
 	return 0;
 }

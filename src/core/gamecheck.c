@@ -398,10 +398,9 @@ static void step_end_hook(void *user, const void *state,
 
 /* Step n of g, ordered for actor, as a late step (umpire-protocol(7),
  * THE JUDGE'S CLOCK, Late steps): what the game and the judge's record
- * must say for it; its orders' signature, marker and reveal are
- * verify_orders' and the caller's. */
-int late_step_ok(const struct game *g, long long n, const char *actor,
-		 const char *counter, struct error *err)
+ * must say for it. */
+static int late_step_ok(const struct game *g, long long n, const char *actor,
+			const char *counter, struct error *err)
 {
 	if (g->link_by_step)
 		return errorf(err, EXIT_REFUSED, "step %lld is a late step "
@@ -413,6 +412,40 @@ int late_step_ok(const struct game *g, long long n, const char *actor,
 			      "counter-party is %s, not the referee", n, actor,
 			      counter);
 	return clock_late_ok(g, (size_t)n, actor, err);
+}
+
+int late_step_read(const struct game *g, long long n, const char *actor,
+		   const char *counter, const unsigned char reveal[32],
+		   const struct orders *ord, struct error *err)
+{
+	unsigned char lv[32];
+	chain_late(g->genesis, (uint64_t)n, lv);
+	if (sodium_memcmp(reveal, lv, 32) != 0)
+		return 0;
+	if (late_step_ok(g, n, actor, counter, err))
+		return -1;
+	if (!ord)
+		return 1;
+	/* its orders: the referee's (verify_orders: signer and vouch),
+	 * the marker, the reveal late[n], the referee's vouch, which
+	 * every view lists the step with, and nothing else of the side's
+	 * (orders.c) */
+	if (!ord->late)
+		return errorf(err, EXIT_REFUSED, "step %lld is a late step "
+			      "(played by the judge for %s), but its orders "
+			      "carry no marker 'late: standing'", n, actor);
+	if (sodium_memcmp(ord->reveal, lv, 32) != 0)
+		return errorf(err, EXIT_REFUSED, "step %lld is a late step "
+			      "(played by the judge for %s), but its orders' "
+			      "reveal is not the public value late[%lld]", n,
+			      actor, n);
+	if (!ord->has_vouch)
+		return errorf(err, EXIT_REFUSED, "step %lld is a late step "
+			      "(played by the judge for %s), but its orders "
+			      "carry no 'vouch': a late step's orders carry "
+			      "the referee's, which every view lists it with",
+			      n, actor);
+	return 1;
 }
 
 /*
@@ -570,11 +603,8 @@ static int check_game(struct game *g, enum check_level level,
 		else if (!unread[i])
 			s->ord = xcalloc(1, sizeof *s->ord);
 		/* a late step: the judge's, for a late side (its reveal
-		 * is late[n]), where the clock and its record allow one */
+		 * is late[n]); read after its orders (late_step_read) */
 		int late = step_late(g, s);
-		if (late && late_step_ok(g, s->n, s->actor, s->counter,
-					 err))
-			goto out;
 		/* every signature of the steps not yet verified (a signing
 		 * command commits to the whole history) */
 		int vr = unread[i] ? 0 : game_step_blob(g, i, err) ? -1 :
@@ -597,6 +627,12 @@ static int check_game(struct game *g, enum check_level level,
 			       i + 1);
 			goto out;
 		}
+		/* a late step where the clock and its record allow one,
+		 * its orders what a late step's carry */
+		if (late && late_step_read(g, s->n, s->actor, s->counter,
+					   s->reveal_actor,
+					   unread[i] ? NULL : o, err) < 0)
+			goto out;
 		/* (a late step reveals no link of its actor) */
 		if ((!late && check_reveal(g, game_role(g, s->actor),
 					   (uint64_t)s->n, s->reveal_actor,

@@ -84,7 +84,17 @@ int verify_orders(struct game *g, const char *name, const char *buf,
 struct doc_node *draws_node(struct doc *d, const struct run *run,
 			    size_t step);
 struct doc_node *next_node(struct doc *d, const struct step_end *e);
-int late_step_ok(const struct game *g, long long n, const char *actor,
-		 const char *counter, struct error *err);
+/* Step n of g, ordered for actor and adjudicated by counter, its
+ * orders ord (signature and vouch verified, verify_orders; signed by
+ * the referee if late), whose actor's reveal is `reveal`: read as every
+ * reader reads a late step (umpire-protocol(7), THE JUDGE'S CLOCK, Late
+ * steps). 0: not a late step (its reveal is no late[n]); 1: a late step
+ * whose orders carry what a late step's carry and that the clock and
+ * the judge's record allow; -1 with err naming the step and the field
+ * otherwise. ord NULL: a step of the vouched prefix, not read again
+ * (its orders were read when it was verified here). */
+int late_step_read(const struct game *g, long long n, const char *actor,
+		   const char *counter, const unsigned char reveal[32],
+		   const struct orders *ord, struct error *err);
 
 #endif

@@ -388,15 +388,17 @@ int game_adjudicate(struct game *g, const char *orders_name,
 			  late ? counter : actor, game_prev(g, g->n_steps), 1,
 			  NULL, &ord, &v, err))
 		goto out;
-	unsigned char lv[32];
-	chain_late(g->genesis, (uint64_t)n, lv);
-	if (late && (late_step_ok(g, n, actor, counter, err) ||
-		     (sodium_memcmp(ord.reveal, lv, 32) != 0 &&
-		      errorf(err, EXIT_REFUSED, "%s: a late step's reveal is "
-			     "the public value late[%lld], not a chain link",
-			     orders_name, n))))
+	/* read as every reader reads it (late_step_read) */
+	int read = late_step_read(g, n, actor, counter, ord.reveal, &ord, err);
+	if (read < 0)
 		goto out;
-	if (!late && sodium_memcmp(ord.reveal, lv, 32) == 0) {
+	if (late && !read) {
+		errorf(err, EXIT_REFUSED, "%s: a late step's reveal is the "
+		       "public value late[%lld], not a chain link",
+		       orders_name, n);
+		goto out;
+	}
+	if (!late && read) {
 		errorf(err, EXIT_REFUSED, "%s: the reveal of %s is late[%lld], "
 		       "the value of a late step, which only the judge takes",
 		       orders_name, actor, n);

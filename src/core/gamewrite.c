@@ -327,6 +327,11 @@ int game_step_late(const struct game *g, size_t i)
 	return step_late(g, &g->steps[i]);
 }
 
+int game_step_own(const struct game *g, size_t i, const char *side)
+{
+	return !strcmp(g->steps[i].actor, side) && !step_late(g, &g->steps[i]);
+}
+
 /* The role whose key signs step s's orders. */
 const char *step_signer(const struct game *g,
 			const struct game_step *s)

@@ -90,8 +90,7 @@ struct doc_node *view_state(const struct game *g, const void *state,
 static size_t since_from(const struct game *g, size_t step, const char *side)
 {
 	for (size_t k = step; k >= 1; k--)
-		if (!strcmp(g->steps[k - 1].actor, side) &&
-		    !game_step_late(g, k - 1))
+		if (game_step_own(g, k - 1, side))
 			return k;
 	return 1;
 }

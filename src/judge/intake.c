@@ -229,8 +229,9 @@ int take_late_step(struct judge *j, struct game *g, const char *path,
 	doc_b64_32_str(lv_s, lv);
 	strbuf_addf(&body, "umpire: orders/1\ngame: %s\nstep: %lld\nside: %s\n"
 		    "prev: %s\nreveal: %s\n", g->id, n, actor, prev, lv_s);
-	if (game_has_views(g)) {
-		/* the views list the step with the referee's vouch */
+	{
+		/* always the referee's vouch (late_step_read): the views
+		 * list the step with it */
 		unsigned char vouch[64];
 		char b64[sodium_base64_ENCODED_LEN(64,
 			 sodium_base64_VARIANT_ORIGINAL)];

@@ -16,6 +16,7 @@ load ../e2e/helpers
 load ../e2e/judge-helpers
 
 LATEFORGE="$BATS_TEST_DIRNAME/lateforge.py"
+REDERIVE="$BATS_TEST_DIRNAME/../independent/rederive.py"
 T0=1800000000
 H=3600
 
@@ -147,4 +148,50 @@ forge_and_adjudicate() {
 	[ "$status" -eq 1 ]
 	assert_output_has "a late step's orders hold no answers and no standing orders"
 	[ ! -e after.yaml ]
+}
+
+# Every reader of a game file reads a late step one way (umpire-
+# protocol(7), THE JUDGE'S CLOCK, Late steps: what its orders carry):
+# audit, the referee's view of the game and the independent auditor
+# refuse each field of a late step forged after umpire took it, the
+# step's hash and countersignature (or the record's entry) signed again
+# by the cheating referee: orders without the vouch (audit read those
+# before, while view refused them), orders signed by the late side, a
+# reveal other than late[n], a record that had the side late before
+# the grace ended.
+@test "late step attack: a forged field of a late step is refused by every reader alike" {
+	need_tools
+	late_is_due
+	forge_and_adjudicate judge.key --vouch judge.key
+	[ "$status" -eq 0 ]
+	local f
+	# the step as umpire took it reads everywhere
+	"$UMPIRE" audit after.yaml >/dev/null
+	"$UMPIRE" view after.yaml --side soviet -s judge.key -o v.view
+	/usr/bin/python3 "$REDERIVE" after.yaml >/dev/null
+	for f in no-vouch signer reveal early; do
+		/usr/bin/python3 "$LATEFORGE" --step after.yaml forged.yaml "$f" \
+			judge.key soviet.key
+		run "$UMPIRE" audit forged.yaml
+		[ "$status" -eq 1 ] || { echo "audit took $f: $output"; return 1; }
+		echo "$f: audit: $output"
+		# (a state of its own: the local record of the judge's key,
+		# which took the step as it was, would refuse it first)
+		XDG_STATE_HOME=$PWD/fresh-$f run "$UMPIRE" view forged.yaml \
+			--side soviet -s judge.key -o forged.view
+		[ "$status" -eq 1 ] || { echo "view took $f: $output"; return 1; }
+		echo "$f: view: $output"
+		run /usr/bin/python3 "$REDERIVE" forged.yaml
+		[ "$status" -ne 0 ] || { echo "rederive took $f: $output"; return 1; }
+	done
+	# what each says of the vouch, the one field audit did not read
+	/usr/bin/python3 "$LATEFORGE" --step after.yaml forged.yaml no-vouch \
+		judge.key
+	run "$UMPIRE" audit forged.yaml
+	assert_output_has "step 3 is a late step (played by the judge for soviet), but its orders carry no 'vouch'"
+	XDG_STATE_HOME=$PWD/fresh run "$UMPIRE" view forged.yaml --side soviet \
+		-s judge.key -o forged.view
+	assert_output_has "step 3 is a late step (played by the judge for soviet), but its orders carry no 'vouch'"
+	run /usr/bin/python3 "$REDERIVE" forged.yaml
+	assert_output_has "a late step's orders carry no vouch"
 }

@@ -6,6 +6,7 @@ primitives (tests/independent/rederive.py), never with umpire itself.
 
     lateforge.py GAME OUT [--vouch KEYFILE] [--extra TEXT]
                  [--record GAME-OUT REFEREE-KEY AT]
+    lateforge.py --step GAME OUT FIELD REFEREE-KEY [KEYFILE]
 
 writes to OUT the body of a late step's order file for the step GAME
 waits on (its side, prev, the public value late[n] as its reveal, the
@@ -16,7 +17,17 @@ the attack needs. --record writes GAME-OUT: GAME with a 'late' entry of
 that side for the step before appended to the judge's record at the
 UTC time AT, signed with the referee's unencrypted key REFEREE-KEY (a
 test clock's entry, as the tests' judge writes them).
+
+--step forges one field of the late step that ends GAME (a late step
+umpire itself took) and writes the game to OUT, the step's hash and
+countersignature (and the judge's record) signed again with the
+referee's unencrypted key REFEREE-KEY, as a cheating referee would:
+FIELD is no-vouch (its orders without the vouch), signer (its orders
+signed with KEYFILE's key, the late side's own), reveal (another value
+than late[n] in the actor's place, in the orders and the step) or early
+(the record's late entry an hour before the grace ended).
 """
+import base64
 import os
 import struct
 import sys
@@ -24,11 +35,104 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "independent"))
 import nacl.signing  # noqa: E402
-from rederive import Map, audit, b2b256, doc_hash  # noqa: E402
-from viewforge import b64, seed_of_keyfile  # noqa: E402
+from rederive import (Map, audit, b2b256, doc_hash, parse_yaml,  # noqa: E402
+                      split_embedded, b64_canonical, utc)
+from viewforge import b64, b64_lines, emit, seed_of_keyfile  # noqa: E402
+
+BEGIN = "# -----BEGIN UMPIRE SIGNATURE-----"
+END = "# -----END UMPIRE SIGNATURE-----"
+
+
+def put(m, key, value):
+    return Map([(k, value if k == key else x) for k, x in m.pairs])
+
+
+def minisign(body, keyfile, comment):
+    """body signed as minisign -S does (Ed25519 of the body's BLAKE2b,
+    then of that signature and the trusted comment), embedded as umpire
+    embeds a signature block."""
+    import hashlib
+    raw = base64.b64decode(open(keyfile).read().split("\n")[1])
+    keynum = raw[54:62]
+    sk = nacl.signing.SigningKey(seed_of_keyfile(keyfile))
+    sig = sk.sign(hashlib.blake2b(body).digest()).signature
+    glob = sk.sign(sig + comment.encode()).signature
+    text = ("untrusted comment: forged\n%s\ntrusted comment: %s\n%s\n" %
+            (b64(b"ED" + keynum + sig), comment, b64(glob)))
+    t = b64(text.encode())
+    block = "".join("#%s\n" % t[i:i + 64] for i in range(0, len(t), 64))
+    return body + ("%s\n%s%s\n" % (BEGIN, block, END)).encode()
+
+
+def forge_step(game, out, field, refkey, otherkey):
+    a = audit(game, lambda s: None)
+    genesis, hashes = a["genesis"], a["step_hashes"]
+    g = parse_yaml(open(game, "rb").read(), game)
+    steps = list(g.get("steps"))
+    s = steps[-1]
+    n = len(steps)
+    ref = nacl.signing.SigningKey(seed_of_keyfile(refkey))
+    if field == "early":
+        rec = list(g.get("judge"))
+        last = rec[-1]
+        assert last.get("event") == "late" and int(last.get("step")) == n - 1
+        t = utc(last.get("at"), "late entry") - 3600
+        import time
+        entry = put(last.without("signature"), "at",
+                    time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t)))
+        prev = a["record"][-2]["sig"] if len(rec) > 1 else None
+        link = b2b256(prev) if prev else bytes(32)
+        msg = (b"umpire/1 judge time" + genesis + hashes[n - 1] + link +
+               doc_hash("umpire/1 judge time", entry))
+        rec[-1] = Map(entry.pairs + [("signature",
+                                      b64_lines(ref.sign(msg).signature))])
+        g = put(g, "judge", rec)
+    else:
+        blob = base64.b64decode("".join(s.get("orders").split()))
+        body, _ = split_embedded(blob, "orders")
+        lines = body.decode().split("\n")
+        comment = "umpire/1 game=%s step=%d side=%s" % (
+            g.get("game"), n, s.get("actor"))
+        key = refkey
+        if field == "no-vouch":
+            keep, skip = [], False
+            for ln in lines:
+                if ln.startswith("vouch:"):
+                    skip = True
+                    continue
+                if skip and ln.startswith("  "):
+                    continue
+                skip = False
+                keep.append(ln)
+            lines = keep
+        elif field == "signer":
+            key = otherkey
+        elif field == "reveal":
+            other = b64(os.urandom(32))
+            lines = ["reveal: %s" % other if ln.startswith("reveal:")
+                     else ln for ln in lines]
+            rv = s.get("reveals")
+            s = put(s, "reveals", put(rv, s.get("actor"), other))
+        else:
+            sys.exit("lateforge.py: unknown field %s" % field)
+        signed = minisign("\n".join(lines).encode(), key, comment)
+        s = put(s, "orders", b64_lines(signed))
+        hashed = s.without("signature")
+        hashed = Map([(k, b64_canonical(base64.b64decode("".join(
+            v.split()))) if k == "orders" else v) for k, v in hashed.pairs])
+        step_hash = doc_hash("umpire/1 step", hashed)
+        csig = ref.sign(b"umpire/1 countersign" + genesis +
+                        step_hash).signature
+        steps[-1] = put(s, "signature", b64_lines(csig))
+        g = put(g, "steps", steps)
+    open(out, "w").write(emit(g, "").lstrip("\n") + "\n")
 
 
 def main(argv):
+    if argv[1] == "--step":
+        forge_step(argv[2], argv[3], argv[4], argv[5],
+                   argv[6] if len(argv) > 6 else None)
+        return
     game, out = argv[1:3]
     opts = argv[3:]
     vouch_key = extra = record = None

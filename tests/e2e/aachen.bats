@@ -329,7 +329,8 @@ EOF2
 # within two hexes of the Wurm, so breach sends its nearest units for
 # one such group before the 2nd Armored is on its way (the hexes a plan
 # names in the West Wall are of one group), and the engineer set up on
-# 0301, the engineers' entry hex (11.4), steps off it; once the
+# 0301, the engineers' entry hex (11.0: no reinforcement appears
+# stacked with it), steps off it; once the
 # division is due (ad2-turn), no unit goes for the West Wall.
 @test "players who try: breach goes for three contiguous West Wall hexes by the Wurm, and stops once the 2nd Armored is due" {
 	run python3 - "$BATS_TEST_DIRNAME/../../examples/aachen" start.yaml <<'EOF2'

@@ -5,7 +5,11 @@
 # numbering (umpire-game(5), umpire-protocol(7) Chain links by step).
 # The game/2 fixture (tests/e2e/fixtures/game2) is a Russo-German War
 # game under a referee, six steps played from views by umpire 0.1.0 as
-# it was before game/3, with its three unencrypted test keys.
+# it was before game/3 (the commit before game/3, its rules version set
+# to today's, russo-german-war/2), with its three unencrypted test keys.
+# The game/2 file that umpire 0.1.0 wrote with its own rules version,
+# russo-german-war/1, is kept (tests/e2e/fixtures/old-rules): a game
+# made under other rules is refused, naming both versions.
 
 load helpers
 
@@ -90,4 +94,34 @@ print([r for r in g["roles"] if r["name"] == sys.argv[2]][0]["anchor"])' \
 		"$(anchor_of new.yaml soviet)" ]
 	[ "$(hash_forward "$(reveal_of new.yaml referee 6)" 6)" = \
 		"$(anchor_of new.yaml referee)" ]
+}
+
+@test "a game made under another rules version is refused, naming both versions" {
+	cp "$BATS_TEST_DIRNAME"/fixtures/old-rules/russo-german-war-1.yaml old.yaml
+	grep -qx 'rules: russo-german-war/1' old.yaml
+	for cmd in audit status; do
+		run "$UMPIRE" $cmd old.yaml
+		[ "$status" -eq 1 ]
+		assert_output_has "made with rules russo-german-war/1, but this umpire has rules russo-german-war/2"
+	done
+	run "$UMPIRE" view old.yaml --side german -s referee.key -o v.view
+	[ "$status" -eq 1 ]
+	assert_output_has "made with rules russo-german-war/1, but this umpire has rules russo-german-war/2"
+}
+
+# The engine's answers in advance that wait for a question of their own
+# key changed how every game's orders are played: the solitaires'
+# versions went up with it (their example games, played under version
+# 2, are kept), so an old game is refused on its version, not on a
+# state that no longer matches.
+@test "the solitaires' games of version 2 are refused, naming both versions" {
+	local f id
+	for f in arnswalde-1945-2 kampfgruppe-peiper-2; do
+		id=${f%-2}
+		cp "$BATS_TEST_DIRNAME/fixtures/old-rules/$f.yaml" old.yaml
+		grep -qx "rules: $id/2" old.yaml
+		run "$UMPIRE" audit old.yaml
+		[ "$status" -eq 1 ]
+		assert_output_has "made with rules $id/2, but this umpire has rules $id/3"
+	done
 }

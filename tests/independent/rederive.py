@@ -11,7 +11,7 @@ sampling; die faces), the hand-over from one step to the
 next, and the final state hash; the judge's record of time (THE JUDGE'S
 CLOCK: every entry's signature, order and link), and a late step (its
 public value late[n] in the actor's place, its orders the referee's,
-the marker alone, the clock's on_late standing, and the record's late
+the marker alone with the referee's vouch, the clock's on_late standing, and the record's late
 entry no earlier than the end of the grace). It cannot replay the rules, so it does
 not check that the answers were legal, that n is the right pool size, or
 which card or counter of a pool a pick names.
@@ -584,7 +584,11 @@ def audit(path, out):
         if comment.startswith("umpire") and comment != want:
             raise Fail(W, "trusted comment '%s', expected '%s'"
                        % (comment, want))
-        # the vouch, where the orders carry one (VIEWS)
+        # the vouch, where the orders carry one (VIEWS); a late step's
+        # always carry the referee's (THE JUDGE'S CLOCK, Late steps)
+        if late and "vouch" not in o:
+            raise Fail(W, "a late step's orders carry no vouch (the "
+                       "referee's, which every view lists it with)")
         if "vouch" in o and not ed25519_ok(
                 signer["pk"], want.encode(), b64(o.get("vouch"), W,
                                                  "vouch", 64)):

@@ -27,7 +27,7 @@ setup_file() {
 	MTA_HOME=$(mta_dir)
 	JUDGE_HOME=$MTA_HOME/judge
 	mkdir -p "$JUDGE_HOME"
-	chmod 755 "$JUDGE_HOME"
+	judge_world
 	# what the pipe runs: the judge, in its home, on its games, under
 	# GNU time (its peak memory appended to home/rss)
 	cat >"$JUDGE_HOME/deliver" <<EOF
@@ -36,8 +36,8 @@ cd "$JUDGE_HOME/home" || exit 75
 exec /usr/bin/time -f %M -a -o "$JUDGE_HOME/home/rss" \
 	env HOME="$JUDGE_HOME/home" XDG_STATE_HOME="$JUDGE_HOME/home/state" \
 	XDG_CONFIG_HOME="$JUDGE_HOME/home/.config" \
-	UMPIRE_SCENARIOS="$UMPIRE_SCENARIOS" \
-	"$UMPIRE" judge --games "$JUDGE_HOME/home/games" --accept-new \
+	UMPIRE_SCENARIOS="$JUDGE_SCENARIOS" \
+	"$JUDGE_UMPIRE" judge --games "$JUDGE_HOME/home/games" --accept-new \
 	--config "$JUDGE_HOME/home/config.ini"
 EOF
 	chmod 755 "$JUDGE_HOME/deliver"

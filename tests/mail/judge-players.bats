@@ -26,15 +26,15 @@ setup_file() {
 	MTA_HOME=$(mta_dir)
 	JUDGE_HOME=$MTA_HOME/judge
 	mkdir -p "$JUDGE_HOME"
-	chmod 755 "$JUDGE_HOME"
+	judge_world
 	# what the pipe runs: the judge, in its home, on its games
 	cat >"$JUDGE_HOME/deliver" <<EOF
 #!/bin/sh
 cd "$JUDGE_HOME/home" || exit 75
 exec env HOME="$JUDGE_HOME/home" XDG_STATE_HOME="$JUDGE_HOME/home/state" \
 	XDG_CONFIG_HOME="$JUDGE_HOME/home/.config" \
-	UMPIRE_SCENARIOS="$UMPIRE_SCENARIOS" \
-	"$UMPIRE" judge --games "$JUDGE_HOME/home/games" \
+	UMPIRE_SCENARIOS="$JUDGE_SCENARIOS" \
+	"$JUDGE_UMPIRE" judge --games "$JUDGE_HOME/home/games" \
 	--config "$JUDGE_HOME/home/config.ini"
 EOF
 	chmod 755 "$JUDGE_HOME/deliver"
@@ -193,13 +193,13 @@ quiet() {
 # the invitations (`umpire mail` of the new game: to the roles still to
 # join, at their invitations). Sets id.
 new_game() {
-	as_judge "$UMPIRE" new russo-german-war -s judge.key \
+	as_judge "$JUDGE_UMPIRE" new russo-german-war -s judge.key \
 		--side german=alice.pub --side soviet=bob.pub \
 		--referee judge.pub --address "german=$1" \
 		--address "soviet=$2" -o games/new.yaml 2>/dev/null
 	id=$(sed -n 's/^game: //p' "$JUDGE_HOME/home/games/new.yaml")
 	as_judge mv games/new.yaml "games/$id.yaml"
-	as_judge "$UMPIRE" mail "games/$id.yaml" >"$BATS_TEST_TMPDIR/invite.eml"
+	as_judge "$JUDGE_UMPIRE" mail "games/$id.yaml" >"$BATS_TEST_TMPDIR/invite.eml"
 	grep -q "^To: .*$1" invite.eml
 	grep -q "$2" invite.eml
 	"$MTA_SENDMAIL" -t -i -f judge@example.org <invite.eml
@@ -514,7 +514,7 @@ alice_mutt() {
 		"$log"
 	[ -z "$(ls "$JUDGE_HOME/home/games/failed" 2>/dev/null)" ]
 	[ "$(mta_count bob)" -eq 0 ]
-	run as_judge "$UMPIRE" judge --status --games games
+	run as_judge "$JUDGE_UMPIRE" judge --status --games games
 	echo "$output"
 	[ "$status" -eq 0 ]
 	assert_output_has "${id:0:8} russo-german-war"
@@ -540,13 +540,13 @@ alice_mutt() {
 	no_new_mail_yet
 	grep -q ' retry .*mode 644.*chmod 600' \
 		"$JUDGE_HOME/home/games/judge.log" || { judge_log; false; }
-	run as_judge "$UMPIRE" judge --check --games games
+	run as_judge "$JUDGE_UMPIRE" judge --check --games games
 	echo "$output"
 	[ "$status" -eq 1 ]
 	assert_output_has "FIX:"
 	assert_output_has "chmod 600"
 	chmod 600 "$JUDGE_HOME/home/judge.key"
-	run as_judge "$UMPIRE" judge --check --games games
+	run as_judge "$JUDGE_UMPIRE" judge --check --games games
 	echo "$output"
 	[ "$status" -eq 0 ]
 	postqueue -c "$MTA_CONF" -f

@@ -22,7 +22,7 @@ setup_file() {
 	MTA_HOME=$(mta_dir)
 	JUDGE_HOME=$MTA_HOME/judge
 	mkdir -p "$JUDGE_HOME"
-	chmod 755 "$JUDGE_HOME"
+	judge_world
 	# what the pipe runs: the judge, in its home, on its games; once
 	# under strace(1) when the test left strace's arguments in
 	# home/strace-args (to kill the judge at a chosen system call): the
@@ -35,8 +35,8 @@ setup_file() {
 cd "$JUDGE_HOME/home" || exit 75
 set -- env HOME="$JUDGE_HOME/home" XDG_STATE_HOME="$JUDGE_HOME/home/state" \
 	XDG_CONFIG_HOME="$JUDGE_HOME/home/.config" \
-	UMPIRE_SCENARIOS="$UMPIRE_SCENARIOS" \
-	"$UMPIRE" judge --games "$JUDGE_HOME/home/games" \
+	UMPIRE_SCENARIOS="$JUDGE_SCENARIOS" \
+	"$JUDGE_UMPIRE" judge --games "$JUDGE_HOME/home/games" \
 	--config "$JUDGE_HOME/home/config.ini"
 if [ -f strace-args ] && [ -n "$strace" ]; then
 	args=\$(cat strace-args)
@@ -132,7 +132,7 @@ rgw_joined() {
 	# address (the judge mails a role only at the game's address for
 	# it); Rita invites Alice with it
 	# (RGW_CLOCK: the game's clock, umpire new --set's)
-	as_judge "$UMPIRE" new russo-german-war --side german=alice.pub \
+	as_judge "$JUDGE_UMPIRE" new russo-german-war --side german=alice.pub \
 		--side soviet=bob.pub --referee judge.pub ${RGW_CLOCK:-} \
 		--address german=alice@example.org \
 		--address soviet=bob@example.org -o games/new.yaml 2>/dev/null

@@ -2,14 +2,35 @@
 # tests of tests/mail/ (judge.bats, judge-players.bats,
 # judge-flood.bats): its home is $JUDGE_HOME/home, owned by nobody.
 
+# judge_world: what the judge's user (nobody) runs, put where it can run
+# it: a copy of the binary under test and of the scenarios under
+# $JUDGE_HOME (mode 755, in the instance's directory, which postfix's
+# users reach), as $JUDGE_UMPIRE and $JUDGE_SCENARIOS. The tree under
+# test may lie in a directory only its owner may enter (a clone in
+# mktemp -d, a 0700 home): run from there, nobody could not execute the
+# binary (status 126) nor read the scenarios.
+judge_world() {
+	mkdir -p "$JUDGE_HOME/bin"
+	cp "$UMPIRE" "$JUDGE_HOME/bin/umpire"
+	rm -rf "$JUDGE_HOME/scenarios"
+	cp -R "${UMPIRE_SCENARIOS:-$BATS_TEST_DIRNAME/../../scenarios}" \
+		"$JUDGE_HOME/scenarios"
+	chmod 755 "$JUDGE_HOME" "$JUDGE_HOME/bin" "$JUDGE_HOME/bin/umpire"
+	chmod -R a+rX "$JUDGE_HOME/scenarios"
+	export JUDGE_UMPIRE=$JUDGE_HOME/bin/umpire
+	export JUDGE_SCENARIOS=$JUDGE_HOME/scenarios
+}
+
 # as_judge CMD...: run CMD as the judge's user (nobody) in its home,
-# with its configuration and local records, as the pipe runs it.
+# with its configuration and local records, as the pipe runs it (umpire
+# as $JUDGE_UMPIRE, judge_world).
 as_judge() {
 	(cd "$JUDGE_HOME/home" &&
 	 setpriv --reuid=65534 --regid=65534 --clear-groups \
 		env HOME="$JUDGE_HOME/home" \
 		XDG_STATE_HOME="$JUDGE_HOME/home/state" \
 		XDG_CONFIG_HOME="$JUDGE_HOME/home/.config" \
+		UMPIRE_SCENARIOS="$JUDGE_SCENARIOS" \
 		UMPIRE_CONFIG="$JUDGE_HOME/home/config.ini" "$@")
 }
 

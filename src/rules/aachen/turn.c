@@ -582,6 +582,36 @@ static int entry_free(const struct aachen *st, int u, int16_t *out)
 	return n;
 }
 
+/* Whether h is one of the entry hexes of reinforcement un (11.3). */
+static int is_entry(const struct hunit *un, int h)
+{
+	int i;
+
+	for (i = 0; i < un->n_entry; i++)
+		if (un->entry[i] == h)
+			return 1;
+	return 0;
+}
+
+/* Who holds the entry hex h of reinforcement u, and the rule that keeps
+ * u out of it: a friendly unit, 11.0 (no unit may appear stacked with
+ * another: u enters there once it has moved off), an enemy unit, 11.4
+ * (u stays off the map until no enemy holds the hex). "x2 (11.0: ...)"
+ * or "the enemy y1 (11.4: ...)". */
+static int entry_held(const struct aachen *st, int u, int h, char *buf,
+		      size_t size)
+{
+	const struct hunit *by = &st->u[st->occ[h]];
+
+	if (by->side == st->u[u].side)
+		return snprintf(buf, size, "%s (11.0: no unit may appear "
+				"stacked with another; %s may enter there once "
+				"%s has moved off)", by->id, st->u[u].id,
+				by->id);
+	return snprintf(buf, size, "the enemy %s (11.4: %s stays off the map "
+			"until no enemy holds the hex)", by->id, st->u[u].id);
+}
+
 static int due(const struct aachen *st, int u)
 {
 	return st->u[u].where == U_WAITING && st->u[u].arrive > 0 &&
@@ -712,6 +742,17 @@ static int walk(struct aachen *st, int u, int mech, const int16_t *path,
 		k = entry_free(st, u, f);
 		while (k > 0 && f[k - 1] != h)
 			k--;
+		if (k == 0 && h >= 0 && st->occ[h] >= 0 &&
+		    is_entry(un, h)) {
+			size_t len = (size_t)snprintf(why, size, "%s may not "
+						      "enter at %s: it is held "
+						      "by ", un->id,
+						      hex_id(h, x));
+
+			if (len < size)
+				entry_held(st, u, h, why + len, size - len);
+			return -1;
+		}
 		if (k == 0)
 			return snprintf(why, size, "%s is not a free entry hex "
 					"of %s (11.3)", hex_id(h, x), un->id),
@@ -723,8 +764,8 @@ static int walk(struct aachen *st, int u, int mech, const int16_t *path,
 		aa_rules(st, &r);
 		if (n > 1 && hex_in_enemy_zoc(&r, un->side, h))
 			return snprintf(why, size, "%s is in an enemy zone of "
-					"control: %s stops there (12.0)", x,
-					un->id), -1;
+					"control: %s stops there (12.0)",
+					hex_id(h, x), un->id), -1;
 		i = 1;
 	}
 	for (; i < n; i++) {
@@ -1125,7 +1166,7 @@ static int check_move_once(struct mv_check *m, const char *ans, char *why,
 }
 
 /* Why the reinforcement u may not enter now: it is not due yet (11.0),
- * or each of its entry hexes is held, and by whom (11.4). */
+ * or each of its entry hexes is held, and by whom (entry_held). */
 static int waiting_why(const struct aachen *st, int u, char *why,
 		       size_t size)
 {
@@ -1142,13 +1183,14 @@ static int waiting_why(const struct aachen *st, int u, char *why,
 				"by a game event, not yet come (11.0)", un->id),
 		       -1;
 	len = (size_t)snprintf(why, size, "%s may not enter now: every one "
-			       "of its entry hexes is held (11.4):", un->id);
+			       "of its entry hexes is held:", un->id);
 	for (i = 0; i < un->n_entry && len < size; i++) {
 		h = un->entry[i];
-		len += (size_t)snprintf(why + len, size - len, "%s %s by %s",
-					i ? "," : "", hex_id(h, x),
-					st->occ[h] >= 0 ?
-					st->u[st->occ[h]].id : "-");
+		len += (size_t)snprintf(why + len, size - len, "%s %s by ",
+					i ? "," : "", hex_id(h, x));
+		if (len < size)
+			len += (size_t)entry_held(st, u, h, why + len,
+						  size - len);
 	}
 	return -1;
 }

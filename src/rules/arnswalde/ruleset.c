@@ -40,7 +40,12 @@ static const struct standing_key standing[] = {
 
 const struct ruleset ruleset_arnswalde = {
 	.id = "arnswalde-1945",
-	.version = "2",
+	/* 2: a face-down card removed by the relief check is turned (4.2);
+	 * 3: answers in advance wait for a question of their own key (the
+	 * engine's change, umpire-orders(5)): a game of 2 with an answer
+	 * left unused would replay otherwise (umpire-protocol(7), What a
+	 * game commits to) */
+	.version = "3",
 	.sides = sides,
 	.state_size = sizeof(struct arn),
 	.setup = arn_setup,

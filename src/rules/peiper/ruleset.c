@@ -58,7 +58,12 @@ static const struct standing_key standing[] = {
 
 const struct ruleset ruleset_peiper = {
 	.id = "kampfgruppe-peiper",
-	.version = "2",
+	/* 2: the turn track of boxes, the towns Peiper reached below 4,
+	 * surrounded at La Gleize only; 3: answers in advance wait for a
+	 * question of their own key (the engine's change,
+	 * umpire-orders(5)): a game of 2 with an answer left unused would
+	 * replay otherwise (umpire-protocol(7), What a game commits to) */
+	.version = "3",
 	.sides = sides,
 	.state_size = sizeof(struct kgp),
 	.setup = kgp_setup,

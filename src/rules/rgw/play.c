@@ -402,6 +402,20 @@ static void discard(struct ctx *c, struct rgw *st)
 	end_turn(st);
 }
 
+/* 5.0 (2): the highest normal-war card of the set s (the German "of
+ * course chooses the highest card, the 7 if there is one"; of the two
+ * 7s, n7 first), or -1 if s has none. */
+static int highest_normal(cardset s)
+{
+	int i, best = -1;
+
+	for (i = 0; i < RGW_CARDS; i++)
+		if ((s & NORMAL_CARDS & SET(i)) &&
+		    (best < 0 || rgw_value(i) > rgw_value(best)))
+			best = i;
+	return best;
+}
+
 /* 5.0: the year ends on the second exploitation card. */
 static void year_end(struct ctx *c, struct rgw *st)
 {
@@ -446,8 +460,11 @@ static void year_end(struct ctx *c, struct rgw *st)
 	if (back && g < HAND_MAX) {
 		q_init(&q, "5.0", "take-back", "german", "The year %d ends: "
 		       "take one discarded normal-war card back into your "
-		       "hand, or none.", st->year);
+		       "hand (highest: the highest of them), or none.",
+		       st->year);
 		q_add(&q, "none");
+		q_add(&q, "highest");
+		codes[n++] = highest_normal(back);
 		for (i = 0; i < RGW_CARDS; i++)
 			if (back & SET(i)) {
 				codes[n++] = i;
@@ -458,7 +475,8 @@ static void year_end(struct ctx *c, struct rgw *st)
 			st->hand[GER] |= SET(codes[k - 1]);
 			st->discard &= (cardset)~SET(codes[k - 1]);
 			ctx_event(c, "5.0", "The German takes %s back from the "
-				  "discards.", rgw_card_names[codes[k - 1]]);
+				  "discards%s.", rgw_card_names[codes[k - 1]],
+				  k == 1 ? " (the highest)" : "");
 		} else {
 			ctx_event(c, "5.0", "The German takes no card back.");
 		}

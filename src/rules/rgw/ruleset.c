@@ -70,16 +70,17 @@ static const struct standing_key standing[] = {
 	{ "extra-draw", "4.2", "draw the extra card the marker's city "
 	  "allows (draw, no)", "draw", 0, NULL, NULL, NULL },
 	{ "take-back", "5.0", "at the year end, the discarded normal-war "
-	  "card the German takes back (a card label, or none)", "n7", 0, NULL,
-	  NULL, NULL },
+	  "card the German takes back (a card label, highest, or none)",
+	  "highest", 0, NULL, NULL, NULL },
 	{ NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL }
 };
 
 /* What a player who sends nothing does (on-late=standing: struct
  * late_answer): the deal, 3.0, has one answer; a turn with no card
  * played is supply, 4.0; a normal war not answered is passed (and
- * lost), 4.1; no extra card drawn, 4.2 (optional), none taken back,
- * 5.0. Where the marker advances to, 4.1, which card is discarded,
+ * lost), 4.1; no extra card drawn, 4.2 (optional); the highest
+ * normal-war card of the discards taken back, 5.0 (2): "of course he
+ * will choose the highest card (the 7 if there is one)". Where the marker advances to, 4.1, which card is discarded,
  * 4.1, and a turn where supply is not legal (a full hand, or no deck)
  * are the player's choice, with no late answer: a late step ends there
  * (umpire(1), Late answers). */
@@ -88,13 +89,17 @@ static const struct late_answer late[] = {
 	{ "action", "4.0", "supply", 0 },
 	{ "answer", "4.1", "pass", 0 },
 	{ "extra-draw", "4.2", "no", 0 },
-	{ "take-back", "5.0", "none", 0 },
+	{ "take-back", "5.0", "highest", 0 },
 	{ NULL, NULL, NULL, 0 }
 };
 
 const struct ruleset ruleset_rgw = {
 	.id = "russo-german-war",
-	.version = "1",
+	/* 1: the first; 2: answers in advance wait for a question of their
+	 * own key (the engine's change, umpire-orders(5)), and a late
+	 * German takes back the highest normal-war card of the discards,
+	 * not none (5.0 (2)); "highest" is an answer of take-back */
+	.version = "2",
 	.sides = sides,
 	.state_size = sizeof(struct rgw),
 	.setup = rgw_setup,
