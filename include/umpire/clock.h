@@ -23,6 +23,18 @@ struct seckey;
 #define CLOCK_GRACE (24LL * 3600)
 /* The longest duration a clock takes: a year. */
 #define CLOCK_MAX (366LL * 86400)
+/* The least a clock keeps (umpire new, and the judge for a game taken
+ * by mail; clock_check_minima): a deadline of an hour, a reminder and
+ * a grace of a quarter of an hour, or 0s (none). A game's letters are
+ * then at most a few an hour, whoever sets its clock. */
+#define CLOCK_MIN_DEADLINE 3600LL
+#define CLOCK_MIN_REMIND (15LL * 60)
+#define CLOCK_MIN_GRACE (15LL * 60)
+/* The deadlines a late side may miss, where the game waits on it, before
+ * it forfeits (the clock's forfeit_after; umpire-game(5)): the default,
+ * and the most a clock takes. */
+#define CLOCK_FORFEIT_AFTER 3
+#define CLOCK_FORFEIT_AFTER_MAX 100
 
 /* The test hook (umpire(1), ENVIRONMENT): the judge's "now", in seconds
  * since the epoch; a time taken from it is marked in the record. */
@@ -38,7 +50,7 @@ const char *clock_late_name(enum clock_late l);
 
 /*
  * One setting KEY=VALUE for the clock (deadline, remind, grace,
- * on-late or on_late) into c: 1 when key is a clock's, 0 when it is
+ * on-late or on_late, forfeit-after or forfeit_after) into c: 1 when key is a clock's, 0 when it is
  * not (a scenario option), -1 with err when the value is wrong. what
  * names where it was given ("--set", "[judge]").
  */
@@ -47,6 +59,13 @@ int clock_setting(struct game_clock *c, const char *key, const char *value,
 /* A clock whose settings are consistent (remind before the deadline):
  * 0, or -1 with err. */
 int clock_check_settings(const struct game_clock *c, struct error *err);
+
+/* A clock no shorter than the least the judge keeps (CLOCK_MIN_*): 0,
+ * or -1 with err (EXIT_USAGE) naming the field and its least. */
+int clock_check_minima(const struct game_clock *c, struct error *err);
+/* The deadlines a late side may miss before it forfeits: the clock's
+ * forfeit_after, else CLOCK_FORFEIT_AFTER. */
+int clock_forfeit_after(const struct game_clock *c);
 
 struct ruleset;
 /* A clock the game's rules allow: on_late standing needs the rules'

@@ -20,8 +20,14 @@
  *                          (default JUDGE_ANSWERS_A_STEP)
  *   failed_max = N         messages failed/ keeps (JUDGE_FAILED_MAX)
  *   failed_mib = N         MiB failed/ keeps (JUDGE_FAILED_MIB)
- *   deadline, remind, grace = DURATION, on_late = wait|forfeit
- *                          the clock umpire new gives a game (clock.h)
+ *   deadline, remind, grace = DURATION, on_late = wait|standing|forfeit,
+ *   forfeit_after = N      the clock umpire new gives a game (clock.h)
+ *   new_games_max = N      games taken by mail kept at once
+ *                          (JUDGE_NEW_GAMES_MAX, umpire/judge.h)
+ *   new_game_kib = N       KiB a game taken by mail may be when taken
+ *                          (JUDGE_NEW_GAME_KIB)
+ *   new_idle_days = N      days a game taken by mail is kept while no
+ *                          side has moved (JUDGE_NEW_IDLE_DAYS)
  *   [addresses]
  *   ROLE = ADDRESS         a role's mail address (umpire mail: To)
  * Ownership: struct config owns its strings; config_free releases them.
@@ -37,6 +43,9 @@
 #define CONFIG_UNLOCK_MAX (24 * 60)
 #define CONFIG_ANSWERS_MAX 100
 #define CONFIG_FAILED_MAX 1000000
+#define CONFIG_NEW_GAMES_MAX 100000
+#define CONFIG_NEW_GAME_KIB_MAX 1024
+#define CONFIG_NEW_IDLE_MAX 3650
 /* umpire mail --send without [umpire] sendmail: mutt's default, by its
  * full path (/usr/sbin is not on a normal user's PATH on Debian) */
 #define MAIL_SENDMAIL "/usr/sbin/sendmail -t -i"
@@ -57,9 +66,13 @@ struct config {
 	int judge_answers_step_set;
 	long judge_failed_max, judge_failed_mib;   /* [judge] failed_* */
 	int judge_failed_max_set, judge_failed_mib_set;
-	/* [judge] deadline, remind, grace, on_late (checked by clock.h's
+	/* [judge] new_games_max, new_game_kib, new_idle_days: the games
+	 * taken by mail (--accept-new), when set */
+	long judge_new_games, judge_new_kib, judge_idle_days;
+	int judge_new_games_set, judge_new_kib_set, judge_idle_days_set;
+	/* [judge] deadline, remind, grace, on_late, forfeit_after (checked by clock.h's
 	 * clock_setting as read), or NULL */
-	char *judge_clock[4];
+	char *judge_clock[5];
 	struct config_address {
 		char *role, *address;
 	} addresses[CONFIG_MAX_ADDRESSES];

@@ -93,6 +93,7 @@ struct game_clock {
 	int set;
 	long long deadline, remind, grace;
 	enum clock_late on_late;
+	int forfeit_after;      /* 0: not in the header (the default) */
 };
 
 struct game {

@@ -27,6 +27,12 @@
  * there; a flood of strangers' costs nothing) */
 #define JUDGE_FAILED_MAX 1000
 #define JUDGE_FAILED_MIB 100
+/* The games taken by mail (--accept-new) by default: how many are kept
+ * at once, how big one may be when taken (a game before its first step
+ * is a few KiB), and how long one is kept while no side has moved. */
+#define JUDGE_NEW_GAMES_MAX 20
+#define JUDGE_NEW_GAME_KIB 64
+#define JUDGE_NEW_IDLE_DAYS 30
 
 struct judge_settings {
 	const char *games;         /* the games directory */
@@ -43,6 +49,10 @@ struct judge_settings {
 	unsigned answers_a_step;   /* to its signed mail, a day a step */
 	size_t failed_max;         /* failed/ keeps at most these messages */
 	size_t failed_bytes;       /* and these bytes, the oldest out */
+	size_t new_games_max;      /* games taken by mail kept at once */
+	size_t new_game_bytes;     /* the largest game taken by mail */
+	long new_idle;             /* seconds one is kept while no side
+				      has moved */
 };
 
 /* Deal with the message on stdin, or with every message of the

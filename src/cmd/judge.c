@@ -79,6 +79,12 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 			(size_t)jc.cfg.judge_failed_max : JUDGE_FAILED_MAX,
 		.failed_bytes = (size_t)(jc.cfg.judge_failed_mib_set ?
 			jc.cfg.judge_failed_mib : JUDGE_FAILED_MIB) << 20,
+		.new_games_max = (size_t)(jc.cfg.judge_new_games_set ?
+			jc.cfg.judge_new_games : JUDGE_NEW_GAMES_MAX),
+		.new_game_bytes = (size_t)(jc.cfg.judge_new_kib_set ?
+			jc.cfg.judge_new_kib : JUDGE_NEW_GAME_KIB) << 10,
+		.new_idle = (jc.cfg.judge_idle_days_set ?
+			jc.cfg.judge_idle_days : JUDGE_NEW_IDLE_DAYS) * 86400L,
 	};
 	if (check)
 		rc = judge_check(&jc, &s, err);

@@ -54,8 +54,8 @@ static int take_invites(const char *const *given, size_t n_given,
 }
 
 /*
- * The game's clock: the config's [judge] deadline, remind, grace and
- * on_late, then each --set of a clock's key (taken out of sets, which
+ * The game's clock: the config's [judge] deadline, remind, grace,
+ * on_late and forfeit_after, then each --set of a clock's key (taken out of sets, which
  * are the scenario's options). A game gets a clock when either gives
  * one setting; the rest are the defaults (clock.h).
  */
@@ -64,11 +64,11 @@ static int take_clock(const struct cli *cli, const char **sets,
 		      struct error *err)
 {
 	static const char *const keys[] = { "deadline", "remind", "grace",
-		"on_late" };
+		"on_late", "forfeit_after" };
 	size_t kept = 0;
 	*c = (struct game_clock){ 0, CLOCK_DEADLINE, CLOCK_REMIND,
-		CLOCK_GRACE, LATE_WAIT };
-	for (int i = 0; i < 4; i++)
+		CLOCK_GRACE, LATE_WAIT, 0 };
+	for (int i = 0; i < 5; i++)
 		if (cli->cfg.judge_clock[i]) {
 			if (clock_setting(c, keys[i], cli->cfg.judge_clock[i],
 					  "[judge]", err) != 1)
@@ -92,7 +92,12 @@ static int take_clock(const struct cli *cli, const char **sets,
 			sets[kept++] = sets[i];
 	}
 	*n_sets = kept;
-	return c->set ? clock_check_settings(c, err) : 0;
+	/* and no shorter than the judge keeps: a clock of seconds would
+	 * have it mail a game's parties every tick */
+	if (c->set && (clock_check_settings(c, err) ||
+		       clock_check_minima(c, err)))
+		return -1;
+	return 0;
 }
 
 int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)

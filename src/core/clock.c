@@ -32,7 +32,7 @@ static const char *const events[] = { "taken", "seen", "remind", "notice",
 static const char *const entry_keys[] = { "event", "step", "at", "role",
 	"test", "signature", NULL };
 static const char *const clock_keys[] = { "deadline", "remind", "grace",
-	"on_late", NULL };
+	"on_late", "forfeit_after", NULL };
 
 const char *clock_late_name(enum clock_late l)
 {
@@ -87,7 +87,21 @@ int clock_setting(struct game_clock *c, const char *key, const char *value,
 		slot = &c->remind;
 	else if (!strcmp(key, "grace"))
 		slot = &c->grace;
-	else if (strcmp(key, "on-late") && strcmp(key, "on_late"))
+	else if (!strcmp(key, "forfeit-after") ||
+		 !strcmp(key, "forfeit_after")) {
+		char *end;
+		errno = 0;
+		long v = strtol(value, &end, 10);
+		if (errno || end == value || *end || v < 1 ||
+		    v > CLOCK_FORFEIT_AFTER_MAX)
+			return errorf(err, EXIT_USAGE, "%s %s=%s: the deadlines "
+				      "a late side may miss before it "
+				      "forfeits, a whole number from 1 to %d",
+				      what, key, value,
+				      CLOCK_FORFEIT_AFTER_MAX);
+		c->forfeit_after = (int)v;
+		return 1;
+	} else if (strcmp(key, "on-late") && strcmp(key, "on_late"))
 		return 0;
 	if (slot) {
 		if (clock_duration(value, slot) ||
@@ -121,6 +135,37 @@ int clock_check_settings(const struct game_clock *c, struct error *err)
 			      "that long before the deadline (0s: none)", a,
 			      b);
 	return 0;
+}
+
+int clock_check_minima(const struct game_clock *c, struct error *err)
+{
+	static const struct {
+		const char *name;
+		long long least;
+		int off;        /* 0s allowed: none */
+	} f[] = {
+		{ "deadline", CLOCK_MIN_DEADLINE, 0 },
+		{ "remind", CLOCK_MIN_REMIND, 1 },
+		{ "grace", CLOCK_MIN_GRACE, 1 },
+	};
+	const long long v[] = { c->deadline, c->remind, c->grace };
+	for (int i = 0; c->set && i < 3; i++) {
+		char is[32], least[32];
+		if (v[i] >= f[i].least || (f[i].off && v[i] == 0))
+			continue;
+		clock_duration_str(v[i], is, sizeof is);
+		clock_duration_str(f[i].least, least, sizeof least);
+		return errorf(err, EXIT_USAGE, "the clock's %s=%s is shorter "
+			      "than the judge keeps: %s is at least %s%s",
+			      f[i].name, is, f[i].name, least, f[i].off ?
+			      " (or 0s: none)" : "");
+	}
+	return 0;
+}
+
+int clock_forfeit_after(const struct game_clock *c)
+{
+	return c->forfeit_after ? c->forfeit_after : CLOCK_FORFEIT_AFTER;
 }
 
 int clock_now(time_t *now, int *test, struct error *err)
@@ -192,21 +237,25 @@ int clock_load(struct game *g, struct error *err)
 	char w[300];
 	memset(&g->clock, 0, sizeof g->clock);
 	if (c) {
-		const char *v[4];
+		const char *v[5];
 		if (c->kind != DOC_MAP)
 			return errorf(err, EXIT_REFUSED, "%s: field 'clock' is "
 				      "a mapping", doc_where(d, c, w,
 				      sizeof w));
 		if (doc_only_keys(d, c, clock_keys, err))
 			return -1;
-		for (int i = 0; i < 4; i++)
-			if (doc_need_str(d, c, clock_keys[i], &v[i], err))
+		/* forfeit_after is optional (CLOCK_FORFEIT_AFTER) */
+		v[4] = NULL;
+		for (int i = 0; i < 5; i++)
+			if ((i < 4 || doc_get(c, clock_keys[i])) &&
+			    doc_need_str(d, c, clock_keys[i], &v[i], err))
 				return -1;
-		for (int i = 0; i < 4; i++) {
+		for (int i = 0; i < 5; i++) {
 			struct error e;
-			if (clock_setting(&g->clock, i == 3 ? "on_late" :
-					  clock_keys[i], v[i], "clock:",
-					  &e) != 1 ||
+			if (!v[i])
+				continue;
+			if (clock_setting(&g->clock, clock_keys[i], v[i],
+					  "clock:", &e) != 1 ||
 			    (i == 3 && clock_check_settings(&g->clock, &e)))
 				return errorf(err, EXIT_REFUSED, "%s: %s",
 					      doc_where(d, doc_get(c,
@@ -502,6 +551,11 @@ void clock_describe(const struct game *g, struct strbuf *out)
 			    "forfeits" : c->on_late == LATE_STANDING ? "the "
 			    "judge plays the late side by the rules' late "
 			    "answers" : "the game waits");
+		if (c->on_late == LATE_STANDING)
+			strbuf_addf(out, "Where the late answers answer "
+				    "nothing, the late side forfeits after "
+				    "%d missed deadlines.\n",
+				    clock_forfeit_after(c));
 	}
 	size_t n = clock_entries(g);
 	if (n)
@@ -527,6 +581,7 @@ void clock_json(const struct game *g, struct json *j)
 		json_kint(j, "remind", c->remind);
 		json_kint(j, "grace", c->grace);
 		json_kstring(j, "on_late", clock_late_name(c->on_late));
+		json_kint(j, "forfeit_after", clock_forfeit_after(c));
 		json_end_object(j);
 	} else {
 		json_null(j);

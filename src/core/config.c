@@ -133,9 +133,36 @@ static int on_entry(void *user, const char *section, const char *name,
 					    "keeps from 0",
 					    &l->c->judge_failed_mib,
 					    &l->c->judge_failed_mib_set);
-		for (int i = 0; i < 4; i++) {
+		else if (strcmp(name, "new_games_max") == 0)
+			return whole_number(l, section, name, value,
+					    CONFIG_NEW_GAMES_MAX, "of games "
+					    "taken by mail kept at once from 0",
+					    &l->c->judge_new_games,
+					    &l->c->judge_new_games_set);
+		else if (strcmp(name, "new_game_kib") == 0)
+			return whole_number(l, section, name, value,
+					    CONFIG_NEW_GAME_KIB_MAX, "of KiB a "
+					    "game taken by mail may be from 0",
+					    &l->c->judge_new_kib,
+					    &l->c->judge_new_kib_set);
+		else if (strcmp(name, "new_idle_days") == 0) {
+			if (!whole_number(l, section, name, value,
+					  CONFIG_NEW_IDLE_MAX, "of days a game "
+					  "taken by mail is kept while no side "
+					  "has moved, from 1",
+					  &l->c->judge_idle_days,
+					  &l->c->judge_idle_days_set))
+				return 0;
+			if (l->c->judge_idle_days > 0)
+				return 1;
+			snprintf(l->bad, sizeof l->bad, "[judge] new_idle_days "
+				 "= 0: give a whole number of days from 1");
+			return 0;
+		}
+		for (int i = 0; i < 5; i++) {
 			static const char *const keys[] = { "deadline",
-				"remind", "grace", "on_late" };
+				"remind", "grace", "on_late",
+				"forfeit_after" };
 			struct game_clock tmp;
 			struct error e;
 			if (strcmp(name, keys[i]))
@@ -178,7 +205,9 @@ static int on_entry(void *user, const char *section, const char *name,
 				 "unlock_minutes; [judge] games, "
 				 "maildir, answers_a_day, answers_a_step, "
 				 "failed_max, failed_mib, "
-				 "deadline, remind, grace, on_late; "
+				 "deadline, remind, grace, on_late, "
+				 "forfeit_after, new_games_max, "
+				 "new_game_kib, new_idle_days; "
 				 "[addresses] ROLE)",
 				 section, name);
 		return 0;
@@ -238,7 +267,7 @@ void config_free(struct config *c)
 	free(c->sendmail);
 	free(c->judge_games);
 	free(c->judge_maildir);
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < 5; i++)
 		free(c->judge_clock[i]);
 	for (size_t i = 0; i < c->n_addresses; i++) {
 		free(c->addresses[i].role);

@@ -55,6 +55,10 @@ int game_create(struct game *g, const char *scn_dir, const char *scenario_id,
 		clock_duration_str(clock->grace, t, sizeof t);
 		doc_set_str(d, c, "grace", t);
 		doc_set_str(d, c, "on_late", clock_late_name(clock->on_late));
+		/* only when given: a clock without it hashes as before */
+		if (clock->forfeit_after)
+			doc_set_int(d, c, "forfeit_after",
+				    clock->forfeit_after);
 		doc_set(d, r, "clock", c);
 	}
 	struct doc_node *roles = doc_seq(d);

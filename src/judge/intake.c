@@ -283,8 +283,9 @@ static void answer(struct judge *j, struct game *g, const char *role,
 		strbuf_adds(&o->notes, "; not answered (an automatic message "
 			    "or a bounce)");
 	} else if (!l->n) {
-		strbuf_addf(&o->notes, "; not answered (no address for %s)",
-			    role);
+		strbuf_addf(&o->notes, "; not answered (no address for %s%s)",
+			    role, bymail_may_mail(j, g, role, "") ? "" :
+			    ", or none it proved: a game taken by mail");
 	} else if ((allowed = answer_allowed(j, g, role, is_signed,
 					     key)) < 0) {
 		/* its letter is durable already: sent, or in the spool */
@@ -411,8 +412,14 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 		if (!game_role(&in, "referee")->joined &&
 		    game_join(&in, "referee", j->sk, err))
 			goto out_g;
+		/* within the bounds of the games taken by mail, recorded
+		 * as one (before its letters: only the addresses its joins
+		 * came from are mailed) */
 		if (game_take_joins(&g, &in, &added, err) ||
 		    joins_addressed(&in, NULL, err) ||
+		    bymail_take(j, &in, len, err) ||
+		    bymail_prove(j, &in, &in, o->from.len ? o->from.buf : "",
+				 o, err) ||
 		    (!game_unjoined(&in) && clock_taken(j, &in, err)) ||
 		    spool_state(j, &in, NULL, NULL, o, err) ||
 		    store_game(j, &in, err))
@@ -443,6 +450,8 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 		o->received = GOT_JOIN;
 		goto out_g;
 	}
+	if (bymail_prove(j, &g, &in, o->from.len ? o->from.buf : "", o, err))
+		goto out_g;
 	if (!added) {
 		say(o, FATE_DROPPED, "replay: every join in it is in the "
 		    "game already");

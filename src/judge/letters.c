@@ -43,6 +43,10 @@ int add_letter(struct judge *j, struct letters *l, const struct game *g,
 	       const unsigned char *same, struct draft *d,
 	       struct error *err)
 {
+	/* a game taken by mail: only an address its role proved, by
+	 * mailing its join from there, is mailed (strangers.c) */
+	if (!bymail_may_mail(j, g, role, to))
+		return 0;
 	if (l->n == JUDGE_MAX_LETTERS)
 		return errorf(err, EXIT_USAGE, "more than %d letters",
 			      JUDGE_MAX_LETTERS);

@@ -19,7 +19,9 @@
  *              3464 reports): recorded, the other parties told;
  *   check.c    umpire judge --check (the set-up) and --status (the
  *              games kept);
- *   tick.c     umpire judge --tick: each game's clock kept.
+ *   tick.c     umpire judge --tick: each game's clock kept;
+ *   strangers.c the games taken by mail (--accept-new): the addresses
+ *              proven, their number, size and idle time bounded.
  *
  * Ownership: struct judge borrows its strings from the command line and
  * the config; it owns sk. A struct letters owns its messages.
@@ -51,6 +53,10 @@ struct judge {
 	int accept_new;
 	unsigned answers_a_day, answers_a_step;   /* answers.c */
 	size_t failed_max, failed_bytes;   /* failed/'s bound */
+	/* the games taken by mail (strangers.c): how many, how big, how
+	 * long kept while no side has moved */
+	size_t new_games_max, new_game_bytes;
+	long new_idle;
 	struct seckey *sk;
 	struct pubkey pk;
 	unsigned long serial;      /* file names of this run */
@@ -285,6 +291,41 @@ int answer_allowed(const struct judge *j, const struct game *g,
 void answer_counted(const struct judge *j, const struct game *g,
 		    const char *role, int is_signed,
 		    const unsigned char key[32]);
+
+/* strangers.c: GAMEID.mail, the record of a game taken by mail */
+struct bymail {
+	int by_mail;
+	time_t taken;
+	size_t n;                  /* roles proven at their address */
+	char role[GAME_MAX_ROLES][64];
+	char addr[GAME_MAX_ROLES][256];
+};
+/* 1 with b read when game id was taken by mail, else 0 (b empty). */
+int bymail_read(const struct judge *j, const char *id, struct bymail *b);
+int bymail_write(const struct judge *j, const char *id,
+		 const struct bymail *b, struct error *err);
+/* Whether the judge may mail role of g at `to`: always in the host's
+ * games; in a game taken by mail only at the address the role proved
+ * (its join mailed from there). */
+int bymail_may_mail(const struct judge *j, const struct game *g,
+		    const char *role, const char *to);
+/* A game file in (a new game or joins) taken into g, mailed from
+ * `from`: each role joined in it whose address in g is from, proven;
+ * the roles still unproven said in o. 0, or -1 with err (TEMPFAIL). */
+int bymail_prove(const struct judge *j, const struct game *g,
+		 const struct game *in, const char *from, struct outcome *o,
+		 struct error *err);
+/* A new game by mail (its file len bytes) within the bounds (size,
+ * clock minima, how many are kept): recorded in GAMEID.mail, 0; else
+ * -1 with err (EXIT_REFUSED naming the bound). */
+int bymail_take(const struct judge *j, const struct game *in, size_t len,
+		struct error *err);
+/* A game taken by mail where no side has moved: idle past j->new_idle
+ * at now (bymail_idle), or at all (bymail_unmoved). */
+int bymail_idle(const struct judge *j, const struct game *g, time_t now);
+int bymail_unmoved(const struct judge *j, const struct game *g);
+/* Game id's files removed (the game file first). */
+void bymail_drop(const struct judge *j, const char *id, struct outcome *o);
 
 /* tick.c */
 /* Every game kept here with a clock: what its clock asks now done

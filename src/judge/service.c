@@ -436,6 +436,9 @@ int judge_run(const struct cli *cli, const struct judge_settings *s,
 	j.answers_a_step = s->answers_a_step;
 	j.failed_max = s->failed_max;
 	j.failed_bytes = s->failed_bytes;
+	j.new_games_max = s->new_games_max;
+	j.new_game_bytes = s->new_game_bytes;
+	j.new_idle = s->new_idle;
 	strbuf_addf(&failed, "%s/failed", j.games);
 	strbuf_addf(&spool, "%s/spool", j.games);
 	struct error why;

@@ -37,7 +37,71 @@ struct due {
 	const char *why;        /* on_late standing: why no late step was
 				   taken (the rules' late answers answer
 				   nothing now); NULL */
+	int unmoved;            /* why: a game taken by mail where no
+				   side has moved */
+	int again;              /* a deadline missed again where the game
+				   waits on the late side (or, a forfeit,
+				   the last the clock allows) */
+	int missed;             /* deadlines missed at this step (its
+				   notices), as the letter is made */
+	time_t next;            /* when the next one passes */
 };
+
+/* The deadlines role missed at the present step: its notices (each
+ * deadline missed is one), and when the next passes: the first at the
+ * deadline, the rest each a deadline after the grace's end. */
+static void missed_of(const struct game *g, struct due *d)
+{
+	d->missed = 0;
+	for (size_t i = 0; i < clock_entries(g); i++) {
+		struct clock_entry e;
+		clock_entry(g, i, &e);
+		d->missed += e.step == d->step && !strcmp(e.event, "notice") &&
+			!strcmp(e.role, d->role);
+	}
+	d->next = d->missed ? d->end_grace + (time_t)(d->missed) *
+		(time_t)g->clock.deadline : d->deadline;
+}
+
+/* The advance warning of a standing game (on_late standing), appended
+ * to body: where its late step is not taken (the rules' late answers
+ * answer nothing), the game waits on the late side, each deadline more
+ * one more missed, and the clock's forfeit_after-th missed ends the
+ * game. mine: the letter is the late side's. */
+static void forfeit_warning(const struct game *g, const struct due *d,
+			    int mine, struct strbuf *body)
+{
+	int n = clock_forfeit_after(&g->clock), left = n - d->missed;
+	char nx[21];
+	if (g->clock.on_late != LATE_STANDING || left <= 0)
+		return;
+	strbuf_addf(body, "\nWhere the rules' late answers answer nothing, "
+		    "the game waits on\n%s, and %s forfeits after %d missed "
+		    "deadline%s (the clock's\nforfeit_after): after %d more "
+		    "missed deadline%s %s forfeit%s.\n", d->role, d->role, n,
+		    n == 1 ? "" : "s", left, left == 1 ? "" : "s",
+		    mine ? "you" : d->role, mine ? "" : "s");
+	if (d->missed && d->next) {
+		clock_time_str(d->next, nx);
+		strbuf_addf(body, "The next deadline passes at %s (UTC).\n",
+			    nx);
+	}
+}
+
+/* The roles whose letters bounce (bounce.c), said in a letter of the
+ * clock: the letter asking the late side may never have come. */
+static void bounces_of(const struct judge *j, struct game *g,
+		       struct strbuf *body)
+{
+	struct strbuf b = STRBUF_INIT;
+	static const char lead[] = "; letters undeliverable: ";
+	bounces_say(j, g, &b);
+	if (b.len > sizeof lead - 1)
+		strbuf_addf(body, "\nThe judge's letters bounce: %s.\nThe "
+			    "letter asking for these orders may never have "
+			    "come.\n", b.buf + sizeof lead - 1);
+	strbuf_free(&b);
+}
 
 /* The letter of event to role (at its address; none without one),
  * its Message-ID the same whenever it is made again. */
@@ -69,6 +133,18 @@ static int clock_letter(struct judge *j, struct game *g, const char *role,
 			    "for this step\nholds what is asked; to get it "
 			    "again, mail the judge your last\nfile or a "
 			    "request (umpire ask).\n", dl);
+		forfeit_warning(g, d, mine, &body);
+	} else if (!strcmp(event, "notice") && d->again) {
+		strbuf_addf(&subj, "%s's orders are late: %d deadlines "
+			    "missed", d->role, d->missed);
+		strbuf_addf(&body, "%s's orders were due by %s (UTC), and the "
+			    "game waits on them:\nthe rules' late answers "
+			    "answer nothing%s. %d deadlines\nmissed now.%s\n",
+			    d->role, dl, d->unmoved ? " (or no side has "
+			    "moved yet)" : "", d->missed, mine ?
+			    " Send your orders now." : "");
+		bounces_of(j, g, &body);
+		forfeit_warning(g, d, mine, &body);
 	} else if (!strcmp(event, "notice")) {
 		strbuf_addf(&subj, "%s's orders are late", d->role);
 		strbuf_addf(&body, "The deadline for %s's orders passed at\n"
@@ -81,6 +157,8 @@ static int clock_letter(struct judge *j, struct game *g, const char *role,
 			    "the judge plays\nthe late side by the rules' "
 			    "late answers, as its clock says" : "the game "
 			    "waits, as its\nclock says");
+		bounces_of(j, g, &body);
+		forfeit_warning(g, d, mine, &body);
 	} else if (!strcmp(event, "late")) {
 		strbuf_addf(&subj, "%s's orders are late past the grace",
 			    d->role);
@@ -89,14 +167,35 @@ static int clock_letter(struct judge *j, struct game *g, const char *role,
 		if (d->why)
 			strbuf_addf(&body, "The game's clock says\nthe judge "
 				    "plays a late side by the rules' late "
-				    "answers,\nbut they answer nothing now:\n"
-				    "%s.\nSo the game waits", d->why);
+				    "answers,\nbut %s:\n%s.\nSo the game "
+				    "waits", d->unmoved ? "it takes no late "
+				    "step now" : "they answer nothing now",
+				    d->why);
 		else
 			strbuf_addf(&body, "The game's clock says\nthe game "
 				    "waits");
 		strbuf_addf(&body, ": it goes on when the orders come. You "
-			    "may\nabandon the game; nothing more is sent "
-			    "about this step.\n");
+			    "may\nabandon the game%s\n", d->why ? "." :
+			    "; nothing more is sent about this step.");
+		forfeit_warning(g, d, mine, &body);
+	} else if (d->again) {
+		strbuf_addf(&subj, "the game is over: %s forfeited",
+			    d->role);
+		strbuf_addf(&body, "%s's orders were due by %s (UTC). The "
+			    "game waited on them, the\nrules' late answers "
+			    "answering nothing%s, through %d missed\n"
+			    "deadlines, the most its clock allows "
+			    "(forfeit_after): %s forfeits,\nthe game is "
+			    "over.\n\nThe whole game file is attached, with "
+			    "the judge's record of\ntime signed with its key: "
+			    "'umpire audit FILE' checks it, with\nthe views "
+			    "you kept (--view).\n", d->role, dl, d->unmoved ?
+			    " (or no side having moved yet)" : "",
+			    clock_forfeit_after(&g->clock), d->role);
+		bounces_of(j, g, &body);
+		strbuf_addf(&name, "%s.yaml", g->id);
+		if (game_emit(g, &file, err))
+			goto out;
 	} else {
 		strbuf_addf(&subj, "the game is over: %s forfeited",
 			    d->role);
@@ -121,6 +220,11 @@ static int clock_letter(struct judge *j, struct game *g, const char *role,
 				  strlen(event) + 1);
 	crypto_generichash_update(&st, (const unsigned char *)d->role,
 				  strlen(d->role));
+	/* a deadline missed again is a letter of its own */
+	if (d->again) {
+		unsigned char m = (unsigned char)d->missed;
+		crypto_generichash_update(&st, &m, 1);
+	}
 	crypto_generichash_final(&st, same, 32);
 	struct draft dr = { .subject = subj.buf, .body = body.buf };
 	if (file.len) {
@@ -168,7 +272,7 @@ static void due_at(const struct game *g, const char *role, time_t now,
 /* One entry of the clock done: recorded, its letters spooled, the game
  * stored, the letters sent. */
 static int act(struct judge *j, struct game *g, const char *event,
-	       const struct due *d, time_t now, int test, int recorded,
+	       struct due *d, time_t now, int test, int recorded,
 	       struct outcome *o, struct error *err)
 {
 	struct letters l;
@@ -176,6 +280,7 @@ static int act(struct judge *j, struct game *g, const char *event,
 	memset(&l, 0, sizeof l);
 	if (!recorded && clock_add(g, j->sk, event, d->role, now, test, err))
 		return -1;
+	missed_of(g, d);
 	for (size_t i = 0; i < g->n_roles && rc == 0; i++) {
 		const char *r = g->roles[i].name;
 		if (!strcmp(r, "referee"))
@@ -220,7 +325,14 @@ static int late_standing(struct judge *j, struct game *g, const char *path,
 	if (game_unstub(g, err) ||
 	    clock_add(g, j->sk, "late", d->role, now, test, err))
 		return -1;
-	if (take_late_step(j, g, path, d->role, o, &why) == 0) {
+	/* a game taken by mail where no side has moved: the judge plays
+	 * nobody's game for him (a stranger's game playing itself) */
+	if (bymail_unmoved(j, g)) {
+		errorf(&why, EXIT_REFUSED, "no side has moved yet in this "
+		       "game taken by mail, and the judge plays no side of a "
+		       "game nobody has played");
+		d->unmoved = 1;
+	} else if (take_late_step(j, g, path, d->role, o, &why) == 0) {
 		strbuf_addf(&o->notes, "; late step %zu played for %s by the "
 			    "rules' late answers", before + 1, d->role);
 		return 0;
@@ -230,7 +342,30 @@ static int late_standing(struct judge *j, struct game *g, const char *path,
 		return -1;
 	}
 	d->why = why.msg;
-	return act(j, g, "late", d, now, test, 1, o, err);
+	if (act(j, g, "late", d, now, test, 1, o, err))
+		return -1;
+	/* the clock allows no missed deadline more: the game ends */
+	if (clock_forfeit_after(&g->clock) > 1)
+		return 0;
+	d->again = 1;
+	return act(j, g, "forfeit", d, now, test, 0, o, err);
+}
+
+/* A standing game that waits on its late side (its late step was not
+ * taken): each deadline after the grace's end is one more missed; the
+ * clock's forfeit_after-th ends the game, a forfeit as on_late forfeit's
+ * (signed, audited, the whole file to every party). One a tick. */
+static int missed_again(struct judge *j, struct game *g, struct due *d,
+			time_t now, int test, struct outcome *o,
+			struct error *err)
+{
+	missed_of(g, d);
+	if (d->missed < 1 || now < d->next)
+		return 0;
+	d->again = 1;
+	d->unmoved = bymail_unmoved(j, g);
+	return act(j, g, d->missed + 1 >= clock_forfeit_after(&g->clock) ?
+		   "forfeit" : "notice", d, now, test, 0, o, err);
 }
 
 int clock_taken(const struct judge *j, struct game *g, struct error *err)
@@ -258,6 +393,16 @@ static int tick_game(struct judge *j, const char *id, time_t now, int test,
 		return -1;
 	}
 	struct error ignored;
+	/* a game taken by mail that no side ever moved in, kept past its
+	 * bound: dropped (a stranger's games are not kept for ever) */
+	if (bymail_idle(j, &g, now)) {
+		bymail_drop(j, id, o);
+		strbuf_addf(&o->notes, "; dropped: a game taken by mail where "
+			    "no side moved in %ld days ([judge] "
+			    "new_idle_days)", j->new_idle / 86400);
+		rc = 0;
+		goto out;
+	}
 	if (!g.clock.set || game_unjoined(&g) || clock_forfeit(&g) ||
 	    judged_here(j, &g, &ignored)) {
 		rc = 0;       /* nothing to keep time for */
@@ -298,6 +443,9 @@ static int tick_game(struct judge *j, const char *id, time_t now, int test,
 	else if (rc == 0 && d.late)
 		rc = act(j, &g, g.clock.on_late == LATE_FORFEIT ? "forfeit" :
 			 "late", &d, now, test, 0, o, err);
+	else if (rc == 0 && g.clock.on_late == LATE_STANDING &&
+		 clock_find(&g, "late", g.n_steps, role) >= 0)
+		rc = missed_again(j, &g, &d, now, test, o, err);
 out:
 	game_free(&g);
 	strbuf_free(&p);

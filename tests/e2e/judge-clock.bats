@@ -36,6 +36,46 @@ letters() {
 	echo "$n"
 }
 
+# The text of letter $1, its lines joined by single blanks.
+body_of() {
+	python3 - "$1" <<'PY'
+import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+body = "".join(p.get_payload(decode=True).decode() for p in m.walk()
+               if p.get_content_type() == "text/plain")
+print(" ".join(body.split()))
+PY
+}
+
+# The letters in out/new whose (unfolded) subject holds $1, to $2@
+# (any, if not given).
+letter_file() {
+	local f
+	for f in out/new/*; do
+		[ -f "$f" ] || continue
+		awk '/^Subject:/ { s = $0; while ((getline l) > 0 &&
+			l ~ /^[ \t]/) s = s l; print s; exit }' "$f" |
+			grep -q "^Subject: .*$1" || continue
+		if grep -q "^To: ${2:-}" "$f"; then echo "$f"; fi
+	done
+}
+
+# A Russo-German War the judge's owner made with the clock deadline=72h
+# on-late=standing, joined by both sides at T0 ($g its id), the first
+# letter posted.
+rgw_standing() {
+	judge_setup german soviet
+	export UMPIRE_TEST_NOW=$T0
+	"$UMPIRE" new russo-german-war -s judge.key --side german=german.pub \
+		--side soviet=soviet.pub --referee judge.pub \
+		--set deadline=72h --set on-late=standing -o new.yaml 2>/dev/null
+	g=$(sed -n 's/^game: //p' new.yaml)
+	mv new.yaml "games/$g.yaml"
+	for s in german soviet; do cp "games/$g.yaml" "mbox/$s/invite.yaml"; done
+	SIDES="german soviet" play 1
+	post
+}
+
 # An Arnswalde 1945 game against the judge with the clock --set $@,
 # mailed to it at T0 and taken (--accept-new); the player's letter
 # kept as letter.eml, out/new emptied.
@@ -325,16 +365,7 @@ assert g["deadline"] == "2027-01-18T08:00:00Z", g' "$who"
 # choice, 4.0), no late step is taken: the game waits, and the letters
 # say why; once, however many ticks.
 @test "judge clock: on_late standing where the late answers answer nothing: the game waits, and the letters say why" {
-	judge_setup german soviet
-	export UMPIRE_TEST_NOW=$T0
-	"$UMPIRE" new russo-german-war -s judge.key --side german=german.pub \
-		--side soviet=soviet.pub --referee judge.pub \
-		--set deadline=72h --set on-late=standing -o new.yaml 2>/dev/null
-	g=$(sed -n 's/^game: //p' new.yaml)
-	mv new.yaml "games/$g.yaml"
-	for s in german soviet; do cp "games/$g.yaml" "mbox/$s/invite.yaml"; done
-	SIDES="german soviet" play 1
-	post
+	rgw_standing
 	rm -f out/new/*
 	# the German never answers: his deal (3.0) is a late step, the
 	# late answer deal
@@ -612,4 +643,94 @@ EOF
 		[[ "$output" != *": forfeit player"* ]]
 		grep -q ' done m1 .*adjudicated step 1;.*taken again' games/judge.log
 	done
+}
+
+# No side escapes the clock: where the rules' late answers answer nothing
+# (the German's first turn, 4.0), the standing game waits on the late
+# side, each deadline after the grace's end one more missed, and the
+# clock's forfeit_after-th (3 by default) is a forfeit, signed and
+# audited as on_late forfeit's; every letter before it says how many
+# missed deadlines are left. Before the fix the game waited for ever
+# after one letter.
+@test "judge clock: on_late standing where the late answers answer nothing: the late side forfeits after the clock's missed deadlines, warned in advance" {
+	rgw_standing
+	# the German's deal, a late step at +96h: his turn's clock starts
+	tick_at 96
+	[[ "$("$UMPIRE" status --brief "games/$g.yaml")" == "pending german 2" ]]
+	rm -f out/new/*
+	# the reminder warns him
+	tick_at 144
+	f=$(letter_file "a reminder: german's orders")
+	[ -n "$f" ]
+	body_of "$f" | grep -q "after 3 more missed deadlines you forfeit"
+	# the deadline (+168h): missed 1; the grace's end (+192h): no late
+	# answer, the game waits
+	tick_at 168
+	f=$(letter_file "german's orders are late\$" german)
+	[ -n "$f" ]
+	body_of "$f" | grep -q "after 2 more missed deadlines you forfeit"
+	tick_at 192
+	f=$(letter_file "late past the grace")
+	[ -n "$f" ]
+	body_of "$f" | grep -q "after 2 more missed deadlines german forfeits"
+	body_of "$f" | grep -q "The next deadline passes at 2027-01-26T08:00:00Z"
+	# the next deadline, a deadline later (+264h): missed 2, once
+	tick_at 263
+	[ "$(letters "deadlines missed")" -eq 0 ]
+	tick_at 264
+	tick_at 265
+	[ "$(letters "german's orders are late: 2 deadlines missed")" -eq 2 ]
+	f=$(letter_file "2 deadlines missed" german)
+	[ -n "$f" ]
+	body_of "$f" | grep -q "after 1 more missed deadline you forfeit"
+	[ "$(letters "forfeited")" -eq 0 ]
+	# the third (+336h): the forfeit, the whole file to every party
+	tick_at 336
+	tick_at 400
+	[ "$(letters "the game is over: german forfeited")" -eq 2 ]
+	# each letter its own Message-ID (a notice again is no repeat)
+	[ -z "$(grep -h '^Message-I[Dd]:' out/new/* | sort | uniq -d)" ]
+	f=$(letter_file "forfeited" soviet)
+	[ -n "$f" ]
+	body_of "$f" | grep -q "through 3 missed deadlines"
+	grep -q "filename=.*\.yaml" "$f"
+	run "$UMPIRE" audit "games/$g.yaml"
+	[ "$status" -eq 0 ]
+	assert_output_has "Result: german forfeited"
+	assert_output_has "2027-01-29T08:00:00Z step 1: forfeit german (test clock)"
+	assert_output_has "the late side forfeits after 3 missed deadlines"
+	[[ "$("$UMPIRE" status --brief "games/$g.yaml")" == "over german forfeited"* ]]
+	# the clock's own bound: forfeit_after=1 ends it at the grace's end
+	run "$UMPIRE" new russo-german-war -s judge.key \
+		--side german=german.pub --side soviet=soviet.pub \
+		--referee judge.pub --set on-late=standing \
+		--set forfeit-after=1 -o one.yaml
+	[ "$status" -eq 0 ]
+	sed -n '/^clock:/,/^roles:/p' one.yaml | grep -q '^  forfeit_after: 1$'
+	run "$UMPIRE" status one.yaml
+	[ "$status" -eq 0 ]
+	run "$UMPIRE" new russo-german-war -s judge.key \
+		--side german=german.pub --side soviet=soviet.pub \
+		--referee judge.pub --set forfeit-after=0 -o x.yaml
+	[ "$status" -eq 2 ]
+	assert_output_has "forfeit-after=0: the deadlines a late side may miss before it forfeits, a whole number from 1 to 100"
+}
+
+# The letter that asked the late side bounced: the late notice says so
+# (its letters may never have come), and judge --status.
+@test "judge clock: a bounce of the letter asking the late side is shown in the late notice and in judge --status" {
+	solo deadline=72h
+	dsn letter.eml player@example.org 5.1.1 >bounce.eml
+	UMPIRE_TEST_NOW=$((T0 + 1 * H)) judge_gets bounce.eml
+	grep -q "letter to player at player@example.org undeliverable: 5.1.1" \
+		games/judge.log
+	rm -f out/new/*
+	tick_at 72
+	f=$(letter_file "player's orders are late")
+	[ -n "$f" ]
+	body_of "$f" | grep -q "The judge's letters bounce: player at player@example.org since .* (5.1.1)"
+	body_of "$f" | grep -q "may never have come"
+	run "$UMPIRE" judge --config judge.ini --status
+	[ "$status" -eq 0 ]
+	assert_output_has "letters undeliverable: player at player@example.org since"
 }

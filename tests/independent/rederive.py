@@ -465,9 +465,12 @@ def audit(path, out):
                            [("roles", gen_roles)]))
     clock = g.get("clock")
     if clock is not None and not (isinstance(clock, Map) and clock.keys()
-                                  == ["deadline", "remind", "grace",
-                                      "on_late"]):
-        raise Fail(H, "the clock is {deadline, remind, grace, on_late}")
+                                  in (["deadline", "remind", "grace",
+                                       "on_late"],
+                                      ["deadline", "remind", "grace",
+                                       "on_late", "forfeit_after"])):
+        raise Fail(H, "the clock is {deadline, remind, grace, on_late"
+                   "[, forfeit_after]}")
     record = judge_record(g, by_name_of(roles), H)
     for r in roles:
         msg = (b"umpire/1 join" + core_hash + r["name"].encode() + b"\0" +

@@ -78,11 +78,36 @@ int main(void)
 	CHECK(clock_setting(&c, "on-late", "later", "--set", &err) == -1 &&
 	      strstr(err.msg, "one of wait, standing, forfeit"),
 	      "on-late's words");
-	c = (struct game_clock){ 1, 3600, 3600, 0, LATE_WAIT };
+	c = (struct game_clock){ 1, 3600, 3600, 0, LATE_WAIT, 0 };
 	CHECK(clock_check_settings(&c, &err) == -1,
 	      "a reminder not before the deadline refused");
 	c.remind = 0;
 	CHECK(clock_check_settings(&c, &err) == 0, "remind=0s: no reminder");
+	/* the least the judge keeps */
+	CHECK(clock_check_minima(&c, &err) == 0, "1h, 0s, 0s: kept");
+	c.deadline = 3599;
+	CHECK(clock_check_minima(&c, &err) == -1 &&
+	      strstr(err.msg, "deadline=3599s is shorter than the judge "
+		     "keeps: deadline is at least 1h"), "a deadline < 1h");
+	c.deadline = 3600;
+	c.grace = 60;
+	CHECK(clock_check_minima(&c, &err) == -1 &&
+	      strstr(err.msg, "grace is at least 15m (or 0s: none)"),
+	      "a grace of a minute");
+	c.grace = 900;
+	c.remind = 899;
+	CHECK(clock_check_minima(&c, &err) == -1 &&
+	      strstr(err.msg, "remind=899s"), "a reminder < 15m");
+	/* forfeit_after: 1 to 100, 3 when not given */
+	CHECK(clock_forfeit_after(&c) == CLOCK_FORFEIT_AFTER &&
+	      CLOCK_FORFEIT_AFTER == 3, "forfeit_after's default");
+	CHECK(clock_setting(&c, "forfeit-after", "5", "--set", &err) == 1 &&
+	      clock_forfeit_after(&c) == 5, "forfeit-after=5");
+	CHECK(clock_setting(&c, "forfeit_after", "0", "[judge]", &err) == -1 &&
+	      strstr(err.msg, "a whole number from 1 to 100"),
+	      "forfeit_after=0 refused");
+	CHECK(clock_setting(&c, "forfeit-after", "101", "--set", &err) == -1,
+	      "forfeit-after=101 refused");
 
 	unsetenv(CLOCK_TEST_ENV);
 	CHECK(clock_now(&now, &test, &err) == 0 && !test && now > 1700000000,
