@@ -227,7 +227,8 @@ const struct command commands[] = {
 	  "           [--outbox DIR | --sendmail CMD] [-s SECKEY]\n"
 	  "           [--accept-new] [--config FILE]\n"
 	  "       umpire judge --check | --status [--json] | --tick\n"
-	  "           [--games DIR] [--outbox DIR | --sendmail CMD]\n"
+	  "           [--games DIR] [--maildir DIR]\n"
+	  "           [--outbox DIR | --sendmail CMD]\n"
 	  "           [-s SECKEY] [--config FILE]\n"
 	  "       umpire judge --index DIR [--games DIR] [--config FILE]",
 	  "the referee, run by the mail system on each message",
@@ -235,8 +236,11 @@ const struct command commands[] = {
 	  "                  judge.log and GAMEID.lock beside them\n"
 	  "                  (default: config [judge] games)\n"
 	  "  --maildir DIR   every message of DIR/new, each moved to\n"
-	  "                  DIR/cur once dealt with (default: one\n"
-	  "                  message on stdin)\n"
+	  "                  DIR/cur once dealt with, and what a dead\n"
+	  "                  run left in DIR/cur (default: one message\n"
+	  "                  on stdin); with --tick, --check, --status:\n"
+	  "                  the Maildir to take first or to look at\n"
+	  "                  (default: config [judge] maildir)\n"
 	  "  --outbox DIR    put the letters in the Maildir DIR (tmp/,\n"
 	  "                  then new/) instead of sending them\n"
 	  "  --sendmail CMD  send the letters with CMD (default: config\n"
