@@ -125,3 +125,16 @@ print([r for r in g["roles"] if r["name"] == sys.argv[2]][0]["anchor"])' \
 		assert_output_has "made with rules $id/2, but this umpire has rules $id/3"
 	done
 }
+
+# Race to the Reichstag's version went up for the same engine change
+# (3 -> 4); its example game, played under version 3 to its end, is kept.
+@test "Race to the Reichstag's game of version 3 is refused, naming both versions" {
+	local want="made with rules race-to-the-reichstag/3, but this umpire has rules race-to-the-reichstag/4"
+	cp "$BATS_TEST_DIRNAME"/fixtures/old-rules/race-to-the-reichstag-3.yaml old.yaml
+	grep -qx 'rules: race-to-the-reichstag/3' old.yaml
+	for cmd in audit status; do
+		run "$UMPIRE" $cmd old.yaml
+		[ "$status" -eq 1 ]
+		assert_output_has "$want"
+	done
+}

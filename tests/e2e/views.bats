@@ -28,7 +28,7 @@ setup() {
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
 	# the stand-ins say nothing: the board names no counter the view
 	# hides (the German units of the 1BF sector under the top)
-	run grep -c 'SSNed\|NorNo\|HJR' board.svg
+	run grep -c 'FKAH\|SSLat\|SSLAH\|NorNo\|32SS' board.svg
 	[ "$output" = 0 ]
 }
 

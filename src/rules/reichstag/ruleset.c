@@ -120,7 +120,12 @@ static const struct late_answer late[] = {
 
 const struct ruleset ruleset_reichstag = {
 	.id = "race-to-the-reichstag",
-	.version = "3",
+	/* 3: 14.0 advance after combat by policy (advance: auto), with the
+	 * changes of play before it; 4: answers in advance wait for a
+	 * question of their own key (the engine's change, umpire-orders(5)):
+	 * a game of 3 with an answer left unused would replay otherwise
+	 * (umpire-protocol(7), What a game commits to) */
+	.version = "4",
 	.sides = sides,
 	.state_size = sizeof(struct rttr),
 	.setup = rt_setup,
