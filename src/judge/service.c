@@ -113,8 +113,11 @@ static void log_line(const struct judge *j, const char *name,
 			(void)0;
 		close(fd);
 	}
-	/* (control characters made blanks above) in one write too */
-	fwrite(line.buf, 1, line.len, j->cli->msg);
+	/* (control characters made blanks above) in one write too; a
+	 * tick's only when it needs the host (struct judge, quiet) */
+	if (!j->quiet || o->fate == FATE_FAILED || o->fate == FATE_RETRY ||
+	    o->host)
+		fwrite(line.buf, 1, line.len, j->cli->msg);
 	strbuf_free(&line);
 	strbuf_free(&p);
 }
@@ -436,6 +439,7 @@ int judge_run(const struct cli *cli, const struct judge_settings *s,
 	j.answers_a_step = s->answers_a_step;
 	j.failed_max = s->failed_max;
 	j.failed_bytes = s->failed_bytes;
+	j.quiet = s->tick;
 	strbuf_addf(&failed, "%s/failed", j.games);
 	strbuf_addf(&spool, "%s/spool", j.games);
 	struct error why;
