@@ -19,7 +19,8 @@
  *              3464 reports): recorded, the other parties told;
  *   check.c    umpire judge --check (the set-up) and --status (the
  *              games kept);
- *   tick.c     umpire judge --tick: each game's clock kept.
+ *   tick.c     umpire judge --tick: each game's clock kept;
+ *   init.c     umpire judge --init: the key, config and games made.
  *
  * Ownership: struct judge borrows its strings from the command line and
  * the config; it owns sk. A struct letters owns its messages.

@@ -14,6 +14,63 @@ setup() {
 	TOP="$(cd "$BATS_TEST_DIRNAME/../.." && pwd)"
 }
 
+@test "package: judge --init makes the key 0600, the games 0700 and the config, then checks; a second --init is refused" {
+	run "$UMPIRE" judge --init judge@example.org
+	echo "$output"
+	assert_output_has "key       ok: $HOME/.umpire/judge.key, mode 0600, no passphrase"
+	assert_output_has "games     ok: $HOME/games, mode 700"
+	assert_output_has "address   ok: letters are from judge@example.org"
+	[ "$(stat -c %a "$HOME/.umpire/judge.key")" = 600 ]
+	[ "$(stat -c %a "$HOME/games")" = 700 ]
+	[ -s "$HOME/.umpire/judge.pub" ]
+	local cfg="$XDG_CONFIG_HOME/umpire/config.ini"
+	grep -qx "secret_key = $HOME/.umpire/judge.key" "$cfg"
+	grep -qx 'address = judge@example.org' "$cfg"
+	grep -qx "games = $HOME/games" "$cfg"
+	# the judge runs from what it made: --check as the same user
+	run "$UMPIRE" judge --check
+	assert_output_has "key       ok:"
+	local key
+	key=$(cat "$HOME/.umpire/judge.key")
+	run "$UMPIRE" judge --init judge@example.org
+	[ "$status" -eq 2 ]
+	assert_output_has "$HOME/.umpire/judge.key exists: --init never replaces the judge's key"
+	[ "$(cat "$HOME/.umpire/judge.key")" = "$key" ]
+	# nor an address that is no address
+	rm -rf "$HOME/.umpire" "$cfg"
+	run "$UMPIRE" judge --init 'not an address'
+	[ "$status" -eq 2 ]
+	[ ! -e "$HOME/.umpire/judge.key" ] && [ ! -e "$cfg" ]
+}
+
+@test "package: judge --init with the host's config reads it, never edits it, and is refused while its address is not set" {
+	mkdir -p etc var
+	chmod 700 var
+	{
+		printf '[umpire]\nsecret_key = %s/var/judge.key\n' "$PWD"
+		printf ';address = judge@example.org\n[judge]\n'
+		printf 'games = %s/var/games\n' "$PWD"
+	} >etc/judge.ini
+	cp etc/judge.ini before.ini
+	run "$UMPIRE" judge --init judge@example.org --config etc/judge.ini
+	[ "$status" -eq 2 ]
+	assert_output_has "config file etc/judge.ini gives no address: --init never edits a config file: set address = judge@example.org under [umpire] in it"
+	[ ! -e var/judge.key ] && [ ! -e var/games ]
+	sed -i 's/^;address/address/' etc/judge.ini
+	cp etc/judge.ini before.ini
+	run "$UMPIRE" judge --init judge@example.org --config etc/judge.ini
+	echo "$output"
+	[ "$status" -eq 0 ]
+	cmp etc/judge.ini before.ini
+	[ "$(stat -c %a var/judge.key)" = 600 ]
+	[ "$(stat -c %a var/games)" = 700 ]
+	[ -s var/judge.pub ]
+	[ ! -e "$XDG_CONFIG_HOME/umpire/config.ini" ]
+	run "$UMPIRE" judge --init other@example.org --config etc/judge.ini
+	[ "$status" -eq 2 ]
+	assert_output_has "gives the address judge@example.org"
+}
+
 @test "package: a tick that did its work prints nothing (judge.log has it); a letter it could not send it says" {
 	T0=1800000000
 	export UMPIRE_TEST_NOW=$T0
