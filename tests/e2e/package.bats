@@ -14,6 +14,45 @@ setup() {
 	TOP="$(cd "$BATS_TEST_DIRNAME/../.." && pwd)"
 }
 
+@test "package: debian/changelog parses and names the program's version; control lists the package" {
+	command -v dpkg-parsechangelog >/dev/null ||
+		skip "dpkg-parsechangelog not installed (dpkg-dev)"
+	run dpkg-parsechangelog -l "$TOP/debian/changelog" -S Version
+	[ "$status" -eq 0 ]
+	local v=$output
+	run "$UMPIRE" --version
+	[ "$output" = "umpire $v" ]
+	command -v dh_listpackages >/dev/null ||
+		skip "dh_listpackages not installed (debhelper)"
+	run sh -c "cd '$TOP' && dh_listpackages"
+	[ "$status" -eq 0 ]
+	[ "$output" = umpire ]
+	# GMime is dlopened: shlibs:Depends cannot see it
+	grep -q '^ *libgmime-3.0-0,$' "$TOP/debian/control"
+}
+
+@test "package: the tick's units verify; the service runs the tick as umpire-judge, hardened" {
+	local u="$TOP/debian/umpire.umpire-judge-tick"
+	grep -qx 'ExecStart=/usr/bin/umpire judge --tick --config /etc/umpire/judge.ini' "$u.service"
+	grep -qx 'User=umpire-judge' "$u.service"
+	local k
+	for k in NoNewPrivileges=yes ProtectSystem=strict ProtectHome=yes \
+		PrivateTmp=yes ReadWritePaths=/var/lib/umpire-judge; do
+		grep -qx "$k" "$u.service" || { echo "no $k"; return 1; }
+	done
+	command -v systemd-analyze >/dev/null ||
+		skip "systemd-analyze not installed"
+	# the units as installed, the command where this test finds it
+	mkdir units
+	sed "s|/usr/bin/umpire|$UMPIRE|" "$u.service" >units/umpire-judge-tick.service
+	cp "$u.timer" units/umpire-judge-tick.timer
+	run systemd-analyze verify --man=no units/umpire-judge-tick.service \
+		units/umpire-judge-tick.timer
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+}
+
 @test "package: judge --init makes the key 0600, the games 0700 and the config, then checks; a second --init is refused" {
 	run "$UMPIRE" judge --init judge@example.org
 	echo "$output"
