@@ -49,8 +49,12 @@ case $pw in *:/var/lib/umpire-judge:/usr/sbin/nologin) ;;
 [ "$(stat -c '%a %U' /var/lib/umpire-judge/games)" = "700 umpire-judge" ] ||
 	fail "/var/lib/umpire-judge/games: $(stat -c '%a %U' /var/lib/umpire-judge/games)"
 umpire --version
-umpire scenarios | grep -q arnswalde-1945 || fail "umpire scenarios: none found"
-echo "ok: the scenarios found in /usr/share/umpire/scenarios"
+# the directory compiled in (-DUMPIRE_SCENARIO_DIR from PREFIX=/usr)
+grep -aq '/usr/share/umpire/scenarios' /usr/bin/umpire ||
+	fail "/usr/bin/umpire was not built with PREFIX=/usr"
+(cd / && env -u UMPIRE_SCENARIOS umpire scenarios) | grep -q arnswalde-1945 ||
+	fail "umpire scenarios: none found"
+echo "ok: built with PREFIX=/usr; the scenarios found in /usr/share/umpire/scenarios"
 if command -v systemd-analyze >/dev/null 2>&1; then
 	systemd-analyze verify /lib/systemd/system/umpire-judge-tick.service \
 		/lib/systemd/system/umpire-judge-tick.timer ||
