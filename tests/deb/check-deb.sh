@@ -10,6 +10,21 @@ deb=$1
 case $deb in /*) ;; *) deb=./$deb ;; esac
 [ "$(id -u)" = 0 ] || { echo "check-deb: run as root (it installs $deb)" >&2; exit 2; }
 
+# a failure after the install purges the package too (this machine is
+# left as it was found), and the temporary directory goes
+installed=0
+t=
+cleanup() {
+	rc=$?
+	[ -z "$t" ] || rm -rf "$t"
+	if [ "$installed" = 1 ] && [ "$rc" != 0 ]; then
+		echo "check-deb: purging umpire after the failure" >&2
+		DEBIAN_FRONTEND=noninteractive apt-get purge -y -q umpire \
+			>/dev/null 2>&1 || true
+	fi
+}
+trap cleanup EXIT
+
 step() { printf '\n== %s\n' "$*"; }
 fail() { echo "check-deb: FAIL: $*" >&2; exit 1; }
 
@@ -41,6 +56,7 @@ lintian --fail-on error,warning "$deb"
 echo "ok: lintian: no error, no warning"
 
 step "apt-get install -y $deb"
+installed=1
 DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$deb"
 pw=$(getent passwd umpire-judge) || fail "no user umpire-judge"
 echo "$pw"
@@ -82,8 +98,43 @@ out=$(cd / && runuser -u umpire-judge -- $cmd 2>&1) || fail "the tick: $out"
 [ -z "$out" ] || fail "the tick printed: $out"
 echo "ok: the tick exits 0 and prints nothing"
 
+step "a game by mail to the installed judge, and its tick"
+# the judge's letters into an mbox (sendmail set in judge.ini, as a host
+# sets it); a player's game mailed to the judge's pipe command
+# (README.Debian) as umpire-judge, on the test clock
+t=$(mktemp -d /tmp/umpire-check-deb.XXXXXX)
+chmod 755 "$t"
+printf '#!/bin/sh\ncat >>%s/sent.mbox\n' "$t" >"$t/sendmail"
+chmod 755 "$t/sendmail"
+: >"$t/sent.mbox"
+chown umpire-judge "$t/sent.mbox"
+sed -i "s|^;sendmail = .*|sendmail = $t/sendmail|" /etc/umpire/judge.ini
+(cd "$t" &&
+ umpire keygen -s p.key -p p.pub -W >/dev/null &&
+ printf '[umpire]\nsecret_key = %s/p.key\naddress = p@example.org\n' "$t" >p.ini &&
+ printf '[addresses]\nreferee = judge@example.org\n' >>p.ini &&
+ UMPIRE_CONFIG=p.ini UMPIRE_TEST_NOW=1800000000 umpire new arnswalde-1945 \
+	--side player=p.pub --referee /var/lib/umpire-judge/judge.pub \
+	--set difficulty=low --set deadline=72h -o g.yaml 2>/dev/null &&
+ UMPIRE_CONFIG=p.ini umpire mail g.yaml --to referee -o first.eml) ||
+	fail "the player's game"
+(cd / && runuser -u umpire-judge -- env UMPIRE_TEST_NOW=1800000000 \
+	/usr/bin/umpire judge --config /etc/umpire/judge.ini --accept-new) \
+	<"$t/first.eml" 2>"$t/judge.err" || fail "the judge: $(cat "$t/judge.err")"
+[ "$(grep -c '^Subject:' "$t/sent.mbox")" -eq 1 ] ||
+	fail "the judge sent no letter to the player"
+out=$(cd / && runuser -u umpire-judge -- \
+	env UMPIRE_TEST_NOW=$((1800000000 + 49 * 3600)) $cmd 2>&1) ||
+	fail "the tick: $out"
+[ -z "$out" ] || fail "the tick printed: $out"
+grep -q '^Subject: .*a reminder: player' "$t/sent.mbox" ||
+	fail "the tick sent no reminder"
+grep ' tick ' /var/lib/umpire-judge/games/judge.log
+echo "ok: the game taken, the tick's reminder sent, and the tick printed nothing"
+
 step "apt-get purge -y umpire"
 DEBIAN_FRONTEND=noninteractive apt-get purge -y -q umpire
+installed=0
 echo "left:"
 ls -ld /var/lib/umpire-judge /etc/umpire /usr/bin/umpire 2>&1 || true
 getent passwd umpire-judge || true
