@@ -57,13 +57,20 @@ MAN_VIEWS  = $(BUILD)/tests/man-views
         check-tamper check-fuzz-corpus check-asan check-valgrind \
         check-attacks check-e2e-files check-data check-mail \
         check-judge-load check-stress check-views check-sweep man-views \
-        uninstall FORCE
+        uninstall deps-of deb deb-deps check-deb FORCE
 
 all: $(BIN)
 
 # Install the Debian packages that are missing (no-op when all are there).
 deps:
-	@missing=""; for p in $(DEBS); do \
+	@$(MAKE) --no-print-directory deps-of DEPS_OF='$(DEBS)'
+	@pkg-config --exists $(PKGS) || { echo "missing pkg-config modules:" \
+	  "$$(for p in $(PKGS); do pkg-config --exists $$p || echo $$p; done)" >&2; \
+	  exit 1; }
+
+# The packages DEPS_OF, those missing installed.
+deps-of:
+	@missing=""; for p in $(DEPS_OF); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' \
 	    || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
@@ -74,9 +81,6 @@ deps:
 	  $$SUDO apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
-	@pkg-config --exists $(PKGS) || { echo "missing pkg-config modules:" \
-	  "$$(for p in $(PKGS); do pkg-config --exists $$p || echo $$p; done)" >&2; \
-	  exit 1; }
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -384,6 +388,37 @@ bench-balance: $(BIN) $(BUILD)/bench/bare
 bench-replay-steps:
 	python3 bench/replay-steps.py $(or $(REPLAY_PAGES),\
 	  examples/race-to-the-reichstag/replay.html examples/aachen/replay.html)
+
+# ---- the Debian package (debian/, debian/README.Debian) ----
+# make deb: the package built from a copy of the tree in DEB_DIR with
+# the standard tools (dpkg-buildpackage -us -uc -b, debhelper 13), so
+# that neither build/ nor the tree's parent directory is touched:
+# DEB_DIR/umpire_VERSION_ARCH.deb. make check-deb (not in make check:
+# it installs the package on this machine, as root) installs it, makes
+# the judge's set-up as its user, runs its tick, runs lintian and
+# purges it (tests/deb/check-deb.sh).
+DEB_DEPS   = dpkg-dev debhelper fakeroot lintian build-essential pkg-config \
+             libsodium-dev libyaml-dev libinih-dev libgmime-3.0-dev
+DEB_DIR    = build-deb
+DEB_VERSION = $(shell dpkg-parsechangelog -l debian/changelog -S Version \
+               2>/dev/null)
+DEB_FILE   = $(DEB_DIR)/umpire_$(DEB_VERSION)_$(shell dpkg \
+               --print-architecture 2>/dev/null).deb
+
+deb-deps:
+	@$(MAKE) --no-print-directory deps-of DEPS_OF='$(DEB_DEPS)'
+
+deb: deb-deps
+	rm -rf $(DEB_DIR)
+	mkdir -p $(DEB_DIR)/umpire-$(DEB_VERSION)
+	tar -cf - --exclude-vcs --exclude=./build --exclude='./build-*' \
+	  --exclude='./debian/.debhelper' --exclude=./debian/umpire . | \
+	  tar -xf - -C $(DEB_DIR)/umpire-$(DEB_VERSION)
+	cd $(DEB_DIR)/umpire-$(DEB_VERSION) && dpkg-buildpackage -us -uc -b
+	@ls -l $(DEB_FILE)
+
+check-deb: deb
+	sh tests/deb/check-deb.sh $(DEB_FILE)
 
 COMPDIR    = $(PREFIX)/share/bash-completion/completions
 

@@ -230,7 +230,9 @@ const struct command commands[] = {
 	  "           [--games DIR] [--maildir DIR]\n"
 	  "           [--outbox DIR | --sendmail CMD]\n"
 	  "           [-s SECKEY] [--config FILE]\n"
-	  "       umpire judge --index DIR [--games DIR] [--config FILE]",
+	  "       umpire judge --index DIR [--games DIR] [--config FILE]\n"
+	  "       umpire judge --init ADDRESS [--games DIR] [-s SECKEY]\n"
+	  "           [--config FILE]",
 	  "the referee, run by the mail system on each message",
 	  "  --games DIR     the games: GAMEID.yaml each, with failed/,\n"
 	  "                  judge.log and GAMEID.lock beside them\n"
@@ -267,7 +269,11 @@ const struct command commands[] = {
 	  "                  deadline passes, then the game's on_late\n"
 	  "  --index DIR     write DIR/index.html, the games kept with\n"
 	  "                  what any party may know, and the replay of\n"
-	  "                  each game that is over (umpire replay)\n" },
+	  "                  each game that is over (umpire replay)\n"
+	  "  --init ADDRESS  make the judge's set-up: the games directory\n"
+	  "                  (mode 0700), the config file if there is\n"
+	  "                  none, the key (no passphrase, mode 0600;\n"
+	  "                  one there is refused), then --check\n" },
 	{ "lock", cmd_lock, "lock",
 	  "forget the unlocked keys kept in the kernel keyring",
 	  "" },
@@ -416,7 +422,7 @@ int main(int argc, char **argv)
 		free(cfg);
 		return EXIT_USAGE;
 	}
-	free(cfg);
+	cli.config_path = cfg;
 	const char *pf = getenv("UMPIRE_PASSPHRASE_FILE");
 	cli.passphrase_file = pf && *pf ? pf : NULL;
 	const char *sd = getenv("UMPIRE_SCENARIOS");
@@ -432,6 +438,7 @@ int main(int argc, char **argv)
 	int rc = c->fn(argc - 1, argv + 1, &cli, &err);
 	config_free(&cli.cfg);
 	free(found);
+	free(cfg);
 	if (rc < 0) {
 		fflush(stdout);
 		char who[64];

@@ -19,6 +19,8 @@
 struct cli {
 	const char *cmd;            /* subcommand name, for messages */
 	struct config cfg;          /* from the config file, may be empty */
+	const char *config_path;    /* the usual config file's path, read
+				       or not (NULL: no $HOME) */
 	const char *passphrase_file;/* $UMPIRE_PASSPHRASE_FILE or NULL */
 	const char *scenario_dir;   /* $UMPIRE_SCENARIOS, config, built-in */
 	FILE *out;                  /* stdout */

@@ -71,6 +71,16 @@ int judge_run(const struct cli *cli, const struct judge_settings *s,
 int judge_check(const struct cli *cli, const struct judge_settings *s,
 		struct error *err);
 
+/* umpire judge --init ADDRESS: the judge's set-up made (src/judge/
+ * init.c): the games directory (s->games, else ~/games) mode 0700; the
+ * config file at config when there is none (naming the key, address and
+ * games), else the one there read, never edited, and refused unless it
+ * gives address; last the key (s->seckey, else ~/.umpire/judge.key)
+ * unencrypted, mode 0600, with its public key beside it (NAME.pub),
+ * refused when it exists. Then judge_check's tests; its result. */
+int judge_init(const struct cli *cli, const struct judge_settings *s,
+	       const char *address, const char *config, struct error *err);
+
 /* umpire judge --status: a line a game kept (its short id, scenario,
  * steps, whose move or "over", the roles whose letters bounce, the
  * letters waiting in spool/) to cli->out; nothing written. */

@@ -13,7 +13,7 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 {
 	const char *games = NULL, *maildir = NULL, *outbox = NULL;
 	const char *sendmail = NULL, *seckey = NULL, *config = NULL;
-	const char *index = NULL;
+	const char *index = NULL, *init = NULL;
 	int accept_new = 0, check = 0, status = 0, tick = 0, json = 0, rc;
 	const struct opt opts[] = {
 		{ 0, "games", &games, NULL, NULL, NULL },
@@ -28,6 +28,7 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 		{ 0, "tick", NULL, &tick, NULL, NULL },
 		{ 0, "json", NULL, &json, NULL, NULL },
 		{ 0, "index", &index, NULL, NULL, NULL },
+		{ 0, "init", &init, NULL, NULL, NULL },
 		{ 0 }
 	};
 	int prc = cli_parse(cli, argc, argv, opts, NULL, 0, "no argument",
@@ -51,8 +52,13 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 		return usage_error(err, "judge", "--index DIR writes the page "
 				   "of the games and reads no message: give "
 				   "it alone (with --games)");
+	if (init && (check || status || tick || index || maildir || json))
+		return usage_error(err, "judge", "--init ADDRESS makes the "
+				   "judge's key, config and games directory: "
+				   "give it alone (with --config, -s, --games)");
 	struct cli jc = *cli;
-	if (config && config_load(&jc.cfg, config, 0, err))
+	/* --init writes the config file when there is none */
+	if (config && config_load(&jc.cfg, config, init != NULL, err))
 		return -1;
 	if (config && jc.cfg.scenarios)
 		jc.scenario_dir = jc.cfg.scenarios;
@@ -86,7 +92,10 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 		.new_idle = (jc.cfg.judge_idle_days_set ?
 			jc.cfg.judge_idle_days : JUDGE_NEW_IDLE_DAYS) * 86400L,
 	};
-	if (check)
+	if (init)
+		rc = judge_init(&jc, &s, init, config ? config :
+				cli->config_path, err);
+	else if (check)
 		rc = judge_check(&jc, &s, err);
 	else if (!s.games)
 		rc = usage_error(err, "judge", "give --games DIR, or set games "

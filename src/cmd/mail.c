@@ -683,8 +683,13 @@ static int counter_from(const struct cli *cli, const char *path,
 static int send_message(const struct cli *cli, const struct strbuf *msg,
 			struct error *err)
 {
-	return mail_send(cli, cli->cfg.sendmail ? cli->cfg.sendmail :
-			 MAIL_SENDMAIL, msg, err);
+	const char *cmd = cli->cfg.sendmail ? cli->cfg.sendmail :
+		MAIL_SENDMAIL;
+	if (mail_send(cli, cmd, msg, err))
+		return -1;
+	fprintf(cli->msg, "umpire: the message was handed to '%s' "
+		"(exit status 0)\n", cmd);
+	return 0;
 }
 
 int mail_send(const struct cli *cli, const char *cmd,
@@ -744,16 +749,13 @@ int mail_send(const struct cli *cli, const char *cmd,
 	sigaction(SIGPIPE, &old, NULL);
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
-		fprintf(cli->msg, "umpire: the message was handed to '%s' "
-			"(exit status 0)\n", cmd);
-	else if (WIFEXITED(status))
+	if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
 		rc = errorf(err, EXIT_USAGE, "'%s' exited with status %d: the "
 			    "message may not have been sent (set [umpire] "
 			    "sendmail in the config file, or write it with "
 			    "-o and send it yourself)", cmd,
 			    WEXITSTATUS(status));
-	else
+	else if (!WIFEXITED(status))
 		rc = errorf(err, EXIT_USAGE, "'%s' was killed by signal %d: "
 			    "the message may not have been sent", cmd,
 			    WIFSIGNALED(status) ? WTERMSIG(status) : 0);

@@ -163,6 +163,14 @@ int judge_index(const struct cli *cli, const struct judge_settings *s,
 	memset(&j, 0, sizeof j);
 	j.cli = cli;
 	j.games = s->games;
+	/* DIR made when missing (with its parents), as a web server's
+	 * directory is: 0755 */
+	struct strbuf probe = STRBUF_INIT;
+	strbuf_addf(&probe, "%s/index.html", dir);
+	int made = output_dir_ready(probe.buf, 0755, err);
+	strbuf_free(&probe);
+	if (made)
+		return -1;
 	int n = scandir(j.games, &list, judge_game_file, alphasort);
 	if (n < 0)
 		return errorf(err, EXIT_USAGE, "cannot read the games "

@@ -22,6 +22,7 @@
  *   tick.c     umpire judge --tick: each game's clock kept;
  *   strangers.c the games taken by mail (--accept-new): the addresses
  *              proven, their number, size and idle time bounded.
+ *   init.c     umpire judge --init: the key, config and games made.
  *
  * Ownership: struct judge borrows its strings from the command line and
  * the config; it owns sk. A struct letters owns its messages.
@@ -64,6 +65,10 @@ struct judge {
 	 * (durable there) until its end, when they all go to the outbox
 	 * with one sync of it a game, not one a step */
 	int hold_letters;
+	/* a tick (from cron or a timer, which mail the host what it
+	 * prints): only the log lines that need the host (failed, retry,
+	 * a letter not sent) are said on stderr too; judge.log has all */
+	int quiet;
 };
 
 /* What became of one message: the log line's fields. FATE_RETRY: the
@@ -79,6 +84,8 @@ struct outcome {
 	int no_answer;             /* an automatic message or a bounce */
 	int answered;              /* a party's answer dealt with */
 	int party;                 /* a party of a game kept here signed it */
+	int host;                  /* something the host must see (a letter
+				      not sent): said on stderr by a tick */
 	unsigned char message[32]; /* the hash of the message's bytes */
 	/* what came, in words of the judge's own for an answer to mail
 	 * no party signed (never the message's text); NULL: a message */

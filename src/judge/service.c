@@ -113,8 +113,11 @@ static void log_line(const struct judge *j, const char *name,
 			(void)0;
 		close(fd);
 	}
-	/* (control characters made blanks above) in one write too */
-	fwrite(line.buf, 1, line.len, j->cli->msg);
+	/* (control characters made blanks above) in one write too; a
+	 * tick's only when it needs the host (struct judge, quiet) */
+	if (!j->quiet || o->fate == FATE_FAILED || o->fate == FATE_RETRY ||
+	    o->host)
+		fwrite(line.buf, 1, line.len, j->cli->msg);
 	strbuf_free(&line);
 	strbuf_free(&p);
 }
@@ -439,6 +442,7 @@ int judge_run(const struct cli *cli, const struct judge_settings *s,
 	j.new_games_max = s->new_games_max;
 	j.new_game_bytes = s->new_game_bytes;
 	j.new_idle = s->new_idle;
+	j.quiet = s->tick;
 	strbuf_addf(&failed, "%s/failed", j.games);
 	strbuf_addf(&spool, "%s/spool", j.games);
 	struct error why;

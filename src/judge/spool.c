@@ -301,6 +301,7 @@ size_t spool_flush(struct judge *j, const char *id, struct game *g,
 				unlink(p.buf);   /* sendmail took it */
 			sent++;
 		} else if (o) {
+			o->host = 1;
 			strbuf_addf(&o->notes, "; a letter not sent (%s): kept "
 				    "as spool/%s for the next run", err.msg,
 				    names[i]);

@@ -1,0 +1,144 @@
+#!/bin/sh
+# check-deb.sh DEB - the Debian package as a host meets it (make
+# check-deb; not in make check: it installs the package on this
+# machine, as root, and purges it at the end): its contents and
+# Depends, lintian, apt-get install, the judge's set-up made as its
+# user as README.Debian says, the tick service's ExecStart run as that
+# user (silent), then apt-get purge, and what is left.
+set -eu
+deb=$1
+case $deb in /*) ;; *) deb=./$deb ;; esac
+[ "$(id -u)" = 0 ] || { echo "check-deb: run as root (it installs $deb)" >&2; exit 2; }
+
+# a failure after the install purges the package too (this machine is
+# left as it was found), and the temporary directory goes
+installed=0
+t=
+cleanup() {
+	rc=$?
+	[ -z "$t" ] || rm -rf "$t"
+	if [ "$installed" = 1 ] && [ "$rc" != 0 ]; then
+		echo "check-deb: purging umpire after the failure" >&2
+		DEBIAN_FRONTEND=noninteractive apt-get purge -y -q umpire \
+			>/dev/null 2>&1 || true
+	fi
+}
+trap cleanup EXIT
+
+step() { printf '\n== %s\n' "$*"; }
+fail() { echo "check-deb: FAIL: $*" >&2; exit 1; }
+
+step "contents of $deb"
+list=$(dpkg-deb -c "$deb" | awk '{ print $6 }')
+for f in ./usr/bin/umpire ./usr/share/umpire/scenarios/arnswalde-1945.yaml \
+	./usr/share/umpire/scenarios/race-to-the-reichstag.yaml \
+	./usr/share/man/man1/umpire.1.gz ./usr/share/man/man5/umpire-game.5.gz \
+	./usr/share/man/man7/umpire-protocol.7.gz \
+	./usr/share/bash-completion/completions/umpire \
+	./lib/systemd/system/umpire-judge-tick.service \
+	./lib/systemd/system/umpire-judge-tick.timer \
+	./etc/umpire/judge.ini ./usr/share/doc/umpire/README.Debian; do
+	printf '%s\n' "$list" | grep -qx "$f" || fail "$f is not in $deb"
+	echo "ok: $f"
+done
+dpkg-deb -f "$deb" Conffiles 2>/dev/null || true
+deps=$(dpkg-deb -f "$deb" Depends)
+echo "Depends: $deps"
+# every library umpire loads, the one it dlopens (GMime) among them
+for d in libgmime-3.0-0 libsodium23 libyaml-0-2 libinih1 libc6 adduser; do
+	printf '%s\n' "$deps" | tr ',' '\n' | grep -q "^ *$d\b" ||
+		fail "Depends does not name $d"
+done
+echo "ok: Depends names libgmime-3.0-0, libsodium23, libyaml-0-2, libinih1"
+
+step "lintian"
+lintian --fail-on error,warning "$deb"
+echo "ok: lintian: no error, no warning"
+
+step "apt-get install -y $deb"
+installed=1
+DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$deb"
+pw=$(getent passwd umpire-judge) || fail "no user umpire-judge"
+echo "$pw"
+case $pw in *:/var/lib/umpire-judge:/usr/sbin/nologin) ;;
+	*) fail "umpire-judge: home or shell not as README.Debian says" ;; esac
+[ "$(stat -c '%a %U' /var/lib/umpire-judge/games)" = "700 umpire-judge" ] ||
+	fail "/var/lib/umpire-judge/games: $(stat -c '%a %U' /var/lib/umpire-judge/games)"
+umpire --version
+# the directory compiled in (-DUMPIRE_SCENARIO_DIR from PREFIX=/usr)
+grep -aq '/usr/share/umpire/scenarios' /usr/bin/umpire ||
+	fail "/usr/bin/umpire was not built with PREFIX=/usr"
+(cd / && env -u UMPIRE_SCENARIOS umpire scenarios) | grep -q arnswalde-1945 ||
+	fail "umpire scenarios: none found"
+echo "ok: built with PREFIX=/usr; the scenarios found in /usr/share/umpire/scenarios"
+if command -v systemd-analyze >/dev/null 2>&1; then
+	systemd-analyze verify /lib/systemd/system/umpire-judge-tick.service \
+		/lib/systemd/system/umpire-judge-tick.timer ||
+		fail "systemd-analyze verify"
+	echo "ok: systemd-analyze verify"
+fi
+
+step "the judge's set-up (README.Debian)"
+# the host's one edit: the judge's address
+sed -i 's/^;address = .*/address = judge@example.org/' /etc/umpire/judge.ini
+runuser -u umpire-judge -- umpire judge --init judge@example.org \
+	--config /etc/umpire/judge.ini
+[ "$(stat -c '%a %U' /var/lib/umpire-judge/judge.key)" = "600 umpire-judge" ] ||
+	fail "the key: $(stat -c '%a %U' /var/lib/umpire-judge/judge.key)"
+if runuser -u umpire-judge -- umpire judge --init judge@example.org \
+	--config /etc/umpire/judge.ini 2>/dev/null; then
+	fail "a second --init was not refused"
+fi
+echo "ok: key 0600, a second --init refused"
+
+step "the tick service's ExecStart, as umpire-judge"
+cmd=$(sed -n 's/^ExecStart=//p' /lib/systemd/system/umpire-judge-tick.service)
+echo "$cmd"
+out=$(cd / && runuser -u umpire-judge -- $cmd 2>&1) || fail "the tick: $out"
+[ -z "$out" ] || fail "the tick printed: $out"
+echo "ok: the tick exits 0 and prints nothing"
+
+step "a game by mail to the installed judge, and its tick"
+# the judge's letters into an mbox (sendmail set in judge.ini, as a host
+# sets it); a player's game mailed to the judge's pipe command
+# (README.Debian) as umpire-judge, on the test clock
+t=$(mktemp -d /tmp/umpire-check-deb.XXXXXX)
+chmod 755 "$t"
+printf '#!/bin/sh\ncat >>%s/sent.mbox\n' "$t" >"$t/sendmail"
+chmod 755 "$t/sendmail"
+: >"$t/sent.mbox"
+chown umpire-judge "$t/sent.mbox"
+sed -i "s|^;sendmail = .*|sendmail = $t/sendmail|" /etc/umpire/judge.ini
+(cd "$t" &&
+ umpire keygen -s p.key -p p.pub -W >/dev/null &&
+ printf '[umpire]\nsecret_key = %s/p.key\naddress = p@example.org\n' "$t" >p.ini &&
+ printf '[addresses]\nreferee = judge@example.org\n' >>p.ini &&
+ UMPIRE_CONFIG=p.ini UMPIRE_TEST_NOW=1800000000 umpire new arnswalde-1945 \
+	--side player=p.pub --referee /var/lib/umpire-judge/judge.pub \
+	--set difficulty=low --set deadline=72h -o g.yaml 2>/dev/null &&
+ UMPIRE_CONFIG=p.ini umpire mail g.yaml --to referee -o first.eml) ||
+	fail "the player's game"
+(cd / && runuser -u umpire-judge -- env UMPIRE_TEST_NOW=1800000000 \
+	/usr/bin/umpire judge --config /etc/umpire/judge.ini --accept-new) \
+	<"$t/first.eml" 2>"$t/judge.err" || fail "the judge: $(cat "$t/judge.err")"
+[ "$(grep -c '^Subject:' "$t/sent.mbox")" -eq 1 ] ||
+	fail "the judge sent no letter to the player"
+out=$(cd / && runuser -u umpire-judge -- \
+	env UMPIRE_TEST_NOW=$((1800000000 + 49 * 3600)) $cmd 2>&1) ||
+	fail "the tick: $out"
+[ -z "$out" ] || fail "the tick printed: $out"
+grep -q '^Subject: .*a reminder: player' "$t/sent.mbox" ||
+	fail "the tick sent no reminder"
+grep ' tick ' /var/lib/umpire-judge/games/judge.log
+echo "ok: the game taken, the tick's reminder sent, and the tick printed nothing"
+
+step "apt-get purge -y umpire"
+DEBIAN_FRONTEND=noninteractive apt-get purge -y -q umpire
+installed=0
+echo "left:"
+ls -ld /var/lib/umpire-judge /etc/umpire /usr/bin/umpire 2>&1 || true
+getent passwd umpire-judge || true
+dpkg -l umpire 2>&1 | tail -1 || true
+[ ! -e /var/lib/umpire-judge ] || fail "/var/lib/umpire-judge left after purge"
+[ ! -e /etc/umpire/judge.ini ] || fail "/etc/umpire/judge.ini left after purge"
+echo "ok: purged; the user umpire-judge stays (README.Debian)"

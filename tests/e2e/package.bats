@@ -1,0 +1,149 @@
+#!/usr/bin/env bats
+# The judge as a host installs it (debian/, debian/README.Debian): the
+# package's files parse, umpire judge --init makes the judge's set-up
+# by one command and never replaces a key, the tick the timer runs is
+# silent unless something needs the host, --index makes its directory.
+# make check-deb builds, installs and purges the package itself
+# (tests/deb/check-deb.sh); these are the cheap parts.
+
+load helpers
+load judge-helpers
+
+setup() {
+	umpire_setup
+	TOP="$(cd "$BATS_TEST_DIRNAME/../.." && pwd)"
+}
+
+@test "package: debian/changelog parses and names the program's version; control lists the package" {
+	command -v dpkg-parsechangelog >/dev/null ||
+		skip "dpkg-parsechangelog not installed (dpkg-dev)"
+	run dpkg-parsechangelog -l "$TOP/debian/changelog" -S Version
+	[ "$status" -eq 0 ]
+	local v=$output
+	run "$UMPIRE" --version
+	[ "$output" = "umpire $v" ]
+	command -v dh_listpackages >/dev/null ||
+		skip "dh_listpackages not installed (debhelper)"
+	run sh -c "cd '$TOP' && dh_listpackages"
+	[ "$status" -eq 0 ]
+	[ "$output" = umpire ]
+	# GMime is dlopened: shlibs:Depends cannot see it
+	grep -q '^ *libgmime-3.0-0,$' "$TOP/debian/control"
+}
+
+@test "package: the tick's units verify; the service runs the tick as umpire-judge, hardened" {
+	local u="$TOP/debian/umpire.umpire-judge-tick"
+	grep -qx 'ExecStart=/usr/bin/umpire judge --tick --config /etc/umpire/judge.ini' "$u.service"
+	grep -qx 'User=umpire-judge' "$u.service"
+	local k
+	for k in NoNewPrivileges=yes ProtectSystem=strict ProtectHome=yes \
+		PrivateTmp=yes ReadWritePaths=/var/lib/umpire-judge; do
+		grep -qx "$k" "$u.service" || { echo "no $k"; return 1; }
+	done
+	command -v systemd-analyze >/dev/null ||
+		skip "systemd-analyze not installed"
+	# the units as installed, the command where this test finds it
+	mkdir units
+	sed "s|/usr/bin/umpire|$UMPIRE|" "$u.service" >units/umpire-judge-tick.service
+	cp "$u.timer" units/umpire-judge-tick.timer
+	run systemd-analyze verify --man=no units/umpire-judge-tick.service \
+		units/umpire-judge-tick.timer
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+}
+
+@test "package: judge --init makes the key 0600, the games 0700 and the config, then checks; a second --init is refused" {
+	run "$UMPIRE" judge --init judge@example.org
+	echo "$output"
+	assert_output_has "key       ok: $HOME/.umpire/judge.key, mode 0600, no passphrase"
+	assert_output_has "games     ok: $HOME/games, mode 700"
+	assert_output_has "address   ok: letters are from judge@example.org"
+	[ "$(stat -c %a "$HOME/.umpire/judge.key")" = 600 ]
+	[ "$(stat -c %a "$HOME/games")" = 700 ]
+	[ -s "$HOME/.umpire/judge.pub" ]
+	local cfg="$XDG_CONFIG_HOME/umpire/config.ini"
+	grep -qx "secret_key = $HOME/.umpire/judge.key" "$cfg"
+	grep -qx 'address = judge@example.org' "$cfg"
+	grep -qx "games = $HOME/games" "$cfg"
+	# the judge runs from what it made: --check as the same user
+	run "$UMPIRE" judge --check
+	assert_output_has "key       ok:"
+	local key
+	key=$(cat "$HOME/.umpire/judge.key")
+	run "$UMPIRE" judge --init judge@example.org
+	[ "$status" -eq 2 ]
+	assert_output_has "$HOME/.umpire/judge.key exists: --init never replaces the judge's key"
+	[ "$(cat "$HOME/.umpire/judge.key")" = "$key" ]
+	# nor an address that is no address
+	rm -rf "$HOME/.umpire" "$cfg"
+	run "$UMPIRE" judge --init 'not an address'
+	[ "$status" -eq 2 ]
+	[ ! -e "$HOME/.umpire/judge.key" ] && [ ! -e "$cfg" ]
+}
+
+@test "package: judge --init with the host's config reads it, never edits it, and is refused while its address is not set" {
+	mkdir -p etc var
+	chmod 700 var
+	{
+		printf '[umpire]\nsecret_key = %s/var/judge.key\n' "$PWD"
+		printf ';address = judge@example.org\n[judge]\n'
+		printf 'games = %s/var/games\n' "$PWD"
+	} >etc/judge.ini
+	cp etc/judge.ini before.ini
+	run "$UMPIRE" judge --init judge@example.org --config etc/judge.ini
+	[ "$status" -eq 2 ]
+	assert_output_has "config file etc/judge.ini gives no address: --init never edits a config file: set address = judge@example.org under [umpire] in it"
+	[ ! -e var/judge.key ] && [ ! -e var/games ]
+	sed -i 's/^;address/address/' etc/judge.ini
+	cp etc/judge.ini before.ini
+	run "$UMPIRE" judge --init judge@example.org --config etc/judge.ini
+	echo "$output"
+	[ "$status" -eq 0 ]
+	cmp etc/judge.ini before.ini
+	[ "$(stat -c %a var/judge.key)" = 600 ]
+	[ "$(stat -c %a var/games)" = 700 ]
+	[ -s var/judge.pub ]
+	[ ! -e "$XDG_CONFIG_HOME/umpire/config.ini" ]
+	run "$UMPIRE" judge --init other@example.org --config etc/judge.ini
+	[ "$status" -eq 2 ]
+	assert_output_has "gives the address judge@example.org"
+}
+
+@test "package: a tick that did its work prints nothing (judge.log has it); a letter it could not send it says" {
+	T0=1800000000
+	export UMPIRE_TEST_NOW=$T0
+	judge_setup player
+	as player new arnswalde-1945 --side player=player.pub \
+		--referee judge.pub --set difficulty=low --set deadline=72h \
+		-o g.yaml 2>/dev/null
+	as player mail g.yaml --to referee -o first.eml
+	"$UMPIRE" judge --config judge.ini --outbox out --accept-new \
+		<first.eml 2>/dev/null
+	rm -f out/new/*
+	# 49 hours on: the reminder is due, and sent by a sendmail that
+	# takes it (as the system's does, exit 0)
+	printf '#!/bin/sh\ncat >>"%s/sent.mbox"\n' "$PWD" >up-sendmail
+	chmod 755 up-sendmail
+	UMPIRE_TEST_NOW=$((T0 + 49 * 3600)) "$UMPIRE" judge --config judge.ini \
+		--sendmail "$PWD/up-sendmail" --tick >tick.out 2>tick.err
+	grep -q '^Subject: .*a reminder: player' sent.mbox
+	grep -q ' tick .*remind player.*1 letter(s) sent' games/judge.log
+	[ ! -s tick.out ]
+	[ ! -s tick.err ] || { cat tick.err; return 1; }
+	# 73 hours on: the notice is due, and sendmail will not take it
+	printf '#!/bin/sh\nexit 75\n' >down-sendmail
+	chmod 755 down-sendmail
+	UMPIRE_TEST_NOW=$((T0 + 73 * 3600)) "$UMPIRE" judge --config judge.ini \
+		--sendmail "$PWD/down-sendmail" --tick >tick.out 2>tick.err
+	grep -q 'notice player.*a letter not sent' tick.err
+	[ ! -s tick.out ]
+}
+
+@test "package: judge --index DIR makes DIR when it is missing" {
+	judge_setup
+	run "$UMPIRE" judge --config judge.ini --index www/games
+	[ "$status" -eq 0 ]
+	[ -s www/games/index.html ]
+	[ "$(stat -c %a www/games)" = 755 ]
+}
