@@ -425,6 +425,15 @@ static int listen_handed(int *fd)
 	return 1;
 }
 
+/* Whether fd is a socket listening (what accept(2) takes from). */
+static int listening(int fd)
+{
+	int on = 0;
+	socklen_t len = sizeof on;
+	return getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &on, &len) == 0 &&
+		on;
+}
+
 /* The loop: until a signal, every client served as its bytes come. */
 static void loop(struct server *s)
 {
@@ -496,12 +505,22 @@ int judge_lmtp(struct judge *j, const char *path, long timeout,
 	/* GMime loaded once, here: each message then finds it mapped */
 	if (judge_gmime(err))
 		return -1;
-	if (listen_handed(&s.lfd))
-		;
-	else if (listen_path(path, &s.lfd, &lock, err) == 0)
+	if (listen_handed(&s.lfd)) {
+		if (!listening(s.lfd)) {
+			errorf(err, EXIT_USAGE, "--lmtp: the descriptor systemd "
+			       "hands over (LISTEN_FDS) is no listening socket "
+			       "(Accept=no and ListenStream= in its .socket)");
+			s.lfd = -1;
+			goto out;
+		}
+	} else if (listen_path(path, &s.lfd, &lock, err) == 0) {
 		made = 1;
-	else
+	} else {
 		goto out;
+	}
+	/* a server's stderr (the journal) gets what needs the host, as a
+	 * tick's does; judge.log has every line */
+	j->quiet = 1;
 	sigset_t set;
 	sigemptyset(&set);
 	sigaddset(&set, SIGTERM);

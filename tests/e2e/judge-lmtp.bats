@@ -78,6 +78,8 @@ stop() {
 	[ "$(ls out/new | wc -l)" -eq 1 ]
 	stop
 	[ ! -e j.sock ]
+	# its stderr (a journal) has only what needs the host: nothing here
+	[ ! -s judge.err ] || { cat judge.err; false; }
 }
 
 @test "judge --lmtp: pipelined commands, three recipients: dealt with once, three 250s" {
@@ -263,6 +265,11 @@ stop() {
 	[ "$status" -ne 0 ]
 	assert_output_has "not a socket"
 	[ -f f.sock ]
+	# handed over by systemd, descriptor 3 must be a listening socket
+	UMPIRE=$UMPIRE run sh -c 'LISTEN_PID=$$ LISTEN_FDS=1 exec "$UMPIRE" \
+		judge --config judge.ini --outbox out --lmtp x.sock 3</dev/null'
+	[ "$status" -ne 0 ]
+	assert_output_has "no listening socket"
 }
 
 @test "judge --lmtp: the socket systemd hands over (LISTEN_FDS) is served" {
