@@ -292,8 +292,11 @@ stop() {
 
 @test "judge --lmtp under memcheck: 200 messages over one connection and over many, no leak, no error" {
 	if ! command -v valgrind >/dev/null; then skip "no valgrind"; fi
-	hostile_setup
 	REAL=${UMPIRE_REAL_BIN:-$UMPIRE}
+	if grep -q __asan_init "$REAL"; then
+		skip "an ASan build: its own pass checks the server's memory"
+	fi
+	hostile_setup
 	printf 'From: x@example.org\nTo: judge@example.org\nSubject: hi\n\nhello\n' >plain.eml
 	"$UMPIRE" keygen -s mallory.key -p mallory.pub -W >/dev/null
 	as player sign o.yaml -s mallory.key -o forged.yaml 2>/dev/null
