@@ -31,8 +31,9 @@ teardown() {
 # path) in the background, $SERVER its pid; returns once it accepts.
 serve() {
 	# (VG: a command it runs under, unquoted: valgrind and its options)
-	${VG:-} "$UMPIRE" judge --config judge.ini --outbox out --accept-new \
-		--lmtp j.sock "$@" 2>>judge.err &
+	# (LETTERS: where the letters go, unquoted: default the outbox)
+	${VG:-} "$UMPIRE" judge --config judge.ini ${LETTERS:---outbox out} \
+		--accept-new --lmtp j.sock "$@" 2>>judge.err &
 	SERVER=$!
 	local i
 	for i in $(seq 1 300); do
@@ -250,6 +251,26 @@ stop() {
 	[ "$(grep -c 'adjudicated step 1' games/judge.log)" -eq 1 ]
 	grep -q ' dropped .*replay: these orders of player are step 1' \
 		games/judge.log
+	stop
+}
+
+@test "judge --lmtp: letters sendmail would not take stay in the spool; the server started again sends them first" {
+	hostile_setup
+	LETTERS="--sendmail false" serve
+	run $CLIENT j.sock m1.eml
+	assert_output_has "m1.eml 250"
+	grep -q 'adjudicated step 1' games/judge.log
+	[ -n "$(ls games/spool)" ]
+	stop
+	[ -z "$(ls out/new)" ]
+	serve
+	for i in $(seq 1 50); do
+		[ -z "$(ls games/spool)" ] && break
+		sleep 0.1
+	done
+	[ -z "$(ls games/spool)" ]
+	[ "$(ls out/new | wc -l)" -eq 1 ]
+	grep -q ' spool .*letters of the spool' games/judge.log
 	stop
 }
 
