@@ -230,6 +230,9 @@ const struct command commands[] = {
 	  "           [--games DIR] [--maildir DIR]\n"
 	  "           [--outbox DIR | --sendmail CMD]\n"
 	  "           [-s SECKEY] [--config FILE]\n"
+	  "       umpire judge --lmtp SOCKET [--lmtp-timeout SECONDS]\n"
+	  "           [--games DIR] [--outbox DIR | --sendmail CMD]\n"
+	  "           [-s SECKEY] [--accept-new] [--config FILE]\n"
 	  "       umpire judge --index DIR [--games DIR] [--config FILE]\n"
 	  "       umpire judge --init ADDRESS [--games DIR] [-s SECKEY]\n"
 	  "           [--config FILE]",
@@ -273,7 +276,13 @@ const struct command commands[] = {
 	  "  --init ADDRESS  make the judge's set-up: the games directory\n"
 	  "                  (mode 0700), the config file if there is\n"
 	  "                  none, the key (no passphrase, mode 0600;\n"
-	  "                  one there is refused), then --check\n" },
+	  "                  one there is refused), then --check\n"
+	  "  --lmtp SOCKET   stay, serving LMTP (RFC 2033) on the Unix\n"
+	  "                  socket SOCKET (or the one systemd hands\n"
+	  "                  over): each message dealt with as one on\n"
+	  "                  stdin, 250 once done, 451 to try again\n"
+	  "  --lmtp-timeout SECONDS  drop a client silent that long\n"
+	  "                  (default 300)\n" },
 	{ "lock", cmd_lock, "lock",
 	  "forget the unlocked keys kept in the kernel keyring",
 	  "" },

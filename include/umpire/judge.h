@@ -53,6 +53,9 @@ struct judge_settings {
 	size_t new_game_bytes;     /* the largest game taken by mail */
 	long new_idle;             /* seconds one is kept while no side
 				      has moved */
+	const char *lmtp;          /* --lmtp SOCKET: serve LMTP there */
+	long lmtp_timeout;         /* seconds a client may stay silent
+				      (0: the default) */
 };
 
 /* Deal with the message on stdin, or with every message of the

@@ -13,7 +13,8 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 {
 	const char *games = NULL, *maildir = NULL, *outbox = NULL;
 	const char *sendmail = NULL, *seckey = NULL, *config = NULL;
-	const char *index = NULL, *init = NULL;
+	const char *index = NULL, *init = NULL, *lmtp = NULL;
+	const char *lmtp_timeout = NULL;
 	int accept_new = 0, check = 0, status = 0, tick = 0, json = 0, rc;
 	const struct opt opts[] = {
 		{ 0, "games", &games, NULL, NULL, NULL },
@@ -29,6 +30,8 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 		{ 0, "json", NULL, &json, NULL, NULL },
 		{ 0, "index", &index, NULL, NULL, NULL },
 		{ 0, "init", &init, NULL, NULL, NULL },
+		{ 0, "lmtp", &lmtp, NULL, NULL, NULL },
+		{ 0, "lmtp-timeout", &lmtp_timeout, NULL, NULL, NULL },
 		{ 0 }
 	};
 	int prc = cli_parse(cli, argc, argv, opts, NULL, 0, "no argument",
@@ -56,6 +59,23 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 		return usage_error(err, "judge", "--init ADDRESS makes the "
 				   "judge's key, config and games directory: "
 				   "give it alone (with --config, -s, --games)");
+	if (lmtp && (check || status || tick || index || init || maildir))
+		return usage_error(err, "judge", "--lmtp SOCKET serves the "
+				   "messages delivered there: give it without "
+				   "--%s", check ? "check" : status ? "status" :
+				   tick ? "tick" : index ? "index" : init ?
+				   "init" : "maildir");
+	long timeout = 0;
+	if (lmtp_timeout) {
+		char *end;
+		timeout = strtol(lmtp_timeout, &end, 10);
+		if (!lmtp || *end || end == lmtp_timeout || timeout < 1 ||
+		    timeout > 86400)
+			return usage_error(err, "judge", "--lmtp-timeout is "
+					   "the seconds an LMTP client may "
+					   "stay silent (1 to 86400), with "
+					   "--lmtp");
+	}
 	struct cli jc = *cli;
 	/* --init writes the config file when there is none */
 	if (config && config_load(&jc.cfg, config, init != NULL, err))
@@ -91,6 +111,8 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 			jc.cfg.judge_new_kib : JUDGE_NEW_GAME_KIB) << 10,
 		.new_idle = (jc.cfg.judge_idle_days_set ?
 			jc.cfg.judge_idle_days : JUDGE_NEW_IDLE_DAYS) * 86400L,
+		.lmtp = lmtp,
+		.lmtp_timeout = timeout,
 	};
 	if (init)
 		rc = judge_init(&jc, &s, init, config ? config :

@@ -717,6 +717,12 @@ int mail_send(const struct cli *cli, const char *cmd,
 	fflush(NULL);
 	pid_t pid = fork();
 	if (pid == 0) {
+		/* the command starts with no signal blocked (a judge
+		 * serving LMTP blocks SIGTERM to read it from a signalfd,
+		 * and a mask is kept across exec) */
+		sigset_t none;
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
 		dup2(fds[0], 0);
 		close(fds[0]);
 		close(fds[1]);

@@ -6,6 +6,7 @@
  *   service.c  its set-up, one message on stdin, the log, failed/;
  *   maildir.c  a Maildir's messages, each taken by one judge, and
  *              taken again when the judge that took it died;
+ *   lmtp.c     messages delivered over LMTP to a judge that stays;
  *   intake.c   what a message holds, and what becomes of it: a join, a
  *              new game, orders adjudicated or refused, a replay;
  *   letters.c  the letters a game's state owes its parties, and the
@@ -121,6 +122,22 @@ void judge_log(const struct judge *j, const char *name,
  * delivered again (err: EXIT_TEMPFAIL). */
 int judge_fd(struct judge *j, int fd, const char *name, const char *note,
 	     struct error *err);
+/* judge_fd's part after the reading: buf (NUL-terminated) holds the
+ * first len bytes of a message of total bytes (len is at most
+ * mail_message_max(JUDGE_MAX_FILE); total > len: over the limit). */
+int judge_received(struct judge *j, const char *buf, size_t len,
+		   size_t total, const char *name, const char *note,
+		   struct error *err);
+
+/* lmtp.c: umpire judge --lmtp SOCKET, an LMTP server (RFC 2033) on the
+ * Unix socket at path, or on the one systemd handed over (LISTEN_FDS):
+ * each message dealt with as judge_fd deals with one, each accepted
+ * recipient answered 250 once it is, 451 when the host must mend
+ * something first; timeout: seconds a client may stay silent (0: the
+ * default). Until SIGTERM or SIGINT: 0; -1 with err when it cannot
+ * listen. */
+int judge_lmtp(struct judge *j, const char *path, long timeout,
+	       struct error *err);
 
 /* maildir.c: every message of the Maildir, those a judge that died left
  * in cur/ first, then new/'s (umpire(1), --maildir); wait: for the

@@ -300,6 +300,16 @@ int judge_fd(struct judge *j, int fd, const char *name, const char *note,
 	size_t len, total, max = mail_message_max(JUDGE_MAX_FILE);
 	if (read_bounded(fd, max, &buf, &len, &total, err))
 		return -1;
+	int rc = judge_received(j, buf, len, total, name, note, err);
+	free(buf);
+	return rc;
+}
+
+int judge_received(struct judge *j, const char *buf, size_t len,
+		   size_t total, const char *name, const char *note,
+		   struct error *err)
+{
+	size_t max = mail_message_max(JUDGE_MAX_FILE);
 	int rc = 0;
 	if (total > len) {
 		struct outcome o;
@@ -320,7 +330,6 @@ int judge_fd(struct judge *j, int fd, const char *name, const char *note,
 	} else {
 		rc = judge_buffer(j, buf, len, name, note, err);
 	}
-	free(buf);
 	return rc;
 }
 
@@ -463,6 +472,8 @@ int judge_run(const struct cli *cli, const struct judge_settings *s,
 		rc = judge_tick(&j, s->maildir, err);
 	else if (s->maildir)
 		rc = judge_maildir(&j, s->maildir, 0, err);
+	else if (s->lmtp)
+		rc = judge_lmtp(&j, s->lmtp, s->lmtp_timeout, err);
 	else
 		rc = judge_stdin(&j, err);
 out:

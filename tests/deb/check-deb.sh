@@ -37,6 +37,8 @@ for f in ./usr/bin/umpire ./usr/share/umpire/scenarios/arnswalde-1945.yaml \
 	./usr/share/bash-completion/completions/umpire \
 	./lib/systemd/system/umpire-judge-tick.service \
 	./lib/systemd/system/umpire-judge-tick.timer \
+	./lib/systemd/system/umpire-judge-lmtp.socket \
+	./lib/systemd/system/umpire-judge-lmtp.service \
 	./etc/umpire/judge.ini ./usr/share/doc/umpire/README.Debian; do
 	printf '%s\n' "$list" | grep -qx "$f" || fail "$f is not in $deb"
 	echo "ok: $f"
@@ -73,7 +75,9 @@ grep -aq '/usr/share/umpire/scenarios' /usr/bin/umpire ||
 echo "ok: built with PREFIX=/usr; the scenarios found in /usr/share/umpire/scenarios"
 if command -v systemd-analyze >/dev/null 2>&1; then
 	systemd-analyze verify /lib/systemd/system/umpire-judge-tick.service \
-		/lib/systemd/system/umpire-judge-tick.timer ||
+		/lib/systemd/system/umpire-judge-tick.timer \
+		/lib/systemd/system/umpire-judge-lmtp.socket \
+		/lib/systemd/system/umpire-judge-lmtp.service ||
 		fail "systemd-analyze verify"
 	echo "ok: systemd-analyze verify"
 fi

@@ -1,0 +1,556 @@
+/*
+ * lmtp.c - umpire judge --lmtp SOCKET (umpire(1), JUDGE): the judge as
+ * a process that stays, the mail system delivering to it over LMTP
+ * (RFC 2033) on a Unix socket, as it delivers to Dovecot or Cyrus.
+ * GMime and the key are loaded once; each message is then dealt with
+ * exactly as one on stdin is (judge_received: the same read limit, the
+ * same log line, failed/, the letters sent from the spool).
+ *
+ * The replies: after the final dot, one per recipient accepted, all
+ * the same (a message is dealt with once however many recipients it
+ * has: they all name the judge): 250 once the step and its letters are
+ * durable, or once the message was dropped (a stranger's: never a 5xx,
+ * which would make the mail system bounce it to a sender anyone may
+ * forge); 451 4.3.0 when the host must mend something first (a full
+ * disk, a key it cannot read): the mail system keeps the message and
+ * delivers it again. Nothing is answered 250 before it is durable, so a
+ * server killed at any point loses nothing: the mail system still
+ * holds what was not answered, and a replay of orders taken is
+ * answered as one on stdin is (nothing taken twice).
+ *
+ * Bounds: at most LMTP_CLIENTS connections at once (one more is told
+ * 421 and closed), each with its own buffers (a command line of at most
+ * LMTP_LINE bytes, the message kept up to the judge's read limit and
+ * the rest read and counted, replies waiting at most LMTP_OUT bytes), a
+ * client silent for the timeout or past LMTP_BAD bad commands told 421
+ * and dropped. One poll(2) loop serves them all, every socket
+ * non-blocking: a client that stalls holds only its own slot. A
+ * message is dealt with synchronously (short: one step).
+ *
+ * SIGTERM or SIGINT (read from a signalfd: no handler, no global
+ * state): the message being dealt with is finished and answered, the
+ * other clients told 421, and the server exits 0.
+ */
+#define _GNU_SOURCE             /* accept4(2), MSG_NOSIGNAL */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/file.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+#include "umpire/mail.h"
+#include "room.h"
+
+#define LMTP_CLIENTS 16         /* connections at once */
+#define LMTP_LINE 2048          /* a command line, CRLF included */
+#define LMTP_IN 16384           /* what is read at once */
+#define LMTP_OUT 65536          /* replies a client has not read */
+#define LMTP_RCPTS 100          /* recipients of one message */
+#define LMTP_BAD 10             /* bad commands before the drop */
+#define LMTP_TIMEOUT 300        /* seconds of silence (RFC 5321 4.5.3.2
+				   gives 5 minutes for a command) */
+
+struct conn {
+	int fd;
+	int lhlo, mail, data, quit;
+	int bol;                   /* DATA: at a line's beginning */
+	unsigned rcpts, bad;
+	time_t last;               /* its last byte */
+	size_t inlen;
+	char in[LMTP_IN];
+	struct strbuf out;
+	struct strbuf msg;         /* the message, up to max bytes */
+	size_t total;              /* its bytes, counted on past max */
+};
+
+struct server {
+	struct judge *j;
+	int lfd, sfd;
+	long timeout;
+	size_t max;                /* the judge's read limit */
+	char host[256];
+	struct conn *c[LMTP_CLIENTS];
+	size_t n;
+};
+
+static void reply(struct conn *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void reply(struct conn *c, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	strbuf_vaddf(&c->out, fmt, ap);
+	va_end(ap);
+	strbuf_adds(&c->out, "\r\n");
+}
+
+/* What is waiting for c written, as much as its socket takes now; -1
+ * when the client is gone. */
+static int flush_out(struct conn *c)
+{
+	size_t done = 0;
+	while (done < c->out.len) {
+		ssize_t w = send(c->fd, c->out.buf + done, c->out.len - done,
+				 MSG_NOSIGNAL | MSG_DONTWAIT);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			break;
+		if (w <= 0)
+			return -1;
+		done += (size_t)w;
+	}
+	memmove(c->out.buf, c->out.buf + done, c->out.len - done);
+	c->out.len -= done;
+	c->out.buf[c->out.len] = '\0';
+	/* a client that sends and never reads is garbage too */
+	return c->out.len > LMTP_OUT ? -1 : 0;
+}
+
+static void transaction_reset(struct conn *c)
+{
+	c->mail = c->data = 0;
+	c->rcpts = 0;
+	c->total = 0;
+	strbuf_reset(&c->msg);
+}
+
+/* A reply line's text from an error: no control character, at most
+ * 400 bytes (RFC 5321 4.5.3.1.5: a reply line is at most 512). */
+static void reply_text(const char *msg, char *out, size_t size)
+{
+	size_t i = 0;
+	for (; msg[i] && i + 1 < size && i < 400; i++)
+		out[i] = (unsigned char)msg[i] < ' ' ? ' ' : msg[i];
+	out[i] = '\0';
+}
+
+/* The message c carried dealt with, a reply for each recipient. */
+static void deliver(struct server *s, struct conn *c)
+{
+	struct strbuf name = STRBUF_INIT;
+	struct error e;
+	unique_name(s->j, &name);
+	if (!c->msg.buf)
+		strbuf_add(&c->msg, "", 0);
+	int rc = judge_received(s->j, c->msg.buf, c->msg.len, c->total,
+				name.buf, NULL, &e);
+	char why[512];
+	if (rc)
+		reply_text(e.msg, why, sizeof why);
+	for (unsigned i = 0; i < c->rcpts; i++) {
+		if (rc == 0)
+			reply(c, "250 2.0.0 %s dealt with", name.buf);
+		else
+			reply(c, "451 4.3.0 %s (try again later)", why);
+	}
+	strbuf_free(&name);
+	transaction_reset(c);
+}
+
+/* Whether line begins with the command word w (any case), followed by
+ * its end or a blank; *arg: what follows the blank. */
+static int verb(const char *line, const char *w, const char **arg)
+{
+	size_t n = strlen(w);
+	if (strncasecmp(line, w, n) || (line[n] && line[n] != ' '))
+		return 0;
+	*arg = line[n] ? line + n + 1 : line + n;
+	return 1;
+}
+
+/* One command line (NUL-terminated, CRLF gone). */
+static void command(struct server *s, struct conn *c, const char *line)
+{
+	const char *a;
+	int bad = 1;
+	if (verb(line, "LHLO", &a)) {
+		if (!*a) {
+			reply(c, "501 5.5.4 LHLO needs a domain");
+		} else {
+			transaction_reset(c);
+			c->lhlo = 1;
+			reply(c, "250-%s", s->host);
+			reply(c, "250-PIPELINING");
+			reply(c, "250-ENHANCEDSTATUSCODES");
+			reply(c, "250 8BITMIME");
+			bad = 0;
+		}
+	} else if (verb(line, "MAIL", &a)) {
+		if (!c->lhlo)
+			reply(c, "503 5.5.1 LHLO first");
+		else if (c->mail)
+			reply(c, "503 5.5.1 MAIL given already (RSET first)");
+		else if (strncasecmp(a, "FROM:", 5))
+			reply(c, "501 5.5.4 MAIL FROM:<address> expected");
+		else
+			c->mail = 1, bad = 0, reply(c, "250 2.1.0 Ok");
+	} else if (verb(line, "RCPT", &a)) {
+		if (!c->mail)
+			reply(c, "503 5.5.1 MAIL first");
+		else if (strncasecmp(a, "TO:", 3))
+			reply(c, "501 5.5.4 RCPT TO:<address> expected");
+		else if (c->rcpts >= LMTP_RCPTS)
+			bad = 0, reply(c, "452 4.5.3 Too many recipients");
+		else
+			c->rcpts++, bad = 0, reply(c, "250 2.1.5 Ok");
+	} else if (verb(line, "DATA", &a)) {
+		if (!c->rcpts) {
+			reply(c, "503 5.5.1 No valid recipients");
+		} else {
+			c->data = 1;
+			c->bol = 1;
+			c->total = 0;
+			strbuf_reset(&c->msg);
+			bad = 0;
+			reply(c, "354 End data with <CR><LF>.<CR><LF>");
+		}
+	} else if (verb(line, "RSET", &a)) {
+		transaction_reset(c);
+		bad = 0;
+		reply(c, "250 2.0.0 Ok");
+	} else if (verb(line, "NOOP", &a)) {
+		bad = 0;
+		reply(c, "250 2.0.0 Ok");
+	} else if (verb(line, "QUIT", &a)) {
+		bad = 0;
+		c->quit = 1;
+		reply(c, "221 2.0.0 Bye");
+	} else {
+		reply(c, "500 5.5.2 Command not recognised (this is an LMTP "
+		      "server: LHLO, MAIL, RCPT, DATA, RSET, NOOP, QUIT)");
+	}
+	if (bad && ++c->bad >= LMTP_BAD && !c->quit) {
+		reply(c, "421 4.7.0 Too many errors, closing");
+		c->quit = 1;
+	}
+}
+
+/* n bytes of the message's text, kept up to the judge's limit and
+ * counted past it (as judge_fd reads a message too large to its end). */
+static void data_add(struct server *s, struct conn *c, const char *p,
+		     size_t n)
+{
+	c->total += n;
+	if (c->msg.len < s->max)
+		strbuf_add(&c->msg, p, n < s->max - c->msg.len ? n :
+			   s->max - c->msg.len);
+}
+
+/* What c's buffer holds, taken: whole command lines, or the message's
+ * lines (dot-unstuffed, CRLF made LF as a pipe gets them) to the final
+ * dot, in the order they came (a pipelining client's commands too). */
+static void feed(struct server *s, struct conn *c)
+{
+	size_t at = 0;
+	while (at < c->inlen && !c->quit) {
+		char *p = c->in + at, *nl = memchr(p, '\n', c->inlen - at);
+		size_t n = nl ? (size_t)(nl - p) + 1 : c->inlen - at;
+		if (!c->data) {
+			if (!nl && n < LMTP_LINE)
+				break;          /* the rest of it to come */
+			if (!nl || n > LMTP_LINE) {
+				reply(c, "500 5.5.2 Line too long, closing");
+				c->quit = 1;
+				break;
+			}
+			p[n - 1] = '\0';
+			if (n >= 2 && p[n - 2] == '\r')
+				p[n - 2] = '\0';
+			command(s, c, p);
+			at += n;
+			continue;
+		}
+		if (!nl) {
+			/* the rest of the line to come, while there is
+			 * room; a line longer than the buffer goes in parts
+			 * (a CR kept back: it may begin the CRLF) */
+			if (n < sizeof c->in)
+				break;
+			if (c->bol && p[0] == '.')
+				p++, n--, at++;
+			if (n && p[n - 1] == '\r')
+				n--;
+			if (!n)
+				break;
+			data_add(s, c, p, n);
+			c->bol = 0;
+			at += n;
+			continue;
+		}
+		at += n;
+		size_t body = n - 1 - (n >= 2 && p[n - 2] == '\r');
+		if (c->bol && body == 1 && p[0] == '.') {
+			deliver(s, c);
+			continue;
+		}
+		if (c->bol && p[0] == '.')
+			p++, body--;
+		data_add(s, c, p, body);
+		data_add(s, c, "\n", 1);
+		c->bol = 1;
+	}
+	memmove(c->in, c->in + at, c->inlen - at);
+	c->inlen -= at;
+}
+
+static void conn_free(struct conn *c)
+{
+	close(c->fd);
+	strbuf_free(&c->out);
+	strbuf_free(&c->msg);
+	free(c);
+}
+
+/* A new client: greeted, or told to come back later when there are
+ * LMTP_CLIENTS already. */
+static void take_client(struct server *s, int fd, time_t now)
+{
+	struct conn *c = xcalloc(1, sizeof *c);
+	c->fd = fd;
+	c->last = now;
+	if (s->n == LMTP_CLIENTS) {
+		reply(c, "421 4.3.2 Too many connections, try again later");
+		flush_out(c);
+		conn_free(c);
+		return;
+	}
+	reply(c, "220 %s LMTP umpire judge", s->host);
+	if (flush_out(c) != 0)
+		conn_free(c);
+	else
+		s->c[s->n++] = c;
+}
+
+/* What c sent read and dealt with; -1 when it is to be closed now. */
+static int serve(struct server *s, struct conn *c, time_t now)
+{
+	ssize_t r = read(c->fd, c->in + c->inlen, sizeof c->in - c->inlen);
+	if (r < 0)
+		return errno == EAGAIN || errno == EINTR ? 0 : -1;
+	if (r == 0)
+		return -1;     /* gone: a message cut short is not taken */
+	c->inlen += (size_t)r;
+	c->last = now;
+	feed(s, c);
+	return 0;
+}
+
+/* The socket at path listened on, made mode 0660 (only the judge's
+ * user and group may deliver): a file there is replaced only when it
+ * is a socket nobody listens on (a server killed left it), which
+ * *lock, flock(2) on path.lock held while the server runs, makes
+ * certain. 0 with *fd, or -1 with err. */
+static int listen_path(const char *path, int *fd, int *lock,
+		       struct error *err)
+{
+	struct sockaddr_un sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sun_family = AF_UNIX;
+	if (strlen(path) >= sizeof sa.sun_path)
+		return errorf(err, EXIT_USAGE, "--lmtp %s: a socket's path "
+			      "is at most %zu bytes", path,
+			      sizeof sa.sun_path - 1);
+	memcpy(sa.sun_path, path, strlen(path) + 1);
+	struct strbuf lp = STRBUF_INIT;
+	strbuf_addf(&lp, "%s.lock", path);
+	*lock = open(lp.buf, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	int rc = 0;
+	if (*lock < 0)
+		rc = errorf(err, EXIT_TEMPFAIL, "cannot make %s: %s", lp.buf,
+			    strerror(errno));
+	else if (flock(*lock, LOCK_EX | LOCK_NB) != 0)
+		rc = errorf(err, EXIT_USAGE, "--lmtp %s: another judge "
+			    "serves it (%s is locked)", path, lp.buf);
+	strbuf_free(&lp);
+	if (rc)
+		return rc;
+	struct stat st;
+	if (lstat(path, &st) == 0) {
+		if (!S_ISSOCK(st.st_mode))
+			return errorf(err, EXIT_USAGE, "--lmtp %s: not a "
+				      "socket (not replaced)", path);
+		int t = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK |
+			       SOCK_CLOEXEC, 0);
+		int live = t >= 0 && (connect(t, (struct sockaddr *)&sa,
+					      sizeof sa) == 0 ||
+				      errno == EAGAIN);
+		if (t >= 0)
+			close(t);
+		if (live)
+			return errorf(err, EXIT_USAGE, "--lmtp %s: a server "
+				      "listens there already", path);
+		unlink(path);  /* stale: its server is gone */
+	}
+	*fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	if (*fd < 0)
+		return errorf(err, EXIT_TEMPFAIL, "cannot make a socket: %s",
+			      strerror(errno));
+	/* the mode it is made with: never a moment more open */
+	mode_t old = umask(0117);
+	int b = bind(*fd, (struct sockaddr *)&sa, sizeof sa);
+	umask(old);
+	if (b != 0 || listen(*fd, 64) != 0) {
+		rc = errorf(err, EXIT_TEMPFAIL, "--lmtp %s: cannot listen: %s",
+			    path, strerror(errno));
+		close(*fd);
+		*fd = -1;
+	}
+	return rc;
+}
+
+/* The socket systemd handed over (sd_listen_fds(3): LISTEN_PID is
+ * this process, LISTEN_FDS at least 1, the first at fd 3): 1 with *fd,
+ * else 0. */
+static int listen_handed(int *fd)
+{
+	const char *pid = getenv("LISTEN_PID"), *n = getenv("LISTEN_FDS");
+	if (!pid || !n || strtol(pid, NULL, 10) != (long)getpid() ||
+	    strtol(n, NULL, 10) < 1)
+		return 0;
+	unsetenv("LISTEN_PID");
+	unsetenv("LISTEN_FDS");
+	unsetenv("LISTEN_FDNAMES");
+	*fd = 3;
+	fcntl(3, F_SETFD, FD_CLOEXEC);
+	fcntl(3, F_SETFL, fcntl(3, F_GETFL) | O_NONBLOCK);
+	return 1;
+}
+
+/* Whether fd is a socket listening (what accept(2) takes from). */
+static int listening(int fd)
+{
+	int on = 0;
+	socklen_t len = sizeof on;
+	return getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &on, &len) == 0 &&
+		on;
+}
+
+/* The loop: until a signal, every client served as its bytes come. */
+static void loop(struct server *s)
+{
+	struct pollfd pf[LMTP_CLIENTS + 2];
+	for (;;) {
+		time_t now = time(NULL);
+		int wait = -1;
+		pf[0] = (struct pollfd){ s->sfd, POLLIN, 0 };
+		pf[1] = (struct pollfd){ s->lfd, POLLIN, 0 };
+		for (size_t i = 0; i < s->n; i++) {
+			struct conn *c = s->c[i];
+			pf[i + 2] = (struct pollfd){ c->fd, (short)((c->quit ?
+				0 : POLLIN) | (c->out.len ? POLLOUT : 0)),
+				0 };
+			long left = (long)(c->last + s->timeout - now);
+			left = left < 0 ? 0 : left * 1000 + 100;
+			if (wait < 0 || left < wait)
+				wait = left > 3600000 ? 3600000 : (int)left;
+		}
+		size_t n = s->n;
+		if (poll(pf, n + 2, wait) < 0 && errno != EINTR)
+			return;
+		now = time(NULL);
+		if (pf[0].revents)
+			return;         /* SIGTERM or SIGINT */
+		for (size_t i = 0; i < n; i++) {
+			struct conn *c = s->c[i];
+			int gone = 0;
+			if (pf[i + 2].revents & (POLLIN | POLLHUP | POLLERR))
+				gone = !c->quit && serve(s, c, now) != 0;
+			if (!gone && c->out.len)
+				gone = flush_out(c) != 0;
+			if (!gone && now - c->last >= s->timeout) {
+				reply(c, "421 4.4.2 Timeout, closing");
+				flush_out(c);
+				gone = 1;
+			}
+			if (gone || (c->quit && !c->out.len)) {
+				conn_free(c);
+				s->c[i] = NULL;
+			}
+		}
+		size_t k = 0;
+		for (size_t i = 0; i < n; i++)
+			if (s->c[i])
+				s->c[k++] = s->c[i];
+		s->n = k;
+		if (pf[1].revents & POLLIN) {
+			int fd;
+			while ((fd = accept4(s->lfd, NULL, NULL, SOCK_NONBLOCK |
+					     SOCK_CLOEXEC)) >= 0)
+				take_client(s, fd, now);
+		}
+	}
+}
+
+int judge_lmtp(struct judge *j, const char *path, long timeout,
+	       struct error *err)
+{
+	struct server s;
+	memset(&s, 0, sizeof s);
+	s.j = j;
+	s.timeout = timeout > 0 ? timeout : LMTP_TIMEOUT;
+	s.max = mail_message_max(JUDGE_MAX_FILE);
+	s.lfd = s.sfd = -1;
+	if (gethostname(s.host, sizeof s.host - 1) != 0 || !s.host[0])
+		str_copy(s.host, sizeof s.host, "localhost");
+	int lock = -1, made = 0;
+	/* GMime loaded once, here: each message then finds it mapped */
+	if (judge_gmime(err))
+		return -1;
+	if (listen_handed(&s.lfd)) {
+		if (!listening(s.lfd)) {
+			errorf(err, EXIT_USAGE, "--lmtp: the descriptor systemd "
+			       "hands over (LISTEN_FDS) is no listening socket "
+			       "(Accept=no and ListenStream= in its .socket)");
+			s.lfd = -1;
+			goto out;
+		}
+	} else if (listen_path(path, &s.lfd, &lock, err) == 0) {
+		made = 1;
+	} else {
+		goto out;
+	}
+	/* a server's stderr (the journal) gets what needs the host, as a
+	 * tick's does; judge.log has every line */
+	j->quiet = 1;
+	sigset_t set;
+	sigemptyset(&set);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGINT);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	s.sfd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+	if (s.sfd < 0) {
+		errorf(err, EXIT_TEMPFAIL, "cannot read signals: %s",
+		       strerror(errno));
+		goto out;
+	}
+	/* what a server killed before it was done left to send */
+	judge_send_spooled(j);
+	loop(&s);
+	for (size_t i = 0; i < s.n; i++) {
+		reply(s.c[i], "421 4.3.2 Shutting down");
+		flush_out(s.c[i]);
+		conn_free(s.c[i]);
+	}
+	s.n = 0;
+	if (made)
+		unlink(path);
+	close(s.sfd);
+	close(s.lfd);
+	close(lock);
+	return 0;
+out:
+	if (s.lfd >= 0)
+		close(s.lfd);
+	if (lock >= 0)
+		close(lock);
+	return -1;
+}

@@ -1,0 +1,341 @@
+#!/usr/bin/env bats
+# umpire judge --lmtp SOCKET: the judge as a server the mail system
+# delivers to over LMTP (RFC 2033), driven by a small client of the
+# tests' own (tools/lmtp-client.py: smtplib.LMTP reads one reply after
+# DATA, LMTP gives one a recipient). A join and orders take a step; then
+# the protocol's cases (pipelining, dot-stuffing, several recipients,
+# RSET, a message cut short, a stalled client beside a live one,
+# garbage), the limits (a message over the read limit, a stranger's
+# message), the socket (a stale one replaced, a live one or a file
+# not), systemd's socket activation, SIGTERM, kill -9 and a restart;
+# last, the server under memcheck for 200 messages.
+
+load helpers
+load judge-helpers
+
+CLIENT="python3 $BATS_TEST_DIRNAME/tools/lmtp-client.py"
+
+setup() {
+	umpire_setup
+	cd "$BATS_TEST_TMPDIR"
+	SERVER=
+}
+
+teardown() {
+	if [ -n "$SERVER" ]; then
+		kill -9 "$SERVER" 2>/dev/null || true
+	fi
+}
+
+# The judge serving LMTP on j.sock (in the test's directory: a short
+# path) in the background, $SERVER its pid; returns once it accepts.
+serve() {
+	# (VG: a command it runs under, unquoted: valgrind and its options)
+	# (LETTERS: where the letters go, unquoted: default the outbox)
+	${VG:-} "$UMPIRE" judge --config judge.ini ${LETTERS:---outbox out} \
+		--accept-new --lmtp j.sock "$@" 2>>judge.err &
+	SERVER=$!
+	local i
+	for i in $(seq 1 300); do
+		if printf 'QUIT\r\n' | $CLIENT j.sock --raw --wait 2 2>/dev/null |
+			grep -q '^221'; then
+			return 0
+		fi
+		kill -0 "$SERVER" 2>/dev/null || { cat judge.err; return 1; }
+		sleep 0.1
+	done
+	return 1
+}
+
+# The server stopped by SIGTERM: exit status 0.
+stop() {
+	kill -TERM "$SERVER"
+	local rc=0
+	wait "$SERVER" || rc=$?
+	SERVER=
+	[ "$rc" -eq 0 ] || { echo "exit $rc"; cat judge.err; return 1; }
+}
+
+@test "judge --lmtp: a new game and its first orders through LMTP take a step, a 250 each; SIGTERM: exit 0" {
+	judge_setup player
+	as player new arnswalde-1945 --side player=player.pub \
+		--referee judge.pub --set difficulty=low -o g.yaml 2>/dev/null
+	as player mail g.yaml --to referee -o first.eml
+	serve
+	run $CLIENT j.sock first.eml
+	echo "$output"
+	[ "$status" -eq 0 ]
+	assert_output_has "first.eml 250"
+	post
+	letter=$(ls mbox/player/*.umpire | head -1)
+	as player orders "$letter" -o o.yaml
+	as player sign o.yaml --game "$letter" -o signed.yaml 2>/dev/null
+	as player mail signed.yaml --game "$letter" -o m1.eml
+	run $CLIENT j.sock m1.eml
+	assert_output_has "m1.eml 250"
+	grep -q ' join done .*taken as its referee' games/judge.log
+	grep -q ' 1 done .*adjudicated step 1' games/judge.log
+	[ "$(wc -l <games/judge.log)" -eq 2 ]
+	[ "$(ls out/new | wc -l)" -eq 1 ]
+	stop
+	[ ! -e j.sock ]
+	# its stderr (a journal) has only what needs the host: nothing here
+	[ ! -s judge.err ] || { cat judge.err; false; }
+}
+
+@test "judge --lmtp: pipelined commands, three recipients: dealt with once, three 250s" {
+	hostile_setup
+	serve
+	run $CLIENT j.sock --pipeline --rcpt 3 m1.eml
+	echo "$output"
+	assert_output_has "m1.eml 250 250 250"
+	[ "$(grep -c ' done .*adjudicated step 1' games/judge.log)" -eq 1 ]
+	[ "$(wc -l <games/judge.log)" -eq 2 ]
+	stop
+}
+
+@test "judge --lmtp: a dot-stuffed line and a lone dot in the body arrive as they were sent" {
+	hostile_setup
+	# a line "." and a line "..x" in the preamble, before the parts
+	awk 'done || NF { print; next } { print; print "."; print "..x";
+		done = 1 }' m1.eml >dots.eml
+	serve
+	run $CLIENT j.sock dots.eml
+	assert_output_has "dots.eml 250"
+	grep -q "($(wc -c <dots.eml) bytes): adjudicated step 1" \
+		games/judge.log || { cat games/judge.log; false; }
+	stop
+}
+
+@test "judge --lmtp: a message cut mid-DATA gets no 250 and takes nothing; sent whole, it is taken" {
+	hostile_setup
+	serve
+	{ printf 'LHLO t\r\nMAIL FROM:<p@example.org>\r\n'
+	  printf 'RCPT TO:<judge@example.org>\r\nDATA\r\n'
+	  head -c 600 m1.eml | sed 's/$/\r/'; } |
+		$CLIENT j.sock --raw --wait 1 >cut.out
+	cat cut.out
+	grep -q '^354' cut.out
+	! grep -q '^250 2.0.0' cut.out
+	[ "$(wc -l <games/judge.log)" -eq 1 ]
+	cmp "$G" before.yaml
+	run $CLIENT j.sock m1.eml
+	assert_output_has "m1.eml 250"
+	grep -q 'adjudicated step 1' games/judge.log
+	stop
+}
+
+@test "judge --lmtp: a stalled client is dropped after the timeout, and another's delivery goes through meanwhile" {
+	hostile_setup
+	# (8 s: room for the other delivery on a loaded machine)
+	serve --lmtp-timeout 8
+	printf 'LHLO t\r\nMAIL FROM:<p@example.org>\r\n' |
+		$CLIENT j.sock --raw --wait 30 >stalled.out &
+	stalled=$!
+	sleep 0.5
+	run $CLIENT j.sock m1.eml
+	echo "$output"
+	assert_output_has "m1.eml 250"
+	# done while the stalled one still holds its connection
+	kill -0 "$stalled"
+	grep -q 'adjudicated step 1' games/judge.log
+	wait "$stalled"
+	cat stalled.out
+	grep -q '^421 4.4.2' stalled.out
+	stop
+}
+
+@test "judge --lmtp: garbage: a line too long and too many bad commands close the connection; the server goes on" {
+	hostile_setup
+	serve
+	head -c 5000 /dev/zero | tr '\0' 'x' | $CLIENT j.sock --raw --wait 3 \
+		>long.out
+	grep -q '^500 5.5.2 Line too long' long.out
+	for i in $(seq 1 20); do printf 'EHLO x\r\n'; done |
+		$CLIENT j.sock --raw --wait 3 >bad.out
+	cat bad.out
+	[ "$(grep -c '^5' bad.out)" -eq 10 ]
+	grep -q '^421 4.7.0' bad.out
+	# out of order: MAIL before LHLO, DATA without recipients
+	printf 'MAIL FROM:<a@b>\r\nLHLO t\r\nDATA\r\nQUIT\r\n' |
+		$CLIENT j.sock --raw --wait 3 >order.out
+	[ "$(grep -c '^503' order.out)" -eq 2 ]
+	run $CLIENT j.sock m1.eml
+	assert_output_has "m1.eml 250"
+	[ "$(wc -l <games/judge.log)" -eq 2 ]
+	stop
+}
+
+@test "judge --lmtp: RSET forgets the transaction; NOOP answers" {
+	hostile_setup
+	serve
+	{ printf 'LHLO t\r\nMAIL FROM:<p@example.org>\r\n'
+	  printf 'RCPT TO:<judge@example.org>\r\nRSET\r\nNOOP\r\nDATA\r\n'
+	  printf 'QUIT\r\n'; } | $CLIENT j.sock --raw --wait 3 >rset.out
+	cat rset.out
+	# RSET and NOOP (MAIL's is 2.1.0, RCPT's 2.1.5)
+	[ "$(grep -c '^250 2.0.0 Ok' rset.out)" -eq 2 ]
+	grep -q '^503 5.5.1 No valid recipients' rset.out
+	[ "$(wc -l <games/judge.log)" -eq 1 ]
+	stop
+}
+
+@test "judge --lmtp: a message over the read limit and a stranger's message: 250, dropped, nothing kept" {
+	hostile_setup
+	{
+		printf 'From: x@example.org\nTo: judge@example.org\n'
+		printf 'Subject: big\n\n'
+		head -c 3000000 /dev/zero | tr '\0' 'a' | fold -w 76
+		echo    # (DATA ends its last line)
+	} >huge.eml
+	printf 'From: x@example.org\nTo: judge@example.org\nSubject: hi\n\nhello\n' >plain.eml
+	"$UMPIRE" keygen -s mallory.key -p mallory.pub -W >/dev/null
+	as player sign o.yaml -s mallory.key -o forged.yaml 2>/dev/null
+	as player mail forged.yaml --to referee |
+		sed 's/^From: .*/From: mallory@evil.example/' >forged.eml
+	serve
+	run $CLIENT j.sock huge.eml plain.eml forged.eml
+	echo "$output"
+	assert_output_has "huge.eml 250"
+	assert_output_has "plain.eml 250"
+	assert_output_has "forged.eml 250"
+	grep -q "($(wc -c <huge.eml) bytes): too large" games/judge.log
+	grep -q ' dropped .*no umpire file' games/judge.log
+	grep -q ' dropped .*signed by another key' games/judge.log
+	[ -z "$(ls games/failed)" ]
+	[ -z "$(ls out/new)" ]
+	cmp "$G" before.yaml
+	stop
+}
+
+@test "judge --lmtp: the letters cannot be made durable: 451 4.3.0, nothing stored; delivered again once mended, 250" {
+	hostile_setup
+	serve
+	# the host's fault: spool/ is no directory (as a full disk, the
+	# letters cannot be written)
+	rmdir games/spool
+	touch games/spool
+	run $CLIENT j.sock --rcpt 2 m1.eml
+	echo "$output"
+	assert_output_has "m1.eml 451 451"
+	cmp "$G" before.yaml
+	grep -q ' retry .*left to the mail system' games/judge.log
+	rm games/spool
+	mkdir -m 700 games/spool
+	run $CLIENT j.sock m1.eml
+	assert_output_has "m1.eml 250"
+	grep -q 'adjudicated step 1' games/judge.log
+	stop
+}
+
+@test "judge --lmtp: kill -9 mid-message, then a restart: nothing lost, nothing taken twice" {
+	hostile_setup
+	serve
+	{ printf 'LHLO t\r\nMAIL FROM:<p@example.org>\r\n'
+	  printf 'RCPT TO:<judge@example.org>\r\nDATA\r\n'
+	  head -c 800 m1.eml | sed 's/$/\r/'; sleep 2; } |
+		$CLIENT j.sock --raw --wait 3 >cut.out &
+	client=$!
+	sleep 1
+	kill -9 "$SERVER"
+	wait "$SERVER" || true
+	SERVER=
+	wait "$client" || true
+	! grep -q '^250 2.0.0' cut.out
+	[ -S j.sock ]   # left behind: stale
+	cmp "$G" before.yaml
+	# the mail system delivers again, to the server started again
+	serve
+	run $CLIENT j.sock m1.eml m1.eml
+	echo "$output"
+	[ "$(echo "$output" | grep -c 'm1.eml 250')" -eq 2 ]
+	[ "$(grep -c 'adjudicated step 1' games/judge.log)" -eq 1 ]
+	grep -q ' dropped .*replay: these orders of player are step 1' \
+		games/judge.log
+	stop
+}
+
+@test "judge --lmtp: letters sendmail would not take stay in the spool; the server started again sends them first" {
+	hostile_setup
+	LETTERS="--sendmail false" serve
+	run $CLIENT j.sock m1.eml
+	assert_output_has "m1.eml 250"
+	grep -q 'adjudicated step 1' games/judge.log
+	[ -n "$(ls games/spool)" ]
+	stop
+	[ -z "$(ls out/new)" ]
+	serve
+	for i in $(seq 1 50); do
+		[ -z "$(ls games/spool)" ] && break
+		sleep 0.1
+	done
+	[ -z "$(ls games/spool)" ]
+	[ "$(ls out/new | wc -l)" -eq 1 ]
+	grep -q ' spool .*letters of the spool' games/judge.log
+	stop
+}
+
+@test "judge --lmtp: a live server's socket is not taken over, nor a file that is no socket" {
+	hostile_setup
+	serve
+	run "$UMPIRE" judge --config judge.ini --outbox out --lmtp j.sock
+	[ "$status" -ne 0 ]
+	assert_output_has "another judge serves it"
+	stop
+	touch f.sock
+	run "$UMPIRE" judge --config judge.ini --outbox out --lmtp f.sock
+	[ "$status" -ne 0 ]
+	assert_output_has "not a socket"
+	[ -f f.sock ]
+	# handed over by systemd, descriptor 3 must be a listening socket
+	UMPIRE=$UMPIRE run sh -c 'LISTEN_PID=$$ LISTEN_FDS=1 exec "$UMPIRE" \
+		judge --config judge.ini --outbox out --lmtp x.sock 3</dev/null'
+	[ "$status" -ne 0 ]
+	assert_output_has "no listening socket"
+}
+
+@test "judge --lmtp: the socket systemd hands over (LISTEN_FDS) is served" {
+	if ! command -v systemd-socket-activate >/dev/null; then
+		skip "no systemd-socket-activate"
+	fi
+	hostile_setup
+	systemd-socket-activate -l "$PWD/a.sock" "$UMPIRE" judge \
+		--config judge.ini --outbox out --lmtp unused.sock \
+		2>>judge.err &
+	SERVER=$!
+	sleep 1
+	run $CLIENT a.sock m1.eml
+	echo "$output"
+	assert_output_has "m1.eml 250"
+	[ ! -e unused.sock ]
+	grep -q 'adjudicated step 1' games/judge.log
+	stop
+}
+
+@test "judge --lmtp under memcheck: 200 messages over one connection and over many, no leak, no error" {
+	if ! command -v valgrind >/dev/null; then skip "no valgrind"; fi
+	REAL=${UMPIRE_REAL_BIN:-$UMPIRE}
+	if grep -q __asan_init "$REAL"; then
+		skip "an ASan build: its own pass checks the server's memory"
+	fi
+	hostile_setup
+	printf 'From: x@example.org\nTo: judge@example.org\nSubject: hi\n\nhello\n' >plain.eml
+	"$UMPIRE" keygen -s mallory.key -p mallory.pub -W >/dev/null
+	as player sign o.yaml -s mallory.key -o forged.yaml 2>/dev/null
+	as player mail forged.yaml --to referee |
+		sed 's/^From: .*/From: mallory@evil.example/' >forged.eml
+	UMPIRE=$REAL VG="valgrind -q --leak-check=full --error-exitcode=1
+		--errors-for-leak-kinds=definite,indirect,possible
+		--show-leak-kinds=definite,indirect,possible" serve
+	files=(m1.eml)
+	for i in $(seq 1 50); do files+=(plain.eml forged.eml); done
+	run $CLIENT j.sock "${files[@]}"
+	[ "$(echo "$output" | grep -c '\.eml 250')" -eq 101 ] ||
+		{ echo "$output"; false; }
+	for i in $(seq 1 99); do
+		$CLIENT j.sock m1.eml >>many.out
+	done
+	[ "$(grep -c 'm1.eml 250' many.out)" -eq 99 ]
+	[ "$(wc -l <games/judge.log)" -eq 201 ]
+	stop
+}

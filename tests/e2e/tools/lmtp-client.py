@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""A small LMTP client (RFC 2033) for the judge's tests.
+
+  lmtp-client.py SOCKET [--rcpt N] [--pipeline] FILE...
+      one connection: LHLO, then each FILE as a message to N recipients
+      (default 1), dot-stuffed, CRLF line ends; prints a line a FILE,
+      "FILE CODE..." (one code a recipient, after the final dot); QUIT.
+      --pipeline: MAIL, the RCPTs and DATA sent in one write.
+  lmtp-client.py SOCKET --raw [--wait SECONDS]
+      stdin's bytes sent as they are, then everything the server says
+      printed until it closes or is silent for SECONDS (default 5).
+
+Python's smtplib.LMTP reads one reply after DATA; LMTP gives one per
+recipient, so the tests speak the protocol themselves.
+"""
+import socket
+import sys
+
+
+class Conn:
+    def __init__(self, path):
+        self.s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.s.connect(path)
+        self.buf = b""
+
+    def line(self):
+        while b"\r\n" not in self.buf:
+            d = self.s.recv(65536)
+            if not d:
+                raise EOFError("server closed: " + self.buf.decode())
+            self.buf += d
+        ln, self.buf = self.buf.split(b"\r\n", 1)
+        return ln.decode()
+
+    def reply(self):
+        """A reply (multi-line ones whole): its code and last line."""
+        while True:
+            ln = self.line()
+            if ln[3:4] != "-":
+                return ln
+
+    def send(self, data):
+        self.s.sendall(data)
+
+
+def body(path):
+    data = open(path, "rb").read().replace(b"\r\n", b"\n")
+    out = []
+    for ln in data.split(b"\n"):
+        out.append(b"." + ln if ln.startswith(b".") else ln)
+    if out and out[-1] == b"":
+        out.pop()
+    return b"\r\n".join(out) + b"\r\n.\r\n"
+
+
+def messages(args):
+    path = args[0]
+    n, pipeline, files = 1, False, []
+    i = 1
+    while i < len(args):
+        if args[i] == "--rcpt":
+            n = int(args[i + 1])
+            i += 2
+            continue
+        if args[i] == "--pipeline":
+            pipeline = True
+        else:
+            files.append(args[i])
+        i += 1
+    c = Conn(path)
+    print("greeting", c.reply()[:3])
+    c.send(b"LHLO test.example\r\n")
+    print("lhlo", c.reply()[:3])
+    for f in files:
+        cmds = [b"MAIL FROM:<player@example.org>\r\n"]
+        cmds += [b"RCPT TO:<judge@example.org>\r\n"] * n
+        cmds.append(b"DATA\r\n")
+        codes = []
+        if pipeline:
+            c.send(b"".join(cmds))
+            codes = [c.reply()[:3] for _ in cmds]
+        else:
+            for cmd in cmds:
+                c.send(cmd)
+                codes.append(c.reply()[:3])
+        if codes[-1] != "354":
+            print(f, "refused", *codes)
+            continue
+        c.send(body(f))
+        print(f, *[c.reply()[:3] for _ in range(n)])
+        sys.stdout.flush()
+    c.send(b"QUIT\r\n")
+    print("quit", c.reply()[:3])
+
+
+def raw(args):
+    wait = 5.0
+    if "--wait" in args:
+        wait = float(args[args.index("--wait") + 1])
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.connect(args[0])
+    try:
+        s.sendall(sys.stdin.buffer.read())
+    except (BrokenPipeError, ConnectionResetError):
+        pass
+    s.settimeout(wait)
+    out = b""
+    try:
+        while True:
+            d = s.recv(65536)
+            if not d:
+                break
+            out += d
+    except (socket.timeout, ConnectionResetError):
+        pass
+    sys.stdout.write(out.decode(errors="replace").replace("\r\n", "\n"))
+
+
+if __name__ == "__main__":
+    if "--raw" in sys.argv:
+        raw([a for a in sys.argv[1:] if a != "--raw"])
+    else:
+        messages(sys.argv[1:])

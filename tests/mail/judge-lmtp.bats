@@ -1,0 +1,114 @@
+#!/usr/bin/env bats
+# Real postfix delivering to the judge over LMTP: the private postfix of
+# mta.bash routes judge@example.org to `lmtp:unix:SOCKET` in its
+# transport map (README.md "Running a judge"), where a running
+# `umpire judge --lmtp SOCKET` serves it; the judge's letters go back
+# through the same postfix's sendmail to the player's Maildir. A game
+# is taken and a step adjudicated; then the server is stopped, postfix
+# keeps what it could not deliver, and the server started again takes
+# it.
+#
+# Where postfix cannot run (not root, not installed) every test skips
+# and says why; `make check-mail` runs tests/mail.
+
+load ../e2e/helpers
+load ../e2e/judge-helpers
+load mta
+
+setup_file() {
+	umpire_setup_file
+	export MTA_HOME
+	MTA_HOME=$(mta_dir)
+	if mta_start "$MTA_HOME" 2>"$BATS_FILE_TMPDIR/mta-why"; then
+		export MTA_DIR MTA_CONF MTA_SENDMAIL SOCK
+		# the socket where postfix's lmtp(8) client, user postfix,
+		# reaches it: the judge makes it mode 0660, group postfix
+		mkdir -m 755 "$MTA_DIR/judge"
+		SOCK=$MTA_DIR/judge/lmtp.sock
+		echo "judge@example.org lmtp:unix:$SOCK" >"$MTA_CONF/transport"
+		postconf -c "$MTA_CONF" -e \
+			"transport_maps = texthash:$MTA_CONF/transport"
+		printf '%s\n' 'lmtp      unix  -       -       n       -       -       lmtp' \
+			>>"$MTA_CONF/master.cf"
+		postfix -c "$MTA_CONF" reload >/dev/null 2>&1
+	else
+		export MTA_SKIP
+		MTA_SKIP="no private MTA here: $(cat "$BATS_FILE_TMPDIR/mta-why")"
+	fi
+}
+
+teardown_file() {
+	mta_stop
+	[ -z "${MTA_HOME:-}" ] || rm -rf "$MTA_HOME"
+}
+
+setup() {
+	umpire_setup
+	[ -z "${MTA_SKIP:-}" ] || skip "$MTA_SKIP"
+	cd "$BATS_TEST_TMPDIR"
+	SERVER=
+}
+
+teardown() {
+	if [ -n "$SERVER" ]; then
+		kill -9 "$SERVER" 2>/dev/null || true
+	fi
+}
+
+# The judge serving $SOCK, its group postfix (so that postfix may
+# connect), its letters to the instance's sendmail.
+serve() {
+	setpriv --regid=postfix --clear-groups "$UMPIRE" judge \
+		--config judge.ini --accept-new --lmtp "$SOCK" 2>>judge.err &
+	SERVER=$!
+	local i
+	for i in $(seq 1 100); do
+		[ -S "$SOCK" ] && return 0
+		sleep 0.1
+	done
+	cat judge.err
+	return 1
+}
+
+@test "mail lmtp: postfix delivers by lmtp:unix: to a running judge: a game taken, a step adjudicated; stopped, postfix keeps the mail for its restart" {
+	judge_setup alice
+	sed -i "s|^address = judge@example.org|&\nsendmail = $MTA_SENDMAIL -t -i|" \
+		judge.ini
+	as alice new arnswalde-1945 --side player=alice.pub \
+		--referee judge.pub --set difficulty=low -o g.yaml 2>/dev/null
+	as alice mail g.yaml --to referee -o first.eml
+	serve
+	"$MTA_SENDMAIL" -t -i <first.eml
+	letter=$(mta_wait alice 1) || { cat games/judge.log judge.err; false; }
+	grep -q 'relay=.*lmtp.sock.*status=sent (250 2.0.0' "$MTA_DIR/maillog"
+	as alice orders "$letter" -o o.yaml
+	as alice sign o.yaml --game "$letter" -o signed.yaml 2>/dev/null
+	as alice mail signed.yaml --game "$letter" -o m1.eml
+	"$MTA_SENDMAIL" -t -i <m1.eml
+	mta_wait alice 2 >/dev/null || { cat games/judge.log; false; }
+	grep -q ' 1 done .*adjudicated step 1' games/judge.log
+	# stopped: postfix keeps what comes meanwhile
+	kill -TERM "$SERVER"
+	wait "$SERVER"
+	SERVER=
+	printf 'From: x@example.org\nTo: judge@example.org\nSubject: hi\n\nhello\n' |
+		"$MTA_SENDMAIL" -t -i
+	for i in $(seq 1 100); do
+		grep -q 'status=deferred.*lmtp.sock' "$MTA_DIR/maillog" && break
+		sleep 0.1
+	done
+	grep -q 'status=deferred.*lmtp.sock' "$MTA_DIR/maillog"
+	[ "$(wc -l <games/judge.log)" -eq 2 ]
+	serve
+	postqueue -c "$MTA_CONF" -f
+	for i in $(seq 1 100); do
+		[ "$(wc -l <games/judge.log)" -eq 3 ] && break
+		sleep 0.1
+	done
+	grep -q ' dropped .*no umpire file' games/judge.log ||
+		{ cat games/judge.log; tail "$MTA_DIR/maillog"; false; }
+	[ "$(mta_count alice)" -eq 2 ]
+	kill -TERM "$SERVER"
+	wait "$SERVER"
+	SERVER=
+}
