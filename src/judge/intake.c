@@ -273,7 +273,7 @@ out:
  * (once: the same message delivered again makes the same answer), and
  * sent. Says in o what was done. */
 static void answer(struct judge *j, struct game *g, const char *role,
-		   struct letters *l, int is_signed,
+		   struct letters *l, enum answer_kind is_signed,
 		   const unsigned char key[32], struct outcome *o)
 {
 	struct error err;
@@ -292,6 +292,11 @@ static void answer(struct judge *j, struct game *g, const char *role,
 		spool_flush(j, g->id, g, o);
 		strbuf_addf(&o->notes, "; not answered again (this very "
 			    "message was answered to %s)", role);
+	} else if (!allowed && is_signed == ANSWER_ASK) {
+		strbuf_addf(&o->notes, "; not answered (%s had %u answer%s "
+			    "to its requests in this step)", role,
+			    j->answers_a_step, j->answers_a_step == 1 ? "" :
+			    "s");
 	} else if (!allowed && is_signed) {
 		strbuf_addf(&o->notes, "; not answered (%s had %u answer%s "
 			    "in this step today)", role, j->answers_a_step,
@@ -311,19 +316,19 @@ static void answer(struct judge *j, struct game *g, const char *role,
 }
 
 /* role's letter of g as it stands, sent again (a lost letter is never
- * final), as an answer to signed mail. */
+ * final), as an answer to signed mail (kind: a request's, or other). */
 static void letter_again(struct judge *j, struct game *g, const char *role,
-			 struct outcome *o)
+			 enum answer_kind kind, struct outcome *o)
 {
 	struct letters l;
 	struct error e;
 	unsigned char key[32];
 	memset(&l, 0, sizeof l);
-	answer_key(g, role, 1, o->message, key);
+	answer_key(g, role, kind, o->message, key);
 	if (letters_of_state(j, g, NULL, role, &l, o, &e))
 		strbuf_addf(&o->notes, "; %s", e.msg);
 	else
-		answer(j, g, role, &l, 1, key, o);
+		answer(j, g, role, &l, kind, key, o);
 	letters_free(&l);
 }
 
@@ -463,7 +468,7 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 				struct role *r = &in.roles[i];
 				if (!r->joined || !strcmp(r->name, "referee"))
 					continue;
-				letter_again(j, &g, r->name, o);
+				letter_again(j, &g, r->name, ANSWER_SIGNED, o);
 				break;
 			}
 		}
@@ -586,7 +591,7 @@ static int take_orders(struct judge *j, const char *id, const char *name,
 		 * run's own letters too (those of the orders this message
 		 * repeats, say), which answer their own message, not this */
 		if (!spool_flush(j, g.id, &g, o) || j->hold_letters)
-			letter_again(j, &g, by, o);
+			letter_again(j, &g, by, ANSWER_SIGNED, o);
 		rc = 0;
 		goto out;
 	}
@@ -688,7 +693,7 @@ static int take_request(struct judge *j, const char *id, const char *buf,
 	say(o, FATE_DONE, "%s asks for its letter again", side);
 	/* the letters a crash kept from being sent go first */
 	spool_flush(j, g.id, &g, o);
-	letter_again(j, &g, side, o);
+	letter_again(j, &g, side, ANSWER_ASK, o);
 	rc = 0;
 out:
 	game_free(&g);

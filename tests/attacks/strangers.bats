@@ -69,8 +69,43 @@ others() {
 	printf 'answers_a_step = 1\n' >>judge.ini
 	{ printf 'Message-ID: <ask2@example.org>\n'; cat ask.eml; } >ask2.eml
 	run "$UMPIRE" judge --config judge.ini --outbox out <ask2.eml
-	tail -1 games/judge.log | grep -q 'not answered (player had 1 answer in this step today)'
+	tail -1 games/judge.log | grep -q 'not answered (player had 1 answer to its requests in this step)'
 	[ "$(others)" -eq 1 ]
+}
+
+@test "her signed mistakes, sent again by anyone, spend nothing of her ask: it has an allowance of its own a step" {
+	hostile_setup
+	run "$UMPIRE" judge --config judge.ini --outbox out <m1.eml
+	[ "$status" -eq 0 ]
+	rm -f out/new/*
+	local i
+	# her orders of step 1 sent again four times (by anyone): three
+	# answers, the step's bound of signed mail reached
+	for i in 1 2 3 4; do
+		{ printf 'Message-ID: <again%s@evil.example>\n' "$i"
+		  sed 's/^From: .*/From: mallory@evil.example/' m1.eml; } \
+			>again$i.eml
+		run "$UMPIRE" judge --config judge.ini --outbox out <again$i.eml
+		[ "$status" -eq 0 ]
+	done
+	[ "$(ls out/new | wc -l)" -eq 3 ]
+	tail -1 games/judge.log | grep -q 'had 3 answers in this step today'
+	# her request after them: answered
+	as player ask "$letter" --side player -o ask.yaml
+	as player mail ask.yaml -o ask.eml
+	run "$UMPIRE" judge --config judge.ini --outbox out <ask.eml
+	[ "$status" -eq 0 ]
+	tail -1 games/judge.log | grep -q 'asks for its letter again.*answered to player at player@example.org' ||
+		{ cat games/judge.log; false; }
+	[ "$(ls out/new | wc -l)" -eq 4 ]
+	# and the day does not bound it: yesterday's answers to her requests
+	# in this step still count, today's others do not
+	sed -i 's/^[0-9-]* \(ask\.\)/2000-01-01 \1/' games/*.answers
+	grep -q '^2000-01-01 ask\.' games/*.answers
+	printf 'answers_a_step = 1\n' >>judge.ini
+	{ printf 'Message-ID: <ask2@example.org>\n'; cat ask.eml; } >ask2.eml
+	run "$UMPIRE" judge --config judge.ini --outbox out <ask2.eml
+	tail -1 games/judge.log | grep -q 'not answered (player had 1 answer to its requests in this step)'
 }
 
 @test "unsigned mail from a party's address: at most one answer a day" {

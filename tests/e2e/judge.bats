@@ -703,7 +703,7 @@ for p in m.iter_attachments():
 	a=$(ls out/new/* | head -1)
 	want=$(as "$s" status --brief "$(kept)")
 	[ "$(as "$s" status --brief "$a")" = "$want" ]
-	grep -q "had 3 answers in this step today" games/judge.log
+	grep -q "had 3 answers to its requests in this step" games/judge.log
 	# a request for that side signed by another key: refused, and the
 	# side is not answered
 	rm -f out/new/*
