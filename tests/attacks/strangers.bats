@@ -249,3 +249,37 @@ killed_then_again() {
 	echo "# $total kill points" >&3
 	[ "$total" -ge 8 ]
 }
+
+@test "a fresh note from a party's address (no file, no game named) gets where the game stands and what to send; a stranger's costs nothing" {
+	hostile_setup
+	rm -f out/new/*
+	printf 'From: Player <player@example.org>\nTo: judge@example.org\n' >n1.eml
+	printf 'Message-ID: <fresh1@example.org>\nSubject: is it my move?\n\n' >>n1.eml
+	printf 'Hello judge, is it my move?\n' >>n1.eml
+	run "$UMPIRE" judge --config judge.ini --outbox out <n1.eml
+	[ "$status" -eq 0 ]
+	[ "$(ls out/new | wc -l)" -eq 1 ] || { cat games/judge.log; false; }
+	a=$(ls out/new/*)
+	grep -q '^To: player@example.org' "$a"
+	grep -q '^Subject: .*where the game stands' "$a"
+	grep -q 'Where the game stands: step 1, player to move' "$a" ||
+		{ cat "$a"; false; }
+	grep -q 'It is your move' "$a"
+	grep -q 'umpire sign orders.yaml --game' "$a"
+	if grep -q 'is it my move' "$a"; then false; fi
+	tail -1 games/judge.log | grep -q 'answered to player at player@example.org'
+	# within the day's answer to unsigned mail
+	sed 's/fresh1/fresh2/' n1.eml >n2.eml
+	run "$UMPIRE" judge --config judge.ini --outbox out <n2.eml
+	[ "$(ls out/new | wc -l)" -eq 1 ]
+	tail -1 games/judge.log | grep -q 'not answered (player had its answer of today'
+	# a stranger's note: nothing mailed, kept or locked
+	sed 's/player@example.org/mallory@evil.example/' n1.eml >s.eml
+	locks=$(ls games/*.lock | wc -l)
+	run "$UMPIRE" judge --config judge.ini --outbox out <s.eml
+	[ "$status" -eq 0 ]
+	tail -1 games/judge.log | grep -q ' - - dropped .*: no umpire file in it$'
+	[ "$(ls out/new | wc -l)" -eq 1 ]
+	[ -z "$(ls games/failed)" ]
+	[ "$(ls games/*.lock | wc -l)" -eq "$locks" ]
+}
