@@ -31,6 +31,7 @@ struct about {
 	char role[64];          /* game: who acts next; else the side */
 	long long step;         /* game: the step pending; else the file's */
 	int over, unjoined;     /* steps: over is the number of steps */
+	int inviting;           /* a game file to the roles still to join */
 	/* who should receive it: the roles of this file's game */
 	char rcpt[MAIL_MAX_ROLES][64];
 	size_t n_rcpt;
@@ -181,6 +182,7 @@ static int describe_game(const struct cli *cli, const char *name,
 			for (size_t i = 0; i < a->n_alt; i++)
 				add_role(a, a->alt[i]);
 			a->n_alt = 0;
+			a->inviting = 1;
 		}
 	} else if (game_check(&g, CHECK_LIGHT, NULL, &run, err)) {
 		game_free(&g);
@@ -305,7 +307,12 @@ static void subject(const struct about *a, struct strbuf *sb)
 	}
 	if (strcmp(a->kind, "game") == 0) {
 		strbuf_addf(sb, "%s: ", a->title);
-		if (a->unjoined)
+		if (a->inviting && a->n_rcpt) {
+			for (size_t i = 0; i < a->n_rcpt; i++)
+				strbuf_addf(sb, "%s%s", i ? ", " : "",
+					    a->rcpt[i]);
+			strbuf_adds(sb, " invited to join");
+		} else if (a->unjoined)
 			strbuf_addf(sb, "%s to join", a->role);
 		else if (a->over)
 			strbuf_adds(sb, "the game is over");
@@ -333,6 +340,32 @@ static const char *base_name(const char *path)
 {
 	const char *s = strrchr(path, '/');
 	return s ? s + 1 : path;
+}
+
+/* What an invitation (a game file to the roles still to join) says to
+ * run: join with the attached file, mail the join back to its sender
+ * (from: who gathers the joins; NULL: umpire mail's own choice). */
+static void invitation_body(const struct about *a, const char *file,
+			    const char *from, struct strbuf *body)
+{
+	char back[MAIL_ADDR_MAX + 1] = "";
+	const char *lt = from ? strchr(from, '<') : NULL;
+	if (lt)
+		snprintf(back, sizeof back, "%.*s", (int)strcspn(lt + 1, ">"),
+			 lt + 1);
+	else if (from)
+		snprintf(back, sizeof back, "%s", from);
+	strbuf_addf(body, "\nYou are invited to game %s (%s) as ", a->game,
+		    a->title);
+	for (size_t i = 0; i < a->n_rcpt; i++)
+		strbuf_addf(body, "%s%s", i == 0 ? "" : i + 1 < a->n_rcpt ?
+			    ", " : " or ", a->rcpt[i]);
+	strbuf_addf(body, ".\nSave the attached %s and join it with your "
+		    "key, then mail the join back:\n\n"
+		    "  umpire join %s --side %s -o joined.yaml\n"
+		    "  umpire mail joined.yaml %s%s\n", file, file,
+		    a->n_rcpt == 1 ? a->rcpt[0] : "SIDE", back[0] ? "--to " :
+		    "--send", back);
 }
 
 /* A text part holding data, encoded for mail. */
@@ -582,6 +615,10 @@ static int build(const struct gmime *gm, const struct cli *cli,
 		strbuf_add(&body, report, report_len);
 	else
 		strbuf_addf(&body, "%s\n", strchr(subj.buf, ']') + 2);
+	if (!report && a.inviting && n_files == 1 && a.n_rcpt)
+		invitation_body(&a, strcmp(files[0], "-") ?
+				base_name(files[0]) : "umpire.yaml", from,
+				&body);
 	/* nothing attached (a judge's reason for a refusal): no word of
 	 * an attached file */
 	if (n_files > 0)

@@ -376,3 +376,39 @@ another_user() {
 	COMP_WORDS=(umpire mail f --to r); COMP_CWORD=4; _umpire
 	[ "${COMPREPLY[*]}" = referee ]
 }
+
+@test "mail: a new game's invitation says in its body what to run; a side that joined is not invited" {
+	"$UMPIRE" new race-to-the-reichstag -s referee.key --side 1bf=1bf.pub \
+		--side 1uf=1uf.pub --referee referee.pub \
+		--address 1bf=alice@example.org --address 1uf=bob@example.org \
+		-o new.yaml 2>/dev/null
+	run "$UMPIRE" mail new.yaml --from 'Judge <judge@example.org>' \
+		-o inv.eml
+	[ "$status" -eq 0 ]
+	[ "$(field inv.eml To)" = "alice@example.org, bob@example.org" ]
+	[[ "$(field inv.eml Subject)" == *": 1bf, 1uf invited to join" ]]
+	python3 -c '
+import email, sys
+from email import policy
+m = email.message_from_binary_file(open(sys.argv[1], "rb"),
+                                   policy=policy.default)
+print(m.get_body(("plain",)).get_content())' inv.eml >body.txt
+	grep -q 'as 1bf or 1uf' body.txt
+	grep -q '^  umpire join new.yaml --side SIDE -o joined.yaml$' body.txt
+	grep -q '^  umpire mail joined.yaml --to judge@example.org$' body.txt
+	# a game its maker joined (as player) invites the referee alone
+	"$UMPIRE" keygen -s p.key -p p.pub -W >/dev/null
+	"$UMPIRE" new arnswalde-1945 -s p.key --side player=p.pub \
+		--referee referee.pub --address referee=rita@example.org \
+		--address player=alice@example.org -o arn.yaml 2>/dev/null
+	run "$UMPIRE" mail arn.yaml --from alice@example.org -o arn.eml
+	[ "$status" -eq 0 ]
+	[ "$(field arn.eml To)" = "rita@example.org" ]
+	grep -q 'as referee' <(python3 -c '
+import email, sys
+from email import policy
+m = email.message_from_binary_file(open(sys.argv[1], "rb"),
+                                   policy=policy.default)
+print(m.get_body(("plain",)).get_content())' arn.eml)
+	grep -q 'umpire join arn.yaml --side referee -o joined.yaml' arn.eml
+}
