@@ -91,6 +91,31 @@ static void game_addresses(const struct game *g, struct about *a)
 	}
 }
 
+/* The addresses cli_keep_addresses kept for a's game, into a. */
+static void kept_addresses(struct about *a)
+{
+	struct strbuf kept = STRBUF_INIT;
+	if (cli_kept_addresses(a->game, &kept)) {
+		struct line_iter it;
+		const char *line;
+		size_t n;
+		line_iter_init(&it, kept.buf, kept.len);
+		while (line_next(&it, &line, &n) && a->n_addrs <
+		       MAIL_MAX_ROLES) {
+			size_t k = strcspn(line, " ");
+			if (k == 0 || k >= n || k >= sizeof a->addrs[0].role ||
+			    n - k - 1 > MAIL_ADDR_MAX)
+				continue;
+			snprintf(a->addrs[a->n_addrs].role,
+				 sizeof a->addrs[0].role, "%.*s", (int)k, line);
+			snprintf(a->addrs[a->n_addrs++].addr,
+				 sizeof a->addrs[0].addr, "%.*s",
+				 (int)(n - k - 1), line + k + 1);
+		}
+	}
+	strbuf_free(&kept);
+}
+
 /* Where role is mailed: the address its game gives it (its join's, else
  * its invitation's), else the config's [addresses], else NULL. */
 static const char *role_address(const struct cli *cli,
@@ -279,6 +304,13 @@ static int describe(const struct cli *cli, const char *name,
 	if (!strcmp(a->kind, "view"))
 		a->views = 1;
 	doc_free(d);
+	/* a file that names its game but not its roles: the addresses
+	 * that game gave them where this machine read it last (umpire
+	 * join, orders, sign -g), its own judge's before the config's */
+	if (!a->n_addrs && (!strcmp(a->kind, "orders") ||
+			    !strcmp(a->kind, "sealed") ||
+			    !strcmp(a->kind, "request")))
+		kept_addresses(a);
 	if (strcmp(a->kind, "game") == 0)
 		return describe_game(cli, name, buf, len, a, err);
 	/* a view goes to its side, sealed orders to whom they are sealed
@@ -506,6 +538,14 @@ static int guess_counter(const struct gmime *gm, const struct cli *cli,
 	const struct config *c = &cli->cfg;
 	const char *ref = config_address(c, "referee"), *other = NULL;
 	size_t n_other = 0;
+	/* the game named its referee (its judge): there, whatever the
+	 * config maps */
+	for (size_t i = 0; i < a->n_addrs; i++)
+		if (!strcmp(a->addrs[i].role, "referee") &&
+		    !(from && same_mailbox(gm, from, a->addrs[i].addr))) {
+			add_role(a, "referee");
+			return 0;
+		}
 	for (size_t i = 0; i < c->n_addresses; i++) {
 		const char *addr = c->addresses[i].address;
 		if (!strcmp(c->addresses[i].role, a->role) ||

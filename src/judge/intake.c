@@ -415,8 +415,16 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 		if (game_parse(&g, name, buf, len, j->cli->scenario_dir,
 			       err))
 			goto out_in;
+		/* its join names the judge's address: every view's header
+		 * then says where the game's orders go (umpire mail) */
+		char spec[MAIL_ADDR_MAX + 1];
+		const char *why;
 		if (!game_role(&in, "referee")->joined &&
-		    game_join(&in, "referee", j->sk, err))
+		    game_join_address(&in, "referee", j->sk, j->from &&
+				      mail_addr_spec_of(j->from, spec,
+							sizeof spec,
+							&why) == 0 ? spec :
+				      NULL, err))
 			goto out_g;
 		/* within the bounds of the games taken by mail, recorded
 		 * as one (before its letters: only the addresses its joins

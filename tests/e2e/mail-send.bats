@@ -412,3 +412,33 @@ m = email.message_from_binary_file(open(sys.argv[1], "rb"),
 print(m.get_body(("plain",)).get_content())' arn.eml)
 	grep -q 'umpire join arn.yaml --side referee -o joined.yaml' arn.eml
 }
+
+@test "mail: orders and requests go to their game's own judge, never to the config's referee of another club" {
+	# a judge (referee.key) hosts a game with its own config: the
+	# referee's join names its address
+	printf '[umpire]\naddress = Judge One <judge1@example.org>\n' >j1.ini
+	UMPIRE_CONFIG=$PWD/j1.ini "$UMPIRE" new race-to-the-reichstag \
+		-s referee.key --side 1bf=1bf.pub --side 1uf=1uf.pub \
+		--referee referee.pub -o c0.yaml 2>/dev/null
+	grep -q '^  address: judge1@example.org$' c0.yaml
+	"$UMPIRE" join c0.yaml --side 1bf -s 1bf.key --address alice@example.org \
+		-o c1.yaml 2>/dev/null
+	"$UMPIRE" join c1.yaml --side 1uf -s 1uf.key --address bob@example.org \
+		-o c2.yaml 2>/dev/null
+	"$UMPIRE" view c2.yaml --side 1bf -s referee.key --seal -o c.view
+	# Alice's config maps the referee of her other club (Rita)
+	alice_config
+	"$UMPIRE" orders c.view -o co.yaml
+	"$UMPIRE" sign co.yaml -g c.view -o csigned.yaml 2>/dev/null
+	head -1 csigned.yaml | grep -qx 'umpire: sealed-orders/1'
+	run "$UMPIRE" mail csigned.yaml -o c.eml
+	[ "$status" -eq 0 ]
+	[ "$(field c.eml To)" = "judge1@example.org" ]
+	"$UMPIRE" ask c.view -o ask.yaml
+	run "$UMPIRE" mail ask.yaml -o a.eml
+	[ "$status" -eq 0 ]
+	[ "$(field a.eml To)" = "judge1@example.org" ]
+	# orders of a game that names no referee address: the config's
+	run "$UMPIRE" mail signed.yaml -o r.eml
+	[ "$(field r.eml To)" = "Rita <rita@example.org>" ]
+}
