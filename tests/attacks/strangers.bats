@@ -39,12 +39,15 @@ note() {
 }
 
 # The letters in out/new whose subject says the message could not be
-# used (answers to unsigned mail), and the others.
+# used, or (a note) where the game stands: answers to unsigned mail; and
+# the others.
 mistakes() {
-	grep -l 'could not be used' out/new/* 2>/dev/null | wc -l
+	grep -l '^Subject: .*\(could not be used\|where the game stands\)' \
+		out/new/* 2>/dev/null | wc -l
 }
 others() {
-	grep -L 'could not be used' out/new/* 2>/dev/null | wc -l
+	grep -L '^Subject: .*\(could not be used\|where the game stands\)' \
+		out/new/* 2>/dev/null | wc -l
 }
 
 @test "three unsigned messages in a party's name spend nothing of her signed ask" {
@@ -64,7 +67,7 @@ others() {
 	tail -1 games/judge.log | grep -q 'asks for its letter again.*answered to player at player@example.org' ||
 		{ cat games/judge.log; false; }
 	[ "$(others)" -eq 1 ]
-	grep -q '^To: player@example.org' $(grep -L 'could not be used' out/new/*)
+	grep -q '^To: player@example.org' $(grep -L '^Subject: .*\(could not be used\|where the game stands\)' out/new/*)
 	# the signed bound is the host's (answers_a_step), and its own
 	printf 'answers_a_step = 1\n' >>judge.ini
 	{ printf 'Message-ID: <ask2@example.org>\n'; cat ask.eml; } >ask2.eml
