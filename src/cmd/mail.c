@@ -381,12 +381,9 @@ static void invitation_body(const struct about *a, const char *file,
 			    const char *from, struct strbuf *body)
 {
 	char back[MAIL_ADDR_MAX + 1] = "";
-	const char *lt = from ? strchr(from, '<') : NULL;
-	if (lt)
-		snprintf(back, sizeof back, "%.*s", (int)strcspn(lt + 1, ">"),
-			 lt + 1);
-	else if (from)
-		snprintf(back, sizeof back, "%s", from);
+	const char *why;
+	if (!from || mail_addr_spec_of(from, back, sizeof back, &why))
+		back[0] = '\0';
 	strbuf_addf(body, "\nYou are invited to game %s (%s) as ", a->game,
 		    a->title);
 	for (size_t i = 0; i < a->n_rcpt; i++)
