@@ -899,7 +899,8 @@ static int mistake(struct judge *j, const char *from, const char *id,
 	} else {
 		struct letters l;
 		struct strbuf intro = STRBUF_INIT, what = STRBUF_INIT;
-		if (o->received && !strcmp(o->received, GOT_NOTHING)) {
+		int note = o->received && !strcmp(o->received, GOT_NOTHING);
+		if (note) {
 			/* a note ("is it my move?"): where the game
 			 * stands is the answer (letter_answer ends with
 			 * it) */
@@ -919,7 +920,6 @@ static int mistake(struct judge *j, const char *from, const char *id,
 		unsigned char key[32];
 		answer_key(&g, role, 0, o->message, key);
 		/* (a note: where the game stands says what to send) */
-		int note = o->received && !strcmp(o->received, GOT_NOTHING);
 		struct answer_text t = { what.buf, intro.buf, o->received ?
 			o->received : GOT_MESSAGE, note ? NULL : o->hint ?
 			o->hint : HINT_FILE, NULL, key };
