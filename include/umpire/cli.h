@@ -147,6 +147,20 @@ int cli_honour_side(const struct cli *cli, const struct game *g,
  */
 int cli_join_address(const struct cli *cli, const char *given, char *out,
 		     size_t size, const char **addr, struct error *err);
+/*
+ * The addresses game g gives its roles (game_address: their joins',
+ * else their invitations'), from its signed header, kept in this
+ * machine's state directory ($XDG_STATE_HOME/umpire/addresses/GAMEID,
+ * a line "ROLE ADDRESS" each) when a command reads the game or a view
+ * of it (umpire join, orders, sign -g): umpire mail finds there where a
+ * file that names the game but not its roles (signed or sealed orders,
+ * a request) goes, the game's own judge, before the config's
+ * [addresses]. Best effort: nothing is said when it cannot be kept.
+ */
+void cli_keep_addresses(const struct game *g);
+/* What cli_keep_addresses kept for game id (32 hex digits), appended to
+ * out: 1, or 0 when nothing is kept. */
+int cli_kept_addresses(const char *id, struct strbuf *out);
 /* The game role whose key sk is ("" if none; the last if several). */
 const char *cli_role_of(const struct game *g, const struct seckey *sk);
 /* Signed orders are about to go to -o out (NULL: stdout), and signing

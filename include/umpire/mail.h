@@ -156,6 +156,14 @@ int mail_take_file(const char *name, size_t max, const char *kind,
 		   char **buf, size_t *len, char **sig, size_t *siglen,
 		   struct strbuf *notes, struct strbuf *taken, int *none,
 		   struct error *err);
+/* mail_take_file where taken counts only the files of the kinds asked:
+ * a file of another kind beside the one read (the judge's letter with
+ * its view, quoted by a reply that attaches the orders) is not another
+ * file of the message. */
+int mail_take_of_kinds(const char *name, size_t max, const char *kind,
+		       char **buf, size_t *len, char **sig, size_t *siglen,
+		       struct strbuf *notes, struct strbuf *taken, int *none,
+		       struct error *err);
 
 /*
  * Whether a file read as it is, len bytes: head, then lines the caller

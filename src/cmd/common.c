@@ -428,3 +428,64 @@ int cli_join_address(const struct cli *cli, const char *given, char *out,
 		      "<local@domain> (only local@domain is kept): give one",
 		      where, v, strlen(v) > 80 ? "..." : "", why);
 }
+
+/* $STATE/addresses/GAMEID into path (dir: its directory), when id is a
+ * game id. */
+static int addresses_path(const char *id, struct strbuf *dir,
+			  struct strbuf *path)
+{
+	struct error ignored;
+	if (strlen(id) != GAME_ID_HEX ||
+	    strspn(id, "0123456789abcdef") != GAME_ID_HEX ||
+	    state_dir(dir, &ignored))
+		return -1;
+	strbuf_adds(dir, "/addresses");
+	strbuf_addf(path, "%s/%s", dir->buf, id);
+	return 0;
+}
+
+void cli_keep_addresses(const struct game *g)
+{
+	struct strbuf dir = STRBUF_INIT, path = STRBUF_INIT;
+	struct strbuf text = STRBUF_INIT, old = STRBUF_INIT;
+	struct error ignored;
+	for (size_t i = 0; i < g->n_roles; i++) {
+		const char *a = game_address(g, g->roles[i].name);
+		/* (an address is one addr-spec: no blank, no line end) */
+		if (a && !strpbrk(a, " \t\r\n"))
+			strbuf_addf(&text, "%s %s\n", g->roles[i].name, a);
+	}
+	if (text.len && addresses_path(g->id, &dir, &path) == 0 &&
+	    (cli_kept_addresses(g->id, &old) == 0 || strcmp(old.buf,
+							     text.buf))) {
+		/* the state directory, then its addresses/, each 0700 */
+		char *slash = strrchr(dir.buf, '/');
+		*slash = '\0';
+		(void)mkdir(dir.buf, 0700);
+		*slash = '/';
+		(void)mkdir(dir.buf, 0700);
+		(void)write_output(path.buf, text.buf, text.len, 0600, 0,
+				   &ignored);
+	}
+	strbuf_free(&dir);
+	strbuf_free(&path);
+	strbuf_free(&text);
+	strbuf_free(&old);
+}
+
+int cli_kept_addresses(const char *id, struct strbuf *out)
+{
+	struct strbuf dir = STRBUF_INIT, path = STRBUF_INIT;
+	struct error ignored;
+	char *buf = NULL;
+	size_t len = 0;
+	int got = addresses_path(id, &dir, &path) == 0 &&
+		access(path.buf, F_OK) == 0 &&
+		read_input(path.buf, 1u << 16, &buf, &len, &ignored) == 0;
+	if (got)
+		strbuf_add(out, buf, len);
+	free(buf);
+	strbuf_free(&dir);
+	strbuf_free(&path);
+	return got && len > 0;
+}

@@ -60,6 +60,7 @@ int cmd_join(int argc, char **argv, const struct cli *cli, struct error *err)
 	struct strbuf sb = STRBUF_INIT;
 	if (game_emit_checked(&g, cli->scenario_dir, &sb, err) == 0 &&
 	    cli_write(out, &sb, game_output_mode(&g), err) == 0) {
+		cli_keep_addresses(&g);   /* where umpire mail sends */
 		/* what this join commits to: every role, its key and
 		 * where the header invites it */
 		for (size_t i = 0; i < g.n_roles; i++) {

@@ -31,6 +31,7 @@ struct about {
 	char role[64];          /* game: who acts next; else the side */
 	long long step;         /* game: the step pending; else the file's */
 	int over, unjoined;     /* steps: over is the number of steps */
+	int inviting;           /* a game file to the roles still to join */
 	/* who should receive it: the roles of this file's game */
 	char rcpt[MAIL_MAX_ROLES][64];
 	size_t n_rcpt;
@@ -88,6 +89,31 @@ static void game_addresses(const struct game *g, struct about *a)
 		snprintf(a->addrs[a->n_addrs++].addr, sizeof a->addrs[0].addr,
 			 "%s", addr);
 	}
+}
+
+/* The addresses cli_keep_addresses kept for a's game, into a. */
+static void kept_addresses(struct about *a)
+{
+	struct strbuf kept = STRBUF_INIT;
+	if (cli_kept_addresses(a->game, &kept)) {
+		struct line_iter it;
+		const char *line;
+		size_t n;
+		line_iter_init(&it, kept.buf, kept.len);
+		while (line_next(&it, &line, &n) && a->n_addrs <
+		       MAIL_MAX_ROLES) {
+			size_t k = strcspn(line, " ");
+			if (k == 0 || k >= n || k >= sizeof a->addrs[0].role ||
+			    n - k - 1 > MAIL_ADDR_MAX)
+				continue;
+			snprintf(a->addrs[a->n_addrs].role,
+				 sizeof a->addrs[0].role, "%.*s", (int)k, line);
+			snprintf(a->addrs[a->n_addrs++].addr,
+				 sizeof a->addrs[0].addr, "%.*s",
+				 (int)(n - k - 1), line + k + 1);
+		}
+	}
+	strbuf_free(&kept);
 }
 
 /* Where role is mailed: the address its game gives it (its join's, else
@@ -181,6 +207,7 @@ static int describe_game(const struct cli *cli, const char *name,
 			for (size_t i = 0; i < a->n_alt; i++)
 				add_role(a, a->alt[i]);
 			a->n_alt = 0;
+			a->inviting = 1;
 		}
 	} else if (game_check(&g, CHECK_LIGHT, NULL, &run, err)) {
 		game_free(&g);
@@ -277,6 +304,13 @@ static int describe(const struct cli *cli, const char *name,
 	if (!strcmp(a->kind, "view"))
 		a->views = 1;
 	doc_free(d);
+	/* a file that names its game but not its roles: the addresses
+	 * that game gave them where this machine read it last (umpire
+	 * join, orders, sign -g), its own judge's before the config's */
+	if (!a->n_addrs && (!strcmp(a->kind, "orders") ||
+			    !strcmp(a->kind, "sealed") ||
+			    !strcmp(a->kind, "request")))
+		kept_addresses(a);
 	if (strcmp(a->kind, "game") == 0)
 		return describe_game(cli, name, buf, len, a, err);
 	/* a view goes to its side, sealed orders to whom they are sealed
@@ -305,7 +339,12 @@ static void subject(const struct about *a, struct strbuf *sb)
 	}
 	if (strcmp(a->kind, "game") == 0) {
 		strbuf_addf(sb, "%s: ", a->title);
-		if (a->unjoined)
+		if (a->inviting && a->n_rcpt) {
+			for (size_t i = 0; i < a->n_rcpt; i++)
+				strbuf_addf(sb, "%s%s", i ? ", " : "",
+					    a->rcpt[i]);
+			strbuf_adds(sb, " invited to join");
+		} else if (a->unjoined)
 			strbuf_addf(sb, "%s to join", a->role);
 		else if (a->over)
 			strbuf_adds(sb, "the game is over");
@@ -333,6 +372,29 @@ static const char *base_name(const char *path)
 {
 	const char *s = strrchr(path, '/');
 	return s ? s + 1 : path;
+}
+
+/* What an invitation (a game file to the roles still to join) says to
+ * run: join with the attached file, mail the join back to its sender
+ * (from: who gathers the joins; NULL: umpire mail's own choice). */
+static void invitation_body(const struct about *a, const char *file,
+			    const char *from, struct strbuf *body)
+{
+	char back[MAIL_ADDR_MAX + 1] = "";
+	const char *why;
+	if (!from || mail_addr_spec_of(from, back, sizeof back, &why))
+		back[0] = '\0';
+	strbuf_addf(body, "\nYou are invited to game %s (%s) as ", a->game,
+		    a->title);
+	for (size_t i = 0; i < a->n_rcpt; i++)
+		strbuf_addf(body, "%s%s", i == 0 ? "" : i + 1 < a->n_rcpt ?
+			    ", " : " or ", a->rcpt[i]);
+	strbuf_addf(body, ".\nSave the attached %s and join it with your "
+		    "key, then mail the join back:\n\n"
+		    "  umpire join %s --side %s -o joined.yaml\n"
+		    "  umpire mail joined.yaml %s%s\n", file, file,
+		    a->n_rcpt == 1 ? a->rcpt[0] : "SIDE", back[0] ? "--to " :
+		    "--send", back);
 }
 
 /* A text part holding data, encoded for mail. */
@@ -473,6 +535,14 @@ static int guess_counter(const struct gmime *gm, const struct cli *cli,
 	const struct config *c = &cli->cfg;
 	const char *ref = config_address(c, "referee"), *other = NULL;
 	size_t n_other = 0;
+	/* the game named its referee (its judge): there, whatever the
+	 * config maps */
+	for (size_t i = 0; i < a->n_addrs; i++)
+		if (!strcmp(a->addrs[i].role, "referee") &&
+		    !(from && same_mailbox(gm, from, a->addrs[i].addr))) {
+			add_role(a, "referee");
+			return 0;
+		}
 	for (size_t i = 0; i < c->n_addresses; i++) {
 		const char *addr = c->addresses[i].address;
 		if (!strcmp(c->addresses[i].role, a->role) ||
@@ -582,6 +652,10 @@ static int build(const struct gmime *gm, const struct cli *cli,
 		strbuf_add(&body, report, report_len);
 	else
 		strbuf_addf(&body, "%s\n", strchr(subj.buf, ']') + 2);
+	if (!report && a.inviting && n_files == 1 && a.n_rcpt)
+		invitation_body(&a, strcmp(files[0], "-") ?
+				base_name(files[0]) : "umpire.yaml", from,
+				&body);
 	/* nothing attached (a judge's reason for a refusal): no word of
 	 * an attached file */
 	if (n_files > 0)

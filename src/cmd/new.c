@@ -244,7 +244,9 @@ int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 	if (take_invites(addrs, n_addrs, names, n, listed.buf, invites, err))
 		goto out_list;
 	/* the creator's join carries the config's address, as umpire
-	 * join's does */
+	 * join's does; the referee's too (a judge's host makes its games
+	 * with the judge's config): every view's header then names where
+	 * the game's orders go, its own judge (umpire mail) */
 	char spec[MAIL_ADDR_MAX + 1];
 	const char *mine_addr = NULL;
 	if (cli_join_address(cli, NULL, spec, sizeof spec, &mine_addr, err))
@@ -261,9 +263,8 @@ int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 	int joined = 0;
 	for (size_t i = 0; i < n; i++)
 		if (memcmp(&mine, &keys[i], sizeof mine) == 0) {
-			if (game_join_address(&g, names[i], sk,
-					      strcmp(names[i], "referee") ?
-					      mine_addr : NULL, err))
+			if (game_join_address(&g, names[i], sk, mine_addr,
+					      err))
 				goto out_list;
 			joined++;
 		}

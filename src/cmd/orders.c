@@ -273,6 +273,8 @@ static int from_view(const struct cli *cli, const char *path,
 	if (ran == 0)
 		engine_free(&tmpl);
 	const struct role *ref = game_role(&v.game, "referee");
+	if (rc == 0)
+		cli_keep_addresses(&v.game);   /* where umpire mail sends */
 	if (rc == 0 && ref)
 		*referee = ref->pk;
 	else if (rc == 0)

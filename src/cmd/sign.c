@@ -379,6 +379,8 @@ static int check_against(const struct cli *cli, const char *path,
 			g.examples = 1;
 			rc = game_check_unsigned(&g, name, buf, len, said,
 						 err);
+			if (rc == 0)     /* where umpire mail sends */
+				cli_keep_addresses(&g);
 			game_free(&g);
 		}
 		return rc;
@@ -389,6 +391,8 @@ static int check_against(const struct cli *cli, const char *path,
 	if (rc)
 		return -1;
 	rc = check_orders_on_view(&v, name, buf, len, said, err) < 0 ? -1 : 0;
+	if (rc == 0)     /* where umpire mail sends */
+		cli_keep_addresses(&v.game);
 	const struct role *ref = game_role(&v.game, "referee");
 	if (rc == 0 && want && ref) {
 		*want = ref->pk;

@@ -1308,9 +1308,9 @@ static size_t best_part(const struct part *parts, size_t n,
 }
 
 static int unwrap(const struct gmime *gm, const char *name, char **buf,
-		  size_t *len, size_t max, const char *kind, char **sig,
-		  size_t *siglen, struct strbuf *taken, struct strbuf *part,
-		  int *none, struct error *err)
+		  size_t *len, size_t max, const char *kind, int only_kind,
+		  char **sig, size_t *siglen, struct strbuf *taken,
+		  struct strbuf *part, int *none, struct error *err)
 {
 	struct part parts[MAIL_MAX_PARTS];
 	size_t n, best, same[MAIL_MAX_PARTS], n_same = 0, sigs[MAIL_MAX_PARTS];
@@ -1320,7 +1320,11 @@ static int unwrap(const struct gmime *gm, const char *name, char **buf,
 		return -1;
 	best = best_part(parts, n, kind);
 	for (size_t i = 0; i < n; i++) {
-		n_files += parts[i].rank >= 0;
+		/* (only_kind: a file of another kind beside the one read,
+		 * the view a reply quotes, is not counted) */
+		n_files += parts[i].rank >= 0 && (!only_kind || !kind ||
+						  part_is_kind(&parts[i],
+							       kind));
 		if (best < n && parts[i].rank == 0 &&
 		    parts[best].rank == 0 &&
 		    (!kind || part_is_kind(&parts[i], kind) ==
@@ -1384,9 +1388,10 @@ static int unwrap(const struct gmime *gm, const char *name, char **buf,
 }
 
 static int unwrap_message(const char *name, char **buf, size_t *len,
-			  size_t max, const char *kind, int *unwrapped,
-			  char **sig, size_t *siglen, struct strbuf *taken,
-			  struct strbuf *part, int *none, struct error *err)
+			  size_t max, const char *kind, int only_kind,
+			  int *unwrapped, char **sig, size_t *siglen,
+			  struct strbuf *taken, struct strbuf *part,
+			  int *none, struct error *err)
 {
 	*unwrapped = 0;
 	if (!mail_is_message(*buf, *len))
@@ -1396,8 +1401,8 @@ static int unwrap_message(const char *name, char **buf, size_t *len,
 	struct gmime gm;
 	if (gmime_open(&gm, err))
 		return -1;
-	int rc = unwrap(&gm, name, buf, len, max, kind, sig, siglen, taken,
-			part, none, err);
+	int rc = unwrap(&gm, name, buf, len, max, kind, only_kind, sig,
+			siglen, taken, part, none, err);
 	gmime_close(&gm);
 	if (rc == 0)
 		*unwrapped = 1;
@@ -1408,7 +1413,7 @@ int mail_unwrap_signed(const char *name, char **buf, size_t *len,
 		       size_t max, int *unwrapped, char **sig, size_t *siglen,
 		       struct error *err)
 {
-	return unwrap_message(name, buf, len, max, NULL, unwrapped, sig,
+	return unwrap_message(name, buf, len, max, NULL, 0, unwrapped, sig,
 			      siglen, NULL, NULL, NULL, err);
 }
 
@@ -1461,17 +1466,18 @@ int mail_read_kind(const char *path, size_t max, const char *kind,
 			      siglen, notes, taken, NULL, err);
 }
 
-int mail_take_file(const char *name, size_t max, const char *kind,
-		   char **buf, size_t *len, char **sig, size_t *siglen,
-		   struct strbuf *notes, struct strbuf *taken, int *none,
-		   struct error *err)
+static int take_file(const char *name, size_t max, const char *kind,
+		     int only_kind, char **buf, size_t *len, char **sig,
+		     size_t *siglen, struct strbuf *notes,
+		     struct strbuf *taken, int *none, struct error *err)
 {
 	int unwrapped;
 	struct strbuf part = STRBUF_INIT, why = STRBUF_INIT;
 	if (none)
 		*none = 0;
-	int rc = unwrap_message(name, buf, len, max, kind, &unwrapped, sig,
-				siglen, taken, &part, none, err);
+	int rc = unwrap_message(name, buf, len, max, kind, only_kind,
+				&unwrapped, sig, siglen, taken, &part, none,
+				err);
 	if (rc == 0 && !unwrapped && *len > max)
 		rc = errorf(err, EXIT_REFUSED, "%s: too large (limit %zu "
 			    "bytes)", name, max);
@@ -1533,6 +1539,24 @@ int mail_take_file(const char *name, size_t max, const char *kind,
 	strbuf_free(&part);
 	strbuf_free(&why);
 	return got < 0 ? -1 : 0;
+}
+
+int mail_take_file(const char *name, size_t max, const char *kind,
+		   char **buf, size_t *len, char **sig, size_t *siglen,
+		   struct strbuf *notes, struct strbuf *taken, int *none,
+		   struct error *err)
+{
+	return take_file(name, max, kind, 0, buf, len, sig, siglen, notes,
+			 taken, none, err);
+}
+
+int mail_take_of_kinds(const char *name, size_t max, const char *kind,
+		       char **buf, size_t *len, char **sig, size_t *siglen,
+		       struct strbuf *notes, struct strbuf *taken, int *none,
+		       struct error *err)
+{
+	return take_file(name, max, kind, 1, buf, len, sig, siglen, notes,
+			 taken, none, err);
 }
 
 /* The first mailbox's text of a list, appended to out. */

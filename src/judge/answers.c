@@ -40,10 +40,11 @@ static unsigned char joined(const struct game *g)
 	return n;
 }
 
-void answer_key(const struct game *g, const char *role, int is_signed,
-		const unsigned char message[32], unsigned char key[32])
+void answer_key(const struct game *g, const char *role,
+		enum answer_kind is_signed, const unsigned char message[32],
+		unsigned char key[32])
 {
-	unsigned char kind = is_signed ? 1 : 0, n = joined(g);
+	unsigned char kind = (unsigned char)is_signed, n = joined(g);
 	crypto_generichash_state h;
 	crypto_generichash_init(&h, NULL, 0, 32);
 	crypto_generichash_update(&h, (const unsigned char *)D_ANSWER,
@@ -57,36 +58,39 @@ void answer_key(const struct game *g, const char *role, int is_signed,
 	crypto_generichash_final(&h, key, 32);
 }
 
-/* The scope of an answer: "unsigned", or g's present state. */
-static void scope(const struct game *g, int is_signed, char *out,
-		  size_t size)
+/* The scope of an answer: "unsigned", g's present state, or "ask." and
+ * that state. */
+static void scope(const struct game *g, enum answer_kind is_signed,
+		  char *out, size_t size)
 {
 	char hex[17];
-	if (!is_signed) {
+	if (is_signed == ANSWER_UNSIGNED) {
 		snprintf(out, size, "unsigned");
 		return;
 	}
 	sodium_bin2hex(hex, sizeof hex, game_prev(g, g->n_steps), 8);
-	snprintf(out, size, "%zu.%u.%s", g->n_steps, (unsigned)joined(g),
-		 hex);
+	snprintf(out, size, "%s%zu.%u.%s", is_signed == ANSWER_ASK ? "ask." :
+		 "", g->n_steps, (unsigned)joined(g), hex);
 }
 
 /* The lines of GAMEID.answers still in force (today's; of the signed,
- * the present state's) into kept; of them, role's in scope `in` counted
+ * the present state's; the present state's requests of any day) into
+ * kept; of them, role's in scope `in` counted
  * in *count; whether one is key's in *seen. */
 static void answers_read(const struct judge *j, const struct game *g,
 			 const char *role, const char *in, const char *key,
 			 struct strbuf *kept, unsigned *count, int *seen)
 {
 	struct strbuf p = STRBUF_INIT;
-	char day[16], state[64], *buf = NULL;
+	char day[16], state[64], ask[64], *buf = NULL;
 	size_t len = 0;
 	time_t now = time(NULL);
 	struct tm tm;
 	struct error err;
 	gmtime_r(&now, &tm);
 	strftime(day, sizeof day, "%Y-%m-%d", &tm);
-	scope(g, 1, state, sizeof state);
+	scope(g, ANSWER_SIGNED, state, sizeof state);
+	scope(g, ANSWER_ASK, ask, sizeof ask);
 	game_path(j, g->id, ".answers", &p);
 	if (read_input(p.buf, 1u << 16, &buf, &len, &err) != 0)
 		buf = NULL;
@@ -98,8 +102,9 @@ static void answers_read(const struct judge *j, const struct game *g,
 			*next++ = '\0';
 		char d[16], s[64], r[64], k[80];
 		if (sscanf(line, "%15s %63s %63s %79s", d, s, r, k) != 4 ||
-		    strcmp(d, day) ||
-		    (strcmp(s, "unsigned") && strcmp(s, state)))
+		    (strcmp(s, ask) && (strcmp(d, day) ||
+					(strcmp(s, "unsigned") &&
+					 strcmp(s, state)))))
 			continue;
 		strbuf_addf(kept, "%s %s %s %s\n", d, s, r, k);
 		if (!strcmp(r, role) && !strcmp(k, key))
@@ -112,7 +117,7 @@ static void answers_read(const struct judge *j, const struct game *g,
 }
 
 int answer_allowed(const struct judge *j, const struct game *g,
-		   const char *role, int is_signed,
+		   const char *role, enum answer_kind is_signed,
 		   const unsigned char key[32])
 {
 	struct strbuf kept = STRBUF_INIT;
@@ -129,7 +134,7 @@ int answer_allowed(const struct judge *j, const struct game *g,
 }
 
 void answer_counted(const struct judge *j, const struct game *g,
-		    const char *role, int is_signed,
+		    const char *role, enum answer_kind is_signed,
 		    const unsigned char key[32])
 {
 	struct strbuf kept = STRBUF_INIT, p = STRBUF_INIT;

@@ -12,6 +12,7 @@
  */
 #include <ctype.h>
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -273,7 +274,7 @@ out:
  * (once: the same message delivered again makes the same answer), and
  * sent. Says in o what was done. */
 static void answer(struct judge *j, struct game *g, const char *role,
-		   struct letters *l, int is_signed,
+		   struct letters *l, enum answer_kind is_signed,
 		   const unsigned char key[32], struct outcome *o)
 {
 	struct error err;
@@ -292,6 +293,11 @@ static void answer(struct judge *j, struct game *g, const char *role,
 		spool_flush(j, g->id, g, o);
 		strbuf_addf(&o->notes, "; not answered again (this very "
 			    "message was answered to %s)", role);
+	} else if (!allowed && is_signed == ANSWER_ASK) {
+		strbuf_addf(&o->notes, "; not answered (%s had %u answer%s "
+			    "to its requests in this step)", role,
+			    j->answers_a_step, j->answers_a_step == 1 ? "" :
+			    "s");
 	} else if (!allowed && is_signed) {
 		strbuf_addf(&o->notes, "; not answered (%s had %u answer%s "
 			    "in this step today)", role, j->answers_a_step,
@@ -311,19 +317,19 @@ static void answer(struct judge *j, struct game *g, const char *role,
 }
 
 /* role's letter of g as it stands, sent again (a lost letter is never
- * final), as an answer to signed mail. */
+ * final), as an answer to signed mail (kind: a request's, or other). */
 static void letter_again(struct judge *j, struct game *g, const char *role,
-			 struct outcome *o)
+			 enum answer_kind kind, struct outcome *o)
 {
 	struct letters l;
 	struct error e;
 	unsigned char key[32];
 	memset(&l, 0, sizeof l);
-	answer_key(g, role, 1, o->message, key);
+	answer_key(g, role, kind, o->message, key);
 	if (letters_of_state(j, g, NULL, role, &l, o, &e))
 		strbuf_addf(&o->notes, "; %s", e.msg);
 	else
-		answer(j, g, role, &l, 1, key, o);
+		answer(j, g, role, &l, kind, key, o);
 	letters_free(&l);
 }
 
@@ -409,8 +415,16 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 		if (game_parse(&g, name, buf, len, j->cli->scenario_dir,
 			       err))
 			goto out_in;
+		/* its join names the judge's address: every view's header
+		 * then says where the game's orders go (umpire mail) */
+		char spec[MAIL_ADDR_MAX + 1];
+		const char *why;
 		if (!game_role(&in, "referee")->joined &&
-		    game_join(&in, "referee", j->sk, err))
+		    game_join_address(&in, "referee", j->sk, j->from &&
+				      mail_addr_spec_of(j->from, spec,
+							sizeof spec,
+							&why) == 0 ? spec :
+				      NULL, err))
 			goto out_g;
 		/* within the bounds of the games taken by mail, recorded
 		 * as one (before its letters: only the addresses its joins
@@ -463,7 +477,7 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 				struct role *r = &in.roles[i];
 				if (!r->joined || !strcmp(r->name, "referee"))
 					continue;
-				letter_again(j, &g, r->name, o);
+				letter_again(j, &g, r->name, ANSWER_SIGNED, o);
 				break;
 			}
 		}
@@ -586,7 +600,7 @@ static int take_orders(struct judge *j, const char *id, const char *name,
 		 * run's own letters too (those of the orders this message
 		 * repeats, say), which answer their own message, not this */
 		if (!spool_flush(j, g.id, &g, o) || j->hold_letters)
-			letter_again(j, &g, by, o);
+			letter_again(j, &g, by, ANSWER_SIGNED, o);
 		rc = 0;
 		goto out;
 	}
@@ -688,7 +702,7 @@ static int take_request(struct judge *j, const char *id, const char *buf,
 	say(o, FATE_DONE, "%s asks for its letter again", side);
 	/* the letters a crash kept from being sent go first */
 	spool_flush(j, g.id, &g, o);
-	letter_again(j, &g, side, o);
+	letter_again(j, &g, side, ANSWER_ASK, o);
 	rc = 0;
 out:
 	game_free(&g);
@@ -885,17 +899,30 @@ static int mistake(struct judge *j, const char *from, const char *id,
 	} else {
 		struct letters l;
 		struct strbuf intro = STRBUF_INIT, what = STRBUF_INIT;
-		strbuf_addf(&what, "your message could not be used");
-		strbuf_addf(&intro, "Your message to the judge about game %s "
-			    "(%s) could not be used.", g.id, g.scn.title);
+		int note = o->received && !strcmp(o->received, GOT_NOTHING);
+		if (note) {
+			/* a note ("is it my move?"): where the game
+			 * stands is the answer (letter_answer ends with
+			 * it) */
+			strbuf_addf(&what, "where the game stands");
+			strbuf_addf(&intro, "Your message to the judge held no "
+				    "umpire file; where game %s\n(%s) stands "
+				    "for you is below.", g.id, g.scn.title);
+		} else {
+			strbuf_addf(&what, "your message could not be used");
+			strbuf_addf(&intro, "Your message to the judge about "
+				    "game %s (%s) could not be used.", g.id,
+				    g.scn.title);
+		}
 		/* what came, in the judge's words: never the message's
 		 * text (nor its Message-ID), which anyone may have
 		 * written in the party's name (the log has the reason) */
 		unsigned char key[32];
 		answer_key(&g, role, 0, o->message, key);
+		/* (a note: where the game stands says what to send) */
 		struct answer_text t = { what.buf, intro.buf, o->received ?
-			o->received : GOT_MESSAGE, o->hint ? o->hint :
-			HINT_FILE, NULL, key };
+			o->received : GOT_MESSAGE, note ? NULL : o->hint ?
+			o->hint : HINT_FILE, NULL, key };
 		memset(&l, 0, sizeof l);
 		if (letter_answer(j, &g, role, &t, NULL, &l, &err))
 			strbuf_addf(&o->notes, "; no answer: %s", err.msg);
@@ -908,6 +935,70 @@ static int mistake(struct judge *j, const char *from, const char *id,
 	game_free(&g);
 	close(fd);
 	strbuf_free(&p);
+	return rc;
+}
+
+/* How much of a game file is read to know whether an address is in its
+ * roles (they come before its state and steps; GAME_MAX_ROLES roles of
+ * a few hundred bytes each). */
+#define ROLES_HEAD 16384
+/* The most games a note names none of is answered about. */
+#define NOTE_GAMES 4
+
+/* Whether from (lowercase) is written in the roles of the game file at
+ * path (its first ROLES_HEAD bytes, before 'state:'), in any case: a
+ * look, not a reading; party_at decides. */
+static int roles_name(const char *path, const char *from)
+{
+	char buf[ROLES_HEAD + 1];
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	ssize_t n = read(fd, buf, ROLES_HEAD);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	char *end = strstr(buf, "\nstate:");
+	return has_ci(buf, end ? (size_t)(end - buf) : (size_t)n, from);
+}
+
+/* A note that names no game (no file, no game's short id in its subject:
+ * "is it my move?") from a party's own address: each game kept here
+ * whose roles hold that address (at most NOTE_GAMES) answered as a
+ * mistake() of that party is, where the game stands for it. A stranger's
+ * note costs a look at the first lines of each game file: nothing is
+ * locked, parsed, kept or answered. */
+static int note_answered(struct judge *j, const char *from,
+			 struct outcome *o, struct error *host)
+{
+	struct dirent **list = NULL;
+	int n = scandir(j->games, &list, judge_game_file, alphasort), rc = 0;
+	size_t answered = 0;
+	struct strbuf p = STRBUF_INIT;
+	for (int i = 0; i < n; i++) {
+		char id[GAME_ID_HEX + 1];
+		snprintf(id, sizeof id, "%.*s", GAME_ID_HEX, list[i]->d_name);
+		strbuf_reset(&p);
+		game_path(j, id, ".yaml", &p);
+		if (rc == 0 && answered < NOTE_GAMES &&
+		    roles_name(p.buf, from)) {
+			int before = o->answered;
+			rc = mistake(j, from, id, o, host);
+			if (o->answered && !before) {
+				answered++;
+				if (!o->game[0])
+					snprintf(o->game, sizeof o->game,
+						 "%s", id);
+				o->answered = 0;   /* the next game's too */
+			}
+		}
+		free(list[i]);
+	}
+	free(list);
+	strbuf_free(&p);
+	if (answered)
+		o->answered = 1;
 	return rc;
 }
 
@@ -976,9 +1067,12 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 		goto out;
 	}
 	/* the kinds the judge takes first: a reply that quotes its letter
-	 * (the view in it) above the orders pasted below is the orders */
-	if (mail_take_file(MESSAGE, JUDGE_MAX_FILE, JUDGE_TAKES, &buf, &len,
-			   &sig, &siglen, &notes, &taken, &none, err)) {
+	 * (the view in it) above the orders pasted below, or attached (a
+	 * mail client's reply, which quotes the letter's view as text), is
+	 * the orders; only files of those kinds count as a second file */
+	if (mail_take_of_kinds(MESSAGE, JUDGE_MAX_FILE, JUDGE_TAKES, &buf,
+			       &len, &sig, &siglen, &notes, &taken, &none,
+			       err)) {
 		if (none)
 			say(o, FATE_DROPPED, "no umpire file in it");
 		else
@@ -1076,11 +1170,19 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 out:
 	if (fd >= 0)
 		close(fd);          /* lets go of the game's lock */
-	/* a party's mistake is answered (under the game's lock again) */
-	if (rc == 0 && o->fate != FATE_DONE &&
-	    mistake(j, from.len ? from.buf : "", game_id_ok(o->game) &&
-		    !access_game(j, o->game) ? o->game : about, o, err))
+	/* a party's mistake is answered (under the game's lock again); a
+	 * note naming no game, about each game its sender is a party of */
+	if (rc == 0 && o->fate != FATE_DONE && !about[0] && !o->game[0] &&
+	    o->received && !strcmp(o->received, GOT_NOTHING) && from.len &&
+	    !o->no_answer) {
+		if (note_answered(j, from.buf, o, err))
+			rc = -1;
+	} else if (rc == 0 && o->fate != FATE_DONE &&
+		   mistake(j, from.len ? from.buf : "", game_id_ok(o->game) &&
+			   !access_game(j, o->game) ? o->game : about, o,
+			   err)) {
 		rc = -1;
+	}
 	strbuf_free(&from);
 	strbuf_free(&notes);
 	strbuf_free(&taken);

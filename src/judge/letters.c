@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sodium.h>
 #include "umpire/answer.h"
+#include "umpire/clock.h"
 #include "umpire/compose.h"
 #include "umpire/report.h"
 #include "umpire/view.h"
@@ -306,6 +307,76 @@ int letters_of_state(struct judge *j, struct game *g, const struct run *given,
 	return rc;
 }
 
+/* What every answer ends with: where g stands (whose move, the step,
+ * its deadline: what every party may know) and what side should send
+ * now, appended to body. g is replayed from this machine's checkpoints
+ * (the question asked next only); nothing is said when it cannot be. */
+static void answer_standing(struct judge *j, struct game *g,
+			    const char *side, struct strbuf *body)
+{
+	const char *who = game_unjoined(g);
+	if (who) {
+		strbuf_addf(body, "\nWhere the game stands: waiting for %s to "
+			    "join.\n", who);
+		if (!strcmp(who, side))
+			strbuf_addf(body, "Join it with the game file of your "
+				    "invitation, and mail the join:\n\n"
+				    "  umpire join GAME.yaml --side %s -o "
+				    "joined.yaml\n  umpire mail joined.yaml "
+				    "--to %s\n", side, j->from ? j->from :
+				    "THIS-ADDRESS");
+		return;
+	}
+	struct run run;
+	struct error e;
+	memset(&run, 0, sizeof run);
+	g->checkpoints = CHECKPOINTS_USE;
+	g->events_from = g->n_steps;
+	g->examples = 1;   /* whose move only */
+	int rc = game_check(g, CHECK_LIGHT, NULL, &run, &e);
+	g->checkpoints = CHECKPOINTS_NO;
+	g->events_from = 0;
+	g->examples = REPORT_EXAMPLES;
+	if (rc)
+		return;
+	if (run.outcome != RUN_PENDING) {
+		strbuf_adds(body, "\nWhere the game stands: it is over; "
+			    "nothing more is asked of you.\n");
+		engine_free(&run);
+		return;
+	}
+	const char *next = run.pending.role;
+	struct clock_status cs;
+	char dl[21];
+	clock_status(g, next, &cs);
+	strbuf_addf(body, "\nWhere the game stands: step %zu, %s to move",
+		    g->n_steps + 1, next);
+	if (cs.timed) {
+		clock_time_str(cs.deadline, dl);
+		strbuf_addf(body, " (deadline %s UTC)", dl);
+	}
+	strbuf_adds(body, ".\n");
+	const char *file = game_has_views(g) ? "VIEW" : "GAME";
+	if (strcmp(next, side))
+		strbuf_adds(body, "Nothing is asked of you now: the judge "
+			    "writes to you when it is your\nmove.\n");
+	else
+		strbuf_addf(body, "It is your move. From your latest letter's "
+			    "attachment (%s):\n\n"
+			    "  umpire orders %s -o orders.yaml      (fill "
+			    "them in)\n"
+			    "  umpire sign orders.yaml --game %s -o "
+			    "signed.yaml\n"
+			    "  umpire mail signed.yaml --game %s --send\n\n"
+			    "Lost that letter? Any %s of yours will do:\n"
+			    "  umpire ask %s%s%s -o ask.yaml, and mail "
+			    "ask.yaml: the judge sends it again.\n",
+			    file, file, file, file, game_has_views(g) ?
+			    "view" : "game file", file, game_has_views(g) ?
+			    "" : " --side ", game_has_views(g) ? "" : side);
+	engine_free(&run);
+}
+
 int letter_answer(struct judge *j, struct game *g, const char *side,
 		  const struct answer_text *t, const char *in_reply_to,
 		  struct letters *out, struct error *err)
@@ -363,6 +434,7 @@ int letter_answer(struct judge *j, struct game *g, const char *side,
 				    "--refused).\n");
 		}
 	}
+	answer_standing(j, g, side, &body);
 	d.body = body.buf;
 	d.names[0] = name.buf;
 	d.files[0] = file.buf;

@@ -297,23 +297,26 @@ size_t spool_flush(struct judge *j, const char *id, struct game *g,
  * lock (a run after a crash, or after sendmail failed). */
 void spool_flush_all(struct judge *j, struct outcome *o);
 
-/* answers.c: how often a party is answered (two bounds: signed mail
+/* answers.c: how often a party is answered (three bounds: signed mail
  * at most j->answers_a_step answers a role a day in each state of the
- * game; unsigned mail from the role's address at most
- * j->answers_a_day a day). The key of an answer to role of g (signed
+ * game; its requests for its letter (umpire ask) as many again, of
+ * their own, in each state whatever the day; unsigned mail from the
+ * role's address at most j->answers_a_day a day). The key of an answer to role of g (signed
  * mail or not) to the message whose bytes hash to message: the same
  * message answered again in the same state has the same key, and its
  * letter the same Message-ID. */
-void answer_key(const struct game *g, const char *role, int is_signed,
-		const unsigned char message[32], unsigned char key[32]);
+enum answer_kind { ANSWER_UNSIGNED, ANSWER_SIGNED, ANSWER_ASK };
+void answer_key(const struct game *g, const char *role,
+		enum answer_kind is_signed, const unsigned char message[32],
+		unsigned char key[32]);
 /* Under the game's lock: 1 when the answer key may be given, 0 when
  * its bound is reached, -1 when it was given already (counted once). */
 int answer_allowed(const struct judge *j, const struct game *g,
-		   const char *role, int is_signed,
+		   const char *role, enum answer_kind is_signed,
 		   const unsigned char key[32]);
 /* The answer key given: counted, once its letter is durable. */
 void answer_counted(const struct judge *j, const struct game *g,
-		    const char *role, int is_signed,
+		    const char *role, enum answer_kind is_signed,
 		    const unsigned char key[32]);
 
 /* strangers.c: GAMEID.mail, the record of a game taken by mail */

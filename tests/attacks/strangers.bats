@@ -39,12 +39,15 @@ note() {
 }
 
 # The letters in out/new whose subject says the message could not be
-# used (answers to unsigned mail), and the others.
+# used, or (a note) where the game stands: answers to unsigned mail; and
+# the others.
 mistakes() {
-	grep -l 'could not be used' out/new/* 2>/dev/null | wc -l
+	grep -l '^Subject: .*\(could not be used\|where the game stands\)' \
+		out/new/* 2>/dev/null | wc -l
 }
 others() {
-	grep -L 'could not be used' out/new/* 2>/dev/null | wc -l
+	grep -L '^Subject: .*\(could not be used\|where the game stands\)' \
+		out/new/* 2>/dev/null | wc -l
 }
 
 @test "three unsigned messages in a party's name spend nothing of her signed ask" {
@@ -64,13 +67,48 @@ others() {
 	tail -1 games/judge.log | grep -q 'asks for its letter again.*answered to player at player@example.org' ||
 		{ cat games/judge.log; false; }
 	[ "$(others)" -eq 1 ]
-	grep -q '^To: player@example.org' $(grep -L 'could not be used' out/new/*)
+	grep -q '^To: player@example.org' $(grep -L '^Subject: .*\(could not be used\|where the game stands\)' out/new/*)
 	# the signed bound is the host's (answers_a_step), and its own
 	printf 'answers_a_step = 1\n' >>judge.ini
 	{ printf 'Message-ID: <ask2@example.org>\n'; cat ask.eml; } >ask2.eml
 	run "$UMPIRE" judge --config judge.ini --outbox out <ask2.eml
-	tail -1 games/judge.log | grep -q 'not answered (player had 1 answer in this step today)'
+	tail -1 games/judge.log | grep -q 'not answered (player had 1 answer to its requests in this step)'
 	[ "$(others)" -eq 1 ]
+}
+
+@test "her signed mistakes, sent again by anyone, spend nothing of her ask: it has an allowance of its own a step" {
+	hostile_setup
+	run "$UMPIRE" judge --config judge.ini --outbox out <m1.eml
+	[ "$status" -eq 0 ]
+	rm -f out/new/*
+	local i
+	# her orders of step 1 sent again four times (by anyone): three
+	# answers, the step's bound of signed mail reached
+	for i in 1 2 3 4; do
+		{ printf 'Message-ID: <again%s@evil.example>\n' "$i"
+		  sed 's/^From: .*/From: mallory@evil.example/' m1.eml; } \
+			>again$i.eml
+		run "$UMPIRE" judge --config judge.ini --outbox out <again$i.eml
+		[ "$status" -eq 0 ]
+	done
+	[ "$(ls out/new | wc -l)" -eq 3 ]
+	tail -1 games/judge.log | grep -q 'had 3 answers in this step today'
+	# her request after them: answered
+	as player ask "$letter" --side player -o ask.yaml
+	as player mail ask.yaml -o ask.eml
+	run "$UMPIRE" judge --config judge.ini --outbox out <ask.eml
+	[ "$status" -eq 0 ]
+	tail -1 games/judge.log | grep -q 'asks for its letter again.*answered to player at player@example.org' ||
+		{ cat games/judge.log; false; }
+	[ "$(ls out/new | wc -l)" -eq 4 ]
+	# and the day does not bound it: yesterday's answers to her requests
+	# in this step still count, today's others do not
+	sed -i 's/^[0-9-]* \(ask\.\)/2000-01-01 \1/' games/*.answers
+	grep -q '^2000-01-01 ask\.' games/*.answers
+	printf 'answers_a_step = 1\n' >>judge.ini
+	{ printf 'Message-ID: <ask2@example.org>\n'; cat ask.eml; } >ask2.eml
+	run "$UMPIRE" judge --config judge.ini --outbox out <ask2.eml
+	tail -1 games/judge.log | grep -q 'not answered (player had 1 answer to its requests in this step)'
 }
 
 @test "unsigned mail from a party's address: at most one answer a day" {
@@ -213,4 +251,38 @@ killed_then_again() {
 	done
 	echo "# $total kill points" >&3
 	[ "$total" -ge 8 ]
+}
+
+@test "a fresh note from a party's address (no file, no game named) gets where the game stands and what to send; a stranger's costs nothing" {
+	hostile_setup
+	rm -f out/new/*
+	printf 'From: Player <player@example.org>\nTo: judge@example.org\n' >n1.eml
+	printf 'Message-ID: <fresh1@example.org>\nSubject: is it my move?\n\n' >>n1.eml
+	printf 'Hello judge, is it my move?\n' >>n1.eml
+	run "$UMPIRE" judge --config judge.ini --outbox out <n1.eml
+	[ "$status" -eq 0 ]
+	[ "$(ls out/new | wc -l)" -eq 1 ] || { cat games/judge.log; false; }
+	a=$(ls out/new/*)
+	grep -q '^To: player@example.org' "$a"
+	grep -q '^Subject: .*where the game stands' "$a"
+	grep -q 'Where the game stands: step 1, player to move' "$a" ||
+		{ cat "$a"; false; }
+	grep -q 'It is your move' "$a"
+	grep -q 'umpire sign orders.yaml --game' "$a"
+	if grep -q 'is it my move' "$a"; then false; fi
+	tail -1 games/judge.log | grep -q 'answered to player at player@example.org'
+	# within the day's answer to unsigned mail
+	sed 's/fresh1/fresh2/' n1.eml >n2.eml
+	run "$UMPIRE" judge --config judge.ini --outbox out <n2.eml
+	[ "$(ls out/new | wc -l)" -eq 1 ]
+	tail -1 games/judge.log | grep -q 'not answered (player had its answer of today'
+	# a stranger's note: nothing mailed, kept or locked
+	sed 's/player@example.org/mallory@evil.example/' n1.eml >s.eml
+	locks=$(ls games/*.lock | wc -l)
+	run "$UMPIRE" judge --config judge.ini --outbox out <s.eml
+	[ "$status" -eq 0 ]
+	tail -1 games/judge.log | grep -q ' - - dropped .*: no umpire file in it$'
+	[ "$(ls out/new | wc -l)" -eq 1 ]
+	[ -z "$(ls games/failed)" ]
+	[ "$(ls games/*.lock | wc -l)" -eq "$locks" ]
 }

@@ -260,7 +260,9 @@ plain_binary() {
 }
 
 # The one letter in out/new: To the player, automatic, its subject and
-# body saying what was wrong ($1) and what to send ($2); then taken away.
+# body saying what was wrong ($1) and what to send ($2), and where the
+# game stands: whose move, what the player should send now; then taken
+# away.
 answered_once() {
 	[ "$(ls out/new | wc -l)" -eq 1 ] || { ls out/new; return 1; }
 	local f
@@ -274,7 +276,10 @@ m = email.message_from_binary_file(open(sys.argv[1], "rb"),
                                    policy=policy.default)
 print(m["subject"])
 print(m.get_body(("plain",)).get_content())' "$f" >answer.txt
-	grep -q 'could not be used' answer.txt
+	grep -q 'could not be used\|where the game stands' answer.txt
+	grep -q 'Where the game stands: step 1, player to move' answer.txt ||
+		{ cat answer.txt; return 1; }
+	grep -q 'It is your move' answer.txt
 	grep -q -- "$1" answer.txt || { cat answer.txt; return 1; }
 	grep -q -- "$2" answer.txt || { cat answer.txt; return 1; }
 	rm "$f"
@@ -313,7 +318,7 @@ print(m.get_body(("plain",)).get_content())' "$f" >answer.txt
 	printf 'From: player@example.org\nSubject: Re: %s\n\nwhat now?\n' \
 		"$subj" >note.eml
 	"$UMPIRE" judge --config judge.ini --outbox out <note.eml
-	answered_once 'no umpire file' 'your signed orders'
+	answered_once 'no umpire file' 'umpire sign orders.yaml --game'
 	# the same note from a stranger: nothing
 	sed 's/^From: .*/From: mallory@evil.example/' note.eml >note2.eml
 	"$UMPIRE" judge --config judge.ini --outbox out <note2.eml
@@ -703,7 +708,7 @@ for p in m.iter_attachments():
 	a=$(ls out/new/* | head -1)
 	want=$(as "$s" status --brief "$(kept)")
 	[ "$(as "$s" status --brief "$a")" = "$want" ]
-	grep -q "had 3 answers in this step today" games/judge.log
+	grep -q "had 3 answers to its requests in this step" games/judge.log
 	# a request for that side signed by another key: refused, and the
 	# side is not answered
 	rm -f out/new/*
@@ -715,6 +720,52 @@ for p in m.iter_attachments():
 	[ "$status" -eq 0 ]
 	grep -q 'a request must be signed by its side' games/judge.log
 	if grep -l "^To: $s@" out/new/* 2>/dev/null; then false; fi
+}
+
+@test "judge: mutt's default reply to a letter (its view quoted, the orders attached) is taken as the orders" {
+	judge_setup german soviet
+	owner_game russo-german-war german soviet
+	SIDES="german soviet" play 2
+	post
+	s=$(as german status --brief "$(kept)" | cut -d' ' -f2)
+	f=$(grep -l 'filename=.*\.view' mbox/$s/*.umpire | tail -1)
+	before=$(as "$s" status --brief "$(kept)")
+	as "$s" orders "$f" -o o.yaml
+	as "$s" sign o.yaml --game "$f" -o signed.yaml 2>/dev/null
+	# what mutt (include=yes, the REAL-MAIL.md muttrc) writes for 'r':
+	# the attribution, the letter's text and its view quoted with "> ",
+	# a blank line between; the player's line, the orders attached
+	python3 - "$f" >quoted.txt <<'PY'
+import email, sys
+from email import policy
+m = email.message_from_binary_file(open(sys.argv[1], "rb"),
+                                   policy=policy.default)
+texts = [p.get_content() for p in m.walk()
+         if p.get_content_type() == "text/plain"]
+print("On Fri, Nov 27, 2026 at 05:17:03PM +0000, judge@example.org wrote:")
+for i, t in enumerate(texts):
+    if i:
+        print()
+    for line in t.rstrip("\n").split("\n"):
+        print(("> " + line).rstrip() if line else ">")
+print("\nMy orders are attached.")
+PY
+	grep -q '^> umpire: sealed/' quoted.txt
+	python3 "$BATS_TEST_DIRNAME/tools/mkclient.py" mutt attach --reply \
+		quoted.txt signed.yaml |
+		sed "s/^From: .*/From: $s <$s@example.org>/" >reply.eml
+	run "$UMPIRE" judge --config judge.ini --outbox out <reply.eml
+	[ "$status" -eq 0 ]
+	tail -1 games/judge.log | grep -q ' done .*adjudicated step' ||
+		{ tail -1 games/judge.log; false; }
+	[ "$(as "$s" status --brief "$(kept)")" != "$before" ]
+	# the same orders pasted below the quoted letter: taken as well (the
+	# step is taken already: a replay now)
+	{ cat quoted.txt; echo; cat signed.yaml; } >pasted.txt
+	python3 "$BATS_TEST_DIRNAME/tools/mkclient.py" mutt body --reply \
+		pasted.txt | sed "s/^From: .*/From: $s <$s@example.org>/" >p.eml
+	run "$UMPIRE" judge --config judge.ini --outbox out <p.eml
+	tail -1 games/judge.log | grep -q "replay: these orders of $s"
 }
 
 @test "judge: failed/ keeps at most failed_max messages, the oldest out, and the log says so" {

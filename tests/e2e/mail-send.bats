@@ -376,3 +376,69 @@ another_user() {
 	COMP_WORDS=(umpire mail f --to r); COMP_CWORD=4; _umpire
 	[ "${COMPREPLY[*]}" = referee ]
 }
+
+@test "mail: a new game's invitation says in its body what to run; a side that joined is not invited" {
+	"$UMPIRE" new race-to-the-reichstag -s referee.key --side 1bf=1bf.pub \
+		--side 1uf=1uf.pub --referee referee.pub \
+		--address 1bf=alice@example.org --address 1uf=bob@example.org \
+		-o new.yaml 2>/dev/null
+	run "$UMPIRE" mail new.yaml --from 'Judge <judge@example.org>' \
+		-o inv.eml
+	[ "$status" -eq 0 ]
+	[ "$(field inv.eml To)" = "alice@example.org, bob@example.org" ]
+	[[ "$(field inv.eml Subject)" == *": 1bf, 1uf invited to join" ]]
+	python3 -c '
+import email, sys
+from email import policy
+m = email.message_from_binary_file(open(sys.argv[1], "rb"),
+                                   policy=policy.default)
+print(m.get_body(("plain",)).get_content())' inv.eml >body.txt
+	grep -q 'as 1bf or 1uf' body.txt
+	grep -q '^  umpire join new.yaml --side SIDE -o joined.yaml$' body.txt
+	grep -q '^  umpire mail joined.yaml --to judge@example.org$' body.txt
+	# a game its maker joined (as player) invites the referee alone
+	"$UMPIRE" keygen -s p.key -p p.pub -W >/dev/null
+	"$UMPIRE" new arnswalde-1945 -s p.key --side player=p.pub \
+		--referee referee.pub --address referee=rita@example.org \
+		--address player=alice@example.org -o arn.yaml 2>/dev/null
+	run "$UMPIRE" mail arn.yaml --from alice@example.org -o arn.eml
+	[ "$status" -eq 0 ]
+	[ "$(field arn.eml To)" = "rita@example.org" ]
+	grep -q 'as referee' <(python3 -c '
+import email, sys
+from email import policy
+m = email.message_from_binary_file(open(sys.argv[1], "rb"),
+                                   policy=policy.default)
+print(m.get_body(("plain",)).get_content())' arn.eml)
+	grep -q 'umpire join arn.yaml --side referee -o joined.yaml' arn.eml
+}
+
+@test "mail: orders and requests go to their game's own judge, never to the config's referee of another club" {
+	# a judge (referee.key) hosts a game with its own config: the
+	# referee's join names its address
+	printf '[umpire]\naddress = Judge One <judge1@example.org>\n' >j1.ini
+	UMPIRE_CONFIG=$PWD/j1.ini "$UMPIRE" new race-to-the-reichstag \
+		-s referee.key --side 1bf=1bf.pub --side 1uf=1uf.pub \
+		--referee referee.pub -o c0.yaml 2>/dev/null
+	grep -q '^  address: judge1@example.org$' c0.yaml
+	"$UMPIRE" join c0.yaml --side 1bf -s 1bf.key --address alice@example.org \
+		-o c1.yaml 2>/dev/null
+	"$UMPIRE" join c1.yaml --side 1uf -s 1uf.key --address bob@example.org \
+		-o c2.yaml 2>/dev/null
+	"$UMPIRE" view c2.yaml --side 1bf -s referee.key --seal -o c.view
+	# Alice's config maps the referee of her other club (Rita)
+	alice_config
+	"$UMPIRE" orders c.view -o co.yaml
+	"$UMPIRE" sign co.yaml -g c.view -o csigned.yaml 2>/dev/null
+	head -1 csigned.yaml | grep -qx 'umpire: sealed-orders/1'
+	run "$UMPIRE" mail csigned.yaml -o c.eml
+	[ "$status" -eq 0 ]
+	[ "$(field c.eml To)" = "judge1@example.org" ]
+	"$UMPIRE" ask c.view -o ask.yaml
+	run "$UMPIRE" mail ask.yaml -o a.eml
+	[ "$status" -eq 0 ]
+	[ "$(field a.eml To)" = "judge1@example.org" ]
+	# orders of a game that names no referee address: the config's
+	run "$UMPIRE" mail signed.yaml -o r.eml
+	[ "$(field r.eml To)" = "Rita <rita@example.org>" ]
+}

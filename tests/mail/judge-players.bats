@@ -27,18 +27,22 @@ setup_file() {
 	JUDGE_HOME=$MTA_HOME/judge
 	mkdir -p "$JUDGE_HOME"
 	judge_world
-	# what the pipe runs: the judge, in its home, on its games
+	# what the pipe runs: the judge, in its home, on its games; mail
+	# to judge2@example.org, a second judge on the same postfix, in
+	# home2
 	cat >"$JUDGE_HOME/deliver" <<EOF
 #!/bin/sh
-cd "$JUDGE_HOME/home" || exit 75
-exec env HOME="$JUDGE_HOME/home" XDG_STATE_HOME="$JUDGE_HOME/home/state" \
-	XDG_CONFIG_HOME="$JUDGE_HOME/home/.config" \
+h="$JUDGE_HOME/home"
+[ "\${1:-}" = judge2 ] && h="$JUDGE_HOME/home2"
+cd "\$h" || exit 75
+exec env HOME="\$h" XDG_STATE_HOME="\$h/state" \
+	XDG_CONFIG_HOME="\$h/.config" \
 	UMPIRE_SCENARIOS="$JUDGE_SCENARIOS" \
-	"$JUDGE_UMPIRE" judge --games "$JUDGE_HOME/home/games" \
-	--config "$JUDGE_HOME/home/config.ini"
+	"$JUDGE_UMPIRE" judge --games "\$h/games" \
+	--config "\$h/config.ini"
 EOF
 	chmod 755 "$JUDGE_HOME/deliver"
-	if mta_start "$MTA_HOME" judge "$JUDGE_HOME/deliver" \
+	if MTA_PIPE_ALSO=judge2 mta_start "$MTA_HOME" judge "$JUDGE_HOME/deliver" \
 		2>"$BATS_FILE_TMPDIR/mta-why"; then
 		export MTA_DIR MTA_CONF MTA_SENDMAIL
 		# (the judge sends with sendmail -f its own address, so a
@@ -77,25 +81,30 @@ teardown() {
 			"$PLAYERS_DEBUG/$BATS_TEST_NUMBER" 2>/dev/null || true
 }
 
-# judge_home [JUDGE-LINE...]: the judge's home, owned by nobody (the
-# pipe's user): its key (0600, unencrypted), its configuration (the
-# plain sendmail, its address, no [addresses]: the roles' come from the
-# game), [judge] with the lines given, and its games directory (0700).
+# judge_home [JUDGE-LINE...]: the judge's home (JUDGE_DIR, default
+# home; its address JUDGE_ADDR, default judge@example.org), owned by
+# nobody (the pipe's user): its key (0600, unencrypted), its
+# configuration (the plain sendmail, its address, no [addresses]: the
+# roles' come from the game), [judge] with the lines given, and its
+# games directory (0700).
 # The key's public half goes to every player's home, the players' keys
 # to the judge's home.
 judge_home() {
-	local h=$JUDGE_HOME/home who
+	local h=$JUDGE_HOME/${JUDGE_DIR:-home} who
+	# its public key in the players' homes as judge.pub (judge2.pub)
+	local pub=${JUDGE_ADDR:-judge@example.org}
+	pub=${pub%%@*}
 	rm -rf "$h"
 	mkdir -p "$h/games" "$h/state" "$h/.config"
 	"$UMPIRE" keygen -s "$h/judge.key" -p "$h/judge.pub" -W >/dev/null
 	{
 		printf '[umpire]\nsecret_key = %s/judge.key\n' "$h"
-		printf 'address = judge@example.org\n'
+		printf 'address = %s\n' "${JUDGE_ADDR:-judge@example.org}"
 		printf 'sendmail = /usr/sbin/sendmail -t -i\n[judge]\n'
 		printf '%s\n' "$@"
 	} >"$h/config.ini"
 	for who in alice bob carol; do
-		cp "$h/judge.pub" "home/$who/"
+		cp "$h/judge.pub" "home/$who/$pub.pub"
 		cp "home/$who/$who.pub" "$h/"
 	done
 	chown -R 65534:65534 "$h"
@@ -197,7 +206,7 @@ new_game() {
 		--side german=alice.pub --side soviet=bob.pub \
 		--referee judge.pub --address "german=$1" \
 		--address "soviet=$2" -o games/new.yaml 2>/dev/null
-	id=$(sed -n 's/^game: //p' "$JUDGE_HOME/home/games/new.yaml")
+	id=$(sed -n 's/^game: //p' "$JUDGE_HOME/${JUDGE_DIR:-home}/games/new.yaml")
 	as_judge mv games/new.yaml "games/$id.yaml"
 	as_judge "$JUDGE_UMPIRE" mail "games/$id.yaml" >"$BATS_TEST_TMPDIR/invite.eml"
 	grep -q "^To: .*$1" invite.eml
@@ -237,13 +246,13 @@ see_all() {
 	done
 }
 
-# orders WHO VIEW: WHO's sealed orders answering the view in the
-# delivered letter VIEW, chosen by the example player, in WHO's home as
-# signed.yaml.
+# orders WHO VIEW [JUDGE]: WHO's sealed orders answering the view in the
+# delivered letter VIEW, chosen by the example player, sealed to JUDGE's
+# key (default judge), in WHO's home as signed.yaml.
 orders() {
 	as "$1" sh -c "'$UMPIRE' orders '$2' |
 		python3 '$EXAMPLES/russo-german-war/choose.py' |
-		'$UMPIRE' sign - --game '$2' --seal judge.pub -o signed.yaml"
+		'$UMPIRE' sign - --game '$2' --seal ${3:-judge}.pub -o signed.yaml"
 }
 
 # steps: how many steps the judge has adjudicated (its log).
@@ -308,10 +317,43 @@ subject_of() {
 		"$JUDGE_HOME/home/games/$id.yaml"
 }
 
+@test "judge players: two judges on one postfix, Alice and Bob in a game at each: joins and orders reach each game's own judge" {
+	judge_home
+	JUDGE_DIR=home2 JUDGE_ADDR=judge2@example.org judge_home
+	# the first judge's game, joined; its first view kept
+	joined_game
+	ida=$id whoa=$who viewa=$msg
+	# the second judge's: the players' configs name only the first
+	# judge; each join goes where the game names its referee
+	JUDGE_DIR=home2 new_game alice@example.org bob@example.org
+	idb=$id
+	next_letter alice
+	join alice german "$msg"
+	next_letter bob
+	join bob soviet "$msg"
+	to_move 1
+	grep -q '^From: .*judge2@example.org' "$msg"
+	whob=$who viewb=$msg
+	# orders in each game, umpire mail --send without --game or --to
+	orders "$whob" "$viewb" judge2
+	as "$whob" "$UMPIRE" mail signed.yaml --send
+	orders "$whoa" "$viewa"
+	as "$whoa" "$UMPIRE" mail signed.yaml --send
+	quiet
+	grep -q " $ida 1 done .*adjudicated step 1" \
+		"$JUDGE_HOME/home/games/judge.log" || { judge_log; false; }
+	grep -q " $idb 1 done .*adjudicated step 1" \
+		"$JUDGE_HOME/home2/games/judge.log" ||
+		{ cat "$JUDGE_HOME/home2/games/judge.log"; false; }
+	# neither judge saw a file of the other's game
+	if grep -q 'unknown game' "$JUDGE_HOME/home/games/judge.log" \
+		"$JUDGE_HOME/home2/games/judge.log"; then false; fi
+}
+
 # mutt_reply WHO MSG FILE [mutt arguments...]: WHO replies with mutt to
 # the delivered message MSG as a person does (r, include=yes: the
-# letter quoted '> '), FILE pasted below the quote by the editor, and
-# sends. mutt runs on a pseudo-terminal (script(1)); the keys are
+# letter quoted '> '), FILE pasted below the quote by the editor, the
+# file MUTT_ATTACH (a path) attached when it is set, and sends. mutt runs on a pseudo-terminal (script(1)); the keys are
 # mutt's push.
 mutt_reply() {
 	local who=$1 msg=$2 file=$3 box
@@ -331,7 +373,7 @@ mutt_reply() {
 	as "$who" env TERM=xterm timeout 60 script -qec "mutt -F .muttrc \
 		-f '$box' -e 'set editor=\"$box.editor\"' -e 'set sort=date' \
 		-e 'set record=\"$box.sent\"' $* \
-		-e 'push <reply><send-message><exit>'" /dev/null \
+		-e 'push <reply>${MUTT_ATTACH:+<attach-file>$MUTT_ATTACH<enter>}<send-message><exit>'" /dev/null \
 		>"$box.out" 2>&1 </dev/null
 }
 
@@ -339,7 +381,7 @@ mutt_reply() {
 	judge_home
 	joined_game
 	n=0
-	for how in pasted reply quoted flowed snail; do
+	for how in pasted reply attached quoted flowed snail; do
 		orders "$who" "$msg"
 		case $how in
 		pasted)
@@ -363,6 +405,15 @@ mutt_reply() {
 			# (the view too, quoted: the orders are what the
 			# judge takes)
 			grep -q '^> umpire: sealed/' "$sent" ;;
+		attached)
+			# mutt's default reply, the letter and its view
+			# quoted, the orders attached
+			printf 'My orders are attached.\n' >"home/$who/note.txt"
+			MUTT_ATTACH=$BATS_TEST_TMPDIR/home/$who/signed.yaml \
+				mutt_reply "$who" "$msg" note.txt
+			sent=$(find "home/$who/reply.sent" -type f | head -1)
+			grep -q '^> umpire: sealed/' "$sent"
+			grep -q 'filename="\?signed.yaml' "$sent" ;;
 		quoted)
 			# a reply to her own mail of the orders, pasted:
 			# the orders '> ' quoted
@@ -393,8 +444,9 @@ mutt_reply() {
 
 # answered_once WHAT HINT: the one answer to a mistake (the next
 # message): to Alice's join address from the judge, its subject saying
-# her message could not be used, its body what was wrong (WHAT) and
-# what to send instead (HINT); then nothing more, for anyone.
+# her message could not be used (a note: where the game stands), its
+# body what was wrong (WHAT), what to send instead (HINT) and where the
+# game stands: her move; then nothing more, for anyone.
 answered_once() {
 	next_letter alice bob carol || return 1
 	echo "answer: $msg"
@@ -402,10 +454,13 @@ answered_once() {
 	grep -q '^To: .*alice@example.org' "$msg"
 	if grep -q '^To: .*\(carol\|mallory\)' "$msg"; then false; fi
 	grep -q '^From: .*judge@example.org' "$msg"
-	subject_of "$msg" | grep -q "^\[umpire ${id:0:8}\] The Russo-German War.*, your message could not be used$" ||
+	subject_of "$msg" | grep -q "^\[umpire ${id:0:8}\] The Russo-German War.*, \(your message could not be used\|where the game stands\)$" ||
 		{ subject_of "$msg"; return 1; }
 	body_of "$msg" >answer.txt
-	grep -q 'could not be used' answer.txt
+	grep -q 'could not be used\|where game' answer.txt
+	grep -q 'Where the game stands: step 1, german to move' answer.txt ||
+		{ cat answer.txt; return 1; }
+	grep -q 'It is your move' answer.txt
 	# in a game with views the reason may be sealed to her: opened
 	if attachment_names "$msg" | grep -q '\.answer$'; then
 		grep -q 'umpire open FILE' answer.txt
@@ -474,8 +529,21 @@ alice_mutt() {
 	printf 'What am I to do now?\n\nAlice\n' >home/alice/note.txt
 	mutt_reply alice "$view" note.txt -e "'set include=no'" \
 		-e "'set record=\"$BATS_TEST_TMPDIR/home/alice/sent-5\"'"
-	answered_once 'no umpire file' 'Mail the judge the file umpire wrote for you'
+	answered_once 'no umpire file' 'umpire sign orders.yaml --game VIEW'
 	forged 5
+	# a fresh note, no reply (no game in its subject): where her game
+	# stands
+	printf 'Is it my move?\n\nAlice\n' >home/alice/fresh.txt
+	alice_mutt 6 "is it my move?" fresh.txt
+	answered_once 'no umpire file' 'umpire mail signed.yaml --game VIEW'
+	forged 6
+	# after all of them, her request (umpire ask) gets her letter
+	as alice "$UMPIRE" ask "$view" -o ask.yaml
+	as alice "$UMPIRE" mail ask.yaml --send
+	next_letter alice bob carol
+	[ "$who" = alice ]
+	attachment_names "$msg" | grep -q '\.view$'
+	no_new_mail
 	# strangers are logged, never answered; the game did not move
 	[ "$(grep -c 'not answered (the sender is no party of the game)' \
 		"$JUDGE_HOME/home/games/judge.log")" -eq 5 ] || { judge_log; false; }

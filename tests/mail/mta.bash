@@ -11,7 +11,9 @@
 # mta_start DIR USER COMMAND does the same, but USER@example.org is
 # delivered to COMMAND's standard input (postfix's pipe(8), as an MTA
 # runs a mail robot), as user nobody, one message a run (postfix may
-# run several at once, as a busy MTA does). COMMAND
+# run several at once, as a busy MTA does); with MTA_PIPE_ALSO="U2..."
+# those users' mail too, COMMAND then given the recipient's user as its
+# argument. COMMAND
 # may send mail with the plain /usr/sbin/sendmail: postfix's pipe gives
 # it MAIL_CONFIG (this instance), and postfix's set-group-id postdrop
 # accepts such a directory from an unprivileged user only if the
@@ -144,9 +146,16 @@ robot_destination_recipient_limit = 1
 alternate_config_directories = $dir/conf
 EOF
 	echo "$user@example.org robot:" >"$dir/conf/transport"
-	printf '%s\n  flags=R user=nobody argv=%s\n' \
+	# MTA_PIPE_ALSO: more users piped to the same COMMAND, which then
+	# gets the recipient's user as its argument (two judges, say)
+	local also arg=
+	for also in ${MTA_PIPE_ALSO:-}; do
+		echo "$also@example.org robot:" >>"$dir/conf/transport"
+		arg=' ${user}'
+	done
+	printf '%s\n  flags=R user=nobody argv=%s%s\n' \
 		'robot     unix  -       n       n       -       -       pipe' \
-		"$cmd" >>"$dir/conf/master.cf"
+		"$cmd" "$arg" >>"$dir/conf/master.cf"
 	mkdir -p "$dir/etc"
 	cp -a /etc/postfix/. "$dir/etc/"
 	echo "alternate_config_directories = $dir/conf" >"$dir/etc/main.cf"

@@ -21,17 +21,18 @@ judge_world() {
 	export JUDGE_SCENARIOS=$JUDGE_HOME/scenarios
 }
 
-# as_judge CMD...: run CMD as the judge's user (nobody) in its home,
+# as_judge CMD...: run CMD as the judge's user (nobody) in its home
+# (JUDGE_DIR under JUDGE_HOME, default home),
 # with its configuration and local records, as the pipe runs it (umpire
 # as $JUDGE_UMPIRE, judge_world).
 as_judge() {
-	(cd "$JUDGE_HOME/home" &&
+	local h=$JUDGE_HOME/${JUDGE_DIR:-home}
+	(cd "$h" &&
 	 setpriv --reuid=65534 --regid=65534 --clear-groups \
-		env HOME="$JUDGE_HOME/home" \
-		XDG_STATE_HOME="$JUDGE_HOME/home/state" \
-		XDG_CONFIG_HOME="$JUDGE_HOME/home/.config" \
+		env HOME="$h" XDG_STATE_HOME="$h/state" \
+		XDG_CONFIG_HOME="$h/.config" \
 		UMPIRE_SCENARIOS="$JUDGE_SCENARIOS" \
-		UMPIRE_CONFIG="$JUDGE_HOME/home/config.ini" "$@")
+		UMPIRE_CONFIG="$h/config.ini" "$@")
 }
 
 # The judge's log, shown when a test fails (and its peak memory, when
