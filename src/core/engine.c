@@ -921,6 +921,7 @@ static void add_event(struct ctx *c, const char *side, const char *rule,
 	str_copy(e->phase, sizeof e->phase, c->at.phase);
 	str_copy(e->rule, sizeof e->rule, rule);
 	str_copy(e->visible, sizeof e->visible, side);
+	e->answers = c->at.ans_pos;
 	e->text = strbuf_detach(&sb, NULL);
 	/* something the actor may not see was decided in this step */
 	if (side && *side && c->at.cur < c->n_steps && c->steps[c->at.cur].actor &&
