@@ -115,7 +115,7 @@ check_pending() {
 	# the 15 placements' default: auto, the policy
 	[ "$(grep -c '^- place: ' t2.yaml)" -eq 15 ]
 	[ "$(grep -c '^- place: "auto"$' t2.yaml)" -eq 15 ]
-	grep -q "^# Each answer below is a default: the rules' own choice" t2.yaml
+	grep -q "^# Each answer is a default (the rules' choice, else the first legal" t2.yaml
 	run "$UMPIRE" sign --check t2.yaml -g v2.view
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
 	echo "$output"

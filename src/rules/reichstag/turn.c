@@ -524,19 +524,8 @@ static void place_examples(struct ctx *c, struct question *q,
 				per++;
 			}
 		}
-	}
-	/* auto first, the template's answer (its first example): a player
-	 * sets his counters up to hold what they guard, by the placement
-	 * policy (near the zone's objectives, spread, never a corner of
-	 * the map), not three to a hex along the map's edge in the order
-	 * the hexes are numbered, as the first legal hexes would */
-	if (q->n > 0) {
-		if (q->n == Q_MAX_OPTIONS)
-			q->n--;
-		memmove(q->options[1], q->options[0],
-			q->n * sizeof q->options[0]);
-		snprintf(q->options[0], sizeof q->options[0], "auto");
-		q->n++;
+		if (q->n == 1 && q->n < Q_MAX_OPTIONS)
+			q_add(q, "auto");
 	}
 	q->more = 1;
 }
@@ -603,8 +592,7 @@ static void place_all(struct ctx *c, struct rttr *st, int who,
 		if (n == 0)
 			return;
 		q_init(&q, rule, "place", rt_side_names[who], "%s: place "
-		       "%d counter%s%s, UNIT HEX or auto (the placement "
-		       "policy), one answer a counter:",
+		       "%d counter%s%s, UNIT HEX, one answer a counter:",
 		       rule, n, n == 1 ? "" : "s", face_down ?
 		       " face down" : "");
 		len = strlen(q.text);
@@ -620,6 +608,12 @@ static void place_all(struct ctx *c, struct rttr *st, int who,
 			no_hex(c, st, who, rule);
 			return;
 		}
+		/* the template's answer: a player sets his counters up to
+		 * hold what they guard, by the placement policy (near the
+		 * zone's objectives, spread, never a corner of the map),
+		 * not three to a hex along the map's edge in the order the
+		 * hexes are numbered, as the first legal hexes would */
+		q.preferred = "auto";
 		pc.seen.ok = 0;
 		ans = ctx_ask_text(c, &q, check_place_noted, &pc);
 		if (!checked_is(&pc.seen, ans) &&
