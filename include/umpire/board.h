@@ -28,6 +28,10 @@ struct board_at {
 	size_t n_marks;
 	struct svg_memo *memo;       /* NULL; a replay's: the map drawn
 					once for all its steps (svg.h) */
+	const char *ended;           /* NULL; the result of a game the
+					judge's record ended (a forfeit,
+					clock_result) at this step, shown
+					as the rules' result is */
 };
 
 /* The whole document into out (appended); -1 when the rules drew no

@@ -30,6 +30,15 @@ int check_standing(const struct scenario *scn, const char *name,
  * were checked and where the check stopped. */
 void check_said(const struct run *run, size_t n, struct strbuf *out);
 
+/* What each answer of ord the check played did, as actor may read it
+ * (the events of the run's last step each told, the actor's own where
+ * there are any, else every party's; "nothing happens" where the rules
+ * told nothing), a line each, answers alike in a row as one: so that a
+ * template signed as it is says what its defaults do before it is
+ * mailed. */
+void check_told(const struct run *run, const struct orders *ord,
+		const char *actor, struct strbuf *out);
+
 /*
  * The answers of ord (for side) run on side's view: the view's state
  * (node of d) loaded with stand-ins for what side cannot see, then

@@ -36,7 +36,8 @@ struct draft {
 };
 
 /* The message of d, appended to out: the body quoted-printable, each
- * file a base64 text/plain attachment under its name. Refuses a From
+ * file a base64 text attachment under its name (text/html for an HTML
+ * page, else text/plain: gmime_file_subtype). Refuses a From
  * or To that is not a mail address (EXIT_USAGE). */
 int draft_write(const struct draft *d, struct strbuf *out,
 		struct error *err);

@@ -94,6 +94,9 @@ struct event_rec {
 	char phase[48];
 	char rule[16];
 	char visible[32];   /* "" everyone; else the only side that may read */
+	size_t answers;     /* the step's answers used when it was told: it
+			       tells what the answers[answers - 1] did (0:
+			       none yet) */
 	char *text;
 };
 

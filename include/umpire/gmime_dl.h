@@ -140,6 +140,11 @@ GMimePart *gmime_text_part(const struct gmime *gm, const char *subtype,
 			   int attachment, GMimeContentEncoding enc,
 			   struct gmime_encoded *e);
 
+/* The text subtype of a file mailed under filename: "html" for an HTML
+ * page (".html", ".htm": a replay, which a mail reader then opens in a
+ * browser), else "plain" (YAML, views, answers). */
+const char *gmime_file_subtype(const char *filename);
+
 /* Whether text can be mailed as it is, Content-Transfer-Encoding 7bit
  * (RFC 2045 2.7), and arrive byte for byte: printable ASCII and LF
  * only, ending with LF, no line longer than 900 characters (RFC 5322

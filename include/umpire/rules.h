@@ -55,6 +55,13 @@ struct question {
 				  with scopes (struct standing_key): which
 				  one this asking is, a static string
 				  ("attacker"); NULL (q_init): none */
+	const char *preferred; /* set by the rules after q_init: the answer
+				  an order template gives (a static string,
+				  legal when asked: "auto", the placement
+				  policy), where the rules have a choice a
+				  player would make; NULL (q_init): the
+				  first option. Not part of what a view
+				  or a checkpoint keeps of the question */
 };
 
 /* Start a question; text is printf-style. */

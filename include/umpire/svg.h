@@ -74,10 +74,10 @@ void svg_star(struct svg *s, double cx, double cy, double r,
 /* A line with an arrow head at its end (moves). */
 void svg_arrow(struct svg *s, double x1, double y1, double x2, double y2,
 	       const struct svg_style *st);
-/* A line through n points (xy: x0, y0, x1, y1, ...) with an arrow head
- * at its end (a move along the path it took). */
-void svg_arrow_path(struct svg *s, const double *xy, int n,
-		    const struct svg_style *st);
+/* A line through n points (xy: x0, y0, x1, y1, ...): a move along the
+ * path it took (its head drawn apart, svg_arrow). */
+void svg_polyline(struct svg *s, const double *xy, int n,
+		  const struct svg_style *st);
 /*
  * The line of a move between two points, as the boards draw the marks of
  * the last step: cut short by `cut` at both ends (at most a quarter of

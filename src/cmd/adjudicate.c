@@ -90,9 +90,11 @@ static int refusable(struct game *g, const struct seckey *sk,
 	int ok = game_check_answers(g, CHECK_ORDERS_NAME, &ord, *actor,
 				    &said, &why) == 0;
 	if (ok) {
+		/* how far the check went: its first line (what the
+		 * answers do follows it) */
 		errorf(err, EXIT_REFUSED, "the answers are legal up to where "
-		       "the step ends for %s (%s); nothing to refuse",
-		       *actor, said.buf);
+		       "the step ends for %s (%.*s); nothing to refuse",
+		       *actor, (int)strcspn(said.buf, "\n"), said.buf);
 		strbuf_free(&said);
 		goto out;
 	}

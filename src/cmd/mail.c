@@ -675,7 +675,8 @@ static int build(const struct gmime *gm, const struct cli *cli,
 	for (size_t i = 0; i < n_files; i++) {
 		const char *fname = strcmp(files[i], "-") ? base_name(files[i])
 			: "umpire.yaml";
-		GMimePart *fp = gmime_text_part(gm, "plain", bufs[i], lens[i],
+		GMimePart *fp = gmime_text_part(gm, gmime_file_subtype(fname),
+						bufs[i], lens[i],
 						fname, !(inline_first && i == 0),
 						GMIME_CONTENT_ENCODING_BASE64,
 						&enc[i]);

@@ -95,9 +95,10 @@ static int write_template(const struct game *g, size_t step,
 	strbuf_addf(&sb, "umpire orders for %s, game %s, step %zu, side %s.",
 		    g->scn.title, g->id, step, role);
 	comment(out, sb.buf, 2);
-	comment(out, "Each answer below is the first legal one; change it to "
-		"another legal answer listed above it, then sign this file "
-		"(umpire sign) and mail it.", 2);
+	comment(out, "Each answer is a default (the rules' choice, else the "
+		"first legal one): change it to a legal one above it; 'umpire "
+		"sign FILE --check -g GAME' says what each does. Then sign "
+		"and mail it.", 2);
 	/* umpire mail reads this line for its default recipient: the
 	 * orders alone do not say who adjudicates them */
 	strbuf_reset(&sb);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "umpire/board.h"
+#include "umpire/clock.h"
 #include "umpire/commands.h"
 #include "umpire/fsutil.h"
 #include "umpire/game.h"
@@ -78,7 +79,7 @@ static int render_view(const struct cli *cli, const char *path,
 	size_t n_marks;
 	struct mark *marks = board_view_marks(&v, &n_marks);
 	struct board_at at = { scn, (size_t)v.step, 0, &snap, v.side, 0,
-		marks, n_marks, NULL };
+		marks, n_marks, NULL, NULL };
 	rc = page(out, 0600, path, &at, err);    /* a side's cards */
 	free(marks);
 out:
@@ -164,8 +165,14 @@ int cmd_render(int argc, char **argv, const struct cli *cli,
 					      step, seer), step, seer,
 					      &n_marks);
 	struct board_at at = { &g.scn, g.n_steps, board_turn_at(&run, step),
-		&snap, side, game_honour(&g), marks, n_marks, NULL };
+		&snap, side, game_honour(&g), marks, n_marks, NULL, NULL };
+	/* a game the judge's record ended (a forfeit): over at its last
+	 * step, with the record's result */
+	struct strbuf ended = STRBUF_INIT;
+	if (step == g.n_steps && clock_result(&g, &ended))
+		at.ended = ended.buf;
 	rc = page(out, game_output_mode(&g), path, &at, err);
+	strbuf_free(&ended);
 	free(marks);
 	engine_free(&run);
 out_snap:

@@ -49,7 +49,7 @@ int board_turn_at(const struct run *run, size_t step)
  * what is next or the result, whose view it is. */
 static void header(struct svg *s, double width, const struct scenario *scn,
 		   size_t total, int turn, const struct snapshot *snap,
-		   const char *side, int honour)
+		   const char *side, int honour, const char *ended)
 {
 	struct strbuf line = STRBUF_INIT;
 
@@ -66,7 +66,9 @@ static void header(struct svg *s, double width, const struct scenario *scn,
 	svg_text(s, 16, 50, 13, "start", "#dddddd", line.buf);
 
 	strbuf_reset(&line);
-	if (snap->over) {
+	if (ended) {
+		strbuf_addf(&line, "Over: %s", ended);
+	} else if (snap->over) {
 		strbuf_adds(&line, "Over: ");
 		if (!scn->rs->result || !scn->rs->result(snap->state, &line))
 			strbuf_adds(&line, "the game is over.");
@@ -248,7 +250,8 @@ int board_page(const struct board_at *at, const char *name,
 	svg_begin(&pg, width, BAND + board.height + foot, title.buf);
 	svg_rect(&pg, 0, 0, width, BAND + board.height + foot, 0,
 		 &page_style);
-	header(&pg, width, scn, at->total, at->turn, snap, side, at->honour);
+	header(&pg, width, scn, at->total, at->turn, snap, side, at->honour,
+	       at->ended);
 	double board_h = board.height;
 	svg_place(&pg, (width - board.width) / 2, BAND, &board);
 	footer(&pg, BAND + board_h, width, scn);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "umpire/check.h"
+#include "umpire/report.h"
 
 int check_standing(const struct scenario *scn, const char *name,
 		   const struct orders *ord, struct error *err)
@@ -63,6 +64,52 @@ void check_said(const struct run *run, size_t n, struct strbuf *out)
 	else
 		strbuf_addf(out, "answers ok: all %zu are legal; the step "
 			    "ends at %s\n", n, run->stopped_at);
+}
+
+/* The events of the run's last step told after answers from..to of it
+ * were used, that actor may read: its own (mine) or every party's. */
+static size_t told_of(const struct run *run, size_t from, size_t to,
+		      const char *actor, int mine, struct strbuf *out)
+{
+	size_t said = 0;
+	for (size_t i = 0; i < run->n_events; i++) {
+		const struct event_rec *e = &run->events[i];
+		if (e->step != run->n_steps || e->answers <= from ||
+		    e->answers > to || strcmp(e->visible, mine ? actor : ""))
+			continue;
+		if (out)
+			strbuf_addf(out, "%s%s", said ? " " : "", e->text);
+		said++;
+	}
+	return said;
+}
+
+void check_told(const struct run *run, const struct orders *ord,
+		const char *actor, struct strbuf *out)
+{
+	size_t n = run->checked < ord->n_answers ? run->checked :
+		ord->n_answers;
+	struct strbuf line = STRBUF_INIT;
+	if (n)
+		strbuf_adds(out, "what the answers do, as the check plays "
+			    "them:\n");
+	for (size_t i = 0, k; i < n; i = k) {
+		const struct answer *a = &ord->answers[i];
+		for (k = i + 1; k < n && !strcmp(ord->answers[k].key, a->key) &&
+		     !strcmp(ord->answers[k].value, a->value); k++)
+			;
+		strbuf_reset(&line);
+		strbuf_addf(&line, "%s: \"%s\"", a->key, a->value);
+		if (k - i > 1)
+			strbuf_addf(&line, " (%zu answers)", k - i);
+		strbuf_adds(&line, ": ");
+		int mine = told_of(run, i, k, actor, 1, NULL) > 0;
+		if (!told_of(run, i, k, actor, mine, &line))
+			strbuf_adds(&line, "nothing happens (the rules tell "
+				    "nothing of it)");
+		report_wrap(out, line.buf, 2, 4);
+	}
+	strbuf_free(&line);
 }
 
 /* The view's state (node of d) as a state of scn's rules, the hidden
@@ -225,6 +272,7 @@ int check_on_view(const struct scenario *scn, const struct doc_node *opts,
 				err);
 	if (rc == 0) {
 		check_said(&run, ord->n_answers, said);
+		check_told(&run, ord, side, said);
 		engine_free(&run);
 	}
 	return rc;

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sodium.h>
 #include "umpire/compose.h"
 #include "umpire/gmime_dl.h"
@@ -132,6 +133,13 @@ int gmime_7bit_safe(const char *text, size_t len)
 		return safe_7bit_avx2(text, len);
 #endif
 	return safe_7bit(text, len);
+}
+
+const char *gmime_file_subtype(const char *filename)
+{
+	const char *dot = filename ? strrchr(filename, '.') : NULL;
+	return dot && (!strcasecmp(dot, ".html") || !strcasecmp(dot, ".htm")) ?
+		"html" : "plain";
 }
 
 GMimePart *gmime_text_part(const struct gmime *gm, const char *subtype,
@@ -303,7 +311,9 @@ int draft_write(const struct draft *d, struct strbuf *out,
 	struct gmime_encoded enc[DRAFT_MAX_FILES];
 	size_t n = 0;
 	for (; n < d->n_files && n < DRAFT_MAX_FILES; n++) {
-		GMimePart *fp = gmime_text_part(&gm, "plain", d->files[n],
+		GMimePart *fp = gmime_text_part(&gm,
+						gmime_file_subtype(d->names[n]),
+						d->files[n],
 						d->lens[n], d->names[n], 1,
 						GMIME_CONTENT_ENCODING_BASE64,
 						&enc[n]);

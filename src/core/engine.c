@@ -46,6 +46,7 @@ void q_init(struct question *q, const char *rule, const char *key,
 	q->free_text = 0;
 	q->more = 0;
 	q->scope = NULL;
+	q->preferred = NULL;
 	va_start(ap, fmt);
 	vsnprintf(q->text, sizeof q->text, fmt, ap);
 	va_end(ap);
@@ -548,11 +549,15 @@ static long ask(struct ctx *c, const struct question *q,
 		int templ = s->mode == STEP_TEMPLATE && c->at.draws == 0 &&
 			!c->at.blind && acts(s, q->role);
 		if (templ && c->at.ans_pos >= s->n_answers) {
-			add_filled(c->run, q, NULL);
+			/* the rules' preferred answer where it is legal, else
+			 * the first option */
+			long i = q->preferred ? match(m, q, q->preferred, why,
+						      sizeof why) : -1;
+			add_filled(c->run, q, i >= 0 ? q->preferred : NULL);
 			c->run->filled[c->run->n_filled - 1].free_text =
 				m->check != NULL;
-			*text = q->options[0];
-			return 0;
+			*text = i >= 0 ? q->preferred : q->options[0];
+			return i >= 0 ? i : 0;
 		}
 		/* another side's question ends the step: its key, text
 		 * and options are that side's, never shown to this actor,
@@ -921,6 +926,7 @@ static void add_event(struct ctx *c, const char *side, const char *rule,
 	str_copy(e->phase, sizeof e->phase, c->at.phase);
 	str_copy(e->rule, sizeof e->rule, rule);
 	str_copy(e->visible, sizeof e->visible, side);
+	e->answers = c->at.ans_pos;
 	e->text = strbuf_detach(&sb, NULL);
 	/* something the actor may not see was decided in this step */
 	if (side && *side && c->at.cur < c->n_steps && c->steps[c->at.cur].actor &&

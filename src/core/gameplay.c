@@ -562,6 +562,7 @@ int game_check_answers(struct game *g, const char *orders_name,
 		strbuf_free(&res);
 	} else
 		check_said(&run, ord->n_answers, out);
+	check_told(&run, ord, actor, out);
 	engine_free(&run);
 	return 0;
 }

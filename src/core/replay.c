@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "umpire/board.h"
+#include "umpire/clock.h"
 #include "umpire/error.h"
 #include "umpire/json.h"
 #include "umpire/replay.h"
@@ -74,10 +75,12 @@ static void describe(struct replay *r, const struct game *g)
 
 /* The result line of the last state shown, or where the game stands. */
 static void result_of(struct replay *r, const struct scenario *scn,
-		      const struct snapshot *last)
+		      const struct snapshot *last, const char *ended)
 {
 	struct strbuf sb = STRBUF_INIT;
-	if (last->over) {
+	if (ended) {
+		strbuf_adds(&sb, ended);
+	} else if (last->over) {
 		if (!scn->rs->result || !scn->rs->result(last->state, &sb))
 			strbuf_adds(&sb, "the game is over.");
 	} else {
@@ -139,7 +142,11 @@ static int game_frame(struct game_hook *h, size_t k, const void *state,
 {
 	struct game *g = h->g;
 	struct replay_frame *f = &h->r->frames[k];
-	struct strbuf sb = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT, ended = STRBUF_INIT;
+	/* a game the judge's record ended (a forfeit) is over at its last
+	 * step, with the record's result: no question is next */
+	if (k == g->n_steps && clock_result(g, &ended))
+		next = NULL;
 	struct snapshot snap = { k, (void *)state, { 0 }, next == NULL };
 	size_t n_marks;
 	if (next)
@@ -157,14 +164,17 @@ static int game_frame(struct game_hook *h, size_t k, const void *state,
 			 g->steps[k - 1].actor);
 	struct mark *marks = board_step_marks(run, k, k, h->side, &n_marks);
 	struct board_at at = { &g->scn, g->n_steps, f->turn, &snap, h->side,
-		game_honour(g), marks, n_marks, h->r->memo };
+		game_honour(g), marks, n_marks, h->r->memo,
+		ended.len ? ended.buf : NULL };
 	int rc = board_page(&at, h->name, &sb, &h->err);
 	free(marks);
 	if (!rc)
 		f->board = replay_lines_add(&h->r->lines, sb.buf ? sb.buf : "");
 	strbuf_free(&sb);
-	if (rc)
+	if (rc) {
+		strbuf_free(&ended);
 		return -1;
+	}
 	struct report_at rat = { k, state, next, h->side, 0, 0 };
 	report_step(g, run, &rat, &sb);
 	f->report = strbuf_detach(&sb, NULL);
@@ -172,8 +182,9 @@ static int game_frame(struct game_hook *h, size_t k, const void *state,
 		struct snapshot last = snap;
 		free(h->r->result);
 		h->r->result = NULL;
-		result_of(h->r, &g->scn, &last);
+		result_of(h->r, &g->scn, &last, ended.len ? ended.buf : NULL);
 	}
+	strbuf_free(&ended);
 	return 0;
 }
 
@@ -275,8 +286,10 @@ static int view_frame(const struct view *v, const char *name,
 	if (board_view_snapshot(v, &snap, err))
 		return error_prefix(err, "%s: the view's state", name);
 	struct mark *marks = board_view_marks(v, &n_marks);
-	struct board_at at = { &v->game.scn, (size_t)v->step, 0, &snap,
-		v->side, 0, marks, n_marks, r->memo };
+	/* of the replay's steps (the last view's), as its navigation
+	 * counts them, not of the view's own */
+	struct board_at at = { &v->game.scn, r->total, 0, &snap,
+		v->side, 0, marks, n_marks, r->memo, NULL };
 	struct replay_frame *f = add_frame(r);
 	f->step = (size_t)v->step;
 	f->turn = report_turn(v->report);
@@ -298,7 +311,7 @@ static int view_frame(const struct view *v, const char *name,
 	 * result stays */
 	free(r->result);
 	r->result = NULL;
-	result_of(r, &v->game.scn, &snap);
+	result_of(r, &v->game.scn, &snap, NULL);
 	snapshot_free(&snap);
 	return rc;
 }

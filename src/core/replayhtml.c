@@ -474,6 +474,9 @@ static const char script[] =
 "  var f = S[i];\n"
 "  draw(i);\n"
 "  $('step').textContent = String(f.step);\n"
+"  /* a replay of views shows the steps its side saw: which of them */\n"
+"  $('frame').textContent = S.length === D.total + 1 ? '' :\n"
+"    '(view ' + (i + 1) + ' of ' + S.length + ')';\n"
 "  $('turn').textContent = f.step === 0 ? 'before play' :\n"
 "    (f.turn ? 'turn ' + f.turn : '') + (f.actor ? (f.turn ? ', ' : '') +\n"
 "    'ordered by ' + f.actor : '');\n"
@@ -585,7 +588,8 @@ void replay_html(const struct replay *r, struct strbuf *out)
 		    "</button>\n"
 		    "<span class=\"where\">Step <output id=\"step\" "
 		    "aria-live=\"polite\"></output>");
-	strbuf_addf(out, " of %zu</span> <span id=\"turn\"></span>\n", r->total);
+	strbuf_addf(out, " of %zu</span> <span id=\"frame\"></span> "
+		    "<span id=\"turn\"></span>\n", r->total);
 	strbuf_adds(out, "<ol id=\"turns\" aria-label=\"game turns\"></ol>\n"
 		    "</nav>\n<main>\n<div id=\"board\"></div>\n<aside>\n"
 		    "<h2>Report</h2>\n<pre id=\"report\"></pre>\n"

@@ -332,14 +332,11 @@ void svg_arrow(struct svg *s, double x1, double y1, double x2, double y2,
 	strbuf_addf(&s->body, " marker-end=\"url(#%s)\"/>\n", id);
 }
 
-void svg_arrow_path(struct svg *s, const double *xy, int n,
-		    const struct svg_style *st)
+void svg_polyline(struct svg *s, const double *xy, int n,
+		  const struct svg_style *st)
 {
-	char id[48];
-
 	if (n < 2)
 		return;
-	arrow_id(id, sizeof id, st && st->stroke ? st->stroke : NULL);
 	strbuf_adds(&s->body, "<polyline points=\"");
 	for (int i = 0; i < n; i++) {
 		if (i)
@@ -350,7 +347,7 @@ void svg_arrow_path(struct svg *s, const double *xy, int n,
 	}
 	strbuf_addc(&s->body, '"');
 	style(&s->body, st);
-	strbuf_addf(&s->body, " marker-end=\"url(#%s)\"/>\n", id);
+	strbuf_adds(&s->body, "/>\n");
 }
 
 void svg_text(struct svg *s, double x, double y, double size,

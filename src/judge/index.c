@@ -108,7 +108,9 @@ static int index_row(const struct judge *j, const char *id, const char *dir,
 			if (cs.timed)
 				clock_time_str(cs.since, when);
 			if (over)
-				strbuf_addf(&cell, "over, since %s", when);
+				strbuf_addf(&cell, "over%s, since %s",
+					    clock_forfeit(&g) ? " by forfeit" :
+					    "", when);
 			else
 				strbuf_addf(&cell, "%s to move, since %s",
 					    waiting, when);

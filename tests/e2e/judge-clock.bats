@@ -449,6 +449,42 @@ PY
 	assert_output_has "0 steps"
 }
 
+# The attachment of letter $1 named *$2 (.html, .yaml): its Content-Type,
+# then its text.
+attachment() {
+	python3 - "$1" "$2" <<'PY'
+import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+for p in m.walk():
+    if (p.get_filename() or "").endswith(sys.argv[2]):
+        print(p.get_content_type())
+        sys.stdout.write(p.get_payload(decode=True).decode())
+PY
+}
+
+@test "judge clock: a forfeited game ends right on its pages: the letter's replay (text/html), the index, the board" {
+	solo deadline=72h on-late=forfeit
+	tick_at 72
+	tick_at 120
+	f=$(letter_file "the game is over: player forfeited")
+	[ -n "$f" ]
+	body_of "$f" | grep -q "replays the game step by step in a browser, to its end by forfeit"
+	attachment "$f" .html >replay.txt
+	[ "$(head -n 1 replay.txt)" = text/html ]
+	result='player forfeited: no orders for step 1 by 2027-01-19T08:00:00Z, the end of the clock'
+	grep -q "<dt>result</dt><dd>$result" replay.txt
+	! grep -q 'not over' replay.txt
+	# the judge's index: over by forfeit, the forfeit its result
+	"$UMPIRE" judge --config judge.ini --index idx
+	grep -q '<td>over by forfeit, since ' idx/index.html
+	grep -q "<td>$result" idx/index.html
+	! grep -q 'not over' idx/index.html "idx/$(basename "$(kept)" .yaml).html"
+	# the last board says so too, not whose move it was
+	"$UMPIRE" render "$(kept)" -o last.svg
+	grep -q ">Over: $result" last.svg
+	! grep -q '>Next: ' last.svg
+}
+
 @test "judge clock: the record is the judge's word: an entry edited, dropped or of the test clock outside tests is refused" {
 	solo deadline=72h
 	tick_at 49

@@ -51,6 +51,9 @@ PY
 	for s in german soviet; do
 		[ -f "final-$s.eml" ]
 		html_of "final-$s.eml" >"replay-$s.html"
+		# a page a mail reader opens in a browser, not as text
+		grep -q "^Content-Type: text/html; charset=utf-8" "final-$s.eml"
+		! grep -B3 "filename=.*\.html" "final-$s.eml" | grep -q text/plain
 		grep -q '<html' "replay-$s.html"
 		grep -q "umpire audit $id.yaml" "replay-$s.html"
 		grep -q 'the whole game' "replay-$s.html"

@@ -98,3 +98,60 @@ check_pending() {
 	# the checks accepted)
 	"$UMPIRE" audit game.yaml
 }
+
+# The set-up template signed as it comes: each of the 1BF player's 15
+# counters placed by the placement policy (auto), not the first legal
+# hexes (three to a hex along the map's edge: 0114, 0115, ...); and the
+# check says, before anything is signed, what each default does: where
+# each counter goes, and that a movement answered "done" moves nothing.
+@test "a template signed as it comes: auto placements, and the check says what each default does" {
+	"$UMPIRE" view game.yaml --side 1bf -s referee.key -o v1.view
+	"$UMPIRE" orders v1.view -s 1bf.key | "$UMPIRE" sign - -s 1bf.key \
+		-o o1.yaml 2>/dev/null
+	"$UMPIRE" adjudicate game.yaml o1.yaml -s referee.key -o g2.yaml \
+		--report /dev/null
+	"$UMPIRE" view g2.yaml --side 1bf -s referee.key -o v2.view
+	"$UMPIRE" orders v2.view -s 1bf.key -o t2.yaml
+	# the 15 placements' default: auto, the policy
+	[ "$(grep -c '^- place: ' t2.yaml)" -eq 15 ]
+	[ "$(grep -c '^- place: "auto"$' t2.yaml)" -eq 15 ]
+	grep -q "^# Each answer is a default (the rules' choice, else the first legal" t2.yaml
+	run "$UMPIRE" sign --check t2.yaml -g v2.view
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	echo "$output"
+	assert_output_has 'what the answers do, as the check plays them:'
+	assert_output_has 'place: "auto" (15 answers): You place '
+	# where each goes: 15 counters, spread (never three to a hex, not
+	# along the edge column 01)
+	hexes=$(printf '%s\n' "$output" | tr '\n' ' ' | tr -s ' ' |
+		grep -o 'face down at [0-9]\{4\}' | awk '{ print $4 }')
+	[ "$(printf '%s\n' "$hexes" | wc -l)" -eq 15 ]
+	[ "$(printf '%s\n' "$hexes" | sort -u | wc -l)" -ge 10 ]
+	! printf '%s\n' "$hexes" | grep -q '^01'
+	# signing says the same before it signs
+	run "$UMPIRE" sign t2.yaml -s 1bf.key -g v2.view -o o2.yaml
+	[ "$status" -eq 0 ]
+	assert_output_has 'place: "auto" (15 answers): You place '
+	# a movement answered "done": the check says nothing happens
+	"$UMPIRE" adjudicate g2.yaml o2.yaml -s referee.key -o g.yaml \
+		--report /dev/null
+	n=0
+	while :; do
+		st=$("$UMPIRE" status --brief g.yaml)
+		side=${st#pending }
+		side=${side%% *}
+		"$UMPIRE" view g.yaml --side "$side" -s referee.key -o v.view
+		"$UMPIRE" orders v.view -s "$side.key" -o t.yaml
+		grep -q '^- move[a-z-]*: "done"$' t.yaml && break
+		"$UMPIRE" sign t.yaml -s "$side.key" -o o.yaml 2>/dev/null
+		"$UMPIRE" adjudicate g.yaml o.yaml -s referee.key -o n.yaml \
+			--report /dev/null
+		mv n.yaml g.yaml
+		n=$((n + 1))
+		[ "$n" -lt 40 ] || { echo "no movement asked"; return 1; }
+	done
+	run "$UMPIRE" sign --check t.yaml -g v.view
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	echo "$output"
+	[[ "$output" =~ move[a-z-]*:\ \"done\":\ nothing\ happens ]]
+}

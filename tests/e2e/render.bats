@@ -419,6 +419,37 @@ PYEOF
 	done
 }
 
+# In headless Chromium, measured in the drawn page (tools/overlap.js):
+# the boxes the browser lays out for the counters' words against the
+# moves' lines and heads drawn over them, and the red marks against the
+# counters. Step 5 of the example moves two dozen units through and into
+# stacks; step 12 shows the 1BF player's face-down counters.
+@test "hex boards in Chromium: no move's arrow covers a counter's words, and a red mark sits inside its own counter" {
+	local chrome ex n
+	chrome=$(command -v chromium || command -v chromium-browser) ||
+		skip "chromium is not installed"
+	for ex in race-to-the-reichstag aachen; do
+		for n in 5 12; do
+			"$UMPIRE" render "$BATS_TEST_DIRNAME/../../examples/$ex/game.yaml" \
+				--step $n -o "$ex-$n.svg"
+			run "$PY" "$BATS_TEST_DIRNAME/cdp.py" "$chrome" \
+				"file://$PWD/$ex-$n.svg" \
+				"$(cat "$BATS_TEST_DIRNAME/tools/overlap.js")"
+			[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+			echo "$ex step $n: $output"
+			"$PY" - "$output" <<'PYEOF'
+import json, sys
+d = json.loads(sys.argv[1])
+assert d["words"] > 20, d
+assert not d["covered"], d["covered"]
+PYEOF
+		done
+	done
+	# the example's step 5 draws arrows, step 12 marks counters "down"
+	grep -q 'marker-end=' race-to-the-reichstag-5.svg
+	grep -q '>down</text>' race-to-the-reichstag-12.svg
+}
+
 @test "plain render (no --side) draws the latest step's moves as arrows" {
 	ex="$BATS_TEST_DIRNAME/../../examples/race-to-the-reichstag"
 	# step 43 of the example moves units: each move an arrow

@@ -131,9 +131,12 @@ outside() {
 		[ "$(wc -l <want.txt)" -gt 100 ]
 		diff want.txt got.txt
 	done
-	# a side's: the board of its view, as render draws the view
+	# a side's: the board of its view, as render draws the view, but
+	# for the steps it counts: the replay's (its last view's), not
+	# the view's own
 	v=$(grep -l '^step: 12$' "$EX"/views/*-1bf.view)
-	"$UMPIRE" render "$v" -o want.svg
+	last=$(sed -n 's/^step: //p' "$EX"/views/*-1bf.view | sort -n | tail -n 1)
+	"$UMPIRE" render "$v" -o - | sed "s/step 12 of 12/step 12 of $last/g" >want.svg
 	"$PY" "$RP" board "$F/1bf.html" 12 >got.svg
 	cmp want.svg got.svg
 	grep -q 'as 1bf sees it' got.svg
@@ -204,6 +207,21 @@ outside() {
 	run "$UMPIRE" replay "$EX/game.yaml" --view bad.view -o y.html
 	[ "$status" -ne 0 ]
 	[ ! -e y.html ]
+}
+
+@test "replay: a side's replay counts one way: the board's step of N is the navigation's, and it says which view of how many" {
+	cd "$F"
+	# step 12 is one of the 1BF's views (step 13 is not)
+	chrome "$F/1bf.html#step=12"
+	total=$(sed -n 's/.*<\/output> of \([0-9]*\)<\/span>.*/\1/p' dom.html)
+	[ "$total" -gt 12 ]
+	[ "$(shown_step)" = 12 ]
+	grep -q "<title>.*, step 12 of $total (as 1bf sees it)</title>" dom.html
+	! grep -q "step 12 of 12[^0-9]" dom.html
+	grep -q '<span id="frame">(view [0-9]* of [0-9]*)</span>' dom.html
+	# the whole game's page has a frame a step: no view counted
+	chrome "$F/whole.html#step=12"
+	grep -q '<span id="frame"></span>' dom.html
 }
 
 @test "replay: size and steps of the example's pages" {

@@ -9,6 +9,7 @@
  * emits through the SVG API.
  */
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1589,7 +1590,10 @@ static void aachen_random(void)
 
 /* hexsvg_moves: moves that leave one hex share one trunk and fan out
  * at its end (many units from one entry hex do not bury it); a lone
- * move is one arrow from its hex. */
+ * move is one line from its hex. The lines (drawn under the counters)
+ * carry no head; each head (drawn over them) has its tip at the edge of
+ * the counter in the hex its move ended in, not on the counter's words
+ * at the centre. */
 static void moves_fan(void)
 {
 	static struct hex_map m;
@@ -1598,8 +1602,8 @@ static void moves_fan(void)
 	struct svg_style sty = { "none", "#c00000", 1.5, NULL, 0 };
 	int16_t from[4], to[4];
 	const char *p;
-	int arrows = 0, shared = 0, at_hex = 0;
-	double cx, cy, x1, y1, tx = -1, ty = -1;
+	int lines = 0, shared = 0, at_hex = 0, heads = 0, at_edge = 0;
+	double cx, cy, x1, y1, x2, y2, tx = -1, ty = -1;
 
 	small_map(&m, NULL);
 	from[0] = from[1] = from[2] = (int16_t)hex_parse(&m, "0101");
@@ -1609,17 +1613,36 @@ static void moves_fan(void)
 	from[3] = (int16_t)hex_parse(&m, "0601");
 	to[3] = (int16_t)hex_parse(&m, "0602");
 	svg_begin(&svg, 400, 400, "moves");
-	hexsvg_moves(&svg, &m, from, to, 4, &sty);
+	hexsvg_moves(&svg, &m, from, to, 4, &sty, HEXSVG_LINES);
+	hexsvg_moves(&svg, &m, from, to, 4, &sty, HEXSVG_HEADS);
 	svg_finish(&svg, &sb);
 	hexsvg_centre(&m, from[0], &cx, &cy);
 	for (p = sb.buf; (p = strstr(p, "<line x1=\"")); p++) {
-		if (sscanf(p, "<line x1=\"%lf\" y1=\"%lf\"", &x1, &y1) != 2 ||
-		    !strstr(p, "marker-end") ||
-		    strstr(p, "marker-end") > strchr(p, '>'))
+		const char *end = strchr(p, '>');
+		const char *mk = strstr(p, "marker-end");
+		if (sscanf(p, "<line x1=\"%lf\" y1=\"%lf\" x2=\"%lf\" "
+			   "y2=\"%lf\"", &x1, &y1, &x2, &y2) != 4)
 			continue;
-		arrows++;
+		if (mk && mk < end) {
+			/* a head: its tip off every destination's centre by
+			 * more than a counter's half height, less than a
+			 * hex */
+			double best = 1e9, dx, dy;
+			heads++;
+			for (int i = 0; i < 4; i++) {
+				hexsvg_centre(&m, to[i], &dx, &dy);
+				if (hypot(x2 - dx, y2 - dy) < best)
+					best = hypot(x2 - dx, y2 - dy);
+			}
+			at_edge += best > 31 / 2.0 && best < 2 * HEXSVG_R;
+			continue;
+		}
+		if (!strstr(p, "stroke-width=\"1.5\"") ||
+		    strstr(p, "stroke-width=\"1.5\"") > end)
+			continue;     /* the trunk */
+		lines++;
 		if (x1 == cx && y1 == cy)
-			at_hex++;     /* an arrow from 0101's centre */
+			at_hex++;     /* a line from 0101's centre */
 		else if (tx < 0 || (x1 == tx && y1 == ty)) {
 			tx = x1;      /* the trunk's end */
 			ty = y1;
@@ -1628,9 +1651,11 @@ static void moves_fan(void)
 	}
 	/* the three from 0101 start together at the trunk's end, not at
 	 * 0101; the lone one from 0601 starts at its hex */
-	CHECK(arrows == 4 && shared == 3 && at_hex == 0, "hexsvg_moves: "
-	      "%d arrows, %d from one trunk, %d from the hex itself",
-	      arrows, shared, at_hex);
+	CHECK(lines == 4 && shared == 3 && at_hex == 0, "hexsvg_moves: "
+	      "%d lines, %d from one trunk, %d from the hex itself",
+	      lines, shared, at_hex);
+	CHECK(heads == 4 && at_edge == 4, "hexsvg_moves: %d heads, %d at "
+	      "the edge of the counter they point at", heads, at_edge);
 	strbuf_free(&sb);
 }
 

@@ -304,6 +304,8 @@ void aa_render(const void *vst, const char *side, const struct mark *marks,
 			    st->eb_dir), &x1, &y1, &x2, &y2);
 		svg_line(out, x1, y1, x2, y2, &sty);
 	}
+	/* the moves' lines under the counters, their heads over them */
+	hexsvg_move_lines(out, m, marks, n_marks);
 	/* units as counters */
 	for (i = 0; i < st->n_units; i++) {
 		const struct hunit *u = &st->u[i];

@@ -802,19 +802,47 @@ void hexsvg_counter(struct svg *s, double x, double y, const char *fill,
 	double w = 34, h = 31;
 
 	svg_rect(s, x - w / 2, y - h / 2, w, h, 2, &sty);
-	nato(s, type, x - 8, y - h / 2 + 2, 16, 10);
+	/* a mark in red where the symbol stands: inside the counter, on
+	 * nothing of another (above it, it sat on the counter of the hex
+	 * above, a stack's edges or a place name) */
+	if (mark)
+		svg_text(s, x, y - h / 2 + 10, HEXSVG_FACTOR_PT, "middle",
+			 "#c00000", mark);
+	else
+		nato(s, type, x - 8, y - h / 2 + 2, 16, 10);
 	/* the id at 9 (at least 9 px at 100%), as the factors */
 	svg_text(s, x, y + 5, HEXSVG_FACTOR_PT, "middle", "#000000", id);
 	svg_text(s, x, y + h / 2 - 2.5, HEXSVG_FACTOR_PT, "middle", "#000000",
 		 factors);
-	if (mark)
-		svg_text(s, x + w / 2, y - h / 2 - 1, HEXSVG_FACTOR_PT,
-			 "middle", "#c00000", mark);
+}
+
+/* The arrowhead of a move whose last leg runs from px, py to the centre
+ * bx, by of the hex it ended in: its tip where the leg meets the edge of
+ * the counter standing there (34 by 31, and the stack's offset), so that
+ * it points at that counter and covers none of its words; a leg shorter
+ * than that ends a little before the centre. */
+static void head(struct svg *s, double px, double py, double bx, double by,
+		 const struct svg_style *sty)
+{
+	const double hx = 34 / 2.0 + 3, hy = 31 / 2.0 + 3;
+	double dx = bx - px, dy = by - py, len = hypot(dx, dy), d;
+
+	if (len < 2)
+		return;
+	dx /= len;
+	dy /= len;
+	d = fabs(dx) > 1e-9 ? hx / fabs(dx) : len;
+	if (fabs(dy) > 1e-9 && hy / fabs(dy) < d)
+		d = hy / fabs(dy);
+	if (d > len - 1)
+		d = len - 1;
+	svg_arrow(s, bx - dx * (d + 1), by - dy * (d + 1), bx - dx * d,
+		  by - dy * d, sty);
 }
 
 void hexsvg_moves(struct svg *s, const struct hex_map *m,
 		  const int16_t *from, const int16_t *to, int n,
-		  const struct svg_style *sty)
+		  const struct svg_style *sty, enum hexsvg_part part)
 {
 	struct svg_style trunk = *sty;
 	double ax, ay, bx, by, mx, my, tx, ty;
@@ -844,21 +872,26 @@ void hexsvg_moves(struct svg *s, const struct hex_map *m,
 		if (k > 1 && hypot(mx - ax, my - ay) > 2 * HEXSVG_R) {
 			tx = ax + (mx - ax) / 2;
 			ty = ay + (my - ay) / 2;
-			svg_line(s, ax, ay, tx, ty, &trunk);
+			if (part == HEXSVG_LINES)
+				svg_line(s, ax, ay, tx, ty, &trunk);
 		}
 		for (j = i; j < n; j++)
 			if (from[j] == from[i]) {
 				hexsvg_centre(m, to[j], &bx, &by);
-				svg_arrow(s, tx, ty, bx, by, sty);
+				if (part == HEXSVG_LINES)
+					svg_line(s, tx, ty, bx, by, sty);
+				else
+					head(s, tx, ty, bx, by, sty);
 			}
 	}
 }
 
-/* A move that took a path: its arrow from the start's centre through
+/* A move that took a path: its line from the start's centre through
  * the centre of each hex entered (a hex id the map does not hold ends
- * the line there). */
+ * the line there), or its head on the last leg. */
 static void path_arrow(struct svg *s, const struct hex_map *m,
-		       const struct mark *mk, const struct svg_style *sty)
+		       const struct mark *mk, const struct svg_style *sty,
+		       enum hexsvg_part part)
 {
 	double xy[2 * (HEXSVG_PATH_MAX + 1)];
 	char id[24];
@@ -883,15 +916,23 @@ static void path_arrow(struct svg *s, const struct hex_map *m,
 		p += len;
 		p += *p == ' ';
 	}
-	svg_arrow_path(s, xy, n, sty);
+	if (n < 2)
+		return;
+	if (part == HEXSVG_LINES)
+		svg_polyline(s, xy, n, sty);
+	else
+		head(s, xy[2 * n - 4], xy[2 * n - 3], xy[2 * n - 2],
+		     xy[2 * n - 1], sty);
 }
 
-void hexsvg_marks(struct svg *s, const struct hex_map *m,
-		  const struct mark *marks, size_t n)
+/* The moves of marks, as arrows' lines (under the counters) or heads
+ * (over them). */
+static void moves_of(struct svg *s, const struct hex_map *m,
+		     const struct mark *marks, size_t n,
+		     enum hexsvg_part part)
 {
 	int16_t mf[HEXSVG_MOVES_DRAWN] = { 0 }, mt[HEXSVG_MOVES_DRAWN] = { 0 };
 	struct svg_style sty;
-	double x, y;
 	size_t k;
 	int nm = 0;
 
@@ -908,10 +949,28 @@ void hexsvg_marks(struct svg *s, const struct hex_map *m,
 	memset(&sty, 0, sizeof sty);
 	sty.stroke = "#c00000";
 	sty.stroke_width = 1.5;
-	hexsvg_moves(s, m, mf, mt, nm, &sty);
+	svg_group(s, part == HEXSVG_LINES ? "moves" : "moves' ends");
+	hexsvg_moves(s, m, mf, mt, nm, &sty, part);
 	for (k = 0; k < n; k++)
 		if (!strcmp(marks[k].kind, "move") && marks[k].path[0])
-			path_arrow(s, m, &marks[k], &sty);
+			path_arrow(s, m, &marks[k], &sty, part);
+	svg_end_group(s);
+}
+
+void hexsvg_move_lines(struct svg *s, const struct hex_map *m,
+		       const struct mark *marks, size_t n)
+{
+	moves_of(s, m, marks, n, HEXSVG_LINES);
+}
+
+void hexsvg_marks(struct svg *s, const struct hex_map *m,
+		  const struct mark *marks, size_t n)
+{
+	struct svg_style sty;
+	double x, y;
+	size_t k;
+
+	moves_of(s, m, marks, n, HEXSVG_HEADS);
 	for (k = 0; k < n; k++) {
 		int a = hex_parse(m, marks[k].from);
 

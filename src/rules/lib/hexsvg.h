@@ -94,8 +94,8 @@ void hexsvg_map(struct svg *s, const struct hex_map *m);
 void hexsvg_map_with(struct svg *s, const struct hex_map *m,
 		     const struct hexsvg_opts *o);
 /* A counter centred at x, y: the side's fill, the NATO symbol, the id
- * and the factors ("4-3-12"); marked (a red label, e.g. "OOS") if mark
- * is not NULL. */
+ * and the factors ("4-3-12"); marked if mark is not NULL (e.g. "OOS",
+ * "down"): the word in red in the symbol's stead, inside the counter. */
 void hexsvg_counter(struct svg *s, double x, double y, const char *fill,
 		    enum nato_type type, const char *id, const char *factors,
 		    const char *mark);
@@ -104,15 +104,21 @@ void hexsvg_counter(struct svg *s, double x, double y, const char *fill,
  * that leave the same hex share one trunk towards their destinations
  * and fan out at its end, so that many units leaving one hex (an entry
  * hex, a bridgehead) do not bury it under their arrows. from[i], to[i]:
- * hexes; n moves; sty: the arrows' style.
+ * hexes; n moves; sty: the arrows' style. An arrow is drawn in two
+ * parts: its lines, centre to centre, under the counters (a long one
+ * covers no word of the stacks it passes), and its head, over them, its
+ * tip at the edge of the counter in the hex the move ended in.
  */
+enum hexsvg_part { HEXSVG_LINES, HEXSVG_HEADS };
 void hexsvg_moves(struct svg *s, const struct hex_map *m,
 		  const int16_t *from, const int16_t *to, int n,
-		  const struct svg_style *sty);
+		  const struct svg_style *sty, enum hexsvg_part part);
 /*
  * The marks render is given (umpire render: the steps since the
  * reader's own latest, as he may see them; rules.h, struct mark), the
- * same on every hex board: moves as hexsvg_moves draws them (at most
+ * same on every hex board, drawn after the counters: moves' heads as
+ * hexsvg_moves draws them (their lines are hexsvg_move_lines', drawn
+ * before the counters; at most
  * HEXSVG_MOVES_DRAWN), a move with a path (struct mark) through the
  * centres of the hexes it entered (at most HEXSVG_PATH_MAX), a combat
  * as a ring with its result, a unit lost as a cross, anything else
@@ -124,6 +130,8 @@ enum { HEXSVG_MOVES_DRAWN = 256, HEXSVG_PATH_MAX = 48 };
 struct mark;
 void hexsvg_marks(struct svg *s, const struct hex_map *m,
 		  const struct mark *marks, size_t n);
+void hexsvg_move_lines(struct svg *s, const struct hex_map *m,
+		       const struct mark *marks, size_t n);
 /* A face-down counter centred at x, y: the side's fill and label ("?",
  * "fixed"; NULL: "?"), nothing of the unit under it. The game decides
  * what is hidden; this draws only what it is given. */

@@ -316,6 +316,8 @@ void rt_render(const void *vst, const char *side, const struct mark *marks,
 		  "Race to the Reichstag (PROVISIONAL map and counters)" :
 		  "Race to the Reichstag");
 	hexsvg_map_with(out, m, &o);
+	/* the moves' lines under the counters, their heads over them */
+	hexsvg_move_lines(out, m, marks, n_marks);
 	for (h = 0; h < end; h++) {
 		n = 0;
 		for (k = st->occ[h]; k >= 0 && n < 8; k = st->next[k]) {

@@ -608,6 +608,12 @@ static void place_all(struct ctx *c, struct rttr *st, int who,
 			no_hex(c, st, who, rule);
 			return;
 		}
+		/* the template's answer: a player sets his counters up to
+		 * hold what they guard, by the placement policy (near the
+		 * zone's objectives, spread, never a corner of the map),
+		 * not three to a hex along the map's edge in the order the
+		 * hexes are numbered, as the first legal hexes would */
+		q.preferred = "auto";
 		pc.seen.ok = 0;
 		ans = ctx_ask_text(c, &q, check_place_noted, &pc);
 		if (!checked_is(&pc.seen, ans) &&

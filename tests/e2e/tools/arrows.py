@@ -20,8 +20,11 @@ def hex_at(x, y):
                (labels[k][1] + LIFT - y) ** 2)
 
 
-for m in re.finditer(r'<(line|polyline) ([^>]*marker-end="url\(#arrow[^>]*)>',
-                     svg):
+# the moves' lines: the group "moves" (their heads, drawn apart over the
+# counters, are short lines of the group "moves' ends")
+moves = "".join(re.findall(r'<g>\n<title>moves</title>\n(.*?)</g>', svg, re.S))
+for m in re.finditer(r'<(line|polyline) ([^>]*stroke="#c00000"[^>]*)>',
+                     moves):
     attrs = m.group(2)
     if m.group(1) == "line":
         v = dict(re.findall(r'(x1|y1|x2|y2)="([-\d.]+)"', attrs))
