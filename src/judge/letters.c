@@ -160,6 +160,10 @@ static int side_letter(struct judge *j, struct game *g,
 	subject(g, what.buf, &subj);
 	strbuf_addf(&body, "Game %s (%s), %s.\n", g->id, g->scn.title,
 		    what.buf);
+	if (!over && strcmp(side, run->pending.role))
+		strbuf_addf(&body, "It is not your move: nothing is asked of "
+			    "you now, and the judge writes\nagain when it "
+			    "is, with everything that happened until then.\n");
 	if (views && !over) {
 		/* the side's report is inside its view, sealed */
 		strbuf_addf(&name, "%s-%zu-%s.view", g->id, g->n_steps + 1,
@@ -261,6 +265,29 @@ void letters_hook(const struct game *g, struct step_hook *h)
 	h->events_from = h->examples_all ? views_from(g) : 0;
 }
 
+/* Whether the side that took g's latest step must hear of it now,
+ * though the rules ask another side next: the judge played the step
+ * for it (a late step, by the rules' late answers), or some of its
+ * answers were not used (refused where they were asked, or their
+ * question did not come: the engine tells the actor alone, rule
+ * "orders"). run: the check that ended with that step, its events of
+ * the step whole. */
+static int must_know(const struct game *g, const struct run *run)
+{
+	size_t n = g->n_steps;
+	const char *actor = g->steps[n - 1].actor;
+	if (game_step_late(g, n - 1))
+		return 1;
+	for (size_t i = 0; i < run->n_events; i++) {
+		const struct event_rec *e = &run->events[i];
+		if (e->step == n && !strcmp(e->rule, "orders") &&
+		    !strcmp(e->visible, actor) &&
+		    !strncmp(e->text, "Not used:", 9))
+			return 1;
+	}
+	return 0;
+}
+
 int letters_of_state(struct judge *j, struct game *g, const struct run *given,
 		     const char *only, struct letters *out,
 		     struct outcome *o, struct error *err)
@@ -291,14 +318,21 @@ int letters_of_state(struct judge *j, struct game *g, const struct run *given,
 	}
 	const char *next = rn->outcome == RUN_PENDING ? rn->pending.role :
 		NULL;
+	/* while the game goes on, a step's letter goes to the side asked
+	 * next, and to the side that acted only when it must know now
+	 * what became of its orders; a side that waits is written to
+	 * when it is asked, its view telling every step since its own
+	 * latest (so since its last letter: it had one when it was
+	 * asked for that step) */
+	const char *told = g->n_steps && next && must_know(g, rn) ?
+		g->steps[g->n_steps - 1].actor : NULL;
 	int rc = 0;
 	for (size_t i = 0; i < g->n_roles && rc == 0; i++) {
 		const char *side = g->roles[i].name;
-		int asked = next && !strcmp(side, next);
 		if (!strcmp(side, "referee") || (only && strcmp(only, side)))
 			continue;
-		/* before the first step, only the side asked has news */
-		if (!only && !asked && next && g->n_steps == 0)
+		if (!only && next && strcmp(side, next) &&
+		    !(told && !strcmp(side, told)))
 			continue;
 		rc = side_letter(j, g, rn, given, side, out, o, err);
 	}
