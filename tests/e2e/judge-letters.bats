@@ -157,4 +157,18 @@ events_of() {
 	answer soviet "$f"
 	judge_gets reply.eml
 	[ "$(ls out/new | wc -l)" -eq 1 ]
+	grep -q '^To: german@example.org' out/new/*
+	rm out/new/*
+	# the side that waits asks for its letter (umpire ask): its view
+	# of the game as it stands, saying it is not its move
+	as soviet ask "$f" -o ask.yaml
+	as soviet mail ask.yaml -o ask.eml
+	judge_gets ask.eml
+	[ "$(ls out/new | wc -l)" -eq 1 ]
+	a=$(ls out/new/*)
+	grep -q '^To: soviet@example.org' "$a"
+	grep -q 'filename=.*\.view' "$a"
+	grep -q "It is not your move" "$a"
+	run as soviet status --brief "$a" -s soviet.key
+	[[ "$output" == "pending german "* ]]
 }
