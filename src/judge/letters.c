@@ -227,42 +227,19 @@ out:
 	return rc;
 }
 
-/* The first step whose events a view of the step after g's latest
- * tells, for any side: the earliest of the sides' own latest steps
- * (view_first_step; the next step's actor's view begins at that step,
- * later than its latest now, so this is at most what any view needs). */
-static size_t views_from(const struct game *g)
-{
-	size_t from = g->n_steps + 1;
-	for (size_t i = 0; i < g->n_roles; i++) {
-		const char *side = g->roles[i].name;
-		if (!strcmp(side, "referee"))
-			continue;
-		size_t k = g->n_steps;
-		while (k > g->n_stub && strcmp(g->steps[k - 1].actor, side))
-			k--;
-		/* the side's latest step in the vouched prefix (its steps
-		 * not read, stubs): not for this run, which would have to
-		 * read the whole game before it adjudicates; that side's
-		 * view replays (view_text_run) */
-		if (k && k == g->n_stub)
-			continue;
-		if (k == 0)
-			k = 1;
-		if (k < from)
-			from = k;
-	}
-	return from == g->n_steps + 1 ? 0 : from;
-}
 
 void letters_hook(const struct game *g, struct step_hook *h)
 {
 	/* the letters of a game without views report the new step with
 	 * the report's few examples, as adjudicate does; views list
-	 * every answer, and what happened since each side's own latest
-	 * step */
+	 * every answer, and what happened since their side's own latest
+	 * step: the step's letter goes to the side asked next, which the
+	 * run will say, and the run holds the events of the new step
+	 * alone (the actor's view, and what must_know reads); the view of
+	 * another side asked replays from the checkpoints what it tells
+	 * (view_text_run), not every step of the sides that wait */
 	h->examples_all = game_has_views(g);
-	h->events_from = h->examples_all ? views_from(g) : 0;
+	h->events_from = h->examples_all ? g->n_steps + 1 : 0;
 }
 
 /* Whether the side that took g's latest step must hear of it now,
