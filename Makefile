@@ -377,10 +377,13 @@ bench: $(BIN) $(BUILD)/bench/bare
 
 # The judge's cost against adjudicate's, and umpire mail, sign -g and
 # adjudicate by the game's length, in instructions (callgrind): that
-# section of make bench alone, written into bench/results.txt.
+# section of make bench alone; then the judge's letters per player and
+# game turn in a whole Race to the Reichstag and a whole Russo-German
+# War (bench/letters.py, one line); both written into bench/results.txt.
 bench-judge: $(BIN) $(BUILD)/bench/bare
 	python3 bench/bench.py $(BIN) $(BUILD)/bench/bare bench/results.txt \
 	  --judge-cost
+	python3 bench/letters.py $(BIN) --write bench/results.txt
 
 # Aachen's balance alone (bench.py --balance, printed, not written):
 # every Allied policy of examples/aachen/trying.py against every German

@@ -161,6 +161,10 @@ static int side_letter(struct judge *j, struct game *g,
 	subject(g, what.buf, &subj);
 	strbuf_addf(&body, "Game %s (%s), %s.\n", g->id, g->scn.title,
 		    what.buf);
+	if (!over && strcmp(side, run->pending.role))
+		strbuf_addf(&body, "It is not your move: nothing is asked of "
+			    "you now, and the judge writes\nagain when it "
+			    "is, with everything that happened until then.\n");
 	if (views && !over) {
 		/* the side's report is inside its view, sealed */
 		strbuf_addf(&name, "%s-%zu-%s.view", g->id, g->n_steps + 1,
@@ -224,42 +228,42 @@ out:
 	return rc;
 }
 
-/* The first step whose events a view of the step after g's latest
- * tells, for any side: the earliest of the sides' own latest steps
- * (view_first_step; the next step's actor's view begins at that step,
- * later than its latest now, so this is at most what any view needs). */
-static size_t views_from(const struct game *g)
-{
-	size_t from = g->n_steps + 1;
-	for (size_t i = 0; i < g->n_roles; i++) {
-		const char *side = g->roles[i].name;
-		if (!strcmp(side, "referee"))
-			continue;
-		size_t k = g->n_steps;
-		while (k > g->n_stub && strcmp(g->steps[k - 1].actor, side))
-			k--;
-		/* the side's latest step in the vouched prefix (its steps
-		 * not read, stubs): not for this run, which would have to
-		 * read the whole game before it adjudicates; that side's
-		 * view replays (view_text_run) */
-		if (k && k == g->n_stub)
-			continue;
-		if (k == 0)
-			k = 1;
-		if (k < from)
-			from = k;
-	}
-	return from == g->n_steps + 1 ? 0 : from;
-}
 
 void letters_hook(const struct game *g, struct step_hook *h)
 {
 	/* the letters of a game without views report the new step with
 	 * the report's few examples, as adjudicate does; views list
-	 * every answer, and what happened since each side's own latest
-	 * step */
+	 * every answer, and what happened since their side's own latest
+	 * step: the step's letter goes to the side asked next, which the
+	 * run will say, and the run holds the events of the new step
+	 * alone (the actor's view, and what must_know reads); the view of
+	 * another side asked replays from the checkpoints what it tells
+	 * (view_text_run), not every step of the sides that wait */
 	h->examples_all = game_has_views(g);
-	h->events_from = h->examples_all ? views_from(g) : 0;
+	h->events_from = h->examples_all ? g->n_steps + 1 : 0;
+}
+
+/* Whether the side that took g's latest step must hear of it now,
+ * though the rules ask another side next: the judge played the step
+ * for it (a late step, by the rules' late answers), or some of its
+ * answers were not used (refused where they were asked, or their
+ * question did not come: the engine tells the actor alone, rule
+ * "orders"). run: the check that ended with that step, its events of
+ * the step whole. */
+static int must_know(const struct game *g, const struct run *run)
+{
+	size_t n = g->n_steps;
+	const char *actor = g->steps[n - 1].actor;
+	if (game_step_late(g, n - 1))
+		return 1;
+	for (size_t i = 0; i < run->n_events; i++) {
+		const struct event_rec *e = &run->events[i];
+		if (e->step == n && !strcmp(e->rule, "orders") &&
+		    !strcmp(e->visible, actor) &&
+		    !strncmp(e->text, "Not used:", 9))
+			return 1;
+	}
+	return 0;
 }
 
 int letters_of_state(struct judge *j, struct game *g, const struct run *given,
@@ -292,14 +296,21 @@ int letters_of_state(struct judge *j, struct game *g, const struct run *given,
 	}
 	const char *next = rn->outcome == RUN_PENDING ? rn->pending.role :
 		NULL;
+	/* while the game goes on, a step's letter goes to the side asked
+	 * next, and to the side that acted only when it must know now
+	 * what became of its orders; a side that waits is written to
+	 * when it is asked, its view telling every step since its own
+	 * latest (so since its last letter: it had one when it was
+	 * asked for that step) */
+	const char *told = g->n_steps && next && must_know(g, rn) ?
+		g->steps[g->n_steps - 1].actor : NULL;
 	int rc = 0;
 	for (size_t i = 0; i < g->n_roles && rc == 0; i++) {
 		const char *side = g->roles[i].name;
-		int asked = next && !strcmp(side, next);
 		if (!strcmp(side, "referee") || (only && strcmp(only, side)))
 			continue;
-		/* before the first step, only the side asked has news */
-		if (!only && !asked && next && g->n_steps == 0)
+		if (!only && next && strcmp(side, next) &&
+		    !(told && !strcmp(side, told)))
 			continue;
 		rc = side_letter(j, g, rn, given, side, out, o, err);
 	}

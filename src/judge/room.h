@@ -205,10 +205,15 @@ struct letters {
 	size_t n;
 };
 void letters_free(struct letters *l);
-/* The letters g's present state owes (every role, or only `only`): an
- * invitation to a role still to join; else each side's sealed view (a
- * game with views) or its report and the game file; at the end the
- * whole game file. A role without an address is said in o. given: the
+/* The letters g's present state owes (only `only`'s, whatever the
+ * state: a letter asked again): an invitation to a role still to join;
+ * else the sealed view (a game with views) or the report and the game
+ * file of the side asked next, and of the side that took the latest
+ * step when it must know now (its step played late for it, or answers
+ * of it not used); at the end the whole game file to every side. A
+ * side that waits is written to when it is asked: its view then tells
+ * every step since its own latest. A role without an address is said
+ * in o. given: the
  * run that adjudicated g's latest step, under letters_hook (NULL: the
  * game replayed from this machine's checkpoints). */
 int letters_of_state(struct judge *j, struct game *g, const struct run *given,

@@ -321,7 +321,8 @@ assert g["deadline"] == "2027-01-18T08:00:00Z", g' "$who"
 	[ "$(grep -c ' tick .*late step .* played for soviet' games/judge.log)" -eq 1 ]
 	run "$UMPIRE" status --brief "games/$g.yaml"
 	[[ "$output" != "pending soviet $n" ]]
-	# its letters: a step's, to every party, nothing hidden in them
+	# its letters: to the side asked and to the late side, whose step
+	# the judge played (both here), nothing hidden in them
 	grep -q "^To: german@example.org" out/new/*
 	grep -q "^To: soviet@example.org" out/new/*
 	post

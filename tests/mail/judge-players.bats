@@ -377,6 +377,73 @@ mutt_reply() {
 		>"$box.out" 2>&1 </dev/null
 }
 
+# turn_of WHO MSG: the game turn of the view in the delivered letter
+# MSG, as WHO opens it (the scenario's turn counter).
+turn_of() {
+	as "$1" "$UMPIRE" open "$2" -o plain.view 2>/dev/null &&
+		python3 -c 'import sys, yaml
+v = yaml.load(open(sys.argv[1]), Loader=yaml.BaseLoader)
+print(v["state"]["turn"])' "home/$1/plain.view"
+}
+
+@test "judge players: a whole Russo-German War through postfix: each player gets at most 3 letters a game turn, 2 at the median" {
+	judge_home
+	joined_game
+	declare -A count
+	final= final2= turn=1 moves=0
+	while [ -z "$final" ] || [ -z "$final2" ]; do
+		if attachment_names "$msg" | grep -qx "$id.yaml"; then
+			# the end: the whole game file, counted in the last turn
+			count[$who:$turn]=$((${count[$who:$turn]:-0} + 1))
+			if [ -z "$final" ]; then final=$who; else final2=$who; fi
+			[ -n "$final2" ] || next_letter
+			continue
+		fi
+		t=$(turn_of "$who" "$msg")
+		[ -n "$t" ] || { cat "$msg"; false; }
+		turn=$t
+		count[$who:$turn]=$((${count[$who:$turn]:-0} + 1))
+		# a letter goes to the side asked: every one asks its reader
+		side=$(subject_of "$msg" |
+			sed -n 's/.*, step [0-9]*: \([a-z]*\) to move$/\1/p')
+		case $side:$who in
+		german:alice | soviet:bob) ;;
+		*) echo "a letter to $who, $side to move"; false ;;
+		esac
+		moves=$((moves + 1))
+		orders "$who" "$msg"
+		if [ "$who" = alice ]; then
+			{ printf 'Judge,\n\n'; cat home/alice/signed.yaml; } \
+				>home/alice/body.txt
+			mutt_send alice judge "orders" body.txt
+		else
+			printf 'attached.\n' >home/bob/body.txt
+			snail_send bob judge "orders" body.txt -a signed.yaml
+		fi
+		adjudicated "$moves"
+		next_letter
+		[ "$moves" -lt 150 ] || { judge_log; false; }
+	done
+	[ "$final" != "$final2" ]
+	no_new_mail
+	# every game turn, each player: at most 3 letters, 2 at the median
+	all=
+	for t in $(seq 1 "$turn"); do
+		for w in alice bob; do
+			n=${count[$w:$t]:-0}
+			echo "game turn $t: $w $n"
+			[ "$n" -le 3 ]
+			all="$all $n"
+		done
+	done
+	median=$(printf '%s\n' $all | sort -n | awk '{ v[NR] = $1 }
+		END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+		      print m }')
+	echo "median $median"
+	awk -v m="$median" 'BEGIN { exit !(m <= 2) }'
+	[ "$turn" -ge 2 ]
+}
+
 @test "judge players: sealed orders pasted by mutt, in mutt's reply, '> ' quoted, flowed by mutt, attached by s-nail: each adjudicated" {
 	judge_home
 	joined_game
