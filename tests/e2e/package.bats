@@ -36,9 +36,21 @@ setup() {
 	grep -qx 'ExecStart=/usr/bin/umpire judge --tick --config /etc/umpire/judge.ini' "$u.service"
 	grep -qx 'User=umpire-judge' "$u.service"
 	local k
-	for k in NoNewPrivileges=yes ProtectSystem=strict ProtectHome=yes \
-		PrivateTmp=yes ReadWritePaths=/var/lib/umpire-judge; do
+	for k in ProtectSystem=strict ProtectHome=yes PrivateTmp=yes \
+		ReadWritePaths=/var/lib/umpire-judge \
+		ReadWritePaths=-/var/spool/postfix/maildrop; do
 		grep -qx "$k" "$u.service" || { echo "no $k"; return 1; }
+	done
+	# the tick's letters go through postfix's set-group-id postdrop
+	# (exim's set-user-id sendmail): no-new-privileges, set or implied
+	# for a User= service (systemd.exec(5)), would make each one fail
+	for k in NoNewPrivileges RestrictSUIDSGID SystemCallFilter \
+		SystemCallArchitectures SystemCallLog ProtectKernelTunables \
+		ProtectKernelModules ProtectKernelLogs ProtectClock \
+		ProtectHostname RestrictAddressFamilies RestrictNamespaces \
+		LockPersonality MemoryDenyWriteExecute RestrictRealtime \
+		PrivateDevices DynamicUser; do
+		! grep -q "^$k=" "$u.service" || { echo "$k= is set"; return 1; }
 	done
 	command -v systemd-analyze >/dev/null ||
 		skip "systemd-analyze not installed"
@@ -51,6 +63,31 @@ setup() {
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
+}
+
+@test "package: logrotate rotates the judge's judge.log as its user; the judge makes a new one" {
+	local f="$TOP/debian/umpire.logrotate"
+	grep -q '^/var/lib/umpire-judge/games/judge.log {$' "$f"
+	grep -qx '	su umpire-judge umpire-judge' "$f"
+	command -v logrotate >/dev/null || skip "logrotate not installed"
+	# the file as installed, on this test's games and as this user
+	mkdir games
+	printf 'a line\n' >games/judge.log
+	sed -e "s|/var/lib/umpire-judge/games|$PWD/games|" \
+		-e "s|su umpire-judge umpire-judge|su $(id -un) $(id -gn)|" \
+		"$f" >umpire.logrotate
+	run logrotate -d -s state umpire.logrotate
+	echo "$output"
+	[ "$status" -eq 0 ]
+	! grep -qi 'error' <<<"$output"
+	run logrotate -f -s state umpire.logrotate
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ -s games/judge.log.1 ] && [ ! -e games/judge.log ]
+	# the next line the judge logs makes judge.log again, mode 0600
+	judge_setup
+	run "$UMPIRE" judge --config judge.ini --games games </dev/null
+	[ "$(stat -c %a games/judge.log)" = 600 ]
 }
 
 @test "package: judge --init makes the key 0600, the games 0700 and the config, then checks; a second --init is refused" {
