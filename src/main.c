@@ -232,6 +232,8 @@ const struct command commands[] = {
 	  "           [-s SECKEY] [--config FILE]\n"
 	  "       umpire judge --index DIR [--games DIR] [--config FILE]\n"
 	  "       umpire judge --init ADDRESS [--games DIR] [-s SECKEY]\n"
+	  "           [--config FILE]\n"
+	  "       umpire judge --postfix ADDRESS [--apply] [-s SECKEY]\n"
 	  "           [--config FILE]",
 	  "the referee, run by the mail system on each message",
 	  "  --games DIR     the games: GAMEID.yaml each, with failed/,\n"
@@ -273,7 +275,12 @@ const struct command commands[] = {
 	  "  --init ADDRESS  make the judge's set-up: the games directory\n"
 	  "                  (mode 0700), the config file if there is\n"
 	  "                  none, the key (no passphrase, mode 0600;\n"
-	  "                  one there is refused), then --check\n" },
+	  "                  one there is refused), then --check\n"
+	  "  --postfix ADDRESS  print the commands that make postfix\n"
+	  "                  pipe ADDRESS's mail to this judge (its\n"
+	  "                  transport, map and limits), as the key's\n"
+	  "                  owner, with this program and --config\n"
+	  "  --apply         with --postfix: run them (as root)\n" },
 	{ "lock", cmd_lock, "lock",
 	  "forget the unlocked keys kept in the kernel keyring",
 	  "" },

@@ -13,8 +13,9 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 {
 	const char *games = NULL, *maildir = NULL, *outbox = NULL;
 	const char *sendmail = NULL, *seckey = NULL, *config = NULL;
-	const char *index = NULL, *init = NULL;
+	const char *index = NULL, *init = NULL, *postfix = NULL;
 	int accept_new = 0, check = 0, status = 0, tick = 0, json = 0, rc;
+	int apply = 0;
 	const struct opt opts[] = {
 		{ 0, "games", &games, NULL, NULL, NULL },
 		{ 0, "maildir", &maildir, NULL, NULL, NULL },
@@ -29,6 +30,8 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 		{ 0, "json", NULL, &json, NULL, NULL },
 		{ 0, "index", &index, NULL, NULL, NULL },
 		{ 0, "init", &init, NULL, NULL, NULL },
+		{ 0, "postfix", &postfix, NULL, NULL, NULL },
+		{ 0, "apply", NULL, &apply, NULL, NULL },
 		{ 0 }
 	};
 	int prc = cli_parse(cli, argc, argv, opts, NULL, 0, "no argument",
@@ -56,6 +59,14 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 		return usage_error(err, "judge", "--init ADDRESS makes the "
 				   "judge's key, config and games directory: "
 				   "give it alone (with --config, -s, --games)");
+	if (postfix && (init || check || status || tick || index || maildir ||
+			json || outbox || sendmail || games || accept_new))
+		return usage_error(err, "judge", "--postfix ADDRESS prints "
+				   "postfix's pipe to the judge: give it alone "
+				   "(with --config, -s, --apply)");
+	if (apply && !postfix)
+		return usage_error(err, "judge", "--apply is for --postfix "
+				   "ADDRESS");
 	struct cli jc = *cli;
 	/* --init writes the config file when there is none */
 	if (config && config_load(&jc.cfg, config, init != NULL, err))
@@ -95,6 +106,8 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 	if (init)
 		rc = judge_init(&jc, &s, init, config ? config :
 				cli->config_path, err);
+	else if (postfix)
+		rc = judge_postfix(&jc, &s, postfix, apply, err);
 	else if (check)
 		rc = judge_check(&jc, &s, err);
 	else if (!s.games)
