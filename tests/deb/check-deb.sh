@@ -37,7 +37,8 @@ for f in ./usr/bin/umpire ./usr/share/umpire/scenarios/arnswalde-1945.yaml \
 	./usr/share/bash-completion/completions/umpire \
 	./lib/systemd/system/umpire-judge-tick.service \
 	./lib/systemd/system/umpire-judge-tick.timer \
-	./etc/umpire/judge.ini ./usr/share/doc/umpire/README.Debian; do
+	./etc/umpire/judge.ini ./usr/share/doc/umpire/README.Debian \
+	./etc/logrotate.d/umpire; do
 	printf '%s\n' "$list" | grep -qx "$f" || fail "$f is not in $deb"
 	echo "ok: $f"
 done
@@ -91,6 +92,24 @@ if runuser -u umpire-judge -- umpire judge --init judge@example.org \
 fi
 echo "ok: key 0600, a second --init refused"
 
+step "postfix in one command (printed: this machine's postfix is left alone)"
+pf=$(cd / && umpire judge --postfix judge@example.org --config /etc/umpire/judge.ini) ||
+	fail "judge --postfix"
+printf '%s\n' "$pf"
+printf '%s\n' "$pf" | grep -qF "user=umpire-judge argv=/usr/bin/env HOME=/var/lib/umpire-judge /usr/bin/umpire judge --config /etc/umpire/judge.ini'" ||
+	fail "judge --postfix: not the package's user, program and config"
+echo "ok: the pipe runs /usr/bin/umpire as umpire-judge with /etc/umpire/judge.ini"
+
+step "logrotate -d /etc/logrotate.d/umpire"
+if command -v logrotate >/dev/null 2>&1; then
+	logrotate -d /etc/logrotate.d/umpire 2>&1 | tail -n 4
+	logrotate -d /etc/logrotate.d/umpire 2>&1 | grep -qi 'error' &&
+		fail "logrotate -d reports an error"
+	echo "ok: logrotate -d"
+else
+	echo "logrotate not installed: not checked"
+fi
+
 step "the tick service's ExecStart, as umpire-judge"
 cmd=$(sed -n 's/^ExecStart=//p' /lib/systemd/system/umpire-judge-tick.service)
 echo "$cmd"
@@ -136,7 +155,8 @@ step "apt-get purge -y umpire"
 DEBIAN_FRONTEND=noninteractive apt-get purge -y -q umpire
 installed=0
 echo "left:"
-ls -ld /var/lib/umpire-judge /etc/umpire /usr/bin/umpire 2>&1 || true
+ls -ld /var/lib/umpire-judge /etc/umpire /usr/bin/umpire \
+	/etc/logrotate.d/umpire 2>&1 || true
 getent passwd umpire-judge || true
 dpkg -l umpire 2>&1 | tail -1 || true
 [ ! -e /var/lib/umpire-judge ] || fail "/var/lib/umpire-judge left after purge"
