@@ -29,28 +29,7 @@ step() { printf '\n== %s\n' "$*"; }
 fail() { echo "check-deb: FAIL: $*" >&2; exit 1; }
 
 step "contents of $deb"
-list=$(dpkg-deb -c "$deb" | awk '{ print $6 }')
-for f in ./usr/bin/umpire ./usr/share/umpire/scenarios/arnswalde-1945.yaml \
-	./usr/share/umpire/scenarios/race-to-the-reichstag.yaml \
-	./usr/share/man/man1/umpire.1.gz ./usr/share/man/man5/umpire-game.5.gz \
-	./usr/share/man/man7/umpire-protocol.7.gz \
-	./usr/share/bash-completion/completions/umpire \
-	./lib/systemd/system/umpire-judge-tick.service \
-	./lib/systemd/system/umpire-judge-tick.timer \
-	./etc/umpire/judge.ini ./usr/share/doc/umpire/README.Debian \
-	./etc/logrotate.d/umpire; do
-	printf '%s\n' "$list" | grep -qx "$f" || fail "$f is not in $deb"
-	echo "ok: $f"
-done
-dpkg-deb -f "$deb" Conffiles 2>/dev/null || true
-deps=$(dpkg-deb -f "$deb" Depends)
-echo "Depends: $deps"
-# every library umpire loads, the one it dlopens (GMime) among them
-for d in libgmime-3.0-0 libsodium23 libyaml-0-2 libinih1 libc6 adduser; do
-	printf '%s\n' "$deps" | tr ',' '\n' | grep -q "^ *$d\b" ||
-		fail "Depends does not name $d"
-done
-echo "ok: Depends names libgmime-3.0-0, libsodium23, libyaml-0-2, libinih1"
+sh "$(dirname "$0")/contents.sh" "$deb" || fail "contents of $deb"
 
 step "lintian"
 lintian --fail-on error,warning "$deb"

@@ -31,6 +31,37 @@ setup() {
 	grep -q '^ *libgmime-3.0-0,$' "$TOP/debian/control"
 }
 
+@test "package: built from the built tree it holds the command, scenarios, man pages and units, Depends names GMime; lintian: no error, no warning" {
+	command -v dpkg-buildpackage >/dev/null && command -v dh >/dev/null ||
+		skip "dpkg-buildpackage or debhelper not installed (make deb-deps)"
+	# the tree as built (make all): dh's build finds nothing to compile
+	# (-nc: no clean), so this takes seconds, not make deb's minutes
+	[ -x "$TOP/build/umpire" ] || skip "no build/umpire: make all first"
+	local src
+	src=umpire-$(dpkg-parsechangelog -l "$TOP/debian/changelog" -S Version)
+	mkdir "$src"
+	tar -C "$TOP" -cf - --exclude-vcs --exclude='./build-*' \
+		--exclude=./debian/.debhelper --exclude=./debian/umpire . |
+		tar -xf - -C "$src"
+	(cd "$src" && dpkg-buildpackage -us -uc -b -nc) >build.log 2>&1 ||
+		{ tail -n 30 build.log; false; }
+	run sh "$TOP/tests/deb/contents.sh" umpire_*_*.deb
+	echo "$output"
+	[ "$status" -eq 0 ]
+	assert_output_has "ok: ./usr/bin/umpire"
+	command -v lintian >/dev/null || skip "lintian not installed (make deb-deps)"
+	# debian/ as a source package of its own (dpkg-source -b), and the
+	# binary package
+	mkdir -p "dsc/$src"
+	tar -C "$TOP" -cf - --exclude=./debian/.debhelper \
+		--exclude=./debian/umpire ./debian | tar -xf - -C "dsc/$src"
+	(cd dsc && dpkg-source -b "$src") >/dev/null
+	run lintian --fail-on error,warning dsc/*.dsc umpire_*_*.deb
+	echo "$output"
+	[ "$status" -eq 0 ]
+	! grep -q '^[EW]: ' <<<"$output"
+}
+
 @test "package: the tick's units verify; the service runs the tick as umpire-judge, hardened" {
 	local u="$TOP/debian/umpire.umpire-judge-tick"
 	grep -qx 'ExecStart=/usr/bin/umpire judge --tick --config /etc/umpire/judge.ini' "$u.service"
