@@ -7,7 +7,8 @@
 # `umpire judge --postfix ADDRESS --apply` writes the judge's pipe, and
 # a player's join mailed to the judge's address is taken by the judge,
 # which mails her the game; the .forward line, through postfix's
-# local(8), the same. The judge's user is a system user this file makes
+# local(8), the same; the procmail recipe, procmail run by local(8) as
+# postfix's mailbox_command, the same. The judge's user is a system user this file makes
 # (pipe(8) and local(8) run commands as a user with a home) and removes.
 #
 # Where postfix cannot run (not root, not installed, no mount
@@ -32,9 +33,14 @@ setup_file() {
 	chmod -R a+rX "$JUDGE_HOME"
 	# a pipe to a robot nobody writes to: mta_start's namespace, in
 	# which the judge's plain sendmail reaches this instance
-	if [ "$(id -u)" = 0 ] && ! getent passwd "$RECIPE_USER" >/dev/null &&
-	   useradd --system --no-create-home --home-dir "$JUDGE_HOME/home" \
-		--shell /usr/sbin/nologin "$RECIPE_USER" 2>/dev/null &&
+	# the user (left by a run that was killed: taken again, its home
+	# here) is removed by teardown_file
+	if [ "$(id -u)" = 0 ] &&
+	   { getent passwd "$RECIPE_USER" >/dev/null &&
+	     usermod --home "$JUDGE_HOME/home" "$RECIPE_USER" ||
+	     useradd --system --no-create-home --home-dir "$JUDGE_HOME/home" \
+		--shell /usr/sbin/nologin "$RECIPE_USER"; } \
+		2>"$BATS_FILE_TMPDIR/mta-why" &&
 	   mta_start "$MTA_HOME" robot /bin/true \
 		2>"$BATS_FILE_TMPDIR/mta-why"; then
 		export MTA_DIR MTA_CONF MTA_SENDMAIL
@@ -47,7 +53,9 @@ setup_file() {
 
 teardown_file() {
 	mta_stop
-	[ -z "${MTA_SKIP:-}" ] && userdel "$RECIPE_USER" 2>/dev/null || true
+	if [ "$(id -u)" = 0 ] && getent passwd "$RECIPE_USER" >/dev/null; then
+		userdel "$RECIPE_USER" 2>/dev/null || true
+	fi
 	[ -n "${MTA_HOME:-}" ] && rm -rf "$MTA_HOME"
 }
 
@@ -78,6 +86,23 @@ as_judge() {
 		-u UMPIRE_CONFIG HOME="$JUDGE_HOME/home" \
 		MAIL_CONFIG="$MTA_CONF" UMPIRE_SCENARIOS="$JUDGE_HOME/scenarios" \
 		"$@")
+}
+
+# local_delivery [SETTING...]: the judge's address delivered by
+# postfix's local(8) to its user (its .forward, or the mailbox_command
+# SETTING names), the judge's pipe transport gone.
+local_delivery() {
+	postconf -c "$MTA_CONF" -M \
+		'local/unix=local unix - n n - - local'
+	printf 'judge@example.org %s@localhost\n' "$RECIPE_USER" \
+		>"$MTA_CONF/virtual"
+	postconf -c "$MTA_CONF" -e "mydestination = localhost" \
+		"virtual_alias_maps = texthash:$MTA_CONF/virtual" \
+		"transport_maps = texthash:$MTA_CONF/transport" \
+		"local_recipient_maps =" "alias_maps =" \
+		"local_transport = local" "$@"
+	postconf -c "$MTA_CONF" -MX umpire/unix 2>/dev/null || true
+	postfix -c "$MTA_CONF" reload >/dev/null 2>&1
 }
 
 # The host's game for Alice in the judge's games; she joins it and
@@ -165,22 +190,26 @@ alice_joins_by_mail() {
 	printf '%s\n' "$line" >"$JUDGE_HOME/home/.forward"
 	chown "$RECIPE_USER:" "$JUDGE_HOME/home/.forward"
 	chmod 644 "$JUDGE_HOME/home/.forward"
-	# the judge's address delivered by local(8) to its user
-	cat >>"$MTA_CONF/master.cf" <<'EOF'
-local     unix  -       n       n       -       -       local
-EOF
-	printf 'judge@example.org %s@localhost\n' "$RECIPE_USER" \
-		>"$MTA_CONF/virtual"
-	postconf -c "$MTA_CONF" -e "mydestination = localhost" \
-		"virtual_alias_maps = texthash:$MTA_CONF/virtual" \
-		"transport_maps = texthash:$MTA_CONF/transport" \
-		"local_recipient_maps =" "alias_maps =" \
-		"local_transport = local"
-	postconf -c "$MTA_CONF" -MX umpire/unix 2>/dev/null || true
-	postfix -c "$MTA_CONF" reload >/dev/null 2>&1
+	local_delivery
 	alice_joins_by_mail
 	# one destination: no mbox file written where the games are, no
 	# bounce with umpire's usage text
 	[ ! -f "$JUDGE_HOME/home/games/games" ]
+	! grep -q 'status=bounced' "$MTA_DIR/maillog"
+}
+
+@test "recipe procmail: README's procmail recipe, procmail run by postfix's local(8), runs the judge" {
+	command -v procmail >/dev/null || skip "procmail is not installed (make deps)"
+	judge_home
+	recipe procmail >"$JUDGE_HOME/home/.procmailrc"
+	grep -q '^| .*umpire judge' "$JUDGE_HOME/home/.procmailrc"
+	chown "$RECIPE_USER:" "$JUDGE_HOME/home/.procmailrc"
+	chmod 644 "$JUDGE_HOME/home/.procmailrc"
+	# procmail passes the judge no MAIL_CONFIG: the host's config
+	# names this instance's sendmail (on a host, the plain one is it)
+	sed -i "s|^address = .*|&\nsendmail = $MTA_SENDMAIL -t -i|" \
+		"$JUDGE_HOME/home/.config/umpire/config.ini"
+	local_delivery "mailbox_command = $(command -v procmail)"
+	alice_joins_by_mail
 	! grep -q 'status=bounced' "$MTA_DIR/maillog"
 }
