@@ -213,3 +213,32 @@ alice_joins_by_mail() {
 	alice_joins_by_mail
 	! grep -q 'status=bounced' "$MTA_DIR/maillog"
 }
+
+@test "the tick's unit: no-new-privileges would stop postfix's set-group-id postdrop, and the unit sets none" {
+	# as the tick sends a letter: the judge's user, postfix's plain
+	# sendmail (in the instance's mount namespace, where it is this
+	# postfix), with and without no_new_privs (setpriv(1))
+	local pid
+	pid=$(tr -d ' ' <"$MTA_DIR/queue/pid/master.pid")
+	send() {
+		printf 'From: judge@example.org\nTo: alice@example.org\nSubject: %s\n\nx\n' "$1" |
+		timeout 10 nsenter -t "$pid" -m -- setpriv --reuid="$RECIPE_USER" \
+			--regid="$RECIPE_USER" --clear-groups ${2:+"$2"} \
+			env MAIL_CONFIG="$MTA_CONF" /usr/sbin/sendmail -t -i
+	}
+	run send plain
+	echo "$output"
+	[ "$status" -eq 0 ]
+	mta_wait alice 1 >/dev/null
+	# postdrop cannot write the maildrop: it says so and retries, a
+	# tick that never ends (timeout(1) ends it here)
+	run send nnp --no-new-privs
+	echo "$output"
+	[ "$status" -ne 0 ]
+	assert_output_has "postdrop: warning: mail_queue_enter: create file maildrop/"
+	assert_output_has "Permission denied"
+	[ "$(mta_count alice)" -eq 1 ]
+	# so the unit gives no such setting
+	! grep -Eq '^(NoNewPrivileges|RestrictSUIDSGID)=' \
+		"$BATS_TEST_DIRNAME/../../debian/umpire.umpire-judge-tick.service"
+}
