@@ -3,8 +3,10 @@
 # check-deb; not in make check: it installs the package on this
 # machine, as root, and purges it at the end): its contents and
 # Depends, lintian, apt-get install, the judge's set-up made as its
-# user as README.Debian says, the tick service's ExecStart run as that
-# user (silent), then apt-get purge, and what is left.
+# user as README.Debian says, postfix in one command (a private
+# instance) and a game played through it with mutt, the tick service's
+# ExecStart run as that user (silent), then apt-get purge, and what is
+# left.
 set -eu
 deb=$1
 case $deb in /*) ;; *) deb=./$deb ;; esac
@@ -78,6 +80,17 @@ printf '%s\n' "$pf"
 printf '%s\n' "$pf" | grep -qF "user=umpire-judge argv=/usr/bin/env HOME=/var/lib/umpire-judge /usr/bin/umpire judge --config /etc/umpire/judge.ini'" ||
 	fail "judge --postfix: not the package's user, program and config"
 echo "ok: the pipe runs /usr/bin/umpire as umpire-judge with /etc/umpire/judge.ini"
+
+step "postfix in one command, applied to a private postfix; a game through it with mutt"
+# tests/deb/postfix-game.bash: this machine's postfix is left alone;
+# the private instances of tests/mail take turns (flock)
+rc=0
+flock /tmp/umpire-mail.lock bash "$(dirname "$0")/postfix-game.bash" || rc=$?
+case $rc in
+0) ;;
+3) echo "no private postfix here: skipped" ;;
+*) fail "postfix in one command, or the game through it" ;;
+esac
 
 step "logrotate -d /etc/logrotate.d/umpire"
 if command -v logrotate >/dev/null 2>&1; then
