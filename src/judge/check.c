@@ -332,9 +332,11 @@ int judge_check(const struct cli *cli, const struct judge_settings *s,
 	else
 		strbuf_adds(&say, e.msg);
 	line(cli, "gmime", ok, &say, &failed);
-	/* where postfix is installed, that it pipes the address here */
+	/* where postfix is installed and set up, that it runs the judge
+	 * on the address's mail (not when the judge reads a Maildir) */
 	strbuf_reset(&say);
-	ok = s->unrouted ? -1 : judge_postfix_check(cli->cfg.address, &say);
+	ok = s->unrouted || s->maildir ? -1 :
+		judge_postfix_check(cli->cfg.address, &say);
 	if (ok >= 0)
 		line(cli, "postfix", ok, &say, &failed);
 	strbuf_free(&say);

@@ -27,6 +27,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "umpire/fsutil.h"
 #include "umpire/mail.h"
 #include "room.h"
 
@@ -317,6 +318,33 @@ out:
 	return rc;
 }
 
+/* Whether this user's ~/.forward or ~/.procmailrc runs umpire judge
+ * (README.md's recipes: postfix's local(8) delivers there, not
+ * through a transport map), saying which into say. */
+static int home_runs_judge(struct strbuf *say)
+{
+	static const char *const names[] = { ".forward", ".procmailrc" };
+	struct passwd *pw = getpwuid(geteuid());
+	struct strbuf p = STRBUF_INIT;
+	int found = 0;
+	for (size_t i = 0; pw && i < 2 && !found; i++) {
+		char *buf = NULL;
+		size_t len = 0;
+		struct error e;
+		strbuf_reset(&p);
+		strbuf_addf(&p, "%s/%s", pw->pw_dir, names[i]);
+		if (read_input(p.buf, 64 * 1024, &buf, &len, &e) == 0)
+			found = strstr(buf, "umpire judge") != NULL;
+		free(buf);
+	}
+	if (found)
+		strbuf_addf(say, "postfix's local(8) delivers this user's mail "
+			    "through %s, which runs umpire judge (no transport "
+			    "map routes the address)", p.buf);
+	strbuf_free(&p);
+	return found;
+}
+
 int judge_postfix_check(const char *address, struct strbuf *say)
 {
 	struct strbuf postconf_ = STRBUF_INIT, postmap = STRBUF_INIT;
@@ -328,7 +356,12 @@ int judge_postfix_check(const char *address, struct strbuf *say)
 		ok = -1;
 		goto out;
 	}
-	postconf(postconf_.buf, "-h", "transport_maps", &maps);
+	/* a postfix installed and never configured (Debian's "No
+	 * configuration": no main.cf) routes nothing: nothing to test */
+	if (postconf(postconf_.buf, "-h", "transport_maps", &maps) != 0) {
+		ok = -1;
+		goto out;
+	}
 	/* the first map that knows the address gives its transport */
 	const char *p = maps.buf ? maps.buf : "";
 	while (*p && !hit.len) {
@@ -346,10 +379,16 @@ int judge_postfix_check(const char *address, struct strbuf *say)
 	}
 	size_t t = hit.len ? strcspn(hit.buf, ":") : 0;
 	if (!hit.len || t == 0 || t == hit.len) {
-		strbuf_addf(say, "postfix routes %s by no transport map "
-			    "(transport_maps: %s): as root, umpire judge "
-			    "--postfix %s --config FILE --apply", address,
-			    maps.len ? maps.buf : "none", address);
+		/* no transport map: README's .forward or procmail recipe */
+		ok = home_runs_judge(say);
+		if (!ok)
+			strbuf_addf(say, "postfix routes %s by no transport "
+				    "map (transport_maps: %s), and no "
+				    "~/.forward or ~/.procmailrc of this user "
+				    "runs umpire judge: as root, umpire judge "
+				    "--postfix %s --config FILE --apply",
+				    address, maps.len ? maps.buf : "none",
+				    address);
 		goto out;
 	}
 	strbuf_addf(&m, "%.*s/unix", (int)t, hit.buf);

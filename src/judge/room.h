@@ -147,10 +147,11 @@ int judge_key(const char *path, struct seckey **sk, struct error *err);
  * host's to mend, never the sender's fault) naming the library and
  * what to install. */
 int judge_gmime(struct error *err);
-/* postfix.c: whether postfix (when installed: -1 when not) routes
- * address to a pipe transport running umpire judge as this user
- * (postmap -q on transport_maps, postconf -M): 1 and what it found, or
- * 0 and what to do, into say. */
+/* postfix.c: whether postfix (when installed and set up: -1 when
+ * not) routes address to a pipe transport running umpire judge as this
+ * user (postmap -q on transport_maps, postconf -M), or, routed by no
+ * map, delivers to this user's ~/.forward or ~/.procmailrc running it:
+ * 1 and what it found, or 0 and what to do, into say. */
 int judge_postfix_check(const char *address, struct strbuf *say);
 /* check.c: whether a directory entry is a game file, GAMEID.yaml (for
  * scandir). */

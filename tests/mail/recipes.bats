@@ -171,7 +171,7 @@ alice_joins_by_mail() {
 	echo "$output"
 	[ "$status" -eq 1 ]
 	assert_output_has "postfix   FIX: postfix routes judge@example.org by no transport map"
-	assert_output_has "umpire judge --postfix judge@example.org --config FILE --apply"
+	assert_output_has "no ~/.forward or ~/.procmailrc of this user runs umpire judge: as root, umpire judge --postfix judge@example.org --config FILE --apply"
 	# a map routing it to a transport master.cf lacks
 	printf 'judge@example.org umpire:\n' >"$MTA_CONF/umpire-transport"
 	postmap -c "$MTA_CONF" "hash:$MTA_CONF/umpire-transport"
@@ -191,6 +191,10 @@ alice_joins_by_mail() {
 	chown "$RECIPE_USER:" "$JUDGE_HOME/home/.forward"
 	chmod 644 "$JUDGE_HOME/home/.forward"
 	local_delivery
+	run as_judge "$JUDGE_HOME/bin/umpire" judge --check
+	echo "$output"
+	[ "$status" -eq 0 ]
+	assert_output_has "postfix   ok: postfix's local(8) delivers this user's mail through $JUDGE_HOME/home/.forward, which runs umpire judge"
 	alice_joins_by_mail
 	# one destination: no mbox file written where the games are, no
 	# bounce with umpire's usage text
@@ -210,6 +214,10 @@ alice_joins_by_mail() {
 	sed -i "s|^address = .*|&\nsendmail = $MTA_SENDMAIL -t -i|" \
 		"$JUDGE_HOME/home/.config/umpire/config.ini"
 	local_delivery "mailbox_command = $(command -v procmail)"
+	run as_judge "$JUDGE_HOME/bin/umpire" judge --check
+	echo "$output"
+	[ "$status" -eq 0 ]
+	assert_output_has "through $JUDGE_HOME/home/.procmailrc, which runs umpire judge"
 	alice_joins_by_mail
 	! grep -q 'status=bounced' "$MTA_DIR/maillog"
 }
