@@ -215,3 +215,26 @@ setup() {
 	[ -s www/games/index.html ]
 	[ "$(stat -c %a www/games)" = 755 ]
 }
+
+@test "package: judge --postfix prints the pipe with this program, the config read and the key's owner; changes nothing; refuses another address" {
+	judge_setup
+	local me home
+	me=$(id -un)
+	home=$(getent passwd "$me" | cut -d: -f6)
+	[ "$(id -u)" != 0 ] || { chown nobody judge.key; me=nobody; home=$(getent passwd nobody | cut -d: -f6); }
+	MAIL_CONFIG="$PWD/pf" run "$UMPIRE" judge --postfix judge@example.org \
+		--config judge.ini
+	echo "$output"
+	[ "$status" -eq 0 ]
+	assert_output_has "postconf -c $PWD/pf -M 'umpire/unix=umpire unix - n n - 2 pipe flags=R user=$me argv=/usr/bin/env HOME=$home $(realpath "$UMPIRE") judge --config $(realpath judge.ini)'"
+	assert_output_has "printf '%s\n' 'judge@example.org umpire:' >$PWD/pf/umpire-transport"
+	assert_output_has "postmap -c $PWD/pf hash:$PWD/pf/umpire-transport"
+	assert_output_has "'umpire_destination_recipient_limit = 1'"
+	[ ! -e pf ]
+	run "$UMPIRE" judge --postfix other@example.org --config judge.ini
+	[ "$status" -eq 2 ]
+	assert_output_has "gives the address judge@example.org, not other@example.org"
+	run "$UMPIRE" judge --apply --config judge.ini
+	[ "$status" -eq 2 ]
+	assert_output_has "--apply is for --postfix ADDRESS"
+}
