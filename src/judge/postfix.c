@@ -260,8 +260,13 @@ static void route_script(const struct route *r, const char *address,
 	strbuf_addf(&v, "%s " POSTFIX_SERVICE ":", address);
 	strbuf_adds(sh, "\nprintf '%s\\n' ");
 	sh_quote(sh, v.buf);
-	strbuf_addf(sh, " >%s/umpire-transport\npostmap%s %s\n", r->dir.buf,
-		    c, r->map.buf);
+	strbuf_reset(&v);
+	strbuf_addf(&v, "%s/umpire-transport", r->dir.buf);
+	strbuf_adds(sh, " >");
+	sh_quote(sh, v.buf);
+	strbuf_addf(sh, "\npostmap%s ", c);
+	sh_quote(sh, r->map.buf);
+	strbuf_addc(sh, '\n');
 	strbuf_reset(&v);
 	strbuf_addf(&v, "transport_maps = %s", r->maps.buf);
 	strbuf_addf(sh, "postconf%s -e ", c);
