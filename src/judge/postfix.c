@@ -147,7 +147,7 @@ struct route {
 	struct strbuf map;         /* hash:DIR/umpire-transport */
 	struct strbuf maps;        /* transport_maps as it will be */
 	struct strbuf judge;       /* the pipe's command */
-	struct strbuf user, home;
+	struct strbuf user;        /* the key's owner, pipe(8)'s user= */
 };
 
 static void route_free(struct route *r)
@@ -158,7 +158,6 @@ static void route_free(struct route *r)
 	strbuf_free(&r->maps);
 	strbuf_free(&r->judge);
 	strbuf_free(&r->user);
-	strbuf_free(&r->home);
 }
 
 static int plan_route(const struct cli *cli, const struct judge_settings *s,
@@ -209,7 +208,6 @@ static int plan_route(const struct cli *cli, const struct judge_settings *s,
 			      "and the games to the judge's user", s->seckey,
 			      pw ? "root" : "a uid with no user");
 	strbuf_adds(&r->user, pw->pw_name);
-	strbuf_adds(&r->home, pw->pw_dir);
 	strbuf_addf(&r->judge, "/usr/bin/env HOME=%s %s judge --config %s",
 		    pw->pw_dir, exe, conf);
 	/* postfix's configuration: MAIL_CONFIG's, else its default */
