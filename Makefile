@@ -16,7 +16,7 @@ DEBS       = build-essential pkg-config libsodium-dev libyaml-dev libinih-dev \
              libgmime-3.0-dev keyutils \
              bats minisign python3 python3-yaml python3-nacl \
              clang libclang-rt-14-dev valgrind time chromium mandoc jq strace \
-             postfix mutt s-nail
+             postfix mutt s-nail procmail logrotate
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(LINK_PKGS) 2>/dev/null)

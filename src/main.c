@@ -235,6 +235,8 @@ const struct command commands[] = {
 	  "           [-s SECKEY] [--accept-new] [--config FILE]\n"
 	  "       umpire judge --index DIR [--games DIR] [--config FILE]\n"
 	  "       umpire judge --init ADDRESS [--games DIR] [-s SECKEY]\n"
+	  "           [--config FILE]\n"
+	  "       umpire judge --postfix ADDRESS [--apply] [-s SECKEY]\n"
 	  "           [--config FILE]",
 	  "the referee, run by the mail system on each message",
 	  "  --games DIR     the games: GAMEID.yaml each, with failed/,\n"
@@ -282,7 +284,12 @@ const struct command commands[] = {
 	  "                  over): each message dealt with as one on\n"
 	  "                  stdin, 250 once done, 451 to try again\n"
 	  "  --lmtp-timeout SECONDS  drop a client silent that long\n"
-	  "                  (default 300)\n" },
+	  "                  (default 300)\n"
+	  "  --postfix ADDRESS  print the commands that make postfix\n"
+	  "                  pipe ADDRESS's mail to this judge (its\n"
+	  "                  transport, map and limits), as the key's\n"
+	  "                  owner, with this program and --config\n"
+	  "  --apply         with --postfix: run them (as root)\n" },
 	{ "lock", cmd_lock, "lock",
 	  "forget the unlocked keys kept in the kernel keyring",
 	  "" },

@@ -45,6 +45,8 @@ struct judge_settings {
 	int accept_new;
 	int tick;                  /* --tick: keep the games' clocks */
 	int json;                  /* --status --json */
+	int unrouted;              /* --check: no postfix test (--init's
+				      own check: its mail is routed next) */
 	unsigned answers_a_day;    /* to mail the party did not sign */
 	unsigned answers_a_step;   /* to its signed mail, a day a step */
 	size_t failed_max;         /* failed/ keeps at most these messages */
@@ -83,6 +85,13 @@ int judge_check(const struct cli *cli, const struct judge_settings *s,
  * refused when it exists. Then judge_check's tests; its result. */
 int judge_init(const struct cli *cli, const struct judge_settings *s,
 	       const char *address, const char *config, struct error *err);
+
+/* umpire judge --postfix ADDRESS: the commands that make postfix pipe
+ * ADDRESS's mail to this judge (src/judge/postfix.c) to cli->out, and
+ * (apply) run by sh(1) as root. The config read must give ADDRESS and
+ * name the judge's key, whose owner the pipe runs the judge as. */
+int judge_postfix(const struct cli *cli, const struct judge_settings *s,
+		  const char *address, int apply, struct error *err);
 
 /* umpire judge --status: a line a game kept (its short id, scenario,
  * steps, whose move or "over", the roles whose letters bounce, the

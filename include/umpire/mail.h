@@ -17,6 +17,7 @@
 
 #include <stddef.h>
 #include "umpire/error.h"
+#include "umpire/keys.h"
 #include "umpire/strbuf.h"
 
 /*
@@ -130,6 +131,23 @@ int mail_read_kind(const char *path, size_t max, const char *kind,
  * them: up to mail_message_max(max), the error naming both limits. */
 int mail_read_raw(const char *path, size_t max, char **buf, size_t *len,
 		  struct error *err);
+
+/* The largest public key file read; a mail message carrying one may be
+ * mail_message_max of it (a mail client adds its headers and parts). */
+#define MAIL_PUBKEY_MAX 4096
+
+/*
+ * A public key given as a command reads one (umpire new --side
+ * ROLE=FILE, --referee FILE): a .pub file, a literal "RW..." key
+ * (pubkey_load), or a saved mail message carrying one, read as the
+ * other commands read files from a message (its parts decoded: mutt
+ * attaches a .pub as application/vnd.exstream-package,
+ * quoted-printable): the part that is a public key file, or an
+ * "untrusted comment:" line and the key line pasted in a body. Refused
+ * (EXIT_REFUSED): a message with none (its parts listed), or with two
+ * different keys (both parts named).
+ */
+int mail_read_pubkey(const char *arg, struct pubkey *out, struct error *err);
 
 /*
  * mail_read_kind for a message (or file) already read into *buf (name

@@ -14,8 +14,9 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 	const char *games = NULL, *maildir = NULL, *outbox = NULL;
 	const char *sendmail = NULL, *seckey = NULL, *config = NULL;
 	const char *index = NULL, *init = NULL, *lmtp = NULL;
-	const char *lmtp_timeout = NULL;
+	const char *lmtp_timeout = NULL, *postfix = NULL;
 	int accept_new = 0, check = 0, status = 0, tick = 0, json = 0, rc;
+	int apply = 0;
 	const struct opt opts[] = {
 		{ 0, "games", &games, NULL, NULL, NULL },
 		{ 0, "maildir", &maildir, NULL, NULL, NULL },
@@ -32,6 +33,8 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 		{ 0, "init", &init, NULL, NULL, NULL },
 		{ 0, "lmtp", &lmtp, NULL, NULL, NULL },
 		{ 0, "lmtp-timeout", &lmtp_timeout, NULL, NULL, NULL },
+		{ 0, "postfix", &postfix, NULL, NULL, NULL },
+		{ 0, "apply", NULL, &apply, NULL, NULL },
 		{ 0 }
 	};
 	int prc = cli_parse(cli, argc, argv, opts, NULL, 0, "no argument",
@@ -76,6 +79,14 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 					   "stay silent (1 to 86400), with "
 					   "--lmtp");
 	}
+	if (postfix && (init || check || status || tick || index || maildir ||
+			lmtp || json || outbox || sendmail || games || accept_new))
+		return usage_error(err, "judge", "--postfix ADDRESS prints "
+				   "postfix's pipe to the judge: give it alone "
+				   "(with --config, -s, --apply)");
+	if (apply && !postfix)
+		return usage_error(err, "judge", "--apply is for --postfix "
+				   "ADDRESS");
 	struct cli jc = *cli;
 	/* --init writes the config file when there is none */
 	if (config && config_load(&jc.cfg, config, init != NULL, err))
@@ -117,6 +128,8 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 	if (init)
 		rc = judge_init(&jc, &s, init, config ? config :
 				cli->config_path, err);
+	else if (postfix)
+		rc = judge_postfix(&jc, &s, postfix, apply, err);
 	else if (check)
 		rc = judge_check(&jc, &s, err);
 	else if (!s.games)

@@ -199,7 +199,7 @@ int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 			goto out_list;
 		}
 		names[n] = scn.sides[i];
-		if (pubkey_load(val, &keys[n], err))
+		if (mail_read_pubkey(val, &keys[n], err))
 			goto out_list;
 		n++;
 	}
@@ -226,7 +226,7 @@ int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 	}
 	if (referee) {
 		names[n] = "referee";
-		if (pubkey_load(referee, &keys[n], err))
+		if (mail_read_pubkey(referee, &keys[n], err))
 			goto out_list;
 		/* one side's key as the referee's would show that side the
 		 * others' hands (hidden information); solo play may share */

@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include "umpire/gmime_dl.h"
+#include "umpire/armor.h"
 #include "umpire/fsutil.h"
 #include "umpire/mail.h"
 #include "umpire/sign.h"
@@ -1453,6 +1455,97 @@ int mail_read_raw(const char *path, size_t max, char **buf, size_t *len,
 		return -1;
 	}
 	return 0;
+}
+
+/* The public key a part holds: its text a public key file (a .pub
+ * attached, whatever its type and encoding), or an "untrusted comment:"
+ * line and the key line after it (pasted in a body). 1 and *pk, or 0. */
+static int part_pubkey(const struct part *p, struct pubkey *pk)
+{
+	struct error e;
+	struct line_iter it;
+	const char *line;
+	size_t n;
+	int comment = 0;
+	if (!p->data || strcmp(p->type, "text/html") == 0)
+		return 0;
+	if (pubkey_parse("part", p->data, p->len, pk, &e) == 0)
+		return 1;
+	line_iter_init(&it, p->data, p->len);
+	while (line_next_trim(&it, &line, &n)) {
+		while (n && (*line == '>' || *line == ' '))
+			line++, n--;              /* quoted in a reply */
+		if (comment && pubkey_from_b64("part", line, n, pk, &e) == 0)
+			return 1;
+		comment = line_starts(line, n, "untrusted comment:");
+	}
+	return 0;
+}
+
+int mail_read_pubkey(const char *arg, struct pubkey *out, struct error *err)
+{
+	struct stat st;
+	struct error ignored;
+	char *buf;
+	size_t len;
+	/* a literal key, or a file that cannot be read: pubkey_load's */
+	if (stat(arg, &st) != 0 ||
+	    mail_read_raw(arg, MAIL_PUBKEY_MAX, &buf, &len, &ignored))
+		return pubkey_load(arg, out, err);
+	if (!mail_is_message(buf, len)) {
+		free(buf);
+		return pubkey_load(arg, out, err);
+	}
+	const char *name = path_name(arg);
+	struct part parts[MAIL_MAX_PARTS];
+	size_t n = 0, found = 0, first = 0;
+	struct gmime gm;
+	int rc = -1;
+	if (mail_caps(name, buf, len, MAIL_PUBKEY_MAX, err) ||
+	    gmime_open(&gm, err))
+		goto out;
+	rc = message_parts(&gm, name, buf, len, parts, &n, err);
+	gmime_close(&gm);
+	if (rc)
+		goto out;
+	rc = -1;
+	for (size_t i = 0; i < n; i++) {
+		struct pubkey pk;
+		if (!part_pubkey(&parts[i], &pk))
+			continue;
+		if (found && memcmp(&pk, out, sizeof pk)) {
+			struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+			describe_part(&parts[first], &a);
+			describe_part(&parts[i], &b);
+			errorf(err, EXIT_REFUSED, "%s: a mail message holding "
+			       "two different public keys, in %s and in %s: "
+			       "save the one meant alone (a .pub file)", name,
+			       a.buf, b.buf);
+			strbuf_free(&a);
+			strbuf_free(&b);
+			goto out;
+		}
+		if (!found++) {
+			*out = pk;
+			first = i;
+		}
+	}
+	if (found) {
+		rc = 0;
+	} else {
+		struct strbuf sb = STRBUF_INIT;
+		describe(parts, n, &sb);
+		errorf(err, EXIT_REFUSED, "%s: a mail message, but none of its "
+		       "parts holds a public key (a .pub file, or an "
+		       "'untrusted comment:' line and the key line 'RW...'); "
+		       "parts seen: %s", name, sb.buf);
+		strbuf_free(&sb);
+	}
+out:
+	for (size_t i = 0; i < n; i++)
+		free(parts[i].data);
+	free(buf);
+	return rc;
 }
 
 int mail_read_kind(const char *path, size_t max, const char *kind,

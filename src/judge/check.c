@@ -4,7 +4,8 @@
  * judge_key is the test of the referee key every run makes (service.c),
  * judge_gmime that of GMime every message needing it makes (intake.c);
  * umpire judge --check makes it and the other tests of README.md
- * "Running a judge" without a message and without writing anything;
+ * "Running a judge" without a message and without writing anything
+ * (and postfix.c's, where postfix is installed);
  * umpire judge --status says a line a game kept; both name the messages
  * a judge that died left in the Maildir's cur/ (maildir.c).
  */
@@ -331,6 +332,13 @@ int judge_check(const struct cli *cli, const struct judge_settings *s,
 	else
 		strbuf_adds(&say, e.msg);
 	line(cli, "gmime", ok, &say, &failed);
+	/* where postfix is installed and set up, that it runs the judge
+	 * on the address's mail (not when the judge reads a Maildir) */
+	strbuf_reset(&say);
+	ok = s->unrouted || s->maildir ? -1 :
+		judge_postfix_check(cli->cfg.address, &say);
+	if (ok >= 0)
+		line(cli, "postfix", ok, &say, &failed);
 	strbuf_free(&say);
 	if (failed)
 		return errorf(err, EXIT_REFUSED, "the judge's set-up has "

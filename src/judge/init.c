@@ -174,7 +174,12 @@ int judge_init(const struct cli *cli, const struct judge_settings *s,
 		goto out;
 	t.seckey = p.key.buf;
 	t.games = p.games.buf;
+	t.unrouted = 1;
 	rc = judge_check(&c, &t, err);
+	if (rc == 0)
+		fprintf(cli->out, "next: as root, umpire judge --postfix %s "
+			"--config %s (the mail system's pipe to the judge)\n",
+			address, p.config.buf);
 	config_free(&c.cfg);
 out:
 	strbuf_free(&text);

@@ -24,6 +24,8 @@
  *   strangers.c the games taken by mail (--accept-new): the addresses
  *              proven, their number, size and idle time bounded.
  *   init.c     umpire judge --init: the key, config and games made.
+ *   postfix.c  umpire judge --postfix: postfix's pipe to the judge
+ *              printed and made; --check's test of it.
  *
  * Ownership: struct judge borrows its strings from the command line and
  * the config; it owns sk. A struct letters owns its messages.
@@ -162,6 +164,12 @@ int judge_key(const char *path, struct seckey **sk, struct error *err);
  * host's to mend, never the sender's fault) naming the library and
  * what to install. */
 int judge_gmime(struct error *err);
+/* postfix.c: whether postfix (when installed and set up: -1 when
+ * not) routes address to a pipe transport running umpire judge as this
+ * user (postmap -q on transport_maps, postconf -M), or, routed by no
+ * map, delivers to this user's ~/.forward or ~/.procmailrc running it:
+ * 1 and what it found, or 0 and what to do, into say. */
+int judge_postfix_check(const char *address, struct strbuf *say);
 /* check.c: whether a directory entry is a game file, GAMEID.yaml (for
  * scandir). */
 struct dirent;

@@ -3,8 +3,10 @@
 # check-deb; not in make check: it installs the package on this
 # machine, as root, and purges it at the end): its contents and
 # Depends, lintian, apt-get install, the judge's set-up made as its
-# user as README.Debian says, the tick service's ExecStart run as that
-# user (silent), then apt-get purge, and what is left.
+# user as README.Debian says, postfix in one command (a private
+# instance) and a game played through it with mutt, the tick service's
+# ExecStart run as that user (silent), then apt-get purge, and what is
+# left.
 set -eu
 deb=$1
 case $deb in /*) ;; *) deb=./$deb ;; esac
@@ -29,29 +31,7 @@ step() { printf '\n== %s\n' "$*"; }
 fail() { echo "check-deb: FAIL: $*" >&2; exit 1; }
 
 step "contents of $deb"
-list=$(dpkg-deb -c "$deb" | awk '{ print $6 }')
-for f in ./usr/bin/umpire ./usr/share/umpire/scenarios/arnswalde-1945.yaml \
-	./usr/share/umpire/scenarios/race-to-the-reichstag.yaml \
-	./usr/share/man/man1/umpire.1.gz ./usr/share/man/man5/umpire-game.5.gz \
-	./usr/share/man/man7/umpire-protocol.7.gz \
-	./usr/share/bash-completion/completions/umpire \
-	./lib/systemd/system/umpire-judge-tick.service \
-	./lib/systemd/system/umpire-judge-tick.timer \
-	./lib/systemd/system/umpire-judge-lmtp.socket \
-	./lib/systemd/system/umpire-judge-lmtp.service \
-	./etc/umpire/judge.ini ./usr/share/doc/umpire/README.Debian; do
-	printf '%s\n' "$list" | grep -qx "$f" || fail "$f is not in $deb"
-	echo "ok: $f"
-done
-dpkg-deb -f "$deb" Conffiles 2>/dev/null || true
-deps=$(dpkg-deb -f "$deb" Depends)
-echo "Depends: $deps"
-# every library umpire loads, the one it dlopens (GMime) among them
-for d in libgmime-3.0-0 libsodium23 libyaml-0-2 libinih1 libc6 adduser; do
-	printf '%s\n' "$deps" | tr ',' '\n' | grep -q "^ *$d\b" ||
-		fail "Depends does not name $d"
-done
-echo "ok: Depends names libgmime-3.0-0, libsodium23, libyaml-0-2, libinih1"
+sh "$(dirname "$0")/contents.sh" "$deb" || fail "contents of $deb"
 
 step "lintian"
 lintian --fail-on error,warning "$deb"
@@ -94,6 +74,35 @@ if runuser -u umpire-judge -- umpire judge --init judge@example.org \
 	fail "a second --init was not refused"
 fi
 echo "ok: key 0600, a second --init refused"
+
+step "postfix in one command (printed: this machine's postfix is left alone)"
+pf=$(cd / && umpire judge --postfix judge@example.org --config /etc/umpire/judge.ini) ||
+	fail "judge --postfix"
+printf '%s\n' "$pf"
+printf '%s\n' "$pf" | grep -qF "user=umpire-judge argv=/usr/bin/env HOME=/var/lib/umpire-judge /usr/bin/umpire judge --config /etc/umpire/judge.ini'" ||
+	fail "judge --postfix: not the package's user, program and config"
+echo "ok: the pipe runs /usr/bin/umpire as umpire-judge with /etc/umpire/judge.ini"
+
+step "postfix in one command, applied to a private postfix; a game through it with mutt"
+# tests/deb/postfix-game.bash: this machine's postfix is left alone;
+# the private instances of tests/mail take turns (flock)
+rc=0
+flock /tmp/umpire-mail.lock bash "$(dirname "$0")/postfix-game.bash" || rc=$?
+case $rc in
+0) ;;
+3) echo "no private postfix here: skipped" ;;
+*) fail "postfix in one command, or the game through it" ;;
+esac
+
+step "logrotate -d /etc/logrotate.d/umpire"
+if command -v logrotate >/dev/null 2>&1; then
+	logrotate -d /etc/logrotate.d/umpire 2>&1 | tail -n 4
+	logrotate -d /etc/logrotate.d/umpire 2>&1 | grep -qi 'error' &&
+		fail "logrotate -d reports an error"
+	echo "ok: logrotate -d"
+else
+	echo "logrotate not installed: not checked"
+fi
 
 step "the tick service's ExecStart, as umpire-judge"
 cmd=$(sed -n 's/^ExecStart=//p' /lib/systemd/system/umpire-judge-tick.service)
@@ -140,7 +149,8 @@ step "apt-get purge -y umpire"
 DEBIAN_FRONTEND=noninteractive apt-get purge -y -q umpire
 installed=0
 echo "left:"
-ls -ld /var/lib/umpire-judge /etc/umpire /usr/bin/umpire 2>&1 || true
+ls -ld /var/lib/umpire-judge /etc/umpire /usr/bin/umpire \
+	/etc/logrotate.d/umpire 2>&1 || true
 getent passwd umpire-judge || true
 dpkg -l umpire 2>&1 | tail -1 || true
 [ ! -e /var/lib/umpire-judge ] || fail "/var/lib/umpire-judge left after purge"

@@ -292,3 +292,42 @@ every_client_verifies() {
 	assert_output_has "report.txt is a turn report as seen by player"
 	[ ! -e g1.yaml ]
 }
+
+@test "mail message: umpire new --side and --referee read a public key from a saved message, as mutt attaches a .pub" {
+	printf 'my key for the game\n' >note.txt
+	# mutt types .pub by /etc/mime.types: application/vnd.exstream-package,
+	# quoted-printable, its line ends =0A
+	python3 "$MKCLIENT" mutt attach note.txt p.pub >p-key.eml
+	grep -q '^Content-Type: application/vnd.exstream-package' p-key.eml
+	grep -q '^Content-Transfer-Encoding: quoted-printable' p-key.eml
+	python3 "$MKCLIENT" thunderbird attach note.txt r.pub >r-key.eml
+	run "$UMPIRE" new arnswalde-1945 -s p.key --side player=p-key.eml \
+		--referee r-key.eml --set difficulty=low -o g.yaml
+	echo "$output"
+	[ "$status" -eq 0 ]
+	"$UMPIRE" new arnswalde-1945 -s p.key --side player=p.pub --referee r.pub \
+		--set difficulty=low -o want.yaml 2>/dev/null
+	# the same keys in the game file as from the .pub files
+	grep '^ *[a-z]*: RW' g.yaml >got-keys
+	grep '^ *[a-z]*: RW' want.yaml >want-keys
+	[ -s want-keys ]
+	cmp got-keys want-keys
+	# pasted in the body, quoted in a reply, too
+	{ printf 'here it is:\n\n> '; sed -n 1p p.pub; printf '> '; sed -n 2p p.pub; } >pasted.txt
+	python3 "$MKCLIENT" mutt body pasted.txt >pasted.eml
+	run "$UMPIRE" new arnswalde-1945 -s p.key --side player=pasted.eml \
+		--referee r.pub --set difficulty=low -o g2.yaml
+	[ "$status" -eq 0 ]
+	# a message with no key, or two different ones, is refused
+	python3 "$MKCLIENT" mutt body note.txt >none.eml
+	run "$UMPIRE" new arnswalde-1945 -s p.key --side player=none.eml \
+		--referee r.pub --set difficulty=low -o g3.yaml
+	[ "$status" -eq 1 ]
+	assert_output_has "none.eml: a mail message, but none of its parts holds a public key"
+	python3 "$MKCLIENT" mutt attach2 note.txt p.pub r.pub >two.eml
+	run "$UMPIRE" new arnswalde-1945 -s p.key --side player=two.eml \
+		--referee r.pub --set difficulty=low -o g4.yaml
+	[ "$status" -eq 1 ]
+	assert_output_has "two different public keys"
+	[ ! -e g3.yaml ] && [ ! -e g4.yaml ]
+}

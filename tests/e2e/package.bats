@@ -31,15 +31,64 @@ setup() {
 	grep -q '^ *libgmime-3.0-0,$' "$TOP/debian/control"
 }
 
+@test "package: built from the built tree it holds the command, scenarios, man pages and units, Depends names GMime; lintian: no error, no warning" {
+	command -v dpkg-buildpackage >/dev/null && command -v dh >/dev/null ||
+		skip "dpkg-buildpackage or debhelper not installed (make deb-deps)"
+	# the tree as built (make all): dh's build finds nothing to compile
+	# (-nc: no clean), so this takes seconds, not make deb's minutes
+	[ -x "$TOP/build/umpire" ] || skip "no build/umpire: make all first"
+	local src
+	src=umpire-$(dpkg-parsechangelog -l "$TOP/debian/changelog" -S Version)
+	mkdir "$src"
+	tar -C "$TOP" -cf - --exclude-vcs --exclude='./build-*' \
+		--exclude=./debian/.debhelper --exclude=./debian/umpire . |
+		tar -xf - -C "$src"
+	(cd "$src" && dpkg-buildpackage -us -uc -b -nc) >build.log 2>&1 ||
+		{ tail -n 30 build.log; false; }
+	run sh "$TOP/tests/deb/contents.sh" umpire_*_*.deb
+	echo "$output"
+	[ "$status" -eq 0 ]
+	assert_output_has "ok: ./usr/bin/umpire"
+	command -v lintian >/dev/null || skip "lintian not installed (make deb-deps)"
+	# debian/ as a source package of its own (dpkg-source -b), and the
+	# binary package
+	mkdir -p "dsc/$src"
+	tar -C "$TOP" -cf - --exclude=./debian/.debhelper \
+		--exclude=./debian/umpire ./debian | tar -xf - -C "dsc/$src"
+	(cd dsc && dpkg-source -b "$src") >/dev/null
+	run lintian --fail-on error,warning dsc/*.dsc umpire_*_*.deb
+	echo "$output"
+	[ "$status" -eq 0 ]
+	! grep -q '^[EW]: ' <<<"$output"
+}
+
+# A judge's service: hardened, the judge's directory its own to write,
+# and nothing that stops the letters' sendmail.
+unit_hardened() {
+	local k
+	for k in ProtectSystem=strict ProtectHome=yes PrivateTmp=yes \
+		ReadWritePaths=/var/lib/umpire-judge \
+		ReadWritePaths=-/var/spool/postfix/maildrop; do
+		grep -qx "$k" "$1" || { echo "no $k"; return 1; }
+	done
+	# the tick's letters go through postfix's set-group-id postdrop
+	# (exim's set-user-id sendmail): no-new-privileges, set or implied
+	# for a User= service (systemd.exec(5)), would make each one fail
+	for k in NoNewPrivileges RestrictSUIDSGID SystemCallFilter \
+		SystemCallArchitectures SystemCallLog ProtectKernelTunables \
+		ProtectKernelModules ProtectKernelLogs ProtectClock \
+		ProtectHostname RestrictAddressFamilies RestrictNamespaces \
+		LockPersonality MemoryDenyWriteExecute RestrictRealtime \
+		PrivateDevices DynamicUser; do
+		! grep -q "^$k=" "$1" || { echo "$k= is set"; return 1; }
+	done
+}
+
 @test "package: the tick's units verify; the service runs the tick as umpire-judge, hardened" {
 	local u="$TOP/debian/umpire.umpire-judge-tick"
 	grep -qx 'ExecStart=/usr/bin/umpire judge --tick --config /etc/umpire/judge.ini' "$u.service"
 	grep -qx 'User=umpire-judge' "$u.service"
-	local k
-	for k in NoNewPrivileges=yes ProtectSystem=strict ProtectHome=yes \
-		PrivateTmp=yes ReadWritePaths=/var/lib/umpire-judge; do
-		grep -qx "$k" "$u.service" || { echo "no $k"; return 1; }
-	done
+	unit_hardened "$u.service"
 	command -v systemd-analyze >/dev/null ||
 		skip "systemd-analyze not installed"
 	# the units as installed, the command where this test finds it
@@ -51,6 +100,31 @@ setup() {
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
+}
+
+@test "package: logrotate rotates the judge's judge.log as its user; the judge makes a new one" {
+	local f="$TOP/debian/umpire.logrotate"
+	grep -q '^/var/lib/umpire-judge/games/judge.log {$' "$f"
+	grep -qx '	su umpire-judge umpire-judge' "$f"
+	command -v logrotate >/dev/null || skip "logrotate not installed"
+	# the file as installed, on this test's games and as this user
+	mkdir games
+	printf 'a line\n' >games/judge.log
+	sed -e "s|/var/lib/umpire-judge/games|$PWD/games|" \
+		-e "s|su umpire-judge umpire-judge|su $(id -un) $(id -gn)|" \
+		"$f" >umpire.logrotate
+	run logrotate -d -s state umpire.logrotate
+	echo "$output"
+	[ "$status" -eq 0 ]
+	! grep -qi 'error' <<<"$output"
+	run logrotate -f -s state umpire.logrotate
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ -s games/judge.log.1 ] && [ ! -e games/judge.log ]
+	# the next line the judge logs makes judge.log again, mode 0600
+	judge_setup
+	run "$UMPIRE" judge --config judge.ini --games games </dev/null
+	[ "$(stat -c %a games/judge.log)" = 600 ]
 }
 
 @test "package: judge --init makes the key 0600, the games 0700 and the config, then checks; a second --init is refused" {
@@ -146,4 +220,35 @@ setup() {
 	[ "$status" -eq 0 ]
 	[ -s www/games/index.html ]
 	[ "$(stat -c %a www/games)" = 755 ]
+}
+
+@test "package: judge --postfix prints the pipe with this program, the config read and the key's owner; changes nothing; refuses another address" {
+	judge_setup
+	local me home
+	me=$(id -un)
+	home=$(getent passwd "$me" | cut -d: -f6)
+	[ "$(id -u)" != 0 ] || { chown nobody judge.key; me=nobody; home=$(getent passwd nobody | cut -d: -f6); }
+	MAIL_CONFIG="$PWD/pf" run "$UMPIRE" judge --postfix judge@example.org \
+		--config judge.ini
+	echo "$output"
+	[ "$status" -eq 0 ]
+	assert_output_has "postconf -c $PWD/pf -M 'umpire/unix=umpire unix - n n - 2 pipe flags=R user=$me argv=/usr/bin/env HOME=$home $(realpath "$UMPIRE") judge --config $(realpath judge.ini)'"
+	assert_output_has "printf '%s\n' 'judge@example.org umpire:' >$PWD/pf/umpire-transport"
+	assert_output_has "postmap -c $PWD/pf hash:$PWD/pf/umpire-transport"
+	assert_output_has "'umpire_destination_recipient_limit = 1'"
+	[ ! -e pf ]
+	run "$UMPIRE" judge --postfix other@example.org --config judge.ini
+	[ "$status" -eq 2 ]
+	assert_output_has "gives the address judge@example.org, not other@example.org"
+	run "$UMPIRE" judge --apply --config judge.ini
+	[ "$status" -eq 2 ]
+	assert_output_has "--apply is for --postfix ADDRESS"
+}
+
+@test "package: the LMTP service is hardened as the tick's, and serves the socket its unit hands over" {
+	local u="$TOP/debian/umpire.umpire-judge-lmtp"
+	grep -q '^ExecStart=/usr/bin/umpire judge --config /etc/umpire/judge.ini --lmtp ' "$u.service"
+	grep -qx 'User=umpire-judge' "$u.service"
+	grep -qx 'Requires=umpire-judge-lmtp.socket' "$u.service"
+	unit_hardened "$u.service"
 }

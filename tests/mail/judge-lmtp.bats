@@ -78,6 +78,10 @@ serve() {
 		--referee judge.pub --set difficulty=low -o g.yaml 2>/dev/null
 	as alice mail g.yaml --to referee -o first.eml
 	serve
+	# --check finds the route README gives
+	run env MAIL_CONFIG="$MTA_CONF" "$UMPIRE" judge --check --config judge.ini
+	echo "$output"
+	grep -qx "postfix   ok: postfix delivers judge@example.org over LMTP to unix:$SOCK (umpire judge --lmtp serves it)" <<<"$output"
 	"$MTA_SENDMAIL" -t -i <first.eml
 	letter=$(mta_wait alice 1) || { cat games/judge.log judge.err; false; }
 	grep -q 'relay=.*lmtp.sock.*status=sent (250 2.0.0' "$MTA_DIR/maillog"

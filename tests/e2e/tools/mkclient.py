@@ -158,6 +158,24 @@ def html_part(data):
 def attachment(client, path):
     data = open(path, "rb").read()
     name = path.rsplit("/", 1)[-1]
+    if client.startswith("mutt") and name.endswith(".pub"):
+        # mutt types a file by /etc/mime.types: .pub is a binary type
+        # to it, sent quoted-printable with its line ends as =0A and
+        # soft breaks at 76 columns
+        enc = quopri.encodestring(data).replace(b"=\n", b"")
+        enc = enc.replace(b"\n", b"=0A")
+        lines, i = [], 0
+        while i < len(enc):
+            cut = min(i + 75, len(enc))
+            # never split an =XX escape
+            while cut < len(enc) and b"=" in enc[cut - 2:cut]:
+                cut -= 1
+            lines.append(enc[i:cut])
+            i = cut
+        return (["Content-Type: application/vnd.exstream-package",
+                 "Content-Disposition: attachment; filename=\"%s\"" % name,
+                 "Content-Transfer-Encoding: quoted-printable"],
+                b"=\n".join(lines) + b"\n")
     if client.startswith("mutt"):
         # mutt types a text file text/plain and sends it as it is
         return (["Content-Type: text/plain; charset=us-ascii",

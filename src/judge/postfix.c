@@ -1,0 +1,441 @@
+/*
+ * postfix.c - the judge and postfix (README.md, "Running a judge"):
+ * umpire judge --postfix ADDRESS prints the commands that make postfix
+ * pipe ADDRESS's mail to this judge, and with --apply runs them; the
+ * test of that routing umpire judge --check makes where postfix is
+ * installed.
+ *
+ * What is written: a pipe transport "umpire" in master.cf (postconf -M)
+ * running, as the user who owns the judge's key (pipe(8) passes no HOME:
+ * that user's home is given), the program running now (/proc/self/exe:
+ * /usr/bin/umpire from the Debian package) with --config naming the
+ * config file read (absolute); the map DIR/umpire-transport holding
+ * the one line "ADDRESS umpire:" (postmap), named first in
+ * transport_maps (the maps there kept after it); one recipient a
+ * delivery and 2 deliveries at once (postconf -e), then postfix reload
+ * when it runs. Run again, the same commands make the same files.
+ * postfix's own MAIL_CONFIG names another instance's configuration
+ * directory (postconf -c DIR).
+ */
+#define _XOPEN_SOURCE 700       /* realpath(3) */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pwd.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "umpire/fsutil.h"
+#include "umpire/mail.h"
+#include "room.h"
+
+/* The transport's name in master.cf, and how many judges at once (the
+ * README's "Under a flood": a club's small machine). */
+#define POSTFIX_SERVICE "umpire"
+#define POSTFIX_CONCURRENCY 2
+
+/* The path of postfix's tool name (in /usr/sbin, not on a user's PATH
+ * on Debian, else on PATH) into path; 0 when there is none. */
+static int postfix_tool(const char *name, struct strbuf *path)
+{
+	strbuf_reset(path);
+	strbuf_addf(path, "/usr/sbin/%s", name);
+	if (access(path->buf, X_OK) == 0)
+		return 1;
+	const char *p = getenv("PATH");
+	char *dirs = xstrdup(p ? p : "/usr/bin:/bin");
+	int ok = 0;
+	for (char *d = strtok(dirs, ":"); d && !ok; d = strtok(NULL, ":")) {
+		strbuf_reset(path);
+		strbuf_addf(path, "%s/%s", *d ? d : ".", name);
+		ok = access(path->buf, X_OK) == 0;
+	}
+	free(dirs);
+	return ok;
+}
+
+/* Run argv (its stdin /dev/null, its stderr dropped), its stdout into
+ * out without the last line end. Its exit status, or -1. */
+static int run_capture(char *const argv[], struct strbuf *out)
+{
+	int fds[2];
+	if (pipe(fds) != 0)
+		return -1;
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDWR);
+		dup2(null, 0);
+		dup2(null, 2);
+		dup2(fds[1], 1);
+		close(fds[0]);
+		close(fds[1]);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	close(fds[1]);
+	if (pid < 0) {
+		close(fds[0]);
+		return -1;
+	}
+	char buf[4096];
+	ssize_t n;
+	while ((n = read(fds[0], buf, sizeof buf)) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			break;
+		strbuf_add(out, buf, (size_t)n);
+	}
+	close(fds[0]);
+	int status = 0;
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	while (out->len && out->buf[out->len - 1] == '\n')
+		out->buf[--out->len] = '\0';
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* postconf's answer to -h PARAM (or -M SERVICE/unix when service),
+ * into out: 0, or -1 when postconf failed. */
+static int postconf(const char *tool, const char *flag, const char *what,
+		    struct strbuf *out)
+{
+	char *argv[] = { (char *)tool, (char *)flag, (char *)what, NULL };
+	strbuf_reset(out);
+	return run_capture(argv, out) == 0 ? 0 : -1;
+}
+
+/* s quoted for sh(1): as it is when it holds only safe characters,
+ * else in single quotes. */
+static void sh_quote(struct strbuf *out, const char *s)
+{
+	if (*s && strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopq"
+		       "rstuvwxyz0123456789@%+=:,./_-") == strlen(s)) {
+		strbuf_adds(out, s);
+		return;
+	}
+	strbuf_addc(out, '\'');
+	for (; *s; s++)
+		if (*s == '\'')
+			strbuf_adds(out, "'\\''");
+		else
+			strbuf_addc(out, *s);
+	strbuf_addc(out, '\'');
+}
+
+/* Whether the list of maps (postfix's "a, b c") names map. */
+static int maps_name(const char *maps, const char *map)
+{
+	size_t k = strlen(map);
+	while (*maps) {
+		maps += strspn(maps, ", \t\n");
+		size_t n = strcspn(maps, ", \t\n");
+		if (n == k && !strncmp(maps, map, k))
+			return 1;
+		maps += n;
+	}
+	return 0;
+}
+
+/* What the commands are made of, decided before anything is printed. */
+struct route {
+	struct strbuf conf;        /* " -c DIR" or "" */
+	struct strbuf dir;         /* postfix's configuration directory */
+	struct strbuf map;         /* hash:DIR/umpire-transport */
+	struct strbuf maps;        /* transport_maps as it will be */
+	struct strbuf judge;       /* the pipe's command */
+	struct strbuf user;        /* the key's owner, pipe(8)'s user= */
+};
+
+static void route_free(struct route *r)
+{
+	strbuf_free(&r->conf);
+	strbuf_free(&r->dir);
+	strbuf_free(&r->map);
+	strbuf_free(&r->maps);
+	strbuf_free(&r->judge);
+	strbuf_free(&r->user);
+}
+
+static int plan_route(const struct cli *cli, const struct judge_settings *s,
+		      const char *address, struct route *r,
+		      struct error *err)
+{
+	char spec[MAIL_ADDR_MAX + 1], exe[PATH_MAX], conf[PATH_MAX];
+	const char *why = "";
+	const char *has = cli->cfg.address;
+	struct strbuf tool = STRBUF_INIT, out = STRBUF_INIT;
+	if (mail_addr_spec_of(address, spec, sizeof spec, &why) != 0)
+		return errorf(err, EXIT_USAGE, "--postfix '%s': %s: give the "
+			      "judge's one mail address (judge@example.org)",
+			      address, why);
+	if (!cli->cfg.path)
+		return errorf(err, EXIT_USAGE, "--postfix: no config file: "
+			      "give the judge's with --config FILE (the pipe "
+			      "runs the judge with it)");
+	if (!has || strcmp(has, address))
+		return errorf(err, EXIT_USAGE, "config file %s gives %s%s, "
+			      "not %s: the judge's letters are from its "
+			      "address (set address = %s under [umpire])",
+			      cli->cfg.path, has ? "the address " :
+			      "no address", has ? has : "", address, address);
+	if (!realpath(cli->cfg.path, conf))
+		return errorf(err, EXIT_USAGE, "%s: %s", cli->cfg.path,
+			      strerror(errno));
+	/* the program running now: the package's /usr/bin/umpire */
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n <= 0)
+		return errorf(err, EXIT_USAGE, "--postfix: cannot tell which "
+			      "program runs (/proc/self/exe: %s)",
+			      strerror(errno));
+	exe[n] = '\0';
+	/* pipe(8) runs the judge as the user who owns its key */
+	struct stat st;
+	if (!s->seckey || stat(s->seckey, &st) != 0)
+		return errorf(err, EXIT_USAGE, "--postfix: the judge's key %s: "
+			      "%s: make it first (umpire judge --init %s)",
+			      s->seckey ? s->seckey : "(none set)",
+			      s->seckey ? strerror(errno) : "set secret_key "
+			      "under [umpire]", address);
+	struct passwd *pw = getpwuid(st.st_uid);
+	if (!pw || st.st_uid == 0)
+		return errorf(err, EXIT_USAGE, "--postfix: the judge's key %s "
+			      "is owned by %s: pipe(8) runs a command as a "
+			      "user of its own, never as root: chown the key "
+			      "and the games to the judge's user", s->seckey,
+			      pw ? "root" : "a uid with no user");
+	strbuf_adds(&r->user, pw->pw_name);
+	strbuf_addf(&r->judge, "/usr/bin/env HOME=%s %s judge --config %s",
+		    pw->pw_dir, exe, conf);
+	/* postfix's configuration: MAIL_CONFIG's, else its default */
+	const char *mc = getenv("MAIL_CONFIG");
+	int have = postfix_tool("postconf", &tool);
+	if (mc && *mc) {
+		strbuf_adds(&r->conf, " -c ");
+		sh_quote(&r->conf, mc);
+		strbuf_adds(&r->dir, mc);
+	} else if (have && postconf(tool.buf, "-h", "config_directory",
+				    &out) == 0 && out.len) {
+		strbuf_adds(&r->dir, out.buf);
+	} else {
+		strbuf_adds(&r->dir, "/etc/postfix");
+	}
+	strbuf_addf(&r->map, "hash:%s/umpire-transport", r->dir.buf);
+	/* the maps there stay, after the judge's */
+	strbuf_reset(&out);
+	if (have)
+		postconf(tool.buf, "-h", "transport_maps", &out);
+	if (out.len && maps_name(out.buf, r->map.buf))
+		strbuf_adds(&r->maps, out.buf);
+	else
+		strbuf_addf(&r->maps, "%s%s%s", r->map.buf,
+			    out.len ? ", " : "", out.len ? out.buf : "");
+	strbuf_free(&tool);
+	strbuf_free(&out);
+	return 0;
+}
+
+/* The commands, as sh(1) runs them. */
+static void route_script(const struct route *r, const char *address,
+			 struct strbuf *sh)
+{
+	const char *c = r->conf.buf ? r->conf.buf : "";
+	struct strbuf v = STRBUF_INIT;
+	strbuf_addf(sh, "# postfix pipes %s's mail to the judge, as %s "
+		    "(the owner of its key),\n# one recipient a delivery, "
+		    "%d deliveries at once (umpire judge --postfix,\n"
+		    "# --apply runs these lines as root):\n", address,
+		    r->user.buf, POSTFIX_CONCURRENCY);
+	strbuf_addf(&v, POSTFIX_SERVICE "/unix=" POSTFIX_SERVICE
+		    " unix - n n - %d pipe flags=R user=%s argv=%s",
+		    POSTFIX_CONCURRENCY, r->user.buf, r->judge.buf);
+	strbuf_addf(sh, "postconf%s -M ", c);
+	sh_quote(sh, v.buf);
+	strbuf_reset(&v);
+	strbuf_addf(&v, "%s " POSTFIX_SERVICE ":", address);
+	strbuf_adds(sh, "\nprintf '%s\\n' ");
+	sh_quote(sh, v.buf);
+	strbuf_reset(&v);
+	strbuf_addf(&v, "%s/umpire-transport", r->dir.buf);
+	strbuf_adds(sh, " >");
+	sh_quote(sh, v.buf);
+	strbuf_addf(sh, "\npostmap%s ", c);
+	sh_quote(sh, r->map.buf);
+	strbuf_addc(sh, '\n');
+	strbuf_reset(&v);
+	strbuf_addf(&v, "transport_maps = %s", r->maps.buf);
+	strbuf_addf(sh, "postconf%s -e ", c);
+	sh_quote(sh, v.buf);
+	strbuf_addf(sh, " \\\n  '" POSTFIX_SERVICE "_destination_recipient_"
+		    "limit = 1' \\\n  '" POSTFIX_SERVICE "_destination_"
+		    "concurrency_limit = %d'\n", POSTFIX_CONCURRENCY);
+	strbuf_addf(sh, "if postfix%s status 2>/dev/null; then postfix%s "
+		    "reload; fi\n", c, c);
+	strbuf_free(&v);
+}
+
+int judge_postfix(const struct cli *cli, const struct judge_settings *s,
+		  const char *address, int apply, struct error *err)
+{
+	struct route r;
+	struct strbuf sh = STRBUF_INIT;
+	int rc = -1;
+	memset(&r, 0, sizeof r);
+	if (plan_route(cli, s, address, &r, err))
+		goto out;
+	route_script(&r, address, &sh);
+	fputs(sh.buf, cli->out);
+	if (!apply) {
+		rc = 0;
+		goto out;
+	}
+	if (geteuid() != 0) {
+		rc = errorf(err, EXIT_USAGE, "--apply: postfix's configuration "
+			    "is root's: run it as root (or run the lines "
+			    "above as root)");
+		goto out;
+	}
+	fflush(cli->out);
+	pid_t pid = fork();
+	if (pid == 0) {
+		execl("/bin/sh", "sh", "-e", "-c", sh.buf, (char *)NULL);
+		_exit(127);
+	}
+	int status = 0;
+	while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (pid < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		rc = errorf(err, EXIT_USAGE, "--apply: a line above failed "
+			    "(exit status %d): postfix is as that line left "
+			    "it; mend what it says and run --apply again",
+			    pid < 0 || !WIFEXITED(status) ? -1 :
+			    WEXITSTATUS(status));
+	else
+		rc = 0;
+out:
+	route_free(&r);
+	strbuf_free(&sh);
+	return rc;
+}
+
+/* Whether this user's ~/.forward or ~/.procmailrc runs umpire judge
+ * (README.md's recipes: postfix's local(8) delivers there, not
+ * through a transport map), saying which into say. */
+static int home_runs_judge(struct strbuf *say)
+{
+	static const char *const names[] = { ".forward", ".procmailrc" };
+	struct passwd *pw = getpwuid(geteuid());
+	struct strbuf p = STRBUF_INIT;
+	int found = 0;
+	for (size_t i = 0; pw && i < 2 && !found; i++) {
+		char *buf = NULL;
+		size_t len = 0;
+		struct error e;
+		strbuf_reset(&p);
+		strbuf_addf(&p, "%s/%s", pw->pw_dir, names[i]);
+		if (read_input(p.buf, 64 * 1024, &buf, &len, &e) == 0)
+			found = strstr(buf, "umpire judge") != NULL;
+		free(buf);
+	}
+	if (found)
+		strbuf_addf(say, "postfix's local(8) delivers this user's mail "
+			    "through %s, which runs umpire judge (no transport "
+			    "map routes the address)", p.buf);
+	strbuf_free(&p);
+	return found;
+}
+
+int judge_postfix_check(const char *address, struct strbuf *say)
+{
+	struct strbuf postconf_ = STRBUF_INIT, postmap = STRBUF_INIT;
+	struct strbuf maps = STRBUF_INIT, hit = STRBUF_INIT;
+	struct strbuf m = STRBUF_INIT;
+	int ok = 0;
+	if (!address || !postfix_tool("postconf", &postconf_) ||
+	    !postfix_tool("postmap", &postmap)) {
+		ok = -1;
+		goto out;
+	}
+	/* a postfix installed and never configured (Debian's "No
+	 * configuration": no main.cf) routes nothing: nothing to test */
+	if (postconf(postconf_.buf, "-h", "transport_maps", &maps) != 0) {
+		ok = -1;
+		goto out;
+	}
+	/* the first map that knows the address gives its transport */
+	const char *p = maps.buf ? maps.buf : "";
+	while (*p && !hit.len) {
+		p += strspn(p, ", \t\n");
+		size_t n = strcspn(p, ", \t\n");
+		if (!n)
+			break;
+		char *map = strndup(p, n);
+		char *argv[] = { postmap.buf, "-q", (char *)address, map,
+				 NULL };
+		if (run_capture(argv, &hit) != 0)
+			strbuf_reset(&hit);
+		free(map);
+		p += n;
+	}
+	size_t t = hit.len ? strcspn(hit.buf, ":") : 0;
+	if (!hit.len || t == 0 || t == hit.len) {
+		/* no transport map: README's .forward or procmail recipe */
+		ok = home_runs_judge(say);
+		if (!ok)
+			strbuf_addf(say, "postfix routes %s by no transport "
+				    "map (transport_maps: %s), and no "
+				    "~/.forward or ~/.procmailrc of this user "
+				    "runs umpire judge: as root, umpire judge "
+				    "--postfix %s --config FILE --apply",
+				    address, maps.len ? maps.buf : "none",
+				    address);
+		goto out;
+	}
+	/* README's LMTP route: lmtp(8) delivers to umpire judge --lmtp at
+	 * the socket named (whether it listens is the service's to say) */
+	if (t == 4 && !strncmp(hit.buf, "lmtp", 4)) {
+		strbuf_addf(say, "postfix delivers %s over LMTP to %.*s "
+			    "(umpire judge --lmtp serves it)", address,
+			    (int)strcspn(hit.buf + 5, "\r\n"), hit.buf + 5);
+		ok = 1;
+		goto out;
+	}
+	strbuf_addf(&m, "%.*s/unix", (int)t, hit.buf);
+	struct strbuf svc = STRBUF_INIT;
+	struct passwd *pw = getpwuid(geteuid());
+	struct strbuf user = STRBUF_INIT;
+	strbuf_addf(&user, " user=%s ", pw ? pw->pw_name : "?");
+	if (postconf(postconf_.buf, "-M", m.buf, &svc) != 0 || !svc.len)
+		strbuf_addf(say, "postfix routes %s to the transport %.*s, "
+			    "which master.cf does not have: as root, umpire "
+			    "judge --postfix %s --config FILE --apply",
+			    address, (int)t, hit.buf, address);
+	else if (!strstr(svc.buf, " pipe ") || !strstr(svc.buf, " judge"))
+		strbuf_addf(say, "postfix routes %s to %.*s, which runs no "
+			    "umpire judge (%s): as root, umpire judge "
+			    "--postfix %s --config FILE --apply", address,
+			    (int)t, hit.buf, svc.buf, address);
+	else if (!strstr(svc.buf, user.buf))
+		strbuf_addf(say, "postfix pipes %s to the judge, but not as "
+			    "this user (not%s in %s): run --check as the "
+			    "pipe's user, or umpire judge --postfix %s --apply "
+			    "as root", address, user.buf, svc.buf, address);
+	else {
+		strbuf_addf(say, "postfix pipes %s to the judge as this user "
+			    "(the transport %.*s of master.cf)", address,
+			    (int)t, hit.buf);
+		ok = 1;
+	}
+	strbuf_free(&svc);
+	strbuf_free(&user);
+out:
+	strbuf_free(&postconf_);
+	strbuf_free(&postmap);
+	strbuf_free(&maps);
+	strbuf_free(&hit);
+	strbuf_free(&m);
+	return ok;
+}
