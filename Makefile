@@ -358,6 +358,10 @@ check-sweep: $(BIN)
 	  --policy both --jobs 2 $(SWEEP)
 
 # A benchmark, not a test: ratios against minisign and the bare crypto.
+# Aachen's balance is not played here (an hour and a half of the run at
+# 50 games a pairing): its section in bench/results.txt is carried over
+# from make bench-balance's last run (BENCH_BALANCE_GAMES=N plays it in
+# make bench too).
 $(BUILD)/bench/bare: bench/bare.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LDLIBS)
@@ -372,14 +376,15 @@ bench-judge: $(BIN) $(BUILD)/bench/bare
 	python3 bench/bench.py $(BIN) $(BUILD)/bench/bare bench/results.txt \
 	  --judge-cost
 
-# Aachen's balance alone (bench.py --balance, printed, not written):
-# every Allied policy of examples/aachen/trying.py against every German
-# one, BENCH_BALANCE_GAMES games a pairing (10 unless set; make bench
-# plays 50), BENCH_BALANCE_JOBS at a time (2); BENCH_BALANCE_PAIRS
-# ("careful:counter ...") those pairings alone.
+# Aachen's balance alone (bench.py --balance), printed and written into
+# bench/results.txt in place of that section: every Allied policy of
+# examples/aachen/trying.py against every German one,
+# BENCH_BALANCE_GAMES games a pairing (50 unless set, about an hour and
+# a half on two cores), BENCH_BALANCE_JOBS at a time (2);
+# BENCH_BALANCE_PAIRS ("careful:counter ...") those pairings alone.
 bench-balance: $(BIN) $(BUILD)/bench/bare
-	python3 bench/bench.py $(BIN) $(BUILD)/bench/bare \
-	  --balance $(or $(BENCH_BALANCE_GAMES),10)
+	python3 bench/bench.py $(BIN) $(BUILD)/bench/bare bench/results.txt \
+	  --balance $(or $(BENCH_BALANCE_GAMES),50)
 
 # A step of a replay page in headless Chromium (bench/replay-steps.py,
 # printed, not written; the goal, under 100 ms, is read off it): the
