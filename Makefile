@@ -54,7 +54,7 @@ MAN_VIEWS  = $(BUILD)/tests/man-views
 
 .PHONY: all deps check check-unit check-conformance check-e2e demo clean \
         install sanitize bench bench-judge bench-balance bench-replay-steps fuzz fuzz-run check-hostile check-faults \
-        check-tamper check-fuzz-corpus check-asan check-valgrind \
+        check-tamper check-fuzz-corpus check-asan check-valgrind check-valgrind-full \
         check-attacks check-e2e-files check-data check-mail \
         check-judge-load check-stress check-views check-sweep man-views \
         uninstall deps-of deb deb-deps check-deb FORCE
@@ -121,11 +121,20 @@ $(CONFORM): tests/conformance/conform.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
+# make check on CI's two cores, in about 25 minutes: the builds run
+# CHECK_JOBS compilers at once, and the stages that are one process each
+# run CHECK_JOBS at a time (make -O: each stage's output whole when it
+# ends); the end-to-end files run two at a time on their own
+# (tests/bats-files). What each stage runs at full size beyond what
+# proves its point has a target of its own: check-stress, the full
+# check-judge-load, check-sweep, check-valgrind-full.
+CHECK_JOBS = 2
+CHECK_STAGES = check-views check-faults check-mail check-attacks \
+  check-hostile check-tamper check-unit check-conformance check-data
 check: deps
-	$(MAKE) all $(UNIT_BIN) $(CONFORM)
-	$(MAKE) check-unit check-conformance check-data check-e2e-files \
-	  check-views check-hostile check-attacks check-tamper check-faults \
-	  check-mail
+	$(MAKE) -j$(CHECK_JOBS) all $(UNIT_BIN) $(CONFORM) $(MAN_VIEWS)
+	$(MAKE) -j$(CHECK_JOBS) -O $(CHECK_STAGES)
+	$(MAKE) check-e2e-files
 	$(MAKE) check-judge-load JUDGE_LOAD='$(JUDGE_LOAD_CHECK)'
 	$(MAKE) check-asan
 	$(MAKE) check-valgrind
@@ -293,16 +302,23 @@ check-faults: $(BIN)
 # Kampfgruppe Peiper game died so). Without the interception those blocks
 # are found as heap reachable from the thread's own TLS: no false leak.
 check-asan:
-	$(MAKE) sanitize
+	$(MAKE) -j$(CHECK_JOBS) sanitize
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:intercept_tls_get_addr=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	$(MAKE) BUILD=build-asan CC=clang CFLAGS='$(SAN_FLAGS)' \
+	$(MAKE) -j$(CHECK_JOBS) -O BUILD=build-asan CC=clang CFLAGS='$(SAN_FLAGS)' \
 	  TAMPER_EDITS=40 \
-	  check-unit check-conformance check-e2e-files check-hostile \
-	  check-tamper check-fuzz-corpus
+	  check-e2e-files check-hostile check-tamper check-fuzz-corpus \
+	  check-unit check-conformance
 
-# The end-to-end tests under valgrind (no error, no leak): every test's
-# own umpire commands run under memcheck (tests/valgrind/umpire-vg). The
+# The end-to-end tests under valgrind (no error, no leak): each test's
+# own umpire commands run under memcheck (tests/valgrind/umpire-vg), the
+# first two runs of each command path in a test (its subcommand, the
+# names of its options, its game's scenario; keygen's over the file),
+# the repeats with the plain binary: a game played step by step in a
+# test has its first steps checked and the audit that replays it all.
+# make check-valgrind-full runs every command of the same files under
+# memcheck (UMPIRE_VG=all), as make check did before: about four times
+# the CPU time (an hour on two cores). The
 # whole games a file plays before its tests (setup_file) are made with
 # the plain binary (UMPIRE_REAL_BIN, see tests/e2e/helpers.bash); the
 # tests then audit, report, render and adjudicate them under memcheck.
@@ -330,6 +346,9 @@ VALGRIND_FILES = every-game judge judge-bounce render lookahead checkpoints mail
 VALGRIND_ORDER = $(VALGRIND_FILES:%=tests/e2e/%.bats)
 check-valgrind: $(BIN)
 	$(VALGRIND_ENV) sh tests/bats-files $(VALGRIND_ORDER)
+
+check-valgrind-full: $(BIN)
+	$(VALGRIND_ENV) UMPIRE_VG=all sh tests/bats-files $(VALGRIND_ORDER)
 
 check-fuzz-corpus: $(FUZZ_NAMES:%=$(BUILD)/fuzz-replay/fuzz_%) $(BIN)
 	@for n in $(FUZZ_NAMES); do \
