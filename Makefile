@@ -324,8 +324,9 @@ check-asan:
 # The end-to-end tests under valgrind (no error, no leak): each test's
 # own umpire commands run under memcheck (tests/valgrind/umpire-vg), the
 # first two runs of each command path in a test (its subcommand, the
-# names of its options, its game's scenario; keygen's over the file),
-# the repeats with the plain binary: a game played step by step in a
+# names of its options, its game's scenario; keygen, new, join, sign and
+# mail, which make every test's fixtures alike, once in the file), the
+# repeats with the plain binary: a game played step by step in a
 # test has its first steps checked and the audit that replays it all.
 # make check-valgrind-full runs every command of the same files under
 # memcheck (UMPIRE_VG=all), as make check did before: about four times
