@@ -321,16 +321,16 @@ check-asan:
 	  check-e2e-files check-hostile check-tamper check-fuzz-corpus \
 	  check-unit check-conformance
 
-# The end-to-end tests under valgrind (no error, no leak): each test's
+# The end-to-end tests under valgrind (no error, no leak): each file's
 # own umpire commands run under memcheck (tests/valgrind/umpire-vg), the
-# first two runs of each command path in a test (its subcommand, the
+# first two runs of each command path in the file (its subcommand, the
 # names of its options, its game's scenario; keygen, new, join, sign and
-# mail, which make every test's fixtures alike, once in the file), the
-# repeats with the plain binary: a game played step by step in a
-# test has its first steps checked and the audit that replays it all.
-# make check-valgrind-full runs every command of the same files under
-# memcheck (UMPIRE_VG=all), as make check did before: about four times
-# the CPU time (an hour on two cores). The
+# mail, which make every test's fixtures alike, once; judge and open,
+# fed a stranger's message by each test, twice a test), the repeats
+# with the plain binary: a game played step by step has its first steps
+# checked and the audit that replays it all. make check-valgrind-full
+# runs every command of the same files under memcheck (UMPIRE_VG=all),
+# as make check did before: about an hour on two cores. The
 # whole games a file plays before its tests (setup_file) are made with
 # the plain binary (UMPIRE_REAL_BIN, see tests/e2e/helpers.bash); the
 # tests then audit, report, render and adjudicate them under memcheck.
