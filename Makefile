@@ -326,7 +326,7 @@ check-asan:
 # first two runs of each command path in the file (its subcommand, the
 # names of its options, its game's scenario; keygen, new, join, sign and
 # mail, which make every test's fixtures alike, once; judge and open,
-# fed a stranger's message by each test, twice a test), the repeats
+# fed a stranger's message by each test, once a test), the repeats
 # with the plain binary: a game played step by step has its first steps
 # checked and the audit that replays it all. make check-valgrind-full
 # runs every command of the same files under memcheck (UMPIRE_VG=all),
@@ -336,8 +336,9 @@ check-asan:
 # tests then audit, report, render and adjudicate them under memcheck.
 # One bats process per file, two at a time (tests/bats-files): memcheck
 # runs on one core, so this halves the wall time on two cores. The
-# longest first (every-game plays whole games), then the others, so that
-# the last ones to start are short.
+# longest first (by CPU time under memcheck: judge, checkpoints,
+# whole-turn, every-game), then the others, so that the last ones to
+# start are short.
 VALGRIND_ENV = UMPIRE_BIN=$(abspath tests/valgrind/umpire-vg) \
   UMPIRE_REAL_BIN=$(abspath $(BIN)) UMPIRE_SCENARIOS=$(abspath scenarios)
 # Memcheck runs on what it can find that the ASan+UBSan pass cannot
@@ -352,9 +353,9 @@ VALGRIND_ENV = UMPIRE_BIN=$(abspath tests/valgrind/umpire-vg) \
 # width, lockout): the plain and ASan passes run them all. Measured
 # under memcheck (CPU seconds, 2026-11-24): the files kept about 1,200;
 # those left out over 800 more, besides the examples' replays.
-VALGRIND_FILES = every-game judge judge-bounce render lookahead checkpoints mail \
-  whole-turn refusal referee minisign formats delta json audit-queue \
-  independent check luck readme readme-walk
+VALGRIND_FILES = judge checkpoints whole-turn every-game referee render \
+  refusal mail minisign lookahead judge-bounce readme-walk formats check \
+  json delta independent audit-queue luck readme
 VALGRIND_ORDER = $(VALGRIND_FILES:%=tests/e2e/%.bats)
 check-valgrind: $(BIN)
 	$(VALGRIND_ENV) sh tests/bats-files $(VALGRIND_ORDER)
