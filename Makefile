@@ -323,16 +323,14 @@ check-asan:
 
 # The end-to-end tests under valgrind (no error, no leak): each file's
 # own umpire commands run under memcheck (tests/valgrind/umpire-vg), the
-# first two runs of each command path in the file (its subcommand, the
-# names of its options, its game's scenario; keygen, new, join, sign and
-# mail, which make every test's fixtures alike, once; judge and open,
-# fed a stranger's message by each test, once a test), the repeats
-# with the plain binary: a game played step by step has its first steps
-# checked and the audit that replays it all. make check-valgrind-full
-# runs every command of the same files under memcheck (UMPIRE_VG=all),
-# as make check did before: over four times the memcheck runs (some
-# 1,600 against 350 on the logged plain pass), half an hour on two
-# cores. The
+# first run of each command path in the file (its subcommand, the names
+# of its options, its game's scenario; judge and open, fed a stranger's
+# message by each test, once a test), the repeats with the plain binary:
+# a game played step by step has its first step checked and the audit
+# that replays it all. make check-valgrind-full runs every command of
+# the same files under memcheck (UMPIRE_VG=all), as make check did
+# before: some six times the memcheck runs (about 1,660 against 270 on
+# the logged plain pass), half an hour on two cores. The
 # whole games a file plays before its tests (setup_file) are made with
 # the plain binary (UMPIRE_REAL_BIN, see tests/e2e/helpers.bash); the
 # tests then audit, report, render and adjudicate them under memcheck.
