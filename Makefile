@@ -54,7 +54,7 @@ MAN_VIEWS  = $(BUILD)/tests/man-views
 
 .PHONY: all deps check check-unit check-conformance check-e2e demo clean \
         install sanitize bench bench-judge bench-balance bench-replay-steps fuzz fuzz-run check-hostile check-faults \
-        check-tamper check-fuzz-corpus check-asan check-valgrind \
+        check-tamper check-fuzz-corpus check-asan check-asan-full check-valgrind check-valgrind-full \
         check-attacks check-e2e-files check-data check-mail \
         check-judge-load check-stress check-views check-sweep man-views \
         uninstall deps-of deb deb-deps check-deb FORCE
@@ -121,11 +121,20 @@ $(CONFORM): tests/conformance/conform.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
+# make check on CI's two cores, in about 25 minutes: the builds run
+# CHECK_JOBS compilers at once, and the stages that are one process each
+# run CHECK_JOBS at a time (make -O: each stage's output whole when it
+# ends); the end-to-end files run two at a time on their own
+# (tests/bats-files). What each stage runs at full size beyond what
+# proves its point has a target of its own: check-stress, the full
+# check-judge-load, check-sweep, check-valgrind-full.
+CHECK_JOBS = 2
+CHECK_STAGES = check-views check-faults check-mail check-attacks \
+  check-hostile check-tamper check-unit check-conformance check-data
 check: deps
-	$(MAKE) all $(UNIT_BIN) $(CONFORM)
-	$(MAKE) check-unit check-conformance check-data check-e2e-files \
-	  check-views check-hostile check-attacks check-tamper check-faults \
-	  check-mail
+	$(MAKE) -j$(CHECK_JOBS) all $(UNIT_BIN) $(CONFORM) $(MAN_VIEWS)
+	$(MAKE) -j$(CHECK_JOBS) -O $(CHECK_STAGES)
+	$(MAKE) check-e2e-files
 	$(MAKE) check-judge-load JUDGE_LOAD='$(JUDGE_LOAD_CHECK)' \
 	  JUDGE_LOAD_LMTP='$(JUDGE_LOAD_LMTP_CHECK)'
 	$(MAKE) check-asan
@@ -160,8 +169,10 @@ check-e2e: $(BIN)
 	UMPIRE_BIN=$(abspath $(BIN)) UMPIRE_SCENARIOS=$(abspath scenarios) \
 	  bats tests/e2e
 
+# E2E_SKIP: files left out (names without .bats; the ASan pass's).
+E2E_SKIP =
 E2E_ORDER = tests/e2e/every-game.bats \
-  $$(ls -S tests/e2e/*.bats | grep -v every-game)
+  $$(ls -S tests/e2e/*.bats | grep -v -e every-game $(E2E_SKIP:%=-e /%.bats))
 # The same, one bats process per file, two at a time (make check's plain
 # pass and the ASan pass: on two cores, about half check-e2e's time).
 check-e2e-files: $(BIN)
@@ -302,24 +313,42 @@ check-faults: $(BIN)
 # with GMime, keeps its thread data there (signing orders on a mailed
 # Kampfgruppe Peiper game died so). Without the interception those blocks
 # are found as heap reachable from the thread's own TLS: no false leak.
+# The ASan pass leaves out ASAN_E2E_SKIP, files whose time goes to
+# other programs playing the command paths the other files check:
+# aachen-plans (examples/aachen/trying.py's players, some 140 s under
+# ASan) and replay (the pages in headless Chromium, some 100 s); the
+# plain pass runs them, and make check-asan-full runs the ASan pass
+# with every file.
+ASAN_E2E_SKIP = aachen-plans replay
+check-asan-full:
+	$(MAKE) check-asan ASAN_E2E_SKIP=
 check-asan:
-	$(MAKE) sanitize
+	$(MAKE) -j$(CHECK_JOBS) sanitize
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:intercept_tls_get_addr=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	$(MAKE) BUILD=build-asan CC=clang CFLAGS='$(SAN_FLAGS)' \
-	  TAMPER_EDITS=40 \
-	  check-unit check-conformance check-e2e-files check-hostile \
-	  check-tamper check-fuzz-corpus
+	$(MAKE) -j$(CHECK_JOBS) -O BUILD=build-asan CC=clang CFLAGS='$(SAN_FLAGS)' \
+	  TAMPER_EDITS=40 E2E_SKIP='$(ASAN_E2E_SKIP)' \
+	  check-e2e-files check-hostile check-tamper check-fuzz-corpus \
+	  check-unit check-conformance
 
-# The end-to-end tests under valgrind (no error, no leak): every test's
-# own umpire commands run under memcheck (tests/valgrind/umpire-vg). The
+# The end-to-end tests under valgrind (no error, no leak): each file's
+# own umpire commands run under memcheck (tests/valgrind/umpire-vg), the
+# first run of each command path in the file (its subcommand, the names
+# of its options, its game's scenario; judge and open, fed a stranger's
+# message by each test, once a test), the repeats with the plain binary:
+# a game played step by step has its first step checked and the audit
+# that replays it all. make check-valgrind-full runs every command of
+# the same files under memcheck (UMPIRE_VG=all), as make check did
+# before: some six times the memcheck runs (about 1,660 against 270 on
+# the logged plain pass), half an hour on two cores. The
 # whole games a file plays before its tests (setup_file) are made with
 # the plain binary (UMPIRE_REAL_BIN, see tests/e2e/helpers.bash); the
 # tests then audit, report, render and adjudicate them under memcheck.
 # One bats process per file, two at a time (tests/bats-files): memcheck
 # runs on one core, so this halves the wall time on two cores. The
-# longest first (every-game plays whole games), then the others, so that
-# the last ones to start are short.
+# longest first (by CPU time under memcheck: judge, checkpoints,
+# whole-turn, every-game), then the others, so that the last ones to
+# start are short.
 VALGRIND_ENV = UMPIRE_BIN=$(abspath tests/valgrind/umpire-vg) \
   UMPIRE_REAL_BIN=$(abspath $(BIN)) UMPIRE_SCENARIOS=$(abspath scenarios)
 # Memcheck runs on what it can find that the ASan+UBSan pass cannot
@@ -334,12 +363,15 @@ VALGRIND_ENV = UMPIRE_BIN=$(abspath tests/valgrind/umpire-vg) \
 # width, lockout): the plain and ASan passes run them all. Measured
 # under memcheck (CPU seconds, 2026-11-24): the files kept about 1,200;
 # those left out over 800 more, besides the examples' replays.
-VALGRIND_FILES = every-game judge judge-bounce render lookahead checkpoints mail \
-  whole-turn refusal referee minisign formats delta json audit-queue \
-  independent check luck readme readme-walk
+VALGRIND_FILES = judge checkpoints whole-turn every-game referee render \
+  refusal mail minisign lookahead judge-bounce readme-walk formats check \
+  json delta independent audit-queue luck readme
 VALGRIND_ORDER = $(VALGRIND_FILES:%=tests/e2e/%.bats)
 check-valgrind: $(BIN)
 	$(VALGRIND_ENV) sh tests/bats-files $(VALGRIND_ORDER)
+
+check-valgrind-full: $(BIN)
+	$(VALGRIND_ENV) UMPIRE_VG=all sh tests/bats-files $(VALGRIND_ORDER)
 
 check-fuzz-corpus: $(FUZZ_NAMES:%=$(BUILD)/fuzz-replay/fuzz_%) $(BIN)
 	@for n in $(FUZZ_NAMES); do \
@@ -368,6 +400,10 @@ check-sweep: $(BIN)
 	  --policy both --jobs 2 $(SWEEP)
 
 # A benchmark, not a test: ratios against minisign and the bare crypto.
+# Aachen's balance is not played here (an hour and a half of the run at
+# 50 games a pairing): its section in bench/results.txt is carried over
+# from make bench-balance's last run (BENCH_BALANCE_GAMES=N plays it in
+# make bench too).
 $(BUILD)/bench/bare: bench/bare.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LDLIBS)
@@ -385,14 +421,15 @@ bench-judge: $(BIN) $(BUILD)/bench/bare
 	  --judge-cost
 	python3 bench/letters.py $(BIN) --write bench/results.txt
 
-# Aachen's balance alone (bench.py --balance, printed, not written):
-# every Allied policy of examples/aachen/trying.py against every German
-# one, BENCH_BALANCE_GAMES games a pairing (10 unless set; make bench
-# plays 50), BENCH_BALANCE_JOBS at a time (2); BENCH_BALANCE_PAIRS
-# ("careful:counter ...") those pairings alone.
+# Aachen's balance alone (bench.py --balance), printed and written into
+# bench/results.txt in place of that section: every Allied policy of
+# examples/aachen/trying.py against every German one,
+# BENCH_BALANCE_GAMES games a pairing (50 unless set, about an hour and
+# a half on two cores), BENCH_BALANCE_JOBS at a time (2);
+# BENCH_BALANCE_PAIRS ("careful:counter ...") those pairings alone.
 bench-balance: $(BIN) $(BUILD)/bench/bare
-	python3 bench/bench.py $(BIN) $(BUILD)/bench/bare \
-	  --balance $(or $(BENCH_BALANCE_GAMES),10)
+	python3 bench/bench.py $(BIN) $(BUILD)/bench/bare bench/results.txt \
+	  --balance $(or $(BENCH_BALANCE_GAMES),50)
 
 # A step of a replay page in headless Chromium (bench/replay-steps.py,
 # printed, not written; the goal, under 100 ms, is read off it): the

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """bench.py BIN BARE [OUT | --reichstag | --aachen | --mail | --flat |
---judge | --judge-cost |
---balance [GAMES]] - `make bench`: umpire measured side by side
-with stock minisign and with the bare cost of its cryptography, in one
-run on this machine. Prints the ratios and writes them, with the machine
-description, to OUT (bench/results.txt). A benchmark, not a test: it
-never fails on a missed goal, it reports it.
+--judge | --judge-cost | [OUT] --balance [GAMES]] - `make bench`:
+umpire measured side by side with stock minisign and with the bare
+cost of its cryptography, in one run on this machine. Prints the ratios
+and writes them, with the machine description, to OUT
+(bench/results.txt). A benchmark, not a test: it never fails on a
+missed goal, it reports it.
 
 Each timing runs the command REPS times in a row as separate processes
 (as a player or a referee runs it) and keeps the median of 5 rounds of
@@ -31,8 +31,8 @@ import run as fixture  # noqa: E402
 
 BIN = os.path.abspath(sys.argv[1])
 BARE = os.path.abspath(sys.argv[2])
-OUT = sys.argv[3] if len(sys.argv) > 3 and not sys.argv[3].startswith(
-    "--") else os.path.join(HERE, "results.txt")
+OUT_GIVEN = len(sys.argv) > 3 and not sys.argv[3].startswith("--")
+OUT = sys.argv[3] if OUT_GIVEN else os.path.join(HERE, "results.txt")
 fixture.BIN = BIN
 SCN = fixture.SCN
 ENV = dict(os.environ, UMPIRE_SCENARIOS=SCN)
@@ -761,16 +761,55 @@ def balance(base, out, games):
             round(100 * early / max(1, total))))
 
 
+def balance_section(text):
+    """The balance section of a results file's lines `text`: from its
+    first line ("balance     ...") to the next section's (a line that
+    does not start with a space, the "balance:" line aside), the notes
+    written under it included; [] if there is none."""
+    first = next((i for i, l in enumerate(text)
+                  if l.startswith("balance     ")), None)
+    if first is None:
+        return []
+    end = next((i for i in range(first + 1, len(text))
+                if not text[i].startswith((" ", "balance: "))), len(text))
+    return text[first:end]
+
+
 def only_balance():
-    """bench.py BIN BARE --balance [GAMES]: that section alone (printed,
-    not written to OUT)."""
+    """bench.py BIN BARE [OUT] --balance [GAMES]: that section alone,
+    printed; with OUT given (make bench-balance), also written into OUT
+    in place of the section's lines there (from its first line to its
+    "balance:" line; the notes under it are kept)."""
     i = sys.argv.index("--balance")
     games = int(sys.argv[i + 1]) if len(sys.argv) > i + 1 else 50
     base = tempfile.mkdtemp(prefix="umpire-bench-")
+    lines = []
+
+    def out(s=""):
+        print(s, flush=True)
+        lines.append(s)
     try:
-        balance(base, print, games)
+        balance(base, out, games)
     finally:
         shutil.rmtree(base, ignore_errors=True)
+    if not OUT_GIVEN:
+        return
+    old = open(OUT).read().split("\n") if os.path.exists(OUT) else []
+    if old and old[-1] == "":
+        old.pop()
+    first = next((i for i, l in enumerate(old)
+                  if l.startswith("balance     ")), None)
+    if first is not None:
+        end = next((i for i in range(first, len(old))
+                    if old[i].lstrip().startswith("balance: ")), first)
+        old[first:end + 1] = lines
+    else:
+        at = next((i for i, l in enumerate(old) if l.startswith("size ")),
+                  len(old))
+        old[at:at] = lines
+    with open(OUT, "w") as f:
+        f.write("\n".join(old) + "\n")
+    print("written to %s" % OUT)
 
 
 def play(d, n, strategy):
@@ -1339,11 +1378,16 @@ def main():
         mail(base, out)
         judge(base, out)
         judge_cost(base, out, longest)
-        # Aachen's balance: BENCH_BALANCE_GAMES games a pairing (50;
-        # 0 leaves it out)
-        games = int(os.environ.get("BENCH_BALANCE_GAMES", "50"))
+        # Aachen's balance: BENCH_BALANCE_GAMES games a pairing when
+        # set; unset (or 0), the section OUT holds from its last run
+        # (make bench-balance, an hour and a half at 50 games a
+        # pairing) is carried over as it stands
+        games = int(os.environ.get("BENCH_BALANCE_GAMES") or "0")
         if games > 0:
             balance(base, out, games)
+        elif os.path.exists(OUT):
+            for line in balance_section(open(OUT).read().split("\n")):
+                out(line)
         # sizes of what is mailed: the Aachen example as played
         ex = os.path.join(HERE, "..", "examples", "aachen")
         gsize = os.path.getsize(os.path.join(ex, "game.yaml"))

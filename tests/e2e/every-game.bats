@@ -25,9 +25,10 @@ play() {
 	done
 	local u
 	for ((i = 0; i < 2000; i++)); do
-		# the valgrind pass (UMPIRE_REAL_BIN): every 8th step under
-		# memcheck, the rest with the plain binary; the audit of the
-		# whole game after it runs under memcheck
+		# the valgrind pass (UMPIRE_REAL_BIN): every 8th step through
+		# umpire-vg (memcheck on each command path's first runs), the
+		# rest with the plain binary; the audit of the whole game
+		# after it runs under memcheck
 		u="$UMPIRE"
 		if [ -n "${UMPIRE_REAL_BIN:-}" ] && ((i % 8 != 0)); then
 			u=$UMPIRE_REAL_BIN

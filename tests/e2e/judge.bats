@@ -37,7 +37,17 @@ plain_binary() {
 	UMPIRE=${UMPIRE_REAL_BIN:-$UMPIRE}
 }
 
+# A test whose every command is the plain binary's in the valgrind pass
+# (a whole game against the judge): run there, it would prove only what
+# the plain pass proves (and the ASan pass with its own binary), so the
+# valgrind pass skips it.
+plain_game() {
+	[ -z "${UMPIRE_REAL_BIN:-}" ] ||
+		skip "a whole game, the plain binary's: the plain and ASan passes run it"
+}
+
 @test "judge: a whole Russo-German War, messages on stdin; every view audits" {
+	plain_game
 	plain_binary
 	judge_setup german soviet
 	owner_game russo-german-war german soviet
@@ -62,6 +72,7 @@ plain_binary() {
 }
 
 @test "judge: three game turns of the Race to the Reichstag through a Maildir" {
+	plain_game
 	plain_binary
 	judge_setup 1bf 1uf
 	owner_game race-to-the-reichstag 1bf 1uf
@@ -112,6 +123,7 @@ plain_binary() {
 }
 
 @test "judge: Kampfgruppe Peiper against the judge, to the end; the player audits" {
+	plain_game
 	plain_binary
 	judge_setup player
 	as player new kampfgruppe-peiper --side player=player.pub \
