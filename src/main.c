@@ -236,8 +236,8 @@ const struct command commands[] = {
 	  "       umpire judge --index DIR [--games DIR] [--config FILE]\n"
 	  "       umpire judge --init ADDRESS [--games DIR] [-s SECKEY]\n"
 	  "           [--config FILE]\n"
-	  "       umpire judge --postfix ADDRESS [--apply] [-s SECKEY]\n"
-	  "           [--config FILE]",
+	  "       umpire judge --postfix ADDRESS [--lmtp SOCKET] [--apply]\n"
+	  "           [-s SECKEY] [--config FILE]",
 	  "the referee, run by the mail system on each message",
 	  "  --games DIR     the games: GAMEID.yaml each, with failed/,\n"
 	  "                  judge.log and GAMEID.lock beside them\n"
@@ -289,6 +289,8 @@ const struct command commands[] = {
 	  "                  pipe ADDRESS's mail to this judge (its\n"
 	  "                  transport, map and limits), as the key's\n"
 	  "                  owner, with this program and --config\n"
+	  "                  (with --lmtp SOCKET: over LMTP to the\n"
+	  "                  judge serving SOCKET)\n"
 	  "  --apply         with --postfix: run them (as root)\n" },
 	{ "lock", cmd_lock, "lock",
 	  "forget the unlocked keys kept in the kernel keyring",

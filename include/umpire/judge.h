@@ -87,7 +87,8 @@ int judge_init(const struct cli *cli, const struct judge_settings *s,
 	       const char *address, const char *config, struct error *err);
 
 /* umpire judge --postfix ADDRESS: the commands that make postfix pipe
- * ADDRESS's mail to this judge (src/judge/postfix.c) to cli->out, and
+ * ADDRESS's mail to this judge (src/judge/postfix.c), or deliver it
+ * over LMTP to s->lmtp when given, to cli->out, and
  * (apply) run by sh(1) as root. The config read must give ADDRESS and
  * name the judge's key, whose owner the pipe runs the judge as. */
 int judge_postfix(const struct cli *cli, const struct judge_settings *s,

@@ -62,7 +62,8 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 		return usage_error(err, "judge", "--init ADDRESS makes the "
 				   "judge's key, config and games directory: "
 				   "give it alone (with --config, -s, --games)");
-	if (lmtp && (check || status || tick || index || init || maildir))
+	if (lmtp && !postfix && (check || status || tick || index || init ||
+				 maildir))
 		return usage_error(err, "judge", "--lmtp SOCKET serves the "
 				   "messages delivered there: give it without "
 				   "--%s", check ? "check" : status ? "status" :
@@ -80,10 +81,10 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 					   "--lmtp");
 	}
 	if (postfix && (init || check || status || tick || index || maildir ||
-			lmtp || json || outbox || sendmail || games || accept_new))
+			json || outbox || sendmail || games || accept_new))
 		return usage_error(err, "judge", "--postfix ADDRESS prints "
-				   "postfix's pipe to the judge: give it alone "
-				   "(with --config, -s, --apply)");
+				   "postfix's route to the judge: give it alone "
+				   "(with --config, -s, --lmtp, --apply)");
 	if (apply && !postfix)
 		return usage_error(err, "judge", "--apply is for --postfix "
 				   "ADDRESS");

@@ -16,6 +16,11 @@
  * when it runs. Run again, the same commands make the same files.
  * postfix's own MAIL_CONFIG names another instance's configuration
  * directory (postconf -c DIR).
+ *
+ * With --lmtp SOCKET, the judge that stays (lmtp.c): the map's line is
+ * "ADDRESS lmtp:unix:SOCKET" instead, SOCKET named from postfix's
+ * queue directory when it is in it (lmtp(8) may run chrooted there),
+ * and no pipe is written: the server runs as its unit's user.
  */
 #define _XOPEN_SOURCE 700       /* realpath(3) */
 #include <errno.h>
@@ -148,6 +153,8 @@ struct route {
 	struct strbuf maps;        /* transport_maps as it will be */
 	struct strbuf judge;       /* the pipe's command */
 	struct strbuf user;        /* the key's owner, pipe(8)'s user= */
+	struct strbuf next;        /* the map's nexthop: "umpire:", or
+				      "lmtp:unix:SOCKET" */
 };
 
 static void route_free(struct route *r)
@@ -158,6 +165,7 @@ static void route_free(struct route *r)
 	strbuf_free(&r->maps);
 	strbuf_free(&r->judge);
 	strbuf_free(&r->user);
+	strbuf_free(&r->next);
 }
 
 static int plan_route(const struct cli *cli, const struct judge_settings *s,
@@ -201,7 +209,10 @@ static int plan_route(const struct cli *cli, const struct judge_settings *s,
 			      s->seckey ? strerror(errno) : "set secret_key "
 			      "under [umpire]", address);
 	struct passwd *pw = getpwuid(st.st_uid);
-	if (!pw || st.st_uid == 0)
+	/* over LMTP no pipe runs it: the server runs as its unit says */
+	if (s->lmtp && !pw)
+		pw = getpwuid(geteuid());
+	if (!pw || (st.st_uid == 0 && !s->lmtp))
 		return errorf(err, EXIT_USAGE, "--postfix: the judge's key %s "
 			      "is owned by %s: pipe(8) runs a command as a "
 			      "user of its own, never as root: chown the key "
@@ -224,6 +235,25 @@ static int plan_route(const struct cli *cli, const struct judge_settings *s,
 		strbuf_adds(&r->dir, "/etc/postfix");
 	}
 	strbuf_addf(&r->map, "hash:%s/umpire-transport", r->dir.buf);
+	if (!s->lmtp) {
+		strbuf_adds(&r->next, POSTFIX_SERVICE ":");
+	} else {
+		/* lmtp(8) reads a relative path from the queue directory */
+		char sock[PATH_MAX];
+		const char *path = s->lmtp;
+		if (realpath(s->lmtp, sock))
+			path = sock;
+		if (*path != '/')
+			return errorf(err, EXIT_USAGE, "--lmtp '%s': give the "
+				      "socket's absolute path", s->lmtp);
+		strbuf_reset(&out);
+		if (have)
+			postconf(tool.buf, "-h", "queue_directory", &out);
+		size_t q = out.len;
+		if (q && !strncmp(path, out.buf, q) && path[q] == '/')
+			path += q + 1;
+		strbuf_addf(&r->next, "lmtp:unix:%s", path);
+	}
 	/* the maps there stay, after the judge's */
 	strbuf_reset(&out);
 	if (have)
@@ -244,19 +274,30 @@ static void route_script(const struct route *r, const char *address,
 {
 	const char *c = r->conf.buf ? r->conf.buf : "";
 	struct strbuf v = STRBUF_INIT;
-	strbuf_addf(sh, "# postfix pipes %s's mail to the judge, as %s "
-		    "(the owner of its key),\n# one recipient a delivery, "
-		    "%d deliveries at once (umpire judge --postfix,\n"
-		    "# --apply runs these lines as root):\n", address,
-		    r->user.buf, POSTFIX_CONCURRENCY);
-	strbuf_addf(&v, POSTFIX_SERVICE "/unix=" POSTFIX_SERVICE
-		    " unix - n n - %d pipe flags=R user=%s argv=%s",
-		    POSTFIX_CONCURRENCY, r->user.buf, r->judge.buf);
-	strbuf_addf(sh, "postconf%s -M ", c);
-	sh_quote(sh, v.buf);
+	int lmtp = strncmp(r->next.buf, "lmtp:", 5) == 0;
+	if (lmtp) {
+		strbuf_addf(sh, "# postfix delivers %s's mail over LMTP to "
+			    "the judge serving %s\n# (umpire judge --lmtp; "
+			    "umpire judge --postfix --lmtp, --apply runs\n"
+			    "# these lines as root):\n", address,
+			    r->next.buf + 10);
+	} else {
+		strbuf_addf(sh, "# postfix pipes %s's mail to the judge, as "
+			    "%s (the owner of its key),\n# one recipient a "
+			    "delivery, %d deliveries at once (umpire judge "
+			    "--postfix,\n# --apply runs these lines as "
+			    "root):\n", address, r->user.buf,
+			    POSTFIX_CONCURRENCY);
+		strbuf_addf(&v, POSTFIX_SERVICE "/unix=" POSTFIX_SERVICE
+			    " unix - n n - %d pipe flags=R user=%s argv=%s",
+			    POSTFIX_CONCURRENCY, r->user.buf, r->judge.buf);
+		strbuf_addf(sh, "postconf%s -M ", c);
+		sh_quote(sh, v.buf);
+		strbuf_addc(sh, '\n');
+	}
 	strbuf_reset(&v);
-	strbuf_addf(&v, "%s " POSTFIX_SERVICE ":", address);
-	strbuf_adds(sh, "\nprintf '%s\\n' ");
+	strbuf_addf(&v, "%s %s", address, r->next.buf);
+	strbuf_adds(sh, "printf '%s\\n' ");
 	sh_quote(sh, v.buf);
 	strbuf_reset(&v);
 	strbuf_addf(&v, "%s/umpire-transport", r->dir.buf);
@@ -269,9 +310,15 @@ static void route_script(const struct route *r, const char *address,
 	strbuf_addf(&v, "transport_maps = %s", r->maps.buf);
 	strbuf_addf(sh, "postconf%s -e ", c);
 	sh_quote(sh, v.buf);
-	strbuf_addf(sh, " \\\n  '" POSTFIX_SERVICE "_destination_recipient_"
-		    "limit = 1' \\\n  '" POSTFIX_SERVICE "_destination_"
-		    "concurrency_limit = %d'\n", POSTFIX_CONCURRENCY);
+	/* LMTP answers each recipient apart, and the server takes one
+	 * message at a time: postfix's defaults do */
+	if (lmtp)
+		strbuf_addc(sh, '\n');
+	else
+		strbuf_addf(sh, " \\\n  '" POSTFIX_SERVICE "_destination_"
+			    "recipient_limit = 1' \\\n  '" POSTFIX_SERVICE
+			    "_destination_concurrency_limit = %d'\n",
+			    POSTFIX_CONCURRENCY);
 	strbuf_addf(sh, "if postfix%s status 2>/dev/null; then postfix%s "
 		    "reload; fi\n", c, c);
 	strbuf_free(&v);

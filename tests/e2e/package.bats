@@ -245,6 +245,26 @@ unit_hardened() {
 	assert_output_has "--apply is for --postfix ADDRESS"
 }
 
+@test "package: judge --postfix --lmtp SOCKET prints the LMTP route, the socket named from postfix's queue directory" {
+	judge_setup
+	[ "$(id -u)" != 0 ] || chown nobody judge.key
+	mkdir -p pf q/private
+	printf 'queue_directory = %s\n' "$PWD/q" >pf/main.cf
+	MAIL_CONFIG="$PWD/pf" run "$UMPIRE" judge --postfix judge@example.org \
+		--lmtp "$PWD/q/private/umpire-judge" --config judge.ini
+	echo "$output"
+	[ "$status" -eq 0 ]
+	assert_output_has "printf '%s\n' 'judge@example.org lmtp:unix:private/umpire-judge' >$PWD/pf/umpire-transport"
+	assert_output_has "postmap -c $PWD/pf hash:$PWD/pf/umpire-transport"
+	! grep -q -- ' -M \|pipe\|recipient_limit' <<<"$output"
+	# a socket outside the queue directory is named whole
+	MAIL_CONFIG="$PWD/pf" run "$UMPIRE" judge --postfix judge@example.org \
+		--lmtp "$PWD/elsewhere.sock" --config judge.ini
+	[ "$status" -eq 0 ]
+	assert_output_has "'judge@example.org lmtp:unix:$PWD/elsewhere.sock'"
+	[ ! -e pf/umpire-transport ]
+}
+
 @test "package: the LMTP service is hardened as the tick's, and serves the socket its unit hands over" {
 	local u="$TOP/debian/umpire.umpire-judge-lmtp"
 	grep -q '^ExecStart=/usr/bin/umpire judge --config /etc/umpire/judge.ini --lmtp ' "$u.service"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # Real postfix delivering to the judge over LMTP: the private postfix of
 # mta.bash routes judge@example.org to `lmtp:unix:SOCKET` in its
-# transport map (README.md "Running a judge"), where a running
+# transport map (README.md "Running a judge"; umpire judge --postfix
+# --lmtp --apply writes it), where a running
 # `umpire judge --lmtp SOCKET` serves it; the judge's letters go back
 # through the same postfix's sendmail to the player's Maildir. A game
 # is taken and a step adjudicated; then the server is stopped, postfix
@@ -25,9 +26,6 @@ setup_file() {
 		# reaches it: the judge makes it mode 0660, group postfix
 		mkdir -m 755 "$MTA_DIR/judge"
 		SOCK=$MTA_DIR/judge/lmtp.sock
-		echo "judge@example.org lmtp:unix:$SOCK" >"$MTA_CONF/transport"
-		postconf -c "$MTA_CONF" -e \
-			"transport_maps = texthash:$MTA_CONF/transport"
 		printf '%s\n' 'lmtp      unix  -       -       n       -       -       lmtp' \
 			>>"$MTA_CONF/master.cf"
 		postfix -c "$MTA_CONF" reload >/dev/null 2>&1
@@ -77,6 +75,9 @@ serve() {
 	as alice new arnswalde-1945 --side player=alice.pub \
 		--referee judge.pub --set difficulty=low -o g.yaml 2>/dev/null
 	as alice mail g.yaml --to referee -o first.eml
+	# postfix's route to it in one command (README, umpire(1))
+	MAIL_CONFIG="$MTA_CONF" "$UMPIRE" judge --postfix judge@example.org \
+		--lmtp "$SOCK" --config judge.ini --apply
 	serve
 	# --check finds the route README gives
 	run env MAIL_CONFIG="$MTA_CONF" "$UMPIRE" judge --check --config judge.ini
