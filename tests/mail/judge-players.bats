@@ -790,9 +790,17 @@ mistake() {
 	local i
 	for i in $(seq 1 20); do
 		next_letter alice || return 1
-		subject_of "$msg" | grep -q 'your message could not be used$' &&
+		subject_of "$msg" |
+			grep -q '\(your message could not be used\|where the game stands\)$' &&
 			break
 	done
 	grep -q '^To: .*alice@example.org' "$msg"
-	grep -q 'could not be used' <(body_of "$msg")
+	# a note (the fifth: no file) is answered with where the game
+	# stands; the others could not be used
+	if [ "$1" = 5 ]; then
+		subject_of "$msg" | grep -q 'where the game stands$'
+		grep -q 'Where the game stands: ' <(body_of "$msg")
+	else
+		grep -q 'could not be used' <(body_of "$msg")
+	fi
 }
