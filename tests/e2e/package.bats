@@ -43,7 +43,12 @@ setup() {
 	tar -C "$TOP" -cf - --exclude-vcs --exclude='./build-*' \
 		--exclude=./debian/.debhelper --exclude=./debian/umpire . |
 		tar -xf - -C "$src"
-	(cd "$src" && dpkg-buildpackage -us -uc -b -nc) >build.log 2>&1 ||
+	# and make's own settings left out: the ASan pass's BUILD, CC and
+	# CFLAGS (on make's command line, so in MAKEFLAGS) would build
+	# another tree from nothing
+	(cd "$src" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u BUILD \
+		-u CC -u CFLAGS dpkg-buildpackage -us -uc -b -nc) \
+		>build.log 2>&1 ||
 		{ tail -n 30 build.log; false; }
 	run sh "$TOP/tests/deb/contents.sh" umpire_*_*.deb
 	echo "$output"
