@@ -129,7 +129,9 @@ $(CONFORM): tests/conformance/conform.c $(LIB)
 # proves its point has a target of its own: check-stress, the full
 # check-judge-load, check-sweep, check-valgrind-full.
 CHECK_JOBS = 2
-CHECK_STAGES = check-views check-faults check-mail check-attacks \
+# check-mail first: the longest (real postfix, whole games by mail),
+# the others beside it
+CHECK_STAGES = check-mail check-views check-faults check-attacks \
   check-hostile check-tamper check-unit check-conformance check-data
 check: deps
 	$(MAKE) -j$(CHECK_JOBS) all $(UNIT_BIN) $(CONFORM) $(MAN_VIEWS)
@@ -318,7 +320,10 @@ check-faults: $(BIN)
 # aachen-plans (examples/aachen/trying.py's players, some 140 s under
 # ASan) and replay (the pages in headless Chromium, some 100 s); the
 # plain pass runs them, and make check-asan-full runs the ASan pass
-# with every file.
+# with every file. The fixtures a file plays before its tests (whole
+# games in setup_file) are played by the plain binary when it is built
+# (UMPIRE_FIXTURE_BIN, tests/e2e/helpers.bash): their steps are the
+# paths the tests then run instrumented.
 ASAN_E2E_SKIP = aachen-plans replay
 check-asan-full:
 	$(MAKE) check-asan ASAN_E2E_SKIP=
@@ -326,6 +331,7 @@ check-asan:
 	$(MAKE) -j$(CHECK_JOBS) sanitize
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:intercept_tls_get_addr=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	UMPIRE_FIXTURE_BIN=$(abspath build/umpire) \
 	$(MAKE) -j$(CHECK_JOBS) -O BUILD=build-asan CC=clang CFLAGS='$(SAN_FLAGS)' \
 	  TAMPER_EDITS=40 E2E_SKIP='$(ASAN_E2E_SKIP)' \
 	  check-e2e-files check-hostile check-tamper check-fuzz-corpus \

@@ -10,9 +10,12 @@ umpire_setup() {
 	# set up what the test looks at): under the valgrind pass
 	# (UMPIRE_REAL_BIN) memcheck runs the commands a test is about, not
 	# every repeat of the steps that bring it there.
+	# The ASan pass's UMPIRE_FIXTURE_BIN likewise (umpire_setup_file).
 	UMPIRE_PLAIN=$UMPIRE
 	if [ -n "${UMPIRE_REAL_BIN:-}" ]; then
 		UMPIRE_PLAIN="$(cd "$(dirname "$UMPIRE_REAL_BIN")" && pwd)/$(basename "$UMPIRE_REAL_BIN")"
+	elif [ -x "${UMPIRE_FIXTURE_BIN:-}" ]; then
+		UMPIRE_PLAIN="$(cd "$(dirname "$UMPIRE_FIXTURE_BIN")" && pwd)/$(basename "$UMPIRE_FIXTURE_BIN")"
 	fi
 	export HOME="$BATS_TEST_TMPDIR"
 	# every test its own local records (umpire(1), FILES)
@@ -26,8 +29,10 @@ umpire_setup() {
 # UMPIRE_REAL_BIN (tests/valgrind/umpire-vg), the fixtures that a file
 # plays before its tests (whole games, hundreds of steps) are made with
 # the plain binary. The tests' own commands, audits of those whole games
-# among them, still run under memcheck; the ASan+UBSan pass plays the
-# fixtures instrumented too.
+# among them, still run under memcheck. The ASan+UBSan pass likewise
+# gives UMPIRE_FIXTURE_BIN, the plain binary, when it is built: the
+# fixtures' steps are the paths its tests run instrumented (and the
+# plain pass plays them whole).
 umpire_setup_file() {
 	umpire_setup || return 1
 	# setup_file has no test directory: the file's own
@@ -36,6 +41,8 @@ umpire_setup_file() {
 	export XDG_CONFIG_HOME="$BATS_FILE_TMPDIR/.config"
 	if [ -n "${UMPIRE_REAL_BIN:-}" ]; then
 		UMPIRE="$(cd "$(dirname "$UMPIRE_REAL_BIN")" && pwd)/$(basename "$UMPIRE_REAL_BIN")"
+	elif [ -x "${UMPIRE_FIXTURE_BIN:-}" ]; then
+		UMPIRE="$(cd "$(dirname "$UMPIRE_FIXTURE_BIN")" && pwd)/$(basename "$UMPIRE_FIXTURE_BIN")"
 	fi
 }
 
