@@ -338,6 +338,6 @@ stop() {
 		$CLIENT j.sock m1.eml >>many.out
 	done
 	[ "$(grep -c 'm1.eml 250' many.out)" -eq 30 ]
-	[ "$(wc -l <games/judge.log)" -eq 71 ]
+	[ "$(wc -l <games/judge.log)" -eq 72 ]
 	stop
 }
