@@ -289,7 +289,7 @@ JUDGE_LOAD_MAILDIR = GAMES=20 MESSAGES=200 FLOOD=100 PROCS=8 DELIVERY=maildir
 # messages' making; tests/load/README.md). make check runs it at 1,200
 # (JUDGE_LOAD_LMTP_CHECK).
 JUDGE_LOAD_LMTP = GAMES=200 MESSAGES=2000 FLOOD=98000 PROCS=8 DELIVERY=lmtp
-JUDGE_LOAD_LMTP_CHECK = GAMES=20 MESSAGES=200 FLOOD=1000 PROCS=4 DELIVERY=lmtp
+JUDGE_LOAD_LMTP_CHECK = GAMES=20 MESSAGES=200 FLOOD=300 PROCS=4 DELIVERY=lmtp
 check-judge-load: $(BIN)
 	$(UMPIRE_ENV) $(JUDGE_LOAD) python3 tests/load/judge-load
 	$(UMPIRE_ENV) $(JUDGE_LOAD_MAILDIR) python3 tests/load/judge-load
@@ -320,11 +320,14 @@ check-faults: $(BIN)
 # aachen-plans (examples/aachen/trying.py's players, some 140 s under
 # ASan) and replay (the pages in headless Chromium, some 100 s); the
 # plain pass runs them, and make check-asan-full runs the ASan pass
-# with every file. The fixtures a file plays before its tests (whole
+# with every file. It leaves out too checkpoints (its long games' every
+# checkpoint read, which the valgrind pass checks a path at a time) and
+# aachen (Aachen's rules, which every-game and aachen-plans' fixtures
+# play instrumented), some 100 s of its wall time. The fixtures a file plays before its tests (whole
 # games in setup_file) are played by the plain binary when it is built
 # (UMPIRE_FIXTURE_BIN, tests/e2e/helpers.bash): their steps are the
 # paths the tests then run instrumented.
-ASAN_E2E_SKIP = aachen-plans replay
+ASAN_E2E_SKIP = aachen-plans replay checkpoints aachen
 check-asan-full:
 	$(MAKE) check-asan ASAN_E2E_SKIP=
 check-asan:
@@ -369,15 +372,22 @@ VALGRIND_ENV = UMPIRE_BIN=$(abspath tests/valgrind/umpire-vg) \
 # width, lockout): the plain and ASan passes run them all. Measured
 # under memcheck (CPU seconds, 2026-11-24): the files kept about 1,200;
 # those left out over 800 more, besides the examples' replays.
-VALGRIND_FILES = judge checkpoints whole-turn every-game referee render \
+# make check leaves out of it whole-turn and render (their memcheck
+# runs replay long Race to the Reichstag games, some 75 s of the pass's
+# wall time on two cores: the ASan pass runs both, and every-game renders
+# and views every game under memcheck); check-valgrind-full runs them,
+# every run of every file under memcheck.
+VALGRIND_FILES = judge checkpoints every-game referee \
   refusal mail minisign lookahead judge-bounce readme-walk formats check \
   json delta independent audit-queue luck readme
 VALGRIND_ORDER = $(VALGRIND_FILES:%=tests/e2e/%.bats)
+VALGRIND_FULL_ORDER = $(VALGRIND_ORDER) tests/e2e/whole-turn.bats \
+  tests/e2e/render.bats
 check-valgrind: $(BIN)
 	$(VALGRIND_ENV) sh tests/bats-files $(VALGRIND_ORDER)
 
 check-valgrind-full: $(BIN)
-	$(VALGRIND_ENV) UMPIRE_VG=all sh tests/bats-files $(VALGRIND_ORDER)
+	$(VALGRIND_ENV) UMPIRE_VG=all sh tests/bats-files $(VALGRIND_FULL_ORDER)
 
 check-fuzz-corpus: $(FUZZ_NAMES:%=$(BUILD)/fuzz-replay/fuzz_%) $(BIN)
 	@for n in $(FUZZ_NAMES); do \
