@@ -28,7 +28,7 @@
 #include <time.h>
 #include <sodium.h>
 #include "umpire/fsutil.h"
-#include "room.h"
+#include "letters.h"
 
 #define D_ANSWER "umpire judge answer\n"
 

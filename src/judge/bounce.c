@@ -8,6 +8,7 @@
  * have the judge tell a game's parties that one of them is unreachable.
  * (A role whose name is not made of letters, digits, '-' and '_' gets a
  * random Message-ID: a bounce of its letters names nothing of ours.)
+ * The Message-ID is made and read by store.c (letter_id, our_letter).
  *
  * A delivery status notification (RFC 3464: multipart/report;
  * report-type=delivery-status, its message/delivery-status part saying
@@ -36,62 +37,14 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-#include <sodium.h>
 #include "umpire/compose.h"
 #include "umpire/fsutil.h"
 #include "umpire/gmime_dl.h"
 #include "umpire/mail.h"
-#include "room.h"
+#include "letters.h"
+#include "intake.h"
 
-#define ROLE_ID_MAX 64          /* the longest role name in a Message-ID */
 #define DIAG_MAX 200            /* the diagnostic kept of a report */
-
-static int role_id_ok(const char *r, size_t n)
-{
-	static const char ok[] = "abcdefghijklmnopqrstuvwxyz"
-		"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_";
-	if (n == 0 || n > ROLE_ID_MAX)
-		return 0;
-	for (size_t i = 0; i < n; i++)
-		if (!r[i] || !strchr(ok, r[i]))
-			return 0;
-	return 1;
-}
-
-/* TAG of "GAMEID.ROLE.NONCE" (16 hex digits) under the judge's key. */
-static void letter_tag(const struct judge *j, const char *left, size_t n,
-		       char hex[17])
-{
-	static const char ctx[] = "umpire judge letter id\n";
-	unsigned char mac[crypto_generichash_BYTES_MIN];
-	crypto_generichash_state st;
-	crypto_generichash_init(&st, j->sk->sk, 32, sizeof mac);
-	crypto_generichash_update(&st, (const unsigned char *)ctx,
-				  sizeof ctx - 1);
-	crypto_generichash_update(&st, (const unsigned char *)left, n);
-	crypto_generichash_final(&st, mac, sizeof mac);
-	sodium_bin2hex(hex, 17, mac, 8);
-}
-
-void letter_id(const struct judge *j, const char *id, const char *role,
-	       const unsigned char *same, struct strbuf *out)
-{
-	unsigned char nonce[8];
-	char nhex[17], tag[17];
-	if (!j->sk || !game_id_ok(id) || !role_id_ok(role, strlen(role)))
-		return;
-	if (same)
-		crypto_generichash(nonce, sizeof nonce,
-				   (const unsigned char *)role, strlen(role),
-				   same, 32);
-	else
-		randombytes_buf(nonce, sizeof nonce);
-	sodium_bin2hex(nhex, sizeof nhex, nonce, sizeof nonce);
-	size_t start = out->len;
-	strbuf_addf(out, "%s.%s.%s", id, role, nhex);
-	letter_tag(j, out->buf + start, out->len - start, tag);
-	strbuf_addf(out, ".%s", tag);
-}
 
 /* ---- header-like text: a mail header block, a DSN's field blocks ---- */
 
@@ -334,38 +287,6 @@ static int recipient_failed(const struct strbuf *text, struct fate_of *f)
 		f->diag.buf[f->diag.len = DIAG_MAX] = '\0';
 	strbuf_free(&v);
 	return found;
-}
-
-/* The game and role a Message-ID of ours names (its tag checked); 0 if
- * it is none of ours. */
-static int our_letter(const struct judge *j, const char *mid, char *id,
-		      char *role)
-{
-	const char *s = mid, *at;
-	while (*s == ' ' || *s == '<')
-		s++;
-	at = strchr(s, '@');
-	if (!at || strncasecmp(at, "@umpire.invalid", 15) ||
-	    (at[15] && at[15] != '>'))
-		return 0;
-	size_t n = (size_t)(at - s);
-	/* GAMEID.ROLE.NONCE.TAG: the role between the first and the
-	 * second-to-last dots */
-	if (n < GAME_ID_HEX + 1 + 1 + 1 + 16 + 1 + 16 ||
-	    s[GAME_ID_HEX] != '.' || s[n - 17] != '.' || s[n - 34] != '.')
-		return 0;
-	size_t rn = n - 34 - (GAME_ID_HEX + 1);
-	memcpy(id, s, GAME_ID_HEX);
-	id[GAME_ID_HEX] = '\0';
-	if (!game_id_ok(id) || !role_id_ok(s + GAME_ID_HEX + 1, rn) ||
-	    strspn(s + n - 33, "0123456789abcdef") != 16 ||
-	    strspn(s + n - 16, "0123456789abcdef") != 16)
-		return 0;
-	memcpy(role, s + GAME_ID_HEX + 1, rn);
-	role[rn] = '\0';
-	char tag[17];
-	letter_tag(j, s, n - 17, tag);
-	return sodium_memcmp(tag, s + n - 16, 16) == 0;
 }
 
 /* ---- GAMEID.bounces ---- */

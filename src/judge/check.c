@@ -1,9 +1,9 @@
 /*
  * check.c - the judge's set-up, and the games it keeps, for its owner.
  *
- * judge_key is the test of the referee key every run makes (service.c),
- * judge_gmime that of GMime every message needing it makes (intake.c);
- * umpire judge --check makes it and the other tests of README.md
+ * umpire judge --check makes the test of the referee key every run
+ * makes and that of GMime every message needing it makes (store.c's
+ * judge_key, judge_gmime), and the other tests of README.md
  * "Running a judge" without a message and without writing anything
  * (and postfix.c's, where postfix is installed);
  * umpire judge --status says a line a game kept; both name the messages
@@ -16,59 +16,14 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <sodium.h>
 #include "umpire/fsutil.h"
 #include "umpire/gmime_dl.h"
 #include "umpire/mail.h"
 #include "umpire/clock.h"
 #include "umpire/json.h"
-#include "room.h"
-
-int judge_key(const char *path, struct seckey **sk, struct error *err)
-{
-	struct stat st;
-	char *buf;
-	size_t len;
-	int enc = 0;
-	struct seckey *own = NULL;
-	if (!path)
-		return errorf(err, EXIT_USAGE, "no referee key: give -s "
-			      "SECKEY or set secret_key in the config file");
-	if (stat(path, &st) != 0)
-		return errorf(err, EXIT_USAGE, "%s: %s", path,
-			      strerror(errno));
-	if (st.st_mode & 077)
-		return errorf(err, EXIT_USAGE, "%s: mode %03o: the judge's key "
-			      "must be readable by its owner alone (chmod 600 "
-			      "%s)", path, (unsigned)(st.st_mode & 0777), path);
-	if (read_input(path, 4096, &buf, &len, err))
-		return -1;
-	int rc = seckey_is_encrypted(path_name(path), buf, len, &enc, err);
-	if (rc == 0 && enc)
-		rc = errorf(err, EXIT_USAGE, "%s is protected by a passphrase, "
-			    "and umpire judge runs unattended with nobody to "
-			    "type it: give the judge a key of its own made "
-			    "without one (umpire keygen -W), kept mode 0600",
-			    path);
-	if (rc == 0)
-		rc = seckey_parse(path_name(path), buf, len, NULL,
-				  sk ? sk : &own, err);
-	seckey_free(own);
-	sodium_memzero(buf, len);
-	free(buf);
-	return rc;
-}
-
-int judge_gmime(struct error *err)
-{
-	struct gmime gm;
-	if (gmime_open(&gm, err)) {
-		err->status = EXIT_TEMPFAIL;
-		return -1;
-	}
-	gmime_close(&gm);
-	return 0;
-}
+#include "intake.h"
+#include "front.h"
+#include "entries.h"
 
 /* ---- umpire judge --check ---- */
 
@@ -347,17 +302,6 @@ int judge_check(const struct cli *cli, const struct judge_settings *s,
 }
 
 /* ---- umpire judge --status ---- */
-
-int judge_game_file(const struct dirent *e)
-{
-	const char *n = e->d_name;
-	size_t k = strlen(n);
-	char id[GAME_ID_HEX + 1];
-	if (k != GAME_ID_HEX + 5 || strcmp(n + GAME_ID_HEX, ".yaml"))
-		return 0;
-	snprintf(id, sizeof id, "%.*s", GAME_ID_HEX, n);
-	return game_id_ok(id);
-}
 
 /* How many letters of game id wait in spool/. */
 static size_t spooled(const struct judge *j, const char *id)

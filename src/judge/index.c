@@ -1,7 +1,8 @@
 /*
- * index.c - what the judge shows of its games to anybody: the replay of
- * a finished game (mailed with its last letters, README.md "Running a
- * judge"), and umpire judge --index DIR, a page of the games it keeps.
+ * index.c - what the judge shows of its games to anybody: umpire judge
+ * --index DIR, a page of the games it keeps, each finished game's
+ * replay beside it (replay.c, mailed with its last letters too, README.md
+ * "Running a judge").
  *
  * Only what every party may know is on the page: the game, its
  * scenario, its sides, its step, whose move and since when (a timed
@@ -20,40 +21,7 @@
 #include <time.h>
 #include "umpire/clock.h"
 #include "umpire/fsutil.h"
-#include "umpire/replay.h"
-#include "room.h"
-
-int judge_replay_page(const struct game *g, const char *scn_dir,
-		      struct strbuf *page, struct strbuf *result,
-		      struct error *err)
-{
-	/* the replay runs the game again with its own hooks: on a copy
-	 * read from the game's text, the caller's game untouched */
-	struct strbuf text = STRBUF_INIT, name = STRBUF_INIT;
-	struct game copy;
-	struct replay r;
-	int rc = -1;
-	replay_init(&r);
-	strbuf_addf(&name, "%s.yaml", g->id);
-	if (game_emit(g, &text, err) ||
-	    game_parse(&copy, name.buf, text.buf, text.len, scn_dir, err))
-		goto out;
-	rc = replay_game(&copy, name.buf, &r, err);
-	if (!rc) {
-		struct strbuf audit = STRBUF_INIT;
-		strbuf_addf(&audit, "umpire audit %s", name.buf);
-		r.audit = strbuf_detach(&audit, NULL);
-		replay_html(&r, page);
-		if (result && r.result)
-			strbuf_adds(result, r.result);
-	}
-	game_free(&copy);
-out:
-	replay_free(&r);
-	strbuf_free(&text);
-	strbuf_free(&name);
-	return rc;
-}
+#include "letters.h"
 
 /* One row of the index for game id; its replay written in dir when the
  * game is over. */

@@ -20,7 +20,7 @@
 #include "umpire/fsutil.h"
 #include "umpire/keys.h"
 #include "umpire/mail.h"
-#include "room.h"
+#include "store.h"
 
 /* path made absolute (from the working directory), into out. */
 static void absolute(const char *path, struct strbuf *out)

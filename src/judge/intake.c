@@ -27,7 +27,8 @@
 #include "umpire/request.h"
 #include "umpire/sign.h"
 #include "umpire/view.h"
-#include "room.h"
+#include "letters.h"
+#include "intake.h"
 
 /* The name a message's file goes by in what the judge answers: never
  * the judge's own name for the message. */

@@ -19,7 +19,7 @@
 #include "umpire/compose.h"
 #include "umpire/report.h"
 #include "umpire/view.h"
-#include "room.h"
+#include "letters.h"
 
 void letters_free(struct letters *l)
 {

@@ -47,7 +47,9 @@
 #include <time.h>
 #include <unistd.h>
 #include "umpire/mail.h"
-#include "room.h"
+#include "letters.h"
+#include "intake.h"
+#include "front.h"
 
 #define LMTP_CLIENTS 16         /* connections at once */
 #define LMTP_LINE 2048          /* a command line, CRLF included */

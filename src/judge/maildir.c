@@ -26,7 +26,9 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "room.h"
+#include "letters.h"
+#include "intake.h"
+#include "front.h"
 
 /* A message of new/: every name but dot files. */
 static int not_dot(const struct dirent *e)

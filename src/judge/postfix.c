@@ -34,7 +34,8 @@
 #include <unistd.h>
 #include "umpire/fsutil.h"
 #include "umpire/mail.h"
-#include "room.h"
+#include "store.h"
+#include "entries.h"
 
 /* The transport's name in master.cf, and how many judges at once (the
  * README's "Under a flood": a club's small machine). */

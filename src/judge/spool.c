@@ -28,7 +28,7 @@
 #include <unistd.h>
 #include <sodium.h>
 #include "umpire/fsutil.h"
-#include "room.h"
+#include "letters.h"
 
 static size_t joined(const struct game *g)
 {
@@ -360,4 +360,20 @@ void spool_flush_all(struct judge *j, struct outcome *o)
 			close(fd);
 	}
 	names_free(names, n);
+}
+
+/* The letters of the spool sent, and the log says so: those of the steps
+ * of a --maildir run (hold_letters), and those that an earlier run could
+ * not send (sendmail down, a crash between storing a step and sending
+ * its letters). */
+void judge_send_spooled(struct judge *j)
+{
+	struct outcome o;
+	memset(&o, 0, sizeof o);
+	spool_flush_all(j, &o);
+	if (o.notes.len) {
+		say(&o, FATE_DONE, "letters of the spool");
+		judge_log(j, "spool", &o);
+	}
+	outcome_free(&o);
 }

@@ -22,7 +22,7 @@
 #include <unistd.h>
 #include "umpire/clock.h"
 #include "umpire/fsutil.h"
-#include "room.h"
+#include "store.h"
 
 /* GAMEID.mail is small: a line a role. */
 #define MAIL_FILE_MAX (16u << 10)

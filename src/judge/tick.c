@@ -26,7 +26,9 @@
 #include "umpire/clock.h"
 #include "umpire/compose.h"
 #include "umpire/json.h"
-#include "room.h"
+#include "letters.h"
+#include "intake.h"
+#include "front.h"
 
 /* What one game's clock asks now. */
 struct due {
@@ -386,17 +388,6 @@ static int missed_again(struct judge *j, struct game *g, struct due *d,
 		   "forfeit" : "notice", d, now, test, 0, o, err);
 }
 
-int clock_taken(const struct judge *j, struct game *g, struct error *err)
-{
-	time_t now;
-	int test;
-	if (!g->clock.set)
-		return 0;
-	if (clock_now(&now, &test, err))
-		return -1;
-	return clock_add(g, j->sk, "taken", NULL, now, test, err);
-}
-
 /* The tick of the game id (its lock held). */
 static int tick_game(struct judge *j, const char *id, time_t now, int test,
 		     struct outcome *o, struct error *err)
@@ -513,24 +504,4 @@ int judge_tick_all(struct judge *j, struct error *err)
 		return errorf(err, EXIT_TEMPFAIL, "the tick could not keep "
 			      "the time of every game (judge.log says why)");
 	return 0;
-}
-
-/* ---- umpire judge --status: the clock's part ---- */
-
-void clock_status(const struct game *g, const char *waiting,
-		  struct clock_status *out)
-{
-	memset(out, 0, sizeof *out);
-	if (!g->clock.set || !waiting)
-		return;
-	long t = clock_find(g, "taken", g->n_steps, NULL);
-	long s = clock_find(g, "seen", g->n_steps, NULL);
-	if (t < 0 && s < 0)
-		return;
-	struct clock_entry e;
-	clock_entry(g, (size_t)(t > s ? t : s), &e);
-	out->since = e.at;
-	out->deadline = e.at + (time_t)g->clock.deadline;
-	out->timed = 1;
-	out->late = clock_find(g, "notice", g->n_steps, waiting) >= 0;
 }

@@ -1,0 +1,121 @@
+/*
+ * letters.h - what a state of a game owes its parties, made durable and
+ * sent (the layer above store.h; the map of the layers is there).
+ *
+ * Ownership: a struct letters owns its messages.
+ */
+#ifndef UMPIRE_JUDGE_LETTERS_H
+#define UMPIRE_JUDGE_LETTERS_H
+
+#include "store.h"
+
+/* answers.c: how often a party is answered (three bounds: signed mail
+ * at most j->answers_a_step answers a role a day in each state of the
+ * game; its requests for its letter (umpire ask) as many again, of
+ * their own, in each state whatever the day; unsigned mail from the
+ * role's address at most j->answers_a_day a day). The key of an answer to role of g (signed
+ * mail or not) to the message whose bytes hash to message: the same
+ * message answered again in the same state has the same key, and its
+ * letter the same Message-ID. */
+enum answer_kind { ANSWER_UNSIGNED, ANSWER_SIGNED, ANSWER_ASK };
+void answer_key(const struct game *g, const char *role,
+		enum answer_kind is_signed, const unsigned char message[32],
+		unsigned char key[32]);
+/* Under the game's lock: 1 when the answer key may be given, 0 when
+ * its bound is reached, -1 when it was given already (counted once). */
+int answer_allowed(const struct judge *j, const struct game *g,
+		   const char *role, enum answer_kind is_signed,
+		   const unsigned char key[32]);
+/* The answer key given: counted, once its letter is durable. */
+void answer_counted(const struct judge *j, const struct game *g,
+		    const char *role, enum answer_kind is_signed,
+		    const unsigned char key[32]);
+
+/* replay.c: the replay of g (over: its whole file is every party's),
+ * as umpire replay writes it, appended to page; its result line to
+ * result (if not NULL). g is not changed (a copy replays). */
+int judge_replay_page(const struct game *g, const char *scn_dir,
+		      struct strbuf *page, struct strbuf *result,
+		      struct error *err);
+
+
+/* letters.c */
+struct letters {
+	struct strbuf msg[JUDGE_MAX_LETTERS];
+	char *to[JUDGE_MAX_LETTERS];
+	size_t n;
+};
+void letters_free(struct letters *l);
+/* The letters g's present state owes (only `only`'s, whatever the
+ * state: a letter asked again): an invitation to a role still to join;
+ * else the sealed view (a game with views) or the report and the game
+ * file of the side asked next, and of the side that took the latest
+ * step when it must know now (its step played late for it, or answers
+ * of it not used); at the end the whole game file to every side. A
+ * side that waits is written to when it is asked: its view then tells
+ * every step since its own latest. A role without an address is said
+ * in o. given: the
+ * run that adjudicated g's latest step, under letters_hook (NULL: the
+ * game replayed from this machine's checkpoints). */
+int letters_of_state(struct judge *j, struct game *g, const struct run *given,
+		     const char *only, struct letters *out,
+		     struct outcome *o, struct error *err);
+/* What the run adjudicating g's next step must hold for
+ * letters_of_state to make that step's letters from it (given) without
+ * replaying the game: set in h before adjudicate_orders. */
+void letters_hook(const struct game *g, struct step_hook *h);
+/* What an answer to a party says: the subject's part after the game
+ * ("step 4: the orders of german refused"), its first line, the reason,
+ * what to send instead (may be NULL), and the referee's signed refusal
+ * (may be NULL or empty). */
+struct answer_text {
+	const char *what, *intro, *reason, *hint;
+	const struct strbuf *refusal;
+	/* what makes it this answer (answer_key): its Message-ID's */
+	const unsigned char *same;
+};
+/* The answer t to side of g, at side's own address; in a game with
+ * views all but the intro is sealed to side's key. Nothing is added
+ * when side has no address. */
+int letter_answer(struct judge *j, struct game *g, const char *side,
+		  const struct answer_text *t, const char *in_reply_to,
+		  struct letters *out, struct error *err);
+
+/* One letter of d to role of g at `to`, composed into l: from the
+ * judge, automatic (RFC 3834), its Message-ID naming g and role
+ * (letter_id). same (32 bytes, or NULL for a letter of its own): what
+ * makes this letter the one it is; the same letter made again (sent
+ * again after a crash, or asked for again) has the same Message-ID. */
+struct draft;
+int add_letter(struct judge *j, struct letters *l, const struct game *g,
+	       const char *role, const char *to,
+	       const unsigned char *same, struct draft *d,
+	       struct error *err);
+
+/* spool.c */
+/* The letters l of g's present state, made durable in the spool (every
+ * file synced, then its directory) before g is stored: then a crash
+ * before they are sent leaves them for the next run. fresh: l are the
+ * letters of a new state, not stored yet; those a judge killed before
+ * storing it left are dropped first (the state computed again owes
+ * them once). later (may be NULL): the syncs left to it, made with
+ * those of the step's game file (adjudicate_orders). */
+int spool_put(struct judge *j, struct game *g, const struct letters *l,
+	      int fresh, struct sync_later *later, struct error *err);
+/* Send what the spool holds for game id (its lock held; g: the game as
+ * stored, or NULL to read it when the spool holds any): a letter of a
+ * state g does not hold (the step was never stored) is dropped, one
+ * sent or put in the outbox is removed, one that could not be is kept
+ * for the next run. What was done is said in o (may be NULL). Returns
+ * the number of letters sent. */
+size_t spool_flush(struct judge *j, const char *id, struct game *g,
+		   struct outcome *o);
+/* spool_flush for every game with letters in the spool, each under its
+ * lock (a run after a crash, or after sendmail failed). */
+void spool_flush_all(struct judge *j, struct outcome *o);
+
+/* The letters of the spool sent (every game's, each under its lock),
+ * and a log line "spool" saying so when there were any. */
+void judge_send_spooled(struct judge *j);
+
+#endif

@@ -1,0 +1,220 @@
+/*
+ * store.h - the judge's room (src/judge/), private to it, in layers:
+ * each file uses only the layers below its own (tests/judge-layers.py
+ * checks the includes and, with the objects built, the symbols), and
+ * includes the header of each layer it uses.
+ *
+ * The judge is the referee of the games kept in one directory, run by
+ * the mail system on each message (umpire(1), JUDGE). From the top:
+ *
+ * entries.h  the commands' entries (umpire/judge.h declares them):
+ *   service.c  judge_run: the judge set up, then the front end asked
+ *              for (one message on stdin: here);
+ *   postfix.c  umpire judge --postfix: postfix's pipe to the judge
+ *              printed and made; --check's test of it;
+ *   check.c    umpire judge --check (the set-up) and --status (the
+ *              games kept);
+ *   init.c     umpire judge --init: the key, config and games made;
+ *   index.c    umpire judge --index: the page of the games.
+ * front.h    the front ends, each handing messages to the intake:
+ *   maildir.c  a Maildir's messages, each taken by one judge, and
+ *              taken again when the judge that took it died;
+ *   lmtp.c     messages delivered over LMTP to a judge that stays;
+ *   tick.c     umpire judge --tick: each game's clock kept.
+ * intake.h   what one message holds, and what becomes of it:
+ *   bounce.c   the judge's letters that could not be delivered (RFC
+ *              3464 reports): recorded, the other parties told;
+ *   intake.c   a join, a new game, orders adjudicated or refused, a
+ *              replay, a request, a mistake answered;
+ *   receive.c  a message read within the limit, dealt with, logged,
+ *              kept in failed/ when a party's failed.
+ * letters.h  what a state owes its parties, made durable and sent:
+ *   answers.c  how often a party is answered: its signed mail and
+ *              mail from its address, apart;
+ *   replay.c   the replay of a finished game;
+ *   letters.c  the letters a game's state owes its parties, and the
+ *              answer to a party's refused orders: nothing a relay may
+ *              not read in clear;
+ *   spool.c    letters made durable before the step they belong to is
+ *              stored, and sent from there.
+ * store.h    the game store, under everything:
+ *   store.c    a game's paths and lock, unique names, the log line,
+ *              failed/, the set-up every run tests (key, GMime), the
+ *              Message-ID of a letter, the clock entries of a record;
+ *   strangers.c the games taken by mail (--accept-new), GAMEID.mail:
+ *              the addresses proven, their number, size and idle time
+ *              bounded.
+ * Within a layer a file may use one listed before it (replay.c's page
+ * in letters.c, intake.c in receive.c), never one after it.
+ *
+ * Ownership: struct judge borrows its strings from the command line and
+ * the config; it owns sk.
+ */
+#ifndef UMPIRE_JUDGE_STORE_H
+#define UMPIRE_JUDGE_STORE_H
+
+#include <stdarg.h>
+#include <time.h>
+#include "umpire/commands.h"
+#include "umpire/game.h"
+#include "umpire/judge.h"
+#include "umpire/keys.h"
+#include "umpire/strbuf.h"
+
+/* The largest umpire file a message to the judge may carry. The judge
+ * takes joins (a game file before its first step: a few KiB), orders
+ * (sealed: a multiple of 16 KiB) and requests; 1 MiB is ample, and
+ * bounds what a stranger's message can make it hold (a message may be
+ * mail_message_max of it, 1,594,708 bytes; GMime's tree of one is a few
+ * times that; README.md, "Under a flood", says the peaks). */
+#define JUDGE_MAX_FILE (1u << 20)
+/* The most letters one state of a game owes (a letter a role). */
+#define JUDGE_MAX_LETTERS GAME_MAX_ROLES
+
+struct judge {
+	const struct cli *cli;     /* its cfg: --config's, if given */
+	const char *games, *outbox, *sendmail, *from;
+	int accept_new;
+	unsigned answers_a_day, answers_a_step;   /* answers.c */
+	size_t failed_max, failed_bytes;   /* failed/'s bound */
+	/* the games taken by mail (strangers.c): how many, how big, how
+	 * long kept while no side has moved */
+	size_t new_games_max, new_game_bytes;
+	long new_idle;
+	struct seckey *sk;
+	struct pubkey pk;
+	unsigned long serial;      /* file names of this run */
+	/* a --maildir run: the letters of its steps stay in spool/
+	 * (durable there) until its end, when they all go to the outbox
+	 * with one sync of it a game, not one a step */
+	int hold_letters;
+	/* a tick (from cron or a timer, which mail the host what it
+	 * prints): only the log lines that need the host (failed, retry,
+	 * a letter not sent) are said on stderr too; judge.log has all */
+	int quiet;
+};
+
+/* What became of one message: the log line's fields. FATE_RETRY: the
+ * judge could not do its part (a letter not made durable): the message
+ * is left to the mail system to deliver again. */
+enum fate { FATE_DONE, FATE_DROPPED, FATE_FAILED, FATE_RETRY };
+struct outcome {
+	struct strbuf from, msgid, what;
+	struct strbuf notes;       /* "; ..." said after what */
+	char game[GAME_ID_HEX + 1];
+	char step[24];
+	enum fate fate;
+	int no_answer;             /* an automatic message or a bounce */
+	int answered;              /* a party's answer dealt with */
+	int party;                 /* a party of a game kept here signed it */
+	int host;                  /* something the host must see (a letter
+				      not sent): said on stderr by a tick */
+	unsigned char message[32]; /* the hash of the message's bytes */
+	/* what came, in words of the judge's own for an answer to mail
+	 * no party signed (never the message's text); NULL: a message */
+	const char *received;
+	size_t size;               /* the message's bytes */
+	const char *hint;          /* what the sender should send instead */
+	/* a game this message's handling read, none of whose parties
+	 * writes from the message's From: a mistake is not answered,
+	 * and that game need not be read again to know it */
+	char no_party_of[GAME_ID_HEX + 1];
+};
+
+int say(struct outcome *o, enum fate fate, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void outcome_free(struct outcome *o);
+
+/* A game's file named by its id and suffix (".yaml", ".lock", ...). */
+void game_path(const struct judge *j, const char *id, const char *suffix,
+	       struct strbuf *out);
+int lock_game(const struct judge *j, const char *id, int *fd,
+	      struct error *err);
+void unique_name(struct judge *j, struct strbuf *out);
+int game_id_ok(const char *id);
+/* The log line of what became of o (a message named name, or "tick"). */
+void judge_log(const struct judge *j, const char *name,
+	       const struct outcome *o);
+/* A message a party sent that could not be processed (msg, len bytes,
+ * named name; o->what its reason), into failed/ with NAME.why, and
+ * failed/ kept within its bound (the oldest out, said in o); -1 when
+ * not even that could be done (err). */
+int keep_failed(const struct judge *j, const char *msg, size_t len,
+		const char *name, struct outcome *o, struct error *err);
+/* The referee key at path (NULL: none given): unencrypted
+ * (nobody is there to type a passphrase) and readable by its owner
+ * alone; loaded into *sk when sk is not NULL. 0, or -1 with err
+ * (EXIT_USAGE) saying what to fix. */
+int judge_key(const char *path, struct seckey **sk, struct error *err);
+/* GMime, which the judge loads at run time to read and write
+ * mail (gmime_dl.h), loaded: 0, or -1 with err (EXIT_TEMPFAIL: the
+ * host's to mend, never the sender's fault) naming the library and
+ * what to install. */
+int judge_gmime(struct error *err);
+/* Whether a directory entry is a game file, GAMEID.yaml (for
+ * scandir). */
+struct dirent;
+int judge_game_file(const struct dirent *e);
+
+
+/* The longest role name a letter's Message-ID names. */
+#define ROLE_ID_MAX 64
+/* The Message-ID's left part of a letter to role of game id, appended to
+ * out: GAMEID.ROLE.NONCE.TAG, TAG keyed by the judge's key, NONCE random
+ * or (same not NULL) derived from same and role; nothing (a random
+ * Message-ID then) for a role not named by [A-Za-z0-9_-]. */
+void letter_id(const struct judge *j, const char *id, const char *role,
+	       const unsigned char *same, struct strbuf *out);
+/* The game and role (ROLE_ID_MAX + 1 bytes) a Message-ID of the
+ * judge's letters names, its tag checked: 1, else 0 (none of ours). */
+int our_letter(const struct judge *j, const char *mid, char *id,
+	       char *role);
+/* A step the judge takes in a game with a clock: when, into the record
+ * (the time is the judge's now). */
+int clock_taken(const struct judge *j, struct game *g, struct error *err);
+/* What --status says of a game's clock, waiting on role `waiting`
+ * (NULL: none). timed: the record times the present step. */
+struct clock_status {
+	int timed, late;
+	time_t since, deadline;
+};
+void clock_status(const struct game *g, const char *waiting,
+		  struct clock_status *out);
+
+
+/* strangers.c: GAMEID.mail, the record of a game taken by mail */
+struct bymail {
+	int by_mail;
+	time_t taken;
+	size_t n;                  /* roles proven at their address */
+	char role[GAME_MAX_ROLES][64];
+	char addr[GAME_MAX_ROLES][256];
+};
+/* 1 with b read when game id was taken by mail, else 0 (b empty). */
+int bymail_read(const struct judge *j, const char *id, struct bymail *b);
+int bymail_write(const struct judge *j, const char *id,
+		 const struct bymail *b, struct error *err);
+/* Whether the judge may mail role of g at `to`: always in the host's
+ * games; in a game taken by mail only at the address the role proved
+ * (its join mailed from there). */
+int bymail_may_mail(const struct judge *j, const struct game *g,
+		    const char *role, const char *to);
+/* A game file in (a new game or joins) taken into g, mailed from
+ * `from`: each role joined in it whose address in g is from, proven;
+ * the roles still unproven said in o. 0, or -1 with err (TEMPFAIL). */
+int bymail_prove(const struct judge *j, const struct game *g,
+		 const struct game *in, const char *from, struct outcome *o,
+		 struct error *err);
+/* A new game by mail (its file len bytes) within the bounds (size,
+ * clock minima, how many are kept): recorded in GAMEID.mail, 0; else
+ * -1 with err (EXIT_REFUSED naming the bound). */
+int bymail_take(const struct judge *j, const struct game *in, size_t len,
+		struct error *err);
+/* A game taken by mail where no side has moved: idle past j->new_idle
+ * at now (bymail_idle), or at all (bymail_unmoved). */
+int bymail_idle(const struct judge *j, const struct game *g, time_t now);
+int bymail_unmoved(const struct judge *j, const struct game *g);
+/* Game id's files removed (the game file first). */
+void bymail_drop(const struct judge *j, const char *id, struct outcome *o);
+
+#endif
