@@ -55,7 +55,7 @@ MAN_VIEWS  = $(BUILD)/tests/man-views
 .PHONY: all deps check check-unit check-conformance check-e2e demo clean \
         install sanitize bench bench-judge bench-balance bench-replay-steps fuzz fuzz-run check-hostile check-faults \
         check-tamper check-fuzz-corpus check-asan check-asan-full check-valgrind check-valgrind-full \
-        check-attacks check-e2e-files check-data check-mail \
+        check-attacks check-e2e-files check-data check-layers check-mail \
         check-judge-load check-stress check-views check-sweep man-views \
         uninstall deps-of deb deb-deps check-deb FORCE
 
@@ -132,7 +132,8 @@ CHECK_JOBS = 2
 # check-mail first: the longest (real postfix, whole games by mail),
 # the others beside it
 CHECK_STAGES = check-mail check-views check-faults check-attacks \
-  check-hostile check-tamper check-unit check-conformance check-data
+  check-hostile check-tamper check-unit check-conformance check-data \
+  check-layers
 check: deps
 	$(MAKE) -j$(CHECK_JOBS) all $(UNIT_BIN) $(CONFORM) $(MAN_VIEWS)
 	$(MAKE) -j$(CHECK_JOBS) -O $(CHECK_STAGES)
@@ -152,11 +153,20 @@ check-conformance: $(CONFORM)
 # committed map, the check of places, sectors, units and water passes,
 # and the scenario is what reichstag-scenario.py assembles from them.
 # And the code's layers: no module includes another that includes it
-# back (tests/include-circles.py). And umpire-protocol(7) VIEWS says what
+# back (tests/include-circles.py), and no file of the judge (src/judge/)
+# includes the header of a layer above its own (tests/judge-layers.py;
+# that it can fail, a copy whose store.c includes the front ends' header
+# must). And umpire-protocol(7) VIEWS says what
 # the rules' state declarations hide (make man-views rewrites it); that
 # the comparison can fail, a copy of the page missing a line of it must.
 check-data: $(MAN_VIEWS)
 	python3 tests/include-circles.py
+	python3 tests/judge-layers.py
+	rm -rf $(BUILD)/layers-upward && mkdir -p $(BUILD)/layers-upward/src
+	cp -R src/judge $(BUILD)/layers-upward/src/
+	sed -i '/^#include "store.h"/a #include "front.h"' \
+	  $(BUILD)/layers-upward/src/judge/store.c
+	! python3 tests/judge-layers.py $(BUILD)/layers-upward >/dev/null
 	$(MAN_VIEWS) --check man/umpire-protocol.7
 	sed '/^\.\\" BEGIN generated/{n;d;}' man/umpire-protocol.7 \
 	  >$(BUILD)/stale-protocol.7
@@ -166,6 +176,12 @@ check-data: $(MAN_VIEWS)
 	python3 scenarios/tools/reichstag-check.py
 	python3 scenarios/tools/reichstag-scenario.py --stdout | \
 	  cmp - scenarios/race-to-the-reichstag.yaml
+
+# The judge's layers in its objects: no object of src/judge/ uses a
+# symbol defined by a file above its own (a call that bypasses the
+# headers too; tests/judge-layers.py).
+check-layers: $(BIN)
+	python3 tests/judge-layers.py --objects $(BUILD)/src/judge
 
 check-e2e: $(BIN)
 	UMPIRE_BIN=$(abspath $(BIN)) UMPIRE_SCENARIOS=$(abspath scenarios) \
