@@ -198,7 +198,7 @@ static int side_letter(struct judge *j, struct game *g,
 		strbuf_addf(&name, "%s.yaml", g->id);
 		if (game_emit(g, &file, err))
 			goto out;
-		/* over: the whole game's replay too (index.c), every
+		/* over: the whole game's replay too (replay.c), every
 		 * party's as the file is */
 		if (over) {
 			strbuf_addf(&replay_name, "%s.html", g->id);

@@ -125,6 +125,7 @@ int say(struct outcome *o, enum fate fate, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void outcome_free(struct outcome *o);
 
+/* store.c */
 /* A game's file named by its id and suffix (".yaml", ".lock", ...). */
 void game_path(const struct judge *j, const char *id, const char *suffix,
 	       struct strbuf *out);
@@ -156,7 +157,6 @@ int judge_gmime(struct error *err);
 struct dirent;
 int judge_game_file(const struct dirent *e);
 
-
 /* The longest role name a letter's Message-ID names. */
 #define ROLE_ID_MAX 64
 /* The Message-ID's left part of a letter to role of game id, appended to
@@ -180,7 +180,6 @@ struct clock_status {
 };
 void clock_status(const struct game *g, const char *waiting,
 		  struct clock_status *out);
-
 
 /* strangers.c: GAMEID.mail, the record of a game taken by mail */
 struct bymail {

@@ -214,7 +214,7 @@ static int clock_letter(struct judge *j, struct game *g, const char *role,
 			goto out;
 	}
 	/* a forfeit ends the game: its replay too, as the game ended
-	 * (index.c), every party's as the file is, as the last letters
+	 * (replay.c), every party's as the file is, as the last letters
 	 * of a game its rules end carry it (letters.c) */
 	if (file.len) {
 		strbuf_addf(&replay_name, "%s.html", g->id);
