@@ -15,7 +15,6 @@
 #include <unistd.h>
 #include "umpire/fsutil.h"
 #include "umpire/mail.h"
-#include "letters.h"
 #include "intake.h"
 #include "front.h"
 
