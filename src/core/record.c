@@ -358,10 +358,8 @@ static int mark_line(struct record *r, const char *line, size_t len)
 	    h[DOC_B64_32_LEN + 1] != ' ' || hash_bytes_shape(h + 1) ||
 	    memchr(origin, ' ', len - (size_t)(origin - line)))
 		return -1;
-	record_hash hash;
-	memcpy(hash, h + 1, DOC_B64_32_LEN);
-	hash[DOC_B64_32_LEN] = '\0';
-	add_mark_text(r, line[0], (long long)n, hash, NULL, origin);
+	/* (add_mark_text copies the hash's DOC_B64_32_LEN bytes alone) */
+	add_mark_text(r, line[0], (long long)n, h + 1, NULL, origin);
 	return 0;
 }
 
