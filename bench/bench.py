@@ -1223,10 +1223,11 @@ def judge_cost(base, out, long_game=None):
     out("umpire mail GAME: step %d vs step %d x%.2f (instructions)" % (
         k1, k0, mail_g))
     out("sign -g step %d vs step %d x%.2f; adjudicate x%.2f "
-        "(instructions)" % (k1, k0, sign_g, adj_g))
+        "(instructions)" % (l1, l0, sign_g, adj_g))
     out("            (movement to movement: steps %d and %d of the long "
-        "Aachen game, each a unit's move (rule 5.0); step 8 is a set-up "
-        "step)" % (l0, l1))
+        "Aachen game, each a unit's move (rule 5.0), the first from step "
+        "8 on and the last up to step 1,024; step 8 is a set-up step)"
+        % (l0, l1))
     out("a stranger's message vs umpire --version x%.2f (instructions)" % (
         istr / iver))
     out("judge --maildir, %d messages (steps %d-%d): %.1f ms, adjudicate "
