@@ -291,16 +291,17 @@ static int starts_load(struct aachen *st, const struct doc *d,
 			return doc_bad(d, n, err, "%s: id: hex, waiting or "
 				      "eliminated", key[k]);
 		/* the units in the order of battle's order, as the save
-		 * writes them: the one after the last found tried first
-		 * (a search of all of them each was 0.4M instructions a
-		 * state read late in a long game) */
+		 * writes them: looked for after the last found first (a
+		 * search of all of them each was 0.4M instructions a
+		 * state read late in a long game), then from the start */
 		u = -1;
 		for (size_t i = 0; i < n->n; i++) {
-			if (u + 1 < st->n_units &&
-			    !strcasecmp(st->u[u + 1].id, n->keys[i]->str))
-				u++;
-			else if ((u = aa_unit_find(st,
-						   n->keys[i]->str)) < 0)
+			const char *id = n->keys[i]->str;
+			int at = u + 1;
+			while (at < st->n_units && strcasecmp(st->u[at].id, id))
+				at++;
+			if ((u = at < st->n_units ? at :
+			     aa_unit_find(st, id)) < 0)
 				return doc_bad(d, n->keys[i], err, "%s: no "
 					      "unit %s", key[k],
 					      n->keys[i]->str);
