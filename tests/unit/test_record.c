@@ -111,7 +111,8 @@ int main(void)
 	      "a refusal of B lets C be signed");
 	/* a step this key verified was resolved: no refusal reopens it */
 	CHECK(record_mark(&r, 's', 2, a, "a2", &err) == 0, "A for step 2");
-	r.n_steps = 2;
+	r.n_steps = r.cap_steps = 2;
+	free(r.steps);
 	r.steps = calloc(2, sizeof *r.steps);
 	doc_b64_32_str(r.steps[0].hash, b);
 	doc_b64_32_str(r.steps[0].sig, c);
