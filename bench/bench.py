@@ -145,8 +145,9 @@ def like_steps(g, n):
     """The steps of the long game judge_cost compares, movement to
     movement: the first movement step from LIKE_FROM on, and the last
     movement step up to n (LONG_STEPS, the game's step 1,024)."""
-    k0 = next(k for k in range(LIKE_FROM, n + 1) if is_movement(g, k))
-    k1 = next(k for k in range(n, k0, -1) if is_movement(g, k))
+    k0 = next((k for k in range(LIKE_FROM, n + 1) if is_movement(g, k)),
+              LIKE_FROM)
+    k1 = next((k for k in range(n, k0, -1) if is_movement(g, k)), n)
     return k0, k1
 
 
