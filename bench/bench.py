@@ -128,6 +128,27 @@ def play_every_game(base):
 
 
 LONG_STEPS = 1024
+# the long game's early step judge_cost compares with its step 1,024:
+# the first movement step from this one on (Aachen's set-up fills the
+# first ten steps, and a set-up step costs less than a move)
+LIKE_FROM = 8
+
+
+def is_movement(g, k):
+    """Whether step k of the long game (g/orders-K.yaml, one-answer.py's
+    one answer) answers a movement question (rule 5.0, "move")."""
+    with open(os.path.join(g, "orders-%d.yaml" % k)) as f:
+        return f.read().split("\nanswers:\n- ", 1)[-1].startswith("move:")
+
+
+def like_steps(g, n):
+    """The steps of the long game judge_cost compares, movement to
+    movement: the first movement step from LIKE_FROM on, and the last
+    movement step up to n (LONG_STEPS, the game's step 1,024)."""
+    k0 = next((k for k in range(LIKE_FROM, n + 1) if is_movement(g, k)),
+              LIKE_FROM)
+    k1 = next((k for k in range(n, k0, -1) if is_movement(g, k)), n)
+    return k0, k1
 
 
 def play_long(base):
@@ -145,11 +166,18 @@ def play_long(base):
     # 1,024 steps take hours)
     state = os.path.join(base, "long-state")
     n = 0
+    moved = False
     while n < LONG_STEPS:
-        keep = (n + 1) & n == 0 or (n + 2) & (n + 1) == 0
+        # from step 8 to the first movement step, every step's game
+        # and machine kept: judge_cost compares movement to movement
+        early = n + 1 >= LIKE_FROM and not moved
+        keep = (n + 1) & n == 0 or (n + 2) & (n + 1) == 0 or early
+        if early and n + 1 not in FLAT_STEPS:
+            shutil.copytree(state, "%s-%d" % (state, n))
         if not chosen_step(g, n + 1, chooser, keep, state):
             break
         n += 1
+        moved = moved or (early and is_movement(g, n))
         # the machine as it stood before each step the flat section
         # times (a record and checkpoints of that game's length, not
         # of the whole game's)
@@ -1105,9 +1133,13 @@ def judge_cost(base, out, long_game=None):
         n = LONG_STEPS   # BENCH_JUDGE_BASE: played before
     else:
         n, _, lg = play_long(base)
+    # umpire mail at step 8 and n; sign -g and adjudicate between like
+    # steps, movement to movement (like_steps: a set-up step, as step 8
+    # is, places one unit and costs less than a move of the same game)
     ks = (8, 1024) if n >= 1024 else (8, n)
+    like = like_steps(lg, n)
     counts = {}
-    for k in ks:
+    for k in sorted(set(ks) | set(like)):
         kept = os.path.join(base, "long-state-%d" % (k - 1))
         if not os.path.isdir(kept):
             kept = os.path.join(base, "long-state")
@@ -1116,6 +1148,8 @@ def judge_cost(base, out, long_game=None):
         counter = fixture.game_counter(lg, actor)
         row = {}
         for what in ("mail", "sign", "adjudicate"):
+            if k not in (ks if what == "mail" else like):
+                continue
             e = dict(ENV, XDG_STATE_HOME=os.path.join(
                 base, "cost-%s-%d" % (what, k)))
             shutil.rmtree(e["XDG_STATE_HOME"], ignore_errors=True)
@@ -1135,14 +1169,17 @@ def judge_cost(base, out, long_game=None):
                                   "cost-%d.yaml" % k]}[what]
             row[what] = instructions(cmd, lg, e)
         counts[k] = row
-        out("judge-cost  step %d of the long Aachen game: umpire mail "
-            "%.1fM instructions, sign -g %.1fM, adjudicate %.1fM" % (
-                k, row["mail"] / 1e6, row["sign"] / 1e6,
-                row["adjudicate"] / 1e6))
+        out("judge-cost  step %d of the long Aachen game%s: %s" % (
+            k, " (a movement step)" if k in like else "", ", ".join(
+                "%s %.1fM%s" % ({"mail": "umpire mail", "sign": "sign -g"}.get(
+                    w, w), row[w] / 1e6, " instructions" if i == 0 else "")
+                for i, w in enumerate(w for w in ("mail", "sign",
+                                                  "adjudicate") if w in row))))
     k0, k1 = ks
     mail_g = counts[k1]["mail"] / counts[k0]["mail"]
-    sign_g = counts[k1]["sign"] / counts[k0]["sign"]
-    adj_g = counts[k1]["adjudicate"] / counts[k0]["adjudicate"]
+    l0, l1 = like
+    sign_g = counts[l1]["sign"] / counts[l0]["sign"]
+    adj_g = counts[l1]["adjudicate"] / counts[l0]["adjudicate"]
     # a stranger's message: mail with no umpire file in it
     j, env = judge_room(base, d, "judge-stranger", JUDGE_STEPS[0] - 1)
     msg = os.path.join(j, "stranger.eml")
@@ -1187,7 +1224,11 @@ def judge_cost(base, out, long_game=None):
     out("umpire mail GAME: step %d vs step %d x%.2f (instructions)" % (
         k1, k0, mail_g))
     out("sign -g step %d vs step %d x%.2f; adjudicate x%.2f "
-        "(instructions)" % (k1, k0, sign_g, adj_g))
+        "(instructions)" % (l1, l0, sign_g, adj_g))
+    out("            (movement to movement: steps %d and %d of the long "
+        "Aachen game, each a unit's move (rule 5.0), the first from step "
+        "8 on and the last up to step 1,024; step 8 is a set-up step)"
+        % (l0, l1))
     out("a stranger's message vs umpire --version x%.2f (instructions)" % (
         istr / iver))
     out("judge --maildir, %d messages (steps %d-%d): %.1f ms, adjudicate "
@@ -1195,10 +1236,10 @@ def judge_cost(base, out, long_game=None):
         "of adjudicate's (goal >= 0.8)" % (
             JUDGE_RUN, steps[0], steps[-1], tj * 1e3, ta * 1e3, tput))
     out("            goals: judge message <= 1.5 (%s), mail <= 1.5 (%s), "
-        "sign -g and adjudicate <= 1.5 (%s), stranger <= 2 (%s), "
+        "sign -g and adjudicate <= 1.3 (%s), stranger <= 2 (%s), "
         "--maildir >= 0.8 (%s)" % tuple(
             "met" if ok else "MISSED" for ok in (
-                max(cmp) <= 1.5, mail_g <= 1.5, max(sign_g, adj_g) <= 1.5,
+                max(cmp) <= 1.5, mail_g <= 1.5, max(sign_g, adj_g) <= 1.3,
                 istr / iver <= 2, tput >= 0.8)))
     return cmp + [mail_g, sign_g, adj_g, istr / iver, tput]
 

@@ -51,7 +51,7 @@ struct record {
 	int has_genesis;
 	unsigned char genesis[32];
 	struct record_step *steps;   /* verified steps 1..n */
-	size_t n_steps;
+	size_t n_steps, cap_steps;
 	struct record_mark *marks;   /* signed ('s'), countersigned ('c'),
 					refused by the referee ('r') */
 	char *kinds;

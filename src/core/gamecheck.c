@@ -480,9 +480,16 @@ static int check_game(struct game *g, enum check_level level,
 			return -1;
 		return check_game(g, level, extra, run, queue, err);
 	}
+	/* zeroed from the vouched prefix's last step on: the entries of
+	 * the stubs before it are never read (the checkpoints' prefixes
+	 * are cut after it, a view counts from it), and clearing a
+	 * step's entries for every role was linear in the game */
 	free(g->chain_log);
-	g->chain_log = xcalloc((g->n_steps ? g->n_steps : 1) * g->n_roles,
-			       sizeof *g->chain_log);
+	size_t log_n = (g->n_steps ? g->n_steps : 1) * g->n_roles;
+	size_t log_from = g->n_stub ? (g->n_stub - 1) * g->n_roles : 0;
+	g->chain_log = xmalloc(log_n * sizeof *g->chain_log);
+	memset(g->chain_log + log_from, 0,
+	       (log_n - log_from) * sizeof *g->chain_log);
 	memset(&cp, 0, sizeof cp);
 	memset(&from, 0, sizeof from);
 	int borrowed = use_cp && g->cp;

@@ -182,8 +182,10 @@ static int vouched_tail(struct game *g, const char *name, const char *head,
 	free(g->steps);
 	/* not zeroed whole (calloc's clearing of 440 bytes a step was
 	 * 0.43M instructions at step 1,024): a stub is its number, its
-	 * hashes and empty fields, the steps read after it start empty */
-	g->steps = xmalloc(n * sizeof *g->steps);
+	 * hashes and empty fields, the steps read after it start empty.
+	 * One slot to spare: adjudicate adds the new step, and growing
+	 * the array by one moved all of it (0.43M again) */
+	g->steps = xmalloc((n + 1) * sizeof *g->steps);
 	memset(g->steps + p->steps, 0, steps->n * sizeof *g->steps);
 	for (size_t i = 0; i < p->steps; i++) {
 		struct game_step *s = &g->steps[i];

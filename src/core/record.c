@@ -43,6 +43,7 @@
 #include <fcntl.h>
 #include <sys/file.h>
 #include <unistd.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,14 +137,60 @@ static void add_mark_text(struct record *r, char kind, long long step,
 	if (by)
 		memcpy(m->by, by, DOC_B64_32_LEN);
 	m->by[by ? DOC_B64_32_LEN : 0] = '\0';
-	size_t i = 0;
-	for (; origin[i] && i + 1 < sizeof m->origin; i++)
-		m->origin[i] = origin[i] > ' ' && origin[i] < 127 ?
-			origin[i] : '_';
-	m->origin[i] = '\0';
-	if (!i)
+	/* copied, then every byte outside '!'..'~' made '_' (tested 8
+	 * bytes at a time: a record has a mark a step) */
+	size_t n = strnlen(origin, sizeof m->origin - 1), i = 0;
+	uint64_t bad = 0;
+	memcpy(m->origin, origin, n);
+	m->origin[n] = '\0';
+	for (; i + 8 <= n; i += 8) {
+		const uint64_t ones = UINT64_MAX / 255, high = ones * 128;
+		uint64_t x;
+		memcpy(&x, origin + i, 8);
+		/* a byte below '!', or above '~' (bit 7 set included) */
+		bad |= ((x - ones * '!') & ~x & high) |
+			(((x + ones * (127 - '~')) | x) & high);
+	}
+	for (; i < n; i++)
+		bad |= (unsigned char)(origin[i] - '!') > '~' - '!';
+	for (i = 0; bad && i < n; i++)
+		if ((unsigned char)(origin[i] - '!') > '~' - '!')
+			m->origin[i] = '_';
+	if (!n)
 		strcpy(m->origin, "-");
 	r->kinds[r->n_marks++] = kind;
+}
+
+/* Room for one more step. */
+static struct record_step *next_step(struct record *r)
+{
+	if (r->n_steps == r->cap_steps) {
+		r->cap_steps = r->cap_steps ? 2 * r->cap_steps : 16;
+		r->steps = xrealloc(r->steps, r->cap_steps * sizeof *r->steps);
+	}
+	return &r->steps[r->n_steps++];
+}
+
+/* The shortest lines of the record: "step N HASH SIG" and "signed N
+ * HASH ORIGIN", with their newlines. */
+#define STEP_LINE_MIN (5 + 1 + 1 + 2 * DOC_B64_32_LEN + 1 + 1)
+#define MARK_LINE_MIN (7 + 1 + 1 + DOC_B64_32_LEN + 1 + 1 + 1)
+/* What record_read makes room for at most before it reads (more, and
+ * the arrays double as they fill). */
+#define RECORD_RESERVE ((size_t)1 << 16)
+
+/* Room made for the steps and marks a record of len bytes can hold at
+ * most, before it is read: the arrays doubled as they filled were
+ * copied each time (0.26M instructions of sign -g at step 1,024 of a
+ * long game); the room never written is never touched. */
+static void reserve(struct record *r, size_t len)
+{
+	size_t steps = len / STEP_LINE_MIN + 1, marks = len / MARK_LINE_MIN + 1;
+	r->cap_steps = steps < RECORD_RESERVE ? steps : RECORD_RESERVE;
+	r->cap_marks = marks < RECORD_RESERVE ? marks : RECORD_RESERVE;
+	r->steps = xmalloc(r->cap_steps * sizeof *r->steps);
+	r->marks = xmalloc(r->cap_marks * sizeof *r->marks);
+	r->kinds = xmalloc(r->cap_marks);
 }
 
 static void add_mark(struct record *r, char kind, long long step,
@@ -195,7 +242,7 @@ static int parse_step(const char *s, long long *n)
  * instructions a hash; else 32 at a time by comparisons the compiler
  * may make vector ones. */
 #ifdef __SSE2__
-static unsigned not_b64_16(const unsigned char *p)
+static inline unsigned not_b64_16(const unsigned char *p)
 {
 	__m128i c = _mm_loadu_si128((const __m128i *)(const void *)p);
 	/* 'A'-'Z' and 'a'-'z' alike once bit 5 is set; x < n unsigned
@@ -237,10 +284,19 @@ static unsigned not_b64_43(const unsigned char *u)
 }
 #endif
 
+/* The 43rd digit, one of the alphabet: whether its 2 low bits, unused
+ * by 32 bytes, are zero (A E I ... Y, c g ... w, 0 4 8). */
+static int last_digit_ok(unsigned char c)
+{
+	unsigned v = c >= 'a' ? c - 'a' + 26u : c >= 'A' ? c - 'A' + 0u :
+		c - '0' + 52u;
+	return (v & 3) == 0 && c != '+' && c != '/';
+}
+
 static int hash_bytes_shape(const char *s)
 {
 	return !not_b64_43((const unsigned char *)s) &&
-		memchr("AEIMQUYcgkosw048", s[DOC_B64_32_LEN - 2], 16) &&
+		last_digit_ok((unsigned char)s[DOC_B64_32_LEN - 2]) &&
 		s[DOC_B64_32_LEN - 1] == '=' ? 0 : -1;
 }
 
@@ -277,10 +333,7 @@ static int step_line(struct record *r, const char *line, size_t len)
 	    hash_bytes_shape(h + 1) ||
 	    hash_bytes_shape(h + DOC_B64_32_LEN + 2))
 		return -1;
-	if ((r->n_steps & (r->n_steps - 1)) == 0)
-		r->steps = xrealloc(r->steps, (r->n_steps ?
-			2 * r->n_steps : 1) * sizeof *r->steps);
-	struct record_step *st = &r->steps[r->n_steps++];
+	struct record_step *st = next_step(r);
 	memcpy(st->hash, h + 1, DOC_B64_32_LEN);
 	st->hash[DOC_B64_32_LEN] = '\0';
 	memcpy(st->sig, h + DOC_B64_32_LEN + 2, DOC_B64_32_LEN);
@@ -314,10 +367,8 @@ static int mark_line(struct record *r, const char *line, size_t len)
 	    h[DOC_B64_32_LEN + 1] != ' ' || hash_bytes_shape(h + 1) ||
 	    memchr(origin, ' ', len - (size_t)(origin - line)))
 		return -1;
-	record_hash hash;
-	memcpy(hash, h + 1, DOC_B64_32_LEN);
-	hash[DOC_B64_32_LEN] = '\0';
-	add_mark_text(r, line[0], (long long)n, hash, NULL, origin);
+	/* (add_mark_text copies the hash's DOC_B64_32_LEN bytes alone) */
+	add_mark_text(r, line[0], (long long)n, h + 1, NULL, origin);
 	return 0;
 }
 
@@ -344,10 +395,7 @@ static int parse_line(struct record *r, char *line)
 	if (!strcmp(w[0], "step") && nw == 4) {
 		if (n != (long long)r->n_steps + 1 || hash_shape(w[3]))
 			return -1;
-		if ((r->n_steps & (r->n_steps - 1)) == 0)
-			r->steps = xrealloc(r->steps, (r->n_steps ?
-				2 * r->n_steps : 1) * sizeof *r->steps);
-		struct record_step *st = &r->steps[r->n_steps++];
+		struct record_step *st = next_step(r);
 		memcpy(st->hash, w[2], sizeof st->hash);
 		memcpy(st->sig, w[3], sizeof st->sig);
 		return 0;
@@ -427,6 +475,7 @@ static int record_read(struct record *r, const struct pubkey *pk,
 		record_free(r);
 		return error_prefix(err, "the local record");
 	}
+	reserve(r, len);
 	char *line = buf, *end;
 	int lineno = 1, rc = 0;
 	if (strncmp(buf, RECORD_MAGIC "\n", strlen(RECORD_MAGIC) + 1) != 0)
@@ -539,7 +588,11 @@ void record_learn(struct record *r, const struct game *g)
 	}
 	if (g->n_steps <= r->n_steps)
 		return;
-	r->steps = xrealloc(r->steps, g->n_steps * sizeof *r->steps);
+	if (g->n_steps > r->cap_steps) {
+		r->cap_steps = g->n_steps;
+		r->steps = xrealloc(r->steps,
+				    r->cap_steps * sizeof *r->steps);
+	}
 	for (size_t i = r->n_steps; i < g->n_steps; i++) {
 		unsigned char sh[32];
 		hash_text(r->steps[i].hash, g->steps[i].hash);

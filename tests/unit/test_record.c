@@ -111,7 +111,8 @@ int main(void)
 	      "a refusal of B lets C be signed");
 	/* a step this key verified was resolved: no refusal reopens it */
 	CHECK(record_mark(&r, 's', 2, a, "a2", &err) == 0, "A for step 2");
-	r.n_steps = 2;
+	r.n_steps = r.cap_steps = 2;
+	free(r.steps);
 	r.steps = calloc(2, sizeof *r.steps);
 	doc_b64_32_str(r.steps[0].hash, b);
 	doc_b64_32_str(r.steps[0].sig, c);
@@ -235,6 +236,37 @@ int main(void)
 				if (rc == 0)
 					record_free(&r);
 			}
+	}
+	/* a long record: every step and mark kept in order however many
+	 * (the arrays made room for as the file's length allows), and a
+	 * mark's origin with bytes outside '!'..'~' kept with '_' there */
+	FILE *g = fopen(path0, "w");
+	if (g) {
+		record_hash h;
+		fprintf(g, "umpire record/1\ngame %s\n", GAME);
+		for (int i = 1; i <= 300; i++) {
+			unsigned char x[32];
+			char s[32];
+			snprintf(s, sizeof s, "step %d", i);
+			hash_of(s, x);
+			doc_b64_32_str(h, x);
+			fprintf(g, "step %d %s %s\nsigned %d %s o\001p\303\251q-%d\n",
+				i, h, h, i + 1, h, i);
+		}
+		fclose(g);
+	}
+	int read_all = record_open(&r, &pk, GAME, &err) == 0;
+	CHECK(read_all && r.n_steps == 300 && r.n_marks == 300 &&
+	      r.marks[299].step == 301 &&
+	      !strcmp(r.marks[0].origin, "o_p__q-1") &&
+	      !strcmp(r.marks[299].origin, "o_p__q-300"),
+	      "300 steps and marks read, origins made printable");
+	if (read_all) {
+		unsigned char x[32];
+		hash_of("step 300", x);
+		CHECK(record_check_prev(&r, 301, x, "o", &err) == 0,
+		      "the last step's hash kept");
+		record_free(&r);
 	}
 	free(path0);
 

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include "umpire/statedecl.h"
 #include "../lib/hexdecl.h"
 #include "aachen.h"
@@ -289,8 +290,18 @@ static int starts_load(struct aachen *st, const struct doc *d,
 		if (n->kind != DOC_MAP)
 			return doc_bad(d, n, err, "%s: id: hex, waiting or "
 				      "eliminated", key[k]);
+		/* the units in the order of battle's order, as the save
+		 * writes them: looked for after the last found first (a
+		 * search of all of them each was 0.4M instructions a
+		 * state read late in a long game), then from the start */
+		u = -1;
 		for (size_t i = 0; i < n->n; i++) {
-			if ((u = aa_unit_find(st, n->keys[i]->str)) < 0)
+			const char *id = n->keys[i]->str;
+			int at = u + 1;
+			while (at < st->n_units && strcasecmp(st->u[at].id, id))
+				at++;
+			if ((u = at < st->n_units ? at :
+			     aa_unit_find(st, id)) < 0)
 				return doc_bad(d, n->keys[i], err, "%s: no "
 					      "unit %s", key[k],
 					      n->keys[i]->str);
