@@ -417,11 +417,13 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 			goto out_in;
 		/* its join names the judge's address: every view's header
 		 * then says where the game's orders go (umpire mail) */
-		char spec[MAIL_ADDR_MAX + 1];
+		char spec[MAIL_ADDR_MAX + 1], mine[MAIL_ADDR_MAX * 2];
 		const char *why;
+		/* the game's own address (route.c) */
+		game_from(j, &in, mine, sizeof mine);
 		if (!game_role(&in, "referee")->joined &&
 		    game_join_address(&in, "referee", j->sk, j->from &&
-				      mail_addr_spec_of(j->from, spec,
+				      mail_addr_spec_of(mine, spec,
 							sizeof spec,
 							&why) == 0 ? spec :
 				      NULL, err))
@@ -848,6 +850,18 @@ static int subject_game(const struct judge *j, const char *buf, size_t len,
 	return n == 1 && game_id_ok(id);
 }
 
+/* The game a message is about, into id: the one its address names
+ * (route.c), else the one its subject names (subject_game). */
+static int addressed_game(const struct judge *j, const char *buf,
+			  size_t len, char id[GAME_ID_HEX + 1])
+{
+	if (j->routed[0]) {
+		snprintf(id, GAME_ID_HEX + 1, "%s", j->routed);
+		return 1;
+	}
+	return subject_game(j, buf, len, id);
+}
+
 /* 0 when game id is kept here. */
 static int access_game(const struct judge *j, const char *id)
 {
@@ -1013,7 +1027,7 @@ int judge_too_large(struct judge *j, const char *head, size_t len,
 	 * own address about a game its subject names is told; the
 	 * answer says the judge's own words, none of the message's */
 	if (!o->from.len || o->no_answer ||
-	    !subject_game(j, head, len, about))
+	    !addressed_game(j, head, len, about))
 		return 0;
 	snprintf(o->game, sizeof o->game, "%s", about);
 	return mistake(j, o->from.buf, about, o, err);
@@ -1050,7 +1064,7 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 	judge_envelope(buf, len, o);
 	if (o->from.len)
 		strbuf_add(&from, o->from.buf, o->from.len);
-	subject_game(j, buf, len, about);
+	addressed_game(j, buf, len, about);
 	/* a message in which no umpire file can hide costs no MIME parse
 	 * (GMime's loading alone is most of a stranger's cost) */
 	if (plainly_no_file(buf, len)) {
@@ -1116,6 +1130,15 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 	if (!game_id_ok(id)) {
 		say(o, FATE_FAILED, "a %s file naming no game id of 32 hex "
 		    "digits", kind);
+		o->received = GOT_NO_GAME;
+		goto out;
+	}
+	/* a message to a game's own address (route.c) carries that
+	 * game's files: another game's is refused as one not kept here */
+	if (j->routed[0] && strcmp(id, j->routed)) {
+		say(o, FATE_FAILED, "a %s file of game %s in a message to the "
+		    "address of game %.8s: a file is taken at its own game's "
+		    "address (or the judge's)", kind, id, j->routed);
 		o->received = GOT_NO_GAME;
 		goto out;
 	}

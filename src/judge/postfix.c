@@ -237,6 +237,9 @@ static int plan_route(const struct cli *cli, const struct judge_settings *s,
 	strbuf_addf(&r->map, "hash:%s/umpire-transport", r->dir.buf);
 	if (!s->lmtp) {
 		strbuf_adds(&r->next, POSTFIX_SERVICE ":");
+	} else if (!strncmp(s->lmtp, "inet:", 5)) {
+		/* a judge on TCP (lmtp.c): lmtp(8) connects there */
+		strbuf_addf(&r->next, "lmtp:%s", s->lmtp);
 	} else {
 		/* lmtp(8) reads a relative path from the queue directory */
 		char sock[PATH_MAX];

@@ -311,6 +311,9 @@ int judge_received(struct judge *j, const char *buf, size_t len,
 {
 	size_t max = mail_message_max(JUDGE_MAX_FILE);
 	int rc = 0;
+	/* addressed to a game not kept here: dropped unread (route.c) */
+	if (route_message(j, total, name))
+		return 0;
 	if (total > len) {
 		struct outcome o;
 		memset(&o, 0, sizeof o);
@@ -330,6 +333,7 @@ int judge_received(struct judge *j, const char *buf, size_t len,
 	} else {
 		rc = judge_buffer(j, buf, len, name, note, err);
 	}
+	j->routed[0] = '\0';
 	return rc;
 }
 
@@ -443,6 +447,8 @@ int judge_run(const struct cli *cli, const struct judge_settings *s,
 	j.outbox = s->outbox;
 	j.sendmail = s->sendmail;
 	j.from = cli->cfg.address;
+	j.delim = s->delim;
+	j.rcpt = s->recipient;
 	j.accept_new = s->accept_new;
 	j.answers_a_day = s->answers_a_day;
 	j.answers_a_step = s->answers_a_step;
