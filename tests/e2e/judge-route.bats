@@ -42,6 +42,22 @@ id8() {
 	grep -q "^To: judge+$i@example.org" m1.eml
 }
 
+@test "judge: sendmail's envelope sender is the game's address: its bounces reach the host that keeps it" {
+	hostile_setup
+	mkdir bin sent
+	{
+		printf '#!/bin/sh\nprintf "%%s\\n" "$@" >>"%s/sent/args"\n' "$PWD"
+		printf 'cat >/dev/null\n'
+	} >bin/sendmail
+	chmod 755 bin/sendmail
+	run "$UMPIRE" judge --config judge.ini \
+		--sendmail "$PWD/bin/sendmail -t -i" <m1.eml
+	[ "$status" -eq 0 ]
+	grep -qx -- "-f" sent/args
+	grep -qx "judge+$(id8)@example.org" sent/args ||
+		{ cat sent/args; false; }
+}
+
 @test "judge: recipient_delimiter empty: the judge's own address, no Reply-To" {
 	judge_setup player
 	printf 'recipient_delimiter =\n' >>judge.ini
