@@ -58,6 +58,19 @@ id8() {
 		{ cat sent/args; false; }
 }
 
+@test "new: a game made with the judge's config has its referee join at the game's address; a player's config: its own" {
+	judge_setup player
+	as judge new arnswalde-1945 --side player=player.pub \
+		--referee judge.pub -o new.yaml 2>/dev/null
+	G=new.yaml
+	id8() { sed -n 's/^game: //p' new.yaml | cut -c1-8; }
+	grep -q "address: judge+$(id8)@example.org" "$G"
+	as player new arnswalde-1945 --side player=player.pub \
+		--referee judge.pub -o p.yaml 2>/dev/null
+	grep -q "address: player@example.org" p.yaml
+	! grep -q "address: player+" p.yaml
+}
+
 @test "judge: recipient_delimiter empty: the judge's own address, no Reply-To" {
 	judge_setup player
 	printf 'recipient_delimiter =\n' >>judge.ini
