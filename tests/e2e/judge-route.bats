@@ -71,6 +71,16 @@ id8() {
 	! grep -q "address: player+" p.yaml
 }
 
+@test "mail --to referee: the game's address for its referee, over the config's [addresses]" {
+	judge_setup player
+	as judge new arnswalde-1945 --side player=player.pub \
+		--referee judge.pub -o new.yaml 2>/dev/null
+	i=$(sed -n 's/^game: //p' new.yaml | cut -c1-8)
+	as player join new.yaml --side player -o joined.yaml 2>/dev/null
+	as player mail joined.yaml --to referee -o j.eml
+	grep -q "^To: judge+$i@example.org" j.eml
+}
+
 @test "judge: recipient_delimiter empty: the judge's own address, no Reply-To" {
 	judge_setup player
 	printf 'recipient_delimiter =\n' >>judge.ini
@@ -90,7 +100,7 @@ id8() {
 	printf 'recipient_delimiter = x\n' >>judge.ini
 	run "$UMPIRE" judge --config judge.ini --outbox out </dev/null
 	[ "$status" -ne 0 ]
-	assert_output_has "recipient_delimiter"
+	assert_output_has "recipient_delimiter = x: give"
 }
 
 @test "judge --recipient: the game's address takes its orders" {
@@ -160,7 +170,7 @@ id8() {
 
 @test "judge --recipient is for a message on stdin" {
 	judge_setup
-	run "$UMPIRE" judge --config judge.ini --lmtp j.sock \
+	run timeout 10 "$UMPIRE" judge --config judge.ini --lmtp j.sock \
 		--recipient judge+deadbeef@example.org
 	[ "$status" -eq 2 ]
 	assert_output_has "--recipient ADDRESS"
@@ -203,7 +213,7 @@ free_port() {
 
 @test "judge --lmtp inet: a spec without a port is refused, saying the form" {
 	judge_setup
-	run "$UMPIRE" judge --config judge.ini --lmtp inet:127.0.0.1
+	run timeout 10 "$UMPIRE" judge --config judge.ini --lmtp inet:127.0.0.1
 	[ "$status" -eq 2 ]
 	assert_output_has "inet:HOST:PORT"
 }
