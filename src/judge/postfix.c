@@ -398,6 +398,36 @@ static int home_runs_judge(struct strbuf *say)
 	return found;
 }
 
+int judge_postfix_delim(const char *delim, struct strbuf *say)
+{
+	struct strbuf tool = STRBUF_INIT, out = STRBUF_INIT;
+	int ok = -1;
+	if (delim && *delim && postfix_tool("postconf", &tool) &&
+	    postconf(tool.buf, "-h", "recipient_delimiter", &out) == 0) {
+		size_t n = strcspn(out.buf ? out.buf : "", "\r\n");
+		ok = n && memchr(out.buf, delim[0], n) != NULL;
+		if (ok)
+			strbuf_addf(say, "postfix's recipient_delimiter (%.*s) "
+				    "has %c: each game's own address, the "
+				    "judge's with %c and the game's short id, "
+				    "reaches the judge", (int)n, out.buf,
+				    delim[0], delim[0]);
+		else
+			strbuf_addf(say, "postfix's recipient_delimiter is "
+				    "'%.*s': mail to a game's own address (the "
+				    "judge's with %c and the game's short id, "
+				    "which its letters come from) would not "
+				    "reach the judge: as root, postconf -e "
+				    "'recipient_delimiter = %c' and postfix "
+				    "reload; or recipient_delimiter = (empty) "
+				    "under [judge]", (int)n, n ? out.buf : "",
+				    delim[0], delim[0]);
+	}
+	strbuf_free(&tool);
+	strbuf_free(&out);
+	return ok;
+}
+
 int judge_postfix_check(const char *address, struct strbuf *say)
 {
 	struct strbuf postconf_ = STRBUF_INIT, postmap = STRBUF_INIT;

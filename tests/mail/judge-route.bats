@@ -119,6 +119,18 @@ move() {
 	route
 	serve A "$PA"
 	serve B "$PB"
+	# --check: postfix knows the delimiter a game's address carries
+	run env MAIL_CONFIG="$MTA_CONF" "$UMPIRE" judge --check \
+		--config A/judge.ini
+	grep -q "^delimiter ok: postfix's recipient_delimiter (+) has +" \
+		<<<"$output" || { echo "$output"; false; }
+	postconf -c "$MTA_CONF" -e 'recipient_delimiter ='
+	run env MAIL_CONFIG="$MTA_CONF" "$UMPIRE" judge --check \
+		--config A/judge.ini
+	postconf -c "$MTA_CONF" -e 'recipient_delimiter = +'
+	[ "$status" -ne 0 ]
+	grep -q "^delimiter FIX: .*postconf -e 'recipient_delimiter = +'" \
+		<<<"$output" || { echo "$output"; false; }
 
 	# game 1: Alice's, taken by mail at the judge's plain address: A
 	as alice new arnswalde-1945 --side player=alice.pub \
