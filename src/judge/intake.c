@@ -823,7 +823,6 @@ static int subject_game(const struct judge *j, const char *buf, size_t len,
 {
 	struct strbuf v = STRBUF_INIT;
 	char pre[9];
-	int n = 0;
 	const char *p;
 	if (!header_field(buf, len, "Subject", &v) ||
 	    !(p = strstr(v.buf, "[umpire ")) ||
@@ -834,20 +833,7 @@ static int subject_game(const struct judge *j, const char *buf, size_t len,
 	memcpy(pre, p + 8, 8);
 	pre[8] = '\0';
 	strbuf_free(&v);
-	DIR *d = opendir(j->games);
-	struct dirent *e;
-	while (d && (e = readdir(d))) {
-		size_t k = strlen(e->d_name);
-		if (k == GAME_ID_HEX + 5 && !strncmp(e->d_name, pre, 8) &&
-		    !strcmp(e->d_name + GAME_ID_HEX, ".yaml")) {
-			snprintf(id, GAME_ID_HEX + 1, "%.*s", GAME_ID_HEX,
-				 e->d_name);
-			n++;
-		}
-	}
-	if (d)
-		closedir(d);
-	return n == 1 && game_id_ok(id);
+	return game_of_prefix(j, pre, id);
 }
 
 /* The game a message is about, into id: the one its address names

@@ -389,6 +389,10 @@ void bymail_drop(const struct judge *j, const char *id, struct outcome *o);
  * names a game not kept here: dropped unread, its log line written
  * (a stranger's: the mail system is answered as for one dealt with). */
 int route_message(struct judge *j, size_t total, const char *name);
+/* route.c: the game kept here whose id begins with the short id id8,
+ * into id: 1 when exactly one does. */
+int game_of_prefix(const struct judge *j, const char *id8,
+		   char id[GAME_ID_HEX + 1]);
 /* The address g's letters come from and are answered at: j->from with
  * g's short id after the delimiter (j->from itself without one), into
  * out. */

@@ -20,9 +20,7 @@
 #include "umpire/mail.h"
 #include "room.h"
 
-/* The game kept here whose id begins with id8, into id: 1 when exactly
- * one does. */
-static int game_of_prefix(const struct judge *j, const char *id8,
+int game_of_prefix(const struct judge *j, const char *id8,
 			  char id[GAME_ID_HEX + 1])
 {
 	DIR *d = opendir(j->games);
