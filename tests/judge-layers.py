@@ -28,7 +28,7 @@ import subprocess
 import sys
 
 LAYERS = [
-    ("store", "store.h", ["store.c", "strangers.c"]),
+    ("store", "store.h", ["store.c", "route.c", "strangers.c"]),
     ("letters", "letters.h", ["answers.c", "replay.c", "letters.c",
                               "spool.c"]),
     ("intake", "intake.h", ["bounce.c", "intake.c", "receive.c"]),

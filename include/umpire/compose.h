@@ -1,6 +1,6 @@
 /*
  * compose.h - a mail message written by umpire itself (the judge's
- * letters): From, one To, Subject, Date, Message-ID, optional headers
+ * letters): From, Reply-To, one To, Subject, Date, Message-ID, optional headers
  * for an automatic answer, a plain-text body and text attachments, as
  * GMime writes them.
  *
@@ -17,6 +17,7 @@
 
 struct draft {
 	const char *from;          /* may be NULL: no From */
+	const char *reply_to;      /* may be NULL: no Reply-To */
 	const char *to;            /* one addr-spec */
 	const char *subject;       /* as it is, UTF-8 */
 	const char *body;          /* plain text, UTF-8 */

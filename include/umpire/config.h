@@ -28,6 +28,9 @@
  *                          (JUDGE_NEW_GAME_KIB)
  *   new_idle_days = N      days a game taken by mail is kept while no
  *                          side has moved (JUDGE_NEW_IDLE_DAYS)
+ *   recipient_delimiter = C  the mail system's recipient delimiter: a
+ *                          game's letters come from judge+ID8@club
+ *                          (default "+"; empty: the address alone)
  *   [addresses]
  *   ROLE = ADDRESS         a role's mail address (umpire mail: To)
  * Ownership: struct config owns its strings; config_free releases them.
@@ -58,6 +61,7 @@ struct config {
 	char *sendmail;     /* or NULL */
 	char *judge_games;  /* or NULL */
 	char *judge_maildir;/* [judge] maildir: --tick, --status, --check's */
+	char *judge_delim;  /* [judge] recipient_delimiter, or NULL */
 	long unlock_minutes;/* CONFIG_UNLOCK_MINUTES unless set */
 	int unlock_set;
 	long judge_answers; /* [judge] answers_a_day, when set */

@@ -33,6 +33,8 @@
 #define JUDGE_NEW_GAMES_MAX 20
 #define JUDGE_NEW_GAME_KIB 64
 #define JUDGE_NEW_IDLE_DAYS 30
+/* [judge] recipient_delimiter's default: postfix's usual one */
+#define JUDGE_DELIM "+"
 
 struct judge_settings {
 	const char *games;         /* the games directory */
@@ -58,6 +60,12 @@ struct judge_settings {
 	const char *lmtp;          /* --lmtp SOCKET: serve LMTP there */
 	long lmtp_timeout;         /* seconds a client may stay silent
 				      (0: the default) */
+	/* [judge] recipient_delimiter: a game's address is the judge's
+	 * with it and the game's short id (JUDGE_DELIM; "": none) */
+	const char *delim;
+	/* the address the message on stdin was delivered to (--recipient,
+	 * else local(8)'s ORIGINAL_RECIPIENT), or NULL */
+	const char *recipient;
 };
 
 /* Deal with the message on stdin, or with every message of the

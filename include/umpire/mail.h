@@ -244,4 +244,27 @@ int mail_addr_spec_ok(const char *a);
 int mail_addr_spec_of(const char *in, char *out, size_t size,
 		      const char **why);
 
+/*
+ * A game's own address (src/core/mailroute.c): addr ("judge@club" or
+ * "Judge <judge@club>") with the first character of delim and the
+ * game's short id (id's first 8 characters) after its local part:
+ * "Judge <judge+1a2b3c4d@club>", into out (size bytes). 1 when made;
+ * 0 (out untouched) when delim is empty or NULL, addr has no '@', its
+ * local part holds a delimiter already, or out is too small.
+ */
+int mail_game_address(const char *addr, const char *delim, const char *id,
+		      char *out, size_t size);
+/*
+ * The game's short id rcpt names (1, into id8): its local part is
+ * base's (any case; base NULL: any) with a character of delim and 8
+ * lowercase hex digits after it. 0 for any other address (no
+ * extension, another, or delim empty or NULL).
+ */
+int mail_address_game(const char *rcpt, const char *delim, const char *base,
+		      char id8[9]);
+/* Whether delim is a recipient delimiter a game's address may carry:
+ * at most 8 characters, none a letter, digit, blank, '@', quote or
+ * bracket ("" turns game addresses off). */
+int mail_delim_ok(const char *delim);
+
 #endif

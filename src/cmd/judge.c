@@ -14,7 +14,7 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 	const char *games = NULL, *maildir = NULL, *outbox = NULL;
 	const char *sendmail = NULL, *seckey = NULL, *config = NULL;
 	const char *index = NULL, *init = NULL, *lmtp = NULL;
-	const char *lmtp_timeout = NULL, *postfix = NULL;
+	const char *lmtp_timeout = NULL, *postfix = NULL, *recipient = NULL;
 	int accept_new = 0, check = 0, status = 0, tick = 0, json = 0, rc;
 	int apply = 0;
 	const struct opt opts[] = {
@@ -35,6 +35,7 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 		{ 0, "lmtp-timeout", &lmtp_timeout, NULL, NULL, NULL },
 		{ 0, "postfix", &postfix, NULL, NULL, NULL },
 		{ 0, "apply", NULL, &apply, NULL, NULL },
+		{ 0, "recipient", &recipient, NULL, NULL, NULL },
 		{ 0 }
 	};
 	int prc = cli_parse(cli, argc, argv, opts, NULL, 0, "no argument",
@@ -85,6 +86,21 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 		return usage_error(err, "judge", "--postfix ADDRESS prints "
 				   "postfix's route to the judge: give it alone "
 				   "(with --config, -s, --lmtp, --apply)");
+	if (recipient && (lmtp || maildir || tick || check || status ||
+			  index || init || postfix))
+		return usage_error(err, "judge", "--recipient ADDRESS names "
+				   "where the message on stdin was delivered "
+				   "(postfix's pipe: --recipient "
+				   "${original_recipient}); LMTP gives each "
+				   "message's: give it with no --%s", lmtp ?
+				   "lmtp" : maildir ? "maildir" : tick ? "tick" :
+				   check ? "check" : status ? "status" : index ?
+				   "index" : init ? "init" : "postfix");
+	/* one message on stdin: local(8) (a ~/.forward or alias running
+	 * the judge) says where it was delivered */
+	if (!recipient && !(lmtp || maildir || tick || check || status ||
+			    index || init || postfix))
+		recipient = getenv("ORIGINAL_RECIPIENT");
 	if (apply && !postfix)
 		return usage_error(err, "judge", "--apply is for --postfix "
 				   "ADDRESS");
@@ -125,6 +141,8 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 			jc.cfg.judge_idle_days : JUDGE_NEW_IDLE_DAYS) * 86400L,
 		.lmtp = lmtp,
 		.lmtp_timeout = timeout,
+		.delim = jc.cfg.judge_delim ? jc.cfg.judge_delim : JUDGE_DELIM,
+		.recipient = recipient,
 	};
 	if (init)
 		rc = judge_init(&jc, &s, init, config ? config :

@@ -627,9 +627,14 @@ static int build(const struct gmime *gm, const struct cli *cli,
 	size_t n_rcpt = n_to;
 	if (referee_only(gm, cli, &a, to, n_to, err))
 		goto out;
-	for (size_t i = 0; i < n_to; i++)
-		if (add_recipient(gm, m, cli, to[i], err))
+	/* --to ROLE: where the file's game mails the role (its judge's
+	 * own address for the game, judge+ID8@club), else the config's */
+	for (size_t i = 0; i < n_to; i++) {
+		const char *addr = strchr(to[i], '@') ? NULL :
+			role_address(cli, &a, to[i]);
+		if (add_recipient(gm, m, cli, addr ? addr : to[i], err))
 			goto out;
+	}
 	if (n_to == 0 && !strcmp(a.kind, "orders") && a.n_rcpt == 0 &&
 	    guess_counter(gm, cli, &a, from, files[0], err))
 		goto out;

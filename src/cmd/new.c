@@ -7,6 +7,7 @@
 #include "umpire/clock.h"
 #include "umpire/commands.h"
 #include "umpire/game.h"
+#include "umpire/judge.h"
 #include "umpire/keys.h"
 #include "umpire/mail.h"
 
@@ -261,10 +262,22 @@ int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 	struct pubkey mine;
 	seckey_pubkey(sk, &mine);
 	int joined = 0;
+	/* a judge's host making a game with the judge's config (it has
+	 * [judge] games): the referee joins at the game's own address,
+	 * judge+ID8@club, which the judge's letters come from and which
+	 * a mail system may route to the judge host keeping the game
+	 * (umpire(1), JUDGE) */
+	char game_addr[MAIL_ADDR_MAX + 1];
+	const char *delim = cli->cfg.judge_delim ? cli->cfg.judge_delim :
+		JUDGE_DELIM;
+	int judges = cli->cfg.judge_games && mine_addr &&
+		mail_game_address(mine_addr, delim, g.id, game_addr,
+				  sizeof game_addr);
 	for (size_t i = 0; i < n; i++)
 		if (memcmp(&mine, &keys[i], sizeof mine) == 0) {
-			if (game_join_address(&g, names[i], sk, mine_addr,
-					      err))
+			if (game_join_address(&g, names[i], sk, judges &&
+					      !strcmp(names[i], "referee") ?
+					      game_addr : mine_addr, err))
 				goto out_list;
 			joined++;
 		}

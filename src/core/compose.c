@@ -267,6 +267,8 @@ int draft_write(const struct draft *d, struct strbuf *out,
 	GMimeMessage *m = gm.g_mime_message_new(TRUE);
 	if ((d->from && add_address(&gm, m, GMIME_ADDRESS_TYPE_FROM,
 				    d->from, err)) ||
+	    (d->reply_to && add_address(&gm, m, GMIME_ADDRESS_TYPE_REPLY_TO,
+					d->reply_to, err)) ||
 	    add_address(&gm, m, GMIME_ADDRESS_TYPE_TO, d->to, err))
 		goto out;
 	gm.g_mime_message_set_subject(m, d->subject, "utf-8");

@@ -10,6 +10,7 @@
 #include "umpire/clock.h"
 #include "umpire/config.h"
 #include "umpire/fsutil.h"
+#include "umpire/mail.h"
 #include "umpire/strbuf.h"
 
 struct load {
@@ -107,6 +108,20 @@ static int on_entry(void *user, const char *section, const char *name,
 			slot = &l->c->judge_games;
 		else if (strcmp(name, "maildir") == 0)
 			slot = &l->c->judge_maildir;
+		else if (strcmp(name, "recipient_delimiter") == 0) {
+			if (!mail_delim_ok(value)) {
+				snprintf(l->bad, sizeof l->bad, "[judge] "
+					 "recipient_delimiter = %.20s: give "
+					 "postfix's recipient_delimiter (such "
+					 "as +), at most 8 characters none a "
+					 "letter, digit, blank, '@', quote or "
+					 "bracket, or nothing (no game "
+					 "addresses)", value);
+				return 0;
+			}
+			path = 0;
+			slot = &l->c->judge_delim;
+		}
 		else if (strcmp(name, "answers_a_day") == 0)
 			return whole_number(l, section, name, value,
 					    CONFIG_ANSWERS_MAX, "of answers a "
@@ -207,7 +222,8 @@ static int on_entry(void *user, const char *section, const char *name,
 				 "failed_max, failed_mib, "
 				 "deadline, remind, grace, on_late, "
 				 "forfeit_after, new_games_max, "
-				 "new_game_kib, new_idle_days; "
+				 "new_game_kib, new_idle_days, "
+				 "recipient_delimiter; "
 				 "[addresses] ROLE)",
 				 section, name);
 		return 0;
@@ -267,6 +283,7 @@ void config_free(struct config *c)
 	free(c->sendmail);
 	free(c->judge_games);
 	free(c->judge_maildir);
+	free(c->judge_delim);
 	for (int i = 0; i < 5; i++)
 		free(c->judge_clock[i]);
 	for (size_t i = 0; i < c->n_addresses; i++) {

@@ -294,6 +294,10 @@ int judge_check(const struct cli *cli, const struct judge_settings *s,
 		judge_postfix_check(cli->cfg.address, &say);
 	if (ok >= 0)
 		line(cli, "postfix", ok, &say, &failed);
+	/* and that a game's own address reaches it (route.c) */
+	strbuf_reset(&say);
+	if (ok >= 0 && (ok = judge_postfix_delim(s->delim, &say)) >= 0)
+		line(cli, "delimiter", ok, &say, &failed);
 	strbuf_free(&say);
 	if (failed)
 		return errorf(err, EXIT_REFUSED, "the judge's set-up has "

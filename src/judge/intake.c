@@ -418,11 +418,13 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 			goto out_in;
 		/* its join names the judge's address: every view's header
 		 * then says where the game's orders go (umpire mail) */
-		char spec[MAIL_ADDR_MAX + 1];
+		char spec[MAIL_ADDR_MAX + 1], mine[MAIL_ADDR_MAX * 2];
 		const char *why;
+		/* the game's own address (route.c) */
+		game_from(j, &in, mine, sizeof mine);
 		if (!game_role(&in, "referee")->joined &&
 		    game_join_address(&in, "referee", j->sk, j->from &&
-				      mail_addr_spec_of(j->from, spec,
+				      mail_addr_spec_of(mine, spec,
 							sizeof spec,
 							&why) == 0 ? spec :
 				      NULL, err))
@@ -822,7 +824,6 @@ static int subject_game(const struct judge *j, const char *buf, size_t len,
 {
 	struct strbuf v = STRBUF_INIT;
 	char pre[9];
-	int n = 0;
 	const char *p;
 	if (!header_field(buf, len, "Subject", &v) ||
 	    !(p = strstr(v.buf, "[umpire ")) ||
@@ -833,20 +834,19 @@ static int subject_game(const struct judge *j, const char *buf, size_t len,
 	memcpy(pre, p + 8, 8);
 	pre[8] = '\0';
 	strbuf_free(&v);
-	DIR *d = opendir(j->games);
-	struct dirent *e;
-	while (d && (e = readdir(d))) {
-		size_t k = strlen(e->d_name);
-		if (k == GAME_ID_HEX + 5 && !strncmp(e->d_name, pre, 8) &&
-		    !strcmp(e->d_name + GAME_ID_HEX, ".yaml")) {
-			snprintf(id, GAME_ID_HEX + 1, "%.*s", GAME_ID_HEX,
-				 e->d_name);
-			n++;
-		}
+	return game_of_prefix(j, pre, id);
+}
+
+/* The game a message is about, into id: the one its address names
+ * (route.c), else the one its subject names (subject_game). */
+static int addressed_game(const struct judge *j, const char *buf,
+			  size_t len, char id[GAME_ID_HEX + 1])
+{
+	if (j->routed[0]) {
+		snprintf(id, GAME_ID_HEX + 1, "%s", j->routed);
+		return 1;
 	}
-	if (d)
-		closedir(d);
-	return n == 1 && game_id_ok(id);
+	return subject_game(j, buf, len, id);
 }
 
 /* 0 when game id is kept here. */
@@ -1014,7 +1014,7 @@ int judge_too_large(struct judge *j, const char *head, size_t len,
 	 * own address about a game its subject names is told; the
 	 * answer says the judge's own words, none of the message's */
 	if (!o->from.len || o->no_answer ||
-	    !subject_game(j, head, len, about))
+	    !addressed_game(j, head, len, about))
 		return 0;
 	snprintf(o->game, sizeof o->game, "%s", about);
 	return mistake(j, o->from.buf, about, o, err);
@@ -1051,7 +1051,7 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 	judge_envelope(buf, len, o);
 	if (o->from.len)
 		strbuf_add(&from, o->from.buf, o->from.len);
-	subject_game(j, buf, len, about);
+	addressed_game(j, buf, len, about);
 	/* a message in which no umpire file can hide costs no MIME parse
 	 * (GMime's loading alone is most of a stranger's cost) */
 	if (plainly_no_file(buf, len)) {
@@ -1117,6 +1117,15 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 	if (!game_id_ok(id)) {
 		say(o, FATE_FAILED, "a %s file naming no game id of 32 hex "
 		    "digits", kind);
+		o->received = GOT_NO_GAME;
+		goto out;
+	}
+	/* a message to a game's own address (route.c) carries that
+	 * game's files: another game's is refused as one not kept here */
+	if (j->routed[0] && strcmp(id, j->routed)) {
+		say(o, FATE_FAILED, "a %s file of game %s in a message to the "
+		    "address of game %.8s: a file is taken at its own game's "
+		    "address (or the judge's)", kind, id, j->routed);
 		o->received = GOT_NO_GAME;
 		goto out;
 	}

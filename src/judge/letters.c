@@ -17,6 +17,7 @@
 #include "umpire/answer.h"
 #include "umpire/clock.h"
 #include "umpire/compose.h"
+#include "umpire/mail.h"
 #include "umpire/report.h"
 #include "umpire/view.h"
 #include "letters.h"
@@ -51,7 +52,11 @@ int add_letter(struct judge *j, struct letters *l, const struct game *g,
 	if (l->n == JUDGE_MAX_LETTERS)
 		return errorf(err, EXIT_USAGE, "more than %d letters",
 			      JUDGE_MAX_LETTERS);
-	d->from = j->from;
+	/* from the game's own address, which its answers then go to
+	 * (route.c) */
+	char from[MAIL_ADDR_MAX * 2];
+	game_from(j, g, from, sizeof from);
+	d->from = d->reply_to = j->from ? from : NULL;
 	d->to = to;
 	d->auto_submitted = "auto-replied";
 	/* what a bounce of it names (bounce.c) */
@@ -99,12 +104,14 @@ static int invitation(struct judge *j, struct game *g, const char *who,
 	struct strbuf body = STRBUF_INIT, subj = STRBUF_INIT;
 	struct strbuf name = STRBUF_INIT, text = STRBUF_INIT;
 	strbuf_addf(&name, "%s.yaml", g->id);
+	char from[MAIL_ADDR_MAX * 2];
+	game_from(j, g, from, sizeof from);
 	strbuf_addf(&body, "You are invited to game %s (%s) as %s.\n"
 		    "Join it and mail the game file back:\n\n"
 		    "  umpire join %s --side %s -o joined.yaml\n"
 		    "  umpire mail joined.yaml --to %s\n", g->id,
 		    g->scn.title, who, name.buf, who,
-		    j->from ? j->from : "THIS-ADDRESS");
+		    j->from ? from : "THIS-ADDRESS");
 	struct strbuf what = STRBUF_INIT;
 	strbuf_addf(&what, "%s invited to join", who);
 	subject(g, what.buf, &subj);
@@ -329,12 +336,14 @@ static void answer_standing(struct judge *j, struct game *g,
 	if (who) {
 		strbuf_addf(body, "\nWhere the game stands: waiting for %s to "
 			    "join.\n", who);
+		char from[MAIL_ADDR_MAX * 2];
+		game_from(j, g, from, sizeof from);
 		if (!strcmp(who, side))
 			strbuf_addf(body, "Join it with the game file of your "
 				    "invitation, and mail the join:\n\n"
 				    "  umpire join GAME.yaml --side %s -o "
 				    "joined.yaml\n  umpire mail joined.yaml "
-				    "--to %s\n", side, j->from ? j->from :
+				    "--to %s\n", side, j->from ? from :
 				    "THIS-ADDRESS");
 		return;
 	}

@@ -1,7 +1,10 @@
 /*
  * lmtp.c - umpire judge --lmtp SOCKET (umpire(1), JUDGE): the judge as
  * a process that stays, the mail system delivering to it over LMTP
- * (RFC 2033) on a Unix socket, as it delivers to Dovecot or Cyrus.
+ * (RFC 2033) on a Unix socket, as it delivers to Dovecot or Cyrus, or
+ * on a TCP one (inet:HOST:PORT) for a mail system on another host: one
+ * postfix in front of several judge hosts, routing each game's address
+ * to the host that keeps it (route.c).
  * GMime and the key are loaded once; each message is then dealt with
  * exactly as one on stdin is (judge_received: the same read limit, the
  * same log line, failed/, the letters sent from the spool).
@@ -34,6 +37,7 @@
 #define _GNU_SOURCE             /* accept4(2), MSG_NOSIGNAL */
 #include <errno.h>
 #include <fcntl.h>
+#include <netdb.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -69,6 +73,8 @@ struct conn {
 	size_t inlen;
 	char in[LMTP_IN];
 	struct strbuf out;
+	struct strbuf rcpt;        /* the recipients' addresses, each
+				      NUL-terminated (route.c) */
 	struct strbuf msg;         /* the message, up to max bytes */
 	size_t total;              /* its bytes, counted on past max */
 };
@@ -123,6 +129,7 @@ static void transaction_reset(struct conn *c)
 	c->rcpts = 0;
 	c->total = 0;
 	strbuf_reset(&c->msg);
+	strbuf_reset(&c->rcpt);
 }
 
 /* A reply line's text from an error: no control character, at most
@@ -135,27 +142,68 @@ static void reply_text(const char *msg, char *out, size_t size)
 	out[i] = '\0';
 }
 
-/* The message c carried dealt with, a reply for each recipient. */
+/* The message c carried dealt with, a reply for each recipient: once
+ * for each game their addresses name (route.c; most often one, or none:
+ * the judge's own address), each recipient answered as its game's
+ * dealing went. */
 static void deliver(struct server *s, struct conn *c)
 {
 	struct strbuf name = STRBUF_INIT;
-	struct error e;
-	unique_name(s->j, &name);
+	const char *to[LMTP_RCPTS];
+	char key[LMTP_RCPTS][9];
+	int rc[LMTP_RCPTS];
+	char why[LMTP_RCPTS][256];
 	if (!c->msg.buf)
 		strbuf_add(&c->msg, "", 0);
-	int rc = judge_received(s->j, c->msg.buf, c->msg.len, c->total,
-				name.buf, NULL, &e);
-	char why[512];
-	if (rc)
-		reply_text(e.msg, why, sizeof why);
-	for (unsigned i = 0; i < c->rcpts; i++) {
-		if (rc == 0)
-			reply(c, "250 2.0.0 %s dealt with", name.buf);
+	const char *a = c->rcpt.buf;
+	for (unsigned i = 0; i < c->rcpts; i++, a += strlen(a) + 1) {
+		to[i] = a;
+		if (!mail_address_game(a, s->j->delim, s->j->from, key[i]))
+			key[i][0] = '\0';
+		unsigned k = 0;
+		while (k < i && strcmp(key[k], key[i]))
+			k++;
+		if (k < i) {
+			rc[i] = rc[k];
+			memcpy(why[i], why[k], sizeof why[i]);
+		} else {
+			struct error e;
+			strbuf_reset(&name);
+			unique_name(s->j, &name);
+			s->j->rcpt = to[i];
+			rc[i] = judge_received(s->j, c->msg.buf, c->msg.len,
+					       c->total, name.buf, NULL, &e);
+			s->j->rcpt = NULL;
+			if (rc[i])
+				reply_text(e.msg, why[i], sizeof why[i]);
+			else
+				snprintf(why[i], sizeof why[i], "%s", name.buf);
+		}
+		if (rc[i] == 0)
+			reply(c, "250 2.0.0 %s dealt with", why[i]);
 		else
-			reply(c, "451 4.3.0 %s (try again later)", why);
+			reply(c, "451 4.3.0 %s (try again later)", why[i]);
 	}
 	strbuf_free(&name);
 	transaction_reset(c);
+}
+
+/* The address of RCPT's argument ("TO:<judge+1a2b3c4d@club> ..."),
+ * NUL-terminated, appended to c's recipients. */
+static void take_rcpt(struct conn *c, const char *arg)
+{
+	const char *p = arg + 3, *lt = strchr(p, '<');
+	size_t n;
+	if (lt) {
+		p = lt + 1;
+		n = strcspn(p, ">");
+	} else {
+		while (*p == ' ')
+			p++;
+		n = strcspn(p, " ");
+	}
+	strbuf_add(&c->rcpt, p, n);
+	strbuf_addc(&c->rcpt, '\0');
 }
 
 /* Whether line begins with the command word w (any case), followed by
@@ -203,7 +251,8 @@ static void command(struct server *s, struct conn *c, const char *line)
 		else if (c->rcpts >= LMTP_RCPTS)
 			bad = 0, reply(c, "452 4.5.3 Too many recipients");
 		else
-			c->rcpts++, bad = 0, reply(c, "250 2.1.5 Ok");
+			take_rcpt(c, a), c->rcpts++, bad = 0,
+				reply(c, "250 2.1.5 Ok");
 	} else if (verb(line, "DATA", &a)) {
 		if (!c->rcpts) {
 			reply(c, "503 5.5.1 No valid recipients");
@@ -309,6 +358,7 @@ static void conn_free(struct conn *c)
 	close(c->fd);
 	strbuf_free(&c->out);
 	strbuf_free(&c->msg);
+	strbuf_free(&c->rcpt);
 	free(c);
 }
 
@@ -406,6 +456,56 @@ static int listen_path(const char *path, int *fd, int *lock,
 		close(*fd);
 		*fd = -1;
 	}
+	return rc;
+}
+
+/* --lmtp inet:HOST:PORT: a TCP socket listened on at HOST (a name, an
+ * IPv4 address, or an IPv6 one in brackets; none: 127.0.0.1, never
+ * every interface unless told 0.0.0.0), for a mail system on another
+ * host (postfix's lmtp:inet:HOST:PORT). LMTP has no authentication:
+ * HOST is a private network's (umpire(1), JUDGE). 0 with *fd, or -1
+ * with err. */
+static int listen_inet(const char *spec, int *fd, struct error *err)
+{
+	const char *colon = strrchr(spec, ':');
+	char host[256], port[16];
+	if (!colon || !colon[1] || strlen(colon + 1) >= sizeof port ||
+	    strspn(colon + 1, "0123456789") != strlen(colon + 1) ||
+	    (size_t)(colon - spec) >= sizeof host)
+		return errorf(err, EXIT_USAGE, "--lmtp inet:%s: give "
+			      "inet:HOST:PORT (HOST a name or address, "
+			      "[ADDRESS] for IPv6; inet::PORT is 127.0.0.1)",
+			      spec);
+	snprintf(host, sizeof host, "%.*s", (int)(colon - spec), spec);
+	snprintf(port, sizeof port, "%s", colon + 1);
+	char *h = host;
+	size_t hl = strlen(h);
+	if (hl >= 2 && h[0] == '[' && h[hl - 1] == ']')
+		h[hl - 1] = '\0', h++;
+	struct addrinfo hints, *res = NULL;
+	memset(&hints, 0, sizeof hints);
+	hints.ai_family = AF_UNSPEC;
+	hints.ai_socktype = SOCK_STREAM;
+	int g = getaddrinfo(*h ? h : "127.0.0.1", port, &hints, &res);
+	if (g != 0)
+		return errorf(err, EXIT_USAGE, "--lmtp inet:%s: %s", spec,
+			      gai_strerror(g));
+	int rc = 0, on = 1;
+	*fd = socket(res->ai_family, res->ai_socktype | SOCK_NONBLOCK |
+		     SOCK_CLOEXEC, res->ai_protocol);
+	/* a server restarted takes its port again at once (TIME_WAIT) */
+	if (*fd < 0 || setsockopt(*fd, SOL_SOCKET, SO_REUSEADDR, &on,
+				  sizeof on) != 0 ||
+	    bind(*fd, res->ai_addr, res->ai_addrlen) != 0 ||
+	    listen(*fd, 64) != 0) {
+		rc = errorf(err, errno == EADDRINUSE ? EXIT_USAGE :
+			    EXIT_TEMPFAIL, "--lmtp inet:%s: cannot listen: %s",
+			    spec, strerror(errno));
+		if (*fd >= 0)
+			close(*fd);
+		*fd = -1;
+	}
+	freeaddrinfo(res);
 	return rc;
 }
 
@@ -515,6 +615,9 @@ int judge_lmtp(struct judge *j, const char *path, long timeout,
 			s.lfd = -1;
 			goto out;
 		}
+	} else if (!strncmp(path, "inet:", 5)) {
+		if (listen_inet(path + 5, &s.lfd, err))
+			goto out;
 	} else if (listen_path(path, &s.lfd, &lock, err) == 0) {
 		made = 1;
 	} else {

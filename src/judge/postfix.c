@@ -238,6 +238,9 @@ static int plan_route(const struct cli *cli, const struct judge_settings *s,
 	strbuf_addf(&r->map, "hash:%s/umpire-transport", r->dir.buf);
 	if (!s->lmtp) {
 		strbuf_adds(&r->next, POSTFIX_SERVICE ":");
+	} else if (!strncmp(s->lmtp, "inet:", 5)) {
+		/* a judge on TCP (lmtp.c): lmtp(8) connects there */
+		strbuf_addf(&r->next, "lmtp:%s", s->lmtp);
 	} else {
 		/* lmtp(8) reads a relative path from the queue directory */
 		char sock[PATH_MAX];
@@ -394,6 +397,36 @@ static int home_runs_judge(struct strbuf *say)
 			    "map routes the address)", p.buf);
 	strbuf_free(&p);
 	return found;
+}
+
+int judge_postfix_delim(const char *delim, struct strbuf *say)
+{
+	struct strbuf tool = STRBUF_INIT, out = STRBUF_INIT;
+	int ok = -1;
+	if (delim && *delim && postfix_tool("postconf", &tool) &&
+	    postconf(tool.buf, "-h", "recipient_delimiter", &out) == 0) {
+		size_t n = strcspn(out.buf ? out.buf : "", "\r\n");
+		ok = n && memchr(out.buf, delim[0], n) != NULL;
+		if (ok)
+			strbuf_addf(say, "postfix's recipient_delimiter (%.*s) "
+				    "has %c: each game's own address, the "
+				    "judge's with %c and the game's short id, "
+				    "reaches the judge", (int)n, out.buf,
+				    delim[0], delim[0]);
+		else
+			strbuf_addf(say, "postfix's recipient_delimiter is "
+				    "'%.*s': mail to a game's own address (the "
+				    "judge's with %c and the game's short id, "
+				    "which its letters come from) would not "
+				    "reach the judge: as root, postconf -e "
+				    "'recipient_delimiter = %c' and postfix "
+				    "reload; or recipient_delimiter = (empty) "
+				    "under [judge]", (int)n, n ? out.buf : "",
+				    delim[0], delim[0]);
+	}
+	strbuf_free(&tool);
+	strbuf_free(&out);
+	return ok;
 }
 
 int judge_postfix_check(const char *address, struct strbuf *say)

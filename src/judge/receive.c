@@ -113,6 +113,9 @@ int judge_received(struct judge *j, const char *buf, size_t len,
 {
 	size_t max = mail_message_max(JUDGE_MAX_FILE);
 	int rc = 0;
+	/* addressed to a game not kept here: dropped unread (route.c) */
+	if (route_message(j, total, name))
+		return 0;
 	if (total > len) {
 		struct outcome o;
 		memset(&o, 0, sizeof o);
@@ -132,5 +135,6 @@ int judge_received(struct judge *j, const char *buf, size_t len,
 	} else {
 		rc = judge_buffer(j, buf, len, name, note, err);
 	}
+	j->routed[0] = '\0';
 	return rc;
 }

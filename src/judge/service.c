@@ -128,6 +128,8 @@ int judge_run(const struct cli *cli, const struct judge_settings *s,
 	j.outbox = s->outbox;
 	j.sendmail = s->sendmail;
 	j.from = cli->cfg.address;
+	j.delim = s->delim;
+	j.rcpt = s->recipient;
 	j.accept_new = s->accept_new;
 	j.answers_a_day = s->answers_a_day;
 	j.answers_a_step = s->answers_a_step;

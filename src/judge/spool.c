@@ -28,6 +28,7 @@
 #include <unistd.h>
 #include <sodium.h>
 #include "umpire/fsutil.h"
+#include "umpire/mail.h"
 #include "letters.h"
 
 static size_t joined(const struct game *g)
@@ -120,7 +121,8 @@ static int held(const struct game *g, const char *name)
  * sendmail(8) that names no envelope sender, -f and the judge's own
  * address: a bounce (RFC 3464) then comes back to the judge, which reads
  * it (bounce.c), and not to the mailbox of the Unix user it runs as. */
-static void sendmail_command(const struct judge *j, struct strbuf *cmd)
+static void sendmail_command(const struct judge *j, const struct game *g,
+			     struct strbuf *cmd)
 {
 	const char *c = j->sendmail;
 	size_t w = strcspn(c, " \t");
@@ -132,9 +134,13 @@ static void sendmail_command(const struct judge *j, struct strbuf *cmd)
 	if ((size_t)(c + w - base) != 8 || strncmp(base, "sendmail", 8) ||
 	    strstr(c, " -f") || !j->from)
 		return;
-	/* the addr-spec of "Name <addr>" or of "addr" */
-	const char *a = strchr(j->from, '<');
-	a = a ? a + 1 : j->from;
+	/* the addr-spec of "Name <addr>" or of "addr": the game's own
+	 * (route.c), so that its bounces reach the judge host that keeps
+	 * the game when several share a mail system */
+	char from[MAIL_ADDR_MAX * 2];
+	game_from(j, g, from, sizeof from);
+	const char *a = strchr(from, '<');
+	a = a ? a + 1 : from;
 	size_t n = strcspn(a, "> \t");
 	if (n && memchr(a, '@', n) && strcspn(a, "'\"\\;&|$`") >= n)
 		strbuf_addf(cmd, " -f %.*s", (int)n, a);
@@ -142,8 +148,8 @@ static void sendmail_command(const struct judge *j, struct strbuf *cmd)
 
 /* The letter at path handed on: into the outbox's new/ (linked, or
  * copied through its tmp/), or to the sendmail command. */
-static int send_letter(struct judge *j, const char *path, const char *name,
-		       struct error *err)
+static int send_letter(struct judge *j, const struct game *g,
+		       const char *path, const char *name, struct error *err)
 {
 	char *buf;
 	size_t len;
@@ -210,7 +216,7 @@ static int send_letter(struct judge *j, const char *path, const char *name,
 		strbuf_free(&p);
 	} else {
 		struct strbuf cmd = STRBUF_INIT;
-		sendmail_command(j, &cmd);
+		sendmail_command(j, g, &cmd);
 		rc = mail_send(j->cli, cmd.buf, &msg, err);
 		strbuf_free(&cmd);
 	}
@@ -294,7 +300,7 @@ size_t spool_flush(struct judge *j, const char *id, struct game *g,
 				strbuf_addf(&o->notes, "; dropped %s (a state "
 					    "of game %.8s never stored)",
 					    names[i], id);
-		} else if (send_letter(j, p.buf, names[i], &err) == 0) {
+		} else if (send_letter(j, g, p.buf, names[i], &err) == 0) {
 			if (j->outbox)
 				moved[sent] = strbuf_detach(&p, NULL);
 			else

@@ -41,6 +41,8 @@
  *   store.c    a game's paths and lock, unique names, the log line,
  *              failed/, the set-up every run tests (key, GMime), the
  *              Message-ID of a letter, the clock entries of a record;
+ *   route.c    a game's own address (judge+ID8@club): the game a
+ *              message addressed so is for, no other read for it;
  *   strangers.c the games taken by mail (--accept-new), GAMEID.mail:
  *              the addresses proven, their number, size and idle time
  *              bounded.
@@ -92,6 +94,15 @@ struct judge {
 	 * prints): only the log lines that need the host (failed, retry,
 	 * a letter not sent) are said on stderr too; judge.log has all */
 	int quiet;
+	/* the mail system's recipient delimiter ("" or NULL: none): each
+	 * game's letters come from its own address, judge+ID8@club, and
+	 * mail to that address is that game's (route.c) */
+	const char *delim;
+	/* the address the message being dealt with was delivered to
+	 * (--recipient, ORIGINAL_RECIPIENT, LMTP's RCPT), or NULL; and
+	 * the game kept here that it names, or "" (route.c) */
+	const char *rcpt;
+	char routed[GAME_ID_HEX + 1];
 };
 
 /* What became of one message: the log line's fields. FATE_RETRY: the
@@ -215,5 +226,21 @@ int bymail_idle(const struct judge *j, const struct game *g, time_t now);
 int bymail_unmoved(const struct judge *j, const struct game *g);
 /* Game id's files removed (the game file first). */
 void bymail_drop(const struct judge *j, const char *id, struct outcome *o);
+
+/* route.c: the message (total bytes, named name) addressed to j->rcpt,
+ * routed: j->routed set to the game kept here its address names (""
+ * when it names none: the message is read for its game); 1 when it
+ * names a game not kept here: dropped unread, its log line written
+ * (a stranger's: the mail system is answered as for one dealt with). */
+int route_message(struct judge *j, size_t total, const char *name);
+/* route.c: the game kept here whose id begins with the short id id8,
+ * into id: 1 when exactly one does. */
+int game_of_prefix(const struct judge *j, const char *id8,
+		   char id[GAME_ID_HEX + 1]);
+/* route.c: the address g's letters come from and are answered at:
+ * j->from with g's short id after the delimiter (j->from itself
+ * without one), into out. */
+void game_from(const struct judge *j, const struct game *g, char *out,
+	       size_t size);
 
 #endif

@@ -442,7 +442,9 @@ print(m.get_body(("plain",)).get_content())' "$f" >answer.txt
 	[ "$(ls sent | wc -l)" -eq 2 ]
 	printf -- '-t\n-i\n' | cmp - sent/0.args
 	grep -q '^To: player@example.org' sent/0.eml
-	grep -q '^From: judge@example.org' sent/0.eml
+	# (from the game's own address: judge-route.bats)
+	grep -q "^From: judge+$(basename "$G" | cut -c1-8)@example.org" \
+		sent/0.eml
 	# the game file attached is the one the judge keeps (a game that
 	# hides nothing: the report and the game file)
 	python3 -c '

@@ -309,7 +309,8 @@ subject_of() {
 	until attachment_names "$msg" | grep -q '\.view$'; do
 		next_letter || { judge_log; false; }
 	done
-	grep -q "^From: .*judge@example.org" "$msg"
+	# (from the game's own address, which routes by its short id)
+	grep -q "^From: .*judge+${id:0:8}@example.org" "$msg"
 	grep -q "^To: .*$who@example.org" "$msg"
 	[ "$(grep -c ' join done' "$JUDGE_HOME/home/games/judge.log")" -ge 2 ] ||
 		{ judge_log; false; }
@@ -332,7 +333,7 @@ subject_of() {
 	next_letter bob
 	join bob soviet "$msg"
 	to_move 1
-	grep -q '^From: .*judge2@example.org' "$msg"
+	grep -q "^From: .*judge2+${idb:0:8}@example.org" "$msg"
 	whob=$who viewb=$msg
 	# orders in each game, umpire mail --send without --game or --to
 	orders "$whob" "$viewb" judge2
@@ -520,7 +521,7 @@ answered_once() {
 	[ "$who" = alice ] || { cat "$msg"; return 1; }
 	grep -q '^To: .*alice@example.org' "$msg"
 	if grep -q '^To: .*\(carol\|mallory\)' "$msg"; then false; fi
-	grep -q '^From: .*judge@example.org' "$msg"
+	grep -q "^From: .*judge+${id:0:8}@example.org" "$msg"
 	subject_of "$msg" | grep -q "^\[umpire ${id:0:8}\] The Russo-German War.*, \(your message could not be used\|where the game stands\)$" ||
 		{ subject_of "$msg"; return 1; }
 	body_of "$msg" >answer.txt
@@ -626,7 +627,7 @@ alice_mutt() {
 	# the judge's invitation of soviet bounces (postfix's DSN to the
 	# judge's envelope sender), is read, and Alice is told
 	next_letter alice || { judge_log; false; }
-	grep -q '^From: .*judge@example.org' "$msg"
+	grep -q "^From: .*judge+${id:0:8}@example.org" "$msg"
 	grep -q '^To: .*alice@example.org' "$msg"
 	body_of "$msg" >notice.txt
 	grep -q "could not be delivered to bobb@example.org" notice.txt ||

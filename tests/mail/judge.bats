@@ -202,12 +202,14 @@ postqueue_of() {
 # <MESSAGE-ID>", the subject unfolded.
 letters_of() {
 	python3 -c '
-import email, glob, sys
+import email, glob, re, sys
 from email import policy
 for path in sorted(glob.glob(sys.argv[1] + "/*")):
     m = email.message_from_binary_file(open(path, "rb"),
                                        policy=policy.compat32)
-    if "judge@example.org" not in (m["From"] or ""):
+    # the judge, from the game'"'"'s own address (judge+ID8)
+    if not re.search(r"judge(\+[0-9a-f]{8})?@example\.org",
+                     m["From"] or ""):
         continue
     subj = " ".join((m["Subject"] or "").split())
     print(subj, (m["Message-ID"] or "").strip())
@@ -316,7 +318,7 @@ for path in sys.argv[1:]:
 	# every letter of the judge says it is automatic (no vacation
 	# program answers it)
 	for m in "$MTA_DIR"/mail/{alice,bob}/Maildir/new/*; do
-		grep -q '^From: .*judge@example.org' "$m" || continue
+		grep -q '^From: .*judge\(+[0-9a-f]\{8\}\)\?@example.org' "$m" || continue
 		grep -qi '^Auto-Submitted: auto-replied' "$m"
 	done
 	no_bounce

@@ -80,6 +80,10 @@ alias_maps =
 alias_database =
 relayhost =
 default_transport = error:the test mail system delivers to example.org only
+# as Debian's postfix sets it: judge+1a2b3c4d@example.org, a game's own
+# address (umpire(1), JUDGE), is judge@example.org's mail unless a map
+# names it
+recipient_delimiter = +
 EOF
 	: >"$dir/conf/mailboxes"
 	for u in $MTA_USERS $pipe_user; do

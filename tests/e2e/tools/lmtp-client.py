@@ -6,6 +6,9 @@
       (default 1), dot-stuffed, CRLF line ends; prints a line a FILE,
       "FILE CODE..." (one code a recipient, after the final dot); QUIT.
       --pipeline: MAIL, the RCPTs and DATA sent in one write.
+      --to ADDRESS (again for more): the recipients, instead of N
+      times judge@example.org.
+  SOCKET inet:HOST:PORT: over TCP instead of a Unix socket.
   lmtp-client.py SOCKET --raw [--wait SECONDS]
       stdin's bytes sent as they are, then everything the server says
       printed until it closes or is silent for SECONDS (default 5).
@@ -17,10 +20,19 @@ import socket
 import sys
 
 
+def connect(path):
+    """A socket connected to path, or to inet:HOST:PORT over TCP."""
+    if path.startswith("inet:"):
+        host, port = path[5:].rsplit(":", 1)
+        return socket.create_connection((host or "127.0.0.1", int(port)))
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.connect(path)
+    return s
+
+
 class Conn:
     def __init__(self, path):
-        self.s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.s.connect(path)
+        self.s = connect(path)
         self.buf = b""
 
     def line(self):
@@ -55,11 +67,15 @@ def body(path):
 
 def messages(args):
     path = args[0]
-    n, pipeline, files = 1, False, []
+    n, pipeline, files, to = 1, False, [], []
     i = 1
     while i < len(args):
         if args[i] == "--rcpt":
             n = int(args[i + 1])
+            i += 2
+            continue
+        if args[i] == "--to":
+            to.append(args[i + 1])
             i += 2
             continue
         if args[i] == "--pipeline":
@@ -67,13 +83,17 @@ def messages(args):
         else:
             files.append(args[i])
         i += 1
+    if to:
+        n = len(to)
+    else:
+        to = ["judge@example.org"] * n
     c = Conn(path)
     print("greeting", c.reply()[:3])
     c.send(b"LHLO test.example\r\n")
     print("lhlo", c.reply()[:3])
     for f in files:
         cmds = [b"MAIL FROM:<player@example.org>\r\n"]
-        cmds += [b"RCPT TO:<judge@example.org>\r\n"] * n
+        cmds += [b"RCPT TO:<" + t.encode() + b">\r\n" for t in to]
         cmds.append(b"DATA\r\n")
         codes = []
         if pipeline:
@@ -97,8 +117,7 @@ def raw(args):
     wait = 5.0
     if "--wait" in args:
         wait = float(args[args.index("--wait") + 1])
-    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    s.connect(args[0])
+    s = connect(args[0])
     try:
         s.sendall(sys.stdin.buffer.read())
     except (BrokenPipeError, ConnectionResetError):

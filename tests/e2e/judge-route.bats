@@ -1,0 +1,227 @@
+#!/usr/bin/env bats
+# Many judges behind one mail system (umpire(1), JUDGE): each game's
+# letters come from its own address, judge+ID8@example.org ([judge]
+# recipient_delimiter, "+" by default), which the players' mail then
+# goes to; a message delivered to such an address (--recipient,
+# local(8)'s ORIGINAL_RECIPIENT, LMTP's RCPT TO) is that game's: a
+# short id no game kept here has is a stranger's, dropped unread, and a
+# file of another game in it is refused. --lmtp inet:HOST:PORT serves
+# LMTP over TCP, for a mail system on another host.
+
+load helpers
+load judge-helpers
+
+CLIENT="python3 $BATS_TEST_DIRNAME/tools/lmtp-client.py"
+
+setup() {
+	umpire_setup
+	cd "$BATS_TEST_TMPDIR"
+	SERVER=
+}
+
+teardown() {
+	if [ -n "$SERVER" ]; then
+		kill -9 "$SERVER" 2>/dev/null || true
+	fi
+}
+
+# The game kept's short id.
+id8() {
+	basename "$G" | cut -c1-8
+}
+
+@test "judge: a game's letters come from its own address, its referee joined at it, umpire mail sends there" {
+	hostile_setup
+	i=$(id8)
+	letter=$(ls mbox/player/*.umpire | head -1)
+	grep -q "^From: judge+$i@example.org" "$letter" ||
+		{ sed -n '1,/^$/p' "$letter"; false; }
+	grep -q "^Reply-To: judge+$i@example.org" "$letter"
+	# the game file names it: every tool mails the game's judge there
+	grep -q "address: judge+$i@example.org" "$G"
+	grep -q "^To: judge+$i@example.org" m1.eml
+}
+
+@test "judge: sendmail's envelope sender is the game's address: its bounces reach the host that keeps it" {
+	hostile_setup
+	mkdir bin sent
+	{
+		printf '#!/bin/sh\nprintf "%%s\\n" "$@" >>"%s/sent/args"\n' "$PWD"
+		printf 'cat >/dev/null\n'
+	} >bin/sendmail
+	chmod 755 bin/sendmail
+	run "$UMPIRE" judge --config judge.ini \
+		--sendmail "$PWD/bin/sendmail -t -i" <m1.eml
+	[ "$status" -eq 0 ]
+	grep -qx -- "-f" sent/args
+	grep -qx "judge+$(id8)@example.org" sent/args ||
+		{ cat sent/args; false; }
+}
+
+@test "new: a game made with the judge's config has its referee join at the game's address; a player's config: its own" {
+	judge_setup player
+	as judge new arnswalde-1945 --side player=player.pub \
+		--referee judge.pub -o new.yaml 2>/dev/null
+	G=new.yaml
+	id8() { sed -n 's/^game: //p' new.yaml | cut -c1-8; }
+	grep -q "address: judge+$(id8)@example.org" "$G"
+	as player new arnswalde-1945 --side player=player.pub \
+		--referee judge.pub -o p.yaml 2>/dev/null
+	grep -q "address: player@example.org" p.yaml
+	! grep -q "address: player+" p.yaml
+}
+
+@test "mail --to referee: the game's address for its referee, over the config's [addresses]" {
+	judge_setup player
+	as judge new arnswalde-1945 --side player=player.pub \
+		--referee judge.pub -o new.yaml 2>/dev/null
+	i=$(sed -n 's/^game: //p' new.yaml | cut -c1-8)
+	as player join new.yaml --side player -o joined.yaml 2>/dev/null
+	as player mail joined.yaml --to referee -o j.eml
+	grep -q "^To: judge+$i@example.org" j.eml
+}
+
+@test "judge: recipient_delimiter empty: the judge's own address, no Reply-To" {
+	judge_setup player
+	printf 'recipient_delimiter =\n' >>judge.ini
+	as player new arnswalde-1945 --side player=player.pub \
+		--referee judge.pub --set difficulty=low -o g.yaml 2>/dev/null
+	as player mail g.yaml --to referee -o first.eml
+	"$UMPIRE" judge --config judge.ini --outbox out --accept-new \
+		<first.eml
+	letter=$(ls out/new/* | head -1)
+	grep -q "^From: judge@example.org" "$letter"
+	! grep -q "^Reply-To:" "$letter"
+	grep -q "address: judge@example.org" games/*.yaml
+}
+
+@test "judge: recipient_delimiter that is no delimiter is refused, naming the key" {
+	judge_setup
+	printf 'recipient_delimiter = x\n' >>judge.ini
+	run "$UMPIRE" judge --config judge.ini --outbox out </dev/null
+	[ "$status" -ne 0 ]
+	assert_output_has "recipient_delimiter = x: give"
+}
+
+@test "judge --recipient: the game's address takes its orders" {
+	hostile_setup
+	run "$UMPIRE" judge --config judge.ini --outbox out \
+		--recipient "judge+$(id8)@example.org" <m1.eml
+	[ "$status" -eq 0 ]
+	grep -q ' 1 done .*adjudicated step 1' games/judge.log
+}
+
+@test "judge --recipient: a short id no game kept here has: dropped unread, the player's own orders too, a huge body as cheaply" {
+	hostile_setup
+	: >games/judge.log
+	# valid orders of the game kept: not read (else a step)
+	run "$UMPIRE" judge --config judge.ini --outbox out \
+		--recipient judge+deadbeef@example.org <m1.eml
+	[ "$status" -eq 0 ]
+	grep -q ' dropped .*addressed to game deadbeef.*not read' \
+		games/judge.log
+	# over the read limit, garbage that would be parsed for a file: the
+	# same line, not "too large"
+	{
+		printf 'From: x@example.org\nSubject: [umpire %s]\n' "$(id8)"
+		printf 'Content-Transfer-Encoding: base64\n\numpire: orders/1\n'
+		head -c 3000000 /dev/urandom | base64
+	} >huge.eml
+	run "$UMPIRE" judge --config judge.ini --outbox out \
+		--recipient '"Judge" <judge+0badf00d@example.org>' <huge.eml
+	[ "$status" -eq 0 ]
+	grep -q ' dropped .*([0-9]* bytes): addressed to game 0badf00d' \
+		games/judge.log
+	! grep -q 'too large' games/judge.log
+	[ "$(wc -l <games/judge.log)" -eq 2 ]
+	[ -z "$(ls games/failed)" ]
+	[ -z "$(ls out/new)" ]
+	cmp "$G" before.yaml
+}
+
+@test "judge: local(8)'s ORIGINAL_RECIPIENT routes as --recipient does; another local part or no extension: read for its game" {
+	hostile_setup
+	ORIGINAL_RECIPIENT=judge+deadbeef@example.org run "$UMPIRE" judge \
+		--config judge.ini --outbox out <m1.eml
+	[ "$status" -eq 0 ]
+	grep -q 'addressed to game deadbeef' games/judge.log
+	cmp "$G" before.yaml
+	# someone else's extension is not the judge's game address
+	run "$UMPIRE" judge --config judge.ini --outbox out \
+		--recipient postmaster+deadbeef@example.org <m1.eml
+	[ "$status" -eq 0 ]
+	grep -q ' 1 done .*adjudicated step 1' games/judge.log
+}
+
+@test "judge --recipient: a file of another game in a message to a game's address is refused as one not kept here" {
+	hostile_setup
+	owner_game arnswalde-1945 player
+	other=$(ls games/*.yaml | grep -v "$(basename "$G")" | head -1)
+	o8=$(basename "$other" | cut -c1-8)
+	run "$UMPIRE" judge --config judge.ini --outbox out \
+		--recipient "judge+$o8@example.org" <m1.eml
+	[ "$status" -eq 0 ]
+	grep -q "of game $(basename "$G" .yaml) in a message to the address of game $o8" \
+		games/judge.log || { cat games/judge.log; false; }
+	cmp "$G" before.yaml
+	[ -z "$(ls out/new)" ]
+	[ -z "$(ls games/failed)" ]
+}
+
+@test "judge --recipient is for a message on stdin" {
+	judge_setup
+	run timeout 10 "$UMPIRE" judge --config judge.ini --lmtp j.sock \
+		--recipient judge+deadbeef@example.org
+	[ "$status" -eq 2 ]
+	assert_output_has "--recipient ADDRESS"
+}
+
+# A free TCP port on 127.0.0.1.
+free_port() {
+	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+@test "judge --lmtp inet:HOST:PORT: over TCP, each recipient routed by its address, a 250 each" {
+	hostile_setup
+	port=$(free_port)
+	"$UMPIRE" judge --config judge.ini --outbox out \
+		--lmtp "inet:127.0.0.1:$port" 2>>judge.err &
+	SERVER=$!
+	for i in $(seq 1 100); do
+		printf 'QUIT\r\n' | $CLIENT "inet:127.0.0.1:$port" --raw \
+			--wait 2 2>/dev/null | grep -q '^221' && break
+		sleep 0.1
+	done
+	: >games/judge.log
+	run $CLIENT "inet:127.0.0.1:$port" m1.eml \
+		--to judge+deadbeef@example.org \
+		--to "judge+$(id8)@example.org" \
+		--to "JUDGE+$(id8)@example.org"
+	echo "$output"
+	assert_output_has "m1.eml 250 250 250"
+	# once for the stranger's address, once for the game's
+	[ "$(wc -l <games/judge.log)" -eq 2 ]
+	grep -q 'addressed to game deadbeef' games/judge.log
+	grep -q ' 1 done .*adjudicated step 1' games/judge.log
+	# nothing public unless told: the port is 127.0.0.1's alone
+	ss -ltn 2>/dev/null | grep -q "127.0.0.1:$port" ||
+		! command -v ss >/dev/null
+	kill -TERM "$SERVER"
+	wait "$SERVER"
+	SERVER=
+}
+
+@test "judge --lmtp inet: a spec without a port is refused, saying the form" {
+	judge_setup
+	run timeout 10 "$UMPIRE" judge --config judge.ini --lmtp inet:127.0.0.1
+	[ "$status" -eq 2 ]
+	assert_output_has "inet:HOST:PORT"
+}
+
+@test "judge --postfix --lmtp inet:HOST:PORT: the map line routes the judge's address over lmtp:inet:" {
+	judge_setup
+	run "$UMPIRE" judge --postfix judge@example.org \
+		--lmtp inet:10.0.0.12:2424 --config judge.ini
+	[ "$status" -eq 0 ]
+	assert_output_has "'judge@example.org lmtp:inet:10.0.0.12:2424'"
+}

@@ -1,0 +1,230 @@
+#!/usr/bin/env bats
+# Many judges behind one mail system (README.md "Running a judge",
+# umpire(1) JUDGE): the private postfix of mta.bash in front of two
+# judge back ends, each `umpire judge --lmtp inet:127.0.0.1:PORT` with
+# a games directory and a state directory of its own and the same key,
+# as two hosts would be. A regexp transport map routes each game's own
+# address, judge+ID8@example.org, to the back end that keeps it, the
+# judge's plain address to back end A. Two games, one on each; then
+# game 1 moves from A to B mid-play as README says (its mail held by
+# postfix, its files copied, its map line changed) and is played on B.
+# Every letter counted: nothing lost, nothing twice.
+#
+# Where postfix cannot run (not root, not installed) every test skips
+# and says why; `make check-mail` runs tests/mail.
+
+load ../e2e/helpers
+load ../e2e/judge-helpers
+load mta
+
+setup_file() {
+	umpire_setup_file
+	export MTA_HOME
+	MTA_HOME=$(mta_dir)
+	if mta_start "$MTA_HOME" 2>"$BATS_FILE_TMPDIR/mta-why"; then
+		export MTA_DIR MTA_CONF MTA_SENDMAIL
+		printf '%s\n' 'lmtp      unix  -       -       n       -       -       lmtp' \
+			>>"$MTA_CONF/master.cf"
+		printf 'transport_maps = regexp:%s/transport.re\n' \
+			"$MTA_CONF" >>"$MTA_CONF/main.cf"
+		: >"$MTA_CONF/transport.re"
+		postfix -c "$MTA_CONF" reload >/dev/null 2>&1
+	else
+		export MTA_SKIP
+		MTA_SKIP="no private MTA here: $(cat "$BATS_FILE_TMPDIR/mta-why")"
+	fi
+}
+
+teardown_file() {
+	mta_stop
+	[ -z "${MTA_HOME:-}" ] || rm -rf "$MTA_HOME"
+}
+
+setup() {
+	umpire_setup
+	[ -z "${MTA_SKIP:-}" ] || skip "$MTA_SKIP"
+	cd "$BATS_TEST_TMPDIR"
+	PIDS=
+}
+
+teardown() {
+	local p
+	for p in $PIDS; do
+		kill -9 "$p" 2>/dev/null || true
+	done
+}
+
+free_port() {
+	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# Back end $1 (A or B): its games, its state (the key's record, its
+# checkpoints), its config; the judge's key shared.
+backend() {
+	mkdir -p "$1/games" "$1/state"
+	chmod 700 "$1/games"
+	sed "s|^games = .*|games = $PWD/$1/games|" judge.ini >"$1/judge.ini"
+}
+
+# Back end $1 serving LMTP on 127.0.0.1:$2.
+serve() {
+	XDG_STATE_HOME=$PWD/$1/state "$UMPIRE" judge --config "$1/judge.ini" \
+		--accept-new --lmtp "inet:127.0.0.1:$2" 2>>"$1.err" &
+	PIDS="$PIDS $!"
+	local i
+	for i in $(seq 1 100); do
+		python3 -c 'import socket,sys; socket.create_connection(("127.0.0.1", int(sys.argv[1]))).close()' \
+			"$2" 2>/dev/null && return 0
+		sleep 0.1
+	done
+	cat "$1.err"
+	return 1
+}
+
+# The transport map: each "ID8 PORT" line of routes.txt a game's
+# address, the rest of the judge's mail to A (README's map); loaded.
+route() {
+	local id port
+	: >"$MTA_CONF/transport.re"
+	while read -r id port; do
+		printf '/^judge\\+%s@example\\.org$/ %s\n' "$id" "$port" \
+			>>"$MTA_CONF/transport.re"
+	done <routes.txt
+	printf '/^judge(\\+.*)?@example\\.org$/ lmtp:inet:127.0.0.1:%s\n' \
+		"$PA" >>"$MTA_CONF/transport.re"
+	postfix -c "$MTA_CONF" reload >/dev/null 2>&1
+}
+
+# Player $1 answers its newest letter: orders signed, mailed to the
+# game's referee (the address its game gives it) through postfix.
+move() {
+	local s=$1 letter
+	letter=$(ls -t "$MTA_DIR/mail/$s/Maildir/new"/* | head -1)
+	as "$s" orders "$letter" -o "$s-o.yaml"
+	as "$s" sign "$s-o.yaml" --game "$letter" -o "$s-signed.yaml" \
+		2>/dev/null
+	as "$s" mail "$s-signed.yaml" --game "$letter" -o "$s-m.eml"
+	"$MTA_SENDMAIL" -t -i <"$s-m.eml"
+}
+
+@test "mail route: two judge back ends behind one postfix, a game each by its address; a game moved from A to B mid-play, nothing lost, nothing twice" {
+	judge_setup alice bob
+	sed -i "s|^address = judge@example.org|&\nsendmail = $MTA_SENDMAIL -t -i|" \
+		judge.ini
+	backend A
+	backend B
+	PA=$(free_port)
+	PB=$(free_port)
+	: >routes.txt
+	route
+	serve A "$PA"
+	serve B "$PB"
+	# --check: postfix knows the delimiter a game's address carries
+	run env MAIL_CONFIG="$MTA_CONF" "$UMPIRE" judge --check \
+		--config A/judge.ini
+	grep -q "^delimiter ok: postfix's recipient_delimiter (+) has +" \
+		<<<"$output" || { echo "$output"; false; }
+	postconf -c "$MTA_CONF" -e 'recipient_delimiter ='
+	run env MAIL_CONFIG="$MTA_CONF" "$UMPIRE" judge --check \
+		--config A/judge.ini
+	postconf -c "$MTA_CONF" -e 'recipient_delimiter = +'
+	[ "$status" -ne 0 ]
+	grep -q "^delimiter FIX: .*postconf -e 'recipient_delimiter = +'" \
+		<<<"$output" || { echo "$output"; false; }
+
+	# game 1: Alice's, taken by mail at the judge's plain address: A
+	as alice new arnswalde-1945 --side player=alice.pub \
+		--referee judge.pub --set difficulty=low -o g1.yaml 2>/dev/null
+	as alice mail g1.yaml --to referee -o first.eml
+	"$MTA_SENDMAIL" -t -i <first.eml
+	mta_wait alice 1 >/dev/null || { cat A/games/judge.log A.err; false; }
+	G1=$(sed -n 's/^game: //p' g1.yaml)
+	I1=${G1:0:8}
+	# its letters come from its own address, the game file's referee
+	# is there: Alice's orders go to judge+I1@, which A takes
+	grep -q "^From: judge+$I1@example.org" \
+		"$MTA_DIR"/mail/alice/Maildir/new/*
+	echo "$I1 lmtp:inet:127.0.0.1:$PA" >>routes.txt
+	# game 2: Bob's, made by the host on B with the judge's config
+	as judge new arnswalde-1945 --side player=bob.pub \
+		--referee judge.pub --set difficulty=low -o g2.yaml 2>/dev/null
+	G2=$(sed -n 's/^game: //p' g2.yaml)
+	I2=${G2:0:8}
+	cp g2.yaml "B/games/$G2.yaml"
+	echo "$I2 lmtp:inet:127.0.0.1:$PB" >>routes.txt
+	route
+	as bob join g2.yaml --side player -o joined.yaml 2>/dev/null
+	as bob mail joined.yaml --to referee -o j2.eml
+	grep -q "^To: judge+$I2@example.org" j2.eml
+	"$MTA_SENDMAIL" -t -i <j2.eml
+	mta_wait bob 1 >/dev/null || { cat B/games/judge.log B.err; false; }
+
+	# a step each, each on its own back end
+	move alice
+	mta_wait alice 2 >/dev/null || { cat A/games/judge.log; false; }
+	move bob
+	mta_wait bob 2 >/dev/null || { cat B/games/judge.log; false; }
+	grep -q " $G1 1 done .*adjudicated step 1" A/games/judge.log
+	grep -q " $G2 1 done .*adjudicated step 1" B/games/judge.log
+	# each keeps only its own
+	[ "$(ls A/games/*.yaml)" = "A/games/$G1.yaml" ]
+	[ "$(ls B/games/*.yaml)" = "B/games/$G2.yaml" ]
+	! grep -q "$G2" A/games/judge.log
+	! grep -q "$G1" B/games/judge.log
+
+	# game 1 moves to B. Its mail held first: postfix defers it
+	sed -i "s|^$I1 .*|$I1 retry:4.3.0 game moving|" routes.txt
+	route
+	move alice
+	for i in $(seq 1 100); do
+		grep -q "to=<judge+$I1@example.org>.*status=deferred" \
+			"$MTA_DIR/maillog" && break
+		sleep 0.1
+	done
+	grep -q "to=<judge+$I1@example.org>.*status=deferred" \
+		"$MTA_DIR/maillog"
+	# its files, as README lists them: GAMEID.* but the lock, its
+	# letters in spool/, and the key's record and checkpoints of it
+	for f in A/games/"$G1".*; do
+		[ "${f##*.}" = lock ] || cp -p "$f" B/games/
+	done
+	cp -p A/games/spool/"$G1"-* B/games/spool/ 2>/dev/null || true
+	(cd A/state/umpire && find . -name "$G1*" ! -name '*.lock') |
+		while read -r f; do
+			mkdir -p "B/state/umpire/$(dirname "$f")"
+			cp -p "A/state/umpire/$f" "B/state/umpire/$f"
+		done
+	sed -i "s|^$I1 .*|$I1 lmtp:inet:127.0.0.1:$PB|" routes.txt
+	route
+	rm A/games/"$G1".*
+	postqueue -c "$MTA_CONF" -f
+	mta_wait alice 3 >/dev/null || { cat B/games/judge.log; false; }
+	grep -q " $G1 2 done .*adjudicated step 2" B/games/judge.log ||
+		{ cat B/games/judge.log; false; }
+	# and on: its next step on B as well
+	move alice
+	mta_wait alice 4 >/dev/null || { cat B/games/judge.log; false; }
+	grep -q " $G1 3 done .*adjudicated step 3" B/games/judge.log
+	move bob
+	mta_wait bob 3 >/dev/null || { cat B/games/judge.log; false; }
+	grep -q " $G2 2 done .*adjudicated step 2" B/games/judge.log
+
+	# nothing lost, nothing twice: a letter a step (and the first),
+	# each Message-ID once; every delivery to a judge a 250
+	sleep 1
+	[ "$(mta_count alice)" -eq 4 ]
+	[ "$(mta_count bob)" -eq 3 ]
+	[ -z "$(grep -h '^Message-ID:' "$MTA_DIR"/mail/*/Maildir/new/* |
+		sort | uniq -d)" ]
+	! grep -q 'status=bounced' "$MTA_DIR/maillog"
+	# A took game 1's join and step 1, and nothing after the move
+	[ "$(grep -c " $G1 " A/games/judge.log)" -eq 2 ]
+	[ -z "$(ls A/games/*.yaml 2>/dev/null)" ]
+	[ "$(grep -c " done " B/games/judge.log)" -eq 5 ]
+	# both stop as a service manager stops them: exit 0
+	for p in $PIDS; do
+		kill -TERM "$p"
+		wait "$p"
+	done
+	PIDS=
+}
