@@ -54,12 +54,15 @@ written_to() {
 next_reply() {
 	post
 	local f
+	rm -f next.eml
 	for f in mbox/player/*; do
 		[ -f "$f" ] || continue
 		answer player "$f"
 		mv "$f" mbox/player/done/
+		[ ! -f reply.eml ] || mv reply.eml next.eml
 	done
-	[ -f reply.eml ]
+	[ -f next.eml ] || { tail -3 games/judge.log; return 1; }
+	mv next.eml reply.eml
 }
 
 @test "judge store: a step appends to the stored game, in place, and the letter's game file is the stored one without its room" {

@@ -75,8 +75,8 @@ settled() {
 		{ echo "$1: kept in failed/: $(ls games/failed)"; return 1; }
 	[ -z "$(ls games/tmp)" ] ||
 		{ echo "$1: left in tmp/: $(ls games/tmp)"; return 1; }
-	[ -z "$(ls games/*.append games/*.tmp-* 2>/dev/null)" ] ||
-		{ echo "$1: left: $(ls games/*.append games/*.tmp-*)"; return 1; }
+	[ -z "$(ls games/*.append 2>/dev/null)" ] ||
+		{ echo "$1: a journal left: $(ls games/*.append)"; return 1; }
 }
 
 # fixture's game after step 1 as clean/, the player's orders for step 2
