@@ -1012,14 +1012,15 @@ def play_judged(base, last):
     state = os.path.join(base, "judged-state")
     extra = {"XDG_STATE_HOME": state}
     chooser = ["python3", os.path.join(HERE, "one-answer.py")]
-    keep = set(k - 1 for k in JUDGE_STEPS) | {JUDGE_STEPS[0]} | set(
-        k - 2 for k in BYTES_STEPS if k <= last)
+    keep = set(k - 1 for k in JUDGE_STEPS) | {JUDGE_STEPS[0]}
     n = 0
     while n < last:
         if n in keep:
             shutil.copytree(state, "%s-%d" % (state, n))
         st = fixture.umpire(d, "status", "--brief", "game.yaml",
                             extra=extra).stdout.split()
+        if st[0] != b"pending" and n > JUDGE_STEPS[-1]:
+            break   # (judge_bytes measures its last step then)
         if st[0] != b"pending":
             raise SystemExit("bench: the judged game ended at step %d" % n)
         actor = st[1].decode()
@@ -1047,10 +1048,11 @@ def play_judged(base, last):
     return d
 
 
-def judge_room(base, d, name, k):
+def judge_room(base, d, name, k, state_kept=True):
     """A judge's directory (base/name) holding the judged game of d as
     it stood after step k, its referee's machine as the play left it
-    then (XDG_STATE_HOME): (directory, env)."""
+    then (XDG_STATE_HOME; state_kept False: a machine new to the game):
+    (directory, env)."""
     j = os.path.join(base, name)
     shutil.rmtree(j, ignore_errors=True)
     for sub in ("games", "out/tmp", "out/new", "out/cur", "maildir/tmp",
@@ -1066,14 +1068,17 @@ def judge_room(base, d, name, k):
     shutil.copy(os.path.join(d, "game-%d.yaml" % k),
                 os.path.join(j, "games", gid + ".yaml"))
     state = os.path.join(j, "state")
-    shutil.copytree(os.path.join(base, "judged-state-%d" % k), state)
+    if state_kept:
+        shutil.copytree(os.path.join(base, "judged-state-%d" % k), state)
+    else:
+        os.makedirs(state)
     return j, dict(ENV, XDG_STATE_HOME=state)
 
 
 def written(cmd, cwd, env, stdin, skip):
     """Bytes one run of cmd writes to files (write and pwrite64 on a
-    descriptor strace -y names as a path, every thread), but for the
-    paths holding one of skip."""
+    descriptor strace -y names as a path, every thread; not /dev/null
+    and the like), but for the paths holding one of skip."""
     trace = os.path.join(cwd, "written.trace")
     with open(stdin, "rb") as f:
         p = subprocess.run(["strace", "-f", "-y", "-qq", "-o", trace,
@@ -1087,7 +1092,8 @@ def written(cmd, cwd, env, stdin, skip):
     for line in open(trace):
         m = re.search(r"(?:write|pwrite64)\(\d+<(/[^>]*)>, .*\) = (\d+)$",
                       line)
-        if m and not any(k in m.group(1) for k in skip):
+        if m and not m.group(1).startswith("/dev/") and not any(
+                k in m.group(1) for k in skip):
             n += int(m.group(2))
     os.unlink(trace)
     return n
@@ -1095,17 +1101,23 @@ def written(cmd, cwd, env, stdin, skip):
 
 def judge_bytes(base, d, out):
     """The bytes a judge message writes to files at steps BYTES_STEPS
-    of the judged game of d (play_judged): the judge's room as it stood
-    after step K - 2, the message of step K - 1 taken first (the game
-    file the judge keeps is then its own, grown by appending), then the
-    message of step K, whose writes (strace) are counted: the stored
-    game (its journal and its file), the checkpoints, the local record
-    and the log. Not counted: the letters (spool/ and the outbox: the
-    same few at every step, the size of the state and its view, not of
-    the game). Returns C / A."""
+    of the judged game of d (play_judged; the last step it reached when
+    it ended before the last of them): the judge's room as it stood
+    after step K - 2 on a machine new to the game, the message of step
+    K - 1 taken first (the game replayed, the judge's record and
+    checkpoints written, the game file it keeps then its own, with
+    room), then the message of step K, whose writes (strace) are
+    counted: the stored game (its journal and its file), the
+    checkpoints, the local record and the log. Not counted: the letters
+    (spool/ and the outbox: the same few at every step, the size of the
+    state and its view, not of the game). Returns C / A."""
     got = []
+    ks = []
     for k in BYTES_STEPS:
-        j, env = judge_room(base, d, "bytes-%d" % k, k - 2)
+        while not os.path.exists(os.path.join(d, "msg-%d.eml" % k)):
+            k -= 1
+        ks.append(k)
+        j, env = judge_room(base, d, "bytes-%d" % k, k - 2, False)
         with open(os.path.join(d, "msg-%d.eml" % (k - 1)), "rb") as f:
             subprocess.run([BIN, "judge", "--config", "judge.ini",
                             "--outbox", "out"], cwd=j, env=env, stdin=f,
@@ -1121,8 +1133,7 @@ def judge_bytes(base, d, out):
     out("bytes written per message: step %d %d, step %d %d, step %d %d "
         "(goal: step %d at most 1.5 times step %d: %s; the stored game, "
         "checkpoints, record and log by strace, the letters apart)" % (
-            BYTES_STEPS[0], got[0], BYTES_STEPS[1], got[1], BYTES_STEPS[2],
-            got[2], BYTES_STEPS[2], BYTES_STEPS[0],
+            ks[0], got[0], ks[1], got[1], ks[2], got[2], ks[2], ks[0],
             "met" if got[2] <= 1.5 * got[0] else "MISSED"))
     return got[2] / got[0]
 

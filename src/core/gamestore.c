@@ -99,7 +99,7 @@ static int journal_of(const char *old, size_t olen, const char *text,
 		return -1;
 	/* what of the room the old state used: to its first comment line
 	 * of the room (or all of it); the new state and room up to there
-	 * are written, the rest of the room stays */
+	 * are what changes, the rest of the room stays */
 	long used = key_line(old + os, room, "#");
 	size_t w = used < 0 ? room : (size_t)used;
 	if (w < state)
@@ -107,11 +107,19 @@ static int journal_of(const char *old, size_t olen, const char *text,
 	struct strbuf slot = STRBUF_INIT;
 	strbuf_add(&slot, text + ts, state);
 	add_room(&slot, w - state);
+	/* of those, the bytes that differ from the file's at the same
+	 * places: a step changes a few lines of the state */
+	const char *was = old + os;
+	size_t from = 0, to = w;
+	while (from < w && slot.buf[from] == was[from])
+		from++;
+	while (to > from && slot.buf[to - 1] == was[to - 1])
+		to--;
 	char hex[65];
-	hash_hex(slot.buf, slot.len, tsteps + on, tn - on, hex);
-	strbuf_addf(j, "%s %ld %zu %zu %zu %s\n", JOURNAL_MAGIC, os, slot.len,
-		    olen, tn - on, hex);
-	strbuf_add(j, slot.buf, slot.len);
+	hash_hex(slot.buf + from, to - from, tsteps + on, tn - on, hex);
+	strbuf_addf(j, "%s %ld %zu %zu %zu %s\n", JOURNAL_MAGIC,
+		    os + (long)from, to - from, olen, tn - on, hex);
+	strbuf_add(j, slot.buf + from, to - from);
 	strbuf_add(j, tsteps + on, tn - on);
 	strbuf_free(&slot);
 	return 0;
