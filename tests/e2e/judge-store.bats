@@ -27,10 +27,12 @@ EOF
 }
 
 # The stored game file $1 without its room: the comment lines and the
-# blank ones the room leaves between the state and the steps.
+# blank ones between the state and the steps, and the spaces its lines
+# are padded with.
 roomless() {
 	awk '/^state:$/ { s = 1 } /^steps:$/ { s = 0 }
-		s && (/^#/ || /^ *$/) { next } { print }' "$1"
+		s && (/^#/ || /^ *$/) { next } s { sub(/ +$/, "") } { print }' \
+		"$1"
 }
 
 # The inode of $1.
@@ -175,8 +177,8 @@ assert ne == oe and new[ne:ne + len(steps_old)] == steps_old
 tail = new[ne + len(steps_old):]
 h = hashlib.blake2b(slot + tail, digest_size=32).hexdigest()
 with open(sys.argv[3], "wb") as f:
-    f.write(b"umpire-game-append/1 %d %d %d %d %s\n" % (
-        os_, len(slot), len(old), len(tail), h.encode()))
+    f.write(b"umpire-game-append/1 1 %d %d %s\n%d %d\n" % (
+        len(old), len(tail), h.encode(), os_, len(slot)))
     f.write(slot + tail)
 EOF
 	rm -rf games
