@@ -6,12 +6,14 @@
  * "state:" block, before the steps, about as long whatever the game's
  * length) and the end, where the new step is added. The stored file is
  * the game file as umpire writes it (umpire-game(5)) with room after
- * its state: comment lines ("#" and spaces) that the next states take.
- * A step whose file begins with the stored file's header and steps, and
- * whose state fits the room, is written as a journal,
- * GAMEID.yaml.append (its bytes for the room and for the end, with
- * their hash), renamed into place once durable: that rename is the
- * step's commit. The journal is then applied to the file in place
+ * its state: comment lines ("#" and spaces) that the next states take,
+ * and the state's lines kept in their places (padded with spaces where
+ * they may grow, a blank line where lines went), so that a step changes
+ * the bytes of the lines it changes. A step whose file begins with the
+ * stored file's header and steps, and whose state fits the room, is
+ * written as a journal, GAMEID.yaml.append (the runs of the state's
+ * bytes that change and the bytes for the end, with their hash),
+ * renamed into place once durable: that rename is the step's commit. The journal is then applied to the file in place
  * (synced) and removed; a judge killed in between leaves it, and the
  * next one to take the game's lock applies it again (game_store_recover:
  * the same bytes at the same places). Anything else (a new game, an old
