@@ -70,14 +70,13 @@ next_reply() {
 @test "judge store: a step appends to the stored game, in place, and the letter's game file is the stored one without its room" {
 	hostile_setup
 	G=$(kept)
-	local i ino0 size0 head0
+	local ino0 size0 head0
 	judge_gets m1.eml
 	# a file the judge stored whole has room after its state
 	grep -q '^#  ' "$G"
-	for i in 1 2 3 4 5; do
-		next_reply
-		judge_gets reply.eml
-	done
+	# (a game the player loses early ends in a few steps)
+	next_reply
+	judge_gets reply.eml
 	next_reply
 	ino0=$(ino "$G")
 	size0=$(stat -c %s "$G")
