@@ -132,7 +132,7 @@ next_reply() {
 	echo "# the stored game: $early bytes written at the first step, $late at step $n" >&3
 	# the state and the new step, twice (journal, then in place):
 	# about the same at every step, whatever the game's length
-	[ "$late" -le $((early * 5 / 4 + 1024)) ] ||
+	[ "$late" -le $((early * 3 / 2 + 2048)) ] ||
 		{ echo "written: $early at first, $late at step $n"; return 1; }
 }
 
