@@ -17,8 +17,8 @@
 /* The journal's first line: its magic, the number of runs of the
  * state's bytes that change, the end's offset (the stored file's
  * length) and the length of what goes there, the hash (BLAKE2b-256,
- * hex) of those bytes; then a line "OFFSET LENGTH" a run; then the
- * runs' bytes and the end's. */
+ * hex) of all that follows the line: a line "OFFSET LENGTH" a run, the
+ * runs' bytes, the end's. */
 #define JOURNAL_MAGIC "umpire-game-append/1"
 #define JOURNAL_LINE_MAX 256
 /* Comment lines of the room: at most this long. */
@@ -220,11 +220,11 @@ static int journal_of(const char *old, size_t olen, const char *text,
 		n++;
 	}
 	char hex[65];
-	hash_hex(bytes.buf, bytes.len, tsteps + on, tn - on, hex);
+	strbuf_add(&runs, bytes.buf, bytes.len);
+	hash_hex(runs.buf, runs.len, tsteps + on, tn - on, hex);
 	strbuf_addf(j, "%s %zu %zu %zu %s\n", JOURNAL_MAGIC, n, olen,
 		    tn - on, hex);
 	strbuf_add(j, runs.buf, runs.len);
-	strbuf_add(j, bytes.buf, bytes.len);
 	strbuf_add(j, tsteps + on, tn - on);
 	strbuf_free(&slot);
 	strbuf_free(&runs);
@@ -327,7 +327,7 @@ int game_store_recover(const char *path, struct error *err)
 		       "end's bytes); move it away", jp.buf, JOURNAL_MAGIC);
 		goto out;
 	}
-	hash_hex(p, data, p + data, tail, want);
+	hash_hex(nl + 1, (size_t)(p + data - nl - 1), p + data, tail, want);
 	if (strcmp(want, hex)) {
 		errorf(err, EXIT_TEMPFAIL, "%s: its bytes do not hash to its "
 		       "first line's hash: damaged; move it away", jp.buf);
@@ -358,6 +358,8 @@ int game_store_recover(const char *path, struct error *err)
 	}
 	rc = 0;
 out:
+	if (rc)
+		err->status = EXIT_TEMPFAIL;
 	if (fd >= 0)
 		close(fd);
 	free(buf);

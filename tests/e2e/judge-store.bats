@@ -174,11 +174,12 @@ steps_old = old[oe:]
 ne = new.index(b"\nsteps:\n") + 1
 assert ne == oe and new[ne:ne + len(steps_old)] == steps_old
 tail = new[ne + len(steps_old):]
-h = hashlib.blake2b(slot + tail, digest_size=32).hexdigest()
+run = b"%d %d\n" % (os_, len(slot))
+h = hashlib.blake2b(run + slot + tail, digest_size=32).hexdigest()
 with open(sys.argv[3], "wb") as f:
-    f.write(b"umpire-game-append/1 1 %d %d %s\n%d %d\n" % (
-        len(old), len(tail), h.encode(), os_, len(slot)))
-    f.write(slot + tail)
+    f.write(b"umpire-game-append/1 1 %d %d %s\n" % (
+        len(old), len(tail), h.encode()))
+    f.write(run + slot + tail)
 EOF
 	rm -rf games
 	cp -a games.before games
