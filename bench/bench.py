@@ -1002,6 +1002,8 @@ def instructions(cmd, cwd, env=None, stdin=None, want=0):
 
 
 JUDGE_STEPS = (4, 256)
+# the steps judge_bytes measures (bytes written per message)
+BYTES_STEPS = (8, 256, 1024)
 JUDGE_RUN = 8   # messages of the --maildir run, after step 4
 
 
@@ -1045,6 +1047,8 @@ def play_judged(base, last):
             shutil.copytree(state, "%s-%d" % (state, n))
         st = fixture.umpire(d, "status", "--brief", "game.yaml",
                             extra=extra).stdout.split()
+        if st[0] != b"pending" and n > JUDGE_STEPS[-1]:
+            break   # (judge_bytes measures its last step then)
         if st[0] != b"pending":
             raise SystemExit("bench: the judged game ended at step %d" % n)
         actor = st[1].decode()
@@ -1072,10 +1076,11 @@ def play_judged(base, last):
     return d
 
 
-def judge_room(base, d, name, k):
+def judge_room(base, d, name, k, state_kept=True):
     """A judge's directory (base/name) holding the judged game of d as
     it stood after step k, its referee's machine as the play left it
-    then (XDG_STATE_HOME): (directory, env)."""
+    then (XDG_STATE_HOME; state_kept False: a machine new to the game):
+    (directory, env)."""
     j = os.path.join(base, name)
     shutil.rmtree(j, ignore_errors=True)
     for sub in ("games", "out/tmp", "out/new", "out/cur", "maildir/tmp",
@@ -1091,8 +1096,74 @@ def judge_room(base, d, name, k):
     shutil.copy(os.path.join(d, "game-%d.yaml" % k),
                 os.path.join(j, "games", gid + ".yaml"))
     state = os.path.join(j, "state")
-    shutil.copytree(os.path.join(base, "judged-state-%d" % k), state)
+    if state_kept:
+        shutil.copytree(os.path.join(base, "judged-state-%d" % k), state)
+    else:
+        os.makedirs(state)
     return j, dict(ENV, XDG_STATE_HOME=state)
+
+
+def written(cmd, cwd, env, stdin, skip):
+    """Bytes one run of cmd writes to files (write and pwrite64 on a
+    descriptor strace -y names as a path, every thread; not /dev/null
+    and the like), but for the paths holding one of skip."""
+    trace = os.path.join(cwd, "written.trace")
+    with open(stdin, "rb") as f:
+        p = subprocess.run(["strace", "-f", "-y", "-qq", "-o", trace,
+                            "-e", "trace=write,pwrite64"] + cmd, cwd=cwd,
+                           env=env, stdin=f, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE)
+    if p.returncode != 0:
+        raise SystemExit("bench: %s failed (%d): %s" % (
+            " ".join(cmd), p.returncode, p.stderr.decode(errors="replace")))
+    n = 0
+    for line in open(trace):
+        m = re.search(r"(?:write|pwrite64)\(\d+<(/[^>]*)>, .*\) = (\d+)$",
+                      line)
+        if m and not m.group(1).startswith("/dev/") and not any(
+                k in m.group(1) for k in skip):
+            n += int(m.group(2))
+    os.unlink(trace)
+    return n
+
+
+def judge_bytes(base, d, out):
+    """The bytes a judge message writes to files at steps BYTES_STEPS
+    of the judged game of d (play_judged; the last step it reached when
+    it ended before the last of them): the judge's room as it stood
+    after step K - 2 on a machine new to the game, the message of step
+    K - 1 taken first (the game replayed, the judge's record and
+    checkpoints written, the game file it keeps then its own, with
+    room), then the message of step K, whose writes (strace) are
+    counted: the stored game (its journal and its file), the
+    checkpoints, the local record and the log. Not counted: the letters
+    (spool/ and the outbox: the same few at every step, the size of the
+    state and its view, not of the game). Returns C / A."""
+    got = []
+    ks = []
+    for k in BYTES_STEPS:
+        while not os.path.exists(os.path.join(d, "msg-%d.eml" % k)):
+            k -= 1
+        ks.append(k)
+        j, env = judge_room(base, d, "bytes-%d" % k, k - 2, False)
+        with open(os.path.join(d, "msg-%d.eml" % (k - 1)), "rb") as f:
+            subprocess.run([BIN, "judge", "--config", "judge.ini",
+                            "--outbox", "out"], cwd=j, env=env, stdin=f,
+                           stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, check=True)
+        got.append(written([BIN, "judge", "--config", "judge.ini",
+                            "--outbox", "out"], j, env,
+                           os.path.join(d, "msg-%d.eml" % k),
+                           ("/spool/", "/out/")))
+        log = open(os.path.join(j, "games", "judge.log")).read()
+        if "adjudicated step %d;" % k not in log:
+            raise SystemExit("bench: the judge did not take step %d" % k)
+    out("bytes written per message: step %d %d, step %d %d, step %d %d "
+        "(goal: step %d at most 1.5 times step %d: %s; the stored game, "
+        "checkpoints, record and log by strace, the letters apart)" % (
+            ks[0], got[0], ks[1], got[1], ks[2], got[2], ks[2], ks[0],
+            "met" if got[2] <= 1.5 * got[0] else "MISSED"))
+    return got[2] / got[0]
 
 
 def judge_cost(base, out, long_game=None):
@@ -1103,10 +1174,11 @@ def judge_cost(base, out, long_game=None):
     run against adjudicate of the same steps one after another.
     Instruction counts (callgrind) but for the last, which is timed.
     Returns the five ratios."""
-    last = JUDGE_STEPS[-1]
+    last = max(JUDGE_STEPS[-1], BYTES_STEPS[-1])
     d = os.path.join(base, "judged")
     if not os.path.exists(os.path.join(d, "game-%d.yaml" % last)):
         d = play_judged(base, last)
+    judge_bytes(base, d, out)
     cmp = []
     for k in JUDGE_STEPS:
         j, env = judge_room(base, d, "judge-%d" % k, k - 1)

@@ -23,7 +23,10 @@
  * status, orders, sign --game, adjudicate and view (from a checkpoint
  * before the first step whose events it tells: gamedata.h, events_from)
  * write it after verifying a
- * game (atomically, not fsync'd) and read it to skip the signatures of
+ * game (not fsync'd: the index and GAME.N atomically, GAME-steps and
+ * GAME-text appended to after the bytes the index names, which no
+ * write changes while an index names them: fsutil.h, append_cache) and
+ * read it to skip the signatures of
  * a prefix verified before (the steps must hash to the same values,
  * countersignatures included), to replay from a checkpoint instead of
  * from the start, and not to parse at all the steps of the vouched

@@ -124,6 +124,9 @@ struct step_hook {
 	 * its file is made (the judge records when it took the step:
 	 * clock.h) */
 	int (*before_emit)(void *ctx, struct game *g, struct error *err);
+	/* the game file out is a store that grows by appending
+	 * (gamestore.h: the judge's) */
+	int append;
 };
 /*
  * umpire adjudicate GAME ORDERS after both are read (the game parsed

@@ -130,6 +130,13 @@ int output_dir_ready(const char *path, mode_t mode, struct error *err);
  * a crash is rebuilt). -1 on any failure, nothing left behind; a cache
  * is never worth an error. */
 int write_cache(const char *path, const void *buf, size_t len);
+/* A cache that grows: path's first keep bytes are buf's already (an
+ * index names them, and readers read no more than an index names): the
+ * rest of buf written after them (past bytes a torn append left cut
+ * first), nothing fsync'd. A file shorter than keep, or none, is
+ * written whole as write_cache does. -1 on any failure. */
+int append_cache(const char *path, const void *buf, size_t len,
+		 size_t keep);
 
 /* Display name for messages: "stdin" / "stdout" for "-". */
 const char *path_name(const char *path);

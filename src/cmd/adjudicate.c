@@ -13,6 +13,7 @@
 #include "umpire/commands.h"
 #include "umpire/fsutil.h"
 #include "umpire/game.h"
+#include "umpire/gamestore.h"
 #include "umpire/mail.h"
 #include "umpire/orders.h"
 #include "umpire/record.h"
@@ -289,6 +290,7 @@ int adjudicate_orders(const struct cli *cli, struct game *g,
 	size_t n_files = 0;
 	size_t gap;
 	struct write_part parts[3];
+	struct strbuf staged = STRBUF_INIT;   /* the store's file staged */
 	/* Their bytes, the letters and the record's lines are synced
 	 * together, once (sync_later: one syncfs of their file system
 	 * where each file cost a journal commit of its own), before the
@@ -298,10 +300,14 @@ int adjudicate_orders(const struct cli *cli, struct game *g,
 	if ((!hook || !hook->before_emit ||
 	     hook->before_emit(hook->ctx, g, err) == 0) &&
 	    game_emit_step_gap(g, &text, &gap, err) == 0 &&
-	    write_stage_parts_later(&files[n_files++], &later,
-				    out ? out : "-", parts,
-				    game_parts(g, &text, gap, parts),
-				    game_output_mode(g), 0, err) == 0 &&
+	    (hook && hook->append && out ?
+	     game_store_stage(&files[n_files++], &later, out, parts,
+			      game_parts(g, &text, gap, parts), &staged,
+			      err) :
+	     write_stage_parts_later(&files[n_files++], &later,
+				     out ? out : "-", parts,
+				     game_parts(g, &text, gap, parts),
+				     game_output_mode(g), 0, err)) == 0 &&
 	    (!rep || write_stage_later(&files[n_files++], &later, rep,
 				       report->buf, report->len,
 				       game_output_mode(g), 0, err) == 0) &&
@@ -315,6 +321,12 @@ int adjudicate_orders(const struct cli *cli, struct game *g,
 		rc = 0;
 	else
 		write_abort(files, n_files);
+	/* the step is committed (its journal named): applied to the
+	 * file now, or by the next to take the game's lock */
+	struct error ignored;
+	if (rc == 0 && hook && hook->append && out)
+		game_store_apply(out, &ignored);
+	strbuf_free(&staged);
 	sync_later_free(&later);
 	record_free(&rec);
 	if (rc == 0 && notes && notes->len)

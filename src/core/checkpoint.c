@@ -77,20 +77,30 @@ static int side_path(const struct game *g, const char *what,
 	return 0;
 }
 
-/* The bytes of GAME-what, exactly want of them; NULL otherwise. */
+/* The first want bytes of GAME-what (the index names them: a file
+ * that grows by appending may hold more, append_cache); NULL when it
+ * is shorter. */
 static char *read_side(const struct game *g, const char *what, size_t want)
 {
 	struct strbuf path = STRBUF_INIT;
-	struct error ignored;
+	struct stat st;
 	char *buf = NULL;
-	size_t len = 0;
-	if (side_path(g, what, &path) == 0 &&
-	    read_input(path.buf, want + 1, &buf, &len, &ignored) == 0 &&
-	    len != want) {
-		free(buf);
-		buf = NULL;
-	}
+	int fd = side_path(g, what, &path) ? -1 :
+		open(path.buf, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
 	strbuf_free(&path);
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    (size_t)st.st_size >= want) {
+		buf = xmalloc(want + 1);
+		if (read_at(fd, buf, want, 0)) {
+			free(buf);
+			buf = NULL;
+		} else {
+			buf[want] = '\0';
+		}
+	}
+	close(fd);
 	return buf;
 }
 
@@ -175,9 +185,10 @@ static void rules_name(const struct game *g, char *out, size_t size)
 	snprintf(out, size, "%s/%s", g->scn.rs->id, g->scn.rs->version);
 }
 
-/* GAME-what mapped (read-only, private), exactly want bytes; NULL
- * otherwise. A cache file is replaced by a rename, never rewritten in
- * place, so the mapping stays whole. */
+/* GAME-what's first want bytes mapped (read-only, private); NULL when
+ * it is shorter. A cache file is replaced by a rename or appended to
+ * past the bytes its index names (append_cache), never rewritten
+ * there, so the mapping stays whole. */
 static char *map_side(const struct game *g, const char *what, size_t want)
 {
 	struct strbuf path = STRBUF_INIT;
@@ -187,7 +198,7 @@ static char *map_side(const struct game *g, const char *what, size_t want)
 		open(path.buf, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
 	strbuf_free(&path);
 	if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-	    (size_t)st.st_size == want && want > 0)
+	    (size_t)st.st_size >= want && want > 0)
 		/* its pages mapped at once: a command compares them all */
 		m = mmap(NULL, want, PROT_READ, MAP_PRIVATE | MAP_POPULATE,
 			 fd, 0);
@@ -733,6 +744,27 @@ static struct doc_node *cut_node(struct doc *d,
 	return x;
 }
 
+/* The length of the file at path when it is all of text's first bytes
+ * (an index that named none of it lost, the text kept), else 0. */
+static size_t text_kept(const char *path, const char *text, size_t len)
+{
+	struct stat st;
+	size_t kept = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd < 0)
+		return 0;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    (size_t)st.st_size <= len) {
+		size_t n = (size_t)st.st_size;
+		char *buf = xmalloc(n);
+		if (read_at(fd, buf, n, 0) == 0 && memcmp(buf, text, n) == 0)
+			kept = n;
+		free(buf);
+	}
+	close(fd);
+	return kept;
+}
+
 /* The vouched prefixes into m, their text written where it changes: for
  * each checkpoint of points (oldest first; in a game with no views, the
  * latest alone), steps 1..q, q = first_read, each written in g's
@@ -818,8 +850,18 @@ static int save_prefixes(const struct game *g, const struct doc_node *points,
 		if (same && g->n_stub)
 			strbuf_add(&text, old->text, old->len);
 		strbuf_add(&text, tail, off[span]);
-		int wrote = same && side_path(g, "text", &path) == 0 &&
-			write_cache(path.buf, text.buf, text.len) == 0;
+		/* the old text kept where it is when the new begins
+		 * with it (all of it: a longer prefix of the old index
+		 * may be mapped; or, the old index naming none, the whole
+		 * file), the rest appended */
+		size_t keep = 0;
+		if (same && side_path(g, "text", &path) == 0)
+			keep = oc && oc->map ? (oc->map_len <= text.len &&
+				memcmp(oc->map, text.buf, oc->map_len) == 0 ?
+				oc->map_len : 0) :
+				text_kept(path.buf, text.buf, text.len);
+		int wrote = same && path.len &&
+			append_cache(path.buf, text.buf, text.len, keep) == 0;
 		strbuf_free(&canon);
 		strbuf_free(&text);
 		strbuf_free(&path);
@@ -958,9 +1000,18 @@ void checkpoints_save(const struct game *g, const struct run *run,
 			text_hash(g->steps[i].node, rec + CHECKPOINT_STEP_VOUCH);
 		strbuf_add(&recs, rec, sizeof rec);
 	}
+	/* the old records that are the new file's first: kept, the new
+	 * ones appended (a step writes what it adds) */
+	size_t same = 0;
+	while (old.doc && same < old.n_steps && same < g->n_steps &&
+	       memcmp(old.steps + same * CHECKPOINT_STEP_BYTES,
+		      recs.buf + same * CHECKPOINT_STEP_BYTES,
+		      CHECKPOINT_STEP_BYTES) == 0)
+		same++;
 	struct strbuf sp = STRBUF_INIT;
 	int recs_ok = side_path(g, "steps", &sp) == 0 &&
-		write_cache(sp.buf, recs.buf, recs.len) == 0;
+		append_cache(sp.buf, recs.buf, recs.len,
+			     same * CHECKPOINT_STEP_BYTES) == 0;
 	strbuf_free(&sp);
 	doc_set_int(d, m, "steps", recs_ok ? (long long)g->n_steps : 0);
 	doc_set(d, m, "points", points);

@@ -565,6 +565,35 @@ int write_cache(const char *path, const void *buf, size_t len)
 	return rc;
 }
 
+int append_cache(const char *path, const void *buf, size_t len,
+		 size_t keep)
+{
+	struct stat st;
+	int fd = keep && keep <= len ?
+		open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW) : -1;
+	if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    (size_t)st.st_size < keep) {
+		if (fd >= 0)
+			close(fd);
+		return write_cache(path, buf, len);
+	}
+	const char *p = buf;
+	int rc = ((size_t)st.st_size == keep ||
+		  ftruncate(fd, (off_t)keep) == 0) ? 0 : -1;
+	for (size_t at = keep; rc == 0 && at < len;) {
+		ssize_t k = pwrite(fd, p + at, len - at, (off_t)at);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			rc = -1;
+		else
+			at += (size_t)k;
+	}
+	if (close(fd) != 0)
+		rc = -1;
+	return rc;
+}
+
 int state_dir(struct strbuf *dir, struct error *err)
 {
 	const char *xdg = getenv("XDG_STATE_HOME");

@@ -341,10 +341,20 @@ static void game_read(const struct judge *j, const char *id,
 	struct strbuf p = STRBUF_INIT;
 	struct game g;
 	struct error e;
+	int fd = -1;
+	/* under the game's lock: never a step half written in place (a
+	 * journal a killed judge left is applied first: gamestore.h);
+	 * read as it is when the lock cannot be had */
+	if (lock_game(j, id, &fd, &e) && fd >= 0) {
+		close(fd);
+		fd = -1;
+	}
 	game_path(j, id, ".yaml", &p);
 	if (cli_game_flags(j->cli, p.buf, &g, GAME_PARSE_CHECKPOINTS, &e)) {
 		strbuf_addf(&l->why, "cannot be read: %s", e.msg);
 		strbuf_free(&p);
+		if (fd >= 0)
+			close(fd);
 		return;
 	}
 	l->read = 1;
@@ -388,6 +398,8 @@ static void game_read(const struct judge *j, const char *id,
 			    n == 1 ? "" : "s");
 	game_free(&g);
 	strbuf_free(&p);
+	if (fd >= 0)
+		close(fd);
 }
 
 static void line_free(struct game_line *l)

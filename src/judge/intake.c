@@ -22,6 +22,7 @@
 #include "umpire/chain.h"
 #include "umpire/doc.h"
 #include "umpire/fsutil.h"
+#include "umpire/gamestore.h"
 #include "umpire/mail.h"
 #include "umpire/orders.h"
 #include "umpire/request.h"
@@ -163,14 +164,15 @@ int judged_here(const struct judge *j, struct game *g,
 	return 0;
 }
 
-/* Write the game file (read back first: never one umpire would refuse). */
+/* Write the game file (read back first: never one umpire would refuse),
+ * by appending where it can (gamestore.h). */
 int store_game(const struct judge *j, struct game *g,
 		      struct error *err)
 {
 	struct strbuf p = STRBUF_INIT, text = STRBUF_INIT;
 	game_path(j, g->id, ".yaml", &p);
 	int rc = game_emit_checked(g, j->cli->scenario_dir, &text, err);
-	if (rc == 0 && write_output(p.buf, text.buf, text.len, 0600, 0, err))
+	if (rc == 0 && game_store_write(p.buf, text.buf, text.len, err))
 		err->status = EXIT_TEMPFAIL, rc = -1;
 	strbuf_free(&p);
 	strbuf_free(&text);
@@ -248,7 +250,7 @@ int take_late_step(struct judge *j, struct game *g, const char *path,
 	if (embed_sign(body.buf, body.len, j->sk, tc, &signed_text, err))
 		goto out;
 	struct hook_ctx ctx = { j, o };
-	struct step_hook hook = { spool_step, &ctx, 0, 0, stamp_step };
+	struct step_hook hook = { spool_step, &ctx, 0, 0, stamp_step, 1 };
 	char name[64];
 	snprintf(name, sizeof name, "late step %lld", n);
 	char *buf = strbuf_detach(&signed_text, NULL), *sig = NULL;
@@ -609,7 +611,7 @@ static int take_orders(struct judge *j, const char *id, const char *name,
 	}
 	snprintf(o->step, sizeof o->step, "%zu", g.n_steps + 1);
 	struct hook_ctx ctx = { j, o };
-	struct step_hook hook = { spool_step, &ctx, 0, 0, stamp_step };
+	struct step_hook hook = { spool_step, &ctx, 0, 0, stamp_step, 1 };
 	letters_hook(&g, &hook);
 	if (adjudicate_orders(j->cli, &g, name, buf, len, sig, siglen, NULL,
 			      j->sk, p.buf, NULL, 0, notes, &hook, &res,

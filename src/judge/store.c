@@ -28,6 +28,7 @@
 #include <sodium.h>
 #include "umpire/clock.h"
 #include "umpire/fsutil.h"
+#include "umpire/gamestore.h"
 #include "umpire/gmime_dl.h"
 #include "store.h"
 
@@ -76,6 +77,12 @@ int lock_game(const struct judge *j, const char *id, int *fd,
 	if (*fd < 0 || flock(*fd, LOCK_EX) != 0)
 		rc = errorf(err, EXIT_TEMPFAIL, "cannot lock %s: %s", p.buf,
 			    strerror(errno));
+	/* a step a judge killed left committed in its journal: applied
+	 * before anyone reads the game file */
+	strbuf_reset(&p);
+	game_path(j, id, ".yaml", &p);
+	if (rc == 0 && game_store_recover(p.buf, err))
+		rc = -1;
 	strbuf_free(&p);
 	return rc;
 }

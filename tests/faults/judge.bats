@@ -50,9 +50,10 @@ subjects() {
 }
 
 # After a faulty run ($1: what it was) and the mail system's next
-# delivery: all as a run without faults leaves it.
+# delivery (of $MSG, m1.eml unless said): all as a run without faults
+# leaves it.
 settled() {
-	run "$UMPIRE" judge --config judge.ini --outbox out <m1.eml
+	run "$UMPIRE" judge --config judge.ini --outbox out <"${MSG:-m1.eml}"
 	[ "$status" -eq 0 ] ||
 		{ echo "$1: the next delivery: exit $status: $output"; return 1; }
 	cmp -s "$G" want.yaml ||
@@ -74,6 +75,32 @@ settled() {
 		{ echo "$1: kept in failed/: $(ls games/failed)"; return 1; }
 	[ -z "$(ls games/tmp)" ] ||
 		{ echo "$1: left in tmp/: $(ls games/tmp)"; return 1; }
+	[ -z "$(ls games/*.append 2>/dev/null)" ] ||
+		{ echo "$1: a journal left: $(ls games/*.append)"; return 1; }
+}
+
+# fixture's game after step 1 as clean/, the player's orders for step 2
+# as mailed (m2.eml), and what a run without faults makes of them (want.yaml,
+# want.subjects, want.count): a step the judge stores by appending (its
+# journal, then the game file written in place: gamestore.h).
+fixture2() {
+	fixture
+	local letter
+	"$UMPIRE" judge --config judge.ini --outbox out <m1.eml 2>/dev/null
+	letter=$(ls out/new/* | head -1)
+	as player orders "$letter" -o o2.yaml
+	as player sign o2.yaml --game "$letter" -o s2.yaml 2>/dev/null
+	as player mail s2.yaml --game "$letter" -o m2.eml
+	rm -rf clean out/new/*
+	mkdir clean
+	cp -a games .local clean/
+	"$UMPIRE" judge --config judge.ini --outbox out <m2.eml 2>/dev/null
+	cmp -s "$G" clean/games/"${G##*/}" && { echo "step 2 not taken"; return 1; }
+	cp "$G" want.yaml
+	subjects out/new >want.subjects
+	[ -s want.subjects ]
+	ls out/new | wc -l >want.count
+	restore
 }
 
 @test "judge faults: killed at every point of a step, the next delivery ends it" {
@@ -96,6 +123,32 @@ settled() {
 		done
 	done
 	echo "# $total kill points" >&3
+	[ "$total" -ge 60 ]
+}
+
+@test "judge faults: a step stored by appending, killed at every point of it, the next delivery ends it" {
+	fixture2
+	MSG=m2.eml
+	local s n k total=0 pw=0
+	for s in openat write pwrite64 ftruncate fsync syncfs rename unlink; do
+		strace -qq -o trace -e trace="$s" "$UMPIRE" judge \
+			--config judge.ini --outbox out <m2.eml >/dev/null 2>&1
+		n=$(grep -c "^$s(" trace)
+		[ "$s" != pwrite64 ] || pw=$n
+		restore
+		for k in $(seq 1 "$n"); do
+			strace -qq -o /dev/null -e trace="$s" \
+				-e inject="$s:signal=KILL:when=$k" \
+				"$UMPIRE" judge --config judge.ini --outbox out \
+				<m2.eml >/dev/null 2>&1 || true
+			settled "killed at $s #$k of $n"
+			restore
+			total=$((total + 1))
+		done
+	done
+	echo "# $total kill points" >&3
+	# the game file written in place: the state's room and the end
+	[ "$pw" -ge 2 ]
 	[ "$total" -ge 60 ]
 }
 
