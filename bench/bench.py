@@ -1345,11 +1345,21 @@ def judge_lmtp_cost(base, out, d=None):
         if len(os.listdir(os.path.join(j, "out", "new"))) < 2:
             raise SystemExit("bench: the LMTP judge sent no letter at "
                              "step %d" % k)
-        a, aenv = judge_room(base, d, "adj-%d" % k, k - 1)
-        ia = instructions([BIN, "adjudicate",
-                           os.path.join(d, "game-%d.yaml" % (k - 1)),
+        # adjudicate warmed alike: the step before adjudicated first in
+        # the same state (this build's start state cached there, as the
+        # server's first message cached it: a copy of the play's state,
+        # made by another build, lacks it, some millions)
+        a, aenv = judge_room(base, d, "lmtp-adj-%d" % k, k - 2)
+        run_once([BIN, "adjudicate", os.path.join(d, "game-%d.yaml" % (
+            k - 2)), os.path.join(d, "signed-%d.yaml" % (k - 1)), "-s",
+            "referee.key", "-o", "prev.yaml"], a, env=aenv)
+        ia = instructions([BIN, "adjudicate", "prev.yaml",
                            os.path.join(d, "signed-%d.yaml" % k), "-s",
                            "referee.key", "-o", "next.yaml"], a, aenv)
+        if open(os.path.join(a, "next.yaml"), "rb").read() != open(
+                os.path.join(d, "game-%d.yaml" % k), "rb").read():
+            raise SystemExit("bench: adjudicate made another step %d"
+                             % k)
         cmp.append(im / ia)
         counts.append((k, im, ia))
     out("judge-cost  over LMTP, a warm server (the step before delivered "
