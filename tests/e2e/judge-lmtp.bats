@@ -7,8 +7,9 @@
 # RSET, a message cut short, a stalled client beside a live one,
 # garbage), the limits (a message over the read limit, a stranger's
 # message), the socket (a stale one replaced, a live one or a file
-# not), systemd's socket activation, SIGTERM, kill -9 and a restart;
-# last, the server under memcheck for 71 messages (each kind again and
+# not), systemd's socket activation, SIGTERM, kill -9 and a restart; a
+# game with views, each message's letters compared with those of a
+# judge run by a pipe beside it; last, the server under memcheck for 71 messages (each kind again and
 # again: a leak of one shows; memory flat over 100,000 messages is
 # make check-judge-load's).
 
