@@ -1289,6 +1289,15 @@ def lmtp_stop(p):
             p.returncode, e.decode(errors="replace")))
 
 
+def callgrind_control(p, *args):
+    """callgrind_control ARGS to the valgrind process p."""
+    r = subprocess.run(["callgrind_control"] + list(args) + [str(p.pid)],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit("bench: callgrind_control %s: %s" % (
+            " ".join(args), r.stderr or r.stdout))
+
+
 def stranger_message(j):
     """A stranger's message (no umpire file in it) in j: its path."""
     msg = os.path.join(j, "stranger.eml")
@@ -1326,11 +1335,9 @@ def judge_lmtp_cost(base, out, d=None):
         try:
             c = LmtpClient(sock)
             c.send(os.path.join(d, "msg-%d.eml" % (k - 1)))
-            subprocess.run(["callgrind_control", "-i", "on", str(p.pid)],
-                           check=True, stdout=subprocess.DEVNULL)
+            callgrind_control(p, "-i", "on")
             c.send(os.path.join(d, "msg-%d.eml" % k))
-            subprocess.run(["callgrind_control", "-d", str(p.pid)],
-                           check=True, stdout=subprocess.DEVNULL)
+            callgrind_control(p, "-d")
             c.close()
         finally:
             lmtp_stop(p)
@@ -1341,6 +1348,8 @@ def judge_lmtp_cost(base, out, d=None):
                              "%s" % dumps)
         text = open(os.path.join(j, dumps[0])).read()
         m = re.search(r"^(?:summary|totals): (\d+)", text, re.M)
+        if not m:
+            raise SystemExit("bench: no count in %s" % dumps[0])
         im = int(m.group(1))
         if len(os.listdir(os.path.join(j, "out", "new"))) < 2:
             raise SystemExit("bench: the LMTP judge sent no letter at "
