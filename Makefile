@@ -443,9 +443,10 @@ $(BUILD)/bench/bare: bench/bare.c
 bench: $(BIN) $(BUILD)/bench/bare
 	python3 bench/bench.py $(BIN) $(BUILD)/bench/bare bench/results.txt
 
-# The judge's cost against adjudicate's, and umpire mail, sign -g and
-# adjudicate by the game's length, in instructions (callgrind): that
-# section of make bench alone; then the judge's letters per player and
+# The judge's cost against adjudicate's (a message on stdin, and one
+# over LMTP to a running judge, with its throughput), and umpire mail,
+# sign -g and adjudicate by the game's length, in instructions
+# (callgrind): that section of make bench alone; then the judge's letters per player and
 # game turn in a whole Race to the Reichstag and a whole Russo-German
 # War (bench/letters.py, one line); both written into bench/results.txt.
 bench-judge: $(BIN) $(BUILD)/bench/bare

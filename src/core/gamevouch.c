@@ -5,6 +5,7 @@
  * kept for the checkpoints; a step's orders and signature hash, stub or
  * not; and a game made whole again (game_unstub).
  */
+#define _GNU_SOURCE             /* memmem */
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -209,6 +210,103 @@ no:
 	return -1;
 }
 
+/* Role r of g named by the n bytes at name (a line's rest): marked in
+ * seen. */
+static void role_seen(const struct game *g, const char *name, size_t n,
+		      unsigned char *seen)
+{
+	for (size_t r = 0; r < g->n_roles; r++)
+		if (strlen(g->roles[r].name) == n &&
+		    memcmp(g->roles[r].name, name, n) == 0)
+			seen[r] = 1;
+}
+
+/* The chain index role has in cut c: 1 with *index, or 0. */
+static int cut_index(const struct checkpoint_prefix *c, const char *role,
+		     uint64_t *index)
+{
+	for (size_t k = 0; k < c->n_roles; k++)
+		if (!strcmp(c->roles[k].name, role)) {
+			*index = c->roles[k].index;
+			return 1;
+		}
+	return 0;
+}
+
+/*
+ * GAME_PARSE_VIEW: the prefix read, chosen among the checkpoints' cuts
+ * (oldest first) from the text after the newest (text, n bytes: the
+ * file's steps after it as umpire writes them, "  actor: ROLE" and
+ * "  next: {..., role: ROLE}" lines; not checked yet, so a hint only).
+ * A view lists the steps since its side's own latest; after the next
+ * step the letters are views of the side asked then and of the side
+ * acting in it. A side that acts in the steps after the newest cut, or
+ * is asked next (the last step's next), needs none of the cuts' steps;
+ * for another, the chain index each cut records counts its own steps,
+ * so the newest cut with a smaller index than the newest's comes
+ * before its latest step. The newest cut every side may read from,
+ * else (a side that did not act since the oldest) the oldest, as
+ * before. A wrong hint (a late step the judge took for a side is
+ * counted as the side's) costs time only: a view that needs more of
+ * the game reads it whole (view.c, game_unstub).
+ */
+static void view_prefix(struct game *g, const char *text, size_t n)
+{
+	struct checkpoints *cp = g->cp;
+	size_t nc = cp->n_cuts, pick = nc - 1;
+	const struct checkpoint_prefix *last = &cp->cuts[nc - 1];
+	unsigned char acts[GAME_MAX_ROLES] = { 0 };
+	const char *next = NULL;
+	size_t next_len = 0;
+	for (const char *p = text, *end = text + n; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		const char *r;
+		if (l > 9 && memcmp(p, "  actor: ", 9) == 0) {
+			role_seen(g, p + 9, l - 9, acts);
+		} else if (l > 8 && memcmp(p, "  next: {", 9) == 0 &&
+			   (r = memmem(p, l, " role: ", 7)) != NULL) {
+			next = r + 7;
+			for (next_len = 0; next + next_len < p + l &&
+			     next[next_len] != ',' && next[next_len] != '}';
+			     next_len++)
+				;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	if (next)
+		role_seen(g, next, next_len, acts);
+	for (size_t r = 0; r < g->n_roles && pick > 0; r++) {
+		const char *name = g->roles[r].name;
+		uint64_t at_last, at;
+		if (acts[r] || !strcmp(name, "referee"))
+			continue;
+		if (!cut_index(last, name, &at_last)) {
+			pick = 0;
+			break;
+		}
+		size_t j = nc - 1;
+		while (j > 0 && !(cut_index(&cp->cuts[j], name, &at) &&
+				  at < at_last))
+			j--;
+		if (j < pick)
+			pick = j;
+	}
+	cp->prefix = cp->cuts[pick];
+}
+
+/* Whether g is read for views from a choice of prefixes (view_prefix),
+ * and where the text after the newest begins (its offset in the file
+ * whose steps begin at begin). */
+static int view_choice(const struct game *g, size_t begin, size_t len,
+		       size_t *at)
+{
+	if (!g->cut_oldest || !g->cp || !g->cp->doc || g->cp->n_cuts < 2)
+		return 0;
+	*at = begin + g->cp->cuts[g->cp->n_cuts - 1].len;
+	return *at < len;
+}
+
 /* The file in memory. */
 int parse_vouched(struct game *g, const char *name, const char *buf,
 		  size_t len, const char *scn_dir, unsigned flags)
@@ -217,6 +315,9 @@ int parse_vouched(struct game *g, const char *name, const char *buf,
 	size_t begin = steps_begin(buf, len);
 	if (vouched_head(g, name, buf, begin, scn_dir, flags, &p))
 		return -1;
+	size_t after;
+	if (view_choice(g, begin, len, &after))
+		view_prefix(g, buf + after, len - after);
 	if (len - begin < p->len ||
 	    (p->len && memcmp(buf + begin, p->text, p->len) != 0)) {
 		game_free(g);
@@ -260,6 +361,13 @@ int game_read_vouched(struct game *g, const char *path, const char *name,
 	if (vouched_head(g, name, head, begin, scn_dir,
 			 flags | GAME_PARSE_AS_READ, &p))
 		goto out;
+	size_t after;
+	if (view_choice(g, begin, len, &after)) {
+		char *text = xmalloc(len - after);
+		if (read_at(fd, text, len - after, after) == 0)
+			view_prefix(g, text, len - after);
+		free(text);
+	}
 	size_t at = begin, end = begin + p->len;
 	if (len < end)
 		goto fail;

@@ -7,8 +7,9 @@
 # RSET, a message cut short, a stalled client beside a live one,
 # garbage), the limits (a message over the read limit, a stranger's
 # message), the socket (a stale one replaced, a live one or a file
-# not), systemd's socket activation, SIGTERM, kill -9 and a restart;
-# last, the server under memcheck for 71 messages (each kind again and
+# not), systemd's socket activation, SIGTERM, kill -9 and a restart; a
+# game with views, each message's letters compared with those of a
+# judge run by a pipe beside it; last, the server under memcheck for 71 messages (each kind again and
 # again: a leak of one shows; memory flat over 100,000 messages is
 # make check-judge-load's).
 
@@ -311,6 +312,44 @@ stop() {
 	assert_output_has "m1.eml 250"
 	[ ! -e unused.sock ]
 	grep -q 'adjudicated step 1' games/judge.log
+	stop
+}
+
+@test "judge --lmtp: a game with views played over LMTP: each message's letters are those a pipe's judge writes for it" {
+	judge_setup german soviet
+	owner_game russo-german-war german soviet
+	# a judge run by a pipe on each message beside the server: the same
+	# key and game, its own directory and local record
+	mkdir -p pipe/games pipe/out/tmp pipe/out/new pipe/out/cur got
+	chmod 700 pipe/games
+	cp games/*.yaml pipe/games/
+	sed "s|^games = .*|games = $PWD/pipe/games|" judge.ini >pipe/judge.ini
+	serve
+	# each message to both; the server's new letters (its outbox also
+	# holds those not posted yet) against the pipe's
+	judge_gets() {
+		ls out/new >before
+		$CLIENT j.sock "$1" >lmtp.out && grep -q ' 250$' lmtp.out ||
+			return 1
+		XDG_STATE_HOME="$PWD/pipe/state" "$UMPIRE" judge --config \
+			pipe/judge.ini --outbox pipe/out --accept-new <"$1" \
+			2>>pipe.err || return 1
+		rm -f got/*
+		ls out/new | grep -vxFf before | while read -r f; do
+			cp "out/new/$f" got/
+		done
+		python3 "$BATS_TEST_DIRNAME/tools/same-letters.py" "$UMPIRE" \
+			"$PWD" got games pipe/out/new pipe/games >>same.out ||
+			return 1
+		rm -f pipe/out/new/*
+	}
+	SIDES="german soviet" play 5
+	cat same.out
+	# the joins and steps, each compared: letters with views, sealed
+	grep -q 'adjudicated step 3' games/judge.log
+	[ "$(wc -l <same.out)" -eq "$(grep -c ' done ' games/judge.log)" ]
+	[ "$(grep -vc '^0 letters' same.out)" -ge 3 ]
+	cmp games/*.yaml pipe/games/*.yaml
 	stop
 }
 
