@@ -65,6 +65,10 @@ struct record {
 	size_t file_len;
 	size_t saved_steps, saved_marks;
 	int saved_genesis;
+	/* the summary beside the file (record.c) holds the steps and
+	 * marks saved: its side files are appended to, not written
+	 * whole */
+	int sum_ok;
 	int locked;               /* lock_fd holds the record's lock */
 	int lock_fd;
 };
