@@ -6,7 +6,8 @@
  * One file per key and game, $XDG_STATE_HOME/umpire/KEY/GAME (or
  * ~/.local/state/umpire/...), directories created 0700, the file 0600,
  * written atomically when it is made, then appended to (its new lines
- * only, synced before the command goes on; record.c). It holds the hashes of the genesis and of every
+ * only, synced before the command goes on; record.c), with a summary
+ * beside it that spares a read of every line (record.c). It holds the hashes of the genesis and of every
  * step the key has verified, the order files it signed (by step and hash
  * of the signed bytes) and the steps it countersigned (by step and hash
  * of the order body adjudicated). With it a key never signs two
@@ -65,6 +66,10 @@ struct record {
 	size_t file_len;
 	size_t saved_steps, saved_marks;
 	int saved_genesis;
+	/* the summary beside the file (record.c) holds the steps and
+	 * marks saved: its side files are appended to, not written
+	 * whole */
+	int sum_ok;
 	int locked;               /* lock_fd holds the record's lock */
 	int lock_fd;
 };

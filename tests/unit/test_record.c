@@ -12,6 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <sodium.h>
 #include "umpire/doc.h"
 #include "umpire/record.h"
@@ -173,6 +175,7 @@ int main(void)
 	CHECK(record_open(&r, &pk, GAME, &err) != 0 &&
 	      strstr(err.msg, "not a local record"),
 	      "a step line with no hash refused");
+	record_free(&r);        /* (read, wrongly: its lock let go) */
 	/* a hash's text other than the one the record writes (the last
 	 * digit's unused bits set): refused as it is read, as before */
 	if (truncate(path0, 0) == 0 && (f = fopen(path0, "w")) != NULL) {
@@ -187,6 +190,7 @@ int main(void)
 	CHECK(record_open(&r, &pk, GAME, &err) != 0 &&
 	      strstr(err.msg, "line 3"),
 	      "a hash text that is not canonical refused, naming its line");
+	record_free(&r);
 	/* the lines record_save writes are read by their layout, others by
 	 * their words (record.c): both accept and refuse alike */
 	{
@@ -268,6 +272,85 @@ int main(void)
 		      "the last step's hash kept");
 		record_free(&r);
 	}
+
+	/* the summary beside the record (record.c): made when the record
+	 * was read whole, then read in its place while the record is the
+	 * file it summarises; a record changed since (appended to by
+	 * another process, truncated, edited) is read whole again */
+	char sum[600];
+	struct stat sst;
+	snprintf(sum, sizeof sum, "%s.sum", path0);
+	CHECK(stat(sum, &sst) == 0 && (sst.st_mode & 0777) == 0600,
+	      "the summary made, 0600");
+	CHECK(record_open(&r, &pk, GAME, &err) == 0 && r.sum_ok &&
+	      r.n_steps == 300 && r.n_marks == 300 &&
+	      !strcmp(r.marks[299].origin, "o_p__q-300"),
+	      "read from the summary: the same steps and marks");
+	CHECK(record_mark(&r, 's', 302, a, "late", &err) == 0 &&
+	      record_save(&r, &err) == 0, "a mark appended");
+	record_free(&r);
+	CHECK(record_open(&r, &pk, GAME, &err) == 0 && r.sum_ok &&
+	      r.n_marks == 301 && has(&r, 's', 302, a, NULL),
+	      "the summary appended to with the record");
+	record_free(&r);
+	struct stat rst;
+	CHECK(stat(path0, &rst) == 0, "the record's length");
+	/* another process appends a line (an umpire that knows no
+	 * summary) */
+	if ((f = fopen(path0, "a")) != NULL) {
+		record_hash hb;
+		doc_b64_32_str(hb, b);
+		fprintf(f, "signed 303 %s other\n", hb);
+		fclose(f);
+	}
+	CHECK(record_open(&r, &pk, GAME, &err) == 0 && r.n_marks == 302 &&
+	      has(&r, 's', 303, b, NULL),
+	      "a record appended to by another process: its new line read");
+	record_free(&r);
+	/* cut back to what it held: the line gone again */
+	CHECK(truncate(path0, rst.st_size) == 0 &&
+	      record_open(&r, &pk, GAME, &err) == 0 && r.n_marks == 301 &&
+	      !has(&r, 's', 303, b, NULL),
+	      "a truncated record: the line cut off forgotten");
+	record_free(&r);
+	/* edited in place, its length kept, a line far from its end (a
+	 * moment later, as a person or a program would) */
+	{
+		unsigned char x[32];
+		record_hash h1, h2;
+		hash_of("step 1", x);
+		doc_b64_32_str(h1, x);
+		doc_b64_32_str(h2, c);
+		char *buf = NULL, *at;
+		size_t n = 0;
+		FILE *e = fopen(path0, "r+");
+		CHECK(e && getdelim(&buf, &n, '\0', e) > 0 &&
+		      (at = strstr(buf, h1)) != NULL,
+		      "the first step's line found");
+		if (e && buf && (at = strstr(buf, h1)) != NULL) {
+			struct timespec later = { 0, 50 * 1000 * 1000 };
+			nanosleep(&later, NULL);
+			fseek(e, at - buf, SEEK_SET);
+			fwrite(h2, 1, DOC_B64_32_LEN, e);
+		}
+		if (e)
+			fclose(e);
+		free(buf);
+		CHECK(record_open(&r, &pk, GAME, &err) == 0 &&
+		      record_check_prev(&r, 2, c, "o", &err) == 0,
+		      "an edited record: the edited step read");
+		record_free(&r);
+	}
+	/* the summary's own files short: the record read whole */
+	char side[600];
+	snprintf(side, sizeof side, "%s.sum-marks", path0);
+	CHECK(truncate(side, 0) == 0 &&
+	      record_open(&r, &pk, GAME, &err) == 0 && r.n_marks == 301 &&
+	      has(&r, 's', 302, a, NULL) && stat(side, &sst) == 0 &&
+	      (size_t)sst.st_size == 301 * sizeof(struct record_mark),
+	      "a summary whose side file lost its marks: the record read "
+	      "whole, the summary made again");
+	record_free(&r);
 	free(path0);
 
 	char path[256];
