@@ -1321,6 +1321,218 @@ def judge_cost(base, out, long_game=None):
     return cmp + [mail_g, sign_g, adj_g, istr / iver, tput] + lm
 
 
+LMTP_RUN = 32   # messages of the LMTP throughput run, after step 4
+
+
+class LmtpClient:
+    """One LMTP connection to a judge's socket (RFC 2033), as the mail
+    system delivers: a message's lines dot-stuffed, CRLF, one reply a
+    recipient after the final dot (smtplib.LMTP reads one). The bench's
+    own, as tests/e2e/tools/lmtp-client.py is the tests'."""
+
+    def __init__(self, path):
+        import socket
+        self.s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.s.connect(path)
+        self.buf = b""
+        self.reply("220")
+        self.s.sendall(b"LHLO bench.example.org\r\n")
+        self.reply("250")
+
+    def reply(self, want):
+        while True:
+            while b"\r\n" not in self.buf:
+                d = self.s.recv(65536)
+                if not d:
+                    raise SystemExit("bench: the LMTP server closed")
+                self.buf += d
+            ln, self.buf = self.buf.split(b"\r\n", 1)
+            if not ln.startswith(want.encode()):
+                raise SystemExit("bench: LMTP: %s" % ln.decode())
+            if ln[3:4] != b"-":
+                return ln
+
+    def send(self, path):
+        """The message at path delivered; its 250 waited for."""
+        data = open(path, "rb").read().replace(b"\r\n", b"\n")
+        lines = [b"." + ln if ln.startswith(b".") else ln
+                 for ln in data.split(b"\n")]
+        if lines and lines[-1] == b"":
+            lines.pop()
+        self.s.sendall(b"MAIL FROM:<player@example.org>\r\n"
+                       b"RCPT TO:<judge@example.org>\r\nDATA\r\n")
+        self.reply("250")
+        self.reply("250")
+        self.reply("354")
+        self.s.sendall(b"\r\n".join(lines) + b"\r\n.\r\n")
+        self.reply("250")
+
+    def close(self):
+        self.s.sendall(b"QUIT\r\n")
+        self.reply("221")
+        self.s.close()
+
+
+def lmtp_server(j, env, wrap=()):
+    """umpire judge --lmtp on j/j.sock, in j (judge_room's), under the
+    command wrap (valgrind's, or none): (process, socket's path) once it
+    listens."""
+    sock = os.path.join(j, "j.sock")
+    p = subprocess.Popen(list(wrap) + [BIN, "judge", "--config",
+                                       "judge.ini", "--outbox", "out",
+                                       "--lmtp", sock],
+                         cwd=j, env=env, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE)
+    for _ in range(600):
+        if os.path.exists(sock) or p.poll() is not None:
+            break
+        time.sleep(0.1)
+    if p.poll() is not None or not os.path.exists(sock):
+        p.kill()
+        raise SystemExit("bench: the LMTP judge did not start: %s" %
+                         p.communicate()[1].decode(errors="replace"))
+    return p, sock
+
+
+def lmtp_stop(p):
+    p.terminate()
+    _, e = p.communicate(timeout=120)
+    if p.returncode != 0:
+        raise SystemExit("bench: the LMTP judge exited %d: %s" % (
+            p.returncode, e.decode(errors="replace")))
+
+
+def callgrind_control(p, *args):
+    """callgrind_control ARGS to the valgrind process p."""
+    r = subprocess.run(["callgrind_control"] + list(args) + [str(p.pid)],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit("bench: callgrind_control %s: %s" % (
+            " ".join(args), r.stderr or r.stdout))
+
+
+def stranger_message(j):
+    """A stranger's message (no umpire file in it) in j: its path."""
+    msg = os.path.join(j, "stranger.eml")
+    with open(msg, "w") as f:
+        f.write("From: Someone <someone@example.net>\nTo: judge@example.org"
+                "\nSubject: hello\nMessage-ID: <x1@example.net>\n\n"
+                "Is this the judge?\n")
+    return msg
+
+
+def judge_lmtp_cost(base, out, d=None):
+    """What one message costs a warm `umpire judge --lmtp` server against
+    umpire adjudicate of the same step (instructions, callgrind): the
+    server started with instrumentation off, warmed by the step before
+    (GMime, the key, the game's files read once), then counted from just
+    before the measured message is sent until its 250 came
+    (callgrind_control -i on, then -d: everything the server did for
+    it, the socket's reading and the replies too). Then its throughput:
+    LMTP_RUN messages over one connection to a warm server against
+    adjudicate of the same steps one process after another. Returns the
+    two ratios and the throughput's (judge_cost says the goal).
+    d: the judged game (play_judged's), played here when None."""
+    last = JUDGE_STEPS[-1]
+    if d is None:
+        d = os.path.join(base, "judged")
+    if not os.path.exists(os.path.join(d, "game-%d.yaml" % last)):
+        d = play_judged(base, last)
+    cmp, counts = [], []
+    for k in JUDGE_STEPS:
+        j, env = judge_room(base, d, "lmtp-%d" % k, k - 2)
+        cg = os.path.join(j, "callgrind.out")
+        p, sock = lmtp_server(j, env, [
+            "valgrind", "--tool=callgrind", "--instr-atstart=no",
+            "--callgrind-out-file=" + cg])
+        try:
+            c = LmtpClient(sock)
+            c.send(os.path.join(d, "msg-%d.eml" % (k - 1)))
+            callgrind_control(p, "-i", "on")
+            c.send(os.path.join(d, "msg-%d.eml" % k))
+            callgrind_control(p, "-d")
+            c.close()
+        finally:
+            lmtp_stop(p)
+        dumps = [f for f in os.listdir(j) if f.startswith(
+            "callgrind.out.")]
+        if len(dumps) != 1:
+            raise SystemExit("bench: callgrind dumps of the LMTP judge: "
+                             "%s" % dumps)
+        text = open(os.path.join(j, dumps[0])).read()
+        m = re.search(r"^(?:summary|totals): (\d+)", text, re.M)
+        if not m:
+            raise SystemExit("bench: no count in %s" % dumps[0])
+        im = int(m.group(1))
+        if len(os.listdir(os.path.join(j, "out", "new"))) < 2:
+            raise SystemExit("bench: the LMTP judge sent no letter at "
+                             "step %d" % k)
+        # adjudicate warmed alike: the step before adjudicated first in
+        # the same state (this build's start state cached there, as the
+        # server's first message cached it: a copy of the play's state,
+        # made by another build, lacks it, some millions)
+        a, aenv = judge_room(base, d, "lmtp-adj-%d" % k, k - 2)
+        run_once([BIN, "adjudicate", os.path.join(d, "game-%d.yaml" % (
+            k - 2)), os.path.join(d, "signed-%d.yaml" % (k - 1)), "-s",
+            "referee.key", "-o", "prev.yaml"], a, env=aenv)
+        ia = instructions([BIN, "adjudicate", "prev.yaml",
+                           os.path.join(d, "signed-%d.yaml" % k), "-s",
+                           "referee.key", "-o", "next.yaml"], a, aenv)
+        if open(os.path.join(a, "next.yaml"), "rb").read() != open(
+                os.path.join(d, "game-%d.yaml" % k), "rb").read():
+            raise SystemExit("bench: adjudicate made another step %d"
+                             % k)
+        cmp.append(im / ia)
+        counts.append((k, im, ia))
+    out("judge-cost  over LMTP, a warm server (the step before delivered "
+        "first): " + "; ".join(
+            "step %d %.1fM instructions, umpire adjudicate %.1fM" % (
+                k, im / 1e6, ia / 1e6) for k, im, ia in counts))
+    out("judge message vs adjudicate: step %d x%.2f, step %d x%.2f "
+        "(instructions) (lmtp)" % (JUDGE_STEPS[0], cmp[0],
+                                   JUDGE_STEPS[1], cmp[1]))
+    # throughput: LMTP_RUN messages to one warm server, one connection
+    k = JUDGE_STEPS[0]
+    steps = range(k + 1, k + 1 + LMTP_RUN)
+    tj, ta = [], []
+    for _ in range(5):
+        j, env = judge_room(base, d, "lmtp-run", k)
+        p, sock = lmtp_server(j, env)
+        try:
+            c = LmtpClient(sock)
+            c.send(stranger_message(j))     # warm: GMime and the key
+            t = time.perf_counter()
+            for s in steps:
+                c.send(os.path.join(d, "msg-%d.eml" % s))
+            tj.append(time.perf_counter() - t)
+            c.close()
+        finally:
+            lmtp_stop(p)
+        name = "%s.yaml" % open(os.path.join(d, "game-%d.yaml" % (
+            steps[-1]))).read().split("\ngame: ", 1)[1].split("\n", 1)[0]
+        if open(os.path.join(j, "games", name), "rb").read() != open(
+                os.path.join(d, "game-%d.yaml" % steps[-1]), "rb").read():
+            raise SystemExit("bench: the LMTP judge's game is not the "
+                             "one adjudicate made")
+        a, aenv = judge_room(base, d, "adj-run", k)
+        g = os.path.join(d, "game-%d.yaml" % k)
+        t = time.perf_counter()
+        for s in steps:
+            nxt = os.path.join(a, "next-%d.yaml" % s)
+            run_once([BIN, "adjudicate", g, os.path.join(
+                d, "signed-%d.yaml" % s), "-s", "referee.key", "-o", nxt],
+                a, env=aenv)
+            g = nxt
+        ta.append(time.perf_counter() - t)
+    tj, ta = statistics.median(tj), statistics.median(ta)
+    out("judge --lmtp, %d messages (steps %d-%d) over one connection to a "
+        "warm server: %.1f messages/s (%.1f ms), adjudicate of the same "
+        "steps one after another %.1f steps/s (%.1f ms): throughput x%.2f "
+        "of adjudicate's" % (LMTP_RUN, steps[0], steps[-1], LMTP_RUN / tj,
+                             tj * 1e3, LMTP_RUN / ta, ta * 1e3, ta / tj))
+    return cmp + [ta / tj]
+
+
 def replay(d, steps, out):
     """umpire replay of the game d/game.yaml (steps long) side by side
     with its audit, both timed in alternation, with their peak memory
