@@ -1079,6 +1079,23 @@ def play_judged(base, last):
     return d
 
 
+def roomless(text):
+    """The judge's stored game file (bytes) without its room: the comment
+    and blank lines kept between its state and its steps, and the spaces
+    its state's lines are padded with (include/umpire/gamestore.h); what
+    is left is the game file as umpire writes it."""
+    out, state = [], False
+    for line in text.splitlines(True):
+        bare = line.rstrip(b"\n")
+        if bare == b"state:":
+            state = True
+        elif bare.startswith(b"steps:"):
+            state = False
+        if state and (bare.startswith(b"#") or not bare.strip(b" ")):
+            continue
+        out.append(bare.rstrip(b" ") + line[len(bare):] if state else line)
+    return b"".join(out)
+
 def judge_room(base, d, name, k, state_kept=True):
     """A judge's directory (base/name) holding the judged game of d as
     it stood after step k, its referee's machine as the play left it
@@ -1510,8 +1527,9 @@ def judge_lmtp_cost(base, out, d=None):
             lmtp_stop(p)
         name = "%s.yaml" % open(os.path.join(d, "game-%d.yaml" % (
             steps[-1]))).read().split("\ngame: ", 1)[1].split("\n", 1)[0]
-        if open(os.path.join(j, "games", name), "rb").read() != open(
-                os.path.join(d, "game-%d.yaml" % steps[-1]), "rb").read():
+        if roomless(open(os.path.join(j, "games", name), "rb").read()) != \
+                open(os.path.join(d, "game-%d.yaml" % steps[-1]),
+                     "rb").read():
             raise SystemExit("bench: the LMTP judge's game is not the "
                              "one adjudicate made")
         a, aenv = judge_room(base, d, "adj-run", k)
