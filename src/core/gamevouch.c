@@ -313,6 +313,13 @@ int parse_vouched(struct game *g, const char *name, const char *buf,
 {
 	const struct checkpoint_prefix *p;
 	size_t begin = steps_begin(buf, len);
+	/* a header not canonical (the judge's stored game pads its state's
+	 * lines: gamestore.h) is never read so (vouched_tail): the caller
+	 * makes the text canonical and comes back, the header read once */
+	if (!text_canonical(buf, begin)) {
+		memset(g, 0, sizeof *g);
+		return -1;
+	}
 	if (vouched_head(g, name, buf, begin, scn_dir, flags, &p))
 		return -1;
 	size_t after;
@@ -358,7 +365,10 @@ int game_read_vouched(struct game *g, const char *path, const char *name,
 		got += k;
 		begin = steps_begin(head, got);
 	}
-	if (vouched_head(g, name, head, begin, scn_dir,
+	/* as parse_vouched: a header not canonical is read whole, by the
+	 * caller, not parsed here first for nothing */
+	if (!text_canonical(head, begin) ||
+	    vouched_head(g, name, head, begin, scn_dir,
 			 flags | GAME_PARSE_AS_READ, &p))
 		goto out;
 	size_t after;
