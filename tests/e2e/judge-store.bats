@@ -42,9 +42,11 @@ ino() {
 
 # Bytes written (write, pwrite) by the judge on message $1 to the files
 # whose path holds $2, summed (strace -y names each descriptor's file).
+# The plain binary: what it writes is the code's, not the sanitizer's,
+# and LeakSanitizer cannot run under ptrace (the ASan pass).
 written_to() {
 	strace -f -y -qq -e trace=write,pwrite64 -o trace \
-		"$UMPIRE" judge --config judge.ini --outbox out <"$1" \
+		"$UMPIRE_PLAIN" judge --config judge.ini --outbox out <"$1" \
 		2>>judge.err || return 1
 	grep -E "^[0-9]+ +(write|pwrite64)\([0-9]+<[^>]*$2" trace |
 		sed 's/.*= \([0-9]*\)$/\1/' | awk '{ s += $1 } END { print s + 0 }'
