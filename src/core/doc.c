@@ -854,13 +854,23 @@ static int write_cb(void *data, unsigned char *buf, size_t size)
 /* An upper bound of the width of a scalar written on one line: its
  * length if it needs no quotes (conservatively), else twice that and the
  * quotes. */
+static int plain_char(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		(c >= '0' && c <= '9') || (c && strchr("._/+=() -", c));
+}
+
+/* (a loop, not strspn: glibc's strspn builds a table of its accepted
+ * characters at every call, 500 instructions a scalar where most are a
+ * few characters long, and the emitter asks this of every one) */
 static size_t scalar_width(const struct doc_node *n)
 {
-	static const char safe[] = "abcdefghijklmnopqrstuvwxyz"
-		"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/+=() -";
-	int plain = n->len > 0 && n->str[0] != '-' && n->str[0] != ' ' &&
-		n->str[n->len - 1] != ' ' && strspn(n->str, safe) == n->len;
-	return plain ? n->len : 2 * n->len + 2;
+	size_t i = 0;
+	if (n->len > 0 && n->str[0] != '-' && n->str[0] != ' ' &&
+	    n->str[n->len - 1] != ' ')
+		while (i < n->len && plain_char((unsigned char)n->str[i]))
+			i++;
+	return n->len > 0 && i == n->len ? n->len : 2 * n->len + 2;
 }
 
 /* The width of a collection of one-line scalars in flow style ([a, b],
