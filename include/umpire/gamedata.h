@@ -157,6 +157,10 @@ struct game {
 	int cut_oldest;
 	char *src;
 	size_t src_len, src_head;
+	/* The state as parsed from src (keep_source): game_adjudicate
+	 * replaces the tree's, and game_emit_step reads back only the
+	 * entries of the new one that are not these, as they were read */
+	const struct doc_node *read_state;
 	/* check_game: each role's chain after each step (n_roles a step),
 	 * for the vouched prefix the checkpoints keep */
 	struct chain_at *chain_log;

@@ -80,6 +80,7 @@ void keep_source(struct game *g, const char *head, size_t begin,
 	memcpy(g->src, head, begin);
 	memcpy(g->src + begin, tail, tail_len);
 	g->src[g->src_len] = '\0';
+	g->read_state = top(g, "state");
 	if (scn_dir)
 		g->scn_dir = xstrdup(scn_dir);
 }
