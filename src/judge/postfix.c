@@ -9,7 +9,8 @@
  * running, as the user who owns the judge's key (pipe(8) passes no HOME:
  * that user's home is given), the program running now (/proc/self/exe:
  * /usr/bin/umpire from the Debian package) with --config naming the
- * config file read (absolute); the map DIR/umpire-transport holding
+ * config file read (absolute) and --recipient ${original_recipient};
+ * the map DIR/umpire-transport holding
  * the one line "ADDRESS umpire:" (postmap), named first in
  * transport_maps (the maps there kept after it); one recipient a
  * delivery and 2 deliveries at once (postconf -e), then postfix reload
@@ -220,8 +221,12 @@ static int plan_route(const struct cli *cli, const struct judge_settings *s,
 			      "and the games to the judge's user", s->seckey,
 			      pw ? "root" : "a uid with no user");
 	strbuf_adds(&r->user, pw->pw_name);
-	strbuf_addf(&r->judge, "/usr/bin/env HOME=%s %s judge --config %s",
-		    pw->pw_dir, exe, conf);
+	/* the recipient as the sender wrote it: a game's own address
+	 * (judge+ID8) routes its message unread when no game here has it
+	 * (route.c); pipe(8) expands the macro, one recipient a delivery */
+	strbuf_addf(&r->judge, "/usr/bin/env HOME=%s %s judge --config %s "
+		    "--recipient ${original_recipient}", pw->pw_dir, exe,
+		    conf);
 	/* postfix's configuration: MAIL_CONFIG's, else its default */
 	const char *mc = getenv("MAIL_CONFIG");
 	int have = postfix_tool("postconf", &tool);

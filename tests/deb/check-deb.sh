@@ -79,7 +79,7 @@ step "postfix in one command (printed: this machine's postfix is left alone)"
 pf=$(cd / && umpire judge --postfix judge@example.org --config /etc/umpire/judge.ini) ||
 	fail "judge --postfix"
 printf '%s\n' "$pf"
-printf '%s\n' "$pf" | grep -qF "user=umpire-judge argv=/usr/bin/env HOME=/var/lib/umpire-judge /usr/bin/umpire judge --config /etc/umpire/judge.ini'" ||
+printf '%s\n' "$pf" | grep -qF "user=umpire-judge argv=/usr/bin/env HOME=/var/lib/umpire-judge /usr/bin/umpire judge --config /etc/umpire/judge.ini --recipient \${original_recipient}'" ||
 	fail "judge --postfix: not the package's user, program and config"
 echo "ok: the pipe runs /usr/bin/umpire as umpire-judge with /etc/umpire/judge.ini"
 

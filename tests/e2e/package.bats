@@ -237,7 +237,7 @@ unit_hardened() {
 		--config judge.ini
 	echo "$output"
 	[ "$status" -eq 0 ]
-	assert_output_has "postconf -c $PWD/pf -M 'umpire/unix=umpire unix - n n - 2 pipe flags=R user=$me argv=/usr/bin/env HOME=$home $(realpath "$UMPIRE") judge --config $(realpath judge.ini)'"
+	assert_output_has "postconf -c $PWD/pf -M 'umpire/unix=umpire unix - n n - 2 pipe flags=R user=$me argv=/usr/bin/env HOME=$home $(realpath "$UMPIRE") judge --config $(realpath judge.ini) --recipient \${original_recipient}'"
 	assert_output_has "printf '%s\n' 'judge@example.org umpire:' >$PWD/pf/umpire-transport"
 	assert_output_has "postmap -c $PWD/pf hash:$PWD/pf/umpire-transport"
 	assert_output_has "'umpire_destination_recipient_limit = 1'"

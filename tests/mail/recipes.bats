@@ -161,6 +161,18 @@ alice_joins_by_mail() {
 	[ "$status" -eq 0 ]
 	assert_output_has "postfix   ok: postfix pipes judge@example.org to the judge as this user"
 	alice_joins_by_mail
+	# the pipe hands the judge the recipient as the sender wrote it: a
+	# game's address that no game here has is dropped before it is read
+	postconf -c "$MTA_CONF" -M umpire/unix |
+		grep -qF -- '--recipient ${original_recipient}'
+	printf 'From: alice@example.org\nTo: judge+deadbeef@example.org\nSubject: [umpire deadbeef]\n\nhello\n' >home/alice/stray.eml
+	as alice sh -c "sendmail -t -i <stray.eml"
+	local log=$JUDGE_HOME/home/games/judge.log i
+	for i in $(seq 100); do
+		grep -q 'addressed to game deadbeef' "$log" && break
+		sleep 0.2
+	done
+	grep ' dropped .*addressed to game deadbeef (judge+deadbeef@example.org).*not read' "$log"
 }
 
 @test "recipe postfix: judge --check says FIX when postfix routes the address elsewhere, and what to run" {
