@@ -16,6 +16,8 @@
 #include "umpire/config.h"
 #include "umpire/error.h"
 
+struct memo;
+
 struct cli {
 	const char *cmd;            /* subcommand name, for messages */
 	struct config cfg;          /* from the config file, may be empty */
@@ -25,6 +27,9 @@ struct cli {
 	const char *scenario_dir;   /* $UMPIRE_SCENARIOS, config, built-in */
 	FILE *out;                  /* stdout */
 	FILE *msg;                  /* stderr: reports, notices */
+	/* what a judge serving many messages keeps between them (memo.h),
+	 * for the games it reads; NULL in a one-shot command */
+	struct memo *memo;
 };
 
 typedef int (*cmd_fn)(int argc, char **argv, const struct cli *cli,

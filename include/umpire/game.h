@@ -86,6 +86,13 @@ void game_step_sig_hash(const struct game *g, size_t i, unsigned char out[32]);
 int game_parse_flags(struct game *g, const char *name, const char *buf,
 		     size_t len, const char *scn_dir, unsigned flags,
 		     struct error *err);
+/* game_parse_flags with what a judge serving many messages keeps
+ * between them (memo.h; NULL: none): the game reads its scenario from
+ * it and seals with its keys (g->memo). */
+struct memo;
+int game_parse_memo(struct game *g, const char *name, const char *buf,
+		    size_t len, const char *scn_dir, unsigned flags,
+		    struct memo *memo, struct error *err);
 /* game_parse_flags(GAME_PARSE_AS_READ) of the regular file at path,
  * which is not read whole: its vouched prefix is compared a piece at a
  * time where it lies, never copied (at step 1,024 of a long game the
@@ -93,7 +100,7 @@ int game_parse_flags(struct game *g, const char *name, const char *buf,
  * read; else -1 (g empty, nothing said): the caller reads the file
  * through the mail layer. */
 int game_read_vouched(struct game *g, const char *path, const char *name,
-		      const char *scn_dir, unsigned flags);
+		      const char *scn_dir, unsigned flags, struct memo *memo);
 int game_load_flags(struct game *g, const char *path, const char *scn_dir,
 		    unsigned flags, struct error *err);
 /* Step i's orders decoded (s->blob), if they were left lazy. */

@@ -15,6 +15,8 @@
 #include "umpire/orders.h"
 #include "umpire/scenario.h"
 
+struct memo;
+
 #define GAME_MAX_ROLES (SCENARIO_MAX_SIDES + 1)
 #define GAME_ID_HEX 32
 /* The value of a game file's `umpire` field (umpire-game(5)). In
@@ -161,6 +163,10 @@ struct game {
 	 * replaces the tree's, and game_emit_step reads back only the
 	 * entries of the new one that are not these, as they were read */
 	const struct doc_node *read_state;
+	/* What a judge serving many messages keeps between them (memo.h):
+	 * the scenario and the sealing keys; NULL in a one-shot command.
+	 * Not owned. */
+	struct memo *memo;
 	/* check_game: each role's chain after each step (n_roles a step),
 	 * for the vouched prefix the checkpoints keep */
 	struct chain_at *chain_log;

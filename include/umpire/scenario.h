@@ -36,6 +36,9 @@ struct scenario {
 	int cached;                  /* found installed (scenario_find):
 					its tree and start state are kept
 					in this machine's cache */
+	int borrowed;                /* lent by a memo (memo.h), which
+					owns the tree: scenario_free
+					leaves it */
 };
 
 /* Load and validate one scenario file. */

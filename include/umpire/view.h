@@ -70,10 +70,12 @@ void view_sign(struct doc *d, struct doc_node *view,
  * writes what is inside). */
 #define SEALED_ANSWER_FORMAT "sealed-answer/1"
 /* Seal text to pk as a sealed document of format (game id, for: to),
- * padded as views are. */
-int seal_text(const struct pubkey *pk, const char *format,
-	      const char *game_id, const char *to, const char *text,
-	      size_t len, struct strbuf *out, struct error *err);
+ * padded as views are; memo (or NULL) keeps pk's sealing form. */
+struct memo;
+int seal_text(struct memo *memo, const struct pubkey *pk,
+	      const char *format, const char *game_id, const char *to,
+	      const char *text, size_t len, struct strbuf *out,
+	      struct error *err);
 /* Open a sealed document of format with sk into *plain (malloc'd,
  * NUL-terminated). */
 int sealed_open(const char *name, const char *buf, size_t len,

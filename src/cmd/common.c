@@ -242,7 +242,7 @@ int cli_read_game(const struct cli *cli, const char *path, const char *name,
 	 * around the file, another history) is read as it always was */
 	if (strcmp(path, "-") != 0) {
 		if (game_read_vouched(g, path, name, cli->scenario_dir,
-				      flags) == 0)
+				      flags, cli->memo) == 0)
 			return 1;
 		return mail_read_kind(path, max, kind, buf, len, NULL, NULL,
 				      NULL, taken, err) ? -1 : 0;
@@ -250,8 +250,8 @@ int cli_read_game(const struct cli *cli, const char *path, const char *name,
 	/* stdin, read once */
 	if (mail_read_raw(path, max, buf, len, err))
 		return -1;
-	if (game_parse_flags(g, name, *buf, *len, cli->scenario_dir,
-			     flags | GAME_PARSE_AS_READ, err) == 0) {
+	if (game_parse_memo(g, name, *buf, *len, cli->scenario_dir,
+			    flags | GAME_PARSE_AS_READ, cli->memo, err) == 0) {
 		free(*buf);
 		*buf = NULL;
 		return 1;
@@ -280,8 +280,8 @@ int cli_game_flags(const struct cli *cli, const char *path, struct game *g,
 			"from %s of the message, which holds more than one "
 			"umpire file\n", path_name(path), taken.buf);
 	strbuf_free(&taken);
-	rc = game_parse_flags(g, path, buf, len, cli->scenario_dir,
-			      flags, err);
+	rc = game_parse_memo(g, path, buf, len, cli->scenario_dir, flags,
+			     cli->memo, err);
 	free(buf);
 	return rc;
 }

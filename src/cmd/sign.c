@@ -510,8 +510,8 @@ int seal_signed_orders(const struct pubkey *pk, const char *name,
 		orders_free(&ord);
 		return error_prefix(err, "--seal is for order files");
 	}
-	int rc = seal_text(pk, SEALED_ORDERS_FORMAT, ord.game, "referee",
-			   out->buf, out->len, &sealed, err);
+	int rc = seal_text(NULL, pk, SEALED_ORDERS_FORMAT, ord.game,
+			   "referee", out->buf, out->len, &sealed, err);
 	orders_free(&ord);
 	if (rc == 0) {
 		strbuf_free(out);

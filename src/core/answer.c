@@ -46,8 +46,8 @@ int answer_seal(const struct game *g, long long step, const char *side,
 		rc = embed_sign(reason, len, sk, tc, &text, err);
 	}
 	if (rc == 0)
-		rc = seal_text(&r->pk, SEALED_ANSWER_FORMAT, g->id, side,
-			       text.buf, text.len, out, err);
+		rc = seal_text(g->memo, &r->pk, SEALED_ANSWER_FORMAT, g->id,
+			       side, text.buf, text.len, out, err);
 	strbuf_free(&text);
 	return rc;
 }

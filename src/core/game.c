@@ -14,6 +14,7 @@
 #include "umpire/checkpoint.h"
 #include "umpire/clock.h"
 #include "umpire/mail.h"
+#include "umpire/memo.h"
 #include "umpire/game.h"
 #include "umpire/sign.h"
 #include "gameint.h"
@@ -532,7 +533,7 @@ int load_body(struct game *g, const char *scn_dir, unsigned flags,
 			      "hexadecimal digits", doc_where(d, doc_get(r,
 			      "game"), w, sizeof w), GAME_ID_HEX);
 	g->chain_length = (uint32_t)len;
-	if (scenario_find(scn_dir, scn_id, &g->scn, err))
+	if (memo_scenario(g->memo, scn_dir, scn_id, &g->scn, err))
 		return error_prefix(err, "%s", d->name);
 	if (check_scenario(g, err) || load_roles(g, err) ||
 	    clock_load(g, err))
@@ -566,6 +567,13 @@ int game_parse_flags(struct game *g, const char *name, const char *buf,
 		     size_t len, const char *scn_dir, unsigned flags,
 		     struct error *err)
 {
+	return game_parse_memo(g, name, buf, len, scn_dir, flags, NULL, err);
+}
+
+int game_parse_memo(struct game *g, const char *name, const char *buf,
+		    size_t len, const char *scn_dir, unsigned flags,
+		    struct memo *memo, struct error *err)
+{
 	/* What mail does to text (trailing blanks, CRs, a byte-order mark,
 	 * no-break spaces) means nothing in a game file, which umpire writes
 	 * canonical: every hash and signature covers decoded values. */
@@ -576,7 +584,7 @@ int game_parse_flags(struct game *g, const char *name, const char *buf,
 	 * it; then, if the text was not canonical, again once it is */
 	int vouched = (flags & GAME_PARSE_CHECKPOINTS) &&
 		!(flags & GAME_PARSE_WHOLE);
-	if (vouched && parse_vouched(g, name, buf, len, scn_dir, flags) == 0)
+	if (vouched && parse_vouched(g, name, buf, len, scn_dir, flags, memo) == 0)
 		return 0;
 	if (flags & GAME_PARSE_AS_READ) {
 		memset(g, 0, sizeof *g);
@@ -591,12 +599,13 @@ int game_parse_flags(struct game *g, const char *name, const char *buf,
 		len = canon.len;
 	}
 	if (vouched && changed &&
-	    parse_vouched(g, name, buf, len, scn_dir, flags) == 0) {
+	    parse_vouched(g, name, buf, len, scn_dir, flags, memo) == 0) {
 		strbuf_free(&canon);
 		return 0;
 	}
 	memset(g, 0, sizeof *g);
 	g->cut_oldest = (flags & GAME_PARSE_VIEW) != 0;
+	g->memo = memo;
 	g->doc = doc_new(name);
 	if (doc_parse(g->doc, buf, len, &DOC_LIMITS_GAME, err) ||
 	    load_body(g, scn_dir, flags, err)) {

@@ -52,7 +52,8 @@ size_t count_lines(const char *buf, size_t len);
 void keep_source(struct game *g, const char *head, size_t begin,
 		 const char *tail, size_t tail_len, const char *scn_dir);
 int parse_vouched(struct game *g, const char *name, const char *buf,
-		  size_t len, const char *scn_dir, unsigned flags);
+		  size_t len, const char *scn_dir, unsigned flags,
+		  struct memo *memo);
 
 /* gamewrite.c */
 int step_late(const struct game *g, const struct game_step *s);

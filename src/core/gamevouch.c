@@ -103,12 +103,14 @@ void keep_source(struct game *g, const char *head, size_t begin,
  */
 static int vouched_head(struct game *g, const char *name, const char *head,
 			size_t begin, const char *scn_dir, unsigned flags,
+			struct memo *memo,
 			const struct checkpoint_prefix **p)
 {
 	static const struct checkpoint_prefix none;
 	struct error ignored;
 	memset(g, 0, sizeof *g);
 	g->cut_oldest = (flags & GAME_PARSE_VIEW) != 0;
+	g->memo = memo;
 	/* as read: a mail message or text around the file is the mail
 	 * layer's, told before the header is read */
 	if (begin == 0 || ((flags & GAME_PARSE_AS_READ) &&
@@ -310,7 +312,8 @@ static int view_choice(const struct game *g, size_t begin, size_t len,
 
 /* The file in memory. */
 int parse_vouched(struct game *g, const char *name, const char *buf,
-		  size_t len, const char *scn_dir, unsigned flags)
+		  size_t len, const char *scn_dir, unsigned flags,
+		  struct memo *memo)
 {
 	const struct checkpoint_prefix *p;
 	size_t begin = steps_begin(buf, len);
@@ -321,7 +324,7 @@ int parse_vouched(struct game *g, const char *name, const char *buf,
 		memset(g, 0, sizeof *g);
 		return -1;
 	}
-	if (vouched_head(g, name, buf, begin, scn_dir, flags, &p))
+	if (vouched_head(g, name, buf, begin, scn_dir, flags, memo, &p))
 		return -1;
 	size_t after;
 	if (view_choice(g, begin, len, &after))
@@ -340,7 +343,7 @@ int parse_vouched(struct game *g, const char *name, const char *buf,
 #define VOUCHED_CHUNK ((size_t)64 << 10)
 
 int game_read_vouched(struct game *g, const char *path, const char *name,
-		      const char *scn_dir, unsigned flags)
+		      const char *scn_dir, unsigned flags, struct memo *memo)
 {
 	struct stat st;
 	const struct checkpoint_prefix *p = NULL;
@@ -370,7 +373,7 @@ int game_read_vouched(struct game *g, const char *path, const char *name,
 	 * caller, not parsed here first for nothing */
 	if (!text_canonical(head, begin) ||
 	    vouched_head(g, name, head, begin, scn_dir,
-			 flags | GAME_PARSE_AS_READ, &p))
+			 flags | GAME_PARSE_AS_READ, memo, &p))
 		goto out;
 	size_t after;
 	if (view_choice(g, begin, len, &after)) {
@@ -458,11 +461,11 @@ int game_unstub(struct game *g, struct error *err)
 		strbuf_add(&text, g->src + g->src_head,
 			   g->src_len - g->src_head);
 	}
-	int rc = game_parse_flags(&whole, g->doc->name, text.buf, text.len,
-				  g->scn_dir, GAME_PARSE_CHECKPOINTS |
-				  GAME_PARSE_WHOLE | (g->cut_oldest ?
-						      GAME_PARSE_VIEW : 0),
-				  err);
+	int rc = game_parse_memo(&whole, g->doc->name, text.buf, text.len,
+				 g->scn_dir, GAME_PARSE_CHECKPOINTS |
+				 GAME_PARSE_WHOLE | (g->cut_oldest ?
+						     GAME_PARSE_VIEW : 0),
+				 g->memo, err);
 	strbuf_free(&text);
 	if (rc)
 		return -1;

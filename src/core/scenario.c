@@ -353,7 +353,8 @@ int scenario_find(const char *dir, const char *id, struct scenario *s,
 
 void scenario_free(struct scenario *s)
 {
-	doc_free(s->doc);
+	if (!s->borrowed)
+		doc_free(s->doc);
 	memset(s, 0, sizeof *s);
 }
 

@@ -15,6 +15,7 @@
 #include "umpire/check.h"
 #include "umpire/keys.h"
 #include "umpire/report.h"
+#include "umpire/memo.h"
 #include "umpire/view.h"
 #include "umpire/record.h"
 #include "umpire/chain.h"
@@ -335,12 +336,13 @@ void view_sign(struct doc *d, struct doc_node *view, const struct seckey *sk)
 	doc_put(d, view, "signature", doc_b64(d, sig, 64));
 }
 
-int seal_text(const struct pubkey *pk, const char *format,
-	      const char *game_id, const char *to, const char *text,
-	      size_t len, struct strbuf *out, struct error *err)
+int seal_text(struct memo *memo, const struct pubkey *pk,
+	      const char *format, const char *game_id, const char *to,
+	      const char *text, size_t len, struct strbuf *out,
+	      struct error *err)
 {
 	unsigned char xpk[crypto_box_PUBLICKEYBYTES];
-	if (crypto_sign_ed25519_pk_to_curve25519(xpk, pk->pk) != 0)
+	if (memo_seal_key(memo, pk->pk, xpk) != 0)
 		return errorf(err, EXIT_REFUSED, "the key of %s cannot be "
 			      "used for sealing", to);
 	/* the plaintext is padded (ISO/IEC 7816-4,
@@ -375,8 +377,8 @@ int view_seal(const struct game *g, const char *side, const char *text,
 	if (!r)
 		return errorf(err, EXIT_USAGE, "this game has no side '%s'",
 			      side);
-	return seal_text(&r->pk, SEALED_FORMAT, g->id, side, text, len, out,
-			 err);
+	return seal_text(g->memo, &r->pk, SEALED_FORMAT, g->id, side, text,
+			 len, out, err);
 }
 
 int is_view_text(const char *buf, size_t len)

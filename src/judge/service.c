@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include "umpire/fsutil.h"
 #include "umpire/mail.h"
+#include "umpire/memo.h"
 #include "intake.h"
 #include "front.h"
 
@@ -122,8 +123,12 @@ int judge_run(const struct cli *cli, const struct judge_settings *s,
 	struct judge j;
 	struct strbuf failed = STRBUF_INIT, spool = STRBUF_INIT;
 	int rc = -1;
+	/* a run of many messages (LMTP, a Maildir, a tick) keeps what does
+	 * not change between them: the scenarios, the sealing keys */
+	struct cli many = *cli;
+	many.memo = s->tick || s->maildir || s->lmtp ? memo_new() : NULL;
 	memset(&j, 0, sizeof j);
-	j.cli = cli;
+	j.cli = &many;
 	j.games = s->games;
 	j.outbox = s->outbox;
 	j.sendmail = s->sendmail;
@@ -167,5 +172,6 @@ out:
 	strbuf_free(&failed);
 	strbuf_free(&spool);
 	seckey_free(j.sk);
+	memo_free(many.memo);
 	return rc;
 }

@@ -86,6 +86,43 @@ stop() {
 	[ ! -s judge.err ] || { cat judge.err; false; }
 }
 
+@test "judge --lmtp: a scenario file rewritten while the server runs is read anew (the server keeps one only while its file is the same)" {
+	# a copy of the scenarios the server and the players read
+	cp -r "$UMPIRE_SCENARIOS" scn
+	export UMPIRE_SCENARIOS=$PWD/scn
+	judge_setup player
+	as player new arnswalde-1945 --side player=player.pub \
+		--referee judge.pub --set difficulty=low -o g.yaml 2>/dev/null
+	as player mail g.yaml --to referee -o first.eml
+	serve
+	run $CLIENT j.sock first.eml
+	assert_output_has "first.eml 250"
+	post
+	letter=$(ls mbox/player/*.umpire | head -1)
+	as player orders "$letter" -o o.yaml
+	as player sign o.yaml --game "$letter" -o signed.yaml 2>/dev/null
+	as player mail signed.yaml --game "$letter" -o m1.eml
+	run $CLIENT j.sock m1.eml
+	assert_output_has "m1.eml 250"
+	grep -q ' 1 done .*adjudicated step 1' games/judge.log
+	post
+	letter=$(ls -t mbox/player/*.umpire | head -1)
+	as player orders "$letter" -o o2.yaml
+	as player sign o2.yaml --game "$letter" -o signed2.yaml 2>/dev/null
+	as player mail signed2.yaml --game "$letter" -o m2.eml
+	# the file rewritten in place (the same inode and size), another
+	# version: what a fresh judge would read
+	sed 's/^version: 2$/version: 3/' scn/arnswalde-1945.yaml >v3.yaml
+	! cmp -s v3.yaml scn/arnswalde-1945.yaml
+	cat v3.yaml >scn/arnswalde-1945.yaml
+	run $CLIENT j.sock m2.eml
+	echo "$output"
+	cat games/judge.log
+	grep -q 'version 2, but the installed one is version 3' games/judge.log
+	! grep -q 'adjudicated step 2' games/judge.log
+	stop
+}
+
 @test "judge --lmtp: pipelined commands, three recipients: dealt with once, three 250s" {
 	hostile_setup
 	serve

@@ -1,0 +1,41 @@
+/*
+ * memo.h - what a process that serves many messages (the judge over LMTP,
+ * a Maildir run, a tick) keeps between them, because it does not change
+ * from one message to the next: the scenarios it has loaded and the
+ * sealing form of the keys it has sealed to. A one-shot command has none
+ * (NULL everywhere a memo is taken).
+ *
+ * Ownership: the memo owns what it keeps; a scenario it lends is marked
+ * borrowed (scenario_free leaves its tree) and lives until memo_free, so
+ * the memo never forgets one (at most MEMO_SCENARIOS are kept; more are
+ * loaded as without a memo).
+ */
+#ifndef UMPIRE_MEMO_H
+#define UMPIRE_MEMO_H
+
+#include "umpire/error.h"
+#include "umpire/scenario.h"
+
+#define MEMO_SCENARIOS 8
+#define MEMO_KEYS 32
+
+struct memo;
+
+struct memo *memo_new(void);
+void memo_free(struct memo *m);
+
+/* scenario_find(dir, id, s, err), the scenario kept when its file is the
+ * one loaded before (the same path, device, inode, size, modification
+ * and change times): then *s is lent (s->borrowed). m NULL: as
+ * scenario_find. */
+int memo_scenario(struct memo *m, const char *dir, const char *id,
+		  struct scenario *s, struct error *err);
+
+/* The X25519 public key of the Ed25519 key pk, for crypto_box_seal
+ * (crypto_sign_ed25519_pk_to_curve25519, a point decompression: 0.56M
+ * instructions a letter), kept once made. -1 when pk has none. m NULL:
+ * converted every time. */
+int memo_seal_key(struct memo *m, const unsigned char pk[32],
+		  unsigned char xpk[32]);
+
+#endif

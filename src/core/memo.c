@@ -1,0 +1,104 @@
+/*
+ * memo.c - what a judge serving many messages keeps between them
+ * (memo.h): scenarios, known by their file's identity, and the sealing
+ * form of keys.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sodium.h>
+#include "umpire/memo.h"
+#include "umpire/strbuf.h"
+
+struct kept_scenario {
+	char *path;
+	struct stat st;
+	struct scenario s;
+};
+
+struct memo {
+	struct kept_scenario scn[MEMO_SCENARIOS];
+	size_t n_scn;
+	unsigned char key[MEMO_KEYS][32], xkey[MEMO_KEYS][32];
+	size_t n_key, next_key;
+};
+
+struct memo *memo_new(void)
+{
+	return xcalloc(1, sizeof(struct memo));
+}
+
+void memo_free(struct memo *m)
+{
+	if (!m)
+		return;
+	for (size_t i = 0; i < m->n_scn; i++) {
+		m->scn[i].s.borrowed = 0;
+		scenario_free(&m->scn[i].s);
+		free(m->scn[i].path);
+	}
+	sodium_memzero(m, sizeof *m);
+	free(m);
+}
+
+static int same_file(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino &&
+		a->st_size == b->st_size &&
+		a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
+		a->st_mtim.tv_nsec == b->st_mtim.tv_nsec &&
+		a->st_ctim.tv_sec == b->st_ctim.tv_sec &&
+		a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
+}
+
+int memo_scenario(struct memo *m, const char *dir, const char *id,
+		  struct scenario *s, struct error *err)
+{
+	struct strbuf path = STRBUF_INIT;
+	struct stat st;
+	if (!m)
+		return scenario_find(dir, id, s, err);
+	strbuf_addf(&path, "%s/%s.yaml", dir, id);
+	int known = stat(path.buf, &st) == 0 && S_ISREG(st.st_mode);
+	for (size_t i = 0; known && i < m->n_scn; i++) {
+		struct kept_scenario *k = &m->scn[i];
+		if (!strcmp(k->path, path.buf) && same_file(&k->st, &st)) {
+			*s = k->s;
+			s->borrowed = 1;
+			strbuf_free(&path);
+			return 0;
+		}
+	}
+	int rc = scenario_find(dir, id, s, err);
+	/* kept when the file is the one stat saw before its load */
+	struct stat after;
+	if (rc == 0 && known && m->n_scn < MEMO_SCENARIOS &&
+	    stat(path.buf, &after) == 0 && same_file(&st, &after)) {
+		struct kept_scenario *k = &m->scn[m->n_scn++];
+		k->path = strbuf_detach(&path, NULL);
+		k->st = st;
+		k->s = *s;
+		s->borrowed = 1;
+	}
+	strbuf_free(&path);
+	return rc;
+}
+
+int memo_seal_key(struct memo *m, const unsigned char pk[32],
+		  unsigned char xpk[32])
+{
+	for (size_t i = 0; m && i < m->n_key; i++)
+		if (!memcmp(m->key[i], pk, 32)) {
+			memcpy(xpk, m->xkey[i], 32);
+			return 0;
+		}
+	if (crypto_sign_ed25519_pk_to_curve25519(xpk, pk) != 0)
+		return -1;
+	if (m) {
+		size_t i = m->n_key < MEMO_KEYS ? m->n_key++ :
+			m->next_key++ % MEMO_KEYS;
+		memcpy(m->key[i], pk, 32);
+		memcpy(m->xkey[i], xpk, 32);
+	}
+	return 0;
+}
