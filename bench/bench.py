@@ -188,70 +188,9 @@ def play_long(base):
     return (n, "aachen", g)
 
 
-def play_reichstag_long(base):
-    """Race to the Reichstag under a referee, one decision a mail
-    (bench/one-answer.py on the template of the view the referee makes
-    for the side asked), to its end or LONG_STEPS steps. The referee's
-    machine state kept before each step the flat view section times
-    (reichstag-state-K), with game-K.yaml for K and K - 1 of FLAT_STEPS
-    and the last step. Returns (steps, dir)."""
-    d = fixture.make_fixture_dir("race-to-the-reichstag",
-                                 os.path.join(base, "reichstag-long"))
-    state = os.path.join(base, "reichstag-state")
-    extra = {"XDG_STATE_HOME": state}
-    chooser = ["python3", os.path.join(HERE, "one-answer.py")]
-    # the state before the step under way (cur) and before the one
-    # before it (prev): the last row's, when the game turns out over
-    cur, prev = state + "-cur", state + "-prev"
-    n = 0
-    while n < LONG_STEPS:
-        shutil.rmtree(prev, ignore_errors=True)
-        if os.path.isdir(cur):
-            os.rename(cur, prev)
-        if os.path.isdir(state):
-            shutil.copytree(state, cur)
-        st = fixture.umpire(d, "status", "--brief", "game.yaml",
-                            extra=extra).stdout.split()
-        if st[0] != b"pending":
-            break
-        actor = st[1].decode()
-        fixture.umpire(d, "view", "game.yaml", "--side", actor, "-s",
-                       "referee.key", "-o", "v.view", extra=extra)
-        tmpl = fixture.umpire(d, "orders", "v.view", "-s", actor + ".key",
-                              extra=extra).stdout
-        chosen = subprocess.run(chooser, input=tmpl, capture_output=True,
-                                check=True).stdout
-        o = os.path.join(d, "orders-%d.yaml" % (n + 1))
-        open(o, "wb").write(chosen)
-        fixture.umpire(d, "sign", o, "-s", actor + ".key", "-o",
-                       "signed-%d.yaml" % (n + 1), extra=extra)
-        shutil.copy(os.path.join(d, "game.yaml"),
-                    os.path.join(d, "game-before.yaml"))
-        fixture.umpire(d, "adjudicate", "game.yaml",
-                       "signed-%d.yaml" % (n + 1), "-s", "referee.key",
-                       "-o", "next.yaml", extra=extra)
-        os.replace(os.path.join(d, "next.yaml"),
-                   os.path.join(d, "game.yaml"))
-        n += 1
-        if n in FLAT_STEPS or n + 1 in FLAT_STEPS:
-            shutil.copy(os.path.join(d, "game.yaml"),
-                        os.path.join(d, "game-%d.yaml" % n))
-        if n + 1 in FLAT_STEPS:
-            shutil.copytree(state, "%s-%d" % (state, n))
-    shutil.copy(os.path.join(d, "game.yaml"),
-                os.path.join(d, "game-%d.yaml" % n))
-    os.replace(os.path.join(d, "game-before.yaml"),
-               os.path.join(d, "game-%d.yaml" % (n - 1)))
-    # over: prev is the state before step n; at LONG_STEPS, cur
-    last = prev if n < LONG_STEPS else cur
-    if not os.path.isdir("%s-%d" % (state, n - 1)):
-        os.rename(last, "%s-%d" % (state, n - 1))
-    return n, d
-
-
 def flat_referee(base, out, steps, d):
     """view, status and adjudicate of a referee's turn by the game's
-    length (play_reichstag_long): at each step K of FLAT_STEPS reached
+    length (play_judged's game): at each step K of FLAT_STEPS reached
     and at the last, the referee's machine as the play left it before
     step K. Returns what the goals hold to 1.5: the growth of view and
     status from the first to the last, and the most adjudicate costs
@@ -581,6 +520,7 @@ def reichstag(base, out):
     # local record and checkpoints (replayed from the latest phase
     # start, rt_settle)
     warm = dict(ENV, XDG_STATE_HOME=os.path.join(base, "reichstag-state"))
+    os.makedirs(warm["XDG_STATE_HOME"], exist_ok=True)
     first = dict(ENV, XDG_STATE_HOME="/proc/umpire-bench-no-state")
     run_once([BIN, "status", "game.yaml"], d, env=warm)
     tf, tw = timed_many([([BIN, "status", "game.yaml"], first),
@@ -1009,11 +949,13 @@ JUDGE_RUN = 8   # messages of the --maildir run, after step 4
 
 def play_judged(base, last):
     """Race to the Reichstag under a referee whose roles have mail
-    addresses (the judge's letters go to them), one decision a mail as
-    play_reichstag_long plays it, to step last: game-K.yaml and
-    signed-K.yaml for every K, the referee's machine state before step
-    K (judged-state-K-1) for the K of JUDGE_STEPS and for the
-    --maildir run. Returns the directory."""
+    addresses (the judge's letters go to them), one decision a mail
+    (bench/one-answer.py on the template of the view the referee makes
+    for the side asked), to step last: game-K.yaml, signed-K.yaml and
+    msg-K.eml for every K, the referee's machine state before step K
+    (judged-state-K-1) for the K of JUDGE_STEPS and for the --maildir
+    run, and for the K of FLAT_STEPS (also as reichstag-state-K-1:
+    flat_referee times the same game). Returns the directory."""
     scn = "race-to-the-reichstag"
     d = os.path.join(base, "judged")
     os.makedirs(d)
@@ -1044,6 +986,10 @@ def play_judged(base, last):
     # the state a step before those: an LMTP server warmed by the step
     # before the one it is measured on (judge_lmtp_cost)
     keep |= set(k - 2 for k in JUDGE_STEPS)
+    # and before each step flat_referee times (the same game serves it:
+    # a second Race to the Reichstag game played to step 1,024 took
+    # make bench three minutes more)
+    keep |= set(k - 1 for k in FLAT_STEPS)
     n = 0
     while n < last:
         if n in keep:
@@ -1076,7 +1022,24 @@ def play_judged(base, last):
         n += 1
         shutil.copy(os.path.join(d, "game.yaml"),
                     os.path.join(d, "game-%d.yaml" % n))
+    # flat_referee's names for the states it starts from
+    for k in sorted(keep):
+        if k < n and os.path.isdir("%s-%d" % (state, k)):
+            shutil.copytree("%s-%d" % (state, k),
+                            os.path.join(base, "reichstag-state-%d" % k))
     return d
+
+
+def judged_steps(base, d):
+    """The last step of play_judged's game in d that flat_referee can
+    time: the last played, if the state before it was kept (the game
+    went on to LONG_STEPS), else the last of FLAT_STEPS before it."""
+    n = 0
+    while os.path.exists(os.path.join(d, "game-%d.yaml" % (n + 1))):
+        n += 1
+    ok = [k for k in FLAT_STEPS + (n,) if k <= n and os.path.isdir(
+        os.path.join(base, "reichstag-state-%d" % (k - 1)))]
+    return max(ok)
 
 
 def roomless(text):
@@ -1717,8 +1680,11 @@ def main():
         # a turn by the game's length (the long game, if it was played
         # to the steps of the table)
         fl = flat(base, out, longest[0], longest[2])
-        rn, rd = play_reichstag_long(base)
-        fr = flat_referee(base, out, rn, rd)
+        # the judged game (judge_cost's, played here once) is the
+        # Race to the Reichstag game under a referee it times
+        rd = play_judged(base, max(JUDGE_STEPS[-1], BYTES_STEPS[-1],
+                                   LONG_STEPS))
+        fr = flat_referee(base, out, judged_steps(base, rd), rd)
         fl = fl + fr if fl else None
         r5, r6, r7 = aachen(base, out)
         # Race to the Reichstag under a referee
@@ -1854,8 +1820,8 @@ def only_flat():
     try:
         n, _, g = play_long(base)
         r = flat(base, print, n, g)
-        rn, rd = play_reichstag_long(base)
-        r2 = flat_referee(base, print, rn, rd)
+        rd = play_judged(base, LONG_STEPS)
+        r2 = flat_referee(base, print, judged_steps(base, rd), rd)
         print("goal: flat %s" % ("met" if r and max(r) <= 1.5 and
                                  max(r2) <= 1.5 else "MISSED"))
     finally:
