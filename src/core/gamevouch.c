@@ -138,10 +138,12 @@ static int vouched_head(struct game *g, const char *name, const char *head,
 }
 
 /* vouched_tail: the steps after the prefix p, which the caller has
- * compared: the file is head[0..begin), p's text, then tail, len bytes
- * in all. */
+ * compared: the file is raw[0..begin), p's text, then tail, len bytes
+ * in all; head[0..head_len) is raw[0..begin) made canonical, its lines
+ * the same (raw itself where it was canonical). */
 static int vouched_tail(struct game *g, const char *name, const char *head,
-			size_t begin, const struct checkpoint_prefix *p,
+			size_t head_len, const char *raw, size_t begin,
+			const struct checkpoint_prefix *p,
 			const char *tail, size_t len, const char *scn_dir,
 			unsigned flags)
 {
@@ -155,12 +157,12 @@ static int vouched_tail(struct game *g, const char *name, const char *head,
 	/* the prefix is the checkpoint's text, canonical as it was cut
 	 * (a file is made canonical before it is read): only the text
 	 * around it is looked at (game_parse_flags) */
-	if (!text_canonical(head, begin) || !text_canonical(tail, tn))
+	if (!text_canonical(head, head_len) || !text_canonical(tail, tn))
 		goto no;
 	/* as read: what the mail layer takes as it is, the prefix passed
 	 * over (mail_game_lines passed it when it was cut) */
 	if ((flags & GAME_PARSE_AS_READ) &&
-	    !mail_game_as_read(head, begin, tail, tn, len,
+	    !mail_game_as_read(raw, begin, tail, tn, len,
 			       DOC_LIMITS_GAME.max_bytes))
 		goto no;
 	/* the steps after it, in the room the limits leave */
@@ -173,7 +175,7 @@ static int vouched_tail(struct game *g, const char *name, const char *head,
 	if (doc_parse(t, tail, tn, &lim, &ignored) || !t->root ||
 	    t->root->kind != DOC_SEQ || !t->root->n)
 		goto no;
-	int by = (int)(count_lines(head, begin) + p->lines);
+	int by = (int)(count_lines(head, head_len) + p->lines);
 	steps->style = DOC_STYLE_ANY;
 	for (size_t i = 0; i < t->root->n; i++) {
 		struct doc_node *c = doc_copy(g->doc, t->root->items[i]);
@@ -205,7 +207,7 @@ static int vouched_tail(struct game *g, const char *name, const char *head,
 			goto no;
 		g->n_steps++;
 	}
-	keep_source(g, head, begin, tail, tn, scn_dir);
+	keep_source(g, head, head_len, tail, tn, scn_dir);
 	return 0;
 no:
 	doc_free(t);
@@ -334,7 +336,8 @@ int parse_vouched(struct game *g, const char *name, const char *buf,
 		game_free(g);
 		return -1;
 	}
-	return vouched_tail(g, name, buf, begin, p, buf + begin + p->len,
+	return vouched_tail(g, name, buf, begin, buf, begin, p,
+			    buf + begin + p->len,
 			    len, scn_dir, flags);
 }
 
@@ -348,6 +351,7 @@ int game_read_vouched(struct game *g, const char *path, const char *name,
 	struct stat st;
 	const struct checkpoint_prefix *p = NULL;
 	char *head = NULL, *tail = NULL, *piece = NULL;
+	struct strbuf canon = STRBUF_INIT;
 	size_t begin = 0, got = 0, len, k;
 	int rc = -1, fd;
 	memset(g, 0, sizeof *g);
@@ -369,10 +373,26 @@ int game_read_vouched(struct game *g, const char *path, const char *name,
 		got += k;
 		begin = steps_begin(head, got);
 	}
-	/* as parse_vouched: a header not canonical is read whole, by the
-	 * caller, not parsed here first for nothing */
-	if (!text_canonical(head, begin) ||
-	    vouched_head(g, name, head, begin, scn_dir,
+	/* a header not canonical (the judge's stored game pads its state's
+	 * lines: gamestore.h) made so here, alone: the caller would make
+	 * the whole file so (2.6M instructions at step 256 of a judged
+	 * game) to the same end, canonical_text working a line at a time
+	 * and the prefix and tail held canonical below. Its lines stay
+	 * the file's, so do the offsets in the file (begin). */
+	const char *h = head;
+	size_t hn = begin;
+	if (begin && !text_canonical(head, begin)) {
+		unsigned what;
+		canonical_text(head, begin, &canon, &what);
+		if (steps_begin(canon.buf, canon.len) != canon.len ||
+		    count_lines(canon.buf, canon.len) !=
+		    count_lines(head, begin))
+			goto out;
+		h = canon.buf;
+		hn = canon.len;
+	}
+	if (!text_canonical(h, hn) ||
+	    vouched_head(g, name, h, hn, scn_dir,
 			 flags | GAME_PARSE_AS_READ, memo, &p))
 		goto out;
 	size_t after;
@@ -409,12 +429,13 @@ int game_read_vouched(struct game *g, const char *path, const char *name,
 	char more;
 	if (pread(fd, &more, 1, (off_t)len) != 0)
 		goto fail;
-	rc = vouched_tail(g, name, head, begin, p, tail, len, scn_dir,
+	rc = vouched_tail(g, name, h, hn, head, begin, p, tail, len, scn_dir,
 			  flags | GAME_PARSE_AS_READ);
 	goto out;
 fail:
 	game_free(g);
 out:
+	strbuf_free(&canon);
 	free(piece);
 	free(head);
 	free(tail);
