@@ -139,8 +139,9 @@ enum sd_type {
 	SD_SET     /* a set the game keeps its own way (hexes a side
 		      controls, bridges demolished): a flow list of the
 		      items i, in order, for which in_set(st, arg, i);
-		      load calls set_item(st, arg, i, 0) for every item,
-		      then set_item(st, arg, i, 1) for each listed (an item
+		      load calls set_item(st, arg, i, 0) for every item
+		      (not with SDF_SET_ADDS), then set_item(st, arg, i,
+		      1) for each listed (an item
 		      accept() refuses is refused). Items: names,
 		      name_of, or a rule (n_places, place_name,
 		      place_index: the hexes of a map, with domain
@@ -169,11 +170,16 @@ enum {
 				 scenario data a test position may replace
 				 (its own map); SD_CUSTOM: save may be
 				 NULL */
-	SDF_VIEW_LOOSE = 128  /* SD_COUNT: a view's value sizes its
+	SDF_VIEW_LOOSE = 128, /* SD_COUNT: a view's value sizes its
 				 stand-ins but is not checked against the
 				 state they make (a hidden stack's
 				 stand-in may come from the pool it
 				 counts) */
+	SDF_SET_ADDS = 256    /* SD_SET: set_item(st, arg, i, 0) does
+				 nothing (a load adds to what the state
+				 holds by itself): a load does not call it
+				 for every item (a map's hexsides, 16,000
+				 calls a load) */
 };
 
 struct sd_field {

@@ -1200,6 +1200,54 @@ static void inputs_and_many_flags(void)
 	strbuf_free(&sb);
 }
 
+/* SDF_SET_ADDS: a set whose set_item(..., 0) does nothing (a map's
+ * hexsides, SD_HEXSIDES) is loaded with no such call for every item,
+ * to the same state */
+static int zero_calls;
+
+static void mark_late(void *vst, int arg, int i, int on)
+{
+	if (on)
+		((struct roll *)vst)->late[i] = 2;
+	else
+		zero_calls++;
+}
+
+static void set_adds(void)
+{
+	struct sd_field f[] = {
+		{ .key = "late", .type = SD_SET, .n_places = n_men,
+		  .place_name = man_no, .place_index = man_of,
+		  .in_set = is_late, .set_item = mark_late,
+		  .domain = "#N, a man of the roll" },
+		{ .key = NULL }
+	};
+	struct state_decl sd = { "roll", players, sizeof(struct roll), f,
+		NULL, 0 };
+	struct roll plain, adds;
+	struct doc *d = doc_new("roll.yaml");
+	struct error err;
+	int rc[2];
+
+	roll_init(&plain, 10);
+	plain.late[4] = 2;
+	adds = plain;
+	const char *text = "late: ['#7', '#2']\n";
+
+	rc[0] = doc_parse(d, text, strlen(text), &DOC_LIMITS_SMALL, &err);
+	rc[0] = rc[0] ? rc[0] : sd_load(&sd, &plain, d, d->root, &err);
+	CHECK(rc[0] == 0 && zero_calls == 10, "without SDF_SET_ADDS every "
+	      "item is taken out first: %d calls", zero_calls);
+	zero_calls = 0;
+	f[0].flags = SDF_SET_ADDS;
+	rc[1] = sd_load(&sd, &adds, d, d->root, &err);
+	CHECK(rc[1] == 0 && zero_calls == 0 && adds.late[4] == 2 &&
+	      adds.late[7] == 2 && !memcmp(&plain, &adds, sizeof plain),
+	      "with it, none is, and the state loaded is the same: %d calls",
+	      zero_calls);
+	doc_free(d);
+}
+
 int main(void)
 {
 	load_and_save();
@@ -1215,5 +1263,6 @@ int main(void)
 	places();
 	places_walked();
 	inputs_and_many_flags();
+	set_adds();
 	return unit_done("statedecl");
 }

@@ -855,7 +855,7 @@ static int load_set(const struct sd_field *f, void *st, const struct doc *d,
 		}
 		at[j] = i;
 	}
-	for (i = 0; i < k; i++)
+	for (i = 0; !(f->flags & SDF_SET_ADDS) && i < k; i++)
 		f->set_item(st, f->arg, i, 0);
 	for (size_t j = 0; j < n->n; j++)
 		f->set_item(st, f->arg, at[j], 1);
