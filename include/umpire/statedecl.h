@@ -245,7 +245,9 @@ struct sd_field {
 			   const struct doc_node *n, struct error *err);
 	/* SD_PLACES, SD_SET: places or items named by a rule rather than
 	 * a list (the hexes of a map): how many, the i-th's name in buf,
-	 * and back (-1: none); NULL: the field's names */
+	 * and back (-1: none); NULL: the field's names. n_places reads
+	 * none of the values of the places it counts (an SD_MAP's load
+	 * counts them once, then writes the values) */
 	int (*n_places)(const void *st);
 	const char *(*place_name)(const void *st, int i, char buf[16]);
 	int (*place_index)(const void *st, const char *s);
