@@ -801,9 +801,16 @@ static int load_map(const struct sd_field *f, void *st, const struct doc *d,
 
 	if (need(d, n, f, DOC_MAP, err) < 0)
 		return -1;
-	for (i = 0; f->n_places ? i < np :
-	     key_at(f, st, i, buf, sizeof buf) != NULL; i++)
-		empty_value(&f->sub[0], st, (size_t)i * f->size);
+	/* a byte a place, one after the other (a map's hexes): each
+	 * emptied as empty_value puts none, at once */
+	if (f->n_places && f->sub[0].type == SD_NAME &&
+	    f->sub[0].size == 1 && f->size == 1)
+		memset((unsigned char *)st + f->sub[0].off,
+		       (uint8_t)f->sub[0].none, np > 0 ? (size_t)np : 0);
+	else
+		for (i = 0; f->n_places ? i < np :
+		     key_at(f, st, i, buf, sizeof buf) != NULL; i++)
+			empty_value(&f->sub[0], st, (size_t)i * f->size);
 	for (size_t j = 0; j < n->n; j++) {
 		const struct doc_node *key = n->keys[j];
 
