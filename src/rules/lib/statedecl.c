@@ -147,7 +147,7 @@ static void names_make(struct name_table *t, const struct sd_field *f,
 		       const void *st, const char *(*name)(const struct
 		       sd_field *, const void *, int))
 {
-	int n = 0, cap = 64;
+	int n = 0, cap = SD_MAX_RECORDS;
 	const char **w = xmalloc((size_t)cap * sizeof *w);
 
 	while ((w[n] = name(f, st, n)))
@@ -911,11 +911,14 @@ static int load_records(const struct sd_field *f, void *st,
 			struct error *err)
 {
 	int recs[SD_MAX_STACK], place, k, rc = -1;
-	struct name_table x;
+	struct name_table x = { 0 };
 
 	if (need(d, n, f, DOC_MAP, err) < 0)
 		return -1;
-	names_make(&x, f, st, record_at);
+	/* none made for an empty mapping, which looks no name up (most
+	 * of a state's records fields early in a game) */
+	if (n->n)
+		names_make(&x, f, st, record_at);
 	for (size_t j = 0; j < n->n; j++) {
 		const struct doc_node *v = n->items[j];
 
