@@ -575,8 +575,10 @@ int doc_only_keys(const struct doc *d, const struct doc_node *map,
 	for (size_t i = 0; i < map->n; i++) {
 		const struct doc_node *k = map->keys[i];
 		const char *const *a;
+		/* the first bytes before strcmp (equal strings have
+		 * them equal): a state's 40 fields, 2,750 calls a view */
 		for (a = allowed; *a; a++)
-			if (strcmp(*a, k->str) == 0)
+			if ((*a)[0] == k->str[0] && strcmp(*a, k->str) == 0)
 				break;
 		if (!*a) {
 			struct strbuf sb = STRBUF_INIT;
