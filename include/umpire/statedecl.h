@@ -298,6 +298,10 @@ struct state_decl {
  * of its universe: the fields of cards, and those that share a names
  * list (checked on load, after complete()). */
 #define SDD_ONE_PLACE 1
+/* The names of its records (record_name) and those name_of gives
+ * change only when an SDF_INPUT field is loaded (the order of battle):
+ * a load hashes each way of naming once, not once a field. */
+#define SDD_FIXED_NAMES 2
 
 struct doc_node *sd_save(const struct state_decl *sd, const void *st,
 			 struct doc *d);

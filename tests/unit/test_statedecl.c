@@ -1248,6 +1248,53 @@ static void set_adds(void)
 	doc_free(d);
 }
 
+/* SDD_FIXED_NAMES: the tables of names a load keeps are dropped when
+ * an SDF_INPUT field, which may rename the records, is loaded */
+static int mark_record(void *vst, int rec, const struct doc *d,
+		       const struct doc_node *n, struct error *err)
+{
+	((struct roll *)vst)->here[rec]++;
+	return 0;
+}
+
+static int rename_men(void *vst, const struct doc *d,
+		      const struct doc_node *n, struct error *err)
+{
+	struct roll *st = vst;
+
+	for (int i = 0; i < MEN; i++)
+		snprintf(st->names[i], sizeof st->names[i], "n%d", i);
+	return 0;
+}
+
+static void fixed_names(void)
+{
+	static const struct sd_field f[] = {
+		{ .key = "a", .type = SD_RECORDS, .record_name = man,
+		  .record_load = mark_record },
+		{ .key = "rename", .type = SD_CUSTOM, .load = rename_men,
+		  .flags = SDF_INPUT },
+		{ .key = "b", .type = SD_RECORDS, .record_name = man,
+		  .record_load = mark_record },
+		{ .key = NULL }
+	};
+	const struct state_decl sd = { "roll", players, sizeof(struct roll),
+		f, NULL, SDD_FIXED_NAMES };
+	const char *text = "a: {m1: x, m2: x}\nrename: yes\nb: {n2: x}\n";
+	struct doc *d = doc_new("roll.yaml");
+	struct error err = { 0 };
+	struct roll st;
+	int rc;
+
+	roll_init(&st, 10);
+	rc = doc_parse(d, text, strlen(text), &DOC_LIMITS_SMALL, &err);
+	rc = rc ? rc : sd_load(&sd, &st, d, d->root, &err);
+	CHECK(rc == 0 && st.here[1] == 1 && st.here[2] == 2,
+	      "the names an input field gives are those looked up after it: "
+	      "%s", err.msg);
+	doc_free(d);
+}
+
 int main(void)
 {
 	load_and_save();
@@ -1264,5 +1311,6 @@ int main(void)
 	places_walked();
 	inputs_and_many_flags();
 	set_adds();
+	fixed_names();
 	return unit_done("statedecl");
 }

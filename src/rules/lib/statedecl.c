@@ -186,6 +186,62 @@ static const char *record_at(const struct sd_field *f, const void *st,
 	return i >= 0 ? f->record_name(st, i) : NULL;
 }
 
+typedef const char *(*namer)(const struct sd_field *, const void *, int);
+
+/* The name tables of one load. A declaration whose names change only
+ * with its SDF_INPUT fields (SDD_FIXED_NAMES) has each way of naming
+ * hashed once a load, not once a field (a Race to the Reichstag view's
+ * load hashed its 433 units for each of 20 fields); the tables are
+ * dropped before an SDF_INPUT field is loaded. */
+enum { LOAD_TABLES = 4 };
+struct load_names {
+	int keep;                       /* SDD_FIXED_NAMES */
+	int n;
+	struct sd_field f[LOAD_TABLES]; /* the naming members only */
+	namer how[LOAD_TABLES];
+	struct name_table t[LOAD_TABLES];
+};
+
+static int same_naming(const struct sd_field *a, const struct sd_field *b)
+{
+	return a->record_name == b->record_name && a->names == b->names &&
+	       a->n_names == b->n_names && a->name_of == b->name_of;
+}
+
+/* f's names in st as how (record_at, name_at) gives them: the load's
+ * table, or one made in *own (its slot to free) */
+static const struct name_table *names_for(struct load_names *c,
+					  const struct sd_field *f,
+					  const void *st, namer how,
+					  struct name_table *own)
+{
+	int i;
+
+	for (i = 0; c && c->keep && i < c->n; i++)
+		if (c->how[i] == how && c->t[i].st == st &&
+		    same_naming(&c->f[i], f))
+			return &c->t[i];
+	if (c && c->keep && c->n < LOAD_TABLES) {
+		i = c->n++;
+		c->how[i] = how;
+		c->f[i] = (struct sd_field){ .record_name = f->record_name,
+			.names = f->names, .n_names = f->n_names,
+			.name_of = f->name_of };
+		names_make(&c->t[i], &c->f[i], st, how);
+		return &c->t[i];
+	}
+	names_make(own, f, st, how);
+	return own;
+}
+
+static void names_drop(struct load_names *c)
+{
+	for (int i = 0; c && i < c->n; i++)
+		free(c->t[i].slot);
+	if (c)
+		c->n = 0;
+}
+
 /* ---- places: SD_LIST and SD_MAP ---- */
 
 /* The i-th key of a field: a name, or one key_of() makes in buf. */
@@ -755,10 +811,11 @@ static int load_cards(void *st, const struct doc *d,
 
 static int load_fields(const struct sd_field *fs, void *st,
 		       const struct doc *d, const struct doc_node *map,
-		       int skip_hidden, struct error *err);
+		       int skip_hidden, struct load_names *c,
+		       struct error *err);
 static int load_one(const struct sd_field *f, void *st, const struct doc *d,
 		    const struct doc_node *n, int skip_hidden,
-		    struct error *err);
+		    struct load_names *c, struct error *err);
 
 static int load_list(const struct sd_field *f, void *st, const struct doc *d,
 		     const struct doc_node *n, struct error *err)
@@ -790,7 +847,7 @@ static int load_list(const struct sd_field *f, void *st, const struct doc *d,
 /* A map replaces every place: those it leaves out are emptied. */
 static int load_map(const struct sd_field *f, void *st, const struct doc *d,
 		    const struct doc_node *n, int skip_hidden,
-		    struct error *err)
+		    struct load_names *c, struct error *err)
 {
 	const char *k = NULL;
 	char buf[128], what[160];
@@ -831,7 +888,7 @@ static int load_map(const struct sd_field *f, void *st, const struct doc *d,
 		}
 		struct sd_field e = place(f, i);
 
-		if (load_one(&e, st, d, n->items[j], skip_hidden, err) < 0)
+		if (load_one(&e, st, d, n->items[j], skip_hidden, c, err) < 0)
 			return -1;
 	}
 	return 0;
@@ -840,23 +897,25 @@ static int load_map(const struct sd_field *f, void *st, const struct doc *d,
 /* Every item out of the set (set_item may keep what the state holds
  * by itself: a map's own demolished bridges), then those listed in. */
 static int load_set(const struct sd_field *f, void *st, const struct doc *d,
-		    const struct doc_node *n, struct error *err)
+		    const struct doc_node *n, struct load_names *c,
+		    struct error *err)
 {
 	char where[256], acc[512];
 	int i, k = n_items(f, st), *at;
 	struct name_table t = { 0 };
+	const struct name_table *tp = &t;
 
 	if (need(d, n, f, DOC_SEQ, err) < 0)
 		return -1;
 	if (!f->place_index && n->n)
-		names_make(&t, f, st, name_at);
+		tp = names_for(c, f, st, name_at, &t);
 	at = xcalloc(n->n + 1, sizeof *at);
 	for (size_t j = 0; j < n->n; j++) {
 		const struct doc_node *w = n->items[j];
 
 		i = w->kind != DOC_SCALAR ? -1 : f->place_index ?
 			f->place_index(st, w->str) :
-			names_find(&t, w->str, name_at);
+			names_find(tp, w->str, name_at);
 		if (i < 0 || i >= k || !accepts(f, st, i)) {
 			free(at);
 			free(t.slot);
@@ -899,33 +958,34 @@ static int record_of(const struct doc *d, const struct doc_node *n,
 /* SD_RECORDS declared with a value field: record rec's value read */
 static int load_value(const struct sd_field *f, void *st, int rec,
 		      const struct doc *d, const struct doc_node *n,
-		      struct error *err)
+		      struct load_names *c, struct error *err)
 {
 	struct sd_field e = place(f, rec);
 
-	return load_one(&e, st, d, n, 0, err);
+	return load_one(&e, st, d, n, 0, c, err);
 }
 
 static int load_records(const struct sd_field *f, void *st,
 			const struct doc *d, const struct doc_node *n,
-			struct error *err)
+			struct load_names *c, struct error *err)
 {
 	int recs[SD_MAX_STACK], place, k, rc = -1;
 	struct name_table x = { 0 };
+	const struct name_table *xp = &x;
 
 	if (need(d, n, f, DOC_MAP, err) < 0)
 		return -1;
 	/* none made for an empty mapping, which looks no name up (most
 	 * of a state's records fields early in a game) */
 	if (n->n)
-		names_make(&x, f, st, record_at);
+		xp = names_for(c, f, st, record_at, &x);
 	for (size_t j = 0; j < n->n; j++) {
 		const struct doc_node *v = n->items[j];
 
 		if (f->type == SD_RECORDS) {
-			if ((k = record_of(d, n->keys[j], f, &x, err)) < 0 ||
+			if ((k = record_of(d, n->keys[j], f, xp, err)) < 0 ||
 			    (f->record_load ? f->record_load(st, k, d, v, err) :
-			     load_value(f, st, k, d, v, err)))
+			     load_value(f, st, k, d, v, c, err)))
 				goto out;
 			continue;
 		}
@@ -947,7 +1007,7 @@ static int load_records(const struct sd_field *f, void *st,
 			goto out;
 		}
 		for (size_t i = 0; i < v->n; i++)
-			if ((recs[i] = record_of(d, v->items[i], f, &x,
+			if ((recs[i] = record_of(d, v->items[i], f, xp,
 						 err)) < 0)
 				goto out;
 		if (f->place_put(st, place, recs, (int)v->n, d, v, err) < 0)
@@ -961,7 +1021,7 @@ out:
 
 static int load_one(const struct sd_field *f, void *st, const struct doc *d,
 		    const struct doc_node *n, int skip_hidden,
-		    struct error *err)
+		    struct load_names *c, struct error *err)
 {
 	long long v;
 	int i, k;
@@ -1037,25 +1097,26 @@ static int load_one(const struct sd_field *f, void *st, const struct doc *d,
 	case SD_GROUP:
 		if (need(d, n, f, DOC_MAP, err) < 0)
 			return -1;
-		return load_fields(f->sub, st, d, n, skip_hidden, err);
+		return load_fields(f->sub, st, d, n, skip_hidden, c, err);
 	case SD_LIST:
 		return load_list(f, st, d, n, err);
 	case SD_MAP:
-		return load_map(f, st, d, n, skip_hidden, err);
+		return load_map(f, st, d, n, skip_hidden, c, err);
 	case SD_CUSTOM:
 		return f->load(st, d, n, err);
 	case SD_SET:
-		return load_set(f, st, d, n, err);
+		return load_set(f, st, d, n, c, err);
 	case SD_PLACES:
 	case SD_RECORDS:
-		return load_records(f, st, d, n, err);
+		return load_records(f, st, d, n, c, err);
 	}
 	return 0;
 }
 
 static int load_fields(const struct sd_field *fs, void *st,
 		       const struct doc *d, const struct doc_node *map,
-		       int skip_hidden, struct error *err)
+		       int skip_hidden, struct load_names *c,
+		       struct error *err)
 {
 	const char *keys[SD_MAX_FIELDS + 1];
 	const struct doc_node *n;
@@ -1067,11 +1128,15 @@ static int load_fields(const struct sd_field *fs, void *st,
 	keys[k] = NULL;
 	if (doc_only_keys(d, map, keys, err) < 0)
 		return -1;
-	for (const struct sd_field *f = fs; f->key; f++)
-		if ((n = doc_get(map, f->key)) &&
-		    !(skip_hidden && sd_is_hidden(n)) &&
-		    load_one(f, st, d, n, skip_hidden, err) < 0)
+	for (const struct sd_field *f = fs; f->key; f++) {
+		if (!(n = doc_get(map, f->key)) ||
+		    (skip_hidden && sd_is_hidden(n)))
+			continue;
+		if (f->flags & SDF_INPUT)
+			names_drop(c);   /* it may change the names */
+		if (load_one(f, st, d, n, skip_hidden, c, err) < 0)
 			return -1;
+	}
 	return 0;
 }
 
@@ -1223,9 +1288,14 @@ static void rest(const struct state_decl *sd, void *st,
 int sd_load(const struct state_decl *sd, void *st, const struct doc *d,
 	    const struct doc_node *map, struct error *err)
 {
+	struct load_names c = { .keep = (sd->flags & SDD_FIXED_NAMES) != 0 };
+	int rc;
+
 	if (!map || map->kind != DOC_MAP)
 		return not_a_map(sd, d, err);
-	if (load_fields(sd->fields, st, d, map, 0, err) < 0)
+	rc = load_fields(sd->fields, st, d, map, 0, &c, err);
+	names_drop(&c);
+	if (rc < 0)
 		return -1;
 	rest(sd, st, map);
 	if ((sd->complete && sd->complete(st, d, map, err) < 0) ||
@@ -1564,6 +1634,9 @@ int sd_load_view(const struct state_decl *sd, void *st, const struct doc *d,
 	struct record_standins *rs;
 	size_t n = 0, i;
 	int rc = -1, rank, next, me = side_index(sd, side);
+	/* shown's tables: written only by these loads from here on */
+	struct load_names names = {
+		.keep = (sd->flags & SDD_FIXED_NAMES) != 0 };
 
 	if (!map || map->kind != DOC_MAP)
 		return not_a_map(sd, d, err);
@@ -1590,7 +1663,7 @@ int sd_load_view(const struct state_decl *sd, void *st, const struct doc *d,
 	rs->n = 0;
 	memcpy(shown, st, sd->state_size);
 	if (place_standins(sd, st, fill, m, named, rs, err) < 0 ||
-	    load_fields(sd->fields, shown, fill, m, 1, err) < 0)
+	    load_fields(sd->fields, shown, fill, m, 1, &names, err) < 0)
 		goto out;
 	find_hidden(sd->fields, m, h, &n);
 	for (i = 0; i < n; i++)
@@ -1626,8 +1699,10 @@ int sd_load_view(const struct state_decl *sd, void *st, const struct doc *d,
 					stand_in(h[i].f, shown, held,
 					standin_size(h[i].f, m), fill));
 			}
+			if (h[i].f->flags & SDF_INPUT)
+				names_drop(&names);
 			load_one(h[i].f, shown, fill, doc_get(h[i].map,
-				 h[i].f->key), 1, err);
+				 h[i].f->key), 1, &names, err);
 		}
 	}
 	/* counts the stand-ins need not meet */
@@ -1646,6 +1721,7 @@ int sd_load_view(const struct state_decl *sd, void *st, const struct doc *d,
 				    rs->rec[j]), side ? side : "the referee");
 	}
 out:
+	names_drop(&names);
 	free(rs);
 	free(shown);
 	doc_free(fill);
@@ -1674,7 +1750,7 @@ int sd_load_key(const struct state_decl *sd, const char *key, void *st,
 		return errorf(err, EXIT_REFUSED, "%s: %s: no such field of "
 			      "the %s state", d && d->name ? d->name :
 			      "position", key, sd->game);
-	return load_one(f, st, d, n, 0, err);
+	return load_one(f, st, d, n, 0, NULL, err);
 }
 
 int sd_sees_record(const struct state_decl *sd, const char *key,
