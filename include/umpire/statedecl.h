@@ -139,8 +139,9 @@ enum sd_type {
 	SD_SET     /* a set the game keeps its own way (hexes a side
 		      controls, bridges demolished): a flow list of the
 		      items i, in order, for which in_set(st, arg, i);
-		      load calls set_item(st, arg, i, 0) for every item,
-		      then set_item(st, arg, i, 1) for each listed (an item
+		      load calls set_item(st, arg, i, 0) for every item
+		      (not with SDF_SET_ADDS), then set_item(st, arg, i,
+		      1) for each listed (an item
 		      accept() refuses is refused). Items: names,
 		      name_of, or a rule (n_places, place_name,
 		      place_index: the hexes of a map, with domain
@@ -169,11 +170,16 @@ enum {
 				 scenario data a test position may replace
 				 (its own map); SD_CUSTOM: save may be
 				 NULL */
-	SDF_VIEW_LOOSE = 128  /* SD_COUNT: a view's value sizes its
+	SDF_VIEW_LOOSE = 128, /* SD_COUNT: a view's value sizes its
 				 stand-ins but is not checked against the
 				 state they make (a hidden stack's
 				 stand-in may come from the pool it
 				 counts) */
+	SDF_SET_ADDS = 256    /* SD_SET: set_item(st, arg, i, 0) does
+				 nothing (a load adds to what the state
+				 holds by itself): a load does not call it
+				 for every item (a map's hexsides, 16,000
+				 calls a load) */
 };
 
 struct sd_field {
@@ -239,7 +245,9 @@ struct sd_field {
 			   const struct doc_node *n, struct error *err);
 	/* SD_PLACES, SD_SET: places or items named by a rule rather than
 	 * a list (the hexes of a map): how many, the i-th's name in buf,
-	 * and back (-1: none); NULL: the field's names */
+	 * and back (-1: none); NULL: the field's names. n_places reads
+	 * none of the values of the places it counts (an SD_MAP's load
+	 * counts them once, then writes the values) */
 	int (*n_places)(const void *st);
 	const char *(*place_name)(const void *st, int i, char buf[16]);
 	int (*place_index)(const void *st, const char *s);
@@ -290,6 +298,10 @@ struct state_decl {
  * of its universe: the fields of cards, and those that share a names
  * list (checked on load, after complete()). */
 #define SDD_ONE_PLACE 1
+/* The names of its records (record_name) and those name_of gives
+ * change only when an SDF_INPUT field is loaded (the order of battle):
+ * a load hashes each way of naming once, not once a field. */
+#define SDD_FIXED_NAMES 2
 
 struct doc_node *sd_save(const struct state_decl *sd, const void *st,
 			 struct doc *d);

@@ -271,8 +271,12 @@ static long find_key(const struct doc_node *map, const char *key, size_t len)
 {
 	if (!map || map->kind != DOC_MAP)
 		return -1;
+	/* the first bytes compared before memcmp is called: keys of one
+	 * length are many (a state's unit ids: 0.1M instructions of a
+	 * Race to the Reichstag view's load) */
 	for (size_t i = 0; i < map->n; i++)
 		if (map->keys[i]->len == len &&
+		    (len == 0 || map->keys[i]->str[0] == key[0]) &&
 		    memcmp(map->keys[i]->str, key, len) == 0)
 			return (long)i;
 	return -1;
@@ -571,8 +575,10 @@ int doc_only_keys(const struct doc *d, const struct doc_node *map,
 	for (size_t i = 0; i < map->n; i++) {
 		const struct doc_node *k = map->keys[i];
 		const char *const *a;
+		/* the first bytes before strcmp (equal strings have
+		 * them equal): a state's 40 fields, 2,750 calls a view */
 		for (a = allowed; *a; a++)
-			if (strcmp(*a, k->str) == 0)
+			if ((*a)[0] == k->str[0] && strcmp(*a, k->str) == 0)
 				break;
 		if (!*a) {
 			struct strbuf sb = STRBUF_INIT;

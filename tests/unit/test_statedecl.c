@@ -1200,6 +1200,101 @@ static void inputs_and_many_flags(void)
 	strbuf_free(&sb);
 }
 
+/* SDF_SET_ADDS: a set whose set_item(..., 0) does nothing (a map's
+ * hexsides, SD_HEXSIDES) is loaded with no such call for every item,
+ * to the same state */
+static int zero_calls;
+
+static void mark_late(void *vst, int arg, int i, int on)
+{
+	if (on)
+		((struct roll *)vst)->late[i] = 2;
+	else
+		zero_calls++;
+}
+
+static void set_adds(void)
+{
+	struct sd_field f[] = {
+		{ .key = "late", .type = SD_SET, .n_places = n_men,
+		  .place_name = man_no, .place_index = man_of,
+		  .in_set = is_late, .set_item = mark_late,
+		  .domain = "#N, a man of the roll" },
+		{ .key = NULL }
+	};
+	struct state_decl sd = { "roll", players, sizeof(struct roll), f,
+		NULL, 0 };
+	struct roll plain, adds;
+	struct doc *d = doc_new("roll.yaml");
+	struct error err;
+	int rc[2];
+
+	roll_init(&plain, 10);
+	plain.late[4] = 2;
+	adds = plain;
+	const char *text = "late: ['#7', '#2']\n";
+
+	rc[0] = doc_parse(d, text, strlen(text), &DOC_LIMITS_SMALL, &err);
+	rc[0] = rc[0] ? rc[0] : sd_load(&sd, &plain, d, d->root, &err);
+	CHECK(rc[0] == 0 && zero_calls == 10, "without SDF_SET_ADDS every "
+	      "item is taken out first: %d calls", zero_calls);
+	zero_calls = 0;
+	f[0].flags = SDF_SET_ADDS;
+	rc[1] = sd_load(&sd, &adds, d, d->root, &err);
+	CHECK(rc[1] == 0 && zero_calls == 0 && adds.late[4] == 2 &&
+	      adds.late[7] == 2 && !memcmp(&plain, &adds, sizeof plain),
+	      "with it, none is, and the state loaded is the same: %d calls",
+	      zero_calls);
+	doc_free(d);
+}
+
+/* SDD_FIXED_NAMES: the tables of names a load keeps are dropped when
+ * an SDF_INPUT field, which may rename the records, is loaded */
+static int mark_record(void *vst, int rec, const struct doc *d,
+		       const struct doc_node *n, struct error *err)
+{
+	((struct roll *)vst)->here[rec]++;
+	return 0;
+}
+
+static int rename_men(void *vst, const struct doc *d,
+		      const struct doc_node *n, struct error *err)
+{
+	struct roll *st = vst;
+
+	for (int i = 0; i < MEN; i++)
+		snprintf(st->names[i], sizeof st->names[i], "n%d", i);
+	return 0;
+}
+
+static void fixed_names(void)
+{
+	static const struct sd_field f[] = {
+		{ .key = "a", .type = SD_RECORDS, .record_name = man,
+		  .record_load = mark_record },
+		{ .key = "rename", .type = SD_CUSTOM, .load = rename_men,
+		  .flags = SDF_INPUT },
+		{ .key = "b", .type = SD_RECORDS, .record_name = man,
+		  .record_load = mark_record },
+		{ .key = NULL }
+	};
+	const struct state_decl sd = { "roll", players, sizeof(struct roll),
+		f, NULL, SDD_FIXED_NAMES };
+	const char *text = "a: {m1: x, m2: x}\nrename: yes\nb: {n2: x}\n";
+	struct doc *d = doc_new("roll.yaml");
+	struct error err = { 0 };
+	struct roll st;
+	int rc;
+
+	roll_init(&st, 10);
+	rc = doc_parse(d, text, strlen(text), &DOC_LIMITS_SMALL, &err);
+	rc = rc ? rc : sd_load(&sd, &st, d, d->root, &err);
+	CHECK(rc == 0 && st.here[1] == 1 && st.here[2] == 2,
+	      "the names an input field gives are those looked up after it: "
+	      "%s", err.msg);
+	doc_free(d);
+}
+
 int main(void)
 {
 	load_and_save();
@@ -1215,5 +1310,7 @@ int main(void)
 	places();
 	places_walked();
 	inputs_and_many_flags();
+	set_adds();
+	fixed_names();
 	return unit_done("statedecl");
 }

@@ -49,6 +49,8 @@ int hexdecl_side_next(const void *st, int bit, int i)
 	return hex_side_item_next(map_of(st), i, bit);
 }
 
+/* on 0 does nothing: SD_HEXSIDES says so (SDF_SET_ADDS), and a load
+ * does not call it so for every hexside */
 void hexdecl_side_mark(void *st, int bit, int i, int on)
 {
 	if (on)

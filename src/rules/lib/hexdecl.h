@@ -34,6 +34,7 @@ void hexdecl_side_mark(void *st, int bit, int i, int on);
 	.n_places = hexdecl_n_sides, .place_name = hexdecl_side_name, \
 	.place_index = hexdecl_side_index, .in_set = hexdecl_side_has, \
 	.next_in = hexdecl_side_next, .set_item = hexdecl_side_mark, \
-	.arg = (bit), .domain = "the hexsides of the map (CCRR-CCRR)"
+	.arg = (bit), .flags = SDF_SET_ADDS, \
+	.domain = "the hexsides of the map (CCRR-CCRR)"
 
 #endif

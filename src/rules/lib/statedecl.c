@@ -139,29 +139,34 @@ static size_t name_hash(const char *s)
 	return h;
 }
 
-/* the names of f (name_at) into t; a name twice keeps its first */
+/* the names of f (name_at) into t; a name twice keeps its first. Each
+ * name asked once (st is not changed here), not once to count them,
+ * again to hash and again at each probe: 29 tables of 433 units a Race
+ * to the Reichstag view load */
 static void names_make(struct name_table *t, const struct sd_field *f,
 		       const void *st, const char *(*name)(const struct
 		       sd_field *, const void *, int))
 {
-	int n = 0;
-	const char *w;
+	int n = 0, cap = SD_MAX_RECORDS;
+	const char **w = xmalloc((size_t)cap * sizeof *w);
 
-	while (name(f, st, n))
-		n++;
+	while ((w[n] = name(f, st, n)))
+		if (++n == cap)
+			w = xrealloc(w, (size_t)(cap *= 2) * sizeof *w);
 	t->f = f;
 	t->st = st;
 	for (t->mask = 15; t->mask < (size_t)n * 2; t->mask = 2 * t->mask + 1)
 		;
 	t->slot = xcalloc(t->mask + 1, sizeof *t->slot);
-	for (int i = 0; i < n && (w = name(f, st, i)); i++) {
-		size_t h = name_hash(w) & t->mask;
+	for (int i = 0; i < n; i++) {
+		size_t h = name_hash(w[i]) & t->mask;
 
-		while (t->slot[h] && strcmp(name(f, st, t->slot[h] - 1), w))
+		while (t->slot[h] && strcmp(w[t->slot[h] - 1], w[i]))
 			h = (h + 1) & t->mask;
 		if (!t->slot[h])
 			t->slot[h] = i + 1;
 	}
+	free(w);
 }
 
 static int names_find(const struct name_table *t, const char *s,
@@ -179,6 +184,62 @@ static const char *record_at(const struct sd_field *f, const void *st,
 			     int i)
 {
 	return i >= 0 ? f->record_name(st, i) : NULL;
+}
+
+typedef const char *(*namer)(const struct sd_field *, const void *, int);
+
+/* The name tables of one load. A declaration whose names change only
+ * with its SDF_INPUT fields (SDD_FIXED_NAMES) has each way of naming
+ * hashed once a load, not once a field (a Race to the Reichstag view's
+ * load hashed its 433 units for each of 20 fields); the tables are
+ * dropped before an SDF_INPUT field is loaded. */
+enum { LOAD_TABLES = 4 };
+struct load_names {
+	int keep;                       /* SDD_FIXED_NAMES */
+	int n;
+	struct sd_field f[LOAD_TABLES]; /* the naming members only */
+	namer how[LOAD_TABLES];
+	struct name_table t[LOAD_TABLES];
+};
+
+static int same_naming(const struct sd_field *a, const struct sd_field *b)
+{
+	return a->record_name == b->record_name && a->names == b->names &&
+	       a->n_names == b->n_names && a->name_of == b->name_of;
+}
+
+/* f's names in st as how (record_at, name_at) gives them: the load's
+ * table, or one made in *own (its slot to free) */
+static const struct name_table *names_for(struct load_names *c,
+					  const struct sd_field *f,
+					  const void *st, namer how,
+					  struct name_table *own)
+{
+	int i;
+
+	for (i = 0; c && c->keep && i < c->n; i++)
+		if (c->how[i] == how && c->t[i].st == st &&
+		    same_naming(&c->f[i], f))
+			return &c->t[i];
+	if (c && c->keep && c->n < LOAD_TABLES) {
+		i = c->n++;
+		c->how[i] = how;
+		c->f[i] = (struct sd_field){ .record_name = f->record_name,
+			.names = f->names, .n_names = f->n_names,
+			.name_of = f->name_of };
+		names_make(&c->t[i], &c->f[i], st, how);
+		return &c->t[i];
+	}
+	names_make(own, f, st, how);
+	return own;
+}
+
+static void names_drop(struct load_names *c)
+{
+	for (int i = 0; c && i < c->n; i++)
+		free(c->t[i].slot);
+	if (c)
+		c->n = 0;
 }
 
 /* ---- places: SD_LIST and SD_MAP ---- */
@@ -750,10 +811,11 @@ static int load_cards(void *st, const struct doc *d,
 
 static int load_fields(const struct sd_field *fs, void *st,
 		       const struct doc *d, const struct doc_node *map,
-		       int skip_hidden, struct error *err);
+		       int skip_hidden, struct load_names *c,
+		       struct error *err);
 static int load_one(const struct sd_field *f, void *st, const struct doc *d,
 		    const struct doc_node *n, int skip_hidden,
-		    struct error *err);
+		    struct load_names *c, struct error *err);
 
 static int load_list(const struct sd_field *f, void *st, const struct doc *d,
 		     const struct doc_node *n, struct error *err)
@@ -785,23 +847,33 @@ static int load_list(const struct sd_field *f, void *st, const struct doc *d,
 /* A map replaces every place: those it leaves out are emptied. */
 static int load_map(const struct sd_field *f, void *st, const struct doc *d,
 		    const struct doc_node *n, int skip_hidden,
-		    struct error *err)
+		    struct load_names *c, struct error *err)
 {
 	const char *k = NULL;
 	char buf[128], what[160];
-	int i;
+	/* the places counted once: n_places reads none of the map's
+	 * values (statedecl.h), the only bytes written here; asked for
+	 * each, a map's hexes cost 2 x 2,700 calls a view's load */
+	int i, np = f->n_places ? f->n_places(st) : 0;
 
 	if (need(d, n, f, DOC_MAP, err) < 0)
 		return -1;
-	for (i = 0; f->n_places ? i < f->n_places(st) :
-	     key_at(f, st, i, buf, sizeof buf) != NULL; i++)
-		empty_value(&f->sub[0], st, (size_t)i * f->size);
+	/* a byte a place, one after the other (a map's hexes): each
+	 * emptied as empty_value puts none, at once */
+	if (f->n_places && f->sub[0].type == SD_NAME &&
+	    f->sub[0].size == 1 && f->size == 1)
+		memset((unsigned char *)st + f->sub[0].off,
+		       (uint8_t)f->sub[0].none, np > 0 ? (size_t)np : 0);
+	else
+		for (i = 0; f->n_places ? i < np :
+		     key_at(f, st, i, buf, sizeof buf) != NULL; i++)
+			empty_value(&f->sub[0], st, (size_t)i * f->size);
 	for (size_t j = 0; j < n->n; j++) {
 		const struct doc_node *key = n->keys[j];
 
 		if (f->place_index && key->kind == DOC_SCALAR) {
 			i = f->place_index(st, key->str);
-			k = i >= 0 && i < f->n_places(st) ? key->str : NULL;
+			k = i >= 0 && i < np ? key->str : NULL;
 		} else {
 			for (i = 0; key->kind == DOC_SCALAR &&
 			     (k = key_at(f, st, i, buf, sizeof buf)) &&
@@ -816,7 +888,7 @@ static int load_map(const struct sd_field *f, void *st, const struct doc *d,
 		}
 		struct sd_field e = place(f, i);
 
-		if (load_one(&e, st, d, n->items[j], skip_hidden, err) < 0)
+		if (load_one(&e, st, d, n->items[j], skip_hidden, c, err) < 0)
 			return -1;
 	}
 	return 0;
@@ -825,23 +897,25 @@ static int load_map(const struct sd_field *f, void *st, const struct doc *d,
 /* Every item out of the set (set_item may keep what the state holds
  * by itself: a map's own demolished bridges), then those listed in. */
 static int load_set(const struct sd_field *f, void *st, const struct doc *d,
-		    const struct doc_node *n, struct error *err)
+		    const struct doc_node *n, struct load_names *c,
+		    struct error *err)
 {
 	char where[256], acc[512];
 	int i, k = n_items(f, st), *at;
 	struct name_table t = { 0 };
+	const struct name_table *tp = &t;
 
 	if (need(d, n, f, DOC_SEQ, err) < 0)
 		return -1;
 	if (!f->place_index && n->n)
-		names_make(&t, f, st, name_at);
+		tp = names_for(c, f, st, name_at, &t);
 	at = xcalloc(n->n + 1, sizeof *at);
 	for (size_t j = 0; j < n->n; j++) {
 		const struct doc_node *w = n->items[j];
 
 		i = w->kind != DOC_SCALAR ? -1 : f->place_index ?
 			f->place_index(st, w->str) :
-			names_find(&t, w->str, name_at);
+			names_find(tp, w->str, name_at);
 		if (i < 0 || i >= k || !accepts(f, st, i)) {
 			free(at);
 			free(t.slot);
@@ -855,7 +929,7 @@ static int load_set(const struct sd_field *f, void *st, const struct doc *d,
 		}
 		at[j] = i;
 	}
-	for (i = 0; i < k; i++)
+	for (i = 0; !(f->flags & SDF_SET_ADDS) && i < k; i++)
 		f->set_item(st, f->arg, i, 0);
 	for (size_t j = 0; j < n->n; j++)
 		f->set_item(st, f->arg, at[j], 1);
@@ -884,30 +958,34 @@ static int record_of(const struct doc *d, const struct doc_node *n,
 /* SD_RECORDS declared with a value field: record rec's value read */
 static int load_value(const struct sd_field *f, void *st, int rec,
 		      const struct doc *d, const struct doc_node *n,
-		      struct error *err)
+		      struct load_names *c, struct error *err)
 {
 	struct sd_field e = place(f, rec);
 
-	return load_one(&e, st, d, n, 0, err);
+	return load_one(&e, st, d, n, 0, c, err);
 }
 
 static int load_records(const struct sd_field *f, void *st,
 			const struct doc *d, const struct doc_node *n,
-			struct error *err)
+			struct load_names *c, struct error *err)
 {
 	int recs[SD_MAX_STACK], place, k, rc = -1;
-	struct name_table x;
+	struct name_table x = { 0 };
+	const struct name_table *xp = &x;
 
 	if (need(d, n, f, DOC_MAP, err) < 0)
 		return -1;
-	names_make(&x, f, st, record_at);
+	/* none made for an empty mapping, which looks no name up (most
+	 * of a state's records fields early in a game) */
+	if (n->n)
+		xp = names_for(c, f, st, record_at, &x);
 	for (size_t j = 0; j < n->n; j++) {
 		const struct doc_node *v = n->items[j];
 
 		if (f->type == SD_RECORDS) {
-			if ((k = record_of(d, n->keys[j], f, &x, err)) < 0 ||
+			if ((k = record_of(d, n->keys[j], f, xp, err)) < 0 ||
 			    (f->record_load ? f->record_load(st, k, d, v, err) :
-			     load_value(f, st, k, d, v, err)))
+			     load_value(f, st, k, d, v, c, err)))
 				goto out;
 			continue;
 		}
@@ -929,7 +1007,7 @@ static int load_records(const struct sd_field *f, void *st,
 			goto out;
 		}
 		for (size_t i = 0; i < v->n; i++)
-			if ((recs[i] = record_of(d, v->items[i], f, &x,
+			if ((recs[i] = record_of(d, v->items[i], f, xp,
 						 err)) < 0)
 				goto out;
 		if (f->place_put(st, place, recs, (int)v->n, d, v, err) < 0)
@@ -943,7 +1021,7 @@ out:
 
 static int load_one(const struct sd_field *f, void *st, const struct doc *d,
 		    const struct doc_node *n, int skip_hidden,
-		    struct error *err)
+		    struct load_names *c, struct error *err)
 {
 	long long v;
 	int i, k;
@@ -1019,25 +1097,26 @@ static int load_one(const struct sd_field *f, void *st, const struct doc *d,
 	case SD_GROUP:
 		if (need(d, n, f, DOC_MAP, err) < 0)
 			return -1;
-		return load_fields(f->sub, st, d, n, skip_hidden, err);
+		return load_fields(f->sub, st, d, n, skip_hidden, c, err);
 	case SD_LIST:
 		return load_list(f, st, d, n, err);
 	case SD_MAP:
-		return load_map(f, st, d, n, skip_hidden, err);
+		return load_map(f, st, d, n, skip_hidden, c, err);
 	case SD_CUSTOM:
 		return f->load(st, d, n, err);
 	case SD_SET:
-		return load_set(f, st, d, n, err);
+		return load_set(f, st, d, n, c, err);
 	case SD_PLACES:
 	case SD_RECORDS:
-		return load_records(f, st, d, n, err);
+		return load_records(f, st, d, n, c, err);
 	}
 	return 0;
 }
 
 static int load_fields(const struct sd_field *fs, void *st,
 		       const struct doc *d, const struct doc_node *map,
-		       int skip_hidden, struct error *err)
+		       int skip_hidden, struct load_names *c,
+		       struct error *err)
 {
 	const char *keys[SD_MAX_FIELDS + 1];
 	const struct doc_node *n;
@@ -1049,11 +1128,15 @@ static int load_fields(const struct sd_field *fs, void *st,
 	keys[k] = NULL;
 	if (doc_only_keys(d, map, keys, err) < 0)
 		return -1;
-	for (const struct sd_field *f = fs; f->key; f++)
-		if ((n = doc_get(map, f->key)) &&
-		    !(skip_hidden && sd_is_hidden(n)) &&
-		    load_one(f, st, d, n, skip_hidden, err) < 0)
+	for (const struct sd_field *f = fs; f->key; f++) {
+		if (!(n = doc_get(map, f->key)) ||
+		    (skip_hidden && sd_is_hidden(n)))
+			continue;
+		if (f->flags & SDF_INPUT)
+			names_drop(c);   /* it may change the names */
+		if (load_one(f, st, d, n, skip_hidden, c, err) < 0)
 			return -1;
+	}
 	return 0;
 }
 
@@ -1205,9 +1288,14 @@ static void rest(const struct state_decl *sd, void *st,
 int sd_load(const struct state_decl *sd, void *st, const struct doc *d,
 	    const struct doc_node *map, struct error *err)
 {
+	struct load_names c = { .keep = (sd->flags & SDD_FIXED_NAMES) != 0 };
+	int rc;
+
 	if (!map || map->kind != DOC_MAP)
 		return not_a_map(sd, d, err);
-	if (load_fields(sd->fields, st, d, map, 0, err) < 0)
+	rc = load_fields(sd->fields, st, d, map, 0, &c, err);
+	names_drop(&c);
+	if (rc < 0)
 		return -1;
 	rest(sd, st, map);
 	if ((sd->complete && sd->complete(st, d, map, err) < 0) ||
@@ -1421,19 +1509,37 @@ static void records_named(const struct sd_field *fs, record_fn rn,
 	}
 }
 
-/* The record to stand in next for f: of those the view names nowhere
- * and f accepts, the first of the lowest standin_rank; -1: none. */
-static int standin_record(const struct sd_field *f, record_fn rn,
-			  const void *st, const unsigned char *named)
-{
-	int best = -1, rank = 0, r;
+/* The stand-in rank of each record for f in st (0: f does not
+ * accept it, else its standin_rank, 1 without one), good while st is
+ * not changed: each stand-in record picked named every record and
+ * asked accept() and the rank again (0.19M instructions of a Race to
+ * the Reichstag view, 42 picks among 433 records). */
+struct standin_ranks {
+	int n;                     /* the records: 0..n-1 */
+	int rank[SD_MAX_RECORDS];
+};
 
-	for (int k = 0; k < SD_MAX_RECORDS && rn(st, k); k++) {
-		r = named[k] || !accepts(f, st, k) ? 0 :
-			f->standin_rank ? f->standin_rank(st, k) : 1;
-		if (r > 0 && (best < 0 || r < rank)) {
+static void standin_ranks(const struct sd_field *f, record_fn rn,
+			  const void *st, struct standin_ranks *r)
+{
+	for (r->n = 0; r->n < SD_MAX_RECORDS && rn(st, r->n); r->n++)
+		r->rank[r->n] = !accepts(f, st, r->n) ? 0 :
+			f->standin_rank ? f->standin_rank(st, r->n) : 1;
+}
+
+/* The record to stand in next: of those the view names nowhere and
+ * the field accepts, the first of the lowest rank (none is below 1);
+ * -1: none. */
+static int standin_record(const struct standin_ranks *r,
+			  const unsigned char *named)
+{
+	int best = -1, rank = 0, x;
+
+	for (int k = 0; k < r->n && rank != 1; k++) {
+		x = named[k] ? 0 : r->rank[k];
+		if (x > 0 && (best < 0 || x < rank)) {
 			best = k;
-			rank = r;
+			rank = x;
 		}
 	}
 	return best;
@@ -1446,13 +1552,17 @@ static struct doc_node *record_set_standin(const struct sd_field *f,
 					   long long size, struct doc *d)
 {
 	struct doc_node *seq = doc_seq(d);
+	struct standin_ranks *r = xmalloc(sizeof *r);
 	int k;
 
 	seq->style = DOC_STYLE_FLOW;
-	while (size-- > 0 && (k = standin_record(f, rn, st, named)) >= 0) {
+	if (size > 0)
+		standin_ranks(f, rn, st, r);
+	while (size-- > 0 && (k = standin_record(r, named)) >= 0) {
 		named[k] = 1;
 		doc_push(d, seq, doc_str(d, rn(st, k)));
 	}
+	free(r);
 	return seq;
 }
 
@@ -1466,28 +1576,36 @@ static int place_standins(const struct state_decl *sd, const void *st,
 {
 	struct doc_node *v, *l;
 	char where[256];
-	int k;
+	int k, rc = 0;
+	/* st is not changed here: f's ranks stand while f is placed */
+	struct standin_ranks *r = xmalloc(sizeof *r);
+	const struct sd_field *ranked = NULL;
 
-	for (const struct sd_field *f = sd->fields; f->key; f++) {
+	for (const struct sd_field *f = sd->fields; rc == 0 && f->key; f++) {
 		if (f->type != SD_PLACES ||
 		    !(v = (struct doc_node *)doc_get(m, f->key)) ||
 		    v->kind != DOC_MAP)
 			continue;
-		for (size_t j = 0; j < v->n; j++) {
+		for (size_t j = 0; rc == 0 && j < v->n; j++) {
 			l = v->items[j];
-			for (size_t i = 0; l->kind == DOC_SEQ && i < l->n;
-			     i++) {
+			for (size_t i = 0; rc == 0 && l->kind == DOC_SEQ &&
+			     i < l->n; i++) {
 				if (!sd_is_hidden(l->items[i]))
 					continue;
-				k = standin_record(f, f->record_name, st,
-						   named);
-				if (k < 0 || out->n == SD_MAX_RECORDS)
-					return errorf(err, EXIT_REFUSED, "%s: "
-						      "%s: more hidden records "
-						      "than records the view "
-						      "does not name",
-						      doc_where(fill, l, where,
-						      sizeof where), f->key);
+				if (ranked != f)
+					standin_ranks(f, f->record_name, st,
+						      r);
+				ranked = f;
+				k = standin_record(r, named);
+				if (k < 0 || out->n == SD_MAX_RECORDS) {
+					rc = errorf(err, EXIT_REFUSED, "%s: "
+						    "%s: more hidden records "
+						    "than records the view "
+						    "does not name",
+						    doc_where(fill, l, where,
+						    sizeof where), f->key);
+					break;
+				}
 				named[k] = 1;
 				l->items[i] = doc_str(fill,
 						      f->record_name(st, k));
@@ -1496,7 +1614,8 @@ static int place_standins(const struct state_decl *sd, const void *st,
 			}
 		}
 	}
-	return 0;
+	free(r);
+	return rc;
 }
 
 /*
@@ -1515,17 +1634,22 @@ int sd_load_view(const struct state_decl *sd, void *st, const struct doc *d,
 	struct record_standins *rs;
 	size_t n = 0, i;
 	int rc = -1, rank, next, me = side_index(sd, side);
+	/* shown's tables: written only by these loads from here on */
+	struct load_names names = {
+		.keep = (sd->flags & SDD_FIXED_NAMES) != 0 };
 
 	if (!map || map->kind != DOC_MAP)
 		return not_a_map(sd, d, err);
 	struct doc *fill = doc_new(d ? d->name : "view");
 	struct doc_node *m = doc_copy(fill, map);
-	void *shown = doc_alloc(fill, sd->state_size);
+	/* not zeroed (doc_alloc): st is copied over it whole, and the
+	 * zeroing of a large state cost as much as the copy (0.2M
+	 * instructions of a Race to the Reichstag view) */
+	void *shown = xmalloc(sd->state_size);
 
 	record_fn rn = records_of(sd->fields);
 	unsigned char *named = doc_alloc(fill, SD_MAX_RECORDS);
 
-	memset(named, 0, SD_MAX_RECORDS);
 	if (rn) {
 		struct sd_field rf = { .record_name = rn };
 		struct name_table t;
@@ -1534,11 +1658,12 @@ int sd_load_view(const struct state_decl *sd, void *st, const struct doc *d,
 		records_named(sd->fields, rn, &t, st, m, named);
 		free(t.slot);
 	}
-	rs = doc_alloc(fill, sizeof *rs);
+	/* only the first rs->n entries are read: not zeroed */
+	rs = xmalloc(sizeof *rs);
 	rs->n = 0;
 	memcpy(shown, st, sd->state_size);
 	if (place_standins(sd, st, fill, m, named, rs, err) < 0 ||
-	    load_fields(sd->fields, shown, fill, m, 1, err) < 0)
+	    load_fields(sd->fields, shown, fill, m, 1, &names, err) < 0)
 		goto out;
 	find_hidden(sd->fields, m, h, &n);
 	for (i = 0; i < n; i++)
@@ -1574,8 +1699,10 @@ int sd_load_view(const struct state_decl *sd, void *st, const struct doc *d,
 					stand_in(h[i].f, shown, held,
 					standin_size(h[i].f, m), fill));
 			}
+			if (h[i].f->flags & SDF_INPUT)
+				names_drop(&names);
 			load_one(h[i].f, shown, fill, doc_get(h[i].map,
-				 h[i].f->key), 1, err);
+				 h[i].f->key), 1, &names, err);
 		}
 	}
 	/* counts the stand-ins need not meet */
@@ -1594,6 +1721,9 @@ int sd_load_view(const struct state_decl *sd, void *st, const struct doc *d,
 				    rs->rec[j]), side ? side : "the referee");
 	}
 out:
+	names_drop(&names);
+	free(rs);
+	free(shown);
 	doc_free(fill);
 	return rc;
 }
@@ -1620,7 +1750,7 @@ int sd_load_key(const struct state_decl *sd, const char *key, void *st,
 		return errorf(err, EXIT_REFUSED, "%s: %s: no such field of "
 			      "the %s state", d && d->name ? d->name :
 			      "position", key, sd->game);
-	return load_one(f, st, d, n, 0, err);
+	return load_one(f, st, d, n, 0, NULL, err);
 }
 
 int sd_sees_record(const struct state_decl *sd, const char *key,

@@ -678,9 +678,11 @@ static const struct sd_field fields[] = {
 	{ .key = NULL }
 };
 
+/* SDD_FIXED_NAMES: the units (unit_name) are those of the oob, an
+ * SDF_INPUT field (rt_oob_load); no other load names them */
 const struct state_decl rt_state = {
 	"race-to-the-reichstag", sides, sizeof(struct rttr), fields, complete,
-	0
+	SDD_FIXED_NAMES
 };
 
 struct doc_node *rt_save(const void *st, struct doc *d)
