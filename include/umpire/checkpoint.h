@@ -89,6 +89,10 @@ struct checkpoints {
 	size_t n_cuts;
 	char *map;
 	size_t map_len;
+	/* the checkpoint file read last, kept (checkpoints_point): umpire
+	 * sign resumes from the same one twice, checking the game and then
+	 * its answers (owned; shared by the copies a check makes of cp) */
+	struct kept_point *kept;
 };
 
 /* The file of g's game, if there is a usable one (same game, genesis

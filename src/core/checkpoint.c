@@ -266,6 +266,12 @@ none:
 	memset(cp->cuts, 0, sizeof cp->cuts);
 }
 
+/* The checkpoint file read last, kept for the next resume from it. */
+struct kept_point {
+	struct doc *doc;
+	size_t step;
+};
+
 void checkpoints_open(struct checkpoints *cp, const struct game *g)
 {
 	struct strbuf path = STRBUF_INIT;
@@ -296,6 +302,7 @@ void checkpoints_open(struct checkpoints *cp, const struct game *g)
 				n * CHECKPOINT_STEP_BYTES)) != NULL)) {
 		cp->doc = d;
 		cp->n_steps = n;
+		cp->kept = xcalloc(1, sizeof *cp->kept);
 		prefix_open(cp, g, doc_get(r, "prefix"));
 	} else {
 		doc_free(d);
@@ -305,6 +312,9 @@ void checkpoints_open(struct checkpoints *cp, const struct game *g)
 
 void checkpoints_close(struct checkpoints *cp)
 {
+	if (cp->kept)
+		doc_free(cp->kept->doc);
+	free(cp->kept);
 	doc_free(cp->doc);
 	free(cp->steps);
 	if (cp->map)
@@ -531,13 +541,21 @@ static struct doc *read_point(const struct game *g, size_t step)
 	return d;
 }
 
-/* The checkpoint file of step, loaded onto a copy of g's start state. */
-static int load_point(const struct game *g, size_t step,
-		      struct resume_point *out)
+/* The checkpoint file of step, loaded onto a copy of g's start state;
+ * the file read once while cp is open (kept). */
+static int load_point(const struct checkpoints *cp, const struct game *g,
+		      size_t step, struct resume_point *out)
 {
 	struct error ignored;
 	size_t blind, turn, draws;
-	struct doc *d = read_point(g, step);
+	struct kept_point *k = cp->kept;
+	struct doc *d = k && k->doc && k->step == step ? k->doc :
+		read_point(g, step);
+	if (k && d && d != k->doc) {
+		doc_free(k->doc);
+		k->doc = d;
+		k->step = step;
+	}
 	const struct doc_node *m, *state;
 	int rc = -1;
 	memset(out, 0, sizeof *out);
@@ -569,7 +587,8 @@ static int load_point(const struct game *g, size_t step,
 	}
 	if (rc)
 		resume_point_free(out);
-	doc_free(d);
+	if (!k || d != k->doc)
+		doc_free(d);
 	return rc ? -1 : 0;
 }
 
@@ -595,7 +614,7 @@ int checkpoints_point(const struct checkpoints *cp, const struct game *g,
 		if (size_of(cp->points->items[i], &step) == 0 &&
 		    step >= 1 && step <= steps && step > best)
 			best = step;
-	return !best ? -1 : load_point(g, best, out) ? -2 : 0;
+	return !best ? -1 : load_point(cp, g, best, out) ? -2 : 0;
 }
 
 int checkpoints_current(const struct checkpoints *cp, const struct game *g)
