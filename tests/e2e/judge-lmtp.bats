@@ -59,7 +59,21 @@ stop() {
 	[ "$rc" -eq 0 ] || { echo "exit $rc"; cat judge.err; return 1; }
 }
 
-@test "judge --lmtp: a new game and its first orders through LMTP take a step, a 250 each; SIGTERM: exit 0" {
+# The player's next orders mailed to the judge as $1.eml: first
+# orders of the latest letter the player got.
+next_orders() {
+	local letter
+	post
+	letter=$(ls -t mbox/player/*.umpire | head -1)
+	as player orders "$letter" -o "$1.yaml"
+	as player sign "$1.yaml" --game "$letter" -o "$1-signed.yaml" \
+		2>/dev/null
+	as player mail "$1-signed.yaml" --game "$letter" -o "$1.eml"
+}
+
+# A new Arnswalde game mailed to the server (which serve starts) and
+# taken; then its first orders (m1.eml), delivered: a 250 each.
+first_step() {
 	judge_setup player
 	as player new arnswalde-1945 --side player=player.pub \
 		--referee judge.pub --set difficulty=low -o g.yaml 2>/dev/null
@@ -69,13 +83,13 @@ stop() {
 	echo "$output"
 	[ "$status" -eq 0 ]
 	assert_output_has "first.eml 250"
-	post
-	letter=$(ls mbox/player/*.umpire | head -1)
-	as player orders "$letter" -o o.yaml
-	as player sign o.yaml --game "$letter" -o signed.yaml 2>/dev/null
-	as player mail signed.yaml --game "$letter" -o m1.eml
+	next_orders m1
 	run $CLIENT j.sock m1.eml
 	assert_output_has "m1.eml 250"
+}
+
+@test "judge --lmtp: a new game and its first orders through LMTP take a step, a 250 each; SIGTERM: exit 0" {
+	first_step
 	grep -q ' join done .*taken as its referee' games/judge.log
 	grep -q ' 1 done .*adjudicated step 1' games/judge.log
 	[ "$(wc -l <games/judge.log)" -eq 2 ]
@@ -90,26 +104,9 @@ stop() {
 	# a copy of the scenarios the server and the players read
 	cp -r "$UMPIRE_SCENARIOS" scn
 	export UMPIRE_SCENARIOS=$PWD/scn
-	judge_setup player
-	as player new arnswalde-1945 --side player=player.pub \
-		--referee judge.pub --set difficulty=low -o g.yaml 2>/dev/null
-	as player mail g.yaml --to referee -o first.eml
-	serve
-	run $CLIENT j.sock first.eml
-	assert_output_has "first.eml 250"
-	post
-	letter=$(ls mbox/player/*.umpire | head -1)
-	as player orders "$letter" -o o.yaml
-	as player sign o.yaml --game "$letter" -o signed.yaml 2>/dev/null
-	as player mail signed.yaml --game "$letter" -o m1.eml
-	run $CLIENT j.sock m1.eml
-	assert_output_has "m1.eml 250"
+	first_step
 	grep -q ' 1 done .*adjudicated step 1' games/judge.log
-	post
-	letter=$(ls -t mbox/player/*.umpire | head -1)
-	as player orders "$letter" -o o2.yaml
-	as player sign o2.yaml --game "$letter" -o signed2.yaml 2>/dev/null
-	as player mail signed2.yaml --game "$letter" -o m2.eml
+	next_orders m2
 	# the file rewritten in place (the same inode and size), another
 	# version: what a fresh judge would read
 	sed 's/^version: 2$/version: 3/' scn/arnswalde-1945.yaml >v3.yaml
