@@ -1160,7 +1160,10 @@ def judge_cost(base, out, long_game=None):
     ratios."""
     last = max(JUDGE_STEPS[-1], BYTES_STEPS[-1])
     d = os.path.join(base, "judged")
-    if not os.path.exists(os.path.join(d, "game-%d.yaml" % last)):
+    # played before (main: flat_referee's game), maybe over before
+    # step 1,024 (judge_bytes measures its last step then)
+    if not os.path.exists(os.path.join(d, "game-%d.yaml" %
+                                       JUDGE_STEPS[-1])):
         d = play_judged(base, last)
     judge_bytes(base, d, out)
     cmp = []
