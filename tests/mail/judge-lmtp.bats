@@ -117,3 +117,72 @@ serve() {
 	wait "$SERVER"
 	SERVER=
 }
+
+# Every letter alice has got, its Message-ID a line each.
+alice_ids() {
+	local f
+	for f in "$MTA_DIR/mail/alice/Maildir/new"/* \
+		"$MTA_DIR/mail/alice/Maildir/cur"/*; do
+		[ -f "$f" ] || continue
+		sed -n 's/^Message-ID: *//Ip' "$f" | head -1
+	done
+}
+
+@test "mail lmtp: a whole game through postfix to the running judge, strangers' mail mixed in, the server killed mid-game and started again: every step taken once, every letter sent once" {
+	judge_setup alice
+	sed -i "s|^address = judge@example.org|&\nsendmail = $MTA_SENDMAIL -t -i|" \
+		judge.ini
+	as alice new arnswalde-1945 --side player=alice.pub \
+		--referee judge.pub --set difficulty=low -o g.yaml 2>/dev/null
+	as alice mail g.yaml --to referee -o first.eml
+	MAIL_CONFIG="$MTA_CONF" "$UMPIRE" judge --postfix judge@example.org \
+		--lmtp "$SOCK" --config judge.ini --apply
+	serve
+	"$MTA_SENDMAIL" -t -i <first.eml
+	local n=1 strangers=0 killed= letter st i
+	letter=$(mta_wait alice 1) || { cat games/judge.log judge.err; false; }
+	while st=$(as alice status --brief "$letter" 2>/dev/null) &&
+		[ "${st%% *}" = pending ] && [ "$n" -lt 200 ]; do
+		as alice orders "$letter" -o o.yaml
+		as alice sign o.yaml --game "$letter" -o signed.yaml 2>/dev/null
+		as alice mail signed.yaml --game "$letter" -o m.eml
+		# a stranger's message before each of her orders
+		printf 'From: x%d@example.org\nTo: judge@example.org\nSubject: hi\n\nhello\n' \
+			"$n" | "$MTA_SENDMAIL" -t -i
+		strangers=$((strangers + 1))
+		"$MTA_SENDMAIL" -t -i <m.eml
+		if [ "$n" -eq 3 ]; then
+			# killed while her orders are on their way or being
+			# taken; postfix keeps them until it runs again
+			kill -9 "$SERVER"
+			wait "$SERVER" || true
+			SERVER=
+			killed=1
+			sleep 1
+			serve
+			postqueue -c "$MTA_CONF" -f
+		fi
+		n=$((n + 1))
+		letter=$(mta_wait alice "$n") ||
+			{ cat games/judge.log judge.err; false; }
+	done
+	[ "$killed" = 1 ]
+	[ "${st%% *}" = over ] || { echo "not over: $st"; false; }
+	# each step once, in order; each stranger's message dropped
+	local steps=$((n - 1)) k
+	for k in $(seq 1 "$steps"); do
+		[ "$(grep -c " $k done .*adjudicated step $k;" games/judge.log)" -eq 1 ] ||
+			{ echo "step $k"; cat games/judge.log; false; }
+	done
+	for i in $(seq 1 100); do
+		[ "$(grep -c ' dropped .*no umpire file' games/judge.log)" -ge "$strangers" ] && break
+		sleep 0.1
+	done
+	[ "$(grep -c ' dropped .*no umpire file' games/judge.log)" -eq "$strangers" ]
+	# one letter a step and the game's first: none lost, none twice
+	[ "$(mta_count alice)" -eq "$n" ]
+	[ -z "$(alice_ids | sort | uniq -d)" ]
+	kill -TERM "$SERVER"
+	wait "$SERVER"
+	SERVER=
+}
