@@ -110,8 +110,8 @@ void adjudicated_free(struct adjudicated *res);
  * step's files are made durable together, once, before the rename.
  * What the run must hold for it, set by the hook's maker:
  * the events, draws and marks from step events_from on (g->events_from;
- * 0: the new step's only), and the pending question with every example
- * (examples_all; else the report's few, REPORT_EXAMPLES).
+ * 0: the new step's only); its pending question has the report's few
+ * examples (REPORT_EXAMPLES).
  */
 struct sync_later;
 struct step_hook {
@@ -119,7 +119,6 @@ struct step_hook {
 			     struct sync_later *later, struct error *err);
 	void *ctx;
 	size_t events_from;
-	int examples_all;
 	/* may be NULL: called with the game holding the new step before
 	 * its file is made (the judge records when it took the step:
 	 * clock.h) */

@@ -41,12 +41,17 @@ struct doc_node *view_state(const struct game *g, const void *state,
  */
 struct doc_node *view_build(const struct game *g, const struct run *run,
 			    const struct snapshot *snap, const char *side,
-			    struct doc *d);
+			    struct doc *d, int *partial);
 /* The same view in format fmt (VIEW_FORMAT, or VIEW_FORMAT_4: its marks
- * without the moves' paths), to audit a view of an earlier version. */
+ * without the moves' paths), to audit a view of an earlier version.
+ * *partial (partial may be NULL): set when the view's question is side's
+ * own, as the whole state asks it (snap->next: the rules could not ask
+ * it from the view's stand-ins), and snap->next lists only some of its
+ * answers (more): a view lists every answer, and needs a snap->next
+ * that does. */
 struct doc_node *view_build_as(const struct game *g, const struct run *run,
 			       const struct snapshot *snap, const char *side,
-			       const char *fmt, struct doc *d);
+			       const char *fmt, struct doc *d, int *partial);
 /* Whether a view of step may be built for side: every step it would list
  * carries its actor's vouch and they are no more than the rules allow
  * after the side's own latest step (umpire-protocol(7), VIEWS). */

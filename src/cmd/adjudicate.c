@@ -241,11 +241,8 @@ int adjudicate_orders(const struct cli *cli, struct game *g,
 	g->examples = REPORT_EXAMPLES;
 	/* and what the hook makes of the run: so that it need not replay
 	 * the game again (the judge's letters and views) */
-	if (hook) {
+	if (hook)
 		g->events_from = hook->events_from;
-		if (hook->examples_all)
-			g->examples = 0;
-	}
 	int arc = game_adjudicate(g, path_name(orders), *bufp, *lenp, *sigp,
 				  *siglenp, sk, &run, err);
 	g->events_from = 0;

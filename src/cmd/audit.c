@@ -70,7 +70,7 @@ static int audit_view(const struct cli *cli, struct game *g,
 		goto out;
 	struct doc *d = doc_new("view");
 	struct doc_node *want = view_build_as(g, run, &snap, v.side, v.format,
-					       d);
+					       d, NULL);
 	const char *diff = first_difference(v.node, want);
 	if (!diff)
 		diff = first_difference(want, v.node);

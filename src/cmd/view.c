@@ -49,14 +49,17 @@ int view_text(struct game *g, const struct seckey *sk, const char *side,
 	return view_text_run(g, NULL, sk, side, seal, out, err);
 }
 
-int view_text_run(struct game *g, const struct run *given,
-		  const struct seckey *sk, const char *side, int seal,
-		  struct strbuf *out, struct error *err)
+/* view_text_run, or 1 when the view needs the question of given's
+ * state with every answer, and given lists only some (view_build): the
+ * caller replays */
+static int view_text_once(struct game *g, const struct run *given,
+			  const struct seckey *sk, const char *side,
+			  int seal, struct strbuf *out, struct error *err)
 {
 	struct snapshot snap;
 	struct run run;
 	const struct run *rn = &run;
-	int rc = -1, lent = 0;
+	int rc = -1, lent = 0, partial = 0;
 	/* a run whose logs begin after the first step this view tells
 	 * (complete from the step after the one it resumed in: engine.h;
 	 * from the first, one that did not resume) cannot make it:
@@ -116,7 +119,12 @@ int view_text_run(struct game *g, const struct run *given,
 		goto out_snap;
 	}
 	struct doc *d = doc_new("view");
-	struct doc_node *v = view_build(g, rn, &snap, side, d);
+	struct doc_node *v = view_build(g, rn, &snap, side, d, &partial);
+	if (partial && rn == given) {
+		doc_free(d);
+		rc = 1;
+		goto out_snap;
+	}
 	struct strbuf text = STRBUF_INIT;
 	view_sign(d, v, sk);
 	if (doc_emit(v, &text, err) == 0 &&
@@ -153,6 +161,19 @@ out_snap:
 		snap.state = NULL;    /* the run's, freed with it */
 	snapshot_free(&snap);
 	return rc;
+}
+
+int view_text_run(struct game *g, const struct run *given,
+		  const struct seckey *sk, const char *side, int seal,
+		  struct strbuf *out, struct error *err)
+{
+	int rc = view_text_once(g, given, sk, side, seal, out, err);
+	/* the judge's run asks its next question with the report's few
+	 * answers; where the view's stand-ins cannot ask it (the rules
+	 * cannot start again from the view's state), the view lists the
+	 * whole state's every answer: replayed for them */
+	return rc == 1 ? view_text_once(g, NULL, sk, side, seal, out, err) :
+		rc;
 }
 
 int cmd_view(int argc, char **argv, const struct cli *cli, struct error *err)

@@ -232,14 +232,14 @@ static struct doc_node *view_marks(const struct run *run, size_t from,
 
 struct doc_node *view_build(const struct game *g, const struct run *run,
 			    const struct snapshot *snap, const char *side,
-			    struct doc *d)
+			    struct doc *d, int *partial)
 {
-	return view_build_as(g, run, snap, side, VIEW_FORMAT, d);
+	return view_build_as(g, run, snap, side, VIEW_FORMAT, d, partial);
 }
 
 struct doc_node *view_build_as(const struct game *g, const struct run *run,
 			       const struct snapshot *snap, const char *side,
-			       const char *fmt, struct doc *d)
+			       const char *fmt, struct doc *d, int *partial)
 {
 	struct doc_node *m = doc_map(d);
 	struct strbuf sb = STRBUF_INIT;
@@ -270,12 +270,17 @@ struct doc_node *view_build_as(const struct game *g, const struct run *run,
 		if (!strcmp(g->steps[k - 1].actor, side) &&
 		    !g->steps[k - 1].lazy)
 			own = game_step_orders(&g->steps[k - 1]);
-	if (!snap->over && !strcmp(seen.role, side) &&
+	int own_q = !snap->over && !strcmp(seen.role, side);
+	if (own_q &&
 	    check_view_question(&g->scn, g->options, d, state, side,
 				own ? own->standing : NULL,
 				own ? own->n_standing : 0, &snap->next,
-				&standin, &ignored) == 1)
+				&standin, &ignored) == 1) {
 		seen = standin;
+		own_q = 0;
+	}
+	if (partial)
+		*partial = own_q && snap->next.more;
 	if (snap->over) {
 		doc_set_str(d, m, "next", "over");
 		if (!clock_result(g, &sb))

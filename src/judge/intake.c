@@ -250,7 +250,7 @@ int take_late_step(struct judge *j, struct game *g, const char *path,
 	if (embed_sign(body.buf, body.len, j->sk, tc, &signed_text, err))
 		goto out;
 	struct hook_ctx ctx = { j, o };
-	struct step_hook hook = { spool_step, &ctx, 0, 0, stamp_step, 1 };
+	struct step_hook hook = { spool_step, &ctx, 0, stamp_step, 1 };
 	char name[64];
 	snprintf(name, sizeof name, "late step %lld", n);
 	char *buf = strbuf_detach(&signed_text, NULL), *sig = NULL;
@@ -611,7 +611,7 @@ static int take_orders(struct judge *j, const char *id, const char *name,
 	}
 	snprintf(o->step, sizeof o->step, "%zu", g.n_steps + 1);
 	struct hook_ctx ctx = { j, o };
-	struct step_hook hook = { spool_step, &ctx, 0, 0, stamp_step, 1 };
+	struct step_hook hook = { spool_step, &ctx, 0, stamp_step, 1 };
 	letters_hook(&g, &hook);
 	if (adjudicate_orders(j->cli, &g, name, buf, len, sig, siglen, NULL,
 			      j->sk, p.buf, NULL, 0, notes, &hook, &res,

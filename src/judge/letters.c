@@ -238,16 +238,21 @@ out:
 
 void letters_hook(const struct game *g, struct step_hook *h)
 {
-	/* the letters of a game without views report the new step with
-	 * the report's few examples, as adjudicate does; views list
-	 * every answer, and what happened since their side's own latest
-	 * step: the step's letter goes to the side asked next, which the
-	 * run will say, and the run holds the events of the new step
-	 * alone (the actor's view, and what must_know reads); the view of
-	 * another side asked replays from the checkpoints what it tells
+	/* the letters report the new step with the report's few examples,
+	 * as adjudicate does. A view lists every answer of its side's
+	 * question, and what happened since its side's own latest step:
+	 * the answers from the view's own stand-ins (view_build), which the
+	 * asked side's check of its orders runs on, the whole state's only
+	 * where the rules cannot start again from the view's state (then
+	 * view_text_run replays for them: every answer of the whole state,
+	 * computed here for every view, was 4.4M instructions of a judge's
+	 * message at a movement phase of Race to the Reichstag); the
+	 * step's letter goes to the side asked next, which the run will
+	 * say, and the run holds the events of the new step alone (the
+	 * actor's view, and what must_know reads); the view of another
+	 * side asked replays from the checkpoints what it tells
 	 * (view_text_run), not every step of the sides that wait */
-	h->examples_all = game_has_views(g);
-	h->events_from = h->examples_all ? g->n_steps + 1 : 0;
+	h->events_from = game_has_views(g) ? g->n_steps + 1 : 0;
 }
 
 /* Whether the side that took g's latest step must hear of it now,
