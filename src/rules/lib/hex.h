@@ -397,6 +397,10 @@ struct hex_rules {
 	 */
 	int (*stack_ok)(const void *user, int u, int h);
 	int (*extra_cost)(const void *user, int u, int a, int b);
+	/* extra_cost depends on u and the hex entered (b) alone, never on
+	 * the hex left: a search asks it once a hex, not once a step into
+	 * it (the Reichstag's barrage zones, 15.4) */
+	int extra_of_entered;
 	int (*may_enter)(const void *user, int u, int h);
 	/* Optional: whether unit u (in a hex next to h) exerts a zone of
 	 * control into h where unit v stands or would stand (Aachen 13.0:

@@ -293,6 +293,10 @@ const char *hex_step_block(const struct hex_rules *r, int u, int side,
  * control in locals (the search makes a step a hundred thousand times a
  * game); hex_step_block is the reference they must agree with.
  */
+/* enter[b] of a hex whose extra cost is not a small count (COST_NO, say):
+ * asked again at each step into it */
+enum { EXTRA_ASK = 253 };
+
 static void reach(const struct hex_rules *r, int u, int from, int left,
 		  int first, int16_t best[HEX_MAX], int16_t *prev)
 {
@@ -305,9 +309,12 @@ static void reach(const struct hex_rules *r, int u, int from, int left,
 	int16_t queue[HEX_MAX];
 	/* enter[b]: whether a step may end in b at all as far as b alone
 	 * says (the map, an enemy unit, may_enter), asked once a hex, not
-	 * once for each of its neighbours (0: not yet; 1: no; 2: yes) */
+	 * once for each of its neighbours (0: not yet; 1: no; 2: yes;
+	 * with extra_of_entered, 2 + the extra cost of entering b, asked
+	 * once a hex as well) */
 	uint8_t inq[HEX_MAX], own[HEX_MAX], enter[HEX_MAX];
-	int head = 0, count, a, b, d, c, o, za, ba, began,
+	int by_hex = extra_cost && r->extra_of_entered;
+	int head = 0, count, a, b, d, c, o, za, ba, began, x,
 	    side = units[u].side, nt = m->n_terrain;
 
 	/* nothing moves during the search: the zones of control once
@@ -351,6 +358,11 @@ static void reach(const struct hex_rules *r, int u, int from, int left,
 					   (o >= 0 && units[o].side != side) ||
 					   (may_enter &&
 					    !may_enter(r->user, u, b)) ? 1 : 2;
+				if (by_hex && enter[b] == 2) {
+					x = extra_cost(r->user, u, a, b);
+					enter[b] = x >= 0 && x < EXTRA_ASK ?
+						(uint8_t)(2 + x) : 2 + EXTRA_ASK;
+				}
 			}
 			if (enter[b] == 1)
 				continue;
@@ -358,7 +370,9 @@ static void reach(const struct hex_rules *r, int u, int from, int left,
 				m->terrain[m->terr[b]].cost;
 			if (c == COST_NO)
 				continue;
-			if (extra_cost)
+			if (by_hex && enter[b] < 2 + EXTRA_ASK)
+				c = add(c, enter[b] - 2);
+			else if (extra_cost)
 				c = add(c, extra_cost(r->user, u, a, b));
 			if (za) {
 				if (!m->zoc_to_zoc && zoc[b])

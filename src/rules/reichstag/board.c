@@ -188,6 +188,7 @@ void rt_rules(const struct rttr *st, struct hex_rules *r)
 	r->stack_ok = hook_stack_ok;
 	r->may_enter = hook_may_enter;
 	r->extra_cost = rt_barrage_extra;    /* 15.4 */
+	r->extra_of_entered = 1;             /* the zone of the hex entered */
 	if (engineer_in_place(st))
 		r->bridged = hook_bridged;   /* 19.1 in movement */
 	r->user = st;
