@@ -53,9 +53,12 @@ enum { GAME_PARSE_CHECKPOINTS = 1,
        GAME_PARSE_VIEW = 4,  /* the vouched prefix a view reads: the
 				oldest kept checkpoint's, not the
 				latest's (gamedata.h, cut_oldest) */
-       GAME_PARSE_AS_READ = 8 /* buf is the file's bytes as read, the
+       GAME_PARSE_AS_READ = 8, /* buf is the file's bytes as read, the
 				 mail layer not yet run over them: see
-				 game_parse_flags */ };
+				 game_parse_flags */
+       GAME_PARSE_NEWEST = 16 /* with GAME_PARSE_VIEW: the newest cut's
+				 prefix read, the others kept for a view
+				 that needs more (game_unstub_for) */ };
 /* With GAME_PARSE_CHECKPOINTS, the steps of the vouched prefix
  * (checkpoint.h) are not parsed at all when the file begins its steps
  * with the very bytes this machine verified: they are stubs (gamedata.h)
@@ -63,6 +66,14 @@ enum { GAME_PARSE_CHECKPOINTS = 1,
  * as they are. A command that needs them after all reads them with
  * game_unstub. */
 int game_unstub(struct game *g, struct error *err);
+/* game_unstub for a view of side: of a game read for views
+ * (GAME_PARSE_VIEW), only the steps after the newest cut before the
+ * side's own latest step are read (the whole game where no cut is
+ * earlier than the one read, or the game was not read for views). The
+ * side's latest step is a hint taken from the text (a late step the
+ * judge took for it is counted as its own): the caller checks that the
+ * steps it needs were read, and reads the game whole if not. */
+int game_unstub_for(struct game *g, const char *side, struct error *err);
 /* A step's orders as check_game verified them; none (no answers, no
  * vouch) for a step it did not read. */
 const struct orders *game_step_orders(const struct game_step *s);

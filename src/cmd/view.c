@@ -73,7 +73,9 @@ static int view_text_once(struct game *g, const struct run *given,
 	 * for a per-turn command (this one, the judge's) may have left the
 	 * vouched prefix unread, and is read whole only where the view
 	 * needs it */
-	if (g->n_stub && !view_from_tail(g, side) && game_unstub(g, err))
+	if (g->n_stub && !view_from_tail(g, side) &&
+	    (game_unstub_for(g, side, err) ||
+	     (g->n_stub && !view_from_tail(g, side) && game_unstub(g, err))))
 		return -1;
 	memset(&run, 0, sizeof run);
 	if (given && g->n_steps > 0) {

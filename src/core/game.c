@@ -584,7 +584,7 @@ int game_parse_memo(struct game *g, const char *name, const char *buf,
 	 * it; then, if the text was not canonical, again once it is */
 	int vouched = (flags & GAME_PARSE_CHECKPOINTS) &&
 		!(flags & GAME_PARSE_WHOLE);
-	if (vouched && parse_vouched(g, name, buf, len, scn_dir, flags, memo) == 0)
+	if (vouched && parse_vouched(g, name, buf, len, scn_dir, flags, memo, NULL) == 0)
 		return 0;
 	if (flags & GAME_PARSE_AS_READ) {
 		memset(g, 0, sizeof *g);
@@ -599,7 +599,7 @@ int game_parse_memo(struct game *g, const char *name, const char *buf,
 		len = canon.len;
 	}
 	if (vouched && changed &&
-	    parse_vouched(g, name, buf, len, scn_dir, flags, memo) == 0) {
+	    parse_vouched(g, name, buf, len, scn_dir, flags, memo, NULL) == 0) {
 		strbuf_free(&canon);
 		return 0;
 	}

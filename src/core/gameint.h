@@ -53,7 +53,7 @@ void keep_source(struct game *g, const char *head, size_t begin,
 		 const char *tail, size_t tail_len, const char *scn_dir);
 int parse_vouched(struct game *g, const char *name, const char *buf,
 		  size_t len, const char *scn_dir, unsigned flags,
-		  struct memo *memo);
+		  struct memo *memo, const char *side);
 
 /* gamewrite.c */
 int step_late(const struct game *g, const struct game_step *s);

@@ -253,14 +253,18 @@ static int cut_index(const struct checkpoint_prefix *c, const char *role,
  * else (a side that did not act since the oldest) the oldest, as
  * before. A wrong hint (a late step the judge took for a side is
  * counted as the side's) costs time only: a view that needs more of
- * the game reads it whole (view.c, game_unstub).
+ * the game reads it whole (view.c, game_unstub). side (not NULL): the
+ * prefix the view of that side alone needs (game_unstub_for), whether
+ * it is asked next or not.
  */
-static void view_prefix(struct game *g, const char *text, size_t n)
+static void view_prefix(struct game *g, const char *text, size_t n,
+			const char *side)
 {
 	struct checkpoints *cp = g->cp;
 	size_t nc = cp->n_cuts, pick = nc - 1;
 	const struct checkpoint_prefix *last = &cp->cuts[nc - 1];
 	unsigned char acts[GAME_MAX_ROLES] = { 0 };
+	unsigned char asked[GAME_MAX_ROLES] = { 0 };
 	const char *next = NULL;
 	size_t next_len = 0;
 	for (const char *p = text, *end = text + n; p < end;) {
@@ -280,11 +284,12 @@ static void view_prefix(struct game *g, const char *text, size_t n)
 		p = nl ? nl + 1 : end;
 	}
 	if (next)
-		role_seen(g, next, next_len, acts);
+		role_seen(g, next, next_len, asked);
 	for (size_t r = 0; r < g->n_roles && pick > 0; r++) {
 		const char *name = g->roles[r].name;
 		uint64_t at_last, at;
-		if (acts[r] || !strcmp(name, "referee"))
+		if (side ? strcmp(name, side) != 0 || acts[r] :
+		    acts[r] || asked[r] || !strcmp(name, "referee"))
 			continue;
 		if (!cut_index(last, name, &at_last)) {
 			pick = 0;
@@ -298,6 +303,12 @@ static void view_prefix(struct game *g, const char *text, size_t n)
 			pick = j;
 	}
 	cp->prefix = cp->cuts[pick];
+}
+
+/* GAME_PARSE_NEWEST: the newest cut's prefix read */
+static void newest_prefix(struct game *g)
+{
+	g->cp->prefix = g->cp->cuts[g->cp->n_cuts - 1];
 }
 
 /* Whether g is read for views from a choice of prefixes (view_prefix),
@@ -315,7 +326,7 @@ static int view_choice(const struct game *g, size_t begin, size_t len,
 /* The file in memory. */
 int parse_vouched(struct game *g, const char *name, const char *buf,
 		  size_t len, const char *scn_dir, unsigned flags,
-		  struct memo *memo)
+		  struct memo *memo, const char *side)
 {
 	const struct checkpoint_prefix *p;
 	size_t begin = steps_begin(buf, len);
@@ -329,8 +340,12 @@ int parse_vouched(struct game *g, const char *name, const char *buf,
 	if (vouched_head(g, name, buf, begin, scn_dir, flags, memo, &p))
 		return -1;
 	size_t after;
-	if (view_choice(g, begin, len, &after))
-		view_prefix(g, buf + after, len - after);
+	if (view_choice(g, begin, len, &after)) {
+		if (flags & GAME_PARSE_NEWEST)
+			newest_prefix(g);
+		else
+			view_prefix(g, buf + after, len - after, side);
+	}
 	if (len - begin < p->len ||
 	    (p->len && memcmp(buf + begin, p->text, p->len) != 0)) {
 		game_free(g);
@@ -396,10 +411,13 @@ int game_read_vouched(struct game *g, const char *path, const char *name,
 			 flags | GAME_PARSE_AS_READ, memo, &p))
 		goto out;
 	size_t after;
-	if (view_choice(g, begin, len, &after)) {
+	if (view_choice(g, begin, len, &after) &&
+	    (flags & GAME_PARSE_NEWEST)) {
+		newest_prefix(g);
+	} else if (view_choice(g, begin, len, &after)) {
 		char *text = xmalloc(len - after);
 		if (read_at(fd, text, len - after, after) == 0)
-			view_prefix(g, text, len - after);
+			view_prefix(g, text, len - after, NULL);
 		free(text);
 	}
 	size_t at = begin, end = begin + p->len;
@@ -457,30 +475,50 @@ void game_step_sig_hash(const struct game *g, size_t i, unsigned char out[32])
 		sig_hash(g->steps[i].sig, out);
 }
 
+/* The text of g whole: its source, or where steps were added since it
+ * was read (game_append: the judge checks the game again to write its
+ * letters) and have no source, the game as it is now, written. */
+static int whole_text(struct game *g, struct strbuf *text, struct error *err)
+{
+	const struct checkpoint_prefix *p = &g->cp->prefix;
+	const struct doc_node *steps = top(g, "steps");
+	size_t read = 0;
+	while (steps && read < steps->n && steps->items[read]->line > 0)
+		read++;
+	if (g->n_stub + read < g->n_steps)
+		return game_emit(g, text, err);
+	strbuf_add(text, g->src, g->src_head);
+	strbuf_add(text, p->text, p->len);
+	strbuf_add(text, g->src + g->src_head, g->src_len - g->src_head);
+	return 0;
+}
+
+/* g replaced by whole, read again: what the caller set, kept; the game
+ * read before kept as well (callers may hold its strings), freed with
+ * this one */
+static void replace_game(struct game *g, struct game *whole)
+{
+	whole->trusted = g->trusted;
+	whole->at_step_end = g->at_step_end;
+	whole->hook_user = g->hook_user;
+	whole->checkpoints = g->checkpoints;
+	whole->events_from = g->events_from;
+	whole->examples = g->examples;
+	whole->state_stale = g->state_stale;
+	whole->shed = xmalloc(sizeof *whole->shed);
+	*whole->shed = *g;
+	*g = *whole;
+}
+
 int game_unstub(struct game *g, struct error *err)
 {
 	struct game whole;
 	if (!g->n_stub)
 		return 0;
-	const struct checkpoint_prefix *p = &g->cp->prefix;
 	struct strbuf text = STRBUF_INIT;
-	/* a step added since the file was read (game_append: the judge
-	 * checks the game again to write its letters) has no source: then
-	 * the game as it is now, written */
-	const struct doc_node *steps = top(g, "steps");
-	size_t read = 0;
-	while (steps && read < steps->n && steps->items[read]->line > 0)
-		read++;
-	if (g->n_stub + read < g->n_steps) {
-		if (game_emit(g, &text, err)) {
-			strbuf_free(&text);
-			return -1;
-		}
-	} else {
-		strbuf_add(&text, g->src, g->src_head);
-		strbuf_add(&text, p->text, p->len);
-		strbuf_add(&text, g->src + g->src_head,
-			   g->src_len - g->src_head);
+	if (whole_text(g, &text, err)) {
+		strbuf_free(&text);
+		return -1;
 	}
 	int rc = game_parse_memo(&whole, g->doc->name, text.buf, text.len,
 				 g->scn_dir, GAME_PARSE_CHECKPOINTS |
@@ -490,17 +528,33 @@ int game_unstub(struct game *g, struct error *err)
 	strbuf_free(&text);
 	if (rc)
 		return -1;
-	/* what the caller set, kept; the game read before kept as well
-	 * (callers may hold its strings), freed with this one */
-	whole.trusted = g->trusted;
-	whole.at_step_end = g->at_step_end;
-	whole.hook_user = g->hook_user;
-	whole.checkpoints = g->checkpoints;
-	whole.events_from = g->events_from;
-	whole.examples = g->examples;
-	whole.state_stale = g->state_stale;
-	whole.shed = xmalloc(sizeof *whole.shed);
-	*whole.shed = *g;
-	*g = whole;
+	replace_game(g, &whole);
+	return 0;
+}
+
+int game_unstub_for(struct game *g, const char *side, struct error *err)
+{
+	struct game less;
+	if (!g->n_stub)
+		return 0;
+	/* only a game read for views has the cuts to choose among */
+	if (!g->cut_oldest || !g->cp || g->cp->n_cuts < 2)
+		return game_unstub(g, err);
+	struct strbuf text = STRBUF_INIT;
+	if (whole_text(g, &text, err)) {
+		strbuf_free(&text);
+		return -1;
+	}
+	int rc = parse_vouched(&less, g->doc->name, text.buf, text.len,
+			       g->scn_dir, GAME_PARSE_CHECKPOINTS |
+			       GAME_PARSE_VIEW, g->memo, side);
+	strbuf_free(&text);
+	if (rc || less.n_stub >= g->n_stub) {
+		/* no cut earlier than the one read: the whole game */
+		if (!rc)
+			game_free(&less);
+		return game_unstub(g, err);
+	}
+	replace_game(g, &less);
 	return 0;
 }
