@@ -1191,6 +1191,77 @@ static void orders(void)
 	      "%s", why);
 }
 
+/* extra_of_entered: a search asks the extra cost of a hex it enters
+ * once (15.4's barrage zones were asked at each of a hex's six
+ * neighbours), and finds the very tree it found asking at each step */
+struct zone_count {
+	const struct hex_map *m;
+	int calls[HEX_MAX];
+};
+
+static int zone_cost(const void *user, int u, int a, int b)
+{
+	struct zone_count *z = (struct zone_count *)user;
+	int c = hex_col(b), w = hex_row(b);
+
+	(void)u;
+	(void)a;
+	z->calls[b]++;
+	/* the middle of the map and a wall of hexes the unit pays all its
+	 * MPs to enter (not a small count: asked at each step still) */
+	if (c == 4 && w >= 2)
+		return COST_ALL;
+	return c >= 2 && c <= 3 && w >= 2 && w <= 4 ? HALF : 0;
+}
+
+static void extra_once(void)
+{
+	static struct hex_map m;
+	static struct zone_count z;
+	struct hunit u[1];
+	int16_t occ[HEX_MAX], best[HEX_MAX], prev[HEX_MAX];
+	int16_t best1[HEX_MAX], prev1[HEX_MAX];
+	struct hex_rules r;
+	int h, most = 0, total = 0, reached = 0;
+
+	small_map(&m, occ);
+	memset(u, 0, sizeof u);
+	u[0].where = U_MAP;
+	u[0].hex = (int16_t)hex_parse(&m, "0101");
+	occ[u[0].hex] = 0;
+	rules_for(&r, &m, u, 1, occ);
+	z.m = &m;
+	r.user = &z;
+	r.extra_cost = zone_cost;
+	memset(z.calls, 0, sizeof z.calls);
+	hex_reach_tree(&r, 0, u[0].hex, 6 * HALF, 1, best, prev);
+	for (h = 0; h < HEX_MAX; h++)
+		total += z.calls[h];
+	r.extra_of_entered = 1;
+	memset(z.calls, 0, sizeof z.calls);
+	hex_reach_tree(&r, 0, u[0].hex, 6 * HALF, 1, best1, prev1);
+	int same = 1, once = 1, fewer = 0;
+	for (h = 0; h < HEX_MAX; h++) {
+		if (best[h] != best1[h] ||
+		    (best[h] >= 0 && h != u[0].hex && prev[h] != prev1[h]))
+			same = 0;
+		if (hex_col(h) == 4 && z.calls[h] > 0)
+			continue;       /* COST_ALL: asked at each step */
+		if (z.calls[h] > 1)
+			once = 0;
+		if (z.calls[h] > most)
+			most = z.calls[h];
+		fewer += z.calls[h];
+		reached += best1[h] >= 0;
+	}
+	CHECK(same, "extra_of_entered: the same MPs left and the same way "
+	      "to every hex");
+	CHECK(once && most == 1, "extra_of_entered: each hex's extra cost "
+	      "asked once (at most %d times)", most);
+	CHECK(reached > 10 && fewer < total, "and fewer questions than "
+	      "asking at each step (%d, against %d)", fewer, total);
+}
+
 /* ---- attacks on stacks and several hexes (hexattack.h) ---- */
 
 struct atk_units {
@@ -1888,6 +1959,7 @@ int main(void)
 	crt_effects();
 	combat_lib();
 	orders();
+	extra_once();
 	attacks();
 	markers();
 	aachen_random();
