@@ -3,6 +3,7 @@
  */
 #include "hexmarker.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 void hex_markers_init(struct hex_markers *s)
@@ -83,9 +84,16 @@ int hex_marker_reaches(const struct hex_markers *s, const struct hex_map *m,
 {
 	const struct hex_marker *k;
 
-	if (i < 0 || i >= s->n || !on_map(m, h))
+	if (i < 0 || i >= s->n || h < 0 || h >= HEX_MAX)
 		return 0;
 	k = &s->m[i];
+	/* a step to a neighbour changes the column and the row by one at
+	 * most: a hex more than the radius away in either is out of reach,
+	 * found without the cube coordinates of hex_distance (a search
+	 * asks it of every hex it enters, 15.4 of Race to the Reichstag) */
+	if (abs(hex_col(k->hex) - hex_col(h)) > k->radius ||
+	    abs(hex_row(k->hex) - hex_row(h)) > k->radius || !on_map(m, h))
+		return 0;
 	if (k->region >= 0 && !hex_in_region(m, h, k->region))
 		return 0;
 	return hex_distance(m, k->hex, h) <= k->radius;
