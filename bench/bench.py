@@ -1086,10 +1086,11 @@ def judge_room(base, d, name, k, state_kept=True):
     return j, dict(ENV, XDG_STATE_HOME=state)
 
 
-def written(cmd, cwd, env, stdin, skip):
+def written(cmd, cwd, env, stdin, skip, paths=None):
     """Bytes one run of cmd writes to files (write and pwrite64 on a
     descriptor strace -y names as a path, every thread; not /dev/null
-    and the like), but for the paths holding one of skip."""
+    and the like), but for the paths holding one of skip; each path
+    counted added to the set paths (when given)."""
     trace = os.path.join(cwd, "written.trace")
     with open(stdin, "rb") as f:
         p = subprocess.run(["strace", "-f", "-y", "-qq", "-o", trace,
@@ -1106,47 +1107,78 @@ def written(cmd, cwd, env, stdin, skip):
         if m and not m.group(1).startswith("/dev/") and not any(
                 k in m.group(1) for k in skip):
             n += int(m.group(2))
+            if paths is not None:
+                paths.add(m.group(1))
     os.unlink(trace)
     return n
+
+
+BYTES_RUN = 32  # messages counted at each of BYTES_STEPS, ending there
 
 
 def judge_bytes(base, d, out):
     """The bytes a judge message writes to files at steps BYTES_STEPS
     of the judged game of d (play_judged; the last step it reached when
-    it ended before the last of them): the judge's room as it stood
-    after step K - 2 on a machine new to the game, the message of step
-    K - 1 taken first (the game replayed, the judge's record and
-    checkpoints written, the game file it keeps then its own, with
-    room), then the message of step K, whose writes (strace) are
-    counted: the stored game (its journal and its file), the
-    checkpoints, the local record and the log. Not counted: the letters
-    (spool/ and the outbox: the same few at every step, the size of the
-    state and its view, not of the game). Returns C / A."""
-    got = []
-    ks = []
+    it ended before the last of them), between like messages: at each
+    step K, the latest message up to K's that takes no checkpoint. One
+    that takes one writes the checkpoint's state and appends the text
+    of the steps since the one before (a whole movement phase of Race
+    to the Reichstag: 60 to 100 KB at the end of a player's turn), at
+    any length of the game; those are given apart, with the mean and
+    the most of the BYTES_RUN messages ending with K's (from step 3).
+    The judge's room as it stood before those messages on a machine new
+    to the game, the message before them taken first (the game
+    replayed, the judge's record and checkpoints written, the game file
+    it keeps then its own, with room). Counted (strace): the stored
+    game (its journal and its file), the checkpoints, the local record
+    and the log. Not counted: the letters (spool/ and the outbox: the
+    same few at every step, the size of the state and its view, not of
+    the game). Returns C / A of the like messages."""
+    point = re.compile(r"/checkpoints/[0-9a-f]+\.[0-9]+(?:\.tmp|$)")
+    like, mean, most, ks, cuts = [], [], [], [], []
     for k in BYTES_STEPS:
         while not os.path.exists(os.path.join(d, "msg-%d.eml" % k)):
             k -= 1
-        ks.append(k)
-        j, env = judge_room(base, d, "bytes-%d" % k, k - 2, False)
-        with open(os.path.join(d, "msg-%d.eml" % (k - 1)), "rb") as f:
+        first = max(k - BYTES_RUN + 1, 3)
+        j, env = judge_room(base, d, "bytes-%d" % k, first - 2, False)
+        with open(os.path.join(d, "msg-%d.eml" % (first - 1)), "rb") as f:
             subprocess.run([BIN, "judge", "--config", "judge.ini",
                             "--outbox", "out"], cwd=j, env=env, stdin=f,
                            stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL, check=True)
-        got.append(written([BIN, "judge", "--config", "judge.ini",
-                            "--outbox", "out"], j, env,
-                           os.path.join(d, "msg-%d.eml" % k),
-                           ("/spool/", "/out/")))
+        run = []
+        for s in range(first, k + 1):
+            paths = set()
+            n = written([BIN, "judge", "--config", "judge.ini",
+                         "--outbox", "out"], j, env,
+                        os.path.join(d, "msg-%d.eml" % s),
+                        ("/spool/", "/out/"), paths)
+            run.append((s, n, any(point.search(p) for p in paths)))
         log = open(os.path.join(j, "games", "judge.log")).read()
-        if "adjudicated step %d;" % k not in log:
-            raise SystemExit("bench: the judge did not take step %d" % k)
+        for s in range(first, k + 1):
+            if "adjudicated step %d;" % s not in log:
+                raise SystemExit("bench: the judge did not take step %d"
+                                 % s)
+        plain = [r for r in run if not r[2]]
+        if not plain:
+            raise SystemExit("bench: every message of steps %d-%d took a "
+                             "checkpoint" % (first, k))
+        ks.append(plain[-1][0])
+        like.append(plain[-1][1])
+        mean.append(sum(r[1] for r in run) / len(run))
+        most.append(max(r[1] for r in run))
+        cuts.append(sum(r[2] for r in run))
     out("bytes written per message: step %d %d, step %d %d, step %d %d "
-        "(goal: step %d at most 1.5 times step %d: %s; the stored game, "
-        "checkpoints, record and log by strace, the letters apart)" % (
-            ks[0], got[0], ks[1], got[1], ks[2], got[2], ks[2], ks[0],
-            "met" if got[2] <= 1.5 * got[0] else "MISSED"))
-    return got[2] / got[0]
+        "(goal: step %d at most 1.5 times step %d: %s; like messages, "
+        "the latest up to each step that takes no checkpoint; the stored "
+        "game, checkpoints, record and log by strace, the letters apart)"
+        % (ks[0], like[0], ks[1], like[1], ks[2], like[2], ks[2], ks[0],
+           "met" if like[2] <= 1.5 * like[0] else "MISSED"))
+    out("            every message up to there, %d at most: mean %d, %d, "
+        "%d; the most %d, %d, %d (%d, %d and %d of them took a "
+        "checkpoint)" % ((BYTES_RUN,) + tuple(int(m) for m in mean) +
+                         tuple(most) + tuple(cuts)))
+    return like[2] / like[0]
 
 
 def judge_cost(base, out, long_game=None):
