@@ -172,3 +172,71 @@ events_of() {
 	run as soviet status --brief "$a" -s soviet.key
 	[[ "$output" == "pending german "* ]]
 }
+
+@test "judge letters: a side's letter after the other's long turn reaches back past the judge's newest checkpoint, and is the letter of a judge that reads the game whole" {
+	judge_setup 1bf 1uf
+	# Race to the Reichstag a decision a mail (the bench's player): a
+	# front moves unit by unit, so the side that waits last acted
+	# before several of the checkpoints its opponent's phases take.
+	# Played by the referee's own adjudicate, each step's message kept
+	"$UMPIRE_PLAIN" new race-to-the-reichstag -s judge.key \
+		--referee judge.pub --side 1bf=1bf.pub --side 1uf=1uf.pub \
+		--address 1bf=1bf@example.org --address 1uf=1uf@example.org \
+		-o game.yaml 2>/dev/null
+	for s in 1bf 1uf; do
+		as "$s" join game.yaml --side "$s" -o next.yaml 2>/dev/null
+		mv next.yaml game.yaml
+	done
+	pick="$BATS_TEST_DIRNAME/../../bench/one-answer.py"
+	last=64
+	for n in $(seq 1 "$last"); do
+		[ "$n" -ne 3 ] || cp game.yaml game-2.yaml
+		st=$("$UMPIRE_PLAIN" status --brief game.yaml)
+		[[ "$st" == "pending "* ]]
+		s=$(echo "$st" | cut -d' ' -f2)
+		XDG_STATE_HOME="$PWD/ref" "$UMPIRE_PLAIN" view game.yaml \
+			--side "$s" -s judge.key -o v.view
+		UMPIRE_CONFIG="$PWD/$s.ini" "$UMPIRE_PLAIN" orders v.view \
+			-s "$s.key" | python3 "$pick" >o.yaml
+		UMPIRE_CONFIG="$PWD/$s.ini" "$UMPIRE_PLAIN" sign o.yaml \
+			-s "$s.key" -o signed.yaml 2>/dev/null
+		UMPIRE_CONFIG="$PWD/$s.ini" "$UMPIRE_PLAIN" mail signed.yaml \
+			--to judge@example.org -o "msg-$n.eml"
+		XDG_STATE_HOME="$PWD/ref" "$UMPIRE_PLAIN" adjudicate game.yaml \
+			signed.yaml -s judge.key -o next.yaml
+		mv next.yaml game.yaml
+	done
+	# the judge keeps the game from step 2 and takes the rest: one
+	# with its checkpoints, reading from the newest; the other on a
+	# machine new to the game at each message, reading it whole
+	g=$(sed -n 's/^game: //p' game.yaml)
+	cp game-2.yaml "games/$g.yaml"
+	mkdir -p whole/games whole/out/tmp whole/out/new whole/out/cur
+	chmod 700 whole/games
+	cp game-2.yaml "whole/games/$g.yaml"
+	sed "s|^games = .*|games = $PWD/whole/games|" judge.ini >whole/judge.ini
+	for n in $(seq 3 "$last"); do
+		XDG_STATE_HOME="$PWD/judge-state" "$UMPIRE" judge --config \
+			judge.ini --outbox out <"msg-$n.eml" 2>>judge.err
+		rm -rf fresh
+		XDG_STATE_HOME="$PWD/fresh" "$UMPIRE_PLAIN" judge --config \
+			whole/judge.ini --outbox whole/out <"msg-$n.eml" \
+			2>>whole.err
+	done
+	grep -q "adjudicated step $last;" games/judge.log
+	grep -q "adjudicated step $last;" whole/games/judge.log
+	# a letter a step, the same in both: every view the same
+	[ "$(ls out/new | wc -l)" -eq $((last - 2)) ]
+	python3 "$BATS_TEST_DIRNAME/tools/same-letters.py" "$UMPIRE_PLAIN" \
+		"$PWD" out/new games whole/out/new whole/games
+	# among them a side's letter after a turn of the other's of ten
+	# steps or more, late enough in the game for the judge to have
+	# taken checkpoints in that turn (a letter's name: GAME-STEP-...)
+	for f in out/new/*; do
+		printf '%d %s\n' "$(basename "$f" | cut -d- -f2 | sed 's/^0*//')" \
+			"$(sed -n 's/^To: //p' "$f" | head -1)"
+	done | sort -n >letters.txt
+	awk '{ if (seen[$2] && $1 - seen[$2] >= 10 && $1 >= 40) n++;
+	       seen[$2] = $1 } END { exit !(n >= 1) }' letters.txt ||
+		{ cat letters.txt; false; }
+}
