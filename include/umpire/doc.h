@@ -91,13 +91,14 @@ int doc_emit(const struct doc_node *root, struct strbuf *out,
  * doc_parse would say, EXIT_REFUSED). */
 int doc_fits(const struct doc_node *root, size_t len,
 	     const struct doc_limits *lim, struct error *err);
-/* doc_emit of the mapping map (d's) with the pair key: doc_b64(b, n)
- * added last, byte for byte, the base64 lines written without the
- * emitter's work on each character (a sealed box: most of the file).
- * The pair is added to map, its value there a stand-in: map is for
- * nothing more than this. */
+/* doc_emit of the mapping map (d's) with the pair key: the base64 text
+ * b64 (len characters, no line break: b64_add's or memo_b64's, the
+ * bytes' base64) as doc_b64 lays it out, added last, byte for byte,
+ * the lines written without the emitter's work on each character (a
+ * sealed box: most of the file). The pair is added to map, its value
+ * there a stand-in: map is for nothing more than this. */
 int doc_emit_b64_last(struct doc *d, struct doc_node *map, const char *key,
-		      const unsigned char *b, size_t n, struct strbuf *out,
+		      const char *b64, size_t len, struct strbuf *out,
 		      struct error *err);
 
 /*
@@ -127,6 +128,9 @@ struct doc_node *doc_int(struct doc *d, long long v);
 struct doc_node *doc_hex(struct doc *d, const unsigned char *b, size_t n);
 /* base64 (original alphabet, padded) in 64-character lines, literal style */
 struct doc_node *doc_b64(struct doc *d, const unsigned char *b, size_t n);
+/* doc_b64 of bytes whose base64 text (no line break) is b64, len
+ * characters. */
+struct doc_node *doc_b64_text(struct doc *d, const char *b64, size_t len);
 /* The canonical text of a base64 scalar read with spaces, CR and LF
  * ignored (doc_need_b64): its bytes as doc_b64 writes them, so that what
  * is hashed is the value, not how it was wrapped (a copy if it is not

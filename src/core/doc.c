@@ -168,14 +168,19 @@ struct doc_node *doc_b64(struct doc *d, const unsigned char *b, size_t n)
 	size_t blen = sodium_base64_ENCODED_LEN(n, v);
 	char *tmp = xmalloc(blen);
 	sodium_bin2base64(tmp, blen, b, n, v);
-	size_t len = strlen(tmp);
+	struct doc_node *s = doc_b64_text(d, tmp, blen - 1);
+	free(tmp);
+	return s;
+}
+
+struct doc_node *doc_b64_text(struct doc *d, const char *b64, size_t len)
+{
 	struct strbuf sb = STRBUF_INIT;
 	for (size_t i = 0; i < len; i += 64) {
 		if (i)
 			strbuf_addc(&sb, '\n');
-		strbuf_add(&sb, tmp + i, len - i < 64 ? len - i : 64);
+		strbuf_add(&sb, b64 + i, len - i < 64 ? len - i : 64);
 	}
-	free(tmp);
 	struct doc_node *s = doc_strn(d, sb.buf ? sb.buf : "", sb.len);
 	strbuf_free(&sb);
 	s->style = DOC_STYLE_LITERAL;
@@ -1028,13 +1033,12 @@ int doc_fits(const struct doc_node *root, size_t len,
 }
 
 int doc_emit_b64_last(struct doc *d, struct doc_node *map, const char *key,
-		      const unsigned char *b, size_t n, struct strbuf *out,
+		      const char *b64, size_t len, struct strbuf *out,
 		      struct error *err)
 {
-	const int v = sodium_base64_VARIANT_ORIGINAL;
 	/* one line of base64 (48 bytes or fewer) is a plain scalar */
-	if (n <= 48) {
-		doc_set(d, map, key, doc_b64(d, b, n));
+	if (len <= 64) {
+		doc_set(d, map, key, doc_b64_text(d, b64, len));
 		return doc_emit(map, out, err);
 	}
 	/* the mapping written with a two-line stand-in: block style, the
@@ -1052,20 +1056,15 @@ int doc_emit_b64_last(struct doc *d, struct doc_node *map, const char *key,
 		/* not the layout expected: the emitter writes it all */
 		out->len = start;
 		out->buf[start] = '\0';
-		map->items[map->n - 1] = doc_b64(d, b, n);
+		map->items[map->n - 1] = doc_b64_text(d, b64, len);
 		return doc_emit(map, out, err);
 	}
 	out->len -= tl;
-	size_t blen = sodium_base64_ENCODED_LEN(n, v);
-	char *tmp = xmalloc(blen);
-	sodium_bin2base64(tmp, blen, b, n, v);
-	size_t len = blen - 1;
 	for (size_t i = 0; i < len; i += 64) {
 		strbuf_add(out, "  ", 2);
-		strbuf_add(out, tmp + i, len - i < 64 ? len - i : 64);
+		strbuf_add(out, b64 + i, len - i < 64 ? len - i : 64);
 		strbuf_addc(out, '\n');
 	}
-	free(tmp);
 	return 0;
 }
 

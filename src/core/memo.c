@@ -3,10 +3,13 @@
  * (memo.h): scenarios, known by their file's identity, and the sealing
  * form of keys.
  */
+#include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sodium.h>
+#include "umpire/armor.h"
+#include "umpire/gmime_dl.h"
 #include "umpire/memo.h"
 #include "umpire/strbuf.h"
 
@@ -21,6 +24,11 @@ struct memo {
 	size_t n_scn;
 	unsigned char key[MEMO_KEYS][32], xkey[MEMO_KEYS][32];
 	size_t n_key, next_key;
+	/* GLib's base64 encoder and free, found in the GMime loaded
+	 * (memo_b64); its handle, held while they are kept */
+	void *glib;
+	char *(*g_base64_encode)(const unsigned char *, size_t);
+	void (*g_free)(void *);
 };
 
 struct memo *memo_new(void)
@@ -37,6 +45,8 @@ void memo_free(struct memo *m)
 		scenario_free(&m->scn[i].s);
 		free(m->scn[i].path);
 	}
+	if (m->glib)
+		dlclose(m->glib);
 	sodium_memzero(m, sizeof *m);
 	free(m);
 }
@@ -101,4 +111,37 @@ int memo_seal_key(struct memo *m, const unsigned char pk[32],
 		memcpy(m->xkey[i], xpk, 32);
 	}
 	return 0;
+}
+
+/* GLib's base64 encoder, from the GMime this process has loaded: 1 when
+ * m holds it. */
+static int glib_b64(struct memo *m)
+{
+	if (m->glib)
+		return 1;
+	void *h = dlopen(GMIME_SONAME, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
+	if (!h)
+		return 0;
+	/* (dlsym's void * to a function pointer: memcpy, as gmime_dl.c) */
+	void *enc = dlsym(h, "g_base64_encode"), *fr = dlsym(h, "g_free");
+	if (!enc || !fr) {
+		dlclose(h);
+		return 0;
+	}
+	memcpy(&m->g_base64_encode, &enc, sizeof enc);
+	memcpy(&m->g_free, &fr, sizeof fr);
+	m->glib = h;
+	return 1;
+}
+
+void memo_b64(struct memo *m, const unsigned char *b, size_t n,
+	      struct strbuf *out)
+{
+	char *t;
+	if (!m || n == 0 || !glib_b64(m) || !(t = m->g_base64_encode(b, n))) {
+		b64_add(out, b, n);
+		return;
+	}
+	strbuf_add(out, t, strlen(t));
+	m->g_free(t);
 }

@@ -369,7 +369,10 @@ int seal_text(struct memo *memo, const struct pubkey *pk,
 	doc_set_str(d, m, "umpire", format);
 	doc_set_str(d, m, "game", game_id);
 	doc_set_str(d, m, "for", to);
-	int rc = doc_emit_b64_last(d, m, "box", c, clen, out, err);
+	struct strbuf box = STRBUF_INIT;
+	memo_b64(memo, c, clen, &box);
+	int rc = doc_emit_b64_last(d, m, "box", box.buf, box.len, out, err);
+	strbuf_free(&box);
 	free(c);
 	doc_free(d);
 	return rc;

@@ -15,13 +15,18 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <dlfcn.h>
+#include <sodium.h>
+#include "umpire/armor.h"
 #include "umpire/error.h"
+#include "umpire/gmime_dl.h"
+#include "umpire/memo.h"
 #include "umpire/strbuf.h"
 #include "umpire/mail.h"
 #include "umpire/sign.h"
 #include "unit.h"
 
-#define MAX (1u << 20)
+#define READ_MAX (1u << 20)
 
 static const char head[] =
 	"umpire: game/3\n"
@@ -75,8 +80,8 @@ static void same_verdict(const char *what, int at, const char *text,
 {
 	char buf[4096];
 	size_t from, to, len = build(buf, at, text, text_len, &from, &to);
-	int skip = mail_game_as_read(buf, from, buf + to, len - to, len, MAX);
-	int whole = mail_game_as_read(buf, len, "", 0, len, MAX);
+	int skip = mail_game_as_read(buf, from, buf + to, len - to, len, READ_MAX);
+	int whole = mail_game_as_read(buf, len, "", 0, len, READ_MAX);
 	CHECK(skip == whole && whole == want, "%s (at %d): as read %d with "
 	      "the prefix passed over, %d looked at whole, want %d", what, at,
 	      skip, whole, want);
@@ -87,7 +92,7 @@ static void same_verdict(const char *what, int at, const char *text,
 		struct error err = { 0 };
 		memcpy(copy, buf, len);
 		copy[len] = '\0';
-		int rc = mail_take_file("t", MAX, "game", &copy, &clen, NULL,
+		int rc = mail_take_file("t", READ_MAX, "game", &copy, &clen, NULL,
 					NULL, &notes, NULL, NULL, &err);
 		CHECK(rc == 0 && clen == len && !memcmp(copy, buf, len) &&
 		      notes.len == 0, "%s (at %d): the mail layer takes it as "
@@ -138,7 +143,7 @@ static int take(const char *text, char **out, size_t *len, int *none,
 	memcpy(*out, text, n + 1);
 	*len = n;
 	memset(err, 0, sizeof *err);
-	return mail_take_file("m.eml", MAX, NULL, out, len, NULL, NULL, NULL,
+	return mail_take_file("m.eml", READ_MAX, NULL, out, len, NULL, NULL, NULL,
 			      NULL, none, err);
 }
 
@@ -318,6 +323,40 @@ static void sealed_in_mail(void)
 	strbuf_free(&sb);
 }
 
+/* memo_b64: with GMime loaded (the mail read above), GLib's encoder
+ * writes libsodium's text, at every length (padding: 0, 1 and 2 bytes
+ * over a multiple of 3; a sealed view's 16 KB) */
+static void memo_base64(void)
+{
+	struct memo *m = memo_new();
+	unsigned char b[16400];
+	struct strbuf a = STRBUF_INIT, g = STRBUF_INIT, n = STRBUF_INIT;
+	int same = 1;
+	void *h = dlopen(GMIME_SONAME, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
+	CHECK(h != NULL, "GMime is loaded (the precondition of GLib's)");
+	if (h)
+		dlclose(h);
+	randombytes_buf(b, sizeof b);
+	for (size_t len = 0; len <= sizeof b; len = len < 70 ? len + 1 :
+	     len < sizeof b ? sizeof b : len + 1) {
+		strbuf_reset(&a);
+		strbuf_reset(&g);
+		strbuf_reset(&n);
+		b64_add(&a, b, len);
+		memo_b64(m, b, len, &g);
+		memo_b64(NULL, b, len, &n);
+		if (a.len != g.len || (a.len && memcmp(a.buf, g.buf, a.len)) ||
+		    a.len != n.len || (a.len && memcmp(a.buf, n.buf, a.len)))
+			same = 0;
+	}
+	CHECK(same, "memo_b64 writes libsodium's base64 at every length, "
+	      "through GLib and without a memo");
+	strbuf_free(&a);
+	strbuf_free(&g);
+	strbuf_free(&n);
+	memo_free(m);
+}
+
 int main(void)
 {
 	static const struct {
@@ -346,13 +385,13 @@ int main(void)
 		char buf[4096];
 		size_t from, to, len = build(buf, -1, "", 0, &from, &to);
 		CHECK(mail_game_as_read(buf, from, buf + to, len - to, len,
-					MAX) == 1,
+					READ_MAX) == 1,
 		      "a plain game file is taken as it is");
 		CHECK(mail_game_as_read(buf, from, buf + to, len - to, len,
 					len - 1) == 0,
 		      "a file over the limit is the mail layer's to refuse");
 		CHECK(mail_game_as_read(buf, from + 1, buf + to, len - to,
-					len, MAX) == 0,
+					len, READ_MAX) == 0,
 		      "a head that does not end a line is not taken");
 	}
 	/* the prefix itself: what the mail layer would act on is not a
@@ -369,5 +408,6 @@ int main(void)
 	CHECK(mail_game_lines("- step: 1\n  a: b", 16) == 0,
 	      "text that does not end a line is not");
 	sealed_in_mail();
+	memo_base64();
 	return unit_done("test_mail");
 }
