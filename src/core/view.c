@@ -154,45 +154,67 @@ int view_can_list(const struct game *g, size_t step, const char *side,
  * side's own than the rules allow (ruleset.max_steps_between). The
  * caller checked view_can_list.
  */
-/* The index in its actor's chain of the link step k reveals (game.h,
- * GAME_FORMAT): the steps the actor took part in up to k, or k. */
-static uint64_t link_at(const struct game *g, size_t k)
+/* The index in each role's chain of its latest link revealed in steps
+ * 1..k (game.h, GAME_FORMAT: the steps the role took part in), into
+ * idx[r] for role r of g; the steps after k0 (the last k asked, idx
+ * then its answer) counted on from there, each once: a view's since
+ * list asks every step it tells, and counting each from the first was
+ * the square of a long list (10M instructions for a letter that tells
+ * a turn of 89 steps). */
+static void links_to(const struct game *g, size_t k0, size_t k,
+		     uint64_t *idx)
 {
-	const char *actor = g->steps[k - 1].actor;
-	uint64_t i = 0;
-	size_t j = 0;
-	if (g->link_by_step)
-		return k;
-	/* the steps of the vouched prefix unread (a view of steps after
-	 * it): the actor's chain as check_game set it after them, from
-	 * the checkpoints (a role reveals a link in each step it orders
-	 * or adjudicates, never both in one) */
-	for (size_t r = 0; g->n_stub && k > g->n_stub && g->chain_log &&
-	     r < g->n_roles; r++)
-		if (!strcmp(g->roles[r].name, actor)) {
-			i = g->chain_log[(g->n_stub - 1) * g->n_roles +
-					 r].index;
-			j = g->n_stub;
+	size_t j = k0;
+	if (k0 == 0) {
+		/* the steps of the vouched prefix unread (a view of steps
+		 * after it): each chain as check_game set it after them,
+		 * from the checkpoints (a role reveals a link in each step
+		 * it orders or adjudicates, never both in one) */
+		int base = g->n_stub && k > g->n_stub && g->chain_log;
+		for (size_t r = 0; r < g->n_roles; r++)
+			idx[r] = base ? g->chain_log[(g->n_stub - 1) *
+						      g->n_roles + r].index :
+					0;
+		j = base ? g->n_stub : 0;
+	}
+	/* (a late step revealed no link of its actor: a late step's entry
+	 * gives the index of the actor's latest link) */
+	for (; j < k; j++) {
+		const struct game_step *s = &g->steps[j];
+		int late = -1;
+		for (size_t r = 0; r < g->n_roles; r++) {
+			const char *name = g->roles[r].name;
+			if (!strcmp(s->counter, name)) {
+				idx[r]++;
+			} else if (!strcmp(s->actor, name)) {
+				if (late < 0)
+					late = game_step_late(g, j);
+				idx[r] += !late;
+			}
 		}
-	/* (a late step revealed no link of its actor: a late step's
-	 * entry gives the index of the actor's latest link) */
-	for (; j < k; j++)
-		i += (!strcmp(g->steps[j].actor, actor) &&
-		      !game_step_late(g, j)) ||
-		     !strcmp(g->steps[j].counter, actor);
-	return i;
+	}
 }
 
 static struct doc_node *view_since(const struct game *g, size_t step,
 				   const char *side, struct doc *d)
 {
 	struct doc_node *seq = doc_seq(d);
+	uint64_t idx[GAME_MAX_ROLES] = { 0 };
+	size_t at = 0;
 	for (size_t k = since_from(g, step, side); k <= step && step > 0; k++) {
 		const struct game_step *s = &g->steps[k - 1];
 		struct doc_node *e = doc_map(d);
+		uint64_t index = k;
+		if (!g->link_by_step) {
+			links_to(g, at, k, idx);
+			at = k;
+			for (size_t r = 0; r < g->n_roles; r++)
+				if (!strcmp(g->roles[r].name, s->actor))
+					index = idx[r];
+		}
 		doc_set_int(d, e, "step", s->n);
 		doc_set_str(d, e, "actor", s->actor);
-		doc_set_int(d, e, "index", (long long)link_at(g, k));
+		doc_set_int(d, e, "index", (long long)index);
 		doc_set(d, e, "link", doc_b64_32(d, s->reveal_actor));
 		doc_set(d, e, "vouch", doc_b64(d, game_step_orders(s)->vouch,
 					       64));
