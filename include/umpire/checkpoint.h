@@ -71,6 +71,12 @@ struct checkpoint_prefix {
 #define CHECKPOINT_STEP_VOUCH 96
 #define CHECKPOINT_STEP_BYTES 128
 
+/* The checkpoints an index keeps: the last RUN_POINTS a run took, and,
+ * for each role, the latest before that role's own latest step (the
+ * one a view of it replays from, however many its opponent's turn has
+ * taken since: else that view replays the game from its start). */
+#define CHECKPOINT_POINTS (RUN_POINTS + GAME_MAX_ROLES)
+
 struct checkpoints {
 	struct doc *doc;               /* the index; NULL: none usable */
 	const struct doc_node *points; /* steps with a checkpoint file */
@@ -85,7 +91,7 @@ struct checkpoints {
 	/* a prefix for each kept checkpoint (oldest first; one in a game
 	 * with no views), their texts the first bytes of one mapping of
 	 * GAME-text, as long as the longest */
-	struct checkpoint_prefix cuts[RUN_POINTS];
+	struct checkpoint_prefix cuts[CHECKPOINT_POINTS];
 	size_t n_cuts;
 	char *map;
 	size_t map_len;
@@ -94,6 +100,18 @@ struct checkpoints {
 	 * its answers (owned; shared by the copies a check makes of cp) */
 	struct kept_point *kept;
 };
+
+/* The newest of cp's cuts (an index into cuts) taken before role's own
+ * latest step, by the chain indices each records: the role's index in
+ * the newest cut is that of its latest link, and a cut with one at
+ * least two smaller comes before the step that revealed it, and not in
+ * it (a checkpoint is taken in the step that ends a phase, often the
+ * role's last of a turn; a view of the role tells that step's events,
+ * so its replay resumes before it). 0 when none is (or the role is not
+ * recorded: the oldest); n_cuts - 1 when the newest is. A late step the
+ * judge took for the role reveals none of its links. */
+size_t checkpoints_cut_before(const struct checkpoints *cp,
+			      const char *role);
 
 /* The file of g's game, if there is a usable one (same game, genesis
  * and rules); cp->doc stays NULL otherwise. Never fails. */

@@ -246,7 +246,7 @@ static void prefix_open(struct checkpoints *cp, const struct game *g,
 			const struct doc_node *list)
 {
 	size_t n = list && list->kind == DOC_SEQ ? list->n : 0;
-	if (n == 0 || n > RUN_POINTS)
+	if (n == 0 || n > CHECKPOINT_POINTS)
 		return;
 	for (size_t i = 0; i < n; i++)
 		if (cut_open(&cp->cuts[i], list->items[i], cp->n_steps) ||
@@ -264,6 +264,32 @@ static void prefix_open(struct checkpoints *cp, const struct game *g,
 	return;
 none:
 	memset(cp->cuts, 0, sizeof cp->cuts);
+}
+
+/* The chain index role has in cut c: 1 with *index, or 0. */
+static int cut_index(const struct checkpoint_prefix *c, const char *role,
+		     uint64_t *index)
+{
+	for (size_t k = 0; k < c->n_roles; k++)
+		if (!strcmp(c->roles[k].name, role)) {
+			*index = c->roles[k].index;
+			return 1;
+		}
+	return 0;
+}
+
+size_t checkpoints_cut_before(const struct checkpoints *cp,
+			      const char *role)
+{
+	uint64_t at_last, at;
+	if (cp->n_cuts == 0 ||
+	    !cut_index(&cp->cuts[cp->n_cuts - 1], role, &at_last))
+		return 0;
+	size_t j = cp->n_cuts - 1;
+	while (j > 0 && !(cut_index(&cp->cuts[j], role, &at) &&
+			  at + 1 < at_last))
+		j--;
+	return j;
 }
 
 /* The checkpoint file read last, kept for the next resume from it. */
@@ -797,13 +823,13 @@ static int save_prefixes(const struct game *g, const struct doc_node *points,
 {
 	const struct checkpoints *oc = g->cp && g->cp->doc ? g->cp : NULL;
 	const struct checkpoint_prefix *old = oc ? &oc->prefix : NULL;
-	size_t want[RUN_POINTS], n_want = 0, step, k;
+	size_t want[CHECKPOINT_POINTS], n_want = 0, step, k;
 	if (!g->src || !g->chain_log ||
 	    (g->n_stub && (!old || old->steps != g->n_stub)))
 		return -1;
 	for (k = 0; k < points->n; k++)
 		if (size_of(points->items[k], &step) == 0 && step > 1 &&
-		    n_want < RUN_POINTS && (g->scn.rs->view ||
+		    n_want < CHECKPOINT_POINTS && (g->scn.rs->view ||
 					    k + 1 == points->n))
 			want[n_want++] = step;
 	if (n_want == 0 || first_read(want[n_want - 1]) < g->n_stub)
@@ -975,7 +1001,7 @@ void checkpoints_save(const struct game *g, const struct run *run,
 	 * before the run's first, where its records vouch for the steps
 	 * up to them (a run resumed from a checkpoint sees none before
 	 * it, and a view may need the one before) */
-	size_t fresh[RUN_POINTS], n_fresh = 0, carried[RUN_POINTS],
+	size_t fresh[RUN_POINTS], n_fresh = 0, carried[CHECKPOINT_POINTS],
 		n_carried = 0;
 	for (size_t k = RUN_POINTS; k-- > 0;) {
 		const struct resume_point *p = &run->points[k];
@@ -993,6 +1019,29 @@ void checkpoints_save(const struct game *g, const struct run *run,
 		    checkpoints_vouch(&old, g, step - 1) &&
 		    point_reads(g, step))
 			carried[n_carried++] = step;
+	/* and in a game with views, for each side, the old cut before its
+	 * own latest step, a view of it replays from (CHECKPOINT_POINTS):
+	 * the carried ones newest first, so in among them */
+	for (size_t r = 0; g->scn.rs->view && old.n_cuts && r < g->n_roles;
+	     r++) {
+		if (!strcmp(g->roles[r].name, "referee"))
+			continue;
+		step = old.cuts[checkpoints_cut_before(&old,
+						       g->roles[r].name)].point;
+		int have = step < 1 || (n_fresh && step >= fresh[0]);
+		for (size_t k = 0; k < n_carried; k++)
+			have |= carried[k] == step;
+		if (have || !checkpoints_vouch(&old, g, step - 1) ||
+		    !point_reads(g, step))
+			continue;
+		size_t at = 0;
+		while (at < n_carried && carried[at] > step)
+			at++;
+		memmove(carried + at + 1, carried + at,
+			(n_carried - at) * sizeof *carried);
+		carried[at] = step;
+		n_carried++;
+	}
 	while (n_carried > 0) {
 		latest = carried[--n_carried];
 		doc_push(d, points, doc_int(d, (long long)latest));

@@ -226,18 +226,6 @@ static void role_seen(const struct game *g, const char *name, size_t n,
 			seen[r] = 1;
 }
 
-/* The chain index role has in cut c: 1 with *index, or 0. */
-static int cut_index(const struct checkpoint_prefix *c, const char *role,
-		     uint64_t *index)
-{
-	for (size_t k = 0; k < c->n_roles; k++)
-		if (!strcmp(c->roles[k].name, role)) {
-			*index = c->roles[k].index;
-			return 1;
-		}
-	return 0;
-}
-
 /*
  * GAME_PARSE_VIEW: the prefix read, chosen among the checkpoints' cuts
  * (oldest first) from the text after the newest (text, n bytes: the
@@ -262,7 +250,6 @@ static void view_prefix(struct game *g, const char *text, size_t n,
 {
 	struct checkpoints *cp = g->cp;
 	size_t nc = cp->n_cuts, pick = nc - 1;
-	const struct checkpoint_prefix *last = &cp->cuts[nc - 1];
 	unsigned char acts[GAME_MAX_ROLES] = { 0 };
 	unsigned char asked[GAME_MAX_ROLES] = { 0 };
 	const char *next = NULL;
@@ -287,18 +274,10 @@ static void view_prefix(struct game *g, const char *text, size_t n,
 		role_seen(g, next, next_len, asked);
 	for (size_t r = 0; r < g->n_roles && pick > 0; r++) {
 		const char *name = g->roles[r].name;
-		uint64_t at_last, at;
 		if (side ? strcmp(name, side) != 0 || acts[r] :
 		    acts[r] || asked[r] || !strcmp(name, "referee"))
 			continue;
-		if (!cut_index(last, name, &at_last)) {
-			pick = 0;
-			break;
-		}
-		size_t j = nc - 1;
-		while (j > 0 && !(cut_index(&cp->cuts[j], name, &at) &&
-				  at < at_last))
-			j--;
+		size_t j = checkpoints_cut_before(cp, name);
 		if (j < pick)
 			pick = j;
 	}
