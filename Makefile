@@ -139,7 +139,7 @@ check: deps
 	$(MAKE) -j$(CHECK_JOBS) -O $(CHECK_STAGES)
 	$(MAKE) check-e2e-files
 	$(MAKE) check-judge-load JUDGE_LOAD='$(JUDGE_LOAD_CHECK)' \
-	  JUDGE_LOAD_LMTP='$(JUDGE_LOAD_LMTP_CHECK)'
+	  JUDGE_LOAD_LMTP='$(JUDGE_LOAD_LMTP_CHECK)' JUDGE_TURN_STEPS=
 	$(MAKE) check-asan
 	$(MAKE) check-valgrind
 
@@ -306,10 +306,18 @@ JUDGE_LOAD_MAILDIR = GAMES=20 MESSAGES=200 FLOOD=100 PROCS=8 DELIVERY=maildir
 # (JUDGE_LOAD_LMTP_CHECK).
 JUDGE_LOAD_LMTP = GAMES=200 MESSAGES=2000 FLOOD=98000 PROCS=8 DELIVERY=lmtp
 JUDGE_LOAD_LMTP_CHECK = GAMES=20 MESSAGES=200 FLOOD=300 PROCS=4 DELIVERY=lmtp
+# And the letter that ends a long turn, at full size: a Race to the
+# Reichstag game of JUDGE_TURN_STEPS steps a decision a mail, whose
+# later turns take more checkpoints than a run keeps (make check plays
+# its first 64, in tests/e2e, and leaves this out: JUDGE_TURN_STEPS=).
+JUDGE_TURN_STEPS = 260
 check-judge-load: $(BIN)
 	$(UMPIRE_ENV) $(JUDGE_LOAD) python3 tests/load/judge-load
 	$(UMPIRE_ENV) $(JUDGE_LOAD_MAILDIR) python3 tests/load/judge-load
 	$(UMPIRE_ENV) $(JUDGE_LOAD_LMTP) python3 tests/load/judge-load
+	if [ -n "$(JUDGE_TURN_STEPS)" ]; then \
+	  $(UMPIRE_ENV) JUDGE_TURN_STEPS=$(JUDGE_TURN_STEPS) bats -f \
+	    'reaches back past' tests/e2e/judge-letters.bats; fi
 
 # 200 random single edits of a finished game of each scenario.
 TAMPER_EDITS = 200

@@ -188,12 +188,15 @@ events_of() {
 		mv next.yaml game.yaml
 	done
 	pick="$BATS_TEST_DIRNAME/../../bench/one-answer.py"
-	last=64
+	# (64 steps; make check-judge-load plays 260, whose later turns
+	# take more checkpoints than a run keeps: JUDGE_TURN_STEPS)
+	last=${JUDGE_TURN_STEPS:-64}
 	for n in $(seq 1 "$last"); do
 		[ "$n" -ne 3 ] || cp game.yaml game-2.yaml
 		st=$("$UMPIRE_PLAIN" status --brief game.yaml)
 		[[ "$st" == "pending "* ]]
 		s=$(echo "$st" | cut -d' ' -f2)
+		echo "$n $s" >>actors
 		XDG_STATE_HOME="$PWD/ref" "$UMPIRE_PLAIN" view game.yaml \
 			--side "$s" -s judge.key -o v.view
 		UMPIRE_CONFIG="$PWD/$s.ini" "$UMPIRE_PLAIN" orders v.view \
@@ -218,6 +221,8 @@ events_of() {
 	for n in $(seq 3 "$last"); do
 		XDG_STATE_HOME="$PWD/judge-state" "$UMPIRE" judge --config \
 			judge.ini --outbox out <"msg-$n.eml" 2>>judge.err
+		echo "$n $(sed -n 's/^points: \[\(.*\)\]$/\1/p' \
+			"judge-state/umpire/checkpoints/$g" | tr -d ,)" >>points.txt
 		rm -rf fresh
 		XDG_STATE_HOME="$PWD/fresh" "$UMPIRE_PLAIN" judge --config \
 			whole/judge.ini --outbox whole/out <"msg-$n.eml" \
@@ -239,4 +244,20 @@ events_of() {
 	awk '{ if (seen[$2] && $1 - seen[$2] >= 10 && $1 >= 40) n++;
 	       seen[$2] = $1 } END { exit !(n >= 1) }' letters.txt ||
 		{ cat letters.txt; false; }
+	# after every step, the judge's checkpoints kept, for each side,
+	# one taken before its own latest step (the letter that ends the
+	# other's turn replays from there, not from the start)
+	[ "$(grep -c . points.txt)" -eq $((last - 2)) ]
+	while read -r n pts; do
+		for s in 1bf 1uf; do
+			l=$(awk -v s="$s" -v n="$n" '$2 == s && $1 <= n { l = $1 }
+				END { print l + 0 }' actors)
+			[ "$l" -gt 1 ] || continue
+			ok=0
+			for p in $pts; do [ "$p" -lt "$l" ] && ok=1; done
+			[ "$ok" = 1 ] || {
+				echo "after step $n, $s's latest step $l: points $pts"
+				false; }
+		done
+	done <points.txt
 }
