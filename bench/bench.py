@@ -942,6 +942,7 @@ def instructions(cmd, cwd, env=None, stdin=None, want=0):
 
 
 JUDGE_STEPS = (4, 256)
+TURN_FROM = 192   # judge_lmtp_cost's turn end: the first after this step
 # the steps judge_bytes measures (bytes written per message)
 BYTES_STEPS = (8, 256, 1024)
 JUDGE_RUN = 8   # messages of the --maildir run, after step 4
@@ -990,10 +991,17 @@ def play_judged(base, last):
     # a second Race to the Reichstag game played to step 1,024 took
     # make bench three minutes more)
     keep |= set(k - 1 for k in FLAT_STEPS)
+    # and before the first step after TURN_FROM that ends a side's turn
+    # of ten steps or more (judge_lmtp_cost: the letter then asks the
+    # side that waited), found as the game goes: the states of the last
+    # steps kept until it is
+    actors, rolling, end = {}, [], None
     n = 0
     while n < last:
-        if n in keep:
+        if n in keep or (end is None and n >= TURN_FROM):
             shutil.copytree(state, "%s-%d" % (state, n))
+            if n not in keep:
+                rolling.append(n)
         st = fixture.umpire(d, "status", "--brief", "game.yaml",
                             extra=extra).stdout.split()
         if st[0] != b"pending" and n > JUDGE_STEPS[-1]:
@@ -1001,6 +1009,19 @@ def play_judged(base, last):
         if st[0] != b"pending":
             raise SystemExit("bench: the judged game ended at step %d" % n)
         actor = st[1].decode()
+        actors[n + 1] = actor
+        if end is None and n >= TURN_FROM + 2 and actors[n] != actor:
+            length = 0
+            while actors.get(n - length) == actors[n]:
+                length += 1
+            if length >= 10:
+                end = n
+                with open(os.path.join(d, "turn-end"), "w") as f:
+                    f.write("%d %d\n" % (n, length))
+        for k in [k for k in rolling if (k != end - 2 if end is not None
+                                         else k < n - 2)]:
+            shutil.rmtree("%s-%d" % (state, k))
+            rolling.remove(k)
         fixture.umpire(d, "view", "game.yaml", "--side", actor, "-s",
                        "referee.key", "-o", "v.view", extra=extra)
         tmpl = fixture.umpire(d, "orders", "v.view", "-s", actor + ".key",
@@ -1436,6 +1457,70 @@ def stranger_message(j):
     return msg
 
 
+def turn_end(d):
+    """The step of the judged game d that play_judged found ending a
+    side's turn of ten steps or more after TURN_FROM (the side asked
+    after it is the other, which last acted before that turn), the
+    referee's machine kept before the step ahead of it: (k, the turn's
+    length), or None."""
+    try:
+        k, length = open(os.path.join(d, "turn-end")).read().split()
+    except OSError:
+        return None
+    return int(k), int(length)
+
+
+def lmtp_count(base, d, k, kept):
+    """The instructions of the message of step k of the judged game d to
+    a warm `umpire judge --lmtp` (judge_lmtp_cost), and of umpire
+    adjudicate of the same step, warmed alike: (judge, adjudicate).
+    kept: the referee's machine as the play left it before step k - 1,
+    else a machine new to the game (the warming step replays it)."""
+    j, env = judge_room(base, d, "lmtp-%d" % k, k - 2, kept)
+    cg = os.path.join(j, "callgrind.out")
+    p, sock = lmtp_server(j, env, [
+        "valgrind", "--tool=callgrind", "--instr-atstart=no",
+        "--callgrind-out-file=" + cg])
+    try:
+        c = LmtpClient(sock)
+        c.send(os.path.join(d, "msg-%d.eml" % (k - 1)))
+        callgrind_control(p, "-i", "on")
+        c.send(os.path.join(d, "msg-%d.eml" % k))
+        callgrind_control(p, "-d")
+        c.close()
+    finally:
+        lmtp_stop(p)
+    dumps = [f for f in os.listdir(j) if f.startswith(
+        "callgrind.out.")]
+    if len(dumps) != 1:
+        raise SystemExit("bench: callgrind dumps of the LMTP judge: "
+                         "%s" % dumps)
+    text = open(os.path.join(j, dumps[0])).read()
+    m = re.search(r"^(?:summary|totals): (\d+)", text, re.M)
+    if not m:
+        raise SystemExit("bench: no count in %s" % dumps[0])
+    im = int(m.group(1))
+    if len(os.listdir(os.path.join(j, "out", "new"))) < 2:
+        raise SystemExit("bench: the LMTP judge sent no letter at "
+                         "step %d" % k)
+    # adjudicate warmed alike: the step before adjudicated first in
+    # the same state (this build's start state cached there, as the
+    # server's first message cached it: a copy of the play's state,
+    # made by another build, lacks it, some millions)
+    a, aenv = judge_room(base, d, "lmtp-adj-%d" % k, k - 2, kept)
+    run_once([BIN, "adjudicate", os.path.join(d, "game-%d.yaml" % (
+        k - 2)), os.path.join(d, "signed-%d.yaml" % (k - 1)), "-s",
+        "referee.key", "-o", "prev.yaml"], a, env=aenv)
+    ia = instructions([BIN, "adjudicate", "prev.yaml",
+                       os.path.join(d, "signed-%d.yaml" % k), "-s",
+                       "referee.key", "-o", "next.yaml"], a, aenv)
+    if open(os.path.join(a, "next.yaml"), "rb").read() != open(
+            os.path.join(d, "game-%d.yaml" % k), "rb").read():
+        raise SystemExit("bench: adjudicate made another step %d"
+                         % k)
+    return im, ia
+
+
 def judge_lmtp_cost(base, out, d=None):
     """What one message costs a warm `umpire judge --lmtp` server against
     umpire adjudicate of the same step (instructions, callgrind): the
@@ -1455,48 +1540,7 @@ def judge_lmtp_cost(base, out, d=None):
         d = play_judged(base, last)
     cmp, counts = [], []
     for k in JUDGE_STEPS:
-        j, env = judge_room(base, d, "lmtp-%d" % k, k - 2)
-        cg = os.path.join(j, "callgrind.out")
-        p, sock = lmtp_server(j, env, [
-            "valgrind", "--tool=callgrind", "--instr-atstart=no",
-            "--callgrind-out-file=" + cg])
-        try:
-            c = LmtpClient(sock)
-            c.send(os.path.join(d, "msg-%d.eml" % (k - 1)))
-            callgrind_control(p, "-i", "on")
-            c.send(os.path.join(d, "msg-%d.eml" % k))
-            callgrind_control(p, "-d")
-            c.close()
-        finally:
-            lmtp_stop(p)
-        dumps = [f for f in os.listdir(j) if f.startswith(
-            "callgrind.out.")]
-        if len(dumps) != 1:
-            raise SystemExit("bench: callgrind dumps of the LMTP judge: "
-                             "%s" % dumps)
-        text = open(os.path.join(j, dumps[0])).read()
-        m = re.search(r"^(?:summary|totals): (\d+)", text, re.M)
-        if not m:
-            raise SystemExit("bench: no count in %s" % dumps[0])
-        im = int(m.group(1))
-        if len(os.listdir(os.path.join(j, "out", "new"))) < 2:
-            raise SystemExit("bench: the LMTP judge sent no letter at "
-                             "step %d" % k)
-        # adjudicate warmed alike: the step before adjudicated first in
-        # the same state (this build's start state cached there, as the
-        # server's first message cached it: a copy of the play's state,
-        # made by another build, lacks it, some millions)
-        a, aenv = judge_room(base, d, "lmtp-adj-%d" % k, k - 2)
-        run_once([BIN, "adjudicate", os.path.join(d, "game-%d.yaml" % (
-            k - 2)), os.path.join(d, "signed-%d.yaml" % (k - 1)), "-s",
-            "referee.key", "-o", "prev.yaml"], a, env=aenv)
-        ia = instructions([BIN, "adjudicate", "prev.yaml",
-                           os.path.join(d, "signed-%d.yaml" % k), "-s",
-                           "referee.key", "-o", "next.yaml"], a, aenv)
-        if open(os.path.join(a, "next.yaml"), "rb").read() != open(
-                os.path.join(d, "game-%d.yaml" % k), "rb").read():
-            raise SystemExit("bench: adjudicate made another step %d"
-                             % k)
+        im, ia = lmtp_count(base, d, k, True)
         cmp.append(im / ia)
         counts.append((k, im, ia))
     out("judge-cost  over LMTP, a warm server (the step before delivered "
@@ -1506,6 +1550,18 @@ def judge_lmtp_cost(base, out, d=None):
     out("judge message vs adjudicate: step %d x%.2f, step %d x%.2f "
         "(instructions) (lmtp)" % (JUDGE_STEPS[0], cmp[0],
                                    JUDGE_STEPS[1], cmp[1]))
+    # the message that ends a turn: its letter asks the side that
+    # waited, whose view tells the whole turn (read from the judge's
+    # checkpoint before that side's own step and replayed); once a turn
+    end = turn_end(d)
+    if end:
+        k, length = end
+        im, ia = lmtp_count(base, d, k, True)
+        out("            the message that ends a turn (step %d, the "
+            "letter to the side that waited %d steps): %.1fM "
+            "instructions, umpire adjudicate %.1fM: x%.2f (lmtp; once a "
+            "turn, not a goal)" % (k, length, im / 1e6, ia / 1e6,
+                                   im / ia))
     # throughput: LMTP_RUN messages to one warm server, one connection
     k = JUDGE_STEPS[0]
     steps = range(k + 1, k + 1 + LMTP_RUN)
