@@ -145,6 +145,19 @@ grep -q '^Subject: .*a reminder: player' "$t/sent.mbox" ||
 grep ' tick ' /var/lib/umpire-judge/games/judge.log
 echo "ok: the game taken, the tick's reminder sent, and the tick printed nothing"
 
+step "an upgrade with a link planted in place of games/ (as umpire-judge)"
+# tests/deb/postinst.bats tries the script alone; here dpkg runs it
+cron=$(stat -c '%a %U' /etc/cron.d)
+mv /var/lib/umpire-judge/games /var/lib/umpire-judge/games.kept
+runuser -u umpire-judge -- ln -s /etc/cron.d /var/lib/umpire-judge/games
+dpkg-reconfigure umpire 2>&1 | grep -F 'games is a link' ||
+	fail "the postinst said nothing of the link"
+[ "$(stat -c '%a %U' /etc/cron.d)" = "$cron" ] ||
+	fail "/etc/cron.d after the upgrade: $(stat -c '%a %U' /etc/cron.d)"
+rm /var/lib/umpire-judge/games
+mv /var/lib/umpire-judge/games.kept /var/lib/umpire-judge/games
+echo "ok: the link not followed, /etc/cron.d still $cron"
+
 step "apt-get purge -y umpire"
 DEBIAN_FRONTEND=noninteractive apt-get purge -y -q umpire
 installed=0
