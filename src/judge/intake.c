@@ -700,23 +700,22 @@ static int take_request(struct judge *j, const char *id, const char *buf,
 {
 	struct strbuf p = STRBUF_INIT;
 	struct game g;
-	char side[64];
+	struct request rq;
 	int rc = -1;
 	if (load_kept(j, id, GAME_PARSE_VIEW, &g, &p, err)) {
 		strbuf_free(&p);
 		return -1;
 	}
 	snprintf(o->step, sizeof o->step, "%zu", g.n_steps + 1);
-	if (request_check("request.yaml", buf, len, &g, side, sizeof side,
-			  err)) {
+	if (request_check("request.yaml", buf, len, &g, &rq, err)) {
 		o->hint = HINT_ASK;
 		o->received = GOT_REQUEST;
 		goto out;
 	}
-	say(o, FATE_DONE, "%s asks for its letter again", side);
+	say(o, FATE_DONE, "%s asks for its letter again", rq.side);
 	/* the letters a crash kept from being sent go first */
 	spool_flush(j, g.id, &g, o);
-	letter_again(j, &g, side, ANSWER_ASK, o);
+	letter_again(j, &g, rq.side, ANSWER_ASK, o);
 	rc = 0;
 out:
 	game_free(&g);

@@ -696,7 +696,8 @@ for p in m.iter_attachments():
 	rm -f out/new/*
 	# the side's request, made from the letter it got, mailed as is
 	as "$s" ask "$f" -o ask.yaml
-	head -1 ask.yaml | grep -qx 'umpire: request/1'
+	head -1 ask.yaml | grep -qx 'umpire: request/2'
+	grep -q '^nonce: [0-9a-f]\{32\}$' ask.yaml
 	grep -qx "side: $s" ask.yaml
 	as "$s" mail ask.yaml -o ask.eml
 	sed -n '/^Subject:/{N;p;}' ask.eml | tr -d '\n' |
@@ -731,7 +732,7 @@ for p in m.iter_attachments():
 	rm -f out/new/*
 	other=german; [ "$s" = german ] && other=soviet
 	sed -i 's/^answers_a_day.*//' judge.ini
-	as "$other" ask "$f" --side "$s" -o forged.yaml
+	as "$other" ask "$(kept)" --side "$s" -o forged.yaml
 	as "$other" mail forged.yaml -o forged.eml
 	run "$UMPIRE" judge --config judge.ini --outbox out <forged.eml
 	[ "$status" -eq 0 ]
