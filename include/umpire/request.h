@@ -13,9 +13,11 @@
  * with the trusted comment
  *   "umpire/1 game=G side=S step=N nonce=HEX request".
  * It asks nothing that the side may not have, and changes nothing. The
- * nonce makes each request one of its own, and the step orders a
- * side's requests. A request/1 (no nonce: the same text each time it
- * is made) is refused, naming request/2.
+ * nonce makes each request one of its own: the judge answers it once,
+ * and a copy sent again by anyone (a relay that saw it) spends nothing
+ * (src/judge/answers.c); the step orders a side's requests, so that
+ * one older than the side's latest is not answered either. A
+ * request/1 (no nonce) is refused, naming request/2.
  *
  * Ownership: nothing is kept; the signed text is appended to out.
  */

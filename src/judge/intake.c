@@ -694,14 +694,15 @@ static int has_umpire_line(const char *buf, size_t len)
 
 /* A side's signed request for its letter of the game as it stands
  * (request.h): answered at the side's own address, within the bound of
- * answers to signed mail (answers.c). */
+ * answers to signed mail (answers.c), once: a copy of one seen before
+ * (its nonce), or one older than the side's latest, is dropped. */
 static int take_request(struct judge *j, const char *id, const char *buf,
 			size_t len, struct outcome *o, struct error *err)
 {
-	struct strbuf p = STRBUF_INIT;
+	struct strbuf p = STRBUF_INIT, why = STRBUF_INIT;
 	struct game g;
 	struct request rq;
-	int rc = -1;
+	int rc = -1, fresh;
 	if (load_kept(j, id, GAME_PARSE_VIEW, &g, &p, err)) {
 		strbuf_free(&p);
 		return -1;
@@ -712,14 +713,25 @@ static int take_request(struct judge *j, const char *id, const char *buf,
 		o->received = GOT_REQUEST;
 		goto out;
 	}
+	if ((fresh = request_new(j, &g, &rq, &why, err)) < 0)
+		goto out;
+	if (!fresh) {
+		say(o, FATE_DROPPED, "%s", why.buf);
+		o->answered = 1;    /* no mistake: a copy costs nothing */
+		rc = 0;
+		goto out;
+	}
 	say(o, FATE_DONE, "%s asks for its letter again", rq.side);
 	/* the letters a crash kept from being sent go first */
 	spool_flush(j, g.id, &g, o);
 	letter_again(j, &g, rq.side, ANSWER_ASK, o);
-	rc = 0;
+	/* noted once answered: the very message delivered again after a
+	 * crash before this is the same answer (answers.c) */
+	rc = request_noted(j, &g, &rq, err);
 out:
 	game_free(&g);
 	strbuf_free(&p);
+	strbuf_free(&why);
 	return rc;
 }
 
