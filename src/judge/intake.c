@@ -69,7 +69,9 @@
 #define GOT_UNSIGNED "The message held orders not signed with the key " \
 	"the side joined with."
 #define GOT_REQUEST "The message held a request the judge could not " \
-	"take: not whole,\nor not signed with the key the side joined with."
+	"take: not whole,\nnot signed with the key the side joined with, " \
+	"or made by an older\numpire (umpire: request/1; the judge takes " \
+	"request/2)."
 #define GOT_JOIN "The message held a game file the judge could not take " \
 	"as a join."
 #define HINT_LARGE "Mail the judge the umpire file alone, attached or " \

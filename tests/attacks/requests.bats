@@ -42,6 +42,21 @@ judged() {
 		{ tail -3 games/judge.log; return 1; }
 }
 
+# The body $1 and a line feed signed with the player's key under the
+# trusted comment $2 by lateforge.py's minisign (the page's primitives,
+# not umpire), as $3.yaml, mailed by the player as $3.eml.
+by_hand() {
+	/usr/bin/python3 - "$1" "$2" player.key "$BATS_TEST_DIRNAME" \
+		>"$3.yaml" <<'PY'
+import sys
+sys.path.insert(0, sys.argv[4])
+from lateforge import minisign
+sys.stdout.write(minisign((sys.argv[1] + "\n").encode(), sys.argv[3],
+                          sys.argv[2]).decode())
+PY
+	as player mail "$3.yaml" -o "$3.eml"
+}
+
 # The letters in out/new to the player.
 letters() {
 	grep -l '^To: player@example.org' out/new/* 2>/dev/null | wc -l
@@ -119,4 +134,28 @@ letters() {
 	[ ! -e games/*.requests ]
 	# the side's own request: answered
 	judged r1.eml 'player asks for its letter again.*answered to player at player@example.org'
+}
+
+@test "requests: one made by hand from umpire-protocol(7) is taken; a request/1, without a nonce, is refused by name" {
+	/usr/bin/python3 -c 'import nacl.signing' 2>/dev/null ||
+		skip "python3-nacl missing"
+	local id nonce
+	id=$(basename "$(kept)" .yaml)
+	nonce=$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')
+	by_hand "$(printf 'umpire: request/2\ngame: %s\nside: player\nstep: 0\nnonce: %s\nask: letter\n' "$id" "$nonce")" \
+		"umpire/1 game=$id side=player step=0 nonce=$nonce request" r2
+	judged r2.eml 'player asks for its letter again.*answered to player at player@example.org'
+	[ "$(cat games/*.requests)" = "player 0 $nonce" ]
+	rm -f out/new/*
+	# the format before the nonce, signed by the side's key: the same
+	# text each time it is made, so refused, saying what is taken; the
+	# party told as of mail it could not use, its allowance of requests
+	# untouched
+	by_hand "$(printf 'umpire: request/1\ngame: %s\nside: player\nask: letter\n' "$id")" \
+		"umpire/1 game=$id side=player request" r1
+	judged r1.eml 'umpire: request/1, a request without a nonce .*the judge takes umpire: request/2; make the request again'
+	[ "$(letters)" -eq 1 ]
+	grep -q '^Subject: .*could not be used' out/new/*
+	grep -q "^umpire (umpire: request/1; the judge takes request/2)" out/new/*
+	[ "$(cat games/*.requests)" = "player 0 $nonce" ]
 }
