@@ -69,7 +69,9 @@
 #define GOT_UNSIGNED "The message held orders not signed with the key " \
 	"the side joined with."
 #define GOT_REQUEST "The message held a request the judge could not " \
-	"take: not whole,\nor not signed with the key the side joined with."
+	"take: not whole,\nnot signed with the key the side joined with, " \
+	"or made by an older\numpire (umpire: request/1; the judge takes " \
+	"request/2)."
 #define GOT_JOIN "The message held a game file the judge could not take " \
 	"as a join."
 #define HINT_LARGE "Mail the judge the umpire file alone, attached or " \
@@ -694,33 +696,44 @@ static int has_umpire_line(const char *buf, size_t len)
 
 /* A side's signed request for its letter of the game as it stands
  * (request.h): answered at the side's own address, within the bound of
- * answers to signed mail (answers.c). */
+ * answers to signed mail (answers.c), once: a copy of one seen before
+ * (its nonce), or one older than the side's latest, is dropped. */
 static int take_request(struct judge *j, const char *id, const char *buf,
 			size_t len, struct outcome *o, struct error *err)
 {
-	struct strbuf p = STRBUF_INIT;
+	struct strbuf p = STRBUF_INIT, why = STRBUF_INIT;
 	struct game g;
-	char side[64];
-	int rc = -1;
+	struct request rq;
+	int rc = -1, fresh;
 	if (load_kept(j, id, GAME_PARSE_VIEW, &g, &p, err)) {
 		strbuf_free(&p);
 		return -1;
 	}
 	snprintf(o->step, sizeof o->step, "%zu", g.n_steps + 1);
-	if (request_check("request.yaml", buf, len, &g, side, sizeof side,
-			  err)) {
+	if (request_check("request.yaml", buf, len, &g, &rq, err)) {
 		o->hint = HINT_ASK;
 		o->received = GOT_REQUEST;
 		goto out;
 	}
-	say(o, FATE_DONE, "%s asks for its letter again", side);
+	if ((fresh = request_new(j, &g, &rq, &why, err)) < 0)
+		goto out;
+	if (!fresh) {
+		say(o, FATE_DROPPED, "%s", why.buf);
+		o->answered = 1;    /* no mistake: a copy costs nothing */
+		rc = 0;
+		goto out;
+	}
+	say(o, FATE_DONE, "%s asks for its letter again", rq.side);
 	/* the letters a crash kept from being sent go first */
 	spool_flush(j, g.id, &g, o);
-	letter_again(j, &g, side, ANSWER_ASK, o);
-	rc = 0;
+	letter_again(j, &g, rq.side, ANSWER_ASK, o);
+	/* noted once answered: the very message delivered again after a
+	 * crash before this is the same answer (answers.c) */
+	rc = request_noted(j, &g, &rq, err);
 out:
 	game_free(&g);
 	strbuf_free(&p);
+	strbuf_free(&why);
 	return rc;
 }
 

@@ -7,6 +7,7 @@
 #ifndef UMPIRE_JUDGE_LETTERS_H
 #define UMPIRE_JUDGE_LETTERS_H
 
+#include "umpire/request.h"
 #include "store.h"
 
 /* answers.c: how often a party is answered (three bounds: signed mail
@@ -30,6 +31,19 @@ int answer_allowed(const struct judge *j, const struct game *g,
 void answer_counted(const struct judge *j, const struct game *g,
 		    const char *role, enum answer_kind is_signed,
 		    const unsigned char key[32]);
+
+/* Under the game's lock: whether the request rq, checked
+ * (request_check), is one the judge has not seen from its role: 1; 0,
+ * why in why, when it is a copy of one seen (its nonce), one made at a
+ * step older than the role's latest request's, or one over the bound
+ * of requests a role makes at one step; -1 when the record cannot be
+ * read (err). */
+int request_new(const struct judge *j, const struct game *g,
+		const struct request *rq, struct strbuf *why,
+		struct error *err);
+/* rq seen: noted durably (its role's requests of older steps let go). */
+int request_noted(const struct judge *j, const struct game *g,
+		  const struct request *rq, struct error *err);
 
 /* replay.c: the replay of g (over: its whole file is every party's),
  * as umpire replay writes it, appended to page; its result line to
