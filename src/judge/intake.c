@@ -419,7 +419,7 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 		/* its short id is its address and subject tag: one a game
 		 * kept here has would take that game's mail (route.c) */
 		char kept[GAME_ID_HEX + 1], mine[MAIL_ADDR_MAX * 2];
-		if (game_of_prefix(j, in.id, kept)) {
+		if (judge_games_of_prefix(j->games, in.id, kept)) {
 			game_from(j, &in, mine, sizeof mine);
 			errorf(err, EXIT_REFUSED, "new game %s refused: its "
 			       "short id %.8s is that of game %s kept here, "
@@ -874,7 +874,7 @@ static int addressed_game(const struct judge *j, const char *buf,
 		snprintf(id8, sizeof id8, "%s", j->routed);
 	else if (!subject_id8(buf, len, id8))
 		return 0;
-	size_t n = game_of_prefix(j, id8, id);
+	size_t n = judge_games_of_prefix(j->games, id8, id);
 	route_clash_say(id8, n, &o->notes);
 	if (n != 1)
 		id[0] = '\0';

@@ -28,10 +28,10 @@
 #include "umpire/mail.h"
 #include "store.h"
 
-size_t game_of_prefix(const struct judge *j, const char *id8,
-		      char id[GAME_ID_HEX + 1])
+size_t judge_games_of_prefix(const char *games, const char *id8,
+			     char *id)
 {
-	DIR *d = opendir(j->games);
+	DIR *d = opendir(games);
 	struct dirent *e;
 	size_t n = 0;
 	while (d && (e = readdir(d)))
@@ -52,7 +52,7 @@ int route_game(const struct judge *j, const char *rcpt,
 	routed[0] = '\0';
 	if (!rcpt || !mail_address_game(rcpt, j->delim, j->from, id8))
 		return 0;
-	size_t n = game_of_prefix(j, id8, routed);
+	size_t n = judge_games_of_prefix(j->games, id8, routed);
 	if (n > 1)
 		/* a clash: the file's full id decides (intake.c) */
 		snprintf(routed, GAME_ID_HEX + 1, "%s", id8);

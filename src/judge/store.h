@@ -232,10 +232,8 @@ int bymail_unmoved(const struct judge *j, const struct game *g);
 /* Game id's files removed (the game file first). */
 void bymail_drop(const struct judge *j, const char *id, struct outcome *o);
 
-/* route.c: how many games kept here have the short id id8 (their id's
- * first 8 hex digits); id (NULL: not wanted): the first found. */
-size_t game_of_prefix(const struct judge *j, const char *id8,
-		      char id[GAME_ID_HEX + 1]);
+/* route.c: judge_games_of_prefix (umpire/judge.h) is the games kept
+ * here that have a short id. */
 /* route.c: what the address rcpt (NULL: none) names: 0, no game's
  * address (the judge's own: the message is read for its game); 1, a
  * game kept here, into routed: its full id, or (a clash: more than one

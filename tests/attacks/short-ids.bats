@@ -12,8 +12,9 @@
 # new game whose short id a kept game has (refused, logged); where two
 # such games are kept all the same (a host copied one in), mail to the
 # short id is read and each file routed by the full id it names, the
-# log line and umpire judge --check naming the clash. Each test was
-# written to fail on the code before the fix.
+# log line and umpire judge --check naming the clash; umpire new with
+# the judge's config draws no id whose short id a kept game has. Each
+# test was written to fail on the code before the fix.
 
 load ../e2e/helpers
 load ../e2e/judge-helpers
@@ -112,4 +113,32 @@ planted() {
 	assert_output_has "short ids FIX: games kept with one short id"
 	assert_output_has "$(sort <<<"$ID
 $(cat twin.id)" | paste -sd' ' | sed 's/ / and /')"
+}
+
+@test "short ids: umpire new with the judge's config draws no id whose short id a kept game has" {
+	# random bytes that are not: every draw the same (libsodium's
+	# randombytes_buf replaced for this command alone)
+	printf '%s\n' '#include <stddef.h>' '#include <string.h>' \
+		'void randombytes_buf(void *b, size_t n) { memset(b, 0x5a, n); }' \
+		>fixed.c
+	${CC:-cc} -shared -fPIC -o fixed.so fixed.c
+	fixed() {
+		ASAN_OPTIONS=verify_asan_link_order=0 LD_PRELOAD=$PWD/fixed.so \
+			UMPIRE_CONFIG=$PWD/judge.ini "$UMPIRE" new arnswalde-1945 \
+			--side player=player.pub --referee judge.pub -o "$1"
+	}
+	run fixed first.yaml
+	[ "$status" -eq 0 ]
+	grep -q '^game: 5a5a5a5a' first.yaml
+	mv first.yaml games/5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a.yaml
+	run fixed second.yaml
+	echo "$output"
+	[ "$status" -eq 1 ]
+	assert_output_has "its short id 5a5a5a5a is that of game 5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a in the judge's games"
+	[ ! -f second.yaml ]
+	# random draws: another short id
+	run env UMPIRE_CONFIG=$PWD/judge.ini "$UMPIRE" new arnswalde-1945 \
+		--side player=player.pub --referee judge.pub -o third.yaml
+	[ "$status" -eq 0 ]
+	! grep -q '^game: 5a5a5a5a' third.yaml
 }
