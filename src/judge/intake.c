@@ -875,7 +875,7 @@ static int addressed_game(const struct judge *j, const char *buf,
 	else if (!subject_id8(buf, len, id8))
 		return 0;
 	size_t n = judge_games_of_prefix(j->games, id8, id);
-	route_clash_say(id8, n, &o->notes);
+	route_clash_say(id8, n, o);
 	if (n != 1)
 		id[0] = '\0';
 	return n == 1;

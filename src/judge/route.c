@@ -92,13 +92,15 @@ int route_message(struct judge *j, size_t total, const char *name)
 	return 1;
 }
 
-void route_clash_say(const char *id8, size_t n, struct strbuf *out)
+void route_clash_say(const char *id8, size_t n, struct outcome *o)
 {
-	if (n > 1)
-		strbuf_addf(out, "; the short id %.8s names %zu games kept "
-			    "here, a clash its address and subject tag cannot "
-			    "tell apart (umpire judge --check): routed by the "
-			    "full id a file names", id8, n);
+	if (n < 2)
+		return;
+	strbuf_addf(&o->notes, "; the short id %.8s names %zu games kept "
+		    "here, a clash its address and subject tag cannot tell "
+		    "apart (umpire judge --check): routed by the full id a "
+		    "file names", id8, n);
+	o->host = 1;        /* the host's to mend: said on stderr too */
 }
 
 void game_from(const struct judge *j, const struct game *g, char *out,

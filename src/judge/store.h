@@ -254,8 +254,9 @@ void route_unknown(const struct judge *j, size_t total, const char *name,
  * the mail system is answered as for one dealt with). */
 int route_message(struct judge *j, size_t total, const char *name);
 /* route.c: n games kept here having the short id id8: a clash when n
- * is more than 1, said in out ("; ..."); else nothing. */
-void route_clash_say(const char *id8, size_t n, struct strbuf *out);
+ * is more than 1, said in o's notes and to the host (o->host); else
+ * nothing. */
+void route_clash_say(const char *id8, size_t n, struct outcome *o);
 /* route.c: the address g's letters come from and are answered at:
  * j->from with g's short id after the delimiter (j->from itself
  * without one), into out. */
