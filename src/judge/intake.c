@@ -1153,8 +1153,9 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 		goto out;
 	}
 	/* a message to a game's own address (route.c) carries that
-	 * game's files: another game's is refused as one not kept here */
-	if (j->routed[0] && strncmp(id, j->routed, strlen(j->routed))) {
+	 * game's files (or those of the other games it was sent to):
+	 * another game's is refused as one not kept here */
+	if (!route_takes(j, id)) {
 		say(o, FATE_FAILED, "a %s file of game %s in a message to the "
 		    "address of game %.8s: a file is taken at its own game's "
 		    "address (or the judge's)", kind, id, j->routed);

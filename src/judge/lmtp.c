@@ -11,8 +11,8 @@
  *
  * The replies: after the final dot, one per recipient accepted (a
  * message is dealt with once for the judge's own address and once for
- * each game its other addresses name, not again for a game whose file
- * a dealing took: deliver()): 250 once the step and its letters are
+ * each game its other addresses name, until one finds the game its file
+ * names: deliver()): 250 once the step and its letters are
  * durable, or once the message was dropped (a stranger's: never a 5xx,
  * which would make the mail system bounce it to a sender anyone may
  * forge); 451 4.3.0 when the host must mend something first (a full
@@ -155,23 +155,23 @@ struct recipient {
 
 /* A recipient of the n in r dealt with already whose dealing is r[i]'s
  * too: one of the same address's game (or the judge's own address), or
- * (r[i] a game's address) one that took that game's file; else -1. */
+ * (r[i] a game's address) one that found the game of the message's
+ * file, whose dealing at r[i]'s would be that one again (route_takes:
+ * a file of any game the message was sent to); else -1. */
 static int dealt_for(const struct recipient *r, unsigned n, unsigned i)
 {
 	for (unsigned k = 0; k < n; k++)
 		if (k != i && r[k].rc != -2 &&
 		    ((r[k].kind == r[i].kind && !strcmp(r[k].key, r[i].key)) ||
-		     (r[i].kind == 1 && r[k].dealt[0] &&
-		      !strncmp(r[k].dealt, r[i].key, strlen(r[i].key)))))
+		     (r[i].kind == 1 && r[k].dealt[0])))
 			return (int)k;
 	return -1;
 }
 
 /* The message c carried dealt with once for the judge's own address
- * and once for each game the others name (route.c), not again for a
- * game a dealing before took its file for (j->dealt): the judge's own
- * address first, whatever the order of the recipients, then each
- * game's. The addresses naming no game kept here: dropped unread, one
+ * and once for each game the others name (route.c), until a dealing
+ * finds the game its file names (j->dealt): the judge's own address
+ * first, whatever the order of the recipients, then each game's. The addresses naming no game kept here: dropped unread, one
  * log line for them all. A reply for each recipient, in their order,
  * as its dealing went. */
 static void deliver(struct server *s, struct conn *c)
@@ -180,8 +180,8 @@ static void deliver(struct server *s, struct conn *c)
 	struct strbuf name = STRBUF_INIT;
 	struct recipient r[LMTP_RCPTS];
 	const char *unknown[LMTP_RCPTS];
-	char id8[9];
-	size_t n_unknown = 0;
+	char id8[9], games[LMTP_RCPTS][GAME_ID_HEX + 1];
+	size_t n_unknown = 0, n_games = 0;
 	if (!c->msg.buf)
 		strbuf_add(&c->msg, "", 0);
 	const char *a = c->rcpt.buf;
@@ -194,6 +194,8 @@ static void deliver(struct server *s, struct conn *c)
 			unknown[n_unknown++] = a;
 			r[i].rc = 0;
 			snprintf(r[i].why, sizeof r[i].why, "not read");
+		} else if (r[i].kind == 1) {
+			memcpy(games[n_games++], r[i].key, sizeof games[0]);
 		}
 	}
 	if (n_unknown) {
@@ -213,10 +215,16 @@ static void deliver(struct server *s, struct conn *c)
 			struct error e;
 			strbuf_reset(&name);
 			unique_name(j, &name);
+			/* a file of any game it was sent to is taken at
+			 * each game's address (route_takes) */
 			j->rcpt = r[i].to;
+			j->also = games;
+			j->n_also = n_games;
 			r[i].rc = judge_received(j, c->msg.buf, c->msg.len,
 						 c->total, name.buf, NULL, &e);
 			j->rcpt = NULL;
+			j->also = NULL;
+			j->n_also = 0;
 			if (r[i].rc)
 				reply_text(e.msg, r[i].why, sizeof r[i].why);
 			else

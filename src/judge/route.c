@@ -12,7 +12,9 @@
  * local(8)'s ORIGINAL_RECIPIENT) is that game's: one for a short id no
  * game kept here has is a stranger's and dropped before anything of it
  * is read (no MIME parse, whatever its size), and a file in it naming
- * another game is refused as one for a game not kept here (intake.c).
+ * another game is refused as one for a game not kept here (intake.c;
+ * an LMTP message sent to several games' addresses: another than
+ * those, route_takes).
  * A message to the judge's own address is read for its game as ever.
  *
  * The short id is a filter, never the game: the file a message carries
@@ -90,6 +92,16 @@ int route_message(struct judge *j, size_t total, const char *name)
 		return 0;
 	route_unknown(j, total, name, &j->rcpt, 1);
 	return 1;
+}
+
+int route_takes(const struct judge *j, const char *id)
+{
+	if (!j->routed[0] || !strncmp(id, j->routed, strlen(j->routed)))
+		return 1;
+	for (size_t i = 0; i < j->n_also; i++)
+		if (!strncmp(id, j->also[i], strlen(j->also[i])))
+			return 1;
+	return 0;
 }
 
 void route_clash_say(const char *id8, size_t n, struct outcome *o)

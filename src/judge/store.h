@@ -104,9 +104,14 @@ struct judge {
 	 * games have it, or "" (route.c's route_game) */
 	const char *rcpt;
 	char routed[GAME_ID_HEX + 1];
-	/* the game the last message dealt with carried a file of (its
-	 * log line's game), or "": an LMTP message to several addresses
-	 * is dealt with once a game (lmtp.c) */
+	/* an LMTP message to several games' addresses: what each names
+	 * (as routed), n_also of them, whose files are taken at any of
+	 * them (lmtp.c); else NULL */
+	const char (*also)[GAME_ID_HEX + 1];
+	size_t n_also;
+	/* the game the last message dealt with was found to be about
+	 * (its log line's game: its file's), or "": an LMTP message to
+	 * several addresses is dealt with once for it (lmtp.c) */
 	char dealt[GAME_ID_HEX + 1];
 };
 
@@ -253,6 +258,10 @@ void route_unknown(const struct judge *j, size_t total, const char *name,
  * not kept here: dropped unread, its log line written (a stranger's:
  * the mail system is answered as for one dealt with). */
 int route_message(struct judge *j, size_t total, const char *name);
+/* route.c: whether a file of game id is taken in the message being
+ * dealt with: any at the judge's own address; at a game's, that game's
+ * (its full id beginning with j->routed) or one of j->also's. */
+int route_takes(const struct judge *j, const char *id);
 /* route.c: n games kept here having the short id id8: a clash when n
  * is more than 1, said in o's notes and to the host (o->host); else
  * nothing. */

@@ -149,6 +149,26 @@ first_step() {
 	stop
 }
 
+@test "judge --lmtp: one message to two games' addresses: dealt with for its file's game alone, not refused at the other's" {
+	hostile_setup
+	i8=$(basename "$G" | cut -c1-8)
+	owner_game arnswalde-1945 player
+	o8=$(ls games/*.yaml | grep -v "$(basename "$G")" | xargs basename |
+		cut -c1-8)
+	serve
+	: >games/judge.log
+	# (before: a second line, the file refused at the other game's
+	# address as one of a game not kept there)
+	run $CLIENT j.sock m1.eml --to "judge+$o8@example.org" \
+		--to "judge+$i8@example.org"
+	echo "$output"
+	assert_output_has "m1.eml 250 250"
+	cat games/judge.log
+	[ "$(wc -l <games/judge.log)" -eq 1 ]
+	grep -q ' 1 done .*adjudicated step 1' games/judge.log
+	stop
+}
+
 @test "judge --lmtp: a message to 20 addresses of games not kept here: one log line naming four and counting the rest, a 250 each" {
 	hostile_setup
 	serve
