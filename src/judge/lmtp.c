@@ -171,9 +171,10 @@ static int dealt_for(const struct recipient *r, unsigned n, unsigned i)
 /* The message c carried dealt with once for the judge's own address
  * and once for each game the others name (route.c), until a dealing
  * finds the game its file names (j->dealt): the judge's own address
- * first, whatever the order of the recipients, then each game's. The addresses naming no game kept here: dropped unread, one
- * log line for them all. A reply for each recipient, in their order,
- * as its dealing went. */
+ * first, whatever the order of the recipients, then each game's. The
+ * addresses naming no game kept here: dropped unread, one log line for
+ * them all. A reply for each recipient, in their order, as its dealing
+ * went. */
 static void deliver(struct server *s, struct conn *c)
 {
 	struct judge *j = s->j;
