@@ -108,6 +108,13 @@ int judge_postfix(const struct cli *cli, const struct judge_settings *s,
 int judge_status(const struct cli *cli, const struct judge_settings *s,
 		 struct error *err);
 
+/* How many games the games directory games holds whose short id (the
+ * first 8 hex digits of their id, which their address judge+ID8@ and
+ * subject tag [umpire ID8] carry) is id8's first 8 characters; id (33
+ * bytes, or NULL: not wanted): the first found (src/judge/route.c). */
+size_t judge_games_of_prefix(const char *games, const char *id8,
+			     char *id);
+
 /* umpire judge --index DIR: DIR/index.html, a line a game kept with
  * what every party may know (game, scenario, sides, step, whose move
  * and since when, result), and DIR/ID.html, the replay of each game

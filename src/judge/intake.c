@@ -418,6 +418,19 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 	if (judged_here(j, &in, err))
 		goto out_in;
 	if (!have) {
+		/* its short id is its address and subject tag: one a game
+		 * kept here has would take that game's mail (route.c) */
+		char kept[GAME_ID_HEX + 1], mine[MAIL_ADDR_MAX * 2];
+		if (judge_games_of_prefix(j->games, in.id, kept)) {
+			game_from(j, &in, mine, sizeof mine);
+			errorf(err, EXIT_REFUSED, "new game %s refused: its "
+			       "short id %.8s is that of game %s kept here, "
+			       "and its address (%s) and subject tag "
+			       "([umpire %.8s]) would name both; make the game "
+			       "again (umpire new draws another id)", in.id,
+			       in.id, kept, mine, in.id);
+			goto out_in;
+		}
 		if (in.n_steps) {
 			errorf(err, EXIT_REFUSED, "game %s is new here but "
 			       "has %zu steps", in.id, in.n_steps);
@@ -430,7 +443,7 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 			goto out_in;
 		/* its join names the judge's address: every view's header
 		 * then says where the game's orders go (umpire mail) */
-		char spec[MAIL_ADDR_MAX + 1], mine[MAIL_ADDR_MAX * 2];
+		char spec[MAIL_ADDR_MAX + 1];
 		const char *why;
 		/* the game's own address (route.c) */
 		game_from(j, &in, mine, sizeof mine);
@@ -840,37 +853,45 @@ void judge_envelope(const char *buf, size_t len, struct outcome *o)
 	message_id(buf, len, &o->msgid);
 }
 
-/* The game named by the short id in a subject ("[umpire 1a2b3c4d]", a
- * reply's "Re: [umpire 1a2b3c4d] ..." too) when exactly one game kept
- * here has it, into id. */
-static int subject_game(const struct judge *j, const char *buf, size_t len,
-			char id[GAME_ID_HEX + 1])
+/* The short id in a subject ("[umpire 1a2b3c4d]", a reply's "Re:
+ * [umpire 1a2b3c4d] ..." too), into id8: 1, else 0. */
+static int subject_id8(const char *buf, size_t len, char id8[9])
 {
 	struct strbuf v = STRBUF_INIT;
-	char pre[9];
 	const char *p;
-	if (!header_field(buf, len, "Subject", &v) ||
-	    !(p = strstr(v.buf, "[umpire ")) ||
-	    strspn(p + 8, "0123456789abcdef") < 8 || p[16] != ']') {
-		strbuf_free(&v);
-		return 0;
+	int ok = header_field(buf, len, "Subject", &v) &&
+		(p = strstr(v.buf, "[umpire ")) &&
+		strspn(p + 8, "0123456789abcdef") >= 8 && p[16] == ']';
+	if (ok) {
+		memcpy(id8, p + 8, 8);
+		id8[8] = '\0';
 	}
-	memcpy(pre, p + 8, 8);
-	pre[8] = '\0';
 	strbuf_free(&v);
-	return game_of_prefix(j, pre, id);
+	return ok;
 }
 
 /* The game a message is about, into id: the one its address names
- * (route.c), else the one its subject names (subject_game). */
+ * (route.c), else the one its subject's short id names. A short id
+ * two games kept here have (a clash, route.c) names neither: said in
+ * o's notes, the file's full id deciding. */
 static int addressed_game(const struct judge *j, const char *buf,
-			  size_t len, char id[GAME_ID_HEX + 1])
+			  size_t len, char id[GAME_ID_HEX + 1],
+			  struct outcome *o)
 {
-	if (j->routed[0]) {
+	char id8[9];
+	if (strlen(j->routed) == GAME_ID_HEX) {
 		snprintf(id, GAME_ID_HEX + 1, "%s", j->routed);
 		return 1;
 	}
-	return subject_game(j, buf, len, id);
+	if (j->routed[0])
+		snprintf(id8, sizeof id8, "%s", j->routed);
+	else if (!subject_id8(buf, len, id8))
+		return 0;
+	size_t n = judge_games_of_prefix(j->games, id8, id);
+	route_clash_say(id8, n, o);
+	if (n != 1)
+		id[0] = '\0';
+	return n == 1;
 }
 
 /* 0 when game id is kept here. */
@@ -1038,7 +1059,7 @@ int judge_too_large(struct judge *j, const char *head, size_t len,
 	 * own address about a game its subject names is told; the
 	 * answer says the judge's own words, none of the message's */
 	if (!o->from.len || o->no_answer ||
-	    !addressed_game(j, head, len, about))
+	    !addressed_game(j, head, len, about, o))
 		return 0;
 	snprintf(o->game, sizeof o->game, "%s", about);
 	return mistake(j, o->from.buf, about, o, err);
@@ -1075,7 +1096,7 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 	judge_envelope(buf, len, o);
 	if (o->from.len)
 		strbuf_add(&from, o->from.buf, o->from.len);
-	addressed_game(j, buf, len, about);
+	addressed_game(j, buf, len, about, o);
 	/* a message in which no umpire file can hide costs no MIME parse
 	 * (GMime's loading alone is most of a stranger's cost) */
 	if (plainly_no_file(buf, len)) {
@@ -1145,8 +1166,9 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 		goto out;
 	}
 	/* a message to a game's own address (route.c) carries that
-	 * game's files: another game's is refused as one not kept here */
-	if (j->routed[0] && strcmp(id, j->routed)) {
+	 * game's files (or those of the other games it was sent to):
+	 * another game's is refused as one not kept here */
+	if (!route_takes(j, id)) {
 		say(o, FATE_FAILED, "a %s file of game %s in a message to the "
 		    "address of game %.8s: a file is taken at its own game's "
 		    "address (or the judge's)", kind, id, j->routed);

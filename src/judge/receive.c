@@ -41,6 +41,7 @@ static int judge_buffer(struct judge *j, const char *msg, size_t len,
 		strbuf_adds(&o.notes, " (not kept: no party of a game kept "
 			    "here signed it)");
 	}
+	snprintf(j->dealt, sizeof j->dealt, "%s", o.game);
 	int keep = o.fate == FATE_FAILED &&
 		keep_failed(j, msg, len, name, &o, err) != 0;
 	judge_log(j, name, &o);
@@ -113,6 +114,7 @@ int judge_received(struct judge *j, const char *buf, size_t len,
 {
 	size_t max = mail_message_max(JUDGE_MAX_FILE);
 	int rc = 0;
+	j->dealt[0] = '\0';
 	/* addressed to a game not kept here: dropped unread (route.c) */
 	if (route_message(j, total, name))
 		return 0;

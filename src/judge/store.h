@@ -100,9 +100,19 @@ struct judge {
 	const char *delim;
 	/* the address the message being dealt with was delivered to
 	 * (--recipient, ORIGINAL_RECIPIENT, LMTP's RCPT), or NULL; and
-	 * the game kept here that it names, or "" (route.c) */
+	 * the game kept here that it names, its short id alone when two
+	 * games have it, or "" (route.c's route_game) */
 	const char *rcpt;
 	char routed[GAME_ID_HEX + 1];
+	/* an LMTP message to several games' addresses: what each names
+	 * (as routed), n_also of them, whose files are taken at any of
+	 * them (lmtp.c); else NULL */
+	const char (*also)[GAME_ID_HEX + 1];
+	size_t n_also;
+	/* the game the last message dealt with was found to be about
+	 * (its log line's game: its file's), or "": an LMTP message to
+	 * several addresses is dealt with once for it (lmtp.c) */
+	char dealt[GAME_ID_HEX + 1];
 };
 
 /* What became of one message: the log line's fields. FATE_RETRY: the
@@ -227,16 +237,35 @@ int bymail_unmoved(const struct judge *j, const struct game *g);
 /* Game id's files removed (the game file first). */
 void bymail_drop(const struct judge *j, const char *id, struct outcome *o);
 
+/* route.c: judge_games_of_prefix (umpire/judge.h) is the games kept
+ * here that have a short id. */
+/* route.c: what the address rcpt (NULL: none) names: 0, no game's
+ * address (the judge's own: the message is read for its game); 1, a
+ * game kept here, into routed: its full id, or (a clash: more than one
+ * has that short id) the short id alone, the file's full id deciding;
+ * -1, a short id (id8) no game kept here has. routed is "" but for 1. */
+int route_game(const struct judge *j, const char *rcpt,
+	       char routed[GAME_ID_HEX + 1], char id8[9]);
+/* route.c: the message (total bytes, named name) delivered to the n
+ * addresses rcpts, each a short id no game kept here has: dropped
+ * unread, one log line naming the first ROUTE_UNKNOWN_SAID of them
+ * and counting the rest. */
+#define ROUTE_UNKNOWN_SAID 4
+void route_unknown(const struct judge *j, size_t total, const char *name,
+		   const char *const *rcpts, size_t n);
 /* route.c: the message (total bytes, named name) addressed to j->rcpt,
- * routed: j->routed set to the game kept here its address names (""
- * when it names none: the message is read for its game); 1 when it
- * names a game not kept here: dropped unread, its log line written
- * (a stranger's: the mail system is answered as for one dealt with). */
+ * routed: j->routed set as route_game sets it; 1 when it names a game
+ * not kept here: dropped unread, its log line written (a stranger's:
+ * the mail system is answered as for one dealt with). */
 int route_message(struct judge *j, size_t total, const char *name);
-/* route.c: the game kept here whose id begins with the short id id8,
- * into id: 1 when exactly one does. */
-int game_of_prefix(const struct judge *j, const char *id8,
-		   char id[GAME_ID_HEX + 1]);
+/* route.c: whether a file of game id is taken in the message being
+ * dealt with: any at the judge's own address; at a game's, that game's
+ * (its full id beginning with j->routed) or one of j->also's. */
+int route_takes(const struct judge *j, const char *id);
+/* route.c: n games kept here having the short id id8: a clash when n
+ * is more than 1, said in o's notes and to the host (o->host); else
+ * nothing. */
+void route_clash_say(const char *id8, size_t n, struct outcome *o);
 /* route.c: the address g's letters come from and are answered at:
  * j->from with g's short id after the delimiter (j->from itself
  * without one), into out. */

@@ -131,6 +131,63 @@ first_step() {
 	stop
 }
 
+@test "judge --lmtp: one message to the judge's address and the game's, in either order: dealt with once, a 250 each" {
+	hostile_setup
+	i8=$(basename "$G" | cut -c1-8)
+	serve
+	: >games/judge.log
+	# (before the fix: once for each address, the second a replay that
+	# sent the step's letter again)
+	run $CLIENT j.sock m1.eml --to "judge+$i8@example.org" \
+		--to judge@example.org --to "Judge+$i8@example.org"
+	echo "$output"
+	assert_output_has "m1.eml 250 250 250"
+	cat games/judge.log
+	[ "$(wc -l <games/judge.log)" -eq 1 ]
+	grep -q ' 1 done .*adjudicated step 1' games/judge.log
+	[ "$(ls out/new | wc -l)" -eq 1 ]
+	stop
+}
+
+@test "judge --lmtp: one message to two games' addresses: dealt with for its file's game alone, not refused at the other's" {
+	hostile_setup
+	i8=$(basename "$G" | cut -c1-8)
+	owner_game arnswalde-1945 player
+	o8=$(ls games/*.yaml | grep -v "$(basename "$G")" | xargs basename |
+		cut -c1-8)
+	serve
+	: >games/judge.log
+	# (before: a second line, the file refused at the other game's
+	# address as one of a game not kept there)
+	run $CLIENT j.sock m1.eml --to "judge+$o8@example.org" \
+		--to "judge+$i8@example.org"
+	echo "$output"
+	assert_output_has "m1.eml 250 250"
+	cat games/judge.log
+	[ "$(wc -l <games/judge.log)" -eq 1 ]
+	grep -q ' 1 done .*adjudicated step 1' games/judge.log
+	stop
+}
+
+@test "judge --lmtp: a message to 20 addresses of games not kept here: one log line naming four and counting the rest, a 250 each" {
+	hostile_setup
+	serve
+	: >games/judge.log
+	to=()
+	for k in $(seq 1 20); do
+		to+=(--to "judge+$(printf '%08x' "$k")@example.org")
+	done
+	run $CLIENT j.sock m1.eml "${to[@]}"
+	echo "$output"
+	assert_output_has "m1.eml$(printf ' 250%.0s' $(seq 1 20))"
+	cat games/judge.log
+	[ "$(wc -l <games/judge.log)" -eq 1 ]
+	grep -q ' dropped .*addressed to games 00000001 (judge+00000001@example.org), 00000002 (.*), 00000003 (.*), 00000004 (judge+00000004@example.org) and 16 more, which no game kept here are' \
+		games/judge.log
+	cmp "$G" before.yaml
+	stop
+}
+
 @test "judge --lmtp: a dot-stuffed line and a lone dot in the body arrive as they were sent" {
 	hostile_setup
 	# a line "." and a line "..x" in the preamble, before the parts
