@@ -207,6 +207,25 @@ owner_game() {
 	for s; do cp "games/$g.yaml" "mbox/$s/invite-$g.yaml"; done
 }
 
+# A Russo-German War game the judge keeps, its clock --set $@ (each
+# KEY=VALUE), made and joined by both sides at the test clock's now
+# (UMPIRE_TEST_NOW): its id $g, its file $G.
+rgw_clocked() {
+	judge_setup german soviet
+	local sets=() s
+	for s; do sets+=(--set "$s"); done
+	"$UMPIRE" new russo-german-war -s judge.key --side german=german.pub \
+		--side soviet=soviet.pub --referee judge.pub "${sets[@]}" \
+		-o new.yaml 2>/dev/null
+	g=$(sed -n 's/^game: //p' new.yaml)
+	mv new.yaml "games/$g.yaml"
+	for s in german soviet; do
+		cp "games/$g.yaml" "mbox/$s/invite.yaml"
+	done
+	SIDES="german soviet" play 1
+	G=games/$g.yaml
+}
+
 # The Arnswalde game after its first step, for the hostile tests: the
 # judge's set-up, and the player's orders for step 1 as mailed (m1.eml).
 hostile_setup() {
