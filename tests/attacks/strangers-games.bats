@@ -323,3 +323,21 @@ other_key() {
 	grep -q '^To: stranger@example.org' out/new/*
 	grep -q 'forfeited' out/new/*
 }
+
+@test "strangers: the bounds' settings are checked when read, each naming what it accepts" {
+	cp judge.ini good.ini
+	printf 'confirm_hours = 0\n' >>judge.ini
+	run "$UMPIRE" judge --config judge.ini --outbox out --tick
+	[ "$status" -ne 0 ]
+	assert_output_has "[judge] confirm_hours = 0: give a whole number of hours from 1"
+	cp good.ini judge.ini
+	printf 'host_address = nobody\n' >>judge.ini
+	run "$UMPIRE" judge --config judge.ini --outbox out --tick
+	[ "$status" -ne 0 ]
+	assert_output_has "[judge] host_address = nobody: give one mail address (user@domain)"
+	cp good.ini judge.ini
+	printf 'new_games_a_key = many\n' >>judge.ini
+	run "$UMPIRE" judge --config judge.ini --outbox out --tick
+	[ "$status" -ne 0 ]
+	assert_output_has "new_games_a_key"
+}
