@@ -247,33 +247,35 @@ static void count_others(const struct judge *j, const char *id,
 	strbuf_free(&p);
 }
 
+/* Whether value (what of role: a key or an address; "-": none), in n
+ * other games taken by mail, is past bound: -1 with err naming it and
+ * o->bound its setting, else 0. */
+static int past(const struct game *g, const char *what, const char *value,
+		const char *role, size_t n, size_t bound,
+		const char *setting, struct outcome *o, struct error *err)
+{
+	if (!strcmp(value, "-") || n < bound)
+		return 0;
+	o->bound = setting;
+	return errorf(err, EXIT_REFUSED, "game %s refused: the %s %s of %s "
+		      "is in %zu other games taken by mail, its bound "
+		      "([judge] %s = %zu)", g->id, what, value, role, n,
+		      setting, bound);
+}
+
 /* Whether g (its record b) is within the bounds of a key and an
- * address, the other games counted in c: 0, else -1 with err naming
- * the bound (EXIT_REFUSED) and o->bound its setting. */
+ * address, the other games counted in c: 0, else -1 (past). */
 static int within(const struct judge *j, const struct game *g,
 		  const struct bymail *b, const struct counts *c,
 		  struct outcome *o, struct error *err)
 {
 	for (size_t i = 0; i < b->n; i++) {
 		const struct bymail_role *r = &b->r[i];
-		if (strcmp(r->key, "-") && c->keys[i] >= j->new_a_key) {
-			o->bound = "new_games_a_key";
-			return errorf(err, EXIT_REFUSED, "game %s refused: the "
-				      "key %.16s... %s joined with is in %zu "
-				      "other games taken by mail, its bound "
-				      "([judge] new_games_a_key = %zu)", g->id,
-				      r->key, r->role, c->keys[i],
-				      j->new_a_key);
-		}
-		if (strcmp(r->addr, "-") && c->addrs[i] >= j->new_an_address) {
-			o->bound = "new_games_an_address";
-			return errorf(err, EXIT_REFUSED, "game %s refused: the "
-				      "address %s of %s is in %zu other games "
-				      "taken by mail, its bound ([judge] "
-				      "new_games_an_address = %zu)", g->id,
-				      r->addr, r->role, c->addrs[i],
-				      j->new_an_address);
-		}
+		if (past(g, "key", r->key, r->role, c->keys[i], j->new_a_key,
+			 "new_games_a_key", o, err) ||
+		    past(g, "address", r->addr, r->role, c->addrs[i],
+			 j->new_an_address, "new_games_an_address", o, err))
+			return -1;
 	}
 	return 0;
 }

@@ -233,7 +233,7 @@ other_key() {
 	[ "$(ls games/*.yaml | wc -l)" -eq 2 ]
 	s3=$(sed -n 's/^game: //p' s3.yaml)
 	[ ! -f "games/$s3.yaml" ]
-	grep -q "$s3 join dropped .*game $s3 refused: the key [0-9a-f]*\.\.\. player joined with is in 2 other games taken by mail, its bound (\[judge\] new_games_a_key = 2)" games/judge.log
+	grep -q "$s3 join dropped .*game $s3 refused: the key [0-9a-f]\{64\} of player is in 2 other games taken by mail, its bound (\[judge\] new_games_a_key = 2)" games/judge.log
 	# the host told: a line, and one letter to its address (not two)
 	grep -q "$s3 join dropped .*; the host told at host@example.org" games/judge.log
 	grep -q "; the host was told of \[judge\] new_games_a_key within the day" games/judge.log
