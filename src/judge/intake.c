@@ -440,8 +440,9 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 				      NULL, err))
 			goto out_g;
 		/* within the bounds of the games taken by mail, recorded
-		 * as one (before its letters: only the addresses its joins
-		 * came from are mailed) */
+		 * as one (before its letters: only proven addresses are
+		 * mailed); its roles asked to confirm theirs after the
+		 * state's letters (spooled fresh) */
 		if (game_take_joins(&g, &in, &added, err) ||
 		    joins_addressed(&in, NULL, err) ||
 		    bymail_take(j, &in, len, o, err) ||
