@@ -335,8 +335,13 @@ int bymail_joined(const struct judge *j, const struct game *g,
 	int test, fd = -1, rc;
 	if (!bymail_read(j, g->id, &b))
 		return 0;
-	if (clock_now(&now, &test, err) || record_roles(&b, g, err) ||
-	    lock_game(j, "new-games", &fd, err))
+	struct bymail was = b;
+	if (record_roles(&b, g, err))
+		return -1;
+	/* a join mailed again changes nothing: nothing counted, written */
+	if (!memcmp(&was, &b, sizeof b))
+		return 0;
+	if (clock_now(&now, &test, err) || lock_game(j, "new-games", &fd, err))
 		return -1;
 	count_others(j, g->id, &b, now, &c);
 	rc = within(j, g, &b, &c, o, err);

@@ -341,3 +341,27 @@ other_key() {
 	[ "$status" -ne 0 ]
 	assert_output_has "new_games_a_key"
 }
+
+@test "strangers: a join to a game taken by mail counts too: a key past [judge] new_games_a_key may not join another" {
+	printf 'new_games_a_key = 1\n' >>judge.ini
+	other_key
+	keyed_game other o1
+	new_by_mail o1.eml
+	# the stranger's game naming the other key as the Soviet side
+	as stranger new russo-german-war --side german=stranger.pub \
+		--side soviet=other.pub --referee judge.pub -o rgw.yaml \
+		2>/dev/null
+	as stranger mail rgw.yaml --to referee -o rgw.eml
+	new_by_mail rgw.eml
+	rgw=$(sed -n 's/^game: //p' rgw.yaml)
+	[ -f "games/$rgw.yaml" ]
+	# the other key joins it: its second game, refused
+	UMPIRE_CONFIG=$PWD/other.ini "$UMPIRE" join "games/$rgw.yaml" \
+		--side soviet -o joined.yaml 2>/dev/null
+	UMPIRE_CONFIG=$PWD/other.ini "$UMPIRE" mail joined.yaml --to referee \
+		-o join.eml
+	new_by_mail join.eml
+	grep -q "$rgw join dropped .*game $rgw refused: the key [0-9a-f]\{64\} of soviet is in 1 other games taken by mail, its bound (\[judge\] new_games_a_key = 1)" games/judge.log
+	run "$UMPIRE" status --brief "games/$rgw.yaml"
+	[[ "$output" == join* ]]
+}
