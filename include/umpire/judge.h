@@ -33,6 +33,14 @@
 #define JUDGE_NEW_GAMES_MAX 20
 #define JUDGE_NEW_GAME_KIB 64
 #define JUDGE_NEW_IDLE_DAYS 30
+/* and how many one signing key (of the roles that made or joined them)
+ * and one address (of their roles) may be in at once, how long one over
+ * is kept (its last letters sent first), and how long the letter asking
+ * an address to confirm stands (strangers.c) */
+#define JUDGE_NEW_A_KEY 4
+#define JUDGE_NEW_AN_ADDRESS 4
+#define JUDGE_NEW_OVER_DAYS 7
+#define JUDGE_CONFIRM_HOURS 72
 /* [judge] recipient_delimiter's default: postfix's usual one */
 #define JUDGE_DELIM "+"
 
@@ -55,8 +63,13 @@ struct judge_settings {
 	size_t failed_bytes;       /* and these bytes, the oldest out */
 	size_t new_games_max;      /* games taken by mail kept at once */
 	size_t new_game_bytes;     /* the largest game taken by mail */
-	long new_idle;             /* seconds one is kept while no side
-				      has moved */
+	long new_idle;             /* seconds one is kept after its latest
+				      step */
+	size_t new_a_key;          /* games taken by mail a key is in */
+	size_t new_an_address;     /* and an address */
+	long new_over;             /* seconds one over is kept */
+	long confirm;              /* seconds a confirmation stands */
+	const char *host_address;  /* told of a bound reached, or NULL */
 	const char *lmtp;          /* --lmtp SOCKET: serve LMTP there */
 	long lmtp_timeout;         /* seconds a client may stay silent
 				      (0: the default) */

@@ -455,15 +455,15 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 				      NULL, err))
 			goto out_g;
 		/* within the bounds of the games taken by mail, recorded
-		 * as one (before its letters: only the addresses its joins
-		 * came from are mailed) */
+		 * as one (before its letters: only proven addresses are
+		 * mailed); its roles asked to confirm theirs after the
+		 * state's letters (spooled fresh) */
 		if (game_take_joins(&g, &in, &added, err) ||
 		    joins_addressed(&in, NULL, err) ||
-		    bymail_take(j, &in, len, err) ||
-		    bymail_prove(j, &in, &in, o->from.len ? o->from.buf : "",
-				 o, err) ||
+		    bymail_take(j, &in, len, o, err) ||
 		    (!game_unjoined(&in) && clock_taken(j, &in, err)) ||
 		    spool_state(j, &in, NULL, NULL, o, err) ||
+		    confirm_owed(j, &in, &in, o, err) ||
 		    store_game(j, &in, err))
 			goto out_g;
 		say(o, FATE_DONE, "new game %s (%s) taken as its referee",
@@ -492,9 +492,13 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 		o->received = GOT_JOIN;
 		goto out_g;
 	}
-	if (bymail_prove(j, &g, &in, o->from.len ? o->from.buf : "", o, err))
+	if (bymail_joined(j, &g, o, err))
 		goto out_g;
 	if (!added) {
+		/* a join mailed again: its role asked to confirm its
+		 * address again, when no confirmation to it stands */
+		if (confirm_owed(j, &g, &in, o, err))
+			goto out_g;
 		say(o, FATE_DROPPED, "replay: every join in it is in the "
 		    "game already");
 		o->answered = 1;    /* no mistake: what it owes, at most */
@@ -513,7 +517,8 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 		goto out_g;
 	}
 	if ((!game_unjoined(&g) && clock_taken(j, &g, err)) ||
-	    spool_state(j, &g, NULL, NULL, o, err) || store_game(j, &g, err))
+	    spool_state(j, &g, NULL, NULL, o, err) ||
+	    confirm_owed(j, &g, &in, o, err) || store_game(j, &g, err))
 		goto out_g;
 	const char *who = game_unjoined(&g);
 	say(o, FATE_DONE, "%zu join(s) taken; %s%s", added,
@@ -642,6 +647,7 @@ static int take_orders(struct judge *j, const char *id, const char *name,
 			      err) == 0) {
 		say(o, FATE_DONE, "adjudicated step %zu", g.n_steps);
 		bounce_clear(j, g.id, g.steps[g.n_steps - 1].actor);
+		bymail_moved(j, g.id, o);
 		if (j->hold_letters)
 			strbuf_adds(&o->notes, "; its letters sent at the end "
 				    "of this run");
@@ -1097,6 +1103,11 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 	if (o->from.len)
 		strbuf_add(&from, o->from.buf, o->from.len);
 	addressed_game(j, buf, len, about, o);
+	/* a reply to a confirmation letter (confirm.c) */
+	if ((rc = confirm_answer(j, buf, len, o, err)) != 0) {
+		rc = rc < 0 ? -1 : 0;
+		goto out;
+	}
 	/* a message in which no umpire file can hide costs no MIME parse
 	 * (GMime's loading alone is most of a stranger's cost) */
 	if (plainly_no_file(buf, len)) {

@@ -30,6 +30,9 @@ static int judge_buffer(struct judge *j, const char *msg, size_t len,
 	if (judge_message(j, msg, len, name, &o, &why))
 		say(&o, why.status == EXIT_TEMPFAIL ? FATE_RETRY :
 		    FATE_FAILED, "%s", why.msg);
+	/* a bound of the games taken by mail reached: the host told */
+	if (o.bound)
+		judge_tell_host(j, &o);
 	if (note)
 		strbuf_adds(&o.notes, note);
 	if (o.fate == FATE_RETRY)

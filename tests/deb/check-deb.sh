@@ -136,6 +136,17 @@ sed -i "s|^;sendmail = .*|sendmail = $t/sendmail|" /etc/umpire/judge.ini
 	<"$t/first.eml" 2>"$t/judge.err" || fail "the judge: $(cat "$t/judge.err")"
 [ "$(grep -c '^Subject:' "$t/sent.mbox")" -eq 1 ] ||
 	fail "the judge sent no letter to the player"
+# a game taken by mail: the player's address confirmed by her reply
+# carrying the token of the judge's letter asking it
+tok=$(grep -o 'umpire-confirm-[0-9a-f]*-[0-9a-f]*' "$t/sent.mbox" | head -1)
+[ -n "$tok" ] || fail "the judge's first letter asks no confirmation"
+printf 'From: p@example.org\nTo: judge@example.org\nSubject: Re: %s\n\nyes\n' \
+	"$tok" >"$t/confirm.eml"
+(cd / && runuser -u umpire-judge -- env UMPIRE_TEST_NOW=1800000000 \
+	/usr/bin/umpire judge --config /etc/umpire/judge.ini --accept-new) \
+	<"$t/confirm.eml" 2>"$t/judge.err" || fail "the judge: $(cat "$t/judge.err")"
+[ "$(grep -c '^Subject:' "$t/sent.mbox")" -eq 2 ] ||
+	fail "the judge sent the confirmed player no letter"
 out=$(cd / && runuser -u umpire-judge -- \
 	env UMPIRE_TEST_NOW=$((1800000000 + 49 * 3600)) $cmd 2>&1) ||
 	fail "the tick: $out"

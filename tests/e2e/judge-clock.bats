@@ -82,6 +82,7 @@ solo() {
 	as player mail g.yaml --to referee -o first.eml
 	"$UMPIRE" judge --config judge.ini --outbox out --accept-new \
 		<first.eml 2>>judge.err
+	confirm_all
 	cp out/new/* letter.eml
 	rm -f out/new/*
 }

@@ -138,6 +138,34 @@ policy() {
 	fi
 }
 
+# The reply of side $1 to the judge's letter $2 asking it to confirm
+# its address (a game taken by mail, umpire(1) JUDGE): reply.eml, from
+# the side's address, its subject the letter's after "Re: ", as a mail
+# client writes it.
+confirm_reply() {
+	local subj
+	subj=$(sed -n '/^Subject:/{:a;N;/\n[ 	]/{s/\n[ 	]*/ /;ba;};s/\n.*//;s/^Subject: //;p;q;}' "$2")
+	{
+		printf 'From: %s@example.org\nTo: judge@example.org\n' "$1"
+		printf 'Subject: Re: %s\n\nYes, me.\n' "$subj"
+	} >reply.eml
+}
+
+# Every letter in out/new asking an address to confirm, answered by
+# its side from there (the judge's letters to it then follow).
+confirm_all() {
+	local f to
+	for f in out/new/*; do
+		[ -e "$f" ] || return 0
+		grep -q '^  umpire-confirm-' "$f" || continue
+		to=$(sed -n 's/^To: \([a-z0-9]*\)@example.org.*/\1/p' "$f" |
+			head -1)
+		confirm_reply "$to" "$f"
+		rm "$f"
+		judge_gets reply.eml || return 1
+	done
+}
+
 # Side $1 answers letter $2 as a player would: joins the game it is
 # invited to, or signs orders on the view (or game file) it got, and
 # mails them to the judge; reply.eml is the message (none: nothing to
@@ -145,6 +173,11 @@ policy() {
 answer() {
 	local s=$1 f=$2 st
 	rm -f reply.eml
+	# a game taken by mail asks its address to confirm first
+	if grep -q '^  umpire-confirm-' "$f"; then
+		confirm_reply "$s" "$f"
+		return 0
+	fi
 	st=$(as "$s" status --brief "$f" 2>/dev/null) || return 0
 	case $st in
 	join*)
@@ -235,6 +268,7 @@ hostile_setup() {
 	as player mail g.yaml --to referee -o first.eml
 	"$UMPIRE" judge --config judge.ini --outbox out --accept-new \
 		<first.eml 2>/dev/null
+	confirm_all
 	post
 	letter=$(ls mbox/player/*.umpire | head -1)
 	as player orders "$letter" -o o.yaml

@@ -83,6 +83,12 @@ first_step() {
 	echo "$output"
 	[ "$status" -eq 0 ]
 	assert_output_has "first.eml 250"
+	# the player's address confirmed (a game taken by mail)
+	post
+	confirm_reply player "$(grep -l '^  umpire-confirm-' mbox/player/*)"
+	rm mbox/player/*.umpire
+	run $CLIENT j.sock reply.eml
+	assert_output_has "reply.eml 250"
 	next_orders m1
 	run $CLIENT j.sock m1.eml
 	assert_output_has "m1.eml 250"
@@ -92,7 +98,7 @@ first_step() {
 	first_step
 	grep -q ' join done .*taken as its referee' games/judge.log
 	grep -q ' 1 done .*adjudicated step 1' games/judge.log
-	[ "$(wc -l <games/judge.log)" -eq 2 ]
+	[ "$(wc -l <games/judge.log)" -eq 3 ]
 	[ "$(ls out/new | wc -l)" -eq 1 ]
 	stop
 	[ ! -e j.sock ]
@@ -127,7 +133,7 @@ first_step() {
 	echo "$output"
 	assert_output_has "m1.eml 250 250 250"
 	[ "$(grep -c ' done .*adjudicated step 1' games/judge.log)" -eq 1 ]
-	[ "$(wc -l <games/judge.log)" -eq 2 ]
+	[ "$(wc -l <games/judge.log)" -eq 3 ]
 	stop
 }
 
@@ -211,7 +217,7 @@ first_step() {
 	cat cut.out
 	grep -q '^354' cut.out
 	! grep -q '^250 2.0.0' cut.out
-	[ "$(wc -l <games/judge.log)" -eq 1 ]
+	[ "$(wc -l <games/judge.log)" -eq 2 ]
 	cmp "$G" before.yaml
 	run $CLIENT j.sock m1.eml
 	assert_output_has "m1.eml 250"
@@ -256,7 +262,7 @@ first_step() {
 	[ "$(grep -c '^503' order.out)" -eq 2 ]
 	run $CLIENT j.sock m1.eml
 	assert_output_has "m1.eml 250"
-	[ "$(wc -l <games/judge.log)" -eq 2 ]
+	[ "$(wc -l <games/judge.log)" -eq 3 ]
 	stop
 }
 
@@ -270,7 +276,7 @@ first_step() {
 	# RSET and NOOP (MAIL's is 2.1.0, RCPT's 2.1.5)
 	[ "$(grep -c '^250 2.0.0 Ok' rset.out)" -eq 2 ]
 	grep -q '^503 5.5.1 No valid recipients' rset.out
-	[ "$(wc -l <games/judge.log)" -eq 1 ]
+	[ "$(wc -l <games/judge.log)" -eq 2 ]
 	stop
 }
 
@@ -468,6 +474,6 @@ first_step() {
 		$CLIENT j.sock m1.eml >>many.out
 	done
 	[ "$(grep -c 'm1.eml 250' many.out)" -eq 30 ]
-	[ "$(wc -l <games/judge.log)" -eq 72 ]
+	[ "$(wc -l <games/judge.log)" -eq 73 ]
 	stop
 }

@@ -139,8 +139,11 @@ plain_game() {
 	[[ "$output" == over* ]]
 	grep -q ' new game .* taken as its referee' games/judge.log
 	# a message a step, each adjudicated: none refused, dropped or failed
+	# (and the one confirming the player's address)
 	n=$(grep -c ' done .*adjudicated step' games/judge.log)
-	[ "$(wc -l <games/judge.log)" -eq $((n + 1)) ]
+	grep -q " done .*player's address player@example.org confirmed" \
+		games/judge.log
+	[ "$(wc -l <games/judge.log)" -eq $((n + 2)) ]
 	[ -z "$(ls games/failed)" ]
 	# the game file mailed at the end is the one the judge keeps, whole
 	[ -f final-player.eml ]
