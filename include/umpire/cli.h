@@ -108,11 +108,25 @@ int cli_view(const struct cli *cli, const char *path, const char *buf,
  * takes as it is, read into *g from its vouched prefix
  * (GAME_PARSE_AS_READ; *buf NULL); else 0, and *buf and *len as
  * mail_read_kind gives them for kind (taken as there); -1 on an
- * error. */
+ * error, *none (may be NULL) set as mail_take_file sets it: a message
+ * that holds no umpire file. */
 int cli_read_game(const struct cli *cli, const char *path, const char *name,
 		  const char *kind, unsigned flags, struct game *g,
-		  char **buf, size_t *len, struct strbuf *taken,
+		  char **buf, size_t *len, struct strbuf *taken, int *none,
 		  struct error *err);
+/* path read as mail_read_input reads it (at most max bytes): 0 and *buf
+ * (malloc'd); 1 (*buf NULL, *none set) for a mail message that holds
+ * no umpire file; -1 on any other error. */
+int cli_read_letter(const char *path, size_t max, char **buf, size_t *len,
+		    int *none, struct error *err);
+/* A letter of the judge's that holds no view, for the commands that
+ * read views (status, open, audit --view): a message with no umpire
+ * file (none, as cli_read_game or mail_take_file set it), a sealed
+ * answer, or a game file. 1 and a sentence saying what it holds and
+ * what reads it added to word; 0 for anything else (a view, or what a
+ * judge never sends: the command says why it is refused). */
+int cli_not_view(const char *path, const char *buf, size_t len, int none,
+		 struct strbuf *word);
 /* Load a game file with the scenario directory of cli. */
 int cli_game_flags(const struct cli *cli, const char *path, struct game *g,
 		   unsigned flags, struct error *err);

@@ -88,10 +88,12 @@ int view_text_run(struct game *g, const struct run *run,
 /* umpire audit GAME --view FILE...: each view (opened, if sealed, with
  * the key seckey names, else the config's) is exactly what the referee
  * should have sent: the game's redaction for its side and step, rebuilt
- * from run, a check of g. */
+ * from run, a check of g. A file that is a letter of the judge's with
+ * no view (cli_not_view) is skipped, said so, and counted in *skipped
+ * (may be NULL). */
 int audit_views(const struct cli *cli, struct game *g, const struct run *run,
 		const char *const *views, size_t n, const char *seckey,
-		struct error *err);
+		size_t *skipped, struct error *err);
 /* What adjudicate_orders did: the report of the new step (as
  * cmd_adjudicate prints it); refused: the referee's signed refusal and
  * the side it is for, or why none may be given (both empty when it was

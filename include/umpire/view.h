@@ -86,8 +86,15 @@ int seal_text(struct memo *memo, const struct pubkey *pk,
 int sealed_open(const char *name, const char *buf, size_t len,
 		const char *format, const struct seckey *sk, char **plain,
 		size_t *plen, struct error *err);
+/* Whether buf is a sealed document of format, its game id (into game,
+ * GAME_ID_HEX + 1 bytes) and its "for" (into to) plain words that a
+ * reader may print; nothing is opened. */
+int sealed_header(const char *name, const char *buf, size_t len,
+		  const char *format, char *game, char *to, size_t to_size);
 /* Whether buf is orders sealed to the referee. */
 int is_sealed_orders(const char *buf, size_t len);
+/* Whether buf is a judge's sealed answer. */
+int is_sealed_answer(const char *buf, size_t len);
 /* Seal text to side's key (X25519 from Ed25519, libsodium sealed box),
  * padded as above. */
 int view_seal(const struct game *g, const char *side, const char *text,

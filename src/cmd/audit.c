@@ -32,7 +32,9 @@ static const char *first_difference(const struct doc_node *a,
 
 /* One view, opened (if sealed) with the key -s names, else the
  * config's, loaded into *sk at the first sealed view (an unsealed view
- * asks no passphrase). */
+ * asks no passphrase): 0 when it is an honest redaction, 1 when the
+ * file is a letter of the judge's that holds no view (cli_not_view:
+ * skipped, said so), -1 otherwise. */
 static int audit_view(const struct cli *cli, struct game *g,
 		      const struct run *run, const char *path,
 		      const char *seckey, struct seckey **sk,
@@ -43,8 +45,21 @@ static int audit_view(const struct cli *cli, struct game *g,
 	size_t len;
 	struct view v;
 	struct snapshot snap;
-	if (mail_read_input(path, 1u << 20, &buf, &len, NULL, NULL, err))
+	int none = 0;
+	int got = cli_read_letter(path, 1u << 20, &buf, &len, &none, err);
+	if (got < 0)
 		return -1;
+	/* a letter of the judge's that holds no view: said, and skipped */
+	struct strbuf word = STRBUF_INIT;
+	if ((got || !is_view_text(buf, len)) &&
+	    cli_not_view(path, buf, len, none, &word)) {
+		fprintf(cli->msg, "umpire: note: %s: not a view, skipped\n",
+			word.buf);
+		strbuf_free(&word);
+		free(buf);
+		return 1;
+	}
+	strbuf_free(&word);
 	if (!*sk && (seckey || cli->cfg.secret_key) &&
 	    len >= sizeof sealed - 1 && !memcmp(buf, sealed, sizeof sealed - 1)
 	    && cli_seckey(cli, seckey, sk, err)) {
@@ -87,17 +102,25 @@ out:
 	return rc;
 }
 
-/* Each view must be exactly what the referee should have sent. */
+/* Each view must be exactly what the referee should have sent; the
+ * files that are letters with no view are skipped, counted in
+ * *skipped (may be NULL). */
 int audit_views(const struct cli *cli, struct game *g,
 		       const struct run *run, const char *const *views,
-		       size_t n, const char *seckey, struct error *err)
+		       size_t n, const char *seckey, size_t *skipped,
+		       struct error *err)
 {
 	struct seckey *sk = NULL;
 	int rc = 0;
-	for (size_t i = 0; i < n && rc == 0; i++)
+	if (skipped)
+		*skipped = 0;
+	for (size_t i = 0; i < n && rc >= 0; i++) {
 		rc = audit_view(cli, g, run, views[i], seckey, &sk, err);
+		if (rc > 0 && skipped)
+			(*skipped)++;
+	}
 	seckey_free(sk);
-	return rc;
+	return rc < 0 ? -1 : 0;
 }
 
 /* Load and fully check one of the two files of --against. */
@@ -223,7 +246,9 @@ static int audit(const struct cli *cli, const char *path,
 		game_free(&g);
 		return json_failed(cli, json, err);
 	}
-	if (audit_views(cli, &g, &run, views, n_views, seckey, err)) {
+	size_t skipped;
+	if (audit_views(cli, &g, &run, views, n_views, seckey, &skipped,
+			err)) {
 		engine_free(&run);
 		game_free(&g);
 		return json_failed(cli, json, err);
@@ -242,7 +267,8 @@ static int audit(const struct cli *cli, const char *path,
 		json_kstring(&j, "scenario", g.scn.id);
 		json_kint(&j, "steps", (long long)g.n_steps);
 		json_kint(&j, "draws", (long long)run.n_draws);
-		json_kint(&j, "views", (long long)n_views);
+		json_kint(&j, "views", (long long)(n_views - skipped));
+		json_kint(&j, "skipped", (long long)skipped);
 		json_key(&j, "over");
 		json_bool(&j, run.outcome == RUN_OVER);
 		json_key(&j, "result");
@@ -256,9 +282,10 @@ static int audit(const struct cli *cli, const char *path,
 		fputs(js.buf, cli->out);
 		strbuf_free(&js);
 	} else fprintf(cli->out, "audit ok: game %s (%s), %zu steps, %zu draws; "
-		"every signature, reveal, seed, draw and state checked%s.\n"
+		"every signature, reveal, seed, draw and state checked%s%s.\n"
 		"%s%s", g.id, g.scn.id, g.n_steps, run.n_draws,
-		n_views ? "; every view given is an honest redaction" : "",
+		n_views > skipped ? "; every view given is an honest redaction"
+		: "", skipped ? "; the letters with no view skipped" : "",
 		run.outcome == RUN_OVER ? "Result: " : "The game goes on.",
 		run.outcome == RUN_OVER ? sb.buf : "");
 	if (!json) {

@@ -230,34 +230,76 @@ int cli_game(const struct cli *cli, const char *path, struct game *g,
 
 int cli_read_game(const struct cli *cli, const char *path, const char *name,
 		  const char *kind, unsigned flags, struct game *g,
-		  char **buf, size_t *len, struct strbuf *taken,
+		  char **buf, size_t *len, struct strbuf *taken, int *none,
 		  struct error *err)
 {
 	const size_t max = DOC_LIMITS_GAME.max_bytes;
 	*buf = NULL;
-	if (!(flags & GAME_PARSE_CHECKPOINTS) || (flags & GAME_PARSE_WHOLE))
-		return mail_read_kind(path, max, kind, buf, len, NULL, NULL,
-				      NULL, taken, err) ? -1 : 0;
+	if (none)
+		*none = 0;
 	/* a file: what game_read_vouched does not take (a message, text
 	 * around the file, another history) is read as it always was */
-	if (strcmp(path, "-") != 0) {
-		if (game_read_vouched(g, path, name, cli->scenario_dir,
-				      flags, cli->memo) == 0)
-			return 1;
-		return mail_read_kind(path, max, kind, buf, len, NULL, NULL,
-				      NULL, taken, err) ? -1 : 0;
-	}
-	/* stdin, read once */
+	int vouched = (flags & GAME_PARSE_CHECKPOINTS) &&
+		!(flags & GAME_PARSE_WHOLE);
+	if (vouched && strcmp(path, "-") != 0 &&
+	    game_read_vouched(g, path, name, cli->scenario_dir, flags,
+			      cli->memo) == 0)
+		return 1;
 	if (mail_read_raw(path, max, buf, len, err))
 		return -1;
-	if (game_parse_memo(g, name, *buf, *len, cli->scenario_dir,
+	/* stdin, read once */
+	if (vouched && !strcmp(path, "-") &&
+	    game_parse_memo(g, name, *buf, *len, cli->scenario_dir,
 			    flags | GAME_PARSE_AS_READ, cli->memo, err) == 0) {
 		free(*buf);
 		*buf = NULL;
 		return 1;
 	}
 	return mail_take_file(path_name(path), max, kind, buf, len, NULL,
-			      NULL, NULL, taken, NULL, err) ? -1 : 0;
+			      NULL, NULL, taken, none, err) ? -1 : 0;
+}
+
+int cli_read_letter(const char *path, size_t max, char **buf, size_t *len,
+		    int *none, struct error *err)
+{
+	*buf = NULL;
+	if (mail_read_raw(path, max, buf, len, err))
+		return -1;
+	if (mail_take_file(path_name(path), max, MAIL_NOT_ORDERS, buf, len,
+			   NULL, NULL, NULL, NULL, none, err) == 0)
+		return 0;
+	*len = 0;
+	return *none ? 1 : -1;
+}
+
+int cli_not_view(const char *path, const char *buf, size_t len, int none,
+		 struct strbuf *word)
+{
+	static const char game_head[] = "umpire: game/";
+	const char *name = path_name(path);
+	char game[GAME_ID_HEX + 1], to[64];
+	if (none) {
+		strbuf_addf(word, "%s holds no umpire file: a letter in "
+			    "words (a judge's note, or its request to confirm "
+			    "your address)", name);
+		return 1;
+	}
+	if (sealed_header(name, buf, len, SEALED_ANSWER_FORMAT, game, to,
+			  sizeof to)) {
+		strbuf_addf(word, "%s holds the judge's answer to %s in game "
+			    "%s, sealed: umpire open %s --view VIEW (a view "
+			    "of the game you were sent) reads it", name, to,
+			    game, name);
+		return 1;
+	}
+	size_t bom = len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3) ? 3 : 0;
+	if (len - bom >= sizeof game_head - 1 &&
+	    !memcmp(buf + bom, game_head, sizeof game_head - 1)) {
+		strbuf_addf(word, "%s holds a game file, not a view: umpire "
+			    "status %s reads it", name, name);
+		return 1;
+	}
+	return 0;
 }
 
 /* A game file, or the mail message carrying it: its game part taken
@@ -270,7 +312,7 @@ int cli_game_flags(const struct cli *cli, const char *path, struct game *g,
 	struct strbuf taken = STRBUF_INIT;
 	memset(g, 0, sizeof *g);
 	int rc = cli_read_game(cli, path, path, "game", flags, g, &buf, &len,
-			       &taken, err);
+			       &taken, NULL, err);
 	if (rc) {
 		strbuf_free(&taken);
 		return rc < 0 ? -1 : 0;

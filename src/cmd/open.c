@@ -8,6 +8,8 @@
  * checked against the game's keys, taken from a view of the game the
  * player holds (--view, checked as above) or the game file (-g): a box
  * names no sender, and anyone who knows the side's key can seal one.
+ * The judge's other letters (a game file, a message with no umpire
+ * file) are said in a word, nothing written (cli_not_view).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -91,6 +93,21 @@ static int open_answer(const struct cli *cli, const char *path,
 	return rc;
 }
 
+/* A letter of the judge's with nothing to open (a letter in words, a
+ * game file): said, nothing written; 0, or -1 for what it does not
+ * take. */
+static int not_view(const struct cli *cli, const char *path,
+		    const char *buf, size_t len, int none)
+{
+	struct strbuf word = STRBUF_INIT;
+	int rc = cli_not_view(path, buf, len, none, &word) ? 0 : -1;
+	if (rc == 0)
+		fprintf(cli->msg, "umpire: %s: nothing to open, nothing "
+			"written\n", word.buf);
+	strbuf_free(&word);
+	return rc;
+}
+
 int cmd_open(int argc, char **argv, const struct cli *cli,
 	     struct error *err)
 {
@@ -115,16 +132,15 @@ int cmd_open(int argc, char **argv, const struct cli *cli,
 	if (view && game)
 		return usage_error(err, "open", "--view VIEW or -g GAME, not "
 				   "both");
-	if (mail_read_input(path, DOC_LIMITS_GAME.max_bytes, &buf, &len, NULL,
-			    NULL, err))
+	int none = 0;
+	if (cli_read_letter(path, DOC_LIMITS_GAME.max_bytes, &buf, &len,
+			    &none, err) < 0)
 		return -1;
 	rc = -1;
 	/* the judge's answer to refused orders, sealed to their signer: what
 	 * is inside (the referee's signed refusal, or the reason), once the
 	 * referee's signature inside is checked */
-	static const char answer[] = "umpire: " SEALED_ANSWER_FORMAT "\n";
-	if (len >= sizeof answer - 1 && !memcmp(buf, answer,
-						sizeof answer - 1)) {
+	if (buf && is_sealed_answer(buf, len)) {
 		if (cli_seckey(cli, seckey, &sk, err) == 0)
 			rc = open_answer(cli, path, buf, len, sk, view, game,
 					 out, err);
@@ -135,11 +151,16 @@ int cmd_open(int argc, char **argv, const struct cli *cli,
 		       "sealed answer, and %s is not one", path_name(path));
 		goto out;
 	}
-	if (!is_view_text(buf, len)) {
-		errorf(err, EXIT_USAGE, "%s is not a view (its first line is "
-		       "not 'umpire: %s' or 'umpire: %s') nor a judge's "
-		       "sealed answer ('umpire: %s')", path_name(path),
-		       VIEW_FORMAT, SEALED_FORMAT, SEALED_ANSWER_FORMAT);
+	/* the judge's other letters: said what they hold */
+	if (!buf || !is_view_text(buf, len)) {
+		if (not_view(cli, path, buf, len, none) == 0)
+			rc = 0;
+		else
+			errorf(err, EXIT_USAGE, "%s is not a view (its first "
+			       "line is not 'umpire: %s' or 'umpire: %s') nor "
+			       "a judge's sealed answer ('umpire: %s')",
+			       path_name(path), VIEW_FORMAT, SEALED_FORMAT,
+			       SEALED_ANSWER_FORMAT);
 		goto out;
 	}
 	if (cli_seckey(cli, seckey, &sk, err) ||

@@ -492,7 +492,7 @@ int cmd_orders(int argc, char **argv, const struct cli *cli,
 	struct game g;
 	int got = cli_read_game(cli, path, path_name(path), MAIL_NOT_ORDERS,
 				 GAME_PARSE_CHECKPOINTS, &g, &buf, &len, NULL,
-				 err);
+				 NULL, err);
 	if (got < 0)
 		goto out;
 	view = !got && is_view_text(buf, len);

@@ -356,7 +356,7 @@ static int check_against(const struct cli *cli, const char *path,
 		*referee = NULL;
 	rc = cli_read_game(cli, path, path_name(path), MAIL_NOT_ORDERS,
 			   GAME_PARSE_CHECKPOINTS, &g, &text, &tlen, NULL,
-			   err);
+			   NULL, err);
 	if (rc < 0)
 		return -1;
 	if (rc == 1 || !is_view_text(text, tlen)) {

@@ -236,6 +236,58 @@ static int orders_status(const struct cli *cli, const char *path,
 	return rc;
 }
 
+/* status of a letter of the judge's that holds no game and no view (a
+ * sealed answer, a letter in words: cli_not_view): what it holds said,
+ * and where to look instead; --brief "letter", --json status "letter". */
+static void letter_status(const struct cli *cli, const char *path,
+			  const char *buf, size_t len, int none, int brief,
+			  int json)
+{
+	struct strbuf word = STRBUF_INIT;
+	char game[GAME_ID_HEX + 1], to[64];
+	int answer = !none && sealed_header(path_name(path), buf, len,
+					    SEALED_ANSWER_FORMAT, game, to,
+					    sizeof to);
+	cli_not_view(path, buf, len, none, &word);
+	if (json) {
+		/* the fields of every status object, null where a letter
+		 * does not tell them */
+		static const char *const unknown[] = { "scenario", "steps",
+			"step", "result", "question" };
+		struct strbuf sb = STRBUF_INIT;
+		struct json j;
+		json_init(&j, &sb);
+		json_begin_object(&j);
+		json_key(&j, "game");
+		if (answer)
+			json_string(&j, game);
+		else
+			json_null(&j);
+		for (size_t i = 0; i < sizeof unknown / sizeof *unknown; i++) {
+			json_key(&j, unknown[i]);
+			json_null(&j);
+		}
+		json_kstring(&j, "status", "letter");
+		json_key(&j, "role");
+		if (answer)
+			json_string(&j, to);
+		else
+			json_null(&j);
+		json_kstring(&j, "letter", word.buf);
+		json_end_object(&j);
+		json_finish(&j);
+		fputs(sb.buf, cli->out);
+		strbuf_free(&sb);
+	} else if (brief) {
+		fputs("letter\n", cli->out);
+	} else {
+		fprintf(cli->out, "%s.\nIt holds no view of a game: umpire "
+			"status on the latest view (or game file) you were "
+			"sent says where the game stands.\n", word.buf);
+	}
+	strbuf_free(&word);
+}
+
 int cmd_status(int argc, char **argv, const struct cli *cli,
 	       struct error *err)
 {
@@ -255,10 +307,18 @@ int cmd_status(int argc, char **argv, const struct cli *cli,
 	if ((rc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME, "
 			    "VIEW or ORDERS", err)))
 		return rc < 0 ? -1 : 0;
+	int none = 0;
 	rc = cli_read_game(cli, path, path_name(path), MAIL_NOT_ORDERS,
-			   GAME_PARSE_CHECKPOINTS, &g, &buf, &len, NULL, err);
-	if (rc < 0)
+			   GAME_PARSE_CHECKPOINTS, &g, &buf, &len, NULL, &none,
+			   err);
+	if (rc < 0 && !none)
 		return -1;
+	/* the judge's letters that hold no game and no view */
+	if (rc < 0 || (rc == 0 && is_sealed_answer(buf, len))) {
+		letter_status(cli, path, buf, len, none, brief, json);
+		free(buf);
+		return 0;
+	}
 	/* without --brief an order file is refused, saying what it is and
 	 * which commands take it (game_parse) */
 	if (rc == 0 && brief && is_orders_text(buf, len)) {

@@ -500,9 +500,44 @@ out:
 	return rc;
 }
 
+/* Whether s is a word a reader may print: letters, digits, '-', '_'. */
+static int plain_word(const char *s, size_t max)
+{
+	size_t n = strspn(s, "abcdefghijklmnopqrstuvwxyz"
+			  "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_");
+	return n > 0 && n <= max && s[n] == '\0';
+}
+
+int sealed_header(const char *name, const char *buf, size_t len,
+		  const char *format, char *game, char *to, size_t to_size)
+{
+	const char *fmt, *id, *who;
+	struct error e;
+	struct doc *d = doc_new(name);
+	int rc = doc_parse(d, buf, len, &DOC_LIMITS_VIEW, &e) == 0 &&
+		d->root->kind == DOC_MAP &&
+		doc_need_str(d, d->root, "umpire", &fmt, &e) == 0 &&
+		!strcmp(fmt, format) &&
+		doc_need_str(d, d->root, "game", &id, &e) == 0 &&
+		doc_need_str(d, d->root, "for", &who, &e) == 0 &&
+		plain_word(id, GAME_ID_HEX) && plain_word(who, to_size - 1);
+	if (rc) {
+		snprintf(game, GAME_ID_HEX + 1, "%s", id);
+		snprintf(to, to_size, "%s", who);
+	}
+	doc_free(d);
+	return rc;
+}
+
 int is_sealed_orders(const char *buf, size_t len)
 {
 	static const char head[] = "umpire: " SEALED_ORDERS_FORMAT "\n";
+	return len >= sizeof head - 1 && !memcmp(buf, head, sizeof head - 1);
+}
+
+int is_sealed_answer(const char *buf, size_t len)
+{
+	static const char head[] = "umpire: " SEALED_ANSWER_FORMAT "\n";
 	return len >= sizeof head - 1 && !memcmp(buf, head, sizeof head - 1);
 }
 
