@@ -27,7 +27,7 @@ const struct command commands[] = {
 	{ "new", cmd_new, "new SCENARIO -s SECKEY --side NAME=PUBKEY... "
 	  "[--referee PUBKEY]\n           [--set OPTION=VALUE...] "
 	  "[--address ROLE=ADDRESS...]\n           "
-	  "[--chain-length N] [--draft] [-o GAME]",
+	  "[--chain-length N] [--draft] [--config FILE] [-o GAME]",
 	  "create a game; the creator commits here",
 	  "  -s SECKEY         the creator's secret key (default: config\n"
 	  "                    secret_key); it commits for its roles\n"
@@ -43,6 +43,9 @@ const struct command commands[] = {
 	  "  --chain-length N  the most steps the game can have (2048)\n"
 	  "  --draft           start a game of a draft scenario (one whose\n"
 	  "                    rules are not all implemented yet)\n"
+	  "  --config FILE     the config file to read instead of the\n"
+	  "                    usual one (a judge's host: the judge's, for\n"
+	  "                    its key, address and games)\n"
 	  "  -o GAME           where to write the game (default: stdout)\n" },
 	{ "join", cmd_join, "join GAME --side NAME -s SECKEY [-o OUT]\n"
 	  "           [--address ADDRESS]",

@@ -114,6 +114,13 @@ int cli_read_game(const struct cli *cli, const char *path, const char *name,
 		  const char *kind, unsigned flags, struct game *g,
 		  char **buf, size_t *len, struct strbuf *taken, int *none,
 		  struct error *err);
+/* --config FILE of a command (umpire new, mail): *own is cli with
+ * FILE's config in place of the usual one (its scenarios too, unless
+ * $UMPIRE_SCENARIOS names them), or cli as it is when config is NULL;
+ * cli_config_free frees what it loaded. */
+int cli_config(const struct cli *cli, const char *config, struct cli *own,
+	       struct error *err);
+void cli_config_free(struct cli *own, const char *config);
 /* path read as mail_read_input reads it (at most max bytes): 0 and *buf
  * (malloc'd); 1 (*buf NULL, *none set) for a mail message that holds
  * no umpire file; -1 on any other error. */

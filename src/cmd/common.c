@@ -259,6 +259,28 @@ int cli_read_game(const struct cli *cli, const char *path, const char *name,
 			      NULL, NULL, taken, none, err) ? -1 : 0;
 }
 
+int cli_config(const struct cli *cli, const char *config, struct cli *own,
+	       struct error *err)
+{
+	*own = *cli;
+	if (!config)
+		return 0;
+	if (config_load(&own->cfg, config, 0, err))
+		return -1;
+	own->config_path = config;
+	/* as main() orders them: $UMPIRE_SCENARIOS, then the config's */
+	const char *sd = getenv("UMPIRE_SCENARIOS");
+	if (!(sd && *sd) && own->cfg.scenarios)
+		own->scenario_dir = own->cfg.scenarios;
+	return 0;
+}
+
+void cli_config_free(struct cli *own, const char *config)
+{
+	if (config)
+		config_free(&own->cfg);
+}
+
 int cli_read_letter(const char *path, size_t max, char **buf, size_t *len,
 		    int *none, struct error *err)
 {

@@ -108,7 +108,7 @@ static int take_clock(const struct cli *cli, const char **sets,
 int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 {
 	const char *seckey = NULL, *out = NULL, *referee = NULL, *id;
-	const char *chain = NULL;
+	const char *chain = NULL, *config = NULL;
 	const char **sides = xcalloc((size_t)argc, sizeof *sides);
 	const char **sets = xcalloc((size_t)argc, sizeof *sets);
 	const char **addrs = xcalloc((size_t)argc, sizeof *addrs);
@@ -116,6 +116,7 @@ int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 	struct seckey *sk = NULL;
 	struct game g;
 	int rc = -1, have_game = 0, draft = 0;
+	struct cli own = *cli;
 	const struct opt opts[] = {
 		{ 's', NULL, &seckey, NULL, NULL, NULL },
 		{ 'o', NULL, &out, NULL, NULL, NULL },
@@ -125,13 +126,23 @@ int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 		{ 0, "address", NULL, NULL, addrs, &n_addrs },
 		{ 0, "chain-length", &chain, NULL, NULL, NULL },
 		{ 0, "draft", NULL, &draft, NULL, NULL },
+		{ 0, "config", &config, NULL, NULL, NULL },
 		{ 0 }
 	};
 	int prc = cli_parse(cli, argc, argv, opts, &id, 1, "one SCENARIO", err);
 	if (prc) {
 		rc = prc < 0 ? -1 : 0;
+		config = NULL;      /* nothing loaded to free */
 		goto out;
 	}
+	/* a judge's host makes a game with the judge's config (its key,
+	 * address and games: the referee's join at the game's own
+	 * address) */
+	if (cli_config(cli, config, &own, err)) {
+		config = NULL;      /* nothing loaded to free */
+		goto out;
+	}
+	cli = &own;
 	if (cli_distinct(cli, "referee key", referee, seckey, out, err))
 		goto out;
 	for (size_t i = 0; i < n_sides; i++) {
@@ -330,5 +341,6 @@ out:
 	free(sides);
 	free(sets);
 	free(addrs);
+	cli_config_free(&own, config);
 	return rc;
 }

@@ -278,3 +278,25 @@ unit_hardened() {
 	grep -qx 'Requires=umpire-judge-lmtp.socket' "$u.service"
 	unit_hardened "$u.service"
 }
+
+@test "package: umpire new --config with the judge's config makes the game as the judge: its key, the referee joined at judge+ID8" {
+	judge_setup player
+	# the host's own config (a player's address) is not the one read
+	mkdir -p "$XDG_CONFIG_HOME/umpire"
+	cp player.ini "$XDG_CONFIG_HOME/umpire/config.ini"
+	run "$UMPIRE" new arnswalde-1945 --config "$PWD/judge.ini" \
+		--side player=player.pub --referee judge.pub \
+		--address player=player@example.org -o new.yaml
+	echo "$output"
+	[ "$status" -eq 0 ]
+	i8=$(sed -n 's/^game: //p' new.yaml | cut -c1-8)
+	grep -q "address: judge+$i8@example.org" new.yaml
+	run "$UMPIRE" status --brief new.yaml
+	[ "$output" = "join player" ]
+	# a config that cannot be read is named, nothing made
+	run "$UMPIRE" new arnswalde-1945 --config "$PWD/nothing.ini" \
+		--side player=player.pub --referee judge.pub -o other.yaml
+	[ "$status" -eq 2 ]
+	assert_output_has "nothing.ini"
+	[ ! -e other.yaml ]
+}
