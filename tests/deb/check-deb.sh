@@ -5,8 +5,11 @@
 # Depends, lintian, apt-get install, the judge's set-up made as its
 # user as README.Debian says, postfix in one command (a private
 # instance) and a game played through it with mutt, the tick service's
-# ExecStart run as that user (silent), then apt-get purge, and what is
-# left.
+# ExecStart run as that user (silent), a game made by README.Debian's
+# commands as printed (umpire new --config as umpire-judge) and joined
+# by mail, the LMTP judge started, fed one message and stopped by
+# README.Debian's commands for a host with another init, then apt-get
+# purge, and what is left.
 set -eu
 deb=$1
 case $deb in /*) ;; *) deb=./$deb ;; esac
@@ -16,9 +19,16 @@ case $deb in /*) ;; *) deb=./$deb ;; esac
 # left as it was found), and the temporary directory goes
 installed=0
 t=
+lmtp_dir=
 cleanup() {
 	rc=$?
 	[ -z "$t" ] || rm -rf "$t"
+	if [ -n "$lmtp_dir" ]; then
+		start-stop-daemon --stop --quiet --pidfile \
+			/run/umpire-judge-lmtp.pid --retry TERM/30 \
+			--remove-pidfile 2>/dev/null || true
+		rm -rf "$lmtp_dir"
+	fi
 	if [ "$installed" = 1 ] && [ "$rc" != 0 ]; then
 		echo "check-deb: purging umpire after the failure" >&2
 		DEBIAN_FRONTEND=noninteractive apt-get purge -y -q umpire \
@@ -155,6 +165,88 @@ grep -q '^Subject: .*a reminder: player' "$t/sent.mbox" ||
 	fail "the tick sent no reminder"
 grep ' tick ' /var/lib/umpire-judge/games/judge.log
 echo "ok: the game taken, the tick's reminder sent, and the tick printed nothing"
+
+step "a game made as README.Debian prints it, joined by mail: in play"
+# its "Making a game" commands, as printed (the sides' keys in $t/keys
+# for /tmp/keys), with the judge.ini above (letters into sent.mbox)
+readme=/usr/share/doc/umpire/README.Debian.gz
+[ -f "$readme" ] || fail "no $readme"
+mkdir -m 755 "$t/keys"
+for s in gerd sonja; do
+	(cd "$t/keys" && umpire keygen -s "$s.key" -p "$s.pub" -W >/dev/null &&
+	 printf '[umpire]\nsecret_key = %s/%s.key\naddress = %s@example.org\n' \
+		"$t/keys" "$s" "$s" >"$s.ini")
+done
+chmod 644 "$t/keys"/*.pub
+make_game=$(zcat "$readme" | sed -n '/^Making a game$/,/^umpire mail --send/p' |
+	sed -n 's/^    //p')
+printf '%s\n' "$make_game"
+printf '%s\n' "$make_game" | grep -q 'umpire new .*' || fail "README.Debian makes no game"
+before=$(grep -c '^Subject:' "$t/sent.mbox")
+printf '%s\n' "$make_game" | sed "s|/tmp/keys|$t/keys|g" |
+	(cd / && UMPIRE_TEST_NOW=1800000000 sh -e) || fail "README.Debian's game"
+g=$(grep -l '^scenario: russo-german-war' /var/lib/umpire-judge/games/*.yaml)
+id=$(basename "$g" .yaml)
+grep -q "address: judge+$(printf %.8s "$id")@example.org" "$g" ||
+	fail "the referee did not join at the game's own address"
+[ "$(grep -c '^Subject:' "$t/sent.mbox")" -eq $((before + 1)) ] &&
+	grep -q '^To: gerd@example.org, sonja@example.org' "$t/sent.mbox" ||
+	fail "umpire mail --send sent the sides no invitation"
+for s in gerd sonja; do
+	side=german; [ "$s" = sonja ] && side=soviet
+	(cd "$t/keys" && UMPIRE_CONFIG=$s.ini umpire join "$g" --side "$side" \
+		-o "$s-joined.yaml" 2>/dev/null &&
+	 UMPIRE_CONFIG=$s.ini umpire mail "$s-joined.yaml" --to referee \
+		-o "$s-join.eml") || fail "$s's join"
+	grep -q "^To: judge+$(printf %.8s "$id")@example.org" "$t/keys/$s-join.eml" ||
+		fail "$s's join is not mailed to the game's address"
+	(cd / && runuser -u umpire-judge -- env UMPIRE_TEST_NOW=1800000000 \
+		/usr/bin/umpire judge --config /etc/umpire/judge.ini \
+		--recipient "judge+$(printf %.8s "$id")@example.org") \
+		<"$t/keys/$s-join.eml" 2>"$t/judge.err" ||
+		fail "the judge: $(cat "$t/judge.err")"
+done
+grep -q " $id join done .*all roles joined" /var/lib/umpire-judge/games/judge.log ||
+	fail "the joins were not taken"
+[ "$(umpire status --brief "$g" | cut -d' ' -f1)" = pending ] ||
+	fail "the game is not in play: $(umpire status --brief "$g")"
+echo "ok: game $id made as umpire-judge with --config, both joins taken: in play"
+
+step "the LMTP judge on a host with another init, as README.Debian prints it"
+if [ -d /var/spool/postfix ] && getent group postfix >/dev/null &&
+	command -v start-stop-daemon >/dev/null; then
+	mk=$(zcat "$readme" | sed -n 's/^ *\(install -d .*umpire-judge\)$/\1/p')
+	start=$(zcat "$readme" | sed -n 's/^ *\(start-stop-daemon --start .*\)$/\1/p')
+	stop=$(zcat "$readme" | sed -n 's/^ *\(start-stop-daemon --stop .*\)$/\1/p')
+	[ -n "$mk" ] && [ -n "$start" ] && [ -n "$stop" ] ||
+		fail "README.Debian gives no command for another init"
+	printf '%s\n%s\n%s\n' "$mk" "$start" "$stop"
+	lmtp_dir=/var/spool/postfix/umpire-judge
+	[ ! -e "$lmtp_dir" ] || fail "$lmtp_dir is there already"
+	sh -ec "$mk"
+	sh -ec "$start"
+	sock=$lmtp_dir/lmtp
+	for i in $(seq 1 100); do [ -S "$sock" ] && break; sleep 0.1; done
+	[ -S "$sock" ] || fail "no socket $sock"
+	[ "$(stat -c '%a %U %G' "$sock")" = "660 umpire-judge postfix" ] ||
+		fail "$sock: $(stat -c '%a %U %G' "$sock")"
+	printf 'From: someone@example.org\nTo: judge@example.org\nSubject: hi\n\nhello\n' \
+		>"$t/hi.eml"
+	# delivered as postfix's lmtp(8) would: as its user
+	cp "$(dirname "$0")/../e2e/tools/lmtp-client.py" "$t/"
+	chmod 644 "$t/lmtp-client.py" "$t/hi.eml"
+	out=$(runuser -u postfix -- python3 "$t/lmtp-client.py" "$sock" \
+		"$t/hi.eml") || fail "delivery: $out"
+	echo "$out"
+	case $out in *" 250"*) ;; *) fail "not delivered: $out" ;; esac
+	sh -ec "$stop"
+	[ ! -e "$sock" ] || fail "the socket stayed after the stop"
+	rm -rf "$lmtp_dir"
+	lmtp_dir=
+	echo "ok: started as umpire-judge, one message delivered by postfix's user, stopped"
+else
+	echo "no postfix or start-stop-daemon here: not checked"
+fi
 
 step "an upgrade with a link planted in place of games/ (as umpire-judge)"
 # tests/deb/postinst.bats tries the script alone; here dpkg runs it

@@ -2,8 +2,9 @@
 # contents.sh DEB - what the Debian package must hold (make check-deb;
 # tests/e2e/package.bats in make check): the command, the scenarios,
 # the man pages, completion, the judge's units, config and logrotate
-# file, README.Debian (compressed: dh_compress takes a document over
-# 4 KiB) (dpkg-deb -c), and Depends naming every library umpire loads,
+# file, README.Debian and README.md, which it cites (compressed:
+# dh_compress takes a document over 4 KiB) (dpkg-deb -c), and Depends
+# naming every library umpire loads,
 # GMime among them, which it opens at run time (dlopen) where the
 # shlibs tools cannot see it. An "ok:" line a file; exit 1 at the first
 # missing.
@@ -21,6 +22,7 @@ for f in ./usr/bin/umpire ./usr/share/umpire/scenarios/arnswalde-1945.yaml \
 	./lib/systemd/system/umpire-judge-lmtp.socket \
 	./lib/systemd/system/umpire-judge-lmtp.service \
 	./etc/umpire/judge.ini ./usr/share/doc/umpire/README.Debian.gz \
+	./usr/share/doc/umpire/README.md.gz \
 	./etc/logrotate.d/umpire; do
 	printf '%s\n' "$list" | grep -qx "$f" || fail "$f is not in $deb"
 	echo "ok: $f"

@@ -300,3 +300,59 @@ unit_hardened() {
 	assert_output_has "nothing.ini"
 	[ ! -e other.yaml ]
 }
+
+# The lines of README.Debian holding $1, unindented.
+debian_line() {
+	grep -F -- "$1" "$TOP/debian/README.Debian" | sed 's/^ *//'
+}
+
+@test "package: the LMTP judge without systemd, as README.Debian runs it: its own directory, one message delivered, SIGTERM" {
+	judge_setup
+	# README.Debian's directory: the judge's, set-group-id postfix (here
+	# this user's and group's), in postfix's queue directory (here q/)
+	mk=$(debian_line 'install -d -o umpire-judge -g postfix -m 2750 /var/spool/postfix/umpire-judge')
+	[ -n "$mk" ]
+	install -d -m 2750 q/umpire-judge
+	# the command an init runs, as printed, with this test's paths
+	cmd=$(debian_line '/usr/bin/env HOME=/var/lib/umpire-judge /usr/bin/umpire judge --config /etc/umpire/judge.ini --lmtp /var/spool/postfix/umpire-judge/lmtp')
+	[ "$(printf '%s\n' "$cmd" | wc -l)" -eq 1 ]
+	cmd=${cmd//\/usr\/bin\/umpire/$UMPIRE}
+	cmd=${cmd//\/etc\/umpire\/judge.ini/$PWD/judge.ini}
+	cmd=${cmd//\/var\/spool\/postfix/$PWD/q}
+	cmd=${cmd//\/var\/lib\/umpire-judge/$PWD}
+	$cmd 2>judge.err &
+	server=$!
+	for i in $(seq 1 100); do
+		[ -S q/umpire-judge/lmtp ] && break
+		kill -0 "$server" || { cat judge.err; false; }
+		sleep 0.1
+	done
+	# made there: the socket open to the directory's group, the lock
+	# beside it
+	[ "$(stat -c '%a %G' q/umpire-judge/lmtp)" = "660 $(stat -c %G q/umpire-judge)" ]
+	[ -f q/umpire-judge/lmtp.lock ]
+	printf 'From: someone@example.org\nTo: judge@example.org\nSubject: hi\n\nhello\n' >m.eml
+	run python3 "$BATS_TEST_DIRNAME/tools/lmtp-client.py" q/umpire-judge/lmtp m.eml
+	echo "$output"
+	assert_output_has "m.eml 250"
+	grep -q ' dropped ' games/judge.log
+	kill -TERM "$server"
+	rc=0
+	wait "$server" || rc=$?
+	[ "$rc" -eq 0 ] || { cat judge.err; false; }
+	[ ! -e q/umpire-judge/lmtp ]
+	# start-stop-daemon runs that command as umpire-judge and stops it
+	# by SIGTERM
+	debian_line 'start-stop-daemon --start' | grep -qF -- \
+		'--chuid umpire-judge --startas /usr/bin/env -- HOME=/var/lib/umpire-judge /usr/bin/umpire judge --config /etc/umpire/judge.ini --lmtp /var/spool/postfix/umpire-judge/lmtp'
+	debian_line 'start-stop-daemon --stop' | grep -q -- '--retry TERM/'
+	# the route to that socket, as README.Debian says it is written
+	[ "$(id -u)" != 0 ] || chown nobody judge.key
+	mkdir pf
+	printf 'queue_directory = %s\n' "$PWD/q" >pf/main.cf
+	MAIL_CONFIG="$PWD/pf" run "$UMPIRE" judge --postfix judge@example.org \
+		--lmtp "$PWD/q/umpire-judge/lmtp" --config judge.ini
+	[ "$status" -eq 0 ]
+	assert_output_has "'judge@example.org lmtp:unix:umpire-judge/lmtp'"
+	debian_line '(the map'"'"'s line: judge@example.org lmtp:unix:umpire-judge/lmtp)' | grep -q .
+}
