@@ -21,14 +21,22 @@
  * holds what was not answered, and a replay of orders taken is
  * answered as one on stdin is (nothing taken twice).
  *
- * Bounds: at most LMTP_CLIENTS connections at once (one more is told
- * 421 and closed), each with its own buffers (a command line of at most
- * LMTP_LINE bytes, the message kept up to the judge's read limit and
- * the rest read and counted, replies waiting at most LMTP_OUT bytes), a
- * client silent for the timeout or past LMTP_BAD bad commands told 421
- * and dropped. One poll(2) loop serves them all, every socket
- * non-blocking: a client that stalls holds only its own slot. A
- * message is dealt with synchronously (short: one step).
+ * Bounds: at most LMTP_CLIENTS connections at once, JUDGE_LMTP_PEER of
+ * them from one peer (an address over TCP; a uid, SO_PEERCRED's, on a
+ * Unix socket): one more is told 421 and closed, so that one peer
+ * cannot take the slots the mail system needs. Each has its own
+ * buffers (a command line of at most LMTP_LINE bytes, the message kept
+ * up to the judge's read limit and the rest read and counted, replies
+ * waiting at most LMTP_OUT bytes). A connection is told 421 and
+ * dropped when it has not moved a transaction forward (LHLO, MAIL,
+ * RCPT, DATA, a byte of the message) for the timeout, however much it
+ * says meanwhile; after LMTP_IDLE commands since its last message that
+ * move nothing forward (NOOP, RSET, LHLO again, VRFY, anything
+ * refused); after LMTP_BAD bad commands; and once it is LMTP_LIFE
+ * timeouts old, whatever it does: no client keeps a slot for ever.
+ * One poll(2) loop serves them all, every socket non-blocking: a client
+ * that stalls holds only its own slot. A message is dealt with
+ * synchronously (short: one step).
  *
  * SIGTERM or SIGINT (read from a signalfd: no handler, no global
  * state): the message being dealt with is finished and answered, the
@@ -38,6 +46,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <netdb.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -61,15 +70,24 @@
 #define LMTP_OUT 65536          /* replies a client has not read */
 #define LMTP_RCPTS 100          /* recipients of one message */
 #define LMTP_BAD 10             /* bad commands before the drop */
-#define LMTP_TIMEOUT 300        /* seconds of silence (RFC 5321 4.5.3.2
-				   gives 5 minutes for a command) */
+#define LMTP_IDLE 10            /* commands since the last message
+				   that move nothing forward (postfix's
+				   lmtp(8) sends one, RSET, a message) */
+#define LMTP_TIMEOUT 300        /* seconds with no step forward (RFC
+				   5321 4.5.3.2 gives 5 minutes for a
+				   command) */
+#define LMTP_LIFE 6             /* a connection's life, in timeouts (30
+				   minutes; postfix's lmtp(8) reuses one
+				   for 5) */
 
 struct conn {
 	int fd;
 	int lhlo, mail, data, quit;
 	int bol;                   /* DATA: at a line's beginning */
-	unsigned rcpts, bad;
-	time_t last;               /* its last byte */
+	unsigned rcpts, bad, idle;
+	char peer[64];             /* "uid N", or the peer's address */
+	time_t born;               /* when it connected */
+	time_t last;               /* its last step forward */
 	size_t inlen;
 	char in[LMTP_IN];
 	struct strbuf out;
@@ -82,7 +100,8 @@ struct conn {
 struct server {
 	struct judge *j;
 	int lfd, sfd;
-	long timeout;
+	long timeout, life;        /* seconds: no step forward; open */
+	time_t now;                /* the time of the poll just returned */
 	size_t max;                /* the judge's read limit */
 	char host[256];
 	struct conn *c[LMTP_CLIENTS];
@@ -186,6 +205,9 @@ static void deliver(struct server *s, struct conn *c)
 	}
 	strbuf_free(&name);
 	transaction_reset(c);
+	/* a message: a step forward, the count of idle commands anew */
+	c->idle = 0;
+	c->last = time(NULL);
 }
 
 /* The address of RCPT's argument ("TO:<judge+1a2b3c4d@club> ..."),
@@ -221,12 +243,13 @@ static int verb(const char *line, const char *w, const char **arg)
 static void command(struct server *s, struct conn *c, const char *line)
 {
 	const char *a;
-	int bad = 1;
+	int bad = 1, forward = 0;
 	if (verb(line, "LHLO", &a)) {
 		if (!*a) {
 			reply(c, "501 5.5.4 LHLO needs a domain");
 		} else {
 			transaction_reset(c);
+			forward = !c->lhlo;
 			c->lhlo = 1;
 			reply(c, "250-%s", s->host);
 			reply(c, "250-PIPELINING");
@@ -242,7 +265,8 @@ static void command(struct server *s, struct conn *c, const char *line)
 		else if (strncasecmp(a, "FROM:", 5))
 			reply(c, "501 5.5.4 MAIL FROM:<address> expected");
 		else
-			c->mail = 1, bad = 0, reply(c, "250 2.1.0 Ok");
+			c->mail = 1, bad = 0, forward = 1,
+				reply(c, "250 2.1.0 Ok");
 	} else if (verb(line, "RCPT", &a)) {
 		if (!c->mail)
 			reply(c, "503 5.5.1 MAIL first");
@@ -251,7 +275,7 @@ static void command(struct server *s, struct conn *c, const char *line)
 		else if (c->rcpts >= LMTP_RCPTS)
 			bad = 0, reply(c, "452 4.5.3 Too many recipients");
 		else
-			take_rcpt(c, a), c->rcpts++, bad = 0,
+			take_rcpt(c, a), c->rcpts++, bad = 0, forward = 1,
 				reply(c, "250 2.1.5 Ok");
 	} else if (verb(line, "DATA", &a)) {
 		if (!c->rcpts) {
@@ -262,6 +286,7 @@ static void command(struct server *s, struct conn *c, const char *line)
 			c->total = 0;
 			strbuf_reset(&c->msg);
 			bad = 0;
+			forward = 1;
 			reply(c, "354 End data with <CR><LF>.<CR><LF>");
 		}
 	} else if (verb(line, "RSET", &a)) {
@@ -281,6 +306,13 @@ static void command(struct server *s, struct conn *c, const char *line)
 	}
 	if (bad && ++c->bad >= LMTP_BAD && !c->quit) {
 		reply(c, "421 4.7.0 Too many errors, closing");
+		c->quit = 1;
+	}
+	if (forward) {
+		c->last = s->now;
+	} else if (++c->idle >= LMTP_IDLE && !c->quit) {
+		reply(c, "421 4.7.0 Too many commands without a message (at "
+		      "most %d), closing", LMTP_IDLE);
 		c->quit = 1;
 	}
 }
@@ -362,15 +394,48 @@ static void conn_free(struct conn *c)
 	free(c);
 }
 
+/* Who is at fd's other end, into peer: on a Unix socket its uid
+ * (SO_PEERCRED: the user who connected), else its address. */
+static void peer_of(int fd, char *peer, size_t size)
+{
+	struct sockaddr_storage sa;
+	socklen_t len = sizeof sa;
+	struct ucred cred;
+	socklen_t cl = sizeof cred;
+	char host[INET6_ADDRSTRLEN + 8];
+	str_copy(peer, size, "unknown");
+	if (getpeername(fd, (struct sockaddr *)&sa, &len) != 0)
+		return;
+	if (sa.ss_family == AF_UNIX) {
+		if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &cl) == 0)
+			snprintf(peer, size, "uid %u", (unsigned)cred.uid);
+	} else if (getnameinfo((struct sockaddr *)&sa, len, host, sizeof host,
+			       NULL, 0, NI_NUMERICHOST) == 0) {
+		/* an IPv4 peer on an IPv6 socket is the same peer */
+		snprintf(peer, size, "%s", strncmp(host, "::ffff:", 7) ||
+			 !strchr(host, '.') ? host : host + 7);
+	}
+}
+
 /* A new client: greeted, or told to come back later when there are
- * LMTP_CLIENTS already. */
+ * LMTP_CLIENTS already, or JUDGE_LMTP_PEER from its peer. */
 static void take_client(struct server *s, int fd, time_t now)
 {
 	struct conn *c = xcalloc(1, sizeof *c);
 	c->fd = fd;
-	c->last = now;
-	if (s->n == LMTP_CLIENTS) {
-		reply(c, "421 4.3.2 Too many connections, try again later");
+	c->born = c->last = now;
+	peer_of(fd, c->peer, sizeof c->peer);
+	size_t mine = 0;
+	for (size_t i = 0; i < s->n; i++)
+		mine += !strcmp(s->c[i]->peer, c->peer);
+	if (s->n == LMTP_CLIENTS || mine >= JUDGE_LMTP_PEER) {
+		if (s->n == LMTP_CLIENTS)
+			reply(c, "421 4.3.2 Too many connections, try again "
+			      "later");
+		else
+			reply(c, "421 4.7.0 Too many connections from %s (at "
+			      "most %d at once), try again later", c->peer,
+			      JUDGE_LMTP_PEER);
 		flush_out(c);
 		conn_free(c);
 		return;
@@ -383,7 +448,7 @@ static void take_client(struct server *s, int fd, time_t now)
 }
 
 /* What c sent read and dealt with; -1 when it is to be closed now. */
-static int serve(struct server *s, struct conn *c, time_t now)
+static int serve(struct server *s, struct conn *c)
 {
 	ssize_t r = read(c->fd, c->in + c->inlen, sizeof c->in - c->inlen);
 	if (r < 0)
@@ -391,7 +456,8 @@ static int serve(struct server *s, struct conn *c, time_t now)
 	if (r == 0)
 		return -1;     /* gone: a message cut short is not taken */
 	c->inlen += (size_t)r;
-	c->last = now;
+	if (c->data)
+		c->last = s->now;      /* the message coming: a step */
 	feed(s, c);
 	return 0;
 }
@@ -551,6 +617,8 @@ static void loop(struct server *s)
 				0 : POLLIN) | (c->out.len ? POLLOUT : 0)),
 				0 };
 			long left = (long)(c->last + s->timeout - now);
+			long life = (long)(c->born + s->life - now);
+			left = life < left ? life : left;
 			left = left < 0 ? 0 : left * 1000 + 100;
 			if (wait < 0 || left < wait)
 				wait = left > 3600000 ? 3600000 : (int)left;
@@ -558,18 +626,25 @@ static void loop(struct server *s)
 		size_t n = s->n;
 		if (poll(pf, n + 2, wait) < 0 && errno != EINTR)
 			return;
-		now = time(NULL);
+		s->now = now = time(NULL);
 		if (pf[0].revents)
 			return;         /* SIGTERM or SIGINT */
 		for (size_t i = 0; i < n; i++) {
 			struct conn *c = s->c[i];
 			int gone = 0;
 			if (pf[i + 2].revents & (POLLIN | POLLHUP | POLLERR))
-				gone = !c->quit && serve(s, c, now) != 0;
+				gone = !c->quit && serve(s, c) != 0;
 			if (!gone && c->out.len)
 				gone = flush_out(c) != 0;
-			if (!gone && now - c->last >= s->timeout) {
-				reply(c, "421 4.4.2 Timeout, closing");
+			if (!gone && (now - c->last >= s->timeout ||
+				      now - c->born >= s->life)) {
+				if (now - c->last >= s->timeout)
+					reply(c, "421 4.4.2 Timeout: no message "
+					      "moving for %ld s, closing",
+					      s->timeout);
+				else
+					reply(c, "421 4.4.2 Connected for %ld s "
+					      "(the most), closing", s->life);
 				flush_out(c);
 				gone = 1;
 			}
@@ -599,6 +674,7 @@ int judge_lmtp(struct judge *j, const char *path, long timeout,
 	memset(&s, 0, sizeof s);
 	s.j = j;
 	s.timeout = timeout > 0 ? timeout : LMTP_TIMEOUT;
+	s.life = LMTP_LIFE * s.timeout;
 	s.max = mail_message_max(JUDGE_MAX_FILE);
 	s.lfd = s.sfd = -1;
 	if (gethostname(s.host, sizeof s.host - 1) != 0 || !s.host[0])
