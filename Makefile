@@ -139,7 +139,8 @@ check: deps
 	$(MAKE) -j$(CHECK_JOBS) -O $(CHECK_STAGES)
 	$(MAKE) check-e2e-files
 	$(MAKE) check-judge-load JUDGE_LOAD='$(JUDGE_LOAD_CHECK)' \
-	  JUDGE_LOAD_LMTP='$(JUDGE_LOAD_LMTP_CHECK)' JUDGE_TURN_STEPS=
+	  JUDGE_LOAD_LMTP='$(JUDGE_LOAD_LMTP_CHECK)' JUDGE_TURN_STEPS= \
+	  JUDGE_LMTP_FLOOD=
 	$(MAKE) check-asan
 	$(MAKE) check-valgrind
 
@@ -312,6 +313,13 @@ JUDGE_LOAD_LMTP_CHECK = GAMES=20 MESSAGES=200 FLOOD=300 PROCS=4 DELIVERY=lmtp
 # later turns take more checkpoints than a run keeps (make check plays
 # its first 64, in tests/e2e, and leaves this out: JUDGE_TURN_STEPS=).
 JUDGE_TURN_STEPS = 260
+# And a flood of JUDGE_LMTP_FLOOD strangers' messages of 0.95 MB
+# through a real postfix to the LMTP judge, a party's orders among
+# them taken within 60 s, none deferred (tests/mail/judge-lmtp.bats;
+# make check-mail runs 50, and make check leaves this out:
+# JUDGE_LMTP_FLOOD=). It fails at 150 on the judge before postfix's
+# transport to it was bounded: 46 deliveries told 421 and deferred.
+JUDGE_LMTP_FLOOD = 150
 check-judge-load: $(BIN)
 	$(UMPIRE_ENV) $(JUDGE_LOAD) python3 tests/load/judge-load
 	$(UMPIRE_ENV) $(JUDGE_LOAD_MAILDIR) python3 tests/load/judge-load
@@ -319,6 +327,9 @@ check-judge-load: $(BIN)
 	if [ -n "$(JUDGE_TURN_STEPS)" ]; then \
 	  $(UMPIRE_ENV) JUDGE_TURN_STEPS=$(JUDGE_TURN_STEPS) bats -f \
 	    'reaches back past' tests/e2e/judge-letters.bats; fi
+	if [ -n "$(JUDGE_LMTP_FLOOD)" ]; then \
+	  $(UMPIRE_ENV) FLOOD_LMTP=$(JUDGE_LMTP_FLOOD) bats -f \
+	    'mail lmtp flood' tests/mail/judge-lmtp.bats; fi
 
 # 200 random single edits of a finished game of each scenario.
 TAMPER_EDITS = 200

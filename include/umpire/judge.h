@@ -64,8 +64,9 @@ struct judge_settings {
 	long new_idle;             /* seconds one is kept while no side
 				      has moved */
 	const char *lmtp;          /* --lmtp SOCKET: serve LMTP there */
-	long lmtp_timeout;         /* seconds a client may stay silent
-				      (0: the default) */
+	long lmtp_timeout;         /* seconds a client may go without
+				      moving a message forward (0: the
+				      default) */
 	/* [judge] recipient_delimiter: a game's address is the judge's
 	 * with it and the game's short id (JUDGE_DELIM; "": none) */
 	const char *delim;

@@ -18,10 +18,15 @@
  * postfix's own MAIL_CONFIG names another instance's configuration
  * directory (postconf -c DIR).
  *
- * With --lmtp SOCKET, the judge that stays (lmtp.c): the map's line is
- * "ADDRESS lmtp:unix:SOCKET" instead, SOCKET named from postfix's
- * queue directory when it is in it (lmtp(8) may run chrooted there),
- * and no pipe is written: the server runs as its unit's user.
+ * With --lmtp SOCKET, the judge that stays (lmtp.c): the transport
+ * "umpire" is postfix's lmtp(8) instead of a pipe, POSTFIX_LMTP
+ * deliveries at once to a judge, a connection each (none cached: within
+ * the JUDGE_LMTP_PEER the server serves from one peer, with room for
+ * one closing as the next opens; postfix's default of 20 would be told
+ * 421 past them, and its mail deferred), and the map's line "ADDRESS umpire:unix:SOCKET"
+ * (umpire:inet:HOST:PORT over TCP), SOCKET named from postfix's queue
+ * directory when it is in it (lmtp(8) runs there); no user is written:
+ * the server runs as its unit's user.
  */
 #define _XOPEN_SOURCE 700       /* realpath(3) */
 #include <errno.h>
@@ -42,6 +47,9 @@
  * README's "Under a flood": a club's small machine). */
 #define POSTFIX_SERVICE "umpire"
 #define POSTFIX_CONCURRENCY 2
+/* deliveries at once over LMTP: half what the server takes from one
+ * peer (lmtp.c), as it deals with one message at a time anyway */
+#define POSTFIX_LMTP (JUDGE_LMTP_PEER / 2)
 
 /* The path of postfix's tool name (in /usr/sbin, not on a user's PATH
  * on Debian, else on PATH) into path; 0 when there is none. */
@@ -245,7 +253,7 @@ static int plan_route(const struct cli *cli, const struct judge_settings *s,
 		strbuf_adds(&r->next, POSTFIX_SERVICE ":");
 	} else if (!strncmp(s->lmtp, "inet:", 5)) {
 		/* a judge on TCP (lmtp.c): lmtp(8) connects there */
-		strbuf_addf(&r->next, "lmtp:%s", s->lmtp);
+		strbuf_addf(&r->next, POSTFIX_SERVICE ":%s", s->lmtp);
 	} else {
 		/* lmtp(8) reads a relative path from the queue directory */
 		char sock[PATH_MAX];
@@ -261,7 +269,7 @@ static int plan_route(const struct cli *cli, const struct judge_settings *s,
 		size_t q = out.len;
 		if (q && !strncmp(path, out.buf, q) && path[q] == '/')
 			path += q + 1;
-		strbuf_addf(&r->next, "lmtp:unix:%s", path);
+		strbuf_addf(&r->next, POSTFIX_SERVICE ":unix:%s", path);
 	}
 	/* the maps there stay, after the judge's */
 	strbuf_reset(&out);
@@ -283,13 +291,22 @@ static void route_script(const struct route *r, const char *address,
 {
 	const char *c = r->conf.buf ? r->conf.buf : "";
 	struct strbuf v = STRBUF_INIT;
-	int lmtp = strncmp(r->next.buf, "lmtp:", 5) == 0;
+	int lmtp = r->next.buf[strlen(POSTFIX_SERVICE ":")] != '\0';
+	int most = lmtp ? POSTFIX_LMTP : POSTFIX_CONCURRENCY;
 	if (lmtp) {
 		strbuf_addf(sh, "# postfix delivers %s's mail over LMTP to "
-			    "the judge serving %s\n# (umpire judge --lmtp; "
-			    "umpire judge --postfix --lmtp, --apply runs\n"
-			    "# these lines as root):\n", address,
-			    r->next.buf + 10);
+			    "the judge serving %s\n# (umpire judge --lmtp), %d "
+			    "deliveries at once (umpire judge --postfix\n# "
+			    "--lmtp, --apply runs these lines as root):\n",
+			    address, r->next.buf + strlen(POSTFIX_SERVICE ":"),
+			    most);
+		/* lmtp(8) as postfix's own lmtp transport runs, not
+		 * chrooted (the socket's path is the host's), keeping no
+		 * connection open between deliveries (a cached one would
+		 * be one more than the concurrency) */
+		strbuf_adds(&v, POSTFIX_SERVICE "/unix=" POSTFIX_SERVICE
+			    " unix - - n - - lmtp -o lmtp_connection_cache_"
+			    "on_demand=no");
 	} else {
 		strbuf_addf(sh, "# postfix pipes %s's mail to the judge, as "
 			    "%s (the owner of its key),\n# one recipient a "
@@ -300,10 +317,10 @@ static void route_script(const struct route *r, const char *address,
 		strbuf_addf(&v, POSTFIX_SERVICE "/unix=" POSTFIX_SERVICE
 			    " unix - n n - %d pipe flags=R user=%s argv=%s",
 			    POSTFIX_CONCURRENCY, r->user.buf, r->judge.buf);
-		strbuf_addf(sh, "postconf%s -M ", c);
-		sh_quote(sh, v.buf);
-		strbuf_addc(sh, '\n');
 	}
+	strbuf_addf(sh, "postconf%s -M ", c);
+	sh_quote(sh, v.buf);
+	strbuf_addc(sh, '\n');
 	strbuf_reset(&v);
 	strbuf_addf(&v, "%s %s", address, r->next.buf);
 	strbuf_adds(sh, "printf '%s\\n' ");
@@ -319,15 +336,13 @@ static void route_script(const struct route *r, const char *address,
 	strbuf_addf(&v, "transport_maps = %s", r->maps.buf);
 	strbuf_addf(sh, "postconf%s -e ", c);
 	sh_quote(sh, v.buf);
-	/* LMTP answers each recipient apart, and the server takes one
-	 * message at a time: postfix's defaults do */
-	if (lmtp)
-		strbuf_addc(sh, '\n');
-	else
-		strbuf_addf(sh, " \\\n  '" POSTFIX_SERVICE "_destination_"
-			    "recipient_limit = 1' \\\n  '" POSTFIX_SERVICE
-			    "_destination_concurrency_limit = %d'\n",
-			    POSTFIX_CONCURRENCY);
+	/* a pipe takes one recipient a delivery; LMTP answers each
+	 * recipient apart: postfix's default does */
+	if (!lmtp)
+		strbuf_adds(sh, " \\\n  '" POSTFIX_SERVICE "_destination_"
+			    "recipient_limit = 1'");
+	strbuf_addf(sh, " \\\n  '" POSTFIX_SERVICE "_destination_"
+		    "concurrency_limit = %d'\n", most);
 	strbuf_addf(sh, "if postfix%s status 2>/dev/null; then postfix%s "
 		    "reload; fi\n", c, c);
 	strbuf_free(&v);
@@ -375,6 +390,18 @@ out:
 	route_free(&r);
 	strbuf_free(&sh);
 	return rc;
+}
+
+/* Whether master.cf's line (postconf -M) runs the daemon command: its
+ * eighth field. */
+static int service_is(const char *line, const char *command)
+{
+	for (int f = 0; f < 7 && *line; f++) {
+		line += strcspn(line, " \t");
+		line += strspn(line, " \t");
+	}
+	size_t n = strcspn(line, " \t\r\n");
+	return n == strlen(command) && !strncmp(line, command, n);
 }
 
 /* Whether this user's ~/.forward or ~/.procmailrc runs umpire judge
@@ -480,21 +507,23 @@ int judge_postfix_check(const char *address, struct strbuf *say)
 				    address);
 		goto out;
 	}
-	/* README's LMTP route: lmtp(8) delivers to umpire judge --lmtp at
-	 * the socket named (whether it listens is the service's to say) */
-	if (t == 4 && !strncmp(hit.buf, "lmtp", 4)) {
-		strbuf_addf(say, "postfix delivers %s over LMTP to %.*s "
-			    "(umpire judge --lmtp serves it)", address,
-			    (int)strcspn(hit.buf + 5, "\r\n"), hit.buf + 5);
-		ok = 1;
-		goto out;
-	}
 	strbuf_addf(&m, "%.*s/unix", (int)t, hit.buf);
 	struct strbuf svc = STRBUF_INIT;
 	struct passwd *pw = getpwuid(geteuid());
 	struct strbuf user = STRBUF_INIT;
 	strbuf_addf(&user, " user=%s ", pw ? pw->pw_name : "?");
-	if (postconf(postconf_.buf, "-M", m.buf, &svc) != 0 || !svc.len)
+	int got = postconf(postconf_.buf, "-M", m.buf, &svc) == 0 && svc.len;
+	/* README's LMTP route: lmtp(8) (postfix's own transport, or the
+	 * one --postfix --lmtp writes) delivers to umpire judge --lmtp at
+	 * the socket named (whether it listens is the service's to say) */
+	if ((t == 4 && !strncmp(hit.buf, "lmtp", 4)) ||
+	    (got && service_is(svc.buf, "lmtp"))) {
+		strbuf_addf(say, "postfix delivers %s over LMTP to %.*s "
+			    "(umpire judge --lmtp serves it)", address,
+			    (int)strcspn(hit.buf + t + 1, "\r\n"),
+			    hit.buf + t + 1);
+		ok = 1;
+	} else if (!got)
 		strbuf_addf(say, "postfix routes %s to the transport %.*s, "
 			    "which master.cf does not have: as root, umpire "
 			    "judge --postfix %s --config FILE --apply",

@@ -6,7 +6,8 @@
 # the protocol's cases (pipelining, dot-stuffing, several recipients,
 # RSET, a message cut short, a stalled client beside a live one,
 # garbage), the limits (a message over the read limit, a stranger's
-# message), the socket (a stale one replaced, a live one or a file
+# message, a client saying NOOP for ever or trickling a message, 16
+# connections of one peer beside another's delivery), the socket (a stale one replaced, a live one or a file
 # not), systemd's socket activation, SIGTERM, kill -9 and a restart; a
 # game with views, each message's letters compared with those of a
 # judge run by a pipe beside it; last, the server under memcheck for 71 messages (each kind again and

@@ -259,14 +259,19 @@ unit_hardened() {
 		--lmtp "$PWD/q/private/umpire-judge" --config judge.ini
 	echo "$output"
 	[ "$status" -eq 0 ]
-	assert_output_has "printf '%s\n' 'judge@example.org lmtp:unix:private/umpire-judge' >$PWD/pf/umpire-transport"
+	assert_output_has "printf '%s\n' 'judge@example.org umpire:unix:private/umpire-judge' >$PWD/pf/umpire-transport"
 	assert_output_has "postmap -c $PWD/pf hash:$PWD/pf/umpire-transport"
-	! grep -q -- ' -M \|pipe\|recipient_limit' <<<"$output"
+	# postfix's lmtp(8) as the transport umpire, 2 deliveries at once,
+	# no connection kept between them: within the 4 the server serves
+	# a peer
+	assert_output_has "postconf -c $PWD/pf -M 'umpire/unix=umpire unix - - n - - lmtp -o lmtp_connection_cache_on_demand=no'"
+	assert_output_has "'umpire_destination_concurrency_limit = 2'"
+	! grep -q -- 'pipe\|recipient_limit' <<<"$output"
 	# a socket outside the queue directory is named whole
 	MAIL_CONFIG="$PWD/pf" run "$UMPIRE" judge --postfix judge@example.org \
 		--lmtp "$PWD/elsewhere.sock" --config judge.ini
 	[ "$status" -eq 0 ]
-	assert_output_has "'judge@example.org lmtp:unix:$PWD/elsewhere.sock'"
+	assert_output_has "'judge@example.org umpire:unix:$PWD/elsewhere.sock'"
 	[ ! -e pf/umpire-transport ]
 }
 
