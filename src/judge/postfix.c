@@ -155,6 +155,177 @@ static int maps_name(const char *maps, const char *map)
 	return 0;
 }
 
+/* A user's name for the messages: "root", the name, or "uid N". */
+static void name_of(uid_t uid, char *out, size_t size)
+{
+	struct passwd *pw = getpwuid(uid);
+	if (pw)
+		snprintf(out, size, "%s", pw->pw_name);
+	else
+		snprintf(out, size, "uid %u", (unsigned)uid);
+}
+
+/* The pipe's user is the key's owner, and it runs the judge with the
+ * config and games named: path (what: "the judge's key") resolved as
+ * the kernel would, into out, following a symbolic link only when root
+ * owns it and the directory holding it, and going through directories
+ * root or uid owns (uid -1: any), never another user's: a link or
+ * directory another user owns would let that user choose what the
+ * path names, and so whom the pipe runs as. *st: what it names
+ * (lstat). 0, or -1 with err naming what is refused. */
+static int trusted_path(const char *what, const char *path, uid_t uid,
+			struct strbuf *out, struct stat *st,
+			struct error *err)
+{
+	struct strbuf rest = STRBUF_INIT, next = STRBUF_INIT;
+	char cwd[PATH_MAX], link[PATH_MAX], who[64], dir_who[64];
+	uid_t dir_uid = 0;             /* "/" is root's */
+	int hops = 0, rc = 0;
+	if (*path != '/' && !getcwd(cwd, sizeof cwd))
+		return errorf(err, EXIT_USAGE, "--postfix: %s %s: cannot tell "
+			      "the working directory: %s", what, path,
+			      strerror(errno));
+	strbuf_addf(&rest, "%s%s%s", *path == '/' ? "" : cwd,
+		    *path == '/' ? "" : "/", path);
+	strbuf_reset(out);
+	memset(st, 0, sizeof *st);
+	st->st_mode = S_IFDIR;
+	size_t at = 0;
+	while (!rc) {
+		at += strspn(rest.buf + at, "/");
+		if (!rest.buf[at])
+			break;
+		size_t n = strcspn(rest.buf + at, "/");
+		const char *c = rest.buf + at;
+		at += n;
+		if (n == 1 && c[0] == '.')
+			continue;
+		if (n == 2 && c[0] == '.' && c[1] == '.') {
+			char *slash = strrchr(out->buf ? out->buf : "", '/');
+			struct stat up;
+			if (slash)
+				out->len = (size_t)(slash - out->buf),
+				out->buf[out->len] = '\0';
+			/* (a directory checked on the way down) */
+			dir_uid = lstat(out->len ? out->buf : "/", &up) == 0 ?
+				up.st_uid : 0;
+			continue;
+		}
+		strbuf_reset(&next);
+		strbuf_addf(&next, "%s/%.*s", out->buf ? out->buf : "",
+			    (int)n, c);
+		if (lstat(next.buf, st) != 0) {
+			rc = errorf(err, EXIT_USAGE, "--postfix: %s %s: %s: %s",
+				    what, path, next.buf, strerror(errno));
+			break;
+		}
+		name_of(st->st_uid, who, sizeof who);
+		name_of(dir_uid, dir_who, sizeof dir_who);
+		if (S_ISLNK(st->st_mode)) {
+			ssize_t k = readlink(next.buf, link, sizeof link - 1);
+			if (st->st_uid != 0 || dir_uid != 0)
+				rc = errorf(err, EXIT_USAGE, "--postfix: %s %s: "
+					    "%s is a symbolic link owned by %s "
+					    "in a directory of %s: the pipe's "
+					    "user is taken from what it names, "
+					    "so only root's links in root's "
+					    "directories are followed: name "
+					    "the file itself", what, path,
+					    next.buf, who, dir_who);
+			else if (++hops > 40 || k <= 0)
+				rc = errorf(err, EXIT_USAGE, "--postfix: %s %s: "
+					    "%s: %s", what, path, next.buf,
+					    k <= 0 ? strerror(errno) :
+					    "too many symbolic links");
+			if (rc)
+				break;
+			link[k] = '\0';
+			/* the link's text, then what followed it */
+			strbuf_reset(&next);
+			strbuf_addf(&next, "%s/%s", link, rest.buf + at);
+			strbuf_reset(&rest);
+			strbuf_adds(&rest, next.buf);
+			at = 0;
+			if (*link == '/')
+				strbuf_reset(out), dir_uid = 0;
+			continue;
+		}
+		strbuf_adds(out, next.buf + (out->buf ? out->len : 0));
+		dir_uid = st->st_uid;
+		if (!rest.buf[at + strspn(rest.buf + at, "/")])
+			break;          /* the object itself: the caller's */
+		if (!S_ISDIR(st->st_mode))
+			rc = errorf(err, EXIT_USAGE, "--postfix: %s %s: %s: %s",
+				    what, path, out->buf, strerror(ENOTDIR));
+		else if (st->st_uid != 0 && uid != (uid_t)-1 &&
+			 st->st_uid != uid)
+			rc = errorf(err, EXIT_USAGE, "--postfix: %s %s: the "
+				    "directory %s is owned by %s, who could "
+				    "put another file in its place: only "
+				    "directories of root or of the pipe's "
+				    "user are gone through", what, path,
+				    out->buf, who);
+	}
+	if (!rc && !out->len)
+		strbuf_adds(out, "/");
+	strbuf_free(&rest);
+	strbuf_free(&next);
+	return rc;
+}
+
+/* The key, the config and the games the pipe runs the judge with, each
+ * a trusted_path, the key a file its user owns (never root), the
+ * config a file of that user or root, the games that user's directory:
+ * else refused, naming which. *user: the key's owner; conf: the
+ * config's path resolved. 0, or -1 with err. */
+static int pipe_owner(const struct cli *cli, const struct judge_settings *s,
+		      uid_t *user, struct strbuf *conf, struct error *err)
+{
+	struct strbuf p = STRBUF_INIT;
+	struct stat st;
+	char who[64], want[64];
+	int rc = trusted_path("the judge's key", s->seckey, (uid_t)-1, &p,
+			      &st, err);
+	*user = st.st_uid;
+	if (!rc)
+		rc = trusted_path("the judge's key", s->seckey, *user, &p, &st,
+				  err);
+	name_of(st.st_uid, who, sizeof who);
+	name_of(*user, want, sizeof want);
+	if (!rc && !S_ISREG(st.st_mode))
+		rc = errorf(err, EXIT_USAGE, "--postfix: the judge's key %s "
+			    "(%s) is no file", s->seckey, p.buf);
+	else if (!rc && *user == 0)
+		rc = errorf(err, EXIT_USAGE, "--postfix: the judge's key %s "
+			    "is owned by root: pipe(8) runs a command as a "
+			    "user of its own, never as root: chown the key, "
+			    "its config and the games to the judge's user",
+			    s->seckey);
+	if (!rc)
+		rc = trusted_path("the config", cli->cfg.path, *user, conf,
+				  &st, err);
+	name_of(st.st_uid, who, sizeof who);
+	if (!rc && (!S_ISREG(st.st_mode) ||
+		    (st.st_uid != 0 && st.st_uid != *user)))
+		rc = errorf(err, EXIT_USAGE, "--postfix: the config %s (%s) "
+			    "is %s %s: the pipe runs as %s (the key's owner) "
+			    "with it, so it must be a file of %s or root",
+			    cli->cfg.path, conf->buf, S_ISREG(st.st_mode) ?
+			    "owned by" : "no file, of", who, want, want);
+	if (!rc && s->games)
+		rc = trusted_path("the games directory", s->games, *user, &p,
+				  &st, err);
+	name_of(st.st_uid, who, sizeof who);
+	if (!rc && s->games && (!S_ISDIR(st.st_mode) || st.st_uid != *user))
+		rc = errorf(err, EXIT_USAGE, "--postfix: the games directory "
+			    "%s (%s) is %s %s: the pipe runs as %s (the key's "
+			    "owner), who must own it", s->games, p.buf,
+			    S_ISDIR(st.st_mode) ? "owned by" :
+			    "no directory, of", who, want);
+	strbuf_free(&p);
+	return rc;
+}
+
 /* What the commands are made of, decided before anything is printed. */
 struct route {
 	struct strbuf conf;        /* " -c DIR" or "" */
@@ -203,6 +374,12 @@ static int plan_route(const struct cli *cli, const struct judge_settings *s,
 	if (!realpath(cli->cfg.path, conf))
 		return errorf(err, EXIT_USAGE, "%s: %s", cli->cfg.path,
 			      strerror(errno));
+	if (!s->seckey || access(s->seckey, F_OK) != 0)
+		return errorf(err, EXIT_USAGE, "--postfix: the judge's key %s: "
+			      "%s: make it first (umpire judge --init %s)",
+			      s->seckey ? s->seckey : "(none set)",
+			      s->seckey ? strerror(errno) : "set secret_key "
+			      "under [umpire]", address);
 	/* the program running now: the package's /usr/bin/umpire */
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
 	if (n <= 0)
@@ -210,24 +387,23 @@ static int plan_route(const struct cli *cli, const struct judge_settings *s,
 			      "program runs (/proc/self/exe: %s)",
 			      strerror(errno));
 	exe[n] = '\0';
-	/* pipe(8) runs the judge as the user who owns its key */
-	struct stat st;
-	if (!s->seckey || stat(s->seckey, &st) != 0)
-		return errorf(err, EXIT_USAGE, "--postfix: the judge's key %s: "
-			      "%s: make it first (umpire judge --init %s)",
-			      s->seckey ? s->seckey : "(none set)",
-			      s->seckey ? strerror(errno) : "set secret_key "
-			      "under [umpire]", address);
-	struct passwd *pw = getpwuid(st.st_uid);
-	/* over LMTP no pipe runs it: the server runs as its unit says */
-	if (s->lmtp && !pw)
-		pw = getpwuid(geteuid());
-	if (!pw || (st.st_uid == 0 && !s->lmtp))
+	/* pipe(8) runs the judge as the user who owns its key; over LMTP
+	 * no pipe runs it: the server runs as its unit says */
+	uid_t uid = geteuid();
+	struct strbuf real = STRBUF_INIT;
+	if (!s->lmtp && pipe_owner(cli, s, &uid, &real, err)) {
+		strbuf_free(&real);
+		return -1;
+	}
+	if (real.len)
+		str_copy(conf, sizeof conf, real.buf);
+	strbuf_free(&real);
+	struct passwd *pw = getpwuid(uid);
+	if (!pw)
 		return errorf(err, EXIT_USAGE, "--postfix: the judge's key %s "
-			      "is owned by %s: pipe(8) runs a command as a "
-			      "user of its own, never as root: chown the key "
-			      "and the games to the judge's user", s->seckey,
-			      pw ? "root" : "a uid with no user");
+			      "is owned by uid %u, which has no user: chown "
+			      "it to the judge's user", s->seckey,
+			      (unsigned)uid);
 	strbuf_adds(&r->user, pw->pw_name);
 	/* the recipient as the sender wrote it: a game's own address
 	 * (judge+ID8) routes its message unread when no game here has it
