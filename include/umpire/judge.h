@@ -33,11 +33,12 @@
 #define JUDGE_NEW_GAMES_MAX 20
 #define JUDGE_NEW_GAME_KIB 64
 #define JUDGE_NEW_IDLE_DAYS 30
-/* umpire judge --lmtp: connections one peer (an address over TCP, a
- * uid on a Unix socket) may hold at once, of the server's 16; and so
- * the deliveries at once umpire judge --postfix --lmtp gives postfix's
- * transport to it (the server deals with one message at a time: more
- * would only wait, and the peer's next connection is told 421). */
+/* umpire judge --lmtp: connections one peer (a user of this host, by
+ * its uid; a host's address) may hold at once, of the server's 16;
+ * umpire judge --postfix --lmtp gives postfix's transport to it half
+ * as many deliveries at once (the server deals with one message at a
+ * time: more would only wait, and past this the peer's next connection
+ * is told 421). */
 #define JUDGE_LMTP_PEER 4
 /* [judge] recipient_delimiter's default: postfix's usual one */
 #define JUDGE_DELIM "+"

@@ -22,9 +22,10 @@
  * answered as one on stdin is (nothing taken twice).
  *
  * Bounds: at most LMTP_CLIENTS connections at once, JUDGE_LMTP_PEER of
- * them from one peer (an address over TCP; a uid, SO_PEERCRED's, on a
- * Unix socket): one more is told 421 and closed, so that one peer
- * cannot take the slots the mail system needs. Each has its own
+ * them from one peer (a user of this host, by the uid SO_PEERCRED
+ * gives on a Unix socket or sock_diag(7) over TCP; else a host's
+ * address): one more is told 421 and closed, so that one peer cannot
+ * take the slots the mail system needs. Each has its own
  * buffers (a command line of at most LMTP_LINE bytes, the message kept
  * up to the judge's read limit and the rest read and counted, replies
  * waiting at most LMTP_OUT bytes). A connection is told 421 and
@@ -47,6 +48,9 @@
 #include <fcntl.h>
 #include <netdb.h>
 #include <netinet/in.h>
+#include <linux/inet_diag.h>
+#include <linux/netlink.h>
+#include <linux/sock_diag.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -394,8 +398,86 @@ static void conn_free(struct conn *c)
 	free(c);
 }
 
-/* Who is at fd's other end, into peer: on a Unix socket its uid
- * (SO_PEERCRED: the user who connected), else its address. */
+/* One end of a TCP connection into the request's id: its port and
+ * address (an IPv4 one mapped into IPv6 as IPv4: the client's socket
+ * is of that family). Its family. */
+static int diag_end(const struct sockaddr_storage *sa, __be16 *port,
+		    __be32 addr[4])
+{
+	const struct sockaddr_in6 *s6 = (const struct sockaddr_in6 *)sa;
+	const struct sockaddr_in *s4 = (const struct sockaddr_in *)sa;
+	if (sa->ss_family == AF_INET6 && !IN6_IS_ADDR_V4MAPPED(&s6->sin6_addr)) {
+		*port = s6->sin6_port;
+		memcpy(addr, &s6->sin6_addr, 16);
+		return AF_INET6;
+	}
+	if (sa->ss_family == AF_INET6) {
+		*port = s6->sin6_port;
+		memcpy(addr, s6->sin6_addr.s6_addr + 12, 4);
+	} else {
+		*port = s4->sin_port;
+		memcpy(addr, &s4->sin_addr, 4);
+	}
+	return AF_INET;
+}
+
+/* The uid owning the socket at the other end of the TCP connection
+ * fd when that end is on this host (sock_diag(7), asked for the one
+ * socket whose source is the peer and destination us): every local
+ * user reaches 127.0.0.1, and each is then a peer of its own, not one
+ * with the mail system. -1 when it is on another host (or the kernel
+ * will not say). */
+static long tcp_peer_uid(int fd, const struct sockaddr_storage *peer)
+{
+	struct sockaddr_storage me;
+	socklen_t ml = sizeof me;
+	struct {
+		struct nlmsghdr nh;
+		struct inet_diag_req_v2 r;
+	} req;
+	union {
+		struct nlmsghdr nh;
+		char buf[4096];
+	} rsp;
+	struct sockaddr_nl nl_sa = { .nl_family = AF_NETLINK };
+	long uid = -1;
+	if (getsockname(fd, (struct sockaddr *)&me, &ml) != 0)
+		return -1;
+	memset(&req, 0, sizeof req);
+	req.nh.nlmsg_len = sizeof req;
+	req.nh.nlmsg_type = SOCK_DIAG_BY_FAMILY;
+	req.nh.nlmsg_flags = NLM_F_REQUEST;      /* one socket, no dump */
+	req.r.sdiag_family = (__u8)diag_end(peer, &req.r.id.idiag_sport,
+					    req.r.id.idiag_src);
+	if (diag_end(&me, &req.r.id.idiag_dport, req.r.id.idiag_dst) !=
+	    req.r.sdiag_family)
+		return -1;
+	req.r.sdiag_protocol = IPPROTO_TCP;
+	req.r.idiag_states = ~0u;
+	req.r.id.idiag_cookie[0] = req.r.id.idiag_cookie[1] =
+		INET_DIAG_NOCOOKIE;
+	int nl = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC,
+			NETLINK_SOCK_DIAG);
+	if (nl < 0)
+		return -1;
+	/* the kernel answers within sendto: nothing to wait for */
+	if (sendto(nl, &req, sizeof req, 0, (struct sockaddr *)&nl_sa,
+		   sizeof nl_sa) == (ssize_t)sizeof req) {
+		ssize_t n = recv(nl, rsp.buf, sizeof rsp.buf, MSG_DONTWAIT);
+		if (n > 0 && NLMSG_OK(&rsp.nh, (size_t)n) &&
+		    rsp.nh.nlmsg_type == SOCK_DIAG_BY_FAMILY &&
+		    rsp.nh.nlmsg_len >= NLMSG_LENGTH(sizeof(struct
+							   inet_diag_msg)))
+			uid = ((struct inet_diag_msg *)NLMSG_DATA(&rsp.nh))->
+				idiag_uid;
+	}
+	close(nl);
+	return uid;
+}
+
+/* Who is at fd's other end, into peer: a user of this host, "uid N"
+ * (on a Unix socket SO_PEERCRED's, the user who connected; over TCP the
+ * owner of the connecting socket), else its address. */
 static void peer_of(int fd, char *peer, size_t size)
 {
 	struct sockaddr_storage sa;
@@ -403,12 +485,15 @@ static void peer_of(int fd, char *peer, size_t size)
 	struct ucred cred;
 	socklen_t cl = sizeof cred;
 	char host[INET6_ADDRSTRLEN + 8];
+	long uid;
 	str_copy(peer, size, "unknown");
 	if (getpeername(fd, (struct sockaddr *)&sa, &len) != 0)
 		return;
 	if (sa.ss_family == AF_UNIX) {
 		if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &cl) == 0)
 			snprintf(peer, size, "uid %u", (unsigned)cred.uid);
+	} else if ((uid = tcp_peer_uid(fd, &sa)) >= 0) {
+		snprintf(peer, size, "uid %ld", uid);
 	} else if (getnameinfo((struct sockaddr *)&sa, len, host, sizeof host,
 			       NULL, 0, NI_NUMERICHOST) == 0) {
 		/* an IPv4 peer on an IPv6 socket is the same peer */

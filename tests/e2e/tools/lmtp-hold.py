@@ -2,21 +2,21 @@
 """Connections held open on an LMTP server, as a client that wants to
 keep its slots does (the judge's tests of its bounds, lmtp.c).
 
-  lmtp-hold.py SOCKET [--n N] [--from ADDRESS] [--uid UID]
-               [--say LINE] [--every SECONDS] [--for SECONDS]
+  lmtp-hold.py SOCKET [--n N] [--uid UID] [--say LINE]
+               [--every SECONDS] [--for SECONDS]
       N connections (default 1) to SOCKET (a Unix socket's path, or
       inet:HOST:PORT), each greeted, then told LHLO; then each says LINE
       (default NOOP) every SECONDS (default 0.5: 0 for as fast as the
       replies come), a line "DATA" saying: MAIL, RCPT and DATA, then a
       byte of the message each time. For at most --for SECONDS (default
-      20), or until every connection is closed. --from: the TCP source
-      address (127.0.0.2: another peer on loopback); --uid: connect as
-      that user (its effective uid; root only), another peer on a Unix
-      socket.
+      20), or until every connection is closed. --uid: connect as that
+      user (its effective uid, root only: the socket is that user's),
+      another peer than root's.
   Prints a line a connection, in order: "I greeting CODE" at once (the
   server's first reply), then at the end "I closed SECONDS LINE" (when
   and with what the server closed it) or "I open".
 """
+import encodings.idna  # noqa: F401 (loaded as root: not readable after seteuid)
 import os
 import selectors
 import socket
@@ -25,10 +25,9 @@ import time
 
 
 def opts(argv):
-    kinds = {"n": int, "from": str, "uid": int, "say": str,
-             "every": float, "for": float}
-    o = {"n": 1, "from": None, "uid": None, "say": "NOOP", "every": 0.5,
-         "for": 20.0}
+    kinds = {"n": int, "uid": int, "say": str, "every": float,
+             "for": float}
+    o = {"n": 1, "uid": None, "say": "NOOP", "every": 0.5, "for": 20.0}
     for i in range(1, len(argv), 2):
         k = argv[i][2:]
         if not argv[i].startswith("--") or k not in kinds:
@@ -37,23 +36,21 @@ def opts(argv):
     return o
 
 
-def connect(path, src, uid):
-    if path.startswith("inet:"):
-        host, port = path[5:].rsplit(":", 1)
-        s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        if src:
-            s.bind((src, 0))
-        s.connect((host or "127.0.0.1", int(port)))
-        return s
-    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+def connect(path, uid):
+    """A socket made and connected as uid (None: as we are)."""
     if uid is not None:
         os.seteuid(uid)
     try:
+        if path.startswith("inet:"):
+            host, port = path[5:].rsplit(":", 1)
+            return socket.create_connection((host or "127.0.0.1",
+                                             int(port)))
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         s.connect(path)
+        return s
     finally:
         if uid is not None:
             os.seteuid(0)
-    return s
 
 
 def main():
@@ -62,7 +59,7 @@ def main():
     start = time.monotonic()
     conns = []
     for i in range(o["n"]):
-        s = connect(path, o["from"], o["uid"])
+        s = connect(path, o["uid"])
         s.settimeout(5)
         buf = b""
         while b"\r\n" not in buf:
