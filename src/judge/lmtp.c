@@ -25,7 +25,9 @@
  * them from one peer (a user of this host, by the uid SO_PEERCRED
  * gives on a Unix socket or sock_diag(7) over TCP; else a host's
  * address): one more is told 421 and closed, so that one peer cannot
- * take the slots the mail system needs. Each has its own
+ * take the slots the mail system needs; and when all are taken, a peer
+ * holding two more than the newcomer's loses one (make_room), so that
+ * several together cannot either. Each has its own
  * buffers (a command line of at most LMTP_LINE bytes, the message kept
  * up to the judge's read limit and the rest read and counted, replies
  * waiting at most LMTP_OUT bytes). A connection is told 421 and
@@ -502,19 +504,52 @@ static void peer_of(int fd, char *peer, size_t size)
 	}
 }
 
-/* A new client: greeted, or told to come back later when there are
- * LMTP_CLIENTS already, or JUDGE_LMTP_PEER from its peer. */
+/* How many of the connections are peer's. */
+static size_t peer_count(const struct server *s, const char *peer)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < s->n; i++)
+		k += !strcmp(s->c[i]->peer, peer);
+	return k;
+}
+
+/* The slots all taken, a client whose peer holds mine of them: room
+ * made when another peer holds at least two more, its connection that
+ * has gone longest without a step forward told 421 and closed (so that
+ * several peers together cannot keep the mail system out either: each
+ * keeps its share). Whether there is room now. */
+static int make_room(struct server *s, size_t mine)
+{
+	size_t most = 0, at = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		size_t k = peer_count(s, s->c[i]->peer);
+		if (k > most || (k == most && s->c[i]->last < s->c[at]->last))
+			most = k, at = i;
+	}
+	if (most < mine + 2)
+		return 0;
+	struct conn *c = s->c[at];
+	reply(c, "421 4.7.0 Too many connections from %s beside other "
+	      "peers', closing", c->peer);
+	flush_out(c);
+	conn_free(c);
+	s->c[at] = s->c[--s->n];
+	return 1;
+}
+
+/* A new client: greeted, or told to come back later when it has
+ * JUDGE_LMTP_PEER already, or there are LMTP_CLIENTS and no other peer
+ * holds more than its share (make_room). */
 static void take_client(struct server *s, int fd, time_t now)
 {
 	struct conn *c = xcalloc(1, sizeof *c);
 	c->fd = fd;
 	c->born = c->last = now;
 	peer_of(fd, c->peer, sizeof c->peer);
-	size_t mine = 0;
-	for (size_t i = 0; i < s->n; i++)
-		mine += !strcmp(s->c[i]->peer, c->peer);
-	if (s->n == LMTP_CLIENTS || mine >= JUDGE_LMTP_PEER) {
-		if (s->n == LMTP_CLIENTS)
+	size_t mine = peer_count(s, c->peer);
+	if ((s->n == LMTP_CLIENTS && mine < JUDGE_LMTP_PEER &&
+	     !make_room(s, mine)) || mine >= JUDGE_LMTP_PEER) {
+		if (mine < JUDGE_LMTP_PEER)
 			reply(c, "421 4.3.2 Too many connections, try again "
 			      "later");
 		else

@@ -7,7 +7,7 @@
 # RSET, a message cut short, a stalled client beside a live one,
 # garbage), the limits (a message over the read limit, a stranger's
 # message, a client saying NOOP for ever or trickling a message, 16
-# connections of one peer beside another's delivery), the socket (a stale one replaced, a live one or a file
+# connections of one user, or of four, beside another's delivery), the socket (a stale one replaced, a live one or a file
 # not), systemd's socket activation, SIGTERM, kill -9 and a restart; a
 # game with views, each message's letters compared with those of a
 # judge run by a pipe beside it; last, the server under memcheck for 71 messages (each kind again and
@@ -212,13 +212,18 @@ HOLD="python3 $BATS_TEST_DIRNAME/tools/lmtp-hold.py"
 	stop
 }
 
-@test "judge --lmtp: 16 connections of one user hold 4 slots, on a Unix socket and over TCP on 127.0.0.1; another user's delivery goes through" {
-	hostile_setup
-	# a socket user nobody can reach: a directory of its own
+# The server on $dir/j.sock, a socket every user reaches (a directory
+# of its own, mode 755; the socket 666), for other users' clients.
+serve_all() {
 	dir=$(mktemp -d /tmp/umpire-hold.XXXXXX)
 	chmod 755 "$dir"
 	SOCK=$dir/j.sock serve
 	chmod 666 "$dir/j.sock"
+}
+
+@test "judge --lmtp: 16 connections of one user hold 4 slots, on a Unix socket and over TCP on 127.0.0.1; another user's delivery goes through" {
+	hostile_setup
+	serve_all
 	# nobody's 16, held with NOOPs: 4 greeted, 12 told 421
 	$HOLD "$dir/j.sock" --n 16 --uid 65534 --every 1 --for 6 >uid.out &
 	held=$!
@@ -258,6 +263,34 @@ HOLD="python3 $BATS_TEST_DIRNAME/tools/lmtp-hold.py"
 	[ "$(grep -c '^[0-9]* greeting 220' tcp.out)" -eq 4 ]
 	grep -q '421 4.7.0 Too many connections from uid 65534' tcp.out
 	stop
+}
+
+@test "judge --lmtp: four users' 16 connections fill every slot; another user's delivery takes the place of the longest idle of theirs" {
+	hostile_setup
+	serve_all
+	# nobody, daemon, bin and sys: 4 each, NOOPs every second
+	local held=() u
+	for u in 65534 1 2 3; do
+		$HOLD "$dir/j.sock" --n 4 --uid "$u" --every 1 --for 8 \
+			>"hold-$u.out" &
+		held+=($!)
+	done
+	for i in $(seq 1 50); do
+		[ "$(cat hold-*.out | grep -c 'greeting 220')" -eq 16 ] && break
+		sleep 0.1
+	done
+	[ "$(cat hold-*.out | grep -c 'greeting 220')" -eq 16 ]
+	run $CLIENT "$dir/j.sock" m1.eml
+	echo "$output"
+	assert_output_has "m1.eml 250"
+	grep -q 'adjudicated step 1' games/judge.log
+	wait "${held[@]}"
+	cat hold-*.out
+	# one of theirs made room, the others kept theirs
+	[ "$(cat hold-*.out | grep -c "closed .* 421 4.7.0 Too many connections from uid [0-9]* beside other peers'")" -eq 1 ]
+	[ "$(cat hold-*.out | grep -c ' open$')" -eq 15 ]
+	stop
+	rm -rf "$dir"
 }
 
 @test "judge --lmtp: garbage: a line too long and too many bad commands close the connection; the server goes on" {
