@@ -250,8 +250,10 @@ check-hostile: $(BIN)
 
 # The attack suite: one test per attack on the trust model, each one
 # written to fail on the code before its fix (tests/attacks/README.md).
+# tests/deb/postinst.bats: the package's postinst against a link the
+# service user planted (a namespace of its own: nothing installed).
 check-attacks: $(BIN)
-	$(UMPIRE_ENV) bats tests/attacks
+	$(UMPIRE_ENV) bats tests/attacks tests/deb/postinst.bats
 
 # The concurrency attacks at their full count: 200 rounds of 16
 # processes each (make check runs 20, which the lock serialises into

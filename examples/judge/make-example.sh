@@ -4,7 +4,8 @@
 # (../arnswalde-1945/choose.py) writes every message with `umpire mail`
 # (in/NN-WHAT.eml), and the judge reads each one on standard input, as
 # a mail system's pipe would hand it over, and puts its answers in an
-# outbox Maildir (out/NN.eml: the answer to in/NN-*.eml). The player's
+# outbox Maildir (out/NN.eml: the answer to in/NN-*.eml). His second
+# message confirms his address (the judge asks it first). The player's
 # third orders are illegal: the judge refuses them and says why, and the
 # player signs other orders for that step (umpire sign --refused).
 # Writes player.pub, judge.pub, in/, out/, game.yaml (the judge's game
@@ -64,11 +65,32 @@ player new arnswalde-1945 --side player=player.pub --referee judge.pub \
 player mail "$T/new.yaml" --to referee \
 	>in/01-new-game.eml
 judge 01
-n=1 last=out/01.eml
+# a game taken by mail: the judge's first letter asks the player's
+# address to confirm; he replies to it as a mail client does (to its
+# Reply-To, "Re: " and its subject, the letter quoted), and the game
+# file comes
+python3 - out/01.eml >in/02-confirm.eml <<'EOF'
+import email, sys
+from email import policy
+m = email.message_from_binary_file(open(sys.argv[1], "rb"),
+                                   policy=policy.default)
+print("From: Alice <alice@example.org>")
+print("To: %s" % (m["reply-to"] or m["from"]))
+print("Subject: Re: %s" % m["subject"])
+print("Message-ID: <confirm.%s@example.org>" % m["message-id"].strip(
+    "<>").split("@")[0])
+print()
+print("Yes, it is mine.")
+print()
+for line in m.get_body(("plain",)).get_content().splitlines():
+    print(("> " + line).rstrip())
+EOF
+judge 02
+n=2 last=out/02.eml
 until player status --brief "$last" | grep -q '^over'; do
 	n=$((n + 1))
 	nn=$(printf '%02d' "$n")
-	if [ "$n" = 4 ]; then
+	if [ "$n" = 5 ]; then
 		# illegal orders (signed without the check): refused
 		player orders "$last" | python3 "$CHOOSE" |
 			sed '0,/^- \([a-z-]*\): ".*"$/s//- \1: "surrender"/' |

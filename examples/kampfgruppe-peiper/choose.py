@@ -8,7 +8,7 @@ import re
 import sys
 
 # Towns, most wanted first: the Meuse, then westward along Rollbahn C.
-WEST = ["huy", "ombret", "andenne", "ouffet", "durbuy", "aywaille",
+WEST = ["huy", "ombret", "engis", "ouffet", "durbuy", "aywaille",
         "werbomont", "habiemont", "manhay", "targnon", "stoumont",
         "cheneux", "lierneux", "spa", "trois-ponts", "la-gleize",
         "vielsalm", "stavelot", "francorchamps", "malmedy", "ligneuville",

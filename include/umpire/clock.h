@@ -84,11 +84,16 @@ void clock_time_str(time_t t, char out[21]);
 /* The header's clock and the judge's record read from g's document
  * (structure, the test mark); after the steps are loaded. */
 int clock_load(struct game *g, struct error *err);
-/* The record's order, its signatures under the referee's key (full:
- * every entry's; else a forfeit's only, the one entry that changes
- * what a command does), and a forfeit's being the record's last word
- * on the game's last step, by the role the game waits on (waiting):
- * after the steps are checked; sets *over when the game ended by a
+/* The record's order, its signatures under the referee's key (full,
+ * or a game a forfeit ended: every entry's; else none), and a
+ * forfeit's being the record's last word on the game's last step, by
+ * the role the game waits on (waiting), at the time and after the
+ * entries its clock asks (umpire-protocol(7), THE JUDGE'S CLOCK,
+ * Forfeits: no earlier than the end of the step's grace, and under
+ * on_late standing forfeit_after - 1 deadlines more, after the step's
+ * 'late' entry as clock_late_ok reads one; after a notice for each
+ * deadline missed before it, at least one; never under wait): after
+ * the steps are checked; sets *over when the game ended by a
  * forfeit. */
 int clock_verify(struct game *g, const char *waiting, int full, int *over,
 		 struct error *err);
@@ -122,8 +127,9 @@ int clock_add(struct game *g, const struct seckey *sk, const char *event,
 	      const char *role, time_t at, int test, struct error *err);
 /* The role that forfeited g, or NULL. */
 const char *clock_forfeit(const struct game *g);
-/* "german forfeited at step 4 (no orders by 2026-11-29T11:33:23Z)"
- * into out, when g ended by a forfeit: 1; else 0. */
+/* "german forfeited: no orders for step 5 by 2026-11-29T11:33:23Z, the
+ * end of the clock's grace [and 2 deadlines more]" (when the forfeit
+ * was due) into out, when g ended by a forfeit: 1; else 0. */
 int clock_result(const struct game *g, struct strbuf *out);
 
 /* What audit shows: the clock ("Clock: ...") and the judge's record,

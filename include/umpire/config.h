@@ -26,8 +26,18 @@
  *                          (JUDGE_NEW_GAMES_MAX, umpire/judge.h)
  *   new_game_kib = N       KiB a game taken by mail may be when taken
  *                          (JUDGE_NEW_GAME_KIB)
- *   new_idle_days = N      days a game taken by mail is kept while no
- *                          side has moved (JUDGE_NEW_IDLE_DAYS)
+ *   new_idle_days = N      days a game taken by mail is kept after its
+ *                          latest step (or its taking: JUDGE_NEW_IDLE_DAYS)
+ *   new_games_a_key = N    games taken by mail a key joined (made or
+ *                          joined) at once (JUDGE_NEW_A_KEY)
+ *   new_games_an_address = N  games taken by mail naming an address at
+ *                          once (JUDGE_NEW_AN_ADDRESS)
+ *   new_over_days = N      days a game taken by mail is kept over
+ *                          (JUDGE_NEW_OVER_DAYS)
+ *   confirm_hours = N      hours a confirmation of an address stands
+ *                          (JUDGE_CONFIRM_HOURS)
+ *   host_address = ADDRESS where the judge tells its host a bound of
+ *                          those games was reached (default: none)
  *   recipient_delimiter = C  the mail system's recipient delimiter: a
  *                          game's letters come from judge+ID8@club
  *                          (default "+"; empty: the address alone)
@@ -49,6 +59,7 @@
 #define CONFIG_NEW_GAMES_MAX 100000
 #define CONFIG_NEW_GAME_KIB_MAX 1024
 #define CONFIG_NEW_IDLE_MAX 3650
+#define CONFIG_CONFIRM_MAX (24 * 30)
 /* umpire mail --send without [umpire] sendmail: mutt's default, by its
  * full path (/usr/sbin is not on a normal user's PATH on Debian) */
 #define MAIL_SENDMAIL "/usr/sbin/sendmail -t -i"
@@ -74,6 +85,12 @@ struct config {
 	 * taken by mail (--accept-new), when set */
 	long judge_new_games, judge_new_kib, judge_idle_days;
 	int judge_new_games_set, judge_new_kib_set, judge_idle_days_set;
+	/* [judge] new_games_a_key, new_games_an_address, new_over_days,
+	 * confirm_hours, when set; host_address or NULL */
+	long judge_a_key, judge_an_address, judge_over_days, judge_confirm;
+	int judge_a_key_set, judge_an_address_set, judge_over_days_set,
+	    judge_confirm_set;
+	char *judge_host;
 	/* [judge] deadline, remind, grace, on_late, forfeit_after (checked by clock.h's
 	 * clock_setting as read), or NULL */
 	char *judge_clock[5];

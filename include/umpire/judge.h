@@ -33,6 +33,14 @@
 #define JUDGE_NEW_GAMES_MAX 20
 #define JUDGE_NEW_GAME_KIB 64
 #define JUDGE_NEW_IDLE_DAYS 30
+/* and how many one signing key (of the roles that made or joined them)
+ * and one address (of their roles) may be in at once, how long one over
+ * is kept (its last letters sent first), and how long the letter asking
+ * an address to confirm stands (strangers.c) */
+#define JUDGE_NEW_A_KEY 4
+#define JUDGE_NEW_AN_ADDRESS 4
+#define JUDGE_NEW_OVER_DAYS 7
+#define JUDGE_CONFIRM_HOURS 72
 /* umpire judge --lmtp: connections one peer (a user of this host, by
  * its uid; a host's address) may hold at once, of the server's 16;
  * umpire judge --postfix --lmtp gives postfix's transport to it half
@@ -62,8 +70,13 @@ struct judge_settings {
 	size_t failed_bytes;       /* and these bytes, the oldest out */
 	size_t new_games_max;      /* games taken by mail kept at once */
 	size_t new_game_bytes;     /* the largest game taken by mail */
-	long new_idle;             /* seconds one is kept while no side
-				      has moved */
+	long new_idle;             /* seconds one is kept after its latest
+				      step */
+	size_t new_a_key;          /* games taken by mail a key is in */
+	size_t new_an_address;     /* and an address */
+	long new_over;             /* seconds one over is kept */
+	long confirm;              /* seconds a confirmation stands */
+	const char *host_address;  /* told of a bound reached, or NULL */
 	const char *lmtp;          /* --lmtp SOCKET: serve LMTP there */
 	long lmtp_timeout;         /* seconds a client may go without
 				      moving a message forward (0: the
@@ -115,6 +128,13 @@ int judge_postfix(const struct cli *cli, const struct judge_settings *s,
  * letters waiting in spool/) to cli->out; nothing written. */
 int judge_status(const struct cli *cli, const struct judge_settings *s,
 		 struct error *err);
+
+/* How many games the games directory games holds whose short id (the
+ * first 8 hex digits of their id, which their address judge+ID8@ and
+ * subject tag [umpire ID8] carry) is id8's first 8 characters; id (33
+ * bytes, or NULL: not wanted): the first found (src/judge/route.c). */
+size_t judge_games_of_prefix(const char *games, const char *id8,
+			     char *id);
 
 /* umpire judge --index DIR: DIR/index.html, a line a game kept with
  * what every party may know (game, scenario, sides, step, whose move

@@ -143,9 +143,11 @@ int mail_read_raw(const char *path, size_t max, char **buf, size_t *len,
  * other commands read files from a message (its parts decoded: mutt
  * attaches a .pub as application/vnd.exstream-package,
  * quoted-printable): the part that is a public key file, or an
- * "untrusted comment:" line and the key line pasted in a body. Refused
- * (EXIT_REFUSED): a message with none (its parts listed), or with two
- * different keys (both parts named).
+ * "untrusted comment:" line and the key line pasted in a body; every
+ * key of every part is read, and a key quoted in a reply ('>' before
+ * it) is never taken. Refused (EXIT_REFUSED): a message with none (its
+ * parts listed), with only quoted ones, or with two different keys
+ * (both parts named).
  */
 int mail_read_pubkey(const char *arg, struct pubkey *out, struct error *err);
 

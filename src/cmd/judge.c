@@ -139,6 +139,15 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 			jc.cfg.judge_new_kib : JUDGE_NEW_GAME_KIB) << 10,
 		.new_idle = (jc.cfg.judge_idle_days_set ?
 			jc.cfg.judge_idle_days : JUDGE_NEW_IDLE_DAYS) * 86400L,
+		.new_a_key = (size_t)(jc.cfg.judge_a_key_set ?
+			jc.cfg.judge_a_key : JUDGE_NEW_A_KEY),
+		.new_an_address = (size_t)(jc.cfg.judge_an_address_set ?
+			jc.cfg.judge_an_address : JUDGE_NEW_AN_ADDRESS),
+		.new_over = (jc.cfg.judge_over_days_set ?
+			jc.cfg.judge_over_days : JUDGE_NEW_OVER_DAYS) * 86400L,
+		.confirm = (jc.cfg.judge_confirm_set ? jc.cfg.judge_confirm :
+			    JUDGE_CONFIRM_HOURS) * 3600L,
+		.host_address = jc.cfg.judge_host,
 		.lmtp = lmtp,
 		.lmtp_timeout = timeout,
 		.delim = jc.cfg.judge_delim ? jc.cfg.judge_delim : JUDGE_DELIM,

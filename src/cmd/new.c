@@ -11,6 +11,10 @@
 #include "umpire/keys.h"
 #include "umpire/mail.h"
 
+/* How many ids umpire new draws again when one's short id is a kept
+ * game's (a judge's host): more than once is not chance. */
+#define NEW_DRAWS 3
+
 /*
  * --address ROLE=ADDR: where each role is invited, one addr-spec, for
  * a role of the game (a side of the scenario, or the referee when the
@@ -254,11 +258,31 @@ int cmd_new(int argc, char **argv, const struct cli *cli, struct error *err)
 		goto out_list;
 	if (cli_seckey(cli, seckey, &sk, err))
 		goto out_list;
-	if (game_create(&g, cli->scenario_dir, scn.id, (char *const *)sets,
-			n_sets, names, keys, invites, n, (uint32_t)length,
-			&clock, err))
-		goto out_list;
-	have_game = 1;
+	/* on a judge's host (a config with [judge] games) the game's short
+	 * id is one no game kept there has: its address and subject tag
+	 * name one game (route.c); an id is drawn again, where random
+	 * draws clash once in four billion */
+	char kept[GAME_ID_HEX + 1];
+	for (int draw = 0;; draw++) {
+		if (game_create(&g, cli->scenario_dir, scn.id,
+				(char *const *)sets, n_sets, names, keys,
+				invites, n, (uint32_t)length, &clock, err))
+			goto out_list;
+		have_game = 1;
+		if (!cli->cfg.judge_games ||
+		    !judge_games_of_prefix(cli->cfg.judge_games, g.id, kept))
+			break;
+		if (draw == NEW_DRAWS) {
+			errorf(err, EXIT_REFUSED, "game %s: its short id %.8s "
+			       "is that of game %s in the judge's games (%s), "
+			       "and %d ids drawn again were too: the random "
+			       "bytes are not random", g.id, g.id, kept,
+			       cli->cfg.judge_games, NEW_DRAWS);
+			goto out_list;
+		}
+		game_free(&g);
+		have_game = 0;
+	}
 	struct pubkey mine;
 	seckey_pubkey(sk, &mine);
 	int joined = 0;

@@ -417,17 +417,170 @@ static void entry_message(const struct game *g, const struct doc_node *rec,
 	*len = l + 128;
 }
 
+/* Entry i of g's record under the referee's key: 1, else 0 (its
+ * signature's form is clock_load's). */
+static int entry_signed(const struct game *g, size_t i)
+{
+	const struct doc_node *rec = record(g), *m = rec->items[i];
+	const struct role *ref = role_of(g, "referee");
+	struct clock_entry e;
+	struct error ignored;
+	unsigned char msg[160], *sig;
+	size_t ml, sl;
+	clock_entry(g, i, &e);
+	entry_message(g, rec, i, m, e.step, msg, &ml);
+	return ref && !doc_need_b64(g->doc, m, "signature", &sig, &sl,
+				    &ignored) && sl == 64 &&
+		!crypto_sign_verify_detached(sig, msg, ml, ref->pk.pk);
+}
+
+/* The end of step s's grace: the time of the record's latest 'taken'
+ * or 'seen' entry of step s (when its clock started), plus the clock's
+ * deadline and grace. 0, or -1 with err: what (the step or forfeit that
+ * rests on it), but the record does not say when that clock started. */
+static int grace_end(const struct game *g, size_t s, const char *what,
+		     time_t *end, struct error *err)
+{
+	long t = clock_find(g, "taken", s, NULL);
+	long f = clock_find(g, "seen", s, NULL);
+	struct clock_entry from;
+	if (t < 0 && f < 0)
+		return errorf(err, EXIT_REFUSED, "%s, but the judge's record "
+			      "does not say when the clock of step %zu "
+			      "started (no 'taken' or 'seen' entry)", what, s);
+	clock_entry(g, (size_t)(t > f ? t : f), &from);
+	*end = from.at + (time_t)(g->clock.deadline + g->clock.grace);
+	return 0;
+}
+
+/* The record's 'late' entry of role for step s, as a late step and a
+ * forfeit of an on_late standing clock rest on it: there, signed by the
+ * referee (whatever the check's depth: it changes what the game is),
+ * no earlier than the end of step s's grace. 0, or -1 with err, what
+ * naming what rests on it. */
+static int late_entry_ok(const struct game *g, size_t s, const char *role,
+			 const char *what, struct error *err)
+{
+	long late = clock_find(g, "late", s, role);
+	struct clock_entry e;
+	time_t end;
+	if (late < 0)
+		return errorf(err, EXIT_REFUSED, "%s, but the judge's record "
+			      "holds no 'late' entry of %s for step %zu: no "
+			      "deadline and grace passed for it", what, role,
+			      s);
+	if (!entry_signed(g, (size_t)late))
+		return errorf(err, EXIT_REFUSED, "%s, but the judge's record's "
+			      "'late' entry of %s for step %zu (entry %ld) is "
+			      "not the referee's signature (edited, moved or "
+			      "made by another key)", what, role, s, late + 1);
+	if (grace_end(g, s, what, &end, err))
+		return -1;
+	clock_entry(g, (size_t)late, &e);
+	if (e.at < end) {
+		char a[21], b[21];
+		clock_time_str(e.at, a);
+		clock_time_str(end, b);
+		return errorf(err, EXIT_REFUSED, "%s, but the judge's record "
+			      "says it was late at %s, before the end of the "
+			      "grace, %s", what, a, b);
+	}
+	return 0;
+}
+
+/* The deadlines past the first a forfeit under g's clock waits for:
+ * forfeit_after - 1 under standing, none under forfeit. */
+static int forfeit_more(const struct game *g)
+{
+	return g->clock.on_late == LATE_STANDING ?
+		clock_forfeit_after(&g->clock) - 1 : 0;
+}
+
+/* When a forfeit of step s is due: the end of its grace and
+ * forfeit_more deadlines more (*due); its words, "the end of the
+ * clock's grace and 1 deadline more", into words. 0, or -1 with err as
+ * grace_end's. */
+static int forfeit_due(const struct game *g, size_t s, const char *what,
+		       time_t *due, char *words, size_t size,
+		       struct error *err)
+{
+	int more = forfeit_more(g);
+	if (grace_end(g, s, what, due, err))
+		return -1;
+	*due += (time_t)more * (time_t)g->clock.deadline;
+	if (more)
+		snprintf(words, size, "the end of the clock's grace and %d "
+			 "deadline%s more", more, more > 1 ? "s" : "");
+	else
+		snprintf(words, size, "the end of the clock's grace");
+	return 0;
+}
+
+/* The forfeit that ends g (entry i, of the waiting role at the game's
+ * last step), as the judge makes one (umpire-protocol(7), THE JUDGE'S
+ * CLOCK, Forfeits): under a clock whose on_late is forfeit or standing,
+ * never wait; no earlier than forfeit_due; under standing, after the
+ * step's 'late' entry (late_entry_ok); after the judge's notices of
+ * the step: one for each deadline missed before the forfeit's, at least
+ * one. 0, or -1 with err. */
+static int forfeit_ok(const struct game *g, size_t i, struct error *err)
+{
+	const struct game_clock *c = &g->clock;
+	struct clock_entry e;
+	char what[160], words[80], a[21], b[21];
+	time_t due;
+	clock_entry(g, i, &e);
+	snprintf(what, sizeof what, "a forfeit by %s at step %zu", e.role,
+		 e.step);
+	if (!c->set || c->on_late == LATE_WAIT)
+		return errorf(err, EXIT_REFUSED, "the judge's record: %s, but "
+			      "the game's clock says %s%s: the judge ends a "
+			      "game only where its clock says on_late: "
+			      "forfeit or standing", what, c->set ?
+			      "on_late: " : "nothing (no clock)", c->set ?
+			      clock_late_name(c->on_late) : "");
+	if (forfeit_due(g, e.step, what, &due, words, sizeof words, err))
+		return -1;
+	if (e.at < due) {
+		char after[48] = "";
+		clock_time_str(e.at, a);
+		clock_time_str(due, b);
+		if (c->on_late == LATE_STANDING)
+			snprintf(after, sizeof after, ", forfeit_after: %d",
+				 clock_forfeit_after(c));
+		return errorf(err, EXIT_REFUSED, "the judge's record: %s at "
+			      "%s, before %s: %s (the clock's on_late: %s%s)",
+			      what, a, b, words, clock_late_name(c->on_late),
+			      after);
+	}
+	if (c->on_late == LATE_STANDING &&
+	    late_entry_ok(g, e.step, e.role, what, err))
+		return -1;
+	int notices = forfeit_more(g) > 1 ? forfeit_more(g) : 1, held = 0;
+	for (size_t k = 0; k < i; k++) {
+		struct clock_entry n;
+		clock_entry(g, k, &n);
+		held += n.step == e.step && !strcmp(n.event, "notice") &&
+			!strcmp(n.role, e.role);
+	}
+	if (held < notices)
+		return errorf(err, EXIT_REFUSED, "the judge's record: %s, but "
+			      "the record holds %d 'notice' entr%s of %s for "
+			      "step %zu, of the %d the judge makes before it "
+			      "(one for each deadline missed)", what, held,
+			      held == 1 ? "y" : "ies", e.role, e.step,
+			      notices);
+	return 0;
+}
+
 int clock_verify(struct game *g, const char *waiting, int full, int *over,
 		 struct error *err)
 {
 	const struct doc_node *rec = record(g);
-	const struct role *ref = role_of(g, "referee");
+	const char *f = clock_forfeit(g);
 	*over = 0;
 	for (size_t i = 0; rec && i < rec->n; i++) {
-		const struct doc_node *m = rec->items[i];
 		struct clock_entry e;
-		unsigned char msg[160], *sig;
-		size_t ml, sl;
 		clock_entry(g, i, &e);
 		if (e.step > g->n_steps)
 			return errorf(err, EXIT_REFUSED, "the judge's record, "
@@ -442,21 +595,19 @@ int clock_verify(struct game *g, const char *waiting, int full, int *over,
 					      "after an entry of step %zu",
 					      i + 1, e.step, b.step);
 		}
-		/* a forfeit changes what every command does: always;
-		 * the other entries by audit (and every full check) */
-		if (!full && strcmp(e.event, "forfeit"))
+		/* a forfeit changes what every command does, and rests on
+		 * the entries before it: every entry of a game a forfeit
+		 * ended, always; of any other, by audit (and every full
+		 * check) */
+		if (!full && !f)
 			continue;
-		entry_message(g, rec, i, m, e.step, msg, &ml);
-		if (doc_need_b64(g->doc, m, "signature", &sig, &sl, err))
-			return -1;
-		if (crypto_sign_verify_detached(sig, msg, ml, ref->pk.pk))
+		if (!entry_signed(g, i))
 			return errorf(err, EXIT_REFUSED, "the judge's record, "
 				      "entry %zu (%s at step %zu): the "
 				      "referee's signature does not match (the "
 				      "entry was edited, moved or made by "
 				      "another key)", i + 1, e.event, e.step);
 	}
-	const char *f = clock_forfeit(g);
 	if (f) {
 		struct clock_entry e;
 		clock_entry(g, clock_entries(g) - 1, &e);
@@ -467,6 +618,8 @@ int clock_verify(struct game *g, const char *waiting, int full, int *over,
 				      g->n_steps ? "has steps after it" :
 				      waiting ? "waits on another role" :
 				      "is over by its rules");
+		if (forfeit_ok(g, clock_entries(g) - 1, err))
+			return -1;
 		*over = 1;
 	}
 	return 0;
@@ -520,20 +673,20 @@ int clock_result(const struct game *g, struct strbuf *out)
 	const char *f = clock_forfeit(g);
 	if (!f)
 		return 0;
-	struct clock_entry e, from;
-	char ts[21];
+	struct clock_entry e;
+	struct error ignored;
+	char ts[21], words[80];
+	time_t due;
 	clock_entry(g, clock_entries(g) - 1, &e);
-	/* the end of the grace, from when the step's clock started */
-	long t = clock_find(g, "taken", e.step, NULL);
-	long s = clock_find(g, "seen", e.step, NULL);
-	time_t end = e.at;
-	if (t >= 0 || s >= 0) {
-		clock_entry(g, (size_t)(t > s ? t : s), &from);
-		end = from.at + (time_t)(g->clock.deadline + g->clock.grace);
+	/* when it was due, from when the step's clock started (which
+	 * clock_verify has checked) */
+	if (forfeit_due(g, e.step, "", &due, words, sizeof words, &ignored)) {
+		due = e.at;
+		snprintf(words, sizeof words, "the forfeit's time");
 	}
-	clock_time_str(end, ts);
-	strbuf_addf(out, "%s forfeited: no orders for step %zu by %s, the "
-		    "end of the clock's grace", f, e.step + 1, ts);
+	clock_time_str(due, ts);
+	strbuf_addf(out, "%s forfeited: no orders for step %zu by %s, %s", f,
+		    e.step + 1, ts, words);
 	return 1;
 }
 
@@ -624,54 +777,14 @@ int clock_check_scenario(const struct game_clock *c,
 int clock_late_ok(const struct game *g, size_t n, const char *actor,
 		  struct error *err)
 {
-	const struct role *ref = role_of(g, "referee");
+	char what[160];
+	snprintf(what, sizeof what, "step %zu is a late step (played by the "
+		 "judge for %s)", n, actor);
 	if (!g->clock.set || g->clock.on_late != LATE_STANDING)
-		return errorf(err, EXIT_REFUSED, "step %zu is a late step "
-			      "(played by the judge for %s), but the game's "
-			      "clock says on_late: %s: the judge plays a "
-			      "late side only in a game whose clock says "
-			      "standing", n, actor, g->clock.set ?
-			      clock_late_name(g->clock.on_late) : "none (no "
-			      "clock)");
-	long late = clock_find(g, "late", n - 1, actor);
-	if (late < 0)
-		return errorf(err, EXIT_REFUSED, "step %zu is a late step "
-			      "(played by the judge for %s), but the judge's "
-			      "record holds no 'late' entry of %s for step "
-			      "%zu: no deadline and grace passed for it", n,
-			      actor, actor, n - 1);
-	/* the entry the step rests on: its signature always (it changes
-	 * what the game is), whatever the check's depth */
-	const struct doc_node *rec = record(g), *m = rec->items[late];
-	unsigned char msg[160], *sig;
-	size_t ml, sl;
-	entry_message(g, rec, (size_t)late, m, n - 1, msg, &ml);
-	if (doc_need_b64(g->doc, m, "signature", &sig, &sl, err))
-		return -1;
-	if (!ref || crypto_sign_verify_detached(sig, msg, ml, ref->pk.pk))
-		return errorf(err, EXIT_REFUSED, "step %zu is a late step, "
-			      "but the judge's record's 'late' entry for it "
-			      "(entry %ld) is not the referee's signature "
-			      "(edited, moved or made by another key)", n,
-			      late + 1);
-	struct clock_entry e, from;
-	clock_entry(g, (size_t)late, &e);
-	long t = clock_find(g, "taken", n - 1, NULL);
-	long s = clock_find(g, "seen", n - 1, NULL);
-	if (t < 0 && s < 0)
-		return errorf(err, EXIT_REFUSED, "step %zu is a late step, "
-			      "but the judge's record does not say when the "
-			      "clock of step %zu started (no 'taken' or "
-			      "'seen' entry)", n, n - 1);
-	clock_entry(g, (size_t)(t > s ? t : s), &from);
-	time_t end = from.at + (time_t)(g->clock.deadline + g->clock.grace);
-	if (e.at < end) {
-		char a[21], b[21];
-		clock_time_str(e.at, a);
-		clock_time_str(end, b);
-		return errorf(err, EXIT_REFUSED, "step %zu is a late step, "
-			      "but the judge's record says it was late at "
-			      "%s, before the end of the grace, %s", n, a, b);
-	}
-	return 0;
+		return errorf(err, EXIT_REFUSED, "%s, but the game's clock says "
+			      "on_late: %s: the judge plays a late side only "
+			      "in a game whose clock says standing", what,
+			      g->clock.set ? clock_late_name(g->clock.on_late)
+			      : "none (no clock)");
+	return late_entry_ok(g, n - 1, actor, what, err);
 }

@@ -160,6 +160,49 @@ static int on_entry(void *user, const char *section, const char *name,
 					    "game taken by mail may be from 0",
 					    &l->c->judge_new_kib,
 					    &l->c->judge_new_kib_set);
+		else if (strcmp(name, "new_games_a_key") == 0)
+			return whole_number(l, section, name, value,
+					    CONFIG_NEW_GAMES_MAX, "of games "
+					    "taken by mail a key may be in at "
+					    "once from 0",
+					    &l->c->judge_a_key,
+					    &l->c->judge_a_key_set);
+		else if (strcmp(name, "new_games_an_address") == 0)
+			return whole_number(l, section, name, value,
+					    CONFIG_NEW_GAMES_MAX, "of games "
+					    "taken by mail an address may be in "
+					    "at once from 0",
+					    &l->c->judge_an_address,
+					    &l->c->judge_an_address_set);
+		else if (strcmp(name, "new_over_days") == 0)
+			return whole_number(l, section, name, value,
+					    CONFIG_NEW_IDLE_MAX, "of days a "
+					    "game taken by mail is kept once "
+					    "over from 0",
+					    &l->c->judge_over_days,
+					    &l->c->judge_over_days_set);
+		else if (strcmp(name, "confirm_hours") == 0) {
+			if (!whole_number(l, section, name, value,
+					  CONFIG_CONFIRM_MAX, "of hours a "
+					  "confirmation of an address stands, "
+					  "from 1", &l->c->judge_confirm,
+					  &l->c->judge_confirm_set))
+				return 0;
+			if (l->c->judge_confirm > 0)
+				return 1;
+			snprintf(l->bad, sizeof l->bad, "[judge] confirm_hours "
+				 "= 0: give a whole number of hours from 1");
+			return 0;
+		} else if (strcmp(name, "host_address") == 0) {
+			if (!strchr(value, '@') || strpbrk(value, " \t<>\"")) {
+				snprintf(l->bad, sizeof l->bad, "[judge] "
+					 "host_address = %.60s: give one mail "
+					 "address (user@domain)", value);
+				return 0;
+			}
+			path = 0;
+			slot = &l->c->judge_host;
+		}
 		else if (strcmp(name, "new_idle_days") == 0) {
 			if (!whole_number(l, section, name, value,
 					  CONFIG_NEW_IDLE_MAX, "of days a game "
@@ -223,6 +266,9 @@ static int on_entry(void *user, const char *section, const char *name,
 				 "deadline, remind, grace, on_late, "
 				 "forfeit_after, new_games_max, "
 				 "new_game_kib, new_idle_days, "
+				 "new_games_a_key, new_games_an_address, "
+				 "new_over_days, confirm_hours, "
+				 "host_address, "
 				 "recipient_delimiter; "
 				 "[addresses] ROLE)",
 				 section, name);
@@ -284,6 +330,7 @@ void config_free(struct config *c)
 	free(c->judge_games);
 	free(c->judge_maildir);
 	free(c->judge_delim);
+	free(c->judge_host);
 	for (int i = 0; i < 5; i++)
 		free(c->judge_clock[i]);
 	for (size_t i = 0; i < c->n_addresses; i++) {

@@ -1460,26 +1460,80 @@ int mail_read_raw(const char *path, size_t max, char **buf, size_t *len,
 /* The public key a part holds: its text a public key file (a .pub
  * attached, whatever its type and encoding), or an "untrusted comment:"
  * line and the key line after it (pasted in a body). 1 and *pk, or 0. */
-static int part_pubkey(const struct part *p, struct pubkey *pk)
+/*
+ * The public keys part p holds, each told to found: a whole .pub file,
+ * or every "untrusted comment:" line followed by a key line. A key
+ * quoted in a reply ('>' before either line) is someone else's
+ * letter's, never taken: only counted in *quoted. Returns nonzero when
+ * found refused one (it has said why).
+ */
+static int part_pubkeys(const struct part *p, size_t *quoted,
+			int (*found)(const struct part *,
+				     const struct pubkey *, void *),
+			void *arg)
 {
 	struct error e;
 	struct line_iter it;
+	struct pubkey pk;
 	const char *line;
 	size_t n;
-	int comment = 0;
+	int comment = 0, comment_quoted = 0;
 	if (!p->data || strcmp(p->type, "text/html") == 0)
 		return 0;
-	if (pubkey_parse("part", p->data, p->len, pk, &e) == 0)
-		return 1;
+	if (pubkey_parse("part", p->data, p->len, &pk, &e) == 0)
+		return found(p, &pk, arg);
 	line_iter_init(&it, p->data, p->len);
 	while (line_next_trim(&it, &line, &n)) {
-		while (n && (*line == '>' || *line == ' '))
-			line++, n--;              /* quoted in a reply */
-		if (comment && pubkey_from_b64("part", line, n, pk, &e) == 0)
-			return 1;
+		int q = 0;
+		while (n && (*line == '>' || *line == ' ')) {
+			q |= *line == '>';
+			line++, n--;
+		}
+		if (comment && pubkey_from_b64("part", line, n, &pk, &e) == 0) {
+			if (q || comment_quoted)
+				(*quoted)++;
+			else if (found(p, &pk, arg))
+				return -1;
+		}
 		comment = line_starts(line, n, "untrusted comment:");
+		comment_quoted = q;
 	}
 	return 0;
+}
+
+/* mail_read_pubkey's keys so far: the first, and the part it is in. */
+struct keys_seen {
+	const char *name;
+	struct pubkey *first;
+	const struct part *where;
+	struct error *err;
+};
+
+static int key_seen(const struct part *p, const struct pubkey *pk,
+		    void *arg)
+{
+	struct keys_seen *ks = arg;
+	if (!ks->where) {
+		*ks->first = *pk;
+		ks->where = p;
+		return 0;
+	}
+	if (!memcmp(pk, ks->first, sizeof *pk))
+		return 0;
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	describe_part(ks->where, &a);
+	describe_part(p, &b);
+	if (ks->where == p)
+		errorf(ks->err, EXIT_REFUSED, "%s: a mail message holding two "
+		       "different public keys, both in %s: save the one "
+		       "meant alone (a .pub file)", ks->name, a.buf);
+	else
+		errorf(ks->err, EXIT_REFUSED, "%s: a mail message holding two "
+		       "different public keys, in %s and in %s: save the one "
+		       "meant alone (a .pub file)", ks->name, a.buf, b.buf);
+	strbuf_free(&a);
+	strbuf_free(&b);
+	return -1;
 }
 
 int mail_read_pubkey(const char *arg, struct pubkey *out, struct error *err)
@@ -1498,7 +1552,8 @@ int mail_read_pubkey(const char *arg, struct pubkey *out, struct error *err)
 	}
 	const char *name = path_name(arg);
 	struct part parts[MAIL_MAX_PARTS];
-	size_t n = 0, found = 0, first = 0;
+	size_t n = 0, quoted = 0;
+	struct keys_seen ks = { name, out, NULL, err };
 	struct gmime gm;
 	int rc = -1;
 	if (mail_caps(name, buf, len, MAIL_PUBKEY_MAX, err) ||
@@ -1509,29 +1564,17 @@ int mail_read_pubkey(const char *arg, struct pubkey *out, struct error *err)
 	if (rc)
 		goto out;
 	rc = -1;
-	for (size_t i = 0; i < n; i++) {
-		struct pubkey pk;
-		if (!part_pubkey(&parts[i], &pk))
-			continue;
-		if (found && memcmp(&pk, out, sizeof pk)) {
-			struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
-			describe_part(&parts[first], &a);
-			describe_part(&parts[i], &b);
-			errorf(err, EXIT_REFUSED, "%s: a mail message holding "
-			       "two different public keys, in %s and in %s: "
-			       "save the one meant alone (a .pub file)", name,
-			       a.buf, b.buf);
-			strbuf_free(&a);
-			strbuf_free(&b);
+	for (size_t i = 0; i < n; i++)
+		if (part_pubkeys(&parts[i], &quoted, key_seen, &ks))
 			goto out;
-		}
-		if (!found++) {
-			*out = pk;
-			first = i;
-		}
-	}
-	if (found) {
+	if (ks.where) {
 		rc = 0;
+	} else if (quoted) {
+		errorf(err, EXIT_REFUSED, "%s: a mail message whose only public "
+		       "key is quoted ('>' before it, as a reply quotes the letter "
+		       "it answers): a quoted key is another letter's and never "
+		       "taken; attach the .pub file, or paste its two lines "
+		       "unquoted", name);
 	} else {
 		struct strbuf sb = STRBUF_INIT;
 		describe(parts, n, &sb);

@@ -20,12 +20,14 @@
  * GAMEID.answers, under the game's lock: a line an answer, "DAY SCOPE
  * ROLE KEY", SCOPE "unsigned" or the game's state (STEPS.JOINED.HASH);
  * only today's lines, and of the signed ones the present state's, are
- * kept.
+ * kept. And a party's requests: each answered once (GAMEID.requests,
+ * below).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include <sodium.h>
 #include "umpire/fsutil.h"
 #include "letters.h"
@@ -158,4 +160,126 @@ void answer_counted(const struct judge *j, const struct game *g,
 	}
 	strbuf_free(&kept);
 	strbuf_free(&p);
+}
+
+/*
+ * GAMEID.requests, under the game's lock: the requests (umpire ask) a
+ * role made, a line each, "ROLE STEP NONCE", of the latest step a
+ * request of the role named (its requests of older steps let go when
+ * one names a later step), at most REQUESTS_KEPT a role: the judge
+ * answers each request once, and none older than the role's latest,
+ * so that a copy sent again (by a relay that saw it, in this step or a
+ * later one) spends nothing of the role's answers. A line of a step
+ * the game does not have (a game cut back) is let go.
+ */
+#define REQUESTS_KEPT 64
+#define REQUESTS_MAX (GAME_MAX_ROLES * REQUESTS_KEPT * 128)
+
+/* The lines of GAMEID.requests in force: the other roles' into others,
+ * rq's role's into mine; the latest step its lines name into *latest
+ * (-1: none); how many of them name it into *count; whether one is
+ * rq's nonce into *seen. */
+static int requests_read(const struct judge *j, const struct game *g,
+			 const struct request *rq, struct strbuf *others,
+			 struct strbuf *mine, long long *latest,
+			 unsigned *count, int *seen, struct error *err)
+{
+	struct strbuf p = STRBUF_INIT;
+	char *buf = NULL;
+	size_t len = 0;
+	*latest = -1;
+	*count = 0;
+	*seen = 0;
+	game_path(j, g->id, ".requests", &p);
+	int rc = access(p.buf, F_OK) == 0 ?
+		read_input(p.buf, REQUESTS_MAX, &buf, &len, err) : 0;
+	strbuf_free(&p);
+	for (char *line = buf, *next; rc == 0 && line && *line;
+	     line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		char r[64], n[REQUEST_NONCE_HEX + 1];
+		long long s;
+		if (sscanf(line, "%63s %lld %32s", r, &s, n) != 3 ||
+		    s < 0 || s > (long long)g->n_steps ||
+		    !game_role((struct game *)g, r))
+			continue;
+		if (strcmp(r, rq->side)) {
+			strbuf_addf(others, "%s %lld %s\n", r, s, n);
+			continue;
+		}
+		if (s > *latest) {      /* (one step a role: the latest) */
+			strbuf_reset(mine);
+			*latest = s;
+			*count = 0;
+			*seen = 0;
+		}
+		if (s == *latest) {
+			strbuf_addf(mine, "%s %lld %s\n", r, s, n);
+			(*count)++;
+			*seen |= !strcmp(n, rq->nonce);
+		}
+	}
+	free(buf);
+	if (rc)
+		err->status = EXIT_TEMPFAIL;    /* the host's to mend */
+	return rc;
+}
+
+int request_new(const struct judge *j, const struct game *g,
+		const struct request *rq, struct strbuf *why,
+		struct error *err)
+{
+	struct strbuf others = STRBUF_INIT, mine = STRBUF_INIT;
+	long long latest;
+	unsigned count;
+	int seen, rc = requests_read(j, g, rq, &others, &mine, &latest,
+				     &count, &seen, err);
+	if (rc == 0 && rq->step < latest) {
+		strbuf_addf(why, "a request of %s made at step %lld, older "
+			    "than its latest (of step %lld): not answered",
+			    rq->side, rq->step, latest);
+	} else if (rc == 0 && rq->step == latest && seen) {
+		strbuf_addf(why, "a copy of a request of %s seen before "
+			    "(nonce %.8s...): not answered", rq->side,
+			    rq->nonce);
+	} else if (rc == 0 && rq->step == latest &&
+		   count >= REQUESTS_KEPT) {
+		strbuf_addf(why, "%s made %u requests at step %lld already: "
+			    "no more are answered before a request made at a "
+			    "later step", rq->side, count, latest);
+	} else if (rc == 0) {
+		rc = 1;
+	}
+	strbuf_free(&others);
+	strbuf_free(&mine);
+	return rc;
+}
+
+int request_noted(const struct judge *j, const struct game *g,
+		  const struct request *rq, struct error *err)
+{
+	struct strbuf others = STRBUF_INIT, mine = STRBUF_INIT;
+	struct strbuf p = STRBUF_INIT;
+	long long latest;
+	unsigned count;
+	int seen, rc = requests_read(j, g, rq, &others, &mine, &latest,
+				     &count, &seen, err);
+	if (rc == 0) {
+		if (rq->step > latest)
+			strbuf_reset(&mine);
+		if (!seen)
+			strbuf_addf(&mine, "%s %lld %s\n", rq->side, rq->step,
+				    rq->nonce);
+		strbuf_add(&others, mine.buf, mine.len);
+		game_path(j, g->id, ".requests", &p);
+		rc = write_output(p.buf, others.buf, others.len, 0600, 0, err);
+		if (rc)
+			err->status = EXIT_TEMPFAIL;
+	}
+	strbuf_free(&others);
+	strbuf_free(&mine);
+	strbuf_free(&p);
+	return rc;
 }

@@ -95,6 +95,43 @@ static int check_games(const struct judge_settings *s, struct strbuf *say)
 	return 1;
 }
 
+/* Whether the games kept each have a short id of their own (route.c:
+ * a game's address and subject tag name its id's first 8 hex digits),
+ * into say; -1 when the games directory cannot be read. */
+static int check_short_ids(const char *games, struct strbuf *say)
+{
+	struct dirent **list;
+	int n = games ? scandir(games, &list, judge_game_file, alphasort) :
+		-1, clashes = 0;
+	if (n < 0)
+		return -1;
+	for (int i = 0; i < n; i++) {
+		if (i && !strncmp(list[i - 1]->d_name, list[i]->d_name, 8)) {
+			if (!clashes++)
+				strbuf_adds(say, "games kept with one short id, "
+					    "which their address and subject "
+					    "tag cannot tell apart (mail to it "
+					    "is routed by the full id its file "
+					    "names): ");
+			else
+				strbuf_adds(say, "; ");
+			strbuf_addf(say, "%.*s and %.*s", GAME_ID_HEX,
+				    list[i - 1]->d_name, GAME_ID_HEX,
+				    list[i]->d_name);
+		}
+	}
+	for (int i = 0; i < n; i++)
+		free(list[i]);
+	free(list);
+	if (clashes)
+		strbuf_adds(say, ": move all but one of each to another "
+			    "judge (its files and the mail system's route)");
+	else
+		strbuf_addf(say, "%d game%s, each its own short id", n,
+			    n == 1 ? "" : "s");
+	return !clashes;
+}
+
 /* Whether the first word of cmd names an executable file (on PATH when
  * it has no '/'), into say. */
 static int check_sendmail(const char *cmd, struct strbuf *say)
@@ -260,6 +297,9 @@ int judge_check(const struct cli *cli, const struct judge_settings *s,
 	line(cli, "key", ok, &say, &failed);
 	strbuf_reset(&say);
 	line(cli, "games", check_games(s, &say), &say, &failed);
+	strbuf_reset(&say);
+	if ((ok = check_short_ids(s->games, &say)) >= 0)
+		line(cli, "short ids", ok, &say, &failed);
 	strbuf_reset(&say);
 	if (s->outbox)
 		line(cli, "outbox", check_outbox(s->outbox, &say), &say,

@@ -69,7 +69,9 @@
 #define GOT_UNSIGNED "The message held orders not signed with the key " \
 	"the side joined with."
 #define GOT_REQUEST "The message held a request the judge could not " \
-	"take: not whole,\nor not signed with the key the side joined with."
+	"take: not whole,\nnot signed with the key the side joined with, " \
+	"or made by an older\numpire (umpire: request/1; the judge takes " \
+	"request/2)."
 #define GOT_JOIN "The message held a game file the judge could not take " \
 	"as a join."
 #define HINT_LARGE "Mail the judge the umpire file alone, attached or " \
@@ -416,6 +418,19 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 	if (judged_here(j, &in, err))
 		goto out_in;
 	if (!have) {
+		/* its short id is its address and subject tag: one a game
+		 * kept here has would take that game's mail (route.c) */
+		char kept[GAME_ID_HEX + 1], mine[MAIL_ADDR_MAX * 2];
+		if (judge_games_of_prefix(j->games, in.id, kept)) {
+			game_from(j, &in, mine, sizeof mine);
+			errorf(err, EXIT_REFUSED, "new game %s refused: its "
+			       "short id %.8s is that of game %s kept here, "
+			       "and its address (%s) and subject tag "
+			       "([umpire %.8s]) would name both; make the game "
+			       "again (umpire new draws another id)", in.id,
+			       in.id, kept, mine, in.id);
+			goto out_in;
+		}
 		if (in.n_steps) {
 			errorf(err, EXIT_REFUSED, "game %s is new here but "
 			       "has %zu steps", in.id, in.n_steps);
@@ -428,7 +443,7 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 			goto out_in;
 		/* its join names the judge's address: every view's header
 		 * then says where the game's orders go (umpire mail) */
-		char spec[MAIL_ADDR_MAX + 1], mine[MAIL_ADDR_MAX * 2];
+		char spec[MAIL_ADDR_MAX + 1];
 		const char *why;
 		/* the game's own address (route.c) */
 		game_from(j, &in, mine, sizeof mine);
@@ -440,15 +455,15 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 				      NULL, err))
 			goto out_g;
 		/* within the bounds of the games taken by mail, recorded
-		 * as one (before its letters: only the addresses its joins
-		 * came from are mailed) */
+		 * as one (before its letters: only proven addresses are
+		 * mailed); its roles asked to confirm theirs after the
+		 * state's letters (spooled fresh) */
 		if (game_take_joins(&g, &in, &added, err) ||
 		    joins_addressed(&in, NULL, err) ||
-		    bymail_take(j, &in, len, err) ||
-		    bymail_prove(j, &in, &in, o->from.len ? o->from.buf : "",
-				 o, err) ||
+		    bymail_take(j, &in, len, o, err) ||
 		    (!game_unjoined(&in) && clock_taken(j, &in, err)) ||
 		    spool_state(j, &in, NULL, NULL, o, err) ||
+		    confirm_owed(j, &in, &in, o, err) ||
 		    store_game(j, &in, err))
 			goto out_g;
 		say(o, FATE_DONE, "new game %s (%s) taken as its referee",
@@ -477,9 +492,13 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 		o->received = GOT_JOIN;
 		goto out_g;
 	}
-	if (bymail_prove(j, &g, &in, o->from.len ? o->from.buf : "", o, err))
+	if (bymail_joined(j, &g, o, err))
 		goto out_g;
 	if (!added) {
+		/* a join mailed again: its role asked to confirm its
+		 * address again, when no confirmation to it stands */
+		if (confirm_owed(j, &g, &in, o, err))
+			goto out_g;
 		say(o, FATE_DROPPED, "replay: every join in it is in the "
 		    "game already");
 		o->answered = 1;    /* no mistake: what it owes, at most */
@@ -498,7 +517,8 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 		goto out_g;
 	}
 	if ((!game_unjoined(&g) && clock_taken(j, &g, err)) ||
-	    spool_state(j, &g, NULL, NULL, o, err) || store_game(j, &g, err))
+	    spool_state(j, &g, NULL, NULL, o, err) ||
+	    confirm_owed(j, &g, &in, o, err) || store_game(j, &g, err))
 		goto out_g;
 	const char *who = game_unjoined(&g);
 	say(o, FATE_DONE, "%zu join(s) taken; %s%s", added,
@@ -627,6 +647,7 @@ static int take_orders(struct judge *j, const char *id, const char *name,
 			      err) == 0) {
 		say(o, FATE_DONE, "adjudicated step %zu", g.n_steps);
 		bounce_clear(j, g.id, g.steps[g.n_steps - 1].actor);
+		bymail_moved(j, g.id, o);
 		if (j->hold_letters)
 			strbuf_adds(&o->notes, "; its letters sent at the end "
 				    "of this run");
@@ -694,33 +715,44 @@ static int has_umpire_line(const char *buf, size_t len)
 
 /* A side's signed request for its letter of the game as it stands
  * (request.h): answered at the side's own address, within the bound of
- * answers to signed mail (answers.c). */
+ * answers to signed mail (answers.c), once: a copy of one seen before
+ * (its nonce), or one older than the side's latest, is dropped. */
 static int take_request(struct judge *j, const char *id, const char *buf,
 			size_t len, struct outcome *o, struct error *err)
 {
-	struct strbuf p = STRBUF_INIT;
+	struct strbuf p = STRBUF_INIT, why = STRBUF_INIT;
 	struct game g;
-	char side[64];
-	int rc = -1;
+	struct request rq;
+	int rc = -1, fresh;
 	if (load_kept(j, id, GAME_PARSE_VIEW, &g, &p, err)) {
 		strbuf_free(&p);
 		return -1;
 	}
 	snprintf(o->step, sizeof o->step, "%zu", g.n_steps + 1);
-	if (request_check("request.yaml", buf, len, &g, side, sizeof side,
-			  err)) {
+	if (request_check("request.yaml", buf, len, &g, &rq, err)) {
 		o->hint = HINT_ASK;
 		o->received = GOT_REQUEST;
 		goto out;
 	}
-	say(o, FATE_DONE, "%s asks for its letter again", side);
+	if ((fresh = request_new(j, &g, &rq, &why, err)) < 0)
+		goto out;
+	if (!fresh) {
+		say(o, FATE_DROPPED, "%s", why.buf);
+		o->answered = 1;    /* no mistake: a copy costs nothing */
+		rc = 0;
+		goto out;
+	}
+	say(o, FATE_DONE, "%s asks for its letter again", rq.side);
 	/* the letters a crash kept from being sent go first */
 	spool_flush(j, g.id, &g, o);
-	letter_again(j, &g, side, ANSWER_ASK, o);
-	rc = 0;
+	letter_again(j, &g, rq.side, ANSWER_ASK, o);
+	/* noted once answered: the very message delivered again after a
+	 * crash before this is the same answer (answers.c) */
+	rc = request_noted(j, &g, &rq, err);
 out:
 	game_free(&g);
 	strbuf_free(&p);
+	strbuf_free(&why);
 	return rc;
 }
 
@@ -827,37 +859,45 @@ void judge_envelope(const char *buf, size_t len, struct outcome *o)
 	message_id(buf, len, &o->msgid);
 }
 
-/* The game named by the short id in a subject ("[umpire 1a2b3c4d]", a
- * reply's "Re: [umpire 1a2b3c4d] ..." too) when exactly one game kept
- * here has it, into id. */
-static int subject_game(const struct judge *j, const char *buf, size_t len,
-			char id[GAME_ID_HEX + 1])
+/* The short id in a subject ("[umpire 1a2b3c4d]", a reply's "Re:
+ * [umpire 1a2b3c4d] ..." too), into id8: 1, else 0. */
+static int subject_id8(const char *buf, size_t len, char id8[9])
 {
 	struct strbuf v = STRBUF_INIT;
-	char pre[9];
 	const char *p;
-	if (!header_field(buf, len, "Subject", &v) ||
-	    !(p = strstr(v.buf, "[umpire ")) ||
-	    strspn(p + 8, "0123456789abcdef") < 8 || p[16] != ']') {
-		strbuf_free(&v);
-		return 0;
+	int ok = header_field(buf, len, "Subject", &v) &&
+		(p = strstr(v.buf, "[umpire ")) &&
+		strspn(p + 8, "0123456789abcdef") >= 8 && p[16] == ']';
+	if (ok) {
+		memcpy(id8, p + 8, 8);
+		id8[8] = '\0';
 	}
-	memcpy(pre, p + 8, 8);
-	pre[8] = '\0';
 	strbuf_free(&v);
-	return game_of_prefix(j, pre, id);
+	return ok;
 }
 
 /* The game a message is about, into id: the one its address names
- * (route.c), else the one its subject names (subject_game). */
+ * (route.c), else the one its subject's short id names. A short id
+ * two games kept here have (a clash, route.c) names neither: said in
+ * o's notes, the file's full id deciding. */
 static int addressed_game(const struct judge *j, const char *buf,
-			  size_t len, char id[GAME_ID_HEX + 1])
+			  size_t len, char id[GAME_ID_HEX + 1],
+			  struct outcome *o)
 {
-	if (j->routed[0]) {
+	char id8[9];
+	if (strlen(j->routed) == GAME_ID_HEX) {
 		snprintf(id, GAME_ID_HEX + 1, "%s", j->routed);
 		return 1;
 	}
-	return subject_game(j, buf, len, id);
+	if (j->routed[0])
+		snprintf(id8, sizeof id8, "%s", j->routed);
+	else if (!subject_id8(buf, len, id8))
+		return 0;
+	size_t n = judge_games_of_prefix(j->games, id8, id);
+	route_clash_say(id8, n, o);
+	if (n != 1)
+		id[0] = '\0';
+	return n == 1;
 }
 
 /* 0 when game id is kept here. */
@@ -1025,7 +1065,7 @@ int judge_too_large(struct judge *j, const char *head, size_t len,
 	 * own address about a game its subject names is told; the
 	 * answer says the judge's own words, none of the message's */
 	if (!o->from.len || o->no_answer ||
-	    !addressed_game(j, head, len, about))
+	    !addressed_game(j, head, len, about, o))
 		return 0;
 	snprintf(o->game, sizeof o->game, "%s", about);
 	return mistake(j, o->from.buf, about, o, err);
@@ -1062,7 +1102,12 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 	judge_envelope(buf, len, o);
 	if (o->from.len)
 		strbuf_add(&from, o->from.buf, o->from.len);
-	addressed_game(j, buf, len, about);
+	addressed_game(j, buf, len, about, o);
+	/* a reply to a confirmation letter (confirm.c) */
+	if ((rc = confirm_answer(j, buf, len, o, err)) != 0) {
+		rc = rc < 0 ? -1 : 0;
+		goto out;
+	}
 	/* a message in which no umpire file can hide costs no MIME parse
 	 * (GMime's loading alone is most of a stranger's cost) */
 	if (plainly_no_file(buf, len)) {
@@ -1132,8 +1177,9 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 		goto out;
 	}
 	/* a message to a game's own address (route.c) carries that
-	 * game's files: another game's is refused as one not kept here */
-	if (j->routed[0] && strcmp(id, j->routed)) {
+	 * game's files (or those of the other games it was sent to):
+	 * another game's is refused as one not kept here */
+	if (!route_takes(j, id)) {
 		say(o, FATE_FAILED, "a %s file of game %s in a message to the "
 		    "address of game %.8s: a file is taken at its own game's "
 		    "address (or the judge's)", kind, id, j->routed);

@@ -23,6 +23,22 @@ void bounce_clear(const struct judge *j, const char *id, const char *role);
  * at ADDR since WHEN (STATUS), ...", appended to out (nothing if none). */
 void bounces_say(const struct judge *j, struct game *g, struct strbuf *out);
 
+/* confirm.c */
+/* The roles joined in in (a new game's file, or joins of g), of g, a
+ * game taken by mail: each whose address is not proven asked to
+ * confirm it (bymail_ask: one confirmation at a time to an address),
+ * its letter spooled for g's present state (after the state's own
+ * letters: spool_put). 0, or -1 with err (EXIT_TEMPFAIL). */
+int confirm_owed(struct judge *j, const struct game *g,
+		 const struct game *in, struct outcome *o, struct error *err);
+/* A message holding a confirmation's token (its From in o, o->no_answer
+ * set): 0 when it holds none (nothing done); 1 when it does, dealt with
+ * and said in o, never answered: the address proven and its role's
+ * letter sent when the token answers a live confirmation from that
+ * address, else nothing. -1 for a failure of the judge (err). */
+int confirm_answer(struct judge *j, const char *buf, size_t len,
+		   struct outcome *o, struct error *err);
+
 /* intake.c: whether the judge is g's referee (0), else -1 with err;
  * g's file written (read back first), EXIT_TEMPFAIL when it cannot be. */
 int judged_here(const struct judge *j, struct game *g, struct error *err);

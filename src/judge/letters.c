@@ -40,15 +40,13 @@ static void subject(const struct game *g, const char *what,
 		    what ? ", " : "", what ? what : "");
 }
 
-int add_letter(struct judge *j, struct letters *l, const struct game *g,
-	       const char *role, const char *to,
-	       const unsigned char *same, struct draft *d,
-	       struct error *err)
+/* add_letter's letter, to any address: the checked ones' and the
+ * confirmation's. */
+static int put_letter(struct judge *j, struct letters *l,
+		      const struct game *g, const char *role, const char *to,
+		      const unsigned char *same, struct draft *d,
+		      struct error *err)
 {
-	/* a game taken by mail: only an address its role proved, by
-	 * mailing its join from there, is mailed (strangers.c) */
-	if (!bymail_may_mail(j, g, role, to))
-		return 0;
 	if (l->n == JUDGE_MAX_LETTERS)
 		return errorf(err, EXIT_USAGE, "more than %d letters",
 			      JUDGE_MAX_LETTERS);
@@ -74,6 +72,57 @@ int add_letter(struct judge *j, struct letters *l, const struct game *g,
 	}
 	l->to[l->n++] = xstrdup(to);
 	return 0;
+}
+
+int add_letter(struct judge *j, struct letters *l, const struct game *g,
+	       const char *role, const char *to,
+	       const unsigned char *same, struct draft *d,
+	       struct error *err)
+{
+	/* a game taken by mail: only an address its role proved, by
+	 * answering the judge's confirmation, is mailed (strangers.c);
+	 * the confirmation itself is the one letter that goes to an
+	 * unproven address (letter_confirm) */
+	if (!bymail_may_mail(j, g, role, to))
+		return 0;
+	return put_letter(j, l, g, role, to, same, d, err);
+}
+
+int letter_confirm(struct judge *j, const struct game *g, const char *role,
+		   const char *token, time_t until, struct letters *l,
+		   struct error *err)
+{
+	const char *to = game_address(g, role);
+	if (!to)
+		return 0;
+	struct strbuf subj = STRBUF_INIT, body = STRBUF_INIT;
+	char from[MAIL_ADDR_MAX * 2], by[21];
+	game_from(j, g, from, sizeof from);
+	clock_time_str(until, by);
+	/* nothing in it but the judge's words, the game's id, scenario
+	 * and role (the host's scenario names them), and the address */
+	strbuf_addf(&subj, "[umpire %.8s] %s: confirm your address for %s "
+		    "%s", g->id, g->scn.title, role, token);
+	strbuf_addf(&body, "Someone mailed the judge at %s\ngame %s (%s),\n"
+		    "which gives this address, %s,\nto its side %s. The "
+		    "judge mails a game that anyone may make by\nmail only "
+		    "to addresses whose owners confirm them.\n\n"
+		    "To get the letters of this game as %s, reply to this "
+		    "letter from\nthis address, keeping its subject (or "
+		    "quoting this letter): the\nreply confirms the address "
+		    "by the token\n\n  %s\n\nonce, until %s (UTC).\n\n"
+		    "If you did not ask for this, ignore this letter: the "
+		    "judge mails\nthis address nothing more of the game.\n",
+		    j->from ? from : "its address", g->id, g->scn.title,
+		    to, role, role, token, by);
+	unsigned char same[32];
+	crypto_generichash(same, sizeof same, (const unsigned char *)token,
+			   strlen(token), NULL, 0);
+	struct draft d = { .subject = subj.buf, .body = body.buf };
+	int rc = put_letter(j, l, g, role, to, same, &d, err);
+	strbuf_free(&subj);
+	strbuf_free(&body);
+	return rc;
 }
 
 /* What makes a letter of g's present state that letter: the hash of

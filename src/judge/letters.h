@@ -7,6 +7,7 @@
 #ifndef UMPIRE_JUDGE_LETTERS_H
 #define UMPIRE_JUDGE_LETTERS_H
 
+#include "umpire/request.h"
 #include "store.h"
 
 /* answers.c: how often a party is answered (three bounds: signed mail
@@ -30,6 +31,19 @@ int answer_allowed(const struct judge *j, const struct game *g,
 void answer_counted(const struct judge *j, const struct game *g,
 		    const char *role, enum answer_kind is_signed,
 		    const unsigned char key[32]);
+
+/* Under the game's lock: whether the request rq, checked
+ * (request_check), is one the judge has not seen from its role: 1; 0,
+ * why in why, when it is a copy of one seen (its nonce), one made at a
+ * step older than the role's latest request's, or one over the bound
+ * of requests a role makes at one step; -1 when the record cannot be
+ * read (err). */
+int request_new(const struct judge *j, const struct game *g,
+		const struct request *rq, struct strbuf *why,
+		struct error *err);
+/* rq seen: noted durably (its role's requests of older steps let go). */
+int request_noted(const struct judge *j, const struct game *g,
+		  const struct request *rq, struct error *err);
 
 /* replay.c: the replay of g (over: its whole file is every party's),
  * as umpire replay writes it, appended to page; its result line to
@@ -92,6 +106,14 @@ int add_letter(struct judge *j, struct letters *l, const struct game *g,
 	       const unsigned char *same, struct draft *d,
 	       struct error *err);
 
+/* The letter asking role of g, a game taken by mail, to confirm its
+ * address (strangers.c, bymail_ask): the token, valid until `until`,
+ * in its subject and body; added to l even though the address is not
+ * proven (no other letter is). Nothing without an address. */
+int letter_confirm(struct judge *j, const struct game *g, const char *role,
+		   const char *token, time_t until, struct letters *l,
+		   struct error *err);
+
 /* spool.c */
 /* The letters l of g's present state, made durable in the spool (every
  * file synced, then its directory) before g is stored: then a crash
@@ -110,9 +132,17 @@ int spool_put(struct judge *j, struct game *g, const struct letters *l,
  * the number of letters sent. */
 size_t spool_flush(struct judge *j, const char *id, struct game *g,
 		   struct outcome *o);
+/* Whether the spool holds letters of game id (or cannot be read). */
+int spool_held(const struct judge *j, const char *id);
 /* spool_flush for every game with letters in the spool, each under its
  * lock (a run after a crash, or after sendmail failed). */
 void spool_flush_all(struct judge *j, struct outcome *o);
+
+/* A bound of the games taken by mail reached (o->bound, its message
+ * o->what): the host told, by a letter to j->host_address when there
+ * is one, at most once a day a bound (games/host.told records when);
+ * said in o. */
+void judge_tell_host(struct judge *j, struct outcome *o);
 
 /* The letters of the spool sent (every game's, each under its lock),
  * and a log line "spool" saying so when there were any. */

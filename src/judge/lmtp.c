@@ -9,9 +9,10 @@
  * exactly as one on stdin is (judge_received: the same read limit, the
  * same log line, failed/, the letters sent from the spool).
  *
- * The replies: after the final dot, one per recipient accepted, all
- * the same (a message is dealt with once however many recipients it
- * has: they all name the judge): 250 once the step and its letters are
+ * The replies: after the final dot, one per recipient accepted (a
+ * message is dealt with once for the judge's own address and once for
+ * each game its other addresses name, until one finds the game its file
+ * names: deliver()): 250 once the step and its letters are
  * durable, or once the message was dropped (a stranger's: never a 5xx,
  * which would make the mail system bounce it to a sender anyone may
  * forge); 451 4.3.0 when the host must mend something first (a full
@@ -167,48 +168,103 @@ static void reply_text(const char *msg, char *out, size_t size)
 	out[i] = '\0';
 }
 
-/* The message c carried dealt with, a reply for each recipient: once
- * for each game their addresses name (route.c; most often one, or none:
- * the judge's own address), each recipient answered as its game's
- * dealing went. */
+/* One recipient of a message, and how its dealing went. */
+struct recipient {
+	const char *to;
+	int kind;                  /* route_game's: 0, 1, -1 */
+	char key[GAME_ID_HEX + 1]; /* the game its address names */
+	int rc;                    /* judge_received's; -2: not yet */
+	char dealt[GAME_ID_HEX + 1];   /* the game whose file it took */
+	char why[256];
+};
+
+/* A recipient of the n in r dealt with already whose dealing is r[i]'s
+ * too: one of the same address's game (or the judge's own address), or
+ * (r[i] a game's address) one that found the game of the message's
+ * file, whose dealing at r[i]'s would be that one again (route_takes:
+ * a file of any game the message was sent to); else -1. */
+static int dealt_for(const struct recipient *r, unsigned n, unsigned i)
+{
+	for (unsigned k = 0; k < n; k++)
+		if (k != i && r[k].rc != -2 &&
+		    ((r[k].kind == r[i].kind && !strcmp(r[k].key, r[i].key)) ||
+		     (r[i].kind == 1 && r[k].dealt[0])))
+			return (int)k;
+	return -1;
+}
+
+/* The message c carried dealt with once for the judge's own address
+ * and once for each game the others name (route.c), until a dealing
+ * finds the game its file names (j->dealt): the judge's own address
+ * first, whatever the order of the recipients, then each game's. The
+ * addresses naming no game kept here: dropped unread, one log line for
+ * them all. A reply for each recipient, in their order, as its dealing
+ * went. */
 static void deliver(struct server *s, struct conn *c)
 {
+	struct judge *j = s->j;
 	struct strbuf name = STRBUF_INIT;
-	const char *to[LMTP_RCPTS];
-	char key[LMTP_RCPTS][9];
-	int rc[LMTP_RCPTS];
-	char why[LMTP_RCPTS][256];
+	struct recipient r[LMTP_RCPTS];
+	const char *unknown[LMTP_RCPTS];
+	char id8[9], games[LMTP_RCPTS][GAME_ID_HEX + 1];
+	size_t n_unknown = 0, n_games = 0;
 	if (!c->msg.buf)
 		strbuf_add(&c->msg, "", 0);
 	const char *a = c->rcpt.buf;
 	for (unsigned i = 0; i < c->rcpts; i++, a += strlen(a) + 1) {
-		to[i] = a;
-		if (!mail_address_game(a, s->j->delim, s->j->from, key[i]))
-			key[i][0] = '\0';
-		unsigned k = 0;
-		while (k < i && strcmp(key[k], key[i]))
-			k++;
-		if (k < i) {
-			rc[i] = rc[k];
-			memcpy(why[i], why[k], sizeof why[i]);
-		} else {
+		r[i].to = a;
+		r[i].rc = -2;
+		r[i].dealt[0] = '\0';
+		r[i].kind = route_game(j, a, r[i].key, id8);
+		if (r[i].kind < 0) {
+			unknown[n_unknown++] = a;
+			r[i].rc = 0;
+			snprintf(r[i].why, sizeof r[i].why, "not read");
+		} else if (r[i].kind == 1) {
+			memcpy(games[n_games++], r[i].key, sizeof games[0]);
+		}
+	}
+	if (n_unknown) {
+		unique_name(j, &name);
+		route_unknown(j, c->total, name.buf, unknown, n_unknown);
+	}
+	for (int kind = 0; kind < 2; kind++)
+		for (unsigned i = 0; i < c->rcpts; i++) {
+			if (r[i].kind != kind || r[i].rc != -2)
+				continue;
+			int k = dealt_for(r, c->rcpts, i);
+			if (k >= 0) {
+				r[i].rc = r[k].rc;
+				memcpy(r[i].why, r[k].why, sizeof r[i].why);
+				continue;
+			}
 			struct error e;
 			strbuf_reset(&name);
-			unique_name(s->j, &name);
-			s->j->rcpt = to[i];
-			rc[i] = judge_received(s->j, c->msg.buf, c->msg.len,
-					       c->total, name.buf, NULL, &e);
-			s->j->rcpt = NULL;
-			if (rc[i])
-				reply_text(e.msg, why[i], sizeof why[i]);
+			unique_name(j, &name);
+			/* a file of any game it was sent to is taken at
+			 * each game's address (route_takes) */
+			j->rcpt = r[i].to;
+			j->also = games;
+			j->n_also = n_games;
+			r[i].rc = judge_received(j, c->msg.buf, c->msg.len,
+						 c->total, name.buf, NULL, &e);
+			j->rcpt = NULL;
+			j->also = NULL;
+			j->n_also = 0;
+			if (r[i].rc)
+				reply_text(e.msg, r[i].why, sizeof r[i].why);
 			else
-				snprintf(why[i], sizeof why[i], "%s", name.buf);
+				snprintf(r[i].why, sizeof r[i].why, "%s",
+					 name.buf);
+			if (r[i].rc == 0)
+				snprintf(r[i].dealt, sizeof r[i].dealt, "%s",
+					 j->dealt);
 		}
-		if (rc[i] == 0)
-			reply(c, "250 2.0.0 %s dealt with", why[i]);
+	for (unsigned i = 0; i < c->rcpts; i++)
+		if (r[i].rc == 0)
+			reply(c, "250 2.0.0 %s dealt with", r[i].why);
 		else
-			reply(c, "451 4.3.0 %s (try again later)", why[i]);
-	}
+			reply(c, "451 4.3.0 %s (try again later)", r[i].why);
 	strbuf_free(&name);
 	transaction_reset(c);
 	/* a message: a step forward, the count of idle commands anew */

@@ -30,6 +30,9 @@ static int judge_buffer(struct judge *j, const char *msg, size_t len,
 	if (judge_message(j, msg, len, name, &o, &why))
 		say(&o, why.status == EXIT_TEMPFAIL ? FATE_RETRY :
 		    FATE_FAILED, "%s", why.msg);
+	/* a bound of the games taken by mail reached: the host told */
+	if (o.bound)
+		judge_tell_host(j, &o);
 	if (note)
 		strbuf_adds(&o.notes, note);
 	if (o.fate == FATE_RETRY)
@@ -41,6 +44,7 @@ static int judge_buffer(struct judge *j, const char *msg, size_t len,
 		strbuf_adds(&o.notes, " (not kept: no party of a game kept "
 			    "here signed it)");
 	}
+	snprintf(j->dealt, sizeof j->dealt, "%s", o.game);
 	int keep = o.fate == FATE_FAILED &&
 		keep_failed(j, msg, len, name, &o, err) != 0;
 	judge_log(j, name, &o);
@@ -113,6 +117,7 @@ int judge_received(struct judge *j, const char *buf, size_t len,
 {
 	size_t max = mail_message_max(JUDGE_MAX_FILE);
 	int rc = 0;
+	j->dealt[0] = '\0';
 	/* addressed to a game not kept here: dropped unread (route.c) */
 	if (route_message(j, total, name))
 		return 0;

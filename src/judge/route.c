@@ -12,51 +12,107 @@
  * local(8)'s ORIGINAL_RECIPIENT) is that game's: one for a short id no
  * game kept here has is a stranger's and dropped before anything of it
  * is read (no MIME parse, whatever its size), and a file in it naming
- * another game is refused as one for a game not kept here (intake.c).
+ * another game is refused as one for a game not kept here (intake.c;
+ * an LMTP message sent to several games' addresses: another than
+ * those, route_takes).
  * A message to the judge's own address is read for its game as ever.
+ *
+ * The short id is a filter, never the game: the file a message carries
+ * names its game by the full id, and that decides. A game's id is its
+ * maker's random bytes, which a maker may choose; so the judge takes no
+ * new game whose short id a game kept here has (intake.c), and where
+ * two such games are kept all the same (a host copied one in), mail to
+ * their short id is read, each file routed to its own game, and every
+ * such message's log line names the clash (umpire judge --check too).
  */
 #include <dirent.h>
 #include <string.h>
 #include "umpire/mail.h"
 #include "store.h"
 
-int game_of_prefix(const struct judge *j, const char *id8,
-			  char id[GAME_ID_HEX + 1])
+size_t judge_games_of_prefix(const char *games, const char *id8,
+			     char *id)
 {
-	DIR *d = opendir(j->games);
+	DIR *d = opendir(games);
 	struct dirent *e;
-	int n = 0;
-	while (d && (e = readdir(d))) {
-		size_t k = strlen(e->d_name);
-		if (k == GAME_ID_HEX + 5 && !strncmp(e->d_name, id8, 8) &&
-		    !strcmp(e->d_name + GAME_ID_HEX, ".yaml")) {
-			snprintf(id, GAME_ID_HEX + 1, "%.*s", GAME_ID_HEX,
-				 e->d_name);
+	size_t n = 0;
+	while (d && (e = readdir(d)))
+		if (judge_game_file(e) && !strncmp(e->d_name, id8, 8)) {
+			if (!n && id)
+				snprintf(id, GAME_ID_HEX + 1, "%.*s",
+					 GAME_ID_HEX, e->d_name);
 			n++;
 		}
-	}
 	if (d)
 		closedir(d);
-	return n == 1 && game_id_ok(id);
+	return n;
+}
+
+int route_game(const struct judge *j, const char *rcpt,
+	       char routed[GAME_ID_HEX + 1], char id8[9])
+{
+	routed[0] = '\0';
+	if (!rcpt || !mail_address_game(rcpt, j->delim, j->from, id8))
+		return 0;
+	size_t n = judge_games_of_prefix(j->games, id8, routed);
+	if (n > 1)
+		/* a clash: the file's full id decides (intake.c) */
+		snprintf(routed, GAME_ID_HEX + 1, "%s", id8);
+	return n ? 1 : -1;
+}
+
+void route_unknown(const struct judge *j, size_t total, const char *name,
+		   const char *const *rcpts, size_t n)
+{
+	struct outcome o;
+	struct strbuf ids = STRBUF_INIT;
+	memset(&o, 0, sizeof o);
+	o.size = total;
+	for (size_t i = 0; i < n; i++) {
+		char id8[9];
+		if (i < ROUTE_UNKNOWN_SAID &&
+		    mail_address_game(rcpts[i], j->delim, j->from, id8))
+			strbuf_addf(&ids, "%s%s (%s)", i ? ", " : "", id8,
+				    rcpts[i]);
+	}
+	if (n > ROUTE_UNKNOWN_SAID)
+		strbuf_addf(&ids, " and %zu more", n - ROUTE_UNKNOWN_SAID);
+	say(&o, FATE_DROPPED, "addressed to game%s %s, which no game kept "
+	    "here %s: a stranger's, not read, not kept", n == 1 ? "" : "s",
+	    ids.buf, n == 1 ? "is" : "are");
+	judge_log(j, name, &o);
+	strbuf_free(&ids);
+	outcome_free(&o);
 }
 
 int route_message(struct judge *j, size_t total, const char *name)
 {
 	char id8[9];
-	j->routed[0] = '\0';
-	if (!j->rcpt || !mail_address_game(j->rcpt, j->delim, j->from, id8))
+	if (route_game(j, j->rcpt, j->routed, id8) >= 0)
 		return 0;
-	if (game_of_prefix(j, id8, j->routed))
-		return 0;
-	j->routed[0] = '\0';
-	struct outcome o;
-	memset(&o, 0, sizeof o);
-	o.size = total;
-	say(&o, FATE_DROPPED, "addressed to game %s (%s), which no game kept "
-	    "here is: a stranger's, not read, not kept", id8, j->rcpt);
-	judge_log(j, name, &o);
-	outcome_free(&o);
+	route_unknown(j, total, name, &j->rcpt, 1);
 	return 1;
+}
+
+int route_takes(const struct judge *j, const char *id)
+{
+	if (!j->routed[0] || !strncmp(id, j->routed, strlen(j->routed)))
+		return 1;
+	for (size_t i = 0; i < j->n_also; i++)
+		if (!strncmp(id, j->also[i], strlen(j->also[i])))
+			return 1;
+	return 0;
+}
+
+void route_clash_say(const char *id8, size_t n, struct outcome *o)
+{
+	if (n < 2)
+		return;
+	strbuf_addf(&o->notes, "; the short id %.8s names %zu games kept "
+		    "here, a clash its address and subject tag cannot tell "
+		    "apart (umpire judge --check): routed by the full id a "
+		    "file names", id8, n);
+	o->host = 1;        /* the host's to mend: said on stderr too */
 }
 
 void game_from(const struct judge *j, const struct game *g, char *out,

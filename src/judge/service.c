@@ -143,6 +143,11 @@ int judge_run(const struct cli *cli, const struct judge_settings *s,
 	j.new_games_max = s->new_games_max;
 	j.new_game_bytes = s->new_game_bytes;
 	j.new_idle = s->new_idle;
+	j.new_a_key = s->new_a_key;
+	j.new_an_address = s->new_an_address;
+	j.new_over = s->new_over;
+	j.confirm = s->confirm;
+	j.host_address = s->host_address;
 	j.quiet = s->tick;
 	strbuf_addf(&failed, "%s/failed", j.games);
 	strbuf_addf(&spool, "%s/spool", j.games);

@@ -27,6 +27,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <sodium.h>
+#include "umpire/clock.h"
+#include "umpire/compose.h"
 #include "umpire/fsutil.h"
 #include "umpire/mail.h"
 #include "letters.h"
@@ -138,7 +140,10 @@ static void sendmail_command(const struct judge *j, const struct game *g,
 	 * (route.c), so that its bounces reach the judge host that keeps
 	 * the game when several share a mail system */
 	char from[MAIL_ADDR_MAX * 2];
-	game_from(j, g, from, sizeof from);
+	if (g)
+		game_from(j, g, from, sizeof from);
+	else
+		snprintf(from, sizeof from, "%s", j->from);
 	const char *a = strchr(from, '<');
 	a = a ? a + 1 : from;
 	size_t n = strcspn(a, "> \t");
@@ -340,6 +345,16 @@ size_t spool_flush(struct judge *j, const char *id, struct game *g,
 	return sent;
 }
 
+int spool_held(const struct judge *j, const char *id)
+{
+	char **names;
+	size_t n;
+	if (spool_list(j, id, &names, &n))
+		return 1;
+	names_free(names, n);
+	return n != 0;
+}
+
 void spool_flush_all(struct judge *j, struct outcome *o)
 {
 	char **names;
@@ -366,6 +381,105 @@ void spool_flush_all(struct judge *j, struct outcome *o)
 			close(fd);
 	}
 	names_free(names, n);
+}
+
+/* How often the host is told of one bound: once a day. */
+#define HOST_TOLD_EVERY 86400
+
+/* Whether the host was told of bound within HOST_TOLD_EVERY of now
+ * (games/host.told, a line "BOUND SECONDS" a bound): 1; else 0, and
+ * the file says now (under the lock "host"). */
+static int told_lately(const struct judge *j, const char *bound, time_t now)
+{
+	struct strbuf p = STRBUF_INIT, text = STRBUF_INIT;
+	struct error err;
+	char *buf = NULL;
+	size_t len;
+	int lately = 0;
+	strbuf_addf(&p, "%s/host.told", j->games);
+	if (read_input(p.buf, 4096, &buf, &len, &err))
+		buf = NULL;
+	for (char *line = buf, *next; line && *line; line = next) {
+		char name[64];
+		long long t;
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		if (sscanf(line, "%63s %lld", name, &t) != 2)
+			continue;
+		if (!strcmp(name, bound))
+			lately = now - (time_t)t < HOST_TOLD_EVERY;
+		else
+			strbuf_addf(&text, "%s %lld\n", name, t);
+	}
+	if (!lately) {
+		strbuf_addf(&text, "%s %lld\n", bound, (long long)now);
+		write_output(p.buf, text.buf, text.len, 0600, 0, &err);
+	}
+	free(buf);
+	strbuf_free(&p);
+	strbuf_free(&text);
+	return lately;
+}
+
+void judge_tell_host(struct judge *j, struct outcome *o)
+{
+	struct error err;
+	time_t now;
+	int test, fd = -1;
+	o->host = 1;
+	if (clock_now(&now, &test, &err) || lock_game(j, "host", &fd, &err)) {
+		strbuf_addf(&o->notes, "; the host not told: %s", err.msg);
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	int lately = told_lately(j, o->bound, now);
+	close(fd);
+	if (lately) {
+		strbuf_addf(&o->notes, "; the host was told of [judge] %s "
+			    "within the day", o->bound);
+		return;
+	}
+	if (!j->host_address) {
+		strbuf_addf(&o->notes, "; the host told here ([judge] %s "
+			    "reached; no [judge] host_address to mail)",
+			    o->bound);
+		return;
+	}
+	struct strbuf subj = STRBUF_INIT, body = STRBUF_INIT;
+	struct strbuf msg = STRBUF_INIT, p = STRBUF_INIT;
+	strbuf_addf(&subj, "umpire judge: games taken by mail refused "
+		    "([judge] %s reached)", o->bound);
+	strbuf_addf(&body, "The judge refused a game taken by mail (umpire "
+		    "judge --accept-new):\n\n  %s\n\nThe bound is [judge] %s "
+		    "in its configuration file; judge.log in\nthe games "
+		    "directory says each refusal. The judge tells you of this "
+		    "bound\nat most once a day.\n", o->what.buf, o->bound);
+	struct draft d = { .from = j->from, .to = j->host_address,
+		.subject = subj.buf, .body = body.buf,
+		.auto_submitted = "auto-generated" };
+	strbuf_addf(&p, "%s/spool/host-", j->games);
+	unique_name(j, &p);
+	strbuf_adds(&p, ".eml");
+	const char *name = strrchr(p.buf, '/') + 1;
+	/* spooled, then sent: a letter the mail system did not take
+	 * stays in spool/ for the host to see (no game's: never sent
+	 * again) */
+	if (judge_gmime(&err) || draft_write(&d, &msg, &err) ||
+	    write_output(p.buf, msg.buf, msg.len, 0600, 0, &err) ||
+	    send_letter(j, NULL, p.buf, name, &err))
+		strbuf_addf(&o->notes, "; the host not told at %s: %s",
+			    j->host_address, err.msg);
+	else {
+		unlink(p.buf);
+		strbuf_addf(&o->notes, "; the host told at %s",
+			    j->host_address);
+	}
+	strbuf_free(&subj);
+	strbuf_free(&body);
+	strbuf_free(&msg);
+	strbuf_free(&p);
 }
 
 /* The letters of the spool sent, and the log says so: those of the steps

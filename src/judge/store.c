@@ -4,6 +4,7 @@
  *
  * In the games directory: GAMEID.yaml a game, GAMEID.lock (one message
  * of a game at a time), GAMEID.answers (answers given today: answers.c),
+ * GAMEID.requests (each side's latest requests, answered once: answers.c),
  * GAMEID.bounces (roles whose letters bounced: bounce.c), GAMEID.mail (a
  * game taken by mail: strangers.c), spool/ (letters not yet sent:
  * spool.c), failed/ (bounded: the oldest go first) and judge.log. Here:

@@ -24,6 +24,8 @@
  * intake.h   what one message holds, and what becomes of it:
  *   bounce.c   the judge's letters that could not be delivered (RFC
  *              3464 reports): recorded, the other parties told;
+ *   confirm.c  an address of a game taken by mail asked to confirm,
+ *              and the answer that confirms it;
  *   intake.c   a join, a new game, orders adjudicated or refused, a
  *              replay, a request, a mistake answered;
  *   receive.c  a message read within the limit, dealt with, logged,
@@ -36,7 +38,7 @@
  *              answer to a party's refused orders: nothing a relay may
  *              not read in clear;
  *   spool.c    letters made durable before the step they belong to is
- *              stored, and sent from there.
+ *              stored, and sent from there; the host told of a bound.
  * store.h    the game store, under everything:
  *   store.c    a game's paths and lock, unique names, the log line,
  *              failed/, the set-up every run tests (key, GMime), the
@@ -44,8 +46,8 @@
  *   route.c    a game's own address (judge+ID8@club): the game a
  *              message addressed so is for, no other read for it;
  *   strangers.c the games taken by mail (--accept-new), GAMEID.mail:
- *              the addresses proven, their number, size and idle time
- *              bounded.
+ *              the addresses proven (the confirmations' tokens), their
+ *              number (a key's, an address's), size and time bounded.
  * Within a layer a file may use one listed before it (replay.c's page
  * in letters.c, intake.c in receive.c), never one after it.
  *
@@ -80,9 +82,12 @@ struct judge {
 	unsigned answers_a_day, answers_a_step;   /* answers.c */
 	size_t failed_max, failed_bytes;   /* failed/'s bound */
 	/* the games taken by mail (strangers.c): how many, how big, how
-	 * long kept while no side has moved */
-	size_t new_games_max, new_game_bytes;
-	long new_idle;
+	 * many a key and an address; how long kept idle, and over; how
+	 * long a confirmation of an address stands (seconds) */
+	size_t new_games_max, new_game_bytes, new_a_key, new_an_address;
+	long new_idle, new_over, confirm;
+	/* where the host is told a bound was reached, or NULL */
+	const char *host_address;
 	struct seckey *sk;
 	struct pubkey pk;
 	unsigned long serial;      /* file names of this run */
@@ -100,9 +105,19 @@ struct judge {
 	const char *delim;
 	/* the address the message being dealt with was delivered to
 	 * (--recipient, ORIGINAL_RECIPIENT, LMTP's RCPT), or NULL; and
-	 * the game kept here that it names, or "" (route.c) */
+	 * the game kept here that it names, its short id alone when two
+	 * games have it, or "" (route.c's route_game) */
 	const char *rcpt;
 	char routed[GAME_ID_HEX + 1];
+	/* an LMTP message to several games' addresses: what each names
+	 * (as routed), n_also of them, whose files are taken at any of
+	 * them (lmtp.c); else NULL */
+	const char (*also)[GAME_ID_HEX + 1];
+	size_t n_also;
+	/* the game the last message dealt with was found to be about
+	 * (its log line's game: its file's), or "": an LMTP message to
+	 * several addresses is dealt with once for it (lmtp.c) */
+	char dealt[GAME_ID_HEX + 1];
 };
 
 /* What became of one message: the log line's fields. FATE_RETRY: the
@@ -126,6 +141,9 @@ struct outcome {
 	const char *received;
 	size_t size;               /* the message's bytes */
 	const char *hint;          /* what the sender should send instead */
+	/* the setting of a bound of the games taken by mail reached
+	 * (strangers.c), of which the host is told, or NULL */
+	const char *bound;
 	/* a game this message's handling read, none of whose parties
 	 * writes from the message's From: a mistake is not answered,
 	 * and that game need not be read again to know it */
@@ -193,50 +211,98 @@ void clock_status(const struct game *g, const char *waiting,
 		  struct clock_status *out);
 
 /* strangers.c: GAMEID.mail, the record of a game taken by mail */
+struct bymail_role {
+	char role[64], addr[256];  /* addr "-": none */
+	char key[65];              /* hex; "-": not joined */
+	int proven;                /* its address confirmed */
+	time_t asked;              /* a confirmation asked then (0: none) */
+};
 struct bymail {
 	int by_mail;
-	time_t taken;
-	size_t n;                  /* roles proven at their address */
-	char role[GAME_MAX_ROLES][64];
-	char addr[GAME_MAX_ROLES][256];
+	time_t taken, moved, over;
+	size_t n;
+	struct bymail_role r[GAME_MAX_ROLES];
 };
+/* A confirmation's token: BYMAIL_TOKEN_MARK, the game's short id, '-'
+ * and 32 hex digits. */
+#define BYMAIL_TOKEN_MARK "umpire-confirm-"
+#define BYMAIL_TOKEN (sizeof BYMAIL_TOKEN_MARK - 1 + 8 + 1 + 32)
 /* 1 with b read when game id was taken by mail, else 0 (b empty). */
 int bymail_read(const struct judge *j, const char *id, struct bymail *b);
 int bymail_write(const struct judge *j, const char *id,
 		 const struct bymail *b, struct error *err);
 /* Whether the judge may mail role of g at `to`: always in the host's
  * games; in a game taken by mail only at the address the role proved
- * (its join mailed from there). */
+ * (a confirmation answered). */
 int bymail_may_mail(const struct judge *j, const struct game *g,
 		    const char *role, const char *to);
-/* A game file in (a new game or joins) taken into g, mailed from
- * `from`: each role joined in it whose address in g is from, proven;
- * the roles still unproven said in o. 0, or -1 with err (TEMPFAIL). */
-int bymail_prove(const struct judge *j, const struct game *g,
-		 const struct game *in, const char *from, struct outcome *o,
-		 struct error *err);
 /* A new game by mail (its file len bytes) within the bounds (size,
- * clock minima, how many are kept): recorded in GAMEID.mail, 0; else
- * -1 with err (EXIT_REFUSED naming the bound). */
+ * clock minima, how many are kept, how many a key and an address of it
+ * are in): recorded in GAMEID.mail, 0; else -1 with err (EXIT_REFUSED
+ * naming the bound; o->bound and o->host set for a bound of number). */
 int bymail_take(const struct judge *j, const struct game *in, size_t len,
-		struct error *err);
-/* A game taken by mail where no side has moved: idle past j->new_idle
- * at now (bymail_idle), or at all (bymail_unmoved). */
-int bymail_idle(const struct judge *j, const struct game *g, time_t now);
+		struct outcome *o, struct error *err);
+/* Joins taken into g, a game kept here: when it was taken by mail, its
+ * record's roles made g's, within the bounds of a key and an address
+ * (as bymail_take's). 0, or -1 with err. */
+int bymail_joined(const struct judge *j, const struct game *g,
+		  struct outcome *o, struct error *err);
+/* role of g, a game taken by mail, to be asked to confirm its address:
+ * 1 with the token and when it expires, asked now and recorded; 0 when
+ * no letter may go (proven, no address, or a confirmation to that
+ * address unanswered in any game: said in o); -1 with err. */
+int bymail_ask(const struct judge *j, const struct game *g,
+	       const char *role, char token[BYMAIL_TOKEN + 1],
+	       time_t *until, struct outcome *o, struct error *err);
+/* token (BYMAIL_TOKEN bytes) mailed from `from`: 1 when it answers a
+ * live confirmation of game id asked of from, into role, and (take,
+ * the game's lock held) the address recorded proven; else 0 and why;
+ * -1 with err. */
+int bymail_confirm(const struct judge *j, const char *id,
+		   const char *token, const char *from, int take,
+		   char role[64], const char **why, struct error *err);
+/* A party's step taken in game id (its lock held): recorded, the game
+ * not idle since. */
+void bymail_moved(const struct judge *j, const char *id, struct outcome *o);
+/* Whether g, a game taken by mail, is to be dropped at now: "over"
+ * (over, per the tick, for j->new_over), "idle" (no party's step for
+ * j->new_idle), "unmoved" (the same, no step at all), else NULL. */
+const char *bymail_expired(const struct judge *j, const struct game *g,
+			   int over, time_t now, struct outcome *o);
+/* A game taken by mail where no side has moved. */
 int bymail_unmoved(const struct judge *j, const struct game *g);
 /* Game id's files removed (the game file first). */
 void bymail_drop(const struct judge *j, const char *id, struct outcome *o);
 
+/* route.c: judge_games_of_prefix (umpire/judge.h) is the games kept
+ * here that have a short id. */
+/* route.c: what the address rcpt (NULL: none) names: 0, no game's
+ * address (the judge's own: the message is read for its game); 1, a
+ * game kept here, into routed: its full id, or (a clash: more than one
+ * has that short id) the short id alone, the file's full id deciding;
+ * -1, a short id (id8) no game kept here has. routed is "" but for 1. */
+int route_game(const struct judge *j, const char *rcpt,
+	       char routed[GAME_ID_HEX + 1], char id8[9]);
+/* route.c: the message (total bytes, named name) delivered to the n
+ * addresses rcpts, each a short id no game kept here has: dropped
+ * unread, one log line naming the first ROUTE_UNKNOWN_SAID of them
+ * and counting the rest. */
+#define ROUTE_UNKNOWN_SAID 4
+void route_unknown(const struct judge *j, size_t total, const char *name,
+		   const char *const *rcpts, size_t n);
 /* route.c: the message (total bytes, named name) addressed to j->rcpt,
- * routed: j->routed set to the game kept here its address names (""
- * when it names none: the message is read for its game); 1 when it
- * names a game not kept here: dropped unread, its log line written
- * (a stranger's: the mail system is answered as for one dealt with). */
+ * routed: j->routed set as route_game sets it; 1 when it names a game
+ * not kept here: dropped unread, its log line written (a stranger's:
+ * the mail system is answered as for one dealt with). */
 int route_message(struct judge *j, size_t total, const char *name);
-/* route.c: the game kept here whose id begins with the short id id8,
- * into id: 1 when exactly one does. */
-int game_of_prefix(const struct judge *j, const char *id8,
-		   char id[GAME_ID_HEX + 1]);
+/* route.c: whether a file of game id is taken in the message being
+ * dealt with: any at the judge's own address; at a game's, that game's
+ * (its full id beginning with j->routed) or one of j->also's. */
+int route_takes(const struct judge *j, const char *id);
+/* route.c: n games kept here having the short id id8: a clash when n
+ * is more than 1, said in o's notes and to the host (o->host); else
+ * nothing. */
+void route_clash_say(const char *id8, size_t n, struct outcome *o);
 /* route.c: the address g's letters come from and are answered at:
  * j->from with g's short id after the delimiter (j->from itself
  * without one), into out. */

@@ -388,6 +388,60 @@ static int missed_again(struct judge *j, struct game *g, struct due *d,
 		   "forfeit" : "notice", d, now, test, 0, o, err);
 }
 
+/* Whether g, a game taken by mail, is over: its clock's forfeit, or
+ * its rules' end. */
+static int over(struct game *g, struct error *err)
+{
+	struct run run;
+	if (clock_forfeit(g))
+		return 1;
+	if (game_unjoined(g))
+		return 0;
+	g->checkpoints = CHECKPOINTS_USE;
+	int rc = game_check(g, CHECK_LIGHT, NULL, &run, err);
+	g->checkpoints = CHECKPOINTS_NO;
+	if (rc)
+		return -1;
+	rc = run.outcome != RUN_PENDING;
+	engine_free(&run);
+	return rc;
+}
+
+/* g, a game taken by mail, dropped when its time is up (strangers.c,
+ * bymail_expired): over for [judge] new_over_days, or no party's step
+ * for new_idle_days; its letters sent first (a game whose letters the
+ * mail system does not take now waits for the next tick). 1 when
+ * dropped, 0 when kept (or none), -1 with err. */
+static int stranger_dropped(struct judge *j, struct game *g, time_t now,
+			 struct outcome *o, struct error *err)
+{
+	struct bymail b;
+	if (!bymail_read(j, g->id, &b))
+		return 0;
+	int is_over = b.over ? 1 : over(g, err);
+	if (is_over < 0)
+		return -1;
+	const char *why = bymail_expired(j, g, is_over, now, o);
+	if (!why)
+		return 0;
+	spool_flush(j, g->id, g, o);
+	if (spool_held(j, g->id)) {
+		strbuf_adds(&o->notes, "; kept until its letters are sent");
+		return 0;
+	}
+	bymail_drop(j, g->id, o);
+	if (!strcmp(why, "over"))
+		strbuf_addf(&o->notes, "; dropped: a game taken by mail over "
+			    "for %ld days ([judge] new_over_days)",
+			    j->new_over / 86400);
+	else
+		strbuf_addf(&o->notes, "; dropped: a game taken by mail where "
+			    "no side moved in %ld days ([judge] "
+			    "new_idle_days)%s", j->new_idle / 86400,
+			    strcmp(why, "idle") ? "" : " since its latest step");
+	return 1;
+}
+
 /* The tick of the game id (its lock held). */
 static int tick_game(struct judge *j, const char *id, time_t now, int test,
 		     struct outcome *o, struct error *err)
@@ -402,14 +456,11 @@ static int tick_game(struct judge *j, const char *id, time_t now, int test,
 		return -1;
 	}
 	struct error ignored;
-	/* a game taken by mail that no side ever moved in, kept past its
-	 * bound: dropped (a stranger's games are not kept for ever) */
-	if (bymail_idle(j, &g, now)) {
-		bymail_drop(j, id, o);
-		strbuf_addf(&o->notes, "; dropped: a game taken by mail where "
-			    "no side moved in %ld days ([judge] "
-			    "new_idle_days)", j->new_idle / 86400);
-		rc = 0;
+	/* a game taken by mail kept past its bound: dropped (a stranger's
+	 * games are not kept for ever) */
+	int dropped = stranger_dropped(j, &g, now, o, err);
+	if (dropped) {
+		rc = dropped < 0 ? -1 : 0;
 		goto out;
 	}
 	if (!g.clock.set || game_unjoined(&g) || clock_forfeit(&g) ||

@@ -33,20 +33,9 @@ need_tools() {
 # A Russo-German War game the judge keeps, its clock --set on-late=$1,
 # played by the German alone until it waits on the Soviet; $G the file.
 waiting_on_soviet() {
-	judge_setup german soviet
 	export UMPIRE_TEST_NOW=$T0
-	"$UMPIRE" new russo-german-war -s judge.key --side german=german.pub \
-		--side soviet=soviet.pub --referee judge.pub \
-		--set deadline=72h --set "on-late=$1" -o new.yaml 2>/dev/null
-	local g
-	g=$(sed -n 's/^game: //p' new.yaml)
-	mv new.yaml "games/$g.yaml"
-	for s in german soviet; do
-		cp "games/$g.yaml" "mbox/$s/invite.yaml"
-	done
-	SIDES="german soviet" play 1
+	rgw_clocked deadline=72h "on-late=$1"
 	SIDES=german play 4
-	G=games/$g.yaml
 	[[ "$("$UMPIRE" status --brief "$G")" == "pending soviet "* ]]
 }
 

@@ -7,6 +7,7 @@ primitives (tests/independent/rederive.py), never with umpire itself.
     lateforge.py GAME OUT [--vouch KEYFILE] [--extra TEXT]
                  [--record GAME-OUT REFEREE-KEY AT]
     lateforge.py --step GAME OUT FIELD REFEREE-KEY [KEYFILE]
+    lateforge.py --forfeit GAME OUT REFEREE-KEY AT [EVENT...]
 
 writes to OUT the body of a late step's order file for the step GAME
 waits on (its side, prev, the public value late[n] as its reveal, the
@@ -26,6 +27,14 @@ FIELD is no-vouch (its orders without the vouch), signer (its orders
 signed with KEYFILE's key, the late side's own), reveal (another value
 than late[n] in the actor's place, in the orders and the step) or early
 (the record's late entry an hour before the grace ended).
+
+--forfeit writes to OUT GAME with a forfeit (THE JUDGE'S CLOCK) of the
+role GAME waits on at its last step (in a game of no steps, the role
+its record's last entry names), at the UTC time AT, as the
+judge's record's last entry, the record's entries of that step whose
+event is one of EVENT (late, notice) and any forfeit it held taken
+out, and every entry signed again (each links the one before it) with
+the referee's unencrypted key REFEREE-KEY, as a cheating referee would.
 """
 import base64
 import os
@@ -81,11 +90,8 @@ def forge_step(game, out, field, refkey, otherkey):
         entry = put(last.without("signature"), "at",
                     time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t)))
         prev = a["record"][-2]["sig"] if len(rec) > 1 else None
-        link = b2b256(prev) if prev else bytes(32)
-        msg = (b"umpire/1 judge time" + genesis + hashes[n - 1] + link +
-               doc_hash("umpire/1 judge time", entry))
-        rec[-1] = Map(entry.pairs + [("signature",
-                                      b64_lines(ref.sign(msg).signature))])
+        rec[-1], _ = record_entry(entry.pairs, genesis, hashes[n - 1], prev,
+                                  ref)
         g = put(g, "judge", rec)
     else:
         blob = base64.b64decode("".join(s.get("orders").split()))
@@ -128,7 +134,43 @@ def forge_step(game, out, field, refkey, otherkey):
     open(out, "w").write(emit(g, "").lstrip("\n") + "\n")
 
 
+def record_entry(fields, genesis, step_hash, prev_sig, ref):
+    """One entry of the judge's record of the given fields, signed with
+    the referee's signing key ref after prev_sig's (or none)."""
+    entry = Map(fields)
+    link = b2b256(prev_sig) if prev_sig else bytes(32)
+    sig = ref.sign(b"umpire/1 judge time" + genesis + step_hash + link +
+                   doc_hash("umpire/1 judge time", entry)).signature
+    return Map(fields + [("signature", b64_lines(sig))]), sig
+
+
+def forge_forfeit(game, out, refkey, at, drop):
+    a = audit(game, lambda s: None)
+    genesis, hashes = a["genesis"], a["step_hashes"]
+    g = parse_yaml(open(game, "rb").read(), game)
+    n = len(hashes) - 1
+    ref = nacl.signing.SigningKey(seed_of_keyfile(refkey))
+    kept = [m.without("signature") for m in (g.get("judge") or [])
+            if not (int(m.get("step")) == n and
+                    m.get("event") in drop + ["forfeit"])]
+    # (a game of no steps: the role its record names, as the auditor
+    # cannot replay the rules to learn whom it waits on)
+    role = a["waiting"] or [e["role"] for e in a["record"] if e["role"]][-1]
+    kept.append(Map([("event", "forfeit"), ("step", str(n)), ("at", at),
+                     ("role", role), ("test", "yes")]))
+    rec, sig = [], None
+    for m in kept:
+        e, sig = record_entry(m.pairs, genesis, hashes[int(m.get("step"))],
+                              sig, ref)
+        rec.append(e)
+    g = put(g, "judge", rec)
+    open(out, "w").write(emit(g, "").lstrip("\n") + "\n")
+
+
 def main(argv):
+    if argv[1] == "--forfeit":
+        forge_forfeit(argv[2], argv[3], argv[4], argv[5], argv[6:])
+        return
     if argv[1] == "--step":
         forge_step(argv[2], argv[3], argv[4], argv[5],
                    argv[6] if len(argv) > 6 else None)
@@ -164,14 +206,12 @@ def main(argv):
     open(out, "w").write(body)
     if record:
         game_out, refkey, at = record
-        entry = Map([("event", "late"), ("step", str(n - 1)), ("at", at),
-                     ("role", side), ("test", "yes")])
         prev = a["record"][-1]["sig"] if a["record"] else None
-        link = b2b256(prev) if prev else bytes(32)
-        msg = (b"umpire/1 judge time" + genesis + hashes[n - 1] + link +
-               doc_hash("umpire/1 judge time", entry))
-        sig = nacl.signing.SigningKey(seed_of_keyfile(refkey)).sign(
-            msg).signature
+        _, sig = record_entry([("event", "late"), ("step", str(n - 1)),
+                               ("at", at), ("role", side), ("test", "yes")],
+                              genesis, hashes[n - 1], prev,
+                              nacl.signing.SigningKey(
+                                  seed_of_keyfile(refkey)))
         t = b64(sig)
         text = ("- event: late\n  step: %d\n  at: %s\n  role: %s\n"
                 "  test: yes\n  signature: |-\n    %s\n    %s\n"

@@ -56,29 +56,33 @@ victim_game() {
 	grep -q '^From: .*stranger@example.org' first.eml
 }
 
-@test "strangers: a join by mail naming a victim's address gets the victim no letter, not even from the clock" {
+@test "strangers: a join by mail naming a victim's address gets the victim one confirmation, nothing more, not even from the clock" {
 	victim_game deadline=1h remind=0s grace=0s on-late=forfeit
 	run new_by_mail first.eml
 	[ "$status" -eq 0 ]
 	g=$(kept)
 	grep -q ' new game .* taken as its referee' games/judge.log
-	# no letter of the game's state, nor of its clock, to the victim
-	[ -z "$(ls out/new)" ]
-	grep -q 'player at victim@example.org mailed nothing until it mails its join from there' games/judge.log
+	# one letter: asking the address to confirm (no game file in it)
+	[ "$(ls out/new | wc -l)" -eq 1 ]
+	grep -q '^To: victim@example.org' out/new/*
+	grep -q '^  umpire-confirm-' out/new/*
+	! grep -q 'filename=' out/new/*
+	grep -q 'player at victim@example.org asked to confirm its address' games/judge.log
 	[ -f "${g%.yaml}.mail" ]
 	tick_at 1
 	tick_at 2
 	tick_at 48
-	[ -z "$(ls out/new)" ]
-	# the one who holds the victim's address mails its join from there:
-	# proven, mailed from then on (his letter again: the game is over)
+	[ "$(ls out/new | wc -l)" -eq 1 ]
+	# the join mailed again from the victim's address (its From:, which
+	# anyone may write): no proof, and no second confirmation while the
+	# first stands
 	UMPIRE_CONFIG=$PWD/forged.ini "$UMPIRE" mail g.yaml --to referee \
 		-o proof.eml
 	grep -q '^From: .*victim@example.org' proof.eml
 	new_by_mail proof.eml
-	grep -q "player's address victim@example.org proven" games/judge.log
+	! grep -q "proven\|confirmed" games/judge.log
+	grep -q 'player at victim@example.org mailed nothing: a confirmation asked of that address is unanswered' games/judge.log
 	[ "$(ls out/new | wc -l)" -eq 1 ]
-	grep -q '^To: victim@example.org' out/new/*
 }
 
 @test "strangers: a clock shorter than the judge keeps is refused by umpire new and by the judge" {
@@ -129,8 +133,9 @@ victim_game() {
 	g3=$(sed -n 's/^game: //p' g3.yaml)
 	[ ! -f "games/$g3.yaml" ]
 	grep -q "$g3 join dropped .*new game $g3 refused: the judge keeps 2 games taken by mail, its bound (\[judge\] new_games_max = 2)" games/judge.log
-	# the first two answered, the third not
-	[ "$(ls out/new | wc -l)" -eq 2 ]
+	# the first asked its address to confirm, the second not (one
+	# confirmation to an address at a time), the third refused
+	[ "$(ls out/new | wc -l)" -eq 1 ]
 	# and a game over the size bound: refused, whatever the count
 	printf 'new_games_max = 100\nnew_game_kib = 1\n' >>judge.ini
 	sed -i '/^new_games_max = 2$/d; /^new_game_kib = 64$/d' judge.ini
@@ -194,4 +199,169 @@ victim_game() {
 	run "$UMPIRE" audit "$g"
 	[ "$status" -eq 0 ]
 	assert_output_has "0 steps"
+}
+
+# A game of Arnswalde 1945 made and joined by the key of $1 (its
+# config $1.ini: its address), the clock --set $3...: mailed in $2.eml,
+# its file $2.yaml.
+keyed_game() {
+	local who=$1 out=$2 sets=()
+	shift 2
+	for s; do sets+=(--set "$s"); done
+	UMPIRE_CONFIG=$PWD/$who.ini "$UMPIRE" new arnswalde-1945 \
+		--side "player=$who.pub" --referee judge.pub \
+		--set difficulty=low "${sets[@]}" -o "$out.yaml" 2>/dev/null
+	UMPIRE_CONFIG=$PWD/$who.ini "$UMPIRE" mail "$out.yaml" --to referee \
+		-o "$out.eml"
+}
+
+# A second key, other.key, at other@example.org.
+other_key() {
+	"$UMPIRE" keygen -s other.key -p other.pub -W >/dev/null
+	printf '[umpire]\nsecret_key = %s/other.key\naddress = other@example.org\n[addresses]\nreferee = judge@example.org\n' \
+		"$PWD" >other.ini
+}
+
+@test "strangers: one key makes at most [judge] new_games_a_key games taken by mail; another key's game is taken, and the host is told once a day" {
+	printf 'new_games_a_key = 2\nhost_address = host@example.org\n' \
+		>>judge.ini
+	other_key
+	for i in 1 2 3 4; do
+		keyed_game stranger "s$i"
+		new_by_mail "s$i.eml"
+	done
+	[ "$(ls games/*.yaml | wc -l)" -eq 2 ]
+	s3=$(sed -n 's/^game: //p' s3.yaml)
+	[ ! -f "games/$s3.yaml" ]
+	grep -q "$s3 join dropped .*game $s3 refused: the key [0-9a-f]\{64\} of player is in 2 other games taken by mail, its bound (\[judge\] new_games_a_key = 2)" games/judge.log
+	# the host told: a line, and one letter to its address (not two)
+	grep -q "$s3 join dropped .*; the host told at host@example.org" games/judge.log
+	grep -q "; the host was told of \[judge\] new_games_a_key within the day" games/judge.log
+	[ "$(grep -l '^To: host@example.org' out/new/* | wc -l)" -eq 1 ]
+	grep -q 'new_games_a_key' $(grep -l '^To: host@example.org' out/new/*)
+	# another key's game: taken
+	keyed_game other o1
+	new_by_mail o1.eml
+	o1=$(sed -n 's/^game: //p' o1.yaml)
+	[ -f "games/$o1.yaml" ]
+	# the next day, the host told again
+	UMPIRE_TEST_NOW=$((T0 + 25 * H)) new_by_mail s4.eml
+	[ "$(grep -l '^To: host@example.org' out/new/* | wc -l)" -eq 2 ]
+}
+
+@test "strangers: one address is in at most [judge] new_games_an_address games taken by mail, whoever's keys" {
+	printf 'new_games_an_address = 1\n' >>judge.ini
+	other_key
+	victim_game
+	new_by_mail first.eml
+	# another key's game naming the same victim
+	printf '[umpire]\nsecret_key = %s/other.key\naddress = victim@example.org\n[addresses]\nreferee = judge@example.org\n' \
+		"$PWD" >other.ini
+	keyed_game other v2
+	new_by_mail v2.eml
+	v2=$(sed -n 's/^game: //p' v2.yaml)
+	[ ! -f "games/$v2.yaml" ]
+	grep -q "game $v2 refused: the address victim@example.org of player is in 1 other games taken by mail, its bound (\[judge\] new_games_an_address = 1)" games/judge.log
+	grep -q "$v2 join dropped .*; the host told here (\[judge\] new_games_an_address reached; no \[judge\] host_address to mail)" games/judge.log
+}
+
+@test "strangers: a game taken by mail with a step is dropped after [judge] new_idle_days since its latest step" {
+	keyed_game stranger s1
+	new_by_mail s1.eml
+	g=$(kept)
+	id=$(basename "$g" .yaml)
+	# a step at T0 + 1h: the stranger's orders on the game file
+	as stranger orders "$g" -o o.yaml
+	as stranger sign o.yaml --game "$g" -o signed.yaml 2>/dev/null
+	as stranger mail signed.yaml -o step.eml
+	UMPIRE_TEST_NOW=$((T0 + H)) "$UMPIRE" judge --config judge.ini \
+		--outbox out <step.eml 2>>judge.err
+	grep -q "$id 1 done .*adjudicated step 1" games/judge.log
+	tick_at $((30 * 24))
+	[ -f "$g" ]
+	tick_at $((30 * 24 + 1))
+	[ ! -f "$g" ]
+	[ ! -f "games/$id.mail" ]
+	grep -q " $id .* done tick .*dropped: a game taken by mail where no side moved in 30 days (\[judge\] new_idle_days) since its latest step" games/judge.log
+}
+
+@test "strangers: a game taken by mail that is over is dropped after [judge] new_over_days, its letters sent first" {
+	printf 'new_over_days = 2\n' >>judge.ini
+	keyed_game stranger s1 deadline=1h remind=0s grace=0s on-late=forfeit
+	new_by_mail s1.eml
+	g=$(kept)
+	id=$(basename "$g" .yaml)
+	# the stranger confirms his address: the forfeit's letter is his
+	confirm_reply stranger out/new/*
+	rm out/new/*
+	"$UMPIRE" judge --config judge.ini --outbox out <reply.eml 2>>judge.err
+	grep -q "player's address stranger@example.org confirmed" games/judge.log
+	rm out/new/*
+	# the forfeit, its letter not sent (the mail system down)
+	printf '#!/bin/sh\nexit 75\n' >down-sendmail
+	chmod 755 down-sendmail
+	down_at() {
+		UMPIRE_TEST_NOW=$((T0 + $1 * H)) "$UMPIRE" judge --config \
+			judge.ini --sendmail "$PWD/down-sendmail" --tick \
+			2>>judge.err
+	}
+	down_at 2
+	grep -q "$id .*forfeit player" games/judge.log
+	run "$UMPIRE" status --brief "$g"
+	[[ "$output" == over* ]]
+	down_at 3
+	down_at $((3 + 48 - 1))
+	[ -f "$g" ]
+	# its time up, but its letter not sent: kept
+	down_at $((3 + 48))
+	[ -f "$g" ]
+	grep -q "$id .*kept until its letters are sent" games/judge.log
+	# sent, then dropped
+	tick_at $((3 + 48))
+	[ ! -f "$g" ]
+	grep -q " $id .* done tick .*letter(s) sent.*dropped: a game taken by mail over for 2 days (\[judge\] new_over_days)" games/judge.log
+	grep -q '^To: stranger@example.org' out/new/*
+	grep -q 'forfeited' out/new/*
+}
+
+@test "strangers: the bounds' settings are checked when read, each naming what it accepts" {
+	cp judge.ini good.ini
+	printf 'confirm_hours = 0\n' >>judge.ini
+	run "$UMPIRE" judge --config judge.ini --outbox out --tick
+	[ "$status" -ne 0 ]
+	assert_output_has "[judge] confirm_hours = 0: give a whole number of hours from 1"
+	cp good.ini judge.ini
+	printf 'host_address = nobody\n' >>judge.ini
+	run "$UMPIRE" judge --config judge.ini --outbox out --tick
+	[ "$status" -ne 0 ]
+	assert_output_has "[judge] host_address = nobody: give one mail address (user@domain)"
+	cp good.ini judge.ini
+	printf 'new_games_a_key = many\n' >>judge.ini
+	run "$UMPIRE" judge --config judge.ini --outbox out --tick
+	[ "$status" -ne 0 ]
+	assert_output_has "new_games_a_key"
+}
+
+@test "strangers: a join to a game taken by mail counts too: a key past [judge] new_games_a_key may not join another" {
+	printf 'new_games_a_key = 1\n' >>judge.ini
+	other_key
+	keyed_game other o1
+	new_by_mail o1.eml
+	# the stranger's game naming the other key as the Soviet side
+	as stranger new russo-german-war --side german=stranger.pub \
+		--side soviet=other.pub --referee judge.pub -o rgw.yaml \
+		2>/dev/null
+	as stranger mail rgw.yaml --to referee -o rgw.eml
+	new_by_mail rgw.eml
+	rgw=$(sed -n 's/^game: //p' rgw.yaml)
+	[ -f "games/$rgw.yaml" ]
+	# the other key joins it: its second game, refused
+	UMPIRE_CONFIG=$PWD/other.ini "$UMPIRE" join "games/$rgw.yaml" \
+		--side soviet -o joined.yaml 2>/dev/null
+	UMPIRE_CONFIG=$PWD/other.ini "$UMPIRE" mail joined.yaml --to referee \
+		-o join.eml
+	new_by_mail join.eml
+	grep -q "$rgw join dropped .*game $rgw refused: the key [0-9a-f]\{64\} of soviet is in 1 other games taken by mail, its bound (\[judge\] new_games_a_key = 1)" games/judge.log
+	run "$UMPIRE" status --brief "games/$rgw.yaml"
+	[[ "$output" == join* ]]
 }

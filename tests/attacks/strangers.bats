@@ -70,7 +70,8 @@ others() {
 	grep -q '^To: player@example.org' $(grep -L '^Subject: .*\(could not be used\|where the game stands\)' out/new/*)
 	# the signed bound is the host's (answers_a_step), and its own
 	printf 'answers_a_step = 1\n' >>judge.ini
-	{ printf 'Message-ID: <ask2@example.org>\n'; cat ask.eml; } >ask2.eml
+	as player ask "$letter" --side player -o ask2.yaml
+	as player mail ask2.yaml -o ask2.eml
 	run "$UMPIRE" judge --config judge.ini --outbox out <ask2.eml
 	tail -1 games/judge.log | grep -q 'not answered (player had 1 answer to its requests in this step)'
 	[ "$(others)" -eq 1 ]
@@ -106,7 +107,8 @@ others() {
 	sed -i 's/^[0-9-]* \(ask\.\)/2000-01-01 \1/' games/*.answers
 	grep -q '^2000-01-01 ask\.' games/*.answers
 	printf 'answers_a_step = 1\n' >>judge.ini
-	{ printf 'Message-ID: <ask2@example.org>\n'; cat ask.eml; } >ask2.eml
+	as player ask "$letter" --side player -o ask2.yaml
+	as player mail ask2.yaml -o ask2.eml
 	run "$UMPIRE" judge --config judge.ini --outbox out <ask2.eml
 	tail -1 games/judge.log | grep -q 'not answered (player had 1 answer to its requests in this step)'
 }

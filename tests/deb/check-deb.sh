@@ -136,6 +136,17 @@ sed -i "s|^;sendmail = .*|sendmail = $t/sendmail|" /etc/umpire/judge.ini
 	<"$t/first.eml" 2>"$t/judge.err" || fail "the judge: $(cat "$t/judge.err")"
 [ "$(grep -c '^Subject:' "$t/sent.mbox")" -eq 1 ] ||
 	fail "the judge sent no letter to the player"
+# a game taken by mail: the player's address confirmed by her reply
+# carrying the token of the judge's letter asking it
+tok=$(grep -o 'umpire-confirm-[0-9a-f]*-[0-9a-f]*' "$t/sent.mbox" | head -1)
+[ -n "$tok" ] || fail "the judge's first letter asks no confirmation"
+printf 'From: p@example.org\nTo: judge@example.org\nSubject: Re: %s\n\nyes\n' \
+	"$tok" >"$t/confirm.eml"
+(cd / && runuser -u umpire-judge -- env UMPIRE_TEST_NOW=1800000000 \
+	/usr/bin/umpire judge --config /etc/umpire/judge.ini --accept-new) \
+	<"$t/confirm.eml" 2>"$t/judge.err" || fail "the judge: $(cat "$t/judge.err")"
+[ "$(grep -c '^Subject:' "$t/sent.mbox")" -eq 2 ] ||
+	fail "the judge sent the confirmed player no letter"
 out=$(cd / && runuser -u umpire-judge -- \
 	env UMPIRE_TEST_NOW=$((1800000000 + 49 * 3600)) $cmd 2>&1) ||
 	fail "the tick: $out"
@@ -144,6 +155,19 @@ grep -q '^Subject: .*a reminder: player' "$t/sent.mbox" ||
 	fail "the tick sent no reminder"
 grep ' tick ' /var/lib/umpire-judge/games/judge.log
 echo "ok: the game taken, the tick's reminder sent, and the tick printed nothing"
+
+step "an upgrade with a link planted in place of games/ (as umpire-judge)"
+# tests/deb/postinst.bats tries the script alone; here dpkg runs it
+cron=$(stat -c '%a %U' /etc/cron.d)
+mv /var/lib/umpire-judge/games /var/lib/umpire-judge/games.kept
+runuser -u umpire-judge -- ln -s /etc/cron.d /var/lib/umpire-judge/games
+dpkg-reconfigure umpire 2>&1 | grep -F 'games is a link' ||
+	fail "the postinst said nothing of the link"
+[ "$(stat -c '%a %U' /etc/cron.d)" = "$cron" ] ||
+	fail "/etc/cron.d after the upgrade: $(stat -c '%a %U' /etc/cron.d)"
+rm /var/lib/umpire-judge/games
+mv /var/lib/umpire-judge/games.kept /var/lib/umpire-judge/games
+echo "ok: the link not followed, /etc/cron.d still $cron"
 
 step "apt-get purge -y umpire"
 DEBIAN_FRONTEND=noninteractive apt-get purge -y -q umpire

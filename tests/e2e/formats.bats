@@ -115,15 +115,32 @@ print([r for r in g["roles"] if r["name"] == sys.argv[2]][0]["anchor"])' \
 # 2, are kept), so an old game is refused on its version, not on a
 # state that no longer matches.
 @test "the solitaires' games of version 2 are refused, naming both versions" {
-	local f id
-	for f in arnswalde-1945-2 kampfgruppe-peiper-2; do
-		id=${f%-2}
+	cp "$BATS_TEST_DIRNAME/fixtures/old-rules/arnswalde-1945-2.yaml" old.yaml
+	grep -qx "rules: arnswalde-1945/2" old.yaml
+	run "$UMPIRE" audit old.yaml
+	[ "$status" -eq 1 ]
+	assert_output_has "made with rules arnswalde-1945/2, but this umpire has rules arnswalde-1945/3"
+}
+
+# Kampfgruppe Peiper's third Meuse town (4.0) is Engis, not Andenne:
+# scenario version 3, rules version 4. Its games of scenario version 2
+# (the example games played under rules 2 and 3, both kept) are refused
+# on the scenario's version, naming both, before any step is replayed:
+# one that entered Andenne won, which it no longer would.
+@test "Kampfgruppe Peiper's games of scenario version 2 (Andenne) are refused, naming both versions" {
+	local f
+	for f in kampfgruppe-peiper-2 kampfgruppe-peiper-3; do
 		cp "$BATS_TEST_DIRNAME/fixtures/old-rules/$f.yaml" old.yaml
-		grep -qx "rules: $id/2" old.yaml
-		run "$UMPIRE" audit old.yaml
-		[ "$status" -eq 1 ]
-		assert_output_has "made with rules $id/2, but this umpire has rules $id/3"
+		grep -qx "rules: kampfgruppe-peiper/${f##*-}" old.yaml
+		grep -qx "scenario_version: 2" old.yaml
+		for cmd in audit status; do
+			run "$UMPIRE" $cmd old.yaml
+			[ "$status" -eq 1 ]
+			assert_output_has "made with scenario kampfgruppe-peiper version 2, but the installed one is version 3"
+		done
 	done
+	grep -qx "rules: kampfgruppe-peiper/4" \
+		"$BATS_TEST_DIRNAME/../../examples/kampfgruppe-peiper/game.yaml"
 }
 
 # Race to the Reichstag's version went up for the same engine change

@@ -121,7 +121,7 @@ print(parts[0].get_content())' "$n" >notice.txt
 	ls -lR games >listing.before
 	run "$UMPIRE" judge --config judge.ini --outbox out --check
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
-	[ "$(grep -c ' ok: ' <<<"$output")" -eq 6 ]
+	[ "$(grep -c ' ok: ' <<<"$output")" -eq 7 ]
 	if grep -q FIX <<<"$output"; then false; fi
 	# a key others may read
 	chmod 644 judge.key

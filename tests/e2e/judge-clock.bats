@@ -64,15 +64,8 @@ letter_file() {
 # on-late=standing, joined by both sides at T0 ($g its id), the first
 # letter posted.
 rgw_standing() {
-	judge_setup german soviet
 	export UMPIRE_TEST_NOW=$T0
-	"$UMPIRE" new russo-german-war -s judge.key --side german=german.pub \
-		--side soviet=soviet.pub --referee judge.pub \
-		--set deadline=72h --set on-late=standing -o new.yaml 2>/dev/null
-	g=$(sed -n 's/^game: //p' new.yaml)
-	mv new.yaml "games/$g.yaml"
-	for s in german soviet; do cp "games/$g.yaml" "mbox/$s/invite.yaml"; done
-	SIDES="german soviet" play 1
+	rgw_clocked deadline=72h on-late=standing
 	post
 }
 
@@ -89,6 +82,7 @@ solo() {
 	as player mail g.yaml --to referee -o first.eml
 	"$UMPIRE" judge --config judge.ini --outbox out --accept-new \
 		<first.eml 2>>judge.err
+	confirm_all
 	cp out/new/* letter.eml
 	rm -f out/new/*
 }
@@ -551,18 +545,8 @@ EOF
 	top=$PWD
 	for i in 1 2; do
 		mkdir "$top/round$i" && cd "$top/round$i"
-		judge_setup german soviet
 		export UMPIRE_TEST_NOW=$T0
-		"$UMPIRE" new russo-german-war -s judge.key \
-			--side german=german.pub --side soviet=soviet.pub \
-			--referee judge.pub --set deadline=72h \
-			--set on-late=standing -o new.yaml 2>/dev/null
-		g=$(sed -n 's/^game: //p' new.yaml)
-		mv new.yaml "games/$g.yaml"
-		for s in german soviet; do
-			cp "games/$g.yaml" "mbox/$s/invite.yaml"
-		done
-		SIDES="german soviet" play 1
+		rgw_clocked deadline=72h on-late=standing
 		SIDES=german play 4
 		post
 		run "$UMPIRE" status --brief "games/$g.yaml"
@@ -733,7 +717,7 @@ EOF
 	grep -q "filename=.*\.yaml" "$f"
 	run "$UMPIRE" audit "games/$g.yaml"
 	[ "$status" -eq 0 ]
-	assert_output_has "Result: german forfeited"
+	assert_output_has "Result: german forfeited: no orders for step 2 by 2027-01-29T08:00:00Z, the end of the clock's grace and 2 deadlines more"
 	assert_output_has "2027-01-29T08:00:00Z step 1: forfeit german (test clock)"
 	assert_output_has "the late side forfeits after 3 missed deadlines"
 	[[ "$("$UMPIRE" status --brief "games/$g.yaml")" == "over german forfeited"* ]]

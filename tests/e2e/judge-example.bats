@@ -25,6 +25,8 @@ setup() {
 	n=0
 	for m in "$EX"/out/*.eml; do
 		grep -q 'refused' "$m" && continue
+		# (the letter asking the player's address to confirm)
+		grep -q 'umpire-confirm-' "$m" && continue
 		run "$UMPIRE" audit "$m" --against "$EX/game.yaml"
 		echo "$m: $output"
 		[ "$status" -eq 0 ]
@@ -46,7 +48,7 @@ setup() {
 	done
 	grep -q ' orders of player refused: .*answered to player at ' \
 		"$EX/judge.log"
-	sed -n '/^Subject:/{N;p;}' "$EX/out/04.eml" | tr -d '\n' |
+	sed -n '/^Subject:/{N;p;}' "$EX/out/05.eml" | tr -d '\n' |
 		grep -q 'refused'
 	[ -z "$(grep -v ' done ' "$EX/judge.log")" ]
 }

@@ -138,6 +138,34 @@ policy() {
 	fi
 }
 
+# The reply of side $1 to the judge's letter $2 asking it to confirm
+# its address (a game taken by mail, umpire(1) JUDGE): reply.eml, from
+# the side's address, its subject the letter's after "Re: ", as a mail
+# client writes it.
+confirm_reply() {
+	local subj
+	subj=$(sed -n '/^Subject:/{:a;N;/\n[ 	]/{s/\n[ 	]*/ /;ba;};s/\n.*//;s/^Subject: //;p;q;}' "$2")
+	{
+		printf 'From: %s@example.org\nTo: judge@example.org\n' "$1"
+		printf 'Subject: Re: %s\n\nYes, me.\n' "$subj"
+	} >reply.eml
+}
+
+# Every letter in out/new asking an address to confirm, answered by
+# its side from there (the judge's letters to it then follow).
+confirm_all() {
+	local f to
+	for f in out/new/*; do
+		[ -e "$f" ] || return 0
+		grep -q '^  umpire-confirm-' "$f" || continue
+		to=$(sed -n 's/^To: \([a-z0-9]*\)@example.org.*/\1/p' "$f" |
+			head -1)
+		confirm_reply "$to" "$f"
+		rm "$f"
+		judge_gets reply.eml || return 1
+	done
+}
+
 # Side $1 answers letter $2 as a player would: joins the game it is
 # invited to, or signs orders on the view (or game file) it got, and
 # mails them to the judge; reply.eml is the message (none: nothing to
@@ -145,6 +173,11 @@ policy() {
 answer() {
 	local s=$1 f=$2 st
 	rm -f reply.eml
+	# a game taken by mail asks its address to confirm first
+	if grep -q '^  umpire-confirm-' "$f"; then
+		confirm_reply "$s" "$f"
+		return 0
+	fi
 	st=$(as "$s" status --brief "$f" 2>/dev/null) || return 0
 	case $st in
 	join*)
@@ -207,6 +240,25 @@ owner_game() {
 	for s; do cp "games/$g.yaml" "mbox/$s/invite-$g.yaml"; done
 }
 
+# A Russo-German War game the judge keeps, its clock --set $@ (each
+# KEY=VALUE), made and joined by both sides at the test clock's now
+# (UMPIRE_TEST_NOW): its id $g, its file $G.
+rgw_clocked() {
+	judge_setup german soviet
+	local sets=() s
+	for s; do sets+=(--set "$s"); done
+	"$UMPIRE" new russo-german-war -s judge.key --side german=german.pub \
+		--side soviet=soviet.pub --referee judge.pub "${sets[@]}" \
+		-o new.yaml 2>/dev/null
+	g=$(sed -n 's/^game: //p' new.yaml)
+	mv new.yaml "games/$g.yaml"
+	for s in german soviet; do
+		cp "games/$g.yaml" "mbox/$s/invite.yaml"
+	done
+	SIDES="german soviet" play 1
+	G=games/$g.yaml
+}
+
 # The Arnswalde game after its first step, for the hostile tests: the
 # judge's set-up, and the player's orders for step 1 as mailed (m1.eml).
 hostile_setup() {
@@ -216,6 +268,7 @@ hostile_setup() {
 	as player mail g.yaml --to referee -o first.eml
 	"$UMPIRE" judge --config judge.ini --outbox out --accept-new \
 		<first.eml 2>/dev/null
+	confirm_all
 	post
 	letter=$(ls mbox/player/*.umpire | head -1)
 	as player orders "$letter" -o o.yaml

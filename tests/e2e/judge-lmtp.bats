@@ -86,6 +86,12 @@ first_step() {
 	echo "$output"
 	[ "$status" -eq 0 ]
 	assert_output_has "first.eml 250"
+	# the player's address confirmed (a game taken by mail)
+	post
+	confirm_reply player "$(grep -l '^  umpire-confirm-' mbox/player/*)"
+	rm mbox/player/*.umpire
+	run $CLIENT j.sock reply.eml
+	assert_output_has "reply.eml 250"
 	next_orders m1
 	run $CLIENT j.sock m1.eml
 	assert_output_has "m1.eml 250"
@@ -95,7 +101,7 @@ first_step() {
 	first_step
 	grep -q ' join done .*taken as its referee' games/judge.log
 	grep -q ' 1 done .*adjudicated step 1' games/judge.log
-	[ "$(wc -l <games/judge.log)" -eq 2 ]
+	[ "$(wc -l <games/judge.log)" -eq 3 ]
 	[ "$(ls out/new | wc -l)" -eq 1 ]
 	stop
 	[ ! -e j.sock ]
@@ -130,7 +136,64 @@ first_step() {
 	echo "$output"
 	assert_output_has "m1.eml 250 250 250"
 	[ "$(grep -c ' done .*adjudicated step 1' games/judge.log)" -eq 1 ]
-	[ "$(wc -l <games/judge.log)" -eq 2 ]
+	[ "$(wc -l <games/judge.log)" -eq 3 ]
+	stop
+}
+
+@test "judge --lmtp: one message to the judge's address and the game's, in either order: dealt with once, a 250 each" {
+	hostile_setup
+	i8=$(basename "$G" | cut -c1-8)
+	serve
+	: >games/judge.log
+	# (before the fix: once for each address, the second a replay that
+	# sent the step's letter again)
+	run $CLIENT j.sock m1.eml --to "judge+$i8@example.org" \
+		--to judge@example.org --to "Judge+$i8@example.org"
+	echo "$output"
+	assert_output_has "m1.eml 250 250 250"
+	cat games/judge.log
+	[ "$(wc -l <games/judge.log)" -eq 1 ]
+	grep -q ' 1 done .*adjudicated step 1' games/judge.log
+	[ "$(ls out/new | wc -l)" -eq 1 ]
+	stop
+}
+
+@test "judge --lmtp: one message to two games' addresses: dealt with for its file's game alone, not refused at the other's" {
+	hostile_setup
+	i8=$(basename "$G" | cut -c1-8)
+	owner_game arnswalde-1945 player
+	o8=$(ls games/*.yaml | grep -v "$(basename "$G")" | xargs basename |
+		cut -c1-8)
+	serve
+	: >games/judge.log
+	# (before: a second line, the file refused at the other game's
+	# address as one of a game not kept there)
+	run $CLIENT j.sock m1.eml --to "judge+$o8@example.org" \
+		--to "judge+$i8@example.org"
+	echo "$output"
+	assert_output_has "m1.eml 250 250"
+	cat games/judge.log
+	[ "$(wc -l <games/judge.log)" -eq 1 ]
+	grep -q ' 1 done .*adjudicated step 1' games/judge.log
+	stop
+}
+
+@test "judge --lmtp: a message to 20 addresses of games not kept here: one log line naming four and counting the rest, a 250 each" {
+	hostile_setup
+	serve
+	: >games/judge.log
+	to=()
+	for k in $(seq 1 20); do
+		to+=(--to "judge+$(printf '%08x' "$k")@example.org")
+	done
+	run $CLIENT j.sock m1.eml "${to[@]}"
+	echo "$output"
+	assert_output_has "m1.eml$(printf ' 250%.0s' $(seq 1 20))"
+	cat games/judge.log
+	[ "$(wc -l <games/judge.log)" -eq 1 ]
+	grep -q ' dropped .*addressed to games 00000001 (judge+00000001@example.org), 00000002 (.*), 00000003 (.*), 00000004 (judge+00000004@example.org) and 16 more, which no game kept here are' \
+		games/judge.log
+	cmp "$G" before.yaml
 	stop
 }
 
@@ -157,7 +220,7 @@ first_step() {
 	cat cut.out
 	grep -q '^354' cut.out
 	! grep -q '^250 2.0.0' cut.out
-	[ "$(wc -l <games/judge.log)" -eq 1 ]
+	[ "$(wc -l <games/judge.log)" -eq 2 ]
 	cmp "$G" before.yaml
 	run $CLIENT j.sock m1.eml
 	assert_output_has "m1.eml 250"
@@ -310,7 +373,7 @@ serve_all() {
 	[ "$(grep -c '^503' order.out)" -eq 2 ]
 	run $CLIENT j.sock m1.eml
 	assert_output_has "m1.eml 250"
-	[ "$(wc -l <games/judge.log)" -eq 2 ]
+	[ "$(wc -l <games/judge.log)" -eq 3 ]
 	stop
 }
 
@@ -324,7 +387,7 @@ serve_all() {
 	# RSET and NOOP (MAIL's is 2.1.0, RCPT's 2.1.5)
 	[ "$(grep -c '^250 2.0.0 Ok' rset.out)" -eq 2 ]
 	grep -q '^503 5.5.1 No valid recipients' rset.out
-	[ "$(wc -l <games/judge.log)" -eq 1 ]
+	[ "$(wc -l <games/judge.log)" -eq 2 ]
 	stop
 }
 
@@ -522,6 +585,6 @@ serve_all() {
 		$CLIENT j.sock m1.eml >>many.out
 	done
 	[ "$(grep -c 'm1.eml 250' many.out)" -eq 30 ]
-	[ "$(wc -l <games/judge.log)" -eq 72 ]
+	[ "$(wc -l <games/judge.log)" -eq 73 ]
 	stop
 }

@@ -139,8 +139,11 @@ plain_game() {
 	[[ "$output" == over* ]]
 	grep -q ' new game .* taken as its referee' games/judge.log
 	# a message a step, each adjudicated: none refused, dropped or failed
+	# (and the one confirming the player's address)
 	n=$(grep -c ' done .*adjudicated step' games/judge.log)
-	[ "$(wc -l <games/judge.log)" -eq $((n + 1)) ]
+	grep -q " done .*player's address player@example.org confirmed" \
+		games/judge.log
+	[ "$(wc -l <games/judge.log)" -eq $((n + 2)) ]
 	[ -z "$(ls games/failed)" ]
 	# the game file mailed at the end is the one the judge keeps, whole
 	[ -f final-player.eml ]
@@ -696,25 +699,31 @@ for p in m.iter_attachments():
 	rm -f out/new/*
 	# the side's request, made from the letter it got, mailed as is
 	as "$s" ask "$f" -o ask.yaml
-	head -1 ask.yaml | grep -qx 'umpire: request/1'
+	head -1 ask.yaml | grep -qx 'umpire: request/2'
+	grep -q '^nonce: [0-9a-f]\{32\}$' ask.yaml
 	grep -qx "side: $s" ask.yaml
 	as "$s" mail ask.yaml -o ask.eml
 	sed -n '/^Subject:/{N;p;}' ask.eml | tr -d '\n' |
 		grep -q "$s asks for its letter again"
 	grep -q '^To: judge@example.org' ask.eml
 	# the very message twice (the mail system's delivery after a
-	# crash): one answer; then three more messages with it: the step's
-	# bound
-	for i in 1 2 3 4 5; do
+	# crash), then the same request in a message of its own: one
+	# answer (the request's nonce is answered once); then three more
+	# requests of the side's own: the step's bound
+	for i in 1 2 3 4 5 6; do
 		if [ "$i" -le 2 ]; then cp ask.eml ask$i.eml
-		else { printf 'Message-ID: <ask%s@example.org>\n' "$i"
-		       cat ask.eml; } >ask$i.eml
+		elif [ "$i" -eq 3 ]; then
+			{ printf 'Message-ID: <ask%s@example.org>\n' "$i"
+			  cat ask.eml; } >ask$i.eml
+		else
+			as "$s" ask "$f" -o ask$i.yaml
+			as "$s" mail ask$i.yaml -o ask$i.eml
 		fi
 		run "$UMPIRE" judge --config judge.ini --outbox out <ask$i.eml
 		[ "$status" -eq 0 ]
 	done
 	[ "$(ls out/new | wc -l)" -eq 3 ]
-	grep -q 'not answered again (this very message was answered' games/judge.log
+	[ "$(grep -c 'a copy of a request of .* seen before' games/judge.log)" -eq 2 ]
 	for a in out/new/*; do
 		grep -q "^To: $s@example.org" "$a"
 		grep -q 'filename=.*\.view' "$a"
@@ -731,7 +740,7 @@ for p in m.iter_attachments():
 	rm -f out/new/*
 	other=german; [ "$s" = german ] && other=soviet
 	sed -i 's/^answers_a_day.*//' judge.ini
-	as "$other" ask "$f" --side "$s" -o forged.yaml
+	as "$other" ask "$(kept)" --side "$s" -o forged.yaml
 	as "$other" mail forged.yaml -o forged.eml
 	run "$UMPIRE" judge --config judge.ini --outbox out <forged.eml
 	[ "$status" -eq 0 ]

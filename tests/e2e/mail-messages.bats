@@ -312,12 +312,13 @@ every_client_verifies() {
 	grep '^ *[a-z]*: RW' want.yaml >want-keys
 	[ -s want-keys ]
 	cmp got-keys want-keys
-	# pasted in the body, quoted in a reply, too
-	{ printf 'here it is:\n\n> '; sed -n 1p p.pub; printf '> '; sed -n 2p p.pub; } >pasted.txt
+	# pasted in the body
+	{ printf 'here it is:\n\n'; cat p.pub; } >pasted.txt
 	python3 "$MKCLIENT" mutt body pasted.txt >pasted.eml
 	run "$UMPIRE" new arnswalde-1945 -s p.key --side player=pasted.eml \
 		--referee r.pub --set difficulty=low -o g2.yaml
 	[ "$status" -eq 0 ]
+	grep -A1 "name: player" g2.yaml | grep -qF "key: $(sed -n 2p p.pub)"
 	# a message with no key, or two different ones, is refused
 	python3 "$MKCLIENT" mutt body note.txt >none.eml
 	run "$UMPIRE" new arnswalde-1945 -s p.key --side player=none.eml \
@@ -330,4 +331,37 @@ every_client_verifies() {
 	[ "$status" -eq 1 ]
 	assert_output_has "two different public keys"
 	[ ! -e g3.yaml ] && [ ! -e g4.yaml ]
+}
+
+@test "mail message: a key quoted in a reply is never taken as the sender's" {
+	# the reply quotes the letter it answers, someone else's key in it
+	# (r.pub), above the sender's own (p.pub): the sender's is taken;
+	# before, the first key seen was, quoted or not
+	{ printf 'Rita wrote:\n> my key:\n> '; sed -n 1p r.pub
+	  printf '> '; sed -n 2p r.pub; printf '\nand mine:\n\n'; cat p.pub
+	} >reply.txt
+	python3 "$MKCLIENT" mutt body reply.txt >reply.eml
+	run "$UMPIRE" new arnswalde-1945 -s p.key --side player=reply.eml \
+		--referee r.pub --set difficulty=low -o g.yaml
+	echo "$output"
+	[ "$status" -eq 0 ]
+	grep -A1 "name: player" g.yaml | grep -qF "key: $(sed -n 2p p.pub)"
+	# a quoted key alone: refused, and said why
+	{ printf 'Rita wrote:\n> '; sed -n 1p r.pub; printf '> '
+	  sed -n 2p r.pub; } >quoted.txt
+	python3 "$MKCLIENT" mutt body quoted.txt >quoted.eml
+	run "$UMPIRE" new arnswalde-1945 -s p.key --side player=quoted.eml \
+		--referee r.pub --set difficulty=low -o g2.yaml
+	echo "$output"
+	[ "$status" -eq 1 ]
+	assert_output_has "quoted.eml: a mail message whose only public key is quoted"
+	# two different keys pasted in one body: refused, the part named
+	{ cat r.pub; printf '\n'; cat p.pub; } >two.txt
+	python3 "$MKCLIENT" mutt body two.txt >two-body.eml
+	run "$UMPIRE" new arnswalde-1945 -s p.key --side player=two-body.eml \
+		--referee r.pub --set difficulty=low -o g3.yaml
+	echo "$output"
+	[ "$status" -eq 1 ]
+	assert_output_has "two different public keys, both in part 1"
+	[ ! -e g2.yaml ] && [ ! -e g3.yaml ]
 }

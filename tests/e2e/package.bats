@@ -199,6 +199,7 @@ unit_hardened() {
 	as player mail g.yaml --to referee -o first.eml
 	"$UMPIRE" judge --config judge.ini --outbox out --accept-new \
 		<first.eml 2>/dev/null
+	confirm_all
 	rm -f out/new/*
 	# 49 hours on: the reminder is due, and sent by a sendmail that
 	# takes it (as the system's does, exit 0)

@@ -260,8 +260,13 @@ play_kgp() {
 		k.svg
 	grep -q '<title>Huy: threat 4, white star, Rollbahn C, on the Meuse' \
 		k.svg
-	grep -q '>Andenne (D)<' k.svg
+	# the three Meuse towns of 4.0: Huy, Ombret and Engis (not Andenne)
+	grep -q '<title>Engis: threat 4, white star, Rollbahn D, on the Meuse (victory)</title>' \
+		k.svg
+	grep -q '>Engis (D)<' k.svg
 	grep -q '>Ombret (B)<' k.svg
+	! grep -q 'Andenne' k.svg
+	grep -q '<title>Ouffet - Engis, Rollbahn D, bridge</title>' k.svg
 	[ "$(grep -c '<title>[A-Za-z -]*: threat [0-9]' k.svg)" -eq 29 ]
 	grep -q '<title>Stavelot - Trois-Ponts, Rollbahn C, bridge</title>' \
 		k.svg

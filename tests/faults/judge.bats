@@ -466,6 +466,6 @@ without_gmime() {
 		assert_output_has "gmime     FIX: cannot load GMime"
 		assert_output_has "libgmime-3.0.so.0"
 		assert_output_has "install the Debian package libgmime-3.0-0"
-		[ "$(grep -c ' ok: ' <<<"$output")" -eq 5 ]
+		[ "$(grep -c ' ok: ' <<<"$output")" -eq 6 ]
 	done
 }

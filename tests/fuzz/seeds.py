@@ -18,6 +18,10 @@ names that say what they are:
                                  files of new steps of the same game at
                                  step 8 and step 6
 
+With game ids as arguments (seeds.py kampfgruppe-peiper), only those
+games' seeds are played again, the rest (and the delta seeds) kept: a
+scenario's version raised changes its own seeds alone.
+
 make check-fuzz-seeds reads them all back with the program (audit,
 append, status): a format changed without its seeds played again fails
 there. Run from anywhere: UMPIRE_BIN and UMPIRE_SCENARIOS as run.py
@@ -42,8 +46,8 @@ def put(src, kind, name):
     shutil.copy(src, os.path.join(CORPUS, kind, name))
 
 
-def fixture_seeds(base):
-    for g in GAMES:
+def fixture_seeds(base, games):
+    for g in games:
         d = run.make_fixture(g, base)
         put(os.path.join(d, "game-0.yaml"), "game", g + "-0")
         put(os.path.join(d, "game-3.yaml"), "game", g + "-3")
@@ -72,15 +76,20 @@ def delta_seeds(base):
                    os.path.join(out, name))
 
 
-def main():
+def main(argv):
+    games = argv[1:] or GAMES
+    for g in games:
+        if g not in GAMES:
+            raise SystemExit("seeds: %s is none of %s" % (g, ", ".join(GAMES)))
     base = tempfile.mkdtemp(prefix="umpire-seeds-")
     try:
-        fixture_seeds(base)
-        delta_seeds(base)
+        fixture_seeds(base, games)
+        if not argv[1:]:
+            delta_seeds(base)
     finally:
         shutil.rmtree(base, ignore_errors=True)
     print("seeds: written under %s" % CORPUS)
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv)

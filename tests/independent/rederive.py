@@ -9,7 +9,8 @@ reveals against the hash chains, the
 seed, and every draw (pick re-derived with its own ChaCha20 and rejection
 sampling; die faces), the hand-over from one step to the
 next, and the final state hash; the judge's record of time (THE JUDGE'S
-CLOCK: every entry's signature, order and link), and a late step (its
+CLOCK: every entry's signature, order and link, and a forfeit's time
+and the late and notice entries before it), and a late step (its
 public value late[n] in the actor's place, its orders the referee's,
 the marker alone with the referee's vouch, the clock's on_late standing, and the record's late
 entry no earlier than the end of the grace). It cannot replay the rules, so it does
@@ -550,19 +551,7 @@ def audit(path, out):
                 raise Fail(W, "a late step, but the clock says on_late "
                            "%s" % (clock.get("on_late") if clock else
                                    "none"))
-            since = [e for e in record if e["step"] == n - 1 and
-                     e["event"] in ("taken", "seen")]
-            lates = [e for e in record if e["step"] == n - 1 and
-                     e["event"] == "late" and e["role"] == actor]
-            if not lates or not since:
-                raise Fail(W, "a late step, but the judge's record holds "
-                           "no late entry of %s for step %d (or no start "
-                           "of its clock)" % (actor, n - 1))
-            end = (since[-1]["at"] + duration(clock.get("deadline"), W) +
-                   duration(clock.get("grace"), W))
-            if lates[-1]["at"] < end:
-                raise Fail(W, "a late step, late in the judge's record "
-                           "before the end of the grace")
+            late_entry(record, n - 1, actor, clock, "a late step", W)
 
         # the actor's signed orders (a late step's: the referee's)
         blob = b64(need(s, "orders", str, W), W, "orders")
@@ -695,7 +684,7 @@ def audit(path, out):
         prev = step_hash
         step_hashes.append(step_hash)
     check_record(record, g.get("judge"), genesis, step_hashes, by_name,
-                 expect_actor, over)
+                 expect_actor, over, clock)
     if last_state is not None:
         state = need(g, "state", Map, H)
         if doc_hash("umpire/1 state", state) != last_state:
@@ -744,12 +733,71 @@ def judge_record(g, by_name, H):
     return out
 
 
+def grace_end(record, s, clock, what, W):
+    """The end of step s's grace: its clock's start (the record's latest
+    taken or seen entry of step s) plus the deadline and the grace."""
+    since = [e for e in record if e["step"] == s and
+             e["event"] in ("taken", "seen")]
+    if not since:
+        raise Fail(W, "%s, but the judge's record holds no start of the "
+                   "clock of step %d" % (what, s))
+    return (since[-1]["at"] + duration(clock.get("deadline"), W) +
+            duration(clock.get("grace"), W))
+
+
+def late_entry(record, s, role, clock, what, W):
+    """The record's late entry of role for step s, no earlier than the
+    end of step s's grace (a late step and a standing forfeit rest on
+    it)."""
+    lates = [e for e in record if e["step"] == s and
+             e["event"] == "late" and e["role"] == role]
+    if not lates:
+        raise Fail(W, "%s, but the judge's record holds no late entry of "
+                   "%s for step %d" % (what, role, s))
+    if lates[-1]["at"] < grace_end(record, s, clock, what, W):
+        raise Fail(W, "%s, late in the judge's record before the end of "
+                   "the grace" % what)
+
+
+def check_forfeit(record, clock, W):
+    """The record's last entry, a forfeit, as THE JUDGE'S CLOCK,
+    Forfeits, allows it: on_late forfeit or standing; no earlier than
+    the end of its step's grace plus, for standing, a deadline for each
+    deadline forfeit_after (3 if absent) allows past the first; for
+    standing, after a late entry of the role for the step (itself no
+    earlier than the grace's end); and after at least one notice of the
+    role for the step, forfeit_after - 1 for standing."""
+    f = record[-1]
+    s, role = f["step"], f["role"]
+    on_late = clock.get("on_late") if clock is not None else None
+    if on_late not in ("forfeit", "standing"):
+        raise Fail(W, "a forfeit, but the clock says on_late %s" % on_late)
+    deadline = duration(clock.get("deadline"), W)
+    after = (decimal(clock.get("forfeit_after") or "3", W,
+                     "forfeit_after", 1, 100)
+             if on_late == "standing" else 1)
+    if f["at"] < (grace_end(record, s, clock, "a forfeit", W) +
+                  (after - 1) * deadline):
+        raise Fail(W, "a forfeit before the end of the grace and %d "
+                   "deadlines more" % (after - 1))
+    if on_late == "standing":
+        late_entry(record, s, role, clock, "a forfeit", W)
+    notices = sum(1 for e in record if e["step"] == s and
+                  e["event"] == "notice" and e["role"] == role)
+    if notices < max(1, after - 1):
+        raise Fail(W, "a forfeit after %d notices of %s for step %d, of "
+                   "the %d the clock makes" % (notices, role, s,
+                                               max(1, after - 1)))
+
+
 def check_record(record, src, genesis, step_hashes, by_name, waiting,
-                 over):
+                 over, clock):
     """Every entry: its step, its order, its signature under the
     referee's key over the genesis, its step's hash, the hash of the
     signature before it and its own fields; a forfeit last, by the role
-    the game waits on."""
+    the game waits on (in a game of no steps, any side's: the auditor
+    cannot replay the rules to learn whose the first question is), at a
+    time and after the entries its clock asks (check_forfeit)."""
     link = bytes(32)
     for i, e in enumerate(record):
         W = "judge's record, entry %d" % (i + 1)
@@ -769,9 +817,12 @@ def check_record(record, src, genesis, step_hashes, by_name, waiting,
         link = b2b256(e["sig"])
         if e["event"] == "forfeit" and (
                 i + 1 != len(record) or e["step"] != len(step_hashes) - 1
-                or over or e["role"] != waiting):
+                or over or e["role"] != (waiting or e["role"]) or
+                e["role"] == "referee"):
             raise Fail(W, "a forfeit that is not the record's last word "
                        "on the game's last step, by the role it waits on")
+        if e["event"] == "forfeit":
+            check_forfeit(record, clock, W)
 
 
 def main(argv):

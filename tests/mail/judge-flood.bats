@@ -181,8 +181,11 @@ PY
 		-o game.yaml
 	id=$(sed -n 's/^game: //p' home/alice/game.yaml)
 	as alice "$UMPIRE" mail game.yaml --to referee --send
+	# (a game taken by mail: her address confirmed first)
 	letter=$(mta_wait alice 1) || { judge_log; false; }
 	grep -q "^[^ ]* <[^>]*> $id join done " "$log" || { judge_log; false; }
+	mta_confirm alice "$letter"
+	letter=$(mta_wait alice 2) || { judge_log; false; }
 	python3 - "$letter" "$id" <<'PY'
 import email, sys
 from email import policy
@@ -191,6 +194,6 @@ m = email.message_from_binary_file(open(sys.argv[1], "rb"),
 names = [p.get_filename() for p in m.iter_attachments()]
 assert sys.argv[2] + ".yaml" in names, names
 PY
-	[ "$(grep -c . "$JUDGE_HOME/home/rss")" -eq 6 ]
+	[ "$(grep -c . "$JUDGE_HOME/home/rss")" -eq 7 ]
 	echo "the honest judge's peak memory: $(tail -n 1 "$JUDGE_HOME/home/rss") KiB"
 }

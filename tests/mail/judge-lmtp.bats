@@ -5,11 +5,12 @@
 # (README.md "Running a judge"; umpire judge --postfix --lmtp --apply
 # writes them), where a running `umpire judge --lmtp SOCKET` serves it;
 # the judge's letters go back through the same postfix's sendmail to
-# the player's Maildir. A game is taken and a step adjudicated; then
-# the server is stopped, postfix keeps what it could not deliver, and
-# the server started again takes it. A whole game, the server killed
-# mid-game. Last a flood of strangers' large messages, the party's
-# orders among them.
+# the player's Maildir. A game is taken, the player's address confirmed
+# by her reply (s-nail) to the judge's letter asking it, and a step
+# adjudicated; then the server is stopped, postfix keeps what it could
+# not deliver, and the server started again takes it. A whole game, the
+# server killed mid-game. Last a flood of strangers' large messages,
+# the party's orders among them.
 #
 # Where postfix cannot run (not root, not installed) every test skips
 # and says why; `make check-mail` runs tests/mail.
@@ -89,13 +90,19 @@ game_served() {
 	echo "$output"
 	grep -qx "postfix   ok: postfix delivers judge@example.org over LMTP to unix:$SOCK (umpire judge --lmtp serves it)" <<<"$output"
 	"$MTA_SENDMAIL" -t -i <first.eml
-	letter=$(mta_wait alice 1) || { cat games/judge.log judge.err; false; }
+	# a game taken by mail: alice's address asked to confirm first
+	ask=$(mta_wait alice 1) || { cat games/judge.log judge.err; false; }
 	grep -q 'relay=.*lmtp.sock.*status=sent (250 2.0.0' "$MTA_DIR/maillog"
+	grep -q '^  umpire-confirm-' "$ask"
+	mta_confirm alice "$ask"
+	letter=$(mta_wait alice 2) || { cat games/judge.log judge.err; false; }
+	grep -q " done .*player's address alice@example.org confirmed" \
+		games/judge.log
 	as alice orders "$letter" -o o.yaml
 	as alice sign o.yaml --game "$letter" -o signed.yaml 2>/dev/null
 	as alice mail signed.yaml --game "$letter" -o m1.eml
 	"$MTA_SENDMAIL" -t -i <m1.eml
-	mta_wait alice 2 >/dev/null || { cat games/judge.log; false; }
+	mta_wait alice 3 >/dev/null || { cat games/judge.log; false; }
 	grep -q ' 1 done .*adjudicated step 1' games/judge.log
 	# stopped: postfix keeps what comes meanwhile
 	kill -TERM "$SERVER"
@@ -108,16 +115,16 @@ game_served() {
 		sleep 0.1
 	done
 	grep -q 'status=deferred.*lmtp.sock' "$MTA_DIR/maillog"
-	[ "$(wc -l <games/judge.log)" -eq 2 ]
+	[ "$(wc -l <games/judge.log)" -eq 3 ]
 	serve
 	postqueue -c "$MTA_CONF" -f
 	for i in $(seq 1 100); do
-		[ "$(wc -l <games/judge.log)" -eq 3 ] && break
+		[ "$(wc -l <games/judge.log)" -eq 4 ] && break
 		sleep 0.1
 	done
 	grep -q ' dropped .*no umpire file' games/judge.log ||
 		{ cat games/judge.log; tail "$MTA_DIR/maillog"; false; }
-	[ "$(mta_count alice)" -eq 2 ]
+	[ "$(mta_count alice)" -eq 3 ]
 	kill -TERM "$SERVER"
 	wait "$SERVER"
 	SERVER=
@@ -139,6 +146,11 @@ alice_ids() {
 	local had n=1 strangers=0 killed= letter st i
 	had=$(mta_count alice)
 	"$MTA_SENDMAIL" -t -i <first.eml
+	# her address confirmed first (a game taken by mail)
+	letter=$(mta_wait alice $((had + 1))) ||
+		{ cat games/judge.log judge.err; false; }
+	mta_confirm alice "$letter"
+	had=$((had + 1))
 	letter=$(mta_wait alice $((had + 1))) ||
 		{ cat games/judge.log judge.err; false; }
 	while st=$(as alice status --brief "$letter" 2>/dev/null) &&
@@ -204,7 +216,11 @@ alice_ids() {
 	local had
 	had=$(mta_count alice)
 	"$MTA_SENDMAIL" -t -i <first.eml
+	# her address confirmed first (a game taken by mail)
 	letter=$(mta_wait alice $((had + 1))) ||
+		{ cat games/judge.log judge.err; false; }
+	mta_confirm alice "$letter"
+	letter=$(mta_wait alice $((had + 2))) ||
 		{ cat games/judge.log judge.err; false; }
 	as alice orders "$letter" -o o.yaml
 	as alice sign o.yaml --game "$letter" -o signed.yaml 2>/dev/null

@@ -137,7 +137,10 @@ move() {
 		--referee judge.pub --set difficulty=low -o g1.yaml 2>/dev/null
 	as alice mail g1.yaml --to referee -o first.eml
 	"$MTA_SENDMAIL" -t -i <first.eml
-	mta_wait alice 1 >/dev/null || { cat A/games/judge.log A.err; false; }
+	ask=$(mta_wait alice 1) || { cat A/games/judge.log A.err; false; }
+	# a game taken by mail: Alice confirms her address first
+	mta_confirm alice "$ask"
+	mta_wait alice 2 >/dev/null || { cat A/games/judge.log A.err; false; }
 	G1=$(sed -n 's/^game: //p' g1.yaml)
 	I1=${G1:0:8}
 	# its letters come from its own address, the game file's referee
@@ -161,7 +164,7 @@ move() {
 
 	# a step each, each on its own back end
 	move alice
-	mta_wait alice 2 >/dev/null || { cat A/games/judge.log; false; }
+	mta_wait alice 3 >/dev/null || { cat A/games/judge.log; false; }
 	move bob
 	mta_wait bob 2 >/dev/null || { cat B/games/judge.log; false; }
 	grep -q " $G1 1 done .*adjudicated step 1" A/games/judge.log
@@ -198,12 +201,12 @@ move() {
 	route
 	rm A/games/"$G1".*
 	postqueue -c "$MTA_CONF" -f
-	mta_wait alice 3 >/dev/null || { cat B/games/judge.log; false; }
+	mta_wait alice 4 >/dev/null || { cat B/games/judge.log; false; }
 	grep -q " $G1 2 done .*adjudicated step 2" B/games/judge.log ||
 		{ cat B/games/judge.log; false; }
 	# and on: its next step on B as well
 	move alice
-	mta_wait alice 4 >/dev/null || { cat B/games/judge.log; false; }
+	mta_wait alice 5 >/dev/null || { cat B/games/judge.log; false; }
 	grep -q " $G1 3 done .*adjudicated step 3" B/games/judge.log
 	move bob
 	mta_wait bob 3 >/dev/null || { cat B/games/judge.log; false; }
@@ -212,13 +215,14 @@ move() {
 	# nothing lost, nothing twice: a letter a step (and the first),
 	# each Message-ID once; every delivery to a judge a 250
 	sleep 1
-	[ "$(mta_count alice)" -eq 4 ]
+	[ "$(mta_count alice)" -eq 5 ]
 	[ "$(mta_count bob)" -eq 3 ]
 	[ -z "$(grep -h '^Message-ID:' "$MTA_DIR"/mail/*/Maildir/new/* |
 		sort | uniq -d)" ]
 	! grep -q 'status=bounced' "$MTA_DIR/maillog"
-	# A took game 1's join and step 1, and nothing after the move
-	[ "$(grep -c " $G1 " A/games/judge.log)" -eq 2 ]
+	# A took game 1's join, Alice's confirmation and step 1, and nothing
+	# after the move
+	[ "$(grep -c " $G1 " A/games/judge.log)" -eq 3 ]
 	[ -z "$(ls A/games/*.yaml 2>/dev/null)" ]
 	[ "$(grep -c " done " B/games/judge.log)" -eq 5 ]
 	# both stop as a service manager stops them: exit 0

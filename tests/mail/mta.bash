@@ -217,3 +217,25 @@ set charset="utf-8"
 set send_charset="us-ascii:utf-8"
 EOF
 }
+
+# mta_confirm USER LETTER: USER answers the judge's LETTER asking it to
+# confirm its address (a game taken by mail, umpire(1) JUDGE) as a mail
+# client's reply does: from USER's address to the one the letter came
+# from (its Reply-To: the game's own address), "Re: " and its subject,
+# the letter quoted; s-nail sends it through this instance.
+mta_confirm() {
+	python3 -c '
+import email, sys
+from email import policy
+m = email.message_from_binary_file(open(sys.argv[1], "rb"),
+                                   policy=policy.default)
+print(m["reply-to"] or m["from"])
+print("Re: " + m["subject"])
+for line in m.get_body(("plain",)).get_content().splitlines():
+    print(("> " + line).rstrip())' "$2" >reply.txt
+	tail -n +3 reply.txt >body.txt
+	s-nail -:/ -S v15-compat -S "from=$1@example.org" \
+		-S "mta=$MTA_SENDMAIL" -S sendwait -S ttycharset=utf-8 \
+		-S sendcharsets=utf-8 -s "$(sed -n 2p reply.txt)" \
+		"$(sed -n 1p reply.txt)" <body.txt
+}

@@ -60,7 +60,7 @@ struct kgp {
 	struct counter counters[COUNTERS_MAX];
 	int start;                  /* 3.0: Losheim */
 	int n_first, first[FIRST_MAX]; /* 5.0 step 1: turn-1 towns */
-	int n_goals, goals[GOALS_MAX]; /* 4.0: Huy, Ombret, Andenne */
+	int n_goals, goals[GOALS_MAX]; /* 4.0: Huy, Ombret, Engis */
 	int last_turn;              /* 4.0: 9, 20 December PM */
 	char turn_names[TURNS_MAX][TURN_NAME];
 	int points;                 /* 3.0: 10, or 12 (optional rule) */

@@ -62,8 +62,11 @@ const struct ruleset ruleset_peiper = {
 	 * surrounded at La Gleize only; 3: answers in advance wait for a
 	 * question of their own key (the engine's change,
 	 * umpire-orders(5)): a game of 2 with an answer left unused would
-	 * replay otherwise (umpire-protocol(7), What a game commits to) */
-	.version = "3",
+	 * replay otherwise (umpire-protocol(7), What a game commits to);
+	 * 4: the third Meuse town of 4.0 is Engis, not Andenne (scenario
+	 * version 3): a game of 3 that entered Andenne won, which it no
+	 * longer does */
+	.version = "4",
 	.sides = sides,
 	.state_size = sizeof(struct kgp),
 	.setup = kgp_setup,

@@ -184,6 +184,40 @@ static void reconnaissance(struct ctx *c, struct kgp *st)
 	st->phase = PH_MOVE;
 }
 
+/* 5.0 step 4, no US unit: the counters of the town go back to the cup,
+ * as the event says: those turned face up before (reconnaissance, a
+ * threat check, a repulse) named, the face-down ones unseen. */
+static void back_to_cup_event(struct ctx *c, struct kgp *st, int town)
+{
+	char seen[256] = "", what[64];
+	int i, k, down = 0, up = 0, n = st->us[town].n;
+
+	if (n == 0)
+		return;
+	for (i = 0; i < n; i++) {
+		k = st->us[town].c[i];
+		if (k < 0) {
+			down++;
+			continue;
+		}
+		counter_text(st, k, what, sizeof what);
+		snprintf(seen + strlen(seen), sizeof seen - strlen(seen),
+			 "%s%s", up++ ? " and " : "", what);
+	}
+	if (up == 0) {
+		ctx_event(c, "5.0", "The US counter%s at %s go%s back to the "
+			  "cup unseen.", n > 1 ? "s" : "", town_name(st, town),
+			  n > 1 ? "" : "es");
+		return;
+	}
+	char rest[32] = "";
+	if (down)
+		snprintf(rest, sizeof rest, "; %d unseen", down);
+	ctx_event(c, "5.0", "The US counter%s at %s go%s back to the cup, "
+		  "seen before: %s%s.", n > 1 ? "s" : "", town_name(st, town),
+		  n > 1 ? "" : "es", seen, rest);
+}
+
 /* 5.0 step 4, the counters that appear: those already in the town first
  * (face-down ones turned up), then counters drawn face up from the cup;
  * counters in the town beyond that number go back to the cup. */
@@ -245,11 +279,7 @@ static enum move_end check_and_fight(struct ctx *c, struct kgp *st,
 		  "Greif)" : "", d1, d2, n == 0 ? "no US unit" : n == 1 ?
 		  "one US counter appears" : "two US counters appear");
 	if (n == 0) {
-		if (st->us[to].n > 0)
-			ctx_event(c, "5.0", "The US counter%s at %s go%s back "
-				  "to the cup unseen.", st->us[to].n > 1 ?
-				  "s" : "", town_name(st, to),
-				  st->us[to].n > 1 ? "" : "es");
+		back_to_cup_event(c, st, to);
 		clear_town(st, to);
 		enter_town(c, st, to, "5.0");
 		if (st->phase == PH_OVER)
