@@ -41,6 +41,13 @@
 #define JUDGE_NEW_AN_ADDRESS 4
 #define JUDGE_NEW_OVER_DAYS 7
 #define JUDGE_CONFIRM_HOURS 72
+/* umpire judge --lmtp: connections one peer (a user of this host, by
+ * its uid; a host's address) may hold at once, of the server's 16;
+ * umpire judge --postfix --lmtp gives postfix's transport to it half
+ * as many deliveries at once (the server deals with one message at a
+ * time: more would only wait, and past this the peer's next connection
+ * is told 421). */
+#define JUDGE_LMTP_PEER 4
 /* [judge] recipient_delimiter's default: postfix's usual one */
 #define JUDGE_DELIM "+"
 
@@ -71,8 +78,9 @@ struct judge_settings {
 	long confirm;              /* seconds a confirmation stands */
 	const char *host_address;  /* told of a bound reached, or NULL */
 	const char *lmtp;          /* --lmtp SOCKET: serve LMTP there */
-	long lmtp_timeout;         /* seconds a client may stay silent
-				      (0: the default) */
+	long lmtp_timeout;         /* seconds a client may go without
+				      moving a message forward (0: the
+				      default) */
 	/* [judge] recipient_delimiter: a game's address is the judge's
 	 * with it and the game's short id (JUDGE_DELIM; "": none) */
 	const char *delim;

@@ -77,9 +77,9 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 		if (!lmtp || *end || end == lmtp_timeout || timeout < 1 ||
 		    timeout > 86400)
 			return usage_error(err, "judge", "--lmtp-timeout is "
-					   "the seconds an LMTP client may "
-					   "stay silent (1 to 86400), with "
-					   "--lmtp");
+					   "the seconds an LMTP client may go "
+					   "without moving a message forward "
+					   "(1 to 86400), with --lmtp");
 	}
 	if (postfix && (init || check || status || tick || index || maildir ||
 			json || outbox || sendmail || games || accept_new))

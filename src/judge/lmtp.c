@@ -22,14 +22,25 @@
  * holds what was not answered, and a replay of orders taken is
  * answered as one on stdin is (nothing taken twice).
  *
- * Bounds: at most LMTP_CLIENTS connections at once (one more is told
- * 421 and closed), each with its own buffers (a command line of at most
- * LMTP_LINE bytes, the message kept up to the judge's read limit and
- * the rest read and counted, replies waiting at most LMTP_OUT bytes), a
- * client silent for the timeout or past LMTP_BAD bad commands told 421
- * and dropped. One poll(2) loop serves them all, every socket
- * non-blocking: a client that stalls holds only its own slot. A
- * message is dealt with synchronously (short: one step).
+ * Bounds: at most LMTP_CLIENTS connections at once, JUDGE_LMTP_PEER of
+ * them from one peer (a user of this host, by the uid SO_PEERCRED
+ * gives on a Unix socket or sock_diag(7) over TCP; else a host's
+ * address): one more is told 421 and closed, so that one peer cannot
+ * take the slots the mail system needs; and when all are taken, a peer
+ * holding two more than the newcomer's loses one (make_room), so that
+ * several together cannot either. Each has its own
+ * buffers (a command line of at most LMTP_LINE bytes, the message kept
+ * up to the judge's read limit and the rest read and counted, replies
+ * waiting at most LMTP_OUT bytes). A connection is told 421 and
+ * dropped when it has not moved a transaction forward (LHLO, MAIL,
+ * RCPT, DATA, a byte of the message) for the timeout, however much it
+ * says meanwhile; after LMTP_IDLE commands since its last message that
+ * move nothing forward (NOOP, RSET, LHLO again, VRFY, anything
+ * refused); after LMTP_BAD bad commands; and once it is LMTP_LIFE
+ * timeouts old, whatever it does: no client keeps a slot for ever.
+ * One poll(2) loop serves them all, every socket non-blocking: a client
+ * that stalls holds only its own slot. A message is dealt with
+ * synchronously (short: one step).
  *
  * SIGTERM or SIGINT (read from a signalfd: no handler, no global
  * state): the message being dealt with is finished and answered, the
@@ -39,6 +50,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <netdb.h>
+#include <netinet/in.h>
+#include <linux/inet_diag.h>
+#include <linux/netlink.h>
+#include <linux/sock_diag.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -62,15 +77,24 @@
 #define LMTP_OUT 65536          /* replies a client has not read */
 #define LMTP_RCPTS 100          /* recipients of one message */
 #define LMTP_BAD 10             /* bad commands before the drop */
-#define LMTP_TIMEOUT 300        /* seconds of silence (RFC 5321 4.5.3.2
-				   gives 5 minutes for a command) */
+#define LMTP_IDLE 10            /* commands since the last message
+				   that move nothing forward (postfix's
+				   lmtp(8) sends one, RSET, a message) */
+#define LMTP_TIMEOUT 300        /* seconds with no step forward (RFC
+				   5321 4.5.3.2 gives 5 minutes for a
+				   command) */
+#define LMTP_LIFE 6             /* a connection's life, in timeouts (30
+				   minutes; postfix's lmtp(8) reuses one
+				   for 5) */
 
 struct conn {
 	int fd;
 	int lhlo, mail, data, quit;
 	int bol;                   /* DATA: at a line's beginning */
-	unsigned rcpts, bad;
-	time_t last;               /* its last byte */
+	unsigned rcpts, bad, idle;
+	char peer[64];             /* "uid N", or the peer's address */
+	time_t born;               /* when it connected */
+	time_t last;               /* its last step forward */
 	size_t inlen;
 	char in[LMTP_IN];
 	struct strbuf out;
@@ -83,7 +107,8 @@ struct conn {
 struct server {
 	struct judge *j;
 	int lfd, sfd;
-	long timeout;
+	long timeout, life;        /* seconds: no step forward; open */
+	time_t now;                /* the time of the poll just returned */
 	size_t max;                /* the judge's read limit */
 	char host[256];
 	struct conn *c[LMTP_CLIENTS];
@@ -242,6 +267,9 @@ static void deliver(struct server *s, struct conn *c)
 			reply(c, "451 4.3.0 %s (try again later)", r[i].why);
 	strbuf_free(&name);
 	transaction_reset(c);
+	/* a message: a step forward, the count of idle commands anew */
+	c->idle = 0;
+	c->last = time(NULL);
 }
 
 /* The address of RCPT's argument ("TO:<judge+1a2b3c4d@club> ..."),
@@ -277,12 +305,13 @@ static int verb(const char *line, const char *w, const char **arg)
 static void command(struct server *s, struct conn *c, const char *line)
 {
 	const char *a;
-	int bad = 1;
+	int bad = 1, forward = 0;
 	if (verb(line, "LHLO", &a)) {
 		if (!*a) {
 			reply(c, "501 5.5.4 LHLO needs a domain");
 		} else {
 			transaction_reset(c);
+			forward = !c->lhlo;
 			c->lhlo = 1;
 			reply(c, "250-%s", s->host);
 			reply(c, "250-PIPELINING");
@@ -298,7 +327,8 @@ static void command(struct server *s, struct conn *c, const char *line)
 		else if (strncasecmp(a, "FROM:", 5))
 			reply(c, "501 5.5.4 MAIL FROM:<address> expected");
 		else
-			c->mail = 1, bad = 0, reply(c, "250 2.1.0 Ok");
+			c->mail = 1, bad = 0, forward = 1,
+				reply(c, "250 2.1.0 Ok");
 	} else if (verb(line, "RCPT", &a)) {
 		if (!c->mail)
 			reply(c, "503 5.5.1 MAIL first");
@@ -307,7 +337,7 @@ static void command(struct server *s, struct conn *c, const char *line)
 		else if (c->rcpts >= LMTP_RCPTS)
 			bad = 0, reply(c, "452 4.5.3 Too many recipients");
 		else
-			take_rcpt(c, a), c->rcpts++, bad = 0,
+			take_rcpt(c, a), c->rcpts++, bad = 0, forward = 1,
 				reply(c, "250 2.1.5 Ok");
 	} else if (verb(line, "DATA", &a)) {
 		if (!c->rcpts) {
@@ -318,6 +348,7 @@ static void command(struct server *s, struct conn *c, const char *line)
 			c->total = 0;
 			strbuf_reset(&c->msg);
 			bad = 0;
+			forward = 1;
 			reply(c, "354 End data with <CR><LF>.<CR><LF>");
 		}
 	} else if (verb(line, "RSET", &a)) {
@@ -337,6 +368,13 @@ static void command(struct server *s, struct conn *c, const char *line)
 	}
 	if (bad && ++c->bad >= LMTP_BAD && !c->quit) {
 		reply(c, "421 4.7.0 Too many errors, closing");
+		c->quit = 1;
+	}
+	if (forward) {
+		c->last = s->now;
+	} else if (++c->idle >= LMTP_IDLE && !c->quit) {
+		reply(c, "421 4.7.0 Too many commands without a message (at "
+		      "most %d), closing", LMTP_IDLE);
 		c->quit = 1;
 	}
 }
@@ -418,15 +456,162 @@ static void conn_free(struct conn *c)
 	free(c);
 }
 
-/* A new client: greeted, or told to come back later when there are
- * LMTP_CLIENTS already. */
+/* One end of a TCP connection into the request's id: its port and
+ * address (an IPv4 one mapped into IPv6 as IPv4: the client's socket
+ * is of that family). Its family. */
+static int diag_end(const struct sockaddr_storage *sa, __be16 *port,
+		    __be32 addr[4])
+{
+	const struct sockaddr_in6 *s6 = (const struct sockaddr_in6 *)sa;
+	const struct sockaddr_in *s4 = (const struct sockaddr_in *)sa;
+	if (sa->ss_family == AF_INET6 && !IN6_IS_ADDR_V4MAPPED(&s6->sin6_addr)) {
+		*port = s6->sin6_port;
+		memcpy(addr, &s6->sin6_addr, 16);
+		return AF_INET6;
+	}
+	if (sa->ss_family == AF_INET6) {
+		*port = s6->sin6_port;
+		memcpy(addr, s6->sin6_addr.s6_addr + 12, 4);
+	} else {
+		*port = s4->sin_port;
+		memcpy(addr, &s4->sin_addr, 4);
+	}
+	return AF_INET;
+}
+
+/* The uid owning the socket at the other end of the TCP connection
+ * fd when that end is on this host (sock_diag(7), asked for the one
+ * socket whose source is the peer and destination us): every local
+ * user reaches 127.0.0.1, and each is then a peer of its own, not one
+ * with the mail system. -1 when it is on another host (or the kernel
+ * will not say). */
+static long tcp_peer_uid(int fd, const struct sockaddr_storage *peer)
+{
+	struct sockaddr_storage me;
+	socklen_t ml = sizeof me;
+	struct {
+		struct nlmsghdr nh;
+		struct inet_diag_req_v2 r;
+	} req;
+	union {
+		struct nlmsghdr nh;
+		char buf[4096];
+	} rsp;
+	struct sockaddr_nl nl_sa = { .nl_family = AF_NETLINK };
+	long uid = -1;
+	if (getsockname(fd, (struct sockaddr *)&me, &ml) != 0)
+		return -1;
+	memset(&req, 0, sizeof req);
+	req.nh.nlmsg_len = sizeof req;
+	req.nh.nlmsg_type = SOCK_DIAG_BY_FAMILY;
+	req.nh.nlmsg_flags = NLM_F_REQUEST;      /* one socket, no dump */
+	req.r.sdiag_family = (__u8)diag_end(peer, &req.r.id.idiag_sport,
+					    req.r.id.idiag_src);
+	if (diag_end(&me, &req.r.id.idiag_dport, req.r.id.idiag_dst) !=
+	    req.r.sdiag_family)
+		return -1;
+	req.r.sdiag_protocol = IPPROTO_TCP;
+	req.r.idiag_states = ~0u;
+	req.r.id.idiag_cookie[0] = req.r.id.idiag_cookie[1] =
+		INET_DIAG_NOCOOKIE;
+	int nl = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC,
+			NETLINK_SOCK_DIAG);
+	if (nl < 0)
+		return -1;
+	/* the kernel answers within sendto: nothing to wait for */
+	if (sendto(nl, &req, sizeof req, 0, (struct sockaddr *)&nl_sa,
+		   sizeof nl_sa) == (ssize_t)sizeof req) {
+		ssize_t n = recv(nl, rsp.buf, sizeof rsp.buf, MSG_DONTWAIT);
+		if (n > 0 && NLMSG_OK(&rsp.nh, (size_t)n) &&
+		    rsp.nh.nlmsg_type == SOCK_DIAG_BY_FAMILY &&
+		    rsp.nh.nlmsg_len >= NLMSG_LENGTH(sizeof(struct
+							   inet_diag_msg)))
+			uid = ((struct inet_diag_msg *)NLMSG_DATA(&rsp.nh))->
+				idiag_uid;
+	}
+	close(nl);
+	return uid;
+}
+
+/* Who is at fd's other end, into peer: a user of this host, "uid N"
+ * (on a Unix socket SO_PEERCRED's, the user who connected; over TCP the
+ * owner of the connecting socket), else its address. */
+static void peer_of(int fd, char *peer, size_t size)
+{
+	struct sockaddr_storage sa;
+	socklen_t len = sizeof sa;
+	struct ucred cred;
+	socklen_t cl = sizeof cred;
+	char host[INET6_ADDRSTRLEN + 8];
+	long uid;
+	str_copy(peer, size, "unknown");
+	if (getpeername(fd, (struct sockaddr *)&sa, &len) != 0)
+		return;
+	if (sa.ss_family == AF_UNIX) {
+		if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &cl) == 0)
+			snprintf(peer, size, "uid %u", (unsigned)cred.uid);
+	} else if ((uid = tcp_peer_uid(fd, &sa)) >= 0) {
+		snprintf(peer, size, "uid %ld", uid);
+	} else if (getnameinfo((struct sockaddr *)&sa, len, host, sizeof host,
+			       NULL, 0, NI_NUMERICHOST) == 0) {
+		/* an IPv4 peer on an IPv6 socket is the same peer */
+		snprintf(peer, size, "%s", strncmp(host, "::ffff:", 7) ||
+			 !strchr(host, '.') ? host : host + 7);
+	}
+}
+
+/* How many of the connections are peer's. */
+static size_t peer_count(const struct server *s, const char *peer)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < s->n; i++)
+		k += !strcmp(s->c[i]->peer, peer);
+	return k;
+}
+
+/* The slots all taken, a client whose peer holds mine of them: room
+ * made when another peer holds at least two more, its connection that
+ * has gone longest without a step forward told 421 and closed (so that
+ * several peers together cannot keep the mail system out either: each
+ * keeps its share). Whether there is room now. */
+static int make_room(struct server *s, size_t mine)
+{
+	size_t most = 0, at = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		size_t k = peer_count(s, s->c[i]->peer);
+		if (k > most || (k == most && s->c[i]->last < s->c[at]->last))
+			most = k, at = i;
+	}
+	if (most < mine + 2)
+		return 0;
+	struct conn *c = s->c[at];
+	reply(c, "421 4.7.0 Too many connections from %s beside other "
+	      "peers', closing", c->peer);
+	flush_out(c);
+	conn_free(c);
+	s->c[at] = s->c[--s->n];
+	return 1;
+}
+
+/* A new client: greeted, or told to come back later when it has
+ * JUDGE_LMTP_PEER already, or there are LMTP_CLIENTS and no other peer
+ * holds more than its share (make_room). */
 static void take_client(struct server *s, int fd, time_t now)
 {
 	struct conn *c = xcalloc(1, sizeof *c);
 	c->fd = fd;
-	c->last = now;
-	if (s->n == LMTP_CLIENTS) {
-		reply(c, "421 4.3.2 Too many connections, try again later");
+	c->born = c->last = now;
+	peer_of(fd, c->peer, sizeof c->peer);
+	size_t mine = peer_count(s, c->peer);
+	if ((s->n == LMTP_CLIENTS && mine < JUDGE_LMTP_PEER &&
+	     !make_room(s, mine)) || mine >= JUDGE_LMTP_PEER) {
+		if (mine < JUDGE_LMTP_PEER)
+			reply(c, "421 4.3.2 Too many connections, try again "
+			      "later");
+		else
+			reply(c, "421 4.7.0 Too many connections from %s (at "
+			      "most %d at once), try again later", c->peer,
+			      JUDGE_LMTP_PEER);
 		flush_out(c);
 		conn_free(c);
 		return;
@@ -439,7 +624,7 @@ static void take_client(struct server *s, int fd, time_t now)
 }
 
 /* What c sent read and dealt with; -1 when it is to be closed now. */
-static int serve(struct server *s, struct conn *c, time_t now)
+static int serve(struct server *s, struct conn *c)
 {
 	ssize_t r = read(c->fd, c->in + c->inlen, sizeof c->in - c->inlen);
 	if (r < 0)
@@ -447,7 +632,8 @@ static int serve(struct server *s, struct conn *c, time_t now)
 	if (r == 0)
 		return -1;     /* gone: a message cut short is not taken */
 	c->inlen += (size_t)r;
-	c->last = now;
+	if (c->data)
+		c->last = s->now;      /* the message coming: a step */
 	feed(s, c);
 	return 0;
 }
@@ -607,6 +793,8 @@ static void loop(struct server *s)
 				0 : POLLIN) | (c->out.len ? POLLOUT : 0)),
 				0 };
 			long left = (long)(c->last + s->timeout - now);
+			long life = (long)(c->born + s->life - now);
+			left = life < left ? life : left;
 			left = left < 0 ? 0 : left * 1000 + 100;
 			if (wait < 0 || left < wait)
 				wait = left > 3600000 ? 3600000 : (int)left;
@@ -614,18 +802,25 @@ static void loop(struct server *s)
 		size_t n = s->n;
 		if (poll(pf, n + 2, wait) < 0 && errno != EINTR)
 			return;
-		now = time(NULL);
+		s->now = now = time(NULL);
 		if (pf[0].revents)
 			return;         /* SIGTERM or SIGINT */
 		for (size_t i = 0; i < n; i++) {
 			struct conn *c = s->c[i];
 			int gone = 0;
 			if (pf[i + 2].revents & (POLLIN | POLLHUP | POLLERR))
-				gone = !c->quit && serve(s, c, now) != 0;
+				gone = !c->quit && serve(s, c) != 0;
 			if (!gone && c->out.len)
 				gone = flush_out(c) != 0;
-			if (!gone && now - c->last >= s->timeout) {
-				reply(c, "421 4.4.2 Timeout, closing");
+			if (!gone && (now - c->last >= s->timeout ||
+				      now - c->born >= s->life)) {
+				if (now - c->last >= s->timeout)
+					reply(c, "421 4.4.2 Timeout: no message "
+					      "moving for %ld s, closing",
+					      s->timeout);
+				else
+					reply(c, "421 4.4.2 Connected for %ld s "
+					      "(the most), closing", s->life);
 				flush_out(c);
 				gone = 1;
 			}
@@ -655,6 +850,7 @@ int judge_lmtp(struct judge *j, const char *path, long timeout,
 	memset(&s, 0, sizeof s);
 	s.j = j;
 	s.timeout = timeout > 0 ? timeout : LMTP_TIMEOUT;
+	s.life = LMTP_LIFE * s.timeout;
 	s.max = mail_message_max(JUDGE_MAX_FILE);
 	s.lfd = s.sfd = -1;
 	if (gethostname(s.host, sizeof s.host - 1) != 0 || !s.host[0])

@@ -18,10 +18,15 @@
  * postfix's own MAIL_CONFIG names another instance's configuration
  * directory (postconf -c DIR).
  *
- * With --lmtp SOCKET, the judge that stays (lmtp.c): the map's line is
- * "ADDRESS lmtp:unix:SOCKET" instead, SOCKET named from postfix's
- * queue directory when it is in it (lmtp(8) may run chrooted there),
- * and no pipe is written: the server runs as its unit's user.
+ * With --lmtp SOCKET, the judge that stays (lmtp.c): the transport
+ * "umpire" is postfix's lmtp(8) instead of a pipe, POSTFIX_LMTP
+ * deliveries at once to a judge, a connection each (none cached: within
+ * the JUDGE_LMTP_PEER the server serves from one peer, with room for
+ * one closing as the next opens; postfix's default of 20 would be told
+ * 421 past them, and its mail deferred), and the map's line "ADDRESS umpire:unix:SOCKET"
+ * (umpire:inet:HOST:PORT over TCP), SOCKET named from postfix's queue
+ * directory when it is in it (lmtp(8) runs there); no user is written:
+ * the server runs as its unit's user.
  */
 #define _XOPEN_SOURCE 700       /* realpath(3) */
 #include <errno.h>
@@ -42,6 +47,9 @@
  * README's "Under a flood": a club's small machine). */
 #define POSTFIX_SERVICE "umpire"
 #define POSTFIX_CONCURRENCY 2
+/* deliveries at once over LMTP: half what the server takes from one
+ * peer (lmtp.c), as it deals with one message at a time anyway */
+#define POSTFIX_LMTP (JUDGE_LMTP_PEER / 2)
 
 /* The path of postfix's tool name (in /usr/sbin, not on a user's PATH
  * on Debian, else on PATH) into path; 0 when there is none. */
@@ -147,6 +155,177 @@ static int maps_name(const char *maps, const char *map)
 	return 0;
 }
 
+/* A user's name for the messages: "root", the name, or "uid N". */
+static void name_of(uid_t uid, char *out, size_t size)
+{
+	struct passwd *pw = getpwuid(uid);
+	if (pw)
+		snprintf(out, size, "%s", pw->pw_name);
+	else
+		snprintf(out, size, "uid %u", (unsigned)uid);
+}
+
+/* The pipe's user is the key's owner, and it runs the judge with the
+ * config and games named: path (what: "the judge's key") resolved as
+ * the kernel would, into out, following a symbolic link only when root
+ * owns it and the directory holding it, and going through directories
+ * root or uid owns (uid -1: any), never another user's: a link or
+ * directory another user owns would let that user choose what the
+ * path names, and so whom the pipe runs as. *st: what it names
+ * (lstat). 0, or -1 with err naming what is refused. */
+static int trusted_path(const char *what, const char *path, uid_t uid,
+			struct strbuf *out, struct stat *st,
+			struct error *err)
+{
+	struct strbuf rest = STRBUF_INIT, next = STRBUF_INIT;
+	char cwd[PATH_MAX], link[PATH_MAX], who[64], dir_who[64];
+	uid_t dir_uid = 0;             /* "/" is root's */
+	int hops = 0, rc = 0;
+	if (*path != '/' && !getcwd(cwd, sizeof cwd))
+		return errorf(err, EXIT_USAGE, "--postfix: %s %s: cannot tell "
+			      "the working directory: %s", what, path,
+			      strerror(errno));
+	strbuf_addf(&rest, "%s%s%s", *path == '/' ? "" : cwd,
+		    *path == '/' ? "" : "/", path);
+	strbuf_reset(out);
+	memset(st, 0, sizeof *st);
+	st->st_mode = S_IFDIR;
+	size_t at = 0;
+	while (!rc) {
+		at += strspn(rest.buf + at, "/");
+		if (!rest.buf[at])
+			break;
+		size_t n = strcspn(rest.buf + at, "/");
+		const char *c = rest.buf + at;
+		at += n;
+		if (n == 1 && c[0] == '.')
+			continue;
+		if (n == 2 && c[0] == '.' && c[1] == '.') {
+			char *slash = strrchr(out->buf ? out->buf : "", '/');
+			struct stat up;
+			if (slash)
+				out->len = (size_t)(slash - out->buf),
+				out->buf[out->len] = '\0';
+			/* (a directory checked on the way down) */
+			dir_uid = lstat(out->len ? out->buf : "/", &up) == 0 ?
+				up.st_uid : 0;
+			continue;
+		}
+		strbuf_reset(&next);
+		strbuf_addf(&next, "%s/%.*s", out->buf ? out->buf : "",
+			    (int)n, c);
+		if (lstat(next.buf, st) != 0) {
+			rc = errorf(err, EXIT_USAGE, "--postfix: %s %s: %s: %s",
+				    what, path, next.buf, strerror(errno));
+			break;
+		}
+		name_of(st->st_uid, who, sizeof who);
+		name_of(dir_uid, dir_who, sizeof dir_who);
+		if (S_ISLNK(st->st_mode)) {
+			ssize_t k = readlink(next.buf, link, sizeof link - 1);
+			if (st->st_uid != 0 || dir_uid != 0)
+				rc = errorf(err, EXIT_USAGE, "--postfix: %s %s: "
+					    "%s is a symbolic link owned by %s "
+					    "in a directory of %s: the pipe's "
+					    "user is taken from what it names, "
+					    "so only root's links in root's "
+					    "directories are followed: name "
+					    "the file itself", what, path,
+					    next.buf, who, dir_who);
+			else if (++hops > 40 || k <= 0)
+				rc = errorf(err, EXIT_USAGE, "--postfix: %s %s: "
+					    "%s: %s", what, path, next.buf,
+					    k <= 0 ? strerror(errno) :
+					    "too many symbolic links");
+			if (rc)
+				break;
+			link[k] = '\0';
+			/* the link's text, then what followed it */
+			strbuf_reset(&next);
+			strbuf_addf(&next, "%s/%s", link, rest.buf + at);
+			strbuf_reset(&rest);
+			strbuf_adds(&rest, next.buf);
+			at = 0;
+			if (*link == '/')
+				strbuf_reset(out), dir_uid = 0;
+			continue;
+		}
+		strbuf_adds(out, next.buf + (out->buf ? out->len : 0));
+		dir_uid = st->st_uid;
+		if (!rest.buf[at + strspn(rest.buf + at, "/")])
+			break;          /* the object itself: the caller's */
+		if (!S_ISDIR(st->st_mode))
+			rc = errorf(err, EXIT_USAGE, "--postfix: %s %s: %s: %s",
+				    what, path, out->buf, strerror(ENOTDIR));
+		else if (st->st_uid != 0 && uid != (uid_t)-1 &&
+			 st->st_uid != uid)
+			rc = errorf(err, EXIT_USAGE, "--postfix: %s %s: the "
+				    "directory %s is owned by %s, who could "
+				    "put another file in its place: only "
+				    "directories of root or of the pipe's "
+				    "user are gone through", what, path,
+				    out->buf, who);
+	}
+	if (!rc && !out->len)
+		strbuf_adds(out, "/");
+	strbuf_free(&rest);
+	strbuf_free(&next);
+	return rc;
+}
+
+/* The key, the config and the games the pipe runs the judge with, each
+ * a trusted_path, the key a file its user owns (never root), the
+ * config a file of that user or root, the games that user's directory:
+ * else refused, naming which. *user: the key's owner; conf: the
+ * config's path resolved. 0, or -1 with err. */
+static int pipe_owner(const struct cli *cli, const struct judge_settings *s,
+		      uid_t *user, struct strbuf *conf, struct error *err)
+{
+	struct strbuf p = STRBUF_INIT;
+	struct stat st;
+	char who[64], want[64];
+	int rc = trusted_path("the judge's key", s->seckey, (uid_t)-1, &p,
+			      &st, err);
+	*user = st.st_uid;
+	if (!rc)
+		rc = trusted_path("the judge's key", s->seckey, *user, &p, &st,
+				  err);
+	name_of(st.st_uid, who, sizeof who);
+	name_of(*user, want, sizeof want);
+	if (!rc && !S_ISREG(st.st_mode))
+		rc = errorf(err, EXIT_USAGE, "--postfix: the judge's key %s "
+			    "(%s) is no file", s->seckey, p.buf);
+	else if (!rc && *user == 0)
+		rc = errorf(err, EXIT_USAGE, "--postfix: the judge's key %s "
+			    "is owned by root: pipe(8) runs a command as a "
+			    "user of its own, never as root: chown the key, "
+			    "its config and the games to the judge's user",
+			    s->seckey);
+	if (!rc)
+		rc = trusted_path("the config", cli->cfg.path, *user, conf,
+				  &st, err);
+	name_of(st.st_uid, who, sizeof who);
+	if (!rc && (!S_ISREG(st.st_mode) ||
+		    (st.st_uid != 0 && st.st_uid != *user)))
+		rc = errorf(err, EXIT_USAGE, "--postfix: the config %s (%s) "
+			    "is %s %s: the pipe runs as %s (the key's owner) "
+			    "with it, so it must be a file of %s or root",
+			    cli->cfg.path, conf->buf, S_ISREG(st.st_mode) ?
+			    "owned by" : "no file, of", who, want, want);
+	if (!rc && s->games)
+		rc = trusted_path("the games directory", s->games, *user, &p,
+				  &st, err);
+	name_of(st.st_uid, who, sizeof who);
+	if (!rc && s->games && (!S_ISDIR(st.st_mode) || st.st_uid != *user))
+		rc = errorf(err, EXIT_USAGE, "--postfix: the games directory "
+			    "%s (%s) is %s %s: the pipe runs as %s (the key's "
+			    "owner), who must own it", s->games, p.buf,
+			    S_ISDIR(st.st_mode) ? "owned by" :
+			    "no directory, of", who, want);
+	strbuf_free(&p);
+	return rc;
+}
+
 /* What the commands are made of, decided before anything is printed. */
 struct route {
 	struct strbuf conf;        /* " -c DIR" or "" */
@@ -195,6 +374,12 @@ static int plan_route(const struct cli *cli, const struct judge_settings *s,
 	if (!realpath(cli->cfg.path, conf))
 		return errorf(err, EXIT_USAGE, "%s: %s", cli->cfg.path,
 			      strerror(errno));
+	if (!s->seckey || access(s->seckey, F_OK) != 0)
+		return errorf(err, EXIT_USAGE, "--postfix: the judge's key %s: "
+			      "%s: make it first (umpire judge --init %s)",
+			      s->seckey ? s->seckey : "(none set)",
+			      s->seckey ? strerror(errno) : "set secret_key "
+			      "under [umpire]", address);
 	/* the program running now: the package's /usr/bin/umpire */
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
 	if (n <= 0)
@@ -202,24 +387,23 @@ static int plan_route(const struct cli *cli, const struct judge_settings *s,
 			      "program runs (/proc/self/exe: %s)",
 			      strerror(errno));
 	exe[n] = '\0';
-	/* pipe(8) runs the judge as the user who owns its key */
-	struct stat st;
-	if (!s->seckey || stat(s->seckey, &st) != 0)
-		return errorf(err, EXIT_USAGE, "--postfix: the judge's key %s: "
-			      "%s: make it first (umpire judge --init %s)",
-			      s->seckey ? s->seckey : "(none set)",
-			      s->seckey ? strerror(errno) : "set secret_key "
-			      "under [umpire]", address);
-	struct passwd *pw = getpwuid(st.st_uid);
-	/* over LMTP no pipe runs it: the server runs as its unit says */
-	if (s->lmtp && !pw)
-		pw = getpwuid(geteuid());
-	if (!pw || (st.st_uid == 0 && !s->lmtp))
+	/* pipe(8) runs the judge as the user who owns its key; over LMTP
+	 * no pipe runs it: the server runs as its unit says */
+	uid_t uid = geteuid();
+	struct strbuf real = STRBUF_INIT;
+	if (!s->lmtp && pipe_owner(cli, s, &uid, &real, err)) {
+		strbuf_free(&real);
+		return -1;
+	}
+	if (real.len)
+		str_copy(conf, sizeof conf, real.buf);
+	strbuf_free(&real);
+	struct passwd *pw = getpwuid(uid);
+	if (!pw)
 		return errorf(err, EXIT_USAGE, "--postfix: the judge's key %s "
-			      "is owned by %s: pipe(8) runs a command as a "
-			      "user of its own, never as root: chown the key "
-			      "and the games to the judge's user", s->seckey,
-			      pw ? "root" : "a uid with no user");
+			      "is owned by uid %u, which has no user: chown "
+			      "it to the judge's user", s->seckey,
+			      (unsigned)uid);
 	strbuf_adds(&r->user, pw->pw_name);
 	/* the recipient as the sender wrote it: a game's own address
 	 * (judge+ID8) routes its message unread when no game here has it
@@ -245,7 +429,7 @@ static int plan_route(const struct cli *cli, const struct judge_settings *s,
 		strbuf_adds(&r->next, POSTFIX_SERVICE ":");
 	} else if (!strncmp(s->lmtp, "inet:", 5)) {
 		/* a judge on TCP (lmtp.c): lmtp(8) connects there */
-		strbuf_addf(&r->next, "lmtp:%s", s->lmtp);
+		strbuf_addf(&r->next, POSTFIX_SERVICE ":%s", s->lmtp);
 	} else {
 		/* lmtp(8) reads a relative path from the queue directory */
 		char sock[PATH_MAX];
@@ -261,7 +445,7 @@ static int plan_route(const struct cli *cli, const struct judge_settings *s,
 		size_t q = out.len;
 		if (q && !strncmp(path, out.buf, q) && path[q] == '/')
 			path += q + 1;
-		strbuf_addf(&r->next, "lmtp:unix:%s", path);
+		strbuf_addf(&r->next, POSTFIX_SERVICE ":unix:%s", path);
 	}
 	/* the maps there stay, after the judge's */
 	strbuf_reset(&out);
@@ -283,13 +467,22 @@ static void route_script(const struct route *r, const char *address,
 {
 	const char *c = r->conf.buf ? r->conf.buf : "";
 	struct strbuf v = STRBUF_INIT;
-	int lmtp = strncmp(r->next.buf, "lmtp:", 5) == 0;
+	int lmtp = r->next.buf[strlen(POSTFIX_SERVICE ":")] != '\0';
+	int most = lmtp ? POSTFIX_LMTP : POSTFIX_CONCURRENCY;
 	if (lmtp) {
 		strbuf_addf(sh, "# postfix delivers %s's mail over LMTP to "
-			    "the judge serving %s\n# (umpire judge --lmtp; "
-			    "umpire judge --postfix --lmtp, --apply runs\n"
-			    "# these lines as root):\n", address,
-			    r->next.buf + 10);
+			    "the judge serving %s\n# (umpire judge --lmtp), %d "
+			    "deliveries at once (umpire judge --postfix\n# "
+			    "--lmtp, --apply runs these lines as root):\n",
+			    address, r->next.buf + strlen(POSTFIX_SERVICE ":"),
+			    most);
+		/* lmtp(8) as postfix's own lmtp transport runs, not
+		 * chrooted (the socket's path is the host's), keeping no
+		 * connection open between deliveries (a cached one would
+		 * be one more than the concurrency) */
+		strbuf_adds(&v, POSTFIX_SERVICE "/unix=" POSTFIX_SERVICE
+			    " unix - - n - - lmtp -o lmtp_connection_cache_"
+			    "on_demand=no");
 	} else {
 		strbuf_addf(sh, "# postfix pipes %s's mail to the judge, as "
 			    "%s (the owner of its key),\n# one recipient a "
@@ -300,10 +493,10 @@ static void route_script(const struct route *r, const char *address,
 		strbuf_addf(&v, POSTFIX_SERVICE "/unix=" POSTFIX_SERVICE
 			    " unix - n n - %d pipe flags=R user=%s argv=%s",
 			    POSTFIX_CONCURRENCY, r->user.buf, r->judge.buf);
-		strbuf_addf(sh, "postconf%s -M ", c);
-		sh_quote(sh, v.buf);
-		strbuf_addc(sh, '\n');
 	}
+	strbuf_addf(sh, "postconf%s -M ", c);
+	sh_quote(sh, v.buf);
+	strbuf_addc(sh, '\n');
 	strbuf_reset(&v);
 	strbuf_addf(&v, "%s %s", address, r->next.buf);
 	strbuf_adds(sh, "printf '%s\\n' ");
@@ -319,15 +512,13 @@ static void route_script(const struct route *r, const char *address,
 	strbuf_addf(&v, "transport_maps = %s", r->maps.buf);
 	strbuf_addf(sh, "postconf%s -e ", c);
 	sh_quote(sh, v.buf);
-	/* LMTP answers each recipient apart, and the server takes one
-	 * message at a time: postfix's defaults do */
-	if (lmtp)
-		strbuf_addc(sh, '\n');
-	else
-		strbuf_addf(sh, " \\\n  '" POSTFIX_SERVICE "_destination_"
-			    "recipient_limit = 1' \\\n  '" POSTFIX_SERVICE
-			    "_destination_concurrency_limit = %d'\n",
-			    POSTFIX_CONCURRENCY);
+	/* a pipe takes one recipient a delivery; LMTP answers each
+	 * recipient apart: postfix's default does */
+	if (!lmtp)
+		strbuf_adds(sh, " \\\n  '" POSTFIX_SERVICE "_destination_"
+			    "recipient_limit = 1'");
+	strbuf_addf(sh, " \\\n  '" POSTFIX_SERVICE "_destination_"
+		    "concurrency_limit = %d'\n", most);
 	strbuf_addf(sh, "if postfix%s status 2>/dev/null; then postfix%s "
 		    "reload; fi\n", c, c);
 	strbuf_free(&v);
@@ -375,6 +566,18 @@ out:
 	route_free(&r);
 	strbuf_free(&sh);
 	return rc;
+}
+
+/* Whether master.cf's line (postconf -M) runs the daemon command: its
+ * eighth field. */
+static int service_is(const char *line, const char *command)
+{
+	for (int f = 0; f < 7 && *line; f++) {
+		line += strcspn(line, " \t");
+		line += strspn(line, " \t");
+	}
+	size_t n = strcspn(line, " \t\r\n");
+	return n == strlen(command) && !strncmp(line, command, n);
 }
 
 /* Whether this user's ~/.forward or ~/.procmailrc runs umpire judge
@@ -480,21 +683,23 @@ int judge_postfix_check(const char *address, struct strbuf *say)
 				    address);
 		goto out;
 	}
-	/* README's LMTP route: lmtp(8) delivers to umpire judge --lmtp at
-	 * the socket named (whether it listens is the service's to say) */
-	if (t == 4 && !strncmp(hit.buf, "lmtp", 4)) {
-		strbuf_addf(say, "postfix delivers %s over LMTP to %.*s "
-			    "(umpire judge --lmtp serves it)", address,
-			    (int)strcspn(hit.buf + 5, "\r\n"), hit.buf + 5);
-		ok = 1;
-		goto out;
-	}
 	strbuf_addf(&m, "%.*s/unix", (int)t, hit.buf);
 	struct strbuf svc = STRBUF_INIT;
 	struct passwd *pw = getpwuid(geteuid());
 	struct strbuf user = STRBUF_INIT;
 	strbuf_addf(&user, " user=%s ", pw ? pw->pw_name : "?");
-	if (postconf(postconf_.buf, "-M", m.buf, &svc) != 0 || !svc.len)
+	int got = postconf(postconf_.buf, "-M", m.buf, &svc) == 0 && svc.len;
+	/* README's LMTP route: lmtp(8) (postfix's own transport, or the
+	 * one --postfix --lmtp writes) delivers to umpire judge --lmtp at
+	 * the socket named (whether it listens is the service's to say) */
+	if ((t == 4 && !strncmp(hit.buf, "lmtp", 4)) ||
+	    (got && service_is(svc.buf, "lmtp"))) {
+		strbuf_addf(say, "postfix delivers %s over LMTP to %.*s "
+			    "(umpire judge --lmtp serves it)", address,
+			    (int)strcspn(hit.buf + t + 1, "\r\n"),
+			    hit.buf + t + 1);
+		ok = 1;
+	} else if (!got)
 		strbuf_addf(say, "postfix routes %s to the transport %.*s, "
 			    "which master.cf does not have: as root, umpire "
 			    "judge --postfix %s --config FILE --apply",

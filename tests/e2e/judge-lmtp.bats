@@ -6,7 +6,8 @@
 # the protocol's cases (pipelining, dot-stuffing, several recipients,
 # RSET, a message cut short, a stalled client beside a live one,
 # garbage), the limits (a message over the read limit, a stranger's
-# message), the socket (a stale one replaced, a live one or a file
+# message, a client saying NOOP for ever or trickling a message, 16
+# connections of one user, or of four, beside another's delivery), the socket (a stale one replaced, a live one or a file
 # not), systemd's socket activation, SIGTERM, kill -9 and a restart; a
 # game with views, each message's letters compared with those of a
 # judge run by a pipe beside it; last, the server under memcheck for 71 messages (each kind again and
@@ -31,16 +32,18 @@ teardown() {
 }
 
 # The judge serving LMTP on j.sock (in the test's directory: a short
-# path) in the background, $SERVER its pid; returns once it accepts.
+# path; SOCK: another socket) in the background, $SERVER its pid;
+# returns once it accepts.
 serve() {
 	# (VG: a command it runs under, unquoted: valgrind and its options)
 	# (LETTERS: where the letters go, unquoted: default the outbox)
+	local sock=${SOCK:-j.sock}
 	${VG:-} "$UMPIRE" judge --config judge.ini ${LETTERS:---outbox out} \
-		--accept-new --lmtp j.sock "$@" 2>>judge.err &
+		--accept-new --lmtp "$sock" "$@" 2>>judge.err &
 	SERVER=$!
 	local i
 	for i in $(seq 1 300); do
-		if printf 'QUIT\r\n' | $CLIENT j.sock --raw --wait 2 2>/dev/null |
+		if printf 'QUIT\r\n' | $CLIENT "$sock" --raw --wait 2 2>/dev/null |
 			grep -q '^221'; then
 			return 0
 		fi
@@ -243,6 +246,114 @@ first_step() {
 	cat stalled.out
 	grep -q '^421 4.4.2' stalled.out
 	stop
+}
+
+HOLD="python3 $BATS_TEST_DIRNAME/tools/lmtp-hold.py"
+
+@test "judge --lmtp: a client saying NOOP for ever is cut off at the timeout, one saying it fast after 10, one trickling a message at its life's end" {
+	hostile_setup
+	# (a timeout of 2 s: a life of 12 s)
+	serve --lmtp-timeout 2
+	# NOOP every half second: each answered, none a step forward
+	$HOLD j.sock --every 0.5 --for 10 >noop.out &
+	noop=$!
+	# NOOP as fast as the server answers
+	$HOLD j.sock --every 0 --for 10 >fast.out
+	# a message a byte every second, never ended
+	$HOLD j.sock --say DATA --every 1 --for 20 >trickle.out &
+	trickle=$!
+	wait "$noop"
+	cat noop.out fast.out
+	grep -q '^0 closed [1-3]\.[0-9] 421 4.4.2 Timeout' noop.out
+	grep -q '^0 closed [0-1]\.[0-9] 421 4.7.0 Too many commands without a message (at most 10)' fast.out
+	wait "$trickle"
+	cat trickle.out
+	grep -q '^0 closed 1[1-4]\.[0-9] 421 4.4.2 Connected for 12 s' trickle.out
+	# a delivery is as before
+	run $CLIENT j.sock m1.eml
+	assert_output_has "m1.eml 250"
+	stop
+}
+
+# The server on $dir/j.sock, a socket every user reaches (a directory
+# of its own, mode 755; the socket 666), for other users' clients.
+serve_all() {
+	dir=$(mktemp -d /tmp/umpire-hold.XXXXXX)
+	chmod 755 "$dir"
+	SOCK=$dir/j.sock serve
+	chmod 666 "$dir/j.sock"
+}
+
+@test "judge --lmtp: 16 connections of one user hold 4 slots, on a Unix socket and over TCP on 127.0.0.1; another user's delivery goes through" {
+	hostile_setup
+	serve_all
+	# nobody's 16, held with NOOPs: 4 greeted, 12 told 421
+	$HOLD "$dir/j.sock" --n 16 --uid 65534 --every 1 --for 6 >uid.out &
+	held=$!
+	for i in $(seq 1 50); do
+		[ "$(grep -c greeting uid.out)" -eq 16 ] && break
+		sleep 0.1
+	done
+	run $CLIENT "$dir/j.sock" m1.eml
+	echo "$output"
+	assert_output_has "m1.eml 250"
+	wait "$held"
+	cat uid.out
+	[ "$(grep -c '^[0-9]* greeting 220' uid.out)" -eq 4 ]
+	[ "$(grep -c '^[0-9]* greeting 421' uid.out)" -eq 12 ]
+	grep -q '421 4.7.0 Too many connections from uid 65534 (at most 4 at once)' uid.out
+	stop
+	rm -rf "$dir"
+	# over TCP on 127.0.0.1, where every user of the host reaches it:
+	# nobody's 16 (the kernel says whose socket connects), then root's
+	# delivery from the same address
+	port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+	SOCK=inet:127.0.0.1:$port serve
+	$HOLD "inet:127.0.0.1:$port" --n 16 --uid 65534 --every 1 \
+		--for 6 >tcp.out &
+	held=$!
+	for i in $(seq 1 50); do
+		[ "$(grep -c greeting tcp.out)" -eq 16 ] && break
+		sleep 0.1
+	done
+	next_orders m2
+	run $CLIENT "inet:127.0.0.1:$port" m2.eml
+	echo "$output"
+	assert_output_has "m2.eml 250"
+	grep -q 'adjudicated step 2' games/judge.log
+	wait "$held"
+	cat tcp.out
+	[ "$(grep -c '^[0-9]* greeting 220' tcp.out)" -eq 4 ]
+	grep -q '421 4.7.0 Too many connections from uid 65534' tcp.out
+	stop
+}
+
+@test "judge --lmtp: four users' 16 connections fill every slot; another user's delivery takes the place of the longest idle of theirs" {
+	hostile_setup
+	serve_all
+	# nobody, daemon, bin and sys: 4 each, NOOPs every second
+	local held=() u
+	for u in 65534 1 2 3; do
+		$HOLD "$dir/j.sock" --n 4 --uid "$u" --every 1 --for 8 \
+			>"hold-$u.out" &
+		held+=($!)
+	done
+	for i in $(seq 1 50); do
+		[ "$(cat hold-*.out | grep -c 'greeting 220')" -eq 16 ] && break
+		sleep 0.1
+	done
+	[ "$(cat hold-*.out | grep -c 'greeting 220')" -eq 16 ]
+	run $CLIENT "$dir/j.sock" m1.eml
+	echo "$output"
+	assert_output_has "m1.eml 250"
+	grep -q 'adjudicated step 1' games/judge.log
+	wait "${held[@]}"
+	cat hold-*.out
+	# one of theirs made room, the others kept theirs
+	[ "$(cat hold-*.out | grep -c "closed .* 421 4.7.0 Too many connections from uid [0-9]* beside other peers'")" -eq 1 ]
+	[ "$(cat hold-*.out | grep -c ' open$')" -eq 15 ]
+	stop
+	rm -rf "$dir"
 }
 
 @test "judge --lmtp: garbage: a line too long and too many bad commands close the connection; the server goes on" {

@@ -218,10 +218,10 @@ free_port() {
 	assert_output_has "inet:HOST:PORT"
 }
 
-@test "judge --postfix --lmtp inet:HOST:PORT: the map line routes the judge's address over lmtp:inet:" {
+@test "judge --postfix --lmtp inet:HOST:PORT: the map line routes the judge's address over umpire:inet:, lmtp(8) as the transport umpire" {
 	judge_setup
 	run "$UMPIRE" judge --postfix judge@example.org \
 		--lmtp inet:10.0.0.12:2424 --config judge.ini
 	[ "$status" -eq 0 ]
-	assert_output_has "'judge@example.org lmtp:inet:10.0.0.12:2424'"
+	assert_output_has "'judge@example.org umpire:inet:10.0.0.12:2424'"
 }

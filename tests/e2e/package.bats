@@ -233,7 +233,7 @@ unit_hardened() {
 	local me home
 	me=$(id -un)
 	home=$(getent passwd "$me" | cut -d: -f6)
-	[ "$(id -u)" != 0 ] || { chown nobody judge.key; me=nobody; home=$(getent passwd nobody | cut -d: -f6); }
+	[ "$(id -u)" != 0 ] || { chown nobody judge.key games; me=nobody; home=$(getent passwd nobody | cut -d: -f6); }
 	MAIL_CONFIG="$PWD/pf" run "$UMPIRE" judge --postfix judge@example.org \
 		--config judge.ini
 	echo "$output"
@@ -251,7 +251,67 @@ unit_hardened() {
 	assert_output_has "--apply is for --postfix ADDRESS"
 }
 
-@test "package: judge --postfix --lmtp SOCKET prints the LMTP route, the socket named from postfix's queue directory" {
+@test "package: judge --postfix --apply refuses a key, config or games of another user, and a link or directory another user controls, naming it; root's links are followed" {
+	[ "$(id -u)" = 0 ] || skip "needs root to give files to other users"
+	judge_setup
+	# the judge's user: nobody; another system user: daemon
+	chown nobody judge.key judge.ini games
+	local want="user=nobody argv="
+	MAIL_CONFIG="$PWD/pf" run "$UMPIRE" judge --postfix judge@example.org \
+		--config judge.ini
+	[ "$status" -eq 0 ]
+	assert_output_has "$want"
+	# (refused: exit 2, nothing run, nothing written)
+	refused() {
+		MAIL_CONFIG="$PWD/pf" run "$UMPIRE" judge --postfix \
+			judge@example.org --config "$1" --apply
+		echo "$output"
+		[ "$status" -eq 2 ]
+		assert_output_has "$2"
+		! grep -q 'user=' <<<"$output"
+		[ ! -e pf ]
+	}
+	# the key a link nobody planted to daemon's file: the pipe would
+	# run as daemon
+	"$UMPIRE" keygen -s daemon.key -p daemon.pub -W >/dev/null
+	chown daemon daemon.key
+	ln -s "$PWD/daemon.key" link.key
+	chown -h nobody link.key
+	sed "s|^secret_key = .*|secret_key = $PWD/link.key|" judge.ini >a.ini
+	chown nobody a.ini
+	refused a.ini "the judge's key $PWD/link.key: $PWD/link.key is a symbolic link owned by nobody in a directory of root"
+	# the config another user's (or a link to it)
+	cp judge.ini b.ini
+	chown daemon b.ini
+	refused b.ini "the config b.ini ($PWD/b.ini) is owned by daemon: the pipe runs as nobody (the key's owner) with it, so it must be a file of nobody or root"
+	ln -s "$PWD/judge.ini" c.ini
+	chown -h daemon c.ini
+	refused c.ini "the config c.ini: $PWD/c.ini is a symbolic link owned by daemon"
+	# the games another user's
+	mkdir g2
+	chown daemon g2
+	sed "s|^games = .*|games = $PWD/g2|" judge.ini >d.ini
+	chown nobody d.ini
+	refused d.ini "the games directory $PWD/g2 ($PWD/g2) is owned by daemon: the pipe runs as nobody (the key's owner), who must own it"
+	# the key in a directory another user owns: he may swap it
+	mkdir dk
+	cp -p judge.key dk/judge.key
+	chown daemon dk
+	sed "s|^secret_key = .*|secret_key = $PWD/dk/judge.key|" judge.ini >e.ini
+	chown nobody e.ini
+	refused e.ini "the directory $PWD/dk is owned by daemon, who could put another file in its place"
+	# a link of root's, in root's directory, is followed
+	ln -s "$PWD/judge.key" root.key
+	sed "s|^secret_key = .*|secret_key = $PWD/root.key|" judge.ini >f.ini
+	chown nobody f.ini
+	MAIL_CONFIG="$PWD/pf" run "$UMPIRE" judge --postfix judge@example.org \
+		--config f.ini
+	echo "$output"
+	[ "$status" -eq 0 ]
+	assert_output_has "$want"
+}
+
+@test "package: judge --postfix --lmtp SOCKET prints the LMTP route, the socket named from postfix's queue directory, 2 deliveries at once" {
 	judge_setup
 	[ "$(id -u)" != 0 ] || chown nobody judge.key
 	mkdir -p pf q/private
@@ -260,14 +320,19 @@ unit_hardened() {
 		--lmtp "$PWD/q/private/umpire-judge" --config judge.ini
 	echo "$output"
 	[ "$status" -eq 0 ]
-	assert_output_has "printf '%s\n' 'judge@example.org lmtp:unix:private/umpire-judge' >$PWD/pf/umpire-transport"
+	assert_output_has "printf '%s\n' 'judge@example.org umpire:unix:private/umpire-judge' >$PWD/pf/umpire-transport"
 	assert_output_has "postmap -c $PWD/pf hash:$PWD/pf/umpire-transport"
-	! grep -q -- ' -M \|pipe\|recipient_limit' <<<"$output"
+	# postfix's lmtp(8) as the transport umpire, 2 deliveries at once,
+	# no connection kept between them: within the 4 the server serves
+	# a peer
+	assert_output_has "postconf -c $PWD/pf -M 'umpire/unix=umpire unix - - n - - lmtp -o lmtp_connection_cache_on_demand=no'"
+	assert_output_has "'umpire_destination_concurrency_limit = 2'"
+	! grep -q -- 'pipe\|recipient_limit' <<<"$output"
 	# a socket outside the queue directory is named whole
 	MAIL_CONFIG="$PWD/pf" run "$UMPIRE" judge --postfix judge@example.org \
 		--lmtp "$PWD/elsewhere.sock" --config judge.ini
 	[ "$status" -eq 0 ]
-	assert_output_has "'judge@example.org lmtp:unix:$PWD/elsewhere.sock'"
+	assert_output_has "'judge@example.org umpire:unix:$PWD/elsewhere.sock'"
 	[ ! -e pf/umpire-transport ]
 }
 
@@ -353,6 +418,6 @@ debian_line() {
 	MAIL_CONFIG="$PWD/pf" run "$UMPIRE" judge --postfix judge@example.org \
 		--lmtp "$PWD/q/umpire-judge/lmtp" --config judge.ini
 	[ "$status" -eq 0 ]
-	assert_output_has "'judge@example.org lmtp:unix:umpire-judge/lmtp'"
-	debian_line '(the map'"'"'s line: judge@example.org lmtp:unix:umpire-judge/lmtp)' | grep -q .
+	assert_output_has "'judge@example.org umpire:unix:umpire-judge/lmtp'"
+	debian_line '(the map'"'"'s line: judge@example.org umpire:unix:umpire-judge/lmtp)' | grep -q .
 }

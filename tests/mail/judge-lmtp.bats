@@ -1,14 +1,16 @@
 #!/usr/bin/env bats
 # Real postfix delivering to the judge over LMTP: the private postfix of
-# mta.bash routes judge@example.org to `lmtp:unix:SOCKET` in its
-# transport map (README.md "Running a judge"; umpire judge --postfix
-# --lmtp --apply writes it), where a running
-# `umpire judge --lmtp SOCKET` serves it; the judge's letters go back
-# through the same postfix's sendmail to the player's Maildir. A game
-# is taken, the player's address confirmed by her reply (s-nail) to the
-# judge's letter asking it, and a step adjudicated; then the server is stopped, postfix
-# keeps what it could not deliver, and the server started again takes
-# it.
+# mta.bash routes judge@example.org to `umpire:unix:SOCKET` in its
+# transport map, umpire being postfix's lmtp(8) at 2 deliveries at once
+# (README.md "Running a judge"; umpire judge --postfix --lmtp --apply
+# writes them), where a running `umpire judge --lmtp SOCKET` serves it;
+# the judge's letters go back through the same postfix's sendmail to
+# the player's Maildir. A game is taken, the player's address confirmed
+# by her reply (s-nail) to the judge's letter asking it, and a step
+# adjudicated; then the server is stopped, postfix keeps what it could
+# not deliver, and the server started again takes it. A whole game, the
+# server killed mid-game. Last a flood of strangers' large messages,
+# the party's orders among them.
 #
 # Where postfix cannot run (not root, not installed) every test skips
 # and says why; `make check-mail` runs tests/mail.
@@ -27,9 +29,6 @@ setup_file() {
 		# reaches it: the judge makes it mode 0660, group postfix
 		mkdir -m 755 "$MTA_DIR/judge"
 		SOCK=$MTA_DIR/judge/lmtp.sock
-		printf '%s\n' 'lmtp      unix  -       -       n       -       -       lmtp' \
-			>>"$MTA_CONF/master.cf"
-		postfix -c "$MTA_CONF" reload >/dev/null 2>&1
 	else
 		export MTA_SKIP
 		MTA_SKIP="no private MTA here: $(cat "$BATS_FILE_TMPDIR/mta-why")"
@@ -69,17 +68,23 @@ serve() {
 	return 1
 }
 
-@test "mail lmtp: postfix delivers by lmtp:unix: to a running judge: a game taken, a step adjudicated; stopped, postfix keeps the mail for its restart" {
+# Alice's new game to mail the judge (first.eml), the judge's letters to
+# the instance's sendmail; postfix's route to it in one command (README,
+# umpire(1)); the judge serving.
+game_served() {
 	judge_setup alice
 	sed -i "s|^address = judge@example.org|&\nsendmail = $MTA_SENDMAIL -t -i|" \
 		judge.ini
 	as alice new arnswalde-1945 --side player=alice.pub \
 		--referee judge.pub --set difficulty=low -o g.yaml 2>/dev/null
 	as alice mail g.yaml --to referee -o first.eml
-	# postfix's route to it in one command (README, umpire(1))
 	MAIL_CONFIG="$MTA_CONF" "$UMPIRE" judge --postfix judge@example.org \
 		--lmtp "$SOCK" --config judge.ini --apply
 	serve
+}
+
+@test "mail lmtp: postfix delivers by umpire:unix: to a running judge: a game taken, a step adjudicated; stopped, postfix keeps the mail for its restart" {
+	game_served
 	# --check finds the route README gives
 	run env MAIL_CONFIG="$MTA_CONF" "$UMPIRE" judge --check --config judge.ini
 	echo "$output"
@@ -136,15 +141,7 @@ alice_ids() {
 }
 
 @test "mail lmtp: a whole game through postfix to the running judge, strangers' mail mixed in, the server killed mid-game and started again: every step taken once, every letter sent once" {
-	judge_setup alice
-	sed -i "s|^address = judge@example.org|&\nsendmail = $MTA_SENDMAIL -t -i|" \
-		judge.ini
-	as alice new arnswalde-1945 --side player=alice.pub \
-		--referee judge.pub --set difficulty=low -o g.yaml 2>/dev/null
-	as alice mail g.yaml --to referee -o first.eml
-	MAIL_CONFIG="$MTA_CONF" "$UMPIRE" judge --postfix judge@example.org \
-		--lmtp "$SOCK" --config judge.ini --apply
-	serve
+	game_served
 	# (alice's Maildir holds the letters of the file's tests before)
 	local had n=1 strangers=0 killed= letter st i
 	had=$(mta_count alice)
@@ -197,6 +194,111 @@ alice_ids() {
 	# one letter a step and the game's first: none lost, none twice
 	[ "$(mta_count alice)" -eq $((had + n)) ]
 	[ -z "$(alice_ids | sort | uniq -d)" ]
+	kill -TERM "$SERVER"
+	wait "$SERVER"
+	SERVER=
+}
+
+# A flood of strangers' mail through postfix to the running judge, a
+# party's orders among it: FLOOD_LMTP messages (make check-mail: 50;
+# make check-lmtp-flood: 150) of about 0.95 MB each, an attachment no
+# umpire file. postfix as one that has learned the judge takes many
+# deliveries at once (initial_destination_concurrency 20, postfix's
+# default destination limit: it opens 20 connections, the server
+# serves 16, 4 from one peer), the route the one --postfix --lmtp
+# --apply writes. None deferred (a 421 would put it off for minutes),
+# each stranger's message dropped, nothing kept, and the party's orders
+# taken within 60 s of their sending.
+@test "mail lmtp flood: strangers' 0.95 MB messages through postfix with the party's orders among them: none deferred, the orders taken within 60 s" {
+	local n=${FLOOD_LMTP:-50} k t0 t1 i
+	postconf -c "$MTA_CONF" -e 'initial_destination_concurrency = 20'
+	game_served
+	local had
+	had=$(mta_count alice)
+	"$MTA_SENDMAIL" -t -i <first.eml
+	# her address confirmed first (a game taken by mail)
+	letter=$(mta_wait alice $((had + 1))) ||
+		{ cat games/judge.log judge.err; false; }
+	mta_confirm alice "$letter"
+	letter=$(mta_wait alice $((had + 2))) ||
+		{ cat games/judge.log judge.err; false; }
+	as alice orders "$letter" -o o.yaml
+	as alice sign o.yaml --game "$letter" -o signed.yaml 2>/dev/null
+	as alice mail signed.yaml --game "$letter" -o m1.eml
+	python3 - "$n" <<'PY'
+import base64, os, sys
+for k in range(1, int(sys.argv[1]) + 1):
+    with open("flood-%d.eml" % k, "w") as f:
+        f.write("From: Stranger %d <s%d@elsewhere.example>\n" % (k, k))
+        f.write("To: judge@example.org\nSubject: look %d\n" % k)
+        f.write("Message-ID: <lmtp-flood-%d@elsewhere.example>\n" % k)
+        f.write("MIME-Version: 1.0\n")
+        f.write("Content-Type: multipart/mixed; boundary=b\n\n--b\n")
+        f.write("Content-Type: text/plain\n\nHave a look.\n--b\n")
+        f.write("Content-Type: application/octet-stream; name=a.bin\n")
+        f.write("Content-Transfer-Encoding: base64\n\n")
+        f.write(base64.encodebytes(os.urandom(700000)).decode())
+        f.write("--b--\n")
+PY
+	size=$(wc -c <flood-1.eml)
+	[ "$size" -gt 900000 ] && [ "$size" -lt 1000000 ]
+	: >games/judge.log
+	# the mail log from here (the file's tests before deferred some)
+	local from
+	from=$(($(wc -l <"$MTA_DIR/maillog") + 1))
+	deferred() {
+		tail -n +"$from" "$MTA_DIR/maillog" | grep 'status=deferred' |
+			grep -v '(deferred transport)'
+	}
+	# the flood held in postfix's queue as it comes (a judge busy or
+	# down meanwhile), submitted ten at a time, the orders after its
+	# first half; then let go at once
+	postconf -c "$MTA_CONF" -e 'defer_transports = umpire'
+	postfix -c "$MTA_CONF" reload >/dev/null 2>&1
+	local subs=()
+	for k in $(seq 1 "$n"); do
+		"$MTA_SENDMAIL" -i -f "s$k@elsewhere.example" \
+			judge@example.org <"flood-$k.eml" &
+		subs+=($!)
+		if [ $((k % 10)) -eq 0 ]; then
+			wait "${subs[@]}"
+			subs=()
+		fi
+		[ "$k" -ne $((n / 2)) ] || "$MTA_SENDMAIL" -t -i <m1.eml
+	done
+	[ "${#subs[@]}" -eq 0 ] || wait "${subs[@]}"
+	for i in $(seq 1 300); do
+		[ "$(tail -n +"$from" "$MTA_DIR/maillog" |
+			grep -c 'status=deferred (deferred transport)')" \
+			-ge $((n + 1)) ] && break
+		sleep 0.2
+	done
+	postconf -c "$MTA_CONF" -e 'defer_transports ='
+	postfix -c "$MTA_CONF" reload >/dev/null 2>&1
+	postqueue -c "$MTA_CONF" -f
+	t0=$(date +%s)
+	for i in $(seq 1 600); do
+		grep -q ' 1 done .*adjudicated step 1' games/judge.log && break
+		sleep 0.2
+	done
+	t1=$(date +%s)
+	echo "the orders taken $((t1 - t0)) s after their sending; of $n" \
+		"strangers' messages $(grep -c ' dropped ' games/judge.log)" \
+		"dealt with by then"
+	grep -q ' 1 done .*adjudicated step 1' games/judge.log || {
+		deferred | tail -3; false; }
+	[ $((t1 - t0)) -le 60 ]
+	# every stranger's message dealt with, none deferred
+	for i in $(seq 1 600); do
+		[ "$(grep -c ' dropped ' games/judge.log)" -ge "$n" ] && break
+		sleep 0.2
+	done
+	[ -z "$(deferred)" ] || {
+		deferred | head -3
+		echo "$(deferred | wc -l) deferred"
+		false; }
+	[ "$(grep -c ' dropped .*no umpire file' games/judge.log)" -eq "$n" ]
+	[ -z "$(ls games/failed 2>/dev/null)" ]
 	kill -TERM "$SERVER"
 	wait "$SERVER"
 	SERVER=
