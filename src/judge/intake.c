@@ -1095,9 +1095,13 @@ static int mistake(struct judge *j, const char *from, const char *id,
 		struct strbuf intro = STRBUF_INIT, what = STRBUF_INIT;
 		struct strbuf others = STRBUF_INIT;
 		int note = o->received && !strcmp(o->received, GOT_NOTHING);
-		/* where each of the party's games here stands: the answer
-		 * is the one it gets (the unsigned answers are few) */
-		party_games(j, from, g.id, &others, NULL);
+		unsigned char key[32];
+		answer_key(&g, role, ANSWER_UNSIGNED, o->message, key);
+		/* where each of the party's games here stands, when an
+		 * answer may be made (a flood in its name costs no more
+		 * than the bound's answers): it is the one the party gets */
+		if (answer_allowed(j, &g, role, ANSWER_UNSIGNED, key) > 0)
+			party_games(j, from, g.id, &others, NULL);
 		if (note) {
 			/* a note ("is it my move?"): where the game
 			 * stands is the answer (letter_answer ends with
@@ -1116,8 +1120,6 @@ static int mistake(struct judge *j, const char *from, const char *id,
 		/* what came, in the judge's words: never the message's
 		 * text (nor its Message-ID), which anyone may have
 		 * written in the party's name (the log has the reason) */
-		unsigned char key[32];
-		answer_key(&g, role, 0, o->message, key);
 		/* (a note: where the game stands says what to send) */
 		struct answer_text t = { what.buf, intro.buf, note ? NULL :
 			o->received ? o->received : GOT_MESSAGE, note ? NULL :

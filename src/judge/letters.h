@@ -62,7 +62,9 @@ struct letters {
 };
 void letters_free(struct letters *l);
 /* The letters g's present state owes (only `only`'s, whatever the
- * state: a letter asked again): an invitation to a role still to join;
+ * state: a letter asked again): in a game taken by mail an invitation
+ * to a role still to join (in the host's own game none: his mail of it
+ * invited every side);
  * else the sealed view (a game with views) or the report and the game
  * file of the side asked next, and of the side that took the latest
  * step when it must know now (its step played late for it, or answers
