@@ -151,7 +151,8 @@ rgw_joined() {
 	as alice "$UMPIRE" mail g1.yaml --to referee --send
 	# Bob joins from Rita's invitation, his one
 	invite=$(mta_wait bob 1) || { judge_log; false; }
-	attachment_names "$invite" | grep -qx "$id.yaml"
+	attachment_names "$invite" | grep -qx 'g0.yaml'
+	grep -q '^From: .*rita@example.org' "$invite"
 	as bob "$UMPIRE" join "$invite" --side soviet -o g2.yaml
 	as bob "$UMPIRE" mail g2.yaml --to referee --send
 	seen="$seen $(basename "$invite")"
