@@ -319,18 +319,19 @@ static void answer(struct judge *j, struct game *g, const char *role,
 	}
 }
 
-/* The answer to role of g, joined, mailing its join again: "you are
+/* The answer to role of g, joined, mailing its join again or asking
+ * for its letter while no letter of the judge's is owed it: "you are
  * in", where the game stands (nothing went wrong: in clear, no reason),
- * within the bound of such answers (answers.c). */
+ * within the bound of answers of its kind (answers.c). */
 static void you_are_in(struct judge *j, struct game *g, const char *role,
-		       struct outcome *o)
+		       enum answer_kind kind, struct outcome *o)
 {
 	struct letters l;
 	struct error e;
 	struct strbuf intro = STRBUF_INIT;
 	unsigned char key[32];
 	memset(&l, 0, sizeof l);
-	answer_key(g, role, ANSWER_JOINED, o->message, key);
+	answer_key(g, role, kind, o->message, key);
 	strbuf_addf(&intro, "You are in game %s (%s) as %s: your join is "
 		    "taken.", g->id, g->scn.title, role);
 	struct answer_text t = { "you are in", intro.buf, NULL, NULL, NULL,
@@ -338,7 +339,7 @@ static void you_are_in(struct judge *j, struct game *g, const char *role,
 	if (letter_answer(j, g, role, &t, NULL, &l, &e))
 		strbuf_addf(&o->notes, "; %s", e.msg);
 	else
-		answer(j, g, role, &l, ANSWER_JOINED, key, o);
+		answer(j, g, role, &l, kind, key, o);
 	letters_free(&l);
 	strbuf_free(&intro);
 }
@@ -354,7 +355,7 @@ static void letter_again(struct judge *j, struct game *g, const char *role,
 	struct error e;
 	unsigned char key[32];
 	if (game_unjoined(g)) {
-		you_are_in(j, g, role, o);
+		you_are_in(j, g, role, kind, o);
 		return;
 	}
 	memset(&l, 0, sizeof l);
@@ -546,7 +547,7 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 			game_free(&g);
 			if (cli_game(j->cli, p.buf, &g, err))
 				goto out_in;
-			you_are_in(j, &g, side, o);
+			you_are_in(j, &g, side, ANSWER_JOINED, o);
 			rc = 0;
 		}
 		goto out_g;

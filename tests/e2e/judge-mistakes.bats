@@ -216,3 +216,20 @@ rejoined() {
 	judge_gets again2.eml
 	[ -z "$(ls out/new)" ] || { cat games/judge.log; false; }
 }
+
+@test "judge: a side's request while the game waits for another's join: 'you are in', where the game stands" {
+	judge_setup alice bob
+	host_game alice bob
+	joins alice german "invite-$g.yaml"
+	[ -z "$(ls out/new)" ]
+	as alice ask joined-alice.yaml --side german -o ask.yaml 2>/dev/null
+	as alice mail ask.yaml -o ask.eml
+	judge_gets ask.eml
+	one_answer alice
+	grep -q "You are in game $g (.*) as german: your join is taken" \
+		answer.txt || { cat answer.txt; cat games/judge.log; false; }
+	grep -q 'Where the game stands: waiting for soviet to join' answer.txt
+	[ ! -s parts.txt ]
+	grep -q 'german asks for its letter again.*answered to german at alice@example.org' \
+		games/judge.log
+}
