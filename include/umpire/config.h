@@ -16,7 +16,7 @@
  *   answers_a_day = N      how often the judge answers a party a day
  *                          about mail it did not sign (default
  *                          JUDGE_ANSWERS_A_DAY, umpire/judge.h)
- *   answers_a_step = N     and a day in each step about its signed mail
+ *   answers_a_step = N     and in each step about its signed mail
  *                          (default JUDGE_ANSWERS_A_STEP)
  *   failed_max = N         messages failed/ keeps (JUDGE_FAILED_MAX)
  *   failed_mib = N         MiB failed/ keeps (JUDGE_FAILED_MIB)

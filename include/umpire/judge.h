@@ -14,14 +14,15 @@
 /* A message the mail system should deliver again later (sysexits.h). */
 #define EXIT_TEMPFAIL 75
 /* How often a party is answered a day by default about mail it did
- * not sign (sent from its address: anyone may write that in From:):
- * once, what was wrong and what to send instead. Its signed mail has a
- * bound of its own (src/judge/answers.c). */
-#define JUDGE_ANSWERS_A_DAY 1
+ * not sign (sent from its address: anyone may write that in From:),
+ * what was wrong and what to send instead: once for each mistake of its
+ * own (a note, orders signed with another key, orders not signed). Its
+ * signed mail has a bound of its own (src/judge/answers.c). */
+#define JUDGE_ANSWERS_A_DAY 3
 /* The answers to a party's signed mail (a refusal, its letter sent
- * again) a day in each step of a game by default: enough to recover a
- * lost letter, few enough that its signed message sent again by
- * anyone makes no mail cannon of the judge. */
+ * again) in each step of a game by default, whatever the day: enough
+ * to recover a lost letter, few enough that its signed message sent
+ * again by anyone makes no mail cannon of the judge. */
 #define JUDGE_ANSWERS_A_STEP 3
 /* failed/ by default: messages and MiB (only parties' messages go
  * there; a flood of strangers' costs nothing) */

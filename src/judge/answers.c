@@ -1,26 +1,29 @@
 /*
  * answers.c - how often the judge answers a party: a refusal, a letter
  * sent again (a lost letter is never final), or what was wrong with a
- * message it could not use. Two bounds, never mixed, so that mail with
- * a party's address forged in From: spends nothing of what her signed
+ * message it could not use. Bounds never mixed, so that mail with a
+ * party's address forged in From: spends nothing of what her signed
  * mail gets:
- *   - signed mail (orders, a join, a request, or the same sent again:
- *     anyone who saw it once may send it as often as he likes) at most
- *     j->answers_a_step (default 3) answers a role a day in each state
- *     of the game (its steps and joins): the judge is no mail cannon
- *     aimed at that party, and the next step, or the next day, answers
- *     again;
- *   - unsigned mail from a party's address at most j->answers_a_day
- *     (default one) answers a role a day.
+ *   - signed mail (orders, a join, or the same sent again: anyone who
+ *     saw it once may send it as often as he likes) at most
+ *     j->answers_a_step (default 3) answers a role in each state of the
+ *     game (its steps and joins), whatever the day: the judge is no mail
+ *     cannon aimed at that party, and the next step answers again; a
+ *     party's requests (umpire ask) as many again, and its join mailed
+ *     again ("you are in") as many again, each of their own;
+ *   - unsigned mail from a party's address (a note, orders not signed
+ *     with its key) at most j->answers_a_day (default 3) answers a role
+ *     a day: the one bound a forger of its address can spend, never
+ *     the only way the party hears back (a request is answered).
  * Each answer is counted by its key (answer_key), once its letter is
  * durable in the spool: the very message delivered again (as the mail
  * system does when a judge was killed before it said it was done)
  * makes the same letter, counted once.
  *
  * GAMEID.answers, under the game's lock: a line an answer, "DAY SCOPE
- * ROLE KEY", SCOPE "unsigned" or the game's state (STEPS.JOINED.HASH);
- * only today's lines, and of the signed ones the present state's, are
- * kept. And a party's requests: each answered once (GAMEID.requests,
+ * ROLE KEY", SCOPE "unsigned" or the game's state (STEPS.JOINED.HASH,
+ * after "ask." for a request's, "joined." for a join's again); today's
+ * unsigned lines and the present state's others are kept. And a party's requests: each answered once (GAMEID.requests,
  * below).
  */
 #include <stdio.h>
@@ -60,8 +63,8 @@ void answer_key(const struct game *g, const char *role,
 	crypto_generichash_final(&h, key, 32);
 }
 
-/* The scope of an answer: "unsigned", g's present state, or "ask." and
- * that state. */
+/* The scope of an answer: "unsigned", g's present state, or "ask." or
+ * "joined." and that state. */
 static void scope(const struct game *g, enum answer_kind is_signed,
 		  char *out, size_t size)
 {
@@ -72,27 +75,28 @@ static void scope(const struct game *g, enum answer_kind is_signed,
 	}
 	sodium_bin2hex(hex, sizeof hex, game_prev(g, g->n_steps), 8);
 	snprintf(out, size, "%s%zu.%u.%s", is_signed == ANSWER_ASK ? "ask." :
-		 "", g->n_steps, (unsigned)joined(g), hex);
+		 is_signed == ANSWER_JOINED ? "joined." : "", g->n_steps,
+		 (unsigned)joined(g), hex);
 }
 
-/* The lines of GAMEID.answers still in force (today's; of the signed,
- * the present state's; the present state's requests of any day) into
- * kept; of them, role's in scope `in` counted
- * in *count; whether one is key's in *seen. */
+/* The lines of GAMEID.answers still in force (today's unsigned; the
+ * present state's of any day) into kept; of them, role's in scope `in`
+ * counted in *count; whether one is key's in *seen. */
 static void answers_read(const struct judge *j, const struct game *g,
 			 const char *role, const char *in, const char *key,
 			 struct strbuf *kept, unsigned *count, int *seen)
 {
 	struct strbuf p = STRBUF_INIT;
-	char day[16], state[64], ask[64], *buf = NULL;
+	char day[16], state[3][64], *buf = NULL;
 	size_t len = 0;
 	time_t now = time(NULL);
 	struct tm tm;
 	struct error err;
 	gmtime_r(&now, &tm);
 	strftime(day, sizeof day, "%Y-%m-%d", &tm);
-	scope(g, ANSWER_SIGNED, state, sizeof state);
-	scope(g, ANSWER_ASK, ask, sizeof ask);
+	scope(g, ANSWER_SIGNED, state[0], sizeof state[0]);
+	scope(g, ANSWER_ASK, state[1], sizeof state[1]);
+	scope(g, ANSWER_JOINED, state[2], sizeof state[2]);
 	game_path(j, g->id, ".answers", &p);
 	if (read_input(p.buf, 1u << 16, &buf, &len, &err) != 0)
 		buf = NULL;
@@ -104,9 +108,9 @@ static void answers_read(const struct judge *j, const struct game *g,
 			*next++ = '\0';
 		char d[16], s[64], r[64], k[80];
 		if (sscanf(line, "%15s %63s %63s %79s", d, s, r, k) != 4 ||
-		    (strcmp(s, ask) && (strcmp(d, day) ||
-					(strcmp(s, "unsigned") &&
-					 strcmp(s, state)))))
+		    (strcmp(s, state[0]) && strcmp(s, state[1]) &&
+		     strcmp(s, state[2]) &&
+		     (strcmp(s, "unsigned") || strcmp(d, day))))
 			continue;
 		strbuf_addf(kept, "%s %s %s %s\n", d, s, r, k);
 		if (!strcmp(r, role) && !strcmp(k, key))

@@ -298,15 +298,13 @@ static void answer(struct judge *j, struct game *g, const char *role,
 		spool_flush(j, g->id, g, o);
 		strbuf_addf(&o->notes, "; not answered again (this very "
 			    "message was answered to %s)", role);
-	} else if (!allowed && is_signed == ANSWER_ASK) {
-		strbuf_addf(&o->notes, "; not answered (%s had %u answer%s "
-			    "to its requests in this step)", role,
-			    j->answers_a_step, j->answers_a_step == 1 ? "" :
-			    "s");
 	} else if (!allowed && is_signed) {
 		strbuf_addf(&o->notes, "; not answered (%s had %u answer%s "
-			    "in this step today)", role, j->answers_a_step,
-			    j->answers_a_step == 1 ? "" : "s");
+			    "%sin this step)", role, j->answers_a_step,
+			    j->answers_a_step == 1 ? "" : "s",
+			    is_signed == ANSWER_ASK ? "to its requests " :
+			    is_signed == ANSWER_JOINED ? "to its join again " :
+			    "");
 	} else if (!allowed) {
 		strbuf_addf(&o->notes, "; not answered (%s had its answer%s "
 			    "of today to mail it did not sign)", role,
@@ -321,14 +319,45 @@ static void answer(struct judge *j, struct game *g, const char *role,
 	}
 }
 
+/* The answer to role of g, joined, mailing its join again or asking
+ * for its letter while no letter of the judge's is owed it: "you are
+ * in", where the game stands (nothing went wrong: in clear, no reason),
+ * within the bound of answers of its kind (answers.c). */
+static void you_are_in(struct judge *j, struct game *g, const char *role,
+		       enum answer_kind kind, struct outcome *o)
+{
+	struct letters l;
+	struct error e;
+	struct strbuf intro = STRBUF_INIT;
+	unsigned char key[32];
+	memset(&l, 0, sizeof l);
+	answer_key(g, role, kind, o->message, key);
+	strbuf_addf(&intro, "You are in game %s (%s) as %s: your join is "
+		    "taken.", g->id, g->scn.title, role);
+	struct answer_text t = { "you are in", intro.buf, NULL, NULL, NULL,
+		key, NULL };
+	if (letter_answer(j, g, role, &t, NULL, &l, &e))
+		strbuf_addf(&o->notes, "; %s", e.msg);
+	else
+		answer(j, g, role, &l, kind, key, o);
+	letters_free(&l);
+	strbuf_free(&intro);
+}
+
 /* role's letter of g as it stands, sent again (a lost letter is never
- * final), as an answer to signed mail (kind: a request's, or other). */
+ * final), as an answer to signed mail (kind: a request's, a join's
+ * again, or other); while the game waits for a join (no letter of the
+ * judge's to role yet), you_are_in. */
 static void letter_again(struct judge *j, struct game *g, const char *role,
 			 enum answer_kind kind, struct outcome *o)
 {
 	struct letters l;
 	struct error e;
 	unsigned char key[32];
+	if (game_unjoined(g)) {
+		you_are_in(j, g, role, kind, o);
+		return;
+	}
 	memset(&l, 0, sizeof l);
 	answer_key(g, role, kind, o->message, key);
 	if (letters_of_state(j, g, NULL, role, &l, o, &e))
@@ -398,6 +427,20 @@ static int joins_addressed(struct game *g, const int *was,
 			      r, r, r, r);
 	}
 	return 0;
+}
+
+/* A side (not the referee) joined both in g and in with one key: one
+ * joining again, or NULL. */
+static const char *rejoined(struct game *g, const struct game *in)
+{
+	for (size_t i = 0; i < in->n_roles; i++) {
+		const struct role *r = &in->roles[i];
+		struct role *k = game_role(g, r->name);
+		if (r->joined && k && k->joined && strcmp(r->name, "referee") &&
+		    !sodium_memcmp(&r->pk, &k->pk, sizeof r->pk))
+			return k->name;
+	}
+	return NULL;
 }
 
 /*
@@ -483,6 +526,11 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 	 * a forged join) is a stranger's. Asked before the joins are
 	 * taken into g, which then holds them. */
 	int party = game_party_signed(&g, &in);
+	/* a side joined already, joining again with the key it joined
+	 * with (from a letter it followed twice, say): it is in */
+	const char *again = party ? rejoined(&g, &in) : NULL;
+	char side[64];
+	snprintf(side, sizeof side, "%s", again ? again : "");
 	/* (a side joined with no address is told by nobody: the judge
 	 * mails a side at its own address alone; umpire join refused it
 	 * first where the game invites its referee at an address) */
@@ -490,6 +538,18 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 	    joins_addressed(&g, was, err)) {
 		o->party = party;
 		o->received = GOT_JOIN;
+		if (again) {
+			/* answered, free: "you are in", where the game
+			 * stands (its own bound, answers.c) */
+			say(o, FATE_FAILED, "%s joined again with the key it "
+			    "joined with: %s", side, err->msg);
+			o->answered = 1;
+			game_free(&g);
+			if (cli_game(j->cli, p.buf, &g, err))
+				goto out_in;
+			you_are_in(j, &g, side, ANSWER_JOINED, o);
+			rc = 0;
+		}
 		goto out_g;
 	}
 	if (bymail_joined(j, &g, o, err))
@@ -509,7 +569,7 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 				struct role *r = &in.roles[i];
 				if (!r->joined || !strcmp(r->name, "referee"))
 					continue;
-				letter_again(j, &g, r->name, ANSWER_SIGNED, o);
+				letter_again(j, &g, r->name, ANSWER_JOINED, o);
 				break;
 			}
 		}
@@ -682,7 +742,7 @@ static int take_orders(struct judge *j, const char *id, const char *name,
 	unsigned char key[32];
 	answer_key(&g, by, 1, o->message, key);
 	struct answer_text t = { what.buf, intro.buf, err->msg, NULL,
-		&res.refusal, key };
+		&res.refusal, key, NULL };
 	memset(&l, 0, sizeof l);
 	/* no In-Reply-To: the Message-ID is the carrying message's,
 	 * which anyone may have written (the signed orders are not) */
@@ -910,6 +970,89 @@ static int access_game(const struct judge *j, const char *id)
 	return rc;
 }
 
+/* How much of a game file is read to know whether an address is in its
+ * roles (they come before its state and steps; GAME_MAX_ROLES roles of
+ * a few hundred bytes each). */
+#define ROLES_HEAD 16384
+/* The most of a party's games one answer says where they stand. */
+#define NOTE_GAMES 4
+
+/* Whether from (lowercase) is written in the roles of the game file at
+ * path (its first ROLES_HEAD bytes, before 'state:'), in any case: a
+ * look, not a reading; party_at decides. */
+static int roles_name(const char *path, const char *from)
+{
+	char buf[ROLES_HEAD + 1];
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	ssize_t n = read(fd, buf, ROLES_HEAD);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	char *end = strstr(buf, "\nstate:");
+	return has_ci(buf, end ? (size_t)(end - buf) : (size_t)n, from);
+}
+
+
+/* Where the games kept here whose roles hold from (lowercase), but
+ * except, stand for the role at from, into out (a line each, after a
+ * heading; at most NOTE_GAMES games), the one where it is that role's
+ * move first; the first such game, if first is not NULL, into first
+ * (none: ""). Each game file is read, not locked: a file is replaced
+ * whole (store_game), never changed in place. */
+static void party_games(struct judge *j, const char *from,
+			const char *except, struct strbuf *out,
+			char first[GAME_ID_HEX + 1])
+{
+	struct dirent **list = NULL;
+	int n = scandir(j->games, &list, judge_game_file, alphasort);
+	struct strbuf p = STRBUF_INIT, mine = STRBUF_INIT;
+	struct strbuf rest = STRBUF_INIT;
+	size_t said = 0;
+	int moves = 0;
+	if (first)
+		first[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		char id[GAME_ID_HEX + 1];
+		snprintf(id, sizeof id, "%.*s", GAME_ID_HEX, list[i]->d_name);
+		free(list[i]);
+		strbuf_reset(&p);
+		game_path(j, id, ".yaml", &p);
+		struct game g;
+		struct error e;
+		if (said >= NOTE_GAMES || (except && !strcmp(id, except)) ||
+		    !roles_name(p.buf, from) ||
+		    cli_game_flags(j->cli, p.buf, &g, GAME_PARSE_CHECKPOINTS,
+				   &e))
+			continue;
+		const char *role = party_at(&g, from);
+		struct strbuf line = STRBUF_INIT;
+		int at = role ? letters_standing(j, &g, role, &line) : -1;
+		if (at >= 0) {
+			struct strbuf *to = at == 1 ? &mine : &rest;
+			strbuf_addf(to, "  game %.8s (%s) as %s: %s%s\n", id,
+				    g.scn.title, role, line.buf, at == 1 ?
+				    game_unjoined(&g) ? ": join it" :
+				    ": your move" : "");
+			if (first && (!first[0] || (at == 1 && !moves)))
+				snprintf(first, GAME_ID_HEX + 1, "%s", id);
+			moves |= at == 1;
+			said++;
+		}
+		strbuf_free(&line);
+		game_free(&g);
+	}
+	free(list);
+	if (mine.len || rest.len)
+		strbuf_addf(out, "Your %sgames on this judge:\n%s%s", except ?
+			    "other " : "", mine.buf, rest.buf);
+	strbuf_free(&p);
+	strbuf_free(&mine);
+	strbuf_free(&rest);
+}
+
 /* A message the judge could not use, from a party of the game it is
  * about (its file's game, else its subject's) by the address of that
  * party's join: answered there, saying what was wrong and what to send
@@ -951,7 +1094,15 @@ static int mistake(struct judge *j, const char *from, const char *id,
 	} else {
 		struct letters l;
 		struct strbuf intro = STRBUF_INIT, what = STRBUF_INIT;
+		struct strbuf others = STRBUF_INIT;
 		int note = o->received && !strcmp(o->received, GOT_NOTHING);
+		unsigned char key[32];
+		answer_key(&g, role, ANSWER_UNSIGNED, o->message, key);
+		/* where each of the party's games here stands, when an
+		 * answer may be made (a flood in its name costs no more
+		 * than the bound's answers): it is the one the party gets */
+		if (answer_allowed(j, &g, role, ANSWER_UNSIGNED, key) > 0)
+			party_games(j, from, g.id, &others, NULL);
 		if (note) {
 			/* a note ("is it my move?"): where the game
 			 * stands is the answer (letter_answer ends with
@@ -959,7 +1110,8 @@ static int mistake(struct judge *j, const char *from, const char *id,
 			strbuf_addf(&what, "where the game stands");
 			strbuf_addf(&intro, "Your message to the judge held no "
 				    "umpire file; where game %s\n(%s) stands "
-				    "for you is below.", g.id, g.scn.title);
+				    "for you is below%s.", g.id, g.scn.title,
+				    others.len ? ", and your other games" : "");
 		} else {
 			strbuf_addf(&what, "your message could not be used");
 			strbuf_addf(&intro, "Your message to the judge about "
@@ -969,12 +1121,10 @@ static int mistake(struct judge *j, const char *from, const char *id,
 		/* what came, in the judge's words: never the message's
 		 * text (nor its Message-ID), which anyone may have
 		 * written in the party's name (the log has the reason) */
-		unsigned char key[32];
-		answer_key(&g, role, 0, o->message, key);
 		/* (a note: where the game stands says what to send) */
-		struct answer_text t = { what.buf, intro.buf, o->received ?
-			o->received : GOT_MESSAGE, note ? NULL : o->hint ?
-			o->hint : HINT_FILE, NULL, key };
+		struct answer_text t = { what.buf, intro.buf, note ? NULL :
+			o->received ? o->received : GOT_MESSAGE, note ? NULL :
+			o->hint ? o->hint : HINT_FILE, NULL, key, others.buf };
 		memset(&l, 0, sizeof l);
 		if (letter_answer(j, &g, role, &t, NULL, &l, &err))
 			strbuf_addf(&o->notes, "; no answer: %s", err.msg);
@@ -983,6 +1133,7 @@ static int mistake(struct judge *j, const char *from, const char *id,
 		letters_free(&l);
 		strbuf_free(&intro);
 		strbuf_free(&what);
+		strbuf_free(&others);
 	}
 	game_free(&g);
 	close(fd);
@@ -990,68 +1141,23 @@ static int mistake(struct judge *j, const char *from, const char *id,
 	return rc;
 }
 
-/* How much of a game file is read to know whether an address is in its
- * roles (they come before its state and steps; GAME_MAX_ROLES roles of
- * a few hundred bytes each). */
-#define ROLES_HEAD 16384
-/* The most games a note names none of is answered about. */
-#define NOTE_GAMES 4
-
-/* Whether from (lowercase) is written in the roles of the game file at
- * path (its first ROLES_HEAD bytes, before 'state:'), in any case: a
- * look, not a reading; party_at decides. */
-static int roles_name(const char *path, const char *from)
-{
-	char buf[ROLES_HEAD + 1];
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0)
-		return 0;
-	ssize_t n = read(fd, buf, ROLES_HEAD);
-	close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = '\0';
-	char *end = strstr(buf, "\nstate:");
-	return has_ci(buf, end ? (size_t)(end - buf) : (size_t)n, from);
-}
-
 /* A note that names no game (no file, no game's short id in its subject:
- * "is it my move?") from a party's own address: each game kept here
- * whose roles hold that address (at most NOTE_GAMES) answered as a
- * mistake() of that party is, where the game stands for it. A stranger's
- * note costs a look at the first lines of each game file: nothing is
- * locked, parsed, kept or answered. */
+ * "is it my move?") from a party's own address: one answer, about the
+ * game kept here where it is that party's move (else the first whose
+ * roles hold its address), saying where each of its games here stands
+ * (mistake()). A stranger's note costs a look at the first lines of
+ * each game file: nothing is locked, kept or answered. */
 static int note_answered(struct judge *j, const char *from,
 			 struct outcome *o, struct error *host)
 {
-	struct dirent **list = NULL;
-	int n = scandir(j->games, &list, judge_game_file, alphasort), rc = 0;
-	size_t answered = 0;
-	struct strbuf p = STRBUF_INIT;
-	for (int i = 0; i < n; i++) {
-		char id[GAME_ID_HEX + 1];
-		snprintf(id, sizeof id, "%.*s", GAME_ID_HEX, list[i]->d_name);
-		strbuf_reset(&p);
-		game_path(j, id, ".yaml", &p);
-		if (rc == 0 && answered < NOTE_GAMES &&
-		    roles_name(p.buf, from)) {
-			int before = o->answered;
-			rc = mistake(j, from, id, o, host);
-			if (o->answered && !before) {
-				answered++;
-				if (!o->game[0])
-					snprintf(o->game, sizeof o->game,
-						 "%s", id);
-				o->answered = 0;   /* the next game's too */
-			}
-		}
-		free(list[i]);
-	}
-	free(list);
-	strbuf_free(&p);
-	if (answered)
-		o->answered = 1;
-	return rc;
+	char first[GAME_ID_HEX + 1];
+	struct strbuf ignored = STRBUF_INIT;
+	party_games(j, from, NULL, &ignored, first);
+	strbuf_free(&ignored);
+	if (!first[0])
+		return 0;
+	snprintf(o->game, sizeof o->game, "%s", first);
+	return mistake(j, from, first, o, host);
 }
 
 int judge_too_large(struct judge *j, const char *head, size_t len,
@@ -1177,9 +1283,17 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 		goto out;
 	}
 	/* a message to a game's own address (route.c) carries that
-	 * game's files (or those of the other games it was sent to):
-	 * another game's is refused as one not kept here */
-	if (!route_takes(j, id)) {
+	 * game's files (or those of the other games it was sent to); a
+	 * file of another game kept here is taken for its own game, as
+	 * at the judge's address (a party's orders mailed to the address
+	 * of another of its games: its signature decides); one of a game
+	 * not kept here is refused as such */
+	int elsewhere = !route_takes(j, id);
+	if (elsewhere && access_game(j, id) == 0) {
+		strbuf_addf(&o->notes, "; a %s file of game %.8s in a message "
+			    "to the address of game %.8s: taken for its own "
+			    "game", kind, id, j->routed);
+	} else if (elsewhere) {
 		say(o, FATE_FAILED, "a %s file of game %s in a message to the "
 		    "address of game %.8s: a file is taken at its own game's "
 		    "address (or the judge's)", kind, id, j->routed);

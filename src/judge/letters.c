@@ -332,6 +332,16 @@ int letters_of_state(struct judge *j, struct game *g, const struct run *given,
 		     struct outcome *o, struct error *err)
 {
 	const char *who = game_unjoined(g);
+	struct bymail b;
+	if (who && !bymail_read(j, g->id, &b)) {
+		/* the host's own game: his mail of it invited every side
+		 * (README: umpire mail new.yaml --send); an invitation of
+		 * the judge's would reach a side whose join is taken or on
+		 * its way, and following it again is refused */
+		strbuf_addf(&o->notes, "; waiting for %s to join (invited "
+			    "by the host's mail of the game)", who);
+		return 0;
+	}
 	if (who)
 		return only && strcmp(only, who) ? 0 :
 			invitation(j, g, who, out, o, err);
@@ -379,27 +389,13 @@ int letters_of_state(struct judge *j, struct game *g, const struct run *given,
 	return rc;
 }
 
-/* What every answer ends with: where g stands (whose move, the step,
- * its deadline: what every party may know) and what side should send
- * now, appended to body. g is replayed from this machine's checkpoints
- * (the question asked next only); nothing is said when it cannot be. */
-static void answer_standing(struct judge *j, struct game *g,
-			    const char *side, struct strbuf *body)
+int letters_standing(struct judge *j, struct game *g, const char *side,
+		     struct strbuf *line)
 {
 	const char *who = game_unjoined(g);
 	if (who) {
-		strbuf_addf(body, "\nWhere the game stands: waiting for %s to "
-			    "join.\n", who);
-		char from[MAIL_ADDR_MAX * 2];
-		game_from(j, g, from, sizeof from);
-		if (!strcmp(who, side))
-			strbuf_addf(body, "Join it with the game file of your "
-				    "invitation, and mail the join:\n\n"
-				    "  umpire join GAME.yaml --side %s -o "
-				    "joined.yaml\n  umpire mail joined.yaml "
-				    "--to %s\n", side, j->from ? from :
-				    "THIS-ADDRESS");
-		return;
+		strbuf_addf(line, "waiting for %s to join", who);
+		return !strcmp(who, side);
 	}
 	struct run run;
 	struct error e;
@@ -412,26 +408,62 @@ static void answer_standing(struct judge *j, struct game *g,
 	g->events_from = 0;
 	g->examples = REPORT_EXAMPLES;
 	if (rc)
-		return;
+		return -1;
 	if (run.outcome != RUN_PENDING) {
-		strbuf_adds(body, "\nWhere the game stands: it is over; "
-			    "nothing more is asked of you.\n");
+		strbuf_adds(line, "it is over");
 		engine_free(&run);
-		return;
+		return 2;
 	}
 	const char *next = run.pending.role;
 	struct clock_status cs;
 	char dl[21];
 	clock_status(g, next, &cs);
-	strbuf_addf(body, "\nWhere the game stands: step %zu, %s to move",
-		    g->n_steps + 1, next);
+	strbuf_addf(line, "step %zu, %s to move", g->n_steps + 1, next);
 	if (cs.timed) {
 		clock_time_str(cs.deadline, dl);
-		strbuf_addf(body, " (deadline %s UTC)", dl);
+		strbuf_addf(line, " (deadline %s UTC)", dl);
 	}
-	strbuf_adds(body, ".\n");
+	rc = !strcmp(next, side);
+	engine_free(&run);
+	return rc;
+}
+
+/* What every answer ends with: where g stands (whose move, the step,
+ * its deadline: what every party may know) and what side should send
+ * now, appended to body. g is replayed from this machine's checkpoints
+ * (the question asked next only); nothing is said when it cannot be. */
+static void answer_standing(struct judge *j, struct game *g,
+			    const char *side, struct strbuf *body)
+{
+	struct strbuf line = STRBUF_INIT;
+	int mine = letters_standing(j, g, side, &line);
+	const char *who = game_unjoined(g);
+	if (mine == 2)
+		strbuf_addf(body, "\nWhere the game stands: %s; nothing more "
+			    "is asked of you.\n", line.buf);
+	else if (mine >= 0)
+		strbuf_addf(body, "\nWhere the game stands: %s.\n", line.buf);
+	strbuf_free(&line);
+	if (who) {
+		char from[MAIL_ADDR_MAX * 2];
+		game_from(j, g, from, sizeof from);
+		if (mine > 0)
+			strbuf_addf(body, "Join it with the game file of your "
+				    "invitation, and mail the join:\n\n"
+				    "  umpire join GAME.yaml --side %s -o "
+				    "joined.yaml\n  umpire mail joined.yaml "
+				    "--to %s\n", side, j->from ? from :
+				    "THIS-ADDRESS");
+		else
+			strbuf_adds(body, "Nothing is asked of you now: the "
+				    "judge writes to you when every side\n"
+				    "has joined and it is your move.\n");
+		return;
+	}
+	if (mine < 0 || mine == 2)
+		return;
 	const char *file = game_has_views(g) ? "VIEW" : "GAME";
-	if (strcmp(next, side))
+	if (!mine)
 		strbuf_adds(body, "Nothing is asked of you now: the judge "
 			    "writes to you when it is your\nmove.\n");
 	else
@@ -448,7 +480,6 @@ static void answer_standing(struct judge *j, struct game *g,
 			    file, file, file, file, game_has_views(g) ?
 			    "view" : "game file", file, game_has_views(g) ?
 			    "" : " --side ", game_has_views(g) ? "" : side);
-	engine_free(&run);
 }
 
 int letter_answer(struct judge *j, struct game *g, const char *side,
@@ -465,10 +496,11 @@ int letter_answer(struct judge *j, struct game *g, const char *side,
 	subject(g, t->what, &subj);
 	strbuf_addf(&body, "%s\n", t->intro);
 	struct draft d = { .subject = subj.buf, .in_reply_to = in_reply_to };
-	if (game_has_views(g)) {
-		/* the reason may quote answers a side sealed, or what its
-		 * view shows: sealed too, and signed by the referee, since
-		 * anyone who knows the side's key can seal a text to it */
+	if (t->refusal && game_has_views(g)) {
+		/* refused orders: the reason may quote answers a side
+		 * sealed, or what its view shows: sealed too, and signed by
+		 * the referee, since anyone who knows the side's key can
+		 * seal a text to it */
 		struct strbuf plain = STRBUF_INIT;
 		if (!signed_refusal)
 			strbuf_addf(&plain, "%s\n%s%s", t->reason,
@@ -495,7 +527,11 @@ int letter_answer(struct judge *j, struct game *g, const char *side,
 				    "sign ORDERS --refused answer.yaml\n"
 				    "--view VIEW).\n");
 	} else {
-		strbuf_addf(&body, "\n%s\n", t->reason);
+		/* the judge's own words (what came, what to send): nothing
+		 * of the message, nothing a view hides, so in clear; no
+		 * reason when nothing went wrong */
+		if (t->reason)
+			strbuf_addf(&body, "\n%s\n", t->reason);
 		if (t->hint)
 			strbuf_addf(&body, "\n%s\n", t->hint);
 		if (signed_refusal) {
@@ -509,6 +545,8 @@ int letter_answer(struct judge *j, struct game *g, const char *side,
 		}
 	}
 	answer_standing(j, g, side, &body);
+	if (t->others && t->others[0])
+		strbuf_addf(&body, "\n%s", t->others);
 	d.body = body.buf;
 	d.names[0] = name.buf;
 	d.files[0] = file.buf;

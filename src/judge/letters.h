@@ -10,15 +10,16 @@
 #include "umpire/request.h"
 #include "store.h"
 
-/* answers.c: how often a party is answered (three bounds: signed mail
- * at most j->answers_a_step answers a role a day in each state of the
- * game; its requests for its letter (umpire ask) as many again, of
- * their own, in each state whatever the day; unsigned mail from the
- * role's address at most j->answers_a_day a day). The key of an answer to role of g (signed
- * mail or not) to the message whose bytes hash to message: the same
- * message answered again in the same state has the same key, and its
- * letter the same Message-ID. */
-enum answer_kind { ANSWER_UNSIGNED, ANSWER_SIGNED, ANSWER_ASK };
+/* answers.c: how often a party is answered (four bounds: signed mail
+ * at most j->answers_a_step answers a role in each state of the game,
+ * whatever the day; its requests for its letter (umpire ask) as many
+ * again, of their own, and its join mailed again as many again;
+ * unsigned mail from the role's address at most j->answers_a_day a
+ * day). The key of an answer to role of g (of a kind) to the message
+ * whose bytes hash to message: the same message answered again in the
+ * same state has the same key, and its letter the same Message-ID. */
+enum answer_kind { ANSWER_UNSIGNED, ANSWER_SIGNED, ANSWER_ASK,
+	ANSWER_JOINED };
 void answer_key(const struct game *g, const char *role,
 		enum answer_kind is_signed, const unsigned char message[32],
 		unsigned char key[32]);
@@ -61,7 +62,9 @@ struct letters {
 };
 void letters_free(struct letters *l);
 /* The letters g's present state owes (only `only`'s, whatever the
- * state: a letter asked again): an invitation to a role still to join;
+ * state: a letter asked again): in a game taken by mail an invitation
+ * to a role still to join (in the host's own game none: his mail of it
+ * invited every side);
  * else the sealed view (a game with views) or the report and the game
  * file of the side asked next, and of the side that took the latest
  * step when it must know now (its step played late for it, or answers
@@ -78,19 +81,28 @@ int letters_of_state(struct judge *j, struct game *g, const struct run *given,
  * letters_of_state to make that step's letters from it (given) without
  * replaying the game: set in h before adjudicate_orders. */
 void letters_hook(const struct game *g, struct step_hook *h);
+/* Where g stands, what every party may know, into line: "waiting for
+ * ROLE to join", "step N, ROLE to move (deadline ... UTC)" or "it is
+ * over". 1 when side is the one the game waits on, 2 when it is over,
+ * 0 otherwise; -1 (nothing said) when g cannot be replayed here. */
+int letters_standing(struct judge *j, struct game *g, const char *side,
+		     struct strbuf *line);
 /* What an answer to a party says: the subject's part after the game
- * ("step 4: the orders of german refused"), its first line, the reason,
- * what to send instead (may be NULL), and the referee's signed refusal
- * (may be NULL or empty). */
+ * ("step 4: the orders of german refused"), its first line, the reason
+ * (NULL: nothing went wrong), what to send instead (may be NULL), the
+ * referee's refusal of orders (NULL: no orders refused; may be empty),
+ * and where the party's other games here stand (may be NULL). */
 struct answer_text {
 	const char *what, *intro, *reason, *hint;
 	const struct strbuf *refusal;
 	/* what makes it this answer (answer_key): its Message-ID's */
 	const unsigned char *same;
+	const char *others;
 };
-/* The answer t to side of g, at side's own address; in a game with
- * views all but the intro is sealed to side's key. Nothing is added
- * when side has no address. */
+/* The answer t to side of g, at side's own address, in clear, but for
+ * refused orders in a game with views: their reason sealed to side's
+ * key and signed by the referee. Nothing is added when side has no
+ * address. */
 int letter_answer(struct judge *j, struct game *g, const char *side,
 		  const struct answer_text *t, const char *in_reply_to,
 		  struct letters *out, struct error *err);

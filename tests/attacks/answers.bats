@@ -107,19 +107,24 @@ altered_refused() {
 }
 
 @test "answers: the judge's sealed reason opens, naming the referee; altered, or one for the other side sealed to it, it is refused" {
-	# orders not signed: the side's message could not be used
+	# its orders signed for a step the game is not at: refused with
+	# no refusal to give, the reason (the judge's check of what the
+	# side signed) sealed; a mistake the judge answers in its own
+	# words goes in clear
 	as "$s" orders "$f" -o o.yaml
-	as "$s" mail o.yaml --to referee -o unsigned.eml 2>/dev/null
-	"$UMPIRE" judge --config judge.ini --outbox out <unsigned.eml
+	sed -i 's/^step: 1$/step: 2/' o.yaml
+	as "$s" sign o.yaml --no-seal -o signed.yaml 2>/dev/null
+	as "$s" mail signed.yaml --to referee -o stale.eml 2>/dev/null
+	"$UMPIRE" judge --config judge.ini --outbox out <stale.eml
 	answer_of_judge reason.answer
 	run as "$s" open reason.answer --view "$f" -o reason.txt
 	echo "$output"
 	[ "$status" -eq 0 ]
 	assert_output_has "reason.answer: signed by the referee of game $id: its answer to $s for step 1"
-	grep -q 'orders not signed with the key' reason.txt
+	grep -q 'step 2' reason.txt
 	grep -qx -- '# -----BEGIN UMPIRE SIGNATURE-----' reason.txt
 	# a word of it changed, sealed again
-	altered_refused reason.txt 's/not signed with/signed with/'
+	altered_refused reason.txt 's/step 2/step 3/'
 	# the referee's real answer to $s, sealed by $s to the other side:
 	# signed by the referee, but for $s
 	/usr/bin/python3 "$ANSWERFORGE" "$o.pub" "$id" "$o" reason.txt \

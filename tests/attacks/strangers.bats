@@ -5,7 +5,7 @@
 # mail may cost the party, and the judge's host:
 # - an unsigned message spends nothing of the party's signed answers
 #   (two counters: signed mail bounded by steps of the game, unsigned
-#   from a party's address at most answers_a_day, default one, a day);
+#   from a party's address at most answers_a_day, default three, a day);
 # - no answer quotes the message's text: it says what came in neutral
 #   terms;
 # - a message delivered again after the judge was killed counts once
@@ -93,7 +93,7 @@ others() {
 		[ "$status" -eq 0 ]
 	done
 	[ "$(ls out/new | wc -l)" -eq 3 ]
-	tail -1 games/judge.log | grep -q 'had 3 answers in this step today'
+	tail -1 games/judge.log | grep -q 'had 3 answers in this step)'
 	# her request after them: answered
 	as player ask "$letter" --side player -o ask.yaml
 	as player mail ask.yaml -o ask.eml
@@ -113,9 +113,12 @@ others() {
 	tail -1 games/judge.log | grep -q 'not answered (player had 1 answer to its requests in this step)'
 }
 
-@test "unsigned mail from a party's address: at most one answer a day" {
+@test "unsigned mail from a party's address: at most answers_a_day answers a day" {
 	hostile_setup
 	rm -f out/new/*
+	# (the default is three: one a mistake of a party's own; the bound
+	# is the same at one)
+	printf 'answers_a_day = 1\n' >>judge.ini
 	local i
 	# a note, unsigned orders, another note: three Message-IDs
 	note n1 "what now?" >m1.eml
@@ -130,7 +133,7 @@ others() {
 		{ cat games/judge.log; false; }
 	# the host may allow more (answers_a_day); the signed answers are
 	# not these
-	printf 'answers_a_day = 2\n' >>judge.ini
+	sed -i 's/^answers_a_day = 1$/answers_a_day = 2/' judge.ini
 	note n4 "a fourth" >m4.eml
 	run "$UMPIRE" judge --config judge.ini --outbox out <m4.eml
 	[ "$(mistakes)" -eq 2 ]
@@ -258,6 +261,7 @@ killed_then_again() {
 @test "a fresh note from a party's address (no file, no game named) gets where the game stands and what to send; a stranger's costs nothing" {
 	hostile_setup
 	rm -f out/new/*
+	printf 'answers_a_day = 1\n' >>judge.ini
 	printf 'From: Player <player@example.org>\nTo: judge@example.org\n' >n1.eml
 	printf 'Message-ID: <fresh1@example.org>\nSubject: is it my move?\n\n' >>n1.eml
 	printf 'Hello judge, is it my move?\n' >>n1.eml

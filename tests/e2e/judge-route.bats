@@ -4,8 +4,9 @@
 # recipient_delimiter, "+" by default), which the players' mail then
 # goes to; a message delivered to such an address (--recipient,
 # local(8)'s ORIGINAL_RECIPIENT, LMTP's RCPT TO) is that game's: a
-# short id no game kept here has is a stranger's, dropped unread, and a
-# file of another game in it is refused. --lmtp inet:HOST:PORT serves
+# short id no game kept here has is a stranger's, dropped unread, a file
+# of another game kept here in it is taken for its own game, and one of
+# a game not kept here refused. --lmtp inet:HOST:PORT serves
 # LMTP over TCP, for a mail system on another host.
 
 load helpers
@@ -153,19 +154,34 @@ id8() {
 	grep -q ' 1 done .*adjudicated step 1' games/judge.log
 }
 
-@test "judge --recipient: a file of another game in a message to a game's address is refused as one not kept here" {
+@test "judge --recipient: a party's orders for its game mailed to another game's address are taken for their own game" {
 	hostile_setup
 	owner_game arnswalde-1945 player
 	other=$(ls games/*.yaml | grep -v "$(basename "$G")" | head -1)
 	o8=$(basename "$other" | cut -c1-8)
+	cp "$other" other-before.yaml
 	run "$UMPIRE" judge --config judge.ini --outbox out \
 		--recipient "judge+$o8@example.org" <m1.eml
 	[ "$status" -eq 0 ]
-	grep -q "of game $(basename "$G" .yaml) in a message to the address of game $o8" \
+	grep -q "$(basename "$G" .yaml) 1 done .*adjudicated step 1" \
 		games/judge.log || { cat games/judge.log; false; }
-	cmp "$G" before.yaml
-	[ -z "$(ls out/new)" ]
+	grep -q "orders file of game $(basename "$G" | cut -c1-8) in a message to the address of game $o8: taken for its own game" \
+		games/judge.log
+	cmp "$other" other-before.yaml
 	[ -z "$(ls games/failed)" ]
+	# a file of a game not kept here, at a kept game's address: refused
+	# as one not kept here, unanswered
+	rm -f out/new/*
+	sed "s/^game: .*/game: 0123456789abcdef0123456789abcdef/" o.yaml \
+		>stray.yaml
+	{ printf 'From: player@example.org\nSubject: orders\n\n'
+	  cat stray.yaml; } >stray.eml
+	run "$UMPIRE" judge --config judge.ini --outbox out \
+		--recipient "judge+$o8@example.org" <stray.eml
+	[ "$status" -eq 0 ]
+	grep -q "of game 0123456789abcdef0123456789abcdef in a message to the address of game $o8" \
+		games/judge.log || { cat games/judge.log; false; }
+	[ -z "$(ls out/new)" ]
 }
 
 @test "judge --recipient is for a message on stdin" {

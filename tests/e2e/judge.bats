@@ -239,7 +239,7 @@ plain_game() {
 		grep -q '^Auto-Submitted: auto-replied' "$f"
 		if grep -qi 'mallory' "$f"; then false; fi
 	done
-	[ "$(grep -c 'had 3 answers in this step today' games/judge.log)" -eq 3 ]
+	[ "$(grep -c 'had 3 answers in this step)' games/judge.log)" -eq 3 ]
 	# the very message again (as the mail system delivers it after a
 	# crash) is the answer given already
 	run "$UMPIRE" judge --config judge.ini --outbox out <m1-forged1.eml
@@ -595,7 +595,7 @@ for p in m.iter_attachments():
 		grep -q '^To: player@example.org$' "$f"
 		if grep -qi 'mallory\|evil' "$f"; then false; fi
 	done
-	[ "$(grep -c 'not answered (player had 3 answers in this step today)' \
+	[ "$(grep -c 'not answered (player had 3 answers in this step)' \
 		games/judge.log)" -eq 97 ]
 	cmp "$G" before.yaml
 }

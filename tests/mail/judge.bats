@@ -130,7 +130,9 @@ rgw_joined() {
 	# The judge's owner makes the game in the games directory with the
 	# judge's key, as the judge's user, inviting each side at its
 	# address (the judge mails a role only at the game's address for
-	# it); Rita invites Alice with it
+	# it); Rita mails it to both sides, at the addresses it invites
+	# them at: their invitations, the only ones (the judge invites no
+	# side of a game its host made)
 	# (RGW_CLOCK: the game's clock, umpire new --set's)
 	as_judge "$JUDGE_UMPIRE" new russo-german-war --side german=alice.pub \
 		--side soviet=bob.pub --referee judge.pub ${RGW_CLOCK:-} \
@@ -139,16 +141,18 @@ rgw_joined() {
 	id=$(sed -n 's/^game: //p' "$JUDGE_HOME/home/games/new.yaml")
 	mv "$JUDGE_HOME/home/games/new.yaml" "$JUDGE_HOME/home/games/$id.yaml"
 	cp "$JUDGE_HOME/home/games/$id.yaml" home/rita/g0.yaml
-	as rita "$UMPIRE" mail g0.yaml --to german --send
+	as rita "$UMPIRE" mail g0.yaml --send
 	# Alice joins and mails her join to the judge (the referee's
-	# address): the judge invites Bob with the game file
+	# address)
 	as alice "$UMPIRE" join "$(mta_wait alice 1)" --side german -o g1.yaml
 	# what Alice has read: her invitation (the judge writes to her
 	# only once both have joined)
 	seen=" $(basename "$(mta_wait alice 1)")"
 	as alice "$UMPIRE" mail g1.yaml --to referee --send
+	# Bob joins from Rita's invitation, his one
 	invite=$(mta_wait bob 1) || { judge_log; false; }
-	attachment_names "$invite" | grep -qx "$id.yaml"
+	attachment_names "$invite" | grep -qx 'g0.yaml'
+	grep -q '^From: .*rita@example.org' "$invite"
 	as bob "$UMPIRE" join "$invite" --side soviet -o g2.yaml
 	as bob "$UMPIRE" mail g2.yaml --to referee --send
 	seen="$seen $(basename "$invite")"
