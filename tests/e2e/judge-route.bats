@@ -225,3 +225,82 @@ free_port() {
 	[ "$status" -eq 0 ]
 	assert_output_has "'judge@example.org lmtp:inet:10.0.0.12:2424'"
 }
+
+# Sides $@ mail with `umpire mail --send` through a fake sendmail that
+# keeps each message in sent/.
+fake_sendmail() {
+	mkdir -p bin sent
+	printf '#!/bin/sh\ncat >"%s/sent/$(date +%%s%%N).eml"\n' "$PWD" \
+		>bin/sendmail
+	chmod 755 bin/sendmail
+	local s
+	for s; do
+		sed -i "s|^address = .*|&\nsendmail = $PWD/bin/sendmail -t -i|" \
+			"$s.ini"
+	done
+}
+
+# Player $1 (side $2) follows letter $3 as it prints: its attachment
+# saved, each command it prints run as printed (SIDE its side); then
+# the one message it sent, moved to the judge at the address it was
+# sent to (--recipient, as the mail system delivers it).
+follow() {
+	local s=$1 side=$2 cmd sent
+	rm -f sent/*
+	python3 "$BATS_TEST_DIRNAME/tools/printed.py" "$3" >cmds
+	grep -q '^umpire mail ' cmds || { cat cmds; return 1; }
+	while read -r cmd; do
+		cmd=${cmd//SIDE/$side}
+		eval "as $s ${cmd#umpire }" 2>>follow.err ||
+			{ echo "as printed: $cmd"; cat follow.err; return 1; }
+	done <cmds
+	sent=$(ls sent/*)
+	[ "$(echo "$sent" | wc -l)" -eq 1 ] || { echo "sent: $sent"; return 1; }
+	TO=$(sed -n 's/^To: //p' "$sent")
+	"$UMPIRE" judge --config judge.ini --outbox out --recipient "$TO" \
+		<"$sent" 2>>judge.err
+}
+
+# A Race to the Reichstag game made by the host (the judge's config: its
+# referee joined at the game's address), kept, its invitation inv.eml
+# as the host mails it.
+host_game() {
+	judge_setup alice bob
+	fake_sendmail alice bob
+	as judge new race-to-the-reichstag --side 1bf=alice.pub \
+		--side 1uf=bob.pub --referee judge.pub \
+		--address 1bf=alice@example.org --address 1uf=bob@example.org \
+		-o g.yaml 2>/dev/null
+	G=$(sed -n 's/^game: //p' g.yaml)
+	cp g.yaml "games/$G.yaml"
+	as judge mail g.yaml -o inv.eml
+}
+
+@test "judge: a host's game joined as its invitation prints: --send, each join to the game's own address" {
+	host_game
+	python3 "$BATS_TEST_DIRNAME/tools/printed.py" inv.eml >printed
+	grep -qx 'umpire mail joined.yaml --send' printed ||
+		{ cat printed; false; }
+	follow alice 1bf inv.eml
+	[ "$TO" = "judge+${G:0:8}@example.org" ]
+	follow bob 1uf inv.eml
+	[ "$TO" = "judge+${G:0:8}@example.org" ]
+	[ "$(grep -c " $G join done .* join(s) taken" games/judge.log)" -eq 2 ] ||
+		{ cat games/judge.log; false; }
+	grep -q " $G join done .*all roles joined" games/judge.log
+}
+
+@test "judge: its invitation, followed as printed: the join completing the game goes to the game's address, not refused" {
+	host_game
+	follow alice 1bf inv.eml
+	inv=$(grep -l '^To: bob@example.org' out/new/* | head -1)
+	[ -n "$inv" ] || { cat games/judge.log; false; }
+	python3 "$BATS_TEST_DIRNAME/tools/printed.py" "$inv" >printed
+	grep -qx 'umpire mail joined.yaml --send' printed ||
+		{ cat printed; false; }
+	follow bob 1uf "$inv"
+	[ "$TO" = "judge+${G:0:8}@example.org" ]
+	grep -q " $G join done .*all roles joined" games/judge.log ||
+		{ cat games/judge.log judge.err; false; }
+}
+
