@@ -304,3 +304,112 @@ host_game() {
 		{ cat games/judge.log judge.err; false; }
 }
 
+# Judge host $1 (A or B) of one club: its games and state directories,
+# its outbox, the club's key and address (judge.ini's).
+host() {
+	mkdir -p "$1/games" "$1/state" "$1/out/tmp" "$1/out/new" "$1/out/cur"
+	chmod 700 "$1/games"
+	sed "s|^games = .*|games = $PWD/$1/games|" judge.ini >"$1/judge.ini"
+}
+
+# Host $1 gets message $2 delivered to address $3.
+host_gets() {
+	XDG_STATE_HOME=$PWD/$1/state "$UMPIRE" judge --config "$1/judge.ini" \
+		--outbox "$1/out" --accept-new --recipient "$3" <"$2" \
+		2>>"$1.err"
+}
+
+@test "judge hosts: a join sent to the judge's plain address for a game another host keeps: forwarded unchanged to the game's address, once, unanswered" {
+	host_game
+	host A
+	host B
+	mv "games/$G.yaml" B/games/
+	i=${G:0:8}
+	as alice join g.yaml --side 1bf -o joined.yaml 2>/dev/null
+	as alice mail joined.yaml --to judge@example.org -o plain.eml
+	host_gets A plain.eml judge@example.org
+	grep -q " $G join dropped .*forwarded to its address judge+$i@example.org" \
+		A/games/judge.log || { cat A/games/judge.log A.err; false; }
+	# the one letter A sent: the message as it came, resent to the
+	# game's address
+	[ "$(ls A/out/new | wc -l)" -eq 1 ]
+	fw=$(ls A/out/new/*)
+	grep -qx "Resent-To: judge+$i@example.org" "$fw"
+	grep -qx "Resent-From: judge@example.org" "$fw"
+	[ "$(sed '1,/^Resent-Message-ID:/d' "$fw" | cmp - plain.eml && echo same)" = same ]
+	[ -z "$(ls A/games/*.yaml 2>/dev/null)" ]
+	# the mail system delivers it to B, which keeps the game: taken
+	host_gets B "$fw" "judge+$i@example.org"
+	grep -q " $G join done .*1 join(s) taken" B/games/judge.log ||
+		{ cat B/games/judge.log B.err; false; }
+	# a forward that comes back to a plain address is not forwarded
+	# again, nor answered
+	mv "$fw" fw.eml
+	host_gets A fw.eml judge@example.org
+	[ -z "$(ls A/out/new)" ]
+	# nor taken as a new game (--accept-new): the club's game is B's
+	[ -z "$(ls A/games/*.yaml 2>/dev/null)" ]
+	grep -q " $G join failed .*made for a host of this judge" \
+		A/games/judge.log
+	[ "$(grep -c forwarded A/games/judge.log)" -eq 1 ]
+}
+
+@test "judge hosts: a stranger's file naming a game kept nowhere: forwarded at most once, dropped unread at the game's address" {
+	host_game
+	host A
+	# unsigned: not forwarded
+	{
+		printf 'From: x@example.org\nTo: judge@example.org\n'
+		printf 'Subject: orders\n\numpire: orders/1\n'
+		printf 'game: %s\nside: 1bf\nstep: 1\norders: []\n' "$G"
+	} >unsigned.eml
+	host_gets A unsigned.eml judge@example.org
+	[ -z "$(ls A/out/new)" ]
+	! grep -q forwarded A/games/judge.log
+	# a join of a game no host keeps: forwarded once, and at the
+	# game's address (the mail system's default host again) dropped
+	# before it is read
+	as alice join g.yaml --side 1bf -o joined.yaml 2>/dev/null
+	as alice mail joined.yaml --to judge@example.org -o plain.eml
+	host_gets A plain.eml judge@example.org
+	mv A/out/new/* fw.eml
+	host_gets A fw.eml "judge+${G:0:8}@example.org"
+	grep -q "addressed to game ${G:0:8}.*not read" A/games/judge.log
+	[ -z "$(ls A/out/new)" ]
+	[ "$(grep -c forwarded A/games/judge.log)" -eq 1 ]
+}
+
+@test "judge hosts: orders sent to the plain address after their game moved: forwarded to the game's host, taken there" {
+	host_game
+	host A
+	host B
+	i=${G:0:8}
+	mv "games/$G.yaml" A/games/
+	for s in alice:1bf bob:1uf; do
+		as "${s%:*}" join g.yaml --side "${s#*:}" -o j.yaml 2>/dev/null
+		as "${s%:*}" mail j.yaml -o j.eml
+		host_gets A j.eml "judge+$i@example.org"
+	done
+	grep -q "all roles joined" A/games/judge.log ||
+		{ cat A/games/judge.log A.err; false; }
+	letter=$(grep -l "^To: alice@example.org" A/out/new/* | tail -1)
+	# the game moves to B (README's recipe: its files, its state)
+	for f in A/games/"$G".*; do
+		[ "${f##*.}" = lock ] || mv "$f" B/games/
+	done
+	cp -a A/state/. B/state/
+	# Alice's orders, mailed to the judge's plain address: the mail
+	# system's default host, A
+	as alice orders "$letter" -o o.yaml
+	as alice sign o.yaml --game "$letter" -o signed.yaml 2>/dev/null
+	as alice mail signed.yaml --to judge@example.org -o o.eml
+	rm A/out/new/*
+	host_gets A o.eml judge@example.org
+	grep -q " $G .*forwarded to its address judge+$i@example.org" \
+		A/games/judge.log || { cat A/games/judge.log; false; }
+	fw=$(ls A/out/new/*)
+	host_gets B "$fw" "judge+$i@example.org"
+	grep -q " $G 1 done .*adjudicated step 1" B/games/judge.log ||
+		{ cat B/games/judge.log B.err; false; }
+}
+
