@@ -413,3 +413,47 @@ host_gets() {
 		{ cat B/games/judge.log B.err; false; }
 }
 
+@test "judge --index DIR --host NAME: one page of every game of the club's hosts, each host's rows merged, nothing hidden" {
+	judge_setup alice bob
+	host A
+	host B
+	for h in A B; do
+		as judge new arnswalde-1945 --side player=alice.pub \
+			--referee judge.pub -o g.yaml 2>/dev/null
+		id=$(sed -n 's/^game: //p' g.yaml)
+		mv g.yaml "$h/games/$id.yaml"
+		eval "ID$h=$id"
+	done
+	"$UMPIRE" judge --config A/judge.ini --index www --host judge-a
+	"$UMPIRE" judge --config B/judge.ini --index www --host judge-b
+	# each host's rows, and the page: both hosts' games, by game
+	[ "$(grep -c '^<tr>' www/games-judge-a.rows)" -eq 1 ]
+	[ "$(grep -c '^<tr>' www/games-judge-b.rows)" -eq 1 ]
+	grep -q "<code>$IDA</code></td><td>judge-a</td>" www/index.html
+	grep -q "<code>$IDB</code></td><td>judge-b</td>" www/index.html
+	[ "$(grep -c '^<tr><td><code>' www/index.html)" -eq 2 ]
+	# A writes its page again: B's games stay on it
+	"$UMPIRE" judge --config A/judge.ini --index www --host judge-a
+	grep -q "<code>$IDB</code>" www/index.html
+	# what is no row in a rows file is not on the page
+	printf '<script>alert(1)</script>\n<tr><td>x</td></tr>\n' \
+		>www/games-junk.rows
+	"$UMPIRE" judge --config A/judge.ini --index www --host judge-a
+	! grep -q 'script' www/index.html
+	[ "$(grep -c '^<tr><td><code>' www/index.html)" -eq 2 ]
+	# a host's name is a file name's part: no path
+	run "$UMPIRE" judge --config A/judge.ini --index www --host ../x
+	[ "$status" -eq 2 ]
+	assert_output_has "--host ../x: a host's name"
+	# as a browser shows it: every game's row there, none hidden
+	local bin
+	bin=$(command -v chromium || command -v chromium-browser) ||
+		skip "chromium is not installed"
+	run python3 "$BATS_TEST_DIRNAME/cdp.py" "$bin" "file://$PWD/www/index.html" \
+		'[...document.querySelectorAll("tr")].slice(1).map(r =>
+		  r.offsetHeight > 0 && r.getBoundingClientRect().right <= innerWidth
+		  ? r.cells[0].textContent + " " + r.cells[1].textContent : "hidden").join(",")'
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$output" = "\"$(printf '%s\n' "$IDA judge-a" "$IDB judge-b" | sort | paste -sd,)\"" ]
+}
