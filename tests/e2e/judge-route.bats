@@ -245,15 +245,9 @@ fake_sendmail() {
 # the one message it sent, moved to the judge at the address it was
 # sent to (--recipient, as the mail system delivers it).
 follow() {
-	local s=$1 side=$2 cmd sent
+	local sent
 	rm -f sent/*
-	python3 "$BATS_TEST_DIRNAME/tools/printed.py" "$3" >cmds
-	grep -q '^umpire mail ' cmds || { cat cmds; return 1; }
-	while read -r cmd; do
-		cmd=${cmd//SIDE/$side}
-		eval "as $s ${cmd#umpire }" 2>>follow.err ||
-			{ echo "as printed: $cmd"; cat follow.err; return 1; }
-	done <cmds
+	follow_printed "$@" || return 1
 	sent=$(ls sent/*)
 	[ "$(echo "$sent" | wc -l)" -eq 1 ] || { echo "sent: $sent"; return 1; }
 	TO=$(sed -n 's/^To: //p' "$sent")
@@ -349,7 +343,7 @@ host_gets() {
 	[ -z "$(ls A/out/new)" ]
 	# nor taken as a new game (--accept-new): the club's game is B's
 	[ -z "$(ls A/games/*.yaml 2>/dev/null)" ]
-	grep -q " $G join failed .*made for a host of this judge" \
+	grep -q " $G join dropped .*made for a host of this judge" \
 		A/games/judge.log
 	[ "$(grep -c forwarded A/games/judge.log)" -eq 1 ]
 }

@@ -237,20 +237,6 @@ move() {
 	PIDS=
 }
 
-# Player $1 (side $2) follows the letter $3 as it prints: its attachment
-# saved, each command it prints run as printed (SIDE its side), its
-# --send through the private postfix (its config's sendmail).
-follow() {
-	local s=$1 side=$2 cmd
-	python3 "$BATS_TEST_DIRNAME/../e2e/tools/printed.py" "$3" >cmds
-	grep -q '^umpire mail .*--send' cmds || { cat cmds; return 1; }
-	while read -r cmd; do
-		cmd=${cmd//SIDE/$side}
-		eval "as $s ${cmd#umpire }" 2>>follow.err ||
-			{ echo "as printed: $cmd"; cat follow.err; return 1; }
-	done <cmds
-}
-
 # The player whose move it is at step $1: its newest letter asks it.
 to_move() {
 	local s letter
@@ -316,8 +302,8 @@ orders_of() {
 	inv_a=$(mta_wait alice $((na + 1)))
 	inv_b=$(mta_wait bob $((nb + 1)))
 	# both join from it, as printed: each join to the game's address
-	follow alice 1bf "$inv_a"
-	follow bob 1uf "$inv_b"
+	follow_printed alice 1bf "$inv_a"
+	follow_printed bob 1uf "$inv_b"
 	log_wait B/games/judge.log " $G join done .*all roles joined"
 	[ "$(grep -c " $G join done .*join(s) taken" B/games/judge.log)" -eq 2 ]
 	! grep -q "$G" A/games/judge.log 2>/dev/null
