@@ -1203,6 +1203,8 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 	if (forward) {
 		/* another host's game: there, once; not answered here */
 		if (spool_forward(j, msg, msglen, fwd, err)) {
+			/* not handed on: the mail system delivers it again */
+			err->status = EXIT_TEMPFAIL;
 			rc = -1;
 			goto out;
 		}

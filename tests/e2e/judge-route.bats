@@ -451,3 +451,15 @@ host_gets() {
 	[ "$status" -eq 0 ]
 	[ "$output" = "\"$(printf '%s\n' "$IDA judge-a" "$IDB judge-b" | sort | paste -sd,)\"" ]
 }
+
+@test "judge hosts: a forward sendmail will not take: exit 75, the mail system delivers the message again" {
+	host_game
+	host A
+	as alice join g.yaml --side 1bf -o joined.yaml 2>/dev/null
+	as alice mail joined.yaml --to judge@example.org -o plain.eml
+	run env XDG_STATE_HOME="$PWD/A/state" "$UMPIRE" judge \
+		--config A/judge.ini --sendmail /bin/false \
+		--recipient judge@example.org <plain.eml
+	[ "$status" -eq 75 ] || { echo "$output"; false; }
+	! grep -q forwarded A/games/judge.log
+}
