@@ -13,6 +13,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sodium.h>
 #include "umpire/answer.h"
 #include "umpire/clock.h"
@@ -147,15 +148,21 @@ static void state_key(const struct game *g, unsigned char key[32])
 static void mail_join(const struct judge *j, struct game *g,
 		      struct strbuf *body)
 {
-	char from[MAIL_ADDR_MAX * 2];
+	char from[MAIL_ADDR_MAX * 2], mine[MAIL_ADDR_MAX + 1] = "",
+		ref_at[MAIL_ADDR_MAX + 1] = "";
+	const char *why;
 	game_from(j, g, from, sizeof from);
+	if (!j->from || mail_addr_spec_of(from, mine, sizeof mine, &why))
+		mine[0] = '\0';
 	const struct role *ref = game_role(g, "referee");
 	const char *at = game_address(g, "referee");
-	if (j->from && ref && ref->joined && at && !strcmp(at, from))
+	if (!at || mail_addr_spec_of(at, ref_at, sizeof ref_at, &why))
+		ref_at[0] = '\0';
+	if (mine[0] && ref && ref->joined && !strcasecmp(ref_at, mine))
 		strbuf_adds(body, "  umpire mail joined.yaml --send\n");
 	else
 		strbuf_addf(body, "  umpire mail joined.yaml --to %s --send\n",
-			    j->from ? from : "THIS-ADDRESS");
+			    mine[0] ? mine : "THIS-ADDRESS");
 }
 
 static int invitation(struct judge *j, struct game *g, const char *who,

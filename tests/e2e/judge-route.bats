@@ -257,9 +257,12 @@ follow() {
 
 # A Race to the Reichstag game made by the host (the judge's config: its
 # referee joined at the game's address), kept, its invitation inv.eml
-# as the host mails it.
+# as the host mails it; the judge's address JUDGE_AS if set.
 host_game() {
 	judge_setup alice bob
+	# the judge's address as written in its config (JUDGE_AS)
+	[ -z "${JUDGE_AS:-}" ] ||
+		sed -i "s|^address = .*|address = $JUDGE_AS|" judge.ini
 	fake_sendmail alice bob
 	as judge new race-to-the-reichstag --side 1bf=alice.pub \
 		--side 1uf=bob.pub --referee judge.pub \
@@ -285,7 +288,8 @@ host_game() {
 }
 
 @test "judge: its invitation, followed as printed: the join completing the game goes to the game's address, not refused" {
-	host_game
+	# a display name: the command prints the address alone
+	JUDGE_AS='Judge <judge@example.org>' host_game
 	follow alice 1bf inv.eml
 	inv=$(grep -l '^To: bob@example.org' out/new/* | head -1)
 	[ -n "$inv" ] || { cat games/judge.log; false; }
