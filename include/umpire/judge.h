@@ -79,6 +79,10 @@ struct judge_settings {
 	/* the address the message on stdin was delivered to (--recipient,
 	 * else local(8)'s ORIGINAL_RECIPIENT), or NULL */
 	const char *recipient;
+	/* [judge] club: one of several judge hosts behind one mail system
+	 * (a party's file for a game not kept here forwarded to its
+	 * address; a join of a game a host made never taken as new) */
+	int club;
 	/* --index's --host NAME: this host's list of games in the index's
 	 * directory, games-NAME.rows (NULL: gethostname(2)) */
 	const char *index_host;

@@ -156,6 +156,7 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 		.lmtp_timeout = timeout,
 		.delim = jc.cfg.judge_delim ? jc.cfg.judge_delim : JUDGE_DELIM,
 		.recipient = recipient,
+		.club = jc.cfg.judge_club,
 		.index_host = host,
 	};
 	if (init)

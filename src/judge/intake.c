@@ -1197,8 +1197,8 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 	char fwd[MAIL_ADDR_MAX * 2];
 	struct strbuf resent = STRBUF_INIT;
 	int forward = !have && route_forward(j, kind, id, buf, len,
-		header_field(msg, msglen, "Resent-From", &resent), fwd,
-		sizeof fwd);
+		siglen > 0, header_field(msg, msglen, "Resent-From", &resent),
+		fwd, sizeof fwd);
 	strbuf_free(&resent);
 	if (forward) {
 		/* another host's game: there, once; not answered here */
@@ -1208,8 +1208,8 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 			rc = -1;
 			goto out;
 		}
-		say(o, FATE_DROPPED, "a %s file of game %s, not kept here: "
-		    "forwarded to its address %s", kind, id, fwd);
+		say(o, FATE_DROPPED, "a file (%s) of game %s, not kept "
+		    "here: forwarded to its address %s", kind, id, fwd);
 		o->no_answer = 1;
 		goto out;
 	}

@@ -37,6 +37,7 @@
 #include <string.h>
 #include <strings.h>
 #include "umpire/mail.h"
+#include "umpire/sign.h"
 #include "store.h"
 
 size_t judge_games_of_prefix(const char *games, const char *id8,
@@ -137,17 +138,20 @@ void game_from(const struct judge *j, const struct game *g, char *out,
 		snprintf(out, size, "%s", j->from ? j->from : "");
 }
 
-/* Whether file (len bytes) has a signature, or a box sealed to the
- * referee (sealed orders sign inside it): no more is known of a file
- * of a game not kept here, whose keys this judge lacks. */
+/* Whether file (len bytes) has a signature: a join's field, signed
+ * orders' armored block, or a box sealed to the referee (sealed orders
+ * sign inside it). No more is known of a file of a game not kept here,
+ * whose keys this judge lacks. */
 static int signed_file(const char *file, size_t len)
 {
-	static const char *const keys[] = { "signature:", "box:" };
-	for (size_t i = 0; i < len; i++)
-		for (size_t k = 0; k < 2; k++)
-			if (len - i >= strlen(keys[k]) &&
-			    !memcmp(file + i, keys[k], strlen(keys[k])))
+	static const char *const marks[] = { "signature:", "box:",
+		EMBED_BEGIN };
+	for (size_t k = 0; k < sizeof marks / sizeof *marks; k++) {
+		size_t m = strlen(marks[k]);
+		for (size_t i = 0; i + m <= len; i++)
+			if (!memcmp(file + i, marks[k], m))
 				return 1;
+	}
 	return 0;
 }
 
@@ -155,7 +159,7 @@ int route_club_game(const struct judge *j, const char *file, size_t len)
 {
 	struct game g;
 	struct error ignored;
-	if (game_parse(&g, "game.yaml", file, len, j->cli->scenario_dir,
+	if (!j->club || game_parse(&g, "game.yaml", file, len, j->cli->scenario_dir,
 		       &ignored))
 		return 0;
 	const struct role *ref = game_role(&g, "referee");
@@ -173,7 +177,7 @@ int route_club_game(const struct judge *j, const char *file, size_t len)
 }
 
 int route_forward(const struct judge *j, const char *kind, const char *id,
-		  const char *file, size_t len, int resent, char *to,
+		  const char *file, size_t len, int sig, int resent, char *to,
 		  size_t size)
 {
 	/* only what came to the judge's own address (a message to a
@@ -186,8 +190,8 @@ int route_forward(const struct judge *j, const char *kind, const char *id,
 	int party = 0;
 	for (size_t i = 0; i < sizeof signs / sizeof *signs; i++)
 		party |= !strcmp(kind, signs[i]);
-	if (resent || j->routed[0] || !j->from || !j->delim ||
-	    !j->delim[0] || !signed_file(file, len) ||
+	if (!j->club || resent || j->routed[0] || !j->from || !j->delim ||
+	    !j->delim[0] || !(sig || signed_file(file, len)) ||
 	    !(party || (!strcmp(kind, "game") &&
 			route_club_game(j, file, len))))
 		return 0;

@@ -302,12 +302,14 @@ host_game() {
 		{ cat games/judge.log judge.err; false; }
 }
 
-# Judge host $1 (A or B) of one club: its games and state directories,
-# its outbox, the club's key and address (judge.ini's).
+# Judge host $1 (A or B) of one club ([judge] club = yes): its games
+# and state directories, its outbox, the club's key and address
+# (judge.ini's).
 host() {
 	mkdir -p "$1/games" "$1/state" "$1/out/tmp" "$1/out/new" "$1/out/cur"
 	chmod 700 "$1/games"
-	sed "s|^games = .*|games = $PWD/$1/games|" judge.ini >"$1/judge.ini"
+	sed "s|^games = .*|games = $PWD/$1/games\nclub = yes|" judge.ini \
+		>"$1/judge.ini"
 }
 
 # Host $1 gets message $2 delivered to address $3.
@@ -325,6 +327,13 @@ host_gets() {
 	i=${G:0:8}
 	as alice join g.yaml --side 1bf -o joined.yaml 2>/dev/null
 	as alice mail joined.yaml --to judge@example.org -o plain.eml
+	# a judge that is no club's host ([judge] club unset) forwards
+	# nothing: the game is unknown there, as ever
+	XDG_STATE_HOME=$PWD/A/state "$UMPIRE" judge --config judge.ini \
+		--outbox A/out --recipient judge@example.org <plain.eml
+	grep -q " $G join dropped .*unknown game $G (a new game" \
+		games/judge.log
+	[ -z "$(ls A/out/new)" ]
 	host_gets A plain.eml judge@example.org
 	grep -q " $G join dropped .*forwarded to its address judge+$i@example.org" \
 		A/games/judge.log || { cat A/games/judge.log A.err; false; }
@@ -466,4 +475,20 @@ host_gets() {
 		--recipient judge@example.org <plain.eml
 	[ "$status" -eq 75 ] || { echo "$output"; false; }
 	! grep -q forwarded A/games/judge.log
+}
+
+@test "judge: [judge] club = yes: signed orders (their signature armored below) for a game not kept here forwarded; club takes yes or no" {
+	hostile_setup
+	rm "$G" games/*.lock
+	sed -i 's|^games = .*|&\nclub = yes|' judge.ini
+	run "$UMPIRE" judge --config judge.ini --outbox out \
+		--recipient judge@example.org <m1.eml
+	[ "$status" -eq 0 ]
+	grep -q " dropped .*a file (orders) of game .*forwarded to its address judge+" \
+		games/judge.log || { cat games/judge.log; false; }
+	[ "$(ls out/new | wc -l)" -eq 1 ]
+	sed -i 's|^club = yes|club = maybe|' judge.ini
+	run "$UMPIRE" judge --config judge.ini --outbox out <m1.eml
+	[ "$status" -ne 0 ]
+	assert_output_has "[judge] club = maybe: give yes"
 }

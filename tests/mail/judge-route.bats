@@ -62,11 +62,13 @@ free_port() {
 }
 
 # Back end $1 (A or B): its games, its state (the key's record, its
-# checkpoints), its config; the judge's key shared.
+# checkpoints), its config (one of a club's hosts: [judge] club); the
+# judge's key shared.
 backend() {
 	mkdir -p "$1/games" "$1/state"
 	chmod 700 "$1/games"
-	sed "s|^games = .*|games = $PWD/$1/games|" judge.ini >"$1/judge.ini"
+	sed "s|^games = .*|games = $PWD/$1/games\nclub = yes|" judge.ini \
+		>"$1/judge.ini"
 }
 
 # Back end $1 serving LMTP on 127.0.0.1:$2.
