@@ -415,11 +415,12 @@ static void invitation_body(const struct cli *cli, const struct about *a,
 		strbuf_addf(body, "%s%s", i == 0 ? "" : i + 1 < a->n_rcpt ?
 			    ", " : " or ", a->rcpt[i]);
 	strbuf_addf(body, ".\nSave the attached %s and join it with your "
-		    "key, then mail the join back:\n\n"
+		    "key, then mail the join back%s%s:\n\n"
 		    "  umpire join %s --side %s -o joined.yaml\n"
-		    "  umpire mail joined.yaml %s%s%s--send\n", file, file,
-		    a->n_rcpt == 1 ? a->rcpt[0] : "SIDE", back[0] ? "--to " :
-		    "", back, back[0] ? " " : "");
+		    "  umpire mail joined.yaml %s%s%s--send\n", file,
+		    ref ? " to the game's referee at " : "", ref ? ref : "",
+		    file, a->n_rcpt == 1 ? a->rcpt[0] : "SIDE", back[0] ?
+		    "--to " : "", back, back[0] ? " " : "");
 }
 
 /* A text part holding data, encoded for mail. */

@@ -278,6 +278,14 @@ host_game() {
 	python3 "$BATS_TEST_DIRNAME/tools/printed.py" inv.eml >printed
 	grep -qx 'umpire mail joined.yaml --send' printed ||
 		{ cat printed; false; }
+	# it names where the join goes: the game's own address
+	python3 -c '
+import email, sys
+from email import policy
+m = email.message_from_binary_file(open(sys.argv[1], "rb"),
+                                   policy=policy.default)
+print(" ".join(m.get_body(("plain",)).get_content().split()))' inv.eml |
+		grep -q "referee at judge+${G:0:8}@example.org:"
 	follow alice 1bf inv.eml
 	[ "$TO" = "judge+${G:0:8}@example.org" ]
 	follow bob 1uf inv.eml
