@@ -41,6 +41,9 @@
  *   recipient_delimiter = C  the mail system's recipient delimiter: a
  *                          game's letters come from judge+ID8@club
  *                          (default "+"; empty: the address alone)
+ *   club = yes|no          one of a club's judge hosts behind one mail
+ *                          system (route.c): a party's file for a game
+ *                          kept elsewhere forwarded there (default no)
  *   [addresses]
  *   ROLE = ADDRESS         a role's mail address (umpire mail: To)
  * Ownership: struct config owns its strings; config_free releases them.
@@ -73,6 +76,7 @@ struct config {
 	char *judge_games;  /* or NULL */
 	char *judge_maildir;/* [judge] maildir: --tick, --status, --check's */
 	char *judge_delim;  /* [judge] recipient_delimiter, or NULL */
+	int judge_club, judge_club_set;   /* [judge] club = yes|no */
 	long unlock_minutes;/* CONFIG_UNLOCK_MINUTES unless set */
 	int unlock_set;
 	long judge_answers; /* [judge] answers_a_day, when set */

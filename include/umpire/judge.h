@@ -88,6 +88,13 @@ struct judge_settings {
 	/* the address the message on stdin was delivered to (--recipient,
 	 * else local(8)'s ORIGINAL_RECIPIENT), or NULL */
 	const char *recipient;
+	/* [judge] club: one of several judge hosts behind one mail system
+	 * (a party's file for a game not kept here forwarded to its
+	 * address; a join of a game a host made never taken as new) */
+	int club;
+	/* --index's --host NAME: this host's list of games in the index's
+	 * directory, games-NAME.rows (NULL: gethostname(2)) */
+	const char *index_host;
 };
 
 /* Deal with the message on stdin, or with every message of the
@@ -137,10 +144,12 @@ int judge_status(const struct cli *cli, const struct judge_settings *s,
 size_t judge_games_of_prefix(const char *games, const char *id8,
 			     char *id);
 
-/* umpire judge --index DIR: DIR/index.html, a line a game kept with
- * what every party may know (game, scenario, sides, step, whose move
- * and since when, result), and DIR/ID.html, the replay of each game
- * that is over, linked from it. */
+/* umpire judge --index DIR: DIR/games-HOST.rows, a line a game kept
+ * with what every party may know (game, host, scenario, sides, step,
+ * whose move and since when, result), DIR/ID.html, the replay of each
+ * game that is over, and DIR/index.html, every host's rows found in DIR
+ * (a club's hosts writing into one directory, or copying their rows
+ * there) in one table, by game. */
 int judge_index(const struct cli *cli, const struct judge_settings *s,
 		const char *dir, struct error *err);
 

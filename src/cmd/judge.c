@@ -13,7 +13,7 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 {
 	const char *games = NULL, *maildir = NULL, *outbox = NULL;
 	const char *sendmail = NULL, *seckey = NULL, *config = NULL;
-	const char *index = NULL, *init = NULL, *lmtp = NULL;
+	const char *index = NULL, *init = NULL, *lmtp = NULL, *host = NULL;
 	const char *lmtp_timeout = NULL, *postfix = NULL, *recipient = NULL;
 	int accept_new = 0, check = 0, status = 0, tick = 0, json = 0, rc;
 	int apply = 0;
@@ -30,6 +30,7 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 		{ 0, "tick", NULL, &tick, NULL, NULL },
 		{ 0, "json", NULL, &json, NULL, NULL },
 		{ 0, "index", &index, NULL, NULL, NULL },
+		{ 0, "host", &host, NULL, NULL, NULL },
 		{ 0, "init", &init, NULL, NULL, NULL },
 		{ 0, "lmtp", &lmtp, NULL, NULL, NULL },
 		{ 0, "lmtp-timeout", &lmtp_timeout, NULL, NULL, NULL },
@@ -59,6 +60,9 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 		return usage_error(err, "judge", "--index DIR writes the page "
 				   "of the games and reads no message: give "
 				   "it alone (with --games)");
+	if (host && !index)
+		return usage_error(err, "judge", "--host NAME names this "
+				   "host's list of games in --index DIR");
 	if (init && (check || status || tick || index || maildir || json))
 		return usage_error(err, "judge", "--init ADDRESS makes the "
 				   "judge's key, config and games directory: "
@@ -152,6 +156,8 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 		.lmtp_timeout = timeout,
 		.delim = jc.cfg.judge_delim ? jc.cfg.judge_delim : JUDGE_DELIM,
 		.recipient = recipient,
+		.club = jc.cfg.judge_club,
+		.index_host = host,
 	};
 	if (init)
 		rc = judge_init(&jc, &s, init, config ? config :

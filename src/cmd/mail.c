@@ -53,6 +53,8 @@ struct about {
 	int views;              /* a view, or a game with views */
 	int referee_only;       /* unsealed orders of a game with a referee */
 	int hidden;             /* a referee's game file: every hand in it */
+	int gathers;            /* a game whose referee joined: it gathers
+				 * the joins, each mailed to it */
 	char subject[160];      /* given by the caller (umpire judge), or "" */
 };
 
@@ -185,10 +187,21 @@ static int describe_game(const struct cli *cli, const char *name,
 	/* a referee's game file once every role joined: every hand in it
 	 * (a join holds none: nothing is drawn before the first step, the
 	 * start is the scenario's) */
-	a->hidden = mode && !strcmp(mode, "referee") && g.scn.rs->view &&
-		!who;
 	const struct role *ref = game_role(&g, "referee");
-	if (who) {
+	a->gathers = ref && ref->joined;
+	a->hidden = mode && !strcmp(mode, "referee") && g.scn.rs->view &&
+		!who && g.n_steps > 0;
+	if (!who && !g.n_steps && a->gathers) {
+		/* the join that completed the game: to the referee, which
+		 * starts it; the referee's own copy of it (mailed on to
+		 * start the game): to the sides */
+		a->unjoined = 1;
+		snprintf(a->role, sizeof a->role, "%s", ref->name);
+		add_role(a, "referee");
+		for (size_t i = 0; i < g.n_roles; i++)
+			if (&g.roles[i] != ref)
+				add_to(a->alt, &a->n_alt, g.roles[i].name);
+	} else if (who) {
 		/* a join: to the referee, who gathers the joins, once it
 		 * and a side have joined; else (a new game, or the referee
 		 * mailing it on) to the roles still to join */
@@ -375,14 +388,26 @@ static const char *base_name(const char *path)
 }
 
 /* What an invitation (a game file to the roles still to join) says to
- * run: join with the attached file, mail the join back to its sender
- * (from: who gathers the joins; NULL: umpire mail's own choice). */
-static void invitation_body(const struct about *a, const char *file,
-			    const char *from, struct strbuf *body)
+ * run: join with the attached file, mail the join back, with commands
+ * that send it as printed. A game whose referee joined at an address
+ * the game file gives (a judge's game: judge+ID8@club) has each join
+ * mailed there by default: --send alone. Else the join goes back to
+ * where the sender's config maps the referee, or (no referee) to the
+ * sender (from: who gathers the joins; NULL: umpire mail's own
+ * choice). */
+static void invitation_body(const struct cli *cli, const struct about *a,
+			    const char *file, const char *from,
+			    struct strbuf *body)
 {
 	char back[MAIL_ADDR_MAX + 1] = "";
-	const char *why;
-	if (!from || mail_addr_spec_of(from, back, sizeof back, &why))
+	const char *why, *ref = NULL;
+	for (size_t i = 0; a->gathers && i < a->n_addrs; i++)
+		if (!strcmp(a->addrs[i].role, "referee"))
+			ref = a->addrs[i].addr;
+	const char *to = ref ? NULL : a->gathers ?
+		config_address(&cli->cfg, "referee") : NULL;
+	to = to ? to : ref ? NULL : from;
+	if (!to || mail_addr_spec_of(to, back, sizeof back, &why))
 		back[0] = '\0';
 	strbuf_addf(body, "\nYou are invited to game %s (%s) as ", a->game,
 		    a->title);
@@ -390,11 +415,12 @@ static void invitation_body(const struct about *a, const char *file,
 		strbuf_addf(body, "%s%s", i == 0 ? "" : i + 1 < a->n_rcpt ?
 			    ", " : " or ", a->rcpt[i]);
 	strbuf_addf(body, ".\nSave the attached %s and join it with your "
-		    "key, then mail the join back:\n\n"
+		    "key, then mail the join back%s%s:\n\n"
 		    "  umpire join %s --side %s -o joined.yaml\n"
-		    "  umpire mail joined.yaml %s%s\n", file, file,
-		    a->n_rcpt == 1 ? a->rcpt[0] : "SIDE", back[0] ? "--to " :
-		    "--send", back);
+		    "  umpire mail joined.yaml %s%s%s--send\n", file,
+		    ref ? " to the game's referee at " : "", ref ? ref : "",
+		    file, a->n_rcpt == 1 ? a->rcpt[0] : "SIDE", back[0] ?
+		    "--to " : "", back, back[0] ? " " : "");
 }
 
 /* A text part holding data, encoded for mail. */
@@ -658,7 +684,7 @@ static int build(const struct gmime *gm, const struct cli *cli,
 	else
 		strbuf_addf(&body, "%s\n", strchr(subj.buf, ']') + 2);
 	if (!report && a.inviting && n_files == 1 && a.n_rcpt)
-		invitation_body(&a, strcmp(files[0], "-") ?
+		invitation_body(cli, &a, strcmp(files[0], "-") ?
 				base_name(files[0]) : "umpire.yaml", from,
 				&body);
 	/* nothing attached (a judge's reason for a refusal): no word of

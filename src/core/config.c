@@ -193,6 +193,19 @@ static int on_entry(void *user, const char *section, const char *name,
 			snprintf(l->bad, sizeof l->bad, "[judge] confirm_hours "
 				 "= 0: give a whole number of hours from 1");
 			return 0;
+		} else if (strcmp(name, "club") == 0) {
+			int yes = !strcmp(value, "yes");
+			if (l->c->judge_club_set ||
+			    !(yes || !strcmp(value, "no"))) {
+				snprintf(l->bad, sizeof l->bad, "[judge] club "
+					 "= %.40s: give yes (one of a club's "
+					 "judge hosts behind one mail system) "
+					 "or no, once", value);
+				return 0;
+			}
+			l->c->judge_club = yes;
+			l->c->judge_club_set = 1;
+			return 1;
 		} else if (strcmp(name, "host_address") == 0) {
 			if (!strchr(value, '@') || strpbrk(value, " \t<>\"")) {
 				snprintf(l->bad, sizeof l->bad, "[judge] "

@@ -12,6 +12,13 @@
  * which is every party's once the game is over (letters.c mails it).
  * A game in play links to nothing: its file holds what its sides may
  * not see yet.
+ *
+ * A club's hosts (route.c) each keep their own games: each writes its
+ * rows, DIR/games-HOST.rows, and the page is every host's rows found in
+ * DIR, sorted by game (a game moved shows under each host that lists
+ * it until the other's rows are written again: nothing hidden). DIR is
+ * shared, or each host's rows file copied into the one that serves the
+ * page; a rows file is read within bounds, each line a row or skipped.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -19,14 +26,111 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 #include "umpire/clock.h"
 #include "umpire/fsutil.h"
 #include "letters.h"
 
+#define ROWS_PREFIX "games-"
+#define ROWS_SUFFIX ".rows"
+#define INDEX_HOST_MAX 64
+/* Bounds of the rows read from DIR: hosts (files), and bytes a file. */
+#define INDEX_HOSTS_MAX 64
+#define INDEX_ROWS_BYTES (8u << 20)
+
+/* The name of this host's rows, into host: given (--host), else
+ * gethostname(2)'s; letters, digits, '.', '-' and '_', at most
+ * INDEX_HOST_MAX. */
+static int index_host(const char *given, char host[INDEX_HOST_MAX + 1],
+		      struct error *err)
+{
+	char name[256] = "";
+	if (given)
+		snprintf(name, sizeof name, "%s", given);
+	else if (gethostname(name, sizeof name - 1) != 0)
+		return errorf(err, EXIT_USAGE, "--index: this host has no "
+			      "name (gethostname: %s): give --host NAME",
+			      strerror(errno));
+	size_t n = strlen(name);
+	if (!n || n > INDEX_HOST_MAX ||
+	    strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		   "0123456789.-_") != n || name[0] == '.')
+		return errorf(err, EXIT_USAGE, "--host %s: a host's name is "
+			      "1 to %d letters, digits, '.', '-' or '_', not "
+			      "starting with '.'", name, INDEX_HOST_MAX);
+	memcpy(host, name, n + 1);
+	return 0;
+}
+
+static int rows_file(const struct dirent *e)
+{
+	size_t n = strlen(e->d_name), p = strlen(ROWS_PREFIX),
+		k = strlen(ROWS_SUFFIX);
+	return n > p + k && !strncmp(e->d_name, ROWS_PREFIX, p) &&
+		!strcmp(e->d_name + n - k, ROWS_SUFFIX);
+}
+
+static int by_row(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every host's rows in dir (the first INDEX_HOSTS_MAX rows files, each
+ * its first INDEX_ROWS_BYTES; a line not a row skipped), sorted by
+ * game, into out. */
+static int club_rows(const char *dir, struct strbuf *out, struct error *err)
+{
+	struct dirent **list;
+	int n = scandir(dir, &list, rows_file, alphasort);
+	if (n < 0)
+		return errorf(err, EXIT_USAGE, "cannot read %s: %s", dir,
+			      strerror(errno));
+	struct strbuf all = STRBUF_INIT;
+	for (int i = 0; i < n; i++) {
+		struct strbuf p = STRBUF_INIT;
+		char *buf = NULL;
+		size_t len = 0;
+		struct error ignored;
+		strbuf_addf(&p, "%s/%s", dir, list[i]->d_name);
+		if (i < INDEX_HOSTS_MAX &&
+		    read_input(p.buf, INDEX_ROWS_BYTES, &buf, &len,
+			       &ignored) == 0)
+			strbuf_add(&all, buf, len);
+		free(buf);
+		strbuf_free(&p);
+		free(list[i]);
+	}
+	free(list);
+	size_t n_rows = 0, cap = 0;
+	char **rows = NULL;
+	for (char *line = all.buf, *end; line && *line; line = end) {
+		end = strchr(line, '\n');
+		if (end)
+			*end++ = '\0';
+		size_t k = strlen(line);
+		if (strncmp(line, "<tr><td><code>", 14) || k < 19 ||
+		    strcmp(line + k - 5, "</tr>"))
+			continue;
+		if (n_rows == cap) {
+			cap = cap ? cap * 2 : 64;
+			rows = xrealloc(rows, cap * sizeof *rows);
+		}
+		rows[n_rows++] = line;
+	}
+	if (n_rows)
+		qsort(rows, n_rows, sizeof *rows, by_row);
+	for (size_t i = 0; i < n_rows; i++)
+		strbuf_addf(out, "%s\n", rows[i]);
+	free(rows);
+	strbuf_free(&all);
+	return 0;
+}
+
 /* One row of the index for game id; its replay written in dir when the
  * game is over. */
 static int index_row(const struct judge *j, const char *id, const char *dir,
-		     struct strbuf *rows, struct error *err)
+		     const char *host, struct strbuf *rows,
+		     struct error *err)
 {
 	struct strbuf p = STRBUF_INIT, cell = STRBUF_INIT;
 	struct game g;
@@ -36,7 +140,9 @@ static int index_row(const struct judge *j, const char *id, const char *dir,
 	game_path(j, id, ".yaml", &p);
 	strbuf_adds(rows, "<tr><td><code>");
 	strbuf_add_html(rows, id);
-	strbuf_adds(rows, "</code></td>");
+	strbuf_adds(rows, "</code></td><td>");
+	strbuf_add_html(rows, host);
+	strbuf_adds(rows, "</td>");
 	if (cli_game_flags(j->cli, p.buf, &g, GAME_PARSE_CHECKPOINTS, &e)) {
 		strbuf_adds(rows, "<td colspan=\"6\">cannot be read</td></tr>\n");
 		strbuf_free(&p);
@@ -141,6 +247,9 @@ int judge_index(const struct cli *cli, const struct judge_settings *s,
 	strbuf_free(&probe);
 	if (made)
 		return -1;
+	char host[INDEX_HOST_MAX + 1];
+	if (index_host(s->index_host, host, err))
+		return -1;
 	int n = scandir(j.games, &list, judge_game_file, alphasort);
 	if (n < 0)
 		return errorf(err, EXIT_USAGE, "cannot read the games "
@@ -151,10 +260,19 @@ int judge_index(const struct cli *cli, const struct judge_settings *s,
 		char id[GAME_ID_HEX + 1];
 		snprintf(id, sizeof id, "%.*s", GAME_ID_HEX, list[i]->d_name);
 		if (rc == 0)
-			rc = index_row(&j, id, dir, &rows, err);
+			rc = index_row(&j, id, dir, host, &rows, err);
 		free(list[i]);
 	}
 	free(list);
+	struct strbuf mine = STRBUF_INIT;
+	strbuf_addf(&mine, "%s/%s%s%s", dir, ROWS_PREFIX, host, ROWS_SUFFIX);
+	if (rc == 0)
+		rc = write_output(mine.buf, rows.buf ? rows.buf : "", rows.len,
+				  0644, 0, err);
+	strbuf_free(&mine);
+	strbuf_reset(&rows);
+	if (rc == 0)
+		rc = club_rows(dir, &rows, err);
 	if (rc == 0) {
 		strbuf_adds(&page, "<!DOCTYPE html>\n<html lang=\"en\"><head>"
 			    "<meta charset=\"utf-8\"><title>umpire judge: "
@@ -163,7 +281,7 @@ int judge_index(const struct cli *cli, const struct judge_settings *s,
 			    "td,th{border:1px solid #999;padding:.2em .5em;"
 			    "text-align:left}</style></head><body>\n"
 			    "<h1>Games</h1>\n<table>\n<tr><th>game</th>"
-			    "<th>scenario</th><th>sides</th><th>step</th>"
+			    "<th>host</th><th>scenario</th><th>sides</th><th>step</th>"
 			    "<th>move</th><th>result</th><th>replay</th>"
 			    "</tr>\n");
 		strbuf_adds(&page, rows.buf ? rows.buf : "");

@@ -1308,9 +1308,31 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 	int is_game = !strcmp(kind, "game");
 	if (is_game)
 		snprintf(o->step, sizeof o->step, "join");
-	if (!have && !(is_game && j->accept_new)) {
-		say(o, FATE_FAILED, "unknown game %s%s", id, is_game ?
-		    " (a new game is taken with --accept-new only)" : "");
+	char fwd[MAIL_ADDR_MAX * 2];
+	struct strbuf resent = STRBUF_INIT;
+	int forward = !have && route_forward(j, kind, id, buf, len,
+		siglen > 0, header_field(msg, msglen, "Resent-From", &resent),
+		fwd, sizeof fwd);
+	strbuf_free(&resent);
+	if (forward) {
+		/* another host's game: there, once; not answered here */
+		if (spool_forward(j, msg, msglen, fwd, err)) {
+			/* not handed on: the mail system delivers it again */
+			err->status = EXIT_TEMPFAIL;
+			rc = -1;
+			goto out;
+		}
+		say(o, FATE_DROPPED, "a file (%s) of game %s, not kept "
+		    "here: forwarded to its address %s", kind, id, fwd);
+		o->no_answer = 1;
+		goto out;
+	}
+	int club = !have && is_game && route_club_game(j, buf, len);
+	if (!have && (club || !(is_game && j->accept_new))) {
+		say(o, FATE_FAILED, "unknown game %s%s", id, club ? " (made "
+		    "for a host of this judge: not new, kept by another)" :
+		    is_game ? " (a new game is taken with --accept-new only)" :
+		    "");
 		o->received = GOT_NO_GAME;
 		goto out;
 	}

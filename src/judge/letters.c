@@ -13,6 +13,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sodium.h>
 #include "umpire/answer.h"
 #include "umpire/clock.h"
@@ -140,6 +141,30 @@ static void state_key(const struct game *g, unsigned char key[32])
 	crypto_generichash_final(&h, key, 32);
 }
 
+/* The command mailing a join of g back to this judge, as printed:
+ * umpire mail mails a join to the referee at the address the game file
+ * gives it (its joined referee's, the game's own judge+ID8@club), so
+ * --to only where that is not this judge's address for g. */
+static void mail_join(const struct judge *j, struct game *g,
+		      struct strbuf *body)
+{
+	char from[MAIL_ADDR_MAX * 2], mine[MAIL_ADDR_MAX + 1] = "",
+		ref_at[MAIL_ADDR_MAX + 1] = "";
+	const char *why;
+	game_from(j, g, from, sizeof from);
+	if (!j->from || mail_addr_spec_of(from, mine, sizeof mine, &why))
+		mine[0] = '\0';
+	const struct role *ref = game_role(g, "referee");
+	const char *at = game_address(g, "referee");
+	if (!at || mail_addr_spec_of(at, ref_at, sizeof ref_at, &why))
+		ref_at[0] = '\0';
+	if (mine[0] && ref && ref->joined && !strcasecmp(ref_at, mine))
+		strbuf_adds(body, "  umpire mail joined.yaml --send\n");
+	else
+		strbuf_addf(body, "  umpire mail joined.yaml --to %s --send\n",
+			    mine[0] ? mine : "THIS-ADDRESS");
+}
+
 static int invitation(struct judge *j, struct game *g, const char *who,
 		      struct letters *out, struct outcome *o,
 		      struct error *err)
@@ -153,14 +178,11 @@ static int invitation(struct judge *j, struct game *g, const char *who,
 	struct strbuf body = STRBUF_INIT, subj = STRBUF_INIT;
 	struct strbuf name = STRBUF_INIT, text = STRBUF_INIT;
 	strbuf_addf(&name, "%s.yaml", g->id);
-	char from[MAIL_ADDR_MAX * 2];
-	game_from(j, g, from, sizeof from);
 	strbuf_addf(&body, "You are invited to game %s (%s) as %s.\n"
 		    "Join it and mail the game file back:\n\n"
-		    "  umpire join %s --side %s -o joined.yaml\n"
-		    "  umpire mail joined.yaml --to %s\n", g->id,
-		    g->scn.title, who, name.buf, who,
-		    j->from ? from : "THIS-ADDRESS");
+		    "  umpire join %s --side %s -o joined.yaml\n", g->id,
+		    g->scn.title, who, name.buf, who);
+	mail_join(j, g, &body);
 	struct strbuf what = STRBUF_INIT;
 	strbuf_addf(&what, "%s invited to join", who);
 	subject(g, what.buf, &subj);
@@ -445,16 +467,13 @@ static void answer_standing(struct judge *j, struct game *g,
 		strbuf_addf(body, "\nWhere the game stands: %s.\n", line.buf);
 	strbuf_free(&line);
 	if (who) {
-		char from[MAIL_ADDR_MAX * 2];
-		game_from(j, g, from, sizeof from);
-		if (mine > 0)
+		if (mine > 0) {
 			strbuf_addf(body, "Join it with the game file of your "
 				    "invitation, and mail the join:\n\n"
 				    "  umpire join GAME.yaml --side %s -o "
-				    "joined.yaml\n  umpire mail joined.yaml "
-				    "--to %s\n", side, j->from ? from :
-				    "THIS-ADDRESS");
-		else
+				    "joined.yaml\n", side);
+			mail_join(j, g, body);
+		} else
 			strbuf_adds(body, "Nothing is asked of you now: the "
 				    "judge writes to you when every side\n"
 				    "has joined and it is your move.\n");

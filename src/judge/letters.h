@@ -146,6 +146,14 @@ size_t spool_flush(struct judge *j, const char *id, struct game *g,
 		   struct outcome *o);
 /* Whether the spool holds letters of game id (or cannot be read). */
 int spool_held(const struct judge *j, const char *id);
+/* The message msg (len bytes), which came to the judge's own address
+ * for a game another judge host keeps (route.c, route_forward),
+ * forwarded unchanged to to (that game's address): Resent-From (the
+ * judge's address), Resent-To, Resent-Date and Resent-Message-ID on
+ * top, through the outbox or sendmail as the letters go. 0, or -1 with
+ * err: then the message must be delivered again. */
+int spool_forward(struct judge *j, const char *msg, size_t len,
+		  const char *to, struct error *err);
 /* spool_flush for every game with letters in the spool, each under its
  * lock (a run after a crash, or after sendmail failed). */
 void spool_flush_all(struct judge *j, struct outcome *o);

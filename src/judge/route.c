@@ -15,7 +15,15 @@
  * another game is refused as one for a game not kept here (intake.c;
  * an LMTP message sent to several games' addresses: another than
  * those, route_takes).
- * A message to the judge's own address is read for its game as ever.
+ * A message to the judge's own address is read for its game as ever;
+ * one whose signed file names a game not kept here is another host's
+ * (a join or orders sent to the judge's plain address, which the mail
+ * system routes to one default host; a game moved away): forwarded
+ * unchanged to that game's address, which the mail system routes to
+ * the host that keeps it (route_forward, spool_forward). Once: a
+ * message resent already, or one to a game's address, is never
+ * forwarded, and one to the address of a game no host keeps is a
+ * stranger's, dropped unread there.
  *
  * The short id is a filter, never the game: the file a message carries
  * names its game by the full id, and that decides. A game's id is its
@@ -27,7 +35,9 @@
  */
 #include <dirent.h>
 #include <string.h>
+#include <strings.h>
 #include "umpire/mail.h"
+#include "umpire/sign.h"
 #include "store.h"
 
 size_t judge_games_of_prefix(const char *games, const char *id8,
@@ -126,4 +136,64 @@ void game_from(const struct judge *j, const struct game *g, char *out,
 	if (!j->from || !mail_game_address(j->from, j->delim, g->id, out,
 					   size))
 		snprintf(out, size, "%s", j->from ? j->from : "");
+}
+
+/* Whether file (len bytes) has a signature: a join's field, signed
+ * orders' armored block, or a box sealed to the referee (sealed orders
+ * sign inside it). No more is known of a file of a game not kept here,
+ * whose keys this judge lacks. */
+static int signed_file(const char *file, size_t len)
+{
+	static const char *const marks[] = { "signature:", "box:",
+		EMBED_BEGIN };
+	for (size_t k = 0; k < sizeof marks / sizeof *marks; k++) {
+		size_t m = strlen(marks[k]);
+		for (size_t i = 0; i + m <= len; i++)
+			if (!memcmp(file + i, marks[k], m))
+				return 1;
+	}
+	return 0;
+}
+
+int route_club_game(const struct judge *j, const char *file, size_t len)
+{
+	struct game g;
+	struct error ignored;
+	if (!j->club || game_parse(&g, "game.yaml", file, len, j->cli->scenario_dir,
+		       &ignored))
+		return 0;
+	const struct role *ref = game_role(&g, "referee");
+	const char *at = ref && ref->joined ? game_address(&g, "referee") :
+		NULL;
+	char mine[MAIL_ADDR_MAX * 2], a[MAIL_ADDR_MAX + 1],
+		b[MAIL_ADDR_MAX + 1];
+	const char *why;
+	game_from(j, &g, mine, sizeof mine);
+	int ok = at && !mail_addr_spec_of(at, a, sizeof a, &why) &&
+		!mail_addr_spec_of(mine, b, sizeof b, &why) &&
+		!strcasecmp(a, b);
+	game_free(&g);
+	return ok;
+}
+
+int route_forward(const struct judge *j, const char *kind, const char *id,
+		  const char *file, size_t len, int sig, int resent, char *to,
+		  size_t size)
+{
+	/* only what came to the judge's own address (a message to a
+	 * game's address is that game's host's, route_game), never one
+	 * resent already (a forward's forward: no loop), only a file a
+	 * party signs (orders, a request, a join of a game a host of
+	 * the club made: a new game is taken here, --accept-new) */
+	static const char *const signs[] = { "orders", "sealed-orders",
+		"request" };
+	int party = 0;
+	for (size_t i = 0; i < sizeof signs / sizeof *signs; i++)
+		party |= !strcmp(kind, signs[i]);
+	if (!j->club || resent || j->routed[0] || !j->from || !j->delim ||
+	    !j->delim[0] || !(sig || signed_file(file, len)) ||
+	    !(party || (!strcmp(kind, "game") &&
+			route_club_game(j, file, len))))
+		return 0;
+	return mail_game_address(j->from, j->delim, id, to, size);
 }

@@ -134,6 +134,7 @@ int judge_run(const struct cli *cli, const struct judge_settings *s,
 	j.sendmail = s->sendmail;
 	j.from = cli->cfg.address;
 	j.delim = s->delim;
+	j.club = s->club;
 	j.rcpt = s->recipient;
 	j.accept_new = s->accept_new;
 	j.answers_a_day = s->answers_a_day;

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include <sodium.h>
 #include "umpire/clock.h"
@@ -46,6 +47,9 @@ static void stamp_hash(const struct game *g, size_t steps, char hex[17])
 	sodium_bin2hex(hex, 17, game_prev(g, steps), 8);
 }
 
+static int send_bytes(struct judge *j, const struct game *g,
+		      const char *name, char *buf, size_t len,
+		      struct error *err);
 static int spool_list(const struct judge *j, const char *id, char ***out,
 		      size_t *n);
 static void names_free(char **names, size_t n);
@@ -175,6 +179,18 @@ static int send_letter(struct judge *j, const struct game *g,
 	}
 	if (read_input(path, (size_t)-1 / 2, &buf, &len, err))
 		return -1;
+	int rc = send_bytes(j, g, name, buf, len, err);
+	free(buf);
+	return rc;
+}
+
+/* The message buf (len bytes) handed on: into the outbox's new/ (its
+ * tmp/ first, synced), named name less its ".eml", or to the sendmail
+ * command (g's envelope sender, NULL: the judge's). */
+static int send_bytes(struct judge *j, const struct game *g,
+		      const char *name, char *buf, size_t len,
+		      struct error *err)
+{
 	struct strbuf msg = { buf, len, len + 1 };
 	int rc;
 	if (j->outbox) {
@@ -225,7 +241,32 @@ static int send_letter(struct judge *j, const struct game *g,
 		rc = mail_send(j->cli, cmd.buf, &msg, err);
 		strbuf_free(&cmd);
 	}
-	free(buf);
+	return rc;
+}
+
+int spool_forward(struct judge *j, const char *msg, size_t len,
+		  const char *to, struct error *err)
+{
+	struct strbuf fw = STRBUF_INIT, name = STRBUF_INIT;
+	char date[64], from[MAIL_ADDR_MAX + 1];
+	const char *why;
+	time_t now = time(NULL);
+	struct tm tm;
+	gmtime_r(&now, &tm);
+	strftime(date, sizeof date, "%a, %d %b %Y %H:%M:%S +0000", &tm);
+	if (mail_addr_spec_of(j->from, from, sizeof from, &why))
+		snprintf(from, sizeof from, "%s", j->from);
+	unique_name(j, &name);
+	/* RFC 5322 3.6.6: the message as it came, its resent fields on
+	 * top; sendmail -t then mails it to Resent-To (postfix, exim) */
+	strbuf_addf(&fw, "Resent-From: %s\nResent-To: %s\nResent-Date: "
+		    "%s\nResent-Message-ID: <%s@umpire.invalid>\n", from, to,
+		    date, name.buf);
+	strbuf_add(&fw, msg, len);
+	strbuf_adds(&name, ".eml");
+	int rc = send_bytes(j, NULL, name.buf, fw.buf, fw.len, err);
+	strbuf_free(&fw);
+	strbuf_free(&name);
 	return rc;
 }
 

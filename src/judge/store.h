@@ -103,6 +103,9 @@ struct judge {
 	 * game's letters come from its own address, judge+ID8@club, and
 	 * mail to that address is that game's (route.c) */
 	const char *delim;
+	/* one of a club's judge hosts behind one mail system (route.c,
+	 * route_forward, route_club_game) */
+	int club;
 	/* the address the message being dealt with was delivered to
 	 * (--recipient, ORIGINAL_RECIPIENT, LMTP's RCPT), or NULL; and
 	 * the game kept here that it names, its short id alone when two
@@ -303,6 +306,22 @@ int route_takes(const struct judge *j, const char *id);
  * is more than 1, said in o's notes and to the host (o->host); else
  * nothing. */
 void route_clash_say(const char *id8, size_t n, struct outcome *o);
+/* route.c: whether the game file (len bytes) was made by a host of
+ * this judge's club (j->club): its referee joined at the game's own
+ * address (the judge's config at umpire new), so one of its hosts
+ * keeps it, and it is no new game for --accept-new to take. */
+int route_club_game(const struct judge *j, const char *file, size_t len);
+/* route.c: whether a message holding file (len bytes, of kind, naming
+ * game id, which is not kept here; sig: a signature came with it) is
+ * forwarded to that game's address, into to (size bytes): 1 on a club's
+ * host (j->club) for a file a party signs (orders, a request, the join
+ * of a game whose referee joined at that address: one a host of the
+ * club made) in a message to the judge's own address (none of a game's:
+ * j->routed is "") that no judge resent already (resent: it has a
+ * Resent-From); else 0, the message dealt with as ever. */
+int route_forward(const struct judge *j, const char *kind, const char *id,
+		  const char *file, size_t len, int sig, int resent, char *to,
+		  size_t size);
 /* route.c: the address g's letters come from and are answered at:
  * j->from with g's short id after the delimiter (j->from itself
  * without one), into out. */

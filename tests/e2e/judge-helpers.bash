@@ -337,3 +337,17 @@ other_orders() {
 	XDG_STATE_HOME=$PWD/other as player sign other.yaml -o "$2"
 }
 
+
+# Player $1 (side $2) follows letter $3 as a reader does: its
+# attachments saved here, each command it prints run as printed (SIDE:
+# the side's own); one of them must mail it with --send.
+follow_printed() {
+	local s=$1 side=$2 cmd
+	python3 "$E2E_DIR/tools/printed.py" "$3" >cmds
+	grep -q '^umpire mail .*--send' cmds || { cat cmds; return 1; }
+	while read -r cmd; do
+		cmd=${cmd//SIDE/$side}
+		eval "as $s ${cmd#umpire }" 2>>follow.err ||
+			{ echo "as printed: $cmd"; cat follow.err; return 1; }
+	done <cmds
+}

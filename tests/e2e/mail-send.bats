@@ -129,11 +129,20 @@ else:
 	run "$UMPIRE" mail u.view -o out.eml
 	[ "$status" -eq 0 ]
 	[ "$(field out.eml To)" = "Bob <bob@example.org>" ]
-	# a referee's game file holds both hands: no default recipients
+	# the join that completed a referee's game: to the referee, who
+	# gathers the joins (nothing is drawn before the first step)
 	run "$UMPIRE" mail start.yaml -o out2.eml
+	[ "$status" -eq 0 ]
+	[ "$(field out2.eml To)" = "Rita <rita@example.org>" ]
+	# once a step is taken it holds both hands: no default recipients
+	EDITOR=true "$UMPIRE" orders v.view --sign -o sealed.yaml
+	"$UMPIRE" mail sealed.yaml -o o.eml
+	"$UMPIRE" adjudicate start.yaml o.eml -s referee.key -o next.yaml \
+		--report /dev/null
+	run "$UMPIRE" mail next.yaml -o out3.eml
 	[ "$status" -eq 2 ]
 	assert_output_has "hidden information"
-	[ ! -e out2.eml ]
+	[ ! -e out3.eml ]
 	# an Arnswalde game file: its roles only (not Bob, of another game)
 	"$UMPIRE" keygen -s p.key -p p.pub -W >/dev/null
 	"$UMPIRE" new arnswalde-1945 -s p.key --side player=p.pub \
@@ -395,7 +404,7 @@ m = email.message_from_binary_file(open(sys.argv[1], "rb"),
 print(m.get_body(("plain",)).get_content())' inv.eml >body.txt
 	grep -q 'as 1bf or 1uf' body.txt
 	grep -q '^  umpire join new.yaml --side SIDE -o joined.yaml$' body.txt
-	grep -q '^  umpire mail joined.yaml --to judge@example.org$' body.txt
+	grep -q "^  umpire mail joined.yaml --to judge@example.org --send$" body.txt
 	# a game its maker joined (as player) invites the referee alone
 	"$UMPIRE" keygen -s p.key -p p.pub -W >/dev/null
 	"$UMPIRE" new arnswalde-1945 -s p.key --side player=p.pub \
