@@ -311,16 +311,17 @@ print(" ".join(m.get_body(("plain",)).get_content().split()))' inv.eml |
 	grep -q " $G join done .*all roles joined" games/judge.log
 }
 
-@test "judge: its invitation, followed as printed: the join completing the game goes to the game's address, not refused" {
+@test "judge: the host's invitation, the judge's address with a display name, followed as printed: the join completing the game goes to the game's address, not refused" {
 	# a display name: the command prints the address alone
 	JUDGE_AS='Judge <judge@example.org>' host_game
-	follow alice 1bf inv.eml
-	inv=$(grep -l '^To: bob@example.org' out/new/* | head -1)
-	[ -n "$inv" ] || { cat games/judge.log; false; }
-	python3 "$BATS_TEST_DIRNAME/tools/printed.py" "$inv" >printed
+	python3 "$BATS_TEST_DIRNAME/tools/printed.py" inv.eml >printed
 	grep -qx 'umpire mail joined.yaml --send' printed ||
 		{ cat printed; false; }
-	follow bob 1uf "$inv"
+	follow alice 1bf inv.eml
+	# the host's mail invited every side: the judge invites nobody again
+	! grep -ls '^To: bob@example.org' out/new/* ||
+		{ cat games/judge.log; false; }
+	follow bob 1uf inv.eml
 	[ "$TO" = "judge+${G:0:8}@example.org" ]
 	grep -q " $G join done .*all roles joined" games/judge.log ||
 		{ cat games/judge.log judge.err; false; }
