@@ -462,8 +462,29 @@ static int plan_route(const struct cli *cli, const struct judge_settings *s,
 }
 
 /* The commands, as sh(1) runs them. */
-static void route_script(const struct route *r, const char *address,
+/* The lines that put delim's first character (a game's address is
+ * the judge's with it and the game's short id, route.c) among postfix's
+ * recipient_delimiter, keeping what is there (postfix takes several):
+ * nothing when it is there already, so that a second run changes
+ * nothing. */
+static void delim_script(const char *c, const char *delim,
 			 struct strbuf *sh)
+{
+	char one[2] = { delim[0], '\0' };
+	strbuf_addf(sh, "# each game's own address, the judge's with %c and "
+		    "the game's short id,\n# needs %c in postfix's "
+		    "recipient_delimiter (what is there is kept):\n"
+		    "d=$(postconf%s -h recipient_delimiter)\ncase $d in *",
+		    delim[0], delim[0], c);
+	sh_quote(sh, one);
+	strbuf_addf(sh, "*) ;; *) postconf%s -e \"recipient_delimiter = "
+		    "$d\"", c);
+	sh_quote(sh, one);
+	strbuf_adds(sh, " ;; esac\n");
+}
+
+static void route_script(const struct route *r, const char *address,
+			 const char *delim, struct strbuf *sh)
 {
 	const char *c = r->conf.buf ? r->conf.buf : "";
 	struct strbuf v = STRBUF_INIT;
@@ -519,6 +540,8 @@ static void route_script(const struct route *r, const char *address,
 			    "recipient_limit = 1'");
 	strbuf_addf(sh, " \\\n  '" POSTFIX_SERVICE "_destination_"
 		    "concurrency_limit = %d'\n", most);
+	if (delim && *delim)
+		delim_script(c, delim, sh);
 	strbuf_addf(sh, "if postfix%s status 2>/dev/null; then postfix%s "
 		    "reload; fi\n", c, c);
 	strbuf_free(&v);
@@ -533,7 +556,7 @@ int judge_postfix(const struct cli *cli, const struct judge_settings *s,
 	memset(&r, 0, sizeof r);
 	if (plan_route(cli, s, address, &r, err))
 		goto out;
-	route_script(&r, address, &sh);
+	route_script(&r, address, s->delim, &sh);
 	fputs(sh.buf, cli->out);
 	if (!apply) {
 		rc = 0;

@@ -138,9 +138,13 @@ alice_joins_by_mail() {
 	grep -q -- '--apply$' apply.sh
 	sed -i "s|^umpire |$JUDGE_HOME/bin/umpire |" apply.sh
 	cat apply.sh
+	# a postfix that knows no recipient delimiter: --apply adds the
+	# judge's, or no game's own address would reach the judge
+	postconf -c "$MTA_CONF" -e 'recipient_delimiter ='
 	MAIL_CONFIG=$MTA_CONF run sh apply.sh
 	echo "$output"
 	[ "$status" -eq 0 ]
+	[ "$(postconf -c "$MTA_CONF" -h recipient_delimiter)" = + ]
 	# what README shows it prints, it prints
 	recipe postfix | grep '^postconf -M ' >readme-line
 	sed -e "s|^postconf -M|postconf -c $MTA_CONF -M|" \
