@@ -151,6 +151,8 @@ int mail_read_raw(const char *path, size_t max, char **buf, size_t *len,
  */
 int mail_read_pubkey(const char *arg, struct pubkey *out, struct error *err);
 
+#define MAIL_NONE_REPORT 2
+
 /*
  * mail_read_kind for a message (or file) already read into *buf (name
  * for messages; the caps of mail_message_max(max) are the caller's).
@@ -160,8 +162,11 @@ int mail_read_pubkey(const char *arg, struct pubkey *out, struct error *err);
  * freed and NULL) and none (may be NULL; 0 unless said):
  * - none = 1: buf is a mail message none of whose parts holds anything
  *   like an umpire file (no line "umpire:", no signature block); the
- *   refusal lists the parts, or says a part holds a turn report (the
- *   text of umpire report) when one does. A caller may drop such mail.
+ *   refusal lists the parts. A caller may drop such mail.
+ *   none = MAIL_NONE_REPORT (2, true as well): the same, but a part
+ *   holds a turn report (the text of umpire report), which the refusal
+ *   says: a report saved without its file, never a letter of the
+ *   judge's (its reports travel with a game file or a view).
  * - none = 0: the message or text does hold an umpire file, or a line
  *   "umpire:", but not a whole file: a line "umpire: ..." that starts
  *   none, a file that stops at its first line, a sealed file without

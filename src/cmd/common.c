@@ -300,6 +300,8 @@ int cli_not_view(const char *path, const char *buf, size_t len, int none,
 	static const char game_head[] = "umpire: game/";
 	const char *name = path_name(path);
 	char game[GAME_ID_HEX + 1], to[64];
+	if (none == MAIL_NONE_REPORT)
+		return 0;       /* a report saved alone: its refusal says so */
 	if (none) {
 		strbuf_addf(word, "%s holds no umpire file: a letter in "
 			    "words (a judge's note, or its request to confirm "

@@ -311,7 +311,8 @@ int cmd_status(int argc, char **argv, const struct cli *cli,
 	rc = cli_read_game(cli, path, path_name(path), MAIL_NOT_ORDERS,
 			   GAME_PARSE_CHECKPOINTS, &g, &buf, &len, NULL, &none,
 			   err);
-	if (rc < 0 && !none)
+	/* a report saved without its file is refused as one (mail.h) */
+	if (rc < 0 && (!none || none == MAIL_NONE_REPORT))
 		return -1;
 	/* the judge's letters that hold no game and no view */
 	if (rc < 0 || (rc == 0 && is_sealed_answer(buf, len))) {

@@ -1338,13 +1338,13 @@ static int unwrap(const struct gmime *gm, const char *name, char **buf,
 	if (best == n) {
 		struct strbuf sb = STRBUF_INIT, side = STRBUF_INIT;
 		size_t r = 0;
-		if (none)
-			*none = 1;
 		while (r < n && (!parts[r].data ||
 				 strcmp(parts[r].type, "text/html") == 0 ||
 				 !is_report(parts[r].data, parts[r].len,
 					    &side)))
 			r++;
+		if (none)
+			*none = r < n ? MAIL_NONE_REPORT : 1;
 		if (r < n) {
 			describe_part(&parts[r], &sb);
 			report_refusal(name, sb.buf, &side, err);
