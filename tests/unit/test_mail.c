@@ -314,7 +314,8 @@ static void sealed_in_mail(void)
 			    "Step 1, ordered by german, adjudicated by "
 			    "referee\n\nPosition\n  Moscow: Soviet\n");
 		rc = take(sb.buf, &out, &len, &none, &err);
-		CHECK(rc == -1 && none == 1 && strstr(err.msg, "holds a turn "
+		CHECK(rc == -1 && none == MAIL_NONE_REPORT &&
+		      strstr(err.msg, "holds a turn "
 		      "report as seen by german") && strstr(err.msg,
 		      "not an umpire file"), "a message holding a report: "
 		      "said so (%s)", err.msg);
