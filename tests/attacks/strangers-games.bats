@@ -6,12 +6,14 @@
 # the judge play a whole game by itself from cron's ticks, mailing every
 # step to the victims; without a clock, a letter or three a message to
 # any address; and every game kept for ever. Now, in a game taken by
-# mail, the judge mails an address only once its role mailed the judge
-# its join from there (GAMEID.mail); a clock shorter than the least the
+# mail, the judge mails an address only once it is proven (GAMEID.mail:
+# a reply carrying the token of the one confirmation letter it sent
+# there, strangers-confirm.bats); a clock shorter than the least the
 # judge keeps is refused; the games taken by mail are bounded in number
-# and size, dropped when no side moved in [judge] new_idle_days, and the
-# judge takes no late step in one where no side has moved. Each test was
-# written to fail on the code before the fix.
+# and size, by key and by address, dropped when idle [judge]
+# new_idle_days since their latest party step and new_over_days after
+# they ended, and the judge takes no late step in one where no side has
+# moved. Each test was written to fail on the code before the fix.
 
 load ../e2e/helpers
 load ../e2e/judge-helpers
