@@ -23,8 +23,8 @@
  * GAMEID.answers, under the game's lock: a line an answer, "DAY SCOPE
  * ROLE KEY", SCOPE "unsigned" or the game's state (STEPS.JOINED.HASH,
  * after "ask." for a request's, "joined." for a join's again); today's
- * unsigned lines and the present state's others are kept. And a party's requests: each answered once (GAMEID.requests,
- * below).
+ * unsigned lines and the present state's others are kept. And a
+ * party's requests: each answered once (GAMEID.requests, below).
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -12,7 +12,8 @@
  * each message dealt with as judge_fd deals with one, each accepted
  * recipient answered 250 once it is, 451 when the host must mend
  * something first; timeout: seconds a client may go without moving a
- * message forward (0: the default; a connection's life is 6 of them). Until SIGTERM or SIGINT: 0; -1 with err when it cannot
+ * message forward (0: the default; a connection's life is 6 of
+ * them). Until SIGTERM or SIGINT: 0; -1 with err when it cannot
  * listen. */
 int judge_lmtp(struct judge *j, const char *path, long timeout,
 	       struct error *err);

@@ -23,8 +23,8 @@
  * deliveries at once to a judge, a connection each (none cached: within
  * the JUDGE_LMTP_PEER the server serves from one peer, with room for
  * one closing as the next opens; postfix's default of 20 would be told
- * 421 past them, and its mail deferred), and the map's line "ADDRESS umpire:unix:SOCKET"
- * (umpire:inet:HOST:PORT over TCP), SOCKET named from postfix's queue
+ * 421 past them, and its mail deferred), and the map's line
+ * "ADDRESS umpire:unix:SOCKET" (umpire:inet:HOST:PORT over TCP), SOCKET named from postfix's queue
  * directory when it is in it (lmtp(8) runs there); no user is written:
  * the server runs as its unit's user.
  */
