@@ -534,12 +534,13 @@ COMPDIR    = $(PREFIX)/share/bash-completion/completions
 install: $(BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SHAREDIR)/scenarios \
 	  $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
-	  $(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(COMPDIR)
+	  $(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(COMPDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/umpire
 	install -m 644 scenarios/*.yaml $(DESTDIR)$(SHAREDIR)/scenarios/
 	install -m 644 man/*.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 man/*.5 $(DESTDIR)$(MANDIR)/man5/
 	install -m 644 man/*.7 $(DESTDIR)$(MANDIR)/man7/
+	install -m 644 man/*.8 $(DESTDIR)$(MANDIR)/man8/
 	install -m 644 src/shell/umpire.bash $(DESTDIR)$(COMPDIR)/umpire
 
 # Removes exactly what install wrote (and the directories it made, when
@@ -550,6 +551,7 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(wildcard man/*.1)))
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man5/,$(notdir $(wildcard man/*.5)))
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man7/,$(notdir $(wildcard man/*.7)))
+	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man8/,$(notdir $(wildcard man/*.8)))
 	-rmdir $(DESTDIR)$(SHAREDIR)/scenarios $(DESTDIR)$(SHAREDIR) 2>/dev/null
 
 clean:

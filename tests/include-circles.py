@@ -8,8 +8,8 @@ game's fog.c and fog.h) or, for src/core, its header in include/umpire
 (game.c and umpire/game.h). Module A depends on module B when a file of
 A includes B's header. Each layer goes one way: a module that reaches
 itself through such includes is a circle, and a circle makes every file
-in it depend on all the others (ARCHITECTURE.md: layers, from the outside
-in). A header with no .c of its own (gamedata.h) is a module of its
+in it depend on all the others (HACKING.md: layers and the checks that
+hold them). A header with no .c of its own (gamedata.h) is a module of its
 own.
 
 KNOWN lists the circles that remain, each with what it waits for; the

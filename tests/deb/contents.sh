@@ -2,7 +2,7 @@
 # contents.sh DEB - what the Debian package must hold (make check-deb;
 # tests/e2e/package.bats in make check): the command, the scenarios,
 # the man pages, completion, the judge's units, config and logrotate
-# file, README.Debian and README.md, which it cites (compressed:
+# file, README.Debian, README.md and HACKING.md (compressed:
 # dh_compress takes a document over 4 KiB) (dpkg-deb -c), and Depends
 # naming every library umpire loads,
 # GMime among them, which it opens at run time (dlopen) where the
@@ -16,6 +16,7 @@ for f in ./usr/bin/umpire ./usr/share/umpire/scenarios/arnswalde-1945.yaml \
 	./usr/share/umpire/scenarios/race-to-the-reichstag.yaml \
 	./usr/share/man/man1/umpire.1.gz ./usr/share/man/man5/umpire-game.5.gz \
 	./usr/share/man/man7/umpire-protocol.7.gz \
+	./usr/share/man/man8/umpire-judge.8.gz \
 	./usr/share/bash-completion/completions/umpire \
 	./lib/systemd/system/umpire-judge-tick.service \
 	./lib/systemd/system/umpire-judge-tick.timer \
@@ -23,6 +24,7 @@ for f in ./usr/bin/umpire ./usr/share/umpire/scenarios/arnswalde-1945.yaml \
 	./lib/systemd/system/umpire-judge-lmtp.service \
 	./etc/umpire/judge.ini ./usr/share/doc/umpire/README.Debian.gz \
 	./usr/share/doc/umpire/README.md.gz \
+	./usr/share/doc/umpire/HACKING.md.gz ./usr/share/doc/umpire/copyright \
 	./etc/logrotate.d/umpire; do
 	printf '%s\n' "$list" | grep -qx "$f" || fail "$f is not in $deb"
 	echo "ok: $f"

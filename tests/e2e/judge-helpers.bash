@@ -13,7 +13,7 @@ judge_setup() {
 	"$UMPIRE" keygen -s judge.key -p judge.pub -W >/dev/null
 	mkdir -p games out/tmp out/new out/cur maildir/tmp maildir/new \
 		maildir/cur views
-	# as README.md asks (umpire judge --check): nobody else reads games
+	# as umpire-judge(8) asks (umpire judge --check): nobody else reads games
 	chmod 700 games
 	{
 		printf '[umpire]\nsecret_key = %s/judge.key\n' "$PWD"

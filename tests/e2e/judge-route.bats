@@ -425,7 +425,7 @@ host_gets() {
 	grep -q "all roles joined" A/games/judge.log ||
 		{ cat A/games/judge.log A.err; false; }
 	letter=$(grep -l "^To: alice@example.org" A/out/new/* | tail -1)
-	# the game moves to B (README's recipe: its files, its state)
+	# the game moves to B (umpire-judge(8)'s recipe: its files, its state)
 	for f in A/games/"$G".*; do
 		[ "${f##*.}" = lock ] || mv "$f" B/games/
 	done

@@ -193,9 +193,9 @@ commands() {
 	man="$BATS_TEST_DIRNAME/../../man"
 	run sh -c "mandoc -Tlint '$man'/* 2>&1"
 	[ -z "$output" ] || { echo "$output"; return 1; }
-	for f in "$man"/*.[157]; do
+	for f in "$man"/*.[1578]; do
 		self=$(basename "$f"); self=${self%.*}
-		for g in "$man"/*.[157]; do
+		for g in "$man"/*.[1578]; do
 			other=$(basename "$g"); other=${other%.*}
 			[ "$other" = "$self" ] && continue
 			sed -n '/^\.SH SEE ALSO/,$p' "$f" | grep -q "^\.BR $other " ||

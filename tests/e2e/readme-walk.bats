@@ -2,7 +2,7 @@
 # The README's mail exchange, run as written, on fresh accounts: umpire
 # installed with `make install`, found on PATH, two empty home
 # directories (alice and rita) with nothing set but what the README
-# says. Each "alice$" or "rita$" line of the README's "A game by mail"
+# says. Each "alice$" or "rita$" line of the README's "Your first game"
 # section runs in that party's home. What the README says is mailed
 # (public keys, the game file) is copied when the speaker changes, and
 # `umpire mail --send` delivers the message to the other party as
@@ -12,7 +12,7 @@ load helpers
 
 setup() { umpire_setup; }
 
-@test "README: a fresh account follows 'A game by mail' to an audited game" {
+@test "README: a fresh account follows 'Your first game' to an audited game" {
 	root="$BATS_TEST_DIRNAME/../.."
 	make -s -C "$root" install DESTDIR="$BATS_TEST_TMPDIR/inst" >/dev/null
 	bin="$BATS_TEST_TMPDIR/inst/usr/local/bin"
@@ -22,7 +22,7 @@ setup() { umpire_setup; }
 	printf 'alice pass phrase\n' >alice.pass
 	printf 'rita pass phrase\n' >rita.pass
 	# the section's command lines, continuation lines joined
-	awk '/^## A game by mail/ { on = 1; next } /^## / { on = 0 }
+	awk '/^## Your first game/ { on = 1; next } /^## / { on = 0 }
 	     on && /^    (alice|rita)?\$ / { cmd = $0; while (cmd ~ /\\$/) {
 		getline nxt; sub(/\\$/, "", cmd); cmd = cmd " " nxt }
 		print cmd }' "$root/README.md" >commands.txt

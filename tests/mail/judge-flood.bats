@@ -2,7 +2,7 @@
 # A flood of strangers' mail at the judge through real postfix: the
 # private postfix of mta.bash delivers judge@example.org to a pipe
 # transport running `umpire judge` as user nobody (as judge.bats does),
-# with the transport's settings README.md "Running a judge" recommends:
+# with the transport's settings umpire-judge(8), UNDER A FLOOD, recommends:
 # at most UMPIRE_MAXPROC judges at once (the master.cf maxproc column,
 # and <transport>_destination_concurrency_limit) and message_size_limit
 # UMPIRE_SIZE_LIMIT (postfix's default, set in main.cf: postfix applies
@@ -17,7 +17,7 @@ load mta
 load parties
 load robot
 
-# The numbers of README.md "Running a judge".
+# The numbers of umpire-judge(8), UNDER A FLOOD.
 UMPIRE_MAXPROC=2
 UMPIRE_SIZE_LIMIT=10240000
 
@@ -48,7 +48,7 @@ EOF
 	if mta_start "$MTA_HOME" judge "$JUDGE_HOME/deliver" \
 		2>"$BATS_FILE_TMPDIR/mta-why"; then
 		export MTA_DIR MTA_CONF MTA_SENDMAIL
-		# the README's settings for the judge's transport (mta.bash
+		# umpire-judge(8)'s settings for the judge's transport (mta.bash
 		# names it robot): at most UMPIRE_MAXPROC judges at once, and
 		# postfix's size limit on every message it takes
 		postconf -c "$MTA_CONF" -e \

@@ -2,7 +2,7 @@
 # Real postfix delivering to the judge over LMTP: the private postfix of
 # mta.bash routes judge@example.org to `umpire:unix:SOCKET` in its
 # transport map, umpire being postfix's lmtp(8) at 2 deliveries at once
-# (README.md "Running a judge"; umpire judge --postfix --lmtp --apply
+# (umpire-judge(8), OVER LMTP; umpire judge --postfix --lmtp --apply
 # writes them), where a running `umpire judge --lmtp SOCKET` serves it;
 # the judge's letters go back through the same postfix's sendmail to
 # the player's Maildir. A game is taken, the player's address confirmed
@@ -69,8 +69,8 @@ serve() {
 }
 
 # Alice's new game to mail the judge (first.eml), the judge's letters to
-# the instance's sendmail; postfix's route to it in one command (README,
-# umpire(1)); the judge serving.
+# the instance's sendmail; postfix's route to it in one command
+# (umpire-judge(8)); the judge serving.
 game_served() {
 	judge_setup alice
 	sed -i "s|^address = judge@example.org|&\nsendmail = $MTA_SENDMAIL -t -i|" \
@@ -85,7 +85,7 @@ game_served() {
 
 @test "mail lmtp: postfix delivers by umpire:unix: to a running judge: a game taken, a step adjudicated; stopped, postfix keeps the mail for its restart" {
 	game_served
-	# --check finds the route README gives
+	# --check finds the route umpire-judge(8) gives
 	run env MAIL_CONFIG="$MTA_CONF" "$UMPIRE" judge --check --config judge.ini
 	echo "$output"
 	grep -qx "postfix   ok: postfix delivers judge@example.org over LMTP to unix:$SOCK (umpire judge --lmtp serves it)" <<<"$output"

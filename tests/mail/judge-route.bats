@@ -1,13 +1,14 @@
 #!/usr/bin/env bats
-# Many judges behind one mail system (README.md "Running a judge",
-# umpire(1) JUDGE): the private postfix of mta.bash in front of two
+# Many judges behind one mail system (umpire-judge(8), MANY JUDGES
+# BEHIND ONE MAIL SYSTEM): the private postfix of mta.bash in front of two
 # judge back ends, each `umpire judge --lmtp inet:127.0.0.1:PORT` with
 # a games directory and a state directory of its own and the same key,
 # as two hosts would be. A regexp transport map routes each game's own
 # address, judge+ID8@example.org, to the back end that keeps it, the
 # judge's plain address to back end A. Two games, one on each; then
-# game 1 moves from A to B mid-play as README says (its mail held by
-# postfix, its files moved, its map line changed) and is played on B.
+# game 1 moves from A to B mid-play as umpire-judge(8) says (its mail
+# held by postfix, its files moved, its map line changed) and is played
+# on B.
 # Every letter counted: nothing lost, nothing twice. A game made for B
 # by the host is joined from the host's invitation as printed, and
 # moved to A mid-play while orders go to its address and the judge's
@@ -87,7 +88,7 @@ serve() {
 }
 
 # The transport map: each "ID8 PORT" line of routes.txt a game's
-# address, the rest of the judge's mail to A (README's map); loaded.
+# address, the rest of the judge's mail to A (umpire-judge(8)'s map); loaded.
 route() {
 	local id port
 	: >"$MTA_CONF/transport.re"
@@ -191,7 +192,7 @@ move() {
 	done
 	grep -q "to=<judge+$I1@example.org>.*status=deferred" \
 		"$MTA_DIR/maillog"
-	# its files, as README lists them: GAMEID.* but the lock, its
+	# its files, as umpire-judge(8) lists them: GAMEID.* but the lock, its
 	# letters in spool/, and the key's record and checkpoints of it
 	for f in A/games/"$G1".*; do
 		[ "${f##*.}" = lock ] || cp -p "$f" B/games/
@@ -317,7 +318,7 @@ orders_of() {
 	as "$s" mail "$s-signed.yaml" --send
 	log_wait B/games/judge.log " $G 1 done .*adjudicated step 1"
 
-	# the game moves to A (README's recipe). 1: its mail held
+	# the game moves to A (umpire-judge(8)'s recipe). 1: its mail held
 	sed -i "s|^$I .*|$I retry:4.3.0 game moving|" routes.txt
 	route
 	# step 2's orders, to every address: the game's (held) and the

@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
-# README.md's recipes for running a judge, run as it prints them: each
-# block follows a line "<!-- recipe: NAME -->" and is taken from
-# README.md as it stands, only the host's paths put where this test
+# umpire-judge(8)'s recipes for running a judge, run as it prints them:
+# each is the .EX/.EE block after a line '.\" recipe: NAME' in
+# man/umpire-judge.8, taken as it stands (the groff escapes \-, \e and
+# \& read as the page prints them), only the host's paths put where this test
 # keeps them (/home/judge the judge's home here, /usr/local/bin/umpire
 # the binary under test). Through the private postfix of mta.bash:
 # `umpire judge --postfix ADDRESS --apply` writes the judge's pipe, and
@@ -22,8 +23,8 @@ RECIPE_USER=umpire-recipes
 
 setup_file() {
 	umpire_setup_file
-	export MTA_HOME JUDGE_HOME README
-	README="$BATS_TEST_DIRNAME/../../README.md"
+	export MTA_HOME JUDGE_HOME MANPAGE
+	MANPAGE="$BATS_TEST_DIRNAME/../../man/umpire-judge.8"
 	MTA_HOME=$(mta_dir)
 	JUDGE_HOME=$MTA_HOME/judge
 	mkdir -p "$JUDGE_HOME/bin"
@@ -59,14 +60,17 @@ teardown_file() {
 	[ -n "${MTA_HOME:-}" ] && rm -rf "$MTA_HOME"
 }
 
-# recipe NAME: the indented block after README.md's "<!-- recipe: NAME
-# -->", unindented, the host's paths made this test's.
+# recipe NAME: the example block (.EX to .EE) after umpire-judge(8)'s
+# line '.\" recipe: NAME', as the page prints it, the host's paths made
+# this test's.
 recipe() {
-	awk -v want="<!-- recipe: $1 -->" '
-		$0 == want { on = 1; next }
-		on && /^    / { print substr($0, 5); next }
-		on { exit }' "$README" |
-	sed -e "s|/home/judge|$JUDGE_HOME/home|g" \
+	awk -v want="$1" '
+		/^\.\\" recipe: / && $3 == want { on = 1; next }
+		on && /^\.EX$/ { ex = 1; next }
+		ex && /^\.EE$/ { exit }
+		ex { print }' "$MANPAGE" |
+	sed -e 's/\\-/-/g' -e 's/\\e/\\/g' -e 's/^\\&//' \
+		-e "s|/home/judge|$JUDGE_HOME/home|g" \
 		-e "s|/usr/local/bin/umpire|$JUDGE_HOME/bin/umpire|g"
 }
 
@@ -126,7 +130,7 @@ alice_joins_by_mail() {
 	grep -q "^Subject: \[umpire ${id:0:8}\]" "$letter"
 }
 
-@test "recipe postfix: README's umpire judge --postfix --apply, run twice, pipes the judge's address to it; a join mailed is taken" {
+@test "recipe postfix: umpire-judge(8)'s umpire judge --postfix --apply, run twice, pipes the judge's address to it; a join mailed is taken" {
 	judge_home
 	recipe postfix | grep '^# umpire judge --postfix' >/dev/null
 	# the command lines of the block: "# " the root prompt, a line
@@ -145,10 +149,10 @@ alice_joins_by_mail() {
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[ "$(postconf -c "$MTA_CONF" -h recipient_delimiter)" = + ]
-	# what README shows it prints, it prints
-	recipe postfix | grep '^postconf -M ' >readme-line
+	# what umpire-judge(8) shows it prints, it prints
+	recipe postfix | grep '^postconf -M ' >page-line
 	sed -e "s|^postconf -M|postconf -c $MTA_CONF -M|" \
-		-e "s| user=judge | user=$RECIPE_USER |" readme-line >want
+		-e "s| user=judge | user=$RECIPE_USER |" page-line >want
 	grep -qxF -f want <<<"$output"
 	postconf -c "$MTA_CONF" -M umpire/unix | grep -q "user=$RECIPE_USER "
 	[ "$(postconf -c "$MTA_CONF" -h umpire_destination_recipient_limit)" = 1 ]
@@ -197,7 +201,7 @@ alice_joins_by_mail() {
 	assert_output_has "postfix   FIX: postfix routes judge@example.org to the transport umpire, which master.cf does not have"
 }
 
-@test "recipe forward: README's .forward line, through postfix's local(8), runs the judge as one command" {
+@test "recipe forward: umpire-judge(8)'s .forward line, through postfix's local(8), runs the judge as one command" {
 	judge_home
 	local line
 	line=$(recipe forward)
@@ -218,7 +222,7 @@ alice_joins_by_mail() {
 	! grep -q 'status=bounced' "$MTA_DIR/maillog"
 }
 
-@test "recipe procmail: README's procmail recipe, procmail run by postfix's local(8), runs the judge" {
+@test "recipe procmail: umpire-judge(8)'s procmail recipe, procmail run by postfix's local(8), runs the judge" {
 	command -v procmail >/dev/null || skip "procmail is not installed (make deps)"
 	judge_home
 	recipe procmail >"$JUDGE_HOME/home/.procmailrc"
