@@ -1,11 +1,22 @@
 # umpire - play-by-email adjudicator for board wargames.
 # `make demo` and `make check` install what is missing on Debian first.
 
+# Where make install puts things: GNU's names (prefix, exec_prefix,
+# bindir, datarootdir, datadir, mandir), each one given on the command
+# line taken; PREFIX, the old name, is prefix's alias (prefix wins when
+# both are given). DESTDIR: a staging root before all of them.
 PREFIX    ?= /usr/local
+prefix    ?= $(PREFIX)
+exec_prefix ?= $(prefix)
+bindir    ?= $(exec_prefix)/bin
+datarootdir ?= $(prefix)/share
+datadir   ?= $(datarootdir)
+mandir    ?= $(datarootdir)/man
 DESTDIR   ?=
-BINDIR     = $(PREFIX)/bin
-SHAREDIR   = $(PREFIX)/share/umpire
-MANDIR     = $(PREFIX)/share/man
+BINDIR     = $(bindir)
+SHAREDIR   = $(datadir)/umpire
+MANDIR     = $(mandir)
+COMPDIR    = $(datarootdir)/bash-completion/completions
 
 CC        ?= cc
 # GMime is compiled against but not linked: umpire dlopens it only when
@@ -115,8 +126,8 @@ $(BUILD)/gen/%.o: $(BUILD)/gen/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
 
-# The compiled-in scenario directory follows PREFIX: a build for another
-# PREFIX rebuilds main.o (the stamp changes only when PREFIX does). The
+# The compiled-in scenario directory follows datadir (prefix): a build
+# for another rebuilds main.o (the stamp changes only when it does). The
 # binary looks beside itself first anyway (umpire(1), FILES).
 $(BUILD)/prefix: FORCE
 	@mkdir -p $(dir $@)
@@ -576,8 +587,6 @@ deb: deb-deps
 check-deb: deb
 	sh tests/deb/check-deb.sh $(DEB_FILE)
 
-COMPDIR    = $(PREFIX)/share/bash-completion/completions
-
 install: $(BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SHAREDIR)/scenarios \
 	  $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
@@ -599,7 +608,10 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man7/,$(notdir $(wildcard man/*.7)))
 	-rmdir $(DESTDIR)$(SHAREDIR)/scenarios $(DESTDIR)$(SHAREDIR) 2>/dev/null
 
+# What the builds made: build/, the sanitizers' and the fuzzers' trees,
+# and make deb's (the copy of the tree it built the package in, and the
+# package beside it).
 clean:
-	rm -rf build build-asan build-fuzz
+	rm -rf build build-asan build-fuzz $(DEB_DIR)
 
 -include $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d)
