@@ -1,11 +1,22 @@
 # umpire - play-by-email adjudicator for board wargames.
 # `make demo` and `make check` install what is missing on Debian first.
 
+# Where make install puts things: GNU's names (prefix, exec_prefix,
+# bindir, datarootdir, datadir, mandir), each one given on the command
+# line taken; PREFIX, the old name, is prefix's alias (prefix wins when
+# both are given). DESTDIR: a staging root before all of them.
 PREFIX    ?= /usr/local
+prefix    ?= $(PREFIX)
+exec_prefix ?= $(prefix)
+bindir    ?= $(exec_prefix)/bin
+datarootdir ?= $(prefix)/share
+datadir   ?= $(datarootdir)
+mandir    ?= $(datarootdir)/man
 DESTDIR   ?=
-BINDIR     = $(PREFIX)/bin
-SHAREDIR   = $(PREFIX)/share/umpire
-MANDIR     = $(PREFIX)/share/man
+BINDIR     = $(bindir)
+SHAREDIR   = $(datadir)/umpire
+MANDIR     = $(mandir)
+COMPDIR    = $(datarootdir)/bash-completion/completions
 
 CC        ?= cc
 # GMime is compiled against but not linked: umpire dlopens it only when
@@ -16,6 +27,7 @@ DEBS       = build-essential pkg-config libsodium-dev libyaml-dev libinih-dev \
              libgmime-3.0-dev keyutils \
              bats minisign python3 python3-yaml python3-nacl \
              clang libclang-rt-14-dev valgrind time chromium mandoc jq strace \
+             nodejs eslint \
              postfix mutt s-nail procmail logrotate
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
@@ -43,7 +55,12 @@ BUILD     ?= build
 LIB_SRC    = $(wildcard src/core/*.c) $(wildcard src/rules/*.c) \
              $(wildcard src/rules/lib/*.c) $(wildcard src/rules/*/*.c)
 CMD_SRC    = src/main.c $(wildcard src/cmd/*.c) $(wildcard src/judge/*.c)
-LIB_OBJ    = $(LIB_SRC:%.c=$(BUILD)/%.o)
+# the pages' scripts and style sheets, built in (umpire/web.h): each
+# src/web/NAME.EXT made into $(BUILD)/gen/web_NAME_EXT.c
+WEB_SRC    = $(wildcard src/web/*.js src/web/*.css)
+WEB_JS     = $(filter %.js,$(WEB_SRC))
+WEB_GEN    = $(foreach f,$(WEB_SRC),$(BUILD)/gen/web_$(subst .,_,$(notdir $f)).c)
+LIB_OBJ    = $(LIB_SRC:%.c=$(BUILD)/%.o) $(WEB_GEN:.c=.o)
 CMD_OBJ    = $(CMD_SRC:%.c=$(BUILD)/%.o)
 LIB        = $(BUILD)/libumpire.a
 BIN        = $(BUILD)/umpire
@@ -55,7 +72,8 @@ MAN_VIEWS  = $(BUILD)/tests/man-views
 .PHONY: all deps check check-unit check-conformance check-e2e demo clean \
         install sanitize bench bench-judge bench-balance bench-replay-steps fuzz fuzz-run check-hostile check-faults \
         check-tamper check-fuzz-corpus check-asan check-asan-full check-valgrind check-valgrind-full \
-        check-attacks check-e2e-files check-data check-layers check-mail \
+        check-attacks check-e2e-files check-data check-layers check-js \
+        check-mail \
         check-judge-load check-stress check-views check-sweep man-views \
         uninstall deps-of deb deb-deps check-deb FORCE
 
@@ -86,8 +104,30 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
 
-# The compiled-in scenario directory follows PREFIX: a build for another
-# PREFIX rebuilds main.o (the stamp changes only when PREFIX does). The
+# A file of src/web/ as C: its bytes in the array web_NAME_EXT, a NUL
+# after them, and their number in web_NAME_EXT_len (od and awk, as
+# POSIX has them: no tool the build does not have already). The page
+# writes the bytes as they are.
+WEB_EMBED = @mkdir -p $(dir $@); \
+	od -An -v -tx1 $< | awk -v name=$(basename $(notdir $@)) \
+	  'BEGIN { print "/* made by the Makefile from $<: edit that */"; \
+	    print "\#include \"umpire/web.h\""; \
+	    print "const char " name "[] = {" } \
+	  { s = ""; for (i = 1; i <= NF; i++) s = s "0x" $$i ","; print s; \
+	    n += NF } \
+	  END { print "0 };"; print "const size_t " name "_len = " n ";" }' \
+	  >$@.tmp && mv $@.tmp $@
+.SECONDARY: $(WEB_GEN)
+$(BUILD)/gen/web_%_js.c: src/web/%.js
+	$(WEB_EMBED)
+$(BUILD)/gen/web_%_css.c: src/web/%.css
+	$(WEB_EMBED)
+$(BUILD)/gen/%.o: $(BUILD)/gen/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+# The compiled-in scenario directory follows datadir (prefix): a build
+# for another rebuilds main.o (the stamp changes only when it does). The
 # binary looks beside itself first anyway (umpire(1), FILES).
 $(BUILD)/prefix: FORCE
 	@mkdir -p $(dir $@)
@@ -133,7 +173,7 @@ CHECK_JOBS = 2
 # the others beside it
 CHECK_STAGES = check-mail check-views check-faults check-attacks \
   check-hostile check-tamper check-unit check-conformance check-data \
-  check-layers
+  check-layers check-js
 check: deps
 	$(MAKE) -j$(CHECK_JOBS) all $(UNIT_BIN) $(CONFORM) $(MAN_VIEWS)
 	$(MAKE) -j$(CHECK_JOBS) -O $(CHECK_STAGES)
@@ -183,6 +223,24 @@ check-data: $(MAN_VIEWS)
 # headers too; tests/judge-layers.py).
 check-layers: $(BIN)
 	python3 tests/judge-layers.py --objects $(BUILD)/src/judge
+
+# The pages' scripts (src/web/*.js): each parses (node --check) and
+# lints clean (eslint, src/web/.eslintrc.json: eslint:recommended, and
+# 'use strict' in each script's function). That the lint can fail, a
+# copy of a script without 'use strict' and with an undeclared name
+# must. NODE_PATH: Debian's eslint finds its modules in
+# /usr/share/nodejs, which a Node.js not Debian's does not search.
+ESLINT = NODE_PATH=/usr/share/nodejs eslint
+check-js:
+	for f in $(WEB_JS); do node --check $$f || exit 1; done
+	$(ESLINT) src/web
+	rm -rf $(BUILD)/js-bad && mkdir -p $(BUILD)/js-bad
+	cp src/web/.eslintrc.json $(BUILD)/js-bad/
+	sed "/'use strict';/d; s/^var S = /S = /" src/web/replay.js \
+	  >$(BUILD)/js-bad/replay.js
+	$(ESLINT) $(BUILD)/js-bad >$(BUILD)/js-bad.out; [ $$? = 1 ]
+	grep -q ' strict$$' $(BUILD)/js-bad.out
+	grep -q ' no-undef$$' $(BUILD)/js-bad.out
 
 check-e2e: $(BIN)
 	UMPIRE_BIN=$(abspath $(BIN)) UMPIRE_SCENARIOS=$(abspath scenarios) \
@@ -529,8 +587,6 @@ deb: deb-deps
 check-deb: deb
 	sh tests/deb/check-deb.sh $(DEB_FILE)
 
-COMPDIR    = $(PREFIX)/share/bash-completion/completions
-
 install: $(BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SHAREDIR)/scenarios \
 	  $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
@@ -554,7 +610,10 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man8/,$(notdir $(wildcard man/*.8)))
 	-rmdir $(DESTDIR)$(SHAREDIR)/scenarios $(DESTDIR)$(SHAREDIR) 2>/dev/null
 
+# What the builds made: build/, the sanitizers' and the fuzzers' trees,
+# and make deb's (the copy of the tree it built the package in, and the
+# package beside it).
 clean:
-	rm -rf build build-asan build-fuzz
+	rm -rf build build-asan build-fuzz $(DEB_DIR)
 
 -include $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d)

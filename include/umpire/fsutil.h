@@ -19,6 +19,11 @@ int read_input(const char *path, size_t max, char **buf, size_t *len,
 /* n bytes of fd from offset off into buf, all of them: 0; -1 at an
  * error or the file's end before them. */
 int read_at(int fd, void *buf, size_t n, size_t off);
+/* len bytes of buf written to fd, all of them (a write cut short by a
+ * signal, or partial, goes on): 0; -1 with errno at an error. write_at:
+ * the same at offset off (pwrite(2): fd's offset left as it was). */
+int write_all(int fd, const void *buf, size_t len);
+int write_at(int fd, const void *buf, size_t len, size_t off);
 
 /*
  * Write buf to path atomically: a temporary file (0600) in the same

@@ -849,14 +849,8 @@ int mail_send(const struct cli *cli, const char *cmd,
 	struct sigaction ign = { .sa_handler = SIG_IGN }, old;
 	sigemptyset(&ign.sa_mask);
 	sigaction(SIGPIPE, &ign, &old);
-	for (size_t done = 0; done < msg->len; ) {
-		ssize_t w = write(fds[1], msg->buf + done, msg->len - done);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			break;
-		done += (size_t)w;
-	}
+	/* a write that fails is judged by sendmail's status below */
+	(void)write_all(fds[1], msg->buf, msg->len);
 	close(fds[1]);
 	sigaction(SIGPIPE, &old, NULL);
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)

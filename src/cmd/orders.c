@@ -409,14 +409,8 @@ static int edit_and_sign(const struct cli *cli, const char *path,
 		strbuf_free(&draft);
 		return -1;
 	}
-	size_t done = 0;
-	while (done < tmpl->len) {
-		ssize_t w = write(fd, tmpl->buf + done, tmpl->len - done);
-		if (w <= 0)
-			break;
-		done += (size_t)w;
-	}
-	if (close(fd) != 0 || done < tmpl->len) {
+	int bad = write_all(fd, tmpl->buf, tmpl->len);
+	if (close(fd) != 0 || bad) {
 		errorf(err, EXIT_USAGE, "cannot write the draft %s", draft.buf);
 		goto out;
 	}

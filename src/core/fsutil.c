@@ -99,19 +99,34 @@ int read_at(int fd, void *buf, size_t n, size_t off)
 	return 0;
 }
 
-static int write_all(int fd, const void *buf, size_t len)
+/* write_all's and write_at's loop: write(2), or pwrite(2) at off when
+ * at is set, until len bytes are written, again when a signal cut a
+ * call short. */
+static int write_loop(int fd, const char *p, size_t len, int at,
+		      size_t off)
 {
-	const char *p = buf;
 	while (len) {
-		ssize_t n = write(fd, p, len);
+		ssize_t n = at ? pwrite(fd, p, len, (off_t)off) :
+			write(fd, p, len);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
 			return -1;
 		p += n;
 		len -= (size_t)n;
+		off += (size_t)n;
 	}
 	return 0;
+}
+
+int write_all(int fd, const void *buf, size_t len)
+{
+	return write_loop(fd, buf, len, 0, 0);
+}
+
+int write_at(int fd, const void *buf, size_t len, size_t off)
+{
+	return write_loop(fd, buf, len, 1, off);
 }
 
 static int write_stdout(const void *buf, size_t len, struct error *err)
@@ -580,15 +595,8 @@ int append_cache(const char *path, const void *buf, size_t len,
 	const char *p = buf;
 	int rc = ((size_t)st.st_size == keep ||
 		  ftruncate(fd, (off_t)keep) == 0) ? 0 : -1;
-	for (size_t at = keep; rc == 0 && at < len;) {
-		ssize_t k = pwrite(fd, p + at, len - at, (off_t)at);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			rc = -1;
-		else
-			at += (size_t)k;
-	}
+	if (rc == 0)
+		rc = write_at(fd, p + keep, len - keep, keep);
 	if (close(fd) != 0)
 		rc = -1;
 	return rc;

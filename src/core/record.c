@@ -1014,19 +1014,7 @@ static int record_append(struct record *r, struct sync_later *later,
 	for (size_t i = r->saved_steps; i < r->n_steps; i++)
 		add_line(&sb, "step", (long long)i + 1, r->steps[i].hash,
 			 r->steps[i].sig, NULL);
-	size_t done = 0;
-	int rc = 0;
-	while (done < sb.len) {
-		ssize_t w = pwrite(fd, sb.buf + done, sb.len - done,
-				   (off_t)(r->file_len + done));
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			rc = -1;
-			break;
-		}
-		done += (size_t)w;
-	}
+	int rc = write_at(fd, sb.buf, sb.len, r->file_len);
 	/* the one sync a save needs: the lines appended, and the file's
 	 * new length, on disk before the command goes on (signs, or
 	 * commits the step the record says this key countersigned); the

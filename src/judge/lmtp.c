@@ -7,7 +7,10 @@
  * to the host that keeps it (route.c).
  * GMime and the key are loaded once; each message is then dealt with
  * exactly as one on stdin is (judge_received: the same read limit, the
- * same log line, failed/, the letters sent from the spool).
+ * same log line, failed/, the letters sent from the spool). The
+ * protocol (commands, replies, the message's lines) is
+ * src/core/lmtpproto.c's, a pure function of the bytes in; this file
+ * is its sockets, its clock and the delivery of its messages.
  *
  * The replies: after the final dot, one per recipient accepted (a
  * message is dealt with once for the judge's own address and once for
@@ -58,7 +61,6 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/file.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
@@ -66,20 +68,14 @@
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
+#include "umpire/lmtpproto.h"
 #include "umpire/mail.h"
 #include "letters.h"
 #include "intake.h"
 #include "front.h"
 
 #define LMTP_CLIENTS 16         /* connections at once */
-#define LMTP_LINE 2048          /* a command line, CRLF included */
-#define LMTP_IN 16384           /* what is read at once */
 #define LMTP_OUT 65536          /* replies a client has not read */
-#define LMTP_RCPTS 100          /* recipients of one message */
-#define LMTP_BAD 10             /* bad commands before the drop */
-#define LMTP_IDLE 10            /* commands since the last message
-				   that move nothing forward (postfix's
-				   lmtp(8) sends one, RSET, a message) */
 #define LMTP_TIMEOUT 300        /* seconds with no step forward (RFC
 				   5321 4.5.3.2 gives 5 minutes for a
 				   command) */
@@ -89,19 +85,11 @@
 
 struct conn {
 	int fd;
-	int lhlo, mail, data, quit;
-	int bol;                   /* DATA: at a line's beginning */
-	unsigned rcpts, bad, idle;
 	char peer[64];             /* "uid N", or the peer's address */
 	time_t born;               /* when it connected */
 	time_t last;               /* its last step forward */
-	size_t inlen;
-	char in[LMTP_IN];
-	struct strbuf out;
-	struct strbuf rcpt;        /* the recipients' addresses, each
-				      NUL-terminated (route.c) */
-	struct strbuf msg;         /* the message, up to max bytes */
-	size_t total;              /* its bytes, counted on past max */
+	struct lmtp p;             /* the protocol: bytes in, replies out,
+				      the message and its recipients */
 };
 
 struct server {
@@ -115,24 +103,14 @@ struct server {
 	size_t n;
 };
 
-static void reply(struct conn *c, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static void reply(struct conn *c, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	strbuf_vaddf(&c->out, fmt, ap);
-	va_end(ap);
-	strbuf_adds(&c->out, "\r\n");
-}
-
 /* What is waiting for c written, as much as its socket takes now; -1
  * when the client is gone. */
 static int flush_out(struct conn *c)
 {
+	struct strbuf *out = &c->p.out;
 	size_t done = 0;
-	while (done < c->out.len) {
-		ssize_t w = send(c->fd, c->out.buf + done, c->out.len - done,
+	while (done < out->len) {
+		ssize_t w = send(c->fd, out->buf + done, out->len - done,
 				 MSG_NOSIGNAL | MSG_DONTWAIT);
 		if (w < 0 && errno == EINTR)
 			continue;
@@ -142,30 +120,11 @@ static int flush_out(struct conn *c)
 			return -1;
 		done += (size_t)w;
 	}
-	memmove(c->out.buf, c->out.buf + done, c->out.len - done);
-	c->out.len -= done;
-	c->out.buf[c->out.len] = '\0';
+	memmove(out->buf, out->buf + done, out->len - done);
+	out->len -= done;
+	out->buf[out->len] = '\0';
 	/* a client that sends and never reads is garbage too */
-	return c->out.len > LMTP_OUT ? -1 : 0;
-}
-
-static void transaction_reset(struct conn *c)
-{
-	c->mail = c->data = 0;
-	c->rcpts = 0;
-	c->total = 0;
-	strbuf_reset(&c->msg);
-	strbuf_reset(&c->rcpt);
-}
-
-/* A reply line's text from an error: no control character, at most
- * 400 bytes (RFC 5321 4.5.3.1.5: a reply line is at most 512). */
-static void reply_text(const char *msg, char *out, size_t size)
-{
-	size_t i = 0;
-	for (; msg[i] && i + 1 < size && i < 400; i++)
-		out[i] = (unsigned char)msg[i] < ' ' ? ' ' : msg[i];
-	out[i] = '\0';
+	return out->len > LMTP_OUT ? -1 : 0;
 }
 
 /* One recipient of a message, and how its dealing went. */
@@ -208,10 +167,9 @@ static void deliver(struct server *s, struct conn *c)
 	const char *unknown[LMTP_RCPTS];
 	char id8[9], games[LMTP_RCPTS][GAME_ID_HEX + 1];
 	size_t n_unknown = 0, n_games = 0;
-	if (!c->msg.buf)
-		strbuf_add(&c->msg, "", 0);
-	const char *a = c->rcpt.buf;
-	for (unsigned i = 0; i < c->rcpts; i++, a += strlen(a) + 1) {
+	struct lmtp *p = &c->p;
+	const char *a = p->rcpt.buf;
+	for (unsigned i = 0; i < p->rcpts; i++, a += strlen(a) + 1) {
 		r[i].to = a;
 		r[i].rc = -2;
 		r[i].dealt[0] = '\0';
@@ -226,13 +184,13 @@ static void deliver(struct server *s, struct conn *c)
 	}
 	if (n_unknown) {
 		unique_name(j, &name);
-		route_unknown(j, c->total, name.buf, unknown, n_unknown);
+		route_unknown(j, p->total, name.buf, unknown, n_unknown);
 	}
 	for (int kind = 0; kind < 2; kind++)
-		for (unsigned i = 0; i < c->rcpts; i++) {
+		for (unsigned i = 0; i < p->rcpts; i++) {
 			if (r[i].kind != kind || r[i].rc != -2)
 				continue;
-			int k = dealt_for(r, c->rcpts, i);
+			int k = dealt_for(r, p->rcpts, i);
 			if (k >= 0) {
 				r[i].rc = r[k].rc;
 				memcpy(r[i].why, r[k].why, sizeof r[i].why);
@@ -246,13 +204,14 @@ static void deliver(struct server *s, struct conn *c)
 			j->rcpt = r[i].to;
 			j->also = games;
 			j->n_also = n_games;
-			r[i].rc = judge_received(j, c->msg.buf, c->msg.len,
-						 c->total, name.buf, NULL, &e);
+			r[i].rc = judge_received(j, p->msg.buf, p->msg.len,
+						 p->total, name.buf, NULL, &e);
 			j->rcpt = NULL;
 			j->also = NULL;
 			j->n_also = 0;
 			if (r[i].rc)
-				reply_text(e.msg, r[i].why, sizeof r[i].why);
+				snprintf(r[i].why, sizeof r[i].why, "%s",
+					 e.msg);
 			else
 				snprintf(r[i].why, sizeof r[i].why, "%s",
 					 name.buf);
@@ -260,199 +219,18 @@ static void deliver(struct server *s, struct conn *c)
 				snprintf(r[i].dealt, sizeof r[i].dealt, "%s",
 					 j->dealt);
 		}
-	for (unsigned i = 0; i < c->rcpts; i++)
-		if (r[i].rc == 0)
-			reply(c, "250 2.0.0 %s dealt with", r[i].why);
-		else
-			reply(c, "451 4.3.0 %s (try again later)", r[i].why);
+	for (unsigned i = 0; i < p->rcpts; i++)
+		lmtp_answer(p, r[i].rc == 0, r[i].why);
 	strbuf_free(&name);
-	transaction_reset(c);
-	/* a message: a step forward, the count of idle commands anew */
-	c->idle = 0;
+	lmtp_delivered(p);
+	/* a message: a step forward */
 	c->last = time(NULL);
-}
-
-/* The address of RCPT's argument ("TO:<judge+1a2b3c4d@club> ..."),
- * NUL-terminated, appended to c's recipients. */
-static void take_rcpt(struct conn *c, const char *arg)
-{
-	const char *p = arg + 3, *lt = strchr(p, '<');
-	size_t n;
-	if (lt) {
-		p = lt + 1;
-		n = strcspn(p, ">");
-	} else {
-		while (*p == ' ')
-			p++;
-		n = strcspn(p, " ");
-	}
-	strbuf_add(&c->rcpt, p, n);
-	strbuf_addc(&c->rcpt, '\0');
-}
-
-/* Whether line begins with the command word w (any case), followed by
- * its end or a blank; *arg: what follows the blank. */
-static int verb(const char *line, const char *w, const char **arg)
-{
-	size_t n = strlen(w);
-	if (strncasecmp(line, w, n) || (line[n] && line[n] != ' '))
-		return 0;
-	*arg = line[n] ? line + n + 1 : line + n;
-	return 1;
-}
-
-/* One command line (NUL-terminated, CRLF gone). */
-static void command(struct server *s, struct conn *c, const char *line)
-{
-	const char *a;
-	int bad = 1, forward = 0;
-	if (verb(line, "LHLO", &a)) {
-		if (!*a) {
-			reply(c, "501 5.5.4 LHLO needs a domain");
-		} else {
-			transaction_reset(c);
-			forward = !c->lhlo;
-			c->lhlo = 1;
-			reply(c, "250-%s", s->host);
-			reply(c, "250-PIPELINING");
-			reply(c, "250-ENHANCEDSTATUSCODES");
-			reply(c, "250 8BITMIME");
-			bad = 0;
-		}
-	} else if (verb(line, "MAIL", &a)) {
-		if (!c->lhlo)
-			reply(c, "503 5.5.1 LHLO first");
-		else if (c->mail)
-			reply(c, "503 5.5.1 MAIL given already (RSET first)");
-		else if (strncasecmp(a, "FROM:", 5))
-			reply(c, "501 5.5.4 MAIL FROM:<address> expected");
-		else
-			c->mail = 1, bad = 0, forward = 1,
-				reply(c, "250 2.1.0 Ok");
-	} else if (verb(line, "RCPT", &a)) {
-		if (!c->mail)
-			reply(c, "503 5.5.1 MAIL first");
-		else if (strncasecmp(a, "TO:", 3))
-			reply(c, "501 5.5.4 RCPT TO:<address> expected");
-		else if (c->rcpts >= LMTP_RCPTS)
-			bad = 0, reply(c, "452 4.5.3 Too many recipients");
-		else
-			take_rcpt(c, a), c->rcpts++, bad = 0, forward = 1,
-				reply(c, "250 2.1.5 Ok");
-	} else if (verb(line, "DATA", &a)) {
-		if (!c->rcpts) {
-			reply(c, "503 5.5.1 No valid recipients");
-		} else {
-			c->data = 1;
-			c->bol = 1;
-			c->total = 0;
-			strbuf_reset(&c->msg);
-			bad = 0;
-			forward = 1;
-			reply(c, "354 End data with <CR><LF>.<CR><LF>");
-		}
-	} else if (verb(line, "RSET", &a)) {
-		transaction_reset(c);
-		bad = 0;
-		reply(c, "250 2.0.0 Ok");
-	} else if (verb(line, "NOOP", &a)) {
-		bad = 0;
-		reply(c, "250 2.0.0 Ok");
-	} else if (verb(line, "QUIT", &a)) {
-		bad = 0;
-		c->quit = 1;
-		reply(c, "221 2.0.0 Bye");
-	} else {
-		reply(c, "500 5.5.2 Command not recognised (this is an LMTP "
-		      "server: LHLO, MAIL, RCPT, DATA, RSET, NOOP, QUIT)");
-	}
-	if (bad && ++c->bad >= LMTP_BAD && !c->quit) {
-		reply(c, "421 4.7.0 Too many errors, closing");
-		c->quit = 1;
-	}
-	if (forward) {
-		c->last = s->now;
-	} else if (++c->idle >= LMTP_IDLE && !c->quit) {
-		reply(c, "421 4.7.0 Too many commands without a message (at "
-		      "most %d), closing", LMTP_IDLE);
-		c->quit = 1;
-	}
-}
-
-/* n bytes of the message's text, kept up to the judge's limit and
- * counted past it (as judge_fd reads a message too large to its end). */
-static void data_add(struct server *s, struct conn *c, const char *p,
-		     size_t n)
-{
-	c->total += n;
-	if (c->msg.len < s->max)
-		strbuf_add(&c->msg, p, n < s->max - c->msg.len ? n :
-			   s->max - c->msg.len);
-}
-
-/* What c's buffer holds, taken: whole command lines, or the message's
- * lines (dot-unstuffed, CRLF made LF as a pipe gets them) to the final
- * dot, in the order they came (a pipelining client's commands too). */
-static void feed(struct server *s, struct conn *c)
-{
-	size_t at = 0;
-	while (at < c->inlen && !c->quit) {
-		char *p = c->in + at, *nl = memchr(p, '\n', c->inlen - at);
-		size_t n = nl ? (size_t)(nl - p) + 1 : c->inlen - at;
-		if (!c->data) {
-			if (!nl && n < LMTP_LINE)
-				break;          /* the rest of it to come */
-			if (!nl || n > LMTP_LINE) {
-				reply(c, "500 5.5.2 Line too long, closing");
-				c->quit = 1;
-				break;
-			}
-			p[n - 1] = '\0';
-			if (n >= 2 && p[n - 2] == '\r')
-				p[n - 2] = '\0';
-			command(s, c, p);
-			at += n;
-			continue;
-		}
-		if (!nl) {
-			/* the rest of the line to come, while there is
-			 * room; a line longer than the buffer goes in parts
-			 * (a CR kept back: it may begin the CRLF) */
-			if (n < sizeof c->in)
-				break;
-			if (c->bol && p[0] == '.')
-				p++, n--, at++;
-			if (n && p[n - 1] == '\r')
-				n--;
-			if (!n)
-				break;
-			data_add(s, c, p, n);
-			c->bol = 0;
-			at += n;
-			continue;
-		}
-		at += n;
-		size_t body = n - 1 - (n >= 2 && p[n - 2] == '\r');
-		if (c->bol && body == 1 && p[0] == '.') {
-			deliver(s, c);
-			continue;
-		}
-		if (c->bol && p[0] == '.')
-			p++, body--;
-		data_add(s, c, p, body);
-		data_add(s, c, "\n", 1);
-		c->bol = 1;
-	}
-	memmove(c->in, c->in + at, c->inlen - at);
-	c->inlen -= at;
 }
 
 static void conn_free(struct conn *c)
 {
 	close(c->fd);
-	strbuf_free(&c->out);
-	strbuf_free(&c->msg);
-	strbuf_free(&c->rcpt);
+	lmtp_free(&c->p);
 	free(c);
 }
 
@@ -585,8 +363,8 @@ static int make_room(struct server *s, size_t mine)
 	if (most < mine + 2)
 		return 0;
 	struct conn *c = s->c[at];
-	reply(c, "421 4.7.0 Too many connections from %s beside other "
-	      "peers', closing", c->peer);
+	lmtp_reply(&c->p, "421 4.7.0 Too many connections from %s beside "
+		   "other peers', closing", c->peer);
 	flush_out(c);
 	conn_free(c);
 	s->c[at] = s->c[--s->n];
@@ -600,42 +378,52 @@ static void take_client(struct server *s, int fd, time_t now)
 {
 	struct conn *c = xcalloc(1, sizeof *c);
 	c->fd = fd;
+	lmtp_init(&c->p, s->host, s->max);
 	c->born = c->last = now;
 	peer_of(fd, c->peer, sizeof c->peer);
 	size_t mine = peer_count(s, c->peer);
 	if ((s->n == LMTP_CLIENTS && mine < JUDGE_LMTP_PEER &&
 	     !make_room(s, mine)) || mine >= JUDGE_LMTP_PEER) {
 		if (mine < JUDGE_LMTP_PEER)
-			reply(c, "421 4.3.2 Too many connections, try again "
-			      "later");
+			lmtp_reply(&c->p, "421 4.3.2 Too many connections, "
+				   "try again later");
 		else
-			reply(c, "421 4.7.0 Too many connections from %s (at "
-			      "most %d at once), try again later", c->peer,
-			      JUDGE_LMTP_PEER);
+			lmtp_reply(&c->p, "421 4.7.0 Too many connections "
+				   "from %s (at most %d at once), try again "
+				   "later", c->peer, JUDGE_LMTP_PEER);
 		flush_out(c);
 		conn_free(c);
 		return;
 	}
-	reply(c, "220 %s LMTP umpire judge", s->host);
+	lmtp_reply(&c->p, "220 %s LMTP umpire judge", s->host);
 	if (flush_out(c) != 0)
 		conn_free(c);
 	else
 		s->c[s->n++] = c;
 }
 
-/* What c sent read and dealt with; -1 when it is to be closed now. */
+/* What c sent read and dealt with, each message whole delivered; -1
+ * when it is to be closed now. */
 static int serve(struct server *s, struct conn *c)
 {
-	ssize_t r = read(c->fd, c->in + c->inlen, sizeof c->in - c->inlen);
+	struct lmtp *p = &c->p;
+	ssize_t r = read(c->fd, p->in + p->inlen, sizeof p->in - p->inlen);
 	if (r < 0)
 		return errno == EAGAIN || errno == EINTR ? 0 : -1;
 	if (r == 0)
 		return -1;     /* gone: a message cut short is not taken */
-	c->inlen += (size_t)r;
-	if (c->data)
+	p->inlen += (size_t)r;
+	if (p->data)
 		c->last = s->now;      /* the message coming: a step */
-	feed(s, c);
-	return 0;
+	for (;;) {
+		enum lmtp_event ev = lmtp_feed(p);
+		if (p->moved)
+			c->last = s->now;
+		p->moved = 0;
+		if (ev != LMTP_MESSAGE)
+			return 0;
+		deliver(s, c);
+	}
 }
 
 /* The socket at path listened on, made mode 0660 (only the judge's
@@ -789,8 +577,8 @@ static void loop(struct server *s)
 		pf[1] = (struct pollfd){ s->lfd, POLLIN, 0 };
 		for (size_t i = 0; i < s->n; i++) {
 			struct conn *c = s->c[i];
-			pf[i + 2] = (struct pollfd){ c->fd, (short)((c->quit ?
-				0 : POLLIN) | (c->out.len ? POLLOUT : 0)),
+			pf[i + 2] = (struct pollfd){ c->fd, (short)((c->p.quit ?
+				0 : POLLIN) | (c->p.out.len ? POLLOUT : 0)),
 				0 };
 			long left = (long)(c->last + s->timeout - now);
 			long life = (long)(c->born + s->life - now);
@@ -809,22 +597,23 @@ static void loop(struct server *s)
 			struct conn *c = s->c[i];
 			int gone = 0;
 			if (pf[i + 2].revents & (POLLIN | POLLHUP | POLLERR))
-				gone = !c->quit && serve(s, c) != 0;
-			if (!gone && c->out.len)
+				gone = !c->p.quit && serve(s, c) != 0;
+			if (!gone && c->p.out.len)
 				gone = flush_out(c) != 0;
 			if (!gone && (now - c->last >= s->timeout ||
 				      now - c->born >= s->life)) {
 				if (now - c->last >= s->timeout)
-					reply(c, "421 4.4.2 Timeout: no message "
-					      "moving for %ld s, closing",
-					      s->timeout);
+					lmtp_reply(&c->p, "421 4.4.2 Timeout: "
+						   "no message moving for %ld "
+						   "s, closing", s->timeout);
 				else
-					reply(c, "421 4.4.2 Connected for %ld s "
-					      "(the most), closing", s->life);
+					lmtp_reply(&c->p, "421 4.4.2 Connected "
+						   "for %ld s (the most), "
+						   "closing", s->life);
 				flush_out(c);
 				gone = 1;
 			}
-			if (gone || (c->quit && !c->out.len)) {
+			if (gone || (c->p.quit && !c->p.out.len)) {
 				conn_free(c);
 				s->c[i] = NULL;
 			}
@@ -893,7 +682,7 @@ int judge_lmtp(struct judge *j, const char *path, long timeout,
 	judge_send_spooled(j);
 	loop(&s);
 	for (size_t i = 0; i < s.n; i++) {
-		reply(s.c[i], "421 4.3.2 Shutting down");
+		lmtp_reply(&s.c[i]->p, "421 4.3.2 Shutting down");
 		flush_out(s.c[i]);
 		conn_free(s.c[i]);
 	}

@@ -208,17 +208,7 @@ static int send_bytes(struct judge *j, const struct game *g,
 		 * is nobody's */
 		int fd = open(t.buf, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC |
 			      O_NOFOLLOW, 0600);
-		size_t done = 0;
-		rc = fd < 0 ? -1 : 0;
-		while (rc == 0 && done < len) {
-			ssize_t w = write(fd, buf + done, len - done);
-			if (w < 0 && errno == EINTR)
-				continue;
-			if (w <= 0)
-				rc = -1;
-			else
-				done += (size_t)w;
-		}
+		rc = fd < 0 || write_all(fd, buf, len) ? -1 : 0;
 		if (rc == 0 && fsync(fd) != 0)
 			rc = -1;
 		if (fd >= 0 && close(fd) != 0)
