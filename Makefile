@@ -556,3 +556,94 @@ clean:
 	rm -rf build build-asan build-fuzz
 
 -include $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d)
+
+# ---- the player's desk (src/desk/, DESK.md): not in make all or check ----
+# make deps-desk installs Debian's emscripten; make desk-libs builds
+# libyaml, libsodium and inih from Debian's source packages with emcc
+# into build/desk/lib (apt-get source through the build's own deb-src
+# list, build/desk/apt: the system's apt configuration is untouched);
+# make desk builds the rules as WebAssembly and the binary with it
+# inside; make check-desk runs the page in headless Chromium.
+DESK       = $(BUILD)/desk
+DESK_APT   = $(abspath $(DESK)/apt)
+DESK_DEBS  = emscripten
+# Debian's emcc runs its optimizer with the machine's node: one that is
+# not Debian's finds Debian's acorn only through NODE_PATH.
+EMCC_ENV   = NODE_PATH=/usr/share/nodejs
+EMCC       = $(EMCC_ENV) emcc
+APT_DESK   = apt-get -o Dir::Etc::SourceList=$(DESK_APT)/sources.list \
+  -o Dir::Etc::SourceParts=$(DESK_APT)/sources.list.d \
+  -o Dir::State::Lists=$(DESK_APT)/lists \
+  -o Dir::Cache=$(DESK_APT)/cache -o Debug::NoLocking=1
+DESK_SUITE ?= bookworm
+DESK_MIRROR ?= http://deb.debian.org/debian
+
+.PHONY: deps-desk desk-libs desk check-desk
+
+deps-desk:
+	@$(MAKE) --no-print-directory deps-of DEPS_OF='$(DESK_DEBS)'
+
+# The sources, as Debian ships them (dpkg-source unpacks and patches
+# them; dpkg-dev is a dependency of build-essential).
+DESK_SRC_PKGS = libyaml libsodium libinih
+$(DESK_APT)/updated:
+	@mkdir -p $(DESK_APT)/sources.list.d $(DESK_APT)/lists/partial \
+	  $(DESK_APT)/cache/archives/partial
+	echo 'deb-src $(DESK_MIRROR) $(DESK_SUITE) main' \
+	  >$(DESK_APT)/sources.list
+	$(APT_DESK) update -qq
+	touch $@
+
+$(DESK)/src/%/.unpacked: $(DESK_APT)/updated
+	rm -rf $(DESK)/src/$* && mkdir -p $(DESK)/src/$*
+	cd $(DESK)/src/$* && $(APT_DESK) source -qq $* >../$*.log 2>&1 \
+	  || { cat ../$*.log >&2; exit 1; }
+	touch $@
+
+# Each library compiled file by file with emcc (no configure run: the
+# page's C is one target, and these sources build without one), two
+# compilers at once, into a static archive in build/desk/lib.
+DESK_LIB   = $(DESK)/lib
+DESK_EMCC_LIB = $(EMCC) -Os -w
+define desk_cc_all
+export FLAGS; cd $(1) && find $(2) -name '*.c' $(3) | sort | \
+  xargs -P 2 -I{} sh -c 'mkdir -p "$(abspath $(DESK))/obj/$(4)/$$(dirname {})" && \
+    $(DESK_EMCC_LIB) $$FLAGS -c {} -o "$(abspath $(DESK))/obj/$(4)/{}.o"'
+endef
+
+$(DESK_LIB)/libyaml.a: $(DESK)/src/libyaml/.unpacked
+	rm -rf $(DESK)/obj/yaml && mkdir -p $(DESK_LIB)
+	d=$$(ls -d $(DESK)/src/libyaml/libyaml-*/) && \
+	v=$${d%/}; v=$${v##*-}; \
+	FLAGS="-Iinclude -DYAML_DECLARE_STATIC -DYAML_VERSION_MAJOR=$${v%%.*} \
+	  -DYAML_VERSION_MINOR=$$(echo $$v | cut -d. -f2) \
+	  -DYAML_VERSION_PATCH=$${v##*.} -DYAML_VERSION_STRING=\"$$v\"" && \
+	$(call desk_cc_all,$$d,src,,yaml)
+	rm -f $@ && $(EMCC_ENV) emar rcs $@ $$(find $(DESK)/obj/yaml -name '*.o')
+
+# libsodium's portable C (no assembly, no SSE: neither is WebAssembly),
+# its version header made as its configure makes it.
+$(DESK_LIB)/libsodium.a: $(DESK)/src/libsodium/.unpacked
+	rm -rf $(DESK)/obj/sodium && mkdir -p $(DESK_LIB)
+	d=$$(ls -d $(DESK)/src/libsodium/libsodium-*/) && \
+	v=$${d%/}; v=$${v##*-}; \
+	maj=$$(sed -n 's/^SODIUM_LIBRARY_VERSION_MAJOR=//p' $$d/configure.ac); \
+	min=$$(sed -n 's/^SODIUM_LIBRARY_VERSION_MINOR=//p' $$d/configure.ac); \
+	sed -e "s/@VERSION@/$$v/" -e "s/@SODIUM_LIBRARY_VERSION_MAJOR@/$$maj/" \
+	  -e "s/@SODIUM_LIBRARY_VERSION_MINOR@/$$min/" \
+	  -e "s/@SODIUM_LIBRARY_MINIMAL_DEF@//" \
+	  $$d/src/libsodium/include/sodium/version.h.in \
+	  >$$d/src/libsodium/include/sodium/version.h && \
+	FLAGS="-DCONFIGURED=1 -DNATIVE_LITTLE_ENDIAN=1 -DHAVE_WEAK_SYMBOLS=1 \
+	  -Iinclude/sodium -Iinclude" && \
+	$(call desk_cc_all,$$d/src/libsodium,.,,sodium)
+	rm -f $@ && $(EMCC_ENV) emar rcs $@ $$(find $(DESK)/obj/sodium -name '*.o')
+
+$(DESK_LIB)/libinih.a: $(DESK)/src/libinih/.unpacked
+	rm -rf $(DESK)/obj/inih && mkdir -p $(DESK_LIB)
+	d=$$(ls -d $(DESK)/src/libinih/libinih-*/ $(DESK)/src/libinih/inih-*/ \
+	  2>/dev/null | head -1) && \
+	FLAGS= && $(call desk_cc_all,$$d,.,-maxdepth 1,inih)
+	rm -f $@ && $(EMCC_ENV) emar rcs $@ $$(find $(DESK)/obj/inih -name '*.o')
+
+desk-libs: $(DESK_LIB)/libyaml.a $(DESK_LIB)/libsodium.a $(DESK_LIB)/libinih.a
