@@ -620,6 +620,8 @@ $(DESK_LIB)/libyaml.a: $(DESK)/src/libyaml/.unpacked
 	  -DYAML_VERSION_PATCH=$${v##*.} -DYAML_VERSION_STRING=\"$$v\"" && \
 	$(call desk_cc_all,$$d,src,,yaml)
 	rm -f $@ && $(EMCC_ENV) emar rcs $@ $$(find $(DESK)/obj/yaml -name '*.o')
+	mkdir -p $(DESK)/include && cp $(DESK)/src/libyaml/libyaml-*/include/yaml.h \
+	  $(DESK)/include/
 
 # libsodium's portable C (no assembly, no SSE: neither is WebAssembly),
 # its version header made as its configure makes it.
@@ -638,6 +640,10 @@ $(DESK_LIB)/libsodium.a: $(DESK)/src/libsodium/.unpacked
 	  -Iinclude/sodium -Iinclude" && \
 	$(call desk_cc_all,$$d/src/libsodium,.,,sodium)
 	rm -f $@ && $(EMCC_ENV) emar rcs $@ $$(find $(DESK)/obj/sodium -name '*.o')
+	mkdir -p $(DESK)/include && cp -R \
+	  $(DESK)/src/libsodium/libsodium-*/src/libsodium/include/sodium.h \
+	  $(DESK)/src/libsodium/libsodium-*/src/libsodium/include/sodium \
+	  $(DESK)/include/
 
 $(DESK_LIB)/libinih.a: $(DESK)/src/libinih/.unpacked
 	rm -rf $(DESK)/obj/inih && mkdir -p $(DESK_LIB)
@@ -647,3 +653,39 @@ $(DESK_LIB)/libinih.a: $(DESK)/src/libinih/.unpacked
 	rm -f $@ && $(EMCC_ENV) emar rcs $@ $$(find $(DESK)/obj/inih -name '*.o')
 
 desk-libs: $(DESK_LIB)/libyaml.a $(DESK_LIB)/libsodium.a $(DESK_LIB)/libinih.a
+
+# The rules as WebAssembly: src/core and src/rules without what reads
+# or writes mail (GMime), the kernel keyring and the signal queue, which
+# the page has no use for, nor the configuration file (config.c, inih),
+# and the page's own C (src/desk/api.c);
+# emcc's JavaScript beside it (umpire-desk.js: the module's loader, the
+# engine's setjmp and longjmp, the in-memory files the scenarios go in).
+DESK_NOT   = src/core/compose.c src/core/gmime_dl.c src/core/mail.c \
+             src/core/memo.c src/core/keys.c src/core/sigq.c src/core/config.c
+DESK_C     = $(sort $(filter-out $(DESK_NOT),$(LIB_SRC)) $(wildcard src/desk/*.c))
+DESK_OBJ   = $(DESK_C:%.c=$(DESK)/obj/umpire/%.o)
+DESK_FNS   = malloc free desk_open desk_close desk_put_scenario desk_question \
+             desk_answer desk_undo desk_answers_yaml
+desk_none  :=
+desk_space := $(desk_none) $(desk_none)
+desk_comma := ,
+DESK_EXPORTS = $(subst $(desk_space),$(desk_comma),$(strip $(DESK_FNS:%=_%)))
+DESK_LDFLAGS = -sMODULARIZE=1 -sEXPORT_NAME=UmpireDesk -sENVIRONMENT=web \
+  -sALLOW_MEMORY_GROWTH=1 -sEXPORTED_FUNCTIONS=$(DESK_EXPORTS) \
+  -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
+
+$(DESK)/obj/umpire/%.o: %.c $(DESK_LIB)/libyaml.a $(DESK_LIB)/libsodium.a
+	@mkdir -p $(dir $@)
+	$(EMCC) -std=c11 -D_POSIX_C_SOURCE=200809L \
+	  $(filter-out -Wno-format-truncation,$(WARN)) -Os -Iinclude \
+	  -I$(DESK)/include -MMD -MP -c $< -o $@
+
+# core and rules as an archive: the link takes what the page's C reaches
+$(DESK)/libumpire.a: $(filter-out $(DESK)/obj/umpire/src/desk/%,$(DESK_OBJ))
+	rm -f $@ && $(EMCC_ENV) emar rcs $@ $^
+
+$(DESK)/umpire-desk.js: $(filter $(DESK)/obj/umpire/src/desk/%,$(DESK_OBJ)) \
+		$(DESK)/libumpire.a $(DESK_LIB)/libyaml.a $(DESK_LIB)/libsodium.a
+	$(EMCC) -Os $(DESK_LDFLAGS) -o $@ $^
+
+-include $(DESK_OBJ:.o=.d)
