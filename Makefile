@@ -40,6 +40,13 @@ LDLIBS     = $(PKG_LIBS) -ldl -lm -pthread
 BIN_LDFLAGS = -Wl,-z,relro,-z,now
 
 BUILD     ?= build
+# umpire desk's page, in the binary: its script and style, and the
+# rules' WebAssembly where make desk has built it (else the command
+# says how to build it); see the desk's section below
+DESK_PAGE  = src/desk/desk.js src/desk/desk.css
+DESK_BUILT = $(wildcard $(BUILD)/desk/umpire-desk.js \
+               $(BUILD)/desk/umpire-desk.wasm.gz)
+DESK_FILES_OBJ = $(BUILD)/gen/desk_files.o
 LIB_SRC    = $(wildcard src/core/*.c) $(wildcard src/rules/*.c) \
              $(wildcard src/rules/lib/*.c) $(wildcard src/rules/*/*.c)
 CMD_SRC    = src/main.c $(wildcard src/cmd/*.c) $(wildcard src/judge/*.c)
@@ -99,9 +106,9 @@ $(LIB): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(AR) rcs $@ $^
 
-$(BIN): $(CMD_OBJ) $(LIB)
-	$(CC) $(ALL_CFLAGS) $(BIN_LDFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJ) $(LIB) \
-	  $(LDLIBS)
+$(BIN): $(CMD_OBJ) $(DESK_FILES_OBJ) $(LIB)
+	$(CC) $(ALL_CFLAGS) $(BIN_LDFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJ) \
+	  $(DESK_FILES_OBJ) $(LIB) $(LDLIBS)
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB) tests/unit/unit.h tests/unit/random_game.h
 	@mkdir -p $(dir $@)
@@ -580,6 +587,15 @@ DESK_MIRROR ?= http://deb.debian.org/debian
 
 .PHONY: deps-desk desk-libs desk check-desk
 
+$(BUILD)/gen/desk_files.c: src/desk/embed.sh $(DESK_PAGE) $(DESK_BUILT)
+	@mkdir -p $(dir $@)
+	sh src/desk/embed.sh $@ desk_js=src/desk/desk.js \
+	  desk_css=src/desk/desk.css desk_glue=$(BUILD)/desk/umpire-desk.js \
+	  desk_wasm_gz=$(BUILD)/desk/umpire-desk.wasm.gz
+
+$(BUILD)/gen/desk_files.o: $(BUILD)/gen/desk_files.c
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
 deps-desk:
 	@$(MAKE) --no-print-directory deps-of DEPS_OF='$(DESK_DEBS)'
 
@@ -687,5 +703,13 @@ $(DESK)/libumpire.a: $(filter-out $(DESK)/obj/umpire/src/desk/%,$(DESK_OBJ))
 $(DESK)/umpire-desk.js: $(filter $(DESK)/obj/umpire/src/desk/%,$(DESK_OBJ)) \
 		$(DESK)/libumpire.a $(DESK_LIB)/libyaml.a $(DESK_LIB)/libsodium.a
 	$(EMCC) -Os $(DESK_LDFLAGS) -o $@ $^
+
+$(DESK)/umpire-desk.wasm.gz: $(DESK)/umpire-desk.js
+	gzip -9n -c $(DESK)/umpire-desk.wasm >$@.tmp && mv $@.tmp $@
+
+# make desk: the WebAssembly, then umpire with it inside (a make of its
+# own, which sees the files just built)
+desk: $(DESK)/umpire-desk.wasm.gz
+	$(MAKE) all
 
 -include $(DESK_OBJ:.o=.d)
