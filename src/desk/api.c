@@ -40,6 +40,8 @@
 #define DESK_SCENARIO_MAX (8u << 20)
 #define DESK_ANSWER_MAX 1024
 #define DESK_ANSWERS_MAX 2048
+/* The name the page's answers file goes by in the rules' messages. */
+#define DESK_SRC "the page's answers"
 
 struct desk_answer {
 	char *key;
@@ -118,11 +120,11 @@ static int desk_run(const struct desk *d, struct run *run, struct error *err)
 	struct strbuf y = STRBUF_INIT;
 	struct orders o;
 	answers_yaml(d, &y);
-	int rc = orders_parse("the page's answers", y.buf, y.len, &o, err);
+	int rc = orders_parse(DESK_SRC, y.buf, y.len, &o, err);
 	strbuf_free(&y);
 	if (rc)
 		return -1;
-	rc = check_view_template(&d->v, &o, "the page's answers", run, err);
+	rc = check_view_template(&d->v, &o, DESK_SRC, run, err);
 	orders_free(&o);
 	if (rc == 1)
 		return errorf(err, EXIT_REFUSED, "the rules cannot start "
@@ -238,6 +240,20 @@ DESK_API const char *desk_question(struct desk *d)
 	return d->out.buf;
 }
 
+/* A refusal as the player reads it: without the "NAME:LINE: " of a file
+ * the page made and the player never saw. */
+static const char *refusal(const char *msg)
+{
+	size_t n = strlen(DESK_SRC);
+	if (strncmp(msg, DESK_SRC ":", n + 1) != 0)
+		return msg;
+	msg += n + 1;
+	msg += strspn(msg, "0123456789");
+	if (*msg == ':')
+		msg++;
+	return msg + strspn(msg, " ");
+}
+
 /* The next answer, checked as umpire orders --answers checks it: taken
  * when the rules accept it, else refused (the rules' message). */
 DESK_API const char *desk_answer(struct desk *d, const char *text)
@@ -271,13 +287,13 @@ DESK_API const char *desk_answer(struct desk *d, const char *text)
 		}
 		engine_free(&run);
 	} else if (!bad)
-		bad = err.msg;
+		bad = refusal(err.msg);
 	/* the answer stands when the rules take it with those before */
 	if (!bad && desk_run(d, &run, &err) == 0)
 		engine_free(&run);
 	else if (!bad) {
 		drop_last(d);
-		bad = err.msg;
+		bad = refusal(err.msg);
 	}
 	state_json(d, bad);
 	return d->out.buf;
