@@ -602,8 +602,9 @@ deps-desk:
 	@$(MAKE) --no-print-directory deps-of DEPS_OF='$(DESK_DEBS)'
 
 # The sources, as Debian ships them (dpkg-source unpacks and patches
-# them; dpkg-dev is a dependency of build-essential).
-DESK_SRC_PKGS = libyaml libsodium libinih
+# them; dpkg-dev is a dependency of build-essential). No apt lock is
+# taken (Debug::NoLocking): every directory apt writes is the build's
+# own, and an apt-get install running meanwhile is not waited for.
 $(DESK_APT)/updated:
 	@mkdir -p $(DESK_APT)/sources.list.d $(DESK_APT)/lists/partial \
 	  $(DESK_APT)/cache/archives/partial
@@ -663,6 +664,8 @@ $(DESK_LIB)/libsodium.a: $(DESK)/src/libsodium/.unpacked
 	  $(DESK)/src/libsodium/libsodium-*/src/libsodium/include/sodium \
 	  $(DESK)/include/
 
+# inih: its ini.c. The page does not link it (config.c, which reads the
+# configuration file, is left out of it below).
 $(DESK_LIB)/libinih.a: $(DESK)/src/libinih/.unpacked
 	rm -rf $(DESK)/obj/inih && mkdir -p $(DESK_LIB)
 	d=$$(ls -d $(DESK)/src/libinih/libinih-*/ $(DESK)/src/libinih/inih-*/ \

@@ -154,7 +154,8 @@
       }
     });
     show(call(M._desk_question));
-    document.body.dataset.ready = '1';
+    /* ready: when, in ms since the page's start (a benchmark reads it) */
+    document.body.dataset.ready = String(Math.round(performance.now()));
   }
 
   start().catch((e) => {

@@ -78,7 +78,8 @@ drive() {
 	    .find(b => b.textContent == first).click();
 	  click([...document.querySelectorAll("#options button")].pop());
 	  o.push(seen());
-	  return { states: o, yaml: $("answers-yaml").textContent, ms: t };
+	  return { states: o, yaml: $("answers-yaml").textContent, ms: t,
+	    ready: document.body.dataset.ready };
 	})()'
 }
 
@@ -105,7 +106,8 @@ need(s[2]["said"].startswith("Refused: ") and "XX" in s[2]["said"] and
 need(len(s[3]["answers"]) == 0 and s[3]["text"] == s[0]["text"],
      "Undo: back to the first question: %r" % s[3])
 need(len(s[4]["answers"]) == 2, "two answers after Undo and two clicks: %r" % s[4])
-print("click ms", d["ms"], file=sys.stderr)
+print("first question at %s ms; clicks checked in %s ms" %
+      (d["ready"], d["ms"]), file=sys.stderr)
 open("answers.yaml", "w").write(d["yaml"])
 q = s[4]
 print("rule %s, %s" % (q["rule"][len("rule "):], q["text"]))
