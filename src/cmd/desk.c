@@ -12,6 +12,7 @@
 #include "umpire/commands.h"
 #include "umpire/desk.h"
 #include "umpire/fsutil.h"
+#include "umpire/keys.h"
 #include "umpire/view.h"
 
 /* no fetch, no connection, no remote script or style, no frame, no
@@ -82,50 +83,76 @@ static void page(const struct view *v, const char *view, size_t len,
 	strbuf_free(&sb);
 }
 
+/* The view's text to put in the page: buf itself, or what a sealed view
+ * holds (*plain, opened with sk). With a key, the view is first checked
+ * against what that key knows, as umpire open and orders check it
+ * (view_trust): a view cannot certify itself to the page. */
+static int desk_view_text(const struct cli *cli, const char *path,
+		     const char *buf, size_t len, const struct seckey *sk,
+		     struct view *v, char **plain, size_t *plen,
+		     struct error *err)
+{
+	static const char sealed[] = "umpire: " SEALED_FORMAT "\n";
+	if (view_load(v, path_name(path), buf, len, cli->scenario_dir, sk,
+		      err))
+		return -1;
+	if ((sk && view_trust(v, sk, 0, err)) ||
+	    (len >= sizeof sealed - 1 && !memcmp(buf, sealed,
+						 sizeof sealed - 1) &&
+	     sealed_open(path_name(path), buf, len, SEALED_FORMAT, sk, plain,
+			 plen, err))) {
+		view_free(v);
+		return -1;
+	}
+	return 0;
+}
+
 int cmd_desk(int argc, char **argv, const struct cli *cli, struct error *err)
 {
-	const char *out = NULL, *path;
+	const char *out = NULL, *path, *seckey = NULL;
 	const struct opt opts[] = {
 		{ 'o', NULL, &out, NULL, NULL, NULL },
+		{ 's', NULL, &seckey, NULL, NULL, NULL },
 		{ 0 }
 	};
 	int prc = cli_parse(cli, argc, argv, opts, &path, 1, "one VIEW",
 			    err);
 	if (prc)
 		return prc < 0 ? -1 : 0;
-	if (cli_distinct(cli, "input", path, NULL, out, err))
+	if (cli_distinct(cli, "input", path, seckey, out, err))
 		return -1;
 	if (!desk_wasm_gz_len)
 		return errorf(err, EXIT_USAGE, "this umpire was built without "
 			      "the desk's WebAssembly: build it with 'make "
 			      "desk' (Debian's emscripten; make deps-desk "
 			      "installs it), then run that umpire");
-	char *buf = NULL, *scn = NULL;
-	size_t len, scn_len;
+	char *buf = NULL, *scn = NULL, *plain = NULL;
+	size_t len, scn_len, plen = 0;
+	struct seckey *sk = NULL;
 	struct view v;
 	struct strbuf sb = STRBUF_INIT;
 	int rc = -1;
 	if (read_input(path, DOC_LIMITS_VIEW.max_bytes, &buf, &len, err))
 		return -1;
-	if (!is_view_text(buf, len) || !strncmp(buf, "umpire: " SEALED_FORMAT,
-						 strlen("umpire: "
-							SEALED_FORMAT))) {
+	if (!is_view_text(buf, len)) {
 		errorf(err, EXIT_USAGE, "%s: not a view: umpire desk takes a "
-		       "side's view as umpire view writes it (a sealed view "
-		       "opened first: umpire open VIEW -o FILE); a game file "
-		       "is not taken yet", path_name(path));
+		       "side's view as umpire view writes it, sealed or not "
+		       "(a game file is not taken yet)", path_name(path));
 		goto out;
 	}
-	/* the view checked as umpire orders reads it, before the page
-	 * holds it: its signature, its scenario */
-	if (view_load(&v, path_name(path), buf, len, cli->scenario_dir, NULL,
-		      err))
+	/* a key for a sealed view, or to check the view (-s) */
+	if ((seckey || strncmp(buf, "umpire: " SEALED_FORMAT,
+			       strlen("umpire: " SEALED_FORMAT)) == 0) &&
+	    cli_seckey(cli, seckey, &sk, err))
+		goto out;
+	if (desk_view_text(cli, path, buf, len, sk, &v, &plain, &plen, err))
 		goto out;
 	strbuf_addf(&sb, "%s/%s.yaml", cli->scenario_dir, v.game.scn.id);
 	if (read_input(sb.buf, DOC_LIMITS_SMALL.max_bytes, &scn, &scn_len, err) ==
 	    0) {
 		strbuf_reset(&sb);
-		page(&v, buf, len, scn, scn_len, &sb);
+		page(&v, plain ? plain : buf, plain ? plen : len, scn, scn_len,
+		     &sb);
 		/* a view holds what its side alone may see (its hand, its
 		 * draws): the page too */
 		rc = cli_write(out, &sb, 0600, err);
@@ -134,6 +161,8 @@ int cmd_desk(int argc, char **argv, const struct cli *cli, struct error *err)
 out:
 	strbuf_free(&sb);
 	free(scn);
+	free(plain);
 	free(buf);
+	seckey_free(sk);
 	return rc;
 }

@@ -185,3 +185,26 @@ EOF
 		{ cat shot.log; return 1; }
 	[ -s "$dir/step7.png" ]
 }
+
+@test "desk: a sealed view's page holds the view it seals; another key is refused" {
+	side=$(cat "$F/side")
+	other=1uf
+	[ "$side" = 1uf ] && other=1bf
+	cp "$F"/*.key "$F/game.yaml" "$F/v.view" .
+	"$UMPIRE" view game.yaml --side "$side" -s referee.key --seal -o s.view
+	run "$UMPIRE" desk s.view -s "$side.key" -o sealed.html
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	[ "$(stat -c %a sealed.html)" = 600 ]
+	# the same view text in both pages
+	grep -o 'id="desk-view"[^<]*' sealed.html >a
+	grep -o 'id="desk-view"[^<]*' "$F/desk.html" >b
+	[ -s a ] && cmp a b
+	run "$UMPIRE" desk s.view -s "$other.key" -o other.html
+	[ "$status" -eq 1 ]
+	assert_output_has "sealed to another key"
+	[ ! -e other.html ]
+	run "$UMPIRE" desk v.view -s "$other.key" -o other.html
+	[ "$status" -eq 1 ]
+	assert_output_has "this secret key is not $side's"
+	[ ! -e other.html ]
+}
