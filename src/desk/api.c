@@ -54,6 +54,8 @@ struct desk {
 	struct error open_err;  /* !loaded: why */
 	struct desk_answer *a;  /* the side's answers, in order */
 	size_t n, cap;
+	int asked_known;        /* asked is the question now asked's key */
+	char asked[64];         /* ("": none; the step ends for the side) */
 	struct strbuf out;      /* the last call's result */
 };
 
@@ -135,12 +137,18 @@ static int desk_run(const struct desk *d, struct run *run, struct error *err)
 
 /* The desk's state as JSON into d->out: the game, the answers so far
  * with their questions, the question now asked (null when the step
- * ends for the side, with where in "ends"), and refused (NULL: none). */
-static void state_json(struct desk *d, const char *refused)
+ * ends for the side, with where in "ends"), and refused (NULL: none);
+ * ran: the run on the desk's answers when the caller made it, else
+ * NULL (it is made here). */
+static void state_json(struct desk *d, const char *refused,
+		       const struct run *ran)
 {
 	struct json j;
-	struct run run;
+	struct run own;
+	const struct run *r = ran;
 	struct error err = { 0 };
+	d->asked_known = 1;
+	d->asked[0] = '\0';
 	strbuf_reset(&d->out);
 	json_init(&j, &d->out);
 	json_begin_object(&j);
@@ -161,31 +169,35 @@ static void state_json(struct desk *d, const char *refused)
 			     "this side's decision");
 		goto done;
 	}
-	if (desk_run(d, &run, &err)) {
+	if (!r && desk_run(d, &own, &err)) {
 		json_kstring(&j, "error", err.msg);
 		goto done;
 	}
+	if (!r)
+		r = &own;
 	json_key(&j, "answers");
 	json_begin_array(&j);
-	for (size_t i = 0; i < d->n && i < run.n_filled; i++) {
+	for (size_t i = 0; i < d->n && i < r->n_filled; i++) {
 		json_begin_object(&j);
 		json_kstring(&j, "key", d->a[i].key);
 		json_kstring(&j, "value", d->a[i].value);
-		json_kstring(&j, "rule", run.filled[i].rule);
-		json_kstring(&j, "text", run.filled[i].text);
+		json_kstring(&j, "rule", r->filled[i].rule);
+		json_kstring(&j, "text", r->filled[i].text);
 		json_end_object(&j);
 	}
 	json_end_array(&j);
 	json_key(&j, "question");
-	if (d->n < run.n_filled)
-		question_json(&j, &run.filled[d->n]);
-	else
+	if (d->n < r->n_filled) {
+		question_json(&j, &r->filled[d->n]);
+		snprintf(d->asked, sizeof d->asked, "%s", r->filled[d->n].key);
+	} else
 		json_null(&j);
 	struct strbuf ends = STRBUF_INIT;
-	check_ahead(&run, 0, &ends);
+	check_ahead(r, 0, &ends);
 	json_kstring(&j, "ends", ends.buf ? ends.buf : "");
 	strbuf_free(&ends);
-	engine_free(&run);
+	if (!ran)
+		engine_free(&own);
 done:
 	json_end_object(&j);
 	json_finish(&j);
@@ -236,7 +248,7 @@ DESK_API int desk_put_scenario(const char *name, const char *text,
 
 DESK_API const char *desk_question(struct desk *d)
 {
-	state_json(d, NULL);
+	state_json(d, NULL, NULL);
 	return d->out.buf;
 }
 
@@ -254,48 +266,56 @@ static const char *refusal(const char *msg)
 	return msg + strspn(msg, " ");
 }
 
+/* Why text cannot be an answer at all (NULL: it can). */
+static const char *answer_bounds(const struct desk *d, const char *text)
+{
+	size_t len = strlen(text);
+	for (size_t i = 0; i < len; i++)
+		if (text[i] < ' ' || text[i] > '~' || text[i] == '"' ||
+		    text[i] == '\\')
+			return "an answer is printable ASCII without quotes or "
+				"backslashes";
+	if (len == 0 || len > DESK_ANSWER_MAX)
+		return "an answer is 1 to 1024 characters";
+	if (!d->loaded)
+		return d->open_err.msg;
+	if (d->n >= DESK_ANSWERS_MAX)
+		return "too many answers for one step";
+	if (!d->asked[0])
+		return "the step ends here for this side: no question is "
+			"asked";
+	return NULL;
+}
+
 /* The next answer, checked as umpire orders --answers checks it: taken
- * when the rules accept it, else refused (the rules' message). */
+ * when the rules accept it with those before (the answers file run
+ * once, its run giving the next question), else refused with the
+ * rules' message and not kept. */
 DESK_API const char *desk_answer(struct desk *d, const char *text)
 {
 	struct run run;
 	struct error err = { 0 };
-	size_t len = strlen(text);
-	const char *bad = NULL;
-	for (size_t i = 0; i < len && !bad; i++)
-		if (text[i] < ' ' || text[i] > '~' || text[i] == '"' ||
-		    text[i] == '\\')
-			bad = "an answer is printable ASCII without quotes or "
-				"backslashes";
-	if (!bad && (len == 0 || len > DESK_ANSWER_MAX))
-		bad = "an answer is 1 to 1024 characters";
-	if (!bad && (!d->loaded || d->n >= DESK_ANSWERS_MAX))
-		bad = d->loaded ? "too many answers for one step" :
-			d->open_err.msg;
-	if (!bad && desk_run(d, &run, &err) == 0) {
-		if (d->n >= run.n_filled)
-			bad = "the step ends here for this side: no question "
-				"is asked";
-		else if (d->n == d->cap) {
-			d->cap = d->cap ? 2 * d->cap : 16;
-			d->a = xrealloc(d->a, d->cap * sizeof *d->a);
-		}
-		if (!bad) {
-			d->a[d->n].key = xstrdup(run.filled[d->n].key);
-			d->a[d->n].value = xstrdup(text);
-			d->n++;
-		}
-		engine_free(&run);
-	} else if (!bad)
-		bad = refusal(err.msg);
-	/* the answer stands when the rules take it with those before */
-	if (!bad && desk_run(d, &run, &err) == 0)
-		engine_free(&run);
-	else if (!bad) {
-		drop_last(d);
-		bad = refusal(err.msg);
+	if (!d->asked_known)
+		state_json(d, NULL, NULL);
+	const char *bad = answer_bounds(d, text);
+	if (bad) {
+		state_json(d, bad, NULL);
+		return d->out.buf;
 	}
-	state_json(d, bad);
+	if (d->n == d->cap) {
+		d->cap = d->cap ? 2 * d->cap : 16;
+		d->a = xrealloc(d->a, d->cap * sizeof *d->a);
+	}
+	d->a[d->n].key = xstrdup(d->asked);
+	d->a[d->n].value = xstrdup(text);
+	d->n++;
+	if (desk_run(d, &run, &err) == 0) {
+		state_json(d, NULL, &run);
+		engine_free(&run);
+	} else {
+		drop_last(d);
+		state_json(d, refusal(err.msg), NULL);
+	}
 	return d->out.buf;
 }
 
@@ -304,7 +324,7 @@ DESK_API const char *desk_undo(struct desk *d)
 {
 	if (d->n > 0)
 		drop_last(d);
-	state_json(d, NULL);
+	state_json(d, NULL, NULL);
 	return d->out.buf;
 }
 
