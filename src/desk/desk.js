@@ -86,7 +86,8 @@
     $('free').hidden = !(q && q.free_text);
     if (!q) {
       $('rule').textContent = '';
-      $('text').textContent = 'No question: ' + (s.ends || 'the step ends here.');
+      $('text').textContent = 'No more questions for you this step: ' +
+        'save your answers.';
       return;
     }
     $('rule').textContent = 'rule ' + q.rule;

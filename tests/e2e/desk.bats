@@ -4,7 +4,8 @@
 # view of the side to order (step 7: 1BF places its counters, rule 3.8,
 # a free-text question). Clicks answer it through the rules compiled to
 # WebAssembly; the answers file the page writes is the one umpire
-# orders VIEW --answers takes, with the same next question; an answer
+# orders VIEW --answers takes, with the same next question, and the
+# orders made from it are signed and adjudicated; an answer
 # the rules refuse is refused in the page with their message; the page
 # asks the network for nothing. Run by make check-desk (not make check:
 # the WebAssembly needs Debian's emscripten, make desk); an umpire
@@ -142,6 +143,14 @@ if ans[:len(given)] != given:
 print(re.sub(r"^(rule [^,]*), [a-z-]+: ", r"\1, ", qs[len(given)]))
 EOF
 	[ -s next ] && diff next checked
+	# and those orders, signed, are adjudicated: the game moves on
+	cp "$F/game.yaml" "$F/referee.key" .
+	"$UMPIRE" sign o.yaml -s "$side.key" -o o.signed
+	run "$UMPIRE" adjudicate game.yaml o.signed -s referee.key \
+		-o next.yaml --report /dev/null
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	run "$UMPIRE" status --brief next.yaml
+	[ "${output##* }" = 8 ] || { echo "$output"; return 1; }
 }
 
 @test "desk: the page asks for nothing, says nothing on the console, is 0600" {
