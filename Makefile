@@ -580,6 +580,10 @@ DESK_DEBS  = emscripten
 # not Debian's finds Debian's acorn only through NODE_PATH.
 EMCC_ENV   = NODE_PATH=/usr/share/nodejs
 EMCC       = $(EMCC_ENV) emcc
+# the first line of each recipe that runs emcc: a clear word when it is
+# missing
+EMCC_HERE  = @command -v emcc >/dev/null || { echo "emcc is missing: make \
+  deps-desk installs Debian's emscripten" >&2; exit 1; }
 APT_DESK   = apt-get -o Dir::Etc::SourceList=$(DESK_APT)/sources.list \
   -o Dir::Etc::SourceParts=$(DESK_APT)/sources.list.d \
   -o Dir::State::Lists=$(DESK_APT)/lists \
@@ -631,6 +635,7 @@ export FLAGS; cd $(1) && find $(2) -name '*.c' $(3) | sort | \
 endef
 
 $(DESK_LIB)/libyaml.a: $(DESK)/src/libyaml/.unpacked
+	$(EMCC_HERE)
 	rm -rf $(DESK)/obj/yaml && mkdir -p $(DESK_LIB)
 	d=$$(ls -d $(DESK)/src/libyaml/libyaml-*/) && \
 	v=$${d%/}; v=$${v##*-}; \
@@ -645,6 +650,7 @@ $(DESK_LIB)/libyaml.a: $(DESK)/src/libyaml/.unpacked
 # libsodium's portable C (no assembly, no SSE: neither is WebAssembly),
 # its version header made as its configure makes it.
 $(DESK_LIB)/libsodium.a: $(DESK)/src/libsodium/.unpacked
+	$(EMCC_HERE)
 	rm -rf $(DESK)/obj/sodium && mkdir -p $(DESK_LIB)
 	d=$$(ls -d $(DESK)/src/libsodium/libsodium-*/) && \
 	v=$${d%/}; v=$${v##*-}; \
@@ -667,6 +673,7 @@ $(DESK_LIB)/libsodium.a: $(DESK)/src/libsodium/.unpacked
 # inih: its ini.c. The page does not link it (config.c, which reads the
 # configuration file, is left out of it below).
 $(DESK_LIB)/libinih.a: $(DESK)/src/libinih/.unpacked
+	$(EMCC_HERE)
 	rm -rf $(DESK)/obj/inih && mkdir -p $(DESK_LIB)
 	d=$$(ls -d $(DESK)/src/libinih/libinih-*/ $(DESK)/src/libinih/inih-*/ \
 	  2>/dev/null | head -1) && \
@@ -696,6 +703,7 @@ DESK_LDFLAGS = -sMODULARIZE=1 -sEXPORT_NAME=UmpireDesk -sENVIRONMENT=web \
   -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
 
 $(DESK)/obj/umpire/%.o: %.c $(DESK_LIB)/libyaml.a $(DESK_LIB)/libsodium.a
+	$(EMCC_HERE)
 	@mkdir -p $(dir $@)
 	$(EMCC) -std=c11 -D_POSIX_C_SOURCE=200809L \
 	  $(filter-out -Wno-format-truncation,$(WARN)) -Os -Iinclude \
