@@ -63,7 +63,7 @@ struct desk {
  * (the page's download): the view's game, step, side and history; the
  * chain link is zero, umpire orders puts the side's own in the file it
  * writes from these answers (the page holds no key). Answers are bounded
- * to printable ASCII without quotes or backslashes (desk_answer), so
+ * to printable ASCII without quotes or backslashes (answer_bounds), so
  * each is one plain double-quoted scalar. */
 static void answers_yaml(const struct desk *d, struct strbuf *out)
 {
