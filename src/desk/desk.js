@@ -8,8 +8,9 @@
  * Nothing is fetched and nothing leaves the page but the answers file
  * the player saves.
  */
-'use strict';
+/* global UmpireDesk, DecompressionStream, Uint8Array */
 (function () {
+  'use strict';
   const $ = (id) => document.getElementById(id);
   const game = $('desk-view').dataset.game;
   let M = null;
@@ -80,7 +81,7 @@
     $('answers-yaml').textContent = M.UTF8ToString(M._desk_answers_yaml(desk));
   }
 
-  function showQuestion(q, s) {
+  function showQuestion(q) {
     const opts = $('options');
     opts.replaceChildren();
     $('free').hidden = !(q && q.free_text);
@@ -117,7 +118,7 @@
     $('status').textContent = 'Step ' + s.step + ', ' + s.side + ' to order.';
     said.textContent = s.refused ? 'Refused: ' + s.refused : '';
     said.className = s.refused ? 'refused' : '';
-    showQuestion(s.question, s);
+    showQuestion(s.question);
     showAnswers(s);
     $('report').textContent = s.report || '';
     $('ends').textContent = s.ends || '';
