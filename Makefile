@@ -52,6 +52,13 @@ LDLIBS     = $(PKG_LIBS) -ldl -lm -pthread
 BIN_LDFLAGS = -Wl,-z,relro,-z,now
 
 BUILD     ?= build
+# umpire desk's page, in the binary: its script and style, and the
+# rules' WebAssembly where make desk has built it (else the command
+# says how to build it); see the desk's section below
+DESK_PAGE  = src/desk/desk.js src/desk/desk.css
+DESK_BUILT = $(wildcard $(BUILD)/desk/umpire-desk.js \
+               $(BUILD)/desk/umpire-desk.wasm.gz)
+DESK_FILES_OBJ = $(BUILD)/gen/desk_files.o
 LIB_SRC    = $(wildcard src/core/*.c) $(wildcard src/rules/*.c) \
              $(wildcard src/rules/lib/*.c) $(wildcard src/rules/*/*.c)
 CMD_SRC    = src/main.c $(wildcard src/cmd/*.c) $(wildcard src/judge/*.c)
@@ -139,9 +146,9 @@ $(LIB): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(AR) rcs $@ $^
 
-$(BIN): $(CMD_OBJ) $(LIB)
-	$(CC) $(ALL_CFLAGS) $(BIN_LDFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJ) $(LIB) \
-	  $(LDLIBS)
+$(BIN): $(CMD_OBJ) $(DESK_FILES_OBJ) $(LIB)
+	$(CC) $(ALL_CFLAGS) $(BIN_LDFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJ) \
+	  $(DESK_FILES_OBJ) $(LIB) $(LDLIBS)
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB) tests/unit/unit.h tests/unit/random_game.h
 	@mkdir -p $(dir $@)
@@ -248,8 +255,10 @@ check-e2e: $(BIN)
 
 # E2E_SKIP: files left out (names without .bats; the ASan pass's).
 E2E_SKIP =
+# (desk.bats: make check-desk, which builds the WebAssembly first)
 E2E_ORDER = tests/e2e/every-game.bats \
-  $$(ls -S tests/e2e/*.bats | grep -v -e every-game $(E2E_SKIP:%=-e /%.bats))
+  $$(ls -S tests/e2e/*.bats | grep -v -e every-game -e /desk.bats \
+     $(E2E_SKIP:%=-e /%.bats))
 # The same, one bats process per file, two at a time (make check's plain
 # pass and the ASan pass: on two cores, about half check-e2e's time).
 check-e2e-files: $(BIN)
@@ -617,3 +626,169 @@ clean:
 	rm -rf build build-asan build-fuzz $(DEB_DIR)
 
 -include $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d)
+
+# ---- the player's desk (src/desk/, DESK.md): not in make all or check ----
+# make deps-desk installs Debian's emscripten; make desk-libs builds
+# libyaml, libsodium and inih from Debian's source packages with emcc
+# into build/desk/lib (apt-get source through the build's own deb-src
+# list, build/desk/apt: the system's apt configuration is untouched);
+# make desk builds the rules as WebAssembly and the binary with it
+# inside; make check-desk runs the page in headless Chromium.
+DESK       = $(BUILD)/desk
+DESK_APT   = $(abspath $(DESK)/apt)
+DESK_DEBS  = emscripten
+# Debian's emcc runs its optimizer with the machine's node: one that is
+# not Debian's finds Debian's acorn only through NODE_PATH.
+EMCC_ENV   = NODE_PATH=/usr/share/nodejs
+EMCC       = $(EMCC_ENV) emcc
+# the first line of each recipe that runs emcc: a clear word when it is
+# missing
+EMCC_HERE  = @command -v emcc >/dev/null || { echo "emcc is missing: make \
+  deps-desk installs Debian's emscripten" >&2; exit 1; }
+APT_DESK   = apt-get -o Dir::Etc::SourceList=$(DESK_APT)/sources.list \
+  -o Dir::Etc::SourceParts=$(DESK_APT)/sources.list.d \
+  -o Dir::State::Lists=$(DESK_APT)/lists \
+  -o Dir::Cache=$(DESK_APT)/cache -o Debug::NoLocking=1
+DESK_SUITE ?= bookworm
+DESK_MIRROR ?= http://deb.debian.org/debian
+
+.PHONY: deps-desk desk-libs desk check-desk
+
+$(BUILD)/gen/desk_files.c: src/desk/embed.sh $(DESK_PAGE) $(DESK_BUILT)
+	@mkdir -p $(dir $@)
+	sh src/desk/embed.sh $@ desk_js=src/desk/desk.js \
+	  desk_css=src/desk/desk.css desk_glue=$(BUILD)/desk/umpire-desk.js \
+	  desk_wasm_gz=$(BUILD)/desk/umpire-desk.wasm.gz
+
+$(BUILD)/gen/desk_files.o: $(BUILD)/gen/desk_files.c
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+deps-desk:
+	@$(MAKE) --no-print-directory deps-of DEPS_OF='$(DESK_DEBS)'
+
+# The sources, as Debian ships them (dpkg-source unpacks and patches
+# them; dpkg-dev is a dependency of build-essential). No apt lock is
+# taken (Debug::NoLocking): every directory apt writes is the build's
+# own, and an apt-get install running meanwhile is not waited for.
+$(DESK_APT)/updated:
+	@mkdir -p $(DESK_APT)/sources.list.d $(DESK_APT)/lists/partial \
+	  $(DESK_APT)/cache/archives/partial
+	echo 'deb-src $(DESK_MIRROR) $(DESK_SUITE) main' \
+	  >$(DESK_APT)/sources.list
+	$(APT_DESK) update -qq
+	touch $@
+
+$(DESK)/src/%/.unpacked: $(DESK_APT)/updated
+	rm -rf $(DESK)/src/$* && mkdir -p $(DESK)/src/$*
+	cd $(DESK)/src/$* && $(APT_DESK) source -qq $* >../$*.log 2>&1 \
+	  || { cat ../$*.log >&2; exit 1; }
+	touch $@
+
+# Each library compiled file by file with emcc (no configure run: the
+# page's C is one target, and these sources build without one), two
+# compilers at once, into a static archive in build/desk/lib.
+DESK_LIB   = $(DESK)/lib
+DESK_EMCC_LIB = $(EMCC) -Os -w
+define desk_cc_all
+export FLAGS; cd $(1) && find $(2) -name '*.c' $(3) | sort | \
+  xargs -P 2 -I{} sh -c 'mkdir -p "$(abspath $(DESK))/obj/$(4)/$$(dirname {})" && \
+    $(DESK_EMCC_LIB) $$FLAGS -c {} -o "$(abspath $(DESK))/obj/$(4)/{}.o"'
+endef
+
+$(DESK_LIB)/libyaml.a: $(DESK)/src/libyaml/.unpacked
+	$(EMCC_HERE)
+	rm -rf $(DESK)/obj/yaml && mkdir -p $(DESK_LIB)
+	d=$$(ls -d $(DESK)/src/libyaml/libyaml-*/) && \
+	v=$${d%/}; v=$${v##*-}; \
+	FLAGS="-Iinclude -DYAML_DECLARE_STATIC -DYAML_VERSION_MAJOR=$${v%%.*} \
+	  -DYAML_VERSION_MINOR=$$(echo $$v | cut -d. -f2) \
+	  -DYAML_VERSION_PATCH=$${v##*.} -DYAML_VERSION_STRING=\"$$v\"" && \
+	$(call desk_cc_all,$$d,src,,yaml)
+	rm -f $@ && $(EMCC_ENV) emar rcs $@ $$(find $(DESK)/obj/yaml -name '*.o')
+	mkdir -p $(DESK)/include && cp $(DESK)/src/libyaml/libyaml-*/include/yaml.h \
+	  $(DESK)/include/
+
+# libsodium's portable C (no assembly, no SSE: neither is WebAssembly),
+# its version header made as its configure makes it.
+$(DESK_LIB)/libsodium.a: $(DESK)/src/libsodium/.unpacked
+	$(EMCC_HERE)
+	rm -rf $(DESK)/obj/sodium && mkdir -p $(DESK_LIB)
+	d=$$(ls -d $(DESK)/src/libsodium/libsodium-*/) && \
+	v=$${d%/}; v=$${v##*-}; \
+	maj=$$(sed -n 's/^SODIUM_LIBRARY_VERSION_MAJOR=//p' $$d/configure.ac); \
+	min=$$(sed -n 's/^SODIUM_LIBRARY_VERSION_MINOR=//p' $$d/configure.ac); \
+	sed -e "s/@VERSION@/$$v/" -e "s/@SODIUM_LIBRARY_VERSION_MAJOR@/$$maj/" \
+	  -e "s/@SODIUM_LIBRARY_VERSION_MINOR@/$$min/" \
+	  -e "s/@SODIUM_LIBRARY_MINIMAL_DEF@//" \
+	  $$d/src/libsodium/include/sodium/version.h.in \
+	  >$$d/src/libsodium/include/sodium/version.h && \
+	FLAGS="-DCONFIGURED=1 -DNATIVE_LITTLE_ENDIAN=1 -DHAVE_WEAK_SYMBOLS=1 \
+	  -Iinclude/sodium -Iinclude" && \
+	$(call desk_cc_all,$$d/src/libsodium,.,,sodium)
+	rm -f $@ && $(EMCC_ENV) emar rcs $@ $$(find $(DESK)/obj/sodium -name '*.o')
+	mkdir -p $(DESK)/include && cp -R \
+	  $(DESK)/src/libsodium/libsodium-*/src/libsodium/include/sodium.h \
+	  $(DESK)/src/libsodium/libsodium-*/src/libsodium/include/sodium \
+	  $(DESK)/include/
+
+# inih: its ini.c. The page does not link it (config.c, which reads the
+# configuration file, is left out of it below).
+$(DESK_LIB)/libinih.a: $(DESK)/src/libinih/.unpacked
+	$(EMCC_HERE)
+	rm -rf $(DESK)/obj/inih && mkdir -p $(DESK_LIB)
+	d=$$(ls -d $(DESK)/src/libinih/libinih-*/ $(DESK)/src/libinih/inih-*/ \
+	  2>/dev/null | head -1) && \
+	FLAGS= && $(call desk_cc_all,$$d,.,-maxdepth 1,inih)
+	rm -f $@ && $(EMCC_ENV) emar rcs $@ $$(find $(DESK)/obj/inih -name '*.o')
+
+desk-libs: $(DESK_LIB)/libyaml.a $(DESK_LIB)/libsodium.a $(DESK_LIB)/libinih.a
+
+# The rules as WebAssembly: src/core and src/rules without what reads
+# or writes mail (GMime), the kernel keyring and the signal queue, which
+# the page has no use for, nor the configuration file (config.c, inih),
+# and the page's own C (src/desk/api.c);
+# emcc's JavaScript beside it (umpire-desk.js: the module's loader, the
+# engine's setjmp and longjmp, the in-memory files the scenarios go in).
+DESK_NOT   = src/core/compose.c src/core/gmime_dl.c src/core/mail.c \
+             src/core/memo.c src/core/keys.c src/core/sigq.c src/core/config.c
+DESK_C     = $(sort $(filter-out $(DESK_NOT),$(LIB_SRC)) $(wildcard src/desk/*.c))
+DESK_OBJ   = $(DESK_C:%.c=$(DESK)/obj/umpire/%.o)
+DESK_FNS   = malloc free desk_open desk_close desk_put_scenario desk_question \
+             desk_answer desk_undo desk_answers_yaml
+desk_none  :=
+desk_space := $(desk_none) $(desk_none)
+desk_comma := ,
+DESK_EXPORTS = $(subst $(desk_space),$(desk_comma),$(strip $(DESK_FNS:%=_%)))
+DESK_LDFLAGS = -sMODULARIZE=1 -sEXPORT_NAME=UmpireDesk -sENVIRONMENT=web \
+  -sALLOW_MEMORY_GROWTH=1 -sEXPORTED_FUNCTIONS=$(DESK_EXPORTS) \
+  -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
+
+$(DESK)/obj/umpire/%.o: %.c $(DESK_LIB)/libyaml.a $(DESK_LIB)/libsodium.a
+	$(EMCC_HERE)
+	@mkdir -p $(dir $@)
+	$(EMCC) -std=c11 -D_POSIX_C_SOURCE=200809L \
+	  $(filter-out -Wno-format-truncation,$(WARN)) -Os -Iinclude \
+	  -I$(DESK)/include -MMD -MP -c $< -o $@
+
+# core and rules as an archive: the link takes what the page's C reaches
+$(DESK)/libumpire.a: $(filter-out $(DESK)/obj/umpire/src/desk/%,$(DESK_OBJ))
+	rm -f $@ && $(EMCC_ENV) emar rcs $@ $^
+
+$(DESK)/umpire-desk.js: $(filter $(DESK)/obj/umpire/src/desk/%,$(DESK_OBJ)) \
+		$(DESK)/libumpire.a $(DESK_LIB)/libyaml.a $(DESK_LIB)/libsodium.a
+	$(EMCC) -Os $(DESK_LDFLAGS) -o $@ $^
+
+$(DESK)/umpire-desk.wasm.gz: $(DESK)/umpire-desk.js
+	gzip -9n -c $(DESK)/umpire-desk.wasm >$@.tmp && mv $@.tmp $@
+
+# make desk: the WebAssembly, then umpire with it inside (a make of its
+# own, which sees the files just built)
+desk: $(DESK)/umpire-desk.wasm.gz
+	$(MAKE) all
+
+# The page in headless Chromium (tests/e2e/desk.bats), with the
+# WebAssembly built: it may not skip for want of it.
+check-desk: desk
+	$(UMPIRE_ENV) DESK_REQUIRED=1 bats tests/e2e/desk.bats
+
+-include $(DESK_OBJ:.o=.d)

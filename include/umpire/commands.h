@@ -16,6 +16,7 @@ int cmd_status(int argc, char **argv, const struct cli *cli,
 	       struct error *err);
 int cmd_orders(int argc, char **argv, const struct cli *cli,
 	       struct error *err);
+int cmd_desk(int argc, char **argv, const struct cli *cli, struct error *err);
 int cmd_sign(int argc, char **argv, const struct cli *cli, struct error *err);
 int cmd_delta(int argc, char **argv, const struct cli *cli,
 	      struct error *err);

@@ -37,8 +37,6 @@
 #define KEYFILE_MAX 4096
 #define PASSFILE_MAX 65536
 
-/* public key blob */
-enum { PK_ALG = 0, PK_KEYNUM = 2, PK_PK = 10, PK_BYTES = 42 };
 /* secret key blob */
 enum {
 	SK_ALG = 0, SK_KDF = 2, SK_CHKALG = 4, SK_SALT = 6, SK_OPS = 38,
@@ -68,33 +66,6 @@ void keyid_hex(const unsigned char keynum[KEYNUM_BYTES],
 }
 
 /* ---- public keys ---- */
-
-void pubkey_to_b64(const struct pubkey *pk, char out[PUBKEY_B64_SIZE])
-{
-	unsigned char blob[PK_BYTES];
-	memcpy(blob + PK_ALG, SIGALG, 2);
-	memcpy(blob + PK_KEYNUM, pk->keynum, KEYNUM_BYTES);
-	memcpy(blob + PK_PK, pk->pk, sizeof pk->pk);
-	sodium_bin2base64(out, PUBKEY_B64_SIZE, blob, sizeof blob,
-			  sodium_base64_VARIANT_ORIGINAL);
-}
-
-int pubkey_from_b64(const char *name, const char *b64, size_t len,
-		    struct pubkey *out, struct error *err)
-{
-	unsigned char blob[PK_BYTES];
-	if (b64_decode(b64, len, blob, sizeof blob) != 0)
-		return errorf(err, EXIT_REFUSED, "%s: not a minisign public "
-			      "key (expected 56 base64 characters "
-			      "starting with RW)", name);
-	if (memcmp(blob + PK_ALG, SIGALG, 2) != 0)
-		return errorf(err, EXIT_REFUSED, "%s: unsupported public key "
-			      "algorithm \"%c%c\" (expected \"Ed\")", name,
-			      blob[0], blob[1]);
-	memcpy(out->keynum, blob + PK_KEYNUM, KEYNUM_BYTES);
-	memcpy(out->pk, blob + PK_PK, sizeof out->pk);
-	return 0;
-}
 
 int pubkey_parse(const char *name, const char *text, size_t len,
 		 struct pubkey *out, struct error *err)

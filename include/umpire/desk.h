@@ -1,0 +1,51 @@
+/*
+ * desk.h - the player's desk: what the page's JavaScript calls in the
+ * rules compiled to WebAssembly (src/desk/api.c), on the same core as
+ * `umpire orders VIEW --answers FILE`.
+ *
+ * Ownership: desk_open's desk is the caller's, released by desk_close.
+ * Every const char * returned is the desk's (JSON, or YAML for
+ * desk_answers_yaml), valid until the next call on the same desk.
+ * The JSON of a state: title, game, step, side, report; answers (key,
+ * value, rule, text of each); question (rule, key, text, free_text,
+ * more, options) or null where the step ends for the side; ends (where,
+ * in words); refused (why the last answer was not taken); error (why
+ * nothing can be answered: the view refused, the game over, another
+ * side's decision).
+ */
+#ifndef UMPIRE_DESK_H
+#define UMPIRE_DESK_H
+
+#include <stddef.h>
+
+struct desk;
+
+/* A scenario file the view may name (name: its id), put where the view
+ * finds it; 0, else -1 (a name not an id, over 8 MB, no room). */
+int desk_put_scenario(const char *name, const char *text, size_t len);
+/* A desk on a view's text (len bytes, unsealed); never NULL. A view
+ * refused is said by desk_question's error. */
+struct desk *desk_open(const char *view, size_t len);
+void desk_close(struct desk *d);
+/* The state: the question now asked. */
+const char *desk_question(struct desk *d);
+/* Answer the question now asked with text; the state, with refused set
+ * when the rules refused it (and the answer not kept). */
+const char *desk_answer(struct desk *d, const char *text);
+/* The last answer taken back; the state. */
+const char *desk_undo(struct desk *d);
+/* The answers as the order file `umpire orders VIEW --answers FILE`
+ * reads. */
+const char *desk_answers_yaml(struct desk *d);
+
+/* The page's files, in the umpire binary (build/gen/desk_files.c, made
+ * by src/desk/embed.sh): its script and style (src/desk/), emcc's
+ * loader and the rules' WebAssembly gzipped (build/desk/), each of
+ * NAME_len bytes; the last two of length 0 in a binary built before
+ * the WebAssembly (make desk builds both). */
+extern const unsigned char desk_js[], desk_css[], desk_glue[],
+	desk_wasm_gz[];
+extern const size_t desk_js_len, desk_css_len, desk_glue_len,
+	desk_wasm_gz_len;
+
+#endif

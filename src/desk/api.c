@@ -1,0 +1,337 @@
+/*
+ * api.c - the player's desk: the C the page calls (WebAssembly), on the
+ * same core and rules as `umpire orders VIEW --answers FILE`.
+ *
+ * A desk holds one view (view_load, as umpire orders reads it, without
+ * a key: a sealed view is opened by umpire desk before it is put in the
+ * page) and the side's answers so far. Every call runs the rules again
+ * from the view's state with those answers (check_view_template, the run
+ * umpire orders --answers makes), after parsing the answers as the order
+ * file the page writes (orders_parse): what the page accepts is what
+ * the command accepts, and its next question is the command's.
+ *
+ * Every function returns JSON text (desk_answers_yaml: YAML) owned by
+ * the desk, valid until its next call; the page copies it out at once.
+ * Ownership: desk_open's desk is the caller's, freed by desk_close.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "umpire/check.h"
+#include "umpire/desk.h"
+#include "umpire/json.h"
+#include "umpire/orders.h"
+#include "umpire/strbuf.h"
+#include "umpire/view.h"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten/emscripten.h>
+#define DESK_API EMSCRIPTEN_KEEPALIVE
+#else
+#define DESK_API
+#endif
+
+/* Where the page puts the scenario files the view names (the page's
+ * own file system, in memory). */
+#define DESK_SCENARIOS "/scenarios"
+/* Bounds on what the page hands in: a view as umpire reads one
+ * (DOC_LIMITS), a scenario file, an answer and the answers of a step. */
+#define DESK_SCENARIO_MAX (8u << 20)
+#define DESK_ANSWER_MAX 1024
+#define DESK_ANSWERS_MAX 2048
+/* The name the page's answers file goes by in the rules' messages. */
+#define DESK_SRC "the page's answers"
+
+struct desk_answer {
+	char *key;
+	char *value;
+};
+
+struct desk {
+	struct view v;
+	int loaded;             /* v holds a view */
+	struct error open_err;  /* !loaded: why */
+	struct desk_answer *a;  /* the side's answers, in order */
+	size_t n, cap;
+	int asked_known;        /* asked is the question now asked's key */
+	char asked[64];         /* ("": none; the step ends for the side) */
+	struct strbuf out;      /* the last call's result */
+};
+
+/* The desk's answers as an order file umpire orders --answers reads
+ * (the page's download): the view's game, step, side and history; the
+ * chain link is zero, umpire orders puts the side's own in the file it
+ * writes from these answers (the page holds no key). Answers are bounded
+ * to printable ASCII without quotes or backslashes (answer_bounds), so
+ * each is one plain double-quoted scalar. */
+static void answers_yaml(const struct desk *d, struct strbuf *out)
+{
+	const struct view *v = &d->v;
+	char prev[DOC_B64_32_LEN + 1], zero[DOC_B64_32_LEN + 1];
+	unsigned char z[32] = { 0 };
+	doc_b64_32_str(prev, v->prev);
+	doc_b64_32_str(zero, z);
+	strbuf_addf(out, "# Answers for %s, game %s, step %lld, side %s, "
+		    "made in umpire's desk page.\n# Check, sign and mail "
+		    "them: umpire orders VIEW --answers THIS-FILE --sign\n",
+		    v->game.scn.title, v->game.id, v->step + 1, v->side);
+	strbuf_addf(out, "umpire: orders/1\ngame: %s\nstep: %lld\nside: %s\n"
+		    "prev: %s\n# no chain link: umpire orders --answers puts "
+		    "the side's own in the orders it writes\nreveal: %s\n"
+		    "answers:\n", v->game.id, v->step + 1, v->side, prev,
+		    zero);
+	for (size_t i = 0; i < d->n; i++)
+		strbuf_addf(out, "- %s: \"%s\"\n", d->a[i].key,
+			    d->a[i].value);
+}
+
+/* The last answer taken back. */
+static void drop_last(struct desk *d)
+{
+	d->n--;
+	free(d->a[d->n].key);
+	free(d->a[d->n].value);
+}
+
+static void question_json(struct json *j, const struct question *q)
+{
+	json_begin_object(j);
+	json_kstring(j, "rule", q->rule);
+	json_kstring(j, "key", q->key);
+	json_kstring(j, "text", q->text);
+	json_key(j, "free_text");
+	json_bool(j, q->free_text);
+	json_key(j, "more");
+	json_bool(j, q->more);
+	json_key(j, "options");
+	json_begin_array(j);
+	for (size_t i = 0; i < q->n; i++)
+		json_string(j, q->options[i]);
+	json_end_array(j);
+	json_end_object(j);
+}
+
+/*
+ * The run on the desk's answers: 0 with *run filled (engine_free it),
+ * else -1 and err says why (the answers refused, as umpire orders
+ * --answers refuses them).
+ */
+static int desk_run(const struct desk *d, struct run *run, struct error *err)
+{
+	struct strbuf y = STRBUF_INIT;
+	struct orders o;
+	answers_yaml(d, &y);
+	int rc = orders_parse(DESK_SRC, y.buf, y.len, &o, err);
+	strbuf_free(&y);
+	if (rc)
+		return -1;
+	rc = check_view_template(&d->v, &o, DESK_SRC, run, err);
+	orders_free(&o);
+	if (rc == 1)
+		return errorf(err, EXIT_REFUSED, "the rules cannot start "
+			      "again from this view's state; its question "
+			      "is answered in an order file (umpire orders)");
+	return rc;
+}
+
+/* The desk's state as JSON into d->out: the game, the answers so far
+ * with their questions, the question now asked (null when the step
+ * ends for the side, with where in "ends"), and refused (NULL: none);
+ * ran: the run on the desk's answers when the caller made it, else
+ * NULL (it is made here). */
+static void state_json(struct desk *d, const char *refused,
+		       const struct run *ran)
+{
+	struct json j;
+	struct run own;
+	const struct run *r = ran;
+	struct error err = { 0 };
+	d->asked_known = 1;
+	d->asked[0] = '\0';
+	strbuf_reset(&d->out);
+	json_init(&j, &d->out);
+	json_begin_object(&j);
+	if (!d->loaded) {
+		json_kstring(&j, "error", d->open_err.msg);
+		goto done;
+	}
+	json_kstring(&j, "title", d->v.game.scn.title);
+	json_kstring(&j, "game", d->v.game.id);
+	json_kint(&j, "step", d->v.step + 1);
+	json_kstring(&j, "side", d->v.side);
+	json_kstring(&j, "report", d->v.report);
+	if (refused)
+		json_kstring(&j, "refused", refused);
+	if (d->v.over || strcmp(d->v.next.role, d->v.side) != 0) {
+		json_kstring(&j, "error", d->v.over ? "the game is over; no "
+			     "orders are pending" : "the next step is not "
+			     "this side's decision");
+		goto done;
+	}
+	if (!r && desk_run(d, &own, &err)) {
+		json_kstring(&j, "error", err.msg);
+		goto done;
+	}
+	if (!r)
+		r = &own;
+	json_key(&j, "answers");
+	json_begin_array(&j);
+	for (size_t i = 0; i < d->n && i < r->n_filled; i++) {
+		json_begin_object(&j);
+		json_kstring(&j, "key", d->a[i].key);
+		json_kstring(&j, "value", d->a[i].value);
+		json_kstring(&j, "rule", r->filled[i].rule);
+		json_kstring(&j, "text", r->filled[i].text);
+		json_end_object(&j);
+	}
+	json_end_array(&j);
+	json_key(&j, "question");
+	if (d->n < r->n_filled) {
+		question_json(&j, &r->filled[d->n]);
+		snprintf(d->asked, sizeof d->asked, "%s", r->filled[d->n].key);
+	} else
+		json_null(&j);
+	struct strbuf ends = STRBUF_INIT;
+	check_ahead(r, 0, &ends);
+	json_kstring(&j, "ends", ends.buf ? ends.buf : "");
+	strbuf_free(&ends);
+	if (!ran)
+		engine_free(&own);
+done:
+	json_end_object(&j);
+	json_finish(&j);
+}
+
+DESK_API struct desk *desk_open(const char *view, size_t len)
+{
+	struct desk *d = xcalloc(1, sizeof *d);
+	if (view_load(&d->v, "the view", view, len, DESK_SCENARIOS, NULL,
+		      &d->open_err) == 0)
+		d->loaded = 1;
+	return d;
+}
+
+DESK_API void desk_close(struct desk *d)
+{
+	if (!d)
+		return;
+	if (d->loaded)
+		view_free(&d->v);
+	while (d->n > 0)
+		drop_last(d);
+	free(d->a);
+	strbuf_free(&d->out);
+	free(d);
+}
+
+/* A scenario file the view may name, put where view_load finds it:
+ * name its id (lowercase letters, digits and '-'), at most
+ * DESK_SCENARIO_MAX bytes. 0, else -1. */
+DESK_API int desk_put_scenario(const char *name, const char *text,
+			       size_t len)
+{
+	char path[128];
+	size_t n = strlen(name);
+	if (n == 0 || n > 64 || strspn(name, "abcdefghijklmnopqrstuvwxyz"
+				      "0123456789-") != n ||
+	    len > DESK_SCENARIO_MAX)
+		return -1;
+	mkdir(DESK_SCENARIOS, 0700);
+	snprintf(path, sizeof path, "%s/%s.yaml", DESK_SCENARIOS, name);
+	FILE *f = fopen(path, "wb");
+	if (!f)
+		return -1;
+	size_t w = fwrite(text, 1, len, f);
+	return fclose(f) == 0 && w == len ? 0 : -1;
+}
+
+DESK_API const char *desk_question(struct desk *d)
+{
+	state_json(d, NULL, NULL);
+	return d->out.buf;
+}
+
+/* A refusal as the player reads it: without the "NAME:LINE: " of a file
+ * the page made and the player never saw. */
+static const char *refusal(const char *msg)
+{
+	size_t n = strlen(DESK_SRC);
+	if (strncmp(msg, DESK_SRC ":", n + 1) != 0)
+		return msg;
+	msg += n + 1;
+	msg += strspn(msg, "0123456789");
+	if (*msg == ':')
+		msg++;
+	return msg + strspn(msg, " ");
+}
+
+/* Why text cannot be an answer at all (NULL: it can). */
+static const char *answer_bounds(const struct desk *d, const char *text)
+{
+	size_t len = strlen(text);
+	for (size_t i = 0; i < len; i++)
+		if (text[i] < ' ' || text[i] > '~' || text[i] == '"' ||
+		    text[i] == '\\')
+			return "an answer is printable ASCII without quotes or "
+				"backslashes";
+	if (len == 0 || len > DESK_ANSWER_MAX)
+		return "an answer is 1 to 1024 characters";
+	if (!d->loaded)
+		return d->open_err.msg;
+	if (d->n >= DESK_ANSWERS_MAX)
+		return "too many answers for one step";
+	if (!d->asked[0])
+		return "the step ends here for this side: no question is "
+			"asked";
+	return NULL;
+}
+
+/* The next answer, checked as umpire orders --answers checks it: taken
+ * when the rules accept it with those before (the answers file run
+ * once, its run giving the next question), else refused with the
+ * rules' message and not kept. */
+DESK_API const char *desk_answer(struct desk *d, const char *text)
+{
+	struct run run;
+	struct error err = { 0 };
+	if (!d->asked_known)
+		state_json(d, NULL, NULL);
+	const char *bad = answer_bounds(d, text);
+	if (bad) {
+		state_json(d, bad, NULL);
+		return d->out.buf;
+	}
+	if (d->n == d->cap) {
+		d->cap = d->cap ? 2 * d->cap : 16;
+		d->a = xrealloc(d->a, d->cap * sizeof *d->a);
+	}
+	d->a[d->n].key = xstrdup(d->asked);
+	d->a[d->n].value = xstrdup(text);
+	d->n++;
+	if (desk_run(d, &run, &err) == 0) {
+		state_json(d, NULL, &run);
+		engine_free(&run);
+	} else {
+		drop_last(d);
+		state_json(d, refusal(err.msg), NULL);
+	}
+	return d->out.buf;
+}
+
+/* One answer fewer: the rules run again from the view without it. */
+DESK_API const char *desk_undo(struct desk *d)
+{
+	if (d->n > 0)
+		drop_last(d);
+	state_json(d, NULL, NULL);
+	return d->out.buf;
+}
+
+DESK_API const char *desk_answers_yaml(struct desk *d)
+{
+	strbuf_reset(&d->out);
+	if (d->loaded)
+		answers_yaml(d, &d->out);
+	return d->out.buf ? d->out.buf : "";
+}

@@ -1,0 +1,167 @@
+/*
+ * desk.js - the player's desk page (umpire desk): the rules compiled to
+ * WebAssembly (src/desk/api.c, emcc's loader before this script) ask
+ * the question now asked of the side; a click on a legal answer, or a
+ * free-text answer, goes to the rules, which take it or say why not.
+ * Everything the page needs is in it, in base64 blocks: the view, the
+ * scenario, the WebAssembly gzipped (inflated by DecompressionStream).
+ * Nothing is fetched and nothing leaves the page but the answers file
+ * the player saves.
+ */
+/* global UmpireDesk, DecompressionStream, Uint8Array */
+(function () {
+  'use strict';
+  const $ = (id) => document.getElementById(id);
+  const game = $('desk-view').dataset.game;
+  let M = null;
+  let desk = 0;
+  let state = null;
+
+  /* The bytes of a base64 block of the page. */
+  function block(id) {
+    return Uint8Array.from(atob($(id).textContent.trim()),
+      (c) => c.charCodeAt(0));
+  }
+
+  async function inflate(bin) {
+    const s = new Blob([bin]).stream()
+      .pipeThrough(new DecompressionStream('gzip'));
+    return new Uint8Array(await new Response(s).arrayBuffer());
+  }
+
+  /* A string into the module's memory: its address and its length in
+   * bytes (the caller frees it). */
+  function cstr(s) {
+    const n = M.lengthBytesUTF8(s) + 1;
+    const p = M._malloc(n);
+    M.stringToUTF8(s, p, n);
+    return [p, n - 1];
+  }
+
+  /* fn(desk, text...) of the C API, its JSON read back. */
+  function call(fn, text) {
+    let p = 0;
+    if (text !== undefined) {
+      p = cstr(text)[0];
+    }
+    try {
+      return JSON.parse(M.UTF8ToString(fn(desk, p)));
+    } finally {
+      if (p) {
+        M._free(p);
+      }
+    }
+  }
+
+  function el(tag, text, cls) {
+    const e = document.createElement(tag);
+    if (text !== undefined) {
+      e.textContent = text;
+    }
+    if (cls) {
+      e.className = cls;
+    }
+    return e;
+  }
+
+  function answer(text) {
+    show(call(M._desk_answer, text));
+  }
+
+  function showAnswers(s) {
+    const ol = $('answers');
+    ol.replaceChildren();
+    for (const a of s.answers || []) {
+      const li = el('li');
+      li.append(el('span', 'rule ' + a.rule, 'rule'), ' ' + a.key + ': ',
+        el('code', a.value));
+      ol.append(li);
+    }
+    $('undo').disabled = !(s.answers && s.answers.length);
+    $('answers-yaml').textContent = M.UTF8ToString(M._desk_answers_yaml(desk));
+  }
+
+  function showQuestion(q) {
+    const opts = $('options');
+    opts.replaceChildren();
+    $('free').hidden = !(q && q.free_text);
+    if (!q) {
+      $('rule').textContent = '';
+      $('text').textContent = 'No more questions for you this step: ' +
+        'save your answers.';
+      return;
+    }
+    $('rule').textContent = 'rule ' + q.rule;
+    $('text').textContent = q.text;
+    $('options-label').textContent = q.free_text
+      ? 'Examples (the rules check any answer typed below):'
+      : 'Legal answers:';
+    for (const o of q.options) {
+      const b = el('button', o);
+      b.type = 'button';
+      b.addEventListener('click', () => answer(o));
+      opts.append(b);
+    }
+    if (q.more) {
+      opts.append(el('span', ' and more'));
+    }
+  }
+
+  function show(s) {
+    state = s;
+    const said = $('said');
+    if (s.error) {
+      $('status').textContent = s.error;
+      $('status').className = 'error';
+      return;
+    }
+    $('status').textContent = 'Step ' + s.step + ', ' + s.side + ' to order.';
+    said.textContent = s.refused ? 'Refused: ' + s.refused : '';
+    said.className = s.refused ? 'refused' : '';
+    showQuestion(s.question);
+    showAnswers(s);
+    $('report').textContent = s.report || '';
+    $('ends').textContent = s.ends || '';
+  }
+
+  function save() {
+    const yaml = M.UTF8ToString(M._desk_answers_yaml(desk));
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([yaml], { type: 'text/yaml' }));
+    a.download = 'answers-' + game.slice(0, 8) + '-step-' +
+      (state ? state.step : 0) + '-' + (state ? state.side : '') + '.yaml';
+    document.body.append(a);
+    a.click();
+    a.remove();
+  }
+
+  async function start() {
+    const text = (id) => new TextDecoder().decode(block(id));
+    M = await UmpireDesk({ wasmBinary: await inflate(block('desk-wasm')) });
+    const [sp, sl] = cstr(text('desk-scenario'));
+    const [np] = cstr($('desk-scenario').dataset.id);
+    M._desk_put_scenario(np, sp, sl);
+    M._free(sp);
+    M._free(np);
+    const [vp, vl] = cstr(text('desk-view'));
+    desk = M._desk_open(vp, vl);
+    M._free(vp);
+    $('undo').addEventListener('click', () => show(call(M._desk_undo)));
+    $('save').addEventListener('click', save);
+    $('free').addEventListener('submit', (e) => {
+      e.preventDefault();
+      const t = $('free-text').value.trim();
+      if (t) {
+        answer(t);
+      }
+    });
+    show(call(M._desk_question));
+    /* ready: when, in ms since the page's start (a benchmark reads it) */
+    document.body.dataset.ready = String(Math.round(performance.now()));
+  }
+
+  start().catch((e) => {
+    $('status').textContent = 'The page could not start its rules: ' + e;
+    $('status').className = 'error';
+  });
+}());

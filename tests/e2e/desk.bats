@@ -1,0 +1,219 @@
+#!/usr/bin/env bats
+# umpire desk: the player's page, in headless Chromium. A Race to the
+# Reichstag under a referee played six steps by views; the desk of the
+# view of the side to order (step 7: 1BF places its counters, rule 3.8,
+# a free-text question). Clicks answer it through the rules compiled to
+# WebAssembly; the answers file the page writes is the one umpire
+# orders VIEW --answers takes, with the same next question, and the
+# orders made from it are signed and adjudicated; an answer
+# the rules refuse is refused in the page with their message; the page
+# asks the network for nothing. Run by make check-desk (not make check:
+# the WebAssembly needs Debian's emscripten, make desk); an umpire
+# built without it skips here, unless DESK_REQUIRED=1 (check-desk).
+# A screenshot is kept in build/desk-shots (DESK_SHOTS) to look at.
+
+load helpers
+
+PY=/usr/bin/python3
+
+setup_file() {
+	umpire_setup_file
+	cd "$BATS_FILE_TMPDIR" || return 1
+	new_reichstag_game game.yaml
+	local i side
+	for i in 1 2 3 4 5 6; do
+		side=$("$UMPIRE" status --brief game.yaml | cut -d' ' -f2)
+		step_by_view game.yaml "$side" referee.key >/dev/null
+	done
+	side=$("$UMPIRE" status --brief game.yaml | cut -d' ' -f2)
+	echo "$side" >side
+	"$UMPIRE" view game.yaml --side "$side" -s referee.key -o v.view
+	"$UMPIRE" desk v.view -o desk.html 2>desk.err || true
+}
+
+setup() {
+	umpire_setup
+	F="$BATS_FILE_TMPDIR"
+	if [ ! -s "$F/desk.html" ]; then
+		grep -q 'without the desk' "$F/desk.err" || {
+			cat "$F/desk.err"; return 1; }
+		[ "${DESK_REQUIRED:-0}" = 1 ] && { cat "$F/desk.err"; return 1; }
+		skip "umpire built without the desk's WebAssembly (make desk)"
+	fi
+	CHROME=$(command -v chromium || command -v chromium-browser) ||
+		skip "chromium is not installed"
+}
+
+# The page driven by clicks (cdp.py): its first question; a legal
+# answer clicked; an answer the rules refuse typed and sent; Undo and
+# the click again; then a second legal answer. Prints the page's
+# states as JSON, one a line, then the answers file the page shows.
+drive() {
+	"$PY" "$BATS_TEST_DIRNAME/cdp.py" "$CHROME" "file://$F/desk.html" '(async () => {
+	  const sleep = ms => new Promise(r => setTimeout(r, ms));
+	  const $ = id => document.getElementById(id);
+	  for (let i = 0; i < 300 && !document.body.dataset.ready; i++) {
+	    if ($("status").className == "error") break;
+	    await sleep(100);
+	  }
+	  const t = [];
+	  const seen = () => ({ status: $("status").textContent,
+	    rule: $("rule").textContent, text: $("text").textContent,
+	    said: $("said").textContent,
+	    options: [...document.querySelectorAll("#options button")]
+	      .map(b => b.textContent),
+	    answers: [...document.querySelectorAll("#answers li")]
+	      .map(li => li.textContent) });
+	  const click = (b) => { const t0 = performance.now(); b.click();
+	    t.push(Math.round(performance.now() - t0)); };
+	  const o = [seen()];
+	  const first = document.querySelector("#options button").textContent;
+	  click(document.querySelector("#options button"));
+	  o.push(seen());
+	  $("free-text").value = "XX 0328";
+	  click($("free-answer"));
+	  o.push(seen());
+	  click($("undo"));
+	  o.push(seen());
+	  [...document.querySelectorAll("#options button")]
+	    .find(b => b.textContent == first).click();
+	  click([...document.querySelectorAll("#options button")].pop());
+	  o.push(seen());
+	  return { states: o, yaml: $("answers-yaml").textContent, ms: t,
+	    ready: document.body.dataset.ready };
+	})()'
+}
+
+@test "desk: clicks answer as orders --answers does, a refused one is refused" {
+	run drive
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	echo "$output" >drive.json
+	"$PY" - drive.json <<'EOF' >checked || { cat checked; return 1; }
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = d["states"]
+ok = True
+def need(c, what):
+    global ok
+    if not c:
+        print("FAILED:", what)
+        ok = False
+need(s[0]["status"].startswith("Step 7, "), "the page opens on step 7: %r" % s[0]["status"])
+need(s[0]["rule"] == "rule 3.8" and s[0]["options"], "rule 3.8 with options: %r" % s[0])
+need(len(s[1]["answers"]) == 1 and not s[1]["said"], "one click taken: %r" % s[1])
+need(s[1]["text"] != s[0]["text"], "the next question asked: %r" % s[1]["text"])
+need(s[2]["said"].startswith("Refused: ") and "XX" in s[2]["said"] and
+     len(s[2]["answers"]) == 1, "XX 0328 refused, not kept: %r" % s[2])
+need(len(s[3]["answers"]) == 0 and s[3]["text"] == s[0]["text"],
+     "Undo: back to the first question: %r" % s[3])
+need(len(s[4]["answers"]) == 2, "two answers after Undo and two clicks: %r" % s[4])
+print("first question at %s ms; clicks checked in %s ms" %
+      (d["ready"], d["ms"]), file=sys.stderr)
+open("answers.yaml", "w").write(d["yaml"])
+q = s[4]
+print("rule %s, %s" % (q["rule"][len("rule "):], q["text"]))
+sys.exit(0 if ok else 1)
+EOF
+	# the same answers, as the side's orders: taken, and the question
+	# the template asks after them is the page's
+	side=$(cat "$F/side")
+	cp "$F/$side.key" "$F/v.view" .
+	run "$UMPIRE" orders v.view -s "$side.key" --answers answers.yaml -o o.yaml
+	[ "$status" -eq 0 ] || { echo "$output"; cat answers.yaml; return 1; }
+	"$PY" - o.yaml answers.yaml <<'EOF' >next || { cat next; return 1; }
+import re, sys, yaml
+tmpl = open(sys.argv[1]).read()
+given = yaml.safe_load(open(sys.argv[2]))["answers"]
+# each question's comment ("# rule R, KEY: TEXT" and its wrapped lines)
+qs, cur = [], None
+for line in tmpl[tmpl.index("\nanswers:\n"):].splitlines():
+    if line.startswith("# rule "):
+        cur = line[2:]
+    elif line.startswith("#   ") and cur is not None:
+        cur += " " + line[4:]
+    elif line.startswith("# ") and cur is not None:
+        qs.append(cur)
+        cur = None
+    elif line.startswith("standing:"):
+        break
+ans = yaml.safe_load(tmpl)["answers"]
+if ans[:len(given)] != given:
+    sys.exit("the orders' answers %r are not the page's %r" % (ans, given))
+# "rule R, KEY: TEXT" -> "rule R, TEXT" as the page shows it
+print(re.sub(r"^(rule [^,]*), [a-z-]+: ", r"\1, ", qs[len(given)]))
+EOF
+	[ -s next ] && diff next checked
+	# and those orders, signed, are adjudicated: the game moves on
+	cp "$F/game.yaml" "$F/referee.key" .
+	"$UMPIRE" sign o.yaml -s "$side.key" -o o.signed
+	run "$UMPIRE" adjudicate game.yaml o.signed -s referee.key \
+		-o next.yaml --report /dev/null
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	run "$UMPIRE" status --brief next.yaml
+	[ "${output##* }" = 8 ] || { echo "$output"; return 1; }
+}
+
+@test "desk: the page asks for nothing, says nothing on the console, is 0600" {
+	[ "$(stat -c %a "$F/desk.html")" = 600 ]
+	grep -q "Content-Security-Policy\" content=\"default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src data:;" "$F/desk.html"
+	# the page's script starts its rules asynchronously, which the
+	# headless browser's virtual time need not wait for: a load whose
+	# DOM does not show the question yet is made again (at most five)
+	local i
+	for i in 1 2 3 4 5; do
+		rm -rf "$BATS_TEST_TMPDIR/chrome"
+		timeout 120 "$CHROME" --headless --no-sandbox --disable-gpu \
+			--disable-quic --no-first-run \
+			--disable-background-networking \
+			--disable-component-update --disable-sync \
+			--user-data-dir="$BATS_TEST_TMPDIR/chrome" \
+			--enable-logging=stderr --v=0 \
+			--log-net-log="$PWD/net.json" \
+			--virtual-time-budget=10000 --dump-dom \
+			"file://$F/desk.html" >dom.html 2>chrome.log ||
+			{ cat chrome.log; return 1; }
+		grep -q '<p id="status"[^>]*>Step 7, ' dom.html && break
+	done
+	if grep CONSOLE chrome.log; then
+		echo "a console message"
+		return 1
+	fi
+	grep -q '<p id="status"[^>]*>Step 7, ' dom.html ||
+		{ grep -o '<p id="status".\{0,300\}' dom.html; return 1; }
+	run "$PY" "$BATS_TEST_DIRNAME/replay.py" net net.json
+	[ "$status" -eq 0 ]
+	[ -z "$output" ] || { echo "the page asked for: $output"; return 1; }
+	local dir="${DESK_SHOTS:-$BATS_TEST_DIRNAME/../../build/desk-shots}"
+	mkdir -p "$dir"
+	timeout 120 "$CHROME" --headless --no-sandbox --disable-gpu \
+		--disable-quic --no-first-run --disable-background-networking \
+		--disable-component-update --disable-sync \
+		--user-data-dir="$BATS_TEST_TMPDIR/chrome2" \
+		--virtual-time-budget=5000 --screenshot="$dir/step7.png" \
+		--window-size=1100,800 "file://$F/desk.html" >shot.log 2>&1 ||
+		{ cat shot.log; return 1; }
+	[ -s "$dir/step7.png" ]
+}
+
+@test "desk: a sealed view's page holds the view it seals; another key is refused" {
+	side=$(cat "$F/side")
+	other=1uf
+	[ "$side" = 1uf ] && other=1bf
+	cp "$F"/*.key "$F/game.yaml" "$F/v.view" .
+	"$UMPIRE" view game.yaml --side "$side" -s referee.key --seal -o s.view
+	run "$UMPIRE" desk s.view -s "$side.key" -o sealed.html
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	[ "$(stat -c %a sealed.html)" = 600 ]
+	# the same view text in both pages
+	grep -o 'id="desk-view"[^<]*' sealed.html >a
+	grep -o 'id="desk-view"[^<]*' "$F/desk.html" >b
+	[ -s a ] && cmp a b
+	run "$UMPIRE" desk s.view -s "$other.key" -o other.html
+	[ "$status" -eq 1 ]
+	assert_output_has "sealed to another key"
+	[ ! -e other.html ]
+	run "$UMPIRE" desk v.view -s "$other.key" -o other.html
+	[ "$status" -eq 1 ]
+	assert_output_has "this secret key is not $side's"
+	[ ! -e other.html ]
+}
