@@ -52,10 +52,10 @@ LDLIBS     = $(PKG_LIBS) -ldl -lm -pthread
 BIN_LDFLAGS = -Wl,-z,relro,-z,now
 
 BUILD     ?= build
-# umpire desk's page, in the binary: its script and style, and the
-# rules' WebAssembly where make desk has built it (else the command
-# says how to build it); see the desk's section below
-DESK_PAGE  = src/desk/desk.js src/desk/desk.css
+# umpire desk's page, in the binary: its script and style (src/web/,
+# as every page's), and the rules' WebAssembly where make desk has
+# built it (else the command says how to build it); see the desk's
+# section below
 DESK_BUILT = $(wildcard $(BUILD)/desk/umpire-desk.js \
                $(BUILD)/desk/umpire-desk.wasm.gz)
 DESK_FILES_OBJ = $(BUILD)/gen/desk_files.o
@@ -112,23 +112,16 @@ $(BUILD)/%.o: %.c
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
 
 # A file of src/web/ as C: its bytes in the array web_NAME_EXT, a NUL
-# after them, and their number in web_NAME_EXT_len (od and awk, as
-# POSIX has them: no tool the build does not have already). The page
+# after them, and their number in web_NAME_EXT_len (src/web/embed.sh:
+# od and sed, no tool the build does not have already). The page
 # writes the bytes as they are.
-WEB_EMBED = @mkdir -p $(dir $@); \
-	od -An -v -tx1 $< | awk -v name=$(basename $(notdir $@)) \
-	  'BEGIN { print "/* made by the Makefile from $<: edit that */"; \
-	    print "\#include \"umpire/web.h\""; \
-	    print "const char " name "[] = {" } \
-	  { s = ""; for (i = 1; i <= NF; i++) s = s "0x" $$i ","; print s; \
-	    n += NF } \
-	  END { print "0 };"; print "const size_t " name "_len = " n ";" }' \
-	  >$@.tmp && mv $@.tmp $@
 .SECONDARY: $(WEB_GEN)
-$(BUILD)/gen/web_%_js.c: src/web/%.js
-	$(WEB_EMBED)
-$(BUILD)/gen/web_%_css.c: src/web/%.css
-	$(WEB_EMBED)
+$(BUILD)/gen/web_%_js.c: src/web/%.js src/web/embed.sh
+	@mkdir -p $(dir $@)
+	sh src/web/embed.sh $@ web_$*_js=$<
+$(BUILD)/gen/web_%_css.c: src/web/%.css src/web/embed.sh
+	@mkdir -p $(dir $@)
+	sh src/web/embed.sh $@ web_$*_css=$<
 $(BUILD)/gen/%.o: $(BUILD)/gen/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
@@ -654,10 +647,9 @@ DESK_MIRROR ?= http://deb.debian.org/debian
 
 .PHONY: deps-desk desk-libs desk check-desk
 
-$(BUILD)/gen/desk_files.c: src/desk/embed.sh $(DESK_PAGE) $(DESK_BUILT)
+$(BUILD)/gen/desk_files.c: src/web/embed.sh $(DESK_BUILT)
 	@mkdir -p $(dir $@)
-	sh src/desk/embed.sh $@ desk_js=src/desk/desk.js \
-	  desk_css=src/desk/desk.css desk_glue=$(BUILD)/desk/umpire-desk.js \
+	sh src/web/embed.sh $@ desk_glue=$(BUILD)/desk/umpire-desk.js \
 	  desk_wasm_gz=$(BUILD)/desk/umpire-desk.wasm.gz
 
 $(BUILD)/gen/desk_files.o: $(BUILD)/gen/desk_files.c

@@ -38,14 +38,12 @@ const char *desk_undo(struct desk *d);
  * reads. */
 const char *desk_answers_yaml(struct desk *d);
 
-/* The page's files, in the umpire binary (build/gen/desk_files.c, made
- * by src/desk/embed.sh): its script and style (src/desk/), emcc's
- * loader and the rules' WebAssembly gzipped (build/desk/), each of
- * NAME_len bytes; the last two of length 0 in a binary built before
- * the WebAssembly (make desk builds both). */
-extern const unsigned char desk_js[], desk_css[], desk_glue[],
-	desk_wasm_gz[];
-extern const size_t desk_js_len, desk_css_len, desk_glue_len,
-	desk_wasm_gz_len;
+/* The page's built files, in the umpire binary (build/gen/desk_files.c,
+ * made by src/web/embed.sh): emcc's loader and the rules' WebAssembly
+ * gzipped (build/desk/), each of NAME_len bytes; both of length 0 in a
+ * binary built before the WebAssembly (make desk builds them). Its
+ * script and style are the web's (umpire/web.h). */
+extern const unsigned char desk_glue[], desk_wasm_gz[];
+extern const size_t desk_glue_len, desk_wasm_gz_len;
 
 #endif

@@ -1,8 +1,9 @@
 /*
  * web.h - the pages' scripts and style sheets (src/web/), built into
  * the program: the Makefile makes each file src/web/NAME.EXT into
- * $(BUILD)/gen/web_NAME_EXT.c, which defines web_NAME_EXT (the file's
- * bytes, a NUL after them) and web_NAME_EXT_len (their number). A file
+ * $(BUILD)/gen/web_NAME_EXT.c (src/web/embed.sh), which defines
+ * web_NAME_EXT (the file's bytes, a NUL after them) and web_NAME_EXT_len
+ * (their number). A file
  * in src/web/ is linted by make check (check-js); a page writes it as it
  * is, byte for byte.
  */
@@ -12,9 +13,10 @@
 #include <stddef.h>
 
 /* the replay page (replayhtml.c) */
-extern const char web_replay_css[];
-extern const size_t web_replay_css_len;
-extern const char web_replay_js[];
-extern const size_t web_replay_js_len;
+extern const unsigned char web_replay_css[], web_replay_js[];
+extern const size_t web_replay_css_len, web_replay_js_len;
+/* the player's desk (desk.h: with the page's built files) */
+extern const unsigned char web_desk_css[], web_desk_js[];
+extern const size_t web_desk_css_len, web_desk_js_len;
 
 #endif

@@ -14,6 +14,7 @@
 #include "umpire/fsutil.h"
 #include "umpire/keys.h"
 #include "umpire/view.h"
+#include "umpire/web.h"
 
 /* no fetch, no connection, no remote script or style, no frame, no
  * form sent anywhere; inline script and style, WebAssembly compiled in
@@ -46,7 +47,7 @@ static void page(const struct view *v, const char *view, size_t len,
 		    DESK_CSP "\">\n<title>umpire desk: ");
 	strbuf_add_html(out, sb.buf);
 	strbuf_adds(out, "</title>\n<style>\n");
-	strbuf_add(out, (const char *)desk_css, desk_css_len);
+	strbuf_add(out, web_desk_css, web_desk_css_len);
 	strbuf_adds(out, "</style>\n</head>\n<body>\n<header><h1>");
 	strbuf_add_html(out, sb.buf);
 	strbuf_adds(out, "</h1></header>\n<main>\n"
@@ -76,9 +77,9 @@ static void page(const struct view *v, const char *view, size_t len,
 	b64_block(out, "desk-scenario", sb.buf, scn, scn_len);
 	b64_block(out, "desk-wasm", "", desk_wasm_gz, desk_wasm_gz_len);
 	strbuf_adds(out, "<script>\n");
-	strbuf_add(out, (const char *)desk_glue, desk_glue_len);
+	strbuf_add(out, desk_glue, desk_glue_len);
 	strbuf_adds(out, "</script>\n<script>\n");
-	strbuf_add(out, (const char *)desk_js, desk_js_len);
+	strbuf_add(out, web_desk_js, web_desk_js_len);
 	strbuf_adds(out, "</script>\n</body>\n</html>\n");
 	strbuf_free(&sb);
 }
