@@ -157,13 +157,6 @@ int mail_compose(const struct cli *cli, const char *subj,
 		 const size_t *lens, size_t n, const char *body,
 		 const char *to, const char *from, struct strbuf *out,
 		 struct error *err);
-/* The message msg on the standard input of the sendmail command cmd,
- * split at blanks and run without a shell (umpire mail --send, the
- * judge's letters). Says nothing when cmd exits 0: the caller says
- * what it sent (umpire mail on stderr; the judge in its log, which a
- * tick prints only when it needs the host). */
-int mail_send(const struct cli *cli, const char *cmd,
-	      const struct strbuf *msg, struct error *err);
 
 extern const struct command commands[];
 

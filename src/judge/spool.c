@@ -32,6 +32,7 @@
 #include "umpire/compose.h"
 #include "umpire/fsutil.h"
 #include "umpire/mail.h"
+#include "umpire/sendmail.h"
 #include "letters.h"
 
 static size_t joined(const struct game *g)
@@ -238,7 +239,7 @@ static int send_bytes(struct judge *j, const struct game *g,
 	} else {
 		struct strbuf cmd = STRBUF_INIT;
 		sendmail_command(j, g, &cmd);
-		rc = mail_send(j->cli, cmd.buf, &msg, err);
+		rc = mail_send(cmd.buf, j->cli->cfg.path, &msg, err);
 		strbuf_free(&cmd);
 	}
 	return rc;
