@@ -71,20 +71,6 @@ int seal_signed_orders(const struct pubkey *pk, const char *name,
 
 struct game;
 struct run;
-/* umpire view GAME --side SIDE [--seal]: side's view after the latest
- * step, signed with the referee's key sk, appended to out (the caller
- * holds sk's record of g). */
-int view_text(struct game *g, const struct seckey *sk, const char *side,
-	      int seal, struct strbuf *out, struct error *err);
-/* The same from run, a check of g that ended with its latest step (the
- * one adjudicate_orders hands its hook): no replay, when run holds the
- * events from the side's own latest step on (g->events_from at most
- * view_first_step's) and the pending question with every example (g's
- * examples 0); NULL, or a run whose logs begin later: replayed as
- * view_text does. */
-int view_text_run(struct game *g, const struct run *run,
-		  const struct seckey *sk, const char *side, int seal,
-		  struct strbuf *out, struct error *err);
 /* umpire audit GAME --view FILE...: each view (opened, if sealed, with
  * the key seckey names, else the config's) is exactly what the referee
  * should have sent: the game's redaction for its side and step, rebuilt
