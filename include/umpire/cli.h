@@ -15,6 +15,7 @@
 #include <sys/types.h>
 #include "umpire/config.h"
 #include "umpire/error.h"
+#include "umpire/loadgame.h"
 
 struct memo;
 
@@ -31,6 +32,13 @@ struct cli {
 	 * for the games it reads; NULL in a one-shot command */
 	struct memo *memo;
 };
+
+/* Where a command reads game files (loadgame.h): cli's scenarios and
+ * memo, its notes on cli->msg. */
+static inline struct loader cli_loader(const struct cli *cli)
+{
+	return (struct loader){ cli->scenario_dir, cli->memo, cli->msg };
+}
 
 typedef int (*cmd_fn)(int argc, char **argv, const struct cli *cli,
 		      struct error *err);
@@ -102,18 +110,6 @@ int cli_view_file(const struct cli *cli, const char *path,
 int cli_view(const struct cli *cli, const char *path, const char *buf,
 	     size_t len, const char *seckey, struct view *v, int *keyed,
 	     struct error *err);
-/* path read for a command that may take a game file read with this
- * machine's checkpoints (flags as game_parse_flags, name its name for
- * messages): 1 when the file as read is a game file the mail layer
- * takes as it is, read into *g from its vouched prefix
- * (GAME_PARSE_AS_READ; *buf NULL); else 0, and *buf and *len as
- * mail_read_kind gives them for kind (taken as there); -1 on an
- * error, *none (may be NULL) set as mail_take_file sets it: a message
- * that holds no umpire file. */
-int cli_read_game(const struct cli *cli, const char *path, const char *name,
-		  const char *kind, unsigned flags, struct game *g,
-		  char **buf, size_t *len, struct strbuf *taken, int *none,
-		  struct error *err);
 /* --config FILE of a command (umpire new, mail): *own is cli with
  * FILE's config in place of the usual one (its scenarios too, unless
  * $UMPIRE_SCENARIOS names them), or cli as it is when config is NULL;
@@ -128,17 +124,12 @@ int cli_read_letter(const char *path, size_t max, char **buf, size_t *len,
 		    int *none, struct error *err);
 /* A letter of the judge's that holds no view, for the commands that
  * read views (status, open, audit --view): a message with no umpire
- * file (none, as cli_read_game or mail_take_file set it), a sealed
+ * file (none, as load_game_or_file or mail_take_file set it), a sealed
  * answer, or a game file. 1 and a sentence saying what it holds and
  * what reads it added to word; 0 for anything else (a view, or what a
  * judge never sends: the command says why it is refused). */
 int cli_not_view(const char *path, const char *buf, size_t len, int none,
 		 struct strbuf *word);
-/* Load a game file with the scenario directory of cli. */
-int cli_game_flags(const struct cli *cli, const char *path, struct game *g,
-		   unsigned flags, struct error *err);
-int cli_game(const struct cli *cli, const char *path, struct game *g,
-	     struct error *err);
 /* Load the secret key at path, or the config's default if path is NULL. */
 int cli_seckey(const struct cli *cli, const char *path, struct seckey **sk,
 	       struct error *err);

@@ -374,7 +374,8 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 		{ "--refusal", refusal } };
 	if (io_distinct(in, 4, outs, 3, err))
 		return -1;
-	if (cli_game_flags(cli, game_path, &g, GAME_PARSE_CHECKPOINTS, err))
+	if (load_game(cli_loader(cli), game_path, GAME_PARSE_CHECKPOINTS, &g,
+		      err))
 		return -1;
 	struct strbuf notes = STRBUF_INIT, taken = STRBUF_INIT;
 	int mrc = mail_read_kind(orders, 1u << 20, NULL, &buf, &len,

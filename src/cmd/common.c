@@ -222,43 +222,6 @@ int cli_view_file(const struct cli *cli, const char *path,
 	return rc;
 }
 
-int cli_game(const struct cli *cli, const char *path, struct game *g,
-	     struct error *err)
-{
-	return cli_game_flags(cli, path, g, 0, err);
-}
-
-int cli_read_game(const struct cli *cli, const char *path, const char *name,
-		  const char *kind, unsigned flags, struct game *g,
-		  char **buf, size_t *len, struct strbuf *taken, int *none,
-		  struct error *err)
-{
-	const size_t max = DOC_LIMITS_GAME.max_bytes;
-	*buf = NULL;
-	if (none)
-		*none = 0;
-	/* a file: what game_read_vouched does not take (a message, text
-	 * around the file, another history) is read as it always was */
-	int vouched = (flags & GAME_PARSE_CHECKPOINTS) &&
-		!(flags & GAME_PARSE_WHOLE);
-	if (vouched && strcmp(path, "-") != 0 &&
-	    game_read_vouched(g, path, name, cli->scenario_dir, flags,
-			      cli->memo) == 0)
-		return 1;
-	if (mail_read_raw(path, max, buf, len, err))
-		return -1;
-	/* stdin, read once */
-	if (vouched && !strcmp(path, "-") &&
-	    game_parse_memo(g, name, *buf, *len, cli->scenario_dir,
-			    flags | GAME_PARSE_AS_READ, cli->memo, err) == 0) {
-		free(*buf);
-		*buf = NULL;
-		return 1;
-	}
-	return mail_take_file(path_name(path), max, kind, buf, len, NULL,
-			      NULL, NULL, taken, none, err) ? -1 : 0;
-}
-
 int cli_config(const struct cli *cli, const char *config, struct cli *own,
 	       struct error *err)
 {
@@ -324,32 +287,6 @@ int cli_not_view(const char *path, const char *buf, size_t len, int none,
 		return 1;
 	}
 	return 0;
-}
-
-/* A game file, or the mail message carrying it: its game part taken
- * even when the message carries orders too, and said so. */
-int cli_game_flags(const struct cli *cli, const char *path, struct game *g,
-		   unsigned flags, struct error *err)
-{
-	char *buf;
-	size_t len;
-	struct strbuf taken = STRBUF_INIT;
-	memset(g, 0, sizeof *g);
-	int rc = cli_read_game(cli, path, path, "game", flags, g, &buf, &len,
-			       &taken, NULL, err);
-	if (rc) {
-		strbuf_free(&taken);
-		return rc < 0 ? -1 : 0;
-	}
-	if (taken.len)
-		fprintf(cli->msg, "umpire: note: %s: the game file was read "
-			"from %s of the message, which holds more than one "
-			"umpire file\n", path_name(path), taken.buf);
-	strbuf_free(&taken);
-	rc = game_parse_memo(g, path, buf, len, cli->scenario_dir, flags,
-			     cli->memo, err);
-	free(buf);
-	return rc;
 }
 
 int cli_seckey(const struct cli *cli, const char *path, struct seckey **sk,

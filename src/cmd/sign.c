@@ -229,7 +229,8 @@ static int self_refused(const struct cli *cli, const struct sign_opts *o,
 	int rc = -1;
 	memset(&v, 0, sizeof v);
 	memset(&ord, 0, sizeof ord);
-	if (cli_game_flags(cli, o->game, &g, GAME_PARSE_CHECKPOINTS, err))
+	if (load_game(cli_loader(cli), o->game, GAME_PARSE_CHECKPOINTS, &g,
+		      err))
 		return -1;
 	g.checkpoints = CHECKPOINTS_USE;
 	g.examples = 1;   /* no question shown (check_against) */
@@ -354,9 +355,9 @@ static int check_against(const struct cli *cli, const char *path,
 	struct pubkey *want = referee ? *referee : NULL;
 	if (referee)
 		*referee = NULL;
-	rc = cli_read_game(cli, path, path_name(path), MAIL_NOT_ORDERS,
-			   GAME_PARSE_CHECKPOINTS, &g, &text, &tlen, NULL,
-			   NULL, err);
+	rc = load_game_or_file(cli_loader(cli), path, path_name(path),
+			       MAIL_NOT_ORDERS, GAME_PARSE_CHECKPOINTS,
+			       &g, &text, &tlen, NULL, NULL, err);
 	if (rc < 0)
 		return -1;
 	if (rc == 1 || !is_view_text(text, tlen)) {

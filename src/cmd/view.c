@@ -33,8 +33,8 @@ int cmd_view(int argc, char **argv, const struct cli *cli, struct error *err)
 		return -1;
 	/* the steps this machine verified before are not read again:
 	 * view_text reads them only where the view needs them */
-	if (cli_game_flags(cli, path, &g, GAME_PARSE_CHECKPOINTS |
-			   GAME_PARSE_VIEW, err))
+	if (load_game(cli_loader(cli), path, GAME_PARSE_CHECKPOINTS |
+		      GAME_PARSE_VIEW, &g, err))
 		return -1;
 	struct role *ref = game_role(&g, "referee");
 	struct pubkey pk;

@@ -397,8 +397,8 @@ static int load_kept(struct judge *j, const char *id, unsigned view,
 		     struct game *g, struct strbuf *path, struct error *err)
 {
 	game_path(j, id, ".yaml", path);
-	if (cli_game_flags(j->cli, path->buf, g, GAME_PARSE_CHECKPOINTS |
-			   view, err)) {
+	if (load_game(judge_loader(j), path->buf, GAME_PARSE_CHECKPOINTS |
+		      view, g, err)) {
 		err->status = EXIT_TEMPFAIL;
 		return -1;
 	}
@@ -515,7 +515,7 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 		rc = 0;
 		goto out_g;
 	}
-	if (cli_game(j->cli, p.buf, &g, err))
+	if (load_game(judge_loader(j), p.buf, 0, &g, err))
 		goto out_in;
 	size_t added;
 	int was[GAME_MAX_ROLES];
@@ -545,7 +545,7 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 			    "joined with: %s", side, err->msg);
 			o->answered = 1;
 			game_free(&g);
-			if (cli_game(j->cli, p.buf, &g, err))
+			if (load_game(judge_loader(j), p.buf, 0, &g, err))
 				goto out_in;
 			you_are_in(j, &g, side, ANSWER_JOINED, o);
 			rc = 0;
@@ -1024,8 +1024,8 @@ static void party_games(struct judge *j, const char *from,
 		struct error e;
 		if (said >= NOTE_GAMES || (except && !strcmp(id, except)) ||
 		    !roles_name(p.buf, from) ||
-		    cli_game_flags(j->cli, p.buf, &g, GAME_PARSE_CHECKPOINTS,
-				   &e))
+		    load_game(judge_loader(j), p.buf, GAME_PARSE_CHECKPOINTS,
+			      &g, &e))
 			continue;
 		const char *role = party_at(&g, from);
 		struct strbuf line = STRBUF_INIT;
@@ -1077,7 +1077,8 @@ static int mistake(struct judge *j, const char *from, const char *id,
 	}
 	game_path(j, id, ".yaml", &p);
 	if (access(p.buf, F_OK) != 0 || lock_game(j, id, &fd, &err) ||
-	    cli_game_flags(j->cli, p.buf, &g, GAME_PARSE_CHECKPOINTS, &err)) {
+	    load_game(judge_loader(j), p.buf, GAME_PARSE_CHECKPOINTS, &g,
+		      &err)) {
 		if (fd >= 0)
 			close(fd);
 		strbuf_free(&p);

@@ -330,8 +330,8 @@ size_t spool_flush(struct judge *j, const char *id, struct game *g,
 		struct strbuf p = STRBUF_INIT;
 		game_path(j, id, ".yaml", &p);
 		have = access(p.buf, F_OK) == 0 &&
-			cli_game_flags(j->cli, p.buf, &own,
-				       GAME_PARSE_CHECKPOINTS, &err) == 0;
+			load_game(judge_loader(j), p.buf,
+				  GAME_PARSE_CHECKPOINTS, &own, &err) == 0;
 		strbuf_free(&p);
 		g = have ? &own : NULL;
 	}
