@@ -178,8 +178,6 @@ void cli_keep_addresses(const struct game *g);
 /* What cli_keep_addresses kept for game id (32 hex digits), appended to
  * out: 1, or 0 when nothing is kept. */
 int cli_kept_addresses(const char *id, struct strbuf *out);
-/* The game role whose key sk is ("" if none; the last if several). */
-const char *cli_role_of(const struct game *g, const struct seckey *sk);
 /* Signed orders are about to go to -o out (NULL: stdout), and signing
  * them fills the key's local record (one order file a step): refused
  * (EXIT_USAGE) when out is a character device (/dev/null, a terminal),

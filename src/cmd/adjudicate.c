@@ -14,6 +14,7 @@
 #include "umpire/fsutil.h"
 #include "umpire/game.h"
 #include "umpire/gamestore.h"
+#include "umpire/keyrole.h"
 #include "umpire/mail.h"
 #include "umpire/orders.h"
 #include "umpire/record.h"
@@ -269,7 +270,7 @@ int adjudicate_orders(const struct cli *cli, struct game *g,
 	 * the adjudicator's own hidden cards); the one printed here is the
 	 * adjudicator's own; --full: every side's */
 	const char *side = !full && game_honour(g) ? rep ?
-		g->steps[g->n_steps - 1].actor : cli_role_of(g, sk) : NULL;
+		g->steps[g->n_steps - 1].actor : key_role(g, sk) : NULL;
 	report_latest(g, &run, side, &at);
 	report_step(g, &run, &at, report);
 	/* the game file and the report: both or neither. Staged and read

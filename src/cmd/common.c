@@ -7,10 +7,10 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include <sodium.h>
 #include "umpire/commands.h"
 #include "umpire/fsutil.h"
 #include "umpire/game.h"
+#include "umpire/keyrole.h"
 #include "umpire/keys.h"
 #include "umpire/mail.h"
 #include "umpire/sign.h"
@@ -349,20 +349,9 @@ int cli_honour_side(const struct cli *cli, const struct game *g,
 	struct seckey *sk;
 	if (cli_seckey(cli, seckey, &sk, err))
 		return -1;
-	*out = cli_role_of(g, sk);
+	*out = key_role(g, sk);
 	seckey_free(sk);
 	return 0;
-}
-
-const char *cli_role_of(const struct game *g, const struct seckey *sk)
-{
-	struct pubkey pk;
-	const char *role = "";
-	seckey_pubkey(sk, &pk);
-	for (size_t i = 0; i < g->n_roles; i++)
-		if (sodium_memcmp(&g->roles[i].pk, &pk, sizeof pk) == 0)
-			role = g->roles[i].name;
-	return role;
 }
 
 int cli_signed_output(const char *out, struct error *err)
