@@ -133,14 +133,6 @@ int cli_not_view(const char *path, const char *buf, size_t len, int none,
 /* Load the secret key at path, or the config's default if path is NULL. */
 int cli_seckey(const struct cli *cli, const char *path, struct seckey **sk,
 	       struct error *err);
-/*
- * The detached signature of an order file, if it has one: sigfile (-x),
- * else FILE.minisig beside a file that has no embedded block. *text is
- * NULL (and path empty) for an embedded signature; else malloc'd.
- */
-int cli_detached(const char *file, const char *sigfile, const char *buf,
-		 size_t len, struct strbuf *path, char **text,
-		 size_t *textlen, struct error *err);
 /* Refuse (EXIT_USAGE) -o when it is the input `in` (named `what`) or the
  * secret key (seckey, else the config's): io_distinct in fsutil.h. */
 int cli_distinct(const struct cli *cli, const char *what, const char *in,

@@ -227,8 +227,8 @@ int adjudicate_orders(const struct cli *cli, struct game *g,
 		*bufp = plain;
 		*lenp = plen;
 	}
-	if (!*sigp && cli_detached(orders, sigpath, *bufp, *lenp, &signame,
-				   sigp, siglenp, err))
+	if (!*sigp && detached_read(orders, sigpath, *bufp, *lenp, &signame,
+				    sigp, siglenp, err))
 		goto out_sig;
 	/* the history this key verified before, read under the record's
 	 * lock, which this command holds to its end: two adjudications of

@@ -374,30 +374,6 @@ int cli_write(const char *path, const struct strbuf *sb, mode_t mode,
 			    sb->len, mode, 0, err);
 }
 
-int cli_detached(const char *file, const char *sigfile, const char *buf,
-		 size_t len, struct strbuf *path, char **text,
-		 size_t *textlen, struct error *err)
-{
-	struct strbuf block = STRBUF_INIT;
-	struct error ignored;
-	size_t body_len;
-	*text = NULL;
-	*textlen = 0;
-	if (sigfile) {
-		strbuf_adds(path, sigfile);
-	} else {
-		int embedded = embed_split(path_name(file), buf, len,
-					   &body_len, &block, &ignored);
-		strbuf_free(&block);
-		if (embedded != 0 || strcmp(file, "-") == 0)
-			return 0;
-		strbuf_addf(path, "%s.minisig", file);
-		if (access(path->buf, F_OK) != 0)
-			return 0;
-	}
-	return read_input(path->buf, 1u << 16, text, textlen, err);
-}
-
 int cli_join_address(const struct cli *cli, const char *given, char *out,
 		     size_t size, const char **addr, struct error *err)
 {
