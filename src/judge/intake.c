@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <sodium.h>
+#include "umpire/adjudicate.h"
 #include "umpire/chain.h"
 #include "umpire/doc.h"
 #include "umpire/fsutil.h"
@@ -255,14 +256,14 @@ int take_late_step(struct judge *j, struct game *g, const char *path,
 	struct step_hook hook = { spool_step, &ctx, 0, stamp_step, 1 };
 	char name[64];
 	snprintf(name, sizeof name, "late step %lld", n);
-	char *buf = strbuf_detach(&signed_text, NULL), *sig = NULL;
-	size_t len = strlen(buf), siglen = 0;
+	struct adjudicate_request rq = { .orders = name, .sk = j->sk,
+		.out = path, .msg = j->cli->msg, .hook = &hook };
+	rq.buf = strbuf_detach(&signed_text, NULL);
+	rq.len = strlen(rq.buf);
 	letters_hook(g, &hook);
-	rc = adjudicate_orders(j->cli, g, name, &buf, &len, &sig, &siglen,
-			       NULL, j->sk, path, NULL, 0, NULL, &hook, &res,
-			       err);
-	free(buf);
-	free(sig);
+	rc = adjudicate_orders(g, &rq, &res, err);
+	free(rq.buf);
+	free(rq.sig);
 	if (rc == 0)
 		spool_flush(j, g->id, g, o);
 out:
@@ -702,9 +703,18 @@ static int take_orders(struct judge *j, const char *id, const char *name,
 	struct hook_ctx ctx = { j, o };
 	struct step_hook hook = { spool_step, &ctx, 0, stamp_step, 1 };
 	letters_hook(&g, &hook);
-	if (adjudicate_orders(j->cli, &g, name, buf, len, sig, siglen, NULL,
-			      j->sk, p.buf, NULL, 0, notes, &hook, &res,
-			      err) == 0) {
+	struct adjudicate_request rq = { .orders = name, .buf = *buf,
+		.len = *len, .sig = *sig, .siglen = *siglen, .sk = j->sk,
+		.out = p.buf, .notes = notes, .msg = j->cli->msg,
+		.hook = &hook };
+	int adj = adjudicate_orders(&g, &rq, &res, err);
+	/* the orders as read (sealed ones opened, a detached signature
+	 * read) are the caller's, as the refusal below reads them */
+	*buf = rq.buf;
+	*len = rq.len;
+	*sig = rq.sig;
+	*siglen = rq.siglen;
+	if (adj == 0) {
 		say(o, FATE_DONE, "adjudicated step %zu", g.n_steps);
 		bounce_clear(j, g.id, g.steps[g.n_steps - 1].actor);
 		bymail_moved(j, g.id, o);
