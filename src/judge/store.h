@@ -59,7 +59,6 @@
 
 #include <stdarg.h>
 #include <time.h>
-#include "umpire/commands.h"
 #include "umpire/game.h"
 #include "umpire/judge.h"
 #include "umpire/keys.h"
