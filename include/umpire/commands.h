@@ -60,14 +60,6 @@ int sign_orders(const struct cli *cli, const char *name, const char *game,
 		const char *refused, const char *view,
 		const struct seckey *sk, const char *buf, size_t len,
 		struct strbuf *out, struct error *err);
-/*
- * Replace out, the signed text of the order file name (buf, len), by
- * those orders sealed to the referee's key pk (umpire sign --seal).
- */
-struct pubkey;
-int seal_signed_orders(const struct pubkey *pk, const char *name,
-		       const char *buf, size_t len, struct strbuf *out,
-		       struct error *err);
 
 struct game;
 struct run;

@@ -501,28 +501,6 @@ static int make_signed(const struct sign_opts *o, const struct cli *cli,
 	return rc;
 }
 
-int seal_signed_orders(const struct pubkey *pk, const char *name,
-		       const char *buf, size_t len, struct strbuf *out,
-		       struct error *err)
-{
-	struct orders ord;
-	struct strbuf sealed = STRBUF_INIT;
-	if (orders_parse(name, buf, len, &ord, err)) {
-		orders_free(&ord);
-		return error_prefix(err, "--seal is for order files");
-	}
-	int rc = seal_text(NULL, pk, SEALED_ORDERS_FORMAT, ord.game,
-			   "referee", out->buf, out->len, &sealed, err);
-	orders_free(&ord);
-	if (rc == 0) {
-		strbuf_free(out);
-		*out = sealed;
-	} else {
-		strbuf_free(&sealed);
-	}
-	return rc;
-}
-
 /* --seal PUBKEY: the signed orders sealed to the referee's key, so that
  * nobody on the way reads the answers (a card played, a hand); out is
  * replaced by the sealed document. */
