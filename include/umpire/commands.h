@@ -72,17 +72,6 @@ struct run;
 int audit_views(const struct cli *cli, struct game *g, const struct run *run,
 		const char *const *views, size_t n, const char *seckey,
 		size_t *skipped, struct error *err);
-/*
- * What `umpire mail` writes, for umpire judge: a message from `from` to
- * the address `to` carrying the n files (names[i]: the attachment's
- * name) with body as its text (NULL: the subject), its subject
- * "[umpire] " and subj (NULL: what umpire mail says of the first file).
- */
-int mail_compose(const struct cli *cli, const char *subj,
-		 const char *const *names, char *const *bufs,
-		 const size_t *lens, size_t n, const char *body,
-		 const char *to, const char *from, struct strbuf *out,
-		 struct error *err);
 
 extern const struct command commands[];
 

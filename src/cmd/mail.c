@@ -796,29 +796,6 @@ static int send_message(const struct cli *cli, const struct strbuf *msg,
 	return 0;
 }
 
-int mail_compose(const struct cli *cli, const char *subj,
-		 const char *const *names, char *const *bufs,
-		 const size_t *lens, size_t n, const char *body,
-		 const char *to, const char *from, struct strbuf *out,
-		 struct error *err)
-{
-	struct gmime gm;
-	struct about a;
-	memset(&a, 0, sizeof a);
-	snprintf(a.kind, sizeof a.kind, "file");
-	if (gmime_open(&gm, err) ||
-	    (n && describe(cli, path_name(names[0]), bufs[0], lens[0], &a,
-			   err)))
-		return -1;
-	if (subj)
-		snprintf(a.subject, sizeof a.subject, "%s", subj);
-	int rc = build(&gm, cli, &a, (const char **)names, n, (char **)bufs,
-		       (size_t *)lens, body, body ? strlen(body) : 0, &to, 1,
-		       from, 0, out, err);
-	gmime_close(&gm);
-	return rc;
-}
-
 /* A saved mail message given as FILE: the umpire file it holds is
  * mailed, not the message with its old headers. */
 static int unwrap_saved(const struct cli *cli, const char *path, char **buf,
