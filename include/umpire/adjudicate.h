@@ -88,6 +88,14 @@ struct adjudicate_request {
 	const struct step_hook *hook;
 };
 
+/* The game and step the orders buf (len bytes, named name) name (sealed
+ * orders: the game) against g: 0, or -1 with err when they are for
+ * another game or step; a file that does not parse is left to
+ * adjudicate_orders. For before the key is unlocked: orders of another
+ * game cost no passphrase. */
+int adjudicate_addressed(const struct game *g, const char *name,
+			 const char *buf, size_t len, struct error *err);
+
 /*
  * The orders of rq against g (parsed with GAME_PARSE_CHECKPOINTS) after
  * both are read and the key loaded: sealed orders opened, the step

@@ -10,38 +10,9 @@
 #include <string.h>
 #include "umpire/adjudicate.h"
 #include "umpire/commands.h"
-#include "umpire/doc.h"
 #include "umpire/fsutil.h"
 #include "umpire/game.h"
 #include "umpire/mail.h"
-
-/* The game and step the orders name (sealed orders: the game) against
- * the game, before the key is unlocked: orders of another game cost no
- * passphrase. A file that does not parse is left to game_adjudicate. */
-static int addressed_here(const struct game *g, const char *name,
-			  const char *buf, size_t len, struct error *err)
-{
-	struct doc *d = doc_new(name);
-	struct error ignored;
-	int rc = 0;
-	if (doc_parse(d, buf, len, &DOC_LIMITS_GAME, &ignored) == 0 &&
-	    d->root && d->root->kind == DOC_MAP) {
-		const struct doc_node *id = doc_get(d->root, "game");
-		const struct doc_node *st = doc_get(d->root, "step");
-		/* a step that is not a plain whole number is left to the
-		 * full check, which says what is wrong with it */
-		long long n = -1;
-		if (st && st->kind == DOC_SCALAR && st->str[0] &&
-		    strspn(st->str, "0123456789") == strlen(st->str) &&
-		    strlen(st->str) < 18)
-			n = strtoll(st->str, NULL, 10);
-		if (id && id->kind == DOC_SCALAR)
-			rc = game_orders_for(g, name, id->str, n,
-					     (long long)g->n_steps + 1, err);
-	}
-	doc_free(d);
-	return rc;
-}
 
 int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 		   struct error *err)
@@ -92,7 +63,8 @@ int cmd_adjudicate(int argc, char **argv, const struct cli *cli,
 	strbuf_free(&taken);
 	if (mrc)
 		goto out;
-	if (addressed_here(&g, path_name(orders), rq.buf, rq.len, err) ||
+	if (adjudicate_addressed(&g, path_name(orders), rq.buf, rq.len,
+				 err) ||
 	    cli_seckey(cli, seckey, &sk, err))
 		goto out;
 	rq.orders = orders;

@@ -11,6 +11,7 @@
 #include "umpire/adjudicate.h"
 #include "umpire/check.h"
 #include "umpire/checkpoint.h"
+#include "umpire/doc.h"
 #include "umpire/gamestore.h"
 #include "umpire/keyrole.h"
 #include "umpire/orders.h"
@@ -145,6 +146,31 @@ static int make_refusal(struct game *g, const struct seckey *sk,
 		refusal_make(g->id, (long long)g->n_steps + 1, *actor, hash,
 			     reason.buf, sk, text, why) == 0 ? 0 : -1;
 	strbuf_free(&reason);
+	return rc;
+}
+
+int adjudicate_addressed(const struct game *g, const char *name,
+			 const char *buf, size_t len, struct error *err)
+{
+	struct doc *d = doc_new(name);
+	struct error ignored;
+	int rc = 0;
+	if (doc_parse(d, buf, len, &DOC_LIMITS_GAME, &ignored) == 0 &&
+	    d->root && d->root->kind == DOC_MAP) {
+		const struct doc_node *id = doc_get(d->root, "game");
+		const struct doc_node *st = doc_get(d->root, "step");
+		/* a step that is not a plain whole number is left to the
+		 * full check, which says what is wrong with it */
+		long long n = -1;
+		if (st && st->kind == DOC_SCALAR && st->str[0] &&
+		    strspn(st->str, "0123456789") == strlen(st->str) &&
+		    strlen(st->str) < 18)
+			n = strtoll(st->str, NULL, 10);
+		if (id && id->kind == DOC_SCALAR)
+			rc = game_orders_for(g, name, id->str, n,
+					     (long long)g->n_steps + 1, err);
+	}
+	doc_free(d);
 	return rc;
 }
 
