@@ -1,6 +1,7 @@
 /*
- * cli.h - what every subcommand gets from main, and small helpers for
- * option parsing and for the standard streams.
+ * cli.h - what every subcommand gets from main (struct cli, in
+ * invocation.h), and small helpers for option parsing and for the
+ * standard streams.
  *
  * Ownership: main owns struct cli and everything in it for the whole run;
  * commands only read it. A command returns an exit status (EXIT_OK or
@@ -13,25 +14,9 @@
 
 #include <stdio.h>
 #include <sys/types.h>
-#include "umpire/config.h"
 #include "umpire/error.h"
+#include "umpire/invocation.h"
 #include "umpire/loadgame.h"
-
-struct memo;
-
-struct cli {
-	const char *cmd;            /* subcommand name, for messages */
-	struct config cfg;          /* from the config file, may be empty */
-	const char *config_path;    /* the usual config file's path, read
-				       or not (NULL: no $HOME) */
-	const char *passphrase_file;/* $UMPIRE_PASSPHRASE_FILE or NULL */
-	const char *scenario_dir;   /* $UMPIRE_SCENARIOS, config, built-in */
-	FILE *out;                  /* stdout */
-	FILE *msg;                  /* stderr: reports, notices */
-	/* what a judge serving many messages keeps between them (memo.h),
-	 * for the games it reads; NULL in a one-shot command */
-	struct memo *memo;
-};
 
 /* Where a command reads game files (loadgame.h): cli's scenarios and
  * memo, its notes on cli->msg. */
