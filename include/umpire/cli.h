@@ -1,6 +1,7 @@
 /*
- * cli.h - what every subcommand gets from main, and small helpers for
- * option parsing and for the standard streams.
+ * cli.h - what every subcommand gets from main (struct cli, in
+ * invocation.h), and small helpers for option parsing and for the
+ * standard streams.
  *
  * Ownership: main owns struct cli and everything in it for the whole run;
  * commands only read it. A command returns an exit status (EXIT_OK or
@@ -13,24 +14,16 @@
 
 #include <stdio.h>
 #include <sys/types.h>
-#include "umpire/config.h"
 #include "umpire/error.h"
+#include "umpire/invocation.h"
+#include "umpire/loadgame.h"
 
-struct memo;
-
-struct cli {
-	const char *cmd;            /* subcommand name, for messages */
-	struct config cfg;          /* from the config file, may be empty */
-	const char *config_path;    /* the usual config file's path, read
-				       or not (NULL: no $HOME) */
-	const char *passphrase_file;/* $UMPIRE_PASSPHRASE_FILE or NULL */
-	const char *scenario_dir;   /* $UMPIRE_SCENARIOS, config, built-in */
-	FILE *out;                  /* stdout */
-	FILE *msg;                  /* stderr: reports, notices */
-	/* what a judge serving many messages keeps between them (memo.h),
-	 * for the games it reads; NULL in a one-shot command */
-	struct memo *memo;
-};
+/* Where a command reads game files (loadgame.h): cli's scenarios and
+ * memo, its notes on cli->msg. */
+static inline struct loader cli_loader(const struct cli *cli)
+{
+	return (struct loader){ cli->scenario_dir, cli->memo, cli->msg };
+}
 
 typedef int (*cmd_fn)(int argc, char **argv, const struct cli *cli,
 		      struct error *err);
@@ -102,18 +95,6 @@ int cli_view_file(const struct cli *cli, const char *path,
 int cli_view(const struct cli *cli, const char *path, const char *buf,
 	     size_t len, const char *seckey, struct view *v, int *keyed,
 	     struct error *err);
-/* path read for a command that may take a game file read with this
- * machine's checkpoints (flags as game_parse_flags, name its name for
- * messages): 1 when the file as read is a game file the mail layer
- * takes as it is, read into *g from its vouched prefix
- * (GAME_PARSE_AS_READ; *buf NULL); else 0, and *buf and *len as
- * mail_read_kind gives them for kind (taken as there); -1 on an
- * error, *none (may be NULL) set as mail_take_file sets it: a message
- * that holds no umpire file. */
-int cli_read_game(const struct cli *cli, const char *path, const char *name,
-		  const char *kind, unsigned flags, struct game *g,
-		  char **buf, size_t *len, struct strbuf *taken, int *none,
-		  struct error *err);
 /* --config FILE of a command (umpire new, mail): *own is cli with
  * FILE's config in place of the usual one (its scenarios too, unless
  * $UMPIRE_SCENARIOS names them), or cli as it is when config is NULL;
@@ -128,28 +109,15 @@ int cli_read_letter(const char *path, size_t max, char **buf, size_t *len,
 		    int *none, struct error *err);
 /* A letter of the judge's that holds no view, for the commands that
  * read views (status, open, audit --view): a message with no umpire
- * file (none, as cli_read_game or mail_take_file set it), a sealed
+ * file (none, as load_game_or_file or mail_take_file set it), a sealed
  * answer, or a game file. 1 and a sentence saying what it holds and
  * what reads it added to word; 0 for anything else (a view, or what a
  * judge never sends: the command says why it is refused). */
 int cli_not_view(const char *path, const char *buf, size_t len, int none,
 		 struct strbuf *word);
-/* Load a game file with the scenario directory of cli. */
-int cli_game_flags(const struct cli *cli, const char *path, struct game *g,
-		   unsigned flags, struct error *err);
-int cli_game(const struct cli *cli, const char *path, struct game *g,
-	     struct error *err);
 /* Load the secret key at path, or the config's default if path is NULL. */
 int cli_seckey(const struct cli *cli, const char *path, struct seckey **sk,
 	       struct error *err);
-/*
- * The detached signature of an order file, if it has one: sigfile (-x),
- * else FILE.minisig beside a file that has no embedded block. *text is
- * NULL (and path empty) for an embedded signature; else malloc'd.
- */
-int cli_detached(const char *file, const char *sigfile, const char *buf,
-		 size_t len, struct strbuf *path, char **text,
-		 size_t *textlen, struct error *err);
 /* Refuse (EXIT_USAGE) -o when it is the input `in` (named `what`) or the
  * secret key (seckey, else the config's): io_distinct in fsutil.h. */
 int cli_distinct(const struct cli *cli, const char *what, const char *in,
@@ -187,8 +155,6 @@ void cli_keep_addresses(const struct game *g);
 /* What cli_keep_addresses kept for game id (32 hex digits), appended to
  * out: 1, or 0 when nothing is kept. */
 int cli_kept_addresses(const char *id, struct strbuf *out);
-/* The game role whose key sk is ("" if none; the last if several). */
-const char *cli_role_of(const struct game *g, const struct seckey *sk);
 /* Signed orders are about to go to -o out (NULL: stdout), and signing
  * them fills the key's local record (one order file a step): refused
  * (EXIT_USAGE) when out is a character device (/dev/null, a terminal),

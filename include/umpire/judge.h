@@ -8,7 +8,7 @@
 #ifndef UMPIRE_JUDGE_H
 #define UMPIRE_JUDGE_H
 
-#include "umpire/cli.h"
+#include "umpire/invocation.h"
 #include "umpire/error.h"
 
 /* A message the mail system should deliver again later (sysexits.h). */

@@ -83,6 +83,17 @@ int embed_split(const char *name, const char *buf, size_t len,
 		size_t *body_len, struct strbuf *minisig_text,
 		struct error *err);
 
+/*
+ * The detached signature of an order file (file: its path, "-" stdin;
+ * buf, len: its bytes), if it has one: sigfile (-x), else FILE.minisig
+ * beside a file that has no embedded block, read (at most 64 KiB), its
+ * path appended to path. *text is NULL (and path empty) for an
+ * embedded signature; else malloc'd, the caller's to free.
+ */
+int detached_read(const char *file, const char *sigfile, const char *buf,
+		  size_t len, struct strbuf *path, char **text,
+		  size_t *textlen, struct error *err);
+
 /* ---- the canonical text that is signed ---- */
 
 enum {

@@ -128,7 +128,7 @@ static int load_checked(const struct cli *cli, const char *path,
 			struct game *g, struct error *err)
 {
 	struct run run;
-	if (cli_game(cli, path, g, err))
+	if (load_game(cli_loader(cli), path, 0, g, err))
 		return error_prefix(err, "audit failed");
 	if (game_check(g, CHECK_FULL, NULL, &run, err)) {
 		game_free(g);
@@ -234,7 +234,7 @@ static int audit(const struct cli *cli, const char *path,
 {
 	struct game g;
 	struct run run;
-	if (cli_game(cli, path, &g, err))
+	if (load_game(cli_loader(cli), path, 0, &g, err))
 		return json_failed(cli, json, err);
 	/* the pending question is not shown (a view given lists its side's
 	 * every answer, and is rebuilt from this run to be compared): one

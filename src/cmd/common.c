@@ -7,10 +7,10 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include <sodium.h>
 #include "umpire/commands.h"
 #include "umpire/fsutil.h"
 #include "umpire/game.h"
+#include "umpire/keyrole.h"
 #include "umpire/keys.h"
 #include "umpire/mail.h"
 #include "umpire/sign.h"
@@ -222,43 +222,6 @@ int cli_view_file(const struct cli *cli, const char *path,
 	return rc;
 }
 
-int cli_game(const struct cli *cli, const char *path, struct game *g,
-	     struct error *err)
-{
-	return cli_game_flags(cli, path, g, 0, err);
-}
-
-int cli_read_game(const struct cli *cli, const char *path, const char *name,
-		  const char *kind, unsigned flags, struct game *g,
-		  char **buf, size_t *len, struct strbuf *taken, int *none,
-		  struct error *err)
-{
-	const size_t max = DOC_LIMITS_GAME.max_bytes;
-	*buf = NULL;
-	if (none)
-		*none = 0;
-	/* a file: what game_read_vouched does not take (a message, text
-	 * around the file, another history) is read as it always was */
-	int vouched = (flags & GAME_PARSE_CHECKPOINTS) &&
-		!(flags & GAME_PARSE_WHOLE);
-	if (vouched && strcmp(path, "-") != 0 &&
-	    game_read_vouched(g, path, name, cli->scenario_dir, flags,
-			      cli->memo) == 0)
-		return 1;
-	if (mail_read_raw(path, max, buf, len, err))
-		return -1;
-	/* stdin, read once */
-	if (vouched && !strcmp(path, "-") &&
-	    game_parse_memo(g, name, *buf, *len, cli->scenario_dir,
-			    flags | GAME_PARSE_AS_READ, cli->memo, err) == 0) {
-		free(*buf);
-		*buf = NULL;
-		return 1;
-	}
-	return mail_take_file(path_name(path), max, kind, buf, len, NULL,
-			      NULL, NULL, taken, none, err) ? -1 : 0;
-}
-
 int cli_config(const struct cli *cli, const char *config, struct cli *own,
 	       struct error *err)
 {
@@ -326,32 +289,6 @@ int cli_not_view(const char *path, const char *buf, size_t len, int none,
 	return 0;
 }
 
-/* A game file, or the mail message carrying it: its game part taken
- * even when the message carries orders too, and said so. */
-int cli_game_flags(const struct cli *cli, const char *path, struct game *g,
-		   unsigned flags, struct error *err)
-{
-	char *buf;
-	size_t len;
-	struct strbuf taken = STRBUF_INIT;
-	memset(g, 0, sizeof *g);
-	int rc = cli_read_game(cli, path, path, "game", flags, g, &buf, &len,
-			       &taken, NULL, err);
-	if (rc) {
-		strbuf_free(&taken);
-		return rc < 0 ? -1 : 0;
-	}
-	if (taken.len)
-		fprintf(cli->msg, "umpire: note: %s: the game file was read "
-			"from %s of the message, which holds more than one "
-			"umpire file\n", path_name(path), taken.buf);
-	strbuf_free(&taken);
-	rc = game_parse_memo(g, path, buf, len, cli->scenario_dir, flags,
-			     cli->memo, err);
-	free(buf);
-	return rc;
-}
-
 int cli_seckey(const struct cli *cli, const char *path, struct seckey **sk,
 	       struct error *err)
 {
@@ -412,20 +349,9 @@ int cli_honour_side(const struct cli *cli, const struct game *g,
 	struct seckey *sk;
 	if (cli_seckey(cli, seckey, &sk, err))
 		return -1;
-	*out = cli_role_of(g, sk);
+	*out = key_role(g, sk);
 	seckey_free(sk);
 	return 0;
-}
-
-const char *cli_role_of(const struct game *g, const struct seckey *sk)
-{
-	struct pubkey pk;
-	const char *role = "";
-	seckey_pubkey(sk, &pk);
-	for (size_t i = 0; i < g->n_roles; i++)
-		if (sodium_memcmp(&g->roles[i].pk, &pk, sizeof pk) == 0)
-			role = g->roles[i].name;
-	return role;
 }
 
 int cli_signed_output(const char *out, struct error *err)
@@ -446,30 +372,6 @@ int cli_write(const char *path, const struct strbuf *sb, mode_t mode,
 {
 	return write_output(path ? path : "-", sb->buf ? sb->buf : "",
 			    sb->len, mode, 0, err);
-}
-
-int cli_detached(const char *file, const char *sigfile, const char *buf,
-		 size_t len, struct strbuf *path, char **text,
-		 size_t *textlen, struct error *err)
-{
-	struct strbuf block = STRBUF_INIT;
-	struct error ignored;
-	size_t body_len;
-	*text = NULL;
-	*textlen = 0;
-	if (sigfile) {
-		strbuf_adds(path, sigfile);
-	} else {
-		int embedded = embed_split(path_name(file), buf, len,
-					   &body_len, &block, &ignored);
-		strbuf_free(&block);
-		if (embedded != 0 || strcmp(file, "-") == 0)
-			return 0;
-		strbuf_addf(path, "%s.minisig", file);
-		if (access(path->buf, F_OK) != 0)
-			return 0;
-	}
-	return read_input(path->buf, 1u << 16, text, textlen, err);
 }
 
 int cli_join_address(const struct cli *cli, const char *given, char *out,

@@ -27,7 +27,7 @@ int cmd_delta(int argc, char **argv, const struct cli *cli,
 		return prc < 0 ? -1 : 0;
 	if (cli_distinct(cli, "game file", path, NULL, out, err))
 		return -1;
-	if (cli_game(cli, path, &g, err))
+	if (load_game(cli_loader(cli), path, 0, &g, err))
 		return -1;
 	/* by default the last step alone: what the other side lacks after
 	 * it mailed the orders that this step adjudicated */
@@ -92,7 +92,7 @@ int cmd_append(int argc, char **argv, const struct cli *cli,
 	if (cli_distinct(cli, "game file", pos[0], NULL, out, err) ||
 	    cli_distinct(cli, "steps file", pos[1], NULL, out, err))
 		return -1;
-	if (cli_game(cli, pos[0], &g, err))
+	if (load_game(cli_loader(cli), pos[0], 0, &g, err))
 		return -1;
 	if (mail_read_input(pos[1], DOC_LIMITS_GAME.max_bytes, &buf, &len,
 			    NULL, NULL, err))

@@ -138,7 +138,7 @@ int cmd_dice(int argc, char **argv, const struct cli *cli, struct error *err)
 	if ((rc = cli_parse(cli, argc, argv, opts, &path, 1, "one GAME",
 			    err)))
 		return rc < 0 ? -1 : 0;
-	if (cli_game(cli, path, &g, err))
+	if (load_game(cli_loader(cli), path, 0, &g, err))
 		return -1;
 	if (side && !game_role(&g, side)) {
 		game_free(&g);

@@ -27,7 +27,7 @@ int cmd_join(int argc, char **argv, const struct cli *cli, struct error *err)
 		return usage_error(err, "join", "give --side NAME");
 	if (cli_distinct(cli, "game file", path, seckey, out, err))
 		return -1;
-	if (cli_game(cli, path, &g, err))
+	if (load_game(cli_loader(cli), path, 0, &g, err))
 		return -1;
 	int rc = -1;
 	/* a side's join carries its address (--address, else the

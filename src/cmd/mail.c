@@ -6,9 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <errno.h>
-#include <signal.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include "umpire/armor.h"
@@ -18,6 +15,7 @@
 #include "umpire/game.h"
 #include "umpire/gmime_dl.h"
 #include "umpire/mail.h"
+#include "umpire/sendmail.h"
 
 #define MAIL_MAX_FILE (4u << 20)
 #define MAIL_MAX_REPORT (1u << 20)
@@ -791,105 +789,11 @@ static int send_message(const struct cli *cli, const struct strbuf *msg,
 {
 	const char *cmd = cli->cfg.sendmail ? cli->cfg.sendmail :
 		MAIL_SENDMAIL;
-	if (mail_send(cli, cmd, msg, err))
+	if (mail_send(cmd, cli->cfg.path, msg, err))
 		return -1;
 	fprintf(cli->msg, "umpire: the message was handed to '%s' "
 		"(exit status 0)\n", cmd);
 	return 0;
-}
-
-int mail_send(const struct cli *cli, const char *cmd,
-	      const struct strbuf *msg, struct error *err)
-{
-	char *copy = xstrdup(cmd), *save = NULL;
-	char *args[64];
-	size_t n = 0;
-	for (char *w = strtok_r(copy, " \t", &save); w && n < 63;
-	     w = strtok_r(NULL, " \t", &save))
-		args[n++] = w;
-	args[n] = NULL;
-	if (n == 0) {
-		free(copy);
-		return errorf(err, EXIT_USAGE, "config file %s: [umpire] "
-			      "sendmail is empty (give a command such as %s)",
-			      cli->cfg.path, MAIL_SENDMAIL);
-	}
-	int fds[2];
-	if (pipe(fds) != 0) {
-		free(copy);
-		return errorf(err, EXIT_USAGE, "cannot run %s: %s", cmd,
-			      strerror(errno));
-	}
-	fflush(NULL);
-	pid_t pid = fork();
-	if (pid == 0) {
-		/* the command starts with no signal blocked (a judge
-		 * serving LMTP blocks SIGTERM to read it from a signalfd,
-		 * and a mask is kept across exec) */
-		sigset_t none;
-		sigemptyset(&none);
-		sigprocmask(SIG_SETMASK, &none, NULL);
-		dup2(fds[0], 0);
-		close(fds[0]);
-		close(fds[1]);
-		execvp(args[0], args);
-		fprintf(stderr, "umpire mail: cannot run %s: %s\n", args[0],
-			strerror(errno));
-		_exit(127);
-	}
-	close(fds[0]);
-	int rc = 0, status = 0;
-	if (pid < 0) {
-		close(fds[1]);
-		free(copy);
-		return errorf(err, EXIT_USAGE, "cannot run %s: %s", cmd,
-			      strerror(errno));
-	}
-	/* a sendmail that exits early must not kill umpire with SIGPIPE */
-	struct sigaction ign = { .sa_handler = SIG_IGN }, old;
-	sigemptyset(&ign.sa_mask);
-	sigaction(SIGPIPE, &ign, &old);
-	/* a write that fails is judged by sendmail's status below */
-	(void)write_all(fds[1], msg->buf, msg->len);
-	close(fds[1]);
-	sigaction(SIGPIPE, &old, NULL);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
-		rc = errorf(err, EXIT_USAGE, "'%s' exited with status %d: the "
-			    "message may not have been sent (set [umpire] "
-			    "sendmail in the config file, or write it with "
-			    "-o and send it yourself)", cmd,
-			    WEXITSTATUS(status));
-	else if (!WIFEXITED(status))
-		rc = errorf(err, EXIT_USAGE, "'%s' was killed by signal %d: "
-			    "the message may not have been sent", cmd,
-			    WIFSIGNALED(status) ? WTERMSIG(status) : 0);
-	free(copy);
-	return rc;
-}
-
-int mail_compose(const struct cli *cli, const char *subj,
-		 const char *const *names, char *const *bufs,
-		 const size_t *lens, size_t n, const char *body,
-		 const char *to, const char *from, struct strbuf *out,
-		 struct error *err)
-{
-	struct gmime gm;
-	struct about a;
-	memset(&a, 0, sizeof a);
-	snprintf(a.kind, sizeof a.kind, "file");
-	if (gmime_open(&gm, err) ||
-	    (n && describe(cli, path_name(names[0]), bufs[0], lens[0], &a,
-			   err)))
-		return -1;
-	if (subj)
-		snprintf(a.subject, sizeof a.subject, "%s", subj);
-	int rc = build(&gm, cli, &a, (const char **)names, n, (char **)bufs,
-		       (size_t *)lens, body, body ? strlen(body) : 0, &to, 1,
-		       from, 0, out, err);
-	gmime_close(&gm);
-	return rc;
 }
 
 /* A saved mail message given as FILE: the umpire file it holds is

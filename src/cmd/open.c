@@ -35,7 +35,8 @@ static int answer_game(const struct cli *cli, const char *view,
 		*out = &v->game;
 		return 0;
 	}
-	if (cli_game(cli, game, g, err) || game_verify_joined(g, err))
+	if (load_game(cli_loader(cli), game, 0, g, err) ||
+	    game_verify_joined(g, err))
 		return -1;
 	struct pubkey pk;
 	seckey_pubkey(sk, &pk);

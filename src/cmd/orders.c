@@ -285,7 +285,7 @@ static int from_view(const struct cli *cli, const char *path,
 	return rc;
 }
 
-/* read: the game as cli_read_game read it (taken over), else NULL and
+/* read: the game as load_game_or_file read it (taken over), else NULL and
  * the game is read from buf. */
 static int from_game(const struct cli *cli, const char *path,
 		     struct game *read, const char *buf, size_t len,
@@ -484,9 +484,9 @@ int cmd_orders(int argc, char **argv, const struct cli *cli,
 		return -1;
 	struct strbuf sb = STRBUF_INIT;
 	struct game g;
-	int got = cli_read_game(cli, path, path_name(path), MAIL_NOT_ORDERS,
-				 GAME_PARSE_CHECKPOINTS, &g, &buf, &len, NULL,
-				 NULL, err);
+	int got = load_game_or_file(cli_loader(cli), path, path_name(path),
+				    MAIL_NOT_ORDERS, GAME_PARSE_CHECKPOINTS,
+				    &g, &buf, &len, NULL, NULL, err);
 	if (got < 0)
 		goto out;
 	view = !got && is_view_text(buf, len);

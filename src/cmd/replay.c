@@ -42,7 +42,7 @@ static int whole_game(const struct cli *cli, const char *path, int full,
 		      struct error *err)
 {
 	struct game g;
-	if (cli_game(cli, path, &g, err))
+	if (load_game(cli_loader(cli), path, 0, &g, err))
 		return -1;
 	int rc = -1;
 	*mode = game_output_mode(&g);
@@ -87,7 +87,7 @@ static int from_views(const struct cli *cli, const char *game,
 		/* every view as the referee should have sent it */
 		struct game g;
 		struct run run;
-		if (cli_game(cli, game, &g, err))
+		if (load_game(cli_loader(cli), game, 0, &g, err))
 			goto out;
 		rc = game_check(&g, CHECK_FULL, NULL, &run, err);
 		if (!rc) {

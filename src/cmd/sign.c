@@ -229,7 +229,8 @@ static int self_refused(const struct cli *cli, const struct sign_opts *o,
 	int rc = -1;
 	memset(&v, 0, sizeof v);
 	memset(&ord, 0, sizeof ord);
-	if (cli_game_flags(cli, o->game, &g, GAME_PARSE_CHECKPOINTS, err))
+	if (load_game(cli_loader(cli), o->game, GAME_PARSE_CHECKPOINTS, &g,
+		      err))
 		return -1;
 	g.checkpoints = CHECKPOINTS_USE;
 	g.examples = 1;   /* no question shown (check_against) */
@@ -354,9 +355,9 @@ static int check_against(const struct cli *cli, const char *path,
 	struct pubkey *want = referee ? *referee : NULL;
 	if (referee)
 		*referee = NULL;
-	rc = cli_read_game(cli, path, path_name(path), MAIL_NOT_ORDERS,
-			   GAME_PARSE_CHECKPOINTS, &g, &text, &tlen, NULL,
-			   NULL, err);
+	rc = load_game_or_file(cli_loader(cli), path, path_name(path),
+			       MAIL_NOT_ORDERS, GAME_PARSE_CHECKPOINTS,
+			       &g, &text, &tlen, NULL, NULL, err);
 	if (rc < 0)
 		return -1;
 	if (rc == 1 || !is_view_text(text, tlen)) {
@@ -497,28 +498,6 @@ static int make_signed(const struct sign_opts *o, const struct cli *cli,
 	seckey_free(loaded);
 	strbuf_free(&tc);
 	strbuf_free(&block);
-	return rc;
-}
-
-int seal_signed_orders(const struct pubkey *pk, const char *name,
-		       const char *buf, size_t len, struct strbuf *out,
-		       struct error *err)
-{
-	struct orders ord;
-	struct strbuf sealed = STRBUF_INIT;
-	if (orders_parse(name, buf, len, &ord, err)) {
-		orders_free(&ord);
-		return error_prefix(err, "--seal is for order files");
-	}
-	int rc = seal_text(NULL, pk, SEALED_ORDERS_FORMAT, ord.game,
-			   "referee", out->buf, out->len, &sealed, err);
-	orders_free(&ord);
-	if (rc == 0) {
-		strbuf_free(out);
-		*out = sealed;
-	} else {
-		strbuf_free(&sealed);
-	}
 	return rc;
 }
 

@@ -308,9 +308,9 @@ int cmd_status(int argc, char **argv, const struct cli *cli,
 			    "VIEW or ORDERS", err)))
 		return rc < 0 ? -1 : 0;
 	int none = 0;
-	rc = cli_read_game(cli, path, path_name(path), MAIL_NOT_ORDERS,
-			   GAME_PARSE_CHECKPOINTS, &g, &buf, &len, NULL, &none,
-			   err);
+	rc = load_game_or_file(cli_loader(cli), path, path_name(path),
+			       MAIL_NOT_ORDERS, GAME_PARSE_CHECKPOINTS,
+			       &g, &buf, &len, NULL, &none, err);
 	/* a report saved without its file is refused as one (mail.h) */
 	if (rc < 0 && (!none || none == MAIL_NONE_REPORT))
 		return -1;

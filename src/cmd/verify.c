@@ -123,8 +123,8 @@ int cmd_verify(int argc, char **argv, const struct cli *cli,
 		    "before sealing them", name, name)) ||
 	    (sig && (strbuf_addf(&sigpath, "the signature attached to %s",
 				 name), 0)) ||
-	    (!sig && cli_detached(o.file, o.sigfile, buf, len, &sigpath,
-				  &sig, &siglen, err) != 0)) {
+	    (!sig && detached_read(o.file, o.sigfile, buf, len, &sigpath,
+				   &sig, &siglen, err) != 0)) {
 		rc = -1;
 	} else if (o.game && is_view_path(o.game)) {
 		rc = verify_on_view(cli, &o, name, buf, len,

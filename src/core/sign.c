@@ -10,8 +10,10 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sodium.h>
 #include "umpire/armor.h"
+#include "umpire/fsutil.h"
 #include "umpire/sign.h"
 #include "umpire/sigq.h"
 
@@ -546,4 +548,28 @@ int signed_verify_queued(const char *name, const char *buf, size_t len,
 void sig_hash(const unsigned char sig[64], unsigned char out[32])
 {
 	crypto_generichash(out, 32, sig, 64, NULL, 0);
+}
+
+int detached_read(const char *file, const char *sigfile, const char *buf,
+		  size_t len, struct strbuf *path, char **text,
+		  size_t *textlen, struct error *err)
+{
+	struct strbuf block = STRBUF_INIT;
+	struct error ignored;
+	size_t body_len;
+	*text = NULL;
+	*textlen = 0;
+	if (sigfile) {
+		strbuf_adds(path, sigfile);
+	} else {
+		int embedded = embed_split(path_name(file), buf, len,
+					   &body_len, &block, &ignored);
+		strbuf_free(&block);
+		if (embedded != 0 || strcmp(file, "-") == 0)
+			return 0;
+		strbuf_addf(path, "%s.minisig", file);
+		if (access(path->buf, F_OK) != 0)
+			return 0;
+	}
+	return read_input(path->buf, 1u << 16, text, textlen, err);
 }

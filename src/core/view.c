@@ -541,6 +541,28 @@ int is_sealed_answer(const char *buf, size_t len)
 	return len >= sizeof head - 1 && !memcmp(buf, head, sizeof head - 1);
 }
 
+int seal_signed_orders(const struct pubkey *pk, const char *name,
+		       const char *buf, size_t len, struct strbuf *out,
+		       struct error *err)
+{
+	struct orders ord;
+	struct strbuf sealed = STRBUF_INIT;
+	if (orders_parse(name, buf, len, &ord, err)) {
+		orders_free(&ord);
+		return error_prefix(err, "--seal is for order files");
+	}
+	int rc = seal_text(NULL, pk, SEALED_ORDERS_FORMAT, ord.game,
+			   "referee", out->buf, out->len, &sealed, err);
+	orders_free(&ord);
+	if (rc == 0) {
+		strbuf_free(out);
+		*out = sealed;
+	} else {
+		strbuf_free(&sealed);
+	}
+	return rc;
+}
+
 static int parse_next(struct view *v, const struct doc_node *n,
 		      struct error *err)
 {

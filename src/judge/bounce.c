@@ -433,7 +433,8 @@ static int bounced(struct judge *j, const char *id, const char *role,
 	strftime(day, sizeof day, "%Y-%m-%d", &tm);
 	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
 	game_path(j, id, ".yaml", &p);
-	if (cli_game_flags(j->cli, p.buf, &g, GAME_PARSE_CHECKPOINTS, err)) {
+	if (load_game(judge_loader(j), p.buf, GAME_PARSE_CHECKPOINTS, &g,
+		      err)) {
 		err->status = EXIT_TEMPFAIL;
 		strbuf_free(&p);
 		return -1;

@@ -390,7 +390,8 @@ static void game_read(const struct judge *j, const char *id,
 		fd = -1;
 	}
 	game_path(j, id, ".yaml", &p);
-	if (cli_game_flags(j->cli, p.buf, &g, GAME_PARSE_CHECKPOINTS, &e)) {
+	if (load_game(judge_loader(j), p.buf, GAME_PARSE_CHECKPOINTS, &g,
+		      &e)) {
 		strbuf_addf(&l->why, "cannot be read: %s", e.msg);
 		strbuf_free(&p);
 		if (fd >= 0)

@@ -121,7 +121,8 @@ int confirm_answer(struct judge *j, const char *buf, size_t len,
 	memset(&l, 0, sizeof l);
 	game_path(j, id, ".yaml", &p);
 	if (judge_gmime(&e) ||
-	    cli_game_flags(j->cli, p.buf, &g, GAME_PARSE_CHECKPOINTS, &e)) {
+	    load_game(judge_loader(j), p.buf, GAME_PARSE_CHECKPOINTS, &g,
+		      &e)) {
 		strbuf_addf(&o->notes, "; its letter not sent: %s", e.msg);
 	} else {
 		if (letters_of_state(j, &g, NULL, role, &l, o, &e) ||

@@ -143,7 +143,8 @@ static int index_row(const struct judge *j, const char *id, const char *dir,
 	strbuf_adds(rows, "</code></td><td>");
 	strbuf_add_html(rows, host);
 	strbuf_adds(rows, "</td>");
-	if (cli_game_flags(j->cli, p.buf, &g, GAME_PARSE_CHECKPOINTS, &e)) {
+	if (load_game(judge_loader(j), p.buf, GAME_PARSE_CHECKPOINTS, &g,
+		      &e)) {
 		strbuf_adds(rows, "<td colspan=\"6\">cannot be read</td></tr>\n");
 		strbuf_free(&p);
 		return 0;
@@ -205,7 +206,7 @@ static int index_row(const struct judge *j, const char *id, const char *dir,
 		struct game fresh;
 		struct strbuf page = STRBUF_INIT, out = STRBUF_INIT;
 		struct strbuf res = STRBUF_INIT;
-		rc = cli_game(j->cli, p.buf, &fresh, err);
+		rc = load_game(judge_loader(j), p.buf, 0, &fresh, err);
 		if (!rc) {
 			rc = judge_replay_page(&fresh, j->cli->scenario_dir,
 					       &page, &res, err);

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <sodium.h>
+#include "umpire/adjudicate.h"
 #include "umpire/chain.h"
 #include "umpire/doc.h"
 #include "umpire/fsutil.h"
@@ -255,14 +256,14 @@ int take_late_step(struct judge *j, struct game *g, const char *path,
 	struct step_hook hook = { spool_step, &ctx, 0, stamp_step, 1 };
 	char name[64];
 	snprintf(name, sizeof name, "late step %lld", n);
-	char *buf = strbuf_detach(&signed_text, NULL), *sig = NULL;
-	size_t len = strlen(buf), siglen = 0;
+	struct adjudicate_request rq = { .orders = name, .sk = j->sk,
+		.out = path, .msg = j->cli->msg, .hook = &hook };
+	rq.buf = strbuf_detach(&signed_text, NULL);
+	rq.len = strlen(rq.buf);
 	letters_hook(g, &hook);
-	rc = adjudicate_orders(j->cli, g, name, &buf, &len, &sig, &siglen,
-			       NULL, j->sk, path, NULL, 0, NULL, &hook, &res,
-			       err);
-	free(buf);
-	free(sig);
+	rc = adjudicate_orders(g, &rq, &res, err);
+	free(rq.buf);
+	free(rq.sig);
 	if (rc == 0)
 		spool_flush(j, g->id, g, o);
 out:
@@ -397,8 +398,8 @@ static int load_kept(struct judge *j, const char *id, unsigned view,
 		     struct game *g, struct strbuf *path, struct error *err)
 {
 	game_path(j, id, ".yaml", path);
-	if (cli_game_flags(j->cli, path->buf, g, GAME_PARSE_CHECKPOINTS |
-			   view, err)) {
+	if (load_game(judge_loader(j), path->buf, GAME_PARSE_CHECKPOINTS |
+		      view, g, err)) {
 		err->status = EXIT_TEMPFAIL;
 		return -1;
 	}
@@ -515,7 +516,7 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 		rc = 0;
 		goto out_g;
 	}
-	if (cli_game(j->cli, p.buf, &g, err))
+	if (load_game(judge_loader(j), p.buf, 0, &g, err))
 		goto out_in;
 	size_t added;
 	int was[GAME_MAX_ROLES];
@@ -545,7 +546,7 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 			    "joined with: %s", side, err->msg);
 			o->answered = 1;
 			game_free(&g);
-			if (cli_game(j->cli, p.buf, &g, err))
+			if (load_game(judge_loader(j), p.buf, 0, &g, err))
 				goto out_in;
 			you_are_in(j, &g, side, ANSWER_JOINED, o);
 			rc = 0;
@@ -702,9 +703,18 @@ static int take_orders(struct judge *j, const char *id, const char *name,
 	struct hook_ctx ctx = { j, o };
 	struct step_hook hook = { spool_step, &ctx, 0, stamp_step, 1 };
 	letters_hook(&g, &hook);
-	if (adjudicate_orders(j->cli, &g, name, buf, len, sig, siglen, NULL,
-			      j->sk, p.buf, NULL, 0, notes, &hook, &res,
-			      err) == 0) {
+	struct adjudicate_request rq = { .orders = name, .buf = *buf,
+		.len = *len, .sig = *sig, .siglen = *siglen, .sk = j->sk,
+		.out = p.buf, .notes = notes, .msg = j->cli->msg,
+		.hook = &hook };
+	int adj = adjudicate_orders(&g, &rq, &res, err);
+	/* the orders as read (sealed ones opened, a detached signature
+	 * read) are the caller's, as the refusal below reads them */
+	*buf = rq.buf;
+	*len = rq.len;
+	*sig = rq.sig;
+	*siglen = rq.siglen;
+	if (adj == 0) {
 		say(o, FATE_DONE, "adjudicated step %zu", g.n_steps);
 		bounce_clear(j, g.id, g.steps[g.n_steps - 1].actor);
 		bymail_moved(j, g.id, o);
@@ -1024,8 +1034,8 @@ static void party_games(struct judge *j, const char *from,
 		struct error e;
 		if (said >= NOTE_GAMES || (except && !strcmp(id, except)) ||
 		    !roles_name(p.buf, from) ||
-		    cli_game_flags(j->cli, p.buf, &g, GAME_PARSE_CHECKPOINTS,
-				   &e))
+		    load_game(judge_loader(j), p.buf, GAME_PARSE_CHECKPOINTS,
+			      &g, &e))
 			continue;
 		const char *role = party_at(&g, from);
 		struct strbuf line = STRBUF_INIT;
@@ -1077,7 +1087,8 @@ static int mistake(struct judge *j, const char *from, const char *id,
 	}
 	game_path(j, id, ".yaml", &p);
 	if (access(p.buf, F_OK) != 0 || lock_game(j, id, &fd, &err) ||
-	    cli_game_flags(j->cli, p.buf, &g, GAME_PARSE_CHECKPOINTS, &err)) {
+	    load_game(judge_loader(j), p.buf, GAME_PARSE_CHECKPOINTS, &g,
+		      &err)) {
 		if (fd >= 0)
 			close(fd);
 		strbuf_free(&p);

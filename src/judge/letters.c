@@ -21,6 +21,7 @@
 #include "umpire/mail.h"
 #include "umpire/report.h"
 #include "umpire/view.h"
+#include "umpire/viewtext.h"
 #include "letters.h"
 
 void letters_free(struct letters *l)

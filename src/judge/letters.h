@@ -7,6 +7,7 @@
 #ifndef UMPIRE_JUDGE_LETTERS_H
 #define UMPIRE_JUDGE_LETTERS_H
 
+#include "umpire/adjudicate.h"
 #include "umpire/request.h"
 #include "store.h"
 

@@ -32,6 +32,7 @@
 #include "umpire/compose.h"
 #include "umpire/fsutil.h"
 #include "umpire/mail.h"
+#include "umpire/sendmail.h"
 #include "letters.h"
 
 static size_t joined(const struct game *g)
@@ -228,7 +229,7 @@ static int send_bytes(struct judge *j, const struct game *g,
 	} else {
 		struct strbuf cmd = STRBUF_INIT;
 		sendmail_command(j, g, &cmd);
-		rc = mail_send(j->cli, cmd.buf, &msg, err);
+		rc = mail_send(cmd.buf, j->cli->cfg.path, &msg, err);
 		strbuf_free(&cmd);
 	}
 	return rc;
@@ -319,8 +320,8 @@ size_t spool_flush(struct judge *j, const char *id, struct game *g,
 		struct strbuf p = STRBUF_INIT;
 		game_path(j, id, ".yaml", &p);
 		have = access(p.buf, F_OK) == 0 &&
-			cli_game_flags(j->cli, p.buf, &own,
-				       GAME_PARSE_CHECKPOINTS, &err) == 0;
+			load_game(judge_loader(j), p.buf,
+				  GAME_PARSE_CHECKPOINTS, &own, &err) == 0;
 		strbuf_free(&p);
 		g = have ? &own : NULL;
 	}

@@ -59,10 +59,10 @@
 
 #include <stdarg.h>
 #include <time.h>
-#include "umpire/commands.h"
 #include "umpire/game.h"
 #include "umpire/judge.h"
 #include "umpire/keys.h"
+#include "umpire/loadgame.h"
 #include "umpire/strbuf.h"
 
 /* The largest umpire file a message to the judge may carry. The judge
@@ -122,6 +122,14 @@ struct judge {
 	 * several addresses is dealt with once for it (lmtp.c) */
 	char dealt[GAME_ID_HEX + 1];
 };
+
+/* Where the judge reads its games (loadgame.h): the scenarios and memo
+ * of its command, notes on its stderr. */
+static inline struct loader judge_loader(const struct judge *j)
+{
+	return (struct loader){ j->cli->scenario_dir, j->cli->memo,
+				j->cli->msg };
+}
 
 /* What became of one message: the log line's fields. FATE_RETRY: the
  * judge could not do its part (a letter not made durable): the message

@@ -451,7 +451,8 @@ static int tick_game(struct judge *j, const char *id, time_t now, int test,
 	struct run run;
 	int rc = -1;
 	game_path(j, id, ".yaml", &p);
-	if (cli_game_flags(j->cli, p.buf, &g, GAME_PARSE_CHECKPOINTS, err)) {
+	if (load_game(judge_loader(j), p.buf, GAME_PARSE_CHECKPOINTS, &g,
+		      err)) {
 		strbuf_free(&p);
 		return -1;
 	}
