@@ -1,6 +1,6 @@
 /*
  * view.h - what one side may see: redaction of hidden information into
- * commitments (rules.h: redact), and the view files that the referee
+ * commitments (rules.h: redactor_hide), and the view files that the referee
  * sends to each player in referee mode (umpire view), signed by the
  * referee and optionally sealed to the player's key.
  *

@@ -97,7 +97,7 @@ const char *game_unjoined(const struct game *g)
 
 /* ---- the header ---- */
 
-struct doc_node *top(const struct game *g, const char *key)
+struct doc_node *game_top(const struct game *g, const char *key)
 {
 	return (struct doc_node *)doc_get(g->doc->root, key);
 }
@@ -116,10 +116,10 @@ struct doc_node *game_header(const struct game *g, struct doc *d,
 	/* (a game without a clock hashes as it did before there were
 	 * clocks) */
 	for (const char *const *f = fields; *f; f++)
-		if (top(g, *f))
-			doc_set(d, h, *f, doc_copy(d, top(g, *f)));
+		if (game_top(g, *f))
+			doc_set(d, h, *f, doc_copy(d, game_top(g, *f)));
 	struct doc_node *roles = doc_seq(d);
-	const struct doc_node *src = top(g, "roles");
+	const struct doc_node *src = game_top(g, "roles");
 	for (size_t i = 0; i < src->n; i++) {
 		struct doc_node *r = doc_map(d);
 		const struct doc_node *s = src->items[i];
@@ -430,7 +430,7 @@ int load_step(struct game *g, size_t i, const struct doc_node *m,
 	}
 	memcpy(s->sig, sig, 64);
 	if (!s->lazy)
-		step_hash(m, s->blob, s->blob_len, s->hash);
+		game_step_hash(m, s->blob, s->blob_len, s->hash);
 	if (rv->n != 2 || doc_need_b64_32(d, rv, s->actor, s->reveal_actor,
 					  err) ||
 	    doc_need_b64_32(d, rv, s->counter, s->reveal_counter, err)) {
@@ -613,7 +613,7 @@ int game_parse_memo(struct game *g, const char *name, const char *buf,
 		rc = -1;
 	} else if (flags & GAME_PARSE_CHECKPOINTS) {
 		size_t begin = steps_begin(buf, len);
-		const struct doc_node *steps = top(g, "steps");
+		const struct doc_node *steps = game_top(g, "steps");
 		/* the steps where the tree has them: the first on the line
 		 * after "steps:" */
 		if (begin && steps->n &&

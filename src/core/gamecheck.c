@@ -89,8 +89,8 @@ static int b64_as_written(const struct doc_node *v)
 
 /* blob: the step's orders already decoded from this step's "orders"
  * (game_parse), else NULL */
-void step_hash(const struct doc_node *step, const unsigned char *blob,
-	       size_t blob_len, unsigned char out[32])
+void game_step_hash(const struct doc_node *step, const unsigned char *blob,
+		    size_t blob_len, unsigned char out[32])
 {
 	struct doc *d = doc_new("step");
 	/* only the top level is changed: its children are not copied */
@@ -771,14 +771,14 @@ static int check_game(struct game *g, enum check_level level,
 		if (!extra || g->n_steps == 0) {
 			eq = doc_same(g->scn.rs->save(extra ? g->start_state :
 						  run->state, d),
-				  top(g, "state"));
+				  game_top(g, "state"));
 		} else {
 			unsigned char h[32];
 			if (step_fields(g, g->n_steps - 1, err)) {
 				doc_free(d);
 				goto out;
 			}
-			doc_hash("umpire/1 state", top(g, "state"), h);
+			doc_hash("umpire/1 state", game_top(g, "state"), h);
 			eq = sodium_memcmp(h, g->steps[g->n_steps - 1]
 					   .state_hash, 32) == 0;
 		}

@@ -33,7 +33,7 @@ struct verified;
 #define D_SALT "umpire/2 view salt"
 
 /* game.c */
-struct doc_node *top(const struct game *g, const char *key);
+struct doc_node *game_top(const struct game *g, const char *key);
 void header_hashes(struct game *g);
 void join_message(const struct game *g, const struct role *r,
 		  struct strbuf *m);
@@ -63,8 +63,8 @@ const char *step_signer(const struct game *g,
 /* gamecheck.c */
 int verify_joins(struct game *g, int check, struct sigq *q,
 		 struct error *err);
-void step_hash(const struct doc_node *step, const unsigned char *blob,
-	       size_t blob_len, unsigned char out[32]);
+void game_step_hash(const struct doc_node *step, const unsigned char *blob,
+		    size_t blob_len, unsigned char out[32]);
 void countersign_message(const struct game *g,
 			 const unsigned char hash[32],
 			 unsigned char msg[64 + 32]);

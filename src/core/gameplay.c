@@ -178,7 +178,7 @@ int game_append(struct game *g, const char *name, const char *buf,
 			unsigned char *sig = NULL;
 			size_t sl = 0;
 			struct error why;
-			step_hash(steps->items[i], NULL, 0, h);
+			game_step_hash(steps->items[i], NULL, 0, h);
 			if (sodium_memcmp(h, g->steps[at].hash, 32) != 0) {
 				errorf(err, EXIT_REFUSED, "%s: step %zu differs "
 				       "from this game file's step %zu: two "
@@ -201,7 +201,7 @@ int game_append(struct game *g, const char *name, const char *buf,
 			continue;
 		}
 		struct doc_node *copy = doc_copy(g->doc, steps->items[i]);
-		doc_push(g->doc, top(g, "steps"), copy);
+		doc_push(g->doc, game_top(g, "steps"), copy);
 		g->steps = xrealloc(g->steps,
 				    (g->n_steps + 1) * sizeof *g->steps);
 		memset(&g->steps[g->n_steps], 0, sizeof *g->steps);
@@ -495,12 +495,12 @@ int game_adjudicate(struct game *g, const char *orders_name,
 	doc_set(d, s, "state", doc_b64_32(d, run->ends[n - 1].state_hash));
 	doc_set(d, s, "prev", doc_b64_32(d, game_prev(g, g->n_steps)));
 	unsigned char hash[32], sig[64], msg[64 + 32];
-	step_hash(s, NULL, 0, hash);
+	game_step_hash(s, NULL, 0, hash);
 	countersign_message(g, hash, msg);
 	crypto_sign_detached(sig, NULL, msg, strlen(D_COUNTERSIGN) + 64,
 			     sk->sk);
 	doc_set(d, s, "signature", doc_b64(d, sig, 64));
-	doc_push(d, top(g, "steps"), s);
+	doc_push(d, game_top(g, "steps"), s);
 	doc_put(d, d->root, "state", g->scn.rs->save(run->state, d));
 	g->steps = xrealloc(g->steps, (g->n_steps + 1) * sizeof *g->steps);
 	memset(&g->steps[g->n_steps], 0, sizeof *g->steps);

@@ -131,7 +131,7 @@ int game_link(const struct game *g, const char *role,
 static void put_join(struct game *g, struct role *r)
 {
 	r->joined = 1;
-	struct doc_node *roles = top(g, "roles");
+	struct doc_node *roles = game_top(g, "roles");
 	for (size_t i = 0; i < roles->n; i++) {
 		struct doc_node *rm = roles->items[i];
 		if (strcmp(doc_get(rm, "name")->str, r->name) != 0)
@@ -455,7 +455,7 @@ int game_emit_step_gap(struct game *g, struct strbuf *out, size_t *gap,
 	 * when umpire wrote them so, are written as they were read, not
 	 * read back: only the header, the state and the new step are. The
 	 * vouched prefix (stubs), byte for byte as verified, before them. */
-	struct doc_node *steps = top(g, "steps");
+	struct doc_node *steps = game_top(g, "steps");
 	struct strbuf read = STRBUF_INIT;
 	size_t kept = steps_read(g, steps, &read);
 	struct doc_node **items = steps ? steps->items : NULL;
@@ -467,7 +467,7 @@ int game_emit_step_gap(struct game *g, struct strbuf *out, size_t *gap,
 		*text = g->n_stub || kept ? &tree : out;
 	int rc = doc_emit(g->doc->root, text, err), same = 0;
 	if (rc == 0) {
-		int r = readback_same(g->doc->root, top(g, "state"),
+		int r = readback_same(g->doc->root, game_top(g, "state"),
 				      g->read_state, g->src,
 				      g->src ? g->src_head : 0, text->buf,
 				      text->len, g->doc->name, err);

@@ -31,8 +31,8 @@ void redactor_init(struct redactor *r, const unsigned char salt[32],
 	r->index = 0;
 }
 
-struct doc_node *redact(struct redactor *r, struct doc *d,
-			const struct doc_node *hidden)
+struct doc_node *redactor_hide(struct redactor *r, struct doc *d,
+			       const struct doc_node *hidden)
 {
 	struct strbuf sb = STRBUF_INIT;
 	unsigned char h[32], be[4];

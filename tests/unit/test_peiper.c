@@ -36,7 +36,7 @@ static int consistent(const struct kgp *st)
 		if (st->bridge[i] >= 0)
 			seen[st->bridge[i]]++;
 	for (k = 0; k < st->n_counters; k++) {
-		seen[k] += cup_has(&st->cup, k) + (track_box(st, k) > 0) +
+		seen[k] += cup_has(&st->cup, k) + (kgp_track_box(st, k) > 0) +
 			cup_has(&st->removed, k);
 		if (seen[k] != 1) {
 			printf("# counter %s seen %d\n", st->counters[k].id, seen[k]);
@@ -47,7 +47,7 @@ static int consistent(const struct kgp *st)
 		if (st->units[u] < 0 ||
 		    st->units[u] > (u < HEAVY ? MAIN_MAX : SUPPORT_MAX))
 			return 0;
-	return face_down(st) <= cup_count(&st->cup) && st->fuel >= 0 &&
+	return kgp_face_down(st) <= cup_count(&st->cup) && st->fuel >= 0 &&
 	       st->fuel <= FUEL_MAX && st->turn >= 1 &&
 	       st->turn <= st->last_turn;
 }
@@ -154,9 +154,9 @@ static void report_checks(const struct kgp *start)
 	CHECK(strstr(out.buf, "Optional rules: 12 points (3.0).") != NULL,
 	      "12 points is");
 	strbuf_free(&out);
-	counter_text(&st, tank, text, sizeof text);
+	kgp_counter_text(&st, tank, text, sizeof text);
 	CHECK(strncmp(text, "tank ", 5) == 0, "one tank is a tank: %s", text);
-	counter_text(&st, fuel, text, sizeof text);
+	kgp_counter_text(&st, fuel, text, sizeof text);
 	CHECK(strcmp(text, "the fuel/anti-tank counter") == 0, "the "
 	      "fuel/anti-tank counter named once: %s", text);
 }
@@ -179,7 +179,7 @@ static void map_checks(const struct kgp *st)
 		}
 		if (t == st->surrounded || t == st->start)
 			CHECK(!east, "%s has no road east", st->map.nodes[t].id);
-		else if (!east && !is_goal(st, t))
+		else if (!east && !kgp_is_goal(st, t))
 			CHECK(0, "%s has a road east", st->map.nodes[t].id);
 	}
 	CHECK(graph_dir_of(10, 0) == DIR_E && graph_dir_of(-10, -10) ==

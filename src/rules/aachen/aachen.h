@@ -113,9 +113,35 @@ struct aachen {
 	int moving;
 };
 
-extern const char *const aa_side_names[SIDES];
+/*
+ * The files in layers, each using only those above it in this list
+ * (by linked symbols):
+ *   names.c    the names of the sides, phases and results
+ *   units.c    the units and hexes in the state: find, index, places,
+ *              victory hexes held, the last turn
+ *   setup.c    the start state and the loaders of the scenario's data
+ *   state.c    the state's declaration (its SD_CUSTOM fields load with
+ *              setup.c's loaders)
+ *   turn.c     the procedure of a turn
+ *   report.c   the position in words and as a picture
+ *   ruleset.c  the ruleset
+ */
+
+/* names.c */
+extern const char *const aa_side_names[SIDES + 1];  /* ended by NULL */
 extern const char *const aa_phase_names[PHASES];
+extern const char *const aa_phase_titles[PHASES];
 extern const char *const aa_result_names[RESULTS];
+
+/* units.c */
+int aa_unit_find(const struct aachen *st, const char *id);
+void aa_reindex(struct aachen *st);
+/* A unit's place as one number: its hex, or -1 waiting, -2 eliminated. */
+int aa_place_code(const struct hunit *u);
+/* A player turn begins: remember where every unit stands. */
+void aa_turn_start(struct aachen *st);
+int aa_last_turn(const struct aachen *st);
+int aa_held(const struct aachen *st, const int16_t *hexes, int n);
 
 /* setup.c: the start state, and the loaders of the scenario's data
  * (statedecl.h SD_CUSTOM) a position may use as well */
@@ -135,26 +161,15 @@ int aa_load_supply(void *st, const struct doc *d, const struct doc_node *n,
 		   struct error *err);
 int aa_load_support(void *st, const struct doc *d, const struct doc_node *n,
 		    struct error *err);
-void aa_reindex(struct aachen *st);
-int aa_unit_find(const struct aachen *st, const char *id);
 
 /* state.c: the state's declaration */
 extern const struct state_decl aa_state;
 struct doc_node *aa_save(const void *st, struct doc *d);
 int aa_load(void *st, const struct doc *d, const struct doc_node *map,
 	    struct error *err);
-/* A unit's place as one number: its hex, or -1 waiting, -2 eliminated. */
-int aa_place_code(const struct hunit *u);
-/* A player turn begins: remember where every unit stands. */
-void aa_turn_start(struct aachen *st);
 
 /* turn.c */
 void aa_play(struct ctx *c, void *st);
-void aa_rules(const struct aachen *st, struct hex_rules *r);
-int aa_last_turn(const struct aachen *st);
-int aa_held(const struct aachen *st, const int16_t *hexes, int n);
-int aa_near_wurm(const struct aachen *st, int h);
-int aa_unit_att(const struct aachen *st, int u);
 
 /* report.c */
 void aa_position(const void *st, const char *side, struct strbuf *out);

@@ -8,12 +8,6 @@
 #include "aachen.h"
 #include "../lib/hexsvg.h"
 
-static const char *const phase_titles[PHASES] = { "set-up (17.0)",
-	"Allied movement phase (5.0)", "Allied combat phase (7.0)",
-	"Allied mechanised movement phase (4.0)",
-	"German movement phase (5.0)", "German combat phase (7.0)",
-	"German mechanised movement phase (4.0)", "game over" };
-
 /* Entries `per` to a line: after entry col (0-based), the next column,
  * ending the line after the last. */
 static int next_column(struct strbuf *out, int col, int per)
@@ -155,13 +149,13 @@ void aa_position(const void *vst, const char *side, struct strbuf *out)
 	if (st->turn > aa_last_turn(st))
 		strbuf_addf(out, "Aachen, turn %d: %s\nUS losses "
 			    "shortened the game to %d turns (17.1).\n",
-			    st->turn, phase_titles[st->phase],
+			    st->turn, aa_phase_titles[st->phase],
 			    aa_last_turn(st));
 	else
 		/* within 72 columns with the longest phase (4.0) */
 		strbuf_addf(out, "Aachen, turn %d of %d: %s\n",
 			    st->turn, aa_last_turn(st),
-			    phase_titles[st->phase]);
+			    aa_phase_titles[st->phase]);
 	if (st->map.provisional)
 		strbuf_adds(out, "PROVISIONAL map, terrain effects and combat "
 			    "table (reconstruction).\n");
@@ -342,11 +336,11 @@ void aa_render(const void *vst, const char *side, const struct mark *marks,
 	if (st->turn > aa_last_turn(st))
 		snprintf(line, sizeof line, "Turn %d: %s (US losses shortened "
 			 "the game to %d turns, 17.1)%s", st->turn,
-			 phase_titles[st->phase], aa_last_turn(st),
+			 aa_phase_titles[st->phase], aa_last_turn(st),
 			 m->provisional ? " - PROVISIONAL map" : "");
 	else
 		snprintf(line, sizeof line, "Turn %d of %d: %s%s", st->turn,
-			 aa_last_turn(st), phase_titles[st->phase],
+			 aa_last_turn(st), aa_phase_titles[st->phase],
 			 m->provisional ? " - PROVISIONAL map" : "");
 	svg_text(out, 8, hgt + 46, 12, "start", "#000000", line);
 	snprintf(line, sizeof line, "16.0: Aachen city hexes (red outline) "

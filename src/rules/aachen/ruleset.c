@@ -5,8 +5,6 @@
 #include "umpire/games.h"
 #include "aachen.h"
 
-static const char *const sides[] = { "allied", "german", NULL };
-
 /* Questions asked after a die is rolled: standing orders let a player
  * answer them in advance instead of waiting for another mail. Each
  * names its scope where one question serves two (umpire-orders(5),
@@ -66,7 +64,7 @@ static const struct late_answer late[] = {
 const struct ruleset ruleset_aachen = {
 	.id = "aachen",
 	.version = "13",
-	.sides = sides,
+	.sides = aa_side_names,
 	.state_size = sizeof(struct aachen),
 	.setup = aa_setup,
 	.play = aa_play,

@@ -7,29 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include "umpire/statedecl.h"
 #include "aachen.h"
-
-int aa_unit_find(const struct aachen *st, const char *id)
-{
-	int i;
-
-	for (i = 0; i < st->n_units; i++)
-		if (!strcasecmp(st->u[i].id, id))
-			return i;
-	return -1;
-}
-
-void aa_reindex(struct aachen *st)
-{
-	int i;
-
-	memset(st->occ, 0xff, sizeof st->occ);         /* -1: no unit */
-	for (i = 0; i < st->n_units; i++)
-		if (st->u[i].where == U_MAP && st->u[i].hex >= 0)
-			st->occ[st->u[i].hex] = (int16_t)i;
-}
 
 /* The map; a test map has no supply rule and no support fire unless the
  * position gives them, and its Wurm is the hexside named wurm. */

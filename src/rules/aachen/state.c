@@ -12,30 +12,6 @@
 #include "../lib/hexdecl.h"
 #include "aachen.h"
 
-const char *const aa_side_names[SIDES] = { "allied", "german" };
-const char *const aa_phase_names[PHASES] = { "setup", "allied-movement",
-	"allied-combat", "allied-mechanised", "german-movement",
-	"german-combat", "german-mechanised", "over" };
-const char *const aa_result_names[RESULTS] = { "none", "allied", "draw",
-	"german" };
-
-int aa_place_code(const struct hunit *u)
-{
-	return u->where == U_MAP ? u->hex : u->where == U_WAITING ? -1 : -2;
-}
-
-void aa_turn_start(struct aachen *st)
-{
-	int i;
-
-	memcpy(st->turn_start[0], st->turn_start[1],
-	       sizeof st->turn_start[0]);
-	for (i = 0; i < st->n_units; i++)
-		st->turn_start[1][i] = (int16_t)aa_place_code(&st->u[i]);
-	if (st->n_starts < 2)
-		st->n_starts++;
-}
-
 /* ---- a unit's place: a hex, waiting or eliminated ---- */
 
 static const char *place_word(int code, char buf[8])
@@ -439,10 +415,8 @@ static const struct sd_field fields[] = {
 	{ .key = NULL }
 };
 
-static const char *const sides[] = { "allied", "german", NULL };
-
 const struct state_decl aa_state = {
-	"aachen", sides, sizeof(struct aachen), fields, complete, 0
+	"aachen", aa_side_names, sizeof(struct aachen), fields, complete, 0
 };
 
 struct doc_node *aa_save(const void *st, struct doc *d)

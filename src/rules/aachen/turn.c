@@ -17,20 +17,6 @@ static int is_us(const struct aachen *st, int u)
 	return st->u[u].side == ALLIED;
 }
 
-int aa_last_turn(const struct aachen *st)
-{
-	return st->turns - st->us_lost;
-}
-
-int aa_held(const struct aachen *st, const int16_t *hexes, int n)
-{
-	int i, k = 0;
-
-	for (i = 0; i < n; i++)
-		k += st->ctrl[hexes[i]] == ALLIED;
-	return k;
-}
-
 enum { EXAMPLES_A_UNIT = 4 };
 
 /* buf[len..] = sep word, and its new length: snprintf(buf + len, ...,
@@ -147,7 +133,7 @@ static int exerts_zoc(const void *user, int u, int h)
 
 static int city_may_enter(const void *user, int u, int h);
 
-void aa_rules(const struct aachen *st, struct hex_rules *r)
+static void aa_rules(const struct aachen *st, struct hex_rules *r)
 {
 	memset(r, 0, sizeof *r);
 	r->map = &st->map;
@@ -211,7 +197,7 @@ static void final_judgement(struct ctx *c, struct aachen *st,
 
 /* ---- control, 2nd Armored Division (15.0) ---- */
 
-int aa_near_wurm(const struct aachen *st, int h)
+static int aa_near_wurm(const struct aachen *st, int h)
 {
 	int x, d, c, r, reach = st->ad2_within - 1;
 
@@ -361,7 +347,7 @@ static void eliminate(struct ctx *c, struct aachen *st, int u,
 
 /* Attack strength of unit u: halved (the scenario's percentage, rounded
  * down) out of supply. */
-int aa_unit_att(const struct aachen *st, int u)
+static int aa_unit_att(const struct aachen *st, int u)
 {
 	int a = unit_att(&st->u[u]);
 

@@ -70,11 +70,37 @@ struct arn {
 	int score;                 /* 4.2 */
 };
 
+/*
+ * The files in layers, each using only those above it in this list
+ * (by linked symbols):
+ *   names.c    the names of sides, places, phases, orders and results
+ *   pieces.c   the Tigers and the Soviet stacks and deck in the state
+ *   state.c    the start state, the state's declaration, save and load
+ *   judge.c    the judgement deck and hand, morale, the end checks
+ *   counter.c  the counter-attack (7.3)
+ *   turn.c     the procedure of a turn
+ *   report.c, render.c  the position in words and as a picture
+ *   ruleset.c  the ruleset
+ */
+
+/* names.c */
+extern const char *const arn_side_names[];
 extern const char *const arn_place_names[PLACES];
 extern const char *const arn_place_titles[PLACES];
 extern const char *const arn_phase_names[PHASES];
+extern const char *const arn_phase_titles[PHASES];
 extern const char *const arn_result_names[RESULTS];
 extern const char *const arn_order_names[ORDERS];
+
+/* pieces.c: the Tigers' places, the Soviet stacks and deck (3.2, 7.3) */
+void arn_move_tigers(struct arn *st, int from, int to, int n);
+int arn_soviet_strength(card c);
+size_t arn_soviet_face_down(const struct arn *st);
+size_t arn_soviet_deck_left(const struct arn *st);
+const char *arn_soviet_label(card c);
+card arn_turn_face_down(struct ctx *c, struct arn *st, int area, size_t idx,
+		    const char *rule);
+void arn_stack_remove(struct stack *s, size_t idx);
 
 /* state.c */
 extern const struct state_decl arn_state;
@@ -85,7 +111,6 @@ int arn_load(void *st, const struct doc *d, const struct doc_node *map,
 	     struct error *err);
 
 /* judge.c: the judgement deck, the hand, surrender and relief checks */
-int arn_tigers_in_town(const struct arn *st);
 card arn_judge_draw(struct ctx *c, struct arn *st, const char *rule,
 		const char *purpose);
 card arn_judge_draw_blind(struct ctx *c, struct arn *st, const char *purpose);
@@ -95,17 +120,9 @@ int arn_surrender_check(struct ctx *c, struct arn *st, const char *rule);
 void arn_morale_down(struct ctx *c, struct arn *st, const char *rule,
 		 const char *why);
 int arn_check_end(struct ctx *c, struct arn *st);
-void arn_game_over(struct arn *st, enum result r);
 void arn_relief_check(struct ctx *c, struct arn *st);
 
 /* counter.c: 7.3 */
-int arn_soviet_strength(card c);
-size_t arn_soviet_face_down(const struct arn *st);
-size_t arn_soviet_deck_left(const struct arn *st);
-const char *arn_soviet_label(card c);
-card arn_turn_face_down(struct ctx *c, struct arn *st, int area, size_t idx,
-		    const char *rule);
-void arn_stack_remove(struct stack *s, size_t idx);
 int arn_counterattack(struct ctx *c, struct arn *st, int area, size_t idx,
 		  int response);
 

@@ -6,66 +6,6 @@
 #include <string.h>
 #include "arnswalde.h"
 
-/* 7.3: a card turned face up in the north or south that is an ace or a
- * face card is a strength-10 unit; 2-10 are their value. */
-int arn_soviet_strength(card k)
-{
-	return is_ace(k) || is_face(k) ? 10 : card_rank(k);
-}
-
-const char *arn_soviet_label(card k)
-{
-	return k == CARD_DOWN ? "face-down card" : card_label(k);
-}
-
-size_t arn_soviet_face_down(const struct arn *st)
-{
-	size_t n = 0, i;
-	int a;
-
-	for (a = NORTH; a <= SOUTH; a++)
-		for (i = 0; i < st->soviet[a].n; i++)
-			n += st->soviet[a].c[i] == CARD_DOWN;
-	return n;
-}
-
-/* 3.2: the Soviet deck is what is unseen less the face-down cards. */
-size_t arn_soviet_deck_left(const struct arn *st)
-{
-	size_t down = arn_soviet_face_down(st);
-
-	return st->unseen.n > down ? st->unseen.n - down : 0;
-}
-
-void arn_stack_remove(struct stack *s, size_t idx)
-{
-	memmove(&s->c[idx], &s->c[idx + 1], s->n - idx - 1);
-	/* the slot let go is 0, as in a stack read back from its save
-	 * (ctx_checkpoint) */
-	s->c[--s->n] = 0;
-}
-
-/* Draw at the moment of looking: the face-down card is decided now, from
- * the hearts not yet seen. */
-card arn_turn_face_down(struct ctx *c, struct arn *st, int area, size_t idx,
-		    const char *rule)
-{
-	char purpose[64];
-	card k;
-
-	snprintf(purpose, sizeof purpose, "%s face-down Soviet card in the "
-		 "%s turned", rule, arn_place_names[area]);
-	k = pile_draw(c, &st->unseen, purpose, "soviet-unseen");
-	st->soviet[area].c[idx] = k;
-	return k;
-}
-
-static void move_tigers(struct arn *st, int from, int to, int n)
-{
-	st->tigers[from] -= n;
-	st->tigers[to] += n;
-}
-
 /* A Tiger's move, for the picture of the step (umpire render). */
 static void mark_tiger(struct ctx *c, int from, int to, const char *what)
 {
@@ -108,7 +48,7 @@ static void black_face(struct ctx *c, struct arn *st, const struct ca *ca,
 		q_add(&q, "take-card");
 	choice = q.options[ctx_ask(c, &q)];
 	if (strcmp(choice, "repair") == 0) {
-		move_tigers(st, WORKSHOP, CENTER, 1);
+		arn_move_tigers(st, WORKSHOP, CENTER, 1);
 		mark_tiger(c, WORKSHOP, CENTER, "repaired");
 		ctx_event(c, "7.3", "Tiger %d draws %s: a Tiger in the field "
 			  "workshop is repaired and moves to the Central "
@@ -167,7 +107,7 @@ static enum outcome number_card(struct ctx *c, struct arn *st,
 		  damaged ? " A diamond that fails alone: the Tiger is "
 		  "damaged and goes to the field workshop." : "");
 	if (damaged) {
-		move_tigers(st, ca->area, WORKSHOP, 1);
+		arn_move_tigers(st, ca->area, WORKSHOP, 1);
 		mark_tiger(c, ca->area, WORKSHOP, "damaged");
 	}
 	return win ? T_WIN : damaged ? T_FAIL_DAMAGED : T_FAIL;
@@ -207,7 +147,7 @@ static enum outcome tiger_attack(struct ctx *c, struct arn *st,
 			  card_label(k), is_diamond(k) ? "a diamond face card"
 			  : "a black face card, which counts as a diamond "
 			  "face card against a Soviet attack");
-		move_tigers(st, ca->area, CENTER, 1);
+		arn_move_tigers(st, ca->area, CENTER, 1);
 		mark_tiger(c, ca->area, CENTER, "called off");
 		return T_CANCELLED;
 	}
@@ -280,7 +220,7 @@ int arn_counterattack(struct ctx *c, struct arn *st, int area, size_t idx,
 		ctx_event(c, "7.3", "The counter-attack destroys the %s.",
 			  card_label(ca.target));
 	} else if (failed != CARD_NONE) {
-		move_tigers(st, area, WORKSHOP, 1);
+		arn_move_tigers(st, area, WORKSHOP, 1);
 		mark_tiger(c, area, WORKSHOP, "damaged");
 		ctx_event(c, "7.3", "The counter-attack on the %s fails: the "
 			  "Tiger that drew %s is damaged and goes to the "

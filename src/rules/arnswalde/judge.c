@@ -8,7 +8,7 @@
 #include "arnswalde.h"
 
 /* the Tigers in the town: north, south and the Central Square */
-int arn_tigers_in_town(const struct arn *st)
+static int tigers_in_town(const struct arn *st)
 {
 	return st->tigers[NORTH] + st->tigers[SOUTH] + st->tigers[CENTER];
 }
@@ -93,7 +93,7 @@ void arn_judge_discard_all(struct arn *st)
 	pile_move_all(&st->discard, &st->table);
 }
 
-void arn_game_over(struct arn *st, enum result r)
+static void game_over(struct arn *st, enum result r)
 {
 	st->result = r;
 	st->phase = PH_OVER;
@@ -141,7 +141,7 @@ int arn_surrender_check(struct ctx *c, struct arn *st, const char *rule)
 		ctx_event(c, "4.1", "Surrender check (%s): %s matches a suit "
 			  "of morale box %d: the garrison surrenders and the "
 			  "game ends.", rule, card_label(k), st->morale);
-		arn_game_over(st, RES_SURRENDER);
+		game_over(st, RES_SURRENDER);
 		return 1;
 	}
 	if (is_diamond(k)) {
@@ -163,11 +163,11 @@ int arn_check_end(struct ctx *c, struct arn *st)
 {
 	if (st->phase == PH_OVER)
 		return 1;
-	if (arn_tigers_in_town(st) > 0)
+	if (tigers_in_town(st) > 0)
 		return 0;
 	ctx_event(c, "4.1", "No Tiger is left in Arnswalde (north, south "
 		  "and Central Square): the game ends in defeat.");
-	arn_game_over(st, RES_NO_TIGERS);
+	game_over(st, RES_NO_TIGERS);
 	return 1;
 }
 
@@ -214,7 +214,7 @@ void arn_relief_check(struct ctx *c, struct arn *st)
 	if (s->n > 0) {
 		ctx_event(c, "4.2", "Soviet cards still hold the north: the "
 			  "relief fails, a decisive defeat.");
-		arn_game_over(st, RES_RELIEF_FAILED);
+		game_over(st, RES_RELIEF_FAILED);
 		return;
 	}
 	st->score = 3 * st->refugees[1] + TIGERS - st->tigers[ELIMINATED];
@@ -222,7 +222,7 @@ void arn_relief_check(struct ctx *c, struct arn *st)
 		  "(3 points each) and %d Tigers not eliminated (%d in town, "
 		  "%d in the workshop, %d escaped; 1 point each) score %d.",
 		  st->refugees[1], TIGERS - st->tigers[ELIMINATED],
-		  arn_tigers_in_town(st), st->tigers[WORKSHOP],
+		  tigers_in_town(st), st->tigers[WORKSHOP],
 		  st->tigers[ESCAPED], st->score);
-	arn_game_over(st, RES_VICTORY);
+	game_over(st, RES_VICTORY);
 }

@@ -59,10 +59,6 @@ static const struct svg_style morale_style = { "#efe6cf", "#6b5f45", 1.5,
 	NULL, 0 };
 static const struct svg_style morale_now = { RED, "#6b1d14", 2.5, NULL, 0 };
 
-static const char *const phase_titles[PHASES] = { "setup (3.1)",
-	"Soviet deployment phase (6.0)", "German action phase (7.0)",
-	"Soviet attack phase (8.0)", "relief check (4.2)", "game over" };
-
 /* UTF-8 suit symbols, indexed by enum suit. */
 static const char *const suit_symbols[] = { "\xe2\x99\xa0",
 	"\xe2\x99\xa5", "\xe2\x99\xa6", "\xe2\x99\xa3", "*" };
@@ -416,7 +412,7 @@ void arn_render(const void *vst, const char *side, const struct mark *marks,
 
 	(void)side; /* nothing is hidden */
 	snprintf(line, sizeof line, "Arnswalde 1945, turn %d: %s", st->turn,
-		 phase_titles[st->phase]);
+		 arn_phase_titles[st->phase]);
 	svg_begin(out, W, H, line);
 	svg_rect(out, 0, 0, W, H, 0, &paper);
 	town_area(out, st, NORTH, 20);

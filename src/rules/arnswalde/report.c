@@ -9,10 +9,6 @@
 enum { COLUMNS = MAIL_COLUMNS - 2,
        LABEL = 16 };  /* the column after "Central Square " */
 
-static const char *const phase_titles[PHASES] = { "setup (3.1)",
-	"Soviet deployment phase (6.0)", "German action phase (7.0)",
-	"Soviet attack phase (8.0)", "relief check (4.2)", "game over" };
-
 /* Append words to out, wrapping at COLUMNS under an indent. */
 static void words(struct strbuf *out, size_t *col, const char *w)
 {
@@ -63,7 +59,7 @@ void arn_position(const void *vst, const char *side, struct strbuf *out)
 
 	size_t start = out->len;
 	strbuf_addf(out, "Arnswalde 1945, turn %d, %s", st->turn,
-		    phase_titles[st->phase]);
+		    arn_phase_titles[st->phase]);
 	if (st->phase == PH_ACTION) {
 		/* on a line of its own when the line would pass COLUMNS */
 		int wrap = out->len - start + 30 > COLUMNS;

@@ -1,23 +1,10 @@
 /*
- * ruleset.c - Arnswalde 1945 (solitaire, playing cards): the ruleset and
- * the names used in its state, questions and reports.
+ * ruleset.c - Arnswalde 1945 (solitaire, playing cards): the ruleset, its
+ * standing orders, and the functions of every layer below it.
  */
 #include "umpire/games.h"
 #include "arnswalde.h"
 
-const char *const arn_place_names[PLACES] = { "north", "south", "center",
-	"workshop", "escaped", "eliminated" };
-/* the places as the rulebook names them, for the event text */
-const char *const arn_place_titles[PLACES] = { "north", "south",
-	"Central Square", "field workshop", "escaped box", "eliminated box" };
-const char *const arn_phase_names[PHASES] = { "setup", "deployment", "action",
-	"attack", "relief", "over" };
-const char *const arn_result_names[RESULTS] = { "none", "surrender",
-	"no-tigers", "relief-failed", "victory" };
-const char *const arn_order_names[ORDERS] = { "none", "north-first",
-	"south-first" };
-
-static const char *const sides[] = { "player", NULL };
 
 /* Questions asked after a card is seen: standing orders let a player
  * answer them in advance instead of waiting for another mail. */
@@ -46,7 +33,7 @@ const struct ruleset ruleset_arnswalde = {
 	 * left unused would replay otherwise (umpire-protocol(7), What a
 	 * game commits to) */
 	.version = "3",
-	.sides = sides,
+	.sides = arn_side_names,
 	.state_size = sizeof(struct arn),
 	.setup = arn_setup,
 	.play = arn_play,

@@ -208,10 +208,8 @@ static const struct sd_field fields[] = {
 	{ .key = NULL }
 };
 
-static const char *const sides[] = { "player", NULL };
-
 const struct state_decl arn_state = {
-	"arnswalde-1945", sides, sizeof(struct arn), fields, complete,
+	"arnswalde-1945", arn_side_names, sizeof(struct arn), fields, complete,
 	SDD_ONE_PLACE
 };
 

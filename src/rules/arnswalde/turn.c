@@ -7,12 +7,6 @@
 #include <string.h>
 #include "arnswalde.h"
 
-static void move_tigers(struct arn *st, int from, int to, int n)
-{
-	st->tigers[from] -= n;
-	st->tigers[to] += n;
-}
-
 /* For the picture of the step (umpire render); nothing is hidden. */
 static void mark_tigers(struct ctx *c, const char *kind, int from, int to,
 			int n, const char *what)
@@ -192,12 +186,12 @@ static void repair(struct ctx *c, struct arn *st)
 			  card_label(k));
 		arn_surrender_check(c, st, "7.4");
 	} else if (is_black(k)) {
-		move_tigers(st, WORKSHOP, CENTER, 1);
+		arn_move_tigers(st, WORKSHOP, CENTER, 1);
 		ctx_event(c, "7.4", "Repair: %s, black: a Tiger is repaired "
 			  "and moves to the Central Square.", card_label(k));
 		mark_tigers(c, "move", WORKSHOP, CENTER, 1, "repaired");
 	} else if (is_face(k)) {
-		move_tigers(st, WORKSHOP, ELIMINATED, 1);
+		arn_move_tigers(st, WORKSHOP, ELIMINATED, 1);
 		ctx_event(c, "7.4", "Repair: %s, a diamond face card: a "
 			  "Tiger in the field workshop is cannibalised and "
 			  "removed from the game.", card_label(k));
@@ -212,7 +206,7 @@ static void do_action(struct ctx *c, struct arn *st, const struct action *a)
 {
 	switch (a->kind) {
 	case A_MOVE:
-		move_tigers(st, a->from, a->to, a->n);
+		arn_move_tigers(st, a->from, a->to, a->n);
 		ctx_event(c, "7.1", "%d Tiger%s move%s from the %s to the %s.",
 			  a->n, a->n > 1 ? "s" : "", a->n > 1 ? "" : "s",
 			  arn_place_titles[a->from], arn_place_titles[a->to]);
@@ -228,7 +222,7 @@ static void do_action(struct ctx *c, struct arn *st, const struct action *a)
 			 arn_place_names[ESCAPED], "refugees");
 		break;
 	case A_ESCAPE_TIGERS:
-		move_tigers(st, a->from, ESCAPED, a->n);
+		arn_move_tigers(st, a->from, ESCAPED, a->n);
 		st->escape_used = 1;
 		ctx_event(c, "7.2", "%d Tiger%s escape%s north from the %s.",
 			  a->n, a->n > 1 ? "s" : "", a->n > 1 ? "" : "s",
@@ -319,7 +313,7 @@ static int defend(struct ctx *c, struct arn *st, int area, size_t idx,
 				  st->tigers[WORKSHOP] > 0 ? " and destroys a "
 				  "Tiger there" : ", which is empty");
 			if (st->tigers[WORKSHOP] > 0) {
-				move_tigers(st, WORKSHOP, ELIMINATED, 1);
+				arn_move_tigers(st, WORKSHOP, ELIMINATED, 1);
 				mark_tigers(c, "lost", WORKSHOP, -1, 1,
 					    "hit by artillery");
 			}

@@ -8,19 +8,13 @@
 #include <string.h>
 #include "peiper.h"
 
-const char *town_name(const struct kgp *st, int town)
+const char *kgp_town_name(const struct kgp *st, int town)
 {
 	return town >= 0 && town < st->map.n_nodes ?
 		st->map.nodes[town].name : "nowhere";
 }
 
-const char *counter_label(const struct kgp *st, int k)
-{
-	return k == DOWN ? "down" : k >= 0 && k < st->n_counters ?
-		st->counters[k].id : "none";
-}
-
-void counter_labels(const struct kgp *st, const char **out)
+void kgp_counter_labels(const struct kgp *st, const char **out)
 {
 	int i;
 
@@ -28,7 +22,7 @@ void counter_labels(const struct kgp *st, const char **out)
 		out[i] = st->counters[i].id;
 }
 
-int face_down(const struct kgp *st)
+int kgp_face_down(const struct kgp *st)
 {
 	int t, i, n = 0;
 
@@ -40,28 +34,28 @@ int face_down(const struct kgp *st)
 
 /* Counters really in the cup: the face-down ones are drawn from it when
  * they are looked at (cup.h). */
-int cup_left(const struct kgp *st)
+int kgp_cup_left(const struct kgp *st)
 {
-	int n = cup_count(&st->cup) - face_down(st);
+	int n = cup_count(&st->cup) - kgp_face_down(st);
 
 	return n > 0 ? n : 0;
 }
 
-int threat_of(const struct kgp *st, int town)
+int kgp_threat_of(const struct kgp *st, int town)
 {
 	const char *v = graph_node_attr(&st->map, town, "threat");
 
 	return v ? atoi(v) : 0;
 }
 
-int yellow_star(const struct kgp *st, int town)
+int kgp_yellow_star(const struct kgp *st, int town)
 {
 	const char *v = graph_node_attr(&st->map, town, "star");
 
 	return v && strcmp(v, "yellow") == 0;
 }
 
-int is_goal(const struct kgp *st, int town)
+int kgp_is_goal(const struct kgp *st, int town)
 {
 	int i;
 
@@ -71,12 +65,12 @@ int is_goal(const struct kgp *st, int town)
 	return 0;
 }
 
-int main_points(const struct kgp *st)
+int kgp_main_points(const struct kgp *st)
 {
 	return st->units[ARMOUR] + st->units[PANZERGRENADIERS];
 }
 
-int support_points(const struct kgp *st)
+int kgp_support_points(const struct kgp *st)
 {
 	int u, n = 0;
 
@@ -89,7 +83,7 @@ int support_points(const struct kgp *st)
  * south (NW and SW count as west), not across a blown bridge; on the
  * first turn, from the start, only the first-turn towns. In the map's
  * canonical order (by direction, clockwise from north). */
-int moves_from(const struct kgp *st, int town, int *out)
+int kgp_moves_from(const struct kgp *st, int town, int *out)
 {
 	int links[GRAPH_DEGREE], n = 0, i, k;
 	size_t nl;
@@ -112,7 +106,7 @@ int moves_from(const struct kgp *st, int town, int *out)
 }
 
 /* "infantry 119/30 (strength 2)", "engineers 291/1128", ... */
-void counter_text(const struct kgp *st, int k, char *buf, size_t size)
+void kgp_counter_text(const struct kgp *st, int k, char *buf, size_t size)
 {
 	const struct counter *ct;
 
@@ -143,7 +137,7 @@ void counter_text(const struct kgp *st, int k, char *buf, size_t size)
 }
 
 /* The slot of the first face-up counter of a type in town, or -1. */
-int town_counter(const struct kgp *st, int town, enum ctype type)
+int kgp_town_counter(const struct kgp *st, int town, enum ctype type)
 {
 	int i, k;
 
@@ -157,14 +151,14 @@ int town_counter(const struct kgp *st, int town, enum ctype type)
 
 /* 6.1, 6.3: a counter goes to the box of the next turn on the turn
  * track. */
-void track_put(struct kgp *st, int k)
+void kgp_track_put(struct kgp *st, int k)
 {
 	cup_add(&st->track[st->turn + 1], k);
 }
 
 /* The counters of one box of the turn track (every box if box is 0) go
  * back to the cup; returns how many. */
-int track_return(struct kgp *st, int box)
+int kgp_track_return(struct kgp *st, int box)
 {
 	int b, k, n = 0;
 
@@ -179,7 +173,7 @@ int track_return(struct kgp *st, int box)
 }
 
 /* The box of the turn track a counter is in, or 0. */
-int track_box(const struct kgp *st, int k)
+int kgp_track_box(const struct kgp *st, int k)
 {
 	int b;
 
@@ -191,7 +185,7 @@ int track_box(const struct kgp *st, int k)
 
 /* Take the counter in a slot off the town (the caller puts it where it
  * goes). */
-void town_take(struct kgp *st, int town, int slot)
+void kgp_town_take(struct kgp *st, int town, int slot)
 {
 	int i;
 
@@ -201,4 +195,16 @@ void town_take(struct kgp *st, int town, int slot)
 	/* the slot let go is 0, as in a state read back from its save
 	 * (ctx_checkpoint: the two must be the same bytes) */
 	st->us[town].c[st->us[town].n] = 0;
+}
+
+/* Every counter of a town back into the cup, face-down ones unseen. */
+void kgp_clear_town(struct kgp *st, int town)
+{
+	int i;
+
+	for (i = 0; i < st->us[town].n; i++)
+		if (st->us[town].c[i] >= 0)
+			cup_add(&st->cup, st->us[town].c[i]);
+	st->us[town].n = 0;
+	memset(st->us[town].c, 0, sizeof st->us[town].c);
 }

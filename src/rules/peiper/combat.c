@@ -15,7 +15,7 @@ enum { DUMP_LAST_TURN = 5,      /* 6.4: fuel dumps on turns 1-5 */
 /* 6.1: with no main unit left the group cannot fight: the game ends. */
 static int broken(struct ctx *c, struct kgp *st)
 {
-	if (main_points(st) > 0)
+	if (kgp_main_points(st) > 0)
 		return 0;
 	ctx_event(c, "6.1", "Kampfgruppe Peiper has no main unit left and "
 		  "can no longer fight: defeat.");
@@ -25,7 +25,7 @@ static int broken(struct ctx *c, struct kgp *st)
 }
 
 /* One point off unit u. Returns 1 if the game is over. */
-int lose_point(struct ctx *c, struct kgp *st, enum unit u,
+static int lose_point(struct ctx *c, struct kgp *st, enum unit u,
 	       const char *rule, const char *why)
 {
 	st->units[u]--;
@@ -36,7 +36,7 @@ int lose_point(struct ctx *c, struct kgp *st, enum unit u,
 }
 
 /* A point that any unit may lose, the player's choice. */
-int any_loss(struct ctx *c, struct kgp *st, const char *rule,
+static int any_loss(struct ctx *c, struct kgp *st, const char *rule,
 	     const char *why)
 {
 	struct question q;
@@ -57,7 +57,7 @@ int any_loss(struct ctx *c, struct kgp *st, const char *rule,
 }
 
 /* A point off either main unit, the player's choice. */
-int main_loss(struct ctx *c, struct kgp *st, const char *rule,
+static int main_loss(struct ctx *c, struct kgp *st, const char *rule,
 	      const char *why)
 {
 	struct question q;
@@ -75,22 +75,10 @@ int main_loss(struct ctx *c, struct kgp *st, const char *rule,
 			  PANZERGRENADIERS, rule, why);
 }
 
-/* Fuel gained, never above 6 (6.4). */
-void gain_fuel(struct ctx *c, struct kgp *st, int n, const char *rule,
-	       const char *why)
-{
-	int before = st->fuel;
-
-	st->fuel = st->fuel + n > FUEL_MAX ? FUEL_MAX : st->fuel + n;
-	ctx_event(c, rule, "%s: %d fuel (%d gained%s): fuel %d.", why, n,
-		  st->fuel - before, before + n > FUEL_MAX ? ", the rest is "
-		  "lost" : "", st->fuel);
-}
-
 static void to_cup(struct kgp *st, int town, int slot)
 {
 	cup_add(&st->cup, st->us[town].c[slot]);
-	town_take(st, town, slot);
+	kgp_town_take(st, town, slot);
 }
 
 /* ---- 6.2 engineers ---- */
@@ -107,8 +95,8 @@ static int blown_bridge(struct ctx *c, struct kgp *st, int town, int slot,
 	if (st->units[ENGINEERS] >= 2) {
 		q_init(&q, "6.2", "bridge", "player", "US engineers will blow "
 		       "the bridge from %s to %s: spend 2 engineer points "
-		       "(%d) to repair it?", town_name(st, from),
-		       town_name(st, town), st->units[ENGINEERS]);
+		       "(%d) to repair it?", kgp_town_name(st, from),
+		       kgp_town_name(st, town), st->units[ENGINEERS]);
 		q_add(&q, "repair");
 		q_add(&q, "blow");
 		if (ctx_ask(c, &q) == 0) {
@@ -122,10 +110,10 @@ static int blown_bridge(struct ctx *c, struct kgp *st, int town, int slot,
 		}
 	}
 	st->bridge[link] = k;
-	town_take(st, town, slot);
+	kgp_town_take(st, town, slot);
 	ctx_event(c, "6.2", "US engineers blow the bridge between %s and %s: "
 		  "the road is closed for the rest of the game.",
-		  town_name(st, from), town_name(st, town));
+		  kgp_town_name(st, from), kgp_town_name(st, town));
 	ctx_mark(c, "", "combat", st->map.nodes[town].id,
 		 st->map.nodes[from].id, "bridge blown");
 	return 0;
@@ -143,7 +131,7 @@ static int road_block(struct ctx *c, struct kgp *st, int town, int slot,
 
 	q_init(&q, "6.2", "roadblock", "player", "US engineers block the "
 	       "road into %s: clear it with engineers, make a detour or "
-	       "force it?", town_name(st, town));
+	       "force it?", kgp_town_name(st, town));
 	if (st->units[ENGINEERS] >= 1) {
 		opts[q.n] = ENG;
 		q_add(&q, "engineers");
@@ -163,9 +151,9 @@ static int road_block(struct ctx *c, struct kgp *st, int town, int slot,
 	case DETOUR:
 		ctx_event(c, "6.2", "The group looks for a way round the road "
 			  "block and does not enter %s this turn.",
-			  town_name(st, town));
+			  kgp_town_name(st, town));
 		if (fuel_spent)
-			gain_fuel(c, st, 1, "6.2", "The fuel of the move "
+			kgp_gain_fuel(c, st, 1, "6.2", "The fuel of the move "
 				  "comes back");
 		return 0;
 	case FORCE:
@@ -202,8 +190,8 @@ static void aircraft(struct ctx *c, struct kgp *st, int town, int slot)
 		q_add(&q, "take");
 		if (ctx_ask(c, &q) == 0) {
 			st->units[FLAK]--;
-			town_take(st, town, slot);
-			track_put(st, k);
+			kgp_town_take(st, town, slot);
+			kgp_track_put(st, k);
 			ctx_event(c, "6.3", "Anti-aircraft fire (1 point, %d "
 				  "left) drives off the US aircraft; they go "
 				  "to the turn track, in the box of turn %d.",
@@ -211,7 +199,7 @@ static void aircraft(struct ctx *c, struct kgp *st, int town, int slot)
 			return;
 		}
 	}
-	town_take(st, town, slot);
+	kgp_town_take(st, town, slot);
 	cup_add(&st->cup, k);
 	d = ctx_die(c, "6.3 US air attack", 6);
 	u = air_table[d - 1];
@@ -238,23 +226,23 @@ static void fuel_or_antitank(struct ctx *c, struct kgp *st, int town,
 	struct question q;
 	int k = st->us[town].c[slot], d;
 
-	town_take(st, town, slot);
-	if (st->turn <= DUMP_LAST_TURN && !yellow_star(st, town)) {
+	kgp_town_take(st, town, slot);
+	if (st->turn <= DUMP_LAST_TURN && !kgp_yellow_star(st, town)) {
 		cup_add(&st->cup, k);
 		ctx_event(c, "6.4", "Fuel/anti-tank counter at %s, a white "
 			  "star: nothing happens; it goes back to the cup.",
-			  town_name(st, town));
+			  kgp_town_name(st, town));
 		return;
 	}
 	cup_add(&st->removed, k);
 	if (st->turn <= DUMP_LAST_TURN) {
 		d = ctx_die(c, "6.4 fuel dump", 6);
-		gain_fuel(c, st, d, "6.4", "A fuel dump by the road at a "
+		kgp_gain_fuel(c, st, d, "6.4", "A fuel dump by the road at a "
 			  "yellow star; the die gives");
 		return;
 	}
 	ctx_event(c, "6.4", "An anti-tank ambush at %s (turn %d).",
-		  town_name(st, town), st->turn);
+		  kgp_town_name(st, town), st->turn);
 	if (st->units[ARMOUR] > 0 && st->units[HEAVY] > 0) {
 		q_init(&q, "6.4", "at-loss", "player", "Anti-tank ambush: "
 		       "armour (%d) or heavy armour (%d) loses 1 point?",
@@ -276,7 +264,7 @@ static void fuel_or_antitank(struct ctx *c, struct kgp *st, int town,
 static int all_out_allowed(const struct kgp *st)
 {
 	return st->units[ARMOUR] >= 1 && st->units[PANZERGRENADIERS] >= 1 &&
-	       main_points(st) >= 3;
+	       kgp_main_points(st) >= 3;
 }
 
 /* One combat against a strength: the player's dice (one per main unit
@@ -404,7 +392,7 @@ static int fight(struct ctx *c, struct kgp *st, int town)
 		snprintf(both, sizeof both, "%s and %s, combined arms",
 			 what[0], what[1]);
 		ctx_event(c, "6.1", "US combined arms at %s: tanks with "
-			  "infantry, %s.", town_name(st, town),
+			  "infantry, %s.", kgp_town_name(st, town),
 			  st->opt_highest ? "one counter of strength 5" :
 			  "strength doubled");
 		return combat(c, st, st->opt_highest ? COMBINED_ARMS_OPT :
@@ -429,8 +417,8 @@ static int fight(struct ctx *c, struct kgp *st, int town)
 			return r;
 		for (n = 0; st->us[town].c[n] != k; n++)
 			;
-		town_take(st, town, n);
-		track_put(st, k);
+		kgp_town_take(st, town, n);
+		kgp_track_put(st, k);
 		ctx_event(c, "6.1", "%s is beaten and goes to the turn track, "
 			  "in the box of turn %d.", st->counters[k].name,
 			  st->turn + 1);
@@ -439,14 +427,14 @@ static int fight(struct ctx *c, struct kgp *st, int town)
 }
 
 /* 6.0: the group moving from `from` meets the US counters in `to`. */
-enum move_end battle(struct ctx *c, struct kgp *st, int from, int to,
-		     int fuel_spent)
+enum move_end kgp_battle(struct ctx *c, struct kgp *st, int from, int to,
+			 int fuel_spent)
 {
 	int link = graph_link_between(&st->map, from, to), s, r, i, k;
 	char why[96];
 
 	/* 6.2: two engineers: one goes back to the cup at once */
-	s = town_counter(st, to, CT_ENGINEER);
+	s = kgp_town_counter(st, to, CT_ENGINEER);
 	for (i = s + 1; s >= 0 && i < st->us[to].n; i++)
 		if (st->us[to].c[i] >= 0 &&
 		    st->counters[st->us[to].c[i]].type == CT_ENGINEER) {
@@ -465,17 +453,17 @@ enum move_end battle(struct ctx *c, struct kgp *st, int from, int to,
 			if (st->us[to].n > 0)
 				ctx_event(c, "6.2", "The other US counters at "
 					  "%s go back to the cup.",
-					  town_name(st, to));
-			clear_town(st, to);
+					  kgp_town_name(st, to));
+			kgp_clear_town(st, to);
 			return M_STOPPED;
 		}
 	}
-	if ((s = town_counter(st, to, CT_AIRCRAFT)) >= 0) {
+	if ((s = kgp_town_counter(st, to, CT_AIRCRAFT)) >= 0) {
 		aircraft(c, st, to, s);
 		if (st->phase == PH_OVER)
 			return M_OVER;
 	}
-	if ((s = town_counter(st, to, CT_FUEL)) >= 0) {
+	if ((s = kgp_town_counter(st, to, CT_FUEL)) >= 0) {
 		fuel_or_antitank(c, st, to, s);
 		if (st->phase == PH_OVER)
 			return M_OVER;
@@ -491,24 +479,25 @@ enum move_end battle(struct ctx *c, struct kgp *st, int from, int to,
 			return M_OVER;
 		if (r == 0) {
 			snprintf(why, sizeof why, "Repulsed at %s",
-				 town_name(st, to));
+				 kgp_town_name(st, to));
 			if (main_loss(c, st, "6.1", why))
 				return M_OVER;
 			ctx_event(c, "6.1", "The group falls back to %s.",
-				  town_name(st, from));
+				  kgp_town_name(st, from));
 			return M_STOPPED;
 		}
 		for (i = st->us[to].n; i-- > 0;) {
 			k = st->us[to].c[i];
 			if (combatant(st, k)) {
-				town_take(st, to, i);
-				track_put(st, k);
+				kgp_town_take(st, to, i);
+				kgp_track_put(st, k);
 			}
 		}
 		ctx_event(c, "6.1", "The US units at %s are beaten and go to "
 			  "the turn track, in the box of turn %d (back in the "
-			  "cup at its end).", town_name(st, to), st->turn + 1);
+			  "cup at its end).", kgp_town_name(st, to),
+			  st->turn + 1);
 	}
-	enter_town(c, st, to, "6.0");
+	kgp_enter_town(c, st, to, "6.0");
 	return st->phase == PH_OVER ? M_OVER : M_FOUGHT;
 }

@@ -27,7 +27,7 @@ static void fallschirmjaeger(struct ctx *c, struct kgp *st)
  * to the cup. */
 static void us_regroup(struct ctx *c, struct kgp *st)
 {
-	int n = track_return(st, 0);
+	int n = kgp_track_return(st, 0);
 
 	ctx_event(c, "7.0", "US units regroup: %d counter%s on the turn "
 		  "track go%s back to the cup.", n, n == 1 ? "" : "s",
@@ -41,7 +41,7 @@ static void supply_from_the_rear(struct ctx *c, struct kgp *st)
 	char why[64];
 
 	snprintf(why, sizeof why, "Supply from the rear: die %d, half", d);
-	gain_fuel(c, st, d / 2, "7.0", why);
+	kgp_gain_fuel(c, st, d / 2, "7.0", why);
 }
 
 /* 12+: the group is pushed to the town to its east, burning no fuel (the
@@ -65,13 +65,13 @@ static void us_counterattack(struct ctx *c, struct kgp *st, int town)
 	if (n == 0 && town != st->surrounded) {
 		ctx_event(c, "7.0", "US counter-attack: no open road east out "
 			  "of %s; the group holds there.",
-			  town_name(st, town));
+			  kgp_town_name(st, town));
 		return;
 	}
 	if (n == 0) {
 		ctx_event(c, "7.0", "US counter-attack: no road east out of "
 			  "%s; the group is surrounded and destroyed, as "
-			  "historically.", town_name(st, town));
+			  "historically.", kgp_town_name(st, town));
 		st->result = RES_ENCIRCLED;
 		st->phase = PH_OVER;
 		return;
@@ -80,7 +80,7 @@ static void us_counterattack(struct ctx *c, struct kgp *st, int town)
 	if (n > 1) {
 		q_init(&q, "7.0", "counter-attack", "player", "US "
 		       "counter-attack: the group falls back east from %s; "
-		       "to which town?", town_name(st, town));
+		       "to which town?", kgp_town_name(st, town));
 		for (i = 0; i < n; i++)
 			q_add(&q, "%s", st->map.nodes[east[i]].id);
 		i = (int)ctx_ask(c, &q);
@@ -89,12 +89,12 @@ static void us_counterattack(struct ctx *c, struct kgp *st, int town)
 	ctx_mark(c, "", "move", st->map.nodes[town].id,
 		 st->map.nodes[east[i]].id, "pushed back");
 	ctx_event(c, "7.0", "US counter-attack: the group is pushed back "
-		  "from %s to %s, burning no fuel.", town_name(st, town),
-		  town_name(st, east[i]));
+		  "from %s to %s, burning no fuel.", kgp_town_name(st, town),
+		  kgp_town_name(st, east[i]));
 }
 
 /* Returns 1 if the event ends the group's move (the counter-attack). */
-int random_event(struct ctx *c, struct kgp *st, int die, int town)
+int kgp_random_event(struct ctx *c, struct kgp *st, int die, int town)
 {
 	int v = die + st->turn;
 

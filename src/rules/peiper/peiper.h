@@ -92,11 +92,47 @@ struct kgp {
 	enum result result;
 };
 
+/*
+ * The files in layers, each using only those above it in this list
+ * (by linked symbols):
+ *   names.c    the names of the side, units, US counters, phases, results
+ *   board.c    the map, the counters in towns, the cup and the turn track
+ *   setup.c, state.c  the start state; the state's declaration
+ *   group.c    the group enters a town (4.0), gains fuel (6.4)
+ *   event.c    random events (7.0)
+ *   combat.c   combat (6.0 to 6.4)
+ *   turn.c     the procedure of a turn (3.0, 5.0)
+ *   report.c, render.c  the position in words and as a picture
+ *   ruleset.c  the ruleset
+ */
+
+/* names.c */
+extern const char *const kgp_side_names[];
 extern const char *const kgp_unit_names[UNITS];
 extern const char *const kgp_unit_titles[UNITS];
 extern const char *const kgp_ctype_names[CTYPES];
 extern const char *const kgp_phase_names[PHASES];
+extern const char *const kgp_phase_titles[PHASES];
 extern const char *const kgp_result_names[RESULTS];
+
+/* board.c */
+int kgp_face_down(const struct kgp *st);
+int kgp_cup_left(const struct kgp *st);
+int kgp_threat_of(const struct kgp *st, int town);
+int kgp_yellow_star(const struct kgp *st, int town);
+int kgp_is_goal(const struct kgp *st, int town);
+int kgp_moves_from(const struct kgp *st, int town, int *out);
+int kgp_main_points(const struct kgp *st);
+int kgp_support_points(const struct kgp *st);
+const char *kgp_town_name(const struct kgp *st, int town);
+void kgp_counter_labels(const struct kgp *st, const char **out);
+void kgp_counter_text(const struct kgp *st, int k, char *buf, size_t size);
+int kgp_town_counter(const struct kgp *st, int town, enum ctype type);
+void kgp_track_put(struct kgp *st, int k);
+int kgp_track_return(struct kgp *st, int box);
+int kgp_track_box(const struct kgp *st, int k);
+void kgp_town_take(struct kgp *st, int town, int slot);
+void kgp_clear_town(struct kgp *st, int town);
 
 /* setup.c */
 int kgp_setup(void *st, const struct doc *scn, const struct doc_node *data,
@@ -108,45 +144,20 @@ struct doc_node *kgp_save(const void *st, struct doc *d);
 int kgp_load(void *st, const struct doc *d, const struct doc_node *map,
 	     struct error *err);
 
-/* board.c */
-int face_down(const struct kgp *st);
-int cup_left(const struct kgp *st);
-int threat_of(const struct kgp *st, int town);
-int yellow_star(const struct kgp *st, int town);
-int is_goal(const struct kgp *st, int town);
-int moves_from(const struct kgp *st, int town, int *out);
-int main_points(const struct kgp *st);
-int support_points(const struct kgp *st);
-const char *town_name(const struct kgp *st, int town);
-const char *counter_label(const struct kgp *st, int k);
-void counter_labels(const struct kgp *st, const char **out);
-void counter_text(const struct kgp *st, int k, char *buf, size_t size);
-int town_counter(const struct kgp *st, int town, enum ctype type);
-void track_put(struct kgp *st, int k);
-int track_return(struct kgp *st, int box);
-int track_box(const struct kgp *st, int k);
-void town_take(struct kgp *st, int town, int slot);
+/* group.c */
+void kgp_enter_town(struct ctx *c, struct kgp *st, int town, const char *rule);
+void kgp_gain_fuel(struct ctx *c, struct kgp *st, int n, const char *rule,
+		   const char *why);
+
+/* event.c: 7.0 */
+int kgp_random_event(struct ctx *c, struct kgp *st, int die, int town);
+
+/* combat.c: 6.0 to 6.4 */
+enum move_end kgp_battle(struct ctx *c, struct kgp *st, int from, int to,
+			 int fuel_spent);
 
 /* turn.c: 3.0, 4.0, 5.0 */
 void kgp_play(struct ctx *c, void *st);
-int draw_counter(struct ctx *c, struct kgp *st, const char *purpose);
-void enter_town(struct ctx *c, struct kgp *st, int town, const char *rule);
-void clear_town(struct kgp *st, int town);
-
-/* combat.c: 6.0 to 6.4 */
-enum move_end battle(struct ctx *c, struct kgp *st, int from, int to,
-		     int fuel_spent);
-int lose_point(struct ctx *c, struct kgp *st, enum unit u,
-	       const char *rule, const char *why);
-int any_loss(struct ctx *c, struct kgp *st, const char *rule,
-	     const char *why);
-int main_loss(struct ctx *c, struct kgp *st, const char *rule,
-	      const char *why);
-void gain_fuel(struct ctx *c, struct kgp *st, int n, const char *rule,
-	       const char *why);
-
-/* event.c: 7.0 */
-int random_event(struct ctx *c, struct kgp *st, int die, int town);
 
 /* report.c */
 void kgp_position(const void *st, const char *side, struct strbuf *out);

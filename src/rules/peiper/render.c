@@ -64,9 +64,6 @@ static const struct svg_style box_now = { RED, "#6b1d14", 2.5, NULL, 0 };
 static const struct svg_style pip_on = { "#2b2b2b", NULL, 0, NULL, 0 };
 static const struct svg_style pip_off = { "none", "#8c7f62", 1, NULL, 0 };
 
-static const char *const phase_titles[PHASES] = { "setup (3.0)",
-	"US placement (5.0)", "reconnaissance (5.0)", "movement (5.0)",
-	"end of turn (5.0)", "game over" };
 static const char *const ctype_short[CTYPES] = { "INF", "PARA", "TANK",
 	"ENG", "AIR", "F/AT" };
 
@@ -156,7 +153,7 @@ static void us_counter(struct svg *s, const struct kgp *st, double x,
 		svg_end_group(s);
 		return;
 	}
-	counter_text(st, k, title, sizeof title);
+	kgp_counter_text(st, k, title, sizeof title);
 	snprintf(title + strlen(title), sizeof title - strlen(title),
 		 " (%s)", st->counters[k].id);
 	svg_group(s, title);
@@ -240,10 +237,10 @@ static void town_title(const struct kgp *st, int t, char *buf, size_t n)
 	const char *star_attr = graph_node_attr(&st->map, t, "star");
 	const char *rb = graph_node_attr(&st->map, t, "rollbahn");
 
-	snprintf(buf, n, "%s: threat %d, %s star%s%s%s", town_name(st, t),
-		 threat_of(st, t), star_attr && strcmp(star_attr, "none") ?
+	snprintf(buf, n, "%s: threat %d, %s star%s%s%s", kgp_town_name(st, t),
+		 kgp_threat_of(st, t), star_attr && strcmp(star_attr, "none") ?
 		 star_attr : "no", rb ? ", Rollbahn " : "", rb ? rb : "",
-		 is_goal(st, t) ? ", on the Meuse (victory)" : "");
+		 kgp_is_goal(st, t) ? ", on the Meuse (victory)" : "");
 }
 
 static void town_symbol(struct svg *s, const struct kgp *st, int t,
@@ -252,15 +249,15 @@ static void town_symbol(struct svg *s, const struct kgp *st, int t,
 	const char *star_attr = graph_node_attr(&st->map, t, "star");
 	char num[8];
 
-	if (is_goal(st, t))
+	if (kgp_is_goal(st, t))
 		svg_circle(s, x, y, 17, &meuse_ring);
 	if (star_attr && strcmp(star_attr, "none") != 0)
-		svg_star(s, x, y + 1, 14, yellow_star(st, t) ?
+		svg_star(s, x, y + 1, 14, kgp_yellow_star(st, t) ?
 			 &yellow_star_style : &white_star);
 	else
 		svg_circle(s, x, y, 6, &dot_style);
-	if (threat_of(st, t) > 0) {
-		snprintf(num, sizeof num, "%d", threat_of(st, t));
+	if (kgp_threat_of(st, t) > 0) {
+		snprintf(num, sizeof num, "%d", kgp_threat_of(st, t));
 		svg_text(s, x, y + 5, 11, "middle", RED, num);
 	}
 }
@@ -279,7 +276,7 @@ static void town_stack(struct svg *s, const struct kgp *st, int t,
 	take(bx, x0, y0, w, CTR);
 	if (st->at == t) {
 		snprintf(title, sizeof title, "Kampfgruppe Peiper at %s",
-			 town_name(st, t));
+			 kgp_town_name(st, t));
 		svg_group(s, title);
 		svg_rect(s, x0, y0, CTR, CTR, 2, &group_counter);
 		svg_text(s, x0 + CTR / 2.0, y0 + 13.5, 9, "middle",
@@ -322,7 +319,7 @@ static void towns(struct svg *s, const struct kgp *st,
 		const char *rb = graph_node_attr(g, t, "rollbahn");
 		double x = px(f, g, t), y = py(f, g, t), w, bxs[4], bys[4];
 		const char *anchor[4] = { "middle", "middle", "start", "end" };
-		int bold = t == st->at || is_goal(st, t);
+		int bold = t == st->at || kgp_is_goal(st, t);
 
 		snprintf(name, sizeof name, "%s%s%s%s", g->nodes[t].name,
 			 rb ? " (" : "", rb ? rb : "", rb ? ")" : "");
@@ -339,8 +336,8 @@ static void towns(struct svg *s, const struct kgp *st,
 		take(&bx, bxs[c], bys[c], w, 13);
 		svg_text(s, c == 0 || c == 1 ? x : c == 2 ? bxs[c] + 2 :
 			 bxs[c] + w - 2, bys[c] + 10.5, bold ? 11 : 10,
-			 anchor[c], is_goal(st, t) ? "#1f5fa8" : t == st->at ?
-			 RED : INK, name);
+			 anchor[c], kgp_is_goal(st, t) ? "#1f5fa8" :
+			 t == st->at ? RED : INK, name);
 	}
 }
 
@@ -399,7 +396,7 @@ static void group_panel(struct svg *s, const struct kgp *st, double y)
 	svg_group(s, "Kampfgruppe Peiper (3.0)");
 	svg_rect(s, 620, y - 14, 300, 212, 6, &panel_style);
 	snprintf(line, sizeof line, "Kampfgruppe Peiper at %s",
-		 town_name(st, st->at));
+		 kgp_town_name(st, st->at));
 	svg_text(s, 630, y + 2, 12, "start", RED, line);
 	for (u = 0; u < UNITS; u++) {
 		double ry = y + 22 + u * 20 + (u >= HEAVY ? 8 : 0);
@@ -414,7 +411,7 @@ static void group_panel(struct svg *s, const struct kgp *st, double y)
 		svg_text(s, 910, ry, 11, "end", INK, line);
 	}
 	snprintf(line, sizeof line, "main units %d points, support %d",
-		 main_points(st), support_points(st));
+		 kgp_main_points(st), kgp_support_points(st));
 	svg_text(s, 630, y + 190, 11, "start", INK, line);
 	svg_end_group(s);
 }
@@ -441,8 +438,8 @@ static void supply_panel(struct svg *s, const struct kgp *st, double y)
 	svg_group(s, "the US cup");
 	us_counter(s, st, 940, y + 54, DOWN, 28);
 	snprintf(line, sizeof line, "Cup: %d US counter%s (%d face down on "
-		 "the map)", cup_left(st), cup_left(st) == 1 ? "" : "s",
-		 face_down(st));
+		 "the map)", kgp_cup_left(st), kgp_cup_left(st) == 1 ? "" : "s",
+		 kgp_face_down(st));
 	svg_text(s, 976, y + 72, 11, "start", INK, line);
 	svg_end_group(s);
 
@@ -536,10 +533,10 @@ static void mark_list(struct svg *s, const struct kgp *st,
 
 		if (strcmp(m->kind, "move") == 0)
 			snprintf(line, sizeof line, "%s: %s to %s", m->label,
-				 town_name(st, a), town_name(st, b));
+				 kgp_town_name(st, a), kgp_town_name(st, b));
 		else
 			snprintf(line, sizeof line, "%s at %s: %s", m->kind,
-				 town_name(st, a), m->label);
+				 kgp_town_name(st, a), m->label);
 		if (i + 1 == MARK_LINES && n > MARK_LINES)
 			snprintf(line, sizeof line, "... and %zu more",
 				 n - MARK_LINES + 1);
@@ -561,7 +558,8 @@ void kgp_render(const void *vst, const char *side, const struct mark *marks,
 	frame_of(&st->map, &f);
 	snprintf(line, sizeof line, "Kampfgruppe Peiper, turn %d (%s): %s",
 		 st->turn, st->turn >= 1 && st->turn <= TURNS_MAX ?
-		 st->turn_names[st->turn - 1] : "-", phase_titles[st->phase]);
+		 st->turn_names[st->turn - 1] : "-",
+		 kgp_phase_titles[st->phase]);
 	svg_begin(out, W, H, line);
 	svg_rect(out, 0, 0, W, H, 0, &paper);
 	map(out, st, &f);

@@ -8,10 +8,6 @@
 
 enum { COLUMNS = MAIL_COLUMNS };
 
-static const char *const phase_titles[PHASES] = { "setup (3.0)",
-	"US placement (5.0)", "reconnaissance (5.0)", "movement (5.0)",
-	"end of turn (5.0)", "game over" };
-
 /* Append text, wrapping at COLUMNS under a 6-column indent. */
 static void words(struct strbuf *out, size_t *col, const char *w)
 {
@@ -31,10 +27,10 @@ static void town_facts(const struct kgp *st, int t, char *buf, size_t n)
 	const char *star = graph_node_attr(&st->map, t, "star");
 	const char *rb = graph_node_attr(&st->map, t, "rollbahn");
 
-	snprintf(buf, n, "threat %d, %s star%s%s%s", threat_of(st, t),
+	snprintf(buf, n, "threat %d, %s star%s%s%s", kgp_threat_of(st, t),
 		 star && strcmp(star, "none") ? star : "no",
 		 rb ? ", Rollbahn " : "", rb ? rb : "",
-		 is_goal(st, t) ? ", on the Meuse" : "");
+		 kgp_is_goal(st, t) ? ", on the Meuse" : "");
 }
 
 static void us_list(const struct kgp *st, int t, char *buf, size_t n)
@@ -60,7 +56,7 @@ static void around(const struct kgp *st, struct strbuf *out)
 	char us[64], line[160];
 
 	strbuf_addf(out, "Around %s (moves go west, north or south):\n",
-		    town_name(st, st->at));
+		    kgp_town_name(st, st->at));
 	n = graph_links_of(&st->map, st->at, links, GRAPH_DEGREE);
 	for (i = 0; i < n; i++) {
 		l = links[i];
@@ -70,8 +66,8 @@ static void around(const struct kgp *st, struct strbuf *out)
 		us_list(st, t, us, sizeof us);
 		snprintf(line, sizeof line, "  %-2s %-14s threat %d %-6s "
 			 "road %-2s %-7s%s%s", graph_dir_name(dir),
-			 town_name(st, t), threat_of(st, t),
-			 yellow_star(st, t) ? "yellow" : "",
+			 kgp_town_name(st, t), kgp_threat_of(st, t),
+			 kgp_yellow_star(st, t) ? "yellow" : "",
 			 road ? road : "-", st->bridge[l] != NONE ? "BLOWN" :
 			 graph_link_flag(&st->map, l, "bridge") ? "bridge" :
 			 "", us[0] ? "US " : "", us);
@@ -102,7 +98,7 @@ static void counters_line(const struct kgp *st, struct strbuf *out)
 	char w[80];
 
 	strbuf_addf(out, "US counters unseen: %d in the cup, %d face down "
-		    "on the map\n", cup_left(st), face_down(st));
+		    "on the map\n", kgp_cup_left(st), kgp_face_down(st));
 	strbuf_adds(out, "  Elsewhere:");
 	col = 12;
 	for (t = 0; t < st->map.n_nodes; t++) {
@@ -111,7 +107,7 @@ static void counters_line(const struct kgp *st, struct strbuf *out)
 		if (graph_link_between(&st->map, st->at, t) >= 0)
 			continue;
 		us_list(st, t, w + 40, 40);
-		snprintf(w, 40, "%s:", town_name(st, t));
+		snprintf(w, 40, "%s:", kgp_town_name(st, t));
 		entry(out, &col, &any);
 		words(out, &col, w);
 		words(out, &col, w + 40);
@@ -120,17 +116,17 @@ static void counters_line(const struct kgp *st, struct strbuf *out)
 		if (st->bridge[l] != NONE) {
 			snprintf(w, sizeof w, "%s on the %s-%s bridge",
 				 st->counters[st->bridge[l]].name,
-				 town_name(st, st->map.links[l].a),
-				 town_name(st, st->map.links[l].b));
+				 kgp_town_name(st, st->map.links[l].a),
+				 kgp_town_name(st, st->map.links[l].b));
 			entry(out, &col, &any);
 			words(out, &col, w);
 		}
 	for (k = 0; k < st->n_counters; k++)
-		if (track_box(st, k) || cup_has(&st->removed, k)) {
-			if (track_box(st, k))
+		if (kgp_track_box(st, k) || cup_has(&st->removed, k)) {
+			if (kgp_track_box(st, k))
 				snprintf(w, sizeof w, "%s (turn track, box "
 					 "%d)", st->counters[k].name,
-					 track_box(st, k));
+					 kgp_track_box(st, k));
 			else
 				snprintf(w, sizeof w, "%s (out of the game)",
 					 st->counters[k].name);
@@ -173,19 +169,19 @@ void kgp_position(const void *vst, const char *side, struct strbuf *out)
 
 	strbuf_addf(out, "Kampfgruppe Peiper, turn %d of %d (%s), %s\n",
 		    st->turn, st->last_turn, st->turn_names[st->turn - 1],
-		    phase_titles[st->phase]);
+		    kgp_phase_titles[st->phase]);
 	strbuf_adds(out, "PROVISIONAL MAP: a reconstruction of the road net, "
 		    "not the printed map.\n");
 	if (st->toward != NONE) {
 		town_facts(st, st->toward, facts, sizeof facts);
 		strbuf_addf(out, "Group on the road from %s to %s\n  (%s: %s)"
-			    "\n", town_name(st, st->at),
-			    town_name(st, st->toward),
-			    town_name(st, st->toward), facts);
+			    "\n", kgp_town_name(st, st->at),
+			    kgp_town_name(st, st->toward),
+			    kgp_town_name(st, st->toward), facts);
 	} else {
 		town_facts(st, st->at, facts, sizeof facts);
-		strbuf_addf(out, "Group at %s (%s)\n", town_name(st, st->at),
-			    facts);
+		strbuf_addf(out, "Group at %s (%s)\n",
+			    kgp_town_name(st, st->at), facts);
 	}
 	strbuf_addf(out, "  Main     armour %d, panzergrenadiers %d\n",
 		    st->units[ARMOUR], st->units[PANZERGRENADIERS]);
@@ -212,7 +208,7 @@ int kgp_result(const void *vst, struct strbuf *out)
 	case RES_VICTORY:
 		strbuf_addf(out, "Victory (4.0): Kampfgruppe Peiper reaches "
 			    "the Meuse at %s on turn %d (%s).",
-			    town_name(st, st->at), st->turn,
+			    kgp_town_name(st, st->at), st->turn,
 			    st->turn_names[st->turn - 1]);
 		break;
 	case RES_DRAW:
@@ -231,7 +227,7 @@ int kgp_result(const void *vst, struct strbuf *out)
 	case RES_ENCIRCLED:
 		strbuf_addf(out, "Defeat (7.0): the group is surrounded and "
 			    "destroyed at %s on turn %d.",
-			    town_name(st, st->at), st->turn);
+			    kgp_town_name(st, st->at), st->turn);
 		break;
 	default:
 		strbuf_adds(out, "The game is over.");

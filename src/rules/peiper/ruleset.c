@@ -1,23 +1,9 @@
 /*
  * ruleset.c - Kampfgruppe Peiper (solitaire, dice, a point-to-point map):
- * the ruleset and the names used in its state, questions and reports.
+ * the ruleset and its standing orders, over every file of the module.
  */
 #include "umpire/games.h"
 #include "peiper.h"
-
-const char *const kgp_unit_names[UNITS] = { "armour", "panzergrenadiers",
-	"heavy-armour", "artillery", "recon", "engineers", "anti-aircraft" };
-const char *const kgp_unit_titles[UNITS] = { "armour", "panzergrenadiers",
-	"heavy armour", "artillery", "reconnaissance", "engineers",
-	"anti-aircraft" };
-const char *const kgp_ctype_names[CTYPES] = { "infantry", "paratroops", "tank",
-	"engineer", "aircraft", "fuel-at" };
-const char *const kgp_phase_names[PHASES] = { "build", "placement", "recon",
-	"move", "end", "over" };
-const char *const kgp_result_names[RESULTS] = { "none", "victory", "draw",
-	"defeat-time", "defeat-broken", "defeat-encircled" };
-
-static const char *const sides[] = { "player", NULL };
 
 /* Questions asked after a die is rolled: standing orders let the player
  * answer them in advance instead of waiting for another mail. */
@@ -67,7 +53,7 @@ const struct ruleset ruleset_peiper = {
 	 * version 3): a game of 3 that entered Andenne won, which it no
 	 * longer does */
 	.version = "4",
-	.sides = sides,
+	.sides = kgp_side_names,
 	.state_size = sizeof(struct kgp),
 	.setup = kgp_setup,
 	.play = kgp_play,

@@ -75,7 +75,7 @@ static int track_box_ok(const void *vst, int b)
 
 static long long left(const void *st, int i)
 {
-	return cup_left(st);
+	return kgp_cup_left(st);
 }
 
 /* ---- what a position must hold ---- */
@@ -120,12 +120,12 @@ static int complete(void *vst, const struct doc *d,
 				      SUPPORT_MAX);
 	for (k = 0; k < st->n_counters; k++)
 		if (!cup_has(&st->cup, k) && !cup_has(&st->removed, k) &&
-		    !track_box(st, k) && !on_map(st, k))
+		    !kgp_track_box(st, k) && !on_map(st, k))
 			return errorf(err, EXIT_REFUSED, "%s: counter %s is in "
 				      "no place", name, st->counters[k].id);
-	if (face_down(st) > cup_count(&st->cup))
+	if (kgp_face_down(st) > cup_count(&st->cup))
 		return errorf(err, EXIT_REFUSED, "%s: %d face-down counters "
-			      "but only %d in the cup", name, face_down(st),
+			      "but only %d in the cup", name, kgp_face_down(st),
 			      cup_count(&st->cup));
 	return 0;
 }
@@ -196,11 +196,9 @@ static const struct sd_field fields[] = {
 	{ .key = NULL }
 };
 
-static const char *const sides[] = { "player", NULL };
-
 const struct state_decl kgp_state = {
-	"kampfgruppe-peiper", sides, sizeof(struct kgp), fields, complete,
-	SDD_ONE_PLACE
+	"kampfgruppe-peiper", kgp_side_names, sizeof(struct kgp), fields,
+	complete, SDD_ONE_PLACE
 };
 
 struct doc_node *kgp_save(const void *st, struct doc *d)

@@ -55,52 +55,18 @@ static void build(struct ctx *c, struct kgp *st)
 		  st->units[ARMOUR], st->units[PANZERGRENADIERS],
 		  st->units[HEAVY], st->units[ARTILLERY], st->units[RECON],
 		  st->units[ENGINEERS], st->units[FLAK], st->fuel,
-		  town_name(st, st->at));
+		  kgp_town_name(st, st->at));
 	st->phase = PH_PLACEMENT;
 }
 
 /* A counter drawn blind from the cup; -1 if the cup is empty. */
-int draw_counter(struct ctx *c, struct kgp *st, const char *purpose)
+static int draw_counter(struct ctx *c, struct kgp *st, const char *purpose)
 {
 	const char *labels[COUNTERS_MAX];
 
-	counter_labels(st, labels);
+	kgp_counter_labels(st, labels);
 	return cup_draw(c, &st->cup, labels, st->n_counters, purpose,
 			"us-unseen");
-}
-
-/* Every counter of a town back into the cup, face-down ones unseen. */
-void clear_town(struct kgp *st, int town)
-{
-	int i;
-
-	for (i = 0; i < st->us[town].n; i++)
-		if (st->us[town].c[i] >= 0)
-			cup_add(&st->cup, st->us[town].c[i]);
-	st->us[town].n = 0;
-	memset(st->us[town].c, 0, sizeof st->us[town].c);
-}
-
-/* 4.0: the group enters a town: on the Meuse it wins at once; a town of
- * value 4 or more earns the optional draw. */
-void enter_town(struct ctx *c, struct kgp *st, int town, const char *rule)
-{
-	st->at = town;
-	ctx_event(c, rule, "The group enters %s.", town_name(st, town));
-	if (threat_of(st, town) >= 4 && !st->draw_earned) {
-		st->draw_earned = 1;
-		if (st->opt_draw)
-			ctx_event(c, "4.0", "%s has value %d: the group has "
-				  "done better than history (optional draw).",
-				  town_name(st, town), threat_of(st, town));
-	}
-	if (is_goal(st, town)) {
-		ctx_event(c, "4.0", "Kampfgruppe Peiper reaches the Meuse at "
-			  "%s on turn %d: victory.", town_name(st, town),
-			  st->turn);
-		st->result = RES_VICTORY;
-		st->phase = PH_OVER;
-	}
 }
 
 /* 5.0 step 1: one face-down counter from the cup in each town north,
@@ -112,21 +78,21 @@ static void us_placement(struct ctx *c, struct kgp *st)
 	int dest[GRAPH_DEGREE], n, i, t;
 
 	ctx_where(c, st->turn, "US placement");
-	n = moves_from(st, st->at, dest);
+	n = kgp_moves_from(st, st->at, dest);
 	for (i = 0; i < n; i++) {
 		t = dest[i];
 		if (st->us[t].n > 0) {
 			ctx_event(c, "5.0", "%s still holds %d US counter%s.",
-				  town_name(st, t), st->us[t].n,
+				  kgp_town_name(st, t), st->us[t].n,
 				  st->us[t].n == 1 ? "" : "s");
-		} else if (cup_left(st) == 0) {
+		} else if (kgp_cup_left(st) == 0) {
 			ctx_event(c, "5.0", "The cup is empty: no US counter "
-				  "for %s.", town_name(st, t));
+				  "for %s.", kgp_town_name(st, t));
 		} else {
 			st->us[t].c[st->us[t].n++] = DOWN;
 			ctx_event(c, "5.0", "A US counter is placed face down "
-				  "at %s (threat %d).", town_name(st, t),
-				  threat_of(st, t));
+				  "at %s (threat %d).", kgp_town_name(st, t),
+				  kgp_threat_of(st, t));
 			ctx_mark(c, "", "placed", st->map.nodes[t].id, "",
 				 "US counter, face down");
 		}
@@ -142,12 +108,12 @@ static void reveal(struct ctx *c, struct kgp *st, int town, int slot,
 	int k;
 
 	snprintf(purpose, sizeof purpose, "%s %s at %s", rule, why,
-		 town_name(st, town));
+		 kgp_town_name(st, town));
 	k = draw_counter(c, st, purpose);
 	st->us[town].c[slot] = k;
-	counter_text(st, k, what, sizeof what);
+	kgp_counter_text(st, k, what, sizeof what);
 	ctx_event(c, rule, "The US counter at %s is turned face up: %s.",
-		  town_name(st, town), what);
+		  kgp_town_name(st, town), what);
 }
 
 /* 5.0 step 2: 1 reconnaissance point turns a face-down counter up. */
@@ -176,7 +142,7 @@ static void reconnaissance(struct ctx *c, struct kgp *st)
 		t = towns[k - 1];
 		st->units[RECON]--;
 		ctx_event(c, "5.0", "Reconnaissance spends 1 point (%d left) "
-			  "on %s.", st->units[RECON], town_name(st, t));
+			  "on %s.", st->units[RECON], kgp_town_name(st, t));
 		for (i = 0; st->us[t].c[i] != DOWN; i++)
 			;
 		reveal(c, st, t, i, "5.0", "reconnaissance");
@@ -200,22 +166,22 @@ static void back_to_cup_event(struct ctx *c, struct kgp *st, int town)
 			down++;
 			continue;
 		}
-		counter_text(st, k, what, sizeof what);
+		kgp_counter_text(st, k, what, sizeof what);
 		snprintf(seen + strlen(seen), sizeof seen - strlen(seen),
 			 "%s%s", up++ ? " and " : "", what);
 	}
 	if (up == 0) {
 		ctx_event(c, "5.0", "The US counter%s at %s go%s back to the "
-			  "cup unseen.", n > 1 ? "s" : "", town_name(st, town),
-			  n > 1 ? "" : "es");
+			  "cup unseen.", n > 1 ? "s" : "",
+			  kgp_town_name(st, town), n > 1 ? "" : "es");
 		return;
 	}
 	char rest[32] = "";
 	if (down)
 		snprintf(rest, sizeof rest, "; %d unseen", down);
 	ctx_event(c, "5.0", "The US counter%s at %s go%s back to the cup, "
-		  "seen before: %s%s.", n > 1 ? "s" : "", town_name(st, town),
-		  n > 1 ? "" : "es", seen, rest);
+		  "seen before: %s%s.", n > 1 ? "s" : "",
+		  kgp_town_name(st, town), n > 1 ? "" : "es", seen, rest);
 }
 
 /* 5.0 step 4, the counters that appear: those already in the town first
@@ -238,7 +204,7 @@ static void appear(struct ctx *c, struct kgp *st, int town, int n)
 				       "threat check: the counter placed");
 			continue;
 		}
-		if (cup_left(st) == 0) {
+		if (kgp_cup_left(st) == 0) {
 			ctx_event(c, "5.0", "The cup is empty: no further US "
 				  "counter appears.");
 			return;
@@ -246,9 +212,9 @@ static void appear(struct ctx *c, struct kgp *st, int town, int n)
 		k = draw_counter(c, st, "5.0 threat check: a counter from "
 				 "the cup");
 		st->us[town].c[st->us[town].n++] = k;
-		counter_text(st, k, what, sizeof what);
+		kgp_counter_text(st, k, what, sizeof what);
 		ctx_event(c, "5.0", "A US counter from the cup appears at %s: "
-			  "%s.", town_name(st, town), what);
+			  "%s.", kgp_town_name(st, town), what);
 		ctx_mark(c, "", "placed", st->map.nodes[town].id, "",
 			 st->counters[k].name);
 	}
@@ -262,26 +228,26 @@ static enum move_end check_and_fight(struct ctx *c, struct kgp *st,
 				     int from, int to, int fuel_spent)
 {
 	char purpose[96];
-	int v = threat_of(st, to), d1, d2, n, greif = 0;
+	int v = kgp_threat_of(st, to), d1, d2, n, greif = 0;
 
 	if (st->greif_turn == st->turn && v > 1) {
 		v--;
 		greif = 1;
 	}
 	snprintf(purpose, sizeof purpose, "5.0 threat check at %s, die 1",
-		 town_name(st, to));
+		 kgp_town_name(st, to));
 	d1 = ctx_die(c, purpose, 6);
 	purpose[strlen(purpose) - 1] = '2';
 	d2 = ctx_die(c, purpose, 6);
 	n = (d1 <= v) + (d2 <= v);
 	ctx_event(c, "5.0", "Threat check at %s, value %d%s: %d and %d: %s.",
-		  town_name(st, to), v, greif ? " (1 lower, Operation "
+		  kgp_town_name(st, to), v, greif ? " (1 lower, Operation "
 		  "Greif)" : "", d1, d2, n == 0 ? "no US unit" : n == 1 ?
 		  "one US counter appears" : "two US counters appear");
 	if (n == 0) {
 		back_to_cup_event(c, st, to);
-		clear_town(st, to);
-		enter_town(c, st, to, "5.0");
+		kgp_clear_town(st, to);
+		kgp_enter_town(c, st, to, "5.0");
 		if (st->phase == PH_OVER)
 			return M_OVER;
 	} else {
@@ -290,18 +256,18 @@ static enum move_end check_and_fight(struct ctx *c, struct kgp *st,
 			/* 5.0 step 5: no counter could appear (the cup is
 			 * empty): no US unit is there */
 			ctx_event(c, "5.0", "No US unit at %s.",
-				  town_name(st, to));
+				  kgp_town_name(st, to));
 			n = 0;
-			enter_town(c, st, to, "5.0");
+			kgp_enter_town(c, st, to, "5.0");
 			if (st->phase == PH_OVER)
 				return M_OVER;
 		}
 	}
-	if (d1 == d2 && random_event(c, st, d1, n == 0 ? to : from))
+	if (d1 == d2 && kgp_random_event(c, st, d1, n == 0 ? to : from))
 		return st->phase == PH_OVER ? M_OVER : M_STOPPED;
 	if (n == 0)
 		return M_CLEAR;
-	return battle(c, st, from, to, fuel_spent);
+	return kgp_battle(c, st, from, to, fuel_spent);
 }
 
 /* The move from `from` to `to`: the group is on the road between them
@@ -335,22 +301,22 @@ static void second_move(struct ctx *c, struct kgp *st)
 	int dest[GRAPH_DEGREE], n;
 	size_t k;
 
-	n = moves_from(st, st->at, dest);
+	n = kgp_moves_from(st, st->at, dest);
 	if (n == 0)
 		return;
 	q_init(&q, "5.0", "second-move", "player", "No US unit at %s: move "
-	       "on at once (no fuel) or stop?", town_name(st, st->at));
+	       "on at once (no fuel) or stop?", kgp_town_name(st, st->at));
 	ask_moves(&q, st, dest, n);
 	q_add(&q, "stop");
 	k = ctx_ask(c, &q);
 	if ((int)k == n) {
 		ctx_event(c, "5.0", "The group stops at %s.",
-			  town_name(st, st->at));
+			  kgp_town_name(st, st->at));
 		return;
 	}
 	ctx_event(c, "5.0", "Second move: the group moves on from %s toward "
-		  "%s (%s), burning no fuel.", town_name(st, st->at),
-		  town_name(st, dest[k]), graph_dir_name(graph_dir_from(
+		  "%s (%s), burning no fuel.", kgp_town_name(st, st->at),
+		  kgp_town_name(st, dest[k]), graph_dir_name(graph_dir_from(
 		  &st->map, graph_link_between(&st->map, st->at, dest[k]),
 		  st->at)));
 	ctx_mark(c, "", "move", st->map.nodes[st->at].id,
@@ -367,22 +333,22 @@ static void movement(struct ctx *c, struct kgp *st)
 	size_t k;
 
 	ctx_where(c, st->turn, "movement");
-	n = moves_from(st, st->at, dest);
+	n = kgp_moves_from(st, st->at, dest);
 	if (n == 0 || st->fuel == 0) {
 		ctx_event(c, "5.0", "The group cannot move from %s: %s.",
-			  town_name(st, st->at), n == 0 ? "no open road "
+			  kgp_town_name(st, st->at), n == 0 ? "no open road "
 			  "leads west, north or south" : "no fuel");
 		st->phase = PH_END;
 		return;
 	}
 	q_init(&q, "5.0", "move", "player", "Move the group from %s (fuel "
-	       "%d): to which town?", town_name(st, st->at), st->fuel);
+	       "%d): to which town?", kgp_town_name(st, st->at), st->fuel);
 	ask_moves(&q, st, dest, n);
 	k = ctx_ask(c, &q);
 	st->fuel--;
 	ctx_event(c, "5.0", "The group moves from %s toward %s (%s), burning "
-		  "1 fuel (%d left).", town_name(st, from),
-		  town_name(st, dest[k]), graph_dir_name(graph_dir_from(
+		  "1 fuel (%d left).", kgp_town_name(st, from),
+		  kgp_town_name(st, dest[k]), graph_dir_name(graph_dir_from(
 		  &st->map, graph_link_between(&st->map, from, dest[k]),
 		  from)), st->fuel);
 	ctx_mark(c, "", "move", st->map.nodes[from].id,
@@ -411,7 +377,7 @@ static void rear_guard(struct ctx *c, struct kgp *st)
 		q_add(&q, "done");
 		for (i = 0; i < 3; i++)
 			if (st->units[which[i]] > 0 &&
-			    (which[i] == HEAVY || main_points(st) > 1)) {
+			    (which[i] == HEAVY || kgp_main_points(st) > 1)) {
 				opts[q.n - 1] = which[i];
 				q_add(&q, "%s", kgp_unit_names[which[i]]);
 			}
@@ -434,7 +400,7 @@ static void convert(struct ctx *c, struct kgp *st)
 	size_t k;
 
 	while (st->units[PANZERGRENADIERS] < MAIN_MAX &&
-	       support_points(st) >= 2) {
+	       kgp_support_points(st) >= 2) {
 		q_init(&q, "5.0", "convert", "player", "Convert 2 support "
 		       "points into 1 panzergrenadier point (%d)?",
 		       st->units[PANZERGRENADIERS]);
@@ -471,7 +437,7 @@ static void end_of_turn(struct ctx *c, struct kgp *st)
 	int dest[GRAPH_DEGREE], n, i, t, keep, back = 0, stay = 0;
 
 	ctx_where(c, st->turn, "end of turn");
-	n = moves_from(st, st->at, dest);
+	n = kgp_moves_from(st, st->at, dest);
 	for (t = 0; t < st->map.n_nodes; t++) {
 		for (keep = 0, i = 0; i < n; i++)
 			keep |= dest[i] == t;
@@ -480,10 +446,10 @@ static void end_of_turn(struct ctx *c, struct kgp *st)
 			continue;
 		}
 		back += st->us[t].n;
-		clear_town(st, t);
+		kgp_clear_town(st, t);
 	}
 	/* 6.1, 6.3: the box of the turn that ends; the others wait */
-	back += track_return(st, st->turn);
+	back += kgp_track_return(st, st->turn);
 	ctx_event(c, "5.0", "End of turn %d: %d US counter%s go%s back to "
 		  "the cup, %d stay%s next to the group.", st->turn, back,
 		  back == 1 ? "" : "s", back == 1 ? "es" : "", stay,

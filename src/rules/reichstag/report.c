@@ -217,24 +217,6 @@ int rt_result(const void *vst, struct strbuf *out)
 	}
 }
 
-const char *const rt_phase_titles[PHASES] = {
-	"set-up: flak", "set-up: the counter pool", "set-up: the Reichstag",
-	"set-up: the 1BF draws", "set-up: the 1UF draws",
-	"set-up: the garrison", "set-up: the Spree",
-	"set-up: 56th Panzer Corps (1)", "set-up: 56th Panzer Corps (2)",
-	"set-up: the 1BF", "set-up: the 1UF", "set-up: optional rules",
-	"set-up: markers",
-	"1BF reinforcement phase", "1BF barrage phase", "1BF movement phase",
-	"1BF combat phase", "1BF exhaustion phase",
-	"German reinforcement, 1BF sector", "German movement, 1BF sector",
-	"German combat, 1BF sector", "1BF barrage removal",
-	"1UF reinforcement phase", "1UF barrage phase", "1UF movement phase",
-	"1UF combat phase", "1UF exhaustion phase",
-	"German reinforcement, 1UF sector", "German movement, 1UF sector",
-	"German combat, 1UF sector", "1UF barrage removal",
-	"sudden death check", "end of the scenario", "end of the game turn",
-	"game over" };
-
 /* ---- the board (render) ---- */
 
 static const char *const fill_of[4] = { "#d9534f", "#f0c419", "#8e9aa6",

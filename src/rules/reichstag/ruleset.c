@@ -9,8 +9,6 @@
 #include "turn.h"
 #include "fight.h"
 
-static const char *const sides[] = { "1bf", "1uf", NULL };
-
 static const struct standing_key standing[] = {
 	{ "place", "3.5", "place each counter by the placement policy "
 	  "(auto: near the objective hexes of its zone, spread, never a "
@@ -126,7 +124,7 @@ const struct ruleset ruleset_reichstag = {
 	 * a game of 3 with an answer left unused would replay otherwise
 	 * (umpire-protocol(7), What a game commits to) */
 	.version = "4",
-	.sides = sides,
+	.sides = rt_side_names,
 	.state_size = sizeof(struct rttr),
 	.setup = rt_setup,
 	.play = rt_play,

@@ -18,16 +18,6 @@ static const char *const tag_names[] = { "fixed", "hm", "recon",
 static const char *const mk_kind_names[MK_KINDS] = { "artillery", "air",
 	"me262" };
 
-int rt_word(const char *s, const char *const *names, int count)
-{
-	int i;
-
-	for (i = 0; i < count && names[i]; i++)
-		if (!strcmp(s, names[i]))
-			return i;
-	return -1;
-}
-
 /* ---- the order of battle ---- */
 
 /* hexes "0102-0109,2105", or a region of the map: its number in *region
@@ -286,7 +276,7 @@ void rt_regions(struct rttr *st)
 			g->obj[g->n_obj - 1] = (int16_t)i;
 }
 
-int rt_yes(const char *s)
+static int rt_yes(const char *s)
 {
 	return !strcmp(s, "yes") || !strcmp(s, "on");
 }

@@ -11,30 +11,6 @@
 #include "state.h"
 #include "../lib/hexdecl.h"
 
-const char *const rt_side_names[PLAYERS] = { "1bf", "1uf" };
-const char *const rt_phase_names[PHASES] = {
-	"setup-flak", "setup-pool", "setup-reichstag", "setup-draw-1bf",
-	"setup-draw-1uf", "setup-garrison", "setup-spree", "setup-56pk1",
-	"setup-56pk2", "setup-1bf", "setup-1uf", "setup-optional",
-	"setup-markers",
-	"1bf-reinforcement", "1bf-barrage", "1bf-movement", "1bf-combat",
-	"1bf-exhaustion",
-	"german-1bf-sector-reinforcement", "german-1bf-sector-movement",
-	"german-1bf-sector-combat", "1bf-barrage-removal",
-	"1uf-reinforcement", "1uf-barrage", "1uf-movement", "1uf-combat",
-	"1uf-exhaustion",
-	"german-1uf-sector-reinforcement", "german-1uf-sector-movement",
-	"german-1uf-sector-combat", "1uf-barrage-removal",
-	"sudden-death", "scenario-end", "turn-advance", "over" };
-const char *const rt_result_names[RESULTS] = { "none", "1bf", "1uf",
-	"german" };
-const char *const rt_size_names[SIZES] = { "none", "corps", "div", "bde",
-	"rgt", "bn", "grp", "other" };
-const char *const rt_type_names[TYPES] = { "none", "tank", "mech",
-	"asltgun", "recon", "cav", "rifle", "inf", "eng", "panzer", "pzgr",
-	"hq", "fixinf", "sniper", "depot", "airstrip", "strategic", "flak" };
-const char *const rt_sector_names[4] = { "1bf", "1uf", "both", "none" };
-
 static const char *const flag_names[] = { "face-down", "moved",
 	"attacked", "attacked-by", "retreated", "recon", "forced",
 	"engineer", "escaped", "reichstag-garrison", "disengage",
@@ -549,8 +525,6 @@ static int complete(void *vst, const struct doc *d,
 
 static const char *const group_names[RT_GROUPS] = { "steiner", "xx" };
 static const char *const yes_no[] = { "no", "yes" };
-static const char *const sides[] = { "1bf", "1uf", NULL };
-
 #define SEEN "any unit the player examined (17.1, 17.3); a Soviet " \
 	"unit, an eliminated one, a mobile one waiting off the map: every " \
 	"side; one held off the map: its holder; a face-down unit: the " \
@@ -681,7 +655,7 @@ static const struct sd_field fields[] = {
 /* SDD_FIXED_NAMES: the units (unit_name) are those of the oob, an
  * SDF_INPUT field (rt_oob_load); no other load names them */
 const struct state_decl rt_state = {
-	"race-to-the-reichstag", sides, sizeof(struct rttr), fields, complete,
+	"race-to-the-reichstag", rt_side_names, sizeof(struct rttr), fields, complete,
 	SDD_FIXED_NAMES
 };
 

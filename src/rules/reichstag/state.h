@@ -296,7 +296,20 @@ struct rttr {
 	int vp[PLAYERS];            /* 21.x, when the result is judged */
 };
 
-extern const char *const rt_side_names[PLAYERS];      /* "1bf" "1uf" */
+/*
+ * The state's files in layers, each using only those above it in this
+ * list (by linked symbols; the rules' files, each with its header, come
+ * above them):
+ *   names.c    the names of sides, phases, results, sizes, types and
+ *              sectors; a word among names
+ *   units.c    who a unit is, where it stands, who commands and sees it
+ *   setup.c    the start state and the readers of the scenario's parts
+ *   state.c    the state declared, saved, viewed and loaded back
+ */
+
+/* names.c */
+/* "1bf" "1uf", ended by NULL (the ruleset's list of sides) */
+extern const char *const rt_side_names[PLAYERS + 1];
 extern const char *const rt_phase_names[PHASES];
 /* The phases in words ("German movement, 1BF sector"), for reports,
  * refusals and the board; rt_phase_names are the state file's names. */
@@ -305,52 +318,15 @@ extern const char *const rt_result_names[RESULTS];
 extern const char *const rt_size_names[SIZES];
 extern const char *const rt_type_names[TYPES];
 extern const char *const rt_sector_names[4];
-
-/* setup.c: the start state from the scenario's data and options; the
- * readers of its parts, which a test position may replace (rt_load) */
-int rt_setup(void *st, const struct doc *scn, const struct doc_node *data,
-	     const struct doc_node *options, struct error *err);
-int rt_oob_load(struct rttr *st, const struct doc *d,
-		const struct doc_node *n, struct error *err);
-int rt_markers_load(struct rttr *st, const struct doc *d,
-		    const struct doc_node *n, struct error *err);
-int rt_draws_load(struct rttr *st, const struct doc *d,
-		  const struct doc_node *n, struct error *err);
-/* n: the options' mapping (NULL: none); scn: the scenario, whose
- * defaults apply to what n leaves out (NULL: keep st's) */
-int rt_options_read(struct rttr *st, const struct doc *scn,
-		    const struct doc_node *n, const struct doc *d,
-		    struct error *err);
-/* 23.2: with Prepared Defence the map's sbahn rows get no Soviet ZOC
- * into them and German units there ignore retreats (as 13.6 reads the
- * objective hexes' row); 23.1 (3): the four command posts still in the
- * pool go to their players' hands; called at the end of setup and
- * load */
-void rt_options_map(struct rttr *st);
-/* the regions the rules name (rt_regions), found in the map once */
-void rt_regions(struct rttr *st);
 /* the index of word s in names[0..count), -1 if absent */
 int rt_word(const char *s, const char *const *names, int count);
-int rt_yes(const char *s);
+int rt_side_parse(const char *s);
 
-/* state.c: the state declared (statedecl.h), whose per-unit
- * visibility is rt_sees (units.c) */
-extern const struct state_decl rt_state;
-struct doc_node *rt_save(const void *st, struct doc *d);
-int rt_load(void *st, const struct doc *d, const struct doc_node *map,
-	    struct error *err);
-struct doc_node *rt_view(const void *st, const char *side, struct doc *d,
-			 struct redactor *r);
-int rt_load_view(void *st, const struct doc *d, const struct doc_node *map,
-		 const char *side, struct error *err);
+/* units.c: who a unit is, where it stands, who commands and sees it */
 int rt_unit_find(const struct rttr *st, const char *id);
 void rt_reindex(struct rttr *st);
 /* the first hex from h on that holds a unit (occ), -1 for none */
 int rt_next_stack(const struct rttr *st, int h);
-/* What the saved state does not say, made one way (rt_settle, state.c):
- * at each phase start of the play and at the end of rt_load, so that a
- * state loaded from a save is byte for byte the play's (ctx_checkpoint) */
-void rt_settle(struct rttr *st);
 /* The GT a waiting Soviet unit is due to enter (7.1): its delay or
  * return date, else the date on its back */
 static inline int rt_due(const struct rttr *st, int u)
@@ -402,7 +378,46 @@ int rt_engineer_of(const struct rttr *st, int u, int f);
  * corner (reading); in_place: only those put in place (F_ENGINEER) */
 int rt_engineer_covers(const struct rttr *st, int f, int a, int b,
 		       int in_place);
-int rt_side_parse(const char *s);
+
+/* setup.c: the start state from the scenario's data and options; the
+ * readers of its parts, which a test position may replace (rt_load) */
+int rt_setup(void *st, const struct doc *scn, const struct doc_node *data,
+	     const struct doc_node *options, struct error *err);
+int rt_oob_load(struct rttr *st, const struct doc *d,
+		const struct doc_node *n, struct error *err);
+int rt_markers_load(struct rttr *st, const struct doc *d,
+		    const struct doc_node *n, struct error *err);
+int rt_draws_load(struct rttr *st, const struct doc *d,
+		  const struct doc_node *n, struct error *err);
+/* n: the options' mapping (NULL: none); scn: the scenario, whose
+ * defaults apply to what n leaves out (NULL: keep st's) */
+int rt_options_read(struct rttr *st, const struct doc *scn,
+		    const struct doc_node *n, const struct doc *d,
+		    struct error *err);
+/* 23.2: with Prepared Defence the map's sbahn rows get no Soviet ZOC
+ * into them and German units there ignore retreats (as 13.6 reads the
+ * objective hexes' row); 23.1 (3): the four command posts still in the
+ * pool go to their players' hands; called at the end of setup and
+ * load */
+void rt_options_map(struct rttr *st);
+/* the regions the rules name (rt_regions), found in the map once */
+void rt_regions(struct rttr *st);
+
+/* state.c: the state declared (statedecl.h), whose per-unit
+ * visibility is rt_sees (units.c) */
+extern const struct state_decl rt_state;
+struct doc_node *rt_save(const void *st, struct doc *d);
+int rt_load(void *st, const struct doc *d, const struct doc_node *map,
+	    struct error *err);
+struct doc_node *rt_view(const void *st, const char *side, struct doc *d,
+			 struct redactor *r);
+int rt_load_view(void *st, const struct doc *d, const struct doc_node *map,
+		 const char *side, struct error *err);
+
+/* What the saved state does not say, made one way (rt_settle, state.c):
+ * at each phase start of the play and at the end of rt_load, so that a
+ * state loaded from a save is byte for byte the play's (ctx_checkpoint) */
+void rt_settle(struct rttr *st);
 
 /* The Reichstag hex, or -1 (the map has no one-hex region reichstag):
  * found once with the regions (state.c) */

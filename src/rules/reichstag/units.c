@@ -11,11 +11,6 @@
 #include "state.h"
 #include "../lib/hexplace.h"
 
-int rt_side_parse(const char *s)
-{
-	return rt_word(s, rt_side_names, PLAYERS);
-}
-
 int rt_unit_find(const struct rttr *st, const char *id)
 {
 	int i, first = tolower((unsigned char)id[0]);

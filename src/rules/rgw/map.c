@@ -260,3 +260,9 @@ int rgw_map_load(struct rgw_map *m, const struct doc *scn,
 			      doc_where(scn, cities, w, sizeof w));
 	return 0;
 }
+
+/* 5.0 (3): at the verdict city (Minsk) or east of it. */
+int rgw_east_of_verdict(const struct rgw *st, int city)
+{
+	return st->map.lon[city] >= st->map.lon[st->map.verdict];
+}

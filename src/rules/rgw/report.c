@@ -9,12 +9,6 @@
 /* MAIL_COLUMNS less 2: a report is also a block in a view */
 enum { COLUMNS = MAIL_COLUMNS - 2 };
 
-const char *const rgw_phase_titles[PHASES] = { "set-up (3.0)",
-	"turn (4.0)", "normal war, awaiting the answer (4.1)",
-	"normal war, moving the marker (4.1)",
-	"normal war, discards at the capital (4.1)",
-	"supply, extra draw (4.2)", "year end (5.0)", "game over" };
-
 /* Append words to out, wrapping at COLUMNS under an indent. */
 static void words(struct strbuf *out, size_t *col, const char *w)
 {

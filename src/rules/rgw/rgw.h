@@ -88,8 +88,20 @@ struct rgw {
 	enum result result;
 };
 
+/*
+ * The files in layers, each using only those above it in this list
+ * (by linked symbols):
+ *   names.c    the names of cards, sides, phases, results; card values
+ *   map.c      the city graph
+ *   state.c    the start state, the state's declaration, the views
+ *   play.c     the procedure of a turn
+ *   report.c, render.c  the position in words and as a picture
+ *   ruleset.c  the ruleset
+ */
+
+/* names.c */
 extern const char *const rgw_card_names[RGW_CARDS];
-extern const char *const rgw_side_names[2];   /* "german", "soviet" */
+extern const char *const rgw_side_names[3];   /* "german", "soviet", NULL */
 extern const char *const rgw_side_titles[2];  /* "German", "Soviet" */
 extern const char *const rgw_phase_names[PHASES];
 extern const char *const rgw_result_names[RESULTS];
@@ -99,7 +111,6 @@ int rgw_card_parse(const char *s);      /* label -> code, -1 if none */
 int rgw_value(int c);                   /* war value: 1..7, 2..6; 0 */
 int rgw_count(cardset s);
 int rgw_year_card(int year);            /* the annihilation card code */
-int rgw_east_of_verdict(const struct rgw *st, int city);
 
 /* map.c */
 int rgw_map_load(struct rgw_map *m, const struct doc *scn,
@@ -110,6 +121,7 @@ int rgw_city(const struct rgw_map *m, const char *id);
  * Returns their number; out[] in link order. */
 int rgw_next(const struct rgw_map *m, int city, enum side winner,
 	     int dotted_only, int *out);
+int rgw_east_of_verdict(const struct rgw *st, int city);
 
 /* state.c */
 extern const struct state_decl rgw_state;

@@ -1,65 +1,9 @@
 /*
  * ruleset.c - the Russo-German War card game (two players, hidden hands):
- * the ruleset, the names used in its state, questions and reports, and
- * small card helpers.
+ * the ruleset and its standing orders, over every file of the module.
  */
-#include <string.h>
 #include "umpire/games.h"
 #include "rgw.h"
-
-const char *const rgw_card_names[RGW_CARDS] = { "n1", "n2", "n3", "n4",
-	"n5", "n6", "n7", "n7g", "x1", "x2", "a1941", "a1942", "a1943",
-	"a1944", "a1945" };
-const char *const rgw_side_names[2] = { "german", "soviet" };
-const char *const rgw_side_titles[2] = { "German", "Soviet" };
-const char *const rgw_phase_names[PHASES] = { "start", "action", "answer",
-	"advance", "discard", "extra-draw", "year-end", "over" };
-const char *const rgw_result_names[RESULTS] = { "none", "german-collapse",
-	"soviet-collapse", "german-verdict", "soviet-verdict" };
-
-int rgw_card_parse(const char *s)
-{
-	int i;
-
-	for (i = 0; i < RGW_CARDS; i++)
-		if (strcmp(s, rgw_card_names[i]) == 0)
-			return i;
-	return -1;
-}
-
-/* 2.1: normal-war cards 1-7; annihilation cards 2-6 (1941-1945). */
-int rgw_value(int c)
-{
-	if (c >= 0 && c < C_N7G)
-		return c + 1;
-	if (c == C_N7G)
-		return 7;
-	if (c >= C_A1941 && c <= C_A1945)
-		return c - C_A1941 + 2;
-	return 0;
-}
-
-int rgw_count(cardset s)
-{
-	int n = 0;
-
-	for (; s; s &= (cardset)(s - 1))
-		n++;
-	return n;
-}
-
-int rgw_year_card(int year)
-{
-	return C_A1941 + year - FIRST_YEAR;
-}
-
-/* 5.0 (3): at the verdict city (Minsk) or east of it. */
-int rgw_east_of_verdict(const struct rgw *st, int city)
-{
-	return st->map.lon[city] >= st->map.lon[st->map.verdict];
-}
-
-static const char *const sides[] = { "german", "soviet", NULL };
 
 /* Questions asked after a draw: standing orders let a player answer them
  * in advance instead of waiting for another mail. The marker's advance
@@ -100,7 +44,7 @@ const struct ruleset ruleset_rgw = {
 	 * German takes back the highest normal-war card of the discards,
 	 * not none (5.0 (2)); "highest" is an answer of take-back */
 	.version = "2",
-	.sides = sides,
+	.sides = rgw_side_names,
 	.state_size = sizeof(struct rgw),
 	.setup = rgw_setup,
 	.play = rgw_play,

@@ -190,10 +190,8 @@ static const struct sd_field fields[] = {
 	{ .key = NULL }
 };
 
-static const char *const sides[] = { "german", "soviet", NULL };
-
 const struct state_decl rgw_state = {
-	"russo-german-war", sides, sizeof(struct rgw), fields, complete,
+	"russo-german-war", rgw_side_names, sizeof(struct rgw), fields, complete,
 	SDD_ONE_PLACE
 };
 
