@@ -35,11 +35,6 @@ static const char *const step_keys[] = { "step", "actor", "counter",
 	"orders", "reveals", "seed", "draws", "next", "salt", "state", "prev",
 	"signature", NULL };
 
-void game_rules_tag(const struct ruleset *rs, char *out, size_t size)
-{
-	snprintf(out, size, "%s/%s", rs->id, rs->version);
-}
-
 void game_free(struct game *g)
 {
 	if (g->shed) {
@@ -68,39 +63,7 @@ void game_free(struct game *g)
 	memset(g, 0, sizeof *g);
 }
 
-struct role *game_role(struct game *g, const char *name)
-{
-	for (size_t i = 0; i < g->n_roles; i++)
-		if (strcmp(g->roles[i].name, name) == 0)
-			return &g->roles[i];
-	return NULL;
-}
-
-const char *game_counter(const struct game *g, const char *actor)
-{
-	for (size_t i = 0; i < g->n_roles; i++)
-		if (strcmp(g->roles[i].name, "referee") == 0)
-			return g->roles[i].name;
-	for (size_t i = 0; i < g->n_roles; i++)
-		if (strcmp(g->roles[i].name, actor) != 0)
-			return g->roles[i].name;
-	return NULL;
-}
-
-const char *game_unjoined(const struct game *g)
-{
-	for (size_t i = 0; i < g->n_roles; i++)
-		if (!g->roles[i].joined)
-			return g->roles[i].name;
-	return NULL;
-}
-
 /* ---- the header ---- */
-
-struct doc_node *top(const struct game *g, const char *key)
-{
-	return (struct doc_node *)doc_get(g->doc->root, key);
-}
 
 /* The header as hashed: the top-level fields before `state`, with roles
  * reduced to name, key and invitation (when the role has one) for the
@@ -116,10 +79,10 @@ struct doc_node *game_header(const struct game *g, struct doc *d,
 	/* (a game without a clock hashes as it did before there were
 	 * clocks) */
 	for (const char *const *f = fields; *f; f++)
-		if (top(g, *f))
-			doc_set(d, h, *f, doc_copy(d, top(g, *f)));
+		if (game_field(g, *f))
+			doc_set(d, h, *f, doc_copy(d, game_field(g, *f)));
 	struct doc_node *roles = doc_seq(d);
-	const struct doc_node *src = top(g, "roles");
+	const struct doc_node *src = game_field(g, "roles");
 	for (size_t i = 0; i < src->n; i++) {
 		struct doc_node *r = doc_map(d);
 		const struct doc_node *s = src->items[i];
@@ -255,19 +218,6 @@ static int check_invite(const struct doc *d, const struct doc_node *m,
 			      doc_where(d, doc_get(m, "invite"), w, sizeof w),
 			      r->name);
 	return 0;
-}
-
-const char *game_address(const struct game *g, const char *role)
-{
-	for (size_t i = 0; i < g->n_roles; i++) {
-		const struct role *r = &g->roles[i];
-		if (strcmp(r->name, role) != 0)
-			continue;
-		if (r->joined && r->join_spec[0])
-			return r->join_spec;
-		return r->invite;
-	}
-	return NULL;
 }
 
 static int load_roles(struct game *g, struct error *err)
@@ -613,7 +563,7 @@ int game_parse_memo(struct game *g, const char *name, const char *buf,
 		rc = -1;
 	} else if (flags & GAME_PARSE_CHECKPOINTS) {
 		size_t begin = steps_begin(buf, len);
-		const struct doc_node *steps = top(g, "steps");
+		const struct doc_node *steps = game_field(g, "steps");
 		/* the steps where the tree has them: the first on the line
 		 * after "steps:" */
 		if (begin && steps->n &&

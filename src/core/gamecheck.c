@@ -621,14 +621,14 @@ static int check_game(struct game *g, enum check_level level,
 			s->ord = xcalloc(1, sizeof *s->ord);
 		/* a late step: the judge's, for a late side (its reveal
 		 * is late[n]); read after its orders (late_step_read) */
-		int late = step_late(g, s);
+		int late = game_step_late(g, i);
 		/* every signature of the steps not yet verified (a signing
 		 * command commits to the whole history) */
 		int vr = unread[i] ? 0 : game_step_blob(g, i, err) ? -1 :
 			verify_orders(g, name, (const char *)s->blob,
 				      s->blob_len, NULL, 0, s->n, s->actor,
-				      step_signer(g, s), prev, full, q, s->ord,
-				      &v, err);
+				      game_step_signer(g, i), prev, full, q,
+				      s->ord, &v, err);
 		prev = s->hash;
 		if (!unread[i])
 			verified_free(&v);
@@ -771,14 +771,14 @@ static int check_game(struct game *g, enum check_level level,
 		if (!extra || g->n_steps == 0) {
 			eq = doc_same(g->scn.rs->save(extra ? g->start_state :
 						  run->state, d),
-				  top(g, "state"));
+				  game_field(g, "state"));
 		} else {
 			unsigned char h[32];
 			if (step_fields(g, g->n_steps - 1, err)) {
 				doc_free(d);
 				goto out;
 			}
-			doc_hash("umpire/1 state", top(g, "state"), h);
+			doc_hash("umpire/1 state", game_field(g, "state"), h);
 			eq = sodium_memcmp(h, g->steps[g->n_steps - 1]
 					   .state_hash, 32) == 0;
 		}

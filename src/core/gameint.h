@@ -33,7 +33,6 @@ struct verified;
 #define D_SALT "umpire/2 view salt"
 
 /* game.c */
-struct doc_node *top(const struct game *g, const char *key);
 void header_hashes(struct game *g);
 void join_message(const struct game *g, const struct role *r,
 		  struct strbuf *m);
@@ -54,11 +53,6 @@ void keep_source(struct game *g, const char *head, size_t begin,
 int parse_vouched(struct game *g, const char *name, const char *buf,
 		  size_t len, const char *scn_dir, unsigned flags,
 		  struct memo *memo, const char *side);
-
-/* gamewrite.c */
-int step_late(const struct game *g, const struct game_step *s);
-const char *step_signer(const struct game *g,
-			const struct game_step *s);
 
 /* gamecheck.c */
 int verify_joins(struct game *g, int check, struct sigq *q,

@@ -83,11 +83,6 @@ void snapshot_free(struct snapshot *s)
 	memset(s, 0, sizeof *s);
 }
 
-const unsigned char *game_prev(const struct game *g, size_t n)
-{
-	return n > 0 && n <= g->n_steps ? g->steps[n - 1].hash : g->genesis;
-}
-
 int game_delta(const struct game *g, size_t since, struct strbuf *out,
 	       struct error *err)
 {
@@ -201,7 +196,7 @@ int game_append(struct game *g, const char *name, const char *buf,
 			continue;
 		}
 		struct doc_node *copy = doc_copy(g->doc, steps->items[i]);
-		doc_push(g->doc, top(g, "steps"), copy);
+		doc_push(g->doc, game_field(g, "steps"), copy);
 		g->steps = xrealloc(g->steps,
 				    (g->n_steps + 1) * sizeof *g->steps);
 		memset(&g->steps[g->n_steps], 0, sizeof *g->steps);
@@ -227,39 +222,6 @@ int game_append(struct game *g, const char *name, const char *buf,
 out:
 	doc_free(d);
 	return rc;
-}
-
-void game_view_salt(const struct game *g, size_t n, unsigned char out[32])
-{
-	if (n > 0 && n <= g->n_steps && g->steps[n - 1].has_salt) {
-		memcpy(out, g->steps[n - 1].salt, 32);
-		return;
-	}
-	/* before any step nothing is hidden yet: a public salt */
-	crypto_generichash(out, 32, g->genesis, 32,
-			   (const unsigned char *)"umpire/1 view salt 0", 20);
-}
-
-int game_honour(const struct game *g)
-{
-	const char *mode = game_hidden_mode(g);
-	return mode && strcmp(mode, "honour") == 0;
-}
-
-int game_has_views(const struct game *g)
-{
-	return g->scn.rs->view && game_role((struct game *)g, "referee");
-}
-
-mode_t game_output_mode(const struct game *g)
-{
-	return game_hidden_mode(g) ? 0600 : 0644;
-}
-
-const char *game_hidden_mode(const struct game *g)
-{
-	const struct doc_node *v = doc_get(g->options, "hidden");
-	return v && v->kind == DOC_SCALAR ? v->str : NULL;
 }
 
 static struct doc_node *reveals_node(struct doc *d, const char *actor,
@@ -310,7 +272,7 @@ static void latest_link(struct game *g, struct role *r)
 		int actor = !strcmp(s->actor, r->name);
 		if (!actor && strcmp(s->counter, r->name))
 			continue;
-		if (actor && step_late(g, s))
+		if (actor && game_step_late(g, i))
 			continue;       /* it revealed no link of r */
 		memcpy(r->last, actor ? s->reveal_actor : s->reveal_counter,
 		       32);
@@ -500,7 +462,7 @@ int game_adjudicate(struct game *g, const char *orders_name,
 	crypto_sign_detached(sig, NULL, msg, strlen(D_COUNTERSIGN) + 64,
 			     sk->sk);
 	doc_set(d, s, "signature", doc_b64(d, sig, 64));
-	doc_push(d, top(g, "steps"), s);
+	doc_push(d, game_field(g, "steps"), s);
 	doc_put(d, d->root, "state", g->scn.rs->save(run->state, d));
 	g->steps = xrealloc(g->steps, (g->n_steps + 1) * sizeof *g->steps);
 	memset(&g->steps[g->n_steps], 0, sizeof *g->steps);

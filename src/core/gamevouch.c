@@ -80,7 +80,7 @@ void keep_source(struct game *g, const char *head, size_t begin,
 	memcpy(g->src, head, begin);
 	memcpy(g->src + begin, tail, tail_len);
 	g->src[g->src_len] = '\0';
-	g->read_state = top(g, "state");
+	g->read_state = game_field(g, "state");
 	if (scn_dir)
 		g->scn_dir = xstrdup(scn_dir);
 }
@@ -124,7 +124,7 @@ static int vouched_head(struct game *g, const char *name, const char *head,
 	g->doc = doc_new(name);
 	int rc = doc_parse(g->doc, h.buf, h.len, &DOC_LIMITS_GAME, &ignored);
 	strbuf_free(&h);
-	const struct doc_node *steps = rc ? NULL : top(g, "steps");
+	const struct doc_node *steps = rc ? NULL : game_field(g, "steps");
 	/* with no checkpoint, or one with no prefix, every step is read
 	 * as the tail: the header was read once, and its scenario's start
 	 * state built once, not again by the caller's whole read */
@@ -150,7 +150,7 @@ static int vouched_tail(struct game *g, const char *name, const char *head,
 	struct error ignored;
 	struct doc *t = NULL;
 	const struct checkpoints *cp = g->cp && g->cp->doc ? g->cp : NULL;
-	struct doc_node *steps = top(g, "steps");
+	struct doc_node *steps = game_field(g, "steps");
 	size_t tn = len - begin - p->len;
 	if (tn < 2 || tail[0] != '-' || tail[1] != ' ')
 		goto no;
@@ -440,27 +440,13 @@ out:
 	return rc;
 }
 
-const struct orders *game_step_orders(const struct game_step *s)
-{
-	static const struct orders none;
-	return s->ord ? s->ord : &none;
-}
-
-void game_step_sig_hash(const struct game *g, size_t i, unsigned char out[32])
-{
-	if (g->steps[i].stub)
-		memcpy(out, g->steps[i].stub_sig_hash, 32);
-	else
-		sig_hash(g->steps[i].sig, out);
-}
-
 /* The text of g whole: its source, or where steps were added since it
  * was read (game_append: the judge checks the game again to write its
  * letters) and have no source, the game as it is now, written. */
 static int whole_text(struct game *g, struct strbuf *text, struct error *err)
 {
 	const struct checkpoint_prefix *p = &g->cp->prefix;
-	const struct doc_node *steps = top(g, "steps");
+	const struct doc_node *steps = game_field(g, "steps");
 	size_t read = 0;
 	while (steps && read < steps->n && steps->items[read]->line > 0)
 		read++;

@@ -131,7 +131,7 @@ int game_link(const struct game *g, const char *role,
 static void put_join(struct game *g, struct role *r)
 {
 	r->joined = 1;
-	struct doc_node *roles = top(g, "roles");
+	struct doc_node *roles = game_field(g, "roles");
 	for (size_t i = 0; i < roles->n; i++) {
 		struct doc_node *rm = roles->items[i];
 		if (strcmp(doc_get(rm, "name")->str, r->name) != 0)
@@ -314,36 +314,6 @@ int game_emit(const struct game *g, struct strbuf *out, struct error *err)
 	return rc;
 }
 
-/* Whether step s is a late step (umpire-protocol(7), THE JUDGE'S
- * CLOCK, Late steps): its actor's reveal is late[n], which no chain
- * link is; its orders are then the referee's. */
-int step_late(const struct game *g, const struct game_step *s)
-{
-	unsigned char lv[32];
-	if (s->stub)
-		return 0;     /* (the vouched prefix: its chains and replay
-				 come from the checkpoints) */
-	chain_late(g->genesis, (uint64_t)s->n, lv);
-	return sodium_memcmp(s->reveal_actor, lv, 32) == 0;
-}
-
-int game_step_late(const struct game *g, size_t i)
-{
-	return step_late(g, &g->steps[i]);
-}
-
-int game_step_own(const struct game *g, size_t i, const char *side)
-{
-	return !strcmp(g->steps[i].actor, side) && !step_late(g, &g->steps[i]);
-}
-
-/* The role whose key signs step s's orders. */
-const char *step_signer(const struct game *g,
-			const struct game_step *s)
-{
-	return step_late(g, s) ? "referee" : s->actor;
-}
-
 int game_emit_checked(const struct game *g, const char *scn_dir,
 		      struct strbuf *out, struct error *err)
 {
@@ -358,13 +328,14 @@ int game_emit_checked(const struct game *g, const char *scn_dir,
 			    err);
 	int parsed = rc == 0;    /* game_parse frees what it fails on */
 	if (rc == 0 && back.n_steps > 0) {
-		const struct game_step *s = &back.steps[back.n_steps - 1];
+		size_t last = back.n_steps - 1;
+		const struct game_step *s = &back.steps[last];
 		memset(&ord, 0, sizeof ord);
 		rc = verify_orders(&back, "the new step's orders",
 				   (const char *)s->blob, s->blob_len, NULL, 0,
-				   s->n, s->actor, step_signer(&back, s),
-				   game_prev(&back, back.n_steps - 1), 1, NULL,
-				   &ord, &v, err);
+				   s->n, s->actor, game_step_signer(&back, last),
+				   game_prev(&back, last), 1, NULL, &ord, &v,
+				   err);
 		orders_free(&ord);
 		verified_free(&v);
 	}
@@ -455,7 +426,7 @@ int game_emit_step_gap(struct game *g, struct strbuf *out, size_t *gap,
 	 * when umpire wrote them so, are written as they were read, not
 	 * read back: only the header, the state and the new step are. The
 	 * vouched prefix (stubs), byte for byte as verified, before them. */
-	struct doc_node *steps = top(g, "steps");
+	struct doc_node *steps = game_field(g, "steps");
 	struct strbuf read = STRBUF_INIT;
 	size_t kept = steps_read(g, steps, &read);
 	struct doc_node **items = steps ? steps->items : NULL;
@@ -467,7 +438,7 @@ int game_emit_step_gap(struct game *g, struct strbuf *out, size_t *gap,
 		*text = g->n_stub || kept ? &tree : out;
 	int rc = doc_emit(g->doc->root, text, err), same = 0;
 	if (rc == 0) {
-		int r = readback_same(g->doc->root, top(g, "state"),
+		int r = readback_same(g->doc->root, game_field(g, "state"),
 				      g->read_state, g->src,
 				      g->src ? g->src_head : 0, text->buf,
 				      text->len, g->doc->name, err);
@@ -483,7 +454,8 @@ int game_emit_step_gap(struct game *g, struct strbuf *out, size_t *gap,
 			    "read back as the game it was written from",
 			    g->doc->name);
 	if (rc == 0 && g->n_steps > 0) {
-		const struct game_step *s = &g->steps[g->n_steps - 1];
+		size_t last = g->n_steps - 1;
+		const struct game_step *s = &g->steps[last];
 		/* its signatures once: the blob game_adjudicate made of
 		 * orders it verified is parsed and checked against the
 		 * step, not verified again */
@@ -494,9 +466,9 @@ int game_emit_step_gap(struct game *g, struct strbuf *out, size_t *gap,
 		memset(&ord, 0, sizeof ord);
 		rc = verify_orders(g, "the new step's orders",
 				   (const char *)s->blob, s->blob_len, NULL, 0,
-				   s->n, s->actor, step_signer(g, s),
-				   game_prev(g, g->n_steps - 1), !fresh, NULL,
-				   &ord, &v, err);
+				   s->n, s->actor, game_step_signer(g, last),
+				   game_prev(g, last), !fresh, NULL, &ord, &v,
+				   err);
 		orders_free(&ord);
 		verified_free(&v);
 	}
