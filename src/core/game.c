@@ -1,13 +1,17 @@
 /*
- * game.c - the game file's life and its header: a struct game looked up
- * and freed, the header's hashes, roles, invitations and join addresses,
- * the scenario checked, and a game loaded (game_parse, game_load,
- * game_from_header). The vouched prefix is gamevouch.c's; creating,
- * joining and writing gamewrite.c's; checking gamecheck.c's; playing on
- * gameplay.c's; what they share, gameint.h.
+ * game.c - a game file read whole, the bottom of the game's layers: its
+ * header (hashes, roles, invitations and join addresses, the scenario
+ * checked), each step read and hashed, the body into a struct game
+ * (game_parse_text, game_from_header), and a game freed.
+ *
+ * The game's files, each using only those before it (a circle of
+ * linked symbols among them is a defect): gamedata.c (what a game
+ * holds, looked up; clock.c is above it), game.c, gamevouch.c (the
+ * vouched prefix, and game_parse and game_load), gamecheck.c (checked),
+ * gameplay.c (played on), gamewrite.c (made and written). gameint.h
+ * declares what each gives those above it.
  */
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "umpire/chain.h"
@@ -16,7 +20,6 @@
 #include "umpire/mail.h"
 #include "umpire/memo.h"
 #include "umpire/game.h"
-#include "umpire/sign.h"
 #include "gameint.h"
 
 static const char *const game_keys[] = { "umpire", "game", "scenario",
@@ -306,6 +309,56 @@ static int load_roles(struct game *g, struct error *err)
 	return 0;
 }
 
+/* Whether the base64 scalar v, which sodium_base642bin has read (with
+ * " \r\n" ignored), is already written as doc_b64 writes it: lines of 64
+ * characters joined by newlines, no other white space. libsodium takes
+ * only the one encoding of given bytes (exact padding, zero spare bits),
+ * so v is then, to the byte, doc_b64 of what it decodes to. */
+static int b64_as_written(const struct doc_node *v)
+{
+	/* the white space it may hold (" \r\n") is all below '!',
+	 * base64's characters all above: eight characters tested at once
+	 * (a word has a byte below n <= 128 exactly when (w - n * ONES) &
+	 * ~w & 0x80 * ONES is not 0) */
+	const uint64_t ones = 0x0101010101010101u;
+	const unsigned char *s = (const unsigned char *)v->str;
+	for (size_t i = 0; i < v->len; i += 65) {
+		size_t end = v->len - i > 64 ? i + 64 : v->len, j = i;
+		uint64_t w, white = 0;
+		for (; end - j >= sizeof w; j += sizeof w) {
+			memcpy(&w, s + j, sizeof w);
+			white |= (w - '!' * ones) & ~w & 0x80 * ones;
+		}
+		for (; j < end; j++)
+			white |= s[j] <= ' ';
+		if (white || (end < v->len && s[end] != '\n'))
+			return 0;
+	}
+	return v->len % 65 != 0 || v->len == 0;
+}
+
+/* blob: the step's orders already decoded from this step's "orders"
+ * (game_parse), else NULL */
+void step_hash(const struct doc_node *step, const unsigned char *blob,
+	       size_t blob_len, unsigned char out[32])
+{
+	struct doc *d = doc_new("step");
+	/* only the top level is changed: its children are not copied */
+	struct doc_node *c = doc_copy_top(d, step);
+	const struct doc_node *o = doc_get(c, "orders");
+	doc_del(c, "signature");
+	/* the order file's bytes, not how their base64 was wrapped (as
+	 * written already, the usual case: nothing to encode again) */
+	if (blob) {
+		if (!(o && o->kind == DOC_SCALAR && b64_as_written(o)))
+			doc_put(d, c, "orders", doc_b64(d, blob, blob_len));
+	} else if (o) {
+		doc_put(d, c, "orders", doc_b64_canon(d, o));
+	}
+	doc_hash(D_STEP, c, out);
+	doc_free(d);
+}
+
 /* cp: this machine's checkpoints, or NULL; *vouched: the steps so far
  * that are node for node the ones verified here */
 /* A step's seed, state hash and prev, decoded from its node (load_step
@@ -393,21 +446,6 @@ int load_step(struct game *g, size_t i, const struct doc_node *m,
 	return 0;
 bad:
 	return error_prefix(err, "step %zu", i + 1);
-}
-
-int game_step_blob(struct game *g, size_t i, struct error *err)
-{
-	/* a step of the vouched prefix: the file read whole first */
-	if (g->steps[i].stub && game_unstub(g, err))
-		return -1;
-	struct game_step *s = &g->steps[i];
-	if (!s->lazy)
-		return 0;
-	if (doc_need_b64(g->doc, s->node, "orders", &s->blob, &s->blob_len,
-			 err))
-		return -1;
-	s->lazy = 0;
-	return 0;
 }
 
 int load_body(struct game *g, const char *scn_dir, unsigned flags,
@@ -507,52 +545,62 @@ int load_body(struct game *g, const char *scn_dir, unsigned flags,
 	return rc;
 }
 
-int game_parse(struct game *g, const char *name, const char *buf,
-	       size_t len, const char *scn_dir, struct error *err)
+/* Where the steps begin in text: just after its first "steps:" line at
+ * the start of a line (the top-level key, the last umpire writes: the
+ * header's and the state's lines before it are indented or other keys),
+ * or 0 when there is none. The reader checks that the tree has them
+ * there. */
+size_t steps_begin(const char *buf, size_t len)
 {
-	return game_parse_flags(g, name, buf, len, scn_dir, 0, err);
+	static const char key[] = "steps:\n";
+	size_t k = sizeof key - 1;
+	if (!buf)
+		return 0;
+	for (const char *p = buf, *end = buf + len; p < end;) {
+		p = memchr(p, '\n', (size_t)(end - p));
+		if (!p)
+			break;
+		p++;
+		if ((size_t)(end - p) >= k && memcmp(p, key, k) == 0)
+			return (size_t)(p - buf) + k;
+	}
+	return 0;
 }
 
-int game_parse_flags(struct game *g, const char *name, const char *buf,
-		     size_t len, const char *scn_dir, unsigned flags,
-		     struct error *err)
+size_t count_lines(const char *buf, size_t len)
 {
-	return game_parse_memo(g, name, buf, len, scn_dir, flags, NULL, err);
+	size_t n = 0;
+	for (const char *p = buf, *end = buf + len;
+	     (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
+		n++;
+	return n;
 }
 
-int game_parse_memo(struct game *g, const char *name, const char *buf,
+/* The text kept for the checkpoints and game_unstub: the file with the
+ * prefix taken out, head[0..begin) (to the steps' beginning) and then
+ * tail. */
+void keep_source(struct game *g, const char *head, size_t begin,
+		 const char *tail, size_t tail_len, const char *scn_dir)
+{
+	g->src_head = begin;
+	g->src_len = begin + tail_len;
+	g->src = xmalloc(g->src_len + 1);
+	memcpy(g->src, head, begin);
+	memcpy(g->src + begin, tail, tail_len);
+	g->src[g->src_len] = '\0';
+	g->read_state = game_field(g, "state");
+	if (scn_dir)
+		g->scn_dir = xstrdup(scn_dir);
+}
+
+/* The game parsed whole from text made canonical (game_parse_memo,
+ * gamevouch.c); with GAME_PARSE_CHECKPOINTS its source kept for the
+ * checkpoints (keep_source) where its steps are where the tree has
+ * them. */
+int game_parse_text(struct game *g, const char *name, const char *buf,
 		    size_t len, const char *scn_dir, unsigned flags,
 		    struct memo *memo, struct error *err)
 {
-	/* What mail does to text (trailing blanks, CRs, a byte-order mark,
-	 * no-break spaces) means nothing in a game file, which umpire writes
-	 * canonical: every hash and signature covers decoded values. */
-	struct strbuf canon = STRBUF_INIT;
-	unsigned changed;
-	int rc = 0;
-	/* the vouched prefix first, which looks only at the text around
-	 * it; then, if the text was not canonical, again once it is */
-	int vouched = (flags & GAME_PARSE_CHECKPOINTS) &&
-		!(flags & GAME_PARSE_WHOLE);
-	if (vouched && parse_vouched(g, name, buf, len, scn_dir, flags, memo, NULL) == 0)
-		return 0;
-	if (flags & GAME_PARSE_AS_READ) {
-		memset(g, 0, sizeof *g);
-		return 1;
-	}
-	if (text_canonical(buf, len))
-		changed = 0;
-	else
-		canonical_text(buf, len, &canon, &changed);
-	if (changed) {
-		buf = canon.buf;
-		len = canon.len;
-	}
-	if (vouched && changed &&
-	    parse_vouched(g, name, buf, len, scn_dir, flags, memo, NULL) == 0) {
-		strbuf_free(&canon);
-		return 0;
-	}
 	memset(g, 0, sizeof *g);
 	g->cut_oldest = (flags & GAME_PARSE_VIEW) != 0;
 	g->memo = memo;
@@ -560,8 +608,9 @@ int game_parse_memo(struct game *g, const char *name, const char *buf,
 	if (doc_parse(g->doc, buf, len, &DOC_LIMITS_GAME, err) ||
 	    load_body(g, scn_dir, flags, err)) {
 		game_free(g);
-		rc = -1;
-	} else if (flags & GAME_PARSE_CHECKPOINTS) {
+		return -1;
+	}
+	if (flags & GAME_PARSE_CHECKPOINTS) {
 		size_t begin = steps_begin(buf, len);
 		const struct doc_node *steps = game_field(g, "steps");
 		/* the steps where the tree has them: the first on the line
@@ -571,28 +620,7 @@ int game_parse_memo(struct game *g, const char *name, const char *buf,
 			keep_source(g, buf, begin, buf + begin, len - begin,
 				    scn_dir);
 	}
-	strbuf_free(&canon);
-	return rc;
-}
-
-int game_load(struct game *g, const char *path, const char *scn_dir,
-	      struct error *err)
-{
-	return game_load_flags(g, path, scn_dir, 0, err);
-}
-
-int game_load_flags(struct game *g, const char *path, const char *scn_dir,
-		    unsigned flags, struct error *err)
-{
-	char *buf;
-	size_t len;
-	memset(g, 0, sizeof *g);
-	if (mail_read_kind(path, DOC_LIMITS_GAME.max_bytes, "game", &buf,
-			   &len, NULL, NULL, NULL, NULL, err))
-		return -1;
-	int rc = game_parse_flags(g, path, buf, len, scn_dir, flags, err);
-	free(buf);
-	return rc;
+	return 0;
 }
 
 int game_from_header(struct game *g, const char *name,

@@ -2,7 +2,8 @@
  * gamecheck.c - checking a game: the joins, each step's orders against
  * the game (game_orders_for), their signatures, reveals and
  * countersignatures, and the replay against what each step records
- * (game_verify_header, game_check).
+ * (game_verify_header, game_check). Above the game read (game.c,
+ * gamevouch.c), below the game played on and written.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -57,56 +58,6 @@ int game_verify_header(struct game *g, struct error *err)
 int game_verify_joined(struct game *g, struct error *err)
 {
 	return verify_joins(g, 1, NULL, err);
-}
-
-/* Whether the base64 scalar v, which sodium_base642bin has read (with
- * " \r\n" ignored), is already written as doc_b64 writes it: lines of 64
- * characters joined by newlines, no other white space. libsodium takes
- * only the one encoding of given bytes (exact padding, zero spare bits),
- * so v is then, to the byte, doc_b64 of what it decodes to. */
-static int b64_as_written(const struct doc_node *v)
-{
-	/* the white space it may hold (" \r\n") is all below '!',
-	 * base64's characters all above: eight characters tested at once
-	 * (a word has a byte below n <= 128 exactly when (w - n * ONES) &
-	 * ~w & 0x80 * ONES is not 0) */
-	const uint64_t ones = 0x0101010101010101u;
-	const unsigned char *s = (const unsigned char *)v->str;
-	for (size_t i = 0; i < v->len; i += 65) {
-		size_t end = v->len - i > 64 ? i + 64 : v->len, j = i;
-		uint64_t w, white = 0;
-		for (; end - j >= sizeof w; j += sizeof w) {
-			memcpy(&w, s + j, sizeof w);
-			white |= (w - '!' * ones) & ~w & 0x80 * ones;
-		}
-		for (; j < end; j++)
-			white |= s[j] <= ' ';
-		if (white || (end < v->len && s[end] != '\n'))
-			return 0;
-	}
-	return v->len % 65 != 0 || v->len == 0;
-}
-
-/* blob: the step's orders already decoded from this step's "orders"
- * (game_parse), else NULL */
-void step_hash(const struct doc_node *step, const unsigned char *blob,
-	       size_t blob_len, unsigned char out[32])
-{
-	struct doc *d = doc_new("step");
-	/* only the top level is changed: its children are not copied */
-	struct doc_node *c = doc_copy_top(d, step);
-	const struct doc_node *o = doc_get(c, "orders");
-	doc_del(c, "signature");
-	/* the order file's bytes, not how their base64 was wrapped (as
-	 * written already, the usual case: nothing to encode again) */
-	if (blob) {
-		if (!(o && o->kind == DOC_SCALAR && b64_as_written(o)))
-			doc_put(d, c, "orders", doc_b64(d, blob, blob_len));
-	} else if (o) {
-		doc_put(d, c, "orders", doc_b64_canon(d, o));
-	}
-	doc_hash(D_STEP, c, out);
-	doc_free(d);
 }
 
 void countersign_message(const struct game *g,

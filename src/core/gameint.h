@@ -17,6 +17,7 @@ struct doc_node;
 struct error;
 struct game;
 struct game_step;
+struct memo;
 struct orders;
 struct role;
 struct run;
@@ -45,11 +46,17 @@ int load_step(struct game *g, size_t i, const struct doc_node *m,
 int load_body(struct game *g, const char *scn_dir, unsigned flags,
 	      struct error *err);
 
-/* gamevouch.c */
+void step_hash(const struct doc_node *step, const unsigned char *blob,
+	       size_t blob_len, unsigned char out[32]);
 size_t steps_begin(const char *buf, size_t len);
 size_t count_lines(const char *buf, size_t len);
 void keep_source(struct game *g, const char *head, size_t begin,
 		 const char *tail, size_t tail_len, const char *scn_dir);
+int game_parse_text(struct game *g, const char *name, const char *buf,
+		    size_t len, const char *scn_dir, unsigned flags,
+		    struct memo *memo, struct error *err);
+
+/* gamevouch.c */
 int parse_vouched(struct game *g, const char *name, const char *buf,
 		  size_t len, const char *scn_dir, unsigned flags,
 		  struct memo *memo, const char *side);
@@ -57,8 +64,6 @@ int parse_vouched(struct game *g, const char *name, const char *buf,
 /* gamecheck.c */
 int verify_joins(struct game *g, int check, struct sigq *q,
 		 struct error *err);
-void step_hash(const struct doc_node *step, const unsigned char *blob,
-	       size_t blob_len, unsigned char out[32]);
 void countersign_message(const struct game *g,
 			 const unsigned char hash[32],
 			 unsigned char msg[64 + 32]);

@@ -1,9 +1,11 @@
 /*
  * gameplay.c - a game played on: snapshots and deltas of its ledger, a
- * step appended from a letter (game_append), the hidden-information
- * options and view salts, the next step adjudicated (game_adjudicate,
- * game_next_link) and orders checked before they are sent
- * (game_check_answers, game_check_unsigned, game_verify_orders).
+ * step appended from a letter (game_append), the chain links a party
+ * reveals (game_link, game_next_link), the next step adjudicated
+ * (game_adjudicate) and orders checked before they are sent
+ * (game_check_answers, game_check_unsigned, game_verify_orders). Above
+ * the game read and checked (gamecheck.c) and check.c, below
+ * gamewrite.c.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -13,6 +15,7 @@
 #include "umpire/check.h"
 #include "umpire/checkpoint.h"
 #include "umpire/game.h"
+#include "umpire/links.h"
 #include "umpire/sign.h"
 #include "gameint.h"
 
@@ -279,6 +282,24 @@ static void latest_link(struct game *g, struct role *r)
 		r->last_index = g->link_by_step ? (uint64_t)s->n :
 			r->last_index + 1;
 	}
+}
+
+int game_link(const struct game *g, const char *role,
+	      const struct seckey *sk, uint64_t n, unsigned char out[32],
+	      struct error *err)
+{
+	if (n > g->chain_length)
+		return errorf(err, EXIT_REFUSED, "%s's link %llu is beyond the "
+			      "game's chain length %u: the game cannot go on "
+			      "(start long games with 'umpire new "
+			      "--chain-length N')", role,
+			      (unsigned long long)n, g->chain_length);
+	const struct role *r = game_role((struct game *)g, role);
+	if (!r)
+		return errorf(err, EXIT_USAGE, "this game has no role '%s'",
+			      role);
+	return links_link(sk, g->core_hash, r->nonce, role, g->chain_length,
+			  (uint32_t)n, out, err);
 }
 
 uint64_t game_next_link(struct game *g, const char *role)

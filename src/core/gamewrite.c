@@ -1,7 +1,7 @@
 /*
- * gamewrite.c - a game made and written: game_create, the joins
- * (game_link, game_join, game_take_joins), late steps and their signer,
- * and the game file emitted (game_emit, game_emit_checked,
+ * gamewrite.c - a game made and written, the top of the game's layers:
+ * game_create, the joins (game_join, game_take_joins), and the game
+ * file emitted and read back before it is written (game_emit_checked,
  * game_emit_step) with the vouched prefix spliced back in.
  */
 #define _GNU_SOURCE             /* memmem */
@@ -9,8 +9,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <sodium.h>
-#include "umpire/chain.h"
-#include "umpire/links.h"
 #include "umpire/readback.h"
 #include "umpire/checkpoint.h"
 #include "umpire/clock.h"
@@ -106,24 +104,6 @@ int game_create(struct game *g, const char *scn_dir, const char *scenario_id,
 fail:
 	game_free(g);
 	return -1;
-}
-
-int game_link(const struct game *g, const char *role,
-	      const struct seckey *sk, uint64_t n, unsigned char out[32],
-	      struct error *err)
-{
-	if (n > g->chain_length)
-		return errorf(err, EXIT_REFUSED, "%s's link %llu is beyond the "
-			      "game's chain length %u: the game cannot go on "
-			      "(start long games with 'umpire new "
-			      "--chain-length N')", role,
-			      (unsigned long long)n, g->chain_length);
-	const struct role *r = game_role((struct game *)g, role);
-	if (!r)
-		return errorf(err, EXIT_USAGE, "this game has no role '%s'",
-			      role);
-	return links_link(sk, g->core_hash, r->nonce, role, g->chain_length,
-			  (uint32_t)n, out, err);
 }
 
 /* r has joined: its nonce, anchor and signature into its mapping of
@@ -285,33 +265,6 @@ int game_party_signed(struct game *g, const struct game *in)
 			return 1;
 	}
 	return 0;
-}
-
-/* The vouched prefix's text put back where the steps begin in text,
- * a game's emitted tree (which has the steps after it only). */
-static int splice_prefix(const struct game *g, const struct strbuf *text,
-			 struct strbuf *out, struct error *err)
-{
-	size_t b = steps_begin(text->buf, text->len);
-	if (!b)
-		return errorf(err, EXIT_USAGE, "%s: the text written has no "
-			      "steps to put the verified ones before",
-			      g->doc->name);
-	strbuf_add(out, text->buf, b);
-	strbuf_add(out, g->cp->prefix.text, g->cp->prefix.len);
-	strbuf_add(out, text->buf + b, text->len - b);
-	return 0;
-}
-
-int game_emit(const struct game *g, struct strbuf *out, struct error *err)
-{
-	if (!g->n_stub)
-		return doc_emit(g->doc->root, out, err);
-	struct strbuf text = STRBUF_INIT;
-	int rc = doc_emit(g->doc->root, &text, err) ||
-		splice_prefix(g, &text, out, err) ? -1 : 0;
-	strbuf_free(&text);
-	return rc;
 }
 
 int game_emit_checked(const struct game *g, const char *scn_dir,
