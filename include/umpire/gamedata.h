@@ -45,7 +45,7 @@ struct role {
 	 * is not one address (a legacy join's list) */
 	char join_spec[255];
 	/* while checking: the latest verified link and its index in the
-	 * role's chain (gamecheck.c, link_index) */
+	 * role's chain (gamecheck.c, game_link_index) */
 	unsigned char last[32];
 	uint64_t last_index;
 };
@@ -163,7 +163,7 @@ struct game {
 	int cut_oldest;
 	char *src;
 	size_t src_len, src_head;
-	/* The state as parsed from src (keep_source): game_adjudicate
+	/* The state as parsed from src (game_keep_source): game_adjudicate
 	 * replaces the tree's, and game_emit_step reads back only the
 	 * entries of the new one that are not these, as they were read */
 	const struct doc_node *read_state;

@@ -1,15 +1,17 @@
 /*
- * game.c - a game file read whole, the bottom of the game's layers: its
+ * game.c - a game file read whole, on what gamedata.c looks up: its
  * header (hashes, roles, invitations and join addresses, the scenario
  * checked), each step read and hashed, the body into a struct game
  * (game_parse_text, game_from_header), and a game freed.
  *
  * The game's files, each using only those before it (a circle of
  * linked symbols among them is a defect): gamedata.c (what a game
- * holds, looked up; clock.c is above it), game.c, gamevouch.c (the
- * vouched prefix, and game_parse and game_load), gamecheck.c (checked),
- * gameplay.c (played on), gamewrite.c (made and written). gameint.h
- * declares what each gives those above it.
+ * holds, looked up), clock.c, game.c, gamevouch.c (the vouched prefix,
+ * and game_parse and game_load), gamecheck.c (checked), gameplay.c
+ * (played on; report.c and check.c, on gamedata.c and clock.c alone,
+ * are below it), gamewrite.c (made and written); record.c reads a game
+ * through gamevouch.c. gameload.h declares what game.c and gamevouch.c
+ * give the files above them, gamecheck.h what gamecheck.c gives.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -20,7 +22,7 @@
 #include "umpire/mail.h"
 #include "umpire/memo.h"
 #include "umpire/game.h"
-#include "gameint.h"
+#include "gameload.h"
 
 static const char *const game_keys[] = { "umpire", "game", "scenario",
 	"scenario_version", "scenario_hash", "rules", "provenance", "options",
@@ -103,7 +105,7 @@ struct doc_node *game_header(const struct game *g, struct doc *d,
 	return h;
 }
 
-void header_hashes(struct game *g)
+void game_header_hashes(struct game *g)
 {
 	struct doc *d = doc_new("header");
 	doc_hash(D_CORE, game_header(g, d, 1), g->core_hash);
@@ -111,8 +113,8 @@ void header_hashes(struct game *g)
 	doc_free(d);
 }
 
-void join_message(const struct game *g, const struct role *r,
-		  struct strbuf *m)
+void game_join_message(const struct game *g, const struct role *r,
+		       struct strbuf *m)
 {
 	strbuf_adds(m, D_JOIN);
 	strbuf_add(m, g->core_hash, 32);
@@ -174,7 +176,7 @@ static int check_scenario(struct game *g, struct error *err)
  * "Alice <alice@example.org>" still loads and audits. Only its
  * addr-spec is used (r->join_spec, game_address): none when the text is
  * not exactly one address. A new join is held to the strict rule
- * (new_join_address).
+ * (game_join_address_check).
  */
 static int check_address(const struct doc *d, const struct doc_node *m,
 			 struct role *r, struct error *err)
@@ -198,8 +200,8 @@ static int check_address(const struct doc *d, const struct doc_node *m,
 
 /* A join made or taken now: its address is one addr-spec, nothing
  * else (a list would have one letter of the judge's go to them all). */
-int new_join_address(const char *file, const char *role,
-		     const char *a, struct error *err)
+int game_join_address_check(const char *file, const char *role,
+			    const char *a, struct error *err)
 {
 	if (!a || mail_addr_spec_ok(a))
 		return 0;
@@ -339,8 +341,8 @@ static int b64_as_written(const struct doc_node *v)
 
 /* blob: the step's orders already decoded from this step's "orders"
  * (game_parse), else NULL */
-void step_hash(const struct doc_node *step, const unsigned char *blob,
-	       size_t blob_len, unsigned char out[32])
+void game_step_hash(const struct doc_node *step, const unsigned char *blob,
+		    size_t blob_len, unsigned char out[32])
 {
 	struct doc *d = doc_new("step");
 	/* only the top level is changed: its children are not copied */
@@ -361,11 +363,11 @@ void step_hash(const struct doc_node *step, const unsigned char *blob,
 
 /* cp: this machine's checkpoints, or NULL; *vouched: the steps so far
  * that are node for node the ones verified here */
-/* A step's seed, state hash and prev, decoded from its node (load_step
+/* A step's seed, state hash and prev, decoded from its node (game_read_step
  * leaves them for a step verified here: a resumed check never reads
  * them for the steps before its checkpoint, and base64 is a good part
  * of reading a long game). */
-int step_fields(const struct game *g, size_t i, struct error *err)
+int game_step_fields(const struct game *g, size_t i, struct error *err)
 {
 	const struct doc *d = g->doc;
 	struct game_step *s = &g->steps[i];
@@ -380,9 +382,9 @@ int step_fields(const struct game *g, size_t i, struct error *err)
 	return 0;
 }
 
-int load_step(struct game *g, size_t i, const struct doc_node *m,
-	      const struct checkpoints *cp, size_t *vouched,
-	      struct error *err)
+int game_read_step(struct game *g, size_t i, const struct doc_node *m,
+		   const struct checkpoints *cp, size_t *vouched,
+		   struct error *err)
 {
 	const struct doc *d = g->doc;
 	struct game_step *s = &g->steps[i];
@@ -413,7 +415,7 @@ int load_step(struct game *g, size_t i, const struct doc_node *m,
 		goto bad;
 	/* a step verified here has these decoded when they are read */
 	s->fields_lazy = 1;
-	if (!s->lazy && step_fields(g, i, err))
+	if (!s->lazy && game_step_fields(g, i, err))
 		return -1;
 	if (doc_get(m, "salt") &&
 	    doc_need_b64_32(d, m, "salt", s->salt, err))
@@ -433,7 +435,7 @@ int load_step(struct game *g, size_t i, const struct doc_node *m,
 	}
 	memcpy(s->sig, sig, 64);
 	if (!s->lazy)
-		step_hash(m, s->blob, s->blob_len, s->hash);
+		game_step_hash(m, s->blob, s->blob_len, s->hash);
 	if (rv->n != 2 || doc_need_b64_32(d, rv, s->actor, s->reveal_actor,
 					  err) ||
 	    doc_need_b64_32(d, rv, s->counter, s->reveal_counter, err)) {
@@ -448,8 +450,8 @@ bad:
 	return error_prefix(err, "step %zu", i + 1);
 }
 
-int load_body(struct game *g, const char *scn_dir, unsigned flags,
-	      struct error *err)
+int game_read_body(struct game *g, const char *scn_dir, unsigned flags,
+		   struct error *err)
 {
 	const struct doc *d = g->doc;
 	const struct doc_node *r = d->root, *steps, *n;
@@ -528,7 +530,7 @@ int load_body(struct game *g, const char *scn_dir, unsigned flags,
 		return -1;
 	if (scenario_start(&g->scn, g->options, &g->start_state, err))
 		return -1;
-	header_hashes(g);
+	game_header_hashes(g);
 	size_t vouched = 0;
 	if ((flags & GAME_PARSE_CHECKPOINTS) && !game_unjoined(g)) {
 		g->cp = xcalloc(1, sizeof *g->cp);
@@ -537,9 +539,9 @@ int load_body(struct game *g, const char *scn_dir, unsigned flags,
 	g->steps = xcalloc(steps->n ? steps->n : 1, sizeof *g->steps);
 	int rc = 0;
 	for (size_t i = 0; rc == 0 && i < steps->n; i++) {
-		rc = load_step(g, i, steps->items[i],
-			       g->cp && g->cp->doc ? g->cp : NULL, &vouched,
-			       err);
+		rc = game_read_step(g, i, steps->items[i],
+				    g->cp && g->cp->doc ? g->cp : NULL,
+				    &vouched, err);
 		g->n_steps += rc == 0;
 	}
 	return rc;
@@ -550,7 +552,7 @@ int load_body(struct game *g, const char *scn_dir, unsigned flags,
  * header's and the state's lines before it are indented or other keys),
  * or 0 when there is none. The reader checks that the tree has them
  * there. */
-size_t steps_begin(const char *buf, size_t len)
+size_t game_steps_begin(const char *buf, size_t len)
 {
 	static const char key[] = "steps:\n";
 	size_t k = sizeof key - 1;
@@ -567,7 +569,7 @@ size_t steps_begin(const char *buf, size_t len)
 	return 0;
 }
 
-size_t count_lines(const char *buf, size_t len)
+size_t game_text_lines(const char *buf, size_t len)
 {
 	size_t n = 0;
 	for (const char *p = buf, *end = buf + len;
@@ -579,8 +581,8 @@ size_t count_lines(const char *buf, size_t len)
 /* The text kept for the checkpoints and game_unstub: the file with the
  * prefix taken out, head[0..begin) (to the steps' beginning) and then
  * tail. */
-void keep_source(struct game *g, const char *head, size_t begin,
-		 const char *tail, size_t tail_len, const char *scn_dir)
+void game_keep_source(struct game *g, const char *head, size_t begin,
+		      const char *tail, size_t tail_len, const char *scn_dir)
 {
 	g->src_head = begin;
 	g->src_len = begin + tail_len;
@@ -595,7 +597,7 @@ void keep_source(struct game *g, const char *head, size_t begin,
 
 /* The game parsed whole from text made canonical (game_parse_memo,
  * gamevouch.c); with GAME_PARSE_CHECKPOINTS its source kept for the
- * checkpoints (keep_source) where its steps are where the tree has
+ * checkpoints (game_keep_source) where its steps are where the tree has
  * them. */
 int game_parse_text(struct game *g, const char *name, const char *buf,
 		    size_t len, const char *scn_dir, unsigned flags,
@@ -606,19 +608,19 @@ int game_parse_text(struct game *g, const char *name, const char *buf,
 	g->memo = memo;
 	g->doc = doc_new(name);
 	if (doc_parse(g->doc, buf, len, &DOC_LIMITS_GAME, err) ||
-	    load_body(g, scn_dir, flags, err)) {
+	    game_read_body(g, scn_dir, flags, err)) {
 		game_free(g);
 		return -1;
 	}
 	if (flags & GAME_PARSE_CHECKPOINTS) {
-		size_t begin = steps_begin(buf, len);
+		size_t begin = game_steps_begin(buf, len);
 		const struct doc_node *steps = game_field(g, "steps");
 		/* the steps where the tree has them: the first on the line
 		 * after "steps:" */
-		if (begin && steps->n &&
-		    steps->items[0]->line == (int)count_lines(buf, begin) + 1)
-			keep_source(g, buf, begin, buf + begin, len - begin,
-				    scn_dir);
+		if (begin && steps->n && steps->items[0]->line ==
+		    (int)game_text_lines(buf, begin) + 1)
+			game_keep_source(g, buf, begin, buf + begin,
+					 len - begin, scn_dir);
 	}
 	return 0;
 }
@@ -638,7 +640,7 @@ int game_from_header(struct game *g, const char *name,
 	}
 	doc_put(d, d->root, "state", doc_map(d));
 	doc_put(d, d->root, "steps", doc_seq(d));
-	if (load_body(g, scn_dir, 0, err)) {
+	if (game_read_body(g, scn_dir, 0, err)) {
 		game_free(g);
 		return -1;
 	}

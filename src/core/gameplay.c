@@ -17,7 +17,8 @@
 #include "umpire/game.h"
 #include "umpire/links.h"
 #include "umpire/sign.h"
-#include "gameint.h"
+#include "gameload.h"
+#include "gamecheck.h"
 
 struct snap_arg {
 	const struct ruleset *rs;
@@ -176,7 +177,7 @@ int game_append(struct game *g, const char *name, const char *buf,
 			unsigned char *sig = NULL;
 			size_t sl = 0;
 			struct error why;
-			step_hash(steps->items[i], NULL, 0, h);
+			game_step_hash(steps->items[i], NULL, 0, h);
 			if (sodium_memcmp(h, g->steps[at].hash, 32) != 0) {
 				errorf(err, EXIT_REFUSED, "%s: step %zu differs "
 				       "from this game file's step %zu: two "
@@ -204,7 +205,7 @@ int game_append(struct game *g, const char *name, const char *buf,
 				    (g->n_steps + 1) * sizeof *g->steps);
 		memset(&g->steps[g->n_steps], 0, sizeof *g->steps);
 		size_t none = 0;
-		if (load_step(g, g->n_steps, copy, NULL, &none, err)) {
+		if (game_read_step(g, g->n_steps, copy, NULL, &none, err)) {
 			error_prefix(err, "%s", name);
 			goto out;
 		}
@@ -258,7 +259,7 @@ static const char *pending_role(const struct game *g)
 }
 
 /* A role's latest link in the ledger: its reveal in the last step that
- * holds one, else its anchor; and that link's index (link_index). The
+ * holds one, else its anchor; and that link's index (game_link_index). The
  * vouched prefix (stubs) gives where the chain stood after it. */
 static void latest_link(struct game *g, struct role *r)
 {
@@ -308,7 +309,7 @@ uint64_t game_next_link(struct game *g, const char *role)
 	if (!r)
 		return 0;
 	latest_link(g, r);
-	return link_index(g, r, (uint64_t)g->n_steps + 1);
+	return game_link_index(g, r, (uint64_t)g->n_steps + 1);
 }
 
 /* Whether buf (its signature sigtext, else embedded) is signed with
@@ -367,9 +368,10 @@ int game_adjudicate(struct game *g, const char *orders_name,
 	 * clock and the judge's record must allow */
 	int late = !strcmp(counter, "referee") &&
 		signed_by(g, counter, orders_name, buf, len, sigtext, siglen);
-	if (verify_orders(g, orders_name, buf, len, sigtext, siglen, n, actor,
-			  late ? counter : actor, game_prev(g, g->n_steps), 1,
-			  NULL, &ord, &v, err))
+	if (game_orders_verify(g, orders_name, buf, len, sigtext, siglen, n,
+			       actor, late ? counter : actor,
+			       game_prev(g, g->n_steps), 1, NULL, &ord, &v,
+			       err))
 		goto out;
 	/* read as every reader reads it (late_step_read) */
 	int read = late_step_read(g, n, actor, counter, ord.reveal, &ord, err);
@@ -396,7 +398,7 @@ int game_adjudicate(struct game *g, const char *orders_name,
 		goto out;
 	}
 	latest_link(g, ar);
-	if (!late && check_reveal(g, ar, (uint64_t)n, ord.reveal, err)) {
+	if (!late && game_reveal_check(g, ar, (uint64_t)n, ord.reveal, err)) {
 		error_prefix(err, "%s", orders_name);
 		goto out;
 	}
@@ -453,8 +455,8 @@ int game_adjudicate(struct game *g, const char *orders_name,
 	doc_set(d, s, "reveals", reveals_node(d, actor, ord.reveal, counter,
 					      reveal));
 	doc_set(d, s, "seed", doc_b64_32(d, seed));
-	doc_set(d, s, "draws", draws_node(d, run, (size_t)n));
-	doc_set(d, s, "next", next_node(d, &run->ends[n - 1]));
+	doc_set(d, s, "draws", game_draws_node(d, run, (size_t)n));
+	doc_set(d, s, "next", game_next_node(d, &run->ends[n - 1]));
 	if (g->scn.rs->view) {
 		/* the secret that the views of this step are committed with:
 		 * derived from the counter-party's key, so that the same
@@ -478,8 +480,8 @@ int game_adjudicate(struct game *g, const char *orders_name,
 	doc_set(d, s, "state", doc_b64_32(d, run->ends[n - 1].state_hash));
 	doc_set(d, s, "prev", doc_b64_32(d, game_prev(g, g->n_steps)));
 	unsigned char hash[32], sig[64], msg[64 + 32];
-	step_hash(s, NULL, 0, hash);
-	countersign_message(g, hash, msg);
+	game_step_hash(s, NULL, 0, hash);
+	game_countersign_message(g, hash, msg);
 	crypto_sign_detached(sig, NULL, msg, strlen(D_COUNTERSIGN) + 64,
 			     sk->sk);
 	doc_set(d, s, "signature", doc_b64(d, sig, 64));
@@ -488,7 +490,7 @@ int game_adjudicate(struct game *g, const char *orders_name,
 	g->steps = xrealloc(g->steps, (g->n_steps + 1) * sizeof *g->steps);
 	memset(&g->steps[g->n_steps], 0, sizeof *g->steps);
 	size_t none = 0;
-	if (load_step(g, g->n_steps, s, NULL, &none, err))
+	if (game_read_step(g, g->n_steps, s, NULL, &none, err))
 		goto out;
 	memcpy(g->steps[g->n_steps].hash, hash, 32);
 	/* the new step's orders as verified, kept with it as check_game
@@ -562,9 +564,10 @@ int game_check_unsigned(struct game *g, const char *name, const char *buf,
 	if (run.outcome == RUN_OVER) {
 		errorf(err, EXIT_REFUSED, "the game is over");
 	} else if (orders_parse(name, buf, len, &ord, err) == 0 &&
-		   orders_context(g, name, &ord, (long long)g->n_steps + 1,
-				  run.pending.role, game_prev(g, g->n_steps),
-				  err) == 0) {
+		   game_orders_context(g, name, &ord,
+				       (long long)g->n_steps + 1,
+				       run.pending.role,
+				       game_prev(g, g->n_steps), err) == 0) {
 		rc = game_check_answers(g, name, &ord, run.pending.role, out,
 					err);
 	}
@@ -593,15 +596,15 @@ int game_verify_orders(const char *game_path, const char *scn_dir,
 		goto out;
 	}
 	const char *actor = run.pending.role;
-	if (verify_orders(&g, orders_name, buf, len, sigtext,
-			  sigtext ? strlen(sigtext) : 0,
-			  (long long)g.n_steps + 1, actor, actor,
-			  game_prev(&g, g.n_steps), 1, NULL, &ord, &v,
-			  err))
+	if (game_orders_verify(&g, orders_name, buf, len, sigtext,
+			       sigtext ? strlen(sigtext) : 0,
+			       (long long)g.n_steps + 1, actor, actor,
+			       game_prev(&g, g.n_steps), 1, NULL, &ord, &v,
+			       err))
 		goto out;
 	latest_link(&g, game_role(&g, actor));
-	if (check_reveal(&g, game_role(&g, actor), g.n_steps + 1, ord.reveal,
-			 err))
+	if (game_reveal_check(&g, game_role(&g, actor), g.n_steps + 1,
+			      ord.reveal, err))
 		goto out;
 	fputs("signature ok: ", out);
 	fputs_safe(v.trusted_comment, out);

@@ -18,7 +18,7 @@
 #include "umpire/mail.h"
 #include "umpire/game.h"
 #include "umpire/sign.h"
-#include "gameint.h"
+#include "gameload.h"
 
 static void shift_lines(struct doc_node *n, int by)
 {
@@ -83,7 +83,7 @@ static int vouched_head(struct game *g, const char *name, const char *head,
 	 * as the tail: the header was read once, and its scenario's start
 	 * state built once, not again by the caller's whole read */
 	if (rc || !steps || steps->kind != DOC_SEQ || steps->n ||
-	    load_body(g, scn_dir, GAME_PARSE_CHECKPOINTS, &ignored)) {
+	    game_read_body(g, scn_dir, GAME_PARSE_CHECKPOINTS, &ignored)) {
 		game_free(g);
 		return -1;
 	}
@@ -129,7 +129,7 @@ static int vouched_tail(struct game *g, const char *name, const char *head,
 	if (doc_parse(t, tail, tn, &lim, &ignored) || !t->root ||
 	    t->root->kind != DOC_SEQ || !t->root->n)
 		goto no;
-	int by = (int)(count_lines(head, head_len) + p->lines);
+	int by = (int)(game_text_lines(head, head_len) + p->lines);
 	steps->style = DOC_STYLE_ANY;
 	for (size_t i = 0; i < t->root->n; i++) {
 		struct doc_node *c = doc_copy(g->doc, t->root->items[i]);
@@ -156,12 +156,12 @@ static int vouched_tail(struct game *g, const char *name, const char *head,
 	g->n_stub = g->n_steps = p->steps;
 	size_t vouched = p->steps;
 	for (size_t i = 0; i < steps->n; i++) {
-		if (load_step(g, p->steps + i, steps->items[i], cp,
-			      &vouched, &ignored))
+		if (game_read_step(g, p->steps + i, steps->items[i], cp,
+				   &vouched, &ignored))
 			goto no;
 		g->n_steps++;
 	}
-	keep_source(g, head, head_len, tail, tn, scn_dir);
+	game_keep_source(g, head, head_len, tail, tn, scn_dir);
 	return 0;
 no:
 	doc_free(t);
@@ -257,12 +257,12 @@ static int view_choice(const struct game *g, size_t begin, size_t len,
 }
 
 /* The file in memory. */
-int parse_vouched(struct game *g, const char *name, const char *buf,
-		  size_t len, const char *scn_dir, unsigned flags,
-		  struct memo *memo, const char *side)
+static int parse_vouched(struct game *g, const char *name, const char *buf,
+			 size_t len, const char *scn_dir, unsigned flags,
+			 struct memo *memo, const char *side)
 {
 	const struct checkpoint_prefix *p;
-	size_t begin = steps_begin(buf, len);
+	size_t begin = game_steps_begin(buf, len);
 	/* a header not canonical (the judge's stored game pads its state's
 	 * lines: gamestore.h) is never read so (vouched_tail): the caller
 	 * makes the text canonical and comes back, the header read once */
@@ -316,8 +316,8 @@ int game_parse_memo(struct game *g, const char *name, const char *buf,
 	 * it; then, if the text was not canonical, again once it is */
 	int vouched = (flags & GAME_PARSE_CHECKPOINTS) &&
 		!(flags & GAME_PARSE_WHOLE);
-	if (vouched && parse_vouched(g, name, buf, len, scn_dir, flags, memo,
-				     NULL) == 0)
+	if (vouched && parse_vouched(g, name, buf, len, scn_dir, flags,
+				     memo, NULL) == 0)
 		return 0;
 	if (flags & GAME_PARSE_AS_READ) {
 		memset(g, 0, sizeof *g);
@@ -331,8 +331,9 @@ int game_parse_memo(struct game *g, const char *name, const char *buf,
 		buf = canon.buf;
 		len = canon.len;
 	}
-	rc = vouched && changed && parse_vouched(g, name, buf, len, scn_dir,
-						 flags, memo, NULL) == 0 ? 0 :
+	rc = vouched && changed &&
+		parse_vouched(g, name, buf, len, scn_dir, flags, memo,
+			      NULL) == 0 ? 0 :
 		game_parse_text(g, name, buf, len, scn_dir, flags, memo, err);
 	strbuf_free(&canon);
 	return rc;
@@ -388,7 +389,7 @@ int game_read_vouched(struct game *g, const char *path, const char *name,
 		if (read_at(fd, head + got, k, got))
 			goto out;
 		got += k;
-		begin = steps_begin(head, got);
+		begin = game_steps_begin(head, got);
 	}
 	/* a header not canonical (the judge's stored game pads its state's
 	 * lines: gamestore.h) made so here, alone: the caller would make
@@ -401,9 +402,9 @@ int game_read_vouched(struct game *g, const char *path, const char *name,
 	if (begin && !text_canonical(head, begin)) {
 		unsigned what;
 		canonical_text(head, begin, &canon, &what);
-		if (steps_begin(canon.buf, canon.len) != canon.len ||
-		    count_lines(canon.buf, canon.len) !=
-		    count_lines(head, begin))
+		if (game_steps_begin(canon.buf, canon.len) != canon.len ||
+		    game_text_lines(canon.buf, canon.len) !=
+		    game_text_lines(head, begin))
 			goto out;
 		h = canon.buf;
 		hn = canon.len;
@@ -468,7 +469,7 @@ out:
 static int splice_prefix(const struct game *g, const struct strbuf *text,
 			 struct strbuf *out, struct error *err)
 {
-	size_t b = steps_begin(text->buf, text->len);
+	size_t b = game_steps_begin(text->buf, text->len);
 	if (!b)
 		return errorf(err, EXIT_USAGE, "%s: the text written has no "
 			      "steps to put the verified ones before",

@@ -14,7 +14,8 @@
 #include "umpire/clock.h"
 #include "umpire/game.h"
 #include "umpire/sign.h"
-#include "gameint.h"
+#include "gameload.h"
+#include "gamecheck.h"
 
 int game_create(struct game *g, const char *scn_dir, const char *scenario_id,
 		char *const *sets, size_t n_sets, const char *const *names,
@@ -85,7 +86,7 @@ int game_create(struct game *g, const char *scn_dir, const char *scenario_id,
 	g->doc = doc_new("new game");
 	int rc = doc_parse(g->doc, sb.buf, sb.len, &DOC_LIMITS_GAME, err);
 	strbuf_free(&sb);
-	if (rc || load_body(g, scn_dir, 0, err))
+	if (rc || game_read_body(g, scn_dir, 0, err))
 		goto fail;
 	/* the judge plays a late side only by the rules' late answers,
 	 * as the game's referee (clock.h) */
@@ -122,12 +123,12 @@ static void put_join(struct game *g, struct role *r)
 		if (r->address) {
 			doc_set_str(g->doc, rm, "address", r->address);
 			r->address = doc_get(rm, "address")->str;
-			/* one addr-spec (new_join_address): itself */
+			/* one addr-spec (game_join_address_check): itself */
 			snprintf(r->join_spec, sizeof r->join_spec, "%s",
 				 r->address);
 		}
 	}
-	header_hashes(g);
+	game_header_hashes(g);
 }
 
 int game_join(struct game *g, const char *name, const struct seckey *sk,
@@ -175,10 +176,10 @@ int game_join_address(struct game *g, const char *name,
 			      "(a referee needs a key of its own)",
 			      g->doc->name, o->name, o->name);
 	}
-	if (new_join_address(g->doc->name, name, address, err))
+	if (game_join_address_check(g->doc->name, name, address, err))
 		return -1;
 	/* a join commits to the header as it stands: the joins in it */
-	if (verify_joins(g, 1, NULL, err))
+	if (game_joins_verify(g, 1, NULL, err))
 		return error_prefix(err, "%s", g->doc->name);
 	/* fresh randomness: the same header joined twice gives two
 	 * different chains, hence two different games' seeds */
@@ -187,7 +188,7 @@ int game_join_address(struct game *g, const char *name,
 	if (game_link(g, name, sk, 0, r->anchor, err))
 		return -1;
 	struct strbuf m = STRBUF_INIT;
-	join_message(g, r, &m);
+	game_join_message(g, r, &m);
 	crypto_sign_detached(r->sig, NULL, (unsigned char *)m.buf, m.len,
 			     sk->sk);
 	strbuf_free(&m);
@@ -205,7 +206,7 @@ int game_take_joins(struct game *g, struct game *in, size_t *added,
 			      "header than the game %s kept (a join is made "
 			      "on the game file as created)", in->doc->name,
 			      in->id, g->id);
-	if (verify_joins(in, 1, NULL, err))
+	if (game_joins_verify(in, 1, NULL, err))
 		return error_prefix(err, "%s", in->doc->name);
 	/* every join of a file read to take its joins is held to the rule
 	 * of a new join (the roles g has joined too: a new game taken
@@ -213,8 +214,8 @@ int game_take_joins(struct game *g, struct game *in, size_t *added,
 	 * join carrying a list of addresses is never taken */
 	for (size_t i = 0; i < in->n_roles; i++)
 		if (in->roles[i].joined &&
-		    new_join_address(in->doc->name, in->roles[i].name,
-				     in->roles[i].address, err))
+		    game_join_address_check(in->doc->name, in->roles[i].name,
+					    in->roles[i].address, err))
 			return -1;
 	for (size_t i = 0; i < in->n_roles; i++) {
 		const struct role *o = &in->roles[i];
@@ -257,7 +258,7 @@ int game_party_signed(struct game *g, const struct game *in)
 					 !sodium_memcmp(r->sig, o->sig, 64)))
 			continue;
 		struct strbuf m = STRBUF_INIT;
-		join_message(in, o, &m);
+		game_join_message(in, o, &m);
 		int ok = crypto_sign_verify_detached(o->sig,
 			(const unsigned char *)m.buf, m.len, r->pk.pk) == 0;
 		strbuf_free(&m);
@@ -284,11 +285,12 @@ int game_emit_checked(const struct game *g, const char *scn_dir,
 		size_t last = back.n_steps - 1;
 		const struct game_step *s = &back.steps[last];
 		memset(&ord, 0, sizeof ord);
-		rc = verify_orders(&back, "the new step's orders",
-				   (const char *)s->blob, s->blob_len, NULL, 0,
-				   s->n, s->actor, game_step_signer(&back, last),
-				   game_prev(&back, last), 1, NULL, &ord, &v,
-				   err);
+		rc = game_orders_verify(&back, "the new step's orders",
+					(const char *)s->blob, s->blob_len,
+					NULL, 0, s->n, s->actor,
+					game_step_signer(&back, last),
+					game_prev(&back, last), 1, NULL, &ord,
+					&v, err);
 		orders_free(&ord);
 		verified_free(&v);
 	}
@@ -417,16 +419,17 @@ int game_emit_step_gap(struct game *g, struct strbuf *out, size_t *gap,
 		int fresh = g->has_fresh_blob &&
 			sodium_memcmp(bh, g->fresh_blob, 32) == 0;
 		memset(&ord, 0, sizeof ord);
-		rc = verify_orders(g, "the new step's orders",
-				   (const char *)s->blob, s->blob_len, NULL, 0,
-				   s->n, s->actor, game_step_signer(g, last),
-				   game_prev(g, last), !fresh, NULL, &ord, &v,
-				   err);
+		rc = game_orders_verify(g, "the new step's orders",
+					(const char *)s->blob, s->blob_len,
+					NULL, 0, s->n, s->actor,
+					game_step_signer(g, last),
+					game_prev(g, last), !fresh, NULL, &ord,
+					&v, err);
 		orders_free(&ord);
 		verified_free(&v);
 	}
 	if (rc == 0 && (g->n_stub || kept)) {
-		size_t b = steps_begin(tree.buf, tree.len);
+		size_t b = game_steps_begin(tree.buf, tree.len);
 		if (!b) {
 			rc = errorf(err, EXIT_USAGE, "%s: the text written has "
 				    "no steps to put the verified ones before",
