@@ -256,14 +256,14 @@ struct mark {
 /*
  * Hidden information in views (umpire view): a ruleset's view() builds what
  * one side may see of the state, and passes each part that side may not see
- * through redact(), which replaces it by a commitment: a hash of a secret
- * salt and the part, which the audit later checks against the full state.
- * Parts are redacted in a fixed order, so that the same state gives the
- * same view.
+ * through redactor_hide(), which replaces it by a commitment: a hash of a
+ * secret salt and the part, which the audit later checks against the full
+ * state. Parts are redacted in a fixed order, so that the same state gives
+ * the same view.
  */
 struct redactor;
-struct doc_node *redact(struct redactor *r, struct doc *d,
-			const struct doc_node *hidden);
+struct doc_node *redactor_hide(struct redactor *r, struct doc *d,
+			       const struct doc_node *hidden);
 
 /* A question that standing orders may answer, for order templates. */
 struct standing_key {
@@ -341,7 +341,7 @@ struct ruleset {
 	int (*load)(void *st, const struct doc *d, const struct doc_node *map,
 		    struct error *err);
 	/* What `side` may see of the state: like save(), with hidden parts
-	 * passed through redact(). NULL for games without hidden
+	 * passed through redactor_hide(). NULL for games without hidden
 	 * information (the view is then the saved state). */
 	struct doc_node *(*view)(const void *st, const char *side,
 				 struct doc *d, struct redactor *r);

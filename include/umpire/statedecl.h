@@ -20,7 +20,7 @@
  *              depend on other fields, and the rules' own checks), then
  *              the derived counts are checked against the state;
  *   view       the mapping as one side may see it: each field that side
- *              may not see goes through redact() (rules.h), in the
+ *              may not see goes through redactor_hide() (rules.h), in the
  *              order of the declaration, depth first;
  *   load_view  a view back to a state: a part hidden from the side
  *              that may see it is refused (a forged view); each

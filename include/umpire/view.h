@@ -1,8 +1,8 @@
 /*
  * view.h - what one side may see: redaction of hidden information into
- * commitments (rules.h: redact), and the view files that the referee
- * sends to each player in referee mode (umpire view), signed by the
- * referee and optionally sealed to the player's key.
+ * commitments (rules.h: redactor_hide), and the view files that the
+ * referee sends to each player in referee mode (umpire view), signed by
+ * the referee and optionally sealed to the player's key.
  *
  * Ownership: struct redactor is a plain value owned by its caller; it
  * keeps a pointer to the side string, which must outlive it. struct view
@@ -27,8 +27,8 @@ void redactor_init(struct redactor *r, const unsigned char salt[32],
 
 /* Whether mark i of a replay is of a step from..step that side may see
  * (what render and a view's marks show). */
-int mark_seen(const struct run *run, size_t i, size_t from, size_t step,
-	      const char *side);
+int view_mark_seen(const struct run *run, size_t i, size_t from, size_t step,
+		   const char *side);
 
 /* The state as side may see it (the ruleset's view, or its save). */
 struct doc_node *view_state(const struct game *g, const void *state,

@@ -724,12 +724,12 @@ static void test_view_vectors(void)
 	for (int i = 0; i < 32; i++)
 		salt[i] = (unsigned char)i;
 	redactor_init(&r, salt, "german");
-	part = redact(&r, d, doc_str(d, "n6"));
+	part = redactor_hide(&r, d, doc_str(d, "n6"));
 	CHECK_STR(part->str, KAT_HIDE_0, "view commitment, index 0, scalar");
 	pair = doc_seq(d);
 	doc_push(d, pair, doc_str(d, "n6"));
 	doc_push(d, pair, doc_str(d, "x2"));
-	CHECK_STR(redact(&r, d, pair)->str, KAT_HIDE_1,
+	CHECK_STR(redactor_hide(&r, d, pair)->str, KAT_HIDE_1,
 		  "view commitment, index 1, a sequence");
 	view = doc_map(d);
 	doc_set_str(d, view, "umpire", VIEW_FORMAT_4); /* the man page's vector */

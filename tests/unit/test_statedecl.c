@@ -248,15 +248,16 @@ static void views(void)
 	 * of the tokens and owners red sees, face-up t3 is not */
 	redactor_init(&r2, salt, "red");
 	struct doc_node *want_view = doc_copy_top(d, full);
-	doc_put(d, want_view, "blue-hand", redact(&r2, d,
+	doc_put(d, want_view, "blue-hand", redactor_hide(&r2, d,
 		doc_get(full, "blue-hand")));
-	doc_put(d, want_view, "bag", redact(&r2, d, doc_get(full, "bag")));
+	doc_put(d, want_view, "bag", redactor_hide(&r2, d,
+		doc_get(full, "bag")));
 	struct doc_node *stack = doc_seq(d), *cellmap = doc_map(d),
 		*tok = doc_map(d), *own = doc_map(d);
 	stack->style = cellmap->style = tok->style = own->style =
 		DOC_STYLE_FLOW;
 	doc_push(d, stack, doc_str(d, "t1"));
-	doc_push(d, stack, redact(&r2, d, doc_str(d, "t2")));
+	doc_push(d, stack, redactor_hide(&r2, d, doc_str(d, "t2")));
 	doc_set(d, cellmap, "x", stack);
 	doc_set_str(d, tok, "t1", "x");
 	doc_set_str(d, tok, "t3", "y");

@@ -491,7 +491,7 @@ static struct doc_node *places(const struct sd_field *f, const void *st,
 		for (int j = 0; j < n; j++) {
 			id = doc_str(d, f->record_name(st, recs[j]));
 			doc_push(d, s, sees_record(f, st, me, recs[j]) ? id :
-				 redact(r, d, id));
+				 redactor_hide(r, d, id));
 		}
 		doc_set(d, m, item_name(f, st, i, buf), s);
 	}
@@ -667,7 +667,7 @@ static struct doc_node *build(const struct sd_field *fs, const void *st,
 		    !(empty && (f->flags & SDF_NONE_PUBLIC))) {
 			if (f->flags & SDF_OMIT)
 				continue;
-			n = redact(r, d, n);
+			n = redactor_hide(r, d, n);
 		}
 		doc_set(d, m, f->key, n);
 	}
