@@ -11,7 +11,6 @@
 #define UMPIRE_GAME_H
 
 #include <stdio.h>
-#include <sys/types.h>
 #include "umpire/gamedata.h"
 
 /* The state and the pending question after one step (a copy). */
@@ -74,19 +73,6 @@ int game_unstub(struct game *g, struct error *err);
  * judge took for it is counted as its own): the caller checks that the
  * steps it needs were read, and reads the game whole if not. */
 int game_unstub_for(struct game *g, const char *side, struct error *err);
-/* A step's orders as check_game verified them; none (no answers, no
- * vouch) for a step it did not read. */
-const struct orders *game_step_orders(const struct game_step *s);
-/* Whether step i (from 0) is a late step (umpire-protocol(7), THE
- * JUDGE'S CLOCK, Late steps): played by the judge for its actor, whose
- * reveal is then late[n], no link of its chain. */
-int game_step_late(const struct game *g, size_t i);
-/* Whether step i (from 0) is side's own: ordered by side, and no late
- * step the judge took for it (which reveals no link of side's). Every
- * reader that looks for a side's latest own step asks this. */
-int game_step_own(const struct game *g, size_t i, const char *side);
-/* Step i's hash of its countersignature (a stub's from the checkpoints). */
-void game_step_sig_hash(const struct game *g, size_t i, unsigned char out[32]);
 /* With GAME_PARSE_AS_READ (and GAME_PARSE_CHECKPOINTS), the file is read
  * only from its vouched prefix, and only where the mail layer would take
  * it as it is (mail_game_as_read, the prefix not looked at): 0 then;
@@ -121,20 +107,6 @@ void game_free(struct game *g);
 int game_from_header(struct game *g, const char *name,
 		     const struct doc_node *header, const char *scn_dir,
 		     struct error *err);
-
-struct role *game_role(struct game *g, const char *name);
-/* The role that countersigns a step ordered by actor. */
-const char *game_counter(const struct game *g, const char *actor);
-/* Roles that have not joined yet (first one), or NULL. */
-const char *game_unjoined(const struct game *g);
-/*
- * The mail address of role in g: its join's address when it joined with
- * one, else the address its invitation in the header gives, else NULL.
- * Always one addr-spec (or NULL). A join read from an older file whose
- * address is "Name <local@domain>" gives local@domain; one whose address
- * is not exactly one address (a list) counts as a join without one.
- */
-const char *game_address(const struct game *g, const char *role);
 
 /* Every role has joined and its join signature holds. */
 int game_verify_header(struct game *g, struct error *err);
@@ -240,9 +212,6 @@ int game_snapshot(struct game *g, size_t n, struct snapshot *out,
 		  struct error *err);
 void snapshot_free(struct snapshot *s);
 
-/* The hash of step n (1..n_steps), or the genesis hash for n = 0: the
- * `prev` of step n + 1 and of the orders for it. */
-const unsigned char *game_prev(const struct game *g, size_t n);
 /*
  * Only what is new, to mail instead of the whole file: the steps after
  * step `since` (delta/1: game, since, the hash of step since, the steps
@@ -260,28 +229,10 @@ int is_delta_text(const char *buf, size_t len);
  */
 int game_append(struct game *g, const char *name, const char *buf,
 		size_t len, struct run *run, struct error *err);
-/* The salt that the views after step n are committed with. */
-void game_view_salt(const struct game *g, size_t n, unsigned char out[32]);
 /* The header as hashed (see umpire-protocol(7)): core without anchors
  * and signatures, or whole. */
 struct doc_node *game_header(const struct game *g, struct doc *d,
 			     int core);
-
-/* The value of the scenario option `hidden` (referee or honour) for a game
- * with hidden information, else NULL. */
-const char *game_hidden_mode(const struct game *g);
-/* Whether the game is in honour mode (hidden=honour: no referee, the
- * game file holds every hidden card). */
-int game_honour(const struct game *g);
-/* Whether the game has views (umpire view): a referee and rules that
- * hide information. Its order files then carry their vouch (orders.h). */
-int game_has_views(const struct game *g);
-/* The mode of a new file written from g (umpire(1), FILES): for a game
- * with hidden information its owner's alone (0600): its game file holds
- * every hidden card, and every file made from it (a report, a board, a
- * replay, orders) may hold a side's; else 0644. Less the umask, and a
- * file replaced keeps its own (write_output). */
-mode_t game_output_mode(const struct game *g);
 
 /* The game file's text (canonical YAML). */
 int game_emit(const struct game *g, struct strbuf *out, struct error *err);
@@ -305,8 +256,5 @@ int game_emit_step(struct game *g, struct strbuf *out,
  * else out alone. */
 int game_emit_step_gap(struct game *g, struct strbuf *out, size_t *gap,
 		       struct error *err);
-
-/* "rules id/version" as pinned in headers. */
-void game_rules_tag(const struct ruleset *rs, char *out, size_t size);
 
 #endif

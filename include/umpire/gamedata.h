@@ -1,15 +1,19 @@
 /*
  * gamedata.h - what a game file holds, as game.c reads it: the roles,
- * the steps and the game (umpire-game(5)). The operations on it are
- * game.h's; the layers game.c itself uses (checkpoint.h) see the data
- * through this header only, so that each includes the other one way.
+ * the steps and the game (umpire-game(5)), and the look-ups of what it
+ * holds (gamedata.c). Reading, checking, playing and writing a game are
+ * game.h's; the layers game.c itself uses (checkpoint.h, clock.h) see
+ * the data through this header only, so that each includes the other
+ * one way.
  *
- * Ownership: as game.h says; nothing here allocates.
+ * Ownership: as game.h says; nothing here allocates. A pointer returned
+ * points into the game (or is static), valid while it is.
  */
 #ifndef UMPIRE_GAMEDATA_H
 #define UMPIRE_GAMEDATA_H
 
 #include <stdint.h>
+#include <sys/types.h>
 #include "umpire/engine.h"
 #include "umpire/keys.h"
 #include "umpire/orders.h"
@@ -41,7 +45,7 @@ struct role {
 	 * is not one address (a legacy join's list) */
 	char join_spec[255];
 	/* while checking: the latest verified link and its index in the
-	 * role's chain (gamecheck.c, link_index) */
+	 * role's chain (gamecheck.c, game_link_index) */
 	unsigned char last[32];
 	uint64_t last_index;
 };
@@ -159,7 +163,7 @@ struct game {
 	int cut_oldest;
 	char *src;
 	size_t src_len, src_head;
-	/* The state as parsed from src (keep_source): game_adjudicate
+	/* The state as parsed from src (game_keep_source): game_adjudicate
 	 * replaces the tree's, and game_emit_step reads back only the
 	 * entries of the new one that are not these, as they were read */
 	const struct doc_node *read_state;
@@ -182,5 +186,66 @@ struct game {
 	int has_fresh_blob;
 	unsigned char fresh_blob[32];
 };
+
+/* ---- looked up (gamedata.c) ---- */
+
+/* "rules id/version" as pinned in headers. */
+void game_rules_tag(const struct ruleset *rs, char *out, size_t size);
+
+struct role *game_role(struct game *g, const char *name);
+/* The role that countersigns a step ordered by actor. */
+const char *game_counter(const struct game *g, const char *actor);
+/* Roles that have not joined yet (first one), or NULL. */
+const char *game_unjoined(const struct game *g);
+/*
+ * The mail address of role in g: its join's address when it joined with
+ * one, else the address its invitation in the header gives, else NULL.
+ * Always one addr-spec (or NULL). A join read from an older file whose
+ * address is "Name <local@domain>" gives local@domain; one whose address
+ * is not exactly one address (a list) counts as a join without one.
+ */
+const char *game_address(const struct game *g, const char *role);
+
+/* The game file's top-level field key (umpire-game(5)), or NULL. */
+struct doc_node *game_field(const struct game *g, const char *key);
+/* The value of the scenario option `hidden` (referee or honour) for a game
+ * with hidden information, else NULL. */
+const char *game_hidden_mode(const struct game *g);
+/* Whether the game is in honour mode (hidden=honour: no referee, the
+ * game file holds every hidden card). */
+int game_honour(const struct game *g);
+/* Whether the game has views (umpire view): a referee and rules that
+ * hide information. Its order files then carry their vouch (orders.h). */
+int game_has_views(const struct game *g);
+/* The mode of a new file written from g (umpire(1), FILES): for a game
+ * with hidden information its owner's alone (0600): its game file holds
+ * every hidden card, and every file made from it (a report, a board, a
+ * replay, orders) may hold a side's; else 0644. Less the umask, and a
+ * file replaced keeps its own (write_output). */
+mode_t game_output_mode(const struct game *g);
+
+/* The hash of step n (1..n_steps), or the genesis hash for n = 0: the
+ * `prev` of step n + 1 and of the orders for it. */
+const unsigned char *game_prev(const struct game *g, size_t n);
+/* Whether step i (from 0) is a late step (umpire-protocol(7), THE
+ * JUDGE'S CLOCK, Late steps): played by the judge for its actor, whose
+ * reveal is then late[n], no link of its chain (its orders are then
+ * the referee's). A stub is none: the vouched prefix's chains and
+ * replay come from the checkpoints. */
+int game_step_late(const struct game *g, size_t i);
+/* Whether step i (from 0) is side's own: ordered by side, and no late
+ * step the judge took for it (which reveals no link of side's). Every
+ * reader that looks for a side's latest own step asks this. */
+int game_step_own(const struct game *g, size_t i, const char *side);
+/* The role whose key signs step i's orders: the referee for a late
+ * step, else its actor. */
+const char *game_step_signer(const struct game *g, size_t i);
+/* A step's orders as check_game verified them; none (no answers, no
+ * vouch) for a step it did not read. */
+const struct orders *game_step_orders(const struct game_step *s);
+/* Step i's hash of its countersignature (a stub's from the checkpoints). */
+void game_step_sig_hash(const struct game *g, size_t i, unsigned char out[32]);
+/* The salt that the views after step n are committed with. */
+void game_view_salt(const struct game *g, size_t n, unsigned char out[32]);
 
 #endif

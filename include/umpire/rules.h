@@ -258,9 +258,8 @@ struct mark {
  * one side may see of the state, and passes each part that side may not see
  * through redactor_hide(), which replaces it by a commitment: a hash of a
  * secret salt and the part, which the audit later checks against the full
- * state.
- * Parts are redacted in a fixed order, so that the same state gives the
- * same view.
+ * state. Parts are redacted in a fixed order, so that the same state gives
+ * the same view.
  */
 struct redactor;
 struct doc_node *redactor_hide(struct redactor *r, struct doc *d,

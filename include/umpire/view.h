@@ -1,8 +1,8 @@
 /*
  * view.h - what one side may see: redaction of hidden information into
- * commitments (rules.h: redactor_hide), and the view files that the referee
- * sends to each player in referee mode (umpire view), signed by the
- * referee and optionally sealed to the player's key.
+ * commitments (rules.h: redactor_hide), and the view files that the
+ * referee sends to each player in referee mode (umpire view), signed by
+ * the referee and optionally sealed to the player's key.
  *
  * Ownership: struct redactor is a plain value owned by its caller; it
  * keeps a pointer to the side string, which must outlive it. struct view
@@ -27,8 +27,8 @@ void redactor_init(struct redactor *r, const unsigned char salt[32],
 
 /* Whether mark i of a replay is of a step from..step that side may see
  * (what render and a view's marks show). */
-int mark_seen(const struct run *run, size_t i, size_t from, size_t step,
-	      const char *side);
+int view_mark_seen(const struct run *run, size_t i, size_t from, size_t step,
+		   const char *side);
 
 /* The state as side may see it (the ruleset's view, or its save). */
 struct doc_node *view_state(const struct game *g, const void *state,
@@ -95,12 +95,6 @@ int sealed_header(const char *name, const char *buf, size_t len,
 int is_sealed_orders(const char *buf, size_t len);
 /* Whether buf is a judge's sealed answer. */
 int is_sealed_answer(const char *buf, size_t len);
-/* Replace out, the signed text of the order file name (buf, len), by
- * those orders sealed to the referee's key pk (umpire sign --seal,
- * umpire orders --sign). */
-int seal_signed_orders(const struct pubkey *pk, const char *name,
-		       const char *buf, size_t len, struct strbuf *out,
-		       struct error *err);
 /* Seal text to side's key (X25519 from Ed25519, libsodium sealed box),
  * padded as above. */
 int view_seal(const struct game *g, const char *side, const char *text,

@@ -202,7 +202,7 @@ struct mark *board_step_marks(const struct run *run, size_t from,
 
 	*n = 0;
 	for (size_t i = 0; i < run->n_marks; i++)
-		if (mark_seen(run, i, from, step, side))
+		if (view_mark_seen(run, i, from, step, side))
 			m[(*n)++] = run->marks[i];
 	return m;
 }

@@ -210,21 +210,6 @@ static int time_parse(const char *s, time_t *out)
 
 /* ---- reading ---- */
 
-/* (game.h's game_role and game_prev, which this module may not
- * include: game.c calls it) */
-static const struct role *role_of(const struct game *g, const char *name)
-{
-	for (size_t i = 0; i < g->n_roles; i++)
-		if (!strcmp(g->roles[i].name, name))
-			return &g->roles[i];
-	return NULL;
-}
-
-static const unsigned char *step_hash(const struct game *g, size_t n)
-{
-	return n > 0 && n <= g->n_steps ? g->steps[n - 1].hash : g->genesis;
-}
-
 static const struct doc_node *record(const struct game *g)
 {
 	return doc_get(g->doc->root, "judge");
@@ -270,7 +255,7 @@ int clock_load(struct game *g, struct error *err)
 	if (rec->kind != DOC_SEQ)
 		return errorf(err, EXIT_REFUSED, "%s: field 'judge' is a "
 			      "sequence", doc_where(d, rec, w, sizeof w));
-	if (rec->n && !role_of(g, "referee"))
+	if (rec->n && !game_role(g, "referee"))
 		return errorf(err, EXIT_REFUSED, "%s: the judge's record in a "
 			      "game with no referee (the judge is a game's "
 			      "referee)", doc_where(d, rec, w, sizeof w));
@@ -306,7 +291,7 @@ int clock_load(struct game *g, struct error *err)
 		    doc_need_str(d, m, "role", &role, err))
 			return -1;
 		if (named != (role != NULL) ||
-		    (role && !role_of(g, role)))
+		    (role && !game_role(g, role)))
 			return errorf(err, EXIT_REFUSED, "%s: judge's record: "
 				      "a %s entry %s", doc_where(d, m, w,
 				      sizeof w), ev, named ? "names a role "
@@ -411,7 +396,7 @@ static void entry_message(const struct game *g, const struct doc_node *rec,
 	doc_free(d);
 	memcpy(msg, D_JUDGE, l);
 	memcpy(msg + l, g->genesis, 32);
-	memcpy(msg + l + 32, step_hash(g, step), 32);
+	memcpy(msg + l + 32, game_prev(g, step), 32);
 	memcpy(msg + l + 64, link, 32);
 	memcpy(msg + l + 96, h, 32);
 	*len = l + 128;
@@ -422,7 +407,7 @@ static void entry_message(const struct game *g, const struct doc_node *rec,
 static int entry_signed(const struct game *g, size_t i)
 {
 	const struct doc_node *rec = record(g), *m = rec->items[i];
-	const struct role *ref = role_of(g, "referee");
+	const struct role *ref = game_role((struct game *)g, "referee");
 	struct clock_entry e;
 	struct error ignored;
 	unsigned char msg[160], *sig;

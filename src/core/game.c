@@ -1,13 +1,19 @@
 /*
- * game.c - the game file's life and its header: a struct game looked up
- * and freed, the header's hashes, roles, invitations and join addresses,
- * the scenario checked, and a game loaded (game_parse, game_load,
- * game_from_header). The vouched prefix is gamevouch.c's; creating,
- * joining and writing gamewrite.c's; checking gamecheck.c's; playing on
- * gameplay.c's; what they share, gameint.h.
+ * game.c - a game file read whole, on what gamedata.c looks up: its
+ * header (hashes, roles, invitations and join addresses, the scenario
+ * checked), each step read and hashed, the body into a struct game
+ * (game_parse_text, game_from_header), and a game freed.
+ *
+ * The game's files, each using only those before it (a circle of
+ * linked symbols among them is a defect): gamedata.c (what a game
+ * holds, looked up), clock.c, game.c, gamevouch.c (the vouched prefix,
+ * and game_parse and game_load), gamecheck.c (checked), gameplay.c
+ * (played on; report.c and check.c, on gamedata.c and clock.c alone,
+ * are below it), gamewrite.c (made and written); record.c reads a game
+ * through gamevouch.c. gameload.h declares what game.c and gamevouch.c
+ * give the files above them, gamecheck.h what gamecheck.c gives.
  */
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "umpire/chain.h"
@@ -16,8 +22,7 @@
 #include "umpire/mail.h"
 #include "umpire/memo.h"
 #include "umpire/game.h"
-#include "umpire/sign.h"
-#include "gameint.h"
+#include "gameload.h"
 
 static const char *const game_keys[] = { "umpire", "game", "scenario",
 	"scenario_version", "scenario_hash", "rules", "provenance", "options",
@@ -34,11 +39,6 @@ static const char *const role_keys[] = { "name", "key", "invite",
 static const char *const step_keys[] = { "step", "actor", "counter",
 	"orders", "reveals", "seed", "draws", "next", "salt", "state", "prev",
 	"signature", NULL };
-
-void game_rules_tag(const struct ruleset *rs, char *out, size_t size)
-{
-	snprintf(out, size, "%s/%s", rs->id, rs->version);
-}
 
 void game_free(struct game *g)
 {
@@ -68,39 +68,7 @@ void game_free(struct game *g)
 	memset(g, 0, sizeof *g);
 }
 
-struct role *game_role(struct game *g, const char *name)
-{
-	for (size_t i = 0; i < g->n_roles; i++)
-		if (strcmp(g->roles[i].name, name) == 0)
-			return &g->roles[i];
-	return NULL;
-}
-
-const char *game_counter(const struct game *g, const char *actor)
-{
-	for (size_t i = 0; i < g->n_roles; i++)
-		if (strcmp(g->roles[i].name, "referee") == 0)
-			return g->roles[i].name;
-	for (size_t i = 0; i < g->n_roles; i++)
-		if (strcmp(g->roles[i].name, actor) != 0)
-			return g->roles[i].name;
-	return NULL;
-}
-
-const char *game_unjoined(const struct game *g)
-{
-	for (size_t i = 0; i < g->n_roles; i++)
-		if (!g->roles[i].joined)
-			return g->roles[i].name;
-	return NULL;
-}
-
 /* ---- the header ---- */
-
-struct doc_node *game_top(const struct game *g, const char *key)
-{
-	return (struct doc_node *)doc_get(g->doc->root, key);
-}
 
 /* The header as hashed: the top-level fields before `state`, with roles
  * reduced to name, key and invitation (when the role has one) for the
@@ -116,10 +84,10 @@ struct doc_node *game_header(const struct game *g, struct doc *d,
 	/* (a game without a clock hashes as it did before there were
 	 * clocks) */
 	for (const char *const *f = fields; *f; f++)
-		if (game_top(g, *f))
-			doc_set(d, h, *f, doc_copy(d, game_top(g, *f)));
+		if (game_field(g, *f))
+			doc_set(d, h, *f, doc_copy(d, game_field(g, *f)));
 	struct doc_node *roles = doc_seq(d);
-	const struct doc_node *src = game_top(g, "roles");
+	const struct doc_node *src = game_field(g, "roles");
 	for (size_t i = 0; i < src->n; i++) {
 		struct doc_node *r = doc_map(d);
 		const struct doc_node *s = src->items[i];
@@ -137,7 +105,7 @@ struct doc_node *game_header(const struct game *g, struct doc *d,
 	return h;
 }
 
-void header_hashes(struct game *g)
+void game_header_hashes(struct game *g)
 {
 	struct doc *d = doc_new("header");
 	doc_hash(D_CORE, game_header(g, d, 1), g->core_hash);
@@ -145,8 +113,8 @@ void header_hashes(struct game *g)
 	doc_free(d);
 }
 
-void join_message(const struct game *g, const struct role *r,
-		  struct strbuf *m)
+void game_join_message(const struct game *g, const struct role *r,
+		       struct strbuf *m)
 {
 	strbuf_adds(m, D_JOIN);
 	strbuf_add(m, g->core_hash, 32);
@@ -208,7 +176,7 @@ static int check_scenario(struct game *g, struct error *err)
  * "Alice <alice@example.org>" still loads and audits. Only its
  * addr-spec is used (r->join_spec, game_address): none when the text is
  * not exactly one address. A new join is held to the strict rule
- * (new_join_address).
+ * (game_join_address_check).
  */
 static int check_address(const struct doc *d, const struct doc_node *m,
 			 struct role *r, struct error *err)
@@ -232,8 +200,8 @@ static int check_address(const struct doc *d, const struct doc_node *m,
 
 /* A join made or taken now: its address is one addr-spec, nothing
  * else (a list would have one letter of the judge's go to them all). */
-int new_join_address(const char *file, const char *role,
-		     const char *a, struct error *err)
+int game_join_address_check(const char *file, const char *role,
+			    const char *a, struct error *err)
 {
 	if (!a || mail_addr_spec_ok(a))
 		return 0;
@@ -255,19 +223,6 @@ static int check_invite(const struct doc *d, const struct doc_node *m,
 			      doc_where(d, doc_get(m, "invite"), w, sizeof w),
 			      r->name);
 	return 0;
-}
-
-const char *game_address(const struct game *g, const char *role)
-{
-	for (size_t i = 0; i < g->n_roles; i++) {
-		const struct role *r = &g->roles[i];
-		if (strcmp(r->name, role) != 0)
-			continue;
-		if (r->joined && r->join_spec[0])
-			return r->join_spec;
-		return r->invite;
-	}
-	return NULL;
 }
 
 static int load_roles(struct game *g, struct error *err)
@@ -356,13 +311,63 @@ static int load_roles(struct game *g, struct error *err)
 	return 0;
 }
 
+/* Whether the base64 scalar v, which sodium_base642bin has read (with
+ * " \r\n" ignored), is already written as doc_b64 writes it: lines of 64
+ * characters joined by newlines, no other white space. libsodium takes
+ * only the one encoding of given bytes (exact padding, zero spare bits),
+ * so v is then, to the byte, doc_b64 of what it decodes to. */
+static int b64_as_written(const struct doc_node *v)
+{
+	/* the white space it may hold (" \r\n") is all below '!',
+	 * base64's characters all above: eight characters tested at once
+	 * (a word has a byte below n <= 128 exactly when (w - n * ONES) &
+	 * ~w & 0x80 * ONES is not 0) */
+	const uint64_t ones = 0x0101010101010101u;
+	const unsigned char *s = (const unsigned char *)v->str;
+	for (size_t i = 0; i < v->len; i += 65) {
+		size_t end = v->len - i > 64 ? i + 64 : v->len, j = i;
+		uint64_t w, white = 0;
+		for (; end - j >= sizeof w; j += sizeof w) {
+			memcpy(&w, s + j, sizeof w);
+			white |= (w - '!' * ones) & ~w & 0x80 * ones;
+		}
+		for (; j < end; j++)
+			white |= s[j] <= ' ';
+		if (white || (end < v->len && s[end] != '\n'))
+			return 0;
+	}
+	return v->len % 65 != 0 || v->len == 0;
+}
+
+/* blob: the step's orders already decoded from this step's "orders"
+ * (game_parse), else NULL */
+void game_step_hash(const struct doc_node *step, const unsigned char *blob,
+		    size_t blob_len, unsigned char out[32])
+{
+	struct doc *d = doc_new("step");
+	/* only the top level is changed: its children are not copied */
+	struct doc_node *c = doc_copy_top(d, step);
+	const struct doc_node *o = doc_get(c, "orders");
+	doc_del(c, "signature");
+	/* the order file's bytes, not how their base64 was wrapped (as
+	 * written already, the usual case: nothing to encode again) */
+	if (blob) {
+		if (!(o && o->kind == DOC_SCALAR && b64_as_written(o)))
+			doc_put(d, c, "orders", doc_b64(d, blob, blob_len));
+	} else if (o) {
+		doc_put(d, c, "orders", doc_b64_canon(d, o));
+	}
+	doc_hash(D_STEP, c, out);
+	doc_free(d);
+}
+
 /* cp: this machine's checkpoints, or NULL; *vouched: the steps so far
  * that are node for node the ones verified here */
-/* A step's seed, state hash and prev, decoded from its node (load_step
+/* A step's seed, state hash and prev, decoded from its node (game_read_step
  * leaves them for a step verified here: a resumed check never reads
  * them for the steps before its checkpoint, and base64 is a good part
  * of reading a long game). */
-int step_fields(const struct game *g, size_t i, struct error *err)
+int game_step_fields(const struct game *g, size_t i, struct error *err)
 {
 	const struct doc *d = g->doc;
 	struct game_step *s = &g->steps[i];
@@ -377,9 +382,9 @@ int step_fields(const struct game *g, size_t i, struct error *err)
 	return 0;
 }
 
-int load_step(struct game *g, size_t i, const struct doc_node *m,
-	      const struct checkpoints *cp, size_t *vouched,
-	      struct error *err)
+int game_read_step(struct game *g, size_t i, const struct doc_node *m,
+		   const struct checkpoints *cp, size_t *vouched,
+		   struct error *err)
 {
 	const struct doc *d = g->doc;
 	struct game_step *s = &g->steps[i];
@@ -410,7 +415,7 @@ int load_step(struct game *g, size_t i, const struct doc_node *m,
 		goto bad;
 	/* a step verified here has these decoded when they are read */
 	s->fields_lazy = 1;
-	if (!s->lazy && step_fields(g, i, err))
+	if (!s->lazy && game_step_fields(g, i, err))
 		return -1;
 	if (doc_get(m, "salt") &&
 	    doc_need_b64_32(d, m, "salt", s->salt, err))
@@ -445,23 +450,8 @@ bad:
 	return error_prefix(err, "step %zu", i + 1);
 }
 
-int game_step_blob(struct game *g, size_t i, struct error *err)
-{
-	/* a step of the vouched prefix: the file read whole first */
-	if (g->steps[i].stub && game_unstub(g, err))
-		return -1;
-	struct game_step *s = &g->steps[i];
-	if (!s->lazy)
-		return 0;
-	if (doc_need_b64(g->doc, s->node, "orders", &s->blob, &s->blob_len,
-			 err))
-		return -1;
-	s->lazy = 0;
-	return 0;
-}
-
-int load_body(struct game *g, const char *scn_dir, unsigned flags,
-	      struct error *err)
+int game_read_body(struct game *g, const char *scn_dir, unsigned flags,
+		   struct error *err)
 {
 	const struct doc *d = g->doc;
 	const struct doc_node *r = d->root, *steps, *n;
@@ -540,7 +530,7 @@ int load_body(struct game *g, const char *scn_dir, unsigned flags,
 		return -1;
 	if (scenario_start(&g->scn, g->options, &g->start_state, err))
 		return -1;
-	header_hashes(g);
+	game_header_hashes(g);
 	size_t vouched = 0;
 	if ((flags & GAME_PARSE_CHECKPOINTS) && !game_unjoined(g)) {
 		g->cp = xcalloc(1, sizeof *g->cp);
@@ -549,100 +539,90 @@ int load_body(struct game *g, const char *scn_dir, unsigned flags,
 	g->steps = xcalloc(steps->n ? steps->n : 1, sizeof *g->steps);
 	int rc = 0;
 	for (size_t i = 0; rc == 0 && i < steps->n; i++) {
-		rc = load_step(g, i, steps->items[i],
-			       g->cp && g->cp->doc ? g->cp : NULL, &vouched,
-			       err);
+		rc = game_read_step(g, i, steps->items[i],
+				    g->cp && g->cp->doc ? g->cp : NULL,
+				    &vouched, err);
 		g->n_steps += rc == 0;
 	}
 	return rc;
 }
 
-int game_parse(struct game *g, const char *name, const char *buf,
-	       size_t len, const char *scn_dir, struct error *err)
+/* Where the steps begin in text: just after its first "steps:" line at
+ * the start of a line (the top-level key, the last umpire writes: the
+ * header's and the state's lines before it are indented or other keys),
+ * or 0 when there is none. The reader checks that the tree has them
+ * there. */
+size_t game_steps_begin(const char *buf, size_t len)
 {
-	return game_parse_flags(g, name, buf, len, scn_dir, 0, err);
+	static const char key[] = "steps:\n";
+	size_t k = sizeof key - 1;
+	if (!buf)
+		return 0;
+	for (const char *p = buf, *end = buf + len; p < end;) {
+		p = memchr(p, '\n', (size_t)(end - p));
+		if (!p)
+			break;
+		p++;
+		if ((size_t)(end - p) >= k && memcmp(p, key, k) == 0)
+			return (size_t)(p - buf) + k;
+	}
+	return 0;
 }
 
-int game_parse_flags(struct game *g, const char *name, const char *buf,
-		     size_t len, const char *scn_dir, unsigned flags,
-		     struct error *err)
+size_t game_text_lines(const char *buf, size_t len)
 {
-	return game_parse_memo(g, name, buf, len, scn_dir, flags, NULL, err);
+	size_t n = 0;
+	for (const char *p = buf, *end = buf + len;
+	     (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
+		n++;
+	return n;
 }
 
-int game_parse_memo(struct game *g, const char *name, const char *buf,
+/* The text kept for the checkpoints and game_unstub: the file with the
+ * prefix taken out, head[0..begin) (to the steps' beginning) and then
+ * tail. */
+void game_keep_source(struct game *g, const char *head, size_t begin,
+		      const char *tail, size_t tail_len, const char *scn_dir)
+{
+	g->src_head = begin;
+	g->src_len = begin + tail_len;
+	g->src = xmalloc(g->src_len + 1);
+	memcpy(g->src, head, begin);
+	memcpy(g->src + begin, tail, tail_len);
+	g->src[g->src_len] = '\0';
+	g->read_state = game_field(g, "state");
+	if (scn_dir)
+		g->scn_dir = xstrdup(scn_dir);
+}
+
+/* The game parsed whole from text made canonical (game_parse_memo,
+ * gamevouch.c); with GAME_PARSE_CHECKPOINTS its source kept for the
+ * checkpoints (game_keep_source) where its steps are where the tree has
+ * them. */
+int game_parse_text(struct game *g, const char *name, const char *buf,
 		    size_t len, const char *scn_dir, unsigned flags,
 		    struct memo *memo, struct error *err)
 {
-	/* What mail does to text (trailing blanks, CRs, a byte-order mark,
-	 * no-break spaces) means nothing in a game file, which umpire writes
-	 * canonical: every hash and signature covers decoded values. */
-	struct strbuf canon = STRBUF_INIT;
-	unsigned changed;
-	int rc = 0;
-	/* the vouched prefix first, which looks only at the text around
-	 * it; then, if the text was not canonical, again once it is */
-	int vouched = (flags & GAME_PARSE_CHECKPOINTS) &&
-		!(flags & GAME_PARSE_WHOLE);
-	if (vouched && parse_vouched(g, name, buf, len, scn_dir, flags, memo, NULL) == 0)
-		return 0;
-	if (flags & GAME_PARSE_AS_READ) {
-		memset(g, 0, sizeof *g);
-		return 1;
-	}
-	if (text_canonical(buf, len))
-		changed = 0;
-	else
-		canonical_text(buf, len, &canon, &changed);
-	if (changed) {
-		buf = canon.buf;
-		len = canon.len;
-	}
-	if (vouched && changed &&
-	    parse_vouched(g, name, buf, len, scn_dir, flags, memo, NULL) == 0) {
-		strbuf_free(&canon);
-		return 0;
-	}
 	memset(g, 0, sizeof *g);
 	g->cut_oldest = (flags & GAME_PARSE_VIEW) != 0;
 	g->memo = memo;
 	g->doc = doc_new(name);
 	if (doc_parse(g->doc, buf, len, &DOC_LIMITS_GAME, err) ||
-	    load_body(g, scn_dir, flags, err)) {
+	    game_read_body(g, scn_dir, flags, err)) {
 		game_free(g);
-		rc = -1;
-	} else if (flags & GAME_PARSE_CHECKPOINTS) {
-		size_t begin = steps_begin(buf, len);
-		const struct doc_node *steps = game_top(g, "steps");
+		return -1;
+	}
+	if (flags & GAME_PARSE_CHECKPOINTS) {
+		size_t begin = game_steps_begin(buf, len);
+		const struct doc_node *steps = game_field(g, "steps");
 		/* the steps where the tree has them: the first on the line
 		 * after "steps:" */
-		if (begin && steps->n &&
-		    steps->items[0]->line == (int)count_lines(buf, begin) + 1)
-			keep_source(g, buf, begin, buf + begin, len - begin,
-				    scn_dir);
+		if (begin && steps->n && steps->items[0]->line ==
+		    (int)game_text_lines(buf, begin) + 1)
+			game_keep_source(g, buf, begin, buf + begin,
+					 len - begin, scn_dir);
 	}
-	strbuf_free(&canon);
-	return rc;
-}
-
-int game_load(struct game *g, const char *path, const char *scn_dir,
-	      struct error *err)
-{
-	return game_load_flags(g, path, scn_dir, 0, err);
-}
-
-int game_load_flags(struct game *g, const char *path, const char *scn_dir,
-		    unsigned flags, struct error *err)
-{
-	char *buf;
-	size_t len;
-	memset(g, 0, sizeof *g);
-	if (mail_read_kind(path, DOC_LIMITS_GAME.max_bytes, "game", &buf,
-			   &len, NULL, NULL, NULL, NULL, err))
-		return -1;
-	int rc = game_parse_flags(g, path, buf, len, scn_dir, flags, err);
-	free(buf);
-	return rc;
+	return 0;
 }
 
 int game_from_header(struct game *g, const char *name,
@@ -660,7 +640,7 @@ int game_from_header(struct game *g, const char *name,
 	}
 	doc_put(d, d->root, "state", doc_map(d));
 	doc_put(d, d->root, "steps", doc_seq(d));
-	if (load_body(g, scn_dir, 0, err)) {
+	if (game_read_body(g, scn_dir, 0, err)) {
 		game_free(g);
 		return -1;
 	}

@@ -2,7 +2,8 @@
  * gamecheck.c - checking a game: the joins, each step's orders against
  * the game (game_orders_for), their signatures, reveals and
  * countersignatures, and the replay against what each step records
- * (game_verify_header, game_check).
+ * (game_verify_header, game_check). Above the game read (game.c,
+ * gamevouch.c), below the game played on and written.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -15,13 +16,14 @@
 #include "umpire/game.h"
 #include "umpire/sign.h"
 #include "umpire/sigq.h"
-#include "gameint.h"
+#include "gameload.h"
+#include "gamecheck.h"
 
 /* Every role that has joined: its chain starts at its anchor, and with
  * check its join signature is verified (without: the header was verified
  * on this machine before). */
-int verify_joins(struct game *g, int check, struct sigq *q,
-		 struct error *err)
+int game_joins_verify(struct game *g, int check, struct sigq *q,
+		      struct error *err)
 {
 	for (size_t i = 0; i < g->n_roles; i++) {
 		struct role *r = &g->roles[i];
@@ -32,7 +34,7 @@ int verify_joins(struct game *g, int check, struct sigq *q,
 		if (!check)
 			continue;
 		struct strbuf m = STRBUF_INIT;
-		join_message(g, r, &m);
+		game_join_message(g, r, &m);
 		int bad = sigq_verify(q, r->sig, (unsigned char *)m.buf,
 				      m.len, r->pk.pk);
 		strbuf_free(&m);
@@ -51,67 +53,17 @@ int game_verify_header(struct game *g, struct error *err)
 	if (who)
 		return errorf(err, EXIT_REFUSED, "%s: role %s has not joined "
 			      "yet (umpire join)", g->doc->name, who);
-	return verify_joins(g, 1, NULL, err);
+	return game_joins_verify(g, 1, NULL, err);
 }
 
 int game_verify_joined(struct game *g, struct error *err)
 {
-	return verify_joins(g, 1, NULL, err);
+	return game_joins_verify(g, 1, NULL, err);
 }
 
-/* Whether the base64 scalar v, which sodium_base642bin has read (with
- * " \r\n" ignored), is already written as doc_b64 writes it: lines of 64
- * characters joined by newlines, no other white space. libsodium takes
- * only the one encoding of given bytes (exact padding, zero spare bits),
- * so v is then, to the byte, doc_b64 of what it decodes to. */
-static int b64_as_written(const struct doc_node *v)
-{
-	/* the white space it may hold (" \r\n") is all below '!',
-	 * base64's characters all above: eight characters tested at once
-	 * (a word has a byte below n <= 128 exactly when (w - n * ONES) &
-	 * ~w & 0x80 * ONES is not 0) */
-	const uint64_t ones = 0x0101010101010101u;
-	const unsigned char *s = (const unsigned char *)v->str;
-	for (size_t i = 0; i < v->len; i += 65) {
-		size_t end = v->len - i > 64 ? i + 64 : v->len, j = i;
-		uint64_t w, white = 0;
-		for (; end - j >= sizeof w; j += sizeof w) {
-			memcpy(&w, s + j, sizeof w);
-			white |= (w - '!' * ones) & ~w & 0x80 * ones;
-		}
-		for (; j < end; j++)
-			white |= s[j] <= ' ';
-		if (white || (end < v->len && s[end] != '\n'))
-			return 0;
-	}
-	return v->len % 65 != 0 || v->len == 0;
-}
-
-/* blob: the step's orders already decoded from this step's "orders"
- * (game_parse), else NULL */
-void game_step_hash(const struct doc_node *step, const unsigned char *blob,
-		    size_t blob_len, unsigned char out[32])
-{
-	struct doc *d = doc_new("step");
-	/* only the top level is changed: its children are not copied */
-	struct doc_node *c = doc_copy_top(d, step);
-	const struct doc_node *o = doc_get(c, "orders");
-	doc_del(c, "signature");
-	/* the order file's bytes, not how their base64 was wrapped (as
-	 * written already, the usual case: nothing to encode again) */
-	if (blob) {
-		if (!(o && o->kind == DOC_SCALAR && b64_as_written(o)))
-			doc_put(d, c, "orders", doc_b64(d, blob, blob_len));
-	} else if (o) {
-		doc_put(d, c, "orders", doc_b64_canon(d, o));
-	}
-	doc_hash(D_STEP, c, out);
-	doc_free(d);
-}
-
-void countersign_message(const struct game *g,
-			 const unsigned char hash[32],
-			 unsigned char msg[64 + 32])
+void game_countersign_message(const struct game *g,
+			      const unsigned char hash[32],
+			      unsigned char msg[64 + 32])
 {
 	size_t l = strlen(D_COUNTERSIGN);
 	memcpy(msg, D_COUNTERSIGN, l);
@@ -122,16 +74,16 @@ void countersign_message(const struct game *g,
 /* The index of the link r reveals at step n, r's latest verified link
  * being of its previous step: its own steps counted (GAME_FORMAT), or the
  * game's (game/2). */
-uint64_t link_index(const struct game *g, const struct role *r,
-		    uint64_t n)
+uint64_t game_link_index(const struct game *g, const struct role *r,
+			 uint64_t n)
 {
 	return g->link_by_step ? n : r->last_index + 1;
 }
 
-int check_reveal(const struct game *g, struct role *r, uint64_t n,
-		 const unsigned char reveal[32], struct error *err)
+int game_reveal_check(const struct game *g, struct role *r, uint64_t n,
+		      const unsigned char reveal[32], struct error *err)
 {
-	uint64_t i = link_index(g, r, n);
+	uint64_t i = game_link_index(g, r, n);
 	if (i > g->chain_length)
 		return errorf(err, EXIT_REFUSED, "the reveal of %s at step "
 			      "%llu is its link %llu, beyond the game's chain "
@@ -164,10 +116,10 @@ int game_orders_for(const struct game *g, const char *name,
 }
 
 /* The order file's own fields against what the game expects of step n. */
-int orders_context(const struct game *g, const char *name,
-		   const struct orders *ord, long long n,
-		   const char *actor, const unsigned char prev[32],
-		   struct error *err)
+int game_orders_context(const struct game *g, const char *name,
+			const struct orders *ord, long long n,
+			const char *actor, const unsigned char prev[32],
+			struct error *err)
 {
 	char want[DOC_B64_32_LEN + 1], got[DOC_B64_32_LEN + 1], of[40];
 	if (game_orders_for(g, name, ord->game, ord->step, n, err))
@@ -193,12 +145,12 @@ int orders_context(const struct game *g, const char *name,
 
 /* Verify the signature of an order blob and parse it against what the
  * game expects of step n. */
-int verify_orders(struct game *g, const char *name, const char *buf,
-		  size_t len, const char *sigtext, size_t siglen,
-		  long long n, const char *actor, const char *signer,
-		  const unsigned char prev[32], int check_sig,
-		  struct sigq *q, struct orders *ord,
-		  struct verified *v, struct error *err)
+int game_orders_verify(struct game *g, const char *name, const char *buf,
+		       size_t len, const char *sigtext, size_t siglen,
+		       long long n, const char *actor, const char *signer,
+		       const unsigned char prev[32], int check_sig,
+		       struct sigq *q, struct orders *ord,
+		       struct verified *v, struct error *err)
 {
 	char want[200];
 	struct role *r = game_role(g, signer);
@@ -269,8 +221,8 @@ int verify_orders(struct game *g, const char *name, const char *buf,
 			 * be a file sent to the wrong place */
 			struct error why;
 			if (orders_parse(name, buf, body_len, ord, &why) ||
-			    orders_context(g, name, ord, n, actor, prev,
-					   &why)) {
+			    game_orders_context(g, name, ord, n, actor, prev,
+						&why)) {
 				orders_free(ord);
 				*err = why;
 				return -1;
@@ -288,7 +240,7 @@ int verify_orders(struct game *g, const char *name, const char *buf,
 	}
 signed_ok:
 	if (orders_parse(name, v->body, v->body_len, ord, err) ||
-	    orders_context(g, name, ord, n, actor, prev, err))
+	    game_orders_context(g, name, ord, n, actor, prev, err))
 		return -1;
 	orders_comment(ord->game, ord->step, ord->side, want, sizeof want);
 	/* The signed body names game, step and side already: a trusted
@@ -324,8 +276,8 @@ signed_ok:
 	return 0;
 }
 
-struct doc_node *draws_node(struct doc *d, const struct run *run,
-			    size_t step)
+struct doc_node *game_draws_node(struct doc *d, const struct run *run,
+				 size_t step)
 {
 	struct doc_node *list = doc_seq(d);
 	for (size_t i = 0; i < run->n_draws; i++) {
@@ -347,7 +299,7 @@ struct doc_node *draws_node(struct doc *d, const struct run *run,
 	return list;
 }
 
-struct doc_node *next_node(struct doc *d, const struct step_end *e)
+struct doc_node *game_next_node(struct doc *d, const struct step_end *e)
 {
 	if (strcmp(e->key, "over") == 0)
 		return doc_str(d, "over");
@@ -365,14 +317,14 @@ static int compare_step(struct game *g, const struct run *run, size_t i,
 			int whole, struct error *err)
 {
 	struct game_step *s = &g->steps[i];
-	if (step_fields(g, i, err))
+	if (game_step_fields(g, i, err))
 		return -1;
 	struct doc *d = doc_new("replay");
 	int rc = 0;
-	if (whole && !doc_same(draws_node(d, run, i + 1), s->draws))
+	if (whole && !doc_same(game_draws_node(d, run, i + 1), s->draws))
 		rc = errorf(err, EXIT_REFUSED, "step %zu: the recorded draws "
 			    "differ from the draws its seed gives", i + 1);
-	else if (!doc_same(next_node(d, &run->ends[i]), s->next))
+	else if (!doc_same(game_next_node(d, &run->ends[i]), s->next))
 		rc = errorf(err, EXIT_REFUSED, "step %zu: the recorded next "
 			    "decision differs from the replay (%s: %s)", i + 1,
 			    run->ends[i].key, run->ends[i].rule);
@@ -426,7 +378,7 @@ int late_step_read(const struct game *g, long long n, const char *actor,
 		return -1;
 	if (!ord)
 		return 1;
-	/* its orders: the referee's (verify_orders: signer and vouch),
+	/* its orders: the referee's (game_orders_verify: signer and vouch),
 	 * the marker, the reveal late[n], the referee's vouch, which
 	 * every view lists the step with, and nothing else of the side's
 	 * (orders.c) */
@@ -500,7 +452,7 @@ static int check_game(struct game *g, enum check_level level,
 	/* the join signatures, unless this header (its genesis, which
 	 * covers them) was verified here; queued, they fail only in
 	 * sigq_finish below */
-	if (verify_joins(g, !cp.doc, q, err)) {
+	if (game_joins_verify(g, !cp.doc, q, err)) {
 		if (!borrowed)
 			checkpoints_close(&cp);
 		sigq_finish(&q);
@@ -606,7 +558,7 @@ static int check_game(struct game *g, enum check_level level,
 		int full = level == CHECK_FULL ||
 			(i >= g->trusted && i >= vouched);
 		int skip = unread[i] && s->fields_lazy && !full;
-		if (!skip && step_fields(g, i, err))
+		if (!skip && game_step_fields(g, i, err))
 			goto out;
 		if (!skip && memcmp(s->prev, prev, 32) != 0) {
 			errorf(err, EXIT_REFUSED, "step %zu: 'prev' is not the "
@@ -621,14 +573,14 @@ static int check_game(struct game *g, enum check_level level,
 			s->ord = xcalloc(1, sizeof *s->ord);
 		/* a late step: the judge's, for a late side (its reveal
 		 * is late[n]); read after its orders (late_step_read) */
-		int late = step_late(g, s);
+		int late = game_step_late(g, i);
 		/* every signature of the steps not yet verified (a signing
 		 * command commits to the whole history) */
 		int vr = unread[i] ? 0 : game_step_blob(g, i, err) ? -1 :
-			verify_orders(g, name, (const char *)s->blob,
-				      s->blob_len, NULL, 0, s->n, s->actor,
-				      step_signer(g, s), prev, full, q, s->ord,
-				      &v, err);
+			game_orders_verify(g, name, (const char *)s->blob,
+					   s->blob_len, NULL, 0, s->n,
+					   s->actor, game_step_signer(g, i),
+					   prev, full, q, s->ord, &v, err);
 		prev = s->hash;
 		if (!unread[i])
 			verified_free(&v);
@@ -651,11 +603,11 @@ static int check_game(struct game *g, enum check_level level,
 					   unread[i] ? NULL : o, err) < 0)
 			goto out;
 		/* (a late step reveals no link of its actor) */
-		if ((!late && check_reveal(g, game_role(g, s->actor),
-					   (uint64_t)s->n, s->reveal_actor,
-					   err)) ||
-		    check_reveal(g, game_role(g, s->counter), (uint64_t)s->n,
-				 s->reveal_counter, err)) {
+		if ((!late && game_reveal_check(g, game_role(g, s->actor),
+						(uint64_t)s->n, s->reveal_actor,
+						err)) ||
+		    game_reveal_check(g, game_role(g, s->counter),
+				      (uint64_t)s->n, s->reveal_counter, err)) {
 			error_prefix(err, "step %zu", i + 1);
 			goto out;
 		}
@@ -674,7 +626,7 @@ static int check_game(struct game *g, enum check_level level,
 		}
 		if (full) {
 			unsigned char msg[64 + 32];
-			countersign_message(g, s->hash, msg);
+			game_countersign_message(g, s->hash, msg);
 			size_t ml = strlen(D_COUNTERSIGN) + 64;
 			if (sigq_verify(q, s->sig, msg, ml,
 					game_role(g, s->counter)->pk.pk)) {
@@ -771,14 +723,14 @@ static int check_game(struct game *g, enum check_level level,
 		if (!extra || g->n_steps == 0) {
 			eq = doc_same(g->scn.rs->save(extra ? g->start_state :
 						  run->state, d),
-				  game_top(g, "state"));
+				  game_field(g, "state"));
 		} else {
 			unsigned char h[32];
-			if (step_fields(g, g->n_steps - 1, err)) {
+			if (game_step_fields(g, g->n_steps - 1, err)) {
 				doc_free(d);
 				goto out;
 			}
-			doc_hash("umpire/1 state", game_top(g, "state"), h);
+			doc_hash("umpire/1 state", game_field(g, "state"), h);
 			eq = sodium_memcmp(h, g->steps[g->n_steps - 1]
 					   .state_hash, 32) == 0;
 		}

@@ -1,9 +1,11 @@
 /*
  * gameplay.c - a game played on: snapshots and deltas of its ledger, a
- * step appended from a letter (game_append), the hidden-information
- * options and view salts, the next step adjudicated (game_adjudicate,
- * game_next_link) and orders checked before they are sent
- * (game_check_answers, game_check_unsigned, game_verify_orders).
+ * step appended from a letter (game_append), the chain links a party
+ * reveals (game_link, game_next_link), the next step adjudicated
+ * (game_adjudicate) and orders checked before they are sent
+ * (game_check_answers, game_check_unsigned, game_verify_orders). Above
+ * the game read and checked (gamecheck.c) and check.c, below
+ * gamewrite.c.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -13,8 +15,10 @@
 #include "umpire/check.h"
 #include "umpire/checkpoint.h"
 #include "umpire/game.h"
+#include "umpire/links.h"
 #include "umpire/sign.h"
-#include "gameint.h"
+#include "gameload.h"
+#include "gamecheck.h"
 
 struct snap_arg {
 	const struct ruleset *rs;
@@ -81,11 +85,6 @@ void snapshot_free(struct snapshot *s)
 {
 	free(s->state);
 	memset(s, 0, sizeof *s);
-}
-
-const unsigned char *game_prev(const struct game *g, size_t n)
-{
-	return n > 0 && n <= g->n_steps ? g->steps[n - 1].hash : g->genesis;
 }
 
 int game_delta(const struct game *g, size_t since, struct strbuf *out,
@@ -201,12 +200,12 @@ int game_append(struct game *g, const char *name, const char *buf,
 			continue;
 		}
 		struct doc_node *copy = doc_copy(g->doc, steps->items[i]);
-		doc_push(g->doc, game_top(g, "steps"), copy);
+		doc_push(g->doc, game_field(g, "steps"), copy);
 		g->steps = xrealloc(g->steps,
 				    (g->n_steps + 1) * sizeof *g->steps);
 		memset(&g->steps[g->n_steps], 0, sizeof *g->steps);
 		size_t none = 0;
-		if (load_step(g, g->n_steps, copy, NULL, &none, err)) {
+		if (game_read_step(g, g->n_steps, copy, NULL, &none, err)) {
 			error_prefix(err, "%s", name);
 			goto out;
 		}
@@ -227,39 +226,6 @@ int game_append(struct game *g, const char *name, const char *buf,
 out:
 	doc_free(d);
 	return rc;
-}
-
-void game_view_salt(const struct game *g, size_t n, unsigned char out[32])
-{
-	if (n > 0 && n <= g->n_steps && g->steps[n - 1].has_salt) {
-		memcpy(out, g->steps[n - 1].salt, 32);
-		return;
-	}
-	/* before any step nothing is hidden yet: a public salt */
-	crypto_generichash(out, 32, g->genesis, 32,
-			   (const unsigned char *)"umpire/1 view salt 0", 20);
-}
-
-int game_honour(const struct game *g)
-{
-	const char *mode = game_hidden_mode(g);
-	return mode && strcmp(mode, "honour") == 0;
-}
-
-int game_has_views(const struct game *g)
-{
-	return g->scn.rs->view && game_role((struct game *)g, "referee");
-}
-
-mode_t game_output_mode(const struct game *g)
-{
-	return game_hidden_mode(g) ? 0600 : 0644;
-}
-
-const char *game_hidden_mode(const struct game *g)
-{
-	const struct doc_node *v = doc_get(g->options, "hidden");
-	return v && v->kind == DOC_SCALAR ? v->str : NULL;
 }
 
 static struct doc_node *reveals_node(struct doc *d, const char *actor,
@@ -293,7 +259,7 @@ static const char *pending_role(const struct game *g)
 }
 
 /* A role's latest link in the ledger: its reveal in the last step that
- * holds one, else its anchor; and that link's index (link_index). The
+ * holds one, else its anchor; and that link's index (game_link_index). The
  * vouched prefix (stubs) gives where the chain stood after it. */
 static void latest_link(struct game *g, struct role *r)
 {
@@ -310,7 +276,7 @@ static void latest_link(struct game *g, struct role *r)
 		int actor = !strcmp(s->actor, r->name);
 		if (!actor && strcmp(s->counter, r->name))
 			continue;
-		if (actor && step_late(g, s))
+		if (actor && game_step_late(g, i))
 			continue;       /* it revealed no link of r */
 		memcpy(r->last, actor ? s->reveal_actor : s->reveal_counter,
 		       32);
@@ -319,13 +285,31 @@ static void latest_link(struct game *g, struct role *r)
 	}
 }
 
+int game_link(const struct game *g, const char *role,
+	      const struct seckey *sk, uint64_t n, unsigned char out[32],
+	      struct error *err)
+{
+	if (n > g->chain_length)
+		return errorf(err, EXIT_REFUSED, "%s's link %llu is beyond the "
+			      "game's chain length %u: the game cannot go on "
+			      "(start long games with 'umpire new "
+			      "--chain-length N')", role,
+			      (unsigned long long)n, g->chain_length);
+	const struct role *r = game_role((struct game *)g, role);
+	if (!r)
+		return errorf(err, EXIT_USAGE, "this game has no role '%s'",
+			      role);
+	return links_link(sk, g->core_hash, r->nonce, role, g->chain_length,
+			  (uint32_t)n, out, err);
+}
+
 uint64_t game_next_link(struct game *g, const char *role)
 {
 	struct role *r = game_role(g, role);
 	if (!r)
 		return 0;
 	latest_link(g, r);
-	return link_index(g, r, (uint64_t)g->n_steps + 1);
+	return game_link_index(g, r, (uint64_t)g->n_steps + 1);
 }
 
 /* Whether buf (its signature sigtext, else embedded) is signed with
@@ -384,9 +368,10 @@ int game_adjudicate(struct game *g, const char *orders_name,
 	 * clock and the judge's record must allow */
 	int late = !strcmp(counter, "referee") &&
 		signed_by(g, counter, orders_name, buf, len, sigtext, siglen);
-	if (verify_orders(g, orders_name, buf, len, sigtext, siglen, n, actor,
-			  late ? counter : actor, game_prev(g, g->n_steps), 1,
-			  NULL, &ord, &v, err))
+	if (game_orders_verify(g, orders_name, buf, len, sigtext, siglen, n,
+			       actor, late ? counter : actor,
+			       game_prev(g, g->n_steps), 1, NULL, &ord, &v,
+			       err))
 		goto out;
 	/* read as every reader reads it (late_step_read) */
 	int read = late_step_read(g, n, actor, counter, ord.reveal, &ord, err);
@@ -413,7 +398,7 @@ int game_adjudicate(struct game *g, const char *orders_name,
 		goto out;
 	}
 	latest_link(g, ar);
-	if (!late && check_reveal(g, ar, (uint64_t)n, ord.reveal, err)) {
+	if (!late && game_reveal_check(g, ar, (uint64_t)n, ord.reveal, err)) {
 		error_prefix(err, "%s", orders_name);
 		goto out;
 	}
@@ -470,8 +455,8 @@ int game_adjudicate(struct game *g, const char *orders_name,
 	doc_set(d, s, "reveals", reveals_node(d, actor, ord.reveal, counter,
 					      reveal));
 	doc_set(d, s, "seed", doc_b64_32(d, seed));
-	doc_set(d, s, "draws", draws_node(d, run, (size_t)n));
-	doc_set(d, s, "next", next_node(d, &run->ends[n - 1]));
+	doc_set(d, s, "draws", game_draws_node(d, run, (size_t)n));
+	doc_set(d, s, "next", game_next_node(d, &run->ends[n - 1]));
 	if (g->scn.rs->view) {
 		/* the secret that the views of this step are committed with:
 		 * derived from the counter-party's key, so that the same
@@ -496,16 +481,16 @@ int game_adjudicate(struct game *g, const char *orders_name,
 	doc_set(d, s, "prev", doc_b64_32(d, game_prev(g, g->n_steps)));
 	unsigned char hash[32], sig[64], msg[64 + 32];
 	game_step_hash(s, NULL, 0, hash);
-	countersign_message(g, hash, msg);
+	game_countersign_message(g, hash, msg);
 	crypto_sign_detached(sig, NULL, msg, strlen(D_COUNTERSIGN) + 64,
 			     sk->sk);
 	doc_set(d, s, "signature", doc_b64(d, sig, 64));
-	doc_push(d, game_top(g, "steps"), s);
+	doc_push(d, game_field(g, "steps"), s);
 	doc_put(d, d->root, "state", g->scn.rs->save(run->state, d));
 	g->steps = xrealloc(g->steps, (g->n_steps + 1) * sizeof *g->steps);
 	memset(&g->steps[g->n_steps], 0, sizeof *g->steps);
 	size_t none = 0;
-	if (load_step(g, g->n_steps, s, NULL, &none, err))
+	if (game_read_step(g, g->n_steps, s, NULL, &none, err))
 		goto out;
 	memcpy(g->steps[g->n_steps].hash, hash, 32);
 	/* the new step's orders as verified, kept with it as check_game
@@ -579,9 +564,10 @@ int game_check_unsigned(struct game *g, const char *name, const char *buf,
 	if (run.outcome == RUN_OVER) {
 		errorf(err, EXIT_REFUSED, "the game is over");
 	} else if (orders_parse(name, buf, len, &ord, err) == 0 &&
-		   orders_context(g, name, &ord, (long long)g->n_steps + 1,
-				  run.pending.role, game_prev(g, g->n_steps),
-				  err) == 0) {
+		   game_orders_context(g, name, &ord,
+				       (long long)g->n_steps + 1,
+				       run.pending.role,
+				       game_prev(g, g->n_steps), err) == 0) {
 		rc = game_check_answers(g, name, &ord, run.pending.role, out,
 					err);
 	}
@@ -610,15 +596,15 @@ int game_verify_orders(const char *game_path, const char *scn_dir,
 		goto out;
 	}
 	const char *actor = run.pending.role;
-	if (verify_orders(&g, orders_name, buf, len, sigtext,
-			  sigtext ? strlen(sigtext) : 0,
-			  (long long)g.n_steps + 1, actor, actor,
-			  game_prev(&g, g.n_steps), 1, NULL, &ord, &v,
-			  err))
+	if (game_orders_verify(&g, orders_name, buf, len, sigtext,
+			       sigtext ? strlen(sigtext) : 0,
+			       (long long)g.n_steps + 1, actor, actor,
+			       game_prev(&g, g.n_steps), 1, NULL, &ord, &v,
+			       err))
 		goto out;
 	latest_link(&g, game_role(&g, actor));
-	if (check_reveal(&g, game_role(&g, actor), g.n_steps + 1, ord.reveal,
-			 err))
+	if (game_reveal_check(&g, game_role(&g, actor), g.n_steps + 1,
+			      ord.reveal, err))
 		goto out;
 	fputs("signature ok: ", out);
 	fputs_safe(v.trusted_comment, out);

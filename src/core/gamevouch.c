@@ -1,9 +1,11 @@
 /*
- * gamevouch.c - the vouched prefix (checkpoint.h): the steps this machine
- * verified, when the file begins its steps with their very bytes, kept
- * as stubs and not parsed (parse_vouched, game_read_vouched); their text
- * kept for the checkpoints; a step's orders and signature hash, stub or
- * not; and a game made whole again (game_unstub).
+ * gamevouch.c - a game file read (game_parse, game_load and theirs):
+ * where this machine has a vouched prefix (checkpoint.h) and the file
+ * begins its steps with its very bytes, those steps are kept as stubs,
+ * not parsed (parse_vouched, game_read_vouched); else the file is read
+ * whole (game.c, below). The game's text with the prefix spliced back
+ * (game_emit), a game made whole again (game_unstub, game_unstub_for)
+ * and a lazy step's orders decoded (game_step_blob).
  */
 #define _GNU_SOURCE             /* memmem */
 #include <fcntl.h>
@@ -16,38 +18,7 @@
 #include "umpire/mail.h"
 #include "umpire/game.h"
 #include "umpire/sign.h"
-#include "gameint.h"
-
-/* Where the steps begin in text: just after its first "steps:" line at
- * the start of a line (the top-level key, the last umpire writes: the
- * header's and the state's lines before it are indented or other keys),
- * or 0 when there is none. The reader checks that the tree has them
- * there. */
-size_t steps_begin(const char *buf, size_t len)
-{
-	static const char key[] = "steps:\n";
-	size_t k = sizeof key - 1;
-	if (!buf)
-		return 0;
-	for (const char *p = buf, *end = buf + len; p < end;) {
-		p = memchr(p, '\n', (size_t)(end - p));
-		if (!p)
-			break;
-		p++;
-		if ((size_t)(end - p) >= k && memcmp(p, key, k) == 0)
-			return (size_t)(p - buf) + k;
-	}
-	return 0;
-}
-
-size_t count_lines(const char *buf, size_t len)
-{
-	size_t n = 0;
-	for (const char *p = buf, *end = buf + len;
-	     (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
-		n++;
-	return n;
-}
+#include "gameload.h"
 
 static void shift_lines(struct doc_node *n, int by)
 {
@@ -66,23 +37,6 @@ static size_t doc_nodes(const struct doc_node *n)
 	for (size_t i = 0; n->kind != DOC_SCALAR && i < n->n; i++)
 		c += doc_nodes(n->items[i]) + (n->kind == DOC_MAP);
 	return c;
-}
-
-/* The text kept for the checkpoints and game_unstub: the file with the
- * prefix taken out, head[0..begin) (to the steps' beginning) and then
- * tail. */
-void keep_source(struct game *g, const char *head, size_t begin,
-		 const char *tail, size_t tail_len, const char *scn_dir)
-{
-	g->src_head = begin;
-	g->src_len = begin + tail_len;
-	g->src = xmalloc(g->src_len + 1);
-	memcpy(g->src, head, begin);
-	memcpy(g->src + begin, tail, tail_len);
-	g->src[g->src_len] = '\0';
-	g->read_state = game_top(g, "state");
-	if (scn_dir)
-		g->scn_dir = xstrdup(scn_dir);
 }
 
 /*
@@ -124,12 +78,12 @@ static int vouched_head(struct game *g, const char *name, const char *head,
 	g->doc = doc_new(name);
 	int rc = doc_parse(g->doc, h.buf, h.len, &DOC_LIMITS_GAME, &ignored);
 	strbuf_free(&h);
-	const struct doc_node *steps = rc ? NULL : game_top(g, "steps");
+	const struct doc_node *steps = rc ? NULL : game_field(g, "steps");
 	/* with no checkpoint, or one with no prefix, every step is read
 	 * as the tail: the header was read once, and its scenario's start
 	 * state built once, not again by the caller's whole read */
 	if (rc || !steps || steps->kind != DOC_SEQ || steps->n ||
-	    load_body(g, scn_dir, GAME_PARSE_CHECKPOINTS, &ignored)) {
+	    game_read_body(g, scn_dir, GAME_PARSE_CHECKPOINTS, &ignored)) {
 		game_free(g);
 		return -1;
 	}
@@ -150,7 +104,7 @@ static int vouched_tail(struct game *g, const char *name, const char *head,
 	struct error ignored;
 	struct doc *t = NULL;
 	const struct checkpoints *cp = g->cp && g->cp->doc ? g->cp : NULL;
-	struct doc_node *steps = game_top(g, "steps");
+	struct doc_node *steps = game_field(g, "steps");
 	size_t tn = len - begin - p->len;
 	if (tn < 2 || tail[0] != '-' || tail[1] != ' ')
 		goto no;
@@ -175,7 +129,7 @@ static int vouched_tail(struct game *g, const char *name, const char *head,
 	if (doc_parse(t, tail, tn, &lim, &ignored) || !t->root ||
 	    t->root->kind != DOC_SEQ || !t->root->n)
 		goto no;
-	int by = (int)(count_lines(head, head_len) + p->lines);
+	int by = (int)(game_text_lines(head, head_len) + p->lines);
 	steps->style = DOC_STYLE_ANY;
 	for (size_t i = 0; i < t->root->n; i++) {
 		struct doc_node *c = doc_copy(g->doc, t->root->items[i]);
@@ -202,12 +156,12 @@ static int vouched_tail(struct game *g, const char *name, const char *head,
 	g->n_stub = g->n_steps = p->steps;
 	size_t vouched = p->steps;
 	for (size_t i = 0; i < steps->n; i++) {
-		if (load_step(g, p->steps + i, steps->items[i], cp,
-			      &vouched, &ignored))
+		if (game_read_step(g, p->steps + i, steps->items[i], cp,
+				   &vouched, &ignored))
 			goto no;
 		g->n_steps++;
 	}
-	keep_source(g, head, head_len, tail, tn, scn_dir);
+	game_keep_source(g, head, head_len, tail, tn, scn_dir);
 	return 0;
 no:
 	doc_free(t);
@@ -303,12 +257,12 @@ static int view_choice(const struct game *g, size_t begin, size_t len,
 }
 
 /* The file in memory. */
-int parse_vouched(struct game *g, const char *name, const char *buf,
-		  size_t len, const char *scn_dir, unsigned flags,
-		  struct memo *memo, const char *side)
+static int parse_vouched(struct game *g, const char *name, const char *buf,
+			 size_t len, const char *scn_dir, unsigned flags,
+			 struct memo *memo, const char *side)
 {
 	const struct checkpoint_prefix *p;
-	size_t begin = steps_begin(buf, len);
+	size_t begin = game_steps_begin(buf, len);
 	/* a header not canonical (the judge's stored game pads its state's
 	 * lines: gamestore.h) is never read so (vouched_tail): the caller
 	 * makes the text canonical and comes back, the header read once */
@@ -333,6 +287,76 @@ int parse_vouched(struct game *g, const char *name, const char *buf,
 	return vouched_tail(g, name, buf, begin, buf, begin, p,
 			    buf + begin + p->len,
 			    len, scn_dir, flags);
+}
+
+int game_parse(struct game *g, const char *name, const char *buf,
+	       size_t len, const char *scn_dir, struct error *err)
+{
+	return game_parse_flags(g, name, buf, len, scn_dir, 0, err);
+}
+
+int game_parse_flags(struct game *g, const char *name, const char *buf,
+		     size_t len, const char *scn_dir, unsigned flags,
+		     struct error *err)
+{
+	return game_parse_memo(g, name, buf, len, scn_dir, flags, NULL, err);
+}
+
+int game_parse_memo(struct game *g, const char *name, const char *buf,
+		    size_t len, const char *scn_dir, unsigned flags,
+		    struct memo *memo, struct error *err)
+{
+	/* What mail does to text (trailing blanks, CRs, a byte-order mark,
+	 * no-break spaces) means nothing in a game file, which umpire writes
+	 * canonical: every hash and signature covers decoded values. */
+	struct strbuf canon = STRBUF_INIT;
+	unsigned changed;
+	int rc;
+	/* the vouched prefix first, which looks only at the text around
+	 * it; then, if the text was not canonical, again once it is */
+	int vouched = (flags & GAME_PARSE_CHECKPOINTS) &&
+		!(flags & GAME_PARSE_WHOLE);
+	if (vouched && parse_vouched(g, name, buf, len, scn_dir, flags,
+				     memo, NULL) == 0)
+		return 0;
+	if (flags & GAME_PARSE_AS_READ) {
+		memset(g, 0, sizeof *g);
+		return 1;
+	}
+	if (text_canonical(buf, len))
+		changed = 0;
+	else
+		canonical_text(buf, len, &canon, &changed);
+	if (changed) {
+		buf = canon.buf;
+		len = canon.len;
+	}
+	rc = vouched && changed &&
+		parse_vouched(g, name, buf, len, scn_dir, flags, memo,
+			      NULL) == 0 ? 0 :
+		game_parse_text(g, name, buf, len, scn_dir, flags, memo, err);
+	strbuf_free(&canon);
+	return rc;
+}
+
+int game_load(struct game *g, const char *path, const char *scn_dir,
+	      struct error *err)
+{
+	return game_load_flags(g, path, scn_dir, 0, err);
+}
+
+int game_load_flags(struct game *g, const char *path, const char *scn_dir,
+		    unsigned flags, struct error *err)
+{
+	char *buf;
+	size_t len;
+	memset(g, 0, sizeof *g);
+	if (mail_read_kind(path, DOC_LIMITS_GAME.max_bytes, "game", &buf,
+			   &len, NULL, NULL, NULL, NULL, err))
+		return -1;
+	int rc = game_parse_flags(g, path, buf, len, scn_dir, flags, err);
+	free(buf);
+	return rc;
 }
 
 /* What game_read_vouched reads at a time: the prefix is compared a
@@ -365,7 +389,7 @@ int game_read_vouched(struct game *g, const char *path, const char *name,
 		if (read_at(fd, head + got, k, got))
 			goto out;
 		got += k;
-		begin = steps_begin(head, got);
+		begin = game_steps_begin(head, got);
 	}
 	/* a header not canonical (the judge's stored game pads its state's
 	 * lines: gamestore.h) made so here, alone: the caller would make
@@ -378,9 +402,9 @@ int game_read_vouched(struct game *g, const char *path, const char *name,
 	if (begin && !text_canonical(head, begin)) {
 		unsigned what;
 		canonical_text(head, begin, &canon, &what);
-		if (steps_begin(canon.buf, canon.len) != canon.len ||
-		    count_lines(canon.buf, canon.len) !=
-		    count_lines(head, begin))
+		if (game_steps_begin(canon.buf, canon.len) != canon.len ||
+		    game_text_lines(canon.buf, canon.len) !=
+		    game_text_lines(head, begin))
 			goto out;
 		h = canon.buf;
 		hn = canon.len;
@@ -440,18 +464,31 @@ out:
 	return rc;
 }
 
-const struct orders *game_step_orders(const struct game_step *s)
+/* The vouched prefix's text put back where the steps begin in text,
+ * a game's emitted tree (which has the steps after it only). */
+static int splice_prefix(const struct game *g, const struct strbuf *text,
+			 struct strbuf *out, struct error *err)
 {
-	static const struct orders none;
-	return s->ord ? s->ord : &none;
+	size_t b = game_steps_begin(text->buf, text->len);
+	if (!b)
+		return errorf(err, EXIT_USAGE, "%s: the text written has no "
+			      "steps to put the verified ones before",
+			      g->doc->name);
+	strbuf_add(out, text->buf, b);
+	strbuf_add(out, g->cp->prefix.text, g->cp->prefix.len);
+	strbuf_add(out, text->buf + b, text->len - b);
+	return 0;
 }
 
-void game_step_sig_hash(const struct game *g, size_t i, unsigned char out[32])
+int game_emit(const struct game *g, struct strbuf *out, struct error *err)
 {
-	if (g->steps[i].stub)
-		memcpy(out, g->steps[i].stub_sig_hash, 32);
-	else
-		sig_hash(g->steps[i].sig, out);
+	if (!g->n_stub)
+		return doc_emit(g->doc->root, out, err);
+	struct strbuf text = STRBUF_INIT;
+	int rc = doc_emit(g->doc->root, &text, err) ||
+		splice_prefix(g, &text, out, err) ? -1 : 0;
+	strbuf_free(&text);
+	return rc;
 }
 
 /* The text of g whole: its source, or where steps were added since it
@@ -460,7 +497,7 @@ void game_step_sig_hash(const struct game *g, size_t i, unsigned char out[32])
 static int whole_text(struct game *g, struct strbuf *text, struct error *err)
 {
 	const struct checkpoint_prefix *p = &g->cp->prefix;
-	const struct doc_node *steps = game_top(g, "steps");
+	const struct doc_node *steps = game_field(g, "steps");
 	size_t read = 0;
 	while (steps && read < steps->n && steps->items[read]->line > 0)
 		read++;
@@ -535,5 +572,20 @@ int game_unstub_for(struct game *g, const char *side, struct error *err)
 		return game_unstub(g, err);
 	}
 	replace_game(g, &less);
+	return 0;
+}
+
+int game_step_blob(struct game *g, size_t i, struct error *err)
+{
+	/* a step of the vouched prefix: the file read whole first */
+	if (g->steps[i].stub && game_unstub(g, err))
+		return -1;
+	struct game_step *s = &g->steps[i];
+	if (!s->lazy)
+		return 0;
+	if (doc_need_b64(g->doc, s->node, "orders", &s->blob, &s->blob_len,
+			 err))
+		return -1;
+	s->lazy = 0;
 	return 0;
 }

@@ -1,7 +1,7 @@
 /*
- * gamewrite.c - a game made and written: game_create, the joins
- * (game_link, game_join, game_take_joins), late steps and their signer,
- * and the game file emitted (game_emit, game_emit_checked,
+ * gamewrite.c - a game made and written, the top of the game's layers:
+ * game_create, the joins (game_join, game_take_joins), and the game
+ * file emitted and read back before it is written (game_emit_checked,
  * game_emit_step) with the vouched prefix spliced back in.
  */
 #define _GNU_SOURCE             /* memmem */
@@ -9,14 +9,13 @@
 #include <stdio.h>
 #include <string.h>
 #include <sodium.h>
-#include "umpire/chain.h"
-#include "umpire/links.h"
 #include "umpire/readback.h"
 #include "umpire/checkpoint.h"
 #include "umpire/clock.h"
 #include "umpire/game.h"
 #include "umpire/sign.h"
-#include "gameint.h"
+#include "gameload.h"
+#include "gamecheck.h"
 
 int game_create(struct game *g, const char *scn_dir, const char *scenario_id,
 		char *const *sets, size_t n_sets, const char *const *names,
@@ -87,7 +86,7 @@ int game_create(struct game *g, const char *scn_dir, const char *scenario_id,
 	g->doc = doc_new("new game");
 	int rc = doc_parse(g->doc, sb.buf, sb.len, &DOC_LIMITS_GAME, err);
 	strbuf_free(&sb);
-	if (rc || load_body(g, scn_dir, 0, err))
+	if (rc || game_read_body(g, scn_dir, 0, err))
 		goto fail;
 	/* the judge plays a late side only by the rules' late answers,
 	 * as the game's referee (clock.h) */
@@ -108,30 +107,12 @@ fail:
 	return -1;
 }
 
-int game_link(const struct game *g, const char *role,
-	      const struct seckey *sk, uint64_t n, unsigned char out[32],
-	      struct error *err)
-{
-	if (n > g->chain_length)
-		return errorf(err, EXIT_REFUSED, "%s's link %llu is beyond the "
-			      "game's chain length %u: the game cannot go on "
-			      "(start long games with 'umpire new "
-			      "--chain-length N')", role,
-			      (unsigned long long)n, g->chain_length);
-	const struct role *r = game_role((struct game *)g, role);
-	if (!r)
-		return errorf(err, EXIT_USAGE, "this game has no role '%s'",
-			      role);
-	return links_link(sk, g->core_hash, r->nonce, role, g->chain_length,
-			  (uint32_t)n, out, err);
-}
-
 /* r has joined: its nonce, anchor and signature into its mapping of
  * the header, and the header's hashes anew. */
 static void put_join(struct game *g, struct role *r)
 {
 	r->joined = 1;
-	struct doc_node *roles = game_top(g, "roles");
+	struct doc_node *roles = game_field(g, "roles");
 	for (size_t i = 0; i < roles->n; i++) {
 		struct doc_node *rm = roles->items[i];
 		if (strcmp(doc_get(rm, "name")->str, r->name) != 0)
@@ -142,12 +123,12 @@ static void put_join(struct game *g, struct role *r)
 		if (r->address) {
 			doc_set_str(g->doc, rm, "address", r->address);
 			r->address = doc_get(rm, "address")->str;
-			/* one addr-spec (new_join_address): itself */
+			/* one addr-spec (game_join_address_check): itself */
 			snprintf(r->join_spec, sizeof r->join_spec, "%s",
 				 r->address);
 		}
 	}
-	header_hashes(g);
+	game_header_hashes(g);
 }
 
 int game_join(struct game *g, const char *name, const struct seckey *sk,
@@ -195,10 +176,10 @@ int game_join_address(struct game *g, const char *name,
 			      "(a referee needs a key of its own)",
 			      g->doc->name, o->name, o->name);
 	}
-	if (new_join_address(g->doc->name, name, address, err))
+	if (game_join_address_check(g->doc->name, name, address, err))
 		return -1;
 	/* a join commits to the header as it stands: the joins in it */
-	if (verify_joins(g, 1, NULL, err))
+	if (game_joins_verify(g, 1, NULL, err))
 		return error_prefix(err, "%s", g->doc->name);
 	/* fresh randomness: the same header joined twice gives two
 	 * different chains, hence two different games' seeds */
@@ -207,7 +188,7 @@ int game_join_address(struct game *g, const char *name,
 	if (game_link(g, name, sk, 0, r->anchor, err))
 		return -1;
 	struct strbuf m = STRBUF_INIT;
-	join_message(g, r, &m);
+	game_join_message(g, r, &m);
 	crypto_sign_detached(r->sig, NULL, (unsigned char *)m.buf, m.len,
 			     sk->sk);
 	strbuf_free(&m);
@@ -225,7 +206,7 @@ int game_take_joins(struct game *g, struct game *in, size_t *added,
 			      "header than the game %s kept (a join is made "
 			      "on the game file as created)", in->doc->name,
 			      in->id, g->id);
-	if (verify_joins(in, 1, NULL, err))
+	if (game_joins_verify(in, 1, NULL, err))
 		return error_prefix(err, "%s", in->doc->name);
 	/* every join of a file read to take its joins is held to the rule
 	 * of a new join (the roles g has joined too: a new game taken
@@ -233,8 +214,8 @@ int game_take_joins(struct game *g, struct game *in, size_t *added,
 	 * join carrying a list of addresses is never taken */
 	for (size_t i = 0; i < in->n_roles; i++)
 		if (in->roles[i].joined &&
-		    new_join_address(in->doc->name, in->roles[i].name,
-				     in->roles[i].address, err))
+		    game_join_address_check(in->doc->name, in->roles[i].name,
+					    in->roles[i].address, err))
 			return -1;
 	for (size_t i = 0; i < in->n_roles; i++) {
 		const struct role *o = &in->roles[i];
@@ -277,7 +258,7 @@ int game_party_signed(struct game *g, const struct game *in)
 					 !sodium_memcmp(r->sig, o->sig, 64)))
 			continue;
 		struct strbuf m = STRBUF_INIT;
-		join_message(in, o, &m);
+		game_join_message(in, o, &m);
 		int ok = crypto_sign_verify_detached(o->sig,
 			(const unsigned char *)m.buf, m.len, r->pk.pk) == 0;
 		strbuf_free(&m);
@@ -285,63 +266,6 @@ int game_party_signed(struct game *g, const struct game *in)
 			return 1;
 	}
 	return 0;
-}
-
-/* The vouched prefix's text put back where the steps begin in text,
- * a game's emitted tree (which has the steps after it only). */
-static int splice_prefix(const struct game *g, const struct strbuf *text,
-			 struct strbuf *out, struct error *err)
-{
-	size_t b = steps_begin(text->buf, text->len);
-	if (!b)
-		return errorf(err, EXIT_USAGE, "%s: the text written has no "
-			      "steps to put the verified ones before",
-			      g->doc->name);
-	strbuf_add(out, text->buf, b);
-	strbuf_add(out, g->cp->prefix.text, g->cp->prefix.len);
-	strbuf_add(out, text->buf + b, text->len - b);
-	return 0;
-}
-
-int game_emit(const struct game *g, struct strbuf *out, struct error *err)
-{
-	if (!g->n_stub)
-		return doc_emit(g->doc->root, out, err);
-	struct strbuf text = STRBUF_INIT;
-	int rc = doc_emit(g->doc->root, &text, err) ||
-		splice_prefix(g, &text, out, err) ? -1 : 0;
-	strbuf_free(&text);
-	return rc;
-}
-
-/* Whether step s is a late step (umpire-protocol(7), THE JUDGE'S
- * CLOCK, Late steps): its actor's reveal is late[n], which no chain
- * link is; its orders are then the referee's. */
-int step_late(const struct game *g, const struct game_step *s)
-{
-	unsigned char lv[32];
-	if (s->stub)
-		return 0;     /* (the vouched prefix: its chains and replay
-				 come from the checkpoints) */
-	chain_late(g->genesis, (uint64_t)s->n, lv);
-	return sodium_memcmp(s->reveal_actor, lv, 32) == 0;
-}
-
-int game_step_late(const struct game *g, size_t i)
-{
-	return step_late(g, &g->steps[i]);
-}
-
-int game_step_own(const struct game *g, size_t i, const char *side)
-{
-	return !strcmp(g->steps[i].actor, side) && !step_late(g, &g->steps[i]);
-}
-
-/* The role whose key signs step s's orders. */
-const char *step_signer(const struct game *g,
-			const struct game_step *s)
-{
-	return step_late(g, s) ? "referee" : s->actor;
 }
 
 int game_emit_checked(const struct game *g, const char *scn_dir,
@@ -358,13 +282,15 @@ int game_emit_checked(const struct game *g, const char *scn_dir,
 			    err);
 	int parsed = rc == 0;    /* game_parse frees what it fails on */
 	if (rc == 0 && back.n_steps > 0) {
-		const struct game_step *s = &back.steps[back.n_steps - 1];
+		size_t last = back.n_steps - 1;
+		const struct game_step *s = &back.steps[last];
 		memset(&ord, 0, sizeof ord);
-		rc = verify_orders(&back, "the new step's orders",
-				   (const char *)s->blob, s->blob_len, NULL, 0,
-				   s->n, s->actor, step_signer(&back, s),
-				   game_prev(&back, back.n_steps - 1), 1, NULL,
-				   &ord, &v, err);
+		rc = game_orders_verify(&back, "the new step's orders",
+					(const char *)s->blob, s->blob_len,
+					NULL, 0, s->n, s->actor,
+					game_step_signer(&back, last),
+					game_prev(&back, last), 1, NULL, &ord,
+					&v, err);
 		orders_free(&ord);
 		verified_free(&v);
 	}
@@ -455,7 +381,7 @@ int game_emit_step_gap(struct game *g, struct strbuf *out, size_t *gap,
 	 * when umpire wrote them so, are written as they were read, not
 	 * read back: only the header, the state and the new step are. The
 	 * vouched prefix (stubs), byte for byte as verified, before them. */
-	struct doc_node *steps = game_top(g, "steps");
+	struct doc_node *steps = game_field(g, "steps");
 	struct strbuf read = STRBUF_INIT;
 	size_t kept = steps_read(g, steps, &read);
 	struct doc_node **items = steps ? steps->items : NULL;
@@ -467,7 +393,7 @@ int game_emit_step_gap(struct game *g, struct strbuf *out, size_t *gap,
 		*text = g->n_stub || kept ? &tree : out;
 	int rc = doc_emit(g->doc->root, text, err), same = 0;
 	if (rc == 0) {
-		int r = readback_same(g->doc->root, game_top(g, "state"),
+		int r = readback_same(g->doc->root, game_field(g, "state"),
 				      g->read_state, g->src,
 				      g->src ? g->src_head : 0, text->buf,
 				      text->len, g->doc->name, err);
@@ -483,7 +409,8 @@ int game_emit_step_gap(struct game *g, struct strbuf *out, size_t *gap,
 			    "read back as the game it was written from",
 			    g->doc->name);
 	if (rc == 0 && g->n_steps > 0) {
-		const struct game_step *s = &g->steps[g->n_steps - 1];
+		size_t last = g->n_steps - 1;
+		const struct game_step *s = &g->steps[last];
 		/* its signatures once: the blob game_adjudicate made of
 		 * orders it verified is parsed and checked against the
 		 * step, not verified again */
@@ -492,16 +419,17 @@ int game_emit_step_gap(struct game *g, struct strbuf *out, size_t *gap,
 		int fresh = g->has_fresh_blob &&
 			sodium_memcmp(bh, g->fresh_blob, 32) == 0;
 		memset(&ord, 0, sizeof ord);
-		rc = verify_orders(g, "the new step's orders",
-				   (const char *)s->blob, s->blob_len, NULL, 0,
-				   s->n, s->actor, step_signer(g, s),
-				   game_prev(g, g->n_steps - 1), !fresh, NULL,
-				   &ord, &v, err);
+		rc = game_orders_verify(g, "the new step's orders",
+					(const char *)s->blob, s->blob_len,
+					NULL, 0, s->n, s->actor,
+					game_step_signer(g, last),
+					game_prev(g, last), !fresh, NULL, &ord,
+					&v, err);
 		orders_free(&ord);
 		verified_free(&v);
 	}
 	if (rc == 0 && (g->n_stub || kept)) {
-		size_t b = steps_begin(tree.buf, tree.len);
+		size_t b = game_steps_begin(tree.buf, tree.len);
 		if (!b) {
 			rc = errorf(err, EXIT_USAGE, "%s: the text written has "
 				    "no steps to put the verified ones before",

@@ -54,8 +54,8 @@ struct doc_node *redactor_hide(struct redactor *r, struct doc *d,
 	return doc_strf(d, "hidden:%s", b64);
 }
 
-int mark_seen(const struct run *run, size_t i, size_t from, size_t step,
-	      const char *side)
+int view_mark_seen(const struct run *run, size_t i, size_t from, size_t step,
+		   const char *side)
 {
 	return run->mark_steps[i] >= from && run->mark_steps[i] <= step &&
 	       visible_to(run->marks[i].visible, side);
@@ -236,7 +236,7 @@ static struct doc_node *view_marks(const struct run *run, size_t from,
 	struct doc_node *seq = doc_seq(d);
 	for (size_t i = 0; from > 0 && i < run->n_marks; i++) {
 		const struct mark *mk = &run->marks[i];
-		if (!mark_seen(run, i, from, step, side))
+		if (!view_mark_seen(run, i, from, step, side))
 			continue;
 		struct doc_node *e = doc_map(d);
 		e->style = DOC_STYLE_FLOW;

@@ -196,8 +196,8 @@ PY
 }
 
 # A step's hash is of its orders' bytes, not of how their base64 is
-# written (gamecheck.c, game_step_hash): a line of it that holds a space
-# is not as umpire writes it, and is written again before the hash.
+# written (game.c, game_step_hash): a line of it that holds a space is
+# not as umpire writes it, and is written again before the hash.
 @test "10: a space in recorded orders changes no hash" {
 	space g2.yaml 1 orders
 	space g2.yaml 2 orders

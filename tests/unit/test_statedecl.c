@@ -250,8 +250,8 @@ static void views(void)
 	struct doc_node *want_view = doc_copy_top(d, full);
 	doc_put(d, want_view, "blue-hand", redactor_hide(&r2, d,
 		doc_get(full, "blue-hand")));
-	doc_put(d, want_view, "bag",
-		redactor_hide(&r2, d, doc_get(full, "bag")));
+	doc_put(d, want_view, "bag", redactor_hide(&r2, d,
+		doc_get(full, "bag")));
 	struct doc_node *stack = doc_seq(d), *cellmap = doc_map(d),
 		*tok = doc_map(d), *own = doc_map(d);
 	stack->style = cellmap->style = tok->style = own->style =

@@ -1,0 +1,71 @@
+/*
+ * gameload.h - what the game read (game.c, and gamevouch.c above it)
+ * gives the files of src/core above it (gamecheck.c, gameplay.c,
+ * gamewrite.c): the signing domains, a header's hashes and a join's
+ * message, a step read and hashed, the text of a game file. Private to
+ * src/core: the game's API is include/umpire/game.h, what a game holds
+ * include/umpire/gamedata.h. The order of the game's files is game.c's
+ * first comment.
+ */
+#ifndef UMPIRE_CORE_GAMELOAD_H
+#define UMPIRE_CORE_GAMELOAD_H
+
+#include <stddef.h>
+
+struct checkpoints;
+struct doc_node;
+struct error;
+struct game;
+struct memo;
+struct role;
+struct strbuf;
+
+/* The signing domains (umpire-protocol(7)). */
+#define D_GENESIS "umpire/1 genesis"
+#define D_CORE "umpire/1 core"
+#define D_JOIN "umpire/1 join"
+#define D_STEP "umpire/1 step"
+#define D_COUNTERSIGN "umpire/1 countersign"
+#define D_SALT "umpire/2 view salt"
+
+/* The header's core hash and genesis, from g's tree, into g. */
+void game_header_hashes(struct game *g);
+/* What role r's join signs (D_JOIN), appended to m. */
+void game_join_message(const struct game *g, const struct role *r,
+		       struct strbuf *m);
+/* A join made or taken now: address a (may be NULL) is one addr-spec,
+ * else refused naming file and role. */
+int game_join_address_check(const char *file, const char *role,
+			    const char *a, struct error *err);
+/* Step i's seed, state hash and prev decoded, if game_read_step left
+ * them (a step verified here). */
+int game_step_fields(const struct game *g, size_t i, struct error *err);
+/* Step i of g read from its node m; cp: this machine's checkpoints, or
+ * NULL; *vouched: the steps so far that are node for node the ones
+ * verified here. */
+int game_read_step(struct game *g, size_t i, const struct doc_node *m,
+		   const struct checkpoints *cp, size_t *vouched,
+		   struct error *err);
+/* g's tree (g->doc) read into g: header, roles, clock, scenario and
+ * start state, steps (flags: game.h's GAME_PARSE_*). */
+int game_read_body(struct game *g, const char *scn_dir, unsigned flags,
+		   struct error *err);
+/* The hash of a step's node (D_STEP), its signature left out; blob: the
+ * step's orders already decoded from it, else NULL. */
+void game_step_hash(const struct doc_node *step, const unsigned char *blob,
+		    size_t blob_len, unsigned char out[32]);
+/* Where the steps begin in a game file's text (just after its line
+ * "steps:"), or 0. */
+size_t game_steps_begin(const char *buf, size_t len);
+/* The newlines in buf. */
+size_t game_text_lines(const char *buf, size_t len);
+/* The text kept for the checkpoints and game_unstub: head[0..begin),
+ * then tail. */
+void game_keep_source(struct game *g, const char *head, size_t begin,
+		      const char *tail, size_t tail_len, const char *scn_dir);
+/* The game parsed whole from canonical text (game_parse_memo). */
+int game_parse_text(struct game *g, const char *name, const char *buf,
+		    size_t len, const char *scn_dir, unsigned flags,
+		    struct memo *memo, struct error *err);
+
+#endif
