@@ -1,6 +1,6 @@
 # parties.bash - Alice (a player) and Rita (her referee) for the
 # real-mail tests: separate home directories, keys and configuration
-# files, as in the README's "Your first game", and the private postfix of
+# files, as in the README's refereed solitaire, and the private postfix of
 # mta.bash between them. A .bats file loads this (and ../e2e/helpers and
 # mta) and gets setup_file, teardown_file and setup from it.
 

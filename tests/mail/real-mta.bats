@@ -4,7 +4,7 @@
 # settings of ../shared/design/REAL-MAIL.md), and umpire reads each
 # message as postfix delivered it into the receiver's Maildir. Alice (a
 # player) and Rita (her referee) have separate home directories, keys
-# and configuration files, as in the README's "Your first game".
+# and configuration files, as in the README's refereed solitaire.
 #
 # Where postfix cannot run (not root, not installed) every test skips and
 # says why; `make check-mail` runs tests/mail alone.
