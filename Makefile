@@ -220,9 +220,16 @@ check-data: $(MAN_VIEWS)
 
 # The judge's layers in its objects: no object of src/judge/ uses a
 # symbol defined by a file above its own (a call that bypasses the
-# headers too; tests/judge-layers.py).
+# headers too; tests/judge-layers.py). And every room's (src/core,
+# src/judge, src/cmd, src/rules/lib, each src/rules/<game>): no circle
+# of linked symbols, nothing below the commands using a symbol of
+# src/cmd, each external name defined once and shadowed by no static
+# (tests/symbol-layers.py; that it can fail, its --self-test compiles
+# a circle, a crossing and a shadowed name and must see each).
 check-layers: $(BIN)
 	python3 tests/judge-layers.py --objects $(BUILD)/src/judge
+	python3 tests/symbol-layers.py --self-test
+	python3 tests/symbol-layers.py $(BUILD)
 
 # The pages' scripts (src/web/*.js): each parses (node --check) and
 # lints clean (eslint, src/web/.eslintrc.json: eslint:recommended, and

@@ -412,7 +412,7 @@ static int finish(int status)
 /* "WHO: MSG" on stderr, with control bytes shown as \xNN: a message may
  * quote an untrusted file (a config line, a path) and must not drive the
  * terminal. */
-static void say(const char *who, const char *msg)
+static void print_error(const char *who, const char *msg)
 {
 	fprintf(stderr, "%s: ", who);
 	fputs_safe(msg, stderr);
@@ -449,7 +449,7 @@ int main(int argc, char **argv)
 	if (!c->name) {
 		snprintf(err.msg, sizeof err.msg, "unknown command '%s' (see "
 			 "'umpire --help')", argv[1]);
-		say("umpire", err.msg);
+		print_error("umpire", err.msg);
 		return EXIT_USAGE;
 	}
 	if (sodium_init() < 0) {
@@ -460,7 +460,7 @@ int main(int argc, char **argv)
 	char *cfg = config_path();
 	if (cfg && config_load(&cli.cfg, cfg, !(explicit_cfg && *explicit_cfg),
 			       &err)) {
-		say("umpire", err.msg);
+		print_error("umpire", err.msg);
 		free(cfg);
 		return EXIT_USAGE;
 	}
@@ -486,7 +486,7 @@ int main(int argc, char **argv)
 		char who[64];
 
 		snprintf(who, sizeof who, "umpire %s", c->name);
-		say(who, err.msg);
+		print_error(who, err.msg);
 		return err.status ? err.status : EXIT_USAGE;
 	}
 	return finish(rc);

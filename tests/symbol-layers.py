@@ -18,6 +18,10 @@ Between rooms (HACKING.md, "Layers"): nothing below the commands uses a
 symbol defined in src/cmd; core uses nothing of the judge; the rules use
 nothing of the judge or the commands.
 
+Names: an external name is defined once in the program, and no file
+keeps a static function or variable of the name of another file's
+external one (a reader following `say` must find one `say`).
+
 --self-test compiles a circle and a crossing of its own and checks that
 both are found, so that the check is known to be able to fail.
 """
@@ -39,18 +43,22 @@ FLOORS = {
 
 
 def nm_symbols(obj):
-    """(defined external names, needed names) of one object"""
+    """(defined external names, needed names, static names) of one
+    object"""
     nm = os.environ.get("NM", "nm")
     out = subprocess.run([nm, obj], check=True, capture_output=True,
                          text=True).stdout
-    defined, needed = set(), set()
+    defined, needed, local = set(), set(), set()
     for line in out.splitlines():
         parts = line.split()
         if len(parts) == 2 and parts[0] == "U":
             needed.add(parts[1])
         elif len(parts) == 3 and parts[1] in "TDBRCGSVW":
             defined.add(parts[2])
-    return defined, needed
+        elif len(parts) == 3 and parts[1] in "tdbr" and \
+                "." not in parts[2]:
+            local.add(parts[2])
+    return defined, needed, local
 
 
 def rooms(build):
@@ -139,15 +147,26 @@ def check(build, exceptions):
                                 "take it out of EXCEPTIONS"
                                 % (room, " ".join(sorted(scc))))
     defined_in = {}
-    for room, objs in table.items():
-        for name, (defined, _) in objs.items():
-            for s in defined:
-                defined_in.setdefault(s, "%s/%s" % (room, name))
+    for room, objs in sorted(table.items()):
+        for name, (defined, _, _) in sorted(objs.items()):
+            for s in sorted(defined):
+                here = "%s/%s" % (room, name)
+                if s in defined_in:
+                    problems.append("%s is defined in %s and in %s: one "
+                                    "of them takes a name of its own"
+                                    % (s, defined_in[s], here))
+                defined_in.setdefault(s, here)
+    for room, objs in sorted(table.items()):
+        for name, (_, _, local) in sorted(objs.items()):
+            for s in sorted(local & set(defined_in)):
+                problems.append("%s/%s keeps a static %s, the name of "
+                                "%s's external one" % (room, name, s,
+                                                       defined_in[s]))
     for room in sorted(found):
         base = floor_of(room)
         if base is None:
             continue
-        for name, (_, needed) in sorted(table[room].items()):
+        for name, (_, needed, _) in sorted(table[room].items()):
             for s in sorted(needed):
                 where = defined_in.get(s)
                 if where and any(where.startswith(f + "/")
@@ -167,6 +186,8 @@ def self_test():
             "src/core/b.c": "int a(int);int b(int x){return x?a(x-1):1;}",
             "src/cmd/c.c": "int c(void){return 2;}",
             "src/judge/j.c": "int c(void);int j(void){return c();}",
+            "src/judge/k.c": "static int c(void){return 3;}"
+                             "int k(void){return c();}",
         }
         for path, text in files.items():
             full = os.path.join(tmp, path)
@@ -177,7 +198,8 @@ def self_test():
                            check=True)
         problems, _ = check(tmp, {})
         wanted = ("src/core: a circle of linked symbols: a.o b.o",
-                  "src/judge/j.o uses c of src/cmd/c.o")
+                  "src/judge/j.o uses c of src/cmd/c.o",
+                  "src/judge/k.o keeps a static c")
         missing = [w for w in wanted
                    if not any(p.startswith(w) for p in problems)]
         stale, _ = check(tmp, {"src/cmd": [({"c.o", "x.o"}, "test")]})
@@ -185,8 +207,8 @@ def self_test():
         print("symbol layers: the self-test was not caught: %s"
               % "; ".join(missing or ["a stale exception"]))
         return 1
-    print("symbol layers: the self-test's circle, crossing and stale "
-          "exception are caught")
+    print("symbol layers: the self-test's circle, crossing, shadowed name "
+          "and stale exception are caught")
     return 0
 
 
@@ -204,8 +226,8 @@ def main(argv):
         print("symbol layers: " + p)
     if problems:
         return 1
-    print("symbol layers: no circle of linked symbols in any room, and "
-          "no room uses one above it")
+    print("symbol layers: no circle of linked symbols in any room, no "
+          "room uses one above it, and each name is one thing")
     return 0
 
 
