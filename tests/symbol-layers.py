@@ -25,10 +25,18 @@ external one (a reader following `say` must find one `say`).
 --self-test compiles a circle and a crossing of its own and checks that
 both are found, so that the check is known to be able to fail.
 """
+import importlib.util
 import os
 import subprocess
 import sys
 import tempfile
+
+# include-circles.py's Tarjan, the one search for circles of both checks
+_SPEC = importlib.util.spec_from_file_location(
+    "include_circles", os.path.join(os.path.dirname(os.path.abspath(
+        __file__)), "include-circles.py"))
+INCLUDES = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(INCLUDES)
 
 # room -> [(set of object names, reason)]: circles that are meant.
 EXCEPTIONS = {
@@ -77,41 +85,14 @@ def rooms(build):
 
 
 def circles(objs, table):
-    """strongly connected sets of two or more objects (Tarjan)"""
+    """strongly connected sets of two or more objects, and the edges"""
     owner = {}
     for name in objs:
         for s in table[name][0]:
             owner[s] = name
     edges = {n: sorted({owner[s] for s in table[n][1]
                         if s in owner and owner[s] != n}) for n in objs}
-    index, low, stack, on, out = {}, {}, [], set(), []
-
-    def visit(v):
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on.add(v)
-        for w in edges[v]:
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            scc = []
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                scc.append(w)
-                if w == v:
-                    break
-            if len(scc) > 1:
-                out.append(frozenset(scc))
-
-    sys.setrecursionlimit(10000)
-    for v in sorted(objs):
-        if v not in index:
-            visit(v)
-    return out, edges
+    return [frozenset(g) for g in INCLUDES.circles(edges)], edges
 
 
 def floor_of(room):

@@ -95,6 +95,12 @@ int sealed_header(const char *name, const char *buf, size_t len,
 int is_sealed_orders(const char *buf, size_t len);
 /* Whether buf is a judge's sealed answer. */
 int is_sealed_answer(const char *buf, size_t len);
+/* Replace out, the signed text of the order file name (buf, len), by
+ * those orders sealed to the referee's key pk (umpire sign --seal,
+ * umpire orders --sign). */
+int seal_signed_orders(const struct pubkey *pk, const char *name,
+		       const char *buf, size_t len, struct strbuf *out,
+		       struct error *err);
 /* Seal text to side's key (X25519 from Ed25519, libsodium sealed box),
  * padded as above. */
 int view_seal(const struct game *g, const char *side, const char *text,
