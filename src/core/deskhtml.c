@@ -47,6 +47,7 @@ void desk_html(const struct view *v, const char *view, size_t len,
 	strbuf_add_html(out, sb.buf);
 	strbuf_adds(out, "</h1></header>\n<main>\n"
 		    "<p id=\"status\">Starting the rules&hellip;</p>\n"
+		    "<p id=\"draft\" role=\"status\"></p>\n"
 		    "<section><h2>The question now asked</h2>\n"
 		    "<p><span id=\"rule\" class=\"rule\"></span> "
 		    "<span id=\"text\"></span></p>\n"
@@ -58,7 +59,9 @@ void desk_html(const struct view *v, const char *view, size_t len,
 		    "<section><h2>Your answers this step</h2>\n"
 		    "<ol id=\"answers\"></ol>\n<p id=\"ends\"></p>\n"
 		    "<button id=\"undo\" type=\"button\">Undo</button> "
-		    "<button id=\"save\" type=\"button\">Save answers</button>"
+		    "<button id=\"save\" type=\"button\">Save answers</button> "
+		    "<button id=\"discard\" type=\"button\" disabled>Discard "
+		    "draft</button>"
 		    "\n<details><summary>The answers file</summary>"
 		    "<pre id=\"answers-yaml\"></pre></details></section>\n"
 		    "<section><details><summary>What happened since your "

@@ -7,6 +7,12 @@
  * scenario, the WebAssembly gzipped (inflated by DecompressionStream).
  * Nothing is fetched and nothing leaves the page but the answers file
  * the player saves.
+ *
+ * The browser's storage (localStorage, this file's own) keeps the
+ * draft across a reload: the answers of the step so far (keyed by game,
+ * side and step: a draft of another step of the same game and side is
+ * dropped when the page opens on a new one), given to the rules again
+ * when the page opens.
  */
 /* global UmpireDesk, DecompressionStream, Uint8Array */
 (function () {
@@ -16,6 +22,9 @@
   let M = null;
   let desk = 0;
   let state = null;
+  /* the storage key of this page's draft (set once the rules say whose
+   * step it is) */
+  let draftKey = null;
 
   /* The bytes of a base64 block of the page. */
   function block(id) {
@@ -62,6 +71,38 @@
       e.className = cls;
     }
     return e;
+  }
+
+  /* localStorage, which a browser may refuse (private mode, a full
+   * disk): the page works without it */
+  function stored(key) {
+    try {
+      return localStorage.getItem(key);
+    } catch (e) {
+      return null;
+    }
+  }
+
+  function store(key, value) {
+    try {
+      if (value === null) {
+        localStorage.removeItem(key);
+      } else {
+        localStorage.setItem(key, value);
+      }
+    } catch (e) {
+      /* kept in the page only */
+    }
+  }
+
+  /* The answers so far as the draft of the step (none: no draft). */
+  function keepDraft(s) {
+    if (!draftKey || s.error) {
+      return;
+    }
+    const values = (s.answers || []).map((a) => a.value);
+    store(draftKey, values.length ? JSON.stringify(values) : null);
+    $('discard').disabled = !values.length;
   }
 
   function answer(text) {
@@ -120,6 +161,7 @@
     said.className = s.refused ? 'refused' : '';
     showQuestion(s.question);
     showAnswers(s);
+    keepDraft(s);
     $('report').textContent = s.report || '';
     $('ends').textContent = s.ends || '';
   }
@@ -135,6 +177,57 @@
     a.remove();
   }
 
+  /* The draft kept for this step, given to the rules again answer by
+   * answer; a draft of another step of this game and side dropped. */
+  function restoreDraft(s) {
+    const prefix = 'umpire-desk/draft/' + s.game + '/' + s.side + '/';
+    draftKey = prefix + s.step;
+    try {
+      for (let i = localStorage.length - 1; i >= 0; i--) {
+        const k = localStorage.key(i);
+        if (k.startsWith(prefix) && k !== draftKey) {
+          localStorage.removeItem(k);
+        }
+      }
+    } catch (e) {
+      /* no storage: no draft */
+    }
+    let values = [];
+    try {
+      values = JSON.parse(stored(draftKey) || '[]');
+    } catch (e) {
+      values = [];
+    }
+    if (!Array.isArray(values) || !values.length) {
+      return s;
+    }
+    let taken = 0;
+    for (const v of values) {
+      const next = call(M._desk_answer, String(v));
+      if (next.refused || next.error) {
+        break;
+      }
+      s = next;
+      taken++;
+    }
+    $('draft').textContent = 'Draft restored: ' + taken + ' answer' +
+      (taken === 1 ? '' : 's') + ' kept in this browser' +
+      (taken < values.length ? ' (' + (values.length - taken) +
+        ' no longer taken by the rules, dropped)' : '') + '.';
+    return s;
+  }
+
+  /* Every answer of the step taken back, the draft dropped. */
+  function discardDraft() {
+    let s = state;
+    while (s && s.answers && s.answers.length) {
+      s = call(M._desk_undo);
+    }
+    store(draftKey, null);
+    $('draft').textContent = 'Draft discarded.';
+    show(s);
+  }
+
   async function start() {
     const text = (id) => new TextDecoder().decode(block(id));
     M = await UmpireDesk({ wasmBinary: await inflate(block('desk-wasm')) });
@@ -148,6 +241,7 @@
     M._free(vp);
     $('undo').addEventListener('click', () => show(call(M._desk_undo)));
     $('save').addEventListener('click', save);
+    $('discard').addEventListener('click', discardDraft);
     $('free').addEventListener('submit', (e) => {
       e.preventDefault();
       const t = $('free-text').value.trim();
@@ -155,7 +249,11 @@
         answer(t);
       }
     });
-    show(call(M._desk_question));
+    let s = call(M._desk_question);
+    if (!s.error) {
+      s = restoreDraft(s);
+    }
+    show(s);
     /* ready: when, in ms since the page's start (a benchmark reads it) */
     document.body.dataset.ready = String(Math.round(performance.now()));
   }

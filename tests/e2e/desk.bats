@@ -84,20 +84,25 @@ drive() {
 	})()'
 }
 
-@test "desk: clicks answer as orders --answers does, a refused one is refused" {
-	run drive
-	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
-	echo "$output" >drive.json
-	"$PY" - drive.json <<'EOF' >checked || { cat checked; return 1; }
-import json, sys
-d = json.load(open(sys.argv[1]))
-s = d["states"]
+# need(condition, what): the checks of the tests, in Python (ok: all
+# passed)
+NEED='import json, sys
 ok = True
 def need(c, what):
     global ok
     if not c:
         print("FAILED:", what)
         ok = False
+'
+
+@test "desk: clicks answer as orders --answers does, a refused one is refused" {
+	run drive
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	echo "$output" >drive.json
+	"$PY" - drive.json <<EOF >checked || { cat checked; return 1; }
+$NEED
+d = json.load(open(sys.argv[1]))
+s = d["states"]
 need(s[0]["status"].startswith("Step 7, "), "the page opens on step 7: %r" % s[0]["status"])
 need(s[0]["rule"] == "rule 3.8" and s[0]["options"], "rule 3.8 with options: %r" % s[0])
 need(len(s[1]["answers"]) == 1 and not s[1]["said"], "one click taken: %r" % s[1])
@@ -216,4 +221,64 @@ EOF
 	[ "$status" -eq 1 ]
 	assert_output_has "this secret key is not $side's"
 	[ ! -e other.html ]
+}
+
+# A function the expressions below start with: the page's rules ready
+# (or its status an error), and seen(): what the page shows.
+DESK_JS='const sleep = ms => new Promise(r => setTimeout(r, ms));
+const $ = id => document.getElementById(id);
+const ready = async () => {
+  for (let i = 0; i < 300 && !document.body.dataset.ready; i++) {
+    if ($("status").className == "error") break;
+    await sleep(100);
+  }
+};
+const seen = () => ({ status: $("status").textContent,
+  draft: $("draft") ? $("draft").textContent : null,
+  said: $("said").textContent,
+  options: [...document.querySelectorAll("#options button")]
+    .map(b => b.textContent),
+  answers: [...document.querySelectorAll("#answers li code")]
+    .map(c => c.textContent),
+  notes: $("notes") ? $("notes").value : null,
+  yaml: $("answers-yaml").textContent });'
+
+# cdp.py on the page: each argument an expression run after DESK_JS
+# (its value a JSON line), @reload or @keys.
+desk_cdp() {
+	local a args=()
+	for a in "$@"; do
+		case $a in
+		@*) args+=("$a") ;;
+		*) args+=("(async () => { $DESK_JS await ready(); $a })()") ;;
+		esac
+	done
+	"$PY" "$BATS_TEST_DIRNAME/cdp.py" "$CHROME" "file://$F/desk.html" \
+		"${args[@]}"
+}
+
+@test "desk: a reload keeps the step's draft; Discard draft drops it" {
+	run desk_cdp \
+		'document.querySelector("#options button").click();
+		 [...document.querySelectorAll("#options button")].pop().click();
+		 return seen();' \
+		@reload 'return seen();' \
+		'$("discard").click(); return seen();' \
+		@reload 'return seen();'
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	echo "$output" >states
+	"$PY" - states <<EOF || return 1
+$NEED
+s = [json.loads(l) for l in open(sys.argv[1])]
+need(len(s[0]["answers"]) == 2, "two answers clicked: %r" % s[0])
+need(s[1]["answers"] == s[0]["answers"] and s[1]["yaml"] == s[0]["yaml"],
+     "the answers after the reload: %r" % s[1])
+need(s[1]["draft"].startswith("Draft restored: 2 answers"),
+     "the page says the draft is restored: %r" % s[1]["draft"])
+need(not s[2]["answers"] and s[2]["draft"] == "Draft discarded.",
+     "Discard draft: no answer left: %r" % s[2])
+need(not s[3]["answers"] and not s[3]["draft"],
+     "no draft after a reload: %r" % s[3])
+sys.exit(0 if ok else 1)
+EOF
 }
