@@ -66,7 +66,12 @@ void desk_html(const struct view *v, const char *view, size_t len,
 		    "<pre id=\"answers-yaml\"></pre></details></section>\n"
 		    "<section><details><summary>What happened since your "
 		    "last step</summary><pre id=\"report\"></pre></details>"
-		    "</section>\n</main>\n");
+		    "</section>\n"
+		    "<section><h2><label for=\"notes\">Notepad</label></h2>\n"
+		    "<p class=\"keys\">Your own notes of this game, kept in "
+		    "this browser only: in no answers file, sent nowhere.</p>\n"
+		    "<textarea id=\"notes\" rows=\"5\" spellcheck=\"false\">"
+		    "</textarea></section>\n</main>\n");
 	strbuf_reset(&sb);
 	strbuf_addf(&sb, " data-game=\"%s\"", v->game.id);
 	b64_block(out, "desk-view", sb.buf, view, len);

@@ -8,11 +8,13 @@
  * Nothing is fetched and nothing leaves the page but the answers file
  * the player saves.
  *
- * The browser's storage (localStorage, this file's own) keeps the
- * draft across a reload: the answers of the step so far (keyed by game,
- * side and step: a draft of another step of the same game and side is
- * dropped when the page opens on a new one), given to the rules again
- * when the page opens.
+ * The browser's storage (localStorage, this file's own) keeps two
+ * things across a reload: the draft, the answers of the step so far
+ * (keyed by game, side and step: a draft of another step of the same
+ * game and side is dropped when the page opens on a new one), given to
+ * the rules again when the page opens; and the notepad, the side's
+ * private notes of the game (keyed by game and side), which are in no
+ * answers file and go nowhere.
  */
 /* global UmpireDesk, DecompressionStream, Uint8Array */
 (function () {
@@ -228,6 +230,14 @@
     show(s);
   }
 
+  /* The side's private notes of this game, kept as they are typed. */
+  function startNotes(s) {
+    const key = 'umpire-desk/notes/' + s.game + '/' + s.side;
+    const t = $('notes');
+    t.value = stored(key) || '';
+    t.addEventListener('input', () => store(key, t.value || null));
+  }
+
   async function start() {
     const text = (id) => new TextDecoder().decode(block(id));
     M = await UmpireDesk({ wasmBinary: await inflate(block('desk-wasm')) });
@@ -251,6 +261,7 @@
     });
     let s = call(M._desk_question);
     if (!s.error) {
+      startNotes(s);
       s = restoreDraft(s);
     }
     show(s);

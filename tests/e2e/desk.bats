@@ -282,3 +282,30 @@ need(not s[3]["answers"] and not s[3]["draft"],
 sys.exit(0 if ok else 1)
 EOF
 }
+
+@test "desk: the notepad survives a reload and is in no answers file" {
+	local note='Hold the bridge; 3 units north'
+	run desk_cdp \
+		'document.querySelector("#options button").click();
+		 $("notes").value = "'"$note"'";
+		 $("notes").dispatchEvent(new Event("input"));
+		 return seen();' \
+		@reload \
+		'return Object.assign(seen(), { storage: Object.keys(localStorage)
+		   .map(k => [k, localStorage.getItem(k)]) });'
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	echo "$output" >states
+	"$PY" - states "$note" <<EOF || return 1
+$NEED
+s = [json.loads(l) for l in open(sys.argv[1])]
+note = sys.argv[2]
+need(s[1]["notes"] == note, "the notes after a reload: %r" % s[1]["notes"])
+need(len(s[1]["answers"]) == 1, "the answer kept too: %r" % s[1]["answers"])
+need(note not in s[1]["yaml"] and "bridge" not in s[1]["yaml"],
+     "the notes are not in the answers file: %r" % s[1]["yaml"])
+drafts = [v for k, v in s[1]["storage"] if "/draft/" in k]
+need(drafts and not any("bridge" in v for v in drafts),
+     "the notes are not in the draft: %r" % s[1]["storage"])
+sys.exit(0 if ok else 1)
+EOF
+}
