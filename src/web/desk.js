@@ -15,6 +15,10 @@
  * the rules again when the page opens; and the notepad, the side's
  * private notes of the game (keyed by game and side), which are in no
  * answers file and go nowhere.
+ *
+ * Keys: 1 to 9 answer with the n-th legal answer, u or Backspace takes
+ * the last answer back, s saves the answers (outside a text field);
+ * every button is reached by Tab and pressed by Enter or Space.
  */
 /* global UmpireDesk, DecompressionStream, Uint8Array */
 (function () {
@@ -126,6 +130,8 @@
 
   function showQuestion(q) {
     const opts = $('options');
+    /* an answer pressed by key: the focus stays on the answers */
+    const focused = opts.contains(document.activeElement);
     opts.replaceChildren();
     $('free').hidden = !(q && q.free_text);
     if (!q) {
@@ -147,6 +153,9 @@
     }
     if (q.more) {
       opts.append(el('span', ' and more'));
+    }
+    if (focused && opts.firstChild) {
+      opts.firstChild.focus();
     }
   }
 
@@ -177,6 +186,8 @@
     document.body.append(a);
     a.click();
     a.remove();
+    $('said').textContent = 'Saved as ' + a.download + '.';
+    $('said').className = 'taken';
   }
 
   /* The draft kept for this step, given to the rules again answer by
@@ -238,6 +249,34 @@
     t.addEventListener('input', () => store(key, t.value || null));
   }
 
+  /* The keys: outside a text field, 1-9 answer with the n-th legal
+   * answer, u or Backspace undoes, s saves. */
+  function onKey(e) {
+    const t = e.target;
+    if (e.ctrlKey || e.altKey || e.metaKey || (t && (t.isContentEditable ||
+        /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)))) {
+      return;
+    }
+    if (/^[1-9]$/.test(e.key)) {
+      const b = document.querySelectorAll('#options button')[+e.key - 1];
+      if (b) {
+        b.click();
+      } else {
+        $('said').textContent = 'No answer ' + e.key + ' here.';
+        $('said').className = 'refused';
+      }
+    } else if (e.key === 'u' || e.key === 'Backspace') {
+      if (!$('undo').disabled) {
+        $('undo').click();
+      }
+    } else if (e.key === 's') {
+      save();
+    } else {
+      return;
+    }
+    e.preventDefault();
+  }
+
   async function start() {
     const text = (id) => new TextDecoder().decode(block(id));
     M = await UmpireDesk({ wasmBinary: await inflate(block('desk-wasm')) });
@@ -252,6 +291,7 @@
     $('undo').addEventListener('click', () => show(call(M._desk_undo)));
     $('save').addEventListener('click', save);
     $('discard').addEventListener('click', discardDraft);
+    document.addEventListener('keydown', onKey);
     $('free').addEventListener('submit', (e) => {
       e.preventDefault();
       const t = $('free-text').value.trim();

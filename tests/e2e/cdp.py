@@ -3,7 +3,9 @@
 Chromium, then evaluate the JavaScript EXPRESSION (a promise is awaited)
 in the page with the browser's real clock (no virtual time), and print
 its value as JSON. Each STEP after it, in order: "@reload" reloads the
-page (Page.reload) and waits for its document; "@shot FILE" writes
+page (Page.reload) and waits for its document; "@keys K..." presses
+each key K, space-separated, as a person would (Input.dispatchKeyEvent:
+a character, or Tab, Enter, Space, Backspace); "@shot FILE" writes
 a screenshot of the whole page to FILE (PNG); anything else is another
 expression, its value printed as JSON on a line of its own. Talks the
 DevTools protocol over a pipe (--remote-debugging-pipe): no port, no
@@ -16,6 +18,34 @@ import subprocess
 import sys
 import tempfile
 import time
+
+
+# the keys @keys names: (key, code, Windows virtual key code, text)
+NAMED_KEYS = {
+    "Tab": ("Tab", "Tab", 9, ""),
+    "Enter": ("Enter", "Enter", 13, "\r"),
+    "Space": (" ", "Space", 32, " "),
+    "Backspace": ("Backspace", "Backspace", 8, ""),
+}
+
+
+def key_event(name):
+    """The keyDown parameters of the key name (a named key, or one
+    letter or digit)."""
+    if name in NAMED_KEYS:
+        key, code, vk, text = NAMED_KEYS[name]
+    elif len(name) == 1 and name.isalnum():
+        key, vk, text = name, ord(name.upper()), name
+        code = ("Digit" if name.isdigit() else "Key") + name.upper()
+    else:
+        sys.exit("cdp: @keys: %r is not a key (a letter, a digit, %s)"
+                 % (name, ", ".join(NAMED_KEYS)))
+    ev = {"type": "keyDown", "key": key, "code": code,
+          "windowsVirtualKeyCode": vk, "nativeVirtualKeyCode": vk}
+    if text:
+        ev["text"] = text
+        ev["unmodifiedText"] = text
+    return ev
 
 
 def main():
@@ -99,6 +129,12 @@ def main():
                                   "captureBeyondViewport": True}, session))
                 with open(step[len("@shot "):], "wb") as f:
                     f.write(base64.b64decode(shot["data"]))
+            elif step.startswith("@keys "):
+                for name in step.split()[1:]:
+                    ev = key_event(name)
+                    wait(send("Input.dispatchKeyEvent", ev, session))
+                    wait(send("Input.dispatchKeyEvent",
+                              {**ev, "type": "keyUp"}, session))
             else:
                 res = wait(send("Runtime.evaluate", {
                     "expression": step, "awaitPromise": True,

@@ -309,3 +309,37 @@ need(drafts and not any("bridge" in v for v in drafts),
 sys.exit(0 if ok else 1)
 EOF
 }
+
+@test "desk: every action by keys (digits, u, Backspace, Tab, Enter, Space, s)" {
+	run desk_cdp 'return seen();' \
+		'@keys 2' 'return seen();' \
+		'@keys u' 'return seen();' \
+		'@keys 1 1' 'return seen();' \
+		'@keys Backspace' 'return seen();' \
+		'@keys Tab Enter' 'return seen();' \
+		'@keys Space' 'return seen();' \
+		'@keys s' 'return seen();' \
+		'$("notes").focus(); return seen();' \
+		'@keys n 1 u s Backspace' 'return seen();' \
+		'return $("keys").textContent;'
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	echo "$output" >states
+	"$PY" - states <<EOF || return 1
+$NEED
+s = [json.loads(l) for l in open(sys.argv[1])]
+n = lambda i: len(s[i]["answers"])
+need(s[1]["answers"] == [s[0]["options"][1]], "2: the second answer: %r" % s[1])
+need(n(2) == 0, "u: undone: %r" % s[2])
+need(n(3) == 2, "1 1: two answers: %r" % s[3])
+need(s[4]["answers"] == s[3]["answers"][:1], "Backspace: undone: %r" % s[4])
+need(s[5]["answers"] == s[4]["answers"] + [s[4]["options"][0]],
+     "Tab Enter: the first answer pressed: %r" % s[5])
+need(s[6]["answers"] == s[5]["answers"] + [s[5]["options"][0]],
+     "Space: the focus kept on the answers, the first pressed: %r" % s[6])
+need(s[7]["said"].startswith("Saved as answers-"), "s: saved: %r" % s[7])
+need(s[9]["notes"] == "n1u" and s[9]["answers"] == s[6]["answers"],
+     "keys typed in the notepad are text, not actions: %r" % s[9])
+need("Backspace" in s[10] and "Tab" in s[10], "the key legend: %r" % s[10])
+sys.exit(0 if ok else 1)
+EOF
+}
