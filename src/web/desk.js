@@ -16,6 +16,11 @@
  * private notes of the game (keyed by game and side), which are in no
  * answers file and go nowhere.
  *
+ * The standing orders the rules take are toggles, each with its rule's
+ * words and its value (the example until changed): each set or taken
+ * back is checked by the rules, as the answers are, and goes in the
+ * answers file (not in the draft).
+ *
  * Keys: 1 to 9 answer with the n-th legal answer, u or Backspace takes
  * the last answer back, s saves the answers (outside a text field);
  * every button is reached by Tab and pressed by Enter or Space.
@@ -241,6 +246,51 @@
     show(s);
   }
 
+  /* The standing orders as toggles (desk_standing). */
+  function showStanding() {
+    const list = call(M._desk_standing).standing || [];
+    const box = $('standing');
+    box.replaceChildren();
+    $('standing-section').hidden = !list.length;
+    for (const s of list) {
+      const on = el('input');
+      on.type = 'checkbox';
+      on.id = 'standing-' + s.name;
+      on.checked = s.value !== null;
+      const value = el('input');
+      value.type = 'text';
+      value.value = s.value !== null ? s.value : s.example;
+      value.setAttribute('aria-label', s.name + ': the answer');
+      const label = el('label');
+      label.htmlFor = on.id;
+      label.append(el('code', s.name), ' ', el('span', s.help));
+      const set = () => setStanding(s.name,
+        on.checked ? value.value.trim() : '');
+      on.addEventListener('change', set);
+      value.addEventListener('change', () => {
+        if (on.checked) {
+          set();
+        }
+      });
+      const row = el('div', undefined, 'standing');
+      row.append(on, label, value);
+      box.append(row);
+    }
+  }
+
+  /* A standing order set (value) or taken back (''), checked. */
+  function setStanding(name, value) {
+    const n = cstr(name)[0];
+    const v = cstr(value)[0];
+    try {
+      show(JSON.parse(M.UTF8ToString(M._desk_set_standing(desk, n, v))));
+    } finally {
+      M._free(n);
+      M._free(v);
+    }
+    showStanding();
+  }
+
   /* The side's private notes of this game, kept as they are typed. */
   function startNotes(s) {
     const key = 'umpire-desk/notes/' + s.game + '/' + s.side;
@@ -305,6 +355,9 @@
       s = restoreDraft(s);
     }
     show(s);
+    if (!s.error) {
+      showStanding();
+    }
     /* ready: when, in ms since the page's start (a benchmark reads it) */
     document.body.dataset.ready = String(Math.round(performance.now()));
   }

@@ -84,6 +84,16 @@ drive() {
 	})()'
 }
 
+# The side's orders made from answers.yaml, as a player makes them
+# (umpire orders VIEW --answers FILE, with the side's key): o.yaml;
+# $side is the side.
+side_orders() {
+	side=$(cat "$F/side")
+	cp "$F/$side.key" "$F/v.view" .
+	run "$UMPIRE" orders v.view -s "$side.key" --answers answers.yaml -o o.yaml
+	[ "$status" -eq 0 ] || { echo "$output"; cat answers.yaml; return 1; }
+}
+
 # need(condition, what): the checks of the tests, in Python (ok: all
 # passed)
 NEED='import json, sys
@@ -121,10 +131,7 @@ sys.exit(0 if ok else 1)
 EOF
 	# the same answers, as the side's orders: taken, and the question
 	# the template asks after them is the page's
-	side=$(cat "$F/side")
-	cp "$F/$side.key" "$F/v.view" .
-	run "$UMPIRE" orders v.view -s "$side.key" --answers answers.yaml -o o.yaml
-	[ "$status" -eq 0 ] || { echo "$output"; cat answers.yaml; return 1; }
+	side_orders || return 1
 	"$PY" - o.yaml answers.yaml <<'EOF' >next || { cat next; return 1; }
 import re, sys, yaml
 tmpl = open(sys.argv[1]).read()
@@ -342,4 +349,37 @@ need(s[9]["notes"] == "n1u" and s[9]["answers"] == s[6]["answers"],
 need("Backspace" in s[10] and "Tab" in s[10], "the key legend: %r" % s[10])
 sys.exit(0 if ok else 1)
 EOF
+}
+
+@test "desk: standing orders as toggles with their rule's words, in the answers file" {
+	run desk_cdp \
+		'const rows = [...document.querySelectorAll("#standing .standing")]
+		   .map(r => r.textContent);
+		 $("standing-retreat").click();
+		 const on = seen();
+		 $("standing-retreat").click();
+		 const off = seen();
+		 $("standing-retreat").click();
+		 return { rows, on, off, last: seen(),
+		   checked: $("standing-retreat").checked };'
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	echo "$output" >states
+	"$PY" - states <<EOF || return 1
+$NEED
+d = json.load(open(sys.argv[1]))
+rows = d["rows"]
+need(any(r.startswith("retreat rule 13.0: a retreat's hexes") for r in rows),
+     "the retreat toggle with its rule's words: %r" % rows[:3])
+need(any(r.startswith("move-front rule 9.0") for r in rows),
+     "a scoped standing order too: %r" % rows)
+need('standing:\n  retreat: "auto"\n' in d["on"]["yaml"] and
+     not d["on"]["said"], "on: in the answers file: %r" % d["on"])
+need("standing:" not in d["off"]["yaml"], "off: gone: %r" % d["off"]["yaml"])
+need(d["checked"], "on again")
+open("answers.yaml", "w").write(d["last"]["yaml"])
+sys.exit(0 if ok else 1)
+EOF
+	# umpire orders takes the file, the standing order in force
+	side_orders || return 1
+	grep -qx '  retreat: "auto"' o.yaml || { cat o.yaml; return 1; }
 }
