@@ -744,16 +744,18 @@ desk-libs: $(DESK_LIB)/libyaml.a $(DESK_LIB)/libsodium.a $(DESK_LIB)/libinih.a
 
 # The rules as WebAssembly: src/core and src/rules without what reads
 # or writes mail (GMime), the kernel keyring and the signal queue, which
-# the page has no use for, nor the configuration file (config.c, inih),
-# and the page's own C (src/desk/api.c);
+# the page has no use for, nor the configuration file (config.c, inih)
+# nor the page's HTML (deskhtml.c), and the page's own C (src/desk/api.c);
 # emcc's JavaScript beside it (umpire-desk.js: the module's loader, the
 # engine's setjmp and longjmp, the in-memory files the scenarios go in).
 DESK_NOT   = src/core/compose.c src/core/gmime_dl.c src/core/mail.c \
-             src/core/memo.c src/core/keys.c src/core/sigq.c src/core/config.c
+             src/core/memo.c src/core/keys.c src/core/sigq.c src/core/config.c \
+             src/core/deskhtml.c
 DESK_C     = $(sort $(filter-out $(DESK_NOT),$(LIB_SRC)) $(wildcard src/desk/*.c))
 DESK_OBJ   = $(DESK_C:%.c=$(DESK)/obj/umpire/%.o)
 DESK_FNS   = malloc free desk_open desk_close desk_put_scenario desk_question \
-             desk_answer desk_undo desk_answers_yaml
+             desk_answer desk_undo desk_answers_yaml desk_standing \
+             desk_set_standing
 desk_none  :=
 desk_space := $(desk_none) $(desk_none)
 desk_comma := ,

@@ -83,4 +83,12 @@ int check_view_question(const struct scenario *scn,
  * in order (list), and where the step ends for the actor. */
 void check_ahead(const struct run *run, int list, struct strbuf *out);
 
+/* What a standing order of k does, as the order template (umpire
+ * orders) and the desk say it: "rule R: HELP", then " (kept)", or
+ * " (kept if a or b)" in a game with hidden information, where it stays
+ * in force (ruleset.standing_persist; with hidden information, only its
+ * policy answers do). Appended to out. */
+void standing_key_help(const struct ruleset *rs,
+		       const struct standing_key *k, struct strbuf *out);
+
 #endif

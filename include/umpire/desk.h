@@ -34,8 +34,15 @@ const char *desk_question(struct desk *d);
 const char *desk_answer(struct desk *d, const char *text);
 /* The last answer taken back; the state. */
 const char *desk_undo(struct desk *d);
-/* The answers as the order file `umpire orders VIEW --answers FILE`
- * reads. */
+/* The standing orders the game's rules take: {"standing": [{name, key,
+ * help, example, value}...]}, value null where the desk gives none. */
+const char *desk_standing(struct desk *d);
+/* The standing order name (KEY or KEY-SCOPE) given value (NULL or "":
+ * taken back); the state, refused set where the rules refuse it. */
+const char *desk_set_standing(struct desk *d, const char *name,
+			      const char *value);
+/* The answers (and standing orders) as the order file `umpire orders
+ * VIEW --answers FILE` reads. */
 const char *desk_answers_yaml(struct desk *d);
 
 /* The page's built files, in the umpire binary (build/gen/desk_files.c,

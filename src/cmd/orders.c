@@ -168,25 +168,7 @@ static int write_template(const struct game *g, size_t step,
 	const struct standing_key *k = g->scn.rs->standing;
 	for (; k && k->key; k++) {
 		strbuf_reset(&sb);
-		int kept_key = k->persist && g->scn.rs->standing_persist &&
-			(!g->scn.rs->view || k->policy);
-		strbuf_addf(&sb, "rule %s: %s%s", k->rule, k->help,
-			    kept_key ? " (kept" : "");
-		if (kept_key && g->scn.rs->view) {
-			/* the policy words, "a or b" */
-			const char *w = k->policy;
-			strbuf_adds(&sb, " if ");
-			while (*w) {
-				size_t len = strcspn(w, " ");
-				strbuf_addf(&sb, "%.*s", (int)len, w);
-				w += len;
-				w += strspn(w, " ");
-				if (*w)
-					strbuf_adds(&sb, " or ");
-			}
-		}
-		if (kept_key)
-			strbuf_adds(&sb, ")");
+		standing_key_help(g->scn.rs, k, &sb);
 		comment(out, sb.buf, 2);
 		standing_line(out, prefix, k->key, "", k->example);
 		/* the scoped forms (umpire-orders(5), SCOPES) */

@@ -312,3 +312,27 @@ void check_ahead(const struct run *run, int list, struct strbuf *out)
 			    "advance: used where legal when asked).",
 			    run->stopped_at);
 }
+
+void standing_key_help(const struct ruleset *rs,
+		       const struct standing_key *k, struct strbuf *out)
+{
+	int kept = k->persist && rs->standing_persist &&
+		(!rs->view || k->policy);
+	strbuf_addf(out, "rule %s: %s%s", k->rule, k->help,
+		    kept ? " (kept" : "");
+	if (kept && rs->view) {
+		/* the policy words, "a or b" */
+		const char *w = k->policy;
+		strbuf_adds(out, " if ");
+		while (*w) {
+			size_t len = strcspn(w, " ");
+			strbuf_addf(out, "%.*s", (int)len, w);
+			w += len;
+			w += strspn(w, " ");
+			if (*w)
+				strbuf_adds(out, " or ");
+		}
+	}
+	if (kept)
+		strbuf_adds(out, ")");
+}

@@ -54,6 +54,9 @@ struct desk {
 	struct error open_err;  /* !loaded: why */
 	struct desk_answer *a;  /* the side's answers, in order */
 	size_t n, cap;
+	struct desk_answer *st; /* its standing orders (key: the order
+				   file's name, KEY or KEY-SCOPE) */
+	size_t n_st, cap_st;
 	int asked_known;        /* asked is the question now asked's key */
 	char asked[64];         /* ("": none; the step ends for the side) */
 	struct strbuf out;      /* the last call's result */
@@ -84,6 +87,11 @@ static void answers_yaml(const struct desk *d, struct strbuf *out)
 	for (size_t i = 0; i < d->n; i++)
 		strbuf_addf(out, "- %s: \"%s\"\n", d->a[i].key,
 			    d->a[i].value);
+	if (d->n_st)
+		strbuf_adds(out, "standing:\n");
+	for (size_t i = 0; i < d->n_st; i++)
+		strbuf_addf(out, "  %s: \"%s\"\n", d->st[i].key,
+			    d->st[i].value);
 }
 
 /* The last answer taken back. */
@@ -221,6 +229,11 @@ DESK_API void desk_close(struct desk *d)
 	while (d->n > 0)
 		drop_last(d);
 	free(d->a);
+	for (size_t i = 0; i < d->n_st; i++) {
+		free(d->st[i].key);
+		free(d->st[i].value);
+	}
+	free(d->st);
 	strbuf_free(&d->out);
 	free(d);
 }
@@ -266,8 +279,9 @@ static const char *refusal(const char *msg)
 	return msg + strspn(msg, " ");
 }
 
-/* Why text cannot be an answer at all (NULL: it can). */
-static const char *answer_bounds(const struct desk *d, const char *text)
+/* Why text cannot be an answer's or a standing order's value (NULL: it
+ * can): one plain double-quoted scalar of the answers file. */
+static const char *value_bounds(const char *text)
 {
 	size_t len = strlen(text);
 	for (size_t i = 0; i < len; i++)
@@ -277,6 +291,15 @@ static const char *answer_bounds(const struct desk *d, const char *text)
 				"backslashes";
 	if (len == 0 || len > DESK_ANSWER_MAX)
 		return "an answer is 1 to 1024 characters";
+	return NULL;
+}
+
+/* Why text cannot be an answer at all (NULL: it can). */
+static const char *answer_bounds(const struct desk *d, const char *text)
+{
+	const char *bad = value_bounds(text);
+	if (bad)
+		return bad;
 	if (!d->loaded)
 		return d->open_err.msg;
 	if (d->n >= DESK_ANSWERS_MAX)
@@ -334,4 +357,127 @@ DESK_API const char *desk_answers_yaml(struct desk *d)
 	if (d->loaded)
 		answers_yaml(d, &d->out);
 	return d->out.buf ? d->out.buf : "";
+}
+
+/* The standing orders the rules take (ruleset.standing), each name an
+ * order file may give (KEY, and KEY-SCOPE for each of its scopes:
+ * umpire-orders(5), SCOPES) with what it does in the words of the
+ * order template (standing_key_help), an example, and the desk's value
+ * (null: not given). JSON: {"standing": [{name, key, help, example,
+ * value}...]}. */
+DESK_API const char *desk_standing(struct desk *d)
+{
+	struct json j;
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_reset(&d->out);
+	json_init(&j, &d->out);
+	json_begin_object(&j);
+	json_key(&j, "standing");
+	json_begin_array(&j);
+	const struct standing_key *k = d->loaded ? d->v.game.scn.rs->standing :
+		NULL;
+	for (; k && k->key; k++) {
+		strbuf_reset(&sb);
+		standing_key_help(d->v.game.scn.rs, k, &sb);
+		for (const char *w = NULL;;) {
+			/* KEY, then KEY-SCOPE for each scope */
+			char name[96];
+			if (!w) {
+				snprintf(name, sizeof name, "%s", k->key);
+				w = k->scopes ? k->scopes : "";
+			} else if (*w) {
+				size_t len = strcspn(w, " ");
+				snprintf(name, sizeof name, "%s-%.*s", k->key,
+					 (int)len, w);
+				w += len;
+				w += strspn(w, " ");
+			} else
+				break;
+			const char *value = NULL;
+			for (size_t i = 0; i < d->n_st; i++)
+				if (!strcmp(d->st[i].key, name))
+					value = d->st[i].value;
+			json_begin_object(&j);
+			json_kstring(&j, "name", name);
+			json_kstring(&j, "key", k->key);
+			json_kstring(&j, "help", sb.buf);
+			json_kstring(&j, "example", k->example);
+			json_key(&j, "value");
+			if (value)
+				json_string(&j, value);
+			else
+				json_null(&j);
+			json_end_object(&j);
+		}
+	}
+	json_end_array(&j);
+	json_end_object(&j);
+	json_finish(&j);
+	strbuf_free(&sb);
+	return d->out.buf;
+}
+
+/* The standing order name given value (NULL or "": taken back),
+ * checked as umpire orders --answers checks the answers file that
+ * holds it; the state, with refused set (and the order as it was)
+ * where the rules refuse it. */
+DESK_API const char *desk_set_standing(struct desk *d, const char *name,
+				       const char *value)
+{
+	struct run run;
+	struct error err = { 0 };
+	const char *scope, *bad = NULL;
+	size_t i = 0;
+	if (!d->loaded)
+		bad = d->open_err.msg;
+	else if (!standing_key_find(d->v.game.scn.rs->standing, name, &scope))
+		bad = "no standing order of that name in this game";
+	else if (value && *value)
+		bad = value_bounds(value);
+	if (bad) {
+		state_json(d, bad, NULL);
+		return d->out.buf;
+	}
+	while (i < d->n_st && strcmp(d->st[i].key, name))
+		i++;
+	char *old = i < d->n_st ? d->st[i].value : NULL;
+	if (i == d->n_st) {
+		if (!value || !*value) {
+			state_json(d, NULL, NULL);
+			return d->out.buf;
+		}
+		if (d->n_st == d->cap_st) {
+			d->cap_st = d->cap_st ? 2 * d->cap_st : 8;
+			d->st = xrealloc(d->st, d->cap_st * sizeof *d->st);
+		}
+		d->st[d->n_st].key = xstrdup(name);
+		d->n_st++;
+	}
+	/* taken back: the last one moved into its place */
+	struct desk_answer gone = d->st[i];
+	if (!value || !*value)
+		d->st[i] = d->st[--d->n_st];
+	else
+		d->st[i].value = xstrdup(value);
+	if (desk_run(d, &run, &err) == 0) {
+		state_json(d, NULL, &run);
+		engine_free(&run);
+		if (!value || !*value)
+			free(gone.key);
+		free(old);
+		return d->out.buf;
+	}
+	/* refused: as it was */
+	if (!value || !*value)
+		d->st[d->n_st++] = gone;
+	else if (old) {
+		free(d->st[i].value);
+		d->st[i].value = old;
+	} else {
+		free(d->st[i].value);
+		free(d->st[i].key);
+		d->n_st--;
+	}
+	state_json(d, refusal(err.msg), NULL);
+	return d->out.buf;
 }

@@ -7,6 +7,23 @@
  * scenario, the WebAssembly gzipped (inflated by DecompressionStream).
  * Nothing is fetched and nothing leaves the page but the answers file
  * the player saves.
+ *
+ * The browser's storage (localStorage, this file's own) keeps two
+ * things across a reload: the draft, the answers of the step so far
+ * (keyed by game, side and step: a draft of another step of the same
+ * game and side is dropped when the page opens on a new one), given to
+ * the rules again when the page opens; and the notepad, the side's
+ * private notes of the game (keyed by game and side), which are in no
+ * answers file and go nowhere.
+ *
+ * The standing orders the rules take are toggles, each with its rule's
+ * words and its value (the example until changed): each set or taken
+ * back is checked by the rules, as the answers are, and goes in the
+ * answers file (not in the draft).
+ *
+ * Keys: 1 to 9 answer with the n-th legal answer, u or Backspace takes
+ * the last answer back, s saves the answers (outside a text field);
+ * every button is reached by Tab and pressed by Enter or Space.
  */
 /* global UmpireDesk, DecompressionStream, Uint8Array */
 (function () {
@@ -16,6 +33,9 @@
   let M = null;
   let desk = 0;
   let state = null;
+  /* the storage key of this page's draft (set once the rules say whose
+   * step it is) */
+  let draftKey = null;
 
   /* The bytes of a base64 block of the page. */
   function block(id) {
@@ -64,6 +84,38 @@
     return e;
   }
 
+  /* localStorage, which a browser may refuse (private mode, a full
+   * disk): the page works without it */
+  function stored(key) {
+    try {
+      return localStorage.getItem(key);
+    } catch (e) {
+      return null;
+    }
+  }
+
+  function store(key, value) {
+    try {
+      if (value === null) {
+        localStorage.removeItem(key);
+      } else {
+        localStorage.setItem(key, value);
+      }
+    } catch (e) {
+      /* kept in the page only */
+    }
+  }
+
+  /* The answers so far as the draft of the step (none: no draft). */
+  function keepDraft(s) {
+    if (!draftKey || s.error) {
+      return;
+    }
+    const values = (s.answers || []).map((a) => a.value);
+    store(draftKey, values.length ? JSON.stringify(values) : null);
+    $('discard').disabled = !values.length;
+  }
+
   function answer(text) {
     show(call(M._desk_answer, text));
   }
@@ -83,6 +135,8 @@
 
   function showQuestion(q) {
     const opts = $('options');
+    /* an answer pressed by key: the focus stays on the answers */
+    const focused = opts.contains(document.activeElement);
     opts.replaceChildren();
     $('free').hidden = !(q && q.free_text);
     if (!q) {
@@ -105,6 +159,9 @@
     if (q.more) {
       opts.append(el('span', ' and more'));
     }
+    if (focused && opts.firstChild) {
+      opts.firstChild.focus();
+    }
   }
 
   function show(s) {
@@ -120,6 +177,7 @@
     said.className = s.refused ? 'refused' : '';
     showQuestion(s.question);
     showAnswers(s);
+    keepDraft(s);
     $('report').textContent = s.report || '';
     $('ends').textContent = s.ends || '';
   }
@@ -133,6 +191,140 @@
     document.body.append(a);
     a.click();
     a.remove();
+    $('said').textContent = 'Saved as ' + a.download + '.';
+    $('said').className = 'taken';
+  }
+
+  /* The draft kept for this step, given to the rules again answer by
+   * answer; a draft of another step of this game and side dropped. */
+  function restoreDraft(s) {
+    const prefix = 'umpire-desk/draft/' + s.game + '/' + s.side + '/';
+    draftKey = prefix + s.step;
+    try {
+      for (let i = localStorage.length - 1; i >= 0; i--) {
+        const k = localStorage.key(i);
+        if (k.startsWith(prefix) && k !== draftKey) {
+          localStorage.removeItem(k);
+        }
+      }
+    } catch (e) {
+      /* no storage: no draft */
+    }
+    let values = [];
+    try {
+      values = JSON.parse(stored(draftKey) || '[]');
+    } catch (e) {
+      values = [];
+    }
+    if (!Array.isArray(values) || !values.length) {
+      return s;
+    }
+    let taken = 0;
+    for (const v of values) {
+      const next = call(M._desk_answer, String(v));
+      if (next.refused || next.error) {
+        break;
+      }
+      s = next;
+      taken++;
+    }
+    $('draft').textContent = 'Draft restored: ' + taken + ' answer' +
+      (taken === 1 ? '' : 's') + ' kept in this browser' +
+      (taken < values.length ? ' (' + (values.length - taken) +
+        ' no longer taken by the rules, dropped)' : '') + '.';
+    return s;
+  }
+
+  /* Every answer of the step taken back, the draft dropped. */
+  function discardDraft() {
+    let s = state;
+    while (s && s.answers && s.answers.length) {
+      s = call(M._desk_undo);
+    }
+    store(draftKey, null);
+    $('draft').textContent = 'Draft discarded.';
+    show(s);
+  }
+
+  /* The standing orders as toggles (desk_standing). */
+  function showStanding() {
+    const list = call(M._desk_standing).standing || [];
+    const box = $('standing');
+    box.replaceChildren();
+    $('standing-section').hidden = !list.length;
+    for (const s of list) {
+      const on = el('input');
+      on.type = 'checkbox';
+      on.id = 'standing-' + s.name;
+      on.checked = s.value !== null;
+      const value = el('input');
+      value.type = 'text';
+      value.value = s.value !== null ? s.value : s.example;
+      value.setAttribute('aria-label', s.name + ': the answer');
+      const label = el('label');
+      label.htmlFor = on.id;
+      label.append(el('code', s.name), ' ', el('span', s.help));
+      const set = () => setStanding(s.name,
+        on.checked ? value.value.trim() : '');
+      on.addEventListener('change', set);
+      value.addEventListener('change', () => {
+        if (on.checked) {
+          set();
+        }
+      });
+      const row = el('div', undefined, 'standing');
+      row.append(on, label, value);
+      box.append(row);
+    }
+  }
+
+  /* A standing order set (value) or taken back (''), checked. */
+  function setStanding(name, value) {
+    const n = cstr(name)[0];
+    const v = cstr(value)[0];
+    try {
+      show(JSON.parse(M.UTF8ToString(M._desk_set_standing(desk, n, v))));
+    } finally {
+      M._free(n);
+      M._free(v);
+    }
+    showStanding();
+  }
+
+  /* The side's private notes of this game, kept as they are typed. */
+  function startNotes(s) {
+    const key = 'umpire-desk/notes/' + s.game + '/' + s.side;
+    const t = $('notes');
+    t.value = stored(key) || '';
+    t.addEventListener('input', () => store(key, t.value || null));
+  }
+
+  /* The keys: outside a text field, 1-9 answer with the n-th legal
+   * answer, u or Backspace undoes, s saves. */
+  function onKey(e) {
+    const t = e.target;
+    if (e.ctrlKey || e.altKey || e.metaKey || (t && (t.isContentEditable ||
+        /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)))) {
+      return;
+    }
+    if (/^[1-9]$/.test(e.key)) {
+      const b = document.querySelectorAll('#options button')[+e.key - 1];
+      if (b) {
+        b.click();
+      } else {
+        $('said').textContent = 'No answer ' + e.key + ' here.';
+        $('said').className = 'refused';
+      }
+    } else if (e.key === 'u' || e.key === 'Backspace') {
+      if (!$('undo').disabled) {
+        $('undo').click();
+      }
+    } else if (e.key === 's') {
+      save();
+    } else {
+      return;
+    }
+    e.preventDefault();
   }
 
   async function start() {
@@ -148,6 +340,8 @@
     M._free(vp);
     $('undo').addEventListener('click', () => show(call(M._desk_undo)));
     $('save').addEventListener('click', save);
+    $('discard').addEventListener('click', discardDraft);
+    document.addEventListener('keydown', onKey);
     $('free').addEventListener('submit', (e) => {
       e.preventDefault();
       const t = $('free-text').value.trim();
@@ -155,7 +349,15 @@
         answer(t);
       }
     });
-    show(call(M._desk_question));
+    let s = call(M._desk_question);
+    if (!s.error) {
+      startNotes(s);
+      s = restoreDraft(s);
+    }
+    show(s);
+    if (!s.error) {
+      showStanding();
+    }
     /* ready: when, in ms since the page's start (a benchmark reads it) */
     document.body.dataset.ready = String(Math.round(performance.now()));
   }

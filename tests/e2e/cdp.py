@@ -1,9 +1,16 @@
 #!/usr/bin/env python3
-"""cdp.py CHROMIUM URL EXPRESSION - open URL in headless Chromium, then
-evaluate the JavaScript EXPRESSION (a promise is awaited) in the page
-with the browser's real clock (no virtual time), and print its value as
-JSON. Talks the DevTools protocol over a pipe (--remote-debugging-pipe):
-no port, no network."""
+"""cdp.py CHROMIUM URL EXPRESSION [STEP...] - open URL in headless
+Chromium, then evaluate the JavaScript EXPRESSION (a promise is awaited)
+in the page with the browser's real clock (no virtual time), and print
+its value as JSON. Each STEP after it, in order: "@reload" reloads the
+page (Page.reload) and waits for its document; "@keys K..." presses
+each key K, space-separated, as a person would (Input.dispatchKeyEvent:
+a character, or Tab, Enter, Space, Backspace); "@shot FILE" writes
+a screenshot of the whole page to FILE (PNG); anything else is another
+expression, its value printed as JSON on a line of its own. Talks the
+DevTools protocol over a pipe (--remote-debugging-pipe): no port, no
+network."""
+import base64
 import json
 import os
 import shutil
@@ -13,8 +20,37 @@ import tempfile
 import time
 
 
+# the keys @keys names: (key, code, Windows virtual key code, text)
+NAMED_KEYS = {
+    "Tab": ("Tab", "Tab", 9, ""),
+    "Enter": ("Enter", "Enter", 13, "\r"),
+    "Space": (" ", "Space", 32, " "),
+    "Backspace": ("Backspace", "Backspace", 8, ""),
+}
+
+
+def key_event(name):
+    """The keyDown parameters of the key name (a named key, or one
+    letter or digit)."""
+    if name in NAMED_KEYS:
+        key, code, vk, text = NAMED_KEYS[name]
+    elif len(name) == 1 and name.isalnum():
+        key, vk, text = name, ord(name.upper()), name
+        code = ("Digit" if name.isdigit() else "Key") + name.upper()
+    else:
+        sys.exit("cdp: @keys: %r is not a key (a letter, a digit, %s)"
+                 % (name, ", ".join(NAMED_KEYS)))
+    ev = {"type": "keyDown", "key": key, "code": code,
+          "windowsVirtualKeyCode": vk, "nativeVirtualKeyCode": vk}
+    if text:
+        ev["text"] = text
+        ev["unmodifiedText"] = text
+    return ev
+
+
 def main():
     chrome, url, expr = sys.argv[1:4]
+    steps = sys.argv[4:]
     r_in, w_in = os.pipe()    # we write, Chromium reads on fd 3
     r_out, w_out = os.pipe()  # Chromium writes on fd 4, we read
     profile = tempfile.mkdtemp(prefix="cdp-")
@@ -65,22 +101,47 @@ def main():
         target = wait(send("Target.createTarget", {"url": url}))["targetId"]
         session = wait(send("Target.attachToTarget",
                             {"targetId": target, "flatten": True}))["sessionId"]
-        # the page loaded: its document complete (asked again while the
-        # first document, about:blank, gives way to it)
-        for _ in range(100):
-            res = wait(send("Runtime.evaluate", {
-                "expression": "location.href + ' ' + document.readyState",
-                "returnByValue": True}, session))
-            v = res.get("result", {}).get("value", "")
-            if v.startswith("file:") and v.endswith(" complete"):
-                break
-            time.sleep(0.1)
-        res = wait(send("Runtime.evaluate", {
-            "expression": expr, "awaitPromise": True,
-            "returnByValue": True}, session))
-        if "exceptionDetails" in res:
-            sys.exit("cdp: %s" % res["exceptionDetails"])
-        print(json.dumps(res["result"].get("value")))
+        def loaded(old=None):
+            """The page loaded: its document complete (asked again while
+            the first document, about:blank or the one reloaded, gives
+            way to it)."""
+            for _ in range(100):
+                res = wait(send("Runtime.evaluate", {
+                    "expression": "location.href + ' ' + document.readyState"
+                    " + ' ' + performance.timeOrigin",
+                    "returnByValue": True}, session))
+                v = res.get("result", {}).get("value", "")
+                href, state, origin = (v.split(" ") + ["", "", ""])[:3]
+                if href.startswith("file:") and state == "complete" and \
+                        origin != old:
+                    return origin
+                time.sleep(0.1)
+            sys.exit("cdp: the page did not load")
+
+        origin = loaded()
+        for step in [expr] + steps:
+            if step == "@reload":
+                wait(send("Page.reload", {}, session))
+                origin = loaded(origin)
+            elif step.startswith("@shot "):
+                shot = wait(send("Page.captureScreenshot",
+                                 {"format": "png",
+                                  "captureBeyondViewport": True}, session))
+                with open(step[len("@shot "):], "wb") as f:
+                    f.write(base64.b64decode(shot["data"]))
+            elif step.startswith("@keys "):
+                for name in step.split()[1:]:
+                    ev = key_event(name)
+                    wait(send("Input.dispatchKeyEvent", ev, session))
+                    wait(send("Input.dispatchKeyEvent",
+                              {**ev, "type": "keyUp"}, session))
+            else:
+                res = wait(send("Runtime.evaluate", {
+                    "expression": step, "awaitPromise": True,
+                    "returnByValue": True}, session))
+                if "exceptionDetails" in res:
+                    sys.exit("cdp: %s" % res["exceptionDetails"])
+                print(json.dumps(res["result"].get("value")), flush=True)
     finally:
         proc.kill()
         proc.wait()

@@ -84,20 +84,35 @@ drive() {
 	})()'
 }
 
-@test "desk: clicks answer as orders --answers does, a refused one is refused" {
-	run drive
-	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
-	echo "$output" >drive.json
-	"$PY" - drive.json <<'EOF' >checked || { cat checked; return 1; }
-import json, sys
-d = json.load(open(sys.argv[1]))
-s = d["states"]
+# The side's orders made from answers.yaml, as a player makes them
+# (umpire orders VIEW --answers FILE, with the side's key): o.yaml;
+# $side is the side.
+side_orders() {
+	side=$(cat "$F/side")
+	cp "$F/$side.key" "$F/v.view" .
+	run "$UMPIRE" orders v.view -s "$side.key" --answers answers.yaml -o o.yaml
+	[ "$status" -eq 0 ] || { echo "$output"; cat answers.yaml; return 1; }
+}
+
+# need(condition, what): the checks of the tests, in Python (ok: all
+# passed)
+NEED='import json, sys
 ok = True
 def need(c, what):
     global ok
     if not c:
         print("FAILED:", what)
         ok = False
+'
+
+@test "desk: clicks answer as orders --answers does, a refused one is refused" {
+	run drive
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	echo "$output" >drive.json
+	"$PY" - drive.json <<EOF >checked || { cat checked; return 1; }
+$NEED
+d = json.load(open(sys.argv[1]))
+s = d["states"]
 need(s[0]["status"].startswith("Step 7, "), "the page opens on step 7: %r" % s[0]["status"])
 need(s[0]["rule"] == "rule 3.8" and s[0]["options"], "rule 3.8 with options: %r" % s[0])
 need(len(s[1]["answers"]) == 1 and not s[1]["said"], "one click taken: %r" % s[1])
@@ -116,10 +131,7 @@ sys.exit(0 if ok else 1)
 EOF
 	# the same answers, as the side's orders: taken, and the question
 	# the template asks after them is the page's
-	side=$(cat "$F/side")
-	cp "$F/$side.key" "$F/v.view" .
-	run "$UMPIRE" orders v.view -s "$side.key" --answers answers.yaml -o o.yaml
-	[ "$status" -eq 0 ] || { echo "$output"; cat answers.yaml; return 1; }
+	side_orders || return 1
 	"$PY" - o.yaml answers.yaml <<'EOF' >next || { cat next; return 1; }
 import re, sys, yaml
 tmpl = open(sys.argv[1]).read()
@@ -216,4 +228,158 @@ EOF
 	[ "$status" -eq 1 ]
 	assert_output_has "this secret key is not $side's"
 	[ ! -e other.html ]
+}
+
+# A function the expressions below start with: the page's rules ready
+# (or its status an error), and seen(): what the page shows.
+DESK_JS='const sleep = ms => new Promise(r => setTimeout(r, ms));
+const $ = id => document.getElementById(id);
+const ready = async () => {
+  for (let i = 0; i < 300 && !document.body.dataset.ready; i++) {
+    if ($("status").className == "error") break;
+    await sleep(100);
+  }
+};
+const seen = () => ({ status: $("status").textContent,
+  draft: $("draft") ? $("draft").textContent : null,
+  said: $("said").textContent,
+  options: [...document.querySelectorAll("#options button")]
+    .map(b => b.textContent),
+  answers: [...document.querySelectorAll("#answers li code")]
+    .map(c => c.textContent),
+  notes: $("notes") ? $("notes").value : null,
+  yaml: $("answers-yaml").textContent });'
+
+# cdp.py on the page: each argument an expression run after DESK_JS
+# (its value a JSON line), @reload or @keys.
+desk_cdp() {
+	local a args=()
+	for a in "$@"; do
+		case $a in
+		@*) args+=("$a") ;;
+		*) args+=("(async () => { $DESK_JS await ready(); $a })()") ;;
+		esac
+	done
+	"$PY" "$BATS_TEST_DIRNAME/cdp.py" "$CHROME" "file://$F/desk.html" \
+		"${args[@]}"
+}
+
+@test "desk: a reload keeps the step's draft; Discard draft drops it" {
+	run desk_cdp \
+		'document.querySelector("#options button").click();
+		 [...document.querySelectorAll("#options button")].pop().click();
+		 return seen();' \
+		@reload 'return seen();' \
+		'$("discard").click(); return seen();' \
+		@reload 'return seen();'
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	echo "$output" >states
+	"$PY" - states <<EOF || return 1
+$NEED
+s = [json.loads(l) for l in open(sys.argv[1])]
+need(len(s[0]["answers"]) == 2, "two answers clicked: %r" % s[0])
+need(s[1]["answers"] == s[0]["answers"] and s[1]["yaml"] == s[0]["yaml"],
+     "the answers after the reload: %r" % s[1])
+need(s[1]["draft"].startswith("Draft restored: 2 answers"),
+     "the page says the draft is restored: %r" % s[1]["draft"])
+need(not s[2]["answers"] and s[2]["draft"] == "Draft discarded.",
+     "Discard draft: no answer left: %r" % s[2])
+need(not s[3]["answers"] and not s[3]["draft"],
+     "no draft after a reload: %r" % s[3])
+sys.exit(0 if ok else 1)
+EOF
+}
+
+@test "desk: the notepad survives a reload and is in no answers file" {
+	local note='Hold the bridge; 3 units north'
+	run desk_cdp \
+		'document.querySelector("#options button").click();
+		 $("notes").value = "'"$note"'";
+		 $("notes").dispatchEvent(new Event("input"));
+		 return seen();' \
+		@reload \
+		'return Object.assign(seen(), { storage: Object.keys(localStorage)
+		   .map(k => [k, localStorage.getItem(k)]) });'
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	echo "$output" >states
+	"$PY" - states "$note" <<EOF || return 1
+$NEED
+s = [json.loads(l) for l in open(sys.argv[1])]
+note = sys.argv[2]
+need(s[1]["notes"] == note, "the notes after a reload: %r" % s[1]["notes"])
+need(len(s[1]["answers"]) == 1, "the answer kept too: %r" % s[1]["answers"])
+need(note not in s[1]["yaml"] and "bridge" not in s[1]["yaml"],
+     "the notes are not in the answers file: %r" % s[1]["yaml"])
+drafts = [v for k, v in s[1]["storage"] if "/draft/" in k]
+need(drafts and not any("bridge" in v for v in drafts),
+     "the notes are not in the draft: %r" % s[1]["storage"])
+sys.exit(0 if ok else 1)
+EOF
+}
+
+@test "desk: every action by keys (digits, u, Backspace, Tab, Enter, Space, s)" {
+	run desk_cdp 'return seen();' \
+		'@keys 2' 'return seen();' \
+		'@keys u' 'return seen();' \
+		'@keys 1 1' 'return seen();' \
+		'@keys Backspace' 'return seen();' \
+		'@keys Tab Enter' 'return seen();' \
+		'@keys Space' 'return seen();' \
+		'@keys s' 'return seen();' \
+		'$("notes").focus(); return seen();' \
+		'@keys n 1 u s Backspace' 'return seen();' \
+		'return $("keys").textContent;'
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	echo "$output" >states
+	"$PY" - states <<EOF || return 1
+$NEED
+s = [json.loads(l) for l in open(sys.argv[1])]
+n = lambda i: len(s[i]["answers"])
+need(s[1]["answers"] == [s[0]["options"][1]], "2: the second answer: %r" % s[1])
+need(n(2) == 0, "u: undone: %r" % s[2])
+need(n(3) == 2, "1 1: two answers: %r" % s[3])
+need(s[4]["answers"] == s[3]["answers"][:1], "Backspace: undone: %r" % s[4])
+need(s[5]["answers"] == s[4]["answers"] + [s[4]["options"][0]],
+     "Tab Enter: the first answer pressed: %r" % s[5])
+need(s[6]["answers"] == s[5]["answers"] + [s[5]["options"][0]],
+     "Space: the focus kept on the answers, the first pressed: %r" % s[6])
+need(s[7]["said"].startswith("Saved as answers-"), "s: saved: %r" % s[7])
+need(s[9]["notes"] == "n1u" and s[9]["answers"] == s[6]["answers"],
+     "keys typed in the notepad are text, not actions: %r" % s[9])
+need("Backspace" in s[10] and "Tab" in s[10], "the key legend: %r" % s[10])
+sys.exit(0 if ok else 1)
+EOF
+}
+
+@test "desk: standing orders as toggles with their rule's words, in the answers file" {
+	run desk_cdp \
+		'const rows = [...document.querySelectorAll("#standing .standing")]
+		   .map(r => r.textContent);
+		 $("standing-retreat").click();
+		 const on = seen();
+		 $("standing-retreat").click();
+		 const off = seen();
+		 $("standing-retreat").click();
+		 return { rows, on, off, last: seen(),
+		   checked: $("standing-retreat").checked };'
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	echo "$output" >states
+	"$PY" - states <<EOF || return 1
+$NEED
+d = json.load(open(sys.argv[1]))
+rows = d["rows"]
+need(any(r.startswith("retreat rule 13.0: a retreat's hexes") for r in rows),
+     "the retreat toggle with its rule's words: %r" % rows[:3])
+need(any(r.startswith("move-front rule 9.0") for r in rows),
+     "a scoped standing order too: %r" % rows)
+need('standing:\n  retreat: "auto"\n' in d["on"]["yaml"] and
+     not d["on"]["said"], "on: in the answers file: %r" % d["on"])
+need("standing:" not in d["off"]["yaml"], "off: gone: %r" % d["off"]["yaml"])
+need(d["checked"], "on again")
+open("answers.yaml", "w").write(d["last"]["yaml"])
+sys.exit(0 if ok else 1)
+EOF
+	# umpire orders takes the file, the standing order in force
+	side_orders || return 1
+	grep -qx '  retreat: "auto"' o.yaml || { cat o.yaml; return 1; }
 }

@@ -1,0 +1,99 @@
+/*
+ * deskhtml.c - the player's desk as one HTML page (desk_html; umpire
+ * desk writes it): the side answers the question now asked by clicks,
+ * each answer checked by the rules themselves, compiled to WebAssembly
+ * and carried in the page (src/desk/). The page fetches nothing: a
+ * Content-Security-Policy allows it no connection, no remote script, no
+ * frame, and everything it uses is inside it, in base64: the view, the
+ * scenario, the WebAssembly (umpire/desk.h), and its script and style
+ * (src/web/desk.js and desk.css, umpire/web.h).
+ */
+#include "umpire/armor.h"
+#include "umpire/desk.h"
+#include "umpire/deskhtml.h"
+#include "umpire/web.h"
+
+/* no fetch, no connection, no remote script or style, no frame, no
+ * form sent anywhere; inline script and style, WebAssembly compiled in
+ * the page, and images from data: URLs */
+#define DESK_CSP "default-src 'none'; script-src 'unsafe-inline' " \
+	"'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src data:; " \
+	"form-action 'none'; base-uri 'none'"
+
+/* A block of base64 the script reads (never run as a script). */
+static void b64_block(struct strbuf *out, const char *id, const char *attr,
+		      const void *b, size_t n)
+{
+	strbuf_addf(out, "<script type=\"application/octet-stream\" "
+		    "id=\"%s\"%s>", id, attr);
+	b64_add(out, b, n);
+	strbuf_adds(out, "</script>\n");
+}
+
+void desk_html(const struct view *v, const char *view, size_t len,
+	       const char *scn, size_t scn_len, struct strbuf *out)
+{
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_addf(&sb, "%s, step %lld, %s", v->game.scn.title, v->step + 1,
+		    v->side);
+	strbuf_adds(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+		    "<meta charset=\"utf-8\">\n"
+		    "<meta http-equiv=\"Content-Security-Policy\" content=\""
+		    DESK_CSP "\">\n<title>umpire desk: ");
+	strbuf_add_html(out, sb.buf);
+	strbuf_adds(out, "</title>\n<style>\n");
+	strbuf_add(out, web_desk_css, web_desk_css_len);
+	strbuf_adds(out, "</style>\n</head>\n<body>\n<header><h1>");
+	strbuf_add_html(out, sb.buf);
+	strbuf_adds(out, "</h1></header>\n<main>\n"
+		    "<p id=\"status\">Starting the rules&hellip;</p>\n"
+		    "<p id=\"draft\" role=\"status\"></p>\n"
+		    "<section><h2>The question now asked</h2>\n"
+		    "<p><span id=\"rule\" class=\"rule\"></span> "
+		    "<span id=\"text\"></span></p>\n"
+		    "<p id=\"options-label\"></p><div id=\"options\"></div>\n"
+		    "<form id=\"free\" hidden><input id=\"free-text\" "
+		    "aria-label=\"answer\" autocomplete=\"off\"> "
+		    "<button id=\"free-answer\">Answer</button></form>\n"
+		    "<p id=\"said\" role=\"status\"></p>\n"
+		    "<p id=\"keys\" class=\"keys\">Keys: <kbd>1</kbd>&ndash;"
+		    "<kbd>9</kbd> answer with the first to ninth legal answer, "
+		    "<kbd>u</kbd> or <kbd>Backspace</kbd> undo, <kbd>s</kbd> "
+		    "save; <kbd>Tab</kbd> reaches every button, <kbd>Enter</kbd> "
+		    "or <kbd>Space</kbd> presses it.</p></section>\n"
+		    "<section><h2>Your answers this step</h2>\n"
+		    "<ol id=\"answers\"></ol>\n<p id=\"ends\"></p>\n"
+		    "<button id=\"undo\" type=\"button\">Undo</button> "
+		    "<button id=\"save\" type=\"button\">Save answers</button> "
+		    "<button id=\"discard\" type=\"button\" disabled>Discard "
+		    "draft</button>"
+		    "\n<details><summary>The answers file</summary>"
+		    "<pre id=\"answers-yaml\"></pre></details></section>\n"
+		    "<section id=\"standing-section\" hidden><h2>Standing "
+		    "orders</h2>\n<p class=\"keys\">Answers the rules use "
+		    "when they ask after a draw ends your step, and those "
+		    "marked kept in the opponent's turn too; each is checked "
+		    "by the rules as you set it, and goes in the answers "
+		    "file.</p>\n<div id=\"standing\"></div></section>\n"
+		    "<section><details><summary>What happened since your "
+		    "last step</summary><pre id=\"report\"></pre></details>"
+		    "</section>\n"
+		    "<section><h2><label for=\"notes\">Notepad</label></h2>\n"
+		    "<p class=\"keys\">Your own notes of this game, kept in "
+		    "this browser only: in no answers file, sent nowhere.</p>\n"
+		    "<textarea id=\"notes\" rows=\"5\" spellcheck=\"false\">"
+		    "</textarea></section>\n</main>\n");
+	strbuf_reset(&sb);
+	strbuf_addf(&sb, " data-game=\"%s\"", v->game.id);
+	b64_block(out, "desk-view", sb.buf, view, len);
+	strbuf_reset(&sb);
+	strbuf_addf(&sb, " data-id=\"%s\"", v->game.scn.id);
+	b64_block(out, "desk-scenario", sb.buf, scn, scn_len);
+	b64_block(out, "desk-wasm", "", desk_wasm_gz, desk_wasm_gz_len);
+	strbuf_adds(out, "<script>\n");
+	strbuf_add(out, desk_glue, desk_glue_len);
+	strbuf_adds(out, "</script>\n<script>\n");
+	strbuf_add(out, web_desk_js, web_desk_js_len);
+	strbuf_adds(out, "</script>\n</body>\n</html>\n");
+	strbuf_free(&sb);
+}
