@@ -107,14 +107,6 @@ void cli_config_free(struct cli *own, const char *config);
  * no umpire file; -1 on any other error. */
 int cli_read_letter(const char *path, size_t max, char **buf, size_t *len,
 		    int *none, struct error *err);
-/* A letter of the judge's that holds no view, for the commands that
- * read views (status, open, audit --view): a message with no umpire
- * file (none, as load_game_or_file or mail_take_file set it), a sealed
- * answer, or a game file. 1 and a sentence saying what it holds and
- * what reads it added to word; 0 for anything else (a view, or what a
- * judge never sends: the command says why it is refused). */
-int cli_not_view(const char *path, const char *buf, size_t len, int none,
-		 struct strbuf *word);
 /* Load the secret key at path, or the config's default if path is NULL. */
 int cli_seckey(const struct cli *cli, const char *path, struct seckey **sk,
 	       struct error *err);

@@ -68,7 +68,7 @@ struct run;
  * the key seckey names, else the config's) is exactly what the referee
  * should have sent: the game's redaction for its side and step, rebuilt
  * from run, a check of g. A file that is a letter of the judge's with
- * no view (cli_not_view) is skipped, said so, and counted in *skipped
+ * no view (letter_not_view) is skipped, said so, and counted in *skipped
  * (may be NULL). */
 int audit_views(const struct cli *cli, struct game *g, const struct run *run,
 		const char *const *views, size_t n, const char *seckey,

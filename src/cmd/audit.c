@@ -8,6 +8,7 @@
 #include <sodium.h>
 #include "umpire/fsutil.h"
 #include "umpire/mail.h"
+#include "umpire/notview.h"
 #include "umpire/game.h"
 #include "umpire/json.h"
 #include "umpire/keys.h"
@@ -33,7 +34,7 @@ static const char *first_difference(const struct doc_node *a,
 /* One view, opened (if sealed) with the key -s names, else the
  * config's, loaded into *sk at the first sealed view (an unsealed view
  * asks no passphrase): 0 when it is an honest redaction, 1 when the
- * file is a letter of the judge's that holds no view (cli_not_view:
+ * file is a letter of the judge's that holds no view (letter_not_view:
  * skipped, said so), -1 otherwise. */
 static int audit_view(const struct cli *cli, struct game *g,
 		      const struct run *run, const char *path,
@@ -52,7 +53,7 @@ static int audit_view(const struct cli *cli, struct game *g,
 	/* a letter of the judge's that holds no view: said, and skipped */
 	struct strbuf word = STRBUF_INIT;
 	if ((got || !is_view_text(buf, len)) &&
-	    cli_not_view(path, buf, len, none, &word)) {
+	    letter_not_view(path, buf, len, none, &word)) {
 		fprintf(cli->msg, "umpire: note: %s: not a view, skipped\n",
 			word.buf);
 		strbuf_free(&word);
