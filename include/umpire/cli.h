@@ -76,6 +76,7 @@ int usage_error(struct error *err, const char *cmd, const char *fmt, ...)
 void print_usage(FILE *out, const char *cmd, const struct opt *opts);
 
 struct game;
+struct run;
 struct seckey;
 struct strbuf;
 struct view;
@@ -102,11 +103,13 @@ int cli_view(const struct cli *cli, const char *path, const char *buf,
 int cli_config(const struct cli *cli, const char *config, struct cli *own,
 	       struct error *err);
 void cli_config_free(struct cli *own, const char *config);
-/* path read as mail_read_input reads it (at most max bytes): 0 and *buf
- * (malloc'd); 1 (*buf NULL, *none set) for a mail message that holds
- * no umpire file; -1 on any other error. */
-int cli_read_letter(const char *path, size_t max, char **buf, size_t *len,
-		    int *none, struct error *err);
+/* audit_views (auditview.h) of views of g, run a check of it, as umpire
+ * audit --view and replay --game ask: a sealed view opened with the key
+ * seckey names (-s), else the config's; *skipped as audit_views'. */
+int cli_audit_views(const struct cli *cli, struct game *g,
+		    const struct run *run, const char *const *views,
+		    size_t n, const char *seckey, size_t *skipped,
+		    struct error *err);
 /* Load the secret key at path, or the config's default if path is NULL. */
 int cli_seckey(const struct cli *cli, const char *path, struct seckey **sk,
 	       struct error *err);

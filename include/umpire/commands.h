@@ -62,18 +62,6 @@ int sign_orders(const struct cli *cli, const char *name, const char *game,
 		const struct seckey *sk, const char *buf, size_t len,
 		struct strbuf *out, struct error *err);
 
-struct game;
-struct run;
-/* umpire audit GAME --view FILE...: each view (opened, if sealed, with
- * the key seckey names, else the config's) is exactly what the referee
- * should have sent: the game's redaction for its side and step, rebuilt
- * from run, a check of g. A file that is a letter of the judge's with
- * no view (letter_not_view) is skipped, said so, and counted in *skipped
- * (may be NULL). */
-int audit_views(const struct cli *cli, struct game *g, const struct run *run,
-		const char *const *views, size_t n, const char *seckey,
-		size_t *skipped, struct error *err);
-
 extern const struct command commands[];
 
 #endif

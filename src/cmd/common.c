@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include "umpire/auditview.h"
 #include "umpire/commands.h"
 #include "umpire/fsutil.h"
 #include "umpire/game.h"
@@ -244,17 +245,31 @@ void cli_config_free(struct cli *own, const char *config)
 		config_free(&own->cfg);
 }
 
-int cli_read_letter(const char *path, size_t max, char **buf, size_t *len,
-		    int *none, struct error *err)
+/* audit_views' key for a sealed view: the one -s names, else the
+ * config's; none when neither is given. */
+struct seal_key {
+	const struct cli *cli;
+	const char *seckey;
+};
+
+static int seal_key(void *ctx, struct seckey **sk, struct error *err)
 {
-	*buf = NULL;
-	if (mail_read_raw(path, max, buf, len, err))
-		return -1;
-	if (mail_take_file(path_name(path), max, MAIL_NOT_ORDERS, buf, len,
-			   NULL, NULL, NULL, NULL, none, err) == 0)
+	const struct seal_key *k = ctx;
+	if (!k->seckey && !k->cli->cfg.secret_key)
 		return 0;
-	*len = 0;
-	return *none ? 1 : -1;
+	return cli_seckey(k->cli, k->seckey, sk, err);
+}
+
+int cli_audit_views(const struct cli *cli, struct game *g,
+		    const struct run *run, const char *const *views,
+		    size_t n, const char *seckey, size_t *skipped,
+		    struct error *err)
+{
+	struct seal_key k = { cli, seckey };
+	struct audit_views_request rq = { .g = g, .run = run, .views = views,
+		.n = n, .scenario_dir = cli->scenario_dir, .msg = cli->msg,
+		.seal_key = seal_key, .ctx = &k };
+	return audit_views(&rq, skipped, err);
 }
 
 int cli_seckey(const struct cli *cli, const char *path, struct seckey **sk,

@@ -135,8 +135,8 @@ int cmd_open(int argc, char **argv, const struct cli *cli,
 		return usage_error(err, "open", "--view VIEW or -g GAME, not "
 				   "both");
 	int none = 0;
-	if (cli_read_letter(path, DOC_LIMITS_GAME.max_bytes, &buf, &len,
-			    &none, err) < 0)
+	if (letter_read(path, DOC_LIMITS_GAME.max_bytes, &buf, &len, &none,
+			err) < 0)
 		return -1;
 	rc = -1;
 	/* the judge's answer to refused orders, sealed to their signer: what

@@ -1,9 +1,10 @@
 /*
- * notview.c - a letter of the judge's that holds no view, told apart
- * from a view (umpire status, open, audit --view; any reader of what a
+ * notview.c - a letter of the judge's read, and one that holds no
+ * view told apart from a view (umpire status, open, audit --view; any reader of what a
  * judge sends a side).
  */
 #include <string.h>
+#include "umpire/error.h"
 #include "umpire/fsutil.h"
 #include "umpire/gamedata.h"
 #include "umpire/mail.h"
@@ -40,4 +41,17 @@ int letter_not_view(const char *path, const char *buf, size_t len,
 		return 1;
 	}
 	return 0;
+}
+
+int letter_read(const char *path, size_t max, char **buf, size_t *len,
+		int *none, struct error *err)
+{
+	*buf = NULL;
+	if (mail_read_raw(path, max, buf, len, err))
+		return -1;
+	if (mail_take_file(path_name(path), max, MAIL_NOT_ORDERS, buf, len,
+			   NULL, NULL, NULL, NULL, none, err) == 0)
+		return 0;
+	*len = 0;
+	return *none ? 1 : -1;
 }
