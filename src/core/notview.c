@@ -1,7 +1,7 @@
 /*
  * notview.c - a letter of the judge's read, and one that holds no
- * view told apart from a view (umpire status, open, audit --view; any reader of what a
- * judge sends a side).
+ * view told apart from a view (umpire status, open, audit --view; any
+ * reader of what a judge sends a side).
  */
 #include <string.h>
 #include "umpire/error.h"
