@@ -110,6 +110,18 @@ int cli_audit_views(const struct cli *cli, struct game *g,
 		    const struct run *run, const char *const *views,
 		    size_t n, const char *seckey, size_t *skipped,
 		    struct error *err);
+/* What signs for a command: cli's loader, where umpire mail sends kept
+ * (cli_keep_addresses), and for sign --check a view opened with the key
+ * key names (-s), else for a sealed view the config's, as cli_view
+ * (key NULL: no key): rq's loader, view_key, ctx and seen set, the rest
+ * as the command filled it. */
+struct cli_key {
+	const struct cli *cli;
+	const char *seckey;        /* -s, or NULL */
+};
+struct sign_request;
+void cli_sign_request(const struct cli *cli, const struct cli_key *key,
+		      struct sign_request *rq);
 /* Load the secret key at path, or the config's default if path is NULL. */
 int cli_seckey(const struct cli *cli, const char *path, struct seckey **sk,
 	       struct error *err);

@@ -49,19 +49,6 @@ int cmd_replay(int argc, char **argv, const struct cli *cli,
 int cmd_scenarios(int argc, char **argv, const struct cli *cli,
 		  struct error *err);
 
-struct seckey;
-struct strbuf;
-/*
- * What `umpire sign FILE [-g GAME] [--refused REFUSAL --view VIEW]` does
- * to an order file already read, with a key already loaded (umpire
- * orders --sign: one passphrase). GAME, refused and view may be NULL.
- * The signed text goes to out.
- */
-int sign_orders(const struct cli *cli, const char *name, const char *game,
-		const char *refused, const char *view,
-		const struct seckey *sk, const char *buf, size_t len,
-		struct strbuf *out, struct error *err);
-
 extern const struct command commands[];
 
 #endif

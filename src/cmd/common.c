@@ -15,7 +15,9 @@
 #include "umpire/keys.h"
 #include "umpire/mail.h"
 #include "umpire/sign.h"
+#include "umpire/signorders.h"
 #include "umpire/view.h"
+#include "umpire/viewopen.h"
 
 static const struct opt *find_opt(const struct opt *opts, char c,
 				  const char *name, size_t len)
@@ -200,27 +202,13 @@ int cli_view_key(const struct cli *cli, const char *path, const char *buf,
 		 size_t len, const struct seckey *sk, struct view *v,
 		 struct error *err)
 {
-	if (view_load(v, path_name(path), buf, len, cli->scenario_dir, sk,
-		      err))
-		return -1;
-	if (sk && view_trust(v, sk, 0, err)) {
-		view_free(v);
-		return -1;
-	}
-	return 0;
+	return view_open(path, buf, len, cli->scenario_dir, sk, v, err);
 }
 
 int cli_view_file(const struct cli *cli, const char *path,
 		  const struct seckey *sk, struct view *v, struct error *err)
 {
-	char *buf = NULL;
-	size_t len;
-	if (mail_read_input(path, DOC_LIMITS_GAME.max_bytes, &buf, &len, NULL,
-			    NULL, err))
-		return -1;
-	int rc = cli_view_key(cli, path, buf, len, sk, v, err);
-	free(buf);
-	return rc;
+	return view_open_file(path, cli->scenario_dir, sk, v, err);
 }
 
 int cli_config(const struct cli *cli, const char *config, struct cli *own,
@@ -247,14 +235,9 @@ void cli_config_free(struct cli *own, const char *config)
 
 /* audit_views' key for a sealed view: the one -s names, else the
  * config's; none when neither is given. */
-struct seal_key {
-	const struct cli *cli;
-	const char *seckey;
-};
-
 static int seal_key(void *ctx, struct seckey **sk, struct error *err)
 {
-	const struct seal_key *k = ctx;
+	const struct cli_key *k = ctx;
 	if (!k->seckey && !k->cli->cfg.secret_key)
 		return 0;
 	return cli_seckey(k->cli, k->seckey, sk, err);
@@ -265,11 +248,30 @@ int cli_audit_views(const struct cli *cli, struct game *g,
 		    size_t n, const char *seckey, size_t *skipped,
 		    struct error *err)
 {
-	struct seal_key k = { cli, seckey };
+	struct cli_key k = { cli, seckey };
 	struct audit_views_request rq = { .g = g, .run = run, .views = views,
 		.n = n, .scenario_dir = cli->scenario_dir, .msg = cli->msg,
 		.seal_key = seal_key, .ctx = &k };
 	return audit_views(&rq, skipped, err);
+}
+
+/* cli_view's key for a view: -s's, else the config's for a sealed one */
+static int view_key(void *ctx, int sealed, struct seckey **sk,
+		    struct error *err)
+{
+	const struct cli_key *k = ctx;
+	if (!k || !(k->seckey || (sealed && k->cli->cfg.secret_key)))
+		return 0;
+	return cli_seckey(k->cli, k->seckey, sk, err);
+}
+
+void cli_sign_request(const struct cli *cli, const struct cli_key *key,
+		      struct sign_request *rq)
+{
+	rq->loader = cli_loader(cli);
+	rq->view_key = view_key;
+	rq->ctx = (void *)key;
+	rq->seen = cli_keep_addresses;
 }
 
 int cli_seckey(const struct cli *cli, const char *path, struct seckey **sk,

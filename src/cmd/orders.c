@@ -13,6 +13,7 @@
 #include "umpire/game.h"
 #include "umpire/fsutil.h"
 #include "umpire/mail.h"
+#include "umpire/signorders.h"
 #include "umpire/template.h"
 #include "umpire/view.h"
 
@@ -125,9 +126,11 @@ static int edit_and_sign(const struct cli *cli, const char *path,
 	if (read_input(draft.buf, DOC_LIMITS_SMALL.max_bytes, &buf, &len,
 		       err))
 		goto out;
-	rc = sign_orders(cli, draft.buf, path, refused,
-			 refused ? path : NULL, sk, buf, len, signed_text,
-			 err);
+	struct sign_request rq = { .file = draft.buf, .buf = buf, .len = len,
+		.sk = sk, .game = path, .refused = refused,
+		.view = refused ? path : NULL };
+	cli_sign_request(cli, NULL, &rq);
+	rc = sign_orders(&rq, signed_text, NULL, err);
 	if (rc != 0) {
 		keep = 1;
 		error_prefix(err, "your answers are kept in %s; fix them, "
