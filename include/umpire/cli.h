@@ -76,6 +76,7 @@ int usage_error(struct error *err, const char *cmd, const char *fmt, ...)
 void print_usage(FILE *out, const char *cmd, const struct opt *opts);
 
 struct game;
+struct run;
 struct seckey;
 struct strbuf;
 struct view;
@@ -102,19 +103,25 @@ int cli_view(const struct cli *cli, const char *path, const char *buf,
 int cli_config(const struct cli *cli, const char *config, struct cli *own,
 	       struct error *err);
 void cli_config_free(struct cli *own, const char *config);
-/* path read as mail_read_input reads it (at most max bytes): 0 and *buf
- * (malloc'd); 1 (*buf NULL, *none set) for a mail message that holds
- * no umpire file; -1 on any other error. */
-int cli_read_letter(const char *path, size_t max, char **buf, size_t *len,
-		    int *none, struct error *err);
-/* A letter of the judge's that holds no view, for the commands that
- * read views (status, open, audit --view): a message with no umpire
- * file (none, as load_game_or_file or mail_take_file set it), a sealed
- * answer, or a game file. 1 and a sentence saying what it holds and
- * what reads it added to word; 0 for anything else (a view, or what a
- * judge never sends: the command says why it is refused). */
-int cli_not_view(const char *path, const char *buf, size_t len, int none,
-		 struct strbuf *word);
+/* audit_views (auditview.h) of views of g, run a check of it, as umpire
+ * audit --view and replay --game ask: a sealed view opened with the key
+ * seckey names (-s), else the config's; *skipped as audit_views'. */
+int cli_audit_views(const struct cli *cli, struct game *g,
+		    const struct run *run, const char *const *views,
+		    size_t n, const char *seckey, size_t *skipped,
+		    struct error *err);
+/* What signs for a command: cli's loader, where umpire mail sends kept
+ * (cli_keep_addresses), and for sign --check a view opened with the key
+ * key names (-s), else for a sealed view the config's, as cli_view
+ * (key NULL: no key): rq's loader, view_key, ctx and seen set, the rest
+ * as the command filled it. */
+struct cli_key {
+	const struct cli *cli;
+	const char *seckey;        /* -s, or NULL */
+};
+struct sign_request;
+void cli_sign_request(const struct cli *cli, const struct cli_key *key,
+		      struct sign_request *rq);
 /* Load the secret key at path, or the config's default if path is NULL. */
 int cli_seckey(const struct cli *cli, const char *path, struct seckey **sk,
 	       struct error *err);

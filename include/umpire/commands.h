@@ -49,31 +49,6 @@ int cmd_replay(int argc, char **argv, const struct cli *cli,
 int cmd_scenarios(int argc, char **argv, const struct cli *cli,
 		  struct error *err);
 
-struct seckey;
-struct strbuf;
-/*
- * What `umpire sign FILE [-g GAME] [--refused REFUSAL --view VIEW]` does
- * to an order file already read, with a key already loaded (umpire
- * orders --sign: one passphrase). GAME, refused and view may be NULL.
- * The signed text goes to out.
- */
-int sign_orders(const struct cli *cli, const char *name, const char *game,
-		const char *refused, const char *view,
-		const struct seckey *sk, const char *buf, size_t len,
-		struct strbuf *out, struct error *err);
-
-struct game;
-struct run;
-/* umpire audit GAME --view FILE...: each view (opened, if sealed, with
- * the key seckey names, else the config's) is exactly what the referee
- * should have sent: the game's redaction for its side and step, rebuilt
- * from run, a check of g. A file that is a letter of the judge's with
- * no view (cli_not_view) is skipped, said so, and counted in *skipped
- * (may be NULL). */
-int audit_views(const struct cli *cli, struct game *g, const struct run *run,
-		const char *const *views, size_t n, const char *seckey,
-		size_t *skipped, struct error *err);
-
 extern const struct command commands[];
 
 #endif

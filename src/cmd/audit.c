@@ -8,120 +8,12 @@
 #include <sodium.h>
 #include "umpire/fsutil.h"
 #include "umpire/mail.h"
+#include "umpire/notview.h"
 #include "umpire/game.h"
 #include "umpire/json.h"
 #include "umpire/keys.h"
 #include "umpire/report.h"
 #include "umpire/view.h"
-
-/* Name the first top-level field of a that b lacks or holds otherwise
- * (the signature aside); NULL if there is none. */
-static const char *first_difference(const struct doc_node *a,
-				    const struct doc_node *b)
-{
-	for (size_t i = 0; i < a->n; i++) {
-		const char *k = a->keys[i]->str;
-		const struct doc_node *o = doc_get(b, k);
-		if (!strcmp(k, "signature"))
-			continue;
-		if (!o || !doc_same(a->items[i], o))
-			return k;
-	}
-	return NULL;
-}
-
-/* One view, opened (if sealed) with the key -s names, else the
- * config's, loaded into *sk at the first sealed view (an unsealed view
- * asks no passphrase): 0 when it is an honest redaction, 1 when the
- * file is a letter of the judge's that holds no view (cli_not_view:
- * skipped, said so), -1 otherwise. */
-static int audit_view(const struct cli *cli, struct game *g,
-		      const struct run *run, const char *path,
-		      const char *seckey, struct seckey **sk,
-		      struct error *err)
-{
-	static const char sealed[] = "umpire: " SEALED_FORMAT "\n";
-	char *buf;
-	size_t len;
-	struct view v;
-	struct snapshot snap;
-	int none = 0;
-	int got = cli_read_letter(path, 1u << 20, &buf, &len, &none, err);
-	if (got < 0)
-		return -1;
-	/* a letter of the judge's that holds no view: said, and skipped */
-	struct strbuf word = STRBUF_INIT;
-	if ((got || !is_view_text(buf, len)) &&
-	    cli_not_view(path, buf, len, none, &word)) {
-		fprintf(cli->msg, "umpire: note: %s: not a view, skipped\n",
-			word.buf);
-		strbuf_free(&word);
-		free(buf);
-		return 1;
-	}
-	strbuf_free(&word);
-	if (!*sk && (seckey || cli->cfg.secret_key) &&
-	    len >= sizeof sealed - 1 && !memcmp(buf, sealed, sizeof sealed - 1)
-	    && cli_seckey(cli, seckey, sk, err)) {
-		free(buf);
-		return -1;
-	}
-	int rc = view_load(&v, path, buf, len, cli->scenario_dir, *sk, err);
-	free(buf);
-	if (rc)
-		return -1;
-	rc = -1;
-	if (strcmp(v.game.id, g->id) != 0) {
-		errorf(err, EXIT_REFUSED, "view %s is of another game (%s)",
-		       path, v.game.id);
-		goto out;
-	}
-	if ((size_t)v.step > g->n_steps) {
-		errorf(err, EXIT_REFUSED, "view %s is of step %lld, beyond the "
-		       "game's %zu steps", path, v.step, g->n_steps);
-		goto out;
-	}
-	if (game_snapshot(g, (size_t)v.step, &snap, err))
-		goto out;
-	struct doc *d = doc_new("view");
-	struct doc_node *want = view_build_as(g, run, &snap, v.side, v.format,
-					       d, NULL);
-	const char *diff = first_difference(v.node, want);
-	if (!diff)
-		diff = first_difference(want, v.node);
-	if (diff)
-		errorf(err, EXIT_REFUSED, "step %lld: the view %s of %s is not "
-		       "an honest redaction of the game: its '%s' differs",
-		       v.step, path, v.side, diff);
-	else
-		rc = 0;
-	doc_free(d);
-	snapshot_free(&snap);
-out:
-	view_free(&v);
-	return rc;
-}
-
-/* Each view must be exactly what the referee should have sent; the
- * files that are letters with no view are skipped, counted in
- * *skipped (may be NULL). */
-int audit_views(const struct cli *cli, struct game *g,
-		       const struct run *run, const char *const *views,
-		       size_t n, const char *seckey, size_t *skipped,
-		       struct error *err)
-{
-	struct seckey *sk = NULL;
-	int rc = 0;
-	if (skipped)
-		*skipped = 0;
-	for (size_t i = 0; i < n && rc >= 0; i++) {
-		rc = audit_view(cli, g, run, views[i], seckey, &sk, err);
-		if (rc > 0 && skipped)
-			(*skipped)++;
-	}
-	seckey_free(sk);
-	return rc < 0 ? -1 : 0;
-}
 
 /* Load and fully check one of the two files of --against. */
 static int load_checked(const struct cli *cli, const char *path,
@@ -247,8 +139,8 @@ static int audit(const struct cli *cli, const char *path,
 		return json_failed(cli, json, err);
 	}
 	size_t skipped;
-	if (audit_views(cli, &g, &run, views, n_views, seckey, &skipped,
-			err)) {
+	if (cli_audit_views(cli, &g, &run, views, n_views, seckey, &skipped,
+			    err)) {
 		engine_free(&run);
 		game_free(&g);
 		return json_failed(cli, json, err);

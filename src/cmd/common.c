@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include "umpire/auditview.h"
 #include "umpire/commands.h"
 #include "umpire/fsutil.h"
 #include "umpire/game.h"
@@ -14,7 +15,9 @@
 #include "umpire/keys.h"
 #include "umpire/mail.h"
 #include "umpire/sign.h"
+#include "umpire/signorders.h"
 #include "umpire/view.h"
+#include "umpire/viewopen.h"
 
 static const struct opt *find_opt(const struct opt *opts, char c,
 				  const char *name, size_t len)
@@ -199,27 +202,13 @@ int cli_view_key(const struct cli *cli, const char *path, const char *buf,
 		 size_t len, const struct seckey *sk, struct view *v,
 		 struct error *err)
 {
-	if (view_load(v, path_name(path), buf, len, cli->scenario_dir, sk,
-		      err))
-		return -1;
-	if (sk && view_trust(v, sk, 0, err)) {
-		view_free(v);
-		return -1;
-	}
-	return 0;
+	return view_open(path, buf, len, cli->scenario_dir, sk, v, err);
 }
 
 int cli_view_file(const struct cli *cli, const char *path,
 		  const struct seckey *sk, struct view *v, struct error *err)
 {
-	char *buf = NULL;
-	size_t len;
-	if (mail_read_input(path, DOC_LIMITS_GAME.max_bytes, &buf, &len, NULL,
-			    NULL, err))
-		return -1;
-	int rc = cli_view_key(cli, path, buf, len, sk, v, err);
-	free(buf);
-	return rc;
+	return view_open_file(path, cli->scenario_dir, sk, v, err);
 }
 
 int cli_config(const struct cli *cli, const char *config, struct cli *own,
@@ -244,49 +233,45 @@ void cli_config_free(struct cli *own, const char *config)
 		config_free(&own->cfg);
 }
 
-int cli_read_letter(const char *path, size_t max, char **buf, size_t *len,
-		    int *none, struct error *err)
+/* audit_views' key for a sealed view: the one -s names, else the
+ * config's; none when neither is given. */
+static int seal_key(void *ctx, struct seckey **sk, struct error *err)
 {
-	*buf = NULL;
-	if (mail_read_raw(path, max, buf, len, err))
-		return -1;
-	if (mail_take_file(path_name(path), max, MAIL_NOT_ORDERS, buf, len,
-			   NULL, NULL, NULL, NULL, none, err) == 0)
+	const struct cli_key *k = ctx;
+	if (!k->seckey && !k->cli->cfg.secret_key)
 		return 0;
-	*len = 0;
-	return *none ? 1 : -1;
+	return cli_seckey(k->cli, k->seckey, sk, err);
 }
 
-int cli_not_view(const char *path, const char *buf, size_t len, int none,
-		 struct strbuf *word)
+int cli_audit_views(const struct cli *cli, struct game *g,
+		    const struct run *run, const char *const *views,
+		    size_t n, const char *seckey, size_t *skipped,
+		    struct error *err)
 {
-	static const char game_head[] = "umpire: game/";
-	const char *name = path_name(path);
-	char game[GAME_ID_HEX + 1], to[64];
-	if (none == MAIL_NONE_REPORT)
-		return 0;       /* a report saved alone: its refusal says so */
-	if (none) {
-		strbuf_addf(word, "%s holds no umpire file: a letter in "
-			    "words (a judge's note, or its request to confirm "
-			    "your address)", name);
-		return 1;
-	}
-	if (sealed_header(name, buf, len, SEALED_ANSWER_FORMAT, game, to,
-			  sizeof to)) {
-		strbuf_addf(word, "%s holds the judge's answer to %s in game "
-			    "%s, sealed: umpire open %s --view VIEW (a view "
-			    "of the game you were sent) reads it", name, to,
-			    game, name);
-		return 1;
-	}
-	size_t bom = len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3) ? 3 : 0;
-	if (len - bom >= sizeof game_head - 1 &&
-	    !memcmp(buf + bom, game_head, sizeof game_head - 1)) {
-		strbuf_addf(word, "%s holds a game file, not a view: umpire "
-			    "status %s reads it", name, name);
-		return 1;
-	}
-	return 0;
+	struct cli_key k = { cli, seckey };
+	struct audit_views_request rq = { .g = g, .run = run, .views = views,
+		.n = n, .scenario_dir = cli->scenario_dir, .msg = cli->msg,
+		.seal_key = seal_key, .ctx = &k };
+	return audit_views(&rq, skipped, err);
+}
+
+/* cli_view's key for a view: -s's, else the config's for a sealed one */
+static int view_key(void *ctx, int sealed, struct seckey **sk,
+		    struct error *err)
+{
+	const struct cli_key *k = ctx;
+	if (!k || !(k->seckey || (sealed && k->cli->cfg.secret_key)))
+		return 0;
+	return cli_seckey(k->cli, k->seckey, sk, err);
+}
+
+void cli_sign_request(const struct cli *cli, const struct cli_key *key,
+		      struct sign_request *rq)
+{
+	rq->loader = cli_loader(cli);
+	rq->view_key = view_key;
+	rq->ctx = (void *)key;
+	rq->seen = cli_keep_addresses;
 }
 
 int cli_seckey(const struct cli *cli, const char *path, struct seckey **sk,

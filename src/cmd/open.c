@@ -9,7 +9,7 @@
  * player holds (--view, checked as above) or the game file (-g): a box
  * names no sender, and anyone who knows the side's key can seal one.
  * The judge's other letters (a game file, a message with no umpire
- * file) are said in a word, nothing written (cli_not_view).
+ * file) are said in a word, nothing written (letter_not_view).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +18,7 @@
 #include "umpire/fsutil.h"
 #include "umpire/keys.h"
 #include "umpire/mail.h"
+#include "umpire/notview.h"
 #include "umpire/view.h"
 
 /* The game whose keys check a sealed answer, as the opener (sk) knows
@@ -101,7 +102,7 @@ static int not_view(const struct cli *cli, const char *path,
 		    const char *buf, size_t len, int none)
 {
 	struct strbuf word = STRBUF_INIT;
-	int rc = cli_not_view(path, buf, len, none, &word) ? 0 : -1;
+	int rc = letter_not_view(path, buf, len, none, &word) ? 0 : -1;
 	if (rc == 0)
 		fprintf(cli->msg, "umpire: %s: nothing to open, nothing "
 			"written\n", word.buf);
@@ -134,8 +135,8 @@ int cmd_open(int argc, char **argv, const struct cli *cli,
 		return usage_error(err, "open", "--view VIEW or -g GAME, not "
 				   "both");
 	int none = 0;
-	if (cli_read_letter(path, DOC_LIMITS_GAME.max_bytes, &buf, &len,
-			    &none, err) < 0)
+	if (letter_read(path, DOC_LIMITS_GAME.max_bytes, &buf, &len, &none,
+			err) < 0)
 		return -1;
 	rc = -1;
 	/* the judge's answer to refused orders, sealed to their signer: what

@@ -91,8 +91,8 @@ static int from_views(const struct cli *cli, const char *game,
 			goto out;
 		rc = game_check(&g, CHECK_FULL, NULL, &run, err);
 		if (!rc) {
-			rc = audit_views(cli, &g, &run, paths, n, seckey, NULL,
-					 err);
+			rc = cli_audit_views(cli, &g, &run, paths, n, seckey,
+					     NULL, err);
 			engine_free(&run);
 		}
 		game_free(&g);

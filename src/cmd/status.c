@@ -10,6 +10,7 @@
 #include "umpire/json.h"
 #include "umpire/fsutil.h"
 #include "umpire/mail.h"
+#include "umpire/notview.h"
 #include "umpire/keys.h"
 #include "umpire/record.h"
 #include "umpire/report.h"
@@ -237,7 +238,7 @@ static int orders_status(const struct cli *cli, const char *path,
 }
 
 /* status of a letter of the judge's that holds no game and no view (a
- * sealed answer, a letter in words: cli_not_view): what it holds said,
+ * sealed answer, a letter in words: letter_not_view): what it holds said,
  * and where to look instead; --brief "letter", --json status "letter". */
 static void letter_status(const struct cli *cli, const char *path,
 			  const char *buf, size_t len, int none, int brief,
@@ -248,7 +249,7 @@ static void letter_status(const struct cli *cli, const char *path,
 	int answer = !none && sealed_header(path_name(path), buf, len,
 					    SEALED_ANSWER_FORMAT, game, to,
 					    sizeof to);
-	cli_not_view(path, buf, len, none, &word);
+	letter_not_view(path, buf, len, none, &word);
 	if (json) {
 		/* the fields of every status object, null where a letter
 		 * does not tell them */

@@ -4,9 +4,11 @@
  *
  * A desk holds one view (view_load, as umpire orders reads it, without
  * a key: a sealed view is opened by umpire desk before it is put in the
- * page) and the side's answers so far. Every call runs the rules again
- * from the view's state with those answers (check_view_template, the run
- * umpire orders --answers makes), after parsing the answers as the order
+ * page) and the side's answers so far. Every call checks the view as
+ * umpire orders does (template_view_pending: the game not over, its
+ * side to decide), runs the rules again from the view's state with
+ * those answers (check_view_template, the run umpire orders --answers
+ * makes), after parsing the answers as the order
  * file the page writes (orders_parse): what the page accepts is what
  * the command accepts, and its next question is the command's.
  *
@@ -23,6 +25,7 @@
 #include "umpire/json.h"
 #include "umpire/orders.h"
 #include "umpire/strbuf.h"
+#include "umpire/template.h"
 #include "umpire/view.h"
 
 #ifdef __EMSCRIPTEN__
@@ -171,13 +174,10 @@ static void state_json(struct desk *d, const char *refused,
 	json_kstring(&j, "report", d->v.report);
 	if (refused)
 		json_kstring(&j, "refused", refused);
-	if (d->v.over || strcmp(d->v.next.role, d->v.side) != 0) {
-		json_kstring(&j, "error", d->v.over ? "the game is over; no "
-			     "orders are pending" : "the next step is not "
-			     "this side's decision");
-		goto done;
-	}
-	if (!r && desk_run(d, &own, &err)) {
+	/* the checks umpire orders makes of a view (its answers are made
+	 * for the view's step and side) */
+	if (template_view_pending(&d->v, NULL, NULL, &err) ||
+	    (!r && desk_run(d, &own, &err))) {
 		json_kstring(&j, "error", err.msg);
 		goto done;
 	}
