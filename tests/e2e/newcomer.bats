@@ -179,15 +179,15 @@ commands() {
 			     $1 == "rm" { for (i = 3; i <= NF; i++) print $i }' |
 			sed 's,/[^/]*$,,' | sort -u | tr '\n' ' '
 	}
-	[ "$(paths install)" = "/D/usr/local/bin /D/usr/local/share/bash-completion/completions /D/usr/local/share/man/man1 /D/usr/local/share/man/man5 /D/usr/local/share/man/man7 /D/usr/local/share/umpire/scenarios " ]
-	want="/D/opt/u/bin /D/opt/u/share/bash-completion/completions /D/opt/u/share/man/man1 /D/opt/u/share/man/man5 /D/opt/u/share/man/man7 /D/opt/u/share/umpire/scenarios "
+	[ "$(paths install)" = "/D/usr/local/bin /D/usr/local/share/bash-completion/completions /D/usr/local/share/man/man1 /D/usr/local/share/man/man5 /D/usr/local/share/man/man7 /D/usr/local/share/man/man8 /D/usr/local/share/umpire/scenarios " ]
+	want="/D/opt/u/bin /D/opt/u/share/bash-completion/completions /D/opt/u/share/man/man1 /D/opt/u/share/man/man5 /D/opt/u/share/man/man7 /D/opt/u/share/man/man8 /D/opt/u/share/umpire/scenarios "
 	[ "$(paths install prefix=/opt/u)" = "$want" ]
 	[ "$(paths install PREFIX=/opt/u)" = "$want" ]
 	[ "$(paths install PREFIX=/usr prefix=/opt/u)" = "$want" ]
 	[ "$(paths uninstall prefix=/opt/u)" = "$want" ]
-	[ "$(paths install prefix=/p exec_prefix=/e)" = "/D/e/bin /D/p/share/bash-completion/completions /D/p/share/man/man1 /D/p/share/man/man5 /D/p/share/man/man7 /D/p/share/umpire/scenarios " ]
-	[ "$(paths install bindir=/b datadir=/d mandir=/m)" = "/D/b /D/d/umpire/scenarios /D/m/man1 /D/m/man5 /D/m/man7 /D/usr/local/share/bash-completion/completions " ]
-	[ "$(paths uninstall bindir=/b datadir=/d mandir=/m)" = "/D/b /D/d/umpire/scenarios /D/m/man1 /D/m/man5 /D/m/man7 /D/usr/local/share/bash-completion/completions " ]
+	[ "$(paths install prefix=/p exec_prefix=/e)" = "/D/e/bin /D/p/share/bash-completion/completions /D/p/share/man/man1 /D/p/share/man/man5 /D/p/share/man/man7 /D/p/share/man/man8 /D/p/share/umpire/scenarios " ]
+	[ "$(paths install bindir=/b datadir=/d mandir=/m)" = "/D/b /D/d/umpire/scenarios /D/m/man1 /D/m/man5 /D/m/man7 /D/m/man8 /D/usr/local/share/bash-completion/completions " ]
+	[ "$(paths uninstall bindir=/b datadir=/d mandir=/m)" = "/D/b /D/d/umpire/scenarios /D/m/man1 /D/m/man5 /D/m/man7 /D/m/man8 /D/usr/local/share/bash-completion/completions " ]
 	# the binary is built to look for its scenarios under datadir
 	run make -s -n -C "$root" install datadir=/d
 	assert_output_has "UMPIRE_SCENARIO_DIR='\"/d/umpire/scenarios\"'"
