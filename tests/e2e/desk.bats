@@ -436,3 +436,60 @@ need(s[6]["question"] and not s[6]["since"], "Skip to the question: %r" % s[6])
 sys.exit(0 if ok else 1)
 EOF
 }
+
+# a PNG's rows, filtered as stored: how many differ (a blank page's are
+# one or two)
+PNG_ROWS='import sys, zlib
+b = open(sys.argv[1], "rb").read()
+assert b[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+i, idat, w = 8, b"", 0
+while i < len(b):
+    n = int.from_bytes(b[i:i + 4], "big")
+    t, d = b[i + 4:i + 8], b[i + 8:i + 8 + n]
+    if t == b"IHDR":
+        w = int.from_bytes(d[:4], "big")
+        px = {2: 3, 6: 4}[d[9]] * (d[8] // 8)
+    elif t == b"IDAT":
+        idat += d
+    i += 12 + n
+raw = zlib.decompress(idat)
+row = w * px + 1
+print(len({raw[k:k + row] for k in range(0, len(raw), row)}))'
+
+@test "desk: Firefox ESR opens the page and shows the question" {
+	local FF
+	FF=$(command -v firefox-esr) || skip "firefox-esr is not installed"
+	local dir="${DESK_SHOTS:-$BATS_TEST_DIRNAME/../../build/desk-shots}"
+	mkdir -p "$dir" prof
+	# Firefox's own screenshot, taken at the load event: the page drawn
+	# (the steps since the side's last step), not a blank one
+	timeout 120 "$FF" --headless --no-remote --profile "$PWD/prof" \
+		--window-size=1100,800 --screenshot "$dir/firefox-load.png" \
+		"file://$F/desk.html" >ff.log 2>&1 || { cat ff.log; return 1; }
+	rows=$("$PY" -c "$PNG_ROWS" "$dir/firefox-load.png")
+	[ "$rows" -gt 50 ] || { echo "a blank screenshot: $rows rows differ"; return 1; }
+	# the rules started in Firefox (WebAssembly, DecompressionStream,
+	# from file://): the question shown after Skip to the question
+	run timeout 180 "$PY" "$BATS_TEST_DIRNAME/marionette.py" "$FF" \
+		"file://$F/desk.html" \
+		'const $ = id => document.getElementById(id);
+		 for (let i = 0; i < 600 && !document.body.dataset.ready; i++) {
+		   if ($("status").className == "error") break;
+		   await new Promise(r => setTimeout(r, 100)); }
+		 $("skip").click();
+		 return { status: $("status").textContent,
+		   rule: $("rule").textContent, question: !$("question").hidden,
+		   options: document.querySelectorAll("#options button").length };' \
+		"$dir/firefox.png"
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	echo "$output" >seen.json
+	"$PY" - seen.json <<EOF || return 1
+$NEED
+s = json.load(open(sys.argv[1]))
+need(s["status"].startswith("Step 7, ") and s["rule"] == "rule 3.8" and
+     s["question"] and s["options"] > 0, "the question in Firefox: %r" % s)
+sys.exit(0 if ok else 1)
+EOF
+	rows=$("$PY" -c "$PNG_ROWS" "$dir/firefox.png")
+	[ "$rows" -gt 50 ] || { echo "a blank screenshot: $rows rows differ"; return 1; }
+}
