@@ -78,7 +78,9 @@ static void report_steps(const char *report, struct strbuf *out)
 			json_key(&j, "heading");
 			json_stringn(&j, head, (size_t)(body - head - 1));
 			json_key(&j, "text");
-			trimmed(&j, body, p);
+			/* a report's last line is its step's, unless it is
+			 * the "Position" heading */
+			trimmed(&j, body, nl || !strcmp(p, "Position") ? p : end);
 			json_end_object(&j);
 			head = NULL;
 		}

@@ -493,3 +493,24 @@ EOF
 	rows=$("$PY" -c "$PNG_ROWS" "$dir/firefox.png")
 	[ "$rows" -gt 50 ] || { echo "a blank screenshot: $rows rows differ"; return 1; }
 }
+
+@test "desk: a view of no step yet opens on the question" {
+	new_reichstag_game g.yaml
+	side=$("$UMPIRE" status --brief g.yaml | cut -d' ' -f2)
+	"$UMPIRE" view g.yaml --side "$side" -s referee.key -o first.view
+	"$UMPIRE" desk first.view -o first.html
+	run "$PY" "$BATS_TEST_DIRNAME/cdp.py" "$CHROME" "file://$PWD/first.html" \
+		"(async () => { $DESK_JS await started();
+		  return { since: !\$(\"since\").hidden,
+		    question: !\$(\"question\").hidden,
+		    back: !\$(\"back\").hidden, rule: \$(\"rule\").textContent }; })()"
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	echo "$output" >seen.json
+	"$PY" - seen.json <<EOF || return 1
+$NEED
+s = json.load(open(sys.argv[1]))
+need(not s["since"] and s["question"] and not s["back"] and
+     s["rule"].startswith("rule "), "on the question at once: %r" % s)
+sys.exit(0 if ok else 1)
+EOF
+}
