@@ -13,6 +13,7 @@ the total; both sides of a ratio are timed the same way, in alternation.
 Peak memory is the maximum resident set size of the process (wait4).
 """
 import atexit
+import itertools
 import json
 import os
 import platform
@@ -1792,6 +1793,14 @@ def main():
             balance(base, out, games)
         elif os.path.exists(OUT):
             for line in balance_section(open(OUT).read().split("\n")):
+                out(line)
+        # the desk's line (make bench-desk, bench/desk.py), carried over
+        if os.path.exists(OUT):
+            old = open(OUT).read().split("\n")
+            at = next((i for i, l in enumerate(old)
+                       if l.startswith("desk: ")), len(old))
+            for line in old[at:at + 1] + list(itertools.takewhile(
+                    lambda l: l.startswith("            "), old[at + 1:])):
                 out(line)
         # sizes of what is mailed: the Aachen example as played
         ex = os.path.join(HERE, "..", "examples", "aachen")

@@ -6,11 +6,15 @@
  * Content-Security-Policy allows it no connection, no remote script, no
  * frame, and everything it uses is inside it, in base64: the view, the
  * scenario, the WebAssembly (umpire/desk.h), and its script and style
- * (src/web/desk.js and desk.css, umpire/web.h).
+ * (src/web/desk.js and desk.css, umpire/web.h), and the steps of the
+ * view's report as a JSON list (report_steps), which the page steps
+ * through before it lands on the question.
  */
+#include <string.h>
 #include "umpire/armor.h"
 #include "umpire/desk.h"
 #include "umpire/deskhtml.h"
+#include "umpire/json.h"
 #include "umpire/web.h"
 
 /* no fetch, no connection, no remote script or style, no frame, no
@@ -28,6 +32,69 @@ static void b64_block(struct strbuf *out, const char *id, const char *attr,
 		    "id=\"%s\"%s>", id, attr);
 	b64_add(out, b, n);
 	strbuf_adds(out, "</script>\n");
+}
+
+/* The line at p (to its '\n' or end) is a step's heading of the report
+ * (report.c: "Step N, ordered by ..." or "Step N, played by ...", at
+ * the start of a line). */
+static int is_step_heading(const char *p)
+{
+	if (strncmp(p, "Step ", 5) != 0 || p[5] < '0' || p[5] > '9')
+		return 0;
+	p += 5 + strspn(p + 5, "0123456789");
+	return p[0] == ',' && p[1] == ' ';
+}
+
+/* The text from b to e without its blank lines at either end. */
+static void trimmed(struct json *j, const char *b, const char *e)
+{
+	while (b < e && *b == '\n')
+		b++;
+	while (e > b && (e[-1] == '\n' || e[-1] == ' '))
+		e--;
+	json_stringn(j, b, (size_t)(e - b));
+}
+
+/* The view's report split by its steps' headings (report.c writes one
+ * per step since the side's own last step, then "Position" and the
+ * rest at the start of their lines): {"steps": [{"heading", "text"}...]}
+ * in order, each step's text to the next heading or to "Position".
+ * A report of no step (the game not started) gives an empty list. */
+static void report_steps(const char *report, struct strbuf *out)
+{
+	struct json j;
+	const char *p = report ? report : "", *head = NULL, *body = NULL;
+	json_init(&j, out);
+	json_begin_object(&j);
+	json_key(&j, "steps");
+	json_begin_array(&j);
+	for (;;) {
+		const char *nl = strchr(p, '\n');
+		const char *end = nl ? nl : p + strlen(p);
+		int step = is_step_heading(p);
+		int last = !nl || strncmp(p, "Position\n", 9) == 0;
+		if (head && (step || last)) {
+			json_begin_object(&j);
+			json_key(&j, "heading");
+			json_stringn(&j, head, (size_t)(body - head - 1));
+			json_key(&j, "text");
+			/* a report's last line is its step's, unless it is
+			 * the "Position" heading */
+			trimmed(&j, body, nl || !strcmp(p, "Position") ? p : end);
+			json_end_object(&j);
+			head = NULL;
+		}
+		if (last)
+			break;
+		if (step) {
+			head = p;
+			body = end + 1;
+		}
+		p = end + 1;
+	}
+	json_end_array(&j);
+	json_end_object(&j);
+	json_finish(&j);
 }
 
 void desk_html(const struct view *v, const char *view, size_t len,
@@ -48,7 +115,17 @@ void desk_html(const struct view *v, const char *view, size_t len,
 	strbuf_adds(out, "</h1></header>\n<main>\n"
 		    "<p id=\"status\">Starting the rules&hellip;</p>\n"
 		    "<p id=\"draft\" role=\"status\"></p>\n"
-		    "<section><h2>The question now asked</h2>\n"
+		    "<section id=\"since\" hidden><h2>What happened since "
+		    "your last step: <span id=\"since-at\"></span></h2>\n"
+		    "<p id=\"since-heading\" class=\"rule\"></p>"
+		    "<pre id=\"since-text\"></pre>\n"
+		    "<p><button id=\"prev\" type=\"button\">Previous</button> "
+		    "<button id=\"next\" type=\"button\">Next</button> "
+		    "<button id=\"skip\" type=\"button\">Skip to the "
+		    "question</button></p>\n<p class=\"keys\">Keys: "
+		    "<kbd>&larr;</kbd> <kbd>&rarr;</kbd> the previous and the "
+		    "next step, then the question.</p></section>\n"
+		    "<section id=\"question\"><h2>The question now asked</h2>\n"
 		    "<p><span id=\"rule\" class=\"rule\"></span> "
 		    "<span id=\"text\"></span></p>\n"
 		    "<p id=\"options-label\"></p><div id=\"options\"></div>\n"
@@ -56,10 +133,12 @@ void desk_html(const struct view *v, const char *view, size_t len,
 		    "aria-label=\"answer\" autocomplete=\"off\"> "
 		    "<button id=\"free-answer\">Answer</button></form>\n"
 		    "<p id=\"said\" role=\"status\"></p>\n"
+		    "<p><button id=\"back\" type=\"button\" hidden>Back to "
+		    "the steps since your last step</button></p>\n"
 		    "<p id=\"keys\" class=\"keys\">Keys: <kbd>1</kbd>&ndash;"
 		    "<kbd>9</kbd> answer with the first to ninth legal answer, "
 		    "<kbd>u</kbd> or <kbd>Backspace</kbd> undo, <kbd>s</kbd> "
-		    "save; <kbd>Tab</kbd> reaches every button, <kbd>Enter</kbd> "
+		    "save, <kbd>&larr;</kbd> back to the steps; <kbd>Tab</kbd> reaches every button, <kbd>Enter</kbd> "
 		    "or <kbd>Space</kbd> presses it.</p></section>\n"
 		    "<section><h2>Your answers this step</h2>\n"
 		    "<ol id=\"answers\"></ol>\n<p id=\"ends\"></p>\n"
@@ -89,6 +168,9 @@ void desk_html(const struct view *v, const char *view, size_t len,
 	strbuf_reset(&sb);
 	strbuf_addf(&sb, " data-id=\"%s\"", v->game.scn.id);
 	b64_block(out, "desk-scenario", sb.buf, scn, scn_len);
+	strbuf_reset(&sb);
+	report_steps(v->report, &sb);
+	b64_block(out, "desk-steps", "", sb.buf, sb.len);
 	b64_block(out, "desk-wasm", "", desk_wasm_gz, desk_wasm_gz_len);
 	strbuf_adds(out, "<script>\n");
 	strbuf_add(out, desk_glue, desk_glue_len);

@@ -21,9 +21,17 @@
  * back is checked by the rules, as the answers are, and goes in the
  * answers file (not in the draft).
  *
+ * The page opens on the steps since the side's own last step, the
+ * view's report split by step in C (the desk-steps block: deskhtml.c),
+ * shown one at a time with Previous and Next as the replay page steps,
+ * then lands on the question now asked (or at once: Skip to the
+ * question; a report of no step opens on the question).
+ *
  * Keys: 1 to 9 answer with the n-th legal answer, u or Backspace takes
- * the last answer back, s saves the answers (outside a text field);
- * every button is reached by Tab and pressed by Enter or Space.
+ * the last answer back (on the question), s saves the answers, the
+ * left and right arrows step back and on through the steps and the
+ * question (outside a text field); every button is reached by Tab and
+ * pressed by Enter or Space.
  */
 /* global UmpireDesk, DecompressionStream, Uint8Array */
 (function () {
@@ -36,6 +44,11 @@
   /* the storage key of this page's draft (set once the rules say whose
    * step it is) */
   let draftKey = null;
+
+  /* The steps since the side's last step ({heading, text}), and the
+   * one shown: steps.length is the question. */
+  let steps = [];
+  let at = 0;
 
   /* The bytes of a base64 block of the page. */
   function block(id) {
@@ -299,15 +312,51 @@
     t.addEventListener('input', () => store(key, t.value || null));
   }
 
-  /* The keys: outside a text field, 1-9 answer with the n-th legal
-   * answer, u or Backspace undoes, s saves. */
+  /* Step i of the steps since the side's last step shown, or the
+   * question (i at or past the last step). */
+  function go(i) {
+    at = Math.max(0, Math.min(i, steps.length));
+    const onQuestion = at === steps.length;
+    $('since').hidden = onQuestion;
+    $('question').hidden = !onQuestion;
+    $('back').hidden = !steps.length;
+    if (onQuestion) {
+      return;
+    }
+    $('since-at').textContent = (at + 1) + ' of ' + steps.length;
+    $('since-heading').textContent = steps[at].heading;
+    $('since-text').textContent = steps[at].text;
+    $('prev').disabled = at === 0;
+    $('next').textContent = at === steps.length - 1
+      ? 'To the question' : 'Next';
+  }
+
+  function startSteps() {
+    const text = new TextDecoder().decode(block('desk-steps'));
+    steps = JSON.parse(text).steps || [];
+    $('prev').addEventListener('click', () => go(at - 1));
+    $('next').addEventListener('click', () => go(at + 1));
+    $('skip').addEventListener('click', () => go(steps.length));
+    $('back').addEventListener('click', () => go(steps.length - 1));
+    go(0);
+  }
+
+  /* The keys: outside a text field, the arrows step; on the question,
+   * 1-9 answer with the n-th legal answer, u or Backspace undoes; s
+   * saves. */
   function onKey(e) {
     const t = e.target;
     if (e.ctrlKey || e.altKey || e.metaKey || (t && (t.isContentEditable ||
         /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)))) {
       return;
     }
-    if (/^[1-9]$/.test(e.key)) {
+    if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+      go(at + (e.key === 'ArrowLeft' ? -1 : 1));
+    } else if (e.key === 's') {
+      save();
+    } else if (at !== steps.length) {
+      return;
+    } else if (/^[1-9]$/.test(e.key)) {
       const b = document.querySelectorAll('#options button')[+e.key - 1];
       if (b) {
         b.click();
@@ -319,8 +368,6 @@
       if (!$('undo').disabled) {
         $('undo').click();
       }
-    } else if (e.key === 's') {
-      save();
     } else {
       return;
     }
@@ -329,6 +376,7 @@
 
   async function start() {
     const text = (id) => new TextDecoder().decode(block(id));
+    startSteps();
     M = await UmpireDesk({ wasmBinary: await inflate(block('desk-wasm')) });
     const [sp, sl] = cstr(text('desk-scenario'));
     const [np] = cstr($('desk-scenario').dataset.id);

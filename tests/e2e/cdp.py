@@ -26,6 +26,8 @@ NAMED_KEYS = {
     "Enter": ("Enter", "Enter", 13, "\r"),
     "Space": (" ", "Space", 32, " "),
     "Backspace": ("Backspace", "Backspace", 8, ""),
+    "ArrowLeft": ("ArrowLeft", "ArrowLeft", 37, ""),
+    "ArrowRight": ("ArrowRight", "ArrowRight", 39, ""),
 }
 
 

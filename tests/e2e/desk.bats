@@ -56,6 +56,7 @@ drive() {
 	    if ($("status").className == "error") break;
 	    await sleep(100);
 	  }
+	  $("skip").click();
 	  const t = [];
 	  const seen = () => ({ status: $("status").textContent,
 	    rule: $("rule").textContent, text: $("text").textContent,
@@ -234,12 +235,13 @@ EOF
 # (or its status an error), and seen(): what the page shows.
 DESK_JS='const sleep = ms => new Promise(r => setTimeout(r, ms));
 const $ = id => document.getElementById(id);
-const ready = async () => {
+const started = async () => {
   for (let i = 0; i < 300 && !document.body.dataset.ready; i++) {
     if ($("status").className == "error") break;
     await sleep(100);
   }
 };
+const ready = async () => { await started(); $("skip").click(); };
 const seen = () => ({ status: $("status").textContent,
   draft: $("draft") ? $("draft").textContent : null,
   said: $("said").textContent,
@@ -251,13 +253,15 @@ const seen = () => ({ status: $("status").textContent,
   yaml: $("answers-yaml").textContent });'
 
 # cdp.py on the page: each argument an expression run after DESK_JS
-# (its value a JSON line), @reload or @keys.
+# (its value a JSON line; ready() waits for the rules, then skips the
+# steps since the side's last step to the question; with
+# DESK_WAIT=started it only waits), @reload or @keys.
 desk_cdp() {
 	local a args=()
 	for a in "$@"; do
 		case $a in
 		@*) args+=("$a") ;;
-		*) args+=("(async () => { $DESK_JS await ready(); $a })()") ;;
+		*) args+=("(async () => { $DESK_JS await ${DESK_WAIT:-ready}(); $a })()") ;;
 		esac
 	done
 	"$PY" "$BATS_TEST_DIRNAME/cdp.py" "$CHROME" "file://$F/desk.html" \
@@ -382,4 +386,131 @@ EOF
 	# umpire orders takes the file, the standing order in force
 	side_orders || return 1
 	grep -qx '  retreat: "auto"' o.yaml || { cat o.yaml; return 1; }
+}
+
+@test "desk: opens on the steps since the side's last step, then the question" {
+	# the report's step headings, as the view holds them
+	sed -n 's/^  \(Step [0-9]*, .*\)$/\1/p' "$F/v.view" >headings
+	[ "$(wc -l <headings)" -ge 2 ] || { cat headings; return 1; }
+	local look='({ since: !$("since").hidden,
+	  question: !$("question").hidden, at: $("since-at").textContent,
+	  heading: $("since-heading").textContent,
+	  text: $("since-text").textContent, next: $("next").textContent,
+	  prev: $("prev").disabled, answers: seen().answers })'
+	local DESK_WAIT=started
+	run desk_cdp \
+		"return $look;" \
+		"const o = [];
+		 for (let i = 0; i < 50 && !\$(\"since\").hidden; i++) {
+		   o.push($look); \$(\"next\").click(); }
+		 o.push($look); return o;" \
+		'@keys ArrowLeft' "return $look;" \
+		'@keys ArrowLeft 1' "return $look;" \
+		'@keys ArrowRight ArrowRight' "return $look;" \
+		@reload "return $look;" \
+		"\$(\"skip\").click(); return $look;"
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	echo "$output" >states
+	"$PY" - states headings <<EOF || return 1
+$NEED
+s = [json.loads(l) for l in open(sys.argv[1])]
+h = open(sys.argv[2]).read().splitlines()
+n = len(h)
+need(s[0]["since"] and not s[0]["question"] and s[0]["at"] == "1 of %d" % n
+     and s[0]["heading"] == h[0] and s[0]["prev"],
+     "opens on the first step since the last: %r" % s[0])
+walk = s[1]
+need([w["heading"] for w in walk[:-1]] == h,
+     "Next steps through every step's heading in order: %r" % walk)
+need(all(w["text"] and "Step " not in w["text"] and "Position" not in w["text"]
+         for w in walk[:-1]), "each step's own text: %r" % walk)
+need(walk[-2]["next"] == "To the question" and walk[-1]["question"] and
+     not walk[-1]["since"], "Next past the last, the question: %r" % walk[-1])
+need(s[2]["since"] and s[2]["heading"] == h[-1], "ArrowLeft: the last step: %r" % s[2])
+need(s[3]["heading"] == h[-2] and not s[3]["answers"],
+     "ArrowLeft again, and 1 answers nothing while stepping: %r" % s[3])
+need(s[4]["question"], "ArrowRight twice: the question: %r" % s[4])
+need(s[5]["since"] and s[5]["at"] == "1 of %d" % n,
+     "a reload opens on the steps: %r" % s[5])
+need(s[6]["question"] and not s[6]["since"], "Skip to the question: %r" % s[6])
+sys.exit(0 if ok else 1)
+EOF
+}
+
+# a PNG's rows, filtered as stored: how many differ (a blank page's are
+# one or two)
+PNG_ROWS='import sys, zlib
+b = open(sys.argv[1], "rb").read()
+assert b[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+i, idat, w = 8, b"", 0
+while i < len(b):
+    n = int.from_bytes(b[i:i + 4], "big")
+    t, d = b[i + 4:i + 8], b[i + 8:i + 8 + n]
+    if t == b"IHDR":
+        w = int.from_bytes(d[:4], "big")
+        px = {2: 3, 6: 4}[d[9]] * (d[8] // 8)
+    elif t == b"IDAT":
+        idat += d
+    i += 12 + n
+raw = zlib.decompress(idat)
+row = w * px + 1
+print(len({raw[k:k + row] for k in range(0, len(raw), row)}))'
+
+@test "desk: Firefox ESR opens the page and shows the question" {
+	local FF
+	FF=$(command -v firefox-esr) || skip "firefox-esr is not installed"
+	local dir="${DESK_SHOTS:-$BATS_TEST_DIRNAME/../../build/desk-shots}"
+	mkdir -p "$dir" prof
+	# Firefox's own screenshot, taken at the load event: the page drawn
+	# (the steps since the side's last step), not a blank one
+	timeout 120 "$FF" --headless --no-remote --profile "$PWD/prof" \
+		--window-size=1100,800 --screenshot "$dir/firefox-load.png" \
+		"file://$F/desk.html" >ff.log 2>&1 || { cat ff.log; return 1; }
+	rows=$("$PY" -c "$PNG_ROWS" "$dir/firefox-load.png")
+	[ "$rows" -gt 50 ] || { echo "a blank screenshot: $rows rows differ"; return 1; }
+	# the rules started in Firefox (WebAssembly, DecompressionStream,
+	# from file://): the question shown after Skip to the question
+	run timeout 180 "$PY" "$BATS_TEST_DIRNAME/marionette.py" "$FF" \
+		"file://$F/desk.html" \
+		'const $ = id => document.getElementById(id);
+		 for (let i = 0; i < 600 && !document.body.dataset.ready; i++) {
+		   if ($("status").className == "error") break;
+		   await new Promise(r => setTimeout(r, 100)); }
+		 $("skip").click();
+		 return { status: $("status").textContent,
+		   rule: $("rule").textContent, question: !$("question").hidden,
+		   options: document.querySelectorAll("#options button").length };' \
+		"$dir/firefox.png"
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	echo "$output" >seen.json
+	"$PY" - seen.json <<EOF || return 1
+$NEED
+s = json.load(open(sys.argv[1]))
+need(s["status"].startswith("Step 7, ") and s["rule"] == "rule 3.8" and
+     s["question"] and s["options"] > 0, "the question in Firefox: %r" % s)
+sys.exit(0 if ok else 1)
+EOF
+	rows=$("$PY" -c "$PNG_ROWS" "$dir/firefox.png")
+	[ "$rows" -gt 50 ] || { echo "a blank screenshot: $rows rows differ"; return 1; }
+}
+
+@test "desk: a view of no step yet opens on the question" {
+	new_reichstag_game g.yaml
+	side=$("$UMPIRE" status --brief g.yaml | cut -d' ' -f2)
+	"$UMPIRE" view g.yaml --side "$side" -s referee.key -o first.view
+	"$UMPIRE" desk first.view -o first.html
+	run "$PY" "$BATS_TEST_DIRNAME/cdp.py" "$CHROME" "file://$PWD/first.html" \
+		"(async () => { $DESK_JS await started();
+		  return { since: !\$(\"since\").hidden,
+		    question: !\$(\"question\").hidden,
+		    back: !\$(\"back\").hidden, rule: \$(\"rule\").textContent }; })()"
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	echo "$output" >seen.json
+	"$PY" - seen.json <<EOF || return 1
+$NEED
+s = json.load(open(sys.argv[1]))
+need(not s["since"] and s["question"] and not s["back"] and
+     s["rule"].startswith("rule "), "on the question at once: %r" % s)
+sys.exit(0 if ok else 1)
+EOF
 }
