@@ -1,7 +1,8 @@
 /*
  * index.c - what the judge shows of its games to anybody: umpire judge
  * --index DIR, a page of the games it keeps, each finished game's
- * replay beside it (replay.c, mailed with its last letters too, README.md
+ * replay beside it (replay.c; its last letters carry the game file and
+ * the umpire replay command that makes the same page, README.md
  * "Running a judge").
  *
  * Only what every party may know is on the page: the game, its

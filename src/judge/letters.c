@@ -216,6 +216,15 @@ static void standing(const struct game *g, const struct run *run,
 		strbuf_adds(out, "the game is over");
 }
 
+void game_end_note(const struct game *g, struct strbuf *body)
+{
+	strbuf_addf(body, "\nTo see the whole game step by step in a browser, "
+		    "save the attached\n%s.yaml and run:\n\n"
+		    "  umpire replay %s.yaml -o replay.html\n\n"
+		    "and 'umpire audit %s.yaml' checks every step of it.\n",
+		    g->id, g->id, g->id);
+}
+
 /* side's letter of the state run computed; given: run is the one
  * that adjudicated the latest step (letters_hook), from which the views
  * are made too (NULL: each view replays). */
@@ -234,7 +243,6 @@ static int side_letter(struct judge *j, struct game *g,
 	struct strbuf body = STRBUF_INIT, subj = STRBUF_INIT;
 	struct strbuf what = STRBUF_INIT, name = STRBUF_INIT;
 	struct strbuf file = STRBUF_INIT;
-	struct strbuf replay = STRBUF_INIT, replay_name = STRBUF_INIT;
 	int rc = -1;
 	standing(g, run, &what);
 	subject(g, what.buf, &subj);
@@ -277,22 +285,12 @@ static int side_letter(struct judge *j, struct game *g,
 		strbuf_addf(&name, "%s.yaml", g->id);
 		if (game_emit(g, &file, err))
 			goto out;
-		/* over: the whole game's replay too (replay.c), every
-		 * party's as the file is */
-		if (over) {
-			strbuf_addf(&replay_name, "%s.html", g->id);
-			if (judge_replay_page(g, j->cli->scenario_dir, &replay,
-					      NULL, err))
-				goto out;
-			strbuf_addf(&body, "\nThe game is over: the attached "
-				    "%s replays it step by step in a\n"
-				    "browser.\n", replay_name.buf);
-		}
+		if (over)
+			game_end_note(g, &body);
 	}
 	struct draft d = { .subject = subj.buf, .body = body.buf,
-		.names = { name.buf, replay_name.buf }, .files = { file.buf,
-		replay.buf }, .lens = { file.len, replay.len },
-		.n_files = replay.len ? 2 : 1 };
+		.names = { name.buf }, .files = { file.buf },
+		.lens = { file.len }, .n_files = 1 };
 	unsigned char same[32];
 	state_key(g, same);
 	rc = add_letter(j, out, g, side, to, same, &d, err);
@@ -302,8 +300,6 @@ out:
 	strbuf_free(&what);
 	strbuf_free(&name);
 	strbuf_free(&file);
-	strbuf_free(&replay);
-	strbuf_free(&replay_name);
 	return rc;
 }
 

@@ -49,11 +49,20 @@ int request_noted(const struct judge *j, const struct game *g,
 
 /* replay.c: the replay of g (over: its whole file is every party's),
  * as umpire replay writes it, appended to page; its result line to
- * result (if not NULL). g is not changed (a copy replays). */
+ * result (if not NULL). g is not changed (a copy replays). Made by
+ * --index only, outside any message's path: the last letters carry
+ * the game file and game_end_note instead. */
 int judge_replay_page(const struct game *g, const char *scn_dir,
 		      struct strbuf *page, struct strbuf *result,
 		      struct error *err);
 
+
+/* letters.c: the paragraph of a finished game's last letters (and a
+ * forfeit's, tick.c), appended to body: the commands that replay and
+ * audit the attached game file. The judge draws no replay in a
+ * message's path: it costs a thousand steps' work and most of a long
+ * game's letter. */
+void game_end_note(const struct game *g, struct strbuf *body);
 
 /* letters.c */
 struct letters {

@@ -1,7 +1,8 @@
 /*
- * replay.c - the replay of a game, as umpire replay writes it: mailed
- * with a finished game's last letters (letters.c, tick.c) and linked
- * from the page of the games (index.c).
+ * replay.c - the replay of a game, as umpire replay writes it, for the
+ * page of the games (index.c, umpire judge --index, run outside any
+ * message's path). A finished game's last letters carry the game file
+ * and the command that makes this page instead (letters.c).
  */
 #include "umpire/replay.h"
 #include "letters.h"

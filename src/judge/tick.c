@@ -116,7 +116,6 @@ static int clock_letter(struct judge *j, struct game *g, const char *role,
 		return 0;
 	struct strbuf subj = STRBUF_INIT, body = STRBUF_INIT;
 	struct strbuf file = STRBUF_INIT, name = STRBUF_INIT;
-	struct strbuf replay = STRBUF_INIT, replay_name = STRBUF_INIT;
 	char dl[21], eg[21], sn[21];
 	int rc = -1;
 	int mine = !strcmp(role, d->role);
@@ -213,18 +212,10 @@ static int clock_letter(struct judge *j, struct game *g, const char *role,
 		if (game_emit(g, &file, err))
 			goto out;
 	}
-	/* a forfeit ends the game: its replay too, as the game ended
-	 * (replay.c), every party's as the file is, as the last letters
-	 * of a game its rules end carry it (letters.c) */
-	if (file.len) {
-		strbuf_addf(&replay_name, "%s.html", g->id);
-		if (judge_replay_page(g, j->cli->scenario_dir, &replay, NULL,
-				      err))
-			goto out;
-		strbuf_addf(&body, "\nThe attached %s replays the game step by "
-			    "step in a\nbrowser, to its end by forfeit.\n",
-			    replay_name.buf);
-	}
+	/* a forfeit ends the game: how to see it, as the last letters
+	 * of a game its rules end say (letters.c) */
+	if (file.len)
+		game_end_note(g, &body);
 	/* what makes this letter the one it is: the game's state, the
 	 * event, the role asked */
 	unsigned char same[32];
@@ -246,10 +237,7 @@ static int clock_letter(struct judge *j, struct game *g, const char *role,
 		dr.names[0] = name.buf;
 		dr.files[0] = file.buf;
 		dr.lens[0] = file.len;
-		dr.names[1] = replay_name.buf;
-		dr.files[1] = replay.buf;
-		dr.lens[1] = replay.len;
-		dr.n_files = 2;
+		dr.n_files = 1;
 	}
 	rc = add_letter(j, l, g, role, to, same, &dr, err);
 out:
@@ -257,8 +245,6 @@ out:
 	strbuf_free(&body);
 	strbuf_free(&file);
 	strbuf_free(&name);
-	strbuf_free(&replay);
-	strbuf_free(&replay_name);
 	return rc;
 }
 

@@ -457,15 +457,20 @@ for p in m.walk():
 PY
 }
 
-@test "judge clock: a forfeited game ends right on its pages: the letter's replay (text/html), the index, the board" {
+@test "judge clock: a forfeited game ends right on its pages: the letter's file and its replay, the index, the board" {
 	solo deadline=72h on-late=forfeit
 	tick_at 72
 	tick_at 120
 	f=$(letter_file "the game is over: player forfeited")
 	[ -n "$f" ]
-	body_of "$f" | grep -q "replays the game step by step in a browser, to its end by forfeit"
-	attachment "$f" .html >replay.txt
-	[ "$(head -n 1 replay.txt)" = text/html ]
+	id=$(basename "$(kept)" .yaml)
+	# the game file, no page drawn by the judge, and how to draw it
+	body_of "$f" | grep -q "umpire replay $id.yaml -o replay.html"
+	[ -z "$(attachment "$f" .html)" ]
+	attachment "$f" .yaml >file.txt
+	[ "$(head -n 1 file.txt)" != text/html ]
+	tail -n +2 file.txt >"$id.yaml"
+	"$UMPIRE" replay "$id.yaml" -o replay.txt
 	result='player forfeited: no orders for step 1 by 2027-01-19T08:00:00Z, the end of the clock'
 	grep -q "<dt>result</dt><dd>$result" replay.txt
 	! grep -q 'not over' replay.txt

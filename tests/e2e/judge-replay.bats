@@ -1,9 +1,11 @@
 #!/usr/bin/env bats
-# The judge shows a finished game: its last letters carry its replay
-# (the whole game, as the whole file they carry is every party's once
-# it is over), and umpire judge --index DIR writes a page of the games
-# it keeps with what any party may know, linking the replay of each
-# game that is over and of no game in play.
+# The judge shows a finished game: its last letters carry the whole game
+# file (every party's once it is over) and no page drawn by the judge,
+# their body the command that makes the replay of that file, and umpire
+# judge --index DIR writes a page of the games it keeps with what any
+# party may know, linking the replay of each game that is over and of
+# no game in play. (A long game's replay drawn in the letter was most
+# of a 10 MB letter and a thousand steps' work in the message's path.)
 
 load helpers
 load judge-helpers
@@ -12,18 +14,31 @@ setup() {
 	umpire_setup
 }
 
-# the attachment named *.html of the letter $1, to stdout
-html_of() {
-	python3 - "$1" <<'PY'
-import email, sys
+# Letter $1 taken apart into directory $2: each attachment under its
+# name, the body's text (the parts without a name) in $2/body.txt, the
+# attachments' content types, one a line, in $2/types.
+unpack() {
+	mkdir -p "$2"
+	python3 - "$1" "$2" <<'PY'
+import email, os, sys
 m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+d = sys.argv[2]
+body = open(os.path.join(d, "body.txt"), "wb")
+types = open(os.path.join(d, "types"), "w")
 for p in m.walk():
-    if (p.get_filename() or "").endswith(".html"):
-        sys.stdout.buffer.write(p.get_payload(decode=True))
+    if p.is_multipart():
+        continue
+    n = p.get_filename()
+    if n:
+        assert "/" not in n and not n.startswith(".")
+        open(os.path.join(d, n), "wb").write(p.get_payload(decode=True))
+        types.write("%s %s\n" % (n, p.get_content_type()))
+    else:
+        body.write(p.get_payload(decode=True))
 PY
 }
 
-@test "judge: a finished game's last letters carry its replay; --index links it" {
+@test "judge: a finished game's last letters carry its file and the command that replays it; --index links the replay" {
 	UMPIRE=${UMPIRE_REAL_BIN:-$UMPIRE}
 	judge_setup german soviet
 	owner_game russo-german-war german soviet
@@ -48,18 +63,40 @@ PY
 	SIDES="german soviet" play 400
 	run "$UMPIRE" status --brief "$g"
 	[[ "$output" == over* ]]
+	# the command the letters print runs as umpire, as printed
+	mkdir bin
+	ln -s "$UMPIRE" bin/umpire
 	for s in german soviet; do
 		[ -f "final-$s.eml" ]
-		html_of "final-$s.eml" >"replay-$s.html"
-		# a page a mail reader opens in a browser, not as text
-		grep -q "^Content-Type: text/html; charset=utf-8" "final-$s.eml"
-		! grep -B3 "filename=.*\.html" "final-$s.eml" | grep -q text/plain
-		grep -q '<html' "replay-$s.html"
-		grep -q "umpire audit $id.yaml" "replay-$s.html"
-		grep -q 'the whole game' "replay-$s.html"
+		unpack "final-$s.eml" "$s"
+		# the game file, and nothing drawn: no page, no HTML
+		[ "$(cut -d' ' -f1 "$s/types")" = "$id.yaml" ]
+		! grep -qi 'text/html' "final-$s.eml"
+		! grep -qi '<html' "final-$s.eml"
+		# the body's command, run as printed on the attached file
+		grep -qx "  umpire replay $id.yaml -o replay.html" "$s/body.txt"
+		cmd=$(grep -m1 '^ *umpire replay ' "$s/body.txt")
+		grep -q "umpire audit $id.yaml" "$s/body.txt"
+		(cd "$s" && PATH="$PWD/../bin:$PATH" eval "$cmd")
+		grep -q '<html' "$s/replay.html"
+		grep -q "umpire audit $id.yaml" "$s/replay.html"
+		grep -q 'the whole game' "$s/replay.html"
+		# umpire audit of the attached file and the page's header agree:
+		# the game, its scenario, its steps and its result
+		run as "$s" audit "$s/$id.yaml"
+		[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+		[[ "$output" == *"game $id (russo-german-war), "* ]]
+		steps=$(grep -o ', [0-9][0-9]* steps' <<<"$output" | tr -dc 0-9)
+		result=$(sed -n 's/^Result: //p' <<<"$output")
+		[ -n "$steps" ] && [ -n "$result" ]
+		grep -qF "<dt>game</dt><dd>$id</dd>" "$s/replay.html"
+		grep -q "<dt>scenario</dt><dd>russo-german-war v[0-9]*</dd>" "$s/replay.html"
+		grep -qF "<dt>result</dt><dd>$result</dd>" "$s/replay.html"
+		grep -qF " of $steps</span>" "$s/replay.html" ||
+			{ echo "audit: $output"; sed -n '/<header>/,/<\/nav>/p' "$s/replay.html"; return 1; }
 	done
-	cmp replay-german.html replay-soviet.html
-	# the game file beside it is still the one umpire reads
+	cmp german/replay.html soviet/replay.html
+	# the game file is still the one umpire reads, in the letter too
 	run as german audit final-german.eml
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
 	"$UMPIRE" judge --config judge.ini --index idx
@@ -68,7 +105,7 @@ PY
 	# the page is the replay umpire replay makes of the whole file
 	"$UMPIRE" replay "$g" -o mine.html
 	cmp mine.html "idx/$id.html"
-	cmp mine.html replay-german.html
+	cmp mine.html german/replay.html
 	# --index reads no message
 	run "$UMPIRE" judge --config judge.ini --index idx --status
 	[ "$status" -eq 2 ]
