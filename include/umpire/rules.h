@@ -36,6 +36,7 @@ struct svg; /* see svg.h */
 #define Q_MAX_OPTIONS 160
 #define Q_OPTION_LEN 48
 #define Q_TEXT_LEN 200
+#define Q_TARGETS_LEN 64
 
 /* rule, key and role must point to storage that outlives the run (string
  * literals): the engine keeps the pending question after play() is left. */
@@ -62,6 +63,15 @@ struct question {
 				  player would make; NULL (q_init): the
 				  first option. Not part of what a view
 				  or a checkpoint keeps of the question */
+	const char *form;      /* set by the rules after q_init, for a
+				  free-text question (ctx_ask_text): the
+				  parts of an answer, a static string
+				  (below); NULL (q_init): none declared */
+	/* What each option names on the board (q_target): words
+	 * "KIND:ID" separated by single spaces, "" none. For the desk
+	 * (umpire desk), which lights those pieces and places; never part
+	 * of an answer, a view or a checkpoint. */
+	char targets[Q_MAX_OPTIONS][Q_TARGETS_LEN];
 };
 
 /* Start a question; text is printf-style. */
@@ -72,6 +82,26 @@ void q_init(struct question *q, const char *rule, const char *key,
  * separated by single spaces, e.g. "move 2 center north". */
 void q_add(struct question *q, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/*
+ * What the option last added names on the board: a piece or place of
+ * kind ("unit", "hex", "card", "box"), id as the game writes it in
+ * answers and as its render() spots it (svg_spot). Declared by the rules
+ * where they add the option, so that the desk lights what an option
+ * names without reading its English. Several calls name several things
+ * (a move: its unit, then its hex); a word that does not fit
+ * Q_TARGETS_LEN is dropped (the desk then lights less; the answer is
+ * checked the same). Nothing before the first q_add.
+ *
+ * A free-text question's form (struct question.form) says how the desk
+ * builds an answer by clicks: parts separated by single spaces, each a
+ * kind (one piece or place of that kind, its id written), a kind
+ * followed by "..." (one or more of them, separated by spaces), a
+ * lowercase word written as it stands ("to"), or "[a|b]" (optionally
+ * one of those words). "unit to hex": "35G to 4527"; "hex unit...
+ * [mobile|assault]": "2505 1M 9GT". The rules check the whole answer
+ * as ever; the form only guides the clicks.
+ */
+void q_target(struct question *q, const char *kind, const char *id);
 
 /*
  * Ask q->role. Returns the index of the chosen option. The answer comes from

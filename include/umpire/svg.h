@@ -26,9 +26,11 @@ struct svg {
 	double width, height;
 	int open_groups;
 	struct svg_memo *memo;  /* drawings that repeat (below); NULL none */
+	int spots;              /* draw svg_spot's (the desk's board); 0:
+				   they draw nothing */
 };
 /* A struct svg not begun yet, with no memo. */
-#define SVG_INIT { STRBUF_INIT, 0, 0, 0, NULL }
+#define SVG_INIT { STRBUF_INIT, 0, 0, 0, NULL, 0 }
 
 /*
  * A drawing that many pictures share unchanged (the map under each step
@@ -59,6 +61,18 @@ struct svg_style {
 
 void svg_begin(struct svg *s, double width, double height,
 	       const char *title);
+/*
+ * Where a piece or place an answer names lies on the board: an
+ * invisible box of class "spot" with data-kind and data-id (the kind
+ * and id of q_target: "hex" "4527", "unit" "35G", "card" "C12") that
+ * the desk lights and takes clicks on. Drawn only where s->spots is set
+ * (svg_begin keeps it): a board for `umpire render` or a replay is the
+ * same byte for byte with or without the calls. A render() hook spots
+ * each place and each piece the side sees, the pieces after the places
+ * (a click on a piece finds the piece).
+ */
+void svg_spot(struct svg *s, const char *kind, const char *id, double x,
+	      double y, double w, double h);
 void svg_rect(struct svg *s, double x, double y, double w, double h,
 	      double radius, const struct svg_style *st);
 void svg_circle(struct svg *s, double cx, double cy, double r,

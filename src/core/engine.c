@@ -47,6 +47,11 @@ void q_init(struct question *q, const char *rule, const char *key,
 	q->more = 0;
 	q->scope = NULL;
 	q->preferred = NULL;
+	q->form = NULL;
+	/* rules may fill options[] without q_add (q->n++): none names
+	 * anything until q_target says so */
+	for (size_t i = 0; i < Q_MAX_OPTIONS; i++)
+		q->targets[i][0] = '\0';
 	va_start(ap, fmt);
 	vsnprintf(q->text, sizeof q->text, fmt, ap);
 	va_end(ap);
@@ -99,7 +104,21 @@ void q_add(struct question *q, const char *fmt, ...)
 	else if (strings_copy(q->options[q->n], Q_OPTION_LEN, fmt, ap))
 		vsnprintf(q->options[q->n], Q_OPTION_LEN, fmt, ap);
 	va_end(ap);
+	q->targets[q->n][0] = '\0';
 	q->n++;
+}
+
+void q_target(struct question *q, const char *kind, const char *id)
+{
+	if (q->n == 0 || q->n > Q_MAX_OPTIONS)
+		return;
+	char *t = q->targets[q->n - 1];
+	size_t len = strlen(t), need = strlen(kind) + 1 + strlen(id) +
+		(len > 0);
+	if (len + need >= Q_TARGETS_LEN)
+		return;
+	snprintf(t + len, Q_TARGETS_LEN - len, "%s%s:%s", len ? " " : "",
+		 kind, id);
 }
 
 void answer_normalise(const char *in, char *out, size_t size)

@@ -172,13 +172,32 @@ void svg_begin(struct svg *s, double width, double height,
 	       const char *title)
 {
 	struct svg_memo *memo = s->memo;
+	int spots = s->spots;
 	memset(s, 0, sizeof *s);
 	s->memo = memo;
+	s->spots = spots;
 	s->width = width > 0 ? width : 1;
 	s->height = height > 0 ? height : 1;
 	strbuf_adds(&s->body, "<title>");
 	esc(&s->body, title);
 	strbuf_adds(&s->body, "</title>\n");
+}
+
+void svg_spot(struct svg *s, const char *kind, const char *id, double x,
+	      double y, double w, double h)
+{
+	if (!s->spots)
+		return;
+	strbuf_adds(&s->body, "<rect class=\"spot\" data-kind=\"");
+	esc(&s->body, kind);
+	strbuf_adds(&s->body, "\" data-id=\"");
+	esc(&s->body, id);
+	strbuf_adds(&s->body, "\"");
+	num_attr(&s->body, "x", x);
+	num_attr(&s->body, "y", y);
+	num_attr(&s->body, "width", w > 0 ? w : 0);
+	num_attr(&s->body, "height", h > 0 ? h : 0);
+	strbuf_adds(&s->body, " fill=\"none\" pointer-events=\"all\"/>\n");
 }
 
 void svg_rect(struct svg *s, double x, double y, double w, double h,
