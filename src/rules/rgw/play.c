@@ -53,6 +53,14 @@ static const char *list(cardset s, char *buf, size_t size)
 	return buf;
 }
 
+/* An option that names card c (prefix "war " or ""): the desk lights the
+ * card (render.c spots it where the side sees it). */
+static void card_option(struct question *q, const char *prefix, int c)
+{
+	q_add(q, "%s%s", prefix, rgw_card_names[c]);
+	q_target(q, "card", rgw_card_names[c]);
+}
+
 /* 4.1: the cards a side may play in normal war. */
 static cardset war_cards(const struct rgw *st, enum side s)
 {
@@ -180,7 +188,7 @@ static void action(struct ctx *c, struct rgw *st)
 	for (i = 0; i < RGW_CARDS; i++)
 		if (war & SET(i)) {
 			codes[n++] = i;
-			q_add(&q, "war %s", rgw_card_names[i]);
+			card_option(&q, "war ", i);
 		}
 	if (rgw_count(st->hand[p]) < HAND_MAX && st->deck)
 		q_add(&q, "supply");
@@ -268,7 +276,7 @@ static void answer(struct ctx *c, struct rgw *st)
 		for (i = 0; i < RGW_CARDS; i++)
 			if (war & SET(i)) {
 				codes[n++] = i;
-				q_add(&q, "%s", rgw_card_names[i]);
+				card_option(&q, "", i);
 			}
 		k = ctx_ask(c, &q);
 		if (k > 0)
@@ -349,8 +357,10 @@ static void advance(struct ctx *c, struct rgw *st)
 			       "marker from %s toward %s%s: choose the city.",
 			       m->name[st->marker], toward, dotted ?
 			       " along a dotted arrow" : "");
-			for (i = 0; i < n; i++)
+			for (i = 0; i < n; i++) {
 				q_add(&q, "%s", m->id[next[i]]);
+				q_target(&q, "city", m->id[next[i]]);
+			}
 			k = ctx_ask(c, &q);
 		}
 		from = st->marker;
@@ -390,7 +400,7 @@ static void discard(struct ctx *c, struct rgw *st)
 			       "the marker at your capital: discard a card "
 			       "(%d to discard).", st->discards);
 			for (i = 0; i < n; i++)
-				q_add(&q, "%s", rgw_card_names[codes[i]]);
+				card_option(&q, "", codes[i]);
 			k = ctx_ask(c, &q);
 		}
 		st->hand[l] &= (cardset)~SET(codes[k]);
@@ -468,7 +478,7 @@ static void year_end(struct ctx *c, struct rgw *st)
 		for (i = 0; i < RGW_CARDS; i++)
 			if (back & SET(i)) {
 				codes[n++] = i;
-				q_add(&q, "%s", rgw_card_names[i]);
+				card_option(&q, "", i);
 			}
 		k = ctx_ask(c, &q);
 		if (k > 0) {

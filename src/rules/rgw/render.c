@@ -14,6 +14,10 @@
  * Hidden information: side NULL sees everything; a side sees its own hand
  * and the other's as card backs, and the face-down card only if it played
  * it. Nothing of a hidden card is written, not even in a tooltip.
+ *
+ * For the desk (svg.spots), each city is spotted ("city", its id) and
+ * each card drawn face up ("card", its name: its hand's, the discards,
+ * the open and the face-down card the side sees); a card back is not.
  */
 #include <math.h>
 #include <stdio.h>
@@ -128,6 +132,8 @@ static void card_face(struct svg *s, double x, double y, int c)
 	svg_text(s, x + CARD_W / 2.0, y + CARD_H - 4, 7, "middle", colour,
 		 kind);
 	svg_end_group(s);
+	/* on the card drawn last, which covers those before it in a row */
+	svg_spot(s, "card", rgw_card_names[c], x, y, CARD_W, CARD_H);
 }
 
 /* A card back: title says whose, never which. */
@@ -413,6 +419,12 @@ static void battle_map(struct svg *s, const struct rgw *st,
 	for (i = 0; i < (int)n_marks; i++)
 		if (strcmp(marks[i].kind, "move") == 0)
 			draw_mark(s, st, p, marks, (size_t)i);
+	/* over the marks: the cities an advance names (the panel's cards,
+	 * the pieces, come after the map) */
+	for (i = 0; i < m->n_cities; i++)
+		svg_spot(s, "city", m->id[i], p->x[i] - radius(m, i),
+			 p->y[i] - radius(m, i), 2 * radius(m, i),
+			 2 * radius(m, i));
 
 	/* the legend */
 	svg_group(s, "legend");
