@@ -87,10 +87,14 @@ struct arn {
 extern const char *const arn_side_names[];
 extern const char *const arn_place_names[PLACES];
 extern const char *const arn_place_titles[PLACES];
+extern const char *const arn_place_kinds[PLACES];  /* "area", "box" */
 extern const char *const arn_phase_names[PHASES];
 extern const char *const arn_phase_titles[PHASES];
 extern const char *const arn_result_names[RESULTS];
 extern const char *const arn_order_names[ORDERS];
+/* The option last added to q names place (q_target: its kind and
+ * name); render.c spots it so. */
+void arn_name_place(struct question *q, int place);
 
 /* pieces.c: the Tigers' places, the Soviet stacks and deck (3.2, 7.3) */
 void arn_move_tigers(struct arn *st, int from, int to, int n);

@@ -41,8 +41,10 @@ static void black_face(struct ctx *c, struct arn *st, const struct ca *ca,
 	q_init(&q, "7.3", "black-face", "player", "Tiger %d drew %s, a "
 	       "black face card: repair a Tiger, take an extra action or "
 	       "take a card into your hand?", ca->tiger, card_label(k));
-	if (st->tigers[WORKSHOP] > 0)
+	if (st->tigers[WORKSHOP] > 0) {
 		q_add(&q, "repair");
+		arn_name_place(&q, WORKSHOP);
+	}
 	q_add(&q, "extra-action");
 	if (st->deck.n + st->discard.n > 0)
 		q_add(&q, "take-card");

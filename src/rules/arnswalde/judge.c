@@ -3,7 +3,6 @@
  * morale, the surrender check and the end of the game (4.1), the relief
  * check and the score (4.2).
  */
-#include <ctype.h>
 #include <stdio.h>
 #include "arnswalde.h"
 
@@ -11,16 +10,6 @@
 static int tigers_in_town(const struct arn *st)
 {
 	return st->tigers[NORTH] + st->tigers[SOUTH] + st->tigers[CENTER];
-}
-
-static void lower_label(card k, char *buf, size_t size)
-{
-	const char *s = card_label(k);
-	size_t i;
-
-	for (i = 0; s[i] && i + 1 < size; i++)
-		buf[i] = (char)tolower((unsigned char)s[i]);
-	buf[i] = '\0';
 }
 
 /*
@@ -68,8 +57,9 @@ card arn_judge_draw(struct ctx *c, struct arn *st, const char *rule,
 	if (first)
 		q_add(&q, "draw");
 	for (i = 0; i < n && q.n < Q_MAX_OPTIONS; i++) {
-		lower_label(usable[i], name, sizeof name);
+		card_id(usable[i], name, sizeof name);
 		q_add(&q, "use %s", name);
+		q_target(&q, "card", name);
 	}
 	k = ctx_ask(c, &q);
 	if (k < first)

@@ -1,7 +1,8 @@
 /*
  * names.c - Arnswalde 1945: the names of the sides, places, phases,
  * orders and results, as the state, the questions and the reports write
- * them. The bottom layer: it uses no other file of the module.
+ * them, and the places as an option names them to the desk. The bottom
+ * layer: it uses no other file of the module.
  */
 #include "arnswalde.h"
 
@@ -11,6 +12,10 @@ const char *const arn_place_names[PLACES] = { "north", "south", "center",
 /* the places as the rulebook names them, for the event text */
 const char *const arn_place_titles[PLACES] = { "north", "south",
 	"Central Square", "field workshop", "escaped box", "eliminated box" };
+/* the kinds of the places for the desk (q_target, svg_spot): the
+ * town's three areas, and the boxes beside the town */
+const char *const arn_place_kinds[PLACES] = { "area", "area", "area",
+	"box", "box", "box" };
 const char *const arn_phase_names[PHASES] = { "setup", "deployment", "action",
 	"attack", "relief", "over" };
 const char *const arn_result_names[RESULTS] = { "none", "surrender",
@@ -21,3 +26,8 @@ const char *const arn_order_names[ORDERS] = { "none", "north-first",
 const char *const arn_phase_titles[PHASES] = { "setup (3.1)",
 	"Soviet deployment phase (6.0)", "German action phase (7.0)",
 	"Soviet attack phase (8.0)", "relief check (4.2)", "game over" };
+
+void arn_name_place(struct question *q, int place)
+{
+	q_target(q, arn_place_kinds[place], arn_place_names[place]);
+}

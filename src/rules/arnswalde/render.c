@@ -11,6 +11,12 @@
  * step are drawn over the map: moves as arrows, combats as bursts.
  *
  * The game hides nothing (solitaire), so side changes nothing here.
+ *
+ * For the desk (svg.spots), over everything drawn: the places ("area"
+ * north, south, center; "box" workshop, escaped, eliminated), then the
+ * pieces an answer names: the refugee markers waiting ("unit"
+ * "refugee") and every card on the table ("card", its id: "9h", "down"
+ * for a face-down Soviet card).
  */
 #include <math.h>
 #include <stdio.h>
@@ -22,7 +28,29 @@ enum {
 	W = 960, H = 640,
 	CARD_W = 40, CARD_H = 56,
 	COUNTER = 40,
-	MARK_LINES = 5
+	MARK_LINES = 5,
+	/* the Soviet stack of an area: from (STACK_X, the area's top +
+	 * STACK_DY), STACK_W wide, cards STACK_STEP apart at most */
+	STACK_X = 32, STACK_DY = 86, STACK_W = 556, STACK_STEP = 34,
+	/* the hand and the cards being resolved, right of the town */
+	HAND_X = 620, HAND_Y = 410, TABLE_Y = 490, HAND_W = 320,
+	HAND_STEP = 30,
+	/* the offensive reminder */
+	OFFENSIVE_X = 850, OFFENSIVE_Y = 340,
+	/* the refugee markers in the Central Square: from its top + */
+	REFUGEE_X = 32, REFUGEE_DY = 102, REFUGEE_STEP = 46
+};
+
+/* Where each place is drawn. */
+struct box {
+	double x, y, w, h;
+};
+
+static const struct box place_box[PLACES] = {
+	[NORTH] = { 20, 20, 580, 170 }, [CENTER] = { 20, 210, 580, 150 },
+	[SOUTH] = { 20, 380, 580, 170 }, [WORKSHOP] = { 620, 20, 320, 90 },
+	[ESCAPED] = { 620, 120, 155, 90 },
+	[ELIMINATED] = { 785, 120, 155, 90 }
 };
 
 #define INK "#222222"
@@ -144,15 +172,21 @@ static void tiger_row(struct svg *s, double x, double y, double width,
 		tiger(s, x + i * step, y, size);
 }
 
+/* How far apart n cards lie in a row within width. */
+static double row_step(size_t n, double width, double max_step)
+{
+	if (n > 1 && (double)(n - 1) * max_step + CARD_W > width)
+		return (width - CARD_W) / (double)(n - 1);
+	return max_step;
+}
+
 /* A row of face-up cards (or backs for CARD_DOWN) within width. */
 static void card_row(struct svg *s, double x, double y, double width,
 		     const card *c, size_t n, double max_step)
 {
-	double step = max_step;
+	double step = row_step(n, width, max_step);
 	size_t i;
 
-	if (n > 1 && (double)(n - 1) * step + CARD_W > width)
-		step = (width - CARD_W) / (double)(n - 1);
 	for (i = 0; i < n; i++) {
 		if (c[i] == CARD_DOWN)
 			card_back(s, x + (double)i * step, y, &soviet_back,
@@ -164,14 +198,20 @@ static void card_row(struct svg *s, double x, double y, double width,
 
 /* ---- areas ---- */
 
-static void town_area(struct svg *s, const struct arn *st, int a,
-		      double y)
+static void place_rect(struct svg *s, int p, const struct svg_style *st)
+{
+	svg_rect(s, place_box[p].x, place_box[p].y, place_box[p].w,
+		 place_box[p].h, 6, st);
+}
+
+static void town_area(struct svg *s, const struct arn *st, int a)
 {
 	const struct stack *sk = &st->soviet[a];
+	double y = place_box[a].y;
 	char line[80];
 
 	svg_group(s, a == NORTH ? "the north" : "the south");
-	svg_rect(s, 20, y, 580, 170, 6, &area_style);
+	place_rect(s, a, &area_style);
 	svg_text(s, 32, y + 22, 16, "start", INK,
 		 a == NORTH ? "North" : "South");
 	snprintf(line, sizeof line, "%d Tiger%s", st->tigers[a],
@@ -181,20 +221,21 @@ static void town_area(struct svg *s, const struct arn *st, int a,
 	snprintf(line, sizeof line, "Soviet cards (%zu), bottom to top:",
 		 sk->n);
 	svg_text(s, 32, y + 78, 11, "start", "#4a4030", line);
-	card_row(s, 32, y + 86, 556, sk->c, sk->n, 34);
+	card_row(s, STACK_X, y + STACK_DY, STACK_W, sk->c, sk->n, STACK_STEP);
 	if (sk->n == 0)
 		svg_text(s, 32, y + 118, 12, "start", "#8c7f62",
 			 "no Soviet card");
 	svg_end_group(s);
 }
 
-static void central_square(struct svg *s, const struct arn *st, double y)
+static void central_square(struct svg *s, const struct arn *st)
 {
+	double y = place_box[CENTER].y;
 	char line[80];
 	int i;
 
 	svg_group(s, "the Central Square");
-	svg_rect(s, 20, y, 580, 150, 6, &square_style);
+	place_rect(s, CENTER, &square_style);
 	svg_text(s, 32, y + 22, 16, "start", INK, "Central Square");
 	snprintf(line, sizeof line, "%d Tiger%s", st->tigers[CENTER],
 		 st->tigers[CENTER] == 1 ? "" : "s");
@@ -204,7 +245,8 @@ static void central_square(struct svg *s, const struct arn *st, double y)
 		 "escaped", st->refugees[0], st->refugees[1]);
 	svg_text(s, 32, y + 96, 11, "start", "#4a4030", line);
 	for (i = 0; i < REFUGEES; i++)
-		refugee(s, 32 + i * 46, y + 102, COUNTER, i < st->refugees[0]);
+		refugee(s, REFUGEE_X + i * REFUGEE_STEP, y + REFUGEE_DY,
+			COUNTER, i < st->refugees[0]);
 	svg_end_group(s);
 }
 
@@ -214,7 +256,7 @@ static void side_boxes(struct svg *s, const struct arn *st)
 	int i;
 
 	svg_group(s, "the field workshop");
-	svg_rect(s, 620, 20, 320, 90, 6, &box_style);
+	place_rect(s, WORKSHOP, &box_style);
 	svg_text(s, 630, 38, 13, "start", INK, "Field workshop");
 	snprintf(line, sizeof line, "%d damaged", st->tigers[WORKSHOP]);
 	svg_text(s, 930, 38, 11, "end", INK, line);
@@ -222,7 +264,7 @@ static void side_boxes(struct svg *s, const struct arn *st)
 	svg_end_group(s);
 
 	svg_group(s, "out of town: escaped north");
-	svg_rect(s, 620, 120, 155, 90, 6, &out_style);
+	place_rect(s, ESCAPED, &out_style);
 	svg_text(s, 628, 137, 12, "start", INK, "Escaped north");
 	snprintf(line, sizeof line, "%d Tiger%s", st->tigers[ESCAPED],
 		 st->tigers[ESCAPED] == 1 ? "" : "s");
@@ -233,7 +275,7 @@ static void side_boxes(struct svg *s, const struct arn *st)
 	svg_end_group(s);
 
 	svg_group(s, "removed from the game");
-	svg_rect(s, 785, 120, 155, 90, 6, &out_style);
+	place_rect(s, ELIMINATED, &out_style);
 	svg_text(s, 793, 137, 12, "start", INK, "Removed");
 	snprintf(line, sizeof line, "%d Tiger%s", st->tigers[ELIMINATED],
 		 st->tigers[ELIMINATED] == 1 ? "" : "s");
@@ -271,6 +313,15 @@ static void morale_track(struct svg *s, const struct arn *st)
 	svg_end_group(s);
 }
 
+/* The cards being resolved, then the extra-action reminders, as one
+ * row: into both (2 * PILE_MAX); returns their number. */
+static size_t table_cards(const struct arn *st, card *both)
+{
+	memcpy(both, st->table.c, st->table.n);
+	memcpy(both + st->table.n, st->extra.c, st->extra.n);
+	return st->table.n + st->extra.n;
+}
+
 static void decks(struct svg *s, const struct arn *st)
 {
 	char line[64];
@@ -285,26 +336,25 @@ static void decks(struct svg *s, const struct arn *st)
 	snprintf(line, sizeof line, "Discards: %zu", st->discard.n);
 	svg_text(s, 850, 316, 11, "start", INK, line);
 	if (st->offensive != CARD_NONE) {
-		svg_text(s, 850, 334, 10, "start", RED, "offensive:");
-		card_face(s, 850, 340, st->offensive);
+		svg_text(s, OFFENSIVE_X, 334, 10, "start", RED, "offensive:");
+		card_face(s, OFFENSIVE_X, OFFENSIVE_Y, st->offensive);
 	}
 	svg_end_group(s);
 
 	svg_group(s, "the hand");
 	snprintf(line, sizeof line, "Hand (%zu)", st->hand.n);
 	svg_text(s, 620, 404, 11, "start", INK, line);
-	card_row(s, 620, 410, 320, st->hand.c, st->hand.n, 30);
+	card_row(s, HAND_X, HAND_Y, HAND_W, st->hand.c, st->hand.n,
+		 HAND_STEP);
 	if (st->hand.n == 0)
 		svg_text(s, 620, 440, 11, "start", "#8c7f62", "empty");
 	if (st->table.n + st->extra.n > 0) {
 		card both[2 * PILE_MAX];
-		memcpy(both, st->table.c, st->table.n);
-		memcpy(both + st->table.n, st->extra.c, st->extra.n);
+		size_t n = table_cards(st, both);
 		snprintf(line, sizeof line, "Being resolved (%zu), extra "
 			 "actions (%zu)", st->table.n, st->extra.n);
 		svg_text(s, 620, 484, 11, "start", INK, line);
-		card_row(s, 620, 490, 320, both, st->table.n + st->extra.n,
-			 30);
+		card_row(s, HAND_X, TABLE_Y, HAND_W, both, n, HAND_STEP);
 	}
 	svg_end_group(s);
 }
@@ -403,6 +453,52 @@ static void mark_list(struct svg *s, const struct mark *marks, size_t n)
 	svg_end_group(s);
 }
 
+/* ---- the desk's spots ---- */
+
+/* A spot on each card of a row laid out as card_row lays it. */
+static void row_spots(struct svg *s, double x, double y, double width,
+		      const card *c, size_t n, double max_step)
+{
+	double step = row_step(n, width, max_step);
+	char id[8];
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		card_id(c[i], id, sizeof id);
+		svg_spot(s, "card", id, x + (double)i * step, y, CARD_W,
+			 CARD_H);
+	}
+}
+
+static void spots(struct svg *s, const struct arn *st)
+{
+	card both[2 * PILE_MAX];
+	char id[8];
+	int p, a, i;
+
+	if (!s->spots)
+		return;   /* nothing to draw: spare the work */
+	for (p = 0; p < PLACES; p++)
+		svg_spot(s, arn_place_kinds[p], arn_place_names[p],
+			 place_box[p].x, place_box[p].y, place_box[p].w,
+			 place_box[p].h);
+	for (i = 0; i < st->refugees[0]; i++)
+		svg_spot(s, "unit", "refugee", REFUGEE_X + i * REFUGEE_STEP,
+			 place_box[CENTER].y + REFUGEE_DY, COUNTER, COUNTER);
+	for (a = NORTH; a <= SOUTH; a++)
+		row_spots(s, STACK_X, place_box[a].y + STACK_DY, STACK_W,
+			  st->soviet[a].c, st->soviet[a].n, STACK_STEP);
+	if (st->offensive != CARD_NONE) {
+		card_id(st->offensive, id, sizeof id);
+		svg_spot(s, "card", id, OFFENSIVE_X, OFFENSIVE_Y, CARD_W,
+			 CARD_H);
+	}
+	row_spots(s, HAND_X, HAND_Y, HAND_W, st->hand.c, st->hand.n,
+		  HAND_STEP);
+	row_spots(s, HAND_X, TABLE_Y, HAND_W, both, table_cards(st, both),
+		  HAND_STEP);
+}
+
 void arn_render(const void *vst, const char *side, const struct mark *marks,
 		size_t n_marks, struct svg *out)
 {
@@ -415,9 +511,9 @@ void arn_render(const void *vst, const char *side, const struct mark *marks,
 		 arn_phase_titles[st->phase]);
 	svg_begin(out, W, H, line);
 	svg_rect(out, 0, 0, W, H, 0, &paper);
-	town_area(out, st, NORTH, 20);
-	central_square(out, st, 210);
-	town_area(out, st, SOUTH, 380);
+	town_area(out, st, NORTH);
+	central_square(out, st);
+	town_area(out, st, SOUTH);
 	if (st->phase == PH_ACTION)
 		snprintf(line + strlen(line), sizeof line - strlen(line),
 			 ", %d action%s left", st->actions_left,
@@ -432,4 +528,5 @@ void arn_render(const void *vst, const char *side, const struct mark *marks,
 	mark_list(out, marks, n_marks);
 	for (i = 0; i < n_marks; i++)
 		draw_mark(out, marks, i);
+	spots(out, st);
 }

@@ -23,15 +23,18 @@ static void mark_tigers(struct ctx *c, const char *kind, int from, int to,
 static void place_tigers(struct ctx *c, struct arn *st)
 {
 	struct question q;
-	int n, s, k;
+	int n, s, k, a;
 
 	ctx_where(c, st->turn, "setup");
 	q_init(&q, "3.1", "placement", "player", "Place the %d Tigers in "
 	       "the north, the south and the Central Square.", TIGERS);
 	for (n = 0; n <= TIGERS; n++)
-		for (s = 0; s <= TIGERS - n; s++)
+		for (s = 0; s <= TIGERS - n; s++) {
 			q_add(&q, "north %d south %d center %d", n, s,
 			      TIGERS - n - s);
+			for (a = NORTH; a <= CENTER; a++)
+				arn_name_place(&q, a);
+		}
 	k = (int)ctx_ask(c, &q);
 	for (n = 0; k > TIGERS - n; n++)
 		k -= TIGERS - n + 1;
@@ -109,6 +112,8 @@ static void list_moves(const struct arn *st, struct question *q,
 				q_add(q, "move %d %s %s", n,
 				      arn_place_names[town[i]],
 				      arn_place_names[town[j]]);
+				arn_name_place(q, town[i]);
+				arn_name_place(q, town[j]);
 			}
 }
 
@@ -126,6 +131,9 @@ static void list_escapes(const struct arn *st, struct question *q,
 		a[q->n] = (struct action){ A_ESCAPE_REFUGEE, 1, CENTER,
 			ESCAPED, 0 };
 		q_add(q, "escape refugee");
+		/* the markers waiting in the Central Square (render.c) */
+		q_target(q, "unit", "refugee");
+		arn_name_place(q, ESCAPED);
 	}
 	for (i = 0; i < 3; i++)
 		for (n = 1; n <= st->tigers[town[i]]; n++) {
@@ -133,6 +141,8 @@ static void list_escapes(const struct arn *st, struct question *q,
 				town[i], ESCAPED, 0 };
 			q_add(q, "escape tigers %d %s", n,
 			      arn_place_names[town[i]]);
+			arn_name_place(q, town[i]);
+			arn_name_place(q, ESCAPED);
 		}
 }
 
@@ -144,6 +154,7 @@ static void list_counterattacks(const struct arn *st, struct question *q,
 	const struct stack *s;
 	size_t i, up;
 	int area;
+	char id[8];
 
 	for (area = NORTH; area <= SOUTH; area++) {
 		s = &st->soviet[area];
@@ -156,18 +167,12 @@ static void list_counterattacks(const struct arn *st, struct question *q,
 				continue;
 			a[q->n] = (struct action){ A_COUNTER, 0, area, area,
 				i };
+			card_id(s->c[i], id, sizeof id);
 			q_add(q, "counterattack %s %s", arn_place_names[area],
-			      s->c[i] == CARD_DOWN ? "down" :
-			      card_label(s->c[i]));
+			      id);
+			arn_name_place(q, area);
+			q_target(q, "card", id);
 		}
-	}
-	/* labels are lowercase answers */
-	for (i = 0; i < q->n; i++) {
-		char *p;
-
-		for (p = q->options[i]; *p; p++)
-			if (*p >= 'A' && *p <= 'Z')
-				*p = (char)(*p - 'A' + 'a');
 	}
 }
 
@@ -259,6 +264,7 @@ static void german_actions(struct ctx *c, struct arn *st)
 		if (st->tigers[WORKSHOP] > 0) {
 			acts[q.n] = (struct action){ A_REPAIR, 0, 0, 0, 0 };
 			q_add(&q, "repair");
+			arn_name_place(&q, WORKSHOP);
 		}
 		acts[q.n] = (struct action){ A_PASS, 0, 0, 0, 0 };
 		q_add(&q, "pass");
@@ -479,7 +485,9 @@ static void soviet_attacks(struct ctx *c, struct arn *st)
 		       "resolved first?", go ? "general offensive" :
 		       "attacks");
 		q_add(&q, "north-first");
+		arn_name_place(&q, NORTH);
 		q_add(&q, "south-first");
+		arn_name_place(&q, SOUTH);
 		st->order = ctx_ask(c, &q) == 0 ? ORDER_NORTH : ORDER_SOUTH;
 	}
 	for (i = 0; i < 2; i++) {

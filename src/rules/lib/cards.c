@@ -1,6 +1,7 @@
 /*
  * cards.c - playing cards and piles in canonical order (see cards.h).
  */
+#include <ctype.h>
 #include <string.h>
 #include <strings.h>
 #include "cards.h"
@@ -31,6 +32,17 @@ const char *card_label(card c)
 	if (c < CARD_COUNT)
 		return labels[c];
 	return c == CARD_DOWN ? "down" : "none";
+}
+
+void card_id(card c, char *buf, size_t size)
+{
+	const char *s = card_label(c);
+	size_t i;
+
+	for (i = 0; s[i] && i + 1 < size; i++)
+		buf[i] = (char)tolower((unsigned char)s[i]);
+	if (size)
+		buf[i] = '\0';
 }
 
 card card_parse(const char *s)

@@ -50,6 +50,9 @@ enum {
 card card_make(enum suit s, int rank);
 /* "AS", "10H", "KD", "JK1"; "down" for CARD_DOWN; "none" otherwise. */
 const char *card_label(card c);
+/* The label in lowercase, as answers write it and the desk names the
+ * card (q_target, svg_spot): "as", "10h", "down". Truncated to size. */
+void card_id(card c, char *buf, size_t size);
 /* Parse a label, case-insensitive ("9s" = "9S", "down"); CARD_NONE if
  * it names no card. */
 card card_parse(const char *s);
