@@ -14,6 +14,13 @@ const char *kgp_town_name(const struct kgp *st, int town)
 		st->map.nodes[town].name : "nowhere";
 }
 
+void kgp_town_option(struct question *q, const struct kgp *st,
+		     const char *prefix, int town)
+{
+	q_add(q, "%s%s", prefix, st->map.nodes[town].id);
+	q_target(q, "town", st->map.nodes[town].id);
+}
+
 void kgp_counter_labels(const struct kgp *st, const char **out)
 {
 	int i;

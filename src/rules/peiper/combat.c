@@ -48,7 +48,7 @@ static int any_loss(struct ctx *c, struct kgp *st, const char *rule,
 	for (u = 0; u < UNITS; u++)
 		if (st->units[u] > 0) {
 			opts[q.n] = (enum unit)u;
-			q_add(&q, "%s", kgp_unit_names[u]);
+			kgp_unit_option(&q, u);
 		}
 	if (q.n == 0)
 		return broken(c, st);
@@ -69,8 +69,8 @@ static int main_loss(struct ctx *c, struct kgp *st, const char *rule,
 	q_init(&q, rule, "main-loss", "player", "%s: armour (%d) or "
 	       "panzergrenadiers (%d) lose 1 point?", why, st->units[ARMOUR],
 	       st->units[PANZERGRENADIERS]);
-	q_add(&q, "armour");
-	q_add(&q, "panzergrenadiers");
+	kgp_unit_option(&q, ARMOUR);
+	kgp_unit_option(&q, PANZERGRENADIERS);
 	return lose_point(c, st, ctx_ask(c, &q) == 0 ? ARMOUR :
 			  PANZERGRENADIERS, rule, why);
 }
@@ -98,6 +98,7 @@ static int blown_bridge(struct ctx *c, struct kgp *st, int town, int slot,
 		       "(%d) to repair it?", kgp_town_name(st, from),
 		       kgp_town_name(st, town), st->units[ENGINEERS]);
 		q_add(&q, "repair");
+		kgp_name_unit(&q, ENGINEERS);   /* spent on it */
 		q_add(&q, "blow");
 		if (ctx_ask(c, &q) == 0) {
 			st->units[ENGINEERS] -= 2;
@@ -134,7 +135,7 @@ static int road_block(struct ctx *c, struct kgp *st, int town, int slot,
 	       "force it?", kgp_town_name(st, town));
 	if (st->units[ENGINEERS] >= 1) {
 		opts[q.n] = ENG;
-		q_add(&q, "engineers");
+		kgp_unit_option(&q, ENGINEERS);
 	}
 	opts[q.n] = DETOUR;
 	q_add(&q, "detour");
@@ -186,7 +187,7 @@ static void aircraft(struct ctx *c, struct kgp *st, int town, int slot)
 		q_init(&q, "6.3", "aircraft", "player", "US aircraft attack "
 		       "the group: spend 1 anti-aircraft point (%d) to avoid "
 		       "the attack?", st->units[FLAK]);
-		q_add(&q, "anti-aircraft");
+		kgp_unit_option(&q, FLAK);
 		q_add(&q, "take");
 		if (ctx_ask(c, &q) == 0) {
 			st->units[FLAK]--;
@@ -247,8 +248,8 @@ static void fuel_or_antitank(struct ctx *c, struct kgp *st, int town,
 		q_init(&q, "6.4", "at-loss", "player", "Anti-tank ambush: "
 		       "armour (%d) or heavy armour (%d) loses 1 point?",
 		       st->units[ARMOUR], st->units[HEAVY]);
-		q_add(&q, "armour");
-		q_add(&q, "heavy-armour");
+		kgp_unit_option(&q, ARMOUR);
+		kgp_unit_option(&q, HEAVY);
 		lose_point(c, st, ctx_ask(c, &q) == 0 ? ARMOUR : HEAVY,
 			   "6.4", "Anti-tank ambush");
 	} else if (st->units[ARMOUR] > 0 || st->units[HEAVY] > 0) {
@@ -288,10 +289,15 @@ static int combat(struct ctx *c, struct kgp *st, int strength,
 	       what, strength);
 	for (m = 0; m < modes; m++)
 		for (a = 0; a <= art; a++)
-			for (h = 0; h <= heavy; h++)
+			for (h = 0; h <= heavy; h++) {
 				q_add(&q, "%s%s%s", m ? "all-out" : "normal",
 				      a ? " artillery" : "",
 				      h ? " heavy-armour" : "");
+				if (a)
+					kgp_name_unit(&q, ARTILLERY);
+				if (h)
+					kgp_name_unit(&q, HEAVY);
+			}
 	if (q.n > 1)
 		k = ctx_ask(c, &q);
 	use_heavy = heavy && (int)k % (heavy + 1);
@@ -406,8 +412,10 @@ static int fight(struct ctx *c, struct kgp *st, int town)
 	}
 	q_init(&q, "6.1", "fight-order", "player", "Optional rule: fight "
 	       "which US counter first?");
-	q_add(&q, "%s", st->counters[idx[0]].id);
-	q_add(&q, "%s", st->counters[idx[1]].id);
+	for (i = 0; i < 2; i++) {
+		q_add(&q, "%s", st->counters[idx[i]].id);
+		q_target(&q, "unit", st->counters[idx[i]].id);
+	}
 	first = (int)ctx_ask(c, &q);
 	for (i = 0; i < 2; i++) {
 		k = idx[i == 0 ? first : !first];

@@ -82,7 +82,7 @@ static void us_counterattack(struct ctx *c, struct kgp *st, int town)
 		       "counter-attack: the group falls back east from %s; "
 		       "to which town?", kgp_town_name(st, town));
 		for (i = 0; i < n; i++)
-			q_add(&q, "%s", st->map.nodes[east[i]].id);
+			kgp_town_option(&q, st, "", east[i]);
 		i = (int)ctx_ask(c, &q);
 	}
 	st->at = east[i];

@@ -1,8 +1,9 @@
 /*
  * names.c - Kampfgruppe Peiper: the names of the side, the units, the
  * kinds of US counter, the phases and the results, as the state, the
- * questions and the reports write them. The bottom layer: it uses no
- * other file of the module.
+ * questions and the reports write them, and the options that name a
+ * unit of the group. The bottom layer: it uses no other file of the
+ * module.
  */
 #include "peiper.h"
 
@@ -22,3 +23,14 @@ const char *const kgp_result_names[RESULTS] = { "none", "victory", "draw",
 const char *const kgp_phase_titles[PHASES] = { "setup (3.0)",
 	"US placement (5.0)", "reconnaissance (5.0)", "movement (5.0)",
 	"end of turn (5.0)", "game over" };
+
+void kgp_name_unit(struct question *q, int u)
+{
+	q_target(q, "unit", kgp_unit_names[u]);
+}
+
+void kgp_unit_option(struct question *q, int u)
+{
+	q_add(q, "%s", kgp_unit_names[u]);
+	kgp_name_unit(q, u);
+}

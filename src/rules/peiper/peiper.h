@@ -114,6 +114,11 @@ extern const char *const kgp_ctype_names[CTYPES];
 extern const char *const kgp_phase_names[PHASES];
 extern const char *const kgp_phase_titles[PHASES];
 extern const char *const kgp_result_names[RESULTS];
+/* For the desk: the option last added to q names unit u of the group
+ * (q_target "unit", its name; render.c spots it in the group's panel);
+ * kgp_unit_option adds the option that is u's name and names it. */
+void kgp_name_unit(struct question *q, int u);
+void kgp_unit_option(struct question *q, int u);
 
 /* board.c */
 int kgp_face_down(const struct kgp *st);
@@ -125,6 +130,10 @@ int kgp_moves_from(const struct kgp *st, int town, int *out);
 int kgp_main_points(const struct kgp *st);
 int kgp_support_points(const struct kgp *st);
 const char *kgp_town_name(const struct kgp *st, int town);
+/* Add the option prefix + town's id (prefix "" or "reveal "), naming
+ * the town for the desk (q_target "town", its id). */
+void kgp_town_option(struct question *q, const struct kgp *st,
+		     const char *prefix, int town);
 void kgp_counter_labels(const struct kgp *st, const char **out);
 void kgp_counter_text(const struct kgp *st, int k, char *buf, size_t size);
 int kgp_town_counter(const struct kgp *st, int town, enum ctype type);

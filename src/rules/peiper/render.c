@@ -14,6 +14,11 @@
  * dashed rings).
  *
  * The game is solitaire and hides nothing, so side changes nothing.
+ *
+ * For the desk (svg.spots), over everything drawn: each town ("town",
+ * its id), then the pieces an answer names: the US counters face up in
+ * the towns ("unit", the counter's id) and the group's units in its
+ * panel ("unit", the unit's name: "heavy-armour").
  */
 #include <math.h>
 #include <stdio.h>
@@ -26,6 +31,8 @@ enum {
 	MAP_X = 20, MAP_Y = 20, MAP_W = 1240, MAP_H = 540,
 	PAD_X = 60, PAD_Y = 50,
 	CTR = 20,               /* a US counter on the map */
+	TOWN_R = 13,            /* a town's symbol: 2 TOWN_R square */
+	PANELS_Y = 590,         /* the top of the panels below the map */
 	LABELS_MAX = GRAPH_NODES,
 	OBST_MAX = 3 * GRAPH_NODES,
 	MARK_LINES = 6
@@ -262,13 +269,25 @@ static void town_symbol(struct svg *s, const struct kgp *st, int t,
 	}
 }
 
-/* The group's counter and the US counters above a town: the stack is
- * centred on the town. */
+/* The stack above the town at (x, y): the group's counter (where it
+ * is) and the town's US counters, centred on the town; *x0 and *y0 its
+ * top left; returns the counters in it. */
+static int stack_at(const struct kgp *st, int t, double x, double y,
+		    double *x0, double *y0)
+{
+	int n = st->us[t].n + (st->at == t);
+
+	*x0 = x - (n * (CTR + 2) - 2) / 2.0;
+	*y0 = y - 18 - CTR;
+	return n;
+}
+
 static void town_stack(struct svg *s, const struct kgp *st, int t,
 		       double x, double y, struct boxes *bx)
 {
-	int n = st->us[t].n + (st->at == t), i, j = 0;
-	double w = n * (CTR + 2) - 2, x0 = x - w / 2, y0 = y - 18 - CTR;
+	double x0, y0;
+	int n = stack_at(st, t, x, y, &x0, &y0), i, j = 0;
+	double w = n * (CTR + 2) - 2;
 	char title[96];
 
 	if (n == 0)
@@ -297,7 +316,8 @@ static void towns(struct svg *s, const struct kgp *st,
 	int t, c;
 
 	for (t = 0; t < g->n_nodes; t++)
-		take(&bx, px(f, g, t) - 13, py(f, g, t) - 13, 26, 26);
+		take(&bx, px(f, g, t) - TOWN_R, py(f, g, t) - TOWN_R,
+		     2 * TOWN_R, 2 * TOWN_R);
 	/* the group first: its ring goes under everything */
 	if (st->at >= 0 && st->at < g->n_nodes) {
 		svg_group(s, "the battle group's town");
@@ -388,6 +408,12 @@ static void turn_track(struct svg *s, const struct kgp *st, double y)
 	svg_end_group(s);
 }
 
+/* The baseline of unit u's row in the group's panel at y. */
+static double unit_row(double y, int u)
+{
+	return y + 22 + u * 20 + (u >= HEAVY ? 8 : 0);
+}
+
 static void group_panel(struct svg *s, const struct kgp *st, double y)
 {
 	char line[96];
@@ -399,7 +425,7 @@ static void group_panel(struct svg *s, const struct kgp *st, double y)
 		 kgp_town_name(st, st->at));
 	svg_text(s, 630, y + 2, 12, "start", RED, line);
 	for (u = 0; u < UNITS; u++) {
-		double ry = y + 22 + u * 20 + (u >= HEAVY ? 8 : 0);
+		double ry = unit_row(y, u);
 		int max = u < HEAVY ? MAIN_MAX : SUPPORT_MAX;
 
 		snprintf(line, sizeof line, "%s", kgp_unit_titles[u]);
@@ -546,6 +572,35 @@ static void mark_list(struct svg *s, const struct kgp *st,
 	svg_end_group(s);
 }
 
+/* ---- the desk's spots ---- */
+
+static void spots(struct svg *s, const struct kgp *st,
+		  const struct frame *f)
+{
+	const struct graph *g = &st->map;
+	double x0, y0;
+	int t, i, u, group;
+
+	if (!s->spots)
+		return;   /* nothing to draw: spare the work */
+	for (t = 0; t < g->n_nodes; t++)
+		svg_spot(s, "town", g->nodes[t].id, px(f, g, t) - TOWN_R,
+			 py(f, g, t) - TOWN_R, 2 * TOWN_R, 2 * TOWN_R);
+	for (t = 0; t < g->n_nodes; t++) {
+		stack_at(st, t, px(f, g, t), py(f, g, t), &x0, &y0);
+		group = st->at == t;
+		for (i = 0; i < st->us[t].n; i++)
+			if (st->us[t].c[i] >= 0)
+				svg_spot(s, "unit",
+					 st->counters[st->us[t].c[i]].id,
+					 x0 + (i + group) * (CTR + 2), y0,
+					 CTR, CTR);
+	}
+	for (u = 0; u < UNITS; u++)
+		svg_spot(s, "unit", kgp_unit_names[u], 626,
+			 unit_row(PANELS_Y, u) - 13, 288, 18);
+}
+
 void kgp_render(const void *vst, const char *side, const struct mark *marks,
 		size_t n_marks, struct svg *out)
 {
@@ -563,12 +618,13 @@ void kgp_render(const void *vst, const char *side, const struct mark *marks,
 	svg_begin(out, W, H, line);
 	svg_rect(out, 0, 0, W, H, 0, &paper);
 	map(out, st, &f);
-	turn_track(out, st, 590);
+	turn_track(out, st, PANELS_Y);
 	svg_text(out, 20, 682, 13, "start", INK,
 		 line + strlen("Kampfgruppe Peiper, "));
 	mark_list(out, st, marks, n_marks, 704);
-	group_panel(out, st, 590);
-	supply_panel(out, st, 590);
+	group_panel(out, st, PANELS_Y);
+	supply_panel(out, st, PANELS_Y);
 	for (i = 0; i < n_marks; i++)
 		draw_mark(out, st, &f, marks, i);
+	spots(out, st, &f);
 }

@@ -133,8 +133,7 @@ static void reconnaissance(struct ctx *c, struct kgp *st)
 			for (i = 0; i < st->us[t].n; i++)
 				if (st->us[t].c[i] == DOWN) {
 					towns[q.n - 1] = t;
-					q_add(&q, "reveal %s",
-					      st->map.nodes[t].id);
+					kgp_town_option(&q, st, "reveal ", t);
 					break;
 				}
 		if (q.n == 1 || (k = ctx_ask(c, &q)) == 0)
@@ -289,7 +288,7 @@ static void ask_moves(struct question *q, const struct kgp *st,
 	int i;
 
 	for (i = 0; i < n; i++)
-		q_add(q, "%s", st->map.nodes[dest[i]].id);
+		kgp_town_option(q, st, "", dest[i]);
 }
 
 /* 5.0 step 5: with no US unit in the town, a free second move (no fuel),
@@ -379,7 +378,7 @@ static void rear_guard(struct ctx *c, struct kgp *st)
 			if (st->units[which[i]] > 0 &&
 			    (which[i] == HEAVY || kgp_main_points(st) > 1)) {
 				opts[q.n - 1] = which[i];
-				q_add(&q, "%s", kgp_unit_names[which[i]]);
+				kgp_unit_option(&q, which[i]);
 			}
 		if (q.n == 1 || (k = ctx_ask(c, &q)) == 0)
 			return;
@@ -413,6 +412,9 @@ static void convert(struct ctx *c, struct kgp *st)
 					pair[q.n - 1][1] = w;
 					q_add(&q, "%s %s", kgp_unit_names[u],
 					      kgp_unit_names[w]);
+					kgp_name_unit(&q, u);
+					if (w != u)
+						kgp_name_unit(&q, w);
 				}
 		if ((k = ctx_ask(c, &q)) == 0)
 			return;
