@@ -84,8 +84,9 @@ void q_add(struct question *q, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /*
  * What the option last added names on the board: a piece or place of
- * kind ("unit", "hex", "card", "box"), id as the game writes it in
- * answers and as its render() spots it (svg_spot). Declared by the rules
+ * kind ("unit", "hex", "card", "box", "area", "town", "city"), id as
+ * the game writes it in answers and as its render() spots it
+ * (svg_spot). Declared by the rules
  * where they add the option, so that the desk lights what an option
  * names without reading its English. Several calls name several things
  * (a move: its unit, then its hex); a word that does not fit

@@ -34,6 +34,10 @@ struct random_game {
 	/* called with the state before each step (n: steps so far) */
 	void (*each)(void *user, const void *state, size_t n);
 	void *user;
+	/* optional: called with the state and the question pending before
+	 * each step (the one the step answers) */
+	void (*asked)(void *user, const void *state,
+		      const struct question *q);
 };
 
 /* One step a decision; checks that game number `game` ends. Returns 1
@@ -61,6 +65,8 @@ static inline int random_game_play(const struct random_game *g, int game,
 		}
 		if (g->each)
 			g->each(g->user, run->state, n);
+		if (g->asked)
+			g->asked(g->user, run->state, &run->pending);
 		if (n == g->max_steps)
 			break;
 		/* the next step answers the pending question */

@@ -54,7 +54,7 @@ static void play_one(const struct scenario *scn, const void *start,
 {
 	int ok = 1;
 	struct random_game g = { &ruleset_arnswalde, start, MAX_STEPS,
-				 each_step, &ok };
+				 each_step, &ok, NULL };
 	struct strbuf res = STRBUF_INIT;
 	struct run run;
 	const struct arn *st;

@@ -73,7 +73,7 @@ static void play_one(const struct scenario *scn, const void *start,
 {
 	struct watch w = { 1, 0 };
 	struct random_game g = { &ruleset_peiper, start, MAX_STEPS,
-				 each_step, &w };
+				 each_step, &w, NULL };
 	struct strbuf res = STRBUF_INIT;
 	struct run run;
 	const struct kgp *st;

@@ -116,7 +116,7 @@ static void play_one(const struct scenario *scn, const void *start,
 {
 	struct watch w = { scn, opts, 1, 1, 0 };
 	struct random_game g = { &ruleset_rgw, start, MAX_STEPS, each_step,
-				 &w };
+				 &w, NULL };
 	struct strbuf res = STRBUF_INIT;
 	struct run run;
 	const struct rgw *st;
