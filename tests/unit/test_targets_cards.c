@@ -181,7 +181,7 @@ static void no_hidden_spot(struct watch *w, const void *state,
 {
 	const struct ruleset *rs = w->scn->rs;
 	unsigned char salt[32] = { 0 };
-	struct doc *d = doc_new("view");
+	struct doc *d;
 	struct strbuf text = STRBUF_INIT;
 	struct redactor r;
 	struct error err;
@@ -191,6 +191,7 @@ static void no_hidden_spot(struct watch *w, const void *state,
 
 	if (!rs->view)
 		return;
+	d = doc_new("view");
 	redactor_init(&r, salt, side);
 	doc_emit(rs->view(state, side, d, &r), &text, &err);
 	for (p = strstr(svg, "data-kind=\"card\" data-id=\""); p;
