@@ -4,7 +4,8 @@
  * are played through the engine; at each question asked:
  *   - every target of every option (q_target, "KIND:ID") is spotted
  *     (svg_spot, the same kind and id) on the board rendered with spots
- *     for the side asked;
+ *     for the side asked (in a game with views, as the desk draws it:
+ *     from the side's view read back, its hidden parts stood in);
  *   - an option one of whose words is a card, unit or place id of the
  *     game (the vocabulary below) names it among its targets;
  *   - a free-text question declares its form;
@@ -128,6 +129,7 @@ struct tally {
 
 struct watch {
 	const struct scenario *scn;
+	const struct doc_node *opts;   /* the game's options */
 	const struct vocab *vocab;
 	struct vocab *keys;            /* the questions' keys asked */
 	int asked, targets, named;     /* questions, targets, ids named */
@@ -154,16 +156,45 @@ static void report(const char *game, int i, const char *what,
 	      t->n ? ": " : "", t->n ? t->first : "");
 }
 
-/* The board for side, with the desk's spots. */
-static void board(const struct ruleset *rs, const void *state,
-		  const char *side, struct strbuf *out)
+/*
+ * The board side sees, with the desk's spots, into svg. A game with
+ * views draws it as the desk does: from the side's view (its text into
+ * view), read back with its hidden parts stood in (load_view).
+ */
+static void side_board(struct watch *w, const void *state,
+		       const char *side, struct strbuf *svg,
+		       struct strbuf *view)
 {
+	const struct ruleset *rs = w->scn->rs;
+	unsigned char salt[32] = { 0 };
 	struct svg s = SVG_INIT;
+	struct doc *d = NULL, *back = NULL;
+	const void *shown = state;
+	struct redactor r;
+	struct error err;
+	void *fresh = NULL;
 
+	if (rs->view && rs->load_view) {
+		d = doc_new("view");
+		back = doc_new("view read back");
+		redactor_init(&r, salt, side);
+		doc_emit(rs->view(state, side, d, &r), view, &err);
+		if (doc_parse(back, view->buf, view->len, &DOC_LIMITS_GAME,
+			      &err) == 0 &&
+		    scenario_start(w->scn, w->opts, &fresh, &err) == 0 &&
+		    rs->load_view(fresh, back, back->root, side, &err) == 0)
+			shown = fresh;
+		else
+			bad(&w->leaked, "%s's view does not load back: %s",
+			    side, err.msg);
+	}
 	s.spots = 1;
-	rs->render(state, side, NULL, 0, &s);
-	strbuf_adds(out, s.body.buf ? s.body.buf : "");
+	rs->render(shown, side, NULL, 0, &s);
+	strbuf_adds(svg, s.body.buf ? s.body.buf : "");
 	strbuf_free(&s.body);
+	free(fresh);
+	doc_free(back);
+	doc_free(d);
 }
 
 static int spotted(const char *svg, const char *kind, const char *id)
@@ -175,36 +206,23 @@ static int spotted(const char *svg, const char *kind, const char *id)
 	return strstr(svg, want) != NULL;
 }
 
-/* Every card spotted on side's board is in the side's view. */
-static void no_hidden_spot(struct watch *w, const void *state,
-			   const char *side, const char *svg)
+/* Every card spotted on side's board is in the side's view (text). */
+static void no_hidden_spot(struct watch *w, const char *side,
+			   const char *svg, const char *text)
 {
-	const struct ruleset *rs = w->scn->rs;
-	unsigned char salt[32] = { 0 };
-	struct doc *d;
-	struct strbuf text = STRBUF_INIT;
-	struct redactor r;
-	struct error err;
 	const char *p;
 	char id[WORD];
 	size_t n;
 
-	if (!rs->view)
-		return;
-	d = doc_new("view");
-	redactor_init(&r, salt, side);
-	doc_emit(rs->view(state, side, d, &r), &text, &err);
 	for (p = strstr(svg, "data-kind=\"card\" data-id=\""); p;
 	     p = strstr(p + 1, "data-kind=\"card\" data-id=\"")) {
 		p += strlen("data-kind=\"card\" data-id=\"");
 		n = strcspn(p, "\"");
 		snprintf(id, sizeof id, "%.*s", (int)n, p);
-		if (!has_word(text.buf ? text.buf : "", id))
+		if (!has_word(text, id))
 			bad(&w->leaked, "card %s spotted for %s, not in "
 			    "its view", id, side);
 	}
-	strbuf_free(&text);
-	doc_free(d);
 }
 
 /* The word at s (up to a space) into word; returns what follows it. */
@@ -235,14 +253,14 @@ static void check_question(void *user, const void *state,
 			   const struct question *q)
 {
 	struct watch *w = user;
-	struct strbuf svg = STRBUF_INIT;
+	struct strbuf svg = STRBUF_INIT, view = STRBUF_INIT;
 	char word[2 * WORD];
 	size_t i;
 
 	w->asked++;
 	if (!vocab_has(w->keys, q->key))
 		vocab_add(w->keys, q->key);
-	board(w->scn->rs, state, q->role, &svg);
+	side_board(w, state, q->role, &svg, &view);
 	if (q->free_text && !q->form)
 		bad(&w->formless, "free-text question %s has no form",
 		    q->key);
@@ -272,8 +290,10 @@ static void check_question(void *user, const void *state,
 			}
 		}
 	}
-	no_hidden_spot(w, state, q->role, svg.buf ? svg.buf : "");
+	if (view.buf)
+		no_hidden_spot(w, q->role, svg.buf ? svg.buf : "", view.buf);
 	strbuf_free(&svg);
+	strbuf_free(&view);
 }
 
 static void play_game(const struct card_game *g)
@@ -302,8 +322,8 @@ static void play_game(const struct card_game *g)
 	vocab_of(g, &scn, &vocab);
 	snprintf(name, sizeof name, "%s%s", scn.id, n ? " (options)" : "");
 	for (i = 1; i <= g->games; i++) {
-		struct watch w = { .scn = &scn, .vocab = &vocab,
-				   .keys = &keys };
+		struct watch w = { .scn = &scn, .opts = opts,
+				   .vocab = &vocab, .keys = &keys };
 		struct random_game rg = { scn.rs, start, MAX_STEPS, NULL, &w,
 					  check_question };
 		struct run run;
