@@ -51,13 +51,13 @@ static const char *const kgp_options[] = { "points=12", "draw=on",
 	"combat=highest", NULL };
 
 static const struct card_game games[] = {
-	{ "scenarios/russo-german-war.yaml", NULL, 8, rgw_words, 0,
+	{ "scenarios/russo-german-war.yaml", NULL, 20, rgw_words, 0,
 	  "cities", NULL },
 	{ "scenarios/arnswalde-1945.yaml", NULL, 8, arn_words, 1, NULL,
 	  NULL },
-	{ "scenarios/kampfgruppe-peiper.yaml", NULL, 5, kgp_words, 0,
+	{ "scenarios/kampfgruppe-peiper.yaml", NULL, 10, kgp_words, 0,
 	  "towns", "counters" },
-	{ "scenarios/kampfgruppe-peiper.yaml", kgp_options, 5, kgp_words, 0,
+	{ "scenarios/kampfgruppe-peiper.yaml", kgp_options, 10, kgp_words, 0,
 	  "towns", "counters" },
 };
 
