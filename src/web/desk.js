@@ -16,10 +16,11 @@
  * private notes of the game (keyed by game and side), which are in no
  * answers file and go nowhere.
  *
- * The standing orders the rules take are toggles, each with its rule's
- * words and its value (the example until changed): each set or taken
- * back is checked by the rules, as the answers are, and goes in the
- * answers file (not in the draft).
+ * The standing orders the rules take are one entry a key, its rule's
+ * words once, and a toggle and a value (the example until changed) for
+ * the bare key and for each of its scopes (move-front, move-german):
+ * each set or taken back is checked by the rules, as the answers are,
+ * and goes in the answers file (not in the draft).
  *
  * The page opens on the steps since the side's own last step, the
  * view's report split by step in C (the desk-steps block: deskhtml.c),
@@ -259,48 +260,76 @@
     show(s);
   }
 
-  /* The standing orders as toggles (desk_standing). */
+  /* One standing order's row: its toggle (id standing-NAME), its label
+   * and its value. */
+  function standingRow(o, example, label) {
+    const on = el('input');
+    on.type = 'checkbox';
+    on.id = 'standing-' + o.name;
+    on.checked = o.value !== null;
+    const value = el('input');
+    value.type = 'text';
+    value.value = o.value !== null ? o.value : example;
+    value.setAttribute('aria-label', o.name + ': the answer');
+    const l = el('label');
+    l.htmlFor = on.id;
+    l.append(...label);
+    const set = () => setStanding(o.name,
+      on.checked ? value.value.trim() : '');
+    on.addEventListener('change', set);
+    value.addEventListener('change', () => {
+      if (on.checked) {
+        set();
+      }
+    });
+    const row = el('div', undefined, 'standing');
+    row.append(on, l, value);
+    return row;
+  }
+
+  /* The standing orders (desk_standing), one entry a key: a key of no
+   * scope one row, its words in its label; a key with scopes its words
+   * once, then a row for the bare key and one a scope. */
   function showStanding() {
     const list = call(M._desk_standing).standing || [];
     const box = $('standing');
     box.replaceChildren();
     $('standing-section').hidden = !list.length;
-    for (const s of list) {
-      const on = el('input');
-      on.type = 'checkbox';
-      on.id = 'standing-' + s.name;
-      on.checked = s.value !== null;
-      const value = el('input');
-      value.type = 'text';
-      value.value = s.value !== null ? s.value : s.example;
-      value.setAttribute('aria-label', s.name + ': the answer');
-      const label = el('label');
-      label.htmlFor = on.id;
-      label.append(el('code', s.name), ' ', el('span', s.help));
-      const set = () => setStanding(s.name,
-        on.checked ? value.value.trim() : '');
-      on.addEventListener('change', set);
-      value.addEventListener('change', () => {
-        if (on.checked) {
-          set();
+    for (const k of list) {
+      const entry = el('div', undefined, 'standing-key');
+      entry.id = 'standing-key-' + k.key;
+      if (k.orders.length === 1) {
+        entry.append(standingRow(k.orders[0], k.example,
+          [el('code', k.key), ' ', el('span', k.help)]));
+      } else {
+        entry.append(el('p', undefined, 'standing-help'));
+        entry.firstChild.append(el('code', k.key), ' ', el('span', k.help));
+        for (const o of k.orders) {
+          entry.append(standingRow(o, k.example, o.scope
+            ? [el('code', o.name)]
+            : [el('code', o.name), ' (bare)']));
         }
-      });
-      const row = el('div', undefined, 'standing');
-      row.append(on, label, value);
-      box.append(row);
+      }
+      box.append(entry);
+    }
+  }
+
+  /* desk_set_standing: the standing order name set (value) or taken
+   * back (''), checked; the state. */
+  function setStandingCall(name, value) {
+    const n = cstr(name)[0];
+    const v = cstr(value)[0];
+    try {
+      return JSON.parse(M.UTF8ToString(M._desk_set_standing(desk, n, v)));
+    } finally {
+      M._free(n);
+      M._free(v);
     }
   }
 
   /* A standing order set (value) or taken back (''), checked. */
   function setStanding(name, value) {
-    const n = cstr(name)[0];
-    const v = cstr(value)[0];
-    try {
-      show(JSON.parse(M.UTF8ToString(M._desk_set_standing(desk, n, v))));
-    } finally {
-      M._free(n);
-      M._free(v);
-    }
+    show(setStandingCall(name, value));
     showStanding();
   }
 

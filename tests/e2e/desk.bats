@@ -374,8 +374,8 @@ d = json.load(open(sys.argv[1]))
 rows = d["rows"]
 need(any(r.startswith("retreat rule 13.0: a retreat's hexes") for r in rows),
      "the retreat toggle with its rule's words: %r" % rows[:3])
-need(any(r.startswith("move-front rule 9.0") for r in rows),
-     "a scoped standing order too: %r" % rows)
+need("move-front" in rows and "move-german" in rows,
+     "a scoped standing order too, a row of its own: %r" % rows)
 need('standing:\n  retreat: "auto"\n' in d["on"]["yaml"] and
      not d["on"]["said"], "on: in the answers file: %r" % d["on"])
 need("standing:" not in d["off"]["yaml"], "off: gone: %r" % d["off"]["yaml"])
