@@ -153,7 +153,7 @@ void desk_html(const struct view *v, const char *view, size_t len,
 		    "when they ask after a draw ends your step, and those "
 		    "marked kept in the opponent's turn too; each is checked "
 		    "by the rules as you set it, and goes in the answers "
-		    "file.</p>\n<div id=\"standing\"></div></section>\n"
+		    "file and the draft.</p>\n<div id=\"standing\"></div></section>\n"
 		    "<section><details><summary>What happened since your "
 		    "last step</summary><pre id=\"report\"></pre></details>"
 		    "</section>\n"

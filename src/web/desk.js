@@ -9,18 +9,19 @@
  * the player saves.
  *
  * The browser's storage (localStorage, this file's own) keeps two
- * things across a reload: the draft, the answers of the step so far
- * (keyed by game, side and step: a draft of another step of the same
- * game and side is dropped when the page opens on a new one), given to
- * the rules again when the page opens; and the notepad, the side's
- * private notes of the game (keyed by game and side), which are in no
- * answers file and go nowhere.
+ * things across a reload: the draft, the answers of the step so far and
+ * the standing orders set (keyed by game, side and step: a draft of
+ * another step of the same game and side is dropped when the page opens
+ * on a new one), given to the rules again when the page opens, the
+ * answers first, those the rules no longer take dropped with a word;
+ * and the notepad, the side's private notes of the game (keyed by game
+ * and side), which are in no answers file and go nowhere.
  *
  * The standing orders the rules take are one entry a key, its rule's
  * words once, and a toggle and a value (the example until changed) for
  * the bare key and for each of its scopes (move-front, move-german):
  * each set or taken back is checked by the rules, as the answers are,
- * and goes in the answers file (not in the draft).
+ * and goes in the answers file and the draft.
  *
  * The page opens on the steps since the side's own last step, the
  * view's report split by step in C (the desk-steps block: deskhtml.c),
@@ -120,14 +121,32 @@
     }
   }
 
-  /* The answers so far as the draft of the step (none: no draft). */
+  /* The standing orders set: {name: value} (desk_standing). */
+  function standingSet() {
+    const set = {};
+    for (const k of call(M._desk_standing).standing || []) {
+      for (const o of k.orders) {
+        if (o.value !== null) {
+          set[o.name] = o.value;
+        }
+      }
+    }
+    return set;
+  }
+
+  /* The answers so far and the standing orders set as the draft of the
+   * step, {answers: [value...], standing: {name: value}} (neither: no
+   * draft). */
   function keepDraft(s) {
     if (!draftKey || s.error) {
       return;
     }
     const values = (s.answers || []).map((a) => a.value);
-    store(draftKey, values.length ? JSON.stringify(values) : null);
-    $('discard').disabled = !values.length;
+    const standing = standingSet();
+    const empty = !values.length && !Object.keys(standing).length;
+    store(draftKey, empty ? null
+      : JSON.stringify({ answers: values, standing }));
+    $('discard').disabled = empty;
   }
 
   function answer(text) {
@@ -209,8 +228,15 @@
     $('said').className = 'taken';
   }
 
+  /* n things, in words: "1 answer", "2 standing orders". */
+  function count(n, what) {
+    return n + ' ' + what + (n === 1 ? '' : 's');
+  }
+
   /* The draft kept for this step, given to the rules again answer by
-   * answer; a draft of another step of this game and side dropped. */
+   * answer, then standing order by standing order; a draft of another
+   * step of this game and side dropped. A draft of answers alone (an
+   * array: the page before standing orders were kept) is read too. */
   function restoreDraft(s) {
     const prefix = 'umpire-desk/draft/' + s.game + '/' + s.side + '/';
     draftKey = prefix + s.step;
@@ -224,13 +250,22 @@
     } catch (e) {
       /* no storage: no draft */
     }
-    let values = [];
+    let draft = null;
     try {
-      values = JSON.parse(stored(draftKey) || '[]');
+      draft = JSON.parse(stored(draftKey) || 'null');
     } catch (e) {
-      values = [];
+      draft = null;
     }
-    if (!Array.isArray(values) || !values.length) {
+    if (Array.isArray(draft)) {
+      draft = { answers: draft };
+    }
+    if (!draft || typeof draft !== 'object') {
+      return s;
+    }
+    const values = Array.isArray(draft.answers) ? draft.answers : [];
+    const standing = draft.standing && typeof draft.standing === 'object'
+      ? Object.entries(draft.standing) : [];
+    if (!values.length && !standing.length) {
       return s;
     }
     let taken = 0;
@@ -242,22 +277,46 @@
       s = next;
       taken++;
     }
-    $('draft').textContent = 'Draft restored: ' + taken + ' answer' +
-      (taken === 1 ? '' : 's') + ' kept in this browser' +
-      (taken < values.length ? ' (' + (values.length - taken) +
-        ' no longer taken by the rules, dropped)' : '') + '.';
+    const dropped = [];
+    for (const [name, value] of standing) {
+      const next = setStandingCall(String(name), String(value));
+      if (next.refused || next.error) {
+        dropped.push(name + ' (' + (next.refused || next.error) + ')');
+      } else {
+        s = next;
+      }
+    }
+    const kept = standing.length - dropped.length;
+    const lost = [];
+    if (taken < values.length) {
+      lost.push(count(values.length - taken, 'answer') +
+        ' no longer taken by the rules, dropped');
+    }
+    if (dropped.length) {
+      lost.push('standing orders the rules refuse, dropped: ' +
+        dropped.join('; '));
+    }
+    $('draft').textContent = 'Draft restored: ' + count(taken, 'answer') +
+      (kept ? ' and ' + count(kept, 'standing order') : '') +
+      ' kept in this browser' +
+      (lost.length ? ' (' + lost.join('; ') + ')' : '') + '.';
     return s;
   }
 
-  /* Every answer of the step taken back, the draft dropped. */
+  /* Every answer of the step and every standing order taken back, the
+   * draft dropped. */
   function discardDraft() {
     let s = state;
     while (s && s.answers && s.answers.length) {
       s = call(M._desk_undo);
     }
+    for (const name of Object.keys(standingSet())) {
+      s = setStandingCall(name, '');
+    }
     store(draftKey, null);
     $('draft').textContent = 'Draft discarded.';
     show(s);
+    showStanding();
   }
 
   /* One standing order's row: its toggle (id standing-NAME), its label
