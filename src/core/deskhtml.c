@@ -126,8 +126,17 @@ void desk_html(const struct view *v, const char *view, size_t len,
 		    "<kbd>&larr;</kbd> <kbd>&rarr;</kbd> the previous and the "
 		    "next step, then the question.</p></section>\n"
 		    "<section id=\"question\"><h2>The question now asked</h2>\n"
-		    "<p><span id=\"rule\" class=\"rule\"></span> "
-		    "<span id=\"text\"></span></p>\n"
+		    "<p><span id=\"rule\" class=\"rule\">");
+	/* the view's question in the first paint, before the page's
+	 * rules start (its script puts the rules' own in its place) */
+	if (!v->over && v->next.rule) {
+		strbuf_adds(out, "rule ");
+		strbuf_add_html(out, v->next.rule);
+	}
+	strbuf_adds(out, "</span> <span id=\"text\">");
+	if (!v->over && v->next.rule)
+		strbuf_add_html(out, v->next.text);
+	strbuf_adds(out, "</span></p>\n"
 		    "<p id=\"options-label\"></p><div id=\"options\"></div>\n"
 		    "<form id=\"free\" hidden><input id=\"free-text\" "
 		    "aria-label=\"answer\" autocomplete=\"off\"> "
