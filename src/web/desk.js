@@ -228,6 +228,9 @@
     $('said').className = 'taken';
   }
 
+  /* The most standing orders a draft gives the rules again. */
+  const STANDING_MAX = 64;
+
   /* n things, in words: "1 answer", "2 standing orders". */
   function count(n, what) {
     return n + ' ' + what + (n === 1 ? '' : 's');
@@ -263,8 +266,10 @@
       return s;
     }
     const values = Array.isArray(draft.answers) ? draft.answers : [];
+    /* at most STANDING_MAX orders (more than any game's names: the
+     * rest are not tried) */
     const standing = draft.standing && typeof draft.standing === 'object'
-      ? Object.entries(draft.standing) : [];
+      ? Object.entries(draft.standing).slice(0, STANDING_MAX) : [];
     if (!values.length && !standing.length) {
       return s;
     }
