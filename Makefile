@@ -255,9 +255,11 @@ check-e2e: $(BIN)
 
 # E2E_SKIP: files left out (names without .bats; the ASan pass's).
 E2E_SKIP =
-# (desk.bats: make check-desk, which builds the WebAssembly first)
+# (desk.bats, desk-games.bats: make check-desk, which builds the
+# WebAssembly first)
 E2E_ORDER = tests/e2e/every-game.bats \
   $$(ls -S tests/e2e/*.bats | grep -v -e every-game -e /desk.bats \
+     -e /desk-games.bats \
      $(E2E_SKIP:%=-e /%.bats))
 # The same, one bats process per file, two at a time (make check's plain
 # pass and the ASan pass: on two cores, about half check-e2e's time).
@@ -566,9 +568,11 @@ bench-replay-steps:
 	  examples/race-to-the-reichstag/replay.html examples/aachen/replay.html)
 
 # The player's desk of a Race to the Reichstag played to step 256 (or
-# its last) in headless Chromium against the native command for the same
-# answers (bench/desk.py): one line, printed and written into
-# bench/results.txt in place of its last. Not in make check.
+# its last), one decision a mail (bench/one-answer.py; the game kept in
+# build/bench-desk for the next run), in headless Chromium against the
+# native command for the same answers (bench/desk.py): one line, printed
+# and written into bench/results.txt in place of its last. Not in make
+# check.
 bench-desk: desk
 	$(UMPIRE_ENV) python3 bench/desk.py $(BIN) bench/results.txt
 
@@ -794,9 +798,11 @@ $(DESK)/umpire-desk.wasm.gz: $(DESK)/umpire-desk.js
 desk: $(DESK)/umpire-desk.wasm.gz
 	$(MAKE) all
 
-# The page in headless Chromium (tests/e2e/desk.bats), with the
-# WebAssembly built: it may not skip for want of it.
+# The page in headless Chromium (tests/e2e/desk.bats) and in every game
+# (tests/e2e/desk-games.bats, Firefox ESR too), with the WebAssembly
+# built: it may not skip for want of it.
 check-desk: desk
-	$(UMPIRE_ENV) DESK_REQUIRED=1 bats tests/e2e/desk.bats
+	$(UMPIRE_ENV) DESK_REQUIRED=1 bats tests/e2e/desk.bats \
+	  tests/e2e/desk-games.bats
 
 -include $(DESK_OBJ:.o=.d)

@@ -1,12 +1,17 @@
 #!/usr/bin/env python3
 """desk.py BIN OUT - `make bench-desk`: the player's desk (umpire desk)
 of a Race to the Reichstag under a referee played to step STEPS
-(default 256, or its last step if it ends before) by the orders templates' own answers (as the tests'
-step_by_view plays, keys made for the run, so that the native command
-can sign with the side's key), measured in headless Chromium (tests/e2e/cdp.py) on this
-machine, against the native command for the same answers. Prints one
-line and writes it into OUT (bench/results.txt) in place of the last
-one it wrote:
+(default 256, or its last step if it ends before) one decision a mail
+(bench/one-answer.py on the template of the view the referee makes for
+the side asked, as make bench's long game: the templates' own answers
+end the game at step 71), keys made for the run, so that the native
+command can sign with the side's key, measured in headless Chromium
+(tests/e2e/cdp.py) on this machine, against the native command for the
+same answers. The game is kept in build/bench-desk (beside BIN), with
+the hash of what made it (the scenario, one-answer.py, STEPS): a rerun
+plays it again only when one of those changed or the cached view no
+longer opens. Prints one line and writes it into OUT
+(bench/results.txt) in place of the last one it wrote:
 
   desk: page N KB, first question N ms, a click checked median N ms,
   max N ms (TITLE step S); native orders --answers N ms
@@ -22,6 +27,7 @@ clicks made (the file the page writes; a key made for the run), the
 median of RUNS runs. A
 measurement, not a test: it never fails on a missed goal.
 """
+import hashlib
 import json
 import os
 import shutil
@@ -33,6 +39,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CDP = os.path.join(HERE, "..", "tests", "e2e", "cdp.py")
+CHOOSER = os.path.join(HERE, "one-answer.py")
+SCENARIO = os.path.join(HERE, "..", "scenarios", "race-to-the-reichstag.yaml")
 
 EXPR = """(async () => {
   const $ = id => document.getElementById(id);
@@ -63,9 +71,9 @@ MARK = "desk: "
 
 
 def play(umpire, d, env, steps):
-    """A Race to the Reichstag under a referee in d played to step
-    steps (or to its last step, if it ends before): the view of the side to order then, and that
-    side's key."""
+    """A Race to the Reichstag under a referee in d played one decision
+    a mail to step steps (or to its last step, if it ends before): the
+    side to order then (its view v.view, its key SIDE.key)."""
     def run(*a, **kw):
         return subprocess.run([umpire] + list(a), cwd=d, env=env, check=True,
                               capture_output=True, text=True, **kw).stdout
@@ -82,20 +90,50 @@ def play(umpire, d, env, steps):
         brief = run("status", "--brief", "game.yaml").split()
         if brief[0] == "over" and side:
             # the game's last step then: its view (of the step before)
-            return os.path.join(d, "v.view"), os.path.join(d, side + ".key")
+            return side
         side = brief[1]
         run("view", "game.yaml", "--side", side, "-s", "referee.key", "-o",
             "v.view")
         if int(brief[-1]) >= steps:
-            return os.path.join(d, "v.view"), os.path.join(d, side + ".key")
+            return side
         tpl = run("orders", "v.view", "-s", side + ".key")
+        chosen = subprocess.run(["python3", CHOOSER], input=tpl, check=True,
+                                capture_output=True, text=True).stdout
         with open(os.path.join(d, "o.yaml"), "w") as f:
-            f.write("".join(ln for ln in tpl.splitlines(True)
-                            if not ln.startswith("#")))
+            f.write(chosen)
         run("sign", "o.yaml", "-s", side + ".key", "-o", "o.signed")
         run("adjudicate", "game.yaml", "o.signed", "-s", "referee.key",
             "-o", "next.yaml", "--report", "/dev/null")
         os.replace(os.path.join(d, "next.yaml"), os.path.join(d, "game.yaml"))
+
+
+def cached_game(umpire, cache, steps):
+    """The game of play() in cache (its local records in cache/state),
+    played again unless the stamp of what made it matches and its view
+    still opens for its side: the side."""
+    h = hashlib.sha256(b"steps %d\n" % steps)
+    for f in (SCENARIO, CHOOSER):
+        with open(f, "rb") as fh:
+            h.update(fh.read())
+    stamp = os.path.join(cache, "stamp")
+    env = dict(os.environ, XDG_STATE_HOME=os.path.join(cache, "state"))
+    try:
+        with open(stamp) as f:
+            made, side = f.read().split()
+        if made == h.hexdigest():
+            subprocess.run([umpire, "orders", "v.view", "-s", side + ".key"],
+                           cwd=cache, env=env, check=True,
+                           capture_output=True)
+            return side
+    except (OSError, ValueError, subprocess.CalledProcessError):
+        pass
+    shutil.rmtree(cache, ignore_errors=True)
+    os.makedirs(cache)
+    side = play(umpire, cache, env, steps)
+    with open(stamp + ".tmp", "w") as f:
+        f.write("%s %s\n" % (h.hexdigest(), side))
+    os.replace(stamp + ".tmp", stamp)
+    return side
 
 
 def write(out, lines):
@@ -122,11 +160,16 @@ def main():
         sys.exit("desk.py: chromium is not installed")
     clicks = int(os.environ.get("CLICKS", "40"))
     runs = int(os.environ.get("RUNS", "5"))
+    cache = os.path.join(os.path.dirname(umpire), "bench-desk")
+    side = cached_game(umpire, cache, int(os.environ.get("STEPS", "256")))
     tmp = tempfile.mkdtemp(prefix="umpire-bench-desk-")
     try:
-        env = dict(os.environ, XDG_STATE_HOME=tmp)
-        view, key = play(umpire, tmp, env,
-                         int(os.environ.get("STEPS", "256")))
+        # the cache's local records copied: the runs leave it as it is
+        shutil.copytree(os.path.join(cache, "state"),
+                        os.path.join(tmp, "state"))
+        env = dict(os.environ, XDG_STATE_HOME=os.path.join(tmp, "state"))
+        view = os.path.join(cache, "v.view")
+        key = os.path.join(cache, side + ".key")
         page = os.path.join(tmp, "desk.html")
         subprocess.run([umpire, "desk", view, "-o", page], check=True)
         got = json.loads(subprocess.run(

@@ -34,8 +34,10 @@ const char *desk_question(struct desk *d);
 const char *desk_answer(struct desk *d, const char *text);
 /* The last answer taken back; the state. */
 const char *desk_undo(struct desk *d);
-/* The standing orders the game's rules take: {"standing": [{name, key,
- * help, example, value}...]}, value null where the desk gives none. */
+/* The standing orders the game's rules take, one entry a key:
+ * {"standing": [{key, rule, help, example, orders: [{name, scope,
+ * value}...]}...]}: orders the bare KEY (scope "") and KEY-SCOPE for
+ * each of its scopes, value null where the desk gives none. */
 const char *desk_standing(struct desk *d);
 /* The standing order name (KEY or KEY-SCOPE) given value (NULL or "":
  * taken back); the state, refused set where the rules refuse it. */

@@ -126,8 +126,17 @@ void desk_html(const struct view *v, const char *view, size_t len,
 		    "<kbd>&larr;</kbd> <kbd>&rarr;</kbd> the previous and the "
 		    "next step, then the question.</p></section>\n"
 		    "<section id=\"question\"><h2>The question now asked</h2>\n"
-		    "<p><span id=\"rule\" class=\"rule\"></span> "
-		    "<span id=\"text\"></span></p>\n"
+		    "<p><span id=\"rule\" class=\"rule\">");
+	/* the view's question in the first paint, before the page's
+	 * rules start (its script puts the rules' own in its place) */
+	if (!v->over && v->next.rule) {
+		strbuf_adds(out, "rule ");
+		strbuf_add_html(out, v->next.rule);
+	}
+	strbuf_adds(out, "</span> <span id=\"text\">");
+	if (!v->over && v->next.rule)
+		strbuf_add_html(out, v->next.text);
+	strbuf_adds(out, "</span></p>\n"
 		    "<p id=\"options-label\"></p><div id=\"options\"></div>\n"
 		    "<form id=\"free\" hidden><input id=\"free-text\" "
 		    "aria-label=\"answer\" autocomplete=\"off\"> "
@@ -153,7 +162,7 @@ void desk_html(const struct view *v, const char *view, size_t len,
 		    "when they ask after a draw ends your step, and those "
 		    "marked kept in the opponent's turn too; each is checked "
 		    "by the rules as you set it, and goes in the answers "
-		    "file.</p>\n<div id=\"standing\"></div></section>\n"
+		    "file and the draft.</p>\n<div id=\"standing\"></div></section>\n"
 		    "<section><details><summary>What happened since your "
 		    "last step</summary><pre id=\"report\"></pre></details>"
 		    "</section>\n"

@@ -359,12 +359,39 @@ DESK_API const char *desk_answers_yaml(struct desk *d)
 	return d->out.buf ? d->out.buf : "";
 }
 
-/* The standing orders the rules take (ruleset.standing), each name an
- * order file may give (KEY, and KEY-SCOPE for each of its scopes:
- * umpire-orders(5), SCOPES) with what it does in the words of the
- * order template (standing_key_help), an example, and the desk's value
- * (null: not given). JSON: {"standing": [{name, key, help, example,
- * value}...]}. */
+/* The desk's value of the standing order name (NULL: not given). */
+static const char *standing_value(const struct desk *d, const char *name)
+{
+	for (size_t i = 0; i < d->n_st; i++)
+		if (!strcmp(d->st[i].key, name))
+			return d->st[i].value;
+	return NULL;
+}
+
+/* One order of a standing key: its name in an order file, its scope
+ * ("": the bare KEY) and the desk's value. */
+static void standing_order_json(const struct desk *d, struct json *j,
+				const char *name, const char *scope)
+{
+	const char *value = standing_value(d, name);
+	json_begin_object(j);
+	json_kstring(j, "name", name);
+	json_kstring(j, "scope", scope);
+	json_key(j, "value");
+	if (value)
+		json_string(j, value);
+	else
+		json_null(j);
+	json_end_object(j);
+}
+
+/* The standing orders the rules take (ruleset.standing), one entry a
+ * key with what it does in the words of the order template, its rule
+ * (standing_key_help) and an example once, and the orders an order file
+ * may give for it: KEY, then KEY-SCOPE for each of its scopes
+ * (umpire-orders(5), SCOPES), each with the desk's value (null: not
+ * given). JSON: {"standing": [{key, rule, help, example, orders:
+ * [{name, scope, value}...]}...]}. */
 DESK_API const char *desk_standing(struct desk *d)
 {
 	struct json j;
@@ -379,36 +406,25 @@ DESK_API const char *desk_standing(struct desk *d)
 	for (; k && k->key; k++) {
 		strbuf_reset(&sb);
 		standing_key_help(d->v.game.scn.rs, k, &sb);
-		for (const char *w = NULL;;) {
-			/* KEY, then KEY-SCOPE for each scope */
-			char name[96];
-			if (!w) {
-				snprintf(name, sizeof name, "%s", k->key);
-				w = k->scopes ? k->scopes : "";
-			} else if (*w) {
-				size_t len = strcspn(w, " ");
-				snprintf(name, sizeof name, "%s-%.*s", k->key,
-					 (int)len, w);
-				w += len;
-				w += strspn(w, " ");
-			} else
-				break;
-			const char *value = NULL;
-			for (size_t i = 0; i < d->n_st; i++)
-				if (!strcmp(d->st[i].key, name))
-					value = d->st[i].value;
-			json_begin_object(&j);
-			json_kstring(&j, "name", name);
-			json_kstring(&j, "key", k->key);
-			json_kstring(&j, "help", sb.buf);
-			json_kstring(&j, "example", k->example);
-			json_key(&j, "value");
-			if (value)
-				json_string(&j, value);
-			else
-				json_null(&j);
-			json_end_object(&j);
+		json_begin_object(&j);
+		json_kstring(&j, "key", k->key);
+		json_kstring(&j, "rule", k->rule);
+		json_kstring(&j, "help", sb.buf);
+		json_kstring(&j, "example", k->example);
+		json_key(&j, "orders");
+		json_begin_array(&j);
+		standing_order_json(d, &j, k->key, "");
+		for (const char *w = k->scopes ? k->scopes : ""; *w;) {
+			char name[96], scope[64];
+			size_t len = strcspn(w, " ");
+			snprintf(scope, sizeof scope, "%.*s", (int)len, w);
+			snprintf(name, sizeof name, "%s-%s", k->key, scope);
+			standing_order_json(d, &j, name, scope);
+			w += len;
+			w += strspn(w, " ");
 		}
+		json_end_array(&j);
+		json_end_object(&j);
 	}
 	json_end_array(&j);
 	json_end_object(&j);

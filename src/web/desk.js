@@ -9,17 +9,19 @@
  * the player saves.
  *
  * The browser's storage (localStorage, this file's own) keeps two
- * things across a reload: the draft, the answers of the step so far
- * (keyed by game, side and step: a draft of another step of the same
- * game and side is dropped when the page opens on a new one), given to
- * the rules again when the page opens; and the notepad, the side's
- * private notes of the game (keyed by game and side), which are in no
- * answers file and go nowhere.
+ * things across a reload: the draft, the answers of the step so far and
+ * the standing orders set (keyed by game, side and step: a draft of
+ * another step of the same game and side is dropped when the page opens
+ * on a new one), given to the rules again when the page opens, the
+ * answers first, those the rules no longer take dropped with a word;
+ * and the notepad, the side's private notes of the game (keyed by game
+ * and side), which are in no answers file and go nowhere.
  *
- * The standing orders the rules take are toggles, each with its rule's
- * words and its value (the example until changed): each set or taken
- * back is checked by the rules, as the answers are, and goes in the
- * answers file (not in the draft).
+ * The standing orders the rules take are one entry a key, its rule's
+ * words once, and a toggle and a value (the example until changed) for
+ * the bare key and for each of its scopes (move-front, move-german):
+ * each set or taken back is checked by the rules, as the answers are,
+ * and goes in the answers file and the draft.
  *
  * The page opens on the steps since the side's own last step, the
  * view's report split by step in C (the desk-steps block: deskhtml.c),
@@ -119,14 +121,32 @@
     }
   }
 
-  /* The answers so far as the draft of the step (none: no draft). */
+  /* The standing orders set: {name: value} (desk_standing). */
+  function standingSet() {
+    const set = {};
+    for (const k of call(M._desk_standing).standing || []) {
+      for (const o of k.orders) {
+        if (o.value !== null) {
+          set[o.name] = o.value;
+        }
+      }
+    }
+    return set;
+  }
+
+  /* The answers so far and the standing orders set as the draft of the
+   * step, {answers: [value...], standing: {name: value}} (neither: no
+   * draft). */
   function keepDraft(s) {
     if (!draftKey || s.error) {
       return;
     }
     const values = (s.answers || []).map((a) => a.value);
-    store(draftKey, values.length ? JSON.stringify(values) : null);
-    $('discard').disabled = !values.length;
+    const standing = standingSet();
+    const empty = !values.length && !Object.keys(standing).length;
+    store(draftKey, empty ? null
+      : JSON.stringify({ answers: values, standing }));
+    $('discard').disabled = empty;
   }
 
   function answer(text) {
@@ -208,8 +228,18 @@
     $('said').className = 'taken';
   }
 
+  /* The most standing orders a draft gives the rules again. */
+  const STANDING_MAX = 64;
+
+  /* n things, in words: "1 answer", "2 standing orders". */
+  function count(n, what) {
+    return n + ' ' + what + (n === 1 ? '' : 's');
+  }
+
   /* The draft kept for this step, given to the rules again answer by
-   * answer; a draft of another step of this game and side dropped. */
+   * answer, then standing order by standing order; a draft of another
+   * step of this game and side dropped. A draft of answers alone (an
+   * array: the page before standing orders were kept) is read too. */
   function restoreDraft(s) {
     const prefix = 'umpire-desk/draft/' + s.game + '/' + s.side + '/';
     draftKey = prefix + s.step;
@@ -223,13 +253,24 @@
     } catch (e) {
       /* no storage: no draft */
     }
-    let values = [];
+    let draft = null;
     try {
-      values = JSON.parse(stored(draftKey) || '[]');
+      draft = JSON.parse(stored(draftKey) || 'null');
     } catch (e) {
-      values = [];
+      draft = null;
     }
-    if (!Array.isArray(values) || !values.length) {
+    if (Array.isArray(draft)) {
+      draft = { answers: draft };
+    }
+    if (!draft || typeof draft !== 'object') {
+      return s;
+    }
+    const values = Array.isArray(draft.answers) ? draft.answers : [];
+    /* at most STANDING_MAX orders (more than any game's names: the
+     * rest are not tried) */
+    const standing = draft.standing && typeof draft.standing === 'object'
+      ? Object.entries(draft.standing).slice(0, STANDING_MAX) : [];
+    if (!values.length && !standing.length) {
       return s;
     }
     let taken = 0;
@@ -241,66 +282,118 @@
       s = next;
       taken++;
     }
-    $('draft').textContent = 'Draft restored: ' + taken + ' answer' +
-      (taken === 1 ? '' : 's') + ' kept in this browser' +
-      (taken < values.length ? ' (' + (values.length - taken) +
-        ' no longer taken by the rules, dropped)' : '') + '.';
+    const dropped = [];
+    for (const [name, value] of standing) {
+      const next = setStandingCall(String(name), String(value));
+      if (next.refused || next.error) {
+        dropped.push(name + ' (' + (next.refused || next.error) + ')');
+      } else {
+        s = next;
+      }
+    }
+    const kept = standing.length - dropped.length;
+    const lost = [];
+    if (taken < values.length) {
+      lost.push(count(values.length - taken, 'answer') +
+        ' no longer taken by the rules, dropped');
+    }
+    if (dropped.length) {
+      lost.push('standing orders the rules refuse, dropped: ' +
+        dropped.join('; '));
+    }
+    $('draft').textContent = 'Draft restored: ' + count(taken, 'answer') +
+      (kept ? ' and ' + count(kept, 'standing order') : '') +
+      ' kept in this browser' +
+      (lost.length ? ' (' + lost.join('; ') + ')' : '') + '.';
     return s;
   }
 
-  /* Every answer of the step taken back, the draft dropped. */
+  /* Every answer of the step and every standing order taken back, the
+   * draft dropped. */
   function discardDraft() {
     let s = state;
     while (s && s.answers && s.answers.length) {
       s = call(M._desk_undo);
     }
+    for (const name of Object.keys(standingSet())) {
+      s = setStandingCall(name, '');
+    }
     store(draftKey, null);
     $('draft').textContent = 'Draft discarded.';
     show(s);
+    showStanding();
   }
 
-  /* The standing orders as toggles (desk_standing). */
+  /* One standing order's row: its toggle (id standing-NAME), its label
+   * and its value. */
+  function standingRow(o, example, label) {
+    const on = el('input');
+    on.type = 'checkbox';
+    on.id = 'standing-' + o.name;
+    on.checked = o.value !== null;
+    const value = el('input');
+    value.type = 'text';
+    value.value = o.value !== null ? o.value : example;
+    value.setAttribute('aria-label', o.name + ': the answer');
+    const l = el('label');
+    l.htmlFor = on.id;
+    l.append(...label);
+    const set = () => setStanding(o.name,
+      on.checked ? value.value.trim() : '');
+    on.addEventListener('change', set);
+    value.addEventListener('change', () => {
+      if (on.checked) {
+        set();
+      }
+    });
+    const row = el('div', undefined, 'standing');
+    row.append(on, l, value);
+    return row;
+  }
+
+  /* The standing orders (desk_standing), one entry a key: a key of no
+   * scope one row, its words in its label; a key with scopes its words
+   * once, then a row for the bare key and one a scope. */
   function showStanding() {
     const list = call(M._desk_standing).standing || [];
     const box = $('standing');
     box.replaceChildren();
     $('standing-section').hidden = !list.length;
-    for (const s of list) {
-      const on = el('input');
-      on.type = 'checkbox';
-      on.id = 'standing-' + s.name;
-      on.checked = s.value !== null;
-      const value = el('input');
-      value.type = 'text';
-      value.value = s.value !== null ? s.value : s.example;
-      value.setAttribute('aria-label', s.name + ': the answer');
-      const label = el('label');
-      label.htmlFor = on.id;
-      label.append(el('code', s.name), ' ', el('span', s.help));
-      const set = () => setStanding(s.name,
-        on.checked ? value.value.trim() : '');
-      on.addEventListener('change', set);
-      value.addEventListener('change', () => {
-        if (on.checked) {
-          set();
+    for (const k of list) {
+      const entry = el('div', undefined, 'standing-key');
+      entry.id = 'standing-key-' + k.key;
+      if (k.orders.length === 1) {
+        entry.append(standingRow(k.orders[0], k.example,
+          [el('code', k.key), ' ', el('span', k.help)]));
+      } else {
+        entry.append(el('p', undefined, 'standing-help'));
+        entry.firstChild.append(el('code', k.key), ' ', el('span', k.help));
+        for (const o of k.orders) {
+          entry.append(standingRow(o, k.example, o.scope
+            ? [el('code', o.name)]
+            : [el('code', o.name), ' (bare)']));
         }
-      });
-      const row = el('div', undefined, 'standing');
-      row.append(on, label, value);
-      box.append(row);
+      }
+      box.append(entry);
+    }
+  }
+
+  /* desk_set_standing: the standing order name set (value) or taken
+   * back (''), checked; the state. */
+  function setStandingCall(name, value) {
+    const n = cstr(name)[0];
+    const v = cstr(value)[0];
+    try {
+      return JSON.parse(M.UTF8ToString(M._desk_set_standing(desk, n, v)));
+    } finally {
+      M._free(n);
+      M._free(v);
     }
   }
 
   /* A standing order set (value) or taken back (''), checked. */
   function setStanding(name, value) {
-    const n = cstr(name)[0];
-    const v = cstr(value)[0];
-    try {
-      show(JSON.parse(M.UTF8ToString(M._desk_set_standing(desk, n, v))));
-    } finally {
-      M._free(n);
-      M._free(v);
-    }
+    show(setStandingCall(name, value));
     showStanding();
   }
 

@@ -1,0 +1,53 @@
+# desk.bash - what the tests of umpire desk's page share (desk.bats,
+# desk-games.bats), loaded after helpers.bash.
+
+PY=/usr/bin/python3
+
+# setup: umpire_setup, then the page $1 that setup_file made (umpire
+# desk's words in $2) and Chromium ($CHROME). An umpire built without
+# the desk's WebAssembly skips, unless DESK_REQUIRED=1 (make
+# check-desk); any other refusal fails.
+desk_setup() {
+	umpire_setup
+	if [ ! -s "$1" ]; then
+		grep -q 'without the desk' "$2" || { cat "$2"; return 1; }
+		[ "${DESK_REQUIRED:-0}" = 1 ] && { cat "$2"; return 1; }
+		skip "umpire built without the desk's WebAssembly (make desk)"
+	fi
+	CHROME=$(command -v chromium || command -v chromium-browser) ||
+		skip "chromium is not installed"
+}
+
+# What the pages' expressions start with: started() waits for the
+# page's rules (or its status an error, at most 60 s), ready() then
+# skips the steps since the side's last step to the question.
+DESK_START='const sleep = ms => new Promise(r => setTimeout(r, ms));
+const $ = id => document.getElementById(id);
+const started = async () => {
+  for (let i = 0; i < 600 && !document.body.dataset.ready; i++) {
+    if ($("status").className == "error") break;
+    await sleep(100);
+  }
+};
+const ready = async () => { await started(); $("skip").click(); };
+'
+
+# need(condition, what): the checks of the tests, in Python (ok: all
+# passed)
+NEED='import json, re, sys
+ok = True
+def need(c, what):
+    global ok
+    if not c:
+        print("FAILED:", what)
+        ok = False
+'
+
+# The last run's output (it must have succeeded) saved as $1, then
+# checked by the Python on stdin after NEED, with the arguments $1...
+# (it ends sys.exit(0 if ok else 1)).
+need_output() {
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	echo "$output" >"$1"
+	{ echo "$NEED"; cat; } | "$PY" - "$@"
+}
