@@ -515,12 +515,24 @@ sys.exit(0 if ok else 1)
 EOF
 }
 
-# The board's helpers for the expressions below (after DESK_JS): the
-# spots of the board, lit or not, a click or a hover on one (an SVG
-# element has no click(): the event a mouse sends), an option button.
-BOARD_JS='const spots = (kind, sel) => [...document.querySelectorAll(
-  "#board .spot" + (sel || ""))].filter(s => !kind || s.dataset.kind == kind);
-const tap = s => s.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+# The board's helpers for the expressions below (after DESK_JS): its
+# spots of a kind, the lit ones (elements) or all of them (the board's
+# data: only the lit ones are elements), each with its dataset; a click
+# on one, on its element or at its place on the board (an SVG element
+# has no click(): the event a mouse sends); a hover; an option button.
+BOARD_JS='const board = () => document.querySelector("#board svg");
+const lit = () => [...document.querySelectorAll("#board .spot.lit")];
+const spots = (kind, sel) => sel == ".lit" ?
+  lit().filter(s => !kind || s.dataset.kind == kind) :
+  board().spots.filter(s => (!kind || s.kind == kind) && (sel != ":not(.lit)" ||
+    !lit().some(e => e.dataset.kind == s.kind && e.dataset.id == s.id)))
+  .map(s => ({ dataset: { kind: s.kind, id: s.id }, at: s }));
+const tap = s => {
+  if (!s.at) return s.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  const r = board().getBoundingClientRect();
+  board().dispatchEvent(new MouseEvent("click", { bubbles: true,
+    clientX: r.left + s.at.x + s.at.w / 2, clientY: r.top + s.at.y + s.at.h / 2 }));
+};
 const hover = s => s.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
 const option = t => [...document.querySelectorAll("#options button")]
   .find(b => b.textContent == t && !b.hidden);
@@ -609,7 +621,7 @@ typed_header() {
 	  o.answersBefore = seen().answers.length;
 	  o.moves = [];
 	  for (const u of o.litUnits.slice(0, 2)) {
-	    tap(spots("unit").find(s => s.dataset.id == u));
+	    tap(spots("unit", ".lit").find(s => s.dataset.id == u));
 	    const lit = spots("hex", ".lit");
 	    const m = { unit: u, lit: lit.length, built: $("free-text").value };
 	    // a hex this unit cannot reach: refused, in the rules words
@@ -623,7 +635,7 @@ typed_header() {
 	    m.preview = said();
 	    m.previewDrawn = $("board").innerHTML != before;
 	    m.hex = lit[0].dataset.id;
-	    tap(spots("hex").find(s => s.dataset.id == m.hex));
+	    tap(spots("hex", ".lit").find(s => s.dataset.id == m.hex));
 	    m.answers = seen().answers;
 	    o.moves.push(m);
 	  }
@@ -642,7 +654,8 @@ if "error" in d:
     sys.exit(1)
 need(d["rules"] == ["rule 6.7", "rule 9.0"], "6.7, then the moves: %r" % d["rules"])
 need("unit to hex" in d["form"], "the move's form shown: %r" % d["form"])
-need(len(d["litUnits"]) >= 2 and d["litHexes"] == 0, "units lit, no hex: %r" % d)
+need(len(d["litUnits"]) >= 2 and d["litHexes"] == 0,
+     "units lit (the rules' targets, q_target), no hex: %r" % d)
 need("is not an answer to" in d["hexFirst"] and "click a lit unit" in d["hexFirst"],
      "a hex first says why not: %r" % d["hexFirst"])
 for i, m in enumerate(d["moves"]):
@@ -692,6 +705,7 @@ EOF
 @test "desk: an attack built by clicks, its hex then its units, as typed" {
 	reichstag_at 12 || return 1
 	run board_cdp '
+	  if (!spots().length) return { error: "no board spots: the rules draw no svg_spot" };
 	  const o = { rule: rule(), form: $("build").textContent };
 	  o.litHexes = spots("hex", ".lit").map(s => s.dataset.id);
 	  if (!o.litHexes.length) return o;
@@ -714,8 +728,11 @@ EOF
 	"$PY" - states <<EOF || return 1
 $NEED
 d = json.loads(open(sys.argv[1]).readline())
+need("error" not in d, "the board: %r" % d.get("error"))
+if "error" in d:
+    sys.exit(1)
 need(d["rule"] == "rule 12.0" and "hex unit..." in d["form"], "the attack asked, its form: %r" % d)
-need(d.get("litHexes"), "enemy hexes lit: %r" % d)
+need(d.get("litHexes"), "enemy hexes lit (the rules' targets, q_target): %r" % d)
 if not d.get("litHexes"):
     sys.exit(1)
 need(d["hex"] == d["litHexes"][0], "the hex built first: %r" % d["hex"])
@@ -731,4 +748,36 @@ sys.exit(0 if ok else 1)
 EOF
 	{ typed_header; echo "- attack: \"$(cat attack)\""; } >typed.yaml
 	same_as_typed
+}
+
+@test "desk: the board by keys: a lit unit and a lit hex focused, Enter and Space" {
+	reichstag_at 11 || return 1
+	run board_cdp '
+	  option("no").click();
+	  for (let i = 0; i < 5 && rule() == "rule 7.1"; i++) {
+	    $("build").querySelector("button.off-board").click();
+	    tap(spots("hex", ".lit")[0]);
+	  }
+	  const u = spots("unit", ".lit")[0];
+	  u.focus();
+	  return { rule: rule(), unit: u.dataset.id, focused: document.activeElement == u };' \
+		'@keys Enter' \
+		'const h = spots("hex", ".lit")[0];
+		 h.focus();
+		 return { built: $("free-text").value, hex: h.dataset.id, said: said() };' \
+		'@keys Space' \
+		'return { answers: seen().answers };'
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	echo "$output" >states
+	"$PY" - states <<EOF || return 1
+$NEED
+s = [json.loads(l) for l in open(sys.argv[1])]
+need(s[0]["rule"] == "rule 9.0" and s[0]["focused"], "a lit unit focused: %r" % s[0])
+need(s[1]["built"] == s[0]["unit"] + " to", "Enter: the unit chosen: %r" % s[1])
+need(s[1]["said"].startswith("If %s to %s: " % (s[0]["unit"], s[1]["hex"])),
+     "a lit hex focused: its move shown: %r" % s[1])
+need(s[2]["answers"][-1] == "%s to %s" % (s[0]["unit"], s[1]["hex"]),
+     "Space: the move taken: %r" % s[2])
+sys.exit(0 if ok else 1)
+EOF
 }
