@@ -521,6 +521,20 @@
     drawBoard(boardSvg);
     previewed = '';
     showBuilt(q);
+    inSight();
+  }
+
+  /* The board scrolled to its first lit spot where none is in sight. */
+  function inSight() {
+    const box = $('board');
+    const on = boardSpots().filter((s) => lit.has(s.kind + ':' + s.id));
+    const seen = (s) => s.x + s.w > box.scrollLeft &&
+      s.x < box.scrollLeft + box.clientWidth && s.y + s.h > box.scrollTop &&
+      s.y < box.scrollTop + box.clientHeight;
+    if (on.length && !on.some(seen)) {
+      box.scrollLeft = on[0].x - box.clientWidth / 2;
+      box.scrollTop = on[0].y - box.clientHeight / 2;
+    }
   }
 
   /* The question now asked, afresh: nothing narrowed or built. */
@@ -544,13 +558,16 @@
     }
     const parts = formParts(q.form);
     const at = whereBuilt(parts, build);
+    /* the kinds a click may give next, where one is lit */
+    const next = at.next.map((p) => p.kind).filter((k) =>
+      [...lit.keys()].some((x) => x.startsWith(k + ':')));
     /* with the words the form adds after them ("35G to") */
     $('free-text').value = build.words.length
       ? withWords(parts, build).words.join(' ') : '';
     box.append(el('span', 'Built by clicks (' + q.form + '): ',
       'keys'), el('code', $('free-text').value || 'nothing yet'),
-    el('span', at.next.length ? ' next: a lit ' +
-      at.next.map((p) => p.kind).join(' or a lit ') + '. ' : '. ', 'keys'));
+    el('span', next.length ? ' next: a lit ' + next.join(' or a lit ') +
+      '. ' : '. ', 'keys'));
     for (const [k, x] of lit) {
       if (x.off) {
         const b = el('button', x.id);

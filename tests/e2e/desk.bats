@@ -255,17 +255,18 @@ const seen = () => ({ status: $("status").textContent,
 # cdp.py on the page: each argument an expression run after DESK_JS
 # (its value a JSON line; ready() waits for the rules, then skips the
 # steps since the side's last step to the question; with
-# DESK_WAIT=started it only waits), @reload or @keys.
+# DESK_WAIT=started it only waits), @reload or @keys. The page:
+# $DESK_PAGE, else the view's of setup_file; $DESK_MORE_JS after DESK_JS.
 desk_cdp() {
 	local a args=()
 	for a in "$@"; do
 		case $a in
 		@*) args+=("$a") ;;
-		*) args+=("(async () => { $DESK_JS await ${DESK_WAIT:-ready}(); $a })()") ;;
+		*) args+=("(async () => { $DESK_JS ${DESK_MORE_JS:-} await ${DESK_WAIT:-ready}(); $a })()") ;;
 		esac
 	done
-	"$PY" "$BATS_TEST_DIRNAME/cdp.py" "$CHROME" "file://$F/desk.html" \
-		"${args[@]}"
+	"$PY" "$BATS_TEST_DIRNAME/cdp.py" "$CHROME" \
+		"file://${DESK_PAGE:-$F/desk.html}" "${args[@]}"
 }
 
 @test "desk: a reload keeps the step's draft; Discard draft drops it" {
@@ -539,6 +540,15 @@ const option = t => [...document.querySelectorAll("#options button")]
 const said = () => $("board-said").textContent;
 const rule = () => $("rule").textContent;'
 
+# NEED, then d: the first line of the states file (sys.argv[1]), which
+# must not be a board without spots (its "error")
+NEED_BOARD="$NEED"'
+d = json.loads(open(sys.argv[1]).readline())
+need("error" not in d, "the board: %r" % d.get("error"))
+if "error" in d:
+    sys.exit(1)
+'
+
 # A Race to the Reichstag played to step $1 (by views, under a
 # referee), in the current directory: game.yaml, the keys; the side to
 # order is 1bf (the movement step and the combat step after it).
@@ -558,15 +568,7 @@ reichstag_at() {
 board_cdp() {
 	"$UMPIRE" view game.yaml --side 1bf -s referee.key -o t.view
 	"$UMPIRE" desk t.view -o t.html
-	local a args=()
-	for a in "$@"; do
-		case $a in
-		@*) args+=("$a") ;;
-		*) args+=("(async () => { $DESK_JS $BOARD_JS await ready(); $a })()") ;;
-		esac
-	done
-	"$PY" "$BATS_TEST_DIRNAME/cdp.py" "$CHROME" "file://$PWD/t.html" \
-		"${args[@]}"
+	DESK_PAGE=$PWD/t.html DESK_MORE_JS=$BOARD_JS desk_cdp "$@"
 }
 
 # The answers file the page made (page.yaml) and the one typed with the
@@ -647,11 +649,7 @@ typed_header() {
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
 	echo "$output" >states
 	"$PY" - states <<EOF || return 1
-$NEED
-d = json.loads(open(sys.argv[1]).readline())
-need("error" not in d, "the board: %r" % d.get("error"))
-if "error" in d:
-    sys.exit(1)
+$NEED_BOARD
 need(d["rules"] == ["rule 6.7", "rule 9.0"], "6.7, then the moves: %r" % d["rules"])
 need("unit to hex" in d["form"], "the move's form shown: %r" % d["form"])
 need(len(d["litUnits"]) >= 2 and d["litHexes"] == 0,
@@ -726,11 +724,7 @@ EOF
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
 	echo "$output" >states
 	"$PY" - states <<EOF || return 1
-$NEED
-d = json.loads(open(sys.argv[1]).readline())
-need("error" not in d, "the board: %r" % d.get("error"))
-if "error" in d:
-    sys.exit(1)
+$NEED_BOARD
 need(d["rule"] == "rule 12.0" and "hex unit..." in d["form"], "the attack asked, its form: %r" % d)
 need(d.get("litHexes"), "enemy hexes lit (the rules' targets, q_target): %r" % d)
 if not d.get("litHexes"):
