@@ -66,7 +66,6 @@ struct desk {
 	int asked_known;        /* asked is the question now asked's key */
 	char asked[64];         /* ("": none; the step ends for the side) */
 	struct strbuf out;      /* the last call's result */
-	struct svg_memo *memo;  /* the board's map, drawn once (svg_memo) */
 };
 
 /* The desk's answers as an order file umpire orders --answers reads
@@ -296,7 +295,6 @@ DESK_API void desk_close(struct desk *d)
 	}
 	free(d->st);
 	strbuf_free(&d->out);
-	svg_memo_free(d->memo);
 	free(d);
 }
 
@@ -541,12 +539,10 @@ DESK_API const char *desk_set_standing(struct desk *d, const char *name,
 /* The board of run (its state and the marks side may see) into j as
  * "board": SVG with the spots of the pieces and places (svg_spot), or
  * null for a game whose rules draw none. */
-static void board_json(struct json *j, struct desk *d,
+static void board_json(struct json *j, const struct desk *d,
 		       const struct run *run)
 {
 	const struct ruleset *rs = d->v.game.scn.rs;
-	if (!d->memo)
-		d->memo = svg_memo_new();
 	json_key(j, "board");
 	if (!rs->render || !run->state) {
 		json_null(j);
@@ -561,7 +557,6 @@ static void board_json(struct json *j, struct desk *d,
 	struct svg s = SVG_INIT;
 	struct strbuf out = STRBUF_INIT;
 	s.spots = 1;
-	s.memo = d->memo;
 	rs->render(run->state, d->v.side, seen, n, &s);
 	svg_finish(&s, &out);
 	json_string(j, out.buf ? out.buf : "");
