@@ -766,7 +766,7 @@ DESK_C     = $(sort $(filter-out $(DESK_NOT),$(LIB_SRC)) $(wildcard src/desk/*.c
 DESK_OBJ   = $(DESK_C:%.c=$(DESK)/obj/umpire/%.o)
 DESK_FNS   = malloc free desk_open desk_close desk_put_scenario desk_question \
              desk_answer desk_undo desk_answers_yaml desk_standing \
-             desk_set_standing
+             desk_set_standing desk_board desk_preview desk_probe
 desk_none  :=
 desk_space := $(desk_none) $(desk_none)
 desk_comma := ,

@@ -8,7 +8,9 @@
  * desk_answers_yaml), valid until the next call on the same desk.
  * The JSON of a state: title, game, step, side, report; answers (key,
  * value, rule, text of each); question (rule, key, text, free_text,
- * more, options) or null where the step ends for the side; ends (where,
+ * more, options, form: the parts of a free-text answer or null, and
+ * targets: for each option an array of the {kind, id} it names on the
+ * board, struct question.targets) or null where the step ends for the side; ends (where,
  * in words); refused (why the last answer was not taken); error (why
  * nothing can be answered: the view refused, the game over, another
  * side's decision).
@@ -43,6 +45,25 @@ const char *desk_standing(struct desk *d);
  * taken back); the state, refused set where the rules refuse it. */
 const char *desk_set_standing(struct desk *d, const char *name,
 			      const char *value);
+/*
+ * The board for the side (render() with svg.spots set: the pieces and
+ * places an answer names are spotted, svg_spot) at the question now
+ * asked, after the answers so far, with the marks they made (moves
+ * drawn as the render draws them): {"board": SVG or null (the rules
+ * draw none), "question": its key or null}.
+ */
+const char *desk_board(struct desk *d);
+/* The board and the events the side reads as if text answered the
+ * question now asked, nothing kept: {"board", "events": [{rule,
+ * text}...]}, a move's path drawn (ctx_mark_path); or {"refused":
+ * why}, the words desk_answer would give. */
+const char *desk_preview(struct desk *d, const char *text);
+/* Complete answers to the question now asked, one a line (at most
+ * 4096), each checked as that answer would be, all in one run of the
+ * rules (engine_step.probe): {"question": key, "probe": [{answer, ok,
+ * why}...]}, why in the rules' words where refused. What the desk
+ * lights: every "UNIT to HEX" a chosen unit may make. */
+const char *desk_probe(struct desk *d, const char *candidates);
 /* The answers (and standing orders) as the order file `umpire orders
  * VIEW --answers FILE` reads. */
 const char *desk_answers_yaml(struct desk *d);

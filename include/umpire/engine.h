@@ -40,6 +40,15 @@ enum step_mode {
 			    (RUN_PENDING); no seed is needed */
 };
 
+/* A complete answer tried at the question a STEP_TEMPLATE step stops at
+ * (engine_step.probe): why the question's check refuses it, in the
+ * rules' words ("" accepted). The caller owns answer. */
+struct probe {
+	const char *answer;
+	int refused;
+	char why[512];
+};
+
 struct engine_step {
 	enum step_mode mode;
 	const char *actor;         /* role ordering this step */
@@ -69,6 +78,19 @@ struct engine_step {
 	 * late_answer), the step ending at the first question neither
 	 * answers. */
 	int late;
+	/* STEP_TEMPLATE (the desk, src/desk/api.c): once the step's
+	 * answers are used, stop at the next question of its actor
+	 * instead of filling it in: run.pending is that question
+	 * (run.filled ends with it) and run.state the state as it is
+	 * asked, with the marks and events so far. Before stopping, each
+	 * of probe[0..n_probe) is checked as an answer to it would be
+	 * (the question's options, or its ctx_ask_text check), the state
+	 * put back as it was after each: many answers checked in one run
+	 * of the rules. A draw, or another side's question, first stops
+	 * the run as ever (RUN_NEED_DRAW; the probes not filled). */
+	int stop_at_asked;
+	struct probe *probe;
+	size_t n_probe;
 };
 
 struct draw_rec {

@@ -125,7 +125,8 @@ void desk_html(const struct view *v, const char *view, size_t len,
 		    "question</button></p>\n<p class=\"keys\">Keys: "
 		    "<kbd>&larr;</kbd> <kbd>&rarr;</kbd> the previous and the "
 		    "next step, then the question.</p></section>\n"
-		    "<section id=\"question\"><h2>The question now asked</h2>\n"
+		    "<section id=\"question\"><div id=\"ask\"><h2>The "
+		    "question now asked</h2>\n"
 		    "<p><span id=\"rule\" class=\"rule\">");
 	/* the view's question in the first paint, before the page's
 	 * rules start (its script puts the rules' own in its place) */
@@ -148,7 +149,12 @@ void desk_html(const struct view *v, const char *view, size_t len,
 		    "<kbd>9</kbd> answer with the first to ninth legal answer, "
 		    "<kbd>u</kbd> or <kbd>Backspace</kbd> undo, <kbd>s</kbd> "
 		    "save, <kbd>&larr;</kbd> back to the steps; <kbd>Tab</kbd> reaches every button, <kbd>Enter</kbd> "
-		    "or <kbd>Space</kbd> presses it.</p></section>\n"
+		    "or <kbd>Space</kbd> presses it.</p>\n<div id=\"build\" "
+		    "hidden></div></div>\n<div id=\"board-section\" hidden>"
+		    "<p id=\"board-said\" role=\"status\"></p>"
+		    "<div id=\"board\" aria-label=\"the board: Tab reaches "
+		    "the lit pieces and places, Enter or Space clicks "
+		    "one\"></div></div></section>\n"
 		    "<section><h2>Your answers this step</h2>\n"
 		    "<ol id=\"answers\"></ol>\n<p id=\"ends\"></p>\n"
 		    "<button id=\"undo\" type=\"button\">Undo</button> "

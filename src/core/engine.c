@@ -543,6 +543,30 @@ static long late(struct ctx *c, const struct question *q,
 	return i;
 }
 
+/* engine_step.stop_at_asked: q, asked of the actor once the step's
+ * answers are used, takes the probes (each checked on the state as it
+ * is, which is put back after it), then ends the run there. */
+static _Noreturn void stop_asked(struct ctx *c, const struct question *q,
+				 const struct matcher *m)
+{
+	const struct engine_step *s = &c->steps[c->at.cur];
+	void *as_asked = xmalloc(c->rs->state_size);
+	memcpy(as_asked, c->run->state, c->rs->state_size);
+	for (size_t i = 0; i < s->n_probe; i++) {
+		struct probe *p = &s->probe[i];
+		char why[900];
+		p->refused = match(m, q, p->answer, why, sizeof why) < 0;
+		str_copy(p->why, sizeof p->why, p->refused ? why : "");
+		memcpy(c->run->state, as_asked, c->rs->state_size);
+	}
+	free(as_asked);
+	add_filled(c->run, q, NULL);
+	c->run->filled[c->run->n_filled - 1].free_text = m->check != NULL;
+	c->run->pending = c->run->filled[c->run->n_filled - 1];
+	c->run->checked = c->at.ans_pos;
+	suspend(c, RUN_PENDING);
+}
+
 /* The one way a question is answered; *text receives the answer. */
 static long ask(struct ctx *c, const struct question *q,
 		const struct matcher *m, const char **text)
@@ -568,6 +592,8 @@ static long ask(struct ctx *c, const struct question *q,
 		int templ = s->mode == STEP_TEMPLATE && c->at.draws == 0 &&
 			!c->at.blind && acts(s, q->role);
 		if (templ && c->at.ans_pos >= s->n_answers) {
+			if (s->stop_at_asked)
+				stop_asked(c, q, m);
 			/* the rules' preferred answer where it is legal, else
 			 * the first option */
 			long i = q->preferred ? match(m, q, q->preferred, why,

@@ -25,6 +25,7 @@
 #include "umpire/json.h"
 #include "umpire/orders.h"
 #include "umpire/strbuf.h"
+#include "umpire/svg.h"
 #include "umpire/template.h"
 #include "umpire/view.h"
 
@@ -43,6 +44,8 @@
 #define DESK_SCENARIO_MAX (8u << 20)
 #define DESK_ANSWER_MAX 1024
 #define DESK_ANSWERS_MAX 2048
+/* and the answers desk_probe tries in one run (a hex map's every hex) */
+#define DESK_PROBES_MAX 4096
 /* The name the page's answers file goes by in the rules' messages. */
 #define DESK_SRC "the page's answers"
 
@@ -97,6 +100,19 @@ static void answers_yaml(const struct desk *d, struct strbuf *out)
 			    d->st[i].value);
 }
 
+/* text, the answer to the question now asked, after the others (taken
+ * back by drop_last where the rules refuse it). */
+static void push_answer(struct desk *d, const char *text)
+{
+	if (d->n == d->cap) {
+		d->cap = d->cap ? 2 * d->cap : 16;
+		d->a = xrealloc(d->a, d->cap * sizeof *d->a);
+	}
+	d->a[d->n].key = xstrdup(d->asked);
+	d->a[d->n].value = xstrdup(text);
+	d->n++;
+}
+
 /* The last answer taken back. */
 static void drop_last(struct desk *d)
 {
@@ -120,30 +136,74 @@ static void question_json(struct json *j, const struct question *q)
 	for (size_t i = 0; i < q->n; i++)
 		json_string(j, q->options[i]);
 	json_end_array(j);
+	json_key(j, "form");
+	if (q->form)
+		json_string(j, q->form);
+	else
+		json_null(j);
+	/* what each option names (q_target's "KIND:ID KIND:ID"), an array
+	 * of {kind, id} an option */
+	json_key(j, "targets");
+	json_begin_array(j);
+	for (size_t i = 0; i < q->n; i++) {
+		json_begin_array(j);
+		for (const char *w = q->targets[i]; *w;) {
+			size_t len = strcspn(w, " "), k = strcspn(w, ":");
+			if (k < len) {
+				json_begin_object(j);
+				json_key(j, "kind");
+				json_stringn(j, w, k);
+				json_key(j, "id");
+				json_stringn(j, w + k + 1, len - k - 1);
+				json_end_object(j);
+			}
+			w += len;
+			w += strspn(w, " ");
+		}
+		json_end_array(j);
+	}
+	json_end_array(j);
 	json_end_object(j);
 }
 
 /*
  * The run on the desk's answers: 0 with *run filled (engine_free it),
  * else -1 and err says why (the answers refused, as umpire orders
- * --answers refuses them).
+ * --answers refuses them). stop: the run stops at the question asked
+ * after them (the board's state) and tries the n probes there
+ * (engine_step.stop_at_asked); 0: the template run of umpire orders
+ * --answers (check_view_template), to where the step ends.
  */
-static int desk_run(const struct desk *d, struct run *run, struct error *err)
+static int desk_run_at(const struct desk *d, int stop, struct probe *probe,
+		       size_t n, struct run *run, struct error *err)
 {
-	struct strbuf y = STRBUF_INIT;
+	struct strbuf y = STRBUF_INIT, said = STRBUF_INIT;
 	struct orders o;
+	const struct view *v = &d->v;
 	answers_yaml(d, &y);
 	int rc = orders_parse(DESK_SRC, y.buf, y.len, &o, err);
 	strbuf_free(&y);
 	if (rc)
 		return -1;
-	rc = check_view_template(&d->v, &o, DESK_SRC, run, err);
+	/* check_view_template's step, stopping at the question */
+	struct engine_step step = { .mode = STEP_TEMPLATE, .actor = v->side,
+		.src = DESK_SRC, .answers = o.answers,
+		.n_answers = o.n_answers, .stop_at_asked = stop,
+		.probe = probe, .n_probe = n };
+	rc = check_view_run(&v->game.scn, v->game.options, v->doc, v->state,
+			    &v->next, &step, run, &said, err);
+	strbuf_free(&said);
 	orders_free(&o);
 	if (rc == 1)
 		return errorf(err, EXIT_REFUSED, "the rules cannot start "
 			      "again from this view's state; its question "
 			      "is answered in an order file (umpire orders)");
 	return rc;
+}
+
+static int desk_run(const struct desk *d, struct run *run, struct error *err)
+{
+	return desk_run_at(d, 0, NULL, 0, run, err);
 }
 
 /* The desk's state as JSON into d->out: the game, the answers so far
@@ -325,13 +385,7 @@ DESK_API const char *desk_answer(struct desk *d, const char *text)
 		state_json(d, bad, NULL);
 		return d->out.buf;
 	}
-	if (d->n == d->cap) {
-		d->cap = d->cap ? 2 * d->cap : 16;
-		d->a = xrealloc(d->a, d->cap * sizeof *d->a);
-	}
-	d->a[d->n].key = xstrdup(d->asked);
-	d->a[d->n].value = xstrdup(text);
-	d->n++;
+	push_answer(d, text);
 	if (desk_run(d, &run, &err) == 0) {
 		state_json(d, NULL, &run);
 		engine_free(&run);
@@ -495,5 +549,195 @@ DESK_API const char *desk_set_standing(struct desk *d, const char *name,
 		d->n_st--;
 	}
 	state_json(d, refusal(err.msg), NULL);
+	return d->out.buf;
+}
+
+/* The board of run (its state and the marks side may see) into j as
+ * "board": SVG with the spots of the pieces and places (svg_spot), or
+ * null for a game whose rules draw none. */
+static void board_json(struct json *j, const struct desk *d,
+		       const struct run *run)
+{
+	const struct ruleset *rs = d->v.game.scn.rs;
+	json_key(j, "board");
+	if (!rs->render || !run->state) {
+		json_null(j);
+		return;
+	}
+	struct mark *seen = xmalloc((run->n_marks ? run->n_marks : 1) *
+				    sizeof *seen);
+	size_t n = 0;
+	for (size_t i = 0; i < run->n_marks; i++)
+		if (visible_to(run->marks[i].visible, d->v.side))
+			seen[n++] = run->marks[i];
+	struct svg s = SVG_INIT;
+	struct strbuf out = STRBUF_INIT;
+	s.spots = 1;
+	rs->render(run->state, d->v.side, seen, n, &s);
+	svg_finish(&s, &out);
+	json_string(j, out.buf ? out.buf : "");
+	strbuf_free(&out);
+	free(seen);
+}
+
+/* The events of run the side may read told after the desk's answers
+ * (those its next answer made: desk_preview), into j as "events". */
+static void events_json(struct json *j, const struct desk *d,
+			const struct run *run)
+{
+	json_key(j, "events");
+	json_begin_array(j);
+	for (size_t i = 0; i < run->n_events; i++) {
+		const struct event_rec *e = &run->events[i];
+		if (e->answers <= d->n || !visible_to(e->visible, d->v.side))
+			continue;
+		json_begin_object(j);
+		json_kstring(j, "rule", e->rule);
+		json_kstring(j, "text", e->text);
+		json_end_object(j);
+	}
+	json_end_array(j);
+}
+
+/* The key of the question a run stopped at (stop_at_asked) as
+ * "question", null where the step ended before one. */
+static void asked_json(struct json *j, const struct run *run)
+{
+	json_key(j, "question");
+	if (run->outcome == RUN_PENDING)
+		json_string(j, run->pending.key);
+	else
+		json_null(j);
+}
+
+/* d->out begun as a JSON object, or with the error why (then 1). */
+static int begin_json(struct desk *d, struct json *j, const char *why)
+{
+	strbuf_reset(&d->out);
+	json_init(j, &d->out);
+	json_begin_object(j);
+	if (!why)
+		return 0;
+	json_kstring(j, "error", why);
+	json_end_object(j);
+	json_finish(j);
+	return 1;
+}
+
+/* The board at the question now asked: {"board": SVG|null, "question":
+ * KEY|null}, or {"error"}. */
+DESK_API const char *desk_board(struct desk *d)
+{
+	struct json j;
+	struct run run;
+	struct error err = { 0 };
+	if (begin_json(d, &j, d->loaded ? NULL : d->open_err.msg))
+		return d->out.buf;
+	if (desk_run_at(d, 1, NULL, 0, &run, &err)) {
+		json_kstring(&j, "error", err.msg);
+	} else {
+		board_json(&j, d, &run);
+		asked_json(&j, &run);
+		engine_free(&run);
+	}
+	json_end_object(&j);
+	json_finish(&j);
+	return d->out.buf;
+}
+
+/* The board and the events as if text answered the question now asked,
+ * the desk's answers unchanged: {"board", "events"} (a move's path
+ * drawn as its mark), or {"refused": why} in the rules' words. */
+DESK_API const char *desk_preview(struct desk *d, const char *text)
+{
+	struct json j;
+	struct run run;
+	struct error err = { 0 };
+	if (!d->asked_known)
+		state_json(d, NULL, NULL);
+	if (begin_json(d, &j, answer_bounds(d, text)))
+		return d->out.buf;
+	push_answer(d, text);
+	int rc = desk_run_at(d, 1, NULL, 0, &run, &err);
+	drop_last(d);
+	if (rc) {
+		json_kstring(&j, "refused", refusal(err.msg));
+	} else {
+		board_json(&j, d, &run);
+		events_json(&j, d, &run);
+		engine_free(&run);
+	}
+	json_end_object(&j);
+	json_finish(&j);
+	return d->out.buf;
+}
+
+/* Complete answers to the question now asked (one a line), each checked
+ * by the rules as that answer would be, all in one run: {"question":
+ * KEY, "probe": [{answer, ok, why}...]}, why in the rules' words ("" when
+ * ok); or {"error"}. */
+DESK_API const char *desk_probe(struct desk *d, const char *candidates)
+{
+	struct json j;
+	struct run run;
+	struct error err = { 0 };
+	size_t n = 0;
+	if (!d->asked_known)
+		state_json(d, NULL, NULL);
+	const char *bad = !d->loaded ? d->open_err.msg : !d->asked[0] ?
+		"the step ends here for this side: no question is asked" :
+		NULL;
+	for (const char *p = candidates; !bad && *p; n++) {
+		size_t len = strcspn(p, "\n");
+		p += len + (p[len] == '\n');
+		if (n >= DESK_PROBES_MAX)
+			bad = "at most 4096 answers are tried at once";
+	}
+	if (begin_json(d, &j, bad))
+		return d->out.buf;
+	struct probe *pr = xcalloc(n ? n : 1, sizeof *pr);
+	char *copy = xstrdup(candidates), *p = copy;
+	for (size_t i = 0; i < n; i++) {
+		size_t len = strcspn(p, "\n");
+		int nl = p[len] == '\n';
+		p[len] = '\0';
+		pr[i].answer = p;
+		p += len + nl;
+	}
+	/* an answer the order file cannot hold is refused as desk_answer
+	 * refuses it, without the rules */
+	size_t k = 0;
+	struct probe *tried = xcalloc(n ? n : 1, sizeof *tried);
+	for (size_t i = 0; i < n; i++)
+		if (!value_bounds(pr[i].answer))
+			tried[k++] = pr[i];
+	if (desk_run_at(d, 1, tried, k, &run, &err)) {
+		json_kstring(&j, "error", refusal(err.msg));
+	} else {
+		asked_json(&j, &run);
+		json_key(&j, "probe");
+		json_begin_array(&j);
+		for (size_t i = 0, t = 0; i < n; i++) {
+			const char *why = value_bounds(pr[i].answer);
+			if (!why && t < k && run.outcome == RUN_PENDING)
+				why = tried[t].refused ? tried[t].why : NULL;
+			else if (!why)
+				why = "the step ends before this question";
+			t += !value_bounds(pr[i].answer);
+			json_begin_object(&j);
+			json_kstring(&j, "answer", pr[i].answer);
+			json_key(&j, "ok");
+			json_bool(&j, why == NULL);
+			json_kstring(&j, "why", why ? why : "");
+			json_end_object(&j);
+		}
+		json_end_array(&j);
+		engine_free(&run);
+	}
+	free(tried);
+	free(pr);
+	free(copy);
+	json_end_object(&j);
+	json_finish(&j);
 	return d->out.buf;
 }

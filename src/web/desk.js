@@ -23,6 +23,12 @@
  * each set or taken back is checked by the rules, as the answers are,
  * and goes in the answers file and the draft.
  *
+ * The board (desk_board) stands beside the question: the pieces and
+ * places its options name lit, a click on one answers or narrows, a
+ * click elsewhere says why not, a free-text answer is built by clicks
+ * as its form goes, and a lit place that would end a move shows the
+ * move's path when hovered or focused (startBoard, below).
+ *
  * The page opens on the steps since the side's own last step, the
  * view's report split by step in C (the desk-steps block: deskhtml.c),
  * shown one at a time with Previous and Next as the replay page steps,
@@ -33,8 +39,10 @@
  * the last answer back (on the question), s saves the answers, the
  * left and right arrows step back and on through the steps and the
  * question (outside a text field); every button is reached by Tab and
- * pressed by Enter or Space.
+ * pressed by Enter or Space; the lit spots of the board too (Tab,
+ * then Enter or Space clicks the spot).
  */
+/* global Map, Set */
 /* global UmpireDesk, DecompressionStream, Uint8Array */
 (function () {
   'use strict';
@@ -183,18 +191,583 @@
     $('options-label').textContent = q.free_text
       ? 'Examples (the rules check any answer typed below):'
       : 'Legal answers:';
-    for (const o of q.options) {
+    q.options.forEach((o, i) => {
       const b = el('button', o);
       b.type = 'button';
+      b.dataset.index = String(i);
       b.addEventListener('click', () => answer(o));
       opts.append(b);
-    }
+    });
     if (q.more) {
       opts.append(el('span', ' and more'));
     }
     if (focused && opts.firstChild) {
       opts.firstChild.focus();
     }
+  }
+
+  /* ---- the board (desk_board): the spots the question's options name
+   * lit; a click on a lit spot answers (one option names it) or
+   * narrows (several); a free-text question with a form (struct
+   * question.form, rules.h) built by clicks, part by part, each part
+   * checked by the rules (desk_probe lights what may come next); a lit
+   * spot that would complete a move, hovered or focused, shows its
+   * path (desk_preview) before it is chosen. ---- */
+
+  /* the kinds a form names (q_target's); any other lowercase word of a
+   * form is written as it stands */
+  const KINDS = ['unit', 'hex', 'card', 'box'];
+  /* the board as the rules drew it at the question (an element) */
+  let boardSvg = null;
+  /* the options the clicks so far leave (indices), null: all */
+  let narrowed = null;
+  /* a free-text answer built by clicks (newBuild) */
+  let build = { words: [], at: 0, many: null };
+  /* what a click on each lit spot does: "kind:id" -> {answer: the
+   * answer it makes, '' none yet (a spot that narrows the options, or
+   * a part of an answer); b: the build it makes} */
+  let lit = new Map();
+  /* what desk_probe said of each answer tried at the question now
+   * asked (answer -> why, '' taken), kept until another is asked */
+  let probed = new Map();
+  /* the answer the board previews now ('' none) */
+  let previewed = '';
+
+  function spotKey(s) {
+    return s.dataset.kind + ':' + s.dataset.id;
+  }
+
+  const SVG_NS = 'http://www.w3.org/2000/svg';
+
+  /* An SVG text of the rules (render) as the page's element (null:
+   * none): the drawing an image (a data: URL; the browser draws it
+   * apart from the page), under an SVG of its own that takes the
+   * clicks. Its spots (svg_spot) are kept as data, its .spots: {kind,
+   * id, x, y, w, h} in the order drawn (the pieces after the places);
+   * only the lit ones are elements (relight): a map's thousands of
+   * places made elements took 0.3 to 0.6 s a board. */
+  function svgNode(svg) {
+    const size = /<svg[^>]*?width="([\d.]+)" height="([\d.]+)"/.exec(svg);
+    if (!size) {
+      return null;
+    }
+    const [w, h] = [size[1], size[2]];
+    const over = document.createElementNS(SVG_NS, 'svg');
+    over.setAttribute('width', w);
+    over.setAttribute('height', h);
+    over.setAttribute('viewBox', '0 0 ' + w + ' ' + h);
+    /* the attributes as svg_spot writes them, unescaped */
+    const unesc = (v) => v.replace(/&(lt|gt|quot|apos|amp);/g, (m, e) =>
+      ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e]);
+    over.spots = [];
+    const art = svg.replace(/<rect class="spot"([^>]*)\/>\n?/g, (m, a) => {
+      const t = {};
+      for (const [, k, v] of a.matchAll(/ ([a-z-]+)="([^"]*)"/g)) {
+        t[k] = unesc(v);
+      }
+      over.spots.push({ kind: t['data-kind'], id: t['data-id'],
+        x: +t.x, y: +t.y, w: +t.width, h: +t.height });
+      return '';
+    });
+    const img = el('img');
+    img.alt = 'the board';
+    img.width = +w;
+    img.height = +h;
+    img.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(art);
+    const node = el('div', undefined, 'board-art');
+    node.append(img, over);
+    return node;
+  }
+
+  /* The spots of the board shown (svgNode), [] none. */
+  function boardSpots() {
+    const over = $('board').querySelector('svg');
+    return over && over.spots ? over.spots : [];
+  }
+
+  /* The spot a click at (clientX, clientY) finds: the last drawn there
+   * (a piece before the place it stands on), or null. */
+  function spotAt(e) {
+    const over = $('board').querySelector('svg');
+    if (!over || !over.spots) {
+      return null;
+    }
+    const r = over.getBoundingClientRect();
+    const x = e.clientX - r.left;
+    const y = e.clientY - r.top;
+    for (let i = over.spots.length - 1; i >= 0; i--) {
+      const s = over.spots[i];
+      if (x >= s.x && x <= s.x + s.w && y >= s.y && y <= s.y + s.h) {
+        return s;
+      }
+    }
+    return null;
+  }
+
+  /* The board shown: node (the board at the question, or a preview),
+   * its spots lit as lit says. */
+  function drawBoard(node) {
+    const box = $('board');
+    $('board-section').hidden = !node;
+    if (box.firstChild !== node) {
+      box.replaceChildren();
+      if (node) {
+        box.append(node);
+      }
+    }
+    relight();
+  }
+
+  /* The lit spots as elements (buttons reached by Tab), as lit says. */
+  function relight() {
+    const over = $('board').querySelector('svg');
+    if (!over) {
+      return;
+    }
+    over.replaceChildren();
+    for (const s of over.spots) {
+      if (!lit.has(s.kind + ':' + s.id)) {
+        continue;
+      }
+      const r = document.createElementNS(SVG_NS, 'rect');
+      r.setAttribute('class', 'spot lit');
+      r.dataset.kind = s.kind;
+      r.dataset.id = s.id;
+      for (const [k, v] of [['x', s.x], ['y', s.y], ['width', s.w],
+        ['height', s.h]]) {
+        r.setAttribute(k, String(v));
+      }
+      r.setAttribute('role', 'button');
+      r.setAttribute('tabindex', '0');
+      r.setAttribute('aria-label', s.kind + ' ' + s.id);
+      over.append(r);
+    }
+  }
+
+  function boardSays(text, cls) {
+    $('board-said').textContent = text;
+    $('board-said').className = cls || '';
+  }
+
+  /* The parts of a form: {kind} (one piece), {kind, many} (one or
+   * more), {word} (written as it stands) or {words} (optionally one). */
+  function formParts(form) {
+    return form.split(' ').filter((w) => w).map((w) => {
+      if (/^\[.*\]$/.test(w)) {
+        return { words: w.slice(1, -1).split('|') };
+      }
+      const many = w.endsWith('...');
+      const k = many ? w.slice(0, -3) : w;
+      return KINDS.includes(k) ? { kind: k, many } : { word: w };
+    });
+  }
+
+  /* A free-text answer built by clicks, as the form goes: its words so
+   * far, the index of the form's next part, and the kind... part now
+   * repeating (null: none). */
+  function newBuild() {
+    return { words: [], at: 0, many: null };
+  }
+
+  /* The build b with the form's words that stand as they are, up to
+   * its next part that is not one, added (a copy). */
+  function withWords(parts, b) {
+    const n = { words: b.words.slice(), at: b.at, many: b.many };
+    while (n.at < parts.length && parts[n.at].word) {
+      n.words.push(parts[n.at].word);
+      n.at++;
+      n.many = null;
+    }
+    return n;
+  }
+
+  /* Where build b stands: the parts a click may give next (the kind...
+   * part repeating, then the next kind part), whether its words are a
+   * whole answer, and the optional words that may end it. */
+  function whereBuilt(parts, b) {
+    const n = withWords(parts, b);
+    const next = [];
+    if (b.many) {
+      next.push(b.many);
+    }
+    if (n.at < parts.length && parts[n.at].kind) {
+      next.push(parts[n.at]);
+    }
+    const rest = parts.slice(b.at);
+    const whole = b.words.length > 0 && rest.every((p) => p.words);
+    const optional = [];
+    rest.forEach((p) => optional.push(...(p.words || [])));
+    return { next, whole, optional };
+  }
+
+  /* The build b with id (of kind) given, or null where the form takes
+   * no such piece now; done: nothing may follow it. */
+  function built1(parts, b, kind, id) {
+    if (b.many && b.many.kind === kind && !b.words.includes(id)) {
+      return { words: b.words.concat([id]), at: b.at, many: b.many,
+        done: false };
+    }
+    const n = withWords(parts, b);
+    const p = parts[n.at];
+    if (!p || p.kind !== kind) {
+      return null;
+    }
+    n.words.push(id);
+    n.at++;
+    n.many = p.many ? p : null;
+    n.done = !n.many && n.at === parts.length;
+    return n;
+  }
+
+  /* Whether the build b is a whole answer (whereBuilt). */
+  function isWhole(parts, b) {
+    return whereBuilt(parts, b).whole;
+  }
+
+  /* The board's spots of kind. */
+  function spotsOf(kind) {
+    return boardSpots().filter((s) => s.kind === kind);
+  }
+
+  /* The rules' checks of many answers at once (desk_probe): answer ->
+   * why ('' taken). */
+  function probe(answers) {
+    const ask = answers.filter((a) => !probed.has(a));
+    if (ask.length) {
+      const r = call(M._desk_probe, ask.join('\n'));
+      for (const p of r.probe || []) {
+        probed.set(p.answer, p.ok ? '' : p.why);
+      }
+    }
+    const m = new Map();
+    for (const a of answers) {
+      if (probed.has(a)) {
+        m.set(a, probed.get(a));
+      }
+    }
+    return m;
+  }
+
+  /* For a click of kind on the build: each spot's id, the build it
+   * makes and, where that is a whole answer, the answer. */
+  function tries(q, kind) {
+    const parts = formParts(q.form);
+    return spotsOf(kind).map((s) => {
+      const b = built1(parts, build, kind, s.id);
+      return b ? { id: s.id, b,
+        answer: isWhole(parts, b) ? b.words.join(' ') : '' } : null;
+    }).filter((t) => t);
+  }
+
+  /* The spots lit for the question q now (lit: what a click on each
+   * does). A free-text question with a form: where a click makes a
+   * whole answer, the spots whose answers the rules take (desk_probe,
+   * one run); else those the rules' examples name (q.targets). Other
+   * questions: the spots the options left name. */
+  function lightUp(q) {
+    lit = new Map();
+    if (!q) {
+      return;
+    }
+    if (q.free_text && q.form) {
+      const parts = formParts(q.form);
+      for (const part of whereBuilt(parts, build).next) {
+        const t = tries(q, part.kind);
+        const whole = t.filter((x) => x.answer);
+        const ok = probe(whole.map((x) => x.answer));
+        for (const x of t) {
+          if (x.answer ? ok.get(x.answer) === '' : named(q, x)) {
+            lit.set(part.kind + ':' + x.id, x);
+          }
+        }
+        if (!t.some((x) => x.answer)) {
+          offBoard(q, part);
+        }
+      }
+      return;
+    }
+    q.options.forEach((o, i) => {
+      if (narrowed && !narrowed.includes(i)) {
+        return;
+      }
+      for (const t of q.targets[i] || []) {
+        const k = t.kind + ':' + t.id;
+        const was = lit.get(k);
+        lit.set(k, was === undefined || was.answer === o
+          ? { answer: o } : { answer: '' });
+      }
+    });
+  }
+
+  /* The pieces of part's kind the rules' examples name that the board
+   * does not show (units still to enter): lit, clicked by buttons
+   * (showBuilt). */
+  function offBoard(q, part) {
+    const shown = new Set(spotsOf(part.kind).map((s) => s.id));
+    const parts = formParts(q.form);
+    q.options.forEach((o, i) => {
+      for (const g of q.targets[i] || []) {
+        const b = g.kind === part.kind && !shown.has(g.id) &&
+          built1(parts, build, g.kind, g.id);
+        if (b && named(q, { id: g.id, b })) {
+          lit.set(g.kind + ':' + g.id, { id: g.id, b, answer: '',
+            off: true });
+        }
+      }
+    });
+  }
+
+  /* Whether an example of q names the build x's words as its first. */
+  function named(q, x) {
+    const kinds = formParts(q.form).filter((p) => p.kind);
+    return q.options.some((o, i) => {
+      const w = o.split(' ');
+      const t = q.targets[i] || [];
+      return x.b.words.every((v, j) => w[j] === v) &&
+        t.some((g) => g.id === x.id && kinds.some((p) => p.kind === g.kind));
+    });
+  }
+
+  /* The board at the question now asked, lit. */
+  function showBoard(q) {
+    const b = call(M._desk_board);
+    boardSvg = b.board ? svgNode(b.board) : null;
+    relightQuestion(q);
+  }
+
+  /* The spots lit again for q as the clicks so far leave it. */
+  function relightQuestion(q) {
+    lightUp(q);
+    drawBoard(boardSvg);
+    previewed = '';
+    showBuilt(q);
+    inSight();
+  }
+
+  /* The board scrolled to its first lit spot where none is in sight. */
+  function inSight() {
+    const box = $('board');
+    const on = boardSpots().filter((s) => lit.has(s.kind + ':' + s.id));
+    const seen = (s) => s.x + s.w > box.scrollLeft &&
+      s.x < box.scrollLeft + box.clientWidth && s.y + s.h > box.scrollTop &&
+      s.y < box.scrollTop + box.clientHeight;
+    if (on.length && !on.some(seen)) {
+      box.scrollLeft = on[0].x - box.clientWidth / 2;
+      box.scrollTop = on[0].y - box.clientHeight / 2;
+    }
+  }
+
+  /* The question now asked, afresh: nothing narrowed or built. */
+  function boardQuestion(q) {
+    probed = new Map();
+    narrowed = null;
+    build = newBuild();
+    boardSays('');
+    showBoard(q);
+  }
+
+  /* The answer built so far, in the answer's field, and the words the
+   * form allows to end it as buttons. */
+  function showBuilt(q) {
+    const box = $('build');
+    box.replaceChildren();
+    const on = !!(q && q.free_text && q.form);
+    box.hidden = !on;
+    if (!on) {
+      return;
+    }
+    const parts = formParts(q.form);
+    const at = whereBuilt(parts, build);
+    /* the kinds a click may give next, where one is lit */
+    const next = at.next.map((p) => p.kind).filter((k) =>
+      [...lit.keys()].some((x) => x.startsWith(k + ':')));
+    /* with the words the form adds after them ("35G to") */
+    $('free-text').value = build.words.length
+      ? withWords(parts, build).words.join(' ') : '';
+    box.append(el('span', 'Built by clicks (' + q.form + '): ',
+      'keys'), el('code', $('free-text').value || 'nothing yet'),
+    el('span', next.length ? ' next: a lit ' + next.join(' or a lit ') +
+      '. ' : '. ', 'keys'));
+    for (const [k, x] of lit) {
+      if (x.off) {
+        const b = el('button', x.id);
+        b.type = 'button';
+        b.className = 'off-board';
+        b.title = 'not shown on the board (off it, or under another counter)';
+        b.addEventListener('click', () => clickAt(k.split(':')[0], x.id));
+        box.append(b, ' ');
+      }
+    }
+    if (at.whole) {
+      const send = el('button', 'Send ' + build.words.join(' '));
+      send.type = 'button';
+      send.id = 'build-send';
+      send.addEventListener('click', () => answer(build.words.join(' ')));
+      box.append(send, ' ');
+      for (const w of at.optional) {
+        const b = el('button', 'Send with ' + w);
+        b.type = 'button';
+        b.addEventListener('click', () =>
+          answer(build.words.concat([w]).join(' ')));
+        box.append(b, ' ');
+      }
+    }
+    const clear = el('button', 'Clear');
+    clear.type = 'button';
+    clear.id = 'build-clear';
+    clear.disabled = !build.words.length;
+    clear.addEventListener('click', () => boardQuestion(q));
+    box.append(clear);
+  }
+
+  /* The reason most of the rules' refusals give (the answers' whys). */
+  function mostSaid(whys) {
+    const count = new Map();
+    let best = '';
+    for (const w of whys) {
+      count.set(w, (count.get(w) || 0) + 1);
+      if (!best || count.get(w) > count.get(best)) {
+        best = w;
+      }
+    }
+    return best;
+  }
+
+  /* Why a click on an unlit spot does nothing, in the rules' words
+   * where they give them ('': the click is taken after all: the rules
+   * take an answer their examples did not show). */
+  function whyNot(q, kind, id) {
+    const said = kind + ' ' + id + ' is not an answer to "' + q.text +
+      '" (rule ' + q.rule + ')';
+    if (!q.free_text || !q.form) {
+      return said;
+    }
+    const parts = formParts(q.form);
+    const b = built1(parts, build, kind, id);
+    if (!b) {
+      const at = whereBuilt(parts, build);
+      return said + (at.next.length ? ': click a lit ' +
+        at.next.map((p) => p.kind).join(' or ') : '');
+    }
+    /* the answers it would make: itself, or with each next piece */
+    let answers = [b.words.join(' ')];
+    if (!isWhole(parts, b)) {
+      answers = [];
+      for (const p of whereBuilt(parts, b).next) {
+        for (const s of spotsOf(p.kind)) {
+          const c = built1(parts, b, p.kind, s.id);
+          if (c && isWhole(parts, c)) {
+            answers.push(c.words.join(' '));
+          }
+        }
+      }
+    }
+    const ok = probe(answers);
+    const whys = [...ok.values()];
+    if (whys.includes('')) {
+      return '';
+    }
+    const best = mostSaid(whys);
+    return best ? id + ' cannot be chosen now: ' + best : said;
+  }
+
+  /* A click (or Enter, Space) on a spot, or on the button of a piece
+   * the board does not show: kind and id. */
+  function clickAt(kind, id) {
+    const q = state && state.question;
+    if (!q) {
+      return;
+    }
+    let does = lit.get(kind + ':' + id);
+    if (!does) {
+      const why = whyNot(q, kind, id);
+      if (why) {
+        boardSays(why, 'refused');
+        return;
+      }
+    }
+    boardSays('');
+    if (q.free_text && q.form) {
+      const b = does ? does.b : built1(formParts(q.form), build, kind, id);
+      if (b.done) {
+        answer(b.words.join(' '));
+        return;
+      }
+      build = b;
+      relightQuestion(q);
+      return;
+    }
+    if (does.answer) {
+      answer(does.answer);
+      return;
+    }
+    /* several options name it: those left, on the board and below */
+    narrowed = q.options.map((o, i) => i).filter((i) =>
+      (!narrowed || narrowed.includes(i)) &&
+      (q.targets[i] || []).some((t) => t.kind === kind && t.id === id));
+    lightUp(q);
+    drawBoard(boardSvg);
+    for (const b of document.querySelectorAll('#options button')) {
+      b.hidden = !narrowed.includes(+b.dataset.index);
+    }
+    does = null;
+    boardSays(narrowed.length + ' answers name ' + kind + ' ' + id +
+      ': click what else they name, or one of them below.');
+  }
+
+  /* A lit spot hovered or focused: what its answer would do, drawn
+   * (a move's path); null: the board as it is. */
+  function previewSpot(s) {
+    const q = state && state.question;
+    const does = s ? lit.get(spotKey(s)) : null;
+    const text = does && does.answer;
+    if (!q || !text) {
+      if (previewed) {
+        previewed = '';
+        drawBoard(boardSvg);
+        boardSays('');
+      }
+      return;
+    }
+    if (text === previewed) {
+      return;
+    }
+    const p = call(M._desk_preview, text);
+    if (p.refused || !p.board) {
+      return;
+    }
+    previewed = text;
+    const focused = document.activeElement === s;
+    drawBoard(svgNode(p.board));
+    const again = [...$('board').querySelectorAll('.spot')]
+      .find((x) => spotKey(x) === spotKey(s));
+    if (focused && again) {
+      again.focus();
+    }
+    boardSays('If ' + text + ': ' + ((p.events || []).map((e) => e.text)
+      .join(' ') || 'the board as it would be.'), 'preview');
+  }
+
+  function startBoard() {
+    const box = $('board');
+    const spot = (e) => e.target.closest && e.target.closest('.spot');
+    box.addEventListener('click', (e) => {
+      const s = spot(e) ? spot(e).dataset : spotAt(e);
+      if (s) {
+        clickAt(s.kind, s.id);
+      }
+    });
+    box.addEventListener('keydown', (e) => {
+      const s = spot(e);
+      if (s && (e.key === 'Enter' || e.key === ' ')) {
+        e.preventDefault();
+        e.stopPropagation();
+        clickAt(s.dataset.kind, s.dataset.id);
+      }
+    });
+    box.addEventListener('mouseover', (e) => previewSpot(spot(e)));
+    box.addEventListener('focusin', (e) => previewSpot(spot(e)));
+    box.addEventListener('mouseleave', () => previewSpot(null));
   }
 
   function show(s) {
@@ -209,6 +782,7 @@
     said.textContent = s.refused ? 'Refused: ' + s.refused : '';
     said.className = s.refused ? 'refused' : '';
     showQuestion(s.question);
+    boardQuestion(s.question);
     showAnswers(s);
     keepDraft(s);
     $('report').textContent = s.report || '';
@@ -483,6 +1057,7 @@
     $('save').addEventListener('click', save);
     $('discard').addEventListener('click', discardDraft);
     document.addEventListener('keydown', onKey);
+    startBoard();
     $('free').addEventListener('submit', (e) => {
       e.preventDefault();
       const t = $('free-text').value.trim();

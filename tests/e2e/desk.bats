@@ -226,17 +226,18 @@ DESK_JS="$DESK_START"'const seen = () => ({ status: $("status").textContent,
 # cdp.py on the page: each argument an expression run after DESK_JS
 # (its value a JSON line; ready() waits for the rules, then skips the
 # steps since the side's last step to the question; with
-# DESK_WAIT=started it only waits), @reload or @keys.
+# DESK_WAIT=started it only waits), @reload or @keys. The page:
+# $DESK_PAGE, else the view's of setup_file; $DESK_MORE_JS after DESK_JS.
 desk_cdp() {
 	local a args=()
 	for a in "$@"; do
 		case $a in
 		@*) args+=("$a") ;;
-		*) args+=("(async () => { $DESK_JS await ${DESK_WAIT:-ready}(); $a })()") ;;
+		*) args+=("(async () => { $DESK_JS ${DESK_MORE_JS:-} await ${DESK_WAIT:-ready}(); $a })()") ;;
 		esac
 	done
-	"$PY" "$BATS_TEST_DIRNAME/cdp.py" "$CHROME" "file://$F/desk.html" \
-		"${args[@]}"
+	"$PY" "$BATS_TEST_DIRNAME/cdp.py" "$CHROME" \
+		"file://${DESK_PAGE:-$F/desk.html}" "${args[@]}"
 }
 
 @test "desk: a reload keeps the step's draft; Discard draft drops it" {
@@ -482,6 +483,266 @@ $NEED
 s = json.load(open(sys.argv[1]))
 need(not s["since"] and s["question"] and not s["back"] and
      s["rule"].startswith("rule "), "on the question at once: %r" % s)
+sys.exit(0 if ok else 1)
+EOF
+}
+
+# The board's helpers for the expressions below (after DESK_JS): its
+# spots of a kind, the lit ones (elements) or all of them (the board's
+# data: only the lit ones are elements), each with its dataset; a click
+# on one, on its element or at its place on the board (an SVG element
+# has no click(): the event a mouse sends); a hover; an option button.
+BOARD_JS='const board = () => document.querySelector("#board svg");
+const lit = () => [...document.querySelectorAll("#board .spot.lit")];
+const spots = (kind, sel) => sel == ".lit" ?
+  lit().filter(s => !kind || s.dataset.kind == kind) :
+  board().spots.filter(s => (!kind || s.kind == kind) && (sel != ":not(.lit)" ||
+    !lit().some(e => e.dataset.kind == s.kind && e.dataset.id == s.id)))
+  .map(s => ({ dataset: { kind: s.kind, id: s.id }, at: s }));
+const tap = s => {
+  if (!s.at) return s.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  const r = board().getBoundingClientRect();
+  board().dispatchEvent(new MouseEvent("click", { bubbles: true,
+    clientX: r.left + s.at.x + s.at.w / 2, clientY: r.top + s.at.y + s.at.h / 2 }));
+};
+const hover = s => s.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
+const option = t => [...document.querySelectorAll("#options button")]
+  .find(b => b.textContent == t && !b.hidden);
+const said = () => $("board-said").textContent;
+const rule = () => $("rule").textContent;'
+
+# NEED, then d: the first line of the states file (sys.argv[1]), which
+# must not be a board without spots (its "error")
+NEED_BOARD="$NEED"'
+d = json.loads(open(sys.argv[1]).readline())
+need("error" not in d, "the board: %r" % d.get("error"))
+if "error" in d:
+    sys.exit(1)
+'
+
+# A Race to the Reichstag played to step $1 (by views, under a
+# referee), in the current directory: game.yaml, the keys; the side to
+# order is 1bf (the movement step and the combat step after it).
+reichstag_at() {
+	cp "$F"/*.key "$F/game.yaml" .
+	local side
+	while [ "$("$UMPIRE" status --brief game.yaml | cut -d' ' -f3)" -lt "$1" ]; do
+		side=$("$UMPIRE" status --brief game.yaml | cut -d' ' -f2)
+		step_by_view game.yaml "$side" referee.key >/dev/null
+	done
+	run "$UMPIRE" status --brief game.yaml
+	[ "$output" = "pending 1bf $1" ] || { echo "not 1bf's step $1: $output"; return 1; }
+}
+
+# The page of 1bf's view of game.yaml, t.html; cdp.py on it with
+# DESK_JS and BOARD_JS (each argument an expression, or @shot FILE).
+board_cdp() {
+	"$UMPIRE" view game.yaml --side 1bf -s referee.key -o t.view
+	"$UMPIRE" desk t.view -o t.html
+	DESK_PAGE=$PWD/t.html DESK_MORE_JS=$BOARD_JS desk_cdp "$@"
+}
+
+# The answers file the page made (page.yaml) and the one typed with the
+# same answers (typed.yaml): each made into 1bf's orders by umpire
+# orders VIEW --answers FILE (byte-equal), then signed with --sign, and
+# adjudicated: the games byte-equal; page.next.yaml the game after.
+same_as_typed() {
+	"$UMPIRE" orders t.view -s 1bf.key --answers page.yaml -o page.orders
+	"$UMPIRE" orders t.view -s 1bf.key --answers typed.yaml -o typed.orders
+	cmp page.orders typed.orders || { diff page.orders typed.orders; return 1; }
+	local k
+	for k in page typed; do
+		VISUAL=true EDITOR=true "$UMPIRE" orders t.view -s 1bf.key \
+			--answers $k.yaml --sign -o $k.signed </dev/null >/dev/null 2>&1 ||
+			{ cat $k.yaml; return 1; }
+		"$UMPIRE" adjudicate game.yaml $k.signed -s referee.key \
+			-o $k.next.yaml --report /dev/null
+	done
+	cmp page.next.yaml typed.next.yaml
+}
+
+# The header of an answers file for the view t.view (its game, step,
+# side and history), as a player types it.
+typed_header() {
+	grep -E '^(umpire|game|step|side|prev|reveal):' page.yaml
+	echo "answers:"
+}
+
+@test "desk: a movement step by clicks on the board, signed and adjudicated as typed" {
+	reichstag_at 11 || return 1
+	local dir="${DESK_SHOTS:-$BATS_TEST_DIRNAME/../../build/desk-shots}"
+	mkdir -p "$dir"
+	run board_cdp '
+	  const o = { rules: [rule()] };
+	  if (!spots().length) return { error: "no board spots: the rules draw no svg_spot" };
+	  option("no").click();                           // 6.7
+	  // 7.1: each counter to enter (not on the board yet: a button),
+	  // then the first hex the rules light for it
+	  o.placed = [];
+	  for (let i = 0; i < 5 && rule() == "rule 7.1"; i++) {
+	    $("build").querySelector("button.off-board").click();
+	    tap(spots("hex", ".lit")[0]);
+	    o.placed.push(seen().answers.pop());
+	  }
+	  o.rules.push(rule());
+	  o.form = $("build").textContent;
+	  o.litUnits = spots("unit", ".lit").map(s => s.dataset.id);
+	  o.litHexes = spots("hex", ".lit").length;
+	  // a hex clicked where a unit is asked: nothing, and why
+	  tap(spots("hex")[0]);
+	  o.hexFirst = said();
+	  o.answersBefore = seen().answers.length;
+	  o.moves = [];
+	  for (const u of o.litUnits.slice(0, 2)) {
+	    tap(spots("unit", ".lit").find(s => s.dataset.id == u));
+	    const lit = spots("hex", ".lit");
+	    const m = { unit: u, lit: lit.length, built: $("free-text").value };
+	    // a hex this unit cannot reach: refused, in the rules words
+	    const far = spots("hex", ":not(.lit)").pop();
+	    tap(far);
+	    m.far = far.dataset.id;
+	    m.farSaid = said();
+	    // the path shown before the hex is chosen
+	    const before = $("board").innerHTML;
+	    hover(lit[0]);
+	    m.preview = said();
+	    m.previewDrawn = $("board").innerHTML != before;
+	    m.hex = lit[0].dataset.id;
+	    tap(spots("hex", ".lit").find(s => s.dataset.id == m.hex));
+	    m.answers = seen().answers;
+	    o.moves.push(m);
+	  }
+	  o.afterMoves = rule();
+	  option("done").click();
+	  $("standing-retreat").click();
+	  o.end = seen();
+	  return o;' "@shot $dir/board-move.png"
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	echo "$output" >states
+	"$PY" - states <<EOF || return 1
+$NEED_BOARD
+need(d["rules"] == ["rule 6.7", "rule 9.0"], "6.7, then the moves: %r" % d["rules"])
+need("unit to hex" in d["form"], "the move's form shown: %r" % d["form"])
+need(len(d["litUnits"]) >= 2 and d["litHexes"] == 0,
+     "units lit (the rules' targets, q_target), no hex: %r" % d)
+need("is not an answer to" in d["hexFirst"] and "click a lit unit" in d["hexFirst"],
+     "a hex first says why not: %r" % d["hexFirst"])
+for i, m in enumerate(d["moves"]):
+    need(m["lit"] > 0 and m["built"] == m["unit"] + " to", "the unit's hexes lit: %r" % m)
+    need(m["farSaid"].startswith("%s cannot be chosen now: %s " % (m["far"], m["unit"])),
+         "an unreachable hex refused in the rules' words: %r" % m["farSaid"])
+    need(m["preview"].startswith("If %s to %s: " % (m["unit"], m["hex"])) and
+         m["previewDrawn"], "the move previewed: %r" % m["preview"])
+    need(m["answers"][-1] == "%s to %s" % (m["unit"], m["hex"]) and
+         len(m["answers"]) == d["answersBefore"] + i + 1, "the move taken: %r" % m)
+need(d["afterMoves"] == "rule 9.0", "still moving: %r" % d["afterMoves"])
+need('standing:\n  retreat: "auto"\n' in d["end"]["yaml"], "the standing order: %r" % d["end"]["yaml"])
+need(len(d["placed"]) >= 1 and all(len(p.split()) == 2 for p in d["placed"]),
+     "counters placed by clicks: %r" % d["placed"])
+open("page.yaml", "w").write(d["end"]["yaml"])
+open("places", "w").write("".join('- place: "%s"\n' % p for p in d["placed"]))
+open("moves", "w").write("".join("%s to %s\n%s\n%s\n" % (m["unit"], m["hex"],
+    m["unit"] + " to " + m["far"], m["farSaid"][len(m["far"] + " cannot be chosen now: "):])
+    for m in d["moves"]))
+sys.exit(0 if ok else 1)
+EOF
+	# the same answers, typed
+	{
+		typed_header
+		echo '- max-effort: "no"'
+		cat places
+		sed -n '1~3s/.*/- move: "&"/p' moves
+		echo '- move: "done"'
+		printf 'standing:\n  retreat: "auto"\n'
+	} >typed.yaml
+	same_as_typed || return 1
+	# an unreachable hex: the page's words are sign --check's
+	local bad why
+	bad=$(sed -n 2p moves)
+	why=$(sed -n 3p moves)
+	{
+		typed_header
+		echo '- max-effort: "no"'
+		cat places
+		echo "- move: \"$bad\""
+	} >bad.yaml
+	run "$UMPIRE" sign bad.yaml --check -g t.view -s 1bf.key
+	[ "$status" -ne 0 ] || { echo "$output"; return 1; }
+	[[ "$output" == *"$why"* ]] || { echo "sign --check: $output"; echo "page: $why"; return 1; }
+}
+
+@test "desk: an attack built by clicks, its hex then its units, as typed" {
+	reichstag_at 12 || return 1
+	run board_cdp '
+	  if (!spots().length) return { error: "no board spots: the rules draw no svg_spot" };
+	  const o = { rule: rule(), form: $("build").textContent };
+	  o.litHexes = spots("hex", ".lit").map(s => s.dataset.id);
+	  if (!o.litHexes.length) return o;
+	  tap(spots("hex", ".lit")[0]);
+	  o.hex = $("free-text").value;
+	  o.litUnits = spots("unit", ".lit").map(s => s.dataset.id);
+	  // a unit that cannot join this attack: refused, and why
+	  const far = spots("unit", ":not(.lit)").pop();
+	  tap(far);
+	  o.farSaid = said();
+	  if (o.litUnits.length) tap(spots("unit", ".lit")[0]);
+	  o.built = $("free-text").value;
+	  o.send = $("build-send") ? $("build-send").textContent : null;
+	  if ($("build-send")) $("build-send").click();
+	  o.end = seen();
+	  o.rule2 = rule();
+	  return o;'
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	echo "$output" >states
+	"$PY" - states <<EOF || return 1
+$NEED_BOARD
+need(d["rule"] == "rule 12.0" and "hex unit..." in d["form"], "the attack asked, its form: %r" % d)
+need(d.get("litHexes"), "enemy hexes lit (the rules' targets, q_target): %r" % d)
+if not d.get("litHexes"):
+    sys.exit(1)
+need(d["hex"] == d["litHexes"][0], "the hex built first: %r" % d["hex"])
+need(d["litUnits"], "attackers lit: %r" % d)
+need(" cannot be chosen now: " in d["farSaid"] or "is not an answer" in d["farSaid"],
+     "a unit that cannot attack it says why: %r" % d["farSaid"])
+need(d["built"] == "%s %s" % (d["hex"], d["litUnits"][0]) and
+     d["send"] == "Send " + d["built"], "the attack built, to send: %r" % d)
+need(d["end"]["answers"][:1] == [d["built"]], "the attack taken: %r" % d["end"])
+open("page.yaml", "w").write(d["end"]["yaml"])
+open("attack", "w").write(d["built"] + "\n")
+sys.exit(0 if ok else 1)
+EOF
+	{ typed_header; echo "- attack: \"$(cat attack)\""; } >typed.yaml
+	same_as_typed
+}
+
+@test "desk: the board by keys: a lit unit and a lit hex focused, Enter and Space" {
+	reichstag_at 11 || return 1
+	run board_cdp '
+	  option("no").click();
+	  for (let i = 0; i < 5 && rule() == "rule 7.1"; i++) {
+	    $("build").querySelector("button.off-board").click();
+	    tap(spots("hex", ".lit")[0]);
+	  }
+	  const u = spots("unit", ".lit")[0];
+	  u.focus();
+	  return { rule: rule(), unit: u.dataset.id, focused: document.activeElement == u };' \
+		'@keys Enter' \
+		'const h = spots("hex", ".lit")[0];
+		 h.focus();
+		 return { built: $("free-text").value, hex: h.dataset.id, said: said() };' \
+		'@keys Space' \
+		'return { answers: seen().answers };'
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	echo "$output" >states
+	"$PY" - states <<EOF || return 1
+$NEED
+s = [json.loads(l) for l in open(sys.argv[1])]
+need(s[0]["rule"] == "rule 9.0" and s[0]["focused"], "a lit unit focused: %r" % s[0])
+need(s[1]["built"] == s[0]["unit"] + " to", "Enter: the unit chosen: %r" % s[1])
+need(s[1]["said"].startswith("If %s to %s: " % (s[0]["unit"], s[1]["hex"])),
+     "a lit hex focused: its move shown: %r" % s[1])
+need(s[2]["answers"][-1] == "%s to %s" % (s[0]["unit"], s[1]["hex"]),
+     "Space: the move taken: %r" % s[2])
 sys.exit(0 if ok else 1)
 EOF
 }

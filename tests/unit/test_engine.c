@@ -500,6 +500,56 @@ static void test_q_add(void)
 	      "q_add writes what snprintf does (%zu of %zu)", ok, tries);
 }
 
+/* engine_step.stop_at_asked and probe (the desk): a template step stops
+ * at the question its answers leave, each probe checked there as an
+ * answer would be (a free-text question's check, an option question's
+ * options), in one run, the state as it was asked; a draw first stops
+ * it as ever. */
+static void test_probe(void)
+{
+	struct walk w;
+	struct toy t;
+	struct run run;
+	struct probe pr[3] = { { "n s", 0, "" }, { "n x", 0, "" },
+			       { "n n n n", 0, "" } };
+	struct engine_step s = { .mode = STEP_TEMPLATE, .actor = "player",
+		.src = "test", .stop_at_asked = 1, .probe = pr, .n_probe = 3 };
+	memset(&w, 0, sizeof w);
+	CHECK(engine_run(&walk, &w, &s, 1, &run) == 0 &&
+	      run.outcome == RUN_PENDING && !strcmp(run.pending.key, "path") &&
+	      run.pending.free_text && run.n_filled == 1,
+	      "probe: the run stops at the free-text question asked");
+	CHECK(!pr[0].refused && !pr[0].why[0] && pr[1].refused &&
+	      !strcmp(pr[1].why, "rule 9: each step is n or s, three at most") &&
+	      pr[2].refused, "probe: each answer checked by the rules' check "
+	      "(%d %d %d: %s)", pr[0].refused, pr[1].refused, pr[2].refused,
+	      pr[1].why);
+	CHECK(!((struct walk *)run.state)->path[0],
+	      "probe: the state as the question was asked");
+	engine_free(&run);
+
+	struct probe po[2] = { { "Two", 0, "" }, { "four", 0, "" } };
+	s.probe = po;
+	s.n_probe = 2;
+	memset(&t, 0, sizeof t);
+	CHECK(engine_run(&toy, &t, &s, 1, &run) == 0 &&
+	      run.outcome == RUN_PENDING && !strcmp(run.pending.key, "target") &&
+	      !po[0].refused && po[1].refused &&
+	      strstr(po[1].why, "legal answers: \"one\""),
+	      "probe: an option question's options (%s)", po[1].why);
+	engine_free(&run);
+
+	/* answered, the step goes on to the die: stopped there, no probe */
+	struct answer a[] = { { "target", "one", 1 } };
+	po[1].refused = 0;
+	s.answers = a;
+	s.n_answers = 1;
+	CHECK(engine_run(&toy, &t, &s, 1, &run) == 0 &&
+	      run.outcome == RUN_NEED_DRAW && !po[1].refused,
+	      "probe: a draw before the next question stops the run first");
+	engine_free(&run);
+}
+
 int main(void)
 {
 	struct toy start;
@@ -510,6 +560,7 @@ int main(void)
 	test_q_add();
 	test_in_advance();
 	test_replayed_end();
+	test_probe();
 
 	/* No steps: the first question is pending. */
 	engine_run(&toy, &start, NULL, 0, &run);
