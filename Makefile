@@ -169,7 +169,7 @@ $(CONFORM): tests/conformance/conform.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
-# make check on CI's two cores, in about 25 minutes: the builds run
+# make check on CI's two cores, within its half hour: the builds run
 # CHECK_JOBS compilers at once, and the stages that are one process each
 # run CHECK_JOBS at a time (make -O: each stage's output whole when it
 # ends); the end-to-end files run two at a time on their own
@@ -178,10 +178,13 @@ $(CONFORM): tests/conformance/conform.c $(LIB)
 # check-judge-load, check-sweep, check-valgrind-full.
 CHECK_JOBS = 2
 # check-mail first: the longest (real postfix, whole games by mail),
-# the others beside it
-CHECK_STAGES = check-mail check-views check-faults check-attacks \
-  check-hostile check-tamper check-unit check-conformance check-data \
-  check-layers check-js
+# the others beside it. check-desk: the desk's page in Chromium and
+# Firefox (tests/e2e/desk.bats, 24 CPU s), its WebAssembly built by the
+# first make all where emscripten (make deps) is found: 157 CPU s from
+# clean, some 80 s of wall on two cores.
+CHECK_STAGES = check-mail check-views check-desk check-faults \
+  check-attacks check-hostile check-tamper check-unit check-conformance \
+  check-data check-layers check-js
 check: deps
 	$(MAKE) -j$(CHECK_JOBS) all $(UNIT_BIN) $(CONFORM) $(MAN_VIEWS)
 	$(MAKE) -j$(CHECK_JOBS) -O $(CHECK_STAGES)
@@ -440,11 +443,17 @@ check-faults: $(BIN)
 # Race to the Reichstag games replayed for their views, 200 s under
 # ASan: every-game, judge-letters and reichstag-example run the views'
 # paths instrumented) and package (it builds the Debian package, whose
-# binary is not the instrumented one). The fixtures a file plays before its tests (whole
+# binary is not the instrumented one). And judge-letters (a 64-step
+# Race to the Reichstag game refereed by the judge, 55 s of the ASan
+# pass in the last full run: judge and judge-clock run the letters'
+# paths under ASan, judge under memcheck too; its point is how far back
+# a long game's checkpoints reach, which the plain pass and
+# check-judge-load prove). The fixtures a file plays before its tests (whole
 # games in setup_file) are played by the plain binary when it is built
 # (UMPIRE_FIXTURE_BIN, tests/e2e/helpers.bash): their steps are the
 # paths the tests then run instrumented.
-ASAN_E2E_SKIP = aachen-plans replay checkpoints aachen whole-turn package
+ASAN_E2E_SKIP = aachen-plans replay checkpoints aachen whole-turn package \
+  judge-letters
 check-asan-full:
 	$(MAKE) check-asan ASAN_E2E_SKIP=
 check-asan:
@@ -493,13 +502,21 @@ VALGRIND_ENV = UMPIRE_BIN=$(abspath tests/valgrind/umpire-vg) \
 # runs replay long Race to the Reichstag games, some 75 s of the pass's
 # wall time on two cores: the ASan pass runs both, and every-game renders
 # and views every game under memcheck); check-valgrind-full runs them,
-# every run of every file under memcheck.
-VALGRIND_FILES = judge checkpoints every-game referee \
-  refusal mail minisign lookahead judge-bounce readme-walk formats check \
+# every run of every file under memcheck. It leaves out too referee (a
+# refereed game by sealed views, 100 s under memcheck against 10 plain
+# in the last full run: every-game plays refereed games, judge seals
+# and opens orders and letters, lookahead, checkpoints and formats make
+# and read views, all under memcheck; the ASan pass runs referee),
+# minisign (stock minisign's keys and signatures, 40 s) and readme-walk
+# (README's walks, 31 s): the ASan pass runs both, and every-game their
+# commands; check-valgrind-full runs all three.
+VALGRIND_FILES = judge checkpoints every-game \
+  refusal mail lookahead judge-bounce formats check \
   json delta independent audit-queue luck readme
 VALGRIND_ORDER = $(VALGRIND_FILES:%=tests/e2e/%.bats)
 VALGRIND_FULL_ORDER = $(VALGRIND_ORDER) tests/e2e/whole-turn.bats \
-  tests/e2e/render.bats
+  tests/e2e/render.bats tests/e2e/referee.bats tests/e2e/minisign.bats \
+  tests/e2e/readme-walk.bats
 check-valgrind: $(BIN)
 	$(VALGRIND_ENV) sh tests/bats-files $(VALGRIND_ORDER)
 
