@@ -26,8 +26,8 @@ PKGS       = $(LINK_PKGS) gmime-3.0
 DEBS       = build-essential pkg-config libsodium-dev libyaml-dev libinih-dev \
              libgmime-3.0-dev keyutils \
              bats minisign python3 python3-yaml python3-nacl \
-             clang libclang-rt-14-dev valgrind time chromium mandoc jq strace \
-             nodejs eslint \
+             clang libclang-rt-14-dev valgrind time chromium firefox-esr \
+             mandoc jq strace nodejs eslint emscripten \
              postfix mutt s-nail procmail logrotate
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
@@ -53,11 +53,16 @@ BIN_LDFLAGS = -Wl,-z,relro,-z,now
 
 BUILD     ?= build
 # umpire desk's page, in the binary: its script and style (src/web/,
-# as every page's), and the rules' WebAssembly where make desk has
-# built it (else the command says how to build it); see the desk's
-# section below
-DESK_BUILT = $(wildcard $(BUILD)/desk/umpire-desk.js \
-               $(BUILD)/desk/umpire-desk.wasm.gz)
+# as every page's), and the rules' WebAssembly, which make all builds
+# where Debian's emscripten is installed (emcc; make deps installs it)
+# and leaves out, saying so in a line, where it is not (the command then
+# says how to get it); see the desk's section below. DESK is build/desk
+# whatever BUILD is: the WebAssembly is emcc's, not CC's, the same for
+# the plain, ASan and fuzzing builds, which share it.
+DESK      ?= build/desk
+EMCC_FOUND := $(shell command -v emcc 2>/dev/null)
+DESK_BUILT = $(if $(EMCC_FOUND),$(DESK)/umpire-desk.js \
+               $(DESK)/umpire-desk.wasm.gz)
 DESK_FILES_OBJ = $(BUILD)/gen/desk_files.o
 LIB_SRC    = $(wildcard src/core/*.c) $(wildcard src/rules/*.c) \
              $(wildcard src/rules/lib/*.c) $(wildcard src/rules/*/*.c)
@@ -85,6 +90,9 @@ MAN_VIEWS  = $(BUILD)/tests/man-views
         uninstall deps-of deb deb-deps check-deb FORCE
 
 all: $(BIN)
+ifeq ($(EMCC_FOUND),)
+	@echo "umpire built without the desk's page: emcc is missing (make deps installs Debian's emscripten)"
+endif
 
 # Install the Debian packages that are missing (no-op when all are there).
 deps:
@@ -161,7 +169,7 @@ $(CONFORM): tests/conformance/conform.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
-# make check on CI's two cores, in about 25 minutes: the builds run
+# make check on CI's two cores, within its half hour: the builds run
 # CHECK_JOBS compilers at once, and the stages that are one process each
 # run CHECK_JOBS at a time (make -O: each stage's output whole when it
 # ends); the end-to-end files run two at a time on their own
@@ -170,10 +178,13 @@ $(CONFORM): tests/conformance/conform.c $(LIB)
 # check-judge-load, check-sweep, check-valgrind-full.
 CHECK_JOBS = 2
 # check-mail first: the longest (real postfix, whole games by mail),
-# the others beside it
-CHECK_STAGES = check-mail check-views check-faults check-attacks \
-  check-hostile check-tamper check-unit check-conformance check-data \
-  check-layers check-js
+# the others beside it. check-desk: the desk's page in Chromium and
+# Firefox (tests/e2e/desk.bats, 24 CPU s), its WebAssembly built by the
+# first make all where emscripten (make deps) is found: 157 CPU s from
+# clean, some 80 s of wall on two cores.
+CHECK_STAGES = check-mail check-views check-desk check-faults \
+  check-attacks check-hostile check-tamper check-unit check-conformance \
+  check-data check-layers check-js
 check: deps
 	$(MAKE) -j$(CHECK_JOBS) all $(UNIT_BIN) $(CONFORM) $(MAN_VIEWS)
 	$(MAKE) -j$(CHECK_JOBS) -O $(CHECK_STAGES)
@@ -434,11 +445,17 @@ check-faults: $(BIN)
 # Race to the Reichstag games replayed for their views, 200 s under
 # ASan: every-game, judge-letters and reichstag-example run the views'
 # paths instrumented) and package (it builds the Debian package, whose
-# binary is not the instrumented one). The fixtures a file plays before its tests (whole
+# binary is not the instrumented one). And judge-letters (a 64-step
+# Race to the Reichstag game refereed by the judge, 55 s of the ASan
+# pass in the last full run: judge and judge-clock run the letters'
+# paths under ASan, judge under memcheck too; its point is how far back
+# a long game's checkpoints reach, which the plain pass and
+# check-judge-load prove). The fixtures a file plays before its tests (whole
 # games in setup_file) are played by the plain binary when it is built
 # (UMPIRE_FIXTURE_BIN, tests/e2e/helpers.bash): their steps are the
 # paths the tests then run instrumented.
-ASAN_E2E_SKIP = aachen-plans replay checkpoints aachen whole-turn package
+ASAN_E2E_SKIP = aachen-plans replay checkpoints aachen whole-turn package \
+  judge-letters
 check-asan-full:
 	$(MAKE) check-asan ASAN_E2E_SKIP=
 check-asan:
@@ -487,13 +504,21 @@ VALGRIND_ENV = UMPIRE_BIN=$(abspath tests/valgrind/umpire-vg) \
 # runs replay long Race to the Reichstag games, some 75 s of the pass's
 # wall time on two cores: the ASan pass runs both, and every-game renders
 # and views every game under memcheck); check-valgrind-full runs them,
-# every run of every file under memcheck.
-VALGRIND_FILES = judge checkpoints every-game referee \
-  refusal mail minisign lookahead judge-bounce readme-walk formats check \
+# every run of every file under memcheck. It leaves out too referee (a
+# refereed game by sealed views, 100 s under memcheck against 10 plain
+# in the last full run: every-game plays refereed games, judge seals
+# and opens orders and letters, lookahead, checkpoints and formats make
+# and read views, all under memcheck; the ASan pass runs referee),
+# minisign (stock minisign's keys and signatures, 40 s) and readme-walk
+# (README's walks, 31 s): the ASan pass runs both, and every-game their
+# commands; check-valgrind-full runs all three.
+VALGRIND_FILES = judge checkpoints every-game \
+  refusal mail lookahead judge-bounce formats check \
   json delta independent audit-queue luck readme
 VALGRIND_ORDER = $(VALGRIND_FILES:%=tests/e2e/%.bats)
 VALGRIND_FULL_ORDER = $(VALGRIND_ORDER) tests/e2e/whole-turn.bats \
-  tests/e2e/render.bats
+  tests/e2e/render.bats tests/e2e/referee.bats tests/e2e/minisign.bats \
+  tests/e2e/readme-walk.bats
 check-valgrind: $(BIN)
 	$(VALGRIND_ENV) sh tests/bats-files $(VALGRIND_ORDER)
 
@@ -583,9 +608,11 @@ bench-desk: desk
 # DEB_DIR/umpire_VERSION_ARCH.deb. make check-deb (not in make check:
 # it installs the package on this machine, as root) installs it, makes
 # the judge's set-up as its user, runs its tick, runs lintian and
-# purges it (tests/deb/check-deb.sh).
+# purges it (tests/deb/check-deb.sh). Its build is make desk (the
+# desk's page inside umpire, or a failure), which fetches libyaml's and
+# libsodium's Debian sources for the page (debian/README.source).
 DEB_DEPS   = dpkg-dev debhelper fakeroot lintian build-essential pkg-config \
-             libsodium-dev libyaml-dev libinih-dev libgmime-3.0-dev
+             libsodium-dev libyaml-dev libinih-dev libgmime-3.0-dev emscripten
 DEB_DIR    = build-deb
 DEB_VERSION = $(shell dpkg-parsechangelog -l debian/changelog -S Version \
                2>/dev/null)
@@ -638,14 +665,16 @@ clean:
 
 -include $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d)
 
-# ---- the player's desk (src/desk/, DESK.md): not in make all or check ----
-# make deps-desk installs Debian's emscripten; make desk-libs builds
-# libyaml, libsodium and inih from Debian's source packages with emcc
-# into build/desk/lib (apt-get source through the build's own deb-src
-# list, build/desk/apt: the system's apt configuration is untouched);
-# make desk builds the rules as WebAssembly and the binary with it
-# inside; make check-desk runs the page in headless Chromium.
-DESK       = $(BUILD)/desk
+# ---- the player's desk (src/desk/, DESK.md) ----
+# Debian's emscripten (in DEBS; make deps-desk installs it alone); make
+# desk-libs builds libyaml and libsodium from Debian's source packages
+# with emcc into build/desk/lib (apt-get source through the build's own
+# deb-src list, build/desk/apt: the system's apt configuration is
+# untouched; debian/README.source says what this asks of a machine);
+# make all builds the rules as WebAssembly from them, and the binary
+# with it inside, wherever emcc is found (make desk: the same, an error
+# where it is not); make check-desk, in make check, runs the page in
+# headless Chromium.
 DESK_APT   = $(abspath $(DESK)/apt)
 DESK_DEBS  = emscripten
 # Debian's emcc runs its optimizer with the machine's node: one that is
@@ -741,17 +770,13 @@ $(DESK_LIB)/libsodium.a: $(DESK)/src/libsodium/.unpacked
 	  $(DESK)/src/libsodium/libsodium-*/src/libsodium/include/sodium \
 	  $(DESK)/include/
 
-# inih: its ini.c. The page does not link it (config.c, which reads the
-# configuration file, is left out of it below).
-$(DESK_LIB)/libinih.a: $(DESK)/src/libinih/.unpacked
-	$(EMCC_HERE)
-	rm -rf $(DESK)/obj/inih && mkdir -p $(DESK_LIB)
-	d=$$(ls -d $(DESK)/src/libinih/libinih-*/ $(DESK)/src/libinih/inih-*/ \
-	  2>/dev/null | head -1) && \
-	FLAGS= && $(call desk_cc_all,$$d,.,-maxdepth 1,inih)
-	rm -f $@ && $(EMCC_ENV) emar rcs $@ $$(find $(DESK)/obj/inih -name '*.o')
-
-desk-libs: $(DESK_LIB)/libyaml.a $(DESK_LIB)/libsodium.a $(DESK_LIB)/libinih.a
+# No inih: the page reads no configuration file (config.c, the one
+# file that calls inih, is left out of it below, DESK_NOT), so nothing
+# of the page links it; building it was a download and a compile for
+# nothing (and its bookworm source, libinih 55-1 in
+# pool/main/libi/libinih/, was missing from the mirror that served the
+# others: a 404 for its orig tarball that stopped make desk-libs).
+desk-libs: $(DESK_LIB)/libyaml.a $(DESK_LIB)/libsodium.a
 
 # The rules as WebAssembly: src/core and src/rules without what reads
 # or writes mail (GMime), the kernel keyring and the signal queue, which
@@ -793,9 +818,10 @@ $(DESK)/umpire-desk.js: $(filter $(DESK)/obj/umpire/src/desk/%,$(DESK_OBJ)) \
 $(DESK)/umpire-desk.wasm.gz: $(DESK)/umpire-desk.js
 	gzip -9n -c $(DESK)/umpire-desk.wasm >$@.tmp && mv $@.tmp $@
 
-# make desk: the WebAssembly, then umpire with it inside (a make of its
-# own, which sees the files just built)
-desk: $(DESK)/umpire-desk.wasm.gz
+# make desk: make all, where emcc must be found (make all without it
+# builds umpire without the page)
+desk:
+	$(EMCC_HERE)
 	$(MAKE) all
 
 # The page in headless Chromium (tests/e2e/desk.bats) and in every game

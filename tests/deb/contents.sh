@@ -6,8 +6,9 @@
 # dh_compress takes a document over 4 KiB) (dpkg-deb -c), and Depends
 # naming every library umpire loads,
 # GMime among them, which it opens at run time (dlopen) where the
-# shlibs tools cannot see it. An "ok:" line a file; exit 1 at the first
-# missing.
+# shlibs tools cannot see it; the desk's page inside the command, and
+# Built-Using naming the sources compiled into that page. An "ok:" line
+# a file; exit 1 at the first missing.
 set -eu
 deb=$1
 fail() { echo "contents: FAIL: $*" >&2; exit 1; }
@@ -37,3 +38,24 @@ for d in libgmime-3.0-0 libsodium23 libyaml-0-2 libinih1 libc6 adduser; do
 		fail "Depends does not name $d"
 done
 echo "ok: Depends names libgmime-3.0-0, libsodium23, libyaml-0-2, libinih1"
+# The desk's page inside umpire (debian/rules builds with make desk):
+# asked for the page of a file that is no view, the packaged umpire
+# says so, not that it was built without the page's WebAssembly; and
+# Built-Using names the Debian sources the page's libyaml and libsodium
+# were compiled from (debian/README.source).
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+dpkg-deb --fsys-tarfile "$deb" | tar -xf - -C "$t" ./usr/bin/umpire
+msg=$("$t/usr/bin/umpire" desk /dev/null 2>&1) && fail "umpire desk /dev/null: exit 0"
+case $msg in
+*"not a view"*) ;;
+*) fail "the packaged umpire has no desk page: $msg" ;;
+esac
+echo "ok: ./usr/bin/umpire holds the desk's page"
+bu=$(dpkg-deb -f "$deb" Built-Using)
+echo "Built-Using: $bu"
+for d in libyaml libsodium; do
+	printf '%s\n' "$bu" | tr ',' '\n' | grep -q "^ *$d (= [^)]*)$" ||
+		fail "Built-Using does not name $d"
+done
+echo "ok: Built-Using names libyaml and libsodium"
