@@ -389,6 +389,10 @@ JUDGE_TURN_STEPS = 260
 # JUDGE_LMTP_FLOOD=). It fails at 150 on the judge before postfix's
 # transport to it was bounded: 46 deliveries told 421 and deferred.
 JUDGE_LMTP_FLOOD = 150
+# And four clients' messages arriving together at the LMTP judge, the
+# server killed at each of their round's syncs, renames and links (make
+# check kills it at the first syncfs alone: JUDGE_LMTP_KILLS=).
+JUDGE_LMTP_KILLS = all
 check-judge-load: $(BIN)
 	$(UMPIRE_ENV) $(JUDGE_LOAD) python3 tests/load/judge-load
 	$(UMPIRE_ENV) $(JUDGE_LOAD_MAILDIR) python3 tests/load/judge-load
@@ -399,6 +403,10 @@ check-judge-load: $(BIN)
 	if [ -n "$(JUDGE_LMTP_FLOOD)" ]; then \
 	  $(UMPIRE_ENV) FLOOD_LMTP=$(JUDGE_LMTP_FLOOD) bats -f \
 	    'mail lmtp flood' tests/mail/judge-lmtp.bats; fi
+	if [ -n "$(JUDGE_LMTP_KILLS)" ]; then \
+	  UMPIRE_BIN=$(abspath $(BIN)) UMPIRE_SCENARIOS=$(abspath scenarios) \
+	    LMTP_KILLS=$(JUDGE_LMTP_KILLS) bats -f 'killed at every sync' \
+	    tests/e2e/judge-lmtp.bats; fi
 
 # 200 random single edits of a finished game of each scenario.
 TAMPER_EDITS = 200
