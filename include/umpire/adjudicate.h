@@ -61,8 +61,9 @@ struct step_hook {
 	 * called where the staged files would be synced and renamed,
 	 * with them (n), what later holds to sync and the store whose
 	 * journal is applied once they are named (NULL: none). 0: it
-	 * took them (its own to commit or abort; later left empty), -1
-	 * with err: it did not (they are aborted). */
+	 * took them (its own to commit or abort; later left empty); 1:
+	 * it did not, they are committed here as without it; -1 with
+	 * err: they are aborted. */
 	int (*commit)(void *ctx, struct game *g, struct staged *files,
 		      size_t n, struct sync_later *later, const char *store,
 		      struct error *err);

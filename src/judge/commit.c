@@ -33,7 +33,6 @@ void batch_init(struct commit_batch *b)
 {
 	memset(b, 0, sizeof *b);
 	sync_later_init(&b->later);
-	b->lock_fd = -1;
 }
 
 int batch_holds(const struct commit_batch *b, const char *id)
@@ -46,30 +45,45 @@ int batch_holds(const struct commit_batch *b, const char *id)
 
 void batch_locked(struct commit_batch *b, const char *id, int fd)
 {
-	str_copy(b->locked, sizeof b->locked, id);
-	b->lock_fd = fd;
+	size_t i = 0;
+	while (i < b->n_locks && strcmp(b->locks[i].id, id))
+		i++;
+	if (i == BATCH_LOCKS)
+		return;         /* a step of it is committed at once */
+	str_copy(b->locks[i].id, sizeof b->locks[i].id, id);
+	b->locks[i].fd = fd;
+	if (i == b->n_locks)
+		b->n_locks++;
 }
 
 int batch_take(struct commit_batch *b, const char *id, const char *stamp,
 	       struct staged *files, size_t n, struct sync_later *later,
 	       const char *store, struct error *err)
 {
-	if (b->n == BATCH_MAX || n > BATCH_FILES)
-		return errorf(err, EXIT_TEMPFAIL, "%zu steps wait to be made "
-			      "durable already (the most)", b->n);
+	/* the game's lock, held past its message (a dup: flock(2)'s lock
+	 * is the open file's) until the step's letters are out: without
+	 * it another judge (a tick) could read the game before the step
+	 * is named, and the step waits for nobody */
+	int lock = -1;
+	for (size_t i = 0; i < b->n_locks; i++)
+		if (!strcmp(b->locks[i].id, id))
+			lock = fcntl(b->locks[i].fd, F_DUPFD_CLOEXEC, 0);
+	if (lock < 0 || b->n == BATCH_MAX || n > BATCH_FILES) {
+		if (lock >= 0)
+			close(lock);
+		return 1;
+	}
 	struct batch_step *s = &b->s[b->n];
 	memset(s, 0, sizeof *s);
-	s->lock = -1;
-	if (sync_later_take(&b->later, later) != 0)
+	s->lock = lock;
+	if (sync_later_take(&b->later, later) != 0) {
+		close(lock);
 		return errorf(err, EXIT_TEMPFAIL, "cannot make the files "
 			      "written durable: %s", strerror(errno));
+	}
 	str_copy(s->id, sizeof s->id, id);
 	str_copy(s->stamp, sizeof s->stamp, stamp);
 	s->ticket = b->ticket;
-	/* the game's lock, held past its message (a dup: flock(2)'s lock
-	 * is the open file's) until the step's letters are out */
-	if (b->lock_fd >= 0 && !strcmp(b->locked, id))
-		s->lock = fcntl(b->lock_fd, F_DUPFD_CLOEXEC, 0);
 	for (size_t i = 0; i < n; i++) {
 		s->files[i] = files[i];
 		/* its path the batch's own: the caller's goes */

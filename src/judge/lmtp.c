@@ -190,7 +190,7 @@ static void deliver(struct server *s, struct conn *c)
 	/* the steps it takes wait in the batch under its ticket */
 	c->ticket = s->batch->ticket = ++s->tickets;
 	s->dealt = 1;
-	s->batch->lock_fd = -1;
+	s->batch->n_locks = 0;
 	for (unsigned i = 0; i < p->rcpts; i++, a += strlen(a) + 1) {
 		r[i].to = a;
 		r[i].rc = -2;

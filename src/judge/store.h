@@ -133,6 +133,7 @@ struct judge {
 #define BATCH_MAX 64        /* steps waiting at once (LMTP_CLIENTS
 			       messages a round, a step each recipient
 			       at most) */
+#define BATCH_LOCKS 8       /* games one message locks */
 #define BATCH_FILES 3       /* a step's staged files: its game file,
 			       its report, GAMEID.mail */
 struct batch_step {
@@ -152,8 +153,12 @@ struct commit_batch {
 	struct batch_step s[BATCH_MAX];
 	size_t n;
 	unsigned long ticket;      /* the message being dealt with */
-	char locked[GAME_ID_HEX + 1];  /* the game it locked last, */
-	int lock_fd;                   /* and the lock's descriptor */
+	struct {                   /* the games it locked, and the locks'
+				      descriptors (lock_game) */
+		char id[GAME_ID_HEX + 1];
+		int fd;
+	} locks[BATCH_LOCKS];
+	size_t n_locks;
 	unsigned long failed[BATCH_MAX];   /* messages whose step failed */
 	size_t n_failed;
 	struct error why;          /* and why */
@@ -161,12 +166,14 @@ struct commit_batch {
 void batch_init(struct commit_batch *b);
 /* Whether game id has a step in b not yet named. */
 int batch_holds(const struct commit_batch *b, const char *id);
-/* The lock of game id just taken (fd, lock_game's): a step of it taken
- * holds it. */
+/* The lock of game id just taken by the message dealt with (fd,
+ * lock_game's): a step of it taken holds it. */
 void batch_locked(struct commit_batch *b, const char *id, int fd);
 /* A step of game id staged (files, n; later: what to sync; store: the
  * game file whose journal to apply, or NULL; stamp: its letters' spool
- * names begin so) taken into b, as a step_hook's commit. */
+ * names begin so) taken into b, as a step_hook's commit: 0; 1 when b
+ * cannot hold it (full, or the message holds no lock of the game that
+ * b could keep): the caller commits it at once; -1 with err. */
 int batch_take(struct commit_batch *b, const char *id, const char *stamp,
 	       struct staged *files, size_t n, struct sync_later *later,
 	       const char *store, struct error *err);
