@@ -43,6 +43,15 @@ int batch_holds(const struct commit_batch *b, const char *id)
 	return 0;
 }
 
+int batch_letter(const struct commit_batch *b, const char *name)
+{
+	for (size_t i = 0; b && i < b->n; i++)
+		if (b->s[i].named >= 0 && !strncmp(name, b->s[i].stamp,
+						   strlen(b->s[i].stamp)))
+			return 1;
+	return 0;
+}
+
 void batch_locked(struct commit_batch *b, const char *id, int fd)
 {
 	size_t i = 0;

@@ -736,6 +736,9 @@ static int take_orders(struct judge *j, const char *id, const char *name,
 		if (j->hold_letters)
 			strbuf_adds(&o->notes, "; its letters sent at the end "
 				    "of this run");
+		else if (batch_holds(j->batch, g.id))
+			strbuf_adds(&o->notes, "; its letters sent once it is "
+				    "durable, with the steps that came with it");
 		else
 			spool_flush(j, g.id, &g, o);
 		adjudicated_free(&res);

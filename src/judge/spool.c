@@ -331,8 +331,9 @@ static size_t hand_on(struct judge *j, const char *id, const struct game *g,
 	size_t sent = 0;
 	for (size_t i = 0; i < n; i++) {
 		struct strbuf p = STRBUF_INIT;
-		if (stamp && strncmp(names[i], stamp, strlen(stamp)))
-			continue;
+		if (stamp ? strncmp(names[i], stamp, strlen(stamp)) != 0 :
+		    batch_letter(j->batch, names[i]))
+			continue;   /* another state's; a waiting step's */
 		strbuf_addf(&p, "%s/spool/%s", j->games, names[i]);
 		if (!stamp && (!g || !held(g, names[i]))) {
 			/* a step never stored: its letters are nobody's */

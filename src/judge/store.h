@@ -166,6 +166,9 @@ struct commit_batch {
 void batch_init(struct commit_batch *b);
 /* Whether game id has a step in b not yet named. */
 int batch_holds(const struct commit_batch *b, const char *id);
+/* Whether the spool's letter name is of a step in b (sent with it, as
+ * its message's: spool_settle), not any other message's. */
+int batch_letter(const struct commit_batch *b, const char *name);
 /* The lock of game id just taken by the message dealt with (fd,
  * lock_game's): a step of it taken holds it. */
 void batch_locked(struct commit_batch *b, const char *id, int fd);
