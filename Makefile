@@ -77,7 +77,7 @@ CONFORM    = $(BUILD)/tests/conform
 MAN_VIEWS  = $(BUILD)/tests/man-views
 
 .PHONY: all deps check check-unit check-conformance check-e2e demo clean \
-        install sanitize bench bench-judge bench-balance bench-replay-steps bench-desk fuzz fuzz-run check-hostile check-faults \
+        install sanitize bench bench-judge bench-judge-clients bench-balance bench-replay-steps bench-desk fuzz fuzz-run check-hostile check-faults \
         check-tamper check-fuzz-corpus check-asan check-asan-full check-valgrind check-valgrind-full \
         check-attacks check-e2e-files check-data check-layers check-js \
         check-mail \
@@ -554,6 +554,19 @@ bench-judge: $(BIN) $(BUILD)/bench/bare
 	python3 bench/bench.py $(BIN) $(BUILD)/bench/bare bench/results.txt \
 	  --judge-cost
 	python3 bench/letters.py $(BIN) --write bench/results.txt
+
+# The LMTP server beside the tree before (bench.py --lmtp-clients;
+# BENCH_BEFORE: that tree's umpire binary), written into
+# bench/results.txt: "lmtp on ext4", 4 clients at once to a warm server,
+# each delivering its own game's orders and strangers' mail, the two
+# builds in turn, and the syncs a message (strace); "judge message vs
+# adjudicate ... (lmtp)" of both at steps 4 and 256 (callgrind). About
+# 10 minutes on 2 cores.
+bench-judge-clients: $(BIN) $(BUILD)/bench/bare
+	@test -x "$(BENCH_BEFORE)" || { echo "give BENCH_BEFORE=the umpire \
+	  binary of the tree before"; exit 2; }
+	python3 bench/bench.py $(BIN) $(BUILD)/bench/bare bench/results.txt \
+	  --lmtp-clients $(BENCH_BEFORE)
 
 # Aachen's balance alone (bench.py --balance), printed and written into
 # bench/results.txt in place of that section: every Allied policy of
