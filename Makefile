@@ -82,7 +82,7 @@ CONFORM    = $(BUILD)/tests/conform
 MAN_VIEWS  = $(BUILD)/tests/man-views
 
 .PHONY: all deps check check-unit check-conformance check-e2e demo clean \
-        install sanitize bench bench-judge bench-balance bench-replay-steps bench-desk fuzz fuzz-run check-hostile check-faults \
+        install sanitize bench bench-judge bench-judge-clients bench-balance bench-replay-steps bench-desk fuzz fuzz-run check-hostile check-faults \
         check-tamper check-fuzz-corpus check-asan check-asan-full check-valgrind check-valgrind-full \
         check-attacks check-e2e-files check-data check-layers check-js \
         check-mail \
@@ -414,6 +414,10 @@ JUDGE_TURN_STEPS = 260
 # JUDGE_LMTP_FLOOD=). It fails at 150 on the judge before postfix's
 # transport to it was bounded: 46 deliveries told 421 and deferred.
 JUDGE_LMTP_FLOOD = 150
+# And four clients' messages arriving together at the LMTP judge, the
+# server killed at each of their round's syncs, renames and links (make
+# check kills it at the first syncfs alone: JUDGE_LMTP_KILLS=).
+JUDGE_LMTP_KILLS = all
 check-judge-load: $(BIN)
 	$(UMPIRE_ENV) $(JUDGE_LOAD) python3 tests/load/judge-load
 	$(UMPIRE_ENV) $(JUDGE_LOAD_MAILDIR) python3 tests/load/judge-load
@@ -424,6 +428,10 @@ check-judge-load: $(BIN)
 	if [ -n "$(JUDGE_LMTP_FLOOD)" ]; then \
 	  $(UMPIRE_ENV) FLOOD_LMTP=$(JUDGE_LMTP_FLOOD) bats -f \
 	    'mail lmtp flood' tests/mail/judge-lmtp.bats; fi
+	if [ -n "$(JUDGE_LMTP_KILLS)" ]; then \
+	  UMPIRE_BIN=$(abspath $(BIN)) UMPIRE_SCENARIOS=$(abspath scenarios) \
+	    LMTP_KILLS=$(JUDGE_LMTP_KILLS) bats -f 'killed at every sync' \
+	    tests/e2e/judge-lmtp.bats; fi
 
 # 200 random single edits of a finished game of each scenario.
 TAMPER_EDITS = 200
@@ -585,6 +593,19 @@ bench-judge: $(BIN) $(BUILD)/bench/bare
 	python3 bench/bench.py $(BIN) $(BUILD)/bench/bare bench/results.txt \
 	  --judge-cost
 	python3 bench/letters.py $(BIN) --write bench/results.txt
+
+# The LMTP server beside the tree before (bench.py --lmtp-clients;
+# BENCH_BEFORE: that tree's umpire binary), written into
+# bench/results.txt: "lmtp on ext4", 4 clients at once to a warm server,
+# each delivering its own game's orders and strangers' mail, the two
+# builds in turn, and the syncs a message (strace); "judge message vs
+# adjudicate ... (lmtp)" of both at steps 4 and 256 (callgrind). About
+# 10 minutes on 2 cores.
+bench-judge-clients: $(BIN) $(BUILD)/bench/bare
+	@test -x "$(BENCH_BEFORE)" || { echo "give BENCH_BEFORE=the umpire \
+	  binary of the tree before"; exit 2; }
+	python3 bench/bench.py $(BIN) $(BUILD)/bench/bare bench/results.txt \
+	  --lmtp-clients $(BENCH_BEFORE)
 
 # Aachen's balance alone (bench.py --balance), printed and written into
 # bench/results.txt in place of that section: every Allied policy of

@@ -19,6 +19,7 @@ import os
 import platform
 import re
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -958,32 +959,10 @@ def play_judged(base, last):
     (judged-state-K-1) for the K of JUDGE_STEPS and for the --maildir
     run, and for the K of FLAT_STEPS (also as reichstag-state-K-1:
     flat_referee times the same game). Returns the directory."""
-    scn = "race-to-the-reichstag"
     d = os.path.join(base, "judged")
-    os.makedirs(d)
-    sides, _ = fixture.scenario_sides(scn)
-    for r in sides + ["referee"]:
-        fixture.umpire(d, "keygen", "-s", r + ".key", "-p", r + ".pub", "-W")
-        with open(os.path.join(d, r + ".ini"), "w") as f:
-            f.write("[umpire]\naddress = %s@example.org\n[addresses]\n"
-                    "referee = judge@example.org\n" % r)
-    args = ["new", scn, "-s", sides[0] + ".key", "--referee", "referee.pub"]
-    for s in sides:
-        args += ["--side", "%s=%s.pub" % (s, s),
-                 "--address", "%s=%s@example.org" % (s, s)]
-    fixture.umpire(d, *args, "-o", "game.yaml")
-    while True:
-        st = fixture.umpire(d, "status", "--brief", "game.yaml").stdout.split()
-        if st[0] != b"join":
-            break
-        role = st[1].decode()
-        fixture.umpire(d, "join", "game.yaml", "--side", role, "-s",
-                       role + ".key", "-o", "next.yaml")
-        os.replace(os.path.join(d, "next.yaml"), os.path.join(d, "game.yaml"))
-    shutil.copy(os.path.join(d, "game.yaml"), os.path.join(d, "game-0.yaml"))
+    judged_game(d, os.path.join(base, "keys"))
     state = os.path.join(base, "judged-state")
     extra = {"XDG_STATE_HOME": state}
-    chooser = ["python3", os.path.join(HERE, "one-answer.py")]
     keep = set(k - 1 for k in JUDGE_STEPS) | {JUDGE_STEPS[0]}
     # the state a step before those: an LMTP server warmed by the step
     # before the one it is measured on (judge_lmtp_cost)
@@ -1023,24 +1002,7 @@ def play_judged(base, last):
                                          else k < n - 2)]:
             shutil.rmtree("%s-%d" % (state, k))
             rolling.remove(k)
-        fixture.umpire(d, "view", "game.yaml", "--side", actor, "-s",
-                       "referee.key", "-o", "v.view", extra=extra)
-        tmpl = fixture.umpire(d, "orders", "v.view", "-s", actor + ".key",
-                              extra=extra).stdout
-        chosen = subprocess.run(chooser, input=tmpl, capture_output=True,
-                                check=True).stdout
-        o = os.path.join(d, "orders-%d.yaml" % (n + 1))
-        open(o, "wb").write(chosen)
-        fixture.umpire(d, "sign", o, "-s", actor + ".key", "-o",
-                       "signed-%d.yaml" % (n + 1), extra=extra)
-        fixture.umpire(d, "mail", "signed-%d.yaml" % (n + 1), "--to",
-                       "judge@example.org", "-o", "msg-%d.eml" % (n + 1),
-                       extra={"UMPIRE_CONFIG": os.path.join(
-                           d, actor + ".ini")})
-        fixture.umpire(d, "adjudicate", "game.yaml",
-                       "signed-%d.yaml" % (n + 1), "-s", "referee.key",
-                       "-o", "next.yaml", extra=extra)
-        os.replace(os.path.join(d, "next.yaml"), os.path.join(d, "game.yaml"))
+        judged_step(d, n, actor, extra)
         n += 1
         shutil.copy(os.path.join(d, "game.yaml"),
                     os.path.join(d, "game-%d.yaml" % n))
@@ -1606,6 +1568,246 @@ def judge_lmtp_cost(base, out, d=None):
     return cmp + [ta / tj]
 
 
+CLIENTS = 4          # lmtp_clients: clients at once, a game each
+CLIENT_STEPS = 16    # the steps of each client's game
+STRANGER_EVERY = 3   # a stranger's message after every 3 orders
+
+
+def judged_game(d, keys):
+    """A Race to the Reichstag game under a referee whose roles have mail
+    addresses (the judge's letters go to them) made and joined in d
+    (game.yaml, game-0.yaml), its keys those of the directory keys (made
+    there when missing: the games of one referee and players)."""
+    scn = "race-to-the-reichstag"
+    os.makedirs(d)
+    os.makedirs(keys, exist_ok=True)
+    sides, _ = fixture.scenario_sides(scn)
+    for r in sides + ["referee"]:
+        if not os.path.exists(os.path.join(keys, r + ".key")):
+            fixture.umpire(keys, "keygen", "-s", r + ".key", "-p",
+                           r + ".pub", "-W")
+        for ext in (".key", ".pub"):
+            shutil.copy(os.path.join(keys, r + ext), d)
+        with open(os.path.join(d, r + ".ini"), "w") as f:
+            f.write("[umpire]\naddress = %s@example.org\n[addresses]\n"
+                    "referee = judge@example.org\n" % r)
+    args = ["new", scn, "-s", sides[0] + ".key", "--referee", "referee.pub"]
+    for s in sides:
+        args += ["--side", "%s=%s.pub" % (s, s),
+                 "--address", "%s=%s@example.org" % (s, s)]
+    fixture.umpire(d, *args, "-o", "game.yaml")
+    while True:
+        st = fixture.umpire(d, "status", "--brief", "game.yaml").stdout.split()
+        if st[0] != b"join":
+            break
+        role = st[1].decode()
+        fixture.umpire(d, "join", "game.yaml", "--side", role, "-s",
+                       role + ".key", "-o", "next.yaml")
+        os.replace(os.path.join(d, "next.yaml"), os.path.join(d, "game.yaml"))
+    shutil.copy(os.path.join(d, "game.yaml"), os.path.join(d, "game-0.yaml"))
+
+
+def judged_step(d, n, actor, extra):
+    """Step n + 1 of the game d/game.yaml, actor's, one decision a mail
+    (bench/one-answer.py on the template of the view the referee makes
+    for it): orders-K.yaml, signed-K.yaml and msg-K.eml (K = n + 1), and
+    game.yaml adjudicated on (the referee's machine: extra's)."""
+    chooser = ["python3", os.path.join(HERE, "one-answer.py")]
+    fixture.umpire(d, "view", "game.yaml", "--side", actor, "-s",
+                   "referee.key", "-o", "v.view", extra=extra)
+    tmpl = fixture.umpire(d, "orders", "v.view", "-s", actor + ".key",
+                          extra=extra).stdout
+    chosen = subprocess.run(chooser, input=tmpl, capture_output=True,
+                            check=True).stdout
+    o = os.path.join(d, "orders-%d.yaml" % (n + 1))
+    open(o, "wb").write(chosen)
+    fixture.umpire(d, "sign", o, "-s", actor + ".key", "-o",
+                   "signed-%d.yaml" % (n + 1), extra=extra)
+    fixture.umpire(d, "mail", "signed-%d.yaml" % (n + 1), "--to",
+                   "judge@example.org", "-o", "msg-%d.eml" % (n + 1),
+                   extra={"UMPIRE_CONFIG": os.path.join(d, actor + ".ini")})
+    fixture.umpire(d, "adjudicate", "game.yaml", "signed-%d.yaml" % (n + 1),
+                   "-s", "referee.key", "-o", "next.yaml", extra=extra)
+    os.replace(os.path.join(d, "next.yaml"), os.path.join(d, "game.yaml"))
+
+
+def play_game(base, name, steps, keys):
+    """judged_game in base/name (keys: judged_game's) played to step
+    steps: its msg-K.eml for K from 1. Returns the directory."""
+    d = os.path.join(base, name)
+    judged_game(d, keys)
+    extra = {"XDG_STATE_HOME": os.path.join(d, "state")}
+    for n in range(steps):
+        st = fixture.umpire(d, "status", "--brief", "game.yaml",
+                            extra=extra).stdout.split()
+        judged_step(d, n, st[1].decode(), extra)
+    return d
+
+
+def clients_room(base, games, name):
+    """A judge's directory (base/name) keeping the games (play_game's
+    directories, of one referee: the judge's key) as they stood before
+    their first step: (dir, env)."""
+    j = os.path.join(base, name)
+    shutil.rmtree(j, ignore_errors=True)
+    for sub in ("games", "out/tmp", "out/new", "out/cur", "state"):
+        os.makedirs(os.path.join(j, sub))
+    os.chmod(os.path.join(j, "games"), 0o700)
+    shutil.copy(os.path.join(games[0], "referee.key"), j)
+    with open(os.path.join(j, "judge.ini"), "w") as f:
+        f.write("[umpire]\nsecret_key = %s/referee.key\naddress = "
+                "judge@example.org\n[judge]\ngames = %s/games\n" % (j, j))
+    for g in games:
+        text = open(os.path.join(g, "game-0.yaml")).read()
+        gid = text.split("\ngame: ", 1)[1].split("\n", 1)[0].strip()
+        shutil.copy(os.path.join(g, "game-0.yaml"),
+                    os.path.join(j, "games", gid + ".yaml"))
+    return j, dict(ENV, XDG_STATE_HOME=os.path.join(j, "state"))
+
+
+def clients_run(binary, base, games, trace=None):
+    """CLIENTS clients at once, each delivering its game's messages
+    (msg-1 to msg-CLIENT_STEPS) and a stranger's after every
+    STRANGER_EVERY, to one warm server of binary: (seconds, messages,
+    syncs: strace(1)'s count under trace, else None)."""
+    import threading
+    global BIN
+    j, env = clients_room(base, games, "clients-run")
+    wrap = ["strace", "-f", "-qq", "-o", trace, "-e",
+            "trace=fsync,fdatasync,syncfs"] if trace else []
+    keep, BIN = BIN, binary
+    try:
+        p, sock = lmtp_server(j, env, wrap)
+    finally:
+        BIN = keep
+    stranger = stranger_message(j)
+    sent = [0] * len(games)
+
+    def client(i):
+        c = LmtpClient(sock)
+        for k in range(1, CLIENT_STEPS + 1):
+            c.send(os.path.join(games[i], "msg-%d.eml" % k))
+            sent[i] += 1
+            if k % STRANGER_EVERY == 0:
+                c.send(stranger)
+                sent[i] += 1
+        c.close()
+    try:
+        w = LmtpClient(sock)
+        w.send(stranger)            # warm: GMime and the key
+        w.close()
+        threads = [threading.Thread(target=client, args=(i,))
+                   for i in range(len(games))]
+        t = time.perf_counter()
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+        t = time.perf_counter() - t
+    finally:
+        if trace:
+            # SIGTERM to the judge strace runs (strace would detach),
+            # then strace ends with it
+            kids = open("/proc/%d/task/%d/children" % (p.pid, p.pid)).read()
+            for k in kids.split():
+                os.kill(int(k), signal.SIGTERM)
+            p.communicate(timeout=120)
+        else:
+            lmtp_stop(p)
+    log = open(os.path.join(j, "games", "judge.log")).read()
+    took = log.count(" adjudicated step ")
+    if took != len(games) * CLIENT_STEPS:
+        raise SystemExit("bench: %s took %d steps of %d" % (
+            binary, took, len(games) * CLIENT_STEPS))
+    syncs = None
+    if trace:
+        syncs = sum(1 for ln in open(trace) if re.match(
+            r"^\d+\s+(fsync|fdatasync|syncfs)\(", ln))
+    return t, sum(sent), syncs
+
+
+def lmtp_clients(base, out, old):
+    """`lmtp on ext4`: CLIENTS clients at once to one warm server, this
+    build and the tree before (old) in turn, each run on the same games
+    (rounds of both; the median), and the syncs a message of each
+    (strace, a run apart: tracing slows it)."""
+    keys = os.path.join(base, "keys")
+    games = [play_game(base, "client-%d" % i, CLIENT_STEPS, keys)
+             for i in range(CLIENTS)]
+    tn, to = [], []
+    for _ in range(3):
+        a = clients_run(BIN, base, games)
+        b = clients_run(old, base, games)
+        tn.append(a[0])
+        to.append(b[0])
+        print("  (a round: %.3f s, the tree before %.3f s, %d messages)"
+              % (a[0], b[0], a[1]), flush=True)
+    n = a[1]
+    _, _, sn = clients_run(BIN, base, games, os.path.join(base, "tn"))
+    _, _, so = clients_run(old, base, games, os.path.join(base, "to"))
+    tn, to = statistics.median(tn), statistics.median(to)
+    share = 100.0 * (n - CLIENTS * CLIENT_STEPS) / n
+    fs = subprocess.run(["df", "--output=fstype", base], capture_output=True,
+                        text=True).stdout.split()
+    out("lmtp on %s: %.1f messages/s with %d clients, %.2f syncs a message "
+        "(%d games' orders, Race to the Reichstag steps 1-%d, %.0f%% "
+        "strangers); the tree before %.1f messages/s, %.2f syncs a "
+        "message: x%.2f (load average %.1f at the end)" % (
+            fs[-1] if fs else fs_type(base), n / tn, CLIENTS, sn / n,
+            CLIENTS, CLIENT_STEPS, share, n / to, so / n, to / tn,
+            os.getloadavg()[0]))
+
+
+def lmtp_cost_before(base, out, old):
+    """`judge message vs adjudicate` over LMTP (lmtp_count: callgrind's
+    instructions of a warm server's message at the JUDGE_STEPS of a
+    judged game, against adjudicate of the step), this build and the
+    tree before (old) on the same game."""
+    global BIN
+    d = play_judged(base, JUDGE_STEPS[-1] + 2)
+    keep, line = BIN, []
+    try:
+        for b in (keep, old):
+            BIN = fixture.BIN = b
+            line.append([lmtp_count(base, d, k, True) for k in JUDGE_STEPS])
+    finally:
+        BIN = fixture.BIN = keep
+    (n4, n256), (o4, o256) = line
+    out("judge message vs adjudicate: step %d x%.2f, step %d x%.2f "
+        "(instructions) (lmtp); the tree before x%.2f, x%.2f (judge %.1fM, "
+        "%.1fM; before %.1fM, %.1fM)" % (
+            JUDGE_STEPS[0], n4[0] / n4[1], JUDGE_STEPS[1], n256[0] / n256[1],
+            o4[0] / o4[1], o256[0] / o256[1], n4[0] / 1e6, n256[0] / 1e6,
+            o4[0] / 1e6, o256[0] / 1e6))
+
+
+def only_lmtp_clients():
+    """bench.py BIN BARE --lmtp-clients OLD_BIN (make bench-judge-clients
+    BENCH_BEFORE=...): lmtp_clients and lmtp_cost_before, this build
+    beside the tree before, printed and written into OUT in place of
+    their lines there."""
+    old = os.path.abspath(sys.argv[sys.argv.index("--lmtp-clients") + 1])
+    base = tempfile.mkdtemp(prefix="umpire-bench-")
+    lines = []
+    try:
+        say = lambda s="": (print(s, flush=True), lines.append(s))  # noqa
+        lmtp_clients(base, say, old)
+        lmtp_cost_before(base, say, old)
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+    old_text = open(OUT).read().split("\n") if os.path.exists(OUT) else []
+    if old_text and old_text[-1] == "":
+        old_text.pop()
+    old_text = [ln for ln in old_text if not ln.startswith("lmtp on ") and
+                "(lmtp); the tree before" not in ln]
+    at = next((i for i, ln in enumerate(old_text)
+               if ln.startswith("judge --lmtp, ")), len(old_text) - 1) + 1
+    old_text[at:at] = lines
+    with open(OUT, "w") as f:
+        f.write("\n".join(old_text) + "\n")
+    print("written to %s" % OUT)
+
+
 def replay(d, steps, out):
     """umpire replay of the game d/game.yaml (steps long) side by side
     with its audit, both timed in alternation, with their peak memory
@@ -1952,6 +2154,8 @@ if __name__ == "__main__":
         only_mail()
     elif "--judge-cost" in sys.argv[3:]:
         only_judge_cost()
+    elif "--lmtp-clients" in sys.argv[3:]:
+        only_lmtp_clients()
     elif "--judge" in sys.argv[3:]:
         only_judge()
     elif "--replay" in sys.argv[3:]:

@@ -28,7 +28,7 @@ import subprocess
 import sys
 
 LAYERS = [
-    ("store", "store.h", ["store.c", "route.c", "strangers.c"]),
+    ("store", "store.h", ["commit.c", "store.c", "route.c", "strangers.c"]),
     ("letters", "letters.h", ["answers.c", "replay.c", "letters.c",
                               "spool.c"]),
     ("intake", "intake.h", ["bounce.c", "confirm.c", "intake.c",

@@ -56,6 +56,17 @@ struct step_hook {
 	/* the game file out is a store that grows by appending
 	 * (gamestore.h: the judge's) */
 	int append;
+	/* may be NULL: the step's commit handed over (the judge's LMTP
+	 * server makes the steps of several messages durable together):
+	 * called where the staged files would be synced and renamed,
+	 * with them (n), what later holds to sync and the store whose
+	 * journal is applied once they are named (NULL: none). 0: it
+	 * took them (its own to commit or abort; later left empty); 1:
+	 * it did not, they are committed here as without it; -1 with
+	 * err: they are aborted. */
+	int (*commit)(void *ctx, struct game *g, struct staged *files,
+		      size_t n, struct sync_later *later, const char *store,
+		      struct error *err);
 };
 
 /* One adjudication; a field left zero takes its default. */

@@ -21,6 +21,21 @@ void b64_add(struct strbuf *out, const void *b, size_t n);
  */
 int b64_decode(const char *s, size_t len, unsigned char *out, size_t n);
 
+/*
+ * The same for PUBLIC data (signatures, hashes, public keys, orders'
+ * blobs, a game's texts), through a table: s[0..len) decoded into at
+ * most cap bytes of out, *got of them, the bytes of ignore (NULL: none)
+ * skipped wherever they are. It takes what libsodium's
+ * sodium_base642bin (the original alphabet, padded, ignore, the whole
+ * text) takes and refuses what it refuses: a digit left over, bits set
+ * past the last byte, wrong padding, any other byte (and a byte of 128
+ * or above, which libsodium 1.0.18 reads as '/'). Its time depends on
+ * the digits: never for a secret key (b64_decode is constant-time).
+ * 0, or -1.
+ */
+int b64_decode_public(const char *s, size_t len, const char *ignore,
+		      unsigned char *out, size_t cap, size_t *got);
+
 /* Decode base64 of any length, skipping blanks and line breaks, appending
  * to out. Returns 0, or -1 (out then holds an unspecified prefix). */
 int b64_decode_any(const char *s, size_t len, struct strbuf *out);

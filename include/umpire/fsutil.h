@@ -91,6 +91,10 @@ void sync_later_init(struct sync_later *l);
 int sync_later_note(struct sync_later *l, int fd);
 /* Every file noted made durable; the descriptors closed. */
 int sync_later_run(struct sync_later *l, struct error *err);
+/* What src notes noted in dst too (files of several steps made durable
+ * by one sync_later_run of dst: the judge's LMTP server); src left
+ * empty. 0, or -1 with errno as sync_later_note. */
+int sync_later_take(struct sync_later *dst, struct sync_later *src);
 void sync_later_free(struct sync_later *l);
 /* write_stage, write_stage_parts and write_commit with the syncs left
  * to l (NULL: made at once, as those do): the staged files' bytes, and

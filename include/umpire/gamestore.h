@@ -46,6 +46,13 @@ int game_store_stage(struct staged *s, struct sync_later *later,
  * to path (synced) and removed. 0, or -1 with err (the step is
  * committed all the same; game_store_recover applies it later). */
 int game_store_apply(const char *path, struct error *err);
+/* The same for steps of several games made durable together (the
+ * judge's LMTP server): the journal applied, its bytes left to later
+ * to sync; *applied: there was one, which game_store_applied removes
+ * once later has run. */
+int game_store_apply_later(const char *path, struct sync_later *later,
+			   int *applied, struct error *err);
+void game_store_applied(const char *path);
 /* The game file text (len bytes) stored at path: staged, committed and
  * applied at once. */
 int game_store_write(const char *path, const char *text, size_t len,

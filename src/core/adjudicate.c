@@ -281,6 +281,7 @@ int adjudicate_orders(struct game *g, struct adjudicate_request *rq,
 	struct staged files[2];
 	struct sync_later later;
 	size_t n_files = 0;
+	int handed = 1;            /* the hook's commit: 0 took it */
 	size_t gap;
 	struct write_part parts[3];
 	struct strbuf staged = STRBUF_INIT;   /* the store's file staged */
@@ -309,15 +310,19 @@ int adjudicate_orders(struct game *g, struct adjudicate_request *rq,
 	    record_mark(&rec, 'c', st->n, oh, path_name(orders), err) == 0 &&
 	    (record_learn(&rec, g), record_save_later(&rec, &later,
 						      err) == 0) &&
-	    sync_later_run(&later, err) == 0 &&
-	    write_commit(files, n_files, err) == 0)
+	    (handed = hook && hook->commit ?
+	     hook->commit(hook->ctx, g, files, n_files, &later,
+			  hook->append && out ? out : NULL, err) : 1) >= 0 &&
+	    (handed == 0 || (sync_later_run(&later, err) == 0 &&
+			     write_commit(files, n_files, err) == 0)))
 		rc = 0;
 	else
 		write_abort(files, n_files);
 	/* the step is committed (its journal named): applied to the
-	 * file now, or by the next to take the game's lock */
+	 * file now, or by the next to take the game's lock (or by
+	 * whoever the commit was handed to) */
 	struct error ignored;
-	if (rc == 0 && hook && hook->append && out)
+	if (rc == 0 && handed && hook && hook->append && out)
 		game_store_apply(out, &ignored);
 	strbuf_free(&staged);
 	sync_later_free(&later);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sodium.h>
 #include <yaml.h>
+#include "umpire/armor.h"
 #include "umpire/doc.h"
 
 const struct doc_limits DOC_LIMITS_SMALL = {
@@ -191,12 +192,9 @@ struct doc_node *doc_b64_canon(struct doc *d, const struct doc_node *v)
 {
 	size_t cap = v->len / 4 * 3 + 3, got;
 	unsigned char *buf = xmalloc(cap);
-	const char *end;
 	struct doc_node *out;
 	if (v->kind != DOC_SCALAR ||
-	    sodium_base642bin(buf, cap, v->str, v->len, " \r\n", &got, &end,
-			      sodium_base64_VARIANT_ORIGINAL) ||
-	    end != v->str + v->len)
+	    b64_decode_public(v->str, v->len, " \r\n", buf, cap, &got))
 		out = doc_copy(d, v);
 	else
 		out = doc_b64(d, buf, got);
@@ -474,21 +472,15 @@ int doc_need_hex(const struct doc *d, const struct doc_node *map,
 int doc_b64_32_parse(const char *s, size_t len, unsigned char out[32])
 {
 	size_t got;
-	const char *end;
 	unsigned char b[32];
+	/* canonical: the one text that encodes these bytes (a hash is
+	 * public: the table decoder, which refuses any byte but the
+	 * digits, bits set past the last byte and a padding not the
+	 * encoder's: 44 characters holding 32 bytes are then the one
+	 * encoding; libsodium's 1.0.18 read a byte of 128 or above as '/',
+	 * which took a text encoded again to tell) */
 	if (len != DOC_B64_32_LEN ||
-	    sodium_base642bin(b, sizeof b, s, len, NULL, &got, &end,
-			      sodium_base64_VARIANT_ORIGINAL) ||
-	    got != 32 || end != s + len)
-		return -1;
-	/* canonical: the one text that encodes these bytes. libsodium's
-	 * decoder (1.0.18) reads a byte of 128 or above as '/', so a
-	 * two-byte UTF-8 letter in place of "//" decodes to the same hash:
-	 * only the text encoded again tells (and it also has the unused low
-	 * bits of the last digit zero) */
-	char again[DOC_B64_32_LEN + 1];
-	doc_b64_32_str(again, b);
-	if (memcmp(again, s, DOC_B64_32_LEN) != 0)
+	    b64_decode_public(s, len, NULL, b, sizeof b, &got) || got != 32)
 		return -1;
 	memcpy(out, b, 32);
 	return 0;
@@ -521,10 +513,8 @@ int doc_need_b64(const struct doc *d, const struct doc_node *map,
 		return -1;
 	size_t cap = v->len / 4 * 3 + 3;
 	unsigned char *buf = doc_alloc((struct doc *)d, cap);
-	const char *end;
-	if (sodium_base642bin(buf, cap, v->str, v->len, " \r\n", outlen, &end,
-			      sodium_base64_VARIANT_ORIGINAL) ||
-	    end != v->str + v->len)
+	/* signatures, orders, boxes, vouches: public (the table decoder) */
+	if (b64_decode_public(v->str, v->len, " \r\n", buf, cap, outlen))
 		return errorf(err, EXIT_REFUSED,
 			      "%s: field '%s' is not valid base64",
 			      doc_where(d, v, w, sizeof w), key);

@@ -242,6 +242,18 @@ int sync_later_run(struct sync_later *l, struct error *err)
 	return rc;
 }
 
+int sync_later_take(struct sync_later *dst, struct sync_later *src)
+{
+	int rc = 0;
+	for (size_t i = 0; i < src->n; i++) {
+		if (sync_later_note(dst, src->fd[i]) != 0)
+			rc = -1;
+		close(src->fd[i]);
+	}
+	src->n = 0;
+	return rc;
+}
+
 void sync_later_free(struct sync_later *l)
 {
 	for (size_t i = 0; i < l->n; i++)

@@ -289,12 +289,19 @@ int game_store_stage(struct staged *s, struct sync_later *later,
 	return rc;
 }
 
-int game_store_recover(const char *path, struct error *err)
+/* The journal beside path applied to it, its bytes synced now or
+ * left to later (then *applied says there was one, to remove once
+ * they are synced: game_store_applied); without later it is removed
+ * here. 0 when there is none or it is applied, else -1 with err. */
+static int apply_journal(const char *path, struct sync_later *later,
+			 int *applied, struct error *err)
 {
 	struct strbuf jp = STRBUF_INIT;
 	char *buf = NULL;
 	size_t len = 0;
 	int rc = -1, fd = -1;
+	if (applied)
+		*applied = 0;
 	journal_path(path, &jp);
 	if (access(jp.buf, F_OK) != 0 && errno == ENOENT) {
 		strbuf_free(&jp);
@@ -346,12 +353,16 @@ int game_store_recover(const char *path, struct error *err)
 		bytes += k;
 	}
 	if (fd < 0 || pwrite(fd, bytes, tail, (off_t)at) != (ssize_t)tail ||
-	    ftruncate(fd, (off_t)(at + tail)) || fsync(fd)) {
+	    ftruncate(fd, (off_t)(at + tail)) ||
+	    (later ? sync_later_note(later, fd) : fsync(fd))) {
 		errorf(err, EXIT_TEMPFAIL, "cannot apply %s to %s: %s", jp.buf,
 		       path, strerror(errno));
 		goto out;
 	}
-	if (unlink(jp.buf) && errno != ENOENT) {
+	if (later) {
+		/* removed once its bytes are synced (game_store_applied) */
+		*applied = 1;
+	} else if (unlink(jp.buf) && errno != ENOENT) {
 		errorf(err, EXIT_TEMPFAIL, "cannot remove %s: %s", jp.buf,
 		       strerror(errno));
 		goto out;
@@ -367,9 +378,28 @@ out:
 	return rc;
 }
 
+int game_store_recover(const char *path, struct error *err)
+{
+	return apply_journal(path, NULL, NULL, err);
+}
+
 int game_store_apply(const char *path, struct error *err)
 {
 	return game_store_recover(path, err);
+}
+
+int game_store_apply_later(const char *path, struct sync_later *later,
+			   int *applied, struct error *err)
+{
+	return apply_journal(path, later, applied, err);
+}
+
+void game_store_applied(const char *path)
+{
+	struct strbuf jp = STRBUF_INIT;
+	journal_path(path, &jp);
+	(void)unlink(jp.buf);   /* left: applied again, the same bytes */
+	strbuf_free(&jp);
 }
 
 int game_store_write(const char *path, const char *text, size_t len,

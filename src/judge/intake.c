@@ -219,6 +219,19 @@ static int stamp_step(void *ctx, struct game *g, struct error *err)
 	return clock_taken(c->j, g, err);
 }
 
+/* The step's commit handed to the LMTP server's batch (commit.c): made
+ * durable with the other messages' steps, its letters sent then. */
+static int batch_step(void *ctx, struct game *g, struct staged *files,
+		      size_t n, struct sync_later *later, const char *store,
+		      struct error *err)
+{
+	struct hook_ctx *c = ctx;
+	char stamp[SPOOL_STAMP];
+	spool_stamp(g, stamp, sizeof stamp);
+	return batch_take(c->j->batch, g->id, stamp, files, n, later, store,
+			  err);
+}
+
 int take_late_step(struct judge *j, struct game *g, const char *path,
 		   const char *actor, struct outcome *o, struct error *err)
 {
@@ -253,7 +266,8 @@ int take_late_step(struct judge *j, struct game *g, const char *path,
 	if (embed_sign(body.buf, body.len, j->sk, tc, &signed_text, err))
 		goto out;
 	struct hook_ctx ctx = { j, o };
-	struct step_hook hook = { spool_step, &ctx, 0, stamp_step, 1 };
+	struct step_hook hook = { spool_step, &ctx, 0, stamp_step, 1,
+		j->batch ? batch_step : NULL };
 	char name[64];
 	snprintf(name, sizeof name, "late step %lld", n);
 	struct adjudicate_request rq = { .orders = name, .sk = j->sk,
@@ -701,7 +715,8 @@ static int take_orders(struct judge *j, const char *id, const char *name,
 	}
 	snprintf(o->step, sizeof o->step, "%zu", g.n_steps + 1);
 	struct hook_ctx ctx = { j, o };
-	struct step_hook hook = { spool_step, &ctx, 0, stamp_step, 1 };
+	struct step_hook hook = { spool_step, &ctx, 0, stamp_step, 1,
+		j->batch ? batch_step : NULL };
 	letters_hook(&g, &hook);
 	struct adjudicate_request rq = { .orders = name, .buf = *buf,
 		.len = *len, .sig = *sig, .siglen = *siglen, .sk = j->sk,
@@ -721,6 +736,9 @@ static int take_orders(struct judge *j, const char *id, const char *name,
 		if (j->hold_letters)
 			strbuf_adds(&o->notes, "; its letters sent at the end "
 				    "of this run");
+		else if (batch_holds(j->batch, g.id))
+			strbuf_adds(&o->notes, "; its letters sent once it is "
+				    "durable, with the steps that came with it");
 		else
 			spool_flush(j, g.id, &g, o);
 		adjudicated_free(&res);

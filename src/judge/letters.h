@@ -154,6 +154,15 @@ int spool_put(struct judge *j, struct game *g, const struct letters *l,
  * the number of letters sent. */
 size_t spool_flush(struct judge *j, const char *id, struct game *g,
 		   struct outcome *o);
+/* What the spool names of the letters of g's present state begin
+ * with ("GAMEID-STEPS-JOINED-HASH-"). */
+#define SPOOL_STAMP (GAME_ID_HEX + 32)
+void spool_stamp(const struct game *g, char *out, size_t size);
+/* The LMTP server's batch (commit.c) settled: its steps named and
+ * durable together, then their letters sent, the outbox synced once
+ * for all; a failure logged. 0, or -1 when a step failed
+ * (batch_failed: whose). The batch is then empty. */
+int spool_settle(struct judge *j);
 /* Whether the spool holds letters of game id (or cannot be read). */
 int spool_held(const struct judge *j, const char *id);
 /* The message msg (len bytes), which came to the judge's own address

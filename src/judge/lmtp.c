@@ -43,7 +43,11 @@
  * timeouts old, whatever it does: no client keeps a slot for ever.
  * One poll(2) loop serves them all, every socket non-blocking: a client
  * that stalls holds only its own slot. A message is dealt with
- * synchronously (short: one step).
+ * synchronously (short: one step) but for the waits on the disk: its
+ * step waits in the batch (commit.c) with those of the other messages
+ * ready at once (the loop polls without waiting while it finds more),
+ * all made durable together (settle), and only then are their replies
+ * given: several clients at once share each sync.
  *
  * SIGTERM or SIGINT (read from a signalfd: no handler, no global
  * state): the message being dealt with is finished and answered, the
@@ -83,6 +87,12 @@
 				   minutes; postfix's lmtp(8) reuses one
 				   for 5) */
 
+/* A reply held until the step it answers is durable (settle). */
+struct held {
+	int ok;
+	char why[256];
+};
+
 struct conn {
 	int fd;
 	char peer[64];             /* "uid N", or the peer's address */
@@ -90,6 +100,10 @@ struct conn {
 	time_t last;               /* its last step forward */
 	struct lmtp p;             /* the protocol: bytes in, replies out,
 				      the message and its recipients */
+	struct held *held;         /* its message's replies, waiting for
+				      its steps to be durable, n_held */
+	unsigned n_held;
+	unsigned long ticket;      /* that message's (commit.c) */
 };
 
 struct server {
@@ -101,6 +115,10 @@ struct server {
 	char host[256];
 	struct conn *c[LMTP_CLIENTS];
 	size_t n;
+	struct commit_batch *batch;    /* the round's steps (commit.c) */
+	unsigned long tickets;     /* messages dealt with */
+	int dealt;                 /* one since the last settle */
+	unsigned passes;           /* polls since, that found more */
 };
 
 /* What is waiting for c written, as much as its socket takes now; -1
@@ -169,6 +187,10 @@ static void deliver(struct server *s, struct conn *c)
 	size_t n_unknown = 0, n_games = 0;
 	struct lmtp *p = &c->p;
 	const char *a = p->rcpt.buf;
+	/* the steps it takes wait in the batch under its ticket */
+	c->ticket = s->batch->ticket = ++s->tickets;
+	s->dealt = 1;
+	s->batch->n_locks = 0;
 	for (unsigned i = 0; i < p->rcpts; i++, a += strlen(a) + 1) {
 		r[i].to = a;
 		r[i].rc = -2;
@@ -219,18 +241,71 @@ static void deliver(struct server *s, struct conn *c)
 				snprintf(r[i].dealt, sizeof r[i].dealt, "%s",
 					 j->dealt);
 		}
+	/* a step taken: the replies wait until it is durable with the
+	 * round's others (settle) */
+	int waits = 0;
+	for (size_t k = 0; k < s->batch->n; k++)
+		waits |= s->batch->s[k].ticket == c->ticket;
+	if (waits) {
+		c->held = xcalloc(p->rcpts, sizeof *c->held);
+		c->n_held = p->rcpts;
+	}
 	for (unsigned i = 0; i < p->rcpts; i++)
-		lmtp_answer(p, r[i].rc == 0, r[i].why);
+		if (waits) {
+			c->held[i].ok = r[i].rc == 0;
+			str_copy(c->held[i].why, sizeof c->held[i].why,
+				 r[i].why);
+		} else {
+			lmtp_answer(p, r[i].rc == 0, r[i].why);
+		}
 	strbuf_free(&name);
 	lmtp_delivered(p);
 	/* a message: a step forward */
 	c->last = time(NULL);
 }
 
+/* The round's steps made durable together (spool_settle: one sync of
+ * their files, one of their names, ...), then each reply held for
+ * them given: 250 once its message's steps are durable, 451 when one
+ * of them could not be made so (the mail system delivers it again). */
+static void settle(struct server *s)
+{
+	struct commit_batch *b = s->batch;
+	if (!s->dealt)
+		return;
+	s->dealt = 0;
+	spool_settle(s->j);
+	/* what an earlier message's letters left (sendmail refused) */
+	judge_send_spooled(s->j);
+	for (size_t i = 0; i < s->n; i++) {
+		struct conn *c = s->c[i];
+		int bad = batch_failed(b, c->ticket);
+		for (unsigned k = 0; k < c->n_held; k++)
+			lmtp_answer(&c->p, c->held[k].ok && !bad, bad &&
+				    c->held[k].ok ? b->why.msg :
+				    c->held[k].why);
+		free(c->held);
+		c->held = NULL;
+		c->n_held = 0;
+	}
+	b->n_failed = 0;
+}
+
+/* settle, and the replies it gave sent as far as each socket takes
+ * them now (a client gone is closed at the next poll). */
+static void settle_all(struct server *s)
+{
+	settle(s);
+	for (size_t i = 0; i < s->n; i++)
+		if (s->c[i]->p.out.len && flush_out(s->c[i]) != 0)
+			s->c[i]->p.quit = 1;
+}
+
 static void conn_free(struct conn *c)
 {
 	close(c->fd);
 	lmtp_free(&c->p);
+	free(c->held);
 	free(c);
 }
 
@@ -423,6 +498,10 @@ static int serve(struct server *s, struct conn *c)
 		if (ev != LMTP_MESSAGE)
 			return 0;
 		deliver(s, c);
+		/* more from it already (pipelined after the dot): its
+		 * replies first, in their order */
+		if (c->n_held && p->inlen)
+			settle(s);
 	}
 }
 
@@ -588,11 +667,25 @@ static void loop(struct server *s)
 				wait = left > 3600000 ? 3600000 : (int)left;
 		}
 		size_t n = s->n;
-		if (poll(pf, n + 2, wait) < 0 && errno != EINTR)
+		/* messages dealt with whose steps wait: whatever else is
+		 * ready now is dealt with first (poll(2) without waiting),
+		 * so that all are made durable at once; the steps settled
+		 * when nothing more is, or after LMTP_CLIENTS such passes */
+		if (s->dealt)
+			wait = 0;
+		int ready = poll(pf, n + 2, wait);
+		if (ready < 0 && errno != EINTR) {
+			settle_all(s);
 			return;
+		}
 		s->now = now = time(NULL);
-		if (pf[0].revents)
-			return;         /* SIGTERM or SIGINT */
+		if (pf[0].revents || (s->dealt && (ready == 0 ||
+						   ++s->passes >= LMTP_CLIENTS))) {
+			settle_all(s);
+			s->passes = 0;
+			if (pf[0].revents)
+				return;         /* SIGTERM or SIGINT */
+		}
 		for (size_t i = 0; i < n; i++) {
 			struct conn *c = s->c[i];
 			int gone = 0;
@@ -648,6 +741,9 @@ int judge_lmtp(struct judge *j, const char *path, long timeout,
 	/* GMime loaded once, here: each message then finds it mapped */
 	if (judge_gmime(err))
 		return -1;
+	s.batch = xmalloc(sizeof *s.batch);
+	batch_init(s.batch);
+	j->batch = s.batch;
 	if (listen_handed(&s.lfd)) {
 		if (!listening(s.lfd)) {
 			errorf(err, EXIT_USAGE, "--lmtp: the descriptor systemd "
@@ -692,11 +788,15 @@ int judge_lmtp(struct judge *j, const char *path, long timeout,
 	close(s.sfd);
 	close(s.lfd);
 	close(lock);
+	j->batch = NULL;
+	free(s.batch);
 	return 0;
 out:
 	if (s.lfd >= 0)
 		close(s.lfd);
 	if (lock >= 0)
 		close(lock);
+	j->batch = NULL;
+	free(s.batch);
 	return -1;
 }

@@ -53,7 +53,8 @@ static int judge_buffer(struct judge *j, const char *msg, size_t len,
 	else if (keep)
 		err->status = EXIT_TEMPFAIL, rc = -1;
 	outcome_free(&o);
-	if (!j->hold_letters)
+	/* (the LMTP server's: once a round, its steps durable: lmtp.c) */
+	if (!j->hold_letters && !j->batch)
 		judge_send_spooled(j);
 	return rc;
 }

@@ -133,7 +133,13 @@ void game_from(const struct judge *j, const struct game *g, char *out,
 	 * one ($reply_to); both answer From. Reply-To carries it too
 	 * (compose.c), for the relay that rewrites From (a list's
 	 * DMARC munging). */
-	if (!j->from || !mail_game_address(j->from, j->delim, g->id, out,
+	game_from_id(j, g->id, out, size);
+}
+
+void game_from_id(const struct judge *j, const char *id, char *out,
+		  size_t size)
+{
+	if (!j->from || !mail_game_address(j->from, j->delim, id, out,
 					   size))
 		snprintf(out, size, "%s", j->from ? j->from : "");
 }

@@ -48,7 +48,7 @@ static void stamp_hash(const struct game *g, size_t steps, char hex[17])
 	sodium_bin2hex(hex, 17, game_prev(g, steps), 8);
 }
 
-static int send_bytes(struct judge *j, const struct game *g,
+static int send_bytes(struct judge *j, const char *id,
 		      const char *name, char *buf, size_t len,
 		      struct error *err);
 static int spool_list(const struct judge *j, const char *id, char ***out,
@@ -76,17 +76,23 @@ static void drop_state(struct judge *j, const struct game *g,
 	names_free(names, n);
 }
 
+void spool_stamp(const struct game *g, char *out, size_t size)
+{
+	char hex[17];
+	stamp_hash(g, g->n_steps, hex);
+	snprintf(out, size, "%s-%06zu-%02zu-%s-", g->id, g->n_steps,
+		 joined(g), hex);
+}
+
 int spool_put(struct judge *j, struct game *g, const struct letters *l,
 	      int fresh, struct sync_later *later, struct error *err)
 {
 	struct staged files[JUDGE_MAX_LETTERS];
 	struct strbuf paths[JUDGE_MAX_LETTERS];
-	char hex[17], stamp[GAME_ID_HEX + 32];
+	char stamp[SPOOL_STAMP];
 	size_t n = 0;
 	int rc = 0;
-	stamp_hash(g, g->n_steps, hex);
-	snprintf(stamp, sizeof stamp, "%s-%06zu-%02zu-%s-", g->id, g->n_steps,
-		 joined(g), hex);
+	spool_stamp(g, stamp, sizeof stamp);
 	if (fresh)
 		drop_state(j, g, stamp);
 	for (; n < l->n && rc == 0; n++) {
@@ -128,7 +134,7 @@ static int held(const struct game *g, const char *name)
  * sendmail(8) that names no envelope sender, -f and the judge's own
  * address: a bounce (RFC 3464) then comes back to the judge, which reads
  * it (bounce.c), and not to the mailbox of the Unix user it runs as. */
-static void sendmail_command(const struct judge *j, const struct game *g,
+static void sendmail_command(const struct judge *j, const char *id,
 			     struct strbuf *cmd)
 {
 	const char *c = j->sendmail;
@@ -145,8 +151,8 @@ static void sendmail_command(const struct judge *j, const struct game *g,
 	 * (route.c), so that its bounces reach the judge host that keeps
 	 * the game when several share a mail system */
 	char from[MAIL_ADDR_MAX * 2];
-	if (g)
-		game_from(j, g, from, sizeof from);
+	if (id)
+		game_from_id(j, id, from, sizeof from);
 	else
 		snprintf(from, sizeof from, "%s", j->from);
 	const char *a = strchr(from, '<');
@@ -158,7 +164,7 @@ static void sendmail_command(const struct judge *j, const struct game *g,
 
 /* The letter at path handed on: into the outbox's new/ (linked, or
  * copied through its tmp/), or to the sendmail command. */
-static int send_letter(struct judge *j, const struct game *g,
+static int send_letter(struct judge *j, const char *id,
 		       const char *path, const char *name, struct error *err)
 {
 	char *buf;
@@ -180,7 +186,7 @@ static int send_letter(struct judge *j, const struct game *g,
 	}
 	if (read_input(path, (size_t)-1 / 2, &buf, &len, err))
 		return -1;
-	int rc = send_bytes(j, g, name, buf, len, err);
+	int rc = send_bytes(j, id, name, buf, len, err);
 	free(buf);
 	return rc;
 }
@@ -188,7 +194,7 @@ static int send_letter(struct judge *j, const struct game *g,
 /* The message buf (len bytes) handed on: into the outbox's new/ (its
  * tmp/ first, synced), named name less its ".eml", or to the sendmail
  * command (g's envelope sender, NULL: the judge's). */
-static int send_bytes(struct judge *j, const struct game *g,
+static int send_bytes(struct judge *j, const char *id,
 		      const char *name, char *buf, size_t len,
 		      struct error *err)
 {
@@ -228,7 +234,7 @@ static int send_bytes(struct judge *j, const struct game *g,
 		strbuf_free(&p);
 	} else {
 		struct strbuf cmd = STRBUF_INIT;
-		sendmail_command(j, g, &cmd);
+		sendmail_command(j, id, &cmd);
 		rc = mail_send(cmd.buf, j->cli->cfg.path, &msg, err);
 		strbuf_free(&cmd);
 	}
@@ -306,14 +312,100 @@ static void names_free(char **names, size_t n)
 	free(names);
 }
 
+/* Letters linked into the outbox's new/, whose spool copies go once
+ * new/ is synced (outbox_synced): one sync for all of a flush's, or of
+ * an LMTP round's (spool_settle). */
+struct moved {
+	char **path;
+	size_t n, cap;
+};
+
+/* The letters names (n) of game id's spool handed on: those of a state
+ * g holds (the others dropped: a step never stored), or with stamp
+ * those of that state alone (the others left). How many went. */
+static size_t hand_on(struct judge *j, const char *id, const struct game *g,
+		      const char *stamp, char **names, size_t n,
+		      struct moved *m, struct outcome *o)
+{
+	struct error err;
+	size_t sent = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct strbuf p = STRBUF_INIT;
+		if (stamp ? strncmp(names[i], stamp, strlen(stamp)) != 0 :
+		    batch_letter(j->batch, names[i]))
+			continue;   /* another state's; a waiting step's */
+		strbuf_addf(&p, "%s/spool/%s", j->games, names[i]);
+		if (!stamp && (!g || !held(g, names[i]))) {
+			/* a step never stored: its letters are nobody's */
+			if (unlink(p.buf) == 0 && o)
+				strbuf_addf(&o->notes, "; dropped %s (a state "
+					    "of game %.8s never stored)",
+					    names[i], id);
+		} else if (send_letter(j, id, p.buf, names[i], &err) == 0) {
+			if (j->outbox) {
+				if (m->n == m->cap) {
+					m->cap = m->cap ? 2 * m->cap : 8;
+					m->path = xrealloc(m->path, m->cap *
+							   sizeof *m->path);
+				}
+				m->path[m->n++] = strbuf_detach(&p, NULL);
+			} else {
+				unlink(p.buf);   /* sendmail took it */
+			}
+			sent++;
+		} else if (o) {
+			o->host = 1;
+			strbuf_addf(&o->notes, "; a letter not sent (%s): kept "
+				    "as spool/%s for the next run", err.msg,
+				    names[i]);
+		}
+		strbuf_free(&p);
+	}
+	return sent;
+}
+
+/* The outbox's new/ noted in later (one sync for the letters linked
+ * there), or synced now (later NULL): 0 once it is, or noted. */
+static int outbox_sync(struct judge *j, struct sync_later *later)
+{
+	struct strbuf nd = STRBUF_INIT;
+	strbuf_addf(&nd, "%s/new", j->outbox);
+	int dfd = open(nd.buf, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int rc = dfd < 0 ? -1 : later ? sync_later_note(later, dfd) :
+		fsync(dfd);
+	if (dfd >= 0)
+		close(dfd);
+	strbuf_free(&nd);
+	return rc;
+}
+
+/* The spool's copies of the letters m moved removed once the renames
+ * into the outbox's new/ are on disk (synced): a crash between may
+ * send a letter twice (the same Message-ID), never lose it. */
+static void moved_done(struct moved *m, int synced)
+{
+	for (size_t i = 0; i < m->n; i++) {
+		if (synced)
+			unlink(m->path[i]);
+		free(m->path[i]);
+	}
+	free(m->path);
+	memset(m, 0, sizeof *m);
+}
+
 size_t spool_flush(struct judge *j, const char *id, struct game *g,
 		   struct outcome *o)
 {
 	char **names;
-	size_t n, sent = 0;
+	size_t n, sent;
 	struct game own;
 	struct error err;
 	int have = 1;
+	struct moved m = { NULL, 0, 0 };
+	/* a step of it not yet durable (the LMTP server's batch): its
+	 * letters leave once it is (spool_settle) */
+	if (batch_holds(j->batch, id))
+		return 0;
 	if (spool_list(j, id, &names, &n) || n == 0)
 		return 0;
 	if (!g) {
@@ -325,56 +417,62 @@ size_t spool_flush(struct judge *j, const char *id, struct game *g,
 		strbuf_free(&p);
 		g = have ? &own : NULL;
 	}
-	/* the letters put in the outbox, whose spool copies go once
-	 * new/ is synced */
-	char **moved = xcalloc(n, sizeof *moved);
-	for (size_t i = 0; i < n; i++) {
-		struct strbuf p = STRBUF_INIT;
-		strbuf_addf(&p, "%s/spool/%s", j->games, names[i]);
-		if (!g || !held(g, names[i])) {
-			/* a step never stored: its letters are nobody's */
-			if (unlink(p.buf) == 0 && o)
-				strbuf_addf(&o->notes, "; dropped %s (a state "
-					    "of game %.8s never stored)",
-					    names[i], id);
-		} else if (send_letter(j, g, p.buf, names[i], &err) == 0) {
-			if (j->outbox)
-				moved[sent] = strbuf_detach(&p, NULL);
-			else
-				unlink(p.buf);   /* sendmail took it */
-			sent++;
-		} else if (o) {
-			o->host = 1;
-			strbuf_addf(&o->notes, "; a letter not sent (%s): kept "
-				    "as spool/%s for the next run", err.msg,
-				    names[i]);
-		}
-		strbuf_free(&p);
-	}
-	if (j->outbox && sent) {
-		/* the renames into the outbox's new/ on disk before the
-		 * spool's copies are removed: a crash between may send a
-		 * letter twice (the same Message-ID), never lose it */
-		struct strbuf nd = STRBUF_INIT;
-		strbuf_addf(&nd, "%s/new", j->outbox);
-		int dfd = open(nd.buf, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		int synced = dfd >= 0 && fsync(dfd) == 0;
-		if (dfd >= 0)
-			close(dfd);
-		for (size_t i = 0; i < sent; i++)
-			if (synced)
-				unlink(moved[i]);
-		strbuf_free(&nd);
-	}
-	for (size_t i = 0; i < n; i++)
-		free(moved[i]);
-	free(moved);
+	sent = hand_on(j, id, g, NULL, names, n, &m, o);
+	moved_done(&m, m.n && outbox_sync(j, NULL) == 0);
 	if (o && sent)
 		strbuf_addf(&o->notes, "; %zu letter(s) sent", sent);
 	if (g == &own)
 		game_free(&own);
 	names_free(names, n);
 	return sent;
+}
+
+int spool_settle(struct judge *j)
+{
+	struct commit_batch *b = j->batch;
+	struct moved m = { NULL, 0, 0 };
+	struct outcome o;
+	int rc = 0;
+	if (!b || !b->n)
+		return 0;
+	memset(&o, 0, sizeof o);
+	if (batch_name(b))
+		rc = -1;
+	/* each step's letters, under its game's lock (held since its
+	 * message, or taken again when a later message of the game had
+	 * it), the outbox synced once for all */
+	for (size_t i = 0; i < b->n; i++) {
+		struct batch_step *s = &b->s[i];
+		char **names;
+		size_t n;
+		struct error err;
+		int fd = -1;
+		if (s->named != 1 || (s->lock < 0 &&
+				      lock_game(j, s->id, &fd, &err)))
+			continue;
+		if (spool_list(j, s->id, &names, &n) == 0) {
+			hand_on(j, s->id, NULL, s->stamp, names, n, &m, &o);
+			names_free(names, n);
+		}
+		if (fd >= 0)
+			close(fd);
+	}
+	/* the letters' links, the journals applied: one sync */
+	int synced = (!m.n || outbox_sync(j, &b->later) == 0) &&
+		batch_synced(b) == 0;
+	moved_done(&m, synced);
+	batch_clear(b);
+	if (rc) {
+		say(&o, FATE_RETRY, "steps not made durable: %s; their "
+		    "messages left to the mail system", b->why.msg);
+		judge_log(j, "lmtp", &o);
+	} else if (o.notes.len) {
+		say(&o, FATE_DONE, "letters of the steps made durable "
+		    "together");
+		judge_log(j, "lmtp", &o);
+	}
+	outcome_free(&o);
+	return rc;
 }
 
 int spool_held(const struct judge *j, const char *id)

@@ -72,6 +72,14 @@ int lock_game(const struct judge *j, const char *id, int *fd,
 	      struct error *err)
 {
 	struct strbuf p = STRBUF_INIT;
+	/* a step of it waiting to be made durable (its lock held by the
+	 * LMTP server's batch, commit.c): named first, as the game file
+	 * is read next */
+	if (batch_holds(j->batch, id) && batch_name(j->batch) == 0)
+		(void)batch_synced(j->batch);
+	for (size_t i = 0; j->batch && i < j->batch->n; i++)
+		if (!strcmp(j->batch->s[i].id, id))
+			batch_release(j->batch, i);
 	game_path(j, id, ".lock", &p);
 	*fd = open(p.buf, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	int rc = 0;
@@ -84,6 +92,8 @@ int lock_game(const struct judge *j, const char *id, int *fd,
 	game_path(j, id, ".yaml", &p);
 	if (rc == 0 && game_store_recover(p.buf, err))
 		rc = -1;
+	if (rc == 0 && j->batch)
+		batch_locked(j->batch, id, *fd);
 	strbuf_free(&p);
 	return rc;
 }

@@ -40,6 +40,8 @@
  *   spool.c    letters made durable before the step they belong to is
  *              stored, and sent from there; the host told of a bound.
  * store.h    the game store, under everything:
+ *   commit.c   the steps of several messages made durable together
+ *              (the LMTP server's): one wait on the disk for all;
  *   store.c    a game's paths and lock, unique names, the log line,
  *              failed/, the set-up every run tests (key, GMime), the
  *              Message-ID of a letter, the clock entries of a record;
@@ -59,6 +61,7 @@
 
 #include <stdarg.h>
 #include <time.h>
+#include "umpire/fsutil.h"
 #include "umpire/game.h"
 #include "umpire/judge.h"
 #include "umpire/keys.h"
@@ -121,7 +124,80 @@ struct judge {
 	 * (its log line's game: its file's), or "": an LMTP message to
 	 * several addresses is dealt with once for it (lmtp.c) */
 	char dealt[GAME_ID_HEX + 1];
+	/* the LMTP server's steps waiting to be made durable together
+	 * (commit.c), or NULL: each step durable on its own */
+	struct commit_batch *batch;
 };
+
+/* commit.c: the steps of several messages made durable together. */
+#define BATCH_MAX 64        /* steps waiting at once (LMTP_CLIENTS
+			       messages a round, a step each recipient
+			       at most) */
+#define BATCH_LOCKS 8       /* games one message locks */
+#define BATCH_FILES 3       /* a step's staged files: its game file,
+			       its report, GAMEID.mail */
+struct batch_step {
+	char id[GAME_ID_HEX + 1];
+	char stamp[GAME_ID_HEX + 48];  /* its letters' spool names' start */
+	unsigned long ticket;      /* the message it is of */
+	int lock;                  /* the game's lock, held; -1 */
+	struct staged files[BATCH_FILES];
+	size_t n_files;
+	char *paths[BATCH_FILES];
+	char *store;               /* the store whose journal to apply */
+	int named;                 /* 1: named and durable; -1: failed */
+	int applied;               /* its journal applied, not synced */
+};
+struct commit_batch {
+	struct sync_later later;   /* what the next sync makes durable */
+	struct batch_step s[BATCH_MAX];
+	size_t n;
+	unsigned long ticket;      /* the message being dealt with */
+	struct {                   /* the games it locked, and the locks'
+				      descriptors (lock_game) */
+		char id[GAME_ID_HEX + 1];
+		int fd;
+	} locks[BATCH_LOCKS];
+	size_t n_locks;
+	unsigned long failed[BATCH_MAX];   /* messages whose step failed */
+	size_t n_failed;
+	struct error why;          /* and why */
+};
+void batch_init(struct commit_batch *b);
+/* Whether game id has a step in b not yet named. */
+int batch_holds(const struct commit_batch *b, const char *id);
+/* Whether the spool's letter name is of a step in b (sent with it, as
+ * its message's: spool_settle), not any other message's. */
+int batch_letter(const struct commit_batch *b, const char *name);
+/* The lock of game id just taken by the message dealt with (fd,
+ * lock_game's): a step of it taken holds it. */
+void batch_locked(struct commit_batch *b, const char *id, int fd);
+/* A step of game id staged (files, n; later: what to sync; store: the
+ * game file whose journal to apply, or NULL; stamp: its letters' spool
+ * names begin so) taken into b, as a step_hook's commit: 0; 1 when b
+ * cannot hold it (full, or the message holds no lock of the game that
+ * b could keep): the caller commits it at once; -1 with err. */
+int batch_take(struct commit_batch *b, const char *id, const char *stamp,
+	       struct staged *files, size_t n, struct sync_later *later,
+	       const char *store, struct error *err);
+/* A file of game id (path: buf, len bytes, mode) to be written with
+ * its step waiting in b (staged now, named with it: GAMEID.mail's time
+ * of the move): 0, -1 with err, or 1 when id has no step waiting (or b
+ * is NULL): the caller writes it itself. */
+int batch_stage(struct commit_batch *b, const char *id, const char *path,
+		const void *buf, size_t len, mode_t mode, struct error *err);
+/* Every step of b not yet named made durable and named, its journal
+ * applied (synced by batch_synced): 0, or -1 when one failed
+ * (batch_failed says whose, b->why why). */
+int batch_name(struct commit_batch *b);
+/* What b->later holds synced (the journals applied, what the caller
+ * added), the journals removed: 0, or -1. */
+int batch_synced(struct commit_batch *b);
+int batch_failed(const struct commit_batch *b, unsigned long ticket);
+/* Step i's lock let go. */
+void batch_release(struct commit_batch *b, size_t i);
+/* Every step forgotten (one not named aborted), every lock let go. */
+void batch_clear(struct commit_batch *b);
 
 /* Where the judge reads its games (loadgame.h): the scenarios and memo
  * of its command, notes on its stderr. */
@@ -335,5 +411,8 @@ int route_forward(const struct judge *j, const char *kind, const char *id,
  * without one), into out. */
 void game_from(const struct judge *j, const struct game *g, char *out,
 	       size_t size);
+/* The same for the game whose id is id. */
+void game_from_id(const struct judge *j, const char *id, char *out,
+		  size_t size);
 
 #endif

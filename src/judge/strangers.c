@@ -118,7 +118,11 @@ int bymail_write(const struct judge *j, const char *id,
 		else
 			strbuf_adds(&text, "-\n");
 	}
-	int rc = write_output(p.buf, text.buf, text.len, 0600, 0, err);
+	/* with its step, when that waits in the LMTP server's batch */
+	int rc = batch_stage(j->batch, id, p.buf, text.buf, text.len, 0600,
+			     err);
+	if (rc > 0)
+		rc = write_output(p.buf, text.buf, text.len, 0600, 0, err);
 	if (rc)
 		err->status = EXIT_TEMPFAIL;
 	strbuf_free(&p);

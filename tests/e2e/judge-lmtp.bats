@@ -561,6 +561,172 @@ serve_all() {
 	stop
 }
 
+# Four players' games (p1 to p4, Arnswalde, each taken by mail and its
+# address confirmed, its first step taken) and each player's orders for
+# step 2 mailed as m1.eml to m4.eml: four messages of four games, for
+# four clients at once, each a step stored by appending (its journal).
+# The games and the judge's record kept in clean/ (restore).
+four_games() {
+	judge_setup p1 p2 p3 p4
+	local i letter
+	for i in 1 2 3 4; do
+		as p$i new arnswalde-1945 --side player=p$i.pub \
+			--referee judge.pub --set difficulty=low -o g$i.yaml \
+			2>/dev/null
+		as p$i mail g$i.yaml --to referee -o first$i.eml
+		"$UMPIRE" judge --config judge.ini --outbox out --accept-new \
+			<first$i.eml 2>/dev/null
+	done
+	confirm_all
+	post
+	local step
+	for step in 1 2; do
+		for i in 1 2 3 4; do
+			letter=$(ls -t mbox/p$i/*.umpire | head -1)
+			as p$i orders "$letter" -o o$i.yaml
+			as p$i sign o$i.yaml --game "$letter" -o s$i.yaml \
+				2>/dev/null
+			as p$i mail s$i.yaml --game "$letter" -o m$i.eml
+			[ "$step" = 2 ] || "$UMPIRE" judge --config judge.ini \
+				--outbox out <m$i.eml 2>/dev/null
+		done
+		post
+	done
+	rm -rf out/new/* clean
+	mkdir clean
+	cp -a games clean/
+	[ ! -d .local ] || cp -a .local clean/
+}
+
+restore() {
+	rm -rf games .local out/new/* out/tmp/*
+	cp -a clean/. .
+}
+
+# The server under strace(1) ($1: its trace, $2: the calls traced, the
+# rest strace's options), stopped by SIGTERM to the judge itself.
+serve_traced() {
+	local trace=$1 calls=$2
+	shift 2
+	VG="strace -f -qq -o $trace -e trace=$calls $*" serve
+}
+
+stop_traced() {
+	kill -TERM "$(pgrep -P "$SERVER")"
+	wait "$SERVER" || true
+	SERVER=
+}
+
+# The syncs in strace's trace $1.
+syncs() {
+	grep -cE '^([0-9]+ +)?(fsync|fdatasync|syncfs)\(' "$1" || true
+}
+
+@test "judge --lmtp: four clients' orders arriving together: made durable together, fewer syncs than messages, a 250 each once durable" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	strace -qq -o /dev/null true 2>/dev/null || skip "ptrace refused"
+	four_games
+	# one message alone, what it waits on the disk
+	serve_traced alone.trace fsync,fdatasync,syncfs
+	run $CLIENT j.sock m1.eml
+	assert_output_has "m1.eml 250"
+	stop_traced
+	local one four
+	one=$(syncs alone.trace)
+	restore
+	serve_traced four.trace fsync,fdatasync,syncfs,rename,link
+	run $CLIENT j.sock --together m1.eml m2.eml m3.eml m4.eml
+	echo "$output"
+	[ "$(grep -c '\.eml 250$' <<<"$output")" -eq 4 ]
+	stop_traced
+	four=$(syncs four.trace)
+	echo "# one message alone: $one syncs; four at once: $four" >&3
+	[ "$four" -lt 4 ]
+	[ "$four" -le "$one" ]
+	# each game took its step, each player got its letter, nothing left
+	[ "$(grep -c 'adjudicated step 2' games/judge.log)" -eq 4 ]
+	# a letter to each player
+	[ "$(grep -l '^To: p[1-4]@' out/new/* | wc -l)" -eq 4 ]
+	[ "$(grep -h '^To: ' out/new/* | sort -u | wc -l)" -eq 4 ]
+	[ -z "$(ls games/spool)" ]
+	[ -z "$(ls games/*.append 2>/dev/null)" ]
+	# the order kept: the games' files named after the one sync of
+	# their bytes, the letters linked into the outbox after the sync
+	# of those names (every game file's rename, then a sync, then the
+	# first link into out/new)
+	local first_sync last_rename next_sync first_link
+	first_sync=$(grep -nE 'syncfs\(' four.trace | head -1 | cut -d: -f1)
+	last_rename=$(grep -nE 'rename\(".*games/[0-9a-f]{32}\.yaml(\.append)?"' four.trace | tail -1 | cut -d: -f1)
+	first_link=$(grep -nE 'link\(".*spool/.*", ".*out/new/' four.trace | head -1 | cut -d: -f1)
+	next_sync=$(awk -v a="$last_rename" 'NR > a && /sync(fs)?\(/ { print NR; exit }' four.trace)
+	echo "sync $first_sync renames $last_rename sync $next_sync link $first_link"
+	[ "$first_sync" -lt "$last_rename" ]
+	[ "$next_sync" -lt "$first_link" ]
+}
+
+# The round of four_games's four messages (m1.eml to m4.eml, together)
+# after a server killed in it and started again: each delivered again,
+# a 250 each; then each game the one a round without faults writes
+# (want/), every letter sent (a letter twice at most, the same
+# Message-ID), nothing left in the spool, no journal (a temporary file
+# a kill left beside a game's is its own, as a pipe's judge's).
+settled4() {
+	serve
+	run $CLIENT j.sock --together m1.eml m2.eml m3.eml m4.eml
+	[ "$(grep -c '\.eml 250$' <<<"$output")" -eq 4 ] ||
+		{ echo "$1: the next delivery: $output"; cat judge.err; return 1; }
+	stop
+	local f ids
+	for f in want/*.yaml; do
+		cmp -s "$f" "games/${f##*/}" ||
+			{ echo "$1: ${f##*/} differs from a round without faults"; return 1; }
+	done
+	ids=$(grep -hi '^Message-Id:' out/new/* | sort -u | wc -l)
+	[ "$ids" -eq "$(cat want/count)" ] ||
+		{ echo "$1: $ids different letters, want $(cat want/count)"; return 1; }
+	[ -z "$(ls games/spool)" ] ||
+		{ echo "$1: left in the spool: $(ls games/spool)"; return 1; }
+	[ -z "$(ls games/*.append 2>/dev/null)" ] ||
+		{ echo "$1: a journal left: $(ls games/*.append)"; return 1; }
+}
+
+# Every kill point with LMTP_KILLS=all (make check-judge-load: 23 points,
+# about 4 minutes on 2 cores); else the first syncfs(2) of the round,
+# where all four steps are staged and none named (make check).
+@test "judge --lmtp: four clients at once, the server killed at every sync, rename and link of their round: delivered again, each step taken once, every letter sent" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	strace -qq -o /dev/null true 2>/dev/null || skip "ptrace refused"
+	four_games
+	# a round without faults, traced: what it makes, its kill points
+	serve_traced round.trace fsync,syncfs,rename,link
+	run $CLIENT j.sock --together m1.eml m2.eml m3.eml m4.eml
+	[ "$(grep -c '\.eml 250$' <<<"$output")" -eq 4 ]
+	stop_traced
+	mkdir want
+	cp games/*.yaml want/
+	ls out/new | wc -l >want/count
+	local s n k total=0 calls="fsync syncfs rename link"
+	[ "${LMTP_KILLS:-}" = all ] || calls=syncfs
+	for s in $calls; do
+		n=$(grep -cE "^([0-9]+ +)?$s\(" round.trace || true)
+		[ "${LMTP_KILLS:-}" = all ] || n=1
+		for k in $(seq 1 "$n"); do
+			restore
+			VG="strace -f -qq -o /dev/null -e trace=$s
+				-e inject=$s:signal=KILL:when=$k" serve
+			$CLIENT j.sock --together m1.eml m2.eml m3.eml m4.eml \
+				>killed.out 2>&1 || true
+			wait "$SERVER" || true
+			SERVER=
+			# nothing answered 250 of what the kill left undone
+			settled4 "killed at $s #$k of $n" || return 1
+			total=$((total + 1))
+		done
+	done
+	echo "# $total kill points" >&3
+	[ "$total" -ge 20 ] || [ "${LMTP_KILLS:-}" != all ]
+}
+
 @test "judge --lmtp under memcheck: 71 messages over one connection and over many, no leak, no error" {
 	if ! command -v valgrind >/dev/null; then skip "no valgrind"; fi
 	REAL=${UMPIRE_REAL_BIN:-$UMPIRE}

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sodium.h>
+#include "umpire/armor.h"
 #include "umpire/chain.h"
 #include "umpire/keys.h"
 #include "umpire/links.h"
@@ -807,6 +808,75 @@ static void test_b64_32(void)
 	CHECK(bad == 0, "b64_32: %d encodings with spare bits set read", bad);
 }
 
+/* b64_decode_public against libsodium's decoder on texts made to hit
+ * every rule: digits, '=' and bytes to skip anywhere, bytes not of
+ * base64, short texts (a digit left over, spare bits set, padding short
+ * or long). Where libsodium reads a byte of 128 or above as '/' (1.0.18)
+ * the table decoder refuses it. */
+static void test_b64_public(void)
+{
+	static const char pick[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop"
+		"qrstuvwxyz0123456789+/= \n\r\t-_.\x80\xff";
+	unsigned char a[64], b[64], bytes[48];
+	char s[80];
+	size_t ga, gb;
+	const char *end;
+	uint32_t x = 12345;
+	int differ = 0, took = 0, high = 0;
+	for (int k = 0; k < 200000; k++) {
+		size_t len = 0, n;
+		x = x * 1103515245u + 12345u;
+		if (x >> 31) {
+			/* an encoder's text of n bytes, then changed a little */
+			n = (x >> 8) % 40;
+			for (size_t i = 0; i < n; i++)
+				bytes[i] = (unsigned char)(x >> (i % 24));
+			sodium_bin2base64(s, sizeof s, bytes, n,
+					  sodium_base64_VARIANT_ORIGINAL);
+			len = strlen(s);
+			x = x * 1103515245u + 12345u;
+			if (len && (x & 3) == 0)
+				s[(x >> 4) % len] = pick[(x >> 12) %
+							 (sizeof pick - 1)];
+			if ((x & 12) == 0 && len < sizeof s - 1)
+				s[len++] = pick[(x >> 20) % (sizeof pick - 1)];
+		} else {
+			len = (x >> 8) % 12;
+			for (size_t i = 0; i < len; i++) {
+				x = x * 1103515245u + 12345u;
+				s[i] = pick[(x >> 16) % (sizeof pick - 1)];
+			}
+		}
+		s[len] = '\0';
+		const char *ign = (k & 1) ? " \r\n" : NULL;
+		int ra = b64_decode_public(s, len, ign, a, sizeof a, &ga);
+		int rb = sodium_base642bin(b, sizeof b, s, len, ign, &gb, &end,
+					   sodium_base64_VARIANT_ORIGINAL) ||
+			end != s + len ? -1 : 0;
+		int hi = 0;
+		for (size_t i = 0; i < len; i++)
+			hi |= (unsigned char)s[i] >= 128;
+		if (hi) {
+			high += ra != 0;
+			differ += ra == 0;
+			continue;
+		}
+		took += ra == 0;
+		if (ra != rb || (ra == 0 && (ga != gb || memcmp(a, b, ga))))
+			differ++;
+	}
+	CHECK(differ == 0, "b64 public: %d texts read otherwise than by "
+	      "libsodium (of 200,000; %d taken)", differ, took);
+	CHECK(took > 50000 && high > 1000, "b64 public: the texts hit both "
+	      "ways (%d taken, %d with a byte of 128 or above refused)",
+	      took, high);
+	/* bounds: a text of more bytes than the room, refused */
+	CHECK(b64_decode_public("AAAA", 4, NULL, a, 2, &ga) != 0,
+	      "b64 public: 3 bytes into 2 refused");
+	CHECK(b64_decode_public("AA==", 4, NULL, a, 1, &ga) == 0 && ga == 1,
+	      "b64 public: 1 byte into 1");
+}
+
 int main(void)
 {
 	if (sodium_init() < 0)
@@ -825,6 +895,7 @@ int main(void)
 	test_rng();
 	test_view_vectors();
 	test_b64_32();
+	test_b64_public();
 	char cmd[128];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
 	if (system(cmd) != 0)

@@ -8,6 +8,11 @@
       --pipeline: MAIL, the RCPTs and DATA sent in one write.
       --to ADDRESS (again for more): the recipients, instead of N
       times judge@example.org.
+  lmtp-client.py SOCKET --together FILE...
+      a connection a FILE, as several mail system processes at once:
+      each FILE's message sent but its final dot, then every final
+      dot at once (messages that arrive together); prints "FILE CODE"
+      a FILE, in their order.
   SOCKET inet:HOST:PORT: over TCP instead of a Unix socket.
   lmtp-client.py SOCKET --raw [--wait SECONDS]
       stdin's bytes sent as they are, then everything the server says
@@ -135,8 +140,33 @@ def raw(args):
     sys.stdout.write(out.decode(errors="replace").replace("\r\n", "\n"))
 
 
+def together(args):
+    path, files = args[0], args[1:]
+    conns = []
+    for f in files:
+        c = Conn(path)
+        c.reply()
+        for cmd in (b"LHLO test.example\r\n",
+                    b"MAIL FROM:<player@example.org>\r\n",
+                    b"RCPT TO:<judge@example.org>\r\n", b"DATA\r\n"):
+            c.send(cmd)
+            c.reply()
+        msg = body(f)
+        c.send(msg[:-3])          # all but ".\r\n"
+        conns.append(c)
+    # every message's end in one go: ready together at the server
+    for c in conns:
+        c.send(b".\r\n")
+    for f, c in zip(files, conns):
+        print(f, c.reply()[:3])
+        c.send(b"QUIT\r\n")
+        c.reply()
+
+
 if __name__ == "__main__":
-    if "--raw" in sys.argv:
+    if "--together" in sys.argv:
+        together([a for a in sys.argv[1:] if a != "--together"])
+    elif "--raw" in sys.argv:
         raw([a for a in sys.argv[1:] if a != "--raw"])
     else:
         messages(sys.argv[1:])
