@@ -255,9 +255,11 @@ check-e2e: $(BIN)
 
 # E2E_SKIP: files left out (names without .bats; the ASan pass's).
 E2E_SKIP =
-# (desk.bats: make check-desk, which builds the WebAssembly first)
+# (desk.bats, desk-keys.bats: make check-desk, which builds the
+# WebAssembly first)
 E2E_ORDER = tests/e2e/every-game.bats \
   $$(ls -S tests/e2e/*.bats | grep -v -e every-game -e /desk.bats \
+     -e /desk-keys.bats \
      $(E2E_SKIP:%=-e /%.bats))
 # The same, one bats process per file, two at a time (make check's plain
 # pass and the ASan pass: on two cores, about half check-e2e's time).
@@ -797,9 +799,11 @@ $(DESK)/umpire-desk.wasm.gz: $(DESK)/umpire-desk.js
 desk: $(DESK)/umpire-desk.wasm.gz
 	$(MAKE) all
 
-# The page in headless Chromium (tests/e2e/desk.bats), with the
-# WebAssembly built: it may not skip for want of it.
+# The page in headless Chromium (tests/e2e/desk.bats, and its key:
+# desk-keys.bats), with the WebAssembly built: it may not skip for want
+# of it.
 check-desk: desk
-	$(UMPIRE_ENV) DESK_REQUIRED=1 bats tests/e2e/desk.bats
+	$(UMPIRE_ENV) DESK_REQUIRED=1 bats tests/e2e/desk.bats \
+	  tests/e2e/desk-keys.bats
 
 -include $(DESK_OBJ:.o=.d)
