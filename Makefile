@@ -767,7 +767,8 @@ DESK_FNS   = malloc free desk_open desk_close desk_put_scenario desk_question \
              desk_set_standing
 # the player's key (src/desk/keys.c), and the wipe of a passphrase
 DESK_FNS  += desk_key_new desk_key_free desk_key_lock desk_key_make \
-             desk_key_read desk_key_view desk_key_sign sodium_memzero
+             desk_key_read desk_key_view desk_key_sign desk_key_join \
+             sodium_memzero
 desk_none  :=
 desk_space := $(desk_none) $(desk_none)
 desk_comma := ,

@@ -35,5 +35,10 @@ const char *desk_key_view(struct desk_key *k, const char *text, size_t len);
  * name}. */
 const char *desk_key_sign(struct desk_key *k, const char *view, size_t vlen,
 			  const char *answers, size_t alen);
+/* An invitation's game file joined as role with the held key, with
+ * address ("": none), as umpire join does: {joined, name, game,
+ * waiting}. */
+const char *desk_key_join(struct desk_key *k, const char *game, size_t glen,
+			  const char *role, const char *address);
 
 #endif

@@ -2,7 +2,8 @@
  * keys.c - the player's key in the desk page (WebAssembly): made,
  * read from a key file with its passphrase, held in C memory until the
  * page locks it; a sealed view opened with it; the desk's answers made
- * the signed orders sealed to the referee. The same core as the
+ * the signed orders sealed to the referee; an invitation's game file
+ * joined. The same core as the
  * command line: umpire keygen's key files (seckey.c, pubkey.c: minisign's
  * formats, scrypt at minisign's limits), umpire desk's and orders'
  * view (view_load, view_trust), umpire orders --answers --sign's
@@ -26,6 +27,8 @@
 #include <sodium.h>
 #include "umpire/deskkeys.h"
 #include "umpire/desk.h"
+#include "umpire/game.h"
+#include "umpire/gamedata.h"
 #include "umpire/json.h"
 #include "umpire/orders.h"
 #include "umpire/sign.h"
@@ -48,6 +51,7 @@
 #define DESK_KEY_NAME "the key file"
 #define DESK_VIEW_NAME "the view"
 #define DESK_ANSWERS_NAME "the page's answers"
+#define DESK_GAME_NAME "the game file"
 
 struct desk_key {
 	struct seckey *sk;      /* NULL: no key (locked) */
@@ -304,5 +308,60 @@ DESK_API const char *desk_key_sign(struct desk_key *k, const char *view,
 	strbuf_free(&tc);
 	strbuf_free(&body);
 	strbuf_free(&out);
+	return k->out.buf;
+}
+
+/*
+ * The invitation's game file (game, glen bytes) joined as role with
+ * the held key, as umpire join --side ROLE [--address ADDRESS] joins
+ * it (game_join_address: the chain committed, the header signed; the
+ * address "" for none): {joined: the game file to send back; name: a
+ * file name for it; waiting: the role still to join, or null}. The
+ * game's scenario must be the page's.
+ */
+DESK_API const char *desk_key_join(struct desk_key *k, const char *game,
+				   size_t glen, const char *role,
+				   const char *address)
+{
+	struct error err = { 0 };
+	struct game g;
+	struct strbuf out = STRBUF_INIT;
+	const char *addr = *address ? address : NULL;
+	if (!k->sk)
+		return refused(k, "no key: open your key file (or make a "
+			       "key) first");
+	if (glen > DOC_LIMITS_GAME.max_bytes)
+		return refused(k, "not a game file: larger than any game file "
+			       "umpire reads");
+	if (game_parse(&g, DESK_GAME_NAME, game, glen, DESK_SCENARIOS, &err))
+		return refused(k, err.msg);
+	const char *judge = game_join_needs_address(&g, role, addr);
+	int rc = judge ? errorf(&err, EXIT_USAGE, "game %s invites its "
+				"referee at %s, a judge that mails each side "
+				"at the address its join carries, and the "
+				"game invites %s at none: give your mail "
+				"address", g.id, judge, role) : 0;
+	if (rc == 0)
+		rc = game_join_address(&g, role, k->sk, addr, &err);
+	if (rc == 0)
+		rc = game_emit_checked(&g, DESK_SCENARIOS, &out, &err);
+	if (rc == 0) {
+		struct json j;
+		char name[96];
+		snprintf(name, sizeof name, "game-%.8s-%s-joined.yaml", g.id,
+			 role);
+		strbuf_reset(&k->out);
+		json_init(&j, &k->out);
+		json_begin_object(&j);
+		json_kstring(&j, "joined", out.buf);
+		json_kstring(&j, "name", name);
+		json_kstring(&j, "game", g.id);
+		json_kstring(&j, "waiting", game_unjoined(&g));
+		json_end_object(&j);
+		json_finish(&j);
+	} else
+		refused(k, err.msg);
+	strbuf_free(&out);
+	game_free(&g);
 	return k->out.buf;
 }

@@ -14,7 +14,9 @@
  * "umpire:" line) is checked and opened, and the desk takes its
  * question; the answers are signed and sealed to the referee as
  * `umpire orders VIEW --answers FILE --sign` does, offered as a file
- * to attach and as text to paste into a reply.
+ * to attach and as text to paste into a reply. An invitation's game
+ * file is joined as umpire join joins it, with the key and the side
+ * and address typed.
  */
 /* global Blob, URL, FileReader */
 (function () {
@@ -204,6 +206,32 @@
       ' to your reply, or paste the text below into it.', 'taken');
   }
 
+  /* An invitation's game file joined as the side typed, with the
+   * address typed (none: ''). */
+  async function join() {
+    let text;
+    try {
+      text = await readFile($('join-file'));
+    } catch (e) {
+      say('Pick the game file of the invitation first.', 'refused');
+      return;
+    }
+    const side = $('join-side').value.trim();
+    const r = withC(text, (gp, gl) => withC(side, (sp) =>
+      withC($('join-address').value.trim(), (ap) =>
+        json(M._desk_key_join(holder, gp, gl, sp, ap)))));
+    if (r.error) {
+      say('Refused: ' + r.error, 'refused');
+      return;
+    }
+    $('join-text').value = r.joined;
+    offer($('join-link'), r.joined, r.name);
+    say('Joined game ' + r.game.slice(0, 8) + ' as ' + side + (r.waiting
+      ? '; waiting for ' + r.waiting + ' to join'
+      : '; all roles joined') + ': send ' + r.name + ' back (or paste ' +
+      'the text below into your reply).', 'taken');
+  }
+
   function build() {
     const sec = el('section', undefined, { id: 'key-section' });
     sec.append(el('h2', 'Your key'),
@@ -239,13 +267,25 @@
     el('a', '', { id: 'signed-link', hidden: '' }));
     const signed = el('textarea', undefined, { id: 'signed-text', rows: '4',
       readonly: '', spellcheck: 'false', 'aria-label': 'signed orders' });
-    sec.append(make, open, view, paste, signP, signed,
+    const joinD = el('details');
+    joinD.append(el('summary', 'Join a game (an invitation\'s game file)'),
+      el('input', undefined, { id: 'join-file', type: 'file' }), ' side ',
+      el('input', undefined, { id: 'join-side', 'aria-label': 'your side',
+        size: '10' }), ' your mail address ',
+      el('input', undefined, { id: 'join-address', type: 'email',
+        'aria-label': 'your mail address' }), ' ',
+      el('button', 'Join', { id: 'join', type: 'button' }), ' ',
+      el('a', '', { id: 'join-link', hidden: '' }),
+      el('textarea', undefined, { id: 'join-text', rows: '3', readonly: '',
+        spellcheck: 'false', 'aria-label': 'the joined game file' }));
+    sec.append(make, open, joinD, view, paste, signP, signed,
       el('p', '', { id: 'key-said', role: 'status' }));
     document.querySelector('main').prepend(sec);
     $('key-make').addEventListener('click', makeKey);
     $('key-open').addEventListener('click', openKey);
     $('key-lock').addEventListener('click', lock);
     $('sign').addEventListener('click', sign);
+    $('join').addEventListener('click', join);
     $('view-open').addEventListener('click', () =>
       openView($('view-paste').value));
     $('view-file').addEventListener('change', () =>

@@ -258,3 +258,37 @@ print(d["opened"]); print(d["signed"]); print(d["ms"])' >said
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
 	assert_output_has "this page's view is refused: step 6: the referee's signature does not match"
 }
+
+@test "desk keys: an invitation's game file joined in the page, as umpire join" {
+	local k
+	for k in p q r; do
+		"$UMPIRE" keygen -s $k.key -p $k.pub -W >/dev/null
+	done
+	"$UMPIRE" new race-to-the-reichstag -s r.key --side 1bf=p.pub \
+		--side 1uf=q.pub --referee r.pub -o invite.yaml 2>/dev/null
+	join_in_page() {
+		page "(async () => { $WAIT return 0; })()" \
+			'@file #key-file '"$PWD/$1" \
+			"(async () => { $WAIT \$('key-open').click();
+			  return await said(); })()" \
+			'@file #join-file '"$PWD/invite.yaml" \
+			"(async () => { $WAIT \$('join-side').value = '1bf';
+			  \$('join').click(); return { said: await said(),
+			    text: \$('join-text').value }; })()"
+	}
+	# another key than the side's: refused as umpire join refuses it
+	run join_in_page q.key
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	assert_output_has "Refused: this secret key is not the key of role 1bf"
+	run join_in_page p.key
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	assert_output_has "Joined game"
+	echo "$output" | tail -1 | "$PY" -c 'import json, sys
+sys.stdout.write(json.load(sys.stdin)["text"])' >joined.yaml
+	# the other side and the referee join after it: the page's join
+	# verifies, and the game starts
+	"$UMPIRE" join joined.yaml --side 1uf -s q.key -o j2.yaml
+	run "$UMPIRE" status --brief j2.yaml
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	[ ! -s net ] || { cat net; return 1; }
+}
