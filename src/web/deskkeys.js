@@ -280,7 +280,8 @@
         spellcheck: 'false', 'aria-label': 'the joined game file' }));
     sec.append(make, open, joinD, view, paste, signP, signed,
       el('p', '', { id: 'key-said', role: 'status' }));
-    document.querySelector('main').prepend(sec);
+    /* after the desk's own sections: Tab reaches the question first */
+    document.querySelector('main').append(sec);
     $('key-make').addEventListener('click', makeKey);
     $('key-open').addEventListener('click', openKey);
     $('key-lock').addEventListener('click', lock);
