@@ -27,14 +27,17 @@ const char *desk_key_make(struct desk_key *k, const char *passphrase);
  * ("": an unencrypted key), held: {keyid, pubkey_file}. */
 const char *desk_key_read(struct desk_key *k, const char *text, size_t len,
 			  const char *passphrase);
-/* A view (sealed or not) checked with the held key and opened: {view
- * (its text, unsealed), game, side, step}. */
-const char *desk_key_view(struct desk_key *k, const char *text, size_t len);
-/* The desk's answers file (answers) on the unsealed view, signed and
- * sealed to the referee as umpire orders --answers --sign does: {signed,
- * name}. */
-const char *desk_key_sign(struct desk_key *k, const char *view, size_t vlen,
-			  const char *answers, size_t alen);
+/* A view (sealed or not; name: its file's, in messages) checked with
+ * the held key and opened: {view (its text, unsealed), game, side,
+ * step}. */
+const char *desk_key_view(struct desk_key *k, const char *name,
+			  const char *text, size_t len);
+/* The desk's answers file (answers) on the unsealed view (name: as
+ * above), signed and sealed to the referee as umpire orders --answers
+ * --sign does: {signed, name}. */
+const char *desk_key_sign(struct desk_key *k, const char *name,
+			  const char *view, size_t vlen, const char *answers,
+			  size_t alen);
 /* An invitation's game file joined as role with the held key, with
  * address ("": none), as umpire join does: {joined, name, game,
  * waiting}. */

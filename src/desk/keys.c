@@ -49,7 +49,10 @@
 #define DESK_ORDERS_MAX (1u << 20)
 /* The names the page's texts go by in messages. */
 #define DESK_KEY_NAME "the key file"
+/* A view's name in messages: the file's the page was given (bounded),
+ * else this. */
 #define DESK_VIEW_NAME "the view"
+#define DESK_NAME_MAX 255
 #define DESK_ANSWERS_NAME "the page's answers"
 #define DESK_GAME_NAME "the game file"
 
@@ -132,6 +135,16 @@ DESK_API void desk_key_free(struct desk_key *k)
 	free(k);
 }
 
+/* name as the view's name in messages, if it can be one. */
+static const char *view_name(const char *name)
+{
+	size_t n = strlen(name);
+	for (size_t i = 0; i < n; i++)
+		if (name[i] < ' ' || name[i] == 0x7f)
+			return DESK_VIEW_NAME;
+	return n && n <= DESK_NAME_MAX ? name : DESK_VIEW_NAME;
+}
+
 /* Why passphrase cannot protect a key (NULL: it can). */
 static const char *passphrase_bounds(const char *passphrase)
 {
@@ -190,13 +203,13 @@ DESK_API const char *desk_key_read(struct desk_key *k, const char *text,
 }
 
 /*
- * The view in text, checked with the held key as umpire desk -s checks
- * it (view_load, view_trust: the header this key joined, a view for
+ * The view in text (name: its file's, for messages), checked with the
+ * held key as umpire desk -s checks it (view_load, view_trust: the header this key joined, a view for
  * this key's side, the steps since the last one it saw), opened where
  * it is sealed: {view: the view's text, unsealed; game; side; step}.
  */
-DESK_API const char *desk_key_view(struct desk_key *k, const char *text,
-				   size_t len)
+DESK_API const char *desk_key_view(struct desk_key *k, const char *name,
+				   const char *text, size_t len)
 {
 	static const char sealed[] = "umpire: " SEALED_FORMAT "\n";
 	struct error err = { 0 };
@@ -209,13 +222,13 @@ DESK_API const char *desk_key_view(struct desk_key *k, const char *text,
 	if (len > DOC_LIMITS_VIEW.max_bytes)
 		return refused(k, "not a view: larger than any view umpire "
 			       "reads");
-	if (view_load(&v, DESK_VIEW_NAME, text, len, DESK_SCENARIOS, k->sk,
-		      &err))
+	name = view_name(name);
+	if (view_load(&v, name, text, len, DESK_SCENARIOS, k->sk, &err))
 		return refused(k, err.msg);
 	int rc = view_trust(&v, k->sk, 0, &err);
 	if (rc == 0 && len >= sizeof sealed - 1 &&
 	    !memcmp(text, sealed, sizeof sealed - 1))
-		rc = sealed_open(DESK_VIEW_NAME, text, len, SEALED_FORMAT,
+		rc = sealed_open(name, text, len, SEALED_FORMAT,
 				 k->sk, &plain, &plen, &err);
 	if (rc) {
 		view_free(&v);
@@ -242,16 +255,17 @@ DESK_API const char *desk_key_view(struct desk_key *k, const char *text,
 
 /*
  * The orders of the desk's answers file (answers, alen bytes: what
- * desk_answers_yaml wrote) on the view (view, vlen bytes, unsealed),
+ * desk_answers_yaml wrote) on the view (view, vlen bytes, unsealed;
+ * name: its file's, for messages),
  * signed with the held key and sealed to the view's referee: what
  * `umpire orders VIEW --answers FILE --sign` writes from the same view,
  * answers and key (the template made, its comments left out, the
  * answers signed in an embedded block, sealed), the sealing aside.
  * {signed: the sealed orders; name: a file name for them}.
  */
-DESK_API const char *desk_key_sign(struct desk_key *k, const char *view,
-				   size_t vlen, const char *answers,
-				   size_t alen)
+DESK_API const char *desk_key_sign(struct desk_key *k, const char *name,
+				   const char *view, size_t vlen,
+				   const char *answers, size_t alen)
 {
 	struct error err = { 0 };
 	struct view v;
@@ -266,8 +280,8 @@ DESK_API const char *desk_key_sign(struct desk_key *k, const char *view,
 			       "umpire reads");
 	if (orders_parse(DESK_ANSWERS_NAME, answers, alen, &prefix, &err))
 		return refused(k, err.msg);
-	if (view_load(&v, DESK_VIEW_NAME, view, vlen, DESK_SCENARIOS, k->sk,
-		      &err)) {
+	name = view_name(name);
+	if (view_load(&v, name, view, vlen, DESK_SCENARIOS, k->sk, &err)) {
 		orders_free(&prefix);
 		return refused(k, err.msg);
 	}
@@ -276,7 +290,7 @@ DESK_API const char *desk_key_sign(struct desk_key *k, const char *view,
 				    &tmpl, &err);
 	if (rc == 0 && !ref)
 		rc = errorf(&err, EXIT_REFUSED, "%s: a view without a referee "
-			    "role", DESK_VIEW_NAME);
+			    "role", name);
 	if (rc == 0)
 		rc = orders_answer_something(DESK_ANSWERS_NAME, tmpl.buf,
 					     tmpl.len, &err);
@@ -286,18 +300,18 @@ DESK_API const char *desk_key_sign(struct desk_key *k, const char *view,
 	if (rc == 0)
 		rc = embed_sign(body.buf, body.len, k->sk, tc.buf, &out, &err);
 	if (rc == 0)
-		rc = seal_signed_orders(&ref->pk, DESK_VIEW_NAME, tmpl.buf,
+		rc = seal_signed_orders(&ref->pk, name, tmpl.buf,
 					tmpl.len, &out, &err);
 	if (rc == 0) {
 		struct json j;
-		char name[96];
-		snprintf(name, sizeof name, "orders-%.8s-step-%lld-%s.yaml",
+		char file[96];
+		snprintf(file, sizeof file, "orders-%.8s-step-%lld-%s.yaml",
 			 v.game.id, v.step + 1, v.side);
 		strbuf_reset(&k->out);
 		json_init(&j, &k->out);
 		json_begin_object(&j);
 		json_kstring(&j, "signed", out.buf);
-		json_kstring(&j, "name", name);
+		json_kstring(&j, "name", file);
 		json_end_object(&j);
 		json_finish(&j);
 	} else

@@ -25,6 +25,9 @@
   let M = null;
   let api = null;
   let holder = 0;
+  /* the name of the desk's view in messages: the file it came from */
+  let viewName = decodeURIComponent(location.pathname.split('/').pop()) ||
+    'this page\'s view';
 
   function el(tag, text, attrs) {
     const e = document.createElement(tag);
@@ -147,8 +150,8 @@
       keyShown(r);
       /* the page's own view, checked with the key (an edited page's
        * view is refused here) */
-      const v = withC(api.view(), (p, n) =>
-        json(M._desk_key_view(holder, p, n)));
+      const v = withC(viewName, (np) => withC(api.view(), (p, n) =>
+        json(M._desk_key_view(holder, np, p, n))));
       if (v.error) {
         say('Key ' + r.keyid + ' open, but this page\'s view is refused: ' +
           v.error, 'refused');
@@ -175,9 +178,11 @@
     return at > 0 ? text.slice(at) : text;
   }
 
-  function openView(text) {
-    const r = withC(viewOf(text), (p, n) =>
-      json(M._desk_key_view(holder, p, n)));
+  /* A view's text opened, name its file's (for messages); the desk's
+   * view and its name then. */
+  function openView(text, name) {
+    const r = withC(name, (np) => withC(viewOf(text), (p, n) =>
+      json(M._desk_key_view(holder, np, p, n))));
     if (r.error) {
       say('Refused: ' + r.error, 'refused');
       return;
@@ -187,14 +192,16 @@
       say('Refused: ' + s.error, 'refused');
       return;
     }
+    viewName = name;
     say('View opened: step ' + r.step + ' of game ' + r.game.slice(0, 8) +
       ', ' + r.side + '.', 'taken');
   }
 
   function sign() {
     const t0 = performance.now();
-    const r = withC(api.view(), (vp, vl) => withC(api.answers(),
-      (ap, al) => json(M._desk_key_sign(holder, vp, vl, ap, al))));
+    const r = withC(viewName, (np) => withC(api.view(), (vp, vl) =>
+      withC(api.answers(), (ap, al) =>
+        json(M._desk_key_sign(holder, np, vp, vl, ap, al)))));
     document.body.dataset.signMs = String(Math.round(performance.now() - t0));
     if (r.error) {
       say('Refused: ' + r.error, 'refused');
@@ -288,16 +295,17 @@
     $('sign').addEventListener('click', sign);
     $('join').addEventListener('click', join);
     $('view-open').addEventListener('click', () =>
-      openView($('view-paste').value));
+      openView($('view-paste').value, 'the pasted letter'));
     $('view-file').addEventListener('change', () =>
-      readFile($('view-file')).then(openView,
-        () => say('The view could not be read.', 'refused')));
+      readFile($('view-file')).then((t) =>
+        openView(t, $('view-file').files[0].name),
+      () => say('The view could not be read.', 'refused')));
     document.addEventListener('dragover', (e) => e.preventDefault());
     document.addEventListener('drop', (e) => {
       e.preventDefault();
       const f = e.dataTransfer.files[0];
       if (f) {
-        f.text().then(openView);
+        f.text().then((t) => openView(t, f.name));
       }
     });
     window.addEventListener('pagehide', lock);
