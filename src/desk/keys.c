@@ -204,9 +204,10 @@ DESK_API const char *desk_key_read(struct desk_key *k, const char *text,
 
 /*
  * The view in text (name: its file's, for messages), checked with the
- * held key as umpire desk -s checks it (view_load, view_trust: the header this key joined, a view for
- * this key's side, the steps since the last one it saw), opened where
- * it is sealed: {view: the view's text, unsealed; game; side; step}.
+ * held key as umpire desk -s checks it (view_load, view_trust: the
+ * header this key joined, a view for this key's side, the steps since
+ * the last one it saw), opened where it is sealed: {view: the view's
+ * text, unsealed; game; side; step}.
  */
 DESK_API const char *desk_key_view(struct desk_key *k, const char *name,
 				   const char *text, size_t len)
