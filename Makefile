@@ -277,12 +277,12 @@ check-e2e: $(BIN)
 # ASan pass leaves out, ASAN_E2E_SKIP).
 E2E_SKIP =
 E2E_ONLY =
-# (desk.bats, desk-games.bats: make check-desk, which builds the
+# (desk.bats, desk-games.bats, desk-keys.bats: make check-desk, which builds the
 # WebAssembly first)
 E2E_ORDER = $(if $(strip $(E2E_ONLY)),$(E2E_ONLY:%=tests/e2e/%.bats), \
   tests/e2e/every-game.bats \
   $$(ls -S tests/e2e/*.bats | grep -v -e every-game -e /desk.bats \
-     -e /desk-games.bats \
+     -e /desk-games.bats -e /desk-keys.bats \
      $(E2E_SKIP:%=-e /%.bats)))
 # The same, one bats process per file, two at a time (make check's plain
 # pass and the ASan pass: on two cores, about half check-e2e's time).
@@ -825,6 +825,10 @@ DESK_OBJ   = $(DESK_C:%.c=$(DESK)/obj/umpire/%.o)
 DESK_FNS   = malloc free desk_open desk_close desk_put_scenario desk_question \
              desk_answer desk_undo desk_answers_yaml desk_standing \
              desk_set_standing desk_board desk_preview desk_probe
+# the player's key (src/desk/keys.c), and the wipe of a passphrase
+DESK_FNS  += desk_key_new desk_key_free desk_key_lock desk_key_make \
+             desk_key_read desk_key_view desk_key_sign desk_key_join \
+             sodium_memzero
 desk_none  :=
 desk_space := $(desk_none) $(desk_none)
 desk_comma := ,
@@ -857,11 +861,12 @@ desk:
 	$(EMCC_HERE)
 	$(MAKE) all
 
-# The page in headless Chromium (tests/e2e/desk.bats) and in every game
-# (tests/e2e/desk-games.bats, Firefox ESR too), with the WebAssembly
-# built: it may not skip for want of it.
+# The page in headless Chromium (tests/e2e/desk.bats), in every game
+# (tests/e2e/desk-games.bats, Firefox ESR too) and with the player's key
+# (tests/e2e/desk-keys.bats), with the WebAssembly built: it may not
+# skip for want of it.
 check-desk: desk
 	$(UMPIRE_ENV) DESK_REQUIRED=1 bats tests/e2e/desk.bats \
-	  tests/e2e/desk-games.bats
+	  tests/e2e/desk-games.bats tests/e2e/desk-keys.bats
 
 -include $(DESK_OBJ:.o=.d)

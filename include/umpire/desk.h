@@ -22,6 +22,10 @@
 
 struct desk;
 
+/* Where the page puts the scenario files the view names (the page's
+ * own file system, in memory). */
+#define DESK_SCENARIOS "/scenarios"
+
 /* A scenario file the view may name (name: its id), put where the view
  * finds it; 0, else -1 (a name not an id, over 8 MB, no room). */
 int desk_put_scenario(const char *name, const char *text, size_t len);

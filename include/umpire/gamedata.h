@@ -205,6 +205,15 @@ const char *game_unjoined(const struct game *g);
  * is not exactly one address (a list) counts as a join without one.
  */
 const char *game_address(const struct game *g, const char *role);
+/*
+ * A game inviting its referee at an address is kept by a judge (umpire
+ * judge), which mails a side only at its own address: a join of role
+ * with no address (NULL) where the game invites role at none would get
+ * no letter, and the judge refuses it. The referee's address then, the
+ * join to be refused; else NULL.
+ */
+const char *game_join_needs_address(struct game *g, const char *role,
+				    const char *address);
 
 /* The game file's top-level field key (umpire-game(5)), or NULL. */
 struct doc_node *game_field(const struct game *g, const char *key);

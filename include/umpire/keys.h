@@ -82,6 +82,23 @@ int seckey_load_kept(const char *path, const char *passphrase_file,
 int seckey_parse_kept(const char *name, const char *text, size_t len,
 		      const char *passphrase_file, long keep_seconds,
 		      struct seckey **out, struct error *err);
+/* The same with the passphrase given (NULL: the key must be
+ * unencrypted), nothing asked, read or kept: the player's page's. */
+int seckey_parse_with(const char *name, const char *text, size_t len,
+		      const char *passphrase, struct seckey **out,
+		      struct error *err);
+/* A secret key file's second line decoded (SECKEY_BLOB_BYTES: the
+ * minisign blob, still encrypted), checked to be an Ed25519 key with a
+ * BLAKE2b checksum; whether it is passphrase-protected; and its key,
+ * the blob decrypted in place with passphrase (NULL: an unencrypted
+ * key) and checked. The readers above are these three. */
+#define SECKEY_BLOB_BYTES 158
+int seckey_blob_decode(const char *name, const char *text, size_t len,
+		       unsigned char *blob, struct error *err);
+int seckey_blob_encrypted(const unsigned char *blob);
+int seckey_blob_unlock(const char *name, unsigned char *blob,
+		       const char *passphrase, struct seckey **out,
+		       struct error *err);
 /* Whether a secret key file's text is passphrase-protected (scrypt),
  * without asking for the passphrase (umpire judge runs unattended). */
 int seckey_is_encrypted(const char *name, const char *text, size_t len,

@@ -60,4 +60,18 @@ struct sign_request {
 int sign_orders(const struct sign_request *rq, struct strbuf *out,
 		struct pubkey **referee, struct error *err);
 
+/* umpire-orders(5): an order file answers at least the pending
+ * question; 0, else -1 and err (files that are not order files: 0). */
+int orders_answer_something(const char *name, const char *buf,
+			    size_t len, struct error *err);
+/*
+ * What a signature of the file buf covers and says: its trusted
+ * comment (comment, else "umpire/1 game=G step=N side=S" from the file)
+ * into tc; unless detached (the file as it is), the file without the
+ * template's comment lines where they change nothing, in canonical
+ * text (canonical_text), into body. 0, else -1 and err.
+ */
+int orders_signed_text(const char *name, const char *buf, size_t len,
+		       const char *comment, int detached, struct strbuf *tc,
+		       struct strbuf *body, struct error *err);
 #endif

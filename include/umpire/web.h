@@ -18,5 +18,8 @@ extern const size_t web_replay_css_len, web_replay_js_len;
 /* the player's desk (desk.h: with the page's built files) */
 extern const unsigned char web_desk_css[], web_desk_js[];
 extern const size_t web_desk_css_len, web_desk_js_len;
+/* the desk's key panel (src/web/deskkeys.js and .css) */
+extern const unsigned char web_deskkeys_css[], web_deskkeys_js[];
+extern const size_t web_deskkeys_css_len, web_deskkeys_js_len;
 
 #endif

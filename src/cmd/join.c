@@ -42,15 +42,14 @@ int cmd_join(int argc, char **argv, const struct cli *cli, struct error *err)
 	 * (umpire judge), which mails a side only at its own address:
 	 * without one the side would get no letter of the game, and the
 	 * judge refuses the join */
-	struct role *ref = game_role(&g, "referee");
-	if (!addr && strcmp(side, "referee") && ref && ref->invite &&
-	    !game_address(&g, side)) {
+	const char *judge = game_join_needs_address(&g, side, addr);
+	if (judge) {
 		errorf(err, EXIT_USAGE, "game %s invites its referee at %s, "
 		       "a judge that mails each side at the address its join "
 		       "carries, and this join of %s carries none (no "
 		       "--address, no address under [umpire] in the "
 		       "configuration file) nor does the game invite %s at "
-		       "one: give --address ADDRESS", g.id, ref->invite,
+		       "one: give --address ADDRESS", g.id, judge,
 		       side, side);
 		goto out;
 	}

@@ -6,7 +6,8 @@
  * Content-Security-Policy allows it no connection, no remote script, no
  * frame, and everything it uses is inside it, in base64: the view, the
  * scenario, the WebAssembly (umpire/desk.h), and its script and style
- * (src/web/desk.js and desk.css, umpire/web.h), and the steps of the
+ * (src/web/desk.js and desk.css, and the key's panel: deskkeys.js and
+ * deskkeys.css; umpire/web.h), and the steps of the
  * view's report as a JSON list (report_steps), which the page steps
  * through before it lands on the question.
  */
@@ -110,6 +111,7 @@ void desk_html(const struct view *v, const char *view, size_t len,
 	strbuf_add_html(out, sb.buf);
 	strbuf_adds(out, "</title>\n<style>\n");
 	strbuf_add(out, web_desk_css, web_desk_css_len);
+	strbuf_add(out, web_deskkeys_css, web_deskkeys_css_len);
 	strbuf_adds(out, "</style>\n</head>\n<body>\n<header><h1>");
 	strbuf_add_html(out, sb.buf);
 	strbuf_adds(out, "</h1></header>\n<main>\n"
@@ -191,6 +193,8 @@ void desk_html(const struct view *v, const char *view, size_t len,
 	strbuf_add(out, desk_glue, desk_glue_len);
 	strbuf_adds(out, "</script>\n<script>\n");
 	strbuf_add(out, web_desk_js, web_desk_js_len);
+	strbuf_adds(out, "</script>\n<script>\n");
+	strbuf_add(out, web_deskkeys_js, web_deskkeys_js_len);
 	strbuf_adds(out, "</script>\n</body>\n</html>\n");
 	strbuf_free(&sb);
 }

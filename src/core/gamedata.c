@@ -59,6 +59,16 @@ const char *game_address(const struct game *g, const char *role)
 	return NULL;
 }
 
+const char *game_join_needs_address(struct game *g, const char *role,
+				    const char *address)
+{
+	struct role *ref = game_role(g, "referee");
+	if (address || !strcmp(role, "referee") || !ref || !ref->invite ||
+	    game_address(g, role))
+		return NULL;
+	return ref->invite;
+}
+
 struct doc_node *game_field(const struct game *g, const char *key)
 {
 	return (struct doc_node *)doc_get(g->doc->root, key);

@@ -39,29 +39,6 @@ static int view_check_key(const struct sign_request *rq, const char *path,
 	return rc;
 }
 
-/* The trusted comment made from the fields game, step and side. */
-static int default_comment(const char *name, const char *body, size_t len,
-			   struct strbuf *out, struct error *err)
-{
-	struct doc *d = doc_new(name);
-	const char *game, *step, *side;
-	int rc = doc_parse(d, body, len, &DOC_LIMITS_SMALL, err);
-	if (rc == 0 && d->root->kind != DOC_MAP)
-		rc = errorf(err, EXIT_REFUSED, "%s: not a YAML mapping", name);
-	if (rc == 0 && (doc_need_str(d, d->root, "game", &game, err) ||
-			doc_need_str(d, d->root, "step", &step, err) ||
-			doc_need_str(d, d->root, "side", &side, err)))
-		rc = -1;
-	if (rc == 0)
-		strbuf_addf(out, "umpire/1 game=%s step=%s side=%s", game,
-			    step, side);
-	else
-		error_prefix(err, "cannot make the trusted comment (give one "
-			     "with -t)");
-	doc_free(d);
-	return rc;
-}
-
 /* An order file is signed once per step (a second version would fork
  * the history and let its signer choose the outcome): the local
  * record of this key refuses other bytes for a step it signed, and
@@ -219,69 +196,6 @@ static int self_refused(const struct sign_request *rq,
 	return rc;
 }
 
-/*
- * An order file as it is mailed and stored: only what was answered. The
- * template's comment lines (the questions, the legal answers, the
- * standing orders offered) are for the player, so they are left out of
- * what is signed; the rest stays as the player wrote it. Only when the
- * file without them means exactly the same (the same canonical encoding)
- * and is an order file; anything else (signed with -t) is left as it is.
- */
-static int answers_only(const char *name, const char *buf, size_t len,
-			struct strbuf *out)
-{
-	struct doc *a = doc_new(name), *b = doc_new(name);
-	struct strbuf ea = STRBUF_INIT, eb = STRBUF_INIT;
-	struct error ignored;
-	const struct doc_node *u;
-	const char *p = buf, *end = buf + len;
-	int rc = 0;
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t n = nl ? (size_t)(nl - p + 1) : (size_t)(end - p);
-		size_t i = 0;
-		while (i < n && (p[i] == ' ' || p[i] == '\t'))
-			i++;
-		if (i == n || p[i] != '#')
-			strbuf_add(out, p, n);
-		p += n;
-	}
-	if (out->len < len &&
-	    doc_parse(a, buf, len, &DOC_LIMITS_SMALL, &ignored) == 0 &&
-	    doc_parse(b, out->buf, out->len, &DOC_LIMITS_SMALL,
-		      &ignored) == 0 && a->root->kind == DOC_MAP &&
-	    (u = doc_get(a->root, "umpire")) && u->kind == DOC_SCALAR &&
-	    strncmp(u->str, "orders/", 7) == 0) {
-		doc_encode(a->root, &ea);
-		doc_encode(b->root, &eb);
-		rc = ea.len == eb.len && memcmp(ea.buf, eb.buf, ea.len) == 0;
-	}
-	strbuf_free(&ea);
-	strbuf_free(&eb);
-	doc_free(a);
-	doc_free(b);
-	return rc;
-}
-
-/* umpire-orders(5): an order file answers at least the pending
- * question; one with no answers is refused before it is signed (the
- * referee would refuse it, and the key's record would hold it). */
-static int no_answers(const char *name, const char *buf, size_t len,
-		      struct error *err)
-{
-	struct orders ord;
-	struct error not_orders;
-	int rc = 0;
-	if (orders_parse(name, buf, len, &ord, &not_orders) == 0 &&
-	    ord.n_answers == 0)
-		rc = errorf(err, EXIT_REFUSED, "%s: the orders answer nothing: "
-			    "an order file answers at least the pending "
-			    "question, under 'answers:' (umpire-orders(5))",
-			    name);
-	orders_free(&ord);
-	return rc;
-}
-
 /* --game GAME or VIEW: the answers checked before they are signed, on
  * the game (open and honour modes) or on the side's view (referee
  * mode), opened and trusted with sk (NULL, --check: the key
@@ -359,7 +273,7 @@ int sign_orders(const struct sign_request *rq, struct strbuf *out,
 	struct strbuf tc = STRBUF_INIT, block = STRBUF_INIT;
 	const struct seckey *sk = rq->sk;
 	size_t body_len;
-	int rc = no_answers(name, buf, len, err);
+	int rc = orders_answer_something(name, buf, len, err);
 	if (referee && (!rq->game || rq->detached))
 		*referee = NULL;
 	if (rc == 0 && rq->game) {
@@ -396,26 +310,15 @@ int sign_orders(const struct sign_request *rq, struct strbuf *out,
 				    "(it ends with an UMPIRE SIGNATURE block)",
 				    name);
 	}
-	if (rc == 0 && rq->comment)
-		strbuf_adds(&tc, rq->comment);
-	else if (rc == 0)
-		rc = default_comment(name, buf, len, &tc, err);
 	/* What is signed: the file as it is for a detached signature; the
 	 * answers alone, in canonical text, for an embedded one. The record
 	 * keeps what is signed, so the same answers may be signed again. */
-	struct strbuf bare = STRBUF_INIT, canon = STRBUF_INIT;
-	const char *body = buf;
-	size_t blen = len;
-	if (rc == 0 && !rq->detached) {
-		unsigned changed;
-		if (answers_only(name, buf, len, &bare)) {
-			body = bare.buf;
-			blen = bare.len;
-		}
-		canonical_text(body, blen, &canon, &changed);
-		body = canon.buf;
-		blen = canon.len;
-	}
+	struct strbuf canon = STRBUF_INIT;
+	if (rc == 0)
+		rc = orders_signed_text(name, buf, len, rq->comment,
+					rq->detached, &tc, &canon, err);
+	const char *body = rq->detached ? buf : canon.buf;
+	size_t blen = rq->detached ? len : canon.len;
 	struct refusal rf;
 	memset(&rf, 0, sizeof rf);
 	if (rc == 0 && rq->refused && rq->view)
@@ -431,7 +334,6 @@ int sign_orders(const struct sign_request *rq, struct strbuf *out,
 		rc = minisig_sign(sk, buf, len, tc.buf, out, err);
 	else if (rc == 0)
 		rc = embed_sign(body, blen, sk, tc.buf, out, err);
-	strbuf_free(&bare);
 	strbuf_free(&canon);
 	strbuf_free(&tc);
 	strbuf_free(&block);

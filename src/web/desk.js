@@ -43,7 +43,7 @@
  * then Enter or Space clicks the spot).
  */
 /* global Map, Set */
-/* global UmpireDesk, DecompressionStream, Uint8Array */
+/* global UmpireDesk, DecompressionStream, Uint8Array, CustomEvent */
 (function () {
   'use strict';
   const $ = (id) => document.getElementById(id);
@@ -1041,6 +1041,29 @@
     e.preventDefault();
   }
 
+  /* Another view of the game, unsealed (the key's panel opens one:
+   * deskkeys.js), in the page's place: its state, or {error} and the
+   * desk as it was. */
+  let viewText = '';
+  function reopen(text) {
+    const [vp, vl] = cstr(text);
+    const d = M._desk_open(vp, vl);
+    M._free(vp);
+    const s = JSON.parse(M.UTF8ToString(M._desk_question(d)));
+    if (s.error) {
+      M._desk_close(d);
+      return s;
+    }
+    M._desk_close(desk);
+    desk = d;
+    viewText = text;
+    steps = [];
+    go(0);
+    show(restoreDraft(s));
+    showStanding();
+    return s;
+  }
+
   async function start() {
     const text = (id) => new TextDecoder().decode(block(id));
     startSteps();
@@ -1050,7 +1073,8 @@
     M._desk_put_scenario(np, sp, sl);
     M._free(sp);
     M._free(np);
-    const [vp, vl] = cstr(text('desk-view'));
+    viewText = text('desk-view');
+    const [vp, vl] = cstr(viewText);
     desk = M._desk_open(vp, vl);
     M._free(vp);
     $('undo').addEventListener('click', () => show(call(M._desk_undo)));
@@ -1074,6 +1098,13 @@
     if (!s.error) {
       showStanding();
     }
+    /* the key's panel (deskkeys.js) */
+    document.dispatchEvent(new CustomEvent('umpire-desk', { detail: {
+      M,
+      reopen,
+      view: () => viewText,
+      answers: () => M.UTF8ToString(M._desk_answers_yaml(desk))
+    } }));
     /* ready: when, in ms since the page's start (a benchmark reads it) */
     document.body.dataset.ready = String(Math.round(performance.now()));
   }

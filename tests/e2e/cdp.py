@@ -6,10 +6,15 @@ its value as JSON. Each STEP after it, in order: "@reload" reloads the
 page (Page.reload) and waits for its document; "@keys K..." presses
 each key K, space-separated, as a person would (Input.dispatchKeyEvent:
 a character, or Tab, Enter, Space, Backspace); "@shot FILE" writes
-a screenshot of the whole page to FILE (PNG); anything else is another
+a screenshot of the whole page to FILE (PNG); "@file SELECTOR PATH"
+picks the file PATH in the page's file input SELECTOR (DOM.set-
+FileInputFiles, as a person picking it); anything else is another
 expression, its value printed as JSON on a line of its own. Talks the
 DevTools protocol over a pipe (--remote-debugging-pipe): no port, no
-network."""
+network. CDP_PROFILE=DIR keeps the browser's profile in DIR (a test
+reads what the page stored); CDP_NET=FILE writes there the URL of every
+request the page makes (Network.requestWillBeSent), one a line;
+CDP_DOWNLOADS=DIR saves the page's downloads in DIR."""
 import base64
 import json
 import os
@@ -55,7 +60,13 @@ def main():
     steps = sys.argv[4:]
     r_in, w_in = os.pipe()    # we write, Chromium reads on fd 3
     r_out, w_out = os.pipe()  # Chromium writes on fd 4, we read
-    profile = tempfile.mkdtemp(prefix="cdp-")
+    # CDP_PROFILE: the browser's profile there, kept after (a test reads
+    # what the page stored); CDP_NET: every request the page makes, one
+    # URL a line, written there
+    keep = os.environ.get("CDP_PROFILE")
+    profile = keep or tempfile.mkdtemp(prefix="cdp-")
+    net = open(os.environ["CDP_NET"], "w") if os.environ.get("CDP_NET") \
+        else None
 
     def child_fds():
         os.dup2(r_in, 3)
@@ -94,6 +105,9 @@ def main():
                 buf += chunk
             raw, buf = buf.split(b"\0", 1)
             msg = json.loads(raw)
+            if net and msg.get("method") == "Network.requestWillBeSent":
+                net.write(msg["params"]["request"]["url"] + "\n")
+                net.flush()
             if msg.get("id") == want:
                 if "error" in msg:
                     sys.exit("cdp: %s" % msg["error"])
@@ -120,6 +134,12 @@ def main():
                 time.sleep(0.1)
             sys.exit("cdp: the page did not load")
 
+        if net:
+            wait(send("Network.enable", {}, session))
+        if os.environ.get("CDP_DOWNLOADS"):
+            wait(send("Browser.setDownloadBehavior", {
+                "behavior": "allow",
+                "downloadPath": os.environ["CDP_DOWNLOADS"]}))
         origin = loaded()
         for step in [expr] + steps:
             if step == "@reload":
@@ -131,6 +151,16 @@ def main():
                                   "captureBeyondViewport": True}, session))
                 with open(step[len("@shot "):], "wb") as f:
                     f.write(base64.b64decode(shot["data"]))
+            elif step.startswith("@file "):
+                # "@file SELECTOR PATH": a file picked in the page's file
+                # input (its change event fires)
+                _, sel, path = step.split(" ", 2)
+                root = wait(send("DOM.getDocument", {}, session))["root"]
+                node = wait(send("DOM.querySelector", {
+                    "nodeId": root["nodeId"], "selector": sel},
+                    session))["nodeId"]
+                wait(send("DOM.setFileInputFiles", {
+                    "files": [path], "nodeId": node}, session))
             elif step.startswith("@keys "):
                 for name in step.split()[1:]:
                     ev = key_event(name)
@@ -147,7 +177,8 @@ def main():
     finally:
         proc.kill()
         proc.wait()
-        shutil.rmtree(profile, ignore_errors=True)
+        if not keep:
+            shutil.rmtree(profile, ignore_errors=True)
 
 
 main()
