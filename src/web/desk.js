@@ -42,8 +42,7 @@
  * pressed by Enter or Space; the lit spots of the board too (Tab,
  * then Enter or Space clicks the spot).
  */
-/* global Map, Set */
-/* global UmpireDesk, DecompressionStream, Uint8Array, CustomEvent */
+/* global UmpireDesk, DecompressionStream */
 (function () {
   'use strict';
   const $ = (id) => document.getElementById(id);

@@ -18,7 +18,6 @@
  * file is joined as umpire join joins it, with the key and the side
  * and address typed.
  */
-/* global Blob, URL, FileReader */
 (function () {
   'use strict';
   const $ = (id) => document.getElementById(id);
