@@ -1410,7 +1410,6 @@ void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector)
 		       (sector == SEC_1BF ? "1BF" : "1UF") :
 		       (sector == SEC_1BF ? "German (1BF sector)" :
 			"German (1UF sector)"));
-		q.form = "hex unit... [mobile|assault]";
 		/* "done" first when nothing is owed (12.0): the template's
 		 * default; then each enemy hex with the phasing units next
 		 * to it that may attack it (whole stacks, 12.10). A
@@ -1455,21 +1454,8 @@ void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector)
 			k.side = side;
 			k.sector = sector;
 			if (n > 0 && check_attack(&k, q.options[q.n], why,
-						  sizeof why) == 0) {
-				/* the desk: its hex, then its attackers */
-				const char *w = q.options[q.n], *kind = "hex";
+						  sizeof why) == 0)
 				q.n++;
-				while (*w) {
-					char id[Q_OPTION_LEN];
-					size_t l = strcspn(w, " ");
-					snprintf(id, sizeof id, "%.*s", (int)l,
-						 w);
-					q_target(&q, kind, id);
-					kind = "unit";
-					w += l;
-					w += strspn(w, " ");
-				}
-			}
 		}
 		/* (not shown: "done" was not listed) */
 		if (q.n == 0 && !shown && !owed(&e, st, side, why, sizeof why))

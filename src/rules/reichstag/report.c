@@ -373,20 +373,6 @@ void rt_render(const void *vst, const char *side, const struct mark *marks,
 			 "middle", "#000000", st->mk[st->bz.m[i].kind].id);
 	}
 	hexsvg_marks(out, m, marks, n_marks);
-	/* the desk's spots (svg_spot): each hex, then each counter seen on
-	 * top of its stack, so that a click on a counter finds it */
-	for (h = 0; h < end; h++) {
-		hexsvg_centre(m, h, &x, &y);
-		svg_spot(out, "hex", hex_id(h, d), x - HEXSVG_R * 0.75,
-			 y - HEXSVG_R * 0.75, HEXSVG_R * 1.5, HEXSVG_R * 1.5);
-	}
-	for (h = 0; h < end; h++) {
-		k = st->occ[h];
-		if (k < 0 || (me >= 0 && !rt_sees(st, me, k)))
-			continue;
-		hexsvg_centre(m, h, &x, &y);
-		svg_spot(out, "unit", st->u[k].id, x - 17, y - 15.5, 34, 31);
-	}
 	snprintf(txt, sizeof txt, "GT %d (%s) of %d: %s", st->turn,
 		 date(st->turn, d), st->turns, rt_phase_titles[st->phase]);
 	svg_text(out, 8, hgt + 22, 12, "start", "#000000", txt);

@@ -521,8 +521,6 @@ static void place_examples(struct ctx *c, struct question *q,
 			if (place_try(pc, u, region, h, direct, why,
 				      sizeof why) == 0) {
 				q_add(q, "%s %s", st->u[u].id, hex_id(h, x));
-				q_target(q, "unit", st->u[u].id);
-				q_target(q, "hex", hex_id(h, x));
 				per++;
 			}
 		}
@@ -616,7 +614,6 @@ static void place_all(struct ctx *c, struct rttr *st, int who,
 		 * not three to a hex along the map's edge in the order the
 		 * hexes are numbered, as the first legal hexes would */
 		q.preferred = "auto";
-		q.form = "unit hex";
 		pc.seen.ok = 0;
 		ans = ctx_ask_text(c, &q, check_place_noted, &pc);
 		if (!checked_is(&pc.seen, ans) &&
@@ -1319,8 +1316,6 @@ static int move_examples(struct question *q, struct mv_check *m, int u)
 	if (check_move(m, buf, why, sizeof why))
 		return 0;
 	q_add(q, "%s", buf);
-	q_target(q, "unit", st->u[u].id);
-	q_target(q, "hex", hex_id(pick, x));
 	return pick == pick_zoc;
 }
 
@@ -1642,7 +1637,6 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 		       st->fb_captured ? " (end with west to leave by the "
 		       "west edge, 1 MP: 26.1)" : "");
 		q.scope = soviet ? "front" : "german";  /* move-front ... */
-		q.form = "unit to hex";
 		q_add(&q, "done");
 		/* one example a unit that can move, every one if room;
 		 * one that ends in an enemy ZOC (the unit can stop nowhere
