@@ -1673,11 +1673,7 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 				snprintf(zoc_ex + strlen(zoc_ex),
 					 sizeof zoc_ex - strlen(zoc_ex),
 					 " %s", st->u[u].id);
-		/* more: a unit not reached may move too (a question not
-		 * shown stops at its first examples) */
-		for (q.more = 0; u < st->n_units && !q.more; u++)
-			q.more = moves_now(st, u, soviet, sec) &&
-				 allowance(st, u) > 0;
+		q.more = q.n >= Q_MAX_OPTIONS;
 		if (zoc_ex[0]) {
 			/* before "Units:", which the list of units ends */
 			char *at = strstr(q.text, " Units:");
