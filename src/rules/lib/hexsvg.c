@@ -1091,7 +1091,8 @@ void hexsvg_stack_spots(struct svg *s, double x, double y,
 		int at = j < k ? j : k;
 
 		if (!p[j].hidden && p[j].id)
-			svg_spot(s, "unit", p[j].id, x0 + at * step -
+			svg_spot(s, p[j].kind ? p[j].kind : "unit", p[j].id,
+				 x0 + at * step -
 				 COUNTER_W / 2.0, y0 - at * step -
 				 COUNTER_H / 2.0, COUNTER_W, COUNTER_H);
 	}

@@ -149,6 +149,8 @@ struct hexsvg_piece {
 	const char *id, *factors, *mark;   /* as hexsvg_counter */
 	int hidden;                        /* drawn face down */
 	const char *label;                 /* hidden: its label */
+	const char *kind;                  /* its spot's kind (svg_spot):
+					      NULL "unit", "marker" ... */
 };
 enum { HEXSVG_STACK_SHOWN = 2 };
 void hexsvg_stack(struct svg *s, double x, double y,
@@ -162,7 +164,8 @@ void hexsvg_stack(struct svg *s, double x, double y,
  * write it ("4527"), a box inside the hex.
  * hexsvg_stack_spots: the pieces of a stack hexsvg_stack drew at x, y
  * that the reader may identify (not hidden), kind "unit", their ids:
- * each where its counter or edge shows, the bottom first.
+ * each where its counter or edge shows, the bottom first (a piece's kind
+ * if it has one: a marker's "marker").
  */
 void hexsvg_spot_hexes(struct svg *s, const struct hex_map *m);
 void hexsvg_stack_spots(struct svg *s, double x, double y,

@@ -183,12 +183,14 @@ static void bz_examples(struct ctx *c, struct question *q,
 		snprintf(buf, sizeof buf, "%s %s", st->mk[k].id, x);
 		if (check_bz(b, buf, why, sizeof why) == 0) {
 			q_add(q, "%s", buf);
+			q_target(q, "marker", st->mk[k].id);
 			hex_target(q, h);
 		}
 		snprintf(buf, sizeof buf, "%s %s recon", st->mk[k].id, x);
 		if (st->mk[k].kind == MK_AIR &&
 		    check_bz(b, buf, why, sizeof why) == 0) {
 			q_add(q, "%s", buf);
+			q_target(q, "marker", st->mk[k].id);
 			hex_target(q, h);
 		}
 	}
@@ -230,7 +232,6 @@ void rt_barrage_phase(struct ctx *c, struct rttr *st, int p)
 			}
 		q_add(&q, "done");
 		bz_examples(c, &q, &b);
-		/* (a marker is named by its id, listed in the text) */
 		q.form = "marker hex [recon]";
 		ans = ctx_ask_text(c, &q, check_bz, &b);
 		if (check_bz(&b, ans, why, sizeof why) || b.mk < 0)

@@ -288,11 +288,13 @@ static int stack_of(const struct rttr *st, int me, int h, int rt,
 }
 
 /* The counters off the map that player me sees (me < 0: all), for the
- * desk (hexsvg_pool): the units to place or enter, the eliminated */
+ * desk (hexsvg_pool): the units to place or enter, the eliminated, then
+ * the barrage markers he may place (15.0; kind "marker") */
 static int off_map(const struct rttr *st, int me,
-		   struct hexsvg_piece p[HEX_UNITS_MAX])
+		   struct hexsvg_piece p[HEX_UNITS_MAX + RT_MARKERS_MAX])
 {
 	int n = 0;
+
 
 	for (int k = 0; k < st->n_units; k++) {
 		if (st->u[k].where == U_MAP || (me >= 0 &&
@@ -303,6 +305,21 @@ static int off_map(const struct rttr *st, int me,
 		p[n].type = unit_nato(&st->u[k]);
 		p[n].id = st->u[k].id;
 		p[n].factors = "";
+		n++;
+	}
+	for (int k = 0; k < st->n_mk; k++) {
+		const struct rt_marker *mk = &st->mk[k];
+
+		if (mk->on_map >= 0 || mk->owner < 0 || (me >= 0 &&
+							 mk->owner != me))
+			continue;
+		memset(&p[n], 0, sizeof p[n]);
+		p[n].fill = fill_of[mk->owner & 1];
+		p[n].id = mk->id;
+		p[n].factors = "";
+		p[n].mark = mk->kind == MK_AIR ? "air" : mk->kind ==
+			MK_ME262 ? "Me-262" : "art";
+		p[n].kind = "marker";
 		n++;
 	}
 	return n;
@@ -322,7 +339,7 @@ void rt_render(const void *vst, const char *side, const struct mark *marks,
 	const struct hex_map *m = &st->map;
 	struct hexsvg_region reg[3];
 	struct hexsvg_opts o;
-	struct hexsvg_piece p[8], pool[HEX_UNITS_MAX];
+	struct hexsvg_piece p[8], pool[HEX_UNITS_MAX + RT_MARKERS_MAX];
 	struct svg_style sty;
 	uint8_t occupied[HEX_MAX];
 	double w, hgt, x, y, key_h, pool_h;
