@@ -37,9 +37,9 @@ struct svg; /* see svg.h */
 #define Q_OPTION_LEN 48
 #define Q_TEXT_LEN 200
 /* room for every word of a full option named (an attack's hex and its
- * units, "hex:2505 unit:1M unit:9GT ..."): each word of an option of
- * Q_OPTION_LEN with its kind */
-#define Q_TARGETS_LEN 160
+ * units, "hex:2505 unit:1M unit:9GT ..."): each word of two characters
+ * or more of an option of Q_OPTION_LEN, with its kind */
+#define Q_TARGETS_LEN 128
 
 /* rule, key and role must point to storage that outlives the run (string
  * literals): the engine keeps the pending question after play() is left. */
