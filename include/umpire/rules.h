@@ -36,7 +36,10 @@ struct svg; /* see svg.h */
 #define Q_MAX_OPTIONS 160
 #define Q_OPTION_LEN 48
 #define Q_TEXT_LEN 200
-#define Q_TARGETS_LEN 64
+/* room for every word of a full option named (an attack's hex and its
+ * units, "hex:2505 unit:1M unit:9GT ..."): each word of two characters
+ * or more of an option of Q_OPTION_LEN, with its kind */
+#define Q_TARGETS_LEN 128
 
 /* rule, key and role must point to storage that outlives the run (string
  * literals): the engine keeps the pending question after play() is left. */

@@ -224,27 +224,28 @@ static void berlin_svg(const struct hex_map *m,
 		struct hexsvg_piece p[3];
 	} st[] = {
 		{ "3413", 3, { { GERMAN, NATO_INFANTRY, "G1", "2-3-4", NULL,
-				 0, NULL },
+				 0, NULL, NULL },
 			       { GERMAN, NATO_ARMOUR, "G2", "4-3-6", NULL, 0,
-				 NULL },
+				 NULL, NULL },
 			       { GERMAN, NATO_INFANTRY, "G3", "1-2-4", NULL, 0,
-				 NULL } } },
+				 NULL, NULL } } },
 		{ "3514", 2, { { GERMAN, NATO_MECHANISED, "SS1", "3-4-6",
-				 "OOS", 0, NULL },
-			       { GERMAN, 0, "G9", "1-1-4", NULL, 1, NULL } } },
-		{ "3713", 1, { { SOVIET, NATO_ARMOUR, "2GT", "8-6-8", NULL,
-				 0, NULL } } },
-		{ "3813", 2, { { SOVIET, NATO_INFANTRY, "5SA", "6-5-5", NULL,
-				 0, NULL },
-			       { SOVIET, NATO_ENGINEER, "E1", "1-2-5", NULL,
-				 0, NULL } } },
-		{ "3014", 1, { { GERMAN, 0, "FLAK", "", NULL, 1,
-				 "fixed" } } },
-		{ "3015", 3, { { GERMAN, 0, "H1", "", NULL, 1, "?" },
-			       { GERMAN, 0, "H2", "", NULL, 1, "?" },
-			       { GERMAN, 0, "H3", "", NULL, 1, "?" } } },
-		{ "3219", 1, { { SOVIET, NATO_RECON, "R3", "2-2-10", NULL, 0,
+				 "OOS", 0, NULL, NULL },
+			       { GERMAN, 0, "G9", "1-1-4", NULL, 1, NULL,
 				 NULL } } },
+		{ "3713", 1, { { SOVIET, NATO_ARMOUR, "2GT", "8-6-8", NULL,
+				 0, NULL, NULL } } },
+		{ "3813", 2, { { SOVIET, NATO_INFANTRY, "5SA", "6-5-5", NULL,
+				 0, NULL, NULL },
+			       { SOVIET, NATO_ENGINEER, "E1", "1-2-5", NULL,
+				 0, NULL, NULL } } },
+		{ "3014", 1, { { GERMAN, 0, "FLAK", "", NULL, 1,
+				 "fixed", NULL } } },
+		{ "3015", 3, { { GERMAN, 0, "H1", "", NULL, 1, "?", NULL },
+			       { GERMAN, 0, "H2", "", NULL, 1, "?", NULL },
+			       { GERMAN, 0, "H3", "", NULL, 1, "?", NULL } } },
+		{ "3219", 1, { { SOVIET, NATO_RECON, "R3", "2-2-10", NULL, 0,
+				 NULL, NULL } } },
 	};
 	struct svg s = SVG_INIT;
 	double w, h, x, y, key_h;
@@ -486,11 +487,11 @@ static void small(void)
 
 	/* a stack of one is a counter, with no badge; of five, two edges */
 	const struct hexsvg_piece p[5] = {
-		{ "#ffffff", NATO_INFANTRY, "A", "1-1-1", NULL, 0, NULL },
-		{ "#111111", 0, "B", "", NULL, 0, NULL },
-		{ "#222222", 0, "C", "", NULL, 0, NULL },
-		{ "#333333", 0, "D", "", NULL, 0, NULL },
-		{ "#444444", 0, "E", "", NULL, 0, NULL } };
+		{ "#ffffff", NATO_INFANTRY, "A", "1-1-1", NULL, 0, NULL, NULL },
+		{ "#111111", 0, "B", "", NULL, 0, NULL, NULL },
+		{ "#222222", 0, "C", "", NULL, 0, NULL, NULL },
+		{ "#333333", 0, "D", "", NULL, 0, NULL, NULL },
+		{ "#444444", 0, "E", "", NULL, 0, NULL, NULL } };
 	svg_begin(&s, 100, 100, "stack");
 	hexsvg_stack(&s, 50, 50, p, 1);
 	svg_finish(&s, &out);

@@ -257,12 +257,67 @@ static void control_rings(const struct aachen *st, struct svg *out)
 	svg_end_group(out);
 }
 
+/* A counter of unit u as hexsvg_stack draws it; f: room for its
+ * factors. */
+static struct hexsvg_piece piece(const struct hunit *u, char f[16])
+{
+	struct hexsvg_piece p;
+
+	memset(&p, 0, sizeof p);
+	snprintf(f, 16, "%d-%d-%d", u->att, u->def, u->mov);
+	p.fill = side_fill[u->side];
+	p.type = nato_type_of(u->name, u->tags & T_ENGINEER, u->tags & T_MECH);
+	p.id = u->id;
+	p.factors = f;
+	return p;
+}
+
+/* The desk's spots (nothing on another board): every hex, each unit on
+ * the map, then the units still to enter in a row below the key (the
+ * pool, y) */
+static void spots(const struct aachen *st, struct svg *out, double y,
+		  double width)
+{
+	struct hexsvg_piece p, pool[HEX_UNITS_MAX];
+	char f[16], none[16];
+	double x, yy;
+	int i, n = 0;
+
+	if (!out->spots)
+		return;
+	hexsvg_spot_hexes(out, &st->map);
+	for (i = 0; i < st->n_units; i++) {
+		if (st->u[i].where == U_WAITING) {
+			pool[n] = piece(&st->u[i], none);
+			pool[n++].factors = "";
+		}
+		if (st->u[i].where != U_MAP)
+			continue;
+		p = piece(&st->u[i], f);
+		hexsvg_centre(&st->map, st->u[i].hex, &x, &yy);
+		hexsvg_stack_spots(out, x, yy, &p, 1);
+	}
+	hexsvg_pool(out, 8, y, width, pool, n);
+}
+
+/* the units still to enter (U_WAITING), which only the desk's board
+ * shows */
+static int waiting(const struct aachen *st)
+{
+	int i, n = 0;
+
+	for (i = 0; i < st->n_units; i++)
+		n += st->u[i].where == U_WAITING;
+	return n;
+}
+
 void aa_render(const void *vst, const char *side, const struct mark *marks,
 	       size_t n_marks, struct svg *out)
 {
 	const struct aachen *st = vst;
 	const struct hex_map *m = &st->map;
 	struct svg_style sty;
+	struct hexsvg_piece pc;
 	double w, hgt, x, y, x1, y1, x2, y2, key_h;
 	int i;
 	char txt[64], f[16], line[256];
@@ -272,7 +327,8 @@ void aa_render(const void *vst, const char *side, const struct mark *marks,
 	if (w < 620)
 		w = 620;
 	key_h = hexsvg_key(NULL, m, 8, 0, w - 16);   /* measured */
-	svg_begin(out, w, hgt + 80 + key_h + 16, m->provisional ?
+	svg_begin(out, w, hgt + 80 + key_h + 16 + hexsvg_pool_height(out,
+		  w - 16, out->spots ? waiting(st) : 0), m->provisional ?
 		  "Aachen: First to Fall (PROVISIONAL map)" :
 		  "Aachen: First to Fall");
 	{
@@ -310,10 +366,8 @@ void aa_render(const void *vst, const char *side, const struct mark *marks,
 		snprintf(txt, sizeof txt, "%s %s %d-%d-%d", u->id, u->name,
 			 u->att, u->def, u->mov);
 		svg_group(out, txt);
-		snprintf(f, sizeof f, "%d-%d-%d", u->att, u->def, u->mov);
-		hexsvg_counter(out, x, y, side_fill[u->side],
-			       nato_type_of(u->name, u->tags & T_ENGINEER,
-					    u->tags & T_MECH), u->id, f,
+		pc = piece(u, f);
+		hexsvg_counter(out, x, y, pc.fill, pc.type, pc.id, pc.factors,
 			       st->oos[i] ? "OOS" : NULL);
 		svg_end_group(out);
 	}
@@ -356,4 +410,5 @@ void aa_render(const void *vst, const char *side, const struct mark *marks,
 		 "attack-defence-movement; OOS out of supply. Orange: the "
 		 "engineers' bridge.");
 	hexsvg_key(out, m, 8, hgt + 84, w - 16);
+	spots(st, out, hgt + 84 + key_h + 8, w - 16);
 }

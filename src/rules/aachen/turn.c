@@ -949,6 +949,8 @@ static void engineers(struct ctx *c, struct aachen *st)
 			sh[n] = (int16_t)h;
 			sd[n++] = (int8_t)d;
 			q_add(&q, "%s", hex_side_id(&st->map, h, d, b));
+			hex_target(&q, h);      /* the hexside's two hexes */
+			hex_target(&q, o);
 		}
 	}
 	/* "keep" alone: asked only to take a "keep" the orders give */
@@ -1246,6 +1248,9 @@ static void add_example(struct question *q, struct mv_check *m, int u,
 				if (!strcmp(q->options[i], buf))
 					return;
 			q_add(q, "%s", buf);
+			q_target(q, "unit", m->st->u[u].id);
+			for (i = 0; i < k; i++)
+				hex_target(q, path[i]);
 			return;
 		}
 	}
@@ -1283,6 +1288,8 @@ static void add_dest_example(struct question *q, struct mv_check *m, int u,
 		if (!strcmp(q->options[i], buf))
 			return;
 	q_add(q, "%s", buf);
+	q_target(q, "unit", m->st->u[u].id);
+	hex_target(q, to);
 }
 
 /* Example moves of unit u, at most `budget`: a reinforcement's entry
@@ -1371,6 +1378,13 @@ static void unit_examples(struct question *q, struct mv_check *m, int u,
 	for (k = 0; k < 6 && (int)(q->n - before) < budget; k++)
 		if (top[order[k]] >= 0)
 			add_dest_example(q, m, u, top[order[k]], best, prev);
+	/* none of those legal (the search reaches a hex a move may not
+	 * end in): the first hex it may stop in, so that each unit that
+	 * can move has an example (the desk lights it) */
+	for (b = 0; q->n == before && b < end; b++)
+		if (b != from && best[b] >= 0 &&
+		    (ts->occ[b] < 0 || ts->occ[b] == u))
+			add_dest_example(q, m, u, b, best, prev);
 }
 
 static void movement_phase(struct ctx *c, struct aachen *st, int side,
@@ -1468,6 +1482,7 @@ static void movement_phase(struct ctx *c, struct aachen *st, int side,
 		q.more = i < n && q.n >= want;
 		if (q.n == 0)
 			break;  /* no legal move at all */
+		q.form = "unit to hex";
 		ans = ctx_ask_text(c, &q, check_move, &m);
 		if (check_move(&m, ans, why, sizeof why) || m.mv.unit < 0) {
 			/* done: a phase in which nothing moved says so, so
@@ -1569,7 +1584,7 @@ static void declare(struct ctx *c, struct aachen *st, int side)
 	struct question q;
 	struct atk_check ck;
 	uint8_t taken[HEX_MAX];
-	int16_t near[6];
+	int16_t near[6], att[ATTACKERS_MAX];
 	int h, i, j, k, u, n, d, end = hex_end(&st->map);
 	size_t len;
 	struct hex_attack *a;
@@ -1621,10 +1636,15 @@ static void declare(struct ctx *c, struct aachen *st, int side)
 					continue;
 				len = append(q.options[q.n], len, " ",
 					     st->u[u].id);
-				n++;
+				att[n++] = (int16_t)u;
 			}
-			if (n > 0)
-				q.n++;
+			if (n == 0)
+				continue;
+			/* what the option names: the hex, its attackers */
+			q.n++;
+			hex_target(&q, h);
+			for (j = 0; j < n; j++)
+				q_target(&q, "unit", st->u[att[j]].id);
 		}
 		/* nothing left to attack: "done" alone, asked only to take
 		 * a "done" the orders give (ctx_given) */
@@ -1633,6 +1653,8 @@ static void declare(struct ctx *c, struct aachen *st, int side)
 			return;
 		ck.st = st;
 		ck.side = side;
+		q.form = st->support_left[side] > 0 ?
+			"hex unit... [+support]" : "hex unit...";
 		ans = ctx_ask_text(c, &q, check_attack, &ck);
 		if (check_attack(&ck, ans, why, sizeof why) || !ck.ok) {
 			/* done with none declared: said, as a move */
@@ -1706,8 +1728,10 @@ static int retreat(struct ctx *c, struct aachen *st, int u, int n,
 		 * reached by no zone of control: exerts_zoc_on) */
 		m = hex_retreat_options(&r, u, origin, st->u[u].hex, step, n,
 					cand);
-		for (d = 0; d < m; d++)
+		for (d = 0; d < m; d++) {
 			q_add(&q, "%s", hex_id(cand[d], y));
+			hex_target(&q, cand[d]);
+		}
 		if (m == 0) {
 			eliminate(c, st, u, "7.7", ": it has no hex to "
 				  "retreat into");
@@ -1790,6 +1814,7 @@ static void defender_advance(struct ctx *c, struct aachen *st, int def,
 			continue;
 		cand[m++] = (int16_t)h;
 		q_add(&q, "%s", hex_id(h, y));
+		hex_target(&q, h);
 	}
 	if (m == 0)
 		return;
@@ -1960,6 +1985,9 @@ static void resolve(struct ctx *c, struct aachen *st, struct hex_attack *a,
 		q_add(&q, "use");
 		q_add(&q, "best");
 		q_add(&q, "%s", x);
+		hex_target(&q, a->def[0]);
+		/* none, use and best are its other options */
+		q.form = "hex";
 		if (support_spent(c, st, a, col,
 				  ctx_ask_text(c, &q, check_support, st),
 				  enemy)) {
@@ -2036,6 +2064,8 @@ static void resolve(struct ctx *c, struct aachen *st, struct hex_attack *a,
 				if (st->u[alive[i]].where == U_MAP) {
 					who[m++] = (int16_t)alive[i];
 					q_add(&q, "%s", st->u[alive[i]].id);
+					q_target(&q, "unit",
+						 st->u[alive[i]].id);
 				}
 			if (m == 0)
 				break;
@@ -2080,6 +2110,7 @@ static void resolve(struct ctx *c, struct aachen *st, struct hex_attack *a,
 						a->def[0], 0, opt) > 0) {
 				who[m++] = (int16_t)u;
 				q_add(&q, "%s", st->u[u].id);
+				q_target(&q, "unit", st->u[u].id);
 			}
 		}
 		if (m == 0)
@@ -2141,8 +2172,10 @@ static void setup_phase(struct ctx *c, struct aachen *st)
 		       "(%d-%d-%d, %s).",
 		       st->u[i].id, st->u[i].att, st->u[i].def, st->u[i].mov,
 		       st->u[i].name);
-		for (k = 0; k < n; k++)
+		for (k = 0; k < n; k++) {
 			q_add(&q, "%s", hex_id(f[k], x));
+			hex_target(&q, f[k]);
+		}
 		/* a set-up played a unit a mail resumes here, not at the
 		 * phase's start: the loop finds this unit again from the
 		 * state alone (units placed are on the map, and a unit

@@ -306,3 +306,10 @@ void hex_mark_move(struct ctx *c, int from, const int16_t *path, int n,
 	ctx_mark_path(c, "", hex_id(from, a), n > 0 ? hex_id(path[n - 1], b) :
 		      a, label, text);
 }
+
+void hex_target(struct question *q, int h)
+{
+	char x[8];
+
+	q_target(q, "hex", hex_id(h, x));
+}

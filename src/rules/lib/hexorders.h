@@ -16,6 +16,12 @@
 
 enum { HEX_PATH_MAX = 40 };
 
+/* The option last added (q_add) names hex h: q_target "hex" with its
+ * id as answers write it (the desk lights it; hexsvg_spot_hexes spots
+ * it). */
+struct question;
+void hex_target(struct question *q, int h);
+
 /* The game's rule numbers for each kind of refusal. */
 struct hex_move_labels {
 	const char *move;       /* the form of a move, adjacency (5.0) */

@@ -794,12 +794,17 @@ static void nato(struct svg *s, enum nato_type t, double x, double y,
 	}
 }
 
+/* a counter's size, and the offset of each edge shown under the top of a
+ * stack (hexsvg_stack, hexsvg_stack_spots) */
+enum { COUNTER_W = 34, COUNTER_H = 31 };
+#define STACK_STEP 3.5
+
 void hexsvg_counter(struct svg *s, double x, double y, const char *fill,
 		    enum nato_type type, const char *id, const char *factors,
 		    const char *mark)
 {
 	struct svg_style sty = { fill, "#000000", 0.8, NULL, 0 };
-	double w = 34, h = 31;
+	double w = COUNTER_W, h = COUNTER_H;
 
 	svg_rect(s, x - w / 2, y - h / 2, w, h, 2, &sty);
 	/* a mark in red where the symbol stands: inside the counter, on
@@ -1021,7 +1026,7 @@ void hexsvg_face_down(struct svg *s, double x, double y, const char *fill,
 void hexsvg_stack(struct svg *s, double x, double y,
 		  const struct hexsvg_piece *p, int n)
 {
-	const double step = 3.5, w = 34, h = 31;
+	const double step = STACK_STEP, w = COUNTER_W, h = COUNTER_H;
 	int k = n - 1 < HEXSVG_STACK_SHOWN ? n - 1 : HEXSVG_STACK_SHOWN;
 	double x0 = x - k * step / 2, y0 = y + k * step / 2;
 	char txt[12];
@@ -1046,6 +1051,87 @@ void hexsvg_stack(struct svg *s, double x, double y,
 		svg_text(s, x0 - w / 2 + 1, y0 - h / 2 + 4.2, 9, "middle",
 			 "#000000", txt);
 	}
+}
+
+/* ---- the desk's spots ---- */
+
+void hexsvg_spot_hexes(struct svg *s, const struct hex_map *m)
+{
+	/* a box inside the hex: its flat sides' width, corner to corner
+	 * the other way (a click in it is never the neighbour's) */
+	double w = m->pointy ? HEXSVG_R * 1.7320508 : HEXSVG_R,
+	       h = m->pointy ? HEXSVG_R : HEXSVG_R * 1.7320508, x, y;
+	char id[8];
+
+	if (!s->spots)
+		return;
+	svg_group(s, "hexes (spots)");
+	for (int i = 0, end = hex_end(m); i < end; i++) {
+		if (m->terr[i] == 255)
+			continue;
+		hexsvg_centre(m, i, &x, &y);
+		svg_spot(s, "hex", hex_id(i, id), x - w / 2, y - h / 2, w, h);
+	}
+	svg_end_group(s);
+}
+
+void hexsvg_stack_spots(struct svg *s, double x, double y,
+			const struct hexsvg_piece *p, int n)
+{
+	/* hexsvg_stack's geometry: the top at x0, y0, the edges of the
+	 * next HEXSVG_STACK_SHOWN up and to the right, those below them
+	 * under the last edge */
+	const double step = STACK_STEP;
+	int k = n - 1 < HEXSVG_STACK_SHOWN ? n - 1 : HEXSVG_STACK_SHOWN;
+	double x0 = x - k * step / 2, y0 = y + k * step / 2;
+
+	if (!s->spots)
+		return;
+	for (int j = n - 1; j >= 0; j--) {
+		int at = j < k ? j : k;
+
+		if (!p[j].hidden && p[j].id)
+			svg_spot(s, p[j].kind ? p[j].kind : "unit", p[j].id,
+				 x0 + at * step -
+				 COUNTER_W / 2.0, y0 - at * step -
+				 COUNTER_H / 2.0, COUNTER_W, COUNTER_H);
+	}
+}
+
+enum { POOL_PITCH_X = COUNTER_W + 4, POOL_PITCH_Y = COUNTER_H + 4 };
+
+double hexsvg_pool_height(const struct svg *s, double width, int n)
+{
+	int across = (int)(width / POOL_PITCH_X);
+
+	if (!s->spots || n <= 0)
+		return 0;
+	if (across < 1)
+		across = 1;
+	return (double)((n + across - 1) / across) * POOL_PITCH_Y + 16;
+}
+
+double hexsvg_pool(struct svg *s, double x, double y, double width,
+		   const struct hexsvg_piece *p, int n)
+{
+	int across = (int)(width / POOL_PITCH_X);
+	double cx, cy;
+
+	if (!s->spots || n <= 0)
+		return 0;
+	if (across < 1)
+		across = 1;
+	svg_group(s, "off the map");
+	svg_text(s, x, y + 10, HEXSVG_FACTOR_PT, "start", "#000000",
+		 "Off the map:");
+	for (int i = 0; i < n; i++) {
+		cx = x + (i % across) * POOL_PITCH_X + COUNTER_W / 2.0;
+		cy = y + 16 + (i / across) * POOL_PITCH_Y + COUNTER_H / 2.0;
+		hexsvg_stack(s, cx, cy, &p[i], 1);
+		hexsvg_stack_spots(s, cx, cy, &p[i], 1);
+	}
+	svg_end_group(s);
+	return hexsvg_pool_height(s, width, n);
 }
 
 /* ---- the key ---- */

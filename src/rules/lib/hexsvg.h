@@ -149,10 +149,38 @@ struct hexsvg_piece {
 	const char *id, *factors, *mark;   /* as hexsvg_counter */
 	int hidden;                        /* drawn face down */
 	const char *label;                 /* hidden: its label */
+	const char *kind;                  /* its spot's kind (svg_spot):
+					      NULL "unit", "marker" ... */
 };
 enum { HEXSVG_STACK_SHOWN = 2 };
 void hexsvg_stack(struct svg *s, double x, double y,
 		  const struct hexsvg_piece *p, int n);
+/*
+ * The desk's spots (svg_spot: drawn only where s->spots is set, so that
+ * `umpire render` and replays are the same byte for byte). A render()
+ * hook spots the hexes first, then the pieces, so that a click on a
+ * counter finds the counter.
+ * hexsvg_spot_hexes: every hex of the map, kind "hex", its id as answers
+ * write it ("4527"), a box inside the hex.
+ * hexsvg_stack_spots: the pieces of a stack hexsvg_stack drew at x, y
+ * that the reader may identify (not hidden), kind "unit", their ids:
+ * each where its counter or edge shows, the bottom first (a piece's kind
+ * if it has one: a marker's "marker").
+ */
+void hexsvg_spot_hexes(struct svg *s, const struct hex_map *m);
+void hexsvg_stack_spots(struct svg *s, double x, double y,
+			const struct hexsvg_piece *p, int n);
+/*
+ * The pieces off the map a question may name (a reinforcement to enter,
+ * a counter to place, an eliminated unit to replace), for the desk
+ * alone: on a board with spots, a row of n counters (wrapping at width)
+ * from x, y, each spotted as a unit; nothing without spots. Returns the
+ * height it takes: 0 without spots or pieces (hexsvg_pool_height: the
+ * same, measured before svg_begin).
+ */
+double hexsvg_pool(struct svg *s, double x, double y, double width,
+		   const struct hexsvg_piece *p, int n);
+double hexsvg_pool_height(const struct svg *s, double width, int n);
 /* A key of what the map shows (the terrain present, the features, the
  * water, road, railway, bridge states, boundary, fortification and the
  * caller's labelled regions that are drawn, and only those; a feature

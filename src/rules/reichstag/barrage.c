@@ -23,6 +23,7 @@
 #include "barrage.h"
 #include "board.h"
 #include "economy.h"
+#include "../lib/hexorders.h"
 
 /* mk[].on_map from bz (removals move later markers down) */
 void rt_barrage_reindex(struct rttr *st)
@@ -180,12 +181,18 @@ static void bz_examples(struct ctx *c, struct question *q,
 		if (!marker_free(st, b->p, k))
 			continue;
 		snprintf(buf, sizeof buf, "%s %s", st->mk[k].id, x);
-		if (check_bz(b, buf, why, sizeof why) == 0)
+		if (check_bz(b, buf, why, sizeof why) == 0) {
 			q_add(q, "%s", buf);
+			q_target(q, "marker", st->mk[k].id);
+			hex_target(q, h);
+		}
 		snprintf(buf, sizeof buf, "%s %s recon", st->mk[k].id, x);
 		if (st->mk[k].kind == MK_AIR &&
-		    check_bz(b, buf, why, sizeof why) == 0)
+		    check_bz(b, buf, why, sizeof why) == 0) {
 			q_add(q, "%s", buf);
+			q_target(q, "marker", st->mk[k].id);
+			hex_target(q, h);
+		}
 	}
 	q->more = k < st->n_mk;
 }
@@ -225,6 +232,7 @@ void rt_barrage_phase(struct ctx *c, struct rttr *st, int p)
 			}
 		q_add(&q, "done");
 		bz_examples(c, &q, &b);
+		q.form = "marker hex [recon]";
 		ans = ctx_ask_text(c, &q, check_bz, &b);
 		if (check_bz(&b, ans, why, sizeof why) || b.mk < 0)
 			return;

@@ -35,6 +35,7 @@
 #include "combat.h"
 #include "../lib/hexattack.h"
 #include "../lib/hexcombat.h"
+#include "../lib/hexorders.h"
 
 /* What the hooks of hex_rules and rc_env see: the state, the phase's
  * attacking front or sector, and the front whose engineers count. */
@@ -349,8 +350,10 @@ static int choose_one(struct ctx *c, int owner, const char *what,
 	q_init(&q, "12.23", "lose", side_name(owner), "%s: choose the unit "
 	       "to eliminate (the strongest, equal by printed strength).",
 	       what);
-	for (i = 0; i < m && q.n < Q_MAX_OPTIONS - 1; i++)
+	for (i = 0; i < m && q.n < Q_MAX_OPTIONS - 1; i++) {
 		q_add(&q, "%s", st->u[cand[i]].id);
+		q_target(&q, "unit", st->u[cand[i]].id);
+	}
 	q_add(&q, "default");
 	k = ctx_ask(c, &q);
 	return k + 1 == q.n ? 0 : (int)k;
@@ -437,6 +440,10 @@ static void losses(struct ctx *c, struct rttr *st, int kind, int16_t *who,
 							"%s%s", len ? " " : "",
 							st->u[who[i]].id);
 				q_add(&q, "%s", buf);
+				for (i = 0; i < *n && i < HEX_HALF_MAX; i++)
+					if (sets[j] >> i & 1)
+						q_target(&q, "unit",
+							 st->u[who[i]].id);
 			}
 			q_add(&q, "default");
 			k = ctx_ask(c, &q);
@@ -584,7 +591,11 @@ static void retreat_question(const struct rttr *st, const struct rt_check *k,
 				       RC_WEST ? "west" :
 				       hex_id(path[i], b));
 	q->n = 1;
+	for (len = i, i = 0; i < len; i++)      /* the hexes written */
+		if (path[i] != RC_OFF_MAP && path[i] != RC_WEST)
+			hex_target(q, path[i]);
 	q_add(q, "auto");
+	q->form = "hex... [off|west]";
 }
 
 /* 13.0: unit u retreats n hexes (its owner's path; the standing answer
@@ -901,6 +912,7 @@ static int adv_question(const struct rttr *st, const struct rc_env *e,
 	if (strlen(q->text) + sizeof adv_tail <= sizeof q->text)
 		strcat(q->text, adv_tail);
 	q->scope = scope;        /* advance-front-attacker ... */
+	q->form = "unit hex...";
 	q_add(q, "no");
 	q_add(q, "auto");
 	/* examples: each unit one hex into a vacated hex */
@@ -911,6 +923,8 @@ static int adv_question(const struct rttr *st, const struct rc_env *e,
 				continue;
 			q_add(q, "%s %s", st->u[may[i]].id,
 			      hex_id(vacated[j], b));
+			q_target(q, "unit", st->u[may[i]].id);
+			hex_target(q, vacated[j]);
 			ex++;
 			break;
 		}
@@ -1391,6 +1405,7 @@ void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector)
 	int player = side == SOVIET ? sector : 1 - sector;
 	int u, h, d, v, n, i, shown;
 	uint8_t attacked[HEX_UNITS_MAX], defended[HEX_UNITS_MAX];
+	int16_t att[Q_OPTION_LEN / 2];  /* an option's attackers */
 	const char *ans;
 	char why[240], hx[8];
 	size_t len;
@@ -1445,7 +1460,7 @@ void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector)
 					       st->u[u].id,
 					       strlen(st->u[u].id) + 1);
 					len += strlen(st->u[u].id);
-					n++;
+					att[n++] = (int16_t)u;
 				}
 			}
 			memset(&k, 0, sizeof k);
@@ -1453,9 +1468,14 @@ void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector)
 			k.e = &e;
 			k.side = side;
 			k.sector = sector;
-			if (n > 0 && check_attack(&k, q.options[q.n], why,
-						  sizeof why) == 0)
-				q.n++;
+			if (n == 0 || check_attack(&k, q.options[q.n], why,
+						   sizeof why) != 0)
+				continue;
+			/* what the option names: the hex, its attackers */
+			q.n++;
+			hex_target(&q, h);
+			for (i = 0; i < n; i++)
+				q_target(&q, "unit", st->u[att[i]].id);
 		}
 		/* (not shown: "done" was not listed) */
 		if (q.n == 0 && !shown && !owed(&e, st, side, why, sizeof why))
@@ -1472,6 +1492,7 @@ void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector)
 		k.e = &e;
 		k.side = side;
 		k.sector = sector;
+		q.form = "hex unit... [mobile|assault]";
 		ans = ctx_ask_text(c, &q, check_attack, &k);
 		if (check_attack(&k, ans, why, sizeof why) < 0 || !k.ok)
 			break;

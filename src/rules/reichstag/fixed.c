@@ -154,6 +154,8 @@ static void use_examples(struct question *q, struct use_check *k)
 				 hex_id(near[i], x));
 			if (check_use(k, buf, why, sizeof why) == 0) {
 				q_add(q, "%s", buf);
+				q_target(q, "unit", k->st->u[u].id);
+				hex_target(q, near[i]);
 				return;
 			}
 		}
@@ -190,6 +192,7 @@ static void use_fixed(struct ctx *c, struct rttr *st, int f, int sec,
 	       k.max == 2 ? "UNIT HEX [UNIT HEX]" : "UNIT HEX");
 	q_add(&q, "none");
 	use_examples(&q, &k);
+	q.form = "unit hex";    /* (an airfield's second UNIT HEX typed) */
 	ans = ctx_ask_text(c, &q, check_use, &k);
 	if (check_use(&k, ans, why, sizeof why) || k.n == 0)
 		return;
@@ -291,8 +294,11 @@ static void place_sniper(struct ctx *c, struct rttr *st, int s, int sec,
 	       st->u[s].id, rt_side_names[sec]);
 	q_add(&q, "hold");
 	for (h = 0; h < end && q.n < 3; h++)
-		if (check_sniper(&k, hex_id(h, x), why, sizeof why) == 0)
+		if (check_sniper(&k, hex_id(h, x), why, sizeof why) == 0) {
 			q_add(&q, "%s", x);
+			hex_target(&q, h);
+		}
+	q.form = "hex";
 	ans = ctx_ask_text(c, &q, check_sniper, &k);
 	if (check_sniper(&k, ans, why, sizeof why) || k.hex < 0)
 		return;

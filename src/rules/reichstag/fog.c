@@ -21,6 +21,7 @@
 #include <string.h>
 #include "state.h"
 #include "fog.h"
+#include "../lib/hexorders.h"
 #include "board.h"
 
 /* Whether the hex holds a German counter (the Reichstag's undecided
@@ -120,8 +121,10 @@ void rt_recon_phase(struct ctx *c, struct rttr *st, int p)
 		       "turn: HEX, or none.", st->u[u].id,
 		       hex_id(st->u[u].hex, x));
 		q_add(&q, "none");
-		for (i = 0; i < n && q.n < Q_MAX_OPTIONS; i++)
+		for (i = 0; i < n && q.n < Q_MAX_OPTIONS; i++) {
 			q_add(&q, "%s", hex_id(hx[i], y));
+			hex_target(&q, hx[i]);
+		}
 		k = ctx_ask(c, &q);
 		if (k > 0)
 			examine(c, st, p, u, hx[k - 1]);
@@ -145,6 +148,7 @@ void rt_flip_phase(struct ctx *c, struct rttr *st, int p)
 			    st->u[u].where == U_MAP && st->placed_by[u] == p) {
 				cand[n++] = (int16_t)u;
 				q_add(&q, "%s", st->u[u].id);
+				q_target(&q, "unit", st->u[u].id);
 			}
 		if (n == 0)
 			return;

@@ -125,6 +125,7 @@ static void enter_group(struct ctx *c, struct rttr *st, int g, int sec,
 		       "policy).", st->u[u].id, st->setup_region[u] >= 0 ?
 		       st->map.region_name[st->setup_region[u]] : "none");
 		q_add(&q, "auto");
+		q.form = "hex";
 		ans = ctx_ask_text(c, &q, check_enter, &k);
 		if (check_enter(&k, ans, why, sizeof why) || k.hex < 0) {
 			st->u[u].where = U_ELIMINATED;
@@ -227,6 +228,7 @@ void rt_me262_phase(struct ctx *c, struct rttr *st, int sec, int who)
 		       "(once a game; German attacks in its zone, 2 hexes in "
 		       "the sector, doubled): HEX, or none.", st->mk[k].id);
 		q_add(&q, "none");
+		q.form = "hex";
 		ans = ctx_ask_text(c, &q, check_me262, &m);
 		if (check_me262(&m, ans, why, sizeof why) || m.hex < 0)
 			continue;

@@ -85,8 +85,12 @@ static void replacements(struct ctx *c, struct rttr *st, int p)
 		/* examples: the first units that may be replaced now */
 		for (u = 0; u < st->n_units && q.n < 4; u++)
 			if (replaceable(st, p, u) &&
-			    check_replace(&r, st->u[u].id, why, sizeof why) == 0)
+			    check_replace(&r, st->u[u].id, why, sizeof why) ==
+			    0) {
 				q_add(&q, "%s", st->u[u].id);
+				q_target(&q, "unit", st->u[u].id);
+			}
+		q.form = "unit";
 		ans = ctx_ask_text(c, &q, check_replace, &r);
 		if (check_replace(&r, ans, why, sizeof why) || r.u < 0)
 			return;

@@ -244,6 +244,87 @@ static enum nato_type unit_nato(const struct hunit *u)
 	}
 }
 
+/* The stack in hex h as player me sees it (me < 0: everything), top
+ * first, into p[0..8) (the Reichstag's undecided counters after the
+ * units in rt, its hex): how many. f: the top counter's strength. */
+static int stack_of(const struct rttr *st, int me, int h, int rt,
+		    struct hexsvg_piece p[8], char f[16])
+{
+	int n = 0, k, i;
+
+	for (k = st->occ[h]; k >= 0 && n < 8; k = st->next[k]) {
+		const struct hunit *u = &st->u[k];
+		int seen = me < 0 || rt_sees(st, me, k);
+
+		memset(&p[n], 0, sizeof p[n]);
+		p[n].fill = unit_fill(st, k);
+		if (seen) {
+			/* the top counter's own strength: f is
+			 * written for it alone */
+			if (n == 0)
+				snprintf(f, 16, u->tags & T_PAREN ? "(%d)" :
+					 "%d", u->def);
+			p[n].type = unit_nato(u);
+			p[n].id = u->id;
+			p[n].factors = n == 0 ? f : "";
+			p[n].hidden = 0;
+			p[n].mark = st->flags[k] & F_FACEDOWN ? "down" : NULL;
+		} else {
+			p[n].hidden = 1;
+			p[n].label = st->flags[k] & F_FACEDOWN ? "fixed" :
+				"?";
+		}
+		n++;
+	}
+	if (h == rt)
+		for (i = 0; i < st->rt_blind && n < 8; i++) {
+			memset(&p[n], 0, sizeof p[n]);
+			p[n].fill = fill_of[2];
+			p[n].hidden = 1;
+			p[n].label = "?";
+			n++;
+		}
+	return n;
+}
+
+/* The counters off the map that player me sees (me < 0: all), for the
+ * desk (hexsvg_pool): the units to place or enter, the eliminated, then
+ * the barrage markers he may place (15.0; kind "marker") */
+static int off_map(const struct rttr *st, int me,
+		   struct hexsvg_piece p[HEX_UNITS_MAX + RT_MARKERS_MAX])
+{
+	int n = 0;
+
+
+	for (int k = 0; k < st->n_units; k++) {
+		if (st->u[k].where == U_MAP || (me >= 0 &&
+						!rt_sees(st, me, k)))
+			continue;
+		memset(&p[n], 0, sizeof p[n]);
+		p[n].fill = unit_fill(st, k);
+		p[n].type = unit_nato(&st->u[k]);
+		p[n].id = st->u[k].id;
+		p[n].factors = "";
+		n++;
+	}
+	for (int k = 0; k < st->n_mk; k++) {
+		const struct rt_marker *mk = &st->mk[k];
+
+		if (mk->on_map >= 0 || mk->owner < 0 || (me >= 0 &&
+							 mk->owner != me))
+			continue;
+		memset(&p[n], 0, sizeof p[n]);
+		p[n].fill = fill_of[mk->owner & 1];
+		p[n].id = mk->id;
+		p[n].factors = "";
+		p[n].mark = mk->kind == MK_AIR ? "air" : mk->kind ==
+			MK_ME262 ? "Me-262" : "art";
+		p[n].kind = "marker";
+		n++;
+	}
+	return n;
+}
+
 /*
  * The board as `side` may see it (NULL: everything): the provisional
  * map with the sector boundary and the objective hexes, every stack
@@ -258,11 +339,11 @@ void rt_render(const void *vst, const char *side, const struct mark *marks,
 	const struct hex_map *m = &st->map;
 	struct hexsvg_region reg[3];
 	struct hexsvg_opts o;
-	struct hexsvg_piece p[8];
+	struct hexsvg_piece p[8], pool[HEX_UNITS_MAX + RT_MARKERS_MAX];
 	struct svg_style sty;
 	uint8_t occupied[HEX_MAX];
-	double w, hgt, x, y, key_h;
-	int me = side ? rt_side_parse(side) : -1, h, k, n, i, rt = -1;
+	double w, hgt, x, y, key_h, pool_h;
+	int me = side ? rt_side_parse(side) : -1, h, n, i, rt = -1, n_pool;
 	int end = hex_end(m);
 	char f[16], txt[96], d[16];
 	int16_t one[2];
@@ -294,48 +375,17 @@ void rt_render(const void *vst, const char *side, const struct mark *marks,
 	if (w < 620)
 		w = 620;
 	key_h = hexsvg_key_with(NULL, m, &o, 8, 0, w - 16);
-	svg_begin(out, w, hgt + 70 + key_h + 16, m->provisional ?
+	/* the desk's board (spots) only: the counters off the map */
+	n_pool = out->spots ? off_map(st, me, pool) : 0;
+	pool_h = hexsvg_pool_height(out, w - 16, n_pool);
+	svg_begin(out, w, hgt + 70 + key_h + 16 + pool_h, m->provisional ?
 		  "Race to the Reichstag (PROVISIONAL map and counters)" :
 		  "Race to the Reichstag");
 	hexsvg_map_with(out, m, &o);
 	/* the moves' lines under the counters, their heads over them */
 	hexsvg_move_lines(out, m, marks, n_marks);
 	for (h = 0; h < end; h++) {
-		n = 0;
-		for (k = st->occ[h]; k >= 0 && n < 8; k = st->next[k]) {
-			const struct hunit *u = &st->u[k];
-			int seen = me < 0 || rt_sees(st, me, k);
-
-			memset(&p[n], 0, sizeof p[n]);
-			p[n].fill = unit_fill(st, k);
-			if (seen) {
-				/* the top counter's own strength: f is
-				 * written for it alone */
-				if (n == 0)
-					snprintf(f, sizeof f, u->tags &
-						 T_PAREN ? "(%d)" : "%d",
-						 u->def);
-				p[n].type = unit_nato(u);
-				p[n].id = u->id;
-				p[n].factors = n == 0 ? f : "";
-				p[n].hidden = 0;
-				p[n].mark = st->flags[k] & F_FACEDOWN ?
-					"down" : NULL;
-			} else {
-				p[n].hidden = 1;
-				p[n].label = st->flags[k] & F_FACEDOWN ?
-					"fixed" : "?";
-			}
-			n++;
-		}
-		if (h == rt)
-			for (i = 0; i < st->rt_blind && n < 8; i++) {
-				memset(&p[n], 0, sizeof p[n]);
-				p[n].fill = fill_of[2];
-				p[n].hidden = 1;
-				p[n].label = "?";
-				n++;
-			}
+		n = stack_of(st, me, h, rt, p, f);
 		if (n == 0)
 			continue;
 		hexsvg_centre(m, h, &x, &y);
@@ -387,4 +437,15 @@ void rt_render(const void *vst, const char *side, const struct mark *marks,
 		 "zones. Objective hexes (rings) and the Reichstag: the disc "
 		 "is who controls it (21.2).");
 	hexsvg_key_with(out, m, &o, 8, hgt + 74, w - 16);
+	/* the desk's spots (none on another board): the hexes, then
+	 * each counter the reader may identify */
+	if (!out->spots)
+		return;
+	hexsvg_spot_hexes(out, m);
+	for (h = 0; h < end; h++) {
+		n = stack_of(st, me, h, rt, p, f);
+		hexsvg_centre(m, h, &x, &y);
+		hexsvg_stack_spots(out, x, y, p, n);
+	}
+	hexsvg_pool(out, 8, hgt + 74 + key_h + 8, w - 16, pool, n_pool);
 }

@@ -23,7 +23,7 @@
 #include "../lib/hexorders.h"
 #include "../lib/hexplace.h"
 
-enum { EXAMPLES = 24, MOVE_EXAMPLES = 96, ZONES = 4 };
+enum { EXAMPLES = 24, ZONES = 4 };
 
 static size_t append(char *buf, size_t len, size_t size, const char *s)
 {
@@ -521,6 +521,8 @@ static void place_examples(struct ctx *c, struct question *q,
 			if (place_try(pc, u, region, h, direct, why,
 				      sizeof why) == 0) {
 				q_add(q, "%s %s", st->u[u].id, hex_id(h, x));
+				q_target(q, "unit", st->u[u].id);
+				hex_target(q, h);
 				per++;
 			}
 		}
@@ -614,6 +616,7 @@ static void place_all(struct ctx *c, struct rttr *st, int who,
 		 * not three to a hex along the map's edge in the order the
 		 * hexes are numbered, as the first legal hexes would */
 		q.preferred = "auto";
+		q.form = "unit hex";
 		pc.seen.ok = 0;
 		ans = ctx_ask_text(c, &q, check_place_noted, &pc);
 		if (!checked_is(&pc.seen, ans) &&
@@ -1313,10 +1316,24 @@ static int move_examples(struct question *q, struct mv_check *m, int u)
 	if (pick < 0 || q->n >= Q_MAX_OPTIONS)
 		return 0;
 	snprintf(buf, sizeof buf, "%s to %s", st->u[u].id, hex_id(pick, x));
-	if (check_move(m, buf, why, sizeof why))
-		return 0;
+	/* the pick not legal (the search reaches a hex a move may not end
+	 * in): the first hex that is, so that each unit that can move has
+	 * an example (the desk lights it) */
+	for (h = 0; check_move(m, buf, why, sizeof why); h++) {
+		for (; h < end && (h == st->u[u].hex || h == pick ||
+				   best[h] < 0 || !rt_stack_ok(st, u, h));
+		     h++)
+			;
+		if (h == end)
+			return 0;
+		snprintf(buf, sizeof buf, "%s to %s", st->u[u].id,
+			 hex_id(h, x));
+		pick = h;
+	}
 	q_add(q, "%s", buf);
-	return pick == pick_zoc;
+	q_target(q, "unit", st->u[u].id);
+	hex_target(q, pick);
+	return hex_in_enemy_zoc(&r, st->u[u].side, pick);
 }
 
 /* 18.1, 9.0: a bridge on unit u's path, from path[0] to path[1], was
@@ -1501,12 +1518,15 @@ static void engineers(struct ctx *c, struct rttr *st, int p)
 			len = append(q.text, len, sizeof q.text, " ");
 			len = append(q.text, len, sizeof q.text, st->u[u].id);
 		}
-		if (q.n < EXAMPLES)
+		if (q.n < EXAMPLES) {
 			q_add(&q, "%s", st->u[u].id);
+			q_target(&q, "unit", st->u[u].id);
+		}
 	}
 	if (n == 0)
 		return;
 	q.more = 1;
+	q.form = "unit...";
 	ans = ctx_ask_text(c, &q, check_engineers, &k);
 	if (check_engineers(&k, ans, why, sizeof why))
 		return;
@@ -1644,7 +1664,7 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 		want = ctx_examples(c, "move");
 		zoc_ex[0] = '\0';
 		for (u = 0; u < st->n_units && q.n < want &&
-		     q.n < MOVE_EXAMPLES; u++)
+		     q.n < Q_MAX_OPTIONS; u++)
 			if (moves_now(st, u, soviet, sec) &&
 			    allowance(st, u) > 0 &&
 			    move_examples(&q, &m, u) &&
@@ -1653,7 +1673,7 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 				snprintf(zoc_ex + strlen(zoc_ex),
 					 sizeof zoc_ex - strlen(zoc_ex),
 					 " %s", st->u[u].id);
-		q.more = q.n >= MOVE_EXAMPLES;
+		q.more = q.n >= Q_MAX_OPTIONS;
 		if (zoc_ex[0]) {
 			/* before "Units:", which the list of units ends */
 			char *at = strstr(q.text, " Units:");
@@ -1667,6 +1687,8 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 			}
 		}
 		list_movers(&q, st, soviet, sec);
+		q.form = soviet ? "unit to hex [forced]" : st->opt_escape &&
+			st->fb_captured ? "unit to hex [west]" : "unit to hex";
 		m.seen.ok = 0;
 		ans = ctx_ask_text(c, &q, check_move_noted, &m);
 		if ((!checked_is(&m.seen, ans) &&
