@@ -368,15 +368,16 @@ JUDGE_LOAD = GAMES=200 MESSAGES=2000 FLOOD=10000 PROCS=8
 # ones, one over the limit) beside them.
 JUDGE_LOAD_CHECK = GAMES=40 MESSAGES=400 FLOOD=400 PROCS=8
 JUDGE_LOAD_MAILDIR = GAMES=20 MESSAGES=200 FLOOD=100 PROCS=8 DELIVERY=maildir
-# Then one judge serving LMTP (--lmtp) for 100,000 messages over 4
-# connections at once (the most it serves from one peer, as postfix's
-# transport to it opens, JUDGE_LMTP_PEER in umpire/judge.h): 2,000 players' messages beside 98,000 strangers'
-# (cheap to make, each parsed), its memory read after every round and
-# asked to stay flat (808 s on 2 cores at a load of 12 to 16, mostly the
-# messages' making; tests/load/README.md). make check runs it at 1,200
+# Then one judge serving LMTP (--lmtp) a club's mix over 4 connections
+# at once (the most it serves from one peer, as postfix's transport to
+# it opens, JUDGE_LMTP_PEER in umpire/judge.h): the players' real
+# orders of 450 games at once, ten messages a game, and strangers'
+# messages as 10% of all (judge-load prints the share), its memory
+# read after every round and asked to stay flat (tests/load/README.md).
+# make check runs it at 222 messages, 10% strangers'
 # (JUDGE_LOAD_LMTP_CHECK).
-JUDGE_LOAD_LMTP = GAMES=200 MESSAGES=2000 FLOOD=98000 PROCS=4 DELIVERY=lmtp
-JUDGE_LOAD_LMTP_CHECK = GAMES=20 MESSAGES=200 FLOOD=300 PROCS=4 DELIVERY=lmtp
+JUDGE_LOAD_LMTP = GAMES=450 MESSAGES=4500 FLOOD=500 PROCS=4 DELIVERY=lmtp
+JUDGE_LOAD_LMTP_CHECK = GAMES=20 MESSAGES=200 FLOOD=22 PROCS=4 DELIVERY=lmtp
 # And the letter that ends a long turn, at full size: a Race to the
 # Reichstag game of JUDGE_TURN_STEPS steps a decision a mail, whose
 # later turns take more checkpoints than a run keeps (make check plays

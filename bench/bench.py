@@ -894,16 +894,20 @@ def mail(base, out):
 
 def judge(base, out):
     """The judge's throughput and peak memory: tests/load/judge-load at
-    BENCH_JUDGE_MESSAGES messages (400) for a tenth as many Arnswalde
-    games, one judge a CPU at a time, each message piped to a judge of
-    its own as an MTA does (joins, orders, refused orders answered,
-    replays answered), no flood of strangers' messages. Messages a second count only the time the judges
-    ran (the scripted players' work between rounds is left out)."""
+    a club's mix, BENCH_JUDGE_MESSAGES players' messages (400) for a
+    tenth as many Arnswalde games (joins, orders, refused orders
+    answered, replays answered) and strangers' messages as
+    BENCH_JUDGE_STRANGERS percent (10) of all, shuffled in, one judge a
+    CPU at a time, each message piped to a judge of its own as an MTA
+    does. Messages a second count only the time the judges ran (the
+    scripted players' work between rounds is left out)."""
     n = int(os.environ.get("BENCH_JUDGE_MESSAGES", "400"))
+    share = int(os.environ.get("BENCH_JUDGE_STRANGERS", "10"))
+    flood = n * share // (100 - share)
     procs = os.cpu_count() or 1
     env = dict(ENV, UMPIRE_BIN=BIN, MESSAGES=str(n),
                GAMES=str(max(1, n // 10)), PROCS=str(procs),
-               DELIVERY="stdin", FLOOD="0")   # honest messages only
+               DELIVERY="stdin", FLOOD=str(flood))
     p = subprocess.run([sys.executable,
                         os.path.join(ROOT, "tests", "load", "judge-load")],
                        env=env, capture_output=True, text=True)
@@ -913,11 +917,16 @@ def judge(base, out):
                   r"CPU ([\d.]+) ms a message, peak memory of a judge "
                   r"([\d.]+) MiB", p.stdout)
     what = p.stdout.splitlines()[0].replace("judge-load: ", "")
-    out("judge       umpire judge, %s" % what)
+    mix = re.search(r"the mix: (.*)", p.stdout).group(1)
+    out("judge       umpire judge, %s; a club's mix: %s" % (what, mix))
+    # (a stranger's 10 MB message takes a judge more than a player's)
+    peaks = re.search(r"peak memory of a judge: a stranger's ([\d.]+) "
+                      r"MiB, an honest one's ([\d.]+) MiB", p.stdout)
     out("            %.1f messages a second (%d judges at once, %.1f s), "
-        "CPU %.1f ms a message; peak memory of a judge %.1f MiB" % (
+        "CPU %.1f ms a message; peak memory of a judge %s MiB" % (
             float(m.group(2)), procs, float(m.group(1)),
-            float(m.group(3)), float(m.group(4))))
+            float(m.group(3)), "%s, a stranger's %s" % (
+                peaks.group(2), peaks.group(1)) if peaks else m.group(4)))
     return float(m.group(2)), float(m.group(4))
 
 

@@ -11,8 +11,8 @@
 # not), systemd's socket activation, SIGTERM, kill -9 and a restart; a
 # game with views, each message's letters compared with those of a
 # judge run by a pipe beside it; last, the server under memcheck for 71 messages (each kind again and
-# again: a leak of one shows; memory flat over 100,000 messages is
-# make check-judge-load's).
+# again: a leak of one shows; memory flat over a club's mix of 5,000
+# messages is make check-judge-load's).
 
 load helpers
 load judge-helpers
