@@ -77,7 +77,7 @@ CONFORM    = $(BUILD)/tests/conform
 MAN_VIEWS  = $(BUILD)/tests/man-views
 
 .PHONY: all deps check check-unit check-conformance check-e2e demo clean \
-        install sanitize bench bench-judge bench-balance bench-replay-steps bench-desk fuzz fuzz-run check-hostile check-faults \
+        install sanitize bench bench-judge bench-balance bench-replay-steps bench-desk bench-game-end fuzz fuzz-run check-hostile check-faults \
         check-tamper check-fuzz-corpus check-asan check-asan-full check-valgrind check-valgrind-full \
         check-attacks check-e2e-files check-data check-layers check-js \
         check-mail \
@@ -547,6 +547,15 @@ bench-judge: $(BIN) $(BUILD)/bench/bare
 	python3 bench/bench.py $(BIN) $(BUILD)/bench/bare bench/results.txt \
 	  --judge-cost
 	python3 bench/letters.py $(BIN) --write bench/results.txt
+
+# The message that ends a long game (bench/game-end.py): a Race to the
+# Reichstag played once to its end or to 1,100 steps (kept in
+# build/bench/game-end/), every message to one LMTP judge; the last
+# message's instructions against adjudicate's, its letters, the server's
+# memory. One line and its notes, written into bench/results.txt (make
+# bench carries them over). Not in make check.
+bench-game-end: $(BIN)
+	$(UMPIRE_ENV) python3 bench/game-end.py $(BIN) --write bench/results.txt
 
 # Aachen's balance alone (bench.py --balance), printed and written into
 # bench/results.txt in place of that section: every Allied policy of

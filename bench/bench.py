@@ -958,18 +958,12 @@ BYTES_STEPS = (8, 256, 1024)
 JUDGE_RUN = 8   # messages of the --maildir run, after step 4
 
 
-def play_judged(base, last):
-    """Race to the Reichstag under a referee whose roles have mail
-    addresses (the judge's letters go to them), one decision a mail
-    (bench/one-answer.py on the template of the view the referee makes
-    for the side asked), to step last: game-K.yaml, signed-K.yaml and
-    msg-K.eml for every K, the referee's machine state before step K
-    (judged-state-K-1) for the K of JUDGE_STEPS and for the --maildir
-    run, and for the K of FLAT_STEPS (also as reichstag-state-K-1:
-    flat_referee times the same game). Returns the directory."""
+def judged_start(d):
+    """A Race to the Reichstag in d under a referee whose roles have
+    mail addresses (each role's key and its .ini naming its address and
+    the judge's), joined by every side: d/game.yaml and d/game-0.yaml."""
     scn = "race-to-the-reichstag"
-    d = os.path.join(base, "judged")
-    os.makedirs(d)
+    os.makedirs(d, exist_ok=True)
     sides, _ = fixture.scenario_sides(scn)
     for r in sides + ["referee"]:
         fixture.umpire(d, "keygen", "-s", r + ".key", "-p", r + ".pub", "-W")
@@ -990,9 +984,48 @@ def play_judged(base, last):
                        role + ".key", "-o", "next.yaml")
         os.replace(os.path.join(d, "next.yaml"), os.path.join(d, "game.yaml"))
     shutil.copy(os.path.join(d, "game.yaml"), os.path.join(d, "game-0.yaml"))
+
+
+def judged_step(d, k, actor, extra):
+    """Step k of judged_start's game in d, by actor, one decision
+    (bench/one-answer.py on the template of the view the referee makes
+    for him): orders-K.yaml, signed-K.yaml, his mail of them msg-K.eml,
+    and game.yaml adjudicated by the referee; extra: the environment's
+    additions (the referee's machine, XDG_STATE_HOME)."""
+    chooser = ["python3", os.path.join(HERE, "one-answer.py")]
+    fixture.umpire(d, "view", "game.yaml", "--side", actor, "-s",
+                   "referee.key", "-o", "v.view", extra=extra)
+    tmpl = fixture.umpire(d, "orders", "v.view", "-s", actor + ".key",
+                          extra=extra).stdout
+    chosen = subprocess.run(chooser, input=tmpl, capture_output=True,
+                            check=True).stdout
+    o = os.path.join(d, "orders-%d.yaml" % k)
+    open(o, "wb").write(chosen)
+    fixture.umpire(d, "sign", o, "-s", actor + ".key", "-o",
+                   "signed-%d.yaml" % k, extra=extra)
+    fixture.umpire(d, "mail", "signed-%d.yaml" % k, "--to",
+                   "judge@example.org", "-o", "msg-%d.eml" % k,
+                   extra={"UMPIRE_CONFIG": os.path.join(
+                       d, actor + ".ini")})
+    fixture.umpire(d, "adjudicate", "game.yaml",
+                   "signed-%d.yaml" % k, "-s", "referee.key",
+                   "-o", "next.yaml", extra=extra)
+    os.replace(os.path.join(d, "next.yaml"), os.path.join(d, "game.yaml"))
+
+
+def play_judged(base, last):
+    """Race to the Reichstag under a referee whose roles have mail
+    addresses (the judge's letters go to them), one decision a mail
+    (bench/one-answer.py on the template of the view the referee makes
+    for the side asked), to step last: game-K.yaml, signed-K.yaml and
+    msg-K.eml for every K, the referee's machine state before step K
+    (judged-state-K-1) for the K of JUDGE_STEPS and for the --maildir
+    run, and for the K of FLAT_STEPS (also as reichstag-state-K-1:
+    flat_referee times the same game). Returns the directory."""
+    d = os.path.join(base, "judged")
+    judged_start(d)
     state = os.path.join(base, "judged-state")
     extra = {"XDG_STATE_HOME": state}
-    chooser = ["python3", os.path.join(HERE, "one-answer.py")]
     keep = set(k - 1 for k in JUDGE_STEPS) | {JUDGE_STEPS[0]}
     # the state a step before those: an LMTP server warmed by the step
     # before the one it is measured on (judge_lmtp_cost)
@@ -1032,24 +1065,7 @@ def play_judged(base, last):
                                          else k < n - 2)]:
             shutil.rmtree("%s-%d" % (state, k))
             rolling.remove(k)
-        fixture.umpire(d, "view", "game.yaml", "--side", actor, "-s",
-                       "referee.key", "-o", "v.view", extra=extra)
-        tmpl = fixture.umpire(d, "orders", "v.view", "-s", actor + ".key",
-                              extra=extra).stdout
-        chosen = subprocess.run(chooser, input=tmpl, capture_output=True,
-                                check=True).stdout
-        o = os.path.join(d, "orders-%d.yaml" % (n + 1))
-        open(o, "wb").write(chosen)
-        fixture.umpire(d, "sign", o, "-s", actor + ".key", "-o",
-                       "signed-%d.yaml" % (n + 1), extra=extra)
-        fixture.umpire(d, "mail", "signed-%d.yaml" % (n + 1), "--to",
-                       "judge@example.org", "-o", "msg-%d.eml" % (n + 1),
-                       extra={"UMPIRE_CONFIG": os.path.join(
-                           d, actor + ".ini")})
-        fixture.umpire(d, "adjudicate", "game.yaml",
-                       "signed-%d.yaml" % (n + 1), "-s", "referee.key",
-                       "-o", "next.yaml", extra=extra)
-        os.replace(os.path.join(d, "next.yaml"), os.path.join(d, "game.yaml"))
+        judged_step(d, n + 1, actor, extra)
         n += 1
         shutil.copy(os.path.join(d, "game.yaml"),
                     os.path.join(d, "game-%d.yaml" % n))
@@ -1803,11 +1819,15 @@ def main():
         elif os.path.exists(OUT):
             for line in balance_section(open(OUT).read().split("\n")):
                 out(line)
-        # the desk's line (make bench-desk, bench/desk.py), carried over
-        if os.path.exists(OUT):
-            old = open(OUT).read().split("\n")
+        # the lines of the benches run on their own, carried over with
+        # their notes: the desk's (make bench-desk, bench/desk.py), a
+        # long game's end (make bench-game-end, bench/game-end.py) and
+        # audit's memory by the game's length (make bench-audit-memory,
+        # bench/audit-memory.py)
+        old = open(OUT).read().split("\n") if os.path.exists(OUT) else []
+        for head in CARRIED:
             at = next((i for i, l in enumerate(old)
-                       if l.startswith("desk: ")), len(old))
+                       if l.startswith(head)), len(old))
             for line in old[at:at + 1] + list(itertools.takewhile(
                     lambda l: l.startswith("            "), old[at + 1:])):
                 out(line)
@@ -1870,6 +1890,36 @@ def only_mail():
         mail(base, print)
     finally:
         shutil.rmtree(base, ignore_errors=True)
+
+
+# the heads of the lines make bench carries over (main)
+CARRIED = ("desk: ", "game end: ", "audit memory: ")
+
+
+def write_carried(out_path, lines):
+    """lines (a head of CARRIED and its notes, indented) written into
+    out_path in place of that head's lines there, else where make
+    bench writes them: before the next head's, or at the end."""
+    old = open(out_path).read().split("\n") if os.path.exists(
+        out_path) else []
+    if old and old[-1] == "":
+        old.pop()
+    head = next(h for h in CARRIED if lines[0].startswith(h))
+    first = next((i for i, l in enumerate(old) if l.startswith(head)),
+                 None)
+    if first is not None:
+        end = first + 1
+        while end < len(old) and old[end].startswith("            "):
+            end += 1
+        old[first:end] = lines
+    else:
+        later = CARRIED[CARRIED.index(head) + 1:]
+        at = next((i for i, l in enumerate(old) if l.startswith(later)),
+                  len(old)) if later else len(old)
+        old[at:at] = lines
+    with open(out_path, "w") as f:
+        f.write("\n".join(old) + "\n")
+    print("written to %s" % out_path)
 
 
 def only_judge():
