@@ -62,15 +62,25 @@ def play(d):
     every K, game-K.yaml for the first and the last three; the last
     step's number in d/steps."""
     n = 0
+    extra = {"XDG_STATE_HOME": os.path.join(d, "state")}
     if os.path.exists(os.path.join(d, "game.yaml")):
-        # a play cut short: on from the last step it kept
+        # a play cut short: on from the last step it kept, if the
+        # parties' machine signed nothing after it (else from the start)
         n = max(int(f[5:-5]) for f in os.listdir(d)
                 if re.match(r"^game-\d+\.yaml$", f))
-        shutil.copy(os.path.join(d, "game-%d.yaml" % n),
-                    os.path.join(d, "game.yaml"))
-    else:
+        st = fixture.umpire(d, "status", "--brief", "game-%d.yaml" % n,
+                            extra=extra).stdout
+        if n and st.startswith(b"pending"):
+            shutil.copy(os.path.join(d, "game-%d.yaml" % n),
+                        os.path.join(d, "game.yaml"))
+        else:
+            n = 0
+            shutil.rmtree(d)
+            os.makedirs(d)
+            with open(os.path.join(d, "stamp"), "w") as f:
+                f.write(scenario_stamp())
+    if not n:
         bench.judged_start(d)
-    extra = {"XDG_STATE_HOME": os.path.join(d, "state")}
     while n < STEPS:
         st = fixture.umpire(d, "status", "--brief", "game.yaml",
                             extra=extra).stdout.split()
