@@ -77,7 +77,7 @@ CONFORM    = $(BUILD)/tests/conform
 MAN_VIEWS  = $(BUILD)/tests/man-views
 
 .PHONY: all deps check check-unit check-conformance check-e2e demo clean \
-        install sanitize bench bench-judge bench-balance bench-replay-steps bench-desk bench-game-end fuzz fuzz-run check-hostile check-faults \
+        install sanitize bench bench-judge bench-balance bench-replay-steps bench-desk bench-game-end bench-audit-memory fuzz fuzz-run check-hostile check-faults \
         check-tamper check-fuzz-corpus check-asan check-asan-full check-valgrind check-valgrind-full \
         check-attacks check-e2e-files check-data check-layers check-js \
         check-mail \
@@ -556,6 +556,14 @@ bench-judge: $(BIN) $(BUILD)/bench/bare
 # bench carries them over). Not in make check.
 bench-game-end: $(BIN)
 	$(UMPIRE_ENV) python3 bench/game-end.py $(BIN) --write bench/results.txt
+
+# umpire audit's peak memory at 1,024 steps and 4,096 (bench/audit-
+# memory.py): the long Aachen game played once (kept in
+# build/bench/audit-memory/). One line, written into bench/results.txt
+# (make bench carries it over). Not in make check.
+bench-audit-memory: $(BIN)
+	$(UMPIRE_ENV) python3 bench/audit-memory.py $(BIN) --write \
+	  bench/results.txt
 
 # Aachen's balance alone (bench.py --balance), printed and written into
 # bench/results.txt in place of that section: every Allied policy of
