@@ -13,7 +13,9 @@ scenario file changed): a run after a change measures the same game.
 
 Prints one line a script can read, and a note under it:
   audit memory: 1,024 steps N MiB, 4,096 steps N MiB
-(the second names the game's last step where it ended before 4,096).
+(the second names the game's last step where it ended before 4,096:
+Aachen's 20 turns end at about 1,490 steps; a note then gives the
+growth a step and 4,096 steps extrapolated).
 Goals: under 16 MiB at 1,024 steps, at most 1.25 times that at 4,096.
 --write OUT puts them in OUT in place of those there (bench.py's
 write_carried; make bench carries them over).
@@ -122,6 +124,16 @@ def main():
             "met" if last == STEPS and b <= 1.25 * a else "MISSED",
             time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
             time.time() - t0)]
+    if last < STEPS and last > at:
+        # the game ended first (Aachen: 20 turns, about 1,490 steps)
+        slope = (b - a) / (last - at)
+        lines.append("            the game ended at step %s, before %s: "
+                     "%.1f KiB a step from %s on, %.1f MiB at %s steps "
+                     "if it grew alike (extrapolated)" % (
+                         format(last, ","), format(STEPS, ","), slope,
+                         format(at, ","),
+                         (b + slope * (STEPS - last)) / 1024,
+                         format(STEPS, ",")))
     print("\n".join(lines))
     if write:
         bench.write_carried(write, lines)
