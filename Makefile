@@ -82,7 +82,7 @@ CONFORM    = $(BUILD)/tests/conform
 MAN_VIEWS  = $(BUILD)/tests/man-views
 
 .PHONY: all deps check check-unit check-conformance check-e2e demo clean \
-        install sanitize bench bench-judge bench-judge-clients bench-balance bench-replay-steps bench-desk fuzz fuzz-run check-hostile check-faults \
+        install sanitize bench bench-judge bench-judge-clients bench-balance bench-replay-steps bench-desk bench-game-end bench-audit-memory fuzz fuzz-run check-hostile check-faults \
         check-tamper check-fuzz-corpus check-asan check-asan-full check-valgrind check-valgrind-full \
         check-attacks check-e2e-files check-data check-layers check-js \
         check-mail \
@@ -393,15 +393,16 @@ JUDGE_LOAD = GAMES=200 MESSAGES=2000 FLOOD=10000 PROCS=8
 # ones, one over the limit) beside them.
 JUDGE_LOAD_CHECK = GAMES=40 MESSAGES=400 FLOOD=400 PROCS=8
 JUDGE_LOAD_MAILDIR = GAMES=20 MESSAGES=200 FLOOD=100 PROCS=8 DELIVERY=maildir
-# Then one judge serving LMTP (--lmtp) for 100,000 messages over 4
-# connections at once (the most it serves from one peer, as postfix's
-# transport to it opens, JUDGE_LMTP_PEER in umpire/judge.h): 2,000 players' messages beside 98,000 strangers'
-# (cheap to make, each parsed), its memory read after every round and
-# asked to stay flat (808 s on 2 cores at a load of 12 to 16, mostly the
-# messages' making; tests/load/README.md). make check runs it at 1,200
+# Then one judge serving LMTP (--lmtp) a club's mix over 4 connections
+# at once (the most it serves from one peer, as postfix's transport to
+# it opens, JUDGE_LMTP_PEER in umpire/judge.h): the players' real
+# orders of 450 games at once, ten messages a game, and strangers'
+# messages as 10% of all (judge-load prints the share), its memory
+# read after every round and asked to stay flat (tests/load/README.md).
+# make check runs it at 222 messages, 10% strangers'
 # (JUDGE_LOAD_LMTP_CHECK).
-JUDGE_LOAD_LMTP = GAMES=200 MESSAGES=2000 FLOOD=98000 PROCS=4 DELIVERY=lmtp
-JUDGE_LOAD_LMTP_CHECK = GAMES=20 MESSAGES=200 FLOOD=300 PROCS=4 DELIVERY=lmtp
+JUDGE_LOAD_LMTP = GAMES=450 MESSAGES=4500 FLOOD=500 PROCS=4 DELIVERY=lmtp
+JUDGE_LOAD_LMTP_CHECK = GAMES=20 MESSAGES=200 FLOOD=22 PROCS=4 DELIVERY=lmtp
 # And the letter that ends a long turn, at full size: a Race to the
 # Reichstag game of JUDGE_TURN_STEPS steps a decision a mail, whose
 # later turns take more checkpoints than a run keeps (make check plays
@@ -606,6 +607,23 @@ bench-judge-clients: $(BIN) $(BUILD)/bench/bare
 	  binary of the tree before"; exit 2; }
 	python3 bench/bench.py $(BIN) $(BUILD)/bench/bare bench/results.txt \
 	  --lmtp-clients $(BENCH_BEFORE)
+
+# The message that ends a long game (bench/game-end.py): a Race to the
+# Reichstag played once to its end or to 1,100 steps (kept in
+# build/bench/game-end/), every message to one LMTP judge; the last
+# message's instructions against adjudicate's, its letters, the server's
+# memory. One line and its notes, written into bench/results.txt (make
+# bench carries them over). Not in make check.
+bench-game-end: $(BIN)
+	$(UMPIRE_ENV) python3 bench/game-end.py $(BIN) --write bench/results.txt
+
+# umpire audit's peak memory at 1,024 steps and 4,096 (bench/audit-
+# memory.py): the long Aachen game played once (kept in
+# build/bench/audit-memory/). One line, written into bench/results.txt
+# (make bench carries it over). Not in make check.
+bench-audit-memory: $(BIN)
+	$(UMPIRE_ENV) python3 bench/audit-memory.py $(BIN) --write \
+	  bench/results.txt
 
 # Aachen's balance alone (bench.py --balance), printed and written into
 # bench/results.txt in place of that section: every Allied policy of

@@ -895,16 +895,20 @@ def mail(base, out):
 
 def judge(base, out):
     """The judge's throughput and peak memory: tests/load/judge-load at
-    BENCH_JUDGE_MESSAGES messages (400) for a tenth as many Arnswalde
-    games, one judge a CPU at a time, each message piped to a judge of
-    its own as an MTA does (joins, orders, refused orders answered,
-    replays answered), no flood of strangers' messages. Messages a second count only the time the judges
-    ran (the scripted players' work between rounds is left out)."""
+    a club's mix, BENCH_JUDGE_MESSAGES players' messages (400) for a
+    tenth as many Arnswalde games (joins, orders, refused orders
+    answered, replays answered) and strangers' messages as
+    BENCH_JUDGE_STRANGERS percent (10) of all, shuffled in, one judge a
+    CPU at a time, each message piped to a judge of its own as an MTA
+    does. Messages a second count only the time the judges ran (the
+    scripted players' work between rounds is left out)."""
     n = int(os.environ.get("BENCH_JUDGE_MESSAGES", "400"))
+    share = int(os.environ.get("BENCH_JUDGE_STRANGERS", "10"))
+    flood = n * share // (100 - share)
     procs = os.cpu_count() or 1
     env = dict(ENV, UMPIRE_BIN=BIN, MESSAGES=str(n),
                GAMES=str(max(1, n // 10)), PROCS=str(procs),
-               DELIVERY="stdin", FLOOD="0")   # honest messages only
+               DELIVERY="stdin", FLOOD=str(flood))
     p = subprocess.run([sys.executable,
                         os.path.join(ROOT, "tests", "load", "judge-load")],
                        env=env, capture_output=True, text=True)
@@ -914,11 +918,16 @@ def judge(base, out):
                   r"CPU ([\d.]+) ms a message, peak memory of a judge "
                   r"([\d.]+) MiB", p.stdout)
     what = p.stdout.splitlines()[0].replace("judge-load: ", "")
-    out("judge       umpire judge, %s" % what)
+    mix = re.search(r"the mix: (.*)", p.stdout).group(1)
+    out("judge       umpire judge, %s; a club's mix: %s" % (what, mix))
+    # (a stranger's 10 MB message takes a judge more than a player's)
+    peaks = re.search(r"peak memory of a judge: a stranger's ([\d.]+) "
+                      r"MiB, an honest one's ([\d.]+) MiB", p.stdout)
     out("            %.1f messages a second (%d judges at once, %.1f s), "
-        "CPU %.1f ms a message; peak memory of a judge %.1f MiB" % (
+        "CPU %.1f ms a message; peak memory of a judge %s MiB" % (
             float(m.group(2)), procs, float(m.group(1)),
-            float(m.group(3)), float(m.group(4))))
+            float(m.group(3)), "%s, a stranger's %s" % (
+                peaks.group(2), peaks.group(1)) if peaks else m.group(4)))
     return float(m.group(2)), float(m.group(4))
 
 
@@ -1579,7 +1588,7 @@ def judged_game(d, keys):
     (game.yaml, game-0.yaml), its keys those of the directory keys (made
     there when missing: the games of one referee and players)."""
     scn = "race-to-the-reichstag"
-    os.makedirs(d)
+    os.makedirs(d, exist_ok=True)
     os.makedirs(keys, exist_ok=True)
     sides, _ = fixture.scenario_sides(scn)
     for r in sides + ["referee"]:
@@ -1996,11 +2005,15 @@ def main():
         elif os.path.exists(OUT):
             for line in balance_section(open(OUT).read().split("\n")):
                 out(line)
-        # the desk's line (make bench-desk, bench/desk.py), carried over
-        if os.path.exists(OUT):
-            old = open(OUT).read().split("\n")
+        # the lines of the benches run on their own, carried over with
+        # their notes: the desk's (make bench-desk, bench/desk.py), a
+        # long game's end (make bench-game-end, bench/game-end.py) and
+        # audit's memory by the game's length (make bench-audit-memory,
+        # bench/audit-memory.py)
+        old = open(OUT).read().split("\n") if os.path.exists(OUT) else []
+        for head in CARRIED:
             at = next((i for i, l in enumerate(old)
-                       if l.startswith("desk: ")), len(old))
+                       if l.startswith(head)), len(old))
             for line in old[at:at + 1] + list(itertools.takewhile(
                     lambda l: l.startswith("            "), old[at + 1:])):
                 out(line)
@@ -2063,6 +2076,36 @@ def only_mail():
         mail(base, print)
     finally:
         shutil.rmtree(base, ignore_errors=True)
+
+
+# the heads of the lines make bench carries over (main)
+CARRIED = ("desk: ", "game end: ", "audit memory: ")
+
+
+def write_carried(out_path, lines):
+    """lines (a head of CARRIED and its notes, indented) written into
+    out_path in place of that head's lines there, else where make
+    bench writes them: before the next head's, or at the end."""
+    old = open(out_path).read().split("\n") if os.path.exists(
+        out_path) else []
+    if old and old[-1] == "":
+        old.pop()
+    head = next(h for h in CARRIED if lines[0].startswith(h))
+    first = next((i for i, l in enumerate(old) if l.startswith(head)),
+                 None)
+    if first is not None:
+        end = first + 1
+        while end < len(old) and old[end].startswith("            "):
+            end += 1
+        old[first:end] = lines
+    else:
+        later = CARRIED[CARRIED.index(head) + 1:]
+        at = next((i for i, l in enumerate(old) if l.startswith(later)),
+                  len(old)) if later else len(old)
+        old[at:at] = lines
+    with open(out_path, "w") as f:
+        f.write("\n".join(old) + "\n")
+    print("written to %s" % out_path)
 
 
 def only_judge():

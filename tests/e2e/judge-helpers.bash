@@ -351,3 +351,44 @@ follow_printed() {
 			{ echo "as printed: $cmd"; cat follow.err; return 1; }
 	done <cmds
 }
+
+# The tests' LMTP client (tools/lmtp-client.py).
+CLIENT="python3 $E2E_DIR/tools/lmtp-client.py"
+
+# The judge serving LMTP on j.sock (in the test's directory: a short
+# path; SOCK: another socket) in the background, $SERVER its pid;
+# returns once it accepts.
+serve() {
+	# (VG: a command it runs under, unquoted: valgrind and its options)
+	# (LETTERS: where the letters go, unquoted: default the outbox)
+	local sock=${SOCK:-j.sock}
+	${VG:-} "$UMPIRE" judge --config judge.ini ${LETTERS:---outbox out} \
+		--accept-new --lmtp "$sock" "$@" 2>>judge.err &
+	SERVER=$!
+	local i
+	for i in $(seq 1 300); do
+		if printf 'QUIT\r\n' | $CLIENT "$sock" --raw --wait 2 2>/dev/null |
+			grep -q '^221'; then
+			return 0
+		fi
+		kill -0 "$SERVER" 2>/dev/null || { cat judge.err; return 1; }
+		sleep 0.1
+	done
+	return 1
+}
+
+# The server stopped by SIGTERM: exit status 0.
+stop() {
+	kill -TERM "$SERVER"
+	local rc=0
+	wait "$SERVER" || rc=$?
+	SERVER=
+	[ "$rc" -eq 0 ] || { echo "exit $rc"; cat judge.err; return 1; }
+}
+
+# A test's teardown: a server it left running killed.
+serve_teardown() {
+	if [ -n "${SERVER:-}" ]; then
+		kill -9 "$SERVER" 2>/dev/null || true
+	fi
+}

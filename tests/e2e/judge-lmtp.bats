@@ -11,13 +11,11 @@
 # not), systemd's socket activation, SIGTERM, kill -9 and a restart; a
 # game with views, each message's letters compared with those of a
 # judge run by a pipe beside it; last, the server under memcheck for 71 messages (each kind again and
-# again: a leak of one shows; memory flat over 100,000 messages is
-# make check-judge-load's).
+# again: a leak of one shows; memory flat over a club's mix of 5,000
+# messages is make check-judge-load's).
 
 load helpers
 load judge-helpers
-
-CLIENT="python3 $BATS_TEST_DIRNAME/tools/lmtp-client.py"
 
 setup() {
 	umpire_setup
@@ -26,41 +24,10 @@ setup() {
 }
 
 teardown() {
-	if [ -n "$SERVER" ]; then
-		kill -9 "$SERVER" 2>/dev/null || true
-	fi
+	serve_teardown
 }
 
-# The judge serving LMTP on j.sock (in the test's directory: a short
-# path; SOCK: another socket) in the background, $SERVER its pid;
-# returns once it accepts.
-serve() {
-	# (VG: a command it runs under, unquoted: valgrind and its options)
-	# (LETTERS: where the letters go, unquoted: default the outbox)
-	local sock=${SOCK:-j.sock}
-	${VG:-} "$UMPIRE" judge --config judge.ini ${LETTERS:---outbox out} \
-		--accept-new --lmtp "$sock" "$@" 2>>judge.err &
-	SERVER=$!
-	local i
-	for i in $(seq 1 300); do
-		if printf 'QUIT\r\n' | $CLIENT "$sock" --raw --wait 2 2>/dev/null |
-			grep -q '^221'; then
-			return 0
-		fi
-		kill -0 "$SERVER" 2>/dev/null || { cat judge.err; return 1; }
-		sleep 0.1
-	done
-	return 1
-}
-
-# The server stopped by SIGTERM: exit status 0.
-stop() {
-	kill -TERM "$SERVER"
-	local rc=0
-	wait "$SERVER" || rc=$?
-	SERVER=
-	[ "$rc" -eq 0 ] || { echo "exit $rc"; cat judge.err; return 1; }
-}
+# (serve and stop: judge-helpers.bash)
 
 # The player's next orders mailed to the judge as $1.eml: first
 # orders of the latest letter the player got.

@@ -6,12 +6,41 @@
 # party may know, linking the replay of each game that is over and of
 # no game in play. (A long game's replay drawn in the letter was most
 # of a 10 MB letter and a thousand steps' work in the message's path.)
+# The game goes through one LMTP server, and the message that ends it
+# is counted: a letter a side, each the game file carried as it is and
+# a few KB more, and the server's memory after it what it was before,
+# less once it has been idle a second.
 
 load helpers
 load judge-helpers
 
 setup() {
 	umpire_setup
+	SERVER=
+}
+
+teardown() {
+	serve_teardown
+}
+
+# The game file $1 as a party gets it: the stored one without its room
+# (the comment and blank lines between its state and its steps, the
+# spaces its state's lines are padded with; umpire(1), FILES); its bytes.
+roomless_size() {
+	python3 - "$1" <<'PY'
+import sys
+out, state = [], False
+for line in open(sys.argv[1], "rb").read().splitlines(True):
+    bare = line.rstrip(b"\n")
+    if bare == b"state:":
+        state = True
+    elif bare.startswith(b"steps:"):
+        state = False
+    if state and (bare.startswith(b"#") or not bare.strip(b" ")):
+        continue
+    out.append(bare.rstrip(b" ") + line[len(bare):] if state else line)
+print(len(b"".join(out)))
+PY
 }
 
 # Letter $1 taken apart into directory $2: each attachment under its
@@ -60,9 +89,47 @@ PY
 	! grep -q 'href=' idx/index.html
 	! grep -qw "$cards" idx/index.html
 	[ ! -e "idx/$id.html" ]
+	# the rest of the game through one LMTP server; the message that
+	# ends it: the server's VmRSS before and after it, its new letters
+	serve
+	rss() { sed -n 's/^VmRSS:[^0-9]*\([0-9]*\) kB$/\1/p' "/proc/$SERVER/status"; }
+	judge_gets() {
+		ls out/new >before
+		local was
+		was=$(rss)
+		$CLIENT j.sock "$1" >lmtp.out && grep -q ' 250$' lmtp.out ||
+			return 1
+		if [ ! -e end.rss ] &&
+			"$UMPIRE" status --brief "$g" | grep -q '^over'; then
+			echo "$was $(rss)" >end.rss
+			ls out/new | grep -vxFf before >end.letters
+		fi
+	}
 	SIDES="german soviet" play 400
 	run "$UMPIRE" status --brief "$g"
 	[[ "$output" == over* ]]
+	# one letter a side, each the game file as it is (no base64,
+	# nothing drawn) and at most 8 KB of headers and body
+	size=$(roomless_size "$g")
+	cat end.letters
+	[ "$(wc -l <end.letters)" -eq 2 ]
+	while read -r f; do
+		l=$(ls mbox/*/done/"$f")
+		bytes=$(wc -c <"$l")
+		echo "$f: $bytes bytes, the game file $size"
+		[ "$bytes" -ge "$size" ] && [ "$bytes" -le $((size + 8192)) ]
+		! grep -qi '^Content-Transfer-Encoding: base64' "$l"
+	done <end.letters
+	# the server holds after the game's end what it held before it, and
+	# gives back the heap the message used once idle (lmtp.c,
+	# LMTP_TRIM_MS: a second)
+	read -r was now <end.rss
+	sleep 2
+	idle=$(rss)
+	echo "VmRSS before the last message ${was} kB, after it ${now} kB, idle ${idle} kB"
+	[ "$now" -le $((was + 1024)) ]
+	[ "$idle" -lt "$now" ]
+	stop
 	# the command the letters print runs as umpire, as printed
 	mkdir bin
 	ln -s "$UMPIRE" bin/umpire

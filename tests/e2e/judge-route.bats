@@ -12,8 +12,6 @@
 load helpers
 load judge-helpers
 
-CLIENT="python3 $BATS_TEST_DIRNAME/tools/lmtp-client.py"
-
 setup() {
 	umpire_setup
 	cd "$BATS_TEST_TMPDIR"
