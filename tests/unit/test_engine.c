@@ -828,7 +828,7 @@ int main(void)
 		struct engine_step rs[7];
 		struct race r0;
 		struct run full, part;
-		struct run_opts keep_opts = { NULL, 1, 0 };
+		struct run_opts keep_opts = { .keep_points = 1 };
 		memset(&r0, 0, sizeof r0);
 		rs[0] = play_step("red", add2, 1, NULL, 0, 1);
 		rs[1] = play_step("blue", keep, 1, NULL, 0, 2);
@@ -860,7 +860,7 @@ int main(void)
 		struct resume_point p = full.points[0];
 		p.state = malloc(sizeof(struct race));
 		memcpy(p.state, full.points[0].state, sizeof(struct race));
-		struct run_opts from = { &p, 0, 0 };
+		struct run_opts from = { .from = &p };
 		CHECK(engine_run_opts(&race, &r0, &from, rs, 7, &part) == 0 &&
 		      part.outcome == RUN_PENDING && part.resumed == 5 &&
 		      p.state == NULL, "resumed in step 6; the run took the "
