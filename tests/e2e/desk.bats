@@ -491,7 +491,8 @@ EOF
 # spots of a kind, the lit ones (elements) or all of them (the board's
 # data: only the lit ones are elements), each with its dataset; a click
 # on one, on its element or at its place on the board (an SVG element
-# has no click(): the event a mouse sends); a hover; an option button.
+# has no click(): the event a mouse sends); a hover; an option button;
+# a counter to enter chosen (enter).
 BOARD_JS='const board = () => document.querySelector("#board svg");
 const lit = () => [...document.querySelectorAll("#board .spot.lit")];
 const spots = (kind, sel) => sel == ".lit" ?
@@ -509,7 +510,14 @@ const hover = s => s.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }
 const option = t => [...document.querySelectorAll("#options button")]
   .find(b => b.textContent == t && !b.hidden);
 const said = () => $("board-said").textContent;
-const rule = () => $("rule").textContent;'
+const rule = () => $("rule").textContent;
+const enter = () => {
+  const b = $("build").querySelector("button.off-board");
+  if (b) return b.click();
+  const u = spots("unit", ".lit")[0];
+  if (!u) throw new Error("no counter to enter lit, on the board or off it");
+  tap(u);
+};'
 
 # NEED, then d: the first line of the states file (sys.argv[1]), which
 # must not be a board without spots (its "error")
@@ -576,11 +584,12 @@ typed_header() {
 	  const o = { rules: [rule()] };
 	  if (!spots().length) return { error: "no board spots: the rules draw no svg_spot" };
 	  option("no").click();                           // 6.7
-	  // 7.1: each counter to enter (not on the board yet: a button),
-	  // then the first hex the rules light for it
+	  // 7.1: each counter to enter (enter(): its spot in the strip of
+	  // pieces off the map, or its button where it has none), then the
+	  // first hex the rules light for it
 	  o.placed = [];
 	  for (let i = 0; i < 5 && rule() == "rule 7.1"; i++) {
-	    $("build").querySelector("button.off-board").click();
+	    enter();
 	    tap(spots("hex", ".lit")[0]);
 	    o.placed.push(seen().answers.pop());
 	  }
@@ -609,6 +618,10 @@ typed_header() {
 	    m.previewDrawn = $("board").innerHTML != before;
 	    m.hex = lit[0].dataset.id;
 	    tap(spots("hex", ".lit").find(s => s.dataset.id == m.hex));
+	    // whole, with only optional words left (forced, in the form):
+	    // sent by its button
+	    m.send = $("build-send") ? $("build-send").textContent : null;
+	    if ($("build-send")) $("build-send").click();
 	    m.answers = seen().answers;
 	    o.moves.push(m);
 	  }
@@ -633,6 +646,8 @@ for i, m in enumerate(d["moves"]):
          "an unreachable hex refused in the rules' words: %r" % m["farSaid"])
     need(m["preview"].startswith("If %s to %s: " % (m["unit"], m["hex"])) and
          m["previewDrawn"], "the move previewed: %r" % m["preview"])
+    need(m["send"] in (None, "Send %s to %s" % (m["unit"], m["hex"])),
+         "the move built, to send: %r" % m)
     need(m["answers"][-1] == "%s to %s" % (m["unit"], m["hex"]) and
          len(m["answers"]) == d["answersBefore"] + i + 1, "the move taken: %r" % m)
 need(d["afterMoves"] == "rule 9.0", "still moving: %r" % d["afterMoves"])
@@ -720,7 +735,7 @@ EOF
 	run board_cdp '
 	  option("no").click();
 	  for (let i = 0; i < 5 && rule() == "rule 7.1"; i++) {
-	    $("build").querySelector("button.off-board").click();
+	    enter();
 	    tap(spots("hex", ".lit")[0]);
 	  }
 	  const u = spots("unit", ".lit")[0];
@@ -731,6 +746,10 @@ EOF
 		 h.focus();
 		 return { built: $("free-text").value, hex: h.dataset.id, said: said() };' \
 		'@keys Space' \
+		'const b = $("build-send");
+		 if (b) b.focus();
+		 return { send: b ? b.textContent : null };' \
+		'@keys Enter' \
 		'return { answers: seen().answers };'
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
 	echo "$output" >states
@@ -741,8 +760,10 @@ need(s[0]["rule"] == "rule 9.0" and s[0]["focused"], "a lit unit focused: %r" % 
 need(s[1]["built"] == s[0]["unit"] + " to", "Enter: the unit chosen: %r" % s[1])
 need(s[1]["said"].startswith("If %s to %s: " % (s[0]["unit"], s[1]["hex"])),
      "a lit hex focused: its move shown: %r" % s[1])
-need(s[2]["answers"][-1] == "%s to %s" % (s[0]["unit"], s[1]["hex"]),
-     "Space: the move taken: %r" % s[2])
+need(s[2]["send"] in (None, "Send %s to %s" % (s[0]["unit"], s[1]["hex"])),
+     "Space: the hex chosen, the move built to send: %r" % s[2])
+need(s[3]["answers"][-1] == "%s to %s" % (s[0]["unit"], s[1]["hex"]),
+     "Enter on Send: the move taken: %r" % s[3])
 sys.exit(0 if ok else 1)
 EOF
 }
