@@ -13,7 +13,9 @@ expression, its value printed as JSON on a line of its own. Talks the
 DevTools protocol over a pipe (--remote-debugging-pipe): no port, no
 network. CDP_PROFILE=DIR keeps the browser's profile in DIR (a test
 reads what the page stored); CDP_NET=FILE writes there the URL of every
-request the page makes (Network.requestWillBeSent), one a line;
+request the page makes (Network.requestWillBeSent), one a line, but
+for data: URLs (the page's own bytes: the board drawn as an image, which
+its Content-Security-Policy allows as img-src data: and nothing else);
 CDP_DOWNLOADS=DIR saves the page's downloads in DIR."""
 import base64
 import json
@@ -105,7 +107,9 @@ def main():
                 buf += chunk
             raw, buf = buf.split(b"\0", 1)
             msg = json.loads(raw)
-            if net and msg.get("method") == "Network.requestWillBeSent":
+            if net and msg.get("method") == "Network.requestWillBeSent" \
+                    and not msg["params"]["request"]["url"].startswith(
+                        "data:"):
                 net.write(msg["params"]["request"]["url"] + "\n")
                 net.flush()
             if msg.get("id") == want:
