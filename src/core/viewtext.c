@@ -127,7 +127,8 @@ static int view_text_once(struct game *g, const struct run *given,
 		goto out_snap;
 	}
 	struct strbuf text = STRBUF_INIT;
-	view_sign(d, v, sk);
+	if (sk)
+		view_sign(d, v, sk);
 	if (doc_emit(v, &text, err) == 0 &&
 	    view_readable(v, text.len, err) == 0) {
 		if (!seal) {
