@@ -801,7 +801,7 @@ DESK_NOT   = src/core/compose.c src/core/gmime_dl.c src/core/mail.c \
              src/core/deskhtml.c
 DESK_C     = $(sort $(filter-out $(DESK_NOT),$(LIB_SRC)) $(wildcard src/desk/*.c))
 DESK_OBJ   = $(DESK_C:%.c=$(DESK)/obj/umpire/%.o)
-DESK_FNS   = malloc free desk_open desk_close desk_put_scenario desk_question \
+DESK_FNS   = malloc free desk_open desk_open_unsigned desk_close desk_put_scenario desk_question \
              desk_answer desk_undo desk_answers_yaml desk_standing \
              desk_set_standing desk_board desk_preview desk_probe
 desk_none  :=

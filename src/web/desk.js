@@ -1051,7 +1051,10 @@
     M._free(sp);
     M._free(np);
     const [vp, vl] = cstr(text('desk-view'));
-    desk = M._desk_open(vp, vl);
+    // a page made from a game file (honour mode) holds a view no
+    // referee signed (umpire desk GAME)
+    desk = ($('desk-view').dataset.unsigned ? M._desk_open_unsigned
+      : M._desk_open)(vp, vl);
     M._free(vp);
     $('undo').addEventListener('click', () => show(call(M._desk_undo)));
     $('save').addEventListener('click', save);
