@@ -180,6 +180,8 @@
     const focused = opts.contains(document.activeElement);
     opts.replaceChildren();
     $('free').hidden = !(q && q.free_text);
+    /* no label over no answers (the step ended for the side) */
+    $('options-label').hidden = !(q && q.options.length);
     if (!q) {
       $('rule').textContent = '';
       $('text').textContent = 'No more questions for you this step: ' +
