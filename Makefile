@@ -613,6 +613,20 @@ bench-replay-steps:
 bench-desk: desk
 	$(UMPIRE_ENV) python3 bench/desk.py $(BIN) bench/results.txt
 
+# The desk's C natively (bench/desknative.c on src/desk/api.c), its
+# scenarios in build/desk-scenarios; make bench-desk-native VIEW=FILE
+# ANSWERS=FILE [SCENARIO=ID] runs it under callgrind (callgrind.out.desk).
+DESK_NATIVE = $(BUILD)/bench/desknative
+$(DESK_NATIVE): bench/desknative.c src/desk/api.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) \
+	  -DDESK_SCENARIOS='"$(abspath $(BUILD))/desk-scenarios"' -o $@ \
+	  bench/desknative.c src/desk/api.c $(LIB) $(LDLIBS)
+bench-desk-native: $(DESK_NATIVE)
+	valgrind --tool=callgrind --callgrind-out-file=callgrind.out.desk \
+	  $(DESK_NATIVE) $(VIEW) scenarios/$(or $(SCENARIO),race-to-the-reichstag).yaml \
+	  $(ANSWERS)
+
 # ---- the Debian package (debian/, debian/README.Debian) ----
 # make deb: the package built from a copy of the tree in DEB_DIR with
 # the standard tools (dpkg-buildpackage -us -uc -b, debhelper 13), so
@@ -704,7 +718,7 @@ APT_DESK   = apt-get -o Dir::Etc::SourceList=$(DESK_APT)/sources.list \
 DESK_SUITE ?= bookworm
 DESK_MIRROR ?= http://deb.debian.org/debian
 
-.PHONY: deps-desk desk-libs desk check-desk
+.PHONY: deps-desk desk-libs desk check-desk bench-desk-native
 
 $(BUILD)/gen/desk_files.c: src/web/embed.sh $(DESK_BUILT)
 	@mkdir -p $(dir $@)

@@ -38,7 +38,9 @@
 
 /* Where the page puts the scenario files the view names (the page's
  * own file system, in memory). */
+#ifndef DESK_SCENARIOS
 #define DESK_SCENARIOS "/scenarios"
+#endif
 /* Bounds on what the page hands in: a view as umpire reads one
  * (DOC_LIMITS), a scenario file, an answer and the answers of a step. */
 #define DESK_SCENARIO_MAX (8u << 20)
