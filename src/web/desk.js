@@ -530,6 +530,33 @@
     });
   }
 
+  /* The board is drawn in a task of its own after the question and
+   * the answers are shown (they are what a click waits for; the board,
+   * the rules' drawing of the whole map, costs more than the check):
+   * body's data-board says "pending" until it is drawn, then "drawn".
+   * Anything that uses the board draws it first (boardNow): a click,
+   * a key, a hover or a focus on it, and the event umpire-desk-board on
+   * the document (what the tests send before they read it). */
+  let boardFor = null;
+  /* a task of its own by a message (a timer of a page out of sight is
+   * held back to a second) */
+  const boardTask = new MessageChannel();
+  boardTask.port1.onmessage = () => boardNow();
+
+  function laterBoard(q) {
+    boardFor = q;
+    document.body.dataset.board = 'pending';
+    boardTask.port2.postMessage(0);
+  }
+
+  function boardNow() {
+    if (document.body.dataset.board !== 'pending') {
+      return;
+    }
+    document.body.dataset.board = 'drawn';
+    boardQuestion(boardFor);
+  }
+
   /* The board at the question now asked, lit. */
   function showBoard(q) {
     const b = call(M._desk_board);
@@ -752,6 +779,10 @@
 
   function startBoard() {
     const box = $('board');
+    for (const type of ['click', 'keydown', 'mouseover', 'focusin']) {
+      box.addEventListener(type, boardNow, true);
+    }
+    document.addEventListener('umpire-desk-board', boardNow);
     const spot = (e) => e.target.closest && e.target.closest('.spot');
     box.addEventListener('click', (e) => {
       const s = spot(e) ? spot(e).dataset : spotAt(e);
@@ -784,7 +815,7 @@
     said.textContent = s.refused ? 'Refused: ' + s.refused : '';
     said.className = s.refused ? 'refused' : '';
     showQuestion(s.question);
-    boardQuestion(s.question);
+    laterBoard(s.question);
     showAnswers(s);
     keepDraft(s);
     $('report').textContent = s.report || '';
@@ -1076,6 +1107,7 @@
       s = restoreDraft(s);
     }
     show(s);
+    boardNow();
     if (!s.error) {
       showStanding();
     }
