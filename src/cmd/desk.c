@@ -7,6 +7,7 @@
  * of a game with no views (honour mode: each side holds the whole game,
  * desk_game_view), and the page written, mode 0600.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "umpire/armor.h"
@@ -90,6 +91,7 @@ static int desk_game_view(const struct cli *cli, const char *path,
 			  struct view *v, struct error *err)
 {
 	const char *asked = side;
+	char role[64];          /* the side asked, as the first view said */
 	if (desk_game_side(cli, path, g, seckey, &asked, err))
 		return -1;
 	for (int pass = 0; pass < 2; pass++) {
@@ -119,7 +121,8 @@ static int desk_game_view(const struct cli *cli, const char *path,
 			view_free(v);
 			return -1;
 		}
-		asked = v->next.role;
+		snprintf(role, sizeof role, "%s", v->next.role);
+		asked = role;
 		view_free(v);
 	}
 	return -1;      /* not reached: the second pass returns */

@@ -181,6 +181,19 @@ EOF
 	run "$UMPIRE" desk "$a/game.yaml" --side soviet
 	[ "$status" -eq 2 ] && [[ $output == *"no side 'soviet'"* ]] ||
 		{ echo "$output"; return 1; }
+	# after the Allied step (its template signed, adjudicated), the
+	# German's page: the side asked, with no --side; its steps carry no
+	# vouch (honour mode)
+	cp "$a"/*.key "$a/game.yaml" .
+	XDG_STATE_HOME="$PWD/st" "$UMPIRE" orders game.yaml -s allied.key |
+		grep -v '^#' >o.yaml
+	XDG_STATE_HOME="$PWD/st" "$UMPIRE" sign o.yaml -s allied.key -o o.signed
+	XDG_STATE_HOME="$PWD/st" "$UMPIRE" adjudicate game.yaml o.signed \
+		-s german.key -o g2.yaml --report /dev/null
+	"$UMPIRE" desk g2.yaml -o german.html ||
+		{ echo "the German's page refused"; return 1; }
+	grep -q '<title>umpire desk: Aachen[^<]*, step 2, german</title>' \
+		german.html || { grep -o '<title>[^<]*' german.html; return 1; }
 	# a game with views (a referee hides what a side may not see)
 	run "$UMPIRE" desk "$F/rgw/game.yaml" -o rgw.html
 	[ "$status" -eq 2 ] && [[ $output == *"this game has views"* ]] ||
