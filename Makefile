@@ -615,7 +615,7 @@ bench-desk: desk
 
 # The desk's C natively (bench/desknative.c on src/desk/api.c), its
 # scenarios in build/desk-scenarios; make bench-desk-native VIEW=FILE
-# ANSWERS=FILE [SCENARIO=ID] runs it under callgrind (callgrind.out.desk).
+# ANSWERS=FILE [SCENARIO=ID] runs it under callgrind ($(BUILD)/callgrind.out.desk).
 DESK_NATIVE = $(BUILD)/bench/desknative
 $(DESK_NATIVE): bench/desknative.c src/desk/api.c $(LIB)
 	@mkdir -p $(dir $@)
@@ -623,7 +623,7 @@ $(DESK_NATIVE): bench/desknative.c src/desk/api.c $(LIB)
 	  -DDESK_SCENARIOS='"$(abspath $(BUILD))/desk-scenarios"' -o $@ \
 	  bench/desknative.c src/desk/api.c $(LIB) $(LDLIBS)
 bench-desk-native: $(DESK_NATIVE)
-	valgrind --tool=callgrind --callgrind-out-file=callgrind.out.desk \
+	valgrind --tool=callgrind --callgrind-out-file=$(BUILD)/callgrind.out.desk \
 	  $(DESK_NATIVE) $(VIEW) scenarios/$(or $(SCENARIO),race-to-the-reichstag).yaml \
 	  $(ANSWERS)
 
