@@ -652,6 +652,20 @@ bench-replay-steps:
 bench-desk: desk
 	$(UMPIRE_ENV) python3 bench/desk.py $(BIN) bench/results.txt
 
+# The desk's C natively (bench/desknative.c on src/desk/api.c), its
+# scenarios in build/desk-scenarios; make bench-desk-native VIEW=FILE
+# ANSWERS=FILE [SCENARIO=ID] runs it under callgrind ($(BUILD)/callgrind.out.desk).
+DESK_NATIVE = $(BUILD)/bench/desknative
+$(DESK_NATIVE): bench/desknative.c src/desk/api.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) \
+	  -DDESK_SCENARIOS='"$(abspath $(BUILD))/desk-scenarios"' -o $@ \
+	  bench/desknative.c src/desk/api.c $(LIB) $(LDLIBS)
+bench-desk-native: $(DESK_NATIVE)
+	valgrind --tool=callgrind --callgrind-out-file=$(BUILD)/callgrind.out.desk \
+	  $(DESK_NATIVE) $(VIEW) scenarios/$(or $(SCENARIO),race-to-the-reichstag).yaml \
+	  $(ANSWERS)
+
 # ---- the Debian package (debian/, debian/README.Debian) ----
 # make deb: the package built from a copy of the tree in DEB_DIR with
 # the standard tools (dpkg-buildpackage -us -uc -b, debhelper 13), so
@@ -743,7 +757,7 @@ APT_DESK   = apt-get -o Dir::Etc::SourceList=$(DESK_APT)/sources.list \
 DESK_SUITE ?= bookworm
 DESK_MIRROR ?= http://deb.debian.org/debian
 
-.PHONY: deps-desk desk-libs desk check-desk
+.PHONY: deps-desk desk-libs desk check-desk bench-desk-native
 
 $(BUILD)/gen/desk_files.c: src/web/embed.sh $(DESK_BUILT)
 	@mkdir -p $(dir $@)
@@ -840,7 +854,7 @@ DESK_NOT   = src/core/compose.c src/core/gmime_dl.c src/core/mail.c \
              src/core/deskhtml.c
 DESK_C     = $(sort $(filter-out $(DESK_NOT),$(LIB_SRC)) $(wildcard src/desk/*.c))
 DESK_OBJ   = $(DESK_C:%.c=$(DESK)/obj/umpire/%.o)
-DESK_FNS   = malloc free desk_open desk_close desk_put_scenario desk_question \
+DESK_FNS   = malloc free desk_open desk_open_unsigned desk_close desk_put_scenario desk_question \
              desk_answer desk_undo desk_answers_yaml desk_standing \
              desk_set_standing desk_board desk_preview desk_probe
 # the player's key (src/desk/keys.c), and the wipe of a passphrase

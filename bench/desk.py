@@ -22,7 +22,8 @@ record, body's data-ready: desk.js); a click checked: from a click on
 a legal answer (the first the rules offer that is not done, pass,
 none or no; CLICKS times or until the step ends for the side) to the page showing the rules' next question,
 the rules' run in the page included (the WebAssembly), median and
-worst; native: `umpire orders VIEW --answers FILE` on the answers those
+worst (the board, which the page draws in a task of its own after the
+question, is timed too, to when it is drawn: the detail line); native: `umpire orders VIEW --answers FILE` on the answers those
 clicks made (the file the page writes; a key made for the run), the
 median of RUNS runs. A
 measurement, not a test: it never fails on a missed goal.
@@ -50,7 +51,7 @@ EXPR = """(async () => {
     await sleep(50);
   }
   if ($("skip")) $("skip").click();
-  const ms = [];
+  const ms = [], board = [];
   for (let i = 0; i < %d; i++) {
     const bs = [...document.querySelectorAll("#options button")];
     const b = bs.find(x => !/^(done|pass|none|no)$/.test(x.textContent)) ||
@@ -60,9 +61,14 @@ EXPR = """(async () => {
     b.click();
     ms.push(performance.now() - t0);
     if ($("said").className == "refused") break;
+    if (document.body.dataset.board == "pending")
+      await new Promise(r => new MutationObserver((m, o) => {
+        o.disconnect(); r(); }).observe(document.body,
+        { attributes: true, attributeFilter: ["data-board"] }));
+    board.push(performance.now() - t0);
     await sleep(20);
   }
-  return { ready: +document.body.dataset.ready, ms: ms,
+  return { ready: +document.body.dataset.ready, ms: ms, board: board,
     status: $("status").textContent, said: $("said").textContent,
     yaml: $("answers-yaml").textContent };
 })()"""
@@ -201,9 +207,11 @@ def main():
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     detail = ("            %d clicks (the first legal answer not done, "
-              "pass, none or no), native the median of %d runs; load "
-              "average %.2f"
-              % (len(got["ms"]), runs, os.getloadavg()[0]))
+              "pass, none or no), native the median of %d runs; the board "
+              "drawn after the question, median %.0f ms, max %.0f ms from "
+              "the click; load average %.2f"
+              % (len(got["ms"]), runs, statistics.median(got["board"]),
+                 max(got["board"]), os.getloadavg()[0]))
     print(line)
     print(detail)
     write(out, [line, detail])

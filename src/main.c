@@ -84,11 +84,16 @@ const struct command commands[] = {
 	  "  --refused REFUSAL  with --sign and a VIEW: the referee refused\n"
 	  "              the orders this key signed for the step; sign\n"
 	  "              these in their place\n" },
-	{ "desk", cmd_desk, "desk VIEW [-s SECKEY] [-o FILE.html]",
+	{ "desk", cmd_desk, "desk VIEW|GAME [--side ROLE] [-s SECKEY] "
+	  "[-o FILE.html]",
 	  "an offline HTML page that takes a step's answers by clicks",
 	  "  -s SECKEY     the side's secret key: opens a sealed view (then\n"
 	  "                default: config) and checks the view as orders\n"
-	  "                does\n"
+	  "                does; of a GAME (a game with no views), names\n"
+	  "                the side\n"
+	  "  --side ROLE   of a GAME: the side whose page it is (default:\n"
+	  "                the side the next question asks; another is\n"
+	  "                refused)\n"
 	  "  -o FILE.html  where to write the page (default: stdout); mode\n"
 	  "                0600, as the view's own\n" },
 	{ "sign", cmd_sign, "sign FILE [-g GAME|VIEW] [-s SECKEY] [-o OUT] "

@@ -32,6 +32,9 @@ int desk_put_scenario(const char *name, const char *text, size_t len);
 /* A desk on a view's text (len bytes, unsealed); never NULL. A view
  * refused is said by desk_question's error. */
 struct desk *desk_open(const char *view, size_t len);
+/* The same on an unsigned view umpire desk built from a game file its
+ * side holds whole (view_load_unsigned: honour mode, umpire desk GAME). */
+struct desk *desk_open_unsigned(const char *view, size_t len);
 void desk_close(struct desk *d);
 /* The state: the question now asked. */
 const char *desk_question(struct desk *d);

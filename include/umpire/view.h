@@ -139,6 +139,13 @@ struct view {
 int view_load(struct view *v, const char *path, const char *buf,
 	      size_t len, const char *scn_dir, const struct seckey *sk,
 	      struct error *err);
+/* view_load of an unsigned view: one umpire desk built from a game file
+ * its side holds whole (honour mode, umpire desk GAME: view_text with no
+ * key), in which no referee vouches for anything. Only the desk's page
+ * reads one; the answers it makes are checked again against the game
+ * file itself (umpire orders GAME --answers FILE). */
+int view_load_unsigned(struct view *v, const char *path, const char *buf,
+		       size_t len, const char *scn_dir, struct error *err);
 /* Check a loaded view against what the key sk of its side knows (a
  * view could otherwise certify itself), not only against the referee
  * key in the view's own header: the header's join signatures hold,

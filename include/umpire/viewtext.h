@@ -18,7 +18,9 @@
 
 /* umpire view GAME --side SIDE [--seal]: side's view after the latest
  * step, signed with the referee's key sk, appended to out (the caller
- * holds sk's record of g). */
+ * holds sk's record of g); sk NULL: unsigned, for umpire desk GAME
+ * (view_load_unsigned reads it), listing steps whose orders carry no
+ * vouch (honour mode's: its vouches are zero). */
 int view_text(struct game *g, const struct seckey *sk, const char *side,
 	      int seal, struct strbuf *out, struct error *err);
 /* The same from run, a check of g that ended with its latest step (the

@@ -1,10 +1,13 @@
 /*
- * desk.c - umpire desk VIEW: the player's desk, one HTML page in which
- * the side whose view it is answers the question now asked by clicks
- * (the page: desk_html, src/core/deskhtml.c). Here: the arguments, the
- * view read (opened with the side's key where it is sealed, checked
- * with it where one is given) and the page written, mode 0600.
+ * desk.c - umpire desk VIEW|GAME: the player's desk, one HTML page in
+ * which the side whose view it is answers the question now asked by
+ * clicks (the page: desk_html, src/core/deskhtml.c). Here: the
+ * arguments, the view read (opened with the side's key where it is
+ * sealed, checked with it where one is given), or made from a game file
+ * of a game with no views (honour mode: each side holds the whole game,
+ * desk_game_view), and the page written, mode 0600.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "umpire/armor.h"
@@ -12,8 +15,11 @@
 #include "umpire/desk.h"
 #include "umpire/deskhtml.h"
 #include "umpire/fsutil.h"
+#include "umpire/keyrole.h"
 #include "umpire/keys.h"
+#include "umpire/mail.h"
 #include "umpire/view.h"
+#include "umpire/viewtext.h"
 
 /* The view's text to put in the page: buf itself, or what a sealed view
  * holds (*plain, opened with sk). With a key, the view is first checked
@@ -39,15 +45,99 @@ static int desk_view_text(const struct cli *cli, const char *path,
 	return 0;
 }
 
+/* The side of game g (parsed from path) a page is made for: side
+ * (--side), else the role of the key at seckey (-s), else NULL (the one
+ * the next question asks). */
+static int desk_game_side(const struct cli *cli, const char *path,
+			  struct game *g, const char *seckey,
+			  const char **side, struct error *err)
+{
+	if (game_has_views(g))
+		return errorf(err, EXIT_USAGE, "%s: this game has views (its "
+			      "referee hides what a side may not see): umpire "
+			      "desk takes your side's view, as the referee "
+			      "mails it (umpire view)", path_name(path));
+	if (*side) {
+		if (!game_role(g, *side) || !strcmp(*side, "referee"))
+			return errorf(err, EXIT_USAGE, "--side %s: this game "
+				      "has no side '%s'", *side, *side);
+		return 0;
+	}
+	if (!seckey)
+		return 0;
+	struct seckey *sk;
+	if (cli_seckey(cli, seckey, &sk, err))
+		return -1;
+	*side = key_role(g, sk);
+	seckey_free(sk);
+	if (!*side || !strcmp(*side, "referee"))
+		return errorf(err, EXIT_USAGE, "-s %s: this key is no side's "
+			      "of this game: give a side's key, or --side "
+			      "ROLE", seckey);
+	return 0;
+}
+
+/*
+ * A game file's page: the view of side (desk_game_side) after the
+ * latest step, unsigned (view_text with no key: the side holds the
+ * whole game, no referee vouches for anything), into *text and loaded
+ * into v (view_load_unsigned). The page is made for the side the next
+ * question asks: a side given that is not it is refused, as is a game
+ * over.
+ */
+static int desk_game_view(const struct cli *cli, const char *path,
+			  struct game *g, const char *side,
+			  const char *seckey, struct strbuf *text,
+			  struct view *v, struct error *err)
+{
+	const char *asked = side;
+	char role[64];          /* the side asked, as the first view said */
+	if (desk_game_side(cli, path, g, seckey, &asked, err))
+		return -1;
+	for (int pass = 0; pass < 2; pass++) {
+		/* a first guess of no side: any side's view names the
+		 * side asked */
+		const char *want = asked ? asked : g->roles[0].name;
+		if (!asked && !strcmp(want, "referee") && g->n_roles > 1)
+			want = g->roles[1].name;
+		strbuf_reset(text);
+		if (view_text(g, NULL, want, 0, text, err) ||
+		    view_load_unsigned(v, path_name(path), text->buf,
+				       text->len, cli->scenario_dir, err))
+			return -1;
+		if (v->over) {
+			view_free(v);
+			return errorf(err, EXIT_REFUSED, "%s: the game is over; "
+				      "no question is asked", path_name(path));
+		}
+		if (!strcmp(v->next.role, want))
+			return 0;
+		if (asked || pass) {
+			errorf(err, EXIT_REFUSED, "%s: step %lld asks %s, not "
+			       "%s: the page is made for the side asked "
+			       "(umpire desk %s --side %s)", path_name(path),
+			       v->step + 1, v->next.role, want,
+			       path_name(path), v->next.role);
+			view_free(v);
+			return -1;
+		}
+		snprintf(role, sizeof role, "%s", v->next.role);
+		asked = role;
+		view_free(v);
+	}
+	return -1;      /* not reached: the second pass returns */
+}
+
 int cmd_desk(int argc, char **argv, const struct cli *cli, struct error *err)
 {
-	const char *out = NULL, *path, *seckey = NULL;
+	const char *out = NULL, *path, *seckey = NULL, *side = NULL;
 	const struct opt opts[] = {
 		{ 'o', NULL, &out, NULL, NULL, NULL },
 		{ 's', NULL, &seckey, NULL, NULL, NULL },
+		{ 0, "side", &side, NULL, NULL, NULL },
 		{ 0 }
 	};
-	int prc = cli_parse(cli, argc, argv, opts, &path, 1, "one VIEW",
+	int prc = cli_parse(cli, argc, argv, opts, &path, 1, "one VIEW or GAME",
 			    err);
 	if (prc)
 		return prc < 0 ? -1 : 0;
@@ -59,17 +149,37 @@ int cmd_desk(int argc, char **argv, const struct cli *cli, struct error *err)
 			      "desk' (Debian's emscripten; make deps-desk "
 			      "installs it), then run that umpire");
 	char *buf = NULL, *scn = NULL, *plain = NULL;
-	size_t len, scn_len, plen = 0;
+	size_t len = 0, scn_len, plen = 0;
 	struct seckey *sk = NULL;
 	struct view v;
-	struct strbuf sb = STRBUF_INIT;
+	struct game g;
+	struct strbuf sb = STRBUF_INIT, text = STRBUF_INIT;
 	int rc = -1;
-	if (read_input(path, DOC_LIMITS_VIEW.max_bytes, &buf, &len, err))
-		return -1;
-	if (!is_view_text(buf, len)) {
-		errorf(err, EXIT_USAGE, "%s: not a view: umpire desk takes a "
-		       "side's view as umpire view writes it, sealed or not "
-		       "(a game file is not taken yet)", path_name(path));
+	int got = load_game_or_file(cli_loader(cli), path, path_name(path),
+				    MAIL_NOT_ORDERS, GAME_PARSE_CHECKPOINTS |
+				    GAME_PARSE_VIEW, &g, &buf, &len, NULL,
+				    NULL, err);
+	if (got < 0)
+		goto out;
+	if (!got && !is_view_text(buf, len)) {
+		if (game_parse_flags(&g, path_name(path), buf, len,
+				     cli->scenario_dir, GAME_PARSE_CHECKPOINTS |
+				     GAME_PARSE_VIEW, err))
+			goto out;
+		got = 1;
+	}
+	if (got) {
+		int vrc = desk_game_view(cli, path, &g, side, seckey, &text,
+					 &v, err);
+		game_free(&g);
+		if (vrc)
+			goto out;
+		plain = strbuf_detach(&text, &plen);
+		goto page;
+	}
+	if (side) {
+		errorf(err, EXIT_USAGE, "--side goes with a game file: a view "
+		       "is its own side's");
 		goto out;
 	}
 	/* a key for a sealed view, or to check the view (-s) */
@@ -79,6 +189,7 @@ int cmd_desk(int argc, char **argv, const struct cli *cli, struct error *err)
 		goto out;
 	if (desk_view_text(cli, path, buf, len, sk, &v, &plain, &plen, err))
 		goto out;
+page:
 	strbuf_addf(&sb, "%s/%s.yaml", cli->scenario_dir, v.game.scn.id);
 	if (read_input(sb.buf, DOC_LIMITS_SMALL.max_bytes, &scn, &scn_len, err) ==
 	    0) {
@@ -92,6 +203,7 @@ int cmd_desk(int argc, char **argv, const struct cli *cli, struct error *err)
 	view_free(&v);
 out:
 	strbuf_free(&sb);
+	strbuf_free(&text);
 	free(scn);
 	free(plain);
 	free(buf);

@@ -15,6 +15,7 @@
 #include "umpire/armor.h"
 #include "umpire/desk.h"
 #include "umpire/deskhtml.h"
+#include "umpire/doc.h"
 #include "umpire/json.h"
 #include "umpire/web.h"
 
@@ -180,7 +181,10 @@ void desk_html(const struct view *v, const char *view, size_t len,
 		    "<textarea id=\"notes\" rows=\"5\" spellcheck=\"false\">"
 		    "</textarea></section>\n</main>\n");
 	strbuf_reset(&sb);
-	strbuf_addf(&sb, " data-game=\"%s\"", v->game.id);
+	strbuf_addf(&sb, " data-game=\"%s\"%s", v->game.id,
+		    /* made from a game file: no referee signed it */
+		    doc_get(v->node, "signature") ? "" :
+		    " data-unsigned=\"1\"");
 	b64_block(out, "desk-view", sb.buf, view, len);
 	strbuf_reset(&sb);
 	strbuf_addf(&sb, " data-id=\"%s\"", v->game.scn.id);

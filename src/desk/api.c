@@ -277,6 +277,15 @@ DESK_API struct desk *desk_open(const char *view, size_t len)
 	return d;
 }
 
+DESK_API struct desk *desk_open_unsigned(const char *view, size_t len)
+{
+	struct desk *d = xcalloc(1, sizeof *d);
+	if (view_load_unsigned(&d->v, "the view", view, len, DESK_SCENARIOS,
+			       &d->open_err) == 0)
+		d->loaded = 1;
+	return d;
+}
+
 DESK_API void desk_close(struct desk *d)
 {
 	if (!d)

@@ -179,6 +179,8 @@
     const focused = opts.contains(document.activeElement);
     opts.replaceChildren();
     $('free').hidden = !(q && q.free_text);
+    /* no label over no answers (the step ended for the side) */
+    $('options-label').hidden = !(q && q.options.length);
     if (!q) {
       $('rule').textContent = '';
       $('text').textContent = 'No more questions for you this step: ' +
@@ -527,6 +529,33 @@
     });
   }
 
+  /* The board is drawn in a task of its own after the question and
+   * the answers are shown (they are what a click waits for; the board,
+   * the rules' drawing of the whole map, costs more than the check):
+   * body's data-board says "pending" until it is drawn, then "drawn".
+   * Anything that uses the board draws it first (boardNow): a click,
+   * a key, a hover or a focus on it, and the event umpire-desk-board on
+   * the document (what the tests send before they read it). */
+  let boardFor = null;
+  /* a task of its own by a message (a timer of a page out of sight is
+   * held back to a second) */
+  const boardTask = new MessageChannel();
+  boardTask.port1.onmessage = () => boardNow();
+
+  function laterBoard(q) {
+    boardFor = q;
+    document.body.dataset.board = 'pending';
+    boardTask.port2.postMessage(0);
+  }
+
+  function boardNow() {
+    if (document.body.dataset.board !== 'pending') {
+      return;
+    }
+    document.body.dataset.board = 'drawn';
+    boardQuestion(boardFor);
+  }
+
   /* The board at the question now asked, lit. */
   function showBoard(q) {
     const b = call(M._desk_board);
@@ -749,6 +778,10 @@
 
   function startBoard() {
     const box = $('board');
+    for (const type of ['click', 'keydown', 'mouseover', 'focusin']) {
+      box.addEventListener(type, boardNow, true);
+    }
+    document.addEventListener('umpire-desk-board', boardNow);
     const spot = (e) => e.target.closest && e.target.closest('.spot');
     box.addEventListener('click', (e) => {
       const s = spot(e) ? spot(e).dataset : spotAt(e);
@@ -781,7 +814,7 @@
     said.textContent = s.refused ? 'Refused: ' + s.refused : '';
     said.className = s.refused ? 'refused' : '';
     showQuestion(s.question);
-    boardQuestion(s.question);
+    laterBoard(s.question);
     showAnswers(s);
     keepDraft(s);
     $('report').textContent = s.report || '';
@@ -1074,7 +1107,10 @@
     M._free(np);
     viewText = text('desk-view');
     const [vp, vl] = cstr(viewText);
-    desk = M._desk_open(vp, vl);
+    // a page made from a game file (honour mode) holds a view no
+    // referee signed (umpire desk GAME)
+    desk = ($('desk-view').dataset.unsigned ? M._desk_open_unsigned
+      : M._desk_open)(vp, vl);
     M._free(vp);
     $('undo').addEventListener('click', () => show(call(M._desk_undo)));
     $('save').addEventListener('click', save);
@@ -1094,6 +1130,7 @@
       s = restoreDraft(s);
     }
     show(s);
+    boardNow();
     if (!s.error) {
       showStanding();
     }

@@ -9,8 +9,8 @@
 # the draft survive a reload, one the rules refuse dropped with a word.
 # Race to the Reichstag and the Russo-German War have views (a referee,
 # hidden information); Arnswalde 1945, Kampfgruppe Peiper and Aachen
-# hide nothing, so their page is made from the game file (umpire desk
-# GAME): an umpire whose desk takes no game file yet skips those.
+# have none (each side holds the whole game file), so their page is
+# made from the game file (umpire desk GAME), for the side asked.
 # Run by make check-desk, as tests/e2e/desk.bats; screenshots in
 # build/desk-shots (DESK_SHOTS) to look at.
 
@@ -68,14 +68,10 @@ setup() {
 	mkdir -p "$SHOTS"
 }
 
-# The page of game $1 ($F/$1/page.html), or a skip where umpire desk
-# takes no game file yet (a game with no views); any other refusal
-# fails.
+# The page of game $1 ($F/$1/page.html): umpire desk's refusal fails
+# (of a game with no views it takes the game file itself).
 need_page() {
 	[ -s "$F/$1/page.html" ] && return 0
-	if grep -q 'a game file is not taken yet' "$F/$1/desk.err"; then
-		skip "umpire desk takes no game file yet ($1 has no views)"
-	fi
 	cat "$F/$1/desk.err"
 	return 1
 }
@@ -89,6 +85,7 @@ const seen = () => ({ status: $("status").textContent,
   rule: $("rule").textContent, text: $("text").textContent,
   question: !$("question").hidden, draft: $("draft").textContent,
   said: $("said").textContent, options: buttons().map(b => b.textContent),
+  label: $("options-label").hidden ? null : $("options-label").textContent,
   answers: [...document.querySelectorAll("#answers li code")]
     .map(c => c.textContent),
   standing: [...document.querySelectorAll("#standing input[type=checkbox]")]
@@ -161,6 +158,52 @@ EOF
 	lands_on_question aachen game.yaml allied.key
 }
 
+@test "desk-games: a game file's page is its asked side's; another side, a game with views refused" {
+	local a="$F/aachen"
+	need_page aachen || return 1
+	# the page names the side asked, and is made from no signed view
+	grep -q '<title>umpire desk: Aachen[^<]*, allied</title>' "$a/page.html"
+	grep -q 'id="desk-view" data-game="[0-9a-f]*" data-unsigned="1"' \
+		"$a/page.html"
+	# the side asked named, by --side or by its key: the same page
+	"$UMPIRE" desk "$a/game.yaml" --side allied -o side.html
+	"$UMPIRE" desk "$a/game.yaml" -s "$a/allied.key" -o key.html
+	cmp side.html "$a/page.html"
+	cmp key.html "$a/page.html"
+	# another side, by --side or by its key: refused, naming the side asked
+	run "$UMPIRE" desk "$a/game.yaml" --side german -o german.html
+	[ "$status" -eq 1 ] && [[ $output == *"asks allied, not german"* ]] &&
+		[[ $output == *"--side allied"* ]] || { echo "$output"; return 1; }
+	run "$UMPIRE" desk "$a/game.yaml" -s "$a/german.key" -o german.html
+	[ "$status" -eq 1 ] && [[ $output == *"asks allied, not german"* ]] ||
+		{ echo "$output"; return 1; }
+	[ ! -e german.html ]
+	run "$UMPIRE" desk "$a/game.yaml" --side soviet
+	[ "$status" -eq 2 ] && [[ $output == *"no side 'soviet'"* ]] ||
+		{ echo "$output"; return 1; }
+	# after the Allied step (its template signed, adjudicated), the
+	# German's page: the side asked, with no --side; its steps carry no
+	# vouch (honour mode)
+	cp "$a"/*.key "$a/game.yaml" .
+	XDG_STATE_HOME="$PWD/st" "$UMPIRE" orders game.yaml -s allied.key |
+		grep -v '^#' >o.yaml
+	XDG_STATE_HOME="$PWD/st" "$UMPIRE" sign o.yaml -s allied.key -o o.signed
+	XDG_STATE_HOME="$PWD/st" "$UMPIRE" adjudicate game.yaml o.signed \
+		-s german.key -o g2.yaml --report /dev/null
+	"$UMPIRE" desk g2.yaml -o german.html ||
+		{ echo "the German's page refused"; return 1; }
+	grep -q '<title>umpire desk: Aachen[^<]*, step 2, german</title>' \
+		german.html || { grep -o '<title>[^<]*' german.html; return 1; }
+	# a game with views (a referee hides what a side may not see)
+	run "$UMPIRE" desk "$F/rgw/game.yaml" -o rgw.html
+	[ "$status" -eq 2 ] && [[ $output == *"this game has views"* ]] ||
+		{ echo "$output"; return 1; }
+	# --side is a game file's: a view is its own side's
+	run "$UMPIRE" desk "$F/rgw/v.view" --side german
+	[ "$status" -eq 2 ] && [[ $output == *"--side goes with a game file"* ]] ||
+		{ echo "$output"; return 1; }
+}
+
 # Game $1's step by clicks (the pick() policy $5), and the same answers
 # typed: $2 the view or game file the side orders from, $3 the side's
 # key, $4 the key that adjudicates. The page's answers file, signed by
@@ -179,9 +222,12 @@ clicked_equals_typed() {
 s = json.load(open(sys.argv[1]))
 need(s["answers"] and not s["said"].startswith("Refused"), "clicks taken: %r" % s)
 need(s["saved"].startswith("Saved as answers-"), "saved: %r" % s["saved"])
+need(s["options"] or s["label"] is None,
+     "no answers, no label over them: %r" % s["label"])
 open("answers.yaml", "w").write(s["yaml"])
 for a in s["answers"]:
     print(a)
+sys.exit(0 if ok else 1)
 EOF
 	# clicked: the page's file, signed as the page tells (the editor
 	# it opens on the orders saves them as they are; from a view they

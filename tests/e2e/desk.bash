@@ -20,9 +20,13 @@ desk_setup() {
 
 # What the pages' expressions start with: started() waits for the
 # page's rules (or its status an error, at most 60 s), ready() then
-# skips the steps since the side's last step to the question.
+# skips the steps since the side's last step to the question; $ draws
+# the board the page has yet to draw after an answer (boardNow: the
+# page draws it in a task of its own, after the question) before it
+# reads the page.
 DESK_START='const sleep = ms => new Promise(r => setTimeout(r, ms));
-const $ = id => document.getElementById(id);
+const boardNow = () => document.dispatchEvent(new Event("umpire-desk-board"));
+const $ = id => (boardNow(), document.getElementById(id));
 const started = async () => {
   for (let i = 0; i < 600 && !document.body.dataset.ready; i++) {
     if ($("status").className == "error") break;

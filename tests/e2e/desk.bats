@@ -493,8 +493,8 @@ EOF
 # on one, on its element or at its place on the board (an SVG element
 # has no click(): the event a mouse sends); a hover; an option button;
 # a counter to enter chosen (enter).
-BOARD_JS='const board = () => document.querySelector("#board svg");
-const lit = () => [...document.querySelectorAll("#board .spot.lit")];
+BOARD_JS='const board = () => (boardNow(), document.querySelector("#board svg"));
+const lit = () => (boardNow(), [...document.querySelectorAll("#board .spot.lit")]);
 const spots = (kind, sel) => sel == ".lit" ?
   lit().filter(s => !kind || s.dataset.kind == kind) :
   board().spots.filter(s => (!kind || s.kind == kind) && (sel != ":not(.lit)" ||
@@ -584,6 +584,8 @@ typed_header() {
 	  const o = { rules: [rule()] };
 	  if (!spots().length) return { error: "no board spots: the rules draw no svg_spot" };
 	  option("no").click();                           // 6.7
+	  // the next question shown, the board drawn after it
+	  o.board = document.body.dataset.board;
 	  // 7.1: each counter to enter (enter(): its spot in the strip of
 	  // pieces off the map, or its button where it has none), then the
 	  // first hex the rules light for it
@@ -635,6 +637,7 @@ typed_header() {
 	"$PY" - states <<EOF || return 1
 $NEED_BOARD
 need(d["rules"] == ["rule 6.7", "rule 9.0"], "6.7, then the moves: %r" % d["rules"])
+need(d.get("board") == "pending", "the board drawn after the question: %r" % d.get("board"))
 need("unit to hex" in d["form"], "the move's form shown: %r" % d["form"])
 need(len(d["litUnits"]) >= 2 and d["litHexes"] == 0,
      "units lit (the rules' targets, q_target), no hex: %r" % d)
