@@ -93,6 +93,18 @@ static int vouched_head(struct game *g, const char *name, const char *head,
 	return 0;
 }
 
+/* Whether every line of text (n bytes) after its first begins with a
+ * space or is empty. */
+static int indented_after(const char *text, size_t n)
+{
+	const char *end = text + n;
+	for (const char *p = memchr(text, '\n', n); p && p + 1 < end;
+	     p = memchr(p + 1, '\n', (size_t)(end - p - 1)))
+		if (p[1] != ' ' && p[1] != '\n')
+			return 0;
+	return 1;
+}
+
 /*
  * The steps after the prefix (tail, tn bytes, canonical, beginning "- ")
  * read an item at a time where the reader keeps a memo (the LMTP
@@ -104,15 +116,19 @@ static int vouched_head(struct game *g, const char *name, const char *head,
  * a judged Race to the Reichstag game, growing to the next cut, were
  * the parse of steps read the message before.
  *
- * Why the tree is the whole tail's: the text of a block sequence item
- * at column 0 is read the same wherever it stands among the items
- * (above); each item is parsed under the same limits, its nodes counted
- * against the room the whole parse would have had. A "- " at column 0
- * that begins no item stands inside a quoted scalar or a flow
- * collection begun above it, which the piece before it leaves
- * unterminated: that piece does not parse as one item. Then, and for
- * anything else not so read, -1 (steps left as found, to be emptied):
- * the caller parses the tail whole, as a reader without a memo does.
+ * Why the tree is the whole tail's: every line of a piece but its
+ * first is indented or empty (indented_after), so nothing at column 0
+ * ends a piece but the next "- ": no second document ("---", "..."),
+ * directive or comment between the items, which the whole parse would
+ * read otherwise. The text of a block sequence item at column 0 is read
+ * the same wherever it stands among the items (above); each item is
+ * parsed under the same limits, its nodes counted against the room the
+ * whole parse would have had. A "- " at column 0 that begins no item
+ * stands inside a quoted scalar or a flow collection begun above it,
+ * which the piece before it leaves unterminated: that piece does not
+ * parse as one item. Then, and for anything else not so read, -1
+ * (steps left as found, to be emptied): the caller parses the tail
+ * whole, as a reader without a memo does.
  */
 static int steps_by_item(struct game *g, const char *tail, size_t tn,
 			 int by, const struct doc_limits *lim,
@@ -124,6 +140,8 @@ static int steps_by_item(struct game *g, const char *tail, size_t tn,
 		const char *next = memmem(at, (size_t)(end - at), "\n- ", 3);
 		next = next ? next + 1 : end;
 		size_t n = (size_t)(next - at);
+		if (!indented_after(at, n))
+			return -1;
 		unsigned char h[32];
 		crypto_generichash(h, 32, (const unsigned char *)at, n,
 				   NULL, 0);
