@@ -2,7 +2,8 @@
  * memo.h - what a process that serves many messages (the judge over LMTP,
  * a Maildir run, a tick) keeps between them, because it does not change
  * from one message to the next: the scenarios it has loaded and the
- * sealing form of the keys it has sealed to. A one-shot command has none
+ * sealing form of the keys it has sealed to, the steps of the game files
+ * it has read. A one-shot command has none
  * (NULL everywhere a memo is taken).
  *
  * Ownership: the memo owns what it keeps; a scenario it lends is marked
@@ -13,12 +14,15 @@
 #ifndef UMPIRE_MEMO_H
 #define UMPIRE_MEMO_H
 
+#include "umpire/doc.h"
 #include "umpire/error.h"
 #include "umpire/scenario.h"
 #include "umpire/strbuf.h"
 
 #define MEMO_SCENARIOS 8
 #define MEMO_KEYS 32
+#define MEMO_STEPS 128
+#define MEMO_STEP_BYTES ((size_t)16 << 10)
 
 struct memo;
 
@@ -49,5 +53,22 @@ int memo_seal_key(struct memo *m, const unsigned char pk[32],
  * of that. m NULL: libsodium's. */
 void memo_b64(struct memo *m, const unsigned char *b, size_t n,
 	      struct strbuf *out);
+
+/*
+ * A step of a game file as read before (gamevouch.c, vouched_tail): the
+ * tree of one item of its steps, a block sequence item at column 0, its
+ * lines counted from the item's first (1), kept under the BLAKE2b-256
+ * hash of the item's very bytes (h), so a step is known by what it says
+ * and not by the file it stands in: a file edited in place, whatever its
+ * size and times, is read afresh where its bytes changed. At most
+ * MEMO_STEPS are kept, the least recently used dropped first, each of
+ * at most MEMO_STEP_BYTES of text (len; a longer one is not kept): a
+ * step of a judged Race to the Reichstag game is 1.8 KB on average, 5 KB
+ * at most over 256 steps. memo_step: the kept tree, NULL when none (or
+ * m NULL); memo_step_keep: item copied in (nothing where m is NULL).
+ */
+const struct doc_node *memo_step(struct memo *m, const unsigned char h[32]);
+void memo_step_keep(struct memo *m, const unsigned char h[32],
+		    const struct doc_node *item, size_t len);
 
 #endif

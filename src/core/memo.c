@@ -1,7 +1,7 @@
 /*
  * memo.c - what a judge serving many messages keeps between them
- * (memo.h): scenarios, known by their file's identity, and the sealing
- * form of keys.
+ * (memo.h): scenarios, known by their file's identity, the sealing
+ * form of keys, and game files' steps, known by their bytes' hash.
  */
 #include <dlfcn.h>
 #include <stdlib.h>
@@ -19,8 +19,17 @@ struct kept_scenario {
 	struct scenario s;
 };
 
+struct kept_step {
+	unsigned char h[32];
+	struct doc *d;          /* its root: the item */
+	unsigned long long used;
+};
+
 struct memo {
 	struct kept_scenario scn[MEMO_SCENARIOS];
+	struct kept_step step[MEMO_STEPS];
+	size_t n_step;
+	unsigned long long tick;
 	size_t n_scn;
 	unsigned char key[MEMO_KEYS][32], xkey[MEMO_KEYS][32];
 	size_t n_key, next_key;
@@ -45,6 +54,8 @@ void memo_free(struct memo *m)
 		scenario_free(&m->scn[i].s);
 		free(m->scn[i].path);
 	}
+	for (size_t i = 0; i < m->n_step; i++)
+		doc_free(m->step[i].d);
 	if (m->glib)
 		dlclose(m->glib);
 	sodium_memzero(m, sizeof *m);
@@ -144,4 +155,35 @@ void memo_b64(struct memo *m, const unsigned char *b, size_t n,
 	}
 	strbuf_add(out, t, strlen(t));
 	m->g_free(t);
+}
+
+const struct doc_node *memo_step(struct memo *m, const unsigned char h[32])
+{
+	for (size_t i = 0; m && i < m->n_step; i++)
+		if (!memcmp(m->step[i].h, h, 32)) {
+			m->step[i].used = ++m->tick;
+			return m->step[i].d->root;
+		}
+	return NULL;
+}
+
+void memo_step_keep(struct memo *m, const unsigned char h[32],
+		    const struct doc_node *item, size_t len)
+{
+	if (!m || len > MEMO_STEP_BYTES || memo_step(m, h))
+		return;
+	size_t i = 0;
+	if (m->n_step < MEMO_STEPS) {
+		i = m->n_step++;
+	} else {
+		for (size_t k = 1; k < MEMO_STEPS; k++)
+			if (m->step[k].used < m->step[i].used)
+				i = k;
+		doc_free(m->step[i].d);
+	}
+	struct kept_step *k = &m->step[i];
+	memcpy(k->h, h, 32);
+	k->d = doc_new("step");
+	k->d->root = doc_copy(k->d, item);
+	k->used = ++m->tick;
 }

@@ -9,6 +9,7 @@
 # message, a client saying NOOP for ever or trickling a message, 16
 # connections of one user, or of four, beside another's delivery), the socket (a stale one replaced, a live one or a file
 # not), systemd's socket activation, SIGTERM, kill -9 and a restart; a
+# kept game edited in place between two messages, read anew; a
 # game with views, each message's letters compared with those of a
 # judge run by a pipe beside it; last, the server under memcheck for 71 messages (each kind again and
 # again: a leak of one shows; memory flat over a club's mix of 5,000
@@ -93,6 +94,55 @@ first_step() {
 	cat games/judge.log
 	grep -q 'version 2, but the installed one is version 3' games/judge.log
 	! grep -q 'adjudicated step 2' games/judge.log
+	stop
+}
+
+@test "judge --lmtp: a kept game's step edited in place (the same size, its times put back) between two messages is read anew, as a fresh judge reads it" {
+	first_step
+	next_orders m2
+	run $CLIENT j.sock m2.eml
+	assert_output_has "m2.eml 250"
+	grep -q ' 2 done .*adjudicated step 2' games/judge.log
+	next_orders m3
+	# step 1's text, which the server read at m2, changed in place: one
+	# letter of its seed for another, the size and times as they were
+	local g
+	g=$(ls games/*.yaml)
+	cp -p "$g" was.yaml
+	python3 - "$g" <<'PY'
+import sys
+p = sys.argv[1]
+t = open(p).read()
+at = t.index("\nsteps:")
+at = t.index("\n  seed: ", at) + len("\n  seed: ")
+t = t[:at] + ("B" if t[at] != "B" else "C") + t[at + 1:]
+with open(p, "r+") as f:
+    f.write(t)
+PY
+	touch -r was.yaml "$g"
+	[ "$(stat -c %s.%Y "$g")" = "$(stat -c %s.%Y was.yaml)" ]
+	! cmp -s "$g" was.yaml
+	# the judge's local record of the steps it verified gone too (a
+	# machine new to the game), which would tell the edit by its text:
+	# here only the steps read from the file can
+	rm -rf "$XDG_STATE_HOME"
+	# what a judge of its own makes of the edited file
+	mkdir -p fresh/games fresh/out/tmp fresh/out/new fresh/out/cur
+	chmod 700 fresh/games
+	cp -p "$g" fresh/games/
+	sed "s|^games = .*|games = $PWD/fresh/games|" judge.ini >fresh/judge.ini
+	run $CLIENT j.sock m3.eml
+	echo "$output"
+	XDG_STATE_HOME="$PWD/fresh/state" "$UMPIRE" judge \
+		--config fresh/judge.ini --outbox fresh/out <m3.eml \
+		2>fresh.err || true
+	cat games/judge.log fresh/games/judge.log
+	# (a memo of the steps known by the file's size and times: the
+	# server adjudicated step 3 from the step as it was)
+	[ "$(grep -c 'adjudicated step 3' games/judge.log)" -eq 0 ]
+	local why='step 1: the seed is not the one the reveals give'
+	grep -q "3 done .*$why" fresh/games/judge.log
+	grep -q "3 done .*$why" games/judge.log
 	stop
 }
 
