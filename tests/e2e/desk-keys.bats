@@ -11,24 +11,14 @@
 # check-desk (the WebAssembly needs Debian's emscripten, make desk).
 
 load helpers
-
-PY=/usr/bin/python3
+load desk
 
 setup_file() {
 	umpire_setup_file
 	cd "$BATS_FILE_TMPDIR" || return 1
-	new_reichstag_game game.yaml
-	local i side
-	for i in 1 2 3 4 5 6; do
-		side=$("$UMPIRE" status --brief game.yaml | cut -d' ' -f2)
-		step_by_view game.yaml "$side" referee.key >/dev/null
-	done
-	side=$("$UMPIRE" status --brief game.yaml | cut -d' ' -f2)
-	echo "$side" >side
-	"$UMPIRE" view game.yaml --side "$side" -s referee.key -o v.view
-	"$UMPIRE" view game.yaml --side "$side" -s referee.key --seal \
+	desk_reichstag_six
+	"$UMPIRE" view game.yaml --side "$(cat side)" -s referee.key --seal \
 		-o s.view
-	"$UMPIRE" desk v.view -o desk.html 2>desk.err || true
 }
 
 setup() {

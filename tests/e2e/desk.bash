@@ -1,7 +1,24 @@
 # desk.bash - what the tests of umpire desk's page share (desk.bats,
-# desk-games.bats), loaded after helpers.bash.
+# desk-games.bats, desk-keys.bats), loaded after helpers.bash.
 
 PY=/usr/bin/python3
+
+# In the current directory, a Race to the Reichstag under a referee
+# played six steps by views: game.yaml, the keys, side (the side to
+# order now), v.view (its view) and desk.html (its page; desk.err: why
+# not, for desk_setup).
+desk_reichstag_six() {
+	new_reichstag_game game.yaml
+	local i side
+	for i in 1 2 3 4 5 6; do
+		side=$("$UMPIRE" status --brief game.yaml | cut -d' ' -f2)
+		step_by_view game.yaml "$side" referee.key >/dev/null
+	done
+	side=$("$UMPIRE" status --brief game.yaml | cut -d' ' -f2)
+	echo "$side" >side
+	"$UMPIRE" view game.yaml --side "$side" -s referee.key -o v.view
+	"$UMPIRE" desk v.view -o desk.html 2>desk.err || true
+}
 
 # setup: umpire_setup, then the page $1 that setup_file made (umpire
 # desk's words in $2) and Chromium ($CHROME). An umpire built without
