@@ -127,8 +127,13 @@ PY
 	sleep 2
 	idle=$(rss)
 	echo "VmRSS before the last message ${was} kB, after it ${now} kB, idle ${idle} kB"
-	[ "$now" -le $((was + 1024)) ]
-	[ "$idle" -lt "$now" ]
+	# (not under ASan, make check's pass of this file: its allocator
+	# keeps freed memory in quarantine and ignores malloc_trim(3), so
+	# the resident size says nothing of what the judge gives back)
+	if [ -z "${ASAN_OPTIONS:-}" ]; then
+		[ "$now" -le $((was + 1024)) ]
+		[ "$idle" -lt "$now" ]
+	fi
 	stop
 	# the command the letters print runs as umpire, as printed
 	mkdir bin
