@@ -327,4 +327,3 @@ int seckey_format(const struct seckey *sk, const char *passphrase,
 	size_t mem = crypto_pwhash_scryptsalsa208sha256_MEMLIMIT_SENSITIVE;
 	return seckey_format_kdf(sk, passphrase, ops, mem, out, err);
 }
-
