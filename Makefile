@@ -647,10 +647,15 @@ bench-replay-steps:
 # its last), one decision a mail (bench/one-answer.py; the game kept in
 # build/bench-desk for the next run), in headless Chromium against the
 # native command for the same answers (bench/desk.py): one line, printed
-# and written into bench/results.txt in place of its last. Not in make
-# check.
+# and written into bench/results.txt in place of its last. Then the
+# player's key in that page (bench/deskkey.py): a key opened (scrypt as
+# keygen) and the answers signed, against umpire keygen; with
+# DESK_BEFORE=UMPIRE (one built from the tree before a change) its page
+# too, in turn with this one. Not in make check.
 bench-desk: desk
 	$(UMPIRE_ENV) python3 bench/desk.py $(BIN) bench/results.txt
+	$(UMPIRE_ENV) python3 bench/deskkey.py $(BIN) bench/results.txt \
+	  $(DESK_BEFORE)
 
 # The desk's C natively (bench/desknative.c on src/desk/api.c), its
 # scenarios in build/desk-scenarios; make bench-desk-native VIEW=FILE
