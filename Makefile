@@ -647,10 +647,15 @@ bench-replay-steps:
 # its last), one decision a mail (bench/one-answer.py; the game kept in
 # build/bench-desk for the next run), in headless Chromium against the
 # native command for the same answers (bench/desk.py): one line, printed
-# and written into bench/results.txt in place of its last. Not in make
-# check.
+# and written into bench/results.txt in place of its last. Then the
+# player's key in that page (bench/deskkey.py): a key opened (scrypt as
+# keygen) and the answers signed, against umpire keygen; with
+# DESK_BEFORE=UMPIRE (one built from the tree before a change) its page
+# too, in turn with this one. Not in make check.
 bench-desk: desk
 	$(UMPIRE_ENV) python3 bench/desk.py $(BIN) bench/results.txt
+	$(UMPIRE_ENV) python3 bench/deskkey.py $(BIN) bench/results.txt \
+	  $(DESK_BEFORE)
 
 # The desk's C natively (bench/desknative.c on src/desk/api.c), its
 # scenarios in build/desk-scenarios; make bench-desk-native VIEW=FILE
@@ -814,6 +819,8 @@ $(DESK_LIB)/libyaml.a: $(DESK)/src/libyaml/.unpacked
 
 # libsodium's portable C (no assembly, no SSE: neither is WebAssembly),
 # its version header made as its configure makes it.
+DESK_SODIUM_FLAGS = -DCONFIGURED=1 -DNATIVE_LITTLE_ENDIAN=1 \
+  -DHAVE_WEAK_SYMBOLS=1 -Iinclude/sodium -Iinclude
 $(DESK_LIB)/libsodium.a: $(DESK)/src/libsodium/.unpacked
 	$(EMCC_HERE)
 	rm -rf $(DESK)/obj/sodium && mkdir -p $(DESK_LIB)
@@ -826,14 +833,28 @@ $(DESK_LIB)/libsodium.a: $(DESK)/src/libsodium/.unpacked
 	  -e "s/@SODIUM_LIBRARY_MINIMAL_DEF@//" \
 	  $$d/src/libsodium/include/sodium/version.h.in \
 	  >$$d/src/libsodium/include/sodium/version.h && \
-	FLAGS="-DCONFIGURED=1 -DNATIVE_LITTLE_ENDIAN=1 -DHAVE_WEAK_SYMBOLS=1 \
-	  -Iinclude/sodium -Iinclude" && \
+	FLAGS="$(DESK_SODIUM_FLAGS)" && \
 	$(call desk_cc_all,$$d/src/libsodium,.,,sodium)
 	rm -f $@ && $(EMCC_ENV) emar rcs $@ $$(find $(DESK)/obj/sodium -name '*.o')
 	mkdir -p $(DESK)/include && cp -R \
 	  $(DESK)/src/libsodium/libsodium-*/src/libsodium/include/sodium.h \
 	  $(DESK)/src/libsodium/libsodium-*/src/libsodium/include/sodium \
 	  $(DESK)/include/
+
+# scrypt (a key's passphrase: 1 GiB, as umpire keygen) as libsodium's
+# SSE2 code, which emcc makes WebAssembly SIMD (-msse2: its intrinsics;
+# the page then needs SIMD, as Chromium 91+ and Firefox 89+ have): the
+# portable code took twice the CPU (6.6 s against 3.0 s in node, the
+# same bytes; in the page, make bench-desk). In place of the portable
+# one: named as it is, so that libsodium's choice, made by CPUID and so
+# never SSE2 in the page, takes it, and the archive's portable member
+# is never linked.
+DESK_SCRYPT = $(DESK)/obj/scrypt-simd.o
+$(DESK_SCRYPT): $(DESK_LIB)/libsodium.a
+	cd $$(ls -d $(DESK)/src/libsodium/libsodium-*/src/libsodium) && \
+	$(EMCC) -O3 -w $(DESK_SODIUM_FLAGS) -msimd128 -msse2 -DHAVE_EMMINTRIN_H \
+	  -Descrypt_kdf_sse=escrypt_kdf_nosse -c -o $(abspath $@) \
+	  crypto_pwhash/scryptsalsa208sha256/sse/pwhash_scryptsalsa208sha256_sse.c
 
 # No inih: the page reads no configuration file (config.c, the one
 # file that calls inih, is left out of it below, DESK_NOT), so nothing
@@ -881,7 +902,8 @@ $(DESK)/libumpire.a: $(filter-out $(DESK)/obj/umpire/src/desk/%,$(DESK_OBJ))
 	rm -f $@ && $(EMCC_ENV) emar rcs $@ $^
 
 $(DESK)/umpire-desk.js: $(filter $(DESK)/obj/umpire/src/desk/%,$(DESK_OBJ)) \
-		$(DESK)/libumpire.a $(DESK_LIB)/libyaml.a $(DESK_LIB)/libsodium.a
+		$(DESK)/libumpire.a $(DESK_LIB)/libyaml.a $(DESK_SCRYPT) \
+		$(DESK_LIB)/libsodium.a
 	$(EMCC) -Os $(DESK_LDFLAGS) -o $@ $^
 
 $(DESK)/umpire-desk.wasm.gz: $(DESK)/umpire-desk.js

@@ -142,11 +142,27 @@ def cached_game(umpire, cache, steps):
     return side
 
 
-def write(out, lines):
-    """lines in out in place of the desk's lines there (at its end if
-    none), written atomically."""
+def chromium(who):
+    """Chromium's path (who, the script, says it is missing)."""
+    chrome = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not chrome:
+        sys.exit("%s: chromium is not installed" % who)
+    return chrome
+
+
+def bench_game(umpire):
+    """cached_game's game to step STEPS, kept beside umpire: its
+    directory and the side to order."""
+    cache = os.path.join(os.path.dirname(umpire), "bench-desk")
+    return cache, cached_game(umpire, cache,
+                              int(os.environ.get("STEPS", "256")))
+
+
+def write(out, lines, mark=MARK):
+    """lines in out in place of the lines there that start with mark (the
+    desk's) and their notes (at its end if none), written atomically."""
     old = open(out).read().splitlines() if os.path.exists(out) else []
-    at = next((i for i, ln in enumerate(old) if ln.startswith(MARK)),
+    at = next((i for i, ln in enumerate(old) if ln.startswith(mark)),
               len(old))
     end = min(at + 1, len(old))
     end += next((i for i, ln in enumerate(old[end:])
@@ -161,13 +177,10 @@ def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     umpire, out = (os.path.abspath(a) for a in sys.argv[1:])
-    chrome = shutil.which("chromium") or shutil.which("chromium-browser")
-    if not chrome:
-        sys.exit("desk.py: chromium is not installed")
+    chrome = chromium("desk.py")
     clicks = int(os.environ.get("CLICKS", "40"))
     runs = int(os.environ.get("RUNS", "5"))
-    cache = os.path.join(os.path.dirname(umpire), "bench-desk")
-    side = cached_game(umpire, cache, int(os.environ.get("STEPS", "256")))
+    cache, side = bench_game(umpire)
     tmp = tempfile.mkdtemp(prefix="umpire-bench-desk-")
     try:
         # the cache's local records copied: the runs leave it as it is
@@ -216,4 +229,5 @@ def main():
     print(detail)
     write(out, [line, detail])
 
-main()
+if __name__ == "__main__":
+    main()
