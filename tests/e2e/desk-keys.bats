@@ -109,11 +109,8 @@ EOF
 
 @test "desk keys: an umpire keygen key opens; a wrong passphrase is refused" {
 	echo 'the right one' >pass
-	local t0 keygen
-	t0=$(date +%s%N)
 	UMPIRE_PASSPHRASE_FILE=pass "$UMPIRE" keygen -s k.key -p k.pub \
 		>/dev/null
-	keygen=$((($(date +%s%N) - t0) / 1000000))
 	run page "(async () => { $WAIT return 0; })()" \
 		'@file #key-file '"$PWD/k.key" \
 		"(async () => { $WAIT \$('key-pass').value = 'a wrong one';
@@ -131,16 +128,11 @@ EOF
 	pub=$(sed -n 2p k.pub)
 	assert_output_has "$pub"
 	assert_output_has "Locked: the key is wiped"
+	# how long it took is make bench-desk's (bench/deskkey.py), never
+	# a test's: the page says it took some time
 	ms=$(echo "$output" | sed -n 3p | "$PY" -c \
 		'import json,sys; print(json.load(sys.stdin)[2])')
-	echo "page key: open $ms ms (scrypt as keygen); umpire keygen" \
-		"$keygen ms" >&3
-	# the page's scrypt about as fast as keygen's (libsodium's SSE2
-	# code on WebAssembly SIMD: the portable code took twice as long),
-	# with room for the machine's load changing between the two
-	[ "$ms" -le $((keygen * 3 / 2)) ] || {
-		echo "the page opened the key in $ms ms, over 1.5 times" \
-			"umpire keygen's $keygen ms"; return 1; }
+	[ "$ms" -gt 0 ]
 	[ ! -s net ] || { cat net; return 1; }
 }
 
