@@ -4,9 +4,10 @@
 # mail client. Bob plays with the command line as judge.bats' players
 # do. Alice has the desk page (headless Chromium driven by
 # ../e2e/cdp.py, the page open in one tab while the mail comes) and
-# mutt: she makes her key in the page (a download) and mails its
-# public half to the game's host; she joins in the page from the
-# invitation's game file; each turn she opens the letter's sealed view
+# mutt, which saves each file she is mailed (its attachment menu) and
+# sends her replies: she makes her key in the page (a download) and
+# mails its public half to the game's host; she joins in the page from
+# the invitation's game file; each turn she opens the letter's sealed view
 # in the page, answers by clicks on the lit answers, has the page sign
 # and seal them, and mutt attaches the downloaded file to her reply to
 # the letter. The game ends; each player audits it with the views he
@@ -93,8 +94,8 @@ setup_file() {
 	rgw_setup_file
 }
 
-# desk_page FILE: the desk page Alice plays in, made by the game's host
-# and mailed to her by Rita, saved by her mail client as FILE.
+# desk_page: the desk page Alice plays in, made by the game's host and
+# mailed to her by Rita, saved by her mutt as page/desk.html.
 # STAND-IN until the judge mails the page itself (a "desk.html"
 # attached to the letters of a player who asked for it): the host makes
 # it with `umpire desk` from the example game's first view (public, in
@@ -110,26 +111,11 @@ desk_page() {
 		[ "${DESK_REQUIRED:-0}" = 1 ] && { cat desk.err; return 1; }
 		skip "umpire built without the desk's WebAssembly (make desk)"
 	fi
-	printf 'Alice,\n\nplay in this page: make your key in it, and send me its public half.\n\nRita\n' \
+	printf 'Alice,\n\nplay in this page: make your key in it, %s\n\nRita\n' \
+		'and send me its public half.' \
 		>home/rita/page.txt
 	mutt_send rita alice "a page to play in" page.txt -a desk.html
-	saved "$(mta_wait alice 1)" 'desk\.html' "$1"
-}
-
-# saved MSG NAME-REGEX FILE: the attachment of the delivered message MSG
-# whose file name matches, saved as FILE, as a mail client saves it
-# (Python's email package: mutt's attachment menu wants a person).
-saved() {
-	"$PY" -c '
-import email, re, sys
-from email import policy
-m = email.message_from_binary_file(open(sys.argv[1], "rb"),
-                                   policy=policy.default)
-for p in m.iter_attachments():
-    if re.fullmatch(sys.argv[2], p.get_filename() or ""):
-        open(sys.argv[3], "wb").write(p.get_payload(decode=True))
-        sys.exit(0)
-sys.exit("%s: no attachment %s" % (sys.argv[1], sys.argv[2]))' "$@"
+	mutt_save alice "$(mta_wait alice 1)" 'desk[.]html' "$A/page" >/dev/null
 }
 
 # tab_open PAGE: Alice's browser with PAGE open in a tab, driven step
@@ -165,7 +151,8 @@ tab_close() {
 
 # field JSON KEY: the field KEY of the JSON object.
 field() {
-	"$PY" -c 'import json, sys; print(json.loads(sys.argv[1]).get(sys.argv[2]) or "")' "$1" "$2"
+	"$PY" -c 'import json, sys
+print(json.loads(sys.argv[1]).get(sys.argv[2]) or "")' "$1" "$2"
 }
 
 # open_key: Alice opens her key in the tab, from her key file with her
@@ -183,15 +170,17 @@ open_key() {
 # replies to it with the signed orders attached.
 alice_turn() {
 	local v
-	v=$A/letters/$(basename "$1").view
-	mkdir -p "$A/letters"
-	saved "$1" '.*\.view' "$v"
+	v=$(mutt_save alice "$1" '[.]view' "$A/letters/$n")
 	tab "@file #view-file $v" >/dev/null
 	out=$(tab "$TURN")
 	file=$(field "$out" file)
 	[ -n "$file" ] || { echo "the page's turn: $out"; return 1; }
+	# at least one answer clicked: the page asked, and lit answers
 	"$PY" -c 'import json, sys
-print("\n".join(json.loads(sys.argv[1])["clicked"]))' "$out" >>"$A/clicked"
+c = json.loads(sys.argv[1])["clicked"]
+sys.stdout.write("".join(a + "\n" for a in c))
+sys.exit(0 if c else "no answer clicked: %s" % sys.argv[1])' "$out" \
+		>>"$A/clicked"
 	downloaded "$file"
 	printf 'My orders are attached.\n' >"$A/note.txt"
 	MUTT_ATTACH=$A/Downloads/$file mutt_reply alice "$1" note.txt
@@ -206,11 +195,11 @@ print("\n".join(json.loads(sys.argv[1])["clicked"]))' "$out" >>"$A/clicked"
 	A=$BATS_TEST_TMPDIR/home/alice
 	DOWNLOADS=$A/Downloads
 	rm -f "$A/alice.key" "$A/alice.pub"
-	desk_page "$A/desk.html"
+	desk_page
 	seen=" $(basename "$(mta_wait alice 1)")"
 	# her key, made in the page and downloaded; its public half
 	# mailed to the host
-	tab_open "$A/desk.html"
+	tab_open "$A/page/desk.html"
 	out=$(tab "(async () => { $KEYS
 	  \$('key-new-pass').value = '$ALICE_PASS';
 	  \$('key-new-pass2').value = '$ALICE_PASS';
@@ -225,19 +214,20 @@ print("\n".join(json.loads(sys.argv[1])["clicked"]))' "$out" >>"$A/clicked"
 	tab_close
 	printf 'Rita,\n\nmy key.\n\nAlice\n' >"$A/key.txt"
 	mutt_send alice rita "my key" key.txt -a Downloads/umpire.pub
-	saved "$(mta_wait rita 1)" 'umpire\.pub' home/rita/alice.pub
-	cmp home/rita/alice.pub "$A/Downloads/umpire.pub"
-	rgw_invited home/rita/alice.pub
+	pub=$(mutt_save rita "$(mta_wait rita 1)" 'umpire[.]pub' \
+		"$BATS_TEST_TMPDIR/home/rita/keys")
+	cmp "$pub" "$A/Downloads/umpire.pub"
+	rgw_invited "$pub"
 	# her join, made in the page from the invitation's game file
 	mta_wait alice 2 >/dev/null
 	invite=$(for m in "$MTA_DIR"/mail/alice/Maildir/new/*; do
 		case $seen in *" $(basename "$m")"*) ;; *) echo "$m" ;; esac
 	done)
 	seen="$seen $(basename "$invite")"
-	saved "$invite" 'g0\.yaml' "$A/invitation.yaml"
-	tab_open "$A/desk.html"
+	invitation=$(mutt_save alice "$invite" 'g0[.]yaml' "$A/invitation")
+	tab_open "$A/page/desk.html"
 	open_key
-	tab "@file #join-file $A/invitation.yaml" >/dev/null
+	tab "@file #join-file $invitation" >/dev/null
 	out=$(tab "(async () => { $KEYS
 	  \$('join-side').value = 'german';
 	  \$('join').click(); const s = await said();
@@ -287,8 +277,9 @@ print("\n".join(json.loads(sys.argv[1])["clicked"]))' "$out" >>"$A/clicked"
 	# browser's profile
 	[ ! -s "$A/net" ] || { cat "$A/net"; false; }
 	key=$(sed -n 2p "$A/Downloads/umpire.key")
-	! grep -rlF "${key:0:40}" "$A/browser"
-	! grep -rlF "$ALICE_PASS" "$A/browser"
+	# (not "! grep": errexit ignores a negated command)
+	if grep -rlF "${key:0:40}" "$A/browser"; then false; fi
+	if grep -rlF "$ALICE_PASS" "$A/browser"; then false; fi
 	# every letter counted: nothing more comes; each player got one
 	# letter a move asked of him and the end's, each once (its
 	# Message-ID), and Alice the host's two (the page, the invitation)
@@ -313,8 +304,9 @@ print("\n".join(json.loads(sys.argv[1])["clicked"]))' "$out" >>"$A/clicked"
 	cp "$A/Downloads/umpire.key" "$A/alice.key"
 	printf '%s\n' "$ALICE_PASS" >"$BATS_TEST_TMPDIR/alice.pass"
 	UMPIRE_PASSPHRASE_FILE=$BATS_TEST_TMPDIR/alice.pass rgw_ended
-	saved home/alice/final.eml "$id\\.yaml" final.yaml
-	"$PY" "$BATS_TEST_DIRNAME/../independent/rederive.py" final.yaml \
+	game=$(mutt_save alice home/alice/final.eml "$id[.]yaml" \
+		"$BATS_TEST_TMPDIR/final")
+	"$PY" "$BATS_TEST_DIRNAME/../independent/rederive.py" "$game" \
 		>rederive.out || { tail rederive.out; false; }
 	echo "# game over: $n views, ${moves[alice]} moves in the page" \
 		"($(wc -l <"$A/clicked") clicks: $(sed -E 's/^war .*/war/

@@ -121,7 +121,8 @@ rgw_invited() {
 			"home/$who/.config/umpire/config.ini"
 	done
 	judge_home
-	cp "${1:-home/alice/alice.pub}" "$JUDGE_HOME/home/alice.pub"
+	# (readable by the judge's user: a key saved by mutt is 0600)
+	install -m 644 "${1:-home/alice/alice.pub}" "$JUDGE_HOME/home/alice.pub"
 	cp home/bob/bob.pub "$JUDGE_HOME/home/"
 	# The judge's owner makes the game in the games directory with the
 	# judge's key, as the judge's user, inviting each side at its
