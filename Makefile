@@ -903,9 +903,9 @@ check-desk: desk
 
 # A whole Russo-German War through the judge on the private postfix of
 # tests/mail, one player in the desk page (headless Chromium) and mutt
-# only, the other on the command line (tests/mail/judge-desk.bats; some
-# 40 steps, about 5 minutes on two loaded cores, root for postfix): not in
-# make check, whose check-mail skips it.
+# only, the other on the command line (tests/mail/judge-desk.bats; 10 to
+# 80 steps as the draws fall, 2 to 7 minutes on two loaded cores; root
+# for postfix): not in make check, whose check-mail skips it.
 check-desk-mail: desk
 	$(UMPIRE_ENV) DESK_MAIL=1 DESK_REQUIRED=1 bats tests/mail/judge-desk.bats
 
