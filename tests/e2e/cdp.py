@@ -16,7 +16,14 @@ reads what the page stored); CDP_NET=FILE writes there the URL of every
 request the page makes (Network.requestWillBeSent), one a line, but
 for data: URLs (the page's own bytes: the board drawn as an image, which
 its Content-Security-Policy allows as img-src data: and nothing else);
-CDP_DOWNLOADS=DIR saves the page's downloads in DIR."""
+CDP_DOWNLOADS=DIR saves the page's downloads in DIR.
+
+With EXPRESSION "-" (and no STEP), the steps come on standard input
+instead, one a line, each a JSON string (a multi-line expression fits
+on a line), until end of input, and every step prints one line: an
+expression its value, any other step null. The page stays open between
+them, as a tab a person keeps open while the mail comes (a test drives
+it step by step, reading each answer before it writes the next)."""
 import base64
 import json
 import os
@@ -145,7 +152,9 @@ def main():
                 "behavior": "allow",
                 "downloadPath": os.environ["CDP_DOWNLOADS"]}))
         origin = loaded()
-        for step in [expr] + steps:
+        stdin = expr == "-" and not steps
+        for step in (json.loads(l) for l in sys.stdin) if stdin \
+                else [expr] + steps:
             if step == "@reload":
                 wait(send("Page.reload", {}, session))
                 origin = loaded(origin)
@@ -178,6 +187,9 @@ def main():
                 if "exceptionDetails" in res:
                     sys.exit("cdp: %s" % res["exceptionDetails"])
                 print(json.dumps(res["result"].get("value")), flush=True)
+                continue
+            if stdin:
+                print("null", flush=True)
     finally:
         proc.kill()
         proc.wait()

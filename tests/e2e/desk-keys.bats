@@ -57,16 +57,6 @@ page() {
 		"file://${PAGE:-$F/desk.html}" "$@"
 }
 
-# A file the page downloaded ($1), waited for.
-downloaded() {
-	local i
-	for i in $(seq 50); do
-		[ -s "dl/$1" ] && return 0
-		sleep 0.2
-	done
-	echo "no download $1"; ls dl; return 1
-}
-
 @test "desk keys: a key made in the page is read by umpire and by minisign" {
 	run page "(async () => { $WAIT
 	  \$('key-new-pass').value = 'a page passphrase';

@@ -72,3 +72,14 @@ need_output() {
 	echo "$output" >"$1"
 	{ echo "$NEED"; cat; } | "$PY" - "$@"
 }
+
+# downloaded NAME: the file the page downloaded as NAME (in
+# $DOWNLOADS, default dl), waited for.
+downloaded() {
+	local i dir=${DOWNLOADS:-dl}
+	for i in $(seq 50); do
+		[ -s "$dir/$1" ] && return 0
+		sleep 0.2
+	done
+	echo "no download $1"; ls "$dir"; return 1
+}

@@ -350,33 +350,6 @@ subject_of() {
 		"$JUDGE_HOME/home2/games/judge.log"; then false; fi
 }
 
-# mutt_reply WHO MSG FILE [mutt arguments...]: WHO replies with mutt to
-# the delivered message MSG as a person does (r, include=yes: the
-# letter quoted '> '), FILE pasted below the quote by the editor, the
-# file MUTT_ATTACH (a path) attached when it is set, and sends. mutt runs on a pseudo-terminal (script(1)); the keys are
-# mutt's push.
-mutt_reply() {
-	local who=$1 msg=$2 file=$3 box
-	shift 3
-	box=$BATS_TEST_TMPDIR/home/$who/reply
-	rm -rf "$box"
-	mkdir -p "$box/cur" "$box/new" "$box/tmp"
-	cp "$msg" "$box/cur/"
-	# the editor leaves the body's time a little in the past: mutt
-	# asks "Attachment #1 modified. Update encoding?" of a body whose
-	# time is after the stamp it took (the same second, by chance)
-	printf '#!/bin/sh\n{ echo; cat "%s"; } >>"$1"\ntouch -d "-5 seconds" "$1"\n' \
-		"$BATS_TEST_TMPDIR/home/$who/$file" >"$box.editor"
-	chmod 755 "$box.editor"
-	# never more than a minute: a prompt nobody answers fails the
-	# test, it does not hang the run
-	as "$who" env TERM=xterm timeout 60 script -qec "mutt -F .muttrc \
-		-f '$box' -e 'set editor=\"$box.editor\"' -e 'set sort=date' \
-		-e 'set record=\"$box.sent\"' $* \
-		-e 'push <reply>${MUTT_ATTACH:+<attach-file>$MUTT_ATTACH<enter>}<send-message><exit>'" /dev/null \
-		>"$box.out" 2>&1 </dev/null
-}
-
 # turn_of WHO MSG: the game turn of the view in the delivered letter
 # MSG, as WHO opens it (the scenario's turn counter).
 turn_of() {

@@ -218,6 +218,62 @@ set send_charset="us-ascii:utf-8"
 EOF
 }
 
+# mutt_box WHO MSG NAME: a Maildir home/WHO/NAME holding the delivered
+# message MSG alone, for WHO's mutt to open as a person opens the
+# letter; prints its path.
+mutt_box() {
+	local box=$BATS_TEST_TMPDIR/home/$1/$3
+	rm -rf "$box"
+	mkdir -p "$box/cur" "$box/new" "$box/tmp"
+	cp "$2" "$box/cur/"
+	echo "$box"
+}
+
+# mutt_reply WHO MSG FILE [mutt arguments...]: WHO replies with mutt to
+# the delivered message MSG as a person does (r, include=yes: the
+# letter quoted '> '), FILE pasted below the quote by the editor, the
+# file MUTT_ATTACH (a path) attached when it is set, and sends. mutt runs on a pseudo-terminal (script(1)); the keys are
+# mutt's push.
+mutt_reply() {
+	local who=$1 msg=$2 file=$3 box
+	shift 3
+	box=$(mutt_box "$who" "$msg" reply)
+	# the editor leaves the body's time a little in the past: mutt
+	# asks "Attachment #1 modified. Update encoding?" of a body whose
+	# time is after the stamp it took (the same second, by chance)
+	printf '#!/bin/sh\n{ echo; cat "%s"; } >>"$1"\ntouch -d "-5 seconds" "$1"\n' \
+		"$BATS_TEST_TMPDIR/home/$who/$file" >"$box.editor"
+	chmod 755 "$box.editor"
+	# never more than a minute: a prompt nobody answers fails the
+	# test, it does not hang the run
+	as "$who" env TERM=xterm timeout 60 script -qec "mutt -F .muttrc \
+		-f '$box' -e 'set editor=\"$box.editor\"' -e 'set sort=date' \
+		-e 'set record=\"$box.sent\"' $* \
+		-e 'push <reply>${MUTT_ATTACH:+<attach-file>$MUTT_ATTACH<enter>}<send-message><exit>'" /dev/null \
+		>"$box.out" 2>&1 </dev/null
+}
+
+# mutt_save WHO MSG PATTERN DIR: WHO saves the attachment of the
+# delivered message MSG that mutt's attachment menu finds by PATTERN (a
+# regular expression without a backslash), under its own file name, in
+# DIR, as a person does (v, /, s), and prints its path. mutt runs on a
+# pseudo-terminal as in mutt_reply; the menu shows each name whole (the
+# search reads the line shown, and mutt's default cuts a name at 40).
+mutt_save() {
+	local who=$1 box
+	box=$(mutt_box "$who" "$2" save)
+	rm -rf "$4"
+	mkdir -p "$4"
+	as "$who" env TERM=xterm timeout 60 script -qec "mutt -F .muttrc \
+		-f '$box' -e 'set attach_save_dir=\"$4\"' \
+		-e 'set attach_format=\"%4n %d  [%m/%M, %s]\"' \
+		-e 'push <view-attachments><search>$3<enter><save-entry><enter><exit><exit><exit>'" \
+		/dev/null >"$box.out" 2>&1 </dev/null || true
+	ls -d "$4"/* 2>/dev/null | grep . ||
+		{ echo "mutt saved nothing of $2 ($3)"; cat -v "$box.out" | tail -c 600
+		  return 1; }
+}
+
 # mta_confirm USER LETTER: USER answers the judge's LETTER asking it to
 # confirm its address (a game taken by mail, umpire(1) JUDGE) as a mail
 # client's reply does: from USER's address to the one the letter came

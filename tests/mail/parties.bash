@@ -18,7 +18,7 @@ setup_file() {
 
 teardown_file() {
 	mta_stop
-	[ -n "${MTA_HOME:-}" ] && rm -rf "$MTA_HOME"
+	if [ -n "${MTA_HOME:-}" ]; then rm -rf "$MTA_HOME"; fi
 }
 
 setup() {
