@@ -70,6 +70,13 @@ struct question {
 				  free-text question (ctx_ask_text): the
 				  parts of an answer, a static string
 				  (below); NULL (q_init): none declared */
+	int keeps_state;       /* set by the rules after q_init, for
+				  ctx_ask_text: its check leaves the state
+				  as it found it (it puts back what a trial
+				  changes), so that the desk's probes
+				  (engine_step.probe) need not save and
+				  restore the whole state for each answer;
+				  0 (q_init): they do */
 	/* What each option names on the board (q_target): words
 	 * "KIND:ID" separated by single spaces, "" none. For the desk
 	 * (umpire desk), which lights those pieces and places; never part

@@ -119,11 +119,12 @@ struct watch {
  * destination gives: for a few units of the position st, with a few
  * allowances, hex_tree_path of hex_reach_tree equals hex_path for every
  * hex the tree reaches and a sample of those it does not (the same
- * path, hex by hex, or -1 both).
+ * path, hex by hex, or -1 both), and the tree's MPs left are
+ * hex_reach's (what hex_unreachable_why_in reads).
  */
 static void tree_is_path(struct watch *w, const struct rttr *st)
 {
-	int16_t best[HEX_MAX], prev[HEX_MAX];
+	int16_t best[HEX_MAX], prev[HEX_MAX], reach[HEX_MAX];
 	int16_t a[HEX_PATH_MAX], b[HEX_PATH_MAX];
 	struct hex_rules r;
 	int end = hex_end(&st->map), k;
@@ -136,6 +137,10 @@ static void tree_is_path(struct watch *w, const struct rttr *st)
 			continue;
 		rt_unit_rules(st, u, &r);
 		hex_reach_tree(&r, u, from, left, 1, best, prev);
+		hex_reach(&r, u, from, left, 1, reach);
+		w->paths++;
+		if (memcmp(best, reach, sizeof best))
+			w->path_diff++;
 		for (h = 0; h < end; h++) {
 			if (h == from || (best[h] < 0 && rnd(40)))
 				continue;

@@ -1110,8 +1110,10 @@ static int unreachable(struct mv_check *m, int u, int to, char *why,
 
 	mv_rules(m, st, u, &r);
 	r.began_in_zoc = began_in_zoc(st, u);
-	hex_unreachable_why(&r, u, st->u[u].hex, allowance(st, u), 1, to,
-			    &move_labels, NULL, w, sizeof w);
+	/* the search made for u (mv_tree): best as hex_reach gives it */
+	mv_tree(m, u);
+	hex_unreachable_why_in(&r, u, st->u[u].hex, allowance(st, u), 1, to,
+			       m->best, &move_labels, NULL, w, sizeof w);
 	return snprintf(why, size, "%s cannot reach %s in this phase: %s",
 			st->u[u].id, hex_id(to, x), w), -1;
 }
@@ -1706,6 +1708,7 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 			st->opt_escape && st->fb_captured ?
 			"unit to hex [west] | unit hex... [west]" :
 			"unit to hex | unit hex...";
+		q.keeps_state = 1;      /* check_move: mv_restore */
 		m.seen.ok = 0;
 		ans = ctx_ask_text(c, &q, check_move_noted, &m);
 		if ((!checked_is(&m.seen, ans) &&
