@@ -18,7 +18,10 @@ longer opens. Prints one line and writes it into OUT
 
 page: the HTML umpire desk writes; first question: when the page's
 first question appeared, in ms from the page's start (the page's own
-record, body's data-ready: desk.js); a click checked: from a click on
+record, body's data-ready: desk.js); unit chosen (the detail line):
+from a click on the first lit unit of a question built by clicks (a
+move) to its hexes lit, each time one is asked; a click checked: from
+a click on
 a legal answer (the first the rules offer that is not done, pass,
 none or no; CLICKS times or until the step ends for the side) to the page showing the rules' next question,
 the rules' run in the page included (the WebAssembly), median and
@@ -51,8 +54,19 @@ EXPR = """(async () => {
     await sleep(50);
   }
   if ($("skip")) $("skip").click();
-  const ms = [], board = [];
+  const ms = [], board = [], unit = [];
   for (let i = 0; i < %d; i++) {
+    // a free-text question built by clicks on the board: a unit
+    // chosen (its hexes lit, desk_probe), then cleared
+    document.dispatchEvent(new Event("umpire-desk-board"));
+    const u = !$("build").hidden &&
+      document.querySelector("#board .spot.lit[data-kind=unit]");
+    if (u) {
+      const t0 = performance.now();
+      u.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      unit.push(performance.now() - t0);
+      if ($("build-clear")) $("build-clear").click();
+    }
     const bs = [...document.querySelectorAll("#options button")];
     const b = bs.find(x => !/^(done|pass|none|no)$/.test(x.textContent)) ||
       bs[0];
@@ -69,6 +83,7 @@ EXPR = """(async () => {
     await sleep(20);
   }
   return { ready: +document.body.dataset.ready, ms: ms, board: board,
+    unit: unit,
     status: $("status").textContent, said: $("said").textContent,
     yaml: $("answers-yaml").textContent };
 })()"""
@@ -219,12 +234,17 @@ def main():
                              statistics.median(native)))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+    unit = got["unit"]
     detail = ("            %d clicks (the first legal answer not done, "
               "pass, none or no), native the median of %d runs; the board "
               "drawn after the question, median %.0f ms, max %.0f ms from "
-              "the click; load average %.2f"
+              "the click; %s; load average %.2f"
               % (len(got["ms"]), runs, statistics.median(got["board"]),
-                 max(got["board"]), os.getloadavg()[0]))
+                 max(got["board"]),
+                 "unit chosen median %.0f ms, max %.0f ms (%d)"
+                 % (statistics.median(unit), max(unit), len(unit))
+                 if unit else "no unit chosen (no move asked)",
+                 os.getloadavg()[0]))
     print(line)
     print(detail)
     write(out, [line, detail])

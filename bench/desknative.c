@@ -9,8 +9,10 @@
  * question now asked with it (desk_answer) and draws the board at the
  * next (desk_board), as the page does on a click; prints a line each:
  * the answer, the milliseconds of each call, the board's bytes, and
- * REFUSED where the rules refused it. Under valgrind --tool=callgrind
- * its instructions say where a click goes (make bench-desk-native).
+ * REFUSED where the rules refused it; a line ?UNIT times instead the
+ * probe of "UNIT to HEX" for every hex (the page's click on UNIT).
+ * Under valgrind --tool=callgrind its instructions say where a click
+ * goes (make bench-desk-native).
  * A measurement, not a test.
  */
 #include <stdio.h>
@@ -53,6 +55,31 @@ static double ms_now(void)
 	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
 }
 
+/* A line "?UNIT": the probe the page makes when UNIT is chosen, "UNIT
+ * to HEX" for every hex of a map of up to 59 by 59 (desk_probe, at
+ * most 4096 answers), and its milliseconds and the answers taken. */
+static void probe_unit(struct desk *d, const char *unit)
+{
+	size_t cap = 59 * 59 * 32, n = 0, ok = 0;
+	char *c = malloc(cap);
+	if (!c) {
+		perror("desknative");
+		exit(2);
+	}
+	for (int x = 1; x < 60; x++)
+		for (int y = 1; y < 60; y++)
+			n += (size_t)snprintf(c + n, cap - n, "%s%.20s to %02d%02d",
+					      n ? "\n" : "", unit, x, y);
+	double t0 = ms_now();
+	const char *r = desk_probe(d, c);
+	double t1 = ms_now();
+	for (const char *p = r; (p = strstr(p, "\"ok\":true")); p++)
+		ok++;
+	printf("?%s: probe of 3481 hexes %.1f ms, %zu taken\n", unit, t1 - t0,
+	       ok);
+	free(c);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 4) {
@@ -78,6 +105,10 @@ int main(int argc, char **argv)
 	printf("question %.1f ms%s\n", ms_now() - t0,
 	       strncmp(q, "{\"error\"", 9) ? "" : " ERROR");
 	for (char *a = strtok(ans, "\n"); a; a = strtok(NULL, "\n")) {
+		if (a[0] == '?') {
+			probe_unit(d, a + 1);
+			continue;
+		}
 		t0 = ms_now();
 		int refused = strstr(desk_answer(d, a), "\"refused\"") != NULL;
 		double t1 = ms_now();

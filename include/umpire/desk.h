@@ -69,7 +69,10 @@ const char *desk_preview(struct desk *d, const char *text);
  * 4096), each checked as that answer would be, all in one run of the
  * rules (engine_step.probe): {"question": key, "probe": [{answer, ok,
  * why}...]}, why in the rules' words where refused. What the desk
- * lights: every "UNIT to HEX" a chosen unit may make. */
+ * lights: every "UNIT to HEX" a chosen unit may make, the next hexes
+ * of a path, the second hex of an attack on two. A question whose
+ * check keeps the state (question.keeps_state) is probed without the
+ * state copied for each answer. */
 const char *desk_probe(struct desk *d, const char *candidates);
 /* The answers (and standing orders) as the order file `umpire orders
  * VIEW --answers FILE` reads. */

@@ -70,6 +70,13 @@ struct question {
 				  free-text question (ctx_ask_text): the
 				  parts of an answer, a static string
 				  (below); NULL (q_init): none declared */
+	int keeps_state;       /* set by the rules after q_init, for
+				  ctx_ask_text: its check leaves the state
+				  as it found it (it puts back what a trial
+				  changes), so that the desk's probes
+				  (engine_step.probe) need not save and
+				  restore the whole state for each answer;
+				  0 (q_init): they do */
 	/* What each option names on the board (q_target): words
 	 * "KIND:ID" separated by single spaces, "" none. For the desk
 	 * (umpire desk), which lights those pieces and places; never part
@@ -97,13 +104,19 @@ void q_add(struct question *q, const char *fmt, ...)
  * checked the same). Nothing before the first q_add.
  *
  * A free-text question's form (struct question.form) says how the desk
- * builds an answer by clicks: parts separated by single spaces, each a
- * kind (one piece or place of that kind, its id written), a kind
- * followed by "..." (one or more of them, separated by spaces), a
- * lowercase word written as it stands ("to"), or "[a|b]" (optionally
- * one of those words). "unit to hex": "35G to 4527"; "hex unit...
- * [mobile|assault]": "2505 1M 9GT". The rules check the whole answer
- * as ever; the form only guides the clicks.
+ * builds an answer by clicks: one or more alternatives separated by
+ * " | " (a bar between spaces), the first the one a click follows
+ * until the player picks another; each alternative is parts separated
+ * by single spaces, each a kind (one piece or place of that kind, its
+ * id written), a kind followed by "..." (one or more of them,
+ * separated by spaces), kinds joined by "," (one piece of each, their
+ * ids written joined by ","), a lowercase word written as it stands
+ * ("to"), or "[a|b]" (optionally one of those words). "unit to hex |
+ * unit hex...": "35G to 4527" or "35G 4426 4527"; "hex unit...
+ * [mobile|assault] | hex,hex unit... [mobile|assault]": "2505 1M 9GT"
+ * or "2505,2506 1M 9GT". Declare an alternative only where the rules'
+ * check takes it. The rules check the whole answer as ever; the form
+ * only guides the clicks.
  */
 void q_target(struct question *q, const char *kind, const char *id);
 

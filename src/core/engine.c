@@ -48,6 +48,7 @@ void q_init(struct question *q, const char *rule, const char *key,
 	q->scope = NULL;
 	q->preferred = NULL;
 	q->form = NULL;
+	q->keeps_state = 0;
 	/* rules may fill options[] without q_add (q->n++): none names
 	 * anything until q_target says so */
 	for (size_t i = 0; i < Q_MAX_OPTIONS; i++)
@@ -549,19 +550,31 @@ static long late(struct ctx *c, const struct question *q,
 
 /* engine_step.stop_at_asked: q, asked of the actor once the step's
  * answers are used, takes the probes (each checked on the state as it
- * is, which is put back after it), then ends the run there. */
+ * is, which is put back after it), then ends the run there. A check
+ * that keeps the state (question.keeps_state) is trusted to: the whole
+ * state is compared after the 1st, 2nd, 4th, 8th... probe only, and
+ * found changed, put back and the probes made again, each followed by
+ * putting it back (a Race to the Reichstag state is 195 KB: copied
+ * after each of a map's 3,571 hexes, 0.7 GB). */
 static _Noreturn void stop_asked(struct ctx *c, const struct question *q,
 				 const struct matcher *m)
 {
 	const struct engine_step *s = &c->steps[c->at.cur];
 	void *as_asked = xmalloc(c->rs->state_size);
+	int trust = q->keeps_state;
 	memcpy(as_asked, c->run->state, c->rs->state_size);
 	for (size_t i = 0; i < s->n_probe; i++) {
 		struct probe *p = &s->probe[i];
 		char why[900];
 		p->refused = match(m, q, p->answer, why, sizeof why) < 0;
 		str_copy(p->why, sizeof p->why, p->refused ? why : "");
-		memcpy(c->run->state, as_asked, c->rs->state_size);
+		if (trust && (i & (i + 1)) == 0 &&
+		    memcmp(c->run->state, as_asked, c->rs->state_size)) {
+			trust = 0;
+			i = (size_t)-1;         /* again, from the first */
+		}
+		if (!trust)
+			memcpy(c->run->state, as_asked, c->rs->state_size);
 	}
 	free(as_asked);
 	add_filled(c->run, q, NULL);

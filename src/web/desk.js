@@ -220,6 +220,8 @@
   const KINDS = ['unit', 'hex', 'card', 'box'];
   /* the board as the rules drew it at the question (an element) */
   let boardSvg = null;
+  /* the board with the path built so far drawn (pathBoard), null none */
+  let builtSvg = null;
   /* the options the clicks so far leave (indices), null: all */
   let narrowed = null;
   /* a free-text answer built by clicks (newBuild) */
@@ -350,30 +352,57 @@
     $('board-said').className = cls || '';
   }
 
-  /* The parts of a form: {kind} (one piece), {kind, many} (one or
-   * more), {word} (written as it stands) or {words} (optionally one). */
-  function formParts(form) {
-    return form.split(' ').filter((w) => w).map((w) => {
-      if (/^\[.*\]$/.test(w)) {
-        return { words: w.slice(1, -1).split('|') };
-      }
-      const many = w.endsWith('...');
-      const k = many ? w.slice(0, -3) : w;
-      return KINDS.includes(k) ? { kind: k, many } : { word: w };
-    });
+  /* The alternatives of a form (" | " between them), each its parts:
+   * {kind} (one piece), {kind, many} (one or more), {kind, join} (one
+   * written after the piece before it, joined by join: "hex,hex"),
+   * {word} (written as it stands) or {words} (optionally one). */
+  function formAlts(form) {
+    return form.split(' | ').map((alt) => alt.split(' ').filter((w) => w)
+      .flatMap((w) => {
+        if (/^\[.*\]$/.test(w)) {
+          return [{ words: w.slice(1, -1).split('|') }];
+        }
+        const many = w.endsWith('...');
+        const k = many ? w.slice(0, -3) : w;
+        const joined = k.split(',');
+        if (joined.length > 1 && joined.every((x) => KINDS.includes(x))) {
+          return joined.map((x, i) => i ? { kind: x, join: ',' }
+            : { kind: x });
+        }
+        return [KINDS.includes(k) ? { kind: k, many } : { word: w }];
+      }));
   }
 
-  /* A free-text answer built by clicks, as the form goes: its words so
-   * far, the index of the form's next part, and the kind... part now
-   * repeating (null: none). */
-  function newBuild() {
-    return { words: [], at: 0, many: null };
+  /* The parts of the alternative of q's form the build b follows (the
+   * build now when b is not given). */
+  function formParts(q, b) {
+    return formAlts(q.form)[(b || build).alt] || [];
+  }
+
+  /* A free-text answer built by clicks, as the form goes: the
+   * alternative of the form it follows, the clicks made ([kind, id]),
+   * its words so far, the index of the form's next part, and the
+   * kind... part now repeating (null: none). */
+  function newBuild(alt) {
+    return { alt: alt || 0, clicks: [], words: [], at: 0, many: null };
+  }
+
+  /* The clicks of build b followed by alternative alt of q's form: the
+   * build they make, or null where that alternative takes them not. */
+  function rebuilt(q, b, alt) {
+    const parts = formAlts(q.form)[alt];
+    let n = newBuild(alt);
+    for (const [kind, id] of b.clicks) {
+      n = n && parts && built1(parts, n, kind, id);
+    }
+    return n || null;
   }
 
   /* The build b with the form's words that stand as they are, up to
    * its next part that is not one, added (a copy). */
   function withWords(parts, b) {
-    const n = { words: b.words.slice(), at: b.at, many: b.many };
+    const n = { alt: b.alt, clicks: b.clicks, words: b.words.slice(),
+      at: b.at, many: b.many };
     while (n.at < parts.length && parts[n.at].word) {
       n.words.push(parts[n.at].word);
       n.at++;
@@ -404,16 +433,24 @@
   /* The build b with id (of kind) given, or null where the form takes
    * no such piece now; done: nothing may follow it. */
   function built1(parts, b, kind, id) {
+    const clicks = b.clicks.concat([[kind, id]]);
     if (b.many && b.many.kind === kind && !b.words.includes(id)) {
-      return { words: b.words.concat([id]), at: b.at, many: b.many,
-        done: false };
+      return { alt: b.alt, clicks, words: b.words.concat([id]), at: b.at,
+        many: b.many, done: false };
     }
     const n = withWords(parts, b);
     const p = parts[n.at];
-    if (!p || p.kind !== kind) {
+    const last = n.words.length - 1;
+    if (!p || p.kind !== kind || (p.join && (last < 0 ||
+      n.words[last].split(p.join).includes(id)))) {
       return null;
     }
-    n.words.push(id);
+    n.clicks = clicks;
+    if (p.join) {
+      n.words[last] += p.join + id;
+    } else {
+      n.words.push(id);
+    }
     n.at++;
     n.many = p.many ? p : null;
     n.done = !n.many && n.at === parts.length;
@@ -449,11 +486,88 @@
     return m;
   }
 
-  /* For a click of kind on the build: each spot's id, the build it
+  /* The ids of kind the rules' examples name (q.targets). */
+  function namedIds(q, kind) {
+    const ids = new Set();
+    for (const t of q.targets) {
+      for (const g of t || []) {
+        if (g.kind === kind) {
+          ids.add(g.id);
+        }
+      }
+    }
+    return ids;
+  }
+
+  /* Whether the build b, not yet whole, is made whole by the pieces
+   * the rules' examples name, in a way the rules take (desk_probe):
+   * one more piece, or (a kind... part) all of those the examples
+   * naming b's pieces name with them. A second hex of "hex,hex
+   * unit...": a unit next to both, or the attackers of each hex. */
+  function completes(q, b) {
+    const parts = formParts(q, b);
+    const answers = [];
+    const mine = new Set(b.clicks.map((c) => c[1]));
+    for (const p of whereBuilt(parts, b).next) {
+      let all = b;
+      q.options.forEach((o, i) => {
+        const t = q.targets[i] || [];
+        if (!t.some((g) => mine.has(g.id))) {
+          return;
+        }
+        for (const g of t) {
+          const c = g.kind === p.kind && p.many && all &&
+            built1(parts, all, g.kind, g.id);
+          all = c || all;
+        }
+      });
+      if (all !== b && isWhole(parts, all)) {
+        answers.push(all.words.join(' '));
+      }
+      for (const id of namedIds(q, p.kind)) {
+        const c = built1(parts, b, p.kind, id);
+        if (c && isWhole(parts, c)) {
+          answers.push(c.words.join(' '));
+        }
+      }
+    }
+    return [...probe(answers).values()].includes('');
+  }
+
+  /* The spots a click on part may choose: a path's next hex (a hex...
+   * part after a piece) the hexes next to the piece clicked last (by
+   * the board's geometry: a path goes hex by hex); the hex joined to
+   * another (hex,hex) those the rules' examples name; else every spot
+   * of its kind. Only what is lit: a click elsewhere is checked by the
+   * rules all the same (whyNot). */
+  function candidates(q, part) {
+    const all = spotsOf(part.kind);
+    if (part.join) {
+      const ids = namedIds(q, part.kind);
+      return all.filter((s) => ids.has(s.id));
+    }
+    const last = build.clicks[build.clicks.length - 1];
+    const piece = last && part.many && part.kind === 'hex' &&
+      boardSpots().find((s) => s.kind === last[0] && s.id === last[1]);
+    if (!piece || !all.length) {
+      return all;
+    }
+    const far = (a, b) => Math.hypot(a.x + a.w / 2 - b.x - b.w / 2,
+      a.y + a.h / 2 - b.y - b.h / 2);
+    /* the hex the piece stands in (its spot's nearest), and its
+     * neighbours: a hex's box (hexsvg.c) is as wide as the distance
+     * between neighbours' centres, the next ring 1.7 times as far */
+    const at = all.reduce((a, b) => far(b, piece) < far(a, piece) ? b : a);
+    const near = 1.3 * Math.max(at.w, at.h);
+    return all.filter((s) => s !== at && far(s, at) <= near);
+  }
+
+  /* For a click on part of the build: each spot's id, the build it
    * makes and, where that is a whole answer, the answer. */
-  function tries(q, kind) {
-    const parts = formParts(q.form);
-    return spotsOf(kind).map((s) => {
+  function tries(q, part) {
+    const parts = formParts(q);
+    const kind = part.kind;
+    return candidates(q, part).map((s) => {
       const b = built1(parts, build, kind, s.id);
       return b ? { id: s.id, b,
         answer: isWhole(parts, b) ? b.words.join(' ') : '' } : null;
@@ -471,13 +585,14 @@
       return;
     }
     if (q.free_text && q.form) {
-      const parts = formParts(q.form);
+      const parts = formParts(q);
       for (const part of whereBuilt(parts, build).next) {
-        const t = tries(q, part.kind);
+        const t = tries(q, part);
         const whole = t.filter((x) => x.answer);
         const ok = probe(whole.map((x) => x.answer));
         for (const x of t) {
-          if (x.answer ? ok.get(x.answer) === '' : named(q, x)) {
+          if (x.answer ? ok.get(x.answer) === ''
+            : part.join ? completes(q, x.b) : named(q, x)) {
             lit.set(part.kind + ':' + x.id, x);
           }
         }
@@ -505,7 +620,7 @@
    * (showBuilt). */
   function offBoard(q, part) {
     const shown = new Set(spotsOf(part.kind).map((s) => s.id));
-    const parts = formParts(q.form);
+    const parts = formParts(q);
     q.options.forEach((o, i) => {
       for (const g of q.targets[i] || []) {
         const b = g.kind === part.kind && !shown.has(g.id) &&
@@ -520,7 +635,7 @@
 
   /* Whether an example of q names the build x's words as its first. */
   function named(q, x) {
-    const kinds = formParts(q.form).filter((p) => p.kind);
+    const kinds = formParts(q).filter((p) => p.kind);
     return q.options.some((o, i) => {
       const w = o.split(' ');
       const t = q.targets[i] || [];
@@ -563,13 +678,38 @@
     relightQuestion(q);
   }
 
-  /* The spots lit again for q as the clicks so far leave it. */
+  /* The spots lit again for q as the clicks so far leave it, on the
+   * board with the path built so far. */
   function relightQuestion(q) {
     lightUp(q);
-    drawBoard(boardSvg);
+    builtSvg = pathBoard(q);
+    drawBoard(builtSvg || boardSvg);
     previewed = '';
     showBuilt(q);
     inSight();
+  }
+
+  /* A path built hex by hex (the build's kind... part a hex... one, its
+   * words a whole answer the rules take): the board as the rules draw
+   * that move (desk_preview: its path marked), what it does said; else
+   * null (the board at the question). */
+  function pathBoard(q) {
+    const parts = q && q.free_text && q.form ? formParts(q) : [];
+    if (!build.many || build.many.kind !== 'hex' || !isWhole(parts, build)) {
+      return null;
+    }
+    const text = build.words.join(' ');
+    if (probe([text]).get(text) !== '') {
+      return null;
+    }
+    const p = call(M._desk_preview, text);
+    if (p.refused || !p.board) {
+      return null;
+    }
+    boardSays('Path so far, ' + text + ': ' + ((p.events || [])
+      .map((e) => e.text).join(' ') || 'the board as it would be.'),
+    'preview');
+    return svgNode(p.board);
   }
 
   /* The board scrolled to its first lit spot where none is in sight. */
@@ -604,7 +744,7 @@
     if (!on) {
       return;
     }
-    const parts = formParts(q.form);
+    const parts = formParts(q);
     const at = whereBuilt(parts, build);
     /* the kinds a click may give next, where one is lit */
     const next = at.next.map((p) => p.kind).filter((k) =>
@@ -612,10 +752,29 @@
     /* with the words the form adds after them ("35G to") */
     $('free-text').value = build.words.length
       ? withWords(parts, build).words.join(' ') : '';
-    box.append(el('span', 'Built by clicks (' + q.form + '): ',
+    const alts = q.form.split(' | ');
+    box.append(el('span', 'Built by clicks (' + alts[build.alt] + '): ',
       'keys'), el('code', $('free-text').value || 'nothing yet'),
     el('span', next.length ? ' next: a lit ' + next.join(' or a lit ') +
       '. ' : '. ', 'keys'));
+    /* the form's other ways that take the clicks so far: a button each
+     * (a path hex by hex, an attack on two hexes) */
+    alts.forEach((a, i) => {
+      const b = i !== build.alt && rebuilt(q, build, i);
+      if (!b) {
+        return;
+      }
+      const go = el('button', 'Build as ' + a);
+      go.type = 'button';
+      go.className = 'build-alt';
+      go.dataset.alt = String(i);
+      go.addEventListener('click', () => {
+        build = b;
+        boardSays('');
+        relightQuestion(q);
+      });
+      box.append(go, ' ');
+    });
     for (const [k, x] of lit) {
       if (x.off) {
         const b = el('button', x.id);
@@ -670,12 +829,20 @@
     if (!q.free_text || !q.form) {
       return said;
     }
-    const parts = formParts(q.form);
+    const parts = formParts(q);
     const b = built1(parts, build, kind, id);
     if (!b) {
       const at = whereBuilt(parts, build);
+      /* another way of the form's takes it: its button says so */
+      const alts = q.form.split(' | ');
+      const other = alts.findIndex((a, i) => i !== build.alt &&
+        rebuilt(q, { clicks: build.clicks.concat([[kind, id]]) }, i));
       return said + (at.next.length ? ': click a lit ' +
-        at.next.map((p) => p.kind).join(' or ') : '');
+        at.next.map((p) => p.kind).join(' or ') : '') +
+        (other >= 0 ? ' (or "Build as ' + alts[other] + '" first)' : '');
+    }
+    if (!isWhole(parts, b) && completes(q, b)) {
+      return '';
     }
     /* the answers it would make: itself, or with each next piece */
     let answers = [b.words.join(' ')];
@@ -716,7 +883,7 @@
     }
     boardSays('');
     if (q.free_text && q.form) {
-      const b = does ? does.b : built1(formParts(q.form), build, kind, id);
+      const b = does ? does.b : built1(formParts(q), build, kind, id);
       if (b.done) {
         answer(b.words.join(' '));
         return;
@@ -752,7 +919,7 @@
     if (!q || !text) {
       if (previewed) {
         previewed = '';
-        drawBoard(boardSvg);
+        drawBoard(builtSvg || boardSvg);
         boardSays('');
       }
       return;

@@ -521,13 +521,23 @@ if "error" in d:
 
 # A Race to the Reichstag played to step $1 (by views, under a
 # referee), in the current directory: game.yaml, the keys; the side to
-# order is 1bf (the movement step and the combat step after it).
+# order is 1bf (the movement step and the combat step after it). The
+# game at each step is kept in $F for the file's next tests
+# (game-at-N.yaml): five of them start at step 11 or 12.
 reichstag_at() {
-	cp "$F"/*.key "$F/game.yaml" .
-	local side
-	while [ "$("$UMPIRE" status --brief game.yaml | cut -d' ' -f3)" -lt "$1" ]; do
+	cp "$F"/*.key .
+	local side at
+	if [ -f "$F/game-at-$1.yaml" ]; then
+		cp "$F/game-at-$1.yaml" game.yaml
+	else
+		cp "$F/game.yaml" .
+	fi
+	while at=$("$UMPIRE" status --brief game.yaml | cut -d' ' -f3) &&
+		[ "$at" -lt "$1" ]; do
 		side=$("$UMPIRE" status --brief game.yaml | cut -d' ' -f2)
 		step_by_view game.yaml "$side" referee.key >/dev/null
+		cp game.yaml "$F/game-at-$((at + 1)).tmp" &&
+			mv "$F/game-at-$((at + 1)).tmp" "$F/game-at-$((at + 1)).yaml"
 	done
 	run "$UMPIRE" status --brief game.yaml
 	[ "$output" = "pending 1bf $1" ] || { echo "not 1bf's step $1: $output"; return 1; }
@@ -760,4 +770,221 @@ need(s[3]["answers"][-1] == "%s to %s" % (s[0]["unit"], s[1]["hex"]),
      "Enter on Send: the move taken: %r" % s[3])
 sys.exit(0 if ok else 1)
 EOF
+}
+
+# The lit hex id's element, and the first way of the form's other than
+# the one followed (its "Build as" button).
+PATH_JS='const litHex = id => lit().find(s => s.dataset.kind == "hex" && s.dataset.id == id);
+const litIds = () => spots("hex", ".lit").map(s => s.dataset.id);
+const alt = () => $("build").querySelector("button.build-alt");
+const img = () => $("board").querySelector("img").src;'
+
+@test "desk: a move's path clicked hex by hex, drawn as it grows, as typed" {
+	reichstag_at 11 || return 1
+	BOARD_JS="$BOARD_JS $PATH_JS" run board_cdp '
+	  if (!spots().length) return { error: "no board spots: the rules draw no svg_spot" };
+	  option("no").click();                           // 6.7
+	  const o = { placed: [] };
+	  for (let i = 0; i < 5 && rule() == "rule 7.1"; i++) {
+	    enter();
+	    tap(spots("hex", ".lit")[0]);
+	    o.placed.push(seen().answers.pop());
+	  }
+	  o.rule = rule();
+	  const start = u => {
+	    if (!$("build-clear").disabled) $("build-clear").click();
+	    tap(spots("unit", ".lit").find(s => s.dataset.id == u));
+	  };
+	  // a unit, a first hex next to it, a second next to both: a path
+	  // the rules would not take to the second (their path by its
+	  // destination, previewed, is drawn otherwise)
+	  for (const u of spots("unit", ".lit").map(s => s.dataset.id)) {
+	    start(u);
+	    o.alt = alt() ? alt().textContent : null;
+	    if (!alt()) break;
+	    alt().click();
+	    const first = litIds();
+	    for (const h1 of first) {
+	      start(u); alt().click(); tap(litHex(h1));
+	      for (const h2 of litIds().filter(h => first.includes(h))) {
+	        const p = { unit: u, h1, h2, first };
+	        tap(litHex(h2));
+	        p.built = $("free-text").value;
+	        p.said = said();
+	        p.img = img();
+	        start(u);
+	        if (!litHex(h2)) continue;
+	        hover(litHex(h2));
+	        p.destSaid = said();
+	        p.destImg = img();
+	        if (p.destImg != p.img) { o.path = p; break; }
+	        start(u); alt().click(); tap(litHex(h1));
+	      }
+	      if (o.path) break;
+	    }
+	    if (o.path) break;
+	  }
+	  const p = o.path;
+	  if (!p) return o;
+	  start(p.unit); alt().click(); tap(litHex(p.h1));
+	  // a hex that breaks the path: refused, in the rules words
+	  const far = spots("hex", ":not(.lit)").pop();
+	  p.farAfter = $("free-text").value;
+	  tap(far);
+	  p.far = far.dataset.id;
+	  p.farSaid = said();
+	  tap(litHex(p.h2));
+	  p.send = $("build-send") ? $("build-send").textContent : null;
+	  if ($("build-send")) $("build-send").click();
+	  p.answers = seen().answers;
+	  option("done").click();
+	  o.end = seen();
+	  return o;'
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	echo "$output" >states
+	"$PY" - states <<EOF || return 1
+$NEED_BOARD
+need(d["rule"] == "rule 9.0" and d.get("alt") == "Build as unit hex... [forced]",
+     "the move's other way offered: %r" % d)
+p = d.get("path")
+need(p, "a path of two hexes the rules route otherwise: %r" % d)
+if not p:
+    sys.exit(1)
+need(0 < len(p["first"]) <= 6, "only the hexes next to the unit lit first: %r" % p["first"])
+path = "%s %s %s" % (p["unit"], p["h1"], p["h2"])
+need(p["built"] == path and p["said"].startswith("Path so far, %s: " % path),
+     "the path built and drawn as it grows: %r" % p)
+need(p["destSaid"].startswith("If %s to %s: " % (p["unit"], p["h2"])),
+     "the rules' path by destination previewed: %r" % p["destSaid"])
+need(p["farSaid"].startswith("%s cannot be chosen now: " % p["far"]),
+     "a hex breaking the path refused in the rules' words: %r" % p["farSaid"])
+need(p["send"] == "Send " + path and p["answers"][-1] == path,
+     "the path sent and taken: %r" % p)
+open("page.yaml", "w").write(d["end"]["yaml"])
+open("places", "w").write("".join('- place: "%s"\n' % x for x in d["placed"]))
+need(p["farAfter"] == "%s %s" % (p["unit"], p["h1"]), "the path so far: %r" % p)
+open("path", "w").write("%s\n%s %s\n%s\n" % (path, p["farAfter"], p["far"],
+    p["farSaid"][len(p["far"] + " cannot be chosen now: "):]))
+sys.exit(0 if ok else 1)
+EOF
+	{
+		typed_header
+		echo '- max-effort: "no"'
+		cat places
+		echo "- move: \"$(sed -n 1p path)\""
+		echo '- move: "done"'
+	} >typed.yaml
+	same_as_typed || return 1
+	# the hex that breaks the path: the page's words are sign --check's
+	{
+		typed_header
+		echo '- max-effort: "no"'
+		cat places
+		echo "- move: \"$(sed -n 2p path)\""
+	} >bad.yaml
+	run "$UMPIRE" sign bad.yaml --check -g t.view -s 1bf.key
+	[ "$status" -ne 0 ] || { echo "$output"; return 1; }
+	local why
+	why=$(sed -n 3p path)
+	[[ "$output" == *"$why"* ]] || { echo "sign --check: $output"; echo "page: $why"; return 1; }
+}
+
+# A move of 1bf's step 11 that brings a unit next to two German hexes
+# (from umpire report's position: flat-top columns, the even ones half
+# a hex lower): "UNIT HEX A B" a line, the nearest first.
+two_hex_moves() {
+	"$UMPIRE" report game.yaml | "$PY" -c '
+import re, sys
+pos = sys.stdin.read().split("\nPosition", 1)[1]
+def block(name):
+    m = re.search(r"^%s(.*?)(?=^\S)" % re.escape(name), pos, re.S | re.M)
+    return m.group(1) if m else ""
+ids = lambda t: re.findall(r"(\w+) (\d{4})", t)
+sov = dict(ids(block("1BF: ")))
+ger = set()
+for name in ("Germans, 1BF sector", "Germans, 1UF sector"):
+    ger |= set(re.findall(r"(\d{4}) \w", block(name).split(":", 1)[1]))
+busy = set(sov.values()) | set(h for _, h in ids(block("1UF: "))) | ger
+def nb(h):
+    c, r = int(h[:2]), int(h[2:])
+    out = [(c, r - 1), (c, r + 1)]
+    for dc in (-1, 1):
+        out += [(c + dc, r), (c + dc, r + 1)] if c % 2 == 0 else \
+            [(c + dc, r - 1), (c + dc, r)]
+    return ["%02d%02d" % x for x in out if x[0] > 0 and x[1] > 0]
+found = set()
+for u, uh in sov.items():
+    ring = {uh}
+    for d in (1, 2):
+        ring |= set(n for h in ring for n in nb(h))
+        for h in ring - busy:
+            en = sorted(set(nb(h)) & ger)
+            if len(en) >= 2:
+                found.add((d, u, h, en[0], en[1]))
+for f in sorted(found):
+    print(*f[1:])'
+}
+
+@test "desk: an attack on two hexes built by clicks, as typed" {
+	reichstag_at 11 || return 1
+	# step 11: a unit moved next to two German hexes (the first such
+	# move the rules take)
+	"$UMPIRE" view game.yaml --side 1bf -s referee.key -o s11.view
+	"$UMPIRE" orders s11.view -s 1bf.key | grep -v '^#' >s11.yaml
+	local u h a b found=
+	while read -r u h a b; do
+		sed "s/^- move: \"done\"/- move: \"$u to $h\"\n&/" s11.yaml >m.yaml
+		"$UMPIRE" sign m.yaml --check -g s11.view -s 1bf.key >/dev/null 2>&1 &&
+			{ found=1; break; }
+	done < <(two_hex_moves)
+	[ -n "$found" ] || { echo "no move brings a unit next to two German hexes"; return 1; }
+	"$UMPIRE" sign m.yaml -s 1bf.key -o m.signed
+	"$UMPIRE" adjudicate game.yaml m.signed -s referee.key -o g.next --report /dev/null
+	mv g.next game.yaml
+	BOARD_JS="$BOARD_JS $PATH_JS" run board_cdp '
+	  if (!spots().length) return { error: "no board spots: the rules draw no svg_spot" };
+	  const o = { rule: rule(), lit: litIds() };
+	  tap(litHex("'"$a"'"));
+	  o.alt = alt() ? alt().textContent : null;
+	  // a second hex before "Build as": refused, the way named (the
+	  // hex itself clicked, not a counter on it)
+	  const x = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+	  x.setAttribute("class", "spot");
+	  x.dataset.kind = "hex";
+	  x.dataset.id = "'"$b"'";
+	  board().append(x);
+	  x.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+	  x.remove();
+	  o.before = said();
+	  if (alt()) alt().click();
+	  o.second = litIds();
+	  if (litHex("'"$b"'")) tap(litHex("'"$b"'"));
+	  o.hexes = $("free-text").value;
+	  o.units = spots("unit", ".lit").map(s => s.dataset.id);
+	  const u = spots("unit", ".lit").find(s => s.dataset.id == "'"$u"'");
+	  if (u) tap(u);
+	  o.built = $("free-text").value;
+	  o.send = $("build-send") ? $("build-send").textContent : null;
+	  if ($("build-send")) $("build-send").click();
+	  o.end = seen();
+	  return o;'
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	echo "$output" >states
+	"$PY" - states "$u" "$a" "$b" <<EOF || return 1
+$NEED_BOARD
+u, a, b = sys.argv[2:5]
+need(d["rule"] == "rule 12.0" and a in d["lit"] and b in d["lit"], "both hexes lit: %r" % d)
+need(d["alt"] == "Build as hex,hex unit... [mobile|assault]", "the two-hex way offered: %r" % d)
+need("Build as hex,hex" in d["before"], "a second hex first says how: %r" % d["before"])
+need(b in d["second"] and a not in d["second"], "the second hex lit: %r" % d["second"])
+need(d["hexes"] == "%s,%s" % (a, b) and u in d["units"], "the hexes built, %s lit: %r" % (u, d))
+need(d["built"] == "%s,%s %s" % (a, b, u) and d["send"] == "Send " + d["built"],
+     "the attack built, to send: %r" % d)
+need(d["end"]["answers"][:1] == [d["built"]], "the attack taken: %r" % d["end"])
+open("page.yaml", "w").write(d["end"]["yaml"])
+open("attack", "w").write(d["built"] + "\n")
+sys.exit(0 if ok else 1)
+EOF
+	{ typed_header; echo "- attack: \"$(cat attack)\""; } >typed.yaml
+	same_as_typed
 }

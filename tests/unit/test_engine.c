@@ -102,6 +102,37 @@ static const struct ruleset walk = {
 	.play = walk_play, .save = walk_save,
 };
 
+/* Toy game 2b: the walk with a check that says it keeps the state
+ * (question.keeps_state) but draws the path it checks into it, and
+ * refuses any once one is drawn. */
+static int check_scribble(void *user, const char *answer, char *why,
+			  size_t size)
+{
+	struct walk *st = user;
+	if (st->path[0]) {
+		snprintf(why, size, "rule 9: a path is drawn already");
+		return -1;
+	}
+	snprintf(st->path, sizeof st->path, "%s", answer);
+	return 0;
+}
+
+static void scribble_play(struct ctx *c, void *vst)
+{
+	struct walk *st = vst;
+	struct question q;
+	q_init(&q, "9", "path", "player", "Walk where?");
+	q_add(&q, "n");
+	q.keeps_state = 1;      /* not so: the engine finds it out */
+	snprintf(st->path, sizeof st->path, "%s",
+		 ctx_ask_text(c, &q, check_scribble, st));
+}
+
+static const struct ruleset scribble = {
+	.id = "scribble", .version = "1", .state_size = sizeof(struct walk),
+	.play = scribble_play, .save = walk_save,
+};
+
 /* Toy game 3: two roles. The defender posts (rule 1), the attacker
  * attacks (rule 2), the defender chooses whether to guard (rule 3, a
  * question of the role that does not order the step), a die decides,
@@ -526,6 +557,20 @@ static void test_probe(void)
 	      pr[1].why);
 	CHECK(!((struct walk *)run.state)->path[0],
 	      "probe: the state as the question was asked");
+	engine_free(&run);
+
+	/* a check said to keep the state that does not: each probe still
+	 * checked on the state as asked */
+	struct probe ps[3] = { { "n", 0, "" }, { "s", 0, "" },
+			       { "n s", 0, "" } };
+	s.probe = ps;
+	memset(&w, 0, sizeof w);
+	CHECK(engine_run(&scribble, &w, &s, 1, &run) == 0 &&
+	      run.outcome == RUN_PENDING && !ps[0].refused &&
+	      !ps[1].refused && !ps[2].refused &&
+	      !((struct walk *)run.state)->path[0], "probe: a check that "
+	      "changes the state it says it keeps is found out (%d %d %d)",
+	      ps[0].refused, ps[1].refused, ps[2].refused);
 	engine_free(&run);
 
 	struct probe po[2] = { { "Two", 0, "" }, { "four", 0, "" } };

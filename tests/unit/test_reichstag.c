@@ -18,6 +18,8 @@
 #include "umpire/scenario.h"
 #include "umpire/svg.h"
 #include "umpire/view.h"
+#include "../../src/rules/lib/hexorders.h"
+#include "../../src/rules/reichstag/board.h"
 #include "../../src/rules/reichstag/state.h"
 #include "../../src/rules/reichstag/report.h"
 #include "unit.h"
@@ -108,7 +110,51 @@ struct watch {
 	const struct doc_node *opts;
 	int hidden, trips, secrets;
 	char who[16];
+	long paths, path_diff;   /* tree_is_path's comparisons, mismatches */
 };
+
+/*
+ * The move check's search once a unit (turn.c mv_tree: the desk probes
+ * "UNIT to HEX" for every hex of the map on it) gives what a search a
+ * destination gives: for a few units of the position st, with a few
+ * allowances, hex_tree_path of hex_reach_tree equals hex_path for every
+ * hex the tree reaches and a sample of those it does not (the same
+ * path, hex by hex, or -1 both), and the tree's MPs left are
+ * hex_reach's (what hex_unreachable_why_in reads).
+ */
+static void tree_is_path(struct watch *w, const struct rttr *st)
+{
+	int16_t best[HEX_MAX], prev[HEX_MAX], reach[HEX_MAX];
+	int16_t a[HEX_PATH_MAX], b[HEX_PATH_MAX];
+	struct hex_rules r;
+	int end = hex_end(&st->map), k;
+
+	for (k = 0; k < 3 && st->n_units > 0; k++) {
+		int u = (int)rnd((uint32_t)st->n_units), from = st->u[u].hex;
+		int left = (1 + (int)rnd(8)) * HALF, h;
+
+		if (from < 0 || from >= end)
+			continue;
+		rt_unit_rules(st, u, &r);
+		hex_reach_tree(&r, u, from, left, 1, best, prev);
+		hex_reach(&r, u, from, left, 1, reach);
+		w->paths++;
+		if (memcmp(best, reach, sizeof best))
+			w->path_diff++;
+		for (h = 0; h < end; h++) {
+			if (h == from || (best[h] < 0 && rnd(40)))
+				continue;
+			int na = hex_tree_path(best, prev, from, h, a,
+					       HEX_PATH_MAX);
+			int nb = hex_path(&r, u, from, left, 1, h, b,
+					  HEX_PATH_MAX, NULL);
+			w->paths++;
+			if (na != nb || (na > 0 && memcmp(a, b, (size_t)na *
+							  sizeof *a)))
+				w->path_diff++;
+		}
+	}
+}
 
 static void each_step(void *user, const void *state, size_t n)
 {
@@ -121,6 +167,8 @@ static void each_step(void *user, const void *state, size_t n)
 			      (st->flags[u] & F_FACEDOWN);
 	if (w->hidden && views_leak(state, w->who, sizeof w->who))
 		w->hidden = 0;
+	if (n % 50 == 20)
+		tree_is_path(w, st);
 	if (n % 40 == 5 && w->trips < 4) {
 		random_game_roundtrip(w->scn, state, w->opts);
 		w->trips++;
@@ -136,7 +184,7 @@ static void each_step(void *user, const void *state, size_t n)
 static void play_one(const struct scenario *scn, const void *start,
 		     const struct doc_node *opts, int game)
 {
-	struct watch w = { scn, opts, 1, 0, 0, "" };
+	struct watch w = { scn, opts, 1, 0, 0, "", 0, 0 };
 	struct engine_step *stp = calloc(MAX_STEPS, sizeof *stp);
 	struct answer *ans = calloc(MAX_STEPS, sizeof *ans);
 	char (*val)[Q_OPTION_LEN] = calloc(MAX_STEPS, sizeof *val);
@@ -177,6 +225,9 @@ static void play_one(const struct scenario *scn, const void *start,
 		engine_free(&run);
 	}
 	CHECK(over, "game %d ends (%zu decisions)", game, n);
+	CHECK(w.paths > 100 && w.path_diff == 0, "game %d: the move check's "
+	      "one search a unit gives hex_path's path to each hex (%ld "
+	      "of %ld differ)", game, w.path_diff, w.paths);
 	if (over) {
 		st = run.state;
 		CHECK(w.secrets > 0, "game %d had face-down counters hidden "

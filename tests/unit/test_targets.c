@@ -245,6 +245,54 @@ static void movers_named(struct tally *t, struct game *g,
 	}
 }
 
+/* Whether a form keeps its grammar (rules.h, q_target): alternatives
+ * separated by " | ", each of parts separated by single spaces, each a
+ * kind, "kind...", kinds joined by ",", a lowercase word or "[a|b]". */
+static int form_ok(const char *form)
+{
+	static const char *const kinds[] = { "unit", "hex", "card", "box",
+		"area", "town", "city" };
+	const char *w = form;
+
+	while (*w) {
+		size_t n = strcspn(w, " "), k, m;
+		int kind = 0;
+
+		if (n == 0)
+			return 0;
+		if (w[0] == '[') {
+			if (w[n - 1] != ']' || n < 3 || strspn(w + 1,
+			    "abcdefghijklmnopqrstuvwxyz+|") != n - 2)
+				return 0;
+		} else if (n == 1 && w[0] == '|') {
+			if (w == form || w[1] != ' ' || !w[2])
+				return 0;
+		} else {
+			m = n >= 3 && !strncmp(w + n - 3, "...", 3) ? n - 3 : n;
+			for (const char *p = w; p < w + m; p += k + 1) {
+				k = strcspn(p, ",. ");
+				kind = 0;
+				for (size_t i = 0; i < 7; i++)
+					kind |= strlen(kinds[i]) == k &&
+						!strncmp(p, kinds[i], k);
+				if (!kind && (p != w || k != m ||
+				    strspn(w, "abcdefghijklmnopqrstuvwxyz") !=
+				    m))
+					return 0;
+				if (p + k >= w + m)
+					break;
+			}
+			if (m != n && !kind)
+				return 0;
+		}
+		w += n;
+		if (*w == ' ' && !w[1])
+			return 0;
+		w += *w == ' ';
+	}
+	return 1;
+}
+
 static void check_question(struct tally *t, struct game *g,
 			   const void *state, const struct question *q,
 			   struct ids *spots, const struct ids *units,
@@ -256,9 +304,10 @@ static void check_question(struct tally *t, struct game *g,
 		strcat(strcat(t->keys, " "), q->key);
 	if (q->free_text) {
 		t->free_text++;
-		if (!q->form)
+		if (!q->form || !form_ok(q->form))
 			NOTE(t, &t->no_form, "%s (rule %s) is free text with "
-			     "no form", q->key, q->rule);
+			     "no form the desk reads: %s", q->key, q->rule,
+			     q->form ? q->form : "none");
 	}
 	board_spots(g->rs, g->memo, state, q->role, spots);
 	for (size_t i = 0; i < q->n; i++) {
@@ -412,8 +461,8 @@ static void game(const char *id, size_t max_steps)
 	for (size_t i = 0; i < t.n_first; i++)
 		printf("# %s: %s\n", id, t.first[i]);
 	CHECK(t.free_text > 0 && t.no_form == 0, "%s: each of %zu free-text "
-	      "questions declares its form (%zu do not)", id, t.free_text,
-	      t.no_form);
+	      "questions declares a form in its grammar (%zu do not)", id,
+	      t.free_text, t.no_form);
 	CHECK(t.targets > 0 && t.unspotted == 0, "%s: each of %zu targets is "
 	      "spotted on the side's board (%zu are not)", id, t.targets,
 	      t.unspotted);

@@ -1482,7 +1482,8 @@ static void movement_phase(struct ctx *c, struct aachen *st, int side,
 		q.more = i < n && q.n >= want;
 		if (q.n == 0)
 			break;  /* no legal move at all */
-		q.form = "unit to hex";
+		/* by its destination, or its path (hex_move_parse) */
+		q.form = "unit to hex | unit hex...";
 		ans = ctx_ask_text(c, &q, check_move, &m);
 		if (check_move(&m, ans, why, sizeof why) || m.mv.unit < 0) {
 			/* done: a phase in which nothing moved says so, so

@@ -212,14 +212,24 @@ int hex_unreachable_why(const struct hex_rules *r, int u, int from,
 			const struct hex_move_labels *labels, int *near,
 			char *why, size_t size)
 {
-	const struct hex_map *m = r->map;
 	int16_t best[HEX_MAX];
+
+	hex_reach(r, u, from, left, first, best);
+	return hex_unreachable_why_in(r, u, from, left, first, to, best,
+				      labels, near, why, size);
+}
+
+int hex_unreachable_why_in(const struct hex_rules *r, int u, int from,
+			   int left, int first, int to,
+			   const int16_t best[HEX_MAX],
+			   const struct hex_move_labels *labels, int *near,
+			   char *why, size_t size)
+{
+	const struct hex_map *m = r->map;
 	int h, n = -1, d, b, cost, dist, o, end = hex_end(m);
 	int side = r->units[u].side;
 	const char *block = NULL;
 	char x[8], y[8], z[8], mp[16], ml[16], words[200], held[64];
-
-	hex_reach(r, u, from, left, first, best);
 	/* the nearest hex the move may end in (a hex a friendly unit
 	 * holds is passed, not a place to stop: a player told "as near
 	 * as" a hex sends the unit there) */

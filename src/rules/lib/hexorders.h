@@ -85,6 +85,13 @@ int hex_unreachable_why(const struct hex_rules *r, int u, int from,
 			int left, int first, int to,
 			const struct hex_move_labels *labels, int *near,
 			char *why, size_t size);
+/* The same on best, the search hex_reach (or hex_reach_tree) made for
+ * u, from and left: a caller that asks of many hexes searches once. */
+int hex_unreachable_why_in(const struct hex_rules *r, int u, int from,
+			   int left, int first, int to,
+			   const int16_t best[HEX_MAX],
+			   const struct hex_move_labels *labels, int *near,
+			   char *why, size_t size);
 
 /* Half MPs as text: "3", "2 1/2", "1/2". */
 void hex_mp_text(char *buf, size_t size, int half);

@@ -1492,7 +1492,9 @@ void rt_combat_phase(struct ctx *c, struct rttr *st, int side, int sector)
 		k.e = &e;
 		k.side = side;
 		k.sector = sector;
-		q.form = "hex unit... [mobile|assault]";
+		/* one hex, or two defending hexes (12.2, HEX,HEX) */
+		q.form = "hex unit... [mobile|assault] | "
+			"hex,hex unit... [mobile|assault]";
 		ans = ctx_ask_text(c, &q, check_attack, &k);
 		if (check_attack(&k, ans, why, sizeof why) < 0 || !k.ok)
 			break;

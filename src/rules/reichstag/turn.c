@@ -944,10 +944,14 @@ struct mv_check {
 	 * stayed until the run ended, 14 KB a movement phase, and a long
 	 * replay's memory grew with its phases */
 	int16_t *best, *prev;
-	/* the unit, start hex and MPs of that search (-1: none since the
-	 * last move): a check of "UNIT to HEX" for the same reads its
-	 * path from the tree instead of searching again (hex_path) */
+	/* the unit, start hex, MPs and flags of that search (-1: none
+	 * since the last move): a check of "UNIT to HEX" for the same
+	 * reads its path from the tree (hex_tree_path, the path hex_path
+	 * gives) instead of searching again, and one for another unit
+	 * makes the tree for it (mv_tree): the desk's probe of every hex
+	 * of the map for one unit is one search, not one a hex */
 	int tree_unit, tree_from, tree_left;
+	uint16_t tree_flags;
 	int soviet, sec;
 	struct hex_move mv;
 	int forced;             /* 6.5: the move ends in "forced" */
@@ -1075,6 +1079,26 @@ static int began_in_zoc(const struct rttr *st, int u)
 static int check_move_on(struct mv_check *m, const char *ans, char *why,
 			 size_t size);
 
+/* m's search tree (hex_reach_tree) made for unit u as it stands now,
+ * unless it is already (tree_unit): every "UNIT to HEX" of one unit
+ * reads its path from one search. */
+static void mv_tree(struct mv_check *m, int u)
+{
+	const struct rttr *st = m->st;
+	struct hex_rules r;
+
+	if (u == m->tree_unit && st->u[u].hex == m->tree_from &&
+	    allowance(st, u) == m->tree_left && st->flags[u] == m->tree_flags)
+		return;
+	mv_rules(m, st, u, &r);
+	m->tree_unit = u;
+	m->tree_from = st->u[u].hex;
+	m->tree_left = allowance(st, u);
+	m->tree_flags = st->flags[u];
+	hex_reach_tree(&r, u, st->u[u].hex, allowance(st, u), 1, m->best,
+		       m->prev);
+}
+
 /* Why unit u cannot move to `to` in this phase (hex_unreachable_why:
  * the nearest hex it can reach, and what bars the way on). */
 static int unreachable(struct mv_check *m, int u, int to, char *why,
@@ -1086,8 +1110,10 @@ static int unreachable(struct mv_check *m, int u, int to, char *why,
 
 	mv_rules(m, st, u, &r);
 	r.began_in_zoc = began_in_zoc(st, u);
-	hex_unreachable_why(&r, u, st->u[u].hex, allowance(st, u), 1, to,
-			    &move_labels, NULL, w, sizeof w);
+	/* the search made for u (mv_tree): best as hex_reach gives it */
+	mv_tree(m, u);
+	hex_unreachable_why_in(&r, u, st->u[u].hex, allowance(st, u), 1, to,
+			       m->best, &move_labels, NULL, w, sizeof w);
 	return snprintf(why, size, "%s cannot reach %s in this phase: %s",
 			st->u[u].id, hex_id(to, x), w), -1;
 }
@@ -1214,19 +1240,12 @@ static int check_move_on(struct mv_check *m, const char *ans, char *why,
 		return 0;
 	}
 	if (m->mv.by_dest) {
-		mv_rules(m, st, u, &r);
-		r.began_in_zoc = began_in_zoc(st, u);
 		n = m->mv.path[0];
-		if (u == m->tree_unit && st->u[u].hex == m->tree_from &&
-		    allowance(m->st, u) == m->tree_left)
-			/* hex_path, its search made for the examples */
-			n = n < 0 || n >= HEX_MAX || n == st->u[u].hex ? -1 :
-			    hex_tree_path(m->best, m->prev, st->u[u].hex, n,
-					  m->mv.path, HEX_PATH_MAX);
-		else
-			n = hex_path(&r, u, st->u[u].hex,
-				     allowance(m->st, u), 1, n, m->mv.path,
-				     HEX_PATH_MAX, NULL);
+		mv_tree(m, u);
+		/* hex_path's path, from the search made for this unit */
+		n = n < 0 || n >= HEX_MAX || n == st->u[u].hex ? -1 :
+		    hex_tree_path(m->best, m->prev, st->u[u].hex, n,
+				  m->mv.path, HEX_PATH_MAX);
 		if (n <= 0)
 			return unreachable(m, u, m->mv.path[0], why, size);
 		m->mv.n = n;
@@ -1290,11 +1309,7 @@ static int move_examples(struct question *q, struct mv_check *m, int u)
 	int soviet = st->u[u].side == SOVIET;
 
 	mv_rules(m, st, u, &r);
-	m->tree_unit = u;
-	m->tree_from = st->u[u].hex;
-	m->tree_left = allowance(st, u);
-	hex_reach_tree(&r, u, st->u[u].hex, allowance(st, u), 1, best,
-		       m->prev);
+	mv_tree(m, u);
 	for (h = 0; h < end; h++) {
 		/* most of the map is out of reach (-1): four at a time */
 		if ((h & 3) == 0 && h + 3 < end && (best[h] & best[h + 1] &
@@ -1687,8 +1702,13 @@ static void movement_phase(struct ctx *c, struct rttr *st, int soviet,
 			}
 		}
 		list_movers(&q, st, soviet, sec);
-		q.form = soviet ? "unit to hex [forced]" : st->opt_escape &&
-			st->fb_captured ? "unit to hex [west]" : "unit to hex";
+		/* by its destination (the rules choose the path), or its
+		 * path hex by hex (hex_move_parse takes both) */
+		q.form = soviet ? "unit to hex [forced] | unit hex... [forced]" :
+			st->opt_escape && st->fb_captured ?
+			"unit to hex [west] | unit hex... [west]" :
+			"unit to hex | unit hex...";
+		q.keeps_state = 1;      /* check_move: mv_restore */
 		m.seen.ok = 0;
 		ans = ctx_ask_text(c, &q, check_move_noted, &m);
 		if ((!checked_is(&m.seen, ans) &&
