@@ -14,6 +14,7 @@
 
 #define G_DISABLE_CAST_CHECKS 1
 #include <gmime/gmime.h>
+#include <zlib.h>
 #include "umpire/error.h"
 #include "umpire/strbuf.h"
 
@@ -90,11 +91,13 @@
 	X(void, g_mime_message_set_mime_part, (GMimeMessage *, GMimeObject *)) \
 	X(ssize_t, g_mime_object_write_to_stream, \
 	  (GMimeObject *, GMimeFormatOptions *, GMimeStream *)) \
-	X(GMimeFilter *, g_mime_filter_gzip_new, (GMimeFilterGZipMode, int)) \
-	X(void, g_mime_filter_filter, (GMimeFilter *, char *, size_t, size_t, \
-	  char **, size_t *, size_t *)) \
-	X(void, g_mime_filter_complete, (GMimeFilter *, char *, size_t, \
-	  size_t, char **, size_t *, size_t *))
+	X(int, deflateInit2_, (z_streamp, int, int, int, int, int, \
+	  const char *, int)) \
+	X(int, deflate, (z_streamp, int)) \
+	X(int, deflateEnd, (z_streamp)) \
+	X(int, inflateInit2_, (z_streamp, int, const char *, int)) \
+	X(int, inflate, (z_streamp, int)) \
+	X(int, inflateEnd, (z_streamp))
 
 /* One pointer per GMime (or GLib) function umpire calls, same name. */
 struct gmime {
@@ -165,8 +168,9 @@ int gmime_7bit_safe(const char *text, size_t len);
 int gmime_splice(const char *msg, size_t len, struct gmime_encoded *e,
 		 size_t n, struct strbuf *out);
 
-/* mailgzip.c: a file mailed gzip-compressed (RFC 1952), by GMime's gzip
- * filter. gmime_is_gzip: whether data begins as gzip's does (1f 8b).
+/* mailgzip.c: a file mailed gzip-compressed (RFC 1952), by zlib, which
+ * GMime links (found through its handle: loaded with it, no cost to a
+ * run that reads no mail). gmime_is_gzip: whether data begins as gzip's does (1f 8b).
  * gmime_gzip: data compressed, appended to out. gmime_gunzip: data
  * decompressed, appended to out, at most max bytes of it: 0; -1 when it
  * would make more than max (a zip bomb: stopped within about 1 MiB past
