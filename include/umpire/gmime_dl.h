@@ -173,8 +173,8 @@ int gmime_splice(const char *msg, size_t len, struct gmime_encoded *e,
  * run that reads no mail). gmime_is_gzip: whether data begins as gzip's does (1f 8b).
  * gmime_gzip: data compressed, appended to out. gmime_gunzip: data
  * decompressed, appended to out, at most max bytes of it: 0; -1 when it
- * would make more than max (a zip bomb: stopped within about 1 MiB past
- * max, nothing appended), -2 when it makes nothing (not gzip). */
+ * would make more than max (a zip bomb: stopped within 64 KiB past
+ * max, nothing appended), -2 when it is not one whole gzip member. */
 int gmime_is_gzip(const char *data, size_t len);
 void gmime_gzip(const struct gmime *gm, const char *data, size_t len,
 		struct strbuf *out);
