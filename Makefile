@@ -871,6 +871,7 @@ desk-libs: $(DESK_LIB)/libyaml.a $(DESK_LIB)/libsodium.a
 # emcc's JavaScript beside it (umpire-desk.js: the module's loader, the
 # engine's setjmp and longjmp, the in-memory files the scenarios go in).
 DESK_NOT   = src/core/compose.c src/core/gmime_dl.c src/core/mail.c \
+             src/core/mailgzip.c \
              src/core/memo.c src/core/keys.c src/core/sigq.c src/core/config.c \
              src/core/deskhtml.c
 DESK_C     = $(sort $(filter-out $(DESK_NOT),$(LIB_SRC)) $(wildcard src/desk/*.c))

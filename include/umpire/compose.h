@@ -33,12 +33,15 @@ struct draft {
 	const char *names[DRAFT_MAX_FILES];
 	const char *files[DRAFT_MAX_FILES];
 	size_t lens[DRAFT_MAX_FILES];
+	/* nonzero: the file compressed (gzip, gmime_gzip) and attached as
+	 * application/gzip under its name, which should end ".gz" */
+	int gzip[DRAFT_MAX_FILES];
 	size_t n_files;
 };
 
 /* The message of d, appended to out: the body quoted-printable, each
  * file a base64 text attachment under its name (text/html for an HTML
- * page, else text/plain: gmime_file_subtype). Refuses a From
+ * page, else text/plain: gmime_file_subtype), or a gzip one. Refuses a From
  * or To that is not a mail address (EXIT_USAGE). */
 int draft_write(const struct draft *d, struct strbuf *out,
 		struct error *err);

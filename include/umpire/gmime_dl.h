@@ -14,6 +14,7 @@
 
 #define G_DISABLE_CAST_CHECKS 1
 #include <gmime/gmime.h>
+#include <zlib.h>
 #include "umpire/error.h"
 #include "umpire/strbuf.h"
 
@@ -89,7 +90,14 @@
 	X(void, g_mime_multipart_add, (GMimeMultipart *, GMimeObject *)) \
 	X(void, g_mime_message_set_mime_part, (GMimeMessage *, GMimeObject *)) \
 	X(ssize_t, g_mime_object_write_to_stream, \
-	  (GMimeObject *, GMimeFormatOptions *, GMimeStream *))
+	  (GMimeObject *, GMimeFormatOptions *, GMimeStream *)) \
+	X(int, deflateInit2_, (z_streamp, int, int, int, int, int, \
+	  const char *, int)) \
+	X(int, deflate, (z_streamp, int)) \
+	X(int, deflateEnd, (z_streamp)) \
+	X(int, inflateInit2_, (z_streamp, int, const char *, int)) \
+	X(int, inflate, (z_streamp, int)) \
+	X(int, inflateEnd, (z_streamp))
 
 /* One pointer per GMime (or GLib) function umpire calls, same name. */
 struct gmime {
@@ -159,6 +167,19 @@ int gmime_7bit_safe(const char *text, size_t len);
  * encoded text; e's texts freed. -1 when a stand-in is not there. */
 int gmime_splice(const char *msg, size_t len, struct gmime_encoded *e,
 		 size_t n, struct strbuf *out);
+
+/* mailgzip.c: a file mailed gzip-compressed (RFC 1952), by zlib, which
+ * GMime links (found through its handle: loaded with it, no cost to a
+ * run that reads no mail). gmime_is_gzip: whether data begins as gzip's does (1f 8b).
+ * gmime_gzip: data compressed, appended to out. gmime_gunzip: data
+ * decompressed, appended to out, at most max bytes of it: 0; -1 when it
+ * would make more than max (a zip bomb: stopped within 64 KiB past
+ * max, nothing appended), -2 when it is not one whole gzip member. */
+int gmime_is_gzip(const char *data, size_t len);
+void gmime_gzip(const struct gmime *gm, const char *data, size_t len,
+		struct strbuf *out);
+int gmime_gunzip(const struct gmime *gm, const char *data, size_t len,
+		 size_t max, struct strbuf *out);
 
 /* GMIME_IS_PART and INTERNET_IS_ADDRESS_MAILBOX through the table. */
 static inline int gmime_is_part(const struct gmime *gm, void *o)

@@ -58,7 +58,9 @@ void memo_b64(struct memo *m, const unsigned char *b, size_t n,
  * A step of a game file as read before (gamevouch.c, vouched_tail): the
  * tree of one item of its steps, a block sequence item at column 0, its
  * lines counted from the item's first (1), kept under the BLAKE2b-256
- * hash of the item's very bytes (h), so a step is known by what it says
+ * hash of the item's very bytes (h); the same for the pieces of its
+ * header and state (head_by_piece: the keys before "state:", a mapping,
+ * and each entry of the state, a mapping of one key), so a step is known by what it says
  * and not by the file it stands in: a file edited in place, whatever its
  * size and times, is read afresh where its bytes changed. At most
  * MEMO_STEPS are kept, the least recently used dropped first, each of

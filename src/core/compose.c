@@ -142,14 +142,16 @@ const char *gmime_file_subtype(const char *filename)
 		"html" : "plain";
 }
 
-GMimePart *gmime_text_part(const struct gmime *gm, const char *subtype,
-			   const char *data, size_t len, const char *filename,
-			   int attachment, GMimeContentEncoding enc,
-			   struct gmime_encoded *e)
+/* gmime_text_part's, of any type (a text/ one has its charset). */
+static GMimePart *part_of(const struct gmime *gm, const char *type,
+			  const char *subtype, const char *data, size_t len,
+			  const char *filename, int attachment,
+			  GMimeContentEncoding enc, struct gmime_encoded *e)
 {
-	GMimePart *p = gm->g_mime_part_new_with_type("text", subtype);
-	gm->g_mime_object_set_content_type_parameter(GMIME_OBJECT(p),
-						     "charset", "utf-8");
+	GMimePart *p = gm->g_mime_part_new_with_type(type, subtype);
+	if (!strcmp(type, "text"))
+		gm->g_mime_object_set_content_type_parameter(
+			GMIME_OBJECT(p), "charset", "utf-8");
 	GMimeStream *s;
 	GMimeDataWrapper *w;
 	if (e && enc == GMIME_CONTENT_ENCODING_BASE64 &&
@@ -202,6 +204,15 @@ GMimePart *gmime_text_part(const struct gmime *gm, const char *subtype,
 			GMIME_DISPOSITION_INLINE);
 	}
 	return p;
+}
+
+GMimePart *gmime_text_part(const struct gmime *gm, const char *subtype,
+			   const char *data, size_t len, const char *filename,
+			   int attachment, GMimeContentEncoding enc,
+			   struct gmime_encoded *e)
+{
+	return part_of(gm, "text", subtype, data, len, filename, attachment,
+		       enc, e);
 }
 
 int gmime_splice(const char *msg, size_t len, struct gmime_encoded *e,
@@ -311,14 +322,24 @@ int draft_write(const struct draft *d, struct strbuf *out,
 	gm.g_mime_multipart_add(mp, GMIME_OBJECT(bp));
 	gm.g_object_unref(bp);
 	struct gmime_encoded enc[DRAFT_MAX_FILES];
+	struct strbuf gz[DRAFT_MAX_FILES];
 	size_t n = 0;
 	for (; n < d->n_files && n < DRAFT_MAX_FILES; n++) {
-		GMimePart *fp = gmime_text_part(&gm,
-						gmime_file_subtype(d->names[n]),
-						d->files[n],
-						d->lens[n], d->names[n], 1,
-						GMIME_CONTENT_ENCODING_BASE64,
-						&enc[n]);
+		GMimePart *fp;
+		gz[n] = (struct strbuf)STRBUF_INIT;
+		if (d->gzip[n]) {
+			gmime_gzip(&gm, d->files[n], d->lens[n], &gz[n]);
+			fp = part_of(&gm, "application", "gzip", gz[n].buf,
+				     gz[n].len, d->names[n], 1,
+				     GMIME_CONTENT_ENCODING_BASE64, &enc[n]);
+		} else {
+			fp = gmime_text_part(&gm,
+					     gmime_file_subtype(d->names[n]),
+					     d->files[n], d->lens[n],
+					     d->names[n], 1,
+					     GMIME_CONTENT_ENCODING_BASE64,
+					     &enc[n]);
+		}
 		gm.g_mime_multipart_add(mp, GMIME_OBJECT(fp));
 		gm.g_object_unref(fp);
 	}
@@ -334,6 +355,8 @@ int draft_write(const struct draft *d, struct strbuf *out,
 		errorf(err, EXIT_USAGE, "cannot write the mail message");
 	else
 		rc = 0;
+	for (size_t i = 0; i < n; i++)
+		strbuf_free(&gz[i]);
 	gm.g_object_unref(ms);
 out:
 	gm.g_object_unref(m);

@@ -569,6 +569,20 @@ size_t game_steps_begin(const char *buf, size_t len)
 	return 0;
 }
 
+size_t game_state_line(const char *text, size_t len)
+{
+	static const char key[] = "state:\n";
+	for (size_t at = 0; at + sizeof key - 1 <= len;) {
+		if (!memcmp(text + at, key, sizeof key - 1))
+			return at;
+		const char *nl = memchr(text + at, '\n', len - at);
+		if (!nl)
+			break;
+		at = (size_t)(nl - text) + 1;
+	}
+	return len;
+}
+
 size_t game_text_lines(const char *buf, size_t len)
 {
 	size_t n = 0;

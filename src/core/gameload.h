@@ -57,6 +57,8 @@ void game_step_hash(const struct doc_node *step, const unsigned char *blob,
 /* Where the steps begin in a game file's text (just after its line
  * "steps:"), or 0. */
 size_t game_steps_begin(const char *buf, size_t len);
+/* Where the line "state:" begins in text[0..len), or len. */
+size_t game_state_line(const char *text, size_t len);
 /* The newlines in buf. */
 size_t game_text_lines(const char *buf, size_t len);
 /* The text kept for the checkpoints and game_unstub: head[0..begin),

@@ -945,6 +945,7 @@ struct part {
 	char type[64];          /* "text/plain" */
 	char filename[64];      /* "" if none */
 	int attachment;
+	int gzip;               /* mailed gzip-compressed (gunzip_part) */
 	int rank;               /* part_rank */
 };
 
@@ -1010,6 +1011,36 @@ static void copy_label(char *dst, size_t size, const char *src)
 	for (size_t i = 0; src && src[i] && j + 1 < size; i++)
 		dst[j++] = (src[i] >= ' ' && src[i] < 127) ? src[i] : '?';
 	dst[j] = '\0';
+}
+
+/*
+ * A part whose content is gzip's (gmime_is_gzip: the judge attaches a
+ * long game's file so, whatever the type a mail client gives it): its
+ * content decompressed in place, its name without ".gz". *room: what the
+ * message's parts may still decompress to, together (the limit of the
+ * file read: a message of 64 small bombs is bounded as one). -1 when it
+ * would be more (nothing decompressed), -2 when it is not gzip's after
+ * all (left as it came).
+ */
+static int gunzip_part(const struct gmime *gm, struct part *p, size_t *room)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int rc = gmime_gunzip(gm, p->data, p->len, *room, &sb);
+	if (rc) {
+		strbuf_free(&sb);
+		return rc;
+	}
+	*room -= sb.len;
+	strbuf_addc(&sb, '\0');         /* an empty file too */
+	free(p->data);
+	p->data = strbuf_detach(&sb, &p->len);
+	p->len--;
+	size_t n = strlen(p->filename);
+	if (n > 3 && !strcasecmp(p->filename + n - 3, ".gz"))
+		p->filename[n - 3] = '\0';
+	strcpy(p->type, "text/plain");
+	p->gzip = 1;
+	return 0;
 }
 
 static int decode_part(const struct gmime *gm, GMimePart *gp, struct part *out)
@@ -1248,8 +1279,8 @@ static int has_suffix(const char *s, const char *suffix)
 /* The parts of the message, decoded: at most MAIL_MAX_PARTS (mail_caps
  * has refused more). */
 static int message_parts(const struct gmime *gm, const char *name,
-			 const char *buf, size_t len, struct part *parts,
-			 size_t *n, struct error *err)
+			 const char *buf, size_t len, size_t max,
+			 struct part *parts, size_t *n, struct error *err)
 {
 	GMimeStream *stream = gm->g_mime_stream_mem_new_with_buffer(buf, len);
 	GMimeParser *parser = gm->g_mime_parser_new_with_stream(stream);
@@ -1280,8 +1311,24 @@ static int message_parts(const struct gmime *gm, const char *name,
 	if (it)
 		gm->g_mime_part_iter_free(it);
 	gm->g_object_unref(msg);
+	size_t room = max;
 	for (size_t i = 0; i < *n; i++) {
 		parts[i].number = i + 1;
+		if (gmime_is_gzip(parts[i].data, parts[i].len) &&
+		    gunzip_part(gm, &parts[i], &room) == -1) {
+			struct strbuf sb = STRBUF_INIT;
+			describe_part(&parts[i], &sb);
+			errorf(err, EXIT_REFUSED, "%s: %s is gzip-compressed "
+			       "and decompresses to more than %zu bytes "
+			       "(the limit of the file read, every part of "
+			       "the message together); refused", name,
+			       sb.buf, max);
+			strbuf_free(&sb);
+			for (size_t k = 0; k < *n; k++)
+				free(parts[k].data);
+			*n = 0;
+			return -1;
+		}
 		parts[i].rank = part_rank(&parts[i]);
 	}
 	return 0;
@@ -1318,7 +1365,7 @@ static int unwrap(const struct gmime *gm, const char *name, char **buf,
 	size_t n, best, same[MAIL_MAX_PARTS], n_same = 0, sigs[MAIL_MAX_PARTS];
 	size_t n_sigs = 0, n_files = 0;
 	int rc = -1;
-	if (message_parts(gm, name, *buf, *len, parts, &n, err))
+	if (message_parts(gm, name, *buf, *len, max, parts, &n, err))
 		return -1;
 	best = best_part(parts, n, kind);
 	for (size_t i = 0; i < n; i++) {
@@ -1559,7 +1606,8 @@ int mail_read_pubkey(const char *arg, struct pubkey *out, struct error *err)
 	if (mail_caps(name, buf, len, MAIL_PUBKEY_MAX, err) ||
 	    gmime_open(&gm, err))
 		goto out;
-	rc = message_parts(&gm, name, buf, len, parts, &n, err);
+	rc = message_parts(&gm, name, buf, len, MAIL_PUBKEY_MAX, parts, &n,
+			   err);
 	gmime_close(&gm);
 	if (rc)
 		goto out;
@@ -1602,6 +1650,34 @@ int mail_read_kind(const char *path, size_t max, const char *kind,
 			      siglen, notes, taken, NULL, err);
 }
 
+/* A file given gzip-compressed (the judge's attachment, saved alone):
+ * decompressed in place, at most max bytes of it. */
+static int gunzip_file(const char *name, char **buf, size_t *len,
+		       size_t max, struct error *err)
+{
+	struct gmime gm;
+	struct strbuf sb = STRBUF_INIT;
+	if (gmime_open(&gm, err))
+		return -1;
+	int rc = gmime_gunzip(&gm, *buf, *len, max, &sb);
+	gmime_close(&gm);
+	if (rc) {
+		strbuf_free(&sb);
+		if (rc == -1)
+			return errorf(err, EXIT_REFUSED, "%s: gzip-compressed, "
+				      "and it decompresses to more than %zu "
+				      "bytes (the limit of the file read); "
+				      "refused", name, max);
+		return errorf(err, EXIT_REFUSED, "%s: gzip-compressed, but "
+			      "nothing decompresses from it", name);
+	}
+	strbuf_addc(&sb, '\0');
+	free(*buf);
+	*buf = strbuf_detach(&sb, len);
+	(*len)--;
+	return 0;
+}
+
 static int take_file(const char *name, size_t max, const char *kind,
 		     int only_kind, char **buf, size_t *len, char **sig,
 		     size_t *siglen, struct strbuf *notes,
@@ -1611,6 +1687,12 @@ static int take_file(const char *name, size_t max, const char *kind,
 	struct strbuf part = STRBUF_INIT, why = STRBUF_INIT;
 	if (none)
 		*none = 0;
+	if (gmime_is_gzip(*buf, *len) &&
+	    gunzip_file(name, buf, len, max, err)) {
+		free(*buf);
+		*buf = NULL;
+		return -1;
+	}
 	int rc = unwrap_message(name, buf, len, max, kind, only_kind,
 				&unwrapped, sig, siglen, taken, &part, none,
 				err);

@@ -17,6 +17,7 @@
  */
 #include <string.h>
 #include "umpire/readback.h"
+#include "gameload.h"
 
 /* A state entry's lines in a text: its key (plain, as umpire writes
  * keys) and its bytes, to the next entry or the state's end. */
@@ -29,21 +30,6 @@ struct entry {
 
 enum { MAX_ENTRIES = 96 };
 
-/* Where the line "state:" begins in text[0..len), or len. */
-static size_t state_line(const char *t, size_t len)
-{
-	static const char key[] = "state:\n";
-	for (size_t at = 0; at + sizeof key - 1 <= len;) {
-		if (!memcmp(t + at, key, sizeof key - 1))
-			return at;
-		const char *nl = memchr(t + at, '\n', len - at);
-		if (!nl)
-			break;
-		at = (size_t)(nl - t) + 1;
-	}
-	return len;
-}
-
 /*
  * The entries of the block mapping "state:" in t[0..len), in order: a
  * line of two spaces then a plain key (not '-', '#', a quote or a
@@ -55,7 +41,7 @@ static size_t state_line(const char *t, size_t len)
  */
 static int state_entries(const char *t, size_t len, struct entry *e)
 {
-	size_t at = state_line(t, len), n = 0;
+	size_t at = game_state_line(t, len), n = 0;
 	if (at == len)
 		return -1;
 	at += strlen("state:\n");

@@ -216,13 +216,23 @@ static void standing(const struct game *g, const struct run *run,
 		strbuf_adds(out, "the game is over");
 }
 
+void game_end_name(const struct game *g, struct strbuf *name)
+{
+	strbuf_addf(name, "%s.yaml.gz", g->id);
+}
+
 void game_end_note(const struct game *g, struct strbuf *body)
 {
-	strbuf_addf(body, "\nTo see the whole game step by step in a browser, "
-		    "save the attached\n%s.yaml and run:\n\n"
-		    "  umpire replay %s.yaml -o replay.html\n\n"
-		    "and 'umpire audit %s.yaml' checks every step of it.\n",
-		    g->id, g->id, g->id);
+	strbuf_addf(body, "\nThe game file is attached gzip-compressed, as "
+		    "%s.yaml.gz: a long\ngame's file is megabytes, more "
+		    "than many mail systems carry, and\nits letter about "
+		    "half of that so. Every umpire command reads it as it\n"
+		    "is (or this whole message saved as a file); 'gunzip "
+		    "%s.yaml.gz' gives\nthe file itself. To see the whole "
+		    "game step by step in a browser,\nsave it and run:\n\n"
+		    "  umpire replay %s.yaml.gz -o replay.html\n\n"
+		    "and 'umpire audit %s.yaml.gz' checks every step of "
+		    "it.\n", g->id, g->id, g->id, g->id);
 }
 
 /* side's letter of the state run computed; given: run is the one
@@ -282,7 +292,10 @@ static int side_letter(struct judge *j, struct game *g,
 		strbuf_addc(&body, '\n');
 		report_latest(g, run, views ? NULL : side, &at);
 		report_step(g, run, &at, &body);
-		strbuf_addf(&name, "%s.yaml", g->id);
+		if (over)
+			game_end_name(g, &name);
+		else
+			strbuf_addf(&name, "%s.yaml", g->id);
 		if (game_emit(g, &file, err))
 			goto out;
 		if (over)
@@ -290,7 +303,7 @@ static int side_letter(struct judge *j, struct game *g,
 	}
 	struct draft d = { .subject = subj.buf, .body = body.buf,
 		.names = { name.buf }, .files = { file.buf },
-		.lens = { file.len }, .n_files = 1 };
+		.lens = { file.len }, .gzip = { over }, .n_files = 1 };
 	unsigned char same[32];
 	state_key(g, same);
 	rc = add_letter(j, out, g, side, to, same, &d, err);

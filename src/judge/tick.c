@@ -195,7 +195,7 @@ static int clock_letter(struct judge *j, struct game *g, const char *role,
 			    " (or no side having moved yet)" : "",
 			    clock_forfeit_after(&g->clock), d->role);
 		bounces_of(j, g, &body);
-		strbuf_addf(&name, "%s.yaml", g->id);
+		game_end_name(g, &name);
 		if (game_emit(g, &file, err))
 			goto out;
 	} else {
@@ -208,7 +208,7 @@ static int clock_letter(struct judge *j, struct game *g, const char *role,
 			    "record of\ntime signed with its key: 'umpire audit "
 			    "FILE' checks it, with\nthe views you kept "
 			    "(--view).\n", d->role, dl, eg);
-		strbuf_addf(&name, "%s.yaml", g->id);
+		game_end_name(g, &name);
 		if (game_emit(g, &file, err))
 			goto out;
 	}
@@ -237,6 +237,7 @@ static int clock_letter(struct judge *j, struct game *g, const char *role,
 		dr.names[0] = name.buf;
 		dr.files[0] = file.buf;
 		dr.lens[0] = file.len;
+		dr.gzip[0] = 1;
 		dr.n_files = 1;
 	}
 	rc = add_letter(j, l, g, role, to, same, &dr, err);

@@ -119,6 +119,62 @@ sys.stdout.write("From: a@example.org\nSubject: orders\n\n" + sig +
 	refused_naming big.eml "big.eml: too large (limit 1048576 bytes; a mail message carrying it, 1594708" "x 4/3"
 }
 
+# A message whose attachment is gzip's (the judge attaches a finished
+# game's file so, compressed; every command reads it back, mail.c):
+# $1 the file compressed, $2 its name. The part's type is gzip's.
+gzip_message() {
+	python3 - "$1" "$2" <<'PY'
+import base64, sys
+data = open(sys.argv[1], "rb").read()
+b = base64.encodebytes(data).decode()
+sys.stdout.write("From: a@example.org\nTo: r@example.org\n"
+    "Subject: orders\nMIME-Version: 1.0\n"
+    "Content-Type: multipart/mixed; boundary=\"b\"\n\n--b\n\nhere\n"
+    "--b\nContent-Type: application/gzip\n"
+    "Content-Disposition: attachment; filename=\"%s\"\n"
+    "Content-Transfer-Encoding: base64\n\n%s--b--\n" % (sys.argv[2], b))
+PY
+}
+
+@test "mail: a gzip bomb, attached or alone, is refused naming the limit, in small memory" {
+	# signed orders of 64 MiB, most of them one comment line of
+	# spaces: 64 KB compressed, 64 times the orders' limit (1 MiB)
+	python3 -c '
+import gzip, sys
+z = gzip.GzipFile(fileobj=sys.stdout.buffer, mode="wb", mtime=0)
+z.write(open("signed.yaml", "rb").read() + b"#")
+for _ in range(64):
+    z.write(b" " * (1 << 20))
+z.close()' >bomb.yaml.gz
+	[ "$(wc -c <bomb.yaml.gz)" -lt 100000 ]
+	gzip_message bomb.yaml.gz bomb.yaml.gz >bomb.eml
+	/usr/bin/time -f '%M' -o rss "$UMPIRE" adjudicate start.yaml \
+		bomb.eml -s r.key -o g1.yaml 2>err || true
+	cat err rss
+	grep -q "bomb.eml: part 2 (application/gzip 'bomb.yaml.gz') is gzip-compressed and decompresses to more than 1048576 bytes" err
+	[ ! -e g1.yaml ]
+	# stopped within a MiB or so past the limit (decompressed whole,
+	# 64 MiB and more)
+	[ "$(tail -1 rss)" -lt 40000 ] || { echo "peak $(tail -1 rss) KB"; false; }
+	# the file alone, as a letter's attachment is saved
+	/usr/bin/time -f '%M' -o rss "$UMPIRE" adjudicate start.yaml \
+		bomb.yaml.gz -s r.key -o g1.yaml 2>err || true
+	cat err rss
+	grep -q "bomb.yaml.gz: gzip-compressed, and it decompresses to more than 1048576 bytes" err
+	[ ! -e g1.yaml ]
+	[ "$(tail -1 rss)" -lt 40000 ] || { echo "peak $(tail -1 rss) KB"; false; }
+	# the honest side: the same orders compressed, attached or alone,
+	# are the orders
+	gzip -9n <signed.yaml >signed.yaml.gz
+	gzip_message signed.yaml.gz signed.yaml.gz >ok.eml
+	for f in ok.eml signed.yaml.gz; do
+		rm -f g1.yaml
+		run "$UMPIRE" adjudicate start.yaml "$f" -s r.key -o g1.yaml
+		[ "$status" -eq 0 ] || { echo "$f: $output"; return 1; }
+		cmp g1.yaml ref.yaml
+	done
+}
+
 # ---- ambiguities: one message, one signed file ----
 
 @test "mail: two different signed orders, body and attachment, are refused naming both" {

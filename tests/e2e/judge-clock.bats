@@ -444,16 +444,16 @@ PY
 	assert_output_has "0 steps"
 }
 
-# The attachment of letter $1 named *$2 (.html, .yaml): its Content-Type,
-# then its text.
+# The attachment of letter $1 named *$2 (.html, .yaml.gz): its
+# Content-Type, then its bytes.
 attachment() {
 	python3 - "$1" "$2" <<'PY'
 import email, sys
 m = email.message_from_binary_file(open(sys.argv[1], "rb"))
 for p in m.walk():
     if (p.get_filename() or "").endswith(sys.argv[2]):
-        print(p.get_content_type())
-        sys.stdout.write(p.get_payload(decode=True).decode())
+        print(p.get_content_type(), flush=True)
+        sys.stdout.buffer.write(p.get_payload(decode=True))
 PY
 }
 
@@ -465,12 +465,13 @@ PY
 	[ -n "$f" ]
 	id=$(basename "$(kept)" .yaml)
 	# the game file, no page drawn by the judge, and how to draw it
-	body_of "$f" | grep -q "umpire replay $id.yaml -o replay.html"
+	# (gzip-compressed, as every game's last letters carry it)
+	body_of "$f" | grep -q "umpire replay $id.yaml.gz -o replay.html"
 	[ -z "$(attachment "$f" .html)" ]
-	attachment "$f" .yaml >file.txt
-	[ "$(head -n 1 file.txt)" != text/html ]
-	tail -n +2 file.txt >"$id.yaml"
-	"$UMPIRE" replay "$id.yaml" -o replay.txt
+	attachment "$f" .yaml.gz >file.txt
+	[ "$(head -n 1 file.txt)" = application/gzip ]
+	tail -n +2 file.txt >"$id.yaml.gz"
+	"$UMPIRE" replay "$id.yaml.gz" -o replay.txt
 	result='player forfeited: no orders for step 1 by 2027-01-19T08:00:00Z, the end of the clock'
 	grep -q "<dt>result</dt><dd>$result" replay.txt
 	! grep -q 'not over' replay.txt

@@ -753,8 +753,8 @@ invitations() {
 	as alice "$UMPIRE" keygen -s other.key -p other.pub -W >/dev/null
 	moves=0 alice_moves=0 made=0 final= final2= step=1
 	while [ -z "$final" ] || [ -z "$final2" ]; do
-		if attachment_names "$msg" | grep -qx "$id.yaml"; then
-			# the game is over: the whole game file, to audit
+		if attachment_names "$msg" | grep -qx "$id.yaml.gz"; then
+			# the game is over: the whole game file (gzip), to audit
 			cp "$msg" "home/$who/final.eml"
 			if [ -z "$final" ]; then final=$who; else final2=$who; fi
 			[ -n "$final2" ] || next_letter

@@ -72,8 +72,8 @@ load rgw
 				continue
 			fi
 			answer "$who" "$msg"
-		elif echo "$names" | grep -qx "$id.yaml"; then
-			# the game is over: the whole game file, to audit
+		elif echo "$names" | grep -qx "$id.yaml.gz"; then
+			# the game is over: the whole game file (gzip), to audit
 			cp "$msg" "home/$who/final.eml"
 			if [ -z "$final" ]; then final=$who; else final2=$who; fi
 		fi
@@ -191,7 +191,7 @@ strace_next() {
 				status=$(robot_wait "$robot")
 			fi
 			[ "$status" = sent ] || { judge_log; false; }
-		elif echo "$names" | grep -qx "$id.yaml"; then
+		elif echo "$names" | grep -qx "$id.yaml.gz"; then
 			cp "$msg" "home/$who/final.eml"
 			if [ -z "$final" ]; then final=$who; else final2=$who; fi
 		fi
