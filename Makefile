@@ -655,11 +655,12 @@ bench-desk: desk
 # The bytes a player of the desk receives from the judge per game turn
 # (the page with its first letter, then letters as before), against a
 # player without it: two whole Russo-German Wars through the judge
-# (bench/desk-letters.py), one line into bench/results.txt. Not in make
-# check.
+# (bench/desk-letters.py; BENCH_BEFORE: the umpire binary of the tree
+# before, which plays the game without the desk), one line into
+# bench/results.txt. Not in make check.
 bench-desk-letters: desk
 	$(UMPIRE_ENV) python3 bench/desk-letters.py $(BIN) --write \
-	  bench/results.txt
+	  bench/results.txt $(if $(BENCH_BEFORE),--before $(BENCH_BEFORE))
 
 # The desk's C natively (bench/desknative.c on src/desk/api.c), its
 # scenarios in build/desk-scenarios; make bench-desk-native VIEW=FILE
