@@ -187,6 +187,13 @@ static int invitation(struct judge *j, struct game *g, const char *who,
 		    "  umpire join %s --side %s -o joined.yaml\n", g->id,
 		    g->scn.title, who, name.buf, who);
 	mail_join(j, g, &body);
+	if (game_has_views(g))
+		strbuf_adds(&body, "\nNo umpire installed? The desk page's "
+			    "\"Join a game\" joins the attached\nfile with "
+			    "your key; a line \"desk\" alone in the message "
+			    "carrying the join\ngets you the page with your "
+			    "first letter, to play with a browser and\na mail "
+			    "client only.\n");
 	struct strbuf what = STRBUF_INIT;
 	strbuf_addf(&what, "%s invited to join", who);
 	subject(g, what.buf, &subj);

@@ -89,6 +89,11 @@ desk_game() {
 	grep -q 'filename=desk.html' "$first"
 	grep -q '^german on ' games/*.desk
 	! grep -q '^soviet ' games/*.desk
+	# the letters say how to use the page, or how to get it
+	grep -q 'Open it in a browser' "$first"
+	grep -q 'open your key in the desk page you kept' \
+		"$(ls mbox/german/done/*.umpire* | tail -1)"
+	grep -q 'No umpire installed' "$(ls mbox/soviet/done/*.umpire* | head -1)"
 	# the page holds no view: its view block is empty
 	"$PY" - "$first" <<'EOF'
 import email, re, sys
