@@ -238,3 +238,31 @@ EOF
 	assert_output_has "german to order"
 	[ ! -s net ] || { cat net; return 1; }
 }
+
+@test "judge desk: a letter with the page that could not be sent goes later, the page noted then" {
+	judge_setup german soviet
+	owner_game russo-german-war german soviet
+	answer_all german desk
+	# soviet's join completes the game: german's first letter, with
+	# the page, is made, but sendmail refuses it
+	for f in mbox/soviet/*; do
+		[ -f "$f" ] || continue
+		answer soviet "$f"
+		mv "$f" mbox/soviet/done/
+	done
+	"$UMPIRE" judge --config judge.ini --sendmail /bin/false \
+		<reply.eml 2>>judge.err || true
+	ls games/spool | grep -q '\.desk-german-'
+	# not noted as sent: the page is still owed
+	grep -q '^german on -$' games/*.desk
+	# the next run (a tick) sends it from the spool, and notes it
+	"$UMPIRE" judge --config judge.ini --outbox out --tick 2>>judge.err
+	[ -z "$(ls games/spool)" ]
+	post
+	[ "$(pages mbox/german/*)" -eq 1 ]
+	! grep -q '^german on -$' games/*.desk
+	# the next letter of german's goes without it
+	answer_all german
+	answer_all soviet
+	[ "$(pages mbox/german/* mbox/german/done/*)" -eq 1 ]
+}
