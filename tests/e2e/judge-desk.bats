@@ -5,8 +5,9 @@
 # changes (UMPIRE_TEST_DESK_BUILD fakes a new one), never to the other
 # side, never for a stranger's "desk"; "desk off" stops it. The page
 # holds no view: the page mailed opens the letter's sealed view with the
-# side's key in headless Chromium (cdp.py, as desk-keys.bats). A
-# Russo-German War made by the judge's owner, played a few steps by
+# side's key in headless Chromium (cdp.py, as desk-keys.bats); a letter
+# with the page that sendmail refused goes from the spool later, the
+# page noted sent only then. A Russo-German War made by the judge's owner, played a few steps by
 # the example player (judge-helpers.bash). Run by make check-desk (the
 # page needs the WebAssembly: make desk).
 
