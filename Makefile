@@ -82,7 +82,7 @@ CONFORM    = $(BUILD)/tests/conform
 MAN_VIEWS  = $(BUILD)/tests/man-views
 
 .PHONY: all deps check check-unit check-conformance check-e2e demo clean \
-        install sanitize bench bench-judge bench-judge-clients bench-balance bench-replay-steps bench-desk bench-game-end bench-audit-memory fuzz fuzz-run check-hostile check-faults \
+        install sanitize bench bench-judge bench-judge-clients bench-balance bench-replay-steps bench-desk bench-desk-letters bench-game-end bench-audit-memory fuzz fuzz-run check-hostile check-faults \
         check-tamper check-fuzz-corpus check-asan check-asan-full check-valgrind check-valgrind-full \
         check-attacks check-e2e-files check-data check-layers check-js \
         check-mail \
@@ -277,12 +277,12 @@ check-e2e: $(BIN)
 # ASan pass leaves out, ASAN_E2E_SKIP).
 E2E_SKIP =
 E2E_ONLY =
-# (desk.bats, desk-games.bats, desk-keys.bats: make check-desk, which builds the
-# WebAssembly first)
+# (desk.bats, desk-games.bats, desk-keys.bats, judge-desk.bats: make
+# check-desk, which builds the WebAssembly first)
 E2E_ORDER = $(if $(strip $(E2E_ONLY)),$(E2E_ONLY:%=tests/e2e/%.bats), \
   tests/e2e/every-game.bats \
   $$(ls -S tests/e2e/*.bats | grep -v -e every-game -e /desk.bats \
-     -e /desk-games.bats -e /desk-keys.bats \
+     -e /desk-games.bats -e /desk-keys.bats -e /judge-desk.bats \
      $(E2E_SKIP:%=-e /%.bats)))
 # The same, one bats process per file, two at a time (make check's plain
 # pass and the ASan pass: on two cores, about half check-e2e's time).
@@ -657,6 +657,16 @@ bench-desk: desk
 	$(UMPIRE_ENV) python3 bench/deskkey.py $(BIN) bench/results.txt \
 	  $(DESK_BEFORE)
 
+# The bytes a player of the desk receives from the judge per game turn
+# (the page with its first letter, then letters as before), against a
+# player without it: two whole Russo-German Wars through the judge
+# (bench/desk-letters.py; BENCH_BEFORE: the umpire binary of the tree
+# before, which plays the game without the desk), one line into
+# bench/results.txt. Not in make check.
+bench-desk-letters: desk
+	$(UMPIRE_ENV) python3 bench/desk-letters.py $(BIN) --write \
+	  bench/results.txt $(if $(BENCH_BEFORE),--before $(BENCH_BEFORE))
+
 # The desk's C natively (bench/desknative.c on src/desk/api.c), its
 # scenarios in build/desk-scenarios; make bench-desk-native VIEW=FILE
 # ANSWERS=FILE [SCENARIO=ID] runs it under callgrind ($(BUILD)/callgrind.out.desk).
@@ -922,7 +932,8 @@ desk:
 # skip for want of it.
 check-desk: desk
 	$(UMPIRE_ENV) DESK_REQUIRED=1 bats tests/e2e/desk.bats \
-	  tests/e2e/desk-games.bats tests/e2e/desk-keys.bats
+	  tests/e2e/desk-games.bats tests/e2e/desk-keys.bats \
+	  tests/e2e/judge-desk.bats
 
 # A whole Russo-German War through the judge on the private postfix of
 # tests/mail, one player in the desk page (headless Chromium) and mutt

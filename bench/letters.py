@@ -162,9 +162,10 @@ def answer(room, scn, side, letter):
     return os.path.join(room.d, side, "reply.eml"), turn
 
 
-def play(binary, base, scn, sides):
-    """One whole game of scn through the judge: {(side, turn): letters}."""
-    d = os.path.join(base, scn)
+def new_game(binary, d, scn, sides):
+    """A game of scn made by the judge's owner in directory d: its Room,
+    and the queue of letters to answer, [(side, path)]: the owner's
+    invitation, the game as made, to each side."""
     room = Room(binary, d, sides)
     args = ["new", scn, "-s", "judge.key", "--referee", "judge.pub"]
     for s in sides:
@@ -175,12 +176,17 @@ def play(binary, base, scn, sides):
                     open(os.path.join(d, "judge", "new.yaml")).read()).group(1)
     shutil.move(os.path.join(d, "judge", "new.yaml"),
                 os.path.join(d, "games", gid + ".yaml"))
-    # the owner's invitation: the game as made, to each side
     queue = []
     for s in sides:
         inv = os.path.join(d, s, "invite.yaml")
         shutil.copy(os.path.join(d, "games", gid + ".yaml"), inv)
         queue.append((s, inv))
+    return room, queue
+
+
+def play(binary, base, scn, sides):
+    """One whole game of scn through the judge: {(side, turn): letters}."""
+    room, queue = new_game(binary, os.path.join(base, scn), scn, sides)
     count, last_turn, over = {}, 1, set()
     limit = int(os.environ.get("BENCH_LETTERS_STEPS", "600"))
     messages = 0

@@ -29,8 +29,8 @@ import sys
 
 LAYERS = [
     ("store", "store.h", ["commit.c", "store.c", "route.c", "strangers.c"]),
-    ("letters", "letters.h", ["answers.c", "replay.c", "letters.c",
-                              "spool.c"]),
+    ("letters", "letters.h", ["answers.c", "replay.c", "desk.c",
+                              "letters.c", "spool.c"]),
     ("intake", "intake.h", ["bounce.c", "confirm.c", "intake.c",
                             "receive.c"]),
     ("front ends", "front.h", ["maildir.c", "lmtp.c", "tick.c"]),

@@ -9,9 +9,15 @@
  * (src/web/desk.js and desk.css, and the key's panel: deskkeys.js and
  * deskkeys.css; umpire/web.h), and the steps of the
  * view's report as a JSON list (report_steps), which the page steps
- * through before it lands on the question.
+ * through before it lands on the question. A page of a game with no
+ * view in it (desk_html_blank, the judge's) opens the views the player
+ * picks with the key (deskkeys.js); which program made a page is its
+ * meta umpire-desk-program (desk_program_hash).
  */
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sodium.h>
 #include "umpire/armor.h"
 #include "umpire/desk.h"
 #include "umpire/deskhtml.h"
@@ -99,16 +105,36 @@ static void report_steps(const char *report, struct strbuf *out)
 	json_finish(&j);
 }
 
-void desk_html(const struct view *v, const char *view, size_t len,
-	       const char *scn, size_t scn_len, struct strbuf *out)
+/* What a page holds besides the program: its title, the question in
+ * its first paint (rule and text, or NULL), its game, whether no referee
+ * signed its view, the view (len bytes; none: 0), its scenario (id and
+ * text) and the steps of its report (report_steps' JSON). */
+struct page {
+	const char *title, *rule, *text, *game;
+	int unsigned_view;
+	const char *view;
+	size_t len;
+	const char *scn_id, *scn;
+	size_t scn_len;
+	const struct strbuf *steps;
+};
+
+static void page_html(const struct page *pg, struct strbuf *out)
 {
 	struct strbuf sb = STRBUF_INIT;
-	strbuf_addf(&sb, "%s, step %lld, %s", v->game.scn.title, v->step + 1,
-		    v->side);
+	unsigned char h[32];
+	char hex[65];
+	desk_program_hash(h);
+	sodium_bin2hex(hex, sizeof hex, h, 16);
+	strbuf_adds(&sb, pg->title);
 	strbuf_adds(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 		    "<meta charset=\"utf-8\">\n"
 		    "<meta http-equiv=\"Content-Security-Policy\" content=\""
-		    DESK_CSP "\">\n<title>umpire desk: ");
+		    DESK_CSP "\">\n");
+	/* which program made it (desk_program_hash): the judge mails a
+	 * player the page again when it changes */
+	strbuf_addf(out, "<meta name=\"umpire-desk-program\" content=\"%s"
+		    "\">\n<title>umpire desk: ", hex);
 	strbuf_add_html(out, sb.buf);
 	strbuf_adds(out, "</title>\n<style>\n");
 	strbuf_add(out, web_desk_css, web_desk_css_len);
@@ -133,13 +159,13 @@ void desk_html(const struct view *v, const char *view, size_t len,
 		    "<p><span id=\"rule\" class=\"rule\">");
 	/* the view's question in the first paint, before the page's
 	 * rules start (its script puts the rules' own in its place) */
-	if (!v->over && v->next.rule) {
+	if (pg->rule) {
 		strbuf_adds(out, "rule ");
-		strbuf_add_html(out, v->next.rule);
+		strbuf_add_html(out, pg->rule);
 	}
 	strbuf_adds(out, "</span> <span id=\"text\">");
-	if (!v->over && v->next.rule)
-		strbuf_add_html(out, v->next.text);
+	if (pg->rule)
+		strbuf_add_html(out, pg->text);
 	strbuf_adds(out, "</span></p>\n"
 		    "<p id=\"options-label\"></p><div id=\"options\"></div>\n"
 		    "<form id=\"free\" hidden><input id=\"free-text\" "
@@ -181,17 +207,13 @@ void desk_html(const struct view *v, const char *view, size_t len,
 		    "<textarea id=\"notes\" rows=\"5\" spellcheck=\"false\">"
 		    "</textarea></section>\n</main>\n");
 	strbuf_reset(&sb);
-	strbuf_addf(&sb, " data-game=\"%s\"%s", v->game.id,
-		    /* made from a game file: no referee signed it */
-		    doc_get(v->node, "signature") ? "" :
-		    " data-unsigned=\"1\"");
-	b64_block(out, "desk-view", sb.buf, view, len);
+	strbuf_addf(&sb, " data-game=\"%s\"%s", pg->game,
+		    pg->unsigned_view ? " data-unsigned=\"1\"" : "");
+	b64_block(out, "desk-view", sb.buf, pg->view, pg->len);
 	strbuf_reset(&sb);
-	strbuf_addf(&sb, " data-id=\"%s\"", v->game.scn.id);
-	b64_block(out, "desk-scenario", sb.buf, scn, scn_len);
-	strbuf_reset(&sb);
-	report_steps(v->report, &sb);
-	b64_block(out, "desk-steps", "", sb.buf, sb.len);
+	strbuf_addf(&sb, " data-id=\"%s\"", pg->scn_id);
+	b64_block(out, "desk-scenario", sb.buf, pg->scn, pg->scn_len);
+	b64_block(out, "desk-steps", "", pg->steps->buf, pg->steps->len);
 	b64_block(out, "desk-wasm", "", desk_wasm_gz, desk_wasm_gz_len);
 	strbuf_adds(out, "<script>\n");
 	strbuf_add(out, desk_glue, desk_glue_len);
@@ -201,4 +223,58 @@ void desk_html(const struct view *v, const char *view, size_t len,
 	strbuf_add(out, web_deskkeys_js, web_deskkeys_js_len);
 	strbuf_adds(out, "</script>\n</body>\n</html>\n");
 	strbuf_free(&sb);
+}
+
+void desk_html(const struct view *v, const char *view, size_t len,
+	       const char *scn, size_t scn_len, struct strbuf *out)
+{
+	struct strbuf title = STRBUF_INIT, steps = STRBUF_INIT;
+	int asked = !v->over && v->next.rule;
+	strbuf_addf(&title, "%s, step %lld, %s", v->game.scn.title,
+		    v->step + 1, v->side);
+	report_steps(v->report, &steps);
+	struct page pg = { title.buf, asked ? v->next.rule : NULL,
+		asked ? v->next.text : NULL, v->game.id,
+		/* made from a game file: no referee signed it */
+		!doc_get(v->node, "signature"), view, len, v->game.scn.id,
+		scn, scn_len, &steps };
+	page_html(&pg, out);
+	strbuf_free(&title);
+	strbuf_free(&steps);
+}
+
+void desk_html_blank(const struct game *g, const char *scn, size_t scn_len,
+		     struct strbuf *out)
+{
+	struct strbuf title = STRBUF_INIT, steps = STRBUF_INIT;
+	strbuf_addf(&title, "%s, game %.8s", g->scn.title, g->id);
+	report_steps(NULL, &steps);
+	struct page pg = { title.buf, NULL, NULL, g->id, 0, "", 0,
+		g->scn.id, scn, scn_len, &steps };
+	page_html(&pg, out);
+	strbuf_free(&title);
+	strbuf_free(&steps);
+}
+
+void desk_program_hash(unsigned char out[32])
+{
+	const struct { const void *b; size_t n; } part[] = {
+		{ desk_glue, desk_glue_len }, { desk_wasm_gz, desk_wasm_gz_len },
+		{ web_desk_js, web_desk_js_len },
+		{ web_deskkeys_js, web_deskkeys_js_len },
+		{ web_desk_css, web_desk_css_len },
+		{ web_deskkeys_css, web_deskkeys_css_len } };
+	crypto_generichash_state h;
+	crypto_generichash_init(&h, NULL, 0, 32);
+	for (size_t i = 0; i < sizeof part / sizeof part[0]; i++) {
+		uint64_t n = part[i].n;
+		crypto_generichash_update(&h, (const unsigned char *)&n,
+					  sizeof n);
+		crypto_generichash_update(&h, part[i].b, part[i].n);
+	}
+	const char *test = getenv(DESK_BUILD_TEST_ENV);
+	if (test && *test)
+		crypto_generichash_update(&h, (const unsigned char *)test,
+					  strlen(test));
+	crypto_generichash_final(&h, out, 32);
 }

@@ -202,12 +202,18 @@ static int spool_state(struct judge *j, struct game *g,
 struct hook_ctx {
 	struct judge *j;
 	struct outcome *o;
+	int signed_step;    /* the step is the message's signed orders */
 };
 
 static int spool_step(void *ctx, struct game *g, const struct run *run,
 		      struct sync_later *later, struct error *err)
 {
 	struct hook_ctx *c = ctx;
+	/* the step's actor signed the message (its orders verified):
+	 * its desk note counts for its letter (desk.c) */
+	if (c->signed_step)
+		snprintf(c->j->desk_by, sizeof c->j->desk_by, "%s",
+			 g->steps[g->n_steps - 1].actor);
 	/* the letters from the run that adjudicated the step (made under
 	 * letters_hook): the game is not replayed again */
 	return spool_state(c->j, g, run, later, c->o, err);
@@ -265,7 +271,7 @@ int take_late_step(struct judge *j, struct game *g, const char *path,
 	orders_comment(g->id, n, actor, tc, sizeof tc);
 	if (embed_sign(body.buf, body.len, j->sk, tc, &signed_text, err))
 		goto out;
-	struct hook_ctx ctx = { j, o };
+	struct hook_ctx ctx = { j, o, 0 };
 	struct step_hook hook = { spool_step, &ctx, 0, stamp_step, 1,
 		j->batch ? batch_step : NULL };
 	char name[64];
@@ -285,6 +291,20 @@ out:
 	strbuf_free(&body);
 	strbuf_free(&signed_text);
 	return rc;
+}
+
+/* The desk note of the message (j->desk_note), which role of game id
+ * signed (its signature verified): noted, and role's letters of this
+ * message follow it (desk.c). The first role a message's signature
+ * is verified for is the one. */
+static void desk_signed(struct judge *j, const char *id, const char *role,
+			struct outcome *o)
+{
+	if (j->desk_note == DESK_NOTE_NONE || !strcmp(role, "referee") ||
+	    (j->desk_by[0] && strcmp(j->desk_by, role)))
+		return;
+	snprintf(j->desk_by, sizeof j->desk_by, "%s", role);
+	(void)desk_ask(j, id, role, j->desk_note, o);
 }
 
 /* An answer to role of g (its letter of the present state sent again,
@@ -526,6 +546,9 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 			goto out_g;
 		say(o, FATE_DONE, "new game %s (%s) taken as its referee",
 		    in.id, in.scn.id);
+		for (size_t i = 0; i < in.n_roles; i++)
+			if (in.roles[i].joined)
+				desk_signed(j, in.id, in.roles[i].name, o);
 		spool_flush(j, in.id, &in, o);
 		rc = 0;
 		goto out_g;
@@ -584,6 +607,8 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 				struct role *r = &in.roles[i];
 				if (!r->joined || !strcmp(r->name, "referee"))
 					continue;
+				if (party)
+					desk_signed(j, g.id, r->name, o);
 				letter_again(j, &g, r->name, ANSWER_JOINED, o);
 				break;
 			}
@@ -591,6 +616,9 @@ static int take_game(struct judge *j, const char *name, const char *buf,
 		rc = 0;
 		goto out_g;
 	}
+	for (size_t i = 0; i < g.n_roles; i++)
+		if (g.roles[i].joined && !was[i])
+			desk_signed(j, g.id, g.roles[i].name, o);
 	if ((!game_unjoined(&g) && clock_taken(j, &g, err)) ||
 	    spool_state(j, &g, NULL, NULL, o, err) ||
 	    confirm_owed(j, &g, &in, o, err) || store_game(j, &g, err))
@@ -702,6 +730,7 @@ static int take_orders(struct judge *j, const char *id, const char *name,
 		const char *by = g.steps[old - 1].actor;
 		say(o, FATE_DROPPED, "replay: these orders of %s are step "
 		    "%zu of the game already", by, old);
+		desk_signed(j, g.id, by, o);
 		o->answered = 1;    /* no mistake: what it owes, at most */
 		/* the letters a crash kept from being sent, else the
 		 * signer's letter of the game as it stands (a lost letter
@@ -714,7 +743,7 @@ static int take_orders(struct judge *j, const char *id, const char *name,
 		goto out;
 	}
 	snprintf(o->step, sizeof o->step, "%zu", g.n_steps + 1);
-	struct hook_ctx ctx = { j, o };
+	struct hook_ctx ctx = { j, o, 1 };
 	struct step_hook hook = { spool_step, &ctx, 0, stamp_step, 1,
 		j->batch ? batch_step : NULL };
 	letters_hook(&g, &hook);
@@ -731,6 +760,7 @@ static int take_orders(struct judge *j, const char *id, const char *name,
 	*siglen = rq.siglen;
 	if (adj == 0) {
 		say(o, FATE_DONE, "adjudicated step %zu", g.n_steps);
+		desk_signed(j, g.id, g.steps[g.n_steps - 1].actor, o);
 		bounce_clear(j, g.id, g.steps[g.n_steps - 1].actor);
 		bymail_moved(j, g.id, o);
 		if (j->hold_letters)
@@ -760,6 +790,7 @@ static int take_orders(struct judge *j, const char *id, const char *name,
 		goto out;
 	}
 	say(o, FATE_DONE, "orders of %s refused: %s", by, err->msg);
+	desk_signed(j, g.id, by, o);
 	struct letters l;
 	struct error e;
 	struct strbuf what = STRBUF_INIT, intro = STRBUF_INIT;
@@ -831,6 +862,7 @@ static int take_request(struct judge *j, const char *id, const char *buf,
 		goto out;
 	}
 	say(o, FATE_DONE, "%s asks for its letter again", rq.side);
+	desk_signed(j, g.id, rq.side, o);
 	/* the letters a crash kept from being sent go first */
 	spool_flush(j, g.id, &g, o);
 	letter_again(j, &g, rq.side, ANSWER_ASK, o);
@@ -1227,6 +1259,10 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 		goto out;
 	}
 	o->no_answer = automatic(buf, len);
+	/* a line "desk" (or "desk off"): for the role whose signature
+	 * the message's file proves, if any (desk_signed) */
+	j->desk_note = desk_note(msg, msglen);
+	j->desk_by[0] = '\0';
 	/* what makes an answer to it the same answer when the mail system
 	 * delivers it again (answers.c) */
 	crypto_generichash(o->message, sizeof o->message,
@@ -1402,6 +1438,8 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 out:
 	if (fd >= 0)
 		close(fd);          /* lets go of the game's lock */
+	j->desk_note = DESK_NOTE_NONE;
+	j->desk_by[0] = '\0';
 	/* a party's mistake is answered (under the game's lock again); a
 	 * note naming no game, about each game its sender is a party of */
 	if (rc == 0 && o->fate != FATE_DONE && !about[0] && !o->game[0] &&

@@ -29,6 +29,8 @@ void letters_free(struct letters *l)
 	for (size_t i = 0; i < l->n; i++) {
 		strbuf_free(&l->msg[i]);
 		free(l->to[i]);
+		free(l->desk[i]);
+		l->desk[i] = NULL;
 	}
 	l->n = 0;
 }
@@ -72,6 +74,7 @@ static int put_letter(struct judge *j, struct letters *l,
 		strbuf_free(m);
 		return -1;
 	}
+	l->desk[l->n] = NULL;
 	l->to[l->n++] = xstrdup(to);
 	return 0;
 }
@@ -184,6 +187,13 @@ static int invitation(struct judge *j, struct game *g, const char *who,
 		    "  umpire join %s --side %s -o joined.yaml\n", g->id,
 		    g->scn.title, who, name.buf, who);
 	mail_join(j, g, &body);
+	if (game_has_views(g))
+		strbuf_adds(&body, "\nNo umpire installed? The desk page's "
+			    "\"Join a game\" joins the attached\nfile with "
+			    "your key; a line \"desk\" alone in the message "
+			    "carrying the join\ngets you the page with your "
+			    "first letter, to play with a browser and\na mail "
+			    "client only.\n");
 	struct strbuf what = STRBUF_INIT;
 	strbuf_addf(&what, "%s invited to join", who);
 	subject(g, what.buf, &subj);
@@ -235,6 +245,35 @@ void game_end_note(const struct game *g, struct strbuf *body)
 		    "it.\n", g->id, g->id, g->id, g->id);
 }
 
+/* What a letter of a game with views says of the desk (desk_owed's
+ * answer desk), appended to body: how to open the view in the page
+ * attached (1) or kept (2), else how a player with a browser and a
+ * mail client only gets it. */
+static void desk_paragraph(int desk, struct strbuf *body)
+{
+	if (desk == 2)
+		strbuf_adds(body, "\nOr open your key in the desk page you "
+			    "kept (" DESK_PAGE_NAME "), then pick the view\n"
+			    "attached to this letter in it.\n");
+	else if (desk)
+		strbuf_adds(body, "\nAttached too: your desk, " DESK_PAGE_NAME
+			    ", a page to keep (you get it once a\ngame, and "
+			    "again when umpire changes). Open it in a browser "
+			    "(a file,\nnothing installed), open your key in "
+			    "it, then pick the view attached\nto this letter, "
+			    "and every later one: the page shows what happened "
+			    "and\ntakes your answers by clicks, signs and seals "
+			    "them; attach the file it\ngives to your reply. "
+			    "A line \"desk off\" alone in a message\nwith "
+			    "your signed orders stops the page.\n");
+	else
+		strbuf_adds(body, "\nNo umpire installed? A line \"desk\" "
+			    "alone in a message with your signed\norders (or "
+			    "your join, or umpire ask's request) gets you the "
+			    "desk page,\nto play with a browser and a mail "
+			    "client only.\n");
+}
+
 /* side's letter of the state run computed; given: run is the one
  * that adjudicated the latest step (letters_hook), from which the views
  * are made too (NULL: each view replays). */
@@ -252,8 +291,11 @@ static int side_letter(struct judge *j, struct game *g,
 	int views = game_has_views(g);
 	struct strbuf body = STRBUF_INIT, subj = STRBUF_INIT;
 	struct strbuf what = STRBUF_INIT, name = STRBUF_INIT;
-	struct strbuf file = STRBUF_INIT;
+	struct strbuf file = STRBUF_INIT, page = STRBUF_INIT;
+	char hex[DESK_HEX + 1];
 	int rc = -1;
+	/* the desk page the side asked for, while the game goes on */
+	int desk = over ? 0 : desk_owed(j, g, side, hex);
 	standing(g, run, &what);
 	subject(g, what.buf, &subj);
 	strbuf_addf(&body, "Game %s (%s), %s.\n", g->id, g->scn.title,
@@ -285,6 +327,9 @@ static int side_letter(struct judge *j, struct game *g,
 			    "  umpire open FILE -o view.yaml\n"
 			    "                         the view itself, "
 			    "opened\n", side, name.buf);
+		desk_paragraph(desk, &body);
+		if (desk == 1 && desk_page(j, g, &page, err))
+			goto out;
 	} else {
 		/* nothing hidden: a game without views, or one that is
 		 * over (its whole file is every party's now) */
@@ -302,12 +347,23 @@ static int side_letter(struct judge *j, struct game *g,
 			game_end_note(g, &body);
 	}
 	struct draft d = { .subject = subj.buf, .body = body.buf,
-		.names = { name.buf }, .files = { file.buf },
-		.lens = { file.len }, .gzip = { over }, .n_files = 1 };
+		.names = { name.buf, DESK_PAGE_NAME },
+		.files = { file.buf, page.buf }, .lens = { file.len, page.len },
+		.gzip = { over }, .n_files = page.len ? 2 : 1 };
 	unsigned char same[32];
 	state_key(g, same);
+	if (page.len)   /* a letter with the page is another letter */
+		crypto_generichash(same, sizeof same, same, sizeof same,
+				   (const unsigned char *)hex, DESK_HEX);
+	size_t n = out->n;
 	rc = add_letter(j, out, g, side, to, same, &d, err);
+	if (rc == 0 && page.len && out->n > n) {
+		strbuf_reset(&what);
+		strbuf_addf(&what, "%s-%s", side, hex);
+		out->desk[n] = strbuf_detach(&what, NULL);
+	}
 out:
+	strbuf_free(&page);
 	strbuf_free(&body);
 	strbuf_free(&subj);
 	strbuf_free(&what);

@@ -57,6 +57,40 @@ int judge_replay_page(const struct game *g, const char *scn_dir,
 		      struct error *err);
 
 
+/* desk.c: the desk page a side asked for (a line "desk" in a message
+ * carrying a file it signed; "desk off" stops it), GAMEID.desk. */
+enum { DESK_NOTE_NONE, DESK_NOTE_ON, DESK_NOTE_OFF };
+/* The hex of the page's program (desk_program_hash's first 16 bytes). */
+#define DESK_HEX 32
+/* The page's name as a letter's attachment. */
+#define DESK_PAGE_NAME "desk.html"
+/* What a spooled letter's name carries before "ROLE-HEX.eml" when it
+ * carries the page (spool.c). */
+#define DESK_MARK ".desk-"
+void desk_program_hex(char hex[DESK_HEX + 1]);
+/* What the text of message msg (len bytes: header block, then body)
+ * asks: a line "desk" alone (DESK_NOTE_ON), or "desk off", at its
+ * start, in any case; a quoted line ('>') never counts. */
+int desk_note(const char *msg, size_t len);
+/* The note of a message role of game id signed, noted (under the
+ * game's lock): said in o; -1 when it could not be written. */
+int desk_ask(const struct judge *j, const char *id, const char *role,
+	     int note, struct outcome *o);
+/* 1 when role's next letter of g (a game with views) carries the page,
+ * the program's hex into hex: role asked for it (GAMEID.desk, or the
+ * message being dealt with: j->desk_by, j->desk_note) and was not sent
+ * the page of this program yet; 2 when it asked and was sent it; 0
+ * when it did not ask (or this umpire has no desk). */
+int desk_owed(const struct judge *j, const struct game *g, const char *role,
+	      char hex[DESK_HEX + 1]);
+/* A letter carrying the page of program hex to role of game id left
+ * the spool: noted (once; a failure costs the page sent again). */
+void desk_sent(const struct judge *j, const char *id, const char *role,
+	       const char *hex);
+/* g's desk page (desk_html_blank, with g's scenario) into page. */
+int desk_page(const struct judge *j, const struct game *g,
+	      struct strbuf *page, struct error *err);
+
 /* letters.c: the paragraph of a finished game's last letters (and a
  * forfeit's, tick.c), appended to body: the commands that replay and
  * audit the attached game file. The judge draws no replay in a
@@ -72,6 +106,9 @@ void game_end_note(const struct game *g, struct strbuf *body);
 struct letters {
 	struct strbuf msg[JUDGE_MAX_LETTERS];
 	char *to[JUDGE_MAX_LETTERS];
+	/* a letter carrying the desk page: "ROLE-HEX" (desk_owed), its
+	 * spool name's end (spool.c, desk_sent); else NULL */
+	char *desk[JUDGE_MAX_LETTERS];
 	size_t n;
 };
 void letters_free(struct letters *l);

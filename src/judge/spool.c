@@ -13,7 +13,9 @@
  * A letter's file name says which state it belongs to:
  * GAMEID-STEPS-JOINED-HASH-UNIQUE.eml, HASH the first 8 bytes (hex) of
  * the hash of step STEPS (the genesis for 0), JOINED the roles joined.
- * Names sort in the order the letters were made.
+ * Names sort in the order the letters were made. A letter carrying the
+ * desk page ends DESK_MARK ROLE-HEX.eml (desk.c): handed on, it is
+ * noted as sent.
  *
  * A letter may go out twice (the same message, Message-ID and all) when
  * the judge is killed after sendmail took it and before it is removed;
@@ -99,6 +101,8 @@ int spool_put(struct judge *j, struct game *g, const struct letters *l,
 		paths[n] = (struct strbuf)STRBUF_INIT;
 		strbuf_addf(&paths[n], "%s/spool/%s", j->games, stamp);
 		unique_name(j, &paths[n]);
+		if (l->desk[n])
+			strbuf_addf(&paths[n], DESK_MARK "%s", l->desk[n]);
 		strbuf_adds(&paths[n], ".eml");
 		rc = write_stage_later(&files[n], later, paths[n].buf,
 				       l->msg[n].buf, l->msg[n].len, 0600, 1,
@@ -312,6 +316,26 @@ static void names_free(char **names, size_t n)
 	free(names);
 }
 
+/* The letter named name, handed on, carried the desk page to a role
+ * (its name's DESK_MARK ROLE-HEX): noted in GAMEID.desk, so that the
+ * role's next letters go without it (desk.c). */
+static void desk_handed(const struct judge *j, const char *id,
+			const char *name)
+{
+	const char *m = strstr(name, DESK_MARK);
+	if (!m)
+		return;
+	m += strlen(DESK_MARK);
+	const char *dash = strrchr(m, '-'), *end = strrchr(m, '.');
+	char role[64], hex[DESK_HEX + 1];
+	if (!dash || !end || end - dash - 1 != DESK_HEX ||
+	    (size_t)(dash - m) >= sizeof role)
+		return;
+	snprintf(role, sizeof role, "%.*s", (int)(dash - m), m);
+	snprintf(hex, sizeof hex, "%.*s", DESK_HEX, dash + 1);
+	desk_sent(j, id, role, hex);
+}
+
 /* Letters linked into the outbox's new/, whose spool copies go once
  * new/ is synced (outbox_synced): one sync for all of a flush's, or of
  * an LMTP round's (spool_settle). */
@@ -342,6 +366,7 @@ static size_t hand_on(struct judge *j, const char *id, const struct game *g,
 					    "of game %.8s never stored)",
 					    names[i], id);
 		} else if (send_letter(j, id, p.buf, names[i], &err) == 0) {
+			desk_handed(j, id, names[i]);
 			if (j->outbox) {
 				if (m->n == m->cap) {
 					m->cap = m->cap ? 2 * m->cap : 8;

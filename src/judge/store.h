@@ -34,6 +34,8 @@
  *   answers.c  how often a party is answered: its signed mail and
  *              mail from its address, apart;
  *   replay.c   the replay of a finished game;
+ *   desk.c     the desk page a player asked for (GAMEID.desk): with
+ *              its letters once a game, and again for a new program;
  *   letters.c  the letters a game's state owes its parties, and the
  *              answer to a party's refused orders: nothing a relay may
  *              not read in clear;
@@ -127,6 +129,11 @@ struct judge {
 	/* the LMTP server's steps waiting to be made durable together
 	 * (commit.c), or NULL: each step durable on its own */
 	struct commit_batch *batch;
+	/* the desk note of the message being dealt with (letters.h,
+	 * DESK_NOTE_*), and the role whose signature on it was verified,
+	 * or "": that role's letters follow the note (desk.c) */
+	int desk_note;
+	char desk_by[64];
 };
 
 /* commit.c: the steps of several messages made durable together. */

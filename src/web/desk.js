@@ -6,7 +6,8 @@
  * Everything the page needs is in it, in base64 blocks: the view, the
  * scenario, the WebAssembly gzipped (inflated by DecompressionStream).
  * Nothing is fetched and nothing leaves the page but the answers file
- * the player saves.
+ * the player saves. The judge's page holds no view (an empty view
+ * block): it waits for the key's panel to open one (reopen).
  *
  * The browser's storage (localStorage, this file's own) keeps two
  * things across a reload: the draft, the answers of the step so far and
@@ -1253,32 +1254,24 @@
       M._desk_close(d);
       return s;
     }
+    const first = !viewText;
     M._desk_close(desk);
     desk = d;
     viewText = text;
     steps = [];
     go(0);
+    if (first) {
+      /* a page that held no view: its first view opened */
+      startInput();
+      startNotes(s);
+    }
     show(restoreDraft(s));
     showStanding();
     return s;
   }
 
-  async function start() {
-    const text = (id) => new TextDecoder().decode(block(id));
-    startSteps();
-    M = await UmpireDesk({ wasmBinary: await inflate(block('desk-wasm')) });
-    const [sp, sl] = cstr(text('desk-scenario'));
-    const [np] = cstr($('desk-scenario').dataset.id);
-    M._desk_put_scenario(np, sp, sl);
-    M._free(sp);
-    M._free(np);
-    viewText = text('desk-view');
-    const [vp, vl] = cstr(viewText);
-    // a page made from a game file (honour mode) holds a view no
-    // referee signed (umpire desk GAME)
-    desk = ($('desk-view').dataset.unsigned ? M._desk_open_unsigned
-      : M._desk_open)(vp, vl);
-    M._free(vp);
+  /* The page's buttons, keys and board, once it has a view. */
+  function startInput() {
     $('undo').addEventListener('click', () => show(call(M._desk_undo)));
     $('save').addEventListener('click', save);
     $('discard').addEventListener('click', discardDraft);
@@ -1291,6 +1284,34 @@
         answer(t);
       }
     });
+  }
+
+  async function start() {
+    const text = (id) => new TextDecoder().decode(block(id));
+    startSteps();
+    M = await UmpireDesk({ wasmBinary: await inflate(block('desk-wasm')) });
+    const [sp, sl] = cstr(text('desk-scenario'));
+    const [np] = cstr($('desk-scenario').dataset.id);
+    M._desk_put_scenario(np, sp, sl);
+    M._free(sp);
+    M._free(np);
+    viewText = text('desk-view');
+    if (!viewText) {
+      /* the judge's page holds no view: the player's key opens each
+       * view the referee mails (deskkeys.js), and reopen takes it */
+      startKeys();
+      $('status').textContent = 'This page holds no view: open your ' +
+        'key below, then pick (or drop here) the view attached to the ' +
+        'referee\'s letter.';
+      return;
+    }
+    const [vp, vl] = cstr(viewText);
+    // a page made from a game file (honour mode) holds a view no
+    // referee signed (umpire desk GAME)
+    desk = ($('desk-view').dataset.unsigned ? M._desk_open_unsigned
+      : M._desk_open)(vp, vl);
+    M._free(vp);
+    startInput();
     let s = call(M._desk_question);
     if (!s.error) {
       startNotes(s);
@@ -1301,7 +1322,11 @@
     if (!s.error) {
       showStanding();
     }
-    /* the key's panel (deskkeys.js) */
+    startKeys();
+  }
+
+  /* The key's panel (deskkeys.js) handed the rules. */
+  function startKeys() {
     document.dispatchEvent(new CustomEvent('umpire-desk', { detail: {
       M,
       reopen,

@@ -147,6 +147,12 @@
         return;
       }
       keyShown(r);
+      if (!api.view()) {
+        /* the judge's page: no view of its own */
+        say('Key ' + r.keyid + ' open: now pick the view attached to ' +
+          'the referee\'s letter (or drop it on the page).', 'taken');
+        return;
+      }
       /* the page's own view, checked with the key (an edited page's
        * view is refused here) */
       const v = withC(viewName, (np) => withC(api.view(), (p, n) =>
