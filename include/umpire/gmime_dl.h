@@ -14,7 +14,6 @@
 
 #define G_DISABLE_CAST_CHECKS 1
 #include <gmime/gmime.h>
-#include <zlib.h>
 #include "umpire/error.h"
 #include "umpire/strbuf.h"
 
@@ -91,13 +90,14 @@
 	X(void, g_mime_message_set_mime_part, (GMimeMessage *, GMimeObject *)) \
 	X(ssize_t, g_mime_object_write_to_stream, \
 	  (GMimeObject *, GMimeFormatOptions *, GMimeStream *)) \
-	X(int, deflateInit2_, (z_streamp, int, int, int, int, int, \
-	  const char *, int)) \
-	X(int, deflate, (z_streamp, int)) \
-	X(int, deflateEnd, (z_streamp)) \
-	X(int, inflateInit2_, (z_streamp, int, const char *, int)) \
-	X(int, inflate, (z_streamp, int)) \
-	X(int, inflateEnd, (z_streamp))
+	X(GZlibCompressor *, g_zlib_compressor_new, \
+	  (GZlibCompressorFormat, int)) \
+	X(GZlibDecompressor *, g_zlib_decompressor_new, \
+	  (GZlibCompressorFormat)) \
+	X(GConverterResult, g_converter_convert, (GConverter *, const void *, \
+	  gsize, void *, gsize, GConverterFlags, gsize *, gsize *, \
+	  GError **)) \
+	X(void, g_clear_error, (GError **))
 
 /* One pointer per GMime (or GLib) function umpire calls, same name. */
 struct gmime {
@@ -168,13 +168,13 @@ int gmime_7bit_safe(const char *text, size_t len);
 int gmime_splice(const char *msg, size_t len, struct gmime_encoded *e,
 		 size_t n, struct strbuf *out);
 
-/* mailgzip.c: a file mailed gzip-compressed (RFC 1952), by zlib, which
- * GMime links (found through its handle: loaded with it, no cost to a
- * run that reads no mail). gmime_is_gzip: whether data begins as gzip's does (1f 8b).
- * gmime_gzip: data compressed, appended to out. gmime_gunzip: data
- * decompressed, appended to out, at most max bytes of it: 0; -1 when it
- * would make more than max (a zip bomb: stopped within 64 KiB past
- * max, nothing appended), -2 when it is not one whole gzip member. */
+/* mailgzip.c: a file mailed gzip-compressed (RFC 1952), by GIO's zlib
+ * converters (GMime's own library: loaded with it, no cost to a run that
+ * reads no mail). gmime_is_gzip: whether data begins as gzip's does
+ * (1f 8b). gmime_gzip: data compressed, appended to out. gmime_gunzip:
+ * data decompressed, appended to out, at most max bytes of it: 0; -1
+ * when it would make more than max (a zip bomb: stopped within 64 KiB
+ * past max, nothing appended), -2 when it is not one whole gzip member. */
 int gmime_is_gzip(const char *data, size_t len);
 void gmime_gzip(const struct gmime *gm, const char *data, size_t len,
 		struct strbuf *out);

@@ -1,26 +1,59 @@
 /*
- * mailgzip.c - a file mailed gzip-compressed (RFC 1952), by zlib: the
- * judge attaches a finished game's file so (compose.c, the letters that
- * end a game), and every command that takes a file from a message or a
- * file reads it back (mail.c), its decompressed size bounded.
+ * mailgzip.c - a file mailed gzip-compressed (RFC 1952): the judge
+ * attaches a finished game's file so (compose.c, the letters that end a
+ * game), and every command that takes a file from a message or a file
+ * reads it back (mail.c), its decompressed size bounded.
  *
- * zlib is reached through GMime's handle (gmime_dl.h: GMime links it),
- * so a run that reads no mail loads neither. GMime's own gzip filter
- * (GMimeFilterGZip) is not used: the gzip it writes ends in a sync
- * flush and a trailer of zeros, which gunzip(1) and Python's gzip
- * refuse ("invalid compressed data"), and its reading grows its output
- * as it likes within a call.
+ * The compressing is zlib's, through GIO's converters (GZlibCompressor,
+ * GZlibDecompressor in gzip's format): GIO is GMime's own library
+ * (gmime-3.0.pc requires gio-2.0), reached through GMime's handle as
+ * every GMime function is (gmime_dl.h), so a run that reads no mail
+ * loads neither. GMime's gzip filter (GMimeFilterGZip) is not used: the
+ * gzip it writes ends in a sync flush and a trailer of zeros, which
+ * gunzip(1) and Python's gzip refuse ("invalid compressed data"), and
+ * its reading grows its output as it likes within a call.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "umpire/gmime_dl.h"
 
-/* What zlib writes at a time: the bound on decompressing is checked
- * after each piece, so it is never passed by more than this. */
+/* What the converter writes at a time: the bound on decompressing is
+ * checked after each piece, so it is never passed by more than this. */
 #define GZ_PIECE ((size_t)64 << 10)
 
-/* windowBits for gzip's wrapper (RFC 1952) rather than zlib's */
-#define GZ_WBITS (15 + 16)
+/* data through c, appended to out: 0 when the converter finished (one
+ * whole stream, every byte of data read), -1 when out grew past max
+ * bytes, -2 when data is no whole stream. out as it was on failure. */
+static int convert(const struct gmime *gm, GConverter *c, const char *data,
+		   size_t len, size_t max, struct strbuf *out)
+{
+	size_t start = out->len, at = 0;
+	GConverterResult r;
+	int rc = -2;
+	do {
+		gsize in = 0, made = 0;
+		GError *e = NULL;
+		strbuf_grow(out, GZ_PIECE + 1);
+		r = gm->g_converter_convert(c, data + at, len - at,
+					    out->buf + out->len, GZ_PIECE,
+					    G_CONVERTER_INPUT_AT_END, &in,
+					    &made, &e);
+		gm->g_clear_error(&e);
+		at += in;
+		out->len += made;
+		out->buf[out->len] = '\0';
+		if (out->len - start > max) {
+			rc = -1;
+			break;
+		}
+		if (r == G_CONVERTER_FINISHED)
+			rc = at == len ? 0 : -2;   /* nothing after it */
+	} while (r == G_CONVERTER_CONVERTED);
+	gm->g_object_unref(c);
+	if (rc)
+		out->buf[out->len = start] = '\0';
+	return rc;
+}
 
 int gmime_is_gzip(const char *data, size_t len)
 {
@@ -31,55 +64,18 @@ int gmime_is_gzip(const char *data, size_t len)
 void gmime_gzip(const struct gmime *gm, const char *data, size_t len,
 		struct strbuf *out)
 {
-	z_stream z;
-	memset(&z, 0, sizeof z);
-	if (gm->deflateInit2_(&z, 9, Z_DEFLATED, GZ_WBITS, 8,
-			      Z_DEFAULT_STRATEGY, ZLIB_VERSION,
-			      (int)sizeof z) != Z_OK)
+	GZlibCompressor *z = gm->g_zlib_compressor_new(
+		G_ZLIB_COMPRESSOR_FORMAT_GZIP, 9);
+	if (!z || convert(gm, G_CONVERTER(z), data, len, (size_t)-1, out))
 		abort();        /* out of memory: as strbuf.c */
-	z.next_in = (Bytef *)data;
-	z.avail_in = (uInt)len;
-	int rc;
-	do {
-		strbuf_grow(out, GZ_PIECE + 1);
-		z.next_out = (Bytef *)out->buf + out->len;
-		z.avail_out = (uInt)GZ_PIECE;
-		rc = gm->deflate(&z, Z_FINISH);
-		out->len += GZ_PIECE - z.avail_out;
-		out->buf[out->len] = '\0';
-	} while (rc == Z_OK || rc == Z_BUF_ERROR);
-	gm->deflateEnd(&z);
 }
 
 int gmime_gunzip(const struct gmime *gm, const char *data, size_t len,
 		 size_t max, struct strbuf *out)
 {
-	z_stream z;
-	size_t start = out->len;
-	memset(&z, 0, sizeof z);
-	if (gm->inflateInit2_(&z, GZ_WBITS, ZLIB_VERSION,
-			      (int)sizeof z) != Z_OK)
+	GZlibDecompressor *z = gm->g_zlib_decompressor_new(
+		G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+	if (!z)
 		abort();        /* out of memory: as strbuf.c */
-	z.next_in = (Bytef *)data;
-	z.avail_in = (uInt)len;
-	int rc, made;
-	do {
-		strbuf_grow(out, GZ_PIECE + 1);
-		z.next_out = (Bytef *)out->buf + out->len;
-		z.avail_out = (uInt)GZ_PIECE;
-		rc = gm->inflate(&z, Z_NO_FLUSH);
-		made = z.avail_out < GZ_PIECE;
-		out->len += GZ_PIECE - z.avail_out;
-		out->buf[out->len] = '\0';
-		if (out->len - start > max) {
-			rc = -1;
-			break;
-		}
-	} while (rc == Z_OK && (made || z.avail_in));
-	gm->inflateEnd(&z);
-	/* one whole member, nothing after it */
-	rc = rc == -1 ? -1 : rc == Z_STREAM_END && !z.avail_in ? 0 : -2;
-	if (rc)
-		out->buf[out->len = start] = '\0';
-	return rc;
+	return convert(gm, G_CONVERTER(z), data, len, max, out);
 }
