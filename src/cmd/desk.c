@@ -5,7 +5,10 @@
  * arguments, the view read (opened with the side's key where it is
  * sealed, checked with it where one is given), or made from a game file
  * of a game with no views (honour mode: each side holds the whole game,
- * desk_game_view), and the page written, mode 0600.
+ * desk_game_view), and the page written, mode 0600. A game some side
+ * has still to join (an invitation) gives the page with no view in it
+ * (desk_html_blank, as the judge mails it), mode 0644: nothing hidden
+ * is in it; a player with a browser only makes a key and joins there.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -167,6 +170,25 @@ int cmd_desk(int argc, char **argv, const struct cli *cli, struct error *err)
 				     GAME_PARSE_VIEW, err))
 			goto out;
 		got = 1;
+	}
+	if (got && game_unjoined(&g)) {
+		if (side || seckey) {
+			errorf(err, EXIT_USAGE, "%s: an invitation (%s has "
+			       "still to join): its page is every side's, "
+			       "with no key or --side", path_name(path),
+			       game_unjoined(&g));
+			game_free(&g);
+			goto out;
+		}
+		strbuf_addf(&sb, "%s/%s.yaml", cli->scenario_dir, g.scn.id);
+		if (read_input(sb.buf, DOC_LIMITS_SMALL.max_bytes, &scn,
+			       &scn_len, err) == 0) {
+			strbuf_reset(&sb);
+			desk_html_blank(&g, scn, scn_len, &sb);
+			rc = cli_write(out, &sb, 0644, err);
+		}
+		game_free(&g);
+		goto out;
 	}
 	if (got) {
 		int vrc = desk_game_view(cli, path, &g, side, seckey, &text,

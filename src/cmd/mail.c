@@ -394,8 +394,8 @@ static const char *base_name(const char *path)
  * sender (from: who gathers the joins; NULL: umpire mail's own
  * choice). */
 static void invitation_body(const struct cli *cli, const struct about *a,
-			    const char *file, const char *from,
-			    struct strbuf *body)
+			    const char *file, const char *page,
+			    const char *from, struct strbuf *body)
 {
 	char back[MAIL_ADDR_MAX + 1] = "";
 	const char *why, *ref = NULL;
@@ -419,6 +419,23 @@ static void invitation_body(const struct cli *cli, const struct about *a,
 		    ref ? " to the game's referee at " : "", ref ? ref : "",
 		    file, a->n_rcpt == 1 ? a->rcpt[0] : "SIDE", back[0] ?
 		    "--to " : "", back, back[0] ? " " : "");
+	/* the desk page attached (umpire desk of this invitation: no view
+	 * in it): the same join with a browser only */
+	if (page)
+		strbuf_addf(body, "\nNo umpire installed? Open the attached "
+			    "%s in a browser (a file,\nnothing to install). "
+			    "Under \"Make a new key\" make your key (keep the "
+			    "two\nfiles it gives you, and the passphrase) and "
+			    "open it; under \"Join a\ngame\" pick %s, give "
+			    "your side, and attach the joined file\nit gives "
+			    "to your reply. Keep the page: each letter of the "
+			    "game\ncarries your view, which you open in it to "
+			    "play.\n", page, file);
+	else
+		strbuf_addf(body, "\nNo umpire installed? Ask for this game's "
+			    "desk page (umpire desk %s\nmakes it): in it you "
+			    "make a key, join and play with a browser only.\n",
+			    file);
 }
 
 /* A text part holding data, encoded for mail. */
@@ -681,10 +698,15 @@ static int build(const struct gmime *gm, const struct cli *cli,
 		strbuf_add(&body, report, report_len);
 	else
 		strbuf_addf(&body, "%s\n", strchr(subj.buf, ']') + 2);
-	if (!report && a.inviting && n_files == 1 && a.n_rcpt)
+	/* an invitation, alone or with its desk page (an .html file) */
+	const char *page = n_files == 2 ? strrchr(base_name(files[1]), '.') :
+		NULL;
+	page = page && !strcmp(gmime_file_subtype(page), "html") ?
+		base_name(files[1]) : NULL;
+	if (!report && a.inviting && (n_files == 1 || page) && a.n_rcpt)
 		invitation_body(cli, &a, strcmp(files[0], "-") ?
-				base_name(files[0]) : "umpire.yaml", from,
-				&body);
+				base_name(files[0]) : "umpire.yaml", page,
+				from, &body);
 	/* nothing attached (a judge's reason for a refusal): no word of
 	 * an attached file */
 	if (n_files > 0)

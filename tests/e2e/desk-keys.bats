@@ -241,13 +241,40 @@ print(d["opened"]); print(d["signed"]); print(d["ms"])' >said
 	assert_output_has "this page's view is refused: step 6: the referee's signature does not match"
 }
 
-@test "desk keys: an invitation's game file joined in the page, as umpire join" {
+@test "desk keys: an invitation's page, mailed with it, joins its game file as umpire join" {
 	local k
 	for k in p q r; do
 		"$UMPIRE" keygen -s $k.key -p $k.pub -W >/dev/null
 	done
 	"$UMPIRE" new race-to-the-reichstag -s r.key --side 1bf=p.pub \
 		--side 1uf=q.pub --referee r.pub -o invite.yaml 2>/dev/null
+	# the invitation's page: every side's, no view in it, not private
+	run "$UMPIRE" desk invite.yaml --side 1bf -o no.html
+	[ "$status" -eq 2 ]
+	assert_output_has "an invitation (1bf has still to join)"
+	"$UMPIRE" desk invite.yaml -o invite.html
+	[ "$(stat -c %a invite.html)" = 644 ]
+	grep -q 'name="umpire-desk-program"' invite.html
+	"$PY" - invite.html <<'EOF'
+import re, sys
+page = open(sys.argv[1]).read()
+m = re.search(r'id="desk-view"[^>]*>([^<]*)<', page)
+assert m and not m.group(1).strip(), "a view in the invitation's page"
+EOF
+	# mailed with the invitation: its body says how to join in it
+	"$UMPIRE" mail invite.yaml invite.html --to a@example.org -o inv.eml
+	"$PY" -c '
+import email, sys
+from email import policy
+m = email.message_from_binary_file(open(sys.argv[1], "rb"),
+                                   policy=policy.default)
+print(m.get_body(("plain",)).get_content())
+for p in m.iter_attachments():
+    print("attached:", p.get_filename(), p.get_content_type())' inv.eml >body
+	grep -q '^No umpire installed? Open the attached invite.html in a browser' body
+	grep -q '^game" pick invite.yaml, give your side, and attach the joined file$' body
+	grep -q '^attached: invite.html text/html$' body
+	PAGE=$PWD/invite.html
 	join_in_page() {
 		page "(async () => { $WAIT return 0; })()" \
 			'@file #key-file '"$PWD/$1" \

@@ -405,6 +405,8 @@ print(m.get_body(("plain",)).get_content())' inv.eml >body.txt
 	grep -q 'as 1bf or 1uf' body.txt
 	grep -q '^  umpire join new.yaml --side SIDE -o joined.yaml$' body.txt
 	grep -q "^  umpire mail joined.yaml --to judge@example.org --send$" body.txt
+	# and how a player with a browser only gets the desk page
+	grep -q '^No umpire installed? Ask for this game.s desk page (umpire desk new.yaml$' body.txt
 	# a game its maker joined (as player) invites the referee alone
 	"$UMPIRE" keygen -s p.key -p p.pub -W >/dev/null
 	"$UMPIRE" new arnswalde-1945 -s p.key --side player=p.pub \
