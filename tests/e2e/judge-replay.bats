@@ -86,8 +86,8 @@ PY
 	grep -q 'Russo-German War' idx/index.html
 	grep -q '<td>german, soviet</td>' idx/index.html
 	grep -q 'to move, since 20[0-9-]* [0-9:]* UTC' idx/index.html
-	! grep -q 'href=' idx/index.html
-	! grep -qw "$cards" idx/index.html
+	! grep -q 'href=' idx/index.html || false
+	! grep -qw "$cards" idx/index.html || false
 	[ ! -e "idx/$id.html" ]
 	# the rest of the game through one LMTP server; the message that
 	# ends it: the server's VmRSS before and after it, its new letters
@@ -118,7 +118,7 @@ PY
 		bytes=$(wc -c <"$l")
 		echo "$f: $bytes bytes, the game file $size"
 		[ "$bytes" -ge "$size" ] && [ "$bytes" -le $((size + 8192)) ]
-		! grep -qi '^Content-Transfer-Encoding: base64' "$l"
+		! grep -qi '^Content-Transfer-Encoding: base64' "$l" || false
 	done <end.letters
 	# the server holds after the game's end what it held before it, and
 	# gives back the heap the message used once idle (lmtp.c,
@@ -143,8 +143,8 @@ PY
 		unpack "final-$s.eml" "$s"
 		# the game file, and nothing drawn: no page, no HTML
 		[ "$(cut -d' ' -f1 "$s/types")" = "$id.yaml" ]
-		! grep -qi 'text/html' "final-$s.eml"
-		! grep -qi '<html' "final-$s.eml"
+		! grep -qi 'text/html' "final-$s.eml" || false
+		! grep -qi '<html' "final-$s.eml" || false
 		# the body's command, run as printed on the attached file
 		grep -qx "  umpire replay $id.yaml -o replay.html" "$s/body.txt"
 		cmd=$(grep -m1 '^ *umpire replay ' "$s/body.txt")
