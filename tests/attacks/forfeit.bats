@@ -94,7 +94,7 @@ accepted_by_both() {
 	tick_at 168
 	tick_at 192
 	grep -q 'event: late' "$G"
-	! grep -q 'event: forfeit' "$G"
+	! grep -q 'event: forfeit' "$G" || false
 	cp "$G" waiting.yaml
 	# a forfeit right after the late entry: one missed deadline of two
 	/usr/bin/python3 "$LATEFORGE" --forfeit waiting.yaml first.yaml \
@@ -124,7 +124,11 @@ accepted_by_both() {
 	# entries of the step taken out (the record signed again)
 	/usr/bin/python3 "$LATEFORGE" --forfeit "$G" bare.yaml judge.key \
 		2027-01-26T08:00:00Z late notice
-	! grep -q 'event: late\|event: notice' bare.yaml
+	# (step 1's: step 0's late and notice stay, the game's first
+	# deadline passed too)
+	grep -A1 'event: late\|event: notice' "$G" | grep -q 'step: 1$'
+	! grep -A1 'event: late\|event: notice' bare.yaml |
+		grep -q 'step: 1$' || false
 	refused_by_both bare.yaml "a forfeit by german at step 1, but the judge's record holds no 'late' entry of german for step 1: no deadline and grace passed for it"
 	# its late entry alone taken out
 	/usr/bin/python3 "$LATEFORGE" --forfeit "$G" nolate.yaml judge.key \

@@ -491,7 +491,7 @@ forge_view() {
 	printf 'signed 1 AbCdEfGh' >>"$rec"
 	# the line before it holds: other orders for step 1 are refused
 	sed 's/^- placement: .*/- placement: "north 1 south 0 center 6"/' o.yaml >o-other.yaml
-	! cmp -s o.yaml o-other.yaml
+	! cmp -s o.yaml o-other.yaml || false
 	run "$UMPIRE" sign o-other.yaml -s p.key -o s1b.yaml
 	echo "$output"
 	[ "$status" -ne 0 ]
@@ -505,7 +505,7 @@ forge_view() {
 		--report /dev/null
 	"$UMPIRE" orders g1.yaml -s p.key >o2.yaml
 	"$UMPIRE" sign o2.yaml -g g1.yaml -s p.key -o s2.yaml
-	! grep -q 'AbCdEfGh' "$rec"
+	! grep -q 'AbCdEfGh' "$rec" || false
 	[ "$(tail -c 1 "$rec" | od -An -c | tr -d ' ')" = '\n' ]
 	grep -q '^signed 1 ' "$rec"
 	grep -q '^signed 2 ' "$rec"

@@ -127,7 +127,7 @@ letters() {
 	sed 's/^step: 0$/step: 1/' r1.eml |
 		sed 's/^Message-I[dD]: .*/Message-ID: <s@relay.example>/' \
 		>step.eml
-	! cmp -s r1.eml step.eml
+	! cmp -s r1.eml step.eml || false
 	judged step.eml 'a request must be signed by its side.s key'
 	# neither was answered with the side's letter, nor noted
 	[ "$(grep -L 'could not be used' out/new/* 2>/dev/null | wc -l)" -eq 0 ]

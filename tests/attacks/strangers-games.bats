@@ -68,7 +68,7 @@ victim_game() {
 	[ "$(ls out/new | wc -l)" -eq 1 ]
 	grep -q '^To: victim@example.org' out/new/*
 	grep -q '^  umpire-confirm-' out/new/*
-	! grep -q 'filename=' out/new/*
+	! grep -q 'filename=' out/new/* || false
 	grep -q 'player at victim@example.org asked to confirm its address' games/judge.log
 	[ -f "${g%.yaml}.mail" ]
 	tick_at 1
@@ -82,7 +82,7 @@ victim_game() {
 		-o proof.eml
 	grep -q '^From: .*victim@example.org' proof.eml
 	new_by_mail proof.eml
-	! grep -q "proven\|confirmed" games/judge.log
+	! grep -q "proven\|confirmed" games/judge.log || false
 	grep -q 'player at victim@example.org mailed nothing: a confirmation asked of that address is unanswered' games/judge.log
 	[ "$(ls out/new | wc -l)" -eq 1 ]
 }
@@ -194,10 +194,13 @@ victim_game() {
 	for t in 2 3 4 10 20 40 80; do tick_at "$t"; done
 	run "$UMPIRE" status --brief "$g"
 	[[ "$output" == "pending german 1" ]] || [[ "$output" == "over german forfeited"* ]]
-	! grep -q 'late step .* played' games/judge.log
+	! grep -q 'late step .* played' games/judge.log || false
 	grep -q ' tick .*; late german' games/judge.log
-	# and none of it mailed to s2@example.org, never proven
-	! grep -l '^To: s2@example.org' out/new/* 2>/dev/null
+	# and none of it mailed to s2@example.org, never proven: the one
+	# letter it had is the join's, asking it to confirm the address
+	run grep -l '^To: s2@example.org' out/new/*
+	[ "${#lines[@]}" -eq 1 ]
+	grep -q '^Subject: \[umpire [0-9a-f]*\] .*: confirm$' "${lines[0]}"
 	run "$UMPIRE" audit "$g"
 	[ "$status" -eq 0 ]
 	assert_output_has "0 steps"

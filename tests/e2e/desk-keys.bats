@@ -93,7 +93,7 @@ EOF
 	# nothing requested, no key in the profile's storage
 	[ ! -s net ] || { cat net; return 1; }
 	key=$(sed -n 2p dl/umpire.key)
-	! grep -rlF "${key:0:40}" prof
+	! grep -rlF "${key:0:40}" prof || false
 	! grep -rlF 'a page passphrase' prof
 }
 
@@ -223,7 +223,7 @@ print(d["opened"]); print(d["signed"]); print(d["ms"])' >said
 	# a view edited on the way (a letter of its report): refused by
 	# the referee's signature
 	"$PY" -c "$EDIT" "$F/v.view" >view
-	! cmp -s view "$F/v.view"
+	! cmp -s view "$F/v.view" || false
 	run sign_in_page "$side"
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
 	assert_output_has "\"opened\": \"Refused: step 6: the referee's signature does not match"
@@ -232,7 +232,7 @@ print(d["opened"]); print(d["signed"]); print(d["ms"])' >said
 @test "desk keys: a page whose view was edited is refused by the key's check" {
 	# the page's own view block, a letter of its report changed
 	"$PY" -c "$EDIT_PAGE" "$F/desk.html" >edited.html
-	! cmp -s edited.html "$F/desk.html"
+	! cmp -s edited.html "$F/desk.html" || false
 	PAGE="$PWD/edited.html" run page "(async () => { $WAIT return 0; })()" \
 		'@file #key-file '"$F/$side.key" \
 		"(async () => { $WAIT \$('key-open').click();

@@ -177,7 +177,7 @@ orders_mail() {
 	# without a setting: no clock, the header as before
 	as player new arnswalde-1945 --side player=player.pub \
 		--referee judge.pub -o plain.yaml 2>/dev/null
-	! grep -q '^clock:' plain.yaml
+	! grep -q '^clock:' plain.yaml || false
 	# the club's defaults under [judge]: the clock they give
 	printf 'deadline = 7d\non_late = forfeit\n' >>judge.ini
 	UMPIRE_CONFIG=$PWD/judge.ini "$UMPIRE" new arnswalde-1945 \
@@ -474,12 +474,12 @@ PY
 	"$UMPIRE" replay "$id.yaml.gz" -o replay.txt
 	result='player forfeited: no orders for step 1 by 2027-01-19T08:00:00Z, the end of the clock'
 	grep -q "<dt>result</dt><dd>$result" replay.txt
-	! grep -q 'not over' replay.txt
+	! grep -q 'not over' replay.txt || false
 	# the judge's index: over by forfeit, the forfeit its result
 	"$UMPIRE" judge --config judge.ini --index idx
 	grep -q '<td>over by forfeit, since ' idx/index.html
 	grep -q "<td>$result" idx/index.html
-	! grep -q 'not over' idx/index.html "idx/$(basename "$(kept)" .yaml).html"
+	! grep -q 'not over' idx/index.html "idx/$(basename "$(kept)" .yaml).html" || false
 	# the last board says so too, not whose move it was
 	"$UMPIRE" render "$(kept)" -o last.svg
 	grep -q ">Over: $result" last.svg
@@ -493,7 +493,7 @@ PY
 	"$UMPIRE" audit "$g" >/dev/null
 	# a player moving the reminder's time
 	sed 's/at: 2027-01-17T09:00:00Z/at: 2027-01-17T10:00:00Z/' "$g" >moved.yaml
-	! cmp -s "$g" moved.yaml
+	! cmp -s "$g" moved.yaml || false
 	run "$UMPIRE" audit moved.yaml
 	[ "$status" -eq 1 ]
 	assert_output_has "the judge's record, entry 2 (remind at step 0): the referee's signature does not match"
@@ -590,10 +590,10 @@ EOF
 	run "$UMPIRE" audit "$(kept)"
 	[ "$status" -eq 0 ]
 	[[ "$output" != *Clock:* ]]
-	! grep -q '^judge:' "$(kept)"
+	! grep -q '^judge:' "$(kept)" || false
 	tick_at 1000
 	[ "$(ls out/new | wc -l)" -eq 0 ]
-	! grep -q '^judge:' "$(kept)"
+	! grep -q '^judge:' "$(kept)" || false
 	# a game with a clock, every join made before the judge kept it
 	as player new arnswalde-1945 --side player=player.pub \
 		--referee judge.pub --set deadline=72h -o h.yaml 2>/dev/null

@@ -89,7 +89,7 @@ desk_game() {
 	first=$(grep -l 'filename=.*\.view' mbox/german/done/* | head -1)
 	grep -q 'filename=desk.html' "$first"
 	grep -q '^german on ' games/*.desk
-	! grep -q '^soviet ' games/*.desk
+	! grep -q '^soviet ' games/*.desk || false
 	# the letters say how to use the page, or how to get it
 	grep -q 'Open it in a browser' "$first"
 	grep -q 'open your key in the desk page you kept' \
@@ -192,8 +192,9 @@ EOF
 	# later step's: the page opens views it was not made with)
 	first=$(grep -ls 'filename=desk.html' mbox/german/done/* | head -1)
 	latest=$(grep -ls 'filename=.*\.view' mbox/german/* | tail -1)
-	[ -n "$first" ] && [ -n "$latest" ]
-	! grep -q 'filename=desk.html' "$latest"
+	[ -n "$first" ]
+	[ -n "$latest" ]
+	! grep -q 'filename=desk.html' "$latest" || false
 	[ "$(grep -o 'filename=.*\.view' "$first")" != \
 		"$(grep -o 'filename=.*\.view' "$latest")" ]
 	"$PY" - "$first" "$latest" <<'EOF'
@@ -261,7 +262,7 @@ EOF
 	[ -z "$(ls games/spool)" ]
 	post
 	[ "$(pages mbox/german/*)" -eq 1 ]
-	! grep -q '^german on -$' games/*.desk
+	! grep -q '^german on -$' games/*.desk || false
 	# the next letter of german's goes without it
 	answer_all german
 	answer_all soviet

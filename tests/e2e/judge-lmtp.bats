@@ -87,13 +87,13 @@ first_step() {
 	# the file rewritten in place (the same inode and size), another
 	# version: what a fresh judge would read
 	sed 's/^version: 2$/version: 3/' scn/arnswalde-1945.yaml >v3.yaml
-	! cmp -s v3.yaml scn/arnswalde-1945.yaml
+	! cmp -s v3.yaml scn/arnswalde-1945.yaml || false
 	cat v3.yaml >scn/arnswalde-1945.yaml
 	run $CLIENT j.sock m2.eml
 	echo "$output"
 	cat games/judge.log
 	grep -q 'version 2, but the installed one is version 3' games/judge.log
-	! grep -q 'adjudicated step 2' games/judge.log
+	! grep -q 'adjudicated step 2' games/judge.log || false
 	stop
 }
 
@@ -121,7 +121,7 @@ with open(p, "r+") as f:
 PY
 	touch -r was.yaml "$g"
 	[ "$(stat -c %s.%Y "$g")" = "$(stat -c %s.%Y was.yaml)" ]
-	! cmp -s "$g" was.yaml
+	! cmp -s "$g" was.yaml || false
 	# the judge's local record of the steps it verified gone too (a
 	# machine new to the game), which would tell the edit by its text:
 	# here only the steps read from the file can
@@ -236,7 +236,7 @@ PY
 		$CLIENT j.sock --raw --wait 1 >cut.out
 	cat cut.out
 	grep -q '^354' cut.out
-	! grep -q '^250 2.0.0' cut.out
+	! grep -q '^250 2.0.0' cut.out || false
 	[ "$(wc -l <games/judge.log)" -eq 2 ]
 	cmp "$G" before.yaml
 	run $CLIENT j.sock m1.eml
@@ -469,7 +469,7 @@ serve_all() {
 	wait "$SERVER" || true
 	SERVER=
 	wait "$client" || true
-	! grep -q '^250 2.0.0' cut.out
+	! grep -q '^250 2.0.0' cut.out || false
 	[ -S j.sock ]   # left behind: stale
 	cmp "$G" before.yaml
 	# the mail system delivers again, to the server started again

@@ -87,8 +87,8 @@ PY
 	grep -q 'Russo-German War' idx/index.html
 	grep -q '<td>german, soviet</td>' idx/index.html
 	grep -q 'to move, since 20[0-9-]* [0-9:]* UTC' idx/index.html
-	! grep -q 'href=' idx/index.html
-	! grep -qw "$cards" idx/index.html
+	! grep -q 'href=' idx/index.html || false
+	! grep -qw "$cards" idx/index.html || false
 	[ ! -e "idx/$id.html" ]
 	# the rest of the game through one LMTP server; the message that
 	# ends it: the server's VmRSS before and after it, its new letters
@@ -148,8 +148,8 @@ PY
 		# attachment, decompressed, the file the judge keeps
 		[ "$(cat "$s/types")" = "$id.yaml.gz application/gzip" ]
 		[ "$(gunzip -c "$s/$id.yaml.gz" | wc -c)" -eq "$size" ]
-		! grep -qi 'text/html' "final-$s.eml"
-		! grep -qi '<html' "final-$s.eml"
+		! grep -qi 'text/html' "final-$s.eml" || false
+		! grep -qi '<html' "final-$s.eml" || false
 		# the body's command, run as printed on the attached file
 		grep -qx "  umpire replay $id.yaml.gz -o replay.html" "$s/body.txt"
 		cmd=$(grep -m1 '^ *umpire replay ' "$s/body.txt")

@@ -80,7 +80,7 @@ id8() {
 	grep -q "^To: judge+$i@example.org" j.eml
 }
 
-@test "judge: recipient_delimiter empty: the judge's own address, no Reply-To" {
+@test "judge: recipient_delimiter empty: the judge's own address, in Reply-To too" {
 	judge_setup player
 	printf 'recipient_delimiter =\n' >>judge.ini
 	as player new arnswalde-1945 --side player=player.pub \
@@ -90,7 +90,9 @@ id8() {
 		<first.eml
 	letter=$(ls out/new/* | head -1)
 	grep -q "^From: judge@example.org" "$letter"
-	! grep -q "^Reply-To:" "$letter"
+	# (Reply-To as ever, for a relay that rewrites From: route.c)
+	grep -qx "Reply-To: judge@example.org" "$letter"
+	! grep -q "^\(From\|Reply-To\): judge+" "$letter" || false
 	grep -q "address: judge@example.org" games/*.yaml
 }
 
@@ -131,7 +133,7 @@ id8() {
 	[ "$status" -eq 0 ]
 	grep -q ' dropped .*([0-9]* bytes): addressed to game 0badf00d' \
 		games/judge.log
-	! grep -q 'too large' games/judge.log
+	! grep -q 'too large' games/judge.log || false
 	[ "$(wc -l <games/judge.log)" -eq 2 ]
 	[ -z "$(ls games/failed)" ]
 	[ -z "$(ls out/new)" ]
@@ -219,7 +221,7 @@ free_port() {
 	grep -q ' 1 done .*adjudicated step 1' games/judge.log
 	# nothing public unless told: the port is 127.0.0.1's alone
 	ss -ltn 2>/dev/null | grep -q "127.0.0.1:$port" ||
-		! command -v ss >/dev/null
+		! command -v ss >/dev/null || false
 	kill -TERM "$SERVER"
 	wait "$SERVER"
 	SERVER=
@@ -395,7 +397,7 @@ host_gets() {
 	} >unsigned.eml
 	host_gets A unsigned.eml judge@example.org
 	[ -z "$(ls A/out/new)" ]
-	! grep -q forwarded A/games/judge.log
+	! grep -q forwarded A/games/judge.log || false
 	# a join of a game no host keeps: forwarded once, and at the
 	# game's address (the mail system's default host again) dropped
 	# before it is read
@@ -469,7 +471,7 @@ host_gets() {
 	printf '<script>alert(1)</script>\n<tr><td>x</td></tr>\n' \
 		>www/games-junk.rows
 	"$UMPIRE" judge --config A/judge.ini --index www --host judge-a
-	! grep -q 'script' www/index.html
+	! grep -q 'script' www/index.html || false
 	[ "$(grep -c '^<tr><td><code>' www/index.html)" -eq 2 ]
 	# a host's name is a file name's part: no path
 	run "$UMPIRE" judge --config A/judge.ini --index www --host ../x

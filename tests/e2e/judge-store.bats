@@ -171,7 +171,7 @@ store_steps() {
 	G=$(kept)
 	roomless "$G" >old.yaml
 	cp old.yaml "$G"
-	! grep -q '^#' "$G"
+	! grep -q '^#' "$G" || false
 	judge_gets m1.eml
 	grep -q 'adjudicated step 1' games/judge.log
 	grep -q '^#  ' "$G"

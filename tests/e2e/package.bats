@@ -121,7 +121,7 @@ unit_hardened() {
 	run logrotate -d -s state umpire.logrotate
 	echo "$output"
 	[ "$status" -eq 0 ]
-	! grep -qi 'error' <<<"$output"
+	! grep -qi 'error' <<<"$output" || false
 	run logrotate -f -s state umpire.logrotate
 	echo "$output"
 	[ "$status" -eq 0 ]
@@ -268,7 +268,7 @@ unit_hardened() {
 		echo "$output"
 		[ "$status" -eq 2 ]
 		assert_output_has "$2"
-		! grep -q 'user=' <<<"$output"
+		! grep -q 'user=' <<<"$output" || return 1
 		[ ! -e pf ]
 	}
 	# the key a link nobody planted to daemon's file: the pipe would
@@ -327,7 +327,7 @@ unit_hardened() {
 	# a peer
 	assert_output_has "postconf -c $PWD/pf -M 'umpire/unix=umpire unix - - n - - lmtp -o lmtp_connection_cache_on_demand=no'"
 	assert_output_has "'umpire_destination_concurrency_limit = 2'"
-	! grep -q -- 'pipe\|recipient_limit' <<<"$output"
+	! grep -q -- 'pipe\|recipient_limit' <<<"$output" || false
 	# a socket outside the queue directory is named whole
 	MAIL_CONFIG="$PWD/pf" run "$UMPIRE" judge --postfix judge@example.org \
 		--lmtp "$PWD/elsewhere.sock" --config judge.ini

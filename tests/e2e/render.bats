@@ -265,7 +265,7 @@ play_kgp() {
 		k.svg
 	grep -q '>Engis (D)<' k.svg
 	grep -q '>Ombret (B)<' k.svg
-	! grep -q 'Andenne' k.svg
+	! grep -q 'Andenne' k.svg || false
 	grep -q '<title>Ouffet - Engis, Rollbahn D, bridge</title>' k.svg
 	[ "$(grep -c '<title>[A-Za-z -]*: threat [0-9]' k.svg)" -eq 29 ]
 	grep -q '<title>Stavelot - Trois-Ponts, Rollbahn C, bridge</title>' \

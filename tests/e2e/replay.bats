@@ -217,7 +217,7 @@ outside() {
 	[ "$total" -gt 12 ]
 	[ "$(shown_step)" = 12 ]
 	grep -q "<title>.*, step 12 of $total (as 1bf sees it)</title>" dom.html
-	! grep -q "step 12 of 12[^0-9]" dom.html
+	! grep -q "step 12 of 12[^0-9]" dom.html || false
 	grep -q '<span id="frame">(view [0-9]* of [0-9]*)</span>' dom.html
 	# the whole game's page has a frame a step: no view counted
 	chrome "$F/whole.html#step=12"
