@@ -6,11 +6,14 @@
 # ../e2e/cdp.py, the page open in one tab while the mail comes) and
 # mutt, which saves each file she is mailed (its attachment menu) and
 # sends her replies: she makes her key in the page (a download) and
-# mails its public half to the game's host; she joins in the page from
-# the invitation's game file; each turn she opens the letter's sealed view
-# in the page, answers by clicks on the lit answers, has the page sign
-# and seal them, and mutt attaches the downloaded file to her reply to
-# the letter. The game ends; each player audits it with the views he
+# mails its public half to the game's host; she joins in the
+# invitation's own page (umpire desk of the invitation, mailed with it)
+# from its game file, asking the judge for the desk (a line "desk");
+# the judge's first letter to her brings desk.html, the page she plays
+# every turn in: she opens the letter's sealed view in it, answers by
+# clicks on the lit answers, has the page sign and seal them, and mutt
+# attaches the downloaded file to her reply to the letter. Bob, who did
+# not ask, never gets the page. The game ends; each player audits it with the views he
 # got, and the independent auditor (tests/independent/rederive.py)
 # agrees; every letter each got is counted (one a move asked of him,
 # and the end's); the page made no request and left no key in the
@@ -94,16 +97,13 @@ setup_file() {
 	rgw_setup_file
 }
 
-# desk_page: the desk page Alice plays in, made by the game's host and
-# mailed to her by Rita, saved by her mutt as page/desk.html.
-# STAND-IN until the judge mails the page itself (a "desk.html"
-# attached to the letters of a player who asked for it): the host makes
-# it with `umpire desk` from the example game's first view (public, in
-# examples/russo-german-war) before the game exists, so that Alice
-# makes her key in it, and she plays every turn in the same page,
-# opening each letter's sealed view in it. When the judge mails it,
-# take the page from her first letter instead (and ask for it at her
-# join).
+# desk_page: the page Alice makes her key in, before any game of hers
+# exists (a game names its sides' keys when it is made): any desk page
+# does, a club's on its web site, or as here one Rita makes with
+# `umpire desk` from the example game's first view (public, in
+# examples/russo-german-war) and mails her, saved by her mutt as
+# page/desk.html. She joins in the invitation's page, and plays in the
+# judge's.
 desk_page() {
 	if ! "$UMPIRE" desk "$EXAMPLES/russo-german-war/views/001-german.view" \
 		-o home/rita/desk.html 2>desk.err; then
@@ -217,15 +217,16 @@ sys.exit(0 if c else "no answer clicked: %s" % sys.argv[1])' "$out" \
 	pub=$(mutt_save rita "$(mta_wait rita 1)" 'umpire[.]pub' \
 		"$BATS_TEST_TMPDIR/home/rita/keys")
 	cmp "$pub" "$A/Downloads/umpire.pub"
-	rgw_invited "$pub"
-	# her join, made in the page from the invitation's game file
+	RGW_INVITE_DESK=1 rgw_invited "$pub"
+	# her join, made in the invitation's page from its game file
 	mta_wait alice 2 >/dev/null
 	invite=$(for m in "$MTA_DIR"/mail/alice/Maildir/new/*; do
 		case $seen in *" $(basename "$m")"*) ;; *) echo "$m" ;; esac
 	done)
 	seen="$seen $(basename "$invite")"
 	invitation=$(mutt_save alice "$invite" 'g0[.]yaml' "$A/invitation")
-	tab_open "$A/page/desk.html"
+	invpage=$(mutt_save alice "$invite" 'desk[.]html' "$A/invitation-page")
+	tab_open "$invpage"
 	open_key
 	tab "@file #join-file $invitation" >/dev/null
 	out=$(tab "(async () => { $KEYS
@@ -237,17 +238,29 @@ sys.exit(0 if c else "no answer clicked: %s" % sys.argv[1])' "$out" \
 	file=$(field "$out" file)
 	[[ $(field "$out" said) == 'Joined game '* ]] || { echo "$out"; false; }
 	downloaded "$file"
-	printf 'Judge,\n\nmy join.\n\nAlice\n' >"$A/join.txt"
+	# (the line "desk" asks the judge for the page)
+	printf 'Judge,\n\nmy join.\n\ndesk\n\nAlice\n' >"$A/join.txt"
 	mutt_send alice judge "join" join.txt -a "Downloads/$file"
+	tab_close
 	bob_joins
-	# the game: every letter read as it comes; Alice keeps the page
-	# open in her browser, her key open in it
+	# the game: every letter read as it comes; Alice keeps the judge's
+	# page open in her browser, her key open in it
 	declare -A letters=([alice]=0 [bob]=0) moves=([alice]=0 [bob]=0)
+	declare -A pages=([alice]=0 [bob]=0)
 	n=0 final= final2=
 	while [ -z "$final" ] || [ -z "$final2" ]; do
 		next_letter
 		letters[$who]=$((letters[$who] + 1))
 		names=$(attachment_names "$msg")
+		if echo "$names" | grep -qx 'desk[.]html'; then
+			pages[$who]=$((pages[$who] + 1))
+			# the judge's page: the one Alice plays in from now
+			[ "$who" = alice ] && [ "${pages[alice]}" -eq 1 ] || {
+				echo "a page $who did not ask for: $msg"; false; }
+			tab_open "$(mutt_save alice "$msg" 'desk[.]html' \
+				"$A/judge")"
+			open_key
+		fi
 		if echo "$names" | grep -q '\.view$'; then
 			n=$((n + 1))
 			cp "$msg" "home/$who/view-$(printf %03d $n).eml"
@@ -260,7 +273,7 @@ sys.exit(0 if c else "no answer clicked: %s" % sys.argv[1])' "$out" \
 			else
 				answer bob "$msg"
 			fi
-		elif echo "$names" | grep -qx "$id.yaml"; then
+		elif echo "$names" | grep -qx "$id.yaml.gz"; then
 			# the game is over: the whole game file, to audit
 			cp "$msg" "home/$who/final.eml"
 			if [ -z "$final" ]; then final=$who; else final2=$who; fi
@@ -273,6 +286,9 @@ sys.exit(0 if c else "no answer clicked: %s" % sys.argv[1])' "$out" \
 	done
 	tab_close
 	[ "$final" != "$final2" ]
+	# the page came once, to the side that asked
+	[ "${pages[alice]}" -eq 1 ]
+	[ "${pages[bob]}" -eq 0 ]
 	# the page made no request, and left no key nor passphrase in the
 	# browser's profile
 	[ ! -s "$A/net" ] || { cat "$A/net"; false; }
@@ -304,9 +320,10 @@ sys.exit(0 if c else "no answer clicked: %s" % sys.argv[1])' "$out" \
 	cp "$A/Downloads/umpire.key" "$A/alice.key"
 	printf '%s\n' "$ALICE_PASS" >"$BATS_TEST_TMPDIR/alice.pass"
 	UMPIRE_PASSPHRASE_FILE=$BATS_TEST_TMPDIR/alice.pass rgw_ended
-	game=$(mutt_save alice home/alice/final.eml "$id[.]yaml" \
+	game=$(mutt_save alice home/alice/final.eml "$id[.]yaml[.]gz" \
 		"$BATS_TEST_TMPDIR/final")
-	"$PY" "$BATS_TEST_DIRNAME/../independent/rederive.py" "$game" \
+	gunzip -c "$game" >final.yaml
+	"$PY" "$BATS_TEST_DIRNAME/../independent/rederive.py" final.yaml \
 		>rederive.out || { tail rederive.out; false; }
 	echo "# game over: $n views, ${moves[alice]} moves in the page" \
 		"($(wc -l <"$A/clicked") clicks: $(sed -E 's/^war .*/war/

@@ -138,7 +138,14 @@ rgw_invited() {
 	id=$(sed -n 's/^game: //p' "$JUDGE_HOME/home/games/new.yaml")
 	mv "$JUDGE_HOME/home/games/new.yaml" "$JUDGE_HOME/home/games/$id.yaml"
 	cp "$JUDGE_HOME/home/games/$id.yaml" home/rita/g0.yaml
-	as rita "$UMPIRE" mail g0.yaml --send
+	# (RGW_INVITE_DESK=1: the invitation's desk page beside it, in
+	# which a player with a browser only joins)
+	if [ "${RGW_INVITE_DESK:-0}" = 1 ]; then
+		as rita "$UMPIRE" desk g0.yaml -o desk.html
+		as rita "$UMPIRE" mail g0.yaml desk.html --send
+	else
+		as rita "$UMPIRE" mail g0.yaml --send
+	fi
 }
 
 # bob_joins: Bob joins from Rita's invitation, his one, and mails his
