@@ -170,9 +170,8 @@ def main():
             time.time() - t0)]
     if before:
         a0, b0 = peak_rss(before, g, at), peak_rss(before, g, last)
-        lines.append("            the tree before (--before %s), in the "
-                     "same run: %.1f MiB and %.1f MiB (x%.2f)" % (
-                         os.path.basename(os.path.dirname(before)),
+        lines.append("            the tree before (the --before binary), "
+                     "in the same run: %.1f MiB and %.1f MiB (x%.2f)" % (
                          a0 / 1024, b0 / 1024, b0 / a0))
     if last < GOAL_STEPS:
         lines.append("            the game measured at step %s, not %s "
