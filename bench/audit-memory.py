@@ -162,11 +162,12 @@ def main():
         "of a long Aachen game (bench/one-answer.py; data.turns %d, "
         "bench/audit-memory.py), files of %d and %d KiB; goals: under 16 "
         "MiB at 1,024 steps (%s), at most 1.25 times that at 4,096 (%s: "
-        "x%.2f) (%s, %.0f s)" % (
+        "x%.2f at %s) (%s, %.0f s)" % (
             LONG_TURNS, size[0] // 1024, size[1] // 1024,
             "met" if at == AT and a < 16 * 1024 else "MISSED",
             "met" if last == GOAL_STEPS and b <= 1.25 * a else "MISSED",
-            b / a, time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+            b / a, format(last, ","),
+            time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
             time.time() - t0)]
     if before:
         a0, b0 = peak_rss(before, g, at), peak_rss(before, g, last)
