@@ -10,8 +10,10 @@ in the same run, put in the line's note.
 Aachen's 20 turns end at step 1,487 of such a game: the game is played
 under a copy of the scenario whose one change is data.turns (LONG_TURNS,
 60: about 74 steps a turn; the rules take 1 to 99), kept with the game,
-so that it is a real game of the rules, signed and chained as any, to
-4,096 steps.
+and made with chains of CHAIN links a role (umpire new --chain-length:
+each step takes a link of both sides, and the default 2,048 would end it
+there), so that it is a real game of the rules, signed and chained as
+any, to 4,096 steps.
 
 The game is played once and kept under build/bench/audit-memory/ (a
 play cut short goes on from the last step it kept, every 64th, where
@@ -46,6 +48,9 @@ GOAL_STEPS = 4096
 STEPS = int(os.environ.get("AUDIT_MEMORY_STEPS", GOAL_STEPS))
 AT = 1024
 LONG_TURNS = 60
+# each step takes a link of both sides' chains (actor and counter-party):
+# umpire new's default, 2,048 links, ends the game at step 2,048
+CHAIN = 4352
 CACHE = os.path.join(ROOT, "build", "bench", "audit-memory")
 SCN = os.path.join(CACHE, "scenarios")
 
@@ -62,8 +67,19 @@ def long_scenario():
 
 
 def stamp_text():
-    return "%s %d %d\n" % (hashlib.sha256(long_scenario()).hexdigest(),
-                           GOAL_STEPS, LONG_TURNS)
+    return "%s %d %d %d\n" % (hashlib.sha256(long_scenario()).hexdigest(),
+                              GOAL_STEPS, LONG_TURNS, CHAIN)
+
+
+def new_with_chain(cwd, *args, **kw):
+    """fixture.umpire, its `umpire new` given --chain-length CHAIN."""
+    if args and args[0] == "new":
+        args += ("--chain-length", str(CHAIN))
+    return umpire_plain(cwd, *args, **kw)
+
+
+umpire_plain = fixture.umpire
+fixture.umpire = new_with_chain
 
 
 def kept_steps(g):
