@@ -626,12 +626,14 @@ bench-game-end: $(BIN)
 	$(UMPIRE_ENV) python3 bench/game-end.py $(BIN) --write bench/results.txt
 
 # umpire audit's peak memory at 1,024 steps and 4,096 (bench/audit-
-# memory.py): the long Aachen game played once (kept in
-# build/bench/audit-memory/). One line, written into bench/results.txt
-# (make bench carries it over). Not in make check.
+# memory.py): a long Aachen game (data.turns 60) played once (kept in
+# build/bench/audit-memory/); AUDIT_MEMORY_BEFORE=BIN measures the
+# tree before a change in the same run. One line, written into
+# bench/results.txt (make bench carries it over). Not in make check.
 bench-audit-memory: $(BIN)
-	$(UMPIRE_ENV) python3 bench/audit-memory.py $(BIN) --write \
-	  bench/results.txt
+	$(UMPIRE_ENV) python3 bench/audit-memory.py $(BIN) \
+	  $(if $(AUDIT_MEMORY_BEFORE),--before $(AUDIT_MEMORY_BEFORE)) \
+	  --write bench/results.txt
 
 # Aachen's balance alone (bench.py --balance), printed and written into
 # bench/results.txt in place of that section: every Allied policy of

@@ -213,6 +213,9 @@ int doc_bad(const struct doc *d, const struct doc_node *n, struct error *err,
 	    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* Allocate from the doc's arena (zeroed). */
 void *doc_alloc(struct doc *d, size_t n);
+/* The size of the arena's first chunk, for a doc that knows how much it
+ * will hold (orders_pack): set before anything is allocated from it. */
+void doc_first_chunk(struct doc *d, size_t n);
 
 #endif
 

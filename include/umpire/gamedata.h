@@ -147,6 +147,11 @@ struct game {
 	/* The most example answers of the pending question the caller
 	 * shows (ctx_examples); 0: all. */
 	size_t examples;
+	/* Set by a whole game's check (umpire audit): game_check keeps of
+	 * each step's orders, once verified, only what the replay and a
+	 * view read (orders_pack), not the parsed file: at step 1,024 of
+	 * a long game the parsed files were 11 of its 15 MB. */
+	int pack_orders;
 	/* Set by game_append while the stored state is that of fewer steps
 	 * than the file now holds: game_check does not compare it, and
 	 * game_append replaces it with the replay's. */

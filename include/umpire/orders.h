@@ -53,6 +53,11 @@ struct orders {
 int orders_parse(const char *name, const char *body, size_t len,
 		 struct orders *o, struct error *err);
 void orders_free(struct orders *o);
+/* The orders' document replaced by one that holds only what o points to
+ * (its name, game, side, answers and standing orders), in one chunk of
+ * their size: what a whole game's check keeps of each step's orders
+ * (game.pack_orders) in place of the parsed file, several times larger. */
+void orders_pack(struct orders *o);
 
 /* The trusted comment that binds an order file to its context. */
 void orders_comment(const char *game, long long step, const char *side,

@@ -134,6 +134,8 @@ static int audit(const struct cli *cli, const char *path,
 	 * question lists up to 96, each a search) */
 	if (!n_views)
 		g.examples = 1;
+	/* each step's orders kept as the replay reads them, not as parsed */
+	g.pack_orders = 1;
 	if (game_check(&g, CHECK_FULL, NULL, &run, err)) {
 		game_free(&g);
 		return json_failed(cli, json, err);

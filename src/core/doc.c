@@ -74,6 +74,13 @@ void *doc_alloc(struct doc *d, size_t n)
 	return p;
 }
 
+void doc_first_chunk(struct doc *d, size_t n)
+{
+	struct arena *a = d->arena;
+	if (!a->head)
+		a->next = n;
+}
+
 struct doc *doc_new(const char *name)
 {
 	struct doc *d = xcalloc(1, sizeof *d);

@@ -637,6 +637,8 @@ static int check_game(struct game *g, enum check_level level,
 				goto out;
 			}
 		}
+		if (g->pack_orders && !unread[i])
+			orders_pack(s->ord);
 		es[i] = (struct engine_step){
 			.mode = STEP_PLAY, .actor = s->actor, .src = name,
 			.answers = o->answers,

@@ -1,6 +1,7 @@
 /*
  * orders.c - parsing order files.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <sodium.h>
@@ -143,6 +144,49 @@ int orders_parse(const char *name, const char *body, size_t len,
 		o->n_standing = n->n;
 	}
 	return 0;
+}
+
+/* Room for n answers and their strings, aligned as doc_alloc rounds */
+static size_t answers_room(const struct answer *a, size_t n)
+{
+	size_t r = (n + 1) * sizeof *a;
+	for (size_t i = 0; i < n; i++)
+		r += strlen(a[i].key) + strlen(a[i].value) + 2 +
+			2 * sizeof(max_align_t);
+	return r + sizeof(max_align_t);
+}
+
+static const char *pack_str(struct doc *d, const char *s)
+{
+	size_t n = strlen(s) + 1;
+	return memcpy(doc_alloc(d, n), s, n);
+}
+
+static struct answer *pack_answers(struct doc *d, const struct answer *a,
+				   size_t n)
+{
+	if (!a)
+		return NULL;
+	struct answer *p = doc_alloc(d, (n + 1) * sizeof *p);
+	for (size_t i = 0; i < n; i++)
+		p[i] = (struct answer){ pack_str(d, a[i].key),
+					pack_str(d, a[i].value), a[i].line };
+	return p;
+}
+
+void orders_pack(struct orders *o)
+{
+	struct doc *d = doc_new(o->doc->name);
+	doc_first_chunk(d, answers_room(o->answers, o->n_answers) +
+			answers_room(o->standing, o->n_standing) +
+			strlen(o->game) + strlen(o->side) + 2 +
+			2 * sizeof(max_align_t));
+	o->game = pack_str(d, o->game);
+	o->side = pack_str(d, o->side);
+	o->answers = pack_answers(d, o->answers, o->n_answers);
+	o->standing = pack_answers(d, o->standing, o->n_standing);
+	doc_free(o->doc);
+	o->doc = d;
 }
 
 void orders_free(struct orders *o)

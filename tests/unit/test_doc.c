@@ -2,8 +2,9 @@
  * test_doc.c - the document layer's shortcuts against what they replace:
  * doc_int against "%lld", doc_same against comparing encodings, doc_hash
  * against hashing doc_encode's bytes, doc_pack/doc_unpack round trips,
- * the scenario cache kept with the checkpoints (scenario.c), and
- * strbuf_addf's one-pass formatting against snprintf.
+ * the scenario cache kept with the checkpoints (scenario.c),
+ * strbuf_addf's one-pass formatting against snprintf, and orders_pack
+ * against the orders as parsed.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -15,6 +16,7 @@
 #include "umpire/armor.h"
 #include "umpire/doc.h"
 #include "umpire/fsutil.h"
+#include "umpire/orders.h"
 #include "umpire/scenario.h"
 #include "unit.h"
 
@@ -365,6 +367,60 @@ static void test_fits(void)
 	doc_free(d);
 }
 
+/* orders_pack: what a whole game's check keeps of each step's orders
+ * (audit) reads as the parsed file did, with that file's document freed
+ * (under ASan, a pointer left into it is a use after free) */
+static void test_orders_pack(void)
+{
+	static const char text[] =
+		"umpire: orders/1\n"
+		"game: 9abbc334e71ab2a085f8426cd8ea7f80\n"
+		"step: 300\n"
+		"side: german\n"
+		"prev: F7zc5SIxjTG/eK3WKmiQydcB2g4HGKaMgWaD8nWHQoo=\n"
+		"reveal: gMbGd+eNOEVcGt0xv5byLrDxWAlfzk+D4VWEJUBAwQk=\n"
+		"answers:\n"
+		"- move: \"g15 to 1625\"\n"
+		"- attack: none\n"
+		"standing:\n"
+		"  retreat: \"auto, keep the city\"\n"
+		"  advance: \"no\"\n";
+	struct orders a, b;
+	struct error err;
+	int ok = orders_parse("step 300 orders", text, strlen(text), &a,
+			      &err) == 0 &&
+		orders_parse("step 300 orders", text, strlen(text), &b,
+			     &err) == 0;
+	CHECK(ok, "the orders parse");
+	if (!ok)
+		return;
+	orders_pack(&b);
+	CHECK_STR(b.doc->name, a.doc->name, "packed: the name");
+	CHECK_STR(b.game, a.game, "packed: the game");
+	CHECK_STR(b.side, a.side, "packed: the side");
+	CHECK(b.step == a.step && !memcmp(b.prev, a.prev, 32) &&
+	      !memcmp(b.reveal, a.reveal, 32), "packed: step, prev, reveal");
+	CHECK(b.n_answers == 2 && b.n_standing == 2,
+	      "packed: 2 answers and 2 standing orders (%zu, %zu)",
+	      b.n_answers, b.n_standing);
+	for (size_t i = 0; i < a.n_answers && i < b.n_answers; i++)
+		CHECK(!strcmp(a.answers[i].key, b.answers[i].key) &&
+		      !strcmp(a.answers[i].value, b.answers[i].value) &&
+		      a.answers[i].line == b.answers[i].line &&
+		      b.answers[i].key != a.answers[i].key,
+		      "packed: answer %zu, a copy (%s: %s, line %d)", i,
+		      b.answers[i].key, b.answers[i].value,
+		      b.answers[i].line);
+	for (size_t i = 0; i < a.n_standing && i < b.n_standing; i++)
+		CHECK(!strcmp(a.standing[i].key, b.standing[i].key) &&
+		      !strcmp(a.standing[i].value, b.standing[i].value) &&
+		      a.standing[i].line == b.standing[i].line,
+		      "packed: standing order %zu (%s: %s)", i,
+		      b.standing[i].key, b.standing[i].value);
+	orders_free(&a);
+	orders_free(&b);
+}
+
 int main(void)
 {
 	if (sodium_init() < 0)
@@ -377,5 +433,6 @@ int main(void)
 	test_b64_32_canonical();
 	test_emit_b64_last();
 	test_fits();
+	test_orders_pack();
 	return unit_done("doc");
 }
