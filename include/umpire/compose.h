@@ -36,6 +36,11 @@ struct draft {
 	/* nonzero: the file compressed (gzip, gmime_gzip) and attached as
 	 * application/gzip under its name, which should end ".gz" */
 	int gzip[DRAFT_MAX_FILES];
+	/* for a gzip file: where its compressed bytes are kept for the
+	 * next letter of the same file (the game's end, to each side):
+	 * made into it when it is empty, used as they are when not; NULL:
+	 * compressed for this letter alone */
+	struct strbuf *gz_kept[DRAFT_MAX_FILES];
 	size_t n_files;
 };
 

@@ -328,9 +328,12 @@ int draft_write(const struct draft *d, struct strbuf *out,
 		GMimePart *fp;
 		gz[n] = (struct strbuf)STRBUF_INIT;
 		if (d->gzip[n]) {
-			gmime_gzip(&gm, d->files[n], d->lens[n], &gz[n]);
-			fp = part_of(&gm, "application", "gzip", gz[n].buf,
-				     gz[n].len, d->names[n], 1,
+			struct strbuf *z = d->gz_kept[n] ? d->gz_kept[n] :
+				&gz[n];
+			if (!z->len)
+				gmime_gzip(&gm, d->files[n], d->lens[n], z);
+			fp = part_of(&gm, "application", "gzip", z->buf,
+				     z->len, d->names[n], 1,
 				     GMIME_CONTENT_ENCODING_BASE64, &enc[n]);
 		} else {
 			fp = gmime_text_part(&gm,

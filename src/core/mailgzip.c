@@ -61,11 +61,18 @@ int gmime_is_gzip(const char *data, size_t len)
 		(unsigned char)data[1] == 0x8b;
 }
 
+/* zlib's fastest level: a game file of a long game's end compresses
+ * nearly as well at 1 as at 9 (2,174,690 bytes of Race to the
+ * Reichstag at step 1,211: 45% of it at 1, 42% at 6 and at 9) for
+ * less than half the work (0.05 s against 0.12 s of CPU here), and
+ * the letter that ends a game should cost about a step. */
+#define GZ_LEVEL 1
+
 void gmime_gzip(const struct gmime *gm, const char *data, size_t len,
 		struct strbuf *out)
 {
 	GZlibCompressor *z = gm->g_zlib_compressor_new(
-		G_ZLIB_COMPRESSOR_FORMAT_GZIP, 9);
+		G_ZLIB_COMPRESSOR_FORMAT_GZIP, GZ_LEVEL);
 	if (!z || convert(gm, G_CONVERTER(z), data, len, (size_t)-1, out))
 		abort();        /* out of memory: as strbuf.c */
 }

@@ -276,11 +276,14 @@ static void desk_paragraph(int desk, struct strbuf *body)
 
 /* side's letter of the state run computed; given: run is the one
  * that adjudicated the latest step (letters_hook), from which the views
- * are made too (NULL: each view replays). */
+ * are made too (NULL: each view replays). endgz: the game file
+ * compressed, kept for every side's letter of the game's end (made by
+ * the first: compose's gz_kept). */
 static int side_letter(struct judge *j, struct game *g,
 		       const struct run *run, const struct run *given,
-		       const char *side, struct letters *out,
-		       struct outcome *o, struct error *err)
+		       const char *side, struct strbuf *endgz,
+		       struct letters *out, struct outcome *o,
+		       struct error *err)
 {
 	const char *to = game_address(g, side);
 	if (!to) {
@@ -349,7 +352,8 @@ static int side_letter(struct judge *j, struct game *g,
 	struct draft d = { .subject = subj.buf, .body = body.buf,
 		.names = { name.buf, DESK_PAGE_NAME },
 		.files = { file.buf, page.buf }, .lens = { file.len, page.len },
-		.gzip = { over }, .n_files = page.len ? 2 : 1 };
+		.gzip = { over }, .gz_kept = { over ? endgz : NULL },
+		.n_files = page.len ? 2 : 1 };
 	unsigned char same[32];
 	state_key(g, same);
 	if (page.len)   /* a letter with the page is another letter */
@@ -464,6 +468,7 @@ int letters_of_state(struct judge *j, struct game *g, const struct run *given,
 	const char *told = g->n_steps && next && must_know(g, rn) ?
 		g->steps[g->n_steps - 1].actor : NULL;
 	int rc = 0;
+	struct strbuf endgz = STRBUF_INIT;  /* compressed once for all */
 	for (size_t i = 0; i < g->n_roles && rc == 0; i++) {
 		const char *side = g->roles[i].name;
 		if (!strcmp(side, "referee") || (only && strcmp(only, side)))
@@ -471,8 +476,9 @@ int letters_of_state(struct judge *j, struct game *g, const struct run *given,
 		if (!only && next && strcmp(side, next) &&
 		    !(told && !strcmp(side, told)))
 			continue;
-		rc = side_letter(j, g, rn, given, side, out, o, err);
+		rc = side_letter(j, g, rn, given, side, &endgz, out, o, err);
 	}
+	strbuf_free(&endgz);
 	engine_free(&run);
 	return rc;
 }
