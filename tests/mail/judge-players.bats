@@ -365,7 +365,7 @@ print(v["state"]["turn"])' "home/$1/plain.view"
 	declare -A count
 	final= final2= turn=1 moves=0
 	while [ -z "$final" ] || [ -z "$final2" ]; do
-		if attachment_names "$msg" | grep -qx "$id.yaml"; then
+		if attachment_names "$msg" | grep -qx "$id.yaml.gz"; then
 			# the end: the whole game file, counted in the last turn
 			count[$who:$turn]=$((${count[$who:$turn]:-0} + 1))
 			if [ -z "$final" ]; then final=$who; else final2=$who; fi
