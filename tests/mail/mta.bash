@@ -238,10 +238,14 @@ mutt_reply() {
 	local who=$1 msg=$2 file=$3 box
 	shift 3
 	box=$(mutt_box "$who" "$msg" reply)
-	# the editor leaves the body's time a little in the past: mutt
-	# asks "Attachment #1 modified. Update encoding?" of a body whose
-	# time is after the stamp it took (the same second, by chance)
-	printf '#!/bin/sh\n{ echo; cat "%s"; } >>"$1"\ntouch -d "-5 seconds" "$1"\n' \
+	# the editor leaves the body's time in the past: mutt asks
+	# "Attachment #1 modified. Update encoding?" of a body whose time
+	# is after the stamp it took, which "5 seconds ago" was when the
+	# editor ran more than 5 s after mutt wrote the body (make check's
+	# stages at once: the prompt, unanswered, timed the test out); a
+	# time long past is before any stamp, and still not the time mutt
+	# gave the body (or it aborts the message as unmodified)
+	printf '#!/bin/sh\n{ echo; cat "%s"; } >>"$1"\ntouch -d "2000-01-01 00:00:00" "$1"\n' \
 		"$BATS_TEST_TMPDIR/home/$who/$file" >"$box.editor"
 	chmod 755 "$box.editor"
 	# never more than a minute: a prompt nobody answers fails the
