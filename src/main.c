@@ -95,7 +95,8 @@ const struct command commands[] = {
 	  "                the side the next question asks; another is\n"
 	  "                refused)\n"
 	  "  -o FILE.html  where to write the page (default: stdout); mode\n"
-	  "                0600, as the view's own\n" },
+	  "                0600, as the view's own (an invitation's: 0644,\n"
+	  "                no view in it, every side's)\n" },
 	{ "sign", cmd_sign, "sign FILE [-g GAME|VIEW] [-s SECKEY] [-o OUT] "
 	  "[--detached] [-t COMMENT] [--seal PUBKEY | --no-seal] "
 	  "[--refused REFUSAL "
