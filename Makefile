@@ -219,8 +219,9 @@ check-conformance: $(CONFORM)
 # must). And umpire-protocol(7) VIEWS says what
 # the rules' state declarations hide (make man-views rewrites it); that
 # the comparison can fail, a copy of the page missing a line of it must.
-# And no bats test asserts with a bare "! cmd" that errexit ignores
-# (tests/bats-bangs.py; that it can fail, a test with one must).
+# And no bats test asserts with a bare "! cmd" or an "[ a ] && [ b ]"
+# that errexit ignores (tests/bats-bangs.py; that it can fail, a test
+# with each must).
 check-data: $(MAN_VIEWS)
 	python3 tests/bats-bangs.py
 	mkdir -p $(BUILD)
@@ -228,6 +229,11 @@ check-data: $(MAN_VIEWS)
 	python3 tests/bats-bangs.py $(BUILD)/bangs-bad.bats \
 	  2>$(BUILD)/bangs-bad.out; [ $$? = 1 ]
 	grep -q 'bangs-bad.bats:2: a bare "! cmd"' $(BUILD)/bangs-bad.out
+	printf '@test "t" {\n\t[ -n "" ] && [ -n x ]\n\ttrue\n}\n' \
+	  >$(BUILD)/ands-bad.bats
+	python3 tests/bats-bangs.py $(BUILD)/ands-bad.bats \
+	  2>$(BUILD)/ands-bad.out; [ $$? = 1 ]
+	grep -q 'ands-bad.bats:2: "a && b" of tests' $(BUILD)/ands-bad.out
 	python3 tests/include-circles.py
 	python3 tests/judge-layers.py
 	rm -rf $(BUILD)/layers-upward && mkdir -p $(BUILD)/layers-upward/src

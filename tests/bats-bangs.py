@@ -68,6 +68,30 @@ def bare_bangs(lines):
     return found
 
 
+TEST = re.compile(r'(\[\[?|test|cmp|diff|grep\s+-\w*q)\s')
+
+
+def and_lists(lines):
+    """Line numbers of the 'a && b' statements that assert with tests
+    only: errexit ignores a failing command of an '&&' list but the
+    last, so `[ a ] && [ b ]` passes whenever a is false."""
+    found = []
+    i = 0
+    while i < len(lines):
+        end = statement_end(lines, i)
+        text = ' '.join(l.strip() for l in lines[i:end + 1])
+        if (not text.startswith('#') and '&&' in text and
+                '||' not in text):
+            parts = [p.strip() for p in text.split('&&')]
+            cond = (re.match(r'(if|elif|while|until)\s', text) or
+                    re.search(r'(;|^)\s*(then|do)$', text) or
+                    next_code(lines, end) in ('}', 'then', 'do'))
+            if not cond and all(TEST.match(p + ' ') for p in parts):
+                found.append(i + 1)
+        i = end + 1
+    return found
+
+
 def main(argv):
     root = os.path.dirname(os.path.abspath(__file__))
     files = argv[1:] or sorted(
@@ -82,6 +106,12 @@ def main(argv):
                   f'(errexit ignores "!"); write "! cmd || false", '
                   f'"run ! cmd", or make it the last line of its block: '
                   f'{lines[n - 1].strip()}', file=sys.stderr)
+            bad += 1
+        for n in and_lists(lines):
+            print(f'{path}:{n}: "a && b" of tests never fails a bats '
+                  f'test when a is false (errexit ignores all but the '
+                  f'last command of an "&&" list); write each on its own '
+                  f'line: {lines[n - 1].strip()}', file=sys.stderr)
             bad += 1
     return 1 if bad else 0
 

@@ -239,7 +239,8 @@ honour_game() {
 		<<<"$full" | tr ' ' '\n' | grep -vx n7g)
 	s_cards=$(sed -n 's/.*(to soviet) Your hand: \(.*\)\./\1/p' \
 		<<<"$full")
-	[ -n "$g_cards" ] && [ -n "$s_cards" ]
+	[ -n "$g_cards" ]
+	[ -n "$s_cards" ]
 	"$UMPIRE" replay h.yaml -s s.key -o s.html
 	"$UMPIRE" replay h.yaml -s g.key -o g.html
 	"$UMPIRE" replay h.yaml -o none.html

@@ -126,7 +126,8 @@ if ans[:len(given)] != given:
 # "rule R, KEY: TEXT" -> "rule R, TEXT" as the page shows it
 print(re.sub(r"^(rule [^,]*), [a-z-]+: ", r"\1, ", qs[len(given)]))
 EOF
-	[ -s next ] && diff next checked
+	[ -s next ]
+	diff next checked
 	# and those orders, signed, are adjudicated: the game moves on
 	cp "$F/game.yaml" "$F/referee.key" .
 	"$UMPIRE" sign o.yaml -s "$side.key" -o o.signed
@@ -191,7 +192,8 @@ EOF
 	# the same view text in both pages
 	grep -o 'id="desk-view"[^<]*' sealed.html >a
 	grep -o 'id="desk-view"[^<]*' "$F/desk.html" >b
-	[ -s a ] && cmp a b
+	[ -s a ]
+	cmp a b
 	run "$UMPIRE" desk s.view -s "$other.key" -o other.html
 	[ "$status" -eq 1 ]
 	assert_output_has "sealed to another key"

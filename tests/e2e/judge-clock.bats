@@ -120,7 +120,8 @@ orders_mail() {
 		sed -n 's/.*step 2, player to answer rule [0-9.]* (\([a-z-]*\)).*/\1/p')
 	legal=$(printf '%s\n' "$output" |
 		sed -n 's/.*Legal answers: "\([^"]*\)".*/\1/p' | head -1)
-	[ -n "$key" ] && [ -n "$legal" ]
+	[ -n "$key" ]
+	[ -n "$legal" ]
 	grep -q "^  $key: " o1.yaml     # a standing key, given in step 1
 	# step 2 ordered by the same standing orders alone, as a standing
 	# step would play them (umpire sign refuses a file without

@@ -209,7 +209,8 @@ for path, want in ((sys.argv[1], "desk.html"), (sys.argv[2], ".view")):
             out = "desk.html" if want == "desk.html" else "letter.view"
             open(out, "wb").write(p.get_payload(decode=True))
 EOF
-	[ -s desk.html ] && [ -s letter.view ]
+	[ -s desk.html ]
+	[ -s letter.view ]
 	WAIT='const sleep = ms => new Promise(r => setTimeout(r, ms));
 	  const $ = id => document.getElementById(id);
 	  for (let i = 0; i < 300 && document.body.dataset.keys != "ready";

@@ -165,7 +165,8 @@ PY
 		[[ "$output" == *"game $id (russo-german-war), "* ]]
 		steps=$(grep -o ', [0-9][0-9]* steps' <<<"$output" | tr -dc 0-9)
 		result=$(sed -n 's/^Result: //p' <<<"$output")
-		[ -n "$steps" ] && [ -n "$result" ]
+		[ -n "$steps" ]
+		[ -n "$result" ]
 		grep -qF "<dt>game</dt><dd>$id</dd>" "$s/replay.html"
 		grep -q "<dt>scenario</dt><dd>russo-german-war v[0-9]*</dd>" "$s/replay.html"
 		grep -qF "<dt>result</dt><dd>$result</dd>" "$s/replay.html"

@@ -125,7 +125,8 @@ unit_hardened() {
 	run logrotate -f -s state umpire.logrotate
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[ -s games/judge.log.1 ] && [ ! -e games/judge.log ]
+	[ -s games/judge.log.1 ]
+	[ ! -e games/judge.log ]
 	# the next line the judge logs makes judge.log again, mode 0600
 	judge_setup
 	run "$UMPIRE" judge --config judge.ini --games games </dev/null
@@ -173,7 +174,8 @@ unit_hardened() {
 	run "$UMPIRE" judge --init judge@example.org --config etc/judge.ini
 	[ "$status" -eq 2 ]
 	assert_output_has "config file etc/judge.ini gives no address: --init never edits a config file: set address = judge@example.org under [umpire] in it"
-	[ ! -e var/judge.key ] && [ ! -e var/games ]
+	[ ! -e var/judge.key ]
+	[ ! -e var/games ]
 	sed -i 's/^;address/address/' etc/judge.ini
 	cp etc/judge.ini before.ini
 	run "$UMPIRE" judge --init judge@example.org --config etc/judge.ini

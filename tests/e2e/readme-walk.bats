@@ -130,7 +130,8 @@ alice_ends() {
 	loop=$(awk -F'\t' '$2 ~ /\$ umpire adjudicate / { print $1; exit }' \
 		commands.txt)
 	final=$(tail -1 commands.txt | cut -f1)
-	[ -n "$loop" ] && [ "$loop" -lt "$final" ]
+	[ -n "$loop" ]
+	[ "$loop" -lt "$final" ]
 	for b in $(seq 1 "$final"); do
 		[ "$b" = "$final" ] && break
 		run_block "$b" 0

@@ -173,7 +173,10 @@ fixture2() {
 	outbox=$(grep -n 'link(".*spool/.*", ".*out/new/' trace | head -1 | cut -d: -f1)
 	gone=$(grep -n 'unlink(".*spool/[^"]*\.eml")' trace | head -1 | cut -d: -f1)
 	echo "spool=$spool sync=$sync named=$named outbox=$outbox gone=$gone"
-	[ -n "$spool" ] && [ -n "$sync" ] && [ -n "$named" ] && [ -n "$outbox" ]
+	[ -n "$spool" ]
+	[ -n "$sync" ]
+	[ -n "$named" ]
+	[ -n "$outbox" ]
 	[ "$spool" -lt "$sync" ]
 	[ "$sync" -lt "$named" ]
 	# the games directory synced between the rename and the outbox
@@ -425,11 +428,13 @@ without_gmime() {
 	run without_gmime broken "$UMPIRE" judge --config judge.ini \
 		--outbox out --maildir maildir
 	[ "$status" -eq 75 ] || { echo "exit $status: $output"; return 1; }
-	[ -f maildir/new/1.m1 ] && [ -z "$(ls maildir/cur)" ]
+	[ -f maildir/new/1.m1 ]
+	[ -z "$(ls maildir/cur)" ]
 	cmp -s "$G" clean/games/"$(basename "$G")"
 	run "$UMPIRE" judge --config judge.ini --outbox out --maildir maildir
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
-	[ -f maildir/cur/1.m1:2,S ] && [ -z "$(ls maildir/new)" ]
+	[ -f maildir/cur/1.m1:2,S ]
+	[ -z "$(ls maildir/new)" ]
 	cmp -s "$G" want.yaml
 	subjects out/new | cmp -s - want.subjects
 }

@@ -141,7 +141,8 @@ PY
 		case $k in 1 | 3 | 5) kind=parts ;; *) kind=attachment ;; esac
 		stranger "$k" "$kind" >"flood-$k.eml"
 		size=$(wc -c <"flood-$k.eml")
-		[ "$size" -gt 9000000 ] && [ "$size" -lt 9800000 ]
+		[ "$size" -gt 9000000 ]
+		[ "$size" -lt 9800000 ]
 	done
 	# all five at once, each from its own stranger's envelope
 	for k in 1 2 3 4 5; do

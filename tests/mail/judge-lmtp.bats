@@ -241,7 +241,8 @@ for k in range(1, int(sys.argv[1]) + 1):
         f.write("--b--\n")
 PY
 	size=$(wc -c <flood-1.eml)
-	[ "$size" -gt 900000 ] && [ "$size" -lt 1000000 ]
+	[ "$size" -gt 900000 ]
+	[ "$size" -lt 1000000 ]
 	: >games/judge.log
 	# the mail log from here (the file's tests before deferred some)
 	local from
