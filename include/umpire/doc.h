@@ -81,6 +81,35 @@ void doc_free(struct doc *d);
 int doc_parse(struct doc *d, const char *buf, size_t len,
 	      const struct doc_limits *lim, struct error *err);
 
+/*
+ * doc_parse, the root mapping's sequence `key` not kept: each of its
+ * items, checked as doc_parse checks it (the limits counted over the
+ * whole file), is built in a document of its own, handed to each (its
+ * index from 0) and freed when each returns; the root then holds `key`
+ * as an empty sequence. each returns 0, or -1 to stop (err its). What
+ * reads a long file a piece at a time (a game's steps, gamestream.c)
+ * keeps what it needs of an item, not the item.
+ */
+struct doc_stream {
+	const char *key;
+	int (*each)(void *user, struct doc *item_doc,
+		    const struct doc_node *item, size_t i);
+	void *user;
+};
+int doc_parse_stream(struct doc *d, const char *buf, size_t len,
+		     const struct doc_limits *lim, const struct doc_stream *st,
+		     struct error *err);
+/* The same (st may be NULL), the text read by read (libyaml's
+ * yaml_read_handler_t: fill buffer with up to size bytes, *size_read
+ * of them, 0 at the end; 1, or 0 on a read error) as the parser wants
+ * it, never held whole. The caller has checked what doc_parse checks
+ * of the text before parsing it: its size, and that it holds no NUL. */
+typedef int doc_read_fn(void *data, unsigned char *buffer, size_t size,
+			size_t *size_read);
+int doc_parse_read(struct doc *d, doc_read_fn *read, void *data,
+		   const struct doc_limits *lim, const struct doc_stream *st,
+		   struct error *err);
+
 /* Emit root as YAML (canonical: same tree, same bytes) into out. */
 int doc_emit(const struct doc_node *root, struct strbuf *out,
 	     struct error *err);

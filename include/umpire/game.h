@@ -55,9 +55,15 @@ enum { GAME_PARSE_CHECKPOINTS = 1,
        GAME_PARSE_AS_READ = 8, /* buf is the file's bytes as read, the
 				 mail layer not yet run over them: see
 				 game_parse_flags */
-       GAME_PARSE_NEWEST = 16 /* with GAME_PARSE_VIEW: the newest cut's
+       GAME_PARSE_NEWEST = 16, /* with GAME_PARSE_VIEW: the newest cut's
 				 prefix read, the others kept for a view
-				 that needs more (game_unstub_for) */ };
+				 that needs more (game_unstub_for) */
+       GAME_PARSE_STREAM = 32 /* the steps read one at a time as they
+				 are parsed, their nodes not kept
+				 (gamestream.c): for a whole game's check
+				 that reads no step's node after it (umpire
+				 audit with no view); not with
+				 GAME_PARSE_CHECKPOINTS */ };
 /* With GAME_PARSE_CHECKPOINTS, the steps of the vouched prefix
  * (checkpoint.h) are not parsed at all when the file begins its steps
  * with the very bytes this machine verified: they are stubs (gamedata.h)
@@ -98,6 +104,15 @@ int game_parse_memo(struct game *g, const char *name, const char *buf,
  * through the mail layer. */
 int game_read_vouched(struct game *g, const char *path, const char *name,
 		      const char *scn_dir, unsigned flags, struct memo *memo);
+/* game_parse_flags(GAME_PARSE_STREAM) of the regular file at path,
+ * never held whole: when the file is what the mail layer takes as it
+ * is, and canonical (checked a piece at a time), it is parsed as it is
+ * read again. 0 when so read, -1 when so refused (err says why, as
+ * game_parse_flags would); else 1 (g empty, nothing said): the caller
+ * reads the file through the mail layer. */
+int game_stream_file(struct game *g, const char *path, const char *name,
+		     const char *scn_dir, struct memo *memo,
+		     struct error *err);
 int game_load_flags(struct game *g, const char *path, const char *scn_dir,
 		    unsigned flags, struct error *err);
 /* Step i's orders decoded (s->blob), if they were left lazy. */

@@ -81,6 +81,10 @@ struct game_step {
 	 * command needs it after all. */
 	int stub;
 	unsigned char stub_sig_hash[32];
+	/* A step read streamed (game.streamed): node, draws and next are
+	 * NULL, and these are the hashes of its draws and next as recorded
+	 * (game_step_recorded) */
+	unsigned char draws_hash[32], next_hash[32];
 };
 
 /* A role's chain after a step (check_game), for the vouched prefix. */
@@ -152,6 +156,9 @@ struct game {
 	 * view read (orders_pack), not the parsed file: at step 1,024 of
 	 * a long game the parsed files were 11 of its 15 MB. */
 	int pack_orders;
+	/* Read with GAME_PARSE_STREAM (gamestream.c): no step holds its
+	 * node, and each step's blob is malloc'd (game_free frees it) */
+	int streamed;
 	/* Set by game_append while the stored state is that of fewer steps
 	 * than the file now holds: game_check does not compare it, and
 	 * game_append replaces it with the replay's. */

@@ -20,7 +20,9 @@ static int load_checked(const struct cli *cli, const char *path,
 			struct game *g, struct error *err)
 {
 	struct run run;
-	if (load_game(cli_loader(cli), path, 0, g, err))
+	/* (the steps read one at a time: a whole game's check reads no
+	 * step's node after it) */
+	if (load_game(cli_loader(cli), path, GAME_PARSE_STREAM, g, err))
 		return error_prefix(err, "audit failed");
 	if (game_check(g, CHECK_FULL, NULL, &run, err)) {
 		game_free(g);
@@ -126,7 +128,10 @@ static int audit(const struct cli *cli, const char *path,
 {
 	struct game g;
 	struct run run;
-	if (load_game(cli_loader(cli), path, 0, &g, err))
+	/* with no view to compare, the steps read one at a time, their
+	 * nodes not kept (a view is compared with the steps' nodes) */
+	if (load_game(cli_loader(cli), path, n_views ? 0 : GAME_PARSE_STREAM,
+		      &g, err))
 		return json_failed(cli, json, err);
 	/* the pending question is not shown (a view given lists its side's
 	 * every answer, and is rebuilt from this run to be compared): one

@@ -606,6 +606,7 @@ struct parse {
 	const struct doc_limits *lim;
 	size_t nodes;
 	struct error *err;
+	const struct doc_stream *st;    /* doc_parse_stream's, or NULL */
 };
 
 static int perr(struct parse *ps, size_t line0, const char *fmt, ...)
@@ -653,6 +654,9 @@ static int check_props(struct parse *ps, yaml_event_t *ev,
 
 static int parse_node(struct parse *ps, yaml_event_t *ev, size_t depth,
 		      struct doc_node **out);
+static int parse_streamed(struct parse *ps, yaml_event_t *ev, size_t depth,
+			  struct doc_node **out);
+static int parse_input(struct parse *ps);
 
 enum { SMALL_MAP = 16 };   /* keys checked one by one up to this many */
 
@@ -725,11 +729,51 @@ static int parse_children(struct parse *ps, struct doc_node *c,
 				    k->str);
 		if (next_event(ps, &ev))
 			return -1;
-		rc = parse_node(ps, &ev, depth + 1, &v);
+		rc = ps->st && depth == 0 && !strcmp(k->str, ps->st->key) &&
+			ev.type == YAML_SEQUENCE_START_EVENT ?
+			parse_streamed(ps, &ev, depth + 1, &v) :
+			parse_node(ps, &ev, depth + 1, &v);
 		yaml_event_delete(&ev);
 		if (rc)
 			return -1;
 		map_add(ps->d, c, k, v);
+	}
+}
+
+/* The root's sequence doc_parse_stream streams: checked as parse_node
+ * checks a sequence, each item built in a document of its own, handed
+ * to st->each and freed; the sequence kept empty. */
+static int parse_streamed(struct parse *ps, yaml_event_t *ev, size_t depth,
+			  struct doc_node **out)
+{
+	if (check_props(ps, ev, ev->data.sequence_start.anchor,
+			ev->data.sequence_start.tag))
+		return -1;
+	if (depth >= ps->lim->max_depth)
+		return perr(ps, ev->start_mark.line,
+			    "nesting too deep (limit %zu)", ps->lim->max_depth);
+	struct doc_node *seq = node(ps->d, DOC_SEQ);
+	seq->line = (int)ev->start_mark.line + 1;
+	*out = seq;
+	struct doc *whole = ps->d;
+	for (size_t i = 0;; i++) {
+		yaml_event_t item;
+		struct doc_node *n;
+		if (next_event(ps, &item))
+			return -1;
+		if (item.type == YAML_SEQUENCE_END_EVENT) {
+			yaml_event_delete(&item);
+			return 0;
+		}
+		ps->d = doc_new(whole->name);
+		int rc = parse_node(ps, &item, depth + 1, &n);
+		yaml_event_delete(&item);
+		if (!rc)
+			rc = ps->st->each(ps->st->user, ps->d, n, i);
+		doc_free(ps->d);
+		ps->d = whole;
+		if (rc)
+			return -1;
 	}
 }
 
@@ -787,9 +831,14 @@ static int parse_node(struct parse *ps, yaml_event_t *ev, size_t depth,
 int doc_parse(struct doc *d, const char *buf, size_t len,
 	      const struct doc_limits *lim, struct error *err)
 {
-	struct parse ps = { .d = d, .lim = lim, .err = err };
-	yaml_event_t ev;
-	int rc = -1;
+	return doc_parse_stream(d, buf, len, lim, NULL, err);
+}
+
+int doc_parse_stream(struct doc *d, const char *buf, size_t len,
+		     const struct doc_limits *lim, const struct doc_stream *st,
+		     struct error *err)
+{
+	struct parse ps = { .d = d, .lim = lim, .err = err, .st = st };
 
 	if (len > lim->max_bytes)
 		return errorf(err, EXIT_REFUSED,
@@ -805,12 +854,32 @@ int doc_parse(struct doc *d, const char *buf, size_t len,
 	if (!yaml_parser_initialize(&ps.p))
 		return errorf(err, EXIT_USAGE, "cannot start the YAML parser");
 	yaml_parser_set_input_string(&ps.p, (const unsigned char *)buf, len);
-	yaml_parser_set_encoding(&ps.p, YAML_UTF8_ENCODING);
+	return parse_input(&ps);
+}
 
+int doc_parse_read(struct doc *d, doc_read_fn *read, void *data,
+		   const struct doc_limits *lim, const struct doc_stream *st,
+		   struct error *err)
+{
+	struct parse ps = { .d = d, .lim = lim, .err = err, .st = st };
+	if (!yaml_parser_initialize(&ps.p))
+		return errorf(err, EXIT_USAGE, "cannot start the YAML parser");
+	yaml_parser_set_input(&ps.p, read, data);
+	return parse_input(&ps);
+}
+
+/* One document from the parser's input (set), into ps->d; the parser
+ * deleted. */
+static int parse_input(struct parse *ps)
+{
+	struct doc *d = ps->d;
+	yaml_event_t ev;
+	int rc = -1;
+	yaml_parser_set_encoding(&ps->p, YAML_UTF8_ENCODING);
 	struct doc_node *root = NULL;
 	int docs = 0;
 	for (;;) {
-		if (next_event(&ps, &ev))
+		if (next_event(ps, &ev))
 			goto out;
 		yaml_event_type_t t = ev.type;
 		if (t == YAML_STREAM_END_EVENT) {
@@ -819,14 +888,14 @@ int doc_parse(struct doc *d, const char *buf, size_t len,
 		}
 		if (t == YAML_DOCUMENT_START_EVENT) {
 			if (++docs > 1) {
-				perr(&ps, ev.start_mark.line,
+				perr(ps, ev.start_mark.line,
 				     "more than one YAML document");
 				yaml_event_delete(&ev);
 				goto out;
 			}
 		} else if (t != YAML_STREAM_START_EVENT &&
 			   t != YAML_DOCUMENT_END_EVENT) {
-			int r = parse_node(&ps, &ev, 0, &root);
+			int r = parse_node(ps, &ev, 0, &root);
 			yaml_event_delete(&ev);
 			if (r)
 				goto out;
@@ -839,7 +908,7 @@ int doc_parse(struct doc *d, const char *buf, size_t len,
 	d->root = root;
 	rc = 0;
 out:
-	yaml_parser_delete(&ps.p);
+	yaml_parser_delete(&ps->p);
 	return rc;
 }
 

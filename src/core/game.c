@@ -6,8 +6,9 @@
  *
  * The game's files, each using only those before it (a circle of
  * linked symbols among them is a defect): gamedata.c (what a game
- * holds, looked up), clock.c, game.c, gamevouch.c (the vouched prefix,
- * and game_parse and game_load), gamecheck.c (checked), gameplay.c
+ * holds, looked up), clock.c, game.c, gamestream.c (the steps read one
+ * at a time), gamevouch.c (the vouched prefix, and game_parse and
+ * game_load), gamecheck.c (checked), gameplay.c
  * (played on; report.c and check.c, on gamedata.c and clock.c alone,
  * are below it), gamewrite.c (made and written); record.c reads a game
  * through gamevouch.c. gameload.h declares what game.c and gamevouch.c
@@ -51,11 +52,14 @@ void game_free(struct game *g)
 	free(g->scn_dir);
 	/* the stubs, the first n_stub, hold no orders: not looked at (a
 	 * long game's prefix is most of its steps) */
-	for (size_t i = g->n_stub; i < g->n_steps; i++)
+	for (size_t i = g->n_stub; i < g->n_steps; i++) {
 		if (g->steps[i].ord) {
 			orders_free(g->steps[i].ord);
 			free(g->steps[i].ord);
 		}
+		if (g->streamed)
+			free(g->steps[i].blob);
+	}
 	free(g->steps);
 	free(g->start_state);
 	if (g->cp) {
@@ -361,6 +365,11 @@ void game_step_hash(const struct doc_node *step, const unsigned char *blob,
 	doc_free(d);
 }
 
+void game_step_recorded(const struct doc_node *n, unsigned char out[32])
+{
+	doc_hash("umpire step recorded", n, out);
+}
+
 /* cp: this machine's checkpoints, or NULL; *vouched: the steps so far
  * that are node for node the ones verified here */
 /* A step's seed, state hash and prev, decoded from its node (game_read_step
@@ -531,6 +540,12 @@ int game_read_body(struct game *g, const char *scn_dir, unsigned flags,
 	if (scenario_start(&g->scn, g->options, &g->start_state, err))
 		return -1;
 	game_header_hashes(g);
+	/* the steps read already, as they were parsed (gamestream.c) */
+	if (flags & GAME_PARSE_STREAM) {
+		if (!g->steps)
+			g->steps = xcalloc(1, sizeof *g->steps);
+		return 0;
+	}
 	size_t vouched = 0;
 	if ((flags & GAME_PARSE_CHECKPOINTS) && !game_unjoined(g)) {
 		g->cp = xcalloc(1, sizeof *g->cp);

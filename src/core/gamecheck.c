@@ -311,6 +311,18 @@ struct doc_node *game_next_node(struct doc *d, const struct step_end *e)
 	return m;
 }
 
+/* Whether the replay's node n is what a step records: its node rec, or
+ * for a step read streamed (rec NULL), the hash of it. */
+static int recorded(const struct doc_node *n, const struct doc_node *rec,
+		    const unsigned char hash[32])
+{
+	unsigned char h[32];
+	if (rec)
+		return doc_same(n, rec);
+	game_step_recorded(n, h);
+	return sodium_memcmp(h, hash, 32) == 0;
+}
+
 /* Compare the replay with what step i records (its draws only when the
  * run played the whole step: not the step it resumed in). */
 static int compare_step(struct game *g, const struct run *run, size_t i,
@@ -321,10 +333,12 @@ static int compare_step(struct game *g, const struct run *run, size_t i,
 		return -1;
 	struct doc *d = doc_new("replay");
 	int rc = 0;
-	if (whole && !doc_same(game_draws_node(d, run, i + 1), s->draws))
+	if (whole && !recorded(game_draws_node(d, run, i + 1), s->draws,
+			       s->draws_hash))
 		rc = errorf(err, EXIT_REFUSED, "step %zu: the recorded draws "
 			    "differ from the draws its seed gives", i + 1);
-	else if (!doc_same(game_next_node(d, &run->ends[i]), s->next))
+	else if (!recorded(game_next_node(d, &run->ends[i]), s->next,
+			   s->next_hash))
 		rc = errorf(err, EXIT_REFUSED, "step %zu: the recorded next "
 			    "decision differs from the replay (%s: %s)", i + 1,
 			    run->ends[i].key, run->ends[i].rule);

@@ -1,5 +1,6 @@
 /*
- * gameload.h - what the game read (game.c, and gamevouch.c above it)
+ * gameload.h - what the game read (game.c, and gamestream.c and
+ * gamevouch.c above it)
  * gives the files of src/core above it (gamecheck.c, gameplay.c,
  * gamewrite.c): the signing domains, a header's hashes and a join's
  * message, a step read and hashed, the text of a game file. Private to
@@ -65,6 +66,15 @@ size_t game_text_lines(const char *buf, size_t len);
  * then tail. */
 void game_keep_source(struct game *g, const char *head, size_t begin,
 		      const char *tail, size_t tail_len, const char *scn_dir);
+/* What a step records of its run (its draws, its next decision) as
+ * game_check compares it with the replay's when the step was read
+ * streamed: the hash of its node. */
+void game_step_recorded(const struct doc_node *n, unsigned char out[32]);
+/* The game parsed from canonical text with its steps read one at a
+ * time, their nodes not kept (gamestream.c, GAME_PARSE_STREAM). */
+int game_parse_stream(struct game *g, const char *name, const char *buf,
+		      size_t len, const char *scn_dir, struct memo *memo,
+		      struct error *err);
 /* The game parsed whole from canonical text (game_parse_memo). */
 int game_parse_text(struct game *g, const char *name, const char *buf,
 		    size_t len, const char *scn_dir, unsigned flags,

@@ -562,6 +562,8 @@ int game_parse_memo(struct game *g, const char *name, const char *buf,
 	rc = vouched && changed &&
 		parse_vouched(g, name, buf, len, scn_dir, flags, memo,
 			      NULL) == 0 ? 0 :
+		flags & GAME_PARSE_STREAM ?
+		game_parse_stream(g, name, buf, len, scn_dir, memo, err) :
 		game_parse_text(g, name, buf, len, scn_dir, flags, memo, err);
 	strbuf_free(&canon);
 	return rc;

@@ -128,6 +128,15 @@ int sigq_verify(struct sigq *q, const unsigned char *sig,
 	memcpy(j.msg, msg, len);
 	j.len = len;
 	pthread_mutex_lock(&q->lock);
+	/* the places of the jobs taken reused once they are half of them:
+	 * the array holds what waits, not every check of the game (at step
+	 * 4,096 of a long game, 12,000 of them) */
+	if (q->n == q->cap && q->next >= q->n / 2 && q->next) {
+		memmove(q->jobs, q->jobs + q->next,
+			(q->n - q->next) * sizeof *q->jobs);
+		q->n -= q->next;
+		q->next = 0;
+	}
 	if (q->n == q->cap) {
 		q->cap = q->cap ? 2 * q->cap : 64;
 		q->jobs = xrealloc(q->jobs, q->cap * sizeof *q->jobs);
