@@ -681,6 +681,40 @@ syncs() {
 	[ "$next_sync" -lt "$first_link" ]
 }
 
+# A game's id (four_games's g$1.yaml).
+game_id() {
+	sed -n 's/^game: *//p' "g$1.yaml" | head -1
+}
+
+@test "judge --lmtp: the server never waits for a game's lock holding one its round keeps: another judge holding game 2's and wanting game 1's gets it" {
+	command -v flock >/dev/null || skip "flock(1) is not installed"
+	four_games
+	local g1 g2
+	g1=$(game_id 1)
+	g2=$(game_id 2)
+	[ -n "$g1" ] && [ -n "$g2" ]
+	serve
+	# another judge (a worker, a tick) holds game 2, and wants game 1
+	# once the server's round holds game 1's step and waits for game 2
+	# (before: each waited for the other until this one gave up, 8 s
+	# later)
+	flock "games/$g2.lock" sh -c ": >held; sleep 3;
+		flock -w 8 games/$g1.lock echo took game 1" >other.out &
+	local other=$!
+	for i in $(seq 1 50); do
+		[ -e held ] && break
+		sleep 0.1
+	done
+	run $CLIENT j.sock --together m1.eml m2.eml
+	echo "$output"
+	wait "$other"
+	cat other.out
+	grep -q '^took game 1$' other.out
+	[ "$(grep -c '\.eml 250$' <<<"$output")" -eq 2 ]
+	[ "$(grep -c 'adjudicated step 2' games/judge.log)" -eq 2 ]
+	stop
+}
+
 # The round of four_games's four messages (m1.eml to m4.eml, together)
 # after a server killed in it and started again: each delivered again,
 # a 250 each; then each game the one a round without faults writes
