@@ -19,6 +19,8 @@
  * front.h    the front ends, each handing messages to the intake:
  *   maildir.c  a Maildir's messages, each taken by one judge, and
  *              taken again when the judge that took it died;
+ *   workers.c  the LMTP server's worker processes: forked, passed a
+ *              signal, forked again when one dies;
  *   lmtp.c     messages delivered over LMTP to a judge that stays;
  *   tick.c     umpire judge --tick: each game's clock kept.
  * intake.h   what one message holds, and what becomes of it:
