@@ -126,7 +126,27 @@ struct server {
 	unsigned passes;           /* polls since, that found more */
 	int trim_due;              /* a message dealt with since the heap
 				      was last given back (LMTP_TRIM_MS) */
+	struct worker_slot w;      /* a worker's: the others' counts */
 };
+
+/* A worker holding more clients than another leaves a new connection
+ * to it (may_accept), looking again this often (milliseconds): the
+ * one holding fewest may be asleep in poll(2) without the listening
+ * socket, having held more when it went to sleep. */
+#define LMTP_BALANCE_MS 100
+
+/* Whether this process takes the next connection: the one process, or
+ * a worker holding no more clients than any other (so that clients
+ * that keep their connections are shared evenly: the kernel would give
+ * them to whichever worker's accept(2) came first). */
+static int may_accept(const struct server *s)
+{
+	for (unsigned i = 0; s->w.share && i < s->w.n; i++)
+		if (i != s->w.i &&
+		    atomic_load(&s->w.share->clients[i]) < s->n)
+			return 0;
+	return 1;
+}
 
 /* The heap given back to the system once the server has been idle this
  * long (milliseconds) after a message: malloc keeps the room a message
@@ -684,6 +704,12 @@ static void loop(struct server *s)
 				wait = left > 3600000 ? 3600000 : (int)left;
 		}
 		size_t n = s->n;
+		int take = may_accept(s);
+		if (!take) {
+			pf[1].events = 0;
+			if (wait < 0 || wait > LMTP_BALANCE_MS)
+				wait = LMTP_BALANCE_MS;
+		}
 		/* messages dealt with whose steps wait: whatever else is
 		 * ready now is dealt with first (poll(2) without waiting),
 		 * so that all are made durable at once; the steps settled
@@ -740,6 +766,8 @@ static void loop(struct server *s)
 			if (s->c[i])
 				s->c[k++] = s->c[i];
 		s->n = k;
+		if (s->w.share)
+			atomic_store(&s->w.share->clients[s->w.i], (unsigned)k);
 		/* one a pass: the workers sharing the socket (workers.c)
 		 * each take their part of a burst, not the first all of
 		 * it (EAGAIN: another took it) */
@@ -748,6 +776,9 @@ static void loop(struct server *s)
 					 SOCK_CLOEXEC);
 			if (fd >= 0)
 				take_client(s, fd, now);
+			if (s->w.share)
+				atomic_store(&s->w.share->clients[s->w.i],
+					     (unsigned)s->n);
 		}
 	}
 }
@@ -819,7 +850,7 @@ int judge_lmtp(struct judge *j, const char *path, long timeout,
 	judge_send_spooled(j);
 	/* several workers: this process waits for them (workers.c), each
 	 * of them serves (path.lock held while any runs: each holds it) */
-	int worker = workers > 1 ? workers_run(j, workers, err) : 1;
+	int worker = workers > 1 ? workers_run(j, workers, &s.w, err) : 1;
 	rc = worker == 1 ? serve_here(&s, err) : worker;
 	if (made && (workers <= 1 || worker != 1))
 		unlink(path);

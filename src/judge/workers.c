@@ -11,8 +11,10 @@
  * of forks. A worker dies with the parent (PR_SET_PDEATHSIG: a SIGTERM
  * it finishes its message on), so a kill -9 of the parent leaves no
  * server behind. Each worker's state (memo, batch, buffers) is its
- * own; a game is one worker's at a time by its lock (lock_game, which
- * never waits holding a lock the batch holds).
+ * own but for its count of clients, in memory they share (struct
+ * worker_share: a new connection goes to a worker holding fewest); a
+ * game is one worker's at a time by its lock (lock_game, which never
+ * waits holding a lock the batch holds).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -21,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <sys/wait.h>
@@ -34,6 +37,7 @@
 
 struct pool {
 	struct judge *j;
+	struct worker_share *share;    /* the workers' counts of clients */
 	pid_t pid[JUDGE_LMTP_WORKERS_MAX];
 	unsigned n;                /* workers wanted */
 	unsigned due;              /* to be forked again */
@@ -48,6 +52,7 @@ struct pool {
 static int start(struct pool *p, unsigned i, const sigset_t *old)
 {
 	fflush(NULL);           /* nothing the parent wrote written twice */
+	atomic_store(&p->share->clients[i], 0);
 	pid_t pid = fork();
 	if (pid < 0)
 		return -1;
@@ -105,24 +110,33 @@ static int stop_all(struct pool *p, int sig)
 		if (p->pid[i] > 0)
 			kill(p->pid[i], sig);
 	for (unsigned i = 0; i < p->n; i++) {
-		int status;
+		int status = 0;
+		pid_t r;
 		if (p->pid[i] <= 0)
 			continue;
-		while (waitpid(p->pid[i], &status, 0) < 0 && errno == EINTR)
+		while ((r = waitpid(p->pid[i], &status, 0)) < 0 &&
+		       errno == EINTR)
 			;
-		ok &= WIFEXITED(status) && WEXITSTATUS(status) == 0;
+		ok &= r > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 		p->pid[i] = 0;
 	}
 	return ok;
 }
 
-int workers_run(struct judge *j, unsigned n, struct error *err)
+int workers_run(struct judge *j, unsigned n, struct worker_slot *me,
+		struct error *err)
 {
 	struct pool p;
 	memset(&p, 0, sizeof p);
 	p.j = j;
 	p.n = n;
 	p.parent = getpid();
+	/* zeroed; kept until every worker and this process exit */
+	p.share = mmap(NULL, sizeof *p.share, PROT_READ | PROT_WRITE,
+		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (p.share == MAP_FAILED)
+		return errorf(err, EXIT_TEMPFAIL, "cannot map the workers' "
+			      "counts: %s", strerror(errno));
 	sigset_t set, old;
 	sigemptyset(&set);
 	sigaddset(&set, SIGTERM);
@@ -132,6 +146,7 @@ int workers_run(struct judge *j, unsigned n, struct error *err)
 	int sfd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
 	if (sfd < 0) {
 		sigprocmask(SIG_SETMASK, &old, NULL);
+		munmap(p.share, sizeof *p.share);
 		return errorf(err, EXIT_TEMPFAIL, "cannot read signals: %s",
 			      strerror(errno));
 	}
@@ -150,6 +165,7 @@ int workers_run(struct judge *j, unsigned n, struct error *err)
 			int r = start(&p, i, &wmask);
 			if (r > 0) {
 				close(sfd);
+				*me = (struct worker_slot){ p.share, i, n };
 				return 1;
 			}
 			if (r < 0) {
@@ -171,6 +187,7 @@ int workers_run(struct judge *j, unsigned n, struct error *err)
 		if (sig) {
 			int ok = stop_all(&p, sig);
 			close(sfd);
+			munmap(p.share, sizeof *p.share);
 			sigprocmask(SIG_SETMASK, &old, NULL);
 			return ok ? 0 : errorf(err, EXIT_TEMPFAIL, "an LMTP "
 					       "worker did not exit 0 (the "
@@ -187,6 +204,7 @@ int workers_run(struct judge *j, unsigned n, struct error *err)
 	int e = errno;
 	stop_all(&p, SIGTERM);
 	close(sfd);
+	munmap(p.share, sizeof *p.share);
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	return errorf(err, EXIT_TEMPFAIL, "cannot wait for the LMTP "
 		      "workers: %s", strerror(e));

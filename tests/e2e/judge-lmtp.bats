@@ -740,6 +740,35 @@ game_id() {
 	stop
 }
 
+# The connections each of the server's workers holds (its sockets but
+# the listening one), a line a worker.
+held_by_workers() {
+	local k
+	for k in $(pgrep -P "$SERVER"); do
+		echo $(($(ls -l "/proc/$k/fd" | grep -c 'socket:') - 1))
+	done
+}
+
+@test "judge --lmtp-workers 2: four connections kept open are shared two and two (the kernel would give most to the first worker to accept)" {
+	hostile_setup
+	serve --lmtp-workers 2
+	$HOLD j.sock --n 4 --every 1 --for 6 >hold.out &
+	local held=$!
+	for i in $(seq 1 50); do
+		[ "$(grep -c 'greeting 220' hold.out)" -eq 4 ] && break
+		sleep 0.1
+	done
+	[ "$(grep -c 'greeting 220' hold.out)" -eq 4 ]
+	held_by_workers >shares
+	cat shares
+	[ "$(sort shares | tr '\n' ' ')" = "2 2 " ]
+	# a delivery beside them goes through
+	run $CLIENT j.sock m1.eml
+	assert_output_has "m1.eml 250"
+	wait "$held"
+	stop
+}
+
 @test "judge --lmtp-workers 3: a worker killed is logged and forked again; SIGTERM stops every worker; the parent killed -9 leaves none behind" {
 	hostile_setup
 	serve --lmtp-workers 3
