@@ -1381,14 +1381,24 @@ class LmtpClient:
         self.s.close()
 
 
-def lmtp_server(j, env, wrap=()):
+def lmtp_workers_known(binary):
+    """Whether binary has --lmtp-workers (the tree before has not)."""
+    r = subprocess.run([binary, "judge", "--help"], capture_output=True,
+                       text=True)
+    return "--lmtp-workers" in r.stdout + r.stderr
+
+
+def lmtp_server(j, env, wrap=(), one=False):
     """umpire judge --lmtp on j/j.sock, in j (judge_room's), under the
-    command wrap (valgrind's, or none): (process, socket's path) once it
-    listens."""
+    command wrap (valgrind's, or none), one: served by this process
+    alone (--lmtp-workers 1: its memory and instructions are the
+    server's): (process, socket's path) once it listens."""
     sock = os.path.join(j, "j.sock")
+    alone = ["--lmtp-workers", "1"] if one and lmtp_workers_known(BIN) \
+        else []
     p = subprocess.Popen(list(wrap) + [BIN, "judge", "--config",
                                        "judge.ini", "--outbox", "out",
-                                       "--lmtp", sock],
+                                       "--lmtp", sock] + alone,
                          cwd=j, env=env, stdout=subprocess.DEVNULL,
                          stderr=subprocess.PIPE)
     for _ in range(600):
@@ -1452,7 +1462,7 @@ def lmtp_count(base, d, k, kept):
     cg = os.path.join(j, "callgrind.out")
     p, sock = lmtp_server(j, env, [
         "valgrind", "--tool=callgrind", "--instr-atstart=no",
-        "--callgrind-out-file=" + cg])
+        "--callgrind-out-file=" + cg], one=True)
     try:
         c = LmtpClient(sock)
         c.send(os.path.join(d, "msg-%d.eml" % (k - 1)))
@@ -1758,11 +1768,14 @@ def lmtp_clients(base, out, old):
     share = 100.0 * (n - CLIENTS * CLIENT_STEPS) / n
     fs = subprocess.run(["df", "--output=fstype", base], capture_output=True,
                         text=True).stdout.split()
-    out("lmtp on %s: %.1f messages/s with %d clients, %.2f syncs a message "
+    # the server's default: a worker an online CPU, at most 4
+    workers = min(os.cpu_count() or 1, 4) if lmtp_workers_known(BIN) else 1
+    out("lmtp on %s: %.1f messages/s with %d clients, %d worker(s), %.2f "
+        "syncs a message "
         "(%d games' orders, Race to the Reichstag steps 1-%d, %.0f%% "
         "strangers); the tree before %.1f messages/s, %.2f syncs a "
         "message: x%.2f (load average %.1f at the end)" % (
-            fs[-1] if fs else fs_type(base), n / tn, CLIENTS, sn / n,
+            fs[-1] if fs else fs_type(base), n / tn, CLIENTS, workers, sn / n,
             CLIENTS, CLIENT_STEPS, share, n / to, so / n, to / tn,
             os.getloadavg()[0]))
 

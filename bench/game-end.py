@@ -137,7 +137,7 @@ def whole_game(base, d, last):
     letters, and the games directory and machine as they were after step
     last - 2 (copied to base/snap)."""
     j, env = bench.judge_room(base, d, "whole", 0, False)
-    p, sock = bench.lmtp_server(j, env)
+    p, sock = bench.lmtp_server(j, env, one=True)
     r = {}
     try:
         c = bench.LmtpClient(sock)
@@ -193,7 +193,7 @@ def end_count(base, d, last):
     cg = os.path.join(j, "callgrind.out")
     p, sock = bench.lmtp_server(j, env, [
         "valgrind", "--tool=callgrind", "--instr-atstart=no",
-        "--callgrind-out-file=" + cg])
+        "--callgrind-out-file=" + cg], one=True)
     try:
         c = bench.LmtpClient(sock)
         c.send(os.path.join(d, "msg-%d.eml" % (last - 1)))

@@ -33,7 +33,8 @@ LAYERS = [
                               "letters.c", "spool.c"]),
     ("intake", "intake.h", ["bounce.c", "confirm.c", "intake.c",
                             "receive.c"]),
-    ("front ends", "front.h", ["maildir.c", "lmtp.c", "tick.c"]),
+    ("front ends", "front.h", ["maildir.c", "workers.c", "lmtp.c",
+                               "tick.c"]),
     ("entries", "entries.h", ["postfix.c", "check.c", "init.c", "index.c",
                               "service.c"]),
 ]

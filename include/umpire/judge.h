@@ -49,6 +49,13 @@
  * time: more would only wait, and past this the peer's next connection
  * is told 421). */
 #define JUDGE_LMTP_PEER 4
+/* umpire judge --lmtp-workers N: processes serving the LMTP socket,
+ * each with its own connections (the bounds above are each one's), at
+ * most this many; by default one an online CPU, at most
+ * JUDGE_LMTP_WORKERS_CPUS (past that the disk's syncs, not the CPUs,
+ * bound the rate, and each worker keeps its own memory) */
+#define JUDGE_LMTP_WORKERS_MAX 64
+#define JUDGE_LMTP_WORKERS_CPUS 4
 /* [judge] recipient_delimiter's default: postfix's usual one */
 #define JUDGE_DELIM "+"
 
@@ -82,6 +89,7 @@ struct judge_settings {
 	long lmtp_timeout;         /* seconds a client may go without
 				      moving a message forward (0: the
 				      default) */
+	unsigned lmtp_workers;     /* --lmtp-workers N (0: the default) */
 	/* [judge] recipient_delimiter: a game's address is the judge's
 	 * with it and the game's short id (JUDGE_DELIM; "": none) */
 	const char *delim;

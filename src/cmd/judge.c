@@ -4,6 +4,7 @@
  * the service itself is src/judge/ (umpire/judge.h).
  */
 #include <stdlib.h>
+#include <unistd.h>
 #include "umpire/commands.h"
 #include "umpire/judge.h"
 #include "umpire/mail.h"
@@ -15,6 +16,7 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 	const char *sendmail = NULL, *seckey = NULL, *config = NULL;
 	const char *index = NULL, *init = NULL, *lmtp = NULL, *host = NULL;
 	const char *lmtp_timeout = NULL, *postfix = NULL, *recipient = NULL;
+	const char *lmtp_workers = NULL;
 	int accept_new = 0, check = 0, status = 0, tick = 0, json = 0, rc;
 	int apply = 0;
 	const struct opt opts[] = {
@@ -34,6 +36,7 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 		{ 0, "init", &init, NULL, NULL, NULL },
 		{ 0, "lmtp", &lmtp, NULL, NULL, NULL },
 		{ 0, "lmtp-timeout", &lmtp_timeout, NULL, NULL, NULL },
+		{ 0, "lmtp-workers", &lmtp_workers, NULL, NULL, NULL },
 		{ 0, "postfix", &postfix, NULL, NULL, NULL },
 		{ 0, "apply", NULL, &apply, NULL, NULL },
 		{ 0, "recipient", &recipient, NULL, NULL, NULL },
@@ -84,6 +87,19 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 					   "the seconds an LMTP client may go "
 					   "without moving a message forward "
 					   "(1 to 86400), with --lmtp");
+	}
+	/* workers: one an online CPU, at most JUDGE_LMTP_WORKERS_CPUS */
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN), workers = cpus < 1 ? 1 :
+		cpus > JUDGE_LMTP_WORKERS_CPUS ? JUDGE_LMTP_WORKERS_CPUS : cpus;
+	if (lmtp_workers) {
+		char *end;
+		workers = strtol(lmtp_workers, &end, 10);
+		if (!lmtp || postfix || *end || end == lmtp_workers ||
+		    workers < 1 || workers > JUDGE_LMTP_WORKERS_MAX)
+			return usage_error(err, "judge", "--lmtp-workers is "
+					   "the processes serving the LMTP "
+					   "socket (1 to %d), with --lmtp",
+					   JUDGE_LMTP_WORKERS_MAX);
 	}
 	if (postfix && (init || check || status || tick || index || maildir ||
 			json || outbox || sendmail || games || accept_new))
@@ -154,6 +170,7 @@ int cmd_judge(int argc, char **argv, const struct cli *cli,
 		.host_address = jc.cfg.judge_host,
 		.lmtp = lmtp,
 		.lmtp_timeout = timeout,
+		.lmtp_workers = (unsigned)workers,
 		.delim = jc.cfg.judge_delim ? jc.cfg.judge_delim : JUDGE_DELIM,
 		.recipient = recipient,
 		.club = jc.cfg.judge_club,

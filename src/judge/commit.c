@@ -16,7 +16,10 @@
  * (spool_settle): no other judge reads a step half stored. A message
  * that locks a game holding a step not yet named names them all first
  * (lock_game): a game's messages are dealt with in turn, each reading
- * the one before. Nothing is answered 250 before its step is named and
+ * the one before. A message that finds a game's lock held elsewhere
+ * (another LMTP worker's round) names them all and lets their locks go
+ * before it waits (batch_let_go): two workers never wait for each
+ * other. Nothing is answered 250 before its step is named and
  * synced (lmtp.c): a server killed at any moment leaves each step
  * staged (its temporary files, never named: the mail system delivers
  * it again) or named (applied by the next to lock the game).
@@ -216,6 +219,25 @@ void batch_release(struct commit_batch *b, size_t i)
 	if (s->lock >= 0)
 		close(s->lock);
 	s->lock = -1;
+}
+
+size_t batch_let_go(struct commit_batch *b)
+{
+	size_t held = 0;
+	for (size_t i = 0; b && i < b->n; i++)
+		held += b->s[i].lock >= 0;
+	if (!held)
+		return 0;
+	/* a step failing here is answered 451 (batch_failed) */
+	(void)batch_name(b);
+	if (batch_synced(b) != 0)
+		/* the journals kept (applied again by the next to lock
+		 * their games): never removed once their locks are gone */
+		for (size_t i = 0; i < b->n; i++)
+			b->s[i].applied = 0;
+	for (size_t i = 0; i < b->n; i++)
+		batch_release(b, i);
+	return held;
 }
 
 void batch_clear(struct commit_batch *b)

@@ -5,6 +5,7 @@
 #ifndef UMPIRE_JUDGE_FRONT_H
 #define UMPIRE_JUDGE_FRONT_H
 
+#include <stdatomic.h>
 #include "store.h"
 
 /* lmtp.c: umpire judge --lmtp SOCKET, an LMTP server (RFC 2033) on the
@@ -13,10 +14,28 @@
  * recipient answered 250 once it is, 451 when the host must mend
  * something first; timeout: seconds a client may go without moving a
  * message forward (0: the default; a connection's life is 6 of
- * them). Until SIGTERM or SIGINT: 0; -1 with err when it cannot
- * listen. */
+ * them); workers: processes serving the socket (workers.c; 1: this
+ * one). Until SIGTERM or SIGINT: 0 (in a worker too, which returns to
+ * exit); -1 with err when it cannot listen. */
 int judge_lmtp(struct judge *j, const char *path, long timeout,
-	       struct error *err);
+	       unsigned workers, struct error *err);
+
+/* workers.c: the clients each LMTP worker holds, in memory the workers
+ * share (each writes its own count, reads the others'): a new
+ * connection is accepted by a worker holding fewest (lmtp.c). */
+struct worker_share {
+	atomic_uint clients[JUDGE_LMTP_WORKERS_MAX];
+};
+struct worker_slot {
+	struct worker_share *share;    /* NULL: the one process */
+	unsigned i, n;                 /* this worker's slot, of n */
+};
+/* workers.c: n worker processes forked to serve the LMTP socket, each
+ * forked again in its place when it dies, until SIGTERM or SIGINT,
+ * passed on to them: 1 in a worker (it serves, *me its slot), 0 in
+ * this process once all have exited 0, else -1 with err. */
+int workers_run(struct judge *j, unsigned n, struct worker_slot *me,
+		struct error *err);
 
 /* maildir.c: every message of the Maildir, those a judge that died left
  * in cur/ first, then new/'s (umpire(1), --maildir); wait: for the

@@ -25,7 +25,8 @@
  * holds what was not answered, and a replay of orders taken is
  * answered as one on stdin is (nothing taken twice).
  *
- * Bounds: at most LMTP_CLIENTS connections at once, JUDGE_LMTP_PEER of
+ * Bounds (each worker's, workers.c: a worker knows only its own
+ * clients): at most LMTP_CLIENTS connections at once, JUDGE_LMTP_PEER of
  * them from one peer (a user of this host, by the uid SO_PEERCRED
  * gives on a Unix socket or sock_diag(7) over TCP; else a host's
  * address): one more is told 421 and closed, so that one peer cannot
@@ -49,9 +50,12 @@
  * all made durable together (settle), and only then are their replies
  * given: several clients at once share each sync.
  *
- * SIGTERM or SIGINT (read from a signalfd: no handler, no global
- * state): the message being dealt with is finished and answered, the
- * other clients told 421, and the server exits 0.
+ * Several workers (--lmtp-workers, workers.c) each run this loop on the
+ * one listening socket, forked once it listens: two games' messages
+ * adjudicated at once on two cores. SIGTERM or SIGINT (read from a
+ * signalfd: no handler, no global state; passed to each worker): the
+ * message being dealt with is finished and answered, the other
+ * clients told 421, and the server exits 0.
  */
 #define _GNU_SOURCE             /* accept4(2), MSG_NOSIGNAL */
 #include <errno.h>
@@ -122,7 +126,27 @@ struct server {
 	unsigned passes;           /* polls since, that found more */
 	int trim_due;              /* a message dealt with since the heap
 				      was last given back (LMTP_TRIM_MS) */
+	struct worker_slot w;      /* a worker's: the others' counts */
 };
+
+/* A worker holding more clients than another leaves a new connection
+ * to it (may_accept), looking again this often (milliseconds): the
+ * one holding fewest may be asleep in poll(2) without the listening
+ * socket, having held more when it went to sleep. */
+#define LMTP_BALANCE_MS 100
+
+/* Whether this process takes the next connection: the one process, or
+ * a worker holding no more clients than any other (so that clients
+ * that keep their connections are shared evenly: the kernel would give
+ * them to whichever worker's accept(2) came first). */
+static int may_accept(const struct server *s)
+{
+	for (unsigned i = 0; s->w.share && i < s->w.n; i++)
+		if (i != s->w.i &&
+		    atomic_load(&s->w.share->clients[i]) < s->n)
+			return 0;
+	return 1;
+}
 
 /* The heap given back to the system once the server has been idle this
  * long (milliseconds) after a message: malloc keeps the room a message
@@ -680,6 +704,12 @@ static void loop(struct server *s)
 				wait = left > 3600000 ? 3600000 : (int)left;
 		}
 		size_t n = s->n;
+		int take = may_accept(s);
+		if (!take) {
+			pf[1].events = 0;
+			if (wait < 0 || wait > LMTP_BALANCE_MS)
+				wait = LMTP_BALANCE_MS;
+		}
 		/* messages dealt with whose steps wait: whatever else is
 		 * ready now is dealt with first (poll(2) without waiting),
 		 * so that all are made durable at once; the steps settled
@@ -736,17 +766,49 @@ static void loop(struct server *s)
 			if (s->c[i])
 				s->c[k++] = s->c[i];
 		s->n = k;
+		if (s->w.share)
+			atomic_store(&s->w.share->clients[s->w.i], (unsigned)k);
+		/* one a pass: the workers sharing the socket (workers.c)
+		 * each take their part of a burst, not the first all of
+		 * it (EAGAIN: another took it) */
 		if (pf[1].revents & POLLIN) {
-			int fd;
-			while ((fd = accept4(s->lfd, NULL, NULL, SOCK_NONBLOCK |
-					     SOCK_CLOEXEC)) >= 0)
+			int fd = accept4(s->lfd, NULL, NULL, SOCK_NONBLOCK |
+					 SOCK_CLOEXEC);
+			if (fd >= 0)
 				take_client(s, fd, now);
+			if (s->w.share)
+				atomic_store(&s->w.share->clients[s->w.i],
+					     (unsigned)s->n);
 		}
 	}
 }
 
+/* The server's loop in this process (the one, or a worker): until a
+ * signal; the clients then told 421. */
+static int serve_here(struct server *s, struct error *err)
+{
+	sigset_t set;
+	sigemptyset(&set);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGINT);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	s->sfd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+	if (s->sfd < 0)
+		return errorf(err, EXIT_TEMPFAIL, "cannot read signals: %s",
+			      strerror(errno));
+	loop(s);
+	for (size_t i = 0; i < s->n; i++) {
+		lmtp_reply(&s->c[i]->p, "421 4.3.2 Shutting down");
+		flush_out(s->c[i]);
+		conn_free(s->c[i]);
+	}
+	s->n = 0;
+	close(s->sfd);
+	return 0;
+}
+
 int judge_lmtp(struct judge *j, const char *path, long timeout,
-	       struct error *err)
+	       unsigned workers, struct error *err)
 {
 	struct server s;
 	memset(&s, 0, sizeof s);
@@ -757,7 +819,7 @@ int judge_lmtp(struct judge *j, const char *path, long timeout,
 	s.lfd = s.sfd = -1;
 	if (gethostname(s.host, sizeof s.host - 1) != 0 || !s.host[0])
 		str_copy(s.host, sizeof s.host, "localhost");
-	int lock = -1, made = 0;
+	int lock = -1, made = 0, rc = -1;
 	/* GMime loaded once, here: each message then finds it mapped */
 	if (judge_gmime(err))
 		return -1;
@@ -769,6 +831,7 @@ int judge_lmtp(struct judge *j, const char *path, long timeout,
 			errorf(err, EXIT_USAGE, "--lmtp: the descriptor systemd "
 			       "hands over (LISTEN_FDS) is no listening socket "
 			       "(Accept=no and ListenStream= in its .socket)");
+			close(s.lfd);
 			s.lfd = -1;
 			goto out;
 		}
@@ -783,34 +846,14 @@ int judge_lmtp(struct judge *j, const char *path, long timeout,
 	/* a server's stderr (the journal) gets what needs the host, as a
 	 * tick's does; judge.log has every line */
 	j->quiet = 1;
-	sigset_t set;
-	sigemptyset(&set);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGINT);
-	sigprocmask(SIG_BLOCK, &set, NULL);
-	s.sfd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
-	if (s.sfd < 0) {
-		errorf(err, EXIT_TEMPFAIL, "cannot read signals: %s",
-		       strerror(errno));
-		goto out;
-	}
 	/* what a server killed before it was done left to send */
 	judge_send_spooled(j);
-	loop(&s);
-	for (size_t i = 0; i < s.n; i++) {
-		lmtp_reply(&s.c[i]->p, "421 4.3.2 Shutting down");
-		flush_out(s.c[i]);
-		conn_free(s.c[i]);
-	}
-	s.n = 0;
-	if (made)
+	/* several workers: this process waits for them (workers.c), each
+	 * of them serves (path.lock held while any runs: each holds it) */
+	int worker = workers > 1 ? workers_run(j, workers, &s.w, err) : 1;
+	rc = worker == 1 ? serve_here(&s, err) : worker;
+	if (made && (workers <= 1 || worker != 1))
 		unlink(path);
-	close(s.sfd);
-	close(s.lfd);
-	close(lock);
-	j->batch = NULL;
-	free(s.batch);
-	return 0;
 out:
 	if (s.lfd >= 0)
 		close(s.lfd);
@@ -818,5 +861,5 @@ out:
 		close(lock);
 	j->batch = NULL;
 	free(s.batch);
-	return -1;
+	return rc;
 }

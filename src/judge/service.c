@@ -171,7 +171,8 @@ int judge_run(const struct cli *cli, const struct judge_settings *s,
 	else if (s->maildir)
 		rc = judge_maildir(&j, s->maildir, 0, err);
 	else if (s->lmtp)
-		rc = judge_lmtp(&j, s->lmtp, s->lmtp_timeout, err);
+		rc = judge_lmtp(&j, s->lmtp, s->lmtp_timeout,
+				s->lmtp_workers, err);
 	else
 		rc = judge_stdin(&j, err);
 out:

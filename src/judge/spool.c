@@ -463,29 +463,49 @@ int spool_settle(struct judge *j)
 	memset(&o, 0, sizeof o);
 	if (batch_name(b))
 		rc = -1;
-	/* each step's letters, under its game's lock (held since its
-	 * message, or taken again when a later message of the game had
-	 * it), the outbox synced once for all */
-	for (size_t i = 0; i < b->n; i++) {
-		struct batch_step *s = &b->s[i];
-		char **names;
-		size_t n;
-		struct error err;
-		int fd = -1;
-		if (s->named != 1 || (s->lock < 0 &&
-				      lock_game(j, s->id, &fd, &err)))
-			continue;
-		if (spool_list(j, s->id, &names, &n) == 0) {
-			hand_on(j, s->id, NULL, s->stamp, names, n, &m, &o);
-			names_free(names, n);
+	/* each step's letters, under its game's lock held since its
+	 * message, the outbox synced once for all; then, every lock let
+	 * go, those of steps whose lock was not held (a later message of
+	 * the game took it, or it was let go not to wait holding it:
+	 * batch_let_go) under the lock taken again, holding no other (a
+	 * game's in the order of its steps) */
+	int later[BATCH_MAX] = { 0 }, any = 0;
+	for (int pass = 0; pass < 2 && (!pass || any); pass++) {
+		for (size_t i = 0; i < b->n; i++) {
+			struct batch_step *s = &b->s[i];
+			char **names;
+			size_t n;
+			struct error err;
+			int fd = -1;
+			if (s->named != 1)
+				continue;
+			if (!pass) {
+				for (size_t k = 0; k < i; k++)
+					later[i] |= later[k] &&
+						!strcmp(b->s[k].id, s->id);
+				later[i] |= s->lock < 0;
+				any |= later[i];
+				if (later[i])
+					continue;
+			} else if (!later[i] || lock_game(j, s->id, &fd, &err)) {
+				continue;
+			}
+			if (spool_list(j, s->id, &names, &n) == 0) {
+				hand_on(j, s->id, NULL, s->stamp, names, n,
+					&m, &o);
+				names_free(names, n);
+			}
+			if (fd >= 0)
+				close(fd);
 		}
-		if (fd >= 0)
-			close(fd);
+		/* the letters' links, the journals applied: one sync */
+		int ok = (!m.n || outbox_sync(j, &b->later) == 0) &&
+			batch_synced(b) == 0;
+		moved_done(&m, ok);
+		if (!pass)
+			for (size_t i = 0; i < b->n; i++)
+				batch_release(b, i);
 	}
-	/* the letters' links, the journals applied: one sync */
-	int synced = (!m.n || outbox_sync(j, &b->later) == 0) &&
-		batch_synced(b) == 0;
-	moved_done(&m, synced);
 	batch_clear(b);
 	if (rc) {
 		say(&o, FATE_RETRY, "steps not made durable: %s; their "
@@ -529,7 +549,10 @@ void spool_flush_all(struct judge *j, struct outcome *o)
 		 * new game holds it from spooling its letters to storing it,
 		 * and what looks like letters of a game never stored may be
 		 * those of one being stored this moment */
-		if (lock_game(j, id, &fd, &err))
+		/* (an LMTP worker: a game locked elsewhere is left to its
+		 * holder, or to the next round; it never waits for one) */
+		if (j->batch ? lock_game_now(j, id, &fd, &err) :
+		    lock_game(j, id, &fd, &err))
 			continue;
 		spool_flush(j, id, NULL, o);
 		if (fd >= 0)

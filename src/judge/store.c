@@ -67,9 +67,10 @@ void game_path(const struct judge *j, const char *id, const char *suffix,
 }
 
 /* flock(2) on GAMEID.lock: held from reading the game to sending its
- * letters. Made only for a game kept here (the caller checks). */
-int lock_game(const struct judge *j, const char *id, int *fd,
-	      struct error *err)
+ * letters. Made only for a game kept here (the caller checks). wait:
+ * 0 when a lock held elsewhere is not waited for (1, *fd -1). */
+static int lock_id(const struct judge *j, const char *id, int wait,
+		   int *fd, struct error *err)
 {
 	struct strbuf p = STRBUF_INIT;
 	/* a step of it waiting to be made durable (its lock held by the
@@ -83,9 +84,29 @@ int lock_game(const struct judge *j, const char *id, int *fd,
 	game_path(j, id, ".lock", &p);
 	*fd = open(p.buf, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	int rc = 0;
-	if (*fd < 0 || flock(*fd, LOCK_EX) != 0)
+	if (*fd < 0) {
 		rc = errorf(err, EXIT_TEMPFAIL, "cannot lock %s: %s", p.buf,
 			    strerror(errno));
+	} else if (flock(*fd, LOCK_EX | LOCK_NB) != 0) {
+		/* held elsewhere: another LMTP worker may be waiting for a
+		 * game this one's batch holds, holding this one (each
+		 * would wait for the other for ever): the batch's steps
+		 * named, made durable and their locks let go before
+		 * waiting. Never waiting holding a lock but the caller's
+		 * own (a message's game while it takes "new-games" or
+		 * "host", which nobody holds waiting for another) */
+		int e = errno;
+		if (e == EWOULDBLOCK && !wait) {
+			close(*fd);
+			*fd = -1;
+			rc = 1;
+		} else if (e != EWOULDBLOCK ||
+			   (batch_let_go(j->batch), flock(*fd, LOCK_EX)) != 0) {
+			rc = errorf(err, EXIT_TEMPFAIL, "cannot lock %s: %s",
+				    p.buf, strerror(e == EWOULDBLOCK ? errno :
+						    e));
+		}
+	}
 	/* a step a judge killed left committed in its journal: applied
 	 * before anyone reads the game file */
 	strbuf_reset(&p);
@@ -96,6 +117,18 @@ int lock_game(const struct judge *j, const char *id, int *fd,
 		batch_locked(j->batch, id, *fd);
 	strbuf_free(&p);
 	return rc;
+}
+
+int lock_game(const struct judge *j, const char *id, int *fd,
+	      struct error *err)
+{
+	return lock_id(j, id, 1, fd, err);
+}
+
+int lock_game_now(const struct judge *j, const char *id, int *fd,
+		  struct error *err)
+{
+	return lock_id(j, id, 0, fd, err);
 }
 
 /* A unique file name for this run: TIME.PID_N.umpire (Maildir style). */

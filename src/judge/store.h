@@ -19,6 +19,8 @@
  * front.h    the front ends, each handing messages to the intake:
  *   maildir.c  a Maildir's messages, each taken by one judge, and
  *              taken again when the judge that took it died;
+ *   workers.c  the LMTP server's worker processes: forked, passed a
+ *              signal, forked again when one dies;
  *   lmtp.c     messages delivered over LMTP to a judge that stays;
  *   tick.c     umpire judge --tick: each game's clock kept.
  * intake.h   what one message holds, and what becomes of it:
@@ -203,6 +205,12 @@ int batch_synced(struct commit_batch *b);
 int batch_failed(const struct commit_batch *b, unsigned long ticket);
 /* Step i's lock let go. */
 void batch_release(struct commit_batch *b, size_t i);
+/* Before waiting for a lock held elsewhere (lock_game): every step
+ * of b named and made durable, then every lock its steps hold let go
+ * (their letters are sent under the lock taken again: spool_settle),
+ * so that two LMTP workers never wait for each other. How many locks
+ * were let go. */
+size_t batch_let_go(struct commit_batch *b);
 /* Every step forgotten (one not named aborted), every lock let go. */
 void batch_clear(struct commit_batch *b);
 
@@ -252,8 +260,15 @@ void outcome_free(struct outcome *o);
 /* A game's file named by its id and suffix (".yaml", ".lock", ...). */
 void game_path(const struct judge *j, const char *id, const char *suffix,
 	       struct strbuf *out);
+/* GAMEID.lock (or a lock of the judge's own: "new-games", "host")
+ * taken, waited for when held elsewhere (the LMTP server's batch then
+ * made durable and its locks let go first: batch_let_go): 0 with *fd,
+ * or -1 with err. */
 int lock_game(const struct judge *j, const char *id, int *fd,
 	      struct error *err);
+/* lock_game, but 1 (*fd -1) at once when it is held elsewhere. */
+int lock_game_now(const struct judge *j, const char *id, int *fd,
+		  struct error *err);
 void unique_name(struct judge *j, struct strbuf *out);
 int game_id_ok(const char *id);
 /* The log line of what became of o (a message named name, or "tick"). */

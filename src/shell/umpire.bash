@@ -61,7 +61,8 @@ _umpire() {
 	--to)
 		COMPREPLY=($(compgen -W "$(_umpire_roles)" -- "$cur"))
 		return 0 ;;
-	--set|--step|--since|--chain-length|-t|--from)
+	--set|--step|--since|--chain-length|-t|--from|--lmtp-timeout|\
+	--lmtp-workers)
 		return 0 ;;
 	esac
 	if [ "$cmd" = new ] && [ "$COMP_CWORD" -eq 2 ] &&

@@ -293,17 +293,19 @@ HOLD="python3 $BATS_TEST_DIRNAME/tools/lmtp-hold.py"
 }
 
 # The server on $dir/j.sock, a socket every user reaches (a directory
-# of its own, mode 755; the socket 666), for other users' clients.
+# of its own, mode 755; the socket 666), for other users' clients ($@:
+# serve's options).
 serve_all() {
 	dir=$(mktemp -d /tmp/umpire-hold.XXXXXX)
 	chmod 755 "$dir"
-	SOCK=$dir/j.sock serve
+	SOCK=$dir/j.sock serve "$@"
 	chmod 666 "$dir/j.sock"
 }
 
 @test "judge --lmtp: 16 connections of one user hold 4 slots, on a Unix socket and over TCP on 127.0.0.1; another user's delivery goes through" {
 	hostile_setup
-	serve_all
+	# (the bounds are each worker's: one here)
+	serve_all --lmtp-workers 1
 	# nobody's 16, held with NOOPs: 4 greeted, 12 told 421
 	$HOLD "$dir/j.sock" --n 16 --uid 65534 --every 1 --for 6 >uid.out &
 	held=$!
@@ -325,7 +327,7 @@ serve_all() {
 	# nobody's 16 (the kernel says whose socket connects), then root's
 	# delivery from the same address
 	port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-	SOCK=inet:127.0.0.1:$port serve
+	SOCK=inet:127.0.0.1:$port serve --lmtp-workers 1
 	$HOLD "inet:127.0.0.1:$port" --n 16 --uid 65534 --every 1 \
 		--for 6 >tcp.out &
 	held=$!
@@ -347,7 +349,7 @@ serve_all() {
 
 @test "judge --lmtp: four users' 16 connections fill every slot; another user's delivery takes the place of the longest idle of theirs" {
 	hostile_setup
-	serve_all
+	serve_all --lmtp-workers 1
 	# nobody, daemon, bin and sys: 4 each, NOOPs every second
 	local held=() u
 	for u in 65534 1 2 3; do
@@ -621,11 +623,12 @@ restore() {
 }
 
 # The server under strace(1) ($1: its trace, $2: the calls traced, the
-# rest strace's options), stopped by SIGTERM to the judge itself.
+# rest strace's options), one process (the syncs of one worker's
+# rounds), stopped by SIGTERM to the judge itself.
 serve_traced() {
 	local trace=$1 calls=$2
 	shift 2
-	VG="strace -f -qq -o $trace -e trace=$calls $*" serve
+	VG="strace -f -qq -o $trace -e trace=$calls $*" serve --lmtp-workers 1
 }
 
 stop_traced() {
@@ -681,6 +684,143 @@ syncs() {
 	[ "$next_sync" -lt "$first_link" ]
 }
 
+# A game's id (four_games's g$1.yaml).
+game_id() {
+	sed -n 's/^game: *//p' "g$1.yaml" | head -1
+}
+
+@test "judge --lmtp: the server never waits for a game's lock holding one its round keeps: another judge holding game 2's and wanting game 1's gets it" {
+	command -v flock >/dev/null || skip "flock(1) is not installed"
+	four_games
+	local g1 g2
+	g1=$(game_id 1)
+	g2=$(game_id 2)
+	[ -n "$g1" ] && [ -n "$g2" ]
+	serve --lmtp-workers 1
+	# another judge (a worker, a tick) holds game 2, and wants game 1
+	# once the server's round holds game 1's step and waits for game 2
+	# (before: each waited for the other until this one gave up, 8 s
+	# later)
+	flock "games/$g2.lock" sh -c ": >held; sleep 3;
+		flock -w 8 games/$g1.lock echo took game 1" >other.out &
+	local other=$!
+	for i in $(seq 1 50); do
+		[ -e held ] && break
+		sleep 0.1
+	done
+	run $CLIENT j.sock --together m1.eml m2.eml
+	echo "$output"
+	wait "$other"
+	cat other.out
+	grep -q '^took game 1$' other.out
+	[ "$(grep -c '\.eml 250$' <<<"$output")" -eq 2 ]
+	[ "$(grep -c 'adjudicated step 2' games/judge.log)" -eq 2 ]
+	stop
+}
+
+@test "judge --lmtp-workers 2: clients crossing two games' messages between two workers: none waits for ever, each step taken once, a 250 each" {
+	four_games
+	serve --lmtp-workers 2
+	[ "$(pgrep -P "$SERVER" | wc -l)" -eq 2 ]
+	# four connections at once (one peer's at most in a worker), games
+	# 1 and 2 crossed, then 3 and 4: each game's step taken once, its
+	# other message a replay
+	run timeout 60 $CLIENT j.sock --together m1.eml m2.eml m2.eml m1.eml
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '\.eml 250$' <<<"$output")" -eq 4 ]
+	run timeout 60 $CLIENT j.sock --together m3.eml m4.eml m4.eml m3.eml
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '\.eml 250$' <<<"$output")" -eq 4 ]
+	[ "$(grep -c 'adjudicated step 2' games/judge.log)" -eq 4 ]
+	[ "$(grep -c 'replay' games/judge.log)" -eq 4 ]
+	[ "$(grep -h '^To: ' out/new/* | sort -u | wc -l)" -eq 4 ]
+	[ -z "$(ls games/spool)" ]
+	stop
+}
+
+# The connections each of the server's workers holds (its sockets but
+# the listening one), a line a worker.
+held_by_workers() {
+	local k
+	for k in $(pgrep -P "$SERVER"); do
+		echo $(($(ls -l "/proc/$k/fd" | grep -c 'socket:') - 1))
+	done
+}
+
+@test "judge --lmtp-workers 2: four connections kept open are shared two and two (the kernel would give most to the first worker to accept)" {
+	hostile_setup
+	serve --lmtp-workers 2
+	$HOLD j.sock --n 4 --every 1 --for 6 >hold.out &
+	local held=$!
+	for i in $(seq 1 50); do
+		[ "$(grep -c 'greeting 220' hold.out)" -eq 4 ] && break
+		sleep 0.1
+	done
+	[ "$(grep -c 'greeting 220' hold.out)" -eq 4 ]
+	held_by_workers >shares
+	cat shares
+	[ "$(sort shares | tr '\n' ' ')" = "2 2 " ]
+	# a delivery beside them goes through
+	run $CLIENT j.sock m1.eml
+	assert_output_has "m1.eml 250"
+	wait "$held"
+	stop
+}
+
+@test "judge --lmtp-workers 3: a worker killed is logged and forked again; SIGTERM stops every worker; the parent killed -9 leaves none behind" {
+	hostile_setup
+	serve --lmtp-workers 3
+	local kids k
+	kids=$(pgrep -P "$SERVER")
+	[ "$(wc -l <<<"$kids")" -eq 3 ]
+	# one killed: in its place another, said in judge.log
+	kill -9 "$(head -1 <<<"$kids")"
+	for i in $(seq 1 50); do
+		[ "$(pgrep -P "$SERVER" | wc -l)" -eq 3 ] &&
+			! pgrep -P "$SERVER" | grep -qx "$(head -1 <<<"$kids")" &&
+			break
+		sleep 0.1
+	done
+	[ "$(pgrep -P "$SERVER" | wc -l)" -eq 3 ]
+	grep -q ' retry .*LMTP worker [0-9]* killed by signal 9; another forked in its place' \
+		games/judge.log
+	run $CLIENT j.sock m1.eml
+	assert_output_has "m1.eml 250"
+	# SIGTERM: each worker stopped, exit 0, the socket removed
+	kids=$(pgrep -P "$SERVER")
+	stop
+	[ ! -e j.sock ]
+	for k in $kids; do
+		! kill -0 "$k" 2>/dev/null || false
+	done
+	# the parent killed -9: its workers follow it (SIGTERM), the
+	# socket left stale, taken by the next server
+	serve --lmtp-workers 3
+	kids=$(pgrep -P "$SERVER")
+	[ "$(wc -l <<<"$kids")" -eq 3 ]
+	kill -9 "$SERVER"
+	wait "$SERVER" || true
+	SERVER=
+	local alive
+	for i in $(seq 1 50); do
+		alive=0
+		for k in $kids; do
+			! kill -0 "$k" 2>/dev/null || alive=$((alive + 1))
+		done
+		[ "$alive" -eq 0 ] && break
+		sleep 0.1
+	done
+	[ "$alive" -eq 0 ]
+	[ -S j.sock ]
+	serve
+	run $CLIENT j.sock m1.eml
+	assert_output_has "m1.eml 250"
+	[ "$(grep -c 'adjudicated step 1' games/judge.log)" -eq 1 ]
+	stop
+}
+
 # The round of four_games's four messages (m1.eml to m4.eml, together)
 # after a server killed in it and started again: each delivered again,
 # a 250 each; then each game the one a round without faults writes
@@ -709,7 +849,9 @@ settled4() {
 
 # Every kill point with LMTP_KILLS=all (make check-judge-load: 23 points,
 # about 4 minutes on 2 cores); else the first syncfs(2) of the round,
-# where all four steps are staged and none named (make check).
+# where all four steps are staged and none named (make check). The
+# killed server's clients shared by two workers (each killed at its
+# point, and forked again), then by one process.
 @test "judge --lmtp: four clients at once, the server killed at every sync, rename and link of their round: delivered again, each step taken once, every letter sent" {
 	command -v strace >/dev/null || skip "strace is not installed"
 	strace -qq -o /dev/null true 2>/dev/null || skip "ptrace refused"
@@ -722,26 +864,33 @@ settled4() {
 	mkdir want
 	cp games/*.yaml want/
 	ls out/new | wc -l >want/count
-	local s n k total=0 calls="fsync syncfs rename link"
+	local s n k w total=0 calls="fsync syncfs rename link"
 	[ "${LMTP_KILLS:-}" = all ] || calls=syncfs
+	for w in 2 1; do
 	for s in $calls; do
 		n=$(grep -cE "^([0-9]+ +)?$s\(" round.trace || true)
 		[ "${LMTP_KILLS:-}" = all ] || n=1
 		for k in $(seq 1 "$n"); do
 			restore
 			VG="strace -f -qq -o /dev/null -e trace=$s
-				-e inject=$s:signal=KILL:when=$k" serve
+				-e inject=$s:signal=KILL:when=$k" serve \
+				--lmtp-workers "$w"
 			$CLIENT j.sock --together m1.eml m2.eml m3.eml m4.eml \
 				>killed.out 2>&1 || true
+			# a killed worker is forked again: the judge (strace's
+			# child) stopped; one process killed is gone already
+			kill -TERM $(pgrep -P "$SERVER") 2>/dev/null || true
 			wait "$SERVER" || true
 			SERVER=
 			# nothing answered 250 of what the kill left undone
-			settled4 "killed at $s #$k of $n" || return 1
+			settled4 "$w worker(s) killed at $s #$k of $n" ||
+				return 1
 			total=$((total + 1))
 		done
 	done
+	done
 	echo "# $total kill points" >&3
-	[ "$total" -ge 20 ] || [ "${LMTP_KILLS:-}" != all ]
+	[ "$total" -ge 40 ] || [ "${LMTP_KILLS:-}" != all ]
 }
 
 @test "judge --lmtp under memcheck: 71 messages over one connection and over many, no leak, no error" {

@@ -91,8 +91,9 @@ PY
 	! grep -qw "$cards" idx/index.html || false
 	[ ! -e "idx/$id.html" ]
 	# the rest of the game through one LMTP server; the message that
-	# ends it: the server's VmRSS before and after it, its new letters
-	serve
+	# ends it: the server's VmRSS before and after it (one process: the
+	# memory read is the one serving), its new letters
+	serve --lmtp-workers 1
 	rss() { sed -n 's/^VmRSS:[^0-9]*\([0-9]*\) kB$/\1/p' "/proc/$SERVER/status"; }
 	judge_gets() {
 		ls out/new >before

@@ -204,9 +204,9 @@ alice_ids() {
 # make check-lmtp-flood: 150) of about 0.95 MB each, an attachment no
 # umpire file. postfix as one that has learned the judge takes many
 # deliveries at once (initial_destination_concurrency 20, postfix's
-# default destination limit: it opens 20 connections, the server
-# serves 16, 4 from one peer), the route the one --postfix --lmtp
-# --apply writes. None deferred (a 421 would put it off for minutes),
+# default destination limit: it opens 20 connections, each of the
+# server's workers serves 16, 4 from one peer), the route the one
+# --postfix --lmtp --apply writes. None deferred (a 421 would put it off for minutes),
 # each stranger's message dropped, nothing kept, and the party's orders
 # taken within 60 s of their sending.
 @test "mail lmtp flood: strangers' 0.95 MB messages through postfix with the party's orders among them: none deferred, the orders taken within 60 s" {
