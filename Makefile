@@ -52,6 +52,21 @@ LDLIBS     = $(PKG_LIBS) -ldl -lm -pthread
 BIN_LDFLAGS = -Wl,-z,relro,-z,now
 
 BUILD     ?= build
+
+# Debian's python3 first on PATH for every recipe: the tests', the
+# benches' and emcc's (Debian's emcc runs the python3 PATH finds). make
+# deps installs it with python3-yaml and python3-nacl, which the tests
+# import. A python3 found before it, as pyenv's shims on a machine set
+# up for other work, lacks them and costs some 0.6 CPU s a start
+# against 0.06 (tests/attacks/mail.bats, 17 starts: 33 s against 12;
+# an emcc compile 0.55 CPU s against 0.30). build/python/python3 is a
+# link to it, made when make reads this file.
+DEB_PYTHON = /usr/bin/python3
+ifneq ($(wildcard $(DEB_PYTHON)),)
+PY_DIR    := $(abspath build/python)
+$(shell mkdir -p $(PY_DIR) && ln -sfn $(DEB_PYTHON) $(PY_DIR)/python3)
+export PATH := $(PY_DIR):$(PATH)
+endif
 # umpire desk's page, in the binary: its script and style (src/web/,
 # as every page's), and the rules' WebAssembly, which make all builds
 # where Debian's emscripten is installed (emcc; make deps installs it)
