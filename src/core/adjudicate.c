@@ -266,8 +266,10 @@ int adjudicate_orders(struct game *g, struct adjudicate_request *rq,
 	 * (--full): every side's */
 	const char *side = !rq->full && game_honour(g) ? rep ?
 		g->steps[g->n_steps - 1].actor : key_role(g, sk) : NULL;
-	report_latest(g, &run, side, &at);
-	report_step(g, &run, &at, report);
+	if (!rq->no_report) {
+		report_latest(g, &run, side, &at);
+		report_step(g, &run, &at, report);
+	}
 	/* the game file and the report: both or neither. Staged and read
 	 * back first, then what the hook makes durable (the judge's
 	 * letters: a letter of a step never stored is dropped, never
