@@ -76,7 +76,9 @@ void memo_b64(struct memo *m, const unsigned char *b, size_t n,
  * lines counted from the item's first (1), kept under the BLAKE2b-256
  * hash of the item's very bytes (h); the same for the pieces of its
  * header and state (head_by_piece: the keys before "state:", a mapping,
- * and each entry of the state, a mapping of one key), so a step is known by what it says
+ * and each entry of the state, a mapping of one key; read back so too,
+ * readback.c) and for a game's checkpoint index (checkpoint.c, the
+ * whole file), so a step is known by what it says
  * and not by the file it stands in: a file edited in place, whatever its
  * size and times, is read afresh where its bytes changed. At most
  * MEMO_STEPS are kept, the least recently used dropped first, each of
