@@ -64,7 +64,7 @@ static int refusable(struct game *g, const struct seckey *sk,
 	memset(&ord, 0, sizeof ord);
 	if (signed_verify(name, buf, len, signame, sig, siglen, &ar->pk, &v,
 			  err) ||
-	    orders_parse(name, v.body, v.body_len, &ord, err))
+	    orders_parse_memo(name, v.body, v.body_len, g->memo, &ord, err))
 		goto out;
 	if (strcmp(ord.game, g->id) != 0 || ord.step != n ||
 	    strcmp(ord.side, *actor) != 0 ||

@@ -3,13 +3,15 @@
  * memo_file_reads, the checkpoint files checkpoint.c's point_reads
  * found to read) is known by its identity as stat sees it: the same
  * file is known, one written anew under its name or changed in place is
- * not, and one that changed while it was read is never kept.
+ * not, and one that changed while it was read is never kept; and an
+ * order file's tree taken from the memo only for its very bytes.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "umpire/memo.h"
+#include "umpire/orders.h"
 #include "unit.h"
 
 static void put(const char *path, const char *text)
@@ -19,6 +21,37 @@ static void put(const char *path, const char *text)
 		perror(path);
 		exit(2);
 	}
+}
+
+#define ORDERS(step) "umpire: orders/1\n" \
+	"game: 9abbc334e71ab2a085f8426cd8ea7f80\n" \
+	"step: " step "\nside: german\n" \
+	"prev: F7zc5SIxjTG/eK3WKmiQydcB2g4HGKaMgWaD8nWHQoo=\n" \
+	"reveal: gMbGd+eNOEVcGt0xv5byLrDxWAlfzk+D4VWEJUBAwQk=\n" \
+	"answers:\n- move: \"g15 to 1625\"\n"
+
+/* orders_parse_memo of text with m: its step, or -1 when refused */
+static long long step_of(const char *text, struct memo *m)
+{
+	struct orders o;
+	struct error err;
+	int rc = orders_parse_memo("o", text, strlen(text), m, &o, &err);
+	long long n = rc ? -1 : o.step;
+	orders_free(&o);
+	return n;
+}
+
+/* a judge's memo of order files' trees (orders_parse_memo): known by
+ * their very bytes, so orders changed in any byte are read anew */
+static void orders_cases(struct memo *m)
+{
+	CHECK(step_of(ORDERS("300"), m) == 300, "orders read, kept");
+	CHECK(step_of(ORDERS("301"), m) == 301, "other orders: their own");
+	CHECK(step_of(ORDERS("300"), m) == 300, "the first, from the memo");
+	CHECK(step_of(ORDERS("30x"), m) == -1, "orders changed to a bad "
+	      "step: refused, the memo notwithstanding");
+	CHECK(step_of(ORDERS("300") "answers: []\n", m) == -1,
+	      "a key twice: refused");
 }
 
 int main(void)
@@ -80,6 +113,7 @@ int main(void)
 		CHECK(memo_file_reads(m, other, &o), "file %d kept", i);
 		unlink(other);
 	}
+	orders_cases(m);
 	memo_free(m);
 	unlink(path);
 	rmdir(dir);
