@@ -91,6 +91,9 @@ struct adjudicate_request {
 	 * orders were adjudicated, the one in res alone the key's own */
 	const char *report;
 	int full;                  /* the report shows every side */
+	/* no report at all, none in res either (the judge: its letters
+	 * carry each side's view, which tells the step) */
+	int no_report;
 	/* what was taken out of the mail around the orders (said with an
 	 * error, and in a note on success), or NULL */
 	const struct strbuf *notes;

@@ -3,7 +3,7 @@
  * a Maildir run, a tick) keeps between them, because it does not change
  * from one message to the next: the scenarios it has loaded and the
  * sealing form of the keys it has sealed to, the steps of the game files
- * it has read. A one-shot command has none
+ * it has read, the checkpoint files it has found to read. A one-shot command has none
  * (NULL everywhere a memo is taken).
  *
  * Ownership: the memo owns what it keeps; a scenario it lends is marked
@@ -14,6 +14,7 @@
 #ifndef UMPIRE_MEMO_H
 #define UMPIRE_MEMO_H
 
+#include <sys/stat.h>
 #include "umpire/doc.h"
 #include "umpire/error.h"
 #include "umpire/scenario.h"
@@ -23,6 +24,7 @@
 #define MEMO_KEYS 32
 #define MEMO_STEPS 128
 #define MEMO_STEP_BYTES ((size_t)16 << 10)
+#define MEMO_FILES 32
 
 struct memo;
 
@@ -35,6 +37,20 @@ void memo_free(struct memo *m);
  * scenario_find. */
 int memo_scenario(struct memo *m, const char *dir, const char *id,
 		  struct scenario *s, struct error *err);
+
+/* Whether the file at path, which stat saw as st, is one this process
+ * found to read before (memo_file_reads_keep): the same path, device,
+ * inode, size, modification and change times, as memo_scenario knows a
+ * scenario (a checkpoint file, read whole and checked against its
+ * checksum to know it reads: 0.28M instructions each, four a step).
+ * m NULL: 0. */
+int memo_file_reads(const struct memo *m, const char *path,
+		    const struct stat *st);
+/* path found to read, as stat saw it before it was read (st): kept
+ * where stat sees it so still (else it changed while it was read), the
+ * oldest of MEMO_FILES forgotten first. m NULL: nothing. */
+void memo_file_reads_keep(struct memo *m, const char *path,
+			  const struct stat *st);
 
 /* The X25519 public key of the Ed25519 key pk, for crypto_box_seal
  * (crypto_sign_ed25519_pk_to_curve25519, a point decompression: 0.56M
@@ -60,7 +76,9 @@ void memo_b64(struct memo *m, const unsigned char *b, size_t n,
  * lines counted from the item's first (1), kept under the BLAKE2b-256
  * hash of the item's very bytes (h); the same for the pieces of its
  * header and state (head_by_piece: the keys before "state:", a mapping,
- * and each entry of the state, a mapping of one key), so a step is known by what it says
+ * and each entry of the state, a mapping of one key; read back so too,
+ * readback.c) and for a game's checkpoint index (checkpoint.c, the
+ * whole file), so a step is known by what it says
  * and not by the file it stands in: a file edited in place, whatever its
  * size and times, is read afresh where its bytes changed. At most
  * MEMO_STEPS are kept, the least recently used dropped first, each of

@@ -52,6 +52,15 @@ struct orders {
 
 int orders_parse(const char *name, const char *body, size_t len,
 		 struct orders *o, struct error *err);
+struct memo;
+/* orders_parse, the YAML's tree taken from a judge's memo (memo.h) where
+ * it parsed these very bytes before (a step's orders are read at its
+ * intake, its adjudication and its read-back, and by each later
+ * message's replay from the checkpoint before it), else parsed and kept;
+ * everything after the parse done as ever. memo NULL: orders_parse. */
+int orders_parse_memo(const char *name, const char *body, size_t len,
+		      struct memo *memo, struct orders *o,
+		      struct error *err);
 void orders_free(struct orders *o);
 /* The orders' document replaced by one that holds only what o points to
  * (its name, game, side, answers and standing orders), in one chunk of

@@ -23,4 +23,19 @@ int readback_same(const struct doc_node *root, const struct doc_node *state,
 		  size_t src_len, const char *text, size_t len,
 		  const char *name, struct error *err);
 
+struct memo;
+
+/*
+ * text (len bytes, as doc_emit wrote root) read back a piece at a time
+ * (its header, each state entry, each step), each piece's tree from the
+ * memo by the hash of its bytes or parsed alone and kept, then checked
+ * against the game file's limits and compared with root: 1 when so read
+ * and the same as root; 0 when not (a text not laid out as umpire
+ * writes it, a piece that does not parse alone, memo NULL, a
+ * difference): the caller then reads it back whole (readback_same),
+ * which alone says what is wrong.
+ */
+int readback_memo(const struct doc_node *root, const char *text, size_t len,
+		  const char *name, struct memo *memo);
+
 #endif

@@ -64,7 +64,7 @@ static int refusable(struct game *g, const struct seckey *sk,
 	memset(&ord, 0, sizeof ord);
 	if (signed_verify(name, buf, len, signame, sig, siglen, &ar->pk, &v,
 			  err) ||
-	    orders_parse(name, v.body, v.body_len, &ord, err))
+	    orders_parse_memo(name, v.body, v.body_len, g->memo, &ord, err))
 		goto out;
 	if (strcmp(ord.game, g->id) != 0 || ord.step != n ||
 	    strcmp(ord.side, *actor) != 0 ||
@@ -266,8 +266,10 @@ int adjudicate_orders(struct game *g, struct adjudicate_request *rq,
 	 * (--full): every side's */
 	const char *side = !rq->full && game_honour(g) ? rep ?
 		g->steps[g->n_steps - 1].actor : key_role(g, sk) : NULL;
-	report_latest(g, &run, side, &at);
-	report_step(g, &run, &at, report);
+	if (!rq->no_report) {
+		report_latest(g, &run, side, &at);
+		report_step(g, &run, &at, report);
+	}
 	/* the game file and the report: both or neither. Staged and read
 	 * back first, then what the hook makes durable (the judge's
 	 * letters: a letter of a step never stored is dropped, never

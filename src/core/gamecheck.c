@@ -239,7 +239,8 @@ int game_orders_verify(struct game *g, const char *name, const char *buf,
 		v->body_len = body_len;
 	}
 signed_ok:
-	if (orders_parse(name, v->body, v->body_len, ord, err) ||
+	if (orders_parse_memo(name, v->body, v->body_len, g->memo, ord,
+			      err) ||
 	    game_orders_context(g, name, ord, n, actor, prev, err))
 		return -1;
 	orders_comment(ord->game, ord->step, ord->side, want, sizeof want);

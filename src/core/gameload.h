@@ -14,6 +14,7 @@
 #include <stddef.h>
 
 struct checkpoints;
+struct doc;
 struct doc_node;
 struct error;
 struct game;
@@ -75,6 +76,15 @@ void game_step_recorded(const struct doc_node *n, unsigned char out[32]);
 int game_parse_stream(struct game *g, const char *name, const char *buf,
 		      size_t len, const char *scn_dir, struct memo *memo,
 		      struct error *err);
+/* A game's text as umpire writes it (its header, state and steps, the
+ * steps a block sequence after "steps:") read into d a piece at a time,
+ * each piece taken from memo by the hash of its bytes or parsed alone
+ * and kept there (gamevouch.c: head_by_piece, steps_by_item, which say
+ * why the tree is the whole parse's): 0, or -1 where the text is not so
+ * laid out, a piece does not parse alone or memo is NULL (d's root then
+ * unset or partial: the caller parses the text whole). */
+int game_text_by_piece(struct doc *d, const char *text, size_t len,
+		       struct memo *memo);
 /* The game parsed whole from canonical text (game_parse_memo). */
 int game_parse_text(struct game *g, const char *name, const char *buf,
 		    size_t len, const char *scn_dir, unsigned flags,

@@ -140,8 +140,8 @@ static int indented_after(const char *text, size_t n)
  * (steps left as found, to be emptied): the caller parses the tail
  * whole, as a reader without a memo does.
  */
-static int steps_by_item(struct game *g, const char *tail, size_t tn,
-			 int by, const struct doc_limits *lim,
+static int steps_by_item(struct doc *doc, struct memo *memo, const char *tail,
+			 size_t tn, int by, const struct doc_limits *lim,
 			 struct doc_node *steps)
 {
 	struct error ignored;
@@ -155,17 +155,17 @@ static int steps_by_item(struct game *g, const char *tail, size_t tn,
 		unsigned char h[32];
 		crypto_generichash(h, 32, (const unsigned char *)at, n,
 				   NULL, 0);
-		const struct doc_node *item = memo_step(g->memo, h);
+		const struct doc_node *item = memo_step(memo, h);
 		struct doc *d = NULL;
 		if (!item) {
-			d = doc_new(g->doc->name);
+			d = doc_new(doc->name);
 			if (doc_parse(d, at, n, lim, &ignored) || !d->root ||
 			    d->root->kind != DOC_SEQ || d->root->n != 1) {
 				doc_free(d);
 				return -1;
 			}
 			item = d->root->items[0];
-			memo_step_keep(g->memo, h, item, n);
+			memo_step_keep(memo, h, item, n);
 		}
 		size_t nodes = doc_nodes(item);
 		if (nodes + 2 > room) {
@@ -173,9 +173,9 @@ static int steps_by_item(struct game *g, const char *tail, size_t tn,
 			return -1;
 		}
 		room -= nodes;
-		struct doc_node *c = doc_copy(g->doc, item);
+		struct doc_node *c = doc_copy(doc, item);
 		shift_lines(c, by + (int)line - 1);
-		doc_push(g->doc, steps, c);
+		doc_push(doc, steps, c);
 		doc_free(d);
 		line += game_text_lines(at, n);
 		at = next;
@@ -315,6 +315,24 @@ static int head_by_piece(struct doc *d, const char *head, size_t begin,
 	return 0;
 }
 
+int game_text_by_piece(struct doc *d, const char *text, size_t len,
+		       struct memo *memo)
+{
+	struct doc_limits lim = DOC_LIMITS_GAME;
+	size_t begin = game_steps_begin(text, len);
+	if (!memo || !begin || len > lim.max_bytes ||
+	    head_by_piece(d, text, begin, memo))
+		return -1;
+	size_t tn = len - begin, used = doc_nodes(d->root);
+	if (tn < 2 || text[begin] != '-' || text[begin + 1] != ' ' ||
+	    used >= lim.max_nodes)
+		return -1;
+	lim.max_nodes -= used;
+	return steps_by_item(d, memo, text + begin, tn,
+			     (int)game_text_lines(text, begin), &lim,
+			     d->root->items[d->root->n - 1]);  /* "steps" */
+}
+
 /* vouched_tail: the steps after the prefix p, which the caller has
  * compared: the file is raw[0..begin), p's text, then tail, len bytes
  * in all; head[0..head_len) is raw[0..begin) made canonical, its lines
@@ -351,7 +369,8 @@ static int vouched_tail(struct game *g, const char *name, const char *head,
 	lim.max_nodes -= used;
 	int by = (int)(game_text_lines(head, head_len) + p->lines);
 	steps->style = DOC_STYLE_ANY;
-	if (!g->memo || steps_by_item(g, tail, tn, by, &lim, steps)) {
+	if (!g->memo || steps_by_item(g->doc, g->memo, tail, tn, by, &lim,
+				      steps)) {
 		steps->n = 0;
 		t = doc_new(name);
 		if (doc_parse(t, tail, tn, &lim, &ignored) || !t->root ||

@@ -392,7 +392,13 @@ int game_emit_step_gap(struct game *g, struct strbuf *out, size_t *gap,
 	struct strbuf tree = STRBUF_INIT,
 		*text = g->n_stub || kept ? &tree : out;
 	int rc = doc_emit(g->doc->root, text, err), same = 0;
-	if (rc == 0) {
+	/* a judge's memo: a piece at a time, what it knows not parsed
+	 * again, what it does not kept for the next message's load; the
+	 * whole read back where that does not say "the same" */
+	if (rc == 0 && g->memo)
+		same = readback_memo(g->doc->root, text->buf, text->len,
+				     g->doc->name, g->memo);
+	if (rc == 0 && !same) {
 		int r = readback_same(g->doc->root, game_field(g, "state"),
 				      g->read_state, g->src,
 				      g->src ? g->src_head : 0, text->buf,

@@ -1,7 +1,8 @@
 /*
  * memo.c - what a judge serving many messages keeps between them
- * (memo.h): scenarios, known by their file's identity, the sealing
- * form of keys, and game files' steps, known by their bytes' hash.
+ * (memo.h): scenarios and checkpoint files found to read, known by
+ * their file's identity, the sealing form of keys, and game files'
+ * steps, known by their bytes' hash.
  */
 #include <dlfcn.h>
 #include <stdlib.h>
@@ -25,8 +26,15 @@ struct kept_step {
 	unsigned long long used;
 };
 
+struct kept_file {
+	char *path;
+	struct stat st;
+};
+
 struct memo {
 	struct kept_scenario scn[MEMO_SCENARIOS];
+	struct kept_file file[MEMO_FILES];
+	size_t n_file, next_file;
 	struct kept_step step[MEMO_STEPS];
 	size_t n_step;
 	unsigned long long tick;
@@ -56,6 +64,8 @@ void memo_free(struct memo *m)
 	}
 	for (size_t i = 0; i < m->n_step; i++)
 		doc_free(m->step[i].d);
+	for (size_t i = 0; i < m->n_file; i++)
+		free(m->file[i].path);
 	if (m->glib)
 		dlclose(m->glib);
 	sodium_memzero(m, sizeof *m);
@@ -103,6 +113,36 @@ int memo_scenario(struct memo *m, const char *dir, const char *id,
 	}
 	strbuf_free(&path);
 	return rc;
+}
+
+int memo_file_reads(const struct memo *m, const char *path,
+		    const struct stat *st)
+{
+	for (size_t i = 0; m && i < m->n_file; i++)
+		if (!strcmp(m->file[i].path, path) &&
+		    same_file(&m->file[i].st, st))
+			return 1;
+	return 0;
+}
+
+void memo_file_reads_keep(struct memo *m, const char *path,
+			  const struct stat *st)
+{
+	struct stat after;
+	if (!m || stat(path, &after) || !same_file(st, &after) ||
+	    memo_file_reads(m, path, st))
+		return;
+	/* the same path changed: its old identity is never seen again */
+	size_t i = 0;
+	while (i < m->n_file && strcmp(m->file[i].path, path))
+		i++;
+	if (i == m->n_file) {
+		i = m->n_file < MEMO_FILES ? m->n_file++ :
+			m->next_file++ % MEMO_FILES;
+		free(m->file[i].path);
+		m->file[i].path = xstrdup(path);
+	}
+	m->file[i].st = *st;
 }
 
 int memo_seal_key(struct memo *m, const unsigned char pk[32],

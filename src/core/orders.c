@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sodium.h>
+#include "umpire/memo.h"
 #include "umpire/orders.h"
 
 static const char *const order_keys[] = { "umpire", "game", "step", "side",
@@ -54,6 +55,36 @@ static int answer_of(const struct doc *d, const struct doc_node *k,
 int orders_parse(const char *name, const char *body, size_t len,
 		 struct orders *o, struct error *err)
 {
+	return orders_parse_memo(name, body, len, NULL, o, err);
+}
+
+/* body's tree into d: from memo where it parsed these very bytes before
+ * (their BLAKE2b-256), held to the order file's limits, else parsed and
+ * kept there. */
+static int parse_body(struct doc *d, const char *body, size_t len,
+		      struct memo *memo, struct error *err)
+{
+	unsigned char h[32];
+	const struct doc_node *t = NULL;
+	if (memo && len <= MEMO_STEP_BYTES) {
+		crypto_generichash(h, 32, (const unsigned char *)body, len,
+				   NULL, 0);
+		t = memo_step(memo, h);
+	}
+	if (t && doc_fits(t, len, &DOC_LIMITS_SMALL, err) == 0) {
+		d->root = doc_copy(d, t);
+		return 0;
+	}
+	if (doc_parse(d, body, len, &DOC_LIMITS_SMALL, err))
+		return -1;
+	if (memo && len <= MEMO_STEP_BYTES && d->root)
+		memo_step_keep(memo, h, d->root, len);
+	return 0;
+}
+
+int orders_parse_memo(const char *name, const char *body, size_t len,
+		      struct memo *memo, struct orders *o, struct error *err)
+{
 	const char *fmt;
 	const struct doc_node *n;
 	char w[300];
@@ -61,7 +92,7 @@ int orders_parse(const char *name, const char *body, size_t len,
 	memset(o, 0, sizeof *o);
 	o->doc = doc_new(name);
 	struct doc *d = o->doc;
-	if (doc_parse(d, body, len, &DOC_LIMITS_SMALL, err))
+	if (parse_body(d, body, len, memo, err))
 		return -1;
 	const struct doc_node *r = d->root;
 	if (r->kind != DOC_MAP)

@@ -277,7 +277,8 @@ int take_late_step(struct judge *j, struct game *g, const char *path,
 	char name[64];
 	snprintf(name, sizeof name, "late step %lld", n);
 	struct adjudicate_request rq = { .orders = name, .sk = j->sk,
-		.out = path, .msg = j->cli->msg, .hook = &hook };
+		.out = path, .msg = j->cli->msg, .hook = &hook,
+		.no_report = 1 };
 	rq.buf = strbuf_detach(&signed_text, NULL);
 	rq.len = strlen(rq.buf);
 	letters_hook(g, &hook);
@@ -750,7 +751,7 @@ static int take_orders(struct judge *j, const char *id, const char *name,
 	struct adjudicate_request rq = { .orders = name, .buf = *buf,
 		.len = *len, .sig = *sig, .siglen = *siglen, .sk = j->sk,
 		.out = p.buf, .notes = notes, .msg = j->cli->msg,
-		.hook = &hook };
+		.hook = &hook, .no_report = 1 };
 	int adj = adjudicate_orders(&g, &rq, &res, err);
 	/* the orders as read (sealed ones opened, a detached signature
 	 * read) are the caller's, as the refusal below reads them */
