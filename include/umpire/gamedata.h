@@ -159,6 +159,18 @@ struct game {
 	/* Read with GAME_PARSE_STREAM (gamestream.c): no step holds its
 	 * node, and each step's blob is malloc'd (game_free frees it) */
 	int streamed;
+	/* Set by game_stream_file: the game was read from a file that can
+	 * be read again. */
+	int rereadable;
+	/* Set by a whole game's check (umpire audit) on a rereadable game:
+	 * game_check frees each step's orders' bytes once verified (their
+	 * signatures' checks copy what they check, sigq.h). The check
+	 * without a queue that says which queued signature failed needs
+	 * them again: game_check then refuses with reread set, and the
+	 * caller reads the file again and checks it with drop_orders 0. */
+	int drop_orders;
+	int orders_dropped;           /* some step's were freed */
+	int reread;
 	/* Set by game_append while the stored state is that of fewer steps
 	 * than the file now holds: game_check does not compare it, and
 	 * game_append replaces it with the replay's. */

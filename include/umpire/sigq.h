@@ -28,9 +28,12 @@ struct sigq *sigq_new(void);
  * (32 bytes). With q NULL: now, returning crypto_sign_verify_detached's
  * 0 or -1. Otherwise queued, returning 0 at once: the answer comes with
  * sigq_finish. The worker starts once a few checks wait, on a CPU other
- * than the caller's; where this process has one CPU, or no thread can
- * be started, the checks are done by the caller (now, or in
- * sigq_finish), and their failure is kept for sigq_finish all the same.
+ * than the caller's; should it lag, the caller checks those waiting
+ * beyond a few dozen itself before returning (what waits, each with a
+ * copy of its message, is bounded). Where this process has one CPU, or
+ * no thread can be started, the checks are done by the caller (now, or
+ * in sigq_finish), and their failure is kept for sigq_finish all the
+ * same.
  */
 int sigq_verify(struct sigq *q, const unsigned char *sig,
 		const unsigned char *msg, size_t len, const unsigned char *pk);

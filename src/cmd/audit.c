@@ -122,27 +122,59 @@ static int json_failed(const struct cli *cli, int json, struct error *err)
 	return -1;
 }
 
+/* path loaded and checked whole (game_check) into g and run; *reread:
+ * refused with its orders' bytes freed (drop), the file to be read again
+ * to say why */
+static int load_audited(const struct cli *cli, const char *path,
+			size_t n_views, int drop, struct game *g,
+			struct run *run, int *reread, struct error *err)
+{
+	*reread = 0;
+	/* with no view to compare, the steps read one at a time, their
+	 * nodes not kept (a view is compared with the steps' nodes) */
+	if (load_game(cli_loader(cli), path, n_views ? 0 : GAME_PARSE_STREAM,
+		      g, err))
+		return -1;
+	/* the pending question is not shown (a view given lists its side's
+	 * every answer, and is rebuilt from this run to be compared): one
+	 * example, not all of them (a Race to the Reichstag movement
+	 * question lists up to 96, each a search) */
+	if (!n_views)
+		g->examples = 1;
+	/* each step's orders kept as the replay reads them, not as parsed,
+	 * and with no view their bytes not kept once verified */
+	g->pack_orders = 1;
+	g->drop_orders = drop && !n_views;
+	if (game_check(g, CHECK_FULL, NULL, run, err)) {
+		*reread = g->reread;
+		game_free(g);
+		return -1;
+	}
+	return 0;
+}
+
 static int audit(const struct cli *cli, const char *path,
 		 const char *const *views, size_t n_views, const char *seckey,
 		 int json, struct error *err)
 {
 	struct game g;
 	struct run run;
-	/* with no view to compare, the steps read one at a time, their
-	 * nodes not kept (a view is compared with the steps' nodes) */
-	if (load_game(cli_loader(cli), path, n_views ? 0 : GAME_PARSE_STREAM,
-		      &g, err))
+	int reread;
+	if (load_audited(cli, path, n_views, 1, &g, &run, &reread, err) &&
+	    !reread)
 		return json_failed(cli, json, err);
-	/* the pending question is not shown (a view given lists its side's
-	 * every answer, and is rebuilt from this run to be compared): one
-	 * example, not all of them (a Race to the Reichstag movement
-	 * question lists up to 96, each a search) */
-	if (!n_views)
-		g.examples = 1;
-	/* each step's orders kept as the replay reads them, not as parsed */
-	g.pack_orders = 1;
-	if (game_check(&g, CHECK_FULL, NULL, &run, err)) {
+	/* a signature failed: the check that says which reads the orders'
+	 * bytes, so the file is read again; a file that now passes was
+	 * changed while it was read, and stays refused */
+	if (reread) {
+		if (load_audited(cli, path, n_views, 0, &g, &run, &reread,
+				 err))
+			return json_failed(cli, json, err);
+		engine_free(&run);
 		game_free(&g);
+		errorf(err, EXIT_REFUSED, "%s: a signature did not verify, "
+		       "and the file read again does: it changed while it "
+		       "was audited", path);
 		return json_failed(cli, json, err);
 	}
 	size_t skipped;

@@ -526,6 +526,10 @@ static int check_game(struct game *g, enum check_level level,
 	es = xmalloc((g->n_steps + 1) * sizeof *es);
 	struct hook_arg *hooks = xmalloc((g->n_steps + 1) * sizeof *hooks);
 	const unsigned char *prev = g->genesis;
+	/* each step's orders' bytes freed once verified (drop_orders):
+	 * for a check of the whole game read from a file, queued */
+	int drop = g->drop_orders && g->rereadable && g->streamed && q &&
+		level == CHECK_FULL && !extra && !g->n_stub;
 	/* the vouched prefix (stubs, steps 1..n_stub): verified here,
 	 * never read; one copy each (the loop below for each was 52
 	 * instructions a step, 0.1M at step 1,024 of a long game) */
@@ -599,6 +603,12 @@ static int check_game(struct game *g, enum check_level level,
 		prev = s->hash;
 		if (!unread[i])
 			verified_free(&v);
+		/* its bytes, once verified (queued checks copy theirs) */
+		if (drop && !vr) {
+			free(s->blob);
+			s->blob = NULL;
+			g->orders_dropped = 1;
+		}
 		if (vr) {
 			error_prefix(err, "step %zu", i + 1);
 			goto out;
@@ -771,6 +781,13 @@ out:
 	resume_point_free(&from);
 	if (forged) {
 		engine_free(run);
+		/* the check without a queue reads the bytes freed: only the
+		 * file read again (drop_orders 0) says what is wrong */
+		if (g->orders_dropped) {
+			g->reread = 1;
+			return errorf(err, EXIT_REFUSED, "%s: a signature "
+				      "does not verify", g->doc->name);
+		}
 		return check_game(g, level, extra, run, 0, err);
 	}
 	if (rc && run->state)

@@ -214,5 +214,7 @@ int game_stream_file(struct game *g, const char *path, const char *name,
 	int rc = parse_streamed(g, name, NULL, 0, read_piece, &in, scn_dir,
 				memo, err);
 	close(fd);
+	if (rc == 0)
+		g->rereadable = 1;
 	return rc;
 }

@@ -12,6 +12,10 @@
 
 /* jobs waiting before the worker starts */
 #define SIGQ_START 8
+/* jobs waiting beyond which the caller takes them too: what waits is
+ * bounded, not the worker's lag (each job holds its message: a step's
+ * orders, about 700 bytes in a long Aachen game) */
+#define SIGQ_MAX 64
 
 struct job {
 	unsigned char sig[crypto_sign_BYTES];
@@ -39,14 +43,14 @@ static int verify_now(const struct job *j)
 	return crypto_sign_verify_detached(j->sig, j->msg, j->len, j->pk);
 }
 
-/* Take jobs until none is left (with q->lock held, as on return); with
- * wait, wait for more until the queue closes. */
-static void take_jobs(struct sigq *q, int wait)
+/* Take jobs until at most keep are left (with q->lock held, as on
+ * return); with wait, wait for more until the queue closes. */
+static void take_jobs(struct sigq *q, int wait, size_t keep)
 {
 	for (;;) {
 		while (wait && q->next == q->n && !q->closing)
 			pthread_cond_wait(&q->more, &q->lock);
-		if (q->next == q->n)
+		if (q->n - q->next <= keep)
 			return;
 		struct job j = q->jobs[q->next++];
 		pthread_mutex_unlock(&q->lock);
@@ -62,7 +66,7 @@ static void *work(void *arg)
 {
 	struct sigq *q = arg;
 	pthread_mutex_lock(&q->lock);
-	take_jobs(q, 1);
+	take_jobs(q, 1, 0);
 	pthread_mutex_unlock(&q->lock);
 	return NULL;
 }
@@ -143,6 +147,9 @@ int sigq_verify(struct sigq *q, const unsigned char *sig,
 	}
 	q->jobs[q->n++] = j;
 	pthread_cond_signal(&q->more);
+	/* the worker lags (a busy machine): the caller catches up */
+	if (q->started)
+		take_jobs(q, 0, SIGQ_MAX);
 	pthread_mutex_unlock(&q->lock);
 	/* a thread for a few checks costs more than it saves: those are
 	 * left to sigq_finish */
@@ -161,7 +168,7 @@ int sigq_finish(struct sigq **qp)
 		pthread_mutex_lock(&q->lock);
 		q->closing = 1;
 		pthread_cond_signal(&q->more);
-		take_jobs(q, 0);
+		take_jobs(q, 0, 0);
 		pthread_mutex_unlock(&q->lock);
 		if (q->started)
 			pthread_join(q->worker, NULL);
