@@ -695,7 +695,8 @@ game_id() {
 	local g1 g2
 	g1=$(game_id 1)
 	g2=$(game_id 2)
-	[ -n "$g1" ] && [ -n "$g2" ]
+	[ -n "$g1" ]
+	[ -n "$g2" ]
 	serve --lmtp-workers 1
 	# another judge (a worker, a tick) holds game 2, and wants game 1
 	# once the server's round holds game 1's step and waits for game 2
