@@ -187,3 +187,21 @@ copy_arnswalde_orders() {
 		"$BATS_FILE_TMPDIR"/o.yaml "$BATS_FILE_TMPDIR"/signed.yaml \
 		"$BATS_FILE_TMPDIR"/ref.yaml .
 }
+
+# edit FILE STEP FIELD (audit-queue.bats, audit-stream.bats): change one base64 character of FIELD of STEP
+# (the first of its value, or of its block's first line)
+edit() {
+	python3 - "$@" <<'PY'
+import sys
+path, step, field = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+lines = open(path).read().split("\n")
+s = lines.index("- step: %d" % step)
+i = next(i for i in range(s + 1, len(lines))
+         if lines[i].startswith("  " + field + ":"))
+j = i + 1 if lines[i].endswith("|-") else i
+l = lines[j]
+k = len(l) - len(l.lstrip()) if j > i else l.index(": ") + 2
+lines[j] = l[:k] + ("B" if l[k] == "A" else "A") + l[k + 1:]
+open(path, "w").write("\n".join(lines))
+PY
+}
