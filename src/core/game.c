@@ -22,6 +22,7 @@
 #include "umpire/clock.h"
 #include "umpire/mail.h"
 #include "umpire/memo.h"
+#include "umpire/fsutil.h"
 #include "umpire/game.h"
 #include "gameload.h"
 
@@ -580,6 +581,20 @@ size_t game_steps_begin(const char *buf, size_t len)
 		p++;
 		if ((size_t)(end - p) >= k && memcmp(p, key, k) == 0)
 			return (size_t)(p - buf) + k;
+	}
+	return 0;
+}
+
+int game_read_head(int fd, size_t len, size_t chunk, char **head,
+		   size_t *got, size_t *begin)
+{
+	while (*begin == 0 && *got < len) {
+		size_t k = len - *got < chunk ? len - *got : chunk;
+		*head = xrealloc(*head, *got + k);
+		if (read_at(fd, *head + *got, k, *got))
+			return -1;
+		*got += k;
+		*begin = game_steps_begin(*head, *got);
 	}
 	return 0;
 }

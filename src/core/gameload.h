@@ -59,6 +59,13 @@ void game_step_hash(const struct doc_node *step, const unsigned char *blob,
 /* Where the steps begin in a game file's text (just after its line
  * "steps:"), or 0. */
 size_t game_steps_begin(const char *buf, size_t len);
+/* The file fd, len bytes, read from *got on, chunk bytes at a time,
+ * into *head (grown; the caller frees it) until it holds the line after
+ * "steps:" (*begin, game_steps_begin's) or the whole file (*begin 0):
+ * 0, or -1 when a read failed (fsutil.c read_at). gamestream.c and
+ * gamevouch.c read a game's head so, never the file whole. */
+int game_read_head(int fd, size_t len, size_t chunk, char **head,
+		   size_t *got, size_t *begin);
 /* Where the line "state:" begins in text[0..len), or len. */
 size_t game_state_line(const char *text, size_t len);
 /* The newlines in buf. */

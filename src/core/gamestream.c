@@ -158,14 +158,8 @@ static int file_as_is(int fd, size_t len)
 	char *head = NULL, *piece = NULL;
 	size_t got = 0, begin = 0, at, k;
 	int ok = 0;
-	while (begin == 0 && got < len) {
-		k = len - got < PIECE ? len - got : PIECE;
-		head = xrealloc(head, got + k);
-		if (read_at(fd, head + got, k, got))
-			goto out;
-		got += k;
-		begin = game_steps_begin(head, got);
-	}
+	if (game_read_head(fd, len, PIECE, &head, &got, &begin))
+		goto out;
 	char dash[2];
 	if (!begin || len - begin < 2 || read_at(fd, dash, 2, begin) ||
 	    memcmp(dash, "- ", 2) != 0 || !text_canonical(head, begin))

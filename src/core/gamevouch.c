@@ -632,14 +632,8 @@ int game_read_vouched(struct game *g, const char *path, const char *name,
 		goto out;
 	len = (size_t)st.st_size;
 	/* the header and state: to the line after "steps:" */
-	while (begin == 0 && got < len) {
-		k = len - got < VOUCHED_CHUNK ? len - got : VOUCHED_CHUNK;
-		head = xrealloc(head, got + k);
-		if (read_at(fd, head + got, k, got))
-			goto out;
-		got += k;
-		begin = game_steps_begin(head, got);
-	}
+	if (game_read_head(fd, len, VOUCHED_CHUNK, &head, &got, &begin))
+		goto out;
 	/* a header not canonical (the judge's stored game pads its state's
 	 * lines: gamestore.h) made so here, alone: the caller would make
 	 * the whole file so (2.6M instructions at step 256 of a judged
