@@ -626,9 +626,10 @@ bench-judge: $(BIN) $(BUILD)/bench/bare
 
 # The LMTP server beside the tree before (bench.py --lmtp-clients;
 # BENCH_BEFORE: that tree's umpire binary), written into
-# bench/results.txt: "lmtp on ext4", 4 clients at once to a warm server,
-# each delivering its own game's orders and strangers' mail, the two
-# builds in turn, and the syncs a message (strace); "judge message vs
+# bench/results.txt: "lmtp on ext4", 4 clients at once to a warm server
+# (each worker warm with a message of orders), each delivering its own
+# game's orders and strangers' mail (read before the clock starts), the
+# two builds in turn, and the syncs a message (strace); "judge message vs
 # adjudicate ... (lmtp)" of both at steps 4 and 256 (callgrind). About
 # 10 minutes on 2 cores.
 bench-judge-clients: $(BIN) $(BUILD)/bench/bare

@@ -1360,19 +1360,27 @@ class LmtpClient:
             if ln[3:4] != b"-":
                 return ln
 
-    def send(self, path):
-        """The message at path delivered; its 250 waited for."""
+    @staticmethod
+    def prepare(path):
+        """The message at path as DATA sends it: dot-stuffed, CRLF, the
+        final dot."""
         data = open(path, "rb").read().replace(b"\r\n", b"\n")
         lines = [b"." + ln if ln.startswith(b".") else ln
                  for ln in data.split(b"\n")]
         if lines and lines[-1] == b"":
             lines.pop()
+        return b"\r\n".join(lines) + b"\r\n.\r\n"
+
+    def send(self, msg):
+        """The message at path msg (or its bytes as prepare made them)
+        delivered; its 250 waited for."""
+        data = msg if isinstance(msg, bytes) else self.prepare(msg)
         self.s.sendall(b"MAIL FROM:<player@example.org>\r\n"
                        b"RCPT TO:<judge@example.org>\r\nDATA\r\n")
         self.reply("250")
         self.reply("250")
         self.reply("354")
-        self.s.sendall(b"\r\n".join(lines) + b"\r\n.\r\n")
+        self.s.sendall(data)
         self.reply("250")
 
     def close(self):
@@ -1663,6 +1671,11 @@ def play_game(base, name, steps, keys):
     return d
 
 
+def warm_steps(d):
+    """The steps play_game played in d (its msg-K.eml)."""
+    return sum(1 for f in os.listdir(d) if re.match(r"msg-\d+\.eml$", f))
+
+
 def clients_room(base, games, name):
     """A judge's directory (base/name) keeping the games (play_game's
     directories, of one referee: the judge's key) as they stood before
@@ -1684,14 +1697,18 @@ def clients_room(base, games, name):
     return j, dict(ENV, XDG_STATE_HOME=os.path.join(j, "state"))
 
 
-def clients_run(binary, base, games, trace=None):
+def clients_run(binary, base, games, warm, trace=None):
     """CLIENTS clients at once, each delivering its game's messages
     (msg-1 to msg-CLIENT_STEPS) and a stranger's after every
     STRANGER_EVERY, to one warm server of binary: (seconds, messages,
-    syncs: strace(1)'s count under trace, else None)."""
+    syncs: strace(1)'s count under trace, else None). Warm: a
+    stranger's message, then warm's game (play_game's) played to its
+    last step, a step a connection, every connection open at once
+    (the server's workers share them out: each worker warm, not only
+    the first, whatever the build)."""
     import threading
     global BIN
-    j, env = clients_room(base, games, "clients-run")
+    j, env = clients_room(base, games + [warm], "clients-run")
     wrap = ["strace", "-f", "-qq", "-o", trace, "-e",
             "trace=fsync,fdatasync,syncfs"] if trace else []
     keep, BIN = BIN, binary
@@ -1701,20 +1718,40 @@ def clients_run(binary, base, games, trace=None):
         BIN = keep
     stranger = stranger_message(j)
     sent = [0] * len(games)
+    # each client's messages read and dot-stuffed before the clock
+    # starts: the clients' Python takes as little of the CPUs the
+    # server's workers share as it can (the same for either build)
+    msgs = []
+    for g in games:
+        m = []
+        for k in range(1, CLIENT_STEPS + 1):
+            m.append(LmtpClient.prepare(os.path.join(g, "msg-%d.eml" % k)))
+            if k % STRANGER_EVERY == 0:
+                m.append(LmtpClient.prepare(stranger))
+        msgs.append(m)
 
     def client(i):
         c = LmtpClient(sock)
-        for k in range(1, CLIENT_STEPS + 1):
-            c.send(os.path.join(games[i], "msg-%d.eml" % k))
+        for m in msgs[i]:
+            c.send(m)
             sent[i] += 1
-            if k % STRANGER_EVERY == 0:
-                c.send(stranger)
-                sent[i] += 1
         c.close()
     try:
         w = LmtpClient(sock)
         w.send(stranger)            # warm: GMime and the key
         w.close()
+        # each worker warm: a message of orders each (its first one
+        # pays for the memory it writes, copied from the parent's)
+        ws = [LmtpClient(sock) for _ in range(warm_steps(warm))]
+        for k, w in enumerate(ws):
+            w.send(os.path.join(warm, "msg-%d.eml" % (k + 1)))
+        for w in ws:
+            w.close()
+        # the warm messages' syncs are not the clients': left out
+        warm_syncs = 0
+        if trace:
+            time.sleep(0.5)
+            warm_syncs = syncs_in(trace)
         threads = [threading.Thread(target=client, args=(i,))
                    for i in range(len(games))]
         t = time.perf_counter()
@@ -1735,45 +1772,59 @@ def clients_run(binary, base, games, trace=None):
             lmtp_stop(p)
     log = open(os.path.join(j, "games", "judge.log")).read()
     took = log.count(" adjudicated step ")
-    if took != len(games) * CLIENT_STEPS:
+    want = len(games) * CLIENT_STEPS + warm_steps(warm)
+    if took != want:
         raise SystemExit("bench: %s took %d steps of %d" % (
-            binary, took, len(games) * CLIENT_STEPS))
-    syncs = None
-    if trace:
-        syncs = sum(1 for ln in open(trace) if re.match(
-            r"^\d+\s+(fsync|fdatasync|syncfs)\(", ln))
+            binary, took, want))
+    syncs = syncs_in(trace) - warm_syncs if trace else None
     return t, sum(sent), syncs
+
+
+def syncs_in(trace):
+    """The syncs strace(1) wrote into trace so far."""
+    return sum(1 for ln in open(trace) if re.match(
+        r"^\d+\s+(fsync|fdatasync|syncfs)\(", ln))
 
 
 def lmtp_clients(base, out, old):
     """`lmtp on ext4`: CLIENTS clients at once to one warm server, this
     build and the tree before (old) in turn, each run on the same games
     (rounds of both; the median), and the syncs a message of each
-    (strace, a run apart: tracing slows it)."""
+    (strace, a run apart: tracing slows it). Both builds get the same
+    clients and the same warming (clients_run): a worker of the server
+    first writes the memory it shares with its parent, each page then
+    copied (about 640 faults a worker in the first messages of orders,
+    against 30 once warm), which a server running for days pays once,
+    and a run of 84 messages would pay in each worker's timed part."""
     keys = os.path.join(base, "keys")
     games = [play_game(base, "client-%d" % i, CLIENT_STEPS, keys)
              for i in range(CLIENTS)]
+    # the server's default: a worker an online CPU, at most 4
+    workers = min(os.cpu_count() or 1, 4) if lmtp_workers_known(BIN) else 1
+    warm = play_game(base, "client-warm", workers, keys)
     tn, to = [], []
     for _ in range(3):
-        a = clients_run(BIN, base, games)
-        b = clients_run(old, base, games)
+        a = clients_run(BIN, base, games, warm)
+        b = clients_run(old, base, games, warm)
         tn.append(a[0])
         to.append(b[0])
         print("  (a round: %.3f s, the tree before %.3f s, %d messages)"
               % (a[0], b[0], a[1]), flush=True)
     n = a[1]
-    _, _, sn = clients_run(BIN, base, games, os.path.join(base, "tn"))
-    _, _, so = clients_run(old, base, games, os.path.join(base, "to"))
+    _, _, sn = clients_run(BIN, base, games, warm,
+                           os.path.join(base, "tn"))
+    _, _, so = clients_run(old, base, games, warm,
+                           os.path.join(base, "to"))
     tn, to = statistics.median(tn), statistics.median(to)
     share = 100.0 * (n - CLIENTS * CLIENT_STEPS) / n
     fs = subprocess.run(["df", "--output=fstype", base], capture_output=True,
                         text=True).stdout.split()
-    # the server's default: a worker an online CPU, at most 4
-    workers = min(os.cpu_count() or 1, 4) if lmtp_workers_known(BIN) else 1
     out("lmtp on %s: %.1f messages/s with %d clients, %d worker(s), %.2f "
         "syncs a message "
         "(%d games' orders, Race to the Reichstag steps 1-%d, %.0f%% "
-        "strangers); the tree before %.1f messages/s, %.2f syncs a "
+        "strangers; either build: each worker warm with a message of "
+        "orders, the clients' messages read before the clock); the tree "
+        "before %.1f messages/s, %.2f syncs a "
         "message: x%.2f (load average %.1f at the end)" % (
             fs[-1] if fs else fs_type(base), n / tn, CLIENTS, workers, sn / n,
             CLIENTS, CLIENT_STEPS, share, n / to, so / n, to / tn,
