@@ -47,8 +47,10 @@
  * synchronously (short: one step) but for the waits on the disk: its
  * step waits in the batch (commit.c) with those of the other messages
  * ready at once (the loop polls without waiting while it finds more),
- * all made durable together (settle), and only then are their replies
- * given: several clients at once share each sync.
+ * all named and made durable together (settle), and only then are their
+ * replies given, before their letters leave: several clients at once
+ * share each sync, and send their next messages while it ends the
+ * round.
  *
  * Several workers (--lmtp-workers, workers.c) each run this loop on the
  * one listening socket, forked once it listens: two games' messages
@@ -300,19 +302,29 @@ static void deliver(struct server *s, struct conn *c)
 	c->last = time(NULL);
 }
 
-/* The round's steps made durable together (spool_settle: one sync of
- * their files, one of their names, ...), then each reply held for
- * them given: 250 once its message's steps are durable, 451 when one
- * of them could not be made so (the mail system delivers it again). */
+/* The replies waiting sent as far as each socket takes them now (a
+ * client gone is closed at the next poll). */
+static void flush_all(struct server *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (s->c[i]->p.out.len && flush_out(s->c[i]) != 0)
+			s->c[i]->p.quit = 1;
+}
+
+/* The round's steps named and durable together (batch_name: one sync
+ * of their files, one of their names), then each reply held for them
+ * given and sent: 250 once its message's steps are durable, 451 when
+ * one of them could not be made so (the mail system delivers it
+ * again); then their letters sent and their journals applied
+ * (spool_settle: one sync more), while the clients answered send
+ * their next messages, dealt with in the next round. */
 static void settle(struct server *s)
 {
 	struct commit_batch *b = s->batch;
 	if (!s->dealt)
 		return;
 	s->dealt = 0;
-	spool_settle(s->j);
-	/* what an earlier message's letters left (sendmail refused) */
-	judge_send_spooled(s->j);
+	(void)batch_name(b);        /* a step failing: batch_failed */
 	for (size_t i = 0; i < s->n; i++) {
 		struct conn *c = s->c[i];
 		int bad = batch_failed(b, c->ticket);
@@ -324,17 +336,19 @@ static void settle(struct server *s)
 		c->held = NULL;
 		c->n_held = 0;
 	}
+	flush_all(s);
+	spool_settle(s->j);
 	b->n_failed = 0;
+	/* what an earlier message's letters left (sendmail refused) */
+	judge_send_spooled(s->j);
 }
 
-/* settle, and the replies it gave sent as far as each socket takes
- * them now (a client gone is closed at the next poll). */
+/* settle, and what is left of its replies sent as far as each socket
+ * takes them now. */
 static void settle_all(struct server *s)
 {
 	settle(s);
-	for (size_t i = 0; i < s->n; i++)
-		if (s->c[i]->p.out.len && flush_out(s->c[i]) != 0)
-			s->c[i]->p.quit = 1;
+	flush_all(s);
 }
 
 static void conn_free(struct conn *c)

@@ -461,7 +461,9 @@ int spool_settle(struct judge *j)
 	if (!b || !b->n)
 		return 0;
 	memset(&o, 0, sizeof o);
-	if (batch_name(b))
+	/* (named already by the LMTP server before it answered: a step
+	 * that failed there is one of b->failed) */
+	if (batch_name(b) || b->n_failed)
 		rc = -1;
 	/* each step's letters, under its game's lock held since its
 	 * message, the outbox synced once for all; then, every lock let

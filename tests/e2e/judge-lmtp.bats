@@ -684,6 +684,35 @@ syncs() {
 	[ "$next_sync" -lt "$first_link" ]
 }
 
+@test "judge --lmtp: a message is answered 250 once its step's names are synced, before its letters are linked into the outbox" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	strace -qq -o /dev/null true 2>/dev/null || skip "ptrace refused"
+	four_games
+	serve_traced round.trace syncfs,rename,link,sendto
+	run $CLIENT j.sock --together m1.eml m2.eml m3.eml m4.eml
+	[ "$(grep -c '\.eml 250$' <<<"$output")" -eq 4 ]
+	stop_traced
+	# the first round's: its first game file named, the sync after
+	local first_rename named first_250 first_link
+	first_rename=$(grep -nE 'rename\(".*games/[0-9a-f]{32}\.yaml(\.append)?"' round.trace | head -1 | cut -d: -f1)
+	named=$(awk -v a="$first_rename" 'NR > a && /syncfs\(/ { print NR; exit }' round.trace)
+	first_250=$(grep -n 'sendto(.*"250 2\.0\.0 ' round.trace | head -1 | cut -d: -f1)
+	first_link=$(grep -nE 'link\(".*spool/.*", ".*out/new/' round.trace | head -1 | cut -d: -f1)
+	echo "rename $first_rename sync $named 250 $first_250 link $first_link"
+	[ -n "$named" ]
+	[ -n "$first_250" ]
+	[ -n "$first_link" ]
+	# the step named and synced first: nothing answered before it
+	[ "$named" -lt "$first_250" ]
+	# the answer before the work that is not the step's commit
+	[ "$first_250" -lt "$first_link" ]
+	# and the letters, the journals, all there in the end
+	[ "$(grep -c 'adjudicated step 2' games/judge.log)" -eq 4 ]
+	[ "$(grep -l '^To: p[1-4]@' out/new/* | wc -l)" -eq 4 ]
+	[ -z "$(ls games/spool)" ]
+	[ -z "$(ls games/*.append 2>/dev/null)" ]
+}
+
 # A game's id (four_games's g$1.yaml).
 game_id() {
 	sed -n 's/^game: *//p' "g$1.yaml" | head -1
