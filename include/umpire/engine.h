@@ -189,9 +189,10 @@ struct step_end;
  * *step and returns 0; 1: the steps end before i; -1: step i cannot be
  * given (the run ends RUN_ERROR, run.source_failed set, err the
  * source's). Step i stays the source's to keep until step i + 2 is
- * asked: the run holds the current step and the next, and of the
- * steps before, for ruleset.standing_persist, a copy of each role's
- * latest own standing orders. */
+ * given (not when the steps end before it): the run holds the current
+ * step and the next, and of the steps before, for
+ * ruleset.standing_persist, a copy of each role's latest own standing
+ * orders. */
 struct step_source {
 	int (*get)(void *user, size_t i, const struct engine_step **step);
 	void *user;

@@ -615,10 +615,11 @@ static int give_step(void *user, size_t i, const struct engine_step **step)
 	struct given *g = user;
 	g->in_order &= i == g->asked;
 	g->asked = i + 1;
-	if (i >= 2)     /* left by the run: spoiled */
-		g->held[i - 2] = play_step("mover", spoiled, 1, spoiled, 1, 0);
 	if (i >= 4)
 		return 1;
+	if (i >= 2)     /* left by the run: spoiled, the watcher's */
+		g->held[i - 2] = play_step("watcher", spoiled, 1, spoiled, 1,
+					   0);
 	g->held[i] = g->s[i];
 	*step = &g->held[i];
 	return 0;
