@@ -110,6 +110,23 @@ int doc_parse_read(struct doc *d, doc_read_fn *read, void *data,
 		   const struct doc_limits *lim, const struct doc_stream *st,
 		   struct error *err);
 
+/*
+ * The text read by read (as doc_parse_read), the items of the root
+ * mapping's sequence `key` pulled one at a time: what comes before it
+ * is read and dropped (checked as doc_parse checks it), and each item
+ * is built in a document of its own (*item_doc, the caller's to free),
+ * 1; 0 at the sequence's end (what follows it is not read); -1 with
+ * err. For a text doc_parse took before (a game file read twice, its
+ * steps pulled again, gamestream.c); NULL from open with err.
+ */
+struct doc_pull;
+struct doc_pull *doc_pull_open(const char *name, doc_read_fn *read,
+			       void *data, const struct doc_limits *lim,
+			       const char *key, struct error *err);
+int doc_pull_next(struct doc_pull *p, struct doc **item_doc,
+		  const struct doc_node **item, struct error *err);
+void doc_pull_close(struct doc_pull *p);
+
 /* Emit root as YAML (canonical: same tree, same bytes) into out. */
 int doc_emit(const struct doc_node *root, struct strbuf *out,
 	     struct error *err);

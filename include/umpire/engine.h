@@ -181,6 +181,23 @@ struct persisted {
  * combat) puts that checkpoint four steps back. */
 #define RUN_POINTS 4
 
+struct run;
+struct step_end;
+
+/* Where a run takes its steps when it is given no array (run_opts.
+ * source): get puts step i (0-based; asked in order, each once) in
+ * *step and returns 0; 1: the steps end before i; -1: step i cannot be
+ * given (the run ends RUN_ERROR, run.source_failed set, err the
+ * source's). Step i stays the source's to keep until step i + 2 is
+ * given (not when the steps end before it): the run holds the current
+ * step and the next, and of the steps before, for
+ * ruleset.standing_persist, a copy of each role's latest own standing
+ * orders. */
+struct step_source {
+	int (*get)(void *user, size_t i, const struct engine_step **step);
+	void *user;
+};
+
 struct run_opts {
 	struct resume_point *from;       /* NULL: play from the start; the
 					    run takes from->state (NULL
@@ -191,6 +208,18 @@ struct run_opts {
 	 * one pending at start_state) and stops once it is answered
 	 * (run.partial); RUN_ERROR when the rules cannot ask it again */
 	const struct question *resume;
+	/* Optional (not with from): called as each step ends, in order,
+	 * with its end and the run, whose draws[] then hold that step's
+	 * (and its events and marks). Once it returns the run drops them
+	 * (run.n_draws_dropped counts the draws), and run.ends has one
+	 * entry, the step ended last's: a whole game's check keeps no
+	 * step's logs (umpire audit). */
+	void (*ended)(void *user, size_t step, const struct run *run,
+		      const struct step_end *end);
+	void *user;
+	/* Optional, with ended: the steps taken from source, not from the
+	 * array given (NULL, 0) */
+	const struct step_source *source;
 };
 
 enum run_outcome {
@@ -216,9 +245,11 @@ struct run {
 	void *state;                /* ruleset.state_size bytes */
 	struct question pending;    /* RUN_PENDING */
 	size_t n_steps;             /* steps given */
-	struct step_end *ends;      /* [n_steps]: how each step ended */
+	struct step_end *ends;      /* [n_steps]: how each step ended
+				       (run_opts.ended: [1]) */
 	struct draw_rec *draws;
 	size_t n_draws, cap_draws;
+	size_t n_draws_dropped;     /* run_opts.ended: draws before draws[] */
 	struct event_rec *events;
 	size_t n_events, cap_events;
 	struct mark *marks;         /* ctx_mark, with their steps */
@@ -252,6 +283,7 @@ struct run {
 				       holds nothing before resumed (key
 				       "", hashed 0; the rest not
 				       written) */
+	int source_failed;          /* run_opts.source refused a step */
 	int from_point;             /* it started at a checkpoint (else
 				       at the start: every log complete) */
 	struct resume_point points[RUN_POINTS]; /* run_opts.keep_points:

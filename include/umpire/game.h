@@ -63,7 +63,12 @@ enum { GAME_PARSE_CHECKPOINTS = 1,
 				 (gamestream.c): for a whole game's check
 				 that reads no step's node after it (umpire
 				 audit with no view); not with
-				 GAME_PARSE_CHECKPOINTS */ };
+				 GAME_PARSE_CHECKPOINTS */,
+       GAME_PARSE_PULL = 64 /* with GAME_PARSE_STREAM, a file read as
+				it is: its steps read, counted and not
+				kept, the whole game's check to read them
+				again from the file, two at a time
+				(game.pulled) */ };
 /* With GAME_PARSE_CHECKPOINTS, the steps of the vouched prefix
  * (checkpoint.h) are not parsed at all when the file begins its steps
  * with the very bytes this machine verified: they are stubs (gamedata.h)
@@ -111,8 +116,15 @@ int game_read_vouched(struct game *g, const char *path, const char *name,
  * game_parse_flags would); else 1 (g empty, nothing said): the caller
  * reads the file through the mail layer. */
 int game_stream_file(struct game *g, const char *path, const char *name,
-		     const char *scn_dir, struct memo *memo,
+		     int pull, const char *scn_dir, struct memo *memo,
 		     struct error *err);
+/* pull (GAME_PARSE_PULL): no step kept (game.pulled); step i, in
+ * order, read again from the file into the place game_step_at gives
+ * (the step held there dropped): 1, 0 at the steps' end, -1 with err;
+ * then, each step pulled, whether the file ended its steps there with
+ * the last step read first (0; else -1, it changed while read). */
+int game_step_pull(struct game *g, size_t i, struct error *err);
+int game_steps_pulled(struct game *g, struct error *err);
 int game_load_flags(struct game *g, const char *path, const char *scn_dir,
 		    unsigned flags, struct error *err);
 /* Step i's orders decoded (s->blob), if they were left lazy. */

@@ -85,6 +85,9 @@ struct game_step {
 	 * NULL, and these are the hashes of its draws and next as recorded
 	 * (game_step_recorded) */
 	unsigned char draws_hash[32], next_hash[32];
+	/* A step pulled from its file again (game.pulled): the document
+	 * its node is in, freed with it */
+	struct doc *doc;
 };
 
 /* A role's chain after a step (check_game), for the vouched prefix. */
@@ -156,6 +159,26 @@ struct game {
 	 * view read (orders_pack), not the parsed file: at step 1,024 of
 	 * a long game the parsed files were 11 of its 15 MB. */
 	int pack_orders;
+	/* Set by a whole game's check with no view (umpire audit): the
+	 * replay's logs are not kept, each step compared with what it
+	 * records as the run ends it (run_opts.ended); the run game_check
+	 * gives holds the state, the pending question and the count of
+	 * draws (run.n_draws_dropped), no draw, event, mark or step's end
+	 * but the last's. */
+	int stream_run;
+	/* Read with GAME_PARSE_PULL (gamestream.c): the steps were read
+	 * and counted (n_steps), and none is kept; a whole game's check
+	 * (game_check, CHECK_FULL) reads them from the file again, an
+	 * item at a time (pull, at pull_fd, pull_len bytes; the last
+	 * step's hash pull_last as first read), steps[] holding the two
+	 * the replay reads (game_step_at): the current step and the
+	 * next. */
+	int pulled;
+	int pull_fd;
+	size_t pull_len;
+	unsigned char pull_last[32];
+	struct doc_pull *pull;
+	void *pull_in;
 	/* Read with GAME_PARSE_STREAM (gamestream.c): no step holds its
 	 * node, and each step's blob is malloc'd (game_free frees it) */
 	int streamed;
@@ -212,6 +235,14 @@ struct game {
 };
 
 /* ---- looked up (gamedata.c) ---- */
+
+/* Step i (0-based) of g as held: g->steps[i], or of a game whose
+ * steps are pulled (game.pulled), the one of two it is in. */
+static inline struct game_step *game_step_at(const struct game *g,
+					     size_t i)
+{
+	return &g->steps[g->pulled ? i % 2 : i];
+}
 
 /* "rules id/version" as pinned in headers. */
 void game_rules_tag(const struct ruleset *rs, char *out, size_t size);

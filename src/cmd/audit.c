@@ -132,8 +132,10 @@ static int load_audited(const struct cli *cli, const char *path,
 	*reread = 0;
 	/* with no view to compare, the steps read one at a time, their
 	 * nodes not kept (a view is compared with the steps' nodes) */
-	if (load_game(cli_loader(cli), path, n_views ? 0 : GAME_PARSE_STREAM,
-		      g, err))
+	/* and, its orders' bytes not kept (drop), no step kept: the check
+	 * reads them from the file again (GAME_PARSE_PULL) */
+	if (load_game(cli_loader(cli), path, n_views ? 0 : GAME_PARSE_STREAM |
+		      (drop ? GAME_PARSE_PULL : 0), g, err))
 		return -1;
 	/* the pending question is not shown (a view given lists its side's
 	 * every answer, and is rebuilt from this run to be compared): one
@@ -145,6 +147,8 @@ static int load_audited(const struct cli *cli, const char *path,
 	 * and with no view their bytes not kept once verified */
 	g->pack_orders = 1;
 	g->drop_orders = drop && !n_views;
+	/* and with no view, no step's draws, events or marks kept */
+	g->stream_run = !n_views;
 	if (game_check(g, CHECK_FULL, NULL, run, err)) {
 		*reread = g->reread;
 		game_free(g);
@@ -197,7 +201,8 @@ static int audit(const struct cli *cli, const char *path,
 		json_kstring(&j, "game", g.id);
 		json_kstring(&j, "scenario", g.scn.id);
 		json_kint(&j, "steps", (long long)g.n_steps);
-		json_kint(&j, "draws", (long long)run.n_draws);
+		json_kint(&j, "draws", (long long)(run.n_draws +
+						   run.n_draws_dropped));
 		json_kint(&j, "views", (long long)(n_views - skipped));
 		json_kint(&j, "skipped", (long long)skipped);
 		json_key(&j, "over");
@@ -214,7 +219,8 @@ static int audit(const struct cli *cli, const char *path,
 		strbuf_free(&js);
 	} else fprintf(cli->out, "audit ok: game %s (%s), %zu steps, %zu draws; "
 		"every signature, reveal, seed, draw and state checked%s%s.\n"
-		"%s%s", g.id, g.scn.id, g.n_steps, run.n_draws,
+		"%s%s", g.id, g.scn.id, g.n_steps,
+		run.n_draws + run.n_draws_dropped,
 		n_views > skipped ? "; every view given is an honest redaction"
 		: "", skipped ? "; the letters with no view skipped" : "",
 		run.outcome == RUN_OVER ? "Result: " : "The game goes on.",

@@ -912,6 +912,102 @@ out:
 	return rc;
 }
 
+/* ---- a root sequence pulled an item at a time ---- */
+
+struct doc_pull {
+	struct parse ps;
+	struct doc *rest;          /* what comes before the sequence */
+};
+
+struct doc_pull *doc_pull_open(const char *name, doc_read_fn *read,
+			       void *data, const struct doc_limits *lim,
+			       const char *key, struct error *err)
+{
+	struct doc_pull *p = xcalloc(1, sizeof *p);
+	struct parse *ps = &p->ps;
+	yaml_event_t ev;
+	p->rest = doc_new(name);
+	*ps = (struct parse){ .d = p->rest, .lim = lim, .err = err };
+	if (!yaml_parser_initialize(&ps->p)) {
+		doc_free(p->rest);
+		free(p);
+		errorf(err, EXIT_USAGE, "cannot start the YAML parser");
+		return NULL;
+	}
+	yaml_parser_set_input(&ps->p, read, data);
+	yaml_parser_set_encoding(&ps->p, YAML_UTF8_ENCODING);
+	/* the stream, the document and the root mapping begin; then each
+	 * key and its value read (and dropped) up to key's sequence */
+	int depth = 0;
+	for (;;) {
+		if (next_event(ps, &ev))
+			break;
+		yaml_event_type_t t = ev.type;
+		struct doc_node *k = NULL, *v = NULL;
+		if (depth < 3 && (t == YAML_STREAM_START_EVENT ||
+				  t == YAML_DOCUMENT_START_EVENT ||
+				  t == YAML_MAPPING_START_EVENT)) {
+			depth = t == YAML_MAPPING_START_EVENT ? 3 : depth + 1;
+			yaml_event_delete(&ev);
+			continue;
+		}
+		int rc = depth == 3 && t == YAML_SCALAR_EVENT ?
+			parse_node(ps, &ev, 1, &k) : perr(ps,
+			ev.start_mark.line, "no '%s' in the root mapping", key);
+		yaml_event_delete(&ev);
+		if (rc || next_event(ps, &ev))
+			break;
+		if (!strcmp(k->str, key) &&
+		    ev.type == YAML_SEQUENCE_START_EVENT) {
+			yaml_event_delete(&ev);
+			return p;
+		}
+		rc = parse_node(ps, &ev, 1, &v);
+		yaml_event_delete(&ev);
+		if (rc)
+			break;
+	}
+	doc_pull_close(p);
+	return NULL;
+}
+
+int doc_pull_next(struct doc_pull *p, struct doc **item_doc,
+		  const struct doc_node **item, struct error *err)
+{
+	struct parse *ps = &p->ps;
+	yaml_event_t ev;
+	struct doc_node *n;
+	ps->err = err;
+	*item_doc = NULL;
+	if (next_event(ps, &ev))
+		return -1;
+	if (ev.type == YAML_SEQUENCE_END_EVENT) {
+		yaml_event_delete(&ev);
+		return 0;
+	}
+	ps->d = doc_new(p->rest->name);
+	int rc = parse_node(ps, &ev, 2, &n);
+	yaml_event_delete(&ev);
+	if (rc) {
+		doc_free(ps->d);
+		ps->d = p->rest;
+		return -1;
+	}
+	*item_doc = ps->d;
+	*item = n;
+	ps->d = p->rest;
+	return 1;
+}
+
+void doc_pull_close(struct doc_pull *p)
+{
+	if (!p)
+		return;
+	yaml_parser_delete(&p->ps.p);
+	doc_free(p->rest);
+	free(p);
+}
+
 /* ---- emission ---- */
 
 /* The widest line umpire writes (PROTOCOL.md: mail-safe). libyaml

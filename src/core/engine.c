@@ -10,11 +10,26 @@
 #include "umpire/rng.h"
 #include "umpire/strbuf.h"
 
+/* run_opts.source: a role's latest own step (not a late step) before
+ * the two held, its standing orders copied (persisting) */
+struct own_step {
+	size_t step;
+	struct engine_step s;      /* actor and standing alone, owned */
+};
+
 struct ctx {
 	const struct ruleset *rs;
 	struct run *run;
 	const struct engine_step *steps;
 	size_t n_steps;
+	/* run_opts.source, or NULL: held[i % 2] is step i of the two last
+	 * asked (fetched so far; at_end: the source has no more) */
+	const struct step_source *src;
+	const struct engine_step *held[2];
+	size_t fetched;
+	int at_end;
+	struct own_step *own;
+	size_t n_own;
 	struct engine_place at; /* the current step, its answers, standing
 				   answers and draws used so far; blind:
 				   it has decided something hidden from
@@ -26,6 +41,8 @@ struct ctx {
 	void **scratch;        /* ctx_scratch(): freed when the run ends */
 	size_t n_scratch;
 	int keep_points;       /* run_opts.keep_points */
+	const struct run_opts *opts; /* run_opts.ended: each step's end
+				   handed over, and the logs dropped */
 	size_t examples;       /* run_opts.examples; 0: all */
 	int over;              /* the ruleset's play() has returned */
 	char draw_about[64];   /* ctx_draw_about(): words for the next
@@ -34,6 +51,90 @@ struct ctx {
 };
 
 enum { JUMP_SUSPEND = 1 };
+
+/* The source's step i, left by the run, copied as a role's latest own
+ * standing orders (ruleset.standing_persist) */
+static void keep_own(struct ctx *c, const struct engine_step *s, size_t i)
+{
+	size_t k = 0;
+	if (!c->rs->standing_persist || !s->actor || s->late)
+		return;
+	while (k < c->n_own && strcmp(c->own[k].s.actor, s->actor))
+		k++;
+	if (k == c->n_own) {
+		c->own = xrealloc(c->own, ++c->n_own * sizeof *c->own);
+		c->own[k] = (struct own_step){ 0 };
+		c->own[k].s.actor = xstrdup(s->actor);
+	}
+	struct own_step *o = &c->own[k];
+	for (size_t a = 0; a < o->s.n_standing; a++) {
+		free((char *)o->s.standing[a].key);
+		free((char *)o->s.standing[a].value);
+	}
+	struct answer *st = xrealloc((struct answer *)o->s.standing,
+				     (s->n_standing ? s->n_standing : 1) *
+				     sizeof *st);
+	for (size_t a = 0; a < s->n_standing; a++)
+		st[a] = (struct answer){ xstrdup(s->standing[a].key),
+			xstrdup(s->standing[a].value), s->standing[a].line };
+	o->s.standing = st;
+	o->s.n_standing = s->n_standing;
+	o->step = i;
+}
+
+static void own_free(struct ctx *c)
+{
+	for (size_t k = 0; k < c->n_own; k++) {
+		for (size_t a = 0; a < c->own[k].s.n_standing; a++) {
+			free((char *)c->own[k].s.standing[a].key);
+			free((char *)c->own[k].s.standing[a].value);
+		}
+		free((struct answer *)c->own[k].s.standing);
+		free((char *)c->own[k].s.actor);
+	}
+	free(c->own);
+}
+
+/* The next step from the source; one refused ends the run. */
+static void fetch(struct ctx *c)
+{
+	size_t i = c->fetched;
+	const struct engine_step *s = NULL;
+	if (i >= 2)
+		keep_own(c, c->held[i % 2], i - 2);
+	int rc = c->src->get(c->src->user, i, &s);
+	if (rc < 0) {
+		c->at_end = 1;
+		c->run->source_failed = 1;
+		c->run->outcome = RUN_ERROR;
+		longjmp(c->jb, JUMP_SUSPEND);
+	}
+	if (rc > 0) {
+		c->at_end = 1;
+		return;
+	}
+	c->held[i % 2] = s;
+	c->fetched++;
+}
+
+/* Step i, or NULL past the last; from the source, i one of the two
+ * held or the next (taken then: a step is asked for only as the run
+ * comes to it, or looks ahead to it from the step before) */
+static const struct engine_step *step_at(struct ctx *c, size_t i)
+{
+	if (!c->src)
+		return i < c->n_steps ? &c->steps[i] : NULL;
+	while (c->fetched <= i && !c->at_end)
+		fetch(c);
+	return i < c->fetched ? c->held[i % 2] : NULL;
+}
+
+/* (ctx_shown and ctx_given read a const ctx: a step taken from the
+ * source is the run's state, not the rules') */
+static const struct engine_step *step_at_c(const struct ctx *c, size_t i)
+{
+	return step_at((struct ctx *)c, i);
+}
 
 void q_init(struct question *q, const char *rule, const char *key,
 	    const char *role, const char *fmt, ...)
@@ -188,15 +289,22 @@ static _Noreturn void suspend(struct ctx *c, enum run_outcome why)
 	longjmp(c->jb, JUMP_SUSPEND);
 }
 
+/* Where the current step's end is recorded: run.ends[cur], or with
+ * run_opts.ended the one entry the run keeps. */
+static struct step_end *end_of(struct ctx *c)
+{
+	return &c->run->ends[c->opts && c->opts->ended ? 0 : c->at.cur];
+}
+
 static void record_end(struct ctx *c, const struct question *q)
 {
-	struct step_end *e = &c->run->ends[c->at.cur];
+	struct step_end *e = end_of(c);
 	str_copy(e->key, sizeof e->key, q ? q->key : "over");
 	str_copy(e->rule, sizeof e->rule, q ? q->rule : "");
 	str_copy(e->role, sizeof e->role, q ? q->role : "");
 	e->answers_used = c->at.ans_pos;
 	e->draws = (size_t)c->at.draws;
-	const struct engine_step *s = &c->steps[c->at.cur];
+	const struct engine_step *s = step_at(c, c->at.cur);
 	/* a state saved and hashed a step: most of a replay's cost where
 	 * the step was verified here before; but a step in which this run
 	 * kept a checkpoint is hashed, so that a replay gone astray before
@@ -213,6 +321,23 @@ static void record_end(struct ctx *c, const struct question *q)
 	}
 	if (s->at_end)
 		s->at_end(s->user, c->run->state, q);
+}
+
+/* run_opts.ended: the current step, its end recorded, handed over with
+ * its draws; then the run's logs are dropped (every draw, event and
+ * mark so far is of this step or an earlier one), the draws counted. */
+static void step_ended(struct ctx *c)
+{
+	struct run *r = c->run;
+	if (!c->opts || !c->opts->ended)
+		return;
+	c->opts->ended(c->opts->user, c->at.cur, r, end_of(c));
+	r->n_draws_dropped += r->n_draws;
+	r->n_draws = 0;
+	for (size_t i = 0; i < r->n_events; i++)
+		free(r->events[i].text);
+	r->n_events = 0;
+	r->n_marks = 0;
 }
 
 /* Whether step s takes its draws from its forced list: STEP_FORCED, or
@@ -274,7 +399,7 @@ static _Noreturn void template_stops(struct ctx *c, const char *what,
 /* Answer k of the step is not used, for why. */
 static void not_used_one(struct ctx *c, size_t k, const char *why)
 {
-	const struct engine_step *s = &c->steps[c->at.cur];
+	const struct engine_step *s = step_at(c, c->at.cur);
 	const struct answer *a = &s->answers[k];
 	ctx_event_to(c, s->actor ? s->actor : "", "orders",
 		     "Not used: answer '%s: %s' (%s:%d): %s.", a->key,
@@ -284,7 +409,7 @@ static void not_used_one(struct ctx *c, size_t k, const char *why)
 /* The answers left are not used (the step or the game ends), for why. */
 static void not_used(struct ctx *c, const char *why)
 {
-	const struct engine_step *s = &c->steps[c->at.cur];
+	const struct engine_step *s = step_at(c, c->at.cur);
 	const struct answer *a = &s->answers[c->at.ans_pos];
 	size_t rest = s->n_answers - c->at.ans_pos - 1;
 	ctx_event_to(c, s->actor ? s->actor : "", "orders",
@@ -296,7 +421,7 @@ static void not_used(struct ctx *c, const char *why)
 
 static void check_all_used(struct ctx *c)
 {
-	const struct engine_step *s = &c->steps[c->at.cur];
+	const struct engine_step *s = step_at(c, c->at.cur);
 	if (s->mode == STEP_TEMPLATE || c->at.ans_pos >= s->n_answers)
 		return;
 	if (s->mode == STEP_CHECK)
@@ -358,7 +483,7 @@ static long match(const struct matcher *m, const struct question *q,
 static long in_advance(struct ctx *c, const struct question *q,
 		       const struct matcher *m, const char **text)
 {
-	const struct engine_step *s = &c->steps[c->at.cur];
+	const struct engine_step *s = step_at(c, c->at.cur);
 	char why[900], because[1200];
 	if (s->mode == STEP_CHECK)
 		check_stops(c, acts(s, q->role) ? "a question after "
@@ -440,10 +565,10 @@ static int bindable(const struct ctx *c, const struct question *q)
  * question with a scope, KEY-SCOPE, else the bare KEY where it reaches:
  * the key's `unscoped` scopes, or (none declared) the scope its own
  * step bound (engine_place.bound), never in a later step. */
-static const struct answer *standing_for(const struct ctx *c, size_t j,
+static const struct answer *standing_for(const struct ctx *c,
+					 const struct engine_step *s, size_t j,
 					 const struct question *q)
 {
-	const struct engine_step *s = &c->steps[j];
 	if (!q->scope)
 		return find_standing(s, q->key);
 	char name[96];
@@ -470,6 +595,30 @@ static const struct answer *standing_for(const struct ctx *c, size_t j,
  * is that role's; never a late step, which it did not order), if legal
  * now (and, in a game with hidden information, one of the key's policy
  * answers): then 1, with *text and c->persist_index set. */
+/* The latest step role ordered itself (never a late step, the
+ * judge's, with no orders of the side: its kept orders are those of
+ * its latest own step), the current one included, and its index j;
+ * NULL: none. From a source, the steps held, then the copy kept of
+ * the role's latest own step before them. */
+static const struct engine_step *own_latest(struct ctx *c, const char *role,
+					    size_t *j)
+{
+	size_t lo = c->src && c->fetched > 2 ? c->fetched - 2 : 0;
+	for (size_t i = c->at.cur + 1; i-- > lo;) {
+		const struct engine_step *p = step_at(c, i);
+		if (p->actor && !strcmp(p->actor, role) && !p->late) {
+			*j = i;
+			return p;
+		}
+	}
+	for (size_t i = 0; i < c->n_own; i++)
+		if (!strcmp(c->own[i].s.actor, role)) {
+			*j = c->own[i].step;
+			return &c->own[i].s;
+		}
+	return NULL;
+}
+
 static int persisting(struct ctx *c, const struct question *q,
 		      const struct matcher *m, const char **text)
 {
@@ -479,33 +628,29 @@ static int persisting(struct ctx *c, const struct question *q,
 		k++;
 	if (!k || !k->key)
 		return 0;
-	for (size_t j = c->at.cur + 1; j-- > 0;) {
-		const struct engine_step *p = &c->steps[j];
-		/* a late step is the judge's, with no orders of the side:
-		 * its kept orders are those of its latest own step */
-		if (!p->actor || strcmp(p->actor, q->role) != 0 || p->late)
-			continue;
-		const struct answer *st = standing_for(c, j, q);
-		if (!st)
-			return 0;
-		if (c->rs->view && !word_in(k->policy, st->value))
-			return 0;
-		long i = match(m, q, st->value, why, sizeof why);
-		if (i < 0)
-			return 0;
-		if (j != c->at.cur)
-			ctx_event_to(c, q->role, q->rule, "Standing order of "
-				     "step %zu: %s: %s.", j + 1, st->key,
-				     st->value);
-		else
-			ctx_event_to(c, q->role, q->rule, "Standing order: "
-				     "%s: %s.", st->key, st->value);
-		c->at.standing_used += j == c->at.cur;
-		c->persist_index = i;
-		*text = st->value;
-		return 1;
-	}
-	return 0;
+	size_t j;
+	const struct engine_step *p = own_latest(c, q->role, &j);
+	if (!p)
+		return 0;
+	const struct answer *st = standing_for(c, p, j, q);
+	if (!st)
+		return 0;
+	if (c->rs->view && !word_in(k->policy, st->value))
+		return 0;
+	long i = match(m, q, st->value, why, sizeof why);
+	if (i < 0)
+		return 0;
+	if (j != c->at.cur)
+		ctx_event_to(c, q->role, q->rule, "Standing order of "
+			     "step %zu: %s: %s.", j + 1, st->key,
+			     st->value);
+	else
+		ctx_event_to(c, q->role, q->rule, "Standing order: "
+			     "%s: %s.", st->key, st->value);
+	c->at.standing_used += j == c->at.cur;
+	c->persist_index = i;
+	*text = st->value;
+	return 1;
 }
 
 const struct late_answer *late_answer_find(const struct ruleset *rs,
@@ -559,7 +704,7 @@ static long late(struct ctx *c, const struct question *q,
 static _Noreturn void stop_asked(struct ctx *c, const struct question *q,
 				 const struct matcher *m)
 {
-	const struct engine_step *s = &c->steps[c->at.cur];
+	const struct engine_step *s = step_at(c, c->at.cur);
 	void *as_asked = xmalloc(c->rs->state_size);
 	int trust = q->keeps_state;
 	memcpy(as_asked, c->run->state, c->rs->state_size);
@@ -593,12 +738,12 @@ static long ask(struct ctx *c, const struct question *q,
 		refuse(c, "rules error: rule %s asks '%s' with no legal answer",
 		       q->rule, q->key);
 	for (;;) {
-		if (c->at.cur >= c->n_steps) {
+		if (!step_at(c, c->at.cur)) {
 			c->run->pending = *q;
 			c->run->pending.free_text = m->check != NULL;
 			suspend(c, RUN_PENDING);
 		}
-		const struct engine_step *s = &c->steps[c->at.cur];
+		const struct engine_step *s = step_at(c, c->at.cur);
 		c->at.asked = 1;
 		int b = bindable(c, q);
 		if (b >= 0 && !c->at.bound[b][0] && acts(s, q->role))
@@ -663,7 +808,7 @@ static long ask(struct ctx *c, const struct question *q,
 			if (i >= 0)
 				return i;
 		}
-		const struct answer *st = standing_for(c, c->at.cur, q);
+		const struct answer *st = standing_for(c, s, c->at.cur, q);
 		if (st && acts(s, q->role)) {
 			long i = match(m, q, st->value, why, sizeof why);
 			if (i >= 0) {
@@ -718,8 +863,9 @@ static long ask(struct ctx *c, const struct question *q,
 		struct question ended = *q;
 		ended.free_text = m->check != NULL;
 		record_end(c, &ended);
-		if (c->at.cur + 1 < c->n_steps) {
-			const struct engine_step *nx = &c->steps[c->at.cur + 1];
+		step_ended(c);
+		const struct engine_step *nx = step_at(c, c->at.cur + 1);
+		if (nx) {
 			if (!acts(nx, q->role))
 				refuse(c, "step %zu is ordered by %s, but rule "
 				       "%s asks %s", c->at.cur + 2, nx->actor,
@@ -746,27 +892,27 @@ static int at_hand(const struct engine_step *s, size_t pos, int draws,
 
 int ctx_shown(const struct ctx *c, const char *key)
 {
-	if (c->at.cur >= c->n_steps)
+	const struct engine_step *s = step_at_c(c, c->at.cur), *nx;
+	if (!s)
 		return 1;
-	const struct engine_step *s = &c->steps[c->at.cur];
 	if (at_hand(s, c->at.ans_pos, c->at.draws != 0 || c->at.blind, key))
 		return 0;
 	/* the step ends here, unless a standing order answers: the
 	 * question is kept by a snapshot, left pending, filled in by a
 	 * template, or answered first thing by the next step */
 	if (s->mode == STEP_TEMPLATE || s->at_end != NULL ||
-	    c->at.cur + 1 >= c->n_steps)
+	    !(nx = step_at_c(c, c->at.cur + 1)))
 		return 1;
-	return !at_hand(&c->steps[c->at.cur + 1], 0, 0, key);
+	return !at_hand(nx, 0, 0, key);
 }
 
 int ctx_given(const struct ctx *c, const char *role, const char *key,
 	      const char *value)
 {
 	char a[Q_OPTION_LEN * 2], b[Q_OPTION_LEN * 2];
-	if (c->at.cur >= c->n_steps)
+	const struct engine_step *s = step_at_c(c, c->at.cur);
+	if (!s)
 		return 0;
-	const struct engine_step *s = &c->steps[c->at.cur];
 	int ahead = s->mode != STEP_FORCED &&
 		(c->at.draws != 0 || c->at.blind);
 	if (!acts(s, role))
@@ -824,10 +970,10 @@ const char *ctx_ask_text(struct ctx *c, const struct question *q,
 static struct draw_rec *new_draw(struct ctx *c, const char *purpose)
 {
 	struct run *r = c->run;
-	if (c->at.cur >= c->n_steps)
+	const struct engine_step *s = step_at(c, c->at.cur);
+	if (!s)
 		refuse(c, "rules error: a draw (%s) before the first decision",
 		       purpose);
-	const struct engine_step *s = &c->steps[c->at.cur];
 	if (s->mode == STEP_TEMPLATE) {
 		/* the purpose as recorded, then the words the rules gave
 		 * the player for this draw (ctx_draw_about, never
@@ -877,7 +1023,7 @@ static void commit_draw(struct ctx *c)
 static uint32_t forced_pick(struct ctx *c, struct draw_rec *d, size_t n,
 			    const char *const *labels)
 {
-	const struct engine_step *s = &c->steps[c->at.cur];
+	const struct engine_step *s = step_at(c, c->at.cur);
 	const char *want = s->forced[c->forced_pos++];
 	for (size_t i = 0; i < n; i++)
 		if (strcmp(labels[i], want) == 0)
@@ -901,7 +1047,7 @@ size_t ctx_pick_for(struct ctx *c, const char *side, const char *purpose,
 	struct draw_rec *d = new_draw(c, purpose);
 	str_copy(d->pool, sizeof d->pool, pool);
 	d->n = (uint32_t)n;
-	const struct engine_step *s = &c->steps[c->at.cur];
+	const struct engine_step *s = step_at(c, c->at.cur);
 	if (forcing(s))
 		d->pick = forced_pick(c, d, n, labels);
 	else
@@ -947,10 +1093,10 @@ void ctx_consult(struct ctx *c, const char *hidden_from, const char *rule)
 	 * way was consulted in the step before, and the pending question
 	 * is always the actor's to answer (umpire-protocol(7), where a
 	 * step ends). */
-	if (c->at.cur >= c->n_steps || !hidden_from || !c->at.asked)
+	if (!hidden_from || !c->at.asked)
 		return;
-	const struct engine_step *s = &c->steps[c->at.cur];
-	if (!s->actor || strcmp(s->actor, hidden_from) != 0)
+	const struct engine_step *s = step_at(c, c->at.cur);
+	if (!s || !s->actor || strcmp(s->actor, hidden_from) != 0)
 		return;
 	if (s->mode == STEP_CHECK)
 		check_stops(c, "what is hidden from you, consulted",
@@ -983,7 +1129,7 @@ static void add_event(struct ctx *c, const char *side, const char *rule,
 	}
 	struct event_rec *e = &r->events[r->n_events++];
 	memset(e, 0, sizeof *e);
-	e->step = c->at.cur < c->n_steps ? c->at.cur + 1 : c->n_steps + 1;
+	e->step = c->at.cur + 1;        /* (past the last: n_steps + 1) */
 	e->turn = c->at.turn;
 	str_copy(e->phase, sizeof e->phase, c->at.phase);
 	str_copy(e->rule, sizeof e->rule, rule);
@@ -991,8 +1137,8 @@ static void add_event(struct ctx *c, const char *side, const char *rule,
 	e->answers = c->at.ans_pos;
 	e->text = strbuf_detach(&sb, NULL);
 	/* something the actor may not see was decided in this step */
-	if (side && *side && c->at.cur < c->n_steps && c->steps[c->at.cur].actor &&
-	    strcmp(side, c->steps[c->at.cur].actor) != 0)
+	const struct engine_step *s = step_at(c, c->at.cur);
+	if (side && *side && s && s->actor && strcmp(side, s->actor) != 0)
 		c->at.blind = 1;
 }
 
@@ -1030,8 +1176,7 @@ void ctx_mark(struct ctx *c, const char *visible, const char *kind,
 	str_copy(m->to, sizeof m->to, to);
 	str_copy(m->label, sizeof m->label, label);
 	str_copy(m->visible, sizeof m->visible, visible);
-	r->mark_steps[r->n_marks++] = c->at.cur < c->n_steps ? c->at.cur + 1 :
-		c->n_steps + 1;
+	r->mark_steps[r->n_marks++] = c->at.cur + 1;
 }
 
 void ctx_mark_path(struct ctx *c, const char *visible, const char *from,
@@ -1050,7 +1195,7 @@ void ctx_mark_path(struct ctx *c, const char *visible, const char *from,
 void ctx_checkpoint(struct ctx *c)
 {
 	struct resume_point *pts = c->run->points;
-	if (!c->keep_points || c->at.cur >= c->n_steps)
+	if (!c->keep_points || !step_at(c, c->at.cur))
 		return;
 	if (!pts[0].state || pts[0].at.cur != c->at.cur) {
 		/* a step with none yet: the oldest kept makes room */
@@ -1064,8 +1209,8 @@ void ctx_checkpoint(struct ctx *c)
 
 void ctx_checkpoint_at_end(struct ctx *c)
 {
-	if (c->at.cur < c->n_steps &&
-	    c->at.ans_pos < c->steps[c->at.cur].n_answers)
+	const struct engine_step *s = step_at(c, c->at.cur);
+	if (s && c->at.ans_pos < s->n_answers)
 		return;
 	ctx_checkpoint(c);
 }
@@ -1124,11 +1269,15 @@ int engine_run_opts(const struct ruleset *rs, const void *start_state,
 		memcpy(run->state, start_state, rs->state_size);
 	}
 	run->n_steps = n_steps;
-	run->ends = xmalloc((n_steps ? n_steps : 1) * sizeof *run->ends);
+	/* with run_opts.ended, one: the step ended last's */
+	size_t n_ends = n_steps && !(opts && opts->ended) ? n_steps : 1;
+	run->ends = xmalloc(n_ends * sizeof *run->ends);
 	c->rs = rs;
 	c->run = run;
+	c->opts = opts;
 	c->steps = steps;
 	c->n_steps = n_steps;
+	c->src = opts && opts->ended ? opts->source : NULL;
 	c->keep_points = opts && opts->keep_points;
 	/* a template lists every example */
 	c->examples = opts && !(n_steps && steps[n_steps - 1].mode ==
@@ -1146,8 +1295,9 @@ int engine_run_opts(const struct ruleset *rs, const void *start_state,
 		run->ends[i].key[0] = '\0';
 		run->ends[i].hashed = 0;
 	}
-	memset(run->ends + run->resumed, 0, ((n_steps ? n_steps : 1) -
-	       run->resumed) * sizeof *run->ends);
+	if (n_ends > run->resumed)
+		memset(run->ends + run->resumed, 0,
+		       (n_ends - run->resumed) * sizeof *run->ends);
 
 	if (setjmp(c->jb) == 0) {
 		if (opts && opts->resume)
@@ -1155,11 +1305,12 @@ int engine_run_opts(const struct ruleset *rs, const void *start_state,
 		rs->play(c, run->state);
 		run->outcome = RUN_OVER;
 		c->over = 1;
-		if (c->at.cur < n_steps) {
+		const struct engine_step *s = step_at(c, c->at.cur);
+		if (s) {
 			/* a check of answers that end the game: all of them
 			 * were taken (check_all_used refuses any left) */
-			if (steps[c->at.cur].mode == STEP_CHECK ||
-			    steps[c->at.cur].mode == STEP_TEMPLATE) {
+			if (s->mode == STEP_CHECK ||
+			    s->mode == STEP_TEMPLATE) {
 				run->checked = c->at.ans_pos;
 				str_copy(run->stopped_at,
 					 sizeof run->stopped_at, "");
@@ -1167,21 +1318,25 @@ int engine_run_opts(const struct ruleset *rs, const void *start_state,
 			/* may refuse, which lands in the branch below */
 			check_all_used(c);
 			record_end(c, NULL);
-			if (c->at.cur + 1 < n_steps) {
+			step_ended(c);
+			if (step_at(c, c->at.cur + 1)) {
 				errorf(&run->err, EXIT_REFUSED,
 				       "step %zu comes after the end of the "
 				       "game", c->at.cur + 2);
 				run->outcome = RUN_ERROR;
 			}
 		}
-	} else if (run->outcome == RUN_NEED_DRAW && c->at.cur < n_steps) {
+	} else if (run->outcome == RUN_NEED_DRAW && step_at(c, c->at.cur)) {
 		record_end(c, NULL);
-		str_copy(run->ends[c->at.cur].key,
-			 sizeof run->ends[c->at.cur].key, "draw");
+		str_copy(end_of(c)->key, sizeof end_of(c)->key, "draw");
+		step_ended(c);
 	}
+	if (c->src)
+		run->n_steps = c->fetched;
 	for (size_t i = 0; i < c->n_scratch; i++)
 		free(c->scratch[i]);
 	free(c->scratch);
+	own_free(c);
 	free(c);
 	return run->outcome == RUN_ERROR ? -1 : 0;
 }

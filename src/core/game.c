@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "umpire/chain.h"
 #include "umpire/checkpoint.h"
 #include "umpire/clock.h"
@@ -42,6 +43,16 @@ static const char *const step_keys[] = { "step", "actor", "counter",
 	"orders", "reveals", "seed", "draws", "next", "salt", "state", "prev",
 	"signature", NULL };
 
+void game_step_drop(struct game_step *s)
+{
+	if (s->ord) {
+		orders_free(s->ord);
+		free(s->ord);
+	}
+	doc_free(s->doc);
+	memset(s, 0, sizeof *s);
+}
+
 void game_free(struct game *g)
 {
 	if (g->shed) {
@@ -51,6 +62,15 @@ void game_free(struct game *g)
 	free(g->src);
 	free(g->chain_log);
 	free(g->scn_dir);
+	/* the steps pulled from the file (gamestream.c): the two held */
+	if (g->pulled) {
+		doc_pull_close(g->pull);
+		free(g->pull_in);
+		close(g->pull_fd);
+		for (size_t k = 0; g->steps && k < 2; k++)
+			game_step_drop(&g->steps[k]);
+		g->n_steps = 0;
+	}
 	/* the stubs, the first n_stub, hold no orders: not looked at (a
 	 * long game's prefix is most of its steps) */
 	for (size_t i = g->n_stub; i < g->n_steps; i++) {
@@ -380,7 +400,7 @@ void game_step_recorded(const struct doc_node *n, unsigned char out[32])
 int game_step_fields(const struct game *g, size_t i, struct error *err)
 {
 	const struct doc *d = g->doc;
-	struct game_step *s = &g->steps[i];
+	struct game_step *s = game_step_at(g, i);
 	const struct doc_node *m = s->node;
 	if (!s->fields_lazy)
 		return 0;
@@ -397,7 +417,7 @@ int game_read_step(struct game *g, size_t i, const struct doc_node *m,
 		   struct error *err)
 {
 	const struct doc *d = g->doc;
-	struct game_step *s = &g->steps[i];
+	struct game_step *s = game_step_at(g, i);
 	const struct doc_node *rv;
 	unsigned char *sig;
 	size_t sl;

@@ -324,12 +324,13 @@ static int recorded(const struct doc_node *n, const struct doc_node *rec,
 	return sodium_memcmp(h, hash, 32) == 0;
 }
 
-/* Compare the replay with what step i records (its draws only when the
- * run played the whole step: not the step it resumed in). */
+/* Compare the replay with what step i records, its end e (its draws
+ * only when the run played the whole step: not the step it resumed
+ * in). */
 static int compare_step(struct game *g, const struct run *run, size_t i,
-			int whole, struct error *err)
+			const struct step_end *e, int whole, struct error *err)
 {
-	struct game_step *s = &g->steps[i];
+	struct game_step *s = game_step_at(g, i);
 	if (game_step_fields(g, i, err))
 		return -1;
 	struct doc *d = doc_new("replay");
@@ -338,17 +339,33 @@ static int compare_step(struct game *g, const struct run *run, size_t i,
 			       s->draws_hash))
 		rc = errorf(err, EXIT_REFUSED, "step %zu: the recorded draws "
 			    "differ from the draws its seed gives", i + 1);
-	else if (!recorded(game_next_node(d, &run->ends[i]), s->next,
-			   s->next_hash))
+	else if (!recorded(game_next_node(d, e), s->next, s->next_hash))
 		rc = errorf(err, EXIT_REFUSED, "step %zu: the recorded next "
 			    "decision differs from the replay (%s: %s)", i + 1,
-			    run->ends[i].key, run->ends[i].rule);
-	else if (run->ends[i].hashed &&
-		 memcmp(run->ends[i].state_hash, s->state_hash, 32) != 0)
+			    e->key, e->rule);
+	else if (e->hashed && memcmp(e->state_hash, s->state_hash, 32) != 0)
 		rc = errorf(err, EXIT_REFUSED, "step %zu: the recorded state "
 			    "hash differs from the replayed state", i + 1);
 	doc_free(d);
 	return rc;
+}
+
+/* game.stream_run: each step compared as the run ends it (run_opts.ended),
+ * the first that differs kept, to be said once the run is done, as
+ * the comparison after the run would say it */
+struct compared {
+	struct game *g;
+	int bad;
+	struct error err;
+};
+
+static void compare_ended(void *user, size_t step, const struct run *run,
+			  const struct step_end *end)
+{
+	struct compared *k = user;
+	if (!k->bad && step < k->g->n_steps &&
+	    compare_step(k->g, run, step, end, 1, &k->err))
+		k->bad = 1;
 }
 
 struct hook_arg {
@@ -415,6 +432,295 @@ int late_step_read(const struct game *g, long long n, const char *actor,
 	return 1;
 }
 
+/* What verifying the steps in order carries from one to the next. */
+struct verify {
+	struct game *g;
+	enum check_level level;
+	size_t vouched;               /* steps 1..vouched verified here */
+	const unsigned char *prev;    /* the hash the next step's prev is */
+	int drop;                     /* each step's orders' bytes freed */
+	struct sigq *q;
+};
+
+/* Step i (a step read, not a stub; unread: one before the checkpoint
+ * the replay resumes at, not read again) verified: its number, roles
+ * and salt, its prev link, its orders' signature (queued on v->q),
+ * reveals and seed, and its countersignature; es its step for the
+ * replay. 0, or -1 with err naming the step. */
+static int verify_step(struct verify *v, size_t i, int unread,
+		       struct engine_step *es, struct error *err)
+{
+	struct game *g = v->g;
+	struct game_step *s = game_step_at(g, i);
+	struct verified vd;
+	char name[64];
+	unsigned char seed[32];
+	/* named only past the prefix: a name a step of a long
+	 * game's prefix would cost every command */
+	snprintf(name, sizeof name, "step %zu orders", i + 1);
+	if (s->n != (long long)i + 1) {
+		errorf(err, EXIT_REFUSED, "step %zu: numbered %lld "
+		       "(steps removed or reordered)", i + 1, s->n);
+		return -1;
+	}
+	if (!game_role(g, s->actor) || !game_role(g, s->counter) ||
+	    strcmp(game_counter(g, s->actor), s->counter) != 0) {
+		errorf(err, EXIT_REFUSED, "step %zu: actor %s and "
+		       "counter-party %s are not this game's", i + 1,
+		       s->actor, s->counter);
+		return -1;
+	}
+	if (s->has_salt != (g->scn.rs->view != NULL)) {
+		errorf(err, EXIT_REFUSED, "step %zu: %s", i + 1,
+		       s->has_salt ? "a view salt in a game without "
+		       "hidden information" : "the view salt is "
+		       "missing");
+		return -1;
+	}
+	/* a step before the checkpoint, verified here and not
+	 * read again: its hash links the chain (the index vouches
+	 * for its node), its seed is not used */
+	int full = v->level == CHECK_FULL ||
+		(i >= g->trusted && i >= v->vouched);
+	int skip = unread && s->fields_lazy && !full;
+	if (!skip && game_step_fields(g, i, err))
+		return -1;
+	if (!skip && memcmp(s->prev, v->prev, 32) != 0) {
+		errorf(err, EXIT_REFUSED, "step %zu: 'prev' is not the "
+		       "hash of step %zu (a step was edited, removed "
+		       "or reordered)", i + 1, i);
+		return -1;
+	}
+	/* (s->hash: game_parse) */
+	if (s->ord)
+		orders_free(s->ord);    /* (which empties it) */
+	else if (!unread)
+		s->ord = xcalloc(1, sizeof *s->ord);
+	/* a late step: the judge's, for a late side (its reveal
+	 * is late[n]); read after its orders (late_step_read) */
+	int late = game_step_late(g, i);
+	/* every signature of the steps not yet verified (a signing
+	 * command commits to the whole history) */
+	int vr = unread ? 0 : game_step_blob(g, i, err) ? -1 :
+		game_orders_verify(g, name, (const char *)s->blob,
+				   s->blob_len, NULL, 0, s->n,
+				   s->actor, game_step_signer(g, i),
+				   v->prev, full, v->q, s->ord, &vd,
+				   err);
+	v->prev = s->hash;
+	if (!unread)
+		verified_free(&vd);
+	/* its bytes, once verified (queued checks copy theirs) */
+	if (v->drop && !vr) {
+		free(s->blob);
+		s->blob = NULL;
+		g->orders_dropped = 1;
+	}
+	if (vr) {
+		error_prefix(err, "step %zu", i + 1);
+		return -1;
+	}
+	const struct orders *o = game_step_orders(s);
+	if (!unread &&
+	    sodium_memcmp(o->reveal, s->reveal_actor, 32) != 0) {
+		errorf(err, EXIT_REFUSED, "step %zu: the actor's "
+		       "reveal differs from the one in its orders",
+		       i + 1);
+		return -1;
+	}
+	/* a late step where the clock and its record allow one,
+	 * its orders what a late step's carry */
+	if (late && late_step_read(g, s->n, s->actor, s->counter,
+				   s->reveal_actor,
+				   unread ? NULL : o, err) < 0)
+		return -1;
+	/* (a late step reveals no link of its actor) */
+	if ((!late && game_reveal_check(g, game_role(g, s->actor),
+					(uint64_t)s->n, s->reveal_actor,
+					err)) ||
+	    game_reveal_check(g, game_role(g, s->counter),
+			      (uint64_t)s->n, s->reveal_counter, err)) {
+		error_prefix(err, "step %zu", i + 1);
+		return -1;
+	}
+	for (size_t r = 0; g->chain_log && r < g->n_roles; r++) {
+		struct chain_at *c = &g->chain_log[i * g->n_roles + r];
+		memcpy(c->last, g->roles[r].last, 32);
+		c->index = g->roles[r].last_index;
+	}
+	if (!skip)
+		chain_seed(g->genesis, (uint64_t)s->n, s->reveal_actor,
+			   s->reveal_counter, seed);
+	if (!skip && sodium_memcmp(seed, s->seed, 32) != 0) {
+		errorf(err, EXIT_REFUSED, "step %zu: the seed is not "
+		       "the one the reveals give", i + 1);
+		return -1;
+	}
+	if (full) {
+		unsigned char msg[64 + 32];
+		game_countersign_message(g, s->hash, msg);
+		size_t ml = strlen(D_COUNTERSIGN) + 64;
+		if (sigq_verify(v->q, s->sig, msg, ml,
+				game_role(g, s->counter)->pk.pk)) {
+			errorf(err, EXIT_REFUSED, "step %zu: the "
+			       "countersignature of %s does not match "
+			       "(the step was edited)", i + 1,
+			       s->counter);
+			return -1;
+		}
+	}
+	if (g->pack_orders && !unread)
+		orders_pack(s->ord);
+	*es = (struct engine_step){
+		.mode = STEP_PLAY, .actor = s->actor,
+		.answers = o->answers,
+		.n_answers = o->n_answers,
+		.standing = o->standing,
+		.n_standing = o->n_standing,
+		.late = late,
+	};
+	es->src = unread ? "(a step before the checkpoint)" :
+		o->doc->name;
+	/* its state hash verified here before: not made again,
+	 * but for the last step's (the state the file stores,
+	 * and where the replay must have come to); every step's
+	 * when a replay from a checkpoint disagreed and the game
+	 * is played from the start, so that the first step that
+	 * differs is the one named */
+	es->state_vouched = !full && i + 1 < g->n_steps &&
+		g->checkpoints != CHECKPOINTS_REDO;
+	if (!skip)
+		memcpy(es->seed, s->seed, 32);
+	return 0;
+}
+
+/* The stored state is a copy for readers: it must be the state after
+ * the last step (hashed in it), or the start. With an extra step the
+ * replay has gone past it; compare the hashes. */
+static int stored_state(struct game *g, const struct engine_step *extra,
+			const struct run *run, struct error *err)
+{
+	if (g->state_stale)
+		return 0;
+	struct doc *d = doc_new("state");
+	int eq;
+	if (!extra || g->n_steps == 0) {
+		eq = doc_same(g->scn.rs->save(extra ? g->start_state :
+					  run->state, d),
+			      game_field(g, "state"));
+	} else {
+		unsigned char h[32];
+		if (game_step_fields(g, g->n_steps - 1, err)) {
+			doc_free(d);
+			return -1;
+		}
+		doc_hash("umpire/1 state", game_field(g, "state"), h);
+		eq = sodium_memcmp(h, g->steps[g->n_steps - 1].state_hash,
+				   32) == 0;
+	}
+	doc_free(d);
+	if (!eq)
+		return errorf(err, EXIT_REFUSED, "the stored state differs "
+			      "from the state after step %zu", g->n_steps);
+	return 0;
+}
+
+/* A game whose steps are pulled from its file (game.pulled): each
+ * step verified as the replay comes to it (verify_step), the two the
+ * replay holds (the current step and the next) in g->steps */
+struct pulled {
+	struct verify v;
+	struct engine_step es[2];
+	size_t given;                 /* steps verified so far */
+	int failed;                   /* one refused: err says why */
+	struct error err;
+};
+
+static int pull_step(void *user, size_t i, const struct engine_step **step)
+{
+	struct pulled *p = user;
+	struct game *g = p->v.g;
+	if (i >= g->n_steps)
+		return 1;
+	int got = game_step_pull(g, i, &p->err);
+	if (got == 0)
+		errorf(&p->err, EXIT_REFUSED, "%s: the file has fewer steps "
+		       "read again than read first: it changed while it was "
+		       "audited", g->doc->name);
+	if (got != 1) {
+		p->failed = 1;
+		return -1;
+	}
+	if (verify_step(&p->v, i, 0, &p->es[i % 2], &p->err)) {
+		p->failed = 1;
+		return -1;
+	}
+	p->given = i + 1;
+	*step = &p->es[i % 2];
+	return 0;
+}
+
+/*
+ * check_game of a game whose steps are pulled (umpire audit with no
+ * view, of a file): the replay takes each step as it comes to it
+ * (run_opts.source), verified then, and compares it as it ends
+ * (compare_ended); a step is dropped once the replay is two steps
+ * past it. What is refused is what check_game refuses, in its order:
+ * a step that does not verify (the steps the replay did not come to
+ * are verified after it), then the replay's refusal, then the first
+ * step the replay differs from, then the stored state. A signature
+ * that does not verify (queued) has the file read again without the
+ * queue (game.reread), which says which.
+ */
+static int check_pulled(struct game *g, struct run *run, struct error *err)
+{
+	memset(run, 0, sizeof *run);
+	if (game_unjoined(g))
+		return game_verify_header(g, err);
+	struct sigq *q = sigq_new();
+	if (game_joins_verify(g, 1, q, err)) {
+		sigq_finish(&q);
+		return -1;
+	}
+	/* (the orders' bytes are the step's, dropped with it) */
+	g->orders_dropped = 1;
+	struct pulled p = { .v = { g, CHECK_FULL, 0, g->genesis, 0, q } };
+	struct compared cmp = { .g = g };
+	const struct step_source src = { pull_step, &p };
+	struct run_opts opts = { .examples = g->examples,
+				 .ended = compare_ended, .user = &cmp,
+				 .source = &src };
+	int rc = -1;
+	int ran = engine_run_opts(g->scn.rs, g->start_state, &opts, NULL, 0,
+				  run);
+	/* the steps after those the replay came to */
+	const struct engine_step *ignored;
+	for (size_t i = p.given; !p.failed && i < g->n_steps; i++)
+		pull_step(&p, i, &ignored);
+	if (!p.failed && game_steps_pulled(g, &p.err))
+		p.failed = 1;
+	if (sigq_finish(&q))
+		goto out;
+	if (p.failed)
+		*err = p.err;
+	else if (ran)
+		*err = run->err;
+	else if (cmp.bad)
+		*err = cmp.err;
+	else
+		rc = stored_state(g, NULL, run, err);
+	if (rc == 0)
+		return 0;
+	engine_free(run);
+	return -1;
+out:
+	sigq_finish(&q);
+	engine_free(run);
+	g->reread = 1;
+	return errorf(err, EXIT_REFUSED, "%s: a signature does not verify",
+		      g->doc->name);
+}
+
 /*
  * game_check, its signatures verified on a second thread (sigq.h) while
  * it goes on when queue is set. Every signature is then known good or
@@ -428,6 +734,8 @@ static int check_game(struct game *g, enum check_level level,
 {
 	struct engine_step *es;
 	int rc = -1;
+	if (g->pulled && level == CHECK_FULL && !extra && queue)
+		return check_pulled(g, run, err);
 	memset(run, 0, sizeof *run);
 	const char *who = game_unjoined(g);
 	if (who)
@@ -539,151 +847,15 @@ static int check_game(struct game *g, enum check_level level,
 		es[i] = stub;
 	if (g->n_stub)
 		prev = g->steps[g->n_stub - 1].hash;
+	struct verify v = { g, level, vouched, prev, drop, q };
 	for (size_t i = g->n_stub; i < g->n_steps; i++) {
-		struct game_step *s = &g->steps[i];
-		struct verified v;
-		char name[64];
-		unsigned char seed[32];
-		if (s->stub) {
+		if (g->steps[i].stub) {
 			es[i] = stub;
-			prev = s->hash;
+			v.prev = g->steps[i].hash;
 			continue;
 		}
-		/* named only past the prefix: a name a step of a long
-		 * game's prefix would cost every command */
-		snprintf(name, sizeof name, "step %zu orders", i + 1);
-		if (s->n != (long long)i + 1) {
-			errorf(err, EXIT_REFUSED, "step %zu: numbered %lld "
-			       "(steps removed or reordered)", i + 1, s->n);
+		if (verify_step(&v, i, unread[i], &es[i], err))
 			goto out;
-		}
-		if (!game_role(g, s->actor) || !game_role(g, s->counter) ||
-		    strcmp(game_counter(g, s->actor), s->counter) != 0) {
-			errorf(err, EXIT_REFUSED, "step %zu: actor %s and "
-			       "counter-party %s are not this game's", i + 1,
-			       s->actor, s->counter);
-			goto out;
-		}
-		if (s->has_salt != (g->scn.rs->view != NULL)) {
-			errorf(err, EXIT_REFUSED, "step %zu: %s", i + 1,
-			       s->has_salt ? "a view salt in a game without "
-			       "hidden information" : "the view salt is "
-			       "missing");
-			goto out;
-		}
-		/* a step before the checkpoint, verified here and not
-		 * read again: its hash links the chain (the index vouches
-		 * for its node), its seed is not used */
-		int full = level == CHECK_FULL ||
-			(i >= g->trusted && i >= vouched);
-		int skip = unread[i] && s->fields_lazy && !full;
-		if (!skip && game_step_fields(g, i, err))
-			goto out;
-		if (!skip && memcmp(s->prev, prev, 32) != 0) {
-			errorf(err, EXIT_REFUSED, "step %zu: 'prev' is not the "
-			       "hash of step %zu (a step was edited, removed "
-			       "or reordered)", i + 1, i);
-			goto out;
-		}
-		/* (s->hash: game_parse) */
-		if (s->ord)
-			orders_free(s->ord);    /* (which empties it) */
-		else if (!unread[i])
-			s->ord = xcalloc(1, sizeof *s->ord);
-		/* a late step: the judge's, for a late side (its reveal
-		 * is late[n]); read after its orders (late_step_read) */
-		int late = game_step_late(g, i);
-		/* every signature of the steps not yet verified (a signing
-		 * command commits to the whole history) */
-		int vr = unread[i] ? 0 : game_step_blob(g, i, err) ? -1 :
-			game_orders_verify(g, name, (const char *)s->blob,
-					   s->blob_len, NULL, 0, s->n,
-					   s->actor, game_step_signer(g, i),
-					   prev, full, q, s->ord, &v, err);
-		prev = s->hash;
-		if (!unread[i])
-			verified_free(&v);
-		/* its bytes, once verified (queued checks copy theirs) */
-		if (drop && !vr) {
-			free(s->blob);
-			s->blob = NULL;
-			g->orders_dropped = 1;
-		}
-		if (vr) {
-			error_prefix(err, "step %zu", i + 1);
-			goto out;
-		}
-		const struct orders *o = game_step_orders(s);
-		if (!unread[i] &&
-		    sodium_memcmp(o->reveal, s->reveal_actor, 32) != 0) {
-			errorf(err, EXIT_REFUSED, "step %zu: the actor's "
-			       "reveal differs from the one in its orders",
-			       i + 1);
-			goto out;
-		}
-		/* a late step where the clock and its record allow one,
-		 * its orders what a late step's carry */
-		if (late && late_step_read(g, s->n, s->actor, s->counter,
-					   s->reveal_actor,
-					   unread[i] ? NULL : o, err) < 0)
-			goto out;
-		/* (a late step reveals no link of its actor) */
-		if ((!late && game_reveal_check(g, game_role(g, s->actor),
-						(uint64_t)s->n, s->reveal_actor,
-						err)) ||
-		    game_reveal_check(g, game_role(g, s->counter),
-				      (uint64_t)s->n, s->reveal_counter, err)) {
-			error_prefix(err, "step %zu", i + 1);
-			goto out;
-		}
-		for (size_t r = 0; r < g->n_roles; r++) {
-			struct chain_at *c = &g->chain_log[i * g->n_roles + r];
-			memcpy(c->last, g->roles[r].last, 32);
-			c->index = g->roles[r].last_index;
-		}
-		if (!skip)
-			chain_seed(g->genesis, (uint64_t)s->n, s->reveal_actor,
-				   s->reveal_counter, seed);
-		if (!skip && sodium_memcmp(seed, s->seed, 32) != 0) {
-			errorf(err, EXIT_REFUSED, "step %zu: the seed is not "
-			       "the one the reveals give", i + 1);
-			goto out;
-		}
-		if (full) {
-			unsigned char msg[64 + 32];
-			game_countersign_message(g, s->hash, msg);
-			size_t ml = strlen(D_COUNTERSIGN) + 64;
-			if (sigq_verify(q, s->sig, msg, ml,
-					game_role(g, s->counter)->pk.pk)) {
-				errorf(err, EXIT_REFUSED, "step %zu: the "
-				       "countersignature of %s does not match "
-				       "(the step was edited)", i + 1,
-				       s->counter);
-				goto out;
-			}
-		}
-		if (g->pack_orders && !unread[i])
-			orders_pack(s->ord);
-		es[i] = (struct engine_step){
-			.mode = STEP_PLAY, .actor = s->actor, .src = name,
-			.answers = o->answers,
-			.n_answers = o->n_answers,
-			.standing = o->standing,
-			.n_standing = o->n_standing,
-			.late = late,
-		};
-		es[i].src = unread[i] ? "(a step before the checkpoint)" :
-			o->doc->name;
-		/* its state hash verified here before: not made again,
-		 * but for the last step's (the state the file stores,
-		 * and where the replay must have come to); every step's
-		 * when a replay from a checkpoint disagreed and the game
-		 * is played from the start, so that the first step that
-		 * differs is the one named */
-		es[i].state_vouched = !full && i + 1 < g->n_steps &&
-			g->checkpoints != CHECKPOINTS_REDO;
-		if (!skip)
-			memcpy(es[i].seed, s->seed, 32);
 		if (g->at_step_end) {
 			hooks[i] = (struct hook_arg){ g, i + 1 };
 			es[i].at_end = step_end_hook;
@@ -709,15 +881,27 @@ static int check_game(struct game *g, enum check_level level,
 	struct run_opts opts = { .from = resume ? &from : NULL,
 				 .keep_points = save_cp,
 				 .examples = g->examples };
+	/* a whole game's check, no log kept: each step compared as it
+	 * ends (never from a checkpoint: a CHECK_FULL uses none) */
+	struct compared cmp = { .g = g };
+	if (g->stream_run && !opts.from && !save_cp) {
+		opts.ended = compare_ended;
+		opts.user = &cmp;
+	}
 	int ran = engine_run_opts(g->scn.rs, g->start_state, &opts, es, n, run);
 	if (sigq_finish(&q)) {
 		forged = 1;
 		goto out;
 	}
 	int bad = ran;
-	for (size_t i = run->resumed; !bad && i < g->n_steps; i++)
-		bad = compare_step(g, run, i, !opts.from || i > run->resumed,
-				   err);
+	if (!bad && opts.ended && cmp.bad) {
+		*err = cmp.err;
+		bad = -1;
+	}
+	for (size_t i = run->resumed; !bad && !opts.ended && i < g->n_steps;
+	     i++)
+		bad = compare_step(g, run, i, &run->ends[i],
+				   !opts.from || i > run->resumed, err);
 	if (opts.from && bad) {
 		/* from the start, with every step's orders */
 		engine_free(run);
@@ -741,33 +925,8 @@ static int check_game(struct game *g, enum check_level level,
 	}
 	if (bad)
 		goto out;
-	/* The stored state is a copy for readers: it must be the state
-	 * after the last step (hashed in it), or the start. With an extra
-	 * step the replay has gone past it; compare the hashes. */
-	if (!g->state_stale) {
-		struct doc *d = doc_new("state");
-		int eq;
-		if (!extra || g->n_steps == 0) {
-			eq = doc_same(g->scn.rs->save(extra ? g->start_state :
-						  run->state, d),
-				  game_field(g, "state"));
-		} else {
-			unsigned char h[32];
-			if (game_step_fields(g, g->n_steps - 1, err)) {
-				doc_free(d);
-				goto out;
-			}
-			doc_hash("umpire/1 state", game_field(g, "state"), h);
-			eq = sodium_memcmp(h, g->steps[g->n_steps - 1]
-					   .state_hash, 32) == 0;
-		}
-		doc_free(d);
-		if (!eq) {
-			errorf(err, EXIT_REFUSED, "the stored state differs "
-			       "from the state after step %zu", g->n_steps);
-			goto out;
-		}
-	}
+	if (stored_state(g, extra, run, err))
+		goto out;
 	rc = 0;
 	if (save_cp)
 		checkpoints_save(g, run, es);

@@ -103,7 +103,7 @@ const unsigned char *game_prev(const struct game *g, size_t n)
 
 int game_step_late(const struct game *g, size_t i)
 {
-	const struct game_step *s = &g->steps[i];
+	const struct game_step *s = game_step_at(g, i);
 	unsigned char lv[32];
 	if (s->stub)
 		return 0;     /* (the vouched prefix: its chains and replay
@@ -114,12 +114,13 @@ int game_step_late(const struct game *g, size_t i)
 
 int game_step_own(const struct game *g, size_t i, const char *side)
 {
-	return !strcmp(g->steps[i].actor, side) && !game_step_late(g, i);
+	return !strcmp(game_step_at(g, i)->actor, side) &&
+		!game_step_late(g, i);
 }
 
 const char *game_step_signer(const struct game *g, size_t i)
 {
-	return game_step_late(g, i) ? "referee" : g->steps[i].actor;
+	return game_step_late(g, i) ? "referee" : game_step_at(g, i)->actor;
 }
 
 const struct orders *game_step_orders(const struct game_step *s)

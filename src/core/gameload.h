@@ -18,6 +18,7 @@ struct doc;
 struct doc_node;
 struct error;
 struct game;
+struct game_step;
 struct memo;
 struct role;
 struct strbuf;
@@ -39,6 +40,9 @@ void game_join_message(const struct game *g, const struct role *r,
  * else refused naming file and role. */
 int game_join_address_check(const char *file, const char *role,
 			    const char *a, struct error *err);
+/* A step held of a game whose steps are pulled (game.pulled): its
+ * orders and its document freed, the step zeroed. */
+void game_step_drop(struct game_step *s);
 /* Step i's seed, state hash and prev decoded, if game_read_step left
  * them (a step verified here). */
 int game_step_fields(const struct game *g, size_t i, struct error *err);

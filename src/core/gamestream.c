@@ -10,14 +10,18 @@
  * 1,024 of a long game the parsed tree of the steps was 6.1 MB, four
  * times the file. A game file on disk that load_game would parse as
  * it is (game_stream_file) is not held whole either: it is checked a
- * piece at a time, then parsed as it is read again. Above game.c,
- * below gamevouch.c (game.c's first comment).
+ * piece at a time, then parsed as it is read again. With
+ * GAME_PARSE_PULL (umpire audit with no view) the steps of such a file
+ * are read, counted and dropped, and the whole game's check pulls them
+ * again from the file, one as the replay comes to it (game_step_pull).
+ * Above game.c, below gamevouch.c (game.c's first comment).
  */
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <sodium.h>
 #include "umpire/fsutil.h"
 #include "umpire/game.h"
 #include "umpire/mail.h"
@@ -63,6 +67,19 @@ static int read_streamed(void *user, struct doc *item_doc,
 	size_t vouched = 0;
 	if (st->failed)
 		return 0;
+	/* pulled again by the check: read, counted, not kept */
+	if (g->pulled) {
+		struct game_step *p = game_step_at(g, i);
+		struct doc *whole = g->doc;
+		g->doc = item_doc;
+		int bad = game_read_step(g, i, m, NULL, &vouched, &st->err);
+		g->doc = whole;
+		memcpy(g->pull_last, p->hash, 32);
+		memset(p, 0, sizeof *p);
+		st->failed = bad != 0;
+		g->n_steps += !bad;
+		return 0;
+	}
 	if (i == st->cap) {
 		st->cap = st->cap ? 2 * st->cap : 64;
 		g->steps = xrealloc(g->steps, st->cap * sizeof *g->steps);
@@ -92,7 +109,7 @@ static int read_streamed(void *user, struct doc *item_doc,
 /* g read from the text (buf, len bytes; or, buf NULL, what rd reads
  * from data), its steps streamed */
 static int parse_streamed(struct game *g, const char *name, const char *buf,
-			  size_t len, doc_read_fn *rd, void *data,
+			  size_t len, doc_read_fn *rd, void *data, int pull,
 			  const char *scn_dir, struct memo *memo,
 			  struct error *err)
 {
@@ -100,6 +117,11 @@ static int parse_streamed(struct game *g, const char *name, const char *buf,
 	g->memo = memo;
 	g->doc = doc_new(name);
 	g->streamed = 1;
+	if (pull) {
+		g->pulled = 1;
+		g->pull_fd = -1;
+		g->steps = xcalloc(2, sizeof *g->steps);
+	}
 	struct streamed st = { .g = g };
 	const struct doc_stream ds = { "steps", read_streamed, &st };
 	if ((buf ? doc_parse_stream(g->doc, buf, len, &DOC_LIMITS_GAME, &ds,
@@ -121,7 +143,7 @@ int game_parse_stream(struct game *g, const char *name, const char *buf,
 		      size_t len, const char *scn_dir, struct memo *memo,
 		      struct error *err)
 {
-	return parse_streamed(g, name, buf, len, NULL, NULL, scn_dir, memo,
+	return parse_streamed(g, name, buf, len, NULL, NULL, 0, scn_dir, memo,
 			      err);
 }
 
@@ -187,7 +209,7 @@ out:
 }
 
 int game_stream_file(struct game *g, const char *path, const char *name,
-		     const char *scn_dir, struct memo *memo,
+		     int pull, const char *scn_dir, struct memo *memo,
 		     struct error *err)
 {
 	struct stat st;
@@ -205,10 +227,62 @@ int game_stream_file(struct game *g, const char *path, const char *name,
 	}
 	/* read again as the parser wants it, to the length checked */
 	struct file_in in = { fd, 0, (size_t)st.st_size };
-	int rc = parse_streamed(g, name, NULL, 0, read_piece, &in, scn_dir,
-				memo, err);
-	close(fd);
+	int rc = parse_streamed(g, name, NULL, 0, read_piece, &in, pull,
+				scn_dir, memo, err);
 	if (rc == 0)
 		g->rereadable = 1;
+	/* the steps to be pulled again from this file (game_step_pull) */
+	if (rc == 0 && pull) {
+		g->pull_fd = fd;
+		g->pull_len = in.len;
+	} else
+		close(fd);
 	return rc;
+}
+
+/* ---- the steps pulled again (GAME_PARSE_PULL) ---- */
+
+int game_step_pull(struct game *g, size_t i, struct error *err)
+{
+	struct doc *d;
+	const struct doc_node *m;
+	size_t vouched = 0;
+	if (!g->pull) {
+		struct file_in *in = xmalloc(sizeof *in);
+		*in = (struct file_in){ g->pull_fd, 0, g->pull_len };
+		g->pull_in = in;
+		g->pull = doc_pull_open(g->doc->name, read_piece, in,
+					&DOC_LIMITS_GAME, "steps", err);
+		if (!g->pull)
+			return -1;
+	}
+	struct game_step *s = game_step_at(g, i);
+	game_step_drop(s);
+	int rc = doc_pull_next(g->pull, &d, &m, err);
+	if (rc <= 0)
+		return rc;
+	struct doc *whole = g->doc;
+	g->doc = d;
+	rc = game_read_step(g, i, m, NULL, &vouched, err);
+	g->doc = whole;
+	s->doc = d;
+	return rc ? -1 : 1;
+}
+
+int game_steps_pulled(struct game *g, struct error *err)
+{
+	struct doc *d = NULL;
+	const struct doc_node *m;
+	struct error ignored;
+	if (!g->n_steps)
+		return 0;
+	int more = g->pull ? doc_pull_next(g->pull, &d, &m, &ignored) : 1;
+	doc_free(d);
+	if (!g->pull || more != 0 || !g->n_steps ||
+	    sodium_memcmp(game_step_at(g, g->n_steps - 1)->hash,
+			  g->pull_last, 32) != 0)
+		return errorf(err, EXIT_REFUSED, "%s: the steps read again "
+			      "are not those read first: the file changed "
+			      "while it was audited", g->doc->name);
+	return 0;
 }

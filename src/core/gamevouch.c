@@ -821,9 +821,9 @@ int game_unstub_for(struct game *g, const char *side, struct error *err)
 int game_step_blob(struct game *g, size_t i, struct error *err)
 {
 	/* a step of the vouched prefix: the file read whole first */
-	if (g->steps[i].stub && game_unstub(g, err))
+	if (game_step_at(g, i)->stub && game_unstub(g, err))
 		return -1;
-	struct game_step *s = &g->steps[i];
+	struct game_step *s = game_step_at(g, i);
 	if (!s->lazy)
 		return 0;
 	if (doc_need_b64(g->doc, s->node, "orders", &s->blob, &s->blob_len,

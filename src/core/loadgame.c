@@ -29,8 +29,8 @@ int load_game_or_file(struct loader ld, const char *path, const char *name,
 	/* a file for a whole game's check, its steps streamed: not held
 	 * whole where the mail layer would take it as it is */
 	int streamed = flags & GAME_PARSE_STREAM ?
-		game_stream_file(g, path, name, ld.scenario_dir, ld.memo,
-				 err) : 1;
+		game_stream_file(g, path, name, !!(flags & GAME_PARSE_PULL),
+				 ld.scenario_dir, ld.memo, err) : 1;
 	if (streamed <= 0)
 		return streamed < 0 ? -1 : 1;
 	if (mail_read_raw(path, max, buf, len, err))

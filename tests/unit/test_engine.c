@@ -595,6 +595,81 @@ static void test_probe(void)
 	engine_free(&run);
 }
 
+/* run_opts.source: the steps given one at a time, each spoiled (its
+ * actor and standing orders another side's) once the run asks for the
+ * step two after it, as a whole game's check drops it (umpire audit):
+ * the run holds the current step and the next, and a role's standing
+ * orders that persist from a step before them (the watcher's "watch:
+ * yes" of step 1, in force in steps 2 and 3) come from its own copy;
+ * each step's end is handed over in order and its logs dropped, the
+ * draws counted. */
+struct given {
+	struct engine_step s[4], held[4];
+	size_t asked, ended;
+	int in_order;
+};
+
+static int give_step(void *user, size_t i, const struct engine_step **step)
+{
+	static struct answer spoiled[] = { { "watch", "no", 1 } };
+	struct given *g = user;
+	g->in_order &= i == g->asked;
+	g->asked = i + 1;
+	if (i >= 4)
+		return 1;
+	if (i >= 2)     /* left by the run: spoiled, the watcher's */
+		g->held[i - 2] = play_step("watcher", spoiled, 1, spoiled, 1,
+					   0);
+	g->held[i] = g->s[i];
+	*step = &g->held[i];
+	return 0;
+}
+
+static void step_ended_count(void *user, size_t step, const struct run *run,
+			     const struct step_end *end)
+{
+	struct given *g = user;
+	g->in_order &= step == g->ended;
+	g->ended = step + 1;
+}
+
+static void test_source(void)
+{
+	struct march m0;
+	struct run whole, run;
+	struct given g = { .in_order = 1 };
+	struct answer ready[] = { { "ready", "yes", 2 } };
+	struct answer watch[] = { { "watch", "yes", 3 } };
+	struct answer rest[] = { { "rest", "no", 3 } };
+	struct answer north[] = { { "go", "north", 2 } };
+	struct answer stop[] = { { "go", "stop", 2 } };
+	memset(&m0, 0, sizeof m0);
+	g.s[0] = play_step("watcher", ready, 1, watch, 1, 1);
+	g.s[1] = play_step("mover", north, 1, rest, 1, 2);
+	g.s[2] = play_step("mover", north, 1, rest, 1, 3);
+	g.s[3] = play_step("mover", stop, 1, NULL, 0, 4);
+	CHECK(engine_run(&march, &m0, g.s, 4, &whole) == 0 &&
+	      whole.outcome == RUN_OVER &&
+	      ((struct march *)whole.state)->watched == 2,
+	      "the march read whole: %s", whole.err.msg);
+	const struct step_source src = { give_step, &g };
+	struct run_opts opts = { .ended = step_ended_count, .user = &g,
+				 .source = &src };
+	CHECK(engine_run_opts(&march, &m0, &opts, NULL, 0, &run) == 0 &&
+	      run.outcome == RUN_OVER &&
+	      !memcmp(run.state, whole.state, sizeof m0) &&
+	      ((struct march *)run.state)->watched == 2, "from a source, "
+	      "two steps held, the march plays as read whole: %s",
+	      run.err.msg);
+	CHECK(g.in_order && g.ended == 4 && run.n_steps == 4,
+	      "each step asked for and ended once, in order");
+	CHECK(run.n_draws == 0 && run.n_events == 0 &&
+	      run.n_draws_dropped == whole.n_draws && whole.n_draws == 2,
+	      "the logs dropped as each step ends, the draws counted");
+	engine_free(&run);
+	engine_free(&whole);
+}
+
 int main(void)
 {
 	struct toy start;
@@ -606,6 +681,7 @@ int main(void)
 	test_in_advance();
 	test_replayed_end();
 	test_probe();
+	test_source();
 
 	/* No steps: the first question is pending. */
 	engine_run(&toy, &start, NULL, 0, &run);
