@@ -186,31 +186,31 @@ $(CONFORM): tests/conformance/conform.c $(LIB)
 
 # make check on CI's two cores, within its half hour: the builds run
 # CHECK_JOBS compilers at once, and the stages that are one process each
-# run CHECK_JOBS at a time (make -O: each stage's output whole when it
-# ends); the end-to-end files run two at a time on their own
-# (tests/bats-files), each file once: under ASan+UBSan (check-asan),
-# but for the files that pass leaves out for their cost under it
-# (ASAN_E2E_SKIP), which run with the plain binary (check-e2e-files
-# E2E_ONLY=...). A second plain pass of the same files cost some 300 s
-# of CI's wall time (1,002 s of bats files two at a time, on a run of
-# 2,027 s) and ran the same commands on the same inputs; the plain
-# binary stays checked by every other stage (mail through postfix,
-# attacks, faults, hostile input, views, tamper, unit, conformance),
-# and make check-e2e-files runs every file with it. What each stage runs at full size beyond what
-# proves its point has a target of its own: check-stress, the full
-# check-judge-load, check-sweep, check-valgrind-full.
+# run CHECK_STAGE_JOBS at a time (make -O: each stage's output whole when
+# it ends); the end-to-end files run two at a time on their own
+# (tests/bats-files), each file once, in the ASan pass (check-asan: the
+# first run of each command path instrumented, its repeats plain), but
+# package, which builds the Debian package with the plain binary
+# (check-e2e-files E2E_ONLY=package). What each stage runs at full size
+# beyond what proves its point has a target of its own: check-stress,
+# the full check-judge-load, check-sweep, check-asan-full,
+# check-valgrind-full, check-mail-full.
 CHECK_JOBS = 2
 # check-mail first: the longest (real postfix, whole games by mail),
 # the others beside it. check-desk: the desk's page in Chromium and
 # Firefox (tests/e2e/desk.bats, 24 CPU s), its WebAssembly built by the
 # first make all where emscripten (make deps) is found: 157 CPU s from
 # clean, some 80 s of wall on two cores.
+# check-mail waits on postfix's deliveries most of its time (506 CPU s
+# in 1,244 s of wall, measured on a loaded machine): it runs in a lane
+# of its own, CHECK_STAGE_JOBS, beside two lanes of the others.
 CHECK_STAGES = check-mail check-views check-desk check-faults \
   check-attacks check-hostile check-tamper check-unit check-conformance \
   check-data check-layers check-js
+CHECK_STAGE_JOBS = 3
 check: deps
 	$(MAKE) -j$(CHECK_JOBS) all $(UNIT_BIN) $(CONFORM) $(MAN_VIEWS)
-	$(MAKE) -j$(CHECK_JOBS) -O $(CHECK_STAGES)
+	$(MAKE) -j$(CHECK_STAGE_JOBS) -O $(CHECK_STAGES)
 	$(MAKE) check-e2e-files E2E_ONLY='$(ASAN_E2E_SKIP)'
 	$(MAKE) check-judge-load JUDGE_LOAD='$(JUDGE_LOAD_CHECK)' \
 	  JUDGE_LOAD_LMTP='$(JUDGE_LOAD_LMTP_CHECK)' JUDGE_TURN_STEPS= \
@@ -234,10 +234,13 @@ check-conformance: $(CONFORM)
 # must). And umpire-protocol(7) VIEWS says what
 # the rules' state declarations hide (make man-views rewrites it); that
 # the comparison can fail, a copy of the page missing a line of it must.
+# And the sanitizer passes' wrappers tell a command path's first run
+# from its repeats (tests/first-path-check.sh).
 # And no bats test asserts with a bare "! cmd" or an "[ a ] && [ b ]"
 # that errexit ignores (tests/bats-bangs.py; that it can fail, a test
 # with each must).
 check-data: $(MAN_VIEWS)
+	bash tests/first-path-check.sh
 	python3 tests/bats-bangs.py
 	mkdir -p $(BUILD)
 	printf '@test "t" {\n\t! true\n\ttrue\n}\n' >$(BUILD)/bangs-bad.bats
@@ -315,8 +318,10 @@ E2E_ORDER = $(if $(strip $(E2E_ONLY)),$(E2E_ONLY:%=tests/e2e/%.bats), \
      $(E2E_SKIP:%=-e /%.bats)))
 # The same, one bats process per file, two at a time (make check's plain
 # pass and the ASan pass: on two cores, about half check-e2e's time).
+# E2E_BIN: the umpire the files run (the ASan pass's: its wrapper).
+E2E_BIN = $(abspath $(BIN))
 check-e2e-files: $(BIN)
-	UMPIRE_BIN=$(abspath $(BIN)) UMPIRE_SCENARIOS=$(abspath scenarios) \
+	UMPIRE_BIN=$(E2E_BIN) UMPIRE_SCENARIOS=$(abspath scenarios) \
 	  sh tests/bats-files $(E2E_ORDER)
 
 demo: deps
@@ -397,6 +402,11 @@ check-stress: $(BIN)
 # cannot start (not root), the tests say so and skip.
 check-mail: $(BIN)
 	$(UMPIRE_ENV) bats tests/mail
+
+# The same with the whole game judge.bats plays beside judge-players.bats'
+# two (MAIL_FULL=1; some 100 s more).
+check-mail-full: $(BIN)
+	$(UMPIRE_ENV) MAIL_FULL=1 bats tests/mail
 
 # The judge under load (tests/load/README.md): MESSAGES mail messages for
 # GAMES Arnswalde games delivered to PROCS concurrent `umpire judge`
@@ -483,38 +493,33 @@ check-faults: $(BIN)
 # with GMime, keeps its thread data there (signing orders on a mailed
 # Kampfgruppe Peiper game died so). Without the interception those blocks
 # are found as heap reachable from the thread's own TLS: no false leak.
-# The ASan pass leaves out ASAN_E2E_SKIP, files whose time goes to
-# other programs playing the command paths the other files check:
-# aachen-plans (examples/aachen/trying.py's players, some 140 s under
-# ASan) and replay (the pages in headless Chromium, some 100 s); the
-# plain pass runs them, and make check-asan-full runs the ASan pass
-# with every file. It leaves out too checkpoints (its long games' every
-# checkpoint read, which the valgrind pass checks a path at a time) and
-# aachen (Aachen's rules, which every-game and aachen-plans' fixtures
-# play instrumented), some 100 s of its wall time; and whole-turn (long
-# Race to the Reichstag games replayed for their views, 200 s under
-# ASan: every-game, judge-letters and reichstag-example run the views'
-# paths instrumented) and package (it builds the Debian package, whose
-# binary is not the instrumented one). And judge-letters (a 64-step
-# Race to the Reichstag game refereed by the judge, 55 s of the ASan
-# pass in the last full run: judge and judge-clock run the letters'
-# paths under ASan, judge under memcheck too; its point is how far back
-# a long game's checkpoints reach, which the plain pass and
-# check-judge-load prove). The fixtures a file plays before its tests (whole
-# games in setup_file) are played by the plain binary when it is built
-# (UMPIRE_FIXTURE_BIN, tests/e2e/helpers.bash): their steps are the
-# paths the tests then run instrumented.
-ASAN_E2E_SKIP = aachen-plans replay checkpoints aachen whole-turn package \
-  judge-letters
+# The end-to-end files run umpire through tests/asan/umpire-asan: in a
+# file, the first run of each command path is the instrumented build's
+# (tests/first-path.sh: its subcommand, its options' names, its game's
+# scenario; judge and open, fed a stranger's message by each test, once
+# a test), the repeats the plain build's (UMPIRE_FIXTURE_BIN), as the
+# valgrind pass does with memcheck. An instrumented run costs some 100
+# ms more than a plain one here (ASan's start and LeakSanitizer's check
+# at exit), and a game played step by step was most of the pass: with
+# every run instrumented, the pass took 1,782 CPU s for 31 files in the
+# last full run, and the plain binary those 31 about 1,100. The hostile,
+# tamper and fuzz-corpus runs, each input once, stay instrumented
+# whole. So the pass runs every file but package (it builds the Debian
+# package, whose binary is not the instrumented one; the plain pass
+# runs it), and make check-asan-full every run of every file
+# instrumented (UMPIRE_ASAN=all).
+ASAN_E2E_SKIP = package
 check-asan-full:
-	$(MAKE) check-asan ASAN_E2E_SKIP=
+	UMPIRE_ASAN=all $(MAKE) check-asan ASAN_E2E_SKIP=
 check-asan:
 	$(MAKE) -j$(CHECK_JOBS) sanitize
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:intercept_tls_get_addr=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	UMPIRE_FIXTURE_BIN=$(abspath build/umpire) \
+	UMPIRE_ASAN_BIN=$(abspath build-asan/umpire) \
 	$(MAKE) -j$(CHECK_JOBS) -O BUILD=build-asan CC=clang CFLAGS='$(SAN_FLAGS)' \
 	  TAMPER_EDITS=40 E2E_SKIP='$(ASAN_E2E_SKIP)' \
+	  E2E_BIN=$(abspath tests/asan/umpire-asan) \
 	  check-e2e-files check-hostile check-tamper check-fuzz-corpus \
 	  check-unit check-conformance
 
@@ -533,8 +538,8 @@ check-asan:
 # tests then audit, report, render and adjudicate them under memcheck.
 # One bats process per file, two at a time (tests/bats-files): memcheck
 # runs on one core, so this halves the wall time on two cores. The
-# longest first (by CPU time under memcheck: judge, checkpoints,
-# whole-turn, every-game), then the others, so that the last ones to
+# longest first (by CPU time under memcheck: judge, every-game), then
+# the others, so that the last ones to
 # start are short.
 VALGRIND_ENV = UMPIRE_BIN=$(abspath tests/valgrind/umpire-vg) \
   UMPIRE_REAL_BIN=$(abspath $(BIN)) UMPIRE_SCENARIOS=$(abspath scenarios)
@@ -561,12 +566,17 @@ VALGRIND_ENV = UMPIRE_BIN=$(abspath tests/valgrind/umpire-vg) \
 # and read views, all under memcheck; the ASan pass runs referee),
 # minisign (stock minisign's keys and signatures, 40 s) and readme-walk
 # (README's walks, 31 s): the ASan pass runs both, and every-game their
-# commands; check-valgrind-full runs all three.
-VALGRIND_FILES = judge checkpoints every-game \
+# commands; check-valgrind-full runs all three. And checkpoints (its
+# long games' every checkpoint read: 143 s of the pass's wall time in
+# the last full run, the longest file but judge; judge, every-game and
+# formats read and keep checkpoints under memcheck, and the ASan pass
+# runs each of its command paths instrumented).
+VALGRIND_FILES = judge every-game \
   refusal mail lookahead judge-bounce formats check \
   json delta independent audit-queue luck readme
 VALGRIND_ORDER = $(VALGRIND_FILES:%=tests/e2e/%.bats)
-VALGRIND_FULL_ORDER = $(VALGRIND_ORDER) tests/e2e/whole-turn.bats \
+VALGRIND_FULL_ORDER = $(VALGRIND_ORDER) tests/e2e/checkpoints.bats \
+  tests/e2e/whole-turn.bats \
   tests/e2e/render.bats tests/e2e/referee.bats tests/e2e/minisign.bats \
   tests/e2e/readme-walk.bats
 check-valgrind: $(BIN)
