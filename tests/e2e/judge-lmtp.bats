@@ -642,6 +642,17 @@ syncs() {
 	grep -cE '^([0-9]+ +)?(fsync|fdatasync|syncfs)\(' "$1" || true
 }
 
+# The four games' messages sent together to a server under strace ($1:
+# its trace, $2: the calls traced), each answered 250, the server
+# stopped: a round without faults.
+four_traced() {
+	serve_traced "$1" "$2"
+	run $CLIENT j.sock --together m1.eml m2.eml m3.eml m4.eml
+	echo "$output"
+	[ "$(grep -c '\.eml 250$' <<<"$output")" -eq 4 ]
+	stop_traced
+}
+
 @test "judge --lmtp: four clients' orders arriving together: made durable together, fewer syncs than messages, a 250 each once durable" {
 	command -v strace >/dev/null || skip "strace is not installed"
 	strace -qq -o /dev/null true 2>/dev/null || skip "ptrace refused"
@@ -654,11 +665,7 @@ syncs() {
 	local one four
 	one=$(syncs alone.trace)
 	restore
-	serve_traced four.trace fsync,fdatasync,syncfs,rename,link
-	run $CLIENT j.sock --together m1.eml m2.eml m3.eml m4.eml
-	echo "$output"
-	[ "$(grep -c '\.eml 250$' <<<"$output")" -eq 4 ]
-	stop_traced
+	four_traced four.trace fsync,fdatasync,syncfs,rename,link
 	four=$(syncs four.trace)
 	echo "# one message alone: $one syncs; four at once: $four" >&3
 	[ "$four" -lt 4 ]
@@ -688,10 +695,7 @@ syncs() {
 	command -v strace >/dev/null || skip "strace is not installed"
 	strace -qq -o /dev/null true 2>/dev/null || skip "ptrace refused"
 	four_games
-	serve_traced round.trace syncfs,rename,link,sendto
-	run $CLIENT j.sock --together m1.eml m2.eml m3.eml m4.eml
-	[ "$(grep -c '\.eml 250$' <<<"$output")" -eq 4 ]
-	stop_traced
+	four_traced round.trace syncfs,rename,link,sendto
 	# the first round's: its first game file named, the sync after
 	local first_rename named first_250 first_link
 	first_rename=$(grep -nE 'rename\(".*games/[0-9a-f]{32}\.yaml(\.append)?"' round.trace | head -1 | cut -d: -f1)
@@ -887,10 +891,7 @@ settled4() {
 	strace -qq -o /dev/null true 2>/dev/null || skip "ptrace refused"
 	four_games
 	# a round without faults, traced: what it makes, its kill points
-	serve_traced round.trace fsync,syncfs,rename,link
-	run $CLIENT j.sock --together m1.eml m2.eml m3.eml m4.eml
-	[ "$(grep -c '\.eml 250$' <<<"$output")" -eq 4 ]
-	stop_traced
+	four_traced round.trace fsync,syncfs,rename,link
 	mkdir want
 	cp games/*.yaml want/
 	ls out/new | wc -l >want/count
