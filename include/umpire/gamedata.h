@@ -172,11 +172,14 @@ struct game {
 	 * item at a time (pull, at pull_fd, pull_len bytes; the last
 	 * step's hash pull_last as first read), steps[] holding the two
 	 * the replay reads (game_step_at): the current step and the
-	 * next. */
+	 * next. Each step's hash as first read is kept (pull_hashes, 32
+	 * bytes a step): the judge's record signs the hash of the step
+	 * of each entry (game_prev), checked after the replay. */
 	int pulled;
 	int pull_fd;
 	size_t pull_len;
 	unsigned char pull_last[32];
+	unsigned char (*pull_hashes)[32];
 	struct doc_pull *pull;
 	void *pull_in;
 	/* Read with GAME_PARSE_STREAM (gamestream.c): no step holds its

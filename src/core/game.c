@@ -69,6 +69,7 @@ void game_free(struct game *g)
 		close(g->pull_fd);
 		for (size_t k = 0; g->steps && k < 2; k++)
 			game_step_drop(&g->steps[k]);
+		free(g->pull_hashes);
 		g->n_steps = 0;
 	}
 	/* the stubs, the first n_stub, hold no orders: not looked at (a

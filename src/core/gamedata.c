@@ -98,7 +98,9 @@ mode_t game_output_mode(const struct game *g)
 
 const unsigned char *game_prev(const struct game *g, size_t n)
 {
-	return n > 0 && n <= g->n_steps ? g->steps[n - 1].hash : g->genesis;
+	if (n == 0 || n > g->n_steps)
+		return g->genesis;
+	return g->pulled ? g->pull_hashes[n - 1] : g->steps[n - 1].hash;
 }
 
 int game_step_late(const struct game *g, size_t i)

@@ -75,6 +75,12 @@ static int read_streamed(void *user, struct doc *item_doc,
 		int bad = game_read_step(g, i, m, NULL, &vouched, &st->err);
 		g->doc = whole;
 		memcpy(g->pull_last, p->hash, 32);
+		/* (a power of two steps: the array doubled) */
+		if (!bad && !(i & (i - 1)))
+			g->pull_hashes = xrealloc(g->pull_hashes, (i ? 2 * i :
+							1) * 32);
+		if (!bad)
+			memcpy(g->pull_hashes[i], p->hash, 32);
 		memset(p, 0, sizeof *p);
 		st->failed = bad != 0;
 		g->n_steps += !bad;
