@@ -422,6 +422,10 @@ print(v["state"]["turn"])' "home/$1/plain.view"
 	joined_game
 	n=0
 	for how in pasted reply attached quoted flowed snail; do
+		# the next letter: a view for the side asked next (after the
+		# last way, none is waited for: a game of random seeds may
+		# end at its sixth step, both sides sent its end)
+		[ "$n" -eq 0 ] || to_move "$((n + 1))"
 		orders "$who" "$msg"
 		case $how in
 		pasted)
@@ -475,8 +479,6 @@ print(v["state"]["turn"])' "home/$1/plain.view"
 		esac
 		n=$((n + 1))
 		adjudicated "$n"
-		# the next letter arrives: a view for the side asked next
-		to_move "$((n + 1))"
 	done
 	grep -c 'adjudicated step' "$JUDGE_HOME/home/games/judge.log"
 	[ -z "$(ls "$JUDGE_HOME/home/games/failed" 2>/dev/null)" ]
