@@ -403,8 +403,9 @@ check-stress: $(BIN)
 check-mail: $(BIN)
 	$(UMPIRE_ENV) bats tests/mail
 
-# The same with the whole game judge.bats plays beside judge-players.bats'
-# two (MAIL_FULL=1; some 100 s more).
+# The same with the whole Russo-German Wars judge.bats and real-mta.bats
+# play (MAIL_FULL=1; some 250 s more), beside judge-players.bats' two
+# and real-mta.bats' refereed Arnswalde game.
 check-mail-full: $(BIN)
 	$(UMPIRE_ENV) MAIL_FULL=1 bats tests/mail
 
@@ -538,8 +539,8 @@ check-asan:
 # tests then audit, report, render and adjudicate them under memcheck.
 # One bats process per file, two at a time (tests/bats-files): memcheck
 # runs on one core, so this halves the wall time on two cores. The
-# longest first (by CPU time under memcheck: judge, every-game), then
-# the others, so that the last ones to
+# longest first (by CPU time under memcheck: every-game), then the
+# others, so that the last ones to
 # start are short.
 VALGRIND_ENV = UMPIRE_BIN=$(abspath tests/valgrind/umpire-vg) \
   UMPIRE_REAL_BIN=$(abspath $(BIN)) UMPIRE_SCENARIOS=$(abspath scenarios)
@@ -570,12 +571,18 @@ VALGRIND_ENV = UMPIRE_BIN=$(abspath tests/valgrind/umpire-vg) \
 # long games' every checkpoint read: 143 s of the pass's wall time in
 # the last full run, the longest file but judge; judge, every-game and
 # formats read and keep checkpoints under memcheck, and the ASan pass
-# runs each of its command paths instrumented).
-VALGRIND_FILES = judge every-game \
+# runs each of its command paths instrumented). And judge (243 s of the
+# pass's wall time, the longest file: its 29 tests' judge runs under
+# memcheck each, and its whole games played plain; the judge's paths
+# are memcheck's in judge-lmtp.bats, whose server takes 71 messages,
+# honest and strangers', under memcheck in the ASan pass, and each
+# test's judge run is instrumented in the ASan pass).
+VALGRIND_FILES = every-game \
   refusal mail lookahead judge-bounce formats check \
   json delta independent audit-queue luck readme
 VALGRIND_ORDER = $(VALGRIND_FILES:%=tests/e2e/%.bats)
-VALGRIND_FULL_ORDER = $(VALGRIND_ORDER) tests/e2e/checkpoints.bats \
+VALGRIND_FULL_ORDER = tests/e2e/judge.bats $(VALGRIND_ORDER) \
+  tests/e2e/checkpoints.bats \
   tests/e2e/whole-turn.bats \
   tests/e2e/render.bats tests/e2e/referee.bats tests/e2e/minisign.bats \
   tests/e2e/readme-walk.bats
