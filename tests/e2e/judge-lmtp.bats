@@ -529,7 +529,17 @@ serve_all() {
 		skip "no systemd-socket-activate"
 	fi
 	hostile_setup
-	systemd-socket-activate -l "$PWD/a.sock" "$UMPIRE" judge \
+	# systemd-socket-activate gives its child no environment but what
+	# -E names: the test's own (its scenarios, its records; the ASan
+	# pass's wrapper's binaries and options)
+	local env=() v
+	for v in UMPIRE_SCENARIOS UMPIRE_ASAN_BIN UMPIRE_FIXTURE_BIN \
+		UMPIRE_ASAN ASAN_OPTIONS UBSAN_OPTIONS BATS_RUN_TMPDIR \
+		BATS_TEST_FILENAME BATS_TEST_NAME HOME XDG_STATE_HOME \
+		XDG_CONFIG_HOME; do
+		[ -z "${!v+x}" ] || env+=(-E "$v=${!v}")
+	done
+	systemd-socket-activate -l "$PWD/a.sock" "${env[@]}" "$UMPIRE" judge \
 		--config judge.ini --outbox out --lmtp unused.sock \
 		2>>judge.err &
 	SERVER=$!
