@@ -216,7 +216,7 @@ check: deps
 	$(MAKE) check-e2e-files E2E_ONLY='$(ASAN_E2E_SKIP)'
 	$(MAKE) check-judge-load JUDGE_LOAD='$(JUDGE_LOAD_CHECK)' \
 	  JUDGE_LOAD_LMTP='$(JUDGE_LOAD_LMTP_CHECK)' JUDGE_TURN_STEPS= \
-	  JUDGE_LMTP_FLOOD=
+	  JUDGE_LMTP_FLOOD= JUDGE_LMTP_KILLS=
 	$(MAKE) check-asan
 	$(MAKE) check-valgrind
 
