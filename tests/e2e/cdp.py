@@ -8,15 +8,23 @@ each key K, space-separated, as a person would (Input.dispatchKeyEvent:
 a character, or Tab, Enter, Space, Backspace); "@shot FILE" writes
 a screenshot of the whole page to FILE (PNG); "@file SELECTOR PATH"
 picks the file PATH in the page's file input SELECTOR (DOM.set-
-FileInputFiles, as a person picking it); anything else is another
-expression, its value printed as JSON on a line of its own. Talks the
+FileInputFiles, as a person picking it); "@open URL" opens URL in a new tab, the one before it
+closed, and waits for its document (a fresh load, as a person opening
+the address: one browser for many pages); "@dom FILE" writes the page's
+DOM, as Chromium's --dump-dom does, to FILE (after two frames: the
+page's script has run and laid out); anything else is another
+expression, its value printed as JSON on a line of its own. URL
+about:blank opens nothing (the pages come by "@open"). Talks the
 DevTools protocol over a pipe (--remote-debugging-pipe): no port, no
 network. CDP_PROFILE=DIR keeps the browser's profile in DIR (a test
 reads what the page stored); CDP_NET=FILE writes there the URL of every
 request the page makes (Network.requestWillBeSent), one a line, but
 for data: URLs (the page's own bytes: the board drawn as an image, which
 its Content-Security-Policy allows as img-src data: and nothing else);
-CDP_DOWNLOADS=DIR saves the page's downloads in DIR.
+CDP_DOWNLOADS=DIR saves the page's downloads in DIR; CDP_CONSOLE=FILE
+writes there every message of the console of a page opened by "@open",
+one a line: "URL: KIND: TEXT" (its console calls, its uncaught
+exceptions, the browser's own entries: a blocked or failed request).
 
 With EXPRESSION "-" (and no STEP), the steps come on standard input
 instead, one a line, each a JSON string (a multi-line expression fits
@@ -64,6 +72,32 @@ def key_event(name):
     return ev
 
 
+# the page's DOM as --dump-dom writes it, once two frames have passed
+DOM = """new Promise(r => requestAnimationFrame(() =>
+  requestAnimationFrame(r))).then(() => (document.doctype ?
+  new XMLSerializer().serializeToString(document.doctype) + "\\n" : "") +
+  document.documentElement.outerHTML)"""
+
+
+def console_line(msg):
+    """A console message of the DevTools event msg as "KIND: TEXT", or
+    None when msg is none."""
+    m, p = msg.get("method"), msg.get("params", {})
+    if m == "Runtime.consoleAPICalled":
+        return "console.%s: %s" % (p.get("type"), " ".join(
+            str(a.get("value", a.get("description", "")))
+            for a in p.get("args", [])))
+    if m == "Runtime.exceptionThrown":
+        d = p.get("exceptionDetails", {})
+        text = d.get("exception", {}).get("description") or d.get("text")
+        return "exception: %s" % " ".join(str(text).split())
+    if m == "Log.entryAdded":
+        e = p.get("entry", {})
+        return "%s %s: %s %s" % (e.get("source"), e.get("level"),
+                                 e.get("text"), e.get("url", ""))
+    return None
+
+
 def main():
     chrome, url, expr = sys.argv[1:4]
     steps = sys.argv[4:]
@@ -76,6 +110,9 @@ def main():
     profile = keep or tempfile.mkdtemp(prefix="cdp-")
     net = open(os.environ["CDP_NET"], "w") if os.environ.get("CDP_NET") \
         else None
+    console = open(os.environ["CDP_CONSOLE"], "w") \
+        if os.environ.get("CDP_CONSOLE") else None
+    opened = {}  # a session of "@open": the URL it opened
 
     def child_fds():
         os.dup2(r_in, 3)
@@ -119,6 +156,12 @@ def main():
                         "data:"):
                 net.write(msg["params"]["request"]["url"] + "\n")
                 net.flush()
+            if console and msg.get("sessionId") in opened:
+                line = console_line(msg)
+                if line is not None:
+                    console.write("%s: %s\n" % (opened[msg["sessionId"]],
+                                                 line))
+                    console.flush()
             if msg.get("id") == want:
                 if "error" in msg:
                     sys.exit("cdp: %s" % msg["error"])
@@ -128,6 +171,7 @@ def main():
         target = wait(send("Target.createTarget", {"url": url}))["targetId"]
         session = wait(send("Target.attachToTarget",
                             {"targetId": target, "flatten": True}))["sessionId"]
+
         def loaded(old=None):
             """The page loaded: its document complete (asked again while
             the first document, about:blank or the one reloaded, gives
@@ -151,11 +195,38 @@ def main():
             wait(send("Browser.setDownloadBehavior", {
                 "behavior": "allow",
                 "downloadPath": os.environ["CDP_DOWNLOADS"]}))
-        origin = loaded()
+        def open_tab(to):
+            """A new tab on URL to, its console and requests watched
+            from before it asks for its document, the tab before it
+            closed: the session and the page's timeOrigin."""
+            tab = wait(send("Target.createTarget",
+                            {"url": "about:blank"}))["targetId"]
+            s = wait(send("Target.attachToTarget",
+                          {"targetId": tab, "flatten": True}))["sessionId"]
+            opened[s] = to
+            if net:
+                wait(send("Network.enable", {}, s))
+            if console:
+                wait(send("Runtime.enable", {}, s))
+                wait(send("Log.enable", {}, s))
+            wait(send("Target.closeTarget", {"targetId": target}))
+            wait(send("Page.navigate", {"url": to}, s))
+            return tab, s
+
+        origin = loaded() if url != "about:blank" else None
         stdin = expr == "-" and not steps
         for step in (json.loads(l) for l in sys.stdin) if stdin \
                 else [expr] + steps:
-            if step == "@reload":
+            if step.startswith("@open "):
+                target, session = open_tab(step[len("@open "):])
+                origin = loaded()
+            elif step.startswith("@dom "):
+                res = wait(send("Runtime.evaluate", {
+                    "expression": DOM, "awaitPromise": True,
+                    "returnByValue": True}, session))
+                with open(step[len("@dom "):], "w", encoding="utf-8") as f:
+                    f.write(res["result"]["value"])
+            elif step == "@reload":
                 wait(send("Page.reload", {}, session))
                 origin = loaded(origin)
             elif step.startswith("@shot "):
