@@ -7,7 +7,10 @@
 # page, #step=N shows step N, and its board is the one `umpire render`
 # draws for that step (the page's data rebuilds its SVG text byte for
 # byte; the DOM shows the same texts). Screenshots of a few steps are
-# kept in build/replay-shots (REPLAY_SHOTS) to be looked at.
+# kept in build/replay-shots (REPLAY_SHOTS) to be looked at. A test
+# starts one Chromium and opens each address it looks at in a fresh tab
+# of it (cdp.py "@open"): a browser started per address was most of the
+# file's time (220 s of the ASan pass's, two files at a time).
 
 load helpers
 
@@ -28,59 +31,48 @@ setup() {
 	F="$BATS_FILE_TMPDIR"
 }
 
-# chrome PAGE#FRAGMENT: the DOM after the script ran (dom.html), the
-# browser's log with every console message (chrome.log) and its network
-# log (net.json).
-chrome() {
+# browse STEP...: one headless Chromium driven through cdp.py by the
+# STEPs, each "@open file://PAGE#FRAGMENT" a fresh tab on that address
+# (its document loaded anew, as a person opening it), "@dom FILE" the
+# DOM after the script ran, "@shot FILE" a screenshot; every console
+# message of each page, "URL: KIND: TEXT" a line, in console.log, and
+# every request the pages made, their own documents too, in net.log.
+browse() {
 	local bin
 	bin=$(command -v chromium || command -v chromium-browser) ||
 		skip "chromium is not installed"
-	timeout 120 "$bin" --headless --no-sandbox --disable-gpu \
-		--disable-quic --no-first-run --disable-background-networking \
-		--disable-component-update --disable-sync \
-		--user-data-dir="$BATS_TEST_TMPDIR/chrome" \
-		--enable-logging=stderr --v=0 --log-net-log="$PWD/net.json" \
-		--virtual-time-budget=2000 --dump-dom "file://$1" \
-		>dom.html 2>chrome.log || { cat chrome.log; return 1; }
+	CDP_CONSOLE="$PWD/console.log" CDP_NET="$PWD/net.log" \
+		timeout 300 "$PY" "$BATS_TEST_DIRNAME/cdp.py" "$bin" about:blank \
+		"$@" >browse.out 2>&1 || { cat browse.out; return 1; }
 }
 
-# the step the page shows (the text of the element with id "step")
+# shown_step DOMFILE: the step the page shows (the text of the element
+# with id "step")
 shown_step() {
-	sed -n 's/.*<output id="step"[^>]*>\([0-9]*\)<\/output>.*/\1/p' dom.html
+	sed -n 's/.*<output id="step"[^>]*>\([0-9]*\)<\/output>.*/\1/p' "$1"
 }
 
-shot() {
-	local bin dir="${REPLAY_SHOTS:-$BATS_TEST_DIRNAME/../../build/replay-shots}"
-	bin=$(command -v chromium || command -v chromium-browser) ||
-		skip "chromium is not installed"
-	mkdir -p "$dir"
-	timeout 120 "$bin" --headless --no-sandbox --disable-gpu \
-		--disable-quic --no-first-run --disable-background-networking \
-		--disable-component-update --disable-sync \
-		--user-data-dir="$BATS_TEST_TMPDIR/chrome" \
-		--screenshot="$dir/$2" --window-size=1600,1100 \
-		"file://$1" >shot.log 2>&1 || { cat shot.log; return 1; }
-	[ -s "$dir/$2" ]
+# asked PAGE...: the requests in net.log but the PAGEs' own documents
+asked() {
+	local a=()
+	for p in "$@"; do a+=(-e "file://$p"); done
+	grep -vxF "${a[@]}" net.log || true
 }
 
 @test "replay: the page opens with no console message and asks for nothing" {
-	for page in whole 1bf 1uf; do
-		chrome "$F/$page.html#step=12"
-		if grep 'CONSOLE' chrome.log; then
-			echo "$page: a console message"
-			return 1
-		fi
-		run "$PY" "$RP" net net.json
-		[ "$status" -eq 0 ]
-		[ -z "$output" ] || { echo "$page asked for: $output"; return 1; }
-	done
+	browse "@open file://$F/whole.html#step=12" \
+		"@open file://$F/1bf.html#step=12" "@open file://$F/1uf.html#step=12"
+	[ ! -s console.log ] || { cat console.log; return 1; }
+	# the three documents were read (the watch saw them), nothing else
+	[ "$(grep -c "^file://$F/" net.log)" -eq 3 ]
+	out=$(asked "$F/whole.html" "$F/1bf.html" "$F/1uf.html")
+	[ -z "$out" ] || { echo "asked for: $out"; return 1; }
 	# the same watch sees a page that errs and fetches
 	printf '<p>x</p><script>nosuch();</script><img src="http://192.0.2.1/x.png">' \
 		>bad.html
-	chrome "$PWD/bad.html"
-	grep -q 'CONSOLE.*nosuch' chrome.log
-	run "$PY" "$RP" net net.json
-	[ "$output" = "http://192.0.2.1/x.png" ]
+	browse "@open file://$PWD/bad.html"
+	grep -q "^file://$PWD/bad.html: exception: .*nosuch" console.log
+	[ "$(asked "$PWD/bad.html")" = "http://192.0.2.1/x.png" ]
 }
 
 # What in page $1 would point outside it: an address, a style or script
@@ -106,28 +98,34 @@ outside() {
 	[ "${#lines[@]}" -eq 45 ]
 	[ "${lines[0]}" = 0 ]
 	[ "${lines[44]}" = 44 ]
+	local open=()
 	for n in 0 1 12 30 44; do
-		chrome "$F/whole.html#step=$n"
-		[ "$(shown_step)" = "$n" ] || { echo "#step=$n: $(shown_step)"; return 1; }
+		open+=("@open file://$F/whole.html#step=$n" "@dom dom-$n.html")
+	done
+	browse "${open[@]}" "@open file://$F/whole.html" "@dom dom-last.html" \
+		"@open file://$F/1bf.html#step=13" "@dom dom-1bf.html"
+	for n in 0 1 12 30 44; do
+		[ "$(shown_step dom-$n.html)" = "$n" ] ||
+			{ echo "#step=$n: $(shown_step dom-$n.html)"; return 1; }
 	done
 	# no fragment: the last step
-	chrome "$F/whole.html"
-	[ "$(shown_step)" = 44 ]
+	[ "$(shown_step dom-last.html)" = 44 ]
 	# a side's replay holds the steps of its views; a step between them
 	# shows the latest view before it
-	chrome "$F/1bf.html#step=13"
-	[ "$(shown_step)" = 12 ]
+	[ "$(shown_step dom-1bf.html)" = 12 ]
 }
 
 @test "replay: the board of step N is the one umpire render draws" {
+	browse "@open file://$F/whole.html#step=0" "@dom dom-0.html" \
+		"@open file://$F/whole.html#step=12" "@dom dom-12.html" \
+		"@open file://$F/whole.html#step=44" "@dom dom-44.html"
 	for n in 0 12 44; do
 		"$UMPIRE" render "$EX/game.yaml" --step $n -o want.svg
 		"$PY" "$RP" board "$F/whole.html" $n >got.svg
 		cmp want.svg got.svg
 		# and what the browser shows is that drawing
-		chrome "$F/whole.html#step=$n"
 		"$PY" "$RP" text want.svg >want.txt
-		"$PY" "$RP" text dom.html >got.txt
+		"$PY" "$RP" text dom-$n.html >got.txt
 		[ "$(wc -l <want.txt)" -gt 100 ]
 		diff want.txt got.txt
 	done
@@ -212,16 +210,17 @@ outside() {
 @test "replay: a side's replay counts one way: the board's step of N is the navigation's, and it says which view of how many" {
 	cd "$F"
 	# step 12 is one of the 1BF's views (step 13 is not)
-	chrome "$F/1bf.html#step=12"
+	cd "$BATS_TEST_TMPDIR"
+	browse "@open file://$F/1bf.html#step=12" "@dom dom.html" \
+		"@open file://$F/whole.html#step=12" "@dom dom-whole.html"
 	total=$(sed -n 's/.*<\/output> of \([0-9]*\)<\/span>.*/\1/p' dom.html)
 	[ "$total" -gt 12 ]
-	[ "$(shown_step)" = 12 ]
+	[ "$(shown_step dom.html)" = 12 ]
 	grep -q "<title>.*, step 12 of $total (as 1bf sees it)</title>" dom.html
 	! grep -q "step 12 of 12[^0-9]" dom.html || false
 	grep -q '<span id="frame">(view [0-9]* of [0-9]*)</span>' dom.html
 	# the whole game's page has a frame a step: no view counted
-	chrome "$F/whole.html#step=12"
-	grep -q '<span id="frame"></span>' dom.html
+	grep -q '<span id="frame"></span>' dom-whole.html
 }
 
 @test "replay: size and steps of the example's pages" {
@@ -234,17 +233,25 @@ outside() {
 	[ "${#lines[@]}" -ge 20 ]
 }
 
+# (each the whole page, 1600 pixels wide)
 @test "replay: screenshots of a few steps (build/replay-shots)" {
-	shot "$F/whole.html#step=0" whole-0.png
-	shot "$F/whole.html#step=12" whole-12.png
-	shot "$F/1bf.html#step=44" 1bf-44.png
-	shot "$F/1uf.html#step=20" 1uf-20.png
+	local dir="${REPLAY_SHOTS:-$BATS_TEST_DIRNAME/../../build/replay-shots}"
+	mkdir -p "$dir"
+	rm -f "$dir"/whole-0.png "$dir"/whole-12.png "$dir"/1bf-44.png \
+		"$dir"/1uf-20.png
+	browse "@open file://$F/whole.html#step=0" "@shot $dir/whole-0.png" \
+		"@open file://$F/whole.html#step=12" "@shot $dir/whole-12.png" \
+		"@open file://$F/1bf.html#step=44" "@shot $dir/1bf-44.png" \
+		"@open file://$F/1uf.html#step=20" "@shot $dir/1uf-20.png"
+	for f in whole-0 whole-12 1bf-44 1uf-20; do
+		[ -s "$dir/$f.png" ] || { echo "no $f.png"; return 1; }
+	done
 }
 
 @test "replay: each example's replay.html holds every step of its game and opens clean" {
-	local ex d steps n size
-	for ex in aachen arnswalde-1945 kampfgruppe-peiper \
-		race-to-the-reichstag russo-german-war; do
+	local ex d steps n size open=()
+	local all="aachen arnswalde-1945 kampfgruppe-peiper race-to-the-reichstag russo-german-war"
+	for ex in $all; do
 		d="$BATS_TEST_DIRNAME/../../examples/$ex"
 		[ -s "$d/replay.html" ] || { echo "$ex: no replay.html"; return 1; }
 		grep -q 'replay game.yaml -o replay.html' "$d/make-example.sh"
@@ -258,9 +265,13 @@ outside() {
 		size=$(wc -c <"$d/replay.html")
 		echo "$ex: $n steps, $size bytes"
 		[ "$size" -le 2000000 ]
-		chrome "$d/replay.html#step=1"
-		if grep 'CONSOLE' chrome.log; then return 1; fi
-		[ "$(shown_step)" = 1 ]
+		open+=("@open file://$d/replay.html#step=1" "@dom dom-$ex.html")
+	done
+	browse "${open[@]}"
+	[ ! -s console.log ] || { cat console.log; return 1; }
+	for ex in $all; do
+		[ "$(shown_step dom-$ex.html)" = 1 ] ||
+			{ echo "$ex: step $(shown_step dom-$ex.html)"; return 1; }
 	done
 }
 
