@@ -274,9 +274,43 @@ player_game_mailed() {
 		<first.eml 2>/dev/null
 }
 
+# once NAME FUNCTION: what FUNCTION makes in a test's own directory,
+# empty (bats's $BATS_TEST_TMPDIR, its HOME and local records there):
+# made by the first test of the file that asks, kept, and copied into
+# each later test's directory, the paths in its configs (*.ini) made
+# that test's. The same files each time, the game's keys and seeds too:
+# the fixture's runs of umpire (keys, a game, the judge, the letters)
+# were most of each test that made it. Anywhere else (a directory of
+# the test's own, each a game of its own), FUNCTION runs.
+once() {
+	local made="$BATS_FILE_TMPDIR/once-$1" fresh=
+	if [ -z "${BATS_FILE_TMPDIR:-}" ] || [ "$PWD" != "$BATS_TEST_TMPDIR" ] ||
+		[ "${XDG_STATE_HOME:-}" != "$PWD/.local/state" ] ||
+		[ -n "$(ls -A)" ]; then
+		"$2"
+		return
+	fi
+	if [ -f "$made/dir" ]; then
+		cp -a "$made/files/." . || return 1
+		sed -i "s|$(cat "$made/dir")|$PWD|g" ./*.ini
+		return
+	fi
+	"$2" || return 1
+	rm -rf "$made" && mkdir -p "$made/files" && cp -a . "$made/files/" &&
+		echo "$PWD" >"$made/dir"
+}
+
 # The Arnswalde game after its first step, for the hostile tests: the
-# judge's set-up, and the player's orders for step 1 as mailed (m1.eml).
+# judge's set-up, and the player's orders for step 1 as mailed (m1.eml);
+# $letter the judge's letter they answer, $G the game kept. Made once
+# a file (once).
 hostile_setup() {
+	once hostile hostile_made || return 1
+	letter=$(ls mbox/player/*.umpire | head -1)
+	G=$(kept)
+}
+
+hostile_made() {
 	player_game_mailed
 	confirm_all
 	post
