@@ -3,13 +3,14 @@
 keep its slots does (the judge's tests of its bounds, lmtp.c).
 
   lmtp-hold.py SOCKET [--n N] [--uid UID] [--say LINE]
-               [--every SECONDS] [--for SECONDS]
+               [--every SECONDS] [--for SECONDS] [--until FILE]
       N connections (default 1) to SOCKET (a Unix socket's path, or
       inet:HOST:PORT), each greeted, then told LHLO; then each says LINE
       (default NOOP) every SECONDS (default 0.5: 0 for as fast as the
       replies come), a line "DATA" saying: MAIL, RCPT and DATA, then a
       byte of the message each time. For at most --for SECONDS (default
-      20), or until every connection is closed. --uid: connect as that
+      20), or until every connection is closed, or (--until) until FILE
+      exists: the test that holds them says when. --uid: connect as that
       user (its effective uid, root only: the socket is that user's),
       another peer than root's.
   Prints a line a connection, in order: "I greeting CODE" at once (the
@@ -26,8 +27,9 @@ import time
 
 def opts(argv):
     kinds = {"n": int, "uid": int, "say": str, "every": float,
-             "for": float}
-    o = {"n": 1, "uid": None, "say": "NOOP", "every": 0.5, "for": 20.0}
+             "for": float, "until": str}
+    o = {"n": 1, "uid": None, "say": "NOOP", "every": 0.5, "for": 20.0,
+         "until": None}
     for i in range(1, len(argv), 2):
         k = argv[i][2:]
         if not argv[i].startswith("--") or k not in kinds:
@@ -87,7 +89,8 @@ def main():
             sel.register(c["s"], selectors.EVENT_READ, c)
     said = time.monotonic()
     line = (b"x" if o["say"] == "DATA" else o["say"].encode() + b"\r\n")
-    while sel.get_map() and time.monotonic() - start < o["for"]:
+    while sel.get_map() and time.monotonic() - start < o["for"] and \
+            not (o["until"] and os.path.exists(o["until"])):
         for key, _ in sel.select(0.05):
             c = key.data
             try:
