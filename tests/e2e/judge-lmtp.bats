@@ -306,8 +306,10 @@ serve_all() {
 	hostile_setup
 	# (the bounds are each worker's: one here)
 	serve_all --lmtp-workers 1
-	# nobody's 16, held with NOOPs: 4 greeted, 12 told 421
-	$HOLD "$dir/j.sock" --n 16 --uid 65534 --every 1 --for 6 >uid.out &
+	# nobody's 16, held with NOOPs until the delivery is done (6 s at
+	# most, as before): 4 greeted, 12 told 421
+	$HOLD "$dir/j.sock" --n 16 --uid 65534 --every 1 --for 6 \
+		--until done-uid >uid.out &
 	held=$!
 	for i in $(seq 1 50); do
 		[ "$(grep -c greeting uid.out)" -eq 16 ] && break
@@ -316,6 +318,7 @@ serve_all() {
 	run $CLIENT "$dir/j.sock" m1.eml
 	echo "$output"
 	assert_output_has "m1.eml 250"
+	: >done-uid
 	wait "$held"
 	cat uid.out
 	[ "$(grep -c '^[0-9]* greeting 220' uid.out)" -eq 4 ]
@@ -329,7 +332,7 @@ serve_all() {
 	port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 	SOCK=inet:127.0.0.1:$port serve --lmtp-workers 1
 	$HOLD "inet:127.0.0.1:$port" --n 16 --uid 65534 --every 1 \
-		--for 6 >tcp.out &
+		--for 6 --until done-tcp >tcp.out &
 	held=$!
 	for i in $(seq 1 50); do
 		[ "$(grep -c greeting tcp.out)" -eq 16 ] && break
@@ -340,6 +343,7 @@ serve_all() {
 	echo "$output"
 	assert_output_has "m2.eml 250"
 	grep -q 'adjudicated step 2' games/judge.log
+	: >done-tcp
 	wait "$held"
 	cat tcp.out
 	[ "$(grep -c '^[0-9]* greeting 220' tcp.out)" -eq 4 ]
@@ -350,11 +354,12 @@ serve_all() {
 @test "judge --lmtp: four users' 16 connections fill every slot; another user's delivery takes the place of the longest idle of theirs" {
 	hostile_setup
 	serve_all --lmtp-workers 1
-	# nobody, daemon, bin and sys: 4 each, NOOPs every second
+	# nobody, daemon, bin and sys: 4 each, NOOPs every second until
+	# the delivery is done (8 s at most, as before)
 	local held=() u
 	for u in 65534 1 2 3; do
 		$HOLD "$dir/j.sock" --n 4 --uid "$u" --every 1 --for 8 \
-			>"hold-$u.out" &
+			--until done-held >"hold-$u.out" &
 		held+=($!)
 	done
 	for i in $(seq 1 50); do
@@ -366,6 +371,7 @@ serve_all() {
 	echo "$output"
 	assert_output_has "m1.eml 250"
 	grep -q 'adjudicated step 1' games/judge.log
+	: >done-held
 	wait "${held[@]}"
 	cat hold-*.out
 	# one of theirs made room, the others kept theirs
@@ -594,8 +600,14 @@ serve_all() {
 # address confirmed, its first step taken) and each player's orders for
 # step 2 mailed as m1.eml to m4.eml: four messages of four games, for
 # four clients at once, each a step stored by appending (its journal).
-# The games and the judge's record kept in clean/ (restore).
+# The games and the judge's record kept in clean/ (restore). Made once
+# a file (once, judge-helpers.bash: some 60 runs of umpire, most of
+# each test that asks).
 four_games() {
+	once four four_made
+}
+
+four_made() {
 	judge_setup p1 p2 p3 p4
 	local i letter
 	for i in 1 2 3 4; do
