@@ -274,20 +274,24 @@ player_game_mailed() {
 		<first.eml 2>/dev/null
 }
 
-# once NAME FUNCTION: what FUNCTION makes in a test's own directory,
-# empty (bats's $BATS_TEST_TMPDIR, its HOME and local records there):
-# made by the first test of the file that asks, kept, and copied into
-# each later test's directory, the paths in its configs (*.ini) made
-# that test's. The same files each time, the game's keys and seeds too:
-# the fixture's runs of umpire (keys, a game, the judge, the letters)
-# were most of each test that made it. Anywhere else (a directory of
-# the test's own, each a game of its own), FUNCTION runs.
+# once NAME FUNCTION [ARG...]: what FUNCTION ARGs make in a test's own
+# directory, empty (bats's $BATS_TEST_TMPDIR, its HOME and local
+# records there): made by the first test of the file that asks, kept,
+# and copied into each later test's directory, the paths in its configs
+# (*.ini) made that test's. The same files each time, the game's keys
+# and seeds too: the fixture's runs of umpire (keys, a game, the judge,
+# the letters) were most of each test that made it. Kept apart by NAME,
+# the ARGs and the test clock (UMPIRE_TEST_NOW). Anywhere else (a
+# directory of the test's own, each a game of its own), FUNCTION runs.
 once() {
-	local made="$BATS_FILE_TMPDIR/once-$1" fresh=
+	local name=$1 fn=$2
+	shift 2
+	local key="$name $* ${UMPIRE_TEST_NOW:-}"
+	local made="$BATS_FILE_TMPDIR/once-${key//[^A-Za-z0-9=.-]/_}"
 	if [ -z "${BATS_FILE_TMPDIR:-}" ] || [ "$PWD" != "$BATS_TEST_TMPDIR" ] ||
 		[ "${XDG_STATE_HOME:-}" != "$PWD/.local/state" ] ||
 		[ -n "$(ls -A)" ]; then
-		"$2"
+		"$fn" "$@"
 		return
 	fi
 	if [ -f "$made/dir" ]; then
@@ -295,7 +299,7 @@ once() {
 		sed -i "s|$(cat "$made/dir")|$PWD|g" ./*.ini
 		return
 	fi
-	"$2" || return 1
+	"$fn" "$@" || return 1
 	rm -rf "$made" && mkdir -p "$made/files" && cp -a . "$made/files/" &&
 		echo "$PWD" >"$made/dir"
 }
