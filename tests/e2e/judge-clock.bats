@@ -71,8 +71,13 @@ rgw_standing() {
 
 # An Arnswalde 1945 game against the judge with the clock --set $@,
 # mailed to it at T0 and taken (--accept-new); the player's letter
-# kept as letter.eml, out/new emptied.
+# kept as letter.eml, out/new emptied. Made once a file for each setting
+# (once, judge-helpers.bash).
 solo() {
+	once solo solo_made "$@"
+}
+
+solo_made() {
 	judge_setup player
 	local sets=()
 	for s; do sets+=(--set "$s"); done
