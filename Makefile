@@ -508,9 +508,22 @@ check-faults: $(BIN)
 # Measured on full runs: the files' end-to-end time, two at a time, was
 # 381 s plain and 900 s under ASan before; 1,077 s for all of them so
 # (most of what is left is waiting and other programs: judge-lmtp's
-# kills, replay's Chromium, 220 s each). The hostile,
-# tamper and fuzz-corpus runs, each input once, stay instrumented
-# whole. So the pass runs every file but package (it builds the Debian
+# kills, replay's Chromium, 220 s each). Since, replay.bats opens the
+# pages a test looks at in fresh tabs of one Chromium (cdp.py "@open"),
+# not a Chromium an address, and the judge's tests make their fixture
+# games once a file and copy them (judge-helpers.bash once:
+# hostile_setup, judge-lmtp's four_games, judge-clock's solo), and
+# judge-lmtp's holders of connections end on cue. A file alone in this
+# pass's setting, before and after on a loaded machine (wall s, CPU s
+# where the loads differed): replay 266 -> 190 (98 -> 63 CPU s),
+# judge-lmtp 379 -> 188 (130 -> 90 CPU s), judge's tests after its
+# whole games 148 -> 81, judge-route 159 -> 75 (35 -> 28 CPU s),
+# judge-clock 469 -> 453 (the whole pass not timed again here). What
+# is left of the longest: judge's whole games (some 175 s of its
+# file), checkpoints' long Aachen games played a decision a mail (its
+# tests 13, 14 and 16: 296 s of its 645 in a run here at load 9 to
+# 13), replay's Chromium. The hostile, tamper and fuzz-corpus runs,
+# each input once, stay instrumented whole. So the pass runs every file but package (it builds the Debian
 # package, whose binary is not the instrumented one; the plain pass
 # runs it), and make check-asan-full every run of every file
 # instrumented (UMPIRE_ASAN=all).
