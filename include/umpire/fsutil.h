@@ -139,6 +139,14 @@ int output_dir_ready(const char *path, mode_t mode, struct error *err);
  * a crash is rebuilt). -1 on any failure, nothing left behind; a cache
  * is never worth an error. */
 int write_cache(const char *path, const void *buf, size_t len);
+/* write_cache for a small cache of a fixed length whose readers and
+ * writers all hold one lock (the local record's summary, GAME.sum):
+ * a file of exactly len bytes (regular, this user's, 0600 at most,
+ * not a link) written over in place, with no new inode, rename and
+ * unlink; else write_cache. Not for a file read without that lock
+ * (a read beside the write may see part of each) nor for more than a
+ * sector's bytes (a crash may leave part of each). -1 on any failure. */
+int rewrite_cache(const char *path, const void *buf, size_t len);
 /* A cache that grows: path's first keep bytes are buf's already (an
  * index names them, and readers read no more than an index names): the
  * rest of buf written after them (past bytes a torn append left cut

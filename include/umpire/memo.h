@@ -1,15 +1,17 @@
 /*
  * memo.h - what a process that serves many messages (the judge over LMTP,
  * a Maildir run, a tick) keeps between them, because it does not change
- * from one message to the next: the scenarios it has loaded and the
- * sealing form of the keys it has sealed to, the steps of the game files
- * it has read, the checkpoint files it has found to read. A one-shot command has none
- * (NULL everywhere a memo is taken).
+ * from one message to the next: the scenarios it has loaded (with the
+ * start states set up from them, at most SCENARIO_STARTS a scenario,
+ * which scenario_start copies out instead of reading its cache file
+ * again), the sealing form of the keys it has sealed to, the steps of
+ * the game files it has read, the checkpoint files it has found to read.
+ * A one-shot command has none (NULL everywhere a memo is taken).
  *
  * Ownership: the memo owns what it keeps; a scenario it lends is marked
- * borrowed (scenario_free leaves its tree) and lives until memo_free, so
- * the memo never forgets one (at most MEMO_SCENARIOS are kept; more are
- * loaded as without a memo).
+ * borrowed (scenario_free leaves its tree and start states) and lives
+ * until memo_free, so the memo never forgets one (at most MEMO_SCENARIOS
+ * are kept; more are loaded as without a memo).
  */
 #ifndef UMPIRE_MEMO_H
 #define UMPIRE_MEMO_H

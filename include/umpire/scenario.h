@@ -14,6 +14,16 @@
 
 #define SCENARIO_MAX_SIDES 8
 
+/* The start states a judge's memo keeps for one scenario (memo.h),
+ * by their cache key (scenario_start: the rules, the scenario hash,
+ * the options and this build), the oldest replaced. */
+#define SCENARIO_STARTS 4
+struct scenario_starts {
+	unsigned char key[SCENARIO_STARTS][32];
+	void *state[SCENARIO_STARTS];
+	size_t n, next;
+};
+
 struct scenario {
 	struct doc *doc;
 	const char *id;
@@ -39,6 +49,9 @@ struct scenario {
 	int borrowed;                /* lent by a memo (memo.h), which
 					owns the tree: scenario_free
 					leaves it */
+	struct scenario_starts *starts; /* a memo's scenario: the start
+					   states kept between messages,
+					   else NULL */
 };
 
 /* Load and validate one scenario file. */

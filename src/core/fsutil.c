@@ -574,13 +574,19 @@ int output_dir_ready(const char *path, mode_t mode, struct error *err)
 int write_cache(const char *path, const void *buf, size_t len)
 {
 	struct error ignored;
-	if (output_dir_ready(path, 0700, &ignored))
-		return -1;
 	size_t tlen = strlen(path) + 32;
 	char *tmp = xmalloc(tlen);
 	snprintf(tmp, tlen, "%s.tmp-XXXXXX", path);
-	/* mkstemp's template: the same temporary name as write_stage */
+	/* mkstemp's template: the same temporary name as write_stage; the
+	 * directories made only when it finds one missing (a cache is
+	 * written where one was: a walk of the path, a stat a component,
+	 * for each write would be most of its system calls) */
 	int fd = mkstemp(tmp), rc = -1;
+	if (fd < 0 && errno == ENOENT &&
+	    output_dir_ready(path, 0700, &ignored) == 0) {
+		snprintf(tmp, tlen, "%s.tmp-XXXXXX", path);
+		fd = mkstemp(tmp);
+	}
 	if (fd >= 0) {
 		int wrote = write_all(fd, buf, len) == 0;
 		if (close(fd) == 0 && wrote && rename(tmp, path) == 0)
@@ -589,6 +595,23 @@ int write_cache(const char *path, const void *buf, size_t len)
 			unlink(tmp);
 	}
 	free(tmp);
+	return rc;
+}
+
+int rewrite_cache(const char *path, const void *buf, size_t len)
+{
+	struct stat st;
+	int fd = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    (size_t)st.st_size != len || st.st_uid != geteuid() ||
+	    (st.st_mode & 077)) {
+		if (fd >= 0)
+			close(fd);
+		return write_cache(path, buf, len);
+	}
+	int rc = write_at(fd, buf, len, 0);
+	if (close(fd) != 0)
+		rc = -1;
 	return rc;
 }
 

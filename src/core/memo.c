@@ -108,6 +108,7 @@ int memo_scenario(struct memo *m, const char *dir, const char *id,
 		struct kept_scenario *k = &m->scn[m->n_scn++];
 		k->path = strbuf_detach(&path, NULL);
 		k->st = st;
+		s->starts = xcalloc(1, sizeof *s->starts);
 		k->s = *s;
 		s->borrowed = 1;
 	}

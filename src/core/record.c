@@ -36,8 +36,10 @@
  * struct sum_head (the magic "umpire recsum/1\n", this build's sizes of
  * a step and a mark, the record's length and mtime as stat gave them
  * after the save, the counts of steps and marks, the genesis, the game,
- * the record's last 64 bytes), written whole by a rename at each
- * save; the side files the arrays of struct record_step, struct
+ * the record's last 64 bytes), written whole at each save, over the
+ * old one in place (rewrite_cache: only under the lock, which its
+ * reads hold too; a crash leaves one or the other, as a struct of one
+ * sector); the side files the arrays of struct record_step, struct
  * record_mark and the marks' kinds as record_read would make them,
  * appended to. record_read takes the arrays from them, not from the
  * record's lines, when the record is that very file (the same length,
@@ -480,6 +482,8 @@ struct sum_head {
 	char game[GAME_ID_HEX + 1];
 	char tail[SUM_TAIL];      /* the record's last bytes */
 };
+/* rewrite_cache writes it over in place: one sector */
+_Static_assert(sizeof(struct sum_head) <= 512, "sum_head: one sector");
 
 static void sum_path(const struct record *r, const char *what,
 		     struct strbuf *p)
@@ -636,7 +640,11 @@ static void sum_save(struct record *r, size_t steps, size_t marks)
 				    ok ? marks : 0);
 	sum_head_of(r, &st, tail, &h);
 	sum_path(r, "", &p);
-	if (rc == 0 && write_cache(p.buf, &h, sizeof h) == 0)
+	/* written over in place under the record's lock, which every
+	 * read of it holds (sum_load): a head of one sector, no new
+	 * inode a save */
+	if (rc == 0 && (r->locked ? rewrite_cache(p.buf, &h, sizeof h) :
+			write_cache(p.buf, &h, sizeof h)) == 0)
 		r->sum_ok = 1;
 	strbuf_free(&p);
 }

@@ -353,8 +353,12 @@ int scenario_find(const char *dir, const char *id, struct scenario *s,
 
 void scenario_free(struct scenario *s)
 {
-	if (!s->borrowed)
+	if (!s->borrowed) {
 		doc_free(s->doc);
+		for (size_t i = 0; s->starts && i < s->starts->n; i++)
+			free(s->starts->state[i]);
+		free(s->starts);
+	}
 	memset(s, 0, sizeof *s);
 }
 
@@ -597,6 +601,24 @@ static void start_write(const struct scenario *s, const char *path,
 	strbuf_free(&file);
 }
 
+/* st (the start state of key) kept in the memo's starts, the oldest
+ * replaced. */
+static void start_keep(struct scenario_starts *k, const unsigned char key[32],
+		       const void *st, size_t size)
+{
+	size_t i = k->n;
+	if (k->n < SCENARIO_STARTS) {
+		k->n++;
+	} else {
+		i = k->next;
+		k->next = (k->next + 1) % SCENARIO_STARTS;
+	}
+	free(k->state[i]);
+	k->state[i] = xmalloc(size);
+	memcpy(k->state[i], st, size);
+	memcpy(k->key[i], key, 32);
+}
+
 int scenario_start(const struct scenario *s, const struct doc_node *opts,
 		   void **state, struct error *err)
 {
@@ -605,7 +627,19 @@ int scenario_start(const struct scenario *s, const struct doc_node *opts,
 	unsigned char name[32], key[32];
 	int keep = s->cached && start_key(s, opts, name, key) == 0 &&
 		start_path(name, &path) == 0;
+	/* a judge's memo holds it since its first read: the file's very
+	 * bytes, not read again (two reads of 195 KB a Race to the
+	 * Reichstag message) */
+	for (size_t i = 0; keep && s->starts && i < s->starts->n; i++)
+		if (!memcmp(s->starts->key[i], key, 32)) {
+			memcpy(st, s->starts->state[i], s->rs->state_size);
+			strbuf_free(&path);
+			*state = st;
+			return 0;
+		}
 	if (keep && start_read(s, path.buf, key, st) == 0) {
+		if (s->starts)
+			start_keep(s->starts, key, st, s->rs->state_size);
 		strbuf_free(&path);
 		*state = st;
 		return 0;
@@ -618,6 +652,8 @@ int scenario_start(const struct scenario *s, const struct doc_node *opts,
 	}
 	if (keep)
 		start_write(s, path.buf, key, st);
+	if (keep && s->starts)
+		start_keep(s->starts, key, st, s->rs->state_size);
 	strbuf_free(&path);
 	*state = st;
 	return 0;

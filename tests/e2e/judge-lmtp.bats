@@ -903,7 +903,7 @@ settled4() {
 		{ echo "$1: a journal left: $(ls games/*.append)"; return 1; }
 }
 
-# Every kill point with LMTP_KILLS=all (make check-judge-load: 23 points,
+# Every kill point with LMTP_KILLS=all (make check-judge-load: 19 points,
 # about 4 minutes on 2 cores); else the first syncfs(2) of the round,
 # where all four steps are staged and none named (make check). The
 # killed server's clients shared by two workers (each killed at its
@@ -943,7 +943,9 @@ settled4() {
 	done
 	done
 	echo "# $total kill points" >&3
-	[ "$total" -ge 40 ] || [ "${LMTP_KILLS:-}" != all ]
+	# 19 points a run (the local record's summary written in place,
+	# not renamed: 23 before), twice
+	[ "$total" -ge 36 ] || [ "${LMTP_KILLS:-}" != all ]
 }
 
 @test "judge --lmtp under memcheck: 71 messages over one connection and over many, no leak, no error" {

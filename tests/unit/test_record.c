@@ -293,6 +293,12 @@ int main(void)
 	      r.n_marks == 301 && has(&r, 's', 302, a, NULL),
 	      "the summary appended to with the record");
 	record_free(&r);
+	/* its head written over in place under the lock (rewrite_cache):
+	 * the same inode, not a new file renamed over it */
+	struct stat sst2;
+	CHECK(stat(sum, &sst2) == 0 && sst2.st_ino == sst.st_ino &&
+	      (sst2.st_mode & 0777) == 0600,
+	      "the summary's head written over in place, 0600");
 	struct stat rst;
 	CHECK(stat(path0, &rst) == 0, "the record's length");
 	/* another process appends a line (an umpire that knows no

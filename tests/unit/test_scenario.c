@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "umpire/memo.h"
 #include "umpire/scenario.h"
 #include "umpire/strbuf.h"
 #include "unit.h"
@@ -162,8 +163,56 @@ static void kept_and_read(void)
 		CHECK(0, "remove %s", dir);
 }
 
+/* a judge's memo (memo_scenario) keeps the start states it read or
+ * set up: the next message's start is the same state, the file not
+ * read again (removed: not written again either) */
+static void kept_in_memo(void)
+{
+	char dir[4096], file[4200], cps[4200];
+	struct scenario scn;
+	struct error err;
+	struct memo *m = memo_new();
+	snprintf(dir, sizeof dir, "/tmp/umpire-test-scenario-XXXXXX");
+	if (!mkdtemp(dir)) {
+		CHECK(0, "a state directory for the test");
+		return;
+	}
+	setenv("XDG_STATE_HOME", dir, 1);
+	snprintf(cps, sizeof cps, "%s/umpire/checkpoints", dir);
+	if (memo_scenario(m, "scenarios", "race-to-the-reichstag", &scn,
+			  &err)) {
+		CHECK(0, "race-to-the-reichstag loads: %s", err.msg);
+		memo_free(m);
+		return;
+	}
+	const size_t n = scn.rs->state_size;
+	unsigned char *st1 = start(&scn, NULL, 0);
+	CHECK(start_files(cps, file, sizeof file, NULL) == 1 &&
+	      unlink(file) == 0, "the memo's first start state written, "
+	      "then removed");
+	scenario_free(&scn);
+	unsigned char *st2 = NULL;
+	if (memo_scenario(m, "scenarios", "race-to-the-reichstag", &scn,
+			  &err) == 0) {
+		st2 = start(&scn, NULL, 0);
+		scenario_free(&scn);
+	}
+	CHECK(st1 && st2 && !memcmp(st1, st2, n) &&
+	      start_files(cps, file, sizeof file, NULL) == 0,
+	      "the next start from the memo: the same state, no file read "
+	      "or written");
+	free(st1);
+	free(st2);
+	memo_free(m);
+	char cmd[4200];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		CHECK(0, "remove %s", dir);
+}
+
 int main(void)
 {
 	kept_and_read();
+	kept_in_memo();
 	return unit_done("test_scenario");
 }
