@@ -406,8 +406,10 @@ check-mail: $(BIN)
 	$(UMPIRE_ENV) bats tests/mail
 
 # The same with the whole Russo-German Wars judge.bats and real-mta.bats
-# play (MAIL_FULL=1; some 250 s more), beside judge-players.bats' two
-# and real-mta.bats' refereed Arnswalde game.
+# play and judge-players.bats' game without mistakes (MAIL_FULL=1; some
+# 250 s more, and that game 45 to 250 s as the draws fall), beside
+# judge-players.bats' whole game, each mistake made and every letter
+# counted, and real-mta.bats' refereed Arnswalde game.
 check-mail-full: $(BIN)
 	$(UMPIRE_ENV) MAIL_FULL=1 bats tests/mail
 

@@ -20,13 +20,13 @@ load rgw
 
 # A whole game refereed by the judge: make check-mail-full runs it
 # (MAIL_FULL=1); make check-mail skips it, as judge-players.bats plays
-# two whole games of it through the same judge and postfix (each
-# player's letters counted; every mistake answered, refusals among
-# them; both audit at the end), and this file's other tests join,
-# refuse and deliver its steps.
+# a whole game of it through the same judge and postfix (each player's
+# letters counted; every mistake answered, refusals among them; both
+# audit at the end), and this file's other tests join, refuse and
+# deliver its steps.
 @test "real mail: a Russo-German War refereed by the judge through postfix: joins, every step, a refusal, each player audits" {
 	[ -n "${MAIL_FULL:-}" ] ||
-		skip "a whole game: make check-mail-full (judge-players.bats plays two)"
+		skip "a whole game: make check-mail-full (judge-players.bats plays one)"
 	rgw_joined
 	declare -A views=([alice]=0 [bob]=0)
 	n=0 steps=0 refused=0 final= final2=
