@@ -611,7 +611,9 @@ check-fuzz-corpus: $(FUZZ_NAMES:%=$(BUILD)/fuzz-replay/fuzz_%) $(BIN)
 # where the game has views (plain, and sealed as the judge mails them);
 # a game without views is read from its file (tests/sweep/sweep.py).
 # check-views, in make check: each option's values alone, one game each
-# (the defaults of a game with views twice, one plain and one sealed),
+# (the defaults of a game with views twice, one plain and one sealed,
+# where no other option set's game plays its views sealed: the Russo-
+# German War's; Race to the Reichstag's play them plain and sealed),
 # the template's first legal answers as orders, two games at a time.
 # check-sweep: every combination of options the rules accept, SWEEP_GAMES
 # games each, with the template's answers and with the examples'
