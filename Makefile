@@ -201,11 +201,31 @@ CHECK_JOBS = 2
 # Firefox (tests/e2e/desk.bats, 24 CPU s), its WebAssembly built by the
 # first make all where emscripten (make deps) is found: 157 CPU s from
 # clean, some 80 s of wall on two cores.
-# CHECK_STAGE_JOBS: check-mail waits on postfix a part of its time (506
-# CPU s in 1,244 s of wall on a loaded machine), but a third lane beside
-# it gave nothing: 886 s for the stages against 876 with two, every
-# stage slower for the contention (views 291 s against 140), and the
-# mail tests' waits for a delivery nearer their bounds.
+# CHECK_STAGE_JOBS: check-mail waits a part of its time (506 CPU s in
+# 1,244 s of wall on a loaded machine), but a third lane beside it gave
+# nothing: 886 s for the stages against 876 with two, every stage
+# slower for the contention (views 291 s against 140), and the mail
+# tests' waits for a delivery nearer their bounds. Its wait is not
+# postfix's: the mail log's delays= give some 0.3 s a step to the
+# judge's pipe and 0.02 s to a Maildir; the rest is the tests' own
+# commands (umpire, mutt, s-nail, python) on a loaded machine.
+# Each stage's size, measured (the shared machine, load average 5 to
+# 10, a stage alone beside one other; wall s, CPU s):
+#   check-mail   1,130 / 317 before, 558 / 209 after one whole game by
+#                mail, not two (judge-players.bats), and no 30 s wait
+#                for a letter that must not come (judge.bats)
+#   check-views    348 / 183 before, 223 / 153 after the defaults
+#                played once where the option sets play both view modes
+#   check-faults   the judge's file 573 / 168 before, 362 / 155 after
+#                one kill a run of the loader's opens (96 and 104 kill
+#                points, 75 and 84)
+#   check-attacks 1,144 / 400 before: hidden.bats' Race to the
+#                Reichstag test searched its probe again in every hidden
+#                state, 429 / 180 alone; 88 / 50 with the answers found
+#                in the first state given to the others; the whole
+#                stage 344 / 271 after (a quieter hour, load 2 to 4)
+#   check-desk     666 / 163 (desk-keys.bats' two key tests 98 and 83 s:
+#                scrypt at umpire keygen's limits, their point)
 CHECK_STAGES = check-mail check-views check-desk check-faults \
   check-attacks check-hostile check-tamper check-unit check-conformance \
   check-data check-layers check-js
@@ -406,8 +426,10 @@ check-mail: $(BIN)
 	$(UMPIRE_ENV) bats tests/mail
 
 # The same with the whole Russo-German Wars judge.bats and real-mta.bats
-# play (MAIL_FULL=1; some 250 s more), beside judge-players.bats' two
-# and real-mta.bats' refereed Arnswalde game.
+# play and judge-players.bats' game without mistakes (MAIL_FULL=1; some
+# 250 s more, and that game 45 to 250 s as the draws fall), beside
+# judge-players.bats' whole game, each mistake made and every letter
+# counted, and real-mta.bats' refereed Arnswalde game.
 check-mail-full: $(BIN)
 	$(UMPIRE_ENV) MAIL_FULL=1 bats tests/mail
 
@@ -622,7 +644,9 @@ check-fuzz-corpus: $(FUZZ_NAMES:%=$(BUILD)/fuzz-replay/fuzz_%) $(BIN)
 # where the game has views (plain, and sealed as the judge mails them);
 # a game without views is read from its file (tests/sweep/sweep.py).
 # check-views, in make check: each option's values alone, one game each
-# (the defaults of a game with views twice, one plain and one sealed),
+# (the defaults of a game with views twice, one plain and one sealed,
+# where no other option set's game plays its views sealed: the Russo-
+# German War's; Race to the Reichstag's play them plain and sealed),
 # the template's first legal answers as orders, two games at a time.
 # check-sweep: every combination of options the rules accept, SWEEP_GAMES
 # games each, with the template's answers and with the examples'

@@ -359,7 +359,12 @@ v = yaml.load(open(sys.argv[1]), Loader=yaml.BaseLoader)
 print(v["state"]["turn"])' "home/$1/plain.view"
 }
 
+# A whole game with no mistake, each player's letters counted: make
+# check-mail-full runs it (MAIL_FULL=1); make check-mail skips it, as the
+# whole game below counts the same letters and makes each mistake too.
 @test "judge players: a whole Russo-German War through postfix: each player gets at most 3 letters a game turn, 2 at the median" {
+	[ -n "${MAIL_FULL:-}" ] ||
+		skip "a second whole game: make check-mail-full (the game with each mistake counts the letters too)"
 	judge_home
 	joined_game
 	declare -A count
@@ -748,31 +753,42 @@ invitations() {
 	[ "$(steps)" -eq 1 ]
 }
 
-@test "judge players: a whole Russo-German War through postfix, Alice making each mistake once along the way; it ends, both audit" {
+# counted WHO TURN: WHO got one letter more in game turn TURN (in the
+# caller's count, an associative array).
+counted() {
+	count[$1:$2]=$((${count[$1:$2]:-0} + 1))
+}
+
+@test "judge players: a whole Russo-German War through postfix, Alice making each mistake once along the way; it ends, both audit; each player gets at most 3 letters a game turn, 2 at the median" {
 	judge_home 'answers_a_day = 10'
 	joined_game
 	log=$JUDGE_HOME/home/games/judge.log
 	as alice "$UMPIRE" keygen -s other.key -p other.pub -W >/dev/null
-	moves=0 alice_moves=0 made=0 final= final2= step=1
+	declare -A count
+	moves=0 alice_moves=0 made=0 final= final2= turn=1
 	while [ -z "$final" ] || [ -z "$final2" ]; do
 		if attachment_names "$msg" | grep -qx "$id.yaml.gz"; then
-			# the game is over: the whole game file (gzip), to audit
+			# the game is over: the whole game file (gzip), to
+			# audit, counted in the last turn
 			cp "$msg" "home/$who/final.eml"
+			counted "$who" "$turn"
 			if [ -z "$final" ]; then final=$who; else final2=$who; fi
 			[ -n "$final2" ] || next_letter
 			continue
 		fi
+		t=$(turn_of "$who" "$msg")
+		[ -n "$t" ] || { cat "$msg"; false; }
+		turn=$t
+		counted "$who" "$turn"
+		# a letter goes to the side asked: every one asks its reader
+		# (but the answers to Alice's mistakes, each the next letter
+		# after the mistake, read by mistake)
 		side=$(subject_of "$msg" |
-			sed -n 's/.*, step \([0-9]*\): \([a-z]*\) to move$/\2 \1/p')
-		case $side in
-		"german "*) [ "$who" = alice ] ;; "soviet "*) [ "$who" = bob ] ;;
-		*) side= ;;
-		esac || side=
-		if [ -z "$side" ] || ! attachment_names "$msg" | grep -q '\.view$'
-		then
-			next_letter
-			continue
-		fi
+			sed -n 's/.*, step [0-9]*: \([a-z]*\) to move$/\1/p')
+		case $side:$who in
+		german:alice | soviet:bob) ;;
+		*) echo "a letter to $who, $side to move"; false ;;
+		esac
 		view=$msg
 		moves=$((moves + 1))
 		cp "$view" "home/$who/view-$(printf %03d "$moves").eml"
@@ -804,6 +820,23 @@ invitations() {
 	done
 	[ "$final" != "$final2" ]
 	[ "$made" -eq 5 ]
+	no_new_mail
+	# every game turn, each player: at most 3 letters, 2 at the median
+	all=
+	for t in $(seq 1 "$turn"); do
+		for w in alice bob; do
+			n=${count[$w:$t]:-0}
+			echo "game turn $t: $w $n"
+			[ "$n" -le 3 ]
+			all="$all $n"
+		done
+	done
+	median=$(printf '%s\n' $all | sort -n | awk '{ v[NR] = $1 }
+		END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+		      print m }')
+	echo "median $median"
+	awk -v m="$median" 'BEGIN { exit !(m <= 2) }'
+	[ "$turn" -ge 2 ]
 	# each player audits the game he was sent with every view he answered
 	for who in alice bob; do
 		as "$who" sh -c "'$UMPIRE' audit final.eml --view view-*.eml"
@@ -824,7 +857,8 @@ invitations() {
 
 # mistake K: Alice's K-th mistake (1 to 5, none after), made from her
 # mail client on the view she must answer ($view), and its answer, at
-# her address, waited for.
+# her address, waited for: the next letter to anyone (it is her move:
+# nothing else is owed).
 mistake() {
 	printf 'Judge,\n\nattached.\n' >home/alice/body.txt
 	case $1 in
@@ -845,13 +879,11 @@ mistake() {
 		mutt_reply alice "$view" note.txt -e "'set include=no'" ;;
 	*)	return 0 ;;
 	esac
-	local i
-	for i in $(seq 1 20); do
-		next_letter alice || return 1
-		subject_of "$msg" |
-			grep -q '\(your message could not be used\|where the game stands\)$' &&
-			break
-	done
+	next_letter alice bob carol || return 1
+	[ "$who" = alice ] || { cat "$msg"; return 1; }
+	subject_of "$msg" |
+		grep -q '\(your message could not be used\|where the game stands\)$' ||
+		{ subject_of "$msg"; return 1; }
 	grep -q '^To: .*alice@example.org' "$msg"
 	# a note (the fifth: no file) is answered with where the game
 	# stands; the others could not be used
