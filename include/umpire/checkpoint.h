@@ -158,8 +158,12 @@ int checkpoints_current(const struct checkpoints *cp, const struct game *g);
  * comes back the same through the rules' save and load, and the vouched
  * prefix for the latest of them (g->chain_log and g's source text, see
  * gamedata.h). es: the run's steps (each role's latest standing orders
- * before a checkpoint are kept with it). */
+ * before a checkpoint are kept with it). old: the file as the run
+ * found it (checkpoints_open), whose records and checkpoints are kept
+ * where they still serve: the caller's, read once for the check and
+ * the write (not read again: 12 system calls and a parse a step). */
 void checkpoints_save(const struct game *g, const struct run *run,
-		      const struct engine_step *es);
+		      const struct engine_step *es,
+		      const struct checkpoints *old);
 
 #endif

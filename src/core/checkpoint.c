@@ -1009,20 +1009,19 @@ out:
 }
 
 void checkpoints_save(const struct game *g, const struct run *run,
-		      const struct engine_step *es)
+		      const struct engine_step *es,
+		      const struct checkpoints *old)
 {
 	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT,
 		recs = STRBUF_INIT;
 	struct error ignored;
 	char rules[96];
 	unsigned char rec[CHECKPOINT_STEP_BYTES];
-	struct checkpoints old;
 	size_t step, latest = 0;
 	if (g->n_steps == 0 || file_path(g, 0, &path)) {
 		strbuf_free(&path);
 		return;
 	}
-	checkpoints_open(&old, g);
 	struct doc *d = doc_new("checkpoints");
 	struct doc_node *m = doc_map(d), *points = doc_seq(d);
 	d->root = m;
@@ -1043,31 +1042,31 @@ void checkpoints_save(const struct game *g, const struct run *run,
 		const struct resume_point *p = &run->points[k];
 		if (p->state && p->at.cur < g->n_steps &&
 		    ((g->checkpoints != CHECKPOINTS_REDO &&
-		      point_kept(&old, g, p->at.cur + 1)) ||
+		      point_kept(old, g, p->at.cur + 1)) ||
 		     save_point(g, p, es) == 0))
 			fresh[n_fresh++] = p->at.cur + 1;
 	}
-	for (size_t i = old.doc ? old.points->n : 0; i-- > 0 &&
+	for (size_t i = old->doc ? old->points->n : 0; i-- > 0 &&
 	     n_fresh + n_carried < RUN_POINTS;)
-		if (size_of(old.points->items[i], &step) == 0 && step >= 1 &&
+		if (size_of(old->points->items[i], &step) == 0 && step >= 1 &&
 		    (!n_fresh || step < fresh[0]) &&
 		    (!n_carried || step < carried[n_carried - 1]) &&
-		    checkpoints_vouch(&old, g, step - 1) &&
+		    checkpoints_vouch(old, g, step - 1) &&
 		    point_reads(g, step))
 			carried[n_carried++] = step;
 	/* and in a game with views, for each side, the old cut before its
 	 * own latest step, a view of it replays from (CHECKPOINT_POINTS):
 	 * the carried ones newest first, so in among them */
-	for (size_t r = 0; g->scn.rs->view && old.n_cuts && r < g->n_roles;
+	for (size_t r = 0; g->scn.rs->view && old->n_cuts && r < g->n_roles;
 	     r++) {
 		if (!strcmp(g->roles[r].name, "referee"))
 			continue;
-		step = old.cuts[checkpoints_cut_before(&old,
+		step = old->cuts[checkpoints_cut_before(old,
 						       g->roles[r].name)].point;
 		int have = step < 1 || (n_fresh && step >= fresh[0]);
 		for (size_t k = 0; k < n_carried; k++)
 			have |= carried[k] == step;
-		if (have || !checkpoints_vouch(&old, g, step - 1) ||
+		if (have || !checkpoints_vouch(old, g, step - 1) ||
 		    !point_reads(g, step))
 			continue;
 		size_t at = 0;
@@ -1091,8 +1090,8 @@ void checkpoints_save(const struct game *g, const struct run *run,
 	size_t q = latest > 1 ? first_read(latest) : 0;
 	for (size_t i = 0; i < g->n_steps; i++) {
 		step_record(g, g->cp, i, rec);
-		const unsigned char *o = old.doc && i < old.n_steps ?
-			old.steps + i * CHECKPOINT_STEP_BYTES : NULL;
+		const unsigned char *o = old->doc && i < old->n_steps ?
+			old->steps + i * CHECKPOINT_STEP_BYTES : NULL;
 		if (g->steps[i].stub)
 			;
 		else if (o && memcmp(o, rec, CHECKPOINT_STEP_VOUCH) == 0)
@@ -1107,8 +1106,8 @@ void checkpoints_save(const struct game *g, const struct run *run,
 	/* the old records that are the new file's first: kept, the new
 	 * ones appended (a step writes what it adds) */
 	size_t same = 0;
-	while (old.doc && same < old.n_steps && same < g->n_steps &&
-	       memcmp(old.steps + same * CHECKPOINT_STEP_BYTES,
+	while (old->doc && same < old->n_steps && same < g->n_steps &&
+	       memcmp(old->steps + same * CHECKPOINT_STEP_BYTES,
 		      recs.buf + same * CHECKPOINT_STEP_BYTES,
 		      CHECKPOINT_STEP_BYTES) == 0)
 		same++;
@@ -1131,19 +1130,18 @@ void checkpoints_save(const struct game *g, const struct run *run,
 	if (doc_emit(m, &text, &ignored) == 0)
 		write_cache(path.buf, text.buf, text.len);
 	/* the checkpoints the new index no longer lists */
-	for (size_t i = 0; old.doc && i < old.points->n; i++) {
+	for (size_t i = 0; old->doc && i < old->points->n; i++) {
 		int kept = 0;
-		if (size_of(old.points->items[i], &step))
+		if (size_of(old->points->items[i], &step))
 			continue;
 		for (size_t k = 0; k < points->n; k++)
 			kept |= !strcmp(points->items[k]->str,
-					old.points->items[i]->str);
+					old->points->items[i]->str);
 		struct strbuf pp = STRBUF_INIT;
 		if (!kept && file_path(g, step, &pp) == 0)
 			unlink(pp.buf);
 		strbuf_free(&pp);
 	}
-	checkpoints_close(&old);
 	strbuf_free(&recs);
 	strbuf_free(&text);
 	strbuf_free(&path);

@@ -929,7 +929,7 @@ static int check_game(struct game *g, enum check_level level,
 		goto out;
 	rc = 0;
 	if (save_cp)
-		checkpoints_save(g, run, es);
+		checkpoints_save(g, run, es, &cp);
 out:
 	forged |= sigq_finish(&q);
 	free(es);
