@@ -512,6 +512,12 @@ static void sum_head_of(const struct record *r, const struct stat *st,
 	memcpy(h->tail, tail, sizeof h->tail);
 }
 
+/* What the writer of a record knows of the file it wrote (sum_save). */
+struct sum_known {
+	struct stat st;
+	char tail[SUM_TAIL];
+};
+
 /* The record's last SUM_TAIL bytes of len (fewer: zeros before them):
  * 0, else -1. */
 static int sum_tail(const char *path, size_t len, char tail[SUM_TAIL])
@@ -610,8 +616,11 @@ out:
  * and marks): its side files appended to from steps and marks on when
  * sum_ok says they hold those, else written whole; then its head. A
  * cache: a failure leaves it stale or absent, which the next read
- * sees, and is not the command's. */
-static void sum_save(struct record *r, size_t steps, size_t marks)
+ * sees, and is not the command's. known: the file as its writer saw
+ * it after writing, and its last SUM_TAIL bytes (the append's own),
+ * not asked of the file again; NULL: both read from it. */
+static void sum_save(struct record *r, size_t steps, size_t marks,
+		     const struct sum_known *known)
 {
 	struct stat st;
 	struct sum_head h;
@@ -619,9 +628,13 @@ static void sum_save(struct record *r, size_t steps, size_t marks)
 	char tail[SUM_TAIL];
 	int ok = r->sum_ok && steps <= r->n_steps && marks <= r->n_marks;
 	r->sum_ok = 0;
-	if (!r->file_len || stat(r->path, &st) != 0 || !S_ISREG(st.st_mode) ||
-	    (size_t)st.st_size != r->file_len ||
-	    sum_tail(r->path, r->file_len, tail))
+	if (known) {
+		st = known->st;
+		memcpy(tail, known->tail, SUM_TAIL);
+	}
+	if (!r->file_len || (!known && stat(r->path, &st) != 0) ||
+	    !S_ISREG(st.st_mode) || (size_t)st.st_size != r->file_len ||
+	    (!known && sum_tail(r->path, r->file_len, tail)))
 		return;
 	sum_path(r, "", &p);
 	/* the head gone first when the side files are written whole:
@@ -717,7 +730,7 @@ static int record_read(struct record *r, const struct pubkey *pk,
 	free(buf);
 	/* read whole: the summary made again for the next read */
 	if (rc == 0 && r->file_len && lock)
-		sum_save(r, 0, 0);
+		sum_save(r, 0, 0, NULL);
 	if (rc) {
 		errorf(err, EXIT_REFUSED, "%s: line %d: not a local record of "
 		       "umpire (record/1); move it away to start a new one",
@@ -998,8 +1011,10 @@ static void saved(struct record *r, size_t len)
  * one read under the lock this process holds, file_len bytes of whole
  * lines) and synced: 0; 1 when the file is not that one any more (it
  * is then written whole); -1 with err when the append failed (the file
- * cut back to what it held). */
+ * cut back to what it held). *known, when the append was SUM_TAIL bytes
+ * at least: the file after it and its last bytes (sum_save's). */
 static int record_append(struct record *r, struct sync_later *later,
+			 struct sum_known *known, int *have,
 			 struct error *err)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -1039,6 +1054,10 @@ static int record_append(struct record *r, struct sync_later *later,
 		return errorf(err, EXIT_USAGE, "the local record: cannot "
 			      "append to %s: %s", r->path, strerror(e));
 	}
+	/* the summary's tail is the append's end: not read back */
+	*have = sb.len >= SUM_TAIL && fstat(fd, &known->st) == 0;
+	if (*have)
+		memcpy(known->tail, sb.buf + sb.len - SUM_TAIL, SUM_TAIL);
 	close(fd);
 	saved(r, r->file_len + sb.len);
 	strbuf_free(&sb);
@@ -1059,9 +1078,11 @@ int record_save_later(struct record *r, struct sync_later *later,
 	if (!r->dirty)
 		return 0;
 	if (r->file_len) {
-		int arc = record_append(r, later, err);
+		struct sum_known known;
+		int have = 0;
+		int arc = record_append(r, later, &known, &have, err);
 		if (arc == 0)
-			sum_save(r, steps, marks);
+			sum_save(r, steps, marks, have ? &known : NULL);
 		if (arc <= 0)
 			return arc;
 	}
@@ -1087,7 +1108,7 @@ int record_save_later(struct record *r, struct sync_later *later,
 	rc = write_output(r->path, sb.buf, sb.len, 0600, 0, err);
 	if (rc == 0) {
 		saved(r, sb.len);
-		sum_save(r, 0, 0);
+		sum_save(r, 0, 0, NULL);
 	}
 	strbuf_free(&sb);
 	return rc ? error_prefix(err, "the local record") : 0;
