@@ -293,6 +293,27 @@ subject_of() {
 		sed 's/^Subject: //;s/\n.*//'
 }
 
+# letters_a_turn_bounded: the caller's count[PLAYER:TURN] of letters
+# and its last game turn $turn: every game turn, each player at most 3
+# letters, 2 at the median, and at least two game turns played.
+letters_a_turn_bounded() {
+	local all= t w n median
+	for t in $(seq 1 "$turn"); do
+		for w in alice bob; do
+			n=${count[$w:$t]:-0}
+			echo "game turn $t: $w $n"
+			[ "$n" -le 3 ] || return 1
+			all="$all $n"
+		done
+	done
+	median=$(printf '%s\n' $all | sort -n | awk '{ v[NR] = $1 }
+		END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+		      print m }')
+	echo "median $median"
+	awk -v m="$median" 'BEGIN { exit !(m <= 2) }' || return 1
+	[ "$turn" -ge 2 ]
+}
+
 @test "judge players: a game made with --address invites both sides; each joins by umpire mail --send to the judge" {
 	judge_home
 	new_game alice@example.org bob@example.org
@@ -404,22 +425,7 @@ print(v["state"]["turn"])' "home/$1/plain.view"
 	done
 	[ "$final" != "$final2" ]
 	no_new_mail
-	# every game turn, each player: at most 3 letters, 2 at the median
-	all=
-	for t in $(seq 1 "$turn"); do
-		for w in alice bob; do
-			n=${count[$w:$t]:-0}
-			echo "game turn $t: $w $n"
-			[ "$n" -le 3 ]
-			all="$all $n"
-		done
-	done
-	median=$(printf '%s\n' $all | sort -n | awk '{ v[NR] = $1 }
-		END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-		      print m }')
-	echo "median $median"
-	awk -v m="$median" 'BEGIN { exit !(m <= 2) }'
-	[ "$turn" -ge 2 ]
+	letters_a_turn_bounded
 }
 
 @test "judge players: sealed orders pasted by mutt, in mutt's reply, '> ' quoted, flowed by mutt, attached by s-nail: each adjudicated" {
@@ -821,22 +827,7 @@ counted() {
 	[ "$final" != "$final2" ]
 	[ "$made" -eq 5 ]
 	no_new_mail
-	# every game turn, each player: at most 3 letters, 2 at the median
-	all=
-	for t in $(seq 1 "$turn"); do
-		for w in alice bob; do
-			n=${count[$w:$t]:-0}
-			echo "game turn $t: $w $n"
-			[ "$n" -le 3 ]
-			all="$all $n"
-		done
-	done
-	median=$(printf '%s\n' $all | sort -n | awk '{ v[NR] = $1 }
-		END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-		      print m }')
-	echo "median $median"
-	awk -v m="$median" 'BEGIN { exit !(m <= 2) }'
-	[ "$turn" -ge 2 ]
+	letters_a_turn_bounded
 	# each player audits the game he was sent with every view he answered
 	for who in alice bob; do
 		as "$who" sh -c "'$UMPIRE' audit final.eml --view view-*.eml"
