@@ -59,18 +59,27 @@ static void *start(struct scenario *scn, char *const *sets, size_t n)
 	return st;
 }
 
+/* a state directory of the test's own (XDG_STATE_HOME) in dir, its
+ * checkpoints' directory's path in cps: 0, or -1 checked as failed */
+static int state_dir(char *dir, size_t n, char *cps, size_t cn)
+{
+	snprintf(dir, n, "/tmp/umpire-test-scenario-XXXXXX");
+	if (!mkdtemp(dir)) {
+		CHECK(0, "a state directory for the test");
+		return -1;
+	}
+	setenv("XDG_STATE_HOME", dir, 1);
+	snprintf(cps, cn, "%s/umpire/checkpoints", dir);
+	return 0;
+}
+
 static void kept_and_read(void)
 {
 	char dir[4096], file[4200], cps[4200];
 	struct scenario scn;
 	struct error err;
-	snprintf(dir, sizeof dir, "/tmp/umpire-test-scenario-XXXXXX");
-	if (!mkdtemp(dir)) {
-		CHECK(0, "a state directory for the test");
+	if (state_dir(dir, sizeof dir, cps, sizeof cps))
 		return;
-	}
-	setenv("XDG_STATE_HOME", dir, 1);
-	snprintf(cps, sizeof cps, "%s/umpire/checkpoints", dir);
 	if (scenario_find("scenarios", "race-to-the-reichstag", &scn, &err)) {
 		CHECK(0, "race-to-the-reichstag loads: %s", err.msg);
 		return;
@@ -172,13 +181,8 @@ static void kept_in_memo(void)
 	struct scenario scn;
 	struct error err;
 	struct memo *m = memo_new();
-	snprintf(dir, sizeof dir, "/tmp/umpire-test-scenario-XXXXXX");
-	if (!mkdtemp(dir)) {
-		CHECK(0, "a state directory for the test");
+	if (state_dir(dir, sizeof dir, cps, sizeof cps))
 		return;
-	}
-	setenv("XDG_STATE_HOME", dir, 1);
-	snprintf(cps, sizeof cps, "%s/umpire/checkpoints", dir);
 	if (memo_scenario(m, "scenarios", "race-to-the-reichstag", &scn,
 			  &err)) {
 		CHECK(0, "race-to-the-reichstag loads: %s", err.msg);
