@@ -36,11 +36,12 @@ PKG_LIBS   := $(shell pkg-config --libs $(LINK_PKGS) 2>/dev/null)
 # a function given where a pointer of another type is expected is an
 # error, not a warning (a hook of a declaration with a stale signature
 # would be called with its arguments in the wrong places)
+# (the compiler asked once a make, not once a compile: := )
+WARN_TRUNC := $(shell $(CC) -Werror -Wno-format-truncation -E -x c /dev/null \
+               >/dev/null 2>&1 && echo -Wno-format-truncation)
 WARN       = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
              -Wformat=2 -Wno-unused-parameter \
-             -Werror=incompatible-pointer-types \
-             $(shell $(CC) -Werror -Wno-format-truncation -E -x c /dev/null \
-               >/dev/null 2>&1 && echo -Wno-format-truncation)
+             -Werror=incompatible-pointer-types $(WARN_TRUNC)
 CFLAGS    ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(CPPFLAGS) $(CFLAGS) -Iinclude \
              -DUMPIRE_SCENARIO_DIR='"$(SHAREDIR)/scenarios"' $(PKG_CFLAGS)

@@ -1466,6 +1466,14 @@ def lmtp_count(base, d, k, kept):
     adjudicate of the same step, warmed alike: (judge, adjudicate).
     kept: the referee's machine as the play left it before step k - 1,
     else a machine new to the game (the warming step replays it)."""
+    return lmtp_counts(base, d, k, kept, 1)[0]
+
+
+def lmtp_counts(base, d, k, kept, n):
+    """lmtp_count of the n messages of steps k to k + n - 1, one after
+    another to the same warm server, each counted alone (a callgrind
+    dump a message), and umpire adjudicate of each of those steps, one
+    after another: [(judge, adjudicate)] a step."""
     j, env = judge_room(base, d, "lmtp-%d" % k, k - 2, kept)
     cg = os.path.join(j, "callgrind.out")
     p, sock = lmtp_server(j, env, [
@@ -1475,21 +1483,24 @@ def lmtp_count(base, d, k, kept):
         c = LmtpClient(sock)
         c.send(os.path.join(d, "msg-%d.eml" % (k - 1)))
         callgrind_control(p, "-i", "on")
-        c.send(os.path.join(d, "msg-%d.eml" % k))
-        callgrind_control(p, "-d")
+        for s in range(k, k + n):
+            c.send(os.path.join(d, "msg-%d.eml" % s))
+            callgrind_control(p, "-d")
         c.close()
     finally:
         lmtp_stop(p)
-    dumps = [f for f in os.listdir(j) if f.startswith(
-        "callgrind.out.")]
-    if len(dumps) != 1:
+    dumps = sorted((f for f in os.listdir(j) if f.startswith(
+        "callgrind.out.")), key=lambda f: [int(x) for x in re.findall(r"\d+", f)])
+    if len(dumps) != n:
         raise SystemExit("bench: callgrind dumps of the LMTP judge: "
                          "%s" % dumps)
-    text = open(os.path.join(j, dumps[0])).read()
-    m = re.search(r"^(?:summary|totals): (\d+)", text, re.M)
-    if not m:
-        raise SystemExit("bench: no count in %s" % dumps[0])
-    im = int(m.group(1))
+    im = []
+    for f in dumps:
+        text = open(os.path.join(j, f)).read()
+        m = re.search(r"^(?:summary|totals): (\d+)", text, re.M)
+        if not m:
+            raise SystemExit("bench: no count in %s" % f)
+        im.append(int(m.group(1)))
     if len(os.listdir(os.path.join(j, "out", "new"))) < 2:
         raise SystemExit("bench: the LMTP judge sent no letter at "
                          "step %d" % k)
@@ -1501,14 +1512,18 @@ def lmtp_count(base, d, k, kept):
     run_once([BIN, "adjudicate", os.path.join(d, "game-%d.yaml" % (
         k - 2)), os.path.join(d, "signed-%d.yaml" % (k - 1)), "-s",
         "referee.key", "-o", "prev.yaml"], a, env=aenv)
-    ia = instructions([BIN, "adjudicate", "prev.yaml",
-                       os.path.join(d, "signed-%d.yaml" % k), "-s",
-                       "referee.key", "-o", "next.yaml"], a, aenv)
-    if open(os.path.join(a, "next.yaml"), "rb").read() != open(
-            os.path.join(d, "game-%d.yaml" % k), "rb").read():
-        raise SystemExit("bench: adjudicate made another step %d"
-                         % k)
-    return im, ia
+    ia = []
+    for s in range(k, k + n):
+        ia.append(instructions([BIN, "adjudicate", "prev.yaml",
+                                os.path.join(d, "signed-%d.yaml" % s),
+                                "-s", "referee.key", "-o", "next.yaml"],
+                               a, aenv))
+        if open(os.path.join(a, "next.yaml"), "rb").read() != open(
+                os.path.join(d, "game-%d.yaml" % s), "rb").read():
+            raise SystemExit("bench: adjudicate made another step %d" % s)
+        os.replace(os.path.join(a, "next.yaml"),
+                   os.path.join(a, "prev.yaml"))
+    return list(zip(im, ia))
 
 
 def judge_lmtp_cost(base, out, d=None):
@@ -1598,6 +1613,10 @@ def judge_lmtp_cost(base, out, d=None):
 CLIENTS = 4          # lmtp_clients: clients at once, a game each
 CLIENT_STEPS = 16    # the steps of each client's game
 STRANGER_EVERY = 3   # a stranger's message after every 3 orders
+# rounds of each build in turn: 3 left the tree before's median
+# between 0.34 and 0.60 s a round in three runs within an hour (its 3.10
+# syncs a message wait on a disk other machines share)
+CLIENT_ROUNDS = 9
 
 
 def judged_game(d, keys):
@@ -1803,7 +1822,7 @@ def lmtp_clients(base, out, old):
     workers = min(os.cpu_count() or 1, 4) if lmtp_workers_known(BIN) else 1
     warm = play_game(base, "client-warm", workers, keys)
     tn, to = [], []
-    for _ in range(3):
+    for _ in range(CLIENT_ROUNDS):
         a = clients_run(BIN, base, games, warm)
         b = clients_run(old, base, games, warm)
         tn.append(a[0])
@@ -1811,10 +1830,12 @@ def lmtp_clients(base, out, old):
         print("  (a round: %.3f s, the tree before %.3f s, %d messages)"
               % (a[0], b[0], a[1]), flush=True)
     n = a[1]
+    pairs = sorted(o / t for t, o in zip(tn, to))
     _, _, sn = clients_run(BIN, base, games, warm,
                            os.path.join(base, "tn"))
     _, _, so = clients_run(old, base, games, warm,
                            os.path.join(base, "to"))
+    rn, ro = tn, to
     tn, to = statistics.median(tn), statistics.median(to)
     share = 100.0 * (n - CLIENTS * CLIENT_STEPS) / n
     fs = subprocess.run(["df", "--output=fstype", base], capture_output=True,
@@ -1829,29 +1850,59 @@ def lmtp_clients(base, out, old):
             fs[-1] if fs else fs_type(base), n / tn, CLIENTS, workers, sn / n,
             CLIENTS, CLIENT_STEPS, share, n / to, so / n, to / tn,
             os.getloadavg()[0]))
+    out(LMTP_NOTE + "%d rounds, each build in turn, the median of each's; "
+        "a round's ratio x%.2f to x%.2f, their median x%.2f; a round of "
+        "this build %.3f-%.3f s, of the tree before %.3f-%.3f s" % (
+            CLIENT_ROUNDS, pairs[0], pairs[-1], statistics.median(pairs),
+            min(rn), max(rn), min(ro), max(ro)))
+
+
+JUDGE_WINDOW = 7   # lmtp_cost_before: the steps from each of JUDGE_STEPS
+# how the notes of bench-judge-clients' lines begin (replaced with them)
+LMTP_NOTE = "            (bench-judge-clients) "
 
 
 def lmtp_cost_before(base, out, old):
-    """`judge message vs adjudicate` over LMTP (lmtp_count: callgrind's
-    instructions of a warm server's message at the JUDGE_STEPS of a
-    judged game, against adjudicate of the step), this build and the
-    tree before (old) on the same game."""
+    """`judge message vs adjudicate` over LMTP (lmtp_counts: callgrind's
+    instructions of a warm server's messages from each of JUDGE_STEPS,
+    JUDGE_WINDOW of them, against adjudicate of each step), this build
+    and the tree before (old) on the same game: the median of the
+    steps' ratios. A step alone made the ratio move between runs (x1.14
+    to x1.30 at step 256): each run plays a game of its own (new keys,
+    new seeds), and what a step's adjudication costs beside the judge's
+    fixed work (its letter, its checks) differs from step to step: a
+    retreat's resolution or a pass."""
     global BIN
-    d = play_judged(base, JUDGE_STEPS[-1] + 2)
+    d = play_judged(base, JUDGE_STEPS[-1] + JUDGE_WINDOW + 1)
     keep, line = BIN, []
     try:
         for b in (keep, old):
             BIN = fixture.BIN = b
-            line.append([lmtp_count(base, d, k, True) for k in JUDGE_STEPS])
+            line.append([lmtp_counts(base, d, k, True, JUDGE_WINDOW)
+                         for k in JUDGE_STEPS])
     finally:
         BIN = fixture.BIN = keep
+
+    def ratio(counts):
+        return statistics.median(j / a for j, a in counts)
+
+    def spread(counts):
+        r = sorted(j / a for j, a in counts)
+        return "x%.2f-%.2f" % (r[0], r[-1])
+
+    def mean(counts):
+        return sum(j for j, _ in counts) / len(counts) / 1e6
     (n4, n256), (o4, o256) = line
     out("judge message vs adjudicate: step %d x%.2f, step %d x%.2f "
-        "(instructions) (lmtp); the tree before x%.2f, x%.2f (judge %.1fM, "
-        "%.1fM; before %.1fM, %.1fM)" % (
-            JUDGE_STEPS[0], n4[0] / n4[1], JUDGE_STEPS[1], n256[0] / n256[1],
-            o4[0] / o4[1], o256[0] / o256[1], n4[0] / 1e6, n256[0] / 1e6,
-            o4[0] / 1e6, o256[0] / 1e6))
+        "(instructions) (lmtp); the tree before x%.2f, x%.2f" % (
+            JUDGE_STEPS[0], ratio(n4), JUDGE_STEPS[1], ratio(n256),
+            ratio(o4), ratio(o256)))
+    out(LMTP_NOTE + "the median of the ratios of steps K to K+%d, "
+        "one game for both builds: this build's %s and %s (judge %.1fM "
+        "and %.1fM a message, the mean), the tree before's %s and %s "
+        "(%.1fM and %.1fM)" % (
+            JUDGE_WINDOW - 1, spread(n4), spread(n256), mean(n4),
+            mean(n256), spread(o4), spread(o256), mean(o4), mean(o256)))
 
 
 def only_lmtp_clients():
@@ -1872,7 +1923,8 @@ def only_lmtp_clients():
     if old_text and old_text[-1] == "":
         old_text.pop()
     old_text = [ln for ln in old_text if not ln.startswith("lmtp on ") and
-                "(lmtp); the tree before" not in ln]
+                "(lmtp); the tree before" not in ln and
+                not ln.startswith(LMTP_NOTE)]
     at = next((i for i, ln in enumerate(old_text)
                if ln.startswith("judge --lmtp, ")), len(old_text) - 1) + 1
     old_text[at:at] = lines
