@@ -1072,7 +1072,7 @@ static int barrage(const void *user, int u, int a, int b)
 static void orders(void)
 {
 	static const struct hex_move_labels L = { "M", "E", "Z", "S", "C",
-		"P" };
+		"P", NULL };
 	static struct hex_map m;
 	struct hunit u[2];
 	int16_t occ[HEX_MAX];

@@ -18,6 +18,7 @@
  * at each. The boards of `umpire render` (no spots) stay as they were:
  * tests/e2e compares them.
  */
+#define _GNU_SOURCE             /* memmem */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,9 +70,15 @@ static const struct spot *ids_find(const struct ids *s, const char *kind,
 	return bsearch(key, s->s, s->n, sizeof *s->s, cmp_id);
 }
 
-static double attr(const char *tag, const char *name)
+/* The number of attribute name (with its ' ' and '="') within the tag
+ * [tag, end), else 0. Searched within the tag only: strstr would read
+ * the rest of the board (and, where the tag lacks it, find the next
+ * tag's), and ASan's strstr measures its whole haystack at every call,
+ * which made this test quadratic in the board's length under ASan (over
+ * 5 minutes there against 1 s plain). */
+static double attr(const char *tag, const char *end, const char *name)
 {
-	const char *a = strstr(tag, name);
+	const char *a = memmem(tag, (size_t)(end - tag), name, strlen(name));
 
 	return a ? atof(a + strlen(name)) : 0;
 }
@@ -84,27 +91,31 @@ static void board_spots(const struct ruleset *rs, struct svg_memo *memo,
 	static const char kind_at[] = "class=\"spot\" data-kind=\"",
 		id_at[] = "\" data-id=\"";
 	struct svg s = SVG_INIT;
-	const char *p, *k, *e;
+	const char *p, *k, *e, *gt, *end;
 
 	s.spots = 1;
 	s.memo = memo;
 	rs->render(state, side, NULL, 0, &s);
 	out->n = 0;
-	for (p = s.body.buf; p && (p = strstr(p, kind_at)); p = e) {
+	end = s.body.buf + s.body.len;
+	for (p = s.body.buf; p && (p = memmem(p, (size_t)(end - p), kind_at,
+					    sizeof kind_at - 1)); p = gt) {
 		char kind[16];
 
 		k = p + sizeof kind_at - 1;
-		e = strstr(k, id_at);
+		gt = memchr(k, '>', (size_t)(end - k));
+		e = gt ? memmem(k, (size_t)(gt - k), id_at,
+				sizeof id_at - 1) : NULL;
 		if (!e)
 			break;
 		snprintf(kind, sizeof kind, "%.*s", (int)(e - k), k);
 		k = e + sizeof id_at - 1;
-		e = strchr(k, '"');
+		e = memchr(k, '"', (size_t)(gt - k));
 		if (!e)
 			break;
-		ids_add(out, kind, k, (size_t)(e - k), attr(e, " x=\"") +
-			attr(e, " width=\"") / 2, attr(e, " y=\"") +
-			attr(e, " height=\"") / 2);
+		ids_add(out, kind, k, (size_t)(e - k), attr(e, gt, " x=\"") +
+			attr(e, gt, " width=\"") / 2, attr(e, gt, " y=\"") +
+			attr(e, gt, " height=\"") / 2);
 	}
 	qsort(out->s, out->n, sizeof *out->s, cmp_id);
 	strbuf_free(&s.body);
@@ -176,7 +187,7 @@ static int game_run(struct game *g, const char *role, const char *key,
 		    const char *value, struct run *run)
 {
 	struct resume_point p = g->at;
-	struct run_opts o = { p.state ? &p : NULL, 1, 0, NULL };
+	struct run_opts o = { .from = p.state ? &p : NULL, .keep_points = 1 };
 	struct answer a = { key, value, 0 };
 	size_t n = g->n;
 
