@@ -227,9 +227,14 @@ CHECK_JOBS = 2
 #                stage 344 / 271 after (a quieter hour, load 2 to 4)
 #   check-desk     666 / 163 (desk-keys.bats' two key tests 98 and 83 s:
 #                scrypt at umpire keygen's limits, their point)
+# check-hostile is not among them: the ASan pass runs every case of its
+# catalogue instrumented (the same inputs, the same answers checked),
+# and the plain run was 53 CPU s more. sanitize, the ASan pass's build
+# (186 CPU s), is the last of them: it takes the lane the first stage
+# to end leaves, rather than a phase of its own after them all.
 CHECK_STAGES = check-mail check-views check-desk check-faults \
-  check-attacks check-hostile check-tamper check-unit check-conformance \
-  check-data check-layers check-js
+  check-attacks check-tamper check-unit check-conformance \
+  check-data check-layers check-js sanitize
 CHECK_STAGE_JOBS = 2
 check: deps
 	$(MAKE) -j$(CHECK_JOBS) all $(UNIT_BIN) $(CONFORM) $(MAN_VIEWS)
@@ -334,11 +339,19 @@ E2E_SKIP =
 E2E_ONLY =
 # (desk.bats, desk-games.bats, desk-keys.bats, judge-desk.bats: make
 # check-desk, which builds the WebAssembly first)
+# The longest first (CPU s in the ASan pass, a run here: judge-letters
+# 178, judge 116, checkpoints 104, newcomer 87, aachen-plans 86,
+# judge-lmtp 80, judge-replay 78, readme-walk 76), then the others
+# largest file first: a long file started last kept one core alone at
+# the pass's end.
+E2E_FIRST = judge-letters judge checkpoints newcomer aachen-plans \
+  judge-lmtp judge-replay readme-walk replay every-game aachen minisign \
+  judge-clock render
 E2E_ORDER = $(if $(strip $(E2E_ONLY)),$(E2E_ONLY:%=tests/e2e/%.bats), \
-  tests/e2e/every-game.bats \
-  $$(ls -S tests/e2e/*.bats | grep -v -e every-game -e /desk.bats \
+  $(patsubst %,tests/e2e/%.bats,$(filter-out $(E2E_SKIP),$(E2E_FIRST))) \
+  $$(ls -S tests/e2e/*.bats | grep -v -e /desk.bats \
      -e /desk-games.bats -e /desk-keys.bats -e /judge-desk.bats \
-     $(E2E_SKIP:%=-e /%.bats)))
+     $(E2E_FIRST:%=-e /%.bats) $(E2E_SKIP:%=-e /%.bats)))
 # The same, one bats process per file, two at a time (make check's plain
 # pass and the ASan pass: on two cores, about half check-e2e's time).
 # E2E_BIN: the umpire the files run (the ASan pass's: its wrapper).
@@ -402,7 +415,8 @@ check-hostile: $(BIN)
 # tests/deb/postinst.bats: the package's postinst against a link the
 # service user planted (a namespace of its own: nothing installed).
 check-attacks: $(BIN)
-	$(UMPIRE_ENV) bats tests/attacks tests/deb/postinst.bats
+	$(UMPIRE_ENV) JOBS=1 sh tests/bats-files tests/attacks/*.bats \
+	  tests/deb/postinst.bats
 
 # The concurrency attacks at their full count: 200 rounds of 16
 # processes each (make check runs 20, which the lock serialises into
@@ -423,8 +437,10 @@ check-stress: $(BIN)
 # postfix package is installed unconfigured ("No configuration"), so the
 # system's own mail service is left alone; where the private instance
 # cannot start (not root), the tests say so and skip.
+# (One file at a time through tests/bats-files, as check-attacks: the
+# log gives each file's wall time and CPU seconds, and each test's.)
 check-mail: $(BIN)
-	$(UMPIRE_ENV) bats tests/mail
+	$(UMPIRE_ENV) JOBS=1 sh tests/bats-files tests/mail/*.bats
 
 # The same with the whole Russo-German Wars judge.bats and real-mta.bats
 # play and judge-players.bats' game without mistakes (MAIL_FULL=1; some
@@ -618,12 +634,17 @@ VALGRIND_ENV = UMPIRE_BIN=$(abspath tests/valgrind/umpire-vg) \
 # are memcheck's in judge-lmtp.bats, whose server takes 71 messages,
 # honest and strangers', under memcheck in the ASan pass, and each
 # test's judge run is instrumented in the ASan pass).
-VALGRIND_FILES = every-game \
-  refusal mail lookahead judge-bounce formats check \
-  json delta independent audit-queue luck readme
+# And the small files of one command each (refusal, check, json, delta,
+# independent, audit-queue, luck, readme: 102 of the pass's 298 CPU s
+# in a run here), whose commands every-game runs under memcheck on
+# every game: make check's time (2,160 s in CI against its 1,800)
+# keeps to the files whose paths no other file of the pass runs.
+VALGRIND_FILES = every-game mail lookahead judge-bounce formats
+VALGRIND_SMALL = refusal check json delta independent audit-queue luck \
+  readme
 VALGRIND_ORDER = $(VALGRIND_FILES:%=tests/e2e/%.bats)
 VALGRIND_FULL_ORDER = tests/e2e/judge.bats $(VALGRIND_ORDER) \
-  tests/e2e/checkpoints.bats \
+  $(VALGRIND_SMALL:%=tests/e2e/%.bats) tests/e2e/checkpoints.bats \
   tests/e2e/whole-turn.bats \
   tests/e2e/render.bats tests/e2e/referee.bats tests/e2e/minisign.bats \
   tests/e2e/readme-walk.bats

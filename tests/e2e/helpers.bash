@@ -3,9 +3,19 @@
 # bats) with HOME and XDG_CONFIG_HOME pointing there, so that no user
 # configuration is read. $UMPIRE is the binary under test.
 
+# abs_bin PATH: PATH made absolute, without a process where it already
+# is (make's UMPIRE_BIN is): every test's setup runs this, and a fork
+# here costs some milliseconds, thousands of times a pass.
+abs_bin() {
+	case $1 in
+	/*) printf '%s\n' "$1" ;;
+	*) printf '%s\n' "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")" ;;
+	esac
+}
+
 umpire_setup() {
 	UMPIRE="${UMPIRE_BIN:-$BATS_TEST_DIRNAME/../../build/umpire}"
-	UMPIRE="$(cd "$(dirname "$UMPIRE")" && pwd)/$(basename "$UMPIRE")"
+	[[ $UMPIRE == /* ]] || UMPIRE=$(abs_bin "$UMPIRE")
 	# The plain binary, for a test's fixtures (whole games played to
 	# set up what the test looks at): under the valgrind pass
 	# (UMPIRE_REAL_BIN) memcheck runs the commands a test is about, not
@@ -13,9 +23,11 @@ umpire_setup() {
 	# The ASan pass's UMPIRE_FIXTURE_BIN likewise (umpire_setup_file).
 	UMPIRE_PLAIN=$UMPIRE
 	if [ -n "${UMPIRE_REAL_BIN:-}" ]; then
-		UMPIRE_PLAIN="$(cd "$(dirname "$UMPIRE_REAL_BIN")" && pwd)/$(basename "$UMPIRE_REAL_BIN")"
+		UMPIRE_PLAIN=$UMPIRE_REAL_BIN
+		[[ $UMPIRE_PLAIN == /* ]] || UMPIRE_PLAIN=$(abs_bin "$UMPIRE_PLAIN")
 	elif [ -x "${UMPIRE_FIXTURE_BIN:-}" ]; then
-		UMPIRE_PLAIN="$(cd "$(dirname "$UMPIRE_FIXTURE_BIN")" && pwd)/$(basename "$UMPIRE_FIXTURE_BIN")"
+		UMPIRE_PLAIN=$UMPIRE_FIXTURE_BIN
+		[[ $UMPIRE_PLAIN == /* ]] || UMPIRE_PLAIN=$(abs_bin "$UMPIRE_PLAIN")
 	fi
 	export HOME="$BATS_TEST_TMPDIR"
 	# every test its own local records (umpire(1), FILES)
@@ -40,9 +52,9 @@ umpire_setup_file() {
 	export XDG_STATE_HOME="$BATS_FILE_TMPDIR/.local/state"
 	export XDG_CONFIG_HOME="$BATS_FILE_TMPDIR/.config"
 	if [ -n "${UMPIRE_REAL_BIN:-}" ]; then
-		UMPIRE="$(cd "$(dirname "$UMPIRE_REAL_BIN")" && pwd)/$(basename "$UMPIRE_REAL_BIN")"
+		UMPIRE=$(abs_bin "$UMPIRE_REAL_BIN")
 	elif [ -x "${UMPIRE_FIXTURE_BIN:-}" ]; then
-		UMPIRE="$(cd "$(dirname "$UMPIRE_FIXTURE_BIN")" && pwd)/$(basename "$UMPIRE_FIXTURE_BIN")"
+		UMPIRE=$(abs_bin "$UMPIRE_FIXTURE_BIN")
 	fi
 }
 

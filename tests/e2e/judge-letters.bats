@@ -3,7 +3,9 @@
 # and the side that acted only when it must know now (some of its
 # answers not used, its step played for it late, the game over). A side
 # that waits gets nothing until it is asked, and then its view tells
-# every event of the letters it was not sent.
+# every event of the letters it was not sent. The first test's whole
+# Russo-German War, messages on stdin, is also judge.bats' game of it:
+# every view audits.
 
 load helpers
 load judge-helpers
@@ -103,12 +105,18 @@ events_of() {
 		done
 	done
 	[ "$checked" -ge 3 ]
-	# and every view a side got audits
+	# and every view a side got audits, with the game file the judge
+	# mailed it at the end
 	for s in german soviet; do
 		run as "$s" audit "final-$s.eml" --view views/*-"$s".eml \
 			-s "$s.key"
 		[ "$status" -eq 0 ] || { echo "$output"; false; }
+		assert_output_has "every view given is an honest redaction"
 	done
+	[ "$(ls views/*-german.eml | wc -l)" -ge 5 ]
+	# one log line a message, nothing failed
+	[ "$(grep -c ' failed ' games/judge.log)" -eq 0 ]
+	[ -z "$(ls games/failed)" ]
 }
 
 @test "judge letters: the side that acted is written to when some of its answers were not used, though the other side is asked" {

@@ -1,8 +1,9 @@
 #!/usr/bin/env bats
 # umpire judge, the referee run by the mail system: whole games played
-# against it (the Russo-German War with messages on stdin, three game
-# turns of the Race to the Reichstag through a Maildir, Arnswalde 1945
-# and Kampfgruppe Peiper as solitaires), the players driven through files
+# against it (three game turns of the Race to the Reichstag through a
+# Maildir, Arnswalde 1945 and Kampfgruppe Peiper as solitaires; the
+# Russo-German War's whole game, messages on stdin, every view audited,
+# is judge-letters.bats' first test), the players driven through files
 # and umpire mail, the judge's letters taken from its outbox; every game
 # audits with each player's views. Then hostile mail, one test each, the
 # judge's key, its --sendmail and its per-game lock.
@@ -44,31 +45,6 @@ plain_binary() {
 plain_game() {
 	[ -z "${UMPIRE_REAL_BIN:-}" ] ||
 		skip "a whole game, the plain binary's: the ASan pass runs it"
-}
-
-@test "judge: a whole Russo-German War, messages on stdin; every view audits" {
-	plain_game
-	plain_binary
-	judge_setup german soviet
-	owner_game russo-german-war german soviet
-	SIDES="german soviet" play 400
-	g=$(kept)
-	run "$UMPIRE" status --brief "$g"
-	[[ "$output" == over* ]]
-	# the game file each side got at the end is the judge's
-	for s in german soviet; do
-		[ -f "final-$s.eml" ]
-		run as "$s" audit "final-$s.eml" --view views/*-"$s".eml \
-			-s "$s.key"
-		echo "$output"
-		[ "$status" -eq 0 ]
-		assert_output_has "every view given is an honest redaction"
-	done
-	n=$(ls views/*-german.eml | wc -l)
-	[ "$n" -ge 5 ]
-	# one log line a message, nothing failed
-	[ "$(grep -c ' failed ' games/judge.log)" -eq 0 ]
-	[ -z "$(ls games/failed)" ]
 }
 
 @test "judge: three game turns of the Race to the Reichstag through a Maildir" {
