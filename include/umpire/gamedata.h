@@ -88,6 +88,12 @@ struct game_step {
 	/* A step pulled from its file again (game.pulled): the document
 	 * its node is in, freed with it */
 	struct doc *doc;
+	/* The hash of the text umpire writes for node (doc_emit, an item
+	 * of the steps alone), once worked out (checkpoints_save, which
+	 * records it): the game's text written after it is compared with
+	 * it (game_emit_step), not emitted a second time */
+	unsigned char text_hash[32];
+	int text_hashed;
 };
 
 /* A role's chain after a step (check_game), for the vouched prefix. */
