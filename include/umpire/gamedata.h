@@ -130,7 +130,9 @@ struct game {
 	unsigned char genesis[32];    /* valid when every role has joined */
 	struct game_step *steps;
 	size_t n_steps;
-	void *start_state;
+	/* read only: a judge's memo's own where it keeps it
+	 * (scenario_start_shared), released by game_free */
+	const void *start_state;
 	/* Steps 1..trusted were verified before (the local record, see
 	 * record.h): game_check at CHECK_LIGHT checks the signatures of the
 	 * later steps only. 0: verify every signature. */
