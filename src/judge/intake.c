@@ -1163,7 +1163,7 @@ static int mistake(struct judge *j, const char *from, const char *id,
 	if (!role) {
 		strbuf_adds(&o->notes, "; not answered (the sender is no "
 			    "party of the game)");
-	} else if (judge_gmime(host)) {
+	} else if (judge_gmime(j, host)) {
 		/* the answer is written with GMime: the party's answer
 		 * waits with the message until the host mends it */
 		rc = -1;
@@ -1306,7 +1306,7 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 	/* GMime reads it (mail_take_file): a GMime that will not load is
 	 * the host's to mend, and the message waits with the mail system
 	 * (dropped, it would be a player's orders lost) */
-	if (judge_gmime(err)) {
+	if (judge_gmime(j, err)) {
 		rc = -1;
 		goto out;
 	}
