@@ -161,8 +161,10 @@ int checkpoints_current(const struct checkpoints *cp, const struct game *g);
  * before a checkpoint are kept with it). old: the file as the run
  * found it (checkpoints_open), whose records and checkpoints are kept
  * where they still serve: the caller's, read once for the check and
- * the write (not read again: 12 system calls and a parse a step). */
-void checkpoints_save(const struct game *g, const struct run *run,
+ * the write (not read again: 12 system calls and a parse a step). The
+ * text hash of a step it works out is kept in g's step too
+ * (game_step.text_hash). */
+void checkpoints_save(struct game *g, const struct run *run,
 		      const struct engine_step *es,
 		      const struct checkpoints *old);
 

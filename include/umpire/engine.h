@@ -220,6 +220,11 @@ struct run_opts {
 	/* Optional, with ended: the steps taken from source, not from the
 	 * array given (NULL, 0) */
 	const struct step_source *source;
+	/* Optional, not with from: the start state is this heap buffer of
+	 * the caller's, which the run takes (run.state; freed by
+	 * engine_free) rather than copying start_state: a caller done with
+	 * its state (a view's, checked once) spares the copy */
+	void *take;
 };
 
 enum run_outcome {

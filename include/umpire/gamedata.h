@@ -88,6 +88,12 @@ struct game_step {
 	/* A step pulled from its file again (game.pulled): the document
 	 * its node is in, freed with it */
 	struct doc *doc;
+	/* The hash of the text umpire writes for node (doc_emit, an item
+	 * of the steps alone), once worked out (checkpoints_save, which
+	 * records it): the game's text written after it is compared with
+	 * it (game_emit_step), not emitted a second time */
+	unsigned char text_hash[32];
+	int text_hashed;
 };
 
 /* A role's chain after a step (check_game), for the vouched prefix. */
@@ -124,7 +130,9 @@ struct game {
 	unsigned char genesis[32];    /* valid when every role has joined */
 	struct game_step *steps;
 	size_t n_steps;
-	void *start_state;
+	/* read only: a judge's memo's own where it keeps it
+	 * (scenario_start_shared), released by game_free */
+	const void *start_state;
 	/* Steps 1..trusted were verified before (the local record, see
 	 * record.h): game_check at CHECK_LIGHT checks the signatures of the
 	 * later steps only. 0: verify every signature. */

@@ -16,11 +16,13 @@
 
 /* The start states a judge's memo keeps for one scenario (memo.h),
  * by their cache key (scenario_start: the rules, the scenario hash,
- * the options and this build), the oldest replaced. */
+ * the options and this build), the oldest replaced, never one a game
+ * still holds (users: scenario_start_shared). */
 #define SCENARIO_STARTS 4
 struct scenario_starts {
 	unsigned char key[SCENARIO_STARTS][32];
 	void *state[SCENARIO_STARTS];
+	unsigned users[SCENARIO_STARTS];
 	size_t n, next;
 };
 
@@ -82,6 +84,16 @@ int scenario_check_options(const struct scenario *s, const struct doc *d,
  * by this very program with these options (scenario.c). */
 int scenario_start(const struct scenario *s, const struct doc_node *opts,
 		   void **state, struct error *err);
+/* The same, read only: where s is a memo's scenario that keeps the
+ * state (s->starts), *state is the memo's own, not a copy, held until
+ * scenario_start_release (the memo replaces no state a game holds);
+ * else the caller's, as scenario_start's. */
+int scenario_start_shared(const struct scenario *s,
+			  const struct doc_node *opts, const void **state,
+			  struct error *err);
+/* A state scenario_start_shared gave, let go: the memo's released, the
+ * caller's own freed. */
+void scenario_start_release(const struct scenario *s, const void *state);
 
 int scenario_has_side(const struct scenario *s, const char *side);
 struct strbuf;

@@ -148,13 +148,15 @@ static int same_question(const struct run *first, const struct question *next,
 }
 
 /* The rules' first question from st for side, in *q: 1 when it is next
- * (its rule, key and role), else 0. standing: the side's standing
+ * (its rule, key and role), else 0. take: st is the caller's heap
+ * buffer, which the run takes (freed here) rather than copying it (a
+ * Race to the Reichstag state is 195 KB). standing: the side's standing
  * orders in force, which answer what the rules ask again when they
  * start from the state (the phase's beginning), as they did in play;
  * never next itself (its key, bare or with a scope), which no standing
  * order answered in play (it is pending) and the orders' answers answer
  * first (umpire-orders(5)). */
-static int first_question(const struct ruleset *rs, const void *st,
+static int first_question(const struct ruleset *rs, void *st, int take,
 			  const char *side, const struct answer *standing,
 			  size_t n_standing, const struct question *next,
 			  struct question *q)
@@ -173,8 +175,9 @@ static int first_question(const struct ruleset *rs, const void *st,
 	struct engine_step step = { .mode = STEP_CHECK, .actor = side,
 		.src = "standing", .standing = others,
 		.n_standing = n_others };
-	engine_run(rs, st, n_others ? &step : NULL, n_others ? 1 : 0,
-		   &first);
+	struct run_opts o = { .take = take ? st : NULL };
+	engine_run_opts(rs, st, &o, n_others ? &step : NULL,
+			n_others ? 1 : 0, &first);
 	free(others);
 	int same = same_question(&first, next, q);
 	engine_free(&first);
@@ -207,10 +210,9 @@ int check_view_question(const struct scenario *scn,
 	void *st;
 	if (view_standin(scn, opts, d, state, side, &st, err))
 		return -1;
-	int same = first_question(scn->rs, st, side, standing, n_standing,
-				  next, q);
-	free(st);
-	return same;
+	/* st taken by the run: its last use */
+	return first_question(scn->rs, st, 1, side, standing, n_standing,
+			      next, q);
 }
 
 int check_view_run(const struct scenario *scn, const struct doc_node *opts,
@@ -234,8 +236,8 @@ int check_view_run(const struct scenario *scn, const struct doc_node *opts,
 	 * question's text alone (ruleset.resume): its answers are checked,
 	 * the rest of the step is not played */
 	struct run_opts o = { .resume = next };
-	int plain = first_question(scn->rs, st, step->actor, NULL, 0, next,
-				   &q);
+	int plain = first_question(scn->rs, st, 0, step->actor, NULL, 0,
+				   next, &q);
 	if (!plain && !resumed_question(scn->rs, st, next, &q)) {
 		strbuf_addf(said, "not checked: %s's rules cannot start again "
 			    "from the view's state at rule %s (%s); the "

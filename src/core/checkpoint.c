@@ -1008,7 +1008,7 @@ out:
 	return rc;
 }
 
-void checkpoints_save(const struct game *g, const struct run *run,
+void checkpoints_save(struct game *g, const struct run *run,
 		      const struct engine_step *es,
 		      const struct checkpoints *old)
 {
@@ -1099,8 +1099,13 @@ void checkpoints_save(const struct game *g, const struct run *run,
 			       o + CHECKPOINT_STEP_VOUCH,
 			       CHECKPOINT_STEP_BYTES - CHECKPOINT_STEP_VOUCH);
 		if (!g->steps[i].stub && i >= q &&
-		    sodium_is_zero(rec + CHECKPOINT_STEP_VOUCH, 32))
+		    sodium_is_zero(rec + CHECKPOINT_STEP_VOUCH, 32)) {
 			text_hash(g->steps[i].node, rec + CHECKPOINT_STEP_VOUCH);
+			memcpy(g->steps[i].text_hash,
+			       rec + CHECKPOINT_STEP_VOUCH, 32);
+			g->steps[i].text_hashed =
+				!sodium_is_zero(rec + CHECKPOINT_STEP_VOUCH, 32);
+		}
 		strbuf_add(&recs, rec, sizeof rec);
 	}
 	/* the old records that are the new file's first: kept, the new

@@ -1263,6 +1263,9 @@ int engine_run_opts(const struct ruleset *rs, const void *start_state,
 	if (from && from->state) {
 		run->state = from->state;      /* taken, not copied */
 		from->state = NULL;
+	} else if (opts && opts->take) {
+		from = NULL;
+		run->state = opts->take;       /* the caller's, taken */
 	} else {
 		from = NULL;
 		run->state = xmalloc(rs->state_size);

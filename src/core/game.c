@@ -83,7 +83,7 @@ void game_free(struct game *g)
 			free(g->steps[i].blob);
 	}
 	free(g->steps);
-	free(g->start_state);
+	scenario_start_release(&g->scn, g->start_state);
 	if (g->cp) {
 		checkpoints_close(g->cp);
 		free(g->cp);
@@ -559,7 +559,10 @@ int game_read_body(struct game *g, const char *scn_dir, unsigned flags,
 	if (check_scenario(g, err) || load_roles(g, err) ||
 	    clock_load(g, err))
 		return -1;
-	if (scenario_start(&g->scn, g->options, &g->start_state, err))
+	/* a judge's memo's own, where it keeps it: not copied (195 KB a
+	 * Race to the Reichstag game) */
+	if (scenario_start_shared(&g->scn, g->options, &g->start_state,
+				  err))
 		return -1;
 	game_header_hashes(g);
 	/* the steps read already, as they were parsed (gamestream.c) */

@@ -167,25 +167,71 @@ static void lay_out(const char *was, size_t used, const char *st, size_t n,
 	}
 }
 
-/* The journal of text (len bytes, as umpire writes it: no room) over
- * old (the stored file, olen bytes) into j: 0; -1 when old cannot take
- * it by appending (the header differs, the state outgrew the room, the
- * steps are not old's followed by more). */
-static int journal_of(const char *old, size_t olen, const char *text,
-		      size_t len, struct strbuf *j)
+/* Whether the bytes of parts (n of them, one text) from off, len of
+ * them, are b's. */
+static int parts_same(const struct write_part *parts, size_t n, size_t off,
+		      const char *b, size_t len)
 {
+	for (size_t i = 0; i < n && len; i++) {
+		if (off >= parts[i].len) {
+			off -= parts[i].len;
+			continue;
+		}
+		size_t k = parts[i].len - off < len ? parts[i].len - off : len;
+		if (memcmp(parts[i].buf + off, b, k))
+			return 0;
+		b += k;
+		len -= k;
+		off = 0;
+	}
+	return len == 0;
+}
+
+/* The bytes of parts (n of them, one text) from off to their end,
+ * appended to out. */
+static void parts_add(const struct write_part *parts, size_t n, size_t off,
+		      struct strbuf *out)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (off >= parts[i].len) {
+			off -= parts[i].len;
+			continue;
+		}
+		strbuf_add(out, parts[i].buf + off, parts[i].len - off);
+		off = 0;
+	}
+}
+
+/* The journal of the text of parts (n of them, as umpire writes it: no
+ * room) over old (the stored file, olen bytes) into j: 0; -1 when old
+ * cannot take it by appending (the header differs, the state outgrew
+ * the room, the steps are not old's followed by more), or the first
+ * part does not hold the header and state whole (never so written:
+ * game_emit_step_gap's first part runs to the steps). The parts are
+ * compared where they lie, not copied into one text: the vouched
+ * prefix, most of a long game's file, is one of them (a copy of 468 KB
+ * at step 256 of a judged Race to the Reichstag game, 0.5M
+ * instructions). */
+static int journal_of(const char *old, size_t olen,
+		      const struct write_part *parts, size_t n,
+		      struct strbuf *j)
+{
+	const char *text = n ? parts[0].buf : "";
+	size_t hl = n ? parts[0].len : 0, len = 0;
+	for (size_t i = 0; i < n; i++)
+		len += parts[i].len;
 	long os = key_line(old, olen, "state:\n"),
-		ts = key_line(text, len, "state:\n");
+		ts = key_line(text, hl, "state:\n");
 	if (os < 0 || ts < 0 || os != ts || memcmp(old, text, (size_t)ts))
 		return -1;
 	long oe = key_line(old + os, olen - (size_t)os, "steps:\n"),
-		te = key_line(text + ts, len - (size_t)ts, "steps:\n");
+		te = key_line(text + ts, hl - (size_t)ts, "steps:\n");
 	if (oe < 0 || te < 0)
 		return -1;
 	size_t room = (size_t)oe, state = (size_t)te;
-	const char *osteps = old + os + oe, *tsteps = text + ts + te;
+	const char *osteps = old + os + oe;
 	size_t on = olen - (size_t)(os + oe), tn = len - (size_t)(ts + te);
-	if (on > tn || memcmp(osteps, tsteps, on))
+	if (on > tn || !parts_same(parts, n, (size_t)(ts + te), osteps, on))
 		return -1;
 	/* what of the room the old state used: to its first comment line
 	 * of the room (or all of it); the new state is laid out over its
@@ -205,7 +251,7 @@ static int journal_of(const char *old, size_t olen, const char *text,
 	 * same places (a step changes a few lines of the state), a few
 	 * bytes apart joined */
 	struct strbuf runs = STRBUF_INIT, bytes = STRBUF_INIT;
-	size_t n = 0;
+	size_t n_runs = 0;
 	for (size_t at = 0; at < w;) {
 		if (slot.buf[at] == was[at]) {
 			at++;
@@ -217,15 +263,18 @@ static int journal_of(const char *old, size_t olen, const char *text,
 		size_t to = at - same;
 		strbuf_addf(&runs, "%zu %zu\n", (size_t)os + from, to - from);
 		strbuf_add(&bytes, slot.buf + from, to - from);
-		n++;
+		n_runs++;
 	}
 	char hex[65];
+	struct strbuf end = STRBUF_INIT;   /* the new steps' bytes */
+	parts_add(parts, n, (size_t)(ts + te) + on, &end);
 	strbuf_add(&runs, bytes.buf, bytes.len);
-	hash_hex(runs.buf, runs.len, tsteps + on, tn - on, hex);
-	strbuf_addf(j, "%s %zu %zu %zu %s\n", JOURNAL_MAGIC, n, olen,
-		    tn - on, hex);
+	hash_hex(runs.buf, runs.len, end.buf, end.len, hex);
+	strbuf_addf(j, "%s %zu %zu %zu %s\n", JOURNAL_MAGIC, n_runs, olen,
+		    end.len, hex);
 	strbuf_add(j, runs.buf, runs.len);
-	strbuf_add(j, tsteps + on, tn - on);
+	strbuf_add(j, end.buf, end.len);
+	strbuf_free(&end);
 	strbuf_free(&slot);
 	strbuf_free(&runs);
 	strbuf_free(&bytes);
@@ -263,17 +312,17 @@ int game_store_stage(struct staged *s, struct sync_later *later,
 	s->fd = -1;
 	if (game_store_recover(path, err))
 		return -1;
-	for (size_t i = 0; i < n; i++)
-		strbuf_add(&text, parts[i].buf, parts[i].len);
 	strbuf_reset(name);
 	if (read_input(path, (size_t)-1 / 2, &old, &olen, &ignored) == 0 &&
-	    journal_of(old, olen, text.buf, text.len, &j) == 0) {
+	    journal_of(old, olen, parts, n, &j) == 0) {
 		journal_path(path, name);
 		/* (a file's bytes are written when staged) */
 		rc = write_stage_later(s, later, name->buf, j.buf, j.len,
 				       0600, 0, err);
 	} else {
 		struct strbuf whole = STRBUF_INIT;
+		for (size_t i = 0; i < n; i++)
+			strbuf_add(&text, parts[i].buf, parts[i].len);
 		with_room(text.buf, text.len, &whole);
 		strbuf_adds(name, path);
 		struct write_part one = { whole.buf, whole.len };

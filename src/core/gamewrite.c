@@ -319,6 +319,19 @@ static int step_as_written(const struct doc_node *node, const char *text,
 	return same;
 }
 
+/* Whether text (len bytes) is the text whose hash checkpoints_save
+ * worked out for step s, node its node: the text umpire writes for it. */
+static int step_text_hashed(const struct game_step *s,
+			    const struct doc_node *node, const char *text,
+			    size_t len)
+{
+	unsigned char h[32];
+	if (!s->text_hashed || s->node != node)
+		return 0;
+	crypto_generichash(h, 32, (const unsigned char *)text, len, NULL, 0);
+	return sodium_memcmp(h, s->text_hash, 32) == 0;
+}
+
 /*
  * The steps the tree holds after the vouched prefix that were read from
  * the game file (g->src) as umpire writes them: how many (the leading
@@ -342,8 +355,10 @@ static size_t steps_read(const struct game *g, const struct doc_node *steps,
 	 * the hash this machine recorded of the text umpire writes for it
 	 * kept as read, nothing written; a step without one (the latest:
 	 * the command that adjudicated it recorded the steps before it)
-	 * written alone and compared, an item of the steps being written
-	 * the same alone as among them */
+	 * compared with the hash this check's checkpoints_save worked out
+	 * for it (game_step.text_hash), else written alone and compared,
+	 * an item of the steps being written the same alone as among
+	 * them */
 	const char *at = g->src + g->src_head, *end = g->src + g->src_len;
 	size_t k = 0;
 	while (at < end && k < n && end - at >= 2 && at[0] == '-' &&
@@ -352,6 +367,9 @@ static size_t steps_read(const struct game *g, const struct doc_node *steps,
 		next = next ? next + 1 : end;
 		if (!checkpoints_step_text(g->cp, g->n_stub + k, at,
 					   (size_t)(next - at)) &&
+		    !step_text_hashed(&g->steps[g->n_stub + k],
+				      steps->items[k], at,
+				      (size_t)(next - at)) &&
 		    !step_as_written(steps->items[k], at,
 				     (size_t)(next - at)))
 			break;

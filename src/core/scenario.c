@@ -602,14 +602,19 @@ static void start_write(const struct scenario *s, const char *path,
 }
 
 /* st (the start state of key) kept in the memo's starts, the oldest
- * replaced. */
-static void start_keep(struct scenario_starts *k, const unsigned char key[32],
-		       const void *st, size_t size)
+ * that no game holds replaced (none kept where every one is held): its
+ * index, or -1. */
+static int start_keep(struct scenario_starts *k, const unsigned char key[32],
+		      const void *st, size_t size)
 {
-	size_t i = k->n;
+	size_t i = k->n, tries = 0;
 	if (k->n < SCENARIO_STARTS) {
 		k->n++;
 	} else {
+		while (k->users[k->next] && ++tries < SCENARIO_STARTS)
+			k->next = (k->next + 1) % SCENARIO_STARTS;
+		if (k->users[k->next])
+			return -1;
 		i = k->next;
 		k->next = (k->next + 1) % SCENARIO_STARTS;
 	}
@@ -617,44 +622,86 @@ static void start_keep(struct scenario_starts *k, const unsigned char key[32],
 	k->state[i] = xmalloc(size);
 	memcpy(k->state[i], st, size);
 	memcpy(k->key[i], key, 32);
+	k->users[i] = 0;
+	return (int)i;
 }
 
-int scenario_start(const struct scenario *s, const struct doc_node *opts,
-		   void **state, struct error *err)
+/* scenario_start; share: the memo's own state where it keeps it (*kept
+ * its index, held), else *kept -1 and *state the caller's. */
+static int start_of(const struct scenario *s, const struct doc_node *opts,
+		    int share, void **state, int *kept, struct error *err)
 {
-	void *st = xmalloc(s->rs->state_size);
 	struct strbuf path = STRBUF_INIT;
 	unsigned char name[32], key[32];
 	int keep = s->cached && start_key(s, opts, name, key) == 0 &&
-		start_path(name, &path) == 0;
+		start_path(name, &path) == 0, at = -1;
+	*kept = -1;
 	/* a judge's memo holds it since its first read: the file's very
 	 * bytes, not read again (two reads of 195 KB a Race to the
 	 * Reichstag message) */
 	for (size_t i = 0; keep && s->starts && i < s->starts->n; i++)
 		if (!memcmp(s->starts->key[i], key, 32)) {
-			memcpy(st, s->starts->state[i], s->rs->state_size);
-			strbuf_free(&path);
-			*state = st;
-			return 0;
+			at = (int)i;
+			break;
 		}
-	if (keep && start_read(s, path.buf, key, st) == 0) {
-		if (s->starts)
-			start_keep(s->starts, key, st, s->rs->state_size);
-		strbuf_free(&path);
-		*state = st;
+	void *st = NULL;
+	if (at < 0) {
+		st = xmalloc(s->rs->state_size);
+		if (!keep || start_read(s, path.buf, key, st) != 0) {
+			memset(st, 0, s->rs->state_size);
+			if (s->rs->setup(st, s->doc, s->data, opts, err)) {
+				strbuf_free(&path);
+				free(st);
+				return error_prefix(err, "scenario %s", s->id);
+			}
+			if (keep)
+				start_write(s, path.buf, key, st);
+		}
+		if (keep && s->starts)
+			at = start_keep(s->starts, key, st,
+					s->rs->state_size);
+	}
+	strbuf_free(&path);
+	if (at >= 0 && share) {
+		free(st);
+		s->starts->users[at]++;
+		*kept = at;
+		*state = s->starts->state[at];
 		return 0;
 	}
-	memset(st, 0, s->rs->state_size);
-	if (s->rs->setup(st, s->doc, s->data, opts, err)) {
-		strbuf_free(&path);
-		free(st);
-		return error_prefix(err, "scenario %s", s->id);
+	if (!st) {
+		st = xmalloc(s->rs->state_size);
+		memcpy(st, s->starts->state[at], s->rs->state_size);
 	}
-	if (keep)
-		start_write(s, path.buf, key, st);
-	if (keep && s->starts)
-		start_keep(s->starts, key, st, s->rs->state_size);
-	strbuf_free(&path);
 	*state = st;
 	return 0;
+}
+
+int scenario_start(const struct scenario *s, const struct doc_node *opts,
+		   void **state, struct error *err)
+{
+	int kept;
+	return start_of(s, opts, 0, state, &kept, err);
+}
+
+int scenario_start_shared(const struct scenario *s,
+			  const struct doc_node *opts, const void **state,
+			  struct error *err)
+{
+	void *st;
+	int kept;
+	if (start_of(s, opts, 1, &st, &kept, err))
+		return -1;
+	*state = st;
+	return 0;
+}
+
+void scenario_start_release(const struct scenario *s, const void *state)
+{
+	for (size_t i = 0; state && s->starts && i < s->starts->n; i++)
+		if (s->starts->state[i] == state) {
+			s->starts->users[i]--;
+			return;
+		}
+	free((void *)state);
 }

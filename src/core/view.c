@@ -345,10 +345,16 @@ struct doc_node *view_build_as(const struct game *g, const struct run *run,
 
 static void view_message(const struct doc_node *view, struct strbuf *m)
 {
+	strbuf_adds(m, "umpire/1 view");
+	/* a view not signed yet (view_sign) is its message as it stands:
+	 * not copied to drop a signature it does not have */
+	if (!doc_get(view, "signature")) {
+		doc_encode(view, m);
+		return;
+	}
 	struct doc *tmp = doc_new("view");
 	struct doc_node *c = doc_copy(tmp, view);
 	doc_del(c, "signature");
-	strbuf_adds(m, "umpire/1 view");
 	doc_encode(c, m);
 	doc_free(tmp);
 }

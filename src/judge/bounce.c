@@ -529,7 +529,7 @@ int judge_bounce(struct judge *j, const char *name, const char *buf,
 		return 0;
 	/* GMime reads the report: one that will not load is the host's
 	 * to mend (the report waits with the mail system) */
-	if (judge_gmime(err))
+	if (judge_gmime(j, err))
 		return -1;
 	/* GMime builds the whole tree: the caps of mail_unwrap first (a
 	 * report may return the whole letter, game file and all, so the

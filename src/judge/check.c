@@ -320,7 +320,7 @@ int judge_check(const struct cli *cli, const struct judge_settings *s,
 	/* loaded as a message makes the judge load it, not merely looked
 	 * for: a file there that will not load is no library */
 	strbuf_reset(&say);
-	ok = judge_gmime(&e) == 0;
+	ok = judge_gmime(NULL, &e) == 0;
 	if (ok)
 		strbuf_addf(&say, "%s loads (GMime 3: the judge reads and "
 			    "writes mail with it)", GMIME_SONAME);

@@ -120,7 +120,7 @@ int confirm_answer(struct judge *j, const char *buf, size_t len,
 	struct error e;
 	memset(&l, 0, sizeof l);
 	game_path(j, id, ".yaml", &p);
-	if (judge_gmime(&e) ||
+	if (judge_gmime(j, &e) ||
 	    load_game(judge_loader(j), p.buf, GAME_PARSE_CHECKPOINTS, &g,
 		      &e)) {
 		strbuf_addf(&o->notes, "; its letter not sent: %s", e.msg);

@@ -638,20 +638,24 @@ out_in:
 }
 
 /* The step of g whose signed orders are the orders buf, by the side
- * that signed them; 0 when they are no step of g. */
+ * that signed them; 0 when they are no step of g. about: buf's tree
+ * (file_about's), else NULL (parsed here). */
 static size_t replayed_step(struct game *g, const char *name,
 			    const char *buf, size_t len, const char *sig,
-			    size_t siglen)
+			    size_t siglen, const struct doc *about)
 {
-	struct doc *d = doc_new(name);
+	struct doc *d = about ? NULL : doc_new(name);
 	struct error ignored;
 	long long n = -1;
 	const char *side = NULL;
 	size_t found = 0;
-	if (doc_parse(d, buf, len, &DOC_LIMITS_GAME, &ignored) == 0 &&
-	    d->root && d->root->kind == DOC_MAP) {
-		const struct doc_node *s = doc_get(d->root, "step");
-		const struct doc_node *w = doc_get(d->root, "side");
+	if (!about && doc_parse(d, buf, len, &DOC_LIMITS_GAME, &ignored))
+		about = NULL;
+	else if (!about)
+		about = d;
+	if (about && about->root && about->root->kind == DOC_MAP) {
+		const struct doc_node *s = doc_get(about->root, "step");
+		const struct doc_node *w = doc_get(about->root, "side");
 		if (s && s->kind == DOC_SCALAR)
 			n = strtoll(s->str, NULL, 10);
 		if (w && w->kind == DOC_SCALAR)
@@ -697,11 +701,12 @@ static const char *signer(struct game *g, const char *name,
 	return NULL;
 }
 
-/* Signed orders (sealed to the referee or not) for a game kept here. */
+/* Signed orders (sealed to the referee or not) for a game kept here.
+ * about: *buf's tree (file_about's). */
 static int take_orders(struct judge *j, const char *id, const char *name,
 		       char **buf, size_t *len, char **sig, size_t *siglen,
-		       const struct strbuf *notes, struct outcome *o,
-		       struct error *err)
+		       const struct strbuf *notes, const struct doc *about,
+		       struct outcome *o, struct error *err)
 {
 	struct strbuf p = STRBUF_INIT;
 	struct game g;
@@ -725,8 +730,11 @@ static int take_orders(struct judge *j, const char *id, const char *name,
 		free(*buf);
 		*buf = plain;
 		*len = plen;
+		about = NULL;   /* the sealed file's, not the orders' */
 	}
-	size_t old = replayed_step(&g, name, *buf, *len, *sig, *siglen);
+	/* the orders' tree as file_about read it: not parsed again */
+	size_t old = replayed_step(&g, name, *buf, *len, *sig, *siglen,
+				   about);
 	if (old) {
 		const char *by = g.steps[old - 1].actor;
 		say(o, FATE_DROPPED, "replay: these orders of %s are step "
@@ -878,13 +886,16 @@ out:
 }
 
 /* What an umpire file says it is: its kind ("umpire:" field) and game;
- * why it cannot be read in why. */
+ * why it cannot be read in why. keep: its tree, the caller's (doc_free)
+ * where it reads, else NULL; may be NULL. */
 static int file_about(const char *name, const char *buf, size_t len,
 		      char *kind, size_t ksize, char *id, size_t isize,
-		      struct error *why)
+		      struct error *why, struct doc **keep)
 {
 	struct doc *d = doc_new(name);
 	int rc = -1;
+	if (keep)
+		*keep = NULL;
 	errorf(why, EXIT_REFUSED, "%s: not a mapping with an 'umpire:' "
 	       "field", name);
 	if (doc_parse(d, buf, len, &DOC_LIMITS_GAME, why) == 0 &&
@@ -899,7 +910,10 @@ static int file_about(const char *name, const char *buf, size_t len,
 			rc = 0;
 		}
 	}
-	doc_free(d);
+	if (rc == 0 && keep)
+		*keep = d;
+	else
+		doc_free(d);
 	return rc;
 }
 
@@ -1149,7 +1163,7 @@ static int mistake(struct judge *j, const char *from, const char *id,
 	if (!role) {
 		strbuf_adds(&o->notes, "; not answered (the sender is no "
 			    "party of the game)");
-	} else if (judge_gmime(host)) {
+	} else if (judge_gmime(j, host)) {
 		/* the answer is written with GMime: the party's answer
 		 * waits with the message until the host mends it */
 		rc = -1;
@@ -1249,6 +1263,7 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 	struct strbuf from = STRBUF_INIT;
 	char kind[32], id[80], about[GAME_ID_HEX + 1] = "";
 	int none = 0, rc = 0, fd = -1;
+	struct doc *parsed = NULL;   /* the file's tree (file_about) */
 	/* the file is taken out of a copy (mail_take_file replaces it);
 	 * the message itself stays for failed/ */
 	buf = xmalloc(msglen + 1);
@@ -1291,7 +1306,7 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 	/* GMime reads it (mail_take_file): a GMime that will not load is
 	 * the host's to mend, and the message waits with the mail system
 	 * (dropped, it would be a player's orders lost) */
-	if (judge_gmime(err)) {
+	if (judge_gmime(j, err)) {
 		rc = -1;
 		goto out;
 	}
@@ -1321,14 +1336,15 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 		/* the game of the one it would read: whose mistake */
 		struct error ignored;
 		if (file_about(MESSAGE, buf, len, kind, sizeof kind, id,
-			       sizeof id, &ignored) == 0 && game_id_ok(id))
+			       sizeof id, &ignored, NULL) == 0 &&
+		    game_id_ok(id))
 			snprintf(o->game, sizeof o->game, "%s", id);
 		goto out;
 	}
 	struct error why;
 	o->hint = HINT_FILE;
 	if (file_about(MESSAGE, buf, len, kind, sizeof kind, id, sizeof id,
-		       &why)) {
+		       &why, &parsed)) {
 		/* a file that is there but cannot be read is kept with the
 		 * reason, as a refused one is; only text without a line
 		 * 'umpire:' is no umpire file */
@@ -1414,7 +1430,7 @@ int judge_message(struct judge *j, const char *msg, size_t msglen,
 		trc = take_game(j, as, buf, len, have, o, &why);
 	else if (!strcmp(kind, "orders") || !strcmp(kind, "sealed-orders"))
 		trc = take_orders(j, id, as, &buf, &len, &sig, &siglen,
-				  &notes, o, &why);
+				  &notes, parsed, o, &why);
 	else if (!strcmp(kind, "request"))
 		trc = take_request(j, id, buf, len, o, &why);
 	else if (!strcmp(kind, "view") || !strcmp(kind, "sealed")) {
@@ -1454,6 +1470,7 @@ out:
 			   err)) {
 		rc = -1;
 	}
+	doc_free(parsed);
 	strbuf_free(&from);
 	strbuf_free(&notes);
 	strbuf_free(&taken);

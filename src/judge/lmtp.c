@@ -835,7 +835,7 @@ int judge_lmtp(struct judge *j, const char *path, long timeout,
 		str_copy(s.host, sizeof s.host, "localhost");
 	int lock = -1, made = 0, rc = -1;
 	/* GMime loaded once, here: each message then finds it mapped */
-	if (judge_gmime(err))
+	if (judge_gmime(j, err))
 		return -1;
 	s.batch = xmalloc(sizeof *s.batch);
 	batch_init(s.batch);

@@ -646,7 +646,7 @@ void judge_tell_host(struct judge *j, struct outcome *o)
 	/* spooled, then sent: a letter the mail system did not take
 	 * stays in spool/ for the host to see (no game's: never sent
 	 * again) */
-	if (judge_gmime(&err) || draft_write(&d, &msg, &err) ||
+	if (judge_gmime(j, &err) || draft_write(&d, &msg, &err) ||
 	    write_output(p.buf, msg.buf, msg.len, 0600, 0, &err) ||
 	    send_letter(j, NULL, p.buf, name, &err))
 		strbuf_addf(&o->notes, "; the host not told at %s: %s",

@@ -289,14 +289,18 @@ int judge_key(const char *path, struct seckey **sk, struct error *err)
 	return rc;
 }
 
-int judge_gmime(struct error *err)
+int judge_gmime(struct judge *j, struct error *err)
 {
 	struct gmime gm;
+	if (j && j->gmime_loaded)
+		return 0;
 	if (gmime_open(&gm, err)) {
 		err->status = EXIT_TEMPFAIL;
 		return -1;
 	}
 	gmime_close(&gm);
+	if (j)
+		j->gmime_loaded = 1;
 	return 0;
 }
 

@@ -136,6 +136,10 @@ struct judge {
 	 * or "": that role's letters follow the note (desk.c) */
 	int desk_note;
 	char desk_by[64];
+	/* judge_gmime loaded GMime in this process (or the one it was
+	 * forked from): a message does not look for it again (a dlopen
+	 * and 56 dlsym, 52K instructions) */
+	int gmime_loaded;
 };
 
 /* commit.c: the steps of several messages made durable together. */
@@ -288,8 +292,10 @@ int judge_key(const char *path, struct seckey **sk, struct error *err);
 /* GMime, which the judge loads at run time to read and write
  * mail (gmime_dl.h), loaded: 0, or -1 with err (EXIT_TEMPFAIL: the
  * host's to mend, never the sender's fault) naming the library and
- * what to install. */
-int judge_gmime(struct error *err);
+ * what to install. j: once loaded for it (j->gmime_loaded) it stays
+ * so (gmime_close leaves it mapped), and is not loaded again; NULL:
+ * loaded whatever came before (judge --check). */
+int judge_gmime(struct judge *j, struct error *err);
 /* Whether a directory entry is a game file, GAMEID.yaml (for
  * scandir). */
 struct dirent;
