@@ -203,7 +203,8 @@ CHECK_JOBS = 2
 # first make all where emscripten (make deps) is found: 157 CPU s from
 # clean, some 80 s of wall on two cores.
 # CHECK_STAGE_JOBS: check-mail waits a part of its time (506 CPU s in
-# 1,244 s of wall on a loaded machine), but a third lane beside it gave
+# 1,244 s of wall on a loaded machine). Measured on a machine others
+# loaded (no core idle to fill), a third lane beside it gave
 # nothing: 886 s for the stages against 876 with two, every stage
 # slower for the contention (views 291 s against 140), and the mail
 # tests' waits for a delivery nearer their bounds. Its wait is not
@@ -235,7 +236,14 @@ CHECK_JOBS = 2
 CHECK_STAGES = check-mail check-views check-desk check-faults \
   check-attacks check-tamper check-unit check-conformance \
   check-data check-layers check-js sanitize
-CHECK_STAGE_JOBS = 2
+# On a quiet machine (09:11 UTC, nothing else running) the stages took
+# 756 s of wall time for 1,076 CPU s, two at a time: 71% of two cores.
+# Their files wait: check-mail 359 s for 192 CPU s (recipes.bats 45 s
+# for 10, its tick's timeouts), check-desk 278 for 155 (Chromium's
+# scrypt), the judge's faults 170 for 133. Three at a time fill it.
+# Likewise the valgrind pass runs beside the ASan pass (933 s for
+# 1,628 CPU s, 87%), not after it: memcheck is all CPU.
+CHECK_STAGE_JOBS = 3
 check: deps
 	$(MAKE) -j$(CHECK_JOBS) all $(UNIT_BIN) $(CONFORM) $(MAN_VIEWS)
 	$(MAKE) -j$(CHECK_STAGE_JOBS) -O $(CHECK_STAGES)
@@ -243,8 +251,7 @@ check: deps
 	$(MAKE) check-judge-load JUDGE_LOAD='$(JUDGE_LOAD_CHECK)' \
 	  JUDGE_LOAD_LMTP='$(JUDGE_LOAD_LMTP_CHECK)' JUDGE_TURN_STEPS= \
 	  JUDGE_LMTP_FLOOD= JUDGE_LMTP_KILLS=
-	$(MAKE) check-asan
-	$(MAKE) check-valgrind
+	$(MAKE) -j2 -O check-asan check-valgrind
 
 check-unit: $(UNIT_BIN)
 	@fail=0; for t in $(UNIT_BIN); do $$t || fail=1; done; exit $$fail
