@@ -65,6 +65,7 @@ static void oom(void)
  * short command uses, is faulted in 4 KiB at a time (158 faults of
  * adjudicate's 274 at step 8, where the boundary fell). 0 when the
  * heap was not so laid out (malloc had grown it already). */
+#if defined(M_TOP_PAD) && defined(MADV_HUGEPAGE)
 static int heap_at_boundary(uintptr_t *room)
 {
 	long page = sysconf(_SC_PAGESIZE);
@@ -82,6 +83,7 @@ static int heap_at_boundary(uintptr_t *room)
 	*room = start + pg;
 	return ok;
 }
+#endif
 
 void heap_setup(void)
 {
