@@ -237,13 +237,15 @@ CHECK_STAGES = check-mail check-views check-desk check-faults \
   check-attacks check-tamper check-unit check-conformance \
   check-data check-layers check-js sanitize
 # On a quiet machine (09:11 UTC, nothing else running) the stages took
-# 756 s of wall time for 1,076 CPU s, two at a time: 71% of two cores.
-# Their files wait: check-mail 359 s for 192 CPU s (recipes.bats 45 s
-# for 10, its tick's timeouts), check-desk 278 for 155 (Chromium's
-# scrypt), the judge's faults 170 for 133. Three at a time fill it.
-# Likewise the valgrind pass runs beside the ASan pass (933 s for
-# 1,628 CPU s, 87%), not after it: memcheck is all CPU.
-CHECK_STAGE_JOBS = 3
+# 756 s of wall time for 1,076 CPU s, two at a time: 71% of two cores,
+# as though their files waited (check-mail 359 s for 192 CPU s,
+# check-desk 278 for 155). Three at a time (09:46 UTC, quiet too) took
+# 765 s for 1,130 CPU s: each file slower (check-mail 647 s for 255
+# CPU s, check-desk 489 for 191). What looked like waiting is the two
+# cores' contention: a third lane has nothing to fill. Nor did the
+# valgrind pass beside the ASan pass: 1,047 s for both against 933 and
+# 112 one after the other.
+CHECK_STAGE_JOBS = 2
 check: deps
 	$(MAKE) -j$(CHECK_JOBS) all $(UNIT_BIN) $(CONFORM) $(MAN_VIEWS)
 	$(MAKE) -j$(CHECK_STAGE_JOBS) -O $(CHECK_STAGES)
@@ -251,7 +253,8 @@ check: deps
 	$(MAKE) check-judge-load JUDGE_LOAD='$(JUDGE_LOAD_CHECK)' \
 	  JUDGE_LOAD_LMTP='$(JUDGE_LOAD_LMTP_CHECK)' JUDGE_TURN_STEPS= \
 	  JUDGE_LMTP_FLOOD= JUDGE_LMTP_KILLS=
-	$(MAKE) -j2 -O check-asan check-valgrind
+	$(MAKE) check-asan
+	$(MAKE) check-valgrind
 
 check-unit: $(UNIT_BIN)
 	@fail=0; for t in $(UNIT_BIN); do $$t || fail=1; done; exit $$fail
