@@ -626,16 +626,15 @@ static int start_keep(struct scenario_starts *k, const unsigned char key[32],
 	return (int)i;
 }
 
-/* scenario_start; share: the memo's own state where it keeps it (*kept
- * its index, held), else *kept -1 and *state the caller's. */
+/* scenario_start; share: the memo's own state where it keeps it (held:
+ * scenario_start_release), else *state the caller's. */
 static int start_of(const struct scenario *s, const struct doc_node *opts,
-		    int share, void **state, int *kept, struct error *err)
+		    int share, void **state, struct error *err)
 {
 	struct strbuf path = STRBUF_INIT;
 	unsigned char name[32], key[32];
 	int keep = s->cached && start_key(s, opts, name, key) == 0 &&
 		start_path(name, &path) == 0, at = -1;
-	*kept = -1;
 	/* a judge's memo holds it since its first read: the file's very
 	 * bytes, not read again (two reads of 195 KB a Race to the
 	 * Reichstag message) */
@@ -665,7 +664,6 @@ static int start_of(const struct scenario *s, const struct doc_node *opts,
 	if (at >= 0 && share) {
 		free(st);
 		s->starts->users[at]++;
-		*kept = at;
 		*state = s->starts->state[at];
 		return 0;
 	}
@@ -680,8 +678,7 @@ static int start_of(const struct scenario *s, const struct doc_node *opts,
 int scenario_start(const struct scenario *s, const struct doc_node *opts,
 		   void **state, struct error *err)
 {
-	int kept;
-	return start_of(s, opts, 0, state, &kept, err);
+	return start_of(s, opts, 0, state, err);
 }
 
 int scenario_start_shared(const struct scenario *s,
@@ -689,8 +686,7 @@ int scenario_start_shared(const struct scenario *s,
 			  struct error *err)
 {
 	void *st;
-	int kept;
-	if (start_of(s, opts, 1, &st, &kept, err))
+	if (start_of(s, opts, 1, &st, err))
 		return -1;
 	*state = st;
 	return 0;

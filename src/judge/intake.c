@@ -644,15 +644,16 @@ static size_t replayed_step(struct game *g, const char *name,
 			    const char *buf, size_t len, const char *sig,
 			    size_t siglen, const struct doc *about)
 {
-	struct doc *d = about ? NULL : doc_new(name);
+	struct doc *d = NULL;
 	struct error ignored;
 	long long n = -1;
 	const char *side = NULL;
 	size_t found = 0;
-	if (!about && doc_parse(d, buf, len, &DOC_LIMITS_GAME, &ignored))
-		about = NULL;
-	else if (!about)
-		about = d;
+	if (!about) {
+		d = doc_new(name);
+		if (doc_parse(d, buf, len, &DOC_LIMITS_GAME, &ignored) == 0)
+			about = d;
+	}
 	if (about && about->root && about->root->kind == DOC_MAP) {
 		const struct doc_node *s = doc_get(about->root, "step");
 		const struct doc_node *w = doc_get(about->root, "side");
