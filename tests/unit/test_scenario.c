@@ -214,9 +214,78 @@ static void kept_in_memo(void)
 		CHECK(0, "remove %s", dir);
 }
 
+/* A memo keeps SCENARIO_STARTS start states; one a game holds
+ * (scenario_start_shared) is never the one replaced: with all of them
+ * held, a fifth set of options gets a state of its own, and each held
+ * state stays what it was (a replaced one would be freed under its
+ * game). Released, the memo's are kept and the fifth freed. */
+static void held_not_replaced(void)
+{
+	static const char *const opt[] = {
+		"hitler-fantasy", "prepared-defence", "lines-of-communication",
+		"high-mobility", "escape-west" };
+	enum { N = sizeof opt / sizeof opt[0] };
+	char dir[4096], cps[4200];
+	struct scenario scn;
+	struct error err;
+	struct memo *m = memo_new();
+	const void *held[N] = { 0 };
+	unsigned char *want[N] = { 0 };
+	if (state_dir(dir, sizeof dir, cps, sizeof cps))
+		return;
+	if (memo_scenario(m, "scenarios", "race-to-the-reichstag", &scn,
+			  &err)) {
+		CHECK(0, "race-to-the-reichstag loads: %s", err.msg);
+		memo_free(m);
+		return;
+	}
+	const size_t size = scn.rs->state_size;
+	int ok = 1;
+	for (size_t i = 0; i < N; i++) {
+		char set[64];
+		char *const sets[] = { set };
+		struct doc *d = doc_new("opts");
+		struct doc_node *opts;
+		snprintf(set, sizeof set, "%s=yes", opt[i]);
+		if (scenario_options(&scn, d, sets, 1, &opts, &err) ||
+		    scenario_start_shared(&scn, opts, &held[i], &err))
+			ok = 0;
+		doc_free(d);
+		want[i] = start(&scn, sets, 1);
+		ok &= held[i] && want[i];
+	}
+	CHECK(ok, "five start states taken, each also copied");
+	int kept = 0, same = 1;
+	for (size_t i = 0; ok && i < N; i++) {
+		for (size_t k = 0; k < scn.starts->n; k++)
+			kept += scn.starts->state[k] == held[i];
+		same &= !memcmp(held[i], want[i], size);
+	}
+	CHECK(ok && kept == SCENARIO_STARTS && same,
+	      "the memo's %d held states kept (%d are the memo's), the "
+	      "fifth the game's own; each as set up", SCENARIO_STARTS, kept);
+	for (size_t i = 0; i < N; i++) {
+		if (held[i])
+			scenario_start_release(&scn, held[i]);
+		free(want[i]);
+	}
+	unsigned users = 0;
+	for (size_t k = 0; scn.starts && k < scn.starts->n; k++)
+		users += scn.starts->users[k];
+	CHECK(scn.starts && scn.starts->n == SCENARIO_STARTS && users == 0,
+	      "released: the memo keeps its %d, none held", SCENARIO_STARTS);
+	scenario_free(&scn);
+	memo_free(m);
+	char cmd[4200];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		CHECK(0, "remove %s", dir);
+}
+
 int main(void)
 {
 	kept_and_read();
 	kept_in_memo();
+	held_not_replaced();
 	return unit_done("test_scenario");
 }
