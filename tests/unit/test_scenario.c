@@ -73,6 +73,27 @@ static int state_dir(char *dir, size_t n, char *cps, size_t cn)
 	return 0;
 }
 
+/* the state directory state_dir made, removed */
+static void state_dir_remove(const char *dir)
+{
+	char cmd[4200];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		CHECK(0, "remove %s", dir);
+}
+
+/* Race to the Reichstag through the memo m into *scn: 0, or -1 checked
+ * as failed */
+static int memo_reichstag(struct memo *m, struct scenario *scn)
+{
+	struct error err;
+	if (memo_scenario(m, "scenarios", "race-to-the-reichstag", scn,
+			  &err) == 0)
+		return 0;
+	CHECK(0, "race-to-the-reichstag loads: %s", err.msg);
+	return -1;
+}
+
 static void kept_and_read(void)
 {
 	char dir[4096], file[4200], cps[4200];
@@ -166,10 +187,7 @@ static void kept_and_read(void)
 	free(st3);
 	free(st5);
 	free(st6);
-	char cmd[4200];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	if (system(cmd) != 0)
-		CHECK(0, "remove %s", dir);
+	state_dir_remove(dir);
 }
 
 /* a judge's memo (memo_scenario) keeps the start states it read or
@@ -180,12 +198,10 @@ static void kept_in_memo(void)
 	char dir[4096], file[4200], cps[4200];
 	struct scenario scn;
 	struct error err;
-	struct memo *m = memo_new();
 	if (state_dir(dir, sizeof dir, cps, sizeof cps))
 		return;
-	if (memo_scenario(m, "scenarios", "race-to-the-reichstag", &scn,
-			  &err)) {
-		CHECK(0, "race-to-the-reichstag loads: %s", err.msg);
+	struct memo *m = memo_new();
+	if (memo_reichstag(m, &scn)) {
 		memo_free(m);
 		return;
 	}
@@ -208,10 +224,7 @@ static void kept_in_memo(void)
 	free(st1);
 	free(st2);
 	memo_free(m);
-	char cmd[4200];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	if (system(cmd) != 0)
-		CHECK(0, "remove %s", dir);
+	state_dir_remove(dir);
 }
 
 /* A memo keeps SCENARIO_STARTS start states; one a game holds
@@ -228,14 +241,12 @@ static void held_not_replaced(void)
 	char dir[4096], cps[4200];
 	struct scenario scn;
 	struct error err;
-	struct memo *m = memo_new();
 	const void *held[N] = { 0 };
 	unsigned char *want[N] = { 0 };
 	if (state_dir(dir, sizeof dir, cps, sizeof cps))
 		return;
-	if (memo_scenario(m, "scenarios", "race-to-the-reichstag", &scn,
-			  &err)) {
-		CHECK(0, "race-to-the-reichstag loads: %s", err.msg);
+	struct memo *m = memo_new();
+	if (memo_reichstag(m, &scn)) {
 		memo_free(m);
 		return;
 	}
@@ -276,10 +287,7 @@ static void held_not_replaced(void)
 	      "released: the memo keeps its %d, none held", SCENARIO_STARTS);
 	scenario_free(&scn);
 	memo_free(m);
-	char cmd[4200];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	if (system(cmd) != 0)
-		CHECK(0, "remove %s", dir);
+	state_dir_remove(dir);
 }
 
 int main(void)
