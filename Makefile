@@ -171,6 +171,17 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB) tests/unit/unit.h tests/unit/random_game
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Itests/unit -o $@ $< $(LIB) $(LDLIBS)
 
+# The end-to-end passes' choice of a command path's first run
+# (tests/first-path.c), always the plain build's: it runs before each
+# of thousands of runs of umpire. umpire-asan is the same program.
+FIRST_PATH = build/tests/first-path
+UMPIRE_ASAN_WRAP = build/tests/umpire-asan
+$(FIRST_PATH): tests/first-path.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 $(WARN) -O2 -o $@ $<
+$(UMPIRE_ASAN_WRAP): $(FIRST_PATH)
+	ln -f $< $@
+
 $(MAN_VIEWS): tests/man-views.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
@@ -273,12 +284,12 @@ check-conformance: $(CONFORM)
 # the rules' state declarations hide (make man-views rewrites it); that
 # the comparison can fail, a copy of the page missing a line of it must.
 # And the sanitizer passes' wrappers tell a command path's first run
-# from its repeats (tests/first-path-check.sh).
+# from its repeats (tests/first-path-check.sh on tests/first-path.c).
 # And no bats test asserts with a bare "! cmd" or an "[ a ] && [ b ]"
 # that errexit ignores (tests/bats-bangs.py; that it can fail, a test
 # with each must).
-check-data: $(MAN_VIEWS)
-	bash tests/first-path-check.sh
+check-data: $(MAN_VIEWS) $(FIRST_PATH)
+	bash tests/first-path-check.sh $(abspath $(FIRST_PATH))
 	python3 tests/bats-bangs.py
 	mkdir -p $(BUILD)
 	printf '@test "t" {\n\t! true\n\ttrue\n}\n' >$(BUILD)/bangs-bad.bats
@@ -545,9 +556,9 @@ check-faults: $(BIN)
 # with GMime, keeps its thread data there (signing orders on a mailed
 # Kampfgruppe Peiper game died so). Without the interception those blocks
 # are found as heap reachable from the thread's own TLS: no false leak.
-# The end-to-end files run umpire through tests/asan/umpire-asan: in a
+# The end-to-end files run umpire through build/tests/umpire-asan: in a
 # file, the first run of each command path is the instrumented build's
-# (tests/first-path.sh: its subcommand, its options' names, its game's
+# (tests/first-path.c: its subcommand, its options' names, its game's
 # scenario; judge and open, fed a stranger's message by each test, once
 # a test), the repeats the plain build's (UMPIRE_FIXTURE_BIN), as the
 # valgrind pass does with memcheck. An instrumented run costs some 100
@@ -579,7 +590,7 @@ check-faults: $(BIN)
 ASAN_E2E_SKIP = package
 check-asan-full:
 	UMPIRE_ASAN=all $(MAKE) check-asan ASAN_E2E_SKIP=
-check-asan:
+check-asan: $(UMPIRE_ASAN_WRAP)
 	$(MAKE) -j$(CHECK_JOBS) sanitize
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:intercept_tls_get_addr=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
@@ -587,7 +598,7 @@ check-asan:
 	UMPIRE_ASAN_BIN=$(abspath build-asan/umpire) \
 	$(MAKE) -j$(CHECK_JOBS) -O BUILD=build-asan CC=clang CFLAGS='$(SAN_FLAGS)' \
 	  TAMPER_EDITS=40 E2E_SKIP='$(ASAN_E2E_SKIP)' \
-	  E2E_BIN=$(abspath tests/asan/umpire-asan) \
+	  E2E_BIN=$(abspath $(UMPIRE_ASAN_WRAP)) \
 	  check-e2e-files check-hostile check-tamper check-fuzz-corpus \
 	  check-unit check-conformance
 
@@ -610,6 +621,7 @@ check-asan:
 # others, so that the last ones to
 # start are short.
 VALGRIND_ENV = UMPIRE_BIN=$(abspath tests/valgrind/umpire-vg) \
+  UMPIRE_FIRST_PATH=$(abspath $(FIRST_PATH)) \
   UMPIRE_REAL_BIN=$(abspath $(BIN)) UMPIRE_SCENARIOS=$(abspath scenarios)
 # Memcheck runs on what it can find that the ASan+UBSan pass cannot
 # (uninitialised reads), once per path, not on every repeat of it: the
@@ -658,10 +670,10 @@ VALGRIND_FULL_ORDER = tests/e2e/judge.bats $(VALGRIND_ORDER) \
   tests/e2e/whole-turn.bats \
   tests/e2e/render.bats tests/e2e/referee.bats tests/e2e/minisign.bats \
   tests/e2e/readme-walk.bats
-check-valgrind: $(BIN)
+check-valgrind: $(BIN) $(FIRST_PATH)
 	$(VALGRIND_ENV) sh tests/bats-files $(VALGRIND_ORDER)
 
-check-valgrind-full: $(BIN)
+check-valgrind-full: $(BIN) $(FIRST_PATH)
 	$(VALGRIND_ENV) UMPIRE_VG=all sh tests/bats-files $(VALGRIND_FULL_ORDER)
 
 check-fuzz-corpus: $(FUZZ_NAMES:%=$(BUILD)/fuzz-replay/fuzz_%) $(BIN)
