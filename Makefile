@@ -173,13 +173,15 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB) tests/unit/unit.h tests/unit/random_game
 
 # The end-to-end passes' choice of a command path's first run
 # (tests/first-path.c), always the plain build's: it runs before each
-# of thousands of runs of umpire. umpire-asan is the same program.
+# of thousands of runs of umpire. umpire-asan and umpire-vg, the passes'
+# wrappers of umpire, are the same program.
 FIRST_PATH = build/tests/first-path
 UMPIRE_ASAN_WRAP = build/tests/umpire-asan
+UMPIRE_VG_WRAP = build/tests/umpire-vg
 $(FIRST_PATH): tests/first-path.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 $(WARN) -O2 -o $@ $<
-$(UMPIRE_ASAN_WRAP): $(FIRST_PATH)
+$(UMPIRE_ASAN_WRAP) $(UMPIRE_VG_WRAP): $(FIRST_PATH)
 	ln -f $< $@
 
 $(MAN_VIEWS): tests/man-views.c $(LIB)
@@ -603,7 +605,7 @@ check-asan: $(UMPIRE_ASAN_WRAP)
 	  check-unit check-conformance
 
 # The end-to-end tests under valgrind (no error, no leak): each file's
-# own umpire commands run under memcheck (tests/valgrind/umpire-vg), the
+# own umpire commands run under memcheck (build/tests/umpire-vg), the
 # first run of each command path in the file (its subcommand, the names
 # of its options, its game's scenario; judge and open, fed a stranger's
 # message by each test, once a test), the repeats with the plain binary:
@@ -620,8 +622,7 @@ check-asan: $(UMPIRE_ASAN_WRAP)
 # longest first (by CPU time under memcheck: every-game), then the
 # others, so that the last ones to
 # start are short.
-VALGRIND_ENV = UMPIRE_BIN=$(abspath tests/valgrind/umpire-vg) \
-  UMPIRE_FIRST_PATH=$(abspath $(FIRST_PATH)) \
+VALGRIND_ENV = UMPIRE_BIN=$(abspath $(UMPIRE_VG_WRAP)) \
   UMPIRE_REAL_BIN=$(abspath $(BIN)) UMPIRE_SCENARIOS=$(abspath scenarios)
 # Memcheck runs on what it can find that the ASan+UBSan pass cannot
 # (uninitialised reads), once per path, not on every repeat of it: the
@@ -670,10 +671,10 @@ VALGRIND_FULL_ORDER = tests/e2e/judge.bats $(VALGRIND_ORDER) \
   tests/e2e/whole-turn.bats \
   tests/e2e/render.bats tests/e2e/referee.bats tests/e2e/minisign.bats \
   tests/e2e/readme-walk.bats
-check-valgrind: $(BIN) $(FIRST_PATH)
+check-valgrind: $(BIN) $(UMPIRE_VG_WRAP)
 	$(VALGRIND_ENV) sh tests/bats-files $(VALGRIND_ORDER)
 
-check-valgrind-full: $(BIN) $(FIRST_PATH)
+check-valgrind-full: $(BIN) $(UMPIRE_VG_WRAP)
 	$(VALGRIND_ENV) UMPIRE_VG=all sh tests/bats-files $(VALGRIND_FULL_ORDER)
 
 check-fuzz-corpus: $(FUZZ_NAMES:%=$(BUILD)/fuzz-replay/fuzz_%) $(BIN)

@@ -9,21 +9,30 @@
  * open, which each test feeds another stranger's message, have a path a
  * test. Outside bats (no BATS_RUN_TMPDIR) every run is a first.
  *
- * Built as two programs from this file:
+ * One program under three names (hard links), what it does by the name:
  *   first-path WHO ARGS...  exits 0 when this run of umpire ARGS is the
  *                           first of its path (it then takes the path's
- *                           slot), 1 for a repeat, 2 on a fault: for
- *                           tests/valgrind/umpire-vg and
- *                           tests/first-path-check.sh;
+ *                           slot), 1 for a repeat, 2 on a fault
+ *                           (tests/first-path-check.sh);
  *   umpire-asan ARGS...     the ASan pass's umpire: a first run execs
  *                           $UMPIRE_ASAN_BIN (the ASan+UBSan build), a
  *                           repeat $UMPIRE_FIXTURE_BIN (the plain one);
  *                           UMPIRE_ASAN=all (make check-asan-full)
- *                           instruments every run.
- * It was a bash function the wrappers sourced. A wrapper runs before each
- * of some 20,000 runs of umpire in the ASan pass, and on this machine
- * kind bash's start alone cost more than this program's whole run (a
- * wrapped run 9 ms of CPU more than a bare one, against about 1 ms).
+ *                           instruments every run;
+ *   umpire-vg ARGS...       the valgrind pass's umpire: a first run execs
+ *                           $UMPIRE_REAL_BIN under memcheck (exit 99 on
+ *                           any error or definite, indirect or possible
+ *                           leak), a repeat runs it bare; UMPIRE_VG=all
+ *                           (make check-valgrind-full) checks every run.
+ *                           A run that opens or makes an encrypted key
+ *                           (UMPIRE_PASSPHRASE_FILE set) runs bare:
+ *                           scrypt at minisign's cost (1 GiB, 2^25 ops)
+ *                           takes many minutes under memcheck, and the
+ *                           ASan pass covers it.
+ * They were bash scripts. A wrapper runs before each of some 20,000 runs
+ * of umpire in the ASan pass, and on this machine kind bash's start
+ * alone cost more than this program's whole run (a wrapped run 9 ms of
+ * CPU more than a bare one, against about 1.5 ms).
  *
  * A slot is a file made with O_EXCL in $BATS_RUN_TMPDIR/WHO: of two runs
  * at once, one takes it.
@@ -169,10 +178,48 @@ static int first_path(const char *who, int argc, char **argv)
 	return 0;
 }
 
+/* The valgrind pass's run of umpire ARGS (argv[1..]): argv rewritten in
+ * place as valgrind's command when it is this path's first run. */
+static int run_vg(int argc, char **argv)
+{
+	const char *real = env_or("UMPIRE_REAL_BIN", NULL);
+	if (!real) {
+		fputs("umpire-vg: set UMPIRE_REAL_BIN\n", stderr);
+		return 2;
+	}
+	if (!env_or("UMPIRE_PASSPHRASE_FILE", NULL) &&
+	    (!strcmp(env_or("UMPIRE_VG", ""), "all") ||
+	     first_path("umpire-vg", argc - 1, argv + 1) != 1)) {
+		static const char *const vg[] = {
+			"valgrind", "-q", "--error-exitcode=99",
+			"--leak-check=full",
+			"--show-leak-kinds=definite,indirect,possible",
+			"--errors-for-leak-kinds=definite,indirect,possible",
+		};
+		size_t n = sizeof vg / sizeof vg[0];
+		char **cmd = calloc(n + (size_t)argc + 1, sizeof *cmd);
+		if (!cmd)
+			return 2;
+		memcpy(cmd, vg, sizeof vg);
+		cmd[n] = (char *)real;
+		for (int i = 1; i < argc; i++)
+			cmd[n + (size_t)i] = argv[i];
+		execvp("valgrind", cmd);
+		fprintf(stderr, "umpire-vg: valgrind: %s\n", strerror(errno));
+		return 127;
+	}
+	argv[0] = (char *)real;
+	execv(real, argv);
+	fprintf(stderr, "umpire-vg: %s: %s\n", real, strerror(errno));
+	return 127;
+}
+
 int main(int argc, char **argv)
 {
 	const char *self = strrchr(argv[0], '/');
 	self = self ? self + 1 : argv[0];
+	if (!strcmp(self, "umpire-vg"))
+		return run_vg(argc, argv);
 	if (!strcmp(self, "umpire-asan")) {
 		const char *asan = env_or("UMPIRE_ASAN_BIN", NULL);
 		if (!asan) {

@@ -38,7 +38,7 @@ umpire_setup() {
 }
 
 # setup_file's umpire_setup: the same, but when the valgrind pass gives
-# UMPIRE_REAL_BIN (tests/valgrind/umpire-vg), the fixtures that a file
+# UMPIRE_REAL_BIN (build/tests/umpire-vg), the fixtures that a file
 # plays before its tests (whole games, hundreds of steps) are made with
 # the plain binary. The tests' own commands, audits of those whole games
 # among them, still run under memcheck. The ASan+UBSan pass likewise
