@@ -216,8 +216,18 @@ static int run_vg(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	const char *self = strrchr(argv[0], '/');
-	self = self ? self + 1 : argv[0];
+	/* which of its names this program was run by: the file executed,
+	 * not argv[0], for a test may link it as "umpire" on its PATH (the
+	 * shell's completion, a command a letter gives) */
+	char exe[4096];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n <= 0) {
+		perror("first-path: /proc/self/exe");
+		return 2;
+	}
+	exe[n] = '\0';
+	const char *self = strrchr(exe, '/');
+	self = self ? self + 1 : exe;
 	if (!strcmp(self, "umpire-vg"))
 		return run_vg(argc, argv);
 	if (!strcmp(self, "umpire-asan")) {
