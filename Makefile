@@ -265,6 +265,7 @@ check: deps
 	$(MAKE) check-e2e-files E2E_ONLY='$(ASAN_E2E_SKIP)'
 	$(MAKE) check-judge-load JUDGE_LOAD='$(JUDGE_LOAD_CHECK)' \
 	  JUDGE_LOAD_LMTP='$(JUDGE_LOAD_LMTP_CHECK)' JUDGE_TURN_STEPS= \
+	  JUDGE_MAILDIR_TURNS= \
 	  JUDGE_LMTP_FLOOD= JUDGE_LMTP_KILLS=
 	$(MAKE) check-asan
 	$(MAKE) check-valgrind
@@ -512,6 +513,10 @@ JUDGE_LOAD_LMTP_CHECK = GAMES=20 MESSAGES=200 FLOOD=22 PROCS=4 DELIVERY=lmtp
 # later turns take more checkpoints than a run keeps (make check plays
 # its first 64, in tests/e2e, and leaves this out: JUDGE_TURN_STEPS=).
 JUDGE_TURN_STEPS = 260
+# And a judged Race to the Reichstag through a Maildir for
+# JUDGE_MAILDIR_TURNS game turns (make check plays one, in tests/e2e,
+# and leaves this out: JUDGE_MAILDIR_TURNS=).
+JUDGE_MAILDIR_TURNS = 3
 # And a flood of JUDGE_LMTP_FLOOD strangers' messages of 0.95 MB
 # through a real postfix to the LMTP judge, a party's orders among
 # them taken within 60 s, none deferred (tests/mail/judge-lmtp.bats;
@@ -530,6 +535,9 @@ check-judge-load: $(BIN)
 	if [ -n "$(JUDGE_TURN_STEPS)" ]; then \
 	  $(UMPIRE_ENV) JUDGE_TURN_STEPS=$(JUDGE_TURN_STEPS) bats -f \
 	    'reaches back past' tests/e2e/judge-letters.bats; fi
+	if [ -n "$(JUDGE_MAILDIR_TURNS)" ]; then \
+	  $(UMPIRE_ENV) JUDGE_MAILDIR_TURNS=$(JUDGE_MAILDIR_TURNS) bats -f \
+	    'game turns of the Race' tests/e2e/judge.bats; fi
 	if [ -n "$(JUDGE_LMTP_FLOOD)" ]; then \
 	  $(UMPIRE_ENV) FLOOD_LMTP=$(JUDGE_LMTP_FLOOD) bats -f \
 	    'mail lmtp flood' tests/mail/judge-lmtp.bats; fi

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # umpire judge, the referee run by the mail system: whole games played
-# against it (three game turns of the Race to the Reichstag through a
+# against it (game turns of the Race to the Reichstag through a
 # Maildir, Arnswalde 1945 and Kampfgruppe Peiper as solitaires; the
 # Russo-German War's whole game, messages on stdin, every view audited,
 # is judge-letters.bats' first test), the players driven through files
@@ -47,19 +47,21 @@ plain_game() {
 		skip "a whole game, the plain binary's: the ASan pass runs it"
 }
 
-@test "judge: three game turns of the Race to the Reichstag through a Maildir" {
+@test "judge: game turns of the Race to the Reichstag through a Maildir" {
 	plain_game
 	plain_binary
 	judge_setup 1bf 1uf
 	owner_game race-to-the-reichstag 1bf 1uf
-	# the letters of 3 game turns: play until the fourth begins
+	# the letters of JUDGE_MAILDIR_TURNS game turns (make check one,
+	# make check-judge-load three): play until the next begins
+	local turns=${JUDGE_MAILDIR_TURNS:-1}
 	turn() { sed -n 's/^  turn: //p' "$(kept)" | head -1; }
 	first=$(turn)
 	for i in $(seq 1 80); do
 		SIDES="1bf 1uf" JUDGE_MODE=maildir POLICY=choose play 1
-		[ "$(turn)" -lt $((first + 3)) ] || break
+		[ "$(turn)" -lt $((first + turns)) ] || break
 	done
-	[ "$(turn)" -eq $((first + 3)) ]
+	[ "$(turn)" -eq $((first + turns)) ]
 	# a line a message, and one a run for the letters its steps spooled
 	# (sent at the run's end, with one sync of the outbox)
 	log=$(grep -vc ' done spool ' games/judge.log)
