@@ -372,7 +372,7 @@ another_user() {
 
 @test "bash completion: lock, open, mail --send and --to's roles" {
 	mkdir bin
-	ln -s "${UMPIRE_REAL_BIN:-$UMPIRE}" bin/umpire
+	ln -s "$UMPIRE_PLAIN" bin/umpire
 	PATH="$PWD/bin:$PATH"
 	source "$BATS_TEST_DIRNAME/../../src/shell/umpire.bash"
 	COMP_WORDS=(umpire lo); COMP_CWORD=1; _umpire

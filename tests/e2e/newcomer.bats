@@ -23,7 +23,7 @@ commands() {
 		# plain binary: the parser, not memory, is checked here)
 		for o in $(printf '%s\n' "$output" |
 			   grep -o '^  -[-a-zA-Z]*' | grep -v -- '-h$'); do
-			run "${UMPIRE_REAL_BIN:-$UMPIRE}" "$c" "$o" x --help
+			run "$UMPIRE_PLAIN" "$c" "$o" x --help
 			case "$output" in *"unknown option"*)
 				echo "$c --help describes $o, refused"
 				return 1 ;; esac
@@ -197,7 +197,7 @@ commands() {
 	# the completion runs "umpire" from PATH (the plain binary: what is
 	# checked here is the script, not memory, in the valgrind pass)
 	mkdir bin
-	ln -s "${UMPIRE_REAL_BIN:-$UMPIRE}" bin/umpire
+	ln -s "$UMPIRE_PLAIN" bin/umpire
 	PATH="$PWD/bin:$PATH"
 	source "$BATS_TEST_DIRNAME/../../src/shell/umpire.bash"
 	COMP_WORDS=(umpire adj); COMP_CWORD=1; _umpire
