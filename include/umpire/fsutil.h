@@ -108,6 +108,23 @@ int write_stage_parts_later(struct staged *s, struct sync_later *l,
 			    struct error *err);
 int write_commit_later(struct staged *s, size_t n, struct sync_later *l,
 		       struct error *err);
+/* write_stage_parts_later into spare, a file of this user's (regular,
+ * 0600 at most, not a link) left by keep_as_spare, written over in
+ * place and cut to the parts' length, as the temporary file that the
+ * commit renames to path; where there is none, a new temporary file.
+ * Only under a lock every writer of path and spare holds (the game's,
+ * for a game's journal): no new inode is made, and none freed when the
+ * commit's file is let go (keep_as_spare), where an unlink of its
+ * written blocks costs a file system mounted with discard a wait for
+ * the device. */
+int write_stage_into_later(struct staged *s, struct sync_later *l,
+			   const char *path, const char *spare,
+			   const struct write_part *parts, size_t n,
+			   mode_t mode, struct error *err);
+/* path, a file done with, renamed to spare for write_stage_into_later
+ * to write over, where there is no spare yet (else removed): 0 when
+ * path is gone. */
+int keep_as_spare(const char *path, const char *spare);
 
 /*
  * A command's files, for io_distinct: `what` names the role in messages

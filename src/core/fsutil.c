@@ -331,6 +331,70 @@ int write_stage_parts_later(struct staged *s, struct sync_later *later,
 	return 0;
 }
 
+/* A spare of this user's that only it may read, opened to be written
+ * over: its descriptor, or -1. */
+static int open_spare(const char *spare)
+{
+	struct stat st;
+	int fd = open(spare, O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd >= 0 && (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+			st.st_uid != geteuid() || (st.st_mode & 077))) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
+/* The parts written over fd from its start, the file cut to them. */
+static int write_over(int fd, const struct write_part *parts, size_t n)
+{
+	size_t at = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (write_at(fd, parts[i].buf, parts[i].len, at))
+			return -1;
+		at += parts[i].len;
+	}
+	return ftruncate(fd, (off_t)at);
+}
+
+int write_stage_into_later(struct staged *s, struct sync_later *later,
+			   const char *path, const char *spare,
+			   const struct write_part *parts, size_t n,
+			   mode_t mode, struct error *err)
+{
+	int fd = open_spare(spare);
+	if (fd < 0)
+		return write_stage_parts_later(s, later, path, parts, n, mode,
+					       0, err);
+	/* its bytes on disk before the commit names it, as a new
+	 * temporary file's */
+	if (write_over(fd, parts, n) ||
+	    (later ? sync_later_note(later, fd) : fsync(fd)) != 0) {
+		close(fd);
+		unlink(spare);
+		return write_stage_parts_later(s, later, path, parts, n, mode,
+					       0, err);
+	}
+	memset(s, 0, sizeof *s);
+	s->kind = STAGED_FILE;
+	s->path = path;
+	s->tmp = xstrdup(spare);
+	s->fd = fd;
+	s->mode = 0600 & mode;
+	return 0;
+}
+
+int keep_as_spare(const char *path, const char *spare)
+{
+#ifdef RENAME_NOREPLACE
+	if (renameat2(AT_FDCWD, path, AT_FDCWD, spare, RENAME_NOREPLACE) == 0)
+		return 0;
+#else
+	(void)spare;
+#endif
+	return unlink(path) == 0 || errno == ENOENT ? 0 : -1;
+}
+
 void write_abort(struct staged *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
