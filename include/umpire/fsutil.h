@@ -171,6 +171,23 @@ int rewrite_cache(const char *path, const void *buf, size_t len);
  * written whole as write_cache does. -1 on any failure. */
 int append_cache(const char *path, const void *buf, size_t len,
 		 size_t keep);
+/* write_cache for a cache written whole at each save (a game's
+ * checkpoint index): written over in place into spare, the file path
+ * was before the last save, then the two exchanged in one rename
+ * (renameat2(2), RENAME_EXCHANGE): a reader opens one or the other
+ * whole, as after write_cache's rename (one still reading it when a
+ * second save writes over it could read part of each: a cache, taken
+ * for none where it does not read or does not match), and no
+ * inode is made or freed (a rename over a file frees the old one's
+ * blocks, which a file system mounted with discard waits for the
+ * device to drop). The writer holds spare's flock(2) from before it
+ * checks that the name still is the file it opened until the exchange:
+ * a second writer at once finds its file named path, and writes as
+ * write_cache does. No spare (the old file is then kept as one), one
+ * that is not a file of this user's alone, or no exchange on this
+ * system: write_cache. -1 on any failure. */
+int swap_cache(const char *path, const char *spare, const void *buf,
+	       size_t len);
 
 /* Display name for messages: "stdin" / "stdout" for "-". */
 const char *path_name(const char *path);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "umpire/fsutil.h"
@@ -699,6 +700,36 @@ int append_cache(const char *path, const void *buf, size_t len,
 	if (close(fd) != 0)
 		rc = -1;
 	return rc;
+}
+
+int swap_cache(const char *path, const char *spare, const void *buf,
+	       size_t len)
+{
+#ifdef RENAME_EXCHANGE
+	struct stat a, b;
+	struct write_part one = { buf, len };
+	int fd = open_spare(spare), rc = -1;
+	if (fd >= 0 && flock(fd, LOCK_EX) == 0 && fstat(fd, &a) == 0 &&
+	    lstat(spare, &b) == 0 && a.st_dev == b.st_dev &&
+	    a.st_ino == b.st_ino && write_over(fd, &one, 1) == 0 &&
+	    renameat2(AT_FDCWD, spare, AT_FDCWD, path, RENAME_EXCHANGE) == 0)
+		rc = 0;
+	if (fd >= 0)
+		close(fd);
+	if (rc == 0)
+		return 0;
+	/* the file that was path kept as the spare: renamed, not freed,
+	 * where nothing else took the name */
+	if (fd < 0 && link(path, spare) == 0) {
+		rc = write_cache(path, buf, len);
+		if (rc)
+			unlink(spare);
+		return rc;
+	}
+#else
+	(void)spare;
+#endif
+	return write_cache(path, buf, len);
 }
 
 int state_dir(struct strbuf *dir, struct error *err)
