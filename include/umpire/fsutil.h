@@ -109,9 +109,10 @@ int write_stage_parts_later(struct staged *s, struct sync_later *l,
 int write_commit_later(struct staged *s, size_t n, struct sync_later *l,
 		       struct error *err);
 /* write_stage_parts_later into spare, a file of this user's (regular,
- * 0600 at most, not a link) left by keep_as_spare, written over in
- * place and cut to the parts' length, as the temporary file that the
- * commit renames to path; where there is none, a new temporary file.
+ * 0600 at most, not a link, no other name) left by keep_as_spare,
+ * written over in place and cut to the parts' length, as the
+ * temporary file that the commit renames to path; where there is
+ * none, a new temporary file.
  * Only under a lock every writer of path and spare holds (the game's,
  * for a game's journal): no new inode is made, and none freed when the
  * commit's file is let go (keep_as_spare), where an unlink of its

@@ -332,14 +332,16 @@ int write_stage_parts_later(struct staged *s, struct sync_later *later,
 	return 0;
 }
 
-/* A spare of this user's that only it may read, opened to be written
- * over: its descriptor, or -1. */
+/* A spare of this user's that only it may read, and no other name
+ * holds (swap_cache's, while it is made, is the index too), opened to
+ * be written over: its descriptor, or -1. */
 static int open_spare(const char *spare)
 {
 	struct stat st;
 	int fd = open(spare, O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
 	if (fd >= 0 && (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
-			st.st_uid != geteuid() || (st.st_mode & 077))) {
+			st.st_nlink != 1 || st.st_uid != geteuid() ||
+			(st.st_mode & 077))) {
 		close(fd);
 		fd = -1;
 	}
