@@ -108,6 +108,24 @@ int write_stage_parts_later(struct staged *s, struct sync_later *l,
 			    struct error *err);
 int write_commit_later(struct staged *s, size_t n, struct sync_later *l,
 		       struct error *err);
+/* write_stage_parts_later into spare, a file of this user's (regular,
+ * 0600 at most, not a link, no other name) left by keep_as_spare,
+ * written over in place and cut to the parts' length, as the
+ * temporary file that the commit renames to path; where there is
+ * none, a new temporary file.
+ * Only under a lock every writer of path and spare holds (the game's,
+ * for a game's journal): no new inode is made, and none freed when the
+ * commit's file is let go (keep_as_spare), where an unlink of its
+ * written blocks costs a file system mounted with discard a wait for
+ * the device. */
+int write_stage_into_later(struct staged *s, struct sync_later *l,
+			   const char *path, const char *spare,
+			   const struct write_part *parts, size_t n,
+			   mode_t mode, struct error *err);
+/* path, a file done with, renamed to spare for write_stage_into_later
+ * to write over, where there is no spare yet (else removed): 0 when
+ * path is gone. */
+int keep_as_spare(const char *path, const char *spare);
 
 /*
  * A command's files, for io_distinct: `what` names the role in messages
@@ -154,6 +172,23 @@ int rewrite_cache(const char *path, const void *buf, size_t len);
  * written whole as write_cache does. -1 on any failure. */
 int append_cache(const char *path, const void *buf, size_t len,
 		 size_t keep);
+/* write_cache for a cache written whole at each save (a game's
+ * checkpoint index): written over in place into spare, the file path
+ * was before the last save, then the two exchanged in one rename
+ * (renameat2(2), RENAME_EXCHANGE): a reader opens one or the other
+ * whole, as after write_cache's rename (one still reading it when a
+ * second save writes over it could read part of each: a cache, taken
+ * for none where it does not read or does not match), and no
+ * inode is made or freed (a rename over a file frees the old one's
+ * blocks, which a file system mounted with discard waits for the
+ * device to drop). The writer holds spare's flock(2) from before it
+ * checks that the name still is the file it opened until the exchange:
+ * a second writer at once finds its file named path, and writes as
+ * write_cache does. No spare (the old file is then kept as one), one
+ * that is not a file of this user's alone, or no exchange on this
+ * system: write_cache. -1 on any failure. */
+int swap_cache(const char *path, const char *spare, const void *buf,
+	       size_t len);
 
 /* Display name for messages: "stdin" / "stdout" for "-". */
 const char *path_name(const char *path);

@@ -16,7 +16,12 @@
  * renamed into place once durable: that rename is the step's commit. The journal is then applied to the file in place
  * (synced) and removed; a judge killed in between leaves it, and the
  * next one to take the game's lock applies it again (game_store_recover:
- * the same bytes at the same places). Anything else (a new game, an old
+ * the same bytes at the same places). Removed: renamed
+ * GAMEID.yaml.spare, which the next journal is written over (under the
+ * game's lock: fsutil.h, write_stage_into_later), so that a step makes
+ * and frees no file of its own (an unlink of written blocks waits for
+ * the device on a file system mounted with discard); the spare is never
+ * read. Anything else (a new game, an old
  * file without room, a state grown past its room, steps that differ) is
  * written whole, atomically, with new room. Every reader of the file
  * reads a game file; a copy handed to a player is emitted from the
@@ -52,6 +57,8 @@ int game_store_apply(const char *path, struct error *err);
  * once later has run. */
 int game_store_apply_later(const char *path, struct sync_later *later,
 			   int *applied, struct error *err);
+/* The journal applied and synced removed (renamed the spare where there
+ * is none yet). */
 void game_store_applied(const char *path);
 /* The game file text (len bytes) stored at path: staged, committed and
  * applied at once. */

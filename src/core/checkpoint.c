@@ -1132,8 +1132,13 @@ void checkpoints_save(struct game *g, const struct run *run,
 	 * prefix's own checkpoint as well as at it) */
 	if (recs_ok)
 		save_prefixes(g, points, d, m);
-	if (doc_emit(m, &text, &ignored) == 0)
-		write_cache(path.buf, text.buf, text.len);
+	/* written over the index before it and swapped in (GAME-spare:
+	 * fsutil.h, swap_cache), a save a message in a judge's game */
+	struct strbuf spare = STRBUF_INIT;
+	if (doc_emit(m, &text, &ignored) == 0 &&
+	    side_path(g, "spare", &spare) == 0)
+		swap_cache(path.buf, spare.buf, text.buf, text.len);
+	strbuf_free(&spare);
 	/* the checkpoints the new index no longer lists */
 	for (size_t i = 0; old->doc && i < old->points->n; i++) {
 		int kept = 0;

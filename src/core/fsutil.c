@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "umpire/fsutil.h"
@@ -331,6 +332,72 @@ int write_stage_parts_later(struct staged *s, struct sync_later *later,
 	return 0;
 }
 
+/* A spare of this user's that only it may read, and no other name
+ * holds (swap_cache's, while it is made, is the index too), opened to
+ * be written over: its descriptor, or -1. */
+static int open_spare(const char *spare)
+{
+	struct stat st;
+	int fd = open(spare, O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd >= 0 && (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+			st.st_nlink != 1 || st.st_uid != geteuid() ||
+			(st.st_mode & 077))) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
+/* The parts written over fd from its start, the file cut to them. */
+static int write_over(int fd, const struct write_part *parts, size_t n)
+{
+	size_t at = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (write_at(fd, parts[i].buf, parts[i].len, at))
+			return -1;
+		at += parts[i].len;
+	}
+	return ftruncate(fd, (off_t)at);
+}
+
+int write_stage_into_later(struct staged *s, struct sync_later *later,
+			   const char *path, const char *spare,
+			   const struct write_part *parts, size_t n,
+			   mode_t mode, struct error *err)
+{
+	int fd = open_spare(spare);
+	if (fd < 0)
+		return write_stage_parts_later(s, later, path, parts, n, mode,
+					       0, err);
+	/* its bytes on disk before the commit names it, as a new
+	 * temporary file's */
+	if (write_over(fd, parts, n) ||
+	    (later ? sync_later_note(later, fd) : fsync(fd)) != 0) {
+		close(fd);
+		unlink(spare);
+		return write_stage_parts_later(s, later, path, parts, n, mode,
+					       0, err);
+	}
+	memset(s, 0, sizeof *s);
+	s->kind = STAGED_FILE;
+	s->path = path;
+	s->tmp = xstrdup(spare);
+	s->fd = fd;
+	s->mode = 0600 & mode;
+	return 0;
+}
+
+int keep_as_spare(const char *path, const char *spare)
+{
+#ifdef RENAME_NOREPLACE
+	if (renameat2(AT_FDCWD, path, AT_FDCWD, spare, RENAME_NOREPLACE) == 0)
+		return 0;
+#else
+	(void)spare;
+#endif
+	return unlink(path) == 0 || errno == ENOENT ? 0 : -1;
+}
+
 void write_abort(struct staged *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -635,6 +702,36 @@ int append_cache(const char *path, const void *buf, size_t len,
 	if (close(fd) != 0)
 		rc = -1;
 	return rc;
+}
+
+int swap_cache(const char *path, const char *spare, const void *buf,
+	       size_t len)
+{
+#ifdef RENAME_EXCHANGE
+	struct stat a, b;
+	struct write_part one = { buf, len };
+	int fd = open_spare(spare), rc = -1;
+	if (fd >= 0 && flock(fd, LOCK_EX) == 0 && fstat(fd, &a) == 0 &&
+	    lstat(spare, &b) == 0 && a.st_dev == b.st_dev &&
+	    a.st_ino == b.st_ino && write_over(fd, &one, 1) == 0 &&
+	    renameat2(AT_FDCWD, spare, AT_FDCWD, path, RENAME_EXCHANGE) == 0)
+		rc = 0;
+	if (fd >= 0)
+		close(fd);
+	if (rc == 0)
+		return 0;
+	/* the file that was path kept as the spare: renamed, not freed,
+	 * where nothing else took the name */
+	if (fd < 0 && link(path, spare) == 0) {
+		rc = write_cache(path, buf, len);
+		if (rc)
+			unlink(spare);
+		return rc;
+	}
+#else
+	(void)spare;
+#endif
+	return write_cache(path, buf, len);
 }
 
 int state_dir(struct strbuf *dir, struct error *err)

@@ -67,6 +67,14 @@ static void journal_path(const char *path, struct strbuf *out)
 	strbuf_addf(out, "%s.append", path);
 }
 
+/* The journal applied, kept as the next one's file (keep_as_spare,
+ * write_stage_into_later): a step makes and frees no inode for it. */
+static void spare_path(const char *path, struct strbuf *out)
+{
+	strbuf_reset(out);
+	strbuf_addf(out, "%s.spare", path);
+}
+
 static void hash_hex(const void *a, size_t alen, const void *b, size_t blen,
 		     char hex[65])
 {
@@ -315,10 +323,14 @@ int game_store_stage(struct staged *s, struct sync_later *later,
 	strbuf_reset(name);
 	if (read_input(path, (size_t)-1 / 2, &old, &olen, &ignored) == 0 &&
 	    journal_of(old, olen, parts, n, &j) == 0) {
+		struct strbuf spare = STRBUF_INIT;
+		struct write_part one = { j.buf, j.len };
 		journal_path(path, name);
+		spare_path(path, &spare);
 		/* (a file's bytes are written when staged) */
-		rc = write_stage_later(s, later, name->buf, j.buf, j.len,
-				       0600, 0, err);
+		rc = write_stage_into_later(s, later, name->buf, spare.buf,
+					    &one, 1, 0600, err);
+		strbuf_free(&spare);
 	} else {
 		struct strbuf whole = STRBUF_INIT;
 		for (size_t i = 0; i < n; i++)
@@ -335,6 +347,17 @@ int game_store_stage(struct staged *s, struct sync_later *later,
 	free(old);
 	strbuf_free(&text);
 	strbuf_free(&j);
+	return rc;
+}
+
+/* The journal jp of path, applied and synced, let go: kept as the
+ * spare (keep_as_spare), else removed. 0, or -1 with errno. */
+static int keep_journal(const char *path, const char *jp)
+{
+	struct strbuf sp = STRBUF_INIT;
+	spare_path(path, &sp);
+	int rc = keep_as_spare(jp, sp.buf);
+	strbuf_free(&sp);
 	return rc;
 }
 
@@ -411,7 +434,7 @@ static int apply_journal(const char *path, struct sync_later *later,
 	if (later) {
 		/* removed once its bytes are synced (game_store_applied) */
 		*applied = 1;
-	} else if (unlink(jp.buf) && errno != ENOENT) {
+	} else if (keep_journal(path, jp.buf)) {
 		errorf(err, EXIT_TEMPFAIL, "cannot remove %s: %s", jp.buf,
 		       strerror(errno));
 		goto out;
@@ -447,7 +470,8 @@ void game_store_applied(const char *path)
 {
 	struct strbuf jp = STRBUF_INIT;
 	journal_path(path, &jp);
-	(void)unlink(jp.buf);   /* left: applied again, the same bytes */
+	(void)keep_journal(path, jp.buf);  /* left: applied again, the
+					      same bytes */
 	strbuf_free(&jp);
 }
 

@@ -504,7 +504,7 @@ int bymail_unmoved(const struct judge *j, const struct game *g)
 void bymail_drop(const struct judge *j, const char *id, struct outcome *o)
 {
 	static const char *const files[] = { ".yaml", ".answers",
-		".requests", ".bounces", ".mail", ".desk" };
+		".requests", ".bounces", ".mail", ".desk", ".yaml.spare" };
 	struct strbuf p = STRBUF_INIT;
 	/* the game file first: what is left without it is no game */
 	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {

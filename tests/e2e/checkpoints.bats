@@ -157,6 +157,33 @@ PY
 	done
 }
 
+@test "the index is written over its spare and swapped in: the files of a save are the index's two, whatever the steps" {
+	# warm-state's index saved at least twice: the spare is the index
+	# before the last save
+	[ -f "$CP/$ID-spare" ]
+	local pair now i
+	pair=$(stat -c %i "$CP/$ID" "$CP/$ID-spare" | sort | tr '\n' ' ')
+	for ((i = 0; i < 2; i++)); do
+		one_step
+		"$UMPIRE" status g.yaml >/dev/null
+		# the same two files, swapped in turn; the index the new one
+		now=$(stat -c %i "$CP/$ID" "$CP/$ID-spare" | sort | tr '\n' ' ')
+		[ "$now" = "$pair" ] || { echo "$pair, now $now"; return 1; }
+		grep -q "^steps: $(grep -c '^- step: ' g.yaml)\$" "$CP/$ID"
+		index_sound "$CP/$ID"
+	done
+	# a spare that is not a file of this user's only is let be: the
+	# index written as before
+	rm "$CP/$ID-spare"
+	mkdir "$CP/$ID-spare"
+	one_step
+	"$UMPIRE" status g.yaml >/dev/null
+	[ -d "$CP/$ID-spare" ]
+	grep -q "^steps: $(grep -c '^- step: ' g.yaml)\$" "$CP/$ID"
+	run cold "$UMPIRE" status g.yaml
+	[ "$output" = "$("$UMPIRE" status g.yaml)" ]
+}
+
 @test "a game given as a named pipe is read once, through the mail layer" {
 	# the vouched read takes only a regular file: opening and closing
 	# a pipe to look would lose what its writer put in it, and the

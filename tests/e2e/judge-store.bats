@@ -114,6 +114,33 @@ next_reply() {
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
 }
 
+@test "judge store: a journal applied is kept as GAMEID.yaml.spare, and the next step's journal is written over it" {
+	local k n played= spare
+	for k in 1 2 3 4 5; do
+		fresh_setup "$k"
+		G=$(kept)
+		judge_gets m1.eml
+		next_reply && judge_gets reply.eml && next_reply &&
+			{ played=1; break; }
+		echo "# game $k over before its third step: another" >&3
+	done
+	[ -n "$played" ]
+	# step 2's journal, applied, renamed the spare
+	[ -f "$G.spare" ]
+	[ ! -e "$G.append" ]
+	spare=$(ino "$G.spare")
+	n=$(grep -c '^- step: ' "$G")
+	judge_gets reply.eml
+	[ "$(grep -c '^- step: ' "$G")" -gt "$n" ]
+	# step 3's journal was that file, written over: no file made or
+	# removed for it
+	[ "$(ino "$G.spare")" = "$spare" ]
+	[ ! -e "$G.append" ]
+	[ -z "$(ls games | grep -F .tmp-)" ]
+	run "$UMPIRE" audit "$G"
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+}
+
 @test "judge store: the checkpoints' steps and text grow by appending, and the bytes a step writes do not grow with the game" {
 	command -v strace >/dev/null || skip "strace is not installed"
 	strace -qq -o /dev/null true 2>/dev/null ||

@@ -141,11 +141,13 @@ kill_points() {
 	[ "$total" -ge 60 ]
 }
 
-@test "judge faults: a step stored by appending, killed at every point of it, the next delivery ends it" {
-	fixture2
-	MSG=m2.eml
+# Each kill point of the step of fixture2 (m2.eml, stored by appending):
+# the next delivery ends it.
+append_kills() {
 	local s n k total=0 pw=0
-	for s in openat write pwrite64 ftruncate fsync syncfs rename unlink; do
+	MSG=m2.eml
+	for s in openat write pwrite64 ftruncate fsync syncfs rename renameat2 \
+	    unlink; do
 		strace -qq -o trace -e trace="$s" "$UMPIRE" judge \
 			--config judge.ini --outbox out <m2.eml >/dev/null 2>&1
 		n=$(grep -c "^$s(" trace)
@@ -156,7 +158,7 @@ kill_points() {
 				-e inject="$s:signal=KILL:when=$k" \
 				"$UMPIRE" judge --config judge.ini --outbox out \
 				<m2.eml >/dev/null 2>&1 || true
-			settled "killed at $s #$k of $n"
+			settled "killed at $s #$k of $n" || return 1
 			restore
 			total=$((total + 1))
 		done
@@ -165,6 +167,26 @@ kill_points() {
 	# the game file written in place: the state's room and the end
 	[ "$pw" -ge 2 ]
 	[ "$total" -ge 60 ]
+}
+
+@test "judge faults: a step stored by appending, killed at every point of it, the next delivery ends it" {
+	fixture2
+	append_kills
+}
+
+@test "judge faults: a step's journal written over the spare an earlier step left, killed at every point of it, the next delivery ends it" {
+	fixture2
+	# an earlier journal, applied and kept (GAMEID.yaml.spare): the
+	# step's journal is written over it, then renamed into place
+	printf 'umpire-game-append/1 an old journal\n%.0s' $(seq 300) \
+		>"clean/games/${G##*/}.spare"
+	chmod 600 "clean/games/${G##*/}.spare"
+	restore
+	strace -qq -o trace -e trace=rename "$UMPIRE" judge \
+		--config judge.ini --outbox out <m2.eml >/dev/null 2>&1
+	grep -q "rename(\".*\\.yaml\\.spare\", \".*\\.yaml\\.append\")" trace
+	restore
+	append_kills
 }
 
 # What each sync protects, in the order that keeps "no letter lost, none
