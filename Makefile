@@ -98,7 +98,7 @@ CONFORM    = $(BUILD)/tests/conform
 MAN_VIEWS  = $(BUILD)/tests/man-views
 
 .PHONY: all deps check check-unit check-conformance check-e2e demo clean \
-        install sanitize bench bench-judge bench-judge-clients bench-balance bench-replay-steps bench-desk bench-desk-letters bench-game-end bench-audit-memory fuzz fuzz-run check-hostile check-faults \
+        install sanitize bench bench-judge bench-judge-clients bench-balance bench-replay-steps bench-desk bench-desk-letters bench-game-end bench-audit-memory fuzz fuzz-run check-hostile check-faults check-faults-full \
         check-tamper check-fuzz-corpus check-asan check-asan-full check-valgrind check-valgrind-full \
         check-attacks check-e2e-files check-data check-layers check-js \
         check-mail \
@@ -555,6 +555,13 @@ check-tamper: $(BIN)
 check-faults: $(BIN)
 	$(UMPIRE_ENV) sh tests/faults/faults.sh
 	$(UMPIRE_ENV) bats tests/faults/judge.bats
+
+# The same, a game's first journal (a new file, not the spare an
+# earlier one left) killed at every point, not only where it makes and
+# names its file.
+check-faults-full: $(BIN)
+	$(UMPIRE_ENV) sh tests/faults/faults.sh
+	$(UMPIRE_ENV) FAULTS_FULL=1 bats tests/faults/judge.bats
 
 # The whole suite once more under ASan+UBSan (clang, build-asan/); the
 # tamper run with 40 edits a game, not 200: each edit is refused by the

@@ -141,13 +141,14 @@ kill_points() {
 	[ "$total" -ge 60 ]
 }
 
-# Each kill point of the step of fixture2 (m2.eml, stored by appending):
-# the next delivery ends it.
+# Each kill point of the step of fixture2 (m2.eml, stored by appending)
+# at the calls named (all its kinds when none are): the next delivery
+# ends it.
 append_kills() {
 	local s n k total=0 pw=0
 	MSG=m2.eml
-	for s in openat write pwrite64 ftruncate fsync syncfs rename renameat2 \
-	    unlink; do
+	for s in ${*:-openat write pwrite64 ftruncate fsync syncfs rename \
+	    renameat2 unlink}; do
 		strace -qq -o trace -e trace="$s" "$UMPIRE" judge \
 			--config judge.ini --outbox out <m2.eml >/dev/null 2>&1
 		n=$(grep -c "^$s(" trace)
@@ -164,14 +165,27 @@ append_kills() {
 		done
 	done
 	echo "# $total kill points" >&3
+	[ $# -eq 0 ] || return 0
 	# the game file written in place: the state's room and the end
 	[ "$pw" -ge 2 ]
 	[ "$total" -ge 60 ]
 }
 
+# A game's first journal is a new file; each later one is written over
+# the spare the one before left (the next test, at every point). What
+# the first does otherwise is the same calls: make check kills it where
+# it writes and names its new file (write, rename: 7 points against
+# 56 at every call of the three that differ, 78 at all), make
+# check-faults-full (FAULTS_FULL=1) at every point. A kill at the new
+# file's open leaves what a kill at the whole file's does (the test
+# before: every point).
 @test "judge faults: a step stored by appending, killed at every point of it, the next delivery ends it" {
 	fixture2
-	append_kills
+	if [ -n "${FAULTS_FULL:-}" ]; then
+		append_kills
+	else
+		append_kills write rename
+	fi
 }
 
 @test "judge faults: a step's journal written over the spare an earlier step left, killed at every point of it, the next delivery ends it" {
