@@ -82,16 +82,18 @@ static void state_dir_remove(const char *dir)
 		CHECK(0, "remove %s", dir);
 }
 
-/* Race to the Reichstag through the memo m into *scn: 0, or -1 checked
- * as failed */
-static int memo_reichstag(struct memo *m, struct scenario *scn)
+/* A new memo with Race to the Reichstag loaded through it into *scn;
+ * NULL, checked as failed, when it does not load */
+static struct memo *memo_reichstag(struct scenario *scn)
 {
 	struct error err;
+	struct memo *m = memo_new();
 	if (memo_scenario(m, "scenarios", "race-to-the-reichstag", scn,
 			  &err) == 0)
-		return 0;
+		return m;
 	CHECK(0, "race-to-the-reichstag loads: %s", err.msg);
-	return -1;
+	memo_free(m);
+	return NULL;
 }
 
 static void kept_and_read(void)
@@ -200,9 +202,9 @@ static void kept_in_memo(void)
 	struct error err;
 	if (state_dir(dir, sizeof dir, cps, sizeof cps))
 		return;
-	struct memo *m = memo_new();
-	if (memo_reichstag(m, &scn)) {
-		memo_free(m);
+	struct memo *m = memo_reichstag(&scn);
+	if (!m) {
+		state_dir_remove(dir);
 		return;
 	}
 	const size_t n = scn.rs->state_size;
@@ -245,9 +247,9 @@ static void held_not_replaced(void)
 	unsigned char *want[N] = { 0 };
 	if (state_dir(dir, sizeof dir, cps, sizeof cps))
 		return;
-	struct memo *m = memo_new();
-	if (memo_reichstag(m, &scn)) {
-		memo_free(m);
+	struct memo *m = memo_reichstag(&scn);
+	if (!m) {
+		state_dir_remove(dir);
 		return;
 	}
 	const size_t size = scn.rs->state_size;
