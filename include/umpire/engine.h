@@ -203,6 +203,11 @@ struct run_opts {
 					    run takes from->state (NULL
 					    after) */
 	int keep_points;                 /* fill run->points */
+	/* with keep_points: the points of steps before this one only
+	 * (0: of every step). A step after the game's own (the orders
+	 * checked, a template's answers) is not saved until it is written:
+	 * its points would only push out those of the steps before it */
+	size_t points_below;
 	size_t examples;                 /* ctx_examples(); 0: all */
 	/* ruleset.resume instead of play: the run asks this question (the
 	 * one pending at start_state) and stops once it is answered

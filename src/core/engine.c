@@ -41,6 +41,7 @@ struct ctx {
 	void **scratch;        /* ctx_scratch(): freed when the run ends */
 	size_t n_scratch;
 	int keep_points;       /* run_opts.keep_points */
+	size_t points_below;   /* run_opts.points_below; 0: none */
 	const struct run_opts *opts; /* run_opts.ended: each step's end
 				   handed over, and the logs dropped */
 	size_t examples;       /* run_opts.examples; 0: all */
@@ -1195,7 +1196,8 @@ void ctx_mark_path(struct ctx *c, const char *visible, const char *from,
 void ctx_checkpoint(struct ctx *c)
 {
 	struct resume_point *pts = c->run->points;
-	if (!c->keep_points || !step_at(c, c->at.cur))
+	if (!c->keep_points || !step_at(c, c->at.cur) ||
+	    (c->points_below && c->at.cur >= c->points_below))
 		return;
 	if (!pts[0].state || pts[0].at.cur != c->at.cur) {
 		/* a step with none yet: the oldest kept makes room */
@@ -1282,6 +1284,7 @@ int engine_run_opts(const struct ruleset *rs, const void *start_state,
 	c->n_steps = n_steps;
 	c->src = opts && opts->ended ? opts->source : NULL;
 	c->keep_points = opts && opts->keep_points;
+	c->points_below = opts ? opts->points_below : 0;
 	/* a template lists every example */
 	c->examples = opts && !(n_steps && steps[n_steps - 1].mode ==
 				STEP_TEMPLATE) ? opts->examples : 0;

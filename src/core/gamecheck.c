@@ -879,7 +879,8 @@ static int check_game(struct game *g, enum check_level level,
 	int save_cp = use_cp && (g->checkpoints == CHECKPOINTS_REDO ||
 				 found == -2 || !checkpoints_current(&cp, g));
 	struct run_opts opts = { .from = resume ? &from : NULL,
-				 .keep_points = save_cp,
+				 .keep_points = save_cp && g->n_steps,
+				 .points_below = g->n_steps,
 				 .examples = g->examples };
 	/* a whole game's check, no log kept: each step compared as it
 	 * ends (never from a checkpoint: a CHECK_FULL uses none) */

@@ -976,6 +976,21 @@ int main(void)
 		CHECK(full.points[0].state &&
 		      ((struct race *)full.points[0].state)->round == 3,
 		      "its state: the top of round 4");
+		/* the last steps a step the file does not hold yet (orders
+		 * checked, a template's answers): no point of theirs, and
+		 * none of the file's own pushed out by one */
+		struct run below;
+		struct run_opts below_opts = { .keep_points = 1,
+					       .points_below = 5 };
+		CHECK(engine_run_opts(&race, &r0, &below_opts, rs, 7, &below)
+		      == 0 && below.outcome == RUN_PENDING &&
+		      below.points[0].state && below.points[0].at.cur == 3 &&
+		      below.points[1].state && below.points[1].at.cur == 1 &&
+		      below.points[2].state && below.points[2].at.cur == 0 &&
+		      !below.points[3].state, "points_below 5: the points of "
+		      "steps 4, 2 and 1 only (the game's start), the latest "
+		      "first");
+		engine_free(&below);
 		/* resumed there: the same ends from that step, state, draws
 		 * and pending question */
 		struct resume_point p = full.points[0];
