@@ -795,7 +795,7 @@ bench-replay-steps:
 	  examples/race-to-the-reichstag/replay.html examples/aachen/replay.html)
 
 # The player's desk of a Race to the Reichstag played to step 256 (or
-# its last), one decision a mail (bench/one-answer.py; the game kept in
+# its last), one decision a mail (bench/one-answer; the game kept in
 # build/bench-desk for the next run), in headless Chromium against the
 # native command for the same answers (bench/desk.py): one line, printed
 # and written into bench/results.txt in place of its last. Then the

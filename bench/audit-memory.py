@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """audit-memory.py BIN [--before BIN0] [--write OUT] - the peak memory
 of `umpire audit` by the game's length: a long Aachen game, one decision
-a mail (bench/one-answer.py: every unit that may move moves, no
+a mail (bench/one-answer: every unit that may move moves, no
 attack), played to AUDIT_MEMORY_STEPS (4,096) steps, audited at step
 1,024 and at its last step; peak RSS by GNU time (%M), the median of 3
 runs. --before BIN0: the same audits by BIN0 (the tree before a change),
@@ -125,7 +125,7 @@ def the_game():
         shutil.rmtree(g, ignore_errors=True)
         shutil.rmtree(state, ignore_errors=True)
         g = fixture.make_fixture_dir("aachen", CACHE)
-    chooser = ["python3", os.path.join(HERE, "one-answer.py"), "attack"]
+    chooser = [os.path.join(HERE, "one-answer"), "attack"]
     while n < STEPS:
         # every 64th step kept (a play cut short goes on from there),
         # and the steps measured
@@ -175,7 +175,7 @@ def main():
         "audit memory: %s steps %.1f MiB, %s steps %.1f MiB" % (
             format(at, ","), a / 1024, format(last, ","), b / 1024),
         "            peak RSS (GNU time, the median of 3) of umpire audit "
-        "of a long Aachen game (bench/one-answer.py; data.turns %d, "
+        "of a long Aachen game (bench/one-answer; data.turns %d, "
         "bench/audit-memory.py), files of %d and %d KiB; goals: under 16 "
         "MiB at 1,024 steps (%s), at most 1.25 times that at 4,096 (%s: "
         "x%.2f at %s) (%s, %.0f s)" % (

@@ -137,7 +137,7 @@ LIKE_FROM = 8
 
 
 def is_movement(g, k):
-    """Whether step k of the long game (g/orders-K.yaml, one-answer.py's
+    """Whether step k of the long game (g/orders-K.yaml, one-answer's
     one answer) answers a movement question (rule 5.0, "move")."""
     with open(os.path.join(g, "orders-%d.yaml" % k)) as f:
         return f.read().split("\nanswers:\n- ", 1)[-1].startswith("move:")
@@ -154,7 +154,7 @@ def like_steps(g, n):
 
 
 def play_long(base):
-    """Aachen with one decision a mail (bench/one-answer.py: every unit
+    """Aachen with one decision a mail (bench/one-answer: every unit
     that may move moves, no attack, so no unit is lost and the game is
     not shortened), up to LONG_STEPS steps. Keeps game-K.yaml for K a
     power of two, one less, and the last. Returns (steps, scenario,
@@ -162,7 +162,7 @@ def play_long(base):
     d = os.path.join(base, "long")
     os.makedirs(d)
     g = fixture.make_fixture_dir("aachen", d)
-    chooser = ["python3", os.path.join(HERE, "one-answer.py"), "attack"]
+    chooser = [os.path.join(HERE, "one-answer"), "attack"]
     # the players' machine: its records and checkpoints kept from step
     # to step (with none, each command replays the whole game, and
     # 1,024 steps take hours)
@@ -199,7 +199,7 @@ def flat_referee(base, out, steps, d):
     at one size against status plus the durable write of its file."""
     ks = [k for k in FLAT_STEPS if k < steps] + [steps]
     out("flat-ref    a referee's turn by the game's length: Race to the "
-        "Reichstag, one decision a mail (bench/one-answer.py on the "
+        "Reichstag, one decision a mail (bench/one-answer on the "
         "view's template),")
     out("            the referee's view for the side asked next, status "
         "and adjudicate of step K, with his records and checkpoints as "
@@ -356,7 +356,7 @@ def flat(base, out, steps, lg):
     msv = (["minisign", "-Vq", "-p", actor + ".pub", "-m", o], ENV)
     adj_goal = 0.0
     out("flat        a turn by the game's length: Aachen, one decision a "
-        "mail (bench/one-answer.py),")
+        "mail (bench/one-answer),")
     out("            status of step K and adjudicate of step K with the "
         "state the play left (local records, checkpoints),")
     out("            side by side with the durable write of the new file "
@@ -962,7 +962,7 @@ JUDGE_RUN = 8   # messages of the --maildir run, after step 4
 def play_judged(base, last):
     """Race to the Reichstag under a referee whose roles have mail
     addresses (the judge's letters go to them), one decision a mail
-    (bench/one-answer.py on the template of the view the referee makes
+    (bench/one-answer on the template of the view the referee makes
     for the side asked), to step last: game-K.yaml, signed-K.yaml and
     msg-K.eml for every K, the referee's machine state before step K
     (judged-state-K-1) for the K of JUDGE_STEPS and for the --maildir
@@ -1655,10 +1655,10 @@ def judged_game(d, keys):
 
 def judged_step(d, n, actor, extra):
     """Step n + 1 of the game d/game.yaml, actor's, one decision a mail
-    (bench/one-answer.py on the template of the view the referee makes
+    (bench/one-answer on the template of the view the referee makes
     for it): orders-K.yaml, signed-K.yaml and msg-K.eml (K = n + 1), and
     game.yaml adjudicated on (the referee's machine: extra's)."""
-    chooser = ["python3", os.path.join(HERE, "one-answer.py")]
+    chooser = [os.path.join(HERE, "one-answer")]
     fixture.umpire(d, "view", "game.yaml", "--side", actor, "-s",
                    "referee.key", "-o", "v.view", extra=extra)
     tmpl = fixture.umpire(d, "orders", "v.view", "-s", actor + ".key",
@@ -2035,10 +2035,10 @@ def main():
         r3 = tau / tb
         out("            longest: %s, %d steps, %d KiB%s" % (
             lscn, steps, os.path.getsize(os.path.join(lg, "game.yaml"))
-            // 1024, " (one decision a mail, bench/one-answer.py; "
+            // 1024, " (one decision a mail, bench/one-answer; "
             "stopped at %d steps)" % LONG_STEPS
             if lg == longest[2] and steps == LONG_STEPS else
-            " (one decision a mail, bench/one-answer.py)"
+            " (one decision a mail, bench/one-answer)"
             if lg == longest[2] else ""))
         out("            umpire audit %.2f ms (%.3f ms a step), bare "
             "signature checks and hashes %.2f ms: ratio %.2f (goal <= 2)"

@@ -2,13 +2,13 @@
 """desk.py BIN OUT - `make bench-desk`: the player's desk (umpire desk)
 of a Race to the Reichstag under a referee played to step STEPS
 (default 256, or its last step if it ends before) one decision a mail
-(bench/one-answer.py on the template of the view the referee makes for
+(bench/one-answer on the template of the view the referee makes for
 the side asked, as make bench's long game: the templates' own answers
 end the game at step 71), keys made for the run, so that the native
 command can sign with the side's key, measured in headless Chromium
 (tests/e2e/cdp.py) on this machine, against the native command for the
 same answers. The game is kept in build/bench-desk (beside BIN), with
-the hash of what made it (the scenario, one-answer.py, STEPS): a rerun
+the hash of what made it (the scenario, one-answer, STEPS): a rerun
 plays it again only when one of those changed or the cached view no
 longer opens. Prints one line and writes it into OUT
 (bench/results.txt) in place of the last one it wrote:
@@ -43,7 +43,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CDP = os.path.join(HERE, "..", "tests", "e2e", "cdp.py")
-CHOOSER = os.path.join(HERE, "one-answer.py")
+CHOOSER = os.path.join(HERE, "one-answer")
 SCENARIO = os.path.join(HERE, "..", "scenarios", "race-to-the-reichstag.yaml")
 
 EXPR = """(async () => {
@@ -118,7 +118,7 @@ def play(umpire, d, env, steps):
         if int(brief[-1]) >= steps:
             return side
         tpl = run("orders", "v.view", "-s", side + ".key")
-        chosen = subprocess.run(["python3", CHOOSER], input=tpl, check=True,
+        chosen = subprocess.run([CHOOSER], input=tpl, check=True,
                                 capture_output=True, text=True).stdout
         with open(os.path.join(d, "o.yaml"), "w") as f:
             f.write(chosen)

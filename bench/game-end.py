@@ -2,7 +2,7 @@
 """game-end.py BIN [--write OUT] - what the message that ends a long
 game costs one `umpire judge --lmtp` server: a Race to the Reichstag
 under a referee whose roles have mail addresses, one decision a mail
-(bench/one-answer.py, as bench.py's play_judged), played to its end or
+(bench/one-answer, as bench.py's play_judged), played to its end or
 to GAME_END_STEPS (2,000) messages, whichever comes first, every
 message delivered to one LMTP server over one connection, from the
 game's first step to its last.

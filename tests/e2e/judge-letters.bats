@@ -195,7 +195,7 @@ events_of() {
 		as "$s" join game.yaml --side "$s" -o next.yaml 2>/dev/null
 		mv next.yaml game.yaml
 	done
-	pick="$BATS_TEST_DIRNAME/../../bench/one-answer.py"
+	pick="$BATS_TEST_DIRNAME/../../bench/one-answer"
 	# (64 steps; make check-judge-load plays 260, whose later turns
 	# take more checkpoints than a run keeps: JUDGE_TURN_STEPS)
 	last=${JUDGE_TURN_STEPS:-64}
@@ -208,7 +208,7 @@ events_of() {
 		XDG_STATE_HOME="$PWD/ref" "$UMPIRE_PLAIN" view game.yaml \
 			--side "$s" -s judge.key -o v.view
 		UMPIRE_CONFIG="$PWD/$s.ini" "$UMPIRE_PLAIN" orders v.view \
-			-s "$s.key" | python3 "$pick" >o.yaml
+			-s "$s.key" | "$pick" >o.yaml
 		UMPIRE_CONFIG="$PWD/$s.ini" "$UMPIRE_PLAIN" sign o.yaml \
 			-s "$s.key" -o signed.yaml 2>/dev/null
 		UMPIRE_CONFIG="$PWD/$s.ini" "$UMPIRE_PLAIN" mail signed.yaml \
