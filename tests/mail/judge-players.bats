@@ -371,6 +371,15 @@ letters_a_turn_bounded() {
 		"$JUDGE_HOME/home2/games/judge.log"; then false; fi
 }
 
+# carries_game_file MSG: the delivered letter MSG carries the game's
+# file ($id.yaml.gz, the letter that ends it): a part's MIME name or
+# file name. grep, not attachment_names: a Python start with its email
+# parser is some 100 ms of CPU, once a letter of a whole game; the end
+# letter's parts are read whole (audit, attachments_of) after.
+carries_game_file() {
+	grep -Eq "name=\"?$id\.yaml\.gz(\"|;|[[:space:]]|\$)" "$1"
+}
+
 # turn_of WHO MSG: the game turn of the view in the delivered letter
 # MSG, as WHO opens it (the scenario's turn counter: the state's "turn",
 # a plain number as umpire writes it). awk, not a YAML parser: a Python
@@ -393,7 +402,7 @@ turn_of() {
 	declare -A count
 	final= final2= turn=1 moves=0
 	while [ -z "$final" ] || [ -z "$final2" ]; do
-		if attachment_names "$msg" | grep -qx "$id.yaml.gz"; then
+		if carries_game_file "$msg"; then
 			# the end: the whole game file, counted in the last turn
 			count[$who:$turn]=$((${count[$who:$turn]:-0} + 1))
 			if [ -z "$final" ]; then final=$who; else final2=$who; fi
@@ -775,7 +784,7 @@ counted() {
 	declare -A count
 	moves=0 alice_moves=0 made=0 final= final2= turn=1
 	while [ -z "$final" ] || [ -z "$final2" ]; do
-		if attachment_names "$msg" | grep -qx "$id.yaml.gz"; then
+		if carries_game_file "$msg"; then
 			# the game is over: the whole game file (gzip), to
 			# audit, counted in the last turn
 			cp "$msg" "home/$who/final.eml"
