@@ -152,6 +152,9 @@ append_kills() {
 		strace -qq -o trace -e trace="$s" "$UMPIRE" judge \
 			--config judge.ini --outbox out <m2.eml >/dev/null 2>&1
 		n=$(grep -c "^$s(" trace)
+		# a call named is made, so killed at least once
+		[ $# -eq 0 ] || [ "$n" -ge 1 ] ||
+			{ echo "the step makes no $s call"; return 1; }
 		[ "$s" != pwrite64 ] || pw=$n
 		restore
 		for k in $(kill_points "$s" trace); do
